@@ -1,0 +1,44 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'electron-vite'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { Plugin } from 'vite'
+
+const pkg = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 'utf8')) as { version: string }
+
+/** The same policy the headless server sends as a header, as a meta tag for file:// pages (build only: dev needs HMR). */
+const RENDERER_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'"
+const cspMeta = (): Plugin => ({
+  name: 'nodedesk-csp-meta',
+  apply: 'build',
+  transformIndexHtml: () => [
+    { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: RENDERER_CSP }, injectTo: 'head' }
+  ]
+})
+
+export default defineConfig({
+  main: {
+    define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+    build: {
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          serve: resolve(__dirname, 'src/main/serve.ts')
+        }
+      }
+    }
+  },
+  preload: {
+    build: {
+      // Sandboxed preloads must be one CommonJS file with nothing to require but electron.
+      externalizeDeps: false,
+      rollupOptions: { input: { index: resolve(__dirname, 'src/preload/index.ts') }, output: { format: 'cjs' } }
+    }
+  },
+  renderer: {
+    root: resolve(__dirname, 'src/renderer'),
+    build: { rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } } },
+    plugins: [react(), cspMeta()]
+  }
+})

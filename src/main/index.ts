@@ -1,0 +1,109 @@
+/** Electron bootstrap: one secure window, the embedded node, the IPC binding. Nothing else. */
+import { app, BrowserWindow, ipcMain, safeStorage, session, shell, type WebContents } from 'electron'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { IPC_EVENT_CHANNEL } from '../shared/bridge'
+import { APP_NAME, APP_VERSION } from './app-info'
+import { safeStorageSecretBox } from './electron-secret-box'
+import { startEmbeddedNode, type EmbeddedNode } from './embedded-node'
+import { consoleLogger } from './node-api/logger'
+import { aesFileSecretBox } from './store/secret-box'
+import { bindIpc, isRendererUrl } from './transports/ipc'
+import { RENDERER_CSP } from './transports/http'
+
+app.setName(APP_NAME)
+const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(__dirname, '../renderer/index.html')).href
+const windows = new Set<WebContents>()
+let node: EmbeddedNode | undefined
+
+function openExternalIfSafe(url: string): void {
+  try {
+    const u = new URL(url)
+    if (u.protocol === 'https:' || u.protocol === 'http:') void shell.openExternal(u.href)
+  } catch {
+    /* not a URL: ignore */
+  }
+}
+
+function createWindow(): void {
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: APP_NAME,
+    webPreferences: {
+      preload: join(__dirname, '../preload/index.js'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      spellcheck: true
+    }
+  })
+  const contents = win.webContents
+  windows.add(contents)
+  win.on('closed', () => windows.delete(contents))
+  win.once('ready-to-show', () => win.show())
+  contents.setWindowOpenHandler(({ url }) => {
+    openExternalIfSafe(url)
+    return { action: 'deny' }
+  })
+  contents.on('will-navigate', (event, url) => {
+    if (!isRendererUrl(url, rendererUrl)) {
+      event.preventDefault()
+      openExternalIfSafe(url)
+    }
+  })
+  void win.loadURL(rendererUrl)
+}
+
+app.on('web-contents-created', (_e, contents) => {
+  contents.on('will-attach-webview', (event) => event.preventDefault())
+})
+
+const gotLock = app.requestSingleInstanceLock()
+if (!gotLock) app.quit()
+app.on('second-instance', () => {
+  const win = BrowserWindow.getAllWindows()[0]
+  if (win) {
+    if (win.isMinimized()) win.restore()
+    win.focus()
+  }
+})
+
+app.whenReady().then(() => {
+  const dataDir = app.getPath('userData')
+  const log = consoleLogger
+  node = startEmbeddedNode({
+    dataDir,
+    secrets: safeStorageSecretBox(safeStorage) ?? aesFileSecretBox(join(dataDir, 'secret.key')),
+    version: APP_VERSION,
+    log
+  })
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, grant) => grant(false))
+  session.defaultSession.webRequest.onHeadersReceived((details, done) => {
+    done({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } })
+  })
+  bindIpc(ipcMain, node.router, (event) => windows.has(event.sender) && isRendererUrl(event.senderFrame?.url, rendererUrl))
+  node.ctx.bus.subscribe((event) => {
+    for (const contents of windows) if (!contents.isDestroyed()) contents.send(IPC_EVENT_CHANNEL, event)
+  })
+  createWindow()
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow()
+  })
+}).catch((err) => {
+  consoleLogger.error('Nodedesk could not start', err)
+  app.exit(1)
+})
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit()
+})
+app.on('will-quit', () => node?.close())
+process.on('uncaughtException', (err) => consoleLogger.error('uncaught exception', err))

@@ -1,0 +1,28 @@
+import type { NodeEvent } from '../../shared/contract/events'
+
+export type EventListener = (event: NodeEvent) => void
+
+/** In-process fan-out of node events to the SSE streams and the desktop window. */
+export interface EventBus {
+  emit(event: NodeEvent): void
+  subscribe(listener: EventListener): () => void
+}
+
+export function createEventBus(onListenerError: (err: unknown) => void = () => {}): EventBus {
+  const listeners = new Set<EventListener>()
+  return {
+    emit(event) {
+      for (const l of [...listeners]) {
+        try {
+          l(event)
+        } catch (err) {
+          onListenerError(err)
+        }
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    }
+  }
+}

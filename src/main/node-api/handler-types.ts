@@ -1,0 +1,24 @@
+import type { RouteBody, RouteName, RouteQuery, RouteResponse, Routes } from '../../shared/contract/routes'
+import type { EventListener } from './event-bus'
+import type { RawJson } from './raw-json'
+
+export interface HandlerInput<K extends RouteName> {
+  readonly query: RouteQuery<K>
+  readonly body: RouteBody<K>
+  /** The body exactly as the caller sent it (validated): what gets stored, key order and extra keys kept. */
+  readonly rawBody: unknown
+}
+
+export interface EventStream {
+  subscribe(listener: EventListener): () => void
+}
+
+export type HandlerResult<K extends RouteName> = Routes[K] extends { stream: true }
+  ? EventStream
+  : RouteResponse<K> | RawJson<RouteResponse<K>>
+
+export type Handler<K extends RouteName> = (input: HandlerInput<K>) => HandlerResult<K> | Promise<HandlerResult<K>>
+
+/** Every route of the table, implemented: a route without a handler does not compile. */
+export type Handlers = { readonly [K in RouteName]: Handler<K> }
+export type HandlerGroup<K extends RouteName> = { readonly [P in K]: Handler<P> }

@@ -1,0 +1,17 @@
+import type { NodeContext } from '../context'
+import type { Handlers } from '../handler-types'
+import { inboxHandlers } from './inboxes'
+import { jobHandlers } from './jobs'
+import { messageHandlers } from './messages'
+import { providerHandlers } from './providers'
+import { systemHandlers } from './system'
+
+export function createHandlers(ctx: NodeContext): Handlers {
+  return {
+    ...systemHandlers(ctx),
+    ...providerHandlers(ctx),
+    ...jobHandlers(ctx),
+    ...inboxHandlers(ctx),
+    ...messageHandlers(ctx)
+  }
+}

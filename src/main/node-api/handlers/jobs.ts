@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto'
+import { jobInboxId } from '../../../shared/contract/inbox'
+import { DEFAULT_JOB_CONFIG } from '../../../shared/contract/job'
+import type { NodeContext } from '../context'
+import { notFound } from '../errors'
+import type { HandlerGroup } from '../handler-types'
+import { RawJson } from '../raw-json'
+
+type JobRoutes = 'create_job' | 'get_job_scope' | 'update_job_scope' | 'change_job_llm_provider'
+
+const DEFAULT_CONFIG_JSON = JSON.stringify(DEFAULT_JOB_CONFIG)
+
+/** The name a new inbox shows until it is renamed or gets its first message. */
+export function defaultInboxName(providerId: string): string {
+  return `New job with ${providerId}`
+}
+
+export function jobHandlers(ctx: NodeContext): HandlerGroup<JobRoutes> {
+  const { store, bus, clock } = ctx
+  const noJob = (field: string, id: string) => notFound(`${field}: no job with id '${id}'`)
+
+  return {
+    create_job({ body, rawBody }) {
+      const providerId = body.llm_provider
+      if (!store.providers.get(providerId)) throw notFound(`llm_provider: no LLM provider with id '${providerId}'`)
+      const info = (rawBody as { job_creation_info: { scope: unknown } }).job_creation_info
+      const jobId = `jobid_${randomUUID()}`
+      const inboxId = jobInboxId(jobId)
+      store.jobs.create({
+        jobId,
+        providerId,
+        scopeJson: JSON.stringify(info.scope),
+        configJson: DEFAULT_CONFIG_JSON,
+        associatedUiJson: body.job_creation_info.associated_ui ? JSON.stringify(body.job_creation_info.associated_ui) : null,
+        isHidden: body.job_creation_info.is_hidden ?? false,
+        inboxId,
+        customName: defaultInboxName(providerId),
+        now: clock.next()
+      })
+      bus.emit({ type: 'inbox_changed', data: { inbox_id: inboxId } })
+      return { job_id: jobId }
+    },
+
+    get_job_scope({ query }) {
+      const job = store.jobs.get(query.job_id)
+      if (!job) throw noJob('job_id', query.job_id)
+      return new RawJson(job.scope_json)
+    },
+
+    update_job_scope({ body, rawBody }) {
+      const scope = (rawBody as { job_scope: unknown }).job_scope
+      const job = store.jobs.get(body.job_id)
+      if (!job || !store.jobs.updateScope(body.job_id, JSON.stringify(scope))) throw noJob('job_id', body.job_id)
+      bus.emit({ type: 'inbox_changed', data: { inbox_id: job.inbox_id } })
+      return 'Successfully updated job scope'
+    },
+
+    change_job_llm_provider({ body }) {
+      const job = store.jobs.get(body.job_id)
+      if (!job) throw noJob('job_id', body.job_id)
+      if (!store.providers.get(body.new_agent_id)) {
+        throw notFound(`new_agent_id: no LLM provider with id '${body.new_agent_id}'`)
+      }
+      store.jobs.changeProvider(body.job_id, body.new_agent_id)
+      bus.emit({ type: 'inbox_changed', data: { inbox_id: job.inbox_id } })
+      return 'Successfully changed job LLM provider'
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import type { LlmProvider } from '../../../shared/contract/provider'
+import type { NodeContext } from '../context'
+import { conflict, notFound } from '../errors'
+import type { HandlerGroup } from '../handler-types'
+import { RawJson } from '../raw-json'
+
+type ProviderRoutes = 'add_llm_provider' | 'modify_llm_provider' | 'available_llm_providers' | 'remove_llm_provider'
+
+/** The provider as given, minus its key: what is stored and listed. */
+function storedForm(raw: unknown, provider: LlmProvider) {
+  const { api_key: _key, ...rest } = raw as Record<string, unknown>
+  return {
+    providerJson: JSON.stringify(rest),
+    agentJson: JSON.stringify({
+      full_identity_name: (rest as { full_identity_name: unknown }).full_identity_name,
+      id: provider.id,
+      model: (rest as { model: unknown }).model
+    })
+  }
+}
+
+export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes> {
+  const { store, bus, clock } = ctx
+  /** A string key is sealed; '' and null clear it; absent keeps (undefined). */
+  const sealKey = (key: string | null | undefined) =>
+    key === undefined ? undefined : key === null || key === '' ? null : store.secrets.seal(key)
+
+  return {
+    add_llm_provider({ body, rawBody }) {
+      const added = store.providers.insert({
+        id: body.id,
+        ...storedForm(rawBody, body),
+        apiKey: sealKey(body.api_key) ?? null,
+        now: clock.next()
+      })
+      if (!added) throw conflict(`id: an LLM provider with id '${body.id}' already exists`)
+      bus.emit({ type: 'provider_changed', data: { id: body.id } })
+      return 'Successfully added LLM provider'
+    },
+
+    modify_llm_provider({ body, rawBody }) {
+      const updated = store.providers.update({
+        id: body.id,
+        ...storedForm(rawBody, body),
+        apiKey: sealKey(body.api_key),
+        now: clock.next()
+      })
+      if (!updated) throw notFound(`id: no LLM provider with id '${body.id}'`)
+      bus.emit({ type: 'provider_changed', data: { id: body.id } })
+      return 'Successfully modified LLM provider'
+    },
+
+    available_llm_providers() {
+      const items = store.providers
+        .list()
+        .map((p) => `${p.provider_json.slice(0, -1)},"has_api_key":${p.api_key !== null}}`)
+      return new RawJson(`[${items.join(',')}]`)
+    },
+
+    remove_llm_provider({ body }) {
+      const id = body.llm_provider_id
+      const removed = store.db.transaction(() => {
+        if (!store.providers.get(id)) throw notFound(`llm_provider_id: no LLM provider with id '${id}'`)
+        const jobs = store.providers.jobCount(id)
+        if (jobs > 0) {
+          throw conflict(
+            `llm_provider_id: LLM provider '${id}' is used by ${jobs} job${jobs === 1 ? '' : 's'}; switch ${jobs === 1 ? 'it' : 'them'} to another provider first`
+          )
+        }
+        return store.providers.remove(id)
+      })()
+      if (removed) bus.emit({ type: 'provider_changed', data: { id } })
+      return 'Successfully removed LLM provider'
+    }
+  }
+}

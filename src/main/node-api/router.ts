@@ -1,0 +1,131 @@
+import { formatIssues } from '../../shared/contract/field-errors'
+import { routes, type RouteDef, type RouteName } from '../../shared/contract/routes'
+import type { NodeContext } from './context'
+import { ApiError } from './errors'
+import type { EventStream, Handlers } from './handler-types'
+import { createHandlers } from './handlers'
+import { RawJson } from './raw-json'
+
+/** A transport-free request: what IPC and HTTP both turn their input into. */
+export interface NodeRequest {
+  readonly method: string
+  /** May carry a query string, which is merged into `query`. */
+  readonly path: string
+  readonly query?: Readonly<Record<string, unknown>>
+  readonly body?: unknown
+}
+
+export interface NodeResponse {
+  readonly status: number
+  readonly body: unknown
+}
+
+export type SerializedResponse =
+  | { readonly kind: 'json'; readonly status: number; readonly json: string }
+  | { readonly kind: 'stream'; readonly status: 200; readonly stream: EventStream }
+
+export type RouteMatch =
+  | { readonly ok: true; readonly name: RouteName; readonly route: RouteDef }
+  | { readonly ok: false; readonly status: 404 | 405 }
+
+export interface Router {
+  match(method: string, path: string): RouteMatch
+  /** Answers with the body as JSON text: what transports send. */
+  handleJson(req: NodeRequest): Promise<SerializedResponse>
+  /** Answers with the body as a value: for callers in the same process and tests. */
+  handle(req: NodeRequest): Promise<NodeResponse>
+}
+
+const byPath = new Map<string, Map<string, RouteName>>()
+for (const [name, route] of Object.entries(routes) as [RouteName, RouteDef][]) {
+  let methods = byPath.get(route.path)
+  if (!methods) byPath.set(route.path, (methods = new Map()))
+  methods.set(route.method, name)
+}
+
+function splitPath(path: string, query: Readonly<Record<string, unknown>> | undefined) {
+  const q = path.indexOf('?')
+  if (q < 0) return { path, query: { ...(query ?? {}) } }
+  const merged: Record<string, unknown> = {}
+  for (const [k, v] of new URLSearchParams(path.slice(q + 1))) merged[k] = v
+  return { path: path.slice(0, q), query: { ...merged, ...(query ?? {}) } }
+}
+
+const errorJson = (err: ApiError): SerializedResponse => ({
+  kind: 'json',
+  status: err.status,
+  json: JSON.stringify(err.toBody())
+})
+
+export function createRouter(ctx: NodeContext, handlers: Handlers = createHandlers(ctx)): Router {
+  function match(method: string, path: string): RouteMatch {
+    const methods = byPath.get(path)
+    if (!methods) return { ok: false, status: 404 }
+    const name = methods.get(method)
+    if (!name) return { ok: false, status: 405 }
+    return { ok: true, name, route: routes[name] }
+  }
+
+  async function dispatch(req: NodeRequest): Promise<SerializedResponse> {
+    if (typeof req?.method !== 'string' || typeof req.path !== 'string') {
+      throw new ApiError(400, 'request: expected {method, path, query?, body?} with string method and path')
+    }
+    if (req.query !== undefined && (req.query === null || typeof req.query !== 'object' || Array.isArray(req.query))) {
+      throw new ApiError(400, 'query: expected an object of strings')
+    }
+    const { path, query } = splitPath(req.path, req.query)
+    const m = match(req.method.toUpperCase(), path)
+    if (!m.ok) {
+      throw m.status === 404
+        ? new ApiError(404, `path: no route ${path}`)
+        : new ApiError(405, `method: ${path} does not accept ${req.method}`)
+    }
+    const { name, route } = m
+    let parsedQuery: unknown = undefined
+    if (route.query) {
+      const r = route.query.safeParse(query)
+      if (!r.success) throw new ApiError(400, formatIssues(r.error.issues, query))
+      parsedQuery = r.data
+    }
+    let parsedBody: unknown = undefined
+    if (route.body) {
+      const r = route.body.safeParse(req.body)
+      if (!r.success) throw new ApiError(400, formatIssues(r.error.issues, req.body))
+      parsedBody = r.data
+    }
+    const handler = handlers[name] as (input: unknown) => unknown
+    const result = await handler({ query: parsedQuery, body: parsedBody, rawBody: req.body })
+    if (route.stream) return { kind: 'stream', status: 200, stream: result as EventStream }
+    const json = result instanceof RawJson ? result.json : JSON.stringify(result)
+    return { kind: 'json', status: 200, json }
+  }
+
+  async function handleJson(req: NodeRequest): Promise<SerializedResponse> {
+    const started = performance.now()
+    let res: SerializedResponse
+    try {
+      res = await dispatch(req)
+    } catch (err) {
+      if (err instanceof ApiError) res = errorJson(err)
+      else {
+        ctx.log.error(`${String(req?.method)} ${String(req?.path)} failed`, err)
+        res = errorJson(new ApiError(500, 'internal error; the node log has the details'))
+      }
+    }
+    if (res.status >= 400 || performance.now() - started > 500) {
+      ctx.log.info(`${String(req?.method)} ${String(req?.path)} -> ${res.status} (${Math.round(performance.now() - started)} ms)`)
+    }
+    return res
+  }
+
+  return {
+    match,
+    handleJson,
+    async handle(req) {
+      const res = await handleJson(req)
+      if (res.kind === 'stream') return { status: res.status, body: res.stream }
+      return { status: res.status, body: JSON.parse(res.json) }
+    }
+  }
+}
+

@@ -1,0 +1,62 @@
+/**
+ * Headless mode: the embedded node API over HTTP on loopback, serving the built renderer at `/`.
+ *   npm run serve -- --port 9550 --data-dir ./data
+ */
+import { join, resolve } from 'node:path'
+import { APP_VERSION } from './app-info'
+import { startEmbeddedNode } from './embedded-node'
+import { consoleLogger } from './node-api/logger'
+import { parseServeFlags, SERVE_USAGE } from './serve-flags'
+import { aesFileSecretBox } from './store/secret-box'
+import { loadOrCreateApiToken } from './transports/api-token'
+import { startHttpServer } from './transports/http'
+
+async function main(): Promise<void> {
+  let flags
+  try {
+    flags = parseServeFlags(process.argv.slice(2))
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${SERVE_USAGE}`)
+    process.exit(2)
+  }
+  const dataDir = resolve(flags.dataDir)
+  const log = consoleLogger
+  const node = startEmbeddedNode({
+    dataDir,
+    secrets: aesFileSecretBox(join(dataDir, 'secret.key')),
+    version: APP_VERSION,
+    nodeName: flags.nodeName,
+    log
+  })
+  const token = loadOrCreateApiToken(dataDir)
+  const http = await startHttpServer({
+    router: node.router,
+    token,
+    host: flags.host,
+    port: flags.port,
+    staticDir: join(__dirname, '../renderer'),
+    log
+  })
+  console.log(`Nodedesk node API listening on ${http.url} (data: ${dataDir})`)
+  console.log(`Open the UI: ${http.url}/#token=${token}`)
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(`${signal}: finishing in-flight requests`)
+    await http.close()
+    node.close()
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
+  // A bug in one request must not take the node down with everyone's work in it.
+  process.on('uncaughtException', (err) => log.error('uncaught exception', err))
+  process.on('unhandledRejection', (err) => log.error('unhandled rejection', err))
+}
+
+void main().catch((err) => {
+  console.error('Nodedesk could not start:', err instanceof Error ? err.message : err)
+  process.exit(1)
+})

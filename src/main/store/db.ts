@@ -1,0 +1,54 @@
+import Database from 'better-sqlite3'
+import { existsSync, mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations'
+
+export type Db = Database.Database
+
+export interface OpenDbOptions {
+  /** Migrations to apply; tests pass a prefix to build an older schema. */
+  readonly migrations?: readonly Migration[]
+}
+
+/**
+ * Opens (creating if needed) the node's SQLite file: WAL, foreign keys, synchronous=FULL so an
+ * acknowledged write survives a crash of the process and of the machine, then migrates. Before
+ * migrating a database that already holds data, a copy is written beside it
+ * (`<file>.v<old>.bak`), so an upgrade can never cost the user their data.
+ */
+export function openDb(file: string, options: OpenDbOptions = {}): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  const db = new Database(file)
+  try {
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = FULL')
+    db.pragma('foreign_keys = ON')
+    db.pragma('busy_timeout = 5000')
+    migrate(db, file, options.migrations ?? MIGRATIONS)
+    return db
+  } catch (err) {
+    db.close()
+    throw err
+  }
+}
+
+function migrate(db: Db, file: string, migrations: readonly Migration[]): void {
+  const current = db.pragma('user_version', { simple: true }) as number
+  const latest = migrations.length ? migrations[migrations.length - 1]!.version : 0
+  if (current > LATEST_VERSION) {
+    throw new Error(`database ${file} has schema version ${current}, newer than this app's ${LATEST_VERSION}`)
+  }
+  const pending = migrations.filter((m) => m.version > current)
+  if (pending.length === 0) return
+  if (current > 0 && file !== ':memory:') {
+    const backup = `${file}.v${current}.bak`
+    if (!existsSync(backup)) db.exec(`VACUUM INTO '${backup.replaceAll("'", "''")}'`)
+  }
+  for (const m of pending) {
+    db.transaction(() => {
+      m.up(db)
+      db.pragma(`user_version = ${m.version}`)
+    }).immediate()
+  }
+  if (latest < current) throw new Error('migrations out of order')
+}

@@ -1,0 +1,79 @@
+import type { Database } from 'better-sqlite3'
+
+export interface Migration {
+  readonly version: number
+  readonly description: string
+  readonly up: (db: Database) => void
+}
+
+/**
+ * Versioned schema. Each step runs in its own transaction and bumps `PRAGMA user_version`;
+ * never edit a step that has shipped, add a new one.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'providers, jobs, inboxes, messages',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE providers (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          provider_json TEXT NOT NULL,
+          agent_json TEXT NOT NULL,
+          api_key BLOB,
+          created_at TEXT NOT NULL,
+          updated_at TEXT NOT NULL
+        );
+        CREATE TABLE jobs (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          provider_id TEXT NOT NULL REFERENCES providers(id) ON DELETE RESTRICT,
+          scope_json TEXT NOT NULL,
+          config_json TEXT NOT NULL,
+          associated_ui_json TEXT,
+          is_hidden INTEGER NOT NULL DEFAULT 0,
+          created_at TEXT NOT NULL
+        );
+        CREATE INDEX jobs_provider ON jobs(provider_id);
+        CREATE TABLE inboxes (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          job_id TEXT NOT NULL UNIQUE REFERENCES jobs(id) ON DELETE CASCADE,
+          custom_name TEXT NOT NULL,
+          name_is_default INTEGER NOT NULL DEFAULT 1,
+          is_finished INTEGER NOT NULL DEFAULT 0,
+          datetime_created TEXT NOT NULL
+        );
+        CREATE TABLE messages (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          inbox_id TEXT NOT NULL REFERENCES inboxes(id) ON DELETE CASCADE,
+          hash TEXT NOT NULL UNIQUE,
+          node_timestamp TEXT NOT NULL,
+          message_json TEXT NOT NULL
+        );
+        CREATE INDEX messages_inbox ON messages(inbox_id, seq);
+      `)
+  },
+  {
+    version: 2,
+    description: "denormalise each inbox's last message and activity time for all_inboxes",
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE inboxes ADD COLUMN last_message_json TEXT;
+        ALTER TABLE inboxes ADD COLUMN last_hash TEXT NOT NULL DEFAULT '';
+        ALTER TABLE inboxes ADD COLUMN last_timestamp TEXT;
+        ALTER TABLE inboxes ADD COLUMN activity TEXT NOT NULL DEFAULT '';
+        ALTER TABLE inboxes ADD COLUMN is_hidden INTEGER NOT NULL DEFAULT 0;
+        UPDATE inboxes SET
+          last_message_json = (SELECT m.message_json FROM messages m WHERE m.inbox_id = inboxes.id ORDER BY m.seq DESC LIMIT 1),
+          last_hash = coalesce((SELECT m.hash FROM messages m WHERE m.inbox_id = inboxes.id ORDER BY m.seq DESC LIMIT 1), ''),
+          last_timestamp = (SELECT m.node_timestamp FROM messages m WHERE m.inbox_id = inboxes.id ORDER BY m.seq DESC LIMIT 1),
+          is_hidden = (SELECT j.is_hidden FROM jobs j WHERE j.id = inboxes.job_id);
+        UPDATE inboxes SET activity = coalesce(last_timestamp, datetime_created);
+        CREATE INDEX inboxes_activity ON inboxes(activity DESC, seq DESC);
+      `)
+  }
+]
+
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

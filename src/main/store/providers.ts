@@ -1,0 +1,57 @@
+import type { Db } from './db'
+
+export interface ProviderRow {
+  readonly id: string
+  /** The provider as the operator gave it, without api_key. */
+  readonly provider_json: string
+  /** `{full_identity_name, id, model}`: the inbox's `agent`, kept ready to splice. */
+  readonly agent_json: string
+  readonly api_key: Buffer | null
+}
+
+export interface ProviderWrite {
+  readonly id: string
+  readonly providerJson: string
+  readonly agentJson: string
+  /** Sealed key; on update `undefined` keeps the stored one. */
+  readonly apiKey: Buffer | null | undefined
+  readonly now: string
+}
+
+export function providersRepo(db: Db) {
+  const insert = db.prepare(
+    `INSERT INTO providers (id, provider_json, agent_json, api_key, created_at, updated_at)
+     VALUES (@id, @providerJson, @agentJson, @apiKey, @now, @now)`
+  )
+  const update = db.prepare(
+    `UPDATE providers SET provider_json = @providerJson, agent_json = @agentJson, updated_at = @now WHERE id = @id`
+  )
+  const updateKey = db.prepare(`UPDATE providers SET api_key = ? WHERE id = ?`)
+  const get = db.prepare<[string], ProviderRow>(
+    `SELECT id, provider_json, agent_json, api_key FROM providers WHERE id = ?`
+  )
+  const list = db.prepare<[], ProviderRow>(
+    `SELECT id, provider_json, agent_json, api_key FROM providers ORDER BY seq`
+  )
+  const remove = db.prepare(`DELETE FROM providers WHERE id = ?`)
+  const jobCount = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM jobs WHERE provider_id = ?`)
+
+  return {
+    /** false when a provider with this id exists (and then nothing is written, not even a sequence bump). */
+    insert: db.transaction((p: ProviderWrite): boolean => {
+      if (get.get(p.id)) return false
+      return insert.run({ ...p, apiKey: p.apiKey ?? null }).changes === 1
+    }),
+    /** false when no provider has this id. */
+    update: db.transaction((p: ProviderWrite): boolean => {
+      if (update.run(p).changes !== 1) return false
+      if (p.apiKey !== undefined) updateKey.run(p.apiKey, p.id)
+      return true
+    }),
+    get: (id: string) => get.get(id),
+    list: () => list.all(),
+    jobCount: (id: string) => jobCount.get(id)!.n,
+    remove: (id: string) => remove.run(id).changes === 1
+  }
+}
+export type ProvidersRepo = ReturnType<typeof providersRepo>

@@ -1,0 +1,217 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { resolve } from 'node:path'
+import { errorBody, type ErrorStatus } from '../../shared/contract/error'
+import type { NodeEvent } from '../../shared/contract/events'
+import type { Router } from '../node-api'
+import type { Logger } from '../node-api/logger'
+import { readStaticFile } from './static-files'
+
+export const MAX_BODY_BYTES = 64 * 1024 * 1024
+
+/** The page's policy: our own scripts only, no inline script, no framing, API calls to self. */
+export const RENDERER_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'"
+].join('; ')
+
+export interface HttpServerOptions {
+  readonly router: Router
+  readonly token: string
+  readonly host?: string
+  readonly port?: number
+  /** The built renderer, served at `/`. */
+  readonly staticDir?: string
+  readonly log: Logger
+  readonly maxBodyBytes?: number
+  readonly heartbeatMs?: number
+}
+
+export interface HttpServer {
+  readonly url: string
+  readonly port: number
+  /** Stops accepting, lets in-flight requests finish, ends event streams. */
+  close(): Promise<void>
+}
+
+const COMMON_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Resource-Policy': 'same-origin'
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest()
+
+export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
+  const host = options.host ?? '127.0.0.1'
+  const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES
+  const tokenDigest = digest(options.token)
+  const staticRoot = options.staticDir ? resolve(options.staticDir) : undefined
+  const streams = new Set<ServerResponse>()
+  let allowedHosts = new Set<string>()
+
+  const authorized = (req: IncomingMessage) => {
+    const header = req.headers.authorization ?? ''
+    const m = /^Bearer\s+(.+)$/i.exec(header)
+    // Both sides hashed to equal length, then compared in constant time.
+    return m !== null && timingSafeEqual(digest(m[1]!.trim()), tokenDigest)
+  }
+
+  /** Reads the body up to the limit; beyond it keeps draining (so the client sees our answer) and reports overflow. */
+  const readBody = (req: IncomingMessage) =>
+    new Promise<{ overflow: boolean; data: Buffer }>((done, fail) => {
+      const chunks: Buffer[] = []
+      let size = 0
+      let overflow = false
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length
+        if (size > maxBody) {
+          overflow = true
+          chunks.length = 0
+          if (size > maxBody * 4) req.destroy()
+        } else chunks.push(chunk)
+      })
+      req.on('end', () => done({ overflow, data: Buffer.concat(chunks) }))
+      req.on('error', fail)
+    })
+
+  const sendJson = (res: ServerResponse, status: number, json: string) => {
+    res.writeHead(status, {
+      ...COMMON_HEADERS,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Length': Buffer.byteLength(json)
+    })
+    res.end(json)
+  }
+
+  const fail = async (req: IncomingMessage, res: ServerResponse, status: ErrorStatus, message: string) => {
+    if (!req.complete && req.method !== 'GET' && req.method !== 'HEAD') await readBody(req).catch(() => undefined)
+    sendJson(res, status, JSON.stringify(errorBody(status, message)))
+  }
+
+  const openStream = (req: IncomingMessage, res: ServerResponse, subscribe: (l: (e: NodeEvent) => void) => () => void) => {
+    res.writeHead(200, {
+      ...COMMON_HEADERS,
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no'
+    })
+    res.write(': connected\n\n')
+    streams.add(res)
+    const unsubscribe = subscribe((event) => {
+      res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`)
+    })
+    const heartbeat = setInterval(() => res.write(': ping\n\n'), options.heartbeatMs ?? 15_000)
+    heartbeat.unref()
+    const end = () => {
+      clearInterval(heartbeat)
+      unsubscribe()
+      streams.delete(res)
+    }
+    req.on('close', end)
+    res.on('close', end)
+  }
+
+  const serveStatic = async (req: IncomingMessage, res: ServerResponse, path: string) => {
+    if (!staticRoot) return fail(req, res, 404, `path: no route ${path}`)
+    if (req.method !== 'GET' && req.method !== 'HEAD') return fail(req, res, 405, `method: ${path} accepts GET`)
+    const file = await readStaticFile(staticRoot, path)
+    if (!file) return fail(req, res, 404, `path: no file ${path}`)
+    res.writeHead(200, {
+      ...COMMON_HEADERS,
+      'Content-Type': file.type,
+      'Content-Length': file.body.length,
+      'Content-Security-Policy': RENDERER_CSP,
+      'X-Frame-Options': 'DENY',
+      'Cache-Control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'
+    })
+    res.end(req.method === 'HEAD' ? undefined : file.body)
+  }
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    // DNS-rebinding guard: only our own loopback name and port.
+    if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
+      return fail(req, res, 403, 'host: requests must address the node by its loopback address')
+    }
+    const url = new URL(req.url ?? '/', 'http://placeholder')
+    const path = url.pathname
+    if (!path.startsWith('/v2/')) return serveStatic(req, res, path)
+
+    if (path !== '/v2/health_check' && !authorized(req)) {
+      res.setHeader('WWW-Authenticate', 'Bearer')
+      return fail(req, res, 401, 'authorization: missing or wrong bearer token')
+    }
+    const method = req.method ?? 'GET'
+    const match = options.router.match(method, path)
+    if (!match.ok) {
+      return match.status === 404
+        ? fail(req, res, 404, `path: no route ${path}`)
+        : fail(req, res, 405, `method: ${path} does not accept ${method}`)
+    }
+    const query = Object.fromEntries(url.searchParams)
+    let body: unknown = undefined
+    if (method === 'POST') {
+      const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+      if (type !== 'application/json') {
+        return fail(req, res, 415, 'content-type: expected application/json')
+      }
+      const declared = Number(req.headers['content-length'] ?? 0)
+      if (declared > maxBody) return fail(req, res, 413, `body: larger than ${maxBody} bytes`)
+      const { overflow, data } = await readBody(req)
+      if (overflow) return sendJson(res, 413, JSON.stringify(errorBody(413, `body: larger than ${maxBody} bytes`)))
+      if (data.length > 0) {
+        try {
+          body = JSON.parse(data.toString('utf8'))
+        } catch (err) {
+          return fail(req, res, 400, `body: malformed JSON (${(err as Error).message})`)
+        }
+      }
+    }
+    const answer = await options.router.handleJson({ method, path, query, body })
+    if (answer.kind === 'stream') return openStream(req, res, answer.stream.subscribe)
+    sendJson(res, answer.status, answer.json)
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      options.log.error(`http ${req.method} ${req.url} failed`, err)
+      if (!res.headersSent) sendJson(res, 500, JSON.stringify(errorBody(500, 'internal error; the node log has the details')))
+      else res.destroy()
+    })
+  })
+  server.requestTimeout = 5 * 60_000
+  server.headersTimeout = 30_000
+
+  await new Promise<void>((ok, bad) => {
+    server.once('error', bad)
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', bad)
+      ok()
+    })
+  })
+  const port = (server.address() as AddressInfo).port
+  const hostPart = host.includes(':') ? `[${host}]` : host
+  allowedHosts = new Set([`${hostPart}:${port}`, `localhost:${port}`].map((h) => h.toLowerCase()))
+
+  return {
+    url: `http://${hostPart}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done())
+        for (const s of streams) s.end()
+        server.closeIdleConnections()
+        setTimeout(() => server.closeAllConnections(), 10_000).unref()
+      })
+  }
+}

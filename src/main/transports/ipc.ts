@@ -1,0 +1,59 @@
+import type { IpcMainInvokeEvent } from 'electron'
+import { errorBody } from '../../shared/contract/error'
+import { IPC_REQUEST_CHANNEL } from '../../shared/bridge'
+import type { NodeRequest, Router } from '../node-api'
+
+/** The part of Electron's ipcMain this binding uses (so it is testable without Electron). */
+export interface IpcMainLike {
+  handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown): void
+  removeHandler(channel: string): void
+}
+
+export interface IpcReply {
+  readonly status: number
+  readonly json: string
+}
+
+/**
+ * True when `frameUrl` is the app's own renderer page: same origin as `rendererUrl` and, for
+ * file: pages, the same file. Anything else (a navigated-away frame, a foreign iframe) is refused.
+ */
+export function isRendererUrl(frameUrl: string | undefined, rendererUrl: string): boolean {
+  if (!frameUrl) return false
+  let frame: URL
+  let own: URL
+  try {
+    frame = new URL(frameUrl)
+    own = new URL(rendererUrl)
+  } catch {
+    return false
+  }
+  if (own.protocol === 'file:') return frame.protocol === 'file:' && frame.pathname === own.pathname
+  return frame.origin === own.origin
+}
+
+const refused = (message: string): IpcReply => ({ status: 403, json: JSON.stringify(errorBody(403, message)) })
+
+/**
+ * Binds the one request channel to the router. `isTrustedSender` decides per call whether the
+ * sending frame is ours; requests from anyone else get 403 and never reach the router.
+ */
+export function bindIpc(
+  ipcMain: IpcMainLike,
+  router: Router,
+  isTrustedSender: (event: IpcMainInvokeEvent) => boolean
+): () => void {
+  ipcMain.handle(IPC_REQUEST_CHANNEL, async (event, payload): Promise<IpcReply> => {
+    if (!isTrustedSender(event)) return refused('sender: requests are accepted only from the Nodedesk window')
+    const req = (payload ?? {}) as NodeRequest
+    const res = await router.handleJson({ method: req.method, path: req.path, query: req.query, body: req.body })
+    if (res.kind === 'stream') {
+      return {
+        status: 400,
+        json: JSON.stringify(errorBody(400, 'path: /v2/events is a stream; use the bridge onEvent subscription'))
+      }
+    }
+    return { status: res.status, json: res.json }
+  })
+  return () => ipcMain.removeHandler(IPC_REQUEST_CHANNEL)
+}

@@ -1,0 +1,25 @@
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
+import type { NodeEvent } from '../shared/contract/events'
+import { IPC_EVENT_CHANNEL, IPC_REQUEST_CHANNEL, type BridgeRequest, type NodedeskBridge } from '../shared/bridge'
+
+const bridge: NodedeskBridge = {
+  async request(req: BridgeRequest) {
+    // The main process answers JSON text: one string crosses the boundary, not a cloned graph.
+    const res = (await ipcRenderer.invoke(IPC_REQUEST_CHANNEL, {
+      method: req.method,
+      path: req.path,
+      query: req.query,
+      body: req.body
+    })) as { status: number; json: string }
+    return { status: res.status, body: JSON.parse(res.json) }
+  },
+  onEvent(listener: (event: NodeEvent) => void) {
+    const wrapped = (_e: IpcRendererEvent, event: NodeEvent) => listener(event)
+    ipcRenderer.on(IPC_EVENT_CHANNEL, wrapped)
+    return () => {
+      ipcRenderer.removeListener(IPC_EVENT_CHANNEL, wrapped)
+    }
+  }
+}
+
+contextBridge.exposeInMainWorld('nodedesk', bridge)

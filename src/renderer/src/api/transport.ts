@@ -1,0 +1,97 @@
+import type { BridgeRequest, BridgeResponse, NodedeskBridge } from '../../../shared/bridge'
+import type { NodeEvent } from '../../../shared/contract/events'
+
+const TOKEN_KEY = 'nodedesk.apiToken'
+
+/** How the page reaches the node: the preload bridge in the desktop app, else HTTP to its own origin. */
+export interface Transport {
+  readonly kind: 'ipc' | 'http'
+  request(req: BridgeRequest): Promise<BridgeResponse>
+  onEvent(listener: (event: NodeEvent) => void): () => void
+}
+
+/**
+ * The token of headless mode arrives in the URL fragment (`#token=...`, never sent to a server);
+ * it is moved to sessionStorage and removed from the address bar.
+ */
+export function takeTokenFromLocation(loc: Location, storage: Storage, history: History): string | null {
+  const params = new URLSearchParams(loc.hash.replace(/^#/, ''))
+  const fromHash = params.get('token')
+  if (fromHash) {
+    storage.setItem(TOKEN_KEY, fromHash)
+    params.delete('token')
+    const rest = params.toString()
+    history.replaceState(null, '', `${loc.pathname}${loc.search}${rest ? `#${rest}` : ''}`)
+    return fromHash
+  }
+  return storage.getItem(TOKEN_KEY)
+}
+
+export function httpTransport(baseUrl: string, token: string | null): Transport {
+  const headers = (extra: Record<string, string> = {}) => ({
+    ...extra,
+    ...(token ? { Authorization: `Bearer ${token}` } : {})
+  })
+  return {
+    kind: 'http',
+    async request(req) {
+      const url = new URL(req.path, baseUrl)
+      for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, v)
+      const res = await fetch(url, {
+        method: req.method,
+        headers: headers(req.method === 'POST' ? { 'Content-Type': 'application/json' } : {}),
+        body: req.method === 'POST' ? JSON.stringify(req.body ?? null) : undefined
+      })
+      return { status: res.status, body: await res.json() }
+    },
+    onEvent(listener) {
+      // EventSource cannot send Authorization: read the SSE stream with fetch.
+      const abort = new AbortController()
+      void (async () => {
+        for (let attempt = 0; !abort.signal.aborted; attempt++) {
+          try {
+            const res = await fetch(new URL('/v2/events', baseUrl), { headers: headers(), signal: abort.signal })
+            if (!res.ok || !res.body) throw new Error(`events: ${res.status}`)
+            attempt = 0
+            await readEventStream(res.body, listener)
+          } catch {
+            if (abort.signal.aborted) return
+          }
+          await new Promise((r) => setTimeout(r, Math.min(30_000, 500 * 2 ** attempt)))
+        }
+      })()
+      return () => abort.abort()
+    }
+  }
+}
+
+async function readEventStream(body: ReadableStream<Uint8Array>, listener: (event: NodeEvent) => void) {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader()
+  let buffer = ''
+  for (;;) {
+    const { value, done } = await reader.read()
+    if (done) return
+    buffer += value
+    let cut: number
+    while ((cut = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, cut)
+      buffer = buffer.slice(cut + 2)
+      let type = ''
+      let data = ''
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event: ')) type = line.slice(7)
+        else if (line.startsWith('data: ')) data += line.slice(6)
+      }
+      if (type && data) listener({ type, data: JSON.parse(data) } as NodeEvent)
+    }
+  }
+}
+
+export function bridgeTransport(bridge: NodedeskBridge): Transport {
+  return { kind: 'ipc', request: (req) => bridge.request(req), onEvent: (l) => bridge.onEvent(l) }
+}
+
+export function pickTransport(win: Window = window): Transport {
+  if (win.nodedesk) return bridgeTransport(win.nodedesk)
+  return httpTransport(win.location.origin, takeTokenFromLocation(win.location, win.sessionStorage, win.history))
+}

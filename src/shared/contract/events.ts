@@ -1,0 +1,10 @@
+import { z } from 'zod'
+
+/** What /v2/events (SSE) and the bridge's onEvent deliver. */
+export const NodeEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('inbox_changed'), data: z.object({ inbox_id: z.string() }) }),
+  z.object({ type: z.literal('provider_changed'), data: z.object({ id: z.string() }) }),
+  z.object({ type: z.literal('message_delta'), data: z.object({ inbox: z.string(), text: z.string() }) })
+])
+export type NodeEvent = z.infer<typeof NodeEventSchema>
+export type NodeEventType = NodeEvent['type']

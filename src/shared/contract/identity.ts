@@ -1,0 +1,74 @@
+import { z } from 'zod'
+
+/** The provider kinds the node can speak to (api-contract.md, Model). */
+export const PROVIDER_KINDS = [
+  'OpenAI',
+  'Ollama',
+  'Claude',
+  'Gemini',
+  'Groq',
+  'OpenRouter',
+  'DeepSeek',
+  'Grok',
+  'TogetherAI'
+] as const
+export const ProviderKindSchema = z.enum(PROVIDER_KINDS)
+export type ProviderKind = z.infer<typeof ProviderKindSchema>
+
+/** Seed 2.1. `full_name` is `<node_name>/<profile_name>/agent/<subidentity_name>`. */
+export const FullIdentityNameSchema = z
+  .strictObject({
+    full_name: z.string(),
+    node_name: z.string().min(1),
+    profile_name: z.string().min(1),
+    subidentity_name: z.string().min(1),
+    subidentity_type: z.literal('Agent', { error: 'expected "Agent"' })
+  })
+  .superRefine((v, ctx) => {
+    const expected = `${v.node_name}/${v.profile_name}/agent/${v.subidentity_name}`
+    if (v.full_name !== expected) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['full_name'],
+        message: `must equal "${expected}" (<node_name>/<profile_name>/agent/<subidentity_name>)`
+      })
+    }
+  })
+export type FullIdentityName = z.infer<typeof FullIdentityNameSchema>
+
+export function fullIdentityName(nodeName: string, profileName: string, subidentity: string): FullIdentityName {
+  return {
+    full_name: `${nodeName}/${profileName}/agent/${subidentity}`,
+    node_name: nodeName,
+    profile_name: profileName,
+    subidentity_name: subidentity,
+    subidentity_type: 'Agent'
+  }
+}
+
+const ModelInnerSchema = z.strictObject({
+  model_type: z.string().min(1, { error: 'must not be empty' })
+})
+
+/** Seed 2.2: exactly one key, the provider kind, whose value is `{model_type}`. */
+export const ModelSchema = z
+  .record(z.string(), z.unknown(), { error: 'expected object' })
+  .superRefine((v, ctx) => {
+    const keys = Object.keys(v)
+    if (keys.length !== 1) {
+      ctx.addIssue({ code: 'custom', message: 'expected exactly one provider kind key' })
+    } else if (!(PROVIDER_KINDS as readonly string[]).includes(keys[0]!)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `unknown provider kind '${keys[0]}'; expected one of ${PROVIDER_KINDS.join(', ')}`
+      })
+    }
+  })
+  .pipe(z.partialRecord(ProviderKindSchema, ModelInnerSchema))
+export type Model = z.infer<typeof ModelSchema>
+
+/** The kind and model name of a Model value (which has exactly one key once validated). */
+export function modelKind(model: Model): { kind: ProviderKind; modelType: string } {
+  const kind = Object.keys(model)[0] as ProviderKind
+  return { kind, modelType: model[kind]!.model_type }
+}

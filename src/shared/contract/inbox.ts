@@ -1,0 +1,35 @@
+import { z } from 'zod'
+import { FullIdentityNameSchema, ModelSchema } from './identity'
+import { JobConfigSchema } from './job'
+import { LastMessageSchema } from './message'
+import { JobScopeSchema } from './scope'
+
+/** Seed 2.5: an element of all_inboxes. */
+export const InboxSchema = z.looseObject({
+  custom_name: z.string(),
+  datetime_created: z.string(),
+  inbox_id: z.string(),
+  is_finished: z.boolean(),
+  agent: z.looseObject({ full_identity_name: FullIdentityNameSchema, id: z.string(), model: ModelSchema }),
+  job_config: JobConfigSchema,
+  job_scope: JobScopeSchema.nullable(),
+  last_message: LastMessageSchema.nullable()
+})
+export type Inbox = z.infer<typeof InboxSchema>
+
+export const AllInboxesQuerySchema = z.object({
+  show_hidden: z.enum(['true', 'false'], { error: 'expected "true" or "false"' }).optional()
+})
+
+export const UpdateInboxNameRequestSchema = z.strictObject({
+  inbox_name: z.string().min(1),
+  custom_name: z
+    .string()
+    .min(1)
+    .max(200)
+    .refine((s) => s.trim() !== '', { error: 'must not be blank' })
+})
+
+export function jobInboxId(jobId: string): string {
+  return `job_inbox::${jobId}::false`
+}

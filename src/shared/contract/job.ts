@@ -1,0 +1,53 @@
+import { z } from 'zod'
+import { JobScopeSchema } from './scope'
+
+/** Seed 2.5 JobConfig. */
+export const JobConfigSchema = z.looseObject({
+  custom_prompt: z.string(),
+  other_model_params: z.unknown().nullable(),
+  seed: z.number().int(),
+  stream: z.boolean(),
+  temperature: z.number(),
+  top_k: z.number().int(),
+  top_p: z.number()
+})
+export type JobConfig = z.infer<typeof JobConfigSchema>
+
+export const DEFAULT_JOB_CONFIG: JobConfig = {
+  custom_prompt: '',
+  temperature: 0.7,
+  seed: 0,
+  top_k: 40,
+  top_p: 0.9,
+  stream: true,
+  other_model_params: null
+}
+
+/** Seed 2.6 JobCreationInfo. */
+export const JobCreationInfoSchema = z.strictObject({
+  scope: JobScopeSchema,
+  associated_ui: z.strictObject({ Sheet: z.string() }).nullable().optional(),
+  is_hidden: z.boolean().optional()
+})
+
+export const CreateJobRequestSchema = z.strictObject({
+  job_creation_info: JobCreationInfoSchema,
+  llm_provider: z.string().min(1)
+})
+export type CreateJobRequest = z.infer<typeof CreateJobRequestSchema>
+
+export const CreateJobResponseSchema = z.strictObject({ job_id: z.string() })
+
+export const ChangeJobProviderRequestSchema = z.strictObject({
+  job_id: z.string().min(1),
+  new_agent_id: z.string().min(1)
+})
+
+export const UpdateJobScopeRequestSchema = z.strictObject({
+  job_id: z.string().min(1),
+  job_scope: JobScopeSchema
+})
+
+export const JobScopeQuerySchema = z.object({
+  job_id: z.string({ error: 'required' }).min(1, { error: 'required' })
+})

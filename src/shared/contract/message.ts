@@ -1,0 +1,52 @@
+import { z } from 'zod'
+
+/** Seed 2.5 JobMessage. */
+export const JobMessageSchema = z.looseObject({
+  content: z.string(),
+  files_inbox: z.string(),
+  job_id: z.string(),
+  callback: z.looseObject({ Job: z.unknown() }).nullable().optional(),
+  parent: z.string(),
+  sheet_job_data: z.string(),
+  workflow_code: z.string(),
+  workflow_name: z.string()
+})
+export type JobMessage = z.infer<typeof JobMessageSchema>
+
+export const NodeApiDataSchema = z.strictObject({
+  node_message_hash: z.string(),
+  node_timestamp: z.string(),
+  parent_hash: z.string()
+})
+
+/** Seed 2.5 LastMessage: the stored shape of every message. */
+export const LastMessageSchema = z.looseObject({
+  inbox: z.string(),
+  job_message: JobMessageSchema,
+  node_api_data: NodeApiDataSchema,
+  receiver: z.string(),
+  receiver_subidentity: z.string(),
+  sender: z.string(),
+  sender_subidentity: z.string()
+})
+export type LastMessage = z.infer<typeof LastMessageSchema>
+
+export const JobMessageRequestSchema = z.strictObject({
+  job_id: z.string().min(1),
+  content: z.string().refine((s) => s.trim() !== '', { error: 'must not be empty' }),
+  parent: z.string().nullable().optional(),
+  files_inbox: z.string().nullable().optional()
+})
+export type JobMessageRequest = z.infer<typeof JobMessageRequestSchema>
+
+export const JobMessageResponseSchema = z.strictObject({
+  inbox: z.string(),
+  node_message_hash: z.string(),
+  node_timestamp: z.string()
+})
+
+export const LastMessagesRequestSchema = z.strictObject({
+  inbox_name: z.string().min(1),
+  limit: z.number().int().min(1).max(500).optional(),
+  offset_key: z.string().min(1).nullable().optional()
+})

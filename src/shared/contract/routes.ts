@@ -1,0 +1,122 @@
+import { z } from 'zod'
+import { HealthSchema } from './health'
+import { AllInboxesQuerySchema, InboxSchema, UpdateInboxNameRequestSchema } from './inbox'
+import {
+  ChangeJobProviderRequestSchema,
+  CreateJobRequestSchema,
+  CreateJobResponseSchema,
+  JobScopeQuerySchema,
+  UpdateJobScopeRequestSchema
+} from './job'
+import {
+  JobMessageRequestSchema,
+  JobMessageResponseSchema,
+  LastMessageSchema,
+  LastMessagesRequestSchema
+} from './message'
+import { LlmProviderSchema, ProviderListEntrySchema, RemoveProviderRequestSchema } from './provider'
+import { JobScopeSchema } from './scope'
+import { NodeEventSchema } from './events'
+
+export type HttpMethod = 'GET' | 'POST'
+
+export interface RouteDef {
+  readonly method: HttpMethod
+  readonly path: `/v2/${string}`
+  /** One line: what the route does. */
+  readonly description: string
+  /** false only for health_check: no bearer token needed over HTTP. */
+  readonly auth: boolean
+  readonly query?: z.ZodType
+  readonly body?: z.ZodType
+  readonly response: z.ZodType
+  /** The answer is a stream of events, not one body. */
+  readonly stream?: true
+}
+
+const NoQuery = z.object({})
+const message = <T extends string>(text: T) => z.literal(text)
+
+/** The one route table: transports, router, handlers and the renderer client all derive from it. */
+export const routes = {
+  health_check: {
+    method: 'GET', path: '/v2/health_check', auth: false, query: NoQuery,
+    description: 'Liveness, node name and app version; the only route that needs no token.',
+    response: HealthSchema
+  },
+  add_llm_provider: {
+    method: 'POST', path: '/v2/add_llm_provider', auth: true, body: LlmProviderSchema,
+    description: 'Registers a new LLM provider (409 when its id exists).',
+    response: message('Successfully added LLM provider')
+  },
+  modify_llm_provider: {
+    method: 'POST', path: '/v2/modify_llm_provider', auth: true, body: LlmProviderSchema,
+    description: 'Replaces an LLM provider; api_key absent keeps, null clears, a string replaces the key.',
+    response: message('Successfully modified LLM provider')
+  },
+  available_llm_providers: {
+    method: 'GET', path: '/v2/available_llm_providers', auth: true, query: NoQuery,
+    description: 'Every provider in creation order, without its key but with has_api_key.',
+    response: z.array(ProviderListEntrySchema)
+  },
+  remove_llm_provider: {
+    method: 'POST', path: '/v2/remove_llm_provider', auth: true, body: RemoveProviderRequestSchema,
+    description: 'Removes a provider no job uses (409 with the count otherwise).',
+    response: message('Successfully removed LLM provider')
+  },
+  create_job: {
+    method: 'POST', path: '/v2/create_job', auth: true, body: CreateJobRequestSchema,
+    description: 'Creates a job bound to a provider and a scope, and its inbox job_inbox::<job_id>::false.',
+    response: CreateJobResponseSchema
+  },
+  get_job_scope: {
+    method: 'GET', path: '/v2/get_job_scope', auth: true, query: JobScopeQuerySchema,
+    description: 'The scope of a job, exactly as stored.',
+    response: JobScopeSchema
+  },
+  update_job_scope: {
+    method: 'POST', path: '/v2/update_job_scope', auth: true, body: UpdateJobScopeRequestSchema,
+    description: 'Replaces the scope of a job.',
+    response: message('Successfully updated job scope')
+  },
+  change_job_llm_provider: {
+    method: 'POST', path: '/v2/change_job_llm_provider', auth: true, body: ChangeJobProviderRequestSchema,
+    description: 'Switches a job to another provider; later answers come from it.',
+    response: message('Successfully changed job LLM provider')
+  },
+  all_inboxes: {
+    method: 'GET', path: '/v2/all_inboxes', auth: true, query: AllInboxesQuerySchema,
+    description: 'Every inbox, most recent activity first; show_hidden=false leaves out hidden jobs.',
+    response: z.array(InboxSchema)
+  },
+  update_smart_inbox_name: {
+    method: 'POST', path: '/v2/update_smart_inbox_name', auth: true, body: UpdateInboxNameRequestSchema,
+    description: 'Renames an inbox (1-200 characters).',
+    response: message('Successfully updated inbox name')
+  },
+  job_message: {
+    method: 'POST', path: '/v2/job_message', auth: true, body: JobMessageRequestSchema,
+    description: "Appends the operator's message to the job's inbox (hash-chained); answers come later.",
+    response: JobMessageResponseSchema
+  },
+  last_messages: {
+    method: 'POST', path: '/v2/last_messages', auth: true, body: LastMessagesRequestSchema,
+    description: 'Up to `limit` messages of an inbox, oldest first, ending at the newest or before offset_key.',
+    response: z.array(LastMessageSchema)
+  },
+  events: {
+    method: 'GET', path: '/v2/events', auth: true, query: NoQuery, stream: true,
+    description: 'Server-sent events: inbox_changed, provider_changed, message_delta.',
+    response: NodeEventSchema
+  }
+} as const satisfies Record<string, RouteDef>
+
+export type Routes = typeof routes
+export type RouteName = keyof Routes
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined
+export type RouteQuery<K extends RouteName> = Infer<Routes[K] extends { query: infer Q } ? Q : undefined>
+export type RouteBody<K extends RouteName> = Infer<Routes[K] extends { body: infer B } ? B : undefined>
+export type RouteResponse<K extends RouteName> = z.output<Routes[K]['response']>
+/** What a caller sends: the schema's input side. */
+export type RouteBodyInput<K extends RouteName> = Routes[K] extends { body: infer B extends z.ZodType } ? z.input<B> : undefined

@@ -1,0 +1,169 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { provider } from '../support/fixtures'
+import { addProvider, createJob, dbFingerprint, expectError, startTestNode, tempDir, type TestNode } from '../support/node'
+
+let node: TestNode
+let cleanup: () => void
+beforeEach(() => {
+  const t = tempDir()
+  cleanup = t.cleanup
+  node = startTestNode(t.dir)
+})
+afterEach(() => {
+  node.close()
+  cleanup()
+})
+
+const list = async () => (await node.get('/v2/available_llm_providers')).body as Record<string, unknown>[]
+
+describe('add_llm_provider', () => {
+  it('adds a provider and answers the seed success string', async () => {
+    const res = await node.post('/v2/add_llm_provider', provider('gpt', { api_key: 'sk-1', external_url: 'https://api.openai.com/v1' }))
+    expect(res).toEqual({ status: 200, body: 'Successfully added LLM provider' })
+    expect(await list()).toEqual([
+      { ...provider('gpt', { external_url: 'https://api.openai.com/v1' }), has_api_key: true }
+    ])
+  })
+
+  it('keeps a provider without key or URL exactly as given', async () => {
+    await addProvider(node, 'local', { model: { Ollama: { model_type: 'llama3.2' } }, perform_locally: true })
+    expect(await list()).toEqual([
+      { ...provider('local', { model: { Ollama: { model_type: 'llama3.2' } }, perform_locally: true }), has_api_key: false }
+    ])
+  })
+
+  it('answers 409 when the id exists, and keeps the first', async () => {
+    await addProvider(node, 'gpt')
+    const before = dbFingerprint(node.store)
+    const res = await node.post('/v2/add_llm_provider', provider('gpt', { model: { Claude: { model_type: 'x' } } }))
+    expectError(res, 409, "id: an LLM provider with id 'gpt' already exists")
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+
+  it.each([
+    [{ model: {} }, 'model: expected exactly one provider kind key'],
+    [{ model: { OpenAI: { model_type: 'a' }, Ollama: { model_type: 'b' } } }, 'model: expected exactly one provider kind key'],
+    [{ model: { Foo: { model_type: 'a' } } }, "model: unknown provider kind 'Foo'"],
+    [{ model: { OpenAI: { model_type: '' } } }, 'model.OpenAI.model_type: must not be empty'],
+    [{ model: 'OpenAI' }, 'model: expected object'],
+    [{ id: 'has space' }, 'id: expected 1-64 characters'],
+    [{ id: 'x'.repeat(65) }, 'id: expected 1-64 characters'],
+    [{ external_url: 'ftp://example.com' }, 'external_url: expected an absolute http or https URL'],
+    [{ external_url: '/v1' }, 'external_url: expected an absolute http or https URL'],
+    [{ perform_locally: 'yes' }, 'perform_locally: expected boolean, got string'],
+    [{ toolkit_permissions: 'all' }, 'toolkit_permissions: expected array of strings'],
+    [{ allowed_message_senders: [1] }, 'allowed_message_senders[0]: expected string, got number'],
+    [{ surprise: true }, 'surprise: unknown field'],
+    [{ api_key: 5 }, 'api_key: expected string, got number']
+  ])('rejects %j with a 400 naming the field', async (overrides, message) => {
+    const res = await node.post('/v2/add_llm_provider', provider('p', overrides))
+    expectError(res, 400, message)
+    expect(await list()).toEqual([])
+  })
+
+  it('rejects a missing required field by name', async () => {
+    const body = provider('p')
+    delete body.storage_bucket_permissions
+    expectError(await node.post('/v2/add_llm_provider', body), 400, 'storage_bucket_permissions: required')
+  })
+
+  it('checks full_identity_name: Agent type and full_name derived from its parts', async () => {
+    const bad = provider('p')
+    ;(bad.full_identity_name as Record<string, string>).full_name = '@@localhost.sep-shinkai/main/agent/other'
+    expectError(await node.post('/v2/add_llm_provider', bad), 400, 'full_identity_name.full_name: must equal')
+    const device = provider('p')
+    ;(device.full_identity_name as Record<string, string>).subidentity_type = 'Device'
+    expectError(await node.post('/v2/add_llm_provider', device), 400, 'full_identity_name.subidentity_type: expected "Agent"')
+  })
+
+  it.each(['OpenAI', 'Ollama', 'Claude', 'Gemini', 'Groq', 'OpenRouter', 'DeepSeek', 'Grok', 'TogetherAI'])(
+    'accepts kind %s',
+    async (kind) => {
+      await addProvider(node, `p-${kind}`, { model: { [kind]: { model_type: 'm' } } })
+      expect((await list()).map((p) => p.model)).toEqual([{ [kind]: { model_type: 'm' } }])
+    }
+  )
+})
+
+describe('modify_llm_provider', () => {
+  it('replaces the provider and answers the seed success string', async () => {
+    await addProvider(node, 'gpt', { api_key: 'sk-1' })
+    const changed = provider('gpt', { model: { OpenAI: { model_type: 'gpt-4.1' } }, toolkit_permissions: ['web'] })
+    expect(await node.post('/v2/modify_llm_provider', changed)).toEqual({ status: 200, body: 'Successfully modified LLM provider' })
+    expect(await list()).toEqual([{ ...changed, has_api_key: true }])
+  })
+
+  it('api_key: absent keeps, null clears, a string replaces', async () => {
+    await addProvider(node, 'gpt', { api_key: 'sk-first' })
+    const key = () => node.store.secrets.open(node.store.providers.get('gpt')!.api_key!)
+    await node.post('/v2/modify_llm_provider', provider('gpt'))
+    expect(key()).toBe('sk-first')
+    await node.post('/v2/modify_llm_provider', provider('gpt', { api_key: 'sk-second' }))
+    expect(key()).toBe('sk-second')
+    await node.post('/v2/modify_llm_provider', provider('gpt', { api_key: null }))
+    expect(node.store.providers.get('gpt')!.api_key).toBeNull()
+    expect((await list())[0]!.has_api_key).toBe(false)
+  })
+
+  it('answers 404 for an unknown id and changes nothing', async () => {
+    await addProvider(node, 'gpt')
+    const before = dbFingerprint(node.store)
+    expectError(await node.post('/v2/modify_llm_provider', provider('nope')), 404, "id: no LLM provider with id 'nope'")
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+
+  it('answers 400 for an invalid body and changes nothing', async () => {
+    await addProvider(node, 'gpt')
+    const before = dbFingerprint(node.store)
+    expectError(await node.post('/v2/modify_llm_provider', provider('gpt', { model: {} })), 400, 'model: expected exactly one provider kind key')
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+
+  it('shows the new model as the agent of existing inboxes', async () => {
+    await addProvider(node, 'gpt')
+    await createJob(node, 'gpt')
+    await node.post('/v2/modify_llm_provider', provider('gpt', { model: { OpenAI: { model_type: 'gpt-5' } } }))
+    const [inbox] = (await node.get('/v2/all_inboxes')).body as { agent: { model: unknown } }[]
+    expect(inbox!.agent.model).toEqual({ OpenAI: { model_type: 'gpt-5' } })
+  })
+})
+
+describe('available_llm_providers', () => {
+  it('lists every provider in creation order, never with an api_key', async () => {
+    for (const id of ['c', 'a', 'b']) await addProvider(node, id, { api_key: `sk-${id}` })
+    const providers = await list()
+    expect(providers.map((p) => p.id)).toEqual(['c', 'a', 'b'])
+    for (const p of providers) {
+      expect(p).not.toHaveProperty('api_key')
+      expect(p.has_api_key).toBe(true)
+    }
+  })
+})
+
+describe('remove_llm_provider', () => {
+  it('removes an unused provider', async () => {
+    await addProvider(node, 'gpt')
+    expect(await node.post('/v2/remove_llm_provider', { llm_provider_id: 'gpt' })).toEqual({
+      status: 200,
+      body: 'Successfully removed LLM provider'
+    })
+    expect(await list()).toEqual([])
+  })
+
+  it('answers 404 for an unknown provider', async () => {
+    expectError(await node.post('/v2/remove_llm_provider', { llm_provider_id: 'nope' }), 404, "no LLM provider with id 'nope'")
+  })
+
+  it('answers 409 with the number of jobs that still use it', async () => {
+    await addProvider(node, 'gpt')
+    await createJob(node, 'gpt')
+    await createJob(node, 'gpt')
+    const before = dbFingerprint(node.store)
+    expectError(await node.post('/v2/remove_llm_provider', { llm_provider_id: 'gpt' }), 409, 'is used by 2 jobs')
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+
+  it('answers 400 without llm_provider_id', async () => {
+    expectError(await node.post('/v2/remove_llm_provider', {}), 400, 'llm_provider_id: required')
+  })
+})

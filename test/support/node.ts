@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createNodeApi, type NodeApi } from '../../src/main/node-api'
+import type { Logger } from '../../src/main/node-api/logger'
+import type { NodeResponse } from '../../src/main/node-api/router'
+import { openStore, type Store } from '../../src/main/store'
+import { aesFileSecretBox } from '../../src/main/store/secret-box'
+import { createJobBody, provider } from './fixtures'
+
+export function tempDir(prefix = 'nodedesk-test-'): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+export interface CapturingLogger extends Logger {
+  readonly lines: string[]
+}
+
+export function capturingLogger(): CapturingLogger {
+  const lines: string[] = []
+  return {
+    lines,
+    info: (line) => lines.push(line),
+    error: (line, err) => lines.push(`${line} ${err instanceof Error ? err.stack : String(err ?? '')}`)
+  }
+}
+
+export interface TestNode extends NodeApi {
+  readonly dir: string
+  readonly store: Store
+  readonly log: CapturingLogger
+  get(path: string, query?: Record<string, string>): Promise<NodeResponse>
+  post(path: string, body: unknown): Promise<NodeResponse>
+  /** Reopens the store from the same data dir (a restart). */
+  reopen(): TestNode
+  close(): void
+}
+
+/** A real node on a real SQLite file in a temp dir, reached through the real router. */
+export function startTestNode(dir = tempDir().dir): TestNode {
+  const store = openStore(dir, aesFileSecretBox(join(dir, 'secret.key')))
+  const log = capturingLogger()
+  const api = createNodeApi({ store, version: '1.2.3-test', log })
+  return {
+    ...api,
+    dir,
+    store,
+    log,
+    get: (path, query) => api.router.handle({ method: 'GET', path, query }),
+    post: (path, body) => api.router.handle({ method: 'POST', path, body }),
+    reopen() {
+      store.close()
+      return startTestNode(dir)
+    },
+    close: () => store.close()
+  }
+}
+
+export async function addProvider(node: TestNode, id: string, overrides: Record<string, unknown> = {}) {
+  const res = await node.post('/v2/add_llm_provider', provider(id, overrides))
+  if (res.status !== 200) throw new Error(`add_llm_provider ${id}: ${JSON.stringify(res.body)}`)
+}
+
+export async function createJob(node: TestNode, providerId: string, scope?: unknown, extra: Record<string, unknown> = {}) {
+  const res = await node.post('/v2/create_job', createJobBody(providerId, scope, extra))
+  if (res.status !== 200) throw new Error(`create_job: ${JSON.stringify(res.body)}`)
+  return (res.body as { job_id: string }).job_id
+}
+
+/** Every row of every table, hashed: equal before and after means the database did not change. */
+export function dbFingerprint(store: Store): string {
+  const h = createHash('sha256')
+  const tables = store.db
+    .prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
+    .all()
+  for (const { name } of tables) {
+    h.update(name)
+    for (const row of store.db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).raw(true).all()) {
+      h.update(JSON.stringify(row, (_k, v) => (Buffer.isBuffer(v) ? v.toString('hex') : v)))
+    }
+  }
+  return h.digest('hex')
+}
+
+export function expectError(res: NodeResponse, status: number, messagePart?: string | RegExp) {
+  const body = res.body as { code: number; error: string; message: string }
+  const phrases: Record<number, string> = {
+    400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
+    409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 500: 'Internal Server Error'
+  }
+  if (res.status !== status || body?.code !== status || body.error !== phrases[status] || typeof body.message !== 'string') {
+    throw new Error(`expected ${status} error body, got ${res.status} ${JSON.stringify(res.body)}`)
+  }
+  if (Object.keys(body).sort().join() !== 'code,error,message') throw new Error(`extra keys in error body: ${Object.keys(body)}`)
+  if (messagePart !== undefined) {
+    const ok = typeof messagePart === 'string' ? body.message.includes(messagePart) : messagePart.test(body.message)
+    if (!ok) throw new Error(`error message ${JSON.stringify(body.message)} does not match ${messagePart}`)
+  }
+}
