@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { openDb } from '../../src/main/store/db'
+import { LATEST_VERSION, MIGRATIONS } from '../../src/main/store/migrations'
+import { DB_FILE_NAME } from '../../src/main/store'
+import { fullScope, provider } from '../support/fixtures'
+import { startTestNode, tempDir } from '../support/node'
+
+let dir: string
+let cleanup: () => void
+beforeEach(() => {
+  ;({ dir, cleanup } = tempDir())
+})
+afterEach(() => cleanup())
+
+it('migrations are numbered 1..n without gaps', () => {
+  expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1))
+  expect(LATEST_VERSION).toBe(MIGRATIONS.length)
+})
+
+it('a populated version-1 database migrates to the latest with nothing lost, after a backup', async () => {
+  const file = join(dir, DB_FILE_NAME)
+  // Build a v1 database the way a v1 app would have left it.
+  const v1 = openDb(file, { migrations: MIGRATIONS.slice(0, 1) })
+  expect(v1.pragma('user_version', { simple: true })).toBe(1)
+  const p = provider('gpt')
+  v1.prepare(`INSERT INTO providers (id, provider_json, agent_json, api_key, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?)`).run(
+    'gpt', JSON.stringify(p), JSON.stringify({ full_identity_name: p.full_identity_name, id: 'gpt', model: p.model }), '2024-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z'
+  )
+  const config = JSON.stringify({ custom_prompt: '', temperature: 0.7, seed: 0, top_k: 40, top_p: 0.9, stream: true, other_model_params: null })
+  for (const [job, hidden, created] of [['jobid_a', 0, '2024-01-01T00:00:01.000Z'], ['jobid_b', 1, '2024-01-01T00:00:02.000Z']] as const) {
+    v1.prepare(`INSERT INTO jobs (id, provider_id, scope_json, config_json, is_hidden, created_at) VALUES (?, 'gpt', ?, ?, ?, ?)`).run(job, JSON.stringify(fullScope()), config, hidden, created)
+    v1.prepare(`INSERT INTO inboxes (id, job_id, custom_name, datetime_created) VALUES (?, ?, ?, ?)`).run(`job_inbox::${job}::false`, job, `Job ${job}`, created)
+  }
+  // jobid_a got two messages later than jobid_b's creation: it must sort first after migrating.
+  for (const [i, ts] of [[1, '2024-01-02T00:00:00.000Z'], [2, '2024-01-03T00:00:00.000Z']] as const) {
+    const msg = { inbox: 'job_inbox::jobid_a::false', job_message: { content: `m${i}` }, node_api_data: { node_message_hash: `h${i}`, node_timestamp: ts, parent_hash: i === 1 ? '' : 'h1' } }
+    v1.prepare(`INSERT INTO messages (inbox_id, hash, node_timestamp, message_json) VALUES (?, ?, ?, ?)`).run('job_inbox::jobid_a::false', `h${i}`, ts, JSON.stringify(msg))
+  }
+  v1.close()
+
+  const node = startTestNode(dir)
+  try {
+    expect(node.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
+    expect(existsSync(`${file}.v1.bak`)).toBe(true)
+    const inboxes = (await node.get('/v2/all_inboxes')).body as { inbox_id: string; last_message: { job_message: { content: string } } | null; job_scope: unknown }[]
+    expect(inboxes.map((i) => i.inbox_id)).toEqual(['job_inbox::jobid_a::false', 'job_inbox::jobid_b::false'])
+    expect(inboxes[0]!.last_message!.job_message.content).toBe('m2')
+    expect(inboxes[1]!.last_message).toBeNull()
+    expect(inboxes[0]!.job_scope).toEqual(fullScope())
+    expect(((await node.get('/v2/all_inboxes', { show_hidden: 'false' })).body as unknown[]).length).toBe(1)
+    // And the chain continues from the migrated tip.
+    const ack = (await node.post('/v2/job_message', { job_id: 'jobid_a', content: 'after upgrade' })).body as { node_message_hash: string }
+    const page = (await node.post('/v2/last_messages', { inbox_name: 'job_inbox::jobid_a::false' })).body as { node_api_data: { parent_hash: string } }[]
+    expect(page.map((m) => m.node_api_data.parent_hash)).toEqual(['', 'h1', 'h2'])
+    expect(ack.node_message_hash).toMatch(/^[0-9a-f]{64}$/)
+  } finally {
+    node.close()
+  }
+})
+
+it('refuses a database from a newer app instead of touching it', () => {
+  const file = join(dir, DB_FILE_NAME)
+  const db = openDb(file)
+  db.pragma(`user_version = ${LATEST_VERSION + 1}`)
+  db.close()
+  expect(() => openDb(file)).toThrow(/newer than this app/)
+})
+
+it('uses WAL, foreign keys and synchronous=FULL', () => {
+  const db = openDb(join(dir, DB_FILE_NAME))
+  expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
+  expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
+  expect(db.pragma('synchronous', { simple: true })).toBe(2)
+  db.close()
+})
+
+it('all_inboxes reads the activity index, with no per-inbox subquery', () => {
+  const db = openDb(join(dir, DB_FILE_NAME))
+  const plan = db
+    .prepare(
+      `EXPLAIN QUERY PLAN SELECT i.id FROM inboxes i INDEXED BY inboxes_activity JOIN jobs j ON j.id = i.job_id
+       JOIN providers p ON p.id = j.provider_id ORDER BY i.activity DESC, i.seq DESC`
+    )
+    .all() as { detail: string }[]
+  const details = plan.map((r) => r.detail).join('\n')
+  expect(details).toMatch(/SCAN i USING INDEX inboxes_activity/)
+  expect(details).not.toMatch(/TEMP B-TREE/)
+  expect(details).not.toMatch(/CORRELATED/)
+  db.close()
+})

@@ -1,0 +1,71 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { aesFileSecretBox } from '../../src/main/store/secret-box'
+import { loadOrCreateApiToken } from '../../src/main/transports/api-token'
+import { provider } from '../support/fixtures'
+import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+
+const KEY = 'sk-live-SECRET-4f9a1c2b7e'
+
+let node: TestNode
+let dir: string
+let cleanup: () => void
+beforeEach(() => {
+  ;({ dir, cleanup } = tempDir())
+  node = startTestNode(dir)
+})
+afterEach(() => {
+  node.close()
+  cleanup()
+})
+
+function allFileBytes(): string {
+  return readdirSync(dir)
+    .map((f) => readFileSync(join(dir, f)).toString('latin1'))
+    .join('\n')
+}
+
+it('the api key is never in a response, never in the SQLite files as plaintext, never in logs', async () => {
+  await addProvider(node, 'gpt', { api_key: KEY })
+  await node.post('/v2/modify_llm_provider', provider('gpt', { api_key: KEY + '-2' }))
+  await node.post('/v2/add_llm_provider', provider('gpt', { api_key: KEY })) // 409
+  await node.post('/v2/add_llm_provider', provider('bad', { api_key: KEY, model: {} })) // 400
+  const jobId = await createJob(node, 'gpt')
+  await node.post('/v2/job_message', { job_id: jobId, content: 'hi' })
+  const responses = await Promise.all([
+    node.get('/v2/available_llm_providers'),
+    node.get('/v2/all_inboxes'),
+    node.post('/v2/last_messages', { inbox_name: `job_inbox::${jobId}::false` })
+  ])
+  for (const res of responses) expect(JSON.stringify(res.body)).not.toContain('SECRET')
+  node.store.db.pragma('wal_checkpoint(PASSIVE)')
+  const bytes = allFileBytes()
+  expect(bytes).not.toContain('SECRET')
+  expect(Buffer.from(bytes, 'latin1').includes(Buffer.from('SECRET', 'utf16le'))).toBe(false)
+  expect(node.log.lines.join('\n')).not.toContain('SECRET')
+  // ...yet it is there for the runtime to use.
+  expect(node.store.secrets.open(node.store.providers.get('gpt')!.api_key!)).toBe(KEY + '-2')
+})
+
+it('sealed keys are tamper-evident and bound to their key file', () => {
+  const box = aesFileSecretBox(join(dir, 'secret.key'))
+  const sealed = box.seal('hello')
+  expect(box.open(sealed)).toBe('hello')
+  const tampered = Buffer.from(sealed)
+  tampered[tampered.length - 1]! ^= 1
+  expect(() => box.open(tampered)).toThrow()
+  const other = aesFileSecretBox(join(dir, 'other.key'))
+  expect(() => other.open(sealed)).toThrow()
+  expect(box.seal('hello').equals(sealed)).toBe(false) // fresh IV each time
+})
+
+it('the key file and the api token file are mode 0600', () => {
+  aesFileSecretBox(join(dir, 'secret.key'))
+  const token = loadOrCreateApiToken(dir, {})
+  expect(statSync(join(dir, 'secret.key')).mode & 0o777).toBe(0o600)
+  expect(statSync(join(dir, 'api-token')).mode & 0o777).toBe(0o600)
+  expect(Buffer.from(token, 'base64url')).toHaveLength(32)
+  expect(loadOrCreateApiToken(dir, {})).toBe(token)
+  expect(loadOrCreateApiToken(dir, { NODEDESK_API_TOKEN: 'from-env' })).toBe('from-env')
+})
