@@ -66,12 +66,13 @@ export function httpTransport(baseUrl: string, token: string | null): Transport 
 }
 
 async function readEventStream(body: ReadableStream<Uint8Array>, listener: (event: NodeEvent) => void) {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader()
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
   let buffer = ''
   for (;;) {
     const { value, done } = await reader.read()
     if (done) return
-    buffer += value
+    buffer += decoder.decode(value, { stream: true })
     let cut: number
     while ((cut = buffer.indexOf('\n\n')) >= 0) {
       const block = buffer.slice(0, cut)

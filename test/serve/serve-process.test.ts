@@ -1,0 +1,109 @@
+import { request as httpRequest } from 'node:http'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createJobBody, fullScope, provider } from '../support/fixtures'
+import { startServe, type ServeProcess } from '../support/serve-process'
+import { tempDir } from '../support/node'
+
+let dir: string
+let cleanup: () => void
+const running: ServeProcess[] = []
+beforeEach(() => {
+  ;({ dir, cleanup } = tempDir('nodedesk-serve-'))
+})
+afterEach(async () => {
+  for (const p of running.splice(0)) {
+    if (p.child.exitCode === null && p.child.signalCode === null) {
+      p.child.kill('SIGKILL')
+      await p.exited
+    }
+  }
+  cleanup()
+})
+
+async function serve(extra: string[] = []) {
+  const p = await startServe(['--port', '0', '--data-dir', dir, ...extra])
+  running.push(p)
+  const call = (path: string, init: RequestInit = {}) =>
+    fetch(`${p.url}${path}`, { ...init, headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) } })
+  const post = async (path: string, body: unknown) => {
+    const res = await call(path, { method: 'POST', body: JSON.stringify(body) })
+    return { status: res.status, body: (await res.json()) as unknown }
+  }
+  const get = async (path: string) => {
+    const res = await call(path)
+    return { status: res.status, body: (await res.json()) as unknown }
+  }
+  return { p, call, post, get }
+}
+
+describe('npm run serve (child process)', () => {
+  it('prints its URL and the UI address, and answers plain fetch with the token; 401 without, 403 for a foreign Host', async () => {
+    const { p, get } = await serve(['--node-name', '@@tester.sep-shinkai'])
+    expect(p.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(p.token).toBe(readFileSync(join(dir, 'api-token'), 'utf8'))
+    const health = await fetch(`${p.url}/v2/health_check`)
+    expect(await health.json()).toMatchObject({ status: 'ok', node_name: '@@tester.sep-shinkai' })
+    expect(await get('/v2/all_inboxes')).toEqual({ status: 200, body: [] })
+    const noToken = await fetch(`${p.url}/v2/all_inboxes`)
+    expect(noToken.status).toBe(401)
+    expect(await noToken.json()).toMatchObject({ code: 401, error: 'Unauthorized' })
+    const port = Number(new URL(p.url).port)
+    const status = await new Promise<number>((done, fail) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/v2/all_inboxes', headers: { Host: 'attacker.example', Authorization: `Bearer ${p.token}` } }, (res) => {
+        res.resume()
+        done(res.statusCode!)
+      })
+      req.on('error', fail)
+      req.end()
+    })
+    expect(status).toBe(403)
+    const page = await fetch(`${p.url}/`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'")
+    expect(await page.text()).toContain('<div id="root">')
+  })
+
+  it('SIGTERM exits 0, and everything written is there after a restart', async () => {
+    const first = await serve()
+    expect((await first.post('/v2/add_llm_provider', provider('gpt', { api_key: 'sk-keep' }))).status).toBe(200)
+    const { job_id } = (await first.post('/v2/create_job', createJobBody('gpt', fullScope()))).body as { job_id: string }
+    expect((await first.post('/v2/job_message', { job_id, content: 'persist me' })).status).toBe(200)
+    first.p.child.kill('SIGTERM')
+    expect(await first.p.exited).toBe(0)
+
+    const second = await serve()
+    expect(second.p.token).toBe(first.p.token)
+    expect((await second.get(`/v2/get_job_scope?job_id=${job_id}`)).body).toEqual(fullScope())
+    const [inbox] = (await second.get('/v2/all_inboxes')).body as { last_message: { job_message: { content: string } } }[]
+    expect(inbox!.last_message.job_message.content).toBe('persist me')
+    expect(((await second.get('/v2/available_llm_providers')).body as { has_api_key: boolean }[])[0]!.has_api_key).toBe(true)
+    second.p.child.kill('SIGINT')
+    expect(await second.p.exited).toBe(0)
+  })
+
+  it('an acknowledged write survives SIGKILL right after the answer', async () => {
+    const first = await serve()
+    await first.post('/v2/add_llm_provider', provider('gpt'))
+    const { job_id } = (await first.post('/v2/create_job', createJobBody('gpt'))).body as { job_id: string }
+    const acks: string[] = []
+    for (let i = 0; i < 25; i++) {
+      const res = await first.post('/v2/job_message', { job_id, content: `m${i}` })
+      expect(res.status).toBe(200)
+      acks.push((res.body as { node_message_hash: string }).node_message_hash)
+    }
+    first.p.child.kill('SIGKILL') // no chance to close anything
+    expect(await first.p.exited).toBe('SIGKILL')
+
+    const second = await serve()
+    const msgs = (await second.post('/v2/last_messages', { inbox_name: `job_inbox::${job_id}::false`, limit: 500 })).body as {
+      node_api_data: { node_message_hash: string }
+    }[]
+    expect(msgs.map((m) => m.node_api_data.node_message_hash)).toEqual(acks)
+  })
+
+  it('refuses unknown flags with the usage line', async () => {
+    await expect(startServe(['--prot', '1'])).rejects.toThrow(/unknown option --prot[\s\S]*usage: npm run serve/)
+  })
+})
