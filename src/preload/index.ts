@@ -2,16 +2,18 @@ import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
 import type { NodeEvent } from '../shared/contract/events'
 import { IPC_EVENT_CHANNEL, IPC_REQUEST_CHANNEL, type BridgeRequest, type NodedeskBridge } from '../shared/bridge'
 
+const decoder = new TextDecoder()
+
 const bridge: NodedeskBridge = {
   async request(req: BridgeRequest) {
-    // The main process answers JSON text: one string crosses the boundary, not a cloned graph.
+    // The main process answers UTF-8 JSON bytes: one buffer crosses the boundary, not a cloned graph.
     const res = (await ipcRenderer.invoke(IPC_REQUEST_CHANNEL, {
       method: req.method,
       path: req.path,
       query: req.query,
       body: req.body
-    })) as { status: number; json: string }
-    return { status: res.status, body: JSON.parse(res.json) }
+    })) as { status: number; body: Uint8Array }
+    return { status: res.status, body: JSON.parse(decoder.decode(res.body)) }
   },
   onEvent(listener: (event: NodeEvent) => void) {
     const wrapped = (_e: IpcRendererEvent, event: NodeEvent) => listener(event)

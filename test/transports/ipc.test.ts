@@ -1,7 +1,7 @@
 import type { IpcMainInvokeEvent } from 'electron'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { IPC_REQUEST_CHANNEL } from '../../src/shared/bridge'
-import { bindIpc, isRendererUrl, type IpcMainLike } from '../../src/main/transports/ipc'
+import { bindIpc, isRendererUrl, type IpcMainLike, type IpcReply } from '../../src/main/transports/ipc'
 import { provider } from '../support/fixtures'
 import { startTestNode, tempDir, type TestNode } from '../support/node'
 
@@ -17,6 +17,8 @@ function fakeIpcMain() {
   }
   return { ipc, handlers }
 }
+
+const json = (reply: IpcReply) => JSON.parse(new TextDecoder().decode(reply.body))
 
 const RENDERER = 'file:///opt/Nodedesk/resources/app/out/renderer/index.html'
 const event = (url: string | undefined, senderId = 1) =>
@@ -39,14 +41,15 @@ describe('IPC binding', () => {
     const { ipc, handlers } = fakeIpcMain()
     bindIpc(ipc, node.router, (e) => (e.sender as { id: number }).id === 1 && isRendererUrl(e.senderFrame?.url, RENDERER))
     const handler = handlers.get(IPC_REQUEST_CHANNEL)!
-    const added = (await handler(event(RENDERER), { method: 'POST', path: '/v2/add_llm_provider', body: provider('gpt', { api_key: 'k' }) })) as { status: number; json: string }
-    expect(added).toEqual({ status: 200, json: '"Successfully added LLM provider"' })
-    const listed = (await handler(event(`${RENDERER}#/providers`), { method: 'GET', path: '/v2/available_llm_providers' })) as { status: number; json: string }
+    const added = (await handler(event(RENDERER), { method: 'POST', path: '/v2/add_llm_provider', body: provider('gpt', { api_key: 'k' }) })) as IpcReply
+    expect(added.status).toBe(200)
+    expect(json(added)).toBe('Successfully added LLM provider')
+    const listed = (await handler(event(`${RENDERER}#/providers`), { method: 'GET', path: '/v2/available_llm_providers' })) as IpcReply
     expect(listed.status).toBe(200)
-    expect(JSON.parse(listed.json)[0]).toMatchObject({ id: 'gpt', has_api_key: true })
-    const bad = (await handler(event(RENDERER), { method: 'POST', path: '/v2/create_job', body: { llm_provider: 'gpt' } })) as { status: number; json: string }
+    expect(json(listed)[0]).toMatchObject({ id: 'gpt', has_api_key: true })
+    const bad = (await handler(event(RENDERER), { method: 'POST', path: '/v2/create_job', body: { llm_provider: 'gpt' } })) as IpcReply
     expect(bad.status).toBe(400)
-    expect(JSON.parse(bad.json)).toEqual({ code: 400, error: 'Bad Request', message: 'job_creation_info: required' })
+    expect(json(bad)).toEqual({ code: 400, error: 'Bad Request', message: 'job_creation_info: required' })
   })
 
   it('refuses a request from an unexpected sender before it reaches the router', async () => {
@@ -59,9 +62,9 @@ describe('IPC binding', () => {
       event(undefined),
       event(RENDERER, 2) // another webContents loading our page
     ]) {
-      const res = (await handler(e, { method: 'POST', path: '/v2/add_llm_provider', body: provider('evil') })) as { status: number; json: string }
+      const res = (await handler(e, { method: 'POST', path: '/v2/add_llm_provider', body: provider('evil') })) as IpcReply
       expect(res.status).toBe(403)
-      expect(JSON.parse(res.json)).toMatchObject({ code: 403, error: 'Forbidden' })
+      expect(json(res)).toMatchObject({ code: 403, error: 'Forbidden' })
     }
     expect((await node.get('/v2/available_llm_providers')).body).toEqual([])
   })
@@ -73,9 +76,9 @@ describe('IPC binding', () => {
     for (const payload of [undefined, null, 42, 'GET /v2/all_inboxes', { method: 'GET' }]) {
       expect(((await handler(event(RENDERER), payload)) as { status: number }).status).toBe(400)
     }
-    const events = (await handler(event(RENDERER), { method: 'GET', path: '/v2/events' })) as { status: number; json: string }
+    const events = (await handler(event(RENDERER), { method: 'GET', path: '/v2/events' })) as IpcReply
     expect(events.status).toBe(400)
-    expect(JSON.parse(events.json).message).toContain('onEvent')
+    expect(json(events).message).toContain('onEvent')
   })
 
   it('unbinding removes the handler', () => {

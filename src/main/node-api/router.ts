@@ -21,7 +21,7 @@ export interface NodeResponse {
 }
 
 export type SerializedResponse =
-  | { readonly kind: 'json'; readonly status: number; readonly json: string }
+  | { readonly kind: 'json'; readonly status: number; readonly body: Buffer }
   | { readonly kind: 'stream'; readonly status: 200; readonly stream: EventStream }
 
 export type RouteMatch =
@@ -30,7 +30,7 @@ export type RouteMatch =
 
 export interface Router {
   match(method: string, path: string): RouteMatch
-  /** Answers with the body as JSON text: what transports send. */
+  /** Answers with the body as UTF-8 JSON bytes: what transports send. */
   handleJson(req: NodeRequest): Promise<SerializedResponse>
   /** Answers with the body as a value: for callers in the same process and tests. */
   handle(req: NodeRequest): Promise<NodeResponse>
@@ -54,7 +54,7 @@ function splitPath(path: string, query: Readonly<Record<string, unknown>> | unde
 const errorJson = (err: ApiError): SerializedResponse => ({
   kind: 'json',
   status: err.status,
-  json: JSON.stringify(err.toBody())
+  body: Buffer.from(JSON.stringify(err.toBody()))
 })
 
 export function createRouter(ctx: NodeContext, handlers: Handlers = createHandlers(ctx)): Router {
@@ -96,8 +96,8 @@ export function createRouter(ctx: NodeContext, handlers: Handlers = createHandle
     const handler = handlers[name] as (input: unknown) => unknown
     const result = await handler({ query: parsedQuery, body: parsedBody, rawBody: req.body })
     if (route.stream) return { kind: 'stream', status: 200, stream: result as EventStream }
-    const json = result instanceof RawJson ? result.json : JSON.stringify(result)
-    return { kind: 'json', status: 200, json }
+    const body = result instanceof RawJson ? result.bytes() : Buffer.from(JSON.stringify(result))
+    return { kind: 'json', status: 200, body }
   }
 
   async function handleJson(req: NodeRequest): Promise<SerializedResponse> {
@@ -124,7 +124,7 @@ export function createRouter(ctx: NodeContext, handlers: Handlers = createHandle
     async handle(req) {
       const res = await handleJson(req)
       if (res.kind === 'stream') return { status: res.status, body: res.stream }
-      return { status: res.status, body: JSON.parse(res.json) }
+      return { status: res.status, body: JSON.parse(res.body.toString('utf8')) }
     }
   }
 }

@@ -1,17 +1,5 @@
 import type { Db } from './db'
 
-/** One all_inboxes row: scalar fields plus JSON fragments kept ready to splice. */
-export type InboxListRow = [
-  id: string,
-  custom_name: string,
-  datetime_created: string,
-  is_finished: number,
-  agent_json: string,
-  config_json: string,
-  scope_json: string,
-  last_message_json: string | null
-]
-
 export interface InboxRow {
   readonly id: string
   readonly job_id: string
@@ -23,19 +11,27 @@ export interface InboxRow {
 
 export function inboxesRepo(db: Db) {
   // One pass over the activity index; jobs and providers are joined by their unique keys,
-  // the last message is a column of the inbox: no per-inbox subquery.
+  // the last message is a column of the inbox: no per-inbox subquery. Each row's Inbox JSON is
+  // assembled by SQLite from the stored fragments and handed over as UTF-8 bytes, so 10,000
+  // inboxes are never decoded into JS strings and encoded back.
   const listSql = (hiddenFilter: string) =>
     db
-      .prepare<[], InboxListRow>(
-        `SELECT i.id, i.custom_name, i.datetime_created, i.is_finished, p.agent_json, j.config_json,
-                j.scope_json, i.last_message_json
+      .prepare<[], Buffer>(
+        `SELECT CAST('{"custom_name":' || json_quote(i.custom_name)
+           || ',"datetime_created":' || json_quote(i.datetime_created)
+           || ',"inbox_id":' || json_quote(i.id)
+           || ',"is_finished":' || iif(i.is_finished, 'true', 'false')
+           || ',"agent":' || p.agent_json
+           || ',"job_config":' || j.config_json
+           || ',"job_scope":' || j.scope_json
+           || ',"last_message":' || coalesce(i.last_message_json, 'null') || '}' AS BLOB)
          FROM inboxes i INDEXED BY inboxes_activity
          JOIN jobs j ON j.id = i.job_id
          JOIN providers p ON p.id = j.provider_id
          ${hiddenFilter}
          ORDER BY i.activity DESC, i.seq DESC`
       )
-      .raw(true)
+      .pluck()
   const listAll = listSql('')
   const listVisible = listSql('WHERE i.is_hidden = 0')
   const get = db.prepare<[string], InboxRow>(
@@ -44,7 +40,8 @@ export function inboxesRepo(db: Db) {
   const rename = db.prepare(`UPDATE inboxes SET custom_name = ?, name_is_default = 0 WHERE id = ?`)
 
   return {
-    list: (showHidden: boolean) => (showHidden ? listAll : listVisible).all(),
+    /** The Inbox JSON of each inbox, newest activity first. */
+    listJson: (showHidden: boolean) => (showHidden ? listAll : listVisible).all(),
     get: (id: string) => get.get(id),
     rename: (id: string, name: string) => rename.run(name, id).changes === 1
   }

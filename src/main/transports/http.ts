@@ -83,7 +83,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       req.on('error', fail)
     })
 
-  const sendJson = (res: ServerResponse, status: number, json: string) => {
+  const sendJson = (res: ServerResponse, status: number, json: string | Buffer) => {
     res.writeHead(status, {
       ...COMMON_HEADERS,
       'Content-Type': 'application/json; charset=utf-8',
@@ -179,7 +179,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     }
     const answer = await options.router.handleJson({ method, path, query, body })
     if (answer.kind === 'stream') return openStream(req, res, answer.stream.subscribe)
-    sendJson(res, answer.status, answer.json)
+    sendJson(res, answer.status, answer.body)
   }
 
   const server = createServer((req, res) => {

@@ -9,10 +9,13 @@ export interface IpcMainLike {
   removeHandler(channel: string): void
 }
 
+/** The body travels as UTF-8 JSON bytes: one copy across the boundary, decoded by the preload. */
 export interface IpcReply {
   readonly status: number
-  readonly json: string
+  readonly body: Uint8Array
 }
+
+const jsonBytes = (value: unknown) => Buffer.from(JSON.stringify(value))
 
 /**
  * True when `frameUrl` is the app's own renderer page: same origin as `rendererUrl` and, for
@@ -32,7 +35,7 @@ export function isRendererUrl(frameUrl: string | undefined, rendererUrl: string)
   return frame.origin === own.origin
 }
 
-const refused = (message: string): IpcReply => ({ status: 403, json: JSON.stringify(errorBody(403, message)) })
+const refused = (message: string): IpcReply => ({ status: 403, body: jsonBytes(errorBody(403, message)) })
 
 /**
  * Binds the one request channel to the router. `isTrustedSender` decides per call whether the
@@ -48,12 +51,9 @@ export function bindIpc(
     const req = (payload ?? {}) as NodeRequest
     const res = await router.handleJson({ method: req.method, path: req.path, query: req.query, body: req.body })
     if (res.kind === 'stream') {
-      return {
-        status: 400,
-        json: JSON.stringify(errorBody(400, 'path: /v2/events is a stream; use the bridge onEvent subscription'))
-      }
+      return { status: 400, body: jsonBytes(errorBody(400, 'path: /v2/events is a stream; use the bridge onEvent subscription')) }
     }
-    return { status: res.status, json: res.json }
+    return { status: res.status, body: res.body }
   })
   return () => ipcMain.removeHandler(IPC_REQUEST_CHANNEL)
 }

@@ -9,18 +9,8 @@ export function inboxHandlers(ctx: NodeContext): HandlerGroup<InboxRoutes> {
   const { store, bus } = ctx
   return {
     all_inboxes({ query }) {
-      const rows = store.inboxes.list(query.show_hidden !== 'false')
-      // Stored JSON fragments are spliced as they are: every inbox, no cap, no re-parse.
-      let out = '['
-      for (let i = 0; i < rows.length; i++) {
-        const [id, name, created, finished, agent, config, scope, last] = rows[i]!
-        if (i > 0) out += ','
-        out +=
-          `{"custom_name":${JSON.stringify(name)},"datetime_created":"${created}","inbox_id":${JSON.stringify(id)}` +
-          `,"is_finished":${finished === 1},"agent":${agent},"job_config":${config},"job_scope":${scope}` +
-          `,"last_message":${last ?? 'null'}}`
-      }
-      return new RawJson(out + ']')
+      // Every inbox, no cap; stored JSON is spliced as bytes, never re-parsed.
+      return RawJson.array(store.inboxes.listJson(query.show_hidden !== 'false'))
     },
 
     update_smart_inbox_name({ body }) {

@@ -58,7 +58,7 @@ export function messageHandlers(ctx: NodeContext): HandlerGroup<MessageRoutes> {
       if (!store.inboxes.get(body.inbox_name)) throw notFound(`inbox_name: no inbox '${body.inbox_name}'`)
       const page = store.messages.page(body.inbox_name, body.limit ?? 50, body.offset_key ?? undefined)
       if (!page) throw notFound(`offset_key: no message '${body.offset_key}' in inbox '${body.inbox_name}'`)
-      return new RawJson(`[${page.join(',')}]`)
+      return RawJson.array(page)
     }
   }
 }

@@ -1,0 +1,178 @@
+/**
+ * npm run bench: the node API's hot paths beside their floors, as ratios.
+ *   all_inboxes via the router  vs  JSON.stringify of the same array
+ *   all_inboxes over HTTP       vs  a bare http.createServer answering the same bytes
+ *   create_job + job_message    vs  raw better-sqlite3 inserts of the same rows (same pragmas)
+ */
+import Database from 'better-sqlite3'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createNodeApi } from '../src/main/node-api'
+import { silentLogger } from '../src/main/node-api/logger'
+import { openStore } from '../src/main/store'
+import { openDb } from '../src/main/store/db'
+import { aesFileSecretBox } from '../src/main/store/secret-box'
+import { startHttpServer } from '../src/main/transports/http'
+import { createJobBody, provider } from '../test/support/fixtures'
+
+const scope = () => ({
+  local_vrkai: [],
+  local_vrpack: [],
+  network_folders: [],
+  vector_fs_folders: [{ name: 'Contracts', path: { path_ids: ['My Files', 'Contracts'] } }],
+  vector_fs_items: [
+    {
+      name: 'Q3 report.pdf',
+      path: { path_ids: ['My Files', 'Q3 report.pdf'] },
+      source: { Standard: { FileRef: { file_name: 'Q3 report.pdf', file_type: { Document: 'Pdf' }, text_chunking_strategy: 'V1' } } }
+    }
+  ]
+})
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)]!
+}
+
+async function timeIt(runs: number, fn: () => unknown | Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 3; i++) await fn() // warm-up
+  const times: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now()
+    await fn()
+    times.push(performance.now() - t)
+  }
+  return median(times)
+}
+
+const rows: string[][] = []
+function report(what: string, ours: number, floorName: string, floor: number, unit = 'ms') {
+  const ratio = ours / floor
+  rows.push([what, `${ours.toFixed(2)} ${unit}`, floorName, `${floor.toFixed(2)} ${unit}`, `${ratio.toFixed(2)}x`, ratio <= 2 ? 'ok' : 'OVER 2x'])
+}
+
+async function benchInboxes(n: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'nodedesk-bench-'))
+  const store = openStore(dir, aesFileSecretBox(join(dir, 'secret.key')))
+  const { router } = createNodeApi({ store, version: 'bench', log: silentLogger })
+  await router.handle({ method: 'POST', path: '/v2/add_llm_provider', body: provider('gpt', { api_key: 'sk-bench' }) })
+  store.db.pragma('synchronous = OFF') // seeding only; measured reads do not depend on it
+  for (let i = 0; i < n; i++) {
+    const res = await router.handle({ method: 'POST', path: '/v2/create_job', body: createJobBody('gpt', scope()) })
+    const jobId = (res.body as { job_id: string }).job_id
+    await router.handle({ method: 'POST', path: '/v2/job_message', body: { job_id: jobId, content: `Summarise the Q3 report, part ${i}. ${'Lorem ipsum dolor sit amet. '.repeat(4)}` } })
+  }
+  store.db.pragma('synchronous = FULL')
+
+  const req = { method: 'GET', path: '/v2/all_inboxes' }
+  const first = await router.handleJson(req)
+  if (first.kind !== 'json') throw new Error('unexpected stream')
+  const array = JSON.parse(first.body.toString('utf8')) as unknown[]
+  if (array.length !== n) throw new Error(`expected ${n} inboxes, got ${array.length}`)
+  const runs = n >= 10_000 ? 15 : 40
+  const viaRouter = await timeIt(runs, () => router.handleJson(req))
+  const stringify = await timeIt(runs, () => JSON.stringify(array))
+  report(`all_inboxes, ${n} inboxes, router`, viaRouter, 'JSON.stringify', stringify)
+
+  const token = 'bench-token'
+  const http = await startHttpServer({ router, token, port: 0, log: silentLogger })
+  const bytes = first.body
+  const bare = createServer((_q, s) => {
+    s.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': bytes.length })
+    s.end(bytes)
+  })
+  await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r))
+  const barePort = (bare.address() as AddressInfo).port
+  const viaHttp = await timeIt(runs, async () => {
+    const r = await fetch(`${http.url}/v2/all_inboxes`, { headers: { Authorization: `Bearer ${token}` } })
+    await r.arrayBuffer()
+  })
+  const bareHttp = await timeIt(runs, async () => {
+    const r = await fetch(`http://127.0.0.1:${barePort}/`)
+    await r.arrayBuffer()
+  })
+  report(`all_inboxes, ${n} inboxes, HTTP (${(bytes.length / 1e6).toFixed(1)} MB)`, viaHttp, 'bare http server', bareHttp)
+  // What the transport itself adds (auth, Host check, headers) once the body exists.
+  report(`  of which HTTP transport (HTTP - router)`, Math.max(0, viaHttp - viaRouter), 'bare http server', bareHttp)
+  await http.close()
+  bare.close()
+  store.close()
+  rmSync(dir, { recursive: true, force: true })
+}
+
+async function benchWrites(count: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'nodedesk-bench-'))
+  const store = openStore(dir, aesFileSecretBox(join(dir, 'secret.key')))
+  const { router } = createNodeApi({ store, version: 'bench', log: silentLogger })
+  await router.handle({ method: 'POST', path: '/v2/add_llm_provider', body: provider('gpt') })
+  const t0 = performance.now()
+  for (let i = 0; i < count; i++) {
+    const res = await router.handle({ method: 'POST', path: '/v2/create_job', body: createJobBody('gpt', scope()) })
+    const jobId = (res.body as { job_id: string }).job_id
+    const m = await router.handle({ method: 'POST', path: '/v2/job_message', body: { job_id: jobId, content: `message ${i}` } })
+    if (m.status !== 200) throw new Error(JSON.stringify(m.body))
+  }
+  const ours = performance.now() - t0
+  store.close()
+
+  // The floor: the same rows, one transaction per call as the API does, same pragmas and schema.
+  const rawFile = join(dir, 'raw.sqlite')
+  openDb(rawFile).close()
+  const db = new Database(rawFile)
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = FULL')
+  db.pragma('foreign_keys = ON')
+  const p = provider('gpt')
+  db.prepare(`INSERT INTO providers (id, provider_json, agent_json, created_at, updated_at) VALUES ('gpt', ?, ?, 'x', 'x')`).run(JSON.stringify(p), JSON.stringify(p))
+  const job = db.prepare(`INSERT INTO jobs (id, provider_id, scope_json, config_json, created_at) VALUES (?, 'gpt', ?, ?, ?)`)
+  const inbox = db.prepare(`INSERT INTO inboxes (id, job_id, custom_name, datetime_created, activity) VALUES (?, ?, 'New job', ?, ?)`)
+  const msg = db.prepare(`INSERT INTO messages (inbox_id, hash, node_timestamp, message_json) VALUES (?, ?, ?, ?)`)
+  const last = db.prepare(`UPDATE inboxes SET last_message_json = ?, last_hash = ?, last_timestamp = ?, activity = ? WHERE id = ?`)
+  const createTx = db.transaction((id: string, now: string) => {
+    job.run(id, JSON.stringify(scope()), '{}', now)
+    inbox.run(`job_inbox::${id}::false`, id, now, now)
+  })
+  const msgTx = db.transaction((id: string, i: number, now: string) => {
+    const json = JSON.stringify({ inbox: `job_inbox::${id}::false`, content: `message ${i}` })
+    msg.run(`job_inbox::${id}::false`, randomUUID(), now, json)
+    last.run(json, 'h', now, now, `job_inbox::${id}::false`)
+  })
+  const t1 = performance.now()
+  for (let i = 0; i < count; i++) {
+    const id = `jobid_${randomUUID()}`
+    const now = new Date().toISOString()
+    createTx(id, now)
+    msgTx(id, i, now)
+  }
+  const floor = performance.now() - t1
+  db.close()
+  rmSync(dir, { recursive: true, force: true })
+  const perSec = (ms: number) => (count / ms) * 1000
+  rows.push([
+    `create_job + job_message, ${count} pairs`,
+    `${perSec(ours).toFixed(0)} pairs/s`,
+    'raw better-sqlite3 inserts',
+    `${perSec(floor).toFixed(0)} pairs/s`,
+    `${(ours / floor).toFixed(2)}x`,
+    ours / floor <= 2 ? 'ok' : 'OVER 2x'
+  ])
+}
+
+async function main() {
+  const sizes = process.argv.includes('--quick') ? [1000] : [1000, 10_000]
+  for (const n of sizes) await benchInboxes(n)
+  await benchWrites(process.argv.includes('--quick') ? 300 : 2000)
+  const header = ['measure', 'ours', 'floor', 'floor time', 'ratio', 'target <= 2x']
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
+  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ')
+  console.log(`\nNodedesk bench (node ${process.version}, ${new Date().toISOString()})`)
+  console.log(line(header))
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
+  for (const r of rows) console.log(line(r))
+}
+
+void main()
