@@ -81,6 +81,7 @@ describe('npm run serve (child process)', () => {
     expect(((await second.get('/v2/available_llm_providers')).body as { has_api_key: boolean }[])[0]!.has_api_key).toBe(true)
     second.p.child.kill('SIGINT')
     expect(await second.p.exited).toBe(0)
+    expect(first.p.output() + second.p.output()).not.toContain('sk-keep')
   })
 
   it('an acknowledged write survives SIGKILL right after the answer', async () => {
