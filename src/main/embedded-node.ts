@@ -1,5 +1,6 @@
 import { createNodeApi, type NodeApi } from './node-api'
 import type { Logger } from './node-api/logger'
+import { createAnswerRuntime, type RuntimeOptions } from './runtime/answer-runtime'
 import { openStore, type Store } from './store'
 import type { SecretBox } from './store/secret-box'
 
@@ -9,16 +10,37 @@ export interface EmbeddedNodeOptions {
   readonly version: string
   readonly nodeName?: string
   readonly log: Logger
+  readonly runtime?: RuntimeOptions
 }
 
 export interface EmbeddedNode extends NodeApi {
   readonly store: Store
-  close(): void
+  /** Stops answering (unfinished answers stay queued for the next start), then closes the database. */
+  close(): Promise<void>
 }
 
-/** Opens the data dir's database and builds the node API on it: shared by desktop and headless. */
+/**
+ * Opens the data dir's database, builds the node API on it and starts the answer runtime,
+ * resuming questions accepted before the last stop. Shared by desktop and headless mode.
+ */
 export function startEmbeddedNode(options: EmbeddedNodeOptions): EmbeddedNode {
   const store = openStore(options.dataDir, options.secrets)
-  const api = createNodeApi({ store, nodeName: options.nodeName, version: options.version, log: options.log })
-  return { ...api, store, close: () => store.close() }
+  const api = createNodeApi({
+    store,
+    nodeName: options.nodeName,
+    version: options.version,
+    log: options.log,
+    callTimeouts: options.runtime?.timeouts
+  })
+  const runtime = createAnswerRuntime(api.ctx, options.runtime)
+  api.ctx.runtime = runtime
+  runtime.resume()
+  return {
+    ...api,
+    store,
+    close: async () => {
+      await runtime.close()
+      store.close()
+    }
+  }
 }

@@ -105,5 +105,12 @@ app.whenReady().then(() => {
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit()
 })
-app.on('will-quit', () => node?.close())
+let quitting = false
+app.on('will-quit', (event) => {
+  if (!node || quitting) return
+  // Let the runtime stop cleanly and the database close before the process ends.
+  event.preventDefault()
+  quitting = true
+  void node.close().finally(() => app.quit())
+})
 process.on('uncaughtException', (err) => consoleLogger.error('uncaught exception', err))

@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     stopping = true
     console.log(`${signal}: finishing in-flight requests`)
     await http.close()
-    node.close()
+    await node.close()
     process.exit(0)
   }
   process.on('SIGTERM', () => void stop('SIGTERM'))

@@ -5,12 +5,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createJobBody, fullScope, provider } from '../support/fixtures'
 import { startServe, type ServeProcess } from '../support/serve-process'
 import { tempDir } from '../support/node'
+import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 
 let dir: string
 let cleanup: () => void
+let fake: FakeLlm
 const running: ServeProcess[] = []
-beforeEach(() => {
+beforeEach(async () => {
   ;({ dir, cleanup } = tempDir('nodedesk-serve-'))
+  fake = await startFakeLlm()
 })
 afterEach(async () => {
   for (const p of running.splice(0)) {
@@ -19,6 +22,7 @@ afterEach(async () => {
       await p.exited
     }
   }
+  await fake.close()
   cleanup()
 })
 
@@ -67,9 +71,19 @@ describe('npm run serve (child process)', () => {
 
   it('SIGTERM exits 0, and everything written is there after a restart', async () => {
     const first = await serve()
-    expect((await first.post('/v2/add_llm_provider', provider('gpt', { api_key: 'sk-keep' }))).status).toBe(200)
+    expect((await first.post('/v2/add_llm_provider', provider('gpt', { api_key: 'sk-keep', external_url: fake.url }))).status).toBe(200)
     const { job_id } = (await first.post('/v2/create_job', createJobBody('gpt', fullScope()))).body as { job_id: string }
     expect((await first.post('/v2/job_message', { job_id, content: 'persist me' })).status).toBe(200)
+    const answered = async (api: typeof first) => {
+      for (let i = 0; i < 200; i++) {
+        const ms = (await api.post('/v2/last_messages', { inbox_name: `job_inbox::${job_id}::false` })).body as { job_message: { content: string } }[]
+        if (ms.length === 2) return ms.map((m) => m.job_message.content)
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      throw new Error('no answer')
+    }
+    expect(await answered(first)).toEqual(['persist me', 'Hello from the fake'])
+    expect(fake.requests[0]!.headers.authorization).toBe('Bearer sk-keep')
     first.p.child.kill('SIGTERM')
     expect(await first.p.exited).toBe(0)
 
@@ -77,7 +91,8 @@ describe('npm run serve (child process)', () => {
     expect(second.p.token).toBe(first.p.token)
     expect((await second.get(`/v2/get_job_scope?job_id=${job_id}`)).body).toEqual(fullScope())
     const [inbox] = (await second.get('/v2/all_inboxes')).body as { last_message: { job_message: { content: string } } }[]
-    expect(inbox!.last_message.job_message.content).toBe('persist me')
+    expect(inbox!.last_message.job_message.content).toBe('Hello from the fake')
+    expect(await answered(second)).toEqual(['persist me', 'Hello from the fake'])
     expect(((await second.get('/v2/available_llm_providers')).body as { has_api_key: boolean }[])[0]!.has_api_key).toBe(true)
     second.p.child.kill('SIGINT')
     expect(await second.p.exited).toBe(0)
@@ -86,7 +101,8 @@ describe('npm run serve (child process)', () => {
 
   it('an acknowledged write survives SIGKILL right after the answer', async () => {
     const first = await serve()
-    await first.post('/v2/add_llm_provider', provider('gpt'))
+    fake.behaviour = { type: 'hang' } // answers stay pending: only the operator's writes are in play
+    await first.post('/v2/add_llm_provider', provider('gpt', { external_url: fake.url, api_key: 'k' }))
     const { job_id } = (await first.post('/v2/create_job', createJobBody('gpt'))).body as { job_id: string }
     const acks: string[] = []
     for (let i = 0; i < 25; i++) {
@@ -100,8 +116,9 @@ describe('npm run serve (child process)', () => {
     const second = await serve()
     const msgs = (await second.post('/v2/last_messages', { inbox_name: `job_inbox::${job_id}::false`, limit: 500 })).body as {
       node_api_data: { node_message_hash: string }
+      sender_subidentity: string
     }[]
-    expect(msgs.map((m) => m.node_api_data.node_message_hash)).toEqual(acks)
+    expect(msgs.filter((m) => m.sender_subidentity === 'main').map((m) => m.node_api_data.node_message_hash)).toEqual(acks)
   })
 
   it('refuses unknown flags with the usage line', async () => {

@@ -7,6 +7,7 @@ import type { Logger } from '../../src/main/node-api/logger'
 import type { NodeResponse } from '../../src/main/node-api/router'
 import { openStore, type Store } from '../../src/main/store'
 import { aesFileSecretBox } from '../../src/main/store/secret-box'
+import { createAnswerRuntime, type RunningRuntime, type RuntimeOptions } from '../../src/main/runtime/answer-runtime'
 import { createJobBody, provider } from './fixtures'
 
 export function tempDir(prefix = 'nodedesk-test-'): { dir: string; cleanup: () => void } {
@@ -33,28 +34,47 @@ export interface TestNode extends NodeApi {
   readonly log: CapturingLogger
   get(path: string, query?: Record<string, string>): Promise<NodeResponse>
   post(path: string, body: unknown): Promise<NodeResponse>
+  readonly runtime?: RunningRuntime
   /** Reopens the store from the same data dir (a restart). */
   reopen(): TestNode
-  close(): void
+  close(): Promise<void>
+}
+
+export interface TestNodeOptions {
+  /** Start the answer runtime (off by default: most tests look at the API alone). */
+  readonly runtime?: RuntimeOptions
 }
 
 /** A real node on a real SQLite file in a temp dir, reached through the real router. */
-export function startTestNode(dir = tempDir().dir): TestNode {
+export function startTestNode(dir = tempDir().dir, options: TestNodeOptions = {}): TestNode {
   const store = openStore(dir, aesFileSecretBox(join(dir, 'secret.key')))
   const log = capturingLogger()
-  const api = createNodeApi({ store, version: '1.2.3-test', log })
+  const api = createNodeApi({ store, version: '1.2.3-test', log, callTimeouts: options.runtime?.timeouts })
+  let runtime: RunningRuntime | undefined
+  if (options.runtime) {
+    runtime = createAnswerRuntime(api.ctx, options.runtime)
+    api.ctx.runtime = runtime
+    runtime.resume()
+  }
+  const close = async () => {
+    await runtime?.close()
+    store.close()
+  }
   return {
     ...api,
     dir,
     store,
     log,
+    runtime,
     get: (path, query) => api.router.handle({ method: 'GET', path, query }),
     post: (path, body) => api.router.handle({ method: 'POST', path, body }),
     reopen() {
+      // A hard stop: runtime abandoned mid-answer as a crash would, then the same data dir reopened.
+      void runtime?.close()
       store.close()
-      return startTestNode(dir)
+      return startTestNode(dir, options)
     },
-    close: () => store.close()
+    close
   }
 }
 
@@ -88,7 +108,8 @@ export function expectError(res: NodeResponse, status: number, messagePart?: str
   const body = res.body as { code: number; error: string; message: string }
   const phrases: Record<number, string> = {
     400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-    409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 500: 'Internal Server Error'
+    409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 500: 'Internal Server Error',
+    502: 'Bad Gateway', 504: 'Gateway Timeout'
   }
   if (res.status !== status || body?.code !== status || body.error !== phrases[status] || typeof body.message !== 'string') {
     throw new Error(`expected ${status} error body, got ${res.status} ${JSON.stringify(res.body)}`)

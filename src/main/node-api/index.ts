@@ -1,8 +1,9 @@
 import type { Store } from '../store'
 import { monotonicClock, type Clock } from './clock'
-import { DEFAULT_NODE_NAME, type NodeContext } from './context'
+import { DEFAULT_NODE_NAME, idleRuntime, type NodeContext } from './context'
 import { createEventBus, type EventBus } from './event-bus'
 import { consoleLogger, type Logger } from './logger'
+import { DEFAULT_TIMEOUTS, type CallTimeouts } from '../runtime/model-call'
 import { createRouter, type Router } from './router'
 
 export interface NodeApiOptions {
@@ -12,6 +13,7 @@ export interface NodeApiOptions {
   readonly log?: Logger
   readonly clock?: Clock
   readonly bus?: EventBus
+  readonly callTimeouts?: CallTimeouts
 }
 
 export interface NodeApi {
@@ -28,7 +30,9 @@ export function createNodeApi(options: NodeApiOptions): NodeApi {
     clock: options.clock ?? monotonicClock(),
     log,
     nodeName: options.nodeName ?? DEFAULT_NODE_NAME,
-    version: options.version
+    version: options.version,
+    callTimeouts: options.callTimeouts ?? DEFAULT_TIMEOUTS,
+    runtime: idleRuntime
   }
   return { ctx, router: createRouter(ctx) }
 }

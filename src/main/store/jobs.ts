@@ -36,6 +36,7 @@ export function jobsRepo(db: Db) {
   )
   const updateScope = db.prepare(`UPDATE jobs SET scope_json = ? WHERE id = ?`)
   const changeProvider = db.prepare(`UPDATE jobs SET provider_id = ? WHERE id = ?`)
+  const updateConfig = db.prepare(`UPDATE jobs SET config_json = ? WHERE id = ?`)
 
   return {
     /** The job and its inbox, in one transaction. */
@@ -46,7 +47,8 @@ export function jobsRepo(db: Db) {
     }),
     get: (id: string) => get.get(id),
     updateScope: (id: string, scopeJson: string) => updateScope.run(scopeJson, id).changes === 1,
-    changeProvider: (id: string, providerId: string) => changeProvider.run(providerId, id).changes === 1
+    changeProvider: (id: string, providerId: string) => changeProvider.run(providerId, id).changes === 1,
+    updateConfig: (id: string, configJson: string) => updateConfig.run(configJson, id).changes === 1
   }
 }
 export type JobsRepo = ReturnType<typeof jobsRepo>

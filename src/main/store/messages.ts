@@ -12,12 +12,28 @@ export interface BuiltMessage {
   readonly json: string
 }
 
+export interface AppendOptions {
+  /** Renames an inbox whose name is still the default. */
+  readonly firstLineName?: string
+  /** The message waits for an answer from the job's provider (the runtime's queue). */
+  readonly needsAnswer?: boolean
+  /** The question this message answers: its needs_answer flag is cleared in the same transaction. */
+  readonly answers?: string
+}
+
+export interface PendingQuestion {
+  readonly seq: number
+  readonly inbox_id: string
+  readonly hash: string
+  readonly message_json: string
+}
+
 export function messagesRepo(db: Db) {
   const tip = db.prepare<[string], { last_hash: string; last_timestamp: string | null; name_is_default: number }>(
     `SELECT last_hash, last_timestamp, name_is_default FROM inboxes WHERE id = ?`
   )
   const insert = db.prepare(
-    `INSERT INTO messages (inbox_id, hash, node_timestamp, message_json) VALUES (?, ?, ?, ?)`
+    `INSERT INTO messages (inbox_id, hash, node_timestamp, message_json, needs_answer) VALUES (?, ?, ?, ?, ?)`
   )
   const setLast = db.prepare(
     `UPDATE inboxes SET last_message_json = ?, last_hash = ?, last_timestamp = ?, activity = ? WHERE id = ?`
@@ -25,6 +41,7 @@ export function messagesRepo(db: Db) {
   const renameDefault = db.prepare(
     `UPDATE inboxes SET custom_name = ?, name_is_default = 0 WHERE id = ? AND name_is_default = 1`
   )
+  const answered = db.prepare(`UPDATE messages SET needs_answer = 0 WHERE inbox_id = ? AND hash = ?`)
   const newest = db.prepare<[string, number], { message_json: string }>(
     `SELECT message_json FROM messages WHERE inbox_id = ? ORDER BY seq DESC LIMIT ?`
   )
@@ -34,21 +51,30 @@ export function messagesRepo(db: Db) {
   const before = db.prepare<[string, number, number], { message_json: string }>(
     `SELECT message_json FROM messages WHERE inbox_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`
   )
+  const conversation = db.prepare<[string, number], { message_json: string }>(
+    `SELECT message_json FROM messages WHERE inbox_id = ? AND (seq <= ? OR message_json LIKE '%"sender_subidentity":"main/agent/%') ORDER BY seq DESC`
+  )
+  const nextPending = db.prepare<[string], PendingQuestion>(
+    `SELECT seq, inbox_id, hash, message_json FROM messages WHERE inbox_id = ? AND needs_answer = 1 ORDER BY seq LIMIT 1`
+  )
+  const pendingInboxes = db
+    .prepare<[], string>(`SELECT DISTINCT inbox_id FROM messages WHERE needs_answer = 1`)
+    .pluck()
 
   return {
     /**
-     * Appends the message `build` makes from the chain's tip, and makes it the inbox's
-     * last message, in one transaction. `firstLineName` renames an inbox whose name is still
-     * the default. Returns undefined when the inbox does not exist.
+     * Appends the message `build` makes from the chain's tip and makes it the inbox's last
+     * message, in one transaction. Returns undefined when the inbox does not exist.
      */
     append: db.transaction(
-      (inboxId: string, build: (tip: ChainTip) => BuiltMessage, firstLineName?: string): BuiltMessage | undefined => {
+      (inboxId: string, build: (tip: ChainTip) => BuiltMessage, options: AppendOptions = {}): BuiltMessage | undefined => {
         const row = tip.get(inboxId)
         if (!row) return undefined
         const msg = build({ hash: row.last_hash, timestamp: row.last_timestamp })
-        insert.run(inboxId, msg.hash, msg.timestamp, msg.json)
+        insert.run(inboxId, msg.hash, msg.timestamp, msg.json, options.needsAnswer ? 1 : 0)
         setLast.run(msg.json, msg.hash, msg.timestamp, msg.timestamp, inboxId)
-        if (firstLineName && row.name_is_default) renameDefault.run(firstLineName, inboxId)
+        if (options.firstLineName && row.name_is_default) renameDefault.run(options.firstLineName, inboxId)
+        if (options.answers) answered.run(inboxId, options.answers)
         return msg
       }
     ),
@@ -63,7 +89,21 @@ export function messagesRepo(db: Db) {
         rows = newest.all(inboxId, limit)
       }
       return rows.reverse().map((r) => r.message_json)
-    }
+    },
+    /**
+     * The conversation as seen when answering the question at `seq`, newest first: everything up
+     * to it, plus the answers stored since (they answer earlier questions), but not the questions
+     * queued after it. Lazy: the runtime reads only as far as its context budget needs.
+     */
+    *conversationFor(inboxId: string, seq: number): Generator<string> {
+      for (const row of conversation.iterate(inboxId, seq)) yield row.message_json
+    },
+    /** The oldest message of the inbox still waiting for an answer. */
+    nextPending: (inboxId: string) => nextPending.get(inboxId),
+    /** Inboxes with questions waiting (after a restart, the runtime resumes these). */
+    pendingInboxes: () => pendingInboxes.all(),
+    /** Drops the question from the queue without an answer. */
+    markAnswered: (inboxId: string, hash: string) => answered.run(inboxId, hash).changes === 1
   }
 }
 export type MessagesRepo = ReturnType<typeof messagesRepo>

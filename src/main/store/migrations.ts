@@ -73,6 +73,15 @@ export const MIGRATIONS: readonly Migration[] = [
         UPDATE inboxes SET activity = coalesce(last_timestamp, datetime_created);
         CREATE INDEX inboxes_activity ON inboxes(activity DESC, seq DESC);
       `)
+  },
+  {
+    version: 3,
+    description: 'answer queue: operator messages waiting for the provider, kept across restarts',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE messages ADD COLUMN needs_answer INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX messages_needs_answer ON messages(inbox_id, seq) WHERE needs_answer = 1;
+      `)
   }
 ]
 

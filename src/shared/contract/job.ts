@@ -48,6 +48,15 @@ export const UpdateJobScopeRequestSchema = z.strictObject({
   job_scope: JobScopeSchema
 })
 
+export const UpdateJobConfigRequestSchema = z.strictObject({
+  job_id: z.string().min(1),
+  config: JobConfigSchema.superRefine((c, ctx) => {
+    if (c.temperature < 0 || c.temperature > 2) ctx.addIssue({ code: 'custom', path: ['temperature'], message: 'must be between 0 and 2' })
+    if (c.top_p <= 0 || c.top_p > 1) ctx.addIssue({ code: 'custom', path: ['top_p'], message: 'must be in (0, 1]' })
+    if (c.top_k < 1) ctx.addIssue({ code: 'custom', path: ['top_k'], message: 'must be at least 1' })
+  })
+})
+
 export const JobScopeQuerySchema = z.object({
   job_id: z.string({ error: 'required' }).min(1, { error: 'required' })
 })

@@ -6,6 +6,7 @@ import {
   CreateJobRequestSchema,
   CreateJobResponseSchema,
   JobScopeQuerySchema,
+  UpdateJobConfigRequestSchema,
   UpdateJobScopeRequestSchema
 } from './job'
 import {
@@ -17,6 +18,13 @@ import {
 import { LlmProviderSchema, ProviderListEntrySchema, RemoveProviderRequestSchema } from './provider'
 import { JobScopeSchema } from './scope'
 import { NodeEventSchema } from './events'
+import {
+  ProviderModelsQuerySchema,
+  ProviderModelsRequestSchema,
+  ProviderModelsResponseSchema,
+  StopLlmRequestSchema,
+  TestProviderResponseSchema
+} from './runtime'
 
 export type HttpMethod = 'GET' | 'POST'
 
@@ -79,6 +87,11 @@ export const routes = {
     description: 'Replaces the scope of a job.',
     response: message('Successfully updated job scope')
   },
+  update_job_config: {
+    method: 'POST', path: '/v2/update_job_config', auth: true, body: UpdateJobConfigRequestSchema,
+    description: "Replaces a job's config (custom_prompt, temperature, top_k, top_p, seed, stream) for its next answers.",
+    response: message('Successfully updated job config')
+  },
   change_job_llm_provider: {
     method: 'POST', path: '/v2/change_job_llm_provider', auth: true, body: ChangeJobProviderRequestSchema,
     description: 'Switches a job to another provider; later answers come from it.',
@@ -103,6 +116,26 @@ export const routes = {
     method: 'POST', path: '/v2/last_messages', auth: true, body: LastMessagesRequestSchema,
     description: 'Up to `limit` messages of an inbox, oldest first, ending at the newest or before offset_key.',
     response: z.array(LastMessageSchema)
+  },
+  test_llm_provider: {
+    method: 'POST', path: '/v2/test_llm_provider', auth: true, body: LlmProviderSchema,
+    description: 'One minimal chat call with exactly these settings (absent api_key: the stored one); 502 refused, 504 time-out.',
+    response: TestProviderResponseSchema
+  },
+  provider_models: {
+    method: 'GET', path: '/v2/provider_models', auth: true, query: ProviderModelsQuerySchema,
+    description: "Models the provider lists (/models, Ollama's /api/tags), for a stored provider or a kind and URL.",
+    response: ProviderModelsResponseSchema
+  },
+  provider_models_with_key: {
+    method: 'POST', path: '/v2/provider_models', auth: true, body: ProviderModelsRequestSchema,
+    description: 'As GET provider_models, with a key typed into the form but not saved yet.',
+    response: ProviderModelsResponseSchema
+  },
+  stop_llm: {
+    method: 'POST', path: '/v2/stop_llm', auth: true, body: StopLlmRequestSchema,
+    description: 'Stops the answer being written in an inbox; what was written is kept, marked stopped.',
+    response: message('Successfully stopped')
   },
   events: {
     method: 'GET', path: '/v2/events', auth: true, query: NoQuery, stream: true,

@@ -4,6 +4,7 @@ import { inboxHandlers } from './inboxes'
 import { jobHandlers } from './jobs'
 import { messageHandlers } from './messages'
 import { providerHandlers } from './providers'
+import { runtimeHandlers } from './runtime'
 import { systemHandlers } from './system'
 
 export function createHandlers(ctx: NodeContext): Handlers {
@@ -12,6 +13,7 @@ export function createHandlers(ctx: NodeContext): Handlers {
     ...providerHandlers(ctx),
     ...jobHandlers(ctx),
     ...inboxHandlers(ctx),
-    ...messageHandlers(ctx)
+    ...messageHandlers(ctx),
+    ...runtimeHandlers(ctx)
   }
 }

@@ -6,7 +6,7 @@ import { notFound } from '../errors'
 import type { HandlerGroup } from '../handler-types'
 import { RawJson } from '../raw-json'
 
-type JobRoutes = 'create_job' | 'get_job_scope' | 'update_job_scope' | 'change_job_llm_provider'
+type JobRoutes = 'create_job' | 'get_job_scope' | 'update_job_scope' | 'update_job_config' | 'change_job_llm_provider'
 
 const DEFAULT_CONFIG_JSON = JSON.stringify(DEFAULT_JOB_CONFIG)
 
@@ -53,6 +53,14 @@ export function jobHandlers(ctx: NodeContext): HandlerGroup<JobRoutes> {
       if (!job || !store.jobs.updateScope(body.job_id, JSON.stringify(scope))) throw noJob('job_id', body.job_id)
       bus.emit({ type: 'inbox_changed', data: { inbox_id: job.inbox_id } })
       return 'Successfully updated job scope'
+    },
+
+    update_job_config({ body, rawBody }) {
+      const config = (rawBody as { config: unknown }).config
+      const job = store.jobs.get(body.job_id)
+      if (!job || !store.jobs.updateConfig(body.job_id, JSON.stringify(config))) throw noJob('job_id', body.job_id)
+      bus.emit({ type: 'inbox_changed', data: { inbox_id: job.inbox_id } })
+      return 'Successfully updated job config'
     },
 
     change_job_llm_provider({ body }) {

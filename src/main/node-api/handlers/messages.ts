@@ -1,8 +1,7 @@
-import type { LastMessage } from '../../../shared/contract/message'
-import { NODE_PROFILE, type NodeContext } from '../context'
+import type { NodeContext } from '../context'
 import { notFound } from '../errors'
 import type { HandlerGroup } from '../handler-types'
-import { messageHash } from '../message-hash'
+import { appendMessage } from '../message-chain'
 import { RawJson } from '../raw-json'
 
 type MessageRoutes = 'job_message' | 'last_messages'
@@ -16,41 +15,24 @@ export function nameFromMessage(content: string): string | undefined {
 }
 
 export function messageHandlers(ctx: NodeContext): HandlerGroup<MessageRoutes> {
-  const { store, bus, clock, nodeName } = ctx
+  const { store } = ctx
   return {
     job_message({ body }) {
       const job = store.jobs.get(body.job_id)
       if (!job) throw notFound(`job_id: no job with id '${body.job_id}'`)
-      const msg = store.messages.append(
-        job.inbox_id,
-        (tip) => {
-          const timestamp = clock.next(tip.timestamp)
-          const message: LastMessage = {
-            inbox: job.inbox_id,
-            job_message: {
-              callback: null,
-              content: body.content,
-              files_inbox: body.files_inbox ?? '',
-              job_id: body.job_id,
-              parent: body.parent ?? '',
-              sheet_job_data: '',
-              workflow_code: '',
-              workflow_name: ''
-            },
-            node_api_data: { node_message_hash: '', node_timestamp: timestamp, parent_hash: tip.hash },
-            receiver: nodeName,
-            receiver_subidentity: NODE_PROFILE,
-            sender: nodeName,
-            sender_subidentity: NODE_PROFILE
-          }
-          const hash = messageHash(message)
-          message.node_api_data.node_message_hash = hash
-          return { hash, timestamp, json: JSON.stringify(message) }
+      const msg = appendMessage(
+        ctx,
+        {
+          inboxId: job.inbox_id,
+          jobId: body.job_id,
+          content: body.content,
+          parent: body.parent ?? undefined,
+          filesInbox: body.files_inbox ?? undefined
         },
-        nameFromMessage(body.content)
+        { firstLineName: nameFromMessage(body.content), needsAnswer: true }
       )
       if (!msg) throw notFound(`job_id: the inbox of job '${body.job_id}' is missing`)
-      bus.emit({ type: 'inbox_changed', data: { inbox_id: job.inbox_id } })
+      ctx.runtime.wake(job.inbox_id)
       return { inbox: job.inbox_id, node_message_hash: msg.hash, node_timestamp: msg.timestamp }
     },
 

@@ -1,0 +1,91 @@
+import type { ProviderKind } from '../../../shared/contract/identity'
+import { keyRequired, PROVIDER_CATALOG, resolveBaseUrl } from '../../../shared/provider-catalog'
+import { modelKind } from '../../../shared/contract/identity'
+import type { ModelTarget } from '../../runtime/language-model'
+import { listModels, testProvider } from '../../runtime/provider-gateway'
+import { ProviderFailure } from '../../runtime/provider-errors'
+import type { NodeContext } from '../context'
+import { ApiError, badRequest, notFound } from '../errors'
+import type { HandlerGroup } from '../handler-types'
+
+type RuntimeRoutes = 'test_llm_provider' | 'provider_models' | 'provider_models_with_key' | 'stop_llm'
+
+/** Provider failures as API errors: time-outs 504, a missing key 400 on api_key, the rest 502. */
+function apiErrorOf(err: unknown): never {
+  if (err instanceof ProviderFailure) {
+    if (err.kind === 'timeout') throw new ApiError(504, err.message)
+    if (err.kind === 'no_key') throw badRequest(`api_key: ${err.message}`)
+    throw new ApiError(502, err.message)
+  }
+  throw err
+}
+
+export function runtimeHandlers(ctx: NodeContext): HandlerGroup<RuntimeRoutes> {
+  const { store } = ctx
+  const storedKey = (id: string): string | undefined => {
+    const sealed = store.providers.get(id)?.api_key
+    return sealed ? store.secrets.open(sealed) : undefined
+  }
+
+  function target(kind: ProviderKind, model: string, externalUrl: string | null | undefined, apiKey: string | undefined, forId?: string): ModelTarget {
+    if (!apiKey && keyRequired(kind, externalUrl)) {
+      throw badRequest(`api_key: ${PROVIDER_CATALOG[kind].label} needs an API key${forId ? ` (provider '${forId}' has none)` : ''}`)
+    }
+    return { kind, model, baseUrl: resolveBaseUrl(kind, externalUrl), apiKey }
+  }
+
+  /** A listing target from a stored provider, or from a kind, URL and optional key. */
+  function listingTarget(q: { llm_provider_id?: string; kind?: ProviderKind; external_url?: string | null; api_key?: string | null }): ModelTarget {
+    if (q.llm_provider_id) {
+      const row = store.providers.get(q.llm_provider_id)
+      if (!row) throw notFound(`llm_provider_id: no LLM provider with id '${q.llm_provider_id}'`)
+      const p = JSON.parse(row.provider_json) as { model: Parameters<typeof modelKind>[0]; external_url?: string | null }
+      const { kind } = modelKind(p.model)
+      const apiKey = q.api_key === undefined ? storedKey(q.llm_provider_id) : (q.api_key ?? undefined)
+      return target(kind, '', q.external_url ?? p.external_url, apiKey, q.llm_provider_id)
+    }
+    return target(q.kind!, '', q.external_url, q.api_key ?? undefined)
+  }
+
+  const listTimeout = () => Math.min(ctx.callTimeouts.firstChunkMs, 20_000)
+
+  return {
+    async test_llm_provider({ body }) {
+      const { kind, modelType } = modelKind(body.model)
+      // Absent: the key stored for this id (testing an edit whose key field was left unchanged).
+      const apiKey = body.api_key === undefined ? storedKey(body.id) : (body.api_key ?? undefined)
+      const t = target(kind, modelType, body.external_url, apiKey)
+      try {
+        const reply = await testProvider(t, ctx.callTimeouts)
+        return {
+          status: 'success',
+          message: `${PROVIDER_CATALOG[kind].label} model '${modelType}' at ${t.baseUrl} answered${reply ? `: "${reply}"` : ''}`
+        }
+      } catch (err) {
+        return apiErrorOf(err)
+      }
+    },
+
+    async provider_models({ query }) {
+      try {
+        return { models: await listModels(listingTarget(query), listTimeout()) }
+      } catch (err) {
+        return apiErrorOf(err)
+      }
+    },
+
+    async provider_models_with_key({ body }) {
+      try {
+        return { models: await listModels(listingTarget(body), listTimeout()) }
+      } catch (err) {
+        return apiErrorOf(err)
+      }
+    },
+
+    stop_llm({ body }) {
+      if (!store.inboxes.get(body.inbox_name)) throw notFound(`inbox_name: no inbox '${body.inbox_name}'`)
+      ctx.runtime.stop(body.inbox_name)
+      return 'Successfully stopped'
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import type { JobConfig } from '../../shared/contract/job'
+import type { LastMessage } from '../../shared/contract/message'
+import type { LlmProvider } from '../../shared/contract/provider'
+import type { JobScope } from '../../shared/contract/scope'
+import type { AnswerRuntime, NodeContext } from '../node-api/context'
+import { appendMessage } from '../node-api/message-chain'
+import type { PendingQuestion } from '../store/messages'
+import { languageModel, providerFetch, samplingOptions } from './language-model'
+import { callModel, DEFAULT_TIMEOUTS, type CallTimeouts } from './model-call'
+import { buildPrompt, DEFAULT_BUDGET, type PromptBudget } from './prompt'
+import { describeFailure, ProviderFailure } from './provider-errors'
+import { targetFor } from './provider-target'
+
+export interface RuntimeOptions {
+  readonly timeouts?: CallTimeouts
+  readonly budget?: PromptBudget
+  readonly fetch?: typeof fetch
+}
+
+export interface RunningRuntime extends AnswerRuntime {
+  /** Resumes inboxes whose questions were accepted but not answered (e.g. before a restart). */
+  resume(): void
+  /** Aborts answers in progress without storing them (they are answered after a restart) and waits. */
+  close(): Promise<void>
+}
+
+const STOP = Symbol('stopped by the operator')
+const SHUTDOWN = Symbol('node shutting down')
+
+/**
+ * Answers each inbox's questions in order, one at a time per inbox and many inboxes at once.
+ * The queue is the `needs_answer` flag in SQLite, cleared in the same transaction that stores
+ * the answer, so nothing accepted is lost across a restart.
+ */
+export function createAnswerRuntime(ctx: NodeContext, options: RuntimeOptions = {}): RunningRuntime {
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS
+  const budget = options.budget ?? DEFAULT_BUDGET
+  const fetchImpl = providerFetch(options.fetch)
+  const loops = new Map<string, Promise<void>>()
+  const inFlight = new Map<string, AbortController>()
+  let closed = false
+
+  async function answer(inboxId: string, q: PendingQuestion): Promise<void> {
+    const question = JSON.parse(q.message_json) as LastMessage
+    const jobId = question.job_message.job_id
+    const job = ctx.store.jobs.get(jobId)
+    if (!job) {
+      ctx.store.messages.markAnswered(inboxId, q.hash)
+      return
+    }
+    const row = ctx.store.providers.get(job.provider_id)!
+    const provider = JSON.parse(row.provider_json) as LlmProvider
+    const reply = (content: string, extra?: Record<string, unknown>) =>
+      appendMessage(ctx, { inboxId, jobId, content, parent: q.hash, fromAgent: provider.id, extra }, { answers: q.hash })
+
+    const controller = new AbortController()
+    inFlight.set(inboxId, controller)
+    let target
+    try {
+      target = targetFor(provider, row.api_key, ctx.store)
+      const config = JSON.parse(job.config_json) as JobConfig
+      const history = (function* () {
+        for (const json of ctx.store.messages.conversationFor(inboxId, q.seq)) yield JSON.parse(json) as LastMessage
+      })()
+      const prompt = buildPrompt(config, JSON.parse(job.scope_json) as JobScope, history, q.hash, budget)
+      const result = await callModel({
+        model: languageModel(target, fetchImpl),
+        options: { prompt, ...samplingOptions(target.kind, config) },
+        stream: config.stream,
+        failure: target,
+        timeouts,
+        signal: controller.signal,
+        onDelta: (text) => ctx.bus.emit({ type: 'message_delta', data: { inbox: inboxId, text } })
+      })
+      if (result.outcome === 'aborted') {
+        if (result.reason === STOP) reply(result.text, { stopped: true })
+        return // shutdown: the question stays queued and is answered after the restart
+      }
+      if (!result.text.trim()) throw new ProviderFailure('provider_error', `${target.model} returned an empty answer`)
+      reply(result.text)
+    } catch (err) {
+      if (closed) return
+      const failure = err instanceof ProviderFailure ? err : describeFailure(err, target ?? { kind: 'OpenAI', model: '', baseUrl: '' })
+      ctx.log.info(`answer in ${inboxId} failed: ${failure.message}`)
+      reply(`⚠ ${failure.message}`, { error: { kind: failure.kind, ...(failure.status ? { status: failure.status } : {}) } })
+    } finally {
+      inFlight.delete(inboxId)
+    }
+  }
+
+  async function drain(inboxId: string): Promise<void> {
+    try {
+      let previous: string | undefined
+      for (;;) {
+        if (closed) return
+        const q = ctx.store.messages.nextPending(inboxId)
+        if (!q) return
+        if (q.hash === previous) {
+          // Its answer could not be stored: drop it from the queue rather than call the provider forever.
+          ctx.log.error(`could not store an answer in ${inboxId}; question ${q.hash} left unanswered`)
+          ctx.store.messages.markAnswered(inboxId, q.hash)
+          continue
+        }
+        previous = q.hash
+        await answer(inboxId, q)
+      }
+    } catch (err) {
+      ctx.log.error(`answering in ${inboxId} stopped`, err)
+    } finally {
+      loops.delete(inboxId)
+    }
+  }
+
+  const runtime: RunningRuntime = {
+    wake(inboxId) {
+      if (closed || loops.has(inboxId)) return
+      // Started on the next tick so the request that queued the question is answered first.
+      loops.set(inboxId, new Promise<void>((r) => setImmediate(r)).then(() => drain(inboxId)))
+    },
+    stop(inboxId) {
+      const c = inFlight.get(inboxId)
+      if (!c) return false
+      c.abort(STOP)
+      return true
+    },
+    busy: (inboxId) => loops.has(inboxId),
+    resume() {
+      for (const inboxId of ctx.store.messages.pendingInboxes()) runtime.wake(inboxId)
+    },
+    async close() {
+      closed = true
+      for (const c of inFlight.values()) c.abort(SHUTDOWN)
+      await Promise.allSettled([...loops.values()])
+    }
+  }
+  return runtime
+}

@@ -1,0 +1,85 @@
+import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider'
+import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
+import { ProviderFailure, describeFailure, type FailureContext } from './provider-errors'
+
+export interface CallTimeouts {
+  /** Until the first text arrives (includes connecting and a cold model load). */
+  readonly firstChunkMs: number
+  /** Between two chunks once text flows. */
+  readonly idleMs: number
+}
+
+export const DEFAULT_TIMEOUTS: CallTimeouts = { firstChunkMs: 120_000, idleMs: 60_000 }
+
+export interface CallOptions {
+  readonly model: LanguageModelV4
+  readonly options: Omit<LanguageModelV4CallOptions, 'abortSignal'>
+  readonly stream: boolean
+  readonly failure: FailureContext
+  readonly timeouts: CallTimeouts
+  /** Aborted by the operator (stop_llm) or by shutdown. */
+  readonly signal?: AbortSignal
+  readonly onDelta?: (text: string) => void
+}
+
+export type CallResult =
+  | { readonly outcome: 'done'; readonly text: string }
+  | { readonly outcome: 'aborted'; readonly text: string; readonly reason: unknown }
+
+/**
+ * One chat call: streams text to onDelta, enforces the first-chunk and idle time-outs, and turns
+ * every provider problem into a ProviderFailure. An abort from `signal` is not a failure: it
+ * returns what was written so far.
+ */
+export async function callModel(opts: CallOptions): Promise<CallResult> {
+  const controller = new AbortController()
+  let timedOut: number | undefined
+  let timer: NodeJS.Timeout | undefined
+  const arm = (ms: number) => {
+    clearTimeout(timer)
+    timer = setTimeout(() => {
+      timedOut = ms
+      controller.abort(new Error('time-out'))
+    }, ms)
+  }
+  const onOuterAbort = () => controller.abort(opts.signal!.reason)
+  if (opts.signal?.aborted) return { outcome: 'aborted', text: '', reason: opts.signal.reason }
+  opts.signal?.addEventListener('abort', onOuterAbort, { once: true })
+  let text = ''
+  const timeoutFailure = () =>
+    new ProviderFailure(
+      'timeout',
+      `${PROVIDER_CATALOG[opts.failure.kind].label} did not answer within ${Math.round(timedOut! / 1000)} s${text ? ' (the answer stalled)' : ''}`
+    )
+  try {
+    arm(opts.timeouts.firstChunkMs)
+    if (!opts.stream) {
+      const result = await opts.model.doGenerate({ ...opts.options, abortSignal: controller.signal })
+      text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('')
+      if (text) opts.onDelta?.(text)
+      return { outcome: 'done', text }
+    }
+    const { stream } = await opts.model.doStream({ ...opts.options, abortSignal: controller.signal })
+    const reader = stream.getReader()
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (done) break
+      if (value.type === 'text-delta' && value.delta) {
+        text += value.delta
+        arm(opts.timeouts.idleMs)
+        opts.onDelta?.(value.delta)
+      } else if (value.type === 'error') {
+        throw value.error
+      }
+    }
+    if (controller.signal.aborted) throw controller.signal.reason
+    return { outcome: 'done', text }
+  } catch (err) {
+    if (opts.signal?.aborted) return { outcome: 'aborted', text, reason: opts.signal.reason }
+    if (timedOut !== undefined) throw timeoutFailure()
+    throw describeFailure(err, opts.failure)
+  } finally {
+    clearTimeout(timer)
+    opts.signal?.removeEventListener('abort', onOuterAbort)
+  }
+}

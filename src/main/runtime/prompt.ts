@@ -1,0 +1,72 @@
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider'
+import type { JobConfig } from '../../shared/contract/job'
+import type { LastMessage } from '../../shared/contract/message'
+import type { JobScope } from '../../shared/contract/scope'
+import { rankPassages, scopePassages } from './scope-passages'
+
+export interface PromptBudget {
+  /** Characters of conversation (newest kept). */
+  readonly historyChars: number
+  /** Characters of scope document passages. */
+  readonly scopeChars: number
+}
+
+export const DEFAULT_BUDGET: PromptBudget = { historyChars: 24_000, scopeChars: 12_000 }
+
+/** Answers carry the provider's agent identity as sender_subidentity. */
+export const isAnswer = (m: LastMessage) => m.sender_subidentity.includes('/agent/')
+const isErrorNote = (m: LastMessage) => m.job_message.error !== undefined && m.job_message.error !== null
+
+/**
+ * The prompt for answering `questionHash`: the job's custom prompt and the scope passages most
+ * relevant to the question as the system message, then as much of the conversation as fits the
+ * budget, newest kept, each answer right after the question it answers, error notes left out.
+ */
+export function buildPrompt(
+  config: JobConfig,
+  scope: JobScope,
+  historyNewestFirst: Iterable<LastMessage>,
+  questionHash: string,
+  budget: PromptBudget = DEFAULT_BUDGET
+): LanguageModelV4Prompt {
+  const kept: LastMessage[] = []
+  let used = 0
+  let question = ''
+  for (const m of historyNewestFirst) {
+    if (isErrorNote(m) || !m.job_message.content) continue
+    const text = m.job_message.content
+    if (m.node_api_data.node_message_hash === questionHash) question = text
+    else if (used + text.length > budget.historyChars) break
+    used += text.length
+    kept.push(m)
+  }
+  kept.reverse()
+  const hashes = new Set(kept.map((m) => m.node_api_data.node_message_hash))
+  const answersTo = new Map<string, LastMessage[]>()
+  for (const m of kept) {
+    if (isAnswer(m) && hashes.has(m.job_message.parent)) {
+      answersTo.set(m.job_message.parent, [...(answersTo.get(m.job_message.parent) ?? []), m])
+    }
+  }
+  const turns: LastMessage[] = []
+  for (const m of kept) {
+    if (!isAnswer(m)) turns.push(m, ...(answersTo.get(m.node_api_data.node_message_hash) ?? []))
+    else if (!hashes.has(m.job_message.parent)) turns.push(m)
+  }
+
+  const system: string[] = []
+  if (config.custom_prompt.trim()) system.push(config.custom_prompt.trim())
+  const passages = rankPassages(scopePassages(scope), question, budget.scopeChars)
+  if (passages.length) {
+    system.push(
+      "Excerpts from the job's documents, most relevant first. Use them when they help, and say which document you used:\n" +
+        passages.map((p, i) => `[${i + 1}] (${p.source}) ${p.text}`).join('\n\n')
+    )
+  }
+  const prompt: LanguageModelV4Prompt = []
+  if (system.length) prompt.push({ role: 'system', content: system.join('\n\n') })
+  for (const m of turns) {
+    prompt.push({ role: isAnswer(m) ? 'assistant' : 'user', content: [{ type: 'text', text: m.job_message.content }] })
+  }
+  return prompt
+}

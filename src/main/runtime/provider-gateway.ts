@@ -1,0 +1,70 @@
+import type { ProviderKind } from '../../shared/contract/identity'
+import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
+import { languageModel, providerFetch, type ModelTarget } from './language-model'
+import { callModel, type CallTimeouts } from './model-call'
+import { describeFailure, ProviderFailure } from './provider-errors'
+
+export interface ListedModel {
+  readonly id: string
+  readonly name: string
+}
+
+/**
+ * One minimal chat request with exactly these settings: a model listing alone does not prove
+ * the model answers. Returns the reply's first words.
+ */
+export async function testProvider(target: ModelTarget, timeouts: CallTimeouts, fetchImpl: typeof fetch = fetch): Promise<string> {
+  const result = await callModel({
+    model: languageModel(target, providerFetch(fetchImpl)),
+    options: {
+      prompt: [{ role: 'user', content: [{ type: 'text', text: 'Reply with the single word OK.' }] }],
+      maxOutputTokens: 64
+    },
+    stream: false,
+    failure: target,
+    timeouts
+  })
+  return result.text.trim().slice(0, 120)
+}
+
+/** The models the provider offers (`/models`, Ollama's `/api/tags`). */
+export async function listModels(target: ModelTarget, timeoutMs: number, fetchImpl: typeof fetch = fetch): Promise<ListedModel[]> {
+  const { kind, baseUrl, apiKey } = target
+  const protocol = PROVIDER_CATALOG[kind].protocol
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  let url = `${baseUrl}/models`
+  if (protocol === 'ollama') url = `${baseUrl}/api/tags`
+  else if (protocol === 'anthropic') {
+    if (apiKey) headers['x-api-key'] = apiKey
+    headers['anthropic-version'] = '2023-06-01'
+  } else if (protocol === 'gemini') {
+    if (apiKey) headers['x-goog-api-key'] = apiKey
+  } else if (apiKey) headers.Authorization = `Bearer ${apiKey}`
+
+  let body: unknown
+  try {
+    const res = await providerFetch(fetchImpl)(url, { headers, signal: AbortSignal.timeout(timeoutMs) })
+    const text = await res.text()
+    if (!res.ok) throw Object.assign(new Error(`HTTP ${res.status}`), { statusCode: res.status, responseBody: text })
+    body = JSON.parse(text)
+  } catch (err) {
+    if ((err as Error)?.name === 'TimeoutError') {
+      throw new ProviderFailure('timeout', `${PROVIDER_CATALOG[kind].label} did not list its models within ${Math.round(timeoutMs / 1000)} s`)
+    }
+    throw describeFailure(err, { ...target, model: '(model list)' })
+  }
+  return parseModelList(kind, body)
+}
+
+function parseModelList(kind: ProviderKind, body: unknown): ListedModel[] {
+  const b = body as { data?: { id?: string; display_name?: string; name?: string }[]; models?: { name?: string; model?: string; displayName?: string }[] }
+  const out: ListedModel[] = []
+  if (PROVIDER_CATALOG[kind].protocol === 'ollama') {
+    for (const m of b.models ?? []) if (m.name) out.push({ id: m.model ?? m.name, name: m.name })
+  } else if (PROVIDER_CATALOG[kind].protocol === 'gemini') {
+    for (const m of b.models ?? []) if (m.name) out.push({ id: m.name.replace(/^models\//, ''), name: m.displayName ?? m.name })
+  } else {
+    for (const m of b.data ?? []) if (m.id) out.push({ id: m.id, name: m.display_name ?? m.name ?? m.id })
+  }
+  return out.sort((x, y) => x.id.localeCompare(y.id))
+}

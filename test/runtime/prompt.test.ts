@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import type { LastMessage } from '../../src/shared/contract/message'
+import { DEFAULT_JOB_CONFIG } from '../../src/shared/contract/job'
+import { buildPrompt } from '../../src/main/runtime/prompt'
+import { rankPassages } from '../../src/main/runtime/scope-passages'
+import { emptyScopeBody } from '../support/fixtures'
+
+let n = 0
+function msg(content: string, opts: { agent?: boolean; parent?: string; error?: boolean } = {}): LastMessage {
+  const hash = `h${++n}`
+  return {
+    inbox: 'i',
+    job_message: { content, files_inbox: '', job_id: 'j', parent: opts.parent ?? '', sheet_job_data: '', workflow_code: '', workflow_name: '', ...(opts.error ? { error: { kind: 'auth' } } : {}) },
+    node_api_data: { node_message_hash: hash, node_timestamp: '', parent_hash: '' },
+    receiver: 'n', receiver_subidentity: 'main', sender: 'n', sender_subidentity: opts.agent ? 'main/agent/p' : 'main'
+  }
+}
+const texts = (p: ReturnType<typeof buildPrompt>) =>
+  p.map((m) => `${m.role}:${typeof m.content === 'string' ? m.content : m.content.map((c) => ('text' in c ? c.text : '')).join('')}`)
+
+describe('buildPrompt', () => {
+  it('keeps the newest turns within the budget, always the question, leaving out error notes', () => {
+    const q1 = msg('old question '.repeat(10))
+    const a1 = msg('old answer '.repeat(10), { agent: true, parent: q1.node_api_data.node_message_hash })
+    const q2 = msg('second')
+    const e2 = msg('⚠ OpenAI rejected the API key (401)', { agent: true, parent: q2.node_api_data.node_message_hash, error: true })
+    const q3 = msg('x'.repeat(50))
+    const history = [q3, e2, q2, a1, q1] // newest first
+    const small = buildPrompt(DEFAULT_JOB_CONFIG, emptyScopeBody(), history, q3.node_api_data.node_message_hash, { historyChars: 60, scopeChars: 0 })
+    expect(texts(small)).toEqual(['user:second', `user:${'x'.repeat(50)}`])
+    const all = buildPrompt({ ...DEFAULT_JOB_CONFIG, custom_prompt: ' Be brief. ' }, emptyScopeBody(), history, q3.node_api_data.node_message_hash)
+    expect(texts(all)).toEqual(['system:Be brief.', `user:${q1.job_message.content}`, `assistant:${a1.job_message.content}`, 'user:second', `user:${'x'.repeat(50)}`])
+  })
+
+  it('a question longer than the budget is still sent', () => {
+    const q = msg('y'.repeat(500))
+    expect(texts(buildPrompt(DEFAULT_JOB_CONFIG, emptyScopeBody(), [q], q.node_api_data.node_message_hash, { historyChars: 10, scopeChars: 0 }))).toEqual([`user:${'y'.repeat(500)}`])
+  })
+})
+
+describe('rankPassages', () => {
+  const passages = [
+    { source: 'a', text: 'Shipping takes five days within the EU.' },
+    { source: 'b', text: 'The warranty covers water damage and screen cracks.' },
+    { source: 'c', text: 'Returns are free within thirty days.' }
+  ]
+  it('puts the passages sharing rare words with the query first', () => {
+    expect(rankPassages(passages, 'Does the warranty cover water damage?', 1000).map((p) => p.source)).toEqual(['b', 'a', 'c'])
+    expect(rankPassages(passages, 'how long do returns take', 1000)[0]!.source).toBe('c')
+  })
+  it('stays within the budget and keeps document order when nothing matches', () => {
+    expect(rankPassages(passages, 'zzz', 90).map((p) => p.source)).toEqual(['a', 'b'])
+    expect(rankPassages(passages, 'zzz', 10)).toEqual([{ source: 'a', text: 'Shipping t' }])
+  })
+})

@@ -1,0 +1,37 @@
+import type { NodeEvent } from '../../src/shared/contract/events'
+import type { TestNode } from './node'
+
+export interface Msg {
+  inbox: string
+  job_message: { content: string; parent: string; job_id: string; error?: { kind: string; status?: number }; stopped?: boolean; [k: string]: unknown }
+  node_api_data: { node_message_hash: string; node_timestamp: string; parent_hash: string }
+  sender: string
+  sender_subidentity: string
+  receiver: string
+  receiver_subidentity: string
+}
+
+export async function messages(node: TestNode, inboxId: string): Promise<Msg[]> {
+  return (await node.post('/v2/last_messages', { inbox_name: inboxId, limit: 500 })).body as Msg[]
+}
+
+/** Polls until `done(messages)` holds (5 s at most). */
+export async function waitForMessages(node: TestNode, inboxId: string, done: (ms: Msg[]) => boolean, timeoutMs = 5000): Promise<Msg[]> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const ms = await messages(node, inboxId)
+    if (done(ms)) return ms
+    if (Date.now() > until) throw new Error(`timed out waiting; messages now: ${JSON.stringify(ms.map((m) => [m.sender_subidentity, m.job_message.content]))}`)
+    await new Promise((r) => setTimeout(r, 15))
+  }
+}
+
+/** Waits for `n` answers (messages from an agent) in the inbox. */
+export const waitForAnswers = (node: TestNode, inboxId: string, n: number, timeoutMs?: number) =>
+  waitForMessages(node, inboxId, (ms) => ms.filter((m) => m.sender_subidentity.includes('/agent/')).length >= n, timeoutMs)
+
+export function recordEvents(node: TestNode): NodeEvent[] {
+  const events: NodeEvent[] = []
+  node.ctx.bus.subscribe((e) => events.push(e))
+  return events
+}
