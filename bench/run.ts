@@ -18,6 +18,7 @@ import { openDb } from '../src/main/store/db'
 import { aesFileSecretBox } from '../src/main/store/secret-box'
 import { startHttpServer } from '../src/main/transports/http'
 import { createJobBody, provider } from '../test/support/fixtures'
+import { benchRuntime } from './runtime'
 
 const scope = () => ({
   local_vrkai: [],
@@ -166,6 +167,9 @@ async function main() {
   const sizes = process.argv.includes('--quick') ? [1000] : [1000, 10_000]
   for (const n of sizes) await benchInboxes(n)
   await benchWrites(process.argv.includes('--quick') ? 300 : 2000)
+  const rt = await benchRuntime()
+  rows.push(['provider last byte -> last_message in all_inboxes', `${rt.lastByteToVisibleMs.toFixed(2)} ms`, '(median of 15)', '', '', ''])
+  rows.push([`runtime overhead per streamed chunk (${rt.chunks} chunks)`, `${rt.overheadPerChunkUs.toFixed(1)} µs`, 'bare fetch of the stream', '', '', ''])
   const header = ['measure', 'ours', 'floor', 'floor time', 'ratio', 'target <= 2x']
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ')

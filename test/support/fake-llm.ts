@@ -26,6 +26,8 @@ export interface FakeLlm {
   readonly url: string
   readonly requests: RecordedRequest[]
   behaviour: Behaviour
+  /** performance.now() when the last streamed answer's final byte was written (for the bench). */
+  lastByteAt: number
   /** Resolves when a chat request has arrived (for stop/kill tests). */
   nextChat(): Promise<RecordedRequest>
   close(): Promise<void>
@@ -41,6 +43,7 @@ export async function startFakeLlm(models: string[] = ['model-a', 'model-b']): P
     url: '',
     requests,
     behaviour: { type: 'reply', chunks: ['Hello', ' from', ' the fake'] },
+    lastByteAt: 0,
     nextChat: () => new Promise((r) => waiters.push(r)),
     close: async () => {
       for (const res of open) res.destroy()
@@ -98,7 +101,7 @@ export async function startFakeLlm(models: string[] = ['model-a', 'model-b']): P
     }
     if (b.type === 'stall') return
     for (const piece of finish(protocol, model)) res.write(piece)
-    res.end()
+    res.end(() => (fake.lastByteAt = performance.now()))
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   ;(fake as { url: string }).url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
