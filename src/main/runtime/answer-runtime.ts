@@ -70,7 +70,7 @@ export function createAnswerRuntime(ctx: NodeContext, options: RuntimeOptions = 
         failure: target,
         timeouts,
         signal: controller.signal,
-        onDelta: (text) => ctx.bus.emit({ type: 'message_delta', data: { inbox: inboxId, text } })
+        onDelta: (text) => ctx.bus.emit({ type: 'message_delta', data: { inbox: inboxId, text, parent: q.hash } })
       })
       if (result.outcome === 'aborted') {
         if (result.reason === STOP) reply(result.text, { stopped: true })

@@ -1,35 +1,36 @@
-import { StrictMode, useEffect, useState } from 'react'
+import '@mantine/core/styles.css'
+import '@mantine/notifications/styles.css'
+import { MantineProvider } from '@mantine/core'
+import { ModalsProvider } from '@mantine/modals'
+import { Notifications } from '@mantine/notifications'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { createClient } from './api/client'
+import { ClientProvider } from './api/client-context'
+import { connectEvents } from './api/events'
 import { pickTransport } from './api/transport'
-import type { Health } from '../../shared/contract/health'
+import { App } from './app/App'
+import { theme } from './app/theme'
 
 const transport = pickTransport()
-
-function App() {
-  const [health, setHealth] = useState<Health | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  useEffect(() => {
-    transport
-      .request({ method: 'GET', path: '/v2/health_check' })
-      .then((res) => (res.status === 200 ? setHealth(res.body as Health) : setError(`status ${res.status}`)))
-      .catch((err: unknown) => setError(String(err)))
-  }, [])
-  return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 32 }}>
-      <h1>Nodedesk</h1>
-      {health && (
-        <p data-testid="node-name">
-          Node <strong>{health.node_name}</strong> is running (version {health.version}, via {transport.kind}).
-        </p>
-      )}
-      {error && <p role="alert">The node did not answer: {error}</p>}
-      {!health && !error && <p>Connecting to the node…</p>}
-    </main>
-  )
-}
+const client = createClient(transport)
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 5_000 } }
+})
+connectEvents(transport, queryClient)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      <ModalsProvider>
+        <Notifications position="bottom-right" />
+        <QueryClientProvider client={queryClient}>
+          <ClientProvider client={client}>
+            <App />
+          </ClientProvider>
+        </QueryClientProvider>
+      </ModalsProvider>
+    </MantineProvider>
   </StrictMode>
 )

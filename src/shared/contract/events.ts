@@ -4,7 +4,8 @@ import { z } from 'zod'
 export const NodeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('inbox_changed'), data: z.object({ inbox_id: z.string() }) }),
   z.object({ type: z.literal('provider_changed'), data: z.object({ id: z.string() }) }),
-  z.object({ type: z.literal('message_delta'), data: z.object({ inbox: z.string(), text: z.string() }) })
+  // `parent`: the question being answered, so a client can tell one answer's text from the next's.
+  z.object({ type: z.literal('message_delta'), data: z.object({ inbox: z.string(), text: z.string(), parent: z.string() }) })
 ])
 export type NodeEvent = z.infer<typeof NodeEventSchema>
 export type NodeEventType = NodeEvent['type']

@@ -1,0 +1,61 @@
+import { routes, type RouteBodyInput, type RouteName, type RouteResponse } from '../../../shared/contract/routes'
+import type { Transport } from './transport'
+
+/** A failed call: the server's error body, plus the field paths a 400 named (to mark form fields). */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    message: string,
+    readonly fieldPaths: readonly string[]
+  ) {
+    super(message)
+  }
+  /** The part of the message about one field, e.g. "expected 1-64 characters ...". */
+  fieldMessage(path: string): string | undefined {
+    for (const part of this.message.split('; ')) {
+      const cut = part.indexOf(': ')
+      if (cut > 0 && part.slice(0, cut) === path) return part.slice(cut + 2)
+    }
+    return undefined
+  }
+}
+
+/** `a.b[2].c: message; d: message` -> ['a.b[2].c', 'd'] */
+export function fieldPathsOf(message: string): string[] {
+  const out: string[] = []
+  for (const part of message.split('; ')) {
+    const m = /^([A-Za-z_][\w.[\]]*): /.exec(part)
+    if (m && m[1] !== 'body') out.push(m[1]!)
+  }
+  return out
+}
+
+type Query = Record<string, string | undefined>
+
+export interface Client {
+  call<K extends RouteName>(name: K, input?: { query?: Query; body?: RouteBodyInput<K> }): Promise<RouteResponse<K>>
+  readonly transport: Transport
+}
+
+/** Calls routes by name; the path and method come from the contract's route table. */
+export function createClient(transport: Transport): Client {
+  return {
+    transport,
+    async call(name, input = {}) {
+      const route = routes[name]
+      const query: Record<string, string> = {}
+      for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined) query[k] = v
+      let res
+      try {
+        res = await transport.request({ method: route.method, path: route.path, query, body: input.body })
+      } catch (err) {
+        throw new ApiFailure(0, 'Network Error', `The node did not answer (${(err as Error).message})`, [])
+      }
+      if (res.status === 200) return res.body as never
+      const body = res.body as { error?: string; message?: string } | null
+      const message = body?.message ?? `HTTP ${res.status}`
+      throw new ApiFailure(res.status, body?.error ?? 'Error', message, res.status === 400 ? fieldPathsOf(message) : [])
+    }
+  }
+}

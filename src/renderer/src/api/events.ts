@@ -1,0 +1,40 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { NodeEvent } from '../../../shared/contract/events'
+import type { LastMessage } from '../../../shared/contract/message'
+import { useStreaming } from '../stores/streaming'
+import { jobIdOf, keys } from './queries'
+import type { Transport } from './transport'
+
+/** True when `messages` holds the stored answer to `parent`. */
+export const isAnswered = (messages: readonly LastMessage[] | undefined, parent: string) =>
+  !!messages?.some((m) => m.job_message.parent === parent && m.sender_subidentity.includes('/agent/'))
+
+/**
+ * Node events keep every window in sync: changes invalidate the queries they touch; deltas of
+ * an answer being written go to the streaming store until the stored answer has been fetched.
+ */
+export function connectEvents(transport: Transport, qc: QueryClient): () => void {
+  return transport.onEvent((event: NodeEvent) => {
+    switch (event.type) {
+      case 'message_delta':
+        useStreaming.getState().append(event.data.inbox, event.data.parent, event.data.text)
+        break
+      case 'inbox_changed': {
+        const inbox = event.data.inbox_id
+        void qc.invalidateQueries({ queryKey: keys.allInboxes })
+        void qc.invalidateQueries({ queryKey: keys.jobScope(jobIdOf(inbox)) })
+        void qc.invalidateQueries({ queryKey: keys.messages(inbox) }).then(() => {
+          const partial = useStreaming.getState().partial[inbox]
+          if (partial && isAnswered(qc.getQueryData<LastMessage[]>(keys.messages(inbox)), partial.parent)) {
+            useStreaming.getState().clear(inbox, partial.parent)
+          }
+        })
+        break
+      }
+      case 'provider_changed':
+        void qc.invalidateQueries({ queryKey: keys.providers })
+        void qc.invalidateQueries({ queryKey: keys.allInboxes })
+        break
+    }
+  })
+}

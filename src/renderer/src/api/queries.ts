@@ -1,0 +1,80 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { RouteBodyInput, RouteName } from '../../../shared/contract/routes'
+import type { Inbox } from '../../../shared/contract/inbox'
+import type { LastMessage } from '../../../shared/contract/message'
+import { useClient } from './client-context'
+
+/** Query keys: one place, so mutations and events invalidate exactly what they change. */
+export const keys = {
+  health: ['health'] as const,
+  providers: ['providers'] as const,
+  inboxes: (showHidden: boolean) => ['inboxes', { showHidden }] as const,
+  allInboxes: ['inboxes'] as const,
+  messages: (inboxId: string) => ['messages', inboxId] as const,
+  jobScope: (jobId: string) => ['jobScope', jobId] as const
+}
+
+export const jobIdOf = (inboxId: string) => /^job_inbox::(.+)::false$/.exec(inboxId)?.[1] ?? inboxId
+
+export function useHealth() {
+  const client = useClient()
+  return useQuery({ queryKey: keys.health, queryFn: () => client.call('health_check'), staleTime: 60_000 })
+}
+
+export function useProviders() {
+  const client = useClient()
+  return useQuery({ queryKey: keys.providers, queryFn: () => client.call('available_llm_providers') })
+}
+
+export function useInboxes(showHidden: boolean) {
+  const client = useClient()
+  return useQuery({
+    queryKey: keys.inboxes(showHidden),
+    queryFn: async () => (await client.call('all_inboxes', { query: { show_hidden: showHidden ? 'true' : 'false' } })) as Inbox[]
+  })
+}
+
+export function useJobScope(jobId: string) {
+  const client = useClient()
+  return useQuery({ queryKey: keys.jobScope(jobId), queryFn: () => client.call('get_job_scope', { query: { job_id: jobId } }) })
+}
+
+export const MESSAGE_PAGE = 50
+
+/** The newest page of an inbox; older pages are fetched on demand by the view. */
+export function useMessages(inboxId: string) {
+  const client = useClient()
+  return useQuery({
+    queryKey: keys.messages(inboxId),
+    queryFn: async () => (await client.call('last_messages', { body: { inbox_name: inboxId, limit: MESSAGE_PAGE } })) as LastMessage[]
+  })
+}
+
+/** What each mutation changes, for invalidation (events from other windows do the same). */
+const invalidates: Partial<Record<RouteName, (qc: QueryClient, body: never) => unknown[]>> = {
+  add_llm_provider: (qc) => [qc.invalidateQueries({ queryKey: keys.providers })],
+  modify_llm_provider: (qc) => [qc.invalidateQueries({ queryKey: keys.providers }), qc.invalidateQueries({ queryKey: keys.allInboxes })],
+  remove_llm_provider: (qc) => [qc.invalidateQueries({ queryKey: keys.providers })],
+  create_job: (qc) => [qc.invalidateQueries({ queryKey: keys.allInboxes })],
+  change_job_llm_provider: (qc) => [qc.invalidateQueries({ queryKey: keys.allInboxes })],
+  update_job_config: (qc) => [qc.invalidateQueries({ queryKey: keys.allInboxes })],
+  update_smart_inbox_name: (qc) => [qc.invalidateQueries({ queryKey: keys.allInboxes })],
+  update_job_scope: (qc, body: { job_id: string }) => [
+    qc.invalidateQueries({ queryKey: keys.jobScope(body.job_id) }),
+    qc.invalidateQueries({ queryKey: keys.allInboxes })
+  ],
+  job_message: (qc, body: { job_id: string }) => [
+    qc.invalidateQueries({ queryKey: keys.messages(`job_inbox::${body.job_id}::false`) }),
+    qc.invalidateQueries({ queryKey: keys.allInboxes })
+  ]
+}
+
+/** A mutation of one route, invalidating what it changes. */
+export function useRouteMutation<K extends RouteName>(name: K) {
+  const client = useClient()
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (body: RouteBodyInput<K>) => client.call(name, { body }),
+    onSuccess: (_data, body) => Promise.all(invalidates[name]?.(qc, body as never) ?? [])
+  })
+}

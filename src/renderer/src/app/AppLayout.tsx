@@ -1,0 +1,58 @@
+import { AppShell, Badge, Burger, Group, NavLink, SegmentedControl, Text, Title, Tooltip, useMantineColorScheme } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { IconInbox, IconPlus, IconPlugConnected } from '@tabler/icons-react'
+import type { ReactNode } from 'react'
+import { useHealth } from '../api/queries'
+import { hrefOf, type Route } from './router'
+
+function ThemeSwitch() {
+  const { colorScheme, setColorScheme } = useMantineColorScheme()
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label="Color scheme"
+      value={colorScheme}
+      onChange={(v) => setColorScheme(v as 'light' | 'dark' | 'auto')}
+      data={[
+        { value: 'auto', label: 'System' },
+        { value: 'light', label: 'Light' },
+        { value: 'dark', label: 'Dark' }
+      ]}
+    />
+  )
+}
+
+export function AppLayout({ route, children }: { route: Route; children: ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure()
+  const health = useHealth()
+  const active = (names: Route['name'][]) => names.includes(route.name)
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <img src="./favicon.svg" alt="" width={24} height={24} />
+            <Title order={1} size="h4">Nodedesk</Title>
+            {health.data && (
+              <Tooltip label={`Node version ${health.data.version}`}>
+                <Badge variant="light" color="teal" tt="none" data-testid="node-name">{health.data.node_name}</Badge>
+              </Tooltip>
+            )}
+            {health.isError && <Badge color="red">node unreachable</Badge>}
+          </Group>
+          <ThemeSwitch />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main">
+        <NavLink href={hrefOf({ name: 'inboxes' })} label="Inboxes" leftSection={<IconInbox size={18} />} active={active(['inboxes', 'inbox'])} onClick={close} />
+        <NavLink href={hrefOf({ name: 'new-job' })} label="New job" leftSection={<IconPlus size={18} />} active={active(['new-job'])} onClick={close} />
+        <NavLink href={hrefOf({ name: 'providers' })} label="Providers" leftSection={<IconPlugConnected size={18} />} active={active(['providers', 'new-provider', 'edit-provider'])} onClick={close} />
+        <Text size="xs" c="dimmed" mt="auto" p="xs">
+          Ctrl+K searches inboxes
+        </Text>
+      </AppShell.Navbar>
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column', height: '100dvh' }}>{children}</AppShell.Main>
+    </AppShell>
+  )
+}

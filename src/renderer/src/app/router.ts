@@ -1,0 +1,51 @@
+import { useSyncExternalStore } from 'react'
+
+export type Route =
+  | { readonly name: 'inboxes' }
+  | { readonly name: 'inbox'; readonly inboxId: string }
+  | { readonly name: 'new-job' }
+  | { readonly name: 'providers' }
+  | { readonly name: 'new-provider' }
+  | { readonly name: 'edit-provider'; readonly providerId: string }
+
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#/, '') || '/inboxes'
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent)
+  if (parts[0] === 'inboxes' && parts[1]) return { name: 'inbox', inboxId: parts[1] }
+  if (parts[0] === 'jobs' && parts[1] === 'new') return { name: 'new-job' }
+  if (parts[0] === 'providers' && parts[1] === 'new') return { name: 'new-provider' }
+  if (parts[0] === 'providers' && parts[1] && parts[2] === 'edit') return { name: 'edit-provider', providerId: parts[1] }
+  if (parts[0] === 'providers') return { name: 'providers' }
+  return { name: 'inboxes' }
+}
+
+export function hrefOf(route: Route): string {
+  switch (route.name) {
+    case 'inbox':
+      return `#/inboxes/${encodeURIComponent(route.inboxId)}`
+    case 'new-job':
+      return '#/jobs/new'
+    case 'providers':
+      return '#/providers'
+    case 'new-provider':
+      return '#/providers/new'
+    case 'edit-provider':
+      return `#/providers/${encodeURIComponent(route.providerId)}/edit`
+    default:
+      return '#/inboxes'
+  }
+}
+
+export function navigate(route: Route): void {
+  window.location.hash = hrefOf(route)
+}
+
+const subscribe = (cb: () => void) => {
+  window.addEventListener('hashchange', cb)
+  return () => window.removeEventListener('hashchange', cb)
+}
+
+export function useRoute(): Route {
+  const hash = useSyncExternalStore(subscribe, () => window.location.hash)
+  return parseRoute(hash)
+}

@@ -1,0 +1,61 @@
+import { Button, Group, Textarea } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { IconPlayerStopFilled, IconSend } from '@tabler/icons-react'
+import { useState } from 'react'
+import { useClient } from '../../api/client-context'
+import { useRouteMutation } from '../../api/queries'
+
+/** Enter sends, Shift+Enter starts a new line; the text is kept if sending fails. */
+export function Composer({ jobId, inboxId, answering }: { jobId: string; inboxId: string; answering: boolean }) {
+  const [text, setText] = useState('')
+  const send = useRouteMutation('job_message')
+  const client = useClient()
+  const submit = async () => {
+    const content = text
+    if (!content.trim()) return
+    setText('')
+    try {
+      await send.mutateAsync({ job_id: jobId, content })
+    } catch (err) {
+      setText(content)
+      notifications.show({ color: 'red', title: 'Not sent', message: (err as Error).message })
+    }
+  }
+  const stop = () =>
+    client.call('stop_llm', { body: { inbox_name: inboxId } }).catch((err: Error) => notifications.show({ color: 'red', message: err.message }))
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit()
+      }}
+    >
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <Textarea
+          aria-label="Message"
+          placeholder="Write a message… (Enter sends, Shift+Enter for a new line)"
+          autosize
+          minRows={1}
+          maxRows={8}
+          style={{ flex: 1 }}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault()
+              void submit()
+            }
+          }}
+        />
+        {answering && (
+          <Button variant="light" color="red" leftSection={<IconPlayerStopFilled size={14} />} onClick={() => void stop()}>
+            Stop
+          </Button>
+        )}
+        <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending} disabled={!text.trim()}>
+          Send
+        </Button>
+      </Group>
+    </form>
+  )
+}

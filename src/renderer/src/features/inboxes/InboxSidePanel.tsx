@@ -1,0 +1,107 @@
+import { Button, Group, Modal, NumberInput, Paper, Stack, Switch, Table, Text, Textarea, Title, Tree, useTree } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useState } from 'react'
+import type { Inbox } from '../../../../shared/contract/inbox'
+import type { JobConfig } from '../../../../shared/contract/job'
+import type { JobScope } from '../../../../shared/contract/scope'
+import { useJobScope, useRouteMutation } from '../../api/queries'
+import { ScopeEditor } from '../jobs/ScopeEditor'
+import { scopeCount } from '../jobs/scope-entries'
+import { scopeTree } from './scope-tree'
+
+/** The job's scope (read-only tree, editable in a dialog) and its config. */
+export function InboxSidePanel({ jobId, inbox }: { jobId: string; inbox: Inbox }) {
+  const scope = useJobScope(jobId)
+  const tree = useTree()
+  const [editingScope, setEditingScope] = useState<JobScope | null>(null)
+  const [editingConfig, setEditingConfig] = useState<JobConfig | null>(null)
+  const updateScope = useRouteMutation('update_job_scope')
+  const updateConfig = useRouteMutation('update_job_config')
+  const config = inbox.job_config
+
+  const saveScope = async () => {
+    if (!editingScope) return
+    try {
+      await updateScope.mutateAsync({ job_id: jobId, job_scope: editingScope })
+      setEditingScope(null)
+      notifications.show({ color: 'teal', message: 'Scope saved' })
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Scope not saved', message: (err as Error).message })
+    }
+  }
+  const saveConfig = async () => {
+    if (!editingConfig) return
+    try {
+      await updateConfig.mutateAsync({ job_id: jobId, config: editingConfig })
+      setEditingConfig(null)
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Config not saved', message: (err as Error).message })
+    }
+  }
+
+  return (
+    <Stack w={320} gap="sm" style={{ flexShrink: 0, overflow: 'auto' }} visibleFrom="md" component="aside" aria-label="Job details">
+      <Paper withBorder p="sm">
+        <Group justify="space-between" mb="xs">
+          <Title order={3} size="h5">Scope</Title>
+          <Button size="xs" variant="light" onClick={() => scope.data && setEditingScope(scope.data)} disabled={!scope.data}>
+            Edit scope
+          </Button>
+        </Group>
+        {scope.data && (
+          <>
+            <Text size="xs" c="dimmed" mb={4}>{scopeCount(scope.data)} entries</Text>
+            <Tree data={scopeTree(scope.data)} tree={tree} levelOffset="md" aria-label="Scope" />
+          </>
+        )}
+      </Paper>
+      <Paper withBorder p="sm">
+        <Group justify="space-between" mb="xs">
+          <Title order={3} size="h5">Job config</Title>
+          <Button size="xs" variant="light" onClick={() => setEditingConfig(config)}>Edit</Button>
+        </Group>
+        <Table fz="xs" verticalSpacing={2}>
+          <Table.Tbody>
+            <Table.Tr><Table.Td>System prompt</Table.Td><Table.Td>{config.custom_prompt || <Text span c="dimmed" size="xs">none</Text>}</Table.Td></Table.Tr>
+            <Table.Tr><Table.Td>Temperature</Table.Td><Table.Td>{config.temperature}</Table.Td></Table.Tr>
+            <Table.Tr><Table.Td>Top p / top k</Table.Td><Table.Td>{config.top_p} / {config.top_k}</Table.Td></Table.Tr>
+            <Table.Tr><Table.Td>Seed</Table.Td><Table.Td>{config.seed}</Table.Td></Table.Tr>
+            <Table.Tr><Table.Td>Streaming</Table.Td><Table.Td>{config.stream ? 'on' : 'off'}</Table.Td></Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Paper>
+
+      <Modal opened={editingScope !== null} onClose={() => setEditingScope(null)} title="Edit scope" size="xl">
+        {editingScope && (
+          <Stack>
+            <ScopeEditor value={editingScope} onChange={setEditingScope} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setEditingScope(null)}>Cancel</Button>
+              <Button onClick={() => void saveScope()} loading={updateScope.isPending}>Save scope</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+      <Modal opened={editingConfig !== null} onClose={() => setEditingConfig(null)} title="Job config">
+        {editingConfig && (
+          <Stack>
+            <Textarea label="System prompt" autosize minRows={3} value={editingConfig.custom_prompt} onChange={(e) => setEditingConfig({ ...editingConfig, custom_prompt: e.currentTarget.value })} />
+            <Group grow>
+              <NumberInput label="Temperature" min={0} max={2} step={0.1} decimalScale={2} value={editingConfig.temperature} onChange={(v) => setEditingConfig({ ...editingConfig, temperature: Number(v) })} />
+              <NumberInput label="Seed" step={1} allowDecimal={false} value={editingConfig.seed} onChange={(v) => setEditingConfig({ ...editingConfig, seed: Number(v) })} />
+            </Group>
+            <Group grow>
+              <NumberInput label="Top p" min={0.01} max={1} step={0.05} decimalScale={2} value={editingConfig.top_p} onChange={(v) => setEditingConfig({ ...editingConfig, top_p: Number(v) })} />
+              <NumberInput label="Top k" min={1} step={1} allowDecimal={false} value={editingConfig.top_k} onChange={(v) => setEditingConfig({ ...editingConfig, top_k: Number(v) })} />
+            </Group>
+            <Switch label="Stream answers" checked={editingConfig.stream} onChange={(e) => setEditingConfig({ ...editingConfig, stream: e.currentTarget.checked })} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setEditingConfig(null)}>Cancel</Button>
+              <Button onClick={() => void saveConfig()} loading={updateConfig.isPending}>Save</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  )
+}

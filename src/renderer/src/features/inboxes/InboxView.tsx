@@ -1,0 +1,56 @@
+import { Alert, Anchor, Group, Loader, Stack } from '@mantine/core'
+import { useRef } from 'react'
+import { jobIdOf, useInboxes, useMessages, useRouteMutation } from '../../api/queries'
+import { isAnswered } from '../../api/events'
+import { hrefOf } from '../../app/router'
+import { useStreaming } from '../../stores/streaming'
+import { Composer } from './Composer'
+import { InboxSidePanel } from './InboxSidePanel'
+import { InlineName } from './InlineName'
+import { isAgentMessage, MessageList } from './MessageList'
+import { ProviderSwitcher } from './ProviderSwitcher'
+
+export function InboxView({ inboxId }: { inboxId: string }) {
+  const inboxes = useInboxes(true) // hidden jobs' inboxes open too
+  const inbox = inboxes.data?.find((i) => i.inbox_id === inboxId)
+  const messages = useMessages(inboxId)
+  const partial = useStreaming((s) => s.partial[inboxId])
+  const send = useRouteMutation('job_message')
+  const switcherRef = useRef<HTMLInputElement>(null)
+  const jobId = jobIdOf(inboxId)
+
+  if (inboxes.isPending || messages.isPending) return <Loader aria-label="Loading inbox" />
+  if (!inbox) {
+    return (
+      <Alert color="red" title="No such inbox">
+        This inbox does not exist. <Anchor href={hrefOf({ name: 'inboxes' })}>Back to the inboxes</Anchor>
+      </Alert>
+    )
+  }
+  const list = messages.data ?? []
+  const streaming = partial && !isAnswered(list, partial.parent) ? partial.text : null
+  const newest = list[list.length - 1]
+  const waiting = !!newest && !isAgentMessage(newest)
+
+  return (
+    <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
+      <Stack gap="sm" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
+        <Group justify="space-between" wrap="nowrap" align="flex-end">
+          <InlineName inboxId={inboxId} name={inbox.custom_name} />
+          <ProviderSwitcher ref={switcherRef} jobId={jobId} providerId={inbox.agent.id} />
+        </Group>
+        <MessageList
+          key={inboxId}
+          inboxId={inboxId}
+          newest={list}
+          streaming={streaming}
+          waiting={waiting}
+          onRetry={(question) => send.mutate({ job_id: jobId, content: question })}
+          onSwitchProvider={() => switcherRef.current?.focus()}
+        />
+        <Composer jobId={jobId} inboxId={inboxId} answering={waiting || streaming !== null} />
+      </Stack>
+      <InboxSidePanel jobId={jobId} inbox={inbox} />
+    </Group>
+  )
+}

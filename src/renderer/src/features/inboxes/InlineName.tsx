@@ -1,0 +1,56 @@
+import { ActionIcon, Group, TextInput, Title, Tooltip } from '@mantine/core'
+import { IconPencil } from '@tabler/icons-react'
+import { useState } from 'react'
+import { useRouteMutation } from '../../api/queries'
+
+/** The inbox name; Enter or the pencil edits it in place, Enter saves, Escape cancels. */
+export function InlineName({ inboxId, name }: { inboxId: string; name: string }) {
+  const rename = useRouteMutation('update_smart_inbox_name')
+  const [editing, setEditing] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const save = async () => {
+    if (editing === null) return
+    const next = editing.trim()
+    if (next === name) return setEditing(null)
+    try {
+      await rename.mutateAsync({ inbox_name: inboxId, custom_name: next })
+      setEditing(null)
+      setError(null)
+    } catch (err) {
+      setError((err as Error).message.replace(/^custom_name: /, ''))
+    }
+  }
+  if (editing !== null) {
+    return (
+      <TextInput
+        aria-label="Inbox name"
+        value={editing}
+        autoFocus
+        maxLength={200}
+        error={error}
+        onChange={(e) => setEditing(e.currentTarget.value)}
+        onBlur={() => void save()}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') void save()
+          if (e.key === 'Escape') {
+            setEditing(null)
+            setError(null)
+          }
+        }}
+        style={{ flex: 1 }}
+      />
+    )
+  }
+  return (
+    <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+      <Title order={2} size="h3" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} data-testid="inbox-title">
+        {name}
+      </Title>
+      <Tooltip label="Rename">
+        <ActionIcon variant="subtle" aria-label="Rename inbox" onClick={() => setEditing(name)}>
+          <IconPencil size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  )
+}

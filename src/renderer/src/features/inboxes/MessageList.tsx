@@ -1,0 +1,139 @@
+import { Alert, Badge, Box, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core'
+import { IconAlertTriangle } from '@tabler/icons-react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import type { LastMessage } from '../../../../shared/contract/message'
+import { useClient } from '../../api/client-context'
+import { MESSAGE_PAGE } from '../../api/queries'
+import { absoluteTime, relativeTime } from './relative-time'
+
+export const isAgentMessage = (m: LastMessage) => m.sender_subidentity.includes('/agent/')
+
+interface Props {
+  readonly inboxId: string
+  readonly newest: readonly LastMessage[]
+  /** The text of an answer being written now. */
+  readonly streaming: string | null
+  readonly waiting: boolean
+  readonly onRetry: (question: string) => void
+  readonly onSwitchProvider: () => void
+}
+
+/** The conversation, oldest at the top; scrolling to the top loads older messages. */
+export function MessageList({ inboxId, newest, streaming, waiting, onRetry, onSwitchProvider }: Props) {
+  const client = useClient()
+  const [older, setOlder] = useState<LastMessage[]>([])
+  const [hasMore, setHasMore] = useState(newest.length >= MESSAGE_PAGE)
+  const [loadingOlder, setLoadingOlder] = useState(false)
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const stick = useRef(true)
+  const messages = [...older, ...newest]
+
+  const loadOlder = async () => {
+    const first = messages[0]
+    if (!first || loadingOlder || !hasMore) return
+    setLoadingOlder(true)
+    const el = scrollRef.current
+    const fromBottom = el ? el.scrollHeight - el.scrollTop : 0
+    try {
+      const page = (await client.call('last_messages', {
+        body: { inbox_name: inboxId, limit: MESSAGE_PAGE, offset_key: first.node_api_data.node_message_hash }
+      })) as LastMessage[]
+      setOlder((o) => [...page, ...o])
+      setHasMore(page.length === MESSAGE_PAGE)
+      requestAnimationFrame(() => {
+        if (el) el.scrollTop = el.scrollHeight - fromBottom // keep the reader's place
+      })
+    } finally {
+      setLoadingOlder(false)
+    }
+  }
+
+  useEffect(() => {
+    if (older.length === 0) setHasMore(newest.length >= MESSAGE_PAGE)
+  }, [newest.length, older.length])
+
+  // Follow new messages and streamed text while the reader is at the bottom.
+  useLayoutEffect(() => {
+    const el = scrollRef.current
+    if (el && stick.current) el.scrollTop = el.scrollHeight
+  }, [newest, streaming, waiting])
+
+  const byHash = new Map(messages.map((m) => [m.node_api_data.node_message_hash, m]))
+  return (
+    <Box
+      ref={scrollRef}
+      style={{ flex: 1, minHeight: 0, overflow: 'auto' }}
+      onScroll={(e) => {
+        const el = e.currentTarget
+        stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40
+        if (el.scrollTop < 60) void loadOlder()
+      }}
+      data-testid="message-list"
+      aria-label="Messages"
+      role="log"
+    >
+      <Stack gap="sm" p="xs">
+        {hasMore && (
+          <Center>
+            <Button variant="subtle" size="xs" onClick={() => void loadOlder()} loading={loadingOlder}>
+              Load older messages
+            </Button>
+          </Center>
+        )}
+        {messages.length === 0 && !streaming && <Text c="dimmed" ta="center" mt="xl">No messages yet. Write the first one below.</Text>}
+        {messages.map((m) => {
+          const error = m.job_message.error as { kind: string } | undefined
+          if (error) {
+            const question = byHash.get(m.job_message.parent)
+            return (
+              <Alert key={m.node_api_data.node_message_hash} color="red" icon={<IconAlertTriangle size={18} />} title="The provider did not answer" data-testid="message-error">
+                <Text size="sm">{m.job_message.content.replace(/^⚠\s*/, '')}</Text>
+                <Group mt="xs" gap="xs">
+                  {question && <Button size="xs" variant="light" onClick={() => onRetry(question.job_message.content)}>Retry</Button>}
+                  <Button size="xs" variant="subtle" onClick={onSwitchProvider}>Switch provider</Button>
+                </Group>
+              </Alert>
+            )
+          }
+          return <Bubble key={m.node_api_data.node_message_hash} message={m} />
+        })}
+        {streaming !== null && (
+          <Paper p="sm" radius="md" withBorder maw="85%" data-testid="streaming-answer" aria-live="polite">
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{streaming}</Text>
+            <Loader size="xs" type="dots" mt={4} aria-label="Answer in progress" />
+          </Paper>
+        )}
+        {streaming === null && waiting && (
+          <Group gap="xs" c="dimmed">
+            <Loader size="xs" type="dots" />
+            <Text size="sm">Waiting for the provider…</Text>
+          </Group>
+        )}
+      </Stack>
+    </Box>
+  )
+}
+
+function Bubble({ message }: { message: LastMessage }) {
+  const fromAgent = isAgentMessage(message)
+  const ts = message.node_api_data.node_timestamp
+  return (
+    <Paper
+      p="sm"
+      radius="md"
+      withBorder={fromAgent}
+      bg={fromAgent ? undefined : 'var(--mantine-primary-color-light)'}
+      maw="85%"
+      ml={fromAgent ? undefined : 'auto'}
+      data-testid={fromAgent ? 'message-answer' : 'message-question'}
+    >
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.job_message.content}</Text>
+      <Group gap={6} mt={4}>
+        <Text size="xs" c="dimmed" title={absoluteTime(ts)}>
+          {fromAgent ? message.sender_subidentity.split('/agent/')[1] : 'you'} · {relativeTime(ts)}
+        </Text>
+        {message.job_message.stopped === true && <Badge size="xs" color="gray">stopped</Badge>}
+      </Group>
+    </Paper>
+  )
+}

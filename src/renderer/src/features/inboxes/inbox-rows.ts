@@ -1,0 +1,45 @@
+import { modelKind } from '../../../../shared/contract/identity'
+import type { Inbox } from '../../../../shared/contract/inbox'
+
+/** What one line of the inbox list shows. */
+export interface InboxRowData {
+  readonly inboxId: string
+  readonly name: string
+  readonly providerId: string
+  readonly model: string
+  /** First line of the last message, or null when there is none. */
+  readonly preview: string | null
+  readonly previewIsError: boolean
+  /** The last message's time, or the creation time. */
+  readonly activity: string
+  readonly searchText: string
+}
+
+export function toRow(inbox: Inbox): InboxRowData {
+  const last = inbox.last_message
+  const content = last?.job_message.content ?? null
+  const preview = content === null ? null : content.replace(/\s+/g, ' ').trim().slice(0, 200)
+  let model = ''
+  try {
+    model = modelKind(inbox.agent.model).modelType
+  } catch {
+    /* a model shape this UI does not know: show none */
+  }
+  return {
+    inboxId: inbox.inbox_id,
+    name: inbox.custom_name,
+    providerId: inbox.agent.id,
+    model,
+    preview,
+    previewIsError: !!last?.job_message.error,
+    activity: last?.node_api_data.node_timestamp ?? inbox.datetime_created,
+    searchText: `${inbox.custom_name}\n${preview ?? ''}\n${inbox.agent.id}\n${model}`.toLowerCase()
+  }
+}
+
+export function filterRows(rows: readonly InboxRowData[], search: string): readonly InboxRowData[] {
+  const q = search.trim().toLowerCase()
+  if (!q) return rows
+  const words = q.split(/\s+/)
+  return rows.filter((r) => words.every((w) => r.searchText.includes(w)))
+}

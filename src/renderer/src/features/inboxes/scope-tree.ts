@@ -1,0 +1,28 @@
+import type { TreeNodeData } from '@mantine/core'
+import type { JobScope } from '../../../../shared/contract/scope'
+import { SCOPE_SECTIONS, summarizeLocal } from '../jobs/scope-entries'
+
+const pathText = (ids: readonly string[]) => (ids.length ? ids.join(' › ') : '/')
+
+/** The scope as a read-only tree: one branch per kind with its count, entries as leaves. */
+export function scopeTree(scope: JobScope): TreeNodeData[] {
+  return SCOPE_SECTIONS.map(({ key, label }) => {
+    const entries = scope[key] as unknown[]
+    const children: TreeNodeData[] = entries.map((entry, i) => {
+      const value = `${key}/${i}`
+      switch (key) {
+        case 'vector_fs_folders':
+        case 'vector_fs_items':
+        case 'network_folders': {
+          const e = entry as { name: string; path: { path_ids: string[] } }
+          return { value, label: `${e.name} — ${pathText(e.path.path_ids)}` }
+        }
+        default: {
+          const s = summarizeLocal(entry as never)
+          return { value, label: `${s.name} (${s.nodeCount} nodes)` }
+        }
+      }
+    })
+    return { value: key, label: `${label} (${entries.length})`, children }
+  })
+}

@@ -1,0 +1,71 @@
+import { Alert, Anchor, Button, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useEffect } from 'react'
+import { modelKind } from '../../../../shared/contract/identity'
+import { jobInboxId } from '../../../../shared/contract/inbox'
+import { useProviders, useRouteMutation } from '../../api/queries'
+import { hrefOf, navigate } from '../../app/router'
+import { useNewJobDraft } from './new-job-draft'
+import { ScopeEditor } from './ScopeEditor'
+import { scopeCount } from './scope-entries'
+
+export function NewJobPage() {
+  const providers = useProviders()
+  const create = useRouteMutation('create_job')
+  const draft = useNewJobDraft()
+
+  useEffect(() => {
+    if (!draft.providerId && providers.data?.[0]) draft.set({ providerId: providers.data[0].id })
+  }, [providers.data, draft])
+
+  const submit = async () => {
+    if (!draft.providerId) return
+    try {
+      const { job_id } = await create.mutateAsync({
+        llm_provider: draft.providerId,
+        job_creation_info: {
+          scope: draft.scope,
+          associated_ui: draft.sheet.trim() ? { Sheet: draft.sheet.trim() } : null,
+          is_hidden: draft.hidden
+        }
+      })
+      draft.reset()
+      navigate({ name: 'inbox', inboxId: jobInboxId(job_id) })
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'The job was not created', message: (err as Error).message })
+    }
+  }
+
+  return (
+    <Stack maw={900} style={{ overflow: 'auto' }} pb="xl">
+      <Title order={2}>New job</Title>
+      {providers.data?.length === 0 && (
+        <Alert color="yellow">A job needs a provider. <Anchor href={hrefOf({ name: 'new-provider' })}>Add one first</Anchor>.</Alert>
+      )}
+      <Select
+        label="Provider"
+        description="The job's answers come from it; you can switch later."
+        data={(providers.data ?? []).map((p) => ({ value: p.id, label: `${p.id} · ${modelKind(p.model).modelType}` }))}
+        value={draft.providerId}
+        onChange={(v) => draft.set({ providerId: v })}
+        allowDeselect={false}
+        withAsterisk
+      />
+      <div>
+        <Title order={3} size="h4">Scope</Title>
+        <Text size="sm" c="dimmed">The documents and folders the job may draw on. {scopeCount(draft.scope)} entries.</Text>
+      </div>
+      <ScopeEditor value={draft.scope} onChange={(scope) => draft.set({ scope })} />
+      <Group align="flex-end">
+        <TextInput label="Sheet association" description="Optional: a sheet this job belongs to" value={draft.sheet} onChange={(e) => draft.set({ sheet: e.currentTarget.value })} />
+        <Switch label="Hidden job" description="Left out of the inbox list unless “show hidden” is on" checked={draft.hidden} onChange={(e) => draft.set({ hidden: e.currentTarget.checked })} />
+      </Group>
+      <Group>
+        <Button onClick={() => void submit()} loading={create.isPending} disabled={!draft.providerId}>
+          Create job
+        </Button>
+        <Button variant="subtle" color="gray" onClick={draft.reset}>Clear</Button>
+      </Group>
+    </Stack>
+  )
+}

@@ -1,0 +1,98 @@
+import { formatIssues } from '../../../../shared/contract/field-errors'
+import { fullIdentityName } from '../../../../shared/contract/identity'
+import {
+  emptyScope, LocalVrkaiEntrySchema, LocalVrpackEntrySchema,
+  type DocumentResource, type JobScope, type LocalVrkaiEntry, type LocalVrpackEntry, type NetworkFolder,
+  type Source, type VectorFsFolder, type VectorFsItem
+} from '../../../../shared/contract/scope'
+
+export { emptyScope }
+export type ScopeSection = 'local_vrkai' | 'local_vrpack' | 'network_folders' | 'vector_fs_folders' | 'vector_fs_items'
+type EntryOf<K extends ScopeSection> = JobScope[K] extends readonly (infer E)[] ? E : never
+
+export const SCOPE_SECTIONS: readonly { key: ScopeSection; label: string }[] = [
+  { key: 'vector_fs_folders', label: 'VectorFS folders' },
+  { key: 'vector_fs_items', label: 'VectorFS items' },
+  { key: 'network_folders', label: 'Network folders' },
+  { key: 'local_vrkai', label: 'Local documents (.vrkai)' },
+  { key: 'local_vrpack', label: 'Local packs (.vrpack)' }
+]
+
+export const FILE_TYPES = ['Pdf', 'Txt', 'Md', 'Docx', 'Html', 'Csv', 'Json'] as const
+export const CHUNKING_STRATEGIES = ['V1'] as const
+
+export function fileSource(fileName: string, fileType: string, chunking: string): Source {
+  return { Standard: { FileRef: { file_name: fileName, file_type: { Document: fileType }, text_chunking_strategy: chunking } } }
+}
+
+export const vectorFsFolder = (name: string, pathIds: readonly string[]): VectorFsFolder => ({ name, path: { path_ids: [...pathIds] } })
+
+export const vectorFsItem = (name: string, pathIds: readonly string[], source: Source): VectorFsItem => ({
+  name,
+  path: { path_ids: [...pathIds] },
+  source
+})
+
+export const networkFolder = (
+  identity: { nodeName: string; profileName: string; agentName: string },
+  name: string,
+  pathIds: readonly string[]
+): NetworkFolder => ({
+  external_identity: fullIdentityName(identity.nodeName, identity.profileName, identity.agentName),
+  name,
+  path: { path_ids: [...pathIds] }
+})
+
+export function addEntry<K extends ScopeSection>(scope: JobScope, key: K, entry: EntryOf<K>): JobScope {
+  return { ...scope, [key]: [...(scope[key] as EntryOf<K>[]), entry] }
+}
+
+export function removeEntry(scope: JobScope, key: ScopeSection, index: number): JobScope {
+  return { ...scope, [key]: (scope[key] as unknown[]).filter((_, i) => i !== index) }
+}
+
+export type ImportedEntry =
+  | { readonly ok: true; readonly section: 'local_vrkai'; readonly entry: LocalVrkaiEntry }
+  | { readonly ok: true; readonly section: 'local_vrpack'; readonly entry: LocalVrpackEntry }
+  | { readonly ok: false; readonly error: string }
+
+/**
+ * A `.json` file holding a vrkai or vrpack: either the scope entry (`{"vrkai": {...}}`) or the
+ * bare resource (with `sfm`, or with `vrkai_count`). Validated with the contract's schemas.
+ */
+export function parseLocalEntry(text: string): ImportedEntry {
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch (err) {
+    return { ok: false, error: `not JSON (${(err as Error).message})` }
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return { ok: false, error: 'expected a JSON object' }
+  const o = data as Record<string, unknown>
+  const wrapped = 'vrkai' in o || 'vrpack' in o ? o : 'vrkai_count' in o ? { vrpack: o } : 'sfm' in o ? { vrkai: o } : o
+  if ('vrkai' in wrapped) {
+    const r = LocalVrkaiEntrySchema.safeParse(wrapped)
+    return r.success ? { ok: true, section: 'local_vrkai', entry: wrapped as LocalVrkaiEntry } : { ok: false, error: formatIssues(r.error.issues, wrapped) }
+  }
+  if ('vrpack' in wrapped) {
+    const r = LocalVrpackEntrySchema.safeParse(wrapped)
+    return r.success ? { ok: true, section: 'local_vrpack', entry: wrapped as LocalVrpackEntry } : { ok: false, error: formatIssues(r.error.issues, wrapped) }
+  }
+  return { ok: false, error: 'neither a vrkai nor a vrpack (expected a "vrkai" or "vrpack" key, or a resource with "sfm" or "vrkai_count")' }
+}
+
+export interface LocalSummary {
+  readonly name: string
+  readonly nodeCount: number
+  readonly embeddingModel: string
+}
+
+export function summarizeLocal(entry: LocalVrkaiEntry | LocalVrpackEntry): LocalSummary {
+  const vrkai = (entry as LocalVrkaiEntry).vrkai as LocalVrkaiEntry['vrkai'] | undefined
+  const vrpack = (entry as LocalVrpackEntry).vrpack as LocalVrpackEntry['vrpack'] | undefined
+  const doc: DocumentResource = vrkai ? vrkai.resource.Document : vrpack!.resource.Document
+  const name = vrpack ? vrpack.name : doc.name
+  return { name, nodeCount: doc.node_count, embeddingModel: doc.embedding_model_used_string }
+}
+
+export const scopeCount = (scope: JobScope) => SCOPE_SECTIONS.reduce((n, s) => n + (scope[s.key] as unknown[]).length, 0)

@@ -1,0 +1,160 @@
+import { formatPath } from '../../../../shared/contract/field-errors'
+import { modelKind, PROVIDER_KINDS, type ProviderKind } from '../../../../shared/contract/identity'
+import { LlmProviderSchema, type LlmProvider, type ProviderListEntry } from '../../../../shared/contract/provider'
+import { keyRequired, PROVIDER_CATALOG } from '../../../../shared/provider-catalog'
+
+/** A kind as the wizard offers it: the nine kinds, plus any OpenAI-compatible server. */
+export type KindChoice = ProviderKind | 'compatible'
+export const KIND_CHOICES: readonly KindChoice[] = [...PROVIDER_KINDS, 'compatible']
+
+export const choiceLabel = (c: KindChoice) => (c === 'compatible' ? 'OpenAI-compatible server' : PROVIDER_CATALOG[c].label)
+export const kindOf = (c: KindChoice): ProviderKind => (c === 'compatible' ? 'OpenAI' : c)
+
+export type KeyAction = 'unchanged' | 'set' | 'remove'
+
+export interface ProviderDraft {
+  readonly step: number
+  readonly choice: KindChoice | null
+  readonly externalUrl: string
+  /** Typed key; never persisted. */
+  readonly apiKey: string
+  /** Edit mode: what happens to the stored key. */
+  readonly keyAction: KeyAction
+  readonly model: string
+  readonly displayName: string
+  readonly id: string
+  /** The id was typed by hand: stop deriving it from the display name. */
+  readonly idEdited: boolean
+  readonly nodeName: string
+  readonly profileName: string
+  readonly subidentityName: string
+  /** The identity was edited under Advanced: stop deriving it from the id. */
+  readonly identityEdited: boolean
+  readonly performLocally: boolean
+  readonly allowedSenders: readonly string[]
+  readonly storageBuckets: readonly string[]
+  readonly toolkits: readonly string[]
+}
+
+export const STEPS = ['Kind', 'Connection', 'Model', 'Identity', 'Review'] as const
+
+export function emptyDraft(nodeName: string): ProviderDraft {
+  return {
+    step: 0, choice: null, externalUrl: '', apiKey: '', keyAction: 'set', model: '', displayName: '', id: '',
+    idEdited: false, nodeName, profileName: 'main', subidentityName: '', identityEdited: false,
+    performLocally: false, allowedSenders: [], storageBuckets: [], toolkits: []
+  }
+}
+
+/** The draft of an existing provider, for editing it in the same form. */
+export function draftOf(p: ProviderListEntry): ProviderDraft {
+  const { kind, modelType } = modelKind(p.model)
+  const compatible = kind === 'OpenAI' && !!p.external_url && new URL(p.external_url).hostname !== 'api.openai.com'
+  return {
+    step: 0, choice: compatible ? 'compatible' : kind, externalUrl: p.external_url ?? '', apiKey: '', keyAction: 'unchanged',
+    model: modelType, displayName: p.id, id: p.id, idEdited: true,
+    nodeName: p.full_identity_name.node_name, profileName: p.full_identity_name.profile_name,
+    subidentityName: p.full_identity_name.subidentity_name, identityEdited: true,
+    performLocally: p.perform_locally, allowedSenders: p.allowed_message_senders,
+    storageBuckets: p.storage_bucket_permissions, toolkits: p.toolkit_permissions
+  }
+}
+
+/** `My GPT 4o!` -> `my-gpt-4o`: a valid provider id (A-Za-z0-9_-, 1-64). */
+export function slugify(name: string): string {
+  return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 64)
+}
+
+/** Applies a change, keeping the derived fields (id, identity, default URL) in step. */
+export function updateDraft(d: ProviderDraft, patch: Partial<ProviderDraft>): ProviderDraft {
+  let next = { ...d, ...patch }
+  if (patch.choice !== undefined && patch.choice !== d.choice) {
+    const defaultUrl = patch.choice && patch.choice !== 'compatible' ? PROVIDER_CATALOG[patch.choice].defaultUrl : ''
+    const wasDefault = !d.externalUrl || (d.choice && d.choice !== 'compatible' && d.externalUrl === PROVIDER_CATALOG[d.choice].defaultUrl)
+    if (wasDefault) next = { ...next, externalUrl: defaultUrl }
+    if (!patch.model) next = { ...next, model: '' }
+  }
+  if (patch.displayName !== undefined && !next.idEdited) next = { ...next, id: slugify(patch.displayName) }
+  if (!next.identityEdited) next = { ...next, subidentityName: next.id }
+  return next
+}
+
+export const fullName = (d: Pick<ProviderDraft, 'nodeName' | 'profileName' | 'subidentityName'>) =>
+  `${d.nodeName}/${d.profileName}/agent/${d.subidentityName}`
+
+export type WizardMode = { readonly kind: 'add'; readonly firstRun?: boolean } | { readonly kind: 'edit'; readonly providerId: string }
+
+/** Exactly the body add_llm_provider / modify_llm_provider receive. */
+export function toProvider(d: ProviderDraft, mode: WizardMode['kind']): LlmProvider {
+  const kind = kindOf(d.choice ?? 'OpenAI')
+  const body: LlmProvider = {
+    allowed_message_senders: [...d.allowedSenders],
+    full_identity_name: {
+      full_name: fullName(d),
+      node_name: d.nodeName,
+      profile_name: d.profileName,
+      subidentity_name: d.subidentityName,
+      subidentity_type: 'Agent'
+    },
+    id: d.id,
+    model: { [kind]: { model_type: d.model.trim() } },
+    perform_locally: d.performLocally,
+    storage_bucket_permissions: [...d.storageBuckets],
+    toolkit_permissions: [...d.toolkits]
+  }
+  if (d.externalUrl.trim()) body.external_url = d.externalUrl.trim()
+  if (mode === 'add') {
+    if (d.apiKey) body.api_key = d.apiKey
+  } else if (d.keyAction === 'set') body.api_key = d.apiKey
+  else if (d.keyAction === 'remove') body.api_key = null
+  return body
+}
+
+/** The step a body field is edited on. */
+export function stepOfField(path: string): number {
+  if (path.startsWith('external_url') || path.startsWith('api_key')) return 1
+  if (path.startsWith('model')) return 2
+  return 3
+}
+
+export type FieldErrors = Readonly<Record<string, string>>
+
+/** Whether the key field must hold a key: adding a hosted kind, or editing one that has none. */
+export function keyNeeded(d: ProviderDraft, mode: WizardMode['kind'], hasStoredKey: boolean): boolean {
+  if (!d.choice) return false
+  const needed = keyRequired(kindOf(d.choice), d.externalUrl || null)
+  if (!needed) return false
+  if (mode === 'add') return true
+  return d.keyAction === 'remove' || (d.keyAction === 'unchanged' && !hasStoredKey) || d.keyAction === 'set'
+}
+
+/**
+ * The errors of the steps up to `upTo`, keyed by body field path: the contract's own schema
+ * decides, plus the wizard's rules (a kind chosen, a key where the kind needs one).
+ */
+export function validate(d: ProviderDraft, mode: WizardMode['kind'], upTo: number, hasStoredKey = false): FieldErrors {
+  const errors: Record<string, string> = {}
+  if (!d.choice) errors.kind = 'Choose a kind of provider'
+  if (d.choice === 'compatible' && !d.externalUrl.trim()) errors.external_url = 'The server URL is required, e.g. http://127.0.0.1:8080/v1'
+  if (keyNeeded(d, mode, hasStoredKey) && !d.apiKey && d.keyAction !== 'unchanged') {
+    errors.api_key = `${choiceLabel(d.choice!)} needs an API key`
+  }
+  if (mode === 'edit' && d.keyAction === 'unchanged' && keyNeeded(d, mode, hasStoredKey)) {
+    errors.api_key = `${choiceLabel(d.choice!)} needs an API key and this provider has none`
+  }
+  if (!d.model.trim()) errors['model'] = 'Choose or type a model'
+  const parsed = LlmProviderSchema.safeParse(toProvider(d, mode))
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = formatPath(issue.path)
+      const key = path.startsWith('model') ? 'model' : path.startsWith('full_identity_name') ? 'full_identity_name' : path
+      if (!errors[key]) errors[key] = issue.message.startsWith('Invalid') ? 'Invalid value' : issue.message
+    }
+  }
+  const out: Record<string, string> = {}
+  for (const [field, message] of Object.entries(errors)) {
+    const step = field === 'kind' ? 0 : stepOfField(field)
+    if (step <= upTo) out[field] = message
+  }
+  return out
+}

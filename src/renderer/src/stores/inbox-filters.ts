@@ -1,0 +1,22 @@
+import { create } from 'zustand'
+import { createJSONStorage, persist } from 'zustand/middleware'
+
+interface InboxFilters {
+  readonly search: string
+  readonly showHidden: boolean
+  setSearch(search: string): void
+  setShowHidden(showHidden: boolean): void
+}
+
+/** The inbox list's search and "show hidden" toggle; kept across reloads. */
+export const useInboxFilters = create<InboxFilters>()(
+  persist(
+    (set) => ({
+      search: '',
+      showHidden: false,
+      setSearch: (search) => set({ search }),
+      setShowHidden: (showHidden) => set({ showHidden })
+    }),
+    { name: 'nodedesk.inboxFilters', storage: createJSONStorage(() => localStorage) }
+  )
+)
