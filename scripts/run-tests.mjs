@@ -1,24 +1,37 @@
-// Runs the Vitest suite and closes with one plain line: "Tests: N passed, N failed, N skipped".
+// `npm test`'s runner: Vitest (unit, API, transports, components), then Playwright (the UI in
+// Chromium against headless mode). Closes with one plain line: "Tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { root } from './ensure-build.mjs'
 
-const report = join(root, 'test-results/vitest.json')
-rmSync(report, { force: true })
-const vitest = join(root, 'node_modules/vitest/vitest.mjs')
-const run = spawnSync(process.execPath, [vitest, 'run', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' })
+const results = join(root, 'test-results')
+const run = (args) => spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1
 
-let passed = 0
-let failed = 0
-let skipped = 0
-if (existsSync(report)) {
-  const r = JSON.parse(readFileSync(report, 'utf8'))
-  passed = r.numPassedTests ?? 0
-  failed = (r.numFailedTests ?? 0) + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0)
-  skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
-} else if (run.status !== 0) {
-  failed = 1
-}
-console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
-process.exit(run.status ?? 1)
+const totals = { passed: 0, failed: 0, skipped: 0 }
+const vitestJson = join(results, 'vitest.json')
+const playwrightJson = join(results, 'playwright.json')
+rmSync(vitestJson, { force: true })
+rmSync(playwrightJson, { force: true })
+
+const vitestStatus = run([join(root, 'node_modules/vitest/vitest.mjs'), 'run'])
+if (existsSync(vitestJson)) {
+  const r = JSON.parse(readFileSync(vitestJson, 'utf8'))
+  totals.passed += r.numPassedTests ?? 0
+  totals.failed += r.numFailedTests ?? 0
+  totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
+  if (vitestStatus !== 0 && !r.numFailedTests) totals.failed += 1 // a suite that failed to load
+} else if (vitestStatus !== 0) totals.failed += 1
+
+console.log('\n== Playwright (Chromium, headless mode)')
+const playwrightStatus = run([join(root, 'node_modules/@playwright/test/cli.js'), 'test'])
+if (existsSync(playwrightJson)) {
+  const s = JSON.parse(readFileSync(playwrightJson, 'utf8')).stats ?? {}
+  totals.passed += (s.expected ?? 0) + (s.flaky ?? 0)
+  totals.failed += s.unexpected ?? 0
+  totals.skipped += s.skipped ?? 0
+  if (playwrightStatus !== 0 && !s.unexpected) totals.failed += 1
+} else if (playwrightStatus !== 0) totals.failed += 1
+
+console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
+process.exit(vitestStatus !== 0 || playwrightStatus !== 0 ? 1 : 0)
