@@ -77,7 +77,8 @@ app.on('second-instance', () => {
 })
 
 app.whenReady().then(() => {
-  const dataDir = app.getPath('userData')
+  // NODEDESK_DATA_DIR: the same override headless mode honours (tests, portable setups).
+  const dataDir = process.env.NODEDESK_DATA_DIR || app.getPath('userData')
   const log = consoleLogger
   node = startEmbeddedNode({
     dataDir,

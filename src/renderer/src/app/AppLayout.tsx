@@ -36,7 +36,7 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
             <Title order={1} size="h4">Nodedesk</Title>
             {health.data && (
               <Tooltip label={`Node version ${health.data.version}`}>
-                <Badge variant="light" color="teal" tt="none" data-testid="node-name">{health.data.node_name}</Badge>
+                <Badge variant="filled" color="teal.9" tt="none" data-testid="node-name">{health.data.node_name}</Badge>
               </Tooltip>
             )}
             {health.isError && <Badge color="red">node unreachable</Badge>}

@@ -8,7 +8,7 @@ import classes from './InboxRow.module.css'
 /** One inbox in the list: name, provider, last-message preview and when. */
 export const InboxRow = memo(function InboxRow({ row, now }: { row: InboxRowData; now: number }) {
   return (
-    <UnstyledButton component="a" href={hrefOf({ name: 'inbox', inboxId: row.inboxId })} className={classes.row} data-testid="inbox-row" aria-label={`${row.name}, ${row.preview ?? 'no messages yet'}`}>
+    <UnstyledButton component="a" href={hrefOf({ name: 'inbox', inboxId: row.inboxId })} className={classes.row} data-testid="inbox-row">
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Text fw={600} truncate className={classes.name}>{row.name}</Text>
         <Text size="xs" c="dimmed" title={absoluteTime(row.activity)} style={{ flexShrink: 0 }}>

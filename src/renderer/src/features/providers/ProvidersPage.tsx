@@ -67,7 +67,7 @@ export function ProvidersPage() {
                   <Table.Td>{PROVIDER_CATALOG[kind].label}</Table.Td>
                   <Table.Td><Text ff="monospace" size="sm">{modelType}</Text></Table.Td>
                   <Table.Td>
-                    {p.has_api_key ? <Badge color="teal" variant="light">set</Badge> : <Badge color="gray" variant="light">none</Badge>}
+                    {p.has_api_key ? <Badge color="teal.9" variant="filled">set</Badge> : <Badge color="gray" variant="outline">none</Badge>}
                   </Table.Td>
                   <Table.Td>{jobCounts.get(p.id) ?? 0}</Table.Td>
                   <Table.Td>

@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures/node'
+import { providerBody, seedJobs } from './seed'
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")}: ${n.any[0]?.message ?? ""} ${n.html.slice(0, 120)}`).join("; ")}`)
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`no serious or critical accessibility issue on any screen (${scheme})`, async ({ page, node }) => {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
+    await page.goto(node.uiUrl)
+    await expect(page.getByRole('heading', { name: 'Add an LLM provider' })).toBeVisible()
+    await page.waitForTimeout(300)
+    expect(await seriousViolations(page), 'first-run wizard').toEqual([])
+
+    await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+    const [jobId] = await seedJobs(node, 'gpt', 3)
+    await node.api('POST', '/v2/job_message', { job_id: jobId, content: 'Hello there' })
+    const screens: [string, string, string][] = [
+      ['#/providers', 'Providers', 'providers'],
+      ['#/providers/gpt/edit', 'Edit provider “gpt”', 'edit provider'],
+      ['#/jobs/new', 'New job', 'new job'],
+      ['#/inboxes', 'Inboxes', 'inboxes'],
+      [`#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`, 'Hello there', 'inbox']
+    ]
+    for (const [hash, heading, name] of screens) {
+      await page.evaluate((h) => (location.hash = h), hash)
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible()
+      await page.waitForTimeout(300)
+      expect(await seriousViolations(page), name).toEqual([])
+    }
+  })
+}

@@ -1,0 +1,30 @@
+import { expect, test } from './fixtures/node'
+import { InboxListPage, InboxPage } from './pages/inbox'
+import { providerBody, seedJobs } from './seed'
+
+test('a failing provider shows a marked error with Retry; Stop keeps the partial answer', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const [jobId] = await seedJobs(node, 'gpt', 1)
+  await page.goto(node.uiUrl)
+  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`)
+  const inbox = new InboxPage(page)
+
+  node.fake.behaviour = { type: 'status', status: 401, body: { error: { message: 'Incorrect API key provided' } } }
+  await inbox.send('Are you there?')
+  const error = page.getByTestId('message-error')
+  await expect(error).toContainText('OpenAI rejected the API key (401): Incorrect API key provided')
+  node.fake.behaviour = { type: 'reply', chunks: ['Yes, ', 'I am.'] }
+  await error.getByRole('button', { name: 'Retry' }).click()
+  await expect(inbox.answers()).toContainText(['Yes, I am.'])
+
+  node.fake.behaviour = { type: 'stall', chunks: ['Half of ', 'an answer'] }
+  await inbox.send('Tell me a long story')
+  await expect(inbox.streaming()).toContainText('Half of an answer')
+  await page.getByRole('button', { name: 'Stop' }).click()
+  await expect(inbox.answers().last()).toContainText('Half of an answer')
+  await expect(inbox.answers().last()).toContainText('stopped')
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0)
+
+  await page.getByRole('link', { name: 'Inboxes' }).click()
+  await expect(new InboxListPage(page).previews()).toHaveText(['Half of an answer'])
+})

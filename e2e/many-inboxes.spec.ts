@@ -1,0 +1,33 @@
+import { expect, test } from './fixtures/node'
+import { InboxListPage } from './pages/inbox'
+import { providerBody, seedJobs } from './seed'
+
+test('10,000 inboxes: the list renders, scrolls to the end, and keeps the DOM row count bounded', async ({ page, node }) => {
+  test.setTimeout(240_000)
+  await node.api('POST', '/v2/add_llm_provider', providerBody('bulk', node.fake.url))
+  const ids = await seedJobs(node, 'bulk', 10_000)
+  await node.api('POST', '/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${ids[0]}::false`, custom_name: 'The very first job' })
+  // The newest activity first: the renamed first job stays last (renaming is not activity).
+  const list = new InboxListPage(page)
+  const started = Date.now()
+  await page.goto(node.uiUrl)
+  await expect(list.rows().first()).toBeVisible()
+  const firstRowMs = Date.now() - started
+  await expect(page.getByText('10000 inboxes')).toBeVisible()
+  const inDom = await list.rows().count()
+  expect(inDom).toBeGreaterThan(5)
+  expect(inDom).toBeLessThan(100)
+
+  const scroller = page.getByTestId('inbox-scroll')
+  for (let i = 0; i < 3; i++) {
+    await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
+    await page.waitForTimeout(100)
+  }
+  await expect(page.getByRole('link', { name: /^The very first job/ })).toBeVisible()
+  expect(await list.rows().count()).toBeLessThan(100)
+
+  await page.getByLabel('Search inboxes').fill('very first')
+  await expect(list.rows()).toHaveCount(1)
+  await expect(page.getByText('1 of 10000 inboxes')).toBeVisible()
+  test.info().annotations.push({ type: 'first row', description: `${firstRowMs} ms from navigation, ${inDom} rows in the DOM` })
+})
