@@ -23,11 +23,23 @@ export function providerFetch(base: typeof fetch = fetch): typeof fetch {
   return (input, init) => base(input, { ...init, redirect: 'error' })
 }
 
+const AUTH_HEADERS = ['authorization', 'x-api-key', 'x-goog-api-key']
+
+/** fetch that sends no credentials at all: for servers configured without a key. */
+function withoutAuth(fetchImpl: typeof fetch): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers)
+    for (const h of AUTH_HEADERS) headers.delete(h)
+    return fetchImpl(input, { ...init, headers })
+  }
+}
+
 /** A streaming chat model for the target, speaking its kind's own protocol. */
-export function languageModel(target: ModelTarget, fetchImpl: typeof fetch): LanguageModelV4 {
+export function languageModel(target: ModelTarget, baseFetch: typeof fetch): LanguageModelV4 {
   const { kind, model, baseUrl } = target
-  // The SDKs refuse to start without a key; servers that need none get a placeholder they ignore.
+  // The SDKs refuse to start without a key: they get a placeholder, and the request loses it again.
   const apiKey = target.apiKey || 'no-key'
+  const fetchImpl = target.apiKey ? baseFetch : withoutAuth(baseFetch)
   switch (PROVIDER_CATALOG[kind].protocol) {
     case 'openai':
       return createOpenAI({ baseURL: baseUrl, apiKey, fetch: fetchImpl, name: kind.toLowerCase() }).chat(model)

@@ -116,16 +116,16 @@ function FolderForm({ onAdd }: { onAdd: (name: string, path: string[]) => void }
 }
 
 function ItemForm({ onAdd }: { onAdd: (item: ReturnType<typeof vectorFsItem>) => void }) {
-  const [f, set, reset] = useFields({ name: '', path: [] as string[], fileName: '', fileType: 'Pdf', chunking: 'V1' })
+  const [f, set, reset] = useFields({ name: '', path: [] as string[], fileName: '', fileNameEdited: false, fileType: 'Pdf', chunking: 'V1' })
   const ready = f.name.trim() && f.fileName.trim()
   return (
     <Stack gap="xs">
       <Group align="flex-end" wrap="wrap">
-        <TextInput label="Item name" value={f.name} onChange={(e) => set({ name: e.currentTarget.value, fileName: f.fileName || e.currentTarget.value })} />
+        <TextInput label="Item name" value={f.name} onChange={(e) => set({ name: e.currentTarget.value, ...(f.fileNameEdited ? {} : { fileName: e.currentTarget.value }) })} />
         <PathInput value={f.path} onChange={(path) => set({ path })} />
       </Group>
       <Group align="flex-end" wrap="wrap">
-        <TextInput label="Source file name" value={f.fileName} onChange={(e) => set({ fileName: e.currentTarget.value })} />
+        <TextInput label="Source file name" description="Follows the item name until edited" value={f.fileName} onChange={(e) => set({ fileName: e.currentTarget.value, fileNameEdited: true })} />
         <Select label="File type" data={[...FILE_TYPES]} value={f.fileType} onChange={(v) => set({ fileType: v ?? 'Pdf' })} allowDeselect={false} w={120} />
         <Select label="Chunking" data={[...CHUNKING_STRATEGIES]} value={f.chunking} onChange={(v) => set({ chunking: v ?? 'V1' })} allowDeselect={false} w={100} />
         <Button
