@@ -19,6 +19,7 @@ import { aesFileSecretBox } from '../src/main/store/secret-box'
 import { startHttpServer } from '../src/main/transports/http'
 import { createJobBody, provider } from '../test/support/fixtures'
 import { benchRuntime } from './runtime'
+import { benchUi } from './ui'
 
 const scope = () => ({
   local_vrkai: [],
@@ -170,6 +171,11 @@ async function main() {
   const rt = await benchRuntime()
   rows.push(['provider last byte -> last_message in all_inboxes', `${rt.lastByteToVisibleMs.toFixed(2)} ms`, '(median of 15)', '', '', ''])
   rows.push([`runtime overhead per streamed chunk (${rt.chunks} chunks)`, `${rt.overheadPerChunkUs.toFixed(1)} µs`, 'bare fetch of the stream', '', '', ''])
+  for (const n of sizes) {
+    const ui = await benchUi(n)
+    rows.push([`UI: navigation -> first inbox row, ${n} inboxes`, `${ui.firstRowMs.toFixed(0)} ms`, 'target 1000 ms', '', '', ui.firstRowMs <= 1000 ? 'ok' : 'OVER'])
+    rows.push([`UI: inbox rows in the DOM, ${n} inboxes`, String(ui.domRows), 'target < 100', '', '', ui.domRows < 100 ? 'ok' : 'OVER'])
+  }
   const header = ['measure', 'ours', 'floor', 'floor time', 'ratio', 'target <= 2x']
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ')

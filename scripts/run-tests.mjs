@@ -25,8 +25,25 @@ if (existsSync(vitestJson)) {
 
 console.log('\n== Playwright (Chromium, headless mode)')
 const playwrightStatus = run([join(root, 'node_modules/@playwright/test/cli.js'), 'test'])
+/** Every skipped Playwright test with the reason it gave, so no skip goes unexplained. */
+function printSkips(report) {
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'skipped') continue
+        const reason = (t.annotations ?? []).find((a) => a.type === 'skip')?.description ?? 'no reason given'
+        console.log(`skipped: ${[...trail, spec.title].join(' › ')}: ${reason}`)
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title])
+  }
+  for (const suite of report.suites ?? []) walk(suite, [suite.title])
+}
+
 if (existsSync(playwrightJson)) {
-  const s = JSON.parse(readFileSync(playwrightJson, 'utf8')).stats ?? {}
+  const report = JSON.parse(readFileSync(playwrightJson, 'utf8'))
+  printSkips(report)
+  const s = report.stats ?? {}
   totals.passed += (s.expected ?? 0) + (s.flaky ?? 0)
   totals.failed += s.unexpected ?? 0
   totals.skipped += s.skipped ?? 0

@@ -10,7 +10,9 @@ import { createRoot } from 'react-dom/client'
 import { createClient } from './api/client'
 import { ClientProvider } from './api/client-context'
 import { connectEvents } from './api/events'
+import { inboxesQuery } from './api/queries'
 import { pickTransport } from './api/transport'
+import { useInboxFilters } from './stores/inbox-filters'
 import { App } from './app/App'
 import { theme } from './app/theme'
 
@@ -20,6 +22,8 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 5_000 } }
 })
 connectEvents(transport, queryClient)
+// The list is the first screen: fetch it now, beside the first render, not after it.
+void queryClient.prefetchQuery(inboxesQuery(client, useInboxFilters.getState().showHidden))
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

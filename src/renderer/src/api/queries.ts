@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { RouteBodyInput, RouteName } from '../../../shared/contract/routes'
 import type { Inbox } from '../../../shared/contract/inbox'
 import type { LastMessage } from '../../../shared/contract/message'
+import type { Client } from './client'
 import { useClient } from './client-context'
 
 /** Query keys: one place, so mutations and events invalidate exactly what they change. */
@@ -26,12 +27,15 @@ export function useProviders() {
   return useQuery({ queryKey: keys.providers, queryFn: () => client.call('available_llm_providers') })
 }
 
+/** The all_inboxes query, shared by the hook and the prefetch at start-up. */
+export const inboxesQuery = (client: Client, showHidden: boolean) => ({
+  queryKey: keys.inboxes(showHidden),
+  queryFn: async () => (await client.call('all_inboxes', { query: { show_hidden: showHidden ? 'true' : 'false' } })) as Inbox[]
+})
+
 export function useInboxes(showHidden: boolean) {
   const client = useClient()
-  return useQuery({
-    queryKey: keys.inboxes(showHidden),
-    queryFn: async () => (await client.call('all_inboxes', { query: { show_hidden: showHidden ? 'true' : 'false' } })) as Inbox[]
-  })
+  return useQuery(inboxesQuery(client, showHidden))
 }
 
 export function useJobScope(jobId: string) {

@@ -1,13 +1,16 @@
 import { Center, Loader } from '@mantine/core'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useProviders } from '../api/queries'
 import { InboxesPage } from '../features/inboxes/InboxesPage'
-import { InboxView } from '../features/inboxes/InboxView'
-import { NewJobPage } from '../features/jobs/NewJobPage'
-import { ProvidersPage } from '../features/providers/ProvidersPage'
-import { ProviderWizard } from '../features/providers/ProviderWizard'
 import { AppLayout } from './AppLayout'
 import { navigate, useRoute } from './router'
+
+// The inbox list is in the first bundle; the other screens load when first opened.
+const InboxView = lazy(() => import('../features/inboxes/InboxView').then((m) => ({ default: m.InboxView })))
+const NewJobPage = lazy(() => import('../features/jobs/NewJobPage').then((m) => ({ default: m.NewJobPage })))
+const ProvidersPage = lazy(() => import('../features/providers/ProvidersPage').then((m) => ({ default: m.ProvidersPage })))
+const ProviderWizard = lazy(() => import('../features/providers/ProviderWizard').then((m) => ({ default: m.ProviderWizard })))
+const loading = <Center h="100%"><Loader aria-label="Loading" /></Center>
 
 export function App() {
   const route = useRoute()
@@ -20,12 +23,17 @@ export function App() {
   }, [firstRun, route.name])
 
   let page
-  if (providers.isPending) page = <Center h="100%"><Loader aria-label="Loading" /></Center>
+  if (route.name === 'inboxes') page = <InboxesPage />
+  else if (providers.isPending) page = loading
   else if (route.name === 'inbox') page = <InboxView key={route.inboxId} inboxId={route.inboxId} />
   else if (route.name === 'new-job') page = <NewJobPage />
   else if (route.name === 'providers') page = <ProvidersPage />
   else if (route.name === 'new-provider') page = <ProviderWizard mode={{ kind: 'add', firstRun }} />
   else if (route.name === 'edit-provider') page = <ProviderWizard key={route.providerId} mode={{ kind: 'edit', providerId: route.providerId }} />
   else page = <InboxesPage />
-  return <AppLayout route={route}>{page}</AppLayout>
+  return (
+    <AppLayout route={route}>
+      <Suspense fallback={loading}>{page}</Suspense>
+    </AppLayout>
+  )
 }

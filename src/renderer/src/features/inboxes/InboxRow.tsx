@@ -16,7 +16,7 @@ export const InboxRow = memo(function InboxRow({ row, now }: { row: InboxRowData
         </Text>
       </Group>
       <Group gap={6} wrap="nowrap">
-        <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>{row.providerId}</Badge>
+        <Badge size="xs" variant="light" tt="none" style={{ flexShrink: 0 }}>{row.providerId}</Badge>
         {row.model && <Text size="xs" c="dimmed" ff="monospace" style={{ flexShrink: 0 }}>{row.model}</Text>}
         <Text size="sm" c={row.preview === null ? 'dimmed' : row.previewIsError ? 'red' : undefined} fs={row.preview === null ? 'italic' : undefined} truncate data-testid="inbox-preview">
           {row.preview ?? 'No messages yet'}

@@ -1,0 +1,96 @@
+/**
+ * npm run screenshots: every screen, light and dark, into docs/screenshots/ (for the README).
+ * A real headless node on a temp data dir, seeded through its API, answers from a loopback fake.
+ */
+import { chromium, type Page } from '@playwright/test'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/browser'
+import { documentResource } from '../test/support/fixtures'
+import { startFakeLlm } from '../test/support/fake-llm'
+import { startServe } from '../test/support/serve-process'
+
+const OUT = join(__dirname, '..', 'docs', 'screenshots')
+
+async function main() {
+  mkdirSync(OUT, { recursive: true })
+  const dataDir = mkdtempSync(join(tmpdir(), 'nodedesk-shots-'))
+  const fake = await startFakeLlm(['llama3.2', 'qwen2.5:7b'])
+  const serve = await startServe(['--port', '0', '--data-dir', dataDir])
+  const api = async (path: string, body?: unknown) => {
+    const res = await fetch(`${serve.url}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { Authorization: `Bearer ${serve.token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body)
+    })
+    return res.json() as Promise<any> // eslint-disable-line @typescript-eslint/no-explicit-any
+  }
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+  const shoot = async (name: string, hash: string, prepare?: (p: Page) => Promise<void>) => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme, reducedMotion: 'reduce' })
+      await page.goto(serve.uiUrl)
+      await page.evaluate((h) => (location.hash = h), hash)
+      await page.waitForTimeout(700)
+      if (prepare) await prepare(page)
+      await page.screenshot({ path: join(OUT, `${name}-${scheme}.png`) })
+      await page.close()
+    }
+  }
+
+  await shoot('wizard', '#/providers/new', async (p) => {
+    await p.getByRole('radio', { name: 'Ollama' }).click()
+    await p.waitForTimeout(200)
+  })
+
+  const identity = (id: string) => ({ full_name: `@@localhost.sep-shinkai/main/agent/${id}`, node_name: '@@localhost.sep-shinkai', profile_name: 'main', subidentity_name: id, subidentity_type: 'Agent' })
+  const base = { allowed_message_senders: [], storage_bucket_permissions: [], toolkit_permissions: [] }
+  await api('/v2/add_llm_provider', { ...base, id: 'local-llama', model: { Ollama: { model_type: 'llama3.2' } }, external_url: fake.url, perform_locally: true, full_identity_name: identity('local-llama') })
+  await api('/v2/add_llm_provider', { ...base, id: 'gpt-4o', model: { OpenAI: { model_type: 'gpt-4o-mini' } }, external_url: fake.url, api_key: 'sk-demo', perform_locally: false, toolkit_permissions: ['web'], full_identity_name: identity('gpt-4o') })
+  const scope = {
+    local_vrkai: [{ vrkai: { metadata: {}, resource: { Document: documentResource('Employee handbook') }, version: 'V1', sfm: { map: {}, source_files_count: 0 } } }],
+    local_vrpack: [],
+    network_folders: [],
+    vector_fs_folders: [{ name: 'Contracts', path: { path_ids: ['My Files', 'Contracts'] } }],
+    vector_fs_items: [{ name: 'Q3 report.pdf', path: { path_ids: ['My Files', 'Q3 report.pdf'] }, source: { Standard: { FileRef: { file_name: 'Q3 report.pdf', file_type: { Document: 'Pdf' }, text_chunking_strategy: 'V1' } } } }]
+  }
+  const talks: [string, string, string][] = [
+    ['local-llama', 'Summarise the Q3 report in three bullet points', '• Revenue grew 12% quarter on quarter.\n• Churn fell to 2.1%.\n• Hiring is behind plan in engineering.'],
+    ['gpt-4o', 'Draft a polite reply declining the vendor offer', 'Thank you for the proposal. After careful review we have decided not to proceed at this time.'],
+    ['local-llama', 'What does the handbook say about remote work?', 'Employees may work remotely up to three days a week, with their manager’s agreement.'],
+    ['gpt-4o', 'Translate the release notes into German', 'Versionshinweise: Verbesserte Leistung und Fehlerbehebungen.']
+  ]
+  let lastInbox = ''
+  for (const [provider, question, answer] of talks) {
+    const { job_id } = await api('/v2/create_job', { llm_provider: provider, job_creation_info: { scope } })
+    fake.behaviour = { type: 'reply', chunks: [answer] }
+    await api('/v2/job_message', { job_id, content: question })
+    lastInbox = `job_inbox::${job_id}::false`
+    for (let i = 0; i < 100; i++) {
+      const ms = await api('/v2/last_messages', { inbox_name: lastInbox })
+      if (ms.length === 2) break
+      await new Promise((r) => setTimeout(r, 30))
+    }
+  }
+  await api('/v2/create_job', { llm_provider: 'gpt-4o', job_creation_info: { scope } })
+
+  await shoot('inboxes', '#/inboxes')
+  await shoot('inbox', `#/inboxes/${encodeURIComponent(lastInbox)}`)
+  await shoot('providers', '#/providers')
+  await shoot('new-job', '#/jobs/new', async (p) => {
+    await p.getByRole('region', { name: 'VectorFS folders' }).getByLabel('Folder name').fill('Contracts')
+  })
+
+  await browser.close()
+  serve.child.kill('SIGTERM')
+  await serve.exited
+  await fake.close()
+  rmSync(dataDir, { recursive: true, force: true })
+  console.log(`screenshots written to ${OUT}`)
+}
+
+void main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})
