@@ -180,6 +180,20 @@ describe('failures become clearly marked messages in the inbox', () => {
     fake = await startFakeLlm() // for afterEach
   })
 
+  it('the key never follows a redirect to another host', async () => {
+    const elsewhere = await startFakeLlm()
+    try {
+      const { jobId, inboxId } = await jobWith('OpenAI')
+      fake.behaviour = { type: 'redirect', location: `${elsewhere.url}/v1/chat/completions` }
+      await node.post('/v2/job_message', { job_id: jobId, content: 'Hi' })
+      const [, note] = await waitForAnswers(node, inboxId, 1)
+      expect(note!.job_message.content).toMatch(/answered with a redirect; set the provider's URL to the final address/)
+      expect(elsewhere.requests).toEqual([])
+    } finally {
+      await elsewhere.close()
+    }
+  })
+
   it('a hosted kind without a key is told so without calling anyone', async () => {
     await addProvider(node, 'nokey', { model: { Claude: { model_type: 'claude-x' } } })
     const jobId = await createJob(node, 'nokey')

@@ -14,6 +14,8 @@ export type Behaviour =
   | { readonly type: 'status'; readonly status: number; readonly body: unknown }
   /** Accepts the request and never answers. */
   | { readonly type: 'hang' }
+  /** Redirects the call elsewhere (to see where credentials go). */
+  | { readonly type: 'redirect'; readonly location: string }
 
 export interface RecordedRequest {
   readonly method: string
@@ -79,6 +81,10 @@ export async function startFakeLlm(models: string[] = ['model-a', 'model-b']): P
     for (const w of waiters.splice(0)) w(record)
     const b = fake.behaviour
     if (b.type === 'hang') return
+    if (b.type === 'redirect') {
+      res.writeHead(307, { Location: b.location }).end()
+      return
+    }
     if (b.type === 'status') {
       res.writeHead(b.status, { 'Content-Type': 'application/json' })
       res.end(JSON.stringify(b.body))
