@@ -1,19 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createJobBody, emptyScopeBody, fullScope, provider } from '../support/fixtures'
-import { addProvider, createJob, dbFingerprint, expectError, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, createJob, dbFingerprint, expectError, useTestNode } from '../support/node'
 
-let node: TestNode
-let cleanup: () => void
-beforeEach(async () => {
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir)
-  await addProvider(node, 'gpt')
-  await addProvider(node, 'claude', { model: { Claude: { model_type: 'claude-sonnet-4' } } })
-})
-afterEach(() => {
-  node.close()
-  cleanup()
+const node = useTestNode({
+  setup: async (n) => {
+    await addProvider(n, 'gpt')
+    await addProvider(n, 'claude', { model: { Claude: { model_type: 'claude-sonnet-4' } } })
+  }
 })
 
 type Inbox = Record<string, unknown> & { inbox_id: string; agent: { id: string } }

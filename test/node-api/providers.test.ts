@@ -1,18 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { provider } from '../support/fixtures'
-import { addProvider, createJob, dbFingerprint, expectError, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, createJob, dbFingerprint, expectError, useTestNode } from '../support/node'
 
-let node: TestNode
-let cleanup: () => void
-beforeEach(() => {
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir)
-})
-afterEach(() => {
-  node.close()
-  cleanup()
-})
+const node = useTestNode()
 
 const list = async () => (await node.get('/v2/available_llm_providers')).body as Record<string, unknown>[]
 

@@ -1,18 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { routes } from '../../src/shared/contract/routes'
-import { expectError, startTestNode, tempDir, type TestNode } from '../support/node'
+import { expectError, useTestNode } from '../support/node'
 
-let node: TestNode
-let cleanup: () => void
-beforeEach(() => {
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir)
-})
-afterEach(() => {
-  node.close()
-  cleanup()
-})
+const node = useTestNode()
 
 describe('router', () => {
   it('health_check answers status, node name and version', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { afterEach, beforeEach } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -119,4 +120,30 @@ export function expectError(res: NodeResponse, status: number, messagePart?: str
     const ok = typeof messagePart === 'string' ? body.message.includes(messagePart) : messagePart.test(body.message)
     if (!ok) throw new Error(`error message ${JSON.stringify(body.message)} does not match ${messagePart}`)
   }
+}
+
+/**
+ * A fresh node per test: registers the beforeEach/afterEach hooks and returns a stand-in that
+ * always forwards to the current test's node.
+ */
+export function useTestNode(options: TestNodeOptions & { setup?: (node: TestNode) => Promise<void> | void } = {}): TestNode {
+  let current: TestNode | undefined
+  let cleanup = () => {}
+  beforeEach(async () => {
+    const t = tempDir()
+    cleanup = t.cleanup
+    current = startTestNode(t.dir, options)
+    await options.setup?.(current)
+  })
+  afterEach(async () => {
+    await current?.close()
+    cleanup()
+  })
+  return new Proxy({} as TestNode, {
+    get: (_target, prop) => {
+      if (!current) throw new Error('useTestNode: used outside a test')
+      const value = Reflect.get(current, prop)
+      return typeof value === 'function' ? value.bind(current) : value
+    }
+  })
 }

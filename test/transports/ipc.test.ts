@@ -1,9 +1,9 @@
 import type { IpcMainInvokeEvent } from 'electron'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { IPC_REQUEST_CHANNEL } from '../../src/shared/bridge'
 import { bindIpc, isRendererUrl, type IpcMainLike, type IpcReply } from '../../src/main/transports/ipc'
 import { provider } from '../support/fixtures'
-import { startTestNode, tempDir, type TestNode } from '../support/node'
+import { useTestNode } from '../support/node'
 
 /** Stands in for Electron's ipcMain (the Electron binary cannot exist here): records the handler. */
 function fakeIpcMain() {
@@ -24,17 +24,7 @@ const RENDERER = 'file:///opt/Nodedesk/resources/app/out/renderer/index.html'
 const event = (url: string | undefined, senderId = 1) =>
   ({ senderFrame: url === undefined ? null : { url }, sender: { id: senderId } }) as unknown as IpcMainInvokeEvent
 
-let node: TestNode
-let cleanup: () => void
-beforeEach(() => {
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir)
-})
-afterEach(() => {
-  node.close()
-  cleanup()
-})
+const node = useTestNode()
 
 describe('IPC binding', () => {
   it('routes a request from our renderer to the real router, answering {status, json}', async () => {
