@@ -1,6 +1,5 @@
-import type { ProviderKind } from '../../../shared/contract/identity'
+import { modelKind, type ProviderKind } from '../../../shared/contract/identity'
 import { keyRequired, PROVIDER_CATALOG, resolveBaseUrl } from '../../../shared/provider-catalog'
-import { modelKind } from '../../../shared/contract/identity'
 import type { ModelTarget } from '../../runtime/language-model'
 import { listModels, testProvider } from '../../runtime/provider-gateway'
 import { ProviderFailure } from '../../runtime/provider-errors'

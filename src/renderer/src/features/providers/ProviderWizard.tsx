@@ -73,9 +73,12 @@ export function WizardForm({ mode, draft, update, hasStoredKey, takenIds, onDone
   const [testState, setTestState] = useState<{ status: 'idle' | 'testing' | 'ok' | 'failed'; message?: string }>({ status: 'idle' })
   const [shown, setShown] = useState(false)
   const step = draft.step
-  const errors: FieldErrors = { ...(shown ? validate(draft, mode.kind, step, hasStoredKey) : {}), ...serverErrors }
-  if (mode.kind === 'add' && shown && step >= 3 && takenIds.includes(draft.id)) {
-    ;(errors as Record<string, string>).id = `A provider with id “${draft.id}” exists already`
+  const idIsTaken = mode.kind === 'add' && takenIds.includes(draft.id)
+  const idTaken = shown && step >= 3 && idIsTaken
+  const errors: FieldErrors = {
+    ...(shown ? validate(draft, mode.kind, step, hasStoredKey) : {}),
+    ...(idTaken ? { id: `A provider with id “${draft.id}” exists already` } : {}),
+    ...serverErrors
   }
   const body = useMemo(() => toProvider(draft, mode.kind), [draft, mode.kind])
 
@@ -87,7 +90,7 @@ export function WizardForm({ mode, draft, update, hasStoredKey, takenIds, onDone
   const goTo = (target: number) => {
     if (target > step) {
       const errs = validate(draft, mode.kind, step, hasStoredKey)
-      if (Object.keys(errs).length) {
+      if (Object.keys(errs).length || (step >= 3 && idIsTaken)) {
         setShown(true)
         return
       }
