@@ -10,7 +10,7 @@ import { scopeCount } from '../jobs/scope-entries'
 import { scopeTree } from './scope-tree'
 
 /** The job's scope (read-only tree, editable in a dialog) and its config. */
-export function InboxSidePanel({ jobId, inbox }: { jobId: string; inbox: Inbox }) {
+export function InboxSidePanel({ jobId, inbox, inDrawer = false }: { jobId: string; inbox: Inbox; inDrawer?: boolean }) {
   const scope = useJobScope(jobId)
   const tree = useTree()
   const [editingScope, setEditingScope] = useState<JobScope | null>(null)
@@ -40,7 +40,14 @@ export function InboxSidePanel({ jobId, inbox }: { jobId: string; inbox: Inbox }
   }
 
   return (
-    <Stack w={320} gap="sm" style={{ flexShrink: 0, overflow: 'auto' }} visibleFrom="md" component="aside" aria-label="Job details">
+    <Stack
+      w={inDrawer ? undefined : 320}
+      gap="sm"
+      style={{ flexShrink: 0, overflow: 'auto' }}
+      visibleFrom={inDrawer ? undefined : 'md'}
+      component="aside"
+      aria-label="Job details"
+    >
       <Paper withBorder p="sm">
         <Group justify="space-between" mb="xs">
           <Title order={3} size="h5">Scope</Title>

@@ -1,4 +1,6 @@
-import { Alert, Anchor, Group, Loader, Stack } from '@mantine/core'
+import { Alert, Anchor, Button, Drawer, Group, Loader, Stack } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { IconListDetails } from '@tabler/icons-react'
 import { useRef } from 'react'
 import { jobIdOf, useInboxes, useMessages, useRouteMutation } from '../../api/queries'
 import { isAnswered } from '../../api/events'
@@ -17,6 +19,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const partial = useStreaming((s) => s.partial[inboxId])
   const send = useRouteMutation('job_message')
   const switcherRef = useRef<HTMLInputElement>(null)
+  const [details, { open: openDetails, close: closeDetails }] = useDisclosure(false)
   const jobId = jobIdOf(inboxId)
 
   if (inboxes.isPending || messages.isPending) return <Loader aria-label="Loading inbox" />
@@ -37,7 +40,13 @@ export function InboxView({ inboxId }: { inboxId: string }) {
       <Stack gap="sm" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
         <Group justify="space-between" wrap="nowrap" align="flex-end">
           <InlineName inboxId={inboxId} name={inbox.custom_name} />
-          <ProviderSwitcher ref={switcherRef} jobId={jobId} providerId={inbox.agent.id} />
+          <Group gap="xs" wrap="nowrap" align="flex-end">
+            <ProviderSwitcher ref={switcherRef} jobId={jobId} providerId={inbox.agent.id} />
+            {/* Narrow windows: the scope and config open in a drawer. */}
+            <Button hiddenFrom="md" size="xs" variant="default" leftSection={<IconListDetails size={16} />} onClick={openDetails}>
+              Details
+            </Button>
+          </Group>
         </Group>
         <MessageList
           key={inboxId}
@@ -51,6 +60,9 @@ export function InboxView({ inboxId }: { inboxId: string }) {
         <Composer jobId={jobId} inboxId={inboxId} answering={waiting || streaming !== null} />
       </Stack>
       <InboxSidePanel jobId={jobId} inbox={inbox} />
+      <Drawer opened={details} onClose={closeDetails} position="right" title="Job details" size="sm">
+        <InboxSidePanel jobId={jobId} inbox={inbox} inDrawer />
+      </Drawer>
     </Group>
   )
 }
