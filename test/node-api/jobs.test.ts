@@ -201,6 +201,8 @@ describe('update_smart_inbox_name', () => {
     expectError(await rename('   '), 400, 'custom_name: must not be blank')
     expectError(await rename('x'.repeat(201)), 400, 'custom_name: must be at most 200 characters')
     expect(await rename('x'.repeat(200))).toMatchObject({ status: 200 })
+    expect(await rename('🚀'.repeat(200))).toMatchObject({ status: 200 }) // characters, not UTF-16 units
+    expectError(await rename('🚀'.repeat(201)), 400, 'custom_name: must be at most 200 characters')
     expectError(await rename('ok', 'job_inbox::nope::false'), 404, 'inbox_name')
   })
 })

@@ -23,10 +23,11 @@ export const AllInboxesQuerySchema = z.object({
 
 export const UpdateInboxNameRequestSchema = z.strictObject({
   inbox_name: z.string().min(1),
+  // 1-200 characters: code points, so 200 emoji fit as well as 200 letters.
   custom_name: z
     .string()
     .min(1)
-    .max(200)
+    .refine((s) => [...s].length <= 200, { error: 'must be at most 200 characters' })
     .refine((s) => s.trim() !== '', { error: 'must not be blank' })
 })
 

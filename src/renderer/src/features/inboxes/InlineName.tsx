@@ -26,7 +26,6 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
         aria-label="Inbox name"
         value={editing}
         autoFocus
-        maxLength={200}
         error={error}
         onChange={(e) => setEditing(e.currentTarget.value)}
         onBlur={() => void save()}
