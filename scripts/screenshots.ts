@@ -59,7 +59,7 @@ async function main() {
     ['local-llama', 'Summarise the Q3 report in three bullet points', '• Revenue grew 12% quarter on quarter.\n• Churn fell to 2.1%.\n• Hiring is behind plan in engineering.'],
     ['gpt-4o', 'Draft a polite reply declining the vendor offer', 'Thank you for the proposal. After careful review we have decided not to proceed at this time.'],
     ['local-llama', 'What does the handbook say about remote work?', 'Employees may work remotely up to three days a week, with their manager’s agreement.'],
-    ['gpt-4o', 'Translate the release notes into German', 'Versionshinweise: Verbesserte Leistung und Fehlerbehebungen.']
+    ['gpt-4o', 'Summarise the release notes for the team', 'Three changes stand out:\n\n1. **Faster start-up**: the inbox list opens in under a second.\n2. **Streaming answers** appear as they are written.\n3. Provider errors now say *why*, e.g. `401`.\n\n| Area | Status |\n|---|---|\n| Desktop | ready |\n| Headless | ready |']
   ]
   let lastInbox = ''
   for (const [provider, question, answer] of talks) {

@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { LastMessage } from '../../../../shared/contract/message'
 import { useClient } from '../../api/client-context'
 import { MESSAGE_PAGE } from '../../api/queries'
+import { AnswerText } from './AnswerText'
 import { absoluteTime, relativeTime } from './relative-time'
 
 export const isAgentMessage = (m: LastMessage) => m.sender_subidentity.includes('/agent/')
@@ -99,7 +100,7 @@ export function MessageList({ inboxId, newest, streaming, waiting, onRetry, onSw
         })}
         {streaming !== null && (
           <Paper p="sm" radius="md" withBorder maw="85%" data-testid="streaming-answer" aria-live="polite">
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{streaming}</Text>
+            <AnswerText text={streaming} />
             <Loader size="xs" type="dots" mt={4} aria-label="Answer in progress" />
           </Paper>
         )}
@@ -127,7 +128,11 @@ function Bubble({ message }: { message: LastMessage }) {
       ml={fromAgent ? undefined : 'auto'}
       data-testid={fromAgent ? 'message-answer' : 'message-question'}
     >
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.job_message.content}</Text>
+      {fromAgent ? (
+        <AnswerText text={message.job_message.content} />
+      ) : (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.job_message.content}</Text>
+      )}
       <Group gap={6} mt={4}>
         <Text size="xs" c="dimmed" title={absoluteTime(ts)}>
           {fromAgent ? message.sender_subidentity.split('/agent/')[1] : 'you'} · {relativeTime(ts)}
