@@ -26,6 +26,19 @@ test('10,000 inboxes: the list renders, scrolls to the end, and keeps the DOM ro
   await expect(page.getByRole('link', { name: /^The very first job/ })).toBeVisible()
   expect(await list.rows().count()).toBeLessThan(100)
 
+  // Keyboard: Ctrl+K to the search box, into the list, then to its far end.
+  await page.getByRole('link', { name: 'Providers' }).click()
+  await page.keyboard.press('Control+k')
+  await expect(page.getByLabel('Search inboxes')).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(list.rows().first()).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(page.locator('[data-index="1"] a')).toBeFocused()
+  await page.keyboard.press('End')
+  await expect(page.getByRole('link', { name: /^The very first job/ })).toBeFocused()
+  await page.keyboard.press('Home')
+  await expect(page.locator('[data-index="0"] a')).toBeFocused()
+
   await page.getByLabel('Search inboxes').fill('very first')
   await expect(list.rows()).toHaveCount(1)
   await expect(page.getByText('1 of 10000 inboxes')).toBeVisible()

@@ -1,9 +1,21 @@
 import { AppShell, Badge, Burger, Group, NavLink, SegmentedControl, Text, Title, Tooltip, useMantineColorScheme } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
+import { useDisclosure, useHotkeys } from '@mantine/hooks'
 import { IconInbox, IconPlus, IconPlugConnected } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useHealth } from '../api/queries'
-import { hrefOf, type Route } from './router'
+import { hrefOf, navigate, type Route } from './router'
+
+/** Ctrl/Cmd+K from anywhere: the inbox list with its search box focused. */
+function focusInboxSearch() {
+  navigate({ name: 'inboxes' })
+  // The list may still be rendering after the route change: retry until the box holds focus.
+  const tryFocus = (tries: number) => {
+    const input = document.getElementById('inbox-search')
+    input?.focus()
+    if ((!input || document.activeElement !== input) && tries > 0) setTimeout(() => tryFocus(tries - 1), 50)
+  }
+  tryFocus(60)
+}
 
 function ThemeSwitch() {
   const { colorScheme, setColorScheme } = useMantineColorScheme()
@@ -25,6 +37,7 @@ function ThemeSwitch() {
 export function AppLayout({ route, children }: { route: Route; children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure()
   const health = useHealth()
+  useHotkeys([['mod+K', focusInboxSearch]], [])
   const active = (names: Route['name'][]) => names.includes(route.name)
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">

@@ -1,8 +1,7 @@
 import { Alert, Button, CloseButton, EmptyState, Group, Loader, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
-import { useHotkeys } from '@mantine/hooks'
 import { IconInbox, IconPlus, IconSearch } from '@tabler/icons-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useInboxes } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
@@ -28,7 +27,6 @@ export function InboxesPage() {
   const now = useNow()
   const searchRef = useRef<HTMLInputElement>(null)
   const scrollRef = useRef<HTMLDivElement>(null)
-  useHotkeys([['mod+K', () => searchRef.current?.focus()]])
 
   const virtualizer = useVirtualizer({
     count: visible.length,
@@ -36,6 +34,34 @@ export function InboxesPage() {
     estimateSize: () => ROW_HEIGHT,
     overscan: 6
   })
+
+  /** Keyboard: rows are links; arrows move between them even when the next one is not rendered yet. */
+  const focusRow = (index: number) => {
+    const i = Math.max(0, Math.min(visible.length - 1, index))
+    virtualizer.scrollToIndex(i, { align: 'auto' })
+    const focus = (tries: number) => {
+      const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"] a`)
+      if (row) row.focus()
+      else if (tries > 0) requestAnimationFrame(() => focus(tries - 1))
+    }
+    requestAnimationFrame(() => focus(10))
+  }
+  const onListKey = (e: KeyboardEvent) => {
+    const current = Number((document.activeElement?.closest('[data-index]') as HTMLElement | null)?.dataset.index ?? -1)
+    const moves: Record<string, number> = {
+      ArrowDown: current + 1,
+      ArrowUp: current - 1,
+      PageDown: current + 8,
+      PageUp: current - 8,
+      Home: 0,
+      End: visible.length - 1
+    }
+    if (e.key in moves) {
+      e.preventDefault()
+      if (e.key === 'ArrowUp' && current <= 0) searchRef.current?.focus()
+      else focusRow(moves[e.key]!)
+    }
+  }
 
   return (
     <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
@@ -46,12 +72,19 @@ export function InboxesPage() {
       <Group>
         <TextInput
           ref={searchRef}
+          id="inbox-search"
           style={{ flex: 1 }}
           aria-label="Search inboxes"
           placeholder="Search by name, message or provider (Ctrl+K)"
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown' && visible.length) {
+              e.preventDefault()
+              focusRow(0)
+            }
+          }}
           rightSection={search ? <CloseButton aria-label="Clear search" onClick={() => setSearch('')} /> : null}
         />
         <Switch label="Show hidden" checked={showHidden} onChange={(e) => setShowHidden(e.currentTarget.checked)} />
@@ -75,12 +108,13 @@ export function InboxesPage() {
           <Text size="xs" c="dimmed" aria-live="polite">
             {visible.length === rows.length ? `${rows.length} inboxes` : `${visible.length} of ${rows.length} inboxes`}
           </Text>
-          <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }} data-testid="inbox-scroll">
+          <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }} data-testid="inbox-scroll" onKeyDown={onListKey}>
             <div role="list" aria-label="Inboxes" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {virtualizer.getVirtualItems().map((item) => (
                 <div
                   key={visible[item.index]!.inboxId}
                   role="listitem"
+                  data-index={item.index}
                   style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
                 >
                   <InboxRow row={visible[item.index]!} now={now} />
