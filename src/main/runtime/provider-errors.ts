@@ -69,6 +69,16 @@ const NETWORK_WORDS: Record<string, string> = {
   ETIMEDOUT: 'connection timed out'
 }
 
+function causeMessages(err: unknown): string[] {
+  const out: string[] = []
+  let cur: unknown = err
+  for (let i = 0; i < 5 && cur; i++) {
+    if (cur instanceof Error) out.push(cur.message)
+    cur = (cur as { cause?: unknown }).cause
+  }
+  return out
+}
+
 /** Turns whatever a provider call threw into a ProviderFailure whose message names the cause. */
 export function describeFailure(err: unknown, ctx: FailureContext): ProviderFailure {
   if (err instanceof ProviderFailure) return new ProviderFailure(err.kind, redactKey(err.message, ctx.apiKey), err.status)
@@ -86,6 +96,10 @@ export function describeFailure(err: unknown, ctx: FailureContext): ProviderFail
     }
     if (status >= 400 && status < 500) return new ProviderFailure('bad_request', withReason(`${label} refused the request (${status})`), status)
     return new ProviderFailure('provider_error', withReason(`${label} failed (${status})`), status)
+  }
+  if (causeMessages(err).some((m) => /bad port/i.test(m))) {
+    const port = new URL(ctx.baseUrl).port
+    return new ProviderFailure('unreachable', `Could not reach ${label} at ${ctx.baseUrl}: port ${port} is reserved for other protocols and refused by fetch; use another port`)
   }
   const code = networkCode(err)
   if (code) {
