@@ -18,6 +18,12 @@ export function defaultInboxName(providerId: string): string {
 export function jobHandlers(ctx: NodeContext): HandlerGroup<JobRoutes> {
   const { store, bus, clock } = ctx
   const noJob = (field: string, id: string) => notFound(`${field}: no job with id '${id}'`)
+  /** Writes one part of a job (404 when there is no such job) and tells its inbox it changed. */
+  const replaceForJob = (jobId: string, write: (id: string) => boolean) => {
+    const job = store.jobs.get(jobId)
+    if (!job || !write(jobId)) throw noJob('job_id', jobId)
+    bus.emit({ type: 'inbox_changed', data: { inbox_id: job.inbox_id } })
+  }
 
   return {
     create_job({ body, rawBody }) {
@@ -48,18 +54,12 @@ export function jobHandlers(ctx: NodeContext): HandlerGroup<JobRoutes> {
     },
 
     update_job_scope({ body, rawBody }) {
-      const scope = (rawBody as { job_scope: unknown }).job_scope
-      const job = store.jobs.get(body.job_id)
-      if (!job || !store.jobs.updateScope(body.job_id, JSON.stringify(scope))) throw noJob('job_id', body.job_id)
-      bus.emit({ type: 'inbox_changed', data: { inbox_id: job.inbox_id } })
+      replaceForJob(body.job_id, (id) => store.jobs.updateScope(id, JSON.stringify((rawBody as { job_scope: unknown }).job_scope)))
       return 'Successfully updated job scope'
     },
 
     update_job_config({ body, rawBody }) {
-      const config = (rawBody as { config: unknown }).config
-      const job = store.jobs.get(body.job_id)
-      if (!job || !store.jobs.updateConfig(body.job_id, JSON.stringify(config))) throw noJob('job_id', body.job_id)
-      bus.emit({ type: 'inbox_changed', data: { inbox_id: job.inbox_id } })
+      replaceForJob(body.job_id, (id) => store.jobs.updateConfig(id, JSON.stringify((rawBody as { config: unknown }).config)))
       return 'Successfully updated job config'
     },
 
