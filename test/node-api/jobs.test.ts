@@ -185,6 +185,15 @@ describe('all_inboxes', () => {
     expectError(await node.get('/v2/all_inboxes', { show_hidden: 'maybe' }), 400, 'show_hidden')
   })
 
+  it('include_scope=false answers job_scope null and changes nothing else; the default includes scopes', async () => {
+    await createJob(node, 'gpt', fullScope())
+    const [full] = await inboxes()
+    const [light] = await inboxes({ include_scope: 'false' })
+    expect(full!.job_scope).toEqual(fullScope())
+    expect(light).toEqual({ ...full, job_scope: null })
+    expectError(await node.get('/v2/all_inboxes', { include_scope: 'no' }), 400, 'include_scope')
+  })
+
   it('answers an empty array when there are no jobs', async () => {
     expect(await node.get('/v2/all_inboxes')).toEqual({ status: 200, body: [] })
   })

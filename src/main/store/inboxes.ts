@@ -14,7 +14,7 @@ export function inboxesRepo(db: Db) {
   // the last message is a column of the inbox: no per-inbox subquery. Each row's Inbox JSON is
   // assembled by SQLite from the stored fragments and handed over as UTF-8 bytes, so 10,000
   // inboxes are never decoded into JS strings and encoded back.
-  const listSql = (hiddenFilter: string) =>
+  const listSql = (hiddenFilter: string, scopeColumn: string) =>
     db
       .prepare<[], Buffer>(
         `SELECT CAST('{"custom_name":' || json_quote(i.custom_name)
@@ -23,7 +23,7 @@ export function inboxesRepo(db: Db) {
            || ',"is_finished":' || iif(i.is_finished, 'true', 'false')
            || ',"agent":' || p.agent_json
            || ',"job_config":' || j.config_json
-           || ',"job_scope":' || j.scope_json
+           || ',"job_scope":' || ${scopeColumn}
            || ',"last_message":' || coalesce(i.last_message_json, 'null') || '}' AS BLOB)
          FROM inboxes i INDEXED BY inboxes_activity
          JOIN jobs j ON j.id = i.job_id
@@ -32,8 +32,12 @@ export function inboxesRepo(db: Db) {
          ORDER BY i.activity DESC, i.seq DESC`
       )
       .pluck()
-  const listAll = listSql('')
-  const listVisible = listSql('WHERE i.is_hidden = 0')
+  const lists = {
+    all: listSql('', 'j.scope_json'),
+    visible: listSql('WHERE i.is_hidden = 0', 'j.scope_json'),
+    allNoScope: listSql('', "'null'"),
+    visibleNoScope: listSql('WHERE i.is_hidden = 0', "'null'")
+  }
   const get = db.prepare<[string], InboxRow>(
     `SELECT id, job_id, custom_name, name_is_default, last_hash, last_timestamp FROM inboxes WHERE id = ?`
   )
@@ -41,7 +45,8 @@ export function inboxesRepo(db: Db) {
 
   return {
     /** The Inbox JSON of each inbox, newest activity first. */
-    listJson: (showHidden: boolean) => (showHidden ? listAll : listVisible).all(),
+    listJson: (showHidden: boolean, withScope = true) =>
+      (withScope ? (showHidden ? lists.all : lists.visible) : showHidden ? lists.allNoScope : lists.visibleNoScope).all(),
     get: (id: string) => get.get(id),
     rename: (id: string, name: string) => rename.run(name, id).changes === 1
   }

@@ -18,7 +18,9 @@ export const InboxSchema = z.looseObject({
 export type Inbox = z.infer<typeof InboxSchema>
 
 export const AllInboxesQuerySchema = z.object({
-  show_hidden: z.enum(['true', 'false'], { error: 'expected "true" or "false"' }).optional()
+  show_hidden: z.enum(['true', 'false'], { error: 'expected "true" or "false"' }).optional(),
+  /** Beyond the contract: `false` answers `job_scope: null` (a shape the seed allows), for lists that do not show scopes. */
+  include_scope: z.enum(['true', 'false'], { error: 'expected "true" or "false"' }).optional()
 })
 
 export const UpdateInboxNameRequestSchema = z.strictObject({

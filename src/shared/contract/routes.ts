@@ -99,7 +99,7 @@ export const routes = {
   },
   all_inboxes: {
     method: 'GET', path: '/v2/all_inboxes', auth: true, query: AllInboxesQuerySchema,
-    description: 'Every inbox, most recent activity first; show_hidden=false leaves out hidden jobs.',
+    description: 'Every inbox, most recent activity first; show_hidden=false leaves out hidden jobs, include_scope=false the scopes.',
     response: z.array(InboxSchema)
   },
   update_smart_inbox_name: {

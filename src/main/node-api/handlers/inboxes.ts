@@ -10,7 +10,7 @@ export function inboxHandlers(ctx: NodeContext): HandlerGroup<InboxRoutes> {
   return {
     all_inboxes({ query }) {
       // Every inbox, no cap; stored JSON is spliced as bytes, never re-parsed.
-      return RawJson.array(store.inboxes.listJson(query.show_hidden !== 'false'))
+      return RawJson.array(store.inboxes.listJson(query.show_hidden !== 'false', query.include_scope !== 'false'))
     },
 
     update_smart_inbox_name({ body }) {

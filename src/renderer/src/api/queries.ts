@@ -30,7 +30,9 @@ export function useProviders() {
 /** The all_inboxes query, shared by the hook and the prefetch at start-up. */
 export const inboxesQuery = (client: Client, showHidden: boolean) => ({
   queryKey: keys.inboxes(showHidden),
-  queryFn: async () => (await client.call('all_inboxes', { query: { show_hidden: showHidden ? 'true' : 'false' } })) as Inbox[]
+  // The list never shows scopes (the inbox view asks get_job_scope): leave them out of the payload.
+  queryFn: async () =>
+    (await client.call('all_inboxes', { query: { show_hidden: showHidden ? 'true' : 'false', include_scope: 'false' } })) as Inbox[]
 })
 
 export function useInboxes(showHidden: boolean) {
