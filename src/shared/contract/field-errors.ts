@@ -91,8 +91,3 @@ export function formatIssues(
   const more = issues.length > lines.length ? ` (and ${issues.length - lines.length} more)` : ''
   return lines.join('; ') + more
 }
-
-/** The field paths of the issues, for forms that mark the offending inputs. */
-export function issuePaths(issues: readonly z.core.$ZodIssue[]): string[] {
-  return issues.map((i) => formatPath(i.path))
-}
