@@ -1,0 +1,60 @@
+import { expect, test } from './fixtures/node'
+import { emptyScope, providerBody } from './seed'
+
+test('inbox view: rename inline, edit the scope and the config, load older messages on scrolling up', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const { job_id: jobId } = (await node.api<{ job_id: string }>('POST', '/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope: emptyScope } })).body
+  const inboxId = `job_inbox::${jobId}::false`
+  // 60 questions and answers: more than one page (50) of messages.
+  node.fake.behaviour = { type: 'reply', chunks: ['ok'] }
+  for (let i = 1; i <= 30; i++) await node.api('POST', '/v2/job_message', { job_id: jobId, content: `question ${i}` })
+  await expect.poll(async () => (await node.api<unknown[]>('POST', '/v2/last_messages', { inbox_name: inboxId, limit: 500 })).body.length, { timeout: 20_000 }).toBe(60)
+
+  await page.goto(node.uiUrl)
+  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(inboxId)}`)
+  await expect(page.getByTestId('message-question').last()).toContainText('question 30')
+
+  // Older messages arrive when the reader scrolls to the top.
+  const questions = page.getByTestId('message-question')
+  // The newest page holds 50 of the 60 messages, so some questions are not shown yet.
+  await expect(page.getByTestId('message-answer').or(questions)).toHaveCount(50)
+  expect(await questions.count()).toBeLessThan(30)
+  for (let i = 0; i < 5 && (await questions.count()) < 30; i++) {
+    await page.getByTestId('message-list').evaluate((el) => el.scrollTo({ top: 0 }))
+    await page.waitForTimeout(300)
+  }
+  await expect(questions).toHaveCount(30)
+  await expect(questions.first()).toContainText('question 1')
+
+  // Inline rename: Enter saves, Escape cancels.
+  await page.getByRole('button', { name: 'Rename inbox' }).click()
+  await page.getByLabel('Inbox name').fill('Renamed inbox')
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('inbox-title')).toHaveText('Renamed inbox')
+  await page.getByRole('button', { name: 'Rename inbox' }).click()
+  await page.getByLabel('Inbox name').fill('Not this')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('inbox-title')).toHaveText('Renamed inbox')
+
+  // Edit scope: add a folder in the dialog, save, and the read-only tree counts it.
+  await page.getByRole('button', { name: 'Edit scope' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Edit scope' })
+  await dialog.getByLabel('Folder name', { exact: true }).fill('Contracts')
+  await dialog.getByRole('button', { name: 'Add folder' }).click()
+  await dialog.getByRole('button', { name: 'Save scope' }).click()
+  await expect(page.getByText('VectorFS folders (1)')).toBeVisible()
+  expect((await node.api('GET', `/v2/get_job_scope?job_id=${jobId}`)).body).toEqual({ ...emptyScope, vector_fs_folders: [{ name: 'Contracts', path: { path_ids: [] } }] })
+
+  // Job config: the system prompt is used by the next answer.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click()
+  const config = page.getByRole('dialog', { name: 'Job config' })
+  await config.getByLabel('System prompt').fill('Answer in French.')
+  await config.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Answer in French.')).toBeVisible()
+  node.fake.behaviour = { type: 'reply', chunks: ['D’accord.'] }
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('One more')
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('message-answer').last()).toContainText('D’accord.')
+  const last = node.fake.requests.filter((r) => r.method === 'POST').at(-1)!
+  expect((last.body!.messages as { role: string; content: string }[])[0]).toEqual({ role: 'system', content: 'Answer in French.' })
+})
