@@ -21,6 +21,18 @@ export class ApiFailure extends Error {
   }
 }
 
+/**
+ * An error as a person reads it: the server's message without the leading field paths, which
+ * are for marking form fields ("llm_provider_id: LLM provider 'x' is used by 2 jobs" -> "LLM ...").
+ */
+export function errorText(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err)
+  return message
+    .split('; ')
+    .map((part) => part.replace(/^[A-Za-z_][\w.[\]]*: /, ''))
+    .join('; ')
+}
+
 /** `a.b[2].c: message; d: message` -> ['a.b[2].c', 'd'] */
 export function fieldPathsOf(message: string): string[] {
   const out: string[] = []

@@ -4,6 +4,7 @@ import { IconPlayerStopFilled, IconSend } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useClient } from '../../api/client-context'
 import { useRouteMutation } from '../../api/queries'
+import { errorText } from '../../api/client'
 
 /** Enter sends, Shift+Enter starts a new line; the text is kept if sending fails. */
 export function Composer({ jobId, inboxId, answering }: { jobId: string; inboxId: string; answering: boolean }) {
@@ -18,11 +19,11 @@ export function Composer({ jobId, inboxId, answering }: { jobId: string; inboxId
       await send.mutateAsync({ job_id: jobId, content })
     } catch (err) {
       setText(content)
-      notifications.show({ color: 'red', title: 'Not sent', message: (err as Error).message })
+      notifications.show({ color: 'red', title: 'Not sent', message: errorText(err) })
     }
   }
   const stop = () =>
-    client.call('stop_llm', { body: { inbox_name: inboxId } }).catch((err: Error) => notifications.show({ color: 'red', message: err.message }))
+    client.call('stop_llm', { body: { inbox_name: inboxId } }).catch((err: unknown) => notifications.show({ color: 'red', message: errorText(err) }))
   return (
     <form
       onSubmit={(e) => {

@@ -8,6 +8,7 @@ import { useJobScope, useRouteMutation } from '../../api/queries'
 import { ScopeEditor } from '../jobs/ScopeEditor'
 import { scopeCount } from '../jobs/scope-entries'
 import { scopeTree } from './scope-tree'
+import { errorText } from '../../api/client'
 
 /** The job's scope (read-only tree, editable in a dialog) and its config. */
 export function InboxSidePanel({ jobId, inbox, inDrawer = false }: { jobId: string; inbox: Inbox; inDrawer?: boolean }) {
@@ -26,7 +27,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false }: { jobId: stri
       setEditingScope(null)
       notifications.show({ color: 'teal', message: 'Scope saved' })
     } catch (err) {
-      notifications.show({ color: 'red', title: 'Scope not saved', message: (err as Error).message })
+      notifications.show({ color: 'red', title: 'Scope not saved', message: errorText(err) })
     }
   }
   const saveConfig = async () => {
@@ -35,7 +36,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false }: { jobId: stri
       await updateConfig.mutateAsync({ job_id: jobId, config: editingConfig })
       setEditingConfig(null)
     } catch (err) {
-      notifications.show({ color: 'red', title: 'Config not saved', message: (err as Error).message })
+      notifications.show({ color: 'red', title: 'Config not saved', message: errorText(err) })
     }
   }
 

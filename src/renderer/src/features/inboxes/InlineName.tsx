@@ -2,6 +2,7 @@ import { ActionIcon, Group, TextInput, Title, Tooltip } from '@mantine/core'
 import { IconPencil } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useRouteMutation } from '../../api/queries'
+import { errorText } from '../../api/client'
 
 /** The inbox name; Enter or the pencil edits it in place, Enter saves, Escape cancels. */
 export function InlineName({ inboxId, name }: { inboxId: string; name: string }) {
@@ -17,7 +18,7 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
       setEditing(null)
       setError(null)
     } catch (err) {
-      setError((err as Error).message.replace(/^custom_name: /, ''))
+      setError(errorText(err))
     }
   }
   if (editing !== null) {

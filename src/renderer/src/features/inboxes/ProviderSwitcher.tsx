@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications'
 import { forwardRef } from 'react'
 import { modelKind } from '../../../../shared/contract/identity'
 import { useProviders, useRouteMutation } from '../../api/queries'
+import { errorText } from '../../api/client'
 
 /** Switches the job to another provider; the list and this view show it at once. */
 export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; providerId: string }>(function ProviderSwitcher({ jobId, providerId }, ref) {
@@ -24,7 +25,7 @@ export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; pr
           { job_id: jobId, new_agent_id: v },
           {
             onSuccess: () => notifications.show({ color: 'teal', message: `Answers now come from ${v}` }),
-            onError: (err) => notifications.show({ color: 'red', title: 'Provider not switched', message: err.message })
+            onError: (err) => notifications.show({ color: 'red', title: 'Provider not switched', message: errorText(err) })
           }
         )
       }}

@@ -8,6 +8,7 @@ import { hrefOf, navigate } from '../../app/router'
 import { useNewJobDraft } from './new-job-draft'
 import { ScopeEditor } from './ScopeEditor'
 import { scopeCount } from './scope-entries'
+import { errorText } from '../../api/client'
 
 export function NewJobPage() {
   const providers = useProviders()
@@ -32,7 +33,7 @@ export function NewJobPage() {
       draft.reset()
       navigate({ name: 'inbox', inboxId: jobInboxId(job_id) })
     } catch (err) {
-      notifications.show({ color: 'red', title: 'The job was not created', message: (err as Error).message })
+      notifications.show({ color: 'red', title: 'The job was not created', message: errorText(err) })
     }
   }
 

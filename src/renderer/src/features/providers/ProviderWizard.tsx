@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications'
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react'
 import { useEffect, useMemo, useState } from 'react'
 import { PROVIDER_CATALOG } from '../../../../shared/provider-catalog'
-import { ApiFailure } from '../../api/client'
+import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { useHealth, useProviders, useRouteMutation } from '../../api/queries'
 import { navigate } from '../../app/router'
@@ -112,7 +112,7 @@ export function WizardForm({ mode, draft, update, hasStoredKey, takenIds, onDone
       setServerErrors({ id: err.message.replace(/^id: /, '') })
       update({ step: 3 })
     } else {
-      notifications.show({ color: 'red', title: 'The provider was not saved', message: (err as Error).message })
+      notifications.show({ color: 'red', title: 'The provider was not saved', message: errorText(err) })
     }
   }
 
@@ -137,7 +137,7 @@ export function WizardForm({ mode, draft, update, hasStoredKey, takenIds, onDone
       if (err instanceof ApiFailure && err.status === 400) {
         setTestState({ status: 'idle' })
         showFailure(err)
-      } else setTestState({ status: 'failed', message: (err as Error).message })
+      } else setTestState({ status: 'failed', message: errorText(err) })
     }
   }
 
@@ -286,7 +286,7 @@ function ModelStep({ draft, change, errors, mode }: StepProps) {
       })
       setListed({ loading: false, models: res.models.map((m) => m.id) })
     } catch (err) {
-      setListed({ loading: false, models: [], error: (err as Error).message })
+      setListed({ loading: false, models: [], error: errorText(err) })
     }
   }
   const options = [...new Set([...listed.models, ...(draft.choice === 'compatible' ? [] : PROVIDER_CATALOG[kind].modelPresets)])]

@@ -7,6 +7,7 @@ import { modelKind } from '../../../../shared/contract/identity'
 import { PROVIDER_CATALOG } from '../../../../shared/provider-catalog'
 import { useInboxes, useProviders, useRouteMutation } from '../../api/queries'
 import { hrefOf } from '../../app/router'
+import { errorText } from '../../api/client'
 
 export function ProvidersPage() {
   const providers = useProviders()
@@ -29,7 +30,7 @@ export function ProvidersPage() {
           { llm_provider_id: id },
           {
             onSuccess: () => notifications.show({ color: 'teal', message: `Provider “${id}” removed` }),
-            onError: (err) => notifications.show({ color: 'red', title: 'Not removed', message: err.message })
+            onError: (err) => notifications.show({ color: 'red', title: 'Not removed', message: errorText(err) })
           }
         )
     })

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { ApiFailure, createClient, errorText, fieldPathsOf } from '../../src/renderer/src/api/client'
+
+describe('client errors', () => {
+  it('people read messages without field paths; forms get the paths', () => {
+    const message = "job_creation_info.scope.vector_fs_items[2].path.path_ids: expected array of strings; llm_provider: required"
+    expect(errorText(new Error(message))).toBe('expected array of strings; required')
+    expect(fieldPathsOf(message)).toEqual(['job_creation_info.scope.vector_fs_items[2].path.path_ids', 'llm_provider'])
+    expect(errorText(new Error('The node did not answer'))).toBe('The node did not answer')
+    expect(fieldPathsOf('body: malformed JSON')).toEqual([])
+  })
+
+  it('a failed call carries status, reason phrase, message and the fields a 400 names', async () => {
+    const client = createClient({
+      kind: 'ipc',
+      request: async () => ({ status: 400, body: { code: 400, error: 'Bad Request', message: 'id: expected 1-64 characters; model: expected exactly one provider kind key' } }),
+      onEvent: () => () => {}
+    })
+    const err = await client.call('health_check').catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ApiFailure)
+    const f = err as ApiFailure
+    expect([f.status, f.error, f.fieldPaths]).toEqual([400, 'Bad Request', ['id', 'model']])
+    expect(f.fieldMessage('model')).toBe('expected exactly one provider kind key')
+  })
+
+  it('a transport that throws becomes status 0 with a readable message', async () => {
+    const client = createClient({ kind: 'http', request: async () => Promise.reject(new Error('connection refused')), onEvent: () => () => {} })
+    await expect(client.call('health_check')).rejects.toMatchObject({ status: 0, message: 'The node did not answer (connection refused)' })
+  })
+})
