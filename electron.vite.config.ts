@@ -12,9 +12,7 @@ const RENDERER_CSP =
 const cspMeta = (): Plugin => ({
   name: 'nodedesk-csp-meta',
   apply: 'build',
-  transformIndexHtml: () => [
-    { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: RENDERER_CSP }, injectTo: 'head' }
-  ]
+  transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: RENDERER_CSP }, injectTo: 'head' }]
 })
 
 export default defineConfig({

@@ -54,7 +54,14 @@ async function timeIt(runs: number, fn: () => unknown | Promise<unknown>): Promi
 const rows: string[][] = []
 function report(what: string, ours: number, floorName: string, floor: number, unit = 'ms') {
   const ratio = ours / floor
-  rows.push([what, `${ours.toFixed(2)} ${unit}`, floorName, `${floor.toFixed(2)} ${unit}`, `${ratio.toFixed(2)}x`, ratio <= 2 ? 'ok' : 'OVER 2x'])
+  rows.push([
+    what,
+    `${ours.toFixed(2)} ${unit}`,
+    floorName,
+    `${floor.toFixed(2)} ${unit}`,
+    `${ratio.toFixed(2)}x`,
+    ratio <= 2 ? 'ok' : 'OVER 2x'
+  ])
 }
 
 async function benchInboxes(n: number) {
@@ -66,7 +73,11 @@ async function benchInboxes(n: number) {
   for (let i = 0; i < n; i++) {
     const res = await router.handle({ method: 'POST', path: '/v2/create_job', body: createJobBody('gpt', scope()) })
     const jobId = (res.body as { job_id: string }).job_id
-    await router.handle({ method: 'POST', path: '/v2/job_message', body: { job_id: jobId, content: `Summarise the Q3 report, part ${i}. ${'Lorem ipsum dolor sit amet. '.repeat(4)}` } })
+    await router.handle({
+      method: 'POST',
+      path: '/v2/job_message',
+      body: { job_id: jobId, content: `Summarise the Q3 report, part ${i}. ${'Lorem ipsum dolor sit amet. '.repeat(4)}` }
+    })
   }
   store.db.pragma('synchronous = FULL')
 
@@ -129,7 +140,10 @@ async function benchWrites(count: number) {
   db.pragma('synchronous = FULL')
   db.pragma('foreign_keys = ON')
   const p = provider('gpt')
-  db.prepare(`INSERT INTO providers (id, provider_json, agent_json, created_at, updated_at) VALUES ('gpt', ?, ?, 'x', 'x')`).run(JSON.stringify(p), JSON.stringify(p))
+  db.prepare(`INSERT INTO providers (id, provider_json, agent_json, created_at, updated_at) VALUES ('gpt', ?, ?, 'x', 'x')`).run(
+    JSON.stringify(p),
+    JSON.stringify(p)
+  )
   const job = db.prepare(`INSERT INTO jobs (id, provider_id, scope_json, config_json, created_at) VALUES (?, 'gpt', ?, ?, ?)`)
   const inbox = db.prepare(`INSERT INTO inboxes (id, job_id, custom_name, datetime_created, activity) VALUES (?, ?, 'New job', ?, ?)`)
   const msg = db.prepare(`INSERT INTO messages (inbox_id, hash, node_timestamp, message_json) VALUES (?, ?, ?, ?)`)
@@ -170,10 +184,24 @@ async function main() {
   await benchWrites(process.argv.includes('--quick') ? 300 : 2000)
   const rt = await benchRuntime()
   rows.push(['provider last byte -> last_message in all_inboxes', `${rt.lastByteToVisibleMs.toFixed(2)} ms`, '(median of 15)', '', '', ''])
-  rows.push([`runtime overhead per streamed chunk (${rt.chunks} chunks)`, `${rt.overheadPerChunkUs.toFixed(1)} µs`, 'bare fetch of the stream', '', '', ''])
+  rows.push([
+    `runtime overhead per streamed chunk (${rt.chunks} chunks)`,
+    `${rt.overheadPerChunkUs.toFixed(1)} µs`,
+    'bare fetch of the stream',
+    '',
+    '',
+    ''
+  ])
   for (const n of sizes) {
     const ui = await benchUi(n)
-    rows.push([`UI: navigation -> first inbox row, ${n} inboxes`, `${ui.firstRowMs.toFixed(0)} ms`, 'target 1000 ms', '', '', ui.firstRowMs <= 1000 ? 'ok' : 'OVER'])
+    rows.push([
+      `UI: navigation -> first inbox row, ${n} inboxes`,
+      `${ui.firstRowMs.toFixed(0)} ms`,
+      'target 1000 ms',
+      '',
+      '',
+      ui.firstRowMs <= 1000 ? 'ok' : 'OVER'
+    ])
     rows.push([`UI: inbox rows in the DOM, ${n} inboxes`, String(ui.domRows), 'target < 100', '', '', ui.domRows < 100 ? 'ok' : 'OVER'])
   }
   const header = ['measure', 'ours', 'floor', 'floor time', 'ratio', 'target <= 2x']

@@ -49,7 +49,11 @@ export async function benchRuntime(rounds = 15, chunks = 2000): Promise<RuntimeF
   await visibleAfter(pieces.join(''))
   const viaRuntime = performance.now() - t0
   const t1 = performance.now()
-  const res = await fetch(`${fake.url}/v1/chat/completions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ model: 'm', stream: true, messages: [] }) })
+  const res = await fetch(`${fake.url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ model: 'm', stream: true, messages: [] })
+  })
   await res.text()
   const bare = performance.now() - t1
 

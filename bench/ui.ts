@@ -21,13 +21,20 @@ export async function benchUi(n: number, runs = 5): Promise<UiFigures> {
   fake.behaviour = { type: 'reply', chunks: ['Here is a short answer for the preview.'] }
   const serve = await startServe(['--port', '0', '--data-dir', dataDir])
   const post = (path: string, body: unknown) =>
-    fetch(`${serve.url}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${serve.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<{ job_id: string }>)
+    fetch(`${serve.url}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${serve.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body)
+    }).then((r) => r.json() as Promise<{ job_id: string }>)
   await post('/v2/add_llm_provider', provider('bench', { external_url: fake.url, api_key: 'k' }))
   let next = 0
   const worker = async () => {
     while (next < n) {
       const i = next++
-      const { job_id } = await post('/v2/create_job', { llm_provider: 'bench', job_creation_info: { scope: { local_vrkai: [], local_vrpack: [], network_folders: [], vector_fs_folders: [], vector_fs_items: [] } } })
+      const { job_id } = await post('/v2/create_job', {
+        llm_provider: 'bench',
+        job_creation_info: { scope: { local_vrkai: [], local_vrpack: [], network_folders: [], vector_fs_folders: [], vector_fs_items: [] } }
+      })
       await post('/v2/job_message', { job_id, content: `Question number ${i}: what changed in the report?` })
     }
   }

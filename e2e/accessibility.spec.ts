@@ -7,7 +7,13 @@ async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")}: ${n.any[0]?.message ?? ""} ${n.html.slice(0, 120)}`).join("; ")}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')}: ${n.any[0]?.message ?? ''} ${n.html.slice(0, 120)}`)
+          .join('; ')}`
+    )
 }
 
 for (const scheme of ['light', 'dark'] as const) {

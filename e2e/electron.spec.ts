@@ -12,10 +12,17 @@ test('desktop app: the same operator flow through the preload bridge', async () 
     findElectronBinary: (o: { download: boolean }) => { binary?: string; reason?: string }
   }
   const found = findElectronBinary({ download: false })
-  test.skip(!found.binary, `Electron binary not available on this machine (${found.reason}); the flow runs in Chromium against headless mode instead`)
+  test.skip(
+    !found.binary,
+    `Electron binary not available on this machine (${found.reason}); the flow runs in Chromium against headless mode instead`
+  )
   const dataDir = mkdtempSync(join(tmpdir(), 'nodedesk-electron-'))
   const fake = await startFakeLlm(['llama3.2'])
-  const app = await electron.launch({ executablePath: found.binary, args: [join(__dirname, '..')], env: { ...process.env, NODEDESK_DATA_DIR: dataDir } })
+  const app = await electron.launch({
+    executablePath: found.binary,
+    args: [join(__dirname, '..')],
+    env: { ...process.env, NODEDESK_DATA_DIR: dataDir }
+  })
   try {
     const page = await app.firstWindow()
     expect(await page.evaluate(() => typeof (window as { nodedesk?: unknown }).nodedesk)).toBe('object')

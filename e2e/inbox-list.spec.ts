@@ -13,11 +13,18 @@ test('inbox list: empty state leads to New job; search by name, preview or provi
   await expect(page.getByRole('heading', { name: 'New job' })).toBeVisible()
 
   const create = async (provider: string, hidden = false) =>
-    (await node.api<{ job_id: string }>('POST', '/v2/create_job', { llm_provider: provider, job_creation_info: { scope: emptyScope, is_hidden: hidden } })).body.job_id
+    (
+      await node.api<{ job_id: string }>('POST', '/v2/create_job', {
+        llm_provider: provider,
+        job_creation_info: { scope: emptyScope, is_hidden: hidden }
+      })
+    ).body.job_id
   const answered = async (jobId: string, question: string, answer: string) => {
     node.fake.behaviour = { type: 'reply', chunks: [answer] }
     await node.api('POST', '/v2/job_message', { job_id: jobId, content: question })
-    await expect.poll(async () => (await node.api<unknown[]>('POST', '/v2/last_messages', { inbox_name: `job_inbox::${jobId}::false` })).body.length).toBe(2)
+    await expect
+      .poll(async () => (await node.api<unknown[]>('POST', '/v2/last_messages', { inbox_name: `job_inbox::${jobId}::false` })).body.length)
+      .toBe(2)
   }
   await answered(await create('gpt'), 'Plan the offsite', 'Book the venue by Friday.')
   await answered(await create('local'), 'Invoice questions', 'The invoice is due in 30 days.')

@@ -3,12 +3,18 @@ import { emptyScope, providerBody } from './seed'
 
 test('inbox view: rename inline, edit the scope and the config, load older messages on scrolling up', async ({ page, node }) => {
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  const { job_id: jobId } = (await node.api<{ job_id: string }>('POST', '/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope: emptyScope } })).body
+  const { job_id: jobId } = (
+    await node.api<{ job_id: string }>('POST', '/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope: emptyScope } })
+  ).body
   const inboxId = `job_inbox::${jobId}::false`
   // 60 questions and answers: more than one page (50) of messages.
   node.fake.behaviour = { type: 'reply', chunks: ['ok'] }
   for (let i = 1; i <= 30; i++) await node.api('POST', '/v2/job_message', { job_id: jobId, content: `question ${i}` })
-  await expect.poll(async () => (await node.api<unknown[]>('POST', '/v2/last_messages', { inbox_name: inboxId, limit: 500 })).body.length, { timeout: 20_000 }).toBe(60)
+  await expect
+    .poll(async () => (await node.api<unknown[]>('POST', '/v2/last_messages', { inbox_name: inboxId, limit: 500 })).body.length, {
+      timeout: 20_000
+    })
+    .toBe(60)
 
   await page.goto(node.uiUrl)
   await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(inboxId)}`)
@@ -43,7 +49,10 @@ test('inbox view: rename inline, edit the scope and the config, load older messa
   await dialog.getByRole('button', { name: 'Add folder' }).click()
   await dialog.getByRole('button', { name: 'Save scope' }).click()
   await expect(page.getByText('VectorFS folders (1)')).toBeVisible()
-  expect((await node.api('GET', `/v2/get_job_scope?job_id=${jobId}`)).body).toEqual({ ...emptyScope, vector_fs_folders: [{ name: 'Contracts', path: { path_ids: [] } }] })
+  expect((await node.api('GET', `/v2/get_job_scope?job_id=${jobId}`)).body).toEqual({
+    ...emptyScope,
+    vector_fs_folders: [{ name: 'Contracts', path: { path_ids: [] } }]
+  })
 
   // Job config: the system prompt is used by the next answer.
   await page.getByRole('button', { name: 'Edit', exact: true }).click()

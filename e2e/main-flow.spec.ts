@@ -9,12 +9,20 @@ const vrkai = {
 }
 const vrpack = {
   vrpack: {
-    embedding_models_used: { 'snowflake-arctic-embed:xs': 1 }, folder_count: 1, metadata: {}, name: 'Reports pack',
-    resource: { Document: documentResource('pack-root') }, version: 'V1', vrkai_count: 1
+    embedding_models_used: { 'snowflake-arctic-embed:xs': 1 },
+    folder_count: 1,
+    metadata: {},
+    name: 'Reports pack',
+    resource: { Document: documentResource('pack-root') },
+    version: 'V1',
+    vrkai_count: 1
   }
 }
 
-test('from an empty data dir: set up a provider, edit it, create a job with every scope kind, talk, switch provider, reload', async ({ page, node }) => {
+test('from an empty data dir: set up a provider, edit it, create a job with every scope kind, talk, switch provider, reload', async ({
+  page,
+  node
+}) => {
   await page.goto(node.uiUrl)
   // First run: no provider yet, so the wizard.
   await expect(page.getByRole('heading', { name: 'Add an LLM provider' })).toBeVisible()
@@ -56,7 +64,10 @@ test('from an empty data dir: set up a provider, edit it, create a job with ever
   await job.addFolder('Contracts', ['My Files', 'Contracts'])
   await job.addItem('Q3 report', ['My Files', 'Q3 report.pdf'], 'Q3 report.pdf')
   await job.addNetworkFolder('@@other.sep-shinkai', 'remote', 'Shared', ['shared'])
-  await job.importJson([{ name: 'handbook.vrkai.json', json: vrkai }, { name: 'reports.vrpack.json', json: vrpack }])
+  await job.importJson([
+    { name: 'handbook.vrkai.json', json: vrkai },
+    { name: 'reports.vrpack.json', json: vrpack }
+  ])
   await expect(page.getByTestId('local-entry')).toHaveCount(2)
   await expect(page.getByTestId('local-entry').first()).toContainText('2 nodes · snowflake-arctic-embed:xs')
   await job.create()
@@ -70,8 +81,11 @@ test('from an empty data dir: set up a provider, edit it, create a job with ever
     network_folders: [
       {
         external_identity: {
-          full_name: '@@other.sep-shinkai/main/agent/remote', node_name: '@@other.sep-shinkai', profile_name: 'main',
-          subidentity_name: 'remote', subidentity_type: 'Agent'
+          full_name: '@@other.sep-shinkai/main/agent/remote',
+          node_name: '@@other.sep-shinkai',
+          profile_name: 'main',
+          subidentity_name: 'remote',
+          subidentity_type: 'Agent'
         },
         name: 'Shared',
         path: { path_ids: ['shared'] }
@@ -102,9 +116,20 @@ test('from an empty data dir: set up a provider, edit it, create a job with ever
 
   // Switch provider: the list shows the new one at once.
   await node.api('POST', '/v2/add_llm_provider', {
-    id: 'local', model: { Ollama: { model_type: 'llama3.2' } }, external_url: node.fake.url, perform_locally: true,
-    allowed_message_senders: [], storage_bucket_permissions: [], toolkit_permissions: [],
-    full_identity_name: { full_name: '@@localhost.sep-shinkai/main/agent/local', node_name: '@@localhost.sep-shinkai', profile_name: 'main', subidentity_name: 'local', subidentity_type: 'Agent' }
+    id: 'local',
+    model: { Ollama: { model_type: 'llama3.2' } },
+    external_url: node.fake.url,
+    perform_locally: true,
+    allowed_message_senders: [],
+    storage_bucket_permissions: [],
+    toolkit_permissions: [],
+    full_identity_name: {
+      full_name: '@@localhost.sep-shinkai/main/agent/local',
+      node_name: '@@localhost.sep-shinkai',
+      profile_name: 'main',
+      subidentity_name: 'local',
+      subidentity_type: 'Agent'
+    }
   })
   await list.rows().first().click()
   await inbox.switchProvider(/^local/)

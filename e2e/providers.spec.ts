@@ -18,7 +18,9 @@ test('providers page: remove asks first; a provider jobs still use is kept with 
   // In use: refused, said clearly, nothing removed.
   await page.getByRole('button', { name: 'Remove in-use' }).click()
   await page.getByRole('button', { name: 'Remove', exact: true }).click()
-  await expect(page.getByText("LLM provider 'in-use' is used by 2 jobs; switch them to another provider first", { exact: true })).toBeVisible()
+  await expect(
+    page.getByText("LLM provider 'in-use' is used by 2 jobs; switch them to another provider first", { exact: true })
+  ).toBeVisible()
   await expect(page.getByTestId('provider-row-in-use')).toBeVisible()
 
   // Unused: removed.

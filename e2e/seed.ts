@@ -1,9 +1,21 @@
 import type { HeadlessNode } from './fixtures/node'
 
 export const providerBody = (id: string, fakeUrl: string, kind = 'OpenAI', model = 'gpt-e2e') => ({
-  id, model: { [kind]: { model_type: model } }, external_url: fakeUrl, api_key: 'sk-e2e', perform_locally: false,
-  allowed_message_senders: [], storage_bucket_permissions: [], toolkit_permissions: [],
-  full_identity_name: { full_name: `@@localhost.sep-shinkai/main/agent/${id}`, node_name: '@@localhost.sep-shinkai', profile_name: 'main', subidentity_name: id, subidentity_type: 'Agent' }
+  id,
+  model: { [kind]: { model_type: model } },
+  external_url: fakeUrl,
+  api_key: 'sk-e2e',
+  perform_locally: false,
+  allowed_message_senders: [],
+  storage_bucket_permissions: [],
+  toolkit_permissions: [],
+  full_identity_name: {
+    full_name: `@@localhost.sep-shinkai/main/agent/${id}`,
+    node_name: '@@localhost.sep-shinkai',
+    profile_name: 'main',
+    subidentity_name: id,
+    subidentity_type: 'Agent'
+  }
 })
 
 export const emptyScope = { local_vrkai: [], local_vrpack: [], network_folders: [], vector_fs_folders: [], vector_fs_items: [] }
@@ -15,7 +27,10 @@ export async function seedJobs(node: HeadlessNode, providerId: string, n: number
   const worker = async () => {
     while (next < n) {
       const i = next++
-      const res = await node.api<{ job_id: string }>('POST', '/v2/create_job', { llm_provider: providerId, job_creation_info: { scope: emptyScope } })
+      const res = await node.api<{ job_id: string }>('POST', '/v2/create_job', {
+        llm_provider: providerId,
+        job_creation_info: { scope: emptyScope }
+      })
       if (res.status !== 200) throw new Error(`create_job: ${JSON.stringify(res.body)}`)
       ids[i] = res.body.job_id
     }

@@ -44,22 +44,75 @@ async function main() {
     await p.waitForTimeout(200)
   })
 
-  const identity = (id: string) => ({ full_name: `@@localhost.sep-shinkai/main/agent/${id}`, node_name: '@@localhost.sep-shinkai', profile_name: 'main', subidentity_name: id, subidentity_type: 'Agent' })
+  const identity = (id: string) => ({
+    full_name: `@@localhost.sep-shinkai/main/agent/${id}`,
+    node_name: '@@localhost.sep-shinkai',
+    profile_name: 'main',
+    subidentity_name: id,
+    subidentity_type: 'Agent'
+  })
   const base = { allowed_message_senders: [], storage_bucket_permissions: [], toolkit_permissions: [] }
-  await api('/v2/add_llm_provider', { ...base, id: 'local-llama', model: { Ollama: { model_type: 'llama3.2' } }, external_url: fake.url, perform_locally: true, full_identity_name: identity('local-llama') })
-  await api('/v2/add_llm_provider', { ...base, id: 'gpt-4o', model: { OpenAI: { model_type: 'gpt-4o-mini' } }, external_url: fake.url, api_key: 'sk-demo', perform_locally: false, toolkit_permissions: ['web'], full_identity_name: identity('gpt-4o') })
+  await api('/v2/add_llm_provider', {
+    ...base,
+    id: 'local-llama',
+    model: { Ollama: { model_type: 'llama3.2' } },
+    external_url: fake.url,
+    perform_locally: true,
+    full_identity_name: identity('local-llama')
+  })
+  await api('/v2/add_llm_provider', {
+    ...base,
+    id: 'gpt-4o',
+    model: { OpenAI: { model_type: 'gpt-4o-mini' } },
+    external_url: fake.url,
+    api_key: 'sk-demo',
+    perform_locally: false,
+    toolkit_permissions: ['web'],
+    full_identity_name: identity('gpt-4o')
+  })
   const scope = {
-    local_vrkai: [{ vrkai: { metadata: {}, resource: { Document: documentResource('Employee handbook') }, version: 'V1', sfm: { map: {}, source_files_count: 0 } } }],
+    local_vrkai: [
+      {
+        vrkai: {
+          metadata: {},
+          resource: { Document: documentResource('Employee handbook') },
+          version: 'V1',
+          sfm: { map: {}, source_files_count: 0 }
+        }
+      }
+    ],
     local_vrpack: [],
     network_folders: [],
     vector_fs_folders: [{ name: 'Contracts', path: { path_ids: ['My Files', 'Contracts'] } }],
-    vector_fs_items: [{ name: 'Q3 report.pdf', path: { path_ids: ['My Files', 'Q3 report.pdf'] }, source: { Standard: { FileRef: { file_name: 'Q3 report.pdf', file_type: { Document: 'Pdf' }, text_chunking_strategy: 'V1' } } } }]
+    vector_fs_items: [
+      {
+        name: 'Q3 report.pdf',
+        path: { path_ids: ['My Files', 'Q3 report.pdf'] },
+        source: { Standard: { FileRef: { file_name: 'Q3 report.pdf', file_type: { Document: 'Pdf' }, text_chunking_strategy: 'V1' } } }
+      }
+    ]
   }
   const talks: [string, string, string][] = [
-    ['local-llama', 'Summarise the Q3 report in three bullet points', '• Revenue grew 12% quarter on quarter.\n• Churn fell to 2.1%.\n• Hiring is behind plan in engineering.'],
-    ['gpt-4o', 'Draft a polite reply declining the vendor offer', 'Thank you for the proposal. After careful review we have decided not to proceed at this time.'],
-    ['local-llama', 'What does the handbook say about remote work?', 'Employees may work remotely up to three days a week, with their manager’s agreement.'],
-    ['gpt-4o', 'Summarise the release notes for the team', 'Three changes stand out:\n\n1. **Faster start-up**: the inbox list opens in under a second.\n2. **Streaming answers** appear as they are written.\n3. Provider errors now say *why*, e.g. `401`.\n\n| Area | Status |\n|---|---|\n| Desktop | ready |\n| Headless | ready |']
+    [
+      'local-llama',
+      'Summarise the Q3 report in three bullet points',
+      '• Revenue grew 12% quarter on quarter.\n• Churn fell to 2.1%.\n• Hiring is behind plan in engineering.'
+    ],
+    [
+      'gpt-4o',
+      'Draft a polite reply declining the vendor offer',
+      'Thank you for the proposal. After careful review we have decided not to proceed at this time.'
+    ],
+    [
+      'local-llama',
+      'What does the handbook say about remote work?',
+      'Employees may work remotely up to three days a week, with their manager’s agreement.'
+    ],
+    [
+      'gpt-4o',
+      'Summarise the release notes for the team',
+      'Three changes stand out:\n\n1. **Faster start-up**: the inbox list opens in under a second.\n2. **Streaming answers** appear as they are written.\n3. Provider errors now say *why*, e.g. `401`.\n\n| Area | Status |\n|---|---|\n| Desktop | ready |\n| Headless | ready |'
+    ]
   ]
   let lastInbox = ''
   for (const [provider, question, answer] of talks) {

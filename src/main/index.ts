@@ -76,32 +76,35 @@ app.on('second-instance', () => {
   }
 })
 
-app.whenReady().then(() => {
-  // NODEDESK_DATA_DIR: the same override headless mode honours (tests, portable setups).
-  const dataDir = process.env.NODEDESK_DATA_DIR || app.getPath('userData')
-  const log = consoleLogger
-  node = startEmbeddedNode({
-    dataDir,
-    secrets: safeStorageSecretBox(safeStorage) ?? aesFileSecretBox(join(dataDir, 'secret.key')),
-    version: APP_VERSION,
-    log
+app
+  .whenReady()
+  .then(() => {
+    // NODEDESK_DATA_DIR: the same override headless mode honours (tests, portable setups).
+    const dataDir = process.env.NODEDESK_DATA_DIR || app.getPath('userData')
+    const log = consoleLogger
+    node = startEmbeddedNode({
+      dataDir,
+      secrets: safeStorageSecretBox(safeStorage) ?? aesFileSecretBox(join(dataDir, 'secret.key')),
+      version: APP_VERSION,
+      log
+    })
+    session.defaultSession.setPermissionRequestHandler((_wc, _permission, grant) => grant(false))
+    session.defaultSession.webRequest.onHeadersReceived((details, done) => {
+      done({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } })
+    })
+    bindIpc(ipcMain, node.router, (event) => windows.has(event.sender) && isRendererUrl(event.senderFrame?.url, rendererUrl))
+    node.ctx.bus.subscribe((event) => {
+      for (const contents of windows) if (!contents.isDestroyed()) contents.send(IPC_EVENT_CHANNEL, event)
+    })
+    createWindow()
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) createWindow()
+    })
   })
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, grant) => grant(false))
-  session.defaultSession.webRequest.onHeadersReceived((details, done) => {
-    done({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } })
+  .catch((err) => {
+    consoleLogger.error('Nodedesk could not start', err)
+    app.exit(1)
   })
-  bindIpc(ipcMain, node.router, (event) => windows.has(event.sender) && isRendererUrl(event.senderFrame?.url, rendererUrl))
-  node.ctx.bus.subscribe((event) => {
-    for (const contents of windows) if (!contents.isDestroyed()) contents.send(IPC_EVENT_CHANNEL, event)
-  })
-  createWindow()
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow()
-  })
-}).catch((err) => {
-  consoleLogger.error('Nodedesk could not start', err)
-  app.exit(1)
-})
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit()

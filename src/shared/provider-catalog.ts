@@ -14,39 +14,66 @@ export interface KindInfo {
 
 export const PROVIDER_CATALOG: Readonly<Record<ProviderKind, KindInfo>> = {
   OpenAI: {
-    label: 'OpenAI', protocol: 'openai', defaultUrl: 'https://api.openai.com/v1', needsKey: true,
+    label: 'OpenAI',
+    protocol: 'openai',
+    defaultUrl: 'https://api.openai.com/v1',
+    needsKey: true,
     modelPresets: ['gpt-4.1', 'gpt-4.1-mini', 'gpt-4o', 'gpt-4o-mini', 'o4-mini']
   },
   Ollama: {
-    label: 'Ollama', protocol: 'ollama', defaultUrl: 'http://127.0.0.1:11434', needsKey: false,
+    label: 'Ollama',
+    protocol: 'ollama',
+    defaultUrl: 'http://127.0.0.1:11434',
+    needsKey: false,
     modelPresets: ['llama3.2', 'llama3.1:8b', 'qwen2.5:7b', 'mistral', 'gemma3']
   },
   Claude: {
-    label: 'Anthropic Claude', protocol: 'anthropic', defaultUrl: 'https://api.anthropic.com/v1', needsKey: true,
+    label: 'Anthropic Claude',
+    protocol: 'anthropic',
+    defaultUrl: 'https://api.anthropic.com/v1',
+    needsKey: true,
     modelPresets: ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-3-5-haiku-latest']
   },
   Gemini: {
-    label: 'Google Gemini', protocol: 'gemini', defaultUrl: 'https://generativelanguage.googleapis.com/v1beta', needsKey: true,
+    label: 'Google Gemini',
+    protocol: 'gemini',
+    defaultUrl: 'https://generativelanguage.googleapis.com/v1beta',
+    needsKey: true,
     modelPresets: ['gemini-2.5-pro', 'gemini-2.5-flash', 'gemini-2.0-flash']
   },
   Groq: {
-    label: 'Groq', protocol: 'openai', defaultUrl: 'https://api.groq.com/openai/v1', needsKey: true,
+    label: 'Groq',
+    protocol: 'openai',
+    defaultUrl: 'https://api.groq.com/openai/v1',
+    needsKey: true,
     modelPresets: ['llama-3.3-70b-versatile', 'llama-3.1-8b-instant']
   },
   OpenRouter: {
-    label: 'OpenRouter', protocol: 'openai', defaultUrl: 'https://openrouter.ai/api/v1', needsKey: true,
+    label: 'OpenRouter',
+    protocol: 'openai',
+    defaultUrl: 'https://openrouter.ai/api/v1',
+    needsKey: true,
     modelPresets: ['openai/gpt-4o-mini', 'anthropic/claude-sonnet-4', 'meta-llama/llama-3.3-70b-instruct']
   },
   DeepSeek: {
-    label: 'DeepSeek', protocol: 'openai', defaultUrl: 'https://api.deepseek.com/v1', needsKey: true,
+    label: 'DeepSeek',
+    protocol: 'openai',
+    defaultUrl: 'https://api.deepseek.com/v1',
+    needsKey: true,
     modelPresets: ['deepseek-chat', 'deepseek-reasoner']
   },
   Grok: {
-    label: 'xAI Grok', protocol: 'openai', defaultUrl: 'https://api.x.ai/v1', needsKey: true,
+    label: 'xAI Grok',
+    protocol: 'openai',
+    defaultUrl: 'https://api.x.ai/v1',
+    needsKey: true,
     modelPresets: ['grok-4', 'grok-3-mini']
   },
   TogetherAI: {
-    label: 'Together AI', protocol: 'openai', defaultUrl: 'https://api.together.xyz/v1', needsKey: true,
+    label: 'Together AI',
+    protocol: 'openai',
+    defaultUrl: 'https://api.together.xyz/v1',
+    needsKey: true,
     modelPresets: ['meta-llama/Llama-3.3-70B-Instruct-Turbo', 'Qwen/Qwen2.5-72B-Instruct-Turbo']
   }
 }

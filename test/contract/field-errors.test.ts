@@ -38,9 +38,17 @@ describe('400 messages name the field by its path', () => {
     const body = {
       llm_provider: 'p',
       job_creation_info: {
-        scope: { local_vrkai: [], local_vrpack: [], network_folders: [], vector_fs_folders: [{ name: 'a', path: { path_ids: 'x' } }], vector_fs_items: [] }
+        scope: {
+          local_vrkai: [],
+          local_vrpack: [],
+          network_folders: [],
+          vector_fs_folders: [{ name: 'a', path: { path_ids: 'x' } }],
+          vector_fs_items: []
+        }
       }
     }
-    expect(message(CreateJobRequestSchema, body)).toBe('job_creation_info.scope.vector_fs_folders[0].path.path_ids: expected array of strings')
+    expect(message(CreateJobRequestSchema, body)).toBe(
+      'job_creation_info.scope.vector_fs_folders[0].path.path_ids: expected array of strings'
+    )
   })
 })

@@ -97,7 +97,10 @@ afterAll(() => {
 
 const rendererUrl = () => windows[0]!.loadedUrl
 const ipc = (sender: FakeContents, frameUrl: string, payload: unknown) =>
-  ipcHandlers.get(IPC_REQUEST_CHANNEL)!({ sender, senderFrame: { url: frameUrl } }, payload) as Promise<{ status: number; body: Uint8Array }>
+  ipcHandlers.get(IPC_REQUEST_CHANNEL)!({ sender, senderFrame: { url: frameUrl } }, payload) as Promise<{
+    status: number
+    body: Uint8Array
+  }>
 const json = (r: { body: Uint8Array }) => JSON.parse(new TextDecoder().decode(r.body))
 
 describe('Electron bootstrap (built main process, stand-in electron module)', () => {
@@ -139,7 +142,10 @@ describe('Electron bootstrap (built main process, stand-in electron module)', ()
     permissionHandler!({}, 'media', (g: boolean) => (granted = g))
     expect(granted).toBe(false)
     let headers: Record<string, string[]> = {}
-    headersHandler!({ responseHeaders: { 'X-Other': ['1'] } }, (r: { responseHeaders: Record<string, string[]> }) => (headers = r.responseHeaders))
+    headersHandler!(
+      { responseHeaders: { 'X-Other': ['1'] } },
+      (r: { responseHeaders: Record<string, string[]> }) => (headers = r.responseHeaders)
+    )
     expect(headers['X-Other']).toEqual(['1'])
     expect(headers['Content-Security-Policy']![0]).toMatch(/default-src 'none'; script-src 'self'/)
   })
@@ -156,7 +162,11 @@ describe('Electron bootstrap (built main process, stand-in electron module)', ()
     const foreignFrame = await ipc(own, 'https://evil.example/', { method: 'POST', path: '/v2/add_llm_provider', body: provider('evil') })
     expect(foreignFrame.status).toBe(403)
 
-    const added = await ipc(own, rendererUrl(), { method: 'POST', path: '/v2/add_llm_provider', body: provider('gpt', { api_key: 'sk-desktop' }) })
+    const added = await ipc(own, rendererUrl(), {
+      method: 'POST',
+      path: '/v2/add_llm_provider',
+      body: provider('gpt', { api_key: 'sk-desktop' })
+    })
     expect(json(added)).toBe('Successfully added LLM provider')
     expect(own.sent).toContainEqual([IPC_EVENT_CHANNEL, { type: 'provider_changed', data: { id: 'gpt' } }])
     const listed = json(await ipc(own, rendererUrl(), { method: 'GET', path: '/v2/available_llm_providers' }))
@@ -167,7 +177,9 @@ describe('Electron bootstrap (built main process, stand-in electron module)', ()
   it('keeps its data in NODEDESK_DATA_DIR (else userData), sealing keys with the AES box when safeStorage would not really encrypt', async () => {
     const { readFileSync, readdirSync } = await import('node:fs')
     expect(readdirSync(dir)).toEqual(expect.arrayContaining(['nodedesk.sqlite', 'secret.key']))
-    const bytes = readdirSync(dir).map((f) => readFileSync(join(dir, f)).toString('latin1')).join('')
+    const bytes = readdirSync(dir)
+      .map((f) => readFileSync(join(dir, f)).toString('latin1'))
+      .join('')
     expect(bytes).not.toContain('sk-desktop')
   })
 })

@@ -66,7 +66,11 @@ describe('create_job', () => {
     [
       createJobBody('gpt', {
         ...emptyScopeBody(),
-        vector_fs_items: [...fullScope().vector_fs_items, ...fullScope().vector_fs_items, { name: 'x', path: { path_ids: 'a/b' }, source: fullScope().vector_fs_items[0]!.source }]
+        vector_fs_items: [
+          ...fullScope().vector_fs_items,
+          ...fullScope().vector_fs_items,
+          { name: 'x', path: { path_ids: 'a/b' }, source: fullScope().vector_fs_items[0]!.source }
+        ]
       }),
       'job_creation_info.scope.vector_fs_items[2].path.path_ids: expected array of strings'
     ],
@@ -150,8 +154,16 @@ describe('change_job_llm_provider', () => {
   it('answers 404 saying which id is unknown, changing nothing', async () => {
     const jobId = await createJob(node, 'gpt')
     const before = dbFingerprint(node.store)
-    expectError(await node.post('/v2/change_job_llm_provider', { job_id: 'jobid_x', new_agent_id: 'claude' }), 404, "job_id: no job with id 'jobid_x'")
-    expectError(await node.post('/v2/change_job_llm_provider', { job_id: jobId, new_agent_id: 'ghost' }), 404, "new_agent_id: no LLM provider with id 'ghost'")
+    expectError(
+      await node.post('/v2/change_job_llm_provider', { job_id: 'jobid_x', new_agent_id: 'claude' }),
+      404,
+      "job_id: no job with id 'jobid_x'"
+    )
+    expectError(
+      await node.post('/v2/change_job_llm_provider', { job_id: jobId, new_agent_id: 'ghost' }),
+      404,
+      "new_agent_id: no LLM provider with id 'ghost'"
+    )
     expect(dbFingerprint(node.store)).toBe(before)
   })
 
@@ -203,7 +215,8 @@ describe('update_smart_inbox_name', () => {
   it('renames, and rejects blank, overlong, or unknown inboxes', async () => {
     await createJob(node, 'gpt')
     const [inbox] = await inboxes()
-    const rename = (custom_name: unknown, inbox_name = inbox!.inbox_id) => node.post('/v2/update_smart_inbox_name', { inbox_name, custom_name })
+    const rename = (custom_name: unknown, inbox_name = inbox!.inbox_id) =>
+      node.post('/v2/update_smart_inbox_name', { inbox_name, custom_name })
     expect(await rename('Quarterly review ✓')).toEqual({ status: 200, body: 'Successfully updated inbox name' })
     expect((await inboxes())[0]!.custom_name).toBe('Quarterly review ✓')
     expectError(await rename(''), 400, 'custom_name')

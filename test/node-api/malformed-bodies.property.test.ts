@@ -55,14 +55,16 @@ function setAt(body: unknown, path: (string | number)[], value: unknown): unknow
 }
 
 function corruptedBodies(valid: () => unknown, mutations: Mutation[]) {
-  const corrupted = fc
-    .constantFrom(...mutations)
-    .chain((m) => m.value.map((v) => setAt(valid(), m.path, v)))
+  const corrupted = fc.constantFrom(...mutations).chain((m) => m.value.map((v) => setAt(valid(), m.path, v)))
   const extraKey = fc
     .string({ minLength: 1 })
     .filter((k) => !Object.prototype.hasOwnProperty.call(valid() as object, k) && k !== '__proto__')
     .map((k) => ({ ...(valid() as object), [k]: 1 }))
-  return fc.oneof(anyValue.filter((v) => v === null || typeof v !== 'object' || Array.isArray(v)), corrupted, extraKey)
+  return fc.oneof(
+    anyValue.filter((v) => v === null || typeof v !== 'object' || Array.isArray(v)),
+    corrupted,
+    extraKey
+  )
 }
 
 const scopeMutations = (prefix: (string | number)[]): Mutation[] => [
@@ -70,22 +72,56 @@ const scopeMutations = (prefix: (string | number)[]): Mutation[] => [
   { path: [...prefix, 'vector_fs_items'], value: fc.oneof(notArray, missing) },
   { path: [...prefix, 'vector_fs_items', 0, 'path', 'path_ids'], value: notArray },
   { path: [...prefix, 'vector_fs_items', 0, 'name'], value: fc.oneof(notString, missing) },
-  { path: [...prefix, 'network_folders', 0, 'external_identity', 'subidentity_type'], value: fc.oneof(fc.string().filter((s) => s !== 'Agent'), notString) },
-  { path: [...prefix, 'local_vrkai', 0, 'vrkai', 'resource', 'Document', 'nodes', 1, 'content', 'Text'], value: fc.oneof(notString, missing) },
-  { path: [...prefix, 'local_vrkai', 0, 'vrkai', 'resource', 'Document', 'embeddings', 0, 'vector'], value: fc.oneof(notArray, fc.array(fc.string(), { minLength: 1 })) },
-  { path: [...prefix, 'local_vrpack', 0, 'vrpack', 'vrkai_count'], value: fc.oneof(fc.string(), fc.double({ min: 0.1, max: 0.9 }), missing) },
-  { path: [...prefix, 'local_vrpack', 0, 'vrpack', 'resource', 'Document', 'created_datetime'], value: fc.oneof(fc.string().filter((s) => !/^\d{4}-\d{2}-\d{2}/.test(s)), fc.integer()) }
+  {
+    path: [...prefix, 'network_folders', 0, 'external_identity', 'subidentity_type'],
+    value: fc.oneof(
+      fc.string().filter((s) => s !== 'Agent'),
+      notString
+    )
+  },
+  {
+    path: [...prefix, 'local_vrkai', 0, 'vrkai', 'resource', 'Document', 'nodes', 1, 'content', 'Text'],
+    value: fc.oneof(notString, missing)
+  },
+  {
+    path: [...prefix, 'local_vrkai', 0, 'vrkai', 'resource', 'Document', 'embeddings', 0, 'vector'],
+    value: fc.oneof(notArray, fc.array(fc.string(), { minLength: 1 }))
+  },
+  {
+    path: [...prefix, 'local_vrpack', 0, 'vrpack', 'vrkai_count'],
+    value: fc.oneof(fc.string(), fc.double({ min: 0.1, max: 0.9 }), missing)
+  },
+  {
+    path: [...prefix, 'local_vrpack', 0, 'vrpack', 'resource', 'Document', 'created_datetime'],
+    value: fc.oneof(
+      fc.string().filter((s) => !/^\d{4}-\d{2}-\d{2}/.test(s)),
+      fc.integer()
+    )
+  }
 ]
 
 const providerMutations: Mutation[] = [
-  { path: ['id'], value: fc.oneof(notString, fc.string().filter((s) => !/^[A-Za-z0-9_-]{1,64}$/.test(s)), missing) },
+  {
+    path: ['id'],
+    value: fc.oneof(
+      notString,
+      fc.string().filter((s) => !/^[A-Za-z0-9_-]{1,64}$/.test(s)),
+      missing
+    )
+  },
   { path: ['model'], value: fc.oneof(notString, fc.constant({}), fc.dictionary(fc.string(), fc.anything(), { minKeys: 2 }), missing) },
   { path: ['model', 'OpenAI', 'model_type'], value: fc.oneof(notString, fc.constant(''), missing) },
   { path: ['perform_locally'], value: fc.oneof(notBool, missing) },
   { path: ['allowed_message_senders'], value: fc.oneof(notArray, fc.array(fc.integer(), { minLength: 1 }), missing) },
   { path: ['storage_bucket_permissions'], value: fc.oneof(notArray, missing) },
   { path: ['toolkit_permissions'], value: fc.oneof(notArray, missing) },
-  { path: ['full_identity_name'], value: fc.oneof(notString.filter((v) => typeof v !== 'object' || v === null || Array.isArray(v)), missing) },
+  {
+    path: ['full_identity_name'],
+    value: fc.oneof(
+      notString.filter((v) => typeof v !== 'object' || v === null || Array.isArray(v)),
+      missing
+    )
+  },
   { path: ['full_identity_name', 'full_name'], value: fc.oneof(fc.string(), notString) },
   { path: ['api_key'], value: fc.oneof(fc.integer(), fc.boolean(), fc.object()) },
   { path: ['external_url'], value: fc.oneof(fc.integer(), fc.constantFrom('not a url', 'ftp://x.y', 'javascript:alert(1)', '//host/v1')) }
@@ -96,13 +132,23 @@ const cases: { path: string; valid: () => unknown; mutations: Mutation[] }[] = [
   { path: '/v2/add_llm_provider', valid: () => provider('new'), mutations: providerMutations },
   // modify: 'spare' exists; a corrupted body must not change it.
   { path: '/v2/modify_llm_provider', valid: () => provider('spare'), mutations: providerMutations },
-  { path: '/v2/remove_llm_provider', valid: () => ({ llm_provider_id: 'spare' }), mutations: [{ path: ['llm_provider_id'], value: fc.oneof(notString, fc.constant(''), missing) }] },
+  {
+    path: '/v2/remove_llm_provider',
+    valid: () => ({ llm_provider_id: 'spare' }),
+    mutations: [{ path: ['llm_provider_id'], value: fc.oneof(notString, fc.constant(''), missing) }]
+  },
   {
     path: '/v2/create_job',
     valid: () => createJobBody('gpt', fullScope()),
     mutations: [
       { path: ['llm_provider'], value: fc.oneof(notString, missing) },
-      { path: ['job_creation_info'], value: fc.oneof(notString.filter((v) => typeof v !== 'object' || v === null || Array.isArray(v)), missing) },
+      {
+        path: ['job_creation_info'],
+        value: fc.oneof(
+          notString.filter((v) => typeof v !== 'object' || v === null || Array.isArray(v)),
+          missing
+        )
+      },
       { path: ['job_creation_info', 'is_hidden'], value: notBool },
       { path: ['job_creation_info', 'associated_ui'], value: fc.oneof(fc.string(), fc.integer(), fc.record({ Sheet: notString })) },
       ...scopeMutations(['job_creation_info', 'scope'])
@@ -158,7 +204,10 @@ describe.each(cases)('$path', ({ path, valid, mutations }) => {
       await addProvider(probe, 'spare')
       const id = await createJob(probe, 'gpt', fullScope())
       const body = JSON.parse(JSON.stringify(valid()).replaceAll(jobId, id))
-      const res = await probe.post(path, path === '/v2/last_messages' || path === '/v2/update_smart_inbox_name' ? { ...body, inbox_name: `job_inbox::${id}::false` } : body)
+      const res = await probe.post(
+        path,
+        path === '/v2/last_messages' || path === '/v2/update_smart_inbox_name' ? { ...body, inbox_name: `job_inbox::${id}::false` } : body
+      )
       expect(res.status, JSON.stringify(res.body)).toBe(200)
     } finally {
       probe.close()

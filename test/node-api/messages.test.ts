@@ -31,7 +31,10 @@ type Msg = {
 function sortedJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(sortedJson).join(',')}]`
   if (v && typeof v === 'object') {
-    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${sortedJson((v as Record<string, unknown>)[k])}`).join(',')}}`
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${sortedJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`
   }
   return JSON.stringify(v)
 }
@@ -42,7 +45,8 @@ function recomputeHash(m: Msg): string {
 }
 
 const send = (content: string, extra: Record<string, unknown> = {}) => node.post('/v2/job_message', { job_id: jobId, content, ...extra })
-const page = async (body: Record<string, unknown> = {}) => (await node.post('/v2/last_messages', { inbox_name: inboxId, ...body })).body as Msg[]
+const page = async (body: Record<string, unknown> = {}) =>
+  (await node.post('/v2/last_messages', { inbox_name: inboxId, ...body })).body as Msg[]
 
 describe('job_message', () => {
   it('stores the message, answers {inbox, node_message_hash, node_timestamp}, and makes it last_message', async () => {
@@ -99,7 +103,8 @@ describe('job_message', () => {
 
   it('names a default-named inbox after the first line of the first message (120 chars max), once', async () => {
     await send(`\n  ${'Plan the launch '.repeat(10)}\nsecond line`)
-    const name = () => ((node.get('/v2/all_inboxes') as unknown) as Promise<{ body: { custom_name: string }[] }>).then((r) => r.body[0]!.custom_name)
+    const name = () =>
+      (node.get('/v2/all_inboxes') as unknown as Promise<{ body: { custom_name: string }[] }>).then((r) => r.body[0]!.custom_name)
     expect(await name()).toBe('Plan the launch '.repeat(10).trim().slice(0, 120))
     await send('Another topic')
     expect(await name()).toBe('Plan the launch '.repeat(10).trim().slice(0, 120))

@@ -10,9 +10,7 @@ describe('add_llm_provider', () => {
   it('adds a provider and answers the seed success string', async () => {
     const res = await node.post('/v2/add_llm_provider', provider('gpt', { api_key: 'sk-1', external_url: 'https://api.openai.com/v1' }))
     expect(res).toEqual({ status: 200, body: 'Successfully added LLM provider' })
-    expect(await list()).toEqual([
-      { ...provider('gpt', { external_url: 'https://api.openai.com/v1' }), has_api_key: true }
-    ])
+    expect(await list()).toEqual([{ ...provider('gpt', { external_url: 'https://api.openai.com/v1' }), has_api_key: true }])
   })
 
   it('keeps a provider without key or URL exactly as given', async () => {
@@ -105,7 +103,11 @@ describe('modify_llm_provider', () => {
   it('answers 400 for an invalid body and changes nothing', async () => {
     await addProvider(node, 'gpt')
     const before = dbFingerprint(node.store)
-    expectError(await node.post('/v2/modify_llm_provider', provider('gpt', { model: {} })), 400, 'model: expected exactly one provider kind key')
+    expectError(
+      await node.post('/v2/modify_llm_provider', provider('gpt', { model: {} })),
+      400,
+      'model: expected exactly one provider kind key'
+    )
     expect(dbFingerprint(node.store)).toBe(before)
   })
 

@@ -30,8 +30,12 @@ it('keeps extra keys inside entries, key order, and float precision exactly', as
   item.aa_first = 'kept'
   const vrkai = (scope.local_vrkai![0] as { vrkai: Record<string, unknown> }).vrkai
   vrkai.sfm = { map: { 'b.pdf': 2, 'a.pdf': 1 }, source_files_count: 2, extra: 'x' }
-  ;((vrkai.resource as { Document: { embeddings: { vector: number[] }[] } }).Document.embeddings[0]!).vector = [
-    0.1 + 0.2, 1e-300, -0, 123456789.123456789, Number.MIN_VALUE
+  ;(vrkai.resource as { Document: { embeddings: { vector: number[] }[] } }).Document.embeddings[0]!.vector = [
+    0.1 + 0.2,
+    1e-300,
+    -0,
+    123456789.123456789,
+    Number.MIN_VALUE
   ]
   const jobId = await createJob(node, 'gpt', scope)
   const back = (await node.get('/v2/get_job_scope', { job_id: jobId })).body
@@ -42,7 +46,11 @@ it('keeps extra keys inside entries, key order, and float precision exactly', as
 it('a large scope (5,000 nodes of text) round-trips', async () => {
   const scope = fullScope()
   const doc = scope.local_vrkai[0]!.vrkai.resource.Document
-  doc.nodes = Array.from({ length: 5000 }, (_, i) => ({ ...doc.nodes[0]!, id: String(i), content: { Text: `node ${i} ✓ ${'x'.repeat(200)}` } }))
+  doc.nodes = Array.from({ length: 5000 }, (_, i) => ({
+    ...doc.nodes[0]!,
+    id: String(i),
+    content: { Text: `node ${i} ✓ ${'x'.repeat(200)}` }
+  }))
   doc.node_count = doc.nodes.length
   const jobId = await createJob(node, 'gpt', scope)
   expect((await node.get('/v2/get_job_scope', { job_id: jobId })).body).toEqual(scope)

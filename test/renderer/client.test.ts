@@ -3,7 +3,7 @@ import { ApiFailure, createClient, errorText, fieldPathsOf } from '../../src/ren
 
 describe('client errors', () => {
   it('people read messages without field paths; forms get the paths', () => {
-    const message = "job_creation_info.scope.vector_fs_items[2].path.path_ids: expected array of strings; llm_provider: required"
+    const message = 'job_creation_info.scope.vector_fs_items[2].path.path_ids: expected array of strings; llm_provider: required'
     expect(errorText(new Error(message))).toBe('expected array of strings; required')
     expect(fieldPathsOf(message)).toEqual(['job_creation_info.scope.vector_fs_items[2].path.path_ids', 'llm_provider'])
     expect(errorText(new Error('The node did not answer'))).toBe('The node did not answer')
@@ -13,7 +13,10 @@ describe('client errors', () => {
   it('a failed call carries status, reason phrase, message and the fields a 400 names', async () => {
     const client = createClient({
       kind: 'ipc',
-      request: async () => ({ status: 400, body: { code: 400, error: 'Bad Request', message: 'id: expected 1-64 characters; model: expected exactly one provider kind key' } }),
+      request: async () => ({
+        status: 400,
+        body: { code: 400, error: 'Bad Request', message: 'id: expected 1-64 characters; model: expected exactly one provider kind key' }
+      }),
       onEvent: () => () => {}
     })
     const err = await client.call('health_check').catch((e: unknown) => e)
@@ -24,7 +27,11 @@ describe('client errors', () => {
   })
 
   it('a transport that throws becomes status 0 with a readable message', async () => {
-    const client = createClient({ kind: 'http', request: async () => Promise.reject(new Error('connection refused')), onEvent: () => () => {} })
+    const client = createClient({
+      kind: 'http',
+      request: async () => Promise.reject(new Error('connection refused')),
+      onEvent: () => () => {}
+    })
     await expect(client.call('health_check')).rejects.toMatchObject({ status: 0, message: 'The node did not answer (connection refused)' })
   })
 })

@@ -17,7 +17,13 @@ const inbox = (last: string | null, extra: Record<string, unknown> = {}): Inbox 
   agent: {
     id: 'gpt',
     model: { OpenAI: { model_type: 'gpt-4o-mini' } },
-    full_identity_name: { full_name: 'n/main/agent/gpt', node_name: 'n', profile_name: 'main', subidentity_name: 'gpt', subidentity_type: 'Agent' }
+    full_identity_name: {
+      full_name: 'n/main/agent/gpt',
+      node_name: 'n',
+      profile_name: 'main',
+      subidentity_name: 'gpt',
+      subidentity_type: 'Agent'
+    }
   },
   job_config: { custom_prompt: '', temperature: 0.7, seed: 0, top_k: 40, top_p: 0.9, stream: true, other_model_params: null },
   job_scope: null,
@@ -26,9 +32,21 @@ const inbox = (last: string | null, extra: Record<string, unknown> = {}): Inbox 
       ? null
       : {
           inbox: 'job_inbox::jobid_1::false',
-          job_message: { content: last, files_inbox: '', job_id: 'jobid_1', parent: '', sheet_job_data: '', workflow_code: '', workflow_name: '', ...extra },
+          job_message: {
+            content: last,
+            files_inbox: '',
+            job_id: 'jobid_1',
+            parent: '',
+            sheet_job_data: '',
+            workflow_code: '',
+            workflow_name: '',
+            ...extra
+          },
           node_api_data: { node_message_hash: 'h', node_timestamp: '2026-11-21T09:30:00.000Z', parent_hash: '' },
-          receiver: 'n', receiver_subidentity: 'main', sender: 'n', sender_subidentity: 'main/agent/gpt'
+          receiver: 'n',
+          receiver_subidentity: 'main',
+          sender: 'n',
+          sender_subidentity: 'main/agent/gpt'
         }
 })
 

@@ -69,8 +69,11 @@ describe('provider wizard', () => {
     const expected = {
       allowed_message_senders: [],
       full_identity_name: {
-        full_name: '@@localhost.sep-shinkai/main/agent/local-llama', node_name: '@@localhost.sep-shinkai', profile_name: 'main',
-        subidentity_name: 'local-llama', subidentity_type: 'Agent'
+        full_name: '@@localhost.sep-shinkai/main/agent/local-llama',
+        node_name: '@@localhost.sep-shinkai',
+        profile_name: 'main',
+        subidentity_name: 'local-llama',
+        subidentity_type: 'Agent'
       },
       id: 'local-llama',
       model: { Ollama: { model_type: 'llama3.2' } },

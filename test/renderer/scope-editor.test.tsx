@@ -11,10 +11,18 @@ import { renderWithApp } from './render'
 
 afterEach(cleanup)
 
-const vrkai = { vrkai: { metadata: {}, resource: { Document: documentResource('handbook') }, version: 'V1', sfm: { map: {}, source_files_count: 0 } } }
+const vrkai = {
+  vrkai: { metadata: {}, resource: { Document: documentResource('handbook') }, version: 'V1', sfm: { map: {}, source_files_count: 0 } }
+}
 const vrpack = {
   vrpack: {
-    embedding_models_used: {}, folder_count: 1, metadata: {}, name: 'Pack', resource: { Document: documentResource('root') }, version: 'V1', vrkai_count: 1
+    embedding_models_used: {},
+    folder_count: 1,
+    metadata: {},
+    name: 'Pack',
+    resource: { Document: documentResource('root') },
+    version: 'V1',
+    vrkai_count: 1
   }
 }
 
@@ -60,7 +68,9 @@ describe('ScopeEditor', () => {
     const local = screen.getByRole('region', { name: 'Local documents and packs' })
     const file = (name: string, json: unknown) => new File([JSON.stringify(json)], name, { type: 'application/json' })
     await act(async () => {
-      fireEvent.change(local.querySelector('input[type=file]')!, { target: { files: [file('a.json', vrkai), file('b.json', vrpack), file('bad.json', { nope: 1 })] } })
+      fireEvent.change(local.querySelector('input[type=file]')!, {
+        target: { files: [file('a.json', vrkai), file('b.json', vrpack), file('bad.json', { nope: 1 })] }
+      })
       await new Promise((r) => setTimeout(r, 50))
     })
     expect(await within(local).findByText(/bad\.json: neither a vrkai nor a vrpack/)).toBeTruthy()
@@ -71,8 +81,11 @@ describe('ScopeEditor', () => {
       network_folders: [
         {
           external_identity: {
-            full_name: '@@other.sep-shinkai/main/agent/remote', node_name: '@@other.sep-shinkai', profile_name: 'main',
-            subidentity_name: 'remote', subidentity_type: 'Agent'
+            full_name: '@@other.sep-shinkai/main/agent/remote',
+            node_name: '@@other.sep-shinkai',
+            profile_name: 'main',
+            subidentity_name: 'remote',
+            subidentity_type: 'Agent'
           },
           name: 'Shared',
           path: { path_ids: [] }
@@ -88,10 +101,11 @@ describe('ScopeEditor', () => {
       ]
     })
     expect(JobScopeSchema.safeParse(scope).success).toBe(true)
-    expect(within(local).getAllByTestId('local-entry').map((c) => c.textContent)).toEqual([
-      expect.stringContaining('handbook2 nodes · snowflake-arctic-embed:xs'),
-      expect.stringContaining('Pack2 nodes')
-    ])
+    expect(
+      within(local)
+        .getAllByTestId('local-entry')
+        .map((c) => c.textContent)
+    ).toEqual([expect.stringContaining('handbook2 nodes · snowflake-arctic-embed:xs'), expect.stringContaining('Pack2 nodes')])
 
     await userEvent.click(within(folders).getByRole('button', { name: 'Remove Contracts' }))
     await userEvent.click(within(local).getByRole('button', { name: 'Remove handbook' }))
@@ -115,7 +129,10 @@ describe('parseLocalEntry', () => {
     expect(parseLocalEntry(JSON.stringify(vrpack.vrpack))).toEqual({ ok: true, section: 'local_vrpack', entry: vrpack })
     const broken = structuredClone(vrkai) as { vrkai: { resource: { Document: { node_count: unknown } } } }
     broken.vrkai.resource.Document.node_count = 'many'
-    expect(parseLocalEntry(JSON.stringify(broken))).toEqual({ ok: false, error: 'vrkai.resource.Document.node_count: expected number, got string' })
+    expect(parseLocalEntry(JSON.stringify(broken))).toEqual({
+      ok: false,
+      error: 'vrkai.resource.Document.node_count: expected number, got string'
+    })
     expect(parseLocalEntry('{')).toMatchObject({ ok: false, error: expect.stringMatching(/^not JSON/) })
   })
 })

@@ -24,7 +24,11 @@ afterEach(async () => {
 
 function sortedJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(sortedJson).join(',')}]`
-  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${sortedJson((v as Record<string, unknown>)[k])}`).join(',')}}`
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${sortedJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`
   return JSON.stringify(v)
 }
 const rehash = (m: Msg) => {
@@ -63,7 +67,7 @@ describe.each([
     expect(answer!.node_api_data.parent_hash).toBe(question!.node_api_data.node_message_hash)
     expect(answer!.node_api_data.node_timestamp > question!.node_api_data.node_timestamp).toBe(true)
     expect(rehash(answer!)).toBe(answer!.node_api_data.node_message_hash)
-    const deltas = events.filter((e) => e.type === 'message_delta').map((e) => (e.data as { inbox: string; text: string }))
+    const deltas = events.filter((e) => e.type === 'message_delta').map((e) => e.data as { inbox: string; text: string })
     expect(deltas.map((d) => d.text)).toEqual(['Bon', 'jour', ' ✓', ' world'])
     expect(new Set(deltas.map((d) => d.inbox))).toEqual(new Set([inboxId]))
     const [inbox] = (await node.get('/v2/all_inboxes')).body as { last_message: Msg }[]
@@ -74,7 +78,15 @@ describe.each([
 describe('job config and context', () => {
   it('passes custom_prompt as system prompt and temperature, top_p, seed to OpenAI', async () => {
     const { jobId, inboxId } = await jobWith('OpenAI')
-    const config = { custom_prompt: 'You are terse.', temperature: 0.2, seed: 42, top_k: 5, top_p: 0.5, stream: true, other_model_params: null }
+    const config = {
+      custom_prompt: 'You are terse.',
+      temperature: 0.2,
+      seed: 42,
+      top_k: 5,
+      top_p: 0.5,
+      stream: true,
+      other_model_params: null
+    }
     expect((await node.post('/v2/update_job_config', { job_id: jobId, config })).status).toBe(200)
     await node.post('/v2/job_message', { job_id: jobId, content: 'Hi' })
     await waitForAnswers(node, inboxId, 1)
@@ -88,7 +100,10 @@ describe('job config and context', () => {
 
   it('passes top_k, temperature, top_p and seed to Ollama as options', async () => {
     const { jobId, inboxId } = await jobWith('Ollama')
-    await node.post('/v2/update_job_config', { job_id: jobId, config: { custom_prompt: '', temperature: 0.3, seed: 7, top_k: 12, top_p: 0.8, stream: true, other_model_params: null } })
+    await node.post('/v2/update_job_config', {
+      job_id: jobId,
+      config: { custom_prompt: '', temperature: 0.3, seed: 7, top_k: 12, top_p: 0.8, stream: true, other_model_params: null }
+    })
     await node.post('/v2/job_message', { job_id: jobId, content: 'Hi' })
     await waitForAnswers(node, inboxId, 1)
     expect(chatRequests()[0]!.body!.options).toMatchObject({ temperature: 0.3, top_k: 12, top_p: 0.8, seed: 7 })
@@ -96,7 +111,10 @@ describe('job config and context', () => {
 
   it('stream=false makes one non-streaming call and stores the answer', async () => {
     const { jobId, inboxId } = await jobWith('OpenAI')
-    await node.post('/v2/update_job_config', { job_id: jobId, config: { custom_prompt: '', temperature: 0.7, seed: 0, top_k: 40, top_p: 0.9, stream: false, other_model_params: null } })
+    await node.post('/v2/update_job_config', {
+      job_id: jobId,
+      config: { custom_prompt: '', temperature: 0.7, seed: 0, top_k: 40, top_p: 0.9, stream: false, other_model_params: null }
+    })
     await node.post('/v2/job_message', { job_id: jobId, content: 'Hi' })
     const [, answer] = await waitForAnswers(node, inboxId, 1)
     expect(chatRequests()[0]!.body!.stream).not.toBe(true)
@@ -154,8 +172,16 @@ describe('job config and context', () => {
 
 describe('failures become clearly marked messages in the inbox', () => {
   it.each([
-    [{ type: 'status', status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}` } } }, 'auth', /^⚠ OpenAI rejected the API key \(401\): Incorrect API key provided: \[redacted\]$/],
-    [{ type: 'status', status: 429, body: { error: { message: 'Rate limit reached' } } }, 'rate_limit', /^⚠ OpenAI is rate-limiting requests \(429\): Rate limit reached$/],
+    [
+      { type: 'status', status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}` } } },
+      'auth',
+      /^⚠ OpenAI rejected the API key \(401\): Incorrect API key provided: \[redacted\]$/
+    ],
+    [
+      { type: 'status', status: 429, body: { error: { message: 'Rate limit reached' } } },
+      'rate_limit',
+      /^⚠ OpenAI is rate-limiting requests \(429\): Rate limit reached$/
+    ],
     [{ type: 'status', status: 500, body: { error: { message: 'boom' } } }, 'provider_error', /^⚠ OpenAI failed \(500\): boom$/],
     [{ type: 'hang' }, 'timeout', /^⚠ OpenAI did not answer within 2 s$/],
     [{ type: 'stall', chunks: ['part'] }, 'timeout', /^⚠ OpenAI did not answer within 1 s \(the answer stalled\)$/]

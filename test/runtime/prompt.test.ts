@@ -10,9 +10,21 @@ function msg(content: string, opts: { agent?: boolean; parent?: string; error?: 
   const hash = `h${++n}`
   return {
     inbox: 'i',
-    job_message: { content, files_inbox: '', job_id: 'j', parent: opts.parent ?? '', sheet_job_data: '', workflow_code: '', workflow_name: '', ...(opts.error ? { error: { kind: 'auth' } } : {}) },
+    job_message: {
+      content,
+      files_inbox: '',
+      job_id: 'j',
+      parent: opts.parent ?? '',
+      sheet_job_data: '',
+      workflow_code: '',
+      workflow_name: '',
+      ...(opts.error ? { error: { kind: 'auth' } } : {})
+    },
     node_api_data: { node_message_hash: hash, node_timestamp: '', parent_hash: '' },
-    receiver: 'n', receiver_subidentity: 'main', sender: 'n', sender_subidentity: opts.agent ? 'main/agent/p' : 'main'
+    receiver: 'n',
+    receiver_subidentity: 'main',
+    sender: 'n',
+    sender_subidentity: opts.agent ? 'main/agent/p' : 'main'
   }
 }
 const texts = (p: ReturnType<typeof buildPrompt>) =>
@@ -26,15 +38,31 @@ describe('buildPrompt', () => {
     const e2 = msg('⚠ OpenAI rejected the API key (401)', { agent: true, parent: q2.node_api_data.node_message_hash, error: true })
     const q3 = msg('x'.repeat(50))
     const history = [q3, e2, q2, a1, q1] // newest first
-    const small = buildPrompt(DEFAULT_JOB_CONFIG, emptyScopeBody(), history, q3.node_api_data.node_message_hash, { historyChars: 60, scopeChars: 0 })
+    const small = buildPrompt(DEFAULT_JOB_CONFIG, emptyScopeBody(), history, q3.node_api_data.node_message_hash, {
+      historyChars: 60,
+      scopeChars: 0
+    })
     expect(texts(small)).toEqual(['user:second', `user:${'x'.repeat(50)}`])
-    const all = buildPrompt({ ...DEFAULT_JOB_CONFIG, custom_prompt: ' Be brief. ' }, emptyScopeBody(), history, q3.node_api_data.node_message_hash)
-    expect(texts(all)).toEqual(['system:Be brief.', `user:${q1.job_message.content}`, `assistant:${a1.job_message.content}`, 'user:second', `user:${'x'.repeat(50)}`])
+    const all = buildPrompt(
+      { ...DEFAULT_JOB_CONFIG, custom_prompt: ' Be brief. ' },
+      emptyScopeBody(),
+      history,
+      q3.node_api_data.node_message_hash
+    )
+    expect(texts(all)).toEqual([
+      'system:Be brief.',
+      `user:${q1.job_message.content}`,
+      `assistant:${a1.job_message.content}`,
+      'user:second',
+      `user:${'x'.repeat(50)}`
+    ])
   })
 
   it('a question longer than the budget is still sent', () => {
     const q = msg('y'.repeat(500))
-    expect(texts(buildPrompt(DEFAULT_JOB_CONFIG, emptyScopeBody(), [q], q.node_api_data.node_message_hash, { historyChars: 10, scopeChars: 0 }))).toEqual([`user:${'y'.repeat(500)}`])
+    expect(
+      texts(buildPrompt(DEFAULT_JOB_CONFIG, emptyScopeBody(), [q], q.node_api_data.node_message_hash, { historyChars: 10, scopeChars: 0 }))
+    ).toEqual([`user:${'y'.repeat(500)}`])
   })
 })
 

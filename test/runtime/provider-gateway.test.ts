@@ -23,7 +23,10 @@ describe('test_llm_provider', () => {
   it('makes one short chat call with exactly these settings and reports success', async () => {
     fake.behaviour = { type: 'reply', chunks: ['OK'] }
     const res = await node.post('/v2/test_llm_provider', provider('new', { external_url: fake.url, api_key: KEY }))
-    expect(res).toEqual({ status: 200, body: { status: 'success', message: `OpenAI model 'gpt-4o-mini' at ${fake.url}/v1 answered: "OK"` } })
+    expect(res).toEqual({
+      status: 200,
+      body: { status: 'success', message: `OpenAI model 'gpt-4o-mini' at ${fake.url}/v1 answered: "OK"` }
+    })
     const [call] = fake.requests
     expect(call!.path).toBe('/v1/chat/completions')
     expect(call!.headers.authorization).toBe(`Bearer ${KEY}`)
@@ -43,14 +46,29 @@ describe('test_llm_provider', () => {
     expectError(refused, 502, 'OpenAI rejected the API key (401): Incorrect API key provided: [redacted]')
     expect(JSON.stringify(refused.body)).not.toContain(KEY)
     fake.behaviour = { type: 'hang' }
-    expectError(await node.post('/v2/test_llm_provider', provider('new', { external_url: fake.url, api_key: KEY })), 504, 'did not answer within')
-    expectError(await node.post('/v2/test_llm_provider', provider('new', { model: { Claude: { model_type: 'c' } } })), 400, 'api_key: Anthropic Claude needs an API key')
-    expectError(await node.post('/v2/test_llm_provider', provider('new', { model: {} })), 400, 'model: expected exactly one provider kind key')
+    expectError(
+      await node.post('/v2/test_llm_provider', provider('new', { external_url: fake.url, api_key: KEY })),
+      504,
+      'did not answer within'
+    )
+    expectError(
+      await node.post('/v2/test_llm_provider', provider('new', { model: { Claude: { model_type: 'c' } } })),
+      400,
+      'api_key: Anthropic Claude needs an API key'
+    )
+    expectError(
+      await node.post('/v2/test_llm_provider', provider('new', { model: {} })),
+      400,
+      'model: expected exactly one provider kind key'
+    )
     expect(node.log.lines.join('\n')).not.toContain(KEY)
   })
 
   it('tests Ollama without a key through /api/chat', async () => {
-    const res = await node.post('/v2/test_llm_provider', provider('o', { model: { Ollama: { model_type: 'llama3.2' } }, external_url: fake.url }))
+    const res = await node.post(
+      '/v2/test_llm_provider',
+      provider('o', { model: { Ollama: { model_type: 'llama3.2' } }, external_url: fake.url })
+    )
     expect(res.status).toBe(200)
     expect(fake.requests[0]!.path).toBe('/api/chat')
   })
@@ -59,7 +77,15 @@ describe('test_llm_provider', () => {
 describe('provider_models', () => {
   it('lists an Ollama server by kind and URL (GET), sorted', async () => {
     const res = await node.get('/v2/provider_models', { kind: 'Ollama', external_url: fake.url })
-    expect(res).toEqual({ status: 200, body: { models: [{ id: 'alpha', name: 'alpha' }, { id: 'zeta', name: 'zeta' }] } })
+    expect(res).toEqual({
+      status: 200,
+      body: {
+        models: [
+          { id: 'alpha', name: 'alpha' },
+          { id: 'zeta', name: 'zeta' }
+        ]
+      }
+    })
     expect(fake.requests[0]!.path).toBe('/api/tags')
   })
 
@@ -81,10 +107,18 @@ describe('provider_models', () => {
 
   it('answers 400 without kind or id, 404 for an unknown id, 502 when the provider fails', async () => {
     expectError(await node.get('/v2/provider_models'), 400, 'kind: required unless llm_provider_id')
-    expectError(await node.get('/v2/provider_models', { llm_provider_id: 'ghost' }), 404, "llm_provider_id: no LLM provider with id 'ghost'")
+    expectError(
+      await node.get('/v2/provider_models', { llm_provider_id: 'ghost' }),
+      404,
+      "llm_provider_id: no LLM provider with id 'ghost'"
+    )
     const closed = fake.url
     await fake.close()
-    expectError(await node.get('/v2/provider_models', { kind: 'Ollama', external_url: closed }), 502, `Could not reach Ollama at ${closed}: connection refused`)
+    expectError(
+      await node.get('/v2/provider_models', { kind: 'Ollama', external_url: closed }),
+      502,
+      `Could not reach Ollama at ${closed}: connection refused`
+    )
     fake = await startFakeLlm()
   })
 })

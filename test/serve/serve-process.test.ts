@@ -30,7 +30,10 @@ async function serve(extra: string[] = []) {
   const p = await startServe(['--port', '0', '--data-dir', dir, ...extra])
   running.push(p)
   const call = (path: string, init: RequestInit = {}) =>
-    fetch(`${p.url}${path}`, { ...init, headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) } })
+    fetch(`${p.url}${path}`, {
+      ...init,
+      headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) }
+    })
   const post = async (path: string, body: unknown) => {
     const res = await call(path, { method: 'POST', body: JSON.stringify(body) })
     return { status: res.status, body: (await res.json()) as unknown }
@@ -55,10 +58,13 @@ describe('npm run serve (child process)', () => {
     expect(await noToken.json()).toMatchObject({ code: 401, error: 'Unauthorized' })
     const port = Number(new URL(p.url).port)
     const status = await new Promise<number>((done, fail) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: '/v2/all_inboxes', headers: { Host: 'attacker.example', Authorization: `Bearer ${p.token}` } }, (res) => {
-        res.resume()
-        done(res.statusCode!)
-      })
+      const req = httpRequest(
+        { host: '127.0.0.1', port, path: '/v2/all_inboxes', headers: { Host: 'attacker.example', Authorization: `Bearer ${p.token}` } },
+        (res) => {
+          res.resume()
+          done(res.statusCode!)
+        }
+      )
       req.on('error', fail)
       req.end()
     })
@@ -76,7 +82,9 @@ describe('npm run serve (child process)', () => {
     expect((await first.post('/v2/job_message', { job_id, content: 'persist me' })).status).toBe(200)
     const answered = async (api: typeof first) => {
       for (let i = 0; i < 200; i++) {
-        const ms = (await api.post('/v2/last_messages', { inbox_name: `job_inbox::${job_id}::false` })).body as { job_message: { content: string } }[]
+        const ms = (await api.post('/v2/last_messages', { inbox_name: `job_inbox::${job_id}::false` })).body as {
+          job_message: { content: string }
+        }[]
         if (ms.length === 2) return ms.map((m) => m.job_message.content)
         await new Promise((r) => setTimeout(r, 20))
       }

@@ -26,17 +26,55 @@ it('a populated version-1 database migrates to the latest with nothing lost, aft
   expect(v1.pragma('user_version', { simple: true })).toBe(1)
   const p = provider('gpt')
   v1.prepare(`INSERT INTO providers (id, provider_json, agent_json, api_key, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?)`).run(
-    'gpt', JSON.stringify(p), JSON.stringify({ full_identity_name: p.full_identity_name, id: 'gpt', model: p.model }), '2024-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z'
+    'gpt',
+    JSON.stringify(p),
+    JSON.stringify({ full_identity_name: p.full_identity_name, id: 'gpt', model: p.model }),
+    '2024-01-01T00:00:00.000Z',
+    '2024-01-01T00:00:00.000Z'
   )
-  const config = JSON.stringify({ custom_prompt: '', temperature: 0.7, seed: 0, top_k: 40, top_p: 0.9, stream: true, other_model_params: null })
-  for (const [job, hidden, created] of [['jobid_a', 0, '2024-01-01T00:00:01.000Z'], ['jobid_b', 1, '2024-01-01T00:00:02.000Z']] as const) {
-    v1.prepare(`INSERT INTO jobs (id, provider_id, scope_json, config_json, is_hidden, created_at) VALUES (?, 'gpt', ?, ?, ?, ?)`).run(job, JSON.stringify(fullScope()), config, hidden, created)
-    v1.prepare(`INSERT INTO inboxes (id, job_id, custom_name, datetime_created) VALUES (?, ?, ?, ?)`).run(`job_inbox::${job}::false`, job, `Job ${job}`, created)
+  const config = JSON.stringify({
+    custom_prompt: '',
+    temperature: 0.7,
+    seed: 0,
+    top_k: 40,
+    top_p: 0.9,
+    stream: true,
+    other_model_params: null
+  })
+  for (const [job, hidden, created] of [
+    ['jobid_a', 0, '2024-01-01T00:00:01.000Z'],
+    ['jobid_b', 1, '2024-01-01T00:00:02.000Z']
+  ] as const) {
+    v1.prepare(`INSERT INTO jobs (id, provider_id, scope_json, config_json, is_hidden, created_at) VALUES (?, 'gpt', ?, ?, ?, ?)`).run(
+      job,
+      JSON.stringify(fullScope()),
+      config,
+      hidden,
+      created
+    )
+    v1.prepare(`INSERT INTO inboxes (id, job_id, custom_name, datetime_created) VALUES (?, ?, ?, ?)`).run(
+      `job_inbox::${job}::false`,
+      job,
+      `Job ${job}`,
+      created
+    )
   }
   // jobid_a got two messages later than jobid_b's creation: it must sort first after migrating.
-  for (const [i, ts] of [[1, '2024-01-02T00:00:00.000Z'], [2, '2024-01-03T00:00:00.000Z']] as const) {
-    const msg = { inbox: 'job_inbox::jobid_a::false', job_message: { content: `m${i}` }, node_api_data: { node_message_hash: `h${i}`, node_timestamp: ts, parent_hash: i === 1 ? '' : 'h1' } }
-    v1.prepare(`INSERT INTO messages (inbox_id, hash, node_timestamp, message_json) VALUES (?, ?, ?, ?)`).run('job_inbox::jobid_a::false', `h${i}`, ts, JSON.stringify(msg))
+  for (const [i, ts] of [
+    [1, '2024-01-02T00:00:00.000Z'],
+    [2, '2024-01-03T00:00:00.000Z']
+  ] as const) {
+    const msg = {
+      inbox: 'job_inbox::jobid_a::false',
+      job_message: { content: `m${i}` },
+      node_api_data: { node_message_hash: `h${i}`, node_timestamp: ts, parent_hash: i === 1 ? '' : 'h1' }
+    }
+    v1.prepare(`INSERT INTO messages (inbox_id, hash, node_timestamp, message_json) VALUES (?, ?, ?, ?)`).run(
+      'job_inbox::jobid_a::false',
+      `h${i}`,
+      ts,
+      JSON.stringify(msg)
+    )
   }
   v1.close()
 
@@ -44,7 +82,11 @@ it('a populated version-1 database migrates to the latest with nothing lost, aft
   try {
     expect(node.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
     expect(existsSync(`${file}.v1.bak`)).toBe(true)
-    const inboxes = (await node.get('/v2/all_inboxes')).body as { inbox_id: string; last_message: { job_message: { content: string } } | null; job_scope: unknown }[]
+    const inboxes = (await node.get('/v2/all_inboxes')).body as {
+      inbox_id: string
+      last_message: { job_message: { content: string } } | null
+      job_scope: unknown
+    }[]
     expect(inboxes.map((i) => i.inbox_id)).toEqual(['job_inbox::jobid_a::false', 'job_inbox::jobid_b::false'])
     expect(inboxes[0]!.last_message!.job_message.content).toBe('m2')
     expect(inboxes[1]!.last_message).toBeNull()
@@ -52,7 +94,9 @@ it('a populated version-1 database migrates to the latest with nothing lost, aft
     expect(((await node.get('/v2/all_inboxes', { show_hidden: 'false' })).body as unknown[]).length).toBe(1)
     // And the chain continues from the migrated tip.
     const ack = (await node.post('/v2/job_message', { job_id: 'jobid_a', content: 'after upgrade' })).body as { node_message_hash: string }
-    const page = (await node.post('/v2/last_messages', { inbox_name: 'job_inbox::jobid_a::false' })).body as { node_api_data: { parent_hash: string } }[]
+    const page = (await node.post('/v2/last_messages', { inbox_name: 'job_inbox::jobid_a::false' })).body as {
+      node_api_data: { parent_hash: string }
+    }[]
     expect(page.map((m) => m.node_api_data.parent_hash)).toEqual(['', 'h1', 'h2'])
     expect(ack.node_message_hash).toMatch(/^[0-9a-f]{64}$/)
   } finally {

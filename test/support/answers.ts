@@ -3,7 +3,14 @@ import type { TestNode } from './node'
 
 export interface Msg {
   inbox: string
-  job_message: { content: string; parent: string; job_id: string; error?: { kind: string; status?: number }; stopped?: boolean; [k: string]: unknown }
+  job_message: {
+    content: string
+    parent: string
+    job_id: string
+    error?: { kind: string; status?: number }
+    stopped?: boolean
+    [k: string]: unknown
+  }
   node_api_data: { node_message_hash: string; node_timestamp: string; parent_hash: string }
   sender: string
   sender_subidentity: string
@@ -21,7 +28,8 @@ export async function waitForMessages(node: TestNode, inboxId: string, done: (ms
   for (;;) {
     const ms = await messages(node, inboxId)
     if (done(ms)) return ms
-    if (Date.now() > until) throw new Error(`timed out waiting; messages now: ${JSON.stringify(ms.map((m) => [m.sender_subidentity, m.job_message.content]))}`)
+    if (Date.now() > until)
+      throw new Error(`timed out waiting; messages now: ${JSON.stringify(ms.map((m) => [m.sender_subidentity, m.job_message.content]))}`)
     await new Promise((r) => setTimeout(r, 15))
   }
 }

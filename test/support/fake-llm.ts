@@ -92,7 +92,11 @@ export async function startFakeLlm(models: string[] = ['model-a', 'model-b']): P
     }
     // Ollama streams unless told not to; the others only when asked.
     const streaming =
-      protocol === 'gemini' ? url.pathname.includes(':streamGenerateContent') : protocol === 'ollama' ? body?.stream !== false : body?.stream === true
+      protocol === 'gemini'
+        ? url.pathname.includes(':streamGenerateContent')
+        : protocol === 'ollama'
+          ? body?.stream !== false
+          : body?.stream === true
     const model = String(body?.model ?? 'gemini')
     if (!streaming) {
       res.writeHead(200, { 'Content-Type': 'application/json' })
@@ -119,7 +123,22 @@ const sse = (data: unknown, event?: string) => `${event ? `event: ${event}\n` : 
 function start(protocol: string, model: string): string[] {
   if (protocol === 'anthropic') {
     return [
-      sse({ type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', content: [], model, stop_reason: null, stop_sequence: null, usage: { input_tokens: 5, output_tokens: 1 } } }, 'message_start'),
+      sse(
+        {
+          type: 'message_start',
+          message: {
+            id: 'msg_1',
+            type: 'message',
+            role: 'assistant',
+            content: [],
+            model,
+            stop_reason: null,
+            stop_sequence: null,
+            usage: { input_tokens: 5, output_tokens: 1 }
+          }
+        },
+        'message_start'
+      ),
       sse({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }, 'content_block_start')
     ]
   }
@@ -129,13 +148,21 @@ function start(protocol: string, model: string): string[] {
 function delta(protocol: string, model: string, text: string): string {
   switch (protocol) {
     case 'openai':
-      return sse({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model, choices: [{ index: 0, delta: { role: 'assistant', content: text }, finish_reason: null }] })
+      return sse({
+        id: 'chatcmpl-1',
+        object: 'chat.completion.chunk',
+        created: 1,
+        model,
+        choices: [{ index: 0, delta: { role: 'assistant', content: text }, finish_reason: null }]
+      })
     case 'anthropic':
       return sse({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }, 'content_block_delta')
     case 'gemini':
       return sse({ candidates: [{ content: { parts: [{ text }], role: 'model' }, index: 0 }] })
     default:
-      return JSON.stringify({ model, created_at: new Date().toISOString(), message: { role: 'assistant', content: text }, done: false }) + '\n'
+      return (
+        JSON.stringify({ model, created_at: new Date().toISOString(), message: { role: 'assistant', content: text }, done: false }) + '\n'
+      )
   }
 }
 
@@ -143,38 +170,99 @@ function finish(protocol: string, model: string): string[] {
   switch (protocol) {
     case 'openai':
       return [
-        sse({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 } }),
+        sse({
+          id: 'chatcmpl-1',
+          object: 'chat.completion.chunk',
+          created: 1,
+          model,
+          choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 }
+        }),
         'data: [DONE]\n\n'
       ]
     case 'anthropic':
       return [
         sse({ type: 'content_block_stop', index: 0 }, 'content_block_stop'),
-        sse({ type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 3 } }, 'message_delta'),
+        sse(
+          { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 3 } },
+          'message_delta'
+        ),
         sse({ type: 'message_stop' }, 'message_stop')
       ]
     case 'gemini':
-      return [sse({ candidates: [{ content: { parts: [{ text: '' }], role: 'model' }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 3, totalTokenCount: 8 } })]
+      return [
+        sse({
+          candidates: [{ content: { parts: [{ text: '' }], role: 'model' }, finishReason: 'STOP', index: 0 }],
+          usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 3, totalTokenCount: 8 }
+        })
+      ]
     default:
-      return [JSON.stringify({ model, created_at: new Date().toISOString(), message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop', total_duration: 1, load_duration: 1, prompt_eval_count: 5, prompt_eval_duration: 1, eval_count: 3, eval_duration: 1 }) + '\n']
+      return [
+        JSON.stringify({
+          model,
+          created_at: new Date().toISOString(),
+          message: { role: 'assistant', content: '' },
+          done: true,
+          done_reason: 'stop',
+          total_duration: 1,
+          load_duration: 1,
+          prompt_eval_count: 5,
+          prompt_eval_duration: 1,
+          eval_count: 3,
+          eval_duration: 1
+        }) + '\n'
+      ]
   }
 }
 
 function whole(protocol: string, model: string, text: string): unknown {
   switch (protocol) {
     case 'openai':
-      return { id: 'chatcmpl-1', object: 'chat.completion', created: 1, model, choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }], usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 } }
+      return {
+        id: 'chatcmpl-1',
+        object: 'chat.completion',
+        created: 1,
+        model,
+        choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 }
+      }
     case 'anthropic':
-      return { id: 'msg_1', type: 'message', role: 'assistant', content: [{ type: 'text', text }], model, stop_reason: 'end_turn', stop_sequence: null, usage: { input_tokens: 5, output_tokens: 3 } }
+      return {
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'text', text }],
+        model,
+        stop_reason: 'end_turn',
+        stop_sequence: null,
+        usage: { input_tokens: 5, output_tokens: 3 }
+      }
     case 'gemini':
-      return { candidates: [{ content: { parts: [{ text }], role: 'model' }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 3, totalTokenCount: 8 } }
+      return {
+        candidates: [{ content: { parts: [{ text }], role: 'model' }, finishReason: 'STOP', index: 0 }],
+        usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 3, totalTokenCount: 8 }
+      }
     default:
-      return { model, created_at: new Date().toISOString(), message: { role: 'assistant', content: text }, done: true, done_reason: 'stop', total_duration: 1, load_duration: 1, prompt_eval_count: 5, prompt_eval_duration: 1, eval_count: 3, eval_duration: 1 }
+      return {
+        model,
+        created_at: new Date().toISOString(),
+        message: { role: 'assistant', content: text },
+        done: true,
+        done_reason: 'stop',
+        total_duration: 1,
+        load_duration: 1,
+        prompt_eval_count: 5,
+        prompt_eval_duration: 1,
+        eval_count: 3,
+        eval_duration: 1
+      }
   }
 }
 
 function listModels(path: string, res: ServerResponse, models: string[]) {
   res.writeHead(200, { 'Content-Type': 'application/json' })
   if (path === '/api/tags') res.end(JSON.stringify({ models: models.map((m) => ({ name: m, model: m, size: 1 })) }))
-  else if (path.endsWith('/v1beta/models')) res.end(JSON.stringify({ models: models.map((m) => ({ name: `models/${m}`, displayName: m.toUpperCase() })) }))
+  else if (path.endsWith('/v1beta/models'))
+    res.end(JSON.stringify({ models: models.map((m) => ({ name: `models/${m}`, displayName: m.toUpperCase() })) }))
   else res.end(JSON.stringify({ object: 'list', data: models.map((m) => ({ id: m, object: 'model', display_name: m })) }))
 }

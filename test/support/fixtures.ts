@@ -109,9 +109,7 @@ export function fullScope(): JobScope {
       }
     ],
     vector_fs_folders: [{ name: 'Contracts', path: { path_ids: ['My Files', 'Contracts'] } }],
-    vector_fs_items: [
-      { name: 'Q3 report.pdf', path: { path_ids: ['My Files', 'Q3 report.pdf'] }, source: source('Q3 report.pdf') }
-    ]
+    vector_fs_items: [{ name: 'Q3 report.pdf', path: { path_ids: ['My Files', 'Q3 report.pdf'] }, source: source('Q3 report.pdf') }]
   }
 }
 

@@ -93,9 +93,7 @@ export async function createJob(node: TestNode, providerId: string, scope?: unkn
 /** Every row of every table, hashed: equal before and after means the database did not change. */
 export function dbFingerprint(store: Store): string {
   const h = createHash('sha256')
-  const tables = store.db
-    .prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
-    .all()
+  const tables = store.db.prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all()
   for (const { name } of tables) {
     h.update(name)
     for (const row of store.db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).raw(true).all()) {
@@ -108,9 +106,17 @@ export function dbFingerprint(store: Store): string {
 export function expectError(res: NodeResponse, status: number, messagePart?: string | RegExp) {
   const body = res.body as { code: number; error: string; message: string }
   const phrases: Record<number, string> = {
-    400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-    409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 500: 'Internal Server Error',
-    502: 'Bad Gateway', 504: 'Gateway Timeout'
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    405: 'Method Not Allowed',
+    409: 'Conflict',
+    413: 'Payload Too Large',
+    415: 'Unsupported Media Type',
+    500: 'Internal Server Error',
+    502: 'Bad Gateway',
+    504: 'Gateway Timeout'
   }
   if (res.status !== status || body?.code !== status || body.error !== phrases[status] || typeof body.message !== 'string') {
     throw new Error(`expected ${status} error body, got ${res.status} ${JSON.stringify(res.body)}`)

@@ -29,7 +29,8 @@ afterEach(async () => {
 })
 
 const auth = { Authorization: `Bearer ${TOKEN}` }
-const api = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { ...init, headers: { ...auth, ...(init.headers ?? {}) } })
+const api = (path: string, init: RequestInit = {}) =>
+  fetch(`${server.url}${path}`, { ...init, headers: { ...auth, ...(init.headers ?? {}) } })
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   api(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...headers } })
 
@@ -64,17 +65,29 @@ describe('HTTP transport', () => {
     expect(await res.json()).toBe('Successfully added LLM provider')
     await expectErrorResponse(await post('/v2/add_llm_provider', provider('gpt')), 409, 'Conflict')
     await expectErrorResponse(await post('/v2/create_job', createJobBody('ghost')), 404, 'Not Found')
-    const scopeless = await expectErrorResponse(await post('/v2/create_job', { llm_provider: 'gpt', job_creation_info: {} }), 400, 'Bad Request')
+    const scopeless = await expectErrorResponse(
+      await post('/v2/create_job', { llm_provider: 'gpt', job_creation_info: {} }),
+      400,
+      'Bad Request'
+    )
     expect(scopeless.message).toBe('job_creation_info.scope: required')
   })
 
   it('health_check needs no token; every other /v2 path answers 401 without the right one', async () => {
     expect((await fetch(`${server.url}/v2/health_check`)).status).toBe(200)
     await expectErrorResponse(await fetch(`${server.url}/v2/all_inboxes`), 401, 'Unauthorized')
-    await expectErrorResponse(await fetch(`${server.url}/v2/all_inboxes`, { headers: { Authorization: 'Bearer wrong' } }), 401, 'Unauthorized')
+    await expectErrorResponse(
+      await fetch(`${server.url}/v2/all_inboxes`, { headers: { Authorization: 'Bearer wrong' } }),
+      401,
+      'Unauthorized'
+    )
     await expectErrorResponse(await fetch(`${server.url}/v2/all_inboxes`, { headers: { Authorization: TOKEN } }), 401, 'Unauthorized')
     await expectErrorResponse(await fetch(`${server.url}/v2/nope`), 401, 'Unauthorized')
-    const unauth = await fetch(`${server.url}/v2/add_llm_provider`, { method: 'POST', body: JSON.stringify(provider('x')), headers: { 'Content-Type': 'application/json' } })
+    const unauth = await fetch(`${server.url}/v2/add_llm_provider`, {
+      method: 'POST',
+      body: JSON.stringify(provider('x')),
+      headers: { 'Content-Type': 'application/json' }
+    })
     await expectErrorResponse(unauth, 401, 'Unauthorized')
     expect(((await (await api('/v2/available_llm_providers')).json()) as unknown[]).length).toBe(0)
   })
@@ -91,17 +104,33 @@ describe('HTTP transport', () => {
   })
 
   it('answers 415 to a POST that is not application/json, 404/405 by path and method', async () => {
-    await expectErrorResponse(await api('/v2/add_llm_provider', { method: 'POST', body: JSON.stringify(provider('x')), headers: { 'Content-Type': 'text/plain' } }), 415, 'Unsupported Media Type')
-    await expectErrorResponse(await api('/v2/add_llm_provider', { method: 'POST', body: JSON.stringify(provider('x')) }), 415, 'Unsupported Media Type')
+    await expectErrorResponse(
+      await api('/v2/add_llm_provider', { method: 'POST', body: JSON.stringify(provider('x')), headers: { 'Content-Type': 'text/plain' } }),
+      415,
+      'Unsupported Media Type'
+    )
+    await expectErrorResponse(
+      await api('/v2/add_llm_provider', { method: 'POST', body: JSON.stringify(provider('x')) }),
+      415,
+      'Unsupported Media Type'
+    )
     expect((await post('/v2/add_llm_provider', provider('x'), { 'Content-Type': 'application/json; charset=utf-8' })).status).toBe(200)
     await expectErrorResponse(await api('/v2/nope'), 404, 'Not Found')
-    await expectErrorResponse(await api('/v2/all_inboxes', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }), 405, 'Method Not Allowed')
+    await expectErrorResponse(
+      await api('/v2/all_inboxes', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }),
+      405,
+      'Method Not Allowed'
+    )
     await expectErrorResponse(await api('/v2/create_job', { method: 'DELETE' }), 405, 'Method Not Allowed')
   })
 
   it('answers 400 to malformed JSON and to a __proto__ key, changing nothing', async () => {
     const before = dbFingerprint(node.store)
-    const bad = await expectErrorResponse(await api('/v2/add_llm_provider', { method: 'POST', body: '{"id": ', headers: { 'Content-Type': 'application/json' } }), 400, 'Bad Request')
+    const bad = await expectErrorResponse(
+      await api('/v2/add_llm_provider', { method: 'POST', body: '{"id": ', headers: { 'Content-Type': 'application/json' } }),
+      400,
+      'Bad Request'
+    )
     expect(bad.message).toMatch(/^body: malformed JSON/)
     const proto = `{"__proto__": {"polluted": true}, ${JSON.stringify(provider('p')).slice(1)}`
     const res = await api('/v2/add_llm_provider', { method: 'POST', body: proto, headers: { 'Content-Type': 'application/json' } })
@@ -121,7 +150,12 @@ describe('HTTP transport', () => {
         c.close()
       }
     })
-    const chunked = await api('/v2/add_llm_provider', { method: 'POST', body: stream, headers: { 'Content-Type': 'application/json' }, duplex: 'half' } as RequestInit)
+    const chunked = await api('/v2/add_llm_provider', {
+      method: 'POST',
+      body: stream,
+      headers: { 'Content-Type': 'application/json' },
+      duplex: 'half'
+    } as RequestInit)
     await expectErrorResponse(chunked, 413, 'Payload Too Large')
     expect((await api('/v2/health_check')).status).toBe(200)
   })

@@ -31,7 +31,11 @@ describe('IPC binding', () => {
     const { ipc, handlers } = fakeIpcMain()
     bindIpc(ipc, node.router, (e) => (e.sender as { id: number }).id === 1 && isRendererUrl(e.senderFrame?.url, RENDERER))
     const handler = handlers.get(IPC_REQUEST_CHANNEL)!
-    const added = (await handler(event(RENDERER), { method: 'POST', path: '/v2/add_llm_provider', body: provider('gpt', { api_key: 'k' }) })) as IpcReply
+    const added = (await handler(event(RENDERER), {
+      method: 'POST',
+      path: '/v2/add_llm_provider',
+      body: provider('gpt', { api_key: 'k' })
+    })) as IpcReply
     expect(added.status).toBe(200)
     expect(json(added)).toBe('Successfully added LLM provider')
     const listed = (await handler(event(`${RENDERER}#/providers`), { method: 'GET', path: '/v2/available_llm_providers' })) as IpcReply

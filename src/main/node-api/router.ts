@@ -25,8 +25,7 @@ export type SerializedResponse =
   | { readonly kind: 'stream'; readonly status: 200; readonly stream: EventStream }
 
 export type RouteMatch =
-  | { readonly ok: true; readonly name: RouteName; readonly route: RouteDef }
-  | { readonly ok: false; readonly status: 404 | 405 }
+  { readonly ok: true; readonly name: RouteName; readonly route: RouteDef } | { readonly ok: false; readonly status: 404 | 405 }
 
 export interface Router {
   match(method: string, path: string): RouteMatch
@@ -128,4 +127,3 @@ export function createRouter(ctx: NodeContext, handlers: Handlers = createHandle
     }
   }
 }
-

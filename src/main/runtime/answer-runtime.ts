@@ -115,7 +115,10 @@ export function createAnswerRuntime(ctx: NodeContext, options: RuntimeOptions = 
     wake(inboxId) {
       if (closed || loops.has(inboxId)) return
       // Started on the next tick so the request that queued the question is answered first.
-      loops.set(inboxId, new Promise<void>((r) => setImmediate(r)).then(() => drain(inboxId)))
+      loops.set(
+        inboxId,
+        new Promise<void>((r) => setImmediate(r)).then(() => drain(inboxId))
+      )
     },
     stop(inboxId) {
       const c = inFlight.get(inboxId)

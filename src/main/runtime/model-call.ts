@@ -23,8 +23,7 @@ export interface CallOptions {
 }
 
 export type CallResult =
-  | { readonly outcome: 'done'; readonly text: string }
-  | { readonly outcome: 'aborted'; readonly text: string; readonly reason: unknown }
+  { readonly outcome: 'done'; readonly text: string } | { readonly outcome: 'aborted'; readonly text: string; readonly reason: unknown }
 
 /**
  * One chat call: streams text to onDelta, enforces the first-chunk and idle time-outs, and turns

@@ -3,14 +3,7 @@ import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
 
 /** What went wrong when calling a provider, in words the operator can act on. */
 export type ProviderFailureKind =
-  | 'no_key'
-  | 'auth'
-  | 'rate_limit'
-  | 'model_not_found'
-  | 'bad_request'
-  | 'provider_error'
-  | 'unreachable'
-  | 'timeout'
+  'no_key' | 'auth' | 'rate_limit' | 'model_not_found' | 'bad_request' | 'provider_error' | 'unreachable' | 'timeout'
 
 export class ProviderFailure extends Error {
   constructor(
@@ -92,22 +85,36 @@ export function describeFailure(err: unknown, ctx: FailureContext): ProviderFail
     }
     if (status === 429) return new ProviderFailure('rate_limit', withReason(`${label} is rate-limiting requests (429)`), status)
     if (status === 404) {
-      return new ProviderFailure('model_not_found', withReason(`${label} does not know model '${ctx.model}' or the URL ${ctx.baseUrl} (404)`), status)
+      return new ProviderFailure(
+        'model_not_found',
+        withReason(`${label} does not know model '${ctx.model}' or the URL ${ctx.baseUrl} (404)`),
+        status
+      )
     }
-    if (status >= 400 && status < 500) return new ProviderFailure('bad_request', withReason(`${label} refused the request (${status})`), status)
+    if (status >= 400 && status < 500)
+      return new ProviderFailure('bad_request', withReason(`${label} refused the request (${status})`), status)
     return new ProviderFailure('provider_error', withReason(`${label} failed (${status})`), status)
   }
   if (causeMessages(err).some((m) => /bad port/i.test(m))) {
     const port = new URL(ctx.baseUrl).port
-    return new ProviderFailure('unreachable', `Could not reach ${label} at ${ctx.baseUrl}: port ${port} is reserved for other protocols and refused by fetch; use another port`)
+    return new ProviderFailure(
+      'unreachable',
+      `Could not reach ${label} at ${ctx.baseUrl}: port ${port} is reserved for other protocols and refused by fetch; use another port`
+    )
   }
   const code = networkCode(err)
   if (code) {
-    return new ProviderFailure('unreachable', redactKey(`Could not reach ${label} at ${ctx.baseUrl}: ${NETWORK_WORDS[code] ?? code}`, ctx.apiKey))
+    return new ProviderFailure(
+      'unreachable',
+      redactKey(`Could not reach ${label} at ${ctx.baseUrl}: ${NETWORK_WORDS[code] ?? code}`, ctx.apiKey)
+    )
   }
   const message = err instanceof Error ? err.message : String(err)
   if (/redirect/i.test(message)) {
-    return new ProviderFailure('unreachable', `${label} at ${ctx.baseUrl} answered with a redirect; set the provider's URL to the final address`)
+    return new ProviderFailure(
+      'unreachable',
+      `${label} at ${ctx.baseUrl} answered with a redirect; set the provider's URL to the final address`
+    )
   }
   return new ProviderFailure('provider_error', redactKey(`${label} failed: ${message.slice(0, 300)}`, ctx.apiKey))
 }

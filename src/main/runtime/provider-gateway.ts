@@ -49,7 +49,10 @@ export async function listModels(target: ModelTarget, timeoutMs: number, fetchIm
     body = JSON.parse(text)
   } catch (err) {
     if ((err as Error)?.name === 'TimeoutError') {
-      throw new ProviderFailure('timeout', `${PROVIDER_CATALOG[kind].label} did not list its models within ${Math.round(timeoutMs / 1000)} s`)
+      throw new ProviderFailure(
+        'timeout',
+        `${PROVIDER_CATALOG[kind].label} did not list its models within ${Math.round(timeoutMs / 1000)} s`
+      )
     }
     throw describeFailure(err, { ...target, model: '(model list)' })
   }
@@ -57,7 +60,10 @@ export async function listModels(target: ModelTarget, timeoutMs: number, fetchIm
 }
 
 function parseModelList(kind: ProviderKind, body: unknown): ListedModel[] {
-  const b = body as { data?: { id?: string; display_name?: string; name?: string }[]; models?: { name?: string; model?: string; displayName?: string }[] }
+  const b = body as {
+    data?: { id?: string; display_name?: string; name?: string }[]
+    models?: { name?: string; model?: string; displayName?: string }[]
+  }
   const out: ListedModel[] = []
   if (PROVIDER_CATALOG[kind].protocol === 'ollama') {
     for (const m of b.models ?? []) if (m.name) out.push({ id: m.model ?? m.name, name: m.name })

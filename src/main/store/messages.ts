@@ -32,22 +32,14 @@ export function messagesRepo(db: Db) {
   const tip = db.prepare<[string], { last_hash: string; last_timestamp: string | null; name_is_default: number }>(
     `SELECT last_hash, last_timestamp, name_is_default FROM inboxes WHERE id = ?`
   )
-  const insert = db.prepare(
-    `INSERT INTO messages (inbox_id, hash, node_timestamp, message_json, needs_answer) VALUES (?, ?, ?, ?, ?)`
-  )
-  const setLast = db.prepare(
-    `UPDATE inboxes SET last_message_json = ?, last_hash = ?, last_timestamp = ?, activity = ? WHERE id = ?`
-  )
-  const renameDefault = db.prepare(
-    `UPDATE inboxes SET custom_name = ?, name_is_default = 0 WHERE id = ? AND name_is_default = 1`
-  )
+  const insert = db.prepare(`INSERT INTO messages (inbox_id, hash, node_timestamp, message_json, needs_answer) VALUES (?, ?, ?, ?, ?)`)
+  const setLast = db.prepare(`UPDATE inboxes SET last_message_json = ?, last_hash = ?, last_timestamp = ?, activity = ? WHERE id = ?`)
+  const renameDefault = db.prepare(`UPDATE inboxes SET custom_name = ?, name_is_default = 0 WHERE id = ? AND name_is_default = 1`)
   const answered = db.prepare(`UPDATE messages SET needs_answer = 0 WHERE inbox_id = ? AND hash = ?`)
   const newest = db.prepare<[string, number], { message_json: string }>(
     `SELECT message_json FROM messages WHERE inbox_id = ? ORDER BY seq DESC LIMIT ?`
   )
-  const seqOf = db.prepare<[string, string], { seq: number }>(
-    `SELECT seq FROM messages WHERE inbox_id = ? AND hash = ?`
-  )
+  const seqOf = db.prepare<[string, string], { seq: number }>(`SELECT seq FROM messages WHERE inbox_id = ? AND hash = ?`)
   const before = db.prepare<[string, number, number], { message_json: string }>(
     `SELECT message_json FROM messages WHERE inbox_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`
   )
@@ -57,9 +49,7 @@ export function messagesRepo(db: Db) {
   const nextPending = db.prepare<[string], PendingQuestion>(
     `SELECT seq, inbox_id, hash, message_json FROM messages WHERE inbox_id = ? AND needs_answer = 1 ORDER BY seq LIMIT 1`
   )
-  const pendingInboxes = db
-    .prepare<[], string>(`SELECT DISTINCT inbox_id FROM messages WHERE needs_answer = 1`)
-    .pluck()
+  const pendingInboxes = db.prepare<[], string>(`SELECT DISTINCT inbox_id FROM messages WHERE needs_answer = 1`).pluck()
 
   return {
     /**

@@ -23,16 +23,10 @@ export function providersRepo(db: Db) {
     `INSERT INTO providers (id, provider_json, agent_json, api_key, created_at, updated_at)
      VALUES (@id, @providerJson, @agentJson, @apiKey, @now, @now)`
   )
-  const update = db.prepare(
-    `UPDATE providers SET provider_json = @providerJson, agent_json = @agentJson, updated_at = @now WHERE id = @id`
-  )
+  const update = db.prepare(`UPDATE providers SET provider_json = @providerJson, agent_json = @agentJson, updated_at = @now WHERE id = @id`)
   const updateKey = db.prepare(`UPDATE providers SET api_key = ? WHERE id = ?`)
-  const get = db.prepare<[string], ProviderRow>(
-    `SELECT id, provider_json, agent_json, api_key FROM providers WHERE id = ?`
-  )
-  const list = db.prepare<[], ProviderRow>(
-    `SELECT id, provider_json, agent_json, api_key FROM providers ORDER BY seq`
-  )
+  const get = db.prepare<[string], ProviderRow>(`SELECT id, provider_json, agent_json, api_key FROM providers WHERE id = ?`)
+  const list = db.prepare<[], ProviderRow>(`SELECT id, provider_json, agent_json, api_key FROM providers ORDER BY seq`)
   const remove = db.prepare(`DELETE FROM providers WHERE id = ?`)
   const jobCount = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM jobs WHERE provider_id = ?`)
 

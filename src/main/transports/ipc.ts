@@ -41,11 +41,7 @@ const refused = (message: string): IpcReply => ({ status: 403, body: jsonBytes(e
  * Binds the one request channel to the router. `isTrustedSender` decides per call whether the
  * sending frame is ours; requests from anyone else get 403 and never reach the router.
  */
-export function bindIpc(
-  ipcMain: IpcMainLike,
-  router: Router,
-  isTrustedSender: (event: IpcMainInvokeEvent) => boolean
-): () => void {
+export function bindIpc(ipcMain: IpcMainLike, router: Router, isTrustedSender: (event: IpcMainInvokeEvent) => boolean): () => void {
   ipcMain.handle(IPC_REQUEST_CHANNEL, async (event, payload): Promise<IpcReply> => {
     if (!isTrustedSender(event)) return refused('sender: requests are accepted only from the Nodedesk window')
     const req = (payload ?? {}) as NodeRequest

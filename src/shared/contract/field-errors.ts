@@ -43,9 +43,7 @@ function issueMessage(issue: z.core.$ZodIssue, input: unknown, prefix: readonly 
       return here(`expected ${issue.expected}, got ${describe(actual)}`)
     }
     case 'unrecognized_keys':
-      return issue.keys
-        .map((k) => `${formatPath([...path, k])}: unknown field`)
-        .join('; ')
+      return issue.keys.map((k) => `${formatPath([...path, k])}: unknown field`).join('; ')
     case 'invalid_key':
       return here(isZodDefault(issue.message) ? 'invalid key' : issue.message)
     case 'too_small':
@@ -60,9 +58,7 @@ function issueMessage(issue: z.core.$ZodIssue, input: unknown, prefix: readonly 
       return here(`must be at most ${issue.maximum}`)
     case 'invalid_value':
       return here(
-        issue.message.startsWith('Invalid')
-          ? `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`
-          : issue.message
+        issue.message.startsWith('Invalid') ? `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}` : issue.message
       )
     case 'invalid_format':
       return here(isZodDefault(issue.message) ? `invalid ${issue.format}` : issue.message)
@@ -77,11 +73,7 @@ function issueMessage(issue: z.core.$ZodIssue, input: unknown, prefix: readonly 
  * The message of a 400: every issue zod found, each naming its field path,
  * e.g. `model: expected exactly one provider kind key`.
  */
-export function formatIssues(
-  issues: readonly z.core.$ZodIssue[],
-  input: unknown,
-  prefix: readonly PropertyKey[] = []
-): string {
+export function formatIssues(issues: readonly z.core.$ZodIssue[], input: unknown, prefix: readonly PropertyKey[] = []): string {
   const lines: string[] = []
   for (const issue of issues) {
     const line = issueMessage(issue, input, prefix)

@@ -1,17 +1,7 @@
 import { z } from 'zod'
 
 /** The provider kinds the node can speak to (api-contract.md, Model). */
-export const PROVIDER_KINDS = [
-  'OpenAI',
-  'Ollama',
-  'Claude',
-  'Gemini',
-  'Groq',
-  'OpenRouter',
-  'DeepSeek',
-  'Grok',
-  'TogetherAI'
-] as const
+export const PROVIDER_KINDS = ['OpenAI', 'Ollama', 'Claude', 'Gemini', 'Groq', 'OpenRouter', 'DeepSeek', 'Grok', 'TogetherAI'] as const
 export const ProviderKindSchema = z.enum(PROVIDER_KINDS)
 export type ProviderKind = z.infer<typeof ProviderKindSchema>
 

@@ -51,9 +51,7 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
     },
 
     available_llm_providers() {
-      return RawJson.array(
-        store.providers.list().map((p) => `${p.provider_json.slice(0, -1)},"has_api_key":${p.api_key !== null}}`)
-      )
+      return RawJson.array(store.providers.list().map((p) => `${p.provider_json.slice(0, -1)},"has_api_key":${p.api_key !== null}}`))
     },
 
     remove_llm_provider({ body }) {

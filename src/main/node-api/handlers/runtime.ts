@@ -26,7 +26,13 @@ export function runtimeHandlers(ctx: NodeContext): HandlerGroup<RuntimeRoutes> {
     return sealed ? store.secrets.open(sealed) : undefined
   }
 
-  function target(kind: ProviderKind, model: string, externalUrl: string | null | undefined, apiKey: string | undefined, forId?: string): ModelTarget {
+  function target(
+    kind: ProviderKind,
+    model: string,
+    externalUrl: string | null | undefined,
+    apiKey: string | undefined,
+    forId?: string
+  ): ModelTarget {
     if (!apiKey && keyRequired(kind, externalUrl)) {
       throw badRequest(`api_key: ${PROVIDER_CATALOG[kind].label} needs an API key${forId ? ` (provider '${forId}' has none)` : ''}`)
     }
@@ -34,7 +40,12 @@ export function runtimeHandlers(ctx: NodeContext): HandlerGroup<RuntimeRoutes> {
   }
 
   /** A listing target from a stored provider, or from a kind, URL and optional key. */
-  function listingTarget(q: { llm_provider_id?: string; kind?: ProviderKind; external_url?: string | null; api_key?: string | null }): ModelTarget {
+  function listingTarget(q: {
+    llm_provider_id?: string
+    kind?: ProviderKind
+    external_url?: string | null
+    api_key?: string | null
+  }): ModelTarget {
     if (q.llm_provider_id) {
       const row = store.providers.get(q.llm_provider_id)
       if (!row) throw notFound(`llm_provider_id: no LLM provider with id '${q.llm_provider_id}'`)

@@ -10,7 +10,11 @@ const InboxView = lazy(() => import('../features/inboxes/InboxView').then((m) =>
 const NewJobPage = lazy(() => import('../features/jobs/NewJobPage').then((m) => ({ default: m.NewJobPage })))
 const ProvidersPage = lazy(() => import('../features/providers/ProvidersPage').then((m) => ({ default: m.ProvidersPage })))
 const ProviderWizard = lazy(() => import('../features/providers/ProviderWizard').then((m) => ({ default: m.ProviderWizard })))
-const loading = <Center h="100%"><Loader aria-label="Loading" /></Center>
+const loading = (
+  <Center h="100%">
+    <Loader aria-label="Loading" />
+  </Center>
+)
 
 export function App() {
   const route = useRoute()
@@ -29,7 +33,8 @@ export function App() {
   else if (route.name === 'new-job') page = <NewJobPage />
   else if (route.name === 'providers') page = <ProvidersPage />
   else if (route.name === 'new-provider') page = <ProviderWizard mode={{ kind: 'add', firstRun }} />
-  else if (route.name === 'edit-provider') page = <ProviderWizard key={route.providerId} mode={{ kind: 'edit', providerId: route.providerId }} />
+  else if (route.name === 'edit-provider')
+    page = <ProviderWizard key={route.providerId} mode={{ kind: 'edit', providerId: route.providerId }} />
   else page = <InboxesPage />
   return (
     <AppLayout route={route}>

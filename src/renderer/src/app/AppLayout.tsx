@@ -46,10 +46,14 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <img src="./favicon.svg" alt="" width={24} height={24} />
-            <Title order={1} size="h4">Nodedesk</Title>
+            <Title order={1} size="h4">
+              Nodedesk
+            </Title>
             {health.data && (
               <Tooltip label={`Node version ${health.data.version}`}>
-                <Badge variant="filled" color="teal.9" tt="none" data-testid="node-name">{health.data.node_name}</Badge>
+                <Badge variant="filled" color="teal.9" tt="none" data-testid="node-name">
+                  {health.data.node_name}
+                </Badge>
               </Tooltip>
             )}
             {health.isError && <Badge color="red">node unreachable</Badge>}
@@ -58,9 +62,27 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main">
-        <NavLink href={hrefOf({ name: 'inboxes' })} label="Inboxes" leftSection={<IconInbox size={18} />} active={active(['inboxes', 'inbox'])} onClick={close} />
-        <NavLink href={hrefOf({ name: 'new-job' })} label="New job" leftSection={<IconPlus size={18} />} active={active(['new-job'])} onClick={close} />
-        <NavLink href={hrefOf({ name: 'providers' })} label="Providers" leftSection={<IconPlugConnected size={18} />} active={active(['providers', 'new-provider', 'edit-provider'])} onClick={close} />
+        <NavLink
+          href={hrefOf({ name: 'inboxes' })}
+          label="Inboxes"
+          leftSection={<IconInbox size={18} />}
+          active={active(['inboxes', 'inbox'])}
+          onClick={close}
+        />
+        <NavLink
+          href={hrefOf({ name: 'new-job' })}
+          label="New job"
+          leftSection={<IconPlus size={18} />}
+          active={active(['new-job'])}
+          onClick={close}
+        />
+        <NavLink
+          href={hrefOf({ name: 'providers' })}
+          label="Providers"
+          leftSection={<IconPlugConnected size={18} />}
+          active={active(['providers', 'new-provider', 'edit-provider'])}
+          onClick={close}
+        />
         <Text size="xs" c="dimmed" mt="auto" p="xs">
           Ctrl+K searches inboxes
         </Text>

@@ -23,7 +23,9 @@ export function Composer({ jobId, inboxId, answering }: { jobId: string; inboxId
     }
   }
   const stop = () =>
-    client.call('stop_llm', { body: { inbox_name: inboxId } }).catch((err: unknown) => notifications.show({ color: 'red', message: errorText(err) }))
+    client
+      .call('stop_llm', { body: { inbox_name: inboxId } })
+      .catch((err: unknown) => notifications.show({ color: 'red', message: errorText(err) }))
   return (
     <form
       onSubmit={(e) => {

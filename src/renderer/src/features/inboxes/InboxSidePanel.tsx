@@ -51,30 +51,61 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false }: { jobId: stri
     >
       <Paper withBorder p="sm">
         <Group justify="space-between" mb="xs">
-          <Title order={3} size="h5">Scope</Title>
+          <Title order={3} size="h5">
+            Scope
+          </Title>
           <Button size="xs" variant="light" onClick={() => scope.data && setEditingScope(scope.data)} disabled={!scope.data}>
             Edit scope
           </Button>
         </Group>
         {scope.data && (
           <>
-            <Text size="xs" c="dimmed" mb={4}>{scopeCount(scope.data)} entries</Text>
+            <Text size="xs" c="dimmed" mb={4}>
+              {scopeCount(scope.data)} entries
+            </Text>
             <Tree data={scopeTree(scope.data)} tree={tree} levelOffset="md" aria-label="Scope" />
           </>
         )}
       </Paper>
       <Paper withBorder p="sm">
         <Group justify="space-between" mb="xs">
-          <Title order={3} size="h5">Job config</Title>
-          <Button size="xs" variant="light" onClick={() => setEditingConfig(config)}>Edit</Button>
+          <Title order={3} size="h5">
+            Job config
+          </Title>
+          <Button size="xs" variant="light" onClick={() => setEditingConfig(config)}>
+            Edit
+          </Button>
         </Group>
         <Table fz="xs" verticalSpacing={2}>
           <Table.Tbody>
-            <Table.Tr><Table.Td>System prompt</Table.Td><Table.Td>{config.custom_prompt || <Text span c="dimmed" size="xs">none</Text>}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Td>Temperature</Table.Td><Table.Td>{config.temperature}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Td>Top p / top k</Table.Td><Table.Td>{config.top_p} / {config.top_k}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Td>Seed</Table.Td><Table.Td>{config.seed}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Td>Streaming</Table.Td><Table.Td>{config.stream ? 'on' : 'off'}</Table.Td></Table.Tr>
+            <Table.Tr>
+              <Table.Td>System prompt</Table.Td>
+              <Table.Td>
+                {config.custom_prompt || (
+                  <Text span c="dimmed" size="xs">
+                    none
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>Temperature</Table.Td>
+              <Table.Td>{config.temperature}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>Top p / top k</Table.Td>
+              <Table.Td>
+                {config.top_p} / {config.top_k}
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>Seed</Table.Td>
+              <Table.Td>{config.seed}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>Streaming</Table.Td>
+              <Table.Td>{config.stream ? 'on' : 'off'}</Table.Td>
+            </Table.Tr>
           </Table.Tbody>
         </Table>
       </Paper>
@@ -84,8 +115,12 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false }: { jobId: stri
           <Stack>
             <ScopeEditor value={editingScope} onChange={setEditingScope} />
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setEditingScope(null)}>Cancel</Button>
-              <Button onClick={() => void saveScope()} loading={updateScope.isPending}>Save scope</Button>
+              <Button variant="default" onClick={() => setEditingScope(null)}>
+                Cancel
+              </Button>
+              <Button onClick={() => void saveScope()} loading={updateScope.isPending}>
+                Save scope
+              </Button>
             </Group>
           </Stack>
         )}
@@ -93,19 +128,62 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false }: { jobId: stri
       <Modal opened={editingConfig !== null} onClose={() => setEditingConfig(null)} title="Job config">
         {editingConfig && (
           <Stack>
-            <Textarea label="System prompt" autosize minRows={3} value={editingConfig.custom_prompt} onChange={(e) => setEditingConfig({ ...editingConfig, custom_prompt: e.currentTarget.value })} />
+            <Textarea
+              label="System prompt"
+              autosize
+              minRows={3}
+              value={editingConfig.custom_prompt}
+              onChange={(e) => setEditingConfig({ ...editingConfig, custom_prompt: e.currentTarget.value })}
+            />
             <Group grow>
-              <NumberInput label="Temperature" min={0} max={2} step={0.1} decimalScale={2} value={editingConfig.temperature} onChange={(v) => setEditingConfig({ ...editingConfig, temperature: Number(v) })} />
-              <NumberInput label="Seed" step={1} allowDecimal={false} value={editingConfig.seed} onChange={(v) => setEditingConfig({ ...editingConfig, seed: Number(v) })} />
+              <NumberInput
+                label="Temperature"
+                min={0}
+                max={2}
+                step={0.1}
+                decimalScale={2}
+                value={editingConfig.temperature}
+                onChange={(v) => setEditingConfig({ ...editingConfig, temperature: Number(v) })}
+              />
+              <NumberInput
+                label="Seed"
+                step={1}
+                allowDecimal={false}
+                value={editingConfig.seed}
+                onChange={(v) => setEditingConfig({ ...editingConfig, seed: Number(v) })}
+              />
             </Group>
             <Group grow>
-              <NumberInput label="Top p" min={0.01} max={1} step={0.05} decimalScale={2} value={editingConfig.top_p} onChange={(v) => setEditingConfig({ ...editingConfig, top_p: Number(v) })} />
-              <NumberInput label="Top k" min={1} step={1} allowDecimal={false} value={editingConfig.top_k} onChange={(v) => setEditingConfig({ ...editingConfig, top_k: Number(v) })} />
+              <NumberInput
+                label="Top p"
+                min={0.01}
+                max={1}
+                step={0.05}
+                decimalScale={2}
+                value={editingConfig.top_p}
+                onChange={(v) => setEditingConfig({ ...editingConfig, top_p: Number(v) })}
+              />
+              <NumberInput
+                label="Top k"
+                min={1}
+                step={1}
+                allowDecimal={false}
+                value={editingConfig.top_k}
+                onChange={(v) => setEditingConfig({ ...editingConfig, top_k: Number(v) })}
+              />
             </Group>
-            <Switch label="Stream answers" checked={editingConfig.stream} onChange={(e) => setEditingConfig({ ...editingConfig, stream: e.currentTarget.checked })} />
+            <Switch
+              label="Stream answers"
+              checked={editingConfig.stream}
+              onChange={(e) => setEditingConfig({ ...editingConfig, stream: e.currentTarget.checked })}
+            />
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setEditingConfig(null)}>Cancel</Button>
-              <Button onClick={() => void saveConfig()} loading={updateConfig.isPending}>Save</Button>
+              <Button variant="default" onClick={() => setEditingConfig(null)}>
+                Cancel
+              </Button>
+              <Button onClick={() => void saveConfig()} loading={updateConfig.isPending}>
+                Save
+              </Button>
             </Group>
           </Stack>
         )}

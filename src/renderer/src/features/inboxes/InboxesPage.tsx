@@ -67,7 +67,9 @@ export function InboxesPage() {
     <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
       <Group justify="space-between">
         <Title order={2}>Inboxes</Title>
-        <Button component="a" href={hrefOf({ name: 'new-job' })} leftSection={<IconPlus size={16} />}>New job</Button>
+        <Button component="a" href={hrefOf({ name: 'new-job' })} leftSection={<IconPlus size={16} />}>
+          New job
+        </Button>
       </Group>
       <Group>
         <TextInput
@@ -90,7 +92,11 @@ export function InboxesPage() {
         <Switch label="Show hidden" checked={showHidden} onChange={(e) => setShowHidden(e.currentTarget.checked)} />
       </Group>
       {inboxes.isPending && <Loader aria-label="Loading inboxes" />}
-      {inboxes.isError && <Alert color="red" title="The inboxes could not be loaded">{inboxes.error.message}</Alert>}
+      {inboxes.isError && (
+        <Alert color="red" title="The inboxes could not be loaded">
+          {inboxes.error.message}
+        </Alert>
+      )}
       {inboxes.isSuccess && rows.length === 0 && (
         <EmptyState
           icon={<IconInbox size={32} />}
@@ -98,7 +104,9 @@ export function InboxesPage() {
           description="Each job has an inbox. Create a job to start a conversation with a provider."
         >
           <EmptyState.Actions>
-            <Button component="a" href={hrefOf({ name: 'new-job' })} leftSection={<IconPlus size={16} />}>Create a job</Button>
+            <Button component="a" href={hrefOf({ name: 'new-job' })} leftSection={<IconPlus size={16} />}>
+              Create a job
+            </Button>
           </EmptyState.Actions>
         </EmptyState>
       )}

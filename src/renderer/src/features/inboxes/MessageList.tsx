@@ -81,17 +81,33 @@ export function MessageList({ inboxId, newest, streaming, waiting, onRetry, onSw
             </Button>
           </Center>
         )}
-        {messages.length === 0 && !streaming && <Text c="dimmed" ta="center" mt="xl">No messages yet. Write the first one below.</Text>}
+        {messages.length === 0 && !streaming && (
+          <Text c="dimmed" ta="center" mt="xl">
+            No messages yet. Write the first one below.
+          </Text>
+        )}
         {messages.map((m) => {
           const error = m.job_message.error as { kind: string } | undefined
           if (error) {
             const question = byHash.get(m.job_message.parent)
             return (
-              <Alert key={m.node_api_data.node_message_hash} color="red" icon={<IconAlertTriangle size={18} />} title="The provider did not answer" data-testid="message-error">
+              <Alert
+                key={m.node_api_data.node_message_hash}
+                color="red"
+                icon={<IconAlertTriangle size={18} />}
+                title="The provider did not answer"
+                data-testid="message-error"
+              >
                 <Text size="sm">{m.job_message.content.replace(/^⚠\s*/, '')}</Text>
                 <Group mt="xs" gap="xs">
-                  {question && <Button size="xs" variant="light" onClick={() => onRetry(question.job_message.content)}>Retry</Button>}
-                  <Button size="xs" variant="subtle" onClick={onSwitchProvider}>Switch provider</Button>
+                  {question && (
+                    <Button size="xs" variant="light" onClick={() => onRetry(question.job_message.content)}>
+                      Retry
+                    </Button>
+                  )}
+                  <Button size="xs" variant="subtle" onClick={onSwitchProvider}>
+                    Switch provider
+                  </Button>
                 </Group>
               </Alert>
             )
@@ -131,13 +147,19 @@ function Bubble({ message }: { message: LastMessage }) {
       {fromAgent ? (
         <AnswerText text={message.job_message.content} />
       ) : (
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.job_message.content}</Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {message.job_message.content}
+        </Text>
       )}
       <Group gap={6} mt={4}>
         <Text size="xs" c="dimmed" title={absoluteTime(ts)}>
           {fromAgent ? message.sender_subidentity.split('/agent/')[1] : 'you'} · {relativeTime(ts)}
         </Text>
-        {message.job_message.stopped === true && <Badge size="xs" color="gray">stopped</Badge>}
+        {message.job_message.stopped === true && (
+          <Badge size="xs" color="gray">
+            stopped
+          </Badge>
+        )}
       </Group>
     </Paper>
   )

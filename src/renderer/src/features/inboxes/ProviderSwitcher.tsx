@@ -6,7 +6,10 @@ import { useProviders, useRouteMutation } from '../../api/queries'
 import { errorText } from '../../api/client'
 
 /** Switches the job to another provider; the list and this view show it at once. */
-export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; providerId: string }>(function ProviderSwitcher({ jobId, providerId }, ref) {
+export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; providerId: string }>(function ProviderSwitcher(
+  { jobId, providerId },
+  ref
+) {
   const providers = useProviders()
   const change = useRouteMutation('change_job_llm_provider')
   return (

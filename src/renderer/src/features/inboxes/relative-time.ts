@@ -13,7 +13,10 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   if (d < 7) return `${d} days ago`
   const date = new Date(t)
   const sameYear = date.getFullYear() === new Date(now).getFullYear()
-  return date.toLocaleDateString(undefined, sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' })
+  return date.toLocaleDateString(
+    undefined,
+    sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' }
+  )
 }
 
 export const absoluteTime = (iso: string) => {

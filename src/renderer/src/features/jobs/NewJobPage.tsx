@@ -41,7 +41,9 @@ export function NewJobPage() {
     <Stack maw={900} style={{ overflow: 'auto' }} pb="xl">
       <Title order={2}>New job</Title>
       {providers.data?.length === 0 && (
-        <Alert color="yellow">A job needs a provider. <Anchor href={hrefOf({ name: 'new-provider' })}>Add one first</Anchor>.</Alert>
+        <Alert color="yellow">
+          A job needs a provider. <Anchor href={hrefOf({ name: 'new-provider' })}>Add one first</Anchor>.
+        </Alert>
       )}
       <Select
         label="Provider"
@@ -53,19 +55,35 @@ export function NewJobPage() {
         withAsterisk
       />
       <div>
-        <Title order={3} size="h4">Scope</Title>
-        <Text size="sm" c="dimmed">The documents and folders the job may draw on. {scopeCount(draft.scope)} entries.</Text>
+        <Title order={3} size="h4">
+          Scope
+        </Title>
+        <Text size="sm" c="dimmed">
+          The documents and folders the job may draw on. {scopeCount(draft.scope)} entries.
+        </Text>
       </div>
       <ScopeEditor value={draft.scope} onChange={(scope) => draft.set({ scope })} />
       <Group align="flex-end">
-        <TextInput label="Sheet association" description="Optional: a sheet this job belongs to" value={draft.sheet} onChange={(e) => draft.set({ sheet: e.currentTarget.value })} />
-        <Switch label="Hidden job" description="Left out of the inbox list unless “show hidden” is on" checked={draft.hidden} onChange={(e) => draft.set({ hidden: e.currentTarget.checked })} />
+        <TextInput
+          label="Sheet association"
+          description="Optional: a sheet this job belongs to"
+          value={draft.sheet}
+          onChange={(e) => draft.set({ sheet: e.currentTarget.value })}
+        />
+        <Switch
+          label="Hidden job"
+          description="Left out of the inbox list unless “show hidden” is on"
+          checked={draft.hidden}
+          onChange={(e) => draft.set({ hidden: e.currentTarget.checked })}
+        />
       </Group>
       <Group>
         <Button onClick={() => void submit()} loading={create.isPending} disabled={!draft.providerId}>
           Create job
         </Button>
-        <Button variant="subtle" color="gray" onClick={draft.reset}>Clear</Button>
+        <Button variant="subtle" color="gray" onClick={draft.reset}>
+          Clear
+        </Button>
       </Group>
     </Stack>
   )

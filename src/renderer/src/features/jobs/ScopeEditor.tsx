@@ -1,13 +1,37 @@
 import {
-  ActionIcon, Alert, Badge, Breadcrumbs, Button, Card, FileButton, Group, Paper, Select, SimpleGrid, Stack, TagsInput,
-  Text, TextInput, Title
+  ActionIcon,
+  Alert,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+  Title
 } from '@mantine/core'
 import { IconFileImport, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useState, type ReactNode } from 'react'
 import type { JobScope } from '../../../../shared/contract/scope'
 import {
-  addEntry, CHUNKING_STRATEGIES, FILE_TYPES, fileSource, networkFolder, parseLocalEntry, removeEntry, SCOPE_SECTIONS,
-  summarizeLocal, vectorFsFolder, vectorFsItem, type ScopeSection
+  addEntry,
+  CHUNKING_STRATEGIES,
+  FILE_TYPES,
+  fileSource,
+  networkFolder,
+  parseLocalEntry,
+  removeEntry,
+  SCOPE_SECTIONS,
+  summarizeLocal,
+  vectorFsFolder,
+  vectorFsItem,
+  type ScopeSection
 } from './scope-entries'
 
 interface Props {
@@ -44,7 +68,13 @@ export function ScopeEditor({ value, onChange }: Props) {
 
       <Section title={sectionLabel('network_folders')} count={value.network_folders.length}>
         {value.network_folders.map((f, i) => (
-          <EntryRow key={i} label={f.name} path={f.path.path_ids} detail={f.external_identity.full_name} onRemove={() => remove('network_folders', i)} />
+          <EntryRow
+            key={i}
+            label={f.name}
+            path={f.path.path_ids}
+            detail={f.external_identity.full_name}
+            onRemove={() => remove('network_folders', i)}
+          />
         ))}
         <NetworkForm onAdd={(f) => onChange(addEntry(value, 'network_folders', f))} />
       </Section>
@@ -68,8 +98,12 @@ function Section({ title, count, children }: { title: string; count: number; chi
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
       <Group gap="xs" mb="sm">
-        <Title order={3} size="h5">{title}</Title>
-        <Badge variant="light" size="sm">{count}</Badge>
+        <Title order={3} size="h5">
+          {title}
+        </Title>
+        <Badge variant="light" size="sm">
+          {count}
+        </Badge>
       </Group>
       <Stack gap="xs">{children}</Stack>
     </Paper>
@@ -80,11 +114,17 @@ function EntryRow({ label, path, detail, onRemove }: { label: string; path: read
   return (
     <Group justify="space-between" wrap="nowrap" data-testid="scope-entry">
       <div style={{ minWidth: 0 }}>
-        <Text fw={500} truncate>{label}</Text>
+        <Text fw={500} truncate>
+          {label}
+        </Text>
         <Breadcrumbs separator="›" fz="xs" c="dimmed">
           {path.length ? path.map((p, i) => <span key={i}>{p}</span>) : <span>/</span>}
         </Breadcrumbs>
-        {detail && <Text size="xs" c="dimmed">{detail}</Text>}
+        {detail && (
+          <Text size="xs" c="dimmed">
+            {detail}
+          </Text>
+        )}
       </div>
       <ActionIcon variant="subtle" color="red" onClick={onRemove} aria-label={`Remove ${label}`}>
         <IconTrash size={16} />
@@ -108,7 +148,15 @@ function FolderForm({ onAdd }: { onAdd: (name: string, path: string[]) => void }
     <Group align="flex-end" wrap="wrap">
       <TextInput label="Folder name" value={f.name} onChange={(e) => set({ name: e.currentTarget.value })} />
       <PathInput value={f.path} onChange={(path) => set({ path })} />
-      <Button variant="light" leftSection={<IconPlus size={16} />} disabled={!f.name.trim()} onClick={() => { onAdd(f.name.trim(), f.path); reset() }}>
+      <Button
+        variant="light"
+        leftSection={<IconPlus size={16} />}
+        disabled={!f.name.trim()}
+        onClick={() => {
+          onAdd(f.name.trim(), f.path)
+          reset()
+        }}
+      >
         Add folder
       </Button>
     </Group>
@@ -116,18 +164,48 @@ function FolderForm({ onAdd }: { onAdd: (name: string, path: string[]) => void }
 }
 
 function ItemForm({ onAdd }: { onAdd: (item: ReturnType<typeof vectorFsItem>) => void }) {
-  const [f, set, reset] = useFields({ name: '', path: [] as string[], fileName: '', fileNameEdited: false, fileType: 'Pdf', chunking: 'V1' })
+  const [f, set, reset] = useFields({
+    name: '',
+    path: [] as string[],
+    fileName: '',
+    fileNameEdited: false,
+    fileType: 'Pdf',
+    chunking: 'V1'
+  })
   const ready = f.name.trim() && f.fileName.trim()
   return (
     <Stack gap="xs">
       <Group align="flex-end" wrap="wrap">
-        <TextInput label="Item name" value={f.name} onChange={(e) => set({ name: e.currentTarget.value, ...(f.fileNameEdited ? {} : { fileName: e.currentTarget.value }) })} />
+        <TextInput
+          label="Item name"
+          value={f.name}
+          onChange={(e) => set({ name: e.currentTarget.value, ...(f.fileNameEdited ? {} : { fileName: e.currentTarget.value }) })}
+        />
         <PathInput value={f.path} onChange={(path) => set({ path })} />
       </Group>
       <Group align="flex-end" wrap="wrap">
-        <TextInput label="Source file name" description="Follows the item name until edited" value={f.fileName} onChange={(e) => set({ fileName: e.currentTarget.value, fileNameEdited: true })} />
-        <Select label="File type" data={[...FILE_TYPES]} value={f.fileType} onChange={(v) => set({ fileType: v ?? 'Pdf' })} allowDeselect={false} w={120} />
-        <Select label="Chunking" data={[...CHUNKING_STRATEGIES]} value={f.chunking} onChange={(v) => set({ chunking: v ?? 'V1' })} allowDeselect={false} w={100} />
+        <TextInput
+          label="Source file name"
+          description="Follows the item name until edited"
+          value={f.fileName}
+          onChange={(e) => set({ fileName: e.currentTarget.value, fileNameEdited: true })}
+        />
+        <Select
+          label="File type"
+          data={[...FILE_TYPES]}
+          value={f.fileType}
+          onChange={(v) => set({ fileType: v ?? 'Pdf' })}
+          allowDeselect={false}
+          w={120}
+        />
+        <Select
+          label="Chunking"
+          data={[...CHUNKING_STRATEGIES]}
+          value={f.chunking}
+          onChange={(v) => set({ chunking: v ?? 'V1' })}
+          allowDeselect={false}
+          w={100}
+        />
         <Button
           variant="light"
           leftSection={<IconPlus size={16} />}
@@ -150,7 +228,12 @@ function NetworkForm({ onAdd }: { onAdd: (f: ReturnType<typeof networkFolder>) =
   return (
     <Stack gap="xs">
       <Group align="flex-end" wrap="wrap">
-        <TextInput label="Remote node" placeholder="@@other.sep-shinkai" value={f.nodeName} onChange={(e) => set({ nodeName: e.currentTarget.value })} />
+        <TextInput
+          label="Remote node"
+          placeholder="@@other.sep-shinkai"
+          value={f.nodeName}
+          onChange={(e) => set({ nodeName: e.currentTarget.value })}
+        />
         <TextInput label="Remote profile" value={f.profileName} onChange={(e) => set({ profileName: e.currentTarget.value })} w={120} />
         <TextInput label="Remote agent" value={f.agentName} onChange={(e) => set({ agentName: e.currentTarget.value })} />
       </Group>
@@ -162,7 +245,13 @@ function NetworkForm({ onAdd }: { onAdd: (f: ReturnType<typeof networkFolder>) =
           leftSection={<IconPlus size={16} />}
           disabled={!ready}
           onClick={() => {
-            onAdd(networkFolder({ nodeName: f.nodeName.trim(), profileName: f.profileName.trim(), agentName: f.agentName.trim() }, f.name.trim(), f.path))
+            onAdd(
+              networkFolder(
+                { nodeName: f.nodeName.trim(), profileName: f.profileName.trim(), agentName: f.agentName.trim() },
+                f.name.trim(),
+                f.path
+              )
+            )
             reset()
           }}
         >
@@ -173,16 +262,30 @@ function NetworkForm({ onAdd }: { onAdd: (f: ReturnType<typeof networkFolder>) =
   )
 }
 
-function LocalCard({ kind, summary, onRemove }: { kind: 'vrkai' | 'vrpack'; summary: ReturnType<typeof summarizeLocal>; onRemove: () => void }) {
+function LocalCard({
+  kind,
+  summary,
+  onRemove
+}: {
+  kind: 'vrkai' | 'vrpack'
+  summary: ReturnType<typeof summarizeLocal>
+  onRemove: () => void
+}) {
   return (
     <Card withBorder padding="sm" data-testid="local-entry">
       <Group justify="space-between" wrap="nowrap">
         <div style={{ minWidth: 0 }}>
           <Group gap={6}>
-            <Badge size="xs" variant="outline">{kind}</Badge>
-            <Text fw={600} truncate>{summary.name}</Text>
+            <Badge size="xs" variant="outline">
+              {kind}
+            </Badge>
+            <Text fw={600} truncate>
+              {summary.name}
+            </Text>
           </Group>
-          <Text size="xs" c="dimmed">{summary.nodeCount} nodes · {summary.embeddingModel}</Text>
+          <Text size="xs" c="dimmed">
+            {summary.nodeCount} nodes · {summary.embeddingModel}
+          </Text>
         </div>
         <ActionIcon variant="subtle" color="red" onClick={onRemove} aria-label={`Remove ${summary.name}`}>
           <IconTrash size={16} />
@@ -217,7 +320,11 @@ function LocalImport({ scope, onChange }: { scope: JobScope; onChange: (s: JobSc
       </FileButton>
       {errors.length > 0 && (
         <Alert color="red" title="Not imported">
-          {errors.map((e) => <Text key={e} size="sm">{e}</Text>)}
+          {errors.map((e) => (
+            <Text key={e} size="sm">
+              {e}
+            </Text>
+          ))}
         </Alert>
       )}
     </Stack>

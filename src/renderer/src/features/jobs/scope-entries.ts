@@ -1,9 +1,17 @@
 import { formatIssues } from '../../../../shared/contract/field-errors'
 import { fullIdentityName } from '../../../../shared/contract/identity'
 import {
-  emptyScope, LocalVrkaiEntrySchema, LocalVrpackEntrySchema,
-  type DocumentResource, type JobScope, type LocalVrkaiEntry, type LocalVrpackEntry, type NetworkFolder,
-  type Source, type VectorFsFolder, type VectorFsItem
+  emptyScope,
+  LocalVrkaiEntrySchema,
+  LocalVrpackEntrySchema,
+  type DocumentResource,
+  type JobScope,
+  type LocalVrkaiEntry,
+  type LocalVrpackEntry,
+  type NetworkFolder,
+  type Source,
+  type VectorFsFolder,
+  type VectorFsItem
 } from '../../../../shared/contract/scope'
 
 export { emptyScope }
@@ -72,13 +80,20 @@ export function parseLocalEntry(text: string): ImportedEntry {
   const wrapped = 'vrkai' in o || 'vrpack' in o ? o : 'vrkai_count' in o ? { vrpack: o } : 'sfm' in o ? { vrkai: o } : o
   if ('vrkai' in wrapped) {
     const r = LocalVrkaiEntrySchema.safeParse(wrapped)
-    return r.success ? { ok: true, section: 'local_vrkai', entry: wrapped as LocalVrkaiEntry } : { ok: false, error: formatIssues(r.error.issues, wrapped) }
+    return r.success
+      ? { ok: true, section: 'local_vrkai', entry: wrapped as LocalVrkaiEntry }
+      : { ok: false, error: formatIssues(r.error.issues, wrapped) }
   }
   if ('vrpack' in wrapped) {
     const r = LocalVrpackEntrySchema.safeParse(wrapped)
-    return r.success ? { ok: true, section: 'local_vrpack', entry: wrapped as LocalVrpackEntry } : { ok: false, error: formatIssues(r.error.issues, wrapped) }
+    return r.success
+      ? { ok: true, section: 'local_vrpack', entry: wrapped as LocalVrpackEntry }
+      : { ok: false, error: formatIssues(r.error.issues, wrapped) }
   }
-  return { ok: false, error: 'neither a vrkai nor a vrpack (expected a "vrkai" or "vrpack" key, or a resource with "sfm" or "vrkai_count")' }
+  return {
+    ok: false,
+    error: 'neither a vrkai nor a vrpack (expected a "vrkai" or "vrpack" key, or a resource with "sfm" or "vrkai_count")'
+  }
 }
 
 export interface LocalSummary {

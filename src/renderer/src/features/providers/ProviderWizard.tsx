@@ -1,6 +1,24 @@
 import {
-  Alert, Anchor, Autocomplete, Badge, Button, Card, Code, Collapse, Group, Loader, PasswordInput, Radio, SimpleGrid,
-  Stack, Stepper, Switch, TagsInput, Text, TextInput, Title
+  Alert,
+  Anchor,
+  Autocomplete,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Collapse,
+  Group,
+  Loader,
+  PasswordInput,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Switch,
+  TagsInput,
+  Text,
+  TextInput,
+  Title
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react'
@@ -12,8 +30,19 @@ import { useHealth, useProviders, useRouteMutation } from '../../api/queries'
 import { navigate } from '../../app/router'
 import { useAddDraft } from './draft-store'
 import {
-  choiceLabel, draftOf, fullName, KIND_CHOICES, kindOf, STEPS, stepOfField, toProvider, updateDraft, validate,
-  type FieldErrors, type ProviderDraft, type WizardMode
+  choiceLabel,
+  draftOf,
+  fullName,
+  KIND_CHOICES,
+  kindOf,
+  STEPS,
+  stepOfField,
+  toProvider,
+  updateDraft,
+  validate,
+  type FieldErrors,
+  type ProviderDraft,
+  type WizardMode
 } from './provider-draft'
 
 const DEFAULT_NODE = '@@localhost.sep-shinkai'
@@ -35,7 +64,11 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
   }, [editing, editDraft])
 
   if (mode.kind === 'edit' && providers.isSuccess && !editing) {
-    return <Alert color="red" title="No such provider">Provider “{mode.providerId}” does not exist. <Anchor href="#/providers">Back to providers</Anchor></Alert>
+    return (
+      <Alert color="red" title="No such provider">
+        Provider “{mode.providerId}” does not exist. <Anchor href="#/providers">Back to providers</Anchor>
+      </Alert>
+    )
   }
   const draft = mode.kind === 'add' ? addDraft.draft : editDraft
   if (!draft) return <Loader aria-label="Loading" />
@@ -120,7 +153,11 @@ export function WizardForm({ mode, draft, update, hasStoredKey, takenIds, onDone
     try {
       if (mode.kind === 'add') await add.mutateAsync(body)
       else await modify.mutateAsync(body)
-      notifications.show({ color: 'teal', icon: <IconCheck size={18} />, message: `Provider “${body.id}” ${mode.kind === 'add' ? 'added' : 'saved'}` })
+      notifications.show({
+        color: 'teal',
+        icon: <IconCheck size={18} />,
+        message: `Provider “${body.id}” ${mode.kind === 'add' ? 'added' : 'saved'}`
+      })
       onDone()
     } catch (err) {
       showFailure(err)
@@ -306,7 +343,11 @@ function ModelStep({ draft, change, errors, mode }: StepProps) {
         <Button variant="light" onClick={() => void fetchModels()} loading={listed.loading}>
           List the provider's models
         </Button>
-        {listed.models.length > 0 && <Text size="sm" c="dimmed">{listed.models.length} models listed</Text>}
+        {listed.models.length > 0 && (
+          <Text size="sm" c="dimmed">
+            {listed.models.length} models listed
+          </Text>
+        )}
       </Group>
       {listed.error && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="The models could not be listed">
@@ -340,18 +381,36 @@ function IdentityStep({ draft, change, errors, mode }: StepProps) {
         error={errors.id}
       />
       <div>
-        <Text size="sm" fw={500}>Agent identity</Text>
+        <Text size="sm" fw={500}>
+          Agent identity
+        </Text>
         <Code data-testid="full-identity-name">{fullName(draft)}</Code>
         <Anchor component="button" type="button" size="sm" ml="sm" onClick={() => setAdvanced((a) => !a)} aria-expanded={advanced}>
           Advanced
         </Anchor>
-        {errors.full_identity_name && <Text c="red" size="sm">{errors.full_identity_name}</Text>}
+        {errors.full_identity_name && (
+          <Text c="red" size="sm">
+            {errors.full_identity_name}
+          </Text>
+        )}
       </div>
       <Collapse expanded={advanced}>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Node name" value={draft.nodeName} onChange={(e) => change({ nodeName: e.currentTarget.value, identityEdited: true })} />
-          <TextInput label="Profile" value={draft.profileName} onChange={(e) => change({ profileName: e.currentTarget.value, identityEdited: true })} />
-          <TextInput label="Agent name" value={draft.subidentityName} onChange={(e) => change({ subidentityName: e.currentTarget.value, identityEdited: true })} />
+          <TextInput
+            label="Node name"
+            value={draft.nodeName}
+            onChange={(e) => change({ nodeName: e.currentTarget.value, identityEdited: true })}
+          />
+          <TextInput
+            label="Profile"
+            value={draft.profileName}
+            onChange={(e) => change({ profileName: e.currentTarget.value, identityEdited: true })}
+          />
+          <TextInput
+            label="Agent name"
+            value={draft.subidentityName}
+            onChange={(e) => change({ subidentityName: e.currentTarget.value, identityEdited: true })}
+          />
         </SimpleGrid>
       </Collapse>
       <Switch
@@ -360,14 +419,24 @@ function IdentityStep({ draft, change, errors, mode }: StepProps) {
         checked={draft.performLocally}
         onChange={(e) => change({ performLocally: e.currentTarget.checked })}
       />
-      <TagsInput label="Allowed message senders" description="Identities that may message this agent; Enter adds one." value={[...draft.allowedSenders]} onChange={(v) => change({ allowedSenders: v })} />
+      <TagsInput
+        label="Allowed message senders"
+        description="Identities that may message this agent; Enter adds one."
+        value={[...draft.allowedSenders]}
+        onChange={(v) => change({ allowedSenders: v })}
+      />
       <TagsInput label="Storage bucket permissions" value={[...draft.storageBuckets]} onChange={(v) => change({ storageBuckets: v })} />
       <TagsInput label="Toolkit permissions" value={[...draft.toolkits]} onChange={(v) => change({ toolkits: v })} />
     </Stack>
   )
 }
 
-function ReviewStep({ body, testState, onSaveAnyway, busy }: {
+function ReviewStep({
+  body,
+  testState,
+  onSaveAnyway,
+  busy
+}: {
   body: ReturnType<typeof toProvider>
   testState: { status: string; message?: string }
   onSaveAnyway: () => void
@@ -378,10 +447,14 @@ function ReviewStep({ body, testState, onSaveAnyway, busy }: {
     <Stack>
       <Text>This is exactly what will be sent. Adding first makes one short test call to the model.</Text>
       <Card withBorder p="sm">
-        <Code block data-testid="review-json" style={{ whiteSpace: 'pre-wrap' }}>{JSON.stringify(shown, null, 2)}</Code>
+        <Code block data-testid="review-json" style={{ whiteSpace: 'pre-wrap' }}>
+          {JSON.stringify(shown, null, 2)}
+        </Code>
       </Card>
       {testState.status === 'ok' && (
-        <Alert color="teal" icon={<IconCheck size={18} />} title="Connection works">{testState.message}</Alert>
+        <Alert color="teal" icon={<IconCheck size={18} />} title="Connection works">
+          {testState.message}
+        </Alert>
       )}
       {testState.status === 'failed' && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The test call failed">
@@ -391,7 +464,11 @@ function ReviewStep({ body, testState, onSaveAnyway, busy }: {
           </Button>
         </Alert>
       )}
-      {'api_key' in body && body.api_key === null && <Badge color="red" variant="light">The stored key will be removed</Badge>}
+      {'api_key' in body && body.api_key === null && (
+        <Badge color="red" variant="light">
+          The stored key will be removed
+        </Badge>
+      )}
     </Stack>
   )
 }

@@ -53,7 +53,9 @@ export function ProvidersPage() {
               <Table.Th>Model</Table.Th>
               <Table.Th>API key</Table.Th>
               <Table.Th>Jobs</Table.Th>
-              <Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -63,18 +65,39 @@ export function ProvidersPage() {
                 <Table.Tr key={p.id} data-testid={`provider-row-${p.id}`}>
                   <Table.Td>
                     <Text fw={600}>{p.id}</Text>
-                    {p.external_url && <Text size="xs" c="dimmed">{p.external_url}</Text>}
+                    {p.external_url && (
+                      <Text size="xs" c="dimmed">
+                        {p.external_url}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>{PROVIDER_CATALOG[kind].label}</Table.Td>
-                  <Table.Td><Text ff="monospace" size="sm">{modelType}</Text></Table.Td>
                   <Table.Td>
-                    {p.has_api_key ? <Badge color="teal.9" variant="filled">set</Badge> : <Badge color="gray" variant="outline">none</Badge>}
+                    <Text ff="monospace" size="sm">
+                      {modelType}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {p.has_api_key ? (
+                      <Badge color="teal.9" variant="filled">
+                        set
+                      </Badge>
+                    ) : (
+                      <Badge color="gray" variant="outline">
+                        none
+                      </Badge>
+                    )}
                   </Table.Td>
                   <Table.Td>{jobCounts.get(p.id) ?? 0}</Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <Tooltip label="Edit">
-                        <ActionIcon component="a" href={hrefOf({ name: 'edit-provider', providerId: p.id })} variant="subtle" aria-label={`Edit ${p.id}`}>
+                        <ActionIcon
+                          component="a"
+                          href={hrefOf({ name: 'edit-provider', providerId: p.id })}
+                          variant="subtle"
+                          aria-label={`Edit ${p.id}`}
+                        >
                           <IconPencil size={18} />
                         </ActionIcon>
                       </Tooltip>

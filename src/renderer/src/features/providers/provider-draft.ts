@@ -40,9 +40,23 @@ export const STEPS = ['Kind', 'Connection', 'Model', 'Identity', 'Review'] as co
 
 export function emptyDraft(nodeName: string): ProviderDraft {
   return {
-    step: 0, choice: null, externalUrl: '', apiKey: '', keyAction: 'set', model: '', displayName: '', id: '',
-    idEdited: false, nodeName, profileName: 'main', subidentityName: '', identityEdited: false,
-    performLocally: false, allowedSenders: [], storageBuckets: [], toolkits: []
+    step: 0,
+    choice: null,
+    externalUrl: '',
+    apiKey: '',
+    keyAction: 'set',
+    model: '',
+    displayName: '',
+    id: '',
+    idEdited: false,
+    nodeName,
+    profileName: 'main',
+    subidentityName: '',
+    identityEdited: false,
+    performLocally: false,
+    allowedSenders: [],
+    storageBuckets: [],
+    toolkits: []
   }
 }
 
@@ -51,18 +65,35 @@ export function draftOf(p: ProviderListEntry): ProviderDraft {
   const { kind, modelType } = modelKind(p.model)
   const compatible = kind === 'OpenAI' && !!p.external_url && new URL(p.external_url).hostname !== 'api.openai.com'
   return {
-    step: 0, choice: compatible ? 'compatible' : kind, externalUrl: p.external_url ?? '', apiKey: '', keyAction: 'unchanged',
-    model: modelType, displayName: p.id, id: p.id, idEdited: true,
-    nodeName: p.full_identity_name.node_name, profileName: p.full_identity_name.profile_name,
-    subidentityName: p.full_identity_name.subidentity_name, identityEdited: true,
-    performLocally: p.perform_locally, allowedSenders: p.allowed_message_senders,
-    storageBuckets: p.storage_bucket_permissions, toolkits: p.toolkit_permissions
+    step: 0,
+    choice: compatible ? 'compatible' : kind,
+    externalUrl: p.external_url ?? '',
+    apiKey: '',
+    keyAction: 'unchanged',
+    model: modelType,
+    displayName: p.id,
+    id: p.id,
+    idEdited: true,
+    nodeName: p.full_identity_name.node_name,
+    profileName: p.full_identity_name.profile_name,
+    subidentityName: p.full_identity_name.subidentity_name,
+    identityEdited: true,
+    performLocally: p.perform_locally,
+    allowedSenders: p.allowed_message_senders,
+    storageBuckets: p.storage_bucket_permissions,
+    toolkits: p.toolkit_permissions
   }
 }
 
 /** `My GPT 4o!` -> `my-gpt-4o`: a valid provider id (A-Za-z0-9_-, 1-64). */
 export function slugify(name: string): string {
-  return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 64)
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64)
 }
 
 /** Applies a change, keeping the derived fields (id, identity, default URL) in step. */
