@@ -75,12 +75,17 @@ const invalidates: Partial<Record<RouteName, (qc: QueryClient, body: never) => u
   ]
 }
 
+/** Invalidates what a successful call of `name` with `body` changed; resolves when refetches are done. */
+export function invalidateAfter<K extends RouteName>(qc: QueryClient, name: K, body: RouteBodyInput<K>): Promise<unknown> {
+  return Promise.all(invalidates[name]?.(qc, body as never) ?? [])
+}
+
 /** A mutation of one route, invalidating what it changes. */
 export function useRouteMutation<K extends RouteName>(name: K) {
   const client = useClient()
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (body: RouteBodyInput<K>) => client.call(name, { body }),
-    onSuccess: (_data, body) => Promise.all(invalidates[name]?.(qc, body as never) ?? [])
+    onSuccess: (_data, body) => invalidateAfter(qc, name, body)
   })
 }

@@ -15,6 +15,9 @@ export interface InboxRowData {
   readonly searchText: string
 }
 
+/** Case- and accent-insensitive form for matching, as the node's own search matches ("resume" finds "Résumé"). */
+export const foldForSearch = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+
 export function toRow(inbox: Inbox): InboxRowData {
   const last = inbox.last_message
   const content = last?.job_message.content ?? null
@@ -33,12 +36,12 @@ export function toRow(inbox: Inbox): InboxRowData {
     preview,
     previewIsError: !!last?.job_message.error,
     activity: last?.node_api_data.node_timestamp ?? inbox.datetime_created,
-    searchText: `${inbox.custom_name}\n${preview ?? ''}\n${inbox.agent.id}\n${model}`.toLowerCase()
+    searchText: foldForSearch(`${inbox.custom_name}\n${preview ?? ''}\n${inbox.agent.id}\n${model}`)
   }
 }
 
 export function filterRows(rows: readonly InboxRowData[], search: string): readonly InboxRowData[] {
-  const q = search.trim().toLowerCase()
+  const q = foldForSearch(search.trim())
   if (!q) return rows
   const words = q.split(/\s+/)
   return rows.filter((r) => words.every((w) => r.searchText.includes(w)))

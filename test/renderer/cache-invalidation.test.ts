@@ -1,0 +1,275 @@
+import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { connectEvents, isAnswered } from '../../src/renderer/src/api/events'
+import { invalidateAfter, jobIdOf, keys } from '../../src/renderer/src/api/queries'
+import { bridgeTransport } from '../../src/renderer/src/api/transport'
+import { useStreaming } from '../../src/renderer/src/stores/streaming'
+import type { NodeEvent } from '../../src/shared/contract/events'
+import type { LastMessage } from '../../src/shared/contract/message'
+import type { RouteBodyInput, RouteName } from '../../src/shared/contract/routes'
+
+const A = 'job_inbox::jobid_a::false'
+const B = 'job_inbox::jobid_b::false'
+
+/** Every query the window keeps, by a readable name. */
+const cached: Record<string, QueryKey> = {
+  health: keys.health,
+  providers: keys.providers,
+  'inboxes (visible)': keys.inboxes(false),
+  'inboxes (with hidden)': keys.inboxes(true),
+  'messages A': keys.messages(A),
+  'messages B': keys.messages(B),
+  'scope a': keys.jobScope('jobid_a'),
+  'scope b': keys.jobScope('jobid_b')
+}
+const allInboxLists = ['inboxes (visible)', 'inboxes (with hidden)']
+
+let qc: QueryClient
+/** The preload bridge as the desktop window has it: events are pushed into its listener. */
+let emit: (event: NodeEvent) => void
+let disconnect: () => void
+let subscribed = 0
+
+function freshCache() {
+  qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
+  for (const key of Object.values(cached)) qc.setQueryData(key, [])
+}
+
+/** The names of the cached queries now marked stale by an invalidation. */
+const invalidated = () =>
+  Object.entries(cached)
+    .filter(([, key]) => qc.getQueryState(key)?.isInvalidated)
+    .map(([name]) => name)
+    .sort()
+
+beforeEach(() => {
+  useStreaming.setState({ partial: {} })
+  freshCache()
+  const listeners = new Set<(e: NodeEvent) => void>()
+  const transport = bridgeTransport({
+    request: () => Promise.reject(new Error('no requests in this test')),
+    onEvent(listener) {
+      listeners.add(listener)
+      subscribed = listeners.size
+      return () => {
+        listeners.delete(listener)
+        subscribed = listeners.size
+      }
+    }
+  })
+  emit = (event) => listeners.forEach((l) => l(event))
+  disconnect = connectEvents(transport, qc)
+})
+afterEach(() => {
+  disconnect()
+  qc.clear()
+})
+
+function msg(hash: string, parent: string, sender_subidentity: string, content = 'text'): LastMessage {
+  return {
+    inbox: A,
+    job_message: {
+      content,
+      files_inbox: '',
+      job_id: 'jobid_a',
+      parent,
+      sheet_job_data: '',
+      workflow_code: '',
+      workflow_name: ''
+    },
+    node_api_data: { node_message_hash: hash, node_timestamp: '2026-11-21T09:30:00.000Z', parent_hash: parent },
+    receiver: 'n',
+    receiver_subidentity: sender_subidentity.includes('/agent/') ? 'main' : 'main/agent/gpt',
+    sender: 'n',
+    sender_subidentity
+  }
+}
+/** Lets promise callbacks already due run (no waiting on time). */
+const flush = () => new Promise((r) => setTimeout(r, 0))
+const question = (hash: string) => msg(hash, '', 'main', 'question')
+const answer = (hash: string, parent: string) => msg(hash, parent, 'main/agent/gpt', 'answer')
+
+describe('node events → cache', () => {
+  it('the listener is attached on connect and detached on disconnect', () => {
+    expect(subscribed).toBe(1)
+    disconnect()
+    expect(subscribed).toBe(0)
+  })
+
+  it('inbox_changed marks that inbox’s messages, its job’s scope and both inbox lists stale, and nothing else', () => {
+    emit({ type: 'inbox_changed', data: { inbox_id: A } })
+    expect(invalidated()).toEqual([...allInboxLists, 'messages A', 'scope a'].sort())
+  })
+
+  it('provider_changed marks the providers and both inbox lists (they show each inbox’s provider) stale', () => {
+    emit({ type: 'provider_changed', data: { id: 'gpt' } })
+    expect(invalidated()).toEqual(['providers', ...allInboxLists].sort())
+  })
+
+  it('message_delta touches no query: it only feeds the streaming store', () => {
+    emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'Hel' } })
+    emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'lo' } })
+    emit({ type: 'message_delta', data: { inbox: B, parent: 'q9', text: 'other' } })
+    expect(invalidated()).toEqual([])
+    expect(useStreaming.getState().partial).toEqual({ [A]: { parent: 'q1', text: 'Hello' }, [B]: { parent: 'q9', text: 'other' } })
+  })
+
+  it('an event type this window does not know changes nothing', () => {
+    emit({ type: 'document_changed', data: { path: '/x' } } as unknown as NodeEvent)
+    expect(invalidated()).toEqual([])
+    expect(useStreaming.getState().partial).toEqual({})
+  })
+
+  it('after disconnect, events no longer reach the cache', () => {
+    disconnect()
+    emit({ type: 'inbox_changed', data: { inbox_id: A } })
+    expect(invalidated()).toEqual([])
+  })
+})
+
+describe('streamed answer → stored answer', () => {
+  /** What the node serves for inbox A's newest page; the open inbox view keeps the query active. */
+  let served: LastMessage[]
+  let fetches: number
+  let stopObserving: () => void
+
+  beforeEach(() => {
+    qc.removeQueries({ queryKey: keys.messages(A) })
+    served = [question('q1')]
+    fetches = 0
+    const observer = new QueryObserver(qc, {
+      queryKey: keys.messages(A),
+      queryFn: async () => {
+        fetches++
+        return [...served]
+      }
+    })
+    stopObserving = observer.subscribe(() => {})
+  })
+  afterEach(() => stopObserving())
+
+  /** Waits for the n-th fetch and for what runs after it (the cache update and the store check). */
+  const fetched = async (n: number) => {
+    await expect.poll(() => fetches).toBe(n)
+    await expect.poll(() => qc.isFetching()).toBe(0)
+  }
+
+  it('keeps the partial text until the refetched messages hold the answer to its question, then clears it', async () => {
+    await fetched(1)
+    emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'Bon' } })
+    emit({ type: 'message_delta', data: { inbox: B, parent: 'qb', text: 'elsewhere' } })
+    emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'jour' } })
+
+    // A change before the answer is stored (e.g. a rename): refetched, the answer is not there yet.
+    emit({ type: 'inbox_changed', data: { inbox_id: A } })
+    await fetched(2)
+    expect(useStreaming.getState().partial[A]).toEqual({ parent: 'q1', text: 'Bonjour' })
+
+    served = [question('q1'), answer('a1', 'q1')]
+    emit({ type: 'inbox_changed', data: { inbox_id: A } })
+    await expect.poll(() => useStreaming.getState().partial[A]).toBeUndefined()
+    expect(qc.getQueryData<LastMessage[]>(keys.messages(A))!.map((m) => m.node_api_data.node_message_hash)).toEqual(['q1', 'a1'])
+    // The other inbox's answer is still being written.
+    expect(useStreaming.getState().partial[B]).toEqual({ parent: 'qb', text: 'elsewhere' })
+  })
+
+  it('an answer to an earlier question does not clear the answer being written now', async () => {
+    served = [question('q1'), answer('a1', 'q1'), question('q2')]
+    await fetched(1)
+    emit({ type: 'message_delta', data: { inbox: A, parent: 'q2', text: 'second' } })
+    emit({ type: 'inbox_changed', data: { inbox_id: A } })
+    await fetched(2)
+    expect(useStreaming.getState().partial[A]).toEqual({ parent: 'q2', text: 'second' })
+  })
+
+  it('a message from the user quoting the question as parent is not an answer', async () => {
+    await fetched(1)
+    emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'partial' } })
+    served = [question('q1'), msg('u2', 'q1', 'main', 'a follow-up')]
+    emit({ type: 'inbox_changed', data: { inbox_id: A } })
+    await fetched(2)
+    expect(useStreaming.getState().partial[A]).toEqual({ parent: 'q1', text: 'partial' })
+  })
+
+  it('an inbox_changed for another inbox neither refetches this one nor clears its partial text', async () => {
+    served = [question('q1'), answer('a1', 'q1')]
+    await fetched(1)
+    emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'late delta' } })
+    emit({ type: 'inbox_changed', data: { inbox_id: B } })
+    await flush()
+    expect(qc.isFetching()).toBe(0)
+    expect(fetches).toBe(1)
+    expect(useStreaming.getState().partial[A]).toEqual({ parent: 'q1', text: 'late delta' })
+  })
+})
+
+describe('isAnswered', () => {
+  it('is true only when an agent’s message has the question as parent', () => {
+    expect(isAnswered(undefined, 'q1')).toBe(false)
+    expect(isAnswered([], 'q1')).toBe(false)
+    expect(isAnswered([question('q1')], 'q1')).toBe(false)
+    expect(isAnswered([question('q1'), answer('a1', 'q1')], 'q1')).toBe(true)
+    expect(isAnswered([question('q1'), answer('a1', 'q1')], 'q2')).toBe(false)
+    expect(isAnswered([msg('u', 'q1', 'main')], 'q1')).toBe(false)
+  })
+})
+
+describe('job ids from inbox ids', () => {
+  it('reads the job id of a job inbox, and leaves other ids as they are', () => {
+    expect(jobIdOf('job_inbox::jobid_a::false')).toBe('jobid_a')
+    expect(jobIdOf('job_inbox::with::colons::false')).toBe('with::colons')
+    expect(jobIdOf('inbox::other')).toBe('inbox::other')
+  })
+})
+
+describe('after a successful call → cache', () => {
+  const after = <K extends RouteName>(name: K, body: unknown) => invalidateAfter(qc, name, body as RouteBodyInput<K>)
+
+  it.each([
+    ['add_llm_provider', {}, ['providers']],
+    ['modify_llm_provider', {}, ['providers', ...allInboxLists]],
+    ['remove_llm_provider', { llm_provider_id: 'gpt' }, ['providers']],
+    ['create_job', {}, allInboxLists],
+    ['change_job_llm_provider', { job_id: 'jobid_a', new_llm_provider_id: 'p2' }, allInboxLists],
+    ['update_job_config', { job_id: 'jobid_a', config: {} }, allInboxLists],
+    ['update_smart_inbox_name', { inbox_name: A, custom_name: 'x' }, allInboxLists],
+    ['update_job_scope', { job_id: 'jobid_a', job_scope: {} }, ['scope a', ...allInboxLists]],
+    ['job_message', { job_id: 'jobid_a', content: 'hi' }, ['messages A', ...allInboxLists]],
+    ['job_message', { job_id: 'jobid_b', content: 'hi' }, ['messages B', ...allInboxLists]],
+    ['health_check', undefined, []],
+    ['all_inboxes', undefined, []]
+  ] as const)('%s %j marks stale: %j', async (name, body, expected) => {
+    await after(name, body)
+    expect(invalidated()).toEqual([...expected].sort())
+  })
+
+  it('resolves only once the active queries it marked stale have been refetched', async () => {
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    qc.removeQueries({ queryKey: keys.providers })
+    const observer = new QueryObserver(qc, { queryKey: keys.providers, queryFn: () => gate.then(() => ['refetched']) })
+    const stop = observer.subscribe(() => {})
+    release()
+    await expect.poll(() => qc.getQueryData(keys.providers)).toEqual(['refetched'])
+
+    let next!: () => void
+    const second = new Promise<void>((r) => (next = r))
+    let settled = false
+    let started = false
+    observer.setOptions({
+      queryKey: keys.providers,
+      queryFn: () => {
+        started = true
+        return second.then(() => ['after add'])
+      }
+    })
+    const done = after('add_llm_provider', {}).then(() => (settled = true))
+    await expect.poll(() => started).toBe(true)
+    await flush()
+    expect(settled).toBe(false) // the mutation's pending state lasts until the list is fresh
+    next()
+    await done
+    expect(qc.getQueryData(keys.providers)).toEqual(['after add'])
+    stop()
+  })
+})
