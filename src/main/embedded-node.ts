@@ -1,3 +1,4 @@
+import { acquireDataDirLock } from './data-dir-lock'
 import { createNodeApi, type NodeApi } from './node-api'
 import type { Logger } from './node-api/logger'
 import { createAnswerRuntime, type RuntimeOptions } from './runtime/answer-runtime'
@@ -11,6 +12,8 @@ export interface EmbeddedNodeOptions {
   readonly nodeName?: string
   readonly log: Logger
   readonly runtime?: RuntimeOptions
+  /** Who holds the data folder, as the lock file tells a second starter ('headless', 'desktop'). */
+  readonly mode?: string
 }
 
 export interface EmbeddedNode extends NodeApi {
@@ -20,11 +23,18 @@ export interface EmbeddedNode extends NodeApi {
 }
 
 /**
- * Opens the data dir's database, builds the node API on it and starts the answer runtime,
+ * Takes the data folder's lock (a second node on it throws DataDirInUseError), opens its database, builds the node API on it and starts the answer runtime,
  * resuming questions accepted before the last stop. Shared by desktop and headless mode.
  */
 export function startEmbeddedNode(options: EmbeddedNodeOptions): EmbeddedNode {
-  const store = openStore(options.dataDir, options.secrets)
+  const lock = acquireDataDirLock(options.dataDir, options.mode ?? 'node')
+  let store: Store
+  try {
+    store = openStore(options.dataDir, options.secrets)
+  } catch (err) {
+    lock.release()
+    throw err
+  }
   const api = createNodeApi({
     store,
     nodeName: options.nodeName,
@@ -41,6 +51,7 @@ export function startEmbeddedNode(options: EmbeddedNodeOptions): EmbeddedNode {
     close: async () => {
       await runtime.close()
       store.close()
+      lock.release()
     }
   }
 }

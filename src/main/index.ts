@@ -1,10 +1,11 @@
 /** Electron bootstrap: one secure window, the embedded node, the IPC binding. Nothing else. */
-import { app, BrowserWindow, ipcMain, safeStorage, session, shell, type WebContents } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell, type WebContents } from 'electron'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { IPC_EVENT_CHANNEL } from '../shared/bridge'
 import { APP_NAME, APP_VERSION } from './app-info'
 import { safeStorageSecretBox } from './electron-secret-box'
+import { DataDirInUseError } from './data-dir-lock'
 import { startEmbeddedNode, type EmbeddedNode } from './embedded-node'
 import { consoleLogger } from './node-api/logger'
 import { aesFileSecretBox } from './store/secret-box'
@@ -66,6 +67,8 @@ app.on('web-contents-created', (_e, contents) => {
   contents.on('will-attach-webview', (event) => event.preventDefault())
 })
 
+// A second desktop start hands over to the first (which focuses its window) and ends; it must
+// not open the database. Headless nodes and other user-data folders are caught by the data-dir lock.
 const gotLock = app.requestSingleInstanceLock()
 if (!gotLock) app.quit()
 app.on('second-instance', () => {
@@ -76,8 +79,8 @@ app.on('second-instance', () => {
   }
 })
 
-app
-  .whenReady()
+const ready = gotLock ? app.whenReady() : new Promise<never>(() => {})
+ready
   .then(() => {
     // NODEDESK_DATA_DIR: the same override headless mode honours (tests, portable setups).
     const dataDir = process.env.NODEDESK_DATA_DIR || app.getPath('userData')
@@ -86,7 +89,8 @@ app
       dataDir,
       secrets: safeStorageSecretBox(safeStorage) ?? aesFileSecretBox(join(dataDir, 'secret.key')),
       version: APP_VERSION,
-      log
+      log,
+      mode: 'desktop'
     })
     session.defaultSession.setPermissionRequestHandler((_wc, _permission, grant) => grant(false))
     session.defaultSession.webRequest.onHeadersReceived((details, done) => {
@@ -102,7 +106,11 @@ app
     })
   })
   .catch((err) => {
-    consoleLogger.error('Nodedesk could not start', err)
+    if (err instanceof DataDirInUseError) {
+      // One line on stderr for a terminal start, the same line in a box for a start from the desktop.
+      console.error(err.message)
+      dialog.showErrorBox(APP_NAME, err.message)
+    } else consoleLogger.error('Nodedesk could not start', err)
     app.exit(1)
   })
 

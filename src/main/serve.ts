@@ -4,6 +4,7 @@
  */
 import { join, resolve } from 'node:path'
 import { APP_VERSION } from './app-info'
+import { DataDirInUseError } from './data-dir-lock'
 import { startEmbeddedNode } from './embedded-node'
 import { consoleLogger } from './node-api/logger'
 import { parseServeFlags, SERVE_USAGE } from './serve-flags'
@@ -26,7 +27,8 @@ async function main(): Promise<void> {
     secrets: aesFileSecretBox(join(dataDir, 'secret.key')),
     version: APP_VERSION,
     nodeName: flags.nodeName,
-    log
+    log,
+    mode: 'headless'
   })
   const token = loadOrCreateApiToken(dataDir)
   const http = await startHttpServer({
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
 }
 
 void main().catch((err) => {
-  console.error('Nodedesk could not start:', err instanceof Error ? err.message : err)
+  if (err instanceof DataDirInUseError) console.error(err.message)
+  else console.error('Nodedesk could not start:', err instanceof Error ? err.message : err)
   process.exit(1)
 })

@@ -1,0 +1,141 @@
+import { EventEmitter } from 'node:events'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+
+/*
+ * The Electron binary cannot exist on these machines, so tests run the built main process
+ * (out/main/index.js) against this stand-in `electron` module, which records what the bootstrap
+ * asks of Electron. Everything behind it (store, router, IPC binding, lock) is real.
+ */
+
+type Handler = (...args: unknown[]) => unknown
+export const ROOT = join(__dirname, '..', '..')
+const req = createRequire(join(ROOT, 'package.json'))
+
+export class FakeContents extends EventEmitter {
+  static nextId = 1
+  readonly id = FakeContents.nextId++
+  readonly sent: [string, unknown][] = []
+  windowOpenHandler: Handler | undefined
+  setWindowOpenHandler(h: Handler) {
+    this.windowOpenHandler = h
+  }
+  send(channel: string, payload: unknown) {
+    this.sent.push([channel, payload])
+  }
+  isDestroyed() {
+    return false
+  }
+}
+
+export interface FakeElectronOptions {
+  readonly singleInstanceLock?: boolean
+  readonly isPackaged?: boolean
+  readonly userData: string
+  /** The button index `dialog.showMessageBox` answers with (0 = the first button). */
+  messageBoxResponse?: number
+}
+
+export function fakeElectron(options: FakeElectronOptions) {
+  const record = {
+    windows: [] as FakeWindow[],
+    ipcHandlers: new Map<string, Handler>(),
+    openedExternally: [] as string[],
+    errorBoxes: [] as [string, string][],
+    messageBoxes: [] as Record<string, unknown>[],
+    exits: [] as number[],
+    quits: 0,
+    privilegedSchemes: [] as unknown[],
+    protocolHandlers: new Map<string, (request: Request) => Response | Promise<Response>>(),
+    permissionHandler: undefined as Handler | undefined,
+    headersHandler: undefined as Handler | undefined
+  }
+  let readyResolve: () => void = () => {}
+  const ready = new Promise<void>((r) => (readyResolve = r))
+
+  class FakeWindow extends EventEmitter {
+    readonly webContents = new FakeContents()
+    loadedUrl = ''
+    minimized = false
+    focused = 0
+    restored = 0
+    constructor(readonly options: { webPreferences: Record<string, unknown> }) {
+      super()
+      record.windows.push(this)
+    }
+    loadURL(url: string) {
+      this.loadedUrl = url
+      return Promise.resolve()
+    }
+    show() {}
+    isMinimized() {
+      return this.minimized
+    }
+    restore() {
+      this.restored++
+      this.minimized = false
+    }
+    focus() {
+      this.focused++
+    }
+    static getAllWindows = () => record.windows
+    static fromWebContents = (wc: FakeContents) => record.windows.find((w) => w.webContents === wc) ?? null
+  }
+
+  const app = Object.assign(new EventEmitter(), {
+    isPackaged: options.isPackaged ?? false,
+    setName: () => {},
+    requestSingleInstanceLock: () => options.singleInstanceLock ?? true,
+    whenReady: () => {
+      setTimeout(readyResolve, 20)
+      return ready
+    },
+    getPath: () => options.userData,
+    quit: () => void record.quits++,
+    exit: (code = 0) => void record.exits.push(code)
+  })
+
+  const electron = {
+    app,
+    BrowserWindow: FakeWindow,
+    ipcMain: {
+      handle: (c: string, h: Handler) => record.ipcHandlers.set(c, h),
+      removeHandler: (c: string) => record.ipcHandlers.delete(c)
+    },
+    safeStorage: { isEncryptionAvailable: () => false, getSelectedStorageBackend: () => 'basic_text' },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: (h: Handler) => (record.permissionHandler = h),
+        webRequest: { onHeadersReceived: (h: Handler) => (record.headersHandler = h) }
+      }
+    },
+    shell: { openExternal: async (url: string) => void record.openedExternally.push(url) },
+    dialog: {
+      showErrorBox: (title: string, content: string) => void record.errorBoxes.push([title, content]),
+      showMessageBox: async (...args: unknown[]) => {
+        const opts = (args.length > 1 ? args[1] : args[0]) as Record<string, unknown>
+        record.messageBoxes.push(opts)
+        return { response: options.messageBoxResponse ?? 0, checkboxChecked: false }
+      }
+    },
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: unknown[]) => void record.privilegedSchemes.push(...schemes),
+      handle: (scheme: string, h: (request: Request) => Response | Promise<Response>) => void record.protocolHandlers.set(scheme, h)
+    }
+  }
+
+  /** Requires a fresh copy of the built main process against this stand-in; resolves once `ready` has fired. */
+  const load = async () => {
+    const electronPath = req.resolve('electron')
+    for (const key of Object.keys(req.cache)) if (key.startsWith(join(ROOT, 'out', 'main'))) delete req.cache[key]
+    req.cache[electronPath] = { id: electronPath, filename: electronPath, loaded: true, exports: electron } as never
+    req(join(ROOT, 'out/main/index.js'))
+    await Promise.race([ready, new Promise((r) => setTimeout(r, 200))])
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  const quit = () => app.emit('will-quit', { preventDefault: () => {} })
+
+  return { electron, app, record, load, quit }
+}
+
+export type FakeElectron = ReturnType<typeof fakeElectron>
