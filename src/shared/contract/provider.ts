@@ -3,17 +3,34 @@ import { FullIdentityNameSchema, ModelSchema } from './identity'
 
 export const PROVIDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 
-const httpUrl = z.string().refine(
-  (s) => {
-    try {
-      const u = new URL(s)
-      return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== ''
-    } catch {
-      return false
-    }
-  },
-  { error: 'expected an absolute http or https URL' }
-)
+const parsedUrl = (s: string): URL | undefined => {
+  try {
+    return new URL(s)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * An absolute http(s) URL without user info: `http://127.0.0.1:P@other-host/` reads like a local
+ * address but calls other-host, and credentials in a URL end up in logs.
+ */
+export const httpUrl = z
+  .string()
+  .refine(
+    (s) => {
+      const u = parsedUrl(s)
+      return u !== undefined && (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== ''
+    },
+    { error: 'expected an absolute http or https URL', abort: true }
+  )
+  .refine(
+    (s) => {
+      const u = parsedUrl(s)!
+      return u.username === '' && u.password === ''
+    },
+    { error: 'a URL with a user name or password (user@host) is not accepted; give the API key in api_key' }
+  )
 
 const stringArray = z.array(z.string(), { error: 'expected array of strings' })
 

@@ -1,17 +1,6 @@
 import { z } from 'zod'
 import { ProviderKindSchema } from './identity'
-
-const httpUrl = z.string().refine(
-  (s) => {
-    try {
-      const u = new URL(s)
-      return u.protocol === 'http:' || u.protocol === 'https:'
-    } catch {
-      return false
-    }
-  },
-  { error: 'expected an absolute http or https URL' }
-)
+import { httpUrl } from './provider'
 
 export const TestProviderResponseSchema = z.strictObject({
   status: z.literal('success'),

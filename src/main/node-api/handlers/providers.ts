@@ -1,6 +1,9 @@
+import { modelKind } from '../../../shared/contract/identity'
 import type { LlmProvider } from '../../../shared/contract/provider'
+import { resolveBaseUrl } from '../../../shared/provider-catalog'
+import { keyBindingViolation } from '../../domain/provider-keys'
 import type { NodeContext } from '../context'
-import { conflict, notFound } from '../errors'
+import { badRequest, conflict, notFound } from '../errors'
 import type { HandlerGroup } from '../handler-types'
 import { RawJson } from '../raw-json'
 
@@ -39,6 +42,13 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
     },
 
     modify_llm_provider({ body, rawBody }) {
+      if (body.api_key === undefined) {
+        // Keeping the stored key while moving the provider elsewhere would send that key to the new address.
+        const row = store.providers.get(body.id)
+        const violation =
+          row?.api_key && keyBindingViolation(body.id, row.provider_json, resolveBaseUrl(modelKind(body.model).kind, body.external_url))
+        if (violation) throw badRequest(`api_key: ${violation}`)
+      }
       const updated = store.providers.update({
         id: body.id,
         ...storedForm(rawBody, body),

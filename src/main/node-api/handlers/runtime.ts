@@ -6,6 +6,7 @@ import { ProviderFailure } from '../../runtime/provider-errors'
 import type { NodeContext } from '../context'
 import { ApiError, badRequest, notFound } from '../errors'
 import type { HandlerGroup } from '../handler-types'
+import { keyBindingViolation, unreadableKeyMessage } from '../../domain/provider-keys'
 
 type RuntimeRoutes = 'test_llm_provider' | 'provider_models' | 'provider_models_with_key' | 'stop_llm'
 
@@ -21,9 +22,20 @@ function apiErrorOf(err: unknown): never {
 
 export function runtimeHandlers(ctx: NodeContext): HandlerGroup<RuntimeRoutes> {
   const { store } = ctx
-  const storedKey = (id: string): string | undefined => {
-    const sealed = store.providers.get(id)?.api_key
-    return sealed ? store.secrets.open(sealed) : undefined
+  /**
+   * The stored key of provider `id`, for a call to `baseUrl`: a stored key goes only to its own
+   * provider's URL (or its kind's default), so a call elsewhere must bring its own key.
+   */
+  const storedKeyFor = (id: string, baseUrl: string): string | undefined => {
+    const row = store.providers.get(id)
+    if (!row?.api_key) return undefined
+    const violation = keyBindingViolation(id, row.provider_json, baseUrl)
+    if (violation) throw badRequest(`api_key: ${violation}`)
+    try {
+      return store.secrets.open(row.api_key)
+    } catch {
+      throw badRequest(`api_key: ${unreadableKeyMessage(id)}`)
+    }
   }
 
   function target(
@@ -51,8 +63,9 @@ export function runtimeHandlers(ctx: NodeContext): HandlerGroup<RuntimeRoutes> {
       if (!row) throw notFound(`llm_provider_id: no LLM provider with id '${q.llm_provider_id}'`)
       const p = JSON.parse(row.provider_json) as { model: Parameters<typeof modelKind>[0]; external_url?: string | null }
       const { kind } = modelKind(p.model)
-      const apiKey = q.api_key === undefined ? storedKey(q.llm_provider_id) : (q.api_key ?? undefined)
-      return target(kind, '', q.external_url ?? p.external_url, apiKey, q.llm_provider_id)
+      const externalUrl = q.external_url ?? p.external_url
+      const apiKey = q.api_key === undefined ? storedKeyFor(q.llm_provider_id, resolveBaseUrl(kind, externalUrl)) : (q.api_key ?? undefined)
+      return target(kind, '', externalUrl, apiKey, q.llm_provider_id)
     }
     return target(q.kind!, '', q.external_url, q.api_key ?? undefined)
   }
@@ -63,7 +76,7 @@ export function runtimeHandlers(ctx: NodeContext): HandlerGroup<RuntimeRoutes> {
     async test_llm_provider({ body }) {
       const { kind, modelType } = modelKind(body.model)
       // Absent: the key stored for this id (testing an edit whose key field was left unchanged).
-      const apiKey = body.api_key === undefined ? storedKey(body.id) : (body.api_key ?? undefined)
+      const apiKey = body.api_key === undefined ? storedKeyFor(body.id, resolveBaseUrl(kind, body.external_url)) : body.api_key || undefined
       const t = target(kind, modelType, body.external_url, apiKey)
       try {
         const reply = await testProvider(t, ctx.callTimeouts)
