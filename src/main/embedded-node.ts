@@ -1,4 +1,5 @@
 import { acquireDataDirLock } from './data-dir-lock'
+import { securePrivateDataDir } from './private-files'
 import { createNodeApi, type NodeApi } from './node-api'
 import type { Logger } from './node-api/logger'
 import { createAnswerRuntime, type RuntimeOptions } from './runtime/answer-runtime'
@@ -30,6 +31,7 @@ export function startEmbeddedNode(options: EmbeddedNodeOptions): EmbeddedNode {
   const lock = acquireDataDirLock(options.dataDir, options.mode ?? 'node')
   let store: Store
   try {
+    securePrivateDataDir(options.dataDir)
     store = openStore(options.dataDir, options.secrets)
   } catch (err) {
     lock.release()

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3'
-import { existsSync, mkdirSync } from 'node:fs'
+import { closeSync, constants, existsSync, fchmodSync, fstatSync, mkdirSync, openSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { makePrivateFile, NO_FOLLOW, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, SymlinkRefusedError } from '../private-files'
 import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations'
 
 export type Db = Database.Database
@@ -17,10 +18,15 @@ export interface OpenDbOptions {
  * (`<file>.v<old>.bak`), so an upgrade can never cost the user their data.
  */
 export function openDb(file: string, options: OpenDbOptions = {}): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  if (file !== ':memory:') {
+    mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE })
+    createPrivately(file)
+  }
   const db = new Database(file)
   try {
     db.pragma('journal_mode = WAL')
+    // SQLite gives -wal and -shm the database file's mode; these fix files an older version left 0644.
+    if (file !== ':memory:') for (const f of [`${file}-wal`, `${file}-shm`]) makePrivateFile(f)
     db.pragma('synchronous = FULL')
     db.pragma('foreign_keys = ON')
     db.pragma('busy_timeout = 5000')
@@ -34,6 +40,25 @@ export function openDb(file: string, options: OpenDbOptions = {}): Db {
   }
 }
 
+/**
+ * Creates the database file 0600 (or sets an existing one to 0600) before SQLite opens it, and
+ * refuses a symlink in its place: the conversations must not be readable by other local users.
+ */
+function createPrivately(file: string): void {
+  let fd: number
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_CREAT | NO_FOLLOW, PRIVATE_FILE_MODE)
+  } catch (err) {
+    if (['ELOOP', 'EMLINK'].includes((err as NodeJS.ErrnoException).code ?? '')) throw new SymlinkRefusedError(file)
+    throw err
+  }
+  try {
+    if ((fstatSync(fd).mode & 0o777) !== PRIVATE_FILE_MODE) fchmodSync(fd, PRIVATE_FILE_MODE)
+  } finally {
+    closeSync(fd)
+  }
+}
+
 function migrate(db: Db, file: string, migrations: readonly Migration[]): void {
   const current = db.pragma('user_version', { simple: true }) as number
   const latest = migrations.length ? migrations[migrations.length - 1]!.version : 0
@@ -44,7 +69,10 @@ function migrate(db: Db, file: string, migrations: readonly Migration[]): void {
   if (pending.length === 0) return
   if (current > 0 && file !== ':memory:') {
     const backup = `${file}.v${current}.bak`
-    if (!existsSync(backup)) db.exec(`VACUUM INTO '${backup.replaceAll("'", "''")}'`)
+    if (!existsSync(backup)) {
+      db.exec(`VACUUM INTO '${backup.replaceAll("'", "''")}'`)
+      makePrivateFile(backup)
+    }
   }
   for (const m of pending) {
     db.transaction(() => {
