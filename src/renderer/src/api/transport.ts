@@ -1,5 +1,6 @@
 import type { BridgeRequest, BridgeResponse, NodedeskBridge } from '../../../shared/bridge'
-import type { NodeEvent } from '../../../shared/contract/events'
+import { NodeEventSchema, type NodeEvent } from '../../../shared/contract/events'
+import { readEventStream } from './event-stream'
 
 const TOKEN_KEY = 'nodedesk.apiToken'
 
@@ -53,7 +54,7 @@ export function httpTransport(baseUrl: string, token: string | null): Transport 
             const res = await fetch(new URL('/v2/events', baseUrl), { headers: headers(), signal: abort.signal })
             if (!res.ok || !res.body) throw new Error(`events: ${res.status}`)
             attempt = 0
-            await readEventStream(res.body, listener)
+            await readNodeEvents(res.body, listener)
           } catch {
             if (abort.signal.aborted) return
           }
@@ -65,28 +66,18 @@ export function httpTransport(baseUrl: string, token: string | null): Transport 
   }
 }
 
-async function readEventStream(body: ReadableStream<Uint8Array>, listener: (event: NodeEvent) => void) {
-  const reader = body.getReader()
-  const decoder = new TextDecoder()
-  let buffer = ''
-  for (;;) {
-    const { value, done } = await reader.read()
-    if (done) return
-    buffer += decoder.decode(value, { stream: true })
-    let cut: number
-    while ((cut = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, cut)
-      buffer = buffer.slice(cut + 2)
-      let type = ''
-      let data = ''
-      for (const line of block.split('\n')) {
-        if (line.startsWith('event: ')) type = line.slice(7)
-        else if (line.startsWith('data: ')) data += line.slice(6)
-      }
-      if (type && data) listener({ type, data: JSON.parse(data) } as NodeEvent)
+/** The node's events in a stream; one that is not valid JSON of a known event is skipped, not fatal. */
+const readNodeEvents = (body: ReadableStream<Uint8Array>, listener: (event: NodeEvent) => void) =>
+  readEventStream(body, ({ type, data }) => {
+    let payload: unknown
+    try {
+      payload = JSON.parse(data)
+    } catch {
+      return
     }
-  }
-}
+    const event = NodeEventSchema.safeParse({ type, data: payload })
+    if (event.success) listener(event.data)
+  })
 
 export function bridgeTransport(bridge: NodedeskBridge): Transport {
   return { kind: 'ipc', request: (req) => bridge.request(req), onEvent: (l) => bridge.onEvent(l) }
