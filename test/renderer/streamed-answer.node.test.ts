@@ -1,0 +1,129 @@
+// Needs Node (the real node over HTTP on 127.0.0.1): named *.node.test.ts so a Node-typed config covers it.
+import { QueryClient, QueryObserver } from '@tanstack/react-query'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createClient, type Client } from '../../src/renderer/src/api/client'
+import { connectEvents } from '../../src/renderer/src/api/events'
+import { inboxesQuery, keys } from '../../src/renderer/src/api/queries'
+import { httpTransport } from '../../src/renderer/src/api/transport'
+import { useStreaming } from '../../src/renderer/src/stores/streaming'
+import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
+import type { Inbox } from '../../src/shared/contract/inbox'
+import type { LastMessage } from '../../src/shared/contract/message'
+import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
+import { createJobBody, provider } from '../support/fixtures'
+import { startTestNode, tempDir, type TestNode } from '../support/node'
+
+/*
+ * The window's whole data layer against a real node: the node's HTTP server with its token, the
+ * renderer's HTTP transport and SSE reader, connectEvents, a real QueryClient and the streaming
+ * store. "Another window" changes things through the node's router; this window must follow.
+ */
+
+const TOKEN = 'window-token'
+let fake: FakeLlm
+let node: TestNode
+let server: HttpServer
+let cleanup: () => void
+let qc: QueryClient
+let client: Client
+let disconnect: () => void
+const observers: (() => void)[] = []
+
+beforeEach(async () => {
+  useStreaming.setState({ partial: {} })
+  fake = await startFakeLlm()
+  const t = tempDir()
+  cleanup = t.cleanup
+  node = startTestNode(t.dir, { runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 } } })
+  server = await startHttpServer({ router: node.router, token: TOKEN, port: 0, log: node.log })
+  const transport = httpTransport(server.url, TOKEN)
+  client = createClient(transport)
+  qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
+  disconnect = connectEvents(transport, qc)
+})
+afterEach(async () => {
+  observers.splice(0).forEach((stop) => stop())
+  disconnect()
+  qc.clear()
+  await server.close()
+  await node.close()
+  await fake.close()
+  cleanup()
+})
+
+/** Keeps a query active, as a mounted component does, so invalidation refetches it. */
+function observe<T>(options: ConstructorParameters<typeof QueryObserver<T>>[1]) {
+  const observer = new QueryObserver<T>(qc, options)
+  observers.push(observer.subscribe(() => {}))
+  return observer
+}
+
+/**
+ * Waits until this window's event stream is open: a change made before that would be missed. Each
+ * round adds a provider in "another window"; once this window's providers list shows it, an event
+ * came through.
+ */
+async function streamOpen() {
+  const providers = observe({ queryKey: keys.providers, queryFn: () => client.call('available_llm_providers') })
+  await expect.poll(() => providers.getCurrentResult().isSuccess).toBe(true)
+  for (let round = 0; ; round++) {
+    const id = `probe${round}`
+    await node.post('/v2/add_llm_provider', provider(id, { external_url: fake.url, api_key: 'k' }))
+    try {
+      await expect.poll(() => providers.getCurrentResult().data?.some((p) => p.id === id), { timeout: 250 }).toBe(true)
+      return
+    } catch (err) {
+      if (round >= 20) throw err
+    }
+  }
+}
+
+describe('the window follows the node', () => {
+  it('a job created in another window appears in this window’s inbox list without a reload', async () => {
+    await streamOpen()
+    const list = observe<Inbox[]>(inboxesQuery(client, false))
+    await expect.poll(() => list.getCurrentResult().data).toEqual([])
+    await node.post(
+      '/v2/add_llm_provider',
+      provider('p1', { model: { OpenAI: { model_type: 'model-a' } }, external_url: fake.url, api_key: 'k' })
+    )
+    const created = await node.post('/v2/create_job', createJobBody('p1'))
+    const jobId = (created.body as { job_id: string }).job_id
+    await expect.poll(() => list.getCurrentResult().data?.map((i) => i.inbox_id)).toEqual([`job_inbox::${jobId}::false`])
+
+    await node.post('/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${jobId}::false`, custom_name: 'Renamed elsewhere' })
+    await expect.poll(() => list.getCurrentResult().data?.[0]?.custom_name).toBe('Renamed elsewhere')
+  })
+
+  it('an answer streams into the store delta by delta, then the stored answer replaces it', async () => {
+    await streamOpen()
+    await node.post(
+      '/v2/add_llm_provider',
+      provider('p1', { model: { OpenAI: { model_type: 'model-a' } }, external_url: fake.url, api_key: 'k' })
+    )
+    const jobId = ((await node.post('/v2/create_job', createJobBody('p1'))).body as { job_id: string }).job_id
+    const inboxId = `job_inbox::${jobId}::false`
+    const messages = observe<LastMessage[]>({
+      queryKey: keys.messages(inboxId),
+      queryFn: async () => (await client.call('last_messages', { body: { inbox_name: inboxId, limit: 50 } })) as LastMessage[]
+    })
+    await expect.poll(() => messages.getCurrentResult().data).toEqual([])
+
+    const seen: string[] = []
+    const unsubscribe = useStreaming.subscribe((s) => {
+      const text = s.partial[inboxId]?.text
+      if (text !== undefined && text !== seen[seen.length - 1]) seen.push(text)
+    })
+    fake.behaviour = { type: 'reply', chunks: ['Bon', 'jour', ' ✓', ' world'], delayMs: 30 }
+    const ack = (await node.post('/v2/job_message', { job_id: jobId, content: 'Say hello' })).body as { node_message_hash: string }
+
+    await expect
+      .poll(() => messages.getCurrentResult().data?.map((m) => m.job_message.content), { timeout: 8000 })
+      .toEqual(['Say hello', 'Bonjour ✓ world'])
+    await expect.poll(() => useStreaming.getState().partial[inboxId]).toBeUndefined()
+    unsubscribe()
+    // Every delta arrived, in order, for this question; the text only ever grew.
+    expect(seen).toEqual(['Bon', 'Bonjour', 'Bonjour ✓', 'Bonjour ✓ world'])
+    expect(messages.getCurrentResult().data![1]!.job_message.parent).toBe(ack.node_message_hash)
+  })
+})
