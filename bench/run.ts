@@ -11,8 +11,8 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createNodeApi } from '../src/main/node-api'
-import { silentLogger } from '../src/main/node-api/logger'
+import { assembleNode } from '../src/main/embedded-node'
+import { silentLogger } from '../src/main/platform/logger'
 import { openStore } from '../src/main/store'
 import { openDb } from '../src/main/store/db'
 import { aesFileSecretBox } from '../src/main/store/secret-box'
@@ -67,7 +67,7 @@ function report(what: string, ours: number, floorName: string, floor: number, un
 async function benchInboxes(n: number) {
   const dir = mkdtempSync(join(tmpdir(), 'nodedesk-bench-'))
   const store = openStore(dir, aesFileSecretBox(join(dir, 'secret.key')))
-  const { router } = createNodeApi({ store, version: 'bench', log: silentLogger })
+  const { router } = assembleNode(store, { version: 'bench', log: silentLogger })
   await router.handle({ method: 'POST', path: '/v2/add_llm_provider', body: provider('gpt', { api_key: 'sk-bench' }) })
   store.db.pragma('synchronous = OFF') // seeding only; measured reads do not depend on it
   for (let i = 0; i < n; i++) {
@@ -120,7 +120,7 @@ async function benchInboxes(n: number) {
 async function benchWrites(count: number) {
   const dir = mkdtempSync(join(tmpdir(), 'nodedesk-bench-'))
   const store = openStore(dir, aesFileSecretBox(join(dir, 'secret.key')))
-  const { router } = createNodeApi({ store, version: 'bench', log: silentLogger })
+  const { router } = assembleNode(store, { version: 'bench', log: silentLogger })
   await router.handle({ method: 'POST', path: '/v2/add_llm_provider', body: provider('gpt') })
   const t0 = performance.now()
   for (let i = 0; i < count; i++) {

@@ -1,10 +1,51 @@
+import { DEFAULT_NODE_NAME } from '../shared/contract/identity'
 import { acquireDataDirLock } from './data-dir-lock'
+import { createMessageChain } from './domain/message-chain'
 import { securePrivateDataDir } from './private-files'
 import { createNodeApi, type NodeApi } from './node-api'
-import type { Logger } from './node-api/logger'
-import { createAnswerRuntime, type RuntimeOptions } from './runtime/answer-runtime'
+import { monotonicClock } from './platform/clock'
+import { createEventBus } from './platform/event-bus'
+import type { Logger } from './platform/logger'
+import { createAnswerRuntime, type RunningRuntime, type RuntimeOptions } from './runtime/answer-runtime'
 import { openStore, type Store } from './store'
 import type { SecretBox } from './store/secret-box'
+
+export interface NodePartsOptions {
+  readonly version: string
+  readonly nodeName?: string
+  readonly log: Logger
+  /** Start the answer runtime with these options; absent, questions are stored and left unanswered. */
+  readonly runtime?: RuntimeOptions
+}
+
+export interface NodeParts extends NodeApi {
+  readonly runtime?: RunningRuntime
+}
+
+/**
+ * Builds the node on an open store, each part from the ones below it: platform (bus, clock),
+ * domain (message chain), runtime, then the node API with the runtime handed in.
+ */
+export function assembleNode(store: Store, options: NodePartsOptions): NodeParts {
+  const { log } = options
+  const nodeName = options.nodeName ?? DEFAULT_NODE_NAME
+  const bus = createEventBus((err) => log.error('event listener failed', err))
+  const clock = monotonicClock()
+  const chain = createMessageChain({ store, clock, bus, nodeName })
+  const runtime = options.runtime && createAnswerRuntime({ store, bus, log, chain }, options.runtime)
+  const api = createNodeApi({
+    store,
+    bus,
+    clock,
+    log,
+    chain,
+    nodeName,
+    version: options.version,
+    runtime,
+    callTimeouts: options.runtime?.timeouts
+  })
+  return { ...api, runtime }
+}
 
 export interface EmbeddedNodeOptions {
   readonly dataDir: string
@@ -24,7 +65,7 @@ export interface EmbeddedNode extends NodeApi {
 }
 
 /**
- * Takes the data folder's lock (a second node on it throws DataDirInUseError), opens its database, builds the node API on it and starts the answer runtime,
+ * Takes the data folder's lock (a second node on it throws DataDirInUseError), opens its database, builds the node on it and starts the answer runtime,
  * resuming questions accepted before the last stop. Shared by desktop and headless mode.
  */
 export function startEmbeddedNode(options: EmbeddedNodeOptions): EmbeddedNode {
@@ -37,21 +78,13 @@ export function startEmbeddedNode(options: EmbeddedNodeOptions): EmbeddedNode {
     lock.release()
     throw err
   }
-  const api = createNodeApi({
-    store,
-    nodeName: options.nodeName,
-    version: options.version,
-    log: options.log,
-    callTimeouts: options.runtime?.timeouts
-  })
-  const runtime = createAnswerRuntime(api.ctx, options.runtime)
-  api.ctx.runtime = runtime
-  runtime.resume()
+  const { runtime, ...api } = assembleNode(store, { ...options, runtime: options.runtime ?? {} })
+  runtime!.resume()
   return {
     ...api,
     store,
     close: async () => {
-      await runtime.close()
+      await runtime!.close()
       store.close()
       lock.release()
     }

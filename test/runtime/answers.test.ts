@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fullScope, provider } from '../support/fixtures'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
-import { messages, recordEvents, waitForAnswers, waitForMessages, type Msg } from '../support/answers'
+import { messages, recordEvents, storedRoles, waitForAnswers, waitForMessages, type Msg } from '../support/answers'
 
 const KEY = 'sk-test-KEY-0123456789'
 let fake: FakeLlm
@@ -239,6 +239,7 @@ describe('failures become clearly marked messages in the inbox', () => {
     const ms = await waitForAnswers(node, inboxId, 2)
     expect(ms.at(-1)!.job_message.content).toBe('fine now')
     expect(ms.at(-1)!.job_message.error).toBeUndefined()
+    expect(storedRoles(node, inboxId)).toEqual(['operator', 'error', 'operator', 'answer'])
   })
 })
 
@@ -252,6 +253,7 @@ describe('stop, concurrency and restarts', () => {
     expect(await node.post('/v2/stop_llm', { inbox_name: inboxId })).toEqual({ status: 200, body: 'Successfully stopped' })
     const [, answer] = await waitForAnswers(node, inboxId, 1)
     expect(answer!.job_message).toMatchObject({ content: 'partial answer', stopped: true })
+    expect(storedRoles(node, inboxId)).toEqual(['operator', 'stopped'])
     expect(node.runtime!.busy(inboxId)).toBe(false)
   })
 

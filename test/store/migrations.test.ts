@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { openDb } from '../../src/main/store/db'
 import { LATEST_VERSION, MIGRATIONS } from '../../src/main/store/migrations'
 import { DB_FILE_NAME } from '../../src/main/store'
+import { messageRole, type MessageRole } from '../../src/shared/message-role'
 import { fullScope, provider } from '../support/fixtures'
 import { startTestNode, tempDir } from '../support/node'
 
@@ -100,7 +101,77 @@ it('a populated version-1 database migrates to the latest with nothing lost, aft
     expect(page.map((m) => m.node_api_data.parent_hash)).toEqual(['', 'h1', 'h2'])
     expect(ack.node_message_hash).toMatch(/^[0-9a-f]{64}$/)
   } finally {
-    node.close()
+    await node.close()
+  }
+})
+
+it('a populated version-3 database gets the role of each stored message, by the same rule the window reads', async () => {
+  const file = join(dir, DB_FILE_NAME)
+  const v3 = openDb(file, { migrations: MIGRATIONS.slice(0, 3) })
+  const p = provider('gpt')
+  v3.prepare(`INSERT INTO providers (id, provider_json, agent_json, api_key, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?)`).run(
+    'gpt',
+    JSON.stringify(p),
+    JSON.stringify({ full_identity_name: p.full_identity_name, id: 'gpt', model: p.model }),
+    '2024-01-01T00:00:00.000Z',
+    '2024-01-01T00:00:00.000Z'
+  )
+  v3.prepare(`INSERT INTO jobs (id, provider_id, scope_json, config_json, created_at) VALUES ('jobid_a', 'gpt', ?, '{}', ?)`).run(
+    JSON.stringify(fullScope()),
+    '2024-01-01T00:00:01.000Z'
+  )
+  const inbox = 'job_inbox::jobid_a::false'
+  v3.prepare(`INSERT INTO inboxes (id, job_id, custom_name, datetime_created) VALUES (?, 'jobid_a', 'Job a', ?)`).run(
+    inbox,
+    '2024-01-01T00:00:01.000Z'
+  )
+  // The shapes v3 stored: questions from `main`, replies from `main/agent/<provider>`, marked by
+  // `stopped` or `error`; and a row written by hand without a sender (as older tests did).
+  const rows: [string, Record<string, unknown>, MessageRole][] = [
+    ['main', {}, 'operator'],
+    ['main/agent/gpt', {}, 'answer'],
+    ['main', {}, 'operator'],
+    ['main/agent/gpt', { stopped: true }, 'stopped'],
+    ['main', {}, 'operator'],
+    ['main/agent/gpt', { error: { kind: 'auth', status: 401 } }, 'error'],
+    ['main/agent/gpt', { error: null, stopped: false }, 'answer'],
+    ['', {}, 'operator']
+  ]
+  rows.forEach(([sender, extra, _role], i) => {
+    const ts = `2024-01-02T00:00:0${i}.000Z`
+    const msg = {
+      inbox,
+      job_message: { content: `m${i}`, job_id: 'jobid_a', parent: '', ...extra },
+      node_api_data: { node_message_hash: `h${i}`, node_timestamp: ts, parent_hash: i ? `h${i - 1}` : '' },
+      receiver: '@@localhost.sep-shinkai',
+      receiver_subidentity: 'main',
+      sender: '@@localhost.sep-shinkai',
+      ...(sender ? { sender_subidentity: sender } : {})
+    }
+    v3.prepare(`INSERT INTO messages (inbox_id, hash, node_timestamp, message_json) VALUES (?, ?, ?, ?)`).run(
+      inbox,
+      `h${i}`,
+      ts,
+      JSON.stringify(msg)
+    )
+  })
+  v3.close()
+
+  const node = startTestNode(dir)
+  try {
+    expect(node.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
+    expect(existsSync(`${file}.v3.bak`)).toBe(true)
+    const stored = node.store.db
+      .prepare<[], { role: MessageRole; message_json: string }>(`SELECT role, message_json FROM messages ORDER BY seq`)
+      .all()
+    expect(stored.map((r) => r.role)).toEqual(rows.map(([, , role]) => role))
+    for (const r of stored.slice(0, -1)) expect(messageRole(JSON.parse(r.message_json))).toBe(r.role)
+    // New messages keep getting their role, and the role column refuses anything else.
+    await node.post('/v2/job_message', { job_id: 'jobid_a', content: 'after upgrade' })
+    expect(node.store.db.prepare(`SELECT role FROM messages ORDER BY seq DESC LIMIT 1`).pluck().get()).toBe('operator')
+    expect(() => node.store.db.prepare(`UPDATE messages SET role = 'assistant' WHERE hash = 'h0'`).run()).toThrow(/CHECK/)
+  } finally {
+    await node.close()
   }
 })
 

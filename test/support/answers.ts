@@ -1,4 +1,5 @@
 import type { NodeEvent } from '../../src/shared/contract/events'
+import { isAnswer, type MessageRole } from '../../src/shared/message-role'
 import type { TestNode } from './node'
 
 export interface Msg {
@@ -34,9 +35,13 @@ export async function waitForMessages(node: TestNode, inboxId: string, done: (ms
   }
 }
 
-/** Waits for `n` answers (messages from an agent) in the inbox. */
+/** Waits for `n` answers (replies from the provider's agent, error notes included) in the inbox. */
 export const waitForAnswers = (node: TestNode, inboxId: string, n: number, timeoutMs?: number) =>
-  waitForMessages(node, inboxId, (ms) => ms.filter((m) => m.sender_subidentity.includes('/agent/')).length >= n, timeoutMs)
+  waitForMessages(node, inboxId, (ms) => ms.filter(isAnswer).length >= n, timeoutMs)
+
+/** The role column of the inbox's stored messages, oldest first. */
+export const storedRoles = (node: TestNode, inboxId: string) =>
+  node.store.db.prepare<[string], MessageRole>(`SELECT role FROM messages WHERE inbox_id = ? ORDER BY seq`).pluck().all(inboxId)
 
 export function recordEvents(node: TestNode): NodeEvent[] {
   const events: NodeEvent[] = []

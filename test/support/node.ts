@@ -3,12 +3,13 @@ import { afterEach, beforeEach } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createNodeApi, type NodeApi } from '../../src/main/node-api'
-import type { Logger } from '../../src/main/node-api/logger'
+import { assembleNode } from '../../src/main/embedded-node'
+import type { NodeApi } from '../../src/main/node-api'
+import type { Logger } from '../../src/main/platform/logger'
 import type { NodeResponse } from '../../src/main/node-api/router'
 import { openStore, type Store } from '../../src/main/store'
 import { aesFileSecretBox } from '../../src/main/store/secret-box'
-import { createAnswerRuntime, type RunningRuntime, type RuntimeOptions } from '../../src/main/runtime/answer-runtime'
+import type { RunningRuntime, RuntimeOptions } from '../../src/main/runtime/answer-runtime'
 import { createJobBody, provider } from './fixtures'
 
 export function tempDir(prefix = 'nodedesk-test-'): { dir: string; cleanup: () => void } {
@@ -50,13 +51,8 @@ export interface TestNodeOptions {
 export function startTestNode(dir = tempDir().dir, options: TestNodeOptions = {}): TestNode {
   const store = openStore(dir, aesFileSecretBox(join(dir, 'secret.key')))
   const log = capturingLogger()
-  const api = createNodeApi({ store, version: '1.2.3-test', log, callTimeouts: options.runtime?.timeouts })
-  let runtime: RunningRuntime | undefined
-  if (options.runtime) {
-    runtime = createAnswerRuntime(api.ctx, options.runtime)
-    api.ctx.runtime = runtime
-    runtime.resume()
-  }
+  const { runtime, ...api } = assembleNode(store, { version: '1.2.3-test', log, runtime: options.runtime })
+  runtime?.resume()
   const close = async () => {
     await runtime?.close()
     store.close()

@@ -1,5 +1,5 @@
 import type { RouteBody, RouteName, RouteQuery, RouteResponse, Routes } from '../../shared/contract/routes'
-import type { EventListener } from './event-bus'
+import type { EventListener } from '../platform/event-bus'
 import type { RawJson } from './raw-json'
 
 export interface HandlerInput<K extends RouteName> {

@@ -1,18 +1,23 @@
-import type { Store } from '../store'
-import { monotonicClock, type Clock } from './clock'
-import { DEFAULT_NODE_NAME, idleRuntime, type NodeContext } from './context'
-import { createEventBus, type EventBus } from './event-bus'
-import { consoleLogger, type Logger } from './logger'
+import { idleRuntime, type AnswerRuntime } from '../domain/answering'
+import type { MessageChain } from '../domain/message-chain'
+import type { Clock } from '../platform/clock'
+import type { EventBus } from '../platform/event-bus'
+import type { Logger } from '../platform/logger'
 import { DEFAULT_TIMEOUTS, type CallTimeouts } from '../runtime/model-call'
+import type { Store } from '../store'
+import type { NodeContext } from './context'
 import { createRouter, type Router } from './router'
 
 export interface NodeApiOptions {
   readonly store: Store
-  readonly nodeName?: string
+  readonly bus: EventBus
+  readonly clock: Clock
+  readonly log: Logger
+  readonly chain: MessageChain
+  readonly nodeName: string
   readonly version: string
-  readonly log?: Logger
-  readonly clock?: Clock
-  readonly bus?: EventBus
+  /** Answers questions; idleRuntime (the default) stores them unanswered, for tests of the API alone. */
+  readonly runtime?: AnswerRuntime
   readonly callTimeouts?: CallTimeouts
 }
 
@@ -21,18 +26,18 @@ export interface NodeApi {
   readonly ctx: NodeContext
 }
 
-/** The embedded node: its context and the router both transports serve. */
+/** The router both transports serve, over a context built once from its parts. */
 export function createNodeApi(options: NodeApiOptions): NodeApi {
-  const log = options.log ?? consoleLogger
   const ctx: NodeContext = {
     store: options.store,
-    bus: options.bus ?? createEventBus((err) => log.error('event listener failed', err)),
-    clock: options.clock ?? monotonicClock(),
-    log,
-    nodeName: options.nodeName ?? DEFAULT_NODE_NAME,
+    bus: options.bus,
+    clock: options.clock,
+    log: options.log,
+    chain: options.chain,
+    nodeName: options.nodeName,
     version: options.version,
     callTimeouts: options.callTimeouts ?? DEFAULT_TIMEOUTS,
-    runtime: idleRuntime
+    runtime: options.runtime ?? idleRuntime
   }
   return { ctx, router: createRouter(ctx) }
 }

@@ -2,14 +2,26 @@ import type { JobConfig } from '../../shared/contract/job'
 import type { LastMessage } from '../../shared/contract/message'
 import type { LlmProvider } from '../../shared/contract/provider'
 import type { JobScope } from '../../shared/contract/scope'
-import type { AnswerRuntime, NodeContext } from '../node-api/context'
-import { appendMessage } from '../node-api/message-chain'
+import type { AnswerRuntime } from '../domain/answering'
+import type { MessageChain } from '../domain/message-chain'
+import type { ReplyKind } from '../domain/message-roles'
+import type { EventBus } from '../platform/event-bus'
+import type { Logger } from '../platform/logger'
+import type { Store } from '../store'
 import type { PendingQuestion } from '../store/messages'
 import { languageModel, providerFetch, samplingOptions } from './language-model'
 import { callModel, DEFAULT_TIMEOUTS, type CallTimeouts } from './model-call'
 import { buildPrompt, DEFAULT_BUDGET, type PromptBudget } from './prompt'
 import { describeFailure, ProviderFailure } from './provider-errors'
 import { targetFor } from './provider-target'
+
+/** What the runtime works with: it reads jobs and questions, streams deltas, and appends replies to the chain. */
+export interface RuntimeDeps {
+  readonly store: Store
+  readonly bus: EventBus
+  readonly log: Logger
+  readonly chain: MessageChain
+}
 
 export interface RuntimeOptions {
   readonly timeouts?: CallTimeouts
@@ -32,7 +44,7 @@ const SHUTDOWN = Symbol('node shutting down')
  * The queue is the `needs_answer` flag in SQLite, cleared in the same transaction that stores
  * the answer, so nothing accepted is lost across a restart.
  */
-export function createAnswerRuntime(ctx: NodeContext, options: RuntimeOptions = {}): RunningRuntime {
+export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = {}): RunningRuntime {
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS
   const budget = options.budget ?? DEFAULT_BUDGET
   const fetchImpl = providerFetch(options.fetch)
@@ -50,8 +62,8 @@ export function createAnswerRuntime(ctx: NodeContext, options: RuntimeOptions = 
     }
     const row = ctx.store.providers.get(job.provider_id)!
     const provider = JSON.parse(row.provider_json) as LlmProvider
-    const reply = (content: string, extra?: Record<string, unknown>) =>
-      appendMessage(ctx, { inboxId, jobId, content, parent: q.hash, fromAgent: provider.id, extra }, { answers: q.hash })
+    const reply = (content: string, kind: ReplyKind) =>
+      ctx.chain.append({ inboxId, jobId, content, parent: q.hash, reply: { ...kind, agent: provider.id } }, { answers: q.hash })
 
     const controller = new AbortController()
     inFlight.set(inboxId, controller)
@@ -73,16 +85,19 @@ export function createAnswerRuntime(ctx: NodeContext, options: RuntimeOptions = 
         onDelta: (text) => ctx.bus.emit({ type: 'message_delta', data: { inbox: inboxId, text, parent: q.hash } })
       })
       if (result.outcome === 'aborted') {
-        if (result.reason === STOP) reply(result.text, { stopped: true })
+        if (result.reason === STOP) reply(result.text, { role: 'stopped' })
         return // shutdown: the question stays queued and is answered after the restart
       }
       if (!result.text.trim()) throw new ProviderFailure('provider_error', `${target.model} returned an empty answer`)
-      reply(result.text)
+      reply(result.text, { role: 'answer' })
     } catch (err) {
       if (closed) return
       const failure = err instanceof ProviderFailure ? err : describeFailure(err, target ?? { kind: 'OpenAI', model: '', baseUrl: '' })
       ctx.log.info(`answer in ${inboxId} failed: ${failure.message}`)
-      reply(`⚠ ${failure.message}`, { error: { kind: failure.kind, ...(failure.status ? { status: failure.status } : {}) } })
+      reply(`⚠ ${failure.message}`, {
+        role: 'error',
+        error: { kind: failure.kind, ...(failure.status ? { status: failure.status } : {}) }
+      })
     } finally {
       inFlight.delete(inboxId)
     }

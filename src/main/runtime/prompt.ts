@@ -2,6 +2,7 @@ import type { LanguageModelV4Prompt } from '@ai-sdk/provider'
 import type { JobConfig } from '../../shared/contract/job'
 import type { LastMessage } from '../../shared/contract/message'
 import type { JobScope } from '../../shared/contract/scope'
+import { isAnswer, messageRole } from '../../shared/message-role'
 import { rankPassages, scopePassages } from './scope-passages'
 
 export interface PromptBudget {
@@ -13,9 +14,7 @@ export interface PromptBudget {
 
 export const DEFAULT_BUDGET: PromptBudget = { historyChars: 24_000, scopeChars: 12_000 }
 
-/** Answers carry the provider's agent identity as sender_subidentity. */
-export const isAnswer = (m: LastMessage) => m.sender_subidentity.includes('/agent/')
-const isErrorNote = (m: LastMessage) => m.job_message.error !== undefined && m.job_message.error !== null
+const isErrorNote = (m: LastMessage) => messageRole(m) === 'error'
 
 /**
  * The prompt for answering `questionHash`: the job's custom prompt and the scope passages most

@@ -1,3 +1,4 @@
+import type { MessageRole } from '../../shared/message-role'
 import type { Db } from './db'
 
 export interface ChainTip {
@@ -32,7 +33,9 @@ export function messagesRepo(db: Db) {
   const tip = db.prepare<[string], { last_hash: string; last_timestamp: string | null; name_is_default: number }>(
     `SELECT last_hash, last_timestamp, name_is_default FROM inboxes WHERE id = ?`
   )
-  const insert = db.prepare(`INSERT INTO messages (inbox_id, hash, node_timestamp, message_json, needs_answer) VALUES (?, ?, ?, ?, ?)`)
+  const insert = db.prepare(
+    `INSERT INTO messages (inbox_id, hash, node_timestamp, message_json, needs_answer, role) VALUES (?, ?, ?, ?, ?, ?)`
+  )
   const setLast = db.prepare(`UPDATE inboxes SET last_message_json = ?, last_hash = ?, last_timestamp = ?, activity = ? WHERE id = ?`)
   const renameDefault = db.prepare(`UPDATE inboxes SET custom_name = ?, name_is_default = 0 WHERE id = ? AND name_is_default = 1`)
   const answered = db.prepare(`UPDATE messages SET needs_answer = 0 WHERE inbox_id = ? AND hash = ?`)
@@ -44,7 +47,7 @@ export function messagesRepo(db: Db) {
     `SELECT message_json FROM messages WHERE inbox_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`
   )
   const conversation = db.prepare<[string, number], { message_json: string }>(
-    `SELECT message_json FROM messages WHERE inbox_id = ? AND (seq <= ? OR message_json LIKE '%"sender_subidentity":"main/agent/%') ORDER BY seq DESC`
+    `SELECT message_json FROM messages WHERE inbox_id = ? AND (seq <= ? OR role <> 'operator') ORDER BY seq DESC`
   )
   const nextPending = db.prepare<[string], PendingQuestion>(
     `SELECT seq, inbox_id, hash, message_json FROM messages WHERE inbox_id = ? AND needs_answer = 1 ORDER BY seq LIMIT 1`
@@ -57,11 +60,16 @@ export function messagesRepo(db: Db) {
      * message, in one transaction. Returns undefined when the inbox does not exist.
      */
     append: db.transaction(
-      (inboxId: string, build: (tip: ChainTip) => BuiltMessage, options: AppendOptions = {}): BuiltMessage | undefined => {
+      (
+        inboxId: string,
+        role: MessageRole,
+        build: (tip: ChainTip) => BuiltMessage,
+        options: AppendOptions = {}
+      ): BuiltMessage | undefined => {
         const row = tip.get(inboxId)
         if (!row) return undefined
         const msg = build({ hash: row.last_hash, timestamp: row.last_timestamp })
-        insert.run(inboxId, msg.hash, msg.timestamp, msg.json, options.needsAnswer ? 1 : 0)
+        insert.run(inboxId, msg.hash, msg.timestamp, msg.json, options.needsAnswer ? 1 : 0, role)
         setLast.run(msg.json, msg.hash, msg.timestamp, msg.timestamp, inboxId)
         if (options.firstLineName && row.name_is_default) renameDefault.run(options.firstLineName, inboxId)
         if (options.answers) answered.run(inboxId, options.answers)

@@ -82,6 +82,22 @@ export const MIGRATIONS: readonly Migration[] = [
         ALTER TABLE messages ADD COLUMN needs_answer INTEGER NOT NULL DEFAULT 0;
         CREATE INDEX messages_needs_answer ON messages(inbox_id, seq) WHERE needs_answer = 1;
       `)
+  },
+  {
+    version: 4,
+    description: "message role as data (operator, answer, stopped, error), read once from each stored message's JSON",
+    // The same rule as src/shared/message-role.ts: a reply comes from an `<profile>/agent/<id>` subidentity.
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE messages ADD COLUMN role TEXT NOT NULL DEFAULT 'operator'
+          CHECK (role IN ('operator', 'answer', 'stopped', 'error'));
+        UPDATE messages SET role = CASE
+          WHEN coalesce(instr(json_extract(message_json, '$.sender_subidentity'), '/agent/'), 0) = 0 THEN 'operator'
+          WHEN coalesce(json_type(message_json, '$.job_message.error'), 'null') <> 'null' THEN 'error'
+          WHEN json_type(message_json, '$.job_message.stopped') = 'true' THEN 'stopped'
+          ELSE 'answer'
+        END;
+      `)
   }
 ]
 

@@ -45,7 +45,16 @@ export function providersRepo(db: Db) {
     get: (id: string) => get.get(id),
     list: () => list.all(),
     jobCount: (id: string) => jobCount.get(id)!.n,
-    remove: (id: string) => remove.run(id).changes === 1
+    /**
+     * Removes the provider unless a job uses it, deciding and deleting in one transaction.
+     * 'missing' when there is no such provider; the number of jobs using it when it stays.
+     */
+    removeUnused: db.transaction((id: string): 'removed' | 'missing' | { readonly jobs: number } => {
+      if (!get.get(id)) return 'missing'
+      const jobs = jobCount.get(id)!.n
+      if (jobs > 0) return { jobs }
+      return remove.run(id).changes === 1 ? 'removed' : 'missing'
+    })
   }
 }
 export type ProvidersRepo = ReturnType<typeof providersRepo>

@@ -5,7 +5,7 @@ import { resolve } from 'node:path'
 import { errorBody, type ErrorStatus } from '../../shared/contract/error'
 import type { NodeEvent } from '../../shared/contract/events'
 import type { Router } from '../node-api'
-import type { Logger } from '../node-api/logger'
+import type { Logger } from '../platform/logger'
 import { readStaticFile } from './static-files'
 
 export const MAX_BODY_BYTES = 64 * 1024 * 1024

@@ -62,3 +62,6 @@ export function modelKind(model: Model): { kind: ProviderKind; modelType: string
   const kind = Object.keys(model)[0] as ProviderKind
   return { kind, modelType: model[kind]!.model_type }
 }
+
+/** The node's name when none is configured (`--node-name`), and the wizard's default for the provider's identity. */
+export const DEFAULT_NODE_NAME = '@@localhost.sep-shinkai'

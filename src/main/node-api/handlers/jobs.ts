@@ -1,19 +1,10 @@
-import { randomUUID } from 'node:crypto'
-import { jobInboxId } from '../../../shared/contract/inbox'
-import { DEFAULT_JOB_CONFIG } from '../../../shared/contract/job'
+import { newJobDefaults } from '../../domain/job-rules'
 import type { NodeContext } from '../context'
 import { notFound } from '../errors'
 import type { HandlerGroup } from '../handler-types'
 import { RawJson } from '../raw-json'
 
 type JobRoutes = 'create_job' | 'get_job_scope' | 'update_job_scope' | 'update_job_config' | 'change_job_llm_provider'
-
-const DEFAULT_CONFIG_JSON = JSON.stringify(DEFAULT_JOB_CONFIG)
-
-/** The name a new inbox shows until it is renamed or gets its first message. */
-export function defaultInboxName(providerId: string): string {
-  return `New job with ${providerId}`
-}
 
 export function jobHandlers(ctx: NodeContext): HandlerGroup<JobRoutes> {
   const { store, bus, clock } = ctx
@@ -30,17 +21,13 @@ export function jobHandlers(ctx: NodeContext): HandlerGroup<JobRoutes> {
       const providerId = body.llm_provider
       if (!store.providers.get(providerId)) throw notFound(`llm_provider: no LLM provider with id '${providerId}'`)
       const info = (rawBody as { job_creation_info: { scope: unknown } }).job_creation_info
-      const jobId = `jobid_${randomUUID()}`
-      const inboxId = jobInboxId(jobId)
+      const job = newJobDefaults(providerId, body.job_creation_info.is_hidden)
+      const { jobId, inboxId } = job
       store.jobs.create({
-        jobId,
+        ...job,
         providerId,
         scopeJson: JSON.stringify(info.scope),
-        configJson: DEFAULT_CONFIG_JSON,
         associatedUiJson: body.job_creation_info.associated_ui ? JSON.stringify(body.job_creation_info.associated_ui) : null,
-        isHidden: body.job_creation_info.is_hidden ?? false,
-        inboxId,
-        customName: defaultInboxName(providerId),
         now: clock.next()
       })
       bus.emit({ type: 'inbox_changed', data: { inbox_id: inboxId } })

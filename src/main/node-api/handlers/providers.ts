@@ -66,17 +66,15 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
 
     remove_llm_provider({ body }) {
       const id = body.llm_provider_id
-      const removed = store.db.transaction(() => {
-        if (!store.providers.get(id)) throw notFound(`llm_provider_id: no LLM provider with id '${id}'`)
-        const jobs = store.providers.jobCount(id)
-        if (jobs > 0) {
-          throw conflict(
-            `llm_provider_id: LLM provider '${id}' is used by ${jobs} job${jobs === 1 ? '' : 's'}; switch ${jobs === 1 ? 'it' : 'them'} to another provider first`
-          )
-        }
-        return store.providers.remove(id)
-      })()
-      if (removed) bus.emit({ type: 'provider_changed', data: { id } })
+      const outcome = store.providers.removeUnused(id)
+      if (outcome === 'missing') throw notFound(`llm_provider_id: no LLM provider with id '${id}'`)
+      if (outcome !== 'removed') {
+        const { jobs } = outcome
+        throw conflict(
+          `llm_provider_id: LLM provider '${id}' is used by ${jobs} job${jobs === 1 ? '' : 's'}; switch ${jobs === 1 ? 'it' : 'them'} to another provider first`
+        )
+      }
+      bus.emit({ type: 'provider_changed', data: { id } })
       return 'Successfully removed LLM provider'
     }
   }

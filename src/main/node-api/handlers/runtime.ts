@@ -21,7 +21,7 @@ function apiErrorOf(err: unknown): never {
 }
 
 export function runtimeHandlers(ctx: NodeContext): HandlerGroup<RuntimeRoutes> {
-  const { store } = ctx
+  const { store, runtime } = ctx
   /**
    * The stored key of provider `id`, for a call to `baseUrl`: a stored key goes only to its own
    * provider's URL (or its kind's default), so a call elsewhere must bring its own key.
@@ -107,7 +107,7 @@ export function runtimeHandlers(ctx: NodeContext): HandlerGroup<RuntimeRoutes> {
 
     stop_llm({ body }) {
       if (!store.inboxes.get(body.inbox_name)) throw notFound(`inbox_name: no inbox '${body.inbox_name}'`)
-      ctx.runtime.stop(body.inbox_name)
+      runtime.stop(body.inbox_name)
       return 'Successfully stopped'
     }
   }

@@ -1,13 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { NodeEvent } from '../../../shared/contract/events'
 import type { LastMessage } from '../../../shared/contract/message'
+import { isAnswer } from '../../../shared/message-role'
 import { useStreaming } from '../stores/streaming'
 import { jobIdOf, keys } from './queries'
 import type { Transport } from './transport'
 
 /** True when `messages` holds the stored answer to `parent`. */
 export const isAnswered = (messages: readonly LastMessage[] | undefined, parent: string) =>
-  !!messages?.some((m) => m.job_message.parent === parent && m.sender_subidentity.includes('/agent/'))
+  !!messages?.some((m) => m.job_message.parent === parent && isAnswer(m))
 
 /**
  * Node events keep every window in sync: changes invalidate the queries they touch; deltas of

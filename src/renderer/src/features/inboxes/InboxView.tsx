@@ -3,13 +3,14 @@ import { useDisclosure } from '@mantine/hooks'
 import { IconListDetails } from '@tabler/icons-react'
 import { useRef } from 'react'
 import { jobIdOf, useInboxes, useMessages, useRouteMutation } from '../../api/queries'
+import { isAnswer } from '../../../../shared/message-role'
 import { isAnswered } from '../../api/events'
 import { hrefOf } from '../../app/router'
 import { useStreaming } from '../../stores/streaming'
 import { Composer } from './Composer'
 import { InboxSidePanel } from './InboxSidePanel'
 import { InlineName } from './InlineName'
-import { isAgentMessage, MessageList } from './MessageList'
+import { MessageList } from './MessageList'
 import { ProviderSwitcher } from './ProviderSwitcher'
 
 export function InboxView({ inboxId }: { inboxId: string }) {
@@ -33,7 +34,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const list = messages.data ?? []
   const streaming = partial && !isAnswered(list, partial.parent) ? partial.text : null
   const newest = list[list.length - 1]
-  const waiting = !!newest && !isAgentMessage(newest)
+  const waiting = !!newest && !isAnswer(newest)
 
   return (
     <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>

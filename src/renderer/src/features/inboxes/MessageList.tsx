@@ -2,12 +2,11 @@ import { Alert, Badge, Box, Button, Center, Group, Loader, Paper, Stack, Text } 
 import { IconAlertTriangle } from '@tabler/icons-react'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { LastMessage } from '../../../../shared/contract/message'
+import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message-role'
 import { useClient } from '../../api/client-context'
 import { MESSAGE_PAGE } from '../../api/queries'
 import { AnswerText } from './AnswerText'
 import { absoluteTime, relativeTime } from './relative-time'
-
-export const isAgentMessage = (m: LastMessage) => m.sender_subidentity.includes('/agent/')
 
 interface Props {
   readonly inboxId: string
@@ -87,8 +86,7 @@ export function MessageList({ inboxId, newest, streaming, waiting, onRetry, onSw
           </Text>
         )}
         {messages.map((m) => {
-          const error = m.job_message.error as { kind: string } | undefined
-          if (error) {
+          if (messageRole(m) === 'error') {
             const question = byHash.get(m.job_message.parent)
             return (
               <Alert
@@ -132,7 +130,7 @@ export function MessageList({ inboxId, newest, streaming, waiting, onRetry, onSw
 }
 
 function Bubble({ message }: { message: LastMessage }) {
-  const fromAgent = isAgentMessage(message)
+  const fromAgent = isAnswer(message)
   const ts = message.node_api_data.node_timestamp
   return (
     <Paper
@@ -153,7 +151,7 @@ function Bubble({ message }: { message: LastMessage }) {
       )}
       <Group gap={6} mt={4}>
         <Text size="xs" c="dimmed" title={absoluteTime(ts)}>
-          {fromAgent ? message.sender_subidentity.split('/agent/')[1] : 'you'} · {relativeTime(ts)}
+          {replyingAgent(message) ?? 'you'} · {relativeTime(ts)}
         </Text>
         {message.job_message.stopped === true && (
           <Badge size="xs" color="gray">

@@ -23,6 +23,7 @@ import {
 import { notifications } from '@mantine/notifications'
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react'
 import { useEffect, useMemo, useState } from 'react'
+import { DEFAULT_NODE_NAME } from '../../../../shared/contract/identity'
 import { PROVIDER_CATALOG } from '../../../../shared/provider-catalog'
 import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
@@ -45,13 +46,11 @@ import {
   type WizardMode
 } from './provider-draft'
 
-const DEFAULT_NODE = '@@localhost.sep-shinkai'
-
 /** The add and edit flows share this form; add keeps its draft in a persisted store, edit in memory. */
 export function ProviderWizard({ mode }: { mode: WizardMode }) {
   const health = useHealth()
   const providers = useProviders()
-  const nodeName = health.data?.node_name ?? DEFAULT_NODE
+  const nodeName = health.data?.node_name ?? DEFAULT_NODE_NAME
   const addDraft = useAddDraft()
   const editing = mode.kind === 'edit' ? providers.data?.find((p) => p.id === mode.providerId) : undefined
   const [editDraft, setEditDraft] = useState<ProviderDraft | null>(null)

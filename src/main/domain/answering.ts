@@ -1,0 +1,12 @@
+/** Answers queued questions through the job's provider; implemented by src/main/runtime. */
+export interface AnswerRuntime {
+  /** A question was queued in this inbox. */
+  wake(inboxId: string): void
+  /** Cancels the answer being written in this inbox, keeping what was written; false when none is. */
+  stop(inboxId: string): boolean
+  /** Whether an answer is being written in this inbox. */
+  busy(inboxId: string): boolean
+}
+
+/** For nodes that store questions but do not answer them (tests of the API alone). */
+export const idleRuntime: AnswerRuntime = { wake: () => {}, stop: () => false, busy: () => false }

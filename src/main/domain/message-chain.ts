@@ -1,0 +1,73 @@
+import type { LastMessage } from '../../shared/contract/message'
+import type { Clock } from '../platform/clock'
+import type { EventBus } from '../platform/event-bus'
+import type { Store } from '../store'
+import type { AppendOptions, BuiltMessage } from '../store/messages'
+import { messageHash } from './message-hash'
+import { NODE_PROFILE, replySubidentity, roleKeys, roleOf, type ReplyKind } from './message-roles'
+
+export interface NewMessage {
+  readonly inboxId: string
+  readonly jobId: string
+  readonly content: string
+  readonly parent?: string
+  readonly filesInbox?: string
+  /** Set on replies: the provider's agent they come from and how they ended. The operator's messages have none. */
+  readonly reply?: ReplyKind & { readonly agent: string }
+}
+
+export interface MessageChainDeps {
+  readonly store: Store
+  readonly clock: Clock
+  readonly bus: EventBus
+  readonly nodeName: string
+}
+
+export interface MessageChain {
+  /**
+   * Appends a message to an inbox's hash chain: timestamp after the tip, parent_hash the tip's
+   * hash, node_message_hash over the message as the API returns it. Emits inbox_changed.
+   * Undefined when the inbox does not exist.
+   */
+  append(msg: NewMessage, options?: AppendOptions): BuiltMessage | undefined
+}
+
+export function createMessageChain({ store, clock, bus, nodeName }: MessageChainDeps): MessageChain {
+  return {
+    append(msg, options = {}) {
+      const role = roleOf(msg.reply)
+      const built = store.messages.append(
+        msg.inboxId,
+        role,
+        (tip) => {
+          const timestamp = clock.next(tip.timestamp)
+          const message: LastMessage = {
+            inbox: msg.inboxId,
+            job_message: {
+              callback: null,
+              content: msg.content,
+              files_inbox: msg.filesInbox ?? '',
+              job_id: msg.jobId,
+              parent: msg.parent ?? '',
+              sheet_job_data: '',
+              workflow_code: '',
+              workflow_name: '',
+              ...roleKeys(msg.reply)
+            },
+            node_api_data: { node_message_hash: '', node_timestamp: timestamp, parent_hash: tip.hash },
+            receiver: nodeName,
+            receiver_subidentity: NODE_PROFILE,
+            sender: nodeName,
+            sender_subidentity: msg.reply ? replySubidentity(msg.reply.agent) : NODE_PROFILE
+          }
+          const hash = messageHash(message)
+          message.node_api_data.node_message_hash = hash
+          return { hash, timestamp, json: JSON.stringify(message) }
+        },
+        options
+      )
+      if (built) bus.emit({ type: 'inbox_changed', data: { inbox_id: msg.inboxId } })
+      return built
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import { agentSubidentity, type MessageRole } from '../../shared/message-role'
+
+/** The profile every message of this node is sent under (seed: `main`). */
+export const NODE_PROFILE = 'main'
+
+/** The subidentity a reply comes from: the provider's agent under the node's profile. */
+export const replySubidentity = (providerId: string) => agentSubidentity(NODE_PROFILE, providerId)
+
+/** What a reply carries besides its text, by role. */
+export type ReplyKind =
+  | { readonly role: 'answer' }
+  | { readonly role: 'stopped' }
+  | { readonly role: 'error'; readonly error: { readonly kind: string; readonly status?: number } }
+
+/** The extra job_message keys a message of this role carries: `stopped` and `error` mark how a reply ended. */
+export function roleKeys(reply: ReplyKind | undefined): Record<string, unknown> {
+  if (!reply) return {}
+  if (reply.role === 'stopped') return { stopped: true }
+  if (reply.role === 'error') return { error: reply.error }
+  return {}
+}
+
+export const roleOf = (reply: ReplyKind | undefined): MessageRole => reply?.role ?? 'operator'
