@@ -12,7 +12,7 @@ test('a failing provider shows a marked error with Retry; Stop keeps the partial
   node.fake.behaviour = { type: 'status', status: 401, body: { error: { message: 'Incorrect API key provided' } } }
   await inbox.send('Are you there?')
   const error = page.getByTestId('message-error')
-  await expect(error).toContainText('OpenAI rejected the API key (401): Incorrect API key provided')
+  await expect(error).toContainText('rejected the API key (HTTP 401: "Incorrect API key provided')
   node.fake.behaviour = { type: 'reply', chunks: ['Yes, ', 'I am.'] }
   await error.getByRole('button', { name: 'Retry' }).click()
   await expect(inbox.answers()).toContainText(['Yes, I am.'])

@@ -175,16 +175,24 @@ describe('failures become clearly marked messages in the inbox', () => {
     [
       { type: 'status', status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}` } } },
       'auth',
-      /^⚠ OpenAI rejected the API key \(401\): Incorrect API key provided: \[redacted\]$/
+      /^⚠ The OpenAI-compatible server at http:\/\/127\.0\.0\.1:\d+\/v1 rejected the API key \(HTTP 401: "Incorrect API key provided: \[redacted\]"\)\. Check the key/
     ],
     [
       { type: 'status', status: 429, body: { error: { message: 'Rate limit reached' } } },
       'rate_limit',
-      /^⚠ OpenAI is rate-limiting requests \(429\): Rate limit reached$/
+      /^⚠ The OpenAI-compatible server at \S+ is limiting requests \(HTTP 429: "Rate limit reached"\)\. Wait a moment/
     ],
-    [{ type: 'status', status: 500, body: { error: { message: 'boom' } } }, 'provider_error', /^⚠ OpenAI failed \(500\): boom$/],
-    [{ type: 'hang' }, 'timeout', /^⚠ OpenAI did not answer within 2 s$/],
-    [{ type: 'stall', chunks: ['part'] }, 'timeout', /^⚠ OpenAI did not answer within 1 s \(the answer stalled\)$/]
+    [
+      { type: 'status', status: 500, body: { error: { message: 'boom' } } },
+      'provider_error',
+      /^⚠ The OpenAI-compatible server at \S+ failed \(HTTP 500: "boom"\)\. Try again later/
+    ],
+    [{ type: 'hang' }, 'timeout', /^⚠ The OpenAI-compatible server at \S+ did not answer within 2 s\. Check that the server is running/],
+    [
+      { type: 'stall', chunks: ['part'] },
+      'timeout',
+      /^⚠ The OpenAI-compatible server at \S+ stopped sending the answer for 1 s\. Try again/
+    ]
   ] as const)('%j -> %s', async (behaviour, kind, text) => {
     const { jobId, inboxId } = await jobWith('OpenAI')
     fake.behaviour = behaviour as never
@@ -202,7 +210,9 @@ describe('failures become clearly marked messages in the inbox', () => {
     await node.post('/v2/job_message', { job_id: jobId, content: 'Hi' })
     const [, note] = await waitForAnswers(node, inboxId, 1)
     expect(note!.job_message.error!.kind).toBe('unreachable')
-    expect(note!.job_message.content).toBe(`⚠ Could not reach OpenAI at ${fake.url}/v1: connection refused`)
+    expect(note!.job_message.content).toBe(
+      `⚠ Could not reach the OpenAI-compatible server at ${fake.url}/v1 (connection refused). Check that the server is running and that the URL is right.`
+    )
     fake = await startFakeLlm() // for afterEach
   })
 
@@ -213,7 +223,9 @@ describe('failures become clearly marked messages in the inbox', () => {
       fake.behaviour = { type: 'redirect', location: `${elsewhere.url}/v1/chat/completions` }
       await node.post('/v2/job_message', { job_id: jobId, content: 'Hi' })
       const [, note] = await waitForAnswers(node, inboxId, 1)
-      expect(note!.job_message.content).toMatch(/answered with a redirect; set the provider's URL to the final address/)
+      expect(note!.job_message.content).toMatch(
+        /answered with a redirect, which is not followed so that the key is sent nowhere else\. Set the URL to the final address\./
+      )
       expect(elsewhere.requests).toEqual([])
     } finally {
       await elsewhere.close()
@@ -225,7 +237,7 @@ describe('failures become clearly marked messages in the inbox', () => {
     const jobId = await createJob(node, 'nokey')
     await node.post('/v2/job_message', { job_id: jobId, content: 'Hi' })
     const [, note] = await waitForAnswers(node, `job_inbox::${jobId}::false`, 1)
-    expect(note!.job_message.content).toBe("⚠ Anthropic Claude needs an API key: add one to provider 'nokey'")
+    expect(note!.job_message.content).toBe("⚠ Anthropic Claude needs an API key. Add one in the settings of provider 'nokey'.")
     expect(note!.job_message.error!.kind).toBe('no_key')
   })
 

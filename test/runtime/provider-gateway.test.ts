@@ -25,7 +25,7 @@ describe('test_llm_provider', () => {
     const res = await node.post('/v2/test_llm_provider', provider('new', { external_url: fake.url, api_key: KEY }))
     expect(res).toEqual({
       status: 200,
-      body: { status: 'success', message: `OpenAI model 'gpt-4o-mini' at ${fake.url}/v1 answered: "OK"` }
+      body: { status: 'success', message: `The OpenAI-compatible server at ${fake.url}/v1 answered with model 'gpt-4o-mini': "OK"` }
     })
     const [call] = fake.requests
     expect(call!.path).toBe('/v1/chat/completions')
@@ -43,7 +43,7 @@ describe('test_llm_provider', () => {
   it('502 carries the provider reason and never the key; 504 on time-out; 400 without a needed key', async () => {
     fake.behaviour = { type: 'status', status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}` } } }
     const refused = await node.post('/v2/test_llm_provider', provider('new', { external_url: fake.url, api_key: KEY }))
-    expectError(refused, 502, 'OpenAI rejected the API key (401): Incorrect API key provided: [redacted]')
+    expectError(refused, 502, 'rejected the API key (HTTP 401: "Incorrect API key provided: [redacted]")')
     expect(JSON.stringify(refused.body)).not.toContain(KEY)
     fake.behaviour = { type: 'hang' }
     expectError(
@@ -117,7 +117,7 @@ describe('provider_models', () => {
     expectError(
       await node.get('/v2/provider_models', { kind: 'Ollama', external_url: closed }),
       502,
-      `Could not reach Ollama at ${closed}: connection refused`
+      `Could not reach the Ollama server at ${closed} (connection refused).`
     )
     fake = await startFakeLlm()
   })

@@ -12,7 +12,7 @@ import type { PendingQuestion } from '../store/messages'
 import { languageModel, providerFetch, samplingOptions } from './language-model'
 import { callModel, DEFAULT_TIMEOUTS, type CallTimeouts } from './model-call'
 import { buildPrompt, DEFAULT_BUDGET, type PromptBudget } from './prompt'
-import { describeFailure, ProviderFailure } from './provider-errors'
+import { describeFailure, emptyAnswerFailure, ProviderFailure } from './provider-errors'
 import { targetFor } from './provider-target'
 
 /** What the runtime works with: it reads jobs and questions, streams deltas, and appends replies to the chain. */
@@ -88,7 +88,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
         if (result.reason === STOP) reply(result.text, { role: 'stopped' })
         return // shutdown: the question stays queued and is answered after the restart
       }
-      if (!result.text.trim()) throw new ProviderFailure('provider_error', `${target.model} returned an empty answer`)
+      if (!result.text.trim()) throw emptyAnswerFailure(target)
       reply(result.text, { role: 'answer' })
     } catch (err) {
       if (closed) return

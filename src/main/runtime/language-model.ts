@@ -6,6 +6,7 @@ import { createOllama } from 'ollama-ai-provider-v2'
 import type { ProviderKind } from '../../shared/contract/identity'
 import type { JobConfig } from '../../shared/contract/job'
 import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
+import { openAICompatFetch } from './openai-compat-fetch'
 
 export interface ModelTarget {
   readonly kind: ProviderKind
@@ -42,7 +43,8 @@ export function languageModel(target: ModelTarget, baseFetch: typeof fetch): Lan
   const fetchImpl = target.apiKey ? baseFetch : withoutAuth(baseFetch)
   switch (PROVIDER_CATALOG[kind].protocol) {
     case 'openai':
-      return createOpenAI({ baseURL: baseUrl, apiKey, fetch: fetchImpl, name: kind.toLowerCase() }).chat(model)
+      // Compatible servers differ from OpenAI in many details: their replies are normalised first.
+      return createOpenAI({ baseURL: baseUrl, apiKey, fetch: openAICompatFetch(fetchImpl), name: kind.toLowerCase() }).chat(model)
     case 'anthropic':
       return createAnthropic({ baseURL: baseUrl, apiKey, fetch: fetchImpl })(model)
     case 'gemini':

@@ -1,6 +1,5 @@
 import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider'
-import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
-import { ProviderFailure, describeFailure, type FailureContext } from './provider-errors'
+import { describeFailure, timeoutFailure, type FailureContext } from './provider-errors'
 
 export interface CallTimeouts {
   /** Until the first text arrives (includes connecting and a cold model load). */
@@ -45,11 +44,6 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
   if (opts.signal?.aborted) return { outcome: 'aborted', text: '', reason: opts.signal.reason }
   opts.signal?.addEventListener('abort', onOuterAbort, { once: true })
   let text = ''
-  const timeoutFailure = () =>
-    new ProviderFailure(
-      'timeout',
-      `${PROVIDER_CATALOG[opts.failure.kind].label} did not answer within ${Math.round(timedOut! / 1000)} s${text ? ' (the answer stalled)' : ''}`
-    )
   try {
     arm(opts.timeouts.firstChunkMs)
     if (!opts.stream) {
@@ -75,7 +69,7 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
     return { outcome: 'done', text }
   } catch (err) {
     if (opts.signal?.aborted) return { outcome: 'aborted', text, reason: opts.signal.reason }
-    if (timedOut !== undefined) throw timeoutFailure()
+    if (timedOut !== undefined) throw timeoutFailure(opts.failure, Math.round(timedOut / 1000), text !== '')
     throw describeFailure(err, opts.failure)
   } finally {
     clearTimeout(timer)

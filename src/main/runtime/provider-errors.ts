@@ -1,10 +1,17 @@
+import { APICallError, JSONParseError, TypeValidationError } from '@ai-sdk/provider'
 import type { ProviderKind } from '../../shared/contract/identity'
-import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
+import { PROVIDER_CATALOG, resolveBaseUrl } from '../../shared/provider-catalog'
+import { ServerReportedError, UnreadableReplyError } from './openai-reply'
 
 /** What went wrong when calling a provider, in words the operator can act on. */
 export type ProviderFailureKind =
   'no_key' | 'auth' | 'rate_limit' | 'model_not_found' | 'bad_request' | 'provider_error' | 'unreachable' | 'timeout'
 
+/**
+ * A provider problem as the operator reads it: one or two sentences that name the server they
+ * chose, say what happened and what to do. `status` is the HTTP status the server sent, never
+ * one inferred from an error's wording.
+ */
 export class ProviderFailure extends Error {
   constructor(
     readonly kind: ProviderFailureKind,
@@ -17,36 +24,73 @@ export class ProviderFailure extends Error {
 
 export interface FailureContext {
   readonly kind: ProviderKind
+  /** The model called; empty when listing models. */
   readonly model: string
   readonly baseUrl: string
   readonly apiKey?: string
 }
 
-/** Removes the key (and its Bearer form) from any text that may reach a message, a response or a log. */
+/** Longest excerpt of a server's own words quoted in a message. */
+const REASON_CHARS = 300
+
+/** Removes the key from any text that may reach a message, a response or a log. */
 export function redactKey(text: string, apiKey: string | undefined): string {
   if (!apiKey || apiKey.length < 4) return text
   return text.split(apiKey).join('[redacted]')
 }
 
-function providerReason(body: string | undefined): string | undefined {
-  if (!body) return undefined
+/** The key is removed from the whole text first, then the text is cut: a cut never splits a key. */
+function quoteServer(text: string, apiKey: string | undefined): string {
+  const clean = redactKey(text, apiKey).replace(/\s+/g, ' ').trim()
+  const chars = [...clean]
+  return chars.length > REASON_CHARS ? `${chars.slice(0, REASON_CHARS).join('')}…` : clean
+}
+
+export const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/**
+ * The server as the operator chose it: "OpenAI" only for OpenAI's own API, "the OpenAI-compatible
+ * server at <url>" for any other URL of that kind, and the URL whenever it is not the kind's default.
+ */
+export function providerSubject(kind: ProviderKind, baseUrl: string): string {
+  const info = PROVIDER_CATALOG[kind]
+  const isDefault = baseUrl === resolveBaseUrl(kind, null)
+  if (info.protocol === 'ollama') return `the Ollama server at ${baseUrl}`
+  if (kind === 'OpenAI' && !isDefault) return `the OpenAI-compatible server at ${baseUrl}`
+  return isDefault ? info.label : `${info.label} at ${baseUrl}`
+}
+
+/** The reason a server gave in an error body: its error message when it sent JSON, else its text. */
+function serverReason(body: string | undefined): string | undefined {
+  if (!body?.trim()) return undefined
   try {
-    const parsed = JSON.parse(body) as { error?: { message?: string } | string; message?: string; detail?: string }
+    const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown; detail?: unknown }
     const e = parsed.error
     const text = typeof e === 'string' ? e : (e?.message ?? parsed.message ?? parsed.detail)
-    if (text) return String(text).slice(0, 300)
+    if (typeof text === 'string' && text.trim()) return text
   } catch {
-    /* not JSON */
+    /* not JSON: the text itself */
   }
-  return body.trim().slice(0, 300) || undefined
+  return /^\s*</.test(body) ? undefined : body
+}
+
+function* causes(err: unknown): Generator<unknown> {
+  let cur: unknown = err
+  for (let i = 0; i < 8 && cur; i++) {
+    yield cur
+    cur = (cur as { cause?: unknown }).cause
+  }
+}
+
+const findCause = <T>(err: unknown, test: (e: unknown) => e is T): T | undefined => {
+  for (const e of causes(err)) if (test(e)) return e
+  return undefined
 }
 
 function networkCode(err: unknown): string | undefined {
-  let cur: unknown = err
-  for (let i = 0; i < 5 && cur; i++) {
-    const code = (cur as { code?: unknown }).code
+  for (const e of causes(err)) {
+    const code = (e as { code?: unknown }).code
     if (typeof code === 'string' && /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(code)) return code
-    cur = (cur as { cause?: unknown }).cause
   }
   return undefined
 }
@@ -59,62 +103,109 @@ const NETWORK_WORDS: Record<string, string> = {
   EHOSTUNREACH: 'host unreachable',
   ENETUNREACH: 'network unreachable',
   UND_ERR_SOCKET: 'connection closed',
-  ETIMEDOUT: 'connection timed out'
+  ETIMEDOUT: 'connection timed out',
+  ECERT: 'certificate not accepted',
+  CERT_HAS_EXPIRED: 'certificate expired'
 }
 
-function causeMessages(err: unknown): string[] {
-  const out: string[] = []
-  let cur: unknown = err
-  for (let i = 0; i < 5 && cur; i++) {
-    if (cur instanceof Error) out.push(cur.message)
-    cur = (cur as { cause?: unknown }).cause
+const CHECK_URL = 'Check that the URL is the API base (for most servers it ends in /v1).'
+
+function httpFailure(status: number, body: string | undefined, ctx: FailureContext): ProviderFailure {
+  const s = providerSubject(ctx.kind, ctx.baseUrl)
+  const reason = serverReason(body)
+  const said = `HTTP ${status}${reason ? `: "${quoteServer(reason, ctx.apiKey)}"` : ''}`
+  const fail = (kind: ProviderFailureKind, what: string, todo: string) =>
+    new ProviderFailure(kind, `${sentence(s)} ${what} (${said}). ${todo}`, status)
+  if (status === 401 || status === 403) {
+    if (!ctx.apiKey) return fail('auth', 'asks for an API key', "Enter the server's key in the provider's settings.")
+    return fail('auth', 'rejected the API key', "Check the key in the provider's settings, or enter a new one.")
   }
-  return out
+  if (status === 429) return fail('rate_limit', 'is limiting requests', "Wait a moment and try again, or check your plan's limits.")
+  if (status === 404) {
+    if (!ctx.model) return fail('model_not_found', 'has no model list at this address', CHECK_URL)
+    return fail('model_not_found', `has no model '${ctx.model}' or no chat endpoint at this address`, `Check the model name. ${CHECK_URL}`)
+  }
+  if (status >= 400 && status < 500) {
+    return fail('bad_request', 'refused the request', "Check the model name and the provider's settings.")
+  }
+  if (status >= 500) return fail('provider_error', 'failed', "Try again later; if it keeps failing, look at the server's log.")
+  return unreadable(ctx, reason ? `it sent "${quoteServer(reason, ctx.apiKey)}"` : undefined)
+}
+
+function unreadable(ctx: FailureContext, detail: string | undefined): ProviderFailure {
+  const s = providerSubject(ctx.kind, ctx.baseUrl)
+  const what = ctx.model ? 'a chat answer' : 'a list of models'
+  return new ProviderFailure(
+    'provider_error',
+    `${sentence(s)} sent a reply that is not ${what}${detail ? ` (${detail})` : ''}. ${CHECK_URL}`
+  )
 }
 
 /** Turns whatever a provider call threw into a ProviderFailure whose message names the cause. */
 export function describeFailure(err: unknown, ctx: FailureContext): ProviderFailure {
   if (err instanceof ProviderFailure) return new ProviderFailure(err.kind, redactKey(err.message, ctx.apiKey), err.status)
-  const label = PROVIDER_CATALOG[ctx.kind].label
-  const status = (err as { statusCode?: unknown }).statusCode
-  const reason = providerReason((err as { responseBody?: string }).responseBody)
-  const withReason = (text: string) => redactKey(reason ? `${text}: ${reason}` : text, ctx.apiKey)
-  if (typeof status === 'number') {
-    if (status === 401 || status === 403) {
-      return new ProviderFailure('auth', withReason(`${label} rejected the API key (${status})`), status)
-    }
-    if (status === 429) return new ProviderFailure('rate_limit', withReason(`${label} is rate-limiting requests (429)`), status)
-    if (status === 404) {
-      return new ProviderFailure(
-        'model_not_found',
-        withReason(`${label} does not know model '${ctx.model}' or the URL ${ctx.baseUrl} (404)`),
-        status
-      )
-    }
-    if (status >= 400 && status < 500)
-      return new ProviderFailure('bad_request', withReason(`${label} refused the request (${status})`), status)
-    return new ProviderFailure('provider_error', withReason(`${label} failed (${status})`), status)
+  const s = providerSubject(ctx.kind, ctx.baseUrl)
+
+  // Said by the server inside a 200 reply: its own words, and no status it never sent.
+  const reported = findCause(err, (e): e is ServerReportedError => e instanceof ServerReportedError)
+  if (reported) {
+    return new ProviderFailure(
+      'provider_error',
+      `${sentence(s)} reported an error: "${quoteServer(reported.message, ctx.apiKey)}". Try again; if it keeps failing, look at the server's log or choose another model.`
+    )
   }
-  if (causeMessages(err).some((m) => /bad port/i.test(m))) {
+  const odd = findCause(err, (e): e is UnreadableReplyError => e instanceof UnreadableReplyError)
+  if (odd) return unreadable(ctx, quoteServer(odd.message, ctx.apiKey))
+
+  const apiError = findCause(err, APICallError.isInstance)
+  if (apiError?.statusCode !== undefined && apiError.statusCode >= 300) {
+    return httpFailure(apiError.statusCode, apiError.responseBody, ctx)
+  }
+
+  const messages = [...causes(err)].map((e) => (e instanceof Error ? e.message : ''))
+  if (messages.some((m) => /bad port/i.test(m))) {
     const port = new URL(ctx.baseUrl).port
     return new ProviderFailure(
       'unreachable',
-      `Could not reach ${label} at ${ctx.baseUrl}: port ${port} is reserved for other protocols and refused by fetch; use another port`
+      `Could not reach ${s}: port ${port} is reserved for other protocols, so it cannot be used. Move the server to another port.`
     )
   }
   const code = networkCode(err)
   if (code) {
     return new ProviderFailure(
       'unreachable',
-      redactKey(`Could not reach ${label} at ${ctx.baseUrl}: ${NETWORK_WORDS[code] ?? code}`, ctx.apiKey)
+      `Could not reach ${s} (${NETWORK_WORDS[code] ?? code}). Check that the server is running and that the URL is right.`
     )
   }
-  const message = err instanceof Error ? err.message : String(err)
-  if (/redirect/i.test(message)) {
+  if (messages.some((m) => /redirect/i.test(m))) {
     return new ProviderFailure(
       'unreachable',
-      `${label} at ${ctx.baseUrl} answered with a redirect; set the provider's URL to the final address`
+      `${sentence(s)} answered with a redirect, which is not followed so that the key is sent nowhere else. Set the URL to the final address.`
     )
   }
-  return new ProviderFailure('provider_error', redactKey(`${label} failed: ${message.slice(0, 300)}`, ctx.apiKey))
+  // A 2xx reply the SDK could not parse even after normalisation: the server's words, not the parser's.
+  if (findCause(err, TypeValidationError.isInstance) || findCause(err, JSONParseError.isInstance)) return unreadable(ctx, undefined)
+  if (apiError) return unreadable(ctx, apiError.responseBody ? `it sent "${quoteServer(apiError.responseBody, ctx.apiKey)}"` : undefined)
+  const message = err instanceof Error ? err.message : String(err)
+  return new ProviderFailure('provider_error', `Calling ${s} failed: ${quoteServer(message, ctx.apiKey)}. Try again.`)
+}
+
+/** The message of a call that timed out. */
+export function timeoutFailure(ctx: FailureContext, seconds: number, stalled: boolean): ProviderFailure {
+  const s = sentence(providerSubject(ctx.kind, ctx.baseUrl))
+  return new ProviderFailure(
+    'timeout',
+    stalled
+      ? `${s} stopped sending the answer for ${seconds} s. Try again; if it keeps stalling, look at the server's log.`
+      : `${s} did not answer within ${seconds} s. Check that the server is running and the model is loaded, then try again.`
+  )
+}
+
+/** The message of a call that succeeded with no text at all. */
+export function emptyAnswerFailure(ctx: FailureContext): ProviderFailure {
+  const s = sentence(providerSubject(ctx.kind, ctx.baseUrl))
+  return new ProviderFailure(
+    'provider_error',
+    `${s} returned an empty answer from model '${ctx.model}'. Try again, or choose another model.`
+  )
 }

@@ -1,8 +1,10 @@
+import { APICallError } from '@ai-sdk/provider'
 import type { ProviderKind } from '../../shared/contract/identity'
 import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
 import { languageModel, providerFetch, type ModelTarget } from './language-model'
 import { callModel, type CallTimeouts } from './model-call'
-import { describeFailure, ProviderFailure } from './provider-errors'
+import { UnreadableReplyError } from './openai-reply'
+import { describeFailure, ProviderFailure, providerSubject, sentence } from './provider-errors'
 
 export interface ListedModel {
   readonly id: string
@@ -45,16 +47,22 @@ export async function listModels(target: ModelTarget, timeoutMs: number, fetchIm
   try {
     const res = await providerFetch(fetchImpl)(url, { headers, signal: AbortSignal.timeout(timeoutMs) })
     const text = await res.text()
-    if (!res.ok) throw Object.assign(new Error(`HTTP ${res.status}`), { statusCode: res.status, responseBody: text })
-    body = JSON.parse(text)
+    if (!res.ok) {
+      throw new APICallError({ message: `HTTP ${res.status}`, url, requestBodyValues: {}, statusCode: res.status, responseBody: text })
+    }
+    try {
+      body = JSON.parse(text)
+    } catch {
+      throw new UnreadableReplyError(text.trim() ? `it is not JSON, starting "${text.trim().slice(0, 60)}"` : 'it is empty')
+    }
   } catch (err) {
     if ((err as Error)?.name === 'TimeoutError') {
       throw new ProviderFailure(
         'timeout',
-        `${PROVIDER_CATALOG[kind].label} did not list its models within ${Math.round(timeoutMs / 1000)} s`
+        `${sentence(providerSubject(kind, baseUrl))} did not list its models within ${Math.round(timeoutMs / 1000)} s. Check that the server is running, then try again.`
       )
     }
-    throw describeFailure(err, { ...target, model: '(model list)' })
+    throw describeFailure(err, { ...target, model: '' })
   }
   return parseModelList(kind, body)
 }

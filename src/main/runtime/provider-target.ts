@@ -21,12 +21,18 @@ export function targetFor(provider: StoredProvider, sealedKey: Buffer | null, st
     try {
       apiKey = store.secrets.open(sealedKey)
     } catch {
-      throw new ProviderFailure('no_key', `The API key of provider '${provider.id}' cannot be decrypted on this machine; enter it again`)
+      throw new ProviderFailure(
+        'no_key',
+        `The API key of provider '${provider.id}' cannot be decrypted on this machine. Enter it again in the provider's settings.`
+      )
     }
   }
   const target = { kind, model: modelType, baseUrl: resolveBaseUrl(kind, provider.external_url), apiKey }
   if (!apiKey && keyRequired(kind, provider.external_url)) {
-    throw new ProviderFailure('no_key', `${PROVIDER_CATALOG[kind].label} needs an API key: add one to provider '${provider.id}'`)
+    throw new ProviderFailure(
+      'no_key',
+      `${PROVIDER_CATALOG[kind].label} needs an API key. Add one in the settings of provider '${provider.id}'.`
+    )
   }
   return target
 }

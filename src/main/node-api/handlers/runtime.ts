@@ -2,7 +2,7 @@ import { modelKind, type ProviderKind } from '../../../shared/contract/identity'
 import { keyRequired, PROVIDER_CATALOG, resolveBaseUrl } from '../../../shared/provider-catalog'
 import type { ModelTarget } from '../../runtime/language-model'
 import { listModels, testProvider } from '../../runtime/provider-gateway'
-import { ProviderFailure } from '../../runtime/provider-errors'
+import { ProviderFailure, providerSubject, sentence } from '../../runtime/provider-errors'
 import type { NodeContext } from '../context'
 import { ApiError, badRequest, notFound } from '../errors'
 import type { HandlerGroup } from '../handler-types'
@@ -46,7 +46,9 @@ export function runtimeHandlers(ctx: NodeContext): HandlerGroup<RuntimeRoutes> {
     forId?: string
   ): ModelTarget {
     if (!apiKey && keyRequired(kind, externalUrl)) {
-      throw badRequest(`api_key: ${PROVIDER_CATALOG[kind].label} needs an API key${forId ? ` (provider '${forId}' has none)` : ''}`)
+      throw badRequest(
+        `api_key: ${PROVIDER_CATALOG[kind].label} needs an API key. ${forId ? `Provider '${forId}' has none stored: enter one.` : 'Enter one.'}`
+      )
     }
     return { kind, model, baseUrl: resolveBaseUrl(kind, externalUrl), apiKey }
   }
@@ -82,7 +84,7 @@ export function runtimeHandlers(ctx: NodeContext): HandlerGroup<RuntimeRoutes> {
         const reply = await testProvider(t, ctx.callTimeouts)
         return {
           status: 'success',
-          message: `${PROVIDER_CATALOG[kind].label} model '${modelType}' at ${t.baseUrl} answered${reply ? `: "${reply}"` : ''}`
+          message: `${sentence(providerSubject(kind, t.baseUrl))} answered with model '${modelType}'${reply ? `: "${reply}"` : ''}`
         }
       } catch (err) {
         return apiErrorOf(err)

@@ -1,0 +1,190 @@
+import {
+  chunksAsCompletion,
+  completionAsChunk,
+  normaliseChunk,
+  normaliseCompletion,
+  ServerReportedError,
+  UnreadableReplyError
+} from './openai-reply'
+
+/** A JSON reply larger than this is not a chat answer (answers are cut at 1 MiB anyway). */
+const MAX_JSON_BYTES = 16 * 1024 * 1024
+/** One server-sent event larger than this is not a chunk of an answer. */
+const MAX_EVENT_CHARS = 4 * 1024 * 1024
+
+const encoder = new TextEncoder()
+const sseData = (data: string) => encoder.encode(`data: ${data}\n\n`)
+
+/**
+ * Server-sent events, re-framed and normalised chunk by chunk as they arrive (nothing is held
+ * back beyond the current event): CRLF, CR or LF line ends, comments, `event:` names, a
+ * missing final blank line or `[DONE]`. Each JSON chunk goes through normaliseChunk; an error
+ * event ends the stream with ServerReportedError carrying the server's message.
+ */
+export function normalisedEventStream(): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new TextDecoder()
+  let pending = ''
+  let data: string[] = []
+  let eventName = ''
+  let done = false
+
+  const dispatch = (controller: TransformStreamDefaultController<Uint8Array>) => {
+    const text = data.join('\n')
+    const name = eventName
+    data = []
+    eventName = ''
+    if (done || text === '') return
+    if (text.trim() === '[DONE]') {
+      done = true
+      controller.enqueue(sseData('[DONE]'))
+      return
+    }
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch {
+      // Keep-alives and notes some servers interleave; an `event: error` says what went wrong.
+      if (name === 'error') throw new ServerReportedError(text.trim())
+      return
+    }
+    if (name === 'error' && typeof value === 'object' && value !== null && !('choices' in value)) {
+      const m = (value as { message?: unknown }).message
+      throw new ServerReportedError(typeof m === 'string' ? m : text.trim())
+    }
+    const chunk = normaliseChunk(value)
+    if (chunk) controller.enqueue(sseData(JSON.stringify(chunk)))
+  }
+
+  const line = (l: string, controller: TransformStreamDefaultController<Uint8Array>) => {
+    if (l === '') return dispatch(controller)
+    if (l.startsWith(':')) return
+    const colon = l.indexOf(':')
+    const field = colon === -1 ? l : l.slice(0, colon)
+    let value = colon === -1 ? '' : l.slice(colon + 1)
+    if (value.startsWith(' ')) value = value.slice(1)
+    if (field === 'data') data.push(value)
+    else if (field === 'event') eventName = value
+    else if (field === 'error') {
+      // llama.cpp's server reports a failure in a field of its own, `error: {...}`.
+      data.push(value)
+      eventName = 'error'
+    }
+  }
+
+  const lines = (controller: TransformStreamDefaultController<Uint8Array>, final: boolean) => {
+    let start = 0
+    for (let i = 0; i < pending.length; i++) {
+      const c = pending.charCodeAt(i)
+      if (c !== 10 && c !== 13) continue
+      // A CR at the end of what has arrived may be the first half of a CRLF.
+      if (c === 13 && i === pending.length - 1 && !final) break
+      line(pending.slice(start, i), controller)
+      if (c === 13 && pending.charCodeAt(i + 1) === 10) i++
+      start = i + 1
+    }
+    pending = pending.slice(start)
+    if (pending.length + data.reduce((n, d) => n + d.length, 0) > MAX_EVENT_CHARS) {
+      throw new UnreadableReplyError('it sent an event larger than 4 MiB')
+    }
+  }
+
+  return new TransformStream({
+    transform(bytes, controller) {
+      pending += decoder.decode(bytes, { stream: true })
+      lines(controller, false)
+    },
+    flush(controller) {
+      pending += decoder.decode()
+      lines(controller, true)
+      if (pending) line(pending, controller)
+      pending = ''
+      dispatch(controller)
+    }
+  })
+}
+
+async function readCapped(res: Response): Promise<string> {
+  const reader = res.body!.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  let bytes = 0
+  for (;;) {
+    const { value, done } = await reader.read()
+    if (done) return text + decoder.decode()
+    bytes += value.byteLength
+    if (bytes > MAX_JSON_BYTES) {
+      await reader.cancel()
+      throw new UnreadableReplyError('it is larger than 16 MiB')
+    }
+    text += decoder.decode(value, { stream: true })
+  }
+}
+
+function parseJsonReply(text: string, contentType: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    const what = contentType.split(';')[0]!.trim() || 'no content type'
+    throw new UnreadableReplyError(text.trim() ? `it is not JSON but ${what}, starting "${text.trim().slice(0, 60)}"` : 'it is empty')
+  }
+}
+
+/** Every server-sent event of a whole body, normalised (for a reply streamed when not asked to be). */
+async function collectEvents(body: ReadableStream<Uint8Array>): Promise<Record<string, unknown>[]> {
+  const chunks: Record<string, unknown>[] = []
+  const text = await new Response(body.pipeThrough(normalisedEventStream())).text()
+  for (const block of text.split('\n\n')) {
+    const data = block.startsWith('data: ') ? block.slice(6) : ''
+    if (data && data !== '[DONE]') chunks.push(JSON.parse(data) as Record<string, unknown>)
+  }
+  return chunks
+}
+
+function requestedStream(body: unknown): boolean {
+  if (typeof body !== 'string') return false
+  try {
+    return (JSON.parse(body) as { stream?: unknown }).stream === true
+  } catch {
+    return false
+  }
+}
+
+function urlOf(input: Parameters<typeof fetch>[0]): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+}
+
+function rebuilt(res: Response, body: ConstructorParameters<typeof Response>[0], contentType: string): Response {
+  const headers = new Headers(res.headers)
+  // The body is decoded and rewritten: its old length and encoding no longer apply.
+  headers.delete('content-length')
+  headers.delete('content-encoding')
+  headers.set('content-type', contentType)
+  return new Response(body, { status: res.status, statusText: res.statusText, headers })
+}
+
+/**
+ * fetch for the OpenAI chat protocol that hands the AI SDK a reply it can parse, whatever the
+ * compatible server sent: successful chat-completion replies are normalised (JSON bodies whole,
+ * event streams chunk by chunk as they arrive), and an error the server put inside a 200 reply
+ * is thrown as ServerReportedError with the server's own message and no invented status.
+ * Other requests and error statuses pass through untouched.
+ */
+export function openAICompatFetch(base: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const res = await base(input, init)
+    if (!res.ok || !res.body || !/\/chat\/completions(\?|$)/.test(urlOf(input))) return res
+    const wantsStream = requestedStream(init?.body)
+    const contentType = res.headers.get('content-type') ?? ''
+    const isEventStream = /text\/event-stream/i.test(contentType) || (wantsStream && !/json|html/i.test(contentType))
+
+    if (isEventStream) {
+      if (wantsStream) return rebuilt(res, res.body.pipeThrough(normalisedEventStream()), 'text/event-stream')
+      const completion = chunksAsCompletion(await collectEvents(res.body))
+      return rebuilt(res, JSON.stringify(completion), 'application/json')
+    }
+    const completion = normaliseCompletion(parseJsonReply(await readCapped(res), contentType))
+    if (!wantsStream) return rebuilt(res, JSON.stringify(completion), 'application/json')
+    // A server that ignores `stream: true` and answers whole: one chunk, then the end.
+    return rebuilt(res, `data: ${JSON.stringify(completionAsChunk(completion))}\n\ndata: [DONE]\n\n`, 'text/event-stream')
+  }
+}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provider } from '../support/fixtures'
+import { waitForAnswers } from '../support/answers'
+import { startMockLlm, type MockLlm } from '../support/mock-llm'
+import { addProvider, createJob, expectError, startTestNode, tempDir, type TestNode } from '../support/node'
+
+/*
+ * Against the third-party @dwmkerr/mock-llm server, whose replies leave out `choices[].index`,
+ * `created` and `usage` (they used to fail with "OpenAI failed (200)").
+ */
+let mock: MockLlm
+let node: TestNode
+let cleanup: () => void
+beforeAll(async () => {
+  mock = await startMockLlm()
+  const t = tempDir()
+  cleanup = t.cleanup
+  node = startTestNode(t.dir, { runtime: { timeouts: { firstChunkMs: 5000, idleMs: 5000 } } })
+})
+afterAll(async () => {
+  await node.close()
+  await mock.close()
+  cleanup()
+})
+
+describe('@dwmkerr/mock-llm', () => {
+  it('"Test & add": test_llm_provider succeeds with the echoed reply', async () => {
+    const res = await node.post(
+      '/v2/test_llm_provider',
+      provider('mock', { external_url: mock.url, model: { OpenAI: { model_type: 'gpt-4' } } })
+    )
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({
+      status: 'success',
+      message: `The OpenAI-compatible server at ${mock.url} answered with model 'gpt-4': "Reply with the single word OK."`
+    })
+  })
+
+  it.each([true, false])('answers a job message (stream %s)', async (stream) => {
+    const id = `mock-${stream}`
+    await addProvider(node, id, { external_url: mock.url, model: { OpenAI: { model_type: 'gpt-4' } } })
+    const jobId = await createJob(node, id)
+    const inboxId = `job_inbox::${jobId}::false`
+    const config = { custom_prompt: '', temperature: 0.7, seed: 0, top_k: 40, top_p: 0.9, stream, other_model_params: null }
+    expect((await node.post('/v2/update_job_config', { job_id: jobId, config })).status).toBe(200)
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Echo this back, please.' })
+    const [, answer] = await waitForAnswers(node, inboxId, 1, 10_000)
+    expect(answer!.job_message.error).toBeUndefined()
+    expect(answer!.job_message.content).toBe('Echo this back, please.')
+  })
+
+  it('a 401 rule reports the server and its reason as a sentence', async () => {
+    const strict = await startMockLlm(`rules:
+  - path: "/v1/chat/completions"
+    match: "@"
+    response:
+      status: 401
+      content: '{"error": {"message": "Incorrect API key provided.", "type": "invalid_request_error", "param": null, "code": "invalid_api_key"}}'
+`)
+    try {
+      const res = await node.post('/v2/test_llm_provider', provider('strict', { external_url: strict.url, api_key: 'sk-mock-KEY-1234' }))
+      expectError(
+        res,
+        502,
+        `The OpenAI-compatible server at ${strict.url} rejected the API key (HTTP 401: "Incorrect API key provided."). Check the key in the provider's settings, or enter a new one.`
+      )
+    } finally {
+      await strict.close()
+    }
+  })
+})

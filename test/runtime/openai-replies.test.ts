@@ -1,0 +1,165 @@
+import { readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { languageModel, providerFetch } from '../../src/main/runtime/language-model'
+import { callModel } from '../../src/main/runtime/model-call'
+import { normalisedEventStream } from '../../src/main/runtime/openai-compat-fetch'
+import { ProviderFailure } from '../../src/main/runtime/provider-errors'
+
+const DIR = join(__dirname, '../fixtures/openai-replies')
+const recording = (file: string) => readFileSync(join(DIR, file))
+const ANSWER = 'Paris is the capital of France.'
+
+/*
+ * Replays one recorded reply body for every chat request, with the content type the server
+ * sends, in small pieces so that events and line ends arrive split across reads.
+ */
+let server: Server
+let baseUrl: string
+let replay: { file: string; html?: string } = { file: 'llama-cpp.body' }
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    for await (const _ of req) void _
+    const body = replay.html !== undefined ? Buffer.from(replay.html) : recording(replay.file)
+    const type =
+      replay.html !== undefined ? 'text/html' : replay.file.endsWith('.sse') ? 'text/event-stream; charset=utf-8' : 'application/json'
+    res.writeHead(200, { 'Content-Type': type })
+    for (let i = 0; i < body.length; i += 37) {
+      res.write(body.subarray(i, i + 37))
+      await new Promise((r) => setImmediate(r))
+    }
+    res.end()
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+})
+afterAll(() => new Promise<void>((r) => server.close(() => r())))
+
+const ask = (stream: boolean) => {
+  const target = { kind: 'OpenAI' as const, model: 'm', baseUrl }
+  const deltas: string[] = []
+  return callModel({
+    model: languageModel(target, providerFetch(fetch)),
+    options: { prompt: [{ role: 'user', content: [{ type: 'text', text: 'Capital of France?' }] }] },
+    stream,
+    failure: target,
+    timeouts: { firstChunkMs: 5000, idleMs: 5000 },
+    onDelta: (d) => deltas.push(d)
+  }).then((r) => ({ ...r, deltas }))
+}
+
+const ANSWERS = [
+  'llama-cpp.body',
+  'llama-cpp.sse',
+  'llama-cpp-no-done.sse',
+  'lm-studio.body',
+  'lm-studio.sse',
+  'vllm.body',
+  'vllm.sse',
+  'ollama-openai.body',
+  'ollama-openai.sse',
+  'litellm.body',
+  'litellm.sse',
+  'litellm-crlf.sse',
+  'mock-llm-minimal.body',
+  'minimal.sse'
+]
+
+const ERRORS: [string, string][] = [
+  ['llama-cpp-error.sse', 'the request exceeds the available context size, try increasing the context size or enable context shift'],
+  ['lm-studio-error.body', 'No models loaded. Please load a model in the developer page or use the `lms load` command.'],
+  ['vllm-error.sse', "This model's maximum context length is 8192 tokens."],
+  ['ollama-openai-error.sse', 'model runner has unexpectedly stopped'],
+  ['litellm-error.sse', 'litellm.RateLimitError: RateLimitError: OpenAIException - Rate limit reached for gpt-4o-mini']
+]
+
+describe('recorded replies of OpenAI-compatible servers, through the AI SDK', () => {
+  for (const stream of [true, false]) {
+    const path = stream ? 'streaming' : 'non-streaming'
+    it.each(ANSWERS)(`%s gives the answer (${path})`, async (file) => {
+      replay = { file }
+      const result = await ask(stream)
+      expect(result).toMatchObject({ outcome: 'done', text: ANSWER })
+      expect(result.deltas.join('')).toBe(ANSWER)
+    })
+
+    it.each(ERRORS)(`%s reports the server's own message, with no status (${path})`, async (file, serverMessage) => {
+      replay = { file }
+      const failure = await ask(stream).then(
+        () => undefined,
+        (e: unknown) => e
+      )
+      expect(failure).toBeInstanceOf(ProviderFailure)
+      const f = failure as ProviderFailure
+      expect(f.kind).toBe('provider_error')
+      expect(f.status).toBeUndefined()
+      expect(f.message).toContain(serverMessage)
+      expect(f.message).not.toMatch(/\(\d{3}\)|HTTP \d{3}/)
+    })
+  }
+
+  it('an HTML page at the URL is reported as not an API reply, naming what came', async () => {
+    // e.g. a chat web UI served at the address given as the API base
+    replay = { file: '', html: '<!doctype html><html><head><title>Open WebUI</title></head></html>' }
+    for (const stream of [false, true]) {
+      const failure = (await ask(stream).catch((e: unknown) => e)) as ProviderFailure
+      expect(failure).toBeInstanceOf(ProviderFailure)
+      expect(failure.message).toContain('sent a reply that is not a chat answer (it is not JSON but text/html, starting "<!doctype html>')
+    }
+  })
+})
+
+/** Runs bytes through the normaliser in the given pieces; returns the data lines it emitted. */
+async function normalise(pieces: Uint8Array[]): Promise<string[]> {
+  const out = await new Response(
+    new ReadableStream<Uint8Array>({
+      start(c) {
+        for (const p of pieces) c.enqueue(p)
+        c.close()
+      }
+    }).pipeThrough(normalisedEventStream())
+  ).text()
+  return out.split('\n\n').filter(Boolean)
+}
+
+describe('event stream normalisation', () => {
+  it.each(['litellm-crlf.sse', 'llama-cpp.sse', 'minimal.sse'])('%s: the same events wherever the bytes are split', async (file) => {
+    const bytes = new Uint8Array(recording(file))
+    const whole = await normalise([bytes])
+    expect(whole.length).toBeGreaterThan(0)
+    for (let cut = 1; cut < bytes.length; cut++) {
+      expect(await normalise([bytes.subarray(0, cut), bytes.subarray(cut)])).toEqual(whole)
+    }
+  })
+
+  it('adds what the SDK requires and drops what it would reject', async () => {
+    const [chunk, done] = await normalise([new Uint8Array(recording('litellm.sse'))])
+    expect(JSON.parse(chunk!.slice(6))).toEqual({
+      id: 'chatcmpl-4f0e3c1a-9b7d-4e2f-8a6c-2d1b0e9f7a35',
+      created: 1747200000,
+      model: 'gpt-4o-mini',
+      choices: [{ index: 0, delta: { role: 'assistant', content: 'Paris is the capital' }, finish_reason: null }],
+      usage: null
+    })
+    expect(done).toBeDefined()
+    const [minimal] = await normalise([new Uint8Array(recording('minimal.sse'))])
+    expect(JSON.parse(minimal!.slice(6)).choices[0]).toEqual({
+      index: 0,
+      delta: { content: 'Paris is the capital of France.' },
+      finish_reason: null
+    })
+  })
+
+  it('passes each event on as soon as it is complete, without waiting for the end', async () => {
+    const encoder = new TextEncoder()
+    let push!: ReadableStreamDefaultController<Uint8Array>
+    const reader = new ReadableStream<Uint8Array>({ start: (c) => void (push = c) }).pipeThrough(normalisedEventStream()).getReader()
+    push.enqueue(encoder.encode('data: {"choices":[{"delta":{"content":"first"}}]}\r\n\r\ndata: {"choi'))
+    const { value } = await reader.read()
+    expect(new TextDecoder().decode(value)).toContain('"first"')
+    push.close()
+    await reader.cancel()
+  })
+})
