@@ -9,6 +9,10 @@ import type { Logger } from './platform/logger'
 import { createAnswerRuntime, type RunningRuntime, type RuntimeOptions } from './runtime/answer-runtime'
 import { openStore, type Store } from './store'
 import type { SecretBox } from './store/secret-box'
+import { embedderFactory } from './runtime/embedding-model'
+import { createVectorFs, type EmbedderFactory, type VectorFs } from './vector-fs'
+import type { EmbeddingQueueOptions } from './vector-fs/embedding-queue'
+import { dirname, join } from 'node:path'
 
 export interface NodePartsOptions {
   readonly version: string
@@ -16,6 +20,12 @@ export interface NodePartsOptions {
   readonly log: Logger
   /** Start the answer runtime with these options; absent, questions are stored and left unanswered. */
   readonly runtime?: RuntimeOptions
+  readonly vectorFs?: {
+    /** Default: the stored providers' own embedding APIs. */
+    readonly embedders?: EmbedderFactory
+    readonly queue?: Partial<EmbeddingQueueOptions>
+    readonly maxUploadBytes?: number
+  }
 }
 
 export interface NodeParts extends NodeApi {
@@ -32,6 +42,16 @@ export function assembleNode(store: Store, options: NodePartsOptions): NodeParts
   const bus = createEventBus((err) => log.error('event listener failed', err))
   const clock = monotonicClock()
   const chain = createMessageChain({ store, clock, bus, nodeName })
+  const vectorFs: VectorFs = createVectorFs({
+    db: store.db,
+    filesDir: join(dirname(store.file), 'files'),
+    now: () => clock.next(),
+    log,
+    onChanged: (path) => bus.emit({ type: 'vector_fs_changed', data: { path } }),
+    embedders: options.vectorFs?.embedders ?? embedderFactory(store),
+    queue: options.vectorFs?.queue,
+    maxUploadBytes: options.vectorFs?.maxUploadBytes
+  })
   const runtime = options.runtime && createAnswerRuntime({ store, bus, log, chain }, options.runtime)
   const api = createNodeApi({
     store,
@@ -39,6 +59,7 @@ export function assembleNode(store: Store, options: NodePartsOptions): NodeParts
     clock,
     log,
     chain,
+    vectorFs,
     nodeName,
     version: options.version,
     runtime,
@@ -80,11 +101,14 @@ export function startEmbeddedNode(options: EmbeddedNodeOptions): EmbeddedNode {
   }
   const { runtime, ...api } = assembleNode(store, { ...options, runtime: options.runtime ?? {} })
   runtime!.resume()
+  void api.ctx.vectorFs.cleanStaging().catch((err) => options.log.error('could not clean the upload staging folder', err))
+  api.ctx.vectorFs.resume()
   return {
     ...api,
     store,
     close: async () => {
       await runtime!.close()
+      await api.ctx.vectorFs.close()
       store.close()
       lock.release()
     }

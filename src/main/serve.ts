@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     host: flags.host,
     port: flags.port,
     staticDir: join(__dirname, '../renderer'),
+    uploadDir: node.ctx.vectorFs.stagingDir,
     log
   })
   console.log(`Nodedesk node API listening on ${http.url} (data: ${dataDir})`)

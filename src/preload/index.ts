@@ -12,7 +12,9 @@ const bridge: NodedeskBridge = {
       path: req.path,
       query: req.query,
       body: req.body
-    })) as { status: number; body: Uint8Array }
+    })) as { status: number; body: Uint8Array; contentType?: string }
+    // A file (download_file) arrives as its own bytes.
+    if (res.contentType) return { status: res.status, body: res.body }
     return { status: res.status, body: JSON.parse(decoder.decode(res.body)) }
   },
   onEvent(listener: (event: NodeEvent) => void) {

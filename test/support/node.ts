@@ -3,7 +3,7 @@ import { afterEach, beforeEach } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { assembleNode } from '../../src/main/embedded-node'
+import { assembleNode, type NodePartsOptions } from '../../src/main/embedded-node'
 import type { NodeApi } from '../../src/main/node-api'
 import type { Logger } from '../../src/main/platform/logger'
 import type { NodeResponse } from '../../src/main/node-api/router'
@@ -45,16 +45,20 @@ export interface TestNode extends NodeApi {
 export interface TestNodeOptions {
   /** Start the answer runtime (off by default: most tests look at the API alone). */
   readonly runtime?: RuntimeOptions
+  /** The document library's embedders, queue timing and upload limit. */
+  readonly vectorFs?: NodePartsOptions['vectorFs']
 }
 
 /** A real node on a real SQLite file in a temp dir, reached through the real router. */
 export function startTestNode(dir = tempDir().dir, options: TestNodeOptions = {}): TestNode {
   const store = openStore(dir, aesFileSecretBox(join(dir, 'secret.key')))
   const log = capturingLogger()
-  const { runtime, ...api } = assembleNode(store, { version: '1.2.3-test', log, runtime: options.runtime })
+  const { runtime, ...api } = assembleNode(store, { version: '1.2.3-test', log, runtime: options.runtime, vectorFs: options.vectorFs })
   runtime?.resume()
+  api.ctx.vectorFs.resume()
   const close = async () => {
     await runtime?.close()
+    await api.ctx.vectorFs.close()
     store.close()
   }
   return {
@@ -68,6 +72,7 @@ export function startTestNode(dir = tempDir().dir, options: TestNodeOptions = {}
     reopen() {
       // A hard stop: runtime abandoned mid-answer as a crash would, then the same data dir reopened.
       void runtime?.close()
+      void api.ctx.vectorFs.close()
       store.close()
       return startTestNode(dir, options)
     },
@@ -89,10 +94,15 @@ export async function createJob(node: TestNode, providerId: string, scope?: unkn
 /** Every row of every table, hashed: equal before and after means the database did not change. */
 export function dbFingerprint(store: Store): string {
   const h = createHash('sha256')
-  const tables = store.db.prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all()
-  for (const { name } of tables) {
+  // Virtual tables (FTS5, vec0) keep their rows in shadow tables, which are hashed; WITHOUT ROWID tables scan in key order.
+  const tables = store.db
+    .prepare<[], { name: string; sql: string }>(`SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name`)
+    .all()
+    .filter((t) => !/^CREATE VIRTUAL/i.test(t.sql))
+  for (const { name, sql } of tables) {
     h.update(name)
-    for (const row of store.db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).raw(true).all()) {
+    const order = /WITHOUT ROWID\s*$/i.test(sql) ? '' : ' ORDER BY rowid'
+    for (const row of store.db.prepare(`SELECT * FROM "${name}"${order}`).raw(true).all()) {
       h.update(JSON.stringify(row, (_k, v) => (Buffer.isBuffer(v) ? v.toString('hex') : v)))
     }
   }

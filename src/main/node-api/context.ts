@@ -5,6 +5,7 @@ import type { EventBus } from '../platform/event-bus'
 import type { Logger } from '../platform/logger'
 import type { CallTimeouts } from '../runtime/model-call'
 import type { Store } from '../store'
+import type { VectorFs } from '../vector-fs'
 
 /** Everything a handler may touch, fixed when the node API is built. */
 export interface NodeContext {
@@ -17,5 +18,7 @@ export interface NodeContext {
   /** Time-outs of provider calls (connection tests, model lists). */
   readonly callTimeouts: CallTimeouts
   readonly chain: MessageChain
+  /** The document library (folders, files, passages, embeddings). */
+  readonly vectorFs: VectorFs
   readonly runtime: AnswerRuntime
 }

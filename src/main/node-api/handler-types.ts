@@ -1,12 +1,15 @@
 import type { RouteBody, RouteName, RouteQuery, RouteResponse, Routes } from '../../shared/contract/routes'
 import type { EventListener } from '../platform/event-bus'
 import type { RawJson } from './raw-json'
+import type { FileBody, StagedUpload } from './file-body'
 
 export interface HandlerInput<K extends RouteName> {
   readonly query: RouteQuery<K>
   readonly body: RouteBody<K>
   /** The body exactly as the caller sent it (validated): what gets stored, key order and extra keys kept. */
   readonly rawBody: unknown
+  /** Only for upload routes, over HTTP: the file streamed to disk. */
+  readonly upload?: StagedUpload
 }
 
 export interface EventStream {
@@ -15,7 +18,9 @@ export interface EventStream {
 
 export type HandlerResult<K extends RouteName> = Routes[K] extends { stream: true }
   ? EventStream
-  : RouteResponse<K> | RawJson<RouteResponse<K>>
+  : Routes[K] extends { file: true }
+    ? FileBody
+    : RouteResponse<K> | RawJson<RouteResponse<K>>
 
 export type Handler<K extends RouteName> = (input: HandlerInput<K>) => HandlerResult<K> | Promise<HandlerResult<K>>
 

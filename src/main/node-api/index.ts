@@ -5,6 +5,7 @@ import type { EventBus } from '../platform/event-bus'
 import type { Logger } from '../platform/logger'
 import { DEFAULT_TIMEOUTS, type CallTimeouts } from '../runtime/model-call'
 import type { Store } from '../store'
+import type { VectorFs } from '../vector-fs'
 import type { NodeContext } from './context'
 import { createRouter, type Router } from './router'
 
@@ -14,6 +15,7 @@ export interface NodeApiOptions {
   readonly clock: Clock
   readonly log: Logger
   readonly chain: MessageChain
+  readonly vectorFs: VectorFs
   readonly nodeName: string
   readonly version: string
   /** Answers questions; idleRuntime (the default) stores them unanswered, for tests of the API alone. */
@@ -34,6 +36,7 @@ export function createNodeApi(options: NodeApiOptions): NodeApi {
     clock: options.clock,
     log: options.log,
     chain: options.chain,
+    vectorFs: options.vectorFs,
     nodeName: options.nodeName,
     version: options.version,
     callTimeouts: options.callTimeouts ?? DEFAULT_TIMEOUTS,

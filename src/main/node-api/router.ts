@@ -5,6 +5,8 @@ import { ApiError } from './errors'
 import type { EventStream, Handlers } from './handler-types'
 import { createHandlers } from './handlers'
 import { RawJson } from './raw-json'
+import { FileBody, type StagedUpload } from './file-body'
+import { readFile } from 'node:fs/promises'
 
 /** A transport-free request: what IPC and HTTP both turn their input into. */
 export interface NodeRequest {
@@ -13,6 +15,8 @@ export interface NodeRequest {
   readonly path: string
   readonly query?: Readonly<Record<string, unknown>>
   readonly body?: unknown
+  /** The upload route's file as the HTTP transport staged it on disk. */
+  readonly upload?: StagedUpload
 }
 
 export interface NodeResponse {
@@ -23,6 +27,7 @@ export interface NodeResponse {
 export type SerializedResponse =
   | { readonly kind: 'json'; readonly status: number; readonly body: Buffer }
   | { readonly kind: 'stream'; readonly status: 200; readonly stream: EventStream }
+  | { readonly kind: 'file'; readonly status: 200; readonly file: FileBody }
 
 export type RouteMatch =
   { readonly ok: true; readonly name: RouteName; readonly route: RouteDef } | { readonly ok: false; readonly status: 404 | 405 }
@@ -93,8 +98,9 @@ export function createRouter(ctx: NodeContext, handlers: Handlers = createHandle
       parsedBody = r.data
     }
     const handler = handlers[name] as (input: unknown) => unknown
-    const result = await handler({ query: parsedQuery, body: parsedBody, rawBody: req.body })
+    const result = await handler({ query: parsedQuery, body: parsedBody, rawBody: req.body, upload: req.upload })
     if (route.stream) return { kind: 'stream', status: 200, stream: result as EventStream }
+    if (result instanceof FileBody) return { kind: 'file', status: 200, file: result }
     const body = result instanceof RawJson ? result.bytes() : Buffer.from(JSON.stringify(result))
     return { kind: 'json', status: 200, body }
   }
@@ -123,6 +129,7 @@ export function createRouter(ctx: NodeContext, handlers: Handlers = createHandle
     async handle(req) {
       const res = await handleJson(req)
       if (res.kind === 'stream') return { status: res.status, body: res.stream }
+      if (res.kind === 'file') return { status: res.status, body: await readFile(res.file.file) }
       return { status: res.status, body: JSON.parse(res.body.toString('utf8')) }
     }
   }

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3'
 import { closeSync, constants, existsSync, fchmodSync, fstatSync, mkdirSync, openSync } from 'node:fs'
 import { dirname } from 'node:path'
+import * as sqliteVec from 'sqlite-vec'
 import { makePrivateFile, NO_FOLLOW, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, SymlinkRefusedError } from '../private-files'
 import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations'
 
@@ -24,6 +25,8 @@ export function openDb(file: string, options: OpenDbOptions = {}): Db {
   }
   const db = new Database(file)
   try {
+    // vec0 (the document library's vector index) must be readable on every connection to this file.
+    sqliteVec.load(db)
     db.pragma('journal_mode = WAL')
     // SQLite gives -wal and -shm the database file's mode; these fix files an older version left 0644.
     if (file !== ':memory:') for (const f of [`${file}-wal`, `${file}-shm`]) makePrivateFile(f)

@@ -98,6 +98,42 @@ export const MIGRATIONS: readonly Migration[] = [
           ELSE 'answer'
         END;
       `)
+  },
+  {
+    version: 5,
+    description: 'VectorFS: folders and files (row 1 is the root), their passages with a keyword index, settings',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE vfs_entries (
+          id INTEGER PRIMARY KEY,
+          parent_id INTEGER REFERENCES vfs_entries(id),
+          name TEXT NOT NULL,
+          is_folder INTEGER NOT NULL,
+          created_time TEXT NOT NULL,
+          modified_time TEXT NOT NULL,
+          sha256 TEXT,
+          size INTEGER NOT NULL DEFAULT 0,
+          file_type TEXT,
+          status TEXT,
+          embedded_model TEXT,
+          resource_json TEXT,
+          UNIQUE (parent_id, name)
+        );
+        INSERT INTO vfs_entries (id, parent_id, name, is_folder, created_time, modified_time)
+          VALUES (1, NULL, '', 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
+        CREATE INDEX vfs_entries_sha256 ON vfs_entries(sha256) WHERE sha256 IS NOT NULL;
+        CREATE TABLE vfs_passages (
+          id INTEGER PRIMARY KEY,
+          item_id INTEGER NOT NULL REFERENCES vfs_entries(id),
+          ord INTEGER NOT NULL,
+          node_id TEXT NOT NULL,
+          pending_embedding INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX vfs_passages_item ON vfs_passages(item_id, ord);
+        CREATE INDEX vfs_passages_pending ON vfs_passages(id) WHERE pending_embedding = 1;
+        CREATE VIRTUAL TABLE vfs_passages_fts USING fts5(text, tokenize = 'unicode61 remove_diacritics 2');
+        CREATE TABLE vfs_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      `)
   }
 ]
 

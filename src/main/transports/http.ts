@@ -1,11 +1,19 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import { errorBody, type ErrorStatus } from '../../shared/contract/error'
 import type { NodeEvent } from '../../shared/contract/events'
 import type { Router } from '../node-api'
 import type { Logger } from '../platform/logger'
+import { routes } from '../../shared/contract/routes'
+import { VFS_MAX_UPLOAD_BYTES } from '../../shared/contract/vector-fs'
+import type { FileBody, StagedUpload } from '../node-api/file-body'
+import { readMultipart } from './multipart'
 import { readStaticFile } from './static-files'
 
 export const MAX_BODY_BYTES = 64 * 1024 * 1024
@@ -33,6 +41,9 @@ export interface HttpServerOptions {
   readonly log: Logger
   readonly maxBodyBytes?: number
   readonly heartbeatMs?: number
+  /** Where uploads are streamed to (best on the data dir's file system, so they are renamed into place). */
+  readonly uploadDir?: string
+  readonly maxUploadBytes?: number
 }
 
 export interface HttpServer {
@@ -53,6 +64,8 @@ const digest = (s: string) => createHash('sha256').update(s).digest()
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
   const host = options.host ?? '127.0.0.1'
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES
+  const maxUpload = options.maxUploadBytes ?? VFS_MAX_UPLOAD_BYTES
+  const uploadDir = options.uploadDir ?? tmpdir()
   const tokenDigest = digest(options.token)
   const staticRoot = options.staticDir ? resolve(options.staticDir) : undefined
   const streams = new Set<ServerResponse>()
@@ -138,6 +151,36 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     res.end(req.method === 'HEAD' ? undefined : file.body)
   }
 
+  /** Stops reading the request: the answer goes out and the connection is closed after it. */
+  const refuseRest = (res: ServerResponse, status: ErrorStatus, message: string) => {
+    const json = JSON.stringify(errorBody(status, message))
+    res.writeHead(status, {
+      ...COMMON_HEADERS,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Length': Buffer.byteLength(json),
+      Connection: 'close'
+    })
+    res.end(json)
+  }
+
+  const sendFile = async (req: IncomingMessage, res: ServerResponse, f: FileBody) => {
+    res.writeHead(200, {
+      ...COMMON_HEADERS,
+      'Content-Type': f.contentType,
+      'Content-Length': f.size,
+      'Cache-Control': 'no-store',
+      // Never rendered as a page of this origin (an uploaded .html could hold script).
+      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(f.filename)}`,
+      'Content-Security-Policy': "sandbox; default-src 'none'"
+    })
+    if (req.method === 'HEAD') return void res.end()
+    await pipeline(createReadStream(f.file), res).catch((err) => {
+      options.log.error(`download of ${f.filename} failed`, err)
+      res.destroy()
+    })
+  }
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     // DNS-rebinding guard: only our own loopback name and port.
     if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
@@ -160,6 +203,29 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     }
     const query = Object.fromEntries(url.searchParams)
     let body: unknown = undefined
+    let upload: StagedUpload | undefined
+    if (method === 'POST' && (routes[match.name] as { upload?: true }).upload) {
+      const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+      if (type !== 'multipart/form-data') return fail(req, res, 415, 'content-type: expected multipart/form-data')
+      const declared = Number(req.headers['content-length'] ?? 0)
+      // The form's own fields and boundaries add a little to the file's size.
+      if (declared > maxUpload + 1024 * 1024) return refuseRest(res, 413, `file_data: larger than the upload limit of ${maxUpload} bytes`)
+      const form = await readMultipart(req, { fileField: 'file_data', dir: uploadDir, maxFileBytes: maxUpload })
+      if (!form.ok) return refuseRest(res, form.status, form.message)
+      const { file_data: inline, ...fields } = form.fields
+      body = { ...fields }
+      if (form.file) {
+        upload = { file: form.file.path, size: form.file.size }
+        if (fields.filename === undefined && form.file.filename) (body as Record<string, string>).filename = form.file.filename
+      } else if (inline !== undefined) (body as Record<string, unknown>).file_data = Buffer.from(inline, 'utf8')
+      try {
+        const answer = await options.router.handleJson({ method, path, query, body, upload })
+        if (answer.kind === 'json') return sendJson(res, answer.status, answer.body)
+        throw new Error(`unexpected ${answer.kind} answer to an upload`)
+      } finally {
+        if (upload) await rm(upload.file, { force: true })
+      }
+    }
     if (method === 'POST') {
       const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
       if (type !== 'application/json') {
@@ -179,6 +245,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     }
     const answer = await options.router.handleJson({ method, path, query, body })
     if (answer.kind === 'stream') return openStream(req, res, answer.stream.subscribe)
+    if (answer.kind === 'file') return sendFile(req, res, answer.file)
     sendJson(res, answer.status, answer.body)
   }
 

@@ -1,4 +1,5 @@
 import type { IpcMainInvokeEvent } from 'electron'
+import { readFile } from 'node:fs/promises'
 import { errorBody } from '../../shared/contract/error'
 import { IPC_REQUEST_CHANNEL } from '../../shared/bridge'
 import type { NodeRequest, Router } from '../node-api'
@@ -13,6 +14,8 @@ export interface IpcMainLike {
 export interface IpcReply {
   readonly status: number
   readonly body: Uint8Array
+  /** Set when the body is a file's bytes rather than JSON (download_file). */
+  readonly contentType?: string
 }
 
 const jsonBytes = (value: unknown) => Buffer.from(JSON.stringify(value))
@@ -45,10 +48,12 @@ export function bindIpc(ipcMain: IpcMainLike, router: Router, isTrustedSender: (
   ipcMain.handle(IPC_REQUEST_CHANNEL, async (event, payload): Promise<IpcReply> => {
     if (!isTrustedSender(event)) return refused('sender: requests are accepted only from the Nodedesk window')
     const req = (payload ?? {}) as NodeRequest
+    // Only these four fields are taken: a staged `upload` is for the HTTP transport alone.
     const res = await router.handleJson({ method: req.method, path: req.path, query: req.query, body: req.body })
     if (res.kind === 'stream') {
       return { status: 400, body: jsonBytes(errorBody(400, 'path: /v2/events is a stream; use the bridge onEvent subscription')) }
     }
+    if (res.kind === 'file') return { status: res.status, body: await readFile(res.file.file), contentType: res.file.contentType }
     return { status: res.status, body: res.body }
   })
   return () => ipcMain.removeHandler(IPC_REQUEST_CHANNEL)

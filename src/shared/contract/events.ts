@@ -5,7 +5,9 @@ export const NodeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('inbox_changed'), data: z.object({ inbox_id: z.string() }) }),
   z.object({ type: z.literal('provider_changed'), data: z.object({ id: z.string() }) }),
   // `parent`: the question being answered, so a client can tell one answer's text from the next's.
-  z.object({ type: z.literal('message_delta'), data: z.object({ inbox: z.string(), text: z.string(), parent: z.string() }) })
+  z.object({ type: z.literal('message_delta'), data: z.object({ inbox: z.string(), text: z.string(), parent: z.string() }) }),
+  // A file or folder at `path` was added, changed (e.g. embedded) or removed: clients look again.
+  z.object({ type: z.literal('vector_fs_changed'), data: z.object({ path: z.string() }) })
 ])
 export type NodeEvent = z.infer<typeof NodeEventSchema>
 export type NodeEventType = NodeEvent['type']

@@ -13,6 +13,7 @@ import { JobMessageRequestSchema, JobMessageResponseSchema, LastMessageSchema, L
 import { LlmProviderSchema, ProviderListEntrySchema, RemoveProviderRequestSchema } from './provider'
 import { JobScopeSchema } from './scope'
 import { NodeEventSchema } from './events'
+import { vectorFsRoutes } from './routes-vector-fs'
 import {
   ProviderModelsQuerySchema,
   ProviderModelsRequestSchema,
@@ -35,6 +36,10 @@ export interface RouteDef {
   readonly response: z.ZodType
   /** The answer is a stream of events, not one body. */
   readonly stream?: true
+  /** The answer is a file's bytes with its own content type (not JSON). */
+  readonly file?: true
+  /** Over HTTP the body arrives as multipart/form-data, its file streamed to disk. */
+  readonly upload?: true
 }
 
 const NoQuery = z.object({})
@@ -194,7 +199,8 @@ export const routes = {
     stream: true,
     description: 'Server-sent events: inbox_changed, provider_changed, message_delta.',
     response: NodeEventSchema
-  }
+  },
+  ...vectorFsRoutes
 } as const satisfies Record<string, RouteDef>
 
 export type Routes = typeof routes

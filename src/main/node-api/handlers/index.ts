@@ -6,6 +6,7 @@ import { messageHandlers } from './messages'
 import { providerHandlers } from './providers'
 import { runtimeHandlers } from './runtime'
 import { systemHandlers } from './system'
+import { vectorFsHandlers } from './vector-fs'
 
 export function createHandlers(ctx: NodeContext): Handlers {
   return {
@@ -14,6 +15,7 @@ export function createHandlers(ctx: NodeContext): Handlers {
     ...jobHandlers(ctx),
     ...inboxHandlers(ctx),
     ...messageHandlers(ctx),
-    ...runtimeHandlers(ctx)
+    ...runtimeHandlers(ctx),
+    ...vectorFsHandlers(ctx)
   }
 }

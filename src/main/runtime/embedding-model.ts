@@ -1,0 +1,88 @@
+import { createGoogle } from '@ai-sdk/google'
+import { createOpenAI } from '@ai-sdk/openai'
+import type { EmbeddingModelV4 } from '@ai-sdk/provider'
+import { createOllama } from 'ollama-ai-provider-v2'
+import { modelKind } from '../../shared/contract/identity'
+import type { LlmProvider } from '../../shared/contract/provider'
+import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
+import type { Store } from '../store'
+import { EmbeddingFailure, type EmbedderFactory } from '../vector-fs/embedder'
+import { providerFetch, type ModelTarget } from './language-model'
+import { describeFailure, ProviderFailure } from './provider-errors'
+import { targetFor } from './provider-target'
+
+/** Provider kinds the node can embed with (api-contract.md: OpenAI and compatible, Ollama, Gemini). */
+export const EMBEDDING_KINDS = ['OpenAI', 'Ollama', 'Gemini'] as const
+
+const AUTH_HEADERS = ['authorization', 'x-api-key', 'x-goog-api-key']
+
+function embeddingModel(target: ModelTarget, baseFetch: typeof fetch): EmbeddingModelV4 {
+  const apiKey = target.apiKey || 'no-key'
+  // No key configured: the SDK's placeholder must not be sent.
+  const fetchImpl: typeof fetch = target.apiKey
+    ? baseFetch
+    : (input, init) => {
+        const headers = new Headers(init?.headers)
+        for (const h of AUTH_HEADERS) headers.delete(h)
+        return baseFetch(input, { ...init, headers })
+      }
+  switch (PROVIDER_CATALOG[target.kind].protocol) {
+    case 'openai':
+      return createOpenAI({ baseURL: target.baseUrl, apiKey, fetch: fetchImpl, name: target.kind.toLowerCase() }).embedding(target.model)
+    case 'gemini':
+      return createGoogle({ baseURL: target.baseUrl, apiKey, fetch: fetchImpl }).embedding(target.model)
+    case 'ollama':
+      // Ollama's native /api/embed, which takes many inputs per call.
+      return createOllama({ baseURL: `${target.baseUrl}/api`, fetch: fetchImpl }).embedding(target.model)
+    default:
+      throw new EmbeddingFailure(`${PROVIDER_CATALOG[target.kind].label} cannot embed documents`, false)
+  }
+}
+
+function retryAfterMs(err: unknown): number | undefined {
+  const headers = (err as { responseHeaders?: Record<string, string> })?.responseHeaders
+  const value = headers?.['retry-after']
+  if (!value) return undefined
+  const seconds = Number(value)
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
+  const at = Date.parse(value)
+  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : undefined
+}
+
+/**
+ * Embedders for stored providers, with the runtime's key rules: the key is decrypted at each
+ * call, sent only to the provider's own URL, and never follows a redirect.
+ */
+export function embedderFactory(store: Store, baseFetch: typeof fetch = fetch): EmbedderFactory {
+  const fetchImpl = providerFetch(baseFetch)
+  return (providerId, model) => ({
+    async embed(texts, signal) {
+      const row = store.providers.get(providerId)
+      if (!row) throw new EmbeddingFailure(`the embedding provider '${providerId}' no longer exists`, false)
+      const provider = JSON.parse(row.provider_json) as LlmProvider
+      let target: ModelTarget
+      try {
+        target = { ...targetFor(provider, row.api_key, store), model }
+      } catch (err) {
+        throw new EmbeddingFailure((err as Error).message, false)
+      }
+      if (!(EMBEDDING_KINDS as readonly string[]).includes(modelKind(provider.model).kind)) {
+        throw new EmbeddingFailure(`${PROVIDER_CATALOG[target.kind].label} cannot embed documents`, false)
+      }
+      try {
+        const result = await embeddingModel(target, fetchImpl).doEmbed({ values: [...texts], abortSignal: signal })
+        return result.embeddings.map((e) => Array.from(e))
+      } catch (err) {
+        if (err instanceof EmbeddingFailure) throw err
+        const failure = err instanceof ProviderFailure ? err : describeFailure(err, target)
+        const status = failure.status
+        const retryable =
+          failure.kind === 'rate_limit' ||
+          failure.kind === 'timeout' ||
+          (failure.kind === 'unreachable' && !/redirect/.test(failure.message)) ||
+          (status !== undefined && status >= 500)
+        throw new EmbeddingFailure(failure.message, retryable, retryAfterMs(err))
+      }
+    }
+  })
+}

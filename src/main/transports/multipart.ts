@@ -1,0 +1,113 @@
+import busboy from 'busboy'
+import { randomUUID } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rm } from 'node:fs/promises'
+import type { IncomingMessage } from 'node:http'
+import { join } from 'node:path'
+
+export interface MultipartOptions {
+  /** The form field that carries the file. */
+  readonly fileField: string
+  /** Where the file is streamed to. */
+  readonly dir: string
+  readonly maxFileBytes: number
+}
+
+export type MultipartResult =
+  | { readonly ok: true; readonly fields: Record<string, string>; readonly file?: { path: string; size: number; filename: string } }
+  | { readonly ok: false; readonly status: 400 | 413; readonly message: string }
+
+const MAX_FIELD_BYTES = 64 * 1024
+
+/**
+ * Reads a multipart/form-data upload: text fields into memory (64 KiB each at most), the file
+ * streamed to a new file in `dir`, never held whole in memory. At `maxFileBytes` it stops reading
+ * the request and answers 413; the partial file is removed. A caller removes `file.path` when done.
+ */
+export function readMultipart(req: IncomingMessage, options: MultipartOptions): Promise<MultipartResult> {
+  return new Promise((resolve) => {
+    let settled = false
+    let staged: string | undefined
+    let fileDone: Promise<void> = Promise.resolve()
+    let fileSize = 0
+    let fileName = ''
+    const fields: Record<string, string> = {}
+
+    const finish = async (result: MultipartResult) => {
+      if (settled) return
+      settled = true
+      if (!result.ok) {
+        req.unpipe(bb)
+        req.pause() // stop reading: the rest of the body is never taken in
+        if (staged) await rm(staged, { force: true }).catch(() => undefined)
+      }
+      resolve(result)
+    }
+
+    let bb: busboy.Busboy
+    try {
+      bb = busboy({
+        headers: req.headers,
+        defParamCharset: 'utf8',
+        limits: { fileSize: options.maxFileBytes, files: 1, fields: 20, parts: 25, fieldSize: MAX_FIELD_BYTES }
+      })
+    } catch (err) {
+      resolve({ ok: false, status: 400, message: `body: malformed multipart/form-data (${(err as Error).message})` })
+      return
+    }
+
+    bb.on('field', (name, value, info) => {
+      if (info.valueTruncated) {
+        void finish(
+          name === options.fileField
+            ? {
+                ok: false,
+                status: 413,
+                message: `${name}: send the file as a file part; a text field holds at most ${MAX_FIELD_BYTES} bytes`
+              }
+            : { ok: false, status: 400, message: `${name}: longer than ${MAX_FIELD_BYTES} bytes` }
+        )
+        return
+      }
+      fields[name] = value
+    })
+    bb.on('file', (name, stream, info) => {
+      if (name !== options.fileField || staged) {
+        stream.resume()
+        return
+      }
+      fileName = info.filename ?? ''
+      staged = join(options.dir, `upload-${randomUUID()}`)
+      const out = createWriteStream(staged, { mode: 0o600 })
+      stream.on('data', (chunk: Buffer) => (fileSize += chunk.length))
+      stream.on('limit', () => {
+        out.destroy()
+        void finish({ ok: false, status: 413, message: `${name}: larger than the upload limit of ${options.maxFileBytes} bytes` })
+      })
+      fileDone = new Promise((done, fail) => {
+        out.on('finish', () => done())
+        out.on('error', fail)
+      })
+      stream.pipe(out)
+    })
+    bb.on(
+      'error',
+      (err) => void finish({ ok: false, status: 400, message: `body: malformed multipart/form-data (${(err as Error).message})` })
+    )
+    bb.on('close', () => {
+      fileDone.then(
+        () =>
+          finish({
+            ok: true,
+            fields,
+            ...(staged ? { file: { path: staged, size: fileSize, filename: fileName } } : {})
+          }),
+        (err) => finish({ ok: false, status: 400, message: `body: the upload could not be stored (${(err as Error).message})` })
+      )
+    })
+    mkdir(options.dir, { recursive: true, mode: 0o700 }).then(
+      () => req.pipe(bb),
+      (err) => finish({ ok: false, status: 400, message: `body: the upload could not be stored (${(err as Error).message})` })
+    )
+  })
+}

@@ -1,0 +1,107 @@
+/*
+ * Cuts a document's text into passages of a few hundred tokens (about 4 characters a token) on
+ * paragraph and heading boundaries. A heading starts a new passage once the current one holds
+ * something, so a passage rarely straddles two sections; a paragraph longer than a passage is cut
+ * at sentence ends, then at spaces. Each passage after the first repeats the end of the previous
+ * one (the overlap), so a sentence cut by a boundary is still found whole.
+ */
+
+export interface ChunkOptions {
+  /** Passages grow up to about this many characters. */
+  readonly targetChars: number
+  /** Never longer than this (a single block is cut to fit). */
+  readonly maxChars: number
+  /** Characters of the previous passage repeated at the start of the next. */
+  readonly overlapChars: number
+}
+
+export const DEFAULT_CHUNKING: ChunkOptions = { targetChars: 1200, maxChars: 1800, overlapChars: 200 }
+
+const HEADING = /^(#{1,6}\s|[^\n]{1,120}\n(=+|-+)\s*$)/
+
+interface Block {
+  readonly text: string
+  readonly heading: boolean
+}
+
+function splitLong(text: string, max: number): string[] {
+  if (text.length <= max) return [text]
+  const out: string[] = []
+  const sentences = text.match(/[^.!?。！？\n]+(?:[.!?。！？]+|\n|$)\s*/gu) ?? [text]
+  let cur = ''
+  const flush = () => {
+    if (cur.trim()) out.push(cur.trim())
+    cur = ''
+  }
+  for (const s of sentences) {
+    if (cur.length + s.length <= max) {
+      cur += s
+      continue
+    }
+    flush()
+    let rest = s
+    while (rest.length > max) {
+      // Cut at the last space before the limit, or hard at the limit (a long token).
+      let cut = rest.lastIndexOf(' ', max)
+      if (cut < max / 2) cut = max
+      out.push(rest.slice(0, cut).trim())
+      rest = rest.slice(cut)
+    }
+    cur = rest
+  }
+  flush()
+  return out.filter(Boolean)
+}
+
+function blocksOf(text: string, markdown: boolean, max: number): Block[] {
+  const out: Block[] = []
+  const normalized = text.replace(/\r\n?/g, '\n')
+  // Markdown headings start a block even without a blank line before them.
+  const raw = markdown ? normalized.replace(/\n(#{1,6}\s)/g, '\n\n$1') : normalized
+  for (const para of raw.split(/\n[ \t]*\n/)) {
+    const trimmed = para.trim()
+    if (!trimmed) continue
+    const heading = markdown && HEADING.test(trimmed) && trimmed.length <= 200 && !trimmed.includes('\n\n')
+    for (const piece of splitLong(trimmed, max)) out.push({ text: piece, heading })
+  }
+  return out
+}
+
+function overlapTail(passage: string, overlap: number): string {
+  if (overlap <= 0 || passage.length <= overlap) return ''
+  const tail = passage.slice(passage.length - overlap)
+  // Start the overlap at a word boundary.
+  const space = tail.search(/\s/)
+  return space >= 0 && space < tail.length - 1 ? tail.slice(space + 1) : tail
+}
+
+export function chunkText(text: string, markdown = false, options: ChunkOptions = DEFAULT_CHUNKING): string[] {
+  const blocks = blocksOf(text, markdown, options.maxChars - options.overlapChars)
+  const passages: string[] = []
+  let cur: string[] = []
+  let size = 0
+  let fresh = 0 // characters in `cur` that are not overlap
+  const flush = () => {
+    if (fresh > 0) passages.push(cur.join('\n\n'))
+    const tail = passages.length && fresh > 0 ? overlapTail(passages[passages.length - 1]!, options.overlapChars) : ''
+    cur = tail ? [tail] : []
+    size = tail.length
+    fresh = 0
+  }
+  for (const b of blocks) {
+    const startsSection = b.heading && fresh > 0
+    if (startsSection || (fresh > 0 && size + b.text.length + 2 > options.targetChars)) {
+      flush()
+      // A new section does not start with the previous section's tail.
+      if (startsSection) {
+        cur = []
+        size = 0
+      }
+    }
+    cur.push(b.text)
+    size += b.text.length + 2
+    fresh += b.text.length
+  }
+  if (fresh > 0) passages.push(cur.join('\n\n'))
+  return passages
+}

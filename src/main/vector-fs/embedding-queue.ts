@@ -1,0 +1,215 @@
+import type { Database } from 'better-sqlite3'
+import { EmbeddingFailure, type EmbedderFactory, type VfsLogger } from './embedder'
+import type { PassageIndex } from './passage-index'
+import { modelKeyOf, type VfsSettings } from './settings'
+import type { TreeRepo } from './tree'
+import type { VectorIndex } from './vector-index'
+
+export interface EmbeddingQueueOptions {
+  /** Passages per provider call. */
+  readonly batchSize: number
+  /** Tries per batch on 429/5xx/network failures before its files are marked failed. */
+  readonly maxAttempts: number
+  /** First back-off; doubles each try (with jitter), capped by maxBackoffMs. */
+  readonly backoffMs: number
+  readonly maxBackoffMs: number
+}
+
+export const DEFAULT_QUEUE_OPTIONS: EmbeddingQueueOptions = { batchSize: 64, maxAttempts: 6, backoffMs: 1000, maxBackoffMs: 60_000 }
+
+interface Deps {
+  readonly db: Database
+  readonly tree: TreeRepo
+  readonly passages: PassageIndex
+  readonly vectors: VectorIndex
+  readonly settings: VfsSettings
+  readonly embedders: EmbedderFactory
+  readonly log: VfsLogger
+  /** Files whose status or embeddings changed. */
+  readonly onChanged: (itemIds: readonly number[]) => void
+  readonly options: EmbeddingQueueOptions
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((done) => {
+    if (signal.aborted) return done()
+    const t = setTimeout(done, ms)
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t)
+        done()
+      },
+      { once: true }
+    )
+  })
+
+/**
+ * Embeds passages in the background. The queue is the `pending_embedding` flag in SQLite: it is
+ * cleared in the transaction that stores the vectors, so a restart resumes where it stopped.
+ * A change of model aborts the batch in flight; what it brings back is dropped, not stored.
+ */
+export function embeddingQueue(deps: Deps) {
+  const { db, tree, vectors, settings, options } = deps
+  const pendingBatch = db.prepare<[number], { id: number; item_id: number; text: string }>(
+    `SELECT p.id, p.item_id, f.text FROM vfs_passages p JOIN vfs_passages_fts f ON f.rowid = p.id
+     WHERE p.pending_embedding = 1 ORDER BY p.id LIMIT ?`
+  )
+  const clearPending = db.prepare(`UPDATE vfs_passages SET pending_embedding = 0 WHERE id = ?`)
+  const clearItem = db.prepare(`UPDATE vfs_passages SET pending_embedding = 0 WHERE item_id = ?`)
+  const pendingOf = db.prepare<[number], { n: number }>(
+    `SELECT count(*) AS n FROM vfs_passages WHERE item_id = ? AND pending_embedding = 1`
+  )
+  const requeueAll = db.prepare(`UPDATE vfs_passages SET pending_embedding = 1`)
+  const unqueueAll = db.prepare(`UPDATE vfs_passages SET pending_embedding = 0`)
+  const setAllFiles = db.prepare(`UPDATE vfs_entries SET status = ?, embedded_model = NULL WHERE is_folder = 0`)
+  const emptyFilesReady = db.prepare(
+    `UPDATE vfs_entries SET status = 'ready', embedded_model = ? WHERE is_folder = 0 AND id NOT IN (SELECT item_id FROM vfs_passages)`
+  )
+
+  let loop: Promise<void> | undefined
+  let closed = false
+  let batchAbort: AbortController | undefined
+  let again = false
+
+  async function embedWithRetry(texts: string[], providerId: string, model: string, signal: AbortSignal): Promise<number[][]> {
+    const embedder = deps.embedders(providerId, model)
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const out = await embedder.embed(texts, signal)
+        if (out.length !== texts.length)
+          throw new EmbeddingFailure(`the provider returned ${out.length} vectors for ${texts.length} passages`, false)
+        const dim = out[0]?.length ?? 0
+        if (dim === 0 || out.some((v) => v.length !== dim || v.some((x) => !Number.isFinite(x)))) {
+          throw new EmbeddingFailure('the provider returned malformed vectors', false)
+        }
+        return out
+      } catch (err) {
+        if (signal.aborted) throw err
+        const failure = err instanceof EmbeddingFailure ? err : new EmbeddingFailure(String((err as Error)?.message ?? err), false)
+        if (!failure.retryable || attempt >= options.maxAttempts) throw failure
+        const backoff = Math.min(options.maxBackoffMs, options.backoffMs * 2 ** (attempt - 1))
+        const wait = Math.min(options.maxBackoffMs, failure.retryAfterMs ?? backoff * (0.75 + Math.random() * 0.5))
+        deps.log.info(`embedding: ${failure.message}; trying again in ${Math.round(wait)} ms (attempt ${attempt + 1})`)
+        await sleep(wait, signal)
+        if (signal.aborted) throw err
+      }
+    }
+  }
+
+  async function runOnce(): Promise<boolean> {
+    const model = settings.embeddingModel()
+    if (!model) return false
+    const key = modelKeyOf(model)
+    const batch = pendingBatch.all(options.batchSize)
+    if (batch.length === 0) return false
+    const itemIds = [...new Set(batch.map((p) => p.item_id))]
+    const controller = new AbortController()
+    batchAbort = controller
+    let result: { ok: true; vectors: number[][] } | { ok: false; message: string }
+    try {
+      result = {
+        ok: true,
+        vectors: await embedWithRetry(
+          batch.map((p) => p.text),
+          model.providerId,
+          model.model,
+          controller.signal
+        )
+      }
+    } catch (err) {
+      if (controller.signal.aborted || closed) return !closed
+      result = { ok: false, message: (err as Error).message }
+    } finally {
+      batchAbort = undefined
+    }
+    if (closed || !db.open) return false
+    const current = settings.embeddingModel()
+    if (!current || modelKeyOf(current) !== key) return true // the model changed meanwhile: start over
+    const changed = db
+      .transaction(() => {
+        if (!result.ok) {
+          for (const id of itemIds) {
+            if (!tree.get(id)) continue
+            clearItem.run(id)
+            tree.setStatus(id, `failed: ${result.message}`, null)
+          }
+          return itemIds
+        }
+        const dim = result.vectors[0]!.length
+        if (vectors.modelKey() !== key || vectors.dimension() !== dim) {
+          const hadOther = vectors.modelKey() !== undefined
+          vectors.ensure(key, dim)
+          // A table made again (another dimension) holds nothing: everything is embedded anew.
+          if (hadOther) requeueAll.run()
+        }
+        batch.forEach((p, i) => {
+          if (!tree.get(p.item_id)) return // deleted meanwhile
+          vectors.put(p.id, p.item_id, result.vectors[i]!)
+          clearPending.run(p.id)
+        })
+        const done: number[] = []
+        for (const id of itemIds) {
+          if (tree.get(id) && pendingOf.get(id)!.n === 0) {
+            tree.setStatus(id, 'ready', key)
+            done.push(id)
+          }
+        }
+        return done
+      })
+      .immediate()
+    if (changed.length) deps.onChanged(changed)
+    return true
+  }
+
+  async function drain() {
+    try {
+      do {
+        again = false
+        while (!closed && (await runOnce()));
+      } while (again && !closed)
+    } catch (err) {
+      if (!closed) deps.log.error('embedding queue stopped', err)
+    } finally {
+      loop = undefined
+    }
+  }
+
+  return {
+    /** Starts embedding if there is work and no loop runs. */
+    wake() {
+      if (closed) return
+      if (loop) {
+        again = true
+        return
+      }
+      loop = new Promise<void>((r) => setImmediate(r)).then(drain)
+    },
+    /**
+     * Switches to another model (or none): the vectors go, every file is queued again (in the
+     * caller's transaction). The batch in flight is aborted.
+     */
+    resetForModel(model: { providerId: string; model: string } | undefined) {
+      vectors.drop()
+      if (model) {
+        requeueAll.run()
+        setAllFiles.run('processing')
+        emptyFilesReady.run(modelKeyOf(model))
+      } else {
+        unqueueAll.run()
+        setAllFiles.run('ready')
+      }
+      batchAbort?.abort()
+    },
+    /** Resolves once nothing is being embedded (for tests and shutdown). */
+    idle: async () => {
+      while (loop) await loop
+    },
+    async close() {
+      closed = true
+      batchAbort?.abort()
+      while (loop) await loop
+    }
+  }
+}
+export type EmbeddingQueue = ReturnType<typeof embeddingQueue>

@@ -1,0 +1,507 @@
+import type { Database } from 'better-sqlite3'
+import { readFile, rm } from 'node:fs/promises'
+import type { DocumentResource, JobScope, LocalVrkaiEntry } from '../../shared/contract/scope'
+import {
+  formatVfsPath,
+  VFS_MAX_UPLOAD_BYTES,
+  VFS_READABLE_EXTENSIONS,
+  type FileInfo,
+  type SearchResult
+} from '../../shared/contract/vector-fs'
+import { bm25Scores } from './bm25'
+import { chunkText, DEFAULT_CHUNKING, type ChunkOptions } from './chunker'
+import { noEmbedders, type EmbedderFactory, type VfsLogger } from './embedder'
+import { DEFAULT_QUEUE_OPTIONS, embeddingQueue, type EmbeddingQueueOptions } from './embedding-queue'
+import { contentTypeOf, documentKindOf, extractText, fileTypeOf, UnreadableContent } from './extract'
+import { fileStore, type UploadSource } from './file-store'
+import { passageIndex } from './passage-index'
+import { fuseRanks } from './rank-fusion'
+import { exportVrkai } from './resource-export'
+import { modelKeyOf, vfsSettings, type EmbeddingModel } from './settings'
+import { ROOT_ID, treeRepo, type EntryRow } from './tree'
+import { dot, normalize, vectorIndex } from './vector-index'
+
+export type { Embedder, EmbedderFactory } from './embedder'
+export { EmbeddingFailure } from './embedder'
+export type { EmbeddingModel } from './settings'
+
+/** A failure the caller can act on; the handlers turn it into `{code, error, message}`. */
+export class VfsError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409 | 413 | 415,
+    message: string
+  ) {
+    super(message)
+  }
+}
+
+export interface VectorFsOptions {
+  readonly db: Database
+  /** `<data-dir>/files`: originals, content-addressed. */
+  readonly filesDir: string
+  readonly now: () => string
+  readonly log: VfsLogger
+  /** Tells clients to look again at `path`. */
+  readonly onChanged: (path: string) => void
+  readonly embedders?: EmbedderFactory
+  readonly queue?: Partial<EmbeddingQueueOptions>
+  readonly chunking?: ChunkOptions
+  readonly maxUploadBytes?: number
+  /** Query embeddings give up after this long (search then uses keywords alone). */
+  readonly queryTimeoutMs?: number
+}
+
+export interface UploadInput {
+  readonly folder: readonly string[]
+  readonly filename: string
+  readonly source: UploadSource
+  readonly fileDatetime?: string | null
+}
+
+/** A passage of a job's scope chosen for a prompt, with where it came from. */
+export interface ScopePassage {
+  readonly text: string
+  readonly path: string
+  readonly name: string
+  readonly node_id: string
+  readonly score: number
+}
+
+/** What the answer runtime asks of the document library before each answer. */
+export interface ScopeRetrieval {
+  /** The passages of `scope` that best match `question`, best first, within `budgetChars`. */
+  passagesFor(scope: JobScope, question: string, budgetChars: number): Promise<ScopePassage[]>
+}
+
+const READABLE = VFS_READABLE_EXTENSIONS.join(', ')
+const CANDIDATES = 50
+
+export function createVectorFs(options: VectorFsOptions) {
+  const { db, now, log } = options
+  const tree = treeRepo(db)
+  const passages = passageIndex(db)
+  const vectors = vectorIndex(db)
+  const settings = vfsSettings(db)
+  const files = fileStore(options.filesDir)
+  const embedders = options.embedders ?? noEmbedders
+  const maxUpload = options.maxUploadBytes ?? VFS_MAX_UPLOAD_BYTES
+  const chunking = options.chunking ?? DEFAULT_CHUNKING
+  const queryCache = new Map<string, number[]>()
+
+  const pathOf = (id: number) => formatVfsPath(tree.segmentsOf(id))
+  const changed = (path: string) => {
+    try {
+      options.onChanged(path)
+    } catch (err) {
+      log.error('vector_fs_changed listener failed', err)
+    }
+  }
+  const queue = embeddingQueue({
+    db,
+    tree,
+    passages,
+    vectors,
+    settings,
+    embedders,
+    log,
+    options: { ...DEFAULT_QUEUE_OPTIONS, ...options.queue },
+    onChanged: (ids) => {
+      for (const id of ids) if (tree.get(id)) changed(pathOf(id))
+    }
+  })
+
+  const currentKey = () => {
+    const m = settings.embeddingModel()
+    return m ? modelKeyOf(m) : undefined
+  }
+
+  function info(e: EntryRow, segments: string[], depth: number, level: number): FileInfo {
+    const isDir = e.is_folder === 1
+    const key = currentKey()
+    return {
+      path: formatVfsPath(segments),
+      path_ids: segments,
+      name: e.name,
+      is_directory: isDir,
+      created_time: e.created_time,
+      modified_time: e.modified_time,
+      has_embeddings: !isDir && key !== undefined && e.embedded_model === key,
+      size: isDir ? 0 : e.size,
+      status: isDir ? null : (e.status ?? 'ready'),
+      children: isDir && level <= depth ? tree.children(e.id).map((c) => info(c, [...segments, c.name], depth, level + 1)) : null
+    }
+  }
+
+  function folderAt(segments: readonly string[], field: string): EntryRow {
+    const e = tree.resolve(segments)
+    if (!e) throw new VfsError(404, `${field}: no folder ${formatVfsPath(segments)}`)
+    if (!e.is_folder) throw new VfsError(400, `${field}: ${formatVfsPath(segments)} is a file, not a folder`)
+    return e
+  }
+  function fileAt(segments: readonly string[], field: string): EntryRow {
+    const e = tree.resolve(segments)
+    if (!e || e.is_folder) throw new VfsError(404, `${field}: no file ${formatVfsPath(segments)}`)
+    return e
+  }
+
+  /** Removes the entry and everything under it (in the caller's transaction); answers the blobs no longer used. */
+  function removeSubtree(id: number): string[] {
+    const rows = tree.subtree(id).reverse() // children before their parents
+    const shas = new Set<string>()
+    for (const r of rows) {
+      if (!r.is_folder) {
+        vectors.remove(passages.idsOf(r.id))
+        passages.remove(r.id)
+        if (r.sha256) shas.add(r.sha256)
+      }
+      tree.remove(r.id)
+    }
+    return [...shas].filter((sha) => !tree.isShaUsed(sha))
+  }
+
+  async function queryVector(text: string): Promise<number[] | undefined> {
+    const model = settings.embeddingModel()
+    if (!model || !vectors.modelKey()) return undefined
+    const cacheKey = `${modelKeyOf(model)}\u0000${text}`
+    const cached = queryCache.get(cacheKey)
+    if (cached) return cached
+    try {
+      const signal = AbortSignal.timeout(options.queryTimeoutMs ?? 15_000)
+      const [v] = await embedders(model.providerId, model.model).embed([text], signal)
+      if (!v) return undefined
+      if (queryCache.size >= 256) queryCache.delete(queryCache.keys().next().value!)
+      queryCache.set(cacheKey, v)
+      return v
+    } catch (err) {
+      log.info(`search by keywords only: the query could not be embedded (${(err as Error).message})`)
+      return undefined
+    }
+  }
+
+  /** The files of a scope that still exist. */
+  function scopeItems(scope: JobScope): number[] {
+    const ids = new Set<number>()
+    for (const f of scope.vector_fs_folders) {
+      const e = tree.resolve(f.path.path_ids)
+      if (e?.is_folder) for (const id of tree.filesUnder(e.id)) ids.add(id)
+    }
+    for (const i of scope.vector_fs_items) {
+      const e = tree.resolve(i.path.path_ids)
+      if (e && !e.is_folder) ids.add(e.id)
+    }
+    return [...ids]
+  }
+
+  const vfs = {
+    stagingDir: files.stagingDir,
+    maxUploadBytes: maxUpload,
+
+    retrievePath(segments: readonly string[], depth: number): FileInfo[] {
+      const folder = folderAt(segments, 'path')
+      return tree.children(folder.id).map((c) => info(c, [...segments, c.name], depth, 1))
+    },
+
+    createFolder(parent: readonly string[], name: string) {
+      db.transaction(() => {
+        const p = folderAt(parent, 'path')
+        if (tree.child(p.id, name)) throw new VfsError(409, `folder_name: ${formatVfsPath([...parent, name])} exists`)
+        tree.insertFolder(p.id, name, now())
+      }).immediate()
+      changed(formatVfsPath([...parent, name]))
+    },
+
+    async upload(input: UploadInput): Promise<FileInfo> {
+      const target = [...input.folder, input.filename]
+      const check = () => {
+        const folder = folderAt(input.folder, 'path')
+        if (tree.child(folder.id, input.filename)) throw new VfsError(409, `filename: ${formatVfsPath(target)} exists`)
+        return folder
+      }
+      check()
+      const type = fileTypeOf(input.filename)
+      if (!type) throw new VfsError(415, `filename: "${input.filename}" is not a type the node can read; readable types: ${READABLE}`)
+      const size = 'bytes' in input.source ? input.source.bytes.length : input.source.size
+      if (size > maxUpload) throw new VfsError(413, `file_data: larger than the upload limit of ${maxUpload} bytes`)
+      const bytes = 'bytes' in input.source ? input.source.bytes : await readFile(input.source.file)
+      let extracted
+      try {
+        extracted = await extractText(type, bytes)
+      } catch (err) {
+        if (err instanceof UnreadableContent) throw new VfsError(400, err.message)
+        throw err
+      }
+      const nodes =
+        extracted.kind === 'vrkai'
+          ? extracted.entry.vrkai.resource.Document.nodes
+              .filter((n) => n.content.Text.trim())
+              .map((n) => ({ nodeId: n.id, text: n.content.Text }))
+          : chunkText(extracted.text, extracted.markdown, chunking).map((text, i) => ({ nodeId: String(i + 1), text }))
+      const blob = await files.put(input.source)
+      const model = settings.embeddingModel()
+      const created = now()
+      let id: number
+      try {
+        id = db
+          .transaction(() => {
+            const folder = check()
+            const itemId = tree.insertFile({
+              parentId: folder.id,
+              name: input.filename,
+              sha256: blob.sha256,
+              size: blob.size,
+              fileType: type,
+              status: model && nodes.length ? 'processing' : 'ready',
+              createdTime: created,
+              modifiedTime: input.fileDatetime ? new Date(input.fileDatetime).toISOString() : created,
+              resourceJson: extracted.kind === 'vrkai' ? JSON.stringify(extracted.entry) : null
+            })
+            passages.insert(itemId, nodes, model !== undefined)
+            if (model && !nodes.length) tree.setStatus(itemId, 'ready', modelKeyOf(model))
+            return itemId
+          })
+          .immediate()
+      } catch (err) {
+        if (!tree.isShaUsed(blob.sha256)) await files.remove(blob.sha256)
+        throw err
+      }
+      changed(formatVfsPath(target))
+      if (model) queue.wake()
+      return info(tree.get(id)!, target, 0, 1)
+    },
+
+    move(kind: 'item' | 'folder', from: readonly string[], to: readonly string[]) {
+      db.transaction(() => {
+        if (from.length === 0) throw new VfsError(400, 'origin_path: the root folder cannot be moved')
+        if (to.length === 0) throw new VfsError(400, 'destination_path: the root folder exists already')
+        const e = tree.resolve(from)
+        if (!e || (kind === 'item') !== !e.is_folder) {
+          throw new VfsError(404, `origin_path: no ${kind === 'item' ? 'file' : 'folder'} ${formatVfsPath(from)}`)
+        }
+        const parent = folderAt(to.slice(0, -1), 'destination_path')
+        const name = to[to.length - 1]!
+        if (kind === 'folder' && tree.isWithin(parent.id, e.id)) {
+          throw new VfsError(
+            400,
+            `destination_path: a folder cannot be moved into itself (${formatVfsPath(to)} is inside ${formatVfsPath(from)})`
+          )
+        }
+        const existing = tree.child(parent.id, name)
+        if (existing && existing.id === e.id) return
+        if (existing) throw new VfsError(409, `destination_path: ${formatVfsPath(to)} exists`)
+        tree.move(e.id, parent.id, name, now())
+      }).immediate()
+      changed(formatVfsPath(from))
+      changed(formatVfsPath(to))
+    },
+
+    async remove(kind: 'item' | 'folder', segments: readonly string[]) {
+      const unused = db
+        .transaction(() => {
+          if (segments.length === 0) throw new VfsError(400, 'path: the root folder cannot be deleted')
+          const e = tree.resolve(segments)
+          if (!e || (kind === 'item') !== !e.is_folder) {
+            throw new VfsError(404, `path: no ${kind === 'item' ? 'file' : 'folder'} ${formatVfsPath(segments)}`)
+          }
+          return removeSubtree(e.id)
+        })
+        .immediate()
+      for (const sha of unused) await files.remove(sha)
+      changed(formatVfsPath(segments))
+    },
+
+    /** The passages under `segments` best matching `text`: embeddings and keywords fused by rank. */
+    async search(text: string, segments: readonly string[], maxResults: number): Promise<SearchResult[]> {
+      const root = tree.resolve(segments)
+      if (!root) throw new VfsError(404, `path: nothing at ${formatVfsPath(segments)}`)
+      const itemIds = root.id === ROOT_ID ? undefined : root.is_folder ? tree.filesUnder(root.id) : [root.id]
+      if (itemIds && itemIds.length === 0) return []
+      const want = Math.max(CANDIDATES, maxResults * 2)
+      const q = await queryVector(text)
+      const semantic = q ? vectors.search(q, want, itemIds).map((h) => h.id) : []
+      const keyword = passages.keyword(text, want, itemIds)
+      const fused = fuseRanks([semantic, keyword]).slice(0, maxResults)
+      const rows = new Map(passages.byIds(fused.map((f) => f.id)).map((r) => [r.id, r]))
+      const paths = new Map<number, { path: string; name: string }>()
+      const out: SearchResult[] = []
+      for (const f of fused) {
+        const r = rows.get(f.id)
+        if (!r) continue
+        let p = paths.get(r.item_id)
+        if (!p) {
+          const segs = tree.segmentsOf(r.item_id)
+          p = { path: formatVfsPath(segs), name: segs[segs.length - 1] ?? '' }
+          paths.set(r.item_id, p)
+        }
+        out.push({ path: p.path, name: p.name, node_id: r.node_id, text: r.text, score: f.score })
+      }
+      return out
+    },
+
+    /** Where a file's original bytes are, with its content type. */
+    download(segments: readonly string[]) {
+      const e = fileAt(segments, 'path')
+      return { file: files.pathOf(e.sha256!), contentType: contentTypeOf(e.file_type ?? ''), name: e.name, size: e.size }
+    },
+
+    exportResource(segments: readonly string[]): LocalVrkaiEntry {
+      const e = fileAt(segments, 'path')
+      if (e.resource_json) return JSON.parse(e.resource_json) as LocalVrkaiEntry
+      const rows = passages.ofItem(e.id)
+      const key = currentKey()
+      const byPassage = e.embedded_model && e.embedded_model === key ? vectors.vectors(rows.map((r) => r.id)) : new Map()
+      const byNode = new Map<string, Float32Array>()
+      for (const r of rows) {
+        const v = byPassage.get(r.id)
+        if (v) byNode.set(r.node_id, v)
+      }
+      return exportVrkai({
+        name: e.name,
+        path: formatVfsPath(segments),
+        resourceId: e.sha256 ?? String(e.id),
+        documentKind: documentKindOf(e.file_type ?? ''),
+        created: e.created_time,
+        modified: e.modified_time,
+        nodes: rows.map((r) => ({ id: r.node_id, text: r.text })),
+        vectors: byNode,
+        model: settings.embeddingModel()?.model ?? ''
+      })
+    },
+
+    embeddingModel: () => settings.embeddingModel(),
+
+    /** Sets or clears the model; every file is embedded again in the background. */
+    setEmbeddingModel(model: EmbeddingModel | undefined) {
+      db.transaction(() => {
+        settings.setEmbeddingModel(model)
+        queue.resetForModel(model)
+      }).immediate()
+      queryCache.clear()
+      changed('/')
+      if (model) queue.wake()
+    },
+
+    async passagesFor(scope: JobScope, question: string, budgetChars: number): Promise<ScopePassage[]> {
+      interface Candidate {
+        text: string
+        path: string
+        name: string
+        node_id: string
+        vector?: Float32Array
+        similarity?: number
+        order: number
+      }
+      const itemIds = scopeItems(scope)
+      const model = settings.embeddingModel()
+      const local: Candidate[] = []
+      const localDocs: { doc: DocumentResource; name: string }[] = [
+        ...scope.local_vrkai.map((e) => ({ doc: e.vrkai.resource.Document, name: e.vrkai.resource.Document.name })),
+        ...scope.local_vrpack.map((e) => ({ doc: e.vrpack.resource.Document, name: e.vrpack.resource.Document.name }))
+      ]
+      for (const { doc, name } of localDocs) {
+        // A local document's own embeddings are comparable only when made by the same model.
+        const sameModel = model !== undefined && doc.embedding_model_used_string === model.model
+        const vecs = new Map(sameModel ? doc.embeddings.map((e) => [e.id, e.vector]) : [])
+        for (const n of doc.nodes) {
+          if (!n.content.Text.trim()) continue
+          const v = vecs.get(n.id)
+          local.push({
+            text: n.content.Text,
+            path: `local:${name}`,
+            name,
+            node_id: n.id,
+            vector: v ? normalize(v) : undefined,
+            order: local.length
+          })
+        }
+      }
+      if (itemIds.length === 0 && local.length === 0) return []
+
+      const q = itemIds.length || local.some((c) => c.vector) ? await queryVector(question) : undefined
+      const candidates = new Map<string, Candidate>()
+      const stored = (ids: number[]) => {
+        const rows = passages.byIds(ids.filter((id) => !candidates.has(`v${id}`)))
+        for (const r of rows) {
+          const segs = tree.segmentsOf(r.item_id)
+          candidates.set(`v${r.id}`, {
+            text: r.text,
+            path: formatVfsPath(segs),
+            name: segs[segs.length - 1] ?? '',
+            node_id: r.node_id,
+            order: 1e9 + r.item_id * 1e5 + r.ord
+          })
+        }
+      }
+      if (itemIds.length) {
+        stored(passages.keyword(question, CANDIDATES, itemIds))
+        if (q) {
+          const hits = vectors.search(q, CANDIDATES, itemIds)
+          stored(hits.map((h) => h.id))
+          for (const h of hits) candidates.get(`v${h.id}`)!.similarity = h.similarity
+        }
+      }
+      local.forEach((c, i) => {
+        if (q && c.vector && c.vector.length === q.length) c.similarity = dot(normalize(q), c.vector)
+        candidates.set(`l${i}`, c)
+      })
+      const keys = [...candidates.keys()]
+      const bm25 = bm25Scores(
+        keys.map((k) => candidates.get(k)!.text),
+        question
+      )
+      const scoreOf = new Map(keys.map((k, i) => [k, bm25[i]!]))
+      const keywordRank = keys.filter((k) => scoreOf.get(k)! > 0).sort((a, b) => scoreOf.get(b)! - scoreOf.get(a)!)
+      const semanticRank = keys
+        .filter((k) => candidates.get(k)!.similarity !== undefined)
+        .sort((a, b) => candidates.get(b)!.similarity! - candidates.get(a)!.similarity!)
+      const ranked = fuseRanks([semanticRank, keywordRank])
+
+      // A scope small enough to fit whole is given whole (e.g. "summarise this"), best passages first.
+      const fitsWhole = passages.charsOf(itemIds) + local.reduce((n, c) => n + c.text.length, 0) <= budgetChars
+      if (fitsWhole) {
+        for (const r of passages.inItems(itemIds)) if (!candidates.has(`v${r.id}`)) stored([r.id])
+        const rest = [...candidates.keys()]
+          .filter((k) => !ranked.some((r) => r.id === k))
+          .sort((a, b) => candidates.get(a)!.order - candidates.get(b)!.order)
+        for (const k of rest) ranked.push({ id: k, score: 0 })
+      }
+
+      const out: ScopePassage[] = []
+      let used = 0
+      for (const r of ranked) {
+        const c = candidates.get(r.id)!
+        if (used + c.text.length > budgetChars) {
+          if (out.length === 0) out.push({ ...pick(c, r.score), text: c.text.slice(0, budgetChars) })
+          break
+        }
+        out.push(pick(c, r.score))
+        used += c.text.length
+      }
+      return out
+    },
+
+    /** Resumes embedding left pending (e.g. by a restart). */
+    resume: () => {
+      if (settings.embeddingModel()) queue.wake()
+    },
+    /** Resolves when no embedding is in progress. */
+    idle: () => queue.idle(),
+    async close() {
+      await queue.close()
+    },
+    /** Removes upload leftovers (from a crash) in the staging folder; folders are made when first needed. */
+    async cleanStaging() {
+      await rm(files.stagingDir, { recursive: true, force: true })
+    }
+  }
+  return vfs
+}
+
+const pick = (c: { text: string; path: string; name: string; node_id: string }, score: number): ScopePassage => ({
+  text: c.text,
+  path: c.path,
+  name: c.name,
+  node_id: c.node_id,
+  score
+})
+
+export type VectorFs = ReturnType<typeof createVectorFs>

@@ -1,0 +1,82 @@
+import type { Database } from 'better-sqlite3'
+
+export interface PassageRow {
+  readonly id: number
+  readonly item_id: number
+  readonly ord: number
+  readonly node_id: string
+  readonly text: string
+}
+
+/** Words of a query as an FTS5 expression: any of them, each quoted (so no FTS5 syntax gets through). */
+export function keywordQuery(text: string): string | undefined {
+  const words = [...new Set((text.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase()))].slice(0, 64)
+  if (words.length === 0) return undefined
+  return words.map((w) => `"${w}"`).join(' OR ')
+}
+
+/**
+ * A file's passages: rows in vfs_passages (order, node id, whether it waits for an embedding)
+ * and their text in the FTS5 table under the same rowid, which is the keyword index.
+ */
+export function passageIndex(db: Database) {
+  const insertRow = db.prepare(`INSERT INTO vfs_passages (item_id, ord, node_id, pending_embedding) VALUES (?, ?, ?, ?)`)
+  const insertText = db.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`)
+  const idsOf = db.prepare<[number], number>(`SELECT id FROM vfs_passages WHERE item_id = ?`).pluck()
+  const deleteRow = db.prepare(`DELETE FROM vfs_passages WHERE id = ?`)
+  const deleteText = db.prepare(`DELETE FROM vfs_passages_fts WHERE rowid = ?`)
+  const ofItem = db.prepare<[number], PassageRow>(
+    `SELECT p.id, p.item_id, p.ord, p.node_id, f.text FROM vfs_passages p JOIN vfs_passages_fts f ON f.rowid = p.id WHERE p.item_id = ? ORDER BY p.ord`
+  )
+  const byIds = db.prepare<[string], PassageRow>(
+    `SELECT p.id, p.item_id, p.ord, p.node_id, f.text FROM vfs_passages p JOIN vfs_passages_fts f ON f.rowid = p.id
+     WHERE p.id IN (SELECT value FROM json_each(?))`
+  )
+  const matchAll = db.prepare<[string, number], { id: number; score: number }>(
+    `SELECT rowid AS id, bm25(vfs_passages_fts) AS score FROM vfs_passages_fts WHERE vfs_passages_fts MATCH ? ORDER BY score LIMIT ?`
+  )
+  const matchIn = db.prepare<[string, string, number], { id: number; score: number }>(
+    `SELECT f.rowid AS id, bm25(vfs_passages_fts) AS score FROM vfs_passages_fts f JOIN vfs_passages p ON p.id = f.rowid
+     WHERE vfs_passages_fts MATCH ? AND p.item_id IN (SELECT value FROM json_each(?)) ORDER BY score LIMIT ?`
+  )
+  const charsOf = db.prepare<[string], { n: number }>(
+    `SELECT coalesce(sum(length(f.text)), 0) AS n FROM vfs_passages p JOIN vfs_passages_fts f ON f.rowid = p.id
+     WHERE p.item_id IN (SELECT value FROM json_each(?))`
+  )
+  const inItems = db.prepare<[string], PassageRow>(
+    `SELECT p.id, p.item_id, p.ord, p.node_id, f.text FROM vfs_passages p JOIN vfs_passages_fts f ON f.rowid = p.id
+     WHERE p.item_id IN (SELECT value FROM json_each(?)) ORDER BY p.item_id, p.ord`
+  )
+
+  return {
+    /** Adds the passages of a file (in a transaction the caller holds). */
+    insert(itemId: number, passages: readonly { nodeId: string; text: string }[], pendingEmbedding: boolean) {
+      passages.forEach((p, ord) => {
+        const id = insertRow.run(itemId, ord, p.nodeId, pendingEmbedding ? 1 : 0).lastInsertRowid
+        insertText.run(id, p.text)
+      })
+    },
+    idsOf: (itemId: number) => idsOf.all(itemId),
+    remove(itemId: number) {
+      const ids = idsOf.all(itemId)
+      for (const id of ids) {
+        deleteText.run(id)
+        deleteRow.run(id)
+      }
+      return ids
+    },
+    ofItem: (itemId: number) => ofItem.all(itemId),
+    byIds: (ids: readonly number[]) => byIds.all(JSON.stringify(ids)),
+    /** Total characters of the passages of these files. */
+    charsOf: (itemIds: readonly number[]) => charsOf.get(JSON.stringify(itemIds))!.n,
+    inItems: (itemIds: readonly number[]) => inItems.all(JSON.stringify(itemIds)),
+    /** Passage ids best matching the words of `text`, best first (BM25); `itemIds` restricts to those files. */
+    keyword(text: string, limit: number, itemIds?: readonly number[]): number[] {
+      const q = keywordQuery(text)
+      if (!q) return []
+      const rows = itemIds ? matchIn.all(q, JSON.stringify(itemIds), limit) : matchAll.all(q, limit)
+      return rows.map((r) => r.id)
+    }
+  }
+}
+export type PassageIndex = ReturnType<typeof passageIndex>

@@ -1,0 +1,104 @@
+import type { Database } from 'better-sqlite3'
+
+/** Row 1 of vfs_entries is the root folder (created by the migration). */
+export const ROOT_ID = 1
+
+export interface EntryRow {
+  readonly id: number
+  readonly parent_id: number | null
+  readonly name: string
+  readonly is_folder: number
+  readonly created_time: string
+  readonly modified_time: string
+  readonly sha256: string | null
+  readonly size: number
+  readonly file_type: string | null
+  readonly status: string | null
+  readonly embedded_model: string | null
+  readonly resource_json: string | null
+}
+
+export interface NewFile {
+  readonly parentId: number
+  readonly name: string
+  readonly sha256: string
+  readonly size: number
+  readonly fileType: string
+  readonly status: string
+  readonly createdTime: string
+  readonly modifiedTime: string
+  readonly resourceJson: string | null
+}
+
+const COLUMNS = `id, parent_id, name, is_folder, created_time, modified_time, sha256, size, file_type, status, embedded_model, resource_json`
+
+/** The folder tree: one row per folder or file, names unique within their folder. */
+export function treeRepo(db: Database) {
+  const byId = db.prepare<[number], EntryRow>(`SELECT ${COLUMNS} FROM vfs_entries WHERE id = ?`)
+  const child = db.prepare<[number, string], EntryRow>(`SELECT ${COLUMNS} FROM vfs_entries WHERE parent_id = ? AND name = ?`)
+  const children = db.prepare<[number], EntryRow>(
+    `SELECT ${COLUMNS} FROM vfs_entries WHERE parent_id = ? ORDER BY is_folder DESC, name COLLATE NOCASE, name`
+  )
+  const insertFolder = db.prepare(
+    `INSERT INTO vfs_entries (parent_id, name, is_folder, created_time, modified_time, status) VALUES (?, ?, 1, ?, ?, NULL)`
+  )
+  const insertFile = db.prepare(
+    `INSERT INTO vfs_entries (parent_id, name, is_folder, created_time, modified_time, sha256, size, file_type, status, resource_json)
+     VALUES (@parentId, @name, 0, @createdTime, @modifiedTime, @sha256, @size, @fileType, @status, @resourceJson)`
+  )
+  const move = db.prepare(`UPDATE vfs_entries SET parent_id = ?, name = ?, modified_time = ? WHERE id = ?`)
+  const ancestors = db.prepare<[number], { id: number; name: string }>(
+    `WITH RECURSIVE up(id, parent_id, name, depth) AS (
+       SELECT id, parent_id, name, 0 FROM vfs_entries WHERE id = ?
+       UNION ALL SELECT e.id, e.parent_id, e.name, up.depth + 1 FROM vfs_entries e JOIN up ON e.id = up.parent_id
+     ) SELECT id, name FROM up ORDER BY depth DESC`
+  )
+  const subtree = db.prepare<[number], { id: number; is_folder: number; sha256: string | null }>(
+    `WITH RECURSIVE down(id) AS (
+       SELECT ? UNION ALL SELECT e.id FROM vfs_entries e JOIN down ON e.parent_id = down.id
+     ) SELECT e.id, e.is_folder, e.sha256 FROM vfs_entries e JOIN down ON e.id = down.id`
+  )
+  const remove = db.prepare(`DELETE FROM vfs_entries WHERE id = ?`)
+  const shaUsers = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM vfs_entries WHERE sha256 = ?`)
+  const setStatus = db.prepare(`UPDATE vfs_entries SET status = ?, embedded_model = ? WHERE id = ?`)
+  const allFiles = db.prepare<[], { id: number }>(`SELECT id FROM vfs_entries WHERE is_folder = 0`)
+
+  return {
+    get: (id: number) => byId.get(id),
+    child: (parentId: number, name: string) => child.get(parentId, name),
+    children: (parentId: number) => children.all(parentId),
+    /** The entry at these segments, or undefined. */
+    resolve(segments: readonly string[]): EntryRow | undefined {
+      let cur = byId.get(ROOT_ID)
+      for (const s of segments) {
+        if (!cur || !cur.is_folder) return undefined
+        cur = child.get(cur.id, s)
+      }
+      return cur
+    },
+    /** The entry's path segments from the root. */
+    segmentsOf: (id: number) =>
+      ancestors
+        .all(id)
+        .filter((a) => a.id !== ROOT_ID)
+        .map((a) => a.name),
+    /** Whether `maybeAncestor` is `id` or one of its ancestors. */
+    isWithin: (id: number, maybeAncestor: number) => ancestors.all(id).some((a) => a.id === maybeAncestor),
+    insertFolder: (parentId: number, name: string, now: string) => Number(insertFolder.run(parentId, name, now, now).lastInsertRowid),
+    insertFile: (f: NewFile) => Number(insertFile.run(f).lastInsertRowid),
+    move: (id: number, parentId: number, name: string, now: string) => move.run(parentId, name, now, id),
+    /** The entry and everything under it. */
+    subtree: (id: number) => subtree.all(id),
+    /** Every file under the folder (the folder itself excluded). */
+    filesUnder: (folderId: number) =>
+      subtree
+        .all(folderId)
+        .filter((e) => !e.is_folder)
+        .map((e) => e.id),
+    allFiles: () => allFiles.all().map((r) => r.id),
+    remove: (id: number) => remove.run(id),
+    isShaUsed: (sha: string) => shaUsers.get(sha)!.n > 0,
+    setStatus: (id: number, status: string, embeddedModel: string | null) => setStatus.run(status, embeddedModel, id)
+  }
+}
+export type TreeRepo = ReturnType<typeof treeRepo>

@@ -1,0 +1,150 @@
+import { z } from 'zod'
+
+/*
+ * VectorFS, the node's document library (api-contract.md, "VectorFS"). A path is a string from
+ * the root with `/` between segments; a segment is 1-255 characters (code points), has no `/` and
+ * is not `.` or `..`.
+ */
+
+export const VFS_SEGMENT_MAX = 255
+/** Upload limit (api-contract.md: 413 over 256 MiB). */
+export const VFS_MAX_UPLOAD_BYTES = 256 * 1024 * 1024
+export const VFS_READABLE_EXTENSIONS = ['.txt', '.md', '.markdown', '.html', '.htm', '.pdf', '.docx', '.csv', '.json', '.vrkai'] as const
+
+/** Why `name` cannot be a path segment, or undefined when it can. */
+export function segmentProblem(name: string): string | undefined {
+  if (name.length === 0) return 'a name must not be empty'
+  if ([...name].length > VFS_SEGMENT_MAX) return `a name must be at most ${VFS_SEGMENT_MAX} characters`
+  if (name.includes('/')) return 'a name must not contain "/"'
+  if (name === '.' || name === '..') return `"${name}" is not a valid name`
+  return undefined
+}
+
+export type ParsedPath = { readonly ok: true; readonly segments: string[] } | { readonly ok: false; readonly problem: string }
+
+/** `/a/b` -> ['a', 'b']; `/` -> []. */
+export function parseVfsPath(path: string): ParsedPath {
+  if (!path.startsWith('/')) return { ok: false, problem: 'expected a path starting with "/", e.g. /Contracts/lease.pdf' }
+  if (path === '/') return { ok: true, segments: [] }
+  const segments = path.slice(1).split('/')
+  for (const s of segments) {
+    if (s === '') return { ok: false, problem: 'expected no empty segment ("//" or a trailing "/")' }
+    const problem = segmentProblem(s)
+    if (problem) return { ok: false, problem: problem.replace('a name', 'a segment') }
+  }
+  return { ok: true, segments }
+}
+
+export const formatVfsPath = (segments: readonly string[]) => '/' + segments.join('/')
+
+const VfsPathSchema = z.string().superRefine((s, ctx) => {
+  const parsed = parseVfsPath(s)
+  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem })
+})
+const SegmentSchema = z.string().superRefine((s, ctx) => {
+  const problem = segmentProblem(s)
+  if (problem) ctx.addIssue({ code: 'custom', message: problem })
+})
+
+/** One entry of the tree (files and folders); `children` is filled down to the requested depth. */
+export interface FileInfo {
+  path: string
+  path_ids: string[]
+  name: string
+  is_directory: boolean
+  created_time: string
+  modified_time: string
+  has_embeddings: boolean
+  size: number
+  /** Files: `ready`, `processing` or `failed: <reason>`; folders: null. */
+  status: string | null
+  children: FileInfo[] | null
+}
+export const FileInfoSchema: z.ZodType<FileInfo> = z.lazy(() =>
+  z.object({
+    path: z.string(),
+    path_ids: z.array(z.string()),
+    name: z.string(),
+    is_directory: z.boolean(),
+    created_time: z.string(),
+    modified_time: z.string(),
+    has_embeddings: z.boolean(),
+    size: z.number(),
+    status: z.string().nullable(),
+    children: z.array(FileInfoSchema).nullable()
+  })
+)
+
+export const RetrievePathQuerySchema = z.object({
+  path: VfsPathSchema.optional(),
+  depth: z
+    .string()
+    .regex(/^\d{1,2}$/, { error: 'expected an integer from 0 to 10' })
+    .refine((s) => Number(s) <= 10, { error: 'expected an integer from 0 to 10' })
+    .optional()
+})
+
+export const CreateFolderRequestSchema = z.strictObject({
+  path: VfsPathSchema,
+  folder_name: SegmentSchema
+})
+
+/** IPC form of the upload; over HTTP the same fields arrive as multipart/form-data. */
+export const UploadFileRequestSchema = z.strictObject({
+  path: VfsPathSchema,
+  filename: SegmentSchema,
+  file_data: z.instanceof(Uint8Array, { error: "expected the file's bytes" }).optional(),
+  file_datetime: z
+    .string()
+    .refine((s) => Number.isFinite(Date.parse(s)), { error: 'expected an ISO 8601 date-time' })
+    .nullable()
+    .optional()
+})
+
+export const MoveRequestSchema = z.strictObject({
+  origin_path: VfsPathSchema,
+  destination_path: VfsPathSchema
+})
+
+export const DeleteRequestSchema = z.strictObject({ path: VfsPathSchema })
+
+export const PathQuerySchema = z.object({ path: VfsPathSchema })
+
+export const SearchItemsRequestSchema = z.strictObject({
+  search: z
+    .string()
+    .min(1)
+    .max(10_000)
+    .refine((s) => s.trim() !== '', { error: 'must not be blank' }),
+  path: VfsPathSchema.optional(),
+  max_results: z.number().int().min(1).max(100).optional()
+})
+
+export const SearchResultSchema = z.object({
+  path: z.string(),
+  name: z.string(),
+  node_id: z.string(),
+  text: z.string(),
+  score: z.number()
+})
+export type SearchResult = z.infer<typeof SearchResultSchema>
+
+export const EmbeddingModelSettingSchema = z
+  .strictObject({
+    provider_id: z.string().min(1).nullable(),
+    model: z.string().min(1).nullable()
+  })
+  .refine((v) => (v.provider_id === null) === (v.model === null), {
+    error: 'provider_id and model: expected both set or both null',
+    path: ['model']
+  })
+export type EmbeddingModelSetting = z.infer<typeof EmbeddingModelSettingSchema>
+
+/** Where an answer's passages came from (`job_message.sources`); local scope entries have `local:<name>` paths. */
+export const AnswerSourceSchema = z.object({
+  path: z.string(),
+  name: z.string(),
+  node_id: z.string(),
+  score: z.number()
+})
+export type AnswerSource = z.infer<typeof AnswerSourceSchema>

@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest'
+import { JobScopeSchema, LocalVrkaiEntrySchema } from '../../src/shared/contract/scope'
+import type { FileInfo, SearchResult } from '../../src/shared/contract/vector-fs'
+import { addProvider, dbFingerprint, expectError, useTestNode, type TestNode } from '../support/node'
+import { recordEvents } from '../support/answers'
+import { documentResource } from '../support/fixtures'
+
+const bytes = (text: string) => new TextEncoder().encode(text)
+
+async function mkdir(node: TestNode, path: string, name: string) {
+  const res = await node.post('/v2/create_folder', { path, folder_name: name })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+}
+
+async function upload(node: TestNode, path: string, filename: string, content: string | Uint8Array, extra: Record<string, unknown> = {}) {
+  return node.post('/v2/upload_file_to_folder', {
+    path,
+    filename,
+    file_data: typeof content === 'string' ? bytes(content) : content,
+    ...extra
+  })
+}
+
+async function list(node: TestNode, path = '/', depth?: number): Promise<FileInfo[]> {
+  const res = await node.get('/v2/retrieve_path_simplified', { path, ...(depth === undefined ? {} : { depth: String(depth) }) })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return res.body as FileInfo[]
+}
+
+describe('VectorFS tree', () => {
+  const node = useTestNode()
+
+  it('creates folders, lists them to the requested depth, and refuses bad, missing and taken names', async () => {
+    expect(await list(node)).toEqual([])
+    await mkdir(node, '/', 'Contracts')
+    await mkdir(node, '/Contracts', '2025')
+    const top = await list(node, '/', 0)
+    expect(top).toHaveLength(1)
+    expect(top[0]).toMatchObject({
+      path: '/Contracts',
+      path_ids: ['Contracts'],
+      name: 'Contracts',
+      is_directory: true,
+      status: null,
+      children: null
+    })
+    const deep = await list(node, '/', 1)
+    expect(deep[0]!.children!.map((c) => c.path)).toEqual(['/Contracts/2025'])
+    expect(deep[0]!.children![0]!.children).toBeNull()
+
+    expectError(await node.post('/v2/create_folder', { path: '/', folder_name: 'Contracts' }), 409, 'folder_name')
+    expectError(await node.post('/v2/create_folder', { path: '/Nope', folder_name: 'x' }), 404, 'path')
+    expectError(await node.post('/v2/create_folder', { path: '/', folder_name: 'a/b' }), 400, 'folder_name')
+    expectError(await node.post('/v2/create_folder', { path: '/', folder_name: '..' }), 400, 'folder_name')
+    expectError(await node.post('/v2/create_folder', { path: '/', folder_name: '' }), 400, 'folder_name')
+    expectError(await node.post('/v2/create_folder', { path: '/', folder_name: 'x'.repeat(256) }), 400, 'folder_name')
+    expectError(await node.post('/v2/create_folder', { path: 'Contracts', folder_name: 'x' }), 400, 'path')
+    expectError(await node.get('/v2/retrieve_path_simplified', { path: '/Nope' }), 404)
+    expectError(await node.get('/v2/retrieve_path_simplified', { depth: '11' }), 400, 'depth')
+    // 255 characters counted as code points are fine.
+    await mkdir(node, '/', '🚀'.repeat(255))
+  })
+
+  it('uploads a text file: FileInfo back, listed, searchable by keywords at once, downloadable byte for byte', async () => {
+    await mkdir(node, '/', 'Notes')
+    const events = recordEvents(node)
+    const text = 'Quarterly revenue grew by twelve percent.\n\nThe lease of the Berlin office ends in March.'
+    const res = await upload(node, '/Notes', 'summary.txt', text, { file_datetime: '2024-03-01T10:00:00Z' })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body).toMatchObject({
+      path: '/Notes/summary.txt',
+      path_ids: ['Notes', 'summary.txt'],
+      name: 'summary.txt',
+      is_directory: false,
+      has_embeddings: false,
+      size: bytes(text).length,
+      status: 'ready',
+      modified_time: '2024-03-01T10:00:00.000Z',
+      children: null
+    })
+    expect(events).toContainEqual({ type: 'vector_fs_changed', data: { path: '/Notes/summary.txt' } })
+
+    const found = (await node.post('/v2/search_items', { search: 'Berlin lease' })).body as SearchResult[]
+    expect(found[0]).toMatchObject({ path: '/Notes/summary.txt', name: 'summary.txt', node_id: '1' })
+    expect(found[0]!.text).toContain('Berlin office')
+    expect(found[0]!.score).toBeGreaterThan(0)
+
+    const dl = await node.get('/v2/download_file', { path: '/Notes/summary.txt' })
+    expect(dl.status).toBe(200)
+    expect(Buffer.from(dl.body as Uint8Array).toString('utf8')).toBe(text)
+    expectError(await node.get('/v2/download_file', { path: '/Notes/missing.txt' }), 404)
+    expectError(await node.get('/v2/download_file', { path: '/Notes' }), 404)
+
+    expectError(await upload(node, '/Notes', 'summary.txt', 'again'), 409, 'filename')
+    expectError(await upload(node, '/Missing', 'a.txt', 'x'), 404, 'path')
+    expectError(await upload(node, '/Notes', 'image.png', 'x'), 415, '.pdf')
+    expectError(await node.post('/v2/upload_file_to_folder', { path: '/Notes', filename: 'a.txt' }), 400, 'file_data')
+    expectError(await upload(node, '/Notes', 'b.txt', 'x', { file_datetime: 'yesterday' }), 400, 'file_datetime')
+  })
+
+  it('search is accent- and case-insensitive and keeps to the path it is given', async () => {
+    await mkdir(node, '/', 'A')
+    await mkdir(node, '/', 'B')
+    await upload(node, '/A', 'cafe.md', '# Café\n\nLe CAFÉ est ouvert le dimanche.')
+    await upload(node, '/B', 'other.md', '# Cafe\n\nThe cafe in B is closed on sunday.')
+    const all = (await node.post('/v2/search_items', { search: 'cafe' })).body as SearchResult[]
+    expect(new Set(all.map((r) => r.path))).toEqual(new Set(['/A/cafe.md', '/B/other.md']))
+    const inA = (await node.post('/v2/search_items', { search: 'cafe', path: '/A' })).body as SearchResult[]
+    expect(inA.map((r) => r.path)).toEqual(['/A/cafe.md'])
+    const one = (await node.post('/v2/search_items', { search: 'cafe', max_results: 1 })).body as SearchResult[]
+    expect(one).toHaveLength(1)
+    expectError(await node.post('/v2/search_items', { search: 'cafe', path: '/C' }), 404)
+    expectError(await node.post('/v2/search_items', { search: '' }), 400, 'search')
+    expectError(await node.post('/v2/search_items', { search: 'x', max_results: 101 }), 400, 'max_results')
+    // FTS5 syntax in a query is taken as words, never as an error.
+    expect((await node.post('/v2/search_items', { search: '"unbalanced AND (NEAR' })).status).toBe(200)
+  })
+
+  it('moves and renames files and folders; refuses a folder into itself, taken names and missing origins', async () => {
+    await mkdir(node, '/', 'A')
+    await mkdir(node, '/A', 'Inner')
+    await mkdir(node, '/', 'B')
+    await upload(node, '/A', 'x.txt', 'alpha beta')
+    await upload(node, '/B', 'y.txt', 'gamma')
+
+    expect((await node.post('/v2/move_item', { origin_path: '/A/x.txt', destination_path: '/B/z.txt' })).body).toBe('Successfully moved')
+    expect((await list(node, '/B')).map((f) => f.name)).toEqual(['y.txt', 'z.txt'])
+    const hit = (await node.post('/v2/search_items', { search: 'alpha' })).body as SearchResult[]
+    expect(hit[0]!.path).toBe('/B/z.txt')
+
+    const before = dbFingerprint(node.store)
+    expectError(await node.post('/v2/move_folder', { origin_path: '/A', destination_path: '/A/Inner/A' }), 400, 'itself')
+    expectError(await node.post('/v2/move_folder', { origin_path: '/A', destination_path: '/A/A2' }), 400, 'itself')
+    expectError(await node.post('/v2/move_item', { origin_path: '/B/y.txt', destination_path: '/B/z.txt' }), 409)
+    expectError(await node.post('/v2/move_item', { origin_path: '/B/none.txt', destination_path: '/B/q.txt' }), 404)
+    expectError(await node.post('/v2/move_item', { origin_path: '/B/y.txt', destination_path: '/None/q.txt' }), 404)
+    expectError(await node.post('/v2/move_item', { origin_path: '/A', destination_path: '/C' }), 404)
+    expectError(await node.post('/v2/move_folder', { origin_path: '/', destination_path: '/C' }), 400)
+    expect(dbFingerprint(node.store)).toBe(before)
+
+    expect((await node.post('/v2/move_folder', { origin_path: '/A', destination_path: '/B/A-renamed' })).status).toBe(200)
+    const tree = await list(node, '/', 3)
+    expect(tree.map((f) => f.path)).toEqual(['/B'])
+    expect(tree[0]!.children!.map((f) => f.path)).toEqual(['/B/A-renamed', '/B/y.txt', '/B/z.txt'])
+    expect(tree[0]!.children![0]!.children!.map((f) => f.path)).toEqual(['/B/A-renamed/Inner'])
+  })
+
+  it('deletes files and folders with everything in them; the root cannot be deleted', async () => {
+    await mkdir(node, '/', 'A')
+    await mkdir(node, '/A', 'Deep')
+    await upload(node, '/A/Deep', 'x.txt', 'unique zebra words')
+    await upload(node, '/', 'keep.txt', 'unique zebra words')
+    expectError(await node.post('/v2/delete_folder', { path: '/' }), 400, 'root')
+    expectError(await node.post('/v2/delete_item', { path: '/A' }), 404)
+    expectError(await node.post('/v2/delete_folder', { path: '/keep.txt' }), 404)
+    expect((await node.post('/v2/delete_folder', { path: '/A' })).body).toBe('Successfully deleted')
+    expect((await list(node)).map((f) => f.path)).toEqual(['/keep.txt'])
+    const hits = (await node.post('/v2/search_items', { search: 'zebra' })).body as SearchResult[]
+    expect(hits.map((h) => h.path)).toEqual(['/keep.txt'])
+    // Same bytes as the deleted file: the shared original is still there.
+    expect((await node.get('/v2/download_file', { path: '/keep.txt' })).status).toBe(200)
+    expect((await node.post('/v2/delete_item', { path: '/keep.txt' })).body).toBe('Successfully deleted')
+    expectError(await node.post('/v2/delete_item', { path: '/keep.txt' }), 404)
+    expect(node.store.db.prepare('SELECT count(*) AS n FROM vfs_passages').get()).toEqual({ n: 0 })
+  })
+
+  it('exports a file as a LocalVrkaiEntry a job scope accepts, with merkle hashes', async () => {
+    const paragraphs = Array.from({ length: 12 }, (_, i) => `Paragraph ${i} about solar panels and batteries. `.repeat(6)).join('\n\n')
+    await upload(node, '/', 'energy.md', `# Energy\n\n${paragraphs}`)
+    const res = await node.get('/v2/retrieve_vector_resource', { path: '/energy.md' })
+    expect(res.status).toBe(200)
+    const entry = LocalVrkaiEntrySchema.parse(res.body)
+    const doc = entry.vrkai.resource.Document
+    expect(doc.name).toBe('energy.md')
+    expect(doc.node_count).toBe(doc.nodes.length)
+    expect(doc.nodes.length).toBeGreaterThan(1)
+    expect(doc.nodes[0]!.merkle_hash).toMatch(/^[0-9a-f]{64}$/)
+    expect(doc.merkle_root).toMatch(/^[0-9a-f]{64}$/)
+    expect(doc.keywords.keyword_list).toContain('solar')
+    expect(doc.source.Standard.FileRef.file_type.Document).toBe('Md')
+    const scope = { local_vrkai: [res.body], local_vrpack: [], network_folders: [], vector_fs_folders: [], vector_fs_items: [] }
+    expect(JobScopeSchema.safeParse(scope).success).toBe(true)
+    expectError(await node.get('/v2/retrieve_vector_resource', { path: '/none.md' }), 404)
+  })
+
+  it('a .vrkai upload is stored with its own nodes and exported as it came', async () => {
+    const entry = {
+      vrkai: { metadata: {}, resource: { Document: documentResource('handbook') }, version: 'V1', sfm: { map: {}, source_files_count: 0 } }
+    }
+    const res = await upload(node, '/', 'handbook.vrkai', JSON.stringify(entry))
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const found = (await node.post('/v2/search_items', { search: 'Première partie' })).body as SearchResult[]
+    expect(found[0]).toMatchObject({ path: '/handbook.vrkai', node_id: '1' })
+    expect((await node.get('/v2/retrieve_vector_resource', { path: '/handbook.vrkai' })).body).toEqual(entry)
+    expectError(await upload(node, '/', 'bad.vrkai', '{"vrkai": {}}'), 400, 'file_data')
+  })
+
+  it('the embedding model: nulls by default; only kinds that can embed; 404 for unknown providers', async () => {
+    expect((await node.get('/v2/get_default_embedding_model')).body).toEqual({ provider_id: null, model: null })
+    await addProvider(node, 'claude', { model: { Claude: { model_type: 'claude-sonnet-4-5' } }, api_key: 'k' })
+    await addProvider(node, 'local', { model: { Ollama: { model_type: 'llama3.2' } }, external_url: 'http://127.0.0.1:9' })
+    const before = dbFingerprint(node.store)
+    expectError(await node.post('/v2/update_default_embedding_model', { provider_id: 'claude', model: 'x' }), 400, 'provider_id')
+    expectError(await node.post('/v2/update_default_embedding_model', { provider_id: 'nobody', model: 'x' }), 404, 'provider_id')
+    expectError(await node.post('/v2/update_default_embedding_model', { provider_id: 'local', model: null }), 400)
+    expectError(await node.post('/v2/update_default_embedding_model', { provider_id: 'local' }), 400, 'model')
+    expect(dbFingerprint(node.store)).toBe(before)
+    expect((await node.post('/v2/update_default_embedding_model', { provider_id: 'local', model: 'nomic-embed-text' })).body).toBe(
+      'Successfully updated embedding model'
+    )
+    expect((await node.get('/v2/get_default_embedding_model')).body).toEqual({ provider_id: 'local', model: 'nomic-embed-text' })
+    await node.post('/v2/update_default_embedding_model', { provider_id: null, model: null })
+    expect((await node.get('/v2/get_default_embedding_model')).body).toEqual({ provider_id: null, model: null })
+  })
+})
