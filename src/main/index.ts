@@ -8,6 +8,7 @@ import { safeStorageSecretBox } from './electron-secret-box'
 import { DataDirInUseError } from './data-dir-lock'
 import { startEmbeddedNode, type EmbeddedNode } from './embedded-node'
 import { consoleLogger } from './platform/logger'
+import { installProcessGuard } from './process-guard'
 import { aesFileSecretBox } from './store/secret-box'
 import { bindIpc, isRendererUrl } from './transports/ipc'
 import { RENDERER_CSP } from './transports/http'
@@ -125,4 +126,4 @@ app.on('will-quit', (event) => {
   quitting = true
   void node.close().finally(() => app.quit())
 })
-process.on('uncaughtException', (err) => consoleLogger.error('uncaught exception', err))
+installProcessGuard({ log: consoleLogger })

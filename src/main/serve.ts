@@ -7,6 +7,7 @@ import { APP_VERSION } from './app-info'
 import { DataDirInUseError } from './data-dir-lock'
 import { startEmbeddedNode } from './embedded-node'
 import { consoleLogger } from './platform/logger'
+import { installProcessGuard } from './process-guard'
 import { parseServeFlags, SERVE_USAGE } from './serve-flags'
 import { aesFileSecretBox } from './store/secret-box'
 import { loadOrCreateApiToken } from './transports/api-token'
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   }
   const dataDir = resolve(flags.dataDir)
   const log = consoleLogger
+  installProcessGuard({ log })
   const node = startEmbeddedNode({
     dataDir,
     secrets: aesFileSecretBox(join(dataDir, 'secret.key')),
@@ -54,9 +56,6 @@ async function main(): Promise<void> {
   }
   process.on('SIGTERM', () => void stop('SIGTERM'))
   process.on('SIGINT', () => void stop('SIGINT'))
-  // A bug in one request must not take the node down with everyone's work in it.
-  process.on('uncaughtException', (err) => log.error('uncaught exception', err))
-  process.on('unhandledRejection', (err) => log.error('unhandled rejection', err))
 }
 
 void main().catch((err) => {

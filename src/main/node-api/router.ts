@@ -1,6 +1,7 @@
 import { formatIssues } from '../../shared/contract/field-errors'
 import { routes, type RouteDef, type RouteName } from '../../shared/contract/routes'
 import type { NodeContext } from './context'
+import { DISK_FULL_MESSAGE, isDiskFull } from './disk-full'
 import { ApiError } from './errors'
 import type { EventStream, Handlers } from './handler-types'
 import { createHandlers } from './handlers'
@@ -112,7 +113,11 @@ export function createRouter(ctx: NodeContext, handlers: Handlers = createHandle
       res = await dispatch(req)
     } catch (err) {
       if (err instanceof ApiError) res = errorJson(err)
-      else {
+      else if (isDiskFull(err)) {
+        // Not a bug: the operator can act on it, and it clears by itself once space returns.
+        ctx.log.error(`${String(req?.method)} ${String(req?.path)} failed: the disk is full`)
+        res = errorJson(new ApiError(500, DISK_FULL_MESSAGE))
+      } else {
         ctx.log.error(`${String(req?.method)} ${String(req?.path)} failed`, err)
         res = errorJson(new ApiError(500, 'internal error; the node log has the details'))
       }

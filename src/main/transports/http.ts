@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises'
 import { errorBody, type ErrorStatus } from '../../shared/contract/error'
 import type { NodeEvent } from '../../shared/contract/events'
 import type { Router } from '../node-api'
+import { DISK_FULL_MESSAGE, isDiskFull } from '../node-api/disk-full'
 import type { Logger } from '../platform/logger'
 import { routes } from '../../shared/contract/routes'
 import { VFS_MAX_UPLOAD_BYTES } from '../../shared/contract/vector-fs'
@@ -252,7 +253,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const server = createServer((req, res) => {
     handle(req, res).catch((err) => {
       options.log.error(`http ${req.method} ${req.url} failed`, err)
-      if (!res.headersSent) sendJson(res, 500, JSON.stringify(errorBody(500, 'internal error; the node log has the details')))
+      const message = isDiskFull(err) ? DISK_FULL_MESSAGE : 'internal error; the node log has the details'
+      if (!res.headersSent) sendJson(res, 500, JSON.stringify(errorBody(500, message)))
       else res.destroy()
     })
   })
