@@ -22,7 +22,9 @@ describe('400 messages name the field by its path', () => {
 
   it('says "required", "unknown field", or what was expected', () => {
     const { id: _id, ...noId } = provider('x')
-    expect(message(LlmProviderSchema, noId)).toBe('id: required')
+    expect(message(LlmProviderSchema, noId)).toBe('id: Enter an id: letters, digits, _ and -, up to 64 characters.')
+    const { perform_locally: _p, ...noLocal } = provider('x')
+    expect(message(LlmProviderSchema, noLocal)).toBe('perform_locally: required')
     expect(message(LlmProviderSchema, { ...provider('x'), extra: 1 })).toBe('extra: unknown field')
     expect(message(LlmProviderSchema, { ...provider('x'), perform_locally: 1 })).toBe('perform_locally: expected boolean, got number')
     expect(message(LlmProviderSchema, null)).toBe('body: expected object, got null')

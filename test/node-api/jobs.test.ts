@@ -219,12 +219,15 @@ describe('update_smart_inbox_name', () => {
       node.post('/v2/update_smart_inbox_name', { inbox_name, custom_name })
     expect(await rename('Quarterly review ✓')).toEqual({ status: 200, body: 'Successfully updated inbox name' })
     expect((await inboxes())[0]!.custom_name).toBe('Quarterly review ✓')
-    expectError(await rename(''), 400, 'custom_name')
-    expectError(await rename('   '), 400, 'custom_name: must not be blank')
-    expectError(await rename('x'.repeat(201)), 400, 'custom_name: must be at most 200 characters')
+    // One sentence per field, whatever is wrong with it.
+    for (const bad of ['', '   ', 'x'.repeat(201), 7]) {
+      const res = await rename(bad)
+      expectError(res, 400, 'custom_name: Enter a name of 1 to 200 characters.')
+      expect((res.body as { message: string }).message).toBe('custom_name: Enter a name of 1 to 200 characters.')
+    }
     expect(await rename('x'.repeat(200))).toMatchObject({ status: 200 })
     expect(await rename('🚀'.repeat(200))).toMatchObject({ status: 200 }) // characters, not UTF-16 units
-    expectError(await rename('🚀'.repeat(201)), 400, 'custom_name: must be at most 200 characters')
+    expectError(await rename('🚀'.repeat(201)), 400, 'custom_name: Enter a name of 1 to 200 characters.')
     expectError(await rename('ok', 'job_inbox::nope::false'), 404, 'inbox_name')
   })
 })

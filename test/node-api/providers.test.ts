@@ -32,17 +32,17 @@ describe('add_llm_provider', () => {
     [{ model: {} }, 'model: expected exactly one provider kind key'],
     [{ model: { OpenAI: { model_type: 'a' }, Ollama: { model_type: 'b' } } }, 'model: expected exactly one provider kind key'],
     [{ model: { Foo: { model_type: 'a' } } }, "model: unknown provider kind 'Foo'"],
-    [{ model: { OpenAI: { model_type: '' } } }, 'model.OpenAI.model_type: must not be empty'],
+    [{ model: { OpenAI: { model_type: '' } } }, 'model.OpenAI.model_type: Enter a model name, e.g. gpt-4o-mini or llama3.2.'],
     [{ model: 'OpenAI' }, 'model: expected object'],
-    [{ id: 'has space' }, 'id: expected 1-64 characters'],
-    [{ id: 'x'.repeat(65) }, 'id: expected 1-64 characters'],
-    [{ external_url: 'ftp://example.com' }, 'external_url: expected an absolute http or https URL'],
-    [{ external_url: '/v1' }, 'external_url: expected an absolute http or https URL'],
+    [{ id: 'has space' }, 'id: Enter an id: letters, digits, _ and -, up to 64 characters.'],
+    [{ id: 'x'.repeat(65) }, 'id: Enter an id: letters, digits, _ and -, up to 64 characters.'],
+    [{ external_url: 'ftp://example.com' }, "external_url: Enter the server's address as an http:// or https:// URL"],
+    [{ external_url: '/v1' }, "external_url: Enter the server's address as an http:// or https:// URL"],
     [{ perform_locally: 'yes' }, 'perform_locally: expected boolean, got string'],
     [{ toolkit_permissions: 'all' }, 'toolkit_permissions: expected array of strings'],
     [{ allowed_message_senders: [1] }, 'allowed_message_senders[0]: expected string, got number'],
     [{ surprise: true }, 'surprise: unknown field'],
-    [{ api_key: 5 }, 'api_key: expected string, got number']
+    [{ api_key: 5 }, 'api_key: Enter the API key as text, or leave it out.']
   ])('rejects %j with a 400 naming the field', async (overrides, message) => {
     const res = await node.post('/v2/add_llm_provider', provider('p', overrides))
     expectError(res, 400, message)

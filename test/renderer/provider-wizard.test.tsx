@@ -60,7 +60,7 @@ describe('provider wizard', () => {
     await userEvent.clear(screen.getByLabelText(/^Provider id/))
     await userEvent.type(screen.getByLabelText(/^Provider id/), 'bad id')
     await next()
-    expect(await screen.findByText(/expected 1-64 characters/)).toBeTruthy()
+    expect(await screen.findByText(/Enter an id: letters, digits, _ and -, up to 64 characters/)).toBeTruthy()
     await userEvent.clear(screen.getByLabelText(/^Provider id/))
     await userEvent.type(screen.getByLabelText(/^Provider id/), 'local-llama')
     await userEvent.click(screen.getByRole('switch', { name: /Perform locally/ }))

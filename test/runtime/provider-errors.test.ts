@@ -1,5 +1,6 @@
 import { APICallError } from '@ai-sdk/provider'
 import { describe, expect, it } from 'vitest'
+import { expectSentence } from '../support/sentences'
 import { ServerReportedError, UnreadableReplyError } from '../../src/main/runtime/openai-reply'
 import {
   describeFailure,
@@ -24,14 +25,6 @@ const netError = (code: string) =>
     requestBodyValues: {},
     cause: Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(code), { code }) })
   })
-
-/** No schema or parser wording; a capital first letter and a full stop at the end. */
-export function expectSentence(text: string) {
-  expect(text).toMatch(/^[A-Z]/)
-  expect(text).toMatch(/[.)"]$/)
-  expect(text).not.toMatch(/\bexpected\b|Invalid input|at least 1 character|Too (small|big)|Unrecognized|Type validation|ZodError/i)
-  expect(text).not.toMatch(/undefined|\[object Object\]/)
-}
 
 describe('describeFailure: every kind, as sentences naming what the operator chose', () => {
   const cases: [string, unknown, ProviderFailureKind, string][] = [

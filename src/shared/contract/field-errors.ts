@@ -29,11 +29,18 @@ function describe(value: unknown): string {
 /** zod's own wording; anything else is a message a schema chose and is kept. */
 const isZodDefault = (message: string) => /^(Invalid|Too (small|big)|Unrecognized)/.test(message)
 
+/**
+ * A message a schema wrote as a whole sentence (capitalised, e.g. "Enter an id: ...") is what a
+ * person reads for every problem with that field, a missing value included.
+ */
+const isSentence = (message: string) => /^[A-Z]/.test(message) && !isZodDefault(message)
+
 /** One human line for one issue, starting with the offending field's path. */
 function issueMessage(issue: z.core.$ZodIssue, input: unknown, prefix: readonly PropertyKey[]): string {
   const path = [...prefix, ...issue.path]
   const at = formatPath(path)
   const here = (text: string) => (at === '' ? `body: ${text}` : `${at}: ${text}`)
+  if (issue.code !== 'unrecognized_keys' && isSentence(issue.message)) return here(issue.message)
   switch (issue.code) {
     case 'invalid_type': {
       const actual = valueAt(input, issue.path)
@@ -74,12 +81,13 @@ function issueMessage(issue: z.core.$ZodIssue, input: unknown, prefix: readonly 
  * e.g. `model: expected exactly one provider kind key`.
  */
 export function formatIssues(issues: readonly z.core.$ZodIssue[], input: unknown, prefix: readonly PropertyKey[] = []): string {
-  const lines: string[] = []
+  // One message per field: the first problem found is the one to fix.
+  const firstPerField = new Map<string, z.core.$ZodIssue>()
   for (const issue of issues) {
-    const line = issueMessage(issue, input, prefix)
-    if (!lines.includes(line)) lines.push(line)
-    if (lines.length >= 5) break
+    const field = issue.code === 'unrecognized_keys' ? `${formatPath(issue.path)}+` : formatPath(issue.path)
+    if (!firstPerField.has(field)) firstPerField.set(field, issue)
   }
-  const more = issues.length > lines.length ? ` (and ${issues.length - lines.length} more)` : ''
+  const lines = [...firstPerField.values()].slice(0, 5).map((issue) => issueMessage(issue, input, prefix))
+  const more = firstPerField.size > lines.length ? ` (and ${firstPerField.size - lines.length} more)` : ''
   return lines.join('; ') + more
 }

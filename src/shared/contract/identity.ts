@@ -9,9 +9,9 @@ export type ProviderKind = z.infer<typeof ProviderKindSchema>
 export const FullIdentityNameSchema = z
   .strictObject({
     full_name: z.string(),
-    node_name: z.string().min(1),
-    profile_name: z.string().min(1),
-    subidentity_name: z.string().min(1),
+    node_name: z.string().min(1, { error: "Enter the node's name." }),
+    profile_name: z.string().min(1, { error: 'Enter the profile name.' }),
+    subidentity_name: z.string().min(1, { error: "Enter the agent's name (the provider id)." }),
     subidentity_type: z.literal('Agent', { error: 'expected "Agent"' })
   })
   .superRefine((v, ctx) => {
@@ -37,7 +37,9 @@ export function fullIdentityName(nodeName: string, profileName: string, subident
 }
 
 const ModelInnerSchema = z.strictObject({
-  model_type: z.string().min(1, { error: 'must not be empty' })
+  model_type: z
+    .string({ error: 'Enter a model name, e.g. gpt-4o-mini or llama3.2.' })
+    .min(1, { error: 'Enter a model name, e.g. gpt-4o-mini or llama3.2.' })
 })
 
 /** Seed 2.2: exactly one key, the provider kind, whose value is `{model_type}`. */

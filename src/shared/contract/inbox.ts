@@ -23,14 +23,12 @@ export const AllInboxesQuerySchema = z.object({
   include_scope: z.enum(['true', 'false'], { error: 'expected "true" or "false"' }).optional()
 })
 
+const NAME_RULE = 'Enter a name of 1 to 200 characters.'
+
 export const UpdateInboxNameRequestSchema = z.strictObject({
   inbox_name: z.string().min(1),
   // 1-200 characters: code points, so 200 emoji fit as well as 200 letters.
-  custom_name: z
-    .string()
-    .min(1)
-    .refine((s) => [...s].length <= 200, { error: 'must be at most 200 characters' })
-    .refine((s) => s.trim() !== '', { error: 'must not be blank' })
+  custom_name: z.string({ error: NAME_RULE }).refine((s) => s.trim() !== '' && [...s].length <= 200, { error: NAME_RULE })
 })
 
 export function jobInboxId(jobId: string): string {

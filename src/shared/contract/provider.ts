@@ -16,35 +16,53 @@ const parsedUrl = (s: string): URL | undefined => {
  * address but calls other-host, and credentials in a URL end up in logs.
  */
 export const httpUrl = z
-  .string()
+  .string({ error: "Enter the server's address as an http:// or https:// URL, e.g. http://127.0.0.1:8080/v1." })
   .refine(
     (s) => {
       const u = parsedUrl(s)
       return u !== undefined && (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== ''
     },
-    { error: 'expected an absolute http or https URL', abort: true }
+    { error: "Enter the server's address as an http:// or https:// URL, e.g. http://127.0.0.1:8080/v1.", abort: true }
   )
   .refine(
     (s) => {
       const u = parsedUrl(s)!
       return u.username === '' && u.password === ''
     },
-    { error: 'a URL with a user name or password (user@host) is not accepted; give the API key in api_key' }
+    { error: 'Remove the user name or password from the URL (user@host): give the API key in its own field.' }
   )
 
 const stringArray = z.array(z.string(), { error: 'expected array of strings' })
+
+/** Characters as a person counts them (code points: an emoji is one). */
+const chars = (s: string) => [...s].length
+/** The same sentence for every problem with a field (wrong type, missing, out of range). */
+const says = (sentence: string) => ({ error: () => sentence })
+
+const ID_RULE = 'Enter an id: letters, digits, _ and -, up to 64 characters.'
+const NAME_RULE = 'Enter a display name of 1 to 100 characters.'
+const DESCRIPTION_RULE = 'Keep the description to 1000 characters or fewer.'
 
 /** Seed 2.3: request body of add_llm_provider and modify_llm_provider. */
 export const LlmProviderSchema = z.strictObject({
   allowed_message_senders: stringArray,
   full_identity_name: FullIdentityNameSchema,
-  id: z.string().regex(PROVIDER_ID_PATTERN, { error: 'expected 1-64 characters of A-Z, a-z, 0-9, _ and -' }),
+  id: z.string(says(ID_RULE)).regex(PROVIDER_ID_PATTERN, says(ID_RULE)),
   model: ModelSchema,
   perform_locally: z.boolean(),
   storage_bucket_permissions: stringArray,
   toolkit_permissions: stringArray,
-  api_key: z.string().nullable().optional(),
-  external_url: httpUrl.nullable().optional()
+  api_key: z.string(says('Enter the API key as text, or leave it out.')).nullable().optional(),
+  external_url: httpUrl.nullable().optional(),
+  /** The display name (the upstream node's providers carry one too). */
+  name: z
+    .string(says(NAME_RULE))
+    .refine((s) => s.trim() !== '' && chars(s) <= 100, says(NAME_RULE))
+    .optional(),
+  description: z
+    .string(says(DESCRIPTION_RULE))
+    .refine((s) => chars(s) <= 1000, says(DESCRIPTION_RULE))
+    .optional()
 })
 export type LlmProvider = z.infer<typeof LlmProviderSchema>
 

@@ -11,7 +11,7 @@ export class ApiFailure extends Error {
   ) {
     super(message)
   }
-  /** The part of the message about one field, e.g. "expected 1-64 characters ...". */
+  /** The part of the message about one field, e.g. "Enter an id: letters, digits, _ and -, up to 64 characters.". */
   fieldMessage(path: string): string | undefined {
     for (const part of this.message.split('; ')) {
       const cut = part.indexOf(': ')
