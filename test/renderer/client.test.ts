@@ -35,3 +35,29 @@ describe('client errors', () => {
     await expect(client.call('health_check')).rejects.toMatchObject({ status: 0, message: 'The node did not answer (connection refused)' })
   })
 })
+
+describe('client requests', () => {
+  it('sends the route’s method and path, leaving out query values that are undefined', async () => {
+    const sent: unknown[] = []
+    const client = createClient({
+      kind: 'ipc',
+      request: async (req) => {
+        sent.push(req)
+        return { status: 200, body: [] }
+      },
+      onEvent: () => () => {}
+    })
+    await client.call('all_inboxes', { query: { show_hidden: 'true', include_scope: undefined } })
+    expect(sent).toEqual([{ method: 'GET', path: '/v2/all_inboxes', query: { show_hidden: 'true' }, body: undefined }])
+  })
+
+  it('only a 400 names fields: other errors keep their message but mark no field', async () => {
+    const client = createClient({
+      kind: 'ipc',
+      request: async () => ({ status: 409, body: { code: 409, error: 'Conflict', message: 'llm_provider_id: used by 2 jobs' } }),
+      onEvent: () => () => {}
+    })
+    const err = (await client.call('health_check').catch((e: unknown) => e)) as ApiFailure
+    expect([err.status, err.error, err.message, err.fieldPaths]).toEqual([409, 'Conflict', 'llm_provider_id: used by 2 jobs', []])
+  })
+})

@@ -177,6 +177,18 @@ describe('node events over HTTP (real server, real fetch)', () => {
     expect(third! - second!).toBeGreaterThanOrEqual(900)
   })
 
+  it('after a good connection the wait starts over: a stream that keeps ending is retried at the first wait, not growing ones', async () => {
+    script = (res, i) => {
+      streamHead(res)
+      res.end(frame(inboxChanged(`stream ${i}`)))
+    }
+    const { events } = listen()
+    await expect.poll(() => events.length, { timeout: 8000 }).toBeGreaterThanOrEqual(4)
+    const gaps = connections.slice(1, 4).map((c, i) => c.at - connections[i]!.at)
+    // Growing waits would be 500, 1000, 2000 ms; starting over keeps each near 500.
+    expect(gaps[2]).toBeLessThan(1500)
+  })
+
   it('stopping closes the open stream and no reconnect follows', async () => {
     script = (res) => {
       streamHead(res)

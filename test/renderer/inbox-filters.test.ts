@@ -16,6 +16,11 @@ describe('inbox list filters', () => {
     expect(useInboxFilters.getState()).toMatchObject({ search: '', showHidden: false })
   })
 
+  it('the search is kept exactly as typed, spaces included (the next word is being typed)', () => {
+    useInboxFilters.getState().setSearch('two words ')
+    expect(useInboxFilters.getState().search).toBe('two words ')
+  })
+
   it('each setter changes only its own filter', () => {
     useInboxFilters.getState().setSearch('review')
     expect(useInboxFilters.getState()).toMatchObject({ search: 'review', showHidden: false })

@@ -95,6 +95,27 @@ describe('the window follows the node', () => {
     await expect.poll(() => list.getCurrentResult().data?.[0]?.custom_name).toBe('Renamed elsewhere')
   })
 
+  it('a hidden job’s inbox is only in the list with hidden inboxes shown', async () => {
+    await streamOpen()
+    const visible = observe<Inbox[]>(inboxesQuery(client, false))
+    const withHidden = observe<Inbox[]>(inboxesQuery(client, true))
+    await expect.poll(() => withHidden.getCurrentResult().data).toEqual([])
+    await node.post(
+      '/v2/add_llm_provider',
+      provider('p1', { model: { OpenAI: { model_type: 'model-a' } }, external_url: fake.url, api_key: 'k' })
+    )
+    const shown = ((await node.post('/v2/create_job', createJobBody('p1'))).body as { job_id: string }).job_id
+    const hidden = ((await node.post('/v2/create_job', createJobBody('p1', undefined, { is_hidden: true }))).body as { job_id: string })
+      .job_id
+    const ids = (o: QueryObserver<Inbox[]>) =>
+      o
+        .getCurrentResult()
+        .data?.map((i) => i.inbox_id)
+        .sort()
+    await expect.poll(() => ids(withHidden)).toEqual([`job_inbox::${shown}::false`, `job_inbox::${hidden}::false`].sort())
+    await expect.poll(() => ids(visible)).toEqual([`job_inbox::${shown}::false`])
+  })
+
   it('an answer streams into the store delta by delta, then the stored answer replaces it', async () => {
     await streamOpen()
     await node.post(
