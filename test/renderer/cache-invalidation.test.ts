@@ -97,7 +97,7 @@ describe('node events → cache', () => {
   })
 
   it('inbox_changed marks that inbox’s messages, its job’s scope and both inbox lists stale, and nothing else', () => {
-    emit({ type: 'inbox_changed', data: { inbox_id: A } })
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: null } })
     expect(invalidated()).toEqual([...allInboxLists, 'messages A', 'scope a'].sort())
   })
 
@@ -122,7 +122,7 @@ describe('node events → cache', () => {
 
   it('after disconnect, events no longer reach the cache', () => {
     disconnect()
-    emit({ type: 'inbox_changed', data: { inbox_id: A } })
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: null } })
     expect(invalidated()).toEqual([])
   })
 })
@@ -161,12 +161,12 @@ describe('streamed answer → stored answer', () => {
     emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'jour' } })
 
     // A change before the answer is stored (e.g. a rename): refetched, the answer is not there yet.
-    emit({ type: 'inbox_changed', data: { inbox_id: A } })
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: null } })
     await fetched(2)
     expect(useStreaming.getState().partial[A]).toEqual({ parent: 'q1', text: 'Bonjour' })
 
     served = [question('q1'), answer('a1', 'q1')]
-    emit({ type: 'inbox_changed', data: { inbox_id: A } })
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: null } })
     await expect.poll(() => useStreaming.getState().partial[A]).toBeUndefined()
     expect(qc.getQueryData<LastMessage[]>(keys.messages(A))!.map((m) => m.node_api_data.node_message_hash)).toEqual(['q1', 'a1'])
     // The other inbox's answer is still being written.
@@ -177,7 +177,7 @@ describe('streamed answer → stored answer', () => {
     served = [question('q1'), answer('a1', 'q1'), question('q2')]
     await fetched(1)
     emit({ type: 'message_delta', data: { inbox: A, parent: 'q2', text: 'second' } })
-    emit({ type: 'inbox_changed', data: { inbox_id: A } })
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: null } })
     await fetched(2)
     expect(useStreaming.getState().partial[A]).toEqual({ parent: 'q2', text: 'second' })
   })
@@ -186,7 +186,7 @@ describe('streamed answer → stored answer', () => {
     await fetched(1)
     emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'partial' } })
     served = [question('q1'), msg('u2', 'q1', 'main', 'a follow-up')]
-    emit({ type: 'inbox_changed', data: { inbox_id: A } })
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: null } })
     await fetched(2)
     expect(useStreaming.getState().partial[A]).toEqual({ parent: 'q1', text: 'partial' })
   })
@@ -195,7 +195,7 @@ describe('streamed answer → stored answer', () => {
     served = [question('q1'), answer('a1', 'q1')]
     await fetched(1)
     emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'late delta' } })
-    emit({ type: 'inbox_changed', data: { inbox_id: B } })
+    emit({ type: 'inbox_changed', data: { inbox_id: B, inbox: null } })
     await flush()
     expect(qc.isFetching()).toBe(0)
     expect(fetches).toBe(1)

@@ -60,7 +60,7 @@ function listen(token: string | null = 'tok-123') {
   return { events, stop }
 }
 
-const inboxChanged = (id: string): NodeEvent => ({ type: 'inbox_changed', data: { inbox_id: id } })
+const inboxChanged = (id: string): NodeEvent => ({ type: 'inbox_changed', data: { inbox_id: id, inbox: null } })
 const delta = (text: string, inbox = 'i1', parent = 'q1'): NodeEvent => ({ type: 'message_delta', data: { inbox, text, parent } })
 const frame = (e: NodeEvent, eol = '\n') => `event: ${e.type}${eol}data: ${JSON.stringify(e.data)}${eol}${eol}`
 

@@ -14,6 +14,8 @@ const inbox = (last: string | null, extra: Record<string, unknown> = {}): Inbox 
   datetime_created: '2026-11-20T10:00:00.000Z',
   inbox_id: 'job_inbox::jobid_1::false',
   is_finished: false,
+  is_hidden: false,
+  is_pinned: false,
   agent: {
     id: 'gpt',
     model: { OpenAI: { model_type: 'gpt-4o-mini' } },

@@ -3,7 +3,6 @@ import type { LastMessage } from '../../src/shared/contract/message'
 import { DEFAULT_JOB_CONFIG } from '../../src/shared/contract/job'
 import { buildPrompt } from '../../src/main/runtime/prompt'
 import { rankPassages } from '../../src/main/runtime/scope-passages'
-import { emptyScopeBody } from '../support/fixtures'
 
 let n = 0
 function msg(content: string, opts: { agent?: boolean; parent?: string; error?: boolean } = {}): LastMessage {
@@ -38,17 +37,12 @@ describe('buildPrompt', () => {
     const e2 = msg('⚠ OpenAI rejected the API key (401)', { agent: true, parent: q2.node_api_data.node_message_hash, error: true })
     const q3 = msg('x'.repeat(50))
     const history = [q3, e2, q2, a1, q1] // newest first
-    const small = buildPrompt(DEFAULT_JOB_CONFIG, emptyScopeBody(), history, q3.node_api_data.node_message_hash, {
+    const small = buildPrompt(DEFAULT_JOB_CONFIG, [], history, q3.node_api_data.node_message_hash, {
       historyChars: 60,
       scopeChars: 0
     })
     expect(texts(small)).toEqual(['user:second', `user:${'x'.repeat(50)}`])
-    const all = buildPrompt(
-      { ...DEFAULT_JOB_CONFIG, custom_prompt: ' Be brief. ' },
-      emptyScopeBody(),
-      history,
-      q3.node_api_data.node_message_hash
-    )
+    const all = buildPrompt({ ...DEFAULT_JOB_CONFIG, custom_prompt: ' Be brief. ' }, [], history, q3.node_api_data.node_message_hash)
     expect(texts(all)).toEqual([
       'system:Be brief.',
       `user:${q1.job_message.content}`,
@@ -60,9 +54,9 @@ describe('buildPrompt', () => {
 
   it('a question longer than the budget is still sent', () => {
     const q = msg('y'.repeat(500))
-    expect(
-      texts(buildPrompt(DEFAULT_JOB_CONFIG, emptyScopeBody(), [q], q.node_api_data.node_message_hash, { historyChars: 10, scopeChars: 0 }))
-    ).toEqual([`user:${'y'.repeat(500)}`])
+    expect(texts(buildPrompt(DEFAULT_JOB_CONFIG, [], [q], q.node_api_data.node_message_hash, { historyChars: 10, scopeChars: 0 }))).toEqual(
+      [`user:${'y'.repeat(500)}`]
+    )
   })
 })
 

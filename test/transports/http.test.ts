@@ -193,7 +193,7 @@ describe('HTTP transport', () => {
     await post('/v2/add_llm_provider', provider('gpt'))
     await waitFor('event: provider_changed\ndata: {"id":"gpt"}\n\n')
     const { job_id } = (await (await post('/v2/create_job', createJobBody('gpt'))).json()) as { job_id: string }
-    await waitFor(`event: inbox_changed\ndata: {"inbox_id":"job_inbox::${job_id}::false"}\n\n`)
+    await waitFor(`event: inbox_changed\ndata: {"inbox_id":"job_inbox::${job_id}::false","inbox":{"custom_name":"New job with gpt"`)
     abort.abort()
     await expectErrorResponse(await fetch(`${server.url}/v2/events`), 401, 'Unauthorized')
   })

@@ -4,9 +4,11 @@ export interface AnswerRuntime {
   wake(inboxId: string): void
   /** Cancels the answer being written in this inbox, keeping what was written; false when none is. */
   stop(inboxId: string): boolean
+  /** Abandons the answer being written in this inbox without storing anything (its job is being removed). */
+  cancel(inboxId: string): void
   /** Whether an answer is being written in this inbox. */
   busy(inboxId: string): boolean
 }
 
 /** For nodes that store questions but do not answer them (tests of the API alone). */
-export const idleRuntime: AnswerRuntime = { wake: () => {}, stop: () => false, busy: () => false }
+export const idleRuntime: AnswerRuntime = { wake: () => {}, stop: () => false, cancel: () => {}, busy: () => false }

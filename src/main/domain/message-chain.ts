@@ -3,6 +3,7 @@ import type { Clock } from '../platform/clock'
 import type { EventBus } from '../platform/event-bus'
 import type { Store } from '../store'
 import type { AppendOptions, BuiltMessage } from '../store/messages'
+import { emitInboxChanged } from './inbox-events'
 import { messageHash } from './message-hash'
 import { NODE_PROFILE, replySubidentity, roleKeys, roleOf, type ReplyKind } from './message-roles'
 
@@ -66,7 +67,7 @@ export function createMessageChain({ store, clock, bus, nodeName }: MessageChain
         },
         options
       )
-      if (built) bus.emit({ type: 'inbox_changed', data: { inbox_id: msg.inboxId } })
+      if (built) emitInboxChanged({ store, bus }, msg.inboxId)
       return built
     }
   }

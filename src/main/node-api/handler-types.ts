@@ -1,6 +1,6 @@
 import type { RouteBody, RouteName, RouteQuery, RouteResponse, Routes } from '../../shared/contract/routes'
 import type { EventListener } from '../platform/event-bus'
-import type { RawJson } from './raw-json'
+import type { JsonStream, RawJson } from './raw-json'
 import type { FileBody, StagedUpload } from './file-body'
 
 export interface HandlerInput<K extends RouteName> {
@@ -20,7 +20,7 @@ export type HandlerResult<K extends RouteName> = Routes[K] extends { stream: tru
   ? EventStream
   : Routes[K] extends { file: true }
     ? FileBody
-    : RouteResponse<K> | RawJson<RouteResponse<K>>
+    : RouteResponse<K> | RawJson<RouteResponse<K>> | JsonStream<RouteResponse<K>>
 
 export type Handler<K extends RouteName> = (input: HandlerInput<K>) => HandlerResult<K> | Promise<HandlerResult<K>>
 

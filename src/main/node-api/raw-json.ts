@@ -26,3 +26,50 @@ export class RawJson<T = unknown> {
     return typeof this.json === 'string' ? Buffer.from(this.json) : this.json
   }
 }
+
+/**
+ * A response body written in pieces as it is read (each piece UTF-8 JSON bytes, together one JSON
+ * value), so a large answer never sits in memory whole. `open` starts reading; the transport pulls
+ * the next piece only once the previous one has gone out, and returns the iterator early when the
+ * client goes away (which lets the producer release what it holds).
+ */
+export class JsonStream<T = unknown> {
+  declare readonly __type?: T
+  constructor(readonly open: () => Iterator<Buffer>) {}
+
+  /** The whole body at once: for transports that hand over one value (IPC) and in-process callers. */
+  collect(): Buffer {
+    const parts: Buffer[] = []
+    const it = this.open()
+    for (let r = it.next(); !r.done; r = it.next()) parts.push(r.value)
+    return Buffer.concat(parts)
+  }
+}
+
+/** Joins pieces into writes of about `size` bytes (fewer, larger socket writes). */
+export function* batched(pieces: Iterable<Buffer>, size = 64 * 1024): Generator<Buffer> {
+  let held: Buffer[] = []
+  let bytes = 0
+  for (const p of pieces) {
+    held.push(p)
+    bytes += p.length
+    if (bytes >= size) {
+      yield held.length === 1 ? held[0]! : Buffer.concat(held)
+      held = []
+      bytes = 0
+    }
+  }
+  if (held.length) yield Buffer.concat(held)
+}
+
+/** A JSON array of elements that are each JSON already, as pieces. */
+export function* jsonArrayPieces(elements: Iterable<Buffer | string>): Generator<Buffer> {
+  yield OPEN
+  let first = true
+  for (const e of elements) {
+    if (!first) yield COMMA
+    first = false
+    yield typeof e === 'string' ? Buffer.from(e) : e
+  }
+  yield CLOSE
+}

@@ -5,7 +5,7 @@ import { DISK_FULL_MESSAGE, isDiskFull } from './disk-full'
 import { ApiError } from './errors'
 import type { EventStream, Handlers } from './handler-types'
 import { createHandlers } from './handlers'
-import { RawJson } from './raw-json'
+import { JsonStream, RawJson } from './raw-json'
 import { FileBody, type StagedUpload } from './file-body'
 import { readFile } from 'node:fs/promises'
 
@@ -27,6 +27,8 @@ export interface NodeResponse {
 
 export type SerializedResponse =
   | { readonly kind: 'json'; readonly status: number; readonly body: Buffer }
+  /** A large body, written in pieces as it is read. */
+  | { readonly kind: 'chunks'; readonly status: 200; readonly body: JsonStream }
   | { readonly kind: 'stream'; readonly status: 200; readonly stream: EventStream }
   | { readonly kind: 'file'; readonly status: 200; readonly file: FileBody }
 
@@ -39,6 +41,8 @@ export interface Router {
   handleJson(req: NodeRequest): Promise<SerializedResponse>
   /** Answers with the body as a value: for callers in the same process and tests. */
   handle(req: NodeRequest): Promise<NodeResponse>
+  /** A streamed body joined into one (IPC); a failure midway becomes a 500 answer and a log line. */
+  collect(req: NodeRequest, body: JsonStream): { status: number; body: Buffer }
 }
 
 const byPath = new Map<string, Map<string, RouteName>>()
@@ -56,11 +60,19 @@ function splitPath(path: string, query: Readonly<Record<string, unknown>> | unde
   return { path: path.slice(0, q), query: { ...merged, ...(query ?? {}) } }
 }
 
-const errorJson = (err: ApiError): SerializedResponse => ({
+const errorJson = (err: ApiError): { readonly kind: 'json'; readonly status: number; readonly body: Buffer } => ({
   kind: 'json',
   status: err.status,
   body: Buffer.from(JSON.stringify(err.toBody()))
 })
+
+function* resumed(first: IteratorResult<Buffer>, rest: Iterator<Buffer>): Generator<Buffer> {
+  try {
+    for (let r = first; !r.done; r = rest.next()) yield r.value
+  } finally {
+    rest.return?.()
+  }
+}
 
 export function createRouter(ctx: NodeContext, handlers: Handlers = createHandlers(ctx)): Router {
   function match(method: string, path: string): RouteMatch {
@@ -102,6 +114,12 @@ export function createRouter(ctx: NodeContext, handlers: Handlers = createHandle
     const result = await handler({ query: parsedQuery, body: parsedBody, rawBody: req.body, upload: req.upload })
     if (route.stream) return { kind: 'stream', status: 200, stream: result as EventStream }
     if (result instanceof FileBody) return { kind: 'file', status: 200, file: result }
+    if (result instanceof JsonStream) {
+      // The first piece is read here, so a body that cannot even start is still a proper error answer.
+      const pieces = result.open()
+      const first = pieces.next()
+      return { kind: 'chunks', status: 200, body: new JsonStream(() => resumed(first, pieces)) }
+    }
     const body = result instanceof RawJson ? result.bytes() : Buffer.from(JSON.stringify(result))
     return { kind: 'json', status: 200, body }
   }
@@ -128,13 +146,27 @@ export function createRouter(ctx: NodeContext, handlers: Handlers = createHandle
     return res
   }
 
+  function collect(req: NodeRequest, body: JsonStream) {
+    try {
+      return { status: 200, body: body.collect() }
+    } catch (err) {
+      ctx.log.error(`${String(req?.method)} ${String(req?.path)} failed`, err)
+      return errorJson(new ApiError(500, 'internal error; the node log has the details'))
+    }
+  }
+
   return {
     match,
     handleJson,
+    collect,
     async handle(req) {
       const res = await handleJson(req)
       if (res.kind === 'stream') return { status: res.status, body: res.stream }
       if (res.kind === 'file') return { status: res.status, body: await readFile(res.file.file) }
+      if (res.kind === 'chunks') {
+        const whole = collect(req, res.body)
+        return { status: whole.status, body: JSON.parse(whole.body.toString('utf8')) }
+      }
       return { status: res.status, body: JSON.parse(res.body.toString('utf8')) }
     }
   }

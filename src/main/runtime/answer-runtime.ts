@@ -1,7 +1,6 @@
 import type { JobConfig } from '../../shared/contract/job'
 import type { LastMessage } from '../../shared/contract/message'
 import type { LlmProvider } from '../../shared/contract/provider'
-import type { JobScope } from '../../shared/contract/scope'
 import type { AnswerRuntime } from '../domain/answering'
 import type { MessageChain } from '../domain/message-chain'
 import type { ReplyKind } from '../domain/message-roles'
@@ -13,6 +12,7 @@ import { languageModel, providerFetch, samplingOptions } from './language-model'
 import { callModel, DEFAULT_TIMEOUTS, type CallTimeouts } from './model-call'
 import { buildPrompt, DEFAULT_BUDGET, type PromptBudget } from './prompt'
 import { describeFailure, emptyAnswerFailure, ProviderFailure } from './provider-errors'
+import { scopePassageCache } from './scope-cache'
 import { targetFor } from './provider-target'
 
 /** What the runtime works with: it reads jobs and questions, streams deltas, and appends replies to the chain. */
@@ -38,6 +38,7 @@ export interface RunningRuntime extends AnswerRuntime {
 
 const STOP = Symbol('stopped by the operator')
 const SHUTDOWN = Symbol('node shutting down')
+const CANCEL = Symbol('job removed')
 
 /**
  * Answers each inbox's questions in order, one at a time per inbox and many inboxes at once.
@@ -50,6 +51,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
   const fetchImpl = providerFetch(options.fetch)
   const loops = new Map<string, Promise<void>>()
   const inFlight = new Map<string, AbortController>()
+  const scopes = scopePassageCache(ctx.store)
   let closed = false
 
   async function answer(inboxId: string, q: PendingQuestion): Promise<void> {
@@ -74,7 +76,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       const history = (function* () {
         for (const json of ctx.store.messages.conversationFor(inboxId, q.seq)) yield JSON.parse(json) as LastMessage
       })()
-      const prompt = buildPrompt(config, JSON.parse(job.scope_json) as JobScope, history, q.hash, budget)
+      const prompt = buildPrompt(config, scopes.passages(jobId), history, q.hash, budget)
       const result = await callModel({
         model: languageModel(target, fetchImpl),
         options: { prompt, ...samplingOptions(target.kind, config) },
@@ -82,16 +84,19 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
         failure: target,
         timeouts,
         signal: controller.signal,
-        onDelta: (text) => ctx.bus.emit({ type: 'message_delta', data: { inbox: inboxId, text, parent: q.hash } })
+        onDelta: (text) => {
+          if (!controller.signal.aborted) ctx.bus.emit({ type: 'message_delta', data: { inbox: inboxId, text, parent: q.hash } })
+        }
       })
       if (result.outcome === 'aborted') {
         if (result.reason === STOP) reply(result.text, { role: 'stopped' })
+        // CANCEL: the job is gone with its inbox; nothing to store.
         return // shutdown: the question stays queued and is answered after the restart
       }
       if (!result.text.trim()) throw emptyAnswerFailure(target)
       reply(result.text, { role: 'answer' })
     } catch (err) {
-      if (closed) return
+      if (closed || controller.signal.reason === CANCEL) return
       const failure = err instanceof ProviderFailure ? err : describeFailure(err, target ?? { kind: 'OpenAI', model: '', baseUrl: '' })
       ctx.log.info(`answer in ${inboxId} failed: ${failure.message}`)
       reply(`⚠ ${failure.message}`, {
@@ -140,6 +145,9 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       if (!c) return false
       c.abort(STOP)
       return true
+    },
+    cancel(inboxId) {
+      inFlight.get(inboxId)?.abort(CANCEL)
     },
     busy: (inboxId) => loops.has(inboxId),
     resume() {

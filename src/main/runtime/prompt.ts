@@ -1,9 +1,8 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider'
 import type { JobConfig } from '../../shared/contract/job'
 import type { LastMessage } from '../../shared/contract/message'
-import type { JobScope } from '../../shared/contract/scope'
 import { isAnswer, messageRole } from '../../shared/message-role'
-import { rankPassages, scopePassages } from './scope-passages'
+import { rankPassages, type Passage } from './scope-passages'
 
 export interface PromptBudget {
   /** Characters of conversation (newest kept). */
@@ -23,7 +22,8 @@ const isErrorNote = (m: LastMessage) => messageRole(m) === 'error'
  */
 export function buildPrompt(
   config: JobConfig,
-  scope: JobScope,
+  /** The scope's local passages (scopePassages; cached per scope version by the runtime). */
+  scope: readonly Passage[],
   historyNewestFirst: Iterable<LastMessage>,
   questionHash: string,
   budget: PromptBudget = DEFAULT_BUDGET
@@ -33,6 +33,8 @@ export function buildPrompt(
   let question = ''
   for (const m of historyNewestFirst) {
     if (isErrorNote(m) || !m.job_message.content) continue
+    // Earlier answers to this very question (a retry) are not shown to the model again.
+    if (isAnswer(m) && m.job_message.parent === questionHash) continue
     const text = m.job_message.content
     if (m.node_api_data.node_message_hash === questionHash) question = text
     else if (used + text.length > budget.historyChars) break
@@ -55,7 +57,7 @@ export function buildPrompt(
 
   const system: string[] = []
   if (config.custom_prompt.trim()) system.push(config.custom_prompt.trim())
-  const passages = rankPassages(scopePassages(scope), question, budget.scopeChars)
+  const passages = rankPassages(scope, question, budget.scopeChars)
   if (passages.length) {
     system.push(
       "Excerpts from the job's documents, most relevant first. Use them when they help, and say which document you used:\n" +

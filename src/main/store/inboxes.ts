@@ -9,46 +9,135 @@ export interface InboxRow {
   readonly last_timestamp: string | null
 }
 
+/** Where an inbox stands in the activity order: what a page continues after. */
+export interface ListPosition {
+  readonly activity: string
+  readonly seq: number
+}
+
+export interface PageFilter {
+  readonly showHidden: boolean
+  /** true only pinned, false only unpinned, undefined both. */
+  readonly pinned?: boolean
+}
+
+export interface InboxPageRow extends ListPosition {
+  readonly id: string
+  readonly json: Buffer
+}
+
+/**
+ * The Inbox JSON of a row of `inboxes i` joined with `jobs j` and `providers p`, assembled by
+ * SQLite from the stored fragments and handed over as UTF-8 bytes: never decoded into JS strings
+ * and encoded back. `scope` is the SQL for job_scope.
+ */
+const inboxJson = (scope: string) =>
+  `CAST('{"custom_name":' || json_quote(i.custom_name)
+     || ',"datetime_created":' || json_quote(i.datetime_created)
+     || ',"inbox_id":' || json_quote(i.id)
+     || ',"is_finished":' || iif(i.is_finished, 'true', 'false')
+     || ',"is_hidden":' || iif(i.is_hidden, 'true', 'false')
+     || ',"is_pinned":' || iif(i.is_pinned, 'true', 'false')
+     || ',"agent":' || p.agent_json
+     || ',"job_config":' || j.config_json
+     || ',"job_scope":' || ${scope}
+     || ',"last_message":' || coalesce(i.last_message_json, 'null') || '}' AS BLOB)`
+
+const WITH_SCOPE = '(SELECT s.scope_json FROM job_scopes s WHERE s.job_id = j.id)'
+const NO_SCOPE = "'null'"
+
+/** Every inbox, newest activity first: one pass over the activity index, jobs and providers joined by unique keys. */
+function listSql(showHidden: boolean, withScope: boolean): string {
+  return `SELECT ${inboxJson(withScope ? WITH_SCOPE : NO_SCOPE)}
+          FROM inboxes i INDEXED BY ${showHidden ? 'inboxes_activity' : 'inboxes_visible_activity'}
+          JOIN jobs j ON j.id = i.job_id
+          JOIN providers p ON p.id = j.provider_id
+          ${showHidden ? '' : 'WHERE i.is_hidden = 0'}
+          ORDER BY i.activity DESC, i.seq DESC`
+}
+
+/** Each filter has an index that holds its inboxes in list order, so a page is a range read of `limit` entries. */
+function pageSql(filter: PageFilter): string {
+  const where: string[] = []
+  let index = 'inboxes_activity'
+  if (filter.pinned !== undefined) {
+    where.push(`i.is_pinned = ${filter.pinned ? 1 : 0}`)
+    index = filter.showHidden ? 'inboxes_pinned_activity' : 'inboxes_pinned_visible_activity'
+  } else if (!filter.showHidden) index = 'inboxes_visible_activity'
+  if (!filter.showHidden) where.push('i.is_hidden = 0')
+  where.push('(i.activity, i.seq) < (?, ?)')
+  return `SELECT i.id, i.activity, i.seq, ${inboxJson(NO_SCOPE)} AS json
+          FROM inboxes i INDEXED BY ${index}
+          JOIN jobs j ON j.id = i.job_id
+          JOIN providers p ON p.id = j.provider_id
+          WHERE ${where.join(' AND ')}
+          ORDER BY i.activity DESC, i.seq DESC
+          LIMIT ?`
+}
+
+/** A position before every inbox: activity timestamps start with a digit, which sorts before '~'. */
+const START: ListPosition = { activity: '~', seq: Number.MAX_SAFE_INTEGER }
+
+const filterKey = (f: PageFilter) => `${f.showHidden ? 1 : 0}${f.pinned === undefined ? '' : f.pinned ? 1 : 0}`
+
 export function inboxesRepo(db: Db) {
-  // One pass over the activity index; jobs and providers are joined by their unique keys,
-  // the last message is a column of the inbox: no per-inbox subquery. Each row's Inbox JSON is
-  // assembled by SQLite from the stored fragments and handed over as UTF-8 bytes, so 10,000
-  // inboxes are never decoded into JS strings and encoded back.
-  const listSql = (hiddenFilter: string, scopeColumn: string) =>
-    db
-      .prepare<[], Buffer>(
-        `SELECT CAST('{"custom_name":' || json_quote(i.custom_name)
-           || ',"datetime_created":' || json_quote(i.datetime_created)
-           || ',"inbox_id":' || json_quote(i.id)
-           || ',"is_finished":' || iif(i.is_finished, 'true', 'false')
-           || ',"agent":' || p.agent_json
-           || ',"job_config":' || j.config_json
-           || ',"job_scope":' || ${scopeColumn}
-           || ',"last_message":' || coalesce(i.last_message_json, 'null') || '}' AS BLOB)
-         FROM inboxes i INDEXED BY inboxes_activity
-         JOIN jobs j ON j.id = i.job_id
-         JOIN providers p ON p.id = j.provider_id
-         ${hiddenFilter}
-         ORDER BY i.activity DESC, i.seq DESC`
-      )
-      .pluck()
-  const lists = {
-    all: listSql('', 'j.scope_json'),
-    visible: listSql('WHERE i.is_hidden = 0', 'j.scope_json'),
-    allNoScope: listSql('', "'null'"),
-    visibleNoScope: listSql('WHERE i.is_hidden = 0', "'null'")
+  const lists = new Map<string, ReturnType<typeof prepareList>>()
+  const prepareList = (showHidden: boolean, withScope: boolean) => db.prepare<[], Buffer>(listSql(showHidden, withScope)).pluck()
+  const list = (showHidden: boolean, withScope: boolean) => {
+    const key = `${showHidden}${withScope}`
+    let stmt = lists.get(key)
+    if (!stmt) lists.set(key, (stmt = prepareList(showHidden, withScope)))
+    return stmt
   }
+  const pages = new Map<string, ReturnType<typeof preparePage>>()
+  const preparePage = (f: PageFilter) => db.prepare<[string, number, number], InboxPageRow>(pageSql(f))
+  const page = (f: PageFilter) => {
+    const key = filterKey(f)
+    let stmt = pages.get(key)
+    if (!stmt) pages.set(key, (stmt = preparePage(f)))
+    return stmt
+  }
+  const one = db
+    .prepare<[string], Buffer>(
+      `SELECT ${inboxJson(WITH_SCOPE)} FROM inboxes i JOIN jobs j ON j.id = i.job_id JOIN providers p ON p.id = j.provider_id WHERE i.id = ?`
+    )
+    .pluck()
+  const oneNoScope = db
+    .prepare<[string], Buffer>(
+      `SELECT ${inboxJson(NO_SCOPE)} FROM inboxes i JOIN jobs j ON j.id = i.job_id JOIN providers p ON p.id = j.provider_id WHERE i.id = ?`
+    )
+    .pluck()
+  const position = db.prepare<[string], ListPosition>(`SELECT activity, seq FROM inboxes WHERE id = ?`)
+  const count = db
+    .prepare<[number, number, number, number], number>(
+      `SELECT coalesce(sum(n), 0) FROM inbox_counts WHERE is_hidden BETWEEN ? AND ? AND is_pinned BETWEEN ? AND ?`
+    )
+    .pluck()
   const get = db.prepare<[string], InboxRow>(
     `SELECT id, job_id, custom_name, name_is_default, last_hash, last_timestamp FROM inboxes WHERE id = ?`
   )
   const rename = db.prepare(`UPDATE inboxes SET custom_name = ?, name_is_default = 0 WHERE id = ?`)
+  const setPinned = db.prepare(`UPDATE inboxes SET is_pinned = ? WHERE id = ?`)
 
   return {
     /** The Inbox JSON of each inbox, newest activity first. */
-    listJson: (showHidden: boolean, withScope = true) =>
-      (withScope ? (showHidden ? lists.all : lists.visible) : showHidden ? lists.allNoScope : lists.visibleNoScope).all(),
+    listJson: (showHidden: boolean, withScope = true) => list(showHidden, withScope).all(),
+    /** The same rows one at a time, on a connection of the caller's (a reader that holds its own snapshot). */
+    iterateJson: (reader: Db, showHidden: boolean, withScope = true) =>
+      reader.prepare<[], Buffer>(listSql(showHidden, withScope)).pluck().iterate(),
+    /** Up to `limit` inboxes after `after` (absent: from the start), in list order, without scopes. */
+    page: (filter: PageFilter, limit: number, after: ListPosition = START) => page(filter).all(after.activity, after.seq, limit),
+    /** How many inboxes the filter matches, from the maintained counts. */
+    count: (filter: PageFilter) => {
+      const pinned = filter.pinned === undefined ? [0, 1] : filter.pinned ? [1, 1] : [0, 0]
+      return count.get(0, filter.showHidden ? 1 : 0, pinned[0]!, pinned[1]!)!
+    },
+    position: (id: string) => position.get(id),
+    /** The Inbox JSON of one inbox (job_scope null unless `withScope`), undefined when there is none. */
+    json: (id: string, withScope = false) => (withScope ? one : oneNoScope).get(id),
     get: (id: string) => get.get(id),
-    rename: (id: string, name: string) => rename.run(name, id).changes === 1
+    rename: (id: string, name: string) => rename.run(name, id).changes === 1,
+    setPinned: (id: string, pinned: boolean) => setPinned.run(pinned ? 1 : 0, id).changes === 1
   }
 }
 export type InboxesRepo = ReturnType<typeof inboxesRepo>

@@ -1,5 +1,7 @@
 import { join } from 'node:path'
 import { openDb, type Db } from './db'
+import Database from 'better-sqlite3'
+import { inboxSearchRepo } from './inbox-search'
 import { inboxesRepo } from './inboxes'
 import { jobsRepo } from './jobs'
 import { messagesRepo } from './messages'
@@ -14,6 +16,12 @@ export interface Store {
   readonly jobs: ReturnType<typeof jobsRepo>
   readonly inboxes: ReturnType<typeof inboxesRepo>
   readonly messages: ReturnType<typeof messagesRepo>
+  readonly search: ReturnType<typeof inboxSearchRepo>
+  /**
+   * A read-only connection of its own, for reading a large answer in pieces while other requests
+   * write: it sees one snapshot for as long as its read transaction lasts. The caller closes it.
+   */
+  openReader(): Db
   close(): void
 }
 
@@ -30,6 +38,12 @@ export function openStore(dataDir: string, secrets: SecretBox): Store {
     jobs: jobsRepo(db),
     inboxes: inboxesRepo(db),
     messages: messagesRepo(db),
+    search: inboxSearchRepo(db),
+    openReader: () => {
+      const reader = new Database(file, { readonly: true, fileMustExist: true })
+      reader.pragma('busy_timeout = 5000')
+      return reader
+    },
     close: () => {
       if (db.open) db.close()
     }

@@ -3,10 +3,15 @@ import type { Db } from './db'
 export interface JobRow {
   readonly id: string
   readonly provider_id: string
-  readonly scope_json: string
   readonly config_json: string
   readonly is_hidden: number
   readonly inbox_id: string
+}
+
+/** A job's scope, with the version that changes on every write (a cache key for what is derived from it). */
+export interface ScopeRow {
+  readonly version: number
+  readonly scope_json: string
 }
 
 export interface NewJob {
@@ -23,32 +28,59 @@ export interface NewJob {
 
 export function jobsRepo(db: Db) {
   const insertJob = db.prepare(
-    `INSERT INTO jobs (id, provider_id, scope_json, config_json, associated_ui_json, is_hidden, created_at)
-     VALUES (@jobId, @providerId, @scopeJson, @configJson, @associatedUiJson, @hidden, @now)`
+    `INSERT INTO jobs (id, provider_id, config_json, associated_ui_json, is_hidden, created_at)
+     VALUES (@jobId, @providerId, @configJson, @associatedUiJson, @hidden, @now)`
   )
+  const insertScope = db.prepare(`INSERT INTO job_scopes (job_id, scope_json) VALUES (@jobId, @scopeJson)`)
   const insertInbox = db.prepare(
     `INSERT INTO inboxes (id, job_id, custom_name, name_is_default, datetime_created, activity, is_hidden)
      VALUES (@inboxId, @jobId, @customName, 1, @now, @now, @hidden)`
   )
   const get = db.prepare<[string], JobRow>(
-    `SELECT j.id, j.provider_id, j.scope_json, j.config_json, j.is_hidden, i.id AS inbox_id
+    `SELECT j.id, j.provider_id, j.config_json, j.is_hidden, i.id AS inbox_id
      FROM jobs j JOIN inboxes i ON i.job_id = j.id WHERE j.id = ?`
   )
-  const updateScope = db.prepare(`UPDATE jobs SET scope_json = ? WHERE id = ?`)
+  const scope = db.prepare<[string], ScopeRow>(`SELECT version, scope_json FROM job_scopes WHERE job_id = ?`)
+  const scopeVersion = db.prepare<[string], number>(`SELECT version FROM job_scopes WHERE job_id = ?`).pluck()
+  const updateScope = db.prepare(`UPDATE job_scopes SET scope_json = ?, version = version + 1 WHERE job_id = ?`)
   const changeProvider = db.prepare(`UPDATE jobs SET provider_id = ? WHERE id = ?`)
   const updateConfig = db.prepare(`UPDATE jobs SET config_json = ? WHERE id = ?`)
+  const setJobHidden = db.prepare(`UPDATE jobs SET is_hidden = ? WHERE id = ?`)
+  const setInboxHidden = db.prepare(`UPDATE inboxes SET is_hidden = ? WHERE job_id = ?`)
+  const exists = db.prepare<[string], number>(`SELECT 1 FROM jobs WHERE id = ?`).pluck()
+  // The inbox, its messages, the scope and every search row go with the job (cascades and triggers).
+  const remove = db.prepare(`DELETE FROM jobs WHERE id = ?`)
 
   return {
-    /** The job and its inbox, in one transaction. */
+    /** The job, its scope and its inbox, in one transaction. */
     create: db.transaction((job: NewJob): void => {
       const row = { ...job, hidden: job.isHidden ? 1 : 0 }
       insertJob.run(row)
+      insertScope.run(row)
       insertInbox.run(row)
     }),
     get: (id: string) => get.get(id),
+    scope: (id: string) => scope.get(id),
+    scopeVersion: (id: string) => scopeVersion.get(id),
     updateScope: (id: string, scopeJson: string) => updateScope.run(scopeJson, id).changes === 1,
     changeProvider: (id: string, providerId: string) => changeProvider.run(providerId, id).changes === 1,
-    updateConfig: (id: string, configJson: string) => updateConfig.run(configJson, id).changes === 1
+    updateConfig: (id: string, configJson: string) => updateConfig.run(configJson, id).changes === 1,
+    /** Hides or shows the job's inbox; false when there is no such job. */
+    setHidden: db.transaction((id: string, hidden: boolean): boolean => {
+      if (setJobHidden.run(hidden ? 1 : 0, id).changes !== 1) return false
+      setInboxHidden.run(hidden ? 1 : 0, id)
+      return true
+    }),
+    /**
+     * Removes every job of `ids` with all it owns, or none: returns the first id that names no
+     * job (nothing removed then), or the number removed.
+     */
+    removeAll: db.transaction((ids: readonly string[]): { removed: number } | { unknown: string } => {
+      for (const id of ids) if (!exists.get(id)) return { unknown: id }
+      let removed = 0
+      for (const id of ids) removed += remove.run(id).changes
+      return { removed }
+    })
   }
 }
 export type JobsRepo = ReturnType<typeof jobsRepo>

@@ -52,6 +52,11 @@ export function messagesRepo(db: Db) {
   const nextPending = db.prepare<[string], PendingQuestion>(
     `SELECT seq, inbox_id, hash, message_json FROM messages WHERE inbox_id = ? AND needs_answer = 1 ORDER BY seq LIMIT 1`
   )
+  const byHash = db.prepare<[string, string], { seq: number; message_json: string }>(
+    `SELECT seq, message_json FROM messages WHERE inbox_id = ? AND hash = ?`
+  )
+  const requeue = db.prepare(`UPDATE messages SET needs_answer = 1 WHERE inbox_id = ? AND hash = ?`)
+  const allSql = `SELECT message_json FROM messages WHERE inbox_id = ? ORDER BY seq`
   const pendingInboxes = db.prepare<[], string>(`SELECT DISTINCT inbox_id FROM messages WHERE needs_answer = 1`).pluck()
 
   return {
@@ -100,6 +105,12 @@ export function messagesRepo(db: Db) {
     nextPending: (inboxId: string) => nextPending.get(inboxId),
     /** Inboxes with questions waiting (after a restart, the runtime resumes these). */
     pendingInboxes: () => pendingInboxes.all(),
+    /** One message of the inbox by its node_message_hash. */
+    byHash: (inboxId: string, hash: string) => byHash.get(inboxId, hash),
+    /** Puts an answered question back in the queue (retry); false when the inbox has no such message. */
+    requeue: (inboxId: string, hash: string) => requeue.run(inboxId, hash).changes === 1,
+    /** Every message JSON of the inbox, oldest first, read on the caller's connection (a reader with its own snapshot). */
+    iterateAll: (reader: Db, inboxId: string) => reader.prepare<[string], string>(allSql).pluck().iterate(inboxId),
     /** Drops the question from the queue without an answer. */
     markAnswered: (inboxId: string, hash: string) => answered.run(inboxId, hash).changes === 1
   }

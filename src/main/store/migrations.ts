@@ -134,6 +134,88 @@ export const MIGRATIONS: readonly Migration[] = [
         CREATE VIRTUAL TABLE vfs_passages_fts USING fts5(text, tokenize = 'unicode61 remove_diacritics 2');
         CREATE TABLE vfs_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       `)
+  },
+  {
+    version: 6,
+    description: 'inboxes at scale: scopes apart from job rows, pinned, paged-list indexes and counts, full-text search',
+    up: (db) =>
+      db.exec(`
+        -- Scopes can be megabytes: kept out of the jobs row, so reading a job's config or listing
+        -- inboxes never walks scope bytes. version changes with each write (cache key of parsed scopes).
+        CREATE TABLE job_scopes (
+          job_id TEXT PRIMARY KEY REFERENCES jobs(id) ON DELETE CASCADE,
+          version INTEGER NOT NULL DEFAULT 1,
+          scope_json TEXT NOT NULL
+        );
+        INSERT INTO job_scopes (job_id, scope_json) SELECT id, scope_json FROM jobs ORDER BY seq;
+        ALTER TABLE jobs DROP COLUMN scope_json;
+
+        ALTER TABLE inboxes ADD COLUMN is_pinned INTEGER NOT NULL DEFAULT 0;
+        -- Keyset pages for every filter of all_inboxes_paginated walk an index in list order.
+        CREATE INDEX inboxes_visible_activity ON inboxes(is_hidden, activity DESC, seq DESC);
+        CREATE INDEX inboxes_pinned_activity ON inboxes(is_pinned, activity DESC, seq DESC);
+        CREATE INDEX inboxes_pinned_visible_activity ON inboxes(is_pinned, is_hidden, activity DESC, seq DESC);
+
+        -- total_count without counting: one row per (hidden, pinned), kept by triggers in the writing transaction.
+        CREATE TABLE inbox_counts (
+          is_hidden INTEGER NOT NULL,
+          is_pinned INTEGER NOT NULL,
+          n INTEGER NOT NULL,
+          PRIMARY KEY (is_hidden, is_pinned)
+        ) WITHOUT ROWID;
+        INSERT INTO inbox_counts (is_hidden, is_pinned, n)
+          SELECT h.v, p.v, (SELECT count(*) FROM inboxes WHERE is_hidden = h.v AND is_pinned = p.v)
+          FROM (SELECT 0 AS v UNION ALL SELECT 1) h, (SELECT 0 AS v UNION ALL SELECT 1) p;
+        CREATE TRIGGER inbox_counts_insert AFTER INSERT ON inboxes BEGIN
+          UPDATE inbox_counts SET n = n + 1 WHERE is_hidden = new.is_hidden AND is_pinned = new.is_pinned;
+        END;
+        CREATE TRIGGER inbox_counts_delete AFTER DELETE ON inboxes BEGIN
+          UPDATE inbox_counts SET n = n - 1 WHERE is_hidden = old.is_hidden AND is_pinned = old.is_pinned;
+        END;
+        CREATE TRIGGER inbox_counts_update AFTER UPDATE OF is_hidden, is_pinned ON inboxes
+          WHEN old.is_hidden IS NOT new.is_hidden OR old.is_pinned IS NOT new.is_pinned BEGIN
+          UPDATE inbox_counts SET n = n - 1 WHERE is_hidden = old.is_hidden AND is_pinned = old.is_pinned;
+          UPDATE inbox_counts SET n = n + 1 WHERE is_hidden = new.is_hidden AND is_pinned = new.is_pinned;
+        END;
+
+        -- Full-text search over inbox names (rowid -inbox seq) and message contents (rowid message
+        -- seq). The text is not copied: FTS5 reads it back from this view for snippets. Triggers
+        -- keep the index in step within every writing transaction.
+        CREATE VIEW inbox_search_source (id, text) AS
+          SELECT seq, json_extract(message_json, '$.job_message.content') FROM messages
+          UNION ALL
+          SELECT -seq, custom_name FROM inboxes;
+        CREATE VIRTUAL TABLE inbox_search USING fts5(
+          text,
+          content = 'inbox_search_source',
+          content_rowid = 'id',
+          tokenize = 'unicode61 remove_diacritics 2',
+          prefix = '2 3'
+        );
+        INSERT INTO inbox_search (inbox_search) VALUES ('rebuild');
+        CREATE TRIGGER inbox_search_message_insert AFTER INSERT ON messages BEGIN
+          INSERT INTO inbox_search (rowid, text) VALUES (new.seq, json_extract(new.message_json, '$.job_message.content'));
+        END;
+        CREATE TRIGGER inbox_search_message_delete AFTER DELETE ON messages BEGIN
+          INSERT INTO inbox_search (inbox_search, rowid, text)
+            VALUES ('delete', old.seq, json_extract(old.message_json, '$.job_message.content'));
+        END;
+        CREATE TRIGGER inbox_search_message_update AFTER UPDATE OF message_json ON messages BEGIN
+          INSERT INTO inbox_search (inbox_search, rowid, text)
+            VALUES ('delete', old.seq, json_extract(old.message_json, '$.job_message.content'));
+          INSERT INTO inbox_search (rowid, text) VALUES (new.seq, json_extract(new.message_json, '$.job_message.content'));
+        END;
+        CREATE TRIGGER inbox_search_inbox_insert AFTER INSERT ON inboxes BEGIN
+          INSERT INTO inbox_search (rowid, text) VALUES (-new.seq, new.custom_name);
+        END;
+        CREATE TRIGGER inbox_search_inbox_delete AFTER DELETE ON inboxes BEGIN
+          INSERT INTO inbox_search (inbox_search, rowid, text) VALUES ('delete', -old.seq, old.custom_name);
+        END;
+        CREATE TRIGGER inbox_search_inbox_rename AFTER UPDATE OF custom_name ON inboxes BEGIN
+          INSERT INTO inbox_search (inbox_search, rowid, text) VALUES ('delete', -old.seq, old.custom_name);
+          INSERT INTO inbox_search (rowid, text) VALUES (-new.seq, new.custom_name);
+        END;
+      `)
   }
 ]
 

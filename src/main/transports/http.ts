@@ -107,6 +107,33 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     res.end(json)
   }
 
+  /** Writes a body piece by piece, reading the next only once the socket took the last (flat memory whatever the size). */
+  const sendPieces = async (res: ServerResponse, status: number, pieces: Iterator<Buffer>) => {
+    // The first piece is read before the head goes out, so a failure to start still gets a proper 500.
+    let r = pieces.next()
+    res.writeHead(status, { ...COMMON_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
+    let gone = false
+    res.once('close', () => (gone = true))
+    try {
+      for (; !r.done && !gone; r = pieces.next()) {
+        if (!res.write(r.value)) {
+          await new Promise<void>((go) => {
+            const on = () => {
+              res.off('drain', on)
+              res.off('close', on)
+              go()
+            }
+            res.on('drain', on)
+            res.on('close', on)
+          })
+        }
+      }
+    } finally {
+      pieces.return?.()
+    }
+    if (!gone) res.end()
+  }
+
   const fail = async (req: IncomingMessage, res: ServerResponse, status: ErrorStatus, message: string) => {
     if (!req.complete && req.method !== 'GET' && req.method !== 'HEAD') await readBody(req).catch(() => undefined)
     sendJson(res, status, JSON.stringify(errorBody(status, message)))
@@ -247,6 +274,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     const answer = await options.router.handleJson({ method, path, query, body })
     if (answer.kind === 'stream') return openStream(req, res, answer.stream.subscribe)
     if (answer.kind === 'file') return sendFile(req, res, answer.file)
+    if (answer.kind === 'chunks') return sendPieces(res, answer.status, answer.body.open())
     sendJson(res, answer.status, answer.body)
   }
 

@@ -53,6 +53,8 @@ export function bindIpc(ipcMain: IpcMainLike, router: Router, isTrustedSender: (
     if (res.kind === 'stream') {
       return { status: 400, body: jsonBytes(errorBody(400, 'path: /v2/events is a stream; use the bridge onEvent subscription')) }
     }
+    // One value across the boundary: the pieces of a streamed body are joined here.
+    if (res.kind === 'chunks') return router.collect(req, res.body)
     if (res.kind === 'file') return { status: res.status, body: await readFile(res.file.file), contentType: res.file.contentType }
     return { status: res.status, body: res.body }
   })

@@ -1,8 +1,10 @@
 import { z } from 'zod'
+import { InboxSchema } from './inbox'
 
 /** What /v2/events (SSE) and the bridge's onEvent deliver. */
 export const NodeEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('inbox_changed'), data: z.object({ inbox_id: z.string() }) }),
+  // `inbox`: the inbox as lists show it (job_scope null), or null once removed: clients patch their copy.
+  z.object({ type: z.literal('inbox_changed'), data: z.object({ inbox_id: z.string(), inbox: InboxSchema.nullable() }) }),
   z.object({ type: z.literal('provider_changed'), data: z.object({ id: z.string() }) }),
   // `parent`: the question being answered, so a client can tell one answer's text from the next's.
   z.object({ type: z.literal('message_delta'), data: z.object({ inbox: z.string(), text: z.string(), parent: z.string() }) }),

@@ -10,6 +10,8 @@ export const InboxSchema = z.looseObject({
   datetime_created: z.string(),
   inbox_id: z.string(),
   is_finished: z.boolean(),
+  is_hidden: z.boolean(),
+  is_pinned: z.boolean(),
   agent: z.looseObject({ full_identity_name: FullIdentityNameSchema, id: z.string(), model: ModelSchema }),
   job_config: JobConfigSchema,
   job_scope: JobScopeSchema.nullable(),

@@ -14,6 +14,7 @@ import { LlmProviderSchema, ProviderListEntrySchema, RemoveProviderRequestSchema
 import { JobScopeSchema } from './scope'
 import { NodeEventSchema } from './events'
 import { vectorFsRoutes } from './routes-vector-fs'
+import { inboxRoutes } from './routes-inboxes'
 import {
   ProviderModelsQuerySchema,
   ProviderModelsRequestSchema,
@@ -200,7 +201,8 @@ export const routes = {
     description: 'Server-sent events: inbox_changed, provider_changed, message_delta.',
     response: NodeEventSchema
   },
-  ...vectorFsRoutes
+  ...vectorFsRoutes,
+  ...inboxRoutes
 } as const satisfies Record<string, RouteDef>
 
 export type Routes = typeof routes

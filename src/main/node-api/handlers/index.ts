@@ -1,5 +1,6 @@
 import type { NodeContext } from '../context'
 import type { Handlers } from '../handler-types'
+import { inboxManagementHandlers } from './inbox-management'
 import { inboxHandlers } from './inboxes'
 import { jobHandlers } from './jobs'
 import { messageHandlers } from './messages'
@@ -14,6 +15,7 @@ export function createHandlers(ctx: NodeContext): Handlers {
     ...providerHandlers(ctx),
     ...jobHandlers(ctx),
     ...inboxHandlers(ctx),
+    ...inboxManagementHandlers(ctx),
     ...messageHandlers(ctx),
     ...runtimeHandlers(ctx),
     ...vectorFsHandlers(ctx)

@@ -2,18 +2,19 @@ import { newJobDefaults } from '../../domain/job-rules'
 import type { NodeContext } from '../context'
 import { notFound } from '../errors'
 import type { HandlerGroup } from '../handler-types'
+import { emitInboxChanged } from '../../domain/inbox-events'
 import { RawJson } from '../raw-json'
 
 type JobRoutes = 'create_job' | 'get_job_scope' | 'update_job_scope' | 'update_job_config' | 'change_job_llm_provider'
 
 export function jobHandlers(ctx: NodeContext): HandlerGroup<JobRoutes> {
-  const { store, bus, clock } = ctx
+  const { store, clock } = ctx
   const noJob = (field: string, id: string) => notFound(`${field}: no job with id '${id}'`)
   /** Writes one part of a job (404 when there is no such job) and tells its inbox it changed. */
   const replaceForJob = (jobId: string, write: (id: string) => boolean) => {
     const job = store.jobs.get(jobId)
     if (!job || !write(jobId)) throw noJob('job_id', jobId)
-    bus.emit({ type: 'inbox_changed', data: { inbox_id: job.inbox_id } })
+    emitInboxChanged(ctx, job.inbox_id)
   }
 
   return {
@@ -30,14 +31,14 @@ export function jobHandlers(ctx: NodeContext): HandlerGroup<JobRoutes> {
         associatedUiJson: body.job_creation_info.associated_ui ? JSON.stringify(body.job_creation_info.associated_ui) : null,
         now: clock.next()
       })
-      bus.emit({ type: 'inbox_changed', data: { inbox_id: inboxId } })
+      emitInboxChanged(ctx, inboxId)
       return { job_id: jobId }
     },
 
     get_job_scope({ query }) {
-      const job = store.jobs.get(query.job_id)
-      if (!job) throw noJob('job_id', query.job_id)
-      return new RawJson(job.scope_json)
+      const scope = store.jobs.scope(query.job_id)
+      if (!scope) throw noJob('job_id', query.job_id)
+      return new RawJson(scope.scope_json)
     },
 
     update_job_scope({ body, rawBody }) {
@@ -57,7 +58,7 @@ export function jobHandlers(ctx: NodeContext): HandlerGroup<JobRoutes> {
         throw notFound(`new_agent_id: no LLM provider with id '${body.new_agent_id}'`)
       }
       store.jobs.changeProvider(body.job_id, body.new_agent_id)
-      bus.emit({ type: 'inbox_changed', data: { inbox_id: job.inbox_id } })
+      emitInboxChanged(ctx, job.inbox_id)
       return 'Successfully changed job LLM provider'
     }
   }

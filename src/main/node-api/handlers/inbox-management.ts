@@ -1,0 +1,161 @@
+import { jobInboxId } from '../../../shared/contract/inbox'
+import type { LastMessage } from '../../../shared/contract/message'
+import { isAnswer } from '../../../shared/message-role'
+import type { ListPosition, PageFilter } from '../../store/inboxes'
+import type { NodeContext } from '../context'
+import { badRequest, notFound } from '../errors'
+import { exportEntry, exportFilename, exportHeader } from '../export-format'
+import type { HandlerGroup } from '../handler-types'
+import { emitInboxChanged, emitInboxRemoved } from '../../domain/inbox-events'
+import { batched, JsonStream, RawJson } from '../raw-json'
+
+type InboxManagementRoutes =
+  | 'all_inboxes_paginated'
+  | 'get_inbox'
+  | 'search_inboxes'
+  | 'remove_job'
+  | 'remove_jobs'
+  | 'update_job_hidden'
+  | 'update_inbox_pinned'
+  | 'retry_message'
+  | 'export_messages_from_inbox'
+
+/** How many page ends are remembered (see `served`). */
+const SERVED_POSITIONS = 10_000
+
+export function inboxManagementHandlers(ctx: NodeContext): HandlerGroup<InboxManagementRoutes> {
+  const { store } = ctx
+  const noInbox = (field: string, id: string) => notFound(`${field}: no inbox '${id}'`)
+
+  /**
+   * Where each page served lately ended. The next page continues after the last inbox as the
+   * client saw it, so an inbox that moved to the top in between (a new message) does not send
+   * the client back to the start, and one removed in between does not break the walk.
+   */
+  const served = new Map<string, ListPosition>()
+  const remember = (id: string, position: ListPosition) => {
+    served.delete(id)
+    served.set(id, position)
+    if (served.size > SERVED_POSITIONS) served.delete(served.keys().next().value!)
+  }
+
+  const removeJobs = (jobIds: readonly string[]): number => {
+    const result = store.jobs.removeAll(jobIds)
+    if ('unknown' in result) throw notFound(`job_ids: no job with id '${result.unknown}'`)
+    for (const jobId of new Set(jobIds)) {
+      const inboxId = jobInboxId(jobId)
+      ctx.runtime.cancel(inboxId)
+      emitInboxRemoved(ctx, inboxId)
+    }
+    return result.removed
+  }
+
+  return {
+    all_inboxes_paginated({ query }) {
+      const filter: PageFilter = {
+        showHidden: query.show_hidden === 'true',
+        pinned: query.pinned === undefined ? undefined : query.pinned === 'true'
+      }
+      const limit = query.limit ?? 20
+      let after: ListPosition | undefined
+      if (query.offset !== undefined) {
+        after = served.get(query.offset) ?? store.inboxes.position(query.offset)
+        if (!after) throw badRequest(`offset: no inbox '${query.offset}'`)
+      }
+      const rows = store.inboxes.page(filter, limit + 1, after)
+      const hasNextPage = rows.length > limit
+      if (hasNextPage) rows.length = limit
+      const last = rows[rows.length - 1]
+      if (last) remember(last.id, { activity: last.activity, seq: last.seq })
+      const parts = ['{"inboxes":[', ...rows.map((r, i) => (i ? `,${r.json}` : r.json.toString('utf8')))]
+      parts.push(`],"hasNextPage":${hasNextPage},"total_count":${store.inboxes.count(filter)}}`)
+      return new RawJson(parts.join(''))
+    },
+
+    get_inbox({ query }) {
+      const json = store.inboxes.json(query.inbox_name, true)
+      if (!json) throw noInbox('inbox_name', query.inbox_name)
+      return new RawJson(json)
+    },
+
+    search_inboxes({ query }) {
+      const hits = store.search.search(query.q, query.limit ?? 50, query.show_hidden === 'true')
+      const items = hits.flatMap((h) => {
+        const inbox = store.inboxes.json(h.inboxId)
+        return inbox ? [`{"inbox":${inbox.toString('utf8')},"snippet":${JSON.stringify(h.snippet)}}`] : []
+      })
+      return RawJson.array(items)
+    },
+
+    remove_job({ body }) {
+      if (!store.jobs.get(body.job_id)) throw notFound(`job_id: no job with id '${body.job_id}'`)
+      removeJobs([body.job_id])
+      return 'Successfully removed job'
+    },
+
+    remove_jobs({ body }) {
+      return { removed: removeJobs(body.job_ids) }
+    },
+
+    update_job_hidden({ body }) {
+      const job = store.jobs.get(body.job_id)
+      if (!job || !store.jobs.setHidden(body.job_id, body.is_hidden)) throw notFound(`job_id: no job with id '${body.job_id}'`)
+      emitInboxChanged(ctx, job.inbox_id)
+      return 'Successfully updated job'
+    },
+
+    update_inbox_pinned({ body }) {
+      if (!store.inboxes.setPinned(body.inbox_name, body.pinned)) throw noInbox('inbox_name', body.inbox_name)
+      emitInboxChanged(ctx, body.inbox_name)
+      return 'Successfully updated inbox'
+    },
+
+    retry_message({ body }) {
+      const { inbox_name: inboxId, message_id: hash } = body
+      if (!store.inboxes.get(inboxId)) throw noInbox('inbox_name', inboxId)
+      const row = store.messages.byHash(inboxId, hash)
+      if (!row) throw notFound(`message_id: no message '${hash}' in inbox '${inboxId}'`)
+      const message = JSON.parse(row.message_json) as LastMessage
+      if (!isAnswer(message)) {
+        throw badRequest(`message_id: '${hash}' is the operator's message; retry an answer, an error note or a stopped answer`)
+      }
+      // The question is answered again: back in the queue, not repeated in the inbox.
+      if (!message.job_message.parent || !store.messages.requeue(inboxId, message.job_message.parent)) {
+        throw badRequest(`message_id: the question '${hash}' answered is not in inbox '${inboxId}'`)
+      }
+      ctx.runtime.wake(inboxId)
+      return 'Successfully queued'
+    },
+
+    export_messages_from_inbox({ body }) {
+      const inbox = store.inboxes.get(body.inbox_name)
+      if (!inbox) throw noInbox('inbox_name', body.inbox_name)
+      const format = body.format
+      const filename = exportFilename(inbox.custom_name, format)
+      // Written in pieces from a snapshot of the inbox: a long history never sits in memory whole.
+      return new JsonStream(() =>
+        batched(
+          (function* () {
+            const reader = store.openReader()
+            try {
+              yield Buffer.from(`{"filename":${JSON.stringify(filename)},"content":"`)
+              const text = (s: string) => Buffer.from(JSON.stringify(s).slice(1, -1))
+              if (format === 'json') yield text('[')
+              else yield text(exportHeader(inbox.custom_name, format))
+              let first = true
+              for (const json of store.messages.iterateAll(reader, inbox.id)) {
+                if (format === 'json') yield text(first ? json : `,${json}`)
+                else yield text(exportEntry(JSON.parse(json) as LastMessage, format))
+                first = false
+              }
+              if (format === 'json') yield text(']')
+              yield Buffer.from('"}')
+            } finally {
+              reader.close()
+            }
+          })()
+        )
+      )
+    }
+  }
+}

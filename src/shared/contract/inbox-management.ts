@@ -1,0 +1,72 @@
+import { z } from 'zod'
+import { InboxSchema } from './inbox'
+
+const bool = z.enum(['true', 'false'], { error: 'expected "true" or "false"' })
+
+/** A whole number from a query string, within [min, max]. */
+const intParam = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, { error: `expected an integer from ${min} to ${max}` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `expected an integer from ${min} to ${max}` })
+        .max(max, { error: `expected an integer from ${min} to ${max}` })
+    )
+
+const required = () => z.string({ error: 'required' }).min(1, { error: 'required' })
+
+export const PaginatedInboxesQuerySchema = z.object({
+  limit: intParam(1, 200).optional(),
+  /** The inbox_id of the last inbox of the previous page. */
+  offset: z.string().min(1, { error: 'expected an inbox_id' }).optional(),
+  show_hidden: bool.optional(),
+  pinned: bool.optional()
+})
+
+export const PaginatedInboxesResponseSchema = z.strictObject({
+  inboxes: z.array(InboxSchema),
+  hasNextPage: z.boolean(),
+  total_count: z.number().int()
+})
+
+export const GetInboxQuerySchema = z.object({ inbox_name: required() })
+
+export const SearchInboxesQuerySchema = z.object({
+  q: z
+    .string({ error: 'required' })
+    .min(1, { error: 'required' })
+    .refine((s) => s.length <= 200, { error: 'must be at most 200 characters' }),
+  limit: intParam(1, 100).optional(),
+  show_hidden: bool.optional()
+})
+
+export const InboxSearchHitSchema = z.strictObject({
+  inbox: InboxSchema,
+  /** The matching text, at most 200 characters. */
+  snippet: z.string()
+})
+
+export const RemoveJobRequestSchema = z.strictObject({ job_id: z.string().min(1) })
+
+export const RemoveJobsRequestSchema = z.strictObject({
+  job_ids: z.array(z.string().min(1)).min(1, { error: 'expected 1 to 1000 job ids' }).max(1000, { error: 'expected 1 to 1000 job ids' })
+})
+export const RemoveJobsResponseSchema = z.strictObject({ removed: z.number().int() })
+
+export const UpdateJobHiddenRequestSchema = z.strictObject({ job_id: z.string().min(1), is_hidden: z.boolean() })
+
+export const UpdateInboxPinnedRequestSchema = z.strictObject({ inbox_name: z.string().min(1), pinned: z.boolean() })
+
+export const RetryMessageRequestSchema = z.strictObject({
+  inbox_name: z.string().min(1),
+  /** node_message_hash of an answer, an error note or a stopped answer. */
+  message_id: z.string().min(1)
+})
+
+export const ExportFormatSchema = z.enum(['markdown', 'json', 'txt'])
+export type ExportFormat = z.infer<typeof ExportFormatSchema>
+export const ExportMessagesRequestSchema = z.strictObject({ inbox_name: z.string().min(1), format: ExportFormatSchema })
+export const ExportMessagesResponseSchema = z.strictObject({ filename: z.string(), content: z.string() })

@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest'
+import type { Inbox } from '../../src/shared/contract/inbox'
+import { messages, recordEvents, type Msg } from '../support/answers'
+import { addProvider, createJob, dbFingerprint, expectError, useTestNode } from '../support/node'
+
+const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
+
+type Page = { inboxes: Inbox[]; hasNextPage: boolean; total_count: number }
+const inboxOf = (jobId: string) => `job_inbox::${jobId}::false`
+const page = async (query: Record<string, string> = {}) => {
+  const res = await node.get('/v2/all_inboxes_paginated', query)
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return res.body as Page
+}
+const say = async (jobId: string, content: string) => {
+  const res = await node.post('/v2/job_message', { job_id: jobId, content })
+  expect(res.status).toBe(200)
+  return res.body as { node_message_hash: string }
+}
+/** Stores an answer as the runtime would (the provider's agent as sender), without a provider. */
+function answer(jobId: string, question: string, content: string) {
+  const reply = { role: 'answer', agent: 'gpt' } as const
+  return node.ctx.chain.append({ inboxId: inboxOf(jobId), jobId, content, parent: question, reply }, { answers: question })!
+}
+
+describe('all_inboxes_paginated', () => {
+  it('pages in all_inboxes order with job_scope null, hasNextPage and total_count', async () => {
+    const jobs: string[] = []
+    for (let i = 0; i < 7; i++) jobs.push(await createJob(node, 'gpt'))
+    await say(jobs[2]!, 'bump')
+    const all = (await node.get('/v2/all_inboxes')).body as Inbox[]
+    const first = await page({ limit: '3' })
+    expect(first.total_count).toBe(7)
+    expect(first.hasNextPage).toBe(true)
+    expect(first.inboxes.map((i) => i.inbox_id)).toEqual(all.slice(0, 3).map((i) => i.inbox_id))
+    expect(first.inboxes.every((i) => i.job_scope === null && i.is_hidden === false && i.is_pinned === false)).toBe(true)
+    const second = await page({ limit: '3', offset: first.inboxes[2]!.inbox_id })
+    const third = await page({ limit: '3', offset: second.inboxes[2]!.inbox_id })
+    expect([...first.inboxes, ...second.inboxes, ...third.inboxes].map((i) => i.inbox_id)).toEqual(all.map((i) => i.inbox_id))
+    expect(third.hasNextPage).toBe(false)
+    expect(third.inboxes).toHaveLength(1)
+    // The same inbox as all_inboxes shows it, scope aside.
+    expect(first.inboxes[0]).toEqual({ ...all[0], job_scope: null })
+  })
+
+  it('defaults to 20, leaves hidden inboxes out unless asked, and filters pinned', async () => {
+    const jobs: string[] = []
+    for (let i = 0; i < 22; i++) jobs.push(await createJob(node, 'gpt', undefined, { is_hidden: i < 2 }))
+    expect((await page()).inboxes).toHaveLength(20)
+    expect((await page()).total_count).toBe(20)
+    expect((await page({ show_hidden: 'true' })).total_count).toBe(22)
+    expect((await node.post('/v2/update_inbox_pinned', { inbox_name: inboxOf(jobs[5]!), pinned: true })).status).toBe(200)
+    expect((await node.post('/v2/update_inbox_pinned', { inbox_name: inboxOf(jobs[0]!), pinned: true })).status).toBe(200)
+    const pinned = await page({ pinned: 'true' })
+    expect(pinned.inboxes.map((i) => i.inbox_id)).toEqual([inboxOf(jobs[5]!)])
+    expect(pinned.total_count).toBe(1)
+    const pinnedAll = await page({ pinned: 'true', show_hidden: 'true' })
+    expect(pinnedAll.inboxes.map((i) => i.inbox_id)).toEqual([inboxOf(jobs[5]!), inboxOf(jobs[0]!)])
+    expect(pinnedAll.inboxes.every((i) => i.is_pinned)).toBe(true)
+    expect((await page({ pinned: 'false', limit: '200' })).total_count).toBe(19)
+    expect((await page({ pinned: 'false', limit: '200' })).inboxes.some((i) => i.is_pinned)).toBe(false)
+    // Pinning does not reorder all_inboxes.
+    const all = (await node.get('/v2/all_inboxes')).body as Inbox[]
+    expect(all.map((i) => i.inbox_id)).toEqual([...jobs].reverse().map(inboxOf))
+    expect(all.find((i) => i.inbox_id === inboxOf(jobs[0]!))).toMatchObject({ is_hidden: true, is_pinned: true })
+  })
+
+  it('walks the whole list exactly once while writes happen between pages', async () => {
+    const jobs: string[] = []
+    for (let i = 0; i < 30; i++) jobs.push(await createJob(node, 'gpt'))
+    const before = ((await node.get('/v2/all_inboxes')).body as Inbox[]).map((i) => i.inbox_id)
+    const seen: string[] = []
+    const moved = new Set<string>()
+    const added = new Set<string>()
+    let offset: string | undefined
+    for (let round = 0; ; round++) {
+      const p = await page({ limit: '4', ...(offset ? { offset } : {}) })
+      seen.push(...p.inboxes.map((i) => i.inbox_id))
+      if (!p.hasNextPage) break
+      offset = p.inboxes[p.inboxes.length - 1]!.inbox_id
+      // Between pages: the page's last inbox and one not reached yet get messages (both move to
+      // the top), and a new job appears.
+      await say(jobs[before.length - 1 - before.indexOf(offset)]!, `moved ${round}`)
+      moved.add(offset)
+      const ahead = before[Math.min(before.length - 1, seen.length + 2)]!
+      await say(jobs[before.length - 1 - before.indexOf(ahead)]!, `ahead ${round}`)
+      moved.add(ahead)
+      added.add(inboxOf(await createJob(node, 'gpt')))
+    }
+    expect(new Set(seen).size).toBe(seen.length)
+    for (const id of seen) expect(added.has(id)).toBe(false)
+    // Every inbox that did not move appears, in the original order.
+    const expected = before.filter((id) => !moved.has(id))
+    expect(seen.filter((id) => !moved.has(id))).toEqual(expected)
+  })
+
+  it('continues after a page whose last inbox was removed in between', async () => {
+    const jobs: string[] = []
+    for (let i = 0; i < 6; i++) jobs.push(await createJob(node, 'gpt'))
+    const first = await page({ limit: '3' })
+    const last = first.inboxes[2]!.inbox_id
+    expect((await node.post('/v2/remove_job', { job_id: last.split('::')[1] })).status).toBe(200)
+    const second = await page({ limit: '3', offset: last })
+    expect(second.inboxes.map((i) => i.inbox_id)).toEqual([jobs[2], jobs[1], jobs[0]].map((j) => inboxOf(j!)))
+  })
+
+  it('total_count follows create, remove, hide and pin at once', async () => {
+    expect((await page()).total_count).toBe(0)
+    const a = await createJob(node, 'gpt')
+    const b = await createJob(node, 'gpt')
+    expect((await page()).total_count).toBe(2)
+    await node.post('/v2/update_job_hidden', { job_id: a, is_hidden: true })
+    expect((await page()).total_count).toBe(1)
+    expect((await page({ show_hidden: 'true' })).total_count).toBe(2)
+    await node.post('/v2/update_inbox_pinned', { inbox_name: inboxOf(b), pinned: true })
+    expect((await page({ pinned: 'true' })).total_count).toBe(1)
+    expect((await page({ pinned: 'false' })).total_count).toBe(0)
+    await node.post('/v2/remove_job', { job_id: b })
+    expect((await page()).total_count).toBe(0)
+    expect((await page({ show_hidden: 'true' })).total_count).toBe(1)
+    await node.post('/v2/update_job_hidden', { job_id: a, is_hidden: false })
+    expect((await page()).total_count).toBe(1)
+  })
+
+  it.each([
+    [{ limit: '0' }, 'limit'],
+    [{ limit: '201' }, 'limit'],
+    [{ limit: 'ten' }, 'limit'],
+    [{ limit: '2.5' }, 'limit'],
+    [{ show_hidden: 'yes' }, 'show_hidden'],
+    [{ pinned: '1' }, 'pinned'],
+    [{ offset: 'job_inbox::nope::false' }, 'offset']
+  ])('answers 400 for %j naming %s', async (query, field) => {
+    await createJob(node, 'gpt')
+    expectError(await node.get('/v2/all_inboxes_paginated', query), 400, `${field}:`)
+  })
+})
+
+describe('get_inbox', () => {
+  it('answers one inbox with its scope and flags; 404 and 400 otherwise', async () => {
+    const jobId = await createJob(node, 'gpt')
+    const res = await node.get('/v2/get_inbox', { inbox_name: inboxOf(jobId) })
+    expect(res.status).toBe(200)
+    const all = (await node.get('/v2/all_inboxes')).body as Inbox[]
+    expect(res.body).toEqual(all[0])
+    expect((res.body as Inbox).job_scope).not.toBeNull()
+    expectError(await node.get('/v2/get_inbox', { inbox_name: 'job_inbox::nope::false' }), 404, 'inbox_name')
+    expectError(await node.get('/v2/get_inbox'), 400, 'inbox_name')
+  })
+})
+
+describe('remove_job and remove_jobs', () => {
+  it('removes the job, its inbox and messages; other inboxes untouched; the event carries null', async () => {
+    const keep = await createJob(node, 'gpt')
+    await say(keep, 'keep me')
+    const fingerprintOthers = JSON.stringify(await messages(node, inboxOf(keep)))
+    const gone = await createJob(node, 'gpt')
+    await say(gone, 'remove me')
+    const events = recordEvents(node)
+    const res = await node.post('/v2/remove_job', { job_id: gone })
+    expect(res).toEqual({ status: 200, body: 'Successfully removed job' })
+    expect(events).toContainEqual({ type: 'inbox_changed', data: { inbox_id: inboxOf(gone), inbox: null } })
+    expectError(await node.get('/v2/get_inbox', { inbox_name: inboxOf(gone) }), 404)
+    expectError(await node.get('/v2/get_job_scope', { job_id: gone }), 404)
+    expectError(await node.post('/v2/last_messages', { inbox_name: inboxOf(gone) }), 404)
+    const db = node.store.db
+    for (const table of ['jobs', 'job_scopes', 'inboxes']) {
+      expect(db.prepare(`SELECT count(*) FROM ${table}`).pluck().get(), table).toBe(1)
+    }
+    expect(db.prepare(`SELECT count(*) FROM messages WHERE inbox_id = ?`).pluck().get(inboxOf(gone))).toBe(0)
+    expect(JSON.stringify(await messages(node, inboxOf(keep)))).toBe(fingerprintOthers)
+    expect(((await node.get('/v2/search_inboxes', { q: 'remove' })).body as unknown[]).length).toBe(0)
+    expectError(await node.post('/v2/remove_job', { job_id: gone }), 404, `job_id: no job with id '${gone}'`)
+    expectError(await node.post('/v2/remove_job', {}), 400, 'job_id')
+  })
+
+  it('remove_jobs removes all or nothing, naming the first unknown id', async () => {
+    const ids = [await createJob(node, 'gpt'), await createJob(node, 'gpt'), await createJob(node, 'gpt')]
+    const before = dbFingerprint(node.store)
+    expectError(await node.post('/v2/remove_jobs', { job_ids: [ids[0], 'jobid_unknown', 'jobid_other'] }), 404, "'jobid_unknown'")
+    expect(dbFingerprint(node.store)).toBe(before)
+    expectError(await node.post('/v2/remove_jobs', { job_ids: [] }), 400, 'job_ids')
+    expectError(await node.post('/v2/remove_jobs', { job_ids: Array.from({ length: 1001 }, () => ids[0]) }), 400, 'job_ids')
+    expectError(await node.post('/v2/remove_jobs', { job_ids: [ids[0], 7] }), 400, 'job_ids[1]')
+    expect(dbFingerprint(node.store)).toBe(before)
+    expect(await node.post('/v2/remove_jobs', { job_ids: [ids[0], ids[2]] })).toEqual({ status: 200, body: { removed: 2 } })
+    expect(((await node.get('/v2/all_inboxes')).body as Inbox[]).map((i) => i.inbox_id)).toEqual([inboxOf(ids[1]!)])
+  })
+})
+
+describe('update_job_hidden and update_inbox_pinned', () => {
+  it('hide and show a job, pin and unpin an inbox, with an inbox_changed event carrying the inbox', async () => {
+    const jobId = await createJob(node, 'gpt')
+    const events = recordEvents(node)
+    expect(await node.post('/v2/update_job_hidden', { job_id: jobId, is_hidden: true })).toEqual({
+      status: 200,
+      body: 'Successfully updated job'
+    })
+    expect(((await node.get('/v2/all_inboxes', { show_hidden: 'false' })).body as Inbox[]).length).toBe(0)
+    const last = events.at(-1)!
+    expect(last.type).toBe('inbox_changed')
+    expect((last.data as { inbox: Inbox }).inbox).toMatchObject({ inbox_id: inboxOf(jobId), is_hidden: true, job_scope: null })
+    expect(await node.post('/v2/update_inbox_pinned', { inbox_name: inboxOf(jobId), pinned: true })).toEqual({
+      status: 200,
+      body: 'Successfully updated inbox'
+    })
+    expect(((await node.get('/v2/get_inbox', { inbox_name: inboxOf(jobId) })).body as Inbox).is_pinned).toBe(true)
+    await node.post('/v2/update_job_hidden', { job_id: jobId, is_hidden: false })
+    await node.post('/v2/update_inbox_pinned', { inbox_name: inboxOf(jobId), pinned: false })
+    expect((await node.get('/v2/get_inbox', { inbox_name: inboxOf(jobId) })).body).toMatchObject({ is_hidden: false, is_pinned: false })
+  })
+
+  it('answers 404 for unknown ids and 400 for bad bodies, changing nothing', async () => {
+    await createJob(node, 'gpt')
+    const before = dbFingerprint(node.store)
+    expectError(await node.post('/v2/update_job_hidden', { job_id: 'jobid_x', is_hidden: true }), 404, 'job_id')
+    expectError(await node.post('/v2/update_job_hidden', { job_id: 'jobid_x', is_hidden: 'yes' }), 400, 'is_hidden')
+    expectError(await node.post('/v2/update_inbox_pinned', { inbox_name: 'job_inbox::x::false', pinned: true }), 404, 'inbox_name')
+    expectError(await node.post('/v2/update_inbox_pinned', { inbox_name: 'job_inbox::x::false' }), 400, 'pinned')
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+})
+
+describe('retry_message', () => {
+  it('queues the question again without repeating it; 400 for an operator message; 404 otherwise', async () => {
+    const jobId = await createJob(node, 'gpt')
+    const q = await say(jobId, 'What is 2+2?')
+    const a = answer(jobId, q.node_message_hash, '4')
+    const before = await messages(node, inboxOf(jobId))
+    expect(await node.post('/v2/retry_message', { inbox_name: inboxOf(jobId), message_id: a.hash })).toEqual({
+      status: 200,
+      body: 'Successfully queued'
+    })
+    // Nothing is appended by the request itself: the question is back in the answer queue.
+    expect(await messages(node, inboxOf(jobId))).toEqual(before)
+    expect(node.store.messages.nextPending(inboxOf(jobId))?.hash).toBe(q.node_message_hash)
+    expectError(await node.post('/v2/retry_message', { inbox_name: inboxOf(jobId), message_id: q.node_message_hash }), 400, 'message_id')
+    expectError(await node.post('/v2/retry_message', { inbox_name: inboxOf(jobId), message_id: 'f'.repeat(64) }), 404, 'message_id')
+    expectError(await node.post('/v2/retry_message', { inbox_name: 'job_inbox::x::false', message_id: a.hash }), 404, 'inbox_name')
+    expectError(await node.post('/v2/retry_message', { inbox_name: inboxOf(jobId) }), 400, 'message_id')
+  })
+})
+
+describe('export_messages_from_inbox', () => {
+  it('json is exactly what last_messages returns; markdown and text carry every message', async () => {
+    const jobId = await createJob(node, 'gpt')
+    const q = await say(jobId, 'Résumé: "quotes" \\ and\nnew lines 🚀')
+    answer(jobId, q.node_message_hash, 'An **answer**')
+    const history = (await node.post('/v2/last_messages', { inbox_name: inboxOf(jobId), limit: 500 })).body as Msg[]
+    const json = await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format: 'json' })
+    expect(json.status).toBe(200)
+    const { filename, content } = json.body as { filename: string; content: string }
+    expect(filename).toBe('Résumé_ _quotes_ _ and.json')
+    expect(JSON.parse(content)).toEqual(history)
+    const md = (await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format: 'markdown' })).body as {
+      filename: string
+      content: string
+    }
+    expect(md.filename.endsWith('.md')).toBe(true)
+    expect(md.content).toContain('new lines 🚀')
+    expect(md.content).toContain('An **answer**')
+    expect(md.content.indexOf('Résumé')).toBeLessThan(md.content.indexOf('An **answer**'))
+    const txt = (await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format: 'txt' })).body as {
+      filename: string
+      content: string
+    }
+    expect(txt.filename.endsWith('.txt')).toBe(true)
+    expect(txt.content).toContain('An **answer**')
+    expectError(await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format: 'pdf' }), 400, 'format')
+    expectError(await node.post('/v2/export_messages_from_inbox', { inbox_name: 'job_inbox::x::false', format: 'json' }), 404, 'inbox_name')
+  })
+})
