@@ -246,13 +246,15 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
         upload = { file: form.file.path, size: form.file.size }
         if (fields.filename === undefined && form.file.filename) (body as Record<string, string>).filename = form.file.filename
       } else if (inline !== undefined) (body as Record<string, unknown>).file_data = Buffer.from(inline, 'utf8')
+      let answer
       try {
-        const answer = await options.router.handleJson({ method, path, query, body, upload })
-        if (answer.kind === 'json') return sendJson(res, answer.status, answer.body)
-        throw new Error(`unexpected ${answer.kind} answer to an upload`)
+        answer = await options.router.handleJson({ method, path, query, body, upload })
       } finally {
+        // Stored files were moved away; whatever is left here is removed before the client hears back.
         if (upload) await rm(upload.file, { force: true })
       }
+      if (answer.kind !== 'json') throw new Error(`unexpected ${answer.kind} answer to an upload`)
+      return sendJson(res, answer.status, answer.body)
     }
     if (method === 'POST') {
       const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()

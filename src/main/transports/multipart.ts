@@ -81,6 +81,8 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
       const out = createWriteStream(staged, { mode: 0o600 })
       stream.on('data', (chunk: Buffer) => (fileSize += chunk.length))
       stream.on('limit', () => {
+        stream.unpipe(out)
+        stream.resume()
         out.destroy()
         void finish({ ok: false, status: 413, message: `${name}: larger than the upload limit of ${options.maxFileBytes} bytes` })
       })

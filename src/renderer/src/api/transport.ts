@@ -28,6 +28,19 @@ export function takeTokenFromLocation(loc: Location, storage: Storage, history: 
   return storage.getItem(TOKEN_KEY)
 }
 
+/** A body carrying a file's bytes (upload_file_to_folder) goes as multipart/form-data, as the node expects over HTTP. */
+function uploadForm(body: unknown): FormData | undefined {
+  if (!body || typeof body !== 'object' || !((body as { file_data?: unknown }).file_data instanceof Uint8Array)) return undefined
+  const form = new FormData()
+  for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+    if (k === 'file_data') continue
+    if (v !== undefined && v !== null) form.append(k, String(v))
+  }
+  const { file_data, filename } = body as { file_data: Uint8Array; filename?: unknown }
+  form.append('file_data', new Blob([file_data as BlobPart]), typeof filename === 'string' ? filename : 'file')
+  return form
+}
+
 export function httpTransport(baseUrl: string, token: string | null): Transport {
   const headers = (extra: Record<string, string> = {}) => ({
     ...extra,
@@ -38,11 +51,17 @@ export function httpTransport(baseUrl: string, token: string | null): Transport 
     async request(req) {
       const url = new URL(req.path, baseUrl)
       for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, v)
+      const upload = uploadForm(req.body)
       const res = await fetch(url, {
         method: req.method,
-        headers: headers(req.method === 'POST' ? { 'Content-Type': 'application/json' } : {}),
-        body: req.method === 'POST' ? JSON.stringify(req.body ?? null) : undefined
+        // A FormData body sets its own multipart Content-Type (with the boundary).
+        headers: headers(req.method === 'POST' && !upload ? { 'Content-Type': 'application/json' } : {}),
+        body: req.method === 'POST' ? (upload ?? JSON.stringify(req.body ?? null)) : undefined
       })
+      // download_file answers the file's own bytes.
+      if (!(res.headers.get('content-type') ?? '').startsWith('application/json') || res.headers.has('content-disposition')) {
+        return { status: res.status, body: new Uint8Array(await res.arrayBuffer()) }
+      }
       return { status: res.status, body: await res.json() }
     },
     onEvent(listener) {

@@ -1,0 +1,236 @@
+import { Document, HeadingLevel, Packer, Paragraph } from 'docx'
+import { readdirSync } from 'node:fs'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { FileInfo, SearchResult } from '../../src/shared/contract/vector-fs'
+import { bindIpc, type IpcMainLike, type IpcReply } from '../../src/main/transports/ipc'
+import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
+import { documentResource } from '../support/fixtures'
+import { dbFingerprint, startTestNode, tempDir, type TestNode } from '../support/node'
+
+const TOKEN = 'vfs-token'
+const LIMIT = 4 * 1024 * 1024
+let node: TestNode
+let server: HttpServer
+let cleanup: () => void
+let uploadDir: string
+
+beforeEach(async () => {
+  const t = tempDir()
+  cleanup = t.cleanup
+  node = startTestNode(t.dir)
+  uploadDir = node.ctx.vectorFs.stagingDir
+  server = await startHttpServer({ router: node.router, token: TOKEN, port: 0, log: node.log, uploadDir, maxUploadBytes: LIMIT })
+})
+afterEach(async () => {
+  await server.close()
+  await node.close()
+  cleanup()
+})
+
+const auth = { Authorization: `Bearer ${TOKEN}` }
+
+function form(fields: Record<string, string>, file?: { name: string; data: Uint8Array | string; type?: string }) {
+  const f = new FormData()
+  for (const [k, v] of Object.entries(fields)) f.append(k, v)
+  if (file)
+    f.append(
+      'file_data',
+      new Blob([typeof file.data === 'string' ? file.data : Buffer.from(file.data)], { type: file.type ?? 'application/octet-stream' }),
+      file.name
+    )
+  return f
+}
+
+async function uploadHttp(folder: string, filename: string, data: Uint8Array | string) {
+  return fetch(`${server.url}/v2/upload_file_to_folder`, {
+    method: 'POST',
+    headers: auth,
+    body: form({ path: folder, filename }, { name: filename, data })
+  })
+}
+
+async function search(text: string): Promise<SearchResult[]> {
+  const res = await fetch(`${server.url}/v2/search_items`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ search: text })
+  })
+  expect(res.status).toBe(200)
+  return (await res.json()) as SearchResult[]
+}
+
+async function makePdf(lines: string[]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  const font = await pdf.embedFont(StandardFonts.Helvetica)
+  const page = pdf.addPage([595, 842])
+  lines.forEach((line, i) => page.drawText(line, { x: 50, y: 780 - i * 20, size: 12, font }))
+  pdf.addPage([595, 842]).drawText('Second page mentions the aquarium.', { x: 50, y: 780, size: 12, font })
+  return pdf.save()
+}
+
+async function makeDocx(): Promise<Uint8Array> {
+  const doc = new Document({
+    sections: [
+      {
+        children: [
+          new Paragraph({ text: 'Maintenance schedule', heading: HeadingLevel.HEADING_1 }),
+          new Paragraph('The boiler is serviced every October by the caretaker.'),
+          new Paragraph('Gutters are cleaned in spring.')
+        ]
+      }
+    ]
+  })
+  return new Uint8Array(await Packer.toBuffer(doc))
+}
+
+describe('uploads over HTTP (multipart/form-data)', () => {
+  it('stores each readable type, extracts its text and makes it searchable at once', async () => {
+    const vrkai = JSON.stringify({
+      vrkai: { metadata: {}, resource: { Document: documentResource('handbook') }, version: 'V1', sfm: { map: {}, source_files_count: 0 } }
+    })
+    const files: [string, Uint8Array | string, string][] = [
+      ['notes.txt', 'The greenhouse thermostat is set to nineteen degrees.', 'greenhouse thermostat'],
+      ['readme.md', '# Garden\n\nThe compost heap sits behind the shed.', 'compost heap'],
+      ['guide.markdown', '## Pond\n\nKoi are fed twice a day.', 'koi fed'],
+      [
+        'page.html',
+        '<html><head><title>Bees</title><script>var hidden = "scriptword"</script></head><body><h1>Bees</h1><p>The hive &amp; its queen are inspected weekly.</p></body></html>',
+        'hive queen'
+      ],
+      ['old.htm', '<p>Orchard ladders are stored in the barn.</p>', 'orchard ladders'],
+      ['report.pdf', await makePdf(['Annual report of the allotment society.', 'Membership rose to forty plots.']), 'allotment membership'],
+      ['manual.docx', await makeDocx(), 'boiler caretaker'],
+      ['plots.csv', 'plot,owner\n1,Hannelore\n2,Bertrand\n', 'Hannelore'],
+      ['config.json', '{"irrigation": "drip lines on timers"}', 'irrigation drip'],
+      ['handbook.vrkai', vrkai, 'Première partie']
+    ]
+    for (const [name, data, query] of files) {
+      const res = await uploadHttp('/', name, data)
+      const body = (await res.json()) as FileInfo
+      expect(res.status, `${name}: ${JSON.stringify(body)}`).toBe(200)
+      expect(body).toMatchObject({ path: `/${name}`, name, is_directory: false, status: 'ready' })
+      const hits = await search(query)
+      expect(hits[0]?.path, `${name} found by "${query}"`).toBe(`/${name}`)
+    }
+    expect((await search('aquarium'))[0]?.path).toBe('/report.pdf')
+    // Script content is not text of the page.
+    expect(await search('scriptword')).toEqual([])
+
+    const dl = await fetch(`${server.url}/v2/download_file?path=${encodeURIComponent('/report.pdf')}`, { headers: auth })
+    expect(dl.status).toBe(200)
+    expect(dl.headers.get('content-type')).toBe('application/pdf')
+    expect(dl.headers.get('content-disposition')).toMatch(/^attachment/)
+    expect(
+      Buffer.from(await dl.arrayBuffer())
+        .subarray(0, 5)
+        .toString()
+    ).toBe('%PDF-')
+    const html = await fetch(`${server.url}/v2/download_file?path=${encodeURIComponent('/page.html')}`, { headers: auth })
+    expect(html.headers.get('content-security-policy')).toContain('sandbox')
+    // Staged uploads are gone once stored.
+    expect(readdirSync(uploadDir)).toEqual([])
+  })
+
+  it('415 for a type it cannot read, naming the readable ones; 415 for a JSON body; 400 for a corrupt PDF; nothing stored', async () => {
+    const before = dbFingerprint(node.store)
+    const res = await uploadHttp('/', 'photo.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47]))
+    expect(res.status).toBe(415)
+    const body = (await res.json()) as { code: number; error: string; message: string }
+    expect(body).toMatchObject({ code: 415, error: 'Unsupported Media Type' })
+    for (const ext of ['.txt', '.md', '.markdown', '.html', '.htm', '.pdf', '.docx', '.csv', '.json', '.vrkai'])
+      expect(body.message).toContain(ext)
+
+    const asJson = await fetch(`${server.url}/v2/upload_file_to_folder`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ path: '/', filename: 'a.txt', file_data: 'x' })
+    })
+    expect(asJson.status).toBe(415)
+    const corrupt = await uploadHttp('/', 'broken.pdf', 'not a pdf at all')
+    expect(corrupt.status).toBe(400)
+    expect(((await corrupt.json()) as { message: string }).message).toMatch(/^file_data: /)
+    const noFolder = await uploadHttp('/Nowhere', 'a.txt', 'x')
+    expect(noFolder.status).toBe(404)
+    const noName = await fetch(`${server.url}/v2/upload_file_to_folder`, {
+      method: 'POST',
+      headers: auth,
+      body: form({ path: '/', filename: '../x.txt' }, { name: 'x.txt', data: 'x' })
+    })
+    expect(noName.status).toBe(400)
+    expect(dbFingerprint(node.store)).toBe(before)
+    expect(readdirSync(uploadDir)).toEqual([])
+  })
+
+  it('413 over the limit: stops reading the upload instead of taking it all in, and keeps nothing', async () => {
+    const before = dbFingerprint(node.store)
+    const total = LIMIT * 16 // 64 MiB offered
+    let pulled = 0
+    const boundary = 'x-boundary-413'
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\n/\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="filename"\r\n\r\nbig.txt\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file_data"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`
+    )
+    const chunk = new Uint8Array(64 * 1024).fill(0x61)
+    const stream = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(head)
+      },
+      pull(c) {
+        if (pulled >= total) return c.close()
+        pulled += chunk.length
+        c.enqueue(chunk)
+      }
+    })
+    const rssBefore = process.memoryUsage().rss
+    const res = await fetch(`${server.url}/v2/upload_file_to_folder`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      body: stream,
+      duplex: 'half'
+    } as RequestInit)
+    expect(res.status).toBe(413)
+    expect(await res.json()).toMatchObject({ code: 413, error: 'Payload Too Large' })
+    await new Promise((r) => setTimeout(r, 200))
+    // The server stopped reading near the limit: most of the stream was never pulled.
+    expect(pulled).toBeLessThan(total / 2)
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(total)
+    expect(dbFingerprint(node.store)).toBe(before)
+    expect(readdirSync(uploadDir)).toEqual([])
+    // The node still answers.
+    expect((await fetch(`${server.url}/v2/health_check`)).status).toBe(200)
+  })
+})
+
+describe('uploads over IPC (file_data as bytes)', () => {
+  it('bytes cross the bridge and are stored; download answers the bytes with the content type', async () => {
+    let handler: ((event: unknown, payload: unknown) => Promise<IpcReply>) | undefined
+    const ipc: IpcMainLike = { handle: (_c, l) => (handler = l as never), removeHandler: () => {} }
+    bindIpc(ipc, node.router, () => true)
+    expect(handler).toBeDefined()
+    // What Electron's structured clone delivers: a plain Uint8Array.
+    const data = new TextEncoder().encode('Bridge crossing with umlauts: Grüße')
+    const up = await handler!(
+      {},
+      { method: 'POST', path: '/v2/upload_file_to_folder', body: { path: '/', filename: 'bridge.txt', file_data: data } }
+    )
+    expect(up.status).toBe(200)
+    expect(JSON.parse(new TextDecoder().decode(up.body))).toMatchObject({ path: '/bridge.txt', size: data.length })
+    const down = await handler!({}, { method: 'GET', path: '/v2/download_file', query: { path: '/bridge.txt' } })
+    expect(down.status).toBe(200)
+    expect(down.contentType).toBe('text/plain; charset=utf-8')
+    expect(new TextDecoder().decode(down.body)).toBe('Bridge crossing with umlauts: Grüße')
+    // A renderer cannot name a file on disk as its upload: only the four request fields are taken.
+    const forged = await handler!(
+      {},
+      {
+        method: 'POST',
+        path: '/v2/upload_file_to_folder',
+        body: { path: '/', filename: 'passwd.txt' },
+        upload: { file: '/etc/passwd', size: 10 }
+      }
+    )
+    expect(forged.status).toBe(400)
+  })
+})
