@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto'
+import { createServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/*
+ * A loopback stand-in for embedding APIs, speaking their wire formats: OpenAI's
+ * POST /v1/embeddings ({input: string[]} -> {data: [{embedding, index}]}) and Ollama's
+ * POST /api/embed ({model, input: string[]} -> {embeddings: number[][]}). Vectors are a hashed bag
+ * of words (with a few synonyms folded together), so texts sharing words or meaning are near.
+ */
+
+export interface EmbedRequest {
+  readonly path: string
+  readonly headers: IncomingMessage['headers']
+  readonly model: string
+  readonly input: string[]
+}
+
+export type EmbedBehaviour =
+  | { readonly type: 'ok' }
+  /** Answers this status (with Retry-After when given) for the next `times` requests, then ok. */
+  | { readonly type: 'fail'; readonly status: number; times: number; readonly retryAfter?: string }
+  /** Accepts requests and never answers. */
+  | { readonly type: 'hang' }
+
+export interface FakeEmbeddings {
+  readonly url: string
+  readonly requests: EmbedRequest[]
+  behaviour: EmbedBehaviour
+  /** Resolves when the next embedding request has arrived. */
+  nextRequest(): Promise<EmbedRequest>
+  close(): Promise<void>
+}
+
+const SYNONYMS: Record<string, string> = { automobile: 'car', vehicle: 'car', cars: 'car', physician: 'doctor', medic: 'doctor' }
+
+export function fakeVector(text: string, dimension: number): number[] {
+  const v = new Array<number>(dimension).fill(0)
+  for (const raw of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const word = SYNONYMS[raw] ?? raw
+    const h = createHash('sha256').update(word).digest()
+    for (let i = 0; i < 4; i++) v[h.readUInt16BE(i * 2) % dimension]! += h[8 + i]! & 1 ? 1 : -1
+  }
+  if (v.every((x) => x === 0)) v[0] = 1
+  return v
+}
+
+export async function startFakeEmbeddings(dimension = 64): Promise<FakeEmbeddings> {
+  const requests: EmbedRequest[] = []
+  const waiters: ((r: EmbedRequest) => void)[] = []
+  const server = createServer(async (req, res) => {
+    let raw = ''
+    for await (const c of req) raw += c
+    const url = new URL(req.url!, 'http://x')
+    const body = raw ? (JSON.parse(raw) as { model?: string; input?: string | string[] }) : {}
+    const input = Array.isArray(body.input) ? body.input : [String(body.input ?? '')]
+    const record = { path: url.pathname, headers: req.headers, model: String(body.model ?? ''), input }
+    const openai = url.pathname.endsWith('/embeddings')
+    const ollama = url.pathname === '/api/embed'
+    if (req.method !== 'POST' || (!openai && !ollama)) {
+      res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"no such path"}')
+      return
+    }
+    requests.push(record)
+    for (const w of waiters.splice(0)) w(record)
+    const b = fake.behaviour
+    if (b.type === 'hang') return
+    if (b.type === 'fail' && b.times > 0) {
+      b.times--
+      res.writeHead(b.status, { 'Content-Type': 'application/json', ...(b.retryAfter ? { 'Retry-After': b.retryAfter } : {}) })
+      res.end(JSON.stringify({ error: { message: `fake failure ${b.status}` } }))
+      return
+    }
+    const vectors = input.map((t) => fakeVector(t, dimension))
+    res.writeHead(200, { 'Content-Type': 'application/json' })
+    if (openai) {
+      res.end(
+        JSON.stringify({
+          object: 'list',
+          data: vectors.map((embedding, index) => ({ object: 'embedding', index, embedding })),
+          model: record.model,
+          usage: { prompt_tokens: 1, total_tokens: 1 }
+        })
+      )
+    } else {
+      res.end(JSON.stringify({ model: record.model, embeddings: vectors, total_duration: 1, load_duration: 1, prompt_eval_count: 1 }))
+    }
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const fake: FakeEmbeddings = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    behaviour: { type: 'ok' },
+    nextRequest: () => new Promise((r) => waiters.push(r)),
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise<void>((r) => server.close(() => r()))
+    }
+  }
+  return fake
+}

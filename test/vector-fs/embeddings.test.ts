@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { FileInfo, SearchResult } from '../../src/shared/contract/vector-fs'
+import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
+import { addProvider, startTestNode, tempDir, type TestNode, type TestNodeOptions } from '../support/node'
+
+const QUICK: TestNodeOptions = { vectorFs: { queue: { batchSize: 4, backoffMs: 5, maxBackoffMs: 20, maxAttempts: 4 } } }
+const bytes = (text: string) => new TextEncoder().encode(text)
+
+let fake: FakeEmbeddings
+let node: TestNode
+let cleanup: () => void
+
+beforeEach(async () => {
+  fake = await startFakeEmbeddings(64)
+  const t = tempDir()
+  cleanup = t.cleanup
+  node = startTestNode(t.dir, QUICK)
+})
+afterEach(async () => {
+  await node.close()
+  await fake.close()
+  cleanup()
+})
+
+async function upload(n: TestNode, filename: string, text: string) {
+  const res = await n.post('/v2/upload_file_to_folder', { path: '/', filename, file_data: bytes(text) })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return res.body as FileInfo
+}
+
+async function files(n: TestNode): Promise<FileInfo[]> {
+  return (await n.get('/v2/retrieve_path_simplified', { path: '/' })).body as FileInfo[]
+}
+
+async function waitFor(n: TestNode, done: (fs: FileInfo[]) => boolean, timeoutMs = 8000): Promise<FileInfo[]> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const fs = await files(n)
+    if (done(fs)) return fs
+    if (Date.now() > until) throw new Error(`timed out; files now: ${JSON.stringify(fs.map((f) => [f.name, f.status, f.has_embeddings]))}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+const allReady = (fs: FileInfo[]) => fs.length > 0 && fs.every((f) => f.status === 'ready' && f.has_embeddings)
+
+async function useOpenAi(n: TestNode, id = 'emb', model = 'text-embedding-3-small') {
+  await addProvider(n, id, { api_key: 'sk-embed-secret', external_url: `${fake.url}/v1` })
+  const res = await n.post('/v2/update_default_embedding_model', { provider_id: id, model })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+}
+
+const longText = (topic: string, paragraphs: number) =>
+  Array.from({ length: paragraphs }, (_, i) => `${topic} paragraph ${i}: ` + `notes about ${topic} and more ${topic}. `.repeat(30)).join(
+    '\n\n'
+  )
+
+describe('embeddings', () => {
+  it('without a model: keywords only, has_embeddings false, status ready', async () => {
+    const f = await upload(node, 'a.txt', 'plain words')
+    expect(f).toMatchObject({ status: 'ready', has_embeddings: false })
+    expect(fake.requests).toHaveLength(0)
+  })
+
+  it('OpenAI /v1/embeddings receives batches with the key; files end ready and embedded; search finds by meaning', async () => {
+    await useOpenAi(node)
+    await upload(node, 'garage.txt', longText('car repair', 6))
+    await upload(node, 'clinic.txt', 'The doctor sees patients on Mondays.')
+    const processing = await files(node)
+    expect(processing.some((f) => f.status === 'processing')).toBe(true)
+    await waitFor(node, allReady)
+    expect(fake.requests.length).toBeGreaterThan(1)
+    for (const r of fake.requests) {
+      expect(r.path).toBe('/v1/embeddings')
+      expect(r.model).toBe('text-embedding-3-small')
+      expect(r.input.length).toBeLessThanOrEqual(4)
+      expect(r.headers.authorization).toBe('Bearer sk-embed-secret')
+    }
+    const passages = node.store.db.prepare('SELECT count(*) AS n FROM vfs_passages').get() as { n: number }
+    expect(fake.requests.reduce((n, r) => n + r.input.length, 0)).toBe(passages.n)
+    // "physician" shares no word with the clinic file: found by its embedding alone.
+    const hits = (await node.post('/v2/search_items', { search: 'physician' })).body as SearchResult[]
+    expect(hits[0]?.path).toBe('/clinic.txt')
+    const exported = (await node.get('/v2/retrieve_vector_resource', { path: '/clinic.txt' })).body as {
+      vrkai: { resource: { Document: { embeddings: { id: string; vector: number[] }[]; embedding_model_used_string: string } } }
+    }
+    expect(exported.vrkai.resource.Document.embeddings[0]!.vector).toHaveLength(64)
+    expect(exported.vrkai.resource.Document.embedding_model_used_string).toBe('text-embedding-3-small')
+  })
+
+  it("Ollama's /api/embed receives batches without any key", async () => {
+    await addProvider(node, 'llama', { model: { Ollama: { model_type: 'llama3.2' } }, external_url: fake.url })
+    await node.post('/v2/update_default_embedding_model', { provider_id: 'llama', model: 'nomic-embed-text' })
+    await upload(node, 'a.md', longText('pond', 4))
+    await waitFor(node, allReady)
+    expect(fake.requests.length).toBeGreaterThan(0)
+    for (const r of fake.requests) {
+      expect(r.path).toBe('/api/embed')
+      expect(r.model).toBe('nomic-embed-text')
+      expect(r.headers.authorization).toBeUndefined()
+    }
+  })
+
+  it('a 429 (and a 503) then success: tried again with back-off, the file ends ready', async () => {
+    await useOpenAi(node)
+    fake.behaviour = { type: 'fail', status: 429, times: 2, retryAfter: '0' }
+    await upload(node, 'a.txt', 'rate limited words')
+    await waitFor(node, allReady)
+    expect(fake.requests.length).toBe(3)
+    fake.behaviour = { type: 'fail', status: 503, times: 1 }
+    await upload(node, 'b.txt', 'server busy words')
+    await waitFor(node, (fs) => fs.length === 2 && allReady(fs))
+  })
+
+  it('failures that do not pass (401, or 5xx past the tries) mark the file failed with the reason; keywords still work', async () => {
+    await useOpenAi(node)
+    fake.behaviour = { type: 'fail', status: 401, times: 1 }
+    await upload(node, 'a.txt', 'unauthorised words')
+    const [a] = await waitFor(node, (fs) => fs[0]!.status!.startsWith('failed'))
+    expect(a!.status).toMatch(/^failed: .*401/)
+    expect(a!.status).not.toContain('sk-embed-secret')
+    expect(fake.requests).toHaveLength(1)
+    fake.behaviour = { type: 'fail', status: 500, times: 100 }
+    await upload(node, 'b.txt', 'broken server words')
+    const fs = await waitFor(node, (all) => all.length === 2 && all[1]!.status!.startsWith('failed'))
+    expect(fs[1]!.status).toMatch(/500/)
+    expect(fake.requests).toHaveLength(1 + 4)
+    expect(((await node.post('/v2/search_items', { search: 'broken' })).body as SearchResult[])[0]?.path).toBe('/b.txt')
+  })
+
+  it('a restart in the middle resumes the queue', async () => {
+    await useOpenAi(node)
+    fake.behaviour = { type: 'hang' }
+    const arrived = fake.nextRequest()
+    await upload(node, 'a.txt', longText('harbour', 8))
+    await arrived
+    node = node.reopen()
+    expect((await files(node))[0]!.status).toBe('processing')
+    fake.behaviour = { type: 'ok' }
+    await waitFor(node, allReady)
+  })
+
+  it('changing the model embeds everything again with the new one (a new dimension too)', async () => {
+    await useOpenAi(node)
+    await upload(node, 'a.txt', longText('bridge', 3))
+    await upload(node, 'b.txt', 'a second file')
+    await waitFor(node, allReady)
+    const ollama = await startFakeEmbeddings(32)
+    try {
+      await addProvider(node, 'llama', { model: { Ollama: { model_type: 'llama3.2' } }, external_url: ollama.url })
+      await node.post('/v2/update_default_embedding_model', { provider_id: 'llama', model: 'mxbai-embed-large' })
+      expect((await files(node)).every((f) => f.status === 'processing' && !f.has_embeddings)).toBe(true)
+      await waitFor(node, allReady)
+      const passages = node.store.db.prepare('SELECT count(*) AS n FROM vfs_passages').get() as { n: number }
+      expect(ollama.requests.reduce((n, r) => n + r.input.length, 0)).toBe(passages.n)
+      const exported = (await node.get('/v2/retrieve_vector_resource', { path: '/b.txt' })).body as {
+        vrkai: { resource: { Document: { embeddings: { vector: number[] }[] } } }
+      }
+      expect(exported.vrkai.resource.Document.embeddings[0]!.vector).toHaveLength(32)
+      // Clearing the model: keywords only again.
+      await node.post('/v2/update_default_embedding_model', { provider_id: null, model: null })
+      expect((await files(node)).every((f) => f.status === 'ready' && !f.has_embeddings)).toBe(true)
+    } finally {
+      await ollama.close()
+    }
+  })
+})
