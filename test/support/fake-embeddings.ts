@@ -35,7 +35,7 @@ export interface FakeEmbeddings {
 const SYNONYMS: Record<string, string> = { automobile: 'car', vehicle: 'car', cars: 'car', physician: 'doctor', medic: 'doctor' }
 
 export function fakeVector(text: string, dimension: number): number[] {
-  const v = new Array<number>(dimension).fill(0)
+  const v: number[] = Array.from({ length: dimension }, () => 0)
   for (const raw of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
     const word = SYNONYMS[raw] ?? raw
     const h = createHash('sha256').update(word).digest()
