@@ -3,16 +3,17 @@ import { defineConfig } from 'electron-vite'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Plugin } from 'vite'
+import { RENDERER_CSP_META } from './src/shared/csp'
 
 const pkg = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 'utf8')) as { version: string }
 
-/** The same policy the headless server sends as a header, as a meta tag for file:// pages (build only: dev needs HMR). */
-const RENDERER_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'"
+/** The policy the headless server sends as a header, as a meta tag for file:// pages (build only: dev needs HMR). */
 const cspMeta = (): Plugin => ({
   name: 'nodedesk-csp-meta',
   apply: 'build',
-  transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: RENDERER_CSP }, injectTo: 'head' }]
+  transformIndexHtml: () => [
+    { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: RENDERER_CSP_META }, injectTo: 'head' }
+  ]
 })
 
 export default defineConfig({

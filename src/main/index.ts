@@ -3,6 +3,7 @@ import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell, type 
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { IPC_EVENT_CHANNEL } from '../shared/bridge'
+import { RENDERER_CSP } from '../shared/csp'
 import { APP_NAME, APP_VERSION } from './app-info'
 import { safeStorageSecretBox } from './electron-secret-box'
 import { DataDirInUseError } from './data-dir-lock'
@@ -11,7 +12,6 @@ import { consoleLogger } from './platform/logger'
 import { installProcessGuard } from './process-guard'
 import { aesFileSecretBox } from './store/secret-box'
 import { bindIpc, isRendererUrl } from './transports/ipc'
-import { RENDERER_CSP } from './transports/http'
 
 app.setName(APP_NAME)
 const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(__dirname, '../renderer/index.html')).href

@@ -1,4 +1,5 @@
 import type { ProviderKind } from './contract/identity'
+import { isOpenAiHost } from './http-url'
 
 /** How each provider kind is spoken to, where it lives by default, and what to propose for it. */
 export interface KindInfo {
@@ -94,6 +95,6 @@ export function resolveBaseUrl(kind: ProviderKind, externalUrl?: string | null):
 
 /** Whether calling this provider needs a key: hosted kinds do; Ollama and custom OpenAI-compatible servers do not. */
 export function keyRequired(kind: ProviderKind, externalUrl?: string | null): boolean {
-  if (kind === 'OpenAI' && externalUrl) return new URL(externalUrl).hostname === 'api.openai.com'
+  if (kind === 'OpenAI' && externalUrl) return isOpenAiHost(externalUrl)
   return PROVIDER_CATALOG[kind].needsKey
 }

@@ -1,7 +1,8 @@
 import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { connectEvents, isAnswered } from '../../src/renderer/src/api/events'
-import { invalidateAfter, jobIdOf, keys } from '../../src/renderer/src/api/queries'
+import { invalidateAfter, keys } from '../../src/renderer/src/api/queries'
+import { jobIdOfInbox } from '../../src/shared/contract/inbox'
 import { bridgeTransport } from '../../src/renderer/src/api/transport'
 import { useStreaming } from '../../src/renderer/src/stores/streaming'
 import type { NodeEvent } from '../../src/shared/contract/events'
@@ -216,9 +217,9 @@ describe('isAnswered', () => {
 
 describe('job ids from inbox ids', () => {
   it('reads the job id of a job inbox, and leaves other ids as they are', () => {
-    expect(jobIdOf('job_inbox::jobid_a::false')).toBe('jobid_a')
-    expect(jobIdOf('job_inbox::with::colons::false')).toBe('with::colons')
-    expect(jobIdOf('inbox::other')).toBe('inbox::other')
+    expect(jobIdOfInbox('job_inbox::jobid_a::false')).toBe('jobid_a')
+    expect(jobIdOfInbox('job_inbox::with::colons::false')).toBe('with::colons')
+    expect(jobIdOfInbox('inbox::other')).toBe('inbox::other')
   })
 })
 

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { errorBody, type ErrorStatus } from '../../shared/contract/error'
+import { RENDERER_CSP } from '../../shared/csp'
 import type { NodeEvent } from '../../shared/contract/events'
 import type { Router } from '../node-api'
 import { DISK_FULL_MESSAGE, isDiskFull } from '../node-api/disk-full'
@@ -18,19 +19,6 @@ import { readMultipart } from './multipart'
 import { readStaticFile } from './static-files'
 
 export const MAX_BODY_BYTES = 64 * 1024 * 1024
-
-/** The page's policy: our own scripts only, no inline script, no framing, API calls to self. */
-export const RENDERER_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'"
-].join('; ')
 
 export interface HttpServerOptions {
   readonly router: Router

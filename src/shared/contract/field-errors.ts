@@ -1,13 +1,98 @@
 import type { z } from 'zod'
 
-/** `a.b[2].c` from a zod issue path. */
+/**
+ * Field errors travel in the `message` of a `{code, error, message}` body, as
+ * `path: text; path: text (and N more)`. This module is the one place that writes and reads that
+ * format: the node writes it for 400s, the window reads it back to mark form fields.
+ *
+ * A path is written `a.b[2].c`: identifier keys bare, indices in brackets, any other key as a
+ * JSON string in brackets (`["x.y"]`), so every path reads back to the same segments. The whole
+ * body is written `body`. A text may contain `; ` as long as what follows is not itself `path: `.
+ */
+
+export type PathSegment = string | number
+
+export interface FieldError {
+  /** The field's segments; empty for the body as a whole (or a message that names no field). */
+  readonly path: readonly PathSegment[]
+  readonly text: string
+}
+
+const ROOT = 'body'
+const SEPARATOR = '; '
+const BARE_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/
+const MORE = / \(and (\d+) more\)$/
+
+/** `a.b[2].c` from a path (a zod issue path, or FieldError.path); '' for the root. */
 export function formatPath(path: readonly PropertyKey[]): string {
   let out = ''
   for (const seg of path) {
     if (typeof seg === 'number') out += `[${seg}]`
-    else out += out === '' ? String(seg) : `.${String(seg)}`
+    else {
+      const key = String(seg)
+      if (!BARE_KEY.test(key) || (out === '' && key === ROOT)) out += `[${JSON.stringify(key)}]`
+      else out += out === '' ? key : `.${key}`
+    }
   }
   return out
+}
+
+/** The message of a 400: `path: text` for each error, joined; `more` errors left out are counted at the end. */
+export function formatFieldErrors(errors: readonly FieldError[], more = 0): string {
+  const text = errors.map((e) => `${formatPath(e.path) || ROOT}: ${e.text}`).join(SEPARATOR)
+  return more > 0 ? `${text} (and ${more} more)` : text
+}
+
+/** Reads a path written by formatPath at `at`, followed by ': '; undefined when there is none. */
+function readPath(message: string, at: number): { path: PathSegment[]; end: number } | undefined {
+  const path: PathSegment[] = []
+  let i = at
+  for (;;) {
+    const rest = message.slice(i)
+    let m: RegExpExecArray | null
+    if ((m = /^\[(\d+)\]/.exec(rest))) path.push(Number(m[1]))
+    else if ((m = /^\[("(?:[^"\\]|\\.)*")\]/.exec(rest))) {
+      try {
+        path.push(JSON.parse(m[1]!) as string)
+      } catch {
+        return undefined
+      }
+    } else if ((m = (path.length === 0 ? /^[A-Za-z_][A-Za-z0-9_]*/ : /^\.[A-Za-z_][A-Za-z0-9_]*/).exec(rest))) {
+      path.push(path.length === 0 ? m[0] : m[0].slice(1))
+    } else break
+    i += m[0].length
+  }
+  if (path.length === 0 || !message.startsWith(': ', i)) return undefined
+  return { path: path.length === 1 && path[0] === ROOT && message[at] !== '[' ? [] : path, end: i + 2 }
+}
+
+/** How many errors a message left out ("(and N more)" at its end). */
+export function omittedErrors(message: string): number {
+  return Number(MORE.exec(message)?.[1] ?? 0)
+}
+
+/**
+ * The field errors of a message written by formatFieldErrors (or by hand in the same format). A
+ * message that starts without a path reads as one error about no field; "(and N more)" is dropped.
+ */
+export function parseFieldErrors(message: string): FieldError[] {
+  const body = message.replace(MORE, '')
+  const out: { path: PathSegment[]; text: string }[] = []
+  const first = readPath(body, 0)
+  let current = first ? { path: first.path, text: '' } : { path: [], text: '' }
+  let textStart = first ? first.end : 0
+  let from = textStart
+  for (;;) {
+    const cut = body.indexOf(SEPARATOR, from)
+    const next = cut < 0 ? undefined : readPath(body, cut + SEPARATOR.length)
+    if (cut < 0 || next) {
+      current.text = body.slice(textStart, cut < 0 ? undefined : cut)
+      out.push(current)
+      if (cut < 0 || !next) return out
+      current = { path: next.path, text: '' }
+      textStart = from = next.end
+    } else from = cut + SEPARATOR.length
+  }
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
@@ -35,11 +120,12 @@ const isZodDefault = (message: string) => /^(Invalid|Too (small|big)|Unrecognize
  */
 const isSentence = (message: string) => /^[A-Z]/.test(message) && !isZodDefault(message)
 
-/** One human line for one issue, starting with the offending field's path. */
-function issueMessage(issue: z.core.$ZodIssue, input: unknown, prefix: readonly PropertyKey[]): string {
-  const path = [...prefix, ...issue.path]
-  const at = formatPath(path)
-  const here = (text: string) => (at === '' ? `body: ${text}` : `${at}: ${text}`)
+const segments = (path: readonly PropertyKey[]): PathSegment[] => path.map((s) => (typeof s === 'number' ? s : String(s)))
+
+/** The errors one issue makes, in plain words, each naming the offending field's path. */
+function issueErrors(issue: z.core.$ZodIssue, input: unknown, prefix: readonly PropertyKey[]): FieldError[] {
+  const path = segments([...prefix, ...issue.path])
+  const here = (text: string): FieldError[] => [{ path, text }]
   if (issue.code !== 'unrecognized_keys' && isSentence(issue.message)) return here(issue.message)
   switch (issue.code) {
     case 'invalid_type': {
@@ -50,7 +136,7 @@ function issueMessage(issue: z.core.$ZodIssue, input: unknown, prefix: readonly 
       return here(`expected ${issue.expected}, got ${describe(actual)}`)
     }
     case 'unrecognized_keys':
-      return issue.keys.map((k) => `${formatPath([...path, k])}: unknown field`).join('; ')
+      return issue.keys.map((k) => ({ path: [...path, k], text: 'unknown field' }))
     case 'invalid_key':
       return here(isZodDefault(issue.message) ? 'invalid key' : issue.message)
     case 'too_small':
@@ -87,7 +173,9 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[], input: unknown
     const field = issue.code === 'unrecognized_keys' ? `${formatPath(issue.path)}+` : formatPath(issue.path)
     if (!firstPerField.has(field)) firstPerField.set(field, issue)
   }
-  const lines = [...firstPerField.values()].slice(0, 5).map((issue) => issueMessage(issue, input, prefix))
-  const more = firstPerField.size > lines.length ? ` (and ${firstPerField.size - lines.length} more)` : ''
-  return lines.join('; ') + more
+  const picked = [...firstPerField.values()].slice(0, 5)
+  return formatFieldErrors(
+    picked.flatMap((issue) => issueErrors(issue, input, prefix)),
+    firstPerField.size - picked.length
+  )
 }

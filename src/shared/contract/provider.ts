@@ -1,36 +1,14 @@
 import { z } from 'zod'
+import { httpUrlProblem, NOT_HTTP_URL } from '../http-url'
 import { FullIdentityNameSchema, ModelSchema } from './identity'
 
 export const PROVIDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 
-const parsedUrl = (s: string): URL | undefined => {
-  try {
-    return new URL(s)
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * An absolute http(s) URL without user info: `http://127.0.0.1:P@other-host/` reads like a local
- * address but calls other-host, and credentials in a URL end up in logs.
- */
-export const httpUrl = z
-  .string({ error: "Enter the server's address as an http:// or https:// URL, e.g. http://127.0.0.1:8080/v1." })
-  .refine(
-    (s) => {
-      const u = parsedUrl(s)
-      return u !== undefined && (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== ''
-    },
-    { error: "Enter the server's address as an http:// or https:// URL, e.g. http://127.0.0.1:8080/v1.", abort: true }
-  )
-  .refine(
-    (s) => {
-      const u = parsedUrl(s)!
-      return u.username === '' && u.password === ''
-    },
-    { error: 'Remove the user name or password from the URL (user@host): give the API key in its own field.' }
-  )
+/** A provider URL: the one rule of src/shared/http-url.ts, its sentence as the field's error. */
+export const httpUrl = z.string({ error: NOT_HTTP_URL }).check((ctx) => {
+  const problem = httpUrlProblem(ctx.value)
+  if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value })
+})
 
 const stringArray = z.array(z.string(), { error: 'expected array of strings' })
 

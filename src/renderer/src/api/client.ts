@@ -1,3 +1,4 @@
+import { formatPath, omittedErrors, parseFieldErrors } from '../../../shared/contract/field-errors'
 import { routes, type RouteBodyInput, type RouteName, type RouteResponse } from '../../../shared/contract/routes'
 import type { Transport } from './transport'
 
@@ -13,11 +14,7 @@ export class ApiFailure extends Error {
   }
   /** The part of the message about one field, e.g. "Enter an id: letters, digits, _ and -, up to 64 characters.". */
   fieldMessage(path: string): string | undefined {
-    for (const part of this.message.split('; ')) {
-      const cut = part.indexOf(': ')
-      if (cut > 0 && part.slice(0, cut) === path) return part.slice(cut + 2)
-    }
-    return undefined
+    return parseFieldErrors(this.message).find((e) => e.path.length > 0 && formatPath(e.path) === path)?.text
   }
 }
 
@@ -27,20 +24,18 @@ export class ApiFailure extends Error {
  */
 export function errorText(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err)
-  return message
-    .split('; ')
-    .map((part) => part.replace(/^[A-Za-z_][\w.[\]]*: /, ''))
+  const more = omittedErrors(message)
+  const text = parseFieldErrors(message)
+    .map((e) => e.text)
     .join('; ')
+  return more ? `${text} (and ${more} more)` : text
 }
 
-/** `a.b[2].c: message; d: message` -> ['a.b[2].c', 'd'] */
+/** `a.b[2].c: message; d: message` -> ['a.b[2].c', 'd']: the fields a 400 names (the body as a whole is none). */
 export function fieldPathsOf(message: string): string[] {
-  const out: string[] = []
-  for (const part of message.split('; ')) {
-    const m = /^([A-Za-z_][\w.[\]]*): /.exec(part)
-    if (m && m[1] !== 'body') out.push(m[1]!)
-  }
-  return out
+  return parseFieldErrors(message)
+    .filter((e) => e.path.length > 0)
+    .map((e) => formatPath(e.path))
 }
 
 type Query = Record<string, string | undefined>

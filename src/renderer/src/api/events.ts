@@ -3,8 +3,9 @@ import type { NodeEvent } from '../../../shared/contract/events'
 import type { LastMessage } from '../../../shared/contract/message'
 import { isAnswer } from '../../../shared/message-role'
 import { useStreaming } from '../stores/streaming'
-import { jobIdOf, keys } from './queries'
+import { keys } from './queries'
 import type { Transport } from './transport'
+import { jobIdOfInbox } from '../../../shared/contract/inbox'
 
 /** True when `messages` holds the stored answer to `parent`. */
 export const isAnswered = (messages: readonly LastMessage[] | undefined, parent: string) =>
@@ -23,7 +24,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
       case 'inbox_changed': {
         const inbox = event.data.inbox_id
         void qc.invalidateQueries({ queryKey: keys.allInboxes })
-        void qc.invalidateQueries({ queryKey: keys.jobScope(jobIdOf(inbox)) })
+        void qc.invalidateQueries({ queryKey: keys.jobScope(jobIdOfInbox(inbox)) })
         void qc.invalidateQueries({ queryKey: keys.messages(inbox) }).then(() => {
           const partial = useStreaming.getState().partial[inbox]
           if (partial && isAnswered(qc.getQueryData<LastMessage[]>(keys.messages(inbox)), partial.parent)) {

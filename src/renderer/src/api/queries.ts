@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { RouteBodyInput, RouteName } from '../../../shared/contract/routes'
-import type { Inbox } from '../../../shared/contract/inbox'
+import { jobInboxId, type Inbox } from '../../../shared/contract/inbox'
 import type { LastMessage } from '../../../shared/contract/message'
 import type { Client } from './client'
 import { useClient } from './client-context'
@@ -14,8 +14,6 @@ export const keys = {
   messages: (inboxId: string) => ['messages', inboxId] as const,
   jobScope: (jobId: string) => ['jobScope', jobId] as const
 }
-
-export const jobIdOf = (inboxId: string) => /^job_inbox::(.+)::false$/.exec(inboxId)?.[1] ?? inboxId
 
 export function useHealth() {
   const client = useClient()
@@ -70,7 +68,7 @@ const invalidates: Partial<Record<RouteName, (qc: QueryClient, body: never) => u
     qc.invalidateQueries({ queryKey: keys.allInboxes })
   ],
   job_message: (qc, body: { job_id: string }) => [
-    qc.invalidateQueries({ queryKey: keys.messages(`job_inbox::${body.job_id}::false`) }),
+    qc.invalidateQueries({ queryKey: keys.messages(jobInboxId(body.job_id)) }),
     qc.invalidateQueries({ queryKey: keys.allInboxes })
   ]
 }

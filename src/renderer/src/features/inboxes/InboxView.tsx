@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Drawer, Group, Loader, Stack } from '@mantine/co
 import { useDisclosure } from '@mantine/hooks'
 import { IconListDetails } from '@tabler/icons-react'
 import { useRef } from 'react'
-import { jobIdOf, useInboxes, useMessages, useRouteMutation } from '../../api/queries'
+import { useInboxes, useMessages, useRouteMutation } from '../../api/queries'
 import { isAnswer } from '../../../../shared/message-role'
 import { isAnswered } from '../../api/events'
 import { hrefOf } from '../../app/router'
@@ -12,6 +12,7 @@ import { InboxSidePanel } from './InboxSidePanel'
 import { InlineName } from './InlineName'
 import { MessageList } from './MessageList'
 import { ProviderSwitcher } from './ProviderSwitcher'
+import { jobIdOfInbox } from '../../../../shared/contract/inbox'
 
 export function InboxView({ inboxId }: { inboxId: string }) {
   const inboxes = useInboxes(true) // hidden jobs' inboxes open too
@@ -21,7 +22,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const send = useRouteMutation('job_message')
   const switcherRef = useRef<HTMLInputElement>(null)
   const [details, { open: openDetails, close: closeDetails }] = useDisclosure(false)
-  const jobId = jobIdOf(inboxId)
+  const jobId = jobIdOfInbox(inboxId)
 
   if (inboxes.isPending || messages.isPending) return <Loader aria-label="Loading inbox" />
   if (!inbox) {

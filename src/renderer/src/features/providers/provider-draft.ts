@@ -1,6 +1,7 @@
 import { formatPath } from '../../../../shared/contract/field-errors'
 import { modelKind, PROVIDER_KINDS, type ProviderKind } from '../../../../shared/contract/identity'
 import { LlmProviderSchema, type LlmProvider, type ProviderListEntry } from '../../../../shared/contract/provider'
+import { isOpenAiHost } from '../../../../shared/http-url'
 import { keyRequired, PROVIDER_CATALOG } from '../../../../shared/provider-catalog'
 
 /** A kind as the wizard offers it: the nine kinds, plus any OpenAI-compatible server. */
@@ -63,7 +64,7 @@ export function emptyDraft(nodeName: string): ProviderDraft {
 /** The draft of an existing provider, for editing it in the same form. */
 export function draftOf(p: ProviderListEntry): ProviderDraft {
   const { kind, modelType } = modelKind(p.model)
-  const compatible = kind === 'OpenAI' && !!p.external_url && new URL(p.external_url).hostname !== 'api.openai.com'
+  const compatible = kind === 'OpenAI' && !!p.external_url && !isOpenAiHost(p.external_url)
   return {
     step: 0,
     choice: compatible ? 'compatible' : kind,

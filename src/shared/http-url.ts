@@ -1,0 +1,26 @@
+/**
+ * The one rule for a provider's URL, used by the contract (requests) and the window (forms):
+ * an absolute http or https URL with a host and without user info. `http://127.0.0.1:P@other-host/`
+ * reads like a local address but calls other-host, and credentials in a URL end up in logs.
+ */
+
+export const NOT_HTTP_URL = "Enter the server's address as an http:// or https:// URL, e.g. http://127.0.0.1:8080/v1."
+export const URL_WITH_USER_INFO = 'Remove the user name or password from the URL (user@host): give the API key in its own field.'
+
+/** What is wrong with `text` as a provider URL, or undefined when nothing is. */
+export function httpUrlProblem(text: string): string | undefined {
+  let u: URL
+  try {
+    u = new URL(text)
+  } catch {
+    return NOT_HTTP_URL
+  }
+  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.hostname === '') return NOT_HTTP_URL
+  if (u.username !== '' || u.password !== '') return URL_WITH_USER_INFO
+  return undefined
+}
+
+export const isHttpUrl = (text: string) => httpUrlProblem(text) === undefined
+
+/** Whether the URL points at OpenAI's own API (a hosted, keyed service) rather than an OpenAI-compatible server. */
+export const isOpenAiHost = (url: string) => new URL(url).hostname === 'api.openai.com'
