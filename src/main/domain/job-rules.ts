@@ -10,10 +10,24 @@ export function defaultInboxName(providerId: string): string {
   return `New job with ${providerId}`
 }
 
-/** The inbox name a first message gives: its first non-blank line, up to 120 characters. */
+/**
+ * The inbox name a first message gives: its first non-blank line, trimmed, up to 120 characters.
+ * Reads only as far as it needs: a 1 MiB single-line message is not split or spread whole.
+ */
 export function nameFromMessage(content: string): string | undefined {
-  const line = content.split(/\r?\n/).find((l) => l.trim() !== '')
-  return line ? [...line.trim()].slice(0, NAME_FROM_MESSAGE_MAX).join('') : undefined
+  const nonBlank = /\S/g
+  const start = nonBlank.exec(content)?.index
+  if (start === undefined) return undefined
+  // 120 code points take at most 240 UTF-16 units: nothing past that window is looked at.
+  const window = content.slice(start, start + NAME_FROM_MESSAGE_MAX * 2)
+  const newline = window.indexOf('\n')
+  const line = newline < 0 ? window : window.slice(0, newline)
+  const head = [...line].slice(0, NAME_FROM_MESSAGE_MAX).join('')
+  // Trailing blanks are trimmed only when nothing but blanks follows on the line.
+  nonBlank.lastIndex = start + head.length
+  const next = newline >= 0 && head.length === line.length ? undefined : nonBlank.exec(content)
+  const lineGoesOn = next !== undefined && next !== null && !content.slice(start + head.length, next.index).includes('\n')
+  return lineGoesOn ? head : head.trimEnd()
 }
 
 export interface JobDefaults {

@@ -8,15 +8,17 @@ export const replySubidentity = (providerId: string) => agentSubidentity(NODE_PR
 
 /** What a reply carries besides its text, by role. */
 export type ReplyKind =
-  | { readonly role: 'answer' }
+  /** truncated: the answer reached the node's size limit and was cut. */
+  | { readonly role: 'answer'; readonly truncated?: true }
   | { readonly role: 'stopped' }
   | { readonly role: 'error'; readonly error: { readonly kind: string; readonly status?: number } }
 
-/** The extra job_message keys a message of this role carries: `stopped` and `error` mark how a reply ended. */
+/** The extra job_message keys a message of this role carries: `stopped`, `error` and `truncated` mark how a reply ended. */
 export function roleKeys(reply: ReplyKind | undefined): Record<string, unknown> {
   if (!reply) return {}
   if (reply.role === 'stopped') return { stopped: true }
   if (reply.role === 'error') return { error: reply.error }
+  if (reply.truncated) return { truncated: true }
   return {}
 }
 

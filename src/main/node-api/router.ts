@@ -1,4 +1,5 @@
 import { formatIssues } from '../../shared/contract/field-errors'
+import { tooDeepMessage, tooDeepPath } from '../../shared/contract/limits'
 import { routes, type RouteDef, type RouteName } from '../../shared/contract/routes'
 import type { NodeContext } from './context'
 import { DISK_FULL_MESSAGE, isDiskFull } from './disk-full'
@@ -90,6 +91,11 @@ export function createRouter(ctx: NodeContext, handlers: Handlers = createHandle
     if (req.query !== undefined && (req.query === null || typeof req.query !== 'object' || Array.isArray(req.query))) {
       throw new ApiError(400, 'query: expected an object of strings')
     }
+    // Before anything walks the values recursively (zod, JSON.stringify): a 5,000-level body must be a 400, not a RangeError.
+    const deepQuery = tooDeepPath(req.query)
+    if (deepQuery !== undefined) throw new ApiError(400, tooDeepMessage(deepQuery === '' ? 'query' : `query.${deepQuery}`))
+    const deepBody = tooDeepPath(req.body)
+    if (deepBody !== undefined) throw new ApiError(400, tooDeepMessage(deepBody))
     const { path, query } = splitPath(req.path, req.query)
     const m = match(req.method.toUpperCase(), path)
     if (!m.ok) {
@@ -107,7 +113,12 @@ export function createRouter(ctx: NodeContext, handlers: Handlers = createHandle
     let parsedBody: unknown = undefined
     if (route.body) {
       const r = route.body.safeParse(req.body)
-      if (!r.success) throw new ApiError(400, formatIssues(r.error.issues, req.body))
+      if (!r.success) {
+        // A field over its size limit (e.g. content over 1 MiB) is 413, named alone.
+        const tooLarge = r.error.issues.filter((i) => i.code === 'custom' && i.params?.status === 413)
+        if (tooLarge.length) throw new ApiError(413, formatIssues(tooLarge, req.body))
+        throw new ApiError(400, formatIssues(r.error.issues, req.body))
+      }
       parsedBody = r.data
     }
     const handler = handlers[name] as (input: unknown) => unknown

@@ -7,6 +7,7 @@ import type { ReplyKind } from '../domain/message-roles'
 import type { EventBus } from '../platform/event-bus'
 import type { Logger } from '../platform/logger'
 import type { Store } from '../store'
+import { DEFAULT_MAX_ANSWER_BYTES, MIB } from '../../shared/contract/limits'
 import type { PendingQuestion } from '../store/messages'
 import { languageModel, providerFetch, samplingOptions } from './language-model'
 import { callModel, DEFAULT_TIMEOUTS, type CallTimeouts } from './model-call'
@@ -14,6 +15,7 @@ import { buildPrompt, DEFAULT_BUDGET, type PromptBudget } from './prompt'
 import { describeFailure, emptyAnswerFailure, ProviderFailure } from './provider-errors'
 import { scopePassageCache } from './scope-cache'
 import { targetFor } from './provider-target'
+import { cappedFetch, utf8Prefix } from './response-cap'
 
 /** What the runtime works with: it reads jobs and questions, streams deltas, and appends replies to the chain. */
 export interface RuntimeDeps {
@@ -27,6 +29,8 @@ export interface RuntimeOptions {
   readonly timeouts?: CallTimeouts
   readonly budget?: PromptBudget
   readonly fetch?: typeof fetch
+  /** An answer stops growing at this many bytes of UTF-8, the note saying it was cut included (default 1 MiB). */
+  readonly maxAnswerBytes?: number
 }
 
 export interface RunningRuntime extends AnswerRuntime {
@@ -39,6 +43,20 @@ export interface RunningRuntime extends AnswerRuntime {
 const STOP = Symbol('stopped by the operator')
 const SHUTDOWN = Symbol('node shutting down')
 const CANCEL = Symbol('job removed')
+const TOO_LARGE = Symbol('the response outgrew its wire limit')
+
+/** Ends a cut answer, so a reader sees where and why it stops. */
+export function truncationNote(maxBytes: number): string {
+  const size = maxBytes % MIB === 0 ? `${maxBytes / MIB} MiB` : `${maxBytes.toLocaleString('en-US')} bytes`
+  return `\n\n⚠ The answer was cut here: it reached the node's limit of ${size} for one answer.`
+}
+
+/**
+ * Wire bytes a response may take: a non-streamed answer is buffered whole by the SDK, so it is
+ * held close to the text limit (JSON escaping may take up to 6 bytes per byte); a stream is
+ * parsed as it comes and its text is cut by callModel, so this only ends endless non-text streams.
+ */
+const wireLimit = (maxAnswerBytes: number, stream: boolean) => (stream ? 256 : 8) * maxAnswerBytes + MIB
 
 /**
  * Answers each inbox's questions in order, one at a time per inbox and many inboxes at once.
@@ -49,6 +67,9 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS
   const budget = options.budget ?? DEFAULT_BUDGET
   const fetchImpl = providerFetch(options.fetch)
+  const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES
+  const note = truncationNote(maxAnswerBytes)
+  const maxTextBytes = Math.max(0, maxAnswerBytes - Buffer.byteLength(note))
   const loops = new Map<string, Promise<void>>()
   const inFlight = new Map<string, AbortController>()
   const scopes = scopePassageCache(ctx.store)
@@ -77,17 +98,23 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
         for (const json of ctx.store.messages.conversationFor(inboxId, q.seq)) yield JSON.parse(json) as LastMessage
       })()
       const prompt = buildPrompt(config, scopes.passages(jobId), history, q.hash, budget)
+      const wire = cappedFetch(fetchImpl, wireLimit(maxAnswerBytes, config.stream), () => controller.abort(TOO_LARGE))
       const result = await callModel({
-        model: languageModel(target, fetchImpl),
+        model: languageModel(target, wire),
         options: { prompt, ...samplingOptions(target.kind, config) },
         stream: config.stream,
         failure: target,
         timeouts,
+        maxTextBytes,
         signal: controller.signal,
         onDelta: (text) => {
           if (!controller.signal.aborted) ctx.bus.emit({ type: 'message_delta', data: { inbox: inboxId, text, parent: q.hash } })
         }
       })
+      if (result.outcome === 'truncated' || (result.outcome === 'aborted' && result.reason === TOO_LARGE)) {
+        reply(utf8Prefix(result.text, maxTextBytes) + note, { role: 'answer', truncated: true })
+        return
+      }
       if (result.outcome === 'aborted') {
         if (result.reason === STOP) reply(result.text, { role: 'stopped' })
         // CANCEL: the job is gone with its inbox; nothing to store.

@@ -1,5 +1,6 @@
 import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider'
 import { describeFailure, timeoutFailure, type FailureContext } from './provider-errors'
+import { utf8Prefix } from './response-cap'
 
 export interface CallTimeouts {
   /** Until the first text arrives (includes connecting and a cold model load). */
@@ -19,10 +20,17 @@ export interface CallOptions {
   /** Aborted by the operator (stop_llm) or by shutdown. */
   readonly signal?: AbortSignal
   readonly onDelta?: (text: string) => void
+  /** The answer stops growing here (bytes of UTF-8): the call is aborted and what fits is kept. */
+  readonly maxTextBytes?: number
 }
 
 export type CallResult =
-  { readonly outcome: 'done'; readonly text: string } | { readonly outcome: 'aborted'; readonly text: string; readonly reason: unknown }
+  | { readonly outcome: 'done'; readonly text: string }
+  /** Cut at maxTextBytes; the provider call was aborted. */
+  | { readonly outcome: 'truncated'; readonly text: string }
+  | { readonly outcome: 'aborted'; readonly text: string; readonly reason: unknown }
+
+const CUT = Symbol('answer reached its size limit')
 
 /**
  * One chat call: streams text to onDelta, enforces the first-chunk and idle time-outs, and turns
@@ -44,13 +52,17 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
   if (opts.signal?.aborted) return { outcome: 'aborted', text: '', reason: opts.signal.reason }
   opts.signal?.addEventListener('abort', onOuterAbort, { once: true })
   let text = ''
+  let textBytes = 0
+  const maxBytes = opts.maxTextBytes ?? Infinity
   try {
     arm(opts.timeouts.firstChunkMs)
     if (!opts.stream) {
       const result = await opts.model.doGenerate({ ...opts.options, abortSignal: controller.signal })
       text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('')
+      const truncated = Buffer.byteLength(text) > maxBytes
+      if (truncated) text = utf8Prefix(text, maxBytes)
       if (text) opts.onDelta?.(text)
-      return { outcome: 'done', text }
+      return { outcome: truncated ? 'truncated' : 'done', text }
     }
     const { stream } = await opts.model.doStream({ ...opts.options, abortSignal: controller.signal })
     const reader = stream.getReader()
@@ -58,7 +70,17 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
       const { value, done } = await reader.read()
       if (done) break
       if (value.type === 'text-delta' && value.delta) {
+        const size = Buffer.byteLength(value.delta)
+        if (textBytes + size > maxBytes) {
+          const fits = utf8Prefix(value.delta, maxBytes - textBytes)
+          text += fits
+          if (fits) opts.onDelta?.(fits)
+          controller.abort(CUT)
+          void reader.cancel(CUT).catch(() => {})
+          return { outcome: 'truncated', text }
+        }
         text += value.delta
+        textBytes += size
         arm(opts.timeouts.idleMs)
         opts.onDelta?.(value.delta)
       } else if (value.type === 'error') {

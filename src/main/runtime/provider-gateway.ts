@@ -1,10 +1,16 @@
 import { APICallError } from '@ai-sdk/provider'
 import type { ProviderKind } from '../../shared/contract/identity'
+import { MIB } from '../../shared/contract/limits'
 import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
 import { languageModel, providerFetch, type ModelTarget } from './language-model'
 import { callModel, type CallTimeouts } from './model-call'
 import { UnreadableReplyError } from './openai-reply'
 import { describeFailure, ProviderFailure, providerSubject, sentence } from './provider-errors'
+import { cappedFetch, ResponseTooLarge } from './response-cap'
+
+const TEST_REPLY_MAX_BYTES = MIB
+/** Hosted catalogues list a few hundred models in well under 1 MiB. */
+const MODEL_LIST_MAX_BYTES = 16 * MIB
 
 export interface ListedModel {
   readonly id: string
@@ -17,7 +23,8 @@ export interface ListedModel {
  */
 export async function testProvider(target: ModelTarget, timeouts: CallTimeouts, fetchImpl: typeof fetch = fetch): Promise<string> {
   const result = await callModel({
-    model: languageModel(target, providerFetch(fetchImpl)),
+    // A reply to "OK" needs little room: a provider sending without end must not fill memory.
+    model: languageModel(target, cappedFetch(providerFetch(fetchImpl), TEST_REPLY_MAX_BYTES)),
     options: {
       prompt: [{ role: 'user', content: [{ type: 'text', text: 'Reply with the single word OK.' }] }],
       maxOutputTokens: 64
@@ -45,8 +52,19 @@ export async function listModels(target: ModelTarget, timeoutMs: number, fetchIm
 
   let body: unknown
   try {
-    const res = await providerFetch(fetchImpl)(url, { headers, signal: AbortSignal.timeout(timeoutMs) })
-    const text = await res.text()
+    const res = await cappedFetch(providerFetch(fetchImpl), MODEL_LIST_MAX_BYTES)(url, { headers, signal: AbortSignal.timeout(timeoutMs) })
+    let text: string
+    try {
+      text = await res.text()
+    } catch (err) {
+      if (err instanceof ResponseTooLarge) {
+        throw new ProviderFailure(
+          'provider_error',
+          `${sentence(providerSubject(kind, baseUrl))} sent a model list larger than ${MODEL_LIST_MAX_BYTES / MIB} MiB.`
+        )
+      }
+      throw err
+    }
     if (!res.ok) {
       throw new APICallError({ message: `HTTP ${res.status}`, url, requestBodyValues: {}, statusCode: res.status, responseBody: text })
     }

@@ -48,6 +48,9 @@ const COMMON_HEADERS = {
   'Cross-Origin-Resource-Policy': 'same-origin'
 }
 
+/** Invalid UTF-8 is refused, not silently replaced with U+FFFD. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
+
 const digest = (s: string) => createHash('sha256').update(s).digest()
 
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
@@ -68,17 +71,17 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   }
 
   /** Reads the body up to the limit; beyond it keeps draining (so the client sees our answer) and reports overflow. */
-  const readBody = (req: IncomingMessage) =>
+  const readBody = (req: IncomingMessage, limit = maxBody) =>
     new Promise<{ overflow: boolean; data: Buffer }>((done, fail) => {
       const chunks: Buffer[] = []
       let size = 0
       let overflow = false
       req.on('data', (chunk: Buffer) => {
         size += chunk.length
-        if (size > maxBody) {
+        if (size > limit) {
           overflow = true
           chunks.length = 0
-          if (size > maxBody * 4) req.destroy()
+          if (size > Math.max(limit, maxBody) * 4) req.destroy()
         } else chunks.push(chunk)
       })
       req.on('end', () => done({ overflow, data: Buffer.concat(chunks) }))
@@ -123,7 +126,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   }
 
   const fail = async (req: IncomingMessage, res: ServerResponse, status: ErrorStatus, message: string) => {
-    if (!req.complete && req.method !== 'GET' && req.method !== 'HEAD') await readBody(req).catch(() => undefined)
+    // Drained, never kept: the client reads our answer after sending its body.
+    if (!req.complete && req.method !== 'GET' && req.method !== 'HEAD') await readBody(req, 0).catch(() => undefined)
     sendJson(res, status, JSON.stringify(errorBody(status, message)))
   }
 
@@ -249,13 +253,21 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       if (type !== 'application/json') {
         return fail(req, res, 415, 'content-type: expected application/json')
       }
+      const limit = Math.min(maxBody, match.route.bodyLimit?.bytes ?? maxBody)
+      const tooLarge = limit < maxBody ? match.route.bodyLimit!.message : `body: larger than ${maxBody} bytes`
       const declared = Number(req.headers['content-length'] ?? 0)
-      if (declared > maxBody) return fail(req, res, 413, `body: larger than ${maxBody} bytes`)
-      const { overflow, data } = await readBody(req)
-      if (overflow) return sendJson(res, 413, JSON.stringify(errorBody(413, `body: larger than ${maxBody} bytes`)))
+      if (declared > limit) return fail(req, res, 413, tooLarge)
+      const { overflow, data } = await readBody(req, limit)
+      if (overflow) return sendJson(res, 413, JSON.stringify(errorBody(413, tooLarge)))
       if (data.length > 0) {
+        let text: string
         try {
-          body = JSON.parse(data.toString('utf8'))
+          text = strictUtf8.decode(data)
+        } catch {
+          return fail(req, res, 400, 'body: not valid UTF-8')
+        }
+        try {
+          body = JSON.parse(text)
         } catch (err) {
           return fail(req, res, 400, `body: malformed JSON (${(err as Error).message})`)
         }

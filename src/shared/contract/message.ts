@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CONTENT_TOO_LARGE, MAX_MESSAGE_CONTENT_BYTES, utf8Length } from './limits'
 
 /** Seed 2.5 JobMessage. */
 export const JobMessageSchema = z.looseObject({
@@ -33,7 +34,11 @@ export type LastMessage = z.infer<typeof LastMessageSchema>
 
 export const JobMessageRequestSchema = z.strictObject({
   job_id: z.string().min(1),
-  content: z.string().refine((s) => s.trim() !== '', { error: 'must not be empty' }),
+  content: z
+    .string()
+    // status 413: the router answers Payload Too Large for this issue, not 400.
+    .refine((s) => utf8Length(s) <= MAX_MESSAGE_CONTENT_BYTES, { error: CONTENT_TOO_LARGE, params: { status: 413 }, abort: true })
+    .refine((s) => s.trim() !== '', { error: 'must not be empty' }),
   parent: z.string().nullable().optional(),
   files_inbox: z.string().nullable().optional()
 })

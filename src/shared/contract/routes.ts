@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { HealthSchema } from './health'
+import { CONTENT_TOO_LARGE, MAX_JOB_MESSAGE_BODY_BYTES } from './limits'
 import { AllInboxesQuerySchema, InboxSchema, UpdateInboxNameRequestSchema } from './inbox'
 import {
   ChangeJobProviderRequestSchema,
@@ -41,6 +42,8 @@ export interface RouteDef {
   readonly file?: true
   /** Over HTTP the body arrives as multipart/form-data, its file streamed to disk. */
   readonly upload?: true
+  /** A tighter cap on the body's bytes than the 64 MiB of every route, and the 413 message naming it. */
+  readonly bodyLimit?: { readonly bytes: number; readonly message: string }
 }
 
 const NoQuery = z.object({})
@@ -150,7 +153,8 @@ export const routes = {
     auth: true,
     body: JobMessageRequestSchema,
     description: "Appends the operator's message to the job's inbox (hash-chained); answers come later.",
-    response: JobMessageResponseSchema
+    response: JobMessageResponseSchema,
+    bodyLimit: { bytes: MAX_JOB_MESSAGE_BODY_BYTES, message: `content: ${CONTENT_TOO_LARGE}` }
   },
   last_messages: {
     method: 'POST',

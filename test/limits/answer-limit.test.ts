@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { truncationNote } from '../../src/main/runtime/answer-runtime'
+import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
+import { messages, recordEvents, waitForAnswers } from '../support/answers'
+import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+
+/*
+ * Issue 10, item 1: a provider's answer had no limit (100 MB stored whole). In process, with a
+ * small limit so the cut is easy to see; test/limits/answer-limit.process.test.ts streams 20 MB
+ * into a real `npm run serve` child at the default 1 MiB.
+ */
+
+const LIMIT = 2000
+let fake: FakeLlm
+let node: TestNode
+let cleanup: () => void
+
+beforeEach(async () => {
+  fake = await startFakeLlm()
+  const t = tempDir()
+  cleanup = t.cleanup
+  node = startTestNode(t.dir, { runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 }, maxAnswerBytes: LIMIT } })
+})
+afterEach(async () => {
+  await node.close()
+  await fake.close()
+  cleanup()
+})
+
+async function ask(kind: string, stream: boolean) {
+  await addProvider(node, 'p', { model: { [kind]: { model_type: 'm' } }, external_url: fake.url, api_key: 'sk-x' })
+  const jobId = await createJob(node, 'p')
+  const inbox = `job_inbox::${jobId}::false`
+  if (!stream) {
+    const cfg = { custom_prompt: '', temperature: 0.7, seed: 0, top_k: 40, top_p: 0.9, stream: false, other_model_params: null }
+    expect((await node.post('/v2/update_job_config', { job_id: jobId, config: cfg })).status).toBe(200)
+  }
+  expect((await node.post('/v2/job_message', { job_id: jobId, content: 'Talk a lot' })).status).toBe(200)
+  const [, answer] = await waitForAnswers(node, inbox, 1)
+  return { answer: answer!, inbox }
+}
+
+describe.each([
+  ['OpenAI', true],
+  ['OpenAI', false],
+  ['Claude', true],
+  ['Ollama', true]
+])('%s (stream %s)', (kind, stream) => {
+  it('an answer stops growing at the limit: what came is stored, ending with a note, truncated: true', async () => {
+    // 3-byte and 4-byte characters: the cut never splits one.
+    const chunks = Array.from({ length: 400 }, (_, i) => (i % 2 ? '€uro ' : '😀 ok '))
+    fake.behaviour = { type: 'reply', chunks }
+    const events = recordEvents(node)
+    const { answer } = await ask(kind, stream)
+    const content = answer.job_message.content
+    const note = truncationNote(LIMIT)
+    expect(answer.job_message.truncated).toBe(true)
+    expect(content.endsWith(note)).toBe(true)
+    expect(Buffer.byteLength(content)).toBeLessThanOrEqual(LIMIT)
+    expect(Buffer.byteLength(content)).toBeGreaterThan(LIMIT - 12)
+    const kept = content.slice(0, -note.length)
+    expect(chunks.join('').startsWith(kept)).toBe(true)
+    expect(kept).not.toMatch(/\uFFFD|[\uD800-\uDBFF]$/)
+    if (stream) {
+      // What the window saw streaming is exactly what was kept.
+      const streamed = events.flatMap((e) => (e.type === 'message_delta' ? [e.data.text] : [])).join('')
+      expect(streamed).toBe(kept)
+    }
+  })
+})
+
+describe('answers within the limit', () => {
+  it('are stored whole, without the note or the flag', async () => {
+    fake.behaviour = { type: 'reply', chunks: ['short', ' answer'] }
+    const { answer, inbox } = await ask('OpenAI', true)
+    expect(answer.job_message.content).toBe('short answer')
+    expect(answer.job_message).not.toHaveProperty('truncated')
+    expect((await messages(node, inbox)).length).toBe(2)
+  })
+})
+
+describe('truncationNote', () => {
+  it('names the limit in MiB or bytes', () => {
+    expect(truncationNote(1024 * 1024)).toMatch(/cut.*1 MiB/)
+    expect(truncationNote(2000)).toMatch(/cut.*2,000 bytes/)
+  })
+})

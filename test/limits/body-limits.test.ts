@@ -1,0 +1,112 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { nameFromMessage } from '../../src/main/domain/job-rules'
+import { MAX_MESSAGE_CONTENT_BYTES, tooDeepPath } from '../../src/shared/contract/limits'
+import { fullScope } from '../support/fixtures'
+import { messages } from '../support/answers'
+import { addProvider, createJob, dbFingerprint, expectError, useTestNode } from '../support/node'
+
+/*
+ * Issue 10, items 1 and 5 through the transport-free router (what IPC calls): JSON nested
+ * 5,000+ levels inside free-form fields gave a 500 (RangeError in JSON.stringify); message
+ * content had no limit.
+ */
+
+const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
+
+const nested = (levels: number, leaf: unknown = 1): unknown => {
+  let v = leaf
+  for (let i = 0; i < levels; i++) v = i % 2 ? [v] : { k: v }
+  return v
+}
+
+describe('JSON nesting', () => {
+  it('5,000 levels inside a free-form scope field: 400 naming the field path, nothing stored, no 500', async () => {
+    const scope = fullScope()
+    ;(scope.vector_fs_items[0] as Record<string, unknown>).metadata = nested(5000)
+    const before = dbFingerprint(node.store)
+    const res = await node.post('/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope } })
+    expectError(res, 400, /^job_creation_info\.scope\.vector_fs_items\[0\]\.metadata\[0\]\.k[^:]*…[^:]*: nested deeper than 256 levels/)
+    expect(dbFingerprint(node.store)).toBe(before)
+    expect(node.log.lines.join('\n')).not.toMatch(/RangeError|-> 500/)
+  })
+
+  it('in every route and in the query (IPC passes values, not text); 256 levels are still accepted', async () => {
+    const jobId = await createJob(node, 'gpt')
+    for (const [path, body] of [
+      ['/v2/job_message', { job_id: jobId, content: 'hi', parent: nested(300) }],
+      ['/v2/update_job_config', { job_id: jobId, config: { other_model_params: nested(100_000) } }],
+      ['/v2/add_llm_provider', nested(257)]
+    ] as const) {
+      expectError(await node.post(path, body), 400, /nested deeper than 256 levels/)
+    }
+    expectError(await node.post('/v2/add_llm_provider', nested(257)), 400, /^k\[0\]\.k[^:]*: nested deeper than 256/)
+    const deepQuery = await node.router.handle({ method: 'GET', path: '/v2/all_inboxes', query: { x: nested(400) } })
+    expectError(deepQuery, 400, /^query\.x/)
+    // 256 levels in all: the body object itself is level 1.
+    const ok = await node.post('/v2/update_job_config', {
+      job_id: jobId,
+      config: { custom_prompt: '', temperature: 0.7, top_k: 40, top_p: 0.9, seed: 0, stream: true, other_model_params: nested(254) }
+    })
+    expect(ok.body).toBe('Successfully updated job config')
+  })
+
+  it('a cyclic value (possible over IPC) is too deep, not a hang or a crash', async () => {
+    const cyclic: Record<string, unknown> = {}
+    cyclic.self = cyclic
+    expectError(await node.post('/v2/add_llm_provider', cyclic), 400, /^self\.self[.self]*…[.self]*: nested deeper/)
+  })
+
+  it('tooDeepPath walks 1,000,000 levels without recursion', () => {
+    let v: unknown = 0
+    for (let i = 0; i < 1_000_000; i++) v = [v]
+    expect(tooDeepPath(v)).toMatch(/^(\[0\]){256}$/)
+    expect(tooDeepPath(nested(256))).toBeUndefined()
+  })
+})
+
+describe('message content limit', () => {
+  it('content over 1 MiB of UTF-8 is 413 naming the limit; exactly 1 MiB is accepted', async () => {
+    const jobId = await createJob(node, 'gpt')
+    const inbox = `job_inbox::${jobId}::false`
+    const before = dbFingerprint(node.store)
+    // 'é' is 2 bytes: 524,288 of them are exactly 1 MiB; one more ASCII byte is over.
+    const res = await node.post('/v2/job_message', { job_id: jobId, content: 'é'.repeat(MAX_MESSAGE_CONTENT_BYTES / 2) + 'x' })
+    expectError(res, 413, 'content: larger than the 1 MiB limit (1,048,576 bytes of UTF-8)')
+    expect(dbFingerprint(node.store)).toBe(before)
+    const exact = 'é'.repeat(MAX_MESSAGE_CONTENT_BYTES / 2)
+    expect((await node.post('/v2/job_message', { job_id: jobId, content: exact })).status).toBe(200)
+    const [stored] = await messages(node, inbox)
+    expect(stored!.job_message.content).toBe(exact)
+  })
+})
+
+describe('inbox name from the first line', () => {
+  /** The rule as the contract states it, written the plain way. */
+  const reference = (content: string) => {
+    const line = content.split(/\r?\n/).find((l) => l.trim() !== '')
+    return line ? [...line.trim()].slice(0, 120).join('') : undefined
+  }
+
+  it('matches the plain rule on any text', () => {
+    const piece = fc.constantFrom('a', 'é', '😀', ' ', '\t', '\n', '\r\n', '\u2028', '\u00a0', 'x y')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 300 }), (pieces) => {
+        const text = pieces.join('')
+        expect(nameFromMessage(text)).toBe(reference(text))
+      }),
+      { numRuns: 2000 }
+    )
+    for (const text of ['a'.repeat(119) + ' '.repeat(5) + 'b', 'a'.repeat(120) + '   ', ' \n  ' + '😀'.repeat(200)]) {
+      expect(nameFromMessage(text)).toBe(reference(text))
+    }
+  })
+
+  it('reads only as far as it needs: a 60 MB single line takes milliseconds, not seconds', () => {
+    // Flat, as JSON.parse makes it (a repeat() rope would be flattened inside the timing).
+    const big = Buffer.from('word '.repeat(12_000_000)).toString()
+    const started = performance.now()
+    expect(nameFromMessage(big)).toBe('word '.repeat(24))
+    expect(performance.now() - started).toBeLessThan(20)
+  })
+})

@@ -1,0 +1,203 @@
+import { readFileSync } from 'node:fs'
+import { createServer, request as httpRequest, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createJobBody, provider } from '../support/fixtures'
+import { tempDir } from '../support/node'
+import { startServe, type ServeProcess } from '../support/serve-process'
+
+/*
+ * Issue 10, items 1 and 5, against `npm run serve` as a child process (the failures were
+ * process-level: a provider streaming 100 MB took the server to 1.1 GB; a 60 MB single-line
+ * job_message peaked at 1.9 GB and stalled the node for 10 s).
+ */
+
+const MIB = 1024 * 1024
+let dir: string
+let cleanup: () => void
+let node: ServeProcess | undefined
+
+beforeEach(() => {
+  ;({ dir, cleanup } = tempDir('nodedesk-limits-'))
+})
+afterEach(async () => {
+  if (node && node.child.exitCode === null) {
+    node.child.kill('SIGKILL')
+    await node.exited
+  }
+  node = undefined
+  cleanup()
+})
+
+/** Resident and peak resident memory of a process, in MiB (Linux /proc). */
+function memory(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)![1])
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 }
+}
+
+async function startNode() {
+  node = await startServe(['--port', '0', '--data-dir', dir])
+  const p = node
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${p.url}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body)
+    })
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> & unknown[] }
+  }
+  return { p, post }
+}
+
+/** An OpenAI-compatible server that streams `totalBytes` of answer text, minding back-pressure. */
+async function startFloodingProvider(totalBytes: number) {
+  const state = { written: 0, finished: false, closedEarly: false }
+  const server: Server = createServer(async (req, res) => {
+    for await (const _ of req);
+    if (!req.url!.endsWith('/chat/completions')) return void res.writeHead(404).end()
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' })
+    res.on('close', () => (state.closedEarly = !state.finished))
+    const text = 'lorem ipsum '.repeat(Math.ceil((64 * 1024) / 12)).slice(0, 64 * 1024)
+    const event = `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content: text }, finish_reason: null }] })}\n\n`
+    while (state.written < totalBytes) {
+      if (res.destroyed) return
+      state.written += text.length
+      if (!res.write(event)) await new Promise((r) => (res.once('drain', r), res.once('close', r)))
+    }
+    state.finished = true
+    res.end('data: [DONE]\n\n')
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    state,
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r())))
+  }
+}
+
+describe('limits in a real node process', () => {
+  it('a provider streaming 20 MB: the stored answer stops at 1 MiB with truncated: true, the call is aborted, memory stays flat', async () => {
+    const flood = await startFloodingProvider(20 * MIB)
+    try {
+      const { p, post } = await startNode()
+      expect((await post('/v2/add_llm_provider', provider('flood', { external_url: flood.url }))).status).toBe(200)
+      const { job_id } = (await post('/v2/create_job', createJobBody('flood'))).body as unknown as { job_id: string }
+      const inbox = `job_inbox::${job_id}::false`
+      const before = memory(p.child.pid!)
+      const started = performance.now()
+      expect((await post('/v2/job_message', { job_id, content: 'Say everything' })).status).toBe(200)
+      let answer: { job_message: { content: string; truncated?: boolean } } | undefined
+      while (!answer) {
+        const list = (await post('/v2/last_messages', { inbox_name: inbox })).body as unknown as (typeof answer)[]
+        answer = list[1]
+        if (performance.now() - started > 30_000) throw new Error('no answer within 30 s')
+        if (!answer) await new Promise((r) => setTimeout(r, 50))
+      }
+      const after = memory(p.child.pid!)
+      const content = answer.job_message.content
+      console.log(
+        `20 MB stream: answer ${(Buffer.byteLength(content) / MIB).toFixed(3)} MiB in ${Math.round(performance.now() - started)} ms; ` +
+          `provider wrote ${(flood.state.written / MIB).toFixed(1)} MiB before the node hung up; ` +
+          `RSS ${before.rss.toFixed(0)} -> ${after.rss.toFixed(0)} MiB, peak ${before.peak.toFixed(0)} -> ${after.peak.toFixed(0)} MiB`
+      )
+      expect(answer.job_message.truncated).toBe(true)
+      expect(Buffer.byteLength(content)).toBeLessThanOrEqual(MIB)
+      expect(Buffer.byteLength(content)).toBeGreaterThan(MIB - 200)
+      expect(content).toMatch(/cut here: it reached the node's limit of 1 MiB/)
+      expect(flood.state.closedEarly).toBe(true)
+      expect(flood.state.written).toBeLessThan(8 * MIB)
+      // Holding 20 MB of text (UTF-16, copies for JSON and SQLite) takes hundreds of MB.
+      expect(after.peak - before.peak).toBeLessThan(80)
+      // Still answering.
+      expect((await fetch(`${p.url}/v2/health_check`)).status).toBe(200)
+    } finally {
+      await flood.close()
+    }
+  })
+
+  it('a 60 MB single-line job_message: 413 naming the limit, fast, without a memory spike, nothing stored', async () => {
+    const { p, post } = await startNode()
+    expect((await post('/v2/add_llm_provider', provider('p', { external_url: 'http://127.0.0.1:9/v1' }))).status).toBe(200)
+    const { job_id } = (await post('/v2/create_job', createJobBody('p'))).body as unknown as { job_id: string }
+    const body = Buffer.from(JSON.stringify({ job_id, content: 'x'.repeat(60 * 1000 * 1000) }))
+    const before = memory(p.child.pid!)
+    for (const declareLength of [true, false]) {
+      const started = performance.now()
+      const res = await new Promise<{ status: number; body: string }>((done, fail) => {
+        const url = new URL(p.url)
+        const req = httpRequest(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: '/v2/job_message',
+            method: 'POST',
+            headers: {
+              Authorization: `Bearer ${p.token}`,
+              'Content-Type': 'application/json',
+              ...(declareLength ? { 'Content-Length': body.length } : { 'Transfer-Encoding': 'chunked' })
+            }
+          },
+          (r) => {
+            let text = ''
+            r.on('data', (c) => (text += c))
+            r.on('end', () => done({ status: r.statusCode!, body: text }))
+          }
+        )
+        req.on('error', fail)
+        // In 1 MiB pieces, as a client streaming its upload would send them.
+        for (let i = 0; i < body.length; i += MIB) req.write(body.subarray(i, i + MIB))
+        req.end()
+      })
+      const ms = performance.now() - started
+      const after = memory(p.child.pid!)
+      console.log(
+        `60 MB job_message (${declareLength ? 'Content-Length' : 'chunked'}): ${res.status} in ${Math.round(ms)} ms; ` +
+          `peak RSS ${before.peak.toFixed(0)} -> ${after.peak.toFixed(0)} MiB`
+      )
+      expect(res.status).toBe(413)
+      expect(JSON.parse(res.body)).toEqual({
+        code: 413,
+        error: 'Payload Too Large',
+        message: 'content: larger than the 1 MiB limit (1,048,576 bytes of UTF-8)'
+      })
+      expect(ms).toBeLessThan(3000)
+      // Before the limit: a 1.9 GB peak. What remains is the discarded upload awaiting GC.
+      expect(after.peak - before.peak).toBeLessThan(100)
+    }
+    const list = await post('/v2/last_messages', { inbox_name: `job_inbox::${job_id}::false` })
+    expect(list.body).toEqual([])
+  })
+
+  it('invalid UTF-8 in a body is 400, not silently replaced with U+FFFD', async () => {
+    const { p, post } = await startNode()
+    expect((await post('/v2/add_llm_provider', provider('p'))).status).toBe(200)
+    const { job_id } = (await post('/v2/create_job', createJobBody('p'))).body as unknown as { job_id: string }
+    const bytes = Buffer.concat([Buffer.from(`{"job_id":"${job_id}","content":"caf`), Buffer.from([0xc3, 0x28]), Buffer.from('"}')])
+    const res = await fetch(`${p.url}/v2/job_message`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json' },
+      body: bytes
+    })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ code: 400, error: 'Bad Request', message: 'body: not valid UTF-8' })
+    expect((await post('/v2/last_messages', { inbox_name: `job_inbox::${job_id}::false` })).body).toEqual([])
+  })
+
+  it('JSON nested 5,000 levels in a free-form field over HTTP is 400 naming the field, never a 500', async () => {
+    const { p, post } = await startNode()
+    expect((await post('/v2/add_llm_provider', provider('p'))).status).toBe(200)
+    const { job_id } = (await post('/v2/create_job', createJobBody('p'))).body as unknown as { job_id: string }
+    const config = `{"custom_prompt":"","temperature":0.7,"seed":0,"top_k":40,"top_p":0.9,"stream":true,"other_model_params":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`
+    const res = await fetch(`${p.url}/v2/update_job_config`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json' },
+      body: `{"job_id":"${job_id}","config":${config}}`
+    })
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { message: string }).message).toMatch(
+      /^config\.other_model_params(\.a)+.*: nested deeper than 256 levels/
+    )
+    expect(p.output()).not.toMatch(/RangeError/)
+  })
+})
