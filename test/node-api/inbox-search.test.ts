@@ -1,0 +1,159 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { Inbox } from '../../src/shared/contract/inbox'
+import { addProvider, createJob, expectError, startTestNode, tempDir, useTestNode, type TestNode } from '../support/node'
+
+type Hit = { inbox: Inbox; snippet: string }
+const inboxOf = (jobId: string) => `job_inbox::${jobId}::false`
+
+async function search(node: TestNode, q: string, extra: Record<string, string> = {}): Promise<Hit[]> {
+  const res = await node.get('/v2/search_inboxes', { q, ...extra })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return res.body as Hit[]
+}
+const ids = (hits: Hit[]) => hits.map((h) => h.inbox.inbox_id)
+
+describe('search_inboxes', () => {
+  const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
+  const say = (jobId: string, content: string) => node.post('/v2/job_message', { job_id: jobId, content })
+  const rename = (jobId: string, name: string) =>
+    node.post('/v2/update_smart_inbox_name', { inbox_name: inboxOf(jobId), custom_name: name })
+
+  it('finds inboxes whose name or one message holds every word, as prefixes, ignoring case and accents', async () => {
+    const a = await createJob(node, 'gpt')
+    const b = await createJob(node, 'gpt')
+    const c = await createJob(node, 'gpt')
+    await rename(a, 'Café contracts')
+    await say(b, 'The quarterly Résumé of the LEASE agreement')
+    await say(c, 'quarterly numbers only')
+    await say(c, 'a lease elsewhere')
+    expect(ids(await search(node, 'cafe'))).toEqual([inboxOf(a)])
+    expect(ids(await search(node, 'CAFÉ contr'))).toEqual([inboxOf(a)])
+    expect(ids(await search(node, 'resume lease'))).toEqual([inboxOf(b)])
+    expect(ids(await search(node, 'quart lea'))).toEqual([inboxOf(b)]) // c has both words, never in one message
+    expect(ids(await search(node, 'quarterly')).sort()).toEqual([inboxOf(b), inboxOf(c)].sort())
+    expect(await search(node, 'résumé nowhere')).toEqual([])
+    expect(await search(node, '!!! ???')).toEqual([])
+    // Query syntax in the text is taken as words, never as FTS5 operators.
+    expect(ids(await search(node, '"lease" OR NOT* (x'))).toEqual([])
+    expect(ids(await search(node, 'lease AND'))).toEqual([])
+  })
+
+  it('answers each inbox once with a snippet of the matching text (at most 200 characters), best match first', async () => {
+    const a = await createJob(node, 'gpt')
+    const b = await createJob(node, 'gpt')
+    await say(a, `${'filler words here '.repeat(40)} the turbine manual ${'more filler '.repeat(40)}`)
+    await say(a, 'turbine again')
+    await say(b, 'turbine turbine turbine')
+    const hits = await search(node, 'turbine')
+    expect(ids(hits)).toEqual([inboxOf(b), inboxOf(a)])
+    for (const h of hits) {
+      expect(h.snippet.length).toBeLessThanOrEqual(200)
+      expect(h.snippet.toLowerCase()).toContain('turbine')
+      expect(h.inbox.job_scope).toBeNull()
+    }
+    expect((await search(node, 'turbine', { limit: '1' })).length).toBe(1)
+  })
+
+  it('leaves hidden inboxes out unless show_hidden=true', async () => {
+    const shown = await createJob(node, 'gpt')
+    const hidden = await createJob(node, 'gpt', undefined, { is_hidden: true })
+    await say(shown, 'zeppelin')
+    await say(hidden, 'zeppelin')
+    expect(ids(await search(node, 'zeppelin'))).toEqual([inboxOf(shown)])
+    expect(ids(await search(node, 'zeppelin', { show_hidden: 'true' })).sort()).toEqual([inboxOf(shown), inboxOf(hidden)].sort())
+    await node.post('/v2/update_job_hidden', { job_id: hidden, is_hidden: false })
+    expect(ids(await search(node, 'zeppelin')).length).toBe(2)
+  })
+
+  it.each([
+    [{}, 'q'],
+    [{ q: '' }, 'q'],
+    [{ q: 'x'.repeat(201) }, 'q'],
+    [{ q: 'x', limit: '0' }, 'limit'],
+    [{ q: 'x', limit: '101' }, 'limit'],
+    [{ q: 'x', show_hidden: 'maybe' }, 'show_hidden']
+  ])('answers 400 for %j naming %s', async (query, field) => {
+    expectError(await node.get('/v2/search_inboxes', query as Record<string, string>), 400, `${field}:`)
+  })
+})
+
+/**
+ * The index follows every write: after any sequence of creates, renames, messages, hides and
+ * removals, search answers exactly what a plain scan of a model of the data answers.
+ */
+describe('search index kept in step (property)', () => {
+  const WORDS = ['alpha', 'alpine', 'beta', 'bêta', 'gamma', 'Gämma', 'delta', 'zeta']
+  const text = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((w) => w.join(' '))
+  const op = fc.oneof(
+    fc.record({ kind: fc.constant('create' as const), hidden: fc.boolean() }),
+    fc.record({ kind: fc.constant('message' as const), job: fc.nat(), text }),
+    fc.record({ kind: fc.constant('rename' as const), job: fc.nat(), text }),
+    fc.record({ kind: fc.constant('hide' as const), job: fc.nat(), hidden: fc.boolean() }),
+    fc.record({ kind: fc.constant('remove' as const), job: fc.nat() })
+  )
+  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+  const tokens = (s: string) => fold(s).match(/[\p{L}\p{N}]+/gu) ?? []
+  const matches = (doc: string, q: string) => tokens(q).every((w) => tokens(doc).some((t) => t.startsWith(w)))
+
+  it('search agrees with a scan of the model after random operation sequences', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(op, { minLength: 1, maxLength: 25 }),
+        fc.constantFrom('alp', 'beta', 'gam delta', 'zeta alpha', 'b'),
+        async (ops, q) => {
+          const t = tempDir()
+          const node = startTestNode(t.dir)
+          try {
+            await addProvider(node, 'gpt')
+            const model = new Map<string, { name: string; hidden: boolean; messages: string[] }>()
+            const live = () => [...model.keys()]
+            for (const o of ops) {
+              if (o.kind === 'create') {
+                const id = await createJob(node, 'gpt', undefined, { is_hidden: o.hidden })
+                const inbox = (await node.get('/v2/get_inbox', { inbox_name: inboxOf(id) })).body as Inbox
+                model.set(id, { name: inbox.custom_name, hidden: o.hidden, messages: [] })
+                continue
+              }
+              const jobs = live()
+              if (jobs.length === 0) continue
+              const id = jobs[o.job % jobs.length]!
+              const m = model.get(id)!
+              if (o.kind === 'message') {
+                expect((await node.post('/v2/job_message', { job_id: id, content: o.text })).status).toBe(200)
+                // The first message names an inbox that still has its default name.
+                const inbox = (await node.get('/v2/get_inbox', { inbox_name: inboxOf(id) })).body as Inbox
+                m.name = inbox.custom_name
+                m.messages.push(o.text)
+              } else if (o.kind === 'rename') {
+                expect((await node.post('/v2/update_smart_inbox_name', { inbox_name: inboxOf(id), custom_name: o.text })).status).toBe(200)
+                m.name = o.text
+              } else if (o.kind === 'hide') {
+                expect((await node.post('/v2/update_job_hidden', { job_id: id, is_hidden: o.hidden })).status).toBe(200)
+                m.hidden = o.hidden
+              } else {
+                expect((await node.post('/v2/remove_job', { job_id: id })).status).toBe(200)
+                model.delete(id)
+              }
+            }
+            for (const showHidden of [false, true]) {
+              const expected = [...model.entries()]
+                .filter(([, m]) => (showHidden || !m.hidden) && (matches(m.name, q) || m.messages.some((x) => matches(x, q))))
+                .map(([id]) => inboxOf(id))
+                .sort()
+              const got = ids(await search(node, q, { show_hidden: String(showHidden), limit: '100' })).sort()
+              expect(got).toEqual(expected)
+            }
+            // The index holds exactly the rows of what exists: nothing of a removed job remains.
+            const integrity = node.store.db.prepare(`INSERT INTO inbox_search (inbox_search, rank) VALUES ('integrity-check', 1)`)
+            expect(() => integrity.run()).not.toThrow()
+          } finally {
+            await node.close()
+            t.cleanup()
+          }
+        }
+      ),
+      { numRuns: 40 }
+    )
+  })
+})

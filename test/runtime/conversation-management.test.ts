@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
+import { addProvider, createJob, expectError, startTestNode, tempDir, type TestNode } from '../support/node'
+import { messages, recordEvents, waitForAnswers, waitForMessages } from '../support/answers'
+
+let fake: FakeLlm
+let node: TestNode
+let cleanup: () => void
+beforeEach(async () => {
+  fake = await startFakeLlm()
+  const t = tempDir()
+  cleanup = t.cleanup
+  node = startTestNode(t.dir, { runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 } } })
+  await addProvider(node, 'p1', { external_url: fake.url, api_key: 'sk-test' })
+})
+afterEach(async () => {
+  await node.close()
+  await fake.close()
+  cleanup()
+})
+const inboxOf = (jobId: string) => `job_inbox::${jobId}::false`
+const count = (sql: string, ...args: unknown[]) =>
+  node.store.db
+    .prepare(sql)
+    .pluck()
+    .get(...args) as number
+
+describe('removing a job while its answer streams', () => {
+  it('stops the answer, leaves nothing of the job (tables, search) and leaves the other inboxes untouched', async () => {
+    const other = await createJob(node, 'p1')
+    fake.behaviour = { type: 'reply', chunks: ['kept answer'] }
+    await node.post('/v2/job_message', { job_id: other, content: 'other question' })
+    await waitForAnswers(node, inboxOf(other), 1)
+    const otherBefore = await messages(node, inboxOf(other))
+
+    const gone = await createJob(node, 'p1')
+    fake.behaviour = { type: 'stall', chunks: ['streaming ', 'xylophone '] }
+    const events = recordEvents(node)
+    const chat = fake.nextChat()
+    await node.post('/v2/job_message', { job_id: gone, content: 'write about xylophones' })
+    await chat
+    await waitForMessages(node, inboxOf(gone), () => events.filter((e) => e.type === 'message_delta').length === 2)
+    expect(node.runtime!.busy(inboxOf(gone))).toBe(true)
+
+    expect(await node.post('/v2/remove_job', { job_id: gone })).toEqual({ status: 200, body: 'Successfully removed job' })
+    await expect.poll(() => node.runtime!.busy(inboxOf(gone))).toBe(false)
+    // Nothing was stored after the removal: no stopped answer resurrecting the inbox.
+    await new Promise((r) => setTimeout(r, 100))
+    for (const [table, column] of [
+      ['jobs', 'id'],
+      ['job_scopes', 'job_id'],
+      ['inboxes', 'job_id']
+    ]) {
+      expect(count(`SELECT count(*) FROM ${table} WHERE ${column} = ?`, gone), table).toBe(0)
+    }
+    expect(count(`SELECT count(*) FROM messages WHERE inbox_id = ?`, inboxOf(gone))).toBe(0)
+    expect(count(`SELECT count(*) FROM inbox_search WHERE inbox_search MATCH 'xylophones'`)).toBe(0)
+    expect(count(`SELECT count(*) FROM inbox_search WHERE inbox_search MATCH '"write"'`)).toBe(0)
+    const deltasAfter = events.slice(events.findIndex((e) => e.type === 'inbox_changed' && e.data.inbox === null) + 1)
+    expect(deltasAfter.filter((e) => e.type === 'message_delta')).toEqual([])
+    expect(events.filter((e) => e.type === 'inbox_changed' && e.data.inbox_id === inboxOf(gone)).at(-1)).toEqual({
+      type: 'inbox_changed',
+      data: { inbox_id: inboxOf(gone), inbox: null }
+    })
+    expect(await messages(node, inboxOf(other))).toEqual(otherBefore)
+    expectError(await node.post('/v2/last_messages', { inbox_name: inboxOf(gone) }), 404)
+
+    // The node keeps answering elsewhere.
+    fake.behaviour = { type: 'reply', chunks: ['still here'] }
+    await node.post('/v2/job_message', { job_id: other, content: 'again' })
+    await waitForAnswers(node, inboxOf(other), 2)
+  })
+})
+
+describe('retry_message', () => {
+  it('appends a new answer to the same question, without repeating the question or showing the old answer to the model', async () => {
+    const jobId = await createJob(node, 'p1')
+    fake.behaviour = { type: 'reply', chunks: ['first answer'] }
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Name a colour' })
+    const [question, first] = await waitForAnswers(node, inboxOf(jobId), 1)
+    fake.behaviour = { type: 'reply', chunks: ['second answer'] }
+    const chat = fake.nextChat()
+    expect(
+      await node.post('/v2/retry_message', { inbox_name: inboxOf(jobId), message_id: first!.node_api_data.node_message_hash })
+    ).toEqual({
+      status: 200,
+      body: 'Successfully queued'
+    })
+    const sent = await chat
+    const ms = await waitForAnswers(node, inboxOf(jobId), 2)
+    expect(ms.map((m) => m.job_message.content)).toEqual(['Name a colour', 'first answer', 'second answer'])
+    expect(ms[2]!.job_message.parent).toBe(question!.node_api_data.node_message_hash)
+    expect(ms[2]!.node_api_data.parent_hash).toBe(first!.node_api_data.node_message_hash)
+    const prompt = JSON.stringify(sent.body)
+    expect(prompt).toContain('Name a colour')
+    expect(prompt).not.toContain('first answer')
+    expect(node.store.messages.nextPending(inboxOf(jobId))).toBeUndefined()
+  })
+
+  it('retries an error note', async () => {
+    const jobId = await createJob(node, 'p1')
+    fake.behaviour = { type: 'status', status: 500, body: { error: { message: 'boom' } } }
+    await node.post('/v2/job_message', { job_id: jobId, content: 'try me' })
+    const [, note] = await waitForAnswers(node, inboxOf(jobId), 1)
+    expect(note!.job_message.error).toBeTruthy()
+    fake.behaviour = { type: 'reply', chunks: ['worked'] }
+    expect(
+      (await node.post('/v2/retry_message', { inbox_name: inboxOf(jobId), message_id: note!.node_api_data.node_message_hash })).status
+    ).toBe(200)
+    const ms = await waitForAnswers(node, inboxOf(jobId), 2)
+    expect(ms.map((m) => m.job_message.content).filter((c) => c === 'try me')).toHaveLength(1)
+    expect(ms.at(-1)!.job_message.content).toBe('worked')
+  })
+})
