@@ -41,7 +41,7 @@ export function fakeVector(text: string, dimension: number): number[] {
     const h = createHash('sha256').update(word).digest()
     for (let i = 0; i < 4; i++) v[h.readUInt16BE(i * 2) % dimension]! += h[8 + i]! & 1 ? 1 : -1
   }
-  if (v.every((x) => x === 0)) v[0] = 1
+  if (!v.some((x) => x !== 0)) v[0] = 1
   return v
 }
 
