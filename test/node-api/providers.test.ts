@@ -10,13 +10,19 @@ describe('add_llm_provider', () => {
   it('adds a provider and answers the seed success string', async () => {
     const res = await node.post('/v2/add_llm_provider', provider('gpt', { api_key: 'sk-1', external_url: 'https://api.openai.com/v1' }))
     expect(res).toEqual({ status: 200, body: 'Successfully added LLM provider' })
-    expect(await list()).toEqual([{ ...provider('gpt', { external_url: 'https://api.openai.com/v1' }), has_api_key: true }])
+    expect(await list()).toEqual([
+      { ...provider('gpt', { external_url: 'https://api.openai.com/v1' }), has_api_key: true, last_check: null }
+    ])
   })
 
   it('keeps a provider without key or URL exactly as given', async () => {
     await addProvider(node, 'local', { model: { Ollama: { model_type: 'llama3.2' } }, perform_locally: true })
     expect(await list()).toEqual([
-      { ...provider('local', { model: { Ollama: { model_type: 'llama3.2' } }, perform_locally: true }), has_api_key: false }
+      {
+        ...provider('local', { model: { Ollama: { model_type: 'llama3.2' } }, perform_locally: true }),
+        has_api_key: false,
+        last_check: null
+      }
     ])
   })
 
@@ -78,7 +84,7 @@ describe('modify_llm_provider', () => {
     await addProvider(node, 'gpt', { api_key: 'sk-1' })
     const changed = provider('gpt', { model: { OpenAI: { model_type: 'gpt-4.1' } }, toolkit_permissions: ['web'] })
     expect(await node.post('/v2/modify_llm_provider', changed)).toEqual({ status: 200, body: 'Successfully modified LLM provider' })
-    expect(await list()).toEqual([{ ...changed, has_api_key: true }])
+    expect(await list()).toEqual([{ ...changed, has_api_key: true, last_check: null }])
   })
 
   it('api_key: absent keeps, null clears, a string replaces', async () => {

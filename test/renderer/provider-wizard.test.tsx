@@ -86,7 +86,10 @@ describe('provider wizard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Test & add provider' }))
     await waitFor(() => expect(window.location.hash).toBe('#/jobs/new'))
     expect(fake.requests.map((r) => r.path)).toEqual(['/api/tags', '/api/chat']) // listed, then one test call
-    expect((await node.get('/v2/available_llm_providers')).body).toEqual([{ ...expected, has_api_key: false }])
+    // "Test & add" passed: the test of exactly these settings is the new provider's first check.
+    expect((await node.get('/v2/available_llm_providers')).body).toEqual([
+      { ...expected, has_api_key: false, last_check: { ok: true, message: expect.stringContaining('answered'), at: expect.any(String) } }
+    ])
     expect(useAddDraft.getState().draft).toBeNull() // done: the draft is cleared
   })
 

@@ -1,5 +1,6 @@
 import type { AnswerRuntime } from '../domain/answering'
 import type { MessageChain } from '../domain/message-chain'
+import type { CheckMemory } from '../domain/provider-checks'
 import type { Clock } from '../platform/clock'
 import type { EventBus } from '../platform/event-bus'
 import type { Logger } from '../platform/logger'
@@ -21,4 +22,6 @@ export interface NodeContext {
   /** The document library (folders, files, passages, embeddings). */
   readonly vectorFs: VectorFs
   readonly runtime: AnswerRuntime
+  /** Recent provider test results, to become the last_check of settings saved as tested. */
+  readonly checks: CheckMemory
 }

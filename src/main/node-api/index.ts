@@ -8,6 +8,7 @@ import type { Store } from '../store'
 import type { VectorFs } from '../vector-fs'
 import type { NodeContext } from './context'
 import { createRouter, type Router } from './router'
+import { checkMemory } from '../domain/provider-checks'
 
 export interface NodeApiOptions {
   readonly store: Store
@@ -40,7 +41,8 @@ export function createNodeApi(options: NodeApiOptions): NodeApi {
     nodeName: options.nodeName,
     version: options.version,
     callTimeouts: options.callTimeouts ?? DEFAULT_TIMEOUTS,
-    runtime: options.runtime ?? idleRuntime
+    runtime: options.runtime ?? idleRuntime,
+    checks: checkMemory()
   }
   return { ctx, router: createRouter(ctx) }
 }

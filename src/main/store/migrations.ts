@@ -216,6 +216,11 @@ export const MIGRATIONS: readonly Migration[] = [
           INSERT INTO inbox_search (rowid, text) VALUES (-new.seq, new.custom_name);
         END;
       `)
+  },
+  {
+    version: 7,
+    description: "each provider's last check (check_llm_provider, or a test of exactly its settings): {ok, message, at} or NULL",
+    up: (db) => db.exec(`ALTER TABLE providers ADD COLUMN last_check_json TEXT`)
   }
 ]
 

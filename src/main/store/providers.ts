@@ -7,6 +7,8 @@ export interface ProviderRow {
   /** `{full_identity_name, id, model}`: the inbox's `agent`, kept ready to splice. */
   readonly agent_json: string
   readonly api_key: Buffer | null
+  /** `{ok, message, at}` of the provider's last check, or null when never checked. */
+  readonly last_check_json: string | null
 }
 
 export interface ProviderWrite {
@@ -16,17 +18,22 @@ export interface ProviderWrite {
   /** Sealed key; on update `undefined` keeps the stored one. */
   readonly apiKey: Buffer | null | undefined
   readonly now: string
+  /** The check that applies to exactly these settings; on update `undefined` keeps the stored one. */
+  readonly lastCheckJson?: string | null
 }
 
 export function providersRepo(db: Db) {
   const insert = db.prepare(
-    `INSERT INTO providers (id, provider_json, agent_json, api_key, created_at, updated_at)
-     VALUES (@id, @providerJson, @agentJson, @apiKey, @now, @now)`
+    `INSERT INTO providers (id, provider_json, agent_json, api_key, last_check_json, created_at, updated_at)
+     VALUES (@id, @providerJson, @agentJson, @apiKey, @lastCheckJson, @now, @now)`
   )
   const update = db.prepare(`UPDATE providers SET provider_json = @providerJson, agent_json = @agentJson, updated_at = @now WHERE id = @id`)
   const updateKey = db.prepare(`UPDATE providers SET api_key = ? WHERE id = ?`)
-  const get = db.prepare<[string], ProviderRow>(`SELECT id, provider_json, agent_json, api_key FROM providers WHERE id = ?`)
-  const list = db.prepare<[], ProviderRow>(`SELECT id, provider_json, agent_json, api_key FROM providers ORDER BY seq`)
+  const updateCheck = db.prepare(`UPDATE providers SET last_check_json = ? WHERE id = ?`)
+  const get = db.prepare<[string], ProviderRow>(
+    `SELECT id, provider_json, agent_json, api_key, last_check_json FROM providers WHERE id = ?`
+  )
+  const list = db.prepare<[], ProviderRow>(`SELECT id, provider_json, agent_json, api_key, last_check_json FROM providers ORDER BY seq`)
   const remove = db.prepare(`DELETE FROM providers WHERE id = ?`)
   const jobCount = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM jobs WHERE provider_id = ?`)
 
@@ -34,13 +41,35 @@ export function providersRepo(db: Db) {
     /** false when a provider with this id exists (and then nothing is written, not even a sequence bump). */
     insert: db.transaction((p: ProviderWrite): boolean => {
       if (get.get(p.id)) return false
-      return insert.run({ ...p, apiKey: p.apiKey ?? null }).changes === 1
+      return insert.run({ ...p, apiKey: p.apiKey ?? null, lastCheckJson: p.lastCheckJson ?? null }).changes === 1
+    }),
+    /**
+     * All or nothing: the id of the first provider that already exists (and then nothing is
+     * written), or undefined once every one is stored.
+     */
+    insertAll: db.transaction((ps: readonly ProviderWrite[]): string | undefined => {
+      const existing = ps.find((p) => get.get(p.id))
+      if (existing) return existing.id
+      for (const p of ps) insert.run({ ...p, apiKey: p.apiKey ?? null, lastCheckJson: p.lastCheckJson ?? null })
+      return undefined
     }),
     /** false when no provider has this id. */
     update: db.transaction((p: ProviderWrite): boolean => {
-      if (update.run(p).changes !== 1) return false
+      const { lastCheckJson, ...fields } = p
+      if (update.run(fields).changes !== 1) return false
       if (p.apiKey !== undefined) updateKey.run(p.apiKey, p.id)
+      if (lastCheckJson !== undefined) updateCheck.run(lastCheckJson, p.id)
       return true
+    }),
+    /**
+     * Keeps a check's result, only if the provider still holds the settings that were checked
+     * (an edit made while the check ran makes its result moot). false otherwise.
+     */
+    recordCheck: db.transaction((id: string, checked: ProviderRow, lastCheckJson: string): boolean => {
+      const now = get.get(id)
+      if (!now || now.provider_json !== checked.provider_json) return false
+      if ((now.api_key === null) !== (checked.api_key === null) || (now.api_key && !now.api_key.equals(checked.api_key!))) return false
+      return updateCheck.run(lastCheckJson, id).changes === 1
     }),
     get: (id: string) => get.get(id),
     list: () => list.all(),

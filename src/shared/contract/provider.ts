@@ -44,9 +44,20 @@ export const LlmProviderSchema = z.strictObject({
 })
 export type LlmProvider = z.infer<typeof LlmProviderSchema>
 
+/** The result of a provider's last check (check_llm_provider, or a test of exactly its settings). */
+export const LastCheckSchema = z.strictObject({
+  ok: z.boolean(),
+  message: z.string(),
+  /** `YYYY-MM-DDTHH:MM:SS.mmmZ` */
+  at: z.string()
+})
+export type LastCheck = z.infer<typeof LastCheckSchema>
+
 /** An element of available_llm_providers: the provider as stored, never its key. */
 export const ProviderListEntrySchema = LlmProviderSchema.omit({ api_key: true }).extend({
-  has_api_key: z.boolean()
+  has_api_key: z.boolean(),
+  /** null: never checked. */
+  last_check: LastCheckSchema.nullable()
 })
 export type ProviderListEntry = z.infer<typeof ProviderListEntrySchema>
 

@@ -16,6 +16,7 @@ import { JobScopeSchema } from './scope'
 import { NodeEventSchema } from './events'
 import { vectorFsRoutes } from './routes-vector-fs'
 import { inboxRoutes } from './routes-inboxes'
+import { providerBatchRoutes } from './routes-providers'
 import {
   ProviderModelsQuerySchema,
   ProviderModelsRequestSchema,
@@ -206,7 +207,8 @@ export const routes = {
     response: NodeEventSchema
   },
   ...vectorFsRoutes,
-  ...inboxRoutes
+  ...inboxRoutes,
+  ...providerBatchRoutes
 } as const satisfies Record<string, RouteDef>
 
 export type Routes = typeof routes

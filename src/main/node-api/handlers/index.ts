@@ -5,6 +5,7 @@ import { inboxHandlers } from './inboxes'
 import { jobHandlers } from './jobs'
 import { messageHandlers } from './messages'
 import { providerHandlers } from './providers'
+import { providerBatchHandlers } from './provider-batch'
 import { runtimeHandlers } from './runtime'
 import { systemHandlers } from './system'
 import { vectorFsHandlers } from './vector-fs'
@@ -18,6 +19,7 @@ export function createHandlers(ctx: NodeContext): Handlers {
     ...inboxManagementHandlers(ctx),
     ...messageHandlers(ctx),
     ...runtimeHandlers(ctx),
-    ...vectorFsHandlers(ctx)
+    ...vectorFsHandlers(ctx),
+    ...providerBatchHandlers(ctx)
   }
 }

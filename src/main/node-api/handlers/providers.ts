@@ -6,11 +6,14 @@ import type { NodeContext } from '../context'
 import { badRequest, conflict, notFound } from '../errors'
 import type { HandlerGroup } from '../handler-types'
 import { RawJson } from '../raw-json'
+import { settingsOf } from '../../domain/provider-checks'
+import type { ProviderRow } from '../../store/providers'
+import { checkForSaved, storedKeyOf } from '../provider-checks'
 
 type ProviderRoutes = 'add_llm_provider' | 'modify_llm_provider' | 'available_llm_providers' | 'remove_llm_provider'
 
 /** The provider as given, minus its key: what is stored and listed. */
-function storedForm(raw: unknown, provider: LlmProvider) {
+export function storedForm(raw: unknown, provider: LlmProvider) {
   const { api_key: _key, ...rest } = raw as Record<string, unknown>
   return {
     providerJson: JSON.stringify(rest),
@@ -28,13 +31,26 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
   const sealKey = (key: string | null | undefined) =>
     key === undefined ? undefined : key === null || key === '' ? null : store.secrets.seal(key)
 
+  /**
+   * The last check an edited provider keeps: a recent test of exactly its new settings and key;
+   * else the old one when nothing changed; else none (the old result was about other settings).
+   */
+  const checkAfterEdit = (before: ProviderRow, rawBody: unknown, apiKey: string | null | undefined): string | null | undefined => {
+    const key = apiKey === undefined ? storedKeyOf(ctx, before) : apiKey || ''
+    const tested = checkForSaved(ctx, rawBody, key)
+    if (tested) return tested
+    const unchanged = settingsOf(JSON.parse(before.provider_json)) === settingsOf(rawBody) && key === storedKeyOf(ctx, before)
+    return unchanged ? undefined : null
+  }
+
   return {
     add_llm_provider({ body, rawBody }) {
       const added = store.providers.insert({
         id: body.id,
         ...storedForm(rawBody, body),
         apiKey: sealKey(body.api_key) ?? null,
-        now: clock.next()
+        now: clock.next(),
+        lastCheckJson: checkForSaved(ctx, rawBody, body.api_key || '')
       })
       if (!added) throw conflict(`id: an LLM provider with id '${body.id}' already exists`)
       bus.emit({ type: 'provider_changed', data: { id: body.id } })
@@ -49,11 +65,13 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
           row?.api_key && keyBindingViolation(body.id, row.provider_json, resolveBaseUrl(modelKind(body.model).kind, body.external_url))
         if (violation) throw badRequest(`api_key: ${violation}`)
       }
+      const before = store.providers.get(body.id)
       const updated = store.providers.update({
         id: body.id,
         ...storedForm(rawBody, body),
         apiKey: sealKey(body.api_key),
-        now: clock.next()
+        now: clock.next(),
+        lastCheckJson: before ? checkAfterEdit(before, rawBody, body.api_key) : undefined
       })
       if (!updated) throw notFound(`id: no LLM provider with id '${body.id}'`)
       bus.emit({ type: 'provider_changed', data: { id: body.id } })
@@ -61,7 +79,11 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
     },
 
     available_llm_providers() {
-      return RawJson.array(store.providers.list().map((p) => `${p.provider_json.slice(0, -1)},"has_api_key":${p.api_key !== null}}`))
+      return RawJson.array(
+        store.providers
+          .list()
+          .map((p) => `${p.provider_json.slice(0, -1)},"has_api_key":${p.api_key !== null},"last_check":${p.last_check_json ?? 'null'}}`)
+      )
     },
 
     remove_llm_provider({ body }) {

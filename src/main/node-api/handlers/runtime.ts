@@ -1,24 +1,14 @@
 import { modelKind, type ProviderKind } from '../../../shared/contract/identity'
 import { keyRequired, PROVIDER_CATALOG, resolveBaseUrl } from '../../../shared/provider-catalog'
 import type { ModelTarget } from '../../runtime/language-model'
-import { listModels, testProvider } from '../../runtime/provider-gateway'
-import { ProviderFailure, providerSubject, sentence } from '../../runtime/provider-errors'
+import { listModels } from '../../runtime/provider-gateway'
 import type { NodeContext } from '../context'
-import { ApiError, badRequest, notFound } from '../errors'
+import { badRequest, notFound } from '../errors'
+import { answerOf, apiErrorOf, keepTestResult, lastCheckOf, runCheck } from '../provider-checks'
 import type { HandlerGroup } from '../handler-types'
 import { keyBindingViolation, unreadableKeyMessage } from '../../domain/provider-keys'
 
 type RuntimeRoutes = 'test_llm_provider' | 'provider_models' | 'provider_models_with_key' | 'stop_llm'
-
-/** Provider failures as API errors: time-outs 504, a missing key 400 on api_key, the rest 502. */
-function apiErrorOf(err: unknown): never {
-  if (err instanceof ProviderFailure) {
-    if (err.kind === 'timeout') throw new ApiError(504, err.message)
-    if (err.kind === 'no_key') throw badRequest(`api_key: ${err.message}`)
-    throw new ApiError(502, err.message)
-  }
-  throw err
-}
 
 export function runtimeHandlers(ctx: NodeContext): HandlerGroup<RuntimeRoutes> {
   const { store, runtime } = ctx
@@ -75,20 +65,13 @@ export function runtimeHandlers(ctx: NodeContext): HandlerGroup<RuntimeRoutes> {
   const listTimeout = () => Math.min(ctx.callTimeouts.firstChunkMs, 20_000)
 
   return {
-    async test_llm_provider({ body }) {
+    async test_llm_provider({ body, rawBody }) {
       const { kind, modelType } = modelKind(body.model)
       // Absent: the key stored for this id (testing an edit whose key field was left unchanged).
       const apiKey = body.api_key === undefined ? storedKeyFor(body.id, resolveBaseUrl(kind, body.external_url)) : body.api_key || undefined
-      const t = target(kind, modelType, body.external_url, apiKey)
-      try {
-        const reply = await testProvider(t, ctx.callTimeouts)
-        return {
-          status: 'success',
-          message: `${sentence(providerSubject(kind, t.baseUrl))} answered with model '${modelType}'${reply ? `: "${reply}"` : ''}`
-        }
-      } catch (err) {
-        return apiErrorOf(err)
-      }
+      const outcome = await runCheck(ctx, target(kind, modelType, body.external_url, apiKey))
+      keepTestResult(ctx, body.id, rawBody, apiKey ?? '', lastCheckOf(ctx, outcome))
+      return answerOf(outcome)
     },
 
     async provider_models({ query }) {

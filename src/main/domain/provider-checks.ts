@@ -1,0 +1,63 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import type { LastCheck } from '../../shared/contract/provider'
+
+/**
+ * Which settings a check result belongs to. A provider's `last_check` says whether exactly its
+ * settings answered: `check_llm_provider` checks a stored provider; a `test_llm_provider` of
+ * settings equal to a stored provider's counts as its check; and the result of testing settings
+ * that are then saved as they were ("Test & add" passed, or "Save without a working test" after
+ * it failed) becomes the new provider's first check.
+ */
+
+/** JSON with every object's keys sorted: equal settings give equal text whatever the key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (value && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+    return `{${entries.join(',')}}`
+  }
+  return JSON.stringify(value)
+}
+
+/** The provider's settings without its key, as comparable text. */
+export function settingsOf(provider: unknown): string {
+  const { api_key: _key, ...rest } = provider as Record<string, unknown>
+  return canonical(rest)
+}
+
+export interface CheckMemory {
+  /** Remembers the result of testing these settings with this key ('' for none). */
+  remember(settings: string, key: string, check: LastCheck): void
+  /** The result of a recent test of exactly these settings and key, if any. */
+  recall(settings: string, key: string): LastCheck | undefined
+}
+
+const KEEP = 256
+const KEEP_MS = 60 * 60 * 1000
+
+/**
+ * Recent test results, in memory only, keyed by an HMAC of the settings and key under a secret
+ * made at start: no key is kept, and the keys cannot be guessed back from what is kept.
+ */
+export function checkMemory(now: () => number = Date.now): CheckMemory {
+  const secret = randomBytes(32)
+  const results = new Map<string, { check: LastCheck; until: number }>()
+  const keyOf = (settings: string, key: string) => createHmac('sha256', secret).update(settings).update('\0').update(key).digest('hex')
+  return {
+    remember(settings, key, check) {
+      const k = keyOf(settings, key)
+      results.delete(k)
+      results.set(k, { check, until: now() + KEEP_MS })
+      while (results.size > KEEP) results.delete(results.keys().next().value!)
+    },
+    recall(settings, key) {
+      const k = keyOf(settings, key)
+      const hit = results.get(k)
+      if (!hit || hit.until < now()) return undefined
+      return hit.check
+    }
+  }
+}

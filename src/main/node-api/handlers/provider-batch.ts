@@ -1,0 +1,58 @@
+import type { LlmProvider } from '../../../shared/contract/provider'
+import { ProviderFailure } from '../../runtime/provider-errors'
+import { targetFor } from '../../runtime/provider-target'
+import type { NodeContext } from '../context'
+import { ApiError, conflict, notFound } from '../errors'
+import type { HandlerGroup } from '../handler-types'
+import { checkForSaved, lastCheckOf, runCheck, type CheckOutcome } from '../provider-checks'
+import { storedForm } from './providers'
+
+type ProviderBatchRoutes = 'add_llm_providers' | 'check_llm_provider'
+
+export function providerBatchHandlers(ctx: NodeContext): HandlerGroup<ProviderBatchRoutes> {
+  const { store, bus, clock } = ctx
+  return {
+    add_llm_providers({ body, rawBody }) {
+      const raws = (rawBody as { providers: unknown[] }).providers
+      const now = clock.next()
+      const firstExisting = store.providers.insertAll(
+        body.providers.map((p: LlmProvider, i) => ({
+          id: p.id,
+          ...storedForm(raws[i], p),
+          apiKey: p.api_key ? store.secrets.seal(p.api_key) : null,
+          now,
+          lastCheckJson: checkForSaved(ctx, raws[i], p.api_key || '')
+        }))
+      )
+      if (firstExisting !== undefined) {
+        const i = body.providers.findIndex((p) => p.id === firstExisting)
+        throw conflict(
+          `providers[${i}].id: An LLM provider with id '${firstExisting}' already exists, so none of the ${body.providers.length} was added. Choose another id.`
+        )
+      }
+      for (const p of body.providers) bus.emit({ type: 'provider_changed', data: { id: p.id } })
+      return 'Successfully added LLM providers'
+    },
+
+    async check_llm_provider({ body }) {
+      const id = body.llm_provider_id
+      const row = store.providers.get(id)
+      if (!row) throw notFound(`llm_provider_id: no LLM provider with id '${id}'`)
+      const provider = JSON.parse(row.provider_json) as Parameters<typeof targetFor>[0]
+      let outcome: CheckOutcome
+      try {
+        // Exactly as stored: its own URL (or its kind's default) and its own key, so the key goes nowhere else.
+        outcome = await runCheck(ctx, targetFor(provider, row.api_key, store))
+      } catch (err) {
+        if (!(err instanceof ProviderFailure)) throw err
+        outcome = { ok: false, failure: err } // no usable key: the check fails without calling anyone
+      }
+      if (store.providers.recordCheck(id, row, JSON.stringify(lastCheckOf(ctx, outcome)))) {
+        bus.emit({ type: 'provider_changed', data: { id } })
+      }
+      if (outcome.ok) return { status: 'success', message: outcome.message }
+      const { failure } = outcome
+      throw new ApiError(failure.kind === 'timeout' ? 504 : 502, failure.message)
+    }
+  }
+}
