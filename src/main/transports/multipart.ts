@@ -90,6 +90,8 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
         out.on('finish', () => done())
         out.on('error', fail)
       })
+      // After a 413 the write stream is destroyed mid-write and nobody awaits fileDone any more.
+      fileDone.catch(() => undefined)
       stream.pipe(out)
     })
     bb.on(
