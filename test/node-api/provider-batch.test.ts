@@ -2,6 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { provider } from '../support/fixtures'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { recordEvents } from '../support/answers'
+import { groupByServer, providersForModels } from '../../src/shared/provider-servers'
+import { LlmProviderSchema } from '../../src/shared/contract/provider'
+import { NODE } from '../support/fixtures'
 import { addProvider, dbFingerprint, expectError, startTestNode, tempDir, type TestNode } from '../support/node'
 
 const KEY = 'sk-batch-SECRET-4242'
@@ -98,6 +101,27 @@ describe('add_llm_providers', () => {
     expectError(await node.post('/v2/add_llm_providers', {}), 400, 'providers: ')
     expectError(await node.post('/v2/add_llm_providers', provider('x')), 400)
     expect(await list()).toEqual([])
+  })
+
+  it("the server's listed models, added in one call, come back as one server", async () => {
+    const listed = (await node.get('/v2/provider_models', { kind: 'OpenAI', external_url: fake.url })).body as { models: { id: string }[] }
+    await addProvider(node, 'laptop-model-a') // an id in use is avoided
+    const providers = providersForModels({
+      kind: 'OpenAI',
+      externalUrl: fake.url,
+      apiKey: KEY,
+      name: 'Laptop',
+      models: listed.models.map((m) => m.id),
+      nodeName: NODE,
+      profileName: 'main',
+      taken: new Set((await list()).map((p) => p.id))
+    })
+    expect((await node.post('/v2/add_llm_providers', { providers })).status).toBe(200)
+    const servers = groupByServer((await list()).map((p) => LlmProviderSchema.omit({ api_key: true }).passthrough().parse(p)))
+    expect(servers.map((s) => [s.baseUrl, s.providers.map((p) => p.id)])).toEqual([
+      ['https://api.openai.com/v1', ['laptop-model-a']],
+      [`${fake.url}/v1`, ['laptop-model-a-2', 'laptop-model-b']]
+    ])
   })
 
   it('100 providers in one call are fine', async () => {

@@ -30,7 +30,7 @@ describe('add_llm_provider', () => {
     await addProvider(node, 'gpt')
     const before = dbFingerprint(node.store)
     const res = await node.post('/v2/add_llm_provider', provider('gpt', { model: { Claude: { model_type: 'x' } } }))
-    expectError(res, 409, "id: an LLM provider with id 'gpt' already exists")
+    expectError(res, 409, "id: An LLM provider with id 'gpt' already exists. Choose another id.")
     expect(dbFingerprint(node.store)).toBe(before)
   })
 

@@ -14,9 +14,9 @@ export function storedBaseUrl(providerJson: string): string {
 export function keyBindingViolation(providerId: string, providerJson: string, baseUrl: string): string | undefined {
   const own = storedBaseUrl(providerJson)
   if (own === baseUrl) return undefined
-  return `provider '${providerId}' keeps its stored API key for ${own} only; to call ${baseUrl}, send the API key for that address in api_key`
+  return `The stored API key of provider '${providerId}' is kept for ${own} only. To call ${baseUrl}, send the API key for that address with the request.`
 }
 
 /** What the operator reads when a stored key can no longer be decrypted (secret.key lost or replaced). */
 export const unreadableKeyMessage = (providerId: string) =>
-  `the stored API key of provider '${providerId}' cannot be decrypted on this machine (its secret key was lost or replaced); enter the API key again`
+  `The stored API key of provider '${providerId}' cannot be decrypted on this machine (its secret key was lost or replaced). Enter the API key again.`

@@ -52,7 +52,7 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
         now: clock.next(),
         lastCheckJson: checkForSaved(ctx, rawBody, body.api_key || '')
       })
-      if (!added) throw conflict(`id: an LLM provider with id '${body.id}' already exists`)
+      if (!added) throw conflict(`id: An LLM provider with id '${body.id}' already exists. Choose another id.`)
       bus.emit({ type: 'provider_changed', data: { id: body.id } })
       return 'Successfully added LLM provider'
     },
