@@ -37,11 +37,11 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>((r) => server.close(() => r())))
 
-const ask = (stream: boolean) => {
+const ask = async (stream: boolean) => {
   const target = { kind: 'OpenAI' as const, model: 'm', baseUrl }
   const deltas: string[] = []
   return callModel({
-    model: languageModel(target, providerFetch(fetch)),
+    model: await languageModel(target, providerFetch(fetch)),
     options: { prompt: [{ role: 'user', content: [{ type: 'text', text: 'Capital of France?' }] }] },
     stream,
     failure: target,

@@ -100,7 +100,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       const prompt = buildPrompt(config, scopes.passages(jobId), history, q.hash, budget)
       const wire = cappedFetch(fetchImpl, wireLimit(maxAnswerBytes, config.stream), () => controller.abort(TOO_LARGE))
       const result = await callModel({
-        model: languageModel(target, wire),
+        model: await languageModel(target, wire),
         options: { prompt, ...samplingOptions(target.kind, config) },
         stream: config.stream,
         failure: target,

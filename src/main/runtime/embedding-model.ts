@@ -1,7 +1,4 @@
-import { createGoogle } from '@ai-sdk/google'
-import { createOpenAI } from '@ai-sdk/openai'
 import type { EmbeddingModelV4 } from '@ai-sdk/provider'
-import { createOllama } from 'ollama-ai-provider-v2'
 import { modelKind } from '../../shared/contract/identity'
 import type { LlmProvider } from '../../shared/contract/provider'
 import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
@@ -9,6 +6,7 @@ import type { Store } from '../store'
 import { EmbeddingFailure, type EmbedderFactory } from '../vector-fs/embedder'
 import { providerFetch, type ModelTarget } from './language-model'
 import { describeFailure, ProviderFailure } from './provider-errors'
+import { googleSdk, ollamaSdk, openAISdk } from './provider-sdks'
 import { targetFor } from './provider-target'
 
 /** Provider kinds the node can embed with (api-contract.md: OpenAI and compatible, Ollama, Gemini). */
@@ -16,7 +14,7 @@ export const EMBEDDING_KINDS = ['OpenAI', 'Ollama', 'Gemini'] as const
 
 const AUTH_HEADERS = ['authorization', 'x-api-key', 'x-goog-api-key']
 
-function embeddingModel(target: ModelTarget, baseFetch: typeof fetch): EmbeddingModelV4 {
+async function embeddingModel(target: ModelTarget, baseFetch: typeof fetch): Promise<EmbeddingModelV4> {
   const apiKey = target.apiKey || 'no-key'
   // No key configured: the SDK's placeholder must not be sent.
   const fetchImpl: typeof fetch = target.apiKey
@@ -28,12 +26,14 @@ function embeddingModel(target: ModelTarget, baseFetch: typeof fetch): Embedding
       }
   switch (PROVIDER_CATALOG[target.kind].protocol) {
     case 'openai':
-      return createOpenAI({ baseURL: target.baseUrl, apiKey, fetch: fetchImpl, name: target.kind.toLowerCase() }).embedding(target.model)
+      return (await openAISdk())
+        .createOpenAI({ baseURL: target.baseUrl, apiKey, fetch: fetchImpl, name: target.kind.toLowerCase() })
+        .embedding(target.model)
     case 'gemini':
-      return createGoogle({ baseURL: target.baseUrl, apiKey, fetch: fetchImpl }).embedding(target.model)
+      return (await googleSdk()).createGoogle({ baseURL: target.baseUrl, apiKey, fetch: fetchImpl }).embedding(target.model)
     case 'ollama':
       // Ollama's native /api/embed, which takes many inputs per call.
-      return createOllama({ baseURL: `${target.baseUrl}/api`, fetch: fetchImpl }).embedding(target.model)
+      return (await ollamaSdk()).createOllama({ baseURL: `${target.baseUrl}/api`, fetch: fetchImpl }).embedding(target.model)
     default:
       throw new EmbeddingFailure(`${PROVIDER_CATALOG[target.kind].label} cannot embed documents`, false)
   }
@@ -70,7 +70,7 @@ export function embedderFactory(store: Store, baseFetch: typeof fetch = fetch): 
         throw new EmbeddingFailure(`${PROVIDER_CATALOG[target.kind].label} cannot embed documents`, false)
       }
       try {
-        const result = await embeddingModel(target, fetchImpl).doEmbed({ values: [...texts], abortSignal: signal })
+        const result = await (await embeddingModel(target, fetchImpl)).doEmbed({ values: [...texts], abortSignal: signal })
         return result.embeddings.map((e) => Array.from(e))
       } catch (err) {
         if (err instanceof EmbeddingFailure) throw err

@@ -1,12 +1,9 @@
-import { createAnthropic } from '@ai-sdk/anthropic'
-import { createGoogle } from '@ai-sdk/google'
-import { createOpenAI } from '@ai-sdk/openai'
 import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider'
-import { createOllama } from 'ollama-ai-provider-v2'
 import type { ProviderKind } from '../../shared/contract/identity'
 import type { JobConfig } from '../../shared/contract/job'
 import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
 import { openAICompatFetch } from './openai-compat-fetch'
+import { anthropicSdk, googleSdk, ollamaSdk, openAISdk } from './provider-sdks'
 
 export interface ModelTarget {
   readonly kind: ProviderKind
@@ -35,8 +32,8 @@ function withoutAuth(fetchImpl: typeof fetch): typeof fetch {
   }
 }
 
-/** A streaming chat model for the target, speaking its kind's own protocol. */
-export function languageModel(target: ModelTarget, baseFetch: typeof fetch): LanguageModelV4 {
+/** A streaming chat model for the target, speaking its kind's own protocol (its SDK loaded on first use). */
+export async function languageModel(target: ModelTarget, baseFetch: typeof fetch): Promise<LanguageModelV4> {
   const { kind, model, baseUrl } = target
   // The SDKs refuse to start without a key: they get a placeholder, and the request loses it again.
   const apiKey = target.apiKey || 'no-key'
@@ -44,13 +41,15 @@ export function languageModel(target: ModelTarget, baseFetch: typeof fetch): Lan
   switch (PROVIDER_CATALOG[kind].protocol) {
     case 'openai':
       // Compatible servers differ from OpenAI in many details: their replies are normalised first.
-      return createOpenAI({ baseURL: baseUrl, apiKey, fetch: openAICompatFetch(fetchImpl), name: kind.toLowerCase() }).chat(model)
+      return (await openAISdk())
+        .createOpenAI({ baseURL: baseUrl, apiKey, fetch: openAICompatFetch(fetchImpl), name: kind.toLowerCase() })
+        .chat(model)
     case 'anthropic':
-      return createAnthropic({ baseURL: baseUrl, apiKey, fetch: fetchImpl })(model)
+      return (await anthropicSdk()).createAnthropic({ baseURL: baseUrl, apiKey, fetch: fetchImpl })(model)
     case 'gemini':
-      return createGoogle({ baseURL: baseUrl, apiKey, fetch: fetchImpl })(model)
+      return (await googleSdk()).createGoogle({ baseURL: baseUrl, apiKey, fetch: fetchImpl })(model)
     case 'ollama':
-      return createOllama({ baseURL: `${baseUrl}/api`, fetch: fetchImpl }).chat(model)
+      return (await ollamaSdk()).createOllama({ baseURL: `${baseUrl}/api`, fetch: fetchImpl }).chat(model)
   }
 }
 

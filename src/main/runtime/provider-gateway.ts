@@ -24,7 +24,7 @@ export interface ListedModel {
 export async function testProvider(target: ModelTarget, timeouts: CallTimeouts, fetchImpl: typeof fetch = fetch): Promise<string> {
   const result = await callModel({
     // A reply to "OK" needs little room: a provider sending without end must not fill memory.
-    model: languageModel(target, cappedFetch(providerFetch(fetchImpl), TEST_REPLY_MAX_BYTES)),
+    model: await languageModel(target, cappedFetch(providerFetch(fetchImpl), TEST_REPLY_MAX_BYTES)),
     options: {
       prompt: [{ role: 'user', content: [{ type: 'text', text: 'Reply with the single word OK.' }] }],
       maxOutputTokens: 64
