@@ -31,42 +31,56 @@ export interface MessageChain {
    * Undefined when the inbox does not exist.
    */
   append(msg: NewMessage, options?: AppendOptions): BuiltMessage | undefined
+  /**
+   * The same, committed together with the other writes of this event-loop turn (group commit);
+   * resolves once the message is durable. For the hot paths: questions and answers.
+   */
+  appendQueued(msg: NewMessage, options?: AppendOptions): Promise<BuiltMessage | undefined>
 }
 
 export function createMessageChain({ store, clock, bus, nodeName }: MessageChainDeps): MessageChain {
+  function write(msg: NewMessage, options: AppendOptions): BuiltMessage | undefined {
+    const role = roleOf(msg.reply)
+    return store.messages.append(
+      msg.inboxId,
+      role,
+      (tip) => {
+        const timestamp = clock.next(tip.timestamp)
+        const message: LastMessage = {
+          inbox: msg.inboxId,
+          job_message: {
+            callback: null,
+            content: msg.content,
+            files_inbox: msg.filesInbox ?? '',
+            job_id: msg.jobId,
+            parent: msg.parent ?? '',
+            sheet_job_data: '',
+            workflow_code: '',
+            workflow_name: '',
+            ...roleKeys(msg.reply)
+          },
+          node_api_data: { node_message_hash: '', node_timestamp: timestamp, parent_hash: tip.hash },
+          receiver: nodeName,
+          receiver_subidentity: NODE_PROFILE,
+          sender: nodeName,
+          sender_subidentity: msg.reply ? replySubidentity(msg.reply.agent) : NODE_PROFILE
+        }
+        const hash = messageHash(message)
+        message.node_api_data.node_message_hash = hash
+        return { hash, timestamp, json: JSON.stringify(message) }
+      },
+      options
+    )
+  }
+
   return {
     append(msg, options = {}) {
-      const role = roleOf(msg.reply)
-      const built = store.messages.append(
-        msg.inboxId,
-        role,
-        (tip) => {
-          const timestamp = clock.next(tip.timestamp)
-          const message: LastMessage = {
-            inbox: msg.inboxId,
-            job_message: {
-              callback: null,
-              content: msg.content,
-              files_inbox: msg.filesInbox ?? '',
-              job_id: msg.jobId,
-              parent: msg.parent ?? '',
-              sheet_job_data: '',
-              workflow_code: '',
-              workflow_name: '',
-              ...roleKeys(msg.reply)
-            },
-            node_api_data: { node_message_hash: '', node_timestamp: timestamp, parent_hash: tip.hash },
-            receiver: nodeName,
-            receiver_subidentity: NODE_PROFILE,
-            sender: nodeName,
-            sender_subidentity: msg.reply ? replySubidentity(msg.reply.agent) : NODE_PROFILE
-          }
-          const hash = messageHash(message)
-          message.node_api_data.node_message_hash = hash
-          return { hash, timestamp, json: JSON.stringify(message) }
-        },
-        options
-      )
+      const built = write(msg, options)
+      if (built) emitInboxChanged({ store, bus }, msg.inboxId)
+      return built
+    },
+    async appendQueued(msg, options = {}) {
+      const built = await store.writes.run(() => write(msg, options))
       if (built) emitInboxChanged({ store, bus }, msg.inboxId)
       return built
     }

@@ -86,7 +86,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
     const row = ctx.store.providers.get(job.provider_id)!
     const provider = JSON.parse(row.provider_json) as LlmProvider
     const reply = (content: string, kind: ReplyKind) =>
-      ctx.chain.append({ inboxId, jobId, content, parent: q.hash, reply: { ...kind, agent: provider.id } }, { answers: q.hash })
+      ctx.chain.appendQueued({ inboxId, jobId, content, parent: q.hash, reply: { ...kind, agent: provider.id } }, { answers: q.hash })
 
     const controller = new AbortController()
     inFlight.set(inboxId, controller)
@@ -112,21 +112,21 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
         }
       })
       if (result.outcome === 'truncated' || (result.outcome === 'aborted' && result.reason === TOO_LARGE)) {
-        reply(utf8Prefix(result.text, maxTextBytes) + note, { role: 'answer', truncated: true })
+        await reply(utf8Prefix(result.text, maxTextBytes) + note, { role: 'answer', truncated: true })
         return
       }
       if (result.outcome === 'aborted') {
-        if (result.reason === STOP) reply(result.text, { role: 'stopped' })
+        if (result.reason === STOP) await reply(result.text, { role: 'stopped' })
         // CANCEL: the job is gone with its inbox; nothing to store.
         return // shutdown: the question stays queued and is answered after the restart
       }
       if (!result.text.trim()) throw emptyAnswerFailure(target)
-      reply(result.text, { role: 'answer' })
+      await reply(result.text, { role: 'answer' })
     } catch (err) {
       if (closed || controller.signal.reason === CANCEL) return
       const failure = err instanceof ProviderFailure ? err : describeFailure(err, target ?? { kind: 'OpenAI', model: '', baseUrl: '' })
       ctx.log.info(`answer in ${inboxId} failed: ${failure.message}`)
-      reply(`⚠ ${failure.message}`, {
+      await reply(`⚠ ${failure.message}`, {
         role: 'error',
         error: { kind: failure.kind, ...(failure.status ? { status: failure.status } : {}) }
       })

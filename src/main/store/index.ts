@@ -7,6 +7,7 @@ import { jobsRepo } from './jobs'
 import { messagesRepo } from './messages'
 import { providersRepo } from './providers'
 import type { SecretBox } from './secret-box'
+import { writeBatcher, type WriteBatcher } from './write-batcher'
 
 export interface Store {
   readonly db: Db
@@ -17,6 +18,8 @@ export interface Store {
   readonly inboxes: ReturnType<typeof inboxesRepo>
   readonly messages: ReturnType<typeof messagesRepo>
   readonly search: ReturnType<typeof inboxSearchRepo>
+  /** Writes that share one commit with the others of the same event-loop turn (group commit). */
+  readonly writes: WriteBatcher
   /**
    * A read-only connection of its own, for reading a large answer in pieces while other requests
    * write: it sees one snapshot for as long as its read transaction lasts. The caller closes it.
@@ -39,6 +42,7 @@ export function openStore(dataDir: string, secrets: SecretBox): Store {
     inboxes: inboxesRepo(db),
     messages: messagesRepo(db),
     search: inboxSearchRepo(db),
+    writes: writeBatcher(db),
     openReader: () => {
       const reader = new Database(file, { readonly: true, fileMustExist: true })
       reader.pragma('busy_timeout = 5000')

@@ -9,10 +9,10 @@ type MessageRoutes = 'job_message' | 'last_messages'
 export function messageHandlers(ctx: NodeContext): HandlerGroup<MessageRoutes> {
   const { store, chain, runtime } = ctx
   return {
-    job_message({ body }) {
+    async job_message({ body }) {
       const job = store.jobs.get(body.job_id)
       if (!job) throw notFound(`job_id: no job with id '${body.job_id}'`)
-      const msg = chain.append(
+      const msg = await chain.appendQueued(
         {
           inboxId: job.inbox_id,
           jobId: body.job_id,
