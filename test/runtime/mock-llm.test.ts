@@ -49,7 +49,7 @@ describe('@dwmkerr/mock-llm', () => {
     expect(answer!.job_message.content).toBe('Echo this back, please.')
   })
 
-  it('a 401 rule reports the server and its reason as a sentence', async () => {
+  it('a 401 rule: its reason as a sentence, and inside a 200 stream with no invented status', async () => {
     const strict = await startMockLlm(`rules:
   - path: "/v1/chat/completions"
     match: "@"
@@ -63,6 +63,16 @@ describe('@dwmkerr/mock-llm', () => {
         res,
         502,
         `The OpenAI-compatible server at ${strict.url} rejected the API key (HTTP 401: "Incorrect API key provided."). Check the key in the provider's settings, or enter a new one.`
+      )
+      // Streaming, mock-llm sends the same error inside a 200 event stream: the note carries its
+      // message, and no status the server never sent.
+      await addProvider(node, 'strict', { external_url: strict.url, api_key: 'sk-mock-KEY-1234' })
+      const jobId = await createJob(node, 'strict')
+      await node.post('/v2/job_message', { job_id: jobId, content: 'Hello?' })
+      const [, note] = await waitForAnswers(node, `job_inbox::${jobId}::false`, 1, 10_000)
+      expect(note!.job_message.error).toEqual({ kind: 'provider_error' })
+      expect(note!.job_message.content).toBe(
+        `⚠ The OpenAI-compatible server at ${strict.url} reported an error: "Incorrect API key provided." Try again; if it keeps failing, look at the server's log or choose another model.`
       )
     } finally {
       await strict.close()

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -32,7 +32,9 @@ export async function startMockLlm(configYaml?: string): Promise<MockLlm> {
     args.push('--config', join(dir, 'mock-llm.yaml'))
   }
   const port = await freePort()
-  const child = spawn(join(ROOT, 'node_modules/.bin/mock-llm'), args, {
+  // Its bin script, run by this Node (not whichever `node` is first on PATH).
+  const bin = realpathSync(join(ROOT, 'node_modules/.bin/mock-llm'))
+  const child = spawn(process.execPath, [bin, ...args], {
     cwd: dir,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe']

@@ -149,9 +149,11 @@ export function describeFailure(err: unknown, ctx: FailureContext): ProviderFail
   // Said by the server inside a 200 reply: its own words, and no status it never sent.
   const reported = findCause(err, (e): e is ServerReportedError => e instanceof ServerReportedError)
   if (reported) {
+    const said = quoteServer(reported.message, ctx.apiKey)
+    const stop = /[.!?…]$/.test(said) ? '' : '.'
     return new ProviderFailure(
       'provider_error',
-      `${sentence(s)} reported an error: "${quoteServer(reported.message, ctx.apiKey)}". Try again; if it keeps failing, look at the server's log or choose another model.`
+      `${sentence(s)} reported an error: "${said}"${stop} Try again; if it keeps failing, look at the server's log or choose another model.`
     )
   }
   const odd = findCause(err, (e): e is UnreadableReplyError => e instanceof UnreadableReplyError)
