@@ -53,7 +53,7 @@ export async function benchUi(n: number, runs = 5): Promise<UiFigures> {
     await page.addInitScript(`new MutationObserver((_, obs) => {
       if (document.querySelector('[data-testid="inbox-row"]')) { window.__firstRow = performance.now(); obs.disconnect() }
     }).observe(document, { childList: true, subtree: true })`)
-    await page.goto(serve.uiUrl)
+    await page.goto(await serve.newUiUrl()) // a code works once: one per page
     await page.getByTestId('inbox-row').first().waitFor()
     times.push(await page.evaluate('window.__firstRow'))
     domRows = await page.getByTestId('inbox-row').count()

@@ -26,7 +26,7 @@ test('from an empty data dir: set up a provider, edit it, create a job with ever
   await page.goto(node.uiUrl)
   // First run: no provider yet, so the wizard.
   await expect(page.getByRole('heading', { name: 'Add an LLM provider' })).toBeVisible()
-  await expect(page).not.toHaveURL(/token=/) // the token left the address bar
+  await expect(page).not.toHaveURL(/code=/) // the one-time code left the address bar
   const wizard = new WizardPage(page)
   node.fake.behaviour = { type: 'reply', chunks: ['OK'] }
   await wizard.chooseKind('OpenAI')

@@ -30,7 +30,7 @@ async function main() {
   const shoot = async (name: string, hash: string, prepare?: (p: Page) => Promise<void>) => {
     for (const scheme of ['light', 'dark'] as const) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme, reducedMotion: 'reduce' })
-      await page.goto(serve.uiUrl)
+      await page.goto(await serve.newUiUrl()) // a code works once: one per page
       await page.evaluate((h) => (location.hash = h), hash)
       await page.waitForTimeout(700)
       if (prepare) await prepare(page)

@@ -10,7 +10,7 @@ import { consoleLogger } from './platform/logger'
 import { installProcessGuard } from './process-guard'
 import { parseServeFlags, SERVE_USAGE } from './serve-flags'
 import { aesFileSecretBox } from './store/secret-box'
-import { loadOrCreateApiToken } from './transports/api-token'
+import { API_TOKEN_FILE, loadOrCreateApiToken } from './transports/api-token'
 import { startHttpServer } from './transports/http'
 
 async function main(): Promise<void> {
@@ -32,7 +32,13 @@ async function main(): Promise<void> {
     log,
     mode: 'headless'
   })
-  const token = loadOrCreateApiToken(dataDir)
+  let token: string
+  try {
+    token = loadOrCreateApiToken(dataDir, process.env, { rotate: flags.rotateToken })
+  } catch (err) {
+    await node.close()
+    throw err
+  }
   const http = await startHttpServer({
     router: node.router,
     token,
@@ -43,7 +49,9 @@ async function main(): Promise<void> {
     log
   })
   console.log(`Nodedesk node API listening on ${http.url} (data: ${dataDir})`)
-  console.log(`Open the UI: ${http.url}/#token=${token}`)
+  if (flags.rotateToken) console.log(`API token replaced: the new one is in ${join(dataDir, API_TOKEN_FILE)}`)
+  // The address holds a one-time code, not the token: once the page has used it, it grants nothing.
+  console.log(`Open the UI: ${http.uiAddress()}`)
 
   let stopping = false
   const stop = async (signal: string) => {

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Window as HappyWindow } from 'happy-dom'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { pickTransport, takeTokenFromLocation } from '../../src/renderer/src/api/transport'
+import { pickTransport, takeCodeFromLocation } from '../../src/renderer/src/api/transport'
 import type { NodedeskBridge } from '../../src/shared/bridge'
 
 interface Seen {
@@ -50,45 +50,39 @@ function openWindow(url: string) {
   windows.push(happy)
   return happy as unknown as Window
 }
-const take = (win: Window) => takeTokenFromLocation(win.location, win.sessionStorage, win.history)
+const take = (win: Window) => takeCodeFromLocation(win.location, win.history)
 
-describe('token pick-up (headless mode)', () => {
-  it('takes the token from the URL fragment, keeps it for the session and removes it from the address', () => {
-    const win = openWindow(`${origin}/#token=tok-abc_123`)
+describe('one-time code pick-up (headless mode)', () => {
+  it('takes the code from the URL fragment and removes it from the address without a new history entry', () => {
+    const win = openWindow(`${origin}/#code=abc_123`)
     const historyLength = win.history.length
-    expect(take(win)).toBe('tok-abc_123')
-    expect(win.sessionStorage.getItem('nodedesk.apiToken')).toBe('tok-abc_123')
+    expect(take(win)).toBe('abc_123')
     expect(win.location.href).toBe(`${origin}/`)
-    // Replaced, not pushed: Back does not bring the token into view again.
+    // Replaced, not pushed: Back does not bring the code into view again.
     expect(win.history.length).toBe(historyLength)
+    expect(take(win)).toBeNull() // nothing kept: the code was for one use
   })
 
-  it('keeps the rest of the address: path, query and other fragment parameters', () => {
-    const win = openWindow(`${origin}/app/?lang=fr#view=list&token=t1&x=2`)
-    expect(take(win)).toBe('t1')
+  it('keeps the rest of the address: path, query and other fragment parameters; an old #token= is removed, not used', () => {
+    const win = openWindow(`${origin}/app/?lang=fr#view=list&code=c1&x=2`)
+    expect(take(win)).toBe('c1')
     expect(win.location.href).toBe(`${origin}/app/?lang=fr#view=list&x=2`)
+    const old = openWindow(`${origin}/#token=leaky`)
+    expect(take(old)).toBeNull()
+    expect(old.location.href).toBe(`${origin}/`)
   })
 
-  it('after a reload without the fragment, the kept token is used; a new one in the fragment replaces it', () => {
-    const win = openWindow(`${origin}/#token=first`)
-    expect(take(win)).toBe('first')
-    expect(take(win)).toBe('first') // same session, address already clean
-    win.location.hash = '#token=second'
-    expect(take(win)).toBe('second')
-    expect(win.sessionStorage.getItem('nodedesk.apiToken')).toBe('second')
-  })
-
-  it('no token in the fragment nor the session gives none; a token in the query string is not taken', () => {
-    expect(take(openWindow(`${origin}/`))).toBeNull()
-    const win = openWindow(`${origin}/?token=leaky`)
-    expect(take(win)).toBeNull()
-    expect(win.sessionStorage.getItem('nodedesk.apiToken')).toBeNull()
+  it('no code in the fragment gives none and leaves the address alone; a code in the query string is not taken', () => {
+    const plain = openWindow(`${origin}/#/inboxes`)
+    expect(take(plain)).toBeNull()
+    expect(plain.location.hash).toBe('#/inboxes')
+    expect(take(openWindow(`${origin}/?code=leaky`))).toBeNull()
   })
 })
 
 describe('transport pick', () => {
-  it('a page without the preload bridge talks HTTP to its own origin with the token from the address', async () => {
-    const win = openWindow(`${origin}/#token=tok-xyz`)
+  it('a page without the preload bridge trades its code once, then talks HTTP to its own origin without a token', async () => {
+    const win = openWindow(`${origin}/#code=code-xyz`)
     const transport = pickTransport(win)
     expect(transport.kind).toBe('http')
     expect(win.location.hash).toBe('')
@@ -98,30 +92,35 @@ describe('transport pick', () => {
     const failed = await transport.request({ method: 'POST', path: '/v2/missing', body: { name: 'Zoë' } })
     expect(failed).toEqual({ status: 404, body: { code: 404, error: 'Not Found', message: 'path: no route' } })
 
-    const [get, post] = seen
-    expect(get!.headers.authorization).toBe('Bearer tok-xyz')
+    const [exchange, get, post] = seen
+    expect(exchange!.method).toBe('POST')
+    expect(exchange!.url).toBe('/v2/session')
+    expect(exchange!.headers['content-type']).toBe('application/json')
+    expect(JSON.parse(exchange!.body)).toEqual({ code: 'code-xyz' })
+    expect(get!.headers.authorization).toBeUndefined()
     expect(get!.method).toBe('GET')
     expect(get!.body).toBe('')
-    expect(post!.headers.authorization).toBe('Bearer tok-xyz')
+    expect(post!.headers.authorization).toBeUndefined()
     expect(post!.method).toBe('POST')
     expect(post!.headers['content-type']).toBe('application/json')
     expect(JSON.parse(post!.body)).toEqual({ name: 'Zoë' })
+    expect(seen.filter((s) => s.url === '/v2/session')).toHaveLength(1)
 
     const events: unknown[] = []
     const stop = transport.onEvent((e) => events.push(e))
     await expect.poll(() => events).toEqual([{ type: 'provider_changed', data: { id: 'gpt' } }])
     stop()
-    expect(seen.find((s) => s.url === '/v2/events')!.headers.authorization).toBe('Bearer tok-xyz')
+    expect(seen.find((s) => s.url === '/v2/events')!.headers.authorization).toBeUndefined()
   })
 
   it('a POST without a body sends JSON null', async () => {
-    const transport = pickTransport(openWindow(`${origin}/#token=t`))
+    const transport = pickTransport(openWindow(`${origin}/`))
     await transport.request({ method: 'POST', path: '/v2/x' })
     expect(seen[0]!.body).toBe('null')
   })
 
   it('the desktop window uses the preload bridge for requests and events, and leaves the address alone', async () => {
-    const win = openWindow(`${origin}/#token=unused`)
+    const win = openWindow(`${origin}/#code=unused`)
     const asked: unknown[] = []
     let bridgeListener: ((e: never) => void) | undefined
     const bridge: NodedeskBridge = {
@@ -144,7 +143,6 @@ describe('transport pick', () => {
     stop()
     expect(bridgeListener).toBeUndefined()
     expect(seen).toEqual([])
-    expect(win.location.hash).toBe('#token=unused')
-    expect(win.sessionStorage.getItem('nodedesk.apiToken')).toBeNull()
+    expect(win.location.hash).toBe('#code=unused')
   })
 })

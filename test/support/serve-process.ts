@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 export const ROOT = join(__dirname, '..', '..')
@@ -6,8 +7,12 @@ export const ROOT = join(__dirname, '..', '..')
 export interface ServeProcess {
   readonly child: ChildProcess
   readonly url: string
+  /** The UI address `npm run serve` printed: its one-time code works once. */
   readonly uiUrl: string
+  /** The bearer token (from NODEDESK_API_TOKEN or `<data-dir>/api-token`; serve does not print it). */
   readonly token: string
+  /** A UI address with a fresh one-time code (asked for with the token). */
+  newUiUrl(): Promise<string>
   output(): string
   /** Resolves with the exit code (or signal name). */
   exited: Promise<number | string>
@@ -27,10 +32,18 @@ export function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise
   return new Promise((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`serve did not start in time:\n${out}`)), 20_000)
     const check = () => {
-      const m = /Open the UI: (http:\/\/[^\s]+)\/#token=([A-Za-z0-9_-]+)/.exec(out)
+      const m = /Open the UI: (http:\/\/[^\s]+)\/#code=([A-Za-z0-9_-]+)/.exec(out)
       if (m) {
         clearTimeout(timer)
-        done({ child, url: m[1]!, uiUrl: `${m[1]}/#token=${m[2]}`, token: m[2]!, output: () => out, exited })
+        const url = m[1]!
+        const dataDir = args[args.indexOf('--data-dir') + 1]!
+        const token = env.NODEDESK_API_TOKEN || readFileSync(join(dataDir, 'api-token'), 'utf8').trim()
+        const newUiUrl = async () => {
+          const res = await fetch(`${url}/v2/session/ui_code`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })
+          if (!res.ok) throw new Error(`ui_code: ${res.status}`)
+          return ((await res.json()) as { ui_url: string }).ui_url
+        }
+        done({ child, url, uiUrl: `${url}/#code=${m[2]}`, token, newUiUrl, output: () => out, exited })
       }
     }
     child.stdout!.on('data', check)

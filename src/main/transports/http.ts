@@ -17,6 +17,7 @@ import { VFS_MAX_UPLOAD_BYTES } from '../../shared/contract/vector-fs'
 import type { FileBody, StagedUpload } from '../node-api/file-body'
 import { readMultipart } from './multipart'
 import { readStaticFile } from './static-files'
+import { createUiSessions, SESSION_PATH, UI_CODE_PATH, type UiSessions } from './ui-session'
 
 export const MAX_BODY_BYTES = 64 * 1024 * 1024
 
@@ -38,6 +39,8 @@ export interface HttpServerOptions {
 export interface HttpServer {
   readonly url: string
   readonly port: number
+  /** A UI address with a fresh one-time code (`<url>/#code=...`) that the page trades for a session cookie. */
+  uiAddress(): string
   /** Stops accepting, lets in-flight requests finish, ends event streams. */
   close(): Promise<void>
 }
@@ -62,6 +65,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const staticRoot = options.staticDir ? resolve(options.staticDir) : undefined
   const streams = new Set<ServerResponse>()
   let allowedHosts = new Set<string>()
+  let allowedOrigins = new Set<string>()
+  let sessions: UiSessions
+  let baseUrl = ''
 
   const authorized = (req: IncomingMessage) => {
     const header = req.headers.authorization ?? ''
@@ -69,6 +75,18 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     // Both sides hashed to equal length, then compared in constant time.
     return m !== null && timingSafeEqual(digest(m[1]!.trim()), tokenDigest)
   }
+
+  /**
+   * The cookie counts only on requests from our own page: a foreign Origin or a cross-site fetch
+   * is refused even if the browser attached it (SameSite=Strict should already keep it away).
+   */
+  const sameOrigin = (req: IncomingMessage) => {
+    const origin = req.headers.origin
+    if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) return false
+    const site = req.headers['sec-fetch-site']
+    return site === undefined || site === 'same-origin' || site === 'none'
+  }
+  const hasSession = (req: IncomingMessage) => sameOrigin(req) && sessions.hasSession(req)
 
   /** Reads the body up to the limit; beyond it keeps draining (so the client sees our answer) and reports overflow. */
   const readBody = (req: IncomingMessage, limit = maxBody) =>
@@ -201,6 +219,28 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     })
   }
 
+  /** POST /v2/session {"code"}: trades a one-time code for the session cookie. */
+  const startSession = async (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== 'POST') return fail(req, res, 405, `method: ${SESSION_PATH} accepts POST`)
+    if (!sameOrigin(req)) return fail(req, res, 403, "origin: a session is started only by the node's own page")
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+    if (type !== 'application/json') return fail(req, res, 415, 'content-type: expected application/json')
+    const { overflow, data } = await readBody(req)
+    let code: unknown
+    try {
+      code = overflow ? undefined : (JSON.parse(data.toString('utf8')) as { code?: unknown } | null)?.code
+    } catch {
+      code = undefined
+    }
+    if (typeof code !== 'string' || code.length === 0 || code.length > 200) return fail(req, res, 400, 'code: expected a string')
+    const session = sessions.redeem(code)
+    if (!session) {
+      return fail(req, res, 401, 'code: unknown or already used; open the UI address the node printed, or ask for a new one')
+    }
+    res.setHeader('Set-Cookie', sessions.cookie(session))
+    sendJson(res, 200, JSON.stringify('Session started'))
+  }
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     // DNS-rebinding guard: only our own loopback name and port.
     if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
@@ -210,9 +250,16 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     const path = url.pathname
     if (!path.startsWith('/v2/')) return serveStatic(req, res, path)
 
-    if (path !== '/v2/health_check' && !authorized(req)) {
+    if (path === SESSION_PATH) return startSession(req, res)
+    if (path !== '/v2/health_check' && !authorized(req) && !(path !== UI_CODE_PATH && hasSession(req))) {
       res.setHeader('WWW-Authenticate', 'Bearer')
       return fail(req, res, 401, 'authorization: missing or wrong bearer token')
+    }
+    if (path === UI_CODE_PATH) {
+      // For scripts holding the token: a new UI address, e.g. to open the window in another browser.
+      if (req.method !== 'POST') return fail(req, res, 405, `method: ${UI_CODE_PATH} accepts POST`)
+      const code = sessions.issueCode()
+      return sendJson(res, 200, JSON.stringify({ code, ui_url: `${baseUrl}/#code=${code}` }))
     }
     const method = req.method ?? 'GET'
     const match = options.router.match(method, path)
@@ -301,10 +348,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const port = (server.address() as AddressInfo).port
   const hostPart = host.includes(':') ? `[${host}]` : host
   allowedHosts = new Set([`${hostPart}:${port}`, `localhost:${port}`].map((h) => h.toLowerCase()))
+  allowedOrigins = new Set([...allowedHosts].map((h) => `http://${h}`))
+  sessions = createUiSessions(port)
+  baseUrl = `http://${hostPart}:${port}`
 
   return {
-    url: `http://${hostPart}:${port}`,
+    url: baseUrl,
     port,
+    uiAddress: () => `${baseUrl}/#code=${sessions.issueCode()}`,
     close: () =>
       new Promise<void>((done) => {
         server.close(() => done())

@@ -2,8 +2,6 @@ import type { BridgeRequest, BridgeResponse, NodedeskBridge } from '../../../sha
 import { NodeEventSchema, type NodeEvent } from '../../../shared/contract/events'
 import { readEventStream } from './event-stream'
 
-const TOKEN_KEY = 'nodedesk.apiToken'
-
 /** How the page reaches the node: the preload bridge in the desktop app, else HTTP to its own origin. */
 export interface Transport {
   readonly kind: 'ipc' | 'http'
@@ -11,21 +9,23 @@ export interface Transport {
   onEvent(listener: (event: NodeEvent) => void): () => void
 }
 
+/** Where the page trades its one-time code for the session cookie (headless mode, outside the contract table). */
+export const SESSION_PATH = '/v2/session'
+
 /**
- * The token of headless mode arrives in the URL fragment (`#token=...`, never sent to a server);
- * it is moved to sessionStorage and removed from the address bar.
+ * Headless mode's UI address carries a one-time code in the fragment (`#code=...`, never sent to
+ * a server by the browser). It is taken out of the address at once (replaced, not pushed, so Back
+ * does not bring it back); a `#token=` from older addresses is removed the same way and not used.
  */
-export function takeTokenFromLocation(loc: Location, storage: Storage, history: History): string | null {
+export function takeCodeFromLocation(loc: Location, history: History): string | null {
   const params = new URLSearchParams(loc.hash.replace(/^#/, ''))
-  const fromHash = params.get('token')
-  if (fromHash) {
-    storage.setItem(TOKEN_KEY, fromHash)
-    params.delete('token')
-    const rest = params.toString()
-    history.replaceState(null, '', `${loc.pathname}${loc.search}${rest ? `#${rest}` : ''}`)
-    return fromHash
-  }
-  return storage.getItem(TOKEN_KEY)
+  const code = params.get('code')
+  if (!params.has('code') && !params.has('token')) return null
+  params.delete('code')
+  params.delete('token')
+  const rest = params.toString()
+  history.replaceState(history.state, '', `${loc.pathname}${loc.search}${rest ? `#${rest}` : ''}`)
+  return code || null
 }
 
 /** A body carrying a file's bytes (upload_file_to_folder) goes as multipart/form-data, as the node expects over HTTP. */
@@ -41,7 +41,30 @@ function uploadForm(body: unknown): FormData | undefined {
   return form
 }
 
-export function httpTransport(baseUrl: string, token: string | null): Transport {
+export interface HttpTransportOptions {
+  /** A one-time code to trade for the session cookie before the first request. */
+  readonly sessionCode?: string | null
+}
+
+/**
+ * Trades the code for an HttpOnly session cookie; afterwards the browser sends the cookie with
+ * every same-origin fetch. A failed trade is not fatal: a cookie from an earlier visit may still hold.
+ */
+function startSession(baseUrl: string, code: string): Promise<void> {
+  return fetch(new URL(SESSION_PATH, baseUrl), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ code }),
+    credentials: 'same-origin'
+  }).then(
+    (res) => void res.body?.cancel(),
+    () => undefined
+  )
+}
+
+/** `token`: the bearer token, for callers that hold it (tests, tools); the page itself uses the session cookie. */
+export function httpTransport(baseUrl: string, token: string | null, options: HttpTransportOptions = {}): Transport {
+  const session = options.sessionCode ? startSession(baseUrl, options.sessionCode) : Promise.resolve()
   const headers = (extra: Record<string, string> = {}) => ({
     ...extra,
     ...(token ? { Authorization: `Bearer ${token}` } : {})
@@ -49,6 +72,7 @@ export function httpTransport(baseUrl: string, token: string | null): Transport 
   return {
     kind: 'http',
     async request(req) {
+      await session
       const url = new URL(req.path, baseUrl)
       for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, v)
       const upload = uploadForm(req.body)
@@ -68,6 +92,7 @@ export function httpTransport(baseUrl: string, token: string | null): Transport 
       // EventSource cannot send Authorization: read the SSE stream with fetch.
       const abort = new AbortController()
       void (async () => {
+        await session
         for (let attempt = 0; !abort.signal.aborted; attempt++) {
           try {
             const res = await fetch(new URL('/v2/events', baseUrl), { headers: headers(), signal: abort.signal })
@@ -104,5 +129,5 @@ export function bridgeTransport(bridge: NodedeskBridge): Transport {
 
 export function pickTransport(win: Window = window): Transport {
   if (win.nodedesk) return bridgeTransport(win.nodedesk)
-  return httpTransport(win.location.origin, takeTokenFromLocation(win.location, win.sessionStorage, win.history))
+  return httpTransport(win.location.origin, null, { sessionCode: takeCodeFromLocation(win.location, win.history) })
 }
