@@ -52,7 +52,7 @@ export function assembleNode(store: Store, options: NodePartsOptions): NodeParts
     queue: options.vectorFs?.queue,
     maxUploadBytes: options.vectorFs?.maxUploadBytes
   })
-  const runtime = options.runtime && createAnswerRuntime({ store, bus, log, chain }, options.runtime)
+  const runtime = options.runtime && createAnswerRuntime({ store, bus, log, chain, retrieval: vectorFs }, options.runtime)
   const api = createNodeApi({
     store,
     bus,

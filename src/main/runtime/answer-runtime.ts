@@ -14,6 +14,8 @@ import { callModel, DEFAULT_TIMEOUTS, type CallTimeouts } from './model-call'
 import { buildPrompt, DEFAULT_BUDGET, type PromptBudget } from './prompt'
 import { describeFailure, emptyAnswerFailure, ProviderFailure } from './provider-errors'
 import { scopePassageCache } from './scope-cache'
+import { localRetrieval } from './local-retrieval'
+import type { ScopePassage, ScopeRetrieval } from '../vector-fs'
 import { targetFor } from './provider-target'
 import { cappedFetch, utf8Prefix } from './response-cap'
 
@@ -23,6 +25,8 @@ export interface RuntimeDeps {
   readonly bus: EventBus
   readonly log: Logger
   readonly chain: MessageChain
+  /** Finds the scope's passages for a question (the document library); absent, local scope documents alone, by keywords. */
+  readonly retrieval?: ScopeRetrieval
 }
 
 export interface RuntimeOptions {
@@ -73,6 +77,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
   const loops = new Map<string, Promise<void>>()
   const inFlight = new Map<string, AbortController>()
   const scopes = scopePassageCache(ctx.store)
+  const retrieval = ctx.retrieval ?? localRetrieval
   let closed = false
 
   async function answer(inboxId: string, q: PendingQuestion): Promise<void> {
@@ -97,7 +102,22 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       const history = (function* () {
         for (const json of ctx.store.messages.conversationFor(inboxId, q.seq)) yield JSON.parse(json) as LastMessage
       })()
-      const prompt = buildPrompt(config, scopes.passages(jobId), history, q.hash, budget)
+      const scope = scopes.scope(jobId)
+      let chosen: ScopePassage[] = []
+      try {
+        chosen = await retrieval.passagesFor({
+          refs: scope.refs,
+          local: scope.passages,
+          question: question.job_message.content,
+          budgetChars: budget.scopeChars
+        })
+      } catch (err) {
+        ctx.log.error(`scope passages for ${inboxId} could not be read; answering without them`, err)
+      }
+      // Local documents are named by their resource name, library files by their path.
+      const passages = chosen.map((p) => ({ label: p.path.startsWith('local:') ? p.name : p.path, text: p.text }))
+      const sources = chosen.map((p) => ({ path: p.path, name: p.name, node_id: p.node_id, score: p.score }))
+      const prompt = buildPrompt(config, passages, history, q.hash, budget)
       const wire = cappedFetch(fetchImpl, wireLimit(maxAnswerBytes, config.stream), () => controller.abort(TOO_LARGE))
       const result = await callModel({
         model: await languageModel(target, wire),
@@ -112,16 +132,16 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
         }
       })
       if (result.outcome === 'truncated' || (result.outcome === 'aborted' && result.reason === TOO_LARGE)) {
-        await reply(utf8Prefix(result.text, maxTextBytes) + note, { role: 'answer', truncated: true })
+        await reply(utf8Prefix(result.text, maxTextBytes) + note, { role: 'answer', truncated: true, sources })
         return
       }
       if (result.outcome === 'aborted') {
-        if (result.reason === STOP) await reply(result.text, { role: 'stopped' })
+        if (result.reason === STOP) await reply(result.text, { role: 'stopped', sources })
         // CANCEL: the job is gone with its inbox; nothing to store.
         return // shutdown: the question stays queued and is answered after the restart
       }
       if (!result.text.trim()) throw emptyAnswerFailure(target)
-      await reply(result.text, { role: 'answer' })
+      await reply(result.text, { role: 'answer', sources })
     } catch (err) {
       if (closed || controller.signal.reason === CANCEL) return
       const failure = err instanceof ProviderFailure ? err : describeFailure(err, target ?? { kind: 'OpenAI', model: '', baseUrl: '' })

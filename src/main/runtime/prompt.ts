@@ -2,7 +2,6 @@ import type { LanguageModelV4Prompt } from '@ai-sdk/provider'
 import type { JobConfig } from '../../shared/contract/job'
 import type { LastMessage } from '../../shared/contract/message'
 import { isAnswer, messageRole } from '../../shared/message-role'
-import { rankPassages, type Passage } from './scope-passages'
 
 export interface PromptBudget {
   /** Characters of conversation (newest kept). */
@@ -13,31 +12,36 @@ export interface PromptBudget {
 
 export const DEFAULT_BUDGET: PromptBudget = { historyChars: 24_000, scopeChars: 12_000 }
 
+/** A passage chosen for the prompt, labelled with the document it comes from. */
+export interface PromptPassage {
+  readonly label: string
+  readonly text: string
+}
+
 const isErrorNote = (m: LastMessage) => messageRole(m) === 'error'
 
 /**
- * The prompt for answering `questionHash`: the job's custom prompt and the scope passages most
- * relevant to the question as the system message, then as much of the conversation as fits the
- * budget, newest kept, each answer right after the question it answers, error notes left out.
+ * The prompt for answering `questionHash`: the job's custom prompt and the scope passages chosen
+ * for the question (best first, already within the budget) as the system message, then as much of
+ * the conversation as fits the budget, newest kept, each answer right after the question it answers, error notes left out.
  */
 export function buildPrompt(
   config: JobConfig,
-  /** The scope's local passages (scopePassages; cached per scope version by the runtime). */
-  scope: readonly Passage[],
+  /** The scope's passages retrieved for this question. */
+  passages: readonly PromptPassage[],
   historyNewestFirst: Iterable<LastMessage>,
   questionHash: string,
   budget: PromptBudget = DEFAULT_BUDGET
 ): LanguageModelV4Prompt {
   const kept: LastMessage[] = []
   let used = 0
-  let question = ''
   for (const m of historyNewestFirst) {
     if (isErrorNote(m) || !m.job_message.content) continue
     // Earlier answers to this very question (a retry) are not shown to the model again.
     if (isAnswer(m) && m.job_message.parent === questionHash) continue
     const text = m.job_message.content
-    if (m.node_api_data.node_message_hash === questionHash) question = text
-    else if (used + text.length > budget.historyChars) break
+    // The question itself is always kept.
+    if (m.node_api_data.node_message_hash !== questionHash && used + text.length > budget.historyChars) break
     used += text.length
     kept.push(m)
   }
@@ -57,11 +61,10 @@ export function buildPrompt(
 
   const system: string[] = []
   if (config.custom_prompt.trim()) system.push(config.custom_prompt.trim())
-  const passages = rankPassages(scope, question, budget.scopeChars)
   if (passages.length) {
     system.push(
       "Excerpts from the job's documents, most relevant first. Use them when they help, and say which document you used:\n" +
-        passages.map((p, i) => `[${i + 1}] (${p.source}) ${p.text}`).join('\n\n')
+        passages.map((p, i) => `[${i + 1}] (${p.label}) ${p.text}`).join('\n\n')
     )
   }
   const prompt: LanguageModelV4Prompt = []

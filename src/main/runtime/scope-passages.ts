@@ -1,24 +1,48 @@
 import type { JobScope } from '../../shared/contract/scope'
 
 export interface Passage {
+  /** The document's name. */
   readonly source: string
   readonly text: string
+  readonly node_id?: string
+  /** The node's own embedding and the model that made it, when the document carries them. */
+  readonly vector?: readonly number[]
+  readonly model?: string
 }
 
 /** Every node text of the scope's local documents (vrkai and vrpack entries), in document order. */
 export function scopePassages(scope: JobScope): Passage[] {
   const out: Passage[] = []
-  const collect = (doc: { name?: unknown; nodes?: unknown } | undefined) => {
+  const collect = (doc: { name?: unknown; nodes?: unknown; embeddings?: unknown; embedding_model_used_string?: unknown } | undefined) => {
     if (!doc || !Array.isArray(doc.nodes)) return
     const source = typeof doc.name === 'string' ? doc.name : 'document'
-    for (const node of doc.nodes as { content?: { Text?: unknown } }[]) {
+    const model = typeof doc.embedding_model_used_string === 'string' ? doc.embedding_model_used_string : undefined
+    const vectors = new Map<string, number[]>()
+    if (Array.isArray(doc.embeddings))
+      for (const e of doc.embeddings as { id?: unknown; vector?: unknown }[]) {
+        if (typeof e?.id === 'string' && Array.isArray(e.vector)) vectors.set(e.id, e.vector as number[])
+      }
+    for (const node of doc.nodes as { content?: { Text?: unknown }; id?: unknown }[]) {
       const text = node?.content?.Text
-      if (typeof text === 'string' && text.trim()) out.push({ source, text })
+      if (typeof text !== 'string' || !text.trim()) continue
+      const nodeId = typeof node.id === 'string' ? node.id : undefined
+      const vector = nodeId !== undefined ? vectors.get(nodeId) : undefined
+      out.push({ source, text, ...(nodeId !== undefined ? { node_id: nodeId } : {}), ...(vector && model ? { vector, model } : {}) })
     }
   }
   for (const e of scope.local_vrkai) collect(e.vrkai.resource.Document)
   for (const e of scope.local_vrpack) collect(e.vrpack.resource.Document)
   return out
+}
+
+/** The scope's VectorFS entries as path segments: what the document library searches for it. */
+export interface ScopeRefs {
+  readonly folders: readonly (readonly string[])[]
+  readonly items: readonly (readonly string[])[]
+}
+
+export function scopeRefs(scope: JobScope): ScopeRefs {
+  return { folders: scope.vector_fs_folders.map((f) => f.path.path_ids), items: scope.vector_fs_items.map((i) => i.path.path_ids) }
 }
 
 const terms = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []

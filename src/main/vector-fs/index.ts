@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3'
 import { readFile, rm } from 'node:fs/promises'
-import type { DocumentResource, JobScope, LocalVrkaiEntry } from '../../shared/contract/scope'
+import type { LocalVrkaiEntry } from '../../shared/contract/scope'
 import {
   formatVfsPath,
   VFS_MAX_UPLOAD_BYTES,
@@ -67,10 +67,29 @@ export interface ScopePassage {
   readonly score: number
 }
 
+/** A passage of a job's local documents (vrkai/vrpack scope entries), as the runtime keeps them parsed. */
+export interface LocalPassage {
+  /** The document's name. */
+  readonly source: string
+  readonly text: string
+  readonly node_id?: string
+  /** The node's own embedding and the model that made it. */
+  readonly vector?: readonly number[]
+  readonly model?: string
+}
+
+export interface ScopeRequest {
+  /** The scope's VectorFS folders (everything under each) and files, as path segments. */
+  readonly refs: { readonly folders: readonly (readonly string[])[]; readonly items: readonly (readonly string[])[] }
+  readonly local: readonly LocalPassage[]
+  readonly question: string
+  readonly budgetChars: number
+}
+
 /** What the answer runtime asks of the document library before each answer. */
 export interface ScopeRetrieval {
-  /** The passages of `scope` that best match `question`, best first, within `budgetChars`. */
-  passagesFor(scope: JobScope, question: string, budgetChars: number): Promise<ScopePassage[]>
+  /** The passages of the scope that best match the question, best first, within the budget; nothing outside the scope. */
+  passagesFor(request: ScopeRequest): Promise<ScopePassage[]>
 }
 
 const READABLE = VFS_READABLE_EXTENSIONS.join(', ')
@@ -179,14 +198,14 @@ export function createVectorFs(options: VectorFsOptions) {
   }
 
   /** The files of a scope that still exist. */
-  function scopeItems(scope: JobScope): number[] {
+  function scopeItems(refs: ScopeRequest['refs']): number[] {
     const ids = new Set<number>()
-    for (const f of scope.vector_fs_folders) {
-      const e = tree.resolve(f.path.path_ids)
+    for (const f of refs.folders) {
+      const e = tree.resolve(f)
       if (e?.is_folder) for (const id of tree.filesUnder(e.id)) ids.add(id)
     }
-    for (const i of scope.vector_fs_items) {
-      const e = tree.resolve(i.path.path_ids)
+    for (const i of refs.items) {
+      const e = tree.resolve(i)
       if (e && !e.is_folder) ids.add(e.id)
     }
     return [...ids]
@@ -380,7 +399,8 @@ export function createVectorFs(options: VectorFsOptions) {
       if (model) queue.wake()
     },
 
-    async passagesFor(scope: JobScope, question: string, budgetChars: number): Promise<ScopePassage[]> {
+    async passagesFor(request: ScopeRequest): Promise<ScopePassage[]> {
+      const { question, budgetChars } = request
       interface Candidate {
         text: string
         path: string
@@ -390,30 +410,17 @@ export function createVectorFs(options: VectorFsOptions) {
         similarity?: number
         order: number
       }
-      const itemIds = scopeItems(scope)
+      const itemIds = scopeItems(request.refs)
       const model = settings.embeddingModel()
-      const local: Candidate[] = []
-      const localDocs: { doc: DocumentResource; name: string }[] = [
-        ...scope.local_vrkai.map((e) => ({ doc: e.vrkai.resource.Document, name: e.vrkai.resource.Document.name })),
-        ...scope.local_vrpack.map((e) => ({ doc: e.vrpack.resource.Document, name: e.vrpack.resource.Document.name }))
-      ]
-      for (const { doc, name } of localDocs) {
-        // A local document's own embeddings are comparable only when made by the same model.
-        const sameModel = model !== undefined && doc.embedding_model_used_string === model.model
-        const vecs = new Map(sameModel ? doc.embeddings.map((e) => [e.id, e.vector]) : [])
-        for (const n of doc.nodes) {
-          if (!n.content.Text.trim()) continue
-          const v = vecs.get(n.id)
-          local.push({
-            text: n.content.Text,
-            path: `local:${name}`,
-            name,
-            node_id: n.id,
-            vector: v ? normalize(v) : undefined,
-            order: local.length
-          })
-        }
-      }
+      // A local document's own embeddings are comparable only when made by the same model.
+      const local: Candidate[] = request.local.map((p, i) => ({
+        text: p.text,
+        path: `local:${p.source}`,
+        name: p.source,
+        node_id: p.node_id ?? String(i + 1),
+        vector: p.vector && model && p.model === model.model ? normalize(p.vector) : undefined,
+        order: i
+      }))
       if (itemIds.length === 0 && local.length === 0) return []
 
       const q = itemIds.length || local.some((c) => c.vector) ? await queryVector(question) : undefined

@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { FileInfo } from '../../src/shared/contract/vector-fs'
+import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
+import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
+import { documentResource } from '../support/fixtures'
+import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+import { waitForAnswers } from '../support/answers'
+
+let llm: FakeLlm
+let node: TestNode
+let cleanup: () => void
+
+beforeEach(async () => {
+  llm = await startFakeLlm()
+  const t = tempDir()
+  cleanup = t.cleanup
+  node = startTestNode(t.dir, {
+    runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 } },
+    vectorFs: { queue: { batchSize: 16, backoffMs: 5, maxBackoffMs: 20 } }
+  })
+  await addProvider(node, 'gpt', { external_url: llm.url, api_key: 'sk-chat' })
+})
+afterEach(async () => {
+  await node.close()
+  await llm.close()
+  cleanup()
+})
+
+const bytes = (text: string) => new TextEncoder().encode(text)
+async function mkdir(path: string, name: string) {
+  expect((await node.post('/v2/create_folder', { path, folder_name: name })).status).toBe(200)
+}
+async function upload(folder: string, filename: string, text: string) {
+  const res = await node.post('/v2/upload_file_to_folder', { path: folder, filename, file_data: bytes(text) })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+}
+const scope = (parts: Record<string, unknown>) => ({
+  local_vrkai: [],
+  local_vrpack: [],
+  network_folders: [],
+  vector_fs_folders: [],
+  vector_fs_items: [],
+  ...parts
+})
+const folderRef = (...ids: string[]) => ({ name: ids[ids.length - 1], path: { path_ids: ids } })
+const itemRef = (...ids: string[]) => ({
+  name: ids[ids.length - 1],
+  path: { path_ids: ids },
+  source: { Standard: { FileRef: { file_name: ids[ids.length - 1], file_type: { Document: 'Md' }, text_chunking_strategy: 'V1' } } }
+})
+
+/** Asks, waits for the answer, and returns it with the system prompt the provider received. */
+async function ask(jobId: string, question: string) {
+  const inboxId = `job_inbox::${jobId}::false`
+  const before = llm.requests.length
+  const answers = (await node.post('/v2/last_messages', { inbox_name: inboxId })).body as unknown[]
+  const known = answers.filter((m) => (m as { sender_subidentity: string }).sender_subidentity.includes('/agent/')).length
+  await node.post('/v2/job_message', { job_id: jobId, content: question })
+  const all = await waitForAnswers(node, inboxId, known + 1)
+  const answer = all[all.length - 1]!
+  const request = llm.requests.slice(before).find((r) => r.method === 'POST')!
+  const messages = request.body!.messages as { role: string; content: string }[]
+  const system = messages.find((m) => m.role === 'system')?.content ?? ''
+  return { answer, system, sources: (answer.job_message as { sources?: unknown[] }).sources }
+}
+
+describe('answers grounded in the scope', () => {
+  it('a scope of one folder answers from a document in it and cites it; a document outside with the same words is never in the prompt', async () => {
+    await mkdir('/', 'Leases')
+    await mkdir('/', 'Archive')
+    await upload('/Leases', 'berlin.md', '# Berlin office\n\nThe Berlin office lease ends on 31 March 2027.')
+    await upload('/Archive', 'old-berlin.md', '# Berlin office\n\nThe Berlin office lease ended on 30 June 2019.')
+    const jobId = await createJob(node, 'gpt', scope({ vector_fs_folders: [folderRef('Leases')] }))
+    const { system, sources } = await ask(jobId, 'When does the Berlin office lease end?')
+    expect(system).toContain('31 March 2027')
+    expect(system).toContain('/Leases/berlin.md')
+    expect(system).not.toContain('2019')
+    expect(sources).toEqual([{ path: '/Leases/berlin.md', name: 'berlin.md', node_id: '1', score: expect.any(Number) }])
+    expect((sources![0] as { score: number }).score).toBeGreaterThan(0)
+  })
+
+  it('items and local documents are ranked together; local sources are named local:<resource name>', async () => {
+    await upload('/', 'boiler.md', 'The boiler is serviced every October.')
+    await upload('/', 'unrelated.md', 'The boiler manual is in the basement.')
+    const handbook = documentResource('handbook')
+    handbook.nodes[0]!.content.Text = 'Boiler pressure should stay between 1 and 2 bar.'
+    const local = { vrkai: { metadata: {}, resource: { Document: handbook }, version: 'V1', sfm: { map: {}, source_files_count: 0 } } }
+    const jobId = await createJob(node, 'gpt', scope({ vector_fs_items: [itemRef('boiler.md')], local_vrkai: [local] }))
+    const { system, sources } = await ask(jobId, 'When is the boiler serviced and what pressure?')
+    expect(system).toContain('every October')
+    expect(system).toContain('between 1 and 2 bar')
+    expect(system).not.toContain('basement')
+    const paths = (sources as { path: string; node_id: string }[]).map((s) => `${s.path}#${s.node_id}`)
+    expect(paths).toContain('/boiler.md#1')
+    expect(paths).toContain('local:handbook#1')
+  })
+
+  it('a scope entry whose path no longer exists finds nothing (and is kept as stored)', async () => {
+    await mkdir('/', 'Gone')
+    await upload('/Gone', 'secret.md', 'The vault code is 4711.')
+    await upload('/', 'outside.md', 'The vault code outside is 0815.')
+    const s = scope({ vector_fs_folders: [folderRef('Gone')] })
+    const jobId = await createJob(node, 'gpt', s)
+    expect((await ask(jobId, 'What is the vault code?')).system).toContain('4711')
+    expect((await node.post('/v2/delete_folder', { path: '/Gone' })).status).toBe(200)
+    const after = await ask(jobId, 'What is the vault code?')
+    expect(after.system).not.toContain('4711')
+    expect(after.system).not.toContain('0815')
+    expect(after.sources).toBeUndefined()
+    expect((await node.get('/v2/get_job_scope', { job_id: jobId })).body).toEqual(s)
+  })
+
+  it('with embeddings, passages are found by meaning, still only inside the scope', async () => {
+    const emb: FakeEmbeddings = await startFakeEmbeddings(64)
+    try {
+      await addProvider(node, 'emb', { external_url: `${emb.url}/v1`, api_key: 'sk-emb' })
+      await node.post('/v2/update_default_embedding_model', { provider_id: 'emb', model: 'text-embedding-3-small' })
+      await mkdir('/', 'Health')
+      await mkdir('/', 'Private')
+      await upload('/Health', 'clinic.md', 'The doctor sees patients on Mondays.')
+      await upload('/Health', 'garden.md', 'Roses are pruned in March.')
+      await upload('/Private', 'family.md', 'Our family doctor retired last year.')
+      const until = Date.now() + 8000
+      for (;;) {
+        const fs = (await node.get('/v2/retrieve_path_simplified', { path: '/', depth: '1' })).body as FileInfo[]
+        const all = fs.flatMap((f) => f.children ?? [])
+        if (all.length === 3 && all.every((f) => f.has_embeddings)) break
+        if (Date.now() > until) throw new Error('not embedded in time')
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      const jobId = await createJob(node, 'gpt', scope({ vector_fs_folders: [folderRef('Health')] }))
+      // Big enough documents would not fit whole; keep the budget from handing over the whole folder.
+      const { system, sources } = await ask(jobId, 'Which physician is available?')
+      expect(system).toContain('sees patients on Mondays')
+      expect(system).not.toContain('retired')
+      expect((sources as { path: string }[])[0]!.path).toBe('/Health/clinic.md')
+    } finally {
+      await emb.close()
+    }
+  })
+})
