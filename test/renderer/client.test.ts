@@ -48,7 +48,7 @@ describe('client requests', () => {
       onEvent: () => () => {}
     })
     await client.call('all_inboxes', { query: { show_hidden: 'true', include_scope: undefined } })
-    expect(sent).toEqual([{ method: 'GET', path: '/v2/all_inboxes', query: { show_hidden: 'true' }, body: undefined }])
+    expect(sent).toStrictEqual([{ method: 'GET', path: '/v2/all_inboxes', query: { show_hidden: 'true' }, body: undefined }])
   })
 
   it('only a 400 names fields: other errors keep their message but mark no field', async () => {
