@@ -1,5 +1,6 @@
 /**
  * npm run bench: the node API's hot paths beside their floors, as ratios.
+ *   OpenAI-compatible reply normaliser  vs  a pass-through TransformStream over the same SSE bytes
  *   all_inboxes via the router  vs  JSON.stringify of the same array
  *   all_inboxes over HTTP       vs  a bare http.createServer answering the same bytes
  *   create_job + job_message    vs  raw better-sqlite3 inserts of the same rows (same pragmas)
@@ -18,6 +19,7 @@ import { openDb } from '../src/main/store/db'
 import { aesFileSecretBox } from '../src/main/store/secret-box'
 import { startHttpServer } from '../src/main/transports/http'
 import { createJobBody, provider } from '../test/support/fixtures'
+import { benchNormaliser } from './openai-replies'
 import { benchRuntime } from './runtime'
 import { benchUi } from './ui'
 
@@ -190,6 +192,15 @@ async function main() {
     'bare fetch of the stream',
     '',
     '',
+    ''
+  ])
+  const norm = await benchNormaliser()
+  rows.push([
+    `OpenAI-compatible stream normalised, ${norm.chunks} chunks`,
+    `${norm.normalisedMs.toFixed(1)} ms (${(((norm.normalisedMs - norm.passThroughMs) / norm.chunks) * 1000).toFixed(2)} µs/chunk added)`,
+    'pass-through TransformStream',
+    `${norm.passThroughMs.toFixed(1)} ms`,
+    `${(norm.normalisedMs / norm.passThroughMs).toFixed(2)}x`,
     ''
   ])
   for (const n of sizes) {
