@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util'
 import { defaultDataDir } from './app-info'
 
 export interface ServeFlags {
@@ -12,30 +13,48 @@ export interface ServeFlags {
 export const SERVE_USAGE =
   'usage: npm run serve -- [--port <port, 0 = any free>] [--data-dir <dir>] [--host 127.0.0.1] [--node-name <name>] [--rotate-token]'
 
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'data-dir': { type: 'string' },
+  'node-name': { type: 'string' },
+  'rotate-token': { type: 'boolean' }
+} as const
+
+/** parseArgs' errors, said in one short line each (its own messages explain its syntax, not ours). */
+function sentenceOf(err: unknown, argv: readonly string[]): Error {
+  const code = (err as { code?: unknown }).code
+  const message = err instanceof Error ? err.message : String(err)
+  const quoted = /'([^']+)'/.exec(message)?.[1]
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    // The argument as typed (with its =value), or the option parseArgs names.
+    const typed = argv.find((a) => quoted !== undefined && (a === quoted || a.startsWith(`${quoted}=`)))
+    return new Error(`unknown option ${typed ?? quoted ?? message}`)
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const option = quoted?.split(' ')[0] ?? 'an option'
+    return new Error(/does not take an argument/.test(message) ? `${option} takes no value` : `${option} needs a value`)
+  }
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return new Error(`unexpected argument ${quoted ?? message}; options start with --`)
+  return err instanceof Error ? err : new Error(message)
+}
+
 /** Parses headless-mode flags; throws an Error whose message says what is wrong. */
 export function parseServeFlags(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): ServeFlags {
-  const values: Record<string, string> = {}
-  let rotateToken = false
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    if (arg === '--rotate-token') {
-      rotateToken = true
-      continue
-    }
-    const eq = arg.indexOf('=')
-    const name = eq > 0 ? arg.slice(0, eq) : arg
-    if (!['--port', '--host', '--data-dir', '--node-name'].includes(name)) throw new Error(`unknown option ${arg}`)
-    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i]
-    if (value === undefined || value === '') throw new Error(`${name} needs a value`)
-    values[name] = value
+  let values: { port?: string; host?: string; 'data-dir'?: string; 'node-name'?: string; 'rotate-token'?: boolean }
+  try {
+    ;({ values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }))
+  } catch (err) {
+    throw sentenceOf(err, argv)
   }
-  const port = Number(values['--port'] ?? 9550)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got ${values['--port']}`)
+  for (const [name, value] of Object.entries(values)) if (value === '') throw new Error(`--${name} needs a value`)
+  const port = Number(values.port ?? 9550)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got ${values.port}`)
   return {
     port,
-    host: values['--host'] ?? '127.0.0.1',
-    dataDir: values['--data-dir'] ?? defaultDataDir(env),
-    nodeName: values['--node-name'],
-    rotateToken
+    host: values.host ?? '127.0.0.1',
+    dataDir: values['data-dir'] ?? defaultDataDir(env),
+    nodeName: values['node-name'],
+    rotateToken: values['rotate-token'] ?? false
   }
 }

@@ -64,7 +64,7 @@ describe('InboxRow', () => {
     expect(row.textContent).toContain('gpt-4o-mini')
     expect(screen.getByTestId('inbox-preview').textContent).toBe('First line second line')
     const time = row.querySelector('time')!
-    expect(time.textContent).toBe('30 min ago')
+    expect(time.textContent).toBe('30 min. ago')
     expect(time.getAttribute('datetime')).toBe('2026-11-21T09:30:00.000Z')
     expect(time.parentElement!.getAttribute('title')).toBe(new Date('2026-11-21T09:30:00.000Z').toLocaleString())
   })
@@ -83,9 +83,19 @@ describe('InboxRow', () => {
 
 describe('relativeTime', () => {
   it.each([
-    ['2026-11-21T09:59:50.000Z', 'just now'],
-    ['2026-11-21T09:55:00.000Z', '5 min ago'],
-    ['2026-11-21T07:00:00.000Z', '3 h ago'],
-    ['2026-11-18T10:00:00.000Z', '3 days ago']
-  ])('%s -> %s', (iso, text) => expect(relativeTime(iso, NOW)).toBe(text))
+    ['2026-11-21T09:59:50.000Z', 'now'],
+    ['2026-11-21T09:55:00.000Z', '5 min. ago'],
+    ['2026-11-21T09:00:10.000Z', '1 hr. ago'],
+    ['2026-11-21T07:00:00.000Z', '3 hr. ago'],
+    ['2026-11-20T10:00:00.000Z', 'yesterday'],
+    ['2026-11-18T10:00:00.000Z', '3 days ago'],
+    ['2026-11-01T10:00:00.000Z', 'Nov 1'],
+    ['2025-11-01T10:00:00.000Z', 'Nov 1, 2025'],
+    ['not a date', '']
+  ])('%s -> %s (en)', (iso, text) => expect(relativeTime(iso, NOW, 'en')).toBe(text))
+
+  it("speaks the reader's language", () => {
+    expect(relativeTime('2026-11-21T09:55:00.000Z', NOW, 'de')).toBe('vor 5 Min.')
+    expect(relativeTime('2026-11-20T10:00:00.000Z', NOW, 'fr')).toBe('hier')
+  })
 })

@@ -1,20 +1,29 @@
-/** "just now", "5 min ago", "3 h ago", "yesterday", "4 days ago", then the date. */
-export function relativeTime(iso: string, now: number = Date.now()): string {
+/** Each unit: how many of the previous one it holds, and up to how many of it are said before the next. */
+const STEPS: readonly [unit: Intl.RelativeTimeFormatUnit, per: number, limit: number][] = [
+  ['minute', 60, 60],
+  ['hour', 60, 24],
+  ['day', 24, 7]
+]
+
+/**
+ * "now", "5 min. ago", "3 hr. ago", "yesterday", "4 days ago" in the reader's language
+ * (Intl.RelativeTimeFormat), then the date.
+ */
+export function relativeTime(iso: string, now: number = Date.now(), locale?: string): string {
   const t = Date.parse(iso)
   if (!Number.isFinite(t)) return ''
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' })
   const s = Math.round((now - t) / 1000)
-  if (s < 45) return 'just now'
-  const m = Math.round(s / 60)
-  if (m < 60) return `${m} min ago`
-  const h = Math.round(m / 60)
-  if (h < 24) return `${h} h ago`
-  const d = Math.round(h / 24)
-  if (d === 1) return 'yesterday'
-  if (d < 7) return `${d} days ago`
+  if (s < 45) return format.format(0, 'second')
+  let n = s
+  for (const [unit, per, limit] of STEPS) {
+    n = Math.round(n / per)
+    if (n < limit) return format.format(-n, unit)
+  }
   const date = new Date(t)
   const sameYear = date.getFullYear() === new Date(now).getFullYear()
   return date.toLocaleDateString(
-    undefined,
+    locale,
     sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' }
   )
 }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { parseServeFlags } from '../../src/main/serve-flags'
+
+describe('headless flags (node:util parseArgs)', () => {
+  it('reads --port, --host, --data-dir and --node-name, as "--flag value" or "--flag=value"', () => {
+    expect(parseServeFlags(['--port=0', '--host', '127.0.0.2', '--data-dir', '/tmp/d', '--node-name=@@n.sep-shinkai'], {})).toEqual({
+      port: 0,
+      host: '127.0.0.2',
+      dataDir: '/tmp/d',
+      nodeName: '@@n.sep-shinkai',
+      rotateToken: false
+    })
+    expect(parseServeFlags(['--rotate-token'], {}).rotateToken).toBe(true)
+    const defaults = parseServeFlags([], { NODEDESK_DATA_DIR: '/tmp/from-env' })
+    expect(defaults).toEqual({ port: 9550, host: '127.0.0.1', dataDir: '/tmp/from-env', nodeName: undefined, rotateToken: false })
+  })
+
+  it.each([
+    [['--prot', '1'], 'unknown option --prot'],
+    [['--prot=1'], 'unknown option --prot=1'],
+    [['-p', '1'], 'unknown option -p'],
+    [['--port'], '--port needs a value'],
+    [['--port='], '--port needs a value'],
+    [['--data-dir', '--port', '1'], '--data-dir needs a value'],
+    [['./data'], 'unexpected argument ./data; options start with --'],
+    [['--port', '70000'], '--port must be 0..65535, got 70000'],
+    [['--port', '1.5'], '--port must be 0..65535, got 1.5'],
+    [['--rotate-token=yes'], '--rotate-token takes no value']
+  ])('%j is refused: %s', (argv, message) => {
+    expect(() => parseServeFlags(argv, {})).toThrow(new Error(message))
+  })
+})
