@@ -25,8 +25,8 @@ beforeAll(async () => {
   await node.post('/v2/job_message', { job_id: jobId, content: 'hi' })
   fingerprint = dbFingerprint(node.store)
 })
-afterAll(() => {
-  node.close()
+afterAll(async () => {
+  await node.close()
   cleanup()
 })
 
@@ -210,7 +210,7 @@ describe.each(cases)('$path', ({ path, valid, mutations }) => {
       )
       expect(res.status, JSON.stringify(res.body)).toBe(200)
     } finally {
-      probe.close()
+      await probe.close()
       t.cleanup()
     }
   })

@@ -1,23 +1,15 @@
 import { createHash } from 'node:crypto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { addProvider, createJob, dbFingerprint, expectError, startTestNode, tempDir, type TestNode } from '../support/node'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { addProvider, createJob, dbFingerprint, expectError, useTestNode } from '../support/node'
 import { NODE } from '../support/fixtures'
 
-let node: TestNode
-let cleanup: () => void
+const node = useTestNode()
 let jobId: string
 let inboxId: string
 beforeEach(async () => {
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir)
   await addProvider(node, 'gpt')
   jobId = await createJob(node, 'gpt')
   inboxId = `job_inbox::${jobId}::false`
-})
-afterEach(() => {
-  node.close()
-  cleanup()
 })
 
 type Msg = {

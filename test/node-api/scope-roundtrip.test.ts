@@ -1,25 +1,14 @@
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { fullScope } from '../support/fixtures'
-import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, createJob, useTestNode } from '../support/node'
 
-let node: TestNode
-let cleanup: () => void
-beforeEach(async () => {
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir)
-  await addProvider(node, 'gpt')
-})
-afterEach(() => {
-  node.close()
-  cleanup()
-})
+const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
 
 it('a scope of all five kinds comes back deep-equal from get_job_scope and all_inboxes, also after a restart', async () => {
   const jobId = await createJob(node, 'gpt', fullScope())
   expect((await node.get('/v2/get_job_scope', { job_id: jobId })).body).toEqual(fullScope())
   expect(((await node.get('/v2/all_inboxes')).body as { job_scope: unknown }[])[0]!.job_scope).toEqual(fullScope())
-  node = node.reopen()
+  node.reopen()
   expect((await node.get('/v2/get_job_scope', { job_id: jobId })).body).toEqual(fullScope())
 })
 

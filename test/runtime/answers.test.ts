@@ -2,24 +2,18 @@ import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fullScope, provider } from '../support/fixtures'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
-import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, createJob, useTestNode } from '../support/node'
 import { messages, recordEvents, storedRoles, waitForAnswers, waitForMessages, type Msg } from '../support/answers'
 
 const KEY = 'sk-test-KEY-0123456789'
 let fake: FakeLlm
-let node: TestNode
-let cleanup: () => void
+const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 1500, idleMs: 800 } } })
 
 beforeEach(async () => {
   fake = await startFakeLlm()
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir, { runtime: { timeouts: { firstChunkMs: 1500, idleMs: 800 } } })
 })
 afterEach(async () => {
-  await node.close()
   await fake.close()
-  cleanup()
 })
 
 function sortedJson(v: unknown): string {
@@ -292,7 +286,7 @@ describe('stop, concurrency and restarts', () => {
     await node.post('/v2/job_message', { job_id: jobId, content: 'survive me' })
     await chat
     fake.behaviour = { type: 'reply', chunks: ['whole answer'] }
-    node = node.reopen()
+    node.reopen()
     const ms = await waitForAnswers(node, inboxId, 1)
     expect(ms.map((m) => m.job_message.content)).toEqual(['survive me', 'whole answer'])
     await new Promise((r) => setTimeout(r, 100))

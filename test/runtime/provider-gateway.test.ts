@@ -1,22 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { provider } from '../support/fixtures'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
-import { addProvider, expectError, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, expectError, useTestNode } from '../support/node'
 
 const KEY = 'sk-gateway-SECRET-99'
 let fake: FakeLlm
-let node: TestNode
-let cleanup: () => void
+const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 800, idleMs: 500 } } })
 beforeEach(async () => {
   fake = await startFakeLlm(['zeta', 'alpha'])
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir, { runtime: { timeouts: { firstChunkMs: 800, idleMs: 500 } } })
 })
 afterEach(async () => {
-  await node.close()
   await fake.close()
-  cleanup()
 })
 
 describe('test_llm_provider', () => {

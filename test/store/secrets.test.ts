@@ -1,28 +1,18 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { aesFileSecretBox } from '../../src/main/store/secret-box'
 import { loadOrCreateApiToken } from '../../src/main/transports/api-token'
 import { provider } from '../support/fixtures'
-import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, createJob, useTestNode } from '../support/node'
 
 const KEY = 'sk-live-SECRET-4f9a1c2b7e'
 
-let node: TestNode
-let dir: string
-let cleanup: () => void
-beforeEach(() => {
-  ;({ dir, cleanup } = tempDir())
-  node = startTestNode(dir)
-})
-afterEach(() => {
-  node.close()
-  cleanup()
-})
+const node = useTestNode()
 
 function allFileBytes(): string {
-  return readdirSync(dir)
-    .map((f) => readFileSync(join(dir, f)).toString('latin1'))
+  return readdirSync(node.dir)
+    .map((f) => readFileSync(join(node.dir, f)).toString('latin1'))
     .join('\n')
 }
 
@@ -49,23 +39,23 @@ it('the api key is never in a response, never in the SQLite files as plaintext, 
 })
 
 it('sealed keys are tamper-evident and bound to their key file', () => {
-  const box = aesFileSecretBox(join(dir, 'secret.key'))
+  const box = aesFileSecretBox(join(node.dir, 'secret.key'))
   const sealed = box.seal('hello')
   expect(box.open(sealed)).toBe('hello')
   const tampered = Buffer.from(sealed)
   tampered[tampered.length - 1]! ^= 1
   expect(() => box.open(tampered)).toThrow()
-  const other = aesFileSecretBox(join(dir, 'other.key'))
+  const other = aesFileSecretBox(join(node.dir, 'other.key'))
   expect(() => other.open(sealed)).toThrow()
   expect(box.seal('hello').equals(sealed)).toBe(false) // fresh IV each time
 })
 
 it('the key file and the api token file are mode 0600', () => {
-  aesFileSecretBox(join(dir, 'secret.key'))
-  const token = loadOrCreateApiToken(dir, {})
-  expect(statSync(join(dir, 'secret.key')).mode & 0o777).toBe(0o600)
-  expect(statSync(join(dir, 'api-token')).mode & 0o777).toBe(0o600)
+  aesFileSecretBox(join(node.dir, 'secret.key'))
+  const token = loadOrCreateApiToken(node.dir, {})
+  expect(statSync(join(node.dir, 'secret.key')).mode & 0o777).toBe(0o600)
+  expect(statSync(join(node.dir, 'api-token')).mode & 0o777).toBe(0o600)
   expect(Buffer.from(token, 'base64url')).toHaveLength(32)
-  expect(loadOrCreateApiToken(dir, {})).toBe(token)
-  expect(loadOrCreateApiToken(dir, { NODEDESK_API_TOKEN: 'from-env' })).toBe('from-env')
+  expect(loadOrCreateApiToken(node.dir, {})).toBe(token)
+  expect(loadOrCreateApiToken(node.dir, { NODEDESK_API_TOKEN: 'from-env' })).toBe('from-env')
 })

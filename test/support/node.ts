@@ -151,11 +151,19 @@ export function useTestNode(options: TestNodeOptions & { setup?: (node: TestNode
     await current?.close()
     cleanup()
   })
-  return new Proxy({} as TestNode, {
+  const node: TestNode = new Proxy({} as TestNode, {
     get: (_target, prop) => {
       if (!current) throw new Error('useTestNode: used outside a test')
+      // A restart replaces the current node, so the stand-in (and afterEach) follow the reopened one.
+      if (prop === 'reopen') {
+        return () => {
+          current = current!.reopen()
+          return node
+        }
+      }
       const value = Reflect.get(current, prop)
       return typeof value === 'function' ? value.bind(current) : value
     }
   })
+  return node
 }

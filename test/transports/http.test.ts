@@ -5,28 +5,22 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
 import { RENDERER_CSP } from '../../src/shared/csp'
 import { createJobBody, provider } from '../support/fixtures'
-import { dbFingerprint, startTestNode, tempDir, type TestNode } from '../support/node'
+import { dbFingerprint, useTestNode } from '../support/node'
 
 const TOKEN = 'test-token-abc'
-let node: TestNode
+const node = useTestNode()
 let server: HttpServer
-let cleanup: () => void
 
 beforeEach(async () => {
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir)
-  const web = join(t.dir, 'web')
+  const web = join(node.dir, 'web')
   mkdirSync(join(web, 'assets'), { recursive: true })
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>Nodedesk</title>')
   writeFileSync(join(web, 'assets', 'app.js'), 'console.log(1)')
-  writeFileSync(join(t.dir, 'secret.txt'), 'do not serve')
+  writeFileSync(join(node.dir, 'secret.txt'), 'do not serve')
   server = await startHttpServer({ router: node.router, token: TOKEN, port: 0, staticDir: web, log: node.log, maxBodyBytes: 1024 * 1024 })
 })
 afterEach(async () => {
   await server.close()
-  node.close()
-  cleanup()
 })
 
 const auth = { Authorization: `Bearer ${TOKEN}` }

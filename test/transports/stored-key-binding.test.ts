@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { provider } from '../support/fixtures'
-import { dbFingerprint, startTestNode, tempDir, type TestNode } from '../support/node'
+import { dbFingerprint, useTestNode } from '../support/node'
 
 /*
  * Issue 10, item 2: any holder of the API token could send a stored key to a host of its choice
@@ -12,16 +12,12 @@ import { dbFingerprint, startTestNode, tempDir, type TestNode } from '../support
 
 const TOKEN = 'test-token-keys'
 const STORED_KEY = 'sk-stored-secret-1234567890'
-let node: TestNode
+const node = useTestNode()
 let server: HttpServer
 let own: FakeLlm
 let attacker: FakeLlm
-let cleanup: () => void
 
 beforeEach(async () => {
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir)
   server = await startHttpServer({ router: node.router, token: TOKEN, port: 0, log: node.log })
   own = await startFakeLlm()
   attacker = await startFakeLlm()
@@ -32,8 +28,6 @@ afterEach(async () => {
   await server.close()
   await own.close()
   await attacker.close()
-  await node.close()
-  cleanup()
 })
 
 const headers = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }
