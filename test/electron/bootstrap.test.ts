@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { IPC_EVENT_CHANNEL, IPC_REQUEST_CHANNEL } from '../../src/shared/bridge'
 import { provider } from '../support/fixtures'
 import { tempDir } from '../support/node'
@@ -23,8 +23,6 @@ const ipcHandlers = new Map<string, Handler>()
 const openedExternally: string[] = []
 let permissionHandler: Handler | undefined
 let headersHandler: Handler | undefined
-let readyResolve: () => void = () => {}
-const whenReadyDone = new Promise<void>((r) => (readyResolve = r))
 
 class FakeContents extends EventEmitter {
   static nextId = 1
@@ -60,7 +58,7 @@ class FakeWindow extends EventEmitter {
 const app = Object.assign(new EventEmitter(), {
   setName: () => {},
   requestSingleInstanceLock: () => true,
-  whenReady: () => Promise.resolve().then(() => setTimeout(readyResolve, 50)),
+  whenReady: () => Promise.resolve(),
   getPath: () => dir,
   quit: () => {},
   exit: () => {}
@@ -86,8 +84,8 @@ beforeAll(async () => {
   const electronPath = req.resolve('electron')
   req.cache[electronPath] = { id: electronPath, filename: electronPath, loaded: true, exports: fakeElectron } as never
   req(join(root, 'out/main/index.js'))
-  await whenReadyDone
-  await new Promise((r) => setTimeout(r, 50))
+  // Ready once the bootstrap has wired the node and opened its window (the window comes last).
+  await vi.waitFor(() => expect(windows).toHaveLength(1))
 })
 afterAll(() => {
   app.emit('will-quit', { preventDefault: () => {} })

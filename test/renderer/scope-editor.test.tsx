@@ -67,12 +67,12 @@ describe('ScopeEditor', () => {
 
     const local = screen.getByRole('region', { name: 'Local documents and packs' })
     const file = (name: string, json: unknown) => new File([JSON.stringify(json)], name, { type: 'application/json' })
-    await act(async () => {
+    act(() => {
       fireEvent.change(local.querySelector('input[type=file]')!, {
         target: { files: [file('a.json', vrkai), file('b.json', vrpack), file('bad.json', { nope: 1 })] }
       })
-      await new Promise((r) => setTimeout(r, 50))
     })
+    // The files are read asynchronously; the import reports its problems and the new scope together.
     expect(await within(local).findByText(/bad\.json: neither a vrkai nor a vrpack/)).toBeTruthy()
 
     expect(scope).toEqual({

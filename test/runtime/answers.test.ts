@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fullScope, provider } from '../support/fixtures'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { addProvider, createJob, useTestNode } from '../support/node'
@@ -272,11 +272,16 @@ describe('stop, concurrency and restarts', () => {
   it('answers many jobs at once', async () => {
     await addProvider(node, 'p1', { external_url: fake.url, api_key: KEY })
     const jobs = await Promise.all([1, 2, 3].map(() => createJob(node, 'p1')))
-    fake.behaviour = { type: 'reply', chunks: ['a', 'b', 'c'], delayMs: 60 }
-    const t0 = Date.now()
+    fake.behaviour = { type: 'reply', chunks: ['a', 'b', 'c'], delayMs: 150 }
+    const events = recordEvents(node)
     for (const j of jobs) await node.post('/v2/job_message', { job_id: j, content: 'go' })
     for (const j of jobs) await waitForAnswers(node, `job_inbox::${j}::false`, 1)
-    expect(Date.now() - t0).toBeLessThan(3 * 3 * 60) // sequential would take >= 540 ms
+    // At once, not one after another: every answer had started streaming before any had finished.
+    const deltas = events.flatMap((e, i) => (e.type === 'message_delta' ? [{ i, inbox: (e.data as { inbox: string }).inbox }] : []))
+    const inboxes = jobs.map((j) => `job_inbox::${j}::false`)
+    const firsts = inboxes.map((id) => deltas.find((d) => d.inbox === id)!.i)
+    const lasts = inboxes.map((id) => deltas.findLast((d) => d.inbox === id)!.i)
+    expect(Math.max(...firsts)).toBeLessThan(Math.min(...lasts))
   })
 
   it('a question accepted before a restart mid-answer is answered after it, once', async () => {
@@ -289,7 +294,8 @@ describe('stop, concurrency and restarts', () => {
     node.reopen()
     const ms = await waitForAnswers(node, inboxId, 1)
     expect(ms.map((m) => m.job_message.content)).toEqual(['survive me', 'whole answer'])
-    await new Promise((r) => setTimeout(r, 100))
+    // Once the queue is empty and nothing is answering, no second answer can come.
+    await vi.waitFor(() => expect([node.runtime!.busy(inboxId), node.store.messages.pendingInboxes()]).toEqual([false, []]))
     expect((await messages(node, inboxId)).length).toBe(2)
   })
 })

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createJobBody, fullScope, provider } from '../support/fixtures'
 import { startServe, type ServeProcess } from '../support/serve-process'
 import { tempDir } from '../support/node'
@@ -80,16 +80,17 @@ describe('npm run serve (child process)', () => {
     expect((await first.post('/v2/add_llm_provider', provider('gpt', { api_key: 'sk-keep', external_url: fake.url }))).status).toBe(200)
     const { job_id } = (await first.post('/v2/create_job', createJobBody('gpt', fullScope()))).body as { job_id: string }
     expect((await first.post('/v2/job_message', { job_id, content: 'persist me' })).status).toBe(200)
-    const answered = async (api: typeof first) => {
-      for (let i = 0; i < 200; i++) {
-        const ms = (await api.post('/v2/last_messages', { inbox_name: `job_inbox::${job_id}::false` })).body as {
-          job_message: { content: string }
-        }[]
-        if (ms.length === 2) return ms.map((m) => m.job_message.content)
-        await new Promise((r) => setTimeout(r, 20))
-      }
-      throw new Error('no answer')
-    }
+    const answered = (api: typeof first) =>
+      vi.waitFor(
+        async () => {
+          const ms = (await api.post('/v2/last_messages', { inbox_name: `job_inbox::${job_id}::false` })).body as {
+            job_message: { content: string }
+          }[]
+          expect(ms).toHaveLength(2)
+          return ms.map((m) => m.job_message.content)
+        },
+        { timeout: 4000, interval: 20 }
+      )
     expect(await answered(first)).toEqual(['persist me', 'Hello from the fake'])
     expect(fake.requests[0]!.headers.authorization).toBe('Bearer sk-keep')
     first.p.child.kill('SIGTERM')

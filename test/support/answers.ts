@@ -23,15 +23,27 @@ export async function messages(node: TestNode, inboxId: string): Promise<Msg[]> 
   return (await node.post('/v2/last_messages', { inbox_name: inboxId, limit: 500 })).body as Msg[]
 }
 
-/** Polls until `done(messages)` holds (5 s at most). */
+/** Waits until `done(messages)` holds (5 s at most), checking after every change to the inbox. */
 export async function waitForMessages(node: TestNode, inboxId: string, done: (ms: Msg[]) => boolean, timeoutMs = 5000): Promise<Msg[]> {
+  let wake = () => {}
+  const unsubscribe = node.ctx.bus.subscribe((e) => {
+    if (e.type !== 'inbox_changed' || (e.data as { inbox_id: string }).inbox_id === inboxId) wake()
+  })
   const until = Date.now() + timeoutMs
-  for (;;) {
-    const ms = await messages(node, inboxId)
-    if (done(ms)) return ms
-    if (Date.now() > until)
-      throw new Error(`timed out waiting; messages now: ${JSON.stringify(ms.map((m) => [m.sender_subidentity, m.job_message.content]))}`)
-    await new Promise((r) => setTimeout(r, 15))
+  try {
+    for (;;) {
+      const changed = new Promise<void>((r) => (wake = r))
+      const ms = await messages(node, inboxId)
+      if (done(ms)) return ms
+      const left = until - Date.now()
+      if (left <= 0)
+        throw new Error(`timed out waiting; messages now: ${JSON.stringify(ms.map((m) => [m.sender_subidentity, m.job_message.content]))}`)
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([changed, new Promise<void>((r) => (timer = setTimeout(r, left)))])
+      clearTimeout(timer)
+    }
+  } finally {
+    unsubscribe()
   }
 }
 
