@@ -46,14 +46,17 @@ interface Frame {
  * a cyclic value (possible over IPC) counts as too deep.
  */
 export function tooDeepPath(value: unknown, max = MAX_JSON_DEPTH): string | undefined {
-  if (value === null || typeof value !== 'object') return undefined
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return undefined
   const stack: Frame[] = [{ key: undefined, parent: undefined, value, depth: 1 }]
   while (stack.length > 0) {
     const f = stack.pop()!
     if (f.depth > max) return pathOf(f)
     const v = f.value as Record<string, unknown> | unknown[]
     const push = (key: string | number, child: unknown) => {
-      if (child !== null && typeof child === 'object') stack.push({ key, parent: f, value: child, depth: f.depth + 1 })
+      // Bytes (an upload's file_data over IPC) are a leaf: walking a typed array's indices would take its size in strings.
+      if (child !== null && typeof child === 'object' && !ArrayBuffer.isView(child)) {
+        stack.push({ key, parent: f, value: child, depth: f.depth + 1 })
+      }
     }
     if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) push(i, v[i])
     else for (const k of Object.keys(v)) push(k, v[k])
