@@ -36,6 +36,11 @@ describe('@dwmkerr/mock-llm', () => {
     })
   })
 
+  it("lists the server's models for the wizard's model step", async () => {
+    const res = await node.get('/v2/provider_models', { kind: 'OpenAI', external_url: mock.url })
+    expect(res).toEqual({ status: 200, body: { models: [{ id: 'gpt-5.2', name: 'gpt-5.2' }] } })
+  })
+
   it.each([true, false])('answers a job message (stream %s)', async (stream) => {
     const id = `mock-${stream}`
     await addProvider(node, id, { external_url: mock.url, model: { OpenAI: { model_type: 'gpt-4' } } })

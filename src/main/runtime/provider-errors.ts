@@ -153,7 +153,7 @@ export function describeFailure(err: unknown, ctx: FailureContext): ProviderFail
     const stop = /[.!?…]$/.test(said) ? '' : '.'
     return new ProviderFailure(
       'provider_error',
-      `${sentence(s)} reported an error: "${said}"${stop} Try again; if it keeps failing, look at the server's log or choose another model.`
+      `${sentence(s)} reported an error: "${said}"${stop} Try again; if it keeps failing, look at the server's log${ctx.model ? ' or choose another model' : ''}.`
     )
   }
   const odd = findCause(err, (e): e is UnreadableReplyError => e instanceof UnreadableReplyError)

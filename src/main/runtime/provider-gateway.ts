@@ -4,7 +4,7 @@ import { MIB } from '../../shared/contract/limits'
 import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
 import { languageModel, providerFetch, type ModelTarget } from './language-model'
 import { callModel, type CallTimeouts } from './model-call'
-import { UnreadableReplyError } from './openai-reply'
+import { serverErrorOf, ServerReportedError, UnreadableReplyError } from './openai-reply'
 import { describeFailure, ProviderFailure, providerSubject, sentence } from './provider-errors'
 import { cappedFetch, ResponseTooLarge } from './response-cap'
 
@@ -73,6 +73,9 @@ export async function listModels(target: ModelTarget, timeoutMs: number, fetchIm
     } catch {
       throw new UnreadableReplyError(text.trim() ? `it is not JSON, starting "${text.trim().slice(0, 60)}"` : 'it is empty')
     }
+    // Some servers (LM Studio) answer a failure as {"error": "..."} with a 200.
+    const said = Array.isArray(body) ? undefined : serverErrorOf(body)
+    if (said !== undefined) throw new ServerReportedError(said)
   } catch (err) {
     if ((err as Error)?.name === 'TimeoutError') {
       throw new ProviderFailure(
@@ -96,7 +99,19 @@ function parseModelList(kind: ProviderKind, body: unknown): ListedModel[] {
   } else if (PROVIDER_CATALOG[kind].protocol === 'gemini') {
     for (const m of b.models ?? []) if (m.name) out.push({ id: m.name.replace(/^models\//, ''), name: m.displayName ?? m.name })
   } else {
-    for (const m of b.data ?? []) if (m.id) out.push({ id: m.id, name: m.display_name ?? m.name ?? m.id })
+    // OpenAI's `data`; some compatible servers send the bare array, or `models` entries named like Ollama's.
+    const entries = (Array.isArray(body) ? body : (b.data ?? b.models ?? [])) as {
+      id?: unknown
+      name?: unknown
+      model?: unknown
+      display_name?: unknown
+    }[]
+    for (const m of entries) {
+      const id = [m?.id, m?.model, m?.name].find((v): v is string => typeof v === 'string' && v !== '')
+      if (!id) continue
+      const name = [m.display_name, m.name].find((v): v is string => typeof v === 'string' && v !== '') ?? id
+      if (!out.some((o) => o.id === id)) out.push({ id, name })
+    }
   }
   return out.sort((x, y) => x.id.localeCompare(y.id))
 }

@@ -1,0 +1,68 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ProviderFailure } from '../../src/main/runtime/provider-errors'
+import { listModels } from '../../src/main/runtime/provider-gateway'
+
+/** `GET /v1/models` replies of OpenAI-compatible servers, as their documentation shows them. */
+const LISTS: Record<string, string> = {
+  // llama.cpp's llama-server: OpenAI's `data` plus an Ollama-style `models` array.
+  'llama.cpp': JSON.stringify({
+    models: [{ name: 'qwen2.5-7b-instruct-q4_k_m.gguf', model: 'qwen2.5-7b-instruct-q4_k_m.gguf', modified_at: '', size: '', digest: '' }],
+    object: 'list',
+    data: [
+      { id: 'qwen2.5-7b-instruct-q4_k_m.gguf', object: 'model', created: 1727895637, owned_by: 'llamacpp', meta: { n_ctx_train: 32768 } }
+    ]
+  }),
+  'LM Studio': JSON.stringify({ data: [{ id: 'qwen3-8b', object: 'model', owned_by: 'organization_owner' }], object: 'list' }),
+  vLLM: JSON.stringify({
+    object: 'list',
+    data: [
+      {
+        id: 'meta-llama/Llama-3.1-8B-Instruct',
+        object: 'model',
+        created: 1747000000,
+        owned_by: 'vllm',
+        root: 'x',
+        parent: null,
+        max_model_len: 8192
+      }
+    ]
+  }),
+  // A proxy that sends the bare array.
+  'bare array': JSON.stringify([{ id: 'gpt-4o-mini' }, { id: 'gpt-4o' }])
+}
+
+let server: Server
+let baseUrl: string
+let reply = ''
+beforeAll(async () => {
+  server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' })
+    res.end(reply)
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+})
+afterAll(() => new Promise<void>((r) => server.close(() => r())))
+
+const list = () => listModels({ kind: 'OpenAI', model: '', baseUrl }, 2000)
+
+describe('model lists of OpenAI-compatible servers', () => {
+  it.each(Object.entries(LISTS))('%s', async (_server, body) => {
+    reply = body
+    const models = await list()
+    expect(models.length).toBeGreaterThan(0)
+    for (const m of models) expect(m.id).toBe(m.name)
+    expect(new Set(models.map((m) => m.id)).size).toBe(models.length)
+  })
+
+  it("an error in a 200 reply is reported with the server's words", async () => {
+    reply = JSON.stringify({ error: 'Unexpected endpoint or method. (GET /v1/models)' })
+    const failure = await list().catch((e: unknown) => e)
+    expect(failure).toBeInstanceOf(ProviderFailure)
+    expect((failure as ProviderFailure).message).toBe(
+      `The OpenAI-compatible server at ${baseUrl} reported an error: "Unexpected endpoint or method. (GET /v1/models)". Try again; if it keeps failing, look at the server's log.`
+    )
+  })
+})
