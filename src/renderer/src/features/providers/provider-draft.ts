@@ -1,5 +1,5 @@
 import { formatPath } from '../../../../shared/contract/field-errors'
-import { modelKind, PROVIDER_KINDS, type ProviderKind } from '../../../../shared/contract/identity'
+import { fullIdentityName, modelKind, PROVIDER_KINDS, type ProviderKind } from '../../../../shared/contract/identity'
 import { LlmProviderSchema, type LlmProvider, type ProviderListEntry } from '../../../../shared/contract/provider'
 import { isOpenAiHost } from '../../../../shared/http-url'
 import { keyRequired, PROVIDER_CATALOG } from '../../../../shared/provider-catalog'
@@ -112,7 +112,7 @@ export function updateDraft(d: ProviderDraft, patch: Partial<ProviderDraft>): Pr
 }
 
 export const fullName = (d: Pick<ProviderDraft, 'nodeName' | 'profileName' | 'subidentityName'>) =>
-  `${d.nodeName}/${d.profileName}/agent/${d.subidentityName}`
+  fullIdentityName(d.nodeName, d.profileName, d.subidentityName).full_name
 
 export type WizardMode = { readonly kind: 'add'; readonly firstRun?: boolean } | { readonly kind: 'edit'; readonly providerId: string }
 
