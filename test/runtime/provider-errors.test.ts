@@ -140,6 +140,7 @@ describe('describeFailure: every kind, as sentences naming what the operator cho
     expect(providerSubject('Claude', 'https://api.anthropic.com/v1')).toBe('Anthropic Claude')
     expect(providerSubject('Groq', 'http://proxy.local:8080/v1')).toBe('Groq at http://proxy.local:8080/v1')
     expect(providerSubject('Ollama', 'http://127.0.0.1:11434')).toBe('the Ollama server at http://127.0.0.1:11434')
+    expect(providerSubject('OpenAI', '')).toBe('the OpenAI provider')
     expect(describeFailure(apiError(401, ''), openai).message).toMatch(/^OpenAI rejected the API key \(HTTP 401\)\./)
   })
 

@@ -54,6 +54,7 @@ export const sentence = (text: string) => text.charAt(0).toUpperCase() + text.sl
  */
 export function providerSubject(kind: ProviderKind, baseUrl: string): string {
   const info = PROVIDER_CATALOG[kind]
+  if (!baseUrl) return `the ${info.label} provider` // failed before its address was known
   const isDefault = baseUrl === resolveBaseUrl(kind, null)
   if (info.protocol === 'ollama') return `the Ollama server at ${baseUrl}`
   if (kind === 'OpenAI' && !isDefault) return `the OpenAI-compatible server at ${baseUrl}`
