@@ -11,7 +11,7 @@ import type { Inbox } from '../../src/shared/contract/inbox'
 import type { LastMessage } from '../../src/shared/contract/message'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { createJobBody, provider } from '../support/fixtures'
-import { startTestNode, tempDir, type TestNode } from '../support/node'
+import { useTestNode } from '../support/node'
 
 /*
  * The window's whole data layer against a real node: the node's HTTP server with its token, the
@@ -20,10 +20,9 @@ import { startTestNode, tempDir, type TestNode } from '../support/node'
  */
 
 const TOKEN = 'window-token'
+const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 } } })
 let fake: FakeLlm
-let node: TestNode
 let server: HttpServer
-let cleanup: () => void
 let qc: QueryClient
 let client: Client
 let disconnect: () => void
@@ -32,9 +31,6 @@ const observers: (() => void)[] = []
 beforeEach(async () => {
   useStreaming.setState({ partial: {} })
   fake = await startFakeLlm()
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir, { runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 } } })
   server = await startHttpServer({ router: node.router, token: TOKEN, port: 0, log: node.log })
   const transport = httpTransport(server.url, TOKEN)
   client = createClient(transport)
@@ -46,9 +42,7 @@ afterEach(async () => {
   disconnect()
   qc.clear()
   await server.close()
-  await node.close()
   await fake.close()
-  cleanup()
 })
 
 /** Keeps a query active, as a mounted component does, so invalidation refetches it. */
