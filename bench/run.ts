@@ -22,6 +22,7 @@ import { createJobBody, provider } from '../test/support/fixtures'
 import { benchNormaliser } from './openai-replies'
 import { benchRuntime } from './runtime'
 import { benchUi } from './ui'
+import { benchVectorFs } from './vector-fs'
 
 const scope = () => ({
   local_vrkai: [],
@@ -203,6 +204,7 @@ async function main() {
     `${(norm.normalisedMs / norm.passThroughMs).toFixed(2)}x`,
     ''
   ])
+  rows.push(...(await benchVectorFs(process.argv.includes('--quick'))))
   for (const n of sizes) {
     const ui = await benchUi(n)
     rows.push([

@@ -8,12 +8,23 @@ export interface PassageRow {
   readonly text: string
 }
 
-/** Words of a query as an FTS5 expression: any of them, each quoted (so no FTS5 syntax gets through). */
-export function keywordQuery(text: string): string | undefined {
-  const words = [...new Set((text.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase()))].slice(0, 64)
-  if (words.length === 0) return undefined
-  return words.map((w) => `"${w}"`).join(' OR ')
+/** The words of a query, lower-cased, each once (at most 64). */
+export function queryWords(text: string): string[] {
+  return [...new Set((text.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase()))].slice(0, 64)
 }
+
+/** Words as an FTS5 expression: any of them, each quoted (so no FTS5 syntax gets through). */
+export function keywordQuery(words: readonly string[]): string | undefined {
+  if (words.length === 0) return undefined
+  return words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' OR ')
+}
+
+/**
+ * Rows a keyword query may score: BM25 ranks every passage holding any of the words, so words
+ * found nearly everywhere (in effect stop words, whose weight is small anyway) are left out once
+ * the rarer ones already reach this many passages. The rarest word is always kept.
+ */
+export const KEYWORD_ROW_BUDGET = 20_000
 
 /**
  * A file's passages: rows in vfs_passages (order, node id, whether it waits for an embedding)
@@ -43,6 +54,24 @@ export function passageIndex(db: Database) {
     `SELECT coalesce(sum(length(f.text)), 0) AS n FROM vfs_passages p JOIN vfs_passages_fts f ON f.rowid = p.id
      WHERE p.item_id IN (SELECT value FROM json_each(?))`
   )
+  // Document frequency per indexed term (a TEMP view of the index: nothing stored).
+  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.vfs_passages_vocab USING fts5vocab(main, vfs_passages_fts, 'row')`)
+  const docFrequency = db.prepare<[string], number>(`SELECT doc FROM temp.vfs_passages_vocab WHERE term = ?`).pluck()
+  /** The query's words worth scoring: rarest first, common ones dropped past the row budget. */
+  const scoredWords = (text: string) => {
+    // A word the vocabulary does not list as typed (accents: the index keeps "cafe" for "café") counts as rare and is kept.
+    const words = queryWords(text)
+      .map((w) => ({ w, df: docFrequency.get(w) ?? 0 }))
+      .sort((a, b) => a.df - b.df)
+    const kept: string[] = []
+    let rows = 0
+    for (const { w, df } of words) {
+      if (kept.length > 0 && rows + df > KEYWORD_ROW_BUDGET) break
+      kept.push(w)
+      rows += df
+    }
+    return kept
+  }
   const inItems = db.prepare<[string], PassageRow>(
     `SELECT p.id, p.item_id, p.ord, p.node_id, f.text FROM vfs_passages p JOIN vfs_passages_fts f ON f.rowid = p.id
      WHERE p.item_id IN (SELECT value FROM json_each(?)) ORDER BY p.item_id, p.ord`
@@ -72,7 +101,7 @@ export function passageIndex(db: Database) {
     inItems: (itemIds: readonly number[]) => inItems.all(JSON.stringify(itemIds)),
     /** Passage ids best matching the words of `text`, best first (BM25); `itemIds` restricts to those files. */
     keyword(text: string, limit: number, itemIds?: readonly number[]): number[] {
-      const q = keywordQuery(text)
+      const q = keywordQuery(scoredWords(text))
       if (!q) return []
       const rows = itemIds ? matchIn.all(q, JSON.stringify(itemIds), limit) : matchAll.all(q, limit)
       return rows.map((r) => r.id)

@@ -3,11 +3,13 @@ import type { Database } from 'better-sqlite3'
 /*
  * Passage embeddings in a sqlite-vec vec0 table. Search is two-stage: a KNN over 1-bit
  * quantised vectors (hamming distance, 32x less to scan than float32) picks candidates, which
- * are re-ranked by exact cosine similarity on the full vectors kept beside them (an auxiliary
- * column). The table is made for one model and dimension; another model means a new table.
+ * are re-ranked by exact cosine similarity on the full vectors, kept in a plain table beside it
+ * (point reads by key, cheaper than vec0's auxiliary columns). Both are made for one model and
+ * dimension; another model means new tables.
  */
 
 export const VECTOR_TABLE = 'vfs_vectors'
+export const FLOATS_TABLE = 'vfs_vector_floats'
 const MODEL_KEY = 'vectors.model_key'
 const DIMENSION_KEY = 'vectors.dimension'
 
@@ -45,21 +47,26 @@ export function vectorIndex(db: Database) {
   const getSetting = db.prepare<[string], string>(`SELECT value FROM vfs_settings WHERE key = ?`).pluck()
   const putSetting = db.prepare(`INSERT INTO vfs_settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`)
   const delSetting = db.prepare(`DELETE FROM vfs_settings WHERE key = ?`)
-  const tableExists = () => db.prepare(`SELECT 1 FROM sqlite_master WHERE name = ?`).get(VECTOR_TABLE) !== undefined
+  const existsStmt = db.prepare<[string], number>(`SELECT 1 FROM sqlite_master WHERE name = ?`).pluck()
+  const tableExists = () => existsStmt.get(VECTOR_TABLE) !== undefined
   let statements: ReturnType<typeof prepare> | undefined
 
   function prepare() {
     return {
-      insert: db.prepare(`INSERT INTO ${VECTOR_TABLE} (passage_id, item_id, embedding, vector) VALUES (?, ?, vec_bit(?), ?)`),
+      insert: db.prepare(`INSERT INTO ${VECTOR_TABLE} (passage_id, item_id, embedding) VALUES (?, ?, vec_bit(?))`),
+      insertFloats: db.prepare(`INSERT OR REPLACE INTO ${FLOATS_TABLE} (passage_id, vector) VALUES (?, ?)`),
       remove: db.prepare(`DELETE FROM ${VECTOR_TABLE} WHERE passage_id = ?`),
-      knnAll: db.prepare<[Buffer, number], { id: number; vector: Buffer }>(
-        `SELECT passage_id AS id, vector FROM ${VECTOR_TABLE} WHERE embedding MATCH vec_bit(?) AND k = ?`
-      ),
-      knnIn: db.prepare<[Buffer, number, string], { id: number; vector: Buffer }>(
-        `SELECT passage_id AS id, vector FROM ${VECTOR_TABLE} WHERE embedding MATCH vec_bit(?) AND k = ? AND item_id IN (SELECT value FROM json_each(?))`
-      ),
+      removeFloats: db.prepare(`DELETE FROM ${FLOATS_TABLE} WHERE passage_id = ?`),
+      knnAll: db
+        .prepare<[Buffer, number], number>(`SELECT passage_id FROM ${VECTOR_TABLE} WHERE embedding MATCH vec_bit(?) AND k = ?`)
+        .pluck(),
+      knnIn: db
+        .prepare<[Buffer, number, string], number>(
+          `SELECT passage_id FROM ${VECTOR_TABLE} WHERE embedding MATCH vec_bit(?) AND k = ? AND item_id IN (SELECT value FROM json_each(?))`
+        )
+        .pluck(),
       vectors: db.prepare<[string], { id: number; vector: Buffer }>(
-        `SELECT passage_id AS id, vector FROM ${VECTOR_TABLE} WHERE passage_id IN (SELECT value FROM json_each(?))`
+        `SELECT passage_id AS id, vector FROM ${FLOATS_TABLE} WHERE passage_id IN (SELECT value FROM json_each(?))`
       )
     }
   }
@@ -80,15 +87,14 @@ export function vectorIndex(db: Database) {
       if (tableExists() && getSetting.get(MODEL_KEY) === modelKey && Number(getSetting.get(DIMENSION_KEY)) === dimension) return
       this.drop()
       const bits = Math.ceil(dimension / 8) * 8
-      db.exec(
-        `CREATE VIRTUAL TABLE ${VECTOR_TABLE} USING vec0(passage_id INTEGER PRIMARY KEY, item_id INTEGER, embedding bit[${bits}], +vector BLOB)`
-      )
+      db.exec(`CREATE VIRTUAL TABLE ${VECTOR_TABLE} USING vec0(passage_id INTEGER PRIMARY KEY, item_id INTEGER, embedding bit[${bits}])`)
+      db.exec(`CREATE TABLE ${FLOATS_TABLE} (passage_id INTEGER PRIMARY KEY, vector BLOB NOT NULL)`)
       putSetting.run(MODEL_KEY, modelKey)
       putSetting.run(DIMENSION_KEY, String(dimension))
     },
     drop() {
       statements = undefined
-      if (tableExists()) db.exec(`DROP TABLE ${VECTOR_TABLE}`)
+      db.exec(`DROP TABLE IF EXISTS ${VECTOR_TABLE}; DROP TABLE IF EXISTS ${FLOATS_TABLE}`)
       delSetting.run(MODEL_KEY)
       delSetting.run(DIMENSION_KEY)
     },
@@ -96,12 +102,16 @@ export function vectorIndex(db: Database) {
       const v = normalize(vector)
       const s = stmts()
       s.remove.run(BigInt(passageId))
-      s.insert.run(BigInt(passageId), BigInt(itemId), binaryQuantize(v), Buffer.from(v.buffer))
+      s.insert.run(BigInt(passageId), BigInt(itemId), binaryQuantize(v))
+      s.insertFloats.run(passageId, Buffer.from(v.buffer))
     },
     remove(passageIds: readonly number[]) {
       if (!tableExists()) return
       const s = stmts()
-      for (const id of passageIds) s.remove.run(BigInt(id))
+      for (const id of passageIds) {
+        s.remove.run(BigInt(id))
+        s.removeFloats.run(id)
+      }
     },
     /** Full vectors (normalised) of these passages. */
     vectors(passageIds: readonly number[]): Map<number, Float32Array> {
@@ -116,14 +126,16 @@ export function vectorIndex(db: Database) {
      * The `limit` passages nearest to `query` (best first); `itemIds` restricts to those files.
      * `candidates` binary-KNN hits are re-ranked exactly.
      */
-    search(query: ArrayLike<number>, limit: number, itemIds?: readonly number[], candidates = Math.max(200, limit * 10)): VectorHit[] {
+    search(query: ArrayLike<number>, limit: number, itemIds?: readonly number[], candidates = Math.max(200, limit * 4)): VectorHit[] {
       if (!tableExists()) return []
       if (Number(getSetting.get(DIMENSION_KEY)) !== query.length) return []
       const q = normalize(query)
       const bits = binaryQuantize(q)
       const s = stmts()
-      const rows = itemIds ? s.knnIn.all(bits, candidates, JSON.stringify(itemIds)) : s.knnAll.all(bits, candidates)
-      return rows
+      const ids = itemIds ? s.knnIn.all(bits, candidates, JSON.stringify(itemIds)) : s.knnAll.all(bits, candidates)
+      if (ids.length === 0) return []
+      return s.vectors
+        .all(JSON.stringify(ids))
         .map((r) => ({ id: r.id, similarity: dot(q, asFloats(r.vector)) }))
         .sort((a, b) => b.similarity - a.similarity)
         .slice(0, limit)
