@@ -1,26 +1,108 @@
-import { Anchor, Typography } from '@mantine/core'
+import { Anchor, Button, Loader, Text, Typography } from '@mantine/core'
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react'
 import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
+import { markdownBlocks, plainBlocks, previewOf, sizeLabel, type MarkdownBlock as Block } from './long-text'
+
+/**
+ * A message longer than a screenful shows its start and a "Show all" button, so opening an inbox
+ * with a 1 MiB answer renders a few thousand characters, not the whole text. "Show all" adds the
+ * rest block by block, one per frame, so the window keeps answering while it grows.
+ */
+function Progressive({
+  text,
+  split,
+  frame
+}: {
+  text: string
+  split: (text: string) => readonly Block[]
+  frame: (content: string | readonly Block[]) => ReactNode
+}) {
+  const [all, setAll] = useState(false)
+  const preview = useMemo(() => previewOf(text), [text])
+  const blocks = useMemo(() => (all && preview !== null ? split(text) : []), [all, preview, split, text])
+  const [shown, setShown] = useState(1)
+  useEffect(() => {
+    if (shown >= blocks.length) return
+    const t = setTimeout(() => setShown((n) => n + 1), 0)
+    return () => clearTimeout(t)
+  }, [shown, blocks.length])
+
+  // The parsed Markdown is kept across the list's re-renders (each would parse it again).
+  const start = useMemo(() => frame(preview ?? text), [frame, preview, text])
+  if (preview === null) return start
+  if (!all) {
+    return (
+      <>
+        {start}
+        <Button variant="light" size="compact-xs" mt={6} onClick={() => setAll(true)} data-testid="show-all">
+          Show all ({sizeLabel(text.length - preview.length)} more)
+        </Button>
+      </>
+    )
+  }
+  return (
+    <>
+      {frame(blocks.slice(0, shown))}
+      {shown < blocks.length && <Loader size="xs" type="dots" mt={4} aria-label="Showing the rest" />}
+    </>
+  )
+}
+
+const markdown = (text: string) => (
+  <Markdown
+    remarkPlugins={[remarkGfm]}
+    components={{
+      a: ({ href, children }) => (
+        <Anchor href={href} target="_blank" rel="noopener noreferrer">
+          {children}
+        </Anchor>
+      )
+    }}
+  >
+    {text}
+  </Markdown>
+)
+
+/** One block, parsed once: adding the next block must not parse the ones already shown. */
+const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+  return markdown(text)
+})
+
+const PlainBlock = memo(function PlainBlock({ text }: { text: string }) {
+  return (
+    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {text}
+    </Text>
+  )
+})
+
+const markdownFrame = (content: string | readonly Block[]) => (
+  <Typography fz="sm" style={{ overflowWrap: 'anywhere' }}>
+    {typeof content === 'string'
+      ? markdown(content)
+      : content.map((b, i) => (b.markdown ? <MarkdownBlock key={i} text={b.text} /> : <PlainBlock key={i} text={b.text} />))}
+  </Typography>
+)
+
+const plainFrame = (content: string | readonly Block[]) => (
+  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+    {typeof content === 'string' ? content : content.map((b, i) => <span key={i}>{b.text}</span>)}
+  </Text>
+)
+
+const splitMarkdown = (text: string) => markdownBlocks(text)
+const splitPlain = (text: string) => plainBlocks(text).map((b) => ({ text: b, markdown: false }))
 
 /**
  * An answer's Markdown (models write lists, tables and code). Raw HTML is not rendered and
  * unsafe URLs are dropped (react-markdown's defaults); links open outside the app.
  */
 export function AnswerText({ text }: { text: string }) {
-  return (
-    <Typography fz="sm" style={{ overflowWrap: 'anywhere' }}>
-      <Markdown
-        remarkPlugins={[remarkGfm]}
-        components={{
-          a: ({ href, children }) => (
-            <Anchor href={href} target="_blank" rel="noopener noreferrer">
-              {children}
-            </Anchor>
-          )
-        }}
-      >
-        {text}
-      </Markdown>
-    </Typography>
-  )
+  return <Progressive text={text} split={splitMarkdown} frame={markdownFrame} />
+}
+
+/** The operator's own text, as typed. */
+export function PlainText({ text }: { text: string }) {
+  return <Progressive text={text} split={splitPlain} frame={plainFrame} />
 }

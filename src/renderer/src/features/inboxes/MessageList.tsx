@@ -5,7 +5,7 @@ import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message-role'
 import { useClient } from '../../api/client-context'
 import { MESSAGE_PAGE } from '../../api/queries'
-import { AnswerText } from './AnswerText'
+import { AnswerText, PlainText } from './AnswerText'
 import { absoluteTime, relativeTime } from './relative-time'
 
 interface Props {
@@ -142,13 +142,7 @@ function Bubble({ message }: { message: LastMessage }) {
       ml={fromAgent ? undefined : 'auto'}
       data-testid={fromAgent ? 'message-answer' : 'message-question'}
     >
-      {fromAgent ? (
-        <AnswerText text={message.job_message.content} />
-      ) : (
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {message.job_message.content}
-        </Text>
-      )}
+      {fromAgent ? <AnswerText text={message.job_message.content} /> : <PlainText text={message.job_message.content} />}
       <Group gap={6} mt={4}>
         <Text size="xs" c="dimmed" title={absoluteTime(ts)}>
           {replyingAgent(message) ?? 'you'} · {relativeTime(ts)}
@@ -156,6 +150,11 @@ function Bubble({ message }: { message: LastMessage }) {
         {message.job_message.stopped === true && (
           <Badge size="xs" color="gray">
             stopped
+          </Badge>
+        )}
+        {message.job_message.truncated === true && (
+          <Badge size="xs" color="orange" title="The answer reached the node's size limit and was cut">
+            cut at the size limit
           </Badge>
         )}
       </Group>

@@ -1,0 +1,88 @@
+/** About a screenful of a message: what is shown before "Show all". */
+export const PREVIEW_CHARS = 2000
+export const PREVIEW_LINES = 40
+/** "Show all" adds the rest in blocks of about this many characters, one per frame. */
+export const BLOCK_CHARS = 10_000
+/**
+ * Past this many characters "Show all" shows the rest as plain text: formatting 1 MiB of
+ * Markdown takes tens of seconds, laying out plain text a fraction of one.
+ */
+export const MARKDOWN_MAX_CHARS = 100_000
+
+/**
+ * The start of a text longer than a screenful, cut at a line end (else a space) near the limit,
+ * or null when the text fits. Looks only at the first PREVIEW_CHARS characters, so it costs the
+ * same for a 1 MiB answer as for a short one.
+ */
+export function previewOf(text: string): string | null {
+  let cut = Math.min(text.length, PREVIEW_CHARS)
+  let lines = 0
+  for (let i = text.indexOf('\n'); i >= 0 && i < cut; i = text.indexOf('\n', i + 1)) {
+    if (++lines >= PREVIEW_LINES) {
+      // Already at a line end.
+      return text.slice(0, i).trimEnd()
+    }
+  }
+  if (cut >= text.length) return null
+  const head = text.slice(0, cut)
+  const lineEnd = head.lastIndexOf('\n')
+  const space = head.lastIndexOf(' ')
+  cut = lineEnd > cut / 2 ? lineEnd : space > cut / 2 ? space : cut
+  // Never half a surrogate pair.
+  if (/[\uD800-\uDBFF]/.test(text[cut - 1] ?? '')) cut--
+  return text.slice(0, cut).trimEnd()
+}
+
+/**
+ * A long Markdown text as blocks of about BLOCK_CHARS, each cut at a blank line outside code
+ * fences, so each block renders as Markdown of its own without breaking a code block.
+ */
+export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = MARKDOWN_MAX_CHARS): MarkdownBlock[] {
+  const blocks: MarkdownBlock[] = []
+  let start = 0
+  let inFence = false
+  let lineStart = 0
+  while (lineStart < text.length && lineStart < markdownMax) {
+    let lineEnd = text.indexOf('\n', lineStart)
+    if (lineEnd < 0) lineEnd = text.length
+    const line = text.slice(lineStart, lineEnd)
+    if (/^\s{0,3}(```|~~~)/.test(line)) inFence = !inFence
+    else if (!inFence && line.trim() === '' && lineStart - start >= size && lineEnd + 1 < text.length) {
+      blocks.push({ text: text.slice(start, lineStart), markdown: true })
+      start = lineEnd + 1
+    }
+    lineStart = lineEnd + 1
+  }
+  if (start < text.length) {
+    // Inside a fence or past the Markdown budget: what is left goes as plain text.
+    const rest = text.slice(start)
+    if (lineStart >= text.length) blocks.push({ text: rest, markdown: true })
+    else blocks.push(...plainBlocks(rest, size * 10).map((b) => ({ text: b, markdown: false })))
+  }
+  return blocks
+}
+
+export interface MarkdownBlock {
+  readonly text: string
+  /** false: shown as plain text (past MARKDOWN_MAX_CHARS). */
+  readonly markdown: boolean
+}
+
+/** Plain text as blocks of `size` characters (never half a surrogate pair). */
+export function plainBlocks(text: string, size = BLOCK_CHARS): string[] {
+  const blocks: string[] = []
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(text.length, start + size)
+    if (end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end--
+    blocks.push(text.slice(start, end))
+    start = end
+  }
+  return blocks
+}
+
+/** How much "Show all" would add, in words. */
+export function sizeLabel(chars: number): string {
+  if (chars < 1000) return `${chars} characters`
+  if (chars < 1_000_000) return `${Math.round(chars / 1000)} thousand characters`
+  return `${(chars / 1_000_000).toFixed(1)} million characters`
+}

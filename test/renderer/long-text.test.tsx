@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import fc from 'fast-check'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AnswerText, PlainText } from '../../src/renderer/src/features/inboxes/AnswerText'
+import { markdownBlocks, plainBlocks, PREVIEW_CHARS, PREVIEW_LINES, previewOf } from '../../src/renderer/src/features/inboxes/long-text'
+import { renderWithApp } from './render'
+
+/* Issue 10, item 1: opening an inbox with a 10 MB answer took 11 s; 500 MB crashed the tab. */
+
+afterEach(cleanup)
+
+const paragraph = (i: number) => `Paragraph ${i}: the quick brown fox jumps over the lazy dog, again and again.\n\n`
+const longAnswer = (bytes: number) => {
+  let s = '# A long answer\n\n'
+  for (let i = 0; s.length < bytes; i++) s += paragraph(i)
+  return s + 'THE LAST LINE'
+}
+
+describe('previewOf', () => {
+  it('keeps short texts whole and cuts long ones near a screenful, at a line end', () => {
+    expect(previewOf('short')).toBeNull()
+    expect(previewOf('x'.repeat(PREVIEW_CHARS))).toBeNull()
+    const p = previewOf(longAnswer(1024 * 1024))!
+    expect(p.length).toBeLessThanOrEqual(PREVIEW_CHARS)
+    expect(p.length).toBeGreaterThan(PREVIEW_CHARS / 2)
+    expect(p.endsWith('again.')).toBe(true)
+    // Many short lines: a screenful is counted in lines too.
+    const lines = Array.from({ length: 500 }, (_, i) => `line ${i}`).join('\n')
+    expect(previewOf(lines)!.split('\n')).toHaveLength(PREVIEW_LINES)
+  })
+
+  it('is a prefix of the text that never ends in half a character', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', minLength: 0, maxLength: 9000 }), (text) => {
+        const p = previewOf(text)
+        if (p === null) return
+        expect(text.startsWith(p)).toBe(true)
+        expect(p.length).toBeLessThan(text.length)
+        expect(p).not.toMatch(/[\uD800-\uDBFF]$/)
+      }),
+      { numRuns: 200 }
+    )
+  })
+})
+
+describe('blocks for "Show all"', () => {
+  it('Markdown is cut only at blank lines outside code fences, and nothing is lost', () => {
+    const fence = '```\ncode line\n\nstill code\n```\n'
+    const text = Array.from({ length: 40 }, (_, i) => `${paragraph(i)}${i % 5 === 0 ? fence : ''}`).join('')
+    const blocks = markdownBlocks(text, 300)
+    expect(blocks.length).toBeGreaterThan(5)
+    expect(blocks.every((b) => b.markdown)).toBe(true)
+    expect(blocks.map((b) => b.text).join('\n')).toBe(text)
+    for (const b of blocks) expect((b.text.match(/```/g) ?? []).length % 2).toBe(0)
+  })
+
+  it('past the Markdown budget the rest is plain text, all of it', () => {
+    const text = longAnswer(300_000)
+    const blocks = markdownBlocks(text, 10_000, 100_000)
+    const formatted = blocks.filter((b) => b.markdown)
+    expect(formatted.map((b) => b.text).join('\n').length).toBeLessThan(110_000)
+    expect(blocks.slice(formatted.length).every((b) => !b.markdown)).toBe(true)
+    const plain = blocks
+      .slice(formatted.length)
+      .map((b) => b.text)
+      .join('')
+    expect(formatted.map((b) => b.text).join('\n') + '\n' + plain).toBe(text)
+  })
+
+  it('plain text is cut anywhere but inside a character', () => {
+    const text = '😀'.repeat(30_001)
+    const blocks = plainBlocks(text, 1001)
+    expect(blocks.join('')).toBe(text)
+    for (const b of blocks) expect(b).not.toMatch(/[\uD800-\uDBFF]$/)
+  })
+})
+
+describe('AnswerText', () => {
+  it('a 1 MiB answer shows its start and "Show all" at once', () => {
+    const text = longAnswer(1024 * 1024)
+    const started = performance.now()
+    const { container } = renderWithApp(<AnswerText text={text} />)
+    const ms = performance.now() - started
+    expect(container.querySelector('h1')!.textContent).toBe('A long answer')
+    expect(container.textContent).not.toContain('THE LAST LINE')
+    expect(
+      container.querySelector('.mantine-TypographyStylesProvider-root, [class*=Typography]')?.textContent?.length ??
+        container.textContent!.length
+    ).toBeLessThanOrEqual(PREVIEW_CHARS)
+    expect(screen.getByTestId('show-all').textContent).toBe('Show all (1.0 million characters more)')
+    expect(ms).toBeLessThan(1000)
+  })
+
+  it('"Show all" adds the rest block by block until the end is there', async () => {
+    const text = longAnswer(120_000)
+    const { container } = renderWithApp(<AnswerText text={text} />)
+    fireEvent.click(screen.getByTestId('show-all'))
+    expect(screen.queryByTestId('show-all')).toBeNull()
+    await waitFor(() => expect(container.textContent).toContain('THE LAST LINE'), { timeout: 20_000 })
+    expect(container.querySelectorAll('h1')).toHaveLength(1)
+    expect(screen.queryByLabelText('Showing the rest')).toBeNull()
+  })
+
+  it('a short answer has no "Show all"', () => {
+    renderWithApp(<AnswerText text={'**short**'} />)
+    expect(screen.queryByTestId('show-all')).toBeNull()
+  })
+
+  it("the operator's own long message is shown the same way", async () => {
+    const { container } = renderWithApp(<PlainText text={'y '.repeat(300_000) + 'END'} />)
+    expect(container.textContent).not.toContain('END')
+    fireEvent.click(screen.getByTestId('show-all'))
+    await waitFor(() => expect(container.textContent).toContain('END'), { timeout: 20_000 })
+  })
+})
