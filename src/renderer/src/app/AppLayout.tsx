@@ -1,8 +1,21 @@
-import { AppShell, Badge, Burger, Group, NavLink, SegmentedControl, Text, Title, Tooltip, useMantineColorScheme } from '@mantine/core'
+import {
+  Alert,
+  AppShell,
+  Badge,
+  Burger,
+  Group,
+  NavLink,
+  SegmentedControl,
+  Text,
+  Title,
+  Tooltip,
+  useMantineColorScheme
+} from '@mantine/core'
 import { useDisclosure, useHotkeys } from '@mantine/hooks'
-import { IconInbox, IconPlus, IconPlugConnected } from '@tabler/icons-react'
+import { IconInbox, IconPlugConnected, IconPlugConnectedX, IconPlus } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useHealth } from '../api/queries'
+import { useNodeStatus } from '../api/use-node-status'
 import { hrefOf, navigate, type Route } from './router'
 
 /** Ctrl/Cmd+K from anywhere: the inbox list with its search box focused. */
@@ -37,6 +50,7 @@ function ThemeSwitch() {
 export function AppLayout({ route, children }: { route: Route; children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure()
   const health = useHealth()
+  const node = useNodeStatus()
   useHotkeys([['mod+K', focusInboxSearch]], [])
   const active = (names: Route['name'][]) => names.includes(route.name)
   return (
@@ -56,7 +70,6 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
                 </Badge>
               </Tooltip>
             )}
-            {health.isError && <Badge color="red">node unreachable</Badge>}
           </Group>
           <ThemeSwitch />
         </Group>
@@ -87,7 +100,29 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
           Ctrl+K searches inboxes
         </Text>
       </AppShell.Navbar>
-      <AppShell.Main style={{ display: 'flex', flexDirection: 'column', height: '100dvh' }}>{children}</AppShell.Main>
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column', height: '100dvh' }}>
+        {node.status === 'down' && <NodeDownBanner since={node.downSince} />}
+        {children}
+      </AppShell.Main>
     </AppShell>
+  )
+}
+
+/** Shown while the node does not answer; it goes away by itself when the node is back. */
+function NodeDownBanner({ since }: { since: Date | null }) {
+  return (
+    <Alert
+      role="alert"
+      color="red"
+      variant="filled"
+      mb="sm"
+      icon={<IconPlugConnectedX size={18} />}
+      title="The node is not answering"
+      data-testid="node-down-banner"
+      style={{ flexShrink: 0 }}
+    >
+      Nodedesk lost contact with the node{since ? ` at ${since.toLocaleTimeString()}` : ''}. Nothing can be saved or answered until it is
+      back; this message goes away by itself when it answers again.
+    </Alert>
   )
 }
