@@ -48,11 +48,7 @@ async function main(): Promise<void> {
     uploadDir: node.ctx.vectorFs.stagingDir,
     log
   })
-  console.log(`Nodedesk node API listening on ${http.url} (data: ${dataDir})`)
-  if (flags.rotateToken) console.log(`API token replaced: the new one is in ${join(dataDir, API_TOKEN_FILE)}`)
-  // The address holds a one-time code, not the token: once the page has used it, it grants nothing.
-  console.log(`Open the UI: ${http.uiAddress()}`)
-
+  // Before the address is printed: whoever reads it may stop the node at once, and must get a clean stop.
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
@@ -64,6 +60,11 @@ async function main(): Promise<void> {
   }
   process.on('SIGTERM', () => void stop('SIGTERM'))
   process.on('SIGINT', () => void stop('SIGINT'))
+
+  console.log(`Nodedesk node API listening on ${http.url} (data: ${dataDir})`)
+  if (flags.rotateToken) console.log(`API token replaced: the new one is in ${join(dataDir, API_TOKEN_FILE)}`)
+  // The address holds a one-time code, not the token: once the page has used it, it grants nothing.
+  console.log(`Open the UI: ${http.uiAddress()}`)
 }
 
 void main().catch((err) => {
