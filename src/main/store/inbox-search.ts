@@ -7,6 +7,12 @@ export interface SearchHit {
 }
 
 export const SNIPPET_MAX = 200
+/** Matching texts ranked per round: the newest first, so a word found in half a million messages costs one round. */
+const ROUND = 1000
+
+const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
+/** What the unicode61 tokenizer with remove_diacritics 2 compares: no accents, lower case. */
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 
 /**
  * The FTS5 query for "every word, each as a word prefix": the words are the runs of letters,
@@ -14,20 +20,44 @@ export const SNIPPET_MAX = 200
  * read as query syntax. Undefined when the text has no word.
  */
 export function prefixQuery(text: string): string | undefined {
-  const words = text.normalize('NFC').match(/[\p{L}\p{N}\p{M}\p{Co}]+/gu)
+  const words = text.normalize('NFC').match(WORD)
   if (!words) return undefined
   return [...new Set(words)].map((w) => `"${w}"*`).join(' ')
 }
 
-/** Cuts to at most `max` UTF-16 units without splitting a character. */
-function clip(text: string, max: number): string {
-  if (text.length <= max) return text
-  let out = ''
-  for (const ch of text) {
-    if (out.length + ch.length > max - 1) break
-    out += ch
+/**
+ * The part of `text` around the first word that starts with one of `words` (folded), at most
+ * `max` UTF-16 units, cut at word boundaries where it can be, with … where text was left out.
+ */
+export function snippetOf(text: string, words: readonly string[], max = SNIPPET_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  if (flat.length <= max) return flat
+  let at = 0
+  for (const m of flat.matchAll(WORD)) {
+    const token = fold(m[0])
+    if (words.some((w) => token.startsWith(w))) {
+      at = m.index
+      break
+    }
   }
-  return `${out}…`
+  // A little context before the word, the rest after it.
+  let start = Math.max(0, at - 40)
+  if (start > 0) {
+    const space = flat.indexOf(' ', start)
+    start = space >= 0 && space < at ? space + 1 : start
+  }
+  const lead = start > 0 ? '…' : ''
+  let end = Math.min(flat.length, start + max - lead.length)
+  const trail = end < flat.length ? '…' : ''
+  if (trail) {
+    end -= trail.length
+    const space = flat.lastIndexOf(' ', end)
+    if (space > at) end = space
+  }
+  let body = flat.slice(start, end)
+  // Never end on half of a surrogate pair.
+  if (/[\uD800-\uDBFF]$/.test(body)) body = body.slice(0, -1)
+  return `${lead}${body}${trail}`
 }
 
 /**
@@ -36,31 +66,42 @@ function clip(text: string, max: number): string {
  * messages (message seq).
  */
 export function inboxSearchRepo(db: Db) {
-  const matches = db.prepare<[string], { id: number; snippet: string | null }>(
-    `SELECT rowid AS id, snippet(inbox_search, 0, '', '', '…', 40) AS snippet
-     FROM inbox_search WHERE inbox_search MATCH ? ORDER BY rank`
+  // Newest matching texts first (FTS5 walks its doclists in rowid order, no sort of every match),
+  // each with its BM25 score; a round is ranked by score.
+  const round = db.prepare<[string, number, number], { id: number; score: number }>(
+    `SELECT rowid AS id, bm25(inbox_search) AS score FROM inbox_search
+     WHERE inbox_search MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ?`
   )
-  const ofMessage = db.prepare<[number], { id: string; is_hidden: number }>(
-    `SELECT i.id, i.is_hidden FROM messages m JOIN inboxes i ON i.id = m.inbox_id WHERE m.seq = ?`
+  const ofMessage = db.prepare<[number], { id: string; is_hidden: number; text: string | null }>(
+    `SELECT i.id, i.is_hidden, json_extract(m.message_json, '$.job_message.content') AS text
+     FROM messages m JOIN inboxes i ON i.id = m.inbox_id WHERE m.seq = ?`
   )
-  const ofName = db.prepare<[number], { id: string; is_hidden: number }>(`SELECT id, is_hidden FROM inboxes WHERE seq = ?`)
+  const ofName = db.prepare<[number], { id: string; is_hidden: number; text: string }>(
+    `SELECT id, is_hidden, custom_name AS text FROM inboxes WHERE seq = ?`
+  )
 
   return {
-    /** Inboxes with a name or a message that holds every word of `text`, best match first, each once. */
+    /**
+     * Inboxes with a name or a message that holds every word of `text` (as word prefixes, ignoring
+     * case and accents), best match first, each once with the snippet of its best match.
+     */
     search(text: string, limit: number, showHidden: boolean): SearchHit[] {
       const query = prefixQuery(text)
       if (!query) return []
+      const words = [...new Set(fold(text).match(WORD) ?? [])]
       const hits = new Map<string, SearchHit>()
-      // Ranked by FTS5 itself; rows are read (and snippets made) only until `limit` inboxes are found.
-      for (const row of matches.iterate(query)) {
-        const inbox = row.id < 0 ? ofName.get(-row.id) : ofMessage.get(row.id)
-        if (!inbox || hits.has(inbox.id) || (inbox.is_hidden && !showHidden)) continue
-        hits.set(inbox.id, { inboxId: inbox.id, snippet: clip(row.snippet ?? '', SNIPPET_MAX) })
-        if (hits.size >= limit) {
-          break
+      let before = Number.MAX_SAFE_INTEGER
+      for (;;) {
+        const rows = round.all(query, before, ROUND)
+        for (const row of [...rows].sort((a, b) => a.score - b.score || b.id - a.id)) {
+          const found = row.id < 0 ? ofName.get(-row.id) : ofMessage.get(row.id)
+          if (!found || hits.has(found.id) || (found.is_hidden && !showHidden)) continue
+          hits.set(found.id, { inboxId: found.id, snippet: snippetOf(found.text ?? '', words) })
+          if (hits.size >= limit) return [...hits.values()]
         }
+        if (rows.length < ROUND) return [...hits.values()]
+        before = rows[rows.length - 1]!.id
       }
-      return [...hits.values()]
     }
   }
 }
