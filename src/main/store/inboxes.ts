@@ -43,12 +43,25 @@ const inboxJson = (scope: string) =>
      || ',"job_scope":' || ${scope}
      || ',"last_message":' || coalesce(i.last_message_json, 'null') || '}' AS BLOB)`
 
+/** The same JSON in three parts around job_scope, so a scope of megabytes is handed over as stored, never concatenated. */
+const INBOX_JSON_PARTS = `CAST('{"custom_name":' || json_quote(i.custom_name)
+     || ',"datetime_created":' || json_quote(i.datetime_created)
+     || ',"inbox_id":' || json_quote(i.id)
+     || ',"is_finished":' || iif(i.is_finished, 'true', 'false')
+     || ',"is_hidden":' || iif(i.is_hidden, 'true', 'false')
+     || ',"is_pinned":' || iif(i.is_pinned, 'true', 'false')
+     || ',"agent":' || p.agent_json
+     || ',"job_config":' || j.config_json
+     || ',"job_scope":' AS BLOB),
+   (SELECT CAST(s.scope_json AS BLOB) FROM job_scopes s WHERE s.job_id = j.id),
+   CAST(',"last_message":' || coalesce(i.last_message_json, 'null') || '}' AS BLOB)`
+
 const WITH_SCOPE = '(SELECT s.scope_json FROM job_scopes s WHERE s.job_id = j.id)'
 const NO_SCOPE = "'null'"
 
 /** Every inbox, newest activity first: one pass over the activity index, jobs and providers joined by unique keys. */
-function listSql(showHidden: boolean, withScope: boolean): string {
-  return `SELECT ${inboxJson(withScope ? WITH_SCOPE : NO_SCOPE)}
+function listSql(showHidden: boolean, withScope: boolean, columns = inboxJson(withScope ? WITH_SCOPE : NO_SCOPE)): string {
+  return `SELECT ${columns}
           FROM inboxes i INDEXED BY ${showHidden ? 'inboxes_activity' : 'inboxes_visible_activity'}
           JOIN jobs j ON j.id = i.job_id
           JOIN providers p ON p.id = j.provider_id
@@ -122,9 +135,21 @@ export function inboxesRepo(db: Db) {
   return {
     /** The Inbox JSON of each inbox, newest activity first. */
     listJson: (showHidden: boolean, withScope = true) => list(showHidden, withScope).all(),
-    /** The same rows one at a time, on a connection of the caller's (a reader that holds its own snapshot). */
-    iterateJson: (reader: Db, showHidden: boolean, withScope = true) =>
-      reader.prepare<[], Buffer>(listSql(showHidden, withScope)).pluck().iterate(),
+    /**
+     * The same rows one at a time as pieces of JSON (with scopes: three per inbox, the scope as
+     * stored), on a connection of the caller's: a reader that holds its own snapshot.
+     */
+    *iterateJson(reader: Db, showHidden: boolean, withScope = true): Generator<Buffer[]> {
+      if (!withScope) {
+        for (const json of reader.prepare<[], Buffer>(listSql(showHidden, false)).pluck().iterate()) yield [json]
+        return
+      }
+      for (const parts of reader
+        .prepare<[], Buffer[]>(listSql(showHidden, true, INBOX_JSON_PARTS))
+        .raw()
+        .iterate())
+        yield parts
+    },
     /** Up to `limit` inboxes after `after` (absent: from the start), in list order, without scopes. */
     page: (filter: PageFilter, limit: number, after: ListPosition = START) => page(filter).all(after.activity, after.seq, limit),
     /** How many inboxes the filter matches, from the maintained counts. */

@@ -20,6 +20,9 @@ type InboxManagementRoutes =
   | 'retry_message'
   | 'export_messages_from_inbox'
 
+const PAGE_OPEN = Buffer.from('{"inboxes":[')
+const COMMA = Buffer.from(',')
+
 /** How many page ends are remembered (see `served`). */
 const SERVED_POSITIONS = 10_000
 
@@ -67,9 +70,11 @@ export function inboxManagementHandlers(ctx: NodeContext): HandlerGroup<InboxMan
       if (hasNextPage) rows.length = limit
       const last = rows[rows.length - 1]
       if (last) remember(last.id, { activity: last.activity, seq: last.seq })
-      const parts = ['{"inboxes":[', ...rows.map((r, i) => (i ? `,${r.json}` : r.json.toString('utf8')))]
-      parts.push(`],"hasNextPage":${hasNextPage},"total_count":${store.inboxes.count(filter)}}`)
-      return new RawJson(parts.join(''))
+      // The rows' JSON bytes are spliced as SQLite made them, never decoded.
+      const parts: Buffer[] = [PAGE_OPEN]
+      rows.forEach((r, i) => (i ? parts.push(COMMA, r.json) : parts.push(r.json)))
+      parts.push(Buffer.from(`],"hasNextPage":${hasNextPage},"total_count":${store.inboxes.count(filter)}}`))
+      return new RawJson(Buffer.concat(parts))
     },
 
     get_inbox({ query }) {
