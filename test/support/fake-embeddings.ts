@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net'
 
 /*
  * A loopback stand-in for embedding APIs, speaking their wire formats: OpenAI's
- * POST /v1/embeddings ({input: string[]} -> {data: [{embedding, index}]}) and Ollama's
- * POST /api/embed ({model, input: string[]} -> {embeddings: number[][]}). Vectors are a hashed bag
+ * POST /v1/embeddings ({input: string[]} -> {data: [{embedding, index}]}), Ollama's
+ * POST /api/embed ({model, input: string[]} -> {embeddings: number[][]}) and Gemini's
+ * POST /v1beta/models/<m>:batchEmbedContents ({requests: [{content: {parts: [{text}]}}]} ->
+ * {embeddings: [{values}]}) and :embedContent. Vectors are a hashed bag
  * of words (with a few synonyms folded together), so texts sharing words or meaning are near.
  */
 
@@ -52,12 +54,23 @@ export async function startFakeEmbeddings(dimension = 64): Promise<FakeEmbedding
     let raw = ''
     for await (const c of req) raw += c
     const url = new URL(req.url!, 'http://x')
-    const body = raw ? (JSON.parse(raw) as { model?: string; input?: string | string[] }) : {}
-    const input = Array.isArray(body.input) ? body.input : [String(body.input ?? '')]
-    const record = { path: url.pathname, headers: req.headers, model: String(body.model ?? ''), input }
+    type GeminiContent = { content?: { parts?: { text?: string }[] } }
+    const body = raw ? (JSON.parse(raw) as { model?: string; input?: string | string[]; requests?: GeminiContent[] } & GeminiContent) : {}
+    const geminiBatch = url.pathname.endsWith(':batchEmbedContents')
+    const geminiOne = url.pathname.endsWith(':embedContent')
+    const geminiText = (c: GeminiContent) => (c.content?.parts ?? []).map((p) => p.text ?? '').join('')
+    const input = geminiBatch
+      ? (body.requests ?? []).map(geminiText)
+      : geminiOne
+        ? [geminiText(body)]
+        : Array.isArray(body.input)
+          ? body.input
+          : [String(body.input ?? '')]
+    const model = geminiBatch || geminiOne ? url.pathname.split('/').pop()!.split(':')[0]! : String(body.model ?? '')
+    const record = { path: url.pathname, headers: req.headers, model, input }
     const openai = url.pathname.endsWith('/embeddings')
     const ollama = url.pathname === '/api/embed'
-    if (req.method !== 'POST' || (!openai && !ollama)) {
+    if (req.method !== 'POST' || (!openai && !ollama && !geminiBatch && !geminiOne)) {
       res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"no such path"}')
       return
     }
@@ -73,7 +86,9 @@ export async function startFakeEmbeddings(dimension = 64): Promise<FakeEmbedding
     }
     const vectors = input.map((t) => fakeVector(t, dimension))
     res.writeHead(200, { 'Content-Type': 'application/json' })
-    if (openai) {
+    if (geminiBatch) res.end(JSON.stringify({ embeddings: vectors.map((values) => ({ values })) }))
+    else if (geminiOne) res.end(JSON.stringify({ embedding: { values: vectors[0] } }))
+    else if (openai) {
       res.end(
         JSON.stringify({
           object: 'list',

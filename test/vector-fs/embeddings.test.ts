@@ -100,6 +100,23 @@ describe('embeddings', () => {
     }
   })
 
+  it("Gemini's batchEmbedContents receives batches with the key in its own header", async () => {
+    await addProvider(node, 'gem', {
+      model: { Gemini: { model_type: 'gemini-2.5-flash' } },
+      external_url: `${fake.url}/v1beta`,
+      api_key: 'g-key'
+    })
+    await node.post('/v2/update_default_embedding_model', { provider_id: 'gem', model: 'text-embedding-004' })
+    await upload(node, 'a.md', longText('orchard', 4))
+    await waitFor(node, allReady)
+    expect(fake.requests.length).toBeGreaterThan(0)
+    for (const r of fake.requests) {
+      expect(r.path).toMatch(/^\/v1beta\/models\/text-embedding-004:(batchEmbedContents|embedContent)$/)
+      expect(r.headers['x-goog-api-key']).toBe('g-key')
+      expect(r.headers.authorization).toBeUndefined()
+    }
+  })
+
   it('a 429 (and a 503) then success: tried again with back-off, the file ends ready', async () => {
     await useOpenAi(node)
     fake.behaviour = { type: 'fail', status: 429, times: 2, retryAfter: '0' }
