@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
 import { pipeline } from 'node:stream/promises'
@@ -21,6 +21,20 @@ import { createUiSessions, SESSION_PATH, UI_CODE_PATH, type UiSessions } from '.
 
 export const MAX_BODY_BYTES = 64 * 1024 * 1024
 
+/**
+ * Connection limits: the node serves one operator's windows and scripts, so a few hundred
+ * sockets is plenty. A client gets a few seconds to send its headers; a connection doing nothing
+ * is closed; at the cap, the oldest connection not in a request makes room (a slowloris holds
+ * sockets that never finish a request, so they go first and the health check still gets in).
+ */
+export const CONNECTION_LIMITS = {
+  maxConnections: 256,
+  headersTimeoutMs: 5_000,
+  idleTimeoutMs: 10_000,
+  /** Authenticated requests only: large uploads take their time. */
+  requestTimeoutMs: 5 * 60_000
+}
+
 export interface HttpServerOptions {
   readonly router: Router
   readonly token: string
@@ -34,6 +48,7 @@ export interface HttpServerOptions {
   /** Where uploads are streamed to (best on the data dir's file system, so they are renamed into place). */
   readonly uploadDir?: string
   readonly maxUploadBytes?: number
+  readonly limits?: Partial<typeof CONNECTION_LIMITS>
 }
 
 export interface HttpServer {
@@ -143,6 +158,15 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     if (!gone) res.end()
   }
 
+  /**
+   * Refuses a request that is not allowed in (foreign Host, no valid token) without reading its
+   * body: a client dripping a body must not hold the socket. The connection closes after the answer.
+   */
+  const turnAway = (req: IncomingMessage, res: ServerResponse, status: ErrorStatus, message: string) => {
+    if (req.complete || req.method === 'GET' || req.method === 'HEAD') return fail(req, res, status, message)
+    refuseRest(res, status, message)
+  }
+
   const fail = async (req: IncomingMessage, res: ServerResponse, status: ErrorStatus, message: string) => {
     // Drained, never kept: the client reads our answer after sending its body.
     if (!req.complete && req.method !== 'GET' && req.method !== 'HEAD') await readBody(req, 0).catch(() => undefined)
@@ -244,7 +268,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     // DNS-rebinding guard: only our own loopback name and port.
     if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
-      return fail(req, res, 403, 'host: requests must address the node by its loopback address')
+      return turnAway(req, res, 403, 'host: requests must address the node by its loopback address')
     }
     const url = new URL(req.url ?? '/', 'http://placeholder')
     const path = url.pathname
@@ -253,7 +277,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     if (path === SESSION_PATH) return startSession(req, res)
     if (path !== '/v2/health_check' && !authorized(req) && !(path !== UI_CODE_PATH && hasSession(req))) {
       res.setHeader('WWW-Authenticate', 'Bearer')
-      return fail(req, res, 401, 'authorization: missing or wrong bearer token')
+      return turnAway(req, res, 401, 'authorization: missing or wrong bearer token')
     }
     if (path === UI_CODE_PATH) {
       // For scripts holding the token: a new UI address, e.g. to open the window in another browser.
@@ -327,7 +351,55 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     sendJson(res, answer.status, answer.body)
   }
 
-  const server = createServer((req, res) => {
+  const limits = { ...CONNECTION_LIMITS, ...options.limits }
+  // Open connections, oldest first, each with the number of requests it is serving right now.
+  const connections = new Map<Socket, { busy: number; idle: NodeJS.Timeout | undefined; arm: () => void }>()
+  const server = createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: Math.min(5_000, limits.idleTimeoutMs),
+    // How often the header and request time-outs are checked (default 30 s, far too coarse here).
+    connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs)
+  })
+  server.on('connection', (socket: Socket) => {
+    if (connections.size >= limits.maxConnections) {
+      let evicted = false
+      for (const [other, state] of connections) {
+        if (state.busy === 0) {
+          other.destroy()
+          connections.delete(other)
+          evicted = true
+          break
+        }
+      }
+      if (!evicted) return void socket.destroy()
+    }
+    // Closed when it sits without a request this long (a silent client; the header time-out
+    // only starts with the first byte). Re-armed whenever the connection falls idle again.
+    const state = { busy: 0, idle: undefined as NodeJS.Timeout | undefined, arm: () => {} }
+    const armIdle = () => {
+      clearTimeout(state.idle)
+      state.idle = setTimeout(() => state.busy === 0 && socket.destroy(), limits.idleTimeoutMs)
+      state.idle.unref()
+    }
+    connections.set(socket, state)
+    armIdle()
+    socket.once('close', () => {
+      clearTimeout(state.idle)
+      connections.delete(socket)
+    })
+    state.arm = armIdle
+  })
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const state = connections.get(req.socket)
+    if (!state) return
+    state.busy++
+    clearTimeout(state.idle)
+    res.once('close', () => {
+      if (--state.busy === 0) state.arm()
+    })
+  })
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((err) => {
       options.log.error(`http ${req.method} ${req.url} failed`, err)
       const message = isDiskFull(err) ? DISK_FULL_MESSAGE : 'internal error; the node log has the details'
@@ -335,8 +407,6 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       else res.destroy()
     })
   })
-  server.requestTimeout = 5 * 60_000
-  server.headersTimeout = 30_000
 
   await new Promise<void>((ok, bad) => {
     server.once('error', bad)

@@ -1,0 +1,91 @@
+import { request } from 'node:http'
+import { connect, type Socket } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
+import { startTestNode, type TestNode } from '../support/node'
+
+let node: TestNode
+let http: HttpServer
+const sockets: Socket[] = []
+afterEach(async () => {
+  for (const s of sockets.splice(0)) s.destroy()
+  await http.close()
+  await node.close()
+})
+
+const start = async (limits: { maxConnections?: number; headersTimeoutMs?: number; idleTimeoutMs?: number }) => {
+  node = startTestNode()
+  http = await startHttpServer({ router: node.router, token: 'tok', port: 0, log: node.log, heartbeatMs: 200, limits })
+}
+const open = () =>
+  new Promise<Socket & { closedAt?: number }>((done) => {
+    const s = connect(http.port, '127.0.0.1', () => done(s)) as Socket & { closedAt?: number }
+    s.on('error', () => {})
+    s.on('close', () => (s.closedAt = performance.now()))
+    s.resume() // read, so that the node's FIN is seen and the socket closes here too
+    sockets.push(s)
+  })
+const get = (path: string, headers: Record<string, string> = {}) =>
+  new Promise<number | 'refused'>((done) => {
+    const req = request({ host: '127.0.0.1', port: http.port, path, agent: false, headers }, (res) => {
+      res.resume()
+      done(res.statusCode!)
+    })
+    req.on('error', () => done('refused'))
+    req.end()
+  })
+
+describe('HTTP connection limits', () => {
+  it('at the cap, the oldest connection not in a request makes room: a health check still gets in', async () => {
+    await start({ maxConnections: 8 })
+    const idle: Socket[] = []
+    for (let i = 0; i < 8; i++) idle.push(await open())
+    expect(await get('/v2/health_check')).toBe(200)
+    await expect.poll(() => idle[0]!.destroyed).toBe(true)
+    expect(idle.slice(2).every((s) => !s.destroyed)).toBe(true)
+  })
+
+  it('when every connection is serving a request (event streams), a new one is closed at once', async () => {
+    await start({ maxConnections: 4 })
+    const streams: Socket[] = []
+    for (let i = 0; i < 4; i++) {
+      const s = await open()
+      s.write(`GET /v2/events HTTP/1.1\r\nHost: 127.0.0.1:${http.port}\r\nAuthorization: Bearer tok\r\n\r\n`)
+      await new Promise((r) => s.once('data', r))
+      streams.push(s)
+    }
+    expect(await get('/v2/health_check')).toBe('refused')
+    expect(streams.every((s) => !s.destroyed)).toBe(true)
+    streams[0]!.destroy()
+    await expect.poll(() => get('/v2/health_check')).toBe(200)
+  })
+
+  it('a connection that sends nothing, or headers too slowly, is closed after the time-outs', async () => {
+    await start({ headersTimeoutMs: 1_000, idleTimeoutMs: 1_500 })
+    const started = performance.now()
+    const silent = await open()
+    const slow = await open()
+    slow.write(`GET /v2/health_check HTTP/1.1\r\nHost: 127.0.0.1:${http.port}\r\n`)
+    const drip = setInterval(() => slow.write('X-A: b\r\n'), 200)
+    try {
+      await expect.poll(() => [silent.destroyed, slow.destroyed], { timeout: 5_000 }).toEqual([true, true])
+    } finally {
+      clearInterval(drip)
+    }
+    expect(slow.closedAt! - started).toBeLessThan(3_500)
+    expect(silent.closedAt! - started).toBeLessThan(3_500)
+  })
+
+  it('a body sent without a valid token is not waited for: 401 at once and the connection closes', async () => {
+    await start({})
+    const s = await open()
+    let answer = ''
+    s.on('data', (c) => (answer += c))
+    s.write(
+      `POST /v2/job_message HTTP/1.1\r\nHost: 127.0.0.1:${http.port}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`
+    )
+    await expect.poll(() => s.destroyed, { timeout: 3_000 }).toBe(true)
+    expect(answer).toMatch(/^HTTP\/1\.1 401/)
+    expect(answer).toMatch(/connection: close/i)
+  })
+})
