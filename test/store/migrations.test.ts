@@ -93,6 +93,23 @@ it('a populated version-1 database migrates to the latest with nothing lost, aft
     expect(inboxes[1]!.last_message).toBeNull()
     expect(inboxes[0]!.job_scope).toEqual(fullScope())
     expect(((await node.get('/v2/all_inboxes', { show_hidden: 'false' })).body as unknown[]).length).toBe(1)
+    // Scopes moved out of the job rows unchanged; pages, counts and search cover what existed before.
+    expect((await node.get('/v2/get_job_scope', { job_id: 'jobid_b' })).body).toEqual(fullScope())
+    expect(node.store.db.prepare(`SELECT count(*) FROM pragma_table_info('jobs') WHERE name = 'scope_json'`).pluck().get()).toBe(0)
+    const page1 = (await node.get('/v2/all_inboxes_paginated', { show_hidden: 'true', limit: '1' })).body as {
+      inboxes: { inbox_id: string; is_hidden: boolean; is_pinned: boolean }[]
+      hasNextPage: boolean
+      total_count: number
+    }
+    expect(page1).toMatchObject({ hasNextPage: true, total_count: 2 })
+    expect(page1.inboxes[0]).toMatchObject({ inbox_id: 'job_inbox::jobid_a::false', is_hidden: false, is_pinned: false })
+    expect(((await node.get('/v2/all_inboxes_paginated')).body as { total_count: number }).total_count).toBe(1)
+    const found = (q: string) =>
+      node
+        .get('/v2/search_inboxes', { q, show_hidden: 'true' })
+        .then((r) => (r.body as { inbox: { inbox_id: string } }[]).map((h) => h.inbox.inbox_id))
+    expect(await found('m2')).toEqual(['job_inbox::jobid_a::false'])
+    expect(await found('job jobid_b')).toEqual(['job_inbox::jobid_b::false'])
     // And the chain continues from the migrated tip.
     const ack = (await node.post('/v2/job_message', { job_id: 'jobid_a', content: 'after upgrade' })).body as { node_message_hash: string }
     const page = (await node.post('/v2/last_messages', { inbox_name: 'job_inbox::jobid_a::false' })).body as {
