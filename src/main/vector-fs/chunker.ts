@@ -76,7 +76,7 @@ function overlapTail(passage: string, overlap: number): string {
 }
 
 export function chunkText(text: string, markdown = false, options: ChunkOptions = DEFAULT_CHUNKING): string[] {
-  const blocks = blocksOf(text, markdown, options.maxChars - options.overlapChars)
+  const blocks = blocksOf(text, markdown, options.maxChars - options.overlapChars - 2)
   const passages: string[] = []
   let cur: string[] = []
   let size = 0

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import { chunkText } from '../../src/main/vector-fs/chunker'
+import { htmlToText } from '../../src/main/vector-fs/html-text'
+import { fuseRanks } from '../../src/main/vector-fs/rank-fusion'
+import { merkleRoot, nodeHash } from '../../src/main/vector-fs/resource-export'
+import { fileTypeOf } from '../../src/main/vector-fs/extract'
+
+const opts = { targetChars: 200, maxChars: 300, overlapChars: 40 }
+
+describe('chunker', () => {
+  it('keeps short documents whole and cuts long ones on paragraph boundaries, within the maximum, with overlap', () => {
+    expect(chunkText('One short paragraph.', false, opts)).toEqual(['One short paragraph.'])
+    const paras = Array.from({ length: 12 }, (_, i) => `Paragraph ${i} ` + 'lorem ipsum dolor '.repeat(4).trim() + '.')
+    const passages = chunkText(paras.join('\n\n'), false, opts)
+    expect(passages.length).toBeGreaterThan(3)
+    for (const p of passages) expect(p.length).toBeLessThanOrEqual(opts.maxChars)
+    // Every paragraph survives whole in some passage.
+    for (const para of paras) expect(passages.some((p) => p.includes(para))).toBe(true)
+    // Each passage after the first starts with the end of the one before.
+    for (let i = 1; i < passages.length; i++) {
+      const head = passages[i]!.split('\n\n')[0]!
+      expect(passages[i - 1]!.endsWith(head)).toBe(true)
+    }
+  })
+
+  it('starts a new passage at a Markdown heading, without the previous section in it', () => {
+    const md = '# Intro\n\nShort intro text.\n## Costs\nThe rent is 900 euros.\n\n## Terms\n\nNotice is three months.'
+    const passages = chunkText(md, true, opts)
+    expect(passages).toEqual(['# Intro\n\nShort intro text.', '## Costs\nThe rent is 900 euros.', '## Terms\n\nNotice is three months.'])
+  })
+
+  it('cuts a paragraph longer than a passage at sentence ends, and a single endless word hard', () => {
+    const long = Array.from({ length: 30 }, (_, i) => `Sentence number ${i} ends here.`).join(' ')
+    const passages = chunkText(long, false, opts)
+    expect(passages.length).toBeGreaterThan(2)
+    for (const p of passages) expect(p.length).toBeLessThanOrEqual(opts.maxChars)
+    const word = chunkText('x'.repeat(1000), false, opts)
+    expect(word.join('').replaceAll(/\s/g, '').length).toBeGreaterThanOrEqual(1000)
+    for (const p of word) expect(p.length).toBeLessThanOrEqual(opts.maxChars)
+  })
+})
+
+describe('HTML to text', () => {
+  it('drops scripts, styles, comments and tags, breaks blocks into paragraphs and decodes references', () => {
+    const html = `<!doctype html><html><head><title>T</title><style>p{color:red}</style></head><body>
+      <!-- hidden --><h1>Title &amp; more</h1><p>First&nbsp;para &lt;b&gt; &#233;t&#xE9;</p><script>alert("x")</script>
+      <ul><li>one</li><li>two</li></ul><p>Unclosed <b>bold`
+    expect(htmlToText(html)).toBe('Title & more\n\nFirst para <b> été\n\none\n\ntwo\n\nUnclosed bold')
+    expect(htmlToText('<script>never closed')).toBe('')
+  })
+})
+
+describe('pieces', () => {
+  it('reciprocal-rank fusion puts what both lists rank high first', () => {
+    expect(
+      fuseRanks([
+        ['a', 'b', 'c'],
+        ['b', 'x', 'c']
+      ]).map((r) => r.id)
+    ).toEqual(['b', 'c', 'a', 'x'])
+  })
+  it('merkle root: hash pairs up the tree, odd one carried', () => {
+    const [a, b, c] = ['a', 'b', 'c'].map(nodeHash)
+    expect(merkleRoot([a!])).toBe(a)
+    expect(merkleRoot([a!, b!, c!])).toBe(nodeHash(nodeHash(a! + b!) + c!))
+  })
+  it('readable types by extension, case-insensitive', () => {
+    expect(fileTypeOf('Report.PDF')).toBe('pdf')
+    expect(fileTypeOf('notes.markdown')).toBe('markdown')
+    expect(fileTypeOf('archive.tar.gz')).toBeUndefined()
+    expect(fileTypeOf('README')).toBeUndefined()
+  })
+})
