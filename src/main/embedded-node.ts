@@ -1,6 +1,7 @@
 import { DEFAULT_NODE_NAME } from '../shared/contract/identity'
 import { acquireDataDirLock } from './data-dir-lock'
 import { createMessageChain } from './domain/message-chain'
+import { unreadableKeysWarning } from './domain/provider-keys'
 import { securePrivateDataDir } from './private-files'
 import { createNodeApi, type NodeApi } from './node-api'
 import { monotonicClock } from './platform/clock'
@@ -99,6 +100,8 @@ export function startEmbeddedNode(options: EmbeddedNodeOptions): EmbeddedNode {
     lock.release()
     throw err
   }
+  const unreadable = unreadableKeysWarning(store.secrets, store.providers.list())
+  if (unreadable) options.log.error(unreadable)
   const { runtime, ...api } = assembleNode(store, { ...options, runtime: options.runtime ?? {} })
   runtime!.resume()
   void api.ctx.vectorFs.cleanStaging().catch((err) => options.log.error('could not clean the upload staging folder', err))

@@ -1,8 +1,16 @@
 import { modelKind, type Model } from '../../shared/contract/identity'
 import { keyRequired, PROVIDER_CATALOG, resolveBaseUrl } from '../../shared/provider-catalog'
+import { unreadableKeyMessage } from '../domain/provider-keys'
 import type { Store } from '../store'
 import type { ModelTarget } from './language-model'
 import { ProviderFailure } from './provider-errors'
+
+/** The stored key exists but cannot be decrypted here (secret.key lost or replaced): the operator must enter it again. */
+export class UnreadableKeyFailure extends ProviderFailure {
+  constructor(readonly providerId: string) {
+    super('no_key', unreadableKeyMessage(providerId))
+  }
+}
 
 interface StoredProvider {
   readonly id: string
@@ -21,10 +29,7 @@ export function targetFor(provider: StoredProvider, sealedKey: Buffer | null, st
     try {
       apiKey = store.secrets.open(sealedKey)
     } catch {
-      throw new ProviderFailure(
-        'no_key',
-        `The API key of provider '${provider.id}' cannot be decrypted on this machine. Enter it again in the provider's settings.`
-      )
+      throw new UnreadableKeyFailure(provider.id)
     }
   }
   const target = { kind, model: modelType, baseUrl: resolveBaseUrl(kind, provider.external_url), apiKey }

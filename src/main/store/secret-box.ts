@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs'
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
 
 /**
@@ -9,6 +9,8 @@ import { dirname } from 'node:path'
  */
 export interface SecretBox {
   readonly tag: number
+  /** Its key was made at this start, none being there: keys sealed before cannot be opened. */
+  readonly keyCreatedNow?: boolean
   seal(plain: string): Buffer
   open(sealed: Buffer): string
 }
@@ -17,9 +19,10 @@ export const AES_FILE_BOX_TAG = 1
 
 /** AES-256-GCM with a random 32-byte key kept in `keyFile` (mode 0600). */
 export function aesFileSecretBox(keyFile: string): SecretBox {
-  const key = loadOrCreateKey(keyFile)
+  const { key, created } = loadOrCreateKey(keyFile)
   return {
     tag: AES_FILE_BOX_TAG,
+    keyCreatedNow: created,
     seal(plain) {
       const iv = randomBytes(12)
       const cipher = createCipheriv('aes-256-gcm', key, iv)
@@ -37,20 +40,47 @@ export function aesFileSecretBox(keyFile: string): SecretBox {
   }
 }
 
-function loadOrCreateKey(keyFile: string): Buffer {
-  if (existsSync(keyFile)) {
-    const key = readFileSync(keyFile)
-    if (key.length !== 32) throw new Error(`${keyFile} is not a 32-byte key`)
-    return key
-  }
+const KEY_BYTES = 32
+
+function loadOrCreateKey(keyFile: string): { key: Buffer; created: boolean } {
+  const existing = readKeyFile(keyFile)
+  if (existing) return { key: existing, created: false }
   mkdirSync(dirname(keyFile), { recursive: true })
-  const key = randomBytes(32)
-  // 'wx': never overwrite a key another process wrote first.
-  const fd = openSync(keyFile, 'wx', 0o600)
+  const key = randomBytes(KEY_BYTES)
+  let fd: number
+  try {
+    // Exclusive and not through a link: never overwrite a key another process wrote first.
+    fd = openSync(keyFile, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return { key: readKeyFile(keyFile)!, created: false }
+    throw err
+  }
   try {
     writeSync(fd, key)
   } finally {
     closeSync(fd)
   }
-  return key
+  return { key, created: true }
+}
+
+/** The key, read without following a symbolic link; undefined when there is no file. */
+function readKeyFile(keyFile: string): Buffer | undefined {
+  let fd: number
+  try {
+    fd = openSync(keyFile, constants.O_RDONLY | constants.O_NOFOLLOW)
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return undefined
+    if (code === 'ELOOP') throw new Error(`${keyFile} is a symbolic link; the secret key is only read from a regular file`)
+    throw err
+  }
+  try {
+    if (!fstatSync(fd).isFile()) throw new Error(`${keyFile} is not a regular file`)
+    const key = Buffer.alloc(KEY_BYTES + 1)
+    const read = readSync(fd, key, 0, key.length, 0)
+    if (read !== KEY_BYTES) throw new Error(`${keyFile} is not a ${KEY_BYTES}-byte key`)
+    return key.subarray(0, KEY_BYTES)
+  } finally {
+    closeSync(fd)
+  }
 }

@@ -56,6 +56,8 @@ export type LastCheck = z.infer<typeof LastCheckSchema>
 /** An element of available_llm_providers: the provider as stored, never its key. */
 export const ProviderListEntrySchema = LlmProviderSchema.omit({ api_key: true }).extend({
   has_api_key: z.boolean(),
+  /** Present (true) when a key is stored but cannot be decrypted on this machine; has_api_key is then false. */
+  key_unreadable: z.literal(true).optional(),
   /** null: never checked. */
   last_check: LastCheckSchema.nullable()
 })

@@ -1,8 +1,8 @@
 import type { LlmProvider } from '../../../shared/contract/provider'
 import { ProviderFailure } from '../../runtime/provider-errors'
-import { targetFor } from '../../runtime/provider-target'
+import { targetFor, UnreadableKeyFailure } from '../../runtime/provider-target'
 import type { NodeContext } from '../context'
-import { ApiError, conflict, notFound } from '../errors'
+import { ApiError, badRequest, conflict, notFound } from '../errors'
 import type { HandlerGroup } from '../handler-types'
 import { checkForSaved, lastCheckOf, runCheck, type CheckOutcome } from '../provider-checks'
 import { storedForm } from './providers'
@@ -52,6 +52,8 @@ export function providerBatchHandlers(ctx: NodeContext): HandlerGroup<ProviderBa
       }
       if (outcome.ok) return { status: 'success', message: outcome.message }
       const { failure } = outcome
+      // Not the provider's failure: the operator has to enter the key again.
+      if (failure instanceof UnreadableKeyFailure) throw badRequest(`api_key: ${failure.message}`)
       throw new ApiError(failure.kind === 'timeout' ? 504 : 502, failure.message)
     }
   }

@@ -1,7 +1,7 @@
 import { modelKind } from '../../../shared/contract/identity'
 import type { LlmProvider } from '../../../shared/contract/provider'
 import { resolveBaseUrl } from '../../../shared/provider-catalog'
-import { keyBindingViolation } from '../../domain/provider-keys'
+import { keyBindingViolation, keyState } from '../../domain/provider-keys'
 import type { NodeContext } from '../context'
 import { badRequest, conflict, notFound } from '../errors'
 import type { HandlerGroup } from '../handler-types'
@@ -80,9 +80,12 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
 
     available_llm_providers() {
       return RawJson.array(
-        store.providers
-          .list()
-          .map((p) => `${p.provider_json.slice(0, -1)},"has_api_key":${p.api_key !== null},"last_check":${p.last_check_json ?? 'null'}}`)
+        store.providers.list().map((p) => {
+          // A key that cannot be decrypted is no key: the operator is asked to enter it again.
+          const state = keyState(store.secrets, p.api_key)
+          const key = state === 'unreadable' ? '"has_api_key":false,"key_unreadable":true' : `"has_api_key":${state === 'readable'}`
+          return `${p.provider_json.slice(0, -1)},${key},"last_check":${p.last_check_json ?? 'null'}}`
+        })
       )
     },
 
