@@ -8,17 +8,20 @@ export interface ServeFlags {
   readonly nodeName?: string
   /** Replace the API token with a new one before serving. */
   readonly rotateToken: boolean
+  /** Provider calls at once per server (--provider-concurrency or NODEDESK_PROVIDER_CONCURRENCY); absent, the runtime's default. */
+  readonly providerConcurrency?: number
 }
 
 export const SERVE_USAGE =
-  'usage: npm run serve -- [--port <port, 0 = any free>] [--data-dir <dir>] [--host 127.0.0.1] [--node-name <name>] [--rotate-token]'
+  'usage: npm run serve -- [--port <port, 0 = any free>] [--data-dir <dir>] [--host 127.0.0.1] [--node-name <name>] [--rotate-token] [--provider-concurrency <calls at once per server, default 4>]'
 
 const OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   'data-dir': { type: 'string' },
   'node-name': { type: 'string' },
-  'rotate-token': { type: 'boolean' }
+  'rotate-token': { type: 'boolean' },
+  'provider-concurrency': { type: 'string' }
 } as const
 
 /** parseArgs' errors, said in one short line each (its own messages explain its syntax, not ours). */
@@ -41,7 +44,14 @@ function sentenceOf(err: unknown, argv: readonly string[]): Error {
 
 /** Parses headless-mode flags; throws an Error whose message says what is wrong. */
 export function parseServeFlags(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): ServeFlags {
-  let values: { port?: string; host?: string; 'data-dir'?: string; 'node-name'?: string; 'rotate-token'?: boolean }
+  let values: {
+    port?: string
+    host?: string
+    'data-dir'?: string
+    'node-name'?: string
+    'rotate-token'?: boolean
+    'provider-concurrency'?: string
+  }
   try {
     ;({ values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }))
   } catch (err) {
@@ -50,7 +60,17 @@ export function parseServeFlags(argv: readonly string[], env: NodeJS.ProcessEnv 
   for (const [name, value] of Object.entries(values)) if (value === '') throw new Error(`--${name} needs a value`)
   const port = Number(values.port ?? 9550)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got ${values.port}`)
+  const concurrency = values['provider-concurrency'] ?? (env.NODEDESK_PROVIDER_CONCURRENCY || undefined)
+  const providerConcurrency = concurrency === undefined ? undefined : Number(concurrency)
+  if (
+    providerConcurrency !== undefined &&
+    !(Number.isInteger(providerConcurrency) && providerConcurrency >= 1 && providerConcurrency <= 256)
+  ) {
+    const source = values['provider-concurrency'] !== undefined ? '--provider-concurrency' : 'NODEDESK_PROVIDER_CONCURRENCY'
+    throw new Error(`${source} must be a whole number of calls from 1 to 256, got ${concurrency}`)
+  }
   return {
+    ...(providerConcurrency !== undefined ? { providerConcurrency } : {}),
     port,
     host: values.host ?? '127.0.0.1',
     dataDir: values['data-dir'] ?? defaultDataDir(env),

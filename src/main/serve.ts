@@ -30,7 +30,8 @@ async function main(): Promise<void> {
     version: APP_VERSION,
     nodeName: flags.nodeName,
     log,
-    mode: 'headless'
+    mode: 'headless',
+    runtime: flags.providerConcurrency ? { concurrency: { perServer: flags.providerConcurrency } } : {}
   })
   let token: string
   try {

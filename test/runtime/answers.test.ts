@@ -7,7 +7,8 @@ import { messages, recordEvents, storedRoles, waitForAnswers, waitForMessages, t
 
 const KEY = 'sk-test-KEY-0123456789'
 let fake: FakeLlm
-const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 1500, idleMs: 800 } } })
+// A 429 is stored at once here (no retries); test/runtime/call-limits.test.ts covers the retries.
+const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 1500, idleMs: 800 }, rateLimitRetries: 0 } })
 
 beforeEach(async () => {
   fake = await startFakeLlm()

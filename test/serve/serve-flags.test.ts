@@ -15,6 +15,16 @@ describe('headless flags (node:util parseArgs)', () => {
     expect(defaults).toEqual({ port: 9550, host: '127.0.0.1', dataDir: '/tmp/from-env', nodeName: undefined, rotateToken: false })
   })
 
+  it('reads the provider calls at once per server from --provider-concurrency, else NODEDESK_PROVIDER_CONCURRENCY', () => {
+    expect(parseServeFlags([], {}).providerConcurrency).toBeUndefined()
+    expect(parseServeFlags(['--provider-concurrency', '8'], {}).providerConcurrency).toBe(8)
+    expect(parseServeFlags([], { NODEDESK_PROVIDER_CONCURRENCY: '2' }).providerConcurrency).toBe(2)
+    expect(parseServeFlags(['--provider-concurrency=3'], { NODEDESK_PROVIDER_CONCURRENCY: '2' }).providerConcurrency).toBe(3)
+    expect(() => parseServeFlags([], { NODEDESK_PROVIDER_CONCURRENCY: '-1' })).toThrow(
+      new Error('NODEDESK_PROVIDER_CONCURRENCY must be a whole number of calls from 1 to 256, got -1')
+    )
+  })
+
   it.each([
     [['--prot', '1'], 'unknown option --prot'],
     [['--prot=1'], 'unknown option --prot=1'],
@@ -25,7 +35,9 @@ describe('headless flags (node:util parseArgs)', () => {
     [['./data'], 'unexpected argument ./data; options start with --'],
     [['--port', '70000'], '--port must be 0..65535, got 70000'],
     [['--port', '1.5'], '--port must be 0..65535, got 1.5'],
-    [['--rotate-token=yes'], '--rotate-token takes no value']
+    [['--rotate-token=yes'], '--rotate-token takes no value'],
+    [['--provider-concurrency', '0'], '--provider-concurrency must be a whole number of calls from 1 to 256, got 0'],
+    [['--provider-concurrency', 'many'], '--provider-concurrency must be a whole number of calls from 1 to 256, got many']
   ])('%j is refused: %s', (argv, message) => {
     expect(() => parseServeFlags(argv, {})).toThrow(new Error(message))
   })

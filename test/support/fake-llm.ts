@@ -11,7 +11,7 @@ export type Behaviour =
   | { readonly type: 'reply'; readonly chunks: readonly string[]; readonly delayMs?: number }
   /** Sends these chunks, then stalls without closing. */
   | { readonly type: 'stall'; readonly chunks: readonly string[] }
-  | { readonly type: 'status'; readonly status: number; readonly body: unknown }
+  | { readonly type: 'status'; readonly status: number; readonly body: unknown; readonly headers?: Record<string, string> }
   /** Accepts the request and never answers. */
   | { readonly type: 'hang' }
   /** Redirects the call elsewhere (to see where credentials go). */
@@ -28,6 +28,10 @@ export interface FakeLlm {
   readonly url: string
   readonly requests: RecordedRequest[]
   behaviour: Behaviour
+  /** Used one per chat request, first come first served, before `behaviour` (e.g. one 429, then answers). */
+  queue: Behaviour[]
+  /** Chat requests being answered now, and the most there ever were at once. */
+  readonly concurrency: { now: number; max: number }
   /** performance.now() when the last streamed answer's final byte was written (for the bench). */
   lastByteAt: number
   /** Resolves when a chat request has arrived (for stop/kill tests). */
@@ -45,6 +49,8 @@ export async function startFakeLlm(models: string[] = ['model-a', 'model-b']): P
     url: '',
     requests,
     behaviour: { type: 'reply', chunks: ['Hello', ' from', ' the fake'] },
+    queue: [],
+    concurrency: { now: 0, max: 0 },
     lastByteAt: 0,
     nextChat: () => new Promise((r) => waiters.push(r)),
     close: async () => {
@@ -79,14 +85,17 @@ export async function startFakeLlm(models: string[] = ['model-a', 'model-b']): P
       return
     }
     for (const w of waiters.splice(0)) w(record)
-    const b = fake.behaviour
+    const counted = fake.concurrency
+    counted.max = Math.max(counted.max, ++counted.now)
+    res.on('close', () => counted.now--)
+    const b = fake.queue.shift() ?? fake.behaviour
     if (b.type === 'hang') return
     if (b.type === 'redirect') {
       res.writeHead(307, { Location: b.location }).end()
       return
     }
     if (b.type === 'status') {
-      res.writeHead(b.status, { 'Content-Type': 'application/json' })
+      res.writeHead(b.status, { 'Content-Type': 'application/json', ...b.headers })
       res.end(JSON.stringify(b.body))
       return
     }

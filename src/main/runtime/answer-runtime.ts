@@ -18,6 +18,8 @@ import { localRetrieval } from './local-retrieval'
 import type { ScopePassage, ScopeRetrieval } from '../vector-fs'
 import { targetFor } from './provider-target'
 import { cappedFetch, utf8Prefix } from './response-cap'
+import { backoffMs, localResourceCode, observingFetch, type CallObservation } from './call-backoff'
+import { createServerLanes, DEFAULT_CALLS_PER_SERVER, type ConcurrencyOptions, type TurnOutcome } from './server-lanes'
 
 /** What the runtime works with: it reads jobs and questions, streams deltas, and appends replies to the chain. */
 export interface RuntimeDeps {
@@ -35,7 +37,15 @@ export interface RuntimeOptions {
   readonly fetch?: typeof fetch
   /** An answer stops growing at this many bytes of UTF-8, the note saying it was cut included (default 1 MiB). */
   readonly maxAnswerBytes?: number
+  /** Provider calls at once per server (kind + API base); default 4 per server. */
+  readonly concurrency?: ConcurrencyOptions
+  /** Times a question is retried after a 429 before a rate-limit note is stored (default 4). */
+  readonly rateLimitRetries?: number
+  /** The pause after a local resource error (EMFILE, ENOMEM…), doubled while they repeat up to 30 s (default 1 s). */
+  readonly localErrorPauseMs?: number
 }
+
+export { DEFAULT_CALLS_PER_SERVER }
 
 export interface RunningRuntime extends AnswerRuntime {
   /** Resumes inboxes whose questions were accepted but not answered (e.g. before a restart). */
@@ -74,19 +84,22 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
   const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES
   const note = truncationNote(maxAnswerBytes)
   const maxTextBytes = Math.max(0, maxAnswerBytes - Buffer.byteLength(note))
-  const loops = new Map<string, Promise<void>>()
+  const rateLimitRetries = options.rateLimitRetries ?? 4
   const inFlight = new Map<string, AbortController>()
+  /** 429 retries of the question each inbox is on (only inboxes that met a 429 have an entry). */
+  const rateAttempts = new Map<string, { hash: string; count: number }>()
   const scopes = scopePassageCache(ctx.store)
   const retrieval = ctx.retrieval ?? localRetrieval
   let closed = false
 
-  async function answer(inboxId: string, q: PendingQuestion): Promise<void> {
+  async function answer(inboxId: string, q: PendingQuestion): Promise<TurnOutcome> {
+    const done = { kind: 'done' } as const
     const question = JSON.parse(q.message_json) as LastMessage
     const jobId = question.job_message.job_id
     const job = ctx.store.jobs.get(jobId)
     if (!job) {
       ctx.store.messages.markAnswered(inboxId, q.hash)
-      return
+      return done
     }
     const row = ctx.store.providers.get(job.provider_id)!
     const provider = JSON.parse(row.provider_json) as LlmProvider
@@ -95,6 +108,8 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
 
     const controller = new AbortController()
     inFlight.set(inboxId, controller)
+    const seen: CallObservation = {}
+    let retrying = false
     let target
     try {
       target = targetFor(provider, row.api_key, ctx.store)
@@ -118,7 +133,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       const passages = chosen.map((p) => ({ label: p.path.startsWith('local:') ? p.name : p.path, text: p.text }))
       const sources = chosen.map((p) => ({ path: p.path, name: p.name, node_id: p.node_id, score: p.score }))
       const prompt = buildPrompt(config, passages, history, q.hash, budget)
-      const wire = cappedFetch(fetchImpl, wireLimit(maxAnswerBytes, config.stream), () => controller.abort(TOO_LARGE))
+      const wire = cappedFetch(observingFetch(fetchImpl, seen), wireLimit(maxAnswerBytes, config.stream), () => controller.abort(TOO_LARGE))
       const result = await callModel({
         model: await languageModel(target, wire),
         options: { prompt, ...samplingOptions(target.kind, config) },
@@ -133,59 +148,69 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       })
       if (result.outcome === 'truncated' || (result.outcome === 'aborted' && result.reason === TOO_LARGE)) {
         await reply(utf8Prefix(result.text, maxTextBytes) + note, { role: 'answer', truncated: true, sources })
-        return
+        return done
       }
       if (result.outcome === 'aborted') {
         if (result.reason === STOP) await reply(result.text, { role: 'stopped', sources })
         // CANCEL: the job is gone with its inbox; nothing to store.
-        return // shutdown: the question stays queued and is answered after the restart
+        return done // shutdown: the question stays queued and is answered after the restart
       }
       if (!result.text.trim()) throw emptyAnswerFailure(target)
       await reply(result.text, { role: 'answer', sources })
+      return done
     } catch (err) {
-      if (closed || controller.signal.reason === CANCEL) return
+      if (closed || controller.signal.reason === CANCEL) return done
+      // Our own shortage is not the provider's failure: nothing is stored, the question waits.
+      const local = seen.localError ?? localResourceCode(err)
+      if (local) {
+        retrying = true
+        return { kind: 'local_error', code: local }
+      }
       const failure = err instanceof ProviderFailure ? err : describeFailure(err, target ?? { kind: 'OpenAI', model: '', baseUrl: '' })
+      if (failure.status === 429) {
+        const prior = rateAttempts.get(inboxId)
+        const count = prior?.hash === q.hash ? prior.count + 1 : 1
+        if (count <= rateLimitRetries) {
+          rateAttempts.set(inboxId, { hash: q.hash, count })
+          retrying = true
+          return { kind: 'rate_limited', waitMs: seen.rateLimitedFor ?? backoffMs(count) }
+        }
+      }
       ctx.log.info(`answer in ${inboxId} failed: ${failure.message}`)
       await reply(`⚠ ${failure.message}`, {
         role: 'error',
         error: { kind: failure.kind, ...(failure.status ? { status: failure.status } : {}) }
       })
+      return done
     } finally {
       inFlight.delete(inboxId)
+      if (!retrying) rateAttempts.delete(inboxId)
     }
   }
 
-  async function drain(inboxId: string): Promise<void> {
-    try {
-      let previous: string | undefined
-      for (;;) {
-        if (closed) return
-        const q = ctx.store.messages.nextPending(inboxId)
-        if (!q) return
-        if (q.hash === previous) {
-          // Its answer could not be stored: drop it from the queue rather than call the provider forever.
-          ctx.log.error(`could not store an answer in ${inboxId}; question ${q.hash} left unanswered`)
-          ctx.store.messages.markAnswered(inboxId, q.hash)
-          continue
-        }
-        previous = q.hash
-        await answer(inboxId, q)
+  const lanes = createServerLanes({
+    log: ctx.log,
+    limits: options.concurrency,
+    localErrorPauseMs: options.localErrorPauseMs,
+    nextQuestion: (inboxId) => ctx.store.messages.nextPending(inboxId),
+    serverOf: (inboxId) => {
+      const json = ctx.store.messages.providerOfInbox(inboxId)
+      return json === undefined ? undefined : (JSON.parse(json) as LlmProvider)
+    },
+    async turn(inboxId, q) {
+      const outcome = await answer(inboxId, q)
+      if (outcome.kind === 'done' && !closed && ctx.store.messages.nextPending(inboxId)?.hash === q.hash) {
+        // Its answer could not be stored: drop it from the queue rather than call the provider forever.
+        ctx.log.error(`could not store an answer in ${inboxId}; question ${q.hash} left unanswered`)
+        ctx.store.messages.markAnswered(inboxId, q.hash)
       }
-    } catch (err) {
-      ctx.log.error(`answering in ${inboxId} stopped`, err)
-    } finally {
-      loops.delete(inboxId)
+      return outcome
     }
-  }
+  })
 
   const runtime: RunningRuntime = {
     wake(inboxId) {
-      if (closed || loops.has(inboxId)) return
-      // Started on the next tick so the request that queued the question is answered first.
-      loops.set(
-        inboxId,
-        new Promise<void>((r) => setImmediate(r)).then(() => drain(inboxId))
-      )
+      if (!closed) lanes.add(inboxId)
     },
     stop(inboxId) {
       const c = inFlight.get(inboxId)
@@ -196,14 +221,15 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
     cancel(inboxId) {
       inFlight.get(inboxId)?.abort(CANCEL)
     },
-    busy: (inboxId) => loops.has(inboxId),
+    busy: (inboxId) => lanes.has(inboxId),
     resume() {
-      for (const inboxId of ctx.store.messages.pendingInboxes()) runtime.wake(inboxId)
+      lanes.resume((after, limit) => ctx.store.messages.pendingInboxesAfter(after, limit))
     },
     async close() {
       closed = true
+      lanes.stop()
       for (const c of inFlight.values()) c.abort(SHUTDOWN)
-      await Promise.allSettled([...loops.values()])
+      await lanes.idle()
     }
   }
   return runtime

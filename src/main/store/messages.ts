@@ -58,6 +58,17 @@ export function messagesRepo(db: Db) {
   const requeue = db.prepare(`UPDATE messages SET needs_answer = 1 WHERE inbox_id = ? AND hash = ?`)
   const allSql = `SELECT message_json FROM messages WHERE inbox_id = ? ORDER BY seq`
   const pendingInboxes = db.prepare<[], string>(`SELECT DISTINCT inbox_id FROM messages WHERE needs_answer = 1`).pluck()
+  // Walks the partial index in inbox order, so a page costs its own rows, however long the queue.
+  const pendingPage = db
+    .prepare<[string, number], string>(
+      `SELECT DISTINCT inbox_id FROM messages WHERE needs_answer = 1 AND inbox_id > ? ORDER BY inbox_id LIMIT ?`
+    )
+    .pluck()
+  const providerOf = db
+    .prepare<[string], string>(
+      `SELECT p.provider_json FROM inboxes i JOIN jobs j ON j.id = i.job_id JOIN providers p ON p.id = j.provider_id WHERE i.id = ?`
+    )
+    .pluck()
 
   return {
     /**
@@ -105,6 +116,10 @@ export function messagesRepo(db: Db) {
     nextPending: (inboxId: string) => nextPending.get(inboxId),
     /** Inboxes with questions waiting (after a restart, the runtime resumes these). */
     pendingInboxes: () => pendingInboxes.all(),
+    /** Up to `limit` inboxes with questions waiting, in id order after `after` (a restart resumes the queue page by page). */
+    pendingInboxesAfter: (after: string, limit: number) => pendingPage.all(after, limit),
+    /** The provider_json of the provider answering this inbox (through its job), undefined when either is gone. */
+    providerOfInbox: (inboxId: string) => providerOf.get(inboxId),
     /** One message of the inbox by its node_message_hash. */
     byHash: (inboxId: string, hash: string) => byHash.get(inboxId, hash),
     /** Puts an answered question back in the queue (retry); false when the inbox has no such message. */

@@ -1,0 +1,227 @@
+import { modelKind, type Model } from '../../shared/contract/identity'
+import { resolveBaseUrl } from '../../shared/provider-catalog'
+import type { Logger } from '../platform/logger'
+import type { PendingQuestion } from '../store/messages'
+
+export const DEFAULT_CALLS_PER_SERVER = 4
+const MAX_LOCAL_PAUSE_MS = 30_000
+/** Inboxes read per page when resuming the queue after a start, one page per event-loop turn. */
+const RESUME_PAGE = 500
+
+export interface ConcurrencyOptions {
+  /** Provider calls at once per server (default 4). */
+  readonly perServer?: number
+  /** By the server's API base as resolved (e.g. 'http://127.0.0.1:11434'): overrides perServer for that server. */
+  readonly servers?: Readonly<Record<string, number>>
+}
+
+/** How one turn (one question of one inbox) ended. */
+export type TurnOutcome =
+  | { readonly kind: 'done' }
+  /** The server said 429: the question stays queued and its server pauses this long. */
+  | { readonly kind: 'rate_limited'; readonly waitMs: number }
+  /** This machine ran short (descriptors, memory): the question stays queued and every call pauses. */
+  | { readonly kind: 'local_error'; readonly code: string }
+
+interface ServerOfInbox {
+  readonly model: Model
+  readonly external_url?: string | null
+}
+
+export interface LanesDeps {
+  readonly log: Logger
+  readonly limits?: ConcurrencyOptions
+  readonly localErrorPauseMs?: number
+  /** The inbox's oldest waiting question, read when its turn comes (never held while it waits). */
+  nextQuestion(inboxId: string): PendingQuestion | undefined
+  /** The provider answering the inbox, undefined when its job is gone. */
+  serverOf(inboxId: string): ServerOfInbox | undefined
+  /** Answers one question. */
+  turn(inboxId: string, question: PendingQuestion): Promise<TurnOutcome>
+}
+
+/** One server's calls: at most `limit` at once, taken round-robin from the inboxes waiting for it. */
+interface Lane {
+  readonly key: string
+  readonly limit: number
+  active: number
+  /** Inbox ids in arrival order; an inbox whose turn ends goes to the back. */
+  readonly waiting: Set<string>
+  /** Epoch ms before which the lane starts nothing (the server asked us to slow down). */
+  pausedUntil: number
+}
+
+export interface ServerLanes {
+  /** The inbox has a question waiting: it joins its server's lane unless it is there or answering. */
+  add(inboxId: string): void
+  /** Waiting or answering. */
+  has(inboxId: string): boolean
+  /** Adds every inbox `page` lists, a page per event-loop turn, so requests keep being served meanwhile. */
+  resume(page: (after: string, limit: number) => string[]): void
+  /** Starts nothing more and forgets the waiting inboxes (their questions stay queued in SQLite). */
+  stop(): void
+  /** Resolves when every turn started has ended. */
+  idle(): Promise<void>
+}
+
+/**
+ * Schedules provider calls by server (kind + resolved API base, as the providers page groups
+ * them): several providers are often models of one server, which has one GPU or one account's
+ * rate limit, so the cap is the server's, not each provider's. A waiting inbox costs one id in a
+ * Set; its question is read from SQLite only when a slot frees for it.
+ */
+export function createServerLanes(deps: LanesDeps): ServerLanes {
+  const perServer = positive(deps.limits?.perServer, DEFAULT_CALLS_PER_SERVER)
+  const basePause = deps.localErrorPauseMs ?? 1000
+  const lanes = new Map<string, Lane>()
+  const running = new Map<string, Promise<void>>()
+  let stopped = false
+  let pumpQueued = false
+  let timer: NodeJS.Timeout | undefined
+  let timerAt = Infinity
+  let localPauseUntil = 0
+  let localStreak = 0
+
+  function keyOf(inboxId: string): string {
+    const provider = deps.serverOf(inboxId)
+    if (!provider) return '' // its job is gone: the turn drops the question without a call
+    const { kind } = modelKind(provider.model)
+    return `${kind} ${resolveBaseUrl(kind, provider.external_url)}`
+  }
+
+  function lane(key: string): Lane {
+    let l = lanes.get(key)
+    if (!l) {
+      const baseUrl = key.slice(key.indexOf(' ') + 1)
+      l = { key, limit: positive(deps.limits?.servers?.[baseUrl], perServer), active: 0, waiting: new Set(), pausedUntil: 0 }
+      lanes.set(key, l)
+    }
+    return l
+  }
+
+  function add(inboxId: string): void {
+    if (stopped || running.has(inboxId)) return
+    const l = lane(keyOf(inboxId))
+    if (l.waiting.has(inboxId)) return
+    l.waiting.add(inboxId)
+    pumpSoon()
+  }
+
+  // On the next turn of the event loop: the request that queued the question is answered first.
+  function pumpSoon(): void {
+    if (pumpQueued || stopped) return
+    pumpQueued = true
+    setImmediate(() => {
+      pumpQueued = false
+      pump()
+    })
+  }
+
+  function wakeAt(at: number): void {
+    if (timer && timerAt <= at) return
+    clearTimeout(timer)
+    timerAt = at
+    timer = setTimeout(
+      () => {
+        timer = undefined
+        timerAt = Infinity
+        pump()
+      },
+      Math.max(0, at - Date.now())
+    )
+  }
+
+  function pump(): void {
+    if (stopped) return
+    const now = Date.now()
+    if (now < localPauseUntil) return wakeAt(localPauseUntil)
+    for (const l of lanes.values()) {
+      if (now < l.pausedUntil) {
+        wakeAt(l.pausedUntil)
+        continue
+      }
+      while (l.active < l.limit && l.waiting.size > 0) {
+        const inboxId = l.waiting.values().next().value!
+        l.waiting.delete(inboxId)
+        if (running.has(inboxId)) continue // it re-joins when its turn ends
+        const question = deps.nextQuestion(inboxId)
+        if (!question) continue
+        const key = keyOf(inboxId)
+        if (key !== l.key) {
+          // Its job moved to another provider's server while it waited.
+          lane(key).waiting.add(inboxId)
+          continue
+        }
+        start(l, inboxId, question)
+      }
+      if (l.active === 0 && l.waiting.size === 0 && now >= l.pausedUntil) lanes.delete(l.key)
+    }
+  }
+
+  function start(l: Lane, inboxId: string, question: PendingQuestion): void {
+    l.active++
+    const turn = deps
+      .turn(inboxId, question)
+      .catch((err: unknown) => {
+        deps.log.error(`answering in ${inboxId} stopped`, err)
+        return undefined
+      })
+      .then((outcome) => {
+        l.active--
+        running.delete(inboxId)
+        if (stopped) return
+        const now = Date.now()
+        if (outcome?.kind === 'rate_limited') {
+          if (now >= l.pausedUntil)
+            deps.log.info(`${l.key} is limiting requests (429): its calls pause for ${(outcome.waitMs / 1000).toFixed(1)} s`)
+          l.pausedUntil = Math.max(l.pausedUntil, now + outcome.waitMs)
+          lanes.set(l.key, l) // kept while paused, even with nothing waiting
+        } else if (outcome?.kind === 'local_error') {
+          localStreak++
+          const ms = Math.min(MAX_LOCAL_PAUSE_MS, basePause * 2 ** (localStreak - 1))
+          if (now >= localPauseUntil) {
+            deps.log.info(
+              `${outcome.code}: this machine ran short of resources calling a provider; the question stays queued and calls resume in ${ms} ms`
+            )
+          }
+          localPauseUntil = Math.max(localPauseUntil, now + ms)
+        } else if (outcome) {
+          localStreak = 0
+        }
+        // A turn that threw leaves the inbox alone until its next question (as a crash would).
+        if (outcome && deps.nextQuestion(inboxId)) lane(l.key).waiting.add(inboxId)
+        pumpSoon()
+      })
+    running.set(inboxId, turn)
+  }
+
+  return {
+    add,
+    has: (inboxId) => running.has(inboxId) || [...lanes.values()].some((l) => l.waiting.has(inboxId)),
+    resume(page) {
+      let after = ''
+      const step = () => {
+        if (stopped) return
+        const ids = page(after, RESUME_PAGE)
+        for (const id of ids) add(id)
+        if (ids.length === RESUME_PAGE) {
+          after = ids.at(-1)!
+          setImmediate(step)
+        }
+      }
+      setImmediate(step)
+    },
+    stop() {
+      stopped = true
+      clearTimeout(timer)
+      for (const l of lanes.values()) l.waiting.clear()
+    },
+    async idle() {
+      await Promise.allSettled([...running.values()])
+    }
+  }
+}
+
+function positive(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isInteger(value) && value >= 1 ? value : fallback
+}

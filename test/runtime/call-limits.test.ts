@@ -1,0 +1,180 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { isAnswer } from '../../src/shared/message-role'
+import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
+import { addProvider, createJob, startTestNode, tempDir, type TestNode, type TestNodeOptions } from '../support/node'
+import { messages, waitForAnswers } from '../support/answers'
+
+/*
+ * Issue 10, item 10: provider calls are capped per server and shared fairly between inboxes, a
+ * 429 pauses its server for the time it asks, and a shortage on this machine is never stored as
+ * the provider's failure. Real SQLite, real HTTP to loopback fakes counting concurrent requests.
+ */
+
+let fakes: FakeLlm[] = []
+let nodes: { node: TestNode; cleanup: () => void }[] = []
+
+async function fake(): Promise<FakeLlm> {
+  const f = await startFakeLlm()
+  fakes.push(f)
+  return f
+}
+function node(runtime: TestNodeOptions['runtime'] = {}): TestNode {
+  const t = tempDir()
+  const n = startTestNode(t.dir, { runtime: { timeouts: { firstChunkMs: 5000, idleMs: 5000 }, ...runtime } })
+  nodes.push({ node: n, cleanup: t.cleanup })
+  return n
+}
+beforeEach(() => {
+  fakes = []
+  nodes = []
+})
+afterEach(async () => {
+  for (const { node, cleanup } of nodes) {
+    await node.close()
+    cleanup()
+  }
+  for (const f of fakes) await f.close()
+})
+
+const inboxOf = (jobId: string) => `job_inbox::${jobId}::false`
+const ask = (n: TestNode, jobId: string, content: string) => n.post('/v2/job_message', { job_id: jobId, content })
+const chats = (f: FakeLlm) => f.requests.filter((r) => r.method === 'POST')
+const answersIn = async (n: TestNode, jobId: string) => (await messages(n, inboxOf(jobId))).filter(isAnswer)
+
+describe('bounded concurrency', () => {
+  it('never calls one server more than 4 at once, however many of its providers and inboxes wait; a server set lower keeps its own cap', async () => {
+    const a = await fake()
+    const b = await fake()
+    a.behaviour = b.behaviour = { type: 'reply', chunks: ['slow', ' answer'], delayMs: 40 }
+    const n = node({ concurrency: { servers: { [`${b.url}/v1`]: 1 } } })
+    // Three providers that are models of server a: one server, one cap.
+    for (const id of ['a1', 'a2', 'a3'])
+      await addProvider(n, id, { model: { OpenAI: { model_type: id } }, external_url: a.url, api_key: 'k' })
+    await addProvider(n, 'b1', { external_url: b.url, api_key: 'k' })
+    const onA = await Promise.all(Array.from({ length: 9 }, (_, i) => createJob(n, `a${(i % 3) + 1}`)))
+    const onB = await Promise.all(Array.from({ length: 3 }, () => createJob(n, 'b1')))
+    for (const j of [...onA, ...onB]) {
+      await ask(n, j, 'first')
+      await ask(n, j, 'second')
+    }
+    for (const j of [...onA, ...onB]) await waitForAnswers(n, inboxOf(j), 2, 20_000)
+    expect(chats(a).length).toBe(18)
+    expect(a.concurrency.max).toBe(4)
+    expect(chats(b).length).toBe(6)
+    expect(b.concurrency.max).toBe(1)
+    // Each inbox still answers its questions in order.
+    for (const j of onA) {
+      const ms = await messages(n, inboxOf(j))
+      const questions = ms.filter((m) => !isAnswer(m))
+      expect(questions.map((m) => m.job_message.content)).toEqual(['first', 'second'])
+      expect(ms.filter(isAnswer).map((m) => m.job_message.parent)).toEqual(questions.map((m) => m.node_api_data.node_message_hash))
+    }
+  })
+
+  it('is fair: an inbox with one question is answered among the first few, not after another inbox’s 50', async () => {
+    const a = await fake()
+    // The first answer stalls until every question is queued behind it, then is stopped.
+    a.queue = [{ type: 'stall', chunks: ['half'] }]
+    a.behaviour = { type: 'reply', chunks: ['ok'], delayMs: 5 }
+    const n = node({ concurrency: { perServer: 1 } })
+    await addProvider(n, 'p', { external_url: a.url, api_key: 'k' })
+    const busy = await createJob(n, 'p')
+    const quiet = await createJob(n, 'p')
+    const started = a.nextChat()
+    await ask(n, busy, 'q0')
+    await started
+    for (let i = 1; i < 50; i++) await ask(n, busy, `q${i}`)
+    await ask(n, quiet, 'just one')
+    expect(chats(a)).toHaveLength(1)
+    expect(await n.post('/v2/stop_llm', { inbox_name: inboxOf(busy) })).toEqual({ status: 200, body: 'Successfully stopped' })
+    await waitForAnswers(n, inboxOf(busy), 50, 30_000)
+    await waitForAnswers(n, inboxOf(quiet), 1)
+    // The order the provider saw the questions in: the last user message of each request.
+    const order = chats(a).map((r) => {
+      const msgs = r.body!.messages as { role: string; content: string }[]
+      return msgs.filter((m) => m.role === 'user').at(-1)!.content
+    })
+    expect(order.indexOf('just one')).toBe(1)
+    expect(order.filter((q) => q !== 'just one')).toEqual(Array.from({ length: 50 }, (_, i) => `q${i}`))
+  })
+})
+
+describe('429 back-off', () => {
+  it('waits the Retry-After the server sends, pausing only that server, then stores the real answer', async () => {
+    const limited = await fake()
+    const other = await fake()
+    limited.queue = [{ type: 'status', status: 429, body: { error: { message: 'slow down' } }, headers: { 'Retry-After': '1' } }]
+    limited.behaviour = other.behaviour = { type: 'reply', chunks: ['real answer'] }
+    const n = node()
+    await addProvider(n, 'lim', { external_url: limited.url, api_key: 'k' })
+    await addProvider(n, 'oth', { external_url: other.url, api_key: 'k' })
+    const first = await createJob(n, 'lim')
+    const second = await createJob(n, 'lim')
+    const elsewhere = await createJob(n, 'oth')
+
+    const refused = limited.nextChat()
+    await ask(n, first, 'hello')
+    await refused
+    const refusedAt = Date.now()
+    // While that server backs off, another inbox for it waits too; another server answers at once.
+    await ask(n, second, 'me too')
+    await ask(n, elsewhere, 'and me')
+    await waitForAnswers(n, inboxOf(elsewhere), 1)
+    expect(Date.now() - refusedAt).toBeLessThan(800)
+    expect(chats(limited).length).toBe(1)
+
+    await waitForAnswers(n, inboxOf(first), 1)
+    const retriedAt = Date.now()
+    expect(retriedAt - refusedAt).toBeGreaterThanOrEqual(900)
+    expect(retriedAt - refusedAt).toBeLessThan(3000)
+    const ms = await answersIn(n, first)
+    expect(ms.map((m) => [m.job_message.content, m.job_message.error ?? null])).toEqual([['real answer', null]])
+    expect((await waitForAnswers(n, inboxOf(second), 1)).at(-1)!.job_message.content).toBe('real answer')
+    expect(chats(limited).length).toBe(3)
+    expect(n.log.lines.filter((l) => /429/.test(l))).toHaveLength(1)
+  })
+
+  it('after its retries, a question still refused gets the rate-limit note', async () => {
+    const limited = await fake()
+    limited.behaviour = { type: 'status', status: 429, body: { error: { message: 'quota' } }, headers: { 'retry-after-ms': '50' } }
+    const n = node({ rateLimitRetries: 2 })
+    await addProvider(n, 'lim', { external_url: limited.url, api_key: 'k' })
+    const job = await createJob(n, 'lim')
+    await ask(n, job, 'hello')
+    const [, note] = await waitForAnswers(n, inboxOf(job), 1)
+    expect(note!.job_message.error).toEqual({ kind: 'rate_limit', status: 429 })
+    expect(note!.job_message.content).toMatch(/is limiting requests \(HTTP 429: "quota"\)/)
+    expect(chats(limited).length).toBe(3) // the first call and 2 retries
+    expect(n.store.messages.pendingInboxes()).toEqual([])
+  })
+})
+
+describe('local resource errors', () => {
+  it('an EMFILE from our side stores no note: the question stays queued, one log line, and it is answered once calls work again', async () => {
+    const a = await fake()
+    a.behaviour = { type: 'reply', chunks: ['answered after all'] }
+    let failures = 1
+    const emfileOnce: typeof fetch = (input, init) => {
+      if (failures-- > 0) {
+        return Promise.reject(
+          new TypeError('fetch failed', { cause: Object.assign(new Error('connect EMFILE 127.0.0.1'), { code: 'EMFILE', errno: -24 }) })
+        )
+      }
+      return fetch(input, init)
+    }
+    const n = node({ fetch: emfileOnce, localErrorPauseMs: 1000 })
+    await addProvider(n, 'p', { external_url: a.url, api_key: 'k' })
+    const job = await createJob(n, 'p')
+    await ask(n, job, 'hello')
+    await vi.waitFor(() => expect(n.log.lines.some((l) => l.includes('EMFILE'))).toBe(true), { interval: 10 })
+    // During the pause: still queued, nothing stored, the provider never called.
+    expect(n.store.messages.pendingInboxes()).toEqual([inboxOf(job)])
+    expect(await answersIn(n, job)).toEqual([])
+    expect(chats(a)).toHaveLength(0)
+    await waitForAnswers(n, inboxOf(job), 1)
+    const ms = await answersIn(n, job)
+    expect(ms.map((m) => [m.job_message.content, m.job_message.error ?? null])).toEqual([['answered after all', null]])
+    expect(n.log.lines.filter((l) => l.includes('EMFILE'))).toHaveLength(1)
+    expect(n.log.lines.join('\n')).not.toMatch(/Could not reach/)
+  })
+})
