@@ -7,12 +7,15 @@ import { RENDERER_CSP_META } from './src/shared/csp'
 
 const pkg = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 'utf8')) as { version: string }
 
-/** The policy the headless server sends as a header, as a meta tag for file:// pages (build only: dev needs HMR). */
+/**
+ * The policy the headless server and the app:// protocol send as a header, also as a meta tag
+ * (build only: dev needs HMR), first in <head> so that it governs everything after it.
+ */
 const cspMeta = (): Plugin => ({
   name: 'nodedesk-csp-meta',
   apply: 'build',
   transformIndexHtml: () => [
-    { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: RENDERER_CSP_META }, injectTo: 'head' }
+    { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: RENDERER_CSP_META }, injectTo: 'head-prepend' }
   ]
 })
 

@@ -1,10 +1,10 @@
 /** Electron bootstrap: one secure window, the embedded node, the IPC binding. Nothing else. */
-import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell, type WebContents } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell, type WebContents } from 'electron'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { IPC_EVENT_CHANNEL } from '../shared/bridge'
 import { RENDERER_CSP } from '../shared/csp'
 import { APP_NAME, APP_VERSION } from './app-info'
+import { APP_INDEX_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, rendererProtocolHandler } from './app-protocol'
 import { safeStorageSecretBox } from './electron-secret-box'
 import { DataDirInUseError } from './data-dir-lock'
 import { startEmbeddedNode, type EmbeddedNode } from './embedded-node'
@@ -14,17 +14,39 @@ import { aesFileSecretBox } from './store/secret-box'
 import { bindIpc, isRendererUrl } from './transports/ipc'
 
 app.setName(APP_NAME)
-const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(__dirname, '../renderer/index.html')).href
+// The dev server's address only in development: in a packaged app an environment variable must
+// not decide which origin the IPC channel trusts.
+const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
+const rendererUrl = devServerUrl || APP_INDEX_URL
 const windows = new Set<WebContents>()
 let node: EmbeddedNode | undefined
 
-function openExternalIfSafe(url: string): void {
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
+
+/**
+ * A link from an answer (text a provider wrote) opens in the browser only after the operator has
+ * seen the whole address and said yes: a link's text can claim any destination.
+ */
+async function confirmAndOpenExternal(url: string, parent: BrowserWindow | null): Promise<void> {
+  let u: URL
   try {
-    const u = new URL(url)
-    if (u.protocol === 'https:' || u.protocol === 'http:') void shell.openExternal(u.href)
+    u = new URL(url)
   } catch {
-    /* not a URL: ignore */
+    return
   }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return
+  const options = {
+    type: 'question' as const,
+    buttons: ['Open in browser', 'Cancel'],
+    defaultId: 1,
+    cancelId: 1,
+    noLink: true,
+    title: 'Open link',
+    message: 'Open this address in your browser?',
+    detail: u.href
+  }
+  const { response } = parent ? await dialog.showMessageBox(parent, options) : await dialog.showMessageBox(options)
+  if (response === 0) await shell.openExternal(u.href)
 }
 
 function createWindow(): void {
@@ -52,13 +74,13 @@ function createWindow(): void {
   win.on('closed', () => windows.delete(contents))
   win.once('ready-to-show', () => win.show())
   contents.setWindowOpenHandler(({ url }) => {
-    openExternalIfSafe(url)
+    void confirmAndOpenExternal(url, win).catch((err) => consoleLogger.error('opening a link failed', err))
     return { action: 'deny' }
   })
   contents.on('will-navigate', (event, url) => {
     if (!isRendererUrl(url, rendererUrl)) {
       event.preventDefault()
-      openExternalIfSafe(url)
+      void confirmAndOpenExternal(url, win).catch((err) => consoleLogger.error('opening a link failed', err))
     }
   })
   void win.loadURL(rendererUrl)
@@ -93,6 +115,7 @@ ready
       log,
       mode: 'desktop'
     })
+    protocol.handle(APP_SCHEME, rendererProtocolHandler(join(__dirname, '../renderer')))
     session.defaultSession.setPermissionRequestHandler((_wc, _permission, grant) => grant(false))
     session.defaultSession.webRequest.onHeadersReceived((details, done) => {
       done({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } })

@@ -1,110 +1,51 @@
-import { EventEmitter } from 'node:events'
-import { createRequire } from 'node:module'
+import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { IPC_EVENT_CHANNEL, IPC_REQUEST_CHANNEL } from '../../src/shared/bridge'
+import { fakeElectron, FakeContents, ROOT, type FakeElectron } from '../support/fake-electron'
 import { provider } from '../support/fixtures'
 import { tempDir } from '../support/node'
 
 /*
  * The Electron binary cannot exist on these machines, so the built main process
- * (out/main/index.js) runs here against a stand-in `electron` module that records what the
- * bootstrap asks of Electron. Everything behind it (store, router, IPC binding) is real.
+ * (out/main/index.js) runs here against a stand-in `electron` module (test/support/fake-electron.ts)
+ * that records what the bootstrap asks of Electron. Everything behind it (store, router, IPC
+ * binding, the app:// protocol handler) is real.
  */
-
-type Handler = (...args: unknown[]) => unknown
-const root = join(__dirname, '..', '..')
-const req = createRequire(join(root, 'package.json'))
 
 let dir: string
 let cleanup: () => void
-const windows: FakeWindow[] = []
-const ipcHandlers = new Map<string, Handler>()
-const openedExternally: string[] = []
-let permissionHandler: Handler | undefined
-let headersHandler: Handler | undefined
-
-class FakeContents extends EventEmitter {
-  static nextId = 1
-  readonly id = FakeContents.nextId++
-  readonly sent: [string, unknown][] = []
-  windowOpenHandler: Handler | undefined
-  setWindowOpenHandler(h: Handler) {
-    this.windowOpenHandler = h
-  }
-  send(channel: string, payload: unknown) {
-    this.sent.push([channel, payload])
-  }
-  isDestroyed() {
-    return false
-  }
-}
-
-class FakeWindow extends EventEmitter {
-  readonly webContents = new FakeContents()
-  loadedUrl = ''
-  constructor(readonly options: { webPreferences: Record<string, unknown> }) {
-    super()
-    windows.push(this)
-  }
-  loadURL(url: string) {
-    this.loadedUrl = url
-    return Promise.resolve()
-  }
-  show() {}
-  static getAllWindows = () => windows
-}
-
-const app = Object.assign(new EventEmitter(), {
-  setName: () => {},
-  requestSingleInstanceLock: () => true,
-  whenReady: () => Promise.resolve(),
-  getPath: () => dir,
-  quit: () => {},
-  exit: () => {}
-})
-
-const fakeElectron = {
-  app,
-  BrowserWindow: FakeWindow,
-  ipcMain: { handle: (c: string, h: Handler) => ipcHandlers.set(c, h), removeHandler: (c: string) => ipcHandlers.delete(c) },
-  safeStorage: { isEncryptionAvailable: () => false, getSelectedStorageBackend: () => 'basic_text' },
-  session: {
-    defaultSession: {
-      setPermissionRequestHandler: (h: Handler) => (permissionHandler = h),
-      webRequest: { onHeadersReceived: (h: Handler) => (headersHandler = h) }
-    }
-  },
-  shell: { openExternal: async (url: string) => void openedExternally.push(url) }
-}
+let desktop: FakeElectron
 
 beforeAll(async () => {
   ;({ dir, cleanup } = tempDir('nodedesk-electron-'))
   process.env.NODEDESK_DATA_DIR = dir
-  const electronPath = req.resolve('electron')
-  req.cache[electronPath] = { id: electronPath, filename: electronPath, loaded: true, exports: fakeElectron } as never
-  req(join(root, 'out/main/index.js'))
+  process.env.ELECTRON_RENDERER_URL = 'http://localhost:5173/' // honoured only when not packaged
+  desktop = fakeElectron({ userData: dir, isPackaged: true })
+  await desktop.load()
   // Ready once the bootstrap has wired the node and opened its window (the window comes last).
-  await vi.waitFor(() => expect(windows).toHaveLength(1))
+  await vi.waitFor(() => expect(desktop.record.windows).toHaveLength(1))
 })
 afterAll(() => {
-  app.emit('will-quit', { preventDefault: () => {} })
+  desktop.quit()
   delete process.env.NODEDESK_DATA_DIR
+  delete process.env.ELECTRON_RENDERER_URL
   cleanup()
 })
 
-const rendererUrl = () => windows[0]!.loadedUrl
+const rendererUrl = () => desktop.record.windows[0]!.loadedUrl
 const ipc = (sender: FakeContents, frameUrl: string, payload: unknown) =>
-  ipcHandlers.get(IPC_REQUEST_CHANNEL)!({ sender, senderFrame: { url: frameUrl } }, payload) as Promise<{
+  desktop.record.ipcHandlers.get(IPC_REQUEST_CHANNEL)!({ sender, senderFrame: { url: frameUrl } }, payload) as Promise<{
     status: number
     body: Uint8Array
   }>
 const json = (r: { body: Uint8Array }) => JSON.parse(new TextDecoder().decode(r.body))
+const appGet = (url: string, method = 'GET') => desktop.record.protocolHandlers.get('app')!(new Request(url, { method }))
 
 describe('Electron bootstrap (built main process, stand-in electron module)', () => {
-  it('opens one window: context isolation, sandbox, no Node, web security, our preload, our renderer file', () => {
-    expect(windows).toHaveLength(1)
-    const prefs = windows[0]!.options.webPreferences
+  it('opens one window: context isolation, sandbox, no Node, web security, our preload, our renderer from app://', () => {
+    expect(desktop.record.windows).toHaveLength(1)
+    const prefs = desktop.record.windows[0]!.options.webPreferences
     expect(prefs).toMatchObject({
       contextIsolation: true,
       sandbox: true,
@@ -114,33 +55,84 @@ describe('Electron bootstrap (built main process, stand-in electron module)', ()
       webviewTag: false
     })
     expect(String(prefs.preload)).toMatch(/out[\\/]preload[\\/]index\.js$/)
-    expect(rendererUrl()).toMatch(/^file:\/\/.*\/out\/renderer\/index\.html$/)
+    // Packaged: ELECTRON_RENDERER_URL is ignored, and nothing is loaded from file://.
+    expect(rendererUrl()).toBe('app://nodedesk/index.html')
+    expect(desktop.record.privilegedSchemes).toEqual([
+      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }
+    ])
   })
 
-  it('denies new windows, opening only http(s) links in the browser', () => {
-    const handler = windows[0]!.webContents.windowOpenHandler!
-    expect(handler({ url: 'https://example.org/docs' })).toEqual({ action: 'deny' })
-    expect(handler({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' })
-    expect(handler({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' })
-    expect(openedExternally).toEqual(['https://example.org/docs'])
+  it('the app:// protocol serves the built renderer with the CSP header, and nothing outside it', async () => {
+    const index = await appGet('app://nodedesk/index.html')
+    expect(index.status).toBe(200)
+    expect(index.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(index.headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'self'/)
+    expect(await index.text()).toContain('<div id="root">')
+    const asset = readdirSync(join(ROOT, 'out/renderer/assets')).find((f) => f.endsWith('.js'))!
+    const js = await appGet(`app://nodedesk/assets/${asset}`)
+    expect(js.status).toBe(200)
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    for (const escape of [
+      'app://nodedesk/..%2F..%2Fpackage.json',
+      'app://nodedesk/%2e%2e/%2e%2e/package.json',
+      'app://nodedesk/assets/..%2F..%2F..%2Fpackage.json',
+      'app://nodedesk/..%5C..%5Cpackage.json',
+      'app://nodedesk/index.html%00.js',
+      'app://nodedesk/assets',
+      'app://other-host/index.html'
+    ]) {
+      const res = await appGet(escape)
+      expect(`${escape} ${res.status}`).toBe(`${escape} 404`)
+    }
+    expect((await appGet('app://nodedesk/index.html', 'POST')).status).toBe(404)
   })
 
-  it('blocks navigation away from the renderer', () => {
+  it('denies new windows; an http(s) link opens in the browser only after the user confirms the full address', async () => {
+    const handler = desktop.record.windows[0]!.webContents.windowOpenHandler!
+    const link = 'https://example.org/docs?q=1#part'
+    desktop.options.messageBoxResponse = 1 // Cancel
+    expect(handler({ url: link })).toEqual({ action: 'deny' })
+    await vi.waitFor(() => expect(desktop.record.messageBoxes).toHaveLength(1))
+    expect(desktop.record.messageBoxes[0]).toMatchObject({
+      detail: link,
+      buttons: ['Open in browser', 'Cancel'],
+      cancelId: 1,
+      defaultId: 1
+    })
+    expect(desktop.record.openedExternally).toEqual([])
+
+    desktop.options.messageBoxResponse = 0 // Open in browser
+    expect(handler({ url: link })).toEqual({ action: 'deny' })
+    await vi.waitFor(() => expect(desktop.record.openedExternally).toEqual([link]))
+
+    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'app://nodedesk/index.html', 'not a url']) {
+      expect(handler({ url })).toEqual({ action: 'deny' })
+    }
+    await new Promise((r) => setTimeout(r, 20))
+    expect(desktop.record.messageBoxes).toHaveLength(2) // no dialog for what is never opened
+    expect(desktop.record.openedExternally).toEqual([link])
+  })
+
+  it('blocks navigation away from the renderer (an http(s) target goes through the same confirmation)', async () => {
     let prevented = 0
     const event = { preventDefault: () => prevented++ }
-    windows[0]!.webContents.emit('will-navigate', event, 'https://evil.example/')
-    windows[0]!.webContents.emit('will-navigate', event, 'file:///tmp/other.html')
-    expect(prevented).toBe(2)
-    windows[0]!.webContents.emit('will-navigate', event, `${rendererUrl()}#/providers`)
-    expect(prevented).toBe(2)
+    const contents = desktop.record.windows[0]!.webContents
+    desktop.options.messageBoxResponse = 1
+    contents.emit('will-navigate', event, 'https://evil.example/')
+    contents.emit('will-navigate', event, 'file:///tmp/other.html')
+    contents.emit('will-navigate', event, 'app://other/index.html')
+    expect(prevented).toBe(3)
+    await vi.waitFor(() => expect(desktop.record.messageBoxes.at(-1)).toMatchObject({ detail: 'https://evil.example/' }))
+    contents.emit('will-navigate', event, `${rendererUrl()}#/providers`)
+    expect(prevented).toBe(3)
   })
 
   it('denies every permission request and sends a strict CSP with every response', () => {
     let granted: boolean | undefined
-    permissionHandler!({}, 'media', (g: boolean) => (granted = g))
+    desktop.record.permissionHandler!({}, 'media', (g: boolean) => (granted = g))
     expect(granted).toBe(false)
     let headers: Record<string, string[]> = {}
-    headersHandler!(
+    desktop.record.headersHandler!(
       { responseHeaders: { 'X-Other': ['1'] } },
       (r: { responseHeaders: Record<string, string[]> }) => (headers = r.responseHeaders)
     )
@@ -149,7 +141,7 @@ describe('Electron bootstrap (built main process, stand-in electron module)', ()
   })
 
   it('answers its own renderer over IPC with the real router, refuses anyone else, and forwards events to the window', async () => {
-    const own = windows[0]!.webContents
+    const own = desktop.record.windows[0]!.webContents
     const health = await ipc(own, rendererUrl(), { method: 'GET', path: '/v2/health_check' })
     expect(health.status).toBe(200)
     expect(json(health)).toMatchObject({ status: 'ok', node_name: '@@localhost.sep-shinkai' })
@@ -157,10 +149,12 @@ describe('Electron bootstrap (built main process, stand-in electron module)', ()
     const stranger = new FakeContents()
     const refused = await ipc(stranger, rendererUrl(), { method: 'POST', path: '/v2/add_llm_provider', body: provider('evil') })
     expect(refused.status).toBe(403)
-    const foreignFrame = await ipc(own, 'https://evil.example/', { method: 'POST', path: '/v2/add_llm_provider', body: provider('evil') })
-    expect(foreignFrame.status).toBe(403)
+    for (const frame of ['https://evil.example/', 'app://evil/index.html', 'other://nodedesk/index.html', 'http://localhost:5173/']) {
+      const foreignFrame = await ipc(own, frame, { method: 'POST', path: '/v2/add_llm_provider', body: provider('evil') })
+      expect(`${frame} ${foreignFrame.status}`).toBe(`${frame} 403`)
+    }
 
-    const added = await ipc(own, rendererUrl(), {
+    const added = await ipc(own, 'app://nodedesk/index.html#/providers', {
       method: 'POST',
       path: '/v2/add_llm_provider',
       body: provider('gpt', { api_key: 'sk-desktop' })
@@ -172,12 +166,21 @@ describe('Electron bootstrap (built main process, stand-in electron module)', ()
     expect(JSON.stringify(listed)).not.toContain('sk-desktop')
   })
 
-  it('keeps its data in NODEDESK_DATA_DIR (else userData), sealing keys with the AES box when safeStorage would not really encrypt', async () => {
-    const { readFileSync, readdirSync } = await import('node:fs')
+  it('keeps its data in NODEDESK_DATA_DIR (else userData), sealing keys with the AES box when safeStorage would not really encrypt', () => {
     expect(readdirSync(dir)).toEqual(expect.arrayContaining(['nodedesk.sqlite', 'secret.key']))
     const bytes = readdirSync(dir)
       .map((f) => readFileSync(join(dir, f)).toString('latin1'))
       .join('')
     expect(bytes).not.toContain('sk-desktop')
+  })
+})
+
+describe('the built renderer page', () => {
+  it('has the CSP meta tag first in <head>, before any script or stylesheet', () => {
+    const html = readFileSync(join(ROOT, 'out/renderer/index.html'), 'utf8')
+    const head = /<head>([\s\S]*?)<\/head>/.exec(html)![1]!
+    const firstTag = /<[a-z][^>]*>/i.exec(head)![0]
+    expect(firstTag).toMatch(/^<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;/)
+    expect(html.indexOf('Content-Security-Policy')).toBeLessThan(html.indexOf('<script'))
   })
 })

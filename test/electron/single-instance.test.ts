@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { IPC_REQUEST_CHANNEL } from '../../src/shared/bridge'
 import { fakeElectron, type FakeElectron } from '../support/fake-electron'
 import { tempDir } from '../support/node'
 import { startServe, type ServeProcess } from '../support/serve-process'
@@ -72,5 +73,30 @@ describe('desktop start (built main process, stand-in electron module)', () => {
     desktop = undefined
     await new Promise((r) => setTimeout(r, 100))
     expect(existsSync(join(dir, 'node.lock'))).toBe(false)
+  })
+})
+
+describe('the development renderer address', () => {
+  it('ELECTRON_RENDERER_URL is used when the app is not packaged (electron-vite dev), and trusted over IPC', async () => {
+    const dir = folder()
+    process.env.NODEDESK_DATA_DIR = dir
+    process.env.ELECTRON_RENDERER_URL = 'http://localhost:5173/'
+    try {
+      desktop = fakeElectron({ userData: dir, isPackaged: false })
+      await desktop.load()
+      await new Promise((r) => setTimeout(r, 100))
+      expect(desktop.record.windows[0]!.loadedUrl).toBe('http://localhost:5173/')
+      const own = desktop.record.windows[0]!.webContents
+      const handler = desktop.record.ipcHandlers.get(IPC_REQUEST_CHANNEL)!
+      const reply = (await handler(
+        { sender: own, senderFrame: { url: 'http://localhost:5173/#/inboxes' } },
+        { method: 'GET', path: '/v2/health_check' }
+      )) as {
+        status: number
+      }
+      expect(reply.status).toBe(200)
+    } finally {
+      delete process.env.ELECTRON_RENDERER_URL
+    }
   })
 })

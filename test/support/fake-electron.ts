@@ -135,7 +135,7 @@ export function fakeElectron(options: FakeElectronOptions) {
   }
   const quit = () => app.emit('will-quit', { preventDefault: () => {} })
 
-  return { electron, app, record, load, quit }
+  return { electron, app, record, load, quit, options }
 }
 
 export type FakeElectron = ReturnType<typeof fakeElectron>

@@ -35,7 +35,9 @@ export function isRendererUrl(frameUrl: string | undefined, rendererUrl: string)
     return false
   }
   if (own.protocol === 'file:') return frame.protocol === 'file:' && frame.pathname === own.pathname
-  return frame.origin === own.origin
+  if (own.protocol === 'http:' || own.protocol === 'https:') return frame.origin === own.origin
+  // A scheme of our own (app://nodedesk): URL gives such origins as "null", so compare scheme and host.
+  return frame.protocol === own.protocol && frame.host === own.host && own.host !== ''
 }
 
 const refused = (message: string): IpcReply => ({ status: 403, body: jsonBytes(errorBody(403, message)) })
