@@ -55,6 +55,15 @@ describe('search_inboxes', () => {
     expect((await search(node, 'turbine', { limit: '1' })).length).toBe(1)
   })
 
+  it('finds a name match even when the word fills more than a thousand messages elsewhere', async () => {
+    const named = await createJob(node, 'gpt')
+    await rename(named, 'Walrus plans')
+    const busy = await createJob(node, 'gpt')
+    for (let i = 0; i < 1100; i++) node.ctx.chain.append({ inboxId: inboxOf(busy), jobId: busy, content: `walrus sighting ${i}` })
+    const hits = ids(await search(node, 'walrus'))
+    expect(hits.sort()).toEqual([inboxOf(named), inboxOf(busy)].sort())
+  })
+
   it('leaves hidden inboxes out unless show_hidden=true', async () => {
     const shown = await createJob(node, 'gpt')
     const hidden = await createJob(node, 'gpt', undefined, { is_hidden: true })

@@ -70,7 +70,13 @@ export function inboxSearchRepo(db: Db) {
   // each with its BM25 score; a round is ranked by score.
   const round = db.prepare<[string, number, number], { id: number; score: number }>(
     `SELECT rowid AS id, bm25(inbox_search) AS score FROM inbox_search
-     WHERE inbox_search MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ?`
+     WHERE inbox_search MATCH ? AND rowid > 0 AND rowid < ? ORDER BY rowid DESC LIMIT ?`
+  )
+  // Names (rowid -seq: the newest inbox has the lowest) join the first round, so a name match is
+  // never crowded out by a word common in messages.
+  const names = db.prepare<[string, number], { id: number; score: number }>(
+    `SELECT rowid AS id, bm25(inbox_search) AS score FROM inbox_search
+     WHERE inbox_search MATCH ? AND rowid < 0 ORDER BY rowid ASC LIMIT ?`
   )
   const ofMessage = db.prepare<[number], { id: string; is_hidden: number; text: string | null }>(
     `SELECT i.id, i.is_hidden, json_extract(m.message_json, '$.job_message.content') AS text
@@ -91,9 +97,10 @@ export function inboxSearchRepo(db: Db) {
       const words = [...new Set(fold(text).match(WORD) ?? [])]
       const hits = new Map<string, SearchHit>()
       let before = Number.MAX_SAFE_INTEGER
-      for (;;) {
+      for (let first = true; ; first = false) {
         const rows = round.all(query, before, ROUND)
-        for (const row of [...rows].sort((a, b) => a.score - b.score || b.id - a.id)) {
+        const ranked = first ? [...rows, ...names.all(query, ROUND)] : [...rows]
+        for (const row of ranked.sort((a, b) => a.score - b.score || Math.abs(b.id) - Math.abs(a.id))) {
           const found = row.id < 0 ? ofName.get(-row.id) : ofMessage.get(row.id)
           if (!found || hits.has(found.id) || (found.is_hidden && !showHidden)) continue
           hits.set(found.id, { inboxId: found.id, snippet: snippetOf(found.text ?? '', words) })
