@@ -93,7 +93,10 @@ export interface ScopeRetrieval {
 }
 
 const READABLE = VFS_READABLE_EXTENSIONS.join(', ')
+/** Keyword hits taken into fusion. */
 const CANDIDATES = 50
+/** Nearest passages taken into an answer's fusion (a prompt holds about ten). */
+const SEMANTIC_CANDIDATES = 20
 
 export function createVectorFs(options: VectorFsOptions) {
   const { db, now, log } = options
@@ -334,10 +337,9 @@ export function createVectorFs(options: VectorFsOptions) {
       if (!root) throw new VfsError(404, `path: nothing at ${formatVfsPath(segments)}`)
       const itemIds = root.id === ROOT_ID ? undefined : root.is_folder ? tree.filesUnder(root.id) : [root.id]
       if (itemIds && itemIds.length === 0) return []
-      const want = Math.max(CANDIDATES, maxResults * 2)
       const q = await queryVector(text)
-      const semantic = q ? vectors.search(q, want, itemIds).map((h) => h.id) : []
-      const keyword = passages.keyword(text, want, itemIds)
+      const semantic = q ? vectors.search(q, Math.max(10, maxResults), itemIds).map((h) => h.id) : []
+      const keyword = passages.keyword(text, Math.max(CANDIDATES, maxResults * 2), itemIds)
       const fused = fuseRanks([semantic, keyword]).slice(0, maxResults)
       const rows = new Map(passages.byIds(fused.map((f) => f.id)).map((r) => [r.id, r]))
       const paths = new Map<number, { path: string; name: string }>()
@@ -441,7 +443,7 @@ export function createVectorFs(options: VectorFsOptions) {
       if (itemIds.length) {
         stored(passages.keyword(question, CANDIDATES, itemIds))
         if (q) {
-          const hits = vectors.search(q, CANDIDATES, itemIds)
+          const hits = vectors.search(q, SEMANTIC_CANDIDATES, itemIds)
           stored(hits.map((h) => h.id))
           for (const h of hits) candidates.get(`v${h.id}`)!.similarity = h.similarity
         }

@@ -24,7 +24,7 @@ export function keywordQuery(words: readonly string[]): string | undefined {
  * found nearly everywhere (in effect stop words, whose weight is small anyway) are left out once
  * the rarer ones already reach this many passages. The rarest word is always kept.
  */
-export const KEYWORD_ROW_BUDGET = 20_000
+export const KEYWORD_ROW_BUDGET = 10_000
 
 /**
  * A file's passages: rows in vfs_passages (order, node id, whether it waits for an embedding)
