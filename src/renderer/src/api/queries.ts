@@ -57,6 +57,7 @@ export function useMessages(inboxId: string) {
 /** What each mutation changes, for invalidation (events from other windows do the same). */
 const invalidates: Partial<Record<RouteName, (qc: QueryClient, body: never) => unknown[]>> = {
   add_llm_provider: (qc) => [qc.invalidateQueries({ queryKey: keys.providers })],
+  add_llm_providers: (qc) => [qc.invalidateQueries({ queryKey: keys.providers })],
   modify_llm_provider: (qc) => [qc.invalidateQueries({ queryKey: keys.providers }), qc.invalidateQueries({ queryKey: keys.allInboxes })],
   remove_llm_provider: (qc) => [qc.invalidateQueries({ queryKey: keys.providers })],
   create_job: (qc) => [qc.invalidateQueries({ queryKey: keys.allInboxes })],

@@ -1,9 +1,10 @@
 import { Select } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { forwardRef } from 'react'
-import { modelKind } from '../../../../shared/contract/identity'
 import { useProviders, useRouteMutation } from '../../api/queries'
 import { errorText } from '../../api/client'
+import { providerSelectProps } from '../providers/provider-select'
+import { providerTitle } from '../providers/provider-display'
 
 /** Switches the job to another provider; the list and this view show it at once. */
 export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; providerId: string }>(function ProviderSwitcher(
@@ -17,9 +18,11 @@ export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; pr
       ref={ref}
       label="Provider"
       size="xs"
-      w={240}
+      w={320}
       allowDeselect={false}
-      data={(providers.data ?? []).map((p) => ({ value: p.id, label: `${p.id} · ${modelKind(p.model).modelType}` }))}
+      searchable
+      nothingFoundMessage="No provider matches"
+      {...providerSelectProps(providers.data)}
       value={providerId}
       disabled={change.isPending}
       onChange={(v) => {
@@ -27,7 +30,10 @@ export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; pr
         change.mutate(
           { job_id: jobId, new_agent_id: v },
           {
-            onSuccess: () => notifications.show({ color: 'teal', message: `Answers now come from ${v}` }),
+            onSuccess: () => {
+              const chosen = providers.data?.find((p) => p.id === v)
+              notifications.show({ color: 'teal', message: `Answers now come from ${chosen ? providerTitle(chosen) : v}` })
+            },
             onError: (err) => notifications.show({ color: 'red', title: 'Provider not switched', message: errorText(err) })
           }
         )

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useEffect } from 'react'
-import { modelKind } from '../../../../shared/contract/identity'
 import { jobInboxId } from '../../../../shared/contract/inbox'
 import { useProviders, useRouteMutation } from '../../api/queries'
 import { hrefOf, navigate } from '../../app/router'
@@ -9,6 +8,7 @@ import { useNewJobDraft } from './new-job-draft'
 import { ScopeEditor } from './ScopeEditor'
 import { scopeCount } from './scope-entries'
 import { errorText } from '../../api/client'
+import { providerSelectProps } from '../providers/provider-select'
 
 export function NewJobPage() {
   const providers = useProviders()
@@ -48,7 +48,9 @@ export function NewJobPage() {
       <Select
         label="Provider"
         description="The job's answers come from it; you can switch later."
-        data={(providers.data ?? []).map((p) => ({ value: p.id, label: `${p.id} · ${modelKind(p.model).modelType}` }))}
+        searchable
+        nothingFoundMessage="No provider matches"
+        {...providerSelectProps(providers.data)}
         value={draft.providerId}
         onChange={(v) => draft.set({ providerId: v })}
         allowDeselect={false}

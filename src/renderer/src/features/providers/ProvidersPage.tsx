@@ -1,23 +1,28 @@
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core'
+import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core'
 import { modals } from '@mantine/modals'
 import { notifications } from '@mantine/notifications'
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useMemo } from 'react'
-import { modelKind } from '../../../../shared/contract/identity'
-import { PROVIDER_CATALOG } from '../../../../shared/provider-catalog'
+import type { ProviderListEntry } from '../../../../shared/contract/provider'
+import { groupByServer } from '../../../../shared/provider-servers'
+import { errorText } from '../../api/client'
 import { useInboxes, useProviders, useRouteMutation } from '../../api/queries'
 import { hrefOf } from '../../app/router'
-import { errorText } from '../../api/client'
+import { useAddDraft } from './draft-store'
+import { CheckButton, LastCheckView } from './ProviderHealth'
+import { modelOf, providerTitle, serverLabel } from './provider-display'
 
 export function ProvidersPage() {
   const providers = useProviders()
   const inboxes = useInboxes(true)
   const remove = useRouteMutation('remove_llm_provider')
+  const hasDraft = useAddDraft((s) => s.draft !== null && s.draft.choice !== null)
   const jobCounts = useMemo(() => {
     const counts = new Map<string, number>()
     for (const i of inboxes.data ?? []) counts.set(i.agent.id, (counts.get(i.agent.id) ?? 0) + 1)
     return counts
   }, [inboxes.data])
+  const servers = useMemo(() => groupByServer(providers.data ?? []), [providers.data])
 
   const confirmRemove = (id: string) =>
     modals.openConfirmModal({
@@ -36,84 +41,122 @@ export function ProvidersPage() {
     })
 
   return (
-    <Stack style={{ overflow: 'auto' }}>
+    <Stack style={{ overflow: 'auto' }} pb="xl">
       <Group justify="space-between">
         <Title order={2}>Providers</Title>
-        <Button component="a" href={hrefOf({ name: 'new-provider' })} leftSection={<IconPlus size={16} />}>
-          Add provider
-        </Button>
+        <Stack gap={2} align="flex-end">
+          <Button component="a" href={hrefOf({ name: 'new-provider' })} leftSection={<IconPlus size={16} />}>
+            Add provider
+          </Button>
+          {hasDraft && (
+            <Text size="xs" c="dimmed" data-testid="draft-notice">
+              Continues the provider you started adding earlier
+            </Text>
+          )}
+        </Stack>
       </Group>
       {providers.data && providers.data.length === 0 && <Text c="dimmed">No providers yet.</Text>}
-      {providers.data && providers.data.length > 0 && (
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label="Providers">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Provider</Table.Th>
-              <Table.Th>Kind</Table.Th>
-              <Table.Th>Model</Table.Th>
-              <Table.Th>API key</Table.Th>
-              <Table.Th>Jobs</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {providers.data.map((p) => {
-              const { kind, modelType } = modelKind(p.model)
-              return (
-                <Table.Tr key={p.id} data-testid={`provider-row-${p.id}`}>
-                  <Table.Td>
-                    <Text fw={600}>{p.id}</Text>
-                    {p.external_url && (
-                      <Text size="xs" c="dimmed">
-                        {p.external_url}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{PROVIDER_CATALOG[kind].label}</Table.Td>
-                  <Table.Td>
-                    <Text ff="monospace" size="sm">
-                      {modelType}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {p.has_api_key ? (
-                      <Badge color="teal.9" variant="filled">
-                        set
-                      </Badge>
-                    ) : (
-                      <Badge color="gray" variant="outline">
-                        none
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{jobCounts.get(p.id) ?? 0}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label="Edit">
-                        <ActionIcon
-                          component="a"
-                          href={hrefOf({ name: 'edit-provider', providerId: p.id })}
-                          variant="subtle"
-                          aria-label={`Edit ${p.id}`}
-                        >
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Remove">
-                        <ActionIcon variant="subtle" color="red" aria-label={`Remove ${p.id}`} onClick={() => confirmRemove(p.id)}>
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              )
-            })}
-          </Table.Tbody>
-        </Table>
-      )}
+      {servers.map((server) => (
+        <Card
+          key={`${server.kind} ${server.baseUrl}`}
+          withBorder
+          padding="sm"
+          component="section"
+          aria-label={`${serverLabel(server.kind, server.baseUrl)} at ${server.baseUrl}`}
+          data-testid="provider-server"
+        >
+          <Group gap="xs" mb="xs" wrap="wrap">
+            <Title order={3} size="h5">
+              {serverLabel(server.kind, server.baseUrl)}
+            </Title>
+            <Text ff="monospace" size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {server.baseUrl}
+            </Text>
+            <Text size="sm" c="dimmed">
+              · {server.providers.length === 1 ? '1 model' : `${server.providers.length} models`}
+            </Text>
+          </Group>
+          <Table striped highlightOnHover verticalSpacing="sm" aria-label={`Providers of ${server.baseUrl}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Provider</Table.Th>
+                <Table.Th>Model</Table.Th>
+                <Table.Th>API key</Table.Th>
+                <Table.Th>Last check</Table.Th>
+                <Table.Th>Jobs</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {server.providers.map((p) => (
+                <ProviderRow key={p.id} p={p} jobs={jobCounts.get(p.id) ?? 0} onRemove={() => confirmRemove(p.id)} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      ))}
     </Stack>
+  )
+}
+
+function ProviderRow({ p, jobs, onRemove }: { p: ProviderListEntry; jobs: number; onRemove: () => void }) {
+  return (
+    <Table.Tr data-testid={`provider-row-${p.id}`}>
+      <Table.Td maw={280}>
+        <Text fw={600}>{providerTitle(p)}</Text>
+        {p.name?.trim() && (
+          <Text size="xs" c="dimmed" ff="monospace">
+            {p.id}
+          </Text>
+        )}
+        {p.description && (
+          <Text size="xs" c="dimmed" lineClamp={2}>
+            {p.description}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Text ff="monospace" size="sm">
+          {modelOf(p.model)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {p.has_api_key ? (
+          <Badge color="teal.9" variant="filled">
+            set
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="outline">
+            none
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td maw={320}>
+        <LastCheckView check={p.last_check} compact />
+      </Table.Td>
+      <Table.Td>{jobs}</Table.Td>
+      <Table.Td>
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <CheckButton providerId={p.id} />
+          <Tooltip label="Edit">
+            <ActionIcon
+              component="a"
+              href={hrefOf({ name: 'edit-provider', providerId: p.id })}
+              variant="subtle"
+              aria-label={`Edit ${p.id}`}
+            >
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Remove">
+            <ActionIcon variant="subtle" color="red" aria-label={`Remove ${p.id}`} onClick={onRemove}>
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
   )
 }

@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings": {"fetch": {"disableSameOriginPolicy": true}}}
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ProvidersPage } from '../../src/renderer/src/features/providers/ProvidersPage'
+import { checkDisplay, providerMatches, providerOptionLabel, serverLabel } from '../../src/renderer/src/features/providers/provider-display'
+import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
+import { addProvider, startTestNode, tempDir, type TestNode } from '../support/node'
+import { renderWithApp, routerTransport } from './render'
+
+describe('how a provider is shown', () => {
+  const now = Date.parse('2026-01-10T12:00:00.000Z')
+  it('last check: never checked, works and not working are three different states, each with its time', () => {
+    expect(checkDisplay(null, now)).toMatchObject({ state: 'never', label: 'Never checked', when: '' })
+    const ok = checkDisplay({ ok: true, message: "The server answered with model 'm'", at: '2026-01-10T11:55:00.000Z' }, now)
+    expect(ok).toMatchObject({ state: 'ok', label: 'Works', detail: "The server answered with model 'm'" })
+    expect(ok.when).toMatch(/5/)
+    const failed = checkDisplay({ ok: false, message: 'Could not reach the server.', at: '2026-01-10T11:59:50.000Z' }, now)
+    expect(failed).toMatchObject({ state: 'failed', label: 'Not working', detail: 'Could not reach the server.' })
+    expect(failed.when).not.toBe('')
+  })
+
+  it('pickers show the display name and find a provider by name, id, model or description', () => {
+    const p = {
+      id: 'laptop-llama3-2',
+      name: 'Laptop · llama3.2',
+      description: 'The GPU box under the desk',
+      model: { OpenAI: { model_type: 'llama3.2' } }
+    }
+    expect(providerOptionLabel(p)).toBe('Laptop · llama3.2 (laptop-llama3-2)')
+    expect(providerOptionLabel({ ...p, name: 'Laptop' })).toBe('Laptop · llama3.2 (laptop-llama3-2)')
+    expect(providerOptionLabel({ id: 'gpt', model: p.model })).toBe('gpt · llama3.2')
+    for (const q of ['laptop', 'LLAMA3', 'gpu desk', 'laptop-llama']) expect(providerMatches(p, q)).toBe(true)
+    expect(providerMatches(p, 'gpu cellar')).toBe(false)
+  })
+
+  it('an OpenAI kind at its own address is an OpenAI-compatible server', () => {
+    expect(serverLabel('OpenAI', 'https://api.openai.com/v1')).toBe('OpenAI')
+    expect(serverLabel('OpenAI', 'http://127.0.0.1:8080/v1')).toBe('OpenAI-compatible server')
+    expect(serverLabel('Ollama', 'http://127.0.0.1:11434')).toBe('Ollama')
+  })
+})
+
+describe('providers page', () => {
+  let node: TestNode
+  let fake: FakeLlm
+  let cleanupDir: () => void
+  beforeEach(async () => {
+    const t = tempDir()
+    cleanupDir = t.cleanup
+    node = startTestNode(t.dir)
+    fake = await startFakeLlm(['llama3.2', 'qwen2.5'])
+  })
+  afterEach(async () => {
+    cleanup()
+    await node.close()
+    await fake.close()
+    cleanupDir()
+  })
+
+  it('groups providers by server, shows names and last checks, and "Check" records a new result', async () => {
+    const base = `${fake.url}/v1`
+    await addProvider(node, 'a-llama', { external_url: base, name: 'Box · llama3.2', model: { OpenAI: { model_type: 'llama3.2' } } })
+    await addProvider(node, 'ollama', { external_url: fake.url, model: { Ollama: { model_type: 'llama3.2' } } })
+    await addProvider(node, 'a-qwen', {
+      external_url: `${fake.url}/v1/`,
+      description: 'small and quick',
+      model: { OpenAI: { model_type: 'qwen2.5' } }
+    })
+    renderWithApp(<ProvidersPage />, routerTransport(node.router))
+
+    const servers = await screen.findAllByTestId('provider-server')
+    expect(servers).toHaveLength(2)
+    expect(servers[0]!.getAttribute('aria-label')).toBe(`OpenAI-compatible server at ${base}`)
+    expect(
+      within(servers[0]!)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.getAttribute('data-testid'))
+    ).toEqual(['provider-row-a-llama', 'provider-row-a-qwen'])
+    expect(within(servers[0]!).getByText('2 models', { exact: false })).toBeTruthy()
+    expect(servers[1]!.getAttribute('aria-label')).toBe(`Ollama at ${fake.url}`)
+
+    const llama = screen.getByTestId('provider-row-a-llama')
+    expect(within(llama).getByText('Box · llama3.2')).toBeTruthy() // the display name, id under it
+    expect(within(llama).getByText('a-llama')).toBeTruthy()
+    expect(within(screen.getByTestId('provider-row-a-qwen')).getByText('small and quick')).toBeTruthy()
+    expect(within(llama).getByTestId('last-check').dataset.state).toBe('never')
+
+    fake.behaviour = { type: 'reply', chunks: ['OK'] }
+    await userEvent.click(within(llama).getByRole('button', { name: 'Check a-llama' }))
+    await waitFor(() => expect(within(screen.getByTestId('provider-row-a-llama')).getByTestId('last-check').dataset.state).toBe('ok'))
+    expect(within(screen.getByTestId('provider-row-a-llama')).getByText('Works')).toBeTruthy()
+
+    fake.behaviour = { type: 'status', status: 500, body: { error: { message: 'model crashed' } } }
+    await userEvent.click(within(screen.getByTestId('provider-row-a-qwen')).getByRole('button', { name: 'Check a-qwen' }))
+    const qwen = () => screen.getByTestId('provider-row-a-qwen')
+    await waitFor(() => expect(within(qwen()).getByTestId('last-check').dataset.state).toBe('failed'))
+    expect(within(qwen()).getByText('Not working')).toBeTruthy()
+    expect(within(qwen()).getByTestId('last-check').textContent).toContain('model crashed')
+  })
+})
