@@ -36,6 +36,8 @@ test('from an empty data dir: set up a provider, edit it, create a job with ever
   await wizard.connection(node.fake.url, 'sk-e2e-secret')
   await wizard.model('gpt-e2e')
   await wizard.identity('E2E GPT', ['web'])
+  await expect(wizard.summary()).toContainText('E2E GPT')
+  await wizard.showRequest()
   await expect(wizard.review()).toContainText('"id": "e2e-gpt"')
   await expect(wizard.review()).toContainText('"full_name": "@@localhost.sep-shinkai/main/agent/e2e-gpt"')
   await expect(wizard.review()).not.toContainText('sk-e2e-secret')

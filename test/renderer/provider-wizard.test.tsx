@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { useAddDraft } from '../../src/renderer/src/features/providers/draft-store'
 import { ProviderWizard } from '../../src/renderer/src/features/providers/ProviderWizard'
+import { emptyDraft } from '../../src/renderer/src/features/providers/provider-draft'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { addProvider, startTestNode, tempDir, type TestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
@@ -47,11 +48,11 @@ describe('provider wizard', () => {
     await userEvent.type(url, fake.url)
     await next() // Ollama needs no key
 
-    await next()
-    expect(await screen.findByText('Choose or type a model')).toBeTruthy()
-    await userEvent.click(screen.getByRole('button', { name: "List the provider's models" }))
+    // The model step lists the server's models at once.
     expect(await screen.findByText('2 models listed')).toBeTruthy()
-    await userEvent.type(screen.getByRole('combobox', { name: 'Model' }), 'llama3.2')
+    await next()
+    expect(await screen.findByText('Choose at least one model, or type its name')).toBeTruthy()
+    await userEvent.click(screen.getByRole('checkbox', { name: 'llama3.2' }))
     await next()
 
     await userEvent.type(screen.getByLabelText('Display name'), 'Local Llama!')
@@ -80,9 +81,15 @@ describe('provider wizard', () => {
       perform_locally: true,
       storage_bucket_permissions: [],
       toolkit_permissions: [],
-      external_url: fake.url
+      external_url: fake.url,
+      name: 'Local Llama!'
     }
-    expect(JSON.parse(screen.getByTestId('review-json').textContent!)).toEqual(expected)
+    // A readable summary; the exact request behind a toggle.
+    const summary = screen.getByTestId('review-summary')
+    expect(summary.textContent).toContain('Ollama')
+    expect(summary.textContent).toContain('Local Llama!')
+    await userEvent.click(screen.getByRole('button', { name: 'Show the exact request (JSON)' }))
+    expect(JSON.parse(screen.getByTestId('review-json').textContent!)).toEqual({ providers: [expected] })
     await userEvent.click(screen.getByRole('button', { name: 'Test & add provider' }))
     await waitFor(() => expect(window.location.hash).toBe('#/jobs/new'))
     expect(fake.requests.map((r) => r.path)).toEqual(['/api/tags', '/api/chat']) // listed, then one test call
@@ -122,6 +129,8 @@ describe('provider wizard', () => {
     await next()
     await next()
     await next()
+    expect(screen.getByTestId('review-summary').textContent).toContain('The stored key will be removed')
+    await userEvent.click(screen.getByRole('button', { name: 'Show the exact request (JSON)' }))
     expect(JSON.parse(screen.getByTestId('review-json').textContent!).api_key).toBeNull()
     // A server of its own (not api.openai.com) needs no key: tested without credentials, then saved keyless.
     await userEvent.click(screen.getByRole('button', { name: 'Test & save' }))
@@ -141,5 +150,144 @@ describe('provider wizard against a hosted kind', () => {
     await next()
     expect(await screen.findByText('Anthropic Claude needs an API key')).toBeTruthy()
     expect(((await node.get('/v2/available_llm_providers')).body as { has_api_key: boolean }[])[0]!.has_api_key).toBe(true)
+  })
+})
+
+describe('many models from one server', () => {
+  const toModelStep = async () => {
+    await userEvent.click(await screen.findByRole('radio', { name: 'OpenAI-compatible server' }))
+    await next()
+    await userEvent.type(screen.getByLabelText(/^API base URL/), `${fake.url}/v1`)
+    await userEvent.type(screen.getByLabelText(/^API key/), 'sk-shared')
+    await next()
+    await screen.findByText('2 models listed')
+  }
+
+  it('ticks listed models and types one more; "Add" makes one provider per model in one all-or-nothing call', async () => {
+    wizard()
+    await toModelStep()
+    await userEvent.click(screen.getByRole('checkbox', { name: 'llama3.2' }))
+    await userEvent.click(screen.getByRole('checkbox', { name: 'qwen2.5' }))
+    await userEvent.type(screen.getByLabelText(/^Another model/), 'phi4{Enter}') // Enter adds it, it does not leave the step
+    expect((screen.getByRole('checkbox', { name: 'phi4' }) as HTMLInputElement).checked).toBe(true)
+    await next()
+    await userEvent.type(screen.getByLabelText('Display name'), 'Box')
+    await userEvent.type(screen.getByLabelText('Description'), 'The GPU box')
+    expect(screen.getByTestId('provider-ids').textContent).toBe('llama3.2box-llama3-2qwen2.5box-qwen2-5phi4box-phi4')
+    await next()
+    expect(screen.getByTestId('review-summary').textContent).toContain('Models (3)llama3.2, qwen2.5, phi4')
+    expect(screen.getByTestId('review-summary').textContent).toContain('Set: stored encrypted')
+
+    fake.behaviour = { type: 'reply', chunks: ['OK'] }
+    await userEvent.click(screen.getByRole('button', { name: 'Test & add 3 providers' }))
+    await waitFor(() => expect(window.location.hash).toBe('#/jobs/new'))
+    expect(fake.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body!.model)).toEqual(
+      expect.arrayContaining(['llama3.2', 'qwen2.5', 'phi4'])
+    )
+    const stored = (await node.get('/v2/available_llm_providers')).body as Record<string, unknown>[]
+    expect(stored.map((p) => [p.id, p.name, p.description, p.external_url, p.has_api_key, (p.last_check as { ok: boolean }).ok])).toEqual([
+      ['box-llama3-2', 'Box · llama3.2', 'The GPU box', `${fake.url}/v1`, true, true],
+      ['box-qwen2-5', 'Box · qwen2.5', 'The GPU box', `${fake.url}/v1`, true, true],
+      ['box-phi4', 'Box · phi4', 'The GPU box', `${fake.url}/v1`, true, true]
+    ])
+  })
+
+  it('an id taken meanwhile: nothing is added and the server says why on the identity step', async () => {
+    wizard()
+    await toModelStep()
+    await userEvent.click(screen.getByRole('checkbox', { name: 'llama3.2' }))
+    await userEvent.click(screen.getByRole('checkbox', { name: 'qwen2.5' }))
+    await next()
+    await userEvent.type(screen.getByLabelText('Display name'), 'Box')
+    await next()
+    await addProvider(node, 'box-qwen2-5') // another window, after this one listed the ids in use
+    fake.behaviour = { type: 'reply', chunks: ['OK'] }
+    await userEvent.click(screen.getByRole('button', { name: 'Test & add 2 providers' }))
+    expect(
+      await screen.findByText("An LLM provider with id 'box-qwen2-5' already exists, so none of the 2 was added. Choose another id.")
+    ).toBeTruthy()
+    expect(screen.getByLabelText('Display name')).toBeTruthy() // back on the identity step
+    expect(((await node.get('/v2/available_llm_providers')).body as { id: string }[]).map((p) => p.id)).toEqual(['box-qwen2-5'])
+  })
+
+  it('a failed listing still lets the model be typed', async () => {
+    wizard()
+    await userEvent.click(await screen.findByRole('radio', { name: 'OpenAI-compatible server' }))
+    await next()
+    await userEvent.type(screen.getByLabelText(/^API base URL/), 'http://127.0.0.1:9/v1')
+    await next()
+    expect(await screen.findByText('The models could not be listed')).toBeTruthy()
+    await userEvent.type(screen.getByLabelText(/^Another model/), 'my-model')
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }))
+    await next()
+    expect((screen.getByLabelText(/^Provider id/) as HTMLInputElement).value).toBe('')
+    expect(screen.getByLabelText('Display name')).toBeTruthy()
+  })
+})
+
+describe('wizard flow', () => {
+  const saveDraft = (draft: Record<string, unknown>, keyTyped: boolean) =>
+    localStorage.setItem(
+      'nodedesk.providerDraft',
+      JSON.stringify({ state: { draft: { ...emptyDraft('@@localhost.sep-shinkai'), ...draft }, keyTyped }, version: 0 })
+    )
+
+  it('a reload on a later step goes back to the key, saying it must be typed again; Next then goes on', async () => {
+    saveDraft({ step: 3, choice: 'OpenAI', externalUrl: fake.url, models: ['gpt-x'] }, true)
+    await useAddDraft.persist.rehydrate()
+    wizard()
+    expect(
+      await screen.findByText(
+        'The API key is never kept when the window reloads or closes, so type it again to continue where you left off.'
+      )
+    ).toBeTruthy()
+    const url = screen.getByLabelText('API base URL')
+    await waitFor(() => expect(document.activeElement).toBe(url)) // the step's first field
+    await userEvent.type(screen.getByLabelText(/^API key/), 'sk-again')
+    await next()
+    expect(((await screen.findByRole('checkbox', { name: 'gpt-x' })) as HTMLInputElement).checked).toBe(true) // the chosen model kept
+    expect(fake.requests.at(-1)!.headers.authorization).toBe('Bearer sk-again') // listed with the key typed again
+  })
+
+  it('a reload goes back to the first step that lacks something (no model chosen)', async () => {
+    saveDraft({ step: 4, choice: 'compatible', externalUrl: `${fake.url}/v1`, models: [], displayName: 'Box', id: 'box' }, false)
+    await useAddDraft.persist.rehydrate()
+    wizard()
+    expect(await screen.findByLabelText(/^Another model/)).toBeTruthy()
+    expect(screen.queryByText(/type it again/)).toBeNull()
+    expect(screen.getByTestId('resumed-draft').textContent).toContain('continuing the provider you started earlier')
+  })
+
+  it("Enter on a kind card chooses it and advances; focus lands on the next step's first field", async () => {
+    wizard()
+    const ollama = await screen.findByRole('radio', { name: 'Ollama' })
+    ollama.focus()
+    await userEvent.keyboard('{Enter}')
+    const url = await screen.findByLabelText('API base URL')
+    expect((url as HTMLInputElement).value).toBe('http://127.0.0.1:11434')
+    await waitFor(() => expect(document.activeElement).toBe(url))
+  })
+
+  it('"Start over" discards the draft and begins again on the first step', async () => {
+    wizard()
+    await userEvent.click(await screen.findByRole('radio', { name: 'Ollama' }))
+    await next()
+    await userEvent.click(screen.getByRole('button', { name: 'Start over' }))
+    expect(await screen.findByRole('radio', { name: 'Ollama' })).toBeTruthy()
+    expect(useAddDraft.getState().draft).toMatchObject({ step: 0, choice: null })
+    expect(screen.queryByRole('button', { name: 'Start over' })).toBeNull()
+  })
+
+  it('edit: the last check is shown and "Check" tries the saved settings', async () => {
+    await addProvider(node, 'gpt', { external_url: fake.url, name: 'Laptop GPT', model: { OpenAI: { model_type: 'gpt-e2e' } } })
+    wizard({ kind: 'edit', providerId: 'gpt' })
+    expect((await screen.findByTestId('last-check')).dataset.state).toBe('never')
+    fake.behaviour = { type: 'reply', chunks: ['OK'] }
+    await userEvent.click(screen.getByRole('button', { name: 'Check gpt' }))
+    await waitFor(() => expect(screen.getByTestId('last-check').dataset.state).toBe('ok'))
+    await next()
+    await next()
+    await next()
+    expect((screen.getByLabelText('Display name') as HTMLInputElement).value).toBe('Laptop GPT')
   })
 })

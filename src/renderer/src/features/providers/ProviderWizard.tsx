@@ -5,6 +5,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Code,
   Collapse,
   Group,
@@ -14,31 +15,39 @@ import {
   SimpleGrid,
   Stack,
   Stepper,
+  ScrollArea,
   Switch,
+  Table,
   TagsInput,
   Text,
+  Textarea,
   TextInput,
   Title
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react'
-import { useEffect, useMemo, useState } from 'react'
+import { IconAlertTriangle, IconCheck, IconRefresh } from '@tabler/icons-react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { DEFAULT_NODE_NAME } from '../../../../shared/contract/identity'
-import { PROVIDER_CATALOG } from '../../../../shared/provider-catalog'
+import type { LastCheck, LlmProvider } from '../../../../shared/contract/provider'
+import { PROVIDER_CATALOG, resolveBaseUrl } from '../../../../shared/provider-catalog'
 import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { useHealth, useProviders, useRouteMutation } from '../../api/queries'
 import { navigate } from '../../app/router'
 import { useAddDraft } from './draft-store'
+import { CheckButton, LastCheckView } from './ProviderHealth'
 import {
   choiceLabel,
+  chosenModels,
   draftOf,
+  firstStepWithErrors,
   fullName,
   KIND_CHOICES,
   kindOf,
   STEPS,
   stepOfField,
   toProvider,
+  toProviders,
   updateDraft,
   validate,
   type FieldErrors,
@@ -55,9 +64,10 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
   const editing = mode.kind === 'edit' ? providers.data?.find((p) => p.id === mode.providerId) : undefined
   const [editDraft, setEditDraft] = useState<ProviderDraft | null>(null)
 
+  const startDraft = addDraft.start
   useEffect(() => {
-    if (mode.kind === 'add') addDraft.start(nodeName)
-  }, [mode.kind, nodeName]) // eslint-disable-line react-hooks/exhaustive-deps
+    if (mode.kind === 'add') startDraft(nodeName)
+  }, [mode.kind, nodeName, startDraft])
   useEffect(() => {
     if (editing && !editDraft) setEditDraft(draftOf(editing))
   }, [editing, editDraft])
@@ -79,7 +89,11 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
       draft={draft}
       update={update}
       hasStoredKey={editing?.has_api_key ?? false}
+      lastCheck={editing?.last_check ?? null}
       takenIds={(providers.data ?? []).map((p) => p.id)}
+      resumed={mode.kind === 'add' && addDraft.resumed}
+      notice={mode.kind === 'add' ? addDraft.notice : null}
+      onStartOver={() => addDraft.startOver(nodeName)}
       onDone={() => {
         if (mode.kind === 'add') addDraft.discard()
         navigate(mode.kind === 'add' && mode.firstRun ? { name: 'new-job' } : { name: 'providers' })
@@ -93,26 +107,48 @@ interface FormProps {
   readonly draft: ProviderDraft
   readonly update: (patch: Partial<ProviderDraft>) => void
   readonly hasStoredKey: boolean
+  readonly lastCheck?: LastCheck | null
   readonly takenIds: readonly string[]
+  readonly resumed?: boolean
+  readonly notice?: string | null
+  readonly onStartOver?: () => void
   readonly onDone: () => void
 }
 
-export function WizardForm({ mode, draft, update, hasStoredKey, takenIds, onDone }: FormProps) {
+type TestState = { status: 'idle' | 'testing' | 'ok' | 'failed'; message?: string }
+
+/** The fields of a step, first to last: focus goes to the first on each step. */
+const FIRST_FIELD =
+  '[role="radio"][aria-checked="true"], input:not([type="hidden"]):not(:disabled), textarea:not(:disabled), [data-step-focus]'
+
+export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, takenIds, resumed, notice, onStartOver, onDone }: FormProps) {
   const client = useClient()
-  const add = useRouteMutation('add_llm_provider')
+  const addMany = useRouteMutation('add_llm_providers')
   const modify = useRouteMutation('modify_llm_provider')
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
-  const [testState, setTestState] = useState<{ status: 'idle' | 'testing' | 'ok' | 'failed'; message?: string }>({ status: 'idle' })
+  const [testState, setTestState] = useState<TestState>({ status: 'idle' })
   const [shown, setShown] = useState(false)
   const step = draft.step
-  const idIsTaken = mode.kind === 'add' && takenIds.includes(draft.id)
+  const single = mode.kind === 'edit' || chosenModels(draft).length <= 1
+  const idIsTaken = mode.kind === 'add' && single && takenIds.includes(draft.id)
   const idTaken = shown && step >= 3 && idIsTaken
   const errors: FieldErrors = {
-    ...(shown ? validate(draft, mode.kind, step, hasStoredKey) : {}),
-    ...(idTaken ? { id: `A provider with id “${draft.id}” exists already` } : {}),
+    ...(shown ? validate(draft, mode.kind, step, hasStoredKey, takenIds) : {}),
+    ...(idTaken ? { id: `A provider with id “${draft.id}” exists already. Choose another id.` } : {}),
     ...serverErrors
   }
-  const body = useMemo(() => toProvider(draft, mode.kind), [draft, mode.kind])
+  const bodies = useMemo(
+    () => (mode.kind === 'add' ? toProviders(draft, takenIds) : [toProvider(draft, mode.kind)]),
+    [draft, mode.kind, takenIds]
+  )
+
+  // Each step starts at its first field (the chosen kind on the first), not at <body>.
+  const stepRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const root = stepRef.current
+    const first = root?.querySelector<HTMLElement>(step === 0 ? '[role="radio"][aria-checked="true"], [role="radio"]' : FIRST_FIELD)
+    first?.focus()
+  }, [step])
 
   const change = (patch: Partial<ProviderDraft>) => {
     setServerErrors({})
@@ -121,9 +157,12 @@ export function WizardForm({ mode, draft, update, hasStoredKey, takenIds, onDone
   }
   const goTo = (target: number) => {
     if (target > step) {
-      const errs = validate(draft, mode.kind, step, hasStoredKey)
+      const errs = validate(draft, mode.kind, step, hasStoredKey, takenIds)
       if (Object.keys(errs).length || (step >= 3 && idIsTaken)) {
         setShown(true)
+        // Something missing on an earlier step (e.g. the key after a reload): go there, not nowhere.
+        const first = firstStepWithErrors(errs, step)
+        if (first < step) update({ step: first })
         return
       }
     }
@@ -133,29 +172,36 @@ export function WizardForm({ mode, draft, update, hasStoredKey, takenIds, onDone
 
   const showFailure = (err: unknown) => {
     if (err instanceof ApiFailure && err.fieldPaths.length) {
+      // add_llm_providers names `providers[2].id`: the field is the same for every provider of the form.
+      const field = (p: string) => p.replace(/^providers\[\d+\]\./, '')
       const fieldErrors: Record<string, string> = {}
       for (const p of err.fieldPaths) {
-        const key = p.startsWith('model') ? 'model' : p.startsWith('full_identity_name') ? 'full_identity_name' : p
-        fieldErrors[key] = err.fieldMessage(p) ?? err.message
+        const f = field(p)
+        const key = f.startsWith('model') ? 'model' : f.startsWith('full_identity_name') ? 'full_identity_name' : f
+        fieldErrors[key] = err.fieldMessage(p) ?? errorText(err)
       }
       setServerErrors(fieldErrors)
-      update({ step: Math.min(...err.fieldPaths.map(stepOfField)) })
+      update({ step: Math.min(...err.fieldPaths.map((p) => stepOfField(field(p)))) })
     } else if (err instanceof ApiFailure && err.status === 409) {
-      setServerErrors({ id: err.message.replace(/^id: /, '') })
+      setServerErrors({ id: errorText(err) })
       update({ step: 3 })
     } else {
-      notifications.show({ color: 'red', title: 'The provider was not saved', message: errorText(err) })
+      notifications.show({ color: 'red', title: 'Nothing was saved', message: errorText(err) })
     }
   }
 
   const save = async () => {
     try {
-      if (mode.kind === 'add') await add.mutateAsync(body)
-      else await modify.mutateAsync(body)
+      if (mode.kind === 'add') await addMany.mutateAsync({ providers: bodies })
+      else await modify.mutateAsync(bodies[0]!)
+      const one = bodies[0]!
       notifications.show({
         color: 'teal',
         icon: <IconCheck size={18} />,
-        message: `Provider “${body.id}” ${mode.kind === 'add' ? 'added' : 'saved'}`
+        message:
+          bodies.length > 1
+            ? `${bodies.length} providers added`
+            : `Provider “${one.name ?? one.id}” ${mode.kind === 'add' ? 'added' : 'saved'}`
       })
       onDone()
     } catch (err) {
@@ -163,29 +209,79 @@ export function WizardForm({ mode, draft, update, hasStoredKey, takenIds, onDone
     }
   }
 
+  /** One short test call per model (a few at a time); all answer: saved, else the failures are listed. */
   const testThenSave = async () => {
     setTestState({ status: 'testing' })
-    try {
-      const res = await client.call('test_llm_provider', { body })
-      setTestState({ status: 'ok', message: res.message })
-      await save()
-    } catch (err) {
-      if (err instanceof ApiFailure && err.status === 400) {
-        setTestState({ status: 'idle' })
-        showFailure(err)
-      } else setTestState({ status: 'failed', message: errorText(err) })
+    const failures: string[] = []
+    let answered = ''
+    const queue = [...bodies]
+    const worker = async () => {
+      for (let body = queue.shift(); body; body = queue.shift()) {
+        try {
+          answered = (await client.call('test_llm_provider', { body })).message
+        } catch (err) {
+          if (err instanceof ApiFailure && err.status === 400) throw err
+          failures.push(bodies.length > 1 ? `${modelOfBody(body)}: ${errorText(err)}` : errorText(err))
+        }
+      }
     }
+    try {
+      await Promise.all(Array.from({ length: Math.min(4, bodies.length) }, worker))
+    } catch (err) {
+      setTestState({ status: 'idle' })
+      showFailure(err)
+      return
+    }
+    if (failures.length) {
+      const head = bodies.length > 1 ? `${failures.length} of ${bodies.length} models did not answer. ` : ''
+      setTestState({ status: 'failed', message: `${head}${failures.join('\n')}` })
+      return
+    }
+    setTestState({ status: 'ok', message: bodies.length > 1 ? `All ${bodies.length} models answered.` : answered })
+    await save()
   }
 
-  const busy = add.isPending || modify.isPending || testState.status === 'testing'
+  const busy = addMany.isPending || modify.isPending || testState.status === 'testing'
+  const submitLabel =
+    mode.kind === 'edit' ? 'Test & save' : bodies.length > 1 ? `Test & add ${bodies.length} providers` : 'Test & add provider'
   return (
     <Stack maw={820} gap="lg" style={{ overflow: 'auto' }} pb="xl">
-      <div>
-        <Title order={2}>{mode.kind === 'add' ? 'Add an LLM provider' : `Edit provider “${draft.id}”`}</Title>
-        {mode.kind === 'add' && mode.firstRun && (
-          <Text c="dimmed">Welcome to Nodedesk. Jobs answer through an LLM provider: set one up to begin.</Text>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Title order={2}>{mode.kind === 'add' ? 'Add an LLM provider' : `Edit provider “${draft.id}”`}</Title>
+          {mode.kind === 'add' && mode.firstRun && (
+            <Text c="dimmed">Welcome to Nodedesk. Jobs answer through an LLM provider: set one up to begin.</Text>
+          )}
+        </div>
+        {mode.kind === 'add' && onStartOver && (draft.choice !== null || step > 0) && (
+          <Button variant="default" size="xs" leftSection={<IconRefresh size={14} />} onClick={onStartOver} disabled={busy}>
+            Start over
+          </Button>
         )}
-      </div>
+      </Group>
+      {mode.kind === 'add' && resumed && !notice && (
+        <Alert color="blue" variant="light" data-testid="resumed-draft">
+          You are continuing the provider you started earlier. “Start over” discards it.
+        </Alert>
+      )}
+      {notice && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="draft-notice">
+          {notice}
+        </Alert>
+      )}
+      {mode.kind === 'edit' && (
+        <Card withBorder padding="sm">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <div>
+              <Text size="sm" fw={500} mb={4}>
+                Last check of the saved settings
+              </Text>
+              <LastCheckView check={lastCheck ?? null} />
+            </div>
+            <CheckButton providerId={draft.id} />
+          </Group>
+        </Card>
+      )}
       <Stepper active={step} onStepClick={goTo} allowNextStepsSelect={false} size="sm">
         {STEPS.map((label) => (
           <Stepper.Step key={label} label={label} />
@@ -198,12 +294,32 @@ export function WizardForm({ mode, draft, update, hasStoredKey, takenIds, onDone
           else void testThenSave()
         }}
       >
-        <Stack gap="md">
-          {step === 0 && <KindStep draft={draft} change={change} error={errors.kind} />}
+        <Stack gap="md" ref={stepRef}>
+          {step === 0 && (
+            <KindStep
+              draft={draft}
+              change={change}
+              error={errors.kind}
+              onEnter={(choice) => {
+                change({ choice })
+                update({ step: 1 })
+              }}
+            />
+          )}
           {step === 1 && <ConnectionStep draft={draft} change={change} errors={errors} mode={mode} hasStoredKey={hasStoredKey} />}
           {step === 2 && <ModelStep draft={draft} change={change} errors={errors} mode={mode} />}
-          {step === 3 && <IdentityStep draft={draft} change={change} errors={errors} mode={mode} />}
-          {step === 4 && <ReviewStep body={body} testState={testState} onSaveAnyway={() => void save()} busy={busy} />}
+          {step === 3 && <IdentityStep draft={draft} change={change} errors={errors} mode={mode} bodies={bodies} />}
+          {step === 4 && (
+            <ReviewStep
+              draft={draft}
+              mode={mode}
+              bodies={bodies}
+              testState={testState}
+              onSaveAnyway={() => void save()}
+              busy={busy}
+              hasStoredKey={hasStoredKey}
+            />
+          )}
           <Group justify="space-between">
             <Button variant="default" onClick={() => goTo(step - 1)} disabled={step === 0 || busy}>
               Back
@@ -212,7 +328,7 @@ export function WizardForm({ mode, draft, update, hasStoredKey, takenIds, onDone
               <Button type="submit">Next</Button>
             ) : (
               <Button type="submit" loading={busy}>
-                {mode.kind === 'add' ? 'Test & add provider' : 'Test & save'}
+                {submitLabel}
               </Button>
             )}
           </Group>
@@ -229,7 +345,19 @@ interface StepProps {
   readonly mode: WizardMode
 }
 
-function KindStep({ draft, change, error }: { draft: ProviderDraft; change: StepProps['change']; error?: string }) {
+const modelOfBody = (p: LlmProvider) => Object.values(p.model)[0]!.model_type
+
+function KindStep({
+  draft,
+  change,
+  error,
+  onEnter
+}: {
+  draft: ProviderDraft
+  change: StepProps['change']
+  error?: string
+  onEnter: (choice: NonNullable<ProviderDraft['choice']>) => void
+}) {
   return (
     <Radio.Group
       label="Which kind of provider?"
@@ -240,7 +368,19 @@ function KindStep({ draft, change, error }: { draft: ProviderDraft; change: Step
     >
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="sm">
         {KIND_CHOICES.map((c) => (
-          <Radio.Card key={c} value={c} p="sm" radius="md" aria-label={choiceLabel(c)}>
+          <Radio.Card
+            key={c}
+            value={c}
+            p="sm"
+            radius="md"
+            aria-label={choiceLabel(c)}
+            onKeyDown={(e: KeyboardEvent<HTMLButtonElement>) => {
+              // Enter chooses this kind and goes on, as Next would.
+              if (e.key !== 'Enter') return
+              e.preventDefault()
+              onEnter(c)
+            }}
+          >
             <Group wrap="nowrap" align="flex-start">
               <Radio.Indicator />
               <div>
@@ -310,9 +450,10 @@ function ConnectionStep({ draft, change, errors, mode, hasStoredKey }: StepProps
 function ModelStep({ draft, change, errors, mode }: StepProps) {
   const client = useClient()
   const kind = kindOf(draft.choice!)
-  const [listed, setListed] = useState<{ loading: boolean; models: string[]; error?: string }>({ loading: false, models: [] })
+  const [listed, setListed] = useState<{ loading: boolean; models: string[] | null; error?: string }>({ loading: false, models: null })
+  const [typed, setTyped] = useState('')
   const fetchModels = async () => {
-    setListed({ loading: true, models: [] })
+    setListed({ loading: true, models: null })
     try {
       const useStored = mode.kind === 'edit' && draft.keyAction === 'unchanged'
       const res = await client.call('provider_models_with_key', {
@@ -322,68 +463,176 @@ function ModelStep({ draft, change, errors, mode }: StepProps) {
       })
       setListed({ loading: false, models: res.models.map((m) => m.id) })
     } catch (err) {
-      setListed({ loading: false, models: [], error: errorText(err) })
+      setListed({ loading: false, models: null, error: errorText(err) })
     }
   }
-  const options = [...new Set([...listed.models, ...(draft.choice === 'compatible' ? [] : PROVIDER_CATALOG[kind].modelPresets)])]
-  return (
-    <Stack>
-      <Autocomplete
-        label="Model"
-        description="Pick a preset or one the provider lists, or type any model name."
-        withAsterisk
-        data={options}
-        value={draft.model}
-        onChange={(v) => change({ model: v })}
-        error={errors.model}
-        placeholder={PROVIDER_CATALOG[kind].modelPresets[0]}
-      />
+  // Adding: the server's models are what one chooses from, so they are asked for at once.
+  const listOnOpen = mode.kind === 'add'
+  useEffect(() => {
+    if (listOnOpen) void fetchModels()
+  }, [listOnOpen]) // eslint-disable-line react-hooks/exhaustive-deps -- once per visit of the step, with the settings of that moment
+  const presets = draft.choice === 'compatible' ? [] : PROVIDER_CATALOG[kind].modelPresets
+  const status = (
+    <>
       <Group>
         <Button variant="light" onClick={() => void fetchModels()} loading={listed.loading}>
-          List the provider's models
+          {listed.models || listed.error ? "List the server's models again" : "List the provider's models"}
         </Button>
-        {listed.models.length > 0 && (
-          <Text size="sm" c="dimmed">
-            {listed.models.length} models listed
+        {listed.models && (
+          <Text size="sm" c="dimmed" data-testid="models-listed">
+            {listed.models.length === 1 ? '1 model listed' : `${listed.models.length} models listed`}
           </Text>
         )}
       </Group>
       {listed.error && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="The models could not be listed">
-          {listed.error}. You can still type the model name.
+          {listed.error} You can still type the model name.
         </Alert>
       )}
+    </>
+  )
+
+  if (mode.kind === 'edit') {
+    const options = [...new Set([...(listed.models ?? []), ...presets])]
+    return (
+      <Stack>
+        <Autocomplete
+          label="Model"
+          description="Pick a preset or one the provider lists, or type any model name."
+          withAsterisk
+          data={options}
+          value={draft.model}
+          onChange={(v) => change({ model: v })}
+          error={errors.model}
+          placeholder={PROVIDER_CATALOG[kind].modelPresets[0]}
+        />
+        {status}
+      </Stack>
+    )
+  }
+
+  const chosen = chosenModels(draft)
+  const options = [...new Set([...(listed.models ?? (listed.loading ? [] : presets)), ...chosen])]
+  const addTyped = () => {
+    const name = typed.trim()
+    if (!name) return
+    if (!chosen.includes(name)) change({ models: [...chosen, name] })
+    setTyped('')
+  }
+  return (
+    <Stack>
+      {options.length > 0 && (
+        <Checkbox.Group
+          label="Models"
+          description="Each model you tick becomes a provider of its own, sharing this server's address and key."
+          withAsterisk
+          value={chosen}
+          onChange={(v) => change({ models: options.filter((o) => v.includes(o)) })}
+          error={errors.model}
+        >
+          <ScrollArea.Autosize mah={280} type="auto" mt="xs">
+            <Stack gap={6} py={2}>
+              {options.map((m) => (
+                <Checkbox key={m} value={m} label={m} styles={{ label: { fontFamily: 'var(--mantine-font-family-monospace)' } }} />
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        </Checkbox.Group>
+      )}
+      {listed.loading && options.length === 0 && <Loader size="sm" aria-label="Listing the server's models" />}
+      {status}
+      <Group align="flex-end">
+        <TextInput
+          label="Another model"
+          description="A model the server does not list: type its name, then Add."
+          placeholder={PROVIDER_CATALOG[kind].modelPresets[0] ?? 'model name'}
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return
+            e.preventDefault() // adds the model; Next stays a click away
+            addTyped()
+          }}
+          error={options.length === 0 ? errors.model : undefined}
+          style={{ flex: 1 }}
+        />
+        <Button variant="default" onClick={addTyped} disabled={!typed.trim()}>
+          Add
+        </Button>
+      </Group>
     </Stack>
   )
 }
 
-function IdentityStep({ draft, change, errors, mode }: StepProps) {
+function IdentityStep({ draft, change, errors, mode, bodies }: StepProps & { bodies: readonly LlmProvider[] }) {
   const [advanced, setAdvanced] = useState(!!errors.full_identity_name)
+  const many = bodies.length > 1
   return (
     <Stack>
-      {mode.kind === 'add' && (
+      <TextInput
+        label="Display name"
+        description={
+          mode.kind === 'edit'
+            ? 'Shown wherever the provider appears.'
+            : many
+              ? 'Shown wherever these providers appear, with each model after it; their ids come from it.'
+              : 'Shown wherever the provider appears; the provider id is derived from it.'
+        }
+        value={draft.displayName}
+        onChange={(e) => change({ displayName: e.currentTarget.value })}
+        placeholder="My laptop"
+        error={errors.name}
+      />
+      <Textarea
+        label="Description"
+        description="Optional: what it is for, where it runs."
+        rows={3}
+        value={draft.description}
+        onChange={(e) => change({ description: e.currentTarget.value })}
+        error={errors.description}
+      />
+      {many ? (
+        <div>
+          <Text size="sm" fw={500}>
+            Provider ids
+          </Text>
+          <Text size="xs" c="dimmed">
+            One provider per model; jobs refer to each by its id.
+          </Text>
+          <Table withTableBorder mt={4} aria-label="Provider ids" data-testid="provider-ids">
+            <Table.Tbody>
+              {bodies.map((b) => (
+                <Table.Tr key={b.id}>
+                  <Table.Td ff="monospace">{modelOfBody(b)}</Table.Td>
+                  <Table.Td ff="monospace">{b.id}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {errors.id && (
+            <Text c="red" size="sm" mt={4}>
+              {errors.id}
+            </Text>
+          )}
+        </div>
+      ) : (
         <TextInput
-          label="Display name"
-          description="The provider id is derived from it."
-          value={draft.displayName}
-          onChange={(e) => change({ displayName: e.currentTarget.value })}
-          placeholder="My GPT-4o"
+          label="Provider id"
+          description="1–64 characters: letters, digits, _ and -. Jobs refer to the provider by it."
+          withAsterisk
+          value={draft.id}
+          disabled={mode.kind === 'edit'}
+          onChange={(e) => change({ id: e.currentTarget.value, idEdited: true })}
+          error={errors.id}
         />
       )}
-      <TextInput
-        label="Provider id"
-        description="1–64 characters: letters, digits, _ and -. Jobs refer to the provider by it."
-        withAsterisk
-        value={draft.id}
-        disabled={mode.kind === 'edit'}
-        onChange={(e) => change({ id: e.currentTarget.value, idEdited: true })}
-        error={errors.id}
-      />
       <div>
         <Text size="sm" fw={500}>
           Agent identity
         </Text>
-        <Code data-testid="full-identity-name">{fullName(draft)}</Code>
+        <Code data-testid="full-identity-name">
+          {many ? bodies.map((b) => b.full_identity_name.full_name).join('\n') : fullName(draft)}
+        </Code>
         <Anchor component="button" type="button" size="sm" ml="sm" onClick={() => setAdvanced((a) => !a)} aria-expanded={advanced}>
           Advanced
         </Anchor>
@@ -405,11 +654,13 @@ function IdentityStep({ draft, change, errors, mode }: StepProps) {
             value={draft.profileName}
             onChange={(e) => change({ profileName: e.currentTarget.value, identityEdited: true })}
           />
-          <TextInput
-            label="Agent name"
-            value={draft.subidentityName}
-            onChange={(e) => change({ subidentityName: e.currentTarget.value, identityEdited: true })}
-          />
+          {!many && (
+            <TextInput
+              label="Agent name"
+              value={draft.subidentityName}
+              onChange={(e) => change({ subidentityName: e.currentTarget.value, identityEdited: true })}
+            />
+          )}
         </SimpleGrid>
       </Collapse>
       <Switch
@@ -430,40 +681,112 @@ function IdentityStep({ draft, change, errors, mode }: StepProps) {
   )
 }
 
+/** The review's summary, one row per setting, as a person reads it. */
+export function reviewRows(
+  draft: ProviderDraft,
+  mode: WizardMode['kind'],
+  bodies: readonly LlmProvider[],
+  hasStoredKey: boolean
+): [string, string][] {
+  const first = bodies[0]!
+  const kind = kindOf(draft.choice ?? 'OpenAI')
+  const key =
+    mode === 'add' || draft.keyAction === 'set'
+      ? draft.apiKey
+        ? 'Set: stored encrypted, never shown again'
+        : 'None'
+      : draft.keyAction === 'remove'
+        ? 'The stored key will be removed'
+        : hasStoredKey
+          ? 'Unchanged (a key is stored)'
+          : 'None'
+  const list = (xs: readonly string[]) => (xs.length ? xs.join(', ') : 'None')
+  const rows: [string, string][] = [
+    ['Kind', choiceLabel(draft.choice ?? 'OpenAI')],
+    ['Address', resolveBaseUrl(kind, first.external_url)],
+    ['API key', key],
+    [bodies.length > 1 ? `Models (${bodies.length})` : 'Model', bodies.map(modelOfBody).join(', ')],
+    [bodies.length > 1 ? 'Provider ids' : 'Provider id', bodies.map((b) => b.id).join(', ')],
+    ['Display name', bodies.length > 1 ? bodies.map((b) => b.name ?? b.id).join(', ') : (first.name ?? 'None (the id is shown)')],
+    ['Description', first.description ?? 'None'],
+    ['Agent identity', bodies.map((b) => b.full_identity_name.full_name).join(', ')],
+    ['Performs locally', first.perform_locally ? 'Yes' : 'No'],
+    ['Allowed message senders', list(first.allowed_message_senders)],
+    ['Storage bucket permissions', list(first.storage_bucket_permissions)],
+    ['Toolkit permissions', list(first.toolkit_permissions)]
+  ]
+  return rows
+}
+
 function ReviewStep({
-  body,
+  draft,
+  mode,
+  bodies,
   testState,
   onSaveAnyway,
-  busy
+  busy,
+  hasStoredKey
 }: {
-  body: ReturnType<typeof toProvider>
-  testState: { status: string; message?: string }
+  draft: ProviderDraft
+  mode: WizardMode
+  bodies: readonly LlmProvider[]
+  testState: TestState
   onSaveAnyway: () => void
   busy: boolean
+  hasStoredKey: boolean
 }) {
-  const shown = { ...body, ...('api_key' in body ? { api_key: body.api_key === null ? null : '•••••••• (hidden)' } : {}) }
+  const [showJson, setShowJson] = useState(false)
+  const hide = (b: LlmProvider) => ('api_key' in b ? { ...b, api_key: b.api_key === null ? null : '•••••••• (hidden)' } : b)
+  // Exactly the request: add_llm_providers' body when adding, modify_llm_provider's when editing.
+  const request = mode.kind === 'add' ? { providers: bodies.map(hide) } : hide(bodies[0]!)
+  const many = bodies.length > 1
   return (
     <Stack>
-      <Text>This is exactly what will be sent. Adding first makes one short test call to the model.</Text>
-      <Card withBorder p="sm">
-        <Code block data-testid="review-json" style={{ whiteSpace: 'pre-wrap' }}>
-          {JSON.stringify(shown, null, 2)}
-        </Code>
-      </Card>
+      <Text data-step-focus tabIndex={-1}>
+        {many
+          ? `${bodies.length} providers will be added at once, one per model: all of them or, if anything is wrong, none. Each model first gets one short test call.`
+          : mode.kind === 'add'
+            ? 'Adding first makes one short test call to the model.'
+            : 'Saving first makes one short test call to the model.'}
+      </Text>
+      <Table withTableBorder variant="vertical" layout="fixed" data-testid="review-summary" aria-label="Summary">
+        <Table.Tbody>
+          {reviewRows(draft, mode.kind, bodies, hasStoredKey).map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={220}>{label}</Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <div>
+        <Anchor component="button" type="button" size="sm" onClick={() => setShowJson((v) => !v)} aria-expanded={showJson}>
+          {showJson ? 'Hide the exact request' : 'Show the exact request (JSON)'}
+        </Anchor>
+        <Collapse expanded={showJson}>
+          <Card withBorder p="sm" mt="xs">
+            <Code block data-testid="review-json" style={{ whiteSpace: 'pre-wrap' }}>
+              {JSON.stringify(request, null, 2)}
+            </Code>
+          </Card>
+        </Collapse>
+      </div>
       {testState.status === 'ok' && (
-        <Alert color="teal" icon={<IconCheck size={18} />} title="Connection works">
+        <Alert color="teal" icon={<IconCheck size={18} />} title={many ? 'Every model answered' : 'Connection works'}>
           {testState.message}
         </Alert>
       )}
       {testState.status === 'failed' && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The test call failed">
-          <Text size="sm">{testState.message}</Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {testState.message}
+          </Text>
           <Button mt="sm" size="xs" variant="light" color="red" onClick={onSaveAnyway} disabled={busy}>
             Save without a working test
           </Button>
         </Alert>
       )}
-      {'api_key' in body && body.api_key === null && (
+      {mode.kind === 'edit' && draft.keyAction === 'remove' && (
         <Badge color="red" variant="light">
           The stored key will be removed
         </Badge>

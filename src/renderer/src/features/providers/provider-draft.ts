@@ -3,6 +3,7 @@ import { fullIdentityName, modelKind, PROVIDER_KINDS, type ProviderKind } from '
 import { LlmProviderSchema, type LlmProvider, type ProviderListEntry } from '../../../../shared/contract/provider'
 import { isOpenAiHost } from '../../../../shared/http-url'
 import { keyRequired, PROVIDER_CATALOG } from '../../../../shared/provider-catalog'
+import { providersForModels } from '../../../../shared/provider-servers'
 
 /** A kind as the wizard offers it: the nine kinds, plus any OpenAI-compatible server. */
 export type KindChoice = ProviderKind | 'compatible'
@@ -21,8 +22,12 @@ export interface ProviderDraft {
   readonly apiKey: string
   /** Edit mode: what happens to the stored key. */
   readonly keyAction: KeyAction
+  /** Edit mode: the provider's one model. */
   readonly model: string
+  /** Add mode: the models chosen from the server; each becomes a provider of its own. */
+  readonly models: readonly string[]
   readonly displayName: string
+  readonly description: string
   readonly id: string
   /** The id was typed by hand: stop deriving it from the display name. */
   readonly idEdited: boolean
@@ -47,7 +52,9 @@ export function emptyDraft(nodeName: string): ProviderDraft {
     apiKey: '',
     keyAction: 'set',
     model: '',
+    models: [],
     displayName: '',
+    description: '',
     id: '',
     idEdited: false,
     nodeName,
@@ -72,7 +79,9 @@ export function draftOf(p: ProviderListEntry): ProviderDraft {
     apiKey: '',
     keyAction: 'unchanged',
     model: modelType,
-    displayName: p.id,
+    models: [modelType],
+    displayName: p.name ?? '',
+    description: p.description ?? '',
     id: p.id,
     idEdited: true,
     nodeName: p.full_identity_name.node_name,
@@ -105,6 +114,7 @@ export function updateDraft(d: ProviderDraft, patch: Partial<ProviderDraft>): Pr
     const wasDefault = !d.externalUrl || (d.choice && d.choice !== 'compatible' && d.externalUrl === PROVIDER_CATALOG[d.choice].defaultUrl)
     if (wasDefault) next = { ...next, externalUrl: defaultUrl }
     if (!patch.model) next = { ...next, model: '' }
+    if (!patch.models) next = { ...next, models: [] }
   }
   if (patch.displayName !== undefined && !next.idEdited) next = { ...next, id: slugify(patch.displayName) }
   if (!next.identityEdited) next = { ...next, subidentityName: next.id }
@@ -135,11 +145,44 @@ export function toProvider(d: ProviderDraft, mode: WizardMode['kind']): LlmProvi
     toolkit_permissions: [...d.toolkits]
   }
   if (d.externalUrl.trim()) body.external_url = d.externalUrl.trim()
+  if (d.displayName.trim()) body.name = d.displayName.trim()
+  if (d.description.trim()) body.description = d.description.trim()
   if (mode === 'add') {
     if (d.apiKey) body.api_key = d.apiKey
   } else if (d.keyAction === 'set') body.api_key = d.apiKey
   else if (d.keyAction === 'remove') body.api_key = null
   return body
+}
+
+/** The models chosen in add mode, trimmed, each once. */
+export const chosenModels = (d: Pick<ProviderDraft, 'models'>) => [...new Set(d.models.map((m) => m.trim()).filter(Boolean))]
+
+/**
+ * Exactly the providers add_llm_providers receives: one model keeps the id of the identity step;
+ * several get one provider each, ids from the display name and the model (avoiding `takenIds`),
+ * sharing the URL, the key and the identity step's settings.
+ */
+export function toProviders(d: ProviderDraft, takenIds: readonly string[] = []): LlmProvider[] {
+  const models = chosenModels(d)
+  if (models.length <= 1) return [toProvider({ ...d, model: models[0] ?? '' }, 'add')]
+  const kind = kindOf(d.choice ?? 'OpenAI')
+  return providersForModels({
+    kind,
+    externalUrl: d.externalUrl.trim() || null,
+    apiKey: d.apiKey || null,
+    name: d.displayName,
+    description: d.description.trim(),
+    models,
+    nodeName: d.nodeName,
+    profileName: d.profileName,
+    taken: new Set(takenIds)
+  }).map((p) => ({
+    ...p,
+    perform_locally: d.performLocally,
+    allowed_message_senders: [...d.allowedSenders],
+    storage_bucket_permissions: [...d.storageBuckets],
+    toolkit_permissions: [...d.toolkits]
+  }))
 }
 
 /** The step a body field is edited on. */
@@ -164,7 +207,13 @@ export function keyNeeded(d: ProviderDraft, mode: WizardMode['kind'], hasStoredK
  * The errors of the steps up to `upTo`, keyed by body field path: the contract's own schema
  * decides, plus the wizard's rules (a kind chosen, a key where the kind needs one).
  */
-export function validate(d: ProviderDraft, mode: WizardMode['kind'], upTo: number, hasStoredKey = false): FieldErrors {
+export function validate(
+  d: ProviderDraft,
+  mode: WizardMode['kind'],
+  upTo: number,
+  hasStoredKey = false,
+  takenIds: readonly string[] = []
+): FieldErrors {
   const errors: Record<string, string> = {}
   if (!d.choice) errors.kind = 'Choose a kind of provider'
   if (d.choice === 'compatible' && !d.externalUrl.trim()) errors.external_url = 'The server URL is required, e.g. http://127.0.0.1:8080/v1'
@@ -174,9 +223,12 @@ export function validate(d: ProviderDraft, mode: WizardMode['kind'], upTo: numbe
   if (mode === 'edit' && d.keyAction === 'unchanged' && keyNeeded(d, mode, hasStoredKey)) {
     errors.api_key = `${choiceLabel(d.choice!)} needs an API key and this provider has none`
   }
-  if (!d.model.trim()) errors['model'] = 'Choose or type a model'
-  const parsed = LlmProviderSchema.safeParse(toProvider(d, mode))
-  if (!parsed.success) {
+  if (mode === 'edit' && !d.model.trim()) errors['model'] = 'Choose or type a model'
+  if (mode === 'add' && chosenModels(d).length === 0) errors['model'] = 'Choose at least one model, or type its name'
+  const bodies = mode === 'add' ? toProviders(d, takenIds) : [toProvider(d, mode)]
+  for (const body of bodies) {
+    const parsed = LlmProviderSchema.safeParse(body)
+    if (parsed.success) continue
     for (const issue of parsed.error.issues) {
       const path = formatPath(issue.path)
       const key = path.startsWith('model') ? 'model' : path.startsWith('full_identity_name') ? 'full_identity_name' : path
@@ -185,8 +237,33 @@ export function validate(d: ProviderDraft, mode: WizardMode['kind'], upTo: numbe
   }
   const out: Record<string, string> = {}
   for (const [field, message] of Object.entries(errors)) {
-    const step = field === 'kind' ? 0 : stepOfField(field)
-    if (step <= upTo) out[field] = message
+    if (stepOf(field) <= upTo) out[field] = message
   }
   return out
+}
+
+const stepOf = (field: string) => (field === 'kind' ? 0 : stepOfField(field))
+
+/** The first step with something missing or wrong (the step itself when none before it lacks anything). */
+export function firstStepWithErrors(errors: FieldErrors, fallback: number): number {
+  return Math.min(fallback, ...Object.keys(errors).map(stepOf))
+}
+
+export const KEY_RETYPE_NOTICE =
+  'The API key is never kept when the window reloads or closes, so type it again to continue where you left off.'
+
+/**
+ * A draft read back after a reload: it goes back to the first step that lacks something, and to
+ * the key's step when a key had been typed (keys are never stored), with a sentence saying so.
+ */
+export function resumeDraft(
+  saved: ProviderDraft,
+  keyWasTyped: boolean,
+  nodeName = saved.nodeName
+): { draft: ProviderDraft; notice: string | null } {
+  const draft: ProviderDraft = { ...emptyDraft(nodeName), ...saved, apiKey: '' }
+  let step = firstStepWithErrors(validate(draft, 'add', draft.step - 1), draft.step)
+  if (keyWasTyped && step > 1) step = 1
+  const keyMissing = step === 1 && (keyWasTyped || 'api_key' in validate(draft, 'add', 1))
+  return { draft: { ...draft, step }, notice: keyMissing ? KEY_RETYPE_NOTICE : null }
 }
