@@ -51,6 +51,14 @@ export function* batched(pieces: Iterable<Buffer>, size = 64 * 1024): Generator<
   let held: Buffer[] = []
   let bytes = 0
   for (const p of pieces) {
+    if (p.length >= size) {
+      // A large piece (a scope of megabytes) goes out as it is: joining it would copy it.
+      if (held.length) yield held.length === 1 ? held[0]! : Buffer.concat(held)
+      held = []
+      bytes = 0
+      yield p
+      continue
+    }
     held.push(p)
     bytes += p.length
     if (bytes >= size) {
