@@ -411,6 +411,12 @@ function ConnectionStep({ draft, change, errors, mode, hasStoredKey }: StepProps
         error={errors.external_url}
         withAsterisk={draft.choice === 'compatible'}
       />
+      {draft.keyUnreadable && (
+        <Alert color="orange" title="Enter the API key again" data-testid="key-unreadable">
+          The stored API key can no longer be decrypted on this machine (its secret key was lost or replaced). Type the key again, or leave
+          the field empty to remove it.
+        </Alert>
+      )}
       {mode.kind === 'edit' && draft.keyAction !== 'set' ? (
         <Group align="flex-end">
           <PasswordInput

@@ -123,7 +123,15 @@ function ProviderRow({ p, jobs, onRemove }: { p: ProviderListEntry; jobs: number
         </Text>
       </Table.Td>
       <Table.Td>
-        {p.has_api_key ? (
+        {p.key_unreadable ? (
+          <Badge
+            color="orange"
+            variant="filled"
+            title="The stored key cannot be decrypted on this machine: edit the provider to enter it again"
+          >
+            enter again
+          </Badge>
+        ) : p.has_api_key ? (
           <Badge color="teal.9" variant="filled">
             set
           </Badge>

@@ -2,7 +2,7 @@ import { formatPath } from '../../../../shared/contract/field-errors'
 import { fullIdentityName, modelKind, PROVIDER_KINDS, type ProviderKind } from '../../../../shared/contract/identity'
 import { LlmProviderSchema, type LlmProvider, type ProviderListEntry } from '../../../../shared/contract/provider'
 import { isOpenAiHost } from '../../../../shared/http-url'
-import { keyRequired, PROVIDER_CATALOG } from '../../../../shared/provider-catalog'
+import { keyRequired, PROVIDER_CATALOG, resolveBaseUrl } from '../../../../shared/provider-catalog'
 import { providersForModels } from '../../../../shared/provider-servers'
 
 /** A kind as the wizard offers it: the nine kinds, plus any OpenAI-compatible server. */
@@ -22,6 +22,10 @@ export interface ProviderDraft {
   readonly apiKey: string
   /** Edit mode: what happens to the stored key. */
   readonly keyAction: KeyAction
+  /** Edit mode: the API base the stored key is sent to; it goes nowhere else, so a new address needs the key typed again. */
+  readonly keyBoundTo?: string
+  /** Edit mode: a key is stored but this machine cannot decrypt it (its secret key was lost or replaced). */
+  readonly keyUnreadable?: true
   /** Edit mode: the provider's one model. */
   readonly model: string
   /** Add mode: the models chosen from the server; each becomes a provider of its own. */
@@ -77,7 +81,10 @@ export function draftOf(p: ProviderListEntry): ProviderDraft {
     choice: compatible ? 'compatible' : kind,
     externalUrl: p.external_url ?? '',
     apiKey: '',
-    keyAction: 'unchanged',
+    // A stored key that cannot be decrypted any more is asked for again.
+    keyAction: p.key_unreadable ? 'set' : 'unchanged',
+    ...(p.key_unreadable ? { keyUnreadable: true as const } : {}),
+    ...(p.has_api_key ? { keyBoundTo: resolveBaseUrl(kind, p.external_url) } : {}),
     model: modelType,
     models: [modelType],
     displayName: p.name ?? '',
@@ -194,6 +201,16 @@ export function stepOfField(path: string): number {
 
 export type FieldErrors = Readonly<Record<string, string>>
 
+/** The address the stored key belongs to, when the draft now points elsewhere (the node would refuse to send it there). */
+export function keyMovedFrom(d: ProviderDraft): string | undefined {
+  if (!d.keyBoundTo || !d.choice) return undefined
+  try {
+    return resolveBaseUrl(kindOf(d.choice), d.externalUrl.trim() || null) === d.keyBoundTo ? undefined : d.keyBoundTo
+  } catch {
+    return undefined // not a URL yet: the URL field says so
+  }
+}
+
 /** Whether the key field must hold a key: adding a hosted kind, or editing one that has none. */
 export function keyNeeded(d: ProviderDraft, mode: WizardMode['kind'], hasStoredKey: boolean): boolean {
   if (!d.choice) return false
@@ -223,6 +240,8 @@ export function validate(
   if (mode === 'edit' && d.keyAction === 'unchanged' && keyNeeded(d, mode, hasStoredKey)) {
     errors.api_key = `${choiceLabel(d.choice!)} needs an API key and this provider has none`
   }
+  const movedFrom = mode === 'edit' && d.keyAction === 'unchanged' && hasStoredKey ? keyMovedFrom(d) : undefined
+  if (movedFrom) errors.api_key = `The stored key is only sent to ${movedFrom}. Enter the API key for the new address, or remove the key`
   if (mode === 'edit' && !d.model.trim()) errors['model'] = 'Choose or type a model'
   if (mode === 'add' && chosenModels(d).length === 0) errors['model'] = 'Choose at least one model, or type its name'
   const bodies = mode === 'add' ? toProviders(d, takenIds) : [toProvider(d, mode)]
