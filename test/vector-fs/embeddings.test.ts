@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FileInfo, SearchResult } from '../../src/shared/contract/vector-fs'
 import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
+import { recordEvents } from '../support/answers'
 import { addProvider, startTestNode, tempDir, type TestNode, type TestNodeOptions } from '../support/node'
 
 const QUICK: TestNodeOptions = { vectorFs: { queue: { batchSize: 4, backoffMs: 5, maxBackoffMs: 20, maxAttempts: 4 } } }
@@ -63,11 +64,14 @@ describe('embeddings', () => {
 
   it('OpenAI /v1/embeddings receives batches with the key; files end ready and embedded; search finds by meaning', async () => {
     await useOpenAi(node)
+    const events = recordEvents(node)
     await upload(node, 'garage.txt', longText('car repair', 6))
     await upload(node, 'clinic.txt', 'The doctor sees patients on Mondays.')
     const processing = await files(node)
     expect(processing.some((f) => f.status === 'processing')).toBe(true)
     await waitFor(node, allReady)
+    // Clients hear when a file is stored and again when its embeddings are done.
+    expect(events.filter((e) => e.type === 'vector_fs_changed' && e.data.path === '/garage.txt').length).toBeGreaterThanOrEqual(2)
     expect(fake.requests.length).toBeGreaterThan(1)
     for (const r of fake.requests) {
       expect(r.path).toBe('/v1/embeddings')
