@@ -23,7 +23,8 @@ export interface PageFilter {
 
 export interface InboxPageRow extends ListPosition {
   readonly id: string
-  readonly json: Buffer
+  /** The Inbox JSON, job_scope null. */
+  readonly json: string
 }
 
 /**
@@ -79,7 +80,7 @@ function pageSql(filter: PageFilter): string {
   } else if (!filter.showHidden) index = 'inboxes_visible_activity'
   if (!filter.showHidden) where.push('i.is_hidden = 0')
   where.push('(i.activity, i.seq) < (?, ?)')
-  return `SELECT i.id, i.activity, i.seq, ${inboxJson(NO_SCOPE)} AS json
+  return `SELECT ${LIST_COLUMNS}
           FROM inboxes i INDEXED BY ${index}
           JOIN jobs j ON j.id = i.job_id
           JOIN providers p ON p.id = j.provider_id
@@ -87,6 +88,28 @@ function pageSql(filter: PageFilter): string {
           ORDER BY i.activity DESC, i.seq DESC
           LIMIT ?`
 }
+
+/** The stored parts of an Inbox (without scope), read as they are: JSON is assembled in JS, cheaper than SQLite's `||`. */
+const LIST_COLUMNS = `i.id, i.activity, i.seq, i.custom_name, i.datetime_created, i.is_finished, i.is_hidden, i.is_pinned,
+  p.agent_json, j.config_json, i.last_message_json`
+
+interface ListRow extends ListPosition {
+  readonly id: string
+  readonly custom_name: string
+  readonly datetime_created: string
+  readonly is_finished: number
+  readonly is_hidden: number
+  readonly is_pinned: number
+  readonly agent_json: string
+  readonly config_json: string
+  readonly last_message_json: string | null
+}
+
+/** The Inbox JSON of a row, job_scope null (the same value the SQL form gives). */
+const listJson = (r: ListRow) =>
+  `{"custom_name":${JSON.stringify(r.custom_name)},"datetime_created":${JSON.stringify(r.datetime_created)},"inbox_id":${JSON.stringify(r.id)}` +
+  `,"is_finished":${r.is_finished ? 'true' : 'false'},"is_hidden":${r.is_hidden ? 'true' : 'false'},"is_pinned":${r.is_pinned ? 'true' : 'false'}` +
+  `,"agent":${r.agent_json},"job_config":${r.config_json},"job_scope":null,"last_message":${r.last_message_json ?? 'null'}}`
 
 /** A position before every inbox: activity timestamps start with a digit, which sorts before '~'. */
 const START: ListPosition = { activity: '~', seq: Number.MAX_SAFE_INTEGER }
@@ -103,7 +126,7 @@ export function inboxesRepo(db: Db) {
     return stmt
   }
   const pages = new Map<string, ReturnType<typeof preparePage>>()
-  const preparePage = (f: PageFilter) => db.prepare<[string, number, number], InboxPageRow>(pageSql(f))
+  const preparePage = (f: PageFilter) => db.prepare<[string, number, number], ListRow>(pageSql(f))
   const page = (f: PageFilter) => {
     const key = filterKey(f)
     let stmt = pages.get(key)
@@ -115,11 +138,9 @@ export function inboxesRepo(db: Db) {
       `SELECT ${inboxJson(WITH_SCOPE)} FROM inboxes i JOIN jobs j ON j.id = i.job_id JOIN providers p ON p.id = j.provider_id WHERE i.id = ?`
     )
     .pluck()
-  const oneNoScope = db
-    .prepare<[string], Buffer>(
-      `SELECT ${inboxJson(NO_SCOPE)} FROM inboxes i JOIN jobs j ON j.id = i.job_id JOIN providers p ON p.id = j.provider_id WHERE i.id = ?`
-    )
-    .pluck()
+  const oneNoScope = db.prepare<[string], ListRow>(
+    `SELECT ${LIST_COLUMNS} FROM inboxes i JOIN jobs j ON j.id = i.job_id JOIN providers p ON p.id = j.provider_id WHERE i.id = ?`
+  )
   const position = db.prepare<[string], ListPosition>(`SELECT activity, seq FROM inboxes WHERE id = ?`)
   const count = db
     .prepare<[number, number, number, number], number>(
@@ -151,7 +172,10 @@ export function inboxesRepo(db: Db) {
         yield parts
     },
     /** Up to `limit` inboxes after `after` (absent: from the start), in list order, without scopes. */
-    page: (filter: PageFilter, limit: number, after: ListPosition = START) => page(filter).all(after.activity, after.seq, limit),
+    page: (filter: PageFilter, limit: number, after: ListPosition = START): InboxPageRow[] =>
+      page(filter)
+        .all(after.activity, after.seq, limit)
+        .map((r) => ({ id: r.id, activity: r.activity, seq: r.seq, json: listJson(r) })),
     /** How many inboxes the filter matches, from the maintained counts. */
     count: (filter: PageFilter) => {
       const pinned = filter.pinned === undefined ? [0, 1] : filter.pinned ? [1, 1] : [0, 0]
@@ -159,7 +183,11 @@ export function inboxesRepo(db: Db) {
     },
     position: (id: string) => position.get(id),
     /** The Inbox JSON of one inbox (job_scope null unless `withScope`), undefined when there is none. */
-    json: (id: string, withScope = false) => (withScope ? one : oneNoScope).get(id),
+    json(id: string, withScope = false): Buffer | undefined {
+      if (withScope) return one.get(id)
+      const row = oneNoScope.get(id)
+      return row && Buffer.from(listJson(row))
+    },
     get: (id: string) => get.get(id),
     rename: (id: string, name: string) => rename.run(name, id).changes === 1,
     setPinned: (id: string, pinned: boolean) => setPinned.run(pinned ? 1 : 0, id).changes === 1

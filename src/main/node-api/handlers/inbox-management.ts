@@ -20,9 +20,6 @@ type InboxManagementRoutes =
   | 'retry_message'
   | 'export_messages_from_inbox'
 
-const PAGE_OPEN = Buffer.from('{"inboxes":[')
-const COMMA = Buffer.from(',')
-
 /** How many page ends are remembered (see `served`). */
 const SERVED_POSITIONS = 10_000
 
@@ -70,11 +67,9 @@ export function inboxManagementHandlers(ctx: NodeContext): HandlerGroup<InboxMan
       if (hasNextPage) rows.length = limit
       const last = rows[rows.length - 1]
       if (last) remember(last.id, { activity: last.activity, seq: last.seq })
-      // The rows' JSON bytes are spliced as SQLite made them, never decoded.
-      const parts: Buffer[] = [PAGE_OPEN]
-      rows.forEach((r, i) => (i ? parts.push(COMMA, r.json) : parts.push(r.json)))
-      parts.push(Buffer.from(`],"hasNextPage":${hasNextPage},"total_count":${store.inboxes.count(filter)}}`))
-      return new RawJson(Buffer.concat(parts))
+      return new RawJson(
+        `{"inboxes":[${rows.map((r) => r.json).join(',')}],"hasNextPage":${hasNextPage},"total_count":${store.inboxes.count(filter)}}`
+      )
     },
 
     get_inbox({ query }) {
