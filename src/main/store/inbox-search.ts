@@ -8,7 +8,7 @@ export interface SearchHit {
 
 export const SNIPPET_MAX = 200
 /** Matching texts ranked per round: the newest first, so a word found in half a million messages costs one round. */
-const ROUND = 1000
+const ROUND = 500
 
 const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
 /** What the unicode61 tokenizer with remove_diacritics 2 compares: no accents, lower case. */
@@ -99,7 +99,7 @@ export function inboxSearchRepo(db: Db) {
       let before = Number.MAX_SAFE_INTEGER
       for (let first = true; ; first = false) {
         const rows = round.all(query, before, ROUND)
-        const ranked = first ? [...rows, ...names.all(query, ROUND)] : [...rows]
+        const ranked = first ? [...rows, ...names.all(query, ROUND / 2)] : [...rows]
         for (const row of ranked.sort((a, b) => a.score - b.score || Math.abs(b.id) - Math.abs(a.id))) {
           const found = row.id < 0 ? ofName.get(-row.id) : ofMessage.get(row.id)
           if (!found || hits.has(found.id) || (found.is_hidden && !showHidden)) continue
