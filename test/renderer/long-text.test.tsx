@@ -4,6 +4,7 @@ import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AnswerText, PlainText } from '../../src/renderer/src/features/inboxes/AnswerText'
 import { markdownBlocks, plainBlocks, PREVIEW_CHARS, PREVIEW_LINES, previewOf } from '../../src/renderer/src/features/inboxes/long-text'
+import { toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
 import { renderWithApp } from './render'
 
 /* Issue 10, item 1: opening an inbox with a 10 MB answer took 11 s; 500 MB crashed the tab. */
@@ -112,5 +113,22 @@ describe('AnswerText', () => {
     expect(container.textContent).not.toContain('END')
     fireEvent.click(screen.getByTestId('show-all'))
     await waitFor(() => expect(container.textContent).toContain('END'), { timeout: 20_000 })
+  })
+})
+
+describe('inbox list preview of a 1 MiB last message', () => {
+  it('reads the start only: 200 characters, blanks collapsed', () => {
+    const content = '  \n' + 'word\t\n '.repeat(200_000)
+    const inbox = {
+      inbox_id: 'job_inbox::j::false',
+      custom_name: 'Long',
+      datetime_created: '2026-01-01T00:00:00.000Z',
+      agent: { id: 'gpt', model: { OpenAI: { model_type: 'm' } } },
+      last_message: { job_message: { content }, node_api_data: { node_timestamp: '2026-01-01T00:00:01.000Z' } }
+    } as unknown as Parameters<typeof toRow>[0]
+    const started = performance.now()
+    const row = toRow(inbox)
+    expect(performance.now() - started).toBeLessThan(50)
+    expect(row.preview).toBe('word '.repeat(40))
   })
 })

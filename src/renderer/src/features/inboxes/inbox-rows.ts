@@ -18,10 +18,21 @@ export interface InboxRowData {
 /** Case- and accent-insensitive form for matching, as the node's own search matches ("resume" finds "Résumé"). */
 export const foldForSearch = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 
+/** The first 200 characters with blanks collapsed, read from the text's start only (an answer may be 1 MiB). */
+function previewText(content: string): string {
+  const start = content.search(/\S/)
+  if (start < 0) return ''
+  return content
+    .slice(start, start + 2000)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200)
+}
+
 export function toRow(inbox: Inbox): InboxRowData {
   const last = inbox.last_message
   const content = last?.job_message.content ?? null
-  const preview = content === null ? null : content.replace(/\s+/g, ' ').trim().slice(0, 200)
+  const preview = content === null ? null : previewText(content)
   let model = ''
   try {
     model = modelKind(inbox.agent.model).modelType
