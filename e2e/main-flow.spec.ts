@@ -105,7 +105,7 @@ test('from an empty data dir: set up a provider, edit it, create a job with ever
 
   // A message; the answer streams in, then becomes the row's preview.
   const inbox = new InboxPage(page)
-  node.fake.behaviour = { type: 'reply', chunks: ['The ', 'handbook ', 'says ', 'yes.'], delayMs: 250 }
+  node.fake.behaviour = { type: 'reply', chunks: ['The ', 'handbook ', 'says ', 'yes.'], delayMs: 700 }
   await inbox.send('What does the handbook say?')
   await expect(inbox.questions()).toContainText(['What does the handbook say?'])
   await expect(inbox.streaming()).toContainText('The handbook')
