@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { unpackedPath } from '../../src/main/store/db'
 
 /*
  * `npm run dist` needs Electron's zips from the network, which these machines cannot reach, so the
@@ -34,6 +35,7 @@ describe('packaging config (electron-builder.json)', () => {
     expect(config.files).toEqual(['out/**/*', 'package.json'])
     expect(pkg.main).toBe('./out/main/index.js')
     expect(config.asarUnpack).toContain('**/*.node') // better-sqlite3 cannot be loaded from inside an ASAR
+    expect(config.asarUnpack).toContain('node_modules/sqlite-vec-*/**') // nor sqlite-vec's vec0 extension
     expect(pkg.scripts.dist).toBe('electron-vite build && electron-builder --config electron-builder.json')
   })
 
@@ -53,4 +55,14 @@ describe('packaging config (electron-builder.json)', () => {
   it('the README says that `npm run dist` needs the network', () => {
     expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toMatch(/`npm run dist` needs the network/)
   })
+})
+
+it('loads the vector extension from the unpacked copy when the app runs from an ASAR archive', () => {
+  expect(unpackedPath('/opt/Nodedesk/resources/app.asar/node_modules/sqlite-vec-linux-x64/vec0.so')).toBe(
+    '/opt/Nodedesk/resources/app.asar.unpacked/node_modules/sqlite-vec-linux-x64/vec0.so'
+  )
+  expect(unpackedPath('C:\\Nodedesk\\resources\\app.asar\\node_modules\\sqlite-vec-windows-x64\\vec0.dll')).toBe(
+    'C:\\Nodedesk\\resources\\app.asar.unpacked\\node_modules\\sqlite-vec-windows-x64\\vec0.dll'
+  )
+  expect(unpackedPath('/work/node_modules/sqlite-vec-linux-x64/vec0.so')).toBe('/work/node_modules/sqlite-vec-linux-x64/vec0.so')
 })

@@ -18,6 +18,11 @@ export interface OpenDbOptions {
  * migrating a database that already holds data, a copy is written beside it
  * (`<file>.v<old>.bak`), so an upgrade can never cost the user their data.
  */
+/** In a packaged app native files sit beside the ASAR archive (asarUnpack), where dlopen can read them. */
+export function unpackedPath(path: string): string {
+  return path.replace(/app\.asar(?=[\\/])/, 'app.asar.unpacked')
+}
+
 export function openDb(file: string, options: OpenDbOptions = {}): Db {
   if (file !== ':memory:') {
     mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE })
@@ -26,7 +31,7 @@ export function openDb(file: string, options: OpenDbOptions = {}): Db {
   const db = new Database(file)
   try {
     // vec0 (the document library's vector index) must be readable on every connection to this file.
-    sqliteVec.load(db)
+    db.loadExtension(unpackedPath(sqliteVec.getLoadablePath()))
     db.pragma('journal_mode = WAL')
     // SQLite gives -wal and -shm the database file's mode; these fix files an older version left 0644.
     if (file !== ':memory:') for (const f of [`${file}-wal`, `${file}-shm`]) makePrivateFile(f)
