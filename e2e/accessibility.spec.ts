@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/node'
+import { WizardPage } from './pages/wizard'
 import { providerBody, seedJobs } from './seed'
 
 async function seriousViolations(page: Page) {
@@ -23,6 +24,18 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('heading', { name: 'Add an LLM provider' })).toBeVisible()
     await page.waitForTimeout(300)
     expect(await seriousViolations(page), 'first-run wizard').toEqual([])
+    // The wizard's model step (the server's models as checkboxes) and its review summary.
+    const wizard = new WizardPage(page)
+    await wizard.chooseKind('OpenAI-compatible server')
+    await wizard.connection(`${node.fake.url}/v1`)
+    await wizard.chooseModels(['gpt-e2e', 'gpt-e2e-2'])
+    await page.waitForTimeout(300)
+    expect(await seriousViolations(page), 'wizard: models').toEqual([])
+    await wizard.next()
+    await wizard.next()
+    await wizard.showRequest()
+    await page.waitForTimeout(300)
+    expect(await seriousViolations(page), 'wizard: review').toEqual([])
 
     await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
     const [jobId] = await seedJobs(node, 'gpt', 3)

@@ -39,8 +39,15 @@ async function main() {
     }
   }
 
+  // The model step: the server's models listed, two of them ticked (one provider each).
   await shoot('wizard', '#/providers/new', async (p) => {
-    await p.getByRole('radio', { name: 'Ollama' }).click()
+    await p.getByRole('radio', { name: 'OpenAI-compatible server' }).click()
+    await p.getByRole('button', { name: 'Next' }).click()
+    await p.getByLabel(/^API base URL/).fill(`${fake.url}/v1`)
+    await p.getByRole('button', { name: 'Next' }).click()
+    await p.getByTestId('models-listed').waitFor()
+    for (const m of ['llama3.2', 'qwen2.5:7b']) await p.getByRole('checkbox', { name: m }).check()
+    await p.mouse.move(0, 0)
     await p.waitForTimeout(200)
   })
 
@@ -55,6 +62,8 @@ async function main() {
   await api('/v2/add_llm_provider', {
     ...base,
     id: 'local-llama',
+    name: 'Laptop Ollama',
+    description: 'Runs on this machine',
     model: { Ollama: { model_type: 'llama3.2' } },
     external_url: fake.url,
     perform_locally: true,
@@ -63,6 +72,7 @@ async function main() {
   await api('/v2/add_llm_provider', {
     ...base,
     id: 'gpt-4o',
+    name: 'Team proxy · gpt-4o-mini',
     model: { OpenAI: { model_type: 'gpt-4o-mini' } },
     external_url: fake.url,
     api_key: 'sk-demo',
@@ -130,6 +140,23 @@ async function main() {
 
   await shoot('inboxes', '#/inboxes')
   await shoot('inbox', `#/inboxes/${encodeURIComponent(lastInbox)}`)
+  // Two more models of the proxy, added in one go as the wizard does; three checks: works, not working, never.
+  await api('/v2/add_llm_providers', {
+    providers: ['qwen2.5:7b', 'phi4'].map((model) => ({
+      ...base,
+      id: `team-proxy-${model.replace(/[^a-z0-9]+/g, '-')}`,
+      name: `Team proxy · ${model}`,
+      model: { OpenAI: { model_type: model } },
+      external_url: `${fake.url}/v1`,
+      perform_locally: false,
+      full_identity_name: identity(`team-proxy-${model.replace(/[^a-z0-9]+/g, '-')}`)
+    }))
+  })
+  fake.behaviour = { type: 'reply', chunks: ['OK'] }
+  await api('/v2/check_llm_provider', { llm_provider_id: 'local-llama' })
+  await api('/v2/check_llm_provider', { llm_provider_id: 'gpt-4o' })
+  fake.behaviour = { type: 'status', status: 404, body: { error: { message: "model 'qwen2.5:7b' not found" } } }
+  await api('/v2/check_llm_provider', { llm_provider_id: 'team-proxy-qwen2-5-7b' })
   await shoot('providers', '#/providers')
   await shoot('new-job', '#/jobs/new', async (p) => {
     await p.getByRole('region', { name: 'VectorFS folders' }).getByLabel('Folder name').fill('Contracts')

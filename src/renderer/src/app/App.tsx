@@ -21,10 +21,19 @@ export function App() {
   const providers = useProviders()
   const firstRun = providers.data?.length === 0
 
-  // With no provider yet, everything starts with setting one up.
+  // With no provider yet, everything starts with setting one up. The list is asked for again
+  // first: one added meanwhile (another window, a script) must not bounce the user back.
+  const refetchProviders = providers.refetch
   useEffect(() => {
-    if (firstRun && route.name !== 'new-provider') navigate({ name: 'new-provider' })
-  }, [firstRun, route.name])
+    if (!firstRun || route.name === 'new-provider') return
+    let current = true
+    void refetchProviders().then((r) => {
+      if (current && r.data?.length === 0) navigate({ name: 'new-provider' })
+    })
+    return () => {
+      current = false
+    }
+  }, [firstRun, route.name, refetchProviders])
 
   let page
   if (route.name === 'inboxes') page = <InboxesPage />

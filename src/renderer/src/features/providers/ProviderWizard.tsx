@@ -551,7 +551,9 @@ function ModelStep({ draft, change, errors, mode }: StepProps) {
         <TextInput
           label="Another model"
           description="A model the server does not list: type its name, then Add."
-          placeholder={PROVIDER_CATALOG[kind].modelPresets[0] ?? 'model name'}
+          placeholder={
+            draft.choice === 'compatible' ? 'e.g. mistral-7b-instruct' : (PROVIDER_CATALOG[kind].modelPresets[0] ?? 'model name')
+          }
           value={typed}
           onChange={(e) => setTyped(e.currentTarget.value)}
           onKeyDown={(e) => {
