@@ -25,6 +25,7 @@ import { benchAllInboxesMemory, benchFirstPage, benchSearch, benchStart } from '
 import { benchJobMessageThroughput } from './throughput'
 import { benchUi } from './ui'
 import { benchVectorFs } from './vector-fs'
+import { benchAnswerBacklog } from './answer-backlog'
 
 const scope = () => ({
   local_vrkai: [],
@@ -290,6 +291,7 @@ async function main() {
     ''
   ])
   rows.push(...(await benchVectorFs(process.argv.includes('--quick'))))
+  rows.push(...(await benchAnswerBacklog(quick)))
   for (const n of sizes) {
     const ui = await benchUi(n)
     rows.push([

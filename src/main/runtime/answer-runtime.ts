@@ -193,9 +193,10 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
     limits: options.concurrency,
     localErrorPauseMs: options.localErrorPauseMs,
     nextQuestion: (inboxId) => ctx.store.messages.nextPending(inboxId),
-    serverOf: (inboxId) => {
-      const json = ctx.store.messages.providerOfInbox(inboxId)
-      return json === undefined ? undefined : (JSON.parse(json) as LlmProvider)
+    providerOf: (inboxId) => ctx.store.messages.providerOfInbox(inboxId),
+    serverOf: (providerId) => {
+      const row = ctx.store.providers.get(providerId)
+      return row && (JSON.parse(row.provider_json) as LlmProvider)
     },
     async turn(inboxId, q) {
       const outcome = await answer(inboxId, q)

@@ -33,7 +33,8 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | undef
   const value = headers.get('retry-after')?.trim()
   if (!value) return undefined
   if (/^\d+(\.\d+)?$/.test(value)) return Math.min(MAX_RETRY_AFTER_MS, Number(value) * 1000)
-  const at = Date.parse(value)
+  // An HTTP date names its day and month ('Wed, 21 Oct 2015 07:28:00 GMT'); Date.parse alone takes '-3' as a year.
+  const at = /^[A-Za-z]{3},/.test(value) ? Date.parse(value) : NaN
   if (Number.isNaN(at)) return undefined
   return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, at - now))
 }

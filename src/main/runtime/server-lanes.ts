@@ -6,7 +6,7 @@ import type { PendingQuestion } from '../store/messages'
 export const DEFAULT_CALLS_PER_SERVER = 4
 const MAX_LOCAL_PAUSE_MS = 30_000
 /** Inboxes read per page when resuming the queue after a start, one page per event-loop turn. */
-const RESUME_PAGE = 500
+const RESUME_PAGE = 100
 
 export interface ConcurrencyOptions {
   /** Provider calls at once per server (default 4). */
@@ -34,8 +34,10 @@ export interface LanesDeps {
   readonly localErrorPauseMs?: number
   /** The inbox's oldest waiting question, read when its turn comes (never held while it waits). */
   nextQuestion(inboxId: string): PendingQuestion | undefined
-  /** The provider answering the inbox, undefined when its job is gone. */
-  serverOf(inboxId: string): ServerOfInbox | undefined
+  /** The id of the provider answering the inbox, undefined when its job is gone. */
+  providerOf(inboxId: string): string | undefined
+  /** The provider's model and URL, undefined when it is gone. */
+  serverOf(providerId: string): ServerOfInbox | undefined
   /** Answers one question. */
   turn(inboxId: string, question: PendingQuestion): Promise<TurnOutcome>
 }
@@ -56,8 +58,11 @@ export interface ServerLanes {
   add(inboxId: string): void
   /** Waiting or answering. */
   has(inboxId: string): boolean
-  /** Adds every inbox `page` lists, a page per event-loop turn, so requests keep being served meanwhile. */
-  resume(page: (after: string, limit: number) => string[]): void
+  /**
+   * Adds every inbox `page` lists (with its provider, read in the same query), a page per
+   * event-loop turn, so requests keep being served meanwhile; a page shorter than `limit` is the last.
+   */
+  resume(page: (after: string, limit: number) => readonly { inbox_id: string; provider_id: string | null }[]): void
   /** Starts nothing more and forgets the waiting inboxes (their questions stay queued in SQLite). */
   stop(): void
   /** Resolves when every turn started has ended. */
@@ -82,11 +87,19 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
   let localPauseUntil = 0
   let localStreak = 0
 
-  function keyOf(inboxId: string): string {
-    const provider = deps.serverOf(inboxId)
-    if (!provider) return '' // its job is gone: the turn drops the question without a call
-    const { kind } = modelKind(provider.model)
-    return `${kind} ${resolveBaseUrl(kind, provider.external_url)}`
+  // Lane keys by provider id, for one pump or one resume page (a provider's URL may be edited).
+  const keys = new Map<string, string>()
+
+  function keyOf(inboxId: string, providerId: string | null | undefined = deps.providerOf(inboxId)): string {
+    if (providerId == null) return '' // its job is gone: the turn drops the question without a call
+    let key = keys.get(providerId)
+    if (key === undefined) {
+      const provider = deps.serverOf(providerId)
+      const kind = provider && modelKind(provider.model).kind
+      key = provider && kind ? `${kind} ${resolveBaseUrl(kind, provider.external_url)}` : ''
+      keys.set(providerId, key)
+    }
+    return key
   }
 
   function lane(key: string): Lane {
@@ -99,9 +112,9 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
     return l
   }
 
-  function add(inboxId: string): void {
+  function add(inboxId: string, providerId?: string | null): void {
     if (stopped || running.has(inboxId)) return
-    const l = lane(keyOf(inboxId))
+    const l = lane(providerId === undefined ? keyOf(inboxId) : keyOf(inboxId, providerId))
     if (l.waiting.has(inboxId)) return
     l.waiting.add(inboxId)
     pumpSoon()
@@ -133,6 +146,7 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
 
   function pump(): void {
     if (stopped) return
+    keys.clear()
     const now = Date.now()
     if (now < localPauseUntil) return wakeAt(localPauseUntil)
     for (const l of lanes.values()) {
@@ -196,16 +210,20 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
   }
 
   return {
-    add,
+    add: (inboxId) => {
+      keys.clear()
+      add(inboxId)
+    },
     has: (inboxId) => running.has(inboxId) || [...lanes.values()].some((l) => l.waiting.has(inboxId)),
     resume(page) {
       let after = ''
       const step = () => {
         if (stopped) return
-        const ids = page(after, RESUME_PAGE)
-        for (const id of ids) add(id)
-        if (ids.length === RESUME_PAGE) {
-          after = ids.at(-1)!
+        keys.clear()
+        const rows = page(after, RESUME_PAGE)
+        for (const row of rows) add(row.inbox_id, row.provider_id)
+        if (rows.length === RESUME_PAGE) {
+          after = rows.at(-1)!.inbox_id
           setImmediate(step)
         }
       }

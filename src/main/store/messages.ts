@@ -59,15 +59,14 @@ export function messagesRepo(db: Db) {
   const allSql = `SELECT message_json FROM messages WHERE inbox_id = ? ORDER BY seq`
   const pendingInboxes = db.prepare<[], string>(`SELECT DISTINCT inbox_id FROM messages WHERE needs_answer = 1`).pluck()
   // Walks the partial index in inbox order, so a page costs its own rows, however long the queue.
-  const pendingPage = db
-    .prepare<[string, number], string>(
-      `SELECT DISTINCT inbox_id FROM messages WHERE needs_answer = 1 AND inbox_id > ? ORDER BY inbox_id LIMIT ?`
-    )
-    .pluck()
+  const pendingPage = db.prepare<[string, number], { inbox_id: string; provider_id: string | null }>(
+    `SELECT q.inbox_id, j.provider_id
+     FROM (SELECT DISTINCT inbox_id FROM messages WHERE needs_answer = 1 AND inbox_id > ? ORDER BY inbox_id LIMIT ?) q
+     LEFT JOIN inboxes i ON i.id = q.inbox_id LEFT JOIN jobs j ON j.id = i.job_id
+     ORDER BY q.inbox_id`
+  )
   const providerOf = db
-    .prepare<[string], string>(
-      `SELECT p.provider_json FROM inboxes i JOIN jobs j ON j.id = i.job_id JOIN providers p ON p.id = j.provider_id WHERE i.id = ?`
-    )
+    .prepare<[string], string>(`SELECT j.provider_id FROM inboxes i JOIN jobs j ON j.id = i.job_id WHERE i.id = ?`)
     .pluck()
 
   return {
@@ -116,9 +115,12 @@ export function messagesRepo(db: Db) {
     nextPending: (inboxId: string) => nextPending.get(inboxId),
     /** Inboxes with questions waiting (after a restart, the runtime resumes these). */
     pendingInboxes: () => pendingInboxes.all(),
-    /** Up to `limit` inboxes with questions waiting, in id order after `after` (a restart resumes the queue page by page). */
+    /**
+     * Up to `limit` inboxes with questions waiting, in id order after `after`, with the provider
+     * of their job (a restart resumes the queue page by page). The last id given is the next `after`.
+     */
     pendingInboxesAfter: (after: string, limit: number) => pendingPage.all(after, limit),
-    /** The provider_json of the provider answering this inbox (through its job), undefined when either is gone. */
+    /** The id of the provider answering this inbox (through its job), undefined when the inbox is gone. */
     providerOfInbox: (inboxId: string) => providerOf.get(inboxId),
     /** One message of the inbox by its node_message_hash. */
     byHash: (inboxId: string, hash: string) => byHash.get(inboxId, hash),
