@@ -40,11 +40,14 @@ for (const scheme of ['light', 'dark'] as const) {
     await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
     const [jobId] = await seedJobs(node, 'gpt', 3)
     await node.api('POST', '/v2/job_message', { job_id: jobId, content: 'Hello there' })
+    await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Contracts' })
     const screens: [string, string, string][] = [
       ['#/providers', 'Providers', 'providers'],
       ['#/providers/gpt/edit', 'Edit provider “gpt”', 'edit provider'],
       ['#/jobs/new', 'New job', 'new job'],
       ['#/inboxes', 'Inboxes', 'inboxes'],
+      ['#/files', 'Files', 'files'],
+      ['#/settings', 'Settings', 'settings'],
       [`#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`, 'Hello there', 'inbox']
     ]
     for (const [hash, heading, name] of screens) {

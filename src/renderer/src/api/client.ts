@@ -40,6 +40,32 @@ export function fieldPathsOf(message: string): string[] {
 
 type Query = Record<string, string | undefined>
 
+/** The node's answer as a value, or its error body as an ApiFailure. */
+function answerOf(res: { status: number; body: unknown }): unknown {
+  if (res.status === 200) return res.body
+  const body = res.body as { error?: string; message?: string } | null
+  const message = body?.message ?? `HTTP ${res.status}`
+  throw new ApiFailure(res.status, body?.error ?? 'Error', message, res.status === 400 ? fieldPathsOf(message) : [])
+}
+
+/** upload_file_to_folder with progress when the transport reports it (else one call, no progress). */
+export async function uploadFile(
+  client: Client,
+  body: RouteBodyInput<'upload_file_to_folder'>,
+  onProgress: (loaded: number, total: number) => void
+): Promise<RouteResponse<'upload_file_to_folder'>> {
+  const upload = client.transport.upload
+  if (!upload) return client.call('upload_file_to_folder', { body })
+  const route = routes.upload_file_to_folder
+  let res
+  try {
+    res = await upload.call(client.transport, { method: route.method, path: route.path, body }, onProgress)
+  } catch (err) {
+    throw new ApiFailure(0, 'Network Error', `The node did not answer (${(err as Error).message})`, [])
+  }
+  return answerOf(res) as RouteResponse<'upload_file_to_folder'>
+}
+
 export interface Client {
   call<K extends RouteName>(name: K, input?: { query?: Query; body?: RouteBodyInput<K> }): Promise<RouteResponse<K>>
   readonly transport: Transport
@@ -59,10 +85,7 @@ export function createClient(transport: Transport): Client {
       } catch (err) {
         throw new ApiFailure(0, 'Network Error', `The node did not answer (${(err as Error).message})`, [])
       }
-      if (res.status === 200) return res.body as never
-      const body = res.body as { error?: string; message?: string } | null
-      const message = body?.message ?? `HTTP ${res.status}`
-      throw new ApiFailure(res.status, body?.error ?? 'Error', message, res.status === 400 ? fieldPathsOf(message) : [])
+      return answerOf(res) as never
     }
   }
 }

@@ -12,7 +12,16 @@ export const keys = {
   inboxes: (showHidden: boolean) => ['inboxes', { showHidden }] as const,
   allInboxes: ['inboxes'] as const,
   messages: (inboxId: string) => ['messages', inboxId] as const,
-  jobScope: (jobId: string) => ['jobScope', jobId] as const
+  jobScope: (jobId: string) => ['jobScope', jobId] as const,
+  /** Everything read from the document library starts with this. */
+  vfs: ['vfs'] as const,
+  /** One folder's children (depth 0: lazily, one level at a time). */
+  vfsFolder: (path: string) => ['vfs', 'folder', path] as const,
+  /** The whole tree (scope editor, settings counts). */
+  vfsTree: ['vfs', 'tree'] as const,
+  vfsResource: (path: string) => ['vfs', 'resource', path] as const,
+  vfsSearch: ['vfs', 'search'] as const,
+  embeddingModel: ['embeddingModel'] as const
 }
 
 export function useHealth() {
@@ -43,6 +52,27 @@ export function useJobScope(jobId: string) {
   return useQuery({ queryKey: keys.jobScope(jobId), queryFn: () => client.call('get_job_scope', { query: { job_id: jobId } }) })
 }
 
+/** A folder's children, one level (folders open lazily). */
+export function useVfsFolder(path: string, enabled = true) {
+  const client = useClient()
+  return useQuery({
+    queryKey: keys.vfsFolder(path),
+    queryFn: () => client.call('retrieve_path_simplified', { query: { path, depth: '0' } }),
+    enabled
+  })
+}
+
+/** The whole library, as deep as the node fills it (10 levels). */
+export function useVfsTree() {
+  const client = useClient()
+  return useQuery({ queryKey: keys.vfsTree, queryFn: () => client.call('retrieve_path_simplified', { query: { path: '/', depth: '10' } }) })
+}
+
+export function useEmbeddingModel() {
+  const client = useClient()
+  return useQuery({ queryKey: keys.embeddingModel, queryFn: () => client.call('get_default_embedding_model') })
+}
+
 export const MESSAGE_PAGE = 50
 
 /** The newest page of an inbox; older pages are fetched on demand by the view. */
@@ -67,6 +97,15 @@ const invalidates: Partial<Record<RouteName, (qc: QueryClient, body: never) => u
   update_job_scope: (qc, body: { job_id: string }) => [
     qc.invalidateQueries({ queryKey: keys.jobScope(body.job_id) }),
     qc.invalidateQueries({ queryKey: keys.allInboxes })
+  ],
+  create_folder: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
+  move_item: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
+  move_folder: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
+  delete_item: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
+  delete_folder: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
+  update_default_embedding_model: (qc) => [
+    qc.invalidateQueries({ queryKey: keys.embeddingModel }),
+    qc.invalidateQueries({ queryKey: keys.vfs })
   ],
   job_message: (qc, body: { job_id: string }) => [
     qc.invalidateQueries({ queryKey: keys.messages(jobInboxId(body.job_id)) }),

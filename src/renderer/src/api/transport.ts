@@ -7,6 +7,8 @@ export interface Transport {
   readonly kind: 'ipc' | 'http'
   request(req: BridgeRequest): Promise<BridgeResponse>
   onEvent(listener: (event: NodeEvent) => void): () => void
+  /** An upload that reports bytes sent (HTTP in a browser); without it, uploads go through request(). */
+  upload?(req: BridgeRequest, onProgress: (loaded: number, total: number) => void): Promise<BridgeResponse>
 }
 
 /** Where the page trades its one-time code for the session cookie (headless mode, outside the contract table). */
@@ -88,6 +90,32 @@ export function httpTransport(baseUrl: string, token: string | null, options: Ht
       }
       return { status: res.status, body: await res.json() }
     },
+    // fetch cannot report upload progress; XMLHttpRequest can (browsers only).
+    upload:
+      typeof XMLHttpRequest === 'undefined'
+        ? undefined
+        : async (req, onProgress) => {
+            await session
+            const url = new URL(req.path, baseUrl)
+            const form = uploadForm(req.body)
+            return new Promise<BridgeResponse>((resolve, reject) => {
+              const xhr = new XMLHttpRequest()
+              xhr.open('POST', url)
+              for (const [k, v] of Object.entries(headers())) xhr.setRequestHeader(k, v)
+              xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : 0)
+              xhr.onload = () => {
+                let body: unknown = null
+                try {
+                  body = JSON.parse(xhr.responseText)
+                } catch {
+                  body = null
+                }
+                resolve({ status: xhr.status, body })
+              }
+              xhr.onerror = () => reject(new Error('the upload was interrupted'))
+              xhr.send(form ?? JSON.stringify(req.body ?? null))
+            })
+          },
     onEvent(listener) {
       // EventSource cannot send Authorization: read the SSE stream with fetch.
       const abort = new AbortController()

@@ -10,6 +10,8 @@ const InboxView = lazy(() => import('../features/inboxes/InboxView').then((m) =>
 const NewJobPage = lazy(() => import('../features/jobs/NewJobPage').then((m) => ({ default: m.NewJobPage })))
 const ProvidersPage = lazy(() => import('../features/providers/ProvidersPage').then((m) => ({ default: m.ProvidersPage })))
 const ProviderWizard = lazy(() => import('../features/providers/ProviderWizard').then((m) => ({ default: m.ProviderWizard })))
+const FilesPage = lazy(() => import('../features/files/FilesPage').then((m) => ({ default: m.FilesPage })))
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })))
 const loading = (
   <Center h="100%">
     <Loader aria-label="Loading" />
@@ -44,6 +46,8 @@ export function App() {
   else if (route.name === 'new-provider') page = <ProviderWizard mode={{ kind: 'add', firstRun }} />
   else if (route.name === 'edit-provider')
     page = <ProviderWizard key={route.providerId} mode={{ kind: 'edit', providerId: route.providerId }} />
+  else if (route.name === 'files') page = <FilesPage path={route.path} node={route.node} />
+  else if (route.name === 'settings') page = <SettingsPage />
   else page = <InboxesPage />
   return (
     <AppLayout route={route}>

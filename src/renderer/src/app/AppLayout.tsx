@@ -12,7 +12,7 @@ import {
   useMantineColorScheme
 } from '@mantine/core'
 import { useDisclosure, useHotkeys } from '@mantine/hooks'
-import { IconInbox, IconPlugConnected, IconPlugConnectedX, IconPlus } from '@tabler/icons-react'
+import { IconFolders, IconInbox, IconPlugConnected, IconPlugConnectedX, IconPlus, IconSettings } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useHealth } from '../api/queries'
 import { useNodeStatus } from '../api/use-node-status'
@@ -94,6 +94,20 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
           label="Providers"
           leftSection={<IconPlugConnected size={18} />}
           active={active(['providers', 'new-provider', 'edit-provider'])}
+          onClick={close}
+        />
+        <NavLink
+          href={hrefOf({ name: 'files' })}
+          label="Files"
+          leftSection={<IconFolders size={18} />}
+          active={active(['files'])}
+          onClick={close}
+        />
+        <NavLink
+          href={hrefOf({ name: 'settings' })}
+          label="Settings"
+          leftSection={<IconSettings size={18} />}
+          active={active(['settings'])}
           onClick={close}
         />
         <Text size="xs" c="dimmed" mt="auto" p="xs">

@@ -7,9 +7,19 @@ export type Route =
   | { readonly name: 'providers' }
   | { readonly name: 'new-provider' }
   | { readonly name: 'edit-provider'; readonly providerId: string }
+  /** The document library; `path` opens a file's preview, `node` scrolls to one of its passages. */
+  | { readonly name: 'files'; readonly path?: string; readonly node?: string }
+  | { readonly name: 'settings' }
 
 export function parseRoute(hash: string): Route {
-  const path = hash.replace(/^#/, '') || '/inboxes'
+  const whole = hash.replace(/^#/, '') || '/inboxes'
+  const q = whole.indexOf('?')
+  const path = q < 0 ? whole : whole.slice(0, q)
+  if (path === '/files') {
+    const params = new URLSearchParams(q < 0 ? '' : whole.slice(q + 1))
+    return { name: 'files', path: params.get('path') ?? undefined, node: params.get('node') ?? undefined }
+  }
+  if (path === '/settings') return { name: 'settings' }
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent)
   if (parts[0] === 'inboxes' && parts[1]) return { name: 'inbox', inboxId: parts[1] }
   if (parts[0] === 'jobs' && parts[1] === 'new') return { name: 'new-job' }
@@ -31,6 +41,15 @@ export function hrefOf(route: Route): string {
       return '#/providers/new'
     case 'edit-provider':
       return `#/providers/${encodeURIComponent(route.providerId)}/edit`
+    case 'files': {
+      const params = new URLSearchParams()
+      if (route.path) params.set('path', route.path)
+      if (route.node) params.set('node', route.node)
+      const q = params.toString()
+      return q ? `#/files?${q}` : '#/files'
+    }
+    case 'settings':
+      return '#/settings'
     default:
       return '#/inboxes'
   }

@@ -1,0 +1,65 @@
+import { expect, test } from './fixtures/node'
+import { FilesPage } from './pages/files'
+import { providerBody } from './seed'
+
+test('two files dropped onto the Files page: a progress row each, then both in the tree, and a preview of one', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Leases' })
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Files' }).click()
+  const files = new FilesPage(page)
+  await expect(files.rows()).toHaveCount(1)
+  await files.recordUploadStates()
+  // A few MB so the progress row is seen while the bytes go out.
+  const big = 'The tenant pays the rent on the first day of each month. '.repeat(60_000)
+  await files.drop(
+    [
+      { name: 'lease.txt', type: 'text/plain', text: big },
+      { name: 'deposit.md', type: 'text/markdown', text: '# Deposit\n\nThe deposit is two months of rent, returned within 30 days.' }
+    ],
+    '[data-testid=tree-row][data-path="/Leases"] > div'
+  )
+  await expect(files.uploads()).toHaveCount(2)
+  await expect(files.uploads()).toHaveText([/lease\.txt.*done/, /deposit\.md.*done/], { timeout: 30_000 })
+  expect(await files.uploadStatesSeen()).toEqual(expect.arrayContaining(['uploading', 'done']))
+
+  await page.getByRole('button', { name: 'Leases', exact: true }).click()
+  await expect(files.rows()).toHaveCount(3)
+  await expect(files.library()).toContainText('lease.txt')
+  await expect(files.library()).toContainText('deposit.md')
+
+  await page.getByRole('button', { name: /^deposit\.md/ }).click()
+  await expect(files.preview()).toContainText('The deposit is two months of rent')
+  await expect(files.preview()).toContainText('not embedded')
+
+  // Search marks the matching words.
+  await page.getByRole('textbox', { name: 'Search the library' }).fill('deposit returned')
+  await page.keyboard.press('Enter')
+  const result = page.getByTestId('search-result').first()
+  await expect(result).toContainText('deposit.md')
+  await expect(result.locator('mark')).toHaveText(['Deposit', 'deposit', 'returned'])
+})
+
+test('an empty library says so; a new folder, a rename and a confirmed delete', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Files' }).click()
+  const files = new FilesPage(page)
+  await expect(page.getByTestId('files-empty')).toContainText('The library is empty')
+  await page.getByRole('button', { name: 'New folder' }).click()
+  await page.getByLabel('Folder name').fill('Drafts')
+  await page.getByRole('button', { name: 'Create folder' }).click()
+  await expect(files.rows()).toHaveText([/Drafts/])
+
+  await page.getByRole('button', { name: 'Actions for Drafts' }).click()
+  await page.getByRole('menuitem', { name: 'Rename or move…' }).click()
+  await page.getByLabel('Name', { exact: true }).fill('Final')
+  await page.getByRole('button', { name: 'Move' }).click()
+  await expect(files.rows()).toHaveText([/Final/])
+
+  await page.getByRole('button', { name: 'Actions for Final' }).click()
+  await page.getByRole('menuitem', { name: 'Delete…' }).click()
+  await page.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByTestId('files-empty')).toBeVisible()
+  expect((await node.api('GET', '/v2/retrieve_path_simplified?path=/')).body).toEqual([])
+})

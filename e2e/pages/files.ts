@@ -1,0 +1,35 @@
+import type { Page } from '@playwright/test'
+
+/** The Files page: the document library. */
+export class FilesPage {
+  constructor(readonly page: Page) {}
+
+  library = () => this.page.getByRole('navigation', { name: 'Library' })
+  rows = () => this.library().getByTestId('tree-row')
+  uploads = () => this.page.getByTestId('upload-row')
+  preview = () => this.page.getByTestId('file-preview')
+
+  /** Drops files onto the page (or a folder row) as the browser would: a drop event carrying a DataTransfer. */
+  async drop(files: { name: string; type: string; text: string }[], selector = '[data-testid=files-page]') {
+    const dataTransfer = await this.page.evaluateHandle((list) => {
+      const dt = new DataTransfer()
+      for (const f of list) dt.items.add(new File([f.text], f.name, { type: f.type }))
+      return dt
+    }, files)
+    await this.page.dispatchEvent(selector, 'dragover', { dataTransfer })
+    await this.page.dispatchEvent(selector, 'drop', { dataTransfer })
+  }
+
+  /** Records every state an upload row goes through (rows may pass 'uploading' quickly). */
+  async recordUploadStates() {
+    await this.page.evaluate(() => {
+      const seen = new Set<string>()
+      ;(window as unknown as { uploadStates: Set<string> }).uploadStates = seen
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll<HTMLElement>('[data-testid=upload-row]')) seen.add(el.dataset.state ?? '')
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] })
+    })
+  }
+
+  uploadStatesSeen = () => this.page.evaluate(() => [...(window as unknown as { uploadStates: Set<string> }).uploadStates].sort())
+}

@@ -1,0 +1,96 @@
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { IconDownload } from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { errorText } from '../../api/client'
+import { useClient } from '../../api/client-context'
+import { keys, useVfsFolder } from '../../api/queries'
+import { baseName, fileState, formatSize, parentPath } from './vfs-paths'
+
+/** Saves bytes under a name through a temporary link (works over IPC and HTTP alike). */
+function saveBytes(bytes: Uint8Array, name: string) {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart]))
+  const a = document.createElement('a')
+  a.href = url
+  a.download = name
+  a.click()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+/** A file's facts and its passages; `node` marks one passage and scrolls to it. */
+export function FilePreview({ path, node }: { path: string; node?: string }) {
+  const client = useClient()
+  const folder = useVfsFolder(parentPath(path))
+  const info = folder.data?.find((f) => f.path === path)
+  const resource = useQuery({
+    queryKey: keys.vfsResource(path),
+    queryFn: () => client.call('retrieve_vector_resource', { query: { path } })
+  })
+  const nodes = resource.data?.vrkai.resource.Document.nodes ?? []
+
+  useEffect(() => {
+    if (!node || nodes.length === 0) return
+    document.getElementById(`passage-${node}`)?.scrollIntoView({ block: 'center' })
+  }, [node, nodes.length])
+
+  const state = info ? fileState(info.status) : null
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Preview" data-testid="file-preview" style={{ minHeight: 0, overflow: 'auto' }}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} size="h4" style={{ wordBreak: 'break-all' }}>
+            {baseName(path)}
+          </Title>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconDownload size={14} />}
+            onClick={() => void client.call('download_file', { query: { path } }).then((bytes) => saveBytes(bytes, baseName(path)))}
+          >
+            Download
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {path}
+        </Text>
+        {info && (
+          <Group gap="xs">
+            <Badge variant="outline">{(/\.([^.]+)$/.exec(info.name)?.[1] ?? 'file').toUpperCase()}</Badge>
+            <Badge variant="light" color="gray">
+              {formatSize(info.size)}
+            </Badge>
+            <Badge color={state?.kind === 'failed' ? 'red' : state?.kind === 'processing' ? 'yellow' : 'teal'} variant="light">
+              {state?.kind === 'failed' ? `failed: ${state.reason}` : (info.status ?? 'stored')}
+            </Badge>
+            <Badge color={info.has_embeddings ? 'teal' : 'gray'} variant="light">
+              {info.has_embeddings ? 'embedded' : 'not embedded (keyword search)'}
+            </Badge>
+          </Group>
+        )}
+        {resource.isPending && <Loader size="sm" aria-label="Loading passages" />}
+        {resource.isError && <Alert color="red">{errorText(resource.error)}</Alert>}
+        {resource.data && (
+          <Text size="sm" c="dimmed">
+            {nodes.length} passage{nodes.length === 1 ? '' : 's'}
+          </Text>
+        )}
+        {nodes.map((n) => (
+          <Paper
+            key={n.id}
+            id={`passage-${n.id}`}
+            p="xs"
+            withBorder
+            data-testid="passage"
+            data-current={n.id === node ? 'true' : undefined}
+            bg={n.id === node ? 'var(--mantine-color-yellow-light)' : undefined}
+            aria-current={n.id === node ? 'true' : undefined}
+          >
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {n.content.Text}
+            </Text>
+          </Paper>
+        ))}
+      </Stack>
+    </Paper>
+  )
+}

@@ -1,0 +1,481 @@
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  FileButton,
+  Group,
+  Loader,
+  Menu,
+  Modal,
+  Paper,
+  Progress,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton
+} from '@mantine/core'
+import { modals } from '@mantine/modals'
+import {
+  IconChevronDown,
+  IconChevronRight,
+  IconDots,
+  IconFile,
+  IconFolder,
+  IconFolderPlus,
+  IconSearch,
+  IconUpload
+} from '@tabler/icons-react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState, useSyncExternalStore, type DragEvent, type ReactNode } from 'react'
+import type { FileInfo } from '../../../../shared/contract/vector-fs'
+import { errorText, uploadFile } from '../../api/client'
+import { useClient } from '../../api/client-context'
+import { keys, useRouteMutation, useVfsFolder, useVfsTree } from '../../api/queries'
+import { navigate } from '../../app/router'
+import { FilePreview } from './FilePreview'
+import { Highlighted } from './Highlighted'
+import { searchWords } from './highlight'
+import { UploadQueue, type UploadRow } from './upload-queue'
+import { ancestorsOf, fileState, foldersOf, formatSize, joinPath, parentPath, toggleExpanded } from './vfs-paths'
+
+const filesOfDrop = (e: DragEvent) => [...(e.dataTransfer?.files ?? [])]
+const carriesFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files')
+
+/** The document library: a tree of folders and files, uploads, search and a file's preview. */
+export function FilesPage({ path, node }: { path?: string; node?: string }) {
+  const client = useClient()
+  const qc = useQueryClient()
+  const queue = useMemo(
+    () =>
+      new UploadQueue(async (folder, file, onProgress) => {
+        const info = await uploadFile(
+          client,
+          { path: folder, filename: file.name, file_data: new Uint8Array(await file.arrayBuffer()) },
+          onProgress
+        )
+        void qc.invalidateQueries({ queryKey: keys.vfsFolder(folder) })
+        void qc.invalidateQueries({ queryKey: keys.vfsTree })
+        return info
+      }),
+    [client, qc]
+  )
+  const [target, setTarget] = useState('/')
+  const [expanded, setExpanded] = useState<Set<string>>(() => new Set(path ? ancestorsOf(path) : []))
+  const [dragOver, setDragOver] = useState(false)
+  const [newFolder, setNewFolder] = useState(false)
+  const [moving, setMoving] = useState<FileInfo | null>(null)
+  const root = useVfsFolder('/')
+
+  const open = (folder: string) => {
+    setTarget(folder)
+    setExpanded((e) => toggleExpanded(e, folder))
+  }
+  const dropInto = (folder: string) => (e: DragEvent) => {
+    if (!carriesFiles(e)) return
+    e.preventDefault()
+    e.stopPropagation()
+    setDragOver(false)
+    queue.add(folder, filesOfDrop(e))
+  }
+
+  return (
+    <Stack
+      gap="md"
+      style={{ flex: 1, minHeight: 0 }}
+      data-testid="files-page"
+      data-dragover={dragOver ? 'true' : undefined}
+      onDragOver={(e) => {
+        if (!carriesFiles(e)) return
+        e.preventDefault()
+        setDragOver(true)
+      }}
+      onDragLeave={(e) => {
+        if (e.currentTarget === e.target) setDragOver(false)
+      }}
+      onDrop={dropInto(target)}
+    >
+      <Group justify="space-between">
+        <Title order={2}>Files</Title>
+        <Group gap="xs">
+          <FileButton multiple onChange={(files) => queue.add(target, files)}>
+            {(props) => (
+              <Button {...props} leftSection={<IconUpload size={16} />}>
+                Upload files
+              </Button>
+            )}
+          </FileButton>
+          <Button variant="light" leftSection={<IconFolderPlus size={16} />} onClick={() => setNewFolder(true)}>
+            New folder
+          </Button>
+        </Group>
+      </Group>
+      <Text size="sm" c="dimmed">
+        Drop files onto the page to upload them into {target === '/' ? 'the top folder' : target}, or onto a folder in the tree.
+      </Text>
+      <UploadRows queue={queue} />
+      <Search onOpen={(p, n) => navigate({ name: 'files', path: p, node: n })} />
+      <Box style={{ display: 'grid', gridTemplateColumns: path ? 'minmax(0, 1fr) minmax(0, 1.4fr)' : '1fr', gap: 16, minHeight: 0 }}>
+        <Paper
+          withBorder
+          p="xs"
+          component="nav"
+          aria-label="Library"
+          style={{ overflow: 'auto', outline: dragOver ? '2px dashed var(--mantine-primary-color-filled)' : undefined }}
+        >
+          {root.isPending && <Loader size="sm" aria-label="Loading the library" />}
+          {root.isError && <Alert color="red">{errorText(root.error)}</Alert>}
+          {root.data?.length === 0 && (
+            <Stack align="center" gap={4} p="xl" data-testid="files-empty">
+              <IconUpload size={32} />
+              <Text fw={500}>The library is empty</Text>
+              <Text size="sm" c="dimmed" ta="center">
+                Drop files here or choose Upload files. Jobs can then use them as their scope, and answers cite them.
+              </Text>
+            </Stack>
+          )}
+          {root.data && root.data.length > 0 && (
+            <TreeLevel
+              entries={root.data}
+              expanded={expanded}
+              selected={path}
+              onFolder={open}
+              onFile={(p) => navigate({ name: 'files', path: p })}
+              onDropInto={dropInto}
+              onMove={setMoving}
+            />
+          )}
+        </Paper>
+        {path && <FilePreview key={path} path={path} node={node} />}
+      </Box>
+      <NewFolderDialog opened={newFolder} parent={target} onClose={() => setNewFolder(false)} />
+      {moving && <MoveDialog entry={moving} onClose={() => setMoving(null)} />}
+    </Stack>
+  )
+}
+
+interface LevelProps {
+  readonly entries: readonly FileInfo[]
+  readonly expanded: ReadonlySet<string>
+  readonly selected?: string
+  readonly onFolder: (path: string) => void
+  readonly onFile: (path: string) => void
+  readonly onDropInto: (folder: string) => (e: DragEvent) => void
+  readonly onMove: (entry: FileInfo) => void
+}
+
+function TreeLevel(props: LevelProps) {
+  return (
+    <ul style={{ listStyle: 'none', margin: 0, paddingLeft: 0 }}>
+      {props.entries.map((e) => (
+        <TreeRow key={e.path} entry={e} {...props} />
+      ))}
+    </ul>
+  )
+}
+
+function TreeRow({ entry, ...props }: LevelProps & { entry: FileInfo }) {
+  const isOpen = entry.is_directory && props.expanded.has(entry.path)
+  const state = fileState(entry.status)
+  return (
+    <li data-testid="tree-row" data-path={entry.path}>
+      <Group
+        gap={4}
+        wrap="nowrap"
+        onDragOver={entry.is_directory ? (e) => e.preventDefault() : undefined}
+        onDrop={entry.is_directory ? props.onDropInto(entry.path) : undefined}
+        bg={props.selected === entry.path ? 'var(--mantine-primary-color-light)' : undefined}
+        style={{ borderRadius: 4 }}
+      >
+        <UnstyledButton
+          onClick={() => (entry.is_directory ? props.onFolder(entry.path) : props.onFile(entry.path))}
+          aria-expanded={entry.is_directory ? isOpen : undefined}
+          style={{ flex: 1, minWidth: 0, padding: '4px 6px' }}
+        >
+          <Group gap={6} wrap="nowrap">
+            {entry.is_directory ? (
+              <>
+                {isOpen ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+                <IconFolder size={16} />
+              </>
+            ) : (
+              <IconFile size={16} style={{ marginLeft: 20 }} />
+            )}
+            <Text size="sm" truncate>
+              {entry.name}
+            </Text>
+            {!entry.is_directory && (
+              <Text size="xs" c={state.kind === 'failed' ? 'red' : 'dimmed'} style={{ flexShrink: 0 }}>
+                {formatSize(entry.size)}
+                {state.kind === 'processing' ? ' · embedding…' : state.kind === 'failed' ? ` · failed: ${state.reason}` : ''}
+              </Text>
+            )}
+          </Group>
+        </UnstyledButton>
+        <EntryMenu entry={entry} onMove={() => props.onMove(entry)} />
+      </Group>
+      {isOpen && (
+        <Box pl="md">
+          <FolderChildren {...props} path={entry.path} />
+        </Box>
+      )}
+    </li>
+  )
+}
+
+function FolderChildren({ path, ...props }: LevelProps & { path: string }) {
+  const q = useVfsFolder(path)
+  if (q.isPending) return <Loader size="xs" m={4} aria-label={`Loading ${path}`} />
+  if (q.isError)
+    return (
+      <Text size="sm" c="red">
+        {errorText(q.error)}
+      </Text>
+    )
+  if (q.data.length === 0)
+    return (
+      <Text size="xs" c="dimmed" p={4} pl={26}>
+        Empty folder
+      </Text>
+    )
+  return <TreeLevel {...props} entries={q.data} />
+}
+
+function EntryMenu({ entry, onMove }: { entry: FileInfo; onMove: () => void }) {
+  const remove = useRouteMutation(entry.is_directory ? 'delete_folder' : 'delete_item')
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: `Delete ${entry.name}?`,
+      children: (
+        <Text size="sm">
+          {entry.is_directory
+            ? `The folder ${entry.path} and everything in it will be deleted. Jobs whose scope names it will find nothing there.`
+            : `The file ${entry.path}, its passages and embeddings will be deleted.`}
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate({ path: entry.path })
+    })
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${entry.name}`}>
+          <IconDots size={16} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={onMove}>Rename or move…</Menu.Item>
+        <Menu.Item color="red" onClick={confirmDelete}>
+          Delete…
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  )
+}
+
+function UploadRows({ queue }: { queue: UploadQueue }) {
+  const rows = useSyncExternalStore(queue.subscribe, queue.snapshot)
+  if (rows.length === 0) return null
+  const finished = rows.some((r) => r.state.kind === 'done' || r.state.kind === 'failed')
+  return (
+    <Paper withBorder p="xs" component="section" aria-label="Uploads">
+      <Stack gap={6}>
+        {rows.map((r) => (
+          <UploadRowView key={r.id} row={r} />
+        ))}
+        {finished && (
+          <Button size="xs" variant="subtle" w="fit-content" onClick={() => queue.clearFinished()}>
+            Clear finished
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  )
+}
+
+function UploadRowView({ row }: { row: UploadRow }) {
+  const s = row.state
+  const label: ReactNode =
+    s.kind === 'queued'
+      ? 'queued'
+      : s.kind === 'uploading'
+        ? s.total > 0
+          ? `uploading ${Math.round((100 * s.loaded) / s.total)}%`
+          : 'uploading'
+        : s.kind === 'done'
+          ? 'done'
+          : `failed: ${s.error}`
+  const value = s.kind === 'done' ? 100 : s.kind === 'uploading' && s.total > 0 ? (100 * s.loaded) / s.total : 0
+  return (
+    <div data-testid="upload-row" data-state={s.kind}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm" truncate>
+          {row.name}{' '}
+          <Text span size="xs" c="dimmed">
+            → {row.folder} · {formatSize(row.size)}
+          </Text>
+        </Text>
+        <Text size="xs" c={s.kind === 'failed' ? 'red' : 'dimmed'} style={{ flexShrink: 0, maxWidth: '60%' }}>
+          {label}
+        </Text>
+      </Group>
+      <Progress
+        value={value}
+        size="xs"
+        color={s.kind === 'failed' ? 'red' : s.kind === 'done' ? 'teal' : undefined}
+        animated={s.kind === 'uploading'}
+        aria-label={`${row.name}: ${typeof label === 'string' ? label : ''}`}
+      />
+    </div>
+  )
+}
+
+function Search({ onOpen }: { onOpen: (path: string, node: string) => void }) {
+  const client = useClient()
+  const [text, setText] = useState('')
+  const [search, setSearch] = useState('')
+  const results = useQuery({
+    queryKey: [...keys.vfsSearch, search],
+    queryFn: () => client.call('search_items', { body: { search, max_results: 20 } }),
+    enabled: search.trim() !== ''
+  })
+  const words = searchWords(search)
+  return (
+    <Stack gap="xs">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          setSearch(text)
+        }}
+      >
+        <TextInput
+          aria-label="Search the library"
+          placeholder="Search passages in every file"
+          leftSection={<IconSearch size={16} />}
+          value={text}
+          onChange={(e) => {
+            setText(e.currentTarget.value)
+            if (e.currentTarget.value.trim() === '') setSearch('')
+          }}
+        />
+      </form>
+      {results.isFetching && <Loader size="xs" aria-label="Searching" />}
+      {results.isError && <Alert color="red">{errorText(results.error)}</Alert>}
+      {results.data?.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No passage matches “{search}”.
+        </Text>
+      )}
+      {results.data && results.data.length > 0 && (
+        <Paper withBorder p="xs" component="section" aria-label="Search results" mah={280} style={{ overflow: 'auto' }}>
+          <Stack gap={6}>
+            {results.data.map((r) => (
+              <UnstyledButton key={`${r.path}#${r.node_id}`} onClick={() => onOpen(r.path, r.node_id)} data-testid="search-result">
+                <Text size="sm" fw={500}>
+                  {r.name}{' '}
+                  <Text span size="xs" c="dimmed">
+                    {r.path}
+                  </Text>
+                </Text>
+                <Text size="sm" lineClamp={3}>
+                  <Highlighted text={r.text} words={words} />
+                </Text>
+              </UnstyledButton>
+            ))}
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  )
+}
+
+function NewFolderDialog({ opened, parent, onClose }: { opened: boolean; parent: string; onClose: () => void }) {
+  const create = useRouteMutation('create_folder')
+  const [name, setName] = useState('')
+  const close = () => {
+    setName('')
+    create.reset()
+    onClose()
+  }
+  return (
+    <Modal opened={opened} onClose={close} title={`New folder in ${parent}`}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          create.mutate({ path: parent, folder_name: name.trim() }, { onSuccess: close })
+        }}
+      >
+        <Stack>
+          <TextInput
+            label="Folder name"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            data-autofocus
+            error={create.error ? errorText(create.error) : undefined}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!name.trim()} loading={create.isPending}>
+              Create folder
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}
+
+function MoveDialog({ entry, onClose }: { entry: FileInfo; onClose: () => void }) {
+  const client = useClient()
+  const qc = useQueryClient()
+  const tree = useVfsTree()
+  const [name, setName] = useState(entry.name)
+  const [dest, setDest] = useState(parentPath(entry.path))
+  const folders = foldersOf(tree.data ?? []).filter((f) => !entry.is_directory || (f !== entry.path && !f.startsWith(`${entry.path}/`)))
+  const move = useMutation({
+    mutationFn: () =>
+      client.call(entry.is_directory ? 'move_folder' : 'move_item', {
+        body: { origin_path: entry.path, destination_path: joinPath(dest, name.trim()) }
+      }),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: keys.vfs })
+      onClose()
+    }
+  })
+  return (
+    <Modal opened onClose={onClose} title={`Rename or move ${entry.name}`}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          move.mutate()
+        }}
+      >
+        <Stack>
+          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
+          <Select
+            label="Destination folder"
+            data={folders.map((f) => ({ value: f, label: f === '/' ? '/ (top)' : f }))}
+            value={dest}
+            onChange={(v) => setDest(v ?? '/')}
+            allowDeselect={false}
+            searchable
+          />
+          {move.error && <Alert color="red">{errorText(move.error)}</Alert>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!name.trim()} loading={move.isPending}>
+              Move
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,35 @@
+/** The words of a search as the node matches them: letters and digits, any case, accents ignored. */
+export function searchWords(search: string): string[] {
+  return [...new Set(fold(search).match(/[\p{L}\p{N}]+/gu) ?? [])]
+}
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+
+export interface Piece {
+  readonly text: string
+  readonly match: boolean
+}
+
+/**
+ * `text` cut into pieces, those starting with one of `words` (a word's beginning, as the node's
+ * prefix search matches) marked. Accents and case are ignored when comparing, kept when shown.
+ */
+export function highlightPieces(text: string, words: readonly string[]): Piece[] {
+  if (words.length === 0 || text === '') return [{ text, match: false }]
+  const pieces: Piece[] = []
+  let plainStart = 0
+  for (const m of text.matchAll(/[\p{L}\p{N}\p{M}]+/gu)) {
+    const word = fold(m[0])
+    const hit = words.find((w) => word.startsWith(w))
+    if (!hit) continue
+    // The marked part is the original characters that fold to the matching prefix.
+    let end = 0
+    while (end < m[0].length && fold(m[0].slice(0, end)).length < hit.length) end++
+    const start = m.index
+    if (start > plainStart) pieces.push({ text: text.slice(plainStart, start), match: false })
+    pieces.push({ text: text.slice(start, start + end), match: true })
+    plainStart = start + end
+  }
+  if (plainStart < text.length) pieces.push({ text: text.slice(plainStart), match: false })
+  return pieces
+}

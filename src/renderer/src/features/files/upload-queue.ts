@@ -1,0 +1,102 @@
+import { errorText } from '../../api/client'
+
+export type UploadState =
+  | { readonly kind: 'queued' }
+  | { readonly kind: 'uploading'; readonly loaded: number; readonly total: number }
+  | { readonly kind: 'done' }
+  | { readonly kind: 'failed'; readonly error: string }
+
+export interface UploadRow {
+  readonly id: number
+  readonly name: string
+  readonly folder: string
+  readonly size: number
+  readonly state: UploadState
+}
+
+/** Sends one file; reports bytes sent when the transport can. */
+export type Uploader = (folder: string, file: File, onProgress: (loaded: number, total: number) => void) => Promise<unknown>
+
+/**
+ * Files waiting to be uploaded, a few at a time, each with its own row: queued, uploading (bytes
+ * sent), done, or failed with the node's sentence. One failure does not stop the others.
+ */
+export class UploadQueue {
+  private rows: UploadRow[] = []
+  private files = new Map<number, File>()
+  private running = 0
+  private nextId = 1
+  private listeners = new Set<() => void>()
+
+  constructor(
+    private readonly upload: Uploader,
+    private readonly parallel = 2
+  ) {}
+
+  snapshot = (): readonly UploadRow[] => this.rows
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener)
+    return () => void this.listeners.delete(listener)
+  }
+
+  add(folder: string, files: readonly File[]): void {
+    for (const file of files) {
+      const id = this.nextId++
+      this.files.set(id, file)
+      this.rows = [...this.rows, { id, name: file.name, folder, size: file.size, state: { kind: 'queued' } }]
+    }
+    this.emit()
+    this.pump()
+  }
+
+  /** Forgets finished rows (done or failed). */
+  clearFinished(): void {
+    this.rows = this.rows.filter((r) => r.state.kind === 'queued' || r.state.kind === 'uploading')
+    this.emit()
+  }
+
+  /** Resolves once nothing is queued or uploading. */
+  idle(): Promise<void> {
+    if (!this.busy()) return Promise.resolve()
+    return new Promise((resolve) => {
+      const off = this.subscribe(() => {
+        if (!this.busy()) {
+          off()
+          resolve()
+        }
+      })
+    })
+  }
+
+  private busy = () => this.rows.some((r) => r.state.kind === 'queued' || r.state.kind === 'uploading')
+
+  private set(id: number, state: UploadState) {
+    this.rows = this.rows.map((r) => (r.id === id ? { ...r, state } : r))
+    this.emit()
+  }
+
+  private emit() {
+    for (const l of this.listeners) l()
+  }
+
+  private pump() {
+    while (this.running < this.parallel) {
+      const row = this.rows.find((r) => r.state.kind === 'queued')
+      if (!row) return
+      const file = this.files.get(row.id)!
+      this.running++
+      this.set(row.id, { kind: 'uploading', loaded: 0, total: file.size })
+      void this.upload(row.folder, file, (loaded, total) => this.set(row.id, { kind: 'uploading', loaded, total }))
+        .then(
+          () => this.set(row.id, { kind: 'done' }),
+          (err: unknown) => this.set(row.id, { kind: 'failed', error: errorText(err) })
+        )
+        .finally(() => {
+          this.files.delete(row.id)
+          this.running--
+          this.pump()
+        })
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { modelKind } from '../../../../shared/contract/identity'
+import { errorText } from '../../api/client'
+import { useEmbeddingModel, useProviders, useRouteMutation, useVfsTree } from '../../api/queries'
+import { filesOf, stateCounts } from '../files/vfs-paths'
+import { providerOptionLabel } from '../providers/provider-display'
+
+/** Provider kinds whose servers can embed documents (api-contract.md, update_default_embedding_model). */
+const EMBEDDING_KINDS = ['OpenAI', 'Ollama', 'Gemini'] as const
+
+export function SettingsPage() {
+  return (
+    <Stack gap="md" maw={720}>
+      <Title order={2}>Settings</Title>
+      <EmbeddingSettings />
+    </Stack>
+  )
+}
+
+function EmbeddingSettings() {
+  const setting = useEmbeddingModel()
+  const providers = useProviders()
+  const tree = useVfsTree()
+  const update = useRouteMutation('update_default_embedding_model')
+  const [providerId, setProviderId] = useState<string | null>(null)
+  const [model, setModel] = useState('')
+  useEffect(() => {
+    if (!setting.data) return
+    setProviderId(setting.data.provider_id)
+    setModel(setting.data.model ?? '')
+  }, [setting.data])
+
+  const capable = (providers.data ?? []).filter((p) => (EMBEDDING_KINDS as readonly string[]).includes(modelKind(p.model).kind))
+  const counts = stateCounts(filesOf(tree.data ?? []))
+  const current = setting.data
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Embedding model">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Embedding model
+        </Title>
+        {setting.isPending && <Loader size="sm" aria-label="Loading the setting" />}
+        {current && current.provider_id === null && (
+          <Text size="sm" data-testid="keyword-only">
+            No embedding model is set: search and answers find passages by keywords alone. Choose a provider that can embed to search by
+            meaning too.
+          </Text>
+        )}
+        {current && current.provider_id !== null && (
+          <Text size="sm" data-testid="embedding-current">
+            Documents are embedded with {current.model} from {current.provider_id}.
+          </Text>
+        )}
+        {capable.length === 0 && providers.data && (
+          <Text size="sm" c="dimmed">
+            None of the stored providers can embed: add an OpenAI (or OpenAI-compatible), Ollama or Gemini provider first.
+          </Text>
+        )}
+        <form
+          onSubmit={(e) => {
+            e.preventDefault()
+            update.mutate({ provider_id: providerId, model: providerId ? model.trim() : null })
+          }}
+        >
+          <Stack gap="xs">
+            <Group align="flex-end" wrap="wrap">
+              <Select
+                label="Provider"
+                placeholder="None (keywords only)"
+                data={capable.map((p) => ({ value: p.id, label: providerOptionLabel(p) }))}
+                value={providerId}
+                onChange={setProviderId}
+                clearable
+                w={320}
+              />
+              <TextInput
+                label="Embedding model name"
+                placeholder="text-embedding-3-small"
+                value={model}
+                onChange={(e) => setModel(e.currentTarget.value)}
+                disabled={!providerId}
+                w={260}
+              />
+              <Button type="submit" loading={update.isPending} disabled={!!providerId && !model.trim()}>
+                Save
+              </Button>
+            </Group>
+            {update.isError && <Alert color="red">{errorText(update.error)}</Alert>}
+            {update.isSuccess && (
+              <Text size="sm" c="teal">
+                Saved. Every file is embedded again in the background.
+              </Text>
+            )}
+          </Stack>
+        </form>
+        <Text size="sm" data-testid="embedding-progress">
+          Files: {counts.processing} processing · {counts.ready} ready · {counts.failed} failed
+        </Text>
+      </Stack>
+    </Paper>
+  )
+}

@@ -1,0 +1,142 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
+import { highlightPieces, searchWords } from '../../src/renderer/src/features/files/highlight'
+import { UploadQueue, type UploadRow } from '../../src/renderer/src/features/files/upload-queue'
+import { ancestorsOf, fileState, parentPath, stateCounts, toggleExpanded } from '../../src/renderer/src/features/files/vfs-paths'
+import { ApiFailure } from '../../src/renderer/src/api/client'
+import { startTestNode, tempDir, type TestNode } from '../support/node'
+import { renderWithApp, routerTransport } from './render'
+
+describe('tree state', () => {
+  it('opens and closes folders; closing one closes what is inside it', () => {
+    let open = toggleExpanded(new Set(), '/a')
+    open = toggleExpanded(open, '/a/b')
+    open = toggleExpanded(open, '/ab')
+    expect([...open].sort()).toEqual(['/a', '/a/b', '/ab'])
+    open = toggleExpanded(open, '/a')
+    expect([...open]).toEqual(['/ab']) // '/ab' is a sibling, not inside '/a'
+  })
+  it('knows parents, ancestors and file states', () => {
+    expect(parentPath('/a/b/c.txt')).toBe('/a/b')
+    expect(parentPath('/c.txt')).toBe('/')
+    expect(ancestorsOf('/a/b/c.txt')).toEqual(['/a', '/a/b'])
+    expect(fileState('failed: the PDF has no text')).toEqual({ kind: 'failed', reason: 'the PDF has no text' })
+    const f = (status: string | null) => ({ status }) as never
+    expect(stateCounts([f('ready'), f('processing'), f('failed: x'), f('ready'), f(null)])).toEqual({ processing: 1, ready: 2, failed: 1 })
+  })
+})
+
+describe('highlight', () => {
+  const marked = (text: string, search: string) =>
+    highlightPieces(text, searchWords(search))
+      .filter((p) => p.match)
+      .map((p) => p.text)
+  it('marks word beginnings that match, in any case and ignoring accents, keeping the text as written', () => {
+    expect(marked('The Café rent is due; rental terms apply.', 'cafe RENT')).toEqual(['Café', 'rent', 'rent'])
+    expect(highlightPieces('a parent', ['rent']).some((p) => p.match)).toBe(false) // not inside a word
+    expect(
+      highlightPieces('Lease: €900', searchWords('lease'))
+        .map((p) => p.text)
+        .join('')
+    ).toBe('Lease: €900')
+  })
+  it('marks nothing for a search without words', () => {
+    expect(highlightPieces('text', searchWords('  ... '))).toEqual([{ text: 'text', match: false }])
+  })
+})
+
+describe('upload queue', () => {
+  it('goes queued -> uploading (with bytes) -> done, two at a time, and keeps the node sentence of a failure', async () => {
+    const seen: string[][] = []
+    const release: (() => void)[] = []
+    const q = new UploadQueue(
+      (_folder, file, onProgress) =>
+        new Promise((resolve, reject) => {
+          onProgress(1, file.size)
+          release.push(() =>
+            file.name === 'bad.exe'
+              ? reject(
+                  new ApiFailure(415, 'Unsupported Media Type', 'filename: .exe files cannot be read; readable types are .txt, .md', [
+                    'filename'
+                  ])
+                )
+              : resolve(undefined)
+          )
+        }),
+      2
+    )
+    q.subscribe(() => seen.push(q.snapshot().map((r) => r.state.kind)))
+    q.add('/docs', [new File(['aa'], 'a.txt'), new File(['bb'], 'bad.exe'), new File(['cc'], 'c.txt')])
+    const states = () => q.snapshot().map((r: UploadRow) => r.state)
+    expect(states().map((s) => s.kind)).toEqual(['uploading', 'uploading', 'queued'])
+    expect(states()[0]).toEqual({ kind: 'uploading', loaded: 1, total: 2 })
+    release.shift()!()
+    release.shift()!()
+    await waitFor(() => expect(release).toHaveLength(1)) // the third starts when a slot frees
+    release.shift()!()
+    await q.idle()
+    expect(states()).toEqual([
+      { kind: 'done' },
+      { kind: 'failed', error: '.exe files cannot be read; readable types are .txt, .md' },
+      { kind: 'done' }
+    ])
+    expect(seen[0]).toEqual(['queued', 'queued', 'queued'])
+    q.clearFinished()
+    expect(q.snapshot()).toEqual([])
+  })
+})
+
+describe('Files page against a real node', () => {
+  let node: TestNode
+  let cleanupDir: () => void
+  beforeEach(() => {
+    const t = tempDir()
+    cleanupDir = t.cleanup
+    node = startTestNode(t.dir)
+    window.location.hash = '#/files'
+  })
+  afterEach(async () => {
+    cleanup()
+    await node.close()
+    cleanupDir()
+  })
+
+  it('shows the empty state, uploads picked files with a row each, lists them, and refuses an unreadable type with the node sentence', async () => {
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    await screen.findByTestId('files-empty')
+    const input = document.querySelector('input[type=file]') as HTMLInputElement
+    await userEvent.upload(input, [
+      new File(['The lease runs until 2030.'], 'lease.txt', { type: 'text/plain' }),
+      new File(['# Notes\n\nRent is due monthly.'], 'notes.md', { type: 'text/markdown' }),
+      new File(['MZ'], 'tool.exe')
+    ])
+    await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done', 'done', 'failed']))
+    expect(screen.getAllByTestId('upload-row')[2]!.textContent).toMatch(/failed: .*\.txt/)
+    const library = screen.getByRole('navigation', { name: 'Library' })
+    await waitFor(() =>
+      expect(
+        within(library)
+          .getAllByTestId('tree-row')
+          .map((r) => r.dataset.path)
+      ).toEqual(['/lease.txt', '/notes.md'])
+    )
+  })
+
+  it('opens folders lazily and uploads a file dropped onto a folder into that folder', async () => {
+    await node.post('/v2/create_folder', { path: '/', folder_name: 'Contracts' })
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    const folder = await screen.findByRole('button', { name: 'Contracts', expanded: false })
+    const row = folder.closest('[data-testid=tree-row]')!.firstElementChild!
+    const file = new File(['Deposit is two months.'], 'deposit.txt', { type: 'text/plain' })
+    fireEvent.drop(row, { dataTransfer: { files: [file], types: ['Files'] } })
+    await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done']))
+    expect((await node.get('/v2/retrieve_path_simplified', { path: '/Contracts', depth: '0' })).body).toMatchObject([
+      { path: '/Contracts/deposit.txt' }
+    ])
+    await userEvent.click(folder)
+    await screen.findByRole('button', { name: /^deposit\.txt/ })
+  })
+})
