@@ -1,10 +1,12 @@
 import { Alert, Badge, Box, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core'
-import { IconAlertTriangle } from '@tabler/icons-react'
+import { IconAlertTriangle, IconFileText } from '@tabler/icons-react'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message-role'
 import { useClient } from '../../api/client-context'
 import { MESSAGE_PAGE } from '../../api/queries'
+import { AnswerSourceSchema, type AnswerSource } from '../../../../shared/contract/vector-fs'
+import { hrefOf } from '../../app/router'
 import { AnswerText, PlainText } from './AnswerText'
 import { absoluteTime, relativeTime } from './relative-time'
 
@@ -143,6 +145,7 @@ function Bubble({ message }: { message: LastMessage }) {
       data-testid={fromAgent ? 'message-answer' : 'message-question'}
     >
       {fromAgent ? <AnswerText text={message.job_message.content} /> : <PlainText text={message.job_message.content} />}
+      {fromAgent && <SourceChips sources={sourcesOf(message)} />}
       <Group gap={6} mt={4}>
         <Text size="xs" c="dimmed" title={absoluteTime(ts)}>
           {replyingAgent(message) ?? 'you'} · {relativeTime(ts)}
@@ -159,5 +162,44 @@ function Bubble({ message }: { message: LastMessage }) {
         )}
       </Group>
     </Paper>
+  )
+}
+
+/** `job_message.sources` as recorded with an answer; anything malformed is left out rather than shown wrong. */
+export function sourcesOf(message: LastMessage): AnswerSource[] {
+  const raw = (message.job_message as { sources?: unknown }).sources
+  if (!Array.isArray(raw)) return []
+  return raw.flatMap((s) => {
+    const r = AnswerSourceSchema.safeParse(s)
+    return r.success ? [r.data] : []
+  })
+}
+
+/** Where the answer's passages came from; a library file opens its preview at the passage. */
+function SourceChips({ sources }: { sources: readonly AnswerSource[] }) {
+  if (sources.length === 0) return null
+  return (
+    <Group gap={4} mt={6} aria-label="Sources" role="list">
+      {sources.map((s) => {
+        const local = s.path.startsWith('local:')
+        const label = local ? s.path.slice('local:'.length) : s.name
+        return (
+          <Badge
+            key={`${s.path}#${s.node_id}`}
+            role="listitem"
+            variant="light"
+            tt="none"
+            leftSection={<IconFileText size={12} />}
+            title={local ? `${label} (a document given with the job)` : `${s.path}, passage ${s.node_id}`}
+            data-testid="source-chip"
+            {...(local
+              ? {}
+              : { component: 'a' as const, href: hrefOf({ name: 'files', path: s.path, node: s.node_id }), style: { cursor: 'pointer' } })}
+          >
+            {label}
+          </Badge>
+        )
+      })}
+    </Group>
   )
 }
