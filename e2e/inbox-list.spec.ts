@@ -2,7 +2,7 @@ import { expect, test } from './fixtures/node'
 import { InboxListPage } from './pages/inbox'
 import { emptyScope, providerBody } from './seed'
 
-test('inbox list: empty state leads to New job; search by name, preview or provider; hidden jobs on demand', async ({ page, node }) => {
+test('inbox list: empty state leads to New job; the node searches names and messages; hidden jobs on demand', async ({ page, node }) => {
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
   await node.api('POST', '/v2/add_llm_provider', providerBody('local', node.fake.url, 'Ollama', 'llama3.2'))
   await page.goto(node.uiUrl)
@@ -36,10 +36,11 @@ test('inbox list: empty state leads to New job; search by name, preview or provi
   await expect(list.previews()).toHaveText(['The invoice is due in 30 days.', 'Book the venue by Friday.'])
 
   const search = page.getByLabel('Search inboxes')
-  await search.fill('venue') // preview
+  await search.fill('venue') // an answer's words
   await expect(list.rows()).toHaveCount(1)
   await expect(list.rows().first()).toContainText('Plan the offsite')
-  await search.fill('llama3.2') // provider model
+  await expect(list.rows().first().locator('mark')).toHaveText('venue')
+  await search.fill('invoice') // a question's words
   await expect(list.rows()).toHaveCount(1)
   await expect(list.rows().first()).toContainText('Invoice questions')
   await search.fill('nothing like this')

@@ -1,7 +1,10 @@
 import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { connectEvents, isAnswered } from '../../src/renderer/src/api/events'
+import { EVENT_BATCH_MS } from '../../src/renderer/src/api/events'
+import { inboxPageKeys } from '../../src/renderer/src/api/inbox-pages'
 import { invalidateAfter, keys } from '../../src/renderer/src/api/queries'
+import type { Inbox } from '../../src/shared/contract/inbox'
 import { jobIdOfInbox } from '../../src/shared/contract/inbox'
 import { bridgeTransport } from '../../src/renderer/src/api/transport'
 import { useStreaming } from '../../src/renderer/src/stores/streaming'
@@ -16,8 +19,8 @@ const B = 'job_inbox::jobid_b::false'
 const cached: Record<string, QueryKey> = {
   health: keys.health,
   providers: keys.providers,
-  'inboxes (visible)': keys.inboxes(false),
-  'inboxes (with hidden)': keys.inboxes(true),
+  'inboxes (visible)': inboxPageKeys.pages({ showHidden: false, pinned: false }),
+  'inboxes (with hidden)': inboxPageKeys.pages({ showHidden: true, pinned: false }),
   'messages A': keys.messages(A),
   'messages B': keys.messages(B),
   'scope a': keys.jobScope('jobid_a'),
@@ -33,8 +36,26 @@ let subscribed = 0
 
 function freshCache() {
   qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
-  for (const key of Object.values(cached)) qc.setQueryData(key, [])
+  for (const key of Object.values(cached)) qc.setQueryData(key, key[0] === 'inboxes' ? emptyPages() : [])
 }
+const emptyPages = () => ({ pages: [{ inboxes: [], hasNextPage: false, total_count: 0 }], pageParams: [undefined] })
+
+/** Inbox A as inbox_changed carries it after a change (rename, new message). */
+function inboxA(name = 'A'): Inbox {
+  return {
+    custom_name: name,
+    datetime_created: '2026-11-20T10:00:00.000Z',
+    inbox_id: A,
+    is_finished: false,
+    is_hidden: false,
+    is_pinned: false,
+    agent: { id: 'gpt', model: { OpenAI: { model_type: 'gpt-4o-mini' } } },
+    job_scope: null,
+    last_message: null
+  } as unknown as Inbox
+}
+/** Inbox changes are applied in batches: wait for one to pass. */
+const batch = () => new Promise((r) => setTimeout(r, EVENT_BATCH_MS + 20))
 
 /** The names of the cached queries now marked stale by an invalidation. */
 const invalidated = () =>
@@ -97,9 +118,22 @@ describe('node events → cache', () => {
     expect(subscribed).toBe(0)
   })
 
-  it('inbox_changed marks that inbox’s messages, its job’s scope and both inbox lists stale, and nothing else', () => {
+  it('inbox_changed marks that inbox’s messages and its job’s scope stale and patches the lists in place (no list refetch)', async () => {
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: inboxA() } })
+    await batch()
+    expect(invalidated()).toEqual(['messages A', 'scope a'])
+    for (const name of allInboxLists) {
+      const pages = qc.getQueryData<{ pages: { inboxes: Inbox[]; total_count: number }[] }>(cached[name]!)!.pages
+      expect(pages[0]!.inboxes.map((i) => i.inbox_id)).toEqual([A])
+      expect(pages[0]!.total_count).toBe(1)
+    }
+  })
+
+  it('inbox_changed without an inbox (removed) drops its messages and leaves the lists unchanged when it was not in them', async () => {
     emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: null } })
-    expect(invalidated()).toEqual([...allInboxLists, 'messages A', 'scope a'].sort())
+    await batch()
+    expect(qc.getQueryData(keys.messages(A))).toBeUndefined()
+    expect(invalidated()).toEqual([])
   })
 
   it('provider_changed marks the providers and both inbox lists (they show each inbox’s provider) stale', () => {
@@ -121,9 +155,10 @@ describe('node events → cache', () => {
     expect(useStreaming.getState().partial).toEqual({})
   })
 
-  it('after disconnect, events no longer reach the cache', () => {
+  it('after disconnect, events no longer reach the cache', async () => {
     disconnect()
-    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: null } })
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: inboxA() } })
+    await batch()
     expect(invalidated()).toEqual([])
   })
 })
@@ -162,12 +197,12 @@ describe('streamed answer → stored answer', () => {
     emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'jour' } })
 
     // A change before the answer is stored (e.g. a rename): refetched, the answer is not there yet.
-    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: null } })
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: inboxA() } })
     await fetched(2)
     expect(useStreaming.getState().partial[A]).toEqual({ parent: 'q1', text: 'Bonjour' })
 
     served = [question('q1'), answer('a1', 'q1')]
-    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: null } })
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: inboxA() } })
     await expect.poll(() => useStreaming.getState().partial[A]).toBeUndefined()
     expect(qc.getQueryData<LastMessage[]>(keys.messages(A))!.map((m) => m.node_api_data.node_message_hash)).toEqual(['q1', 'a1'])
     // The other inbox's answer is still being written.
@@ -178,7 +213,7 @@ describe('streamed answer → stored answer', () => {
     served = [question('q1'), answer('a1', 'q1'), question('q2')]
     await fetched(1)
     emit({ type: 'message_delta', data: { inbox: A, parent: 'q2', text: 'second' } })
-    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: null } })
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: inboxA() } })
     await fetched(2)
     expect(useStreaming.getState().partial[A]).toEqual({ parent: 'q2', text: 'second' })
   })
@@ -187,7 +222,7 @@ describe('streamed answer → stored answer', () => {
     await fetched(1)
     emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'partial' } })
     served = [question('q1'), msg('u2', 'q1', 'main', 'a follow-up')]
-    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: null } })
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: inboxA() } })
     await fetched(2)
     expect(useStreaming.getState().partial[A]).toEqual({ parent: 'q1', text: 'partial' })
   })
@@ -196,8 +231,8 @@ describe('streamed answer → stored answer', () => {
     served = [question('q1'), answer('a1', 'q1')]
     await fetched(1)
     emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'late delta' } })
-    emit({ type: 'inbox_changed', data: { inbox_id: B, inbox: null } })
-    await flush()
+    emit({ type: 'inbox_changed', data: { inbox_id: B, inbox: { ...inboxA('B'), inbox_id: B } } })
+    await batch()
     expect(qc.isFetching()).toBe(0)
     expect(fetches).toBe(1)
     expect(useStreaming.getState().partial[A]).toEqual({ parent: 'q1', text: 'late delta' })
@@ -230,13 +265,15 @@ describe('after a successful call → cache', () => {
     ['add_llm_provider', {}, ['providers']],
     ['modify_llm_provider', {}, ['providers', ...allInboxLists]],
     ['remove_llm_provider', { llm_provider_id: 'gpt' }, ['providers']],
-    ['create_job', {}, allInboxLists],
-    ['change_job_llm_provider', { job_id: 'jobid_a', new_llm_provider_id: 'p2' }, allInboxLists],
-    ['update_job_config', { job_id: 'jobid_a', config: {} }, allInboxLists],
-    ['update_smart_inbox_name', { inbox_name: A, custom_name: 'x' }, allInboxLists],
-    ['update_job_scope', { job_id: 'jobid_a', job_scope: {} }, ['scope a', ...allInboxLists]],
-    ['job_message', { job_id: 'jobid_a', content: 'hi' }, ['messages A', ...allInboxLists]],
-    ['job_message', { job_id: 'jobid_b', content: 'hi' }, ['messages B', ...allInboxLists]],
+    // Inbox lists follow the node's inbox_changed events, never a whole-list refetch.
+    ['create_job', {}, []],
+    ['change_job_llm_provider', { job_id: 'jobid_a', new_llm_provider_id: 'p2' }, []],
+    ['update_job_config', { job_id: 'jobid_a', config: {} }, []],
+    ['update_smart_inbox_name', { inbox_name: A, custom_name: 'x' }, []],
+    ['update_job_scope', { job_id: 'jobid_a', job_scope: {} }, ['scope a']],
+    ['job_message', { job_id: 'jobid_a', content: 'hi' }, ['messages A']],
+    ['job_message', { job_id: 'jobid_b', content: 'hi' }, ['messages B']],
+    ['retry_message', { inbox_name: A, message_id: 'a1' }, ['messages A']],
     ['health_check', undefined, []],
     ['all_inboxes', undefined, []]
   ] as const)('%s %j marks stale: %j', async (name, body, expected) => {

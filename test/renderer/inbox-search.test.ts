@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { filterRows, toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
+import { highlightParts, toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
 import type { Inbox } from '../../src/shared/contract/inbox'
 
 function inbox(id: string, name: string, opts: { last?: string; provider?: string; model?: Record<string, unknown> } = {}): Inbox {
@@ -9,6 +9,8 @@ function inbox(id: string, name: string, opts: { last?: string; provider?: strin
     datetime_created: '2026-11-20T10:00:00.000Z',
     inbox_id: `job_inbox::${id}::false`,
     is_finished: false,
+    is_hidden: false,
+    is_pinned: false,
     agent: {
       id: provider,
       model: opts.model ?? { OpenAI: { model_type: 'gpt-4o-mini' } },
@@ -56,51 +58,36 @@ const rows = [
   inbox('4', 'Unknown model shape', { provider: 'odd', model: { Mystery: { model_type: 'x' } } })
 ].map(toRow)
 
-const search = (q: string) => filterRows(rows, q).map((r) => r.name)
+/** The highlighted parts of a snippet, joined as "[match]" for reading. */
+const marked = (text: string, q: string) =>
+  highlightParts(text, q)
+    .map((p) => (p.match ? `[${p.text}]` : p.text))
+    .join('')
 
-describe('inbox list search', () => {
-  it('an empty or blank search shows every inbox, in the given order', () => {
-    expect(filterRows(rows, '')).toBe(rows)
-    expect(search('   \t ')).toEqual(rows.map((r) => r.name))
+describe('search snippet highlighting (the node finds the matches; the window marks the query words)', () => {
+  it('marks every occurrence of every word, ignoring case', () => {
+    expect(marked('Revenue grew; revenue fell', 'REVENUE')).toBe('[Revenue] grew; [revenue] fell')
+    expect(marked('Quarterly Review of revenue', 'review revenue')).toBe('Quarterly [Review] of [revenue]')
   })
 
-  it('ignores case on both sides', () => {
-    expect(search('quarterly')).toEqual(['Quarterly Review'])
-    expect(search('REVIEW')).toEqual(['Quarterly Review'])
+  it('ignores accents on both sides and keeps the original text', () => {
+    expect(marked('Résumé de la réunion', 'resume')).toBe('[Résumé] de la réunion')
+    expect(marked('resume this', 'résumé')).toBe('[resume] this')
+    expect(marked('Re\u0301sume\u0301 ok', 'resume')).toBe('[Re\u0301sume\u0301] ok')
   })
 
-  it('ignores accents on both sides, as the node search does', () => {
-    expect(search('resume')).toEqual(['Résumé de la réunion'])
-    expect(search('réunion')).toEqual(['Résumé de la réunion'])
-    expect(search('ete')).toEqual(['ÉTÉ plans'])
-    expect(search('ÉTÉ')).toEqual(['ÉTÉ plans'])
-    // A decomposed "é" (e + combining accent) typed or pasted matches the composed one.
-    expect(search('re\u0301sume\u0301')).toEqual(['Résumé de la réunion'])
+  it('marks word prefixes as the node matches them, and nothing for no match or a blank query', () => {
+    expect(marked('Quarterly Review', 'quart')).toBe('[Quart]erly Review')
+    expect(marked('Quarterly Review', 'zzz')).toBe('Quarterly Review')
+    expect(marked('Quarterly Review', '  ')).toBe('Quarterly Review')
+    expect(highlightParts('', 'x')).toEqual([])
   })
+})
 
-  it('matches the name, the last message preview, the provider id and the model', () => {
-    expect(search('revenue')).toEqual(['Quarterly Review'])
-    expect(search('second quarter')).toEqual(['Quarterly Review']) // across the preview's line break
-    expect(search('naive')).toEqual(['Résumé de la réunion'])
-    expect(search('claude-work')).toEqual(['Résumé de la réunion'])
-    expect(search('llama3.1')).toEqual(['ÉTÉ plans'])
-    expect(search('gpt-4o')).toEqual(['Quarterly Review'])
-    expect(search('odd')).toEqual(['Unknown model shape'])
-  })
-
-  it('does not match the inbox id or the creation time', () => {
-    expect(search('job_inbox')).toEqual([])
-    expect(search('2026')).toEqual([])
-  })
-
-  it('every word must match, each anywhere and in any order; surrounding spaces do not count', () => {
-    expect(search('  review   revenue ')).toEqual(['Quarterly Review'])
-    expect(search('revenue review')).toEqual(['Quarterly Review'])
-    expect(search('review claude')).toEqual([])
-  })
-
-  it('matches parts of words', () => {
-    expect(search('quart')).toEqual(['Quarterly Review'])
-    expect(search('union')).toEqual(['Résumé de la réunion'])
+describe('inbox rows', () => {
+  it('carry the hidden and pinned markers and the newest activity', () => {
+    const row = toRow({ ...inbox('9', 'Marked', { last: 'hi' }), is_hidden: true, is_pinned: true })
+    expect([row.isHidden, row.isPinned, row.activity]).toEqual([true, true, '2026-11-21T09:30:00.000Z'])
+    expect(rows[2]!.activity).toBe('2026-11-20T10:00:00.000Z')
   })
 })

@@ -1,13 +1,13 @@
 // Needs Node (the real node over HTTP on 127.0.0.1): named *.node.test.ts so a Node-typed config covers it.
-import { QueryClient, QueryObserver } from '@tanstack/react-query'
+import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient, type Client } from '../../src/renderer/src/api/client'
 import { connectEvents } from '../../src/renderer/src/api/events'
-import { inboxesQuery, keys } from '../../src/renderer/src/api/queries'
+import { inboxPagesQuery, type InboxFilter } from '../../src/renderer/src/api/inbox-pages'
+import { keys } from '../../src/renderer/src/api/queries'
 import { httpTransport } from '../../src/renderer/src/api/transport'
 import { useStreaming } from '../../src/renderer/src/stores/streaming'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
-import type { Inbox } from '../../src/shared/contract/inbox'
 import type { LastMessage } from '../../src/shared/contract/message'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { createJobBody, provider } from '../support/fixtures'
@@ -52,6 +52,13 @@ function observe<T>(options: ConstructorParameters<typeof QueryObserver<T>>[1]) 
   return observer
 }
 
+/** The first page of a paged inbox list, kept active as the list view keeps it; reads its inboxes. */
+function observeList(filter: InboxFilter) {
+  const observer = new InfiniteQueryObserver(qc, inboxPagesQuery(client, filter))
+  observers.push(observer.subscribe(() => {}))
+  return () => observer.getCurrentResult().data?.pages.flatMap((p) => p.inboxes)
+}
+
 /**
  * Waits until this window's event stream is open: a change made before that would be missed. Each
  * round adds a provider in "another window"; once this window's providers list shows it, an event
@@ -75,25 +82,25 @@ async function streamOpen() {
 describe('the window follows the node', () => {
   it('a job created in another window appears in this window’s inbox list without a reload', async () => {
     await streamOpen()
-    const list = observe<Inbox[]>(inboxesQuery(client, false))
-    await expect.poll(() => list.getCurrentResult().data).toEqual([])
+    const list = observeList({ showHidden: false })
+    await expect.poll(() => list()).toEqual([])
     await node.post(
       '/v2/add_llm_provider',
       provider('p1', { model: { OpenAI: { model_type: 'model-a' } }, external_url: fake.url, api_key: 'k' })
     )
     const created = await node.post('/v2/create_job', createJobBody('p1'))
     const jobId = (created.body as { job_id: string }).job_id
-    await expect.poll(() => list.getCurrentResult().data?.map((i) => i.inbox_id)).toEqual([`job_inbox::${jobId}::false`])
+    await expect.poll(() => list()?.map((i) => i.inbox_id)).toEqual([`job_inbox::${jobId}::false`])
 
     await node.post('/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${jobId}::false`, custom_name: 'Renamed elsewhere' })
-    await expect.poll(() => list.getCurrentResult().data?.[0]?.custom_name).toBe('Renamed elsewhere')
+    await expect.poll(() => list()?.[0]?.custom_name).toBe('Renamed elsewhere')
   })
 
   it('a hidden job’s inbox is only in the list with hidden inboxes shown', async () => {
     await streamOpen()
-    const visible = observe<Inbox[]>(inboxesQuery(client, false))
-    const withHidden = observe<Inbox[]>(inboxesQuery(client, true))
-    await expect.poll(() => withHidden.getCurrentResult().data).toEqual([])
+    const visible = observeList({ showHidden: false })
+    const withHidden = observeList({ showHidden: true })
+    await expect.poll(() => withHidden()).toEqual([])
     await node.post(
       '/v2/add_llm_provider',
       provider('p1', { model: { OpenAI: { model_type: 'model-a' } }, external_url: fake.url, api_key: 'k' })
@@ -101,10 +108,9 @@ describe('the window follows the node', () => {
     const shown = ((await node.post('/v2/create_job', createJobBody('p1'))).body as { job_id: string }).job_id
     const hidden = ((await node.post('/v2/create_job', createJobBody('p1', undefined, { is_hidden: true }))).body as { job_id: string })
       .job_id
-    const ids = (o: QueryObserver<Inbox[]>) =>
-      o
-        .getCurrentResult()
-        .data?.map((i) => i.inbox_id)
+    const ids = (list: typeof visible) =>
+      list()
+        ?.map((i) => i.inbox_id)
         .sort()
     await expect.poll(() => ids(withHidden)).toEqual([`job_inbox::${shown}::false`, `job_inbox::${hidden}::false`].sort())
     await expect.poll(() => ids(visible)).toEqual([`job_inbox::${shown}::false`])

@@ -10,7 +10,7 @@ import { createRoot } from 'react-dom/client'
 import { createClient } from './api/client'
 import { ClientProvider } from './api/client-context'
 import { connectEvents } from './api/events'
-import { inboxesQuery } from './api/queries'
+import { inboxPagesQuery } from './api/inbox-pages'
 import { pickTransport } from './api/transport'
 import { useInboxFilters } from './stores/inbox-filters'
 import { App } from './app/App'
@@ -23,7 +23,9 @@ const queryClient = new QueryClient({
 })
 connectEvents(transport, queryClient)
 // The list is the first screen: fetch it now, beside the first render, not after it.
-void queryClient.prefetchQuery(inboxesQuery(client, useInboxFilters.getState().showHidden))
+for (const pinned of [true, false]) {
+  void queryClient.prefetchInfiniteQuery(inboxPagesQuery(client, { showHidden: useInboxFilters.getState().showHidden, pinned }))
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,8 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { NodeEvent } from '../../../shared/contract/events'
+import type { Inbox } from '../../../shared/contract/inbox'
 import type { LastMessage } from '../../../shared/contract/message'
 import { isAnswer } from '../../../shared/message-role'
 import { useStreaming } from '../stores/streaming'
+import { createClient } from './client'
+import { applyInboxChanges, inboxPageKeys, refreshCount, type InboxFilter } from './inbox-pages'
 import { keys } from './queries'
 import type { Transport } from './transport'
 import { jobIdOfInbox } from '../../../shared/contract/inbox'
@@ -11,28 +14,62 @@ import { jobIdOfInbox } from '../../../shared/contract/inbox'
 export const isAnswered = (messages: readonly LastMessage[] | undefined, parent: string) =>
   !!messages?.some((m) => m.job_message.parent === parent && isAnswer(m))
 
+/** Inbox changes arriving within this window are applied together (a script writing fast sends hundreds a second). */
+export const EVENT_BATCH_MS = 50
+/** A list's count, when changes left it uncertain, is read again at most this often (one row each time). */
+export const COUNT_REFRESH_MS = 500
+
 /**
- * Node events keep every window in sync: changes invalidate the queries they touch; deltas of
- * an answer being written go to the streaming store until the stored answer has been fetched.
+ * Node events keep every window in sync: inbox changes patch the cached lists in place (batched) and
+ * refresh the messages and scope of the inboxes they name; deltas of an answer being written go to the
+ * streaming store until the stored answer has been fetched.
  */
 export function connectEvents(transport: Transport, qc: QueryClient): () => void {
-  return transport.onEvent((event: NodeEvent) => {
+  const client = createClient(transport)
+  let pending = new Map<string, Inbox | null>()
+  let timer: ReturnType<typeof setTimeout> | null = null
+  const countTimers = new Map<string, ReturnType<typeof setTimeout>>()
+  const recount = (filter: InboxFilter) => {
+    const key = JSON.stringify(filter)
+    if (countTimers.has(key)) return
+    countTimers.set(
+      key,
+      setTimeout(() => {
+        countTimers.delete(key)
+        void refreshCount(qc, client, filter)
+      }, COUNT_REFRESH_MS)
+    )
+  }
+
+  const flush = () => {
+    timer = null
+    const changes = pending
+    pending = new Map()
+    applyInboxChanges(qc, changes).forEach(recount)
+    for (const [inbox, value] of changes) {
+      if (value === null) {
+        qc.removeQueries({ queryKey: keys.messages(inbox) })
+        continue
+      }
+      void qc.invalidateQueries({ queryKey: keys.jobScope(jobIdOfInbox(inbox)) })
+      void qc.invalidateQueries({ queryKey: keys.messages(inbox) }).then(() => {
+        const partial = useStreaming.getState().partial[inbox]
+        if (partial && isAnswered(qc.getQueryData<LastMessage[]>(keys.messages(inbox)), partial.parent)) {
+          useStreaming.getState().clear(inbox, partial.parent)
+        }
+      })
+    }
+  }
+
+  const off = transport.onEvent((event: NodeEvent) => {
     switch (event.type) {
       case 'message_delta':
         useStreaming.getState().append(event.data.inbox, event.data.parent, event.data.text)
         break
-      case 'inbox_changed': {
-        const inbox = event.data.inbox_id
-        void qc.invalidateQueries({ queryKey: keys.allInboxes })
-        void qc.invalidateQueries({ queryKey: keys.jobScope(jobIdOfInbox(inbox)) })
-        void qc.invalidateQueries({ queryKey: keys.messages(inbox) }).then(() => {
-          const partial = useStreaming.getState().partial[inbox]
-          if (partial && isAnswered(qc.getQueryData<LastMessage[]>(keys.messages(inbox)), partial.parent)) {
-            useStreaming.getState().clear(inbox, partial.parent)
-          }
-        })
+      case 'inbox_changed':
+        pending.set(event.data.inbox_id, event.data.inbox)
+        timer ??= setTimeout(flush, EVENT_BATCH_MS)
         break
-      }
       case 'vector_fs_changed': {
         // The changed entry's folder, the entry itself (a folder's own listing, a file's passages),
         // and views of the whole library; other folders stay cached.
@@ -47,8 +84,17 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
       }
       case 'provider_changed':
         void qc.invalidateQueries({ queryKey: keys.providers })
-        void qc.invalidateQueries({ queryKey: keys.allInboxes })
+        // Rows show each inbox's provider: lists are read again (rare: an operator edits a provider).
+        void qc.invalidateQueries({ queryKey: inboxPageKeys.all })
         break
     }
   })
+  return () => {
+    off()
+    if (timer) clearTimeout(timer)
+    timer = null
+    countTimers.forEach(clearTimeout)
+    countTimers.clear()
+    pending.clear()
+  }
 }

@@ -1,16 +1,15 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { RouteBodyInput, RouteName } from '../../../shared/contract/routes'
 import { jobInboxId, type Inbox } from '../../../shared/contract/inbox'
 import type { LastMessage } from '../../../shared/contract/message'
 import type { Client } from './client'
 import { useClient } from './client-context'
+import { inboxPageKeys, inboxPagesQuery, type InboxFilter } from './inbox-pages'
 
 /** Query keys: one place, so mutations and events invalidate exactly what they change. */
 export const keys = {
   health: ['health'] as const,
   providers: ['providers'] as const,
-  inboxes: (showHidden: boolean) => ['inboxes', { showHidden }] as const,
-  allInboxes: ['inboxes'] as const,
   messages: (inboxId: string) => ['messages', inboxId] as const,
   jobScope: (jobId: string) => ['jobScope', jobId] as const,
   /** Everything read from the document library starts with this. */
@@ -34,17 +33,30 @@ export function useProviders() {
   return useQuery({ queryKey: keys.providers, queryFn: () => client.call('available_llm_providers') })
 }
 
-/** The all_inboxes query, shared by the hook and the prefetch at start-up. */
-export const inboxesQuery = (client: Client, showHidden: boolean) => ({
-  queryKey: keys.inboxes(showHidden),
-  // The list never shows scopes (the inbox view asks get_job_scope): leave them out of the payload.
-  queryFn: async () =>
-    (await client.call('all_inboxes', { query: { show_hidden: showHidden ? 'true' : 'false', include_scope: 'false' } })) as Inbox[]
-})
-
-export function useInboxes(showHidden: boolean) {
+/** The paged inbox list (see inbox-pages.ts): pages load as the list scrolls. */
+export function useInboxPages(filter: InboxFilter, enabled = true) {
   const client = useClient()
-  return useQuery(inboxesQuery(client, showHidden))
+  return useInfiniteQuery({ ...inboxPagesQuery(client, filter), enabled })
+}
+
+/** One inbox (with its scope); `null` once it has been removed while open. */
+export function useInbox(inboxId: string) {
+  const client = useClient()
+  return useQuery<Inbox | null>({
+    queryKey: inboxPageKeys.one(inboxId),
+    queryFn: () => client.call('get_inbox', { query: { inbox_name: inboxId } })
+  })
+}
+
+/** The node's search over inbox names and messages; each hit carries its matching snippet. */
+export function useInboxSearch(q: string, showHidden: boolean) {
+  const client = useClient()
+  return useQuery({
+    queryKey: inboxPageKeys.search(q, showHidden),
+    queryFn: () => client.call('search_inboxes', { query: { q, limit: '100', show_hidden: showHidden ? 'true' : 'false' } }),
+    enabled: q.length > 0,
+    placeholderData: (prev) => prev
+  })
 }
 
 export function useJobScope(jobId: string) {
@@ -84,20 +96,16 @@ export function useMessages(inboxId: string) {
   })
 }
 
-/** What each mutation changes, for invalidation (events from other windows do the same). */
+/**
+ * What each mutation changes, for invalidation. Inbox lists are not here: the node's inbox_changed
+ * event patches them in place (see events.ts), for this window's changes as for any other's.
+ */
 const invalidates: Partial<Record<RouteName, (qc: QueryClient, body: never) => unknown[]>> = {
   add_llm_provider: (qc) => [qc.invalidateQueries({ queryKey: keys.providers })],
   add_llm_providers: (qc) => [qc.invalidateQueries({ queryKey: keys.providers })],
-  modify_llm_provider: (qc) => [qc.invalidateQueries({ queryKey: keys.providers }), qc.invalidateQueries({ queryKey: keys.allInboxes })],
+  modify_llm_provider: (qc) => [qc.invalidateQueries({ queryKey: keys.providers }), qc.invalidateQueries({ queryKey: inboxPageKeys.all })],
   remove_llm_provider: (qc) => [qc.invalidateQueries({ queryKey: keys.providers })],
-  create_job: (qc) => [qc.invalidateQueries({ queryKey: keys.allInboxes })],
-  change_job_llm_provider: (qc) => [qc.invalidateQueries({ queryKey: keys.allInboxes })],
-  update_job_config: (qc) => [qc.invalidateQueries({ queryKey: keys.allInboxes })],
-  update_smart_inbox_name: (qc) => [qc.invalidateQueries({ queryKey: keys.allInboxes })],
-  update_job_scope: (qc, body: { job_id: string }) => [
-    qc.invalidateQueries({ queryKey: keys.jobScope(body.job_id) }),
-    qc.invalidateQueries({ queryKey: keys.allInboxes })
-  ],
+  update_job_scope: (qc, body: { job_id: string }) => [qc.invalidateQueries({ queryKey: keys.jobScope(body.job_id) })],
   create_folder: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
   move_item: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
   move_folder: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
@@ -107,10 +115,8 @@ const invalidates: Partial<Record<RouteName, (qc: QueryClient, body: never) => u
     qc.invalidateQueries({ queryKey: keys.embeddingModel }),
     qc.invalidateQueries({ queryKey: keys.vfs })
   ],
-  job_message: (qc, body: { job_id: string }) => [
-    qc.invalidateQueries({ queryKey: keys.messages(jobInboxId(body.job_id)) }),
-    qc.invalidateQueries({ queryKey: keys.allInboxes })
-  ]
+  job_message: (qc, body: { job_id: string }) => [qc.invalidateQueries({ queryKey: keys.messages(jobInboxId(body.job_id)) })],
+  retry_message: (qc, body: { inbox_name: string }) => [qc.invalidateQueries({ queryKey: keys.messages(body.inbox_name) })]
 }
 
 /** Invalidates what a successful call of `name` with `body` changed; resolves when refetches are done. */

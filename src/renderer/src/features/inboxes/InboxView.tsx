@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Drawer, Group, Loader, Stack } from '@mantine/co
 import { useDisclosure } from '@mantine/hooks'
 import { IconListDetails } from '@tabler/icons-react'
 import { useRef } from 'react'
-import { useInboxes, useMessages, useRouteMutation } from '../../api/queries'
+import { ApiFailure } from '../../api/client'
+import { useInbox, useMessages, useRouteMutation } from '../../api/queries'
 import { isAnswer } from '../../../../shared/message-role'
 import { isAnswered } from '../../api/events'
 import { hrefOf } from '../../app/router'
@@ -15,8 +16,8 @@ import { ProviderSwitcher } from './ProviderSwitcher'
 import { jobIdOfInbox } from '../../../../shared/contract/inbox'
 
 export function InboxView({ inboxId }: { inboxId: string }) {
-  const inboxes = useInboxes(true) // hidden jobs' inboxes open too
-  const inbox = inboxes.data?.find((i) => i.inbox_id === inboxId)
+  const current = useInbox(inboxId)
+  const inbox = current.data
   const messages = useMessages(inboxId)
   const partial = useStreaming((s) => s.partial[inboxId])
   const send = useRouteMutation('job_message')
@@ -24,7 +25,22 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const [details, { open: openDetails, close: closeDetails }] = useDisclosure(false)
   const jobId = jobIdOfInbox(inboxId)
 
-  if (inboxes.isPending || messages.isPending) return <Loader aria-label="Loading inbox" />
+  if (inbox === null) {
+    // Removed while open (here or in another window): say so and offer the way back.
+    return (
+      <Alert color="yellow" title="This conversation was deleted">
+        It no longer exists on the node. <Anchor href={hrefOf({ name: 'inboxes' })}>Back to the inboxes</Anchor>
+      </Alert>
+    )
+  }
+  if (current.isError && !(current.error instanceof ApiFailure && current.error.status === 404)) {
+    return (
+      <Alert color="red" title="The inbox could not be loaded">
+        {current.error.message} <Anchor href={hrefOf({ name: 'inboxes' })}>Back to the inboxes</Anchor>
+      </Alert>
+    )
+  }
+  if (current.isPending || (messages.isPending && !current.isError)) return <Loader aria-label="Loading inbox" />
   if (!inbox) {
     return (
       <Alert color="red" title="No such inbox">

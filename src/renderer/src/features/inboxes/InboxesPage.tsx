@@ -1,14 +1,20 @@
 import { Alert, Button, CloseButton, EmptyState, Group, Loader, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
 import { IconInbox, IconPlus, IconSearch } from '@tabler/icons-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import { useInboxes } from '../../api/queries'
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import type { Inbox } from '../../../../shared/contract/inbox'
+import { useInboxPages, useInboxSearch } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
-import { filterRows, toRow } from './inbox-rows'
+import { useInboxActions } from './inbox-actions'
+import { toRow, type InboxRowData } from './inbox-rows'
 import { InboxRow } from './InboxRow'
+import classes from './InboxRow.module.css'
 
 const ROW_HEIGHT = 68
+/** Search asks the node once typing pauses this long. */
+const SEARCH_DEBOUNCE_MS = 200
 
 function useNow(intervalMs = 30_000) {
   const [now, setNow] = useState(() => Date.now())
@@ -19,32 +25,112 @@ function useNow(intervalMs = 30_000) {
   return now
 }
 
+/** The loaded rows of a paged list, each inbox once (a moved inbox may briefly sit in two pages). */
+function rowsOf(pages: { inboxes: Inbox[] }[] | undefined): InboxRowData[] {
+  const seen = new Set<string>()
+  const rows: InboxRowData[] = []
+  for (const p of pages ?? [])
+    for (const inbox of p.inboxes) {
+      if (seen.has(inbox.inbox_id)) continue
+      seen.add(inbox.inbox_id)
+      rows.push(toRow(inbox))
+    }
+  return rows
+}
+
 export function InboxesPage() {
   const { search, setSearch, showHidden, setShowHidden } = useInboxFilters()
-  const inboxes = useInboxes(showHidden)
-  const rows = useMemo(() => (inboxes.data ?? []).map(toRow), [inboxes.data])
-  const visible = useMemo(() => filterRows(rows, search), [rows, search])
+  const [query] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
+  const searching = search.trim().length > 0
+  const pinned = useInboxPages({ showHidden, pinned: true })
+  const others = useInboxPages({ showHidden, pinned: false })
+  const hits = useInboxSearch(searching ? query : '', showHidden)
+  const actions = useInboxActions()
   const now = useNow()
   const searchRef = useRef<HTMLInputElement>(null)
   const scrollRef = useRef<HTMLDivElement>(null)
 
+  const pinnedRows = useMemo(() => rowsOf(pinned.data?.pages), [pinned.data])
+  const loaded = useMemo(() => rowsOf(others.data?.pages), [others.data])
+  const hitRows = useMemo(() => (hits.data ?? []).map((h) => ({ row: toRow(h.inbox), snippet: h.snippet })), [hits.data])
+  const pinnedTotal = pinned.data?.pages[0]?.total_count ?? 0
+  const othersTotal = others.data?.pages[0]?.total_count ?? 0
+  const total = pinnedTotal + othersTotal
+
+  // The list: pinned inboxes on top (all loaded: few), then the others page by page; unloaded rows are placeholders.
+  const count = searching ? hitRows.length : pinnedRows.length + Math.max(othersTotal, loaded.length)
+  const rowAt = (i: number): { row: InboxRowData; snippet?: string } | undefined =>
+    searching
+      ? hitRows[i]
+      : i < pinnedRows.length
+        ? { row: pinnedRows[i]! }
+        : (() => {
+            const r = loaded[i - pinnedRows.length]
+            return r && { row: r }
+          })()
+
   const virtualizer = useVirtualizer({
-    count: visible.length,
+    count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 6
   })
+  const items = virtualizer.getVirtualItems()
+  const lastVisible = items.length ? items[items.length - 1]!.index : 0
+
+  // Pages load as their rows scroll into view, one request at a time.
+  useEffect(() => {
+    if (searching) return
+    if (pinned.hasNextPage && !pinned.isFetchingNextPage) void pinned.fetchNextPage()
+    if (lastVisible >= pinnedRows.length + loaded.length - 1 && others.hasNextPage && !others.isFetchingNextPage)
+      void others.fetchNextPage()
+  }, [searching, lastVisible, pinnedRows.length, loaded.length, pinned, others])
+
+  // Selection: checkboxes, Shift-click selects the range from the last one clicked.
+  const [selected, setSelected] = useState<ReadonlyMap<string, InboxRowData>>(new Map())
+  const anchor = useRef<number | null>(null)
+  const indexOf = useCallback(
+    (id: string) => {
+      const p = pinnedRows.findIndex((r) => r.inboxId === id)
+      if (p >= 0) return p
+      const o = loaded.findIndex((r) => r.inboxId === id)
+      return o >= 0 ? pinnedRows.length + o : -1
+    },
+    [pinnedRows, loaded]
+  )
+  const onSelect = useCallback(
+    (row: InboxRowData, e: MouseEvent) => {
+      const at = searching ? -1 : indexOf(row.inboxId)
+      setSelected((prev) => {
+        const next = new Map(prev)
+        const on = !prev.has(row.inboxId)
+        if (e.shiftKey && anchor.current !== null && at >= 0) {
+          const [a, b] = [Math.min(anchor.current, at), Math.max(anchor.current, at)]
+          for (let i = a; i <= b; i++) {
+            const r = i < pinnedRows.length ? pinnedRows[i] : loaded[i - pinnedRows.length]
+            if (r) next.set(r.inboxId, r)
+          }
+        } else if (on) next.set(row.inboxId, row)
+        else next.delete(row.inboxId)
+        return next
+      })
+      anchor.current = at >= 0 ? at : anchor.current
+    },
+    [searching, indexOf, pinnedRows, loaded]
+  )
+  const chosen = [...selected.values()]
+  const clearSelection = () => setSelected(new Map())
 
   /** Keyboard: rows are links; arrows move between them even when the next one is not rendered yet. */
   const focusRow = (index: number) => {
-    const i = Math.max(0, Math.min(visible.length - 1, index))
+    const i = Math.max(0, Math.min(count - 1, index))
     virtualizer.scrollToIndex(i, { align: 'auto' })
     const focus = (tries: number) => {
       const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"] a`)
       if (row) row.focus()
       else if (tries > 0) requestAnimationFrame(() => focus(tries - 1))
     }
-    requestAnimationFrame(() => focus(10))
+    requestAnimationFrame(() => focus(60))
   }
   const onListKey = (e: KeyboardEvent) => {
     const current = Number((document.activeElement?.closest('[data-index]') as HTMLElement | null)?.dataset.index ?? -1)
@@ -54,7 +140,7 @@ export function InboxesPage() {
       PageDown: current + 8,
       PageUp: current - 8,
       Home: 0,
-      End: visible.length - 1
+      End: count - 1
     }
     if (e.key in moves) {
       e.preventDefault()
@@ -62,6 +148,10 @@ export function InboxesPage() {
       else focusRow(moves[e.key]!)
     }
   }
+
+  const pending = pinned.isPending || others.isPending
+  const error = pinned.error ?? others.error ?? hits.error
+  const waitingForSearch = searching && (query !== search.trim() || hits.isFetching) && !hits.data
 
   return (
     <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
@@ -77,12 +167,12 @@ export function InboxesPage() {
           id="inbox-search"
           style={{ flex: 1 }}
           aria-label="Search inboxes"
-          placeholder="Search by name, message or provider (Ctrl+K)"
+          placeholder="Search names and messages (Ctrl+K)"
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           onKeyDown={(e) => {
-            if (e.key === 'ArrowDown' && visible.length) {
+            if (e.key === 'ArrowDown' && count) {
               e.preventDefault()
               focusRow(0)
             }
@@ -91,13 +181,32 @@ export function InboxesPage() {
         />
         <Switch label="Show hidden" checked={showHidden} onChange={(e) => setShowHidden(e.currentTarget.checked)} />
       </Group>
-      {inboxes.isPending && <Loader aria-label="Loading inboxes" />}
-      {inboxes.isError && (
+      {chosen.length > 0 && (
+        <Group gap="xs" data-testid="bulk-bar">
+          <Text size="sm" fw={600}>
+            {chosen.length} selected
+          </Text>
+          <Button size="xs" variant="default" onClick={() => void actions.setHidden(chosen, true).then(clearSelection)}>
+            Hide
+          </Button>
+          <Button size="xs" variant="default" onClick={() => void actions.setHidden(chosen, false).then(clearSelection)}>
+            Unhide
+          </Button>
+          <Button size="xs" color="red" variant="light" onClick={() => actions.remove(chosen, clearSelection)}>
+            Delete {chosen.length}
+          </Button>
+          <Button size="xs" variant="subtle" onClick={clearSelection}>
+            Clear selection
+          </Button>
+        </Group>
+      )}
+      {pending && <Loader aria-label="Loading inboxes" />}
+      {error && (
         <Alert color="red" title="The inboxes could not be loaded">
-          {inboxes.error.message}
+          {error.message}
         </Alert>
       )}
-      {inboxes.isSuccess && rows.length === 0 && (
+      {!pending && !error && total === 0 && !searching && (
         <EmptyState
           icon={<IconInbox size={32} />}
           title="No inboxes yet"
@@ -110,24 +219,46 @@ export function InboxesPage() {
           </EmptyState.Actions>
         </EmptyState>
       )}
-      {inboxes.isSuccess && rows.length > 0 && visible.length === 0 && <Text c="dimmed">No inbox matches “{search}”.</Text>}
-      {visible.length > 0 && (
+      {searching && waitingForSearch && <Loader size="sm" aria-label="Searching" />}
+      {searching && hits.isSuccess && !waitingForSearch && hitRows.length === 0 && (
+        <Text c="dimmed">No inbox matches “{search.trim()}”.</Text>
+      )}
+      {count > 0 && (
         <>
           <Text size="xs" c="dimmed" aria-live="polite">
-            {visible.length === rows.length ? `${rows.length} inboxes` : `${visible.length} of ${rows.length} inboxes`}
+            {searching ? `${hitRows.length} of ${total} inboxes` : `${total} inboxes${pinnedTotal ? `, ${pinnedTotal} pinned` : ''}`}
           </Text>
           <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }} data-testid="inbox-scroll" onKeyDown={onListKey}>
             <div role="list" aria-label="Inboxes" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-              {virtualizer.getVirtualItems().map((item) => (
-                <div
-                  key={visible[item.index]!.inboxId}
-                  role="listitem"
-                  data-index={item.index}
-                  style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
-                >
-                  <InboxRow row={visible[item.index]!} now={now} />
-                </div>
-              ))}
+              {items.map((item) => {
+                const at = rowAt(item.index)
+                return (
+                  <div
+                    key={at ? at.row.inboxId : `placeholder-${item.index}`}
+                    role="listitem"
+                    data-index={item.index}
+                    data-pinned={!searching && item.index < pinnedRows.length ? '' : undefined}
+                    style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
+                  >
+                    {at ? (
+                      <InboxRow
+                        row={at.row}
+                        now={now}
+                        snippet={at.snippet === undefined ? undefined : { text: at.snippet, query }}
+                        selected={selected.has(at.row.inboxId)}
+                        onSelect={onSelect}
+                        actions={actions}
+                      />
+                    ) : (
+                      <div className={classes.placeholder} data-testid="inbox-placeholder" aria-label="Loading">
+                        <Text c="dimmed" size="sm">
+                          …
+                        </Text>
+                      </div>
+                    )}
+                  </div>
+                )
+              })}
             </div>
           </div>
         </>

@@ -12,7 +12,8 @@ export interface InboxRowData {
   readonly previewIsError: boolean
   /** The last message's time, or the creation time. */
   readonly activity: string
-  readonly searchText: string
+  readonly isHidden: boolean
+  readonly isPinned: boolean
 }
 
 /** Case- and accent-insensitive form for matching, as the node's own search matches ("resume" finds "Résumé"). */
@@ -47,13 +48,48 @@ export function toRow(inbox: Inbox): InboxRowData {
     preview,
     previewIsError: !!last?.job_message.error,
     activity: last?.node_api_data.node_timestamp ?? inbox.datetime_created,
-    searchText: foldForSearch(`${inbox.custom_name}\n${preview ?? ''}\n${inbox.agent.id}\n${model}`)
+    isHidden: inbox.is_hidden,
+    isPinned: inbox.is_pinned
   }
 }
 
-export function filterRows(rows: readonly InboxRowData[], search: string): readonly InboxRowData[] {
-  const q = foldForSearch(search.trim())
-  if (!q) return rows
-  const words = q.split(/\s+/)
-  return rows.filter((r) => words.every((w) => r.searchText.includes(w)))
+export interface TextPart {
+  readonly text: string
+  readonly match: boolean
+}
+
+/**
+ * `text` cut into the parts that hold a word of `query` (matched as the node's search matches: ignoring
+ * case and accents) and the parts between, for highlighting a search snippet.
+ */
+export function highlightParts(text: string, query: string): TextPart[] {
+  const words = foldForSearch(query)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+  // Fold character by character so positions in the folded text map back to the original.
+  const chars = Array.from(text)
+  const starts: number[] = []
+  let folded = ''
+  let at = 0
+  for (const ch of chars) {
+    const f = foldForSearch(ch)
+    for (let k = 0; k < f.length; k++) starts.push(at)
+    folded += f
+    at += ch.length
+  }
+  starts.push(text.length)
+  const marked = new Array<boolean>(text.length).fill(false)
+  for (const w of words) {
+    for (let i = folded.indexOf(w); i >= 0; i = folded.indexOf(w, i + w.length)) {
+      for (let k = starts[i]!; k < starts[i + w.length]!; k++) marked[k] = true
+    }
+  }
+  const parts: TextPart[] = []
+  for (let i = 0; i < text.length;) {
+    let j = i
+    while (j < text.length && marked[j] === marked[i]) j++
+    parts.push({ text: text.slice(i, j), match: marked[i]! })
+    i = j
+  }
+  return parts
 }

@@ -6,7 +6,7 @@ import { useMemo } from 'react'
 import type { ProviderListEntry } from '../../../../shared/contract/provider'
 import { groupByServer } from '../../../../shared/provider-servers'
 import { errorText } from '../../api/client'
-import { useInboxes, useProviders, useRouteMutation } from '../../api/queries'
+import { useProviders, useRouteMutation } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { useAddDraft } from './draft-store'
 import { CheckButton, LastCheckView } from './ProviderHealth'
@@ -14,14 +14,8 @@ import { modelOf, providerTitle, serverLabel } from './provider-display'
 
 export function ProvidersPage() {
   const providers = useProviders()
-  const inboxes = useInboxes(true)
   const remove = useRouteMutation('remove_llm_provider')
   const hasDraft = useAddDraft((s) => s.draft !== null && s.draft.choice !== null)
-  const jobCounts = useMemo(() => {
-    const counts = new Map<string, number>()
-    for (const i of inboxes.data ?? []) counts.set(i.agent.id, (counts.get(i.agent.id) ?? 0) + 1)
-    return counts
-  }, [inboxes.data])
   const servers = useMemo(() => groupByServer(providers.data ?? []), [providers.data])
 
   const confirmRemove = (id: string) =>
@@ -83,7 +77,6 @@ export function ProvidersPage() {
                 <Table.Th>Model</Table.Th>
                 <Table.Th>API key</Table.Th>
                 <Table.Th>Last check</Table.Th>
-                <Table.Th>Jobs</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>
@@ -91,7 +84,7 @@ export function ProvidersPage() {
             </Table.Thead>
             <Table.Tbody>
               {server.providers.map((p) => (
-                <ProviderRow key={p.id} p={p} jobs={jobCounts.get(p.id) ?? 0} onRemove={() => confirmRemove(p.id)} />
+                <ProviderRow key={p.id} p={p} onRemove={() => confirmRemove(p.id)} />
               ))}
             </Table.Tbody>
           </Table>
@@ -101,7 +94,7 @@ export function ProvidersPage() {
   )
 }
 
-function ProviderRow({ p, jobs, onRemove }: { p: ProviderListEntry; jobs: number; onRemove: () => void }) {
+function ProviderRow({ p, onRemove }: { p: ProviderListEntry; onRemove: () => void }) {
   return (
     <Table.Tr data-testid={`provider-row-${p.id}`}>
       <Table.Td maw={280}>
@@ -144,7 +137,6 @@ function ProviderRow({ p, jobs, onRemove }: { p: ProviderListEntry; jobs: number
       <Table.Td maw={320}>
         <LastCheckView check={p.last_check} compact />
       </Table.Td>
-      <Table.Td>{jobs}</Table.Td>
       <Table.Td>
         <Group gap={4} justify="flex-end" wrap="nowrap">
           <CheckButton providerId={p.id} />

@@ -1,0 +1,145 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query'
+import type { Inbox } from '../../../shared/contract/inbox'
+import type { Client } from './client'
+
+/** Rows per page of the inbox list. */
+export const INBOX_PAGE = 50
+
+export interface InboxPage {
+  readonly inboxes: Inbox[]
+  readonly hasNextPage: boolean
+  readonly total_count: number
+}
+export type InboxPages = InfiniteData<InboxPage, string | undefined>
+
+/** Which inboxes a paged list holds: hidden ones or not; pinned only, unpinned only, or both. */
+export interface InboxFilter {
+  readonly showHidden: boolean
+  readonly pinned?: boolean
+}
+
+export const inboxPageKeys = {
+  all: ['inboxes'] as const,
+  pages: (f: InboxFilter) => ['inboxes', 'pages', { showHidden: f.showHidden, pinned: f.pinned ?? null }] as const,
+  one: (inboxId: string) => ['inboxes', 'one', inboxId] as const,
+  search: (q: string, showHidden: boolean) => ['inboxes', 'search', { q, showHidden }] as const
+}
+
+const pageQuery = (filter: InboxFilter, offset: string | undefined, limit = INBOX_PAGE) => ({
+  limit: String(limit),
+  offset,
+  show_hidden: filter.showHidden ? 'true' : 'false',
+  pinned: filter.pinned === undefined ? undefined : String(filter.pinned)
+})
+
+/** The paged list as an infinite query: each page continues after the last inbox of the one before. */
+export const inboxPagesQuery = (client: Client, filter: InboxFilter) => ({
+  queryKey: inboxPageKeys.pages(filter),
+  queryFn: ({ pageParam }: { pageParam: string | undefined }): Promise<InboxPage> =>
+    client.call('all_inboxes_paginated', { query: pageQuery(filter, pageParam) }),
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last: InboxPage) => (last.hasNextPage ? last.inboxes[last.inboxes.length - 1]?.inbox_id : undefined)
+})
+
+/** When an inbox last moved in the list: its last message, else its creation (the node orders by this). */
+export const activityOf = (inbox: Inbox) => inbox.last_message?.node_api_data.node_timestamp ?? inbox.datetime_created
+
+const matches = (inbox: Inbox, f: InboxFilter) =>
+  (f.showHidden || !inbox.is_hidden) && (f.pinned === undefined || inbox.is_pinned === f.pinned)
+
+export interface PatchResult {
+  readonly pages: InboxPages
+  /** The change may have altered the count in a way the loaded rows cannot tell (e.g. an unloaded inbox moved). */
+  readonly countUncertain: boolean
+}
+
+/**
+ * One inbox's change applied to a loaded list: dropped when removed or no longer matching the filter;
+ * otherwise put where the node's order puts it (the top for new activity) when that place is among the
+ * loaded rows, else left for the page that will hold it.
+ */
+export function patchPages(data: InboxPages, filter: InboxFilter, inboxId: string, inbox: Inbox | null): PatchResult {
+  let found = false
+  const pages = data.pages.map((p) => {
+    const i = p.inboxes.findIndex((x) => x.inbox_id === inboxId)
+    if (i < 0) return p
+    found = true
+    return { ...p, inboxes: p.inboxes.filter((_, j) => j !== i) }
+  })
+  const complete = !pages[pages.length - 1]?.hasNextPage
+  const keep = inbox !== null && matches(inbox, filter)
+  let delta = 0
+  let countUncertain = false
+  if (found && !keep) delta = -1
+  else if (!found && keep) {
+    if (complete) delta = 1
+    else countUncertain = true // new, or an unloaded inbox that moved: the node knows
+  } else if (!found && !keep && !complete) countUncertain = inbox === null
+  if (keep) {
+    const at = activityOf(inbox)
+    let placed = false
+    for (let pi = 0; pi < pages.length && !placed; pi++) {
+      const rows = pages[pi]!.inboxes
+      const j = rows.findIndex((x) => activityOf(x) <= at)
+      if (j >= 0) {
+        pages[pi] = { ...pages[pi]!, inboxes: [...rows.slice(0, j), inbox, ...rows.slice(j)] }
+        placed = true
+      }
+    }
+    // Older than every loaded row: the end when everything is loaded or it was the last loaded row (it
+    // stays where it was: activity only grows), else its place is in a later page.
+    if (!placed && (complete || found) && pages.length) {
+      const last = pages[pages.length - 1]!
+      pages[pages.length - 1] = { ...last, inboxes: [...last.inboxes, inbox] }
+    }
+  }
+  if (delta) for (let i = 0; i < pages.length; i++) pages[i] = { ...pages[i]!, total_count: Math.max(0, pages[i]!.total_count + delta) }
+  return { pages: { ...data, pages }, countUncertain }
+}
+
+/** The filter a cached page query was made with, read back from its key. */
+const filterOfKey = (key: readonly unknown[]): InboxFilter => {
+  const f = key[2] as { showHidden: boolean; pinned: boolean | null }
+  return f.pinned === null ? { showHidden: f.showHidden } : { showHidden: f.showHidden, pinned: f.pinned }
+}
+
+/**
+ * Applies a batch of inbox changes (the last one of each inbox wins) to every cached paged list and to
+ * each cached single inbox. Returns the lists whose count the batch left uncertain.
+ */
+export function applyInboxChanges(qc: QueryClient, changes: ReadonlyMap<string, Inbox | null>): InboxFilter[] {
+  const uncertain: InboxFilter[] = []
+  for (const query of qc.getQueryCache().findAll({ queryKey: ['inboxes', 'pages'] })) {
+    const data = query.state.data as InboxPages | undefined
+    if (!data) continue
+    const filter = filterOfKey(query.queryKey)
+    let next = data
+    let unsure = false
+    for (const [id, inbox] of changes) {
+      const r = patchPages(next, filter, id, inbox)
+      next = r.pages
+      unsure ||= r.countUncertain
+    }
+    qc.setQueryData(query.queryKey, next)
+    if (unsure) uncertain.push(filter)
+  }
+  for (const [id, inbox] of changes) {
+    const key = inboxPageKeys.one(id)
+    if (qc.getQueryData(key) === undefined) continue
+    // Events carry no scope: keep the one already read.
+    qc.setQueryData<Inbox | null>(key, (prev) => (inbox === null ? null : { ...inbox, job_scope: prev?.job_scope ?? null }))
+  }
+  // Search results are the node's ranking: an open search asks again, once per batch.
+  if (changes.size) void qc.invalidateQueries({ queryKey: ['inboxes', 'search'] })
+  return uncertain
+}
+
+/** Reads a list's total_count with a one-row page and writes it into the cached pages. */
+export async function refreshCount(qc: QueryClient, client: Client, filter: InboxFilter) {
+  try {
+    const { total_count } = await client.call('all_inboxes_paginated', { query: pageQuery(filter, undefined, 1) })
+    qc.setQueryData<InboxPages>(inboxPageKeys.pages(filter), (d) => d && { ...d, pages: d.pages.map((p) => ({ ...p, total_count })) })
+  } catch {
+    /* the count stays as it was; the next change or a reload corrects it */
+  }
+}

@@ -1,0 +1,127 @@
+import { Button, Group, Text, TextInput } from '@mantine/core'
+import { modals } from '@mantine/modals'
+import { notifications } from '@mantine/notifications'
+import { useMemo, useState } from 'react'
+import type { ExportFormat } from '../../../../shared/contract/inbox-management'
+import { jobIdOfInbox } from '../../../../shared/contract/inbox'
+import { errorText, type Client } from '../../api/client'
+import { useClient } from '../../api/client-context'
+import type { InboxRowData } from './inbox-rows'
+
+/** What the per-inbox menu and the bulk bar can do; lists follow through the node's inbox_changed events. */
+export interface InboxActions {
+  rename(row: InboxRowData): void
+  setPinned(rows: readonly InboxRowData[], pinned: boolean): Promise<void>
+  setHidden(rows: readonly InboxRowData[], hidden: boolean): Promise<void>
+  exportAs(row: InboxRowData, format: ExportFormat): Promise<void>
+  /** Asks first, naming the conversation or how many; `onDone` after they are gone. */
+  remove(rows: readonly InboxRowData[], onDone?: () => void): void
+}
+
+const failed = (title: string) => (err: unknown) => notifications.show({ color: 'red', title, message: errorText(err) })
+
+/** Saves text as a file through the browser's download (Electron's window downloads the same way). */
+export function download(filename: string, content: string, type: string) {
+  const url = URL.createObjectURL(new Blob([content], { type }))
+  const a = document.createElement('a')
+  a.href = url
+  a.download = filename
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+const mime: Record<ExportFormat, string> = { markdown: 'text/markdown', json: 'application/json', txt: 'text/plain' }
+
+function RenameForm({ client, row }: { client: Client; row: InboxRowData }) {
+  const [name, setName] = useState(row.name)
+  const [busy, setBusy] = useState(false)
+  const submit = async () => {
+    setBusy(true)
+    try {
+      await client.call('update_smart_inbox_name', { body: { inbox_name: row.inboxId, custom_name: name.trim() } })
+      modals.closeAll()
+    } catch (err) {
+      failed('Not renamed')(err)
+      setBusy(false)
+    }
+  }
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit()
+      }}
+    >
+      <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={() => modals.closeAll()}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={busy} disabled={!name.trim()}>
+          Rename
+        </Button>
+      </Group>
+    </form>
+  )
+}
+
+export function useInboxActions(): InboxActions {
+  const client = useClient()
+  return useMemo<InboxActions>(
+    () => ({
+      rename: (row) => modals.open({ title: `Rename “${row.name}”`, children: <RenameForm client={client} row={row} /> }),
+      setPinned: async (rows, pinned) => {
+        for (const r of rows) {
+          await client
+            .call('update_inbox_pinned', { body: { inbox_name: r.inboxId, pinned } })
+            .catch(failed(pinned ? 'Not pinned' : 'Not unpinned'))
+        }
+      },
+      setHidden: async (rows, hidden) => {
+        for (const r of rows) {
+          await client
+            .call('update_job_hidden', { body: { job_id: jobIdOfInbox(r.inboxId), is_hidden: hidden } })
+            .catch(failed(hidden ? 'Not hidden' : 'Not shown'))
+        }
+      },
+      exportAs: async (row, format) => {
+        try {
+          const { filename, content } = await client.call('export_messages_from_inbox', { body: { inbox_name: row.inboxId, format } })
+          download(filename, content, mime[format])
+        } catch (err) {
+          failed('Not exported')(err)
+        }
+      },
+      remove: (rows, onDone) => {
+        if (!rows.length) return
+        const one = rows.length === 1
+        modals.openConfirmModal({
+          title: one ? `Delete “${rows[0]!.name}”?` : `Delete ${rows.length} conversations?`,
+          children: (
+            <Text size="sm">
+              {one
+                ? 'The job, its inbox and every message are deleted.'
+                : `These ${rows.length} jobs, their inboxes and every message are deleted.`}{' '}
+              This cannot be undone.
+            </Text>
+          ),
+          labels: { confirm: 'Delete', cancel: 'Cancel' },
+          confirmProps: { color: 'red' },
+          onConfirm: async () => {
+            try {
+              if (one) await client.call('remove_job', { body: { job_id: jobIdOfInbox(rows[0]!.inboxId) } })
+              else await client.call('remove_jobs', { body: { job_ids: rows.map((r) => jobIdOfInbox(r.inboxId)) } })
+              notifications.show({ color: 'teal', message: one ? `“${rows[0]!.name}” deleted` : `${rows.length} conversations deleted` })
+              onDone?.()
+            } catch (err) {
+              failed('Not deleted')(err)
+            }
+          }
+        })
+      }
+    }),
+    [client]
+  )
+}

@@ -1,0 +1,187 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core'
+import { ModalsProvider } from '@mantine/modals'
+import { InfiniteQueryObserver, QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createClient, type Client } from '../../src/renderer/src/api/client'
+import { ClientProvider } from '../../src/renderer/src/api/client-context'
+import { connectEvents } from '../../src/renderer/src/api/events'
+import { inboxPagesQuery, patchPages, type InboxPages } from '../../src/renderer/src/api/inbox-pages'
+import type { Transport } from '../../src/renderer/src/api/transport'
+import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
+import type { Inbox } from '../../src/shared/contract/inbox'
+import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+
+/*
+ * The window's paged inbox list against a real node (router and event bus in process): a real
+ * QueryClient, connectEvents, and a transport that counts the requests the window sends.
+ */
+
+let node: TestNode
+let cleanupDir: () => void
+let qc: QueryClient
+let client: Client
+let requests: string[]
+let disconnect: () => void
+
+beforeEach(async () => {
+  const tmp = tempDir()
+  cleanupDir = tmp.cleanup
+  node = startTestNode(tmp.dir)
+  await addProvider(node, 'gpt')
+  requests = []
+  const transport: Transport = {
+    kind: 'ipc',
+    request: async (req) => {
+      requests.push(req.path)
+      return node.router.handle(req)
+    },
+    onEvent: (listener) => node.ctx.bus.subscribe(listener)
+  }
+  client = createClient(transport)
+  qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
+  disconnect = connectEvents(transport, qc)
+})
+afterEach(async () => {
+  cleanup()
+  disconnect()
+  qc.clear()
+  await node.close()
+  cleanupDir()
+})
+
+async function jobs(n: number): Promise<string[]> {
+  const ids: string[] = []
+  for (let i = 0; i < n; i++) ids.push(await createJob(node, 'gpt'))
+  return ids
+}
+const inboxOf = (jobId: string) => `job_inbox::${jobId}::false`
+
+/** The unpinned list as the inbox page keeps it, its first page loaded. */
+async function openList() {
+  const observer = new InfiniteQueryObserver(qc, inboxPagesQuery(client, { showHidden: false, pinned: false }))
+  const stop = observer.subscribe(() => {})
+  await expect.poll(() => observer.getCurrentResult().isSuccess).toBe(true)
+  const ids = () => observer.getCurrentResult().data!.pages.flatMap((p) => p.inboxes.map((i) => i.inbox_id))
+  const total = () => observer.getCurrentResult().data!.pages[0]!.total_count
+  return { observer, stop, ids, total }
+}
+
+describe('the paged inbox list follows the node without refetching', () => {
+  it('a new message moves a loaded inbox to the top, a rename updates it in place, a removal drops it: no request', async () => {
+    const ids = await jobs(60)
+    const list = await openList()
+    expect(list.ids()).toHaveLength(50)
+    expect(list.total()).toBe(60)
+    const third = inboxOf(ids[57]!) // newest first: the third row
+    expect(list.ids()[2]).toBe(third)
+    const before = requests.length
+
+    await node.post('/v2/job_message', { job_id: ids[57], content: 'Move me up' })
+    await expect.poll(() => list.ids()[0]).toBe(third)
+    expect(list.ids()).toHaveLength(50)
+
+    const fifth = list.ids()[4]!
+    await node.post('/v2/update_smart_inbox_name', { inbox_name: fifth, custom_name: 'Renamed elsewhere' })
+    await expect.poll(() => list.observer.getCurrentResult().data!.pages[0]!.inboxes[4]!.custom_name).toBe('Renamed elsewhere')
+
+    await node.post('/v2/remove_job', { job_id: ids[59] })
+    await expect.poll(() => list.ids().includes(inboxOf(ids[59]!))).toBe(false)
+    expect(list.total()).toBe(59)
+    expect(requests.slice(before)).toEqual([])
+    list.stop()
+  })
+
+  it('a burst of 500 changes causes at most a handful of requests, and the list ends right', async () => {
+    const ids = await jobs(100)
+    const list = await openList()
+    const before = requests.length
+    // 500 changes as fast as the node takes them: new messages in 100 inboxes, then 400 renames.
+    await Promise.all(ids.map((id) => node.post('/v2/job_message', { job_id: id, content: 'burst' })))
+    await Promise.all(
+      Array.from({ length: 400 }, (_, i) =>
+        node.post('/v2/update_smart_inbox_name', { inbox_name: inboxOf(ids[i % 100]!), custom_name: `name ${i}` })
+      )
+    )
+    // Let every batch and the count check settle.
+    await new Promise((r) => setTimeout(r, 1200))
+    expect(requests.length - before).toBeLessThanOrEqual(5)
+    expect(requests.slice(before).every((p) => p === '/v2/all_inboxes_paginated')).toBe(true)
+    expect(list.total()).toBe(100)
+    // The top of the list is what the node says it is.
+    const fresh = (await node.get('/v2/all_inboxes_paginated', { limit: '50', pinned: 'false' })).body as { inboxes: Inbox[] }
+    expect(new Set(list.ids().slice(0, 50))).toEqual(new Set(fresh.inboxes.map((i) => i.inbox_id)))
+    list.stop()
+  })
+})
+
+describe('patchPages', () => {
+  const at = (id: string, time: string, extra: Partial<Inbox> = {}) =>
+    ({ inbox_id: id, datetime_created: time, last_message: null, is_hidden: false, is_pinned: false, ...extra }) as unknown as Inbox
+  const pages = (rows: Inbox[][], more: boolean): InboxPages => ({
+    pages: rows.map((inboxes, i) => ({ inboxes, hasNextPage: i < rows.length - 1 || more, total_count: 10 })),
+    pageParams: rows.map(() => undefined)
+  })
+  const ids = (d: InboxPages) => d.pages.map((p) => p.inboxes.map((i) => i.inbox_id))
+
+  it('places a changed inbox by activity among the loaded rows and leaves older ones to later pages', () => {
+    const d = pages([[at('a', '2026-01-05'), at('b', '2026-01-03')], [at('c', '2026-01-02')]], true)
+    expect(ids(patchPages(d, { showHidden: false }, 'c', at('c', '2026-01-04')).pages)).toEqual([['a', 'c', 'b'], []])
+    const older = patchPages(d, { showHidden: false }, 'x', at('x', '2025-12-01'))
+    expect(ids(older.pages)).toEqual([['a', 'b'], ['c']])
+    expect(older.countUncertain).toBe(true)
+  })
+
+  it('drops an inbox the filter no longer holds and counts it out', () => {
+    const d = pages([[at('a', '2026-01-05'), at('b', '2026-01-03')]], false)
+    const hidden = patchPages(d, { showHidden: false }, 'a', at('a', '2026-01-05', { is_hidden: true }))
+    expect(ids(hidden.pages)).toEqual([['b']])
+    expect(hidden.pages.pages[0]!.total_count).toBe(9)
+    const pinned = patchPages(d, { showHidden: true, pinned: false }, 'b', at('b', '2026-01-03', { is_pinned: true }))
+    expect(ids(pinned.pages)).toEqual([['a']])
+    const added = patchPages(d, { showHidden: false }, 'n', at('n', '2026-02-01'))
+    expect(ids(added.pages)).toEqual([['n', 'a', 'b']])
+    expect(added.pages.pages[0]!.total_count).toBe(11)
+  })
+})
+
+describe('the open inbox', () => {
+  // happy-dom has no document.fonts, which the composer's auto-sizing textarea listens to.
+  beforeEach(() => {
+    if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
+  })
+
+  it('removed while open (here or elsewhere), the view says so and offers the way back, without a crash', async () => {
+    const [jobId] = await jobs(1)
+    await node.post('/v2/job_message', { job_id: jobId, content: 'A question' })
+    render(
+      <MantineProvider>
+        <ModalsProvider>
+          <QueryClientProvider client={qc}>
+            <ClientProvider client={client}>
+              <InboxView inboxId={inboxOf(jobId!)} />
+            </ClientProvider>
+          </QueryClientProvider>
+        </ModalsProvider>
+      </MantineProvider>
+    )
+    expect((await screen.findAllByText('A question')).length).toBeGreaterThan(0)
+    await node.post('/v2/remove_job', { job_id: jobId })
+    expect(await screen.findByText('This conversation was deleted')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Back to the inboxes' }).getAttribute('href')).toBe('#/inboxes')
+  })
+
+  it('an inbox that does not exist says so', async () => {
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={qc}>
+          <ClientProvider client={client}>
+            <InboxView inboxId="job_inbox::nope::false" />
+          </ClientProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    )
+    expect(await screen.findByText('No such inbox')).toBeTruthy()
+  })
+})
