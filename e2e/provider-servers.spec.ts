@@ -95,4 +95,11 @@ test('three models from one mock-llm server in one go; a check passes, then fail
   await expect(banner).toContainText('The node is not answering')
   await node.restart()
   await expect(banner).toHaveCount(0, { timeout: 3000 })
+  // A restarted headless node forgets browser sessions: the window says how to go on.
+  await expect(page.getByTestId('session-ended-banner')).toContainText('Open the UI address the node printed')
+  await page.goto('about:blank') // a real load: a new address differing only in its fragment would not reload the page
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Providers' }).click()
+  await expect(page.getByTestId('provider-row-mock-box-mock-beta')).toBeVisible()
+  await expect(page.getByTestId('session-ended-banner')).toHaveCount(0)
 })

@@ -1,24 +1,44 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { ApiFailure } from './client'
 import { useClient } from './client-context'
 import { watchNodeStatus, type NodeStatus } from './node-status'
+
+export interface NodeStatusState {
+  readonly status: NodeStatus
+  readonly downSince: Date | null
+  /**
+   * The node is back but no longer knows this window: a restarted headless node forgets its
+   * browser sessions, so the page must be opened again from a fresh UI address.
+   */
+  readonly sessionEnded: boolean
+}
 
 /**
  * The node's status while the window is open. When it comes back after being down, every query
  * is fetched again: what the window shows may have changed meanwhile (a restart, another window).
  */
-export function useNodeStatus(): { status: NodeStatus; downSince: Date | null } {
+export function useNodeStatus(): NodeStatusState {
   const client = useClient()
   const qc = useQueryClient()
-  const [state, setState] = useState<{ status: NodeStatus; downSince: Date | null }>({ status: 'unknown', downSince: null })
+  const [state, setState] = useState<NodeStatusState>({ status: 'unknown', downSince: null, sessionEnded: false })
   useEffect(() => {
     let wasDown = false
     const watch = watchNodeStatus({
       ping: () => client.call('health_check'),
       onChange: (status) => {
-        if (status === 'up' && wasDown) void qc.invalidateQueries()
+        if (status === 'up' && wasDown) {
+          void qc.invalidateQueries()
+          // health_check needs no session; one call that does says whether this window still has one.
+          client.call('available_llm_providers').then(
+            () => setState((s) => ({ ...s, sessionEnded: false })),
+            (err: unknown) => {
+              if (err instanceof ApiFailure && err.status === 401) setState((s) => ({ ...s, sessionEnded: true }))
+            }
+          )
+        }
         wasDown = status === 'down'
-        setState({ status, downSince: status === 'down' ? new Date() : null })
+        setState((s) => ({ ...s, status, downSince: status === 'down' ? new Date() : null }))
       }
     })
     return () => watch.stop()

@@ -116,6 +116,19 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
       </AppShell.Navbar>
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column', height: '100dvh' }}>
         {node.status === 'down' && <NodeDownBanner since={node.downSince} />}
+        {node.status === 'up' && node.sessionEnded && (
+          <Alert
+            role="alert"
+            color="yellow"
+            mb="sm"
+            title="The node restarted"
+            data-testid="session-ended-banner"
+            style={{ flexShrink: 0 }}
+          >
+            It answers again, but it no longer knows this window. Open the UI address the node printed (or ask it for a new one) to
+            continue.
+          </Alert>
+        )}
         {children}
       </AppShell.Main>
     </AppShell>
