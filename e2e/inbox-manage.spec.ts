@@ -1,0 +1,89 @@
+import { expect, test } from './fixtures/node'
+import { InboxListPage } from './pages/inbox'
+import { emptyScope, providerBody } from './seed'
+
+test('managing conversations: pin, hide and unhide, delete one, bulk-delete two, search shows a marked snippet', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const names = ['Alpha plans', 'Bravo budget', 'Charlie contract', 'Delta design', 'Echo events']
+  const jobs: string[] = []
+  for (const name of names) {
+    const { job_id } = (
+      await node.api<{ job_id: string }>('POST', '/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope: emptyScope } })
+    ).body
+    await node.api('POST', '/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${job_id}::false`, custom_name: name })
+    jobs.push(job_id)
+  }
+  node.fake.behaviour = { type: 'reply', chunks: ['The lease renewal is due in March.'] }
+  await node.api('POST', '/v2/job_message', { job_id: jobs[2], content: 'When is the lease renewal?' })
+  await expect
+    .poll(async () => (await node.api<unknown[]>('POST', '/v2/last_messages', { inbox_name: `job_inbox::${jobs[2]}::false` })).body.length)
+    .toBe(2)
+
+  const failed: string[] = []
+  // The one-time session exchange is cut short by the page's own navigation once it is done: not a failure.
+  page.on('requestfailed', (r) => {
+    if (!r.url().endsWith('/v2/session')) failed.push(`${r.url()} ${r.failure()?.errorText}`)
+  })
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.url()} ${r.status()}`)
+  })
+  await page.goto(node.uiUrl)
+  const list = new InboxListPage(page)
+  await expect(list.rows()).toHaveCount(5)
+  await expect(list.rows().first()).toContainText('Charlie contract') // newest activity first
+  const menu = (name: string) => page.getByRole('button', { name: `Actions for ${name}` })
+
+  // Pin: the pinned inbox goes to the pinned section on top, marked.
+  await menu('Alpha plans').click()
+  await page.getByRole('menuitem', { name: 'Pin' }).click()
+  await expect(list.rows().first()).toContainText('Alpha plans')
+  await expect(list.rows().first().getByRole('img', { name: 'Pinned' })).toBeVisible()
+  await expect(page.getByText('5 inboxes, 1 pinned')).toBeVisible()
+
+  // Hide: gone from the list; shown with a marker when hidden inboxes are shown; unhide brings it back.
+  await menu('Bravo budget').click()
+  await page.getByRole('menuitem', { name: 'Hide' }).click()
+  await expect(list.rows()).toHaveCount(4)
+  await expect(page.getByRole('link', { name: /^Bravo budget/ })).toHaveCount(0)
+  await page.getByRole('switch', { name: 'Show hidden' }).check()
+  await expect(list.rows()).toHaveCount(5)
+  const bravo = page.getByRole('listitem').filter({ hasText: 'Bravo budget' })
+  await expect(bravo.getByTestId('hidden-marker')).toBeVisible()
+  await menu('Bravo budget').click()
+  await page.getByRole('menuitem', { name: 'Unhide' }).click()
+  await expect(bravo.getByTestId('hidden-marker')).toHaveCount(0)
+  await page.getByRole('switch', { name: 'Show hidden' }).uncheck()
+  await expect(list.rows()).toHaveCount(5)
+
+  // Delete one: asks first; Cancel keeps it, Delete removes it.
+  await menu('Echo events').click()
+  await page.getByRole('menuitem', { name: 'Delete' }).click()
+  await expect(page.getByRole('dialog', { name: 'Delete “Echo events”?' })).toBeVisible()
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(list.rows()).toHaveCount(5)
+  await menu('Echo events').click()
+  await page.getByRole('menuitem', { name: 'Delete' }).click()
+  await page.getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(list.rows()).toHaveCount(4)
+  await expect(page.getByRole('link', { name: /^Echo events/ })).toHaveCount(0)
+
+  // Bulk delete: two selected (Shift-click selects the range), the confirmation names how many.
+  await page.getByRole('checkbox', { name: 'Select Delta design' }).click()
+  await expect(page.getByText('1 selected')).toBeVisible()
+  await page.getByRole('checkbox', { name: 'Select Bravo budget' }).click({ modifiers: ['Shift'] })
+  await expect(page.getByText('2 selected')).toBeVisible()
+  await page.getByRole('button', { name: 'Delete 2' }).click()
+  await expect(page.getByRole('dialog', { name: 'Delete 2 conversations?' })).toBeVisible()
+  await page.getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(list.rows()).toHaveCount(2)
+  await expect(page.getByText('2 inboxes, 1 pinned')).toBeVisible()
+  const left = (await node.api<{ custom_name: string }[]>('GET', '/v2/all_inboxes', undefined)).body.map((i) => i.custom_name).sort()
+  expect(left).toEqual(['Alpha plans', 'Charlie contract'])
+
+  // Search: the node's match, its snippet with the words marked.
+  await page.getByLabel('Search inboxes').fill('lease renew')
+  await expect(list.rows()).toHaveCount(1)
+  await expect(list.rows().first()).toContainText('Charlie contract')
+  await expect(list.rows().first().getByTestId('inbox-snippet').locator('mark')).toHaveText(['lease', 'renew'])
+  expect(failed).toEqual([])
+})
