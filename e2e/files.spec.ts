@@ -1,5 +1,7 @@
 import { expect, test } from './fixtures/node'
 import { FilesPage } from './pages/files'
+import { InboxPage } from './pages/inbox'
+import { NewJobPage } from './pages/new-job'
 import { providerBody } from './seed'
 
 test('two files dropped onto the Files page: a progress row each, then both in the tree, and a preview of one', async ({ page, node }) => {
@@ -62,4 +64,50 @@ test('an empty library says so; a new folder, a rename and a confirmed delete', 
   await page.getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByTestId('files-empty')).toBeVisible()
   expect((await node.api('GET', '/v2/retrieve_path_simplified?path=/')).body).toEqual([])
+})
+
+test('files dropped into a folder, that folder picked as a job scope in the tree, an answer citing a file, its chip opening the preview at the passage', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Leases' })
+  // Outside the scope, with the same words: never a source.
+  expect((await node.upload('/', 'other.txt', 'The pet policy of another building allows cats.')).status).toBe(200)
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Files' }).click()
+  const files = new FilesPage(page)
+  await files.drop(
+    [
+      { name: 'pets.md', type: 'text/markdown', text: '# Pets\n\nThe pet policy allows one cat per flat, no dogs.' },
+      { name: 'parking.txt', type: 'text/plain', text: 'Each flat has one parking space in the courtyard.' }
+    ],
+    '[data-testid=tree-row][data-path="/Leases"] > div'
+  )
+  await expect(files.uploads()).toHaveText([/pets\.md.*done/, /parking\.txt.*done/])
+
+  await page.getByRole('link', { name: 'New job' }).click()
+  const job = new NewJobPage(page)
+  await job.pick(['Leases'])
+  await expect(job.library().getByTestId('library-selection-count')).toHaveText('1 folder and 0 files selected')
+  await job.create()
+  await expect(page).toHaveURL(/#\/inboxes\/job_inbox/)
+
+  const inbox = new InboxPage(page)
+  node.fake.behaviour = { type: 'reply', chunks: ['One cat is allowed.'] }
+  await inbox.send('What is the pet policy?')
+  await expect(inbox.answers()).toHaveText(/One cat is allowed\./)
+  const chips = page.getByTestId('source-chip')
+  // The best passage first; only files in the scope (the small scope may bring its other file too).
+  await expect(chips.first()).toHaveText('pets.md')
+  expect(await chips.allTextContents()).not.toContain('other.txt')
+  const prompt = JSON.stringify(node.fake.requests.at(-1)!.body)
+  expect(prompt).toContain('one cat per flat')
+  expect(prompt).not.toContain('another building')
+
+  await chips.first().click()
+  await expect(page).toHaveURL(/#\/files\?path=%2FLeases%2Fpets\.md&node=/)
+  await expect(files.preview()).toContainText('pets.md')
+  await expect(files.preview().locator('[data-current=true]')).toContainText('one cat per flat')
+  await expect(files.preview().locator('[data-current=true]')).toBeInViewport()
 })

@@ -42,16 +42,16 @@ test('inbox view: rename inline, edit the scope and the config, load older messa
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('inbox-title')).toHaveText('Renamed inbox')
 
-  // Edit scope: add a folder in the dialog, save, and the read-only tree counts it.
+  // Edit scope: pick a library folder in the dialog, save, and the read-only tree counts it.
+  await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Contracts' })
   await page.getByRole('button', { name: 'Edit scope' }).click()
   const dialog = page.getByRole('dialog', { name: 'Edit scope' })
-  await dialog.getByLabel('Folder name', { exact: true }).fill('Contracts')
-  await dialog.getByRole('button', { name: 'Add folder' }).click()
+  await dialog.getByRole('checkbox', { name: 'Contracts', exact: true }).check()
   await dialog.getByRole('button', { name: 'Save scope' }).click()
   await expect(page.getByText('VectorFS folders (1)')).toBeVisible()
   expect((await node.api('GET', `/v2/get_job_scope?job_id=${jobId}`)).body).toEqual({
     ...emptyScope,
-    vector_fs_folders: [{ name: 'Contracts', path: { path_ids: [] } }]
+    vector_fs_folders: [{ name: 'Contracts', path: { path_ids: ['Contracts'] } }]
   })
 
   // Job config: the system prompt is used by the next answer.

@@ -60,11 +60,14 @@ test('from an empty data dir: set up a provider, edit it, create a job with ever
   const [stored] = (await node.api<{ model: unknown; has_api_key: boolean }[]>('GET', '/v2/available_llm_providers')).body
   expect(stored).toMatchObject({ model: { OpenAI: { model_type: 'gpt-e2e-2' } }, has_api_key: true })
 
-  // A job with one entry of each scope kind.
+  // A job with one entry of each scope kind; the VectorFS ones picked from the library's tree.
+  await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'My Files' })
+  await node.api('POST', '/v2/create_folder', { path: '/My Files', folder_name: 'Contracts' })
+  expect((await node.upload('/My Files', 'Q3 report.md', '# Q3\n\nRevenue grew by a tenth.')).status).toBe(200)
   await page.getByRole('link', { name: 'New job' }).click()
   const job = new NewJobPage(page)
-  await job.addFolder('Contracts', ['My Files', 'Contracts'])
-  await job.addItem('Q3 report', ['My Files', 'Q3 report.pdf'], 'Q3 report.pdf')
+  await job.pick(['My Files', 'Contracts'])
+  await job.pick(['My Files', 'Q3 report.md'])
   await job.addNetworkFolder('@@other.sep-shinkai', 'remote', 'Shared', ['shared'])
   await job.importJson([
     { name: 'handbook.vrkai.json', json: vrkai },
@@ -96,9 +99,9 @@ test('from an empty data dir: set up a provider, edit it, create a job with ever
     vector_fs_folders: [{ name: 'Contracts', path: { path_ids: ['My Files', 'Contracts'] } }],
     vector_fs_items: [
       {
-        name: 'Q3 report',
-        path: { path_ids: ['My Files', 'Q3 report.pdf'] },
-        source: { Standard: { FileRef: { file_name: 'Q3 report.pdf', file_type: { Document: 'Pdf' }, text_chunking_strategy: 'V1' } } }
+        name: 'Q3 report.md',
+        path: { path_ids: ['My Files', 'Q3 report.md'] },
+        source: { Standard: { FileRef: { file_name: 'Q3 report.md', file_type: { Document: 'Md' }, text_chunking_strategy: 'V1' } } }
       }
     ]
   })

@@ -14,22 +14,21 @@ export class NewJobPage {
     }
   }
 
-  async addFolder(name: string, path: readonly string[]) {
-    const r = this.section('VectorFS folders')
-    await r.getByLabel('Folder name').fill(name)
-    await this.path(r, path)
-    await r.getByRole('button', { name: 'Add folder' }).click()
-  }
+  library = () => this.section('Library')
 
-  async addItem(name: string, path: readonly string[], fileName: string) {
-    const r = this.section('VectorFS items')
-    await r.getByLabel('Item name').fill(name)
-    await this.path(r, path)
-    await r.getByLabel('Source file name').fill(fileName)
-    await r.getByRole('button', { name: 'Add item' }).click()
+  /** Opens the folders above `path` in the library tree, then checks the entry itself. */
+  async pick(path: readonly string[]) {
+    const lib = this.library()
+    for (const folder of path.slice(0, -1)) {
+      const open = lib.getByRole('button', { name: `Open ${folder}`, exact: true })
+      if (await open.isVisible()) await open.click()
+    }
+    await lib.getByRole('checkbox', { name: path.at(-1)!, exact: true }).check()
   }
 
   async addNetworkFolder(node: string, agent: string, name: string, path: readonly string[]) {
+    const advanced = this.page.getByRole('button', { name: 'Advanced' })
+    if ((await advanced.getAttribute('aria-expanded')) !== 'true') await advanced.click()
     const r = this.section('Network folders')
     await r.getByLabel('Remote node').fill(node)
     await r.getByLabel('Remote agent').fill(agent)

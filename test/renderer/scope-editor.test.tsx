@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ScopeEditor } from '../../src/renderer/src/features/jobs/ScopeEditor'
 import { parseLocalEntry } from '../../src/renderer/src/features/jobs/scope-entries'
 import { emptyScope, JobScopeSchema, type JobScope } from '../../src/shared/contract/scope'
 import { documentResource } from '../support/fixtures'
-import { renderWithApp } from './render'
+import { startTestNode, tempDir, type TestNode } from '../support/node'
+import { renderWithApp, routerTransport } from './render'
 
 afterEach(cleanup)
 
@@ -26,8 +27,8 @@ const vrpack = {
   }
 }
 
-function Harness({ onScope }: { onScope: (s: JobScope) => void }) {
-  const [scope, setScope] = useState<JobScope>(emptyScope())
+function Harness({ onScope, initial = emptyScope() }: { onScope: (s: JobScope) => void; initial?: JobScope }) {
+  const [scope, setScope] = useState<JobScope>(initial)
   return (
     <ScopeEditor
       value={scope}
@@ -39,30 +40,110 @@ function Harness({ onScope }: { onScope: (s: JobScope) => void }) {
   )
 }
 
-async function typeSegments(region: HTMLElement, segments: string[]) {
-  const input = within(region).getByRole('combobox', { name: 'Path' })
-  for (const s of segments) await userEvent.type(input, `${s}{Enter}`)
-}
+const txtSource = (name: string, type: string) => ({
+  Standard: { FileRef: { file_name: name, file_type: { Document: type }, text_chunking_strategy: 'V1' } }
+})
 
 describe('ScopeEditor', () => {
-  it('adding one entry of each kind, then removing some, gives exactly the seed JobScope shape', async () => {
+  let node: TestNode
+  let cleanupDir: () => void
+  beforeEach(async () => {
+    const t = tempDir()
+    cleanupDir = t.cleanup
+    node = startTestNode(t.dir)
+    const ok = async (res: Promise<{ status: number; body: unknown }>) =>
+      expect((await res).status, JSON.stringify((await res).body)).toBe(200)
+    const upload = (path: string, filename: string, text: string) =>
+      ok(node.post('/v2/upload_file_to_folder', { path, filename, file_data: new TextEncoder().encode(text) }))
+    await ok(node.post('/v2/create_folder', { path: '/', folder_name: 'Contracts' }))
+    await ok(node.post('/v2/create_folder', { path: '/Contracts', folder_name: '2025' }))
+    await upload('/Contracts', 'lease.txt', 'The lease runs until 2030.')
+    await upload('/Contracts/2025', 'q3.md', '# Q3\n\nRevenue grew.')
+    await upload('/', 'notes.txt', 'Call the landlord.')
+  })
+  afterEach(async () => {
+    cleanup()
+    await node.close()
+    cleanupDir()
+  })
+
+  it('picks library folders and files from the tree as seed entries; a folder takes over what is inside it', async () => {
     let scope: JobScope = emptyScope()
-    renderWithApp(<Harness onScope={(s) => (scope = s)} />)
+    renderWithApp(<Harness onScope={(s) => (scope = s)} />, routerTransport(node.router))
+    const library = screen.getByRole('region', { name: 'Library' })
+    await userEvent.click(await within(library).findByRole('checkbox', { name: 'notes.txt' }))
+    expect(scope.vector_fs_items).toEqual([{ name: 'notes.txt', path: { path_ids: ['notes.txt'] }, source: txtSource('notes.txt', 'Txt') }])
 
-    const folders = screen.getByRole('region', { name: 'VectorFS folders' })
-    await userEvent.type(within(folders).getByLabelText('Folder name'), 'Contracts')
-    await typeSegments(folders, ['My Files', 'Contracts'])
-    await userEvent.click(within(folders).getByRole('button', { name: 'Add folder' }))
+    await userEvent.click(within(library).getByRole('button', { name: 'Open Contracts' }))
+    await userEvent.click(within(library).getByRole('button', { name: 'Open 2025' }))
+    await userEvent.click(within(library).getByRole('checkbox', { name: 'q3.md' }))
+    await userEvent.click(within(library).getByRole('checkbox', { name: '2025' }))
+    // The folder includes q3.md: the item entry goes, the folder entry comes.
+    expect(scope.vector_fs_folders).toEqual([{ name: '2025', path: { path_ids: ['Contracts', '2025'] } }])
+    expect(scope.vector_fs_items.map((i) => i.name)).toEqual(['notes.txt'])
+    const q3 = within(library).getByRole('checkbox', { name: 'q3.md' }) as HTMLInputElement
+    expect([q3.checked, q3.disabled]).toEqual([true, true])
+    expect((within(library).getByRole('checkbox', { name: 'Contracts' }) as HTMLInputElement).indeterminate).toBe(true)
 
-    const items = screen.getByRole('region', { name: 'VectorFS items' })
-    await userEvent.type(within(items).getByLabelText('Item name'), 'Q3.pdf')
-    await typeSegments(items, ['My Files'])
-    await userEvent.click(within(items).getByRole('button', { name: 'Add item' }))
+    await userEvent.click(within(library).getByRole('checkbox', { name: 'Contracts' }))
+    expect(scope.vector_fs_folders).toEqual([{ name: 'Contracts', path: { path_ids: ['Contracts'] } }])
+    expect(within(library).getByTestId('library-selection-count').textContent).toBe('1 folder and 1 file selected')
+    expect(JobScopeSchema.safeParse(scope).success).toBe(true)
 
+    await userEvent.click(within(library).getByRole('button', { name: 'Unselect all' }))
+    expect([scope.vector_fs_folders, scope.vector_fs_items]).toEqual([[], []])
+    expect(within(library).getByTestId('library-selection-count').textContent).toBe('0 folders and 0 files selected')
+  })
+
+  it('search shows the matching names with the folders above them', async () => {
+    renderWithApp(<Harness onScope={() => {}} />, routerTransport(node.router))
+    const library = screen.getByRole('region', { name: 'Library' })
+    await within(library).findByRole('checkbox', { name: 'notes.txt' })
+    await userEvent.type(within(library).getByRole('textbox', { name: 'Search the library by name' }), 'Q3')
+    expect(
+      within(library)
+        .getAllByTestId('library-row')
+        .map((r) => r.dataset.path)
+    ).toEqual(['/Contracts', '/Contracts/2025', '/Contracts/2025/q3.md'])
+  })
+
+  it('shows an entry whose path is no longer in the library as missing, and can remove it', async () => {
+    let scope: JobScope = emptyScope()
+    const initial = {
+      ...emptyScope(),
+      vector_fs_folders: [
+        { name: 'Contracts', path: { path_ids: ['Contracts'] } },
+        { name: 'Old', path: { path_ids: ['Archive', 'Old'] } }
+      ],
+      vector_fs_items: [{ name: 'gone.pdf', path: { path_ids: ['gone.pdf'] }, source: txtSource('gone.pdf', 'Pdf') }]
+    }
+    renderWithApp(<Harness initial={initial} onScope={(s) => (scope = s)} />, routerTransport(node.router))
+    const library = screen.getByRole('region', { name: 'Library' })
+    await waitFor(() => expect(within(library).getAllByTestId('scope-missing')).toHaveLength(2))
+    expect(
+      within(library)
+        .getAllByTestId('scope-missing')
+        .map((m) => m.textContent)
+    ).toEqual([
+      expect.stringContaining('/Archive/Old is no longer in the library'),
+      expect.stringContaining('/gone.pdf is no longer in the library')
+    ])
+    expect((within(library).getByRole('checkbox', { name: 'Contracts' }) as HTMLInputElement).checked).toBe(true)
+    await userEvent.click(within(library).getByRole('button', { name: 'Remove Old' }))
+    expect(scope.vector_fs_folders).toEqual([{ name: 'Contracts', path: { path_ids: ['Contracts'] } }])
+    expect(within(library).getAllByTestId('scope-missing')).toHaveLength(1)
+  })
+
+  it('network folders under Advanced and local imports still give the seed shape', async () => {
+    let scope: JobScope = emptyScope()
+    renderWithApp(<Harness onScope={(s) => (scope = s)} />, routerTransport(node.router))
+    await userEvent.click(screen.getByRole('button', { name: 'Advanced' }))
     const network = screen.getByRole('region', { name: 'Network folders' })
+    expect(within(network).getByRole('button', { name: 'Add network folder' }).hasAttribute('disabled')).toBe(true)
     await userEvent.type(within(network).getByLabelText('Remote node'), '@@other.sep-shinkai')
     await userEvent.type(within(network).getByLabelText('Remote agent'), 'remote')
     await userEvent.type(within(network).getByLabelText('Shared folder name'), 'Shared')
+    await userEvent.type(within(network).getByRole('combobox', { name: 'Path' }), 'shared{Enter}')
     await userEvent.click(within(network).getByRole('button', { name: 'Add network folder' }))
 
     const local = screen.getByRole('region', { name: 'Local documents and packs' })
@@ -88,17 +169,11 @@ describe('ScopeEditor', () => {
             subidentity_type: 'Agent'
           },
           name: 'Shared',
-          path: { path_ids: [] }
+          path: { path_ids: ['shared'] }
         }
       ],
-      vector_fs_folders: [{ name: 'Contracts', path: { path_ids: ['My Files', 'Contracts'] } }],
-      vector_fs_items: [
-        {
-          name: 'Q3.pdf',
-          path: { path_ids: ['My Files'] },
-          source: { Standard: { FileRef: { file_name: 'Q3.pdf', file_type: { Document: 'Pdf' }, text_chunking_strategy: 'V1' } } }
-        }
-      ]
+      vector_fs_folders: [],
+      vector_fs_items: []
     })
     expect(JobScopeSchema.safeParse(scope).success).toBe(true)
     expect(
@@ -106,19 +181,9 @@ describe('ScopeEditor', () => {
         .getAllByTestId('local-entry')
         .map((c) => c.textContent)
     ).toEqual([expect.stringContaining('handbook2 nodes · snowflake-arctic-embed:xs'), expect.stringContaining('Pack2 nodes')])
-
-    await userEvent.click(within(folders).getByRole('button', { name: 'Remove Contracts' }))
     await userEvent.click(within(local).getByRole('button', { name: 'Remove handbook' }))
-    expect(scope.vector_fs_folders).toEqual([])
     expect(scope.local_vrkai).toEqual([])
     expect(scope.local_vrpack).toEqual([vrpack])
-  })
-
-  it('add buttons stay disabled until the required fields are filled', () => {
-    renderWithApp(<Harness onScope={() => {}} />)
-    expect(screen.getByRole('button', { name: 'Add folder' }).hasAttribute('disabled')).toBe(true)
-    expect(screen.getByRole('button', { name: 'Add item' }).hasAttribute('disabled')).toBe(true)
-    expect(screen.getByRole('button', { name: 'Add network folder' }).hasAttribute('disabled')).toBe(true)
   })
 })
 

@@ -1,14 +1,17 @@
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Badge,
   Breadcrumbs,
   Button,
   Card,
+  Checkbox,
+  Collapse,
   FileButton,
   Group,
+  Loader,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   TagsInput,
@@ -16,23 +19,25 @@ import {
   TextInput,
   Title
 } from '@mantine/core'
-import { IconFileImport, IconPlus, IconTrash } from '@tabler/icons-react'
+import {
+  IconChevronDown,
+  IconChevronRight,
+  IconFile,
+  IconFileImport,
+  IconFolder,
+  IconPlus,
+  IconSearch,
+  IconTrash
+} from '@tabler/icons-react'
 import { useState, type ReactNode } from 'react'
 import type { JobScope } from '../../../../shared/contract/scope'
-import {
-  addEntry,
-  CHUNKING_STRATEGIES,
-  FILE_TYPES,
-  fileSource,
-  networkFolder,
-  parseLocalEntry,
-  removeEntry,
-  SCOPE_SECTIONS,
-  summarizeLocal,
-  vectorFsFolder,
-  vectorFsItem,
-  type ScopeSection
-} from './scope-entries'
+import type { FileInfo } from '../../../../shared/contract/vector-fs'
+import { errorText } from '../../api/client'
+import { useVfsTree } from '../../api/queries'
+import { hrefOf } from '../../app/router'
+import { toggleExpanded } from '../files/vfs-paths'
+import { addEntry, networkFolder, parseLocalEntry, removeEntry, SCOPE_SECTIONS, summarizeLocal, type ScopeSection } from './scope-entries'
+import { filterTree, includedBy, missingEntries, selectionOf, toggleEntry, unselectAll, type Selection } from './vfs-selection'
 
 interface Props {
   readonly value: JobScope
@@ -41,43 +46,17 @@ interface Props {
 
 const sectionLabel = (key: ScopeSection) => SCOPE_SECTIONS.find((s) => s.key === key)!.label
 
-/** One editor for all five kinds of scope entry; produces exactly the seed's JobScope shape. */
+/**
+ * One editor for all five kinds of scope entry; produces exactly the seed's JobScope shape.
+ * VectorFS folders and items are picked from the library's tree; network folders are typed in
+ * under "Advanced"; local vrkai/vrpack files are imported.
+ */
 export function ScopeEditor({ value, onChange }: Props) {
   const remove = (key: ScopeSection, index: number) => onChange(removeEntry(value, key, index))
+  const [advanced, setAdvanced] = useState(value.network_folders.length > 0)
   return (
     <Stack gap="md">
-      <Section title={sectionLabel('vector_fs_folders')} count={value.vector_fs_folders.length}>
-        {value.vector_fs_folders.map((f, i) => (
-          <EntryRow key={i} label={f.name} path={f.path.path_ids} onRemove={() => remove('vector_fs_folders', i)} />
-        ))}
-        <FolderForm onAdd={(name, path) => onChange(addEntry(value, 'vector_fs_folders', vectorFsFolder(name, path)))} />
-      </Section>
-
-      <Section title={sectionLabel('vector_fs_items')} count={value.vector_fs_items.length}>
-        {value.vector_fs_items.map((it, i) => (
-          <EntryRow
-            key={i}
-            label={it.name}
-            path={it.path.path_ids}
-            detail={`${it.source.Standard.FileRef.file_name} · ${it.source.Standard.FileRef.file_type.Document} · chunking ${it.source.Standard.FileRef.text_chunking_strategy}`}
-            onRemove={() => remove('vector_fs_items', i)}
-          />
-        ))}
-        <ItemForm onAdd={(item) => onChange(addEntry(value, 'vector_fs_items', item))} />
-      </Section>
-
-      <Section title={sectionLabel('network_folders')} count={value.network_folders.length}>
-        {value.network_folders.map((f, i) => (
-          <EntryRow
-            key={i}
-            label={f.name}
-            path={f.path.path_ids}
-            detail={f.external_identity.full_name}
-            onRemove={() => remove('network_folders', i)}
-          />
-        ))}
-        <NetworkForm onAdd={(f) => onChange(addEntry(value, 'network_folders', f))} />
-      </Section>
+      <LibraryPicker value={value} onChange={onChange} />
 
       <Section title="Local documents and packs" count={value.local_vrkai.length + value.local_vrpack.length}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -90,7 +69,177 @@ export function ScopeEditor({ value, onChange }: Props) {
         </SimpleGrid>
         <LocalImport scope={value} onChange={onChange} />
       </Section>
+
+      <Button
+        variant="subtle"
+        w="fit-content"
+        onClick={() => setAdvanced((a) => !a)}
+        aria-expanded={advanced}
+        leftSection={advanced ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+      >
+        Advanced
+      </Button>
+      <Collapse expanded={advanced}>
+        <Section title={sectionLabel('network_folders')} count={value.network_folders.length}>
+          {value.network_folders.map((f, i) => (
+            <EntryRow
+              key={i}
+              label={f.name}
+              path={f.path.path_ids}
+              detail={f.external_identity.full_name}
+              onRemove={() => remove('network_folders', i)}
+            />
+          ))}
+          <NetworkForm onAdd={(f) => onChange(addEntry(value, 'network_folders', f))} />
+        </Section>
+      </Collapse>
     </Stack>
+  )
+}
+
+/** The library as a checkbox tree: a folder includes everything under it; a file is one item. */
+function LibraryPicker({ value, onChange }: Props) {
+  const tree = useVfsTree()
+  const [search, setSearch] = useState('')
+  const [open, setOpen] = useState<Set<string>>(new Set())
+  const selection = selectionOf(value)
+  const missing = tree.data ? missingEntries(value, tree.data) : []
+  const shown = filterTree(tree.data ?? [], search)
+  const count = value.vector_fs_folders.length + value.vector_fs_items.length
+  const ctx: PickerContext = {
+    selection,
+    open: search.trim() ? null : open,
+    toggleOpen: (path) => setOpen((o) => toggleExpanded(o, path)),
+    check: (entry, checked) => onChange(toggleEntry(value, entry, checked))
+  }
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Library">
+      <Group justify="space-between" mb="sm">
+        <Group gap="xs">
+          <Title order={3} size="h5">
+            Library
+          </Title>
+          <Text size="sm" c="dimmed" data-testid="library-selection-count">
+            {value.vector_fs_folders.length} folder{value.vector_fs_folders.length === 1 ? '' : 's'} and {value.vector_fs_items.length} file
+            {value.vector_fs_items.length === 1 ? '' : 's'} selected
+          </Text>
+        </Group>
+        <Button size="xs" variant="subtle" disabled={count === 0} onClick={() => onChange(unselectAll(value))}>
+          Unselect all
+        </Button>
+      </Group>
+      <Stack gap="xs">
+        <TextInput
+          aria-label="Search the library by name"
+          placeholder="Search by name"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          size="xs"
+        />
+        {tree.isPending && <Loader size="xs" aria-label="Loading the library" />}
+        {tree.isError && <Alert color="red">{errorText(tree.error)}</Alert>}
+        {tree.data?.length === 0 && (
+          <Text size="sm" c="dimmed">
+            The library is empty. Upload documents on the <Anchor href={hrefOf({ name: 'files' })}>Files</Anchor> page to give them to jobs.
+          </Text>
+        )}
+        {tree.data && tree.data.length > 0 && shown.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No file or folder is named like “{search}”.
+          </Text>
+        )}
+        <div style={{ maxHeight: 320, overflow: 'auto' }}>
+          <PickerLevel entries={shown} ctx={ctx} />
+        </div>
+        {missing.map((m) => (
+          <Group key={`${m.section}${m.index}`} justify="space-between" wrap="nowrap" data-testid="scope-missing">
+            <Text size="sm" c="red" truncate>
+              <Badge color="red" variant="light" mr={6}>
+                missing
+              </Badge>
+              {m.path} is no longer in the library; it finds nothing.
+            </Text>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              onClick={() => onChange(removeEntry(value, m.section, m.index))}
+              aria-label={`Remove ${m.name}`}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  )
+}
+
+interface PickerContext {
+  readonly selection: Selection
+  /** Open folders; null while searching (everything shown open). */
+  readonly open: ReadonlySet<string> | null
+  readonly toggleOpen: (path: string) => void
+  readonly check: (entry: FileInfo, checked: boolean) => void
+}
+
+function PickerLevel({ entries, ctx }: { entries: readonly FileInfo[]; ctx: PickerContext }) {
+  if (entries.length === 0) return null
+  return (
+    <ul style={{ listStyle: 'none', margin: 0, paddingLeft: 0 }}>
+      {entries.map((e) => (
+        <PickerRow key={e.path} entry={e} ctx={ctx} />
+      ))}
+    </ul>
+  )
+}
+
+function PickerRow({ entry, ctx }: { entry: FileInfo; ctx: PickerContext }) {
+  const { selection } = ctx
+  const parent = includedBy(selection, entry.path)
+  const own = entry.is_directory ? selection.folders.has(entry.path) : selection.items.has(entry.path)
+  const some = entry.is_directory && !own && [...selection.folders, ...selection.items].some((p) => p.startsWith(`${entry.path}/`))
+  const isOpen = entry.is_directory && (ctx.open === null || ctx.open.has(entry.path))
+  return (
+    <li data-testid="library-row" data-path={entry.path}>
+      <Group gap={4} wrap="nowrap" py={2}>
+        {entry.is_directory ? (
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            color="gray"
+            onClick={() => ctx.toggleOpen(entry.path)}
+            aria-label={`${isOpen ? 'Close' : 'Open'} ${entry.name}`}
+            aria-expanded={isOpen}
+            disabled={ctx.open === null}
+          >
+            {isOpen ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+          </ActionIcon>
+        ) : (
+          <span style={{ width: 22, flexShrink: 0 }} />
+        )}
+        <Checkbox
+          size="xs"
+          checked={own || !!parent}
+          indeterminate={some}
+          disabled={!!parent}
+          onChange={(e) => ctx.check(entry, e.currentTarget.checked)}
+          label={
+            <Group gap={4} wrap="nowrap">
+              {entry.is_directory ? <IconFolder size={14} /> : <IconFile size={14} />}
+              <span>{entry.name}</span>
+            </Group>
+          }
+          aria-label={entry.name}
+          title={parent ? `Included with ${parent}` : undefined}
+        />
+      </Group>
+      {isOpen && entry.children && entry.children.length > 0 && (
+        <div style={{ paddingLeft: 20 }}>
+          <PickerLevel entries={entry.children} ctx={ctx} />
+        </div>
+      )}
+    </li>
   )
 }
 
@@ -141,86 +290,6 @@ function useFields<T extends Record<string, unknown>>(initial: T) {
 const PathInput = ({ value, onChange, label = 'Path' }: { value: string[]; onChange: (v: string[]) => void; label?: string }) => (
   <TagsInput label={label} description="One segment per Enter, from the root" value={value} onChange={onChange} placeholder="My Files" />
 )
-
-function FolderForm({ onAdd }: { onAdd: (name: string, path: string[]) => void }) {
-  const [f, set, reset] = useFields({ name: '', path: [] as string[] })
-  return (
-    <Group align="flex-end" wrap="wrap">
-      <TextInput label="Folder name" value={f.name} onChange={(e) => set({ name: e.currentTarget.value })} />
-      <PathInput value={f.path} onChange={(path) => set({ path })} />
-      <Button
-        variant="light"
-        leftSection={<IconPlus size={16} />}
-        disabled={!f.name.trim()}
-        onClick={() => {
-          onAdd(f.name.trim(), f.path)
-          reset()
-        }}
-      >
-        Add folder
-      </Button>
-    </Group>
-  )
-}
-
-function ItemForm({ onAdd }: { onAdd: (item: ReturnType<typeof vectorFsItem>) => void }) {
-  const [f, set, reset] = useFields({
-    name: '',
-    path: [] as string[],
-    fileName: '',
-    fileNameEdited: false,
-    fileType: 'Pdf',
-    chunking: 'V1'
-  })
-  const ready = f.name.trim() && f.fileName.trim()
-  return (
-    <Stack gap="xs">
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label="Item name"
-          value={f.name}
-          onChange={(e) => set({ name: e.currentTarget.value, ...(f.fileNameEdited ? {} : { fileName: e.currentTarget.value }) })}
-        />
-        <PathInput value={f.path} onChange={(path) => set({ path })} />
-      </Group>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label="Source file name"
-          description="Follows the item name until edited"
-          value={f.fileName}
-          onChange={(e) => set({ fileName: e.currentTarget.value, fileNameEdited: true })}
-        />
-        <Select
-          label="File type"
-          data={[...FILE_TYPES]}
-          value={f.fileType}
-          onChange={(v) => set({ fileType: v ?? 'Pdf' })}
-          allowDeselect={false}
-          w={120}
-        />
-        <Select
-          label="Chunking"
-          data={[...CHUNKING_STRATEGIES]}
-          value={f.chunking}
-          onChange={(v) => set({ chunking: v ?? 'V1' })}
-          allowDeselect={false}
-          w={100}
-        />
-        <Button
-          variant="light"
-          leftSection={<IconPlus size={16} />}
-          disabled={!ready}
-          onClick={() => {
-            onAdd(vectorFsItem(f.name.trim(), f.path, fileSource(f.fileName.trim(), f.fileType, f.chunking)))
-            reset()
-          }}
-        >
-          Add item
-        </Button>
-      </Group>
-    </Stack>
-  )
-}
 
 function NetworkForm({ onAdd }: { onAdd: (f: ReturnType<typeof networkFolder>) => void }) {
   const [f, set, reset] = useFields({ nodeName: '', profileName: 'main', agentName: '', name: '', path: [] as string[] })
