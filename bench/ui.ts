@@ -2,21 +2,32 @@ import { chromium } from '@playwright/test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { aesFileSecretBox } from '../src/main/store/secret-box'
+import { openStore } from '../src/main/store'
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/browser'
 import { provider } from '../test/support/fixtures'
 import { startFakeLlm } from '../test/support/fake-llm'
 import { startServe } from '../test/support/serve-process'
+import { seedInboxes } from './seed'
 
 export interface UiFigures {
   readonly inboxes: number
   /** Median ms from navigation start to the first inbox row painted. */
   readonly firstRowMs: number
   readonly domRows: number
+  /** Bytes the window received from sending one question until its answer shows (events included). */
+  readonly questionBytes: number
 }
 
-/** A headless node seeded with `n` inboxes (each with a question and its answer), then Chromium. */
+/**
+ * A headless node on a data dir seeded through the store with `n` inboxes (a question and an answer
+ * each), plus one job on a live provider; then Chromium: first row, and one question answered.
+ */
 export async function benchUi(n: number, runs = 5): Promise<UiFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'nodedesk-bench-ui-'))
+  const store = openStore(dataDir, aesFileSecretBox(join(dataDir, 'secret.key')))
+  seedInboxes(store, { inboxes: n, messagesPerInbox: 2 })
+  store.close()
   const fake = await startFakeLlm()
   fake.behaviour = { type: 'reply', chunks: ['Here is a short answer for the preview.'] }
   const serve = await startServe(['--port', '0', '--data-dir', dataDir])
@@ -26,22 +37,11 @@ export async function benchUi(n: number, runs = 5): Promise<UiFigures> {
       headers: { Authorization: `Bearer ${serve.token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify(body)
     }).then((r) => r.json() as Promise<{ job_id: string }>)
-  await post('/v2/add_llm_provider', provider('bench', { external_url: fake.url, api_key: 'k' }))
-  let next = 0
-  const worker = async () => {
-    while (next < n) {
-      const i = next++
-      const { job_id } = await post('/v2/create_job', {
-        llm_provider: 'bench',
-        job_creation_info: { scope: { local_vrkai: [], local_vrpack: [], network_folders: [], vector_fs_folders: [], vector_fs_items: [] } }
-      })
-      await post('/v2/job_message', { job_id, content: `Question number ${i}: what changed in the report?` })
-    }
-  }
-  await Promise.all(Array.from({ length: 16 }, worker))
-  // Measure a quiet node: every seeded question answered and stored first.
-  while (fake.requests.filter((r) => r.method === 'POST').length < n) await new Promise((r) => setTimeout(r, 100))
-  await new Promise((r) => setTimeout(r, 1000))
+  await post('/v2/add_llm_provider', provider('live', { external_url: fake.url, api_key: 'k' }))
+  const { job_id } = await post('/v2/create_job', {
+    llm_provider: 'live',
+    job_creation_info: { scope: { local_vrkai: [], local_vrpack: [], network_folders: [], vector_fs_folders: [], vector_fs_items: [] } }
+  })
 
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   const times: number[] = []
@@ -59,11 +59,31 @@ export async function benchUi(n: number, runs = 5): Promise<UiFigures> {
     domRows = await page.getByTestId('inbox-row').count()
     await page.close()
   }
+
+  // One question and its answer in the open inbox, the list visited first (as a user does): every byte
+  // the window receives meanwhile, the event stream's included, counted by Chromium's network domain.
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  await page.goto(await serve.newUiUrl())
+  await page.getByTestId('inbox-row').first().waitFor()
+  await page.goto(`${serve.url}/#/inboxes/${encodeURIComponent(`job_inbox::${job_id}::false`)}`)
+  const box = page.getByRole('textbox', { name: 'Message', exact: true })
+  await box.waitFor()
+  await page.waitForTimeout(500)
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  let questionBytes = 0
+  cdp.on('Network.dataReceived', (e: { dataLength: number }) => (questionBytes += e.dataLength))
+  await box.fill('What changed in the report?')
+  await page.keyboard.press('Enter')
+  await page.getByTestId('message-answer').filter({ hasText: 'Here is a short answer' }).first().waitFor()
+  await page.waitForTimeout(1000) // late refetches after the answer count too
+  await page.close()
+
   await browser.close()
   serve.child.kill('SIGTERM')
   await serve.exited
   await fake.close()
   rmSync(dataDir, { recursive: true, force: true })
   times.sort((a, b) => a - b)
-  return { inboxes: n, firstRowMs: times[Math.floor(times.length / 2)]!, domRows }
+  return { inboxes: n, firstRowMs: times[Math.floor(times.length / 2)]!, domRows, questionBytes }
 }
