@@ -20,7 +20,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const inbox = current.data
   const messages = useMessages(inboxId)
   const partial = useStreaming((s) => s.partial[inboxId])
-  const send = useRouteMutation('job_message')
+  const retry = useRouteMutation('retry_message')
   const switcherRef = useRef<HTMLInputElement>(null)
   const [details, { open: openDetails, close: closeDetails }] = useDisclosure(false)
   const jobId = jobIdOfInbox(inboxId)
@@ -72,7 +72,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
           newest={list}
           streaming={streaming}
           waiting={waiting}
-          onRetry={(question) => send.mutate({ job_id: jobId, content: question })}
+          onRetry={(messageId) => retry.mutate({ inbox_name: inboxId, message_id: messageId })}
           onSwitchProvider={() => switcherRef.current?.focus()}
         />
         <Composer jobId={jobId} inboxId={inboxId} answering={waiting || streaming !== null} />

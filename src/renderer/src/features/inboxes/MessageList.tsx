@@ -16,7 +16,8 @@ interface Props {
   /** The text of an answer being written now. */
   readonly streaming: string | null
   readonly waiting: boolean
-  readonly onRetry: (question: string) => void
+  /** Answers the question again (retry_message): `messageId` is the answer, error note or stopped answer replaced. */
+  readonly onRetry: (messageId: string) => void
   readonly onSwitchProvider: () => void
 }
 
@@ -28,6 +29,8 @@ export function MessageList({ inboxId, newest, streaming, waiting, onRetry, onSw
   const [loadingOlder, setLoadingOlder] = useState(false)
   const scrollRef = useRef<HTMLDivElement>(null)
   const stick = useRef(true)
+  /** Which reply of a question is shown (by question hash); the newest when not picked. */
+  const [picked, setPicked] = useState<Record<string, number>>({})
   const messages = [...older, ...newest]
 
   const loadOlder = async () => {
@@ -61,6 +64,14 @@ export function MessageList({ inboxId, newest, streaming, waiting, onRetry, onSw
   }, [newest, streaming, waiting])
 
   const byHash = new Map(messages.map((m) => [m.node_api_data.node_message_hash, m]))
+  // Every reply of each question, oldest first: a retry appends one; the view shows one at a time.
+  const replies = new Map<string, LastMessage[]>()
+  for (const m of messages) {
+    if (!isAnswer(m)) continue
+    const list = replies.get(m.job_message.parent)
+    if (list) list.push(m)
+    else replies.set(m.job_message.parent, [m])
+  }
   return (
     <Box
       ref={scrollRef}
@@ -88,6 +99,14 @@ export function MessageList({ inboxId, newest, streaming, waiting, onRetry, onSw
           </Text>
         )}
         {messages.map((m) => {
+          const hash = m.node_api_data.node_message_hash
+          const siblings = isAnswer(m) ? (replies.get(m.job_message.parent) ?? [m]) : [m]
+          const shownAt = Math.min(siblings.length - 1, picked[m.job_message.parent] ?? siblings.length - 1)
+          if (isAnswer(m) && siblings[shownAt] !== m) return null
+          const nav =
+            siblings.length > 1 ? (
+              <AnswerNav at={shownAt} count={siblings.length} onPick={(i) => setPicked((p) => ({ ...p, [m.job_message.parent]: i }))} />
+            ) : null
           if (messageRole(m) === 'error') {
             const question = byHash.get(m.job_message.parent)
             return (
@@ -101,10 +120,11 @@ export function MessageList({ inboxId, newest, streaming, waiting, onRetry, onSw
                 <Text size="sm">{m.job_message.content.replace(/^⚠\s*/, '')}</Text>
                 <Group mt="xs" gap="xs">
                   {question && (
-                    <Button size="xs" variant="light" onClick={() => onRetry(question.job_message.content)}>
+                    <Button size="xs" variant="light" onClick={() => onRetry(hash)}>
                       Retry
                     </Button>
                   )}
+                  {nav}
                   <Button size="xs" variant="subtle" onClick={onSwitchProvider}>
                     Switch provider
                   </Button>
@@ -112,7 +132,21 @@ export function MessageList({ inboxId, newest, streaming, waiting, onRetry, onSw
               </Alert>
             )
           }
-          return <Bubble key={m.node_api_data.node_message_hash} message={m} />
+          if (!isAnswer(m)) return <Bubble key={hash} message={m} />
+          const last = siblings.length - 1 === shownAt && m === messages.findLast((x) => isAnswer(x))
+          return (
+            <Stack key={hash} gap={2}>
+              <Bubble message={m} />
+              <Group gap="xs">
+                {nav}
+                {last && !waiting && streaming === null && (
+                  <Button size="compact-xs" variant="subtle" onClick={() => onRetry(hash)}>
+                    Regenerate
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+          )
         })}
         {streaming !== null && (
           <Paper p="sm" radius="md" withBorder maw="85%" data-testid="streaming-answer" aria-live="polite">
@@ -128,6 +162,23 @@ export function MessageList({ inboxId, newest, streaming, waiting, onRetry, onSw
         )}
       </Stack>
     </Box>
+  )
+}
+
+/** "‹ 2/3 ›": moves between the replies of one question. */
+function AnswerNav({ at, count, onPick }: { at: number; count: number; onPick: (i: number) => void }) {
+  return (
+    <Group gap={2} data-testid="answer-nav">
+      <Button size="compact-xs" variant="subtle" aria-label="Earlier answer" disabled={at === 0} onClick={() => onPick(at - 1)}>
+        ‹
+      </Button>
+      <Text size="xs" c="dimmed">
+        {at + 1}/{count}
+      </Text>
+      <Button size="compact-xs" variant="subtle" aria-label="Later answer" disabled={at === count - 1} onClick={() => onPick(at + 1)}>
+        ›
+      </Button>
+    </Group>
   )
 }
 
