@@ -201,3 +201,40 @@ describe('parseLocalEntry', () => {
     expect(parseLocalEntry('{')).toMatchObject({ ok: false, error: expect.stringMatching(/^not JSON/) })
   })
 })
+
+describe('ScopeEditor drop', () => {
+  let node: TestNode
+  let cleanupDir: () => void
+  beforeEach(async () => {
+    const t = tempDir()
+    cleanupDir = t.cleanup
+    node = startTestNode(t.dir)
+    await node.post('/v2/create_folder', { path: '/', folder_name: 'Inbox docs' })
+  })
+  afterEach(async () => {
+    cleanup()
+    await node.close()
+    cleanupDir()
+  })
+
+  it('uploads a dropped file into the chosen folder and selects it; an unreadable one says why', async () => {
+    let scope: JobScope = emptyScope()
+    renderWithApp(<Harness onScope={(s) => (scope = s)} />, routerTransport(node.router))
+    const library = screen.getByRole('region', { name: 'Library' })
+    await within(library).findByRole('checkbox', { name: 'Inbox docs' })
+    await userEvent.click(within(library).getByLabelText('Folder for dropped files', { selector: 'input' }))
+    await userEvent.click(await screen.findByRole('option', { name: '/Inbox docs', hidden: true }))
+    fireEvent.drop(library, {
+      dataTransfer: { types: ['Files'], files: [new File(['Rent is due monthly.'], 'rent.txt'), new File(['MZ'], 'tool.exe')] }
+    })
+    await waitFor(() => expect(scope.vector_fs_items.map((i) => i.path.path_ids)).toEqual([['Inbox docs', 'rent.txt']]))
+    await waitFor(() =>
+      expect(
+        within(library)
+          .getAllByTestId('scope-upload')
+          .map((r) => r.textContent)
+      ).toEqual(['rent.txt: uploaded and selected', expect.stringMatching(/^tool\.exe: failed: .*\.txt/)])
+    )
+    expect((await node.get('/v2/retrieve_path_simplified', { path: '/Inbox docs', depth: '0' })).body).toMatchObject([{ name: 'rent.txt' }])
+  })
+})

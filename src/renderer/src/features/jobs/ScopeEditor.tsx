@@ -12,6 +12,7 @@ import {
   Group,
   Loader,
   Paper,
+  Select,
   SimpleGrid,
   Stack,
   TagsInput,
@@ -29,13 +30,15 @@ import {
   IconSearch,
   IconTrash
 } from '@tabler/icons-react'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { JobScope } from '../../../../shared/contract/scope'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
-import { errorText } from '../../api/client'
-import { useVfsTree } from '../../api/queries'
+import { useQueryClient } from '@tanstack/react-query'
+import { errorText, uploadFile } from '../../api/client'
+import { useClient } from '../../api/client-context'
+import { keys, useVfsTree } from '../../api/queries'
 import { hrefOf } from '../../app/router'
-import { toggleExpanded } from '../files/vfs-paths'
+import { foldersOf, toggleExpanded } from '../files/vfs-paths'
 import { addEntry, networkFolder, parseLocalEntry, removeEntry, SCOPE_SECTIONS, summarizeLocal, type ScopeSection } from './scope-entries'
 import { filterTree, includedBy, missingEntries, selectionOf, toggleEntry, unselectAll, type Selection } from './vfs-selection'
 
@@ -100,6 +103,7 @@ export function ScopeEditor({ value, onChange }: Props) {
 /** The library as a checkbox tree: a folder includes everything under it; a file is one item. */
 function LibraryPicker({ value, onChange }: Props) {
   const tree = useVfsTree()
+  const dropped = useDroppedUploads(value, onChange)
   const [search, setSearch] = useState('')
   const [open, setOpen] = useState<Set<string>>(new Set())
   const selection = selectionOf(value)
@@ -113,7 +117,21 @@ function LibraryPicker({ value, onChange }: Props) {
     check: (entry, checked) => onChange(toggleEntry(value, entry, checked))
   }
   return (
-    <Paper withBorder p="md" component="section" aria-label="Library">
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-label="Library"
+      data-testid="scope-library"
+      onDragOver={(e) => {
+        if ([...e.dataTransfer.types].includes('Files')) e.preventDefault()
+      }}
+      onDrop={(e) => {
+        if (![...e.dataTransfer.types].includes('Files')) return
+        e.preventDefault()
+        dropped.upload([...e.dataTransfer.files])
+      }}
+    >
       <Group justify="space-between" mb="sm">
         <Group gap="xs">
           <Title order={3} size="h5">
@@ -152,6 +170,28 @@ function LibraryPicker({ value, onChange }: Props) {
         <div style={{ maxHeight: 320, overflow: 'auto' }}>
           <PickerLevel entries={shown} ctx={ctx} />
         </div>
+        <Group gap="xs" align="center" wrap="wrap">
+          <Text size="xs" c="dimmed">
+            Drop files here to upload them into
+          </Text>
+          <Select
+            size="xs"
+            aria-label="Folder for dropped files"
+            data={foldersOf(tree.data ?? []).map((f) => ({ value: f, label: f === '/' ? '/ (top)' : f }))}
+            value={dropped.folder}
+            onChange={(v) => dropped.setFolder(v ?? '/')}
+            allowDeselect={false}
+            w={220}
+          />
+          <Text size="xs" c="dimmed">
+            and select them.
+          </Text>
+        </Group>
+        {dropped.rows.map((r) => (
+          <Text key={r.name} size="xs" c={r.error ? 'red' : 'dimmed'} data-testid="scope-upload">
+            {r.name}: {r.error ? `failed: ${r.error}` : r.done ? 'uploaded and selected' : 'uploading…'}
+          </Text>
+        ))}
         {missing.map((m) => (
           <Group key={`${m.section}${m.index}`} justify="space-between" wrap="nowrap" data-testid="scope-missing">
             <Text size="sm" c="red" truncate>
@@ -173,6 +213,49 @@ function LibraryPicker({ value, onChange }: Props) {
       </Stack>
     </Paper>
   )
+}
+
+interface DroppedRow {
+  readonly name: string
+  readonly done: boolean
+  readonly error?: string
+}
+
+/** Files dropped onto the picker: uploaded into the chosen folder, then selected as items. */
+function useDroppedUploads(value: JobScope, onChange: (scope: JobScope) => void) {
+  const client = useClient()
+  const qc = useQueryClient()
+  const [folder, setFolder] = useState('/')
+  const [rows, setRows] = useState<DroppedRow[]>([])
+  // Uploads finish after renders: select into the scope as it is then, not as it was at the drop.
+  const latest = useRef({ value, onChange })
+  useEffect(() => {
+    latest.current = { value, onChange }
+  })
+  const set = (name: string, row: DroppedRow) => setRows((rs) => rs.map((r) => (r.name === name ? row : r)))
+  const upload = (files: File[]) => {
+    setRows((rs) => [...rs.filter((r) => !files.some((f) => f.name === r.name)), ...files.map((f) => ({ name: f.name, done: false }))])
+    for (const file of files) {
+      void (async () => {
+        try {
+          const info = await uploadFile(
+            client,
+            { path: folder, filename: file.name, file_data: new Uint8Array(await file.arrayBuffer()) },
+            () => {}
+          )
+          await qc.invalidateQueries({ queryKey: keys.vfs })
+          // Kept in the ref at once too, so two uploads ending before a render both stay selected.
+          const next = toggleEntry(latest.current.value, info, true)
+          latest.current = { ...latest.current, value: next }
+          latest.current.onChange(next)
+          set(file.name, { name: file.name, done: true })
+        } catch (err) {
+          set(file.name, { name: file.name, done: true, error: errorText(err) })
+        }
+      })()
+    }
+  }
+  return { folder, setFolder, rows, upload }
 }
 
 interface PickerContext {
