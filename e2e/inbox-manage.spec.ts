@@ -85,5 +85,18 @@ test('managing conversations: pin, hide and unhide, delete one, bulk-delete two,
   await expect(list.rows()).toHaveCount(1)
   await expect(list.rows().first()).toContainText('Charlie contract')
   await expect(list.rows().first().getByTestId('inbox-snippet').locator('mark')).toHaveText(['lease', 'renew'])
+
+  // The conversation list beside an open inbox: one click, or Alt+Up / Alt+Down, moves between them.
+  await page.getByRole('button', { name: 'Clear search' }).click()
+  await page.getByRole('link', { name: /^Charlie contract/ }).click()
+  const beside = page.getByRole('navigation', { name: 'Conversations' })
+  await expect(beside.getByRole('link', { name: 'Charlie contract' })).toHaveAttribute('aria-current', 'page')
+  await page.keyboard.press('Alt+ArrowUp')
+  await expect(beside.getByRole('link', { name: 'Alpha plans' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByTestId('inbox-title')).toHaveText('Alpha plans')
+  await page.keyboard.press('Alt+ArrowDown')
+  await expect(page.getByTestId('inbox-title')).toHaveText('Charlie contract')
+  await beside.getByRole('link', { name: 'Alpha plans' }).click()
+  await expect(page.getByTestId('inbox-title')).toHaveText('Alpha plans')
   expect(failed).toEqual([])
 })

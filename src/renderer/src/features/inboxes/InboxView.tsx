@@ -9,6 +9,7 @@ import { isAnswered } from '../../api/events'
 import { hrefOf } from '../../app/router'
 import { useStreaming } from '../../stores/streaming'
 import { Composer } from './Composer'
+import { ConversationList } from './ConversationList'
 import { InboxSidePanel } from './InboxSidePanel'
 import { InlineName } from './InlineName'
 import { MessageList } from './MessageList'
@@ -55,6 +56,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
 
   return (
     <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
+      <ConversationList inboxId={inboxId} />
       <Stack gap="sm" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
         <Group justify="space-between" wrap="nowrap" align="flex-end">
           <InlineName inboxId={inboxId} name={inbox.custom_name} />
