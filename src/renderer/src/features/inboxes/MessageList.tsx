@@ -229,9 +229,11 @@ export function sourcesOf(message: LastMessage): AnswerSource[] {
 /** Where the answer's passages came from; a library file opens its preview at the passage. */
 function SourceChips({ sources }: { sources: readonly AnswerSource[] }) {
   if (sources.length === 0) return null
+  // A local document opens nothing: one chip per document, not per passage.
+  const shown = sources.filter((s, i) => !s.path.startsWith('local:') || sources.findIndex((o) => o.path === s.path) === i)
   return (
     <Group gap={4} mt={6} aria-label="Sources" role="list">
-      {sources.map((s) => {
+      {shown.map((s) => {
         const local = s.path.startsWith('local:')
         const label = local ? s.path.slice('local:'.length) : s.name
         return (
