@@ -26,6 +26,18 @@ async function main() {
     })
     return res.json() as Promise<any> // eslint-disable-line @typescript-eslint/no-explicit-any
   }
+  const upload = async (folder: string, filename: string, text: string) => {
+    const form = new FormData()
+    form.append('path', folder)
+    form.append('filename', filename)
+    form.append('file_data', new Blob([text]), filename)
+    const res = await fetch(`${serve.url}/v2/upload_file_to_folder`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${serve.token}` },
+      body: form
+    })
+    if (res.status !== 200) throw new Error(`upload ${filename}: ${await res.text()}`)
+  }
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   const shoot = async (name: string, hash: string, prepare?: (p: Page) => Promise<void>) => {
     for (const scheme of ['light', 'dark'] as const) {
@@ -80,6 +92,22 @@ async function main() {
     toolkit_permissions: ['web'],
     full_identity_name: identity('gpt-4o')
   })
+  // The document library the jobs' scopes name, so answers cite their sources.
+  await api('/v2/create_folder', { path: '/', folder_name: 'My Files' })
+  await api('/v2/create_folder', { path: '/My Files', folder_name: 'Contracts' })
+  await api('/v2/create_folder', { path: '/', folder_name: 'Release notes' })
+  await upload(
+    '/My Files',
+    'Q3 report.md',
+    '# Q3 report\n\nRevenue grew 12% quarter on quarter.\n\nChurn fell to 2.1%.\n\nHiring is behind plan in engineering: four of nine roles are filled.'
+  )
+  await upload(
+    '/My Files/Contracts',
+    'office lease.txt',
+    'The office lease runs until March 2030. Rent is due on the first day of each month.'
+  )
+  await upload('/My Files/Contracts', 'vendor offer.md', '# Vendor offer\n\nA three-year support contract at a fixed yearly price.')
+  await upload('/Release notes', '2.0.md', '# 2.0\n\nFaster start-up, streaming answers and clearer provider errors.')
   const scope = {
     local_vrkai: [
       {
@@ -96,9 +124,9 @@ async function main() {
     vector_fs_folders: [{ name: 'Contracts', path: { path_ids: ['My Files', 'Contracts'] } }],
     vector_fs_items: [
       {
-        name: 'Q3 report.pdf',
-        path: { path_ids: ['My Files', 'Q3 report.pdf'] },
-        source: { Standard: { FileRef: { file_name: 'Q3 report.pdf', file_type: { Document: 'Pdf' }, text_chunking_strategy: 'V1' } } }
+        name: 'Q3 report.md',
+        path: { path_ids: ['My Files', 'Q3 report.md'] },
+        source: { Standard: { FileRef: { file_name: 'Q3 report.md', file_type: { Document: 'Md' }, text_chunking_strategy: 'V1' } } }
       }
     ]
   }
@@ -159,8 +187,20 @@ async function main() {
   await api('/v2/check_llm_provider', { llm_provider_id: 'team-proxy-qwen2-5-7b' })
   await shoot('providers', '#/providers')
   await shoot('new-job', '#/jobs/new', async (p) => {
-    await p.getByRole('region', { name: 'VectorFS folders' }).getByLabel('Folder name').fill('Contracts')
+    const library = p.getByRole('region', { name: 'Library' })
+    await library.getByRole('button', { name: 'Open My Files' }).click()
+    await library.getByRole('checkbox', { name: 'Contracts', exact: true }).check()
+    await library.getByRole('checkbox', { name: 'Q3 report.md' }).check()
   })
+  // The preview of a file opened at a passage, as a source chip opens it.
+  const [hit] = await api('/v2/search_items', { search: 'rent due', path: '/My Files' })
+  await shoot('files', `#/files?path=${encodeURIComponent(hit.path)}&node=${encodeURIComponent(hit.node_id)}`, async (p) => {
+    // The tree opens down to the previewed file by itself.
+    await p.getByRole('textbox', { name: 'Search the library' }).fill('rent due')
+    await p.keyboard.press('Enter')
+    await p.getByTestId('search-result').first().waitFor()
+  })
+  await shoot('settings', '#/settings')
 
   await browser.close()
   serve.child.kill('SIGTERM')
