@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { connectEvents, isAnswered } from '../../src/renderer/src/api/events'
 import { EVENT_BATCH_MS } from '../../src/renderer/src/api/events'
 import { inboxPageKeys } from '../../src/renderer/src/api/inbox-pages'
-import { invalidateAfter, keys } from '../../src/renderer/src/api/queries'
+import { invalidateAfter, keys, type MessagePages } from '../../src/renderer/src/api/queries'
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { jobIdOfInbox } from '../../src/shared/contract/inbox'
 import { bridgeTransport } from '../../src/renderer/src/api/transport'
@@ -177,7 +177,8 @@ describe('streamed answer → stored answer', () => {
       queryKey: keys.messages(A),
       queryFn: async () => {
         fetches++
-        return [...served]
+        // The newest page, in the shape of the window's infinite messages query.
+        return { pages: [[...served]], pageParams: [null] }
       }
     })
     stopObserving = observer.subscribe(() => {})
@@ -204,7 +205,7 @@ describe('streamed answer → stored answer', () => {
     served = [question('q1'), answer('a1', 'q1')]
     emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: inboxA() } })
     await expect.poll(() => useStreaming.getState().partial[A]).toBeUndefined()
-    expect(qc.getQueryData<LastMessage[]>(keys.messages(A))!.map((m) => m.node_api_data.node_message_hash)).toEqual(['q1', 'a1'])
+    expect(qc.getQueryData<MessagePages>(keys.messages(A))!.pages[0]!.map((m) => m.node_api_data.node_message_hash)).toEqual(['q1', 'a1'])
     // The other inbox's answer is still being written.
     expect(useStreaming.getState().partial[B]).toEqual({ parent: 'qb', text: 'elsewhere' })
   })

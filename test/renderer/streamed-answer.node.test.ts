@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient, type Client } from '../../src/renderer/src/api/client'
 import { connectEvents } from '../../src/renderer/src/api/events'
 import { inboxPagesQuery, type InboxFilter } from '../../src/renderer/src/api/inbox-pages'
-import { keys } from '../../src/renderer/src/api/queries'
+import { keys, type MessagePages } from '../../src/renderer/src/api/queries'
 import { httpTransport } from '../../src/renderer/src/api/transport'
 import { useStreaming } from '../../src/renderer/src/stores/streaming'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
@@ -124,11 +124,15 @@ describe('the window follows the node', () => {
     )
     const jobId = ((await node.post('/v2/create_job', createJobBody('p1'))).body as { job_id: string }).job_id
     const inboxId = `job_inbox::${jobId}::false`
-    const messages = observe<LastMessage[]>({
+    // The newest page, in the shape of the window's infinite messages query.
+    const messages = observe<MessagePages>({
       queryKey: keys.messages(inboxId),
-      queryFn: async () => (await client.call('last_messages', { body: { inbox_name: inboxId, limit: 50 } })) as LastMessage[]
+      queryFn: async () => ({
+        pages: [(await client.call('last_messages', { body: { inbox_name: inboxId, limit: 50 } })) as LastMessage[]],
+        pageParams: [null]
+      })
     })
-    await expect.poll(() => messages.getCurrentResult().data).toEqual([])
+    await expect.poll(() => messages.getCurrentResult().data?.pages[0]).toEqual([])
 
     const seen: string[] = []
     const unsubscribe = useStreaming.subscribe((s) => {
@@ -139,12 +143,12 @@ describe('the window follows the node', () => {
     const ack = (await node.post('/v2/job_message', { job_id: jobId, content: 'Say hello' })).body as { node_message_hash: string }
 
     await expect
-      .poll(() => messages.getCurrentResult().data?.map((m) => m.job_message.content), { timeout: 8000 })
+      .poll(() => messages.getCurrentResult().data?.pages[0]!.map((m) => m.job_message.content), { timeout: 8000 })
       .toEqual(['Say hello', 'Bonjour ✓ world'])
     await expect.poll(() => useStreaming.getState().partial[inboxId]).toBeUndefined()
     unsubscribe()
     // Every delta arrived, in order, for this question; the text only ever grew.
     expect(seen).toEqual(['Bon', 'Bonjour', 'Bonjour ✓', 'Bonjour ✓ world'])
-    expect(messages.getCurrentResult().data![1]!.job_message.parent).toBe(ack.node_message_hash)
+    expect(messages.getCurrentResult().data!.pages[0]![1]!.job_message.parent).toBe(ack.node_message_hash)
   })
 })

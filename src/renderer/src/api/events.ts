@@ -6,13 +6,19 @@ import { isAnswer } from '../../../shared/message-role'
 import { useStreaming } from '../stores/streaming'
 import { createClient } from './client'
 import { applyInboxChanges, inboxPageKeys, refreshCount, type InboxFilter } from './inbox-pages'
-import { keys } from './queries'
+import { keys, loadedMessages, type MessagePages } from './queries'
 import type { Transport } from './transport'
 import { jobIdOfInbox } from '../../../shared/contract/inbox'
 
-/** True when `messages` holds the stored answer to `parent`. */
-export const isAnswered = (messages: readonly LastMessage[] | undefined, parent: string) =>
-  !!messages?.some((m) => m.job_message.parent === parent && isAnswer(m))
+/** True when `messages` holds a stored answer to `parent` other than the `replaced` ones. */
+export const isAnswered = (messages: readonly LastMessage[] | undefined, parent: string, replaced: readonly string[] = []) =>
+  !!messages?.some((m) => m.job_message.parent === parent && isAnswer(m) && !replaced.includes(m.node_api_data.node_message_hash))
+
+/** The stored replies to `parent` in the cached messages of `inbox` (a regenerated answer replaces them). */
+const repliesTo = (qc: QueryClient, inbox: string, parent: string) =>
+  loadedMessages(qc.getQueryData<MessagePages>(keys.messages(inbox)))
+    .filter((m) => m.job_message.parent === parent && isAnswer(m))
+    .map((m) => m.node_api_data.node_message_hash)
 
 /** Inbox changes arriving within this window are applied together (a script writing fast sends hundreds a second). */
 export const EVENT_BATCH_MS = 50
@@ -54,7 +60,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
       void qc.invalidateQueries({ queryKey: keys.jobScope(jobIdOfInbox(inbox)) })
       void qc.invalidateQueries({ queryKey: keys.messages(inbox) }).then(() => {
         const partial = useStreaming.getState().partial[inbox]
-        if (partial && isAnswered(qc.getQueryData<LastMessage[]>(keys.messages(inbox)), partial.parent)) {
+        if (partial && isAnswered(loadedMessages(qc.getQueryData<MessagePages>(keys.messages(inbox))), partial.parent, partial.replaced)) {
           useStreaming.getState().clear(inbox, partial.parent)
         }
       })
@@ -63,9 +69,12 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
 
   const off = transport.onEvent((event: NodeEvent) => {
     switch (event.type) {
-      case 'message_delta':
-        useStreaming.getState().append(event.data.inbox, event.data.parent, event.data.text)
+      case 'message_delta': {
+        const cur = useStreaming.getState().partial[event.data.inbox]
+        const replaced = cur?.parent === event.data.parent ? undefined : repliesTo(qc, event.data.inbox, event.data.parent)
+        useStreaming.getState().append(event.data.inbox, event.data.parent, event.data.text, replaced)
         break
+      }
       case 'inbox_changed':
         pending.set(event.data.inbox_id, event.data.inbox)
         timer ??= setTimeout(flush, EVENT_BATCH_MS)

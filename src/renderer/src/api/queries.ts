@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import type { RouteBodyInput, RouteName } from '../../../shared/contract/routes'
 import { jobInboxId, type Inbox } from '../../../shared/contract/inbox'
 import type { LastMessage } from '../../../shared/contract/message'
@@ -87,12 +87,64 @@ export function useEmbeddingModel() {
 
 export const MESSAGE_PAGE = 50
 
-/** The newest page of an inbox; older pages are fetched on demand by the view. */
+/**
+ * The loaded messages of an inbox: `pages[0]` is the newest (page param null), each next page the
+ * messages before the oldest of the previous one (its `offset_key`).
+ */
+export type MessagePages = InfiniteData<LastMessage[], string | null>
+
+export const hashOf = (m: LastMessage) => m.node_api_data.node_message_hash
+
+/** Every message of `pages` once, oldest first, whatever the pages' order or overlap. */
+export function mergeMessagePages(pages: readonly (readonly LastMessage[])[]): LastMessage[] {
+  const byHash = new Map<string, LastMessage>()
+  for (const page of pages) for (const m of page) byHash.set(hashOf(m), m)
+  // node_timestamp strictly increases within an inbox.
+  return [...byHash.values()].sort((a, b) => {
+    const ta = a.node_api_data.node_timestamp
+    const tb = b.node_api_data.node_timestamp
+    return ta < tb ? -1 : ta > tb ? 1 : 0
+  })
+}
+
+/** The messages a cached messages query holds, oldest first. */
+export const loadedMessages = (data: MessagePages | undefined): LastMessage[] => mergeMessagePages(data?.pages ?? [])
+
+/**
+ * One page of the messages query. An older page (keyed by its offset_key) never changes once
+ * fetched, so a refetch (after an event) serves it from the cache; the newest page is fetched
+ * again and merged with the cached one, which keeps its oldest message and so the older pages' keys.
+ */
+async function fetchMessagePage(client: Client, inboxId: string, offsetKey: string | null, cached: MessagePages | undefined) {
+  const page = async (offset: string | null) =>
+    (await client.call('last_messages', {
+      body: { inbox_name: inboxId, limit: MESSAGE_PAGE, ...(offset === null ? {} : { offset_key: offset }) }
+    })) as LastMessage[]
+  if (offsetKey !== null) {
+    const i = cached?.pageParams.indexOf(offsetKey) ?? -1
+    return i >= 0 ? cached!.pages[i]! : page(offsetKey)
+  }
+  let fresh = await page(null)
+  const prev = cached?.pages[0]
+  if (!prev?.length) return fresh
+  const known = new Set(prev.map(hashOf))
+  // More than a page arrived since the last fetch: read back until the pages meet.
+  for (let more = fresh; more.length === MESSAGE_PAGE && !fresh.some((m) => known.has(hashOf(m)));) {
+    more = await page(hashOf(fresh[0]!))
+    fresh = [...more, ...fresh]
+  }
+  return fresh.some((m) => known.has(hashOf(m))) ? mergeMessagePages([prev, fresh]) : fresh
+}
+
+/** The messages of an inbox: the newest page first, older pages as the reader scrolls up. */
 export function useMessages(inboxId: string) {
   const client = useClient()
-  return useQuery({
+  const qc = useQueryClient()
+  return useInfiniteQuery({
     queryKey: keys.messages(inboxId),
-    queryFn: async () => (await client.call('last_messages', { body: { inbox_name: inboxId, limit: MESSAGE_PAGE } })) as LastMessage[]
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: LastMessage[]) => (last.length < MESSAGE_PAGE ? undefined : hashOf(last[0]!)),
+    queryFn: ({ pageParam }) => fetchMessagePage(client, inboxId, pageParam, qc.getQueryData<MessagePages>(keys.messages(inboxId)))
   })
 }
 

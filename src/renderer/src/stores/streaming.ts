@@ -4,22 +4,25 @@ export interface PartialAnswer {
   /** The question being answered (node_message_hash). */
   readonly parent: string
   readonly text: string
+  /** Replies to `parent` already stored when this one began (a regenerated answer is not one of them). */
+  readonly replaced?: readonly string[]
 }
 
 /** Answers being written right now, by inbox: the text so far from message_delta events. */
 interface StreamingState {
   readonly partial: Readonly<Record<string, PartialAnswer>>
-  append(inbox: string, parent: string, text: string): void
+  append(inbox: string, parent: string, text: string, replaced?: readonly string[]): void
   clear(inbox: string, parent?: string): void
 }
 
 export const useStreaming = create<StreamingState>((set) => ({
   partial: {},
-  append: (inbox, parent, text) =>
+  append: (inbox, parent, text, replaced) =>
     set((s) => {
       const cur = s.partial[inbox]
-      const next = cur && cur.parent === parent ? cur.text + text : text
-      return { partial: { ...s.partial, [inbox]: { parent, text: next } } }
+      const next =
+        cur && cur.parent === parent ? { ...cur, text: cur.text + text } : { parent, text, ...(replaced?.length ? { replaced } : {}) }
+      return { partial: { ...s.partial, [inbox]: next } }
     }),
   clear: (inbox, parent) =>
     set((s) => {

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Drawer, Group, Loader, Stack } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { IconListDetails } from '@tabler/icons-react'
-import { useRef } from 'react'
+import { useMemo, useRef } from 'react'
 import { ApiFailure } from '../../api/client'
-import { useInbox, useMessages, useRouteMutation } from '../../api/queries'
+import { mergeMessagePages, useInbox, useMessages, useRouteMutation } from '../../api/queries'
 import { isAnswer } from '../../../../shared/message-role'
 import { isAnswered } from '../../api/events'
 import { hrefOf } from '../../app/router'
@@ -20,7 +20,11 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const current = useInbox(inboxId)
   const inbox = current.data
   const messages = useMessages(inboxId)
-  const partial = useStreaming((s) => s.partial[inboxId])
+  // The question being answered now; the text itself is read by the streaming row alone.
+  const streamingFor = useStreaming((s) => s.partial[inboxId]?.parent)
+  const replaced = useStreaming((s) => s.partial[inboxId]?.replaced)
+  const pages = messages.data?.pages
+  const list = useMemo(() => mergeMessagePages(pages ?? []), [pages])
   const retry = useRouteMutation('retry_message')
   const switcherRef = useRef<HTMLInputElement>(null)
   const [details, { open: openDetails, close: closeDetails }] = useDisclosure(false)
@@ -49,8 +53,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
       </Alert>
     )
   }
-  const list = messages.data ?? []
-  const streaming = partial && !isAnswered(list, partial.parent) ? partial.text : null
+  const streaming = streamingFor !== undefined && !isAnswered(list, streamingFor, replaced)
   const newest = list[list.length - 1]
   const waiting = !!newest && !isAnswer(newest)
 
@@ -71,13 +74,16 @@ export function InboxView({ inboxId }: { inboxId: string }) {
         <MessageList
           key={inboxId}
           inboxId={inboxId}
-          newest={list}
+          messages={list}
+          hasOlder={messages.hasNextPage}
+          loadingOlder={messages.isFetchingNextPage}
+          onLoadOlder={() => void messages.fetchNextPage({ cancelRefetch: false })}
           streaming={streaming}
-          waiting={waiting}
+          waiting={waiting && !streaming}
           onRetry={(messageId) => retry.mutate({ inbox_name: inboxId, message_id: messageId })}
           onSwitchProvider={() => switcherRef.current?.focus()}
         />
-        <Composer jobId={jobId} inboxId={inboxId} answering={waiting || streaming !== null} />
+        <Composer jobId={jobId} inboxId={inboxId} answering={waiting || streaming} />
       </Stack>
       <InboxSidePanel jobId={jobId} inbox={inbox} />
       <Drawer opened={details} onClose={closeDetails} position="right" title="Job details" size="sm">

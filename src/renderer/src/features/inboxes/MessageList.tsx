@@ -1,188 +1,196 @@
-import { Alert, Badge, Box, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core'
-import { IconAlertTriangle, IconFileText } from '@tabler/icons-react'
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Paper, Text } from '@mantine/core'
+import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconFileText, IconRefresh } from '@tabler/icons-react'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message-role'
-import { useClient } from '../../api/client-context'
-import { MESSAGE_PAGE } from '../../api/queries'
 import { AnswerSourceSchema, type AnswerSource } from '../../../../shared/contract/vector-fs'
 import { hrefOf } from '../../app/router'
+import { useStreaming } from '../../stores/streaming'
 import { AnswerText, PlainText } from './AnswerText'
+import { conversationRows, type ConversationRow } from './conversation-rows'
 import { absoluteTime, relativeTime } from './relative-time'
 
 interface Props {
   readonly inboxId: string
-  readonly newest: readonly LastMessage[]
-  /** The text of an answer being written now. */
-  readonly streaming: string | null
+  /** The loaded messages, oldest first, each once. */
+  readonly messages: readonly LastMessage[]
+  readonly hasOlder: boolean
+  readonly loadingOlder: boolean
+  readonly onLoadOlder: () => void
+  /** An answer is being written now (its text comes from the streaming store). */
+  readonly streaming: boolean
   readonly waiting: boolean
-  /** Answers the question again (retry_message): `messageId` is the answer, error note or stopped answer replaced. */
-  readonly onRetry: (messageId: string) => void
+  /** Answer again the question `messageHash` (an answer or error note) replied to. */
+  readonly onRetry: (messageHash: string) => void
   readonly onSwitchProvider: () => void
 }
 
-/** The conversation, oldest at the top; scrolling to the top loads older messages. */
-export function MessageList({ inboxId, newest, streaming, waiting, onRetry, onSwitchProvider }: Props) {
-  const client = useClient()
-  const [older, setOlder] = useState<LastMessage[]>([])
-  const [hasMore, setHasMore] = useState(newest.length >= MESSAGE_PAGE)
-  const [loadingOlder, setLoadingOlder] = useState(false)
+/** The tail row below the messages: the answer being written, or the wait for it. */
+type Row = ConversationRow | { readonly kind: 'tail'; readonly key: string }
+
+/** Pixels from the top at which the next older page is asked for. */
+const LOAD_OLDER_AT = 400
+
+/**
+ * The conversation, newest at the bottom. Only the rows on screen are rendered (measured as they
+ * appear); scrolling up loads older pages, and the virtualizer keeps the reader's place when they
+ * are prepended and follows new rows while the reader is at the bottom.
+ */
+export function MessageList(props: Props) {
+  const { inboxId, messages, hasOlder, loadingOlder, onLoadOlder, streaming, waiting } = props
+  const rows = useMemo<Row[]>(() => {
+    const r: Row[] = conversationRows(messages)
+    if (streaming || waiting) r.push({ kind: 'tail', key: 'tail' })
+    return r
+  }, [messages, streaming, waiting])
   const scrollRef = useRef<HTMLDivElement>(null)
-  const stick = useRef(true)
-  /** Which reply of a question is shown (by question hash); the newest when not picked. */
-  const [picked, setPicked] = useState<Record<string, number>>({})
-  const messages = [...older, ...newest]
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 96,
+    overscan: 8,
+    getItemKey: (i) => rows[i]!.key,
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: 40
+  })
+  // Rows read the callbacks through a ref, so a new callback does not re-render every row.
+  const actions = useRef(props)
+  actions.current = props
 
-  const loadOlder = async () => {
-    const first = messages[0]
-    if (!first || loadingOlder || !hasMore) return
-    setLoadingOlder(true)
-    const el = scrollRef.current
-    const fromBottom = el ? el.scrollHeight - el.scrollTop : 0
-    try {
-      const page = (await client.call('last_messages', {
-        body: { inbox_name: inboxId, limit: MESSAGE_PAGE, offset_key: first.node_api_data.node_message_hash }
-      })) as LastMessage[]
-      setOlder((o) => [...page, ...o])
-      setHasMore(page.length === MESSAGE_PAGE)
-      requestAnimationFrame(() => {
-        if (el) el.scrollTop = el.scrollHeight - fromBottom // keep the reader's place
-      })
-    } finally {
-      setLoadingOlder(false)
-    }
-  }
-
-  useEffect(() => {
-    if (older.length === 0) setHasMore(newest.length >= MESSAGE_PAGE)
-  }, [newest.length, older.length])
-
-  // Follow new messages and streamed text while the reader is at the bottom.
+  // Open at the newest message.
+  const opened = useRef(false)
   useLayoutEffect(() => {
-    const el = scrollRef.current
-    if (el && stick.current) el.scrollTop = el.scrollHeight
-  }, [newest, streaming, waiting])
+    if (opened.current || rows.length === 0) return
+    opened.current = true
+    virtualizer.scrollToEnd()
+  }, [rows.length, virtualizer])
 
-  const byHash = new Map(messages.map((m) => [m.node_api_data.node_message_hash, m]))
-  // Every reply of each question, oldest first: a retry appends one; the view shows one at a time.
-  const replies = new Map<string, LastMessage[]>()
-  for (const m of messages) {
-    if (!isAnswer(m)) continue
-    const list = replies.get(m.job_message.parent)
-    if (list) list.push(m)
-    else replies.set(m.job_message.parent, [m])
-  }
+  const items = virtualizer.getVirtualItems()
   return (
     <Box
       ref={scrollRef}
-      style={{ flex: 1, minHeight: 0, overflow: 'auto' }}
+      style={{ flex: 1, minHeight: 0, overflow: 'auto', overflowAnchor: 'none', position: 'relative' }}
       onScroll={(e) => {
-        const el = e.currentTarget
-        stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40
-        if (el.scrollTop < 60) void loadOlder()
+        if (e.currentTarget.scrollTop < LOAD_OLDER_AT && hasOlder && !loadingOlder) onLoadOlder()
       }}
       data-testid="message-list"
       aria-label="Messages"
       role="log"
     >
-      <Stack gap="sm" p="xs">
-        {hasMore && (
-          <Center>
-            <Button variant="subtle" size="xs" onClick={() => void loadOlder()} loading={loadingOlder}>
-              Load older messages
-            </Button>
-          </Center>
-        )}
-        {messages.length === 0 && !streaming && (
-          <Text c="dimmed" ta="center" mt="xl">
-            No messages yet. Write the first one below.
-          </Text>
-        )}
-        {messages.map((m) => {
-          const hash = m.node_api_data.node_message_hash
-          const siblings = isAnswer(m) ? (replies.get(m.job_message.parent) ?? [m]) : [m]
-          const shownAt = Math.min(siblings.length - 1, picked[m.job_message.parent] ?? siblings.length - 1)
-          if (isAnswer(m) && siblings[shownAt] !== m) return null
-          const nav =
-            siblings.length > 1 ? (
-              <AnswerNav at={shownAt} count={siblings.length} onPick={(i) => setPicked((p) => ({ ...p, [m.job_message.parent]: i }))} />
-            ) : null
-          if (messageRole(m) === 'error') {
-            const question = byHash.get(m.job_message.parent)
-            return (
-              <Alert
-                key={m.node_api_data.node_message_hash}
-                color="red"
-                icon={<IconAlertTriangle size={18} />}
-                title="The provider did not answer"
-                data-testid="message-error"
-              >
-                <Text size="sm">{m.job_message.content.replace(/^⚠\s*/, '')}</Text>
-                <Group mt="xs" gap="xs">
-                  {question && (
-                    <Button size="xs" variant="light" onClick={() => onRetry(hash)}>
-                      Retry
-                    </Button>
-                  )}
-                  {nav}
-                  <Button size="xs" variant="subtle" onClick={onSwitchProvider}>
-                    Switch provider
-                  </Button>
-                </Group>
-              </Alert>
-            )
-          }
-          if (!isAnswer(m)) return <Bubble key={hash} message={m} />
-          const last = siblings.length - 1 === shownAt && m === messages.findLast((x) => isAnswer(x))
+      {loadingOlder && (
+        <Loader size="xs" type="dots" aria-label="Loading older messages" style={{ position: 'sticky', top: 4, left: '50%', zIndex: 1 }} />
+      )}
+      {rows.length === 0 && (
+        <Text c="dimmed" ta="center" mt="xl">
+          No messages yet. Write the first one below.
+        </Text>
+      )}
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {items.map((v) => {
+          const row = rows[v.index]!
           return (
-            <Stack key={hash} gap={2}>
-              <Bubble message={m} />
-              <Group gap="xs">
-                {nav}
-                {last && !waiting && streaming === null && (
-                  <Button size="compact-xs" variant="subtle" onClick={() => onRetry(hash)}>
-                    Regenerate
-                  </Button>
-                )}
-              </Group>
-            </Stack>
+            <div
+              key={v.key}
+              data-index={v.index}
+              ref={virtualizer.measureElement}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)`, padding: '4px 8px' }}
+            >
+              {row.kind === 'tail' ? <Tail inboxId={inboxId} streaming={streaming} /> : <RowView row={row} actions={actions} />}
+            </div>
           )
         })}
-        {streaming !== null && (
-          <Paper p="sm" radius="md" withBorder maw="85%" data-testid="streaming-answer" aria-live="polite">
-            <AnswerText text={streaming} />
-            <Loader size="xs" type="dots" mt={4} aria-label="Answer in progress" />
-          </Paper>
-        )}
-        {streaming === null && waiting && (
-          <Group gap="xs" c="dimmed">
-            <Loader size="xs" type="dots" />
-            <Text size="sm">Waiting for the provider…</Text>
-          </Group>
-        )}
-      </Stack>
+      </div>
     </Box>
   )
 }
 
-/** "‹ 2/3 ›": moves between the replies of one question. */
-function AnswerNav({ at, count, onPick }: { at: number; count: number; onPick: (i: number) => void }) {
+type Actions = { readonly current: Pick<Props, 'onRetry' | 'onSwitchProvider'> }
+
+/** One question, or the answers to one. Rows are immutable objects, so memo skips unchanged ones. */
+const RowView = memo(function RowView({ row, actions }: { row: ConversationRow; actions: Actions }) {
+  if (row.kind === 'question') return <Bubble message={row.message} />
+  return <Answers answers={row.answers} actions={actions} />
+})
+
+/** The latest answer to a question, with ‹ n/m › to read the earlier ones. */
+function Answers({ answers, actions }: { answers: readonly LastMessage[]; actions: Actions }) {
+  const [picked, setPicked] = useState<number | null>(null)
+  const index = picked === null || picked >= answers.length ? answers.length - 1 : picked
+  const shown = answers[index]!
+  const hash = shown.node_api_data.node_message_hash
+  const nav =
+    answers.length > 1 ? (
+      <Group gap={2} wrap="nowrap" data-testid="answer-nav">
+        <ActionIcon size="sm" variant="subtle" aria-label="Earlier answer" disabled={index === 0} onClick={() => setPicked(index - 1)}>
+          <IconChevronLeft size={14} />
+        </ActionIcon>
+        <Text size="xs" c="dimmed" data-testid="answer-position">
+          {index + 1}/{answers.length}
+        </Text>
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          aria-label="Later answer"
+          disabled={index === answers.length - 1}
+          onClick={() => setPicked(index + 1)}
+        >
+          <IconChevronRight size={14} />
+        </ActionIcon>
+      </Group>
+    ) : null
+
+  if (messageRole(shown) === 'error') {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The provider did not answer" data-testid="message-error">
+        <Text size="sm">{shown.job_message.content.replace(/^⚠\s*/, '')}</Text>
+        <Group mt="xs" gap="xs">
+          {shown.job_message.parent && (
+            <Button size="xs" variant="light" onClick={() => actions.current.onRetry(hash)}>
+              Retry
+            </Button>
+          )}
+          <Button size="xs" variant="subtle" onClick={() => actions.current.onSwitchProvider()}>
+            Switch provider
+          </Button>
+          {nav}
+        </Group>
+      </Alert>
+    )
+  }
   return (
-    <Group gap={2} data-testid="answer-nav">
-      <Button size="compact-xs" variant="subtle" aria-label="Earlier answer" disabled={at === 0} onClick={() => onPick(at - 1)}>
-        ‹
-      </Button>
-      <Text size="xs" c="dimmed">
-        {at + 1}/{count}
-      </Text>
-      <Button size="compact-xs" variant="subtle" aria-label="Later answer" disabled={at === count - 1} onClick={() => onPick(at + 1)}>
-        ›
-      </Button>
+    <Bubble message={shown}>
+      {nav}
+      {shown.job_message.parent && (
+        <ActionIcon size="sm" variant="subtle" aria-label="Regenerate" title="Regenerate" onClick={() => actions.current.onRetry(hash)}>
+          <IconRefresh size={14} />
+        </ActionIcon>
+      )}
+    </Bubble>
+  )
+}
+
+/** The answer being written: only this row follows the stream, so deltas do not re-render the list. */
+function Tail({ inboxId, streaming }: { inboxId: string; streaming: boolean }) {
+  const text = useStreaming((s) => s.partial[inboxId]?.text)
+  if (streaming && text !== undefined) {
+    return (
+      <Paper p="sm" radius="md" withBorder maw="85%" data-testid="streaming-answer" aria-live="polite">
+        <AnswerText text={text} />
+        <Loader size="xs" type="dots" mt={4} aria-label="Answer in progress" />
+      </Paper>
+    )
+  }
+  return (
+    <Group gap="xs" c="dimmed">
+      <Loader size="xs" type="dots" />
+      <Text size="sm">Waiting for the provider…</Text>
     </Group>
   )
 }
 
-function Bubble({ message }: { message: LastMessage }) {
+function Bubble({ message, children }: { message: LastMessage; children?: React.ReactNode }) {
   const fromAgent = isAnswer(message)
   const ts = message.node_api_data.node_timestamp
   return (
@@ -194,6 +202,7 @@ function Bubble({ message }: { message: LastMessage }) {
       maw="85%"
       ml={fromAgent ? undefined : 'auto'}
       data-testid={fromAgent ? 'message-answer' : 'message-question'}
+      data-hash={message.node_api_data.node_message_hash}
     >
       {fromAgent ? <AnswerText text={message.job_message.content} /> : <PlainText text={message.job_message.content} />}
       {fromAgent && <SourceChips sources={sourcesOf(message)} />}
@@ -211,6 +220,7 @@ function Bubble({ message }: { message: LastMessage }) {
             cut at the size limit
           </Badge>
         )}
+        {children}
       </Group>
     </Paper>
   )

@@ -1,0 +1,39 @@
+import type { LastMessage } from '../../../../shared/contract/message'
+import { isAnswer, messageRole } from '../../../../shared/message-role'
+
+/** One row of the conversation view. */
+export type ConversationRow =
+  | { readonly kind: 'question'; readonly key: string; readonly message: LastMessage }
+  /** Every answer (or error note) to one question, oldest first; the view shows the latest. */
+  | { readonly kind: 'answers'; readonly key: string; readonly answers: readonly LastMessage[] }
+
+const hashOf = (m: LastMessage) => m.node_api_data.node_message_hash
+
+/** True for a message written in reply to the operator: an answer, a stopped answer or an error note. */
+export const isReply = (m: LastMessage) => isAnswer(m) || messageRole(m) === 'error'
+
+/**
+ * The rows of a conversation: each question, then its answers grouped in one row placed where the
+ * first of them is (`retry_message` appends a new answer to the same question at the end of the
+ * inbox). A reply whose question is unknown (no `parent`) makes a row of its own.
+ */
+export function conversationRows(messages: readonly LastMessage[]): ConversationRow[] {
+  const rows: ConversationRow[] = []
+  const groupOf = new Map<string, number>()
+  for (const m of messages) {
+    if (!isReply(m)) {
+      rows.push({ kind: 'question', key: hashOf(m), message: m })
+      continue
+    }
+    const parent = m.job_message.parent
+    const at = parent ? groupOf.get(parent) : undefined
+    if (at === undefined) {
+      if (parent) groupOf.set(parent, rows.length)
+      rows.push({ kind: 'answers', key: hashOf(m), answers: [m] })
+    } else {
+      const row = rows[at] as Extract<ConversationRow, { kind: 'answers' }>
+      rows[at] = { ...row, answers: [...row.answers, m] }
+    }
+  }
+  return rows
+}

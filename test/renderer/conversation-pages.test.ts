@@ -1,0 +1,72 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { mergeMessagePages } from '../../src/renderer/src/api/queries'
+import { conversationRows } from '../../src/renderer/src/features/inboxes/conversation-rows'
+import type { LastMessage } from '../../src/shared/contract/message'
+
+const INBOX = 'job_inbox::jobid_a::false'
+let clock = 0
+function message(hash: string, opts: { reply?: boolean; parent?: string; error?: string } = {}): LastMessage {
+  return {
+    inbox: INBOX,
+    job_message: {
+      callback: null,
+      content: `text of ${hash}`,
+      files_inbox: '',
+      job_id: 'jobid_a',
+      parent: opts.parent ?? '',
+      sheet_job_data: '',
+      workflow_code: '',
+      workflow_name: '',
+      ...(opts.error ? { error: opts.error } : {})
+    },
+    node_api_data: { node_message_hash: hash, node_timestamp: new Date(Date.UTC(2026, 0, 1) + clock++).toISOString(), parent_hash: '' },
+    receiver: '@@localhost.sep-shinkai',
+    receiver_subidentity: 'main',
+    sender: '@@localhost.sep-shinkai',
+    sender_subidentity: opts.reply ? 'main/agent/gpt' : 'main'
+  } as LastMessage
+}
+const hashes = (ms: readonly LastMessage[]) => ms.map((m) => m.node_api_data.node_message_hash)
+
+describe('mergeMessagePages', () => {
+  const history = Array.from({ length: 230 }, (_, i) => message(`m${i}`))
+
+  it('pages in any order and overlap give each message once, oldest first', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(229), fc.integer({ min: 1, max: 60 })), { minLength: 1, maxLength: 12 }), (slices) => {
+        const pages = slices.map(([end, len]) => history.slice(Math.max(0, end + 1 - len), end + 1))
+        const covered = new Set(pages.flat().map((m) => m.node_api_data.node_message_hash))
+        const merged = mergeMessagePages(pages)
+        expect(hashes(merged)).toEqual(hashes(history).filter((h) => covered.has(h)))
+      })
+    )
+  })
+
+  it('the newest page fetched again after new messages, beside older pages, repeats nothing', () => {
+    const newest = history.slice(180, 230)
+    const older = history.slice(130, 180)
+    const refetched = [...history.slice(182, 230), message('new1'), message('new2')]
+    expect(hashes(mergeMessagePages([refetched, newest, older]))).toEqual([...hashes(history.slice(130)), 'new1', 'new2'])
+  })
+})
+
+describe('conversationRows', () => {
+  it('groups each question with its answers in order, placed at the first answer; a reply without parent stands alone', () => {
+    const q1 = message('q1')
+    const a1 = message('a1', { reply: true, parent: 'q1' })
+    const q2 = message('q2')
+    const e2 = message('e2', { reply: true, parent: 'q2', error: 'refused' })
+    const a1b = message('a1b', { reply: true, parent: 'q1' })
+    const a2 = message('a2', { reply: true, parent: 'q2' })
+    const orphan = message('x', { reply: true })
+    const rows = conversationRows([q1, a1, q2, e2, a1b, a2, orphan])
+    expect(rows.map((r) => (r.kind === 'question' ? r.key : `${r.key}:${hashes(r.answers).join(',')}`))).toEqual([
+      'q1',
+      'a1:a1,a1b',
+      'q2',
+      'e2:e2,a2',
+      'x:x'
+    ])
+  })
+})
