@@ -21,12 +21,14 @@ test('inbox view: rename inline, edit the scope and the config, load older messa
   await expect(page.getByTestId('message-question').last()).toContainText('question 30')
 
   // Older messages arrive when the reader scrolls to the top (the newest page holds 50 of the 60).
-  const questions = page.getByTestId('message-question')
-  await expect(page.getByText('question 1', { exact: true })).toHaveCount(0)
+  const list = page.getByTestId('message-list')
+  const firstQuestion = list.getByText('question 1', { exact: true })
+  await expect(firstQuestion).toHaveCount(0)
   await expect(async () => {
-    await page.getByTestId('message-list').evaluate((el) => el.scrollTo({ top: 0 }))
-    await expect(questions.first()).toContainText('question 1', { timeout: 500 })
+    await list.evaluate((el) => el.scrollTo({ top: 0 }))
+    await expect(firstQuestion).toBeVisible({ timeout: 500 })
   }).toPass({ timeout: 10_000 })
+  await expect(page.getByTestId('message-question').first()).toHaveText(/^question 1you/)
 
   // Inline rename: Enter saves, Escape cancels.
   await page.getByRole('button', { name: 'Rename inbox' }).click()
@@ -57,6 +59,8 @@ test('inbox view: rename inline, edit the scope and the config, load older messa
   await config.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Answer in French.')).toBeVisible()
   node.fake.behaviour = { type: 'reply', chunks: ['D’accord.'] }
+  // Back at the bottom (the list was left at its top), so the answer is on screen.
+  await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill('One more')
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('message-answer').last()).toContainText('D’accord.')
