@@ -1,0 +1,59 @@
+import { QueryClient, type QueryKey } from '@tanstack/react-query'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { connectEvents } from '../../src/renderer/src/api/events'
+import { keys } from '../../src/renderer/src/api/queries'
+import { bridgeTransport } from '../../src/renderer/src/api/transport'
+import type { NodeEvent } from '../../src/shared/contract/events'
+
+/** The library queries the window keeps, by a readable name. */
+const cached: Record<string, QueryKey> = {
+  'folder /': keys.vfsFolder('/'),
+  'folder /Leases': keys.vfsFolder('/Leases'),
+  'folder /Other': keys.vfsFolder('/Other'),
+  'passages /Leases/a.txt': keys.vfsResource('/Leases/a.txt'),
+  'passages /Other/b.txt': keys.vfsResource('/Other/b.txt'),
+  tree: keys.vfsTree,
+  search: [...keys.vfsSearch, 'rent'],
+  'messages A': keys.messages('job_inbox::a::false')
+}
+
+let qc: QueryClient
+let emit: (event: NodeEvent) => void
+let disconnect: () => void
+beforeEach(() => {
+  qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
+  for (const key of Object.values(cached)) qc.setQueryData(key, [])
+  let listener: (e: NodeEvent) => void = () => {}
+  disconnect = connectEvents(
+    bridgeTransport({
+      request: () => Promise.reject(new Error('no requests in this test')),
+      onEvent: (l) => {
+        listener = l
+        return () => {}
+      }
+    }),
+    qc
+  )
+  emit = (e) => listener(e)
+})
+afterEach(() => {
+  disconnect()
+  qc.clear()
+})
+
+const invalidated = () =>
+  Object.entries(cached)
+    .filter(([, key]) => qc.getQueryState(key)?.isInvalidated)
+    .map(([name]) => name)
+    .sort()
+
+describe('vector_fs_changed → cache', () => {
+  it("marks the changed file's folder, its passages, the whole tree and searches stale; other folders stay", () => {
+    emit({ type: 'vector_fs_changed', data: { path: '/Leases/a.txt' } })
+    expect(invalidated()).toEqual(['folder /Leases', 'passages /Leases/a.txt', 'search', 'tree'])
+  })
+  it('a folder changing at the top marks the root listing and its own listing stale', () => {
+    emit({ type: 'vector_fs_changed', data: { path: '/Leases' } })
+    expect(invalidated()).toEqual(['folder /', 'folder /Leases', 'search', 'tree'])
+  })
+})
