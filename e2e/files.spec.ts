@@ -111,3 +111,25 @@ test('files dropped into a folder, that folder picked as a job scope in the tree
   await expect(files.preview().locator('[data-current=true]')).toContainText('one cat per flat')
   await expect(files.preview().locator('[data-current=true]')).toBeInViewport()
 })
+
+test('a file dragged onto a folder in the tree moves there; a folder dragged into itself stays, with the node saying why', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Archive' })
+  await node.api('POST', '/v2/create_folder', { path: '/Archive', folder_name: 'Old' })
+  expect((await node.upload('/', 'memo.txt', 'Quarterly memo.')).status).toBe(200)
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Files' }).click()
+  const files = new FilesPage(page)
+  await page.getByRole('button', { name: /^memo\.txt/ }).dragTo(page.getByRole('button', { name: 'Archive', exact: true }))
+  await expect(files.rows()).toHaveText([/Archive/])
+  expect((await node.api('GET', '/v2/retrieve_path_simplified?path=/Archive&depth=0')).body).toEqual(
+    expect.arrayContaining([expect.objectContaining({ path: '/Archive/memo.txt' })])
+  )
+  await page.getByRole('button', { name: 'Archive', exact: true }).click()
+  await page.getByRole('button', { name: 'Archive', exact: true }).dragTo(page.getByRole('button', { name: 'Old', exact: true }))
+  await expect(page.getByRole('alert')).toContainText('Archive was not moved')
+  expect((await node.api('GET', '/v2/retrieve_path_simplified?path=/Archive&depth=0')).status).toBe(200)
+})

@@ -39,10 +39,13 @@ import { FilePreview } from './FilePreview'
 import { Highlighted } from './Highlighted'
 import { searchWords } from './highlight'
 import { UploadQueue, type UploadRow } from './upload-queue'
-import { ancestorsOf, fileState, foldersOf, formatSize, joinPath, parentPath, toggleExpanded } from './vfs-paths'
+import { ancestorsOf, baseName, fileState, foldersOf, formatSize, joinPath, parentPath, toggleExpanded } from './vfs-paths'
 
 const filesOfDrop = (e: DragEvent) => [...(e.dataTransfer?.files ?? [])]
 const carriesFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files')
+/** A tree entry being dragged onto a folder (a move), as opposed to files from outside (an upload). */
+const ENTRY_MIME = 'application/x-nodedesk-vfs-entry'
+const carriesEntry = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes(ENTRY_MIME)
 
 /** The document library: a tree of folders and files, uploads, search and a file's preview. */
 export function FilesPage({ path, node }: { path?: string; node?: string }) {
@@ -73,7 +76,27 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
     setTarget(folder)
     setExpanded((e) => toggleExpanded(e, folder))
   }
+  const [moveError, setMoveError] = useState<string | null>(null)
+  const moveInto = async (folder: string, raw: string) => {
+    const { path: origin, is_directory } = JSON.parse(raw) as { path: string; is_directory: boolean }
+    if (parentPath(origin) === folder || origin === folder) return
+    setMoveError(null)
+    try {
+      await client.call(is_directory ? 'move_folder' : 'move_item', {
+        body: { origin_path: origin, destination_path: joinPath(folder, baseName(origin)) }
+      })
+    } catch (err) {
+      setMoveError(`${baseName(origin)} was not moved: ${errorText(err)}`)
+    }
+    await qc.invalidateQueries({ queryKey: keys.vfs })
+  }
   const dropInto = (folder: string) => (e: DragEvent) => {
+    if (carriesEntry(e)) {
+      e.preventDefault()
+      e.stopPropagation()
+      void moveInto(folder, e.dataTransfer.getData(ENTRY_MIME))
+      return
+    }
     if (!carriesFiles(e)) return
     e.preventDefault()
     e.stopPropagation()
@@ -116,6 +139,11 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
         Drop files onto the page to upload them into {target === '/' ? 'the top folder' : target}, or onto a folder in the tree.
       </Text>
       <UploadRows queue={queue} />
+      {moveError && (
+        <Alert color="red" withCloseButton onClose={() => setMoveError(null)} closeButtonLabel="Dismiss">
+          {moveError}
+        </Alert>
+      )}
       <Search onOpen={(p, n) => navigate({ name: 'files', path: p, node: n })} />
       <Box style={{ display: 'grid', gridTemplateColumns: path ? 'minmax(0, 1fr) minmax(0, 1.4fr)' : '1fr', gap: 16, minHeight: 0 }}>
         <Paper
@@ -190,6 +218,11 @@ function TreeRow({ entry, ...props }: LevelProps & { entry: FileInfo }) {
         style={{ borderRadius: 4 }}
       >
         <UnstyledButton
+          draggable
+          onDragStart={(e) => {
+            e.dataTransfer.setData(ENTRY_MIME, JSON.stringify({ path: entry.path, is_directory: entry.is_directory }))
+            e.dataTransfer.effectAllowed = 'move'
+          }}
           onClick={() => (entry.is_directory ? props.onFolder(entry.path) : props.onFile(entry.path))}
           aria-expanded={entry.is_directory ? isOpen : undefined}
           style={{ flex: 1, minWidth: 0, padding: '4px 6px' }}
