@@ -116,14 +116,21 @@ const RowView = memo(function RowView({ row, actions }: { row: ConversationRow; 
 
 /** The latest answer to a question, with ‹ n/m › to read the earlier ones. */
 function Answers({ answers, actions }: { answers: readonly LastMessage[]; actions: Actions }) {
-  const [picked, setPicked] = useState<number | null>(null)
-  const index = picked === null || picked >= answers.length ? answers.length - 1 : picked
+  // A pick holds while the count is the one it was made at: a new answer is shown when it arrives.
+  const [picked, setPicked] = useState<{ readonly at: number; readonly of: number } | null>(null)
+  const index = picked !== null && picked.of === answers.length ? picked.at : answers.length - 1
   const shown = answers[index]!
   const hash = shown.node_api_data.node_message_hash
   const nav =
     answers.length > 1 ? (
       <Group gap={2} wrap="nowrap" data-testid="answer-nav">
-        <ActionIcon size="sm" variant="subtle" aria-label="Earlier answer" disabled={index === 0} onClick={() => setPicked(index - 1)}>
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          aria-label="Earlier answer"
+          disabled={index === 0}
+          onClick={() => setPicked({ at: index - 1, of: answers.length })}
+        >
           <IconChevronLeft size={14} />
         </ActionIcon>
         <Text size="xs" c="dimmed" data-testid="answer-position">
@@ -134,7 +141,7 @@ function Answers({ answers, actions }: { answers: readonly LastMessage[]; action
           variant="subtle"
           aria-label="Later answer"
           disabled={index === answers.length - 1}
-          onClick={() => setPicked(index + 1)}
+          onClick={() => setPicked({ at: index + 1, of: answers.length })}
         >
           <IconChevronRight size={14} />
         </ActionIcon>
