@@ -13,7 +13,7 @@ export interface HandlerInput<K extends RouteName> {
 }
 
 export interface EventStream {
-  subscribe(listener: EventListener): () => void
+  readonly subscribe: (listener: EventListener) => () => void
 }
 
 export type HandlerResult<K extends RouteName> = Routes[K] extends { stream: true }

@@ -49,7 +49,7 @@ export interface Router {
 const byPath = new Map<string, Map<string, RouteName>>()
 for (const [name, route] of Object.entries(routes) as [RouteName, RouteDef][]) {
   let methods = byPath.get(route.path)
-  if (!methods) byPath.set(route.path, (methods = new Map()))
+  if (!methods) byPath.set(route.path, (methods = new Map<string, RouteName>()))
   methods.set(route.method, name)
 }
 

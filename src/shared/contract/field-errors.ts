@@ -99,8 +99,8 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let cur: unknown = root
   for (const seg of path) {
     if (cur === null || typeof cur !== 'object') return undefined
-    if (!Object.prototype.hasOwnProperty.call(cur, seg as PropertyKey)) return undefined
-    cur = (cur as Record<PropertyKey, unknown>)[seg as PropertyKey]
+    if (!Object.prototype.hasOwnProperty.call(cur, seg)) return undefined
+    cur = (cur as Record<PropertyKey, unknown>)[seg]
   }
   return cur
 }

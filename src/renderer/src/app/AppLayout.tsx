@@ -37,7 +37,7 @@ function ThemeSwitch() {
       size="xs"
       aria-label="Color scheme"
       value={colorScheme}
-      onChange={(v) => setColorScheme(v as 'light' | 'dark' | 'auto')}
+      onChange={(v) => setColorScheme(v)}
       data={[
         { value: 'auto', label: 'System' },
         { value: 'light', label: 'Light' },

@@ -4,8 +4,8 @@ import { createJSONStorage, persist } from 'zustand/middleware'
 interface InboxFilters {
   readonly search: string
   readonly showHidden: boolean
-  setSearch(search: string): void
-  setShowHidden(showHidden: boolean): void
+  readonly setSearch: (search: string) => void
+  readonly setShowHidden: (showHidden: boolean) => void
 }
 
 /** The inbox list's search and "show hidden" toggle; kept across reloads. */

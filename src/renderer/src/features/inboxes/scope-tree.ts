@@ -1,6 +1,6 @@
 import type { TreeNodeData } from '@mantine/core'
 import type { JobScope } from '../../../../shared/contract/scope'
-import { SCOPE_SECTIONS, summarizeLocal } from '../jobs/scope-entries'
+import { SCOPE_SECTIONS, summarizeLocal } from '../jobs'
 
 const pathText = (ids: readonly string[]) => (ids.length ? ids.join(' › ') : '/')
 

@@ -7,8 +7,8 @@ interface NewJobDraft {
   readonly scope: JobScope
   readonly sheet: string
   readonly hidden: boolean
-  set(patch: Partial<Pick<NewJobDraft, 'providerId' | 'scope' | 'sheet' | 'hidden'>>): void
-  reset(): void
+  readonly set: (patch: Partial<Pick<NewJobDraft, 'providerId' | 'scope' | 'sheet' | 'hidden'>>) => void
+  readonly reset: () => void
 }
 
 /** The job being composed: kept when the operator leaves the page or reloads (sessionStorage). */

@@ -61,16 +61,15 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
   const providers = useProviders()
   const nodeName = health.data?.node_name ?? DEFAULT_NODE_NAME
   const addDraft = useAddDraft()
+  const startAddDraft = useAddDraft((s) => s.start)
   const editing = mode.kind === 'edit' ? providers.data?.find((p) => p.id === mode.providerId) : undefined
+  // Edit starts from the stored provider; the first change makes the draft the operator's own.
   const [editDraft, setEditDraft] = useState<ProviderDraft | null>(null)
+  const storedDraft = useMemo(() => (editing ? draftOf(editing) : null), [editing])
 
-  const startDraft = addDraft.start
   useEffect(() => {
-    if (mode.kind === 'add') startDraft(nodeName)
-  }, [mode.kind, nodeName, startDraft])
-  useEffect(() => {
-    if (editing && !editDraft) setEditDraft(draftOf(editing))
-  }, [editing, editDraft])
+    if (mode.kind === 'add') startAddDraft(nodeName)
+  }, [mode.kind, nodeName, startAddDraft])
 
   if (mode.kind === 'edit' && providers.isSuccess && !editing) {
     return (
@@ -79,10 +78,10 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
       </Alert>
     )
   }
-  const draft = mode.kind === 'add' ? addDraft.draft : editDraft
+  const draft = mode.kind === 'add' ? addDraft.draft : (editDraft ?? storedDraft)
   if (!draft) return <Loader aria-label="Loading" />
   const update = (patch: Partial<ProviderDraft>) =>
-    mode.kind === 'add' ? addDraft.update(patch) : setEditDraft((d) => (d ? updateDraft(d, patch) : d))
+    mode.kind === 'add' ? addDraft.update(patch) : setEditDraft((d) => updateDraft(d ?? draft, patch))
   return (
     <WizardForm
       mode={mode}

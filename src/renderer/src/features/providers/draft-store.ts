@@ -9,11 +9,11 @@ interface DraftState {
   readonly resumed: boolean
   /** Why the draft is back on an earlier step after a reload (the key must be typed again), if so. */
   readonly notice: string | null
-  start(nodeName: string): void
-  update(patch: Partial<ProviderDraft>): void
+  readonly start: (nodeName: string) => void
+  readonly update: (patch: Partial<ProviderDraft>) => void
   /** "Start over": the draft is discarded and a new one begins on the first step. */
-  startOver(nodeName: string): void
-  discard(): void
+  readonly startOver: (nodeName: string) => void
+  readonly discard: () => void
 }
 
 interface Saved {

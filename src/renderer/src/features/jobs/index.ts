@@ -1,0 +1,3 @@
+// What other features may use from jobs; the rest of this folder is its own (see eslint.config.mjs).
+export { ScopeEditor } from './ScopeEditor'
+export { SCOPE_SECTIONS, scopeCount, summarizeLocal } from './scope-entries'
