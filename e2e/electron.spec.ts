@@ -8,9 +8,7 @@ import { WizardPage } from './pages/wizard'
 
 test('desktop app: the same operator flow through the preload bridge', async () => {
   // The helper `npm start` uses (ESM), so the binary is found the same way; never downloads here.
-  const { findElectronBinary } = (await import('../scripts/electron-binary.mjs' as string)) as {
-    findElectronBinary: (o: { download: boolean }) => { binary?: string; reason?: string }
-  }
+  const { findElectronBinary } = await import('../scripts/electron-binary.mjs')
   const found = findElectronBinary({ download: false })
   test.skip(
     !found.binary,

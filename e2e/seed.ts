@@ -22,7 +22,7 @@ export const emptyScope = { local_vrkai: [], local_vrpack: [], network_folders: 
 
 /** Creates `n` jobs through the HTTP API, `concurrency` at a time; returns their ids in creation order. */
 export async function seedJobs(node: HeadlessNode, providerId: string, n: number, concurrency = 16): Promise<string[]> {
-  const ids: string[] = new Array(n)
+  const ids = new Array<string>(n)
   let next = 0
   const worker = async () => {
     while (next < n) {

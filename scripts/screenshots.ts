@@ -18,13 +18,13 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'nodedesk-shots-'))
   const fake = await startFakeLlm(['llama3.2', 'qwen2.5:7b'])
   const serve = await startServe(['--port', '0', '--data-dir', dataDir])
-  const api = async (path: string, body?: unknown) => {
+  const api = async <T = unknown>(path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${serve.url}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: { Authorization: `Bearer ${serve.token}`, 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body)
     })
-    return res.json() as Promise<any> // eslint-disable-line @typescript-eslint/no-explicit-any
+    return (await res.json()) as T
   }
   const upload = async (folder: string, filename: string, text: string) => {
     const form = new FormData()
@@ -154,12 +154,12 @@ async function main() {
   ]
   let lastInbox = ''
   for (const [provider, question, answer] of talks) {
-    const { job_id } = await api('/v2/create_job', { llm_provider: provider, job_creation_info: { scope } })
+    const { job_id } = await api<{ job_id: string }>('/v2/create_job', { llm_provider: provider, job_creation_info: { scope } })
     fake.behaviour = { type: 'reply', chunks: [answer] }
     await api('/v2/job_message', { job_id, content: question })
     lastInbox = `job_inbox::${job_id}::false`
     for (let i = 0; i < 100; i++) {
-      const ms = await api('/v2/last_messages', { inbox_name: lastInbox })
+      const ms = await api<unknown[]>('/v2/last_messages', { inbox_name: lastInbox })
       if (ms.length === 2) break
       await new Promise((r) => setTimeout(r, 30))
     }

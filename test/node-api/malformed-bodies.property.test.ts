@@ -203,7 +203,7 @@ describe.each(cases)('$path', ({ path, valid, mutations }) => {
       await addProvider(probe, 'gpt')
       await addProvider(probe, 'spare')
       const id = await createJob(probe, 'gpt', fullScope())
-      const body = JSON.parse(JSON.stringify(valid()).replaceAll(jobId, id))
+      const body = JSON.parse(JSON.stringify(valid()).replaceAll(jobId, id)) as Record<string, unknown>
       const res = await probe.post(
         path,
         path === '/v2/last_messages' || path === '/v2/update_smart_inbox_name' ? { ...body, inbox_name: `job_inbox::${id}::false` } : body

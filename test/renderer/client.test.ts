@@ -13,10 +13,11 @@ describe('client errors', () => {
   it('a failed call carries status, reason phrase, message and the fields a 400 names', async () => {
     const client = createClient({
       kind: 'ipc',
-      request: async () => ({
-        status: 400,
-        body: { code: 400, error: 'Bad Request', message: 'id: expected 1-64 characters; model: expected exactly one provider kind key' }
-      }),
+      request: () =>
+        Promise.resolve({
+          status: 400,
+          body: { code: 400, error: 'Bad Request', message: 'id: expected 1-64 characters; model: expected exactly one provider kind key' }
+        }),
       onEvent: () => () => {}
     })
     const err = await client.call('health_check').catch((e: unknown) => e)

@@ -42,7 +42,7 @@ describe('provider wizard', () => {
 
     await userEvent.click(screen.getByRole('radio', { name: 'Ollama' }))
     await next()
-    const url = screen.getByLabelText('API base URL') as HTMLInputElement
+    const url = screen.getByLabelText<HTMLInputElement>('API base URL')
     expect(url.value).toBe('http://127.0.0.1:11434') // the kind's default, editable
     await userEvent.clear(url)
     await userEvent.type(url, fake.url)
@@ -56,7 +56,7 @@ describe('provider wizard', () => {
     await next()
 
     await userEvent.type(screen.getByLabelText('Display name'), 'Local Llama!')
-    expect((screen.getByLabelText(/^Provider id/) as HTMLInputElement).value).toBe('local-llama')
+    expect(screen.getByLabelText<HTMLInputElement>(/^Provider id/).value).toBe('local-llama')
     expect(screen.getByTestId('full-identity-name').textContent).toBe('@@localhost.sep-shinkai/main/agent/local-llama')
     await userEvent.clear(screen.getByLabelText(/^Provider id/))
     await userEvent.type(screen.getByLabelText(/^Provider id/), 'bad id')
@@ -89,7 +89,7 @@ describe('provider wizard', () => {
     expect(summary.textContent).toContain('Ollama')
     expect(summary.textContent).toContain('Local Llama!')
     await userEvent.click(screen.getByRole('button', { name: 'Show the exact request (JSON)' }))
-    expect(JSON.parse(screen.getByTestId('review-json').textContent!)).toEqual({ providers: [expected] })
+    expect(JSON.parse(screen.getByTestId('review-json').textContent)).toEqual({ providers: [expected] })
     await userEvent.click(screen.getByRole('button', { name: 'Test & add provider' }))
     await waitFor(() => expect(window.location.hash).toBe('#/jobs/new'))
     expect(fake.requests.map((r) => r.path)).toEqual(['/api/tags', '/api/chat']) // listed, then one test call
@@ -108,7 +108,7 @@ describe('provider wizard', () => {
     first.unmount()
     expect(localStorage.getItem('nodedesk.providerDraft')).not.toContain('sk-draft-secret')
     wizard()
-    expect(((await screen.findByLabelText('API base URL')) as HTMLInputElement).value).toBe('https://api.openai.com/v1')
+    expect((await screen.findByLabelText<HTMLInputElement>('API base URL')).value).toBe('https://api.openai.com/v1')
   })
 
   it('a hosted kind needs a key before leaving the connection step', async () => {
@@ -124,14 +124,14 @@ describe('provider wizard', () => {
     wizard({ kind: 'edit', providerId: 'gpt' })
     await screen.findByRole('heading', { name: 'Edit provider “gpt”' })
     await next()
-    expect((screen.getByLabelText(/^API key/) as HTMLInputElement).placeholder).toBe('unchanged')
+    expect(screen.getByLabelText<HTMLInputElement>(/^API key/).placeholder).toBe('unchanged')
     await userEvent.click(screen.getByRole('button', { name: 'Remove key' }))
     await next()
     await next()
     await next()
     expect(screen.getByTestId('review-summary').textContent).toContain('The stored key will be removed')
     await userEvent.click(screen.getByRole('button', { name: 'Show the exact request (JSON)' }))
-    expect(JSON.parse(screen.getByTestId('review-json').textContent!).api_key).toBeNull()
+    expect((JSON.parse(screen.getByTestId('review-json').textContent) as { api_key: unknown }).api_key).toBeNull()
     // A server of its own (not api.openai.com) needs no key: tested without credentials, then saved keyless.
     await userEvent.click(screen.getByRole('button', { name: 'Test & save' }))
     await waitFor(() => expect(window.location.hash).toBe('#/providers'))

@@ -20,7 +20,9 @@ export function routerTransport(router: Router): Transport {
 
 export function renderWithApp(ui: ReactElement, transport?: Transport) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const client = createClient(transport ?? { kind: 'ipc', request: async () => ({ status: 503, body: null }), onEvent: () => () => {} })
+  const client = createClient(
+    transport ?? { kind: 'ipc', request: () => Promise.resolve({ status: 503, body: null }), onEvent: () => () => {} }
+  )
   return render(
     <MantineProvider>
       <ModalsProvider>

@@ -36,11 +36,11 @@ async function serve(extra: string[] = []) {
     })
   const post = async (path: string, body: unknown) => {
     const res = await call(path, { method: 'POST', body: JSON.stringify(body) })
-    return { status: res.status, body: (await res.json()) as unknown }
+    return { status: res.status, body: await res.json() }
   }
   const get = async (path: string) => {
     const res = await call(path)
-    return { status: res.status, body: (await res.json()) as unknown }
+    return { status: res.status, body: await res.json() }
   }
   return { p, call, post, get }
 }

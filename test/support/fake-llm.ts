@@ -60,7 +60,7 @@ export async function startFakeLlm(models: string[] = ['model-a', 'model-b']): P
     }
   }
 
-  const server = createServer(async (req, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     open.add(res)
     res.on('close', () => open.delete(res))
     let raw = ''
@@ -106,7 +106,7 @@ export async function startFakeLlm(models: string[] = ['model-a', 'model-b']): P
         : protocol === 'ollama'
           ? body?.stream !== false
           : body?.stream === true
-    const model = String(body?.model ?? 'gemini')
+    const model = typeof body?.model === 'string' ? body.model : 'gemini'
     if (!streaming) {
       res.writeHead(200, { 'Content-Type': 'application/json' })
       res.end(JSON.stringify(whole(protocol, model, b.chunks.join(''))))
@@ -121,7 +121,8 @@ export async function startFakeLlm(models: string[] = ['model-a', 'model-b']): P
     if (b.type === 'stall') return
     for (const piece of finish(protocol, model)) res.write(piece)
     res.end(() => (fake.lastByteAt = performance.now()))
-  })
+  }
+  const server = createServer((req, res) => void answer(req, res))
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   ;(fake as { url: string }).url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return fake

@@ -3,6 +3,7 @@ import { afterEach, beforeEach } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { format } from 'node:util'
 import { assembleNode, type NodePartsOptions } from '../../src/main/embedded-node'
 import type { NodeApi } from '../../src/main/node-api'
 import type { Logger } from '../../src/main/platform/logger'
@@ -26,7 +27,7 @@ export function capturingLogger(): CapturingLogger {
   return {
     lines,
     info: (line) => lines.push(line),
-    error: (line, err) => lines.push(`${line} ${err instanceof Error ? err.stack : String(err ?? '')}`)
+    error: (line, err) => lines.push(`${line} ${err instanceof Error ? err.stack : format(err ?? '')}`)
   }
 }
 
@@ -103,7 +104,7 @@ export function dbFingerprint(store: Store): string {
     h.update(name)
     const order = /WITHOUT ROWID\s*$/i.test(sql) ? '' : ' ORDER BY rowid'
     for (const row of store.db.prepare(`SELECT * FROM "${name}"${order}`).raw(true).all()) {
-      h.update(JSON.stringify(row, (_k, v) => (Buffer.isBuffer(v) ? v.toString('hex') : v)))
+      h.update(JSON.stringify(row, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('hex') : v)))
     }
   }
   return h.digest('hex')
@@ -127,7 +128,7 @@ export function expectError(res: NodeResponse, status: number, messagePart?: str
   if (res.status !== status || body?.code !== status || body.error !== phrases[status] || typeof body.message !== 'string') {
     throw new Error(`expected ${status} error body, got ${res.status} ${JSON.stringify(res.body)}`)
   }
-  if (Object.keys(body).sort().join() !== 'code,error,message') throw new Error(`extra keys in error body: ${Object.keys(body)}`)
+  if (Object.keys(body).sort().join() !== 'code,error,message') throw new Error(`extra keys in error body: ${Object.keys(body).join()}`)
   if (messagePart !== undefined) {
     const ok = typeof messagePart === 'string' ? body.message.includes(messagePart) : messagePart.test(body.message)
     if (!ok) throw new Error(`error message ${JSON.stringify(body.message)} does not match ${messagePart}`)
@@ -161,8 +162,8 @@ export function useTestNode(options: TestNodeOptions & { setup?: (node: TestNode
           return node
         }
       }
-      const value = Reflect.get(current, prop)
-      return typeof value === 'function' ? value.bind(current) : value
+      const value: unknown = Reflect.get(current, prop)
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(current) : value
     }
   })
   return node

@@ -26,8 +26,8 @@ export function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let out = ''
-  child.stdout!.on('data', (c) => (out += c))
-  child.stderr!.on('data', (c) => (out += c))
+  child.stdout.on('data', (c) => (out += c))
+  child.stderr.on('data', (c) => (out += c))
   const exited = new Promise<number | string>((done) => child.on('exit', (code, signal) => done(code ?? signal ?? -1)))
   return new Promise((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`serve did not start in time:\n${out}`)), 20_000)
@@ -46,7 +46,7 @@ export function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise
         done({ child, url, uiUrl: `${url}/#code=${m[2]}`, token, newUiUrl, output: () => out, exited })
       }
     }
-    child.stdout!.on('data', check)
+    child.stdout.on('data', check)
     void exited.then((code) => {
       clearTimeout(timer)
       fail(new Error(`serve exited (${code}) before listening:\n${out}`))

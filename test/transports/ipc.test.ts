@@ -18,7 +18,7 @@ function fakeIpcMain() {
   return { ipc, handlers }
 }
 
-const json = (reply: IpcReply) => JSON.parse(new TextDecoder().decode(reply.body))
+const json = <T = unknown>(reply: IpcReply) => JSON.parse(new TextDecoder().decode(reply.body)) as T
 
 const RENDERER = 'file:///opt/Nodedesk/resources/app/out/renderer/index.html'
 const event = (url: string | undefined, senderId = 1) =>
@@ -40,7 +40,7 @@ describe('IPC binding', () => {
     expect(json(added)).toBe('Successfully added LLM provider')
     const listed = (await handler(event(`${RENDERER}#/providers`), { method: 'GET', path: '/v2/available_llm_providers' })) as IpcReply
     expect(listed.status).toBe(200)
-    expect(json(listed)[0]).toMatchObject({ id: 'gpt', has_api_key: true })
+    expect(json<unknown[]>(listed)[0]).toMatchObject({ id: 'gpt', has_api_key: true })
     const bad = (await handler(event(RENDERER), { method: 'POST', path: '/v2/create_job', body: { llm_provider: 'gpt' } })) as IpcReply
     expect(bad.status).toBe(400)
     expect(json(bad)).toEqual({ code: 400, error: 'Bad Request', message: 'job_creation_info: required' })
@@ -72,7 +72,7 @@ describe('IPC binding', () => {
     }
     const events = (await handler(event(RENDERER), { method: 'GET', path: '/v2/events' })) as IpcReply
     expect(events.status).toBe(400)
-    expect(json(events).message).toContain('onEvent')
+    expect(json<{ message: string }>(events).message).toContain('onEvent')
   })
 
   it('unbinding removes the handler', () => {
