@@ -6,7 +6,7 @@ import { fakeElectron, type FakeElectron } from '../support/fake-electron'
 import { tempDir } from '../support/node'
 import { startServe, type ServeProcess } from '../support/serve-process'
 
-let cleanups: (() => void)[] = []
+const cleanups: (() => void)[] = []
 let serveProcess: ServeProcess | undefined
 let desktop: FakeElectron | undefined
 afterEach(async () => {

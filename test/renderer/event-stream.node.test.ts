@@ -146,7 +146,7 @@ describe('node events over HTTP (real server, real fetch)', () => {
   })
 
   it('reconnects when the stream ends, and events on the new stream arrive', async () => {
-    script = async (res, i) => {
+    script = (res, i) => {
       streamHead(res)
       res.write(frame(inboxChanged(`stream ${i}`)))
       if (i === 0) res.end()
@@ -161,7 +161,7 @@ describe('node events over HTTP (real server, real fetch)', () => {
   })
 
   it('retries a refused stream (e.g. 401 or 503) with growing waits, then reads events once it is served', async () => {
-    script = async (res, i) => {
+    script = (res, i) => {
       if (i < 2) {
         res.writeHead(i === 0 ? 503 : 401, { 'Content-Type': 'application/json' }).end('{}')
         return

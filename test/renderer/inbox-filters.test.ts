@@ -31,7 +31,7 @@ describe('inbox list filters', () => {
   it('are kept across a reload: written to localStorage and read back', async () => {
     useInboxFilters.getState().setSearch('résumé')
     useInboxFilters.getState().setShowHidden(true)
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEY)!).state).toEqual({ search: 'résumé', showHidden: true })
+    expect((JSON.parse(localStorage.getItem(STORAGE_KEY)!) as { state: unknown }).state).toEqual({ search: 'résumé', showHidden: true })
 
     // A reload: the in-memory state is gone, the saved one comes back.
     useInboxFilters.setState({ search: '', showHidden: false })

@@ -124,12 +124,12 @@ describe('transport pick', () => {
     const asked: unknown[] = []
     let bridgeListener: ((e: never) => void) | undefined
     const bridge: NodedeskBridge = {
-      request: async (req) => {
+      request: (req) => {
         asked.push(req)
-        return { status: 200, body: 'from the bridge' }
+        return Promise.resolve({ status: 200, body: 'from the bridge' })
       },
       onEvent: (l) => {
-        bridgeListener = l as (e: never) => void
+        bridgeListener = l
         return () => (bridgeListener = undefined)
       }
     }

@@ -40,12 +40,12 @@ describe('one node per data folder', () => {
     const first = await serve()
     const started = Date.now()
     const second = startServe(['--port', '0', '--data-dir', dir])
-    const err = (await second.then(
-      () => {
+    const err = await second.then(
+      (): Error => {
         throw new Error('the second node started')
       },
       (e: Error) => e
-    )) as Error
+    )
     expect(err.message).toMatch(/^serve exited \(1\) before listening/)
     const output = err.message.split('\n').slice(1).join('\n').trim()
     expect(output.split('\n')).toHaveLength(1)
@@ -84,12 +84,12 @@ describe('one node per data folder', () => {
     await first.exited
     expect(existsSync(join(dir, LOCK_FILE_NAME))).toBe(true)
     const second = await serve()
-    expect(JSON.parse(readFileSync(join(dir, LOCK_FILE_NAME), 'utf8')).pid).toBe(second.child.pid)
+    expect((JSON.parse(readFileSync(join(dir, LOCK_FILE_NAME), 'utf8')) as { pid: number }).pid).toBe(second.child.pid)
     second.child.kill('SIGKILL')
     await second.exited
     writeFileSync(join(dir, LOCK_FILE_NAME), 'not json')
     const third = await serve()
-    expect(JSON.parse(readFileSync(join(dir, LOCK_FILE_NAME), 'utf8')).pid).toBe(third.child.pid)
+    expect((JSON.parse(readFileSync(join(dir, LOCK_FILE_NAME), 'utf8')) as { pid: number }).pid).toBe(third.child.pid)
   })
 
   it('in one process, a second lock on a held folder is refused until the first is released', () => {

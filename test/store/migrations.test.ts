@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { openDb } from '../../src/main/store/db'
 import { LATEST_VERSION, MIGRATIONS } from '../../src/main/store/migrations'
 import { DB_FILE_NAME } from '../../src/main/store'
-import { messageRole, type MessageRole } from '../../src/shared/message-role'
+import { messageRole, type MessageRole, type RoleBearingMessage } from '../../src/shared/message-role'
 import { fullScope, provider } from '../support/fixtures'
 import { startTestNode, tempDir } from '../support/node'
 
@@ -154,7 +154,7 @@ it('a populated version-3 database gets the role of each stored message, by the 
     ['main/agent/gpt', { error: null, stopped: false }, 'answer'],
     ['', {}, 'operator']
   ]
-  rows.forEach(([sender, extra, _role], i) => {
+  rows.forEach(([sender, extra], i) => {
     const ts = `2024-01-02T00:00:0${i}.000Z`
     const msg = {
       inbox,
@@ -182,7 +182,7 @@ it('a populated version-3 database gets the role of each stored message, by the 
       .prepare<[], { role: MessageRole; message_json: string }>(`SELECT role, message_json FROM messages ORDER BY seq`)
       .all()
     expect(stored.map((r) => r.role)).toEqual(rows.map(([, , role]) => role))
-    for (const r of stored.slice(0, -1)) expect(messageRole(JSON.parse(r.message_json))).toBe(r.role)
+    for (const r of stored.slice(0, -1)) expect(messageRole(JSON.parse(r.message_json) as RoleBearingMessage)).toBe(r.role)
     // New messages keep getting their role, and the role column refuses anything else.
     await node.post('/v2/job_message', { job_id: 'jobid_a', content: 'after upgrade' })
     expect(node.store.db.prepare(`SELECT role FROM messages ORDER BY seq DESC LIMIT 1`).pluck().get()).toBe('operator')

@@ -109,13 +109,13 @@ export function fakeElectron(options: FakeElectronOptions) {
         webRequest: { onHeadersReceived: (h: Handler) => (record.headersHandler = h) }
       }
     },
-    shell: { openExternal: async (url: string) => void record.openedExternally.push(url) },
+    shell: { openExternal: (url: string) => Promise.resolve(void record.openedExternally.push(url)) },
     dialog: {
       showErrorBox: (title: string, content: string) => void record.errorBoxes.push([title, content]),
-      showMessageBox: async (...args: unknown[]) => {
+      showMessageBox: (...args: unknown[]) => {
         const opts = (args.length > 1 ? args[1] : args[0]) as Record<string, unknown>
         record.messageBoxes.push(opts)
-        return { response: options.messageBoxResponse ?? 0, checkboxChecked: false }
+        return Promise.resolve({ response: options.messageBoxResponse ?? 0, checkboxChecked: false })
       }
     },
     protocol: {

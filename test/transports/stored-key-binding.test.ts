@@ -33,7 +33,7 @@ afterEach(async () => {
 const headers = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }
 const post = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
 const get = (path: string, query: Record<string, string>) =>
-  fetch(`${server.url}${path}?${new URLSearchParams(query)}`, { headers: { Authorization: headers.Authorization } })
+  fetch(`${server.url}${path}?${new URLSearchParams(query).toString()}`, { headers: { Authorization: headers.Authorization } })
 
 /** Every credential header any request to the attacker carried. */
 const credentialsAt = (fake: FakeLlm) =>
