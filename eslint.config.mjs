@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint'
 // ---- the import zones -------------------------------------------------------------------------
 // no-restricted-imports matches the import string, so each zone is a pattern over relative paths.
 // A file takes its restrictions from the one zone block that matches it last (flat config replaces a
-// rule's options, it does not merge them), so every block below restates all that applies to it.
+// rule's options, it does not merge them), so every block below states all that applies to it.
 
 const NODE_BUILTINS = {
   regex: `^(node:.*|(${builtinModules.join('|')})(/.*)?)$`,
@@ -20,16 +20,32 @@ const ELECTRON = {
   regex: '^electron(/.*)?$',
   message: 'electron is imported only by src/main/index.ts, src/main/transports/ipc.ts, src/main/electron-secret-box.ts and src/preload.'
 }
-/** A relative import reaching `src/main/<folder>` from anywhere in src/main (folder names are unique in src/main). */
-const mainFolder = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message })
-const restrict = (...patterns) => ['error', { patterns }]
+const restrict = (patterns) => (patterns.length ? ['error', { patterns }] : 'off')
 
-/** Globs for the files exactly `depth` folders below `root`, and a regex for a relative import that climbs out of `root` from there. */
-const byDepth = (root, depths = 4) =>
-  Array.from({ length: depths }, (_, depth) => ({
-    files: [`${root}/${'*/'.repeat(depth)}*.{ts,tsx,mts}`],
-    climbsOut: `^(\\./)?(\\.\\./){${depth + 1}}`
-  }))
+// The main process, top to bottom: transports → node-api → domain → store; runtime → domain, store;
+// platform (clock, event bus, logger) under all of them. Files directly in src/main wire the layers.
+// Each layer lists the folders of src/main it must not import (folder names are unique in src/main,
+// so `(../)+<folder>` from anywhere inside a layer means src/main/<folder>).
+const MAIN_LAYERS = {
+  transports: { not: ['domain', 'runtime', 'store'], why: 'Transports reach the node only through node-api.' },
+  'node-api': { not: ['transports'], why: 'node-api is transport-free: transports import it, never the reverse.' },
+  runtime: { not: ['node-api', 'transports'], why: 'The runtime sits under the API: it shares rules with the handlers through domain.' },
+  domain: { not: ['node-api', 'runtime', 'transports'], why: 'Domain rules know the store, nothing above them.' },
+  store: { not: ['domain', 'node-api', 'runtime', 'transports'], why: 'The store is the bottom layer: it imports nothing above it.' },
+  platform: { not: ['domain', 'node-api', 'runtime', 'store', 'transports'], why: 'platform/ is under every layer.' }
+}
+const STORE_API = {
+  regex: '^(\\.\\./)+store/.',
+  message: "node-api uses the store through its public API (src/main/store/index.ts), not the store's files."
+}
+const ELECTRON_EDGES = ['src/main/index.ts', 'src/main/transports/ipc.ts', 'src/main/electron-secret-box.ts']
+
+const layerPatterns = (layer) => {
+  const rule = MAIN_LAYERS[layer]
+  if (!rule) return []
+  return [{ regex: `^(\\.\\./)+(${rule.not.join('|')})(/|$)`, message: rule.why }, ...(layer === 'node-api' ? [STORE_API] : [])]
+}
+const layerOfFile = (file) => Object.keys(MAIN_LAYERS).find((layer) => file.startsWith(`src/main/${layer}/`))
 
 const FEATURES = 'src/renderer/src/features'
 const FEATURE_MESSAGE = 'A feature imports another feature only through its index.ts (features/<name>), never the files inside it.'
@@ -39,79 +55,60 @@ const RENDERER_NOT_MAIN = {
 }
 
 const zones = [
-  {
-    name: 'layers/main',
-    files: ['src/main/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict(ELECTRON) }
-  },
-  {
-    name: 'layers/main-electron-edges',
-    files: ['src/main/index.ts', 'src/main/transports/ipc.ts', 'src/main/electron-secret-box.ts'],
-    rules: { 'no-restricted-imports': 'off' }
-  },
-  {
-    name: 'layers/node-api',
-    files: ['src/main/node-api/**/*.ts'],
-    rules: {
-      'no-restricted-imports': restrict(
-        ELECTRON,
-        mainFolder(['transports'], 'node-api is transport-free: transports import it, never the reverse.')
-      )
-    }
-  },
-  {
-    name: 'layers/runtime',
-    files: ['src/main/runtime/**/*.ts'],
-    rules: {
-      'no-restricted-imports': restrict(ELECTRON, mainFolder(['transports'], 'The runtime sits below the transports.'))
-    }
-  },
-  {
-    name: 'layers/store',
-    files: ['src/main/store/**/*.ts'],
-    rules: {
-      'no-restricted-imports': restrict(
-        ELECTRON,
-        mainFolder(['node-api', 'runtime', 'transports'], 'The store is the bottom layer: it imports nothing above it.')
-      )
-    }
-  },
+  { name: 'layers/main', files: ['src/main/**/*.ts'], rules: { 'no-restricted-imports': restrict([ELECTRON]) } },
+  ...Object.keys(MAIN_LAYERS).map((layer) => ({
+    name: `layers/main/${layer}`,
+    files: [`src/main/${layer}/**/*.ts`],
+    rules: { 'no-restricted-imports': restrict([ELECTRON, ...layerPatterns(layer)]) }
+  })),
+  ...ELECTRON_EDGES.map((file) => ({
+    name: `layers/electron-edge/${file}`,
+    files: [file],
+    rules: { 'no-restricted-imports': restrict(layerPatterns(layerOfFile(file))) }
+  })),
   {
     name: 'layers/preload',
     files: ['src/preload/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrict(
-        mainFolder(['main'], 'The preload bridges to the main process over IPC; it never imports its code.')
-      )
+      'no-restricted-imports': restrict([
+        { regex: '^(\\.\\./)+main/', message: 'The preload bridges to the main process over IPC; it never imports its code.' }
+      ])
     }
   },
-  ...byDepth('src/shared').map(({ files, climbsOut }, depth) => ({
-    name: `layers/shared-${depth}`,
-    files,
+  // src/shared: per depth, since "outside src/shared" is a number of `../` that depends on where the file is.
+  ...[0, 1, 2, 3].map((depth) => ({
+    name: `layers/shared/${depth}`,
+    files: [`src/shared/${'*/'.repeat(depth)}*.ts`],
     rules: {
-      'no-restricted-imports': restrict(NODE_BUILTINS, ELECTRON, {
-        regex: climbsOut,
-        message: 'src/shared imports nothing of ours outside src/shared (main, preload and renderer all import it).'
-      })
+      'no-restricted-imports': restrict([
+        NODE_BUILTINS,
+        ELECTRON,
+        {
+          regex: `^(\\./)?(\\.\\./){${depth + 1}}`,
+          message: 'src/shared imports nothing of ours outside src/shared (main, preload and renderer all import it).'
+        }
+      ])
     }
   })),
   {
     name: 'layers/renderer',
     files: ['src/renderer/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrict(NODE_BUILTINS, ELECTRON, RENDERER_NOT_MAIN) }
+    rules: { 'no-restricted-imports': restrict([NODE_BUILTINS, ELECTRON, RENDERER_NOT_MAIN]) }
   },
+  // Features: `depth` steps up from a file in features/<x>/... is features/ itself, and `<y>/<file>` from
+  // there is inside another feature; `features/<y>` alone is that feature's index.ts, its public face.
+  // app/ (the composition root) may lazy-load a feature's pages by file, to keep them in their own chunks.
   ...[1, 2, 3, 4].map((depth) => ({
-    name: `layers/feature-${depth}`,
+    name: `layers/features/${depth}`,
     files: [`${FEATURES}/${'*/'.repeat(depth)}*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': restrict(
+      'no-restricted-imports': restrict([
         NODE_BUILTINS,
         ELECTRON,
         RENDERER_NOT_MAIN,
-        // `depth` steps up from features/<x>/... is features/ itself; `<y>/<file>` from there is inside another feature.
         { regex: `^(\\.\\./){${depth}}[^./][^/]*/.`, message: FEATURE_MESSAGE },
         { regex: '(^|/)features/[^/]+/.', message: FEATURE_MESSAGE }
-      )
+      ])
     }
   }))
 ]
