@@ -42,9 +42,9 @@ describe('client requests', () => {
     const sent: unknown[] = []
     const client = createClient({
       kind: 'ipc',
-      request: async (req) => {
+      request: (req) => {
         sent.push(req)
-        return { status: 200, body: [] }
+        return Promise.resolve({ status: 200, body: [] })
       },
       onEvent: () => () => {}
     })
@@ -55,7 +55,7 @@ describe('client requests', () => {
   it('only a 400 names fields: other errors keep their message but mark no field', async () => {
     const client = createClient({
       kind: 'ipc',
-      request: async () => ({ status: 409, body: { code: 409, error: 'Conflict', message: 'llm_provider_id: used by 2 jobs' } }),
+      request: () => Promise.resolve({ status: 409, body: { code: 409, error: 'Conflict', message: 'llm_provider_id: used by 2 jobs' } }),
       onEvent: () => () => {}
     })
     const err = (await client.call('health_check').catch((e: unknown) => e)) as ApiFailure

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -20,7 +20,7 @@ let server: Server
 let baseUrl: string
 let replay: { file: string; html?: string } = { file: 'llama-cpp.body' }
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
+  const replayRecording = async (req: IncomingMessage, res: ServerResponse) => {
     for await (const _ of req) void _
     const body = replay.html !== undefined ? Buffer.from(replay.html) : recording(replay.file)
     const type =
@@ -31,7 +31,8 @@ beforeAll(async () => {
       await new Promise((r) => setImmediate(r))
     }
     res.end()
-  })
+  }
+  server = createServer((req, res) => void replayRecording(req, res))
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
 })
@@ -145,7 +146,7 @@ describe('event stream normalisation', () => {
     })
     expect(done).toBeDefined()
     const [minimal] = await normalise([new Uint8Array(recording('minimal.sse'))])
-    expect(JSON.parse(minimal!.slice(6)).choices[0]).toEqual({
+    expect((JSON.parse(minimal!.slice(6)) as { choices: unknown[] }).choices[0]).toEqual({
       index: 0,
       delta: { content: 'Paris is the capital of France.' },
       finish_reason: null

@@ -40,8 +40,8 @@ export async function startMockLlm(configYaml?: string): Promise<MockLlm> {
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let out = ''
-  child.stdout!.on('data', (c) => (out += c))
-  child.stderr!.on('data', (c) => (out += c))
+  child.stdout.on('data', (c) => (out += c))
+  child.stderr.on('data', (c) => (out += c))
   const exited = new Promise<void>((r) => child.once('exit', () => r()))
   const close = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')

@@ -189,7 +189,7 @@ describe('uploads over HTTP (multipart/form-data)', () => {
       headers: { ...auth, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
       body: stream,
       duplex: 'half'
-    } as RequestInit)
+    })
     expect(res.status).toBe(413)
     expect(await res.json()).toMatchObject({ code: 413, error: 'Payload Too Large' })
     await new Promise((r) => setTimeout(r, 200))

@@ -23,7 +23,10 @@ export interface LogStream {
 
 const describe = (err: unknown): string => {
   try {
-    return err instanceof Error ? (err.stack ?? String(err)) : String(err ?? '')
+    if (err instanceof Error) return err.stack ?? String(err)
+    if (err === undefined || err === null) return ''
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a thrown non-Error prints as its own toString has it; a plain object's fields (request data, perhaps) stay out of the log
+    return String(err)
   } catch {
     return '(unprintable error)'
   }

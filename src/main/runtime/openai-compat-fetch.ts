@@ -104,7 +104,7 @@ export function normalisedEventStream(): TransformStream<Uint8Array, Uint8Array>
 }
 
 async function readCapped(res: Response): Promise<string> {
-  const reader = res.body!.getReader()
+  const reader: ReadableStreamDefaultReader<Uint8Array> = res.body!.getReader()
   const decoder = new TextDecoder()
   let text = ''
   let bytes = 0

@@ -160,7 +160,7 @@ export function describeFailure(err: unknown, ctx: FailureContext): ProviderFail
   const odd = findCause(err, (e): e is UnreadableReplyError => e instanceof UnreadableReplyError)
   if (odd) return unreadable(ctx, quoteServer(odd.message, ctx.apiKey))
 
-  const apiError = findCause(err, APICallError.isInstance)
+  const apiError = findCause(err, (e) => APICallError.isInstance(e))
   if (apiError?.statusCode !== undefined && apiError.statusCode >= 300) {
     return httpFailure(apiError.statusCode, apiError.responseBody, ctx)
   }
@@ -187,7 +187,8 @@ export function describeFailure(err: unknown, ctx: FailureContext): ProviderFail
     )
   }
   // A 2xx reply the SDK could not parse even after normalisation: the server's words, not the parser's.
-  if (findCause(err, TypeValidationError.isInstance) || findCause(err, JSONParseError.isInstance)) return unreadable(ctx, undefined)
+  if (findCause(err, (e) => TypeValidationError.isInstance(e)) || findCause(err, (e) => JSONParseError.isInstance(e)))
+    return unreadable(ctx, undefined)
   if (apiError) return unreadable(ctx, apiError.responseBody ? `it sent "${quoteServer(apiError.responseBody, ctx.apiKey)}"` : undefined)
   const message = err instanceof Error ? err.message : String(err)
   return new ProviderFailure('provider_error', `Calling ${s} failed: ${quoteServer(message, ctx.apiKey)}. Try again.`)

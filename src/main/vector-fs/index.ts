@@ -369,7 +369,8 @@ export function createVectorFs(options: VectorFsOptions) {
       if (e.resource_json) return JSON.parse(e.resource_json) as LocalVrkaiEntry
       const rows = passages.ofItem(e.id)
       const key = currentKey()
-      const byPassage = e.embedded_model && e.embedded_model === key ? vectors.vectors(rows.map((r) => r.id)) : new Map()
+      const byPassage =
+        e.embedded_model && e.embedded_model === key ? vectors.vectors(rows.map((r) => r.id)) : new Map<number, Float32Array>()
       const byNode = new Map<string, Float32Array>()
       for (const r of rows) {
         const v = byPassage.get(r.id)

@@ -1,7 +1,7 @@
 import { jobInboxId } from '../../../shared/contract/inbox'
 import type { LastMessage } from '../../../shared/contract/message'
 import { isAnswer } from '../../../shared/message-role'
-import type { ListPosition, PageFilter } from '../../store/inboxes'
+import type { ListPosition, PageFilter } from '../../store'
 import type { NodeContext } from '../context'
 import { badRequest, notFound } from '../errors'
 import { exportEntry, exportFilename, exportHeader } from '../export-format'

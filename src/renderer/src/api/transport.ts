@@ -36,7 +36,7 @@ function uploadForm(body: unknown): FormData | undefined {
   const form = new FormData()
   for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
     if (k === 'file_data') continue
-    if (v !== undefined && v !== null) form.append(k, String(v))
+    if (v !== undefined && v !== null) form.append(k, typeof v === 'string' ? v : JSON.stringify(v))
   }
   const { file_data, filename } = body as { file_data: Uint8Array; filename?: unknown }
   form.append('file_data', new Blob([file_data as BlobPart]), typeof filename === 'string' ? filename : 'file')
