@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { createServer, request as httpRequest, type Server } from 'node:http'
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createJobBody, provider } from '../support/fixtures'
@@ -53,8 +53,8 @@ async function startNode() {
 /** An OpenAI-compatible server that streams `totalBytes` of answer text, minding back-pressure. */
 async function startFloodingProvider(totalBytes: number) {
   const state = { written: 0, finished: false, closedEarly: false }
-  const server: Server = createServer(async (req, res) => {
-    for await (const _ of req);
+  const flood = async (req: IncomingMessage, res: ServerResponse) => {
+    for await (const _ of req) void _
     if (!req.url!.endsWith('/chat/completions')) return void res.writeHead(404).end()
     res.writeHead(200, { 'Content-Type': 'text/event-stream' })
     res.on('close', () => (state.closedEarly = !state.finished))
@@ -67,7 +67,8 @@ async function startFloodingProvider(totalBytes: number) {
     }
     state.finished = true
     res.end('data: [DONE]\n\n')
-  })
+  }
+  const server: Server = createServer((req, res) => void flood(req, res))
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,

@@ -83,7 +83,7 @@ describe('search_inboxes', () => {
     [{ q: 'x', limit: '101' }, 'limit'],
     [{ q: 'x', show_hidden: 'maybe' }, 'show_hidden']
   ])('answers 400 for %j naming %s', async (query, field) => {
-    expectError(await node.get('/v2/search_inboxes', query as Record<string, string>), 400, `${field}:`)
+    expectError(await node.get('/v2/search_inboxes', query), 400, `${field}:`)
   })
 })
 

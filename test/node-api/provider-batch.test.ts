@@ -65,11 +65,7 @@ describe('add_llm_providers', () => {
     ])
     expect(JSON.stringify(listed)).not.toContain(KEY)
     expect(node.store.secrets.open(node.store.providers.get('srv-c')!.api_key!)).toBe(KEY)
-    expect(events.filter((e) => e.type === 'provider_changed').map((e) => (e.data as { id: string }).id)).toEqual([
-      'srv-a',
-      'srv-b',
-      'srv-c'
-    ])
+    expect(events.filter((e) => e.type === 'provider_changed').map((e) => e.data.id)).toEqual(['srv-a', 'srv-b', 'srv-c'])
   })
 
   it('400 names the index and field, and adds nothing', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { createServer, type IncomingMessage } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /*
@@ -50,7 +50,7 @@ export function fakeVector(text: string, dimension: number): number[] {
 export async function startFakeEmbeddings(dimension = 64): Promise<FakeEmbeddings> {
   const requests: EmbedRequest[] = []
   const waiters: ((r: EmbedRequest) => void)[] = []
-  const server = createServer(async (req, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     let raw = ''
     for await (const c of req) raw += c
     const url = new URL(req.url!, 'http://x')
@@ -100,7 +100,8 @@ export async function startFakeEmbeddings(dimension = 64): Promise<FakeEmbedding
     } else {
       res.end(JSON.stringify({ model: record.model, embeddings: vectors, total_duration: 1, load_duration: 1, prompt_eval_count: 1 }))
     }
-  })
+  }
+  const server = createServer((req, res) => void answer(req, res))
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   const fake: FakeEmbeddings = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -3,7 +3,7 @@ import { settingsOf } from '../domain/provider-checks'
 import type { ModelTarget } from '../runtime/language-model'
 import { providerSubject, ProviderFailure, sentence } from '../runtime/provider-errors'
 import { testProvider } from '../runtime/provider-gateway'
-import type { ProviderRow } from '../store/providers'
+import type { ProviderRow } from '../store'
 import type { NodeContext } from './context'
 import { ApiError, badRequest } from './errors'
 

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../errors'
 import type { HandlerGroup } from '../handler-types'
 import { RawJson } from '../raw-json'
 import { settingsOf } from '../../domain/provider-checks'
-import type { ProviderRow } from '../../store/providers'
+import type { ProviderRow } from '../../store'
 import { checkForSaved, storedKeyOf } from '../provider-checks'
 
 type ProviderRoutes = 'add_llm_provider' | 'modify_llm_provider' | 'available_llm_providers' | 'remove_llm_provider'
