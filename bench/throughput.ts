@@ -38,7 +38,9 @@ async function hammer(
         (res) => {
           const chunks: Buffer[] = []
           res.on('data', (c: Buffer) => chunks.push(c))
-          res.on('end', () => (res.statusCode === 200 ? done() : fail(new Error(`${url}: ${res.statusCode} ${Buffer.concat(chunks)}`))))
+          res.on('end', () =>
+            res.statusCode === 200 ? done() : fail(new Error(`${url}: ${res.statusCode} ${Buffer.concat(chunks).toString()}`))
+          )
         }
       )
       req.on('error', fail)

@@ -64,7 +64,7 @@ export function providersForModels(input: ModelsOfOneServer): LlmProvider[] {
       allowed_message_senders: [],
       full_identity_name: fullIdentityName(input.nodeName, input.profileName, id),
       id,
-      model: { [input.kind]: { model_type: model } } as Model,
+      model: { [input.kind]: { model_type: model } },
       perform_locally: false,
       storage_bucket_permissions: [],
       toolkit_permissions: [],

@@ -31,7 +31,7 @@ function sortedJson(v: unknown): string {
   return JSON.stringify(v)
 }
 function recomputeHash(m: Msg): string {
-  const copy = structuredClone(m) as Msg
+  const copy = structuredClone(m)
   delete (copy.node_api_data as Partial<Msg['node_api_data']>).node_message_hash
   return createHash('sha256').update(sortedJson(copy), 'utf8').digest('hex')
 }

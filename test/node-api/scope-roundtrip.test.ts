@@ -23,7 +23,7 @@ it('keeps extra keys inside entries, key order, and float precision exactly', as
     0.1 + 0.2,
     1e-300,
     -0,
-    123456789.123456789,
+    123456789.12345679,
     Number.MIN_VALUE
   ]
   const jobId = await createJob(node, 'gpt', scope)

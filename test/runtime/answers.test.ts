@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fullScope, provider } from '../support/fixtures'
+import { fullScope } from '../support/fixtures'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { addProvider, createJob, useTestNode } from '../support/node'
 import { messages, recordEvents, storedRoles, waitForAnswers, waitForMessages, type Msg } from '../support/answers'
@@ -190,7 +190,7 @@ describe('failures become clearly marked messages in the inbox', () => {
     ]
   ] as const)('%j -> %s', async (behaviour, kind, text) => {
     const { jobId, inboxId } = await jobWith('OpenAI')
-    fake.behaviour = behaviour as never
+    fake.behaviour = behaviour
     await node.post('/v2/job_message', { job_id: jobId, content: 'Hi' })
     const [, note] = await waitForAnswers(node, inboxId, 1)
     expect(note!.job_message.error!.kind).toBe(kind)

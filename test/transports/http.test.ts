@@ -150,7 +150,7 @@ describe('HTTP transport', () => {
       body: stream,
       headers: { 'Content-Type': 'application/json' },
       duplex: 'half'
-    } as RequestInit)
+    })
     await expectErrorResponse(chunked, 413, 'Payload Too Large')
     expect((await api('/v2/health_check')).status).toBe(200)
   })

@@ -6,12 +6,14 @@ import { rankPassages } from './scope-passages'
  * without the document library.
  */
 export const localRetrieval: ScopeRetrieval = {
-  passagesFor: async ({ local, question, budgetChars }) =>
-    rankPassages(local, question, budgetChars).map((p, i) => ({
-      text: p.text,
-      path: `local:${p.source}`,
-      name: p.source,
-      node_id: p.node_id ?? '',
-      score: 1 / (60 + i + 1)
-    }))
+  passagesFor: ({ local, question, budgetChars }) =>
+    Promise.resolve(
+      rankPassages(local, question, budgetChars).map((p, i) => ({
+        text: p.text,
+        path: `local:${p.source}`,
+        name: p.source,
+        node_id: p.node_id ?? '',
+        score: 1 / (60 + i + 1)
+      }))
+    )
 }

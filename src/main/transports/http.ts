@@ -17,7 +17,7 @@ import { VFS_MAX_UPLOAD_BYTES } from '../../shared/contract/vector-fs'
 import type { FileBody, StagedUpload } from '../node-api/file-body'
 import { readMultipart } from './multipart'
 import { readStaticFile } from './static-files'
-import { createUiSessions, SESSION_PATH, UI_CODE_PATH, type UiSessions } from './ui-session'
+import { createUiSessions, SESSION_PATH, UI_CODE_PATH } from './ui-session'
 
 export const MAX_BODY_BYTES = 64 * 1024 * 1024
 
@@ -81,7 +81,6 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const streams = new Set<ServerResponse>()
   let allowedHosts = new Set<string>()
   let allowedOrigins = new Set<string>()
-  let sessions: UiSessions
   let baseUrl = ''
 
   const authorized = (req: IncomingMessage) => {
@@ -419,7 +418,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const hostPart = host.includes(':') ? `[${host}]` : host
   allowedHosts = new Set([`${hostPart}:${port}`, `localhost:${port}`].map((h) => h.toLowerCase()))
   allowedOrigins = new Set([...allowedHosts].map((h) => `http://${h}`))
-  sessions = createUiSessions(port)
+  const sessions = createUiSessions(port)
   baseUrl = `http://${hostPart}:${port}`
 
   return {
