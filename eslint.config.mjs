@@ -151,7 +151,8 @@ export default tseslint.config(
     languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: { ...globals.node } }
   },
   {
-    files: ['src/renderer/**/*.{ts,tsx}', 'test/renderer/**/*.{ts,tsx}'],
+    // The window only: test helpers named use* (useTestNode) are Vitest set-ups, not React hooks.
+    files: ['src/renderer/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
     languageOptions: { globals: { ...globals.browser } },
     rules: {

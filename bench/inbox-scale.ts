@@ -171,7 +171,7 @@ async function spawnToFirstAnswer(args: string[], env: NodeJS.ProcessEnv): Promi
   const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] })
   let out = ''
   const url = await new Promise<string>((done, fail) => {
-    child.stdout!.on('data', (c) => {
+    child.stdout.on('data', (c) => {
       out += c
       const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out)
       if (m) done(m[1]!)

@@ -71,7 +71,7 @@ export function seedInboxes(store: Store, options: SeedOptions): void {
   const base = Date.UTC(2026, 0, 1)
   let clock = 0
   const stamp = () => new Date(base + clock++ * 10).toISOString()
-  const sync = db.pragma('synchronous', { simple: true })
+  const sync = db.pragma('synchronous', { simple: true }) as number
   db.pragma('synchronous = OFF')
   // The search index is built once at the end (as the migration does), not row by row.
   const searchTriggers = db

@@ -152,7 +152,7 @@ export async function benchSearch(passageCount: number, dimension = 768, queries
   }
   const queryVectors = new Map<string, Float32Array>()
   const embedders: EmbedderFactory = () => ({
-    embed: async (texts) => texts.map((t) => Array.from(queryVectors.get(t) ?? sample()))
+    embed: (texts) => Promise.resolve(texts.map((t) => Array.from(queryVectors.get(t) ?? sample())))
   })
   const { node, store, close } = freshNode(embedders)
   const db = store.db

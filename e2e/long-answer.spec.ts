@@ -33,7 +33,7 @@ test('an inbox whose answer reached the 1 MiB limit opens in under a second, wit
     node.fake.behaviour = { type: 'reply', chunks: text.match(/[\s\S]{1,65536}/g)! }
     expect((await node.api('POST', '/v2/job_message', { job_id: jobId, content: 'Write a lot' })).status).toBe(200)
     await expect
-      .poll(async () => ((await node.api<unknown[]>('POST', '/v2/last_messages', { inbox_name: inboxOf(jobId) })).body as unknown[]).length)
+      .poll(async () => (await node.api<unknown[]>('POST', '/v2/last_messages', { inbox_name: inboxOf(jobId) })).body.length)
       .toBe(2)
   }
   // 1.2 MiB of Markdown in 64 KiB chunks: more than the node keeps.

@@ -87,7 +87,7 @@ describe('AnswerText', () => {
     expect(container.textContent).not.toContain('THE LAST LINE')
     expect(
       container.querySelector('.mantine-TypographyStylesProvider-root, [class*=Typography]')?.textContent?.length ??
-        container.textContent!.length
+        container.textContent.length
     ).toBeLessThanOrEqual(PREVIEW_CHARS)
     expect(screen.getByTestId('show-all').textContent).toBe('Show all (1.0 million characters more)')
     expect(ms).toBeLessThan(1000)

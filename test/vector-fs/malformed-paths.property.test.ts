@@ -79,9 +79,7 @@ describe('VectorFS against malformed paths and names', () => {
       fc.asyncProperty(request, async (r) => {
         const before = dbFingerprint(node.store)
         const res =
-          'query' in r
-            ? await node.get(`/v2/${r.route}`, r.query as Record<string, string>)
-            : await node.post(`/v2/${r.route}`, (r as { body: unknown }).body)
+          'query' in r ? await node.get(`/v2/${r.route}`, r.query) : await node.post(`/v2/${r.route}`, (r as { body: unknown }).body)
         expect(res.status, JSON.stringify(res.body)).toBeLessThan(500)
         if (res.status !== 200) {
           expectError(res, res.status)
