@@ -39,7 +39,7 @@ const ipc = (sender: FakeContents, frameUrl: string, payload: unknown) =>
     status: number
     body: Uint8Array
   }>
-const json = (r: { body: Uint8Array }) => JSON.parse(new TextDecoder().decode(r.body))
+const json = <T = unknown>(r: { body: Uint8Array }) => JSON.parse(new TextDecoder().decode(r.body)) as T
 const appGet = (url: string, method = 'GET') => desktop.record.protocolHandlers.get('app')!(new Request(url, { method }))
 
 describe('Electron bootstrap (built main process, stand-in electron module)', () => {
@@ -161,8 +161,8 @@ describe('Electron bootstrap (built main process, stand-in electron module)', ()
     })
     expect(json(added)).toBe('Successfully added LLM provider')
     expect(own.sent).toContainEqual([IPC_EVENT_CHANNEL, { type: 'provider_changed', data: { id: 'gpt' } }])
-    const listed = json(await ipc(own, rendererUrl(), { method: 'GET', path: '/v2/available_llm_providers' }))
-    expect(listed.map((p: { id: string }) => p.id)).toEqual(['gpt'])
+    const listed = json<{ id: string }[]>(await ipc(own, rendererUrl(), { method: 'GET', path: '/v2/available_llm_providers' }))
+    expect(listed.map((p) => p.id)).toEqual(['gpt'])
     expect(JSON.stringify(listed)).not.toContain('sk-desktop')
   })
 

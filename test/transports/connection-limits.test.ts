@@ -80,7 +80,7 @@ describe('HTTP connection limits', () => {
     await start({})
     const s = await open()
     let answer = ''
-    s.on('data', (c) => (answer += c))
+    s.on('data', (c: Buffer) => (answer += c.toString()))
     s.write(
       `POST /v2/job_message HTTP/1.1\r\nHost: 127.0.0.1:${http.port}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`
     )

@@ -71,7 +71,7 @@ function readKeyFile(keyFile: string): Buffer | undefined {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
     if (code === 'ENOENT') return undefined
-    if (code === 'ELOOP') throw new Error(`${keyFile} is a symbolic link; the secret key is only read from a regular file`)
+    if (code === 'ELOOP') throw new Error(`${keyFile} is a symbolic link; the secret key is only read from a regular file`, { cause: err })
     throw err
   }
   try {
