@@ -41,7 +41,7 @@ describe('packaging config (electron-builder.json)', () => {
 
   it('passes electron-builder’s own configuration check', async () => {
     const { validateConfiguration } = req('app-builder-lib/out/util/config/config') as {
-      validateConfiguration(c: unknown, logger: unknown): Promise<void>
+      validateConfiguration: (c: unknown, logger: unknown) => Promise<void>
     }
     const { DebugLogger } = req('builder-util') as { DebugLogger: new (enabled: boolean) => unknown }
     const { $schema: _schema, ...rest } = config

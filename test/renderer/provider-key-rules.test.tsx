@@ -43,7 +43,7 @@ describe('provider edit', () => {
     await screen.findByRole('heading', { name: 'Edit provider “claude”' })
     await next()
     expect(screen.getByTestId('key-unreadable').textContent).toMatch(/can no longer be decrypted/)
-    const key = screen.getByLabelText(/^API key/) as HTMLInputElement
+    const key = screen.getByLabelText<HTMLInputElement>(/^API key/)
     expect(key.value).toBe('')
     await next()
     expect(await screen.findByText('Anthropic Claude needs an API key')).toBeTruthy()
@@ -65,14 +65,14 @@ describe('provider edit', () => {
     renderWithApp(<ProviderWizard mode={{ kind: 'edit', providerId: 'gpt' }} />, routerTransport(node.router))
     await screen.findByRole('heading', { name: 'Edit provider “gpt”' })
     await next()
-    const url = (await screen.findByLabelText(/^API base URL/)) as HTMLInputElement
+    const url = await screen.findByLabelText<HTMLInputElement>(/^API base URL/)
     // The same address written differently is still its own.
     await userEvent.clear(url)
     await userEvent.type(url, `${fake.url}/v1/`)
     await next()
     expect(await screen.findByRole('combobox', { name: /^Model/ })).toBeTruthy()
     await userEvent.click(screen.getByRole('button', { name: 'Back' }))
-    const again = (await screen.findByLabelText(/^API base URL/)) as HTMLInputElement
+    const again = await screen.findByLabelText<HTMLInputElement>(/^API base URL/)
     await userEvent.clear(again)
     await userEvent.type(again, 'http://127.0.0.1:9/v1')
     await next()

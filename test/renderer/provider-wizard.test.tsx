@@ -169,7 +169,7 @@ describe('many models from one server', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'llama3.2' }))
     await userEvent.click(screen.getByRole('checkbox', { name: 'qwen2.5' }))
     await userEvent.type(screen.getByLabelText(/^Another model/), 'phi4{Enter}') // Enter adds it, it does not leave the step
-    expect((screen.getByRole('checkbox', { name: 'phi4' }) as HTMLInputElement).checked).toBe(true)
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'phi4' }).checked).toBe(true)
     await next()
     await userEvent.type(screen.getByLabelText('Display name'), 'Box')
     await userEvent.type(screen.getByLabelText('Description'), 'The GPU box')
@@ -220,7 +220,7 @@ describe('many models from one server', () => {
     await userEvent.type(screen.getByLabelText(/^Another model/), 'my-model')
     await userEvent.click(screen.getByRole('button', { name: 'Add' }))
     await next()
-    expect((screen.getByLabelText(/^Provider id/) as HTMLInputElement).value).toBe('')
+    expect(screen.getByLabelText<HTMLInputElement>(/^Provider id/).value).toBe('')
     expect(screen.getByLabelText('Display name')).toBeTruthy()
   })
 })
@@ -245,7 +245,7 @@ describe('wizard flow', () => {
     await waitFor(() => expect(document.activeElement).toBe(url)) // the step's first field
     await userEvent.type(screen.getByLabelText(/^API key/), 'sk-again')
     await next()
-    expect(((await screen.findByRole('checkbox', { name: 'gpt-x' })) as HTMLInputElement).checked).toBe(true) // the chosen model kept
+    expect((await screen.findByRole<HTMLInputElement>('checkbox', { name: 'gpt-x' })).checked).toBe(true) // the chosen model kept
     expect(fake.requests.at(-1)!.headers.authorization).toBe('Bearer sk-again') // listed with the key typed again
   })
 
@@ -288,6 +288,6 @@ describe('wizard flow', () => {
     await next()
     await next()
     await next()
-    expect((screen.getByLabelText('Display name') as HTMLInputElement).value).toBe('Laptop GPT')
+    expect(screen.getByLabelText<HTMLInputElement>('Display name').value).toBe('Laptop GPT')
   })
 })

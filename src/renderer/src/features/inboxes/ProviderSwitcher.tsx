@@ -3,8 +3,7 @@ import { notifications } from '@mantine/notifications'
 import { forwardRef } from 'react'
 import { useProviders, useRouteMutation } from '../../api/queries'
 import { errorText } from '../../api/client'
-import { providerSelectProps } from '../providers/provider-select'
-import { providerTitle } from '../providers/provider-display'
+import { providerSelectProps, providerTitle } from '../providers'
 
 /** Switches the job to another provider; the list and this view show it at once. */
 export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; providerId: string }>(function ProviderSwitcher(

@@ -8,7 +8,7 @@ import { useNewJobDraft } from './new-job-draft'
 import { ScopeEditor } from './ScopeEditor'
 import { scopeCount } from './scope-entries'
 import { errorText } from '../../api/client'
-import { providerSelectProps } from '../providers/provider-select'
+import { providerSelectProps } from '../providers'
 
 export function NewJobPage() {
   const providers = useProviders()

@@ -474,6 +474,7 @@ function ModelStep({ draft, change, errors, mode }: StepProps) {
   // Adding: the server's models are what one chooses from, so they are asked for at once.
   const listOnOpen = mode.kind === 'add'
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the step lists the server's models when it opens; the fetch marks itself loading as it starts
     if (listOnOpen) void fetchModels()
   }, [listOnOpen]) // eslint-disable-line react-hooks/exhaustive-deps -- once per visit of the step, with the settings of that moment
   const presets = draft.choice === 'compatible' ? [] : PROVIDER_CATALOG[kind].modelPresets

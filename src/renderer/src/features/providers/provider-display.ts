@@ -2,7 +2,7 @@ import { modelKind, type Model, type ProviderKind } from '../../../../shared/con
 import type { LastCheck, ProviderListEntry } from '../../../../shared/contract/provider'
 import { isOpenAiHost } from '../../../../shared/http-url'
 import { PROVIDER_CATALOG } from '../../../../shared/provider-catalog'
-import { absoluteTime, relativeTime } from '../inboxes/relative-time'
+import { absoluteTime, relativeTime } from '../inboxes'
 
 type Named = Pick<ProviderListEntry, 'id' | 'model'> & { readonly name?: string; readonly description?: string }
 
