@@ -54,12 +54,12 @@ export async function uploadFile(
   body: RouteBodyInput<'upload_file_to_folder'>,
   onProgress: (loaded: number, total: number) => void
 ): Promise<RouteResponse<'upload_file_to_folder'>> {
-  const upload = client.transport.upload
+  const upload = client.transport.upload?.bind(client.transport)
   if (!upload) return client.call('upload_file_to_folder', { body })
   const route = routes.upload_file_to_folder
   let res
   try {
-    res = await upload.call(client.transport, { method: route.method, path: route.path, body }, onProgress)
+    res = await upload({ method: route.method, path: route.path, body }, onProgress)
   } catch (err) {
     throw new ApiFailure(0, 'Network Error', `The node did not answer (${(err as Error).message})`, [])
   }

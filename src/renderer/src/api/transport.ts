@@ -104,7 +104,7 @@ export function httpTransport(baseUrl: string, token: string | null, options: Ht
               for (const [k, v] of Object.entries(headers())) xhr.setRequestHeader(k, v)
               xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : 0)
               xhr.onload = () => {
-                let body: unknown = null
+                let body: unknown
                 try {
                   body = JSON.parse(xhr.responseText)
                 } catch {

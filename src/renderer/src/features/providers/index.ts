@@ -1,3 +1,3 @@
 // What other features may use from providers; the rest of this folder is its own (see eslint.config.mjs).
 export { providerSelectProps } from './provider-select'
-export { providerTitle } from './provider-display'
+export { providerOptionLabel, providerTitle } from './provider-display'

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react'
 import { modelKind } from '../../../../shared/contract/identity'
 import { errorText } from '../../api/client'
 import { useEmbeddingModel, useProviders, useRouteMutation, useVfsTree } from '../../api/queries'
-import { filesOf, stateCounts } from '../files/vfs-paths'
-import { providerOptionLabel } from '../providers/provider-display'
+import { filesOf, stateCounts } from '../files'
+import { providerOptionLabel } from '../providers'
 
 /** Provider kinds whose servers can embed documents (api-contract.md, update_default_embedding_model). */
 const EMBEDDING_KINDS = ['OpenAI', 'Ollama', 'Gemini'] as const
@@ -27,6 +27,7 @@ function EmbeddingSettings() {
   const [model, setModel] = useState('')
   useEffect(() => {
     if (!setting.data) return
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the form starts from the stored setting each time the node sends it anew
     setProviderId(setting.data.provider_id)
     setModel(setting.data.model ?? '')
   }, [setting.data])
