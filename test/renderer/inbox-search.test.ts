@@ -44,7 +44,7 @@ function inbox(id: string, name: string, opts: { last?: string; provider?: strin
             sender: 'n',
             sender_subidentity: `main/agent/${provider}`
           }
-  } as Inbox
+  }
 }
 
 const rows = [

@@ -94,13 +94,13 @@ function RowMenu({ row, actions }: { row: InboxRowData; actions: InboxActions })
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item onClick={() => actions.rename(row)}>Rename</Menu.Item>
-        <Menu.Item onClick={() => actions.setPinned([row], !row.isPinned)}>{row.isPinned ? 'Unpin' : 'Pin'}</Menu.Item>
-        <Menu.Item onClick={() => actions.setHidden([row], !row.isHidden)}>{row.isHidden ? 'Unhide' : 'Hide'}</Menu.Item>
+        <Menu.Item onClick={() => void actions.setPinned([row], !row.isPinned)}>{row.isPinned ? 'Unpin' : 'Pin'}</Menu.Item>
+        <Menu.Item onClick={() => void actions.setHidden([row], !row.isHidden)}>{row.isHidden ? 'Unhide' : 'Hide'}</Menu.Item>
         <Menu.Divider />
         <Menu.Label>Export</Menu.Label>
-        <Menu.Item onClick={() => actions.exportAs(row, 'markdown')}>Export as Markdown</Menu.Item>
-        <Menu.Item onClick={() => actions.exportAs(row, 'json')}>Export as JSON</Menu.Item>
-        <Menu.Item onClick={() => actions.exportAs(row, 'txt')}>Export as text</Menu.Item>
+        <Menu.Item onClick={() => void actions.exportAs(row, 'markdown')}>Export as Markdown</Menu.Item>
+        <Menu.Item onClick={() => void actions.exportAs(row, 'json')}>Export as JSON</Menu.Item>
+        <Menu.Item onClick={() => void actions.exportAs(row, 'txt')}>Export as text</Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" onClick={() => actions.remove([row])}>
           Delete

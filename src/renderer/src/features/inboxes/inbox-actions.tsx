@@ -109,16 +109,17 @@ export function useInboxActions(): InboxActions {
           ),
           labels: { confirm: 'Delete', cancel: 'Cancel' },
           confirmProps: { color: 'red' },
-          onConfirm: async () => {
-            try {
-              if (one) await client.call('remove_job', { body: { job_id: jobIdOfInbox(rows[0]!.inboxId) } })
-              else await client.call('remove_jobs', { body: { job_ids: rows.map((r) => jobIdOfInbox(r.inboxId)) } })
-              notifications.show({ color: 'teal', message: one ? `“${rows[0]!.name}” deleted` : `${rows.length} conversations deleted` })
-              onDone?.()
-            } catch (err) {
-              failed('Not deleted')(err)
-            }
-          }
+          onConfirm: () =>
+            void (async () => {
+              try {
+                if (one) await client.call('remove_job', { body: { job_id: jobIdOfInbox(rows[0]!.inboxId) } })
+                else await client.call('remove_jobs', { body: { job_ids: rows.map((r) => jobIdOfInbox(r.inboxId)) } })
+                notifications.show({ color: 'teal', message: one ? `“${rows[0]!.name}” deleted` : `${rows.length} conversations deleted` })
+                onDone?.()
+              } catch (err) {
+                failed('Not deleted')(err)
+              }
+            })()
         })
       }
     }),
