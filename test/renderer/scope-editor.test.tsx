@@ -81,9 +81,9 @@ describe('ScopeEditor', () => {
     // The folder includes q3.md: the item entry goes, the folder entry comes.
     expect(scope.vector_fs_folders).toEqual([{ name: '2025', path: { path_ids: ['Contracts', '2025'] } }])
     expect(scope.vector_fs_items.map((i) => i.name)).toEqual(['notes.txt'])
-    const q3 = within(library).getByRole('checkbox', { name: 'q3.md' }) as HTMLInputElement
+    const q3 = within(library).getByRole<HTMLInputElement>('checkbox', { name: 'q3.md' })
     expect([q3.checked, q3.disabled]).toEqual([true, true])
-    expect((within(library).getByRole('checkbox', { name: 'Contracts' }) as HTMLInputElement).indeterminate).toBe(true)
+    expect(within(library).getByRole<HTMLInputElement>('checkbox', { name: 'Contracts' }).indeterminate).toBe(true)
 
     await userEvent.click(within(library).getByRole('checkbox', { name: 'Contracts' }))
     expect(scope.vector_fs_folders).toEqual([{ name: 'Contracts', path: { path_ids: ['Contracts'] } }])
@@ -128,7 +128,7 @@ describe('ScopeEditor', () => {
       expect.stringContaining('/Archive/Old is no longer in the library'),
       expect.stringContaining('/gone.pdf is no longer in the library')
     ])
-    expect((within(library).getByRole('checkbox', { name: 'Contracts' }) as HTMLInputElement).checked).toBe(true)
+    expect(within(library).getByRole<HTMLInputElement>('checkbox', { name: 'Contracts' }).checked).toBe(true)
     await userEvent.click(within(library).getByRole('button', { name: 'Remove Old' }))
     expect(scope.vector_fs_folders).toEqual([{ name: 'Contracts', path: { path_ids: ['Contracts'] } }])
     expect(within(library).getAllByTestId('scope-missing')).toHaveLength(1)

@@ -1,2 +1,2 @@
 // What other features may use from files; the rest of this folder is its own (see eslint.config.mjs).
-export { filesOf, stateCounts } from './vfs-paths'
+export { filesOf, foldersOf, stateCounts, toggleExpanded } from './vfs-paths'

@@ -38,7 +38,7 @@ import { errorText, uploadFile } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { keys, useVfsTree } from '../../api/queries'
 import { hrefOf } from '../../app/router'
-import { foldersOf, toggleExpanded } from '../files/vfs-paths'
+import { foldersOf, toggleExpanded } from '../files'
 import { addEntry, networkFolder, parseLocalEntry, removeEntry, SCOPE_SECTIONS, summarizeLocal, type ScopeSection } from './scope-entries'
 import { filterTree, includedBy, missingEntries, selectionOf, toggleEntry, unselectAll, type Selection } from './vfs-selection'
 
