@@ -193,7 +193,7 @@ async function main() {
     await library.getByRole('checkbox', { name: 'Q3 report.md' }).check()
   })
   // The preview of a file opened at a passage, as a source chip opens it.
-  const [hit] = await api<{ path: string; node_id: string }[]>('/v2/search_items', { search: 'rent due', path: '/My Files' })
+  const hit = (await api<{ path: string; node_id: string }[]>('/v2/search_items', { search: 'rent due', path: '/My Files' }))[0]!
   await shoot('files', `#/files?path=${encodeURIComponent(hit.path)}&node=${encodeURIComponent(hit.node_id)}`, async (p) => {
     // The tree opens down to the previewed file by itself.
     await p.getByRole('textbox', { name: 'Search the library' }).fill('rent due')

@@ -25,7 +25,7 @@ function message(hash: string, opts: { reply?: boolean; parent?: string; error?:
     receiver_subidentity: 'main',
     sender: '@@localhost.sep-shinkai',
     sender_subidentity: opts.reply ? 'main/agent/gpt' : 'main'
-  } as LastMessage
+  }
 }
 const hashes = (ms: readonly LastMessage[]) => ms.map((m) => m.node_api_data.node_message_hash)
 
