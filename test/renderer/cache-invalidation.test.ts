@@ -175,10 +175,10 @@ describe('streamed answer → stored answer', () => {
     fetches = 0
     const observer = new QueryObserver(qc, {
       queryKey: keys.messages(A),
-      queryFn: async () => {
+      queryFn: () => {
         fetches++
         // The newest page, in the shape of the window's infinite messages query.
-        return { pages: [[...served]], pageParams: [null] }
+        return Promise.resolve({ pages: [[...served]], pageParams: [null] })
       }
     })
     stopObserving = observer.subscribe(() => {})

@@ -8,7 +8,6 @@ import { keys, type MessagePages } from '../../src/renderer/src/api/queries'
 import { httpTransport } from '../../src/renderer/src/api/transport'
 import { useStreaming } from '../../src/renderer/src/stores/streaming'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
-import type { LastMessage } from '../../src/shared/contract/message'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { createJobBody, provider } from '../support/fixtures'
 import { useTestNode } from '../support/node'
@@ -128,7 +127,7 @@ describe('the window follows the node', () => {
     const messages = observe<MessagePages>({
       queryKey: keys.messages(inboxId),
       queryFn: async () => ({
-        pages: [(await client.call('last_messages', { body: { inbox_name: inboxId, limit: 50 } })) as LastMessage[]],
+        pages: [await client.call('last_messages', { body: { inbox_name: inboxId, limit: 50 } })],
         pageParams: [null]
       })
     })

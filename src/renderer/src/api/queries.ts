@@ -117,9 +117,9 @@ export const loadedMessages = (data: MessagePages | undefined): LastMessage[] =>
  */
 async function fetchMessagePage(client: Client, inboxId: string, offsetKey: string | null, cached: MessagePages | undefined) {
   const page = async (offset: string | null) =>
-    (await client.call('last_messages', {
+    client.call('last_messages', {
       body: { inbox_name: inboxId, limit: MESSAGE_PAGE, ...(offset === null ? {} : { offset_key: offset }) }
-    })) as LastMessage[]
+    })
   if (offsetKey !== null) {
     const i = cached?.pageParams.indexOf(offsetKey) ?? -1
     return i >= 0 ? cached!.pages[i]! : page(offsetKey)
