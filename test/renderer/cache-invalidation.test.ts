@@ -312,3 +312,24 @@ describe('after a successful call → cache', () => {
     stop()
   })
 })
+
+describe('the event stream back after a break', () => {
+  it('marks every cached query stale once, since the events sent during the break were missed', () => {
+    disconnect()
+    let resumed: (() => void) | undefined
+    disconnect = connectEvents(
+      {
+        kind: 'http',
+        request: () => Promise.reject(new Error('no requests in this test')),
+        onEvent(_listener, onResumed) {
+          resumed = onResumed
+          return () => {}
+        }
+      },
+      qc
+    )
+    expect(invalidated()).toEqual([])
+    resumed?.()
+    expect(invalidated()).toEqual(Object.keys(cached).sort())
+  })
+})

@@ -55,9 +55,13 @@ async function writeInPieces(res: ServerResponse, pieces: readonly (string | Uin
 /** Reads the events the real transport delivers from the test server. */
 function listen(token: string | null = 'tok-123') {
   const events: NodeEvent[] = []
-  const stop = httpTransport(baseUrl, token).onEvent((e) => events.push(e))
+  const resumed: number[] = []
+  const stop = httpTransport(baseUrl, token).onEvent(
+    (e) => events.push(e),
+    () => resumed.push(events.length)
+  )
   stops.push(stop)
-  return { events, stop }
+  return { events, resumed, stop }
 }
 
 const inboxChanged = (id: string): NodeEvent => ({ type: 'inbox_changed', data: { inbox_id: id, inbox: null } })
@@ -151,11 +155,13 @@ describe('node events over HTTP (real server, real fetch)', () => {
       res.write(frame(inboxChanged(`stream ${i}`)))
       if (i === 0) res.end()
     }
-    const { events } = listen()
+    const { events, resumed } = listen()
     await expect
       .poll(() => events.map((e) => (e.data as { inbox_id: string }).inbox_id), { timeout: 5000 })
       .toEqual(['stream 0', 'stream 1'])
     expect(connections).toHaveLength(2)
+    // Events sent during the break were missed: the window is told once, when the stream is back.
+    expect(resumed).toEqual([1])
     expect(connections[1]!.headers.authorization).toBe('Bearer tok-123')
     expect(connections[1]!.at - connections[0]!.at).toBeGreaterThanOrEqual(450) // waits before retrying
   })

@@ -67,37 +67,40 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
     }
   }
 
-  const off = transport.onEvent((event: NodeEvent) => {
-    switch (event.type) {
-      case 'message_delta': {
-        const cur = useStreaming.getState().partial[event.data.inbox]
-        const replaced = cur?.parent === event.data.parent ? undefined : repliesTo(qc, event.data.inbox, event.data.parent)
-        useStreaming.getState().append(event.data.inbox, event.data.parent, event.data.text, replaced)
-        break
+  const off = transport.onEvent(
+    (event: NodeEvent) => {
+      switch (event.type) {
+        case 'message_delta': {
+          const cur = useStreaming.getState().partial[event.data.inbox]
+          const replaced = cur?.parent === event.data.parent ? undefined : repliesTo(qc, event.data.inbox, event.data.parent)
+          useStreaming.getState().append(event.data.inbox, event.data.parent, event.data.text, replaced)
+          break
+        }
+        case 'inbox_changed':
+          pending.set(event.data.inbox_id, event.data.inbox)
+          timer ??= setTimeout(flush, EVENT_BATCH_MS)
+          break
+        case 'vector_fs_changed': {
+          // The changed entry's folder, the entry itself (a folder's own listing, a file's passages),
+          // and views of the whole library; other folders stay cached.
+          const path = event.data.path
+          const parent = path.lastIndexOf('/') <= 0 ? '/' : path.slice(0, path.lastIndexOf('/'))
+          void qc.invalidateQueries({ queryKey: keys.vfsFolder(parent) })
+          void qc.invalidateQueries({ queryKey: keys.vfsFolder(path) })
+          void qc.invalidateQueries({ queryKey: keys.vfsResource(path) })
+          void qc.invalidateQueries({ queryKey: keys.vfsTree })
+          void qc.invalidateQueries({ queryKey: keys.vfsSearch })
+          break
+        }
+        case 'provider_changed':
+          void qc.invalidateQueries({ queryKey: keys.providers })
+          // Rows show each inbox's provider: lists are read again (rare: an operator edits a provider).
+          void qc.invalidateQueries({ queryKey: inboxPageKeys.all })
+          break
       }
-      case 'inbox_changed':
-        pending.set(event.data.inbox_id, event.data.inbox)
-        timer ??= setTimeout(flush, EVENT_BATCH_MS)
-        break
-      case 'vector_fs_changed': {
-        // The changed entry's folder, the entry itself (a folder's own listing, a file's passages),
-        // and views of the whole library; other folders stay cached.
-        const path = event.data.path
-        const parent = path.lastIndexOf('/') <= 0 ? '/' : path.slice(0, path.lastIndexOf('/'))
-        void qc.invalidateQueries({ queryKey: keys.vfsFolder(parent) })
-        void qc.invalidateQueries({ queryKey: keys.vfsFolder(path) })
-        void qc.invalidateQueries({ queryKey: keys.vfsResource(path) })
-        void qc.invalidateQueries({ queryKey: keys.vfsTree })
-        void qc.invalidateQueries({ queryKey: keys.vfsSearch })
-        break
-      }
-      case 'provider_changed':
-        void qc.invalidateQueries({ queryKey: keys.providers })
-        // Rows show each inbox's provider: lists are read again (rare: an operator edits a provider).
-        void qc.invalidateQueries({ queryKey: inboxPageKeys.all })
-        break
-    }
-  })
+    },
+    () => void qc.invalidateQueries()
+  ) // back after a break: what the missed events would have patched is read again
   return () => {
     off()
     if (timer) clearTimeout(timer)

@@ -6,7 +6,11 @@ import { readEventStream } from './event-stream'
 export interface Transport {
   readonly kind: 'ipc' | 'http'
   request(req: BridgeRequest): Promise<BridgeResponse>
-  onEvent(listener: (event: NodeEvent) => void): () => void
+  /**
+   * Node events as they happen. `onResumed` is called when the stream is back after a break:
+   * events sent during the break were missed, so what they would have refreshed is stale.
+   */
+  onEvent(listener: (event: NodeEvent) => void, onResumed?: () => void): () => void
   /** An upload that reports bytes sent (HTTP in a browser); without it, uploads go through request(). */
   upload?(req: BridgeRequest, onProgress: (loaded: number, total: number) => void): Promise<BridgeResponse>
 }
@@ -116,16 +120,19 @@ export function httpTransport(baseUrl: string, token: string | null, options: Ht
               xhr.send(form ?? JSON.stringify(req.body ?? null))
             })
           },
-    onEvent(listener) {
+    onEvent(listener, onResumed) {
       // EventSource cannot send Authorization: read the SSE stream with fetch.
       const abort = new AbortController()
       void (async () => {
         await session
+        let connectedBefore = false
         for (let attempt = 0; !abort.signal.aborted; attempt++) {
           try {
             const res = await fetch(new URL('/v2/events', baseUrl), { headers: headers(), signal: abort.signal })
             if (!res.ok || !res.body) throw new Error(`events: ${res.status}`)
             attempt = 0
+            if (connectedBefore) onResumed?.()
+            connectedBefore = true
             await readNodeEvents(res.body, listener)
           } catch {
             if (abort.signal.aborted) return
