@@ -1,3 +1,4 @@
+import { bm25Scores } from '../vector-fs/bm25'
 import type { JobScope } from '../../shared/contract/scope'
 
 export interface Passage {
@@ -45,35 +46,17 @@ export function scopeRefs(scope: JobScope): ScopeRefs {
   return { folders: scope.vector_fs_folders.map((f) => f.path.path_ids), items: scope.vector_fs_items.map((i) => i.path.path_ids) }
 }
 
-const terms = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []
-
 /**
- * Passages ordered most relevant to `query` first (BM25 over the passages themselves; the
- * query is not embedded, so this is lexical), ties and non-matches in document order, then
- * cut to `budgetChars`.
+ * Passages ordered most relevant to `query` first (BM25 over the passages themselves, the same
+ * scoring the document library uses; the query is not embedded, so this is lexical), ties and
+ * non-matches in document order, then cut to `budgetChars`.
  */
 export function rankPassages(passages: readonly Passage[], query: string, budgetChars: number): Passage[] {
-  const queryTerms = [...new Set(terms(query))]
-  const docs = passages.map((p) => terms(p.text))
-  const avgLen = docs.reduce((n, d) => n + d.length, 0) / Math.max(1, docs.length)
-  const df = new Map<string, number>()
-  for (const d of docs) for (const t of new Set(d)) df.set(t, (df.get(t) ?? 0) + 1)
-  const k1 = 1.2
-  const b = 0.75
-  const scored = passages.map((p, i) => {
-    const d = docs[i]!
-    const tf = new Map<string, number>()
-    for (const t of d) tf.set(t, (tf.get(t) ?? 0) + 1)
-    let score = 0
-    for (const q of queryTerms) {
-      const f = tf.get(q)
-      if (!f) continue
-      const n = df.get(q)!
-      const idf = Math.log(1 + (passages.length - n + 0.5) / (n + 0.5))
-      score += (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * d.length) / (avgLen || 1)))
-    }
-    return { p, i, score }
-  })
+  const scores = bm25Scores(
+    passages.map((p) => p.text),
+    query
+  )
+  const scored = passages.map((p, i) => ({ p, i, score: scores[i]! }))
   scored.sort((x, y) => y.score - x.score || x.i - y.i)
   const picked: Passage[] = []
   let used = 0
