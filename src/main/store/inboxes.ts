@@ -32,8 +32,7 @@ export interface InboxPageRow extends ListPosition {
  * SQLite from the stored fragments and handed over as UTF-8 bytes: never decoded into JS strings
  * and encoded back. `scope` is the SQL for job_scope.
  */
-const inboxJson = (scope: string) =>
-  `CAST('{"custom_name":' || json_quote(i.custom_name)
+const INBOX_HEAD = `'{"custom_name":' || json_quote(i.custom_name)
      || ',"datetime_created":' || json_quote(i.datetime_created)
      || ',"inbox_id":' || json_quote(i.id)
      || ',"is_finished":' || iif(i.is_finished, 'true', 'false')
@@ -41,21 +40,15 @@ const inboxJson = (scope: string) =>
      || ',"is_pinned":' || iif(i.is_pinned, 'true', 'false')
      || ',"agent":' || p.agent_json
      || ',"job_config":' || j.config_json
-     || ',"job_scope":' || ${scope}
-     || ',"last_message":' || coalesce(i.last_message_json, 'null') || '}' AS BLOB)`
+     || ',"job_scope":'`
+const INBOX_TAIL = `',"last_message":' || coalesce(i.last_message_json, 'null') || '}'`
+
+const inboxJson = (scope: string) => `CAST(${INBOX_HEAD} || ${scope} || ${INBOX_TAIL} AS BLOB)`
 
 /** The same JSON in three parts around job_scope, so a scope of megabytes is handed over as stored, never concatenated. */
-const INBOX_JSON_PARTS = `CAST('{"custom_name":' || json_quote(i.custom_name)
-     || ',"datetime_created":' || json_quote(i.datetime_created)
-     || ',"inbox_id":' || json_quote(i.id)
-     || ',"is_finished":' || iif(i.is_finished, 'true', 'false')
-     || ',"is_hidden":' || iif(i.is_hidden, 'true', 'false')
-     || ',"is_pinned":' || iif(i.is_pinned, 'true', 'false')
-     || ',"agent":' || p.agent_json
-     || ',"job_config":' || j.config_json
-     || ',"job_scope":' AS BLOB),
+const INBOX_JSON_PARTS = `CAST(${INBOX_HEAD} AS BLOB),
    (SELECT CAST(s.scope_json AS BLOB) FROM job_scopes s WHERE s.job_id = j.id),
-   CAST(',"last_message":' || coalesce(i.last_message_json, 'null') || '}' AS BLOB)`
+   CAST(${INBOX_TAIL} AS BLOB)`
 
 const WITH_SCOPE = '(SELECT s.scope_json FROM job_scopes s WHERE s.job_id = j.id)'
 const NO_SCOPE = "'null'"
