@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test'
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 /** The job creator and its scope editor. */
 export class NewJobPage {
   constructor(readonly page: Page) {}
@@ -20,8 +22,10 @@ export class NewJobPage {
   async pick(path: readonly string[]) {
     const lib = this.library()
     for (const folder of path.slice(0, -1)) {
-      const open = lib.getByRole('button', { name: `Open ${folder}`, exact: true })
-      if (await open.isVisible()) await open.click()
+      // Wait for the folder's row (the tree loads lazily), then open it unless it is open already.
+      const toggle = lib.getByRole('button', { name: new RegExp(`^(Open|Close) ${escapeRegExp(folder)}$`) })
+      await toggle.waitFor()
+      if ((await toggle.getAttribute('aria-label'))?.startsWith('Open')) await toggle.click()
     }
     await lib.getByRole('checkbox', { name: path.at(-1)!, exact: true }).check()
   }
