@@ -59,7 +59,8 @@ export function providersForModels(input: ModelsOfOneServer): LlmProvider[] {
   return input.models.map((model) => {
     const id = providerIdFor(input.name, model, taken)
     taken.add(id)
-    const name = input.name.trim() ? `${input.name.trim()} · ${model}` : model
+    // A display name is never blank: a model named only by spaces is shown by its id.
+    const name = input.name.trim() ? `${input.name.trim()} · ${model}` : model.trim() ? model : id
     return {
       allowed_message_senders: [],
       full_identity_name: fullIdentityName(input.nodeName, input.profileName, id),

@@ -69,7 +69,9 @@ describe('providersForModels', () => {
         })
         expect(new Set(ps.map((p) => p.id)).size).toBe(models.length)
         for (const p of ps) expect(LlmProviderSchema.safeParse(p).success).toBe(true)
-      })
+      }),
+      // Found by this property: no display name and a model named by a space gave a blank name.
+      { examples: [['', [' ']]] }
     )
   })
 })
