@@ -6,16 +6,15 @@ import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { createClient } from '../../src/renderer/src/api/client'
 import { ClientProvider } from '../../src/renderer/src/api/client-context'
-import type { Transport } from '../../src/renderer/src/api/transport'
+import { bridgeTransport, type Transport } from '../../src/renderer/src/api/transport'
 import type { Router } from '../../src/main/node-api'
 
-/** A transport straight into a real in-process node router: the component talks to the real API. */
+/**
+ * The window's IPC transport with a real in-process node router behind the bridge: the component
+ * talks to the real API as it does in the desktop app (a File's bytes read before sending).
+ */
 export function routerTransport(router: Router): Transport {
-  return {
-    kind: 'ipc',
-    request: async (req) => router.handle(req),
-    onEvent: () => () => {}
-  }
+  return bridgeTransport({ request: (req) => router.handle(req), onEvent: () => () => {} })
 }
 
 export function renderWithApp(ui: ReactElement, transport?: Transport) {

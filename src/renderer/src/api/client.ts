@@ -48,18 +48,25 @@ function answerOf(res: { status: number; body: unknown }): unknown {
   throw new ApiFailure(res.status, body?.error ?? 'Error', message, res.status === 400 ? fieldPathsOf(message) : [])
 }
 
-/** upload_file_to_folder with progress when the transport reports it (else one call, no progress). */
+/**
+ * upload_file_to_folder's fields as the window gives them: `file_data` may be the picked or dropped
+ * File itself. The contract's body takes bytes; the transport turns a Blob into what it sends (HTTP:
+ * the Blob streamed as multipart from disk; IPC: its bytes, read just before sending).
+ */
+export type UploadInput = Omit<RouteBodyInput<'upload_file_to_folder'>, 'file_data'> & { readonly file_data: Uint8Array | Blob }
+
+/** upload_file_to_folder with progress when the transport reports it (else one request, no progress). */
 export async function uploadFile(
   client: Client,
-  body: RouteBodyInput<'upload_file_to_folder'>,
+  body: UploadInput,
   onProgress: (loaded: number, total: number) => void
 ): Promise<RouteResponse<'upload_file_to_folder'>> {
-  const upload = client.transport.upload?.bind(client.transport)
-  if (!upload) return client.call('upload_file_to_folder', { body })
+  const { transport } = client
   const route = routes.upload_file_to_folder
+  const req = { method: route.method, path: route.path, body }
   let res
   try {
-    res = await upload({ method: route.method, path: route.path, body }, onProgress)
+    res = await (transport.upload ? transport.upload(req, onProgress) : transport.request(req))
   } catch (err) {
     throw new ApiFailure(0, 'Network Error', `The node did not answer (${(err as Error).message})`, [])
   }

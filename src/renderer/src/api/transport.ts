@@ -34,17 +34,35 @@ export function takeCodeFromLocation(loc: Location, history: History): string | 
   return code || null
 }
 
-/** A body carrying a file's bytes (upload_file_to_folder) goes as multipart/form-data, as the node expects over HTTP. */
+/** A request body's `file_data` (upload_file_to_folder): bytes, or a Blob/File the transport sends as it must. */
+const fileDataOf = (body: unknown): unknown => (body && typeof body === 'object' ? (body as { file_data?: unknown }).file_data : undefined)
+
+/**
+ * A body carrying a file (upload_file_to_folder) goes as multipart/form-data, as the node expects
+ * over HTTP. A Blob/File is appended as it is, so the browser streams it from disk; bytes are
+ * wrapped in a Blob.
+ */
 function uploadForm(body: unknown): FormData | undefined {
-  if (!body || typeof body !== 'object' || !((body as { file_data?: unknown }).file_data instanceof Uint8Array)) return undefined
+  const data = fileDataOf(body)
+  if (!(data instanceof Uint8Array) && !(data instanceof Blob)) return undefined
   const form = new FormData()
   for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
     if (k === 'file_data') continue
     if (v !== undefined && v !== null) form.append(k, typeof v === 'string' ? v : JSON.stringify(v))
   }
-  const { file_data, filename } = body as { file_data: Uint8Array; filename?: unknown }
-  form.append('file_data', new Blob([file_data as BlobPart]), typeof filename === 'string' ? filename : 'file')
+  const { filename } = body as { filename?: unknown }
+  form.append('file_data', data instanceof Blob ? data : new Blob([data as BlobPart]), typeof filename === 'string' ? filename : 'file')
   return form
+}
+
+/**
+ * Over IPC the node takes the file's bytes (api-contract.md): a Blob/File is read here, in the
+ * window, just before it is sent (the bridge cannot carry a Blob).
+ */
+async function withFileBytes(req: BridgeRequest): Promise<BridgeRequest> {
+  const data = fileDataOf(req.body)
+  if (!(data instanceof Blob)) return req
+  return { ...req, body: { ...(req.body as Record<string, unknown>), file_data: new Uint8Array(await data.arrayBuffer()) } }
 }
 
 export interface HttpTransportOptions {
@@ -159,7 +177,7 @@ const readNodeEvents = (body: ReadableStream<Uint8Array>, listener: (event: Node
   })
 
 export function bridgeTransport(bridge: NodedeskBridge): Transport {
-  return { kind: 'ipc', request: (req) => bridge.request(req), onEvent: (l) => bridge.onEvent(l) }
+  return { kind: 'ipc', request: async (req) => bridge.request(await withFileBytes(req)), onEvent: (l) => bridge.onEvent(l) }
 }
 
 export function pickTransport(win: Window = window): Transport {

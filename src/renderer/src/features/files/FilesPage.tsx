@@ -54,11 +54,7 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
   const queue = useMemo(
     () =>
       new UploadQueue(async (folder, file, onProgress) => {
-        const info = await uploadFile(
-          client,
-          { path: folder, filename: file.name, file_data: new Uint8Array(await file.arrayBuffer()) },
-          onProgress
-        )
+        const info = await uploadFile(client, { path: folder, filename: file.name, file_data: file }, onProgress)
         void qc.invalidateQueries({ queryKey: keys.vfsFolder(folder) })
         void qc.invalidateQueries({ queryKey: keys.vfsTree })
         return info

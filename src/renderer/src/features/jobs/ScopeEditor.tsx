@@ -238,11 +238,7 @@ function useDroppedUploads(value: JobScope, onChange: (scope: JobScope) => void)
     for (const file of files) {
       void (async () => {
         try {
-          const info = await uploadFile(
-            client,
-            { path: folder, filename: file.name, file_data: new Uint8Array(await file.arrayBuffer()) },
-            () => {}
-          )
+          const info = await uploadFile(client, { path: folder, filename: file.name, file_data: file }, () => {})
           await qc.invalidateQueries({ queryKey: keys.vfs })
           // Kept in the ref at once too, so two uploads ending before a render both stay selected.
           const next = toggleEntry(latest.current.value, info, true)
