@@ -231,3 +231,25 @@ describe('update_smart_inbox_name', () => {
     expectError(await rename('ok', 'job_inbox::nope::false'), 404, 'inbox_name')
   })
 })
+
+describe('update_job_config', () => {
+  it('takes a config without seed and other_model_params as their defaults; unknown keys are kept', async () => {
+    const jobId = await createJob(node, 'gpt')
+    const config = { custom_prompt: 'Be brief.', temperature: 0.2, top_k: 12, top_p: 0.5, stream: false, house_style: 'plain' }
+    const res = await node.post('/v2/update_job_config', { job_id: jobId, config })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body).toBe('Successfully updated job config')
+    const inbox = (await node.get('/v2/get_inbox', { inbox_name: `job_inbox::${jobId}::false` })).body as { job_config: unknown }
+    expect(inbox.job_config).toEqual({ ...config, seed: 0, other_model_params: null })
+  })
+
+  it('answers 400 naming the field for a missing temperature or a wrong seed, changing nothing', async () => {
+    const jobId = await createJob(node, 'gpt')
+    const before = dbFingerprint(node.store)
+    const base = { custom_prompt: '', temperature: 0.7, top_k: 40, top_p: 0.9, stream: true }
+    const { temperature: _, ...noTemperature } = base
+    expectError(await node.post('/v2/update_job_config', { job_id: jobId, config: noTemperature }), 400, 'config.temperature')
+    expectError(await node.post('/v2/update_job_config', { job_id: jobId, config: { ...base, seed: 1.5 } }), 400, 'config.seed')
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+})

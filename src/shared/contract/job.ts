@@ -50,7 +50,11 @@ export const UpdateJobScopeRequestSchema = z.strictObject({
 
 export const UpdateJobConfigRequestSchema = z.strictObject({
   job_id: z.string().min(1),
-  config: JobConfigSchema.superRefine((c, ctx) => {
+  // The contract: `seed` and `other_model_params` may be absent, meaning their defaults.
+  config: JobConfigSchema.extend({
+    seed: JobConfigSchema.shape.seed.default(DEFAULT_JOB_CONFIG.seed),
+    other_model_params: JobConfigSchema.shape.other_model_params.default(DEFAULT_JOB_CONFIG.other_model_params)
+  }).superRefine((c, ctx) => {
     if (c.temperature < 0 || c.temperature > 2) ctx.addIssue({ code: 'custom', path: ['temperature'], message: 'must be between 0 and 2' })
     if (c.top_p <= 0 || c.top_p > 1) ctx.addIssue({ code: 'custom', path: ['top_p'], message: 'must be in (0, 1]' })
     if (c.top_k < 1) ctx.addIssue({ code: 'custom', path: ['top_k'], message: 'must be at least 1' })

@@ -47,7 +47,10 @@ export function jobHandlers(ctx: NodeContext): HandlerGroup<JobRoutes> {
     },
 
     update_job_config({ body, rawBody }) {
-      replaceForJob(body.job_id, (id) => store.jobs.updateConfig(id, JSON.stringify((rawBody as { config: unknown }).config)))
+      // Stored as sent (unknown keys kept), with the defaults of the two fields that may be left out.
+      const sent = (rawBody as { config: Record<string, unknown> }).config
+      const config = { seed: body.config.seed, other_model_params: body.config.other_model_params, ...sent }
+      replaceForJob(body.job_id, (id) => store.jobs.updateConfig(id, JSON.stringify(config)))
       return 'Successfully updated job config'
     },
 
