@@ -23,6 +23,11 @@ function answer(jobId: string, question: string, content: string) {
   return node.ctx.chain.append({ inboxId: inboxOf(jobId), jobId, content, parent: question, reply }, { answers: question })!
 }
 
+const providerOf = async (id: string) =>
+  ((await node.get('/v2/available_llm_providers')).body as { id: string; has_api_key: boolean; last_check: unknown }[]).find(
+    (p) => p.id === id
+  )!
+
 describe('all_inboxes_paginated', () => {
   it('pages in all_inboxes order with job_scope null, hasNextPage and total_count', async () => {
     const jobs: string[] = []
@@ -102,6 +107,28 @@ describe('all_inboxes_paginated', () => {
     expect((await node.post('/v2/remove_job', { job_id: last.split('::')[1] })).status).toBe(200)
     const second = await page({ limit: '3', offset: last })
     expect(second.inboxes.map((i) => i.inbox_id)).toEqual([jobs[2], jobs[1], jobs[0]].map((j) => inboxOf(j!)))
+  })
+
+  it('a page read again shows every write made since (pages are remembered only until the next write)', async () => {
+    const a = await createJob(node, 'gpt')
+    const b = await createJob(node, 'gpt')
+    const top = async () => (await page({ limit: '1' })).inboxes[0]!
+    expect((await top()).inbox_id).toBe(inboxOf(b))
+    expect(await page({ limit: '1' })).toEqual(await page({ limit: '1' }))
+    await say(a, 'a question moves a to the top')
+    expect((await top()).inbox_id).toBe(inboxOf(a))
+    expect((await top()).last_message?.job_message.content).toBe('a question moves a to the top')
+    expect((await node.post('/v2/update_smart_inbox_name', { inbox_name: inboxOf(a), custom_name: 'Renamed' })).status).toBe(200)
+    expect((await top()).custom_name).toBe('Renamed')
+    const config = { custom_prompt: 'Be brief.', temperature: 0.2, top_k: 40, top_p: 0.9, stream: true }
+    const cfg = await node.post('/v2/update_job_config', { job_id: a, config })
+    expect(cfg.status, JSON.stringify(cfg.body)).toBe(200)
+    expect((await top()).job_config).toMatchObject({ custom_prompt: 'Be brief.' })
+    const { has_api_key: _k, last_check: _c, ...stored } = await providerOf('gpt')
+    const model = { OpenAI: { model_type: 'gpt-edited' } }
+    const edited = await node.post('/v2/modify_llm_provider', { ...stored, model })
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+    expect((await top()).agent).toMatchObject({ id: 'gpt', model })
   })
 
   it('total_count follows create, remove, hide and pin at once', async () => {

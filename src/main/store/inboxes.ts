@@ -107,6 +107,9 @@ const listJson = (r: ListRow) =>
 /** A position before every inbox: activity timestamps start with a digit, which sorts before '~'. */
 const START: ListPosition = { activity: '~', seq: Number.MAX_SAFE_INTEGER }
 
+/** Pages kept between writes: the first pages of each filter and a few more (a list being scrolled). */
+const REMEMBERED_PAGES = 32
+
 const filterKey = (f: PageFilter) => `${f.showHidden ? 1 : 0}${f.pinned === undefined ? '' : f.pinned ? 1 : 0}`
 
 export function inboxesRepo(db: Db) {
@@ -125,6 +128,22 @@ export function inboxesRepo(db: Db) {
     let stmt = pages.get(key)
     if (!stmt) pages.set(key, (stmt = preparePage(f)))
     return stmt
+  }
+  /**
+   * Pages read again while nothing was written are answered from memory. The node is the only
+   * writer (node.lock), and total_changes() counts every row it inserted, updated or deleted
+   * (triggers included), so any write in between makes the next read go to SQLite.
+   */
+  const totalChanges = db.prepare<[], number>('SELECT total_changes()').pluck()
+  const remembered = new Map<string, readonly InboxPageRow[]>()
+  let rememberedAt = -1
+  const fresh = () => {
+    const now = totalChanges.get()!
+    if (now !== rememberedAt) {
+      remembered.clear()
+      rememberedAt = now
+    }
+    return remembered
   }
   const one = db
     .prepare<[string], Buffer>(
@@ -165,10 +184,19 @@ export function inboxesRepo(db: Db) {
         yield parts
     },
     /** Up to `limit` inboxes after `after` (absent: from the start), in list order, without scopes. */
-    page: (filter: PageFilter, limit: number, after: ListPosition = START): InboxPageRow[] =>
-      page(filter)
-        .all(after.activity, after.seq, limit)
-        .map((r) => ({ id: r.id, activity: r.activity, seq: r.seq, json: listJson(r) })),
+    /** The same array (never to be changed) for the same read until something is written. */
+    page(filter: PageFilter, limit: number, after: ListPosition = START): readonly InboxPageRow[] {
+      const memo = fresh()
+      const key = `${filterKey(filter)}:${limit}:${after.activity}:${after.seq}`
+      let rows = memo.get(key)
+      if (!rows) {
+        rows = page(filter)
+          .all(after.activity, after.seq, limit)
+          .map((r) => ({ id: r.id, activity: r.activity, seq: r.seq, json: listJson(r) }))
+        if (memo.size < REMEMBERED_PAGES) memo.set(key, rows)
+      }
+      return rows
+    },
     /** How many inboxes the filter matches, from the maintained counts. */
     count: (filter: PageFilter) => {
       const pinned = filter.pinned === undefined ? [0, 1] : filter.pinned ? [1, 1] : [0, 0]

@@ -39,6 +39,8 @@ export function inboxManagementHandlers(ctx: NodeContext): HandlerGroup<InboxMan
     if (served.size > SERVED_POSITIONS) served.delete(served.keys().next().value!)
   }
 
+  const pageBodies = new WeakMap<readonly unknown[], Buffer>()
+
   const removeJobs = (jobIds: readonly string[]): number => {
     const result = store.jobs.removeAll(jobIds)
     if ('unknown' in result) throw notFound(`job_ids: no job with id '${result.unknown}'`)
@@ -64,12 +66,18 @@ export function inboxManagementHandlers(ctx: NodeContext): HandlerGroup<InboxMan
       }
       const rows = store.inboxes.page(filter, limit + 1, after)
       const hasNextPage = rows.length > limit
-      if (hasNextPage) rows.length = limit
-      const last = rows[rows.length - 1]
+      const shown = hasNextPage ? rows.slice(0, limit) : rows
+      const last = shown[shown.length - 1]
       if (last) remember(last.id, { activity: last.activity, seq: last.seq })
-      return new RawJson(
-        `{"inboxes":[${rows.map((r) => r.json).join(',')}],"hasNextPage":${hasNextPage},"total_count":${store.inboxes.count(filter)}}`
-      )
+      // The store hands back the same rows until a write: their body is built once (the list's first page is read often).
+      let body = pageBodies.get(rows)
+      if (!body) {
+        body = Buffer.from(
+          `{"inboxes":[${shown.map((r) => r.json).join(',')}],"hasNextPage":${hasNextPage},"total_count":${store.inboxes.count(filter)}}`
+        )
+        pageBodies.set(rows, body)
+      }
+      return new RawJson(body)
     },
 
     get_inbox({ query }) {
