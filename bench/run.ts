@@ -209,6 +209,15 @@ async function benchInboxScale(quick: boolean) {
       `${ratio.toFixed(2)}x`,
       `${verdict(ratio <= 2)} (target <= 2x)`
     ])
+    const fresh = f.afterWriteMs / f.bareMs
+    rows.push([
+      `  the same page right after a write (read from SQLite), ${n} inboxes`,
+      `${f.afterWriteMs.toFixed(2)} ms`,
+      'bare server, same bytes',
+      `${f.bareMs.toFixed(2)} ms`,
+      `${fresh.toFixed(2)}x`,
+      `${verdict(fresh <= 2)} (target <= 2x)`
+    ])
   }
   const growth = pages[pages.length - 1]!.oursMs / pages[0]!.oursMs
   rows.push([

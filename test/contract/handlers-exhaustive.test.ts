@@ -17,3 +17,22 @@ describe('route table and handlers', () => {
     expect(Object.keys(createHandlers(node.ctx)).sort()).toEqual(Object.keys(routes).sort())
   })
 })
+
+describe('route paths (the window calls the node through them, without the schemas)', () => {
+  it('name exactly the routes of the table, each with its method and path', async () => {
+    const { routePaths } = await import('../../src/shared/contract/route-paths')
+    expect(Object.keys(routePaths).sort()).toEqual(Object.keys(routes).sort())
+    for (const [name, route] of Object.entries(routes)) {
+      expect(routePaths[name as keyof typeof routePaths]).toEqual({ method: route.method, path: route.path })
+    }
+  })
+
+  it('the window needs no zod for its first screen: the modules it takes ids and paths from import none', async () => {
+    const { readFile } = await import('node:fs/promises')
+    for (const file of ['route-paths.ts', 'inbox-id.ts', 'model-kind.ts']) {
+      const source = await readFile(new URL(`../../src/shared/contract/${file}`, import.meta.url), 'utf8')
+      const imports = [...source.matchAll(/^import (type )?.*from '([^']+)'/gm)].filter((m) => !m[1]).map((m) => m[2])
+      expect(imports, file).toEqual([])
+    }
+  })
+})

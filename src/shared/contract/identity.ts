@@ -59,11 +59,7 @@ export const ModelSchema = z
   .pipe(z.partialRecord(ProviderKindSchema, ModelInnerSchema))
 export type Model = z.infer<typeof ModelSchema>
 
-/** The kind and model name of a Model value (which has exactly one key once validated). */
-export function modelKind(model: Model): { kind: ProviderKind; modelType: string } {
-  const kind = Object.keys(model)[0] as ProviderKind
-  return { kind, modelType: model[kind]!.model_type }
-}
+export { modelKind } from './model-kind'
 
 /** The node's name when none is configured (`--node-name`), and the wizard's default for the provider's identity. */
 export const DEFAULT_NODE_NAME = '@@localhost.sep-shinkai'

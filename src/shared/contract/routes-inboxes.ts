@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { routePaths } from './route-paths'
 import { InboxSchema } from './inbox'
 import {
   ExportMessagesRequestSchema,
@@ -19,72 +20,63 @@ import {
 /** Inboxes at scale (pages, one inbox, search) and managing conversations (remove, hide, pin, retry, export). */
 export const inboxRoutes = {
   all_inboxes_paginated: {
-    method: 'GET',
-    path: '/v2/all_inboxes_paginated',
+    ...routePaths.all_inboxes_paginated,
     auth: true,
     query: PaginatedInboxesQuerySchema,
     description: 'One page of inboxes in all_inboxes order (job_scope null), after the inbox named by offset; with total_count.',
     response: PaginatedInboxesResponseSchema
   },
   get_inbox: {
-    method: 'GET',
-    path: '/v2/get_inbox',
+    ...routePaths.get_inbox,
     auth: true,
     query: GetInboxQuerySchema,
     description: 'One inbox, with its job_scope.',
     response: InboxSchema
   },
   search_inboxes: {
-    method: 'GET',
-    path: '/v2/search_inboxes',
+    ...routePaths.search_inboxes,
     auth: true,
     query: SearchInboxesQuerySchema,
     description: 'Inboxes whose name or a message holds every word of q (as word prefixes, ignoring case and accents), best first.',
     response: z.array(InboxSearchHitSchema)
   },
   remove_job: {
-    method: 'POST',
-    path: '/v2/remove_job',
+    ...routePaths.remove_job,
     auth: true,
     body: RemoveJobRequestSchema,
     description: 'Deletes a job, its inbox and its messages; an answer being written is cancelled.',
     response: z.literal('Successfully removed job')
   },
   remove_jobs: {
-    method: 'POST',
-    path: '/v2/remove_jobs',
+    ...routePaths.remove_jobs,
     auth: true,
     body: RemoveJobsRequestSchema,
     description: 'Deletes 1-1000 jobs as remove_job does, all or nothing (404 naming the first unknown id).',
     response: RemoveJobsResponseSchema
   },
   update_job_hidden: {
-    method: 'POST',
-    path: '/v2/update_job_hidden',
+    ...routePaths.update_job_hidden,
     auth: true,
     body: UpdateJobHiddenRequestSchema,
     description: "Hides or shows a job's inbox.",
     response: z.literal('Successfully updated job')
   },
   update_inbox_pinned: {
-    method: 'POST',
-    path: '/v2/update_inbox_pinned',
+    ...routePaths.update_inbox_pinned,
     auth: true,
     body: UpdateInboxPinnedRequestSchema,
     description: 'Pins or unpins an inbox (the list order does not change).',
     response: z.literal('Successfully updated inbox')
   },
   retry_message: {
-    method: 'POST',
-    path: '/v2/retry_message',
+    ...routePaths.retry_message,
     auth: true,
     body: RetryMessageRequestSchema,
     description: 'Answers again the question an answer, error note or stopped answer replied to; the new answer is appended.',
     response: z.literal('Successfully queued')
   },
   export_messages_from_inbox: {
-    method: 'POST',
-    path: '/v2/export_messages_from_inbox',
+    ...routePaths.export_messages_from_inbox,
     auth: true,
     body: ExportMessagesRequestSchema,
     description: 'Every message of an inbox as Markdown, text, or the JSON last_messages returns (hashes included).',

@@ -1,20 +1,19 @@
 import { z } from 'zod'
+import { routePaths } from './route-paths'
 import { AddProvidersRequestSchema, CheckProviderRequestSchema } from './provider-batch'
 import { TestProviderResponseSchema } from './runtime'
 
 /** Providers: many models per server, and checks (api-contract.md). */
 export const providerBatchRoutes = {
   add_llm_providers: {
-    method: 'POST',
-    path: '/v2/add_llm_providers',
+    ...routePaths.add_llm_providers,
     auth: true,
     body: AddProvidersRequestSchema,
     description: 'Registers 1-100 providers at once, all or nothing (409 naming the first id that exists).',
     response: z.literal('Successfully added LLM providers')
   },
   check_llm_provider: {
-    method: 'POST',
-    path: '/v2/check_llm_provider',
+    ...routePaths.check_llm_provider,
     auth: true,
     body: CheckProviderRequestSchema,
     description: 'Tests a stored provider exactly as stored and keeps the result as its last_check; 502 refused, 504 time-out.',

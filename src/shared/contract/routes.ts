@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { routePaths } from './route-paths'
 import { HealthSchema } from './health'
 import { CONTENT_TOO_LARGE, MAX_JOB_MESSAGE_BODY_BYTES } from './limits'
 import { AllInboxesQuerySchema, InboxSchema, UpdateInboxNameRequestSchema } from './inbox'
@@ -53,104 +54,91 @@ const message = <T extends string>(text: T) => z.literal(text)
 /** The one route table: transports, router, handlers and the renderer client all derive from it. */
 export const routes = {
   health_check: {
-    method: 'GET',
-    path: '/v2/health_check',
+    ...routePaths.health_check,
     auth: false,
     query: NoQuery,
     description: 'Liveness, node name and app version; the only route that needs no token.',
     response: HealthSchema
   },
   add_llm_provider: {
-    method: 'POST',
-    path: '/v2/add_llm_provider',
+    ...routePaths.add_llm_provider,
     auth: true,
     body: LlmProviderSchema,
     description: 'Registers a new LLM provider (409 when its id exists).',
     response: message('Successfully added LLM provider')
   },
   modify_llm_provider: {
-    method: 'POST',
-    path: '/v2/modify_llm_provider',
+    ...routePaths.modify_llm_provider,
     auth: true,
     body: LlmProviderSchema,
     description: 'Replaces an LLM provider; api_key absent keeps, null clears, a string replaces the key.',
     response: message('Successfully modified LLM provider')
   },
   available_llm_providers: {
-    method: 'GET',
-    path: '/v2/available_llm_providers',
+    ...routePaths.available_llm_providers,
     auth: true,
     query: NoQuery,
     description: 'Every provider in creation order, without its key but with has_api_key.',
     response: z.array(ProviderListEntrySchema)
   },
   remove_llm_provider: {
-    method: 'POST',
-    path: '/v2/remove_llm_provider',
+    ...routePaths.remove_llm_provider,
     auth: true,
     body: RemoveProviderRequestSchema,
     description: 'Removes a provider no job uses (409 with the count otherwise).',
     response: message('Successfully removed LLM provider')
   },
   create_job: {
-    method: 'POST',
-    path: '/v2/create_job',
+    ...routePaths.create_job,
     auth: true,
     body: CreateJobRequestSchema,
     description: 'Creates a job bound to a provider and a scope, and its inbox job_inbox::<job_id>::false.',
     response: CreateJobResponseSchema
   },
   get_job_scope: {
-    method: 'GET',
-    path: '/v2/get_job_scope',
+    ...routePaths.get_job_scope,
     auth: true,
     query: JobScopeQuerySchema,
     description: 'The scope of a job, exactly as stored.',
     response: JobScopeSchema
   },
   update_job_scope: {
-    method: 'POST',
-    path: '/v2/update_job_scope',
+    ...routePaths.update_job_scope,
     auth: true,
     body: UpdateJobScopeRequestSchema,
     description: 'Replaces the scope of a job.',
     response: message('Successfully updated job scope')
   },
   update_job_config: {
-    method: 'POST',
-    path: '/v2/update_job_config',
+    ...routePaths.update_job_config,
     auth: true,
     body: UpdateJobConfigRequestSchema,
     description: "Replaces a job's config (custom_prompt, temperature, top_k, top_p, seed, stream) for its next answers.",
     response: message('Successfully updated job config')
   },
   change_job_llm_provider: {
-    method: 'POST',
-    path: '/v2/change_job_llm_provider',
+    ...routePaths.change_job_llm_provider,
     auth: true,
     body: ChangeJobProviderRequestSchema,
     description: 'Switches a job to another provider; later answers come from it.',
     response: message('Successfully changed job LLM provider')
   },
   all_inboxes: {
-    method: 'GET',
-    path: '/v2/all_inboxes',
+    ...routePaths.all_inboxes,
     auth: true,
     query: AllInboxesQuerySchema,
     description: 'Every inbox, most recent activity first; show_hidden=false leaves out hidden jobs, include_scope=false the scopes.',
     response: z.array(InboxSchema)
   },
   update_smart_inbox_name: {
-    method: 'POST',
-    path: '/v2/update_smart_inbox_name',
+    ...routePaths.update_smart_inbox_name,
     auth: true,
     body: UpdateInboxNameRequestSchema,
     description: 'Renames an inbox (1-200 characters).',
     response: message('Successfully updated inbox name')
   },
   job_message: {
-    method: 'POST',
-    path: '/v2/job_message',
+    ...routePaths.job_message,
     auth: true,
     body: JobMessageRequestSchema,
     description: "Appends the operator's message to the job's inbox (hash-chained); answers come later.",
@@ -158,48 +146,42 @@ export const routes = {
     bodyLimit: { bytes: MAX_JOB_MESSAGE_BODY_BYTES, message: `content: ${CONTENT_TOO_LARGE}` }
   },
   last_messages: {
-    method: 'POST',
-    path: '/v2/last_messages',
+    ...routePaths.last_messages,
     auth: true,
     body: LastMessagesRequestSchema,
     description: 'Up to `limit` messages of an inbox, oldest first, ending at the newest or before offset_key.',
     response: z.array(LastMessageSchema)
   },
   test_llm_provider: {
-    method: 'POST',
-    path: '/v2/test_llm_provider',
+    ...routePaths.test_llm_provider,
     auth: true,
     body: LlmProviderSchema,
     description: 'One minimal chat call with exactly these settings (absent api_key: the stored one); 502 refused, 504 time-out.',
     response: TestProviderResponseSchema
   },
   provider_models: {
-    method: 'GET',
-    path: '/v2/provider_models',
+    ...routePaths.provider_models,
     auth: true,
     query: ProviderModelsQuerySchema,
     description: "Models the provider lists (/models, Ollama's /api/tags), for a stored provider or a kind and URL.",
     response: ProviderModelsResponseSchema
   },
   provider_models_with_key: {
-    method: 'POST',
-    path: '/v2/provider_models',
+    ...routePaths.provider_models_with_key,
     auth: true,
     body: ProviderModelsRequestSchema,
     description: 'As GET provider_models, with a key typed into the form but not saved yet.',
     response: ProviderModelsResponseSchema
   },
   stop_llm: {
-    method: 'POST',
-    path: '/v2/stop_llm',
+    ...routePaths.stop_llm,
     auth: true,
     body: StopLlmRequestSchema,
     description: 'Stops the answer being written in an inbox; what was written is kept, marked stopped.',
     response: message('Successfully stopped')
   },
   events: {
-    method: 'GET',
-    path: '/v2/events',
+    ...routePaths.events,
     auth: true,
     query: NoQuery,
     stream: true,

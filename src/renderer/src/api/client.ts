@@ -1,5 +1,6 @@
 import { formatPath, omittedErrors, parseFieldErrors } from '../../../shared/contract/field-errors'
-import { routes, type RouteBodyInput, type RouteName, type RouteResponse } from '../../../shared/contract/routes'
+import { routePaths } from '../../../shared/contract/route-paths'
+import type { RouteBodyInput, RouteName, RouteResponse } from '../../../shared/contract/routes'
 import type { Transport } from './transport'
 
 /** A failed call: the server's error body, plus the field paths a 400 named (to mark form fields). */
@@ -62,7 +63,7 @@ export async function uploadFile(
   onProgress: (loaded: number, total: number) => void
 ): Promise<RouteResponse<'upload_file_to_folder'>> {
   const { transport } = client
-  const route = routes.upload_file_to_folder
+  const route = routePaths.upload_file_to_folder
   const req = { method: route.method, path: route.path, body }
   let res
   try {
@@ -78,12 +79,12 @@ export interface Client {
   readonly transport: Transport
 }
 
-/** Calls routes by name; the path and method come from the contract's route table. */
+/** Calls routes by name; the path and method come from the contract's route table (its zod-free part). */
 export function createClient(transport: Transport): Client {
   return {
     transport,
     async call(name, input = {}) {
-      const route = routes[name]
+      const route = routePaths[name]
       const query: Record<string, string> = {}
       for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined) query[k] = v
       let res

@@ -8,7 +8,7 @@ import { createClient } from './client'
 import { applyInboxChanges, inboxPageKeys, refreshCount, type InboxFilter } from './inbox-pages'
 import { keys, loadedMessages, type MessagePages } from './queries'
 import type { Transport } from './transport'
-import { jobIdOfInbox } from '../../../shared/contract/inbox'
+import { jobIdOfInbox } from '../../../shared/contract/inbox-id'
 
 /** True when `messages` holds a stored answer to `parent` other than the `replaced` ones. */
 export const isAnswered = (messages: readonly LastMessage[] | undefined, parent: string, replaced: readonly string[] = []) =>

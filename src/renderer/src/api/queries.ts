@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import type { RouteBodyInput, RouteName } from '../../../shared/contract/routes'
-import { jobInboxId, type Inbox } from '../../../shared/contract/inbox'
+import type { Inbox } from '../../../shared/contract/inbox'
+import { jobInboxId } from '../../../shared/contract/inbox-id'
 import type { LastMessage } from '../../../shared/contract/message'
 import type { Client } from './client'
 import { useClient } from './client-context'

@@ -1,5 +1,5 @@
 import type { BridgeRequest, BridgeResponse, NodedeskBridge } from '../../../shared/bridge'
-import { NodeEventSchema, type NodeEvent } from '../../../shared/contract/events'
+import type { NodeEvent } from '../../../shared/contract/events'
 import { readEventStream } from './event-stream'
 
 /** How the page reaches the node: the preload bridge in the desktop app, else HTTP to its own origin. */
@@ -163,18 +163,33 @@ export function httpTransport(baseUrl: string, token: string | null, options: Ht
   }
 }
 
+/**
+ * The events' schemas (zod) load with the first event, not with the window's first screen; events
+ * wait for them in order.
+ */
+let eventSchema: Promise<(typeof import('../../../shared/contract/events'))['NodeEventSchema']> | undefined
+const loadEventSchema = () => (eventSchema ??= import('../../../shared/contract/events').then((m) => m.NodeEventSchema))
+
 /** The node's events in a stream; one that is not valid JSON of a known event is skipped, not fatal. */
-const readNodeEvents = (body: ReadableStream<Uint8Array>, listener: (event: NodeEvent) => void) =>
-  readEventStream(body, ({ type, data }) => {
+async function readNodeEvents(body: ReadableStream<Uint8Array>, listener: (event: NodeEvent) => void) {
+  let delivered: Promise<unknown> = Promise.resolve()
+  await readEventStream(body, ({ type, data }) => {
     let payload: unknown
     try {
       payload = JSON.parse(data)
     } catch {
       return
     }
-    const event = NodeEventSchema.safeParse({ type, data: payload })
-    if (event.success) listener(event.data)
+    const schema = loadEventSchema()
+    delivered = delivered
+      .then(() => schema)
+      .then((s) => {
+        const event = s.safeParse({ type, data: payload })
+        if (event.success) listener(event.data)
+      })
   })
+  await delivered
+}
 
 export function bridgeTransport(bridge: NodedeskBridge): Transport {
   return { kind: 'ipc', request: async (req) => bridge.request(await withFileBytes(req)), onEvent: (l) => bridge.onEvent(l) }

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  AppShell,
-  Badge,
-  Burger,
-  Group,
-  NavLink,
-  SegmentedControl,
-  Text,
-  Title,
-  Tooltip,
-  useMantineColorScheme
-} from '@mantine/core'
+import { Alert, AppShell, Badge, Burger, Group, NavLink, SegmentedControl, Text, Title, useMantineColorScheme } from '@mantine/core'
 import { useDisclosure, useHotkeys } from '@mantine/hooks'
 import { IconFolders, IconInbox, IconPlugConnected, IconPlugConnectedX, IconPlus, IconSettings } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
@@ -64,11 +52,10 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
               Nodedesk
             </Title>
             {health.data && (
-              <Tooltip label={`Node version ${health.data.version}`}>
-                <Badge variant="filled" color="teal.9" tt="none" data-testid="node-name">
-                  {health.data.node_name}
-                </Badge>
-              </Tooltip>
+              // A plain title, not a Mantine Tooltip: the popover code would load with the first screen for this one hint.
+              <Badge variant="filled" color="teal.9" tt="none" data-testid="node-name" title={`Node version ${health.data.version}`}>
+                {health.data.node_name}
+              </Badge>
             )}
           </Group>
           <ThemeSwitch />

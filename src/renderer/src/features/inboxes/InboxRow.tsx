@@ -1,11 +1,12 @@
-import { ActionIcon, Badge, Checkbox, Group, Menu, Text, UnstyledButton } from '@mantine/core'
-import { IconDots, IconEyeOff, IconPin } from '@tabler/icons-react'
-import { memo, type MouseEvent } from 'react'
+import { Badge, Checkbox, Group, Text, UnstyledButton } from '@mantine/core'
+import { IconEyeOff, IconPin } from '@tabler/icons-react'
+import { lazy, memo, Suspense, useState, type MouseEvent } from 'react'
 import { hrefOf } from '../../app/router'
 import { highlightParts, type InboxRowData } from './inbox-rows'
 import type { InboxActions } from './inbox-actions'
 import { absoluteTime, relativeTime } from './relative-time'
 import classes from './InboxRow.module.css'
+import { RowMenuButton } from './RowMenuButton'
 
 interface RowProps {
   readonly row: InboxRowData
@@ -84,28 +85,20 @@ export const InboxRow = memo(function InboxRow({ row, now, snippet, selected, on
   )
 })
 
+/**
+ * The row's menu is made on first use, from code loaded then: a closed Mantine Menu still sets up
+ * its popover (floating position, listeners) on mount, which for every row of the list was a good
+ * part of the first paint, and the popover code is not needed to show the list.
+ */
 function RowMenu({ row, actions }: { row: InboxRowData; actions: InboxActions }) {
+  const [wanted, setWanted] = useState(false)
+  const button = <RowMenuButton name={row.name} onClick={wanted ? undefined : () => setWanted(true)} />
+  if (!wanted) return button
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${row.name}`} className={classes.menu}>
-          <IconDots size={16} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={() => actions.rename(row)}>Rename</Menu.Item>
-        <Menu.Item onClick={() => void actions.setPinned([row], !row.isPinned)}>{row.isPinned ? 'Unpin' : 'Pin'}</Menu.Item>
-        <Menu.Item onClick={() => void actions.setHidden([row], !row.isHidden)}>{row.isHidden ? 'Unhide' : 'Hide'}</Menu.Item>
-        <Menu.Divider />
-        <Menu.Label>Export</Menu.Label>
-        <Menu.Item onClick={() => void actions.exportAs(row, 'markdown')}>Export as Markdown</Menu.Item>
-        <Menu.Item onClick={() => void actions.exportAs(row, 'json')}>Export as JSON</Menu.Item>
-        <Menu.Item onClick={() => void actions.exportAs(row, 'txt')}>Export as text</Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" onClick={() => actions.remove([row])}>
-          Delete
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <InboxRowMenu row={row} actions={actions} />
+    </Suspense>
   )
 }
+
+const InboxRowMenu = lazy(() => import('./InboxRowMenu'))

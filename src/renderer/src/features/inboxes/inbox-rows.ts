@@ -1,4 +1,4 @@
-import { modelKind } from '../../../../shared/contract/identity'
+import { modelKind } from '../../../../shared/contract/model-kind'
 import type { Inbox } from '../../../../shared/contract/inbox'
 
 /** What one line of the inbox list shows. */

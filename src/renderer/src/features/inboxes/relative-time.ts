@@ -12,7 +12,7 @@ const STEPS: readonly [unit: Intl.RelativeTimeFormatUnit, per: number, limit: nu
 export function relativeTime(iso: string, now: number = Date.now(), locale?: string): string {
   const t = Date.parse(iso)
   if (!Number.isFinite(t)) return ''
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' })
+  const format = formatter(`rel:${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' }))
   const s = Math.round((now - t) / 1000)
   if (s < 45) return format.format(0, 'second')
   let n = s
@@ -22,13 +22,36 @@ export function relativeTime(iso: string, now: number = Date.now(), locale?: str
   }
   const date = new Date(t)
   const sameYear = date.getFullYear() === new Date(now).getFullYear()
-  return date.toLocaleDateString(
-    locale,
-    sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' }
-  )
+  const options: Intl.DateTimeFormatOptions = sameYear
+    ? { day: 'numeric', month: 'short' }
+    : { day: 'numeric', month: 'short', year: 'numeric' }
+  return formatter(`date:${sameYear}:${locale}`, () => new Intl.DateTimeFormat(locale, options)).format(date)
+}
+
+/** What Date.prototype.toLocaleString shows by default. */
+const LOCALE_STRING: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric'
 }
 
 export const absoluteTime = (iso: string) => {
   const t = Date.parse(iso)
-  return Number.isFinite(t) ? new Date(t).toLocaleString() : iso
+  // The same text as toLocaleString(), from one formatter instead of a new one per call.
+  const format = formatter('abs', () => new Intl.DateTimeFormat(undefined, LOCALE_STRING))
+  return Number.isFinite(t) ? format.format(new Date(t)) : iso
+}
+
+/**
+ * Intl formatters are slow to make and cheap to use: a list of rows would otherwise make one per
+ * row per render (toLocaleString makes one on every call).
+ */
+const formatters = new Map<string, Intl.RelativeTimeFormat | Intl.DateTimeFormat>()
+function formatter<T extends Intl.RelativeTimeFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let f = formatters.get(key) as T | undefined
+  if (!f) formatters.set(key, (f = make()))
+  return f
 }

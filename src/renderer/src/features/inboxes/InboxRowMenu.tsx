@@ -1,0 +1,31 @@
+import { Menu } from '@mantine/core'
+import { useState } from 'react'
+import type { InboxActions } from './inbox-actions'
+import type { InboxRowData } from './inbox-rows'
+import { RowMenuButton } from './RowMenuButton'
+
+/** The row's menu, open as it first appears (it is made when its button is first clicked). */
+export default function InboxRowMenu({ row, actions }: { row: InboxRowData; actions: InboxActions }) {
+  const [opened, setOpened] = useState(true)
+  return (
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
+      <Menu.Target>
+        <RowMenuButton name={row.name} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => actions.rename(row)}>Rename</Menu.Item>
+        <Menu.Item onClick={() => void actions.setPinned([row], !row.isPinned)}>{row.isPinned ? 'Unpin' : 'Pin'}</Menu.Item>
+        <Menu.Item onClick={() => void actions.setHidden([row], !row.isHidden)}>{row.isHidden ? 'Unhide' : 'Hide'}</Menu.Item>
+        <Menu.Divider />
+        <Menu.Label>Export</Menu.Label>
+        <Menu.Item onClick={() => void actions.exportAs(row, 'markdown')}>Export as Markdown</Menu.Item>
+        <Menu.Item onClick={() => void actions.exportAs(row, 'json')}>Export as JSON</Menu.Item>
+        <Menu.Item onClick={() => void actions.exportAs(row, 'txt')}>Export as text</Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={() => actions.remove([row])}>
+          Delete
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  )
+}

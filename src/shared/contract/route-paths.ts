@@ -1,0 +1,50 @@
+/**
+ * Each route's method and path, and nothing else: what the window needs to call the node, without
+ * loading the schemas (zod) on its first screen. The route table (routes.ts) takes them from here.
+ */
+export const routePaths = {
+  health_check: { method: 'GET', path: '/v2/health_check' },
+  add_llm_provider: { method: 'POST', path: '/v2/add_llm_provider' },
+  modify_llm_provider: { method: 'POST', path: '/v2/modify_llm_provider' },
+  available_llm_providers: { method: 'GET', path: '/v2/available_llm_providers' },
+  remove_llm_provider: { method: 'POST', path: '/v2/remove_llm_provider' },
+  create_job: { method: 'POST', path: '/v2/create_job' },
+  get_job_scope: { method: 'GET', path: '/v2/get_job_scope' },
+  update_job_scope: { method: 'POST', path: '/v2/update_job_scope' },
+  update_job_config: { method: 'POST', path: '/v2/update_job_config' },
+  change_job_llm_provider: { method: 'POST', path: '/v2/change_job_llm_provider' },
+  all_inboxes: { method: 'GET', path: '/v2/all_inboxes' },
+  update_smart_inbox_name: { method: 'POST', path: '/v2/update_smart_inbox_name' },
+  job_message: { method: 'POST', path: '/v2/job_message' },
+  last_messages: { method: 'POST', path: '/v2/last_messages' },
+  test_llm_provider: { method: 'POST', path: '/v2/test_llm_provider' },
+  provider_models: { method: 'GET', path: '/v2/provider_models' },
+  provider_models_with_key: { method: 'POST', path: '/v2/provider_models' },
+  stop_llm: { method: 'POST', path: '/v2/stop_llm' },
+  events: { method: 'GET', path: '/v2/events' },
+  all_inboxes_paginated: { method: 'GET', path: '/v2/all_inboxes_paginated' },
+  get_inbox: { method: 'GET', path: '/v2/get_inbox' },
+  search_inboxes: { method: 'GET', path: '/v2/search_inboxes' },
+  remove_job: { method: 'POST', path: '/v2/remove_job' },
+  remove_jobs: { method: 'POST', path: '/v2/remove_jobs' },
+  update_job_hidden: { method: 'POST', path: '/v2/update_job_hidden' },
+  update_inbox_pinned: { method: 'POST', path: '/v2/update_inbox_pinned' },
+  retry_message: { method: 'POST', path: '/v2/retry_message' },
+  export_messages_from_inbox: { method: 'POST', path: '/v2/export_messages_from_inbox' },
+  add_llm_providers: { method: 'POST', path: '/v2/add_llm_providers' },
+  check_llm_provider: { method: 'POST', path: '/v2/check_llm_provider' },
+  retrieve_path_simplified: { method: 'GET', path: '/v2/retrieve_path_simplified' },
+  create_folder: { method: 'POST', path: '/v2/create_folder' },
+  upload_file_to_folder: { method: 'POST', path: '/v2/upload_file_to_folder' },
+  move_item: { method: 'POST', path: '/v2/move_item' },
+  move_folder: { method: 'POST', path: '/v2/move_folder' },
+  delete_item: { method: 'POST', path: '/v2/delete_item' },
+  delete_folder: { method: 'POST', path: '/v2/delete_folder' },
+  search_items: { method: 'POST', path: '/v2/search_items' },
+  download_file: { method: 'GET', path: '/v2/download_file' },
+  retrieve_vector_resource: { method: 'GET', path: '/v2/retrieve_vector_resource' },
+  get_default_embedding_model: { method: 'GET', path: '/v2/get_default_embedding_model' },
+  update_default_embedding_model: { method: 'POST', path: '/v2/update_default_embedding_model' }
+} as const
+
+export type RoutePathName = keyof typeof routePaths
