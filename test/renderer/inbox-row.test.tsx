@@ -74,9 +74,9 @@ describe('InboxRow', () => {
     const calls: string[] = []
     const actions: InboxActions = {
       rename: (r) => void calls.push(`rename ${r.name}`),
-      setPinned: async (rows, pinned) => void calls.push(`pin ${rows.map((r) => r.name).join()} ${pinned}`),
-      setHidden: async (rows, hidden) => void calls.push(`hide ${rows.map((r) => r.name).join()} ${hidden}`),
-      exportAs: async (r, format) => void calls.push(`export ${r.name} ${format}`),
+      setPinned: (rows, pinned) => Promise.resolve(void calls.push(`pin ${rows.map((r) => r.name).join()} ${pinned}`)),
+      setHidden: (rows, hidden) => Promise.resolve(void calls.push(`hide ${rows.map((r) => r.name).join()} ${hidden}`)),
+      exportAs: (r, format) => Promise.resolve(void calls.push(`export ${r.name} ${format}`)),
       remove: (rows) => void calls.push(`remove ${rows.length}`)
     }
     renderWithApp(<InboxRow row={toRow(inbox('Hi'))} now={NOW} actions={actions} />)
