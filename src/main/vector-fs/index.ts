@@ -358,6 +358,17 @@ export function createVectorFs(options: VectorFsOptions) {
       return out
     },
 
+    /** Entries whose name holds every word (lower case), folders first; as FileInfo without children. */
+    findByName(words: readonly string[], kind: 'folder' | 'file' | undefined, limit: number): FileInfo[] {
+      return tree.findByName(words, kind, limit).map((e) => info(e, tree.segmentsOf(e.id), 0, 1))
+    },
+
+    /** Files by embedding state, for progress; a file without a status is ready. */
+    fileStateCounts() {
+      const c = tree.stateCounts()
+      return { files: c.files, processing: c.processing, ready: c.files - c.processing - c.failed, failed: c.failed }
+    },
+
     /** Where a file's original bytes are, with its content type. */
     download(segments: readonly string[]) {
       const e = fileAt(segments, 'path')

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3'
+import type { Database, Statement } from 'better-sqlite3'
 
 /** Row 1 of vfs_entries is the root folder (created by the migration). */
 export const ROOT_ID = 1
@@ -62,6 +62,28 @@ export function treeRepo(db: Database) {
   const shaUsers = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM vfs_entries WHERE sha256 = ?`)
   const setStatus = db.prepare(`UPDATE vfs_entries SET status = ?, embedded_model = ? WHERE id = ?`)
   const allFiles = db.prepare<[], { id: number }>(`SELECT id FROM vfs_entries WHERE is_folder = 0`)
+  // A missing status reads as ready (as FileInfo shows it).
+  const stateCounts = db.prepare<[], { files: number; processing: number; failed: number }>(
+    `SELECT count(*) AS files, coalesce(sum(status = 'processing'), 0) AS processing, coalesce(sum(status LIKE 'failed%'), 0) AS failed
+     FROM vfs_entries WHERE is_folder = 0`
+  )
+  const byNameStatements = new Map<string, Statement<unknown[], EntryRow>>()
+  /** One statement per word count and kind: `name LIKE '%word%'` for each word (LIKE ignores ASCII case). */
+  const byName = (words: number, kind: 'folder' | 'file' | undefined) => {
+    const key = `${words}:${kind ?? ''}`
+    let st = byNameStatements.get(key)
+    if (!st) {
+      const kindSql = kind === undefined ? '' : ` AND is_folder = ${kind === 'folder' ? 1 : 0}`
+      const wordsSql = Array.from({ length: words }, () => ` AND name LIKE ? ESCAPE '\\'`).join('')
+      st = db.prepare<unknown[], EntryRow>(
+        `SELECT ${COLUMNS} FROM vfs_entries WHERE id <> ${ROOT_ID}${kindSql}${wordsSql}
+         ORDER BY is_folder DESC, name COLLATE NOCASE, name, id LIMIT ?`
+      )
+      byNameStatements.set(key, st)
+    }
+    return st
+  }
+  const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
   return {
     get: (id: number) => byId.get(id),
@@ -96,6 +118,11 @@ export function treeRepo(db: Database) {
         .filter((e) => !e.is_folder)
         .map((e) => e.id),
     allFiles: () => allFiles.all().map((r) => r.id),
+    /** Entries (never the root) whose name holds every word, folders first, by name. */
+    findByName: (words: readonly string[], kind: 'folder' | 'file' | undefined, limit: number) =>
+      byName(words.length, kind).all(...words.map(likePattern), limit),
+    /** Files in all, and those processing and failed. */
+    stateCounts: () => stateCounts.get()!,
     remove: (id: number) => remove.run(id),
     isShaUsed: (sha: string) => shaUsers.get(sha)!.n > 0,
     setStatus: (id: number, status: string, embeddedModel: string | null) => setStatus.run(status, embeddedModel, id)

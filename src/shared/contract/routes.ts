@@ -16,6 +16,7 @@ import { LlmProviderSchema, ProviderListEntrySchema, RemoveProviderRequestSchema
 import { JobScopeSchema } from './scope'
 import { NodeEventSchema } from './events'
 import { vectorFsRoutes } from './routes-vector-fs'
+import { vectorFsBrowseRoutes } from './routes-vector-fs-browse'
 import { inboxRoutes } from './routes-inboxes'
 import { providerBatchRoutes } from './routes-providers'
 import {
@@ -189,6 +190,7 @@ export const routes = {
     response: NodeEventSchema
   },
   ...vectorFsRoutes,
+  ...vectorFsBrowseRoutes,
   ...inboxRoutes,
   ...providerBatchRoutes
 } as const satisfies Record<string, RouteDef>

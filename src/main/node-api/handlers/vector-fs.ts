@@ -1,6 +1,7 @@
 import { modelKind } from '../../../shared/contract/identity'
 import type { LlmProvider } from '../../../shared/contract/provider'
 import { parseVfsPath } from '../../../shared/contract/vector-fs'
+import { nameSearchWords } from '../../../shared/contract/vector-fs-browse'
 import { PROVIDER_CATALOG } from '../../../shared/provider-catalog'
 import { EMBEDDING_KINDS } from '../../runtime/embedding-model'
 import { VfsError } from '../../vector-fs'
@@ -22,6 +23,8 @@ type VectorFsRoutes =
   | 'retrieve_vector_resource'
   | 'get_default_embedding_model'
   | 'update_default_embedding_model'
+  | 'find_vector_fs_entries'
+  | 'vector_fs_file_states'
 
 /** Paths were validated by the schema; this only splits them. */
 function segments(path: string | undefined): string[] {
@@ -76,6 +79,8 @@ export function vectorFsHandlers(ctx: NodeContext): HandlerGroup<VectorFsRoutes>
         const f = vfs.download(segments(query.path))
         return new FileBody(f.file, f.contentType, f.name, f.size)
       }),
+    find_vector_fs_entries: ({ query }) => vfs.findByName(nameSearchWords(query.q), query.kind, query.limit ?? 50),
+    vector_fs_file_states: () => vfs.fileStateCounts(),
     retrieve_vector_resource: ({ query }) => vfsCall(() => vfs.exportResource(segments(query.path))),
     get_default_embedding_model: () => {
       const m = vfs.embeddingModel()

@@ -1,0 +1,24 @@
+import { z } from 'zod'
+import { FileInfoSchema } from './vector-fs'
+import { FileStateCountsSchema, FindEntriesQuerySchema } from './vector-fs-browse'
+
+/** Browsing a large library (Nodedesk's additions, see vector-fs-browse.ts). */
+export const vectorFsBrowseRoutes = {
+  find_vector_fs_entries: {
+    method: 'GET',
+    path: '/v2/find_vector_fs_entries',
+    auth: true,
+    query: FindEntriesQuerySchema,
+    description:
+      'Folders and files whose name holds every word of q (any case; `/` counts as a space), folders first, up to limit (1-100, default 50); children null.',
+    response: z.array(FileInfoSchema)
+  },
+  vector_fs_file_states: {
+    method: 'GET',
+    path: '/v2/vector_fs_file_states',
+    auth: true,
+    query: z.object({}),
+    description: 'How many files the library holds, and how many are processing, ready and failed (embedding progress).',
+    response: FileStateCountsSchema
+  }
+} as const

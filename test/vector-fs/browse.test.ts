@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { FileInfo } from '../../src/shared/contract/vector-fs'
+import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
+import { addProvider, dbFingerprint, expectError, startTestNode, tempDir, type TestNode } from '../support/node'
+
+/*
+ * Nodedesk's browsing routes (vector-fs-browse.ts): finding entries by name anywhere in the tree,
+ * and counting files by embedding state, so a window never reads the whole library.
+ */
+
+const bytes = (text: string) => new TextEncoder().encode(text)
+let node: TestNode
+let cleanup: () => void
+
+beforeEach(() => {
+  const t = tempDir()
+  cleanup = t.cleanup
+  node = startTestNode(t.dir, { vectorFs: { queue: { batchSize: 4, backoffMs: 5, maxBackoffMs: 20, maxAttempts: 2 } } })
+})
+afterEach(async () => {
+  await node.close()
+  cleanup()
+})
+
+async function ok(res: Promise<{ status: number; body: unknown }>) {
+  const r = await res
+  expect(r.status, JSON.stringify(r.body)).toBe(200)
+  return r.body
+}
+const mkdir = (path: string, name: string) => ok(node.post('/v2/create_folder', { path, folder_name: name }))
+const upload = (path: string, filename: string, text: string) =>
+  ok(node.post('/v2/upload_file_to_folder', { path, filename, file_data: bytes(text) }))
+const find = async (query: Record<string, string>) => (await ok(node.get('/v2/find_vector_fs_entries', query))) as FileInfo[]
+
+describe('find_vector_fs_entries', () => {
+  beforeEach(async () => {
+    await mkdir('/', 'Contracts')
+    await mkdir('/Contracts', 'Lease 2025')
+    await mkdir('/', 'Archive')
+    await mkdir('/Archive', 'old leases')
+    await upload('/Contracts/Lease 2025', 'LEASE signed.txt', 'The lease runs until 2030.')
+    await upload('/', 'notes.txt', 'Call the landlord.')
+    await upload('/Archive', '100%_done.md', 'Finished.')
+  })
+
+  it('finds folders and files anywhere by every word of their name, any case, folders first, with their full paths', async () => {
+    const hits = await find({ q: 'lease' })
+    expect(hits.map((h) => [h.path, h.is_directory])).toEqual([
+      ['/Contracts/Lease 2025', true],
+      ['/Archive/old leases', true],
+      ['/Contracts/Lease 2025/LEASE signed.txt', false]
+    ])
+    expect(hits[2]).toMatchObject({ name: 'LEASE signed.txt', path_ids: ['Contracts', 'Lease 2025', 'LEASE signed.txt'], children: null })
+    expect((await find({ q: 'lease 2025' })).map((h) => h.path)).toEqual(['/Contracts/Lease 2025'])
+    // A typed path: its segments are words.
+    expect((await find({ q: 'Contracts/Lease' })).map((h) => h.path)).toEqual([])
+    expect((await find({ q: 'lease/2025' })).map((h) => h.path)).toEqual(['/Contracts/Lease 2025'])
+  })
+
+  it('narrows to folders or files, honours the limit, and takes % and _ as themselves', async () => {
+    expect((await find({ q: 'lease', kind: 'file' })).map((h) => h.name)).toEqual(['LEASE signed.txt'])
+    expect((await find({ q: 'lease', kind: 'folder' })).map((h) => h.name)).toEqual(['Lease 2025', 'old leases'])
+    expect(await find({ q: 'lease', limit: '1' })).toHaveLength(1)
+    expect((await find({ q: '%_' })).map((h) => h.name)).toEqual(['100%_done.md'])
+    expect(await find({ q: '_' })).toHaveLength(1)
+    expect(await find({ q: 'nothing-like-this' })).toEqual([])
+  })
+
+  it('refuses a missing or empty q, a bad kind and a bad limit, naming the field, and changes nothing', async () => {
+    const before = dbFingerprint(node.store)
+    expectError(await node.get('/v2/find_vector_fs_entries'), 400, /^q: required/)
+    expectError(await node.get('/v2/find_vector_fs_entries', { q: ' / ' }), 400, /^q: expected at least one word/)
+    expectError(await node.get('/v2/find_vector_fs_entries', { q: 'x'.repeat(201) }), 400, /^q: must be at most 200/)
+    expectError(await node.get('/v2/find_vector_fs_entries', { q: 'a', kind: 'both' }), 400, /^kind: /)
+    expectError(await node.get('/v2/find_vector_fs_entries', { q: 'a', limit: '0' }), 400, /^limit: expected an integer from 1 to 100/)
+    expectError(await node.get('/v2/find_vector_fs_entries', { q: 'a', limit: '101' }), 400, /^limit: /)
+    expect(dbFingerprint(node.store)).toEqual(before)
+  })
+})
+
+describe('vector_fs_file_states', () => {
+  let fake: FakeEmbeddings
+  beforeEach(async () => {
+    fake = await startFakeEmbeddings(16)
+  })
+  afterEach(() => fake.close())
+
+  const states = async () => ok(node.get('/v2/vector_fs_file_states'))
+
+  it('counts files (never folders) by embedding state as the files report it', async () => {
+    expect(await states()).toEqual({ files: 0, processing: 0, ready: 0, failed: 0 })
+    await mkdir('/', 'Docs')
+    await upload('/Docs', 'a.txt', 'alpha words')
+    await upload('/', 'b.txt', 'beta words')
+    expect(await states()).toEqual({ files: 2, processing: 0, ready: 2, failed: 0 })
+
+    await addProvider(node, 'emb', { api_key: 'sk-embed', external_url: `${fake.url}/v1` })
+    fake.behaviour = { type: 'hang' }
+    const arrived = fake.nextRequest()
+    await ok(node.post('/v2/update_default_embedding_model', { provider_id: 'emb', model: 'text-embedding-3-small' }))
+    await arrived
+    expect(await states()).toEqual({ files: 2, processing: 2, ready: 0, failed: 0 })
+    const listed = [
+      ...((await ok(node.get('/v2/retrieve_path_simplified', { path: '/Docs' }))) as FileInfo[]),
+      ...((await ok(node.get('/v2/retrieve_path_simplified', { path: '/', depth: '0' }))) as FileInfo[]).filter((f) => !f.is_directory)
+    ]
+    expect(listed.map((f) => f.status)).toEqual(['processing', 'processing'])
+  })
+
+  it('counts a failed file as failed', async () => {
+    await addProvider(node, 'emb', { api_key: 'sk-embed', external_url: `${fake.url}/v1` })
+    fake.behaviour = { type: 'fail', status: 401, times: 100 }
+    await ok(node.post('/v2/update_default_embedding_model', { provider_id: 'emb', model: 'text-embedding-3-small' }))
+    await upload('/', 'a.txt', 'alpha words')
+    const until = Date.now() + 8000
+    while (((await states()) as { failed: number }).failed === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20))
+    expect(await states()).toEqual({ files: 1, processing: 0, ready: 0, failed: 1 })
+  })
+})
