@@ -29,7 +29,7 @@ describe('route paths (the window calls the node through them, without the schem
 
   it('the window needs no zod for its first screen: the modules it takes ids and paths from import none', async () => {
     const { readFile } = await import('node:fs/promises')
-    for (const file of ['route-paths.ts', 'inbox-id.ts', 'model-kind.ts']) {
+    for (const file of ['route-paths.ts', 'inbox-id.ts', 'model-kind.ts', 'vector-fs-names.ts']) {
       const source = await readFile(new URL(`../../src/shared/contract/${file}`, import.meta.url), 'utf8')
       const imports = [...source.matchAll(/^import (type )?.*from '([^']+)'/gm)].filter((m) => !m[1]).map((m) => m[2])
       expect(imports, file).toEqual([])

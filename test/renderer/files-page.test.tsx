@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
 import { highlightPieces, searchWords } from '../../src/renderer/src/features/files/highlight'
 import { UploadQueue, type UploadRow } from '../../src/renderer/src/features/files/upload-queue'
-import { ancestorsOf, fileState, parentPath, stateCounts, toggleExpanded } from '../../src/renderer/src/features/files/vfs-paths'
+import { ancestorsOf, fileState, parentPath, toggleExpanded } from '../../src/renderer/src/features/files/vfs-paths'
 import { ApiFailure } from '../../src/renderer/src/api/client'
 import { startTestNode, tempDir, type TestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
@@ -24,8 +24,6 @@ describe('tree state', () => {
     expect(parentPath('/c.txt')).toBe('/')
     expect(ancestorsOf('/a/b/c.txt')).toEqual(['/a', '/a/b'])
     expect(fileState('failed: the PDF has no text')).toEqual({ kind: 'failed', reason: 'the PDF has no text' })
-    const f = (status: string | null) => ({ status }) as never
-    expect(stateCounts([f('ready'), f('processing'), f('failed: x'), f('ready'), f(null)])).toEqual({ processing: 1, ready: 2, failed: 1 })
   })
 })
 

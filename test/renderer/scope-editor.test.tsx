@@ -100,11 +100,14 @@ describe('ScopeEditor', () => {
     const library = screen.getByRole('region', { name: 'Library' })
     await within(library).findByRole('checkbox', { name: 'notes.txt' })
     await userEvent.type(within(library).getByRole('textbox', { name: 'Search the library by name' }), 'Q3')
-    expect(
-      within(library)
-        .getAllByTestId('library-row')
-        .map((r) => r.dataset.path)
-    ).toEqual(['/Contracts', '/Contracts/2025', '/Contracts/2025/q3.md'])
+    // The node finds the name; the folders above it are shown open.
+    await waitFor(() =>
+      expect(
+        within(library)
+          .getAllByTestId('library-row')
+          .map((r) => r.dataset.path)
+      ).toEqual(['/Contracts', '/Contracts/2025', '/Contracts/2025/q3.md'])
+    )
   })
 
   it('shows an entry whose path is no longer in the library as missing, and can remove it', async () => {

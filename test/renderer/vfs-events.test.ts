@@ -12,7 +12,8 @@ const cached: Record<string, QueryKey> = {
   'folder /Other': keys.vfsFolder('/Other'),
   'passages /Leases/a.txt': keys.vfsResource('/Leases/a.txt'),
   'passages /Other/b.txt': keys.vfsResource('/Other/b.txt'),
-  tree: keys.vfsTree,
+  'found by name': keys.vfsFind('lease'),
+  'file states': keys.vfsFileStates,
   search: [...keys.vfsSearch, 'rent'],
   'messages A': keys.messages('job_inbox::a::false')
 }
@@ -48,12 +49,12 @@ const invalidated = () =>
     .sort()
 
 describe('vector_fs_changed → cache', () => {
-  it("marks the changed file's folder, its passages, the whole tree and searches stale; other folders stay", () => {
+  it("marks the changed file's folder, its passages, names found, file counts and searches stale; other folders stay", () => {
     emit({ type: 'vector_fs_changed', data: { path: '/Leases/a.txt' } })
-    expect(invalidated()).toEqual(['folder /Leases', 'passages /Leases/a.txt', 'search', 'tree'])
+    expect(invalidated()).toEqual(['file states', 'folder /Leases', 'found by name', 'passages /Leases/a.txt', 'search'])
   })
   it('a folder changing at the top marks the root listing and its own listing stale', () => {
     emit({ type: 'vector_fs_changed', data: { path: '/Leases' } })
-    expect(invalidated()).toEqual(['folder /', 'folder /Leases', 'search', 'tree'])
+    expect(invalidated()).toEqual(['file states', 'folder /', 'folder /Leases', 'found by name', 'search'])
   })
 })

@@ -44,7 +44,9 @@ export const routePaths = {
   download_file: { method: 'GET', path: '/v2/download_file' },
   retrieve_vector_resource: { method: 'GET', path: '/v2/retrieve_vector_resource' },
   get_default_embedding_model: { method: 'GET', path: '/v2/get_default_embedding_model' },
-  update_default_embedding_model: { method: 'POST', path: '/v2/update_default_embedding_model' }
+  update_default_embedding_model: { method: 'POST', path: '/v2/update_default_embedding_model' },
+  find_vector_fs_entries: { method: 'GET', path: '/v2/find_vector_fs_entries' },
+  vector_fs_file_states: { method: 'GET', path: '/v2/vector_fs_file_states' }
 } as const
 
 export type RoutePathName = keyof typeof routePaths

@@ -1,12 +1,12 @@
 import { z } from 'zod'
+import { routePaths } from './route-paths'
 import { FileInfoSchema } from './vector-fs'
 import { FileStateCountsSchema, FindEntriesQuerySchema } from './vector-fs-browse'
 
 /** Browsing a large library (Nodedesk's additions, see vector-fs-browse.ts). */
 export const vectorFsBrowseRoutes = {
   find_vector_fs_entries: {
-    method: 'GET',
-    path: '/v2/find_vector_fs_entries',
+    ...routePaths.find_vector_fs_entries,
     auth: true,
     query: FindEntriesQuerySchema,
     description:
@@ -14,8 +14,7 @@ export const vectorFsBrowseRoutes = {
     response: z.array(FileInfoSchema)
   },
   vector_fs_file_states: {
-    method: 'GET',
-    path: '/v2/vector_fs_file_states',
+    ...routePaths.vector_fs_file_states,
     auth: true,
     query: z.object({}),
     description: 'How many files the library holds, and how many are processing, ready and failed (embedding progress).',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { nameSearchWords } from './vector-fs-names'
 
 /*
  * Nodedesk's own additions to the VectorFS routes (not in api-contract.md): what a window needs to
@@ -19,9 +20,6 @@ const intParam = (min: number, max: number) =>
         .min(min, { error: `expected an integer from ${min} to ${max}` })
         .max(max, { error: `expected an integer from ${min} to ${max}` })
     )
-
-/** The words of a name search: split on spaces and `/` (a typed path finds its last folders too), any case. */
-export const nameSearchWords = (q: string) => q.toLowerCase().split(/[\s/]+/).filter(Boolean)
 
 export const FindEntriesQuerySchema = z.object({
   q: z

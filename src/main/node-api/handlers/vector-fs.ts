@@ -1,7 +1,7 @@
 import { modelKind } from '../../../shared/contract/identity'
 import type { LlmProvider } from '../../../shared/contract/provider'
 import { parseVfsPath } from '../../../shared/contract/vector-fs'
-import { nameSearchWords } from '../../../shared/contract/vector-fs-browse'
+import { nameSearchWords } from '../../../shared/contract/vector-fs-names'
 import { PROVIDER_CATALOG } from '../../../shared/provider-catalog'
 import { EMBEDDING_KINDS } from '../../runtime/embedding-model'
 import { VfsError } from '../../vector-fs'

@@ -82,13 +82,14 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
           break
         case 'vector_fs_changed': {
           // The changed entry's folder, the entry itself (a folder's own listing, a file's passages),
-          // and views of the whole library; other folders stay cached.
+          // and views across the library (names found, file counts); other folders stay cached.
           const path = event.data.path
           const parent = path.lastIndexOf('/') <= 0 ? '/' : path.slice(0, path.lastIndexOf('/'))
           void qc.invalidateQueries({ queryKey: keys.vfsFolder(parent) })
           void qc.invalidateQueries({ queryKey: keys.vfsFolder(path) })
           void qc.invalidateQueries({ queryKey: keys.vfsResource(path) })
-          void qc.invalidateQueries({ queryKey: keys.vfsTree })
+          void qc.invalidateQueries({ queryKey: keys.vfsFindAll })
+          void qc.invalidateQueries({ queryKey: keys.vfsFileStates })
           void qc.invalidateQueries({ queryKey: keys.vfsSearch })
           break
         }

@@ -1,7 +1,17 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
+import {
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient
+} from '@tanstack/react-query'
 import type { RouteBodyInput, RouteName } from '../../../shared/contract/routes'
 import type { Inbox } from '../../../shared/contract/inbox'
 import { jobInboxId } from '../../../shared/contract/inbox-id'
+import { nameSearchWords } from '../../../shared/contract/vector-fs-names'
 import type { LastMessage } from '../../../shared/contract/message'
 import type { Client } from './client'
 import { useClient } from './client-context'
@@ -17,8 +27,11 @@ export const keys = {
   vfs: ['vfs'] as const,
   /** One folder's children (depth 0: lazily, one level at a time). */
   vfsFolder: (path: string) => ['vfs', 'folder', path] as const,
-  /** The whole tree (scope editor, settings counts). */
-  vfsTree: ['vfs', 'tree'] as const,
+  /** Entries found by name anywhere in the library (the node searches; no window reads the whole tree). */
+  vfsFind: (q: string, kind?: 'folder' | 'file') => ['vfs', 'find', q, kind ?? 'any'] as const,
+  vfsFindAll: ['vfs', 'find'] as const,
+  /** Files counted by embedding state (Settings' progress). */
+  vfsFileStates: ['vfs', 'file-states'] as const,
   vfsResource: (path: string) => ['vfs', 'resource', path] as const,
   vfsSearch: ['vfs', 'search'] as const,
   embeddingModel: ['embeddingModel'] as const
@@ -65,20 +78,58 @@ export function useJobScope(jobId: string) {
   return useQuery({ queryKey: keys.jobScope(jobId), queryFn: () => client.call('get_job_scope', { query: { job_id: jobId } }) })
 }
 
+/**
+ * A folder's children, one level: the only way a window reads the library's tree. A listing stays
+ * fresh until the node says it changed (vector_fs_changed, or a mutation here, invalidates it; a
+ * broken event stream invalidates everything when it is back), so a folder seen once is not read
+ * again each time another view of it mounts.
+ */
+export const vfsFolderQuery = (client: Client, path: string) =>
+  queryOptions({
+    queryKey: keys.vfsFolder(path),
+    queryFn: () => client.call('retrieve_path_simplified', { query: { path, depth: '0' } }),
+    staleTime: Infinity
+  })
+
 /** A folder's children, one level (folders open lazily). */
 export function useVfsFolder(path: string, enabled = true) {
   const client = useClient()
+  return useQuery({ ...vfsFolderQuery(client, path), enabled })
+}
+
+/** The listings of several folders at once (one request each, shared with the tree's cache). */
+export function useVfsFolders(paths: readonly string[]) {
+  const client = useClient()
+  return useQueries({ queries: paths.map((p) => vfsFolderQuery(client, p)) })
+}
+
+/** What an upload into `folder` changes: that folder's listing, names found, file counts. */
+export const invalidateAfterUpload = (qc: QueryClient, folder: string) =>
+  Promise.all([
+    qc.invalidateQueries({ queryKey: keys.vfsFolder(folder) }),
+    qc.invalidateQueries({ queryKey: keys.vfsFindAll }),
+    qc.invalidateQueries({ queryKey: keys.vfsFileStates })
+  ])
+
+/** At most this many entries found by name are shown. */
+export const FIND_LIMIT = 100
+
+/** Folders and files anywhere whose name holds every word of `q` (the node finds them); the last answer stays while typing. */
+export function useVfsFind(q: string, kind?: 'folder' | 'file') {
+  const client = useClient()
+  const words = nameSearchWords(q)
   return useQuery({
-    queryKey: keys.vfsFolder(path),
-    queryFn: () => client.call('retrieve_path_simplified', { query: { path, depth: '0' } }),
-    enabled
+    queryKey: keys.vfsFind(words.join(' '), kind),
+    queryFn: () => client.call('find_vector_fs_entries', { query: { q: words.join(' '), kind, limit: String(FIND_LIMIT) } }),
+    enabled: words.length > 0,
+    placeholderData: (prev) => prev
   })
 }
 
-/** The whole library, as deep as the node fills it (10 levels). */
-export function useVfsTree() {
+/** How many files are processing, ready and failed. */
+export function useVfsFileStates() {
   const client = useClient()
-  return useQuery({ queryKey: keys.vfsTree, queryFn: () => client.call('retrieve_path_simplified', { query: { path: '/', depth: '10' } }) })
+  return useQuery({ queryKey: keys.vfsFileStates, queryFn: () => client.call('vector_fs_file_states') })
 }
 
 export function useEmbeddingModel() {

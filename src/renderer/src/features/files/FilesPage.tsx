@@ -10,7 +10,6 @@ import {
   Modal,
   Paper,
   Progress,
-  Select,
   Stack,
   Text,
   TextInput,
@@ -33,13 +32,14 @@ import { useMemo, useState, useSyncExternalStore, type DragEvent, type ReactNode
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { errorText, uploadFile } from '../../api/client'
 import { useClient } from '../../api/client-context'
-import { keys, useRouteMutation, useVfsFolder, useVfsTree } from '../../api/queries'
+import { invalidateAfterUpload, keys, useRouteMutation, useVfsFolder } from '../../api/queries'
 import { navigate } from '../../app/router'
 import { FilePreview } from './FilePreview'
 import { Highlighted } from './Highlighted'
 import { searchWords } from './highlight'
 import { UploadQueue, type UploadRow } from './upload-queue'
-import { ancestorsOf, baseName, fileState, foldersOf, formatSize, joinPath, parentPath, toggleExpanded } from './vfs-paths'
+import { FolderSelect } from './FolderSelect'
+import { ancestorsOf, baseName, fileState, formatSize, joinPath, parentPath, toggleExpanded } from './vfs-paths'
 
 const filesOfDrop = (e: DragEvent) => [...(e.dataTransfer?.files ?? [])]
 const carriesFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files')
@@ -55,8 +55,7 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
     () =>
       new UploadQueue(async (folder, file, onProgress) => {
         const info = await uploadFile(client, { path: folder, filename: file.name, file_data: file }, onProgress)
-        void qc.invalidateQueries({ queryKey: keys.vfsFolder(folder) })
-        void qc.invalidateQueries({ queryKey: keys.vfsTree })
+        void invalidateAfterUpload(qc, folder)
         return info
       }),
     [client, qc]
@@ -462,10 +461,10 @@ function NewFolderDialog({ opened, parent, onClose }: { opened: boolean; parent:
 function MoveDialog({ entry, onClose }: { entry: FileInfo; onClose: () => void }) {
   const client = useClient()
   const qc = useQueryClient()
-  const tree = useVfsTree()
   const [name, setName] = useState(entry.name)
   const [dest, setDest] = useState(parentPath(entry.path))
-  const folders = foldersOf(tree.data ?? []).filter((f) => !entry.is_directory || (f !== entry.path && !f.startsWith(`${entry.path}/`)))
+  // A folder cannot go into itself or anything inside it.
+  const inside = (f: string) => entry.is_directory && (f === entry.path || f.startsWith(`${entry.path}/`))
   const move = useMutation({
     mutationFn: () =>
       client.call(entry.is_directory ? 'move_folder' : 'move_item', {
@@ -486,14 +485,7 @@ function MoveDialog({ entry, onClose }: { entry: FileInfo; onClose: () => void }
       >
         <Stack>
           <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
-          <Select
-            label="Destination folder"
-            data={folders.map((f) => ({ value: f, label: f === '/' ? '/ (top)' : f }))}
-            value={dest}
-            onChange={(v) => setDest(v ?? '/')}
-            allowDeselect={false}
-            searchable
-          />
+          <FolderSelect label="Destination folder" value={dest} onChange={setDest} exclude={inside} />
           {move.error && <Alert color="red">{errorText(move.error)}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

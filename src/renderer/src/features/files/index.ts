@@ -1,2 +1,3 @@
 // What other features may use from files; the rest of this folder is its own (see eslint.config.mjs).
-export { filesOf, foldersOf, stateCounts, toggleExpanded } from './vfs-paths'
+export { FolderSelect } from './FolderSelect'
+export { joinPath, parentPath, toggleExpanded } from './vfs-paths'

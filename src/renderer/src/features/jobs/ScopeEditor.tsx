@@ -12,7 +12,6 @@ import {
   Group,
   Loader,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   TagsInput,
@@ -33,14 +32,26 @@ import {
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { JobScope } from '../../../../shared/contract/scope'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
+import { nameSearchWords } from '../../../../shared/contract/vector-fs-names'
 import { useQueryClient } from '@tanstack/react-query'
-import { errorText, uploadFile } from '../../api/client'
+import { ApiFailure, errorText, uploadFile } from '../../api/client'
 import { useClient } from '../../api/client-context'
-import { keys, useVfsTree } from '../../api/queries'
+import { FIND_LIMIT, invalidateAfterUpload, useVfsFind, useVfsFolder, useVfsFolders } from '../../api/queries'
 import { hrefOf } from '../../app/router'
-import { foldersOf, toggleExpanded } from '../files'
+import { FolderSelect, toggleExpanded } from '../files'
 import { addEntry, networkFolder, parseLocalEntry, removeEntry, SCOPE_SECTIONS, summarizeLocal, type ScopeSection } from './scope-entries'
-import { filterTree, includedBy, missingEntries, selectionOf, toggleEntry, unselectAll, type Selection } from './vfs-selection'
+import {
+  foldersToCheck,
+  foundTree,
+  includedBy,
+  missingEntries,
+  selectionOf,
+  toggleEntry,
+  unselectAll,
+  type LibraryEntry,
+  type PickerEntry,
+  type Selection
+} from './vfs-selection'
 
 interface Props {
   readonly value: JobScope
@@ -100,19 +111,24 @@ export function ScopeEditor({ value, onChange }: Props) {
   )
 }
 
-/** The library as a checkbox tree: a folder includes everything under it; a file is one item. */
+/**
+ * The library as a checkbox tree: a folder includes everything under it; a file is one item. The
+ * tree is read a level at a time, as folders open; a search asks the node for names anywhere.
+ */
 function LibraryPicker({ value, onChange }: Props) {
-  const tree = useVfsTree()
+  const root = useVfsFolder('/')
   const dropped = useDroppedUploads(value, onChange)
   const [search, setSearch] = useState('')
+  const searching = nameSearchWords(search).length > 0
+  const found = useVfsFind(search)
   const [open, setOpen] = useState<Set<string>>(new Set())
   const selection = selectionOf(value)
-  const missing = tree.data ? missingEntries(value, tree.data) : []
-  const shown = filterTree(tree.data ?? [], search)
+  const missing = useMissingEntries(value)
+  const shown = searching ? foundTree(found.data ?? []) : (root.data ?? [])
   const count = value.vector_fs_folders.length + value.vector_fs_items.length
   const ctx: PickerContext = {
     selection,
-    open: search.trim() ? null : open,
+    open,
     toggleOpen: (path) => setOpen((o) => toggleExpanded(o, path)),
     check: (entry, checked) => onChange(toggleEntry(value, entry, checked))
   }
@@ -151,20 +167,27 @@ function LibraryPicker({ value, onChange }: Props) {
           aria-label="Search the library by name"
           placeholder="Search by name"
           leftSection={<IconSearch size={16} />}
+          rightSection={searching && found.isFetching ? <Loader size="xs" aria-label="Searching" /> : undefined}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           size="xs"
         />
-        {tree.isPending && <Loader size="xs" aria-label="Loading the library" />}
-        {tree.isError && <Alert color="red">{errorText(tree.error)}</Alert>}
-        {tree.data?.length === 0 && (
+        {root.isPending && <Loader size="xs" aria-label="Loading the library" />}
+        {root.isError && <Alert color="red">{errorText(root.error)}</Alert>}
+        {searching && found.isError && <Alert color="red">{errorText(found.error)}</Alert>}
+        {!searching && root.data?.length === 0 && (
           <Text size="sm" c="dimmed">
             The library is empty. Upload documents on the <Anchor href={hrefOf({ name: 'files' })}>Files</Anchor> page to give them to jobs.
           </Text>
         )}
-        {tree.data && tree.data.length > 0 && shown.length === 0 && (
+        {searching && found.data?.length === 0 && !found.isPlaceholderData && (
           <Text size="sm" c="dimmed">
             No file or folder is named like “{search}”.
+          </Text>
+        )}
+        {searching && found.data?.length === FIND_LIMIT && (
+          <Text size="xs" c="dimmed">
+            The first {FIND_LIMIT} names found; type more of a name to narrow them.
           </Text>
         )}
         <div style={{ maxHeight: 320, overflow: 'auto' }}>
@@ -174,15 +197,7 @@ function LibraryPicker({ value, onChange }: Props) {
           <Text size="xs" c="dimmed">
             Drop files here to upload them into
           </Text>
-          <Select
-            size="xs"
-            aria-label="Folder for dropped files"
-            data={foldersOf(tree.data ?? []).map((f) => ({ value: f, label: f === '/' ? '/ (top)' : f }))}
-            value={dropped.folder}
-            onChange={(v) => dropped.setFolder(v ?? '/')}
-            allowDeselect={false}
-            w={220}
-          />
+          <FolderSelect size="xs" ariaLabel="Folder for dropped files" value={dropped.folder} onChange={dropped.setFolder} w={220} />
           <Text size="xs" c="dimmed">
             and select them.
           </Text>
@@ -195,7 +210,7 @@ function LibraryPicker({ value, onChange }: Props) {
         {missing.map((m) => (
           <Group key={`${m.section}${m.index}`} justify="space-between" wrap="nowrap" data-testid="scope-missing">
             <Text size="sm" c="red" truncate>
-              <Badge color="red" variant="light" mr={6}>
+              <Badge component="span" color="red" variant="light" mr={6}>
                 missing
               </Badge>
               {m.path} is no longer in the library; it finds nothing.
@@ -213,6 +228,23 @@ function LibraryPicker({ value, onChange }: Props) {
       </Stack>
     </Paper>
   )
+}
+
+/**
+ * Scope entries whose path the library no longer has: each is checked in its parent folder's
+ * listing (read once per folder, shared with the tree), never against the whole tree.
+ */
+function useMissingEntries(scope: JobScope) {
+  const parents = foldersToCheck(scope)
+  const listings = useVfsFolders(parents)
+  const levels = new Map<string, readonly FileInfo[] | null>()
+  parents.forEach((p, i) => {
+    const q = listings[i]!
+    if (q.data) levels.set(p, q.data)
+    // 404: the folder is gone; 400: the path names a file, so nothing is under it.
+    else if (q.error instanceof ApiFailure && (q.error.status === 404 || q.error.status === 400)) levels.set(p, null)
+  })
+  return missingEntries(scope, levels)
 }
 
 interface DroppedRow {
@@ -239,7 +271,7 @@ function useDroppedUploads(value: JobScope, onChange: (scope: JobScope) => void)
       void (async () => {
         try {
           const info = await uploadFile(client, { path: folder, filename: file.name, file_data: file }, () => {})
-          await qc.invalidateQueries({ queryKey: keys.vfs })
+          await invalidateAfterUpload(qc, folder)
           // Kept in the ref at once too, so two uploads ending before a render both stay selected.
           const next = toggleEntry(latest.current.value, info, true)
           latest.current = { ...latest.current, value: next }
@@ -256,13 +288,13 @@ function useDroppedUploads(value: JobScope, onChange: (scope: JobScope) => void)
 
 interface PickerContext {
   readonly selection: Selection
-  /** Open folders; null while searching (everything shown open). */
-  readonly open: ReadonlySet<string> | null
+  /** Folders the user opened (their children are read then). */
+  readonly open: ReadonlySet<string>
   readonly toggleOpen: (path: string) => void
-  readonly check: (entry: FileInfo, checked: boolean) => void
+  readonly check: (entry: LibraryEntry, checked: boolean) => void
 }
 
-function PickerLevel({ entries, ctx }: { entries: readonly FileInfo[]; ctx: PickerContext }) {
+function PickerLevel({ entries, ctx }: { entries: readonly PickerEntry[]; ctx: PickerContext }) {
   if (entries.length === 0) return null
   return (
     <ul style={{ listStyle: 'none', margin: 0, paddingLeft: 0 }}>
@@ -273,12 +305,34 @@ function PickerLevel({ entries, ctx }: { entries: readonly FileInfo[]; ctx: Pick
   )
 }
 
-function PickerRow({ entry, ctx }: { entry: FileInfo; ctx: PickerContext }) {
+/** An opened folder's children, read from the node when it opens. */
+function PickerFolder({ path, ctx }: { path: string; ctx: PickerContext }) {
+  const q = useVfsFolder(path)
+  if (q.isPending) return <Loader size="xs" m={4} aria-label={`Loading ${path}`} />
+  if (q.isError)
+    return (
+      <Text size="xs" c="red">
+        {errorText(q.error)}
+      </Text>
+    )
+  if (q.data.length === 0)
+    return (
+      <Text size="xs" c="dimmed" pl={26}>
+        Empty folder
+      </Text>
+    )
+  return <PickerLevel entries={q.data} ctx={ctx} />
+}
+
+function PickerRow({ entry, ctx }: { entry: PickerEntry; ctx: PickerContext }) {
   const { selection } = ctx
   const parent = includedBy(selection, entry.path)
   const own = entry.is_directory ? selection.folders.has(entry.path) : selection.items.has(entry.path)
+  // Partly selected: something selected lies under it (known from the selected paths alone).
   const some = entry.is_directory && !own && [...selection.folders, ...selection.items].some((p) => p.startsWith(`${entry.path}/`))
-  const isOpen = entry.is_directory && (ctx.open === null || ctx.open.has(entry.path))
+  // A folder above found entries shows them; any other folder opens on demand.
+  const showsFound = entry.found !== undefined
+  const isOpen = entry.is_directory && (showsFound || ctx.open.has(entry.path))
   return (
     <li data-testid="library-row" data-path={entry.path}>
       <Group gap={4} wrap="nowrap" py={2}>
@@ -290,7 +344,7 @@ function PickerRow({ entry, ctx }: { entry: FileInfo; ctx: PickerContext }) {
             onClick={() => ctx.toggleOpen(entry.path)}
             aria-label={`${isOpen ? 'Close' : 'Open'} ${entry.name}`}
             aria-expanded={isOpen}
-            disabled={ctx.open === null}
+            disabled={showsFound}
           >
             {isOpen ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
           </ActionIcon>
@@ -313,9 +367,9 @@ function PickerRow({ entry, ctx }: { entry: FileInfo; ctx: PickerContext }) {
           title={parent ? `Included with ${parent}` : undefined}
         />
       </Group>
-      {isOpen && entry.children && entry.children.length > 0 && (
+      {isOpen && (
         <div style={{ paddingLeft: 20 }}>
-          <PickerLevel entries={entry.children} ctx={ctx} />
+          {entry.found ? <PickerLevel entries={entry.found} ctx={ctx} /> : <PickerFolder path={entry.path} ctx={ctx} />}
         </div>
       )}
     </li>

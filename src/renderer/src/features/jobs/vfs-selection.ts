@@ -22,6 +22,9 @@ export function documentType(name: string): string {
   return types[ext] ?? 'Txt'
 }
 
+/** What the picker needs of a library entry (a FileInfo, or a folder known only from a path). */
+export type LibraryEntry = Pick<FileInfo, 'path' | 'path_ids' | 'name' | 'is_directory'>
+
 /** A library folder as a scope entry (everything under it). */
 export const folderEntry = (f: Pick<FileInfo, 'name' | 'path_ids'>): VectorFsFolder => ({
   name: f.name,
@@ -59,7 +62,7 @@ const under = (path: string, folder: string) => folder === '/' || path.startsWit
  * Checks or unchecks one library entry. Checking a folder drops the entries inside it, which it
  * now includes; entries kept from elsewhere (other keys, missing paths) are left as they were.
  */
-export function toggleEntry(scope: JobScope, entry: FileInfo, checked: boolean): JobScope {
+export function toggleEntry(scope: JobScope, entry: LibraryEntry, checked: boolean): JobScope {
   const path = entry.path
   if (entry.is_directory) {
     if (!checked) return { ...scope, vector_fs_folders: scope.vector_fs_folders.filter((f) => key(f.path.path_ids) !== path) }
@@ -75,19 +78,6 @@ export function toggleEntry(scope: JobScope, entry: FileInfo, checked: boolean):
 
 export const unselectAll = (scope: JobScope): JobScope => ({ ...scope, vector_fs_folders: [], vector_fs_items: [] })
 
-/** Every path in a tree filled to full depth. */
-export function pathsOf(tree: readonly FileInfo[]): Set<string> {
-  const out = new Set<string>()
-  const walk = (nodes: readonly FileInfo[]) => {
-    for (const n of nodes) {
-      out.add(n.path)
-      if (n.children) walk(n.children)
-    }
-  }
-  walk(tree)
-  return out
-}
-
 export interface MissingEntry {
   readonly section: 'vector_fs_folders' | 'vector_fs_items'
   readonly index: number
@@ -95,34 +85,75 @@ export interface MissingEntry {
   readonly path: string
 }
 
-/** Scope entries naming a path the library no longer has (kept as stored; they simply find nothing). */
-export function missingEntries(scope: JobScope, tree: readonly FileInfo[]): MissingEntry[] {
-  const paths = pathsOf(tree)
+/** `/a/b/c.txt` -> `/a/b`; `/a` -> `/`. */
+const parentOf = (path: string) => (path.lastIndexOf('/') <= 0 ? '/' : path.slice(0, path.lastIndexOf('/')))
+
+/** The folders whose listing tells whether the scope's library entries still exist (each entry's parent, once). */
+export function foldersToCheck(scope: JobScope): string[] {
+  const out = new Set<string>()
+  for (const f of scope.vector_fs_folders) if (f.path.path_ids.length > 0) out.add(parentOf(key(f.path.path_ids)))
+  for (const i of scope.vector_fs_items) out.add(parentOf(key(i.path.path_ids)))
+  return [...out]
+}
+
+/**
+ * Scope entries naming a path the library no longer has (kept as stored; they simply find nothing).
+ * `levels` holds the listings of foldersToCheck(scope): a folder's children, `null` for a folder that
+ * is not there (so nothing under it is), absent while unknown (not yet read, or unreadable).
+ */
+export function missingEntries(scope: JobScope, levels: ReadonlyMap<string, readonly FileInfo[] | null>): MissingEntry[] {
+  const gone = (p: string) => {
+    const level = levels.get(parentOf(p))
+    return level === null || (level !== undefined && !level.some((c) => c.path === p))
+  }
   const out: MissingEntry[] = []
   scope.vector_fs_folders.forEach((f, index) => {
     const p = key(f.path.path_ids)
-    if (p !== '/' && !paths.has(p)) out.push({ section: 'vector_fs_folders', index, name: f.name, path: p })
+    if (p !== '/' && gone(p)) out.push({ section: 'vector_fs_folders', index, name: f.name, path: p })
   })
   scope.vector_fs_items.forEach((i, index) => {
     const p = key(i.path.path_ids)
-    if (!paths.has(p)) out.push({ section: 'vector_fs_items', index, name: i.name, path: p })
+    if (gone(p)) out.push({ section: 'vector_fs_items', index, name: i.name, path: p })
   })
   return out
 }
 
+/** A row of the library picker: a library entry, and in search results the found entries below it. */
+export interface PickerEntry extends LibraryEntry {
+  /** Search results: the found entries under this folder (shown open); undefined: read lazily when opened. */
+  readonly found?: readonly PickerEntry[]
+}
+
+const byFolderThenName = (a: PickerEntry, b: PickerEntry) =>
+  Number(b.is_directory) - Number(a.is_directory) ||
+  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) ||
+  a.name.localeCompare(b.name)
+
 /**
- * The tree cut to the entries whose name holds every word of `search` (any case), with the folders
- * above them; a matching folder keeps all it holds. An empty search keeps everything.
+ * Entries found by name anywhere in the library, as a tree: each under the folders above it (made
+ * from its path, not read from the node), folders first then by name. A found folder holding other
+ * found entries shows them; one holding none opens lazily like any folder.
  */
-export function filterTree(tree: readonly FileInfo[], search: string): FileInfo[] {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean)
-  if (words.length === 0) return [...tree]
-  const matches = (n: FileInfo) => words.every((w) => n.name.toLowerCase().includes(w))
-  const walk = (nodes: readonly FileInfo[]): FileInfo[] =>
-    nodes.flatMap((n) => {
-      if (matches(n)) return [n]
-      const kids = n.children ? walk(n.children) : []
-      return kids.length > 0 ? [{ ...n, children: kids }] : []
+export function foundTree(hits: readonly LibraryEntry[]): PickerEntry[] {
+  interface Node {
+    entry: LibraryEntry
+    kids: Map<string, Node>
+  }
+  const root: Node = { entry: { path: '/', path_ids: [], name: '', is_directory: true }, kids: new Map() }
+  for (const hit of hits) {
+    let cur = root
+    hit.path_ids.forEach((segment, i) => {
+      const last = i === hit.path_ids.length - 1
+      let next = cur.kids.get(segment)
+      if (!next) {
+        const ids = hit.path_ids.slice(0, i + 1)
+        next = { entry: last ? hit : { path: key(ids), path_ids: ids, name: segment, is_directory: true }, kids: new Map() }
+        cur.kids.set(segment, next)
+      } else if (last) next.entry = hit
+      cur = next
     })
-  return walk(tree)
+  }
+  const build = (n: Node): PickerEntry[] =>
+    [...n.kids.values()].map((k) => (k.kids.size > 0 ? { ...k.entry, found: build(k) } : k.entry)).sort(byFolderThenName)
+  return build(root)
 }

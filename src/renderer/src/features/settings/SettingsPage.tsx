@@ -2,8 +2,7 @@ import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Ti
 import { useEffect, useState } from 'react'
 import { modelKind } from '../../../../shared/contract/identity'
 import { errorText } from '../../api/client'
-import { useEmbeddingModel, useProviders, useRouteMutation, useVfsTree } from '../../api/queries'
-import { filesOf, stateCounts } from '../files'
+import { useEmbeddingModel, useProviders, useRouteMutation, useVfsFileStates } from '../../api/queries'
 import { providerOptionLabel } from '../providers'
 
 /** Provider kinds whose servers can embed documents (api-contract.md, update_default_embedding_model). */
@@ -21,7 +20,7 @@ export function SettingsPage() {
 function EmbeddingSettings() {
   const setting = useEmbeddingModel()
   const providers = useProviders()
-  const tree = useVfsTree()
+  const fileStates = useVfsFileStates()
   const update = useRouteMutation('update_default_embedding_model')
   const [providerId, setProviderId] = useState<string | null>(null)
   const [model, setModel] = useState('')
@@ -33,7 +32,7 @@ function EmbeddingSettings() {
   }, [setting.data])
 
   const capable = (providers.data ?? []).filter((p) => (EMBEDDING_KINDS as readonly string[]).includes(modelKind(p.model).kind))
-  const counts = stateCounts(filesOf(tree.data ?? []))
+  const counts = fileStates.data ?? { processing: 0, ready: 0, failed: 0 }
   const current = setting.data
   return (
     <Paper withBorder p="md" component="section" aria-label="Embedding model">

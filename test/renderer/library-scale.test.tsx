@@ -1,0 +1,243 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
+import { ScopeEditor } from '../../src/renderer/src/features/jobs/ScopeEditor'
+import type { Transport } from '../../src/renderer/src/api/transport'
+import type { BridgeRequest } from '../../src/shared/bridge'
+import { emptyScope, type JobScope } from '../../src/shared/contract/scope'
+import type { FileInfo } from '../../src/shared/contract/vector-fs'
+import { startTestNode, tempDir, type TestNode } from '../support/node'
+import { renderWithApp, routerTransport } from './render'
+
+/*
+ * A library of 2,020 folders and 10,000 files (20 clients x 100 cases x 5 files): the scope editor
+ * and the Files page's move dialog read it a level at a time, as the user opens folders, and find
+ * names through the node. Every request the window sends is counted.
+ */
+
+const CLIENTS = 20
+const CASES = 100
+const FILES = 5
+const pad = (n: number) => String(n).padStart(3, '0')
+const client = (i: number) => `Client ${String(i).padStart(2, '0')}`
+
+let node: TestNode
+let cleanupDir: () => void
+beforeAll(async () => {
+  const t = tempDir()
+  cleanupDir = t.cleanup
+  node = startTestNode(t.dir)
+  const ok = async (res: Promise<{ status: number; body: unknown }>) => {
+    const r = await res
+    if (r.status !== 200) throw new Error(JSON.stringify(r.body))
+  }
+  for (let c = 1; c <= CLIENTS; c++) {
+    await ok(node.post('/v2/create_folder', { path: '/', folder_name: client(c) }))
+    for (let k = 1; k <= CASES; k++) {
+      await ok(node.post('/v2/create_folder', { path: `/${client(c)}`, folder_name: `Case ${pad(k)}` }))
+      for (let f = 1; f <= FILES; f++) {
+        const file_data = new TextEncoder().encode(`Client ${c}, case ${k}, note ${f}.`)
+        await ok(node.post('/v2/upload_file_to_folder', { path: `/${client(c)}/Case ${pad(k)}`, filename: `note ${f}.txt`, file_data }))
+      }
+    }
+  }
+}, 120_000)
+afterAll(async () => {
+  await node.close()
+  cleanupDir()
+})
+
+/** The window's transport to the real node, writing down every request as `route query`. */
+function counted(): { transport: Transport; sent: string[]; take: () => string[] } {
+  const inner = routerTransport(node.router)
+  const sent: string[] = []
+  const describe = (req: BridgeRequest) => `${req.path.replace('/v2/', '')} ${new URLSearchParams(req.query ?? {}).toString()}`.trim()
+  return {
+    sent,
+    transport: { ...inner, request: (req) => (sent.push(describe(req)), inner.request(req)) },
+    take: () => sent.splice(0)
+  }
+}
+const listing = (path: string) => `retrieve_path_simplified ${new URLSearchParams({ path, depth: '0' }).toString()}`
+
+afterEach(cleanup)
+
+function Harness({ initial = emptyScope(), onScope }: { initial?: JobScope; onScope: (s: JobScope) => void }) {
+  const [scope, setScope] = useState<JobScope>(initial)
+  return (
+    <ScopeEditor
+      value={scope}
+      onChange={(s) => {
+        setScope(s)
+        onScope(s)
+      }}
+    />
+  )
+}
+
+const rowPaths = (within_: HTMLElement, testId: string) =>
+  within(within_)
+    .queryAllByTestId(testId)
+    .map((r) => r.dataset.path)
+
+describe('scope editor over a large library', () => {
+  it('reads only the top level when it opens, and one folder when the user opens it; picking and Unselect all work', async () => {
+    const { transport, sent, take } = counted()
+    let scope = emptyScope()
+    renderWithApp(<Harness onScope={(s) => (scope = s)} />, transport)
+    const library = screen.getByRole('region', { name: 'Library' })
+    await waitFor(() => expect(rowPaths(library, 'library-row')).toHaveLength(CLIENTS))
+    // The top level, once (the tree and the dropped-files folder list share it), and nothing else.
+    expect(take()).toEqual([listing('/')])
+
+    await userEvent.click(within(library).getByRole('button', { name: 'Open Client 07' }))
+    await waitFor(() => expect(rowPaths(library, 'library-row')).toHaveLength(CLIENTS + CASES))
+    expect(take()).toEqual([listing('/Client 07')])
+
+    await userEvent.click(within(library).getByRole('button', { name: 'Open Case 042' }))
+    await within(library).findByRole('checkbox', { name: 'note 3.txt' })
+    expect(take()).toEqual([listing('/Client 07/Case 042')])
+
+    await userEvent.click(within(library).getByRole('checkbox', { name: 'note 3.txt' }))
+    expect(scope.vector_fs_items.map((i) => i.path.path_ids)).toEqual([['Client 07', 'Case 042', 'note 3.txt']])
+    // Partly selected, from the selected paths alone.
+    expect(within(library).getByRole<HTMLInputElement>('checkbox', { name: 'Client 07' }).indeterminate).toBe(true)
+    expect(within(library).getByRole<HTMLInputElement>('checkbox', { name: 'Case 042' }).indeterminate).toBe(true)
+    expect(within(library).getByRole<HTMLInputElement>('checkbox', { name: 'Client 08' }).indeterminate).toBe(false)
+    await userEvent.click(within(library).getByRole('checkbox', { name: 'Client 09' }))
+    expect(within(library).getByTestId('library-selection-count').textContent).toBe('1 folder and 1 file selected')
+    await userEvent.click(within(library).getByRole('button', { name: 'Unselect all' }))
+    expect(within(library).getByTestId('library-selection-count').textContent).toBe('0 folders and 0 files selected')
+    // Checking and unchecking read nothing; reading the scope back needs the listing the user had open.
+    expect(take().filter((r) => r.startsWith('retrieve_path_simplified'))).toEqual([])
+    expect(sent.every((r) => !r.includes('depth=') || r.includes('depth=0'))).toBe(true)
+  })
+
+  it('finds names through the node, anywhere in the tree, and shows each under the folders above it', async () => {
+    const { transport, take } = counted()
+    renderWithApp(<Harness onScope={() => {}} />, transport)
+    const library = screen.getByRole('region', { name: 'Library' })
+    await waitFor(() => expect(rowPaths(library, 'library-row')).toHaveLength(CLIENTS))
+    take()
+    await userEvent.type(within(library).getByRole('textbox', { name: 'Search the library by name' }), 'case 077')
+    await waitFor(() => expect(rowPaths(library, 'library-row')).toHaveLength(2 * CLIENTS))
+    expect(rowPaths(library, 'library-row').slice(0, 4)).toEqual(['/Client 01', '/Client 01/Case 077', '/Client 02', '/Client 02/Case 077'])
+    const requests = take()
+    expect(requests.length).toBeGreaterThan(0)
+    expect(requests.every((r) => r.startsWith('find_vector_fs_entries q='))).toBe(true)
+    // A found folder opens like any other: its files are read then.
+    await userEvent.click(within(library).getAllByRole('button', { name: 'Open Case 077' })[4]!)
+    await within(library).findAllByRole('checkbox', { name: 'note 1.txt' })
+    expect(take()).toEqual([listing('/Client 05/Case 077')])
+  })
+
+  it('marks entries whose path is gone by reading their folders, not the tree', async () => {
+    const { transport, take } = counted()
+    const initial: JobScope = {
+      ...emptyScope(),
+      vector_fs_folders: [
+        { name: 'Case 010', path: { path_ids: ['Client 03', 'Case 010'] } },
+        { name: 'Case 999', path: { path_ids: ['Client 03', 'Case 999'] } }
+      ],
+      vector_fs_items: [
+        {
+          name: 'note 9.txt',
+          path: { path_ids: ['Client 04', 'Case 001', 'note 9.txt'] },
+          source: { Standard: { FileRef: { file_name: 'note 9.txt', file_type: { Document: 'Txt' }, text_chunking_strategy: 'V1' } } }
+        },
+        {
+          name: 'gone.txt',
+          path: { path_ids: ['No such client', 'gone.txt'] },
+          source: { Standard: { FileRef: { file_name: 'gone.txt', file_type: { Document: 'Txt' }, text_chunking_strategy: 'V1' } } }
+        }
+      ]
+    }
+    renderWithApp(<Harness initial={initial} onScope={() => {}} />, transport)
+    const library = screen.getByRole('region', { name: 'Library' })
+    await waitFor(() => expect(within(library).queryAllByTestId('scope-missing')).toHaveLength(3))
+    expect(
+      within(library)
+        .getAllByTestId('scope-missing')
+        .map((m) => m.textContent)
+    ).toEqual([
+      expect.stringContaining('/Client 03/Case 999 is no longer'),
+      expect.stringContaining('/Client 04/Case 001/note 9.txt is no longer'),
+      expect.stringContaining('/No such client/gone.txt is no longer')
+    ])
+    expect(take().sort()).toEqual([listing('/'), listing('/Client 03'), listing('/Client 04/Case 001'), listing('/No such client')].sort())
+  })
+})
+
+describe('Files page move dialog over a large library', () => {
+  beforeEach(() => {
+    window.location.hash = '#/files'
+  })
+
+  it('offers folders level by level and by name, reading one folder at a time, and moves into a deep folder', async () => {
+    const { transport, take } = counted()
+    renderWithApp(<FilesPage />, transport)
+    const library = screen.getByRole('navigation', { name: 'Library' })
+    await waitFor(() => expect(rowPaths(library, 'tree-row')).toHaveLength(CLIENTS))
+    expect(take()).toEqual([listing('/')])
+    await userEvent.click(within(library).getByRole('button', { name: 'Client 03', expanded: false }))
+    await waitFor(() => expect(rowPaths(library, 'tree-row')).toHaveLength(CLIENTS + CASES))
+    expect(take()).toEqual([listing('/Client 03')])
+
+    await userEvent.click(within(library).getByRole('button', { name: 'Actions for Case 001' }))
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Rename or move…', hidden: true }))
+    const dialog = await screen.findByRole('dialog')
+    const destination = within(dialog).getByRole('combobox', { name: 'Destination folder' })
+    expect((destination as HTMLInputElement).value).toBe('/Client 03')
+    // The top level and the folder it is in were read already: opening the dialog reads nothing.
+    expect(take()).toEqual([])
+
+    // Down a level: choosing a top folder offers its folders (one listing read).
+    await userEvent.click(destination)
+    await userEvent.click(await screen.findByRole('option', { name: '/Client 05', hidden: true }))
+    await userEvent.click(destination)
+    await screen.findByRole('option', { name: '/Client 05/Case 100', hidden: true })
+    expect(take()).toEqual([listing('/Client 05')])
+    // The folder being moved, and what is inside it, are never offered.
+    await userEvent.keyboard('{Escape}')
+
+    // By name: the node finds the folders.
+    await userEvent.clear(destination)
+    await userEvent.type(destination, 'case 099')
+    const option = await screen.findByRole('option', { name: '/Client 12/Case 099', hidden: true })
+    const found = take()
+    expect(found.length).toBeGreaterThan(0)
+    expect(found.every((r) => r.startsWith('find_vector_fs_entries') && r.includes('kind=folder'))).toBe(true)
+    await userEvent.click(option)
+    // Chosen, it offers the folders inside it too: that one folder is read.
+    await waitFor(() => expect(take()).toEqual([listing('/Client 12/Case 099')]))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const moved = (await node.get('/v2/retrieve_path_simplified', { path: '/Client 12/Case 099', depth: '0' })).body as FileInfo[]
+    expect(moved.map((e) => e.name)).toContain('Case 001')
+    const after = take()
+    expect(after[0]).toBe('move_folder')
+    // What the move changed is read again a level at a time.
+    expect(after.slice(1).every((r) => r.startsWith('retrieve_path_simplified') && r.endsWith('depth=0'))).toBe(true)
+  })
+
+  it('never offers a folder being moved, nor what is inside it', async () => {
+    const { transport } = counted()
+    renderWithApp(<FilesPage />, transport)
+    const library = screen.getByRole('navigation', { name: 'Library' })
+    await waitFor(() => expect(rowPaths(library, 'tree-row')).toHaveLength(CLIENTS))
+    await userEvent.click(within(library).getByRole('button', { name: 'Actions for Client 06' }))
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Rename or move…', hidden: true }))
+    const dialog = await screen.findByRole('dialog')
+    const destination = within(dialog).getByRole('combobox', { name: 'Destination folder' })
+    await userEvent.clear(destination)
+    await userEvent.type(destination, 'client 0')
+    await screen.findByRole('option', { name: '/Client 05', hidden: true })
+    const offered = screen.getAllByRole('option', { hidden: true }).map((o) => o.textContent)
+    expect(offered).toContain('/Client 07')
+    expect(offered).not.toContain('/Client 06')
+    expect(offered.some((o) => o?.startsWith('/Client 06/'))).toBe(false)
+  })
+})
