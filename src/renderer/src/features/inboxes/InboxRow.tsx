@@ -1,4 +1,4 @@
-import { Badge, Checkbox, Group, Text, UnstyledButton } from '@mantine/core'
+import { Badge, Checkbox } from '@mantine/core'
 import { IconEyeOff, IconPin } from '@tabler/icons-react'
 import { lazy, memo, Suspense, useState, type MouseEvent } from 'react'
 import { hrefOf } from '../../app/router'
@@ -20,16 +20,21 @@ interface RowProps {
 
 function Snippet({ text, query }: { text: string; query: string }) {
   return (
-    <Text size="sm" truncate data-testid="inbox-snippet">
+    <span className={classes.preview} data-testid="inbox-snippet">
       {highlightParts(text, query).map((p, i) => (p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
-    </Text>
+    </span>
   )
 }
 
-/** One inbox in the list: name, markers, provider, last-message preview (or search snippet) and when; select box and menu. */
+/**
+ * One inbox in the list: name, markers, provider, last-message preview (or search snippet) and when; select box and menu.
+ * Plain elements styled by the module's classes (Mantine's theme variables), not Group/Text: a screen of rows is
+ * rendered on every scroll step and on the first paint, where each Mantine component costs its own style work.
+ */
 export const InboxRow = memo(function InboxRow({ row, now, snippet, selected, onSelect, actions }: RowProps) {
+  const previewState = row.preview === null ? 'empty' : row.previewIsError ? 'error' : undefined
   return (
-    <Group gap={0} wrap="nowrap" className={classes.line} data-selected={selected || undefined}>
+    <div className={classes.line} data-selected={selected || undefined}>
       {onSelect && (
         <Checkbox
           className={classes.check}
@@ -39,49 +44,37 @@ export const InboxRow = memo(function InboxRow({ row, now, snippet, selected, on
           onClick={(e) => onSelect(row, e)}
         />
       )}
-      <UnstyledButton component="a" href={hrefOf({ name: 'inbox', inboxId: row.inboxId })} className={classes.row} data-testid="inbox-row">
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-            {row.isPinned && <IconPin size={14} aria-label="Pinned" role="img" style={{ flexShrink: 0 }} />}
-            <Text fw={600} truncate className={classes.name}>
-              {row.name}
-            </Text>
+      <a href={hrefOf({ name: 'inbox', inboxId: row.inboxId })} className={classes.row} data-testid="inbox-row">
+        <span className={classes.top}>
+          <span className={classes.title}>
+            {row.isPinned && <IconPin size={14} aria-label="Pinned" role="img" className={classes.icon} />}
+            <span className={classes.name}>{row.name}</span>
             {row.isHidden && (
               <Badge size="xs" color="gray" variant="outline" leftSection={<IconEyeOff size={10} />} data-testid="hidden-marker">
                 Hidden
               </Badge>
             )}
-          </Group>
-          <Text size="xs" c="dimmed" title={absoluteTime(row.activity)} style={{ flexShrink: 0 }}>
+          </span>
+          <span className={classes.when} title={absoluteTime(row.activity)}>
             <time dateTime={row.activity}>{relativeTime(row.activity, now)}</time>
-          </Text>
-        </Group>
-        <Group gap={6} wrap="nowrap">
-          <Badge size="xs" variant="light" tt="none" style={{ flexShrink: 0 }}>
+          </span>
+        </span>
+        <span className={classes.bottom}>
+          <Badge size="xs" variant="light" tt="none" className={classes.icon}>
             {row.providerId}
           </Badge>
-          {row.model && (
-            <Text size="xs" c="dimmed" ff="monospace" style={{ flexShrink: 0 }}>
-              {row.model}
-            </Text>
-          )}
+          {row.model && <span className={classes.model}>{row.model}</span>}
           {snippet ? (
             <Snippet text={snippet.text} query={snippet.query} />
           ) : (
-            <Text
-              size="sm"
-              c={row.preview === null ? 'dimmed' : row.previewIsError ? 'red' : undefined}
-              fs={row.preview === null ? 'italic' : undefined}
-              truncate
-              data-testid="inbox-preview"
-            >
+            <span className={classes.preview} data-state={previewState} data-testid="inbox-preview">
               {row.preview ?? 'No messages yet'}
-            </Text>
+            </span>
           )}
-        </Group>
-      </UnstyledButton>
+        </span>
+      </a>
       {actions && <RowMenu row={row} actions={actions} />}
-    </Group>
+    </div>
   )
 })
 
