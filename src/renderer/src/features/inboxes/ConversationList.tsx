@@ -1,25 +1,27 @@
-import { ActionIcon, Box, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core'
+import { ActionIcon, Box, Drawer, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core'
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useInboxPages } from '../../api/queries'
 import { hrefOf, navigate } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
+import { useLayoutPrefs } from '../../stores/layout-prefs'
 
 const ROW = 36
 
-/**
- * The paged inbox list beside an open conversation (pinned first), collapsible; Alt+Up / Alt+Down
- * open the conversation above or below the current one.
- */
-export function ConversationList({ inboxId }: { inboxId: string }) {
+interface ConversationRow {
+  readonly id: string
+  readonly name: string
+}
+
+/** The pinned and the other inboxes as one list (pinned first), its full length, and how to read more of it. */
+function useConversationRows() {
   const showHidden = useInboxFilters((s) => s.showHidden)
-  const [open, setOpen] = useState(true)
   const pinned = useInboxPages({ showHidden, pinned: true })
   const others = useInboxPages({ showHidden, pinned: false })
   const rows = useMemo(() => {
     const seen = new Set<string>()
-    const out: { id: string; name: string }[] = []
+    const out: ConversationRow[] = []
     for (const q of [pinned, others])
       for (const p of q.data?.pages ?? [])
         for (const i of p.inboxes)
@@ -30,21 +32,20 @@ export function ConversationList({ inboxId }: { inboxId: string }) {
     return out
   }, [pinned, others])
   const total = (pinned.data?.pages[0]?.total_count ?? 0) + (others.data?.pages[0]?.total_count ?? 0)
-  const scrollRef = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({
-    count: Math.max(total, rows.length),
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW,
-    overscan: 8
-  })
-  const items = virtualizer.getVirtualItems()
-  const lastVisible = items.length ? items[items.length - 1]!.index : 0
-  useEffect(() => {
-    if (!open) return
-    if (pinned.hasNextPage && !pinned.isFetchingNextPage) void pinned.fetchNextPage()
-    else if (lastVisible >= rows.length - 1 && others.hasNextPage && !others.isFetchingNextPage) void others.fetchNextPage()
-  }, [open, lastVisible, rows.length, pinned, others])
+  /** Pinned pages first (they sit on top), then the next unpinned page once the reader is at the loaded end. */
+  const loadMore = useCallback(
+    (lastVisible: number) => {
+      if (pinned.hasNextPage) {
+        if (!pinned.isFetchingNextPage) void pinned.fetchNextPage()
+      } else if (lastVisible >= rows.length - 1 && others.hasNextPage && !others.isFetchingNextPage) void others.fetchNextPage()
+    },
+    [pinned, others, rows.length]
+  )
+  return { rows, total, loadMore }
+}
 
+/** Alt+Up / Alt+Down open the conversation above or below the current one, whichever layout shows the list. */
+function useConversationKeys(rows: readonly ConversationRow[], inboxId: string) {
   const at = rows.findIndex((r) => r.id === inboxId)
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -57,62 +58,135 @@ export function ConversationList({ inboxId }: { inboxId: string }) {
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [rows, at])
+}
 
-  if (!open) {
-    return (
-      <Tooltip label="Show conversations">
-        <ActionIcon variant="subtle" aria-label="Show conversations" onClick={() => setOpen(true)} visibleFrom="lg">
-          <IconLayoutSidebarLeftExpand size={18} />
-        </ActionIcon>
-      </Tooltip>
-    )
-  }
+interface NavProps {
+  readonly inboxId: string
+  readonly rows: readonly ConversationRow[]
+  readonly total: number
+  readonly loadMore: (lastVisible: number) => void
+  /** Called when a conversation is picked (the drawer closes). */
+  readonly onPick?: () => void
+}
+
+/** The virtual list of conversations, read page by page as it scrolls, the open one marked. */
+function ConversationNav({ inboxId, rows, total, loadMore, onPick }: NavProps) {
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({
+    count: Math.max(total, rows.length),
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW,
+    overscan: 8
+  })
+  const items = virtualizer.getVirtualItems()
+  const lastVisible = items.length ? items[items.length - 1]!.index : 0
+  useEffect(() => {
+    loadMore(lastVisible)
+  }, [loadMore, lastVisible])
+  // Opened on another conversation (the drawer), the list starts where the open one is.
+  const at = rows.findIndex((r) => r.id === inboxId)
+  const scrolledTo = useRef(false)
+  useEffect(() => {
+    if (scrolledTo.current || at < 0) return
+    scrolledTo.current = true
+    virtualizer.scrollToIndex(at, { align: 'auto' })
+  }, [at, virtualizer])
+
   return (
-    <Stack gap={4} w={240} style={{ flexShrink: 0, minHeight: 0 }} visibleFrom="lg" data-testid="conversation-list">
-      <Box style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-        <Text size="sm" fw={600}>
-          Conversations
-        </Text>
-        <ActionIcon variant="subtle" aria-label="Hide conversations" onClick={() => setOpen(false)}>
-          <IconLayoutSidebarLeftCollapse size={18} />
-        </ActionIcon>
-      </Box>
-      <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
-        <nav aria-label="Conversations" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((item) => {
-            const r = rows[item.index]
-            return (
-              <div
-                key={r ? r.id : `placeholder-${item.index}`}
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
-              >
-                {r ? (
-                  <UnstyledButton
-                    component="a"
-                    href={hrefOf({ name: 'inbox', inboxId: r.id })}
-                    aria-current={r.id === inboxId ? 'page' : undefined}
-                    px="xs"
-                    py={6}
-                    style={{
-                      display: 'block',
-                      borderRadius: 4,
-                      background: r.id === inboxId ? 'var(--mantine-primary-color-light)' : undefined
-                    }}
-                  >
-                    <Text size="sm" truncate>
-                      {r.name}
-                    </Text>
-                  </UnstyledButton>
-                ) : (
-                  <Text size="sm" c="dimmed" px="xs" py={6}>
-                    …
+    <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
+      <nav aria-label="Conversations" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {items.map((item) => {
+          const r = rows[item.index]
+          return (
+            <div
+              key={r ? r.id : `placeholder-${item.index}`}
+              style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
+            >
+              {r ? (
+                <UnstyledButton
+                  component="a"
+                  href={hrefOf({ name: 'inbox', inboxId: r.id })}
+                  onClick={onPick}
+                  aria-current={r.id === inboxId ? 'page' : undefined}
+                  px="xs"
+                  py={6}
+                  style={{
+                    display: 'block',
+                    borderRadius: 4,
+                    background: r.id === inboxId ? 'var(--mantine-primary-color-light)' : undefined
+                  }}
+                >
+                  <Text size="sm" truncate>
+                    {r.name}
                   </Text>
-                )}
-              </div>
-            )
-          })}
-        </nav>
-      </div>
-    </Stack>
+                </UnstyledButton>
+              ) : (
+                <Text size="sm" c="dimmed" px="xs" py={6}>
+                  …
+                </Text>
+              )}
+            </div>
+          )
+        })}
+      </nav>
+    </div>
+  )
+}
+
+interface ConversationListProps {
+  readonly inboxId: string
+  /** Narrow windows: the list as a drawer, opened from the inbox view's header. */
+  readonly drawerOpened: boolean
+  readonly onDrawerClose: () => void
+}
+
+/**
+ * The paged inbox list beside an open conversation (pinned first): on wide windows a side list the
+ * operator can collapse (remembered), on narrow ones a drawer. Alt+Up / Alt+Down work in both.
+ */
+export function ConversationList({ inboxId, drawerOpened, onDrawerClose }: ConversationListProps) {
+  const { rows, total, loadMore } = useConversationRows()
+  const open = useLayoutPrefs((s) => s.conversationsOpen)
+  const setOpen = useLayoutPrefs((s) => s.setConversationsOpen)
+  useConversationKeys(rows, inboxId)
+  const nav = { inboxId, rows, total, loadMore }
+
+  return (
+    <>
+      {open ? (
+        <Stack gap={4} w={240} style={{ flexShrink: 0, minHeight: 0 }} visibleFrom="lg" data-testid="conversation-list">
+          <Box style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+            <Text size="sm" fw={600}>
+              Conversations
+            </Text>
+            <Tooltip label="Hide conversations">
+              <ActionIcon variant="subtle" aria-label="Hide conversations" aria-expanded onClick={() => setOpen(false)}>
+                <IconLayoutSidebarLeftCollapse size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Box>
+          <ConversationNav {...nav} />
+        </Stack>
+      ) : (
+        <Tooltip label="Show conversations">
+          <ActionIcon variant="subtle" aria-label="Show conversations" aria-expanded={false} onClick={() => setOpen(true)} visibleFrom="lg">
+            <IconLayoutSidebarLeftExpand size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      <Drawer
+        opened={drawerOpened}
+        onClose={onDrawerClose}
+        title="Conversations"
+        position="left"
+        size="xs"
+        styles={{
+          content: { display: 'flex', flexDirection: 'column' },
+          body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }
+        }}
+      >
+        <ConversationNav {...nav} onPick={onDrawerClose} />
+      </Drawer>
+    </>
   )
 }

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, NumberInput, Paper, Stack, Switch, Table, Text, Textarea, Title, Tree, useTree } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import type { JobConfig } from '../../../../shared/contract/job'
 import type { JobScope } from '../../../../shared/contract/scope'
@@ -13,6 +13,8 @@ import { errorText } from '../../api/client'
 export function InboxSidePanel({ jobId, inbox, inDrawer = false }: { jobId: string; inbox: Inbox; inDrawer?: boolean }) {
   const scope = useJobScope(jobId)
   const tree = useTree()
+  // Tree initializes itself again whenever `data` is a new array: built once per scope, not per render.
+  const treeData = useMemo(() => (scope.data ? scopeTree(scope.data) : []), [scope.data])
   const [editingScope, setEditingScope] = useState<JobScope | null>(null)
   const [editingConfig, setEditingConfig] = useState<JobConfig | null>(null)
   const updateScope = useRouteMutation('update_job_scope')
@@ -62,7 +64,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false }: { jobId: stri
             <Text size="xs" c="dimmed" mb={4}>
               {scopeCount(scope.data)} entries
             </Text>
-            <Tree data={scopeTree(scope.data)} tree={tree} levelOffset="md" aria-label="Scope" />
+            <Tree data={treeData} tree={tree} levelOffset="md" aria-label="Scope" />
           </>
         )}
       </Paper>

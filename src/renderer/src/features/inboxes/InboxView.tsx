@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Drawer, Group, Loader, Stack } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
-import { IconListDetails } from '@tabler/icons-react'
+import { IconListDetails, IconMessages } from '@tabler/icons-react'
 import { useMemo, useRef } from 'react'
 import { ApiFailure } from '../../api/client'
 import { mergeMessagePages, useInbox, useMessages, useRouteMutation } from '../../api/queries'
@@ -28,6 +28,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const retry = useRouteMutation('retry_message')
   const switcherRef = useRef<HTMLInputElement>(null)
   const [details, { open: openDetails, close: closeDetails }] = useDisclosure(false)
+  const [conversations, { open: openConversations, close: closeConversations }] = useDisclosure(false)
   const jobId = jobIdOfInbox(inboxId)
 
   if (inbox === null) {
@@ -59,10 +60,24 @@ export function InboxView({ inboxId }: { inboxId: string }) {
 
   return (
     <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
-      <ConversationList inboxId={inboxId} />
+      <ConversationList inboxId={inboxId} drawerOpened={conversations} onDrawerClose={closeConversations} />
       <Stack gap="sm" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
         <Group justify="space-between" wrap="nowrap" align="flex-end">
-          <InlineName inboxId={inboxId} name={inbox.custom_name} />
+          <Group gap="xs" wrap="nowrap" align="flex-end" style={{ minWidth: 0 }}>
+            {/* Narrow windows: the conversation list opens in a drawer. */}
+            <Button
+              hiddenFrom="lg"
+              size="xs"
+              variant="default"
+              leftSection={<IconMessages size={16} />}
+              aria-haspopup="dialog"
+              aria-expanded={conversations}
+              onClick={openConversations}
+            >
+              Conversations
+            </Button>
+            <InlineName inboxId={inboxId} name={inbox.custom_name} />
+          </Group>
           <Group gap="xs" wrap="nowrap" align="flex-end">
             <ProviderSwitcher ref={switcherRef} jobId={jobId} providerId={inbox.agent.id} />
             {/* Narrow windows: the scope and config open in a drawer. */}

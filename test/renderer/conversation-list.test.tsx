@@ -1,0 +1,146 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createClient } from '../../src/renderer/src/api/client'
+import { ClientProvider } from '../../src/renderer/src/api/client-context'
+import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
+import { useLayoutPrefs } from '../../src/renderer/src/stores/layout-prefs'
+import { routerTransport } from './render'
+import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+
+/*
+ * The conversation list beside an open inbox, against a real in-process node: the side list on wide
+ * windows (collapsible, remembered) and the drawer narrow windows open from the header.
+ */
+
+let node: TestNode
+let cleanupDir: () => void
+const names = ['First talk', 'Second talk', 'Third talk']
+let inboxes: string[]
+
+beforeEach(async () => {
+  // happy-dom has no document.fonts, which the composer's auto-sizing textarea listens to.
+  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
+  localStorage.clear()
+  useLayoutPrefs.setState({ conversationsOpen: true })
+  const tmp = tempDir()
+  cleanupDir = tmp.cleanup
+  node = startTestNode(tmp.dir)
+  await addProvider(node, 'gpt')
+  inboxes = []
+  for (const name of names) {
+    const inbox = `job_inbox::${await createJob(node, 'gpt')}::false`
+    await node.post('/v2/update_smart_inbox_name', { inbox_name: inbox, custom_name: name })
+    inboxes.push(inbox)
+  }
+  window.location.hash = ''
+})
+
+// happy-dom lays nothing out: every element reports a 0 px box, in which a virtual list shows no row.
+// Each element here reports the size of a window's list instead (the browser's part, not ours).
+const clientSize = { clientHeight: 600, clientWidth: 240 }
+beforeEach(() => {
+  for (const [prop, value] of Object.entries(clientSize))
+    Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: () => value })
+})
+afterEach(() => {
+  for (const prop of Object.keys(clientSize)) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[prop]
+})
+
+/** happy-dom applies the media queries of Mantine's visibleFrom / hiddenFrom: the layout follows the width. */
+const setWidth = (width: number) =>
+  (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({
+    width,
+    height: 800
+  })
+afterEach(async () => {
+  cleanup()
+  await node.close()
+  cleanupDir()
+})
+
+function renderView(inboxId: string) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={qc}>
+        <ClientProvider client={createClient(routerTransport(node.router))}>
+          <InboxView inboxId={inboxId} />
+        </ClientProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  )
+}
+
+/** The list newest first: the third inbox on top. */
+const middle = () => inboxes[1]!
+const hashOf = (inboxId: string) => `#/inboxes/${encodeURIComponent(inboxId)}`
+
+describe('the conversation list on narrow windows: a drawer', () => {
+  beforeEach(() => setWidth(800))
+  it('opens from a named header button, lists the conversations with the open one marked, and closes on Escape', async () => {
+    renderView(middle())
+    const button = await screen.findByRole('button', { name: 'Conversations' })
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+    fireEvent.click(button)
+    const drawer = await screen.findByRole('dialog', { name: 'Conversations' })
+    const nav = within(drawer).getByRole('navigation', { name: 'Conversations' })
+    expect((await within(nav).findAllByRole('link')).map((a) => a.textContent)).toEqual(['Third talk', 'Second talk', 'First talk'])
+    expect(within(nav).getByRole('link', { name: 'Second talk' }).getAttribute('aria-current')).toBe('page')
+    expect(button.getAttribute('aria-expanded')).toBe('true')
+
+    fireEvent.keyDown(drawer, { key: 'Escape' })
+    await expect.poll(() => screen.queryByRole('dialog', { name: 'Conversations' })).toBeNull()
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('closes when a conversation is picked, which opens it', async () => {
+    renderView(middle())
+    fireEvent.click(await screen.findByRole('button', { name: 'Conversations' }))
+    const drawer = await screen.findByRole('dialog', { name: 'Conversations' })
+    const link = await within(drawer).findByRole('link', { name: 'First talk' })
+    expect(link.getAttribute('href')).toBe(hashOf(inboxes[0]!))
+    fireEvent.click(link)
+    await expect.poll(() => screen.queryByRole('dialog', { name: 'Conversations' })).toBeNull()
+    expect(window.location.hash).toBe(hashOf(inboxes[0]!))
+  })
+
+  it('Alt+Up and Alt+Down move between conversations while the drawer is open', async () => {
+    renderView(middle())
+    fireEvent.click(await screen.findByRole('button', { name: 'Conversations' }))
+    const drawer = await screen.findByRole('dialog', { name: 'Conversations' })
+    await within(drawer).findByRole('link', { name: 'First talk' })
+    fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
+    expect(window.location.hash).toBe(hashOf(inboxes[0]!))
+    fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
+    expect(window.location.hash).toBe(hashOf(inboxes[2]!))
+  })
+})
+
+describe('the conversation list on wide windows: beside the conversation, collapsible', () => {
+  beforeEach(() => setWidth(1400))
+  it('collapses and comes back from its toggle, the choice kept for the next start, and Alt+Up still moves when collapsed', async () => {
+    const view = renderView(middle())
+    const side = await screen.findByTestId('conversation-list')
+    await within(side).findByRole('link', { name: 'Third talk' })
+    fireEvent.click(within(side).getByRole('button', { name: 'Hide conversations' }))
+    expect(screen.queryByTestId('conversation-list')).toBeNull()
+    expect(JSON.parse(localStorage.getItem('nodedesk.layout')!)).toMatchObject({ state: { conversationsOpen: false } })
+
+    // Collapsed, the keys still move between conversations.
+    fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
+    expect(window.location.hash).toBe(hashOf(inboxes[2]!))
+
+    // A new window (the same storage) starts collapsed; the toggle brings the list back and remembers that too.
+    view.unmount()
+    await useLayoutPrefs.persist.rehydrate()
+    renderView(middle())
+    const show = await screen.findByRole('button', { name: 'Show conversations' })
+    expect(screen.queryByTestId('conversation-list')).toBeNull()
+    fireEvent.click(show)
+    expect(await screen.findByTestId('conversation-list')).toBeTruthy()
+    expect(JSON.parse(localStorage.getItem('nodedesk.layout')!)).toMatchObject({ state: { conversationsOpen: true } })
+  })
+})
