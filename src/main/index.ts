@@ -1,5 +1,16 @@
 /** Electron bootstrap: one secure window, the embedded node, the IPC binding. Nothing else. */
-import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell, type WebContents } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+  type IpcMainInvokeEvent,
+  type WebContents
+} from 'electron'
 import { join } from 'node:path'
 import { IPC_EVENT_CHANNEL } from '../shared/bridge'
 import { RENDERER_CSP } from '../shared/csp'
@@ -11,7 +22,7 @@ import { startEmbeddedNode, type EmbeddedNode } from './embedded-node'
 import { consoleLogger } from './platform/logger'
 import { installProcessGuard } from './process-guard'
 import { aesFileSecretBox } from './store/secret-box'
-import { bindIpc, isRendererUrl } from './transports/ipc'
+import { bindIpc, bindSaveExport, isRendererUrl } from './transports/ipc'
 
 app.setName(APP_NAME)
 // The dev server's address only in development: in a packaged app an environment variable must
@@ -120,7 +131,12 @@ ready
     session.defaultSession.webRequest.onHeadersReceived((details, done) => {
       done({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } })
     })
-    bindIpc(ipcMain, node.router, (event) => windows.has(event.sender) && isRendererUrl(event.senderFrame?.url, rendererUrl))
+    const isOurWindow = (event: IpcMainInvokeEvent) => windows.has(event.sender) && isRendererUrl(event.senderFrame?.url, rendererUrl)
+    bindIpc(ipcMain, node.router, isOurWindow)
+    bindSaveExport(ipcMain, node.router, isOurWindow, (event, options) => {
+      const win = BrowserWindow.fromWebContents(event.sender)
+      return win ? dialog.showSaveDialog(win, options) : dialog.showSaveDialog(options)
+    })
     node.ctx.bus.subscribe((event) => {
       for (const contents of windows) if (!contents.isDestroyed()) contents.send(IPC_EVENT_CHANNEL, event)
     })

@@ -1,6 +1,14 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
 import type { NodeEvent } from '../shared/contract/events'
-import { IPC_EVENT_CHANNEL, IPC_REQUEST_CHANNEL, type BridgeRequest, type NodedeskBridge } from '../shared/bridge'
+import {
+  IPC_EVENT_CHANNEL,
+  IPC_REQUEST_CHANNEL,
+  IPC_SAVE_EXPORT_CHANNEL,
+  type BridgeRequest,
+  type BridgeResponse,
+  type NodedeskBridge,
+  type SaveExportRequest
+} from '../shared/bridge'
 
 const decoder = new TextDecoder()
 
@@ -16,6 +24,10 @@ const bridge: NodedeskBridge = {
     // A file (download_file) arrives as its own bytes.
     if (res.contentType) return { status: res.status, body: res.body }
     return { status: res.status, body: JSON.parse(decoder.decode(res.body)) }
+  },
+  async saveExport(req: SaveExportRequest) {
+    // Only the two fields cross: the main process fetches the export and asks where to write it.
+    return (await ipcRenderer.invoke(IPC_SAVE_EXPORT_CHANNEL, { inbox_name: req.inbox_name, format: req.format })) as BridgeResponse
   },
   onEvent(listener: (event: NodeEvent) => void) {
     const wrapped = (_e: IpcRendererEvent, event: NodeEvent) => listener(event)

@@ -1,7 +1,7 @@
-import { readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { IPC_EVENT_CHANNEL, IPC_REQUEST_CHANNEL } from '../../src/shared/bridge'
+import { IPC_EVENT_CHANNEL, IPC_REQUEST_CHANNEL, IPC_SAVE_EXPORT_CHANNEL } from '../../src/shared/bridge'
 import { fakeElectron, FakeContents, ROOT, type FakeElectron } from '../support/fake-electron'
 import { provider } from '../support/fixtures'
 import { tempDir } from '../support/node'
@@ -164,6 +164,44 @@ describe('Electron bootstrap (built main process, stand-in electron module)', ()
     const listed = json<{ id: string }[]>(await ipc(own, rendererUrl(), { method: 'GET', path: '/v2/available_llm_providers' }))
     expect(listed.map((p) => p.id)).toEqual(['gpt'])
     expect(JSON.stringify(listed)).not.toContain('sk-desktop')
+  })
+
+  it('saves an inbox export where its window’s save dialog says, for its own window only', async () => {
+    const own = desktop.record.windows[0]!.webContents
+    const call = async (path: string, body: unknown) => json(await ipc(own, rendererUrl(), { method: 'POST', path, body }))
+    await call('/v2/add_llm_provider', provider('saver'))
+    const { job_id } = (await call('/v2/create_job', {
+      llm_provider: 'saver',
+      job_creation_info: { scope: { vector_fs_items: [], vector_fs_folders: [], local_vrkai: [], local_vrpack: [], network_folders: [] } }
+    })) as { job_id: string }
+    const inbox = `job_inbox::${job_id}::false`
+    await call('/v2/update_smart_inbox_name', { inbox_name: inbox, custom_name: 'Desk notes' })
+    const save = (sender: FakeContents, frameUrl: string) =>
+      desktop.record.ipcHandlers.get(IPC_SAVE_EXPORT_CHANNEL)!(
+        { sender, senderFrame: { url: frameUrl } },
+        { inbox_name: inbox, format: 'markdown' }
+      ) as Promise<{
+        status: number
+        body: unknown
+      }>
+
+    const target = join(dir, 'exported.md')
+    desktop.options.savePath = target
+    expect(await save(own, rendererUrl())).toEqual({ status: 200, body: { saved: true, path: target } })
+    expect(desktop.record.saveDialogs).toHaveLength(1)
+    expect(desktop.record.saveDialogs[0]!.parent).toBe(desktop.record.windows[0]) // a sheet of the window that asked
+    expect(desktop.record.saveDialogs[0]!.options).toEqual({
+      defaultPath: 'Desk notes.md',
+      filters: [{ name: 'Markdown', extensions: ['md'] }]
+    })
+    expect(readFileSync(target, 'utf8')).toContain('Desk notes')
+
+    const elsewhere = join(dir, 'stranger.md')
+    desktop.options.savePath = elsewhere
+    expect((await save(new FakeContents(), rendererUrl())).status).toBe(403)
+    expect((await save(own, 'https://evil.example/')).status).toBe(403)
+    expect(desktop.record.saveDialogs).toHaveLength(1)
+    expect(existsSync(elsewhere)).toBe(false)
   })
 
   it('keeps its data in NODEDESK_DATA_DIR (else userData), sealing keys with the AES box when safeStorage would not really encrypt', () => {

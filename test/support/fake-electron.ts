@@ -34,6 +34,8 @@ export interface FakeElectronOptions {
   readonly userData: string
   /** The button index `dialog.showMessageBox` answers with (0 = the first button). */
   messageBoxResponse?: number
+  /** The path `dialog.showSaveDialog` answers with (undefined = the operator cancels). */
+  savePath?: string
 }
 
 export function fakeElectron(options: FakeElectronOptions) {
@@ -43,6 +45,7 @@ export function fakeElectron(options: FakeElectronOptions) {
     openedExternally: [] as string[],
     errorBoxes: [] as [string, string][],
     messageBoxes: [] as Record<string, unknown>[],
+    saveDialogs: [] as { parent: unknown; options: Record<string, unknown> }[],
     exits: [] as number[],
     quits: 0,
     privilegedSchemes: [] as unknown[],
@@ -116,6 +119,14 @@ export function fakeElectron(options: FakeElectronOptions) {
         const opts = (args.length > 1 ? args[1] : args[0]) as Record<string, unknown>
         record.messageBoxes.push(opts)
         return Promise.resolve({ response: options.messageBoxResponse ?? 0, checkboxChecked: false })
+      },
+      showSaveDialog: (...args: unknown[]) => {
+        record.saveDialogs.push({
+          parent: args.length > 1 ? args[0] : null,
+          options: (args.length > 1 ? args[1] : args[0]) as Record<string, unknown>
+        })
+        const path = options.savePath
+        return Promise.resolve(path === undefined ? { canceled: true } : { canceled: false, filePath: path })
       }
     },
     protocol: {

@@ -1,8 +1,9 @@
 import type { IpcMainInvokeEvent } from 'electron'
 import { readFile } from 'node:fs/promises'
 import { errorBody } from '../../shared/contract/error'
-import { IPC_REQUEST_CHANNEL } from '../../shared/bridge'
+import { IPC_REQUEST_CHANNEL, IPC_SAVE_EXPORT_CHANNEL } from '../../shared/bridge'
 import type { NodeRequest, Router } from '../node-api'
+import { saveExport, type SaveExportReply } from './save-export'
 
 /** The part of Electron's ipcMain this binding uses (so it is testable without Electron). */
 export interface IpcMainLike {
@@ -61,4 +62,30 @@ export function bindIpc(ipcMain: IpcMainLike, router: Router, isTrustedSender: (
     return { status: res.status, body: res.body }
   })
   return () => ipcMain.removeHandler(IPC_REQUEST_CHANNEL)
+}
+
+/** The part of Electron's save dialog the export uses, shown for the window that asked. */
+export type ShowSaveDialog = (
+  event: IpcMainInvokeEvent,
+  options: { defaultPath: string; filters: { name: string; extensions: string[] }[] }
+) => Promise<{ canceled: boolean; filePath?: string }>
+
+/**
+ * Binds the export's "Save as…" channel: from our window only (the same check as the request
+ * channel), the main process reads the export, asks where with `showSaveDialog`, and writes it.
+ */
+export function bindSaveExport(
+  ipcMain: IpcMainLike,
+  router: Router,
+  isTrustedSender: (event: IpcMainInvokeEvent) => boolean,
+  showSaveDialog: ShowSaveDialog
+): () => void {
+  ipcMain.handle(IPC_SAVE_EXPORT_CHANNEL, async (event, payload): Promise<SaveExportReply> => {
+    if (!isTrustedSender(event)) return { status: 403, body: errorBody(403, 'sender: exports are saved only for the Nodedesk window') }
+    return saveExport(router, payload, async (defaultName, filter) => {
+      const chosen = await showSaveDialog(event, { defaultPath: defaultName, filters: [filter] })
+      return chosen.canceled ? undefined : chosen.filePath
+    })
+  })
+  return () => ipcMain.removeHandler(IPC_SAVE_EXPORT_CHANNEL)
 }

@@ -6,6 +6,7 @@ import type { ExportFormat } from '../../../../shared/contract/inbox-management'
 import { jobIdOfInbox } from '../../../../shared/contract/inbox-id'
 import { errorText, type Client } from '../../api/client'
 import { useClient } from '../../api/client-context'
+import { exportInbox } from './export-inbox'
 import type { InboxRowData } from './inbox-rows'
 
 /** What the per-inbox menu and the bulk bar can do; lists follow through the node's inbox_changed events. */
@@ -19,20 +20,6 @@ export interface InboxActions {
 }
 
 const failed = (title: string) => (err: unknown) => notifications.show({ color: 'red', title, message: errorText(err) })
-
-/** Saves text as a file through the browser's download (Electron's window downloads the same way). */
-export function download(filename: string, content: string, type: string) {
-  const url = URL.createObjectURL(new Blob([content], { type }))
-  const a = document.createElement('a')
-  a.href = url
-  a.download = filename
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
-
-const mime: Record<ExportFormat, string> = { markdown: 'text/markdown', json: 'application/json', txt: 'text/plain' }
 
 function RenameForm({ client, row }: { client: Client; row: InboxRowData }) {
   const [name, setName] = useState(row.name)
@@ -88,8 +75,8 @@ export function useInboxActions(): InboxActions {
       },
       exportAs: async (row, format) => {
         try {
-          const { filename, content } = await client.call('export_messages_from_inbox', { body: { inbox_name: row.inboxId, format } })
-          download(filename, content, mime[format])
+          const outcome = await exportInbox(client, window.nodedesk, row.inboxId, format)
+          if (outcome.kind === 'saved') notifications.show({ color: 'teal', message: `Saved to ${outcome.path}` })
         } catch (err) {
           failed('Not exported')(err)
         }

@@ -1,0 +1,137 @@
+import type { IpcMainInvokeEvent } from 'electron'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { IPC_SAVE_EXPORT_CHANNEL } from '../../src/shared/bridge'
+import { bindSaveExport, type IpcMainLike, type ShowSaveDialog } from '../../src/main/transports/ipc'
+import { saveExport, type SaveExportReply } from '../../src/main/transports/save-export'
+import { addProvider, createJob, expectError, tempDir, useTestNode } from '../support/node'
+
+/*
+ * The desktop app's "Save as…" for an export: the main process reads the export through the real
+ * router, asks where with the save dialog (a stand-in here: the Electron binary cannot exist on these
+ * machines) and writes the file itself. Real node, real files in a temp dir.
+ */
+
+const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
+
+async function inboxWithHistory(name: string) {
+  const jobId = await createJob(node, 'gpt')
+  const inbox = `job_inbox::${jobId}::false`
+  await node.post('/v2/update_smart_inbox_name', { inbox_name: inbox, custom_name: name })
+  await node.post('/v2/job_message', { job_id: jobId, content: 'When is the lease renewal? "quoted" ünïcode 🚀' })
+  return inbox
+}
+
+function fakeIpcMain() {
+  const handlers = new Map<string, (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown>()
+  const ipc: IpcMainLike = { handle: (c, l) => void handlers.set(c, l), removeHandler: (c) => void handlers.delete(c) }
+  return { ipc, handlers }
+}
+
+/** A save dialog that records what it was asked and answers `answer` (a path, or undefined for Cancel). */
+function recordingDialog(answer: string | undefined) {
+  const asked: { event: IpcMainInvokeEvent; options: Parameters<ShowSaveDialog>[1] }[] = []
+  const show: ShowSaveDialog = (event, options) => {
+    asked.push({ event, options })
+    return Promise.resolve(answer === undefined ? { canceled: true } : { canceled: false, filePath: answer })
+  }
+  return { asked, show }
+}
+
+const OURS = { sender: { id: 1 } } as unknown as IpcMainInvokeEvent
+const STRANGER = { sender: { id: 2 } } as unknown as IpcMainInvokeEvent
+const trusted = (e: IpcMainInvokeEvent) => (e.sender as unknown as { id: number }).id === 1
+
+describe('saving an export through the save dialog (main process)', () => {
+  it('suggests the inbox name with the format’s extension and filter, and writes exactly the node’s export there', async () => {
+    const inbox = await inboxWithHistory('Lease: talk')
+    const out = tempDir()
+    try {
+      for (const [format, ext, filterName] of [
+        ['json', 'json', 'JSON'],
+        ['markdown', 'md', 'Markdown'],
+        ['txt', 'txt', 'Text']
+      ] as const) {
+        const { ipc, handlers } = fakeIpcMain()
+        const target = join(out.dir, `chosen.${ext}`)
+        const dialog = recordingDialog(target)
+        bindSaveExport(ipc, node.router, trusted, dialog.show)
+        const reply = (await handlers.get(IPC_SAVE_EXPORT_CHANNEL)!(OURS, { inbox_name: inbox, format })) as SaveExportReply
+        expect(reply).toEqual({ status: 200, body: { saved: true, path: target } })
+        expect(dialog.asked).toHaveLength(1)
+        expect(dialog.asked[0]!.event).toBe(OURS) // shown for the window that asked
+        expect(dialog.asked[0]!.options).toEqual({ defaultPath: `Lease_ talk.${ext}`, filters: [{ name: filterName, extensions: [ext] }] })
+        const expected = (await node.post('/v2/export_messages_from_inbox', { inbox_name: inbox, format })).body as { content: string }
+        expect(readFileSync(target, 'utf8')).toBe(expected.content)
+      }
+      const history = (await node.post('/v2/last_messages', { inbox_name: inbox, limit: 500 })).body
+      expect(JSON.parse(readFileSync(join(out.dir, 'chosen.json'), 'utf8'))).toEqual(history)
+    } finally {
+      out.cleanup()
+    }
+  })
+
+  it('writes nothing when the operator cancels', async () => {
+    const inbox = await inboxWithHistory('Cancelled')
+    const dialog = recordingDialog(undefined)
+    const reply = await saveExport(node.router, { inbox_name: inbox, format: 'txt' }, (name, filter) =>
+      dialog.show(OURS, { defaultPath: name, filters: [filter] }).then((r) => (r.canceled ? undefined : r.filePath))
+    )
+    expect(reply).toEqual({ status: 200, body: { saved: false } })
+    expect(dialog.asked).toHaveLength(1)
+  })
+
+  it('an unknown inbox or format answers the node’s error and never opens the dialog', async () => {
+    const inbox = await inboxWithHistory('Known')
+    const dialog = recordingDialog('/never/used')
+    const choose = () => {
+      dialog.asked.push({ event: OURS, options: { defaultPath: '', filters: [] } })
+      return Promise.resolve(undefined)
+    }
+    expectError(await saveExport(node.router, { inbox_name: 'job_inbox::nope::false', format: 'json' }, choose), 404, 'inbox_name')
+    expectError(await saveExport(node.router, { inbox_name: inbox, format: 'pdf' }, choose), 400, 'format')
+    expectError(await saveExport(node.router, undefined, choose), 400)
+    expect(dialog.asked).toHaveLength(0)
+  })
+
+  it('the window cannot name the file: a path in the request is ignored, only the dialog’s is written', async () => {
+    const inbox = await inboxWithHistory('Sneaky')
+    const out = tempDir()
+    try {
+      const wanted = join(out.dir, 'from-window.txt')
+      const chosen = join(out.dir, 'from-dialog.txt')
+      const reply = await saveExport(node.router, { inbox_name: inbox, format: 'txt', path: wanted, filename: wanted }, () =>
+        Promise.resolve(chosen)
+      )
+      expect(reply).toEqual({ status: 200, body: { saved: true, path: chosen } })
+      expect(existsSync(wanted)).toBe(false)
+      expect(readFileSync(chosen, 'utf8')).toContain('When is the lease renewal?')
+    } finally {
+      out.cleanup()
+    }
+  })
+
+  it('a place it cannot write to answers 500 naming the path, and leaves nothing', async () => {
+    const inbox = await inboxWithHistory('Nowhere')
+    const out = tempDir()
+    try {
+      const target = join(out.dir, 'missing-folder', 'x.md')
+      const reply = await saveExport(node.router, { inbox_name: inbox, format: 'markdown' }, () => Promise.resolve(target))
+      expectError(reply, 500, target)
+      expect(existsSync(target)).toBe(false)
+    } finally {
+      out.cleanup()
+    }
+  })
+
+  it('refuses another sender before reading anything or opening the dialog', async () => {
+    const inbox = await inboxWithHistory('Private')
+    const { ipc, handlers } = fakeIpcMain()
+    const dialog = recordingDialog('/tmp/should-not-exist.json')
+    bindSaveExport(ipc, node.router, trusted, dialog.show)
+    const reply = (await handlers.get(IPC_SAVE_EXPORT_CHANNEL)!(STRANGER, { inbox_name: inbox, format: 'json' })) as SaveExportReply
+    expectError(reply, 403, 'sender')
+    expect(dialog.asked).toHaveLength(0)
+  })
+})
