@@ -1,5 +1,6 @@
 import { formatPath, omittedErrors, parseFieldErrors } from '../../../shared/contract/field-errors'
 import { routePaths } from '../../../shared/contract/route-paths'
+import { definedQuery } from './http-basics'
 import type { RouteBodyInput, RouteName, RouteResponse } from '../../../shared/contract/routes'
 import type { Transport } from './transport'
 
@@ -85,8 +86,7 @@ export function createClient(transport: Transport): Client {
     transport,
     async call(name, input = {}) {
       const route = routePaths[name]
-      const query: Record<string, string> = {}
-      for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined) query[k] = v
+      const query = definedQuery(input.query)
       let res
       try {
         res = await transport.request({ method: route.method, path: route.path, query, body: input.body })

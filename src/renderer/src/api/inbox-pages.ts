@@ -25,12 +25,18 @@ export const inboxPageKeys = {
   search: (q: string, showHidden: boolean) => ['inboxes', 'search', { q, showHidden }] as const
 }
 
-const pageQuery = (filter: InboxFilter, offset: string | undefined, limit = INBOX_PAGE) => ({
+export const pageQuery = (filter: InboxFilter, offset: string | undefined, limit = INBOX_PAGE) => ({
   limit: String(limit),
   offset,
   show_hidden: filter.showHidden ? 'true' : 'false',
   pinned: filter.pinned === undefined ? undefined : String(filter.pinned)
 })
+
+/** The lists of the first screen: pinned on top, then the rest (main.tsx sends them before the app loads, app-main.tsx prefetches them). */
+export const firstScreenLists = (showHidden: boolean): InboxFilter[] => [
+  { showHidden, pinned: true },
+  { showHidden, pinned: false }
+]
 
 /** The paged list as an infinite query: each page continues after the last inbox of the one before. */
 export const inboxPagesQuery = (client: Client, filter: InboxFilter) => ({

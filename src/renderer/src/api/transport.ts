@@ -1,6 +1,10 @@
 import type { BridgeRequest, BridgeResponse, NodedeskBridge } from '../../../shared/bridge'
 import type { NodeEvent } from '../../../shared/contract/events'
+import { earlyResponse, earlySession } from './early-start'
 import { readEventStream } from './event-stream'
+import { requestUrl, startSession, takeCodeFromLocation } from './http-basics'
+
+export { SESSION_PATH, takeCodeFromLocation } from './http-basics'
 
 /** How the page reaches the node: the preload bridge in the desktop app, else HTTP to its own origin. */
 export interface Transport {
@@ -13,25 +17,6 @@ export interface Transport {
   onEvent(listener: (event: NodeEvent) => void, onResumed?: () => void): () => void
   /** An upload that reports bytes sent (HTTP in a browser); without it, uploads go through request(). */
   upload?(req: BridgeRequest, onProgress: (loaded: number, total: number) => void): Promise<BridgeResponse>
-}
-
-/** Where the page trades its one-time code for the session cookie (headless mode, outside the contract table). */
-export const SESSION_PATH = '/v2/session'
-
-/**
- * Headless mode's UI address carries a one-time code in the fragment (`#code=...`, never sent to
- * a server by the browser). It is taken out of the address at once (replaced, not pushed, so Back
- * does not bring it back); a `#token=` from older addresses is removed the same way and not used.
- */
-export function takeCodeFromLocation(loc: Location, history: History): string | null {
-  const params = new URLSearchParams(loc.hash.replace(/^#/, ''))
-  const code = params.get('code')
-  if (!params.has('code') && !params.has('token')) return null
-  params.delete('code')
-  params.delete('token')
-  const rest = params.toString()
-  history.replaceState(history.state, '', `${loc.pathname}${loc.search}${rest ? `#${rest}` : ''}`)
-  return code || null
 }
 
 /** A request body's `file_data` (upload_file_to_folder): bytes, or a Blob/File the transport sends as it must. */
@@ -68,27 +53,13 @@ async function withFileBytes(req: BridgeRequest): Promise<BridgeRequest> {
 export interface HttpTransportOptions {
   /** A one-time code to trade for the session cookie before the first request. */
   readonly sessionCode?: string | null
-}
-
-/**
- * Trades the code for an HttpOnly session cookie; afterwards the browser sends the cookie with
- * every same-origin fetch. A failed trade is not fatal: a cookie from an earlier visit may still hold.
- */
-function startSession(baseUrl: string, code: string): Promise<void> {
-  return fetch(new URL(SESSION_PATH, baseUrl), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ code }),
-    credentials: 'same-origin'
-  }).then(
-    (res) => void res.body?.cancel(),
-    () => undefined
-  )
+  /** The trade already under way (main.tsx started it): requests wait for it instead. */
+  readonly session?: Promise<void>
 }
 
 /** `token`: the bearer token, for callers that hold it (tests, tools); the page itself uses the session cookie. */
 export function httpTransport(baseUrl: string, token: string | null, options: HttpTransportOptions = {}): Transport {
-  const session = options.sessionCode ? startSession(baseUrl, options.sessionCode) : Promise.resolve()
+  const session = options.session ?? (options.sessionCode ? startSession(baseUrl, options.sessionCode) : Promise.resolve())
   const headers = (extra: Record<string, string> = {}) => ({
     ...extra,
     ...(token ? { Authorization: `Bearer ${token}` } : {})
@@ -97,15 +68,18 @@ export function httpTransport(baseUrl: string, token: string | null, options: Ht
     kind: 'http',
     async request(req) {
       await session
-      const url = new URL(req.path, baseUrl)
-      for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, v)
+      const url = requestUrl(baseUrl, req)
       const upload = uploadForm(req.body)
-      const res = await fetch(url, {
-        method: req.method,
-        // A FormData body sets its own multipart Content-Type (with the boundary).
-        headers: headers(req.method === 'POST' && !upload ? { 'Content-Type': 'application/json' } : {}),
-        body: req.method === 'POST' ? (upload ?? JSON.stringify(req.body ?? null)) : undefined
-      })
+      const send = () =>
+        fetch(url, {
+          method: req.method,
+          // A FormData body sets its own multipart Content-Type (with the boundary).
+          headers: headers(req.method === 'POST' && !upload ? { 'Content-Type': 'application/json' } : {}),
+          body: req.method === 'POST' ? (upload ?? JSON.stringify(req.body ?? null)) : undefined
+        })
+      // The first screen's reads were sent by main.tsx before this code loaded: taken once, else sent now.
+      const early = req.method === 'GET' && !token ? earlyResponse(url.href) : undefined
+      const res = await (early ? early.catch(send) : send())
       // download_file answers the file's own bytes.
       if (!(res.headers.get('content-type') ?? '').startsWith('application/json') || res.headers.has('content-disposition')) {
         return { status: res.status, body: new Uint8Array(await res.arrayBuffer()) }
@@ -197,5 +171,7 @@ export function bridgeTransport(bridge: NodedeskBridge): Transport {
 
 export function pickTransport(win: Window = window): Transport {
   if (win.nodedesk) return bridgeTransport(win.nodedesk)
+  const session = earlySession()
+  if (session) return httpTransport(win.location.origin, null, { session })
   return httpTransport(win.location.origin, null, { sessionCode: takeCodeFromLocation(win.location, win.history) })
 }

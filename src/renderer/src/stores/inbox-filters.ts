@@ -1,5 +1,6 @@
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
+import { INBOX_FILTERS_STORAGE } from './inbox-filters-storage'
 
 interface InboxFilters {
   readonly search: string
@@ -17,6 +18,6 @@ export const useInboxFilters = create<InboxFilters>()(
       setSearch: (search) => set({ search }),
       setShowHidden: (showHidden) => set({ showHidden })
     }),
-    { name: 'nodedesk.inboxFilters', storage: createJSONStorage(() => localStorage) }
+    { name: INBOX_FILTERS_STORAGE, storage: createJSONStorage(() => localStorage) }
   )
 )

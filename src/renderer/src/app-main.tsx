@@ -1,0 +1,50 @@
+import { MantineProvider } from '@mantine/core'
+import { ModalsProvider } from '@mantine/modals'
+import { Notifications } from '@mantine/notifications'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createClient } from './api/client'
+import { ClientProvider } from './api/client-context'
+import { connectEvents } from './api/events'
+import { firstScreenLists, inboxPagesQuery } from './api/inbox-pages'
+import { pickTransport } from './api/transport'
+import { useInboxFilters } from './stores/inbox-filters'
+import { App } from './app/App'
+import { theme } from './app/theme'
+
+const transport = pickTransport()
+const client = createClient(transport)
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 5_000 } }
+})
+connectEvents(transport, queryClient)
+// The list is the first screen (and beside every conversation): main.tsx has usually sent its first
+// pages already, and the transport takes their responses.
+const firstLists = Promise.all(
+  firstScreenLists(useInboxFilters.getState().showHidden).map((filter) =>
+    queryClient.prefetchInfiniteQuery(inboxPagesQuery(client, filter))
+  )
+)
+
+/**
+ * The first render waits for those pages, briefly: rendered with them it is one pass with the rows,
+ * instead of an empty list painted and then rendered again when they arrive a few ms later.
+ */
+const FIRST_PAINT_WAIT_MS = 250
+void Promise.race([firstLists, new Promise((r) => setTimeout(r, FIRST_PAINT_WAIT_MS))]).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <MantineProvider theme={theme} defaultColorScheme="auto">
+        <ModalsProvider>
+          <Notifications position="bottom-right" />
+          <QueryClientProvider client={queryClient}>
+            <ClientProvider client={client}>
+              <App />
+            </ClientProvider>
+          </QueryClientProvider>
+        </ModalsProvider>
+      </MantineProvider>
+    </StrictMode>
+  )
+)
