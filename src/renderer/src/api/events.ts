@@ -4,9 +4,9 @@ import type { Inbox } from '../../../shared/contract/inbox'
 import type { LastMessage } from '../../../shared/contract/message'
 import { isAnswer } from '../../../shared/message-role'
 import { useStreaming } from '../stores/streaming'
-import { createClient } from './client'
+import { createClient, type Client } from './client'
 import { applyInboxChanges, inboxPageKeys, refreshCount, type InboxFilter } from './inbox-pages'
-import { keys, loadedMessages, type MessagePages } from './queries'
+import { catchUpPages, keys, loadedMessages, MESSAGE_PAGE, type MessagePages } from './queries'
 import type { Transport } from './transport'
 import { jobIdOfInbox } from '../../../shared/contract/inbox-id'
 
@@ -19,6 +19,42 @@ const repliesTo = (qc: QueryClient, inbox: string, parent: string) =>
   loadedMessages(qc.getQueryData<MessagePages>(keys.messages(inbox)))
     .filter((m) => m.job_message.parent === parent && isAnswer(m))
     .map((m) => m.node_api_data.node_message_hash)
+
+/** The streamed text of an answer goes once the fetched messages hold the stored answer. */
+function clearIfStored(qc: QueryClient, inbox: string) {
+  const partial = useStreaming.getState().partial[inbox]
+  if (partial && isAnswered(loadedMessages(qc.getQueryData<MessagePages>(keys.messages(inbox))), partial.parent, partial.replaced)) {
+    useStreaming.getState().clear(inbox, partial.parent)
+  }
+}
+
+/**
+ * Messages after a break, however many were missed: an open conversation reads its newest page
+ * once (one request each; see catchUpPages), a conversation no screen shows is dropped from the
+ * cache and read afresh, one page, when it is opened again.
+ */
+export async function catchUpMessages(qc: QueryClient, client: Client): Promise<void> {
+  await Promise.all(
+    qc
+      .getQueryCache()
+      .findAll({ queryKey: ['messages'] })
+      .map(async (query) => {
+        const key = query.queryKey
+        const inbox = key[1] as string
+        if (!query.getObserversCount()) return qc.removeQueries({ queryKey: key, exact: true })
+        try {
+          const fresh = await client.call('last_messages', { body: { inbox_name: inbox, limit: MESSAGE_PAGE } })
+          // A page being read meanwhile would be written over the caught-up pages: it is read again on scroll.
+          await qc.cancelQueries({ queryKey: key, exact: true })
+          qc.setQueryData<MessagePages>(key, (data) => data && catchUpPages(data, fresh))
+          clearIfStored(qc, inbox)
+        } catch {
+          // Gone meanwhile (its inbox query says so) or unreachable: the query reads again by itself.
+          await qc.invalidateQueries({ queryKey: key, exact: true })
+        }
+      })
+  )
+}
 
 /** Inbox changes arriving within this window are applied together (a script writing fast sends hundreds a second). */
 export const EVENT_BATCH_MS = 50
@@ -58,12 +94,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
         continue
       }
       void qc.invalidateQueries({ queryKey: keys.jobScope(jobIdOfInbox(inbox)) })
-      void qc.invalidateQueries({ queryKey: keys.messages(inbox) }).then(() => {
-        const partial = useStreaming.getState().partial[inbox]
-        if (partial && isAnswered(loadedMessages(qc.getQueryData<MessagePages>(keys.messages(inbox))), partial.parent, partial.replaced)) {
-          useStreaming.getState().clear(inbox, partial.parent)
-        }
-      })
+      void qc.invalidateQueries({ queryKey: keys.messages(inbox) }).then(() => clearIfStored(qc, inbox))
     }
   }
 
@@ -100,8 +131,12 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
           break
       }
     },
-    () => void qc.invalidateQueries()
-  ) // back after a break: what the missed events would have patched is read again
+    // Back after a break: what the missed events would have patched is read again, messages a page at most.
+    () => {
+      void catchUpMessages(qc, client)
+      void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'messages' })
+    }
+  )
   return () => {
     off()
     if (timer) clearTimeout(timer)

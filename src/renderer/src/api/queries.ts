@@ -1,4 +1,5 @@
 import {
+  infiniteQueryOptions,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -166,38 +167,50 @@ export const loadedMessages = (data: MessagePages | undefined): LastMessage[] =>
  * One page of the messages query. An older page (keyed by its offset_key) never changes once
  * fetched, so a refetch (after an event) serves it from the cache; the newest page is fetched
  * again and merged with the cached one, which keeps its oldest message and so the older pages' keys.
+ * One request at most: when more than a page arrived since, the pages do not meet, the newest page
+ * stands alone and the refetch reads the older ones along their new keys (no more than were loaded).
  */
 async function fetchMessagePage(client: Client, inboxId: string, offsetKey: string | null, cached: MessagePages | undefined) {
-  const page = async (offset: string | null) =>
-    client.call('last_messages', {
-      body: { inbox_name: inboxId, limit: MESSAGE_PAGE, ...(offset === null ? {} : { offset_key: offset }) }
-    })
   if (offsetKey !== null) {
     const i = cached?.pageParams.indexOf(offsetKey) ?? -1
-    return i >= 0 ? cached!.pages[i]! : page(offsetKey)
+    if (i >= 0) return cached!.pages[i]!
   }
-  let fresh = await page(null)
+  const fresh = await client.call('last_messages', {
+    body: { inbox_name: inboxId, limit: MESSAGE_PAGE, ...(offsetKey === null ? {} : { offset_key: offsetKey }) }
+  })
   const prev = cached?.pages[0]
-  if (!prev?.length) return fresh
+  if (offsetKey !== null || !prev?.length) return fresh
   const known = new Set(prev.map(hashOf))
-  // More than a page arrived since the last fetch: read back until the pages meet.
-  for (let more = fresh; more.length === MESSAGE_PAGE && !fresh.some((m) => known.has(hashOf(m)));) {
-    more = await page(hashOf(fresh[0]!))
-    fresh = [...more, ...fresh]
-  }
   return fresh.some((m) => known.has(hashOf(m))) ? mergeMessagePages([prev, fresh]) : fresh
 }
 
-/** The messages of an inbox: the newest page first, older pages as the reader scrolls up. */
-export function useMessages(inboxId: string) {
-  const client = useClient()
-  const qc = useQueryClient()
-  return useInfiniteQuery({
+/**
+ * The cached pages with the newest page read again (`fresh`): merged into the first page when the
+ * two meet, so every older page stays; when more than a page was missed (they do not meet), the
+ * list starts again from `fresh` alone and the messages before it load as the reader scrolls up.
+ */
+export function catchUpPages(data: MessagePages, fresh: LastMessage[]): MessagePages {
+  const first = data.pages[0] ?? []
+  const known = new Set(first.map(hashOf))
+  if (first.length && fresh.some((m) => known.has(hashOf(m)))) {
+    return { pages: [mergeMessagePages([first, fresh]), ...data.pages.slice(1)], pageParams: data.pageParams }
+  }
+  return { pages: [fresh], pageParams: [null] }
+}
+
+/** The messages query of one inbox: the newest page first, older pages as the reader scrolls up. */
+export const messagesQuery = (client: Client, qc: QueryClient, inboxId: string) =>
+  infiniteQueryOptions({
     queryKey: keys.messages(inboxId),
     initialPageParam: null as string | null,
     getNextPageParam: (last: LastMessage[]) => (last.length < MESSAGE_PAGE ? undefined : hashOf(last[0]!)),
     queryFn: ({ pageParam }) => fetchMessagePage(client, inboxId, pageParam, qc.getQueryData<MessagePages>(keys.messages(inboxId)))
   })
+
+export function useMessages(inboxId: string) {
+  const client = useClient()
+  const qc = useQueryClient()
+  return useInfiniteQuery(messagesQuery(client, qc, inboxId))
 }
 
 /**

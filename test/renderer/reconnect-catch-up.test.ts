@@ -1,0 +1,150 @@
+import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createClient, type Client } from '../../src/renderer/src/api/client'
+import { connectEvents } from '../../src/renderer/src/api/events'
+import { keys, loadedMessages, messagesQuery, type MessagePages } from '../../src/renderer/src/api/queries'
+import type { Transport } from '../../src/renderer/src/api/transport'
+import type { LastMessage } from '../../src/shared/contract/message'
+import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+
+/*
+ * The event stream back after a break, against a real node: the window missed every event of the
+ * break, however many messages were written meanwhile. It catches up with one page per open
+ * conversation, never with reads that grow with the number of missed messages.
+ */
+
+let node: TestNode
+let cleanupDir: () => void
+let qc: QueryClient
+let client: Client
+let requests: string[]
+let resume: () => void
+let disconnect: () => void
+let jobId: string
+let inbox: string
+let said = 0
+
+beforeEach(async () => {
+  const tmp = tempDir()
+  cleanupDir = tmp.cleanup
+  node = startTestNode(tmp.dir)
+  await addProvider(node, 'gpt')
+  requests = []
+  // The stream is down from the start: events of the node never arrive, then it comes back.
+  const transport: Transport = {
+    kind: 'http',
+    request: async (req) => {
+      requests.push(req.path)
+      return node.router.handle(req)
+    },
+    onEvent: (_listener, onResumed) => {
+      resume = () => onResumed?.()
+      return () => {}
+    }
+  }
+  client = createClient(transport)
+  qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
+  disconnect = connectEvents(transport, qc)
+  jobId = await createJob(node, 'gpt')
+  inbox = `job_inbox::${jobId}::false`
+  said = 0
+})
+afterEach(async () => {
+  disconnect()
+  qc.clear()
+  await node.close()
+  cleanupDir()
+})
+
+async function say(n: number) {
+  for (let i = 0; i < n; i++) {
+    const res = await node.post('/v2/job_message', { job_id: jobId, content: `message ${said++}` })
+    expect(res.status).toBe(200)
+  }
+}
+const contents = (ms: readonly LastMessage[]) => ms.map((m) => m.job_message.content)
+const expected = (n: number) => Array.from({ length: n }, (_, i) => `message ${i}`)
+
+/** The open conversation as the inbox view keeps it, with `pages` pages loaded. */
+async function openConversation(pages: number) {
+  const observer = new InfiniteQueryObserver(qc, messagesQuery(client, qc, inbox))
+  const stop = observer.subscribe(() => {})
+  await expect.poll(() => observer.getCurrentResult().isSuccess).toBe(true)
+  while (observer.getCurrentResult().data!.pages.length < pages) await observer.fetchNextPage()
+  const data = () => qc.getQueryData<MessagePages>(keys.messages(inbox))!
+  const shown = () => loadedMessages(data())
+  return { observer, stop, shown, data }
+}
+
+/** Waits until the catch-up has settled: no query fetching any more. */
+const settled = () => expect.poll(() => qc.isFetching()).toBe(0)
+
+describe('catching up after the event stream comes back', () => {
+  it('more than a page missed: one request, the newest page alone, the rest read on scroll, every message once in order', async () => {
+    await say(120)
+    const view = await openConversation(3) // 120 messages in 3 pages, the whole history
+    expect(contents(view.shown())).toEqual(expected(120))
+    await say(1000) // written during the break: 1,000 missed messages
+
+    requests = []
+    resume()
+    await expect.poll(() => contents(view.shown()).at(-1)).toBe('message 1119')
+    await settled()
+    expect(requests).toEqual(['/v2/last_messages'])
+    expect(view.data().pages).toHaveLength(1)
+    expect(contents(view.shown())).toEqual(expected(1120).slice(-50))
+
+    // Scrolling up reads the gap page by page: every message appears exactly once, in order.
+    while (view.observer.getCurrentResult().hasNextPage) await view.observer.fetchNextPage()
+    expect(contents(view.shown())).toEqual(expected(1120))
+    view.stop()
+  })
+
+  it('fewer than a page missed: one request, merged into the newest page, the older pages kept as they were', async () => {
+    await say(130)
+    const view = await openConversation(3)
+    const older = view.data().pages.slice(1)
+    await say(20)
+
+    requests = []
+    resume()
+    await expect.poll(() => view.shown().length).toBe(150)
+    await settled()
+    expect(requests).toEqual(['/v2/last_messages'])
+    expect(view.data().pages.slice(1)).toEqual(older)
+    expect(contents(view.shown())).toEqual(expected(150))
+    expect(view.observer.getCurrentResult().hasNextPage).toBe(false)
+    view.stop()
+  })
+
+  it('a conversation no screen shows is dropped, not read; other queries are marked stale', async () => {
+    await say(10)
+    const view = await openConversation(1)
+    view.stop() // the view closed: the query stays cached without an observer
+    const health = new QueryObserver(qc, { queryKey: keys.health, queryFn: () => client.call('health_check') })
+    const stopHealth = health.subscribe(() => {})
+    await expect.poll(() => health.getCurrentResult().isSuccess).toBe(true)
+    await say(200)
+
+    requests = []
+    resume()
+    await settled()
+    expect(qc.getQueryData(keys.messages(inbox))).toBeUndefined()
+    expect(requests).toEqual(['/v2/health_check'])
+    stopHealth()
+  })
+
+  it('a refetch of an open conversation (an inbox_changed) reads no more pages than were loaded, however many arrived', async () => {
+    await say(100)
+    const view = await openConversation(2)
+    await say(600)
+
+    requests = []
+    await qc.invalidateQueries({ queryKey: keys.messages(inbox) })
+    expect(requests.length).toBeLessThanOrEqual(2)
+    expect(contents(view.shown())).toEqual(expected(700).slice(-100))
+    while (view.observer.getCurrentResult().hasNextPage) await view.observer.fetchNextPage()
+    expect(contents(view.shown())).toEqual(expected(700))
+    view.stop()
+  })
+})
