@@ -9,6 +9,10 @@ import { ancestorsOf, fileState, parentPath, toggleExpanded } from '../../src/re
 import { ApiFailure } from '../../src/renderer/src/api/client'
 import { startTestNode, tempDir, type TestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
+import { layOutLists } from './list-layout'
+
+// The trees are virtual lists: they draw the rows a list of this height shows.
+layOutLists()
 
 describe('tree state', () => {
   it('opens and closes folders; closing one closes what is inside it', () => {

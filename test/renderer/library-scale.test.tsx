@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -11,6 +11,10 @@ import { emptyScope, type JobScope } from '../../src/shared/contract/scope'
 import type { FileInfo } from '../../src/shared/contract/vector-fs'
 import { startTestNode, tempDir, type TestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
+import { layOutLists } from './list-layout'
+
+// The trees are virtual lists: they draw the rows a list of this height shows.
+layOutLists()
 
 /*
  * A library of 2,020 folders and 10,000 files (20 clients x 100 cases x 5 files): the scope editor
@@ -65,6 +69,14 @@ const listing = (path: string) => `retrieve_path_simplified ${new URLSearchParam
 
 afterEach(cleanup)
 
+/** How many rows the row's folder holds, as the list tells assistive technology (most are not drawn). */
+const setSizeOf = (list: HTMLElement, path: string) => {
+  const row = list.querySelector<HTMLElement>(`[data-path="${path}"]`)
+  return row ? Number(row.getAttribute('aria-setsize')) : undefined
+}
+/** Scrolls a list as the wheel would: the browser moves it, then tells it. */
+const scrollList = (el: HTMLElement, top: number) => fireEvent.scroll(el, { target: { scrollTop: top } })
+
 function Harness({ initial = emptyScope(), onScope }: { initial?: JobScope; onScope: (s: JobScope) => void }) {
   const [scope, setScope] = useState<JobScope>(initial)
   return (
@@ -94,25 +106,31 @@ describe('scope editor over a large library', () => {
     expect(take()).toEqual([listing('/')])
 
     await userEvent.click(within(library).getByRole('button', { name: 'Open Client 07' }))
-    await waitFor(() => expect(rowPaths(library, 'library-row')).toHaveLength(CLIENTS + CASES))
+    // Its 100 cases are in the list (drawn as they scroll into view).
+    await waitFor(() => expect(setSizeOf(library, '/Client 07/Case 001')).toBe(CASES))
     expect(take()).toEqual([listing('/Client 07')])
 
-    await userEvent.click(within(library).getByRole('button', { name: 'Open Case 042' }))
+    // Case 042 is 49 rows down: scrolled to, as a user would.
+    scrollList(within(library).getByTestId('library-scroll'), 49 * 28 - 100)
+    await userEvent.click(await within(library).findByRole('button', { name: 'Open Case 042' }))
     await within(library).findByRole('checkbox', { name: 'note 3.txt' })
     expect(take()).toEqual([listing('/Client 07/Case 042')])
 
     await userEvent.click(within(library).getByRole('checkbox', { name: 'note 3.txt' }))
     expect(scope.vector_fs_items.map((i) => i.path.path_ids)).toEqual([['Client 07', 'Case 042', 'note 3.txt']])
     // Partly selected, from the selected paths alone.
-    expect(within(library).getByRole<HTMLInputElement>('checkbox', { name: 'Client 07' }).indeterminate).toBe(true)
     expect(within(library).getByRole<HTMLInputElement>('checkbox', { name: 'Case 042' }).indeterminate).toBe(true)
-    expect(within(library).getByRole<HTMLInputElement>('checkbox', { name: 'Client 08' }).indeterminate).toBe(false)
-    await userEvent.click(within(library).getByRole('checkbox', { name: 'Client 09' }))
+    scrollList(within(library).getByTestId('library-scroll'), 0)
+    expect((await within(library).findByRole<HTMLInputElement>('checkbox', { name: 'Client 07' })).indeterminate).toBe(true)
+    expect(within(library).getByRole<HTMLInputElement>('checkbox', { name: 'Client 06' }).indeterminate).toBe(false)
+    await userEvent.click(within(library).getByRole('checkbox', { name: 'Client 05' }))
     expect(within(library).getByTestId('library-selection-count').textContent).toBe('1 folder and 1 file selected')
     await userEvent.click(within(library).getByRole('button', { name: 'Unselect all' }))
     expect(within(library).getByTestId('library-selection-count').textContent).toBe('0 folders and 0 files selected')
     // Checking and unchecking read nothing; reading the scope back needs the listing the user had open.
     expect(take().filter((r) => r.startsWith('retrieve_path_simplified'))).toEqual([])
+    // However many rows the open folders hold, the list draws about a screenful.
+    expect(rowPaths(library, 'library-row').length).toBeLessThan(40)
     expect(sent.every((r) => !r.includes('depth=') || r.includes('depth=0'))).toBe(true)
   })
 
@@ -123,8 +141,16 @@ describe('scope editor over a large library', () => {
     await waitFor(() => expect(rowPaths(library, 'library-row')).toHaveLength(CLIENTS))
     take()
     await userEvent.type(within(library).getByRole('textbox', { name: 'Search the library by name' }), 'case 077')
-    await waitFor(() => expect(rowPaths(library, 'library-row')).toHaveLength(2 * CLIENTS))
-    expect(rowPaths(library, 'library-row').slice(0, 4)).toEqual(['/Client 01', '/Client 01/Case 077', '/Client 02', '/Client 02/Case 077'])
+    await waitFor(() =>
+      expect(rowPaths(library, 'library-row').slice(0, 4)).toEqual([
+        '/Client 01',
+        '/Client 01/Case 077',
+        '/Client 02',
+        '/Client 02/Case 077'
+      ])
+    )
+    expect(setSizeOf(library, '/Client 01')).toBe(CLIENTS)
+    expect(setSizeOf(library, '/Client 01/Case 077')).toBe(1)
     const requests = take()
     expect(requests.length).toBeGreaterThan(0)
     expect(requests.every((r) => r.startsWith('find_vector_fs_entries q='))).toBe(true)
@@ -183,7 +209,7 @@ describe('Files page move dialog over a large library', () => {
     await waitFor(() => expect(rowPaths(library, 'tree-row')).toHaveLength(CLIENTS))
     expect(take()).toEqual([listing('/')])
     await userEvent.click(within(library).getByRole('button', { name: 'Client 03', expanded: false }))
-    await waitFor(() => expect(rowPaths(library, 'tree-row')).toHaveLength(CLIENTS + CASES))
+    await waitFor(() => expect(setSizeOf(library, '/Client 03/Case 001')).toBe(CASES))
     expect(take()).toEqual([listing('/Client 03')])
 
     await userEvent.click(within(library).getByRole('button', { name: 'Actions for Case 001' }))

@@ -9,6 +9,10 @@ import { emptyScope, JobScopeSchema, type JobScope } from '../../src/shared/cont
 import { documentResource } from '../support/fixtures'
 import { startTestNode, tempDir, type TestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
+import { layOutLists } from './list-layout'
+
+// The trees are virtual lists: they draw the rows a list of this height shows.
+layOutLists()
 
 afterEach(cleanup)
 

@@ -28,7 +28,7 @@ import {
   IconUpload
 } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState, useSyncExternalStore, type DragEvent, type ReactNode } from 'react'
+import { useMemo, useRef, useState, useSyncExternalStore, type DragEvent, type ReactNode } from 'react'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { errorText, uploadFile } from '../../api/client'
 import { useClient } from '../../api/client-context'
@@ -39,6 +39,8 @@ import { Highlighted } from './Highlighted'
 import { searchWords } from './highlight'
 import { UploadQueue, type UploadRow } from './upload-queue'
 import { FolderSelect } from './FolderSelect'
+import { flattenTree, openFoldersToRead, type TreeLine } from './tree-lines'
+import { useFolderListings, useVirtualTree } from './use-virtual-tree'
 import { ancestorsOf, baseName, fileState, formatSize, joinPath, parentPath, toggleExpanded } from './vfs-paths'
 
 const filesOfDrop = (e: DragEvent) => [...(e.dataTransfer?.files ?? [])]
@@ -102,7 +104,7 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
   return (
     <Stack
       gap="md"
-      style={{ flex: 1, minHeight: 0 }}
+      style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
       data-testid="files-page"
       data-dragover={dragOver ? 'true' : undefined}
       onDragOver={(e) => {
@@ -140,13 +142,29 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
         </Alert>
       )}
       <Search onOpen={(p, n) => navigate({ name: 'files', path: p, node: n })} />
-      <Box style={{ display: 'grid', gridTemplateColumns: path ? 'minmax(0, 1fr) minmax(0, 1.4fr)' : '1fr', gap: 16, minHeight: 0 }}>
+      {/* The tree fills the height left (a scroll area of its own, at least 320 px; the page scrolls on small windows). */}
+      <Box
+        style={{
+          display: 'grid',
+          gridTemplateColumns: path ? 'minmax(0, 1fr) minmax(0, 1.4fr)' : '1fr',
+          gridTemplateRows: 'minmax(0, 1fr)',
+          gap: 16,
+          flex: 1,
+          minHeight: 320
+        }}
+      >
         <Paper
           withBorder
           p="xs"
           component="nav"
           aria-label="Library"
-          style={{ overflow: 'auto', outline: dragOver ? '2px dashed var(--mantine-primary-color-filled)' : undefined }}
+          style={{
+            display: 'flex',
+            flexDirection: 'column',
+            minHeight: 0,
+            overflow: 'hidden',
+            outline: dragOver ? '2px dashed var(--mantine-primary-color-filled)' : undefined
+          }}
         >
           {root.isPending && <Loader size="sm" aria-label="Loading the library" />}
           {root.isError && <Alert color="red">{errorText(root.error)}</Alert>}
@@ -160,8 +178,8 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
             </Stack>
           )}
           {root.data && root.data.length > 0 && (
-            <TreeLevel
-              entries={root.data}
+            <LibraryTree
+              top={root.data}
               expanded={expanded}
               selected={path}
               onFolder={open}
@@ -179,8 +197,12 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
   )
 }
 
-interface LevelProps {
-  readonly entries: readonly FileInfo[]
+/** Rows are one height, so the list knows where every row is without drawing it. */
+const TREE_ROW_HEIGHT = 34
+const INDENT = 16
+
+interface TreeProps {
+  readonly top: readonly FileInfo[]
   readonly expanded: ReadonlySet<string>
   readonly selected?: string
   readonly onFolder: (path: string) => void
@@ -189,86 +211,147 @@ interface LevelProps {
   readonly onMove: (entry: FileInfo) => void
 }
 
-function TreeLevel(props: LevelProps) {
+/**
+ * The library's tree as one virtual list of its visible rows: open folders' children in place, read
+ * from the node as folders open. A folder of any size draws only the rows on screen.
+ */
+function LibraryTree({ top, expanded, selected, onFolder, onFile, onDropInto, onMove }: TreeProps) {
+  const toRead = useMemo(() => openFoldersToRead(expanded), [expanded])
+  const listings = useFolderListings(toRead)
+  const lines = useMemo(
+    () => flattenTree(top, (e) => (expanded.has(e.path) ? (listings.get(e.path) ?? { state: 'loading' }) : undefined)),
+    [top, expanded, listings]
+  )
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const { virtualizer, listProps, dragProps } = useVirtualTree({
+    scrollRef,
+    lines,
+    rowHeight: TREE_ROW_HEIGHT,
+    toggle: (e) => {
+      onFolder(e.path)
+      return true
+    }
+  })
   return (
-    <ul style={{ listStyle: 'none', margin: 0, paddingLeft: 0 }}>
-      {props.entries.map((e) => (
-        <TreeRow key={e.path} entry={e} {...props} />
-      ))}
-    </ul>
+    <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }} data-testid="tree-scroll" {...listProps}>
+      <ul style={{ listStyle: 'none', margin: 0, padding: 0, position: 'relative', height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const line = lines[item.index]!
+          const place = {
+            'data-index': item.index,
+            'data-line': line.key,
+            style: { position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` } as const
+          }
+          if (line.kind === 'note')
+            return (
+              <li key={line.key} {...place}>
+                <NoteRow line={line} />
+              </li>
+            )
+          const { entry } = line
+          return (
+            <li
+              key={line.key}
+              {...place}
+              data-testid="tree-row"
+              data-path={entry.path}
+              aria-level={line.depth + 1}
+              aria-posinset={line.pos}
+              aria-setsize={line.size}
+            >
+              <TreeRow
+                entry={entry}
+                depth={line.depth}
+                isOpen={line.open}
+                selected={selected === entry.path}
+                onOpen={() => (entry.is_directory ? onFolder(entry.path) : onFile(entry.path))}
+                onDropInto={onDropInto}
+                onMove={onMove}
+                drag={dragProps(line.key)}
+              />
+            </li>
+          )
+        })}
+      </ul>
+    </div>
   )
 }
 
-function TreeRow({ entry, ...props }: LevelProps & { entry: FileInfo }) {
-  const isOpen = entry.is_directory && props.expanded.has(entry.path)
+function NoteRow({ line }: { line: Extract<TreeLine<FileInfo>, { kind: 'note' }> }) {
+  const pl = line.depth * INDENT + 26
+  if (line.note === 'loading') return <Loader size="xs" m={4} ml={pl} aria-label={`Loading ${line.folder}`} />
+  if (line.note === 'error')
+    return (
+      <Text size="sm" c="red" pl={pl} truncate>
+        {line.message}
+      </Text>
+    )
+  return (
+    <Text size="xs" c="dimmed" p={4} pl={pl}>
+      Empty folder
+    </Text>
+  )
+}
+
+interface RowProps {
+  readonly entry: FileInfo
+  readonly depth: number
+  readonly isOpen: boolean
+  readonly selected: boolean
+  readonly onOpen: () => void
+  readonly onDropInto: (folder: string) => (e: DragEvent) => void
+  readonly onMove: (entry: FileInfo) => void
+  readonly drag: { onDragStart: () => void; onDragEnd: () => void }
+}
+
+function TreeRow({ entry, depth, isOpen, selected, onOpen, onDropInto, onMove, drag }: RowProps) {
   const state = fileState(entry.status)
   return (
-    <li data-testid="tree-row" data-path={entry.path}>
-      <Group
-        gap={4}
-        wrap="nowrap"
-        onDragOver={entry.is_directory ? (e) => e.preventDefault() : undefined}
-        onDrop={entry.is_directory ? props.onDropInto(entry.path) : undefined}
-        bg={props.selected === entry.path ? 'var(--mantine-primary-color-light)' : undefined}
-        style={{ borderRadius: 4 }}
+    <Group
+      gap={4}
+      wrap="nowrap"
+      h="100%"
+      onDragOver={entry.is_directory ? (e) => e.preventDefault() : undefined}
+      onDrop={entry.is_directory ? onDropInto(entry.path) : undefined}
+      bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
+      style={{ borderRadius: 4, marginLeft: depth * INDENT }}
+    >
+      <UnstyledButton
+        draggable
+        data-tree-focus
+        onDragStart={(e) => {
+          e.dataTransfer.setData(ENTRY_MIME, JSON.stringify({ path: entry.path, is_directory: entry.is_directory }))
+          e.dataTransfer.effectAllowed = 'move'
+          drag.onDragStart()
+        }}
+        onDragEnd={drag.onDragEnd}
+        onClick={onOpen}
+        aria-expanded={entry.is_directory ? isOpen : undefined}
+        style={{ flex: 1, minWidth: 0, padding: '4px 6px' }}
       >
-        <UnstyledButton
-          draggable
-          onDragStart={(e) => {
-            e.dataTransfer.setData(ENTRY_MIME, JSON.stringify({ path: entry.path, is_directory: entry.is_directory }))
-            e.dataTransfer.effectAllowed = 'move'
-          }}
-          onClick={() => (entry.is_directory ? props.onFolder(entry.path) : props.onFile(entry.path))}
-          aria-expanded={entry.is_directory ? isOpen : undefined}
-          style={{ flex: 1, minWidth: 0, padding: '4px 6px' }}
-        >
-          <Group gap={6} wrap="nowrap">
-            {entry.is_directory ? (
-              <>
-                {isOpen ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-                <IconFolder size={16} />
-              </>
-            ) : (
-              <IconFile size={16} style={{ marginLeft: 20 }} />
-            )}
-            <Text size="sm" truncate>
-              {entry.name}
+        <Group gap={6} wrap="nowrap">
+          {entry.is_directory ? (
+            <>
+              {isOpen ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+              <IconFolder size={16} />
+            </>
+          ) : (
+            <IconFile size={16} style={{ marginLeft: 20 }} />
+          )}
+          <Text size="sm" truncate>
+            {entry.name}
+          </Text>
+          {!entry.is_directory && (
+            <Text size="xs" c={state.kind === 'failed' ? 'red' : 'dimmed'} style={{ flexShrink: 0 }}>
+              {formatSize(entry.size)}
+              {state.kind === 'processing' ? ' · embedding…' : state.kind === 'failed' ? ` · failed: ${state.reason}` : ''}
             </Text>
-            {!entry.is_directory && (
-              <Text size="xs" c={state.kind === 'failed' ? 'red' : 'dimmed'} style={{ flexShrink: 0 }}>
-                {formatSize(entry.size)}
-                {state.kind === 'processing' ? ' · embedding…' : state.kind === 'failed' ? ` · failed: ${state.reason}` : ''}
-              </Text>
-            )}
-          </Group>
-        </UnstyledButton>
-        <EntryMenu entry={entry} onMove={() => props.onMove(entry)} />
-      </Group>
-      {isOpen && (
-        <Box pl="md">
-          <FolderChildren {...props} path={entry.path} />
-        </Box>
-      )}
-    </li>
+          )}
+        </Group>
+      </UnstyledButton>
+      <EntryMenu entry={entry} onMove={() => onMove(entry)} />
+    </Group>
   )
-}
-
-function FolderChildren({ path, ...props }: LevelProps & { path: string }) {
-  const q = useVfsFolder(path)
-  if (q.isPending) return <Loader size="xs" m={4} aria-label={`Loading ${path}`} />
-  if (q.isError)
-    return (
-      <Text size="sm" c="red">
-        {errorText(q.error)}
-      </Text>
-    )
-  if (q.data.length === 0)
-    return (
-      <Text size="xs" c="dimmed" p={4} pl={26}>
-        Empty folder
-      </Text>
-    )
-  return <TreeLevel {...props} entries={q.data} />
 }
 
 function EntryMenu({ entry, onMove }: { entry: FileInfo; onMove: () => void }) {

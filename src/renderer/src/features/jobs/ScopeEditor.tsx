@@ -29,7 +29,7 @@ import {
   IconSearch,
   IconTrash
 } from '@tabler/icons-react'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { JobScope } from '../../../../shared/contract/scope'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { nameSearchWords } from '../../../../shared/contract/vector-fs-names'
@@ -38,13 +38,14 @@ import { ApiFailure, errorText, uploadFile } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { FIND_LIMIT, invalidateAfterUpload, useVfsFind, useVfsFolder, useVfsFolders } from '../../api/queries'
 import { hrefOf } from '../../app/router'
-import { FolderSelect, toggleExpanded } from '../files'
+import { flattenTree, FolderSelect, openFoldersToRead, toggleExpanded, useFolderListings, useVirtualTree, type TreeLine } from '../files'
 import { addEntry, networkFolder, parseLocalEntry, removeEntry, SCOPE_SECTIONS, summarizeLocal, type ScopeSection } from './scope-entries'
 import {
   foldersToCheck,
   foundTree,
   includedBy,
   missingEntries,
+  partlySelected,
   selectionOf,
   toggleEntry,
   unselectAll,
@@ -124,10 +125,12 @@ function LibraryPicker({ value, onChange }: Props) {
   const [open, setOpen] = useState<Set<string>>(new Set())
   const selection = selectionOf(value)
   const missing = useMissingEntries(value)
-  const shown = searching ? foundTree(found.data ?? []) : (root.data ?? [])
+  const foundEntries = useMemo(() => foundTree(found.data ?? []), [found.data])
+  const shown = searching ? foundEntries : (root.data ?? [])
   const count = value.vector_fs_folders.length + value.vector_fs_items.length
   const ctx: PickerContext = {
     selection,
+    partly: partlySelected(selection),
     open,
     toggleOpen: (path) => setOpen((o) => toggleExpanded(o, path)),
     check: (entry, checked) => onChange(toggleEntry(value, entry, checked))
@@ -190,9 +193,7 @@ function LibraryPicker({ value, onChange }: Props) {
             The first {FIND_LIMIT} names found; type more of a name to narrow them.
           </Text>
         )}
-        <div style={{ maxHeight: 320, overflow: 'auto' }}>
-          <PickerLevel entries={shown} ctx={ctx} />
-        </div>
+        <PickerTree top={shown} ctx={ctx} />
         <Group gap="xs" align="center" wrap="wrap">
           <Text size="xs" c="dimmed">
             Drop files here to upload them into
@@ -288,91 +289,152 @@ function useDroppedUploads(value: JobScope, onChange: (scope: JobScope) => void)
 
 interface PickerContext {
   readonly selection: Selection
+  /** Folders with something selected inside them. */
+  readonly partly: ReadonlySet<string>
   /** Folders the user opened (their children are read then). */
   readonly open: ReadonlySet<string>
   readonly toggleOpen: (path: string) => void
   readonly check: (entry: LibraryEntry, checked: boolean) => void
 }
 
-function PickerLevel({ entries, ctx }: { entries: readonly PickerEntry[]; ctx: PickerContext }) {
-  if (entries.length === 0) return null
+/** Rows are one height, so the list knows where every row is without drawing it. */
+const PICKER_ROW_HEIGHT = 28
+const PICKER_INDENT = 20
+
+/** The folders of search results shown open with what was found in them (not read from the node). */
+function foundFolders(entries: readonly PickerEntry[], out = new Set<string>()): Set<string> {
+  for (const e of entries)
+    if (e.found) {
+      out.add(e.path)
+      foundFolders(e.found, out)
+    }
+  return out
+}
+
+/**
+ * The checkbox tree as one virtual list of its visible rows (opened folders' children in place):
+ * a folder of any size draws only the rows on screen.
+ */
+function PickerTree({ top, ctx }: { top: readonly PickerEntry[]; ctx: PickerContext }) {
+  const shownOpen = useMemo(() => foundFolders(top), [top])
+  const toRead = useMemo(() => openFoldersToRead(ctx.open, shownOpen), [ctx.open, shownOpen])
+  const listings = useFolderListings(toRead)
+  const { open } = ctx
+  const lines = useMemo(
+    () =>
+      flattenTree<PickerEntry>(top, (e) =>
+        e.found ? { state: 'ready', entries: e.found } : open.has(e.path) ? (listings.get(e.path) ?? { state: 'loading' }) : undefined
+      ),
+    [top, open, listings]
+  )
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const { virtualizer, listProps } = useVirtualTree({
+    scrollRef,
+    lines,
+    rowHeight: PICKER_ROW_HEIGHT,
+    toggle: (e) => {
+      if (e.found) return false
+      ctx.toggleOpen(e.path)
+      return true
+    }
+  })
+  if (lines.length === 0) return null
   return (
-    <ul style={{ listStyle: 'none', margin: 0, paddingLeft: 0 }}>
-      {entries.map((e) => (
-        <PickerRow key={e.path} entry={e} ctx={ctx} />
-      ))}
-    </ul>
+    <div ref={scrollRef} style={{ maxHeight: 320, overflow: 'auto' }} data-testid="library-scroll" {...listProps}>
+      <ul style={{ listStyle: 'none', margin: 0, padding: 0, position: 'relative', height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const line = lines[item.index]!
+          const place = {
+            'data-index': item.index,
+            'data-line': line.key,
+            // Focused itself when its checkbox cannot be (included with a folder above).
+            tabIndex: -1,
+            style: { position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` } as const
+          }
+          if (line.kind === 'note')
+            return (
+              <li key={line.key} {...place}>
+                <PickerNote line={line} />
+              </li>
+            )
+          return (
+            <li
+              key={line.key}
+              {...place}
+              data-testid="library-row"
+              data-path={line.entry.path}
+              aria-level={line.depth + 1}
+              aria-posinset={line.pos}
+              aria-setsize={line.size}
+            >
+              <PickerRow entry={line.entry} depth={line.depth} isOpen={line.open} ctx={ctx} />
+            </li>
+          )
+        })}
+      </ul>
+    </div>
   )
 }
 
-/** An opened folder's children, read from the node when it opens. */
-function PickerFolder({ path, ctx }: { path: string; ctx: PickerContext }) {
-  const q = useVfsFolder(path)
-  if (q.isPending) return <Loader size="xs" m={4} aria-label={`Loading ${path}`} />
-  if (q.isError)
+function PickerNote({ line }: { line: Extract<TreeLine<PickerEntry>, { kind: 'note' }> }) {
+  const pl = line.depth * PICKER_INDENT + 26
+  if (line.note === 'loading') return <Loader size="xs" m={4} ml={pl} aria-label={`Loading ${line.folder}`} />
+  if (line.note === 'error')
     return (
-      <Text size="xs" c="red">
-        {errorText(q.error)}
+      <Text size="xs" c="red" pl={pl} truncate>
+        {line.message}
       </Text>
     )
-  if (q.data.length === 0)
-    return (
-      <Text size="xs" c="dimmed" pl={26}>
-        Empty folder
-      </Text>
-    )
-  return <PickerLevel entries={q.data} ctx={ctx} />
+  return (
+    <Text size="xs" c="dimmed" pl={pl}>
+      Empty folder
+    </Text>
+  )
 }
 
-function PickerRow({ entry, ctx }: { entry: PickerEntry; ctx: PickerContext }) {
+function PickerRow({ entry, depth, isOpen, ctx }: { entry: PickerEntry; depth: number; isOpen: boolean; ctx: PickerContext }) {
   const { selection } = ctx
   const parent = includedBy(selection, entry.path)
   const own = entry.is_directory ? selection.folders.has(entry.path) : selection.items.has(entry.path)
   // Partly selected: something selected lies under it (known from the selected paths alone).
-  const some = entry.is_directory && !own && [...selection.folders, ...selection.items].some((p) => p.startsWith(`${entry.path}/`))
+  const some = entry.is_directory && !own && ctx.partly.has(entry.path)
   // A folder above found entries shows them; any other folder opens on demand.
   const showsFound = entry.found !== undefined
-  const isOpen = entry.is_directory && (showsFound || ctx.open.has(entry.path))
   return (
-    <li data-testid="library-row" data-path={entry.path}>
-      <Group gap={4} wrap="nowrap" py={2}>
-        {entry.is_directory ? (
-          <ActionIcon
-            size="sm"
-            variant="subtle"
-            color="gray"
-            onClick={() => ctx.toggleOpen(entry.path)}
-            aria-label={`${isOpen ? 'Close' : 'Open'} ${entry.name}`}
-            aria-expanded={isOpen}
-            disabled={showsFound}
-          >
-            {isOpen ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-          </ActionIcon>
-        ) : (
-          <span style={{ width: 22, flexShrink: 0 }} />
-        )}
-        <Checkbox
-          size="xs"
-          checked={own || !!parent}
-          indeterminate={some}
-          disabled={!!parent}
-          onChange={(e) => ctx.check(entry, e.currentTarget.checked)}
-          label={
-            <Group gap={4} wrap="nowrap">
-              {entry.is_directory ? <IconFolder size={14} /> : <IconFile size={14} />}
-              <span>{entry.name}</span>
-            </Group>
-          }
-          aria-label={entry.name}
-          title={parent ? `Included with ${parent}` : undefined}
-        />
-      </Group>
-      {isOpen && (
-        <div style={{ paddingLeft: 20 }}>
-          {entry.found ? <PickerLevel entries={entry.found} ctx={ctx} /> : <PickerFolder path={entry.path} ctx={ctx} />}
-        </div>
+    <Group gap={4} wrap="nowrap" h="100%" style={{ marginLeft: depth * PICKER_INDENT }}>
+      {entry.is_directory ? (
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          color="gray"
+          onClick={() => ctx.toggleOpen(entry.path)}
+          aria-label={`${isOpen ? 'Close' : 'Open'} ${entry.name}`}
+          aria-expanded={isOpen}
+          disabled={showsFound}
+        >
+          {isOpen ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+        </ActionIcon>
+      ) : (
+        <span style={{ width: 22, flexShrink: 0 }} />
       )}
-    </li>
+      <Checkbox
+        size="xs"
+        data-tree-focus
+        checked={own || !!parent}
+        indeterminate={some}
+        disabled={!!parent}
+        onChange={(e) => ctx.check(entry, e.currentTarget.checked)}
+        label={
+          <Group gap={4} wrap="nowrap">
+            {entry.is_directory ? <IconFolder size={14} /> : <IconFile size={14} />}
+            <span>{entry.name}</span>
+          </Group>
+        }
+        aria-label={entry.name}
+        title={parent ? `Included with ${parent}` : undefined}
+        styles={{ body: { alignItems: 'center' } }}
+      />
+    </Group>
   )
 }
 

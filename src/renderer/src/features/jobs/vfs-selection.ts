@@ -50,10 +50,27 @@ export function selectionOf(scope: JobScope): Selection {
   }
 }
 
-/** The selected folder that already includes `path` (an ancestor), if any. */
+/** `/a/b/c.txt` -> `/a/b`; `/a` -> `/`. */
+const parentOf = (path: string) => (path.lastIndexOf('/') <= 0 ? '/' : path.slice(0, path.lastIndexOf('/')))
+
+/** The selected folder that already includes `path` (the nearest ancestor selected), if any: one look-up per level. */
 export function includedBy(selection: Selection, path: string): string | undefined {
-  for (const f of selection.folders) if (f !== path && (f === '/' || path.startsWith(`${f}/`))) return f
-  return undefined
+  if (path === '/') return undefined
+  for (let p = parentOf(path); ; p = parentOf(p)) {
+    if (selection.folders.has(p)) return p
+    if (p === '/') return undefined
+  }
+}
+
+/**
+ * The folders with something selected inside them (shown partly selected): every folder above a
+ * selected path. Made once per selection, so each row asks in one look-up however much is selected.
+ */
+export function partlySelected(selection: Selection): ReadonlySet<string> {
+  const out = new Set<string>()
+  for (const path of [...selection.folders, ...selection.items])
+    for (let p = parentOf(path); p !== '/' && !out.has(p); p = parentOf(p)) out.add(p)
+  return out
 }
 
 const under = (path: string, folder: string) => folder === '/' || path.startsWith(`${folder}/`)
@@ -84,9 +101,6 @@ export interface MissingEntry {
   readonly name: string
   readonly path: string
 }
-
-/** `/a/b/c.txt` -> `/a/b`; `/a` -> `/`. */
-const parentOf = (path: string) => (path.lastIndexOf('/') <= 0 ? '/' : path.slice(0, path.lastIndexOf('/')))
 
 /** The folders whose listing tells whether the scope's library entries still exist (each entry's parent, once). */
 export function foldersToCheck(scope: JobScope): string[] {
