@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient, type Client } from '../../src/renderer/src/api/client'
 import { ClientProvider } from '../../src/renderer/src/api/client-context'
 import { connectEvents } from '../../src/renderer/src/api/events'
-import { inboxPagesQuery, patchPages, type InboxPages } from '../../src/renderer/src/api/inbox-pages'
+import { fetchInboxPage, inboxPagesQuery, patchPages, type InboxPages } from '../../src/renderer/src/api/inbox-pages'
 import type { Transport } from '../../src/renderer/src/api/transport'
 import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
 import type { Inbox } from '../../src/shared/contract/inbox'
@@ -113,6 +113,50 @@ describe('the paged inbox list follows the node without refetching', () => {
     const fresh = (await node.get('/v2/all_inboxes_paginated', { limit: '50', pinned: 'false' })).body as { inboxes: Inbox[] }
     expect(new Set(list.ids().slice(0, 50))).toEqual(new Set(fresh.inboxes.map((i) => i.inbox_id)))
     list.stop()
+  })
+})
+
+describe('the next page when the last loaded inbox is gone before its event arrives', () => {
+  it('continues where the node ended the page, though events moved that inbox and removed the one now last', async () => {
+    const ids = await jobs(60) // newest first: ids[59] on top, the first page ends with ids[10]
+    const list = await openList()
+    expect(list.ids().at(-1)).toBe(inboxOf(ids[10]!))
+    await node.post('/v2/job_message', { job_id: ids[10], content: 'to the top' })
+    await expect.poll(() => list.ids()[0]).toBe(inboxOf(ids[10]!))
+    expect(list.ids().at(-1)).toBe(inboxOf(ids[11]!))
+
+    // Removed, and the next page asked for before the removal's event is applied.
+    await node.post('/v2/remove_job', { job_id: ids[11] })
+    await list.observer.fetchNextPage()
+    expect(list.observer.getCurrentResult().isFetchNextPageError).toBe(false)
+    await expect.poll(() => list.ids().includes(inboxOf(ids[11]!))).toBe(false)
+    const all = ((await node.get('/v2/all_inboxes')).body as Inbox[]).map((i) => i.inbox_id)
+    expect(list.ids()).toEqual(all)
+    expect(list.observer.getCurrentResult().hasNextPage).toBe(false)
+    list.stop()
+  })
+
+  it('after the node forgot where its pages ended (a restart), steps back to the last loaded inbox that still exists', async () => {
+    const ids = await jobs(60)
+    const list = await openList()
+    node = node.reopen() // the window's events still come from the node it knew: these removals do not reach it
+    await node.post('/v2/remove_job', { job_id: ids[10] })
+    await node.post('/v2/remove_job', { job_id: ids[11] })
+    const before = requests.length
+    await list.observer.fetchNextPage()
+    expect(list.observer.getCurrentResult().isFetchNextPageError).toBe(false)
+    // The refused cursor (ids[10]), the refused row before it (ids[11]), then after ids[12].
+    expect(requests.slice(before)).toEqual(Array(3).fill('/v2/all_inboxes_paginated'))
+    const loaded = list.ids()
+    expect(new Set(loaded).size).toBe(loaded.length)
+    expect(loaded.slice(50)).toEqual(ids.slice(0, 10).reverse().map(inboxOf))
+    list.stop()
+  })
+
+  it('a cursor refused and no loaded row left to step back to: the refusal is the page’s error', async () => {
+    const ids = await jobs(3)
+    const page = fetchInboxPage(client, { showHidden: false, pinned: false }, inboxOf(ids[0]!) + 'x', [])
+    await expect(page).rejects.toMatchObject({ status: 400 })
   })
 })
 

@@ -1,6 +1,6 @@
-import type { InfiniteData, QueryClient } from '@tanstack/react-query'
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query'
 import type { Inbox } from '../../../shared/contract/inbox'
-import type { Client } from './client'
+import { ApiFailure, type Client } from './client'
 
 /** Rows per page of the inbox list. */
 export const INBOX_PAGE = 50
@@ -9,6 +9,11 @@ export interface InboxPage {
   readonly inboxes: Inbox[]
   readonly hasNextPage: boolean
   readonly total_count: number
+  /**
+   * The last inbox of the page as the node served it: the next page continues after it even once
+   * events have moved or dropped it here (the node remembers where the pages it served ended).
+   */
+  readonly next?: string
 }
 export type InboxPages = InfiniteData<InboxPage, string | undefined>
 
@@ -38,13 +43,54 @@ export const firstScreenLists = (showHidden: boolean): InboxFilter[] => [
   { showHidden, pinned: false }
 ]
 
+/** How many loaded rows, from the end, a next page may start after when the node refuses its cursor. */
+const FALLBACK_ROWS = 5
+
+const isBadRequest = (err: unknown) => err instanceof ApiFailure && err.status === 400
+
+/**
+ * One page of a list. A next page continues after `cursor`; when the node answers 400 (that inbox
+ * was removed and the node no longer knows where it was, e.g. after a restart), it continues after
+ * the last loaded row that still exists (rows after it that are already loaded are gone as well).
+ */
+export async function fetchInboxPage(
+  client: Client,
+  filter: InboxFilter,
+  cursor: string | undefined,
+  loaded: readonly Inbox[]
+): Promise<InboxPage> {
+  const read = async (offset: string | undefined) => {
+    const page = await client.call('all_inboxes_paginated', { query: pageQuery(filter, offset) })
+    return { ...page, next: page.inboxes[page.inboxes.length - 1]?.inbox_id }
+  }
+  if (cursor === undefined) return read(undefined)
+  let refused: unknown
+  try {
+    return await read(cursor)
+  } catch (err) {
+    if (!isBadRequest(err)) throw err
+    refused = err
+  }
+  // Each refused row is gone too (the node knows where every existing inbox is): step back over it.
+  const ids = loaded.map((i) => i.inbox_id).filter((id) => id !== cursor)
+  for (let k = 1; k <= Math.min(FALLBACK_ROWS, ids.length); k++) {
+    try {
+      return await read(ids[ids.length - k])
+    } catch (err) {
+      if (!isBadRequest(err)) throw err
+    }
+  }
+  throw refused
+}
+
 /** The paged list as an infinite query: each page continues after the last inbox of the one before. */
 export const inboxPagesQuery = (client: Client, filter: InboxFilter) => ({
   queryKey: inboxPageKeys.pages(filter),
-  queryFn: ({ pageParam }: { pageParam: string | undefined }): Promise<InboxPage> =>
-    client.call('all_inboxes_paginated', { query: pageQuery(filter, pageParam) }),
+  // The cache's QueryClient and key come with each call from TanStack Query: the loaded rows are the fallback's.
+  queryFn: ({ pageParam, client: qc, queryKey }: { pageParam: string | undefined; client?: QueryClient; queryKey?: QueryKey }) =>
+    fetchInboxPage(client, filter, pageParam, (queryKey && qc?.getQueryData<InboxPages>(queryKey)?.pages.flatMap((p) => p.inboxes)) ?? []),
   initialPageParam: undefined as string | undefined,
-  getNextPageParam: (last: InboxPage) => (last.hasNextPage ? last.inboxes[last.inboxes.length - 1]?.inbox_id : undefined)
+  getNextPageParam: (last: InboxPage) => (last.hasNextPage ? (last.next ?? last.inboxes[last.inboxes.length - 1]?.inbox_id) : undefined)
 })
 
 /** When an inbox last moved in the list: its last message, else its creation (the node orders by this). */
