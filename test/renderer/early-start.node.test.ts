@@ -1,8 +1,7 @@
 // Needs Node (a real HTTP server on 127.0.0.1): named *.node.test.ts so a Node-typed config covers it.
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { Window as HappyWindow } from 'happy-dom'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { closeServer, listenLocal, useHappyWindows } from '../support/happy-windows'
 import { earlySession, firstScreenRequests, resetEarly, startEarly } from '../../src/renderer/src/api/early-start'
 import { createClient } from '../../src/renderer/src/api/client'
 import { inboxPagesQuery } from '../../src/renderer/src/api/inbox-pages'
@@ -12,7 +11,6 @@ import { INBOX_FILTERS_STORAGE } from '../../src/renderer/src/stores/inbox-filte
 let server: Server
 let origin: string
 let seen: string[]
-const windows: HappyWindow[] = []
 
 beforeEach(async () => {
   seen = []
@@ -24,21 +22,14 @@ beforeEach(async () => {
       res.end(JSON.stringify({ inboxes: [], hasNextPage: false, total_count: 0, echo: req.url }))
     })
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  origin = await listenLocal(server)
 })
 afterEach(async () => {
   resetEarly()
-  for (const w of windows.splice(0)) await w.happyDOM.close()
-  server.closeAllConnections()
-  await new Promise<void>((r) => server.close(() => r()))
+  await closeServer(server)
 })
 
-function openWindow(url: string) {
-  const happy = new HappyWindow({ url })
-  windows.push(happy)
-  return happy as unknown as Window
-}
+const openWindow = useHappyWindows()
 
 describe('the first screen starts before the app has loaded (headless mode)', () => {
   it('trades the code first, then asks for health, providers and both lists’ first pages; the app takes each answer once', async () => {

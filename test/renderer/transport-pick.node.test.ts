@@ -1,8 +1,7 @@
 // Needs Node (a real HTTP server on 127.0.0.1): named *.node.test.ts so a Node-typed config covers it.
 import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { Window as HappyWindow } from 'happy-dom'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { closeServer, listenLocal, useHappyWindows } from '../support/happy-windows'
 import { pickTransport, takeCodeFromLocation } from '../../src/renderer/src/api/transport'
 import type { NodedeskBridge } from '../../src/shared/bridge'
 
@@ -16,7 +15,6 @@ interface Seen {
 let server: Server
 let origin: string
 let seen: Seen[]
-const windows: HappyWindow[] = []
 
 beforeEach(async () => {
   seen = []
@@ -35,21 +33,13 @@ beforeEach(async () => {
       res.end(JSON.stringify(status === 200 ? { echo: req.url } : { code: 404, error: 'Not Found', message: 'path: no route' }))
     })
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  origin = await listenLocal(server)
 })
 afterEach(async () => {
-  for (const w of windows.splice(0)) await w.happyDOM.close()
-  server.closeAllConnections()
-  await new Promise<void>((r) => server.close(() => r()))
+  await closeServer(server)
 })
 
-/** A browser window (happy-dom) opened at `url`, seen through the DOM's Window type the code expects. */
-function openWindow(url: string) {
-  const happy = new HappyWindow({ url })
-  windows.push(happy)
-  return happy as unknown as Window
-}
+const openWindow = useHappyWindows()
 const take = (win: Window) => takeCodeFromLocation(win.location, win.history)
 
 describe('one-time code pick-up (headless mode)', () => {
