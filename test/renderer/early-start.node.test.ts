@@ -1,7 +1,7 @@
 // Needs Node (a real HTTP server on 127.0.0.1): named *.node.test.ts so a Node-typed config covers it.
 import { createServer, type Server } from 'node:http'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { closeServer, listenLocal, useHappyWindows } from '../support/happy-windows'
+import { closeServer, listenLocal, useHappyWindows } from './happy-windows'
 import { earlySession, firstScreenRequests, resetEarly, startEarly } from '../../src/renderer/src/api/early-start'
 import { createClient } from '../../src/renderer/src/api/client'
 import { inboxPagesQuery } from '../../src/renderer/src/api/inbox-pages'

@@ -1,7 +1,7 @@
 // Needs Node (a real HTTP server on 127.0.0.1): named *.node.test.ts so a Node-typed config covers it.
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { closeServer, listenLocal, useHappyWindows } from '../support/happy-windows'
+import { closeServer, listenLocal, useHappyWindows } from './happy-windows'
 import { pickTransport, takeCodeFromLocation } from '../../src/renderer/src/api/transport'
 import type { NodedeskBridge } from '../../src/shared/bridge'
 
