@@ -137,9 +137,9 @@ export function createVectorFs(options: VectorFsOptions) {
     return m ? modelKeyOf(m) : undefined
   }
 
-  function info(e: EntryRow, segments: string[], depth: number, level: number): FileInfo {
+  /** `key`: the current embedding model's, read once per listing (not once per entry: a folder may hold thousands). */
+  function info(e: EntryRow, segments: string[], depth: number, level: number, key: string | undefined): FileInfo {
     const isDir = e.is_folder === 1
-    const key = currentKey()
     return {
       path: formatVfsPath(segments),
       path_ids: segments,
@@ -150,7 +150,7 @@ export function createVectorFs(options: VectorFsOptions) {
       has_embeddings: !isDir && key !== undefined && e.embedded_model === key,
       size: isDir ? 0 : e.size,
       status: isDir ? null : (e.status ?? 'ready'),
-      children: isDir && level <= depth ? tree.children(e.id).map((c) => info(c, [...segments, c.name], depth, level + 1)) : null
+      children: isDir && level <= depth ? tree.children(e.id).map((c) => info(c, [...segments, c.name], depth, level + 1, key)) : null
     }
   }
 
@@ -220,7 +220,8 @@ export function createVectorFs(options: VectorFsOptions) {
 
     retrievePath(segments: readonly string[], depth: number): FileInfo[] {
       const folder = folderAt(segments, 'path')
-      return tree.children(folder.id).map((c) => info(c, [...segments, c.name], depth, 1))
+      const key = currentKey()
+      return tree.children(folder.id).map((c) => info(c, [...segments, c.name], depth, 1, key))
     },
 
     createFolder(parent: readonly string[], name: string) {
@@ -288,7 +289,7 @@ export function createVectorFs(options: VectorFsOptions) {
       }
       changed(formatVfsPath(target))
       if (model) queue.wake()
-      return info(tree.get(id)!, target, 0, 1)
+      return info(tree.get(id)!, target, 0, 1, currentKey())
     },
 
     move(kind: 'item' | 'folder', from: readonly string[], to: readonly string[]) {
@@ -360,7 +361,8 @@ export function createVectorFs(options: VectorFsOptions) {
 
     /** Entries whose name holds every word (lower case), folders first; as FileInfo without children. */
     findByName(words: readonly string[], kind: 'folder' | 'file' | undefined, limit: number): FileInfo[] {
-      return tree.findByName(words, kind, limit).map((e) => info(e, tree.segmentsOf(e.id), 0, 1))
+      const key = currentKey()
+      return tree.findByName(words, kind, limit).map((e) => info(e, tree.segmentsOf(e.id), 0, 1, key))
     },
 
     /** Files by embedding state, for progress; a file without a status is ready. */
