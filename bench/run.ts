@@ -24,6 +24,7 @@ import { benchRuntime } from './runtime'
 import { benchAllInboxesMemory, benchFirstPage, benchSearch, benchStart } from './inbox-scale'
 import { benchJobMessageThroughput } from './throughput'
 import { benchUi } from './ui'
+import { benchLibraryUi } from './library-ui'
 import { benchVectorFs } from './vector-fs'
 import { benchAnswerBacklog } from './answer-backlog'
 
@@ -321,6 +322,31 @@ async function main() {
       ui.questionBytes <= 20 * 1024 ? 'ok' : 'OVER'
     ])
   }
+  const lib = await benchLibraryUi()
+  rows.push([
+    `library folder listing (retrieve_path_simplified depth 0, unpaged), ${lib.files} files, ${(lib.listingBytes / 1024 / 1024).toFixed(1)} MB`,
+    `${lib.listingMs.toFixed(1)} ms`,
+    'bare http server, same bytes',
+    `${lib.bareServerMs.toFixed(1)} ms`,
+    `${(lib.listingMs / lib.bareServerMs).toFixed(2)}x`,
+    '(no target)'
+  ])
+  rows.push([
+    `UI: Files tree, click on a folder of ${lib.files} files -> first row painted`,
+    `${lib.openMs.toFixed(0)} ms`,
+    'target 300 ms',
+    '',
+    '',
+    lib.openMs <= 300 ? 'ok' : 'OVER'
+  ])
+  rows.push([
+    `UI: Files tree rows in the DOM, that folder open`,
+    String(lib.domRows),
+    'target < 100',
+    '',
+    '',
+    lib.domRows < 100 ? 'ok' : 'OVER'
+  ])
   await benchInboxScale(quick)
   printRows()
 }
