@@ -19,6 +19,30 @@ const cspMeta = (): Plugin => ({
   ]
 })
 
+/**
+ * The page's entry (main.tsx) is small and imports the app (app-main.tsx) only after sending the
+ * first screen's requests; a modulepreload link lets the browser fetch and compile the app's
+ * chunks while the entry runs, instead of after.
+ */
+const preloadApp = (): Plugin => ({
+  name: 'nodedesk-preload-app',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (_html, ctx) => {
+      const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk')
+      const app = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app-main.tsx'))
+      if (!app) throw new Error('preload-app: no chunk for src/app-main.tsx')
+      const entries = new Set(chunks.filter((c) => c.isEntry).map((c) => c.fileName))
+      return [app.fileName, ...app.imports.filter((f) => !entries.has(f))].map((file) => ({
+        tag: 'link',
+        attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
+        injectTo: 'head' as const
+      }))
+    }
+  }
+})
+
 export default defineConfig({
   main: {
     define: { __APP_VERSION__: JSON.stringify(pkg.version) },
@@ -41,6 +65,6 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     build: { minify: true, rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } } },
-    plugins: [react(), cspMeta()]
+    plugins: [react(), cspMeta(), preloadApp()]
   }
 })

@@ -1,4 +1,4 @@
-import { Badge, Checkbox } from '@mantine/core'
+import { Badge } from '@mantine/core'
 import { IconEyeOff, IconPin } from '@tabler/icons-react'
 import { lazy, memo, Suspense, useState, type MouseEvent } from 'react'
 import { hrefOf } from '../../app/router'
@@ -28,15 +28,17 @@ function Snippet({ text, query }: { text: string; query: string }) {
 
 /**
  * One inbox in the list: name, markers, provider, last-message preview (or search snippet) and when; select box and menu.
- * Plain elements styled by the module's classes (Mantine's theme variables), not Group/Text: a screen of rows is
- * rendered on every scroll step and on the first paint, where each Mantine component costs its own style work.
+ * Plain elements styled by the module's classes (Mantine's theme variables), not Group/Text/Checkbox/Badge: a
+ * screen of rows is rendered on every scroll step and on the first paint, where each Mantine component costs
+ * its own style work.
  */
 export const InboxRow = memo(function InboxRow({ row, now, snippet, selected, onSelect, actions }: RowProps) {
   const previewState = row.preview === null ? 'empty' : row.previewIsError ? 'error' : undefined
   return (
     <div className={classes.line} data-selected={selected || undefined}>
       {onSelect && (
-        <Checkbox
+        <input
+          type="checkbox"
           className={classes.check}
           aria-label={`Select ${row.name}`}
           checked={!!selected}
@@ -60,9 +62,7 @@ export const InboxRow = memo(function InboxRow({ row, now, snippet, selected, on
           </span>
         </span>
         <span className={classes.bottom}>
-          <Badge size="xs" variant="light" tt="none" className={classes.icon}>
-            {row.providerId}
-          </Badge>
+          <span className={classes.provider}>{row.providerId}</span>
           {row.model && <span className={classes.model}>{row.model}</span>}
           {snippet ? (
             <Snippet text={snippet.text} query={snippet.query} />
