@@ -67,6 +67,7 @@ describe('InboxRow', () => {
     const time = row.querySelector('time')!
     expect(time.textContent).toBe('30 min. ago')
     expect(time.getAttribute('datetime')).toBe('2026-11-21T09:30:00.000Z')
+    fireEvent.mouseEnter(time.parentElement!)
     expect(time.parentElement!.getAttribute('title')).toBe(new Date('2026-11-21T09:30:00.000Z').toLocaleString())
   })
 

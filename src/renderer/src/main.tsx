@@ -4,7 +4,11 @@
 import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
 import './app/app.css'
-import { startEarly } from './api/early-start'
+import { earlySession, startEarly } from './api/early-start'
+import { warmUpTimeFormats } from './features/inboxes/relative-time'
 
 startEarly(window)
 void import('./app-main')
+// The main thread is idle until the app's code arrives: the rows' time formats get ready meanwhile,
+// once the first screen's reads have gone out (they wait for the session's answer on this thread).
+void (earlySession() ?? Promise.resolve()).then(() => setTimeout(warmUpTimeFormats))

@@ -55,3 +55,13 @@ function formatter<T extends Intl.RelativeTimeFormat | Intl.DateTimeFormat>(key:
   if (!f) formatters.set(key, (f = make()))
   return f
 }
+
+/**
+ * Makes the formatters the list's first rows use, and formats once with each: the first use of
+ * Intl's date formats loads the language's data (~15 ms). main.tsx calls this while the app's code
+ * is still on its way, so the first render does not pay it.
+ */
+export function warmUpTimeFormats(now: number = Date.now()): void {
+  relativeTime(new Date(now - 60_000).toISOString(), now)
+  relativeTime(new Date(now - 30 * 86_400_000).toISOString(), now)
+}
