@@ -39,7 +39,8 @@ import { Highlighted } from './Highlighted'
 import { searchWords } from './highlight'
 import { UploadQueue, type UploadRow } from './upload-queue'
 import { FolderSelect } from './FolderSelect'
-import { flattenTree, openFoldersToRead, type TreeLine } from './tree-lines'
+import { flattenTree, openFoldersToRead } from './tree-lines'
+import { treeListStyle, treeRowPlace, TreeNote } from './tree-parts'
 import { useFolderListings, useVirtualTree } from './use-virtual-tree'
 import { ancestorsOf, baseName, fileState, formatSize, joinPath, parentPath, toggleExpanded } from './vfs-paths'
 
@@ -234,18 +235,14 @@ function LibraryTree({ top, expanded, selected, onFolder, onFile, onDropInto, on
   })
   return (
     <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }} data-testid="tree-scroll" {...listProps}>
-      <ul style={{ listStyle: 'none', margin: 0, padding: 0, position: 'relative', height: virtualizer.getTotalSize() }}>
+      <ul style={treeListStyle(virtualizer.getTotalSize())}>
         {virtualizer.getVirtualItems().map((item) => {
           const line = lines[item.index]!
-          const place = {
-            'data-index': item.index,
-            'data-line': line.key,
-            style: { position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` } as const
-          }
+          const place = treeRowPlace(item, line.key)
           if (line.kind === 'note')
             return (
               <li key={line.key} {...place}>
-                <NoteRow line={line} />
+                <TreeNote line={line} indent={INDENT} />
               </li>
             )
           const { entry } = line
@@ -274,22 +271,6 @@ function LibraryTree({ top, expanded, selected, onFolder, onFile, onDropInto, on
         })}
       </ul>
     </div>
-  )
-}
-
-function NoteRow({ line }: { line: Extract<TreeLine<FileInfo>, { kind: 'note' }> }) {
-  const pl = line.depth * INDENT + 26
-  if (line.note === 'loading') return <Loader size="xs" m={4} ml={pl} aria-label={`Loading ${line.folder}`} />
-  if (line.note === 'error')
-    return (
-      <Text size="sm" c="red" pl={pl} truncate>
-        {line.message}
-      </Text>
-    )
-  return (
-    <Text size="xs" c="dimmed" p={4} pl={pl}>
-      Empty folder
-    </Text>
   )
 }
 

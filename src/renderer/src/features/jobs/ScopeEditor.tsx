@@ -38,7 +38,17 @@ import { ApiFailure, errorText, uploadFile } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { FIND_LIMIT, invalidateAfterUpload, useVfsFind, useVfsFolder, useVfsFolders } from '../../api/queries'
 import { hrefOf } from '../../app/router'
-import { flattenTree, FolderSelect, openFoldersToRead, toggleExpanded, useFolderListings, useVirtualTree, type TreeLine } from '../files'
+import {
+  flattenTree,
+  FolderSelect,
+  openFoldersToRead,
+  toggleExpanded,
+  treeListStyle,
+  treeRowPlace,
+  TreeNote,
+  useFolderListings,
+  useVirtualTree
+} from '../files'
 import { addEntry, networkFolder, parseLocalEntry, removeEntry, SCOPE_SECTIONS, summarizeLocal, type ScopeSection } from './scope-entries'
 import {
   foldersToCheck,
@@ -341,20 +351,15 @@ function PickerTree({ top, ctx }: { top: readonly PickerEntry[]; ctx: PickerCont
   if (lines.length === 0) return null
   return (
     <div ref={scrollRef} style={{ maxHeight: 320, overflow: 'auto' }} data-testid="library-scroll" {...listProps}>
-      <ul style={{ listStyle: 'none', margin: 0, padding: 0, position: 'relative', height: virtualizer.getTotalSize() }}>
+      <ul style={treeListStyle(virtualizer.getTotalSize())}>
         {virtualizer.getVirtualItems().map((item) => {
           const line = lines[item.index]!
-          const place = {
-            'data-index': item.index,
-            'data-line': line.key,
-            // Focused itself when its checkbox cannot be (included with a folder above).
-            tabIndex: -1,
-            style: { position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` } as const
-          }
+          // Focused itself when its checkbox cannot be (included with a folder above).
+          const place = { ...treeRowPlace(item, line.key), tabIndex: -1 }
           if (line.kind === 'note')
             return (
               <li key={line.key} {...place}>
-                <PickerNote line={line} />
+                <TreeNote line={line} indent={PICKER_INDENT} size="xs" />
               </li>
             )
           return (
@@ -373,22 +378,6 @@ function PickerTree({ top, ctx }: { top: readonly PickerEntry[]; ctx: PickerCont
         })}
       </ul>
     </div>
-  )
-}
-
-function PickerNote({ line }: { line: Extract<TreeLine<PickerEntry>, { kind: 'note' }> }) {
-  const pl = line.depth * PICKER_INDENT + 26
-  if (line.note === 'loading') return <Loader size="xs" m={4} ml={pl} aria-label={`Loading ${line.folder}`} />
-  if (line.note === 'error')
-    return (
-      <Text size="xs" c="red" pl={pl} truncate>
-        {line.message}
-      </Text>
-    )
-  return (
-    <Text size="xs" c="dimmed" pl={pl}>
-      Empty folder
-    </Text>
   )
 }
 
