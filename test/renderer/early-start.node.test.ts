@@ -18,6 +18,8 @@ beforeEach(async () => {
     req.resume()
     req.on('end', () => {
       seen.push(`${req.method} ${req.url}`)
+      // The event stream stays open, as the node's does.
+      if (req.url === '/v2/events') return void res.writeHead(200, { 'Content-Type': 'text/event-stream' }).write(': connected\n\n')
       res.writeHead(200, { 'Content-Type': 'application/json' })
       res.end(JSON.stringify({ inboxes: [], hasNextPage: false, total_count: 0, echo: req.url }))
     })
@@ -60,6 +62,20 @@ describe('the first screen starts before the app has loaded (headless mode)', ()
     await query.queryFn({ pageParam: undefined })
     expect(seen).toHaveLength(6)
     expect(seen.filter((s) => s === 'POST /v2/session')).toHaveLength(1)
+  })
+
+  it('the first event stream after early reads catches up as a reconnect does (a change in between sent no event here)', async () => {
+    const win = openWindow(`${origin}/#code=c`)
+    startEarly(win)
+    const resumed: string[] = []
+    const stop = pickTransport(win).onEvent(
+      () => {},
+      () => resumed.push('caught up')
+    )
+    await expect.poll(() => resumed).toEqual(['caught up'])
+    await new Promise((r) => setTimeout(r, 100))
+    expect(seen.filter((s) => s === 'GET /v2/events')).toHaveLength(1) // caught up on the first connect, not a second
+    stop()
   })
 
   it('asks for hidden inboxes too when the list was last left showing them', () => {

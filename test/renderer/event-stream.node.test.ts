@@ -195,6 +195,27 @@ describe('node events over HTTP (real server, real fetch)', () => {
     expect(gaps[2]).toBeLessThan(1500)
   })
 
+  it('a listener that throws ends the stream as a break does: it reconnects, catches up, and later events arrive', async () => {
+    script = async (res, index) => {
+      streamHead(res)
+      if (index === 0) await writeInPieces(res, [frame(inboxChanged('a')), frame(inboxChanged('b'))])
+      else await writeInPieces(res, [frame(inboxChanged('c'))])
+    }
+    const got: string[] = []
+    const resumed: number[] = []
+    const stop = httpTransport(baseUrl, 'tok').onEvent(
+      (e) => {
+        got.push((e.data as { inbox_id: string }).inbox_id)
+        if (got.length === 1) throw new Error('a bug in a listener')
+      },
+      () => resumed.push(got.length)
+    )
+    stops.push(stop)
+    await expect.poll(() => got).toEqual(['a', 'c'])
+    expect(connections.length).toBe(2)
+    expect(resumed).toEqual([1]) // the catch-up reads again what 'b' would have changed
+  })
+
   it('stopping closes the open stream and no reconnect follows', async () => {
     script = (res) => {
       streamHead(res)

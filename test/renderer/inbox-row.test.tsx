@@ -94,6 +94,20 @@ describe('InboxRow', () => {
     await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('true'))
   })
 
+  it('from the keyboard, the menu made on first use gives the focus back to its button when closed', async () => {
+    const none = () => Promise.resolve()
+    const actions: InboxActions = { rename: () => {}, setPinned: none, setHidden: none, exportAs: none, remove: () => {} }
+    renderWithApp(<InboxRow row={toRow(inbox('Hi'))} now={NOW} actions={actions} />)
+    const first = screen.getByRole('button', { name: 'Actions for Quarterly review' })
+    first.focus()
+    fireEvent.click(first) // what Enter or Space on a focused button does
+    await screen.findByRole('menuitem', { name: 'Pin' })
+    const button = screen.getByRole('button', { name: 'Actions for Quarterly review' })
+    fireEvent.keyDown(document.querySelector('[data-menu-dropdown]')!, { key: 'Escape' })
+    await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('false'))
+    await waitFor(() => expect(document.activeElement).toBe(button))
+  })
+
   it('says "No messages yet" and uses the creation time when there is no message', () => {
     renderWithApp(<InboxRow row={toRow(inbox(null))} now={NOW} />)
     expect(screen.getByTestId('inbox-preview').textContent).toBe('No messages yet')

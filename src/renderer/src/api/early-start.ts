@@ -35,7 +35,13 @@ export function startEarly(win: Window, fetchImpl: typeof fetch = (input, init) 
   const code = takeCodeFromLocation(win.location, win.history)
   const session = code ? startSession(origin, code, fetchImpl) : Promise.resolve()
   const responses = new Map<string, Promise<Response>>()
-  for (const req of firstScreenRequests(persistedShowHidden(win.localStorage))) {
+  let showHidden = false
+  try {
+    showHidden = persistedShowHidden(win.localStorage) // reading localStorage throws where storage is blocked
+  } catch {
+    // the list's own store falls back the same way
+  }
+  for (const req of firstScreenRequests(showHidden)) {
     const url = requestUrl(origin, req)
     const response = session.then(() => fetchImpl(url, { credentials: 'same-origin' }))
     response.catch(() => {}) // a failure is the transport's to see, when it takes the response

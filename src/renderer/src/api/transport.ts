@@ -55,6 +55,11 @@ export interface HttpTransportOptions {
   readonly sessionCode?: string | null
   /** The trade already under way (main.tsx started it): requests wait for it instead. */
   readonly session?: Promise<void>
+  /**
+   * Reads were answered before the event stream opened (main.tsx's early requests): what changed
+   * in between sent no event here, so the first connect catches up as a reconnect does.
+   */
+  readonly readBeforeEvents?: boolean
 }
 
 /** `token`: the bearer token, for callers that hold it (tests, tools); the page itself uses the session cookie. */
@@ -123,7 +128,7 @@ export function httpTransport(baseUrl: string, token: string | null, options: Ht
             const res = await fetch(new URL('/v2/events', baseUrl), { headers: headers(), signal: abort.signal })
             if (!res.ok || !res.body) throw new Error(`events: ${res.status}`)
             attempt = 0
-            if (connectedBefore) onResumed?.()
+            if (connectedBefore || options.readBeforeEvents) onResumed?.()
             connectedBefore = true
             await readNodeEvents(res.body, listener)
           } catch {
@@ -139,15 +144,28 @@ export function httpTransport(baseUrl: string, token: string | null, options: Ht
 
 /**
  * The events' schemas (zod) load with the first event, not with the window's first screen; events
- * wait for them in order.
+ * wait for them in order. A failed load is tried again with the next stream.
  */
 let eventSchema: Promise<(typeof import('../../../shared/contract/events'))['NodeEventSchema']> | undefined
-const loadEventSchema = () => (eventSchema ??= import('../../../shared/contract/events').then((m) => m.NodeEventSchema))
+const loadEventSchema = () =>
+  (eventSchema ??= import('../../../shared/contract/events').then(
+    (m) => m.NodeEventSchema,
+    (err: unknown) => {
+      eventSchema = undefined
+      throw err
+    }
+  ))
 
-/** The node's events in a stream; one that is not valid JSON of a known event is skipped, not fatal. */
+/**
+ * The node's events in a stream; one that is not valid JSON of a known event is skipped, not fatal.
+ * A listener that throws (or schemas that cannot load) ends the stream with that error, as a broken
+ * connection does: the caller reconnects and catches up, instead of later events being dropped.
+ */
 async function readNodeEvents(body: ReadableStream<Uint8Array>, listener: (event: NodeEvent) => void) {
-  let delivered: Promise<unknown> = Promise.resolve()
+  let delivered: Promise<void> = Promise.resolve()
+  let failed: { err: unknown } | undefined
   await readEventStream(body, ({ type, data }) => {
+    if (failed) throw failed.err
     let payload: unknown
     try {
       payload = JSON.parse(data)
@@ -158,11 +176,16 @@ async function readNodeEvents(body: ReadableStream<Uint8Array>, listener: (event
     delivered = delivered
       .then(() => schema)
       .then((s) => {
+        if (failed) return
         const event = s.safeParse({ type, data: payload })
         if (event.success) listener(event.data)
       })
+      .catch((err: unknown) => {
+        failed ??= { err }
+      })
   })
   await delivered
+  if (failed) throw failed.err
 }
 
 export function bridgeTransport(bridge: NodedeskBridge): Transport {
@@ -172,6 +195,6 @@ export function bridgeTransport(bridge: NodedeskBridge): Transport {
 export function pickTransport(win: Window = window): Transport {
   if (win.nodedesk) return bridgeTransport(win.nodedesk)
   const session = earlySession()
-  if (session) return httpTransport(win.location.origin, null, { session })
+  if (session) return httpTransport(win.location.origin, null, { session, readBeforeEvents: true })
   return httpTransport(win.location.origin, null, { sessionCode: takeCodeFromLocation(win.location, win.history) })
 }
