@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/renderer/src/api/client'
 import { ClientProvider } from '../../src/renderer/src/api/client-context'
@@ -121,6 +121,30 @@ describe('the conversation list on narrow windows: a drawer', () => {
 
 describe('the conversation list on wide windows: beside the conversation, collapsible', () => {
   beforeEach(() => setWidth(1400))
+  it('the focus follows the toggle: Hide puts it on Show, Show puts it back on Hide', async () => {
+    renderView(middle())
+    const side = await screen.findByTestId('conversation-list')
+    const hide = within(side).getByRole('button', { name: 'Hide conversations' })
+    hide.focus()
+    fireEvent.click(hide)
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Show conversations'))
+    fireEvent.click(document.activeElement!)
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Hide conversations'))
+  })
+
+  it('Alt+Up in a text field moves its caret, not to another conversation (Option+arrows on macOS)', async () => {
+    renderView(middle())
+    const side = await screen.findByTestId('conversation-list')
+    await within(side).findByRole('link', { name: 'Third talk' })
+    const before = window.location.hash
+    const box = screen.getByRole('textbox', { name: 'Message' })
+    box.focus()
+    fireEvent.keyDown(box, { key: 'ArrowUp', altKey: true })
+    expect(window.location.hash).toBe(before)
+    fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
+    expect(window.location.hash).toBe(hashOf(inboxes[2]!))
+  })
+
   it('collapses and comes back from its toggle, the choice kept for the next start, and Alt+Up still moves when collapsed', async () => {
     const view = renderView(middle())
     const side = await screen.findByTestId('conversation-list')

@@ -141,4 +141,18 @@ describe('Files page against a real node', () => {
     await userEvent.click(folder)
     await screen.findByRole('button', { name: /^deposit\.txt/ })
   })
+  it('the arrow keys pass through an open folder that is empty (its note row takes the focus on the way)', async () => {
+    await node.post('/v2/create_folder', { path: '/', folder_name: 'A empty' })
+    await node.post('/v2/create_folder', { path: '/', folder_name: 'B next' })
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    const library = screen.getByRole('navigation', { name: 'Library' })
+    const empty = await within(library).findByRole('button', { name: 'A empty', expanded: false })
+    await userEvent.click(empty)
+    await within(library).findByText('Empty folder')
+    empty.focus()
+    const focusedPath = () => document.activeElement?.closest<HTMLElement>('[data-path]')?.dataset.path
+    await userEvent.keyboard('{ArrowDown}')
+    await userEvent.keyboard('{ArrowDown}')
+    await waitFor(() => expect(focusedPath()).toBe('/B next'))
+  })
 })

@@ -23,6 +23,8 @@ let disconnect: () => void
 let jobId: string
 let inbox: string
 let said = 0
+/** Holds the next conversation read this long (a slow first read); later reads are not held. */
+let slowReadsMs = 0
 
 beforeEach(async () => {
   const tmp = tempDir()
@@ -35,6 +37,11 @@ beforeEach(async () => {
     kind: 'http',
     request: async (req) => {
       requests.push(req.path)
+      if (slowReadsMs && req.path === '/v2/last_messages') {
+        const ms = slowReadsMs
+        slowReadsMs = 0
+        await new Promise((r) => setTimeout(r, ms))
+      }
       return node.router.handle(req)
     },
     onEvent: (_listener, onResumed) => {
@@ -48,6 +55,7 @@ beforeEach(async () => {
   jobId = await createJob(node, 'gpt')
   inbox = `job_inbox::${jobId}::false`
   said = 0
+  slowReadsMs = 0
 })
 afterEach(async () => {
   disconnect()
@@ -146,5 +154,17 @@ describe('catching up after the event stream comes back', () => {
     while (view.observer.getCurrentResult().hasNextPage) await view.observer.fetchNextPage()
     expect(contents(view.shown())).toEqual(expected(700))
     view.stop()
+  })
+
+  it('the stream connecting while a conversation’s first read is under way leaves that read to finish (no spinner forever)', async () => {
+    await say(3)
+    slowReadsMs = 300
+    const observer = new InfiniteQueryObserver(qc, messagesQuery(client, qc, inbox))
+    const stop = observer.subscribe(() => {})
+    await new Promise((r) => setTimeout(r, 20))
+    resume()
+    await expect.poll(() => observer.getCurrentResult().isSuccess, { timeout: 3000 }).toBe(true)
+    expect(contents(loadedMessages(qc.getQueryData<MessagePages>(keys.messages(inbox))))).toEqual(expected(3))
+    stop()
   })
 })

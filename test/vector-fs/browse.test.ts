@@ -57,6 +57,15 @@ describe('find_vector_fs_entries', () => {
     expect((await find({ q: 'lease/2025' })).map((h) => h.path)).toEqual(['/Contracts/Lease 2025'])
   })
 
+  it('ignores case in every script, and a name stored decomposed (NFD, as macOS writes names) matches typed text', async () => {
+    await mkdir('/', 'Études')
+    await mkdir('/', 'ÄRGER')
+    await mkdir('/', 'Cafe\u0301 menus') // "Café" with a combining accent
+    for (const q of ['études', 'ÉTUDES', 'Études']) expect((await find({ q })).map((h) => h.path)).toEqual(['/Études'])
+    expect((await find({ q: 'ärger' })).map((h) => h.path)).toEqual(['/ÄRGER'])
+    expect((await find({ q: 'café' })).map((h) => h.path)).toEqual(['/Cafe\u0301 menus'])
+  })
+
   it('narrows to folders or files, honours the limit, and takes % and _ as themselves', async () => {
     expect((await find({ q: 'lease', kind: 'file' })).map((h) => h.name)).toEqual(['LEASE signed.txt'])
     expect((await find({ q: 'lease', kind: 'folder' })).map((h) => h.name)).toEqual(['Lease 2025', 'old leases'])

@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3'
+import { foldName } from '../../shared/contract/vector-fs-names'
 
 /** Row 1 of vfs_entries is the root folder (created by the migration). */
 export const ROOT_ID = 1
@@ -67,14 +68,16 @@ export function treeRepo(db: Database) {
     `SELECT count(*) AS files, coalesce(sum(status = 'processing'), 0) AS processing, coalesce(sum(status LIKE 'failed%'), 0) AS failed
      FROM vfs_entries WHERE is_folder = 0`
   )
+  // Names are compared folded as the search words are (LIKE alone ignores the case of ASCII letters only).
+  db.function('vfs_fold', { deterministic: true }, (name: unknown) => (typeof name === 'string' ? foldName(name) : name))
   const byNameStatements = new Map<string, Statement<unknown[], EntryRow>>()
-  /** One statement per word count and kind: `name LIKE '%word%'` for each word (LIKE ignores ASCII case). */
+  /** One statement per word count and kind: `vfs_fold(name) LIKE '%word%'` for each (folded) word. */
   const byName = (words: number, kind: 'folder' | 'file' | undefined) => {
     const key = `${words}:${kind ?? ''}`
     let st = byNameStatements.get(key)
     if (!st) {
       const kindSql = kind === undefined ? '' : ` AND is_folder = ${kind === 'folder' ? 1 : 0}`
-      const wordsSql = Array.from({ length: words }, () => ` AND name LIKE ? ESCAPE '\\'`).join('')
+      const wordsSql = Array.from({ length: words }, () => ` AND vfs_fold(name) LIKE ? ESCAPE '\\'`).join('')
       st = db.prepare<unknown[], EntryRow>(
         `SELECT ${COLUMNS} FROM vfs_entries WHERE id <> ${ROOT_ID}${kindSql}${wordsSql}
          ORDER BY is_folder DESC, name COLLATE NOCASE, name, id LIMIT ?`

@@ -42,6 +42,9 @@ export async function catchUpMessages(qc: QueryClient, client: Client): Promise<
         const key = query.queryKey
         const inbox = key[1] as string
         if (!query.getObserversCount()) return qc.removeQueries({ queryKey: key, exact: true })
+        // Its first read is still under way (a window opened on it as the stream connected): that
+        // read is newer than the break, so it is left to finish rather than cancelled with nothing in its place.
+        if (query.state.data === undefined) return
         try {
           const fresh = await client.call('last_messages', { body: { inbox_name: inbox, limit: MESSAGE_PAGE } })
           // A page being read meanwhile would be written over the caught-up pages: it is read again on scroll.

@@ -241,7 +241,8 @@ function LibraryTree({ top, expanded, selected, onFolder, onFile, onDropInto, on
           const place = treeRowPlace(item, line.key)
           if (line.kind === 'note')
             return (
-              <li key={line.key} {...place}>
+              // Focusable as the picker's notes are: the arrow keys pass through an empty or loading folder.
+              <li key={line.key} {...place} tabIndex={-1}>
                 <TreeNote line={line} indent={INDENT} />
               </li>
             )

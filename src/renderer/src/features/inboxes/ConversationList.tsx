@@ -44,12 +44,18 @@ function useConversationRows() {
   return { rows, total, loadMore }
 }
 
+const isTextField = (t: EventTarget | null) =>
+  t instanceof HTMLElement &&
+  (t.isContentEditable || t.tagName === 'TEXTAREA' || (t.tagName === 'INPUT' && (t as HTMLInputElement).type !== 'checkbox'))
+
 /** Alt+Up / Alt+Down open the conversation above or below the current one, whichever layout shows the list. */
 function useConversationKeys(rows: readonly ConversationRow[], inboxId: string) {
   const at = rows.findIndex((r) => r.id === inboxId)
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') || at < 0) return
+      // In a text field Alt/Option+arrows move the caret (macOS): the draft is not left behind.
+      if (isTextField(e.target)) return
       const next = rows[at + (e.key === 'ArrowUp' ? -1 : 1)]
       if (!next) return
       e.preventDefault()
@@ -147,7 +153,20 @@ interface ConversationListProps {
 export function ConversationList({ inboxId, drawerOpened, onDrawerClose }: ConversationListProps) {
   const { rows, total, loadMore } = useConversationRows()
   const open = useLayoutPrefs((s) => s.conversationsOpen)
-  const setOpen = useLayoutPrefs((s) => s.setConversationsOpen)
+  const setConversationsOpen = useLayoutPrefs((s) => s.setConversationsOpen)
+  // The toggle clicked goes away and the other one appears: the focus follows to it.
+  const toggled = useRef(false)
+  const hideButton = useRef<HTMLButtonElement>(null)
+  const showButton = useRef<HTMLButtonElement>(null)
+  const setOpen = (next: boolean) => {
+    toggled.current = true
+    setConversationsOpen(next)
+  }
+  useEffect(() => {
+    if (!toggled.current) return
+    toggled.current = false
+    ;(open ? hideButton : showButton).current?.focus()
+  }, [open])
   useConversationKeys(rows, inboxId)
   const nav = { inboxId, rows, total, loadMore }
 
@@ -160,7 +179,7 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose }: Conve
               Conversations
             </Text>
             <Tooltip label="Hide conversations">
-              <ActionIcon variant="subtle" aria-label="Hide conversations" aria-expanded onClick={() => setOpen(false)}>
+              <ActionIcon ref={hideButton} variant="subtle" aria-label="Hide conversations" aria-expanded onClick={() => setOpen(false)}>
                 <IconLayoutSidebarLeftCollapse size={18} />
               </ActionIcon>
             </Tooltip>
@@ -169,7 +188,14 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose }: Conve
         </Stack>
       ) : (
         <Tooltip label="Show conversations">
-          <ActionIcon variant="subtle" aria-label="Show conversations" aria-expanded={false} onClick={() => setOpen(true)} visibleFrom="lg">
+          <ActionIcon
+            ref={showButton}
+            variant="subtle"
+            aria-label="Show conversations"
+            aria-expanded={false}
+            onClick={() => setOpen(true)}
+            visibleFrom="lg"
+          >
             <IconLayoutSidebarLeftExpand size={18} />
           </ActionIcon>
         </Tooltip>
