@@ -16,12 +16,10 @@ import { assembleNode } from '../src/main/embedded-node'
 import { silentLogger } from '../src/main/platform/logger'
 import { openStore } from '../src/main/store'
 import { aesFileSecretBox } from '../src/main/store/secret-box'
-import { treeRepo } from '../src/main/vector-fs/tree'
+import { copyFirstFile, seededFileName as fileName } from './seed'
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/browser'
 import { provider } from '../test/support/fixtures'
 import { startServe } from '../test/support/serve-process'
-
-const fileName = (i: number) => `file ${String(i).padStart(5, '0')}.txt`
 
 export interface LibraryUiFigures {
   readonly files: number
@@ -44,22 +42,7 @@ async function seed(dataDir: string, files: number) {
     body: { path: '/Big', filename: fileName(1), file_data: new TextEncoder().encode('A note.') }
   })
   if (res.status !== 200) throw new Error(JSON.stringify(res.body))
-  const tree = treeRepo(store.db)
-  const first = tree.resolve(['Big', fileName(1)])!
-  store.db.transaction(() => {
-    for (let i = 2; i <= files; i++)
-      tree.insertFile({
-        parentId: first.parent_id!,
-        name: fileName(i),
-        sha256: first.sha256!,
-        size: first.size,
-        fileType: first.file_type!,
-        status: 'ready',
-        createdTime: first.created_time,
-        modifiedTime: first.modified_time,
-        resourceJson: null
-      })
-  })()
+  copyFirstFile(store.db, ['Big'], files)
   await api.ctx.vectorFs.close()
   store.close()
 }

@@ -1,4 +1,6 @@
 import type { Store } from '../src/main/store'
+import type { Database } from 'better-sqlite3'
+import { treeRepo } from '../src/main/vector-fs/tree'
 import { provider } from '../test/support/fixtures'
 
 export interface SeedOptions {
@@ -119,4 +121,32 @@ export function seedInboxes(store: Store, options: SeedOptions): void {
     for (const t of searchTriggers) db.exec(t.sql)
   })()
   db.pragma(`synchronous = ${sync}`)
+}
+
+/** The n-th file name of a seeded library folder: `file 00001.txt` … (sorted as numbered). */
+export const seededFileName = (i: number) => `file ${String(i).padStart(5, '0')}.txt`
+
+/**
+ * Fills a library folder up to `count` files by copying its file `seededFileName(1)` (uploaded
+ * through the API beforehand) as rows of the tree: seconds for 20,000 files instead of 20,000
+ * uploads. The copies share the first one's stored bytes and are ready.
+ */
+export function copyFirstFile(db: Database, folder: readonly string[], count: number): void {
+  const tree = treeRepo(db)
+  const first = tree.resolve([...folder, seededFileName(1)])
+  if (!first) throw new Error(`no ${seededFileName(1)} in /${folder.join('/')}`)
+  db.transaction(() => {
+    for (let i = 2; i <= count; i++)
+      tree.insertFile({
+        parentId: first.parent_id!,
+        name: seededFileName(i),
+        sha256: first.sha256!,
+        size: first.size,
+        fileType: first.file_type!,
+        status: 'ready',
+        createdTime: first.created_time,
+        modifiedTime: first.modified_time,
+        resourceJson: null
+      })
+  })()
 }

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
 import { ScopeEditor } from '../../src/renderer/src/features/jobs/ScopeEditor'
-import { treeRepo } from '../../src/main/vector-fs/tree'
+import { copyFirstFile, seededFileName as fileName } from '../../bench/seed'
 import { emptyScope, type JobScope } from '../../src/shared/contract/scope'
 import { startTestNode, tempDir, type TestNode } from '../support/node'
 import { layOutLists } from './list-layout'
@@ -24,7 +24,6 @@ layOutLists({ clientHeight: 600, clientWidth: 400 })
 const BIG = 20_000
 const SUBS = 20
 const PER_SUB = 100
-const fileName = (i: number) => `file ${String(i).padStart(5, '0')}.txt`
 const sub = (i: number) => `Sub ${String(i).padStart(2, '0')}`
 /** Comfortably more than a 600 px list of 28–34 px rows shows, far fewer than the folder holds. */
 const MAX_DRAWN = 100
@@ -40,22 +39,7 @@ async function ok(res: Promise<{ status: number; body: unknown }>) {
 /** `count` files named fileName(1..count) in `folder`: the first uploaded, the rest its copies. */
 async function fillFolder(folder: string, count: number) {
   await ok(node.post('/v2/upload_file_to_folder', { path: folder, filename: fileName(1), file_data: new TextEncoder().encode('A note.') }))
-  const tree = treeRepo(node.store.db)
-  const first = tree.resolve([...folder.split('/').filter(Boolean), fileName(1)])!
-  node.store.db.transaction(() => {
-    for (let i = 2; i <= count; i++)
-      tree.insertFile({
-        parentId: first.parent_id!,
-        name: fileName(i),
-        sha256: first.sha256!,
-        size: first.size,
-        fileType: first.file_type!,
-        status: 'ready',
-        createdTime: first.created_time,
-        modifiedTime: first.modified_time,
-        resourceJson: null
-      })
-  })()
+  copyFirstFile(node.store.db, folder.split('/').filter(Boolean), count)
 }
 
 beforeAll(async () => {
