@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/browser'
 import { documentResource } from '../test/support/fixtures'
 import { startFakeLlm } from '../test/support/fake-llm'
-import { startServe } from '../test/support/serve-process'
+import { startServe, uploadText } from '../test/support/serve-process'
 
 const OUT = join(__dirname, '..', 'docs', 'screenshots')
 
@@ -27,16 +27,8 @@ async function main() {
     return (await res.json()) as T
   }
   const upload = async (folder: string, filename: string, text: string) => {
-    const form = new FormData()
-    form.append('path', folder)
-    form.append('filename', filename)
-    form.append('file_data', new Blob([text]), filename)
-    const res = await fetch(`${serve.url}/v2/upload_file_to_folder`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${serve.token}` },
-      body: form
-    })
-    if (res.status !== 200) throw new Error(`upload ${filename}: ${await res.text()}`)
+    const res = await uploadText(serve, folder, filename, text)
+    if (res.status !== 200) throw new Error(`upload ${filename}: ${JSON.stringify(res.body)}`)
   }
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   const shoot = async (name: string, hash: string, prepare?: (p: Page) => Promise<void>) => {

@@ -53,3 +53,17 @@ export function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise
     })
   })
 }
+
+/** upload_file_to_folder to a headless node as multipart, the way HTTP clients send files. */
+export async function uploadText(serve: Pick<ServeProcess, 'url' | 'token'>, folder: string, filename: string, text: string) {
+  const form = new FormData()
+  form.append('path', folder)
+  form.append('filename', filename)
+  form.append('file_data', new Blob([text]), filename)
+  const res = await fetch(`${serve.url}/v2/upload_file_to_folder`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${serve.token}` },
+    body: form
+  })
+  return { status: res.status, body: await res.json() }
+}
