@@ -250,6 +250,14 @@ async function benchInboxScale(quick: boolean) {
     `${tr.toFixed(2)}x`,
     `${verdict(tr >= 0.5)} (target >= 0.5x)`
   ])
+  rows.push([
+    `  the same beside a bare server that stores the question, streams one completion (4 at once), stores the answer`,
+    `${t.oursPerSec.toFixed(0)} req/s`,
+    'bare answering server',
+    `${t.answeringFloorPerSec.toFixed(0)} req/s`,
+    `${(t.oursPerSec / t.answeringFloorPerSec).toFixed(2)}x`,
+    `(that bare server itself: ${(t.answeringFloorPerSec / t.floorPerSec).toFixed(2)}x of the 1-insert floor)`
+  ])
 
   const m = await benchAllInboxesMemory(quick ? 20 : 200)
   rows.push([

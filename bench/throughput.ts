@@ -19,6 +19,12 @@ export interface ThroughputFigures {
   readonly oursPerSec: number
   /** A bare node HTTP server doing one better-sqlite3 insert (WAL, synchronous=FULL) per request. */
   readonly floorPerSec: number
+  /**
+   * A bare server doing the least a question and its answer take: the question inserted and
+   * acknowledged, one streamed chat completion from the same provider (4 at once, as the node's
+   * default), the answer inserted. Counted until every answer is stored, as ours is.
+   */
+  readonly answeringFloorPerSec: number
 }
 
 /** `clients` loops, each sending `perClient` requests one after another, over keep-alive connections. */
@@ -118,12 +124,90 @@ export async function benchJobMessageThroughput(clients = 32, perClient = 40): P
   await hammer(bareUrl, {}, content, clients, 2)
   const floor = await hammer(bareUrl, {}, content, clients, perClient)
   bare.close()
+  const answering = await answeringFloor(db, content, clients, perClient)
   db.close()
   rmSync(dir, { recursive: true, force: true })
   const requests = clients * perClient
-  return { clients, requests, oursPerSec: (requests / ours) * 1000, floorPerSec: (requests / floor) * 1000 }
+  return {
+    clients,
+    requests,
+    oursPerSec: (requests / ours) * 1000,
+    floorPerSec: (requests / floor) * 1000,
+    answeringFloorPerSec: (requests / answering) * 1000
+  }
+}
+
+/** The second floor (see ThroughputFigures.answeringFloorPerSec): ms for `clients` x `perClient` questions, answers stored. */
+async function answeringFloor(
+  db: Database.Database,
+  content: (c: number, i: number) => string,
+  clients: number,
+  perClient: number
+): Promise<number> {
+  const fake = await startFakeLlm()
+  fake.behaviour = { type: 'reply', chunks: ['ok'] }
+  const insert = db.prepare(`INSERT INTO messages (inbox_id, hash, message_json) VALUES (?, ?, ?)`)
+  const waiting: { job_id: string; content: string }[] = []
+  let active = 0
+  let unanswered = 0
+  let allAnswered: () => void = () => {}
+  const answer = async (q: { job_id: string; content: string }) => {
+    const res = await fetch(`${fake.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer k' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: q.content }] })
+    })
+    let text = ''
+    for (const line of (await res.text()).split('\n')) {
+      if (!line.startsWith('data: ') || line === 'data: [DONE]') continue
+      text += (JSON.parse(line.slice(6)) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content ?? ''
+    }
+    insert.run(q.job_id, randomUUID(), JSON.stringify({ answer: text }))
+  }
+  const pump = () => {
+    while (active < 4 && waiting.length) {
+      active++
+      void answer(waiting.shift()!).finally(() => {
+        active--
+        if (--unanswered === 0) allAnswered()
+        pump()
+      })
+    }
+  }
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { job_id: string; content: string }
+      insert.run(body.job_id, randomUUID(), JSON.stringify(body))
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      res.end('{"ok":true}')
+      unanswered++
+      waiting.push(body)
+      pump()
+    })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+  const run = async (n: number) => {
+    const done = new Promise<void>((r) => (allAnswered = r))
+    const t0 = performance.now()
+    await hammer(url, {}, content, clients, n)
+    await done
+    return performance.now() - t0
+  }
+  await run(2) // warm-up
+  const ms = await run(perClient)
+  server.close()
+  await fake.close()
+  return ms
 }
 
 if (process.argv[1]?.endsWith('throughput.ts')) {
-  void benchJobMessageThroughput().then((f) => console.log(f, `ratio ${(f.oursPerSec / f.floorPerSec).toFixed(2)}x`))
+  void benchJobMessageThroughput().then((f) =>
+    console.log(
+      f,
+      `ratio ${(f.oursPerSec / f.floorPerSec).toFixed(2)}x, to the answering floor ${(f.oursPerSec / f.answeringFloorPerSec).toFixed(2)}x`
+    )
+  )
 }
