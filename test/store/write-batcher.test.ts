@@ -41,3 +41,32 @@ it('writes of one turn share a commit; one that throws is rolled back alone and 
     t.cleanup()
   }
 })
+
+it('a write soon after a commit waits for the rest of the gap and shares the next commit; a lone write does not wait', async () => {
+  const t = tempDir()
+  const db = openDb(join(t.dir, 'g.sqlite'))
+  try {
+    db.exec(`CREATE TABLE t (v TEXT NOT NULL)`)
+    const insert = db.prepare(`INSERT INTO t (v) VALUES (?)`)
+    const batcher = writeBatcher(db, { minGapMs: 300 })
+    const other = new Database(join(t.dir, 'g.sqlite'), { readonly: true })
+    const committed = () => other.prepare(`SELECT v FROM t ORDER BY v`).pluck().all()
+    // Nothing committed lately: the first write commits on the next turn.
+    const t0 = performance.now()
+    await batcher.run(() => insert.run('a'))
+    expect(performance.now() - t0).toBeLessThan(250)
+    expect(committed()).toEqual(['a'])
+    // Within the gap: 'b' waits, 'c' arrives meanwhile, and both go in one commit.
+    const b = batcher.run(() => insert.run('b'))
+    await new Promise((r) => setTimeout(r, 50))
+    expect(committed()).toEqual(['a'])
+    const c = batcher.run(() => insert.run('c'))
+    await Promise.all([b, c])
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(290)
+    expect(committed()).toEqual(['a', 'b', 'c'])
+    other.close()
+  } finally {
+    db.close()
+    t.cleanup()
+  }
+})

@@ -92,7 +92,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
   const retrieval = ctx.retrieval ?? localRetrieval
   let closed = false
 
-  async function answer(inboxId: string, q: PendingQuestion): Promise<TurnOutcome> {
+  async function answer(inboxId: string, q: PendingQuestion, callEnded: () => void): Promise<TurnOutcome> {
     const done = { kind: 'done' } as const
     const question = JSON.parse(q.message_json) as LastMessage
     const jobId = question.job_message.job_id
@@ -145,7 +145,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
         onDelta: (text) => {
           if (!controller.signal.aborted) ctx.bus.emit({ type: 'message_delta', data: { inbox: inboxId, text, parent: q.hash } })
         }
-      })
+      }).finally(callEnded)
       if (result.outcome === 'truncated' || (result.outcome === 'aborted' && result.reason === TOO_LARGE)) {
         await reply(utf8Prefix(result.text, maxTextBytes) + note, { role: 'answer', truncated: true, sources })
         return done
@@ -198,8 +198,8 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       const row = ctx.store.providers.get(providerId)
       return row && (JSON.parse(row.provider_json) as LlmProvider)
     },
-    async turn(inboxId, q) {
-      const outcome = await answer(inboxId, q)
+    async turn(inboxId, q, callEnded) {
+      const outcome = await answer(inboxId, q, callEnded)
       if (outcome.kind === 'done' && !closed && ctx.store.messages.nextPending(inboxId)?.hash === q.hash) {
         // Its answer could not be stored: drop it from the queue rather than call the provider forever.
         ctx.log.error(`could not store an answer in ${inboxId}; question ${q.hash} left unanswered`)

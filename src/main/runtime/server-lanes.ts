@@ -38,8 +38,12 @@ export interface LanesDeps {
   providerOf(inboxId: string): string | undefined
   /** The provider's model and URL, undefined when it is gone. */
   serverOf(providerId: string): ServerOfInbox | undefined
-  /** Answers one question. */
-  turn(inboxId: string, question: PendingQuestion): Promise<TurnOutcome>
+  /**
+   * Answers one question. `callEnded` frees the server's slot as soon as the provider call is over,
+   * while the answer is still being stored: the slot counts calls at once, and the inbox itself
+   * stays busy (its next question waits) until the turn ends.
+   */
+  turn(inboxId: string, question: PendingQuestion, callEnded: () => void): Promise<TurnOutcome>
 }
 
 /** One server's calls: at most `limit` at once, taken round-robin from the inboxes waiting for it. */
@@ -174,14 +178,21 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
 
   function start(l: Lane, inboxId: string, question: PendingQuestion): void {
     l.active++
+    let slotHeld = true
+    const freeSlot = () => {
+      if (!slotHeld) return
+      slotHeld = false
+      l.active--
+      pumpSoon()
+    }
     const turn = deps
-      .turn(inboxId, question)
+      .turn(inboxId, question, freeSlot)
       .catch((err: unknown) => {
         deps.log.error(`answering in ${inboxId} stopped`, err)
         return undefined
       })
       .then((outcome) => {
-        l.active--
+        freeSlot()
         running.delete(inboxId)
         if (stopped) return
         const now = Date.now()
