@@ -133,7 +133,7 @@ ready
     })
     const isOurWindow = (event: IpcMainInvokeEvent) => windows.has(event.sender) && isRendererUrl(event.senderFrame?.url, rendererUrl)
     bindIpc(ipcMain, node.router, isOurWindow)
-    bindSaveExport(ipcMain, node.router, isOurWindow, (event, options) => {
+    bindSaveExport(ipcMain, node, isOurWindow, (event, options) => {
       const win = BrowserWindow.fromWebContents(event.sender)
       return win ? dialog.showSaveDialog(win, options) : dialog.showSaveDialog(options)
     })

@@ -56,7 +56,7 @@ describe('saving an export through the save dialog (main process)', () => {
         const { ipc, handlers } = fakeIpcMain()
         const target = join(out.dir, `chosen.${ext}`)
         const dialog = recordingDialog(target)
-        bindSaveExport(ipc, node.router, trusted, dialog.show)
+        bindSaveExport(ipc, node, trusted, dialog.show)
         const reply = (await handlers.get(IPC_SAVE_EXPORT_CHANNEL)!(OURS, { inbox_name: inbox, format })) as SaveExportReply
         expect(reply).toEqual({ status: 200, body: { saved: true, path: target } })
         expect(dialog.asked).toHaveLength(1)
@@ -72,10 +72,30 @@ describe('saving an export through the save dialog (main process)', () => {
     }
   })
 
+  it('a long history is streamed to the file whole and in order, exactly as the API exports it', async () => {
+    const jobId = await createJob(node, 'gpt')
+    const inbox = `job_inbox::${jobId}::false`
+    for (let i = 0; i < 300; i++) await node.post('/v2/job_message', { job_id: jobId, content: `message ${i} ${'é"\\\n'.repeat(50)}` })
+    const out = tempDir()
+    try {
+      for (const format of ['json', 'markdown'] as const) {
+        const target = join(out.dir, `long.${format}`)
+        const reply = await saveExport(node, { inbox_name: inbox, format }, () => Promise.resolve(target))
+        expect(reply).toEqual({ status: 200, body: { saved: true, path: target } })
+        const expected = (await node.post('/v2/export_messages_from_inbox', { inbox_name: inbox, format })).body as { content: string }
+        expect(readFileSync(target, 'utf8')).toBe(expected.content)
+      }
+      const all = JSON.parse(readFileSync(join(out.dir, 'long.json'), 'utf8')) as { job_message: { content: string } }[]
+      expect(all.map((m) => m.job_message.content.split(' ')[1])).toEqual(Array.from({ length: 300 }, (_, i) => String(i)))
+    } finally {
+      out.cleanup()
+    }
+  })
+
   it('writes nothing when the operator cancels', async () => {
     const inbox = await inboxWithHistory('Cancelled')
     const dialog = recordingDialog(undefined)
-    const reply = await saveExport(node.router, { inbox_name: inbox, format: 'txt' }, (name, filter) =>
+    const reply = await saveExport(node, { inbox_name: inbox, format: 'txt' }, (name, filter) =>
       dialog.show(OURS, { defaultPath: name, filters: [filter] }).then((r) => (r.canceled ? undefined : r.filePath))
     )
     expect(reply).toEqual({ status: 200, body: { saved: false } })
@@ -89,9 +109,9 @@ describe('saving an export through the save dialog (main process)', () => {
       dialog.asked.push({ event: OURS, options: { defaultPath: '', filters: [] } })
       return Promise.resolve(undefined)
     }
-    expectError(await saveExport(node.router, { inbox_name: 'job_inbox::nope::false', format: 'json' }, choose), 404, 'inbox_name')
-    expectError(await saveExport(node.router, { inbox_name: inbox, format: 'pdf' }, choose), 400, 'format')
-    expectError(await saveExport(node.router, undefined, choose), 400)
+    expectError(await saveExport(node, { inbox_name: 'job_inbox::nope::false', format: 'json' }, choose), 404, 'inbox_name')
+    expectError(await saveExport(node, { inbox_name: inbox, format: 'pdf' }, choose), 400, 'format')
+    expectError(await saveExport(node, undefined, choose), 400)
     expect(dialog.asked).toHaveLength(0)
   })
 
@@ -101,7 +121,7 @@ describe('saving an export through the save dialog (main process)', () => {
     try {
       const wanted = join(out.dir, 'from-window.txt')
       const chosen = join(out.dir, 'from-dialog.txt')
-      const reply = await saveExport(node.router, { inbox_name: inbox, format: 'txt', path: wanted, filename: wanted }, () =>
+      const reply = await saveExport(node, { inbox_name: inbox, format: 'txt', path: wanted, filename: wanted }, () =>
         Promise.resolve(chosen)
       )
       expect(reply).toEqual({ status: 200, body: { saved: true, path: chosen } })
@@ -117,7 +137,7 @@ describe('saving an export through the save dialog (main process)', () => {
     const out = tempDir()
     try {
       const target = join(out.dir, 'missing-folder', 'x.md')
-      const reply = await saveExport(node.router, { inbox_name: inbox, format: 'markdown' }, () => Promise.resolve(target))
+      const reply = await saveExport(node, { inbox_name: inbox, format: 'markdown' }, () => Promise.resolve(target))
       expectError(reply, 500, target)
       expect(existsSync(target)).toBe(false)
     } finally {
@@ -129,7 +149,7 @@ describe('saving an export through the save dialog (main process)', () => {
     const inbox = await inboxWithHistory('Private')
     const { ipc, handlers } = fakeIpcMain()
     const dialog = recordingDialog('/tmp/should-not-exist.json')
-    bindSaveExport(ipc, node.router, trusted, dialog.show)
+    bindSaveExport(ipc, node, trusted, dialog.show)
     const reply = (await handlers.get(IPC_SAVE_EXPORT_CHANNEL)!(STRANGER, { inbox_name: inbox, format: 'json' })) as SaveExportReply
     expectError(reply, 403, 'sender')
     expect(dialog.asked).toHaveLength(0)

@@ -9,6 +9,8 @@ import type { VectorFs } from '../vector-fs'
 import type { NodeContext } from './context'
 import { createRouter, type Router } from './router'
 import { checkMemory } from '../domain/provider-checks'
+import type { ExportFormat } from '../../shared/contract/inbox-management'
+import { openInboxExport, type InboxExport } from './inbox-export'
 
 export interface NodeApiOptions {
   readonly store: Store
@@ -27,6 +29,8 @@ export interface NodeApiOptions {
 export interface NodeApi {
   readonly router: Router
   readonly ctx: NodeContext
+  /** An inbox's export as text (the desktop app writes it to the file the operator picks). */
+  openExport(inboxName: string, format: ExportFormat): InboxExport | undefined
 }
 
 /** The router both transports serve, over a context built once from its parts. */
@@ -44,7 +48,8 @@ export function createNodeApi(options: NodeApiOptions): NodeApi {
     runtime: options.runtime ?? idleRuntime,
     checks: checkMemory()
   }
-  return { ctx, router: createRouter(ctx) }
+  return { ctx, router: createRouter(ctx), openExport: (inboxName, format) => openInboxExport(ctx.store, inboxName, format) }
 }
 
 export type { Router, NodeRequest, NodeResponse, SerializedResponse } from './router'
+export type { InboxExport } from './inbox-export'

@@ -2,7 +2,7 @@ import type { IpcMainInvokeEvent } from 'electron'
 import { readFile } from 'node:fs/promises'
 import { errorBody } from '../../shared/contract/error'
 import { IPC_REQUEST_CHANNEL, IPC_SAVE_EXPORT_CHANNEL } from '../../shared/bridge'
-import type { NodeRequest, Router } from '../node-api'
+import type { NodeApi, NodeRequest, Router } from '../node-api'
 import { saveExport, type SaveExportReply } from './save-export'
 
 /** The part of Electron's ipcMain this binding uses (so it is testable without Electron). */
@@ -72,17 +72,17 @@ export type ShowSaveDialog = (
 
 /**
  * Binds the export's "Save as…" channel: from our window only (the same check as the request
- * channel), the main process reads the export, asks where with `showSaveDialog`, and writes it.
+ * channel), the main process asks where with `showSaveDialog` and streams the export there.
  */
 export function bindSaveExport(
   ipcMain: IpcMainLike,
-  router: Router,
+  node: Pick<NodeApi, 'openExport'>,
   isTrustedSender: (event: IpcMainInvokeEvent) => boolean,
   showSaveDialog: ShowSaveDialog
 ): () => void {
   ipcMain.handle(IPC_SAVE_EXPORT_CHANNEL, async (event, payload): Promise<SaveExportReply> => {
     if (!isTrustedSender(event)) return { status: 403, body: errorBody(403, 'sender: exports are saved only for the Nodedesk window') }
-    return saveExport(router, payload, async (defaultName, filter) => {
+    return saveExport(node, payload, async (defaultName, filter) => {
       const chosen = await showSaveDialog(event, { defaultPath: defaultName, filters: [filter] })
       return chosen.canceled ? undefined : chosen.filePath
     })

@@ -1,9 +1,13 @@
-import { writeFile } from 'node:fs/promises'
+import { createWriteStream } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { formatIssues } from '../../shared/contract/field-errors'
 import type { SaveExportBody } from '../../shared/bridge'
 import { errorBody, type ErrorBody } from '../../shared/contract/error'
 import type { ExportFormat } from '../../shared/contract/inbox-management'
 import { routes } from '../../shared/contract/routes'
-import type { Router } from '../node-api'
+import type { NodeApi } from '../node-api'
 
 /** What a save dialog offers to filter by, per export format. */
 export const EXPORT_FILTERS: Record<ExportFormat, { readonly name: string; readonly extensions: string[] }> = {
@@ -21,21 +25,29 @@ export interface SaveExportReply {
 }
 
 /**
- * The desktop app's export: the export is read through the router (so the node checks the inbox and
- * the format as for any caller), the operator picks where it goes, and it is written there. The
- * content never crosses to the window; the window cannot name a path either, only the dialog does.
+ * The desktop app's export: the request is checked as the node checks any caller's (the route's
+ * own schema, then the inbox), the operator picks where it goes, and the text is streamed there from
+ * a snapshot of the inbox, so a long history never sits in memory whole. The content never crosses
+ * to the window; the window cannot name a path either, only the dialog does.
  */
-export async function saveExport(router: Router, payload: unknown, choosePath: ChooseSavePath): Promise<SaveExportReply> {
+export async function saveExport(
+  node: Pick<NodeApi, 'openExport'>,
+  payload: unknown,
+  choosePath: ChooseSavePath
+): Promise<SaveExportReply> {
   const p = (payload ?? {}) as { inbox_name?: unknown; format?: unknown }
-  const route = routes.export_messages_from_inbox
-  const res = await router.handle({ method: route.method, path: route.path, body: { inbox_name: p.inbox_name, format: p.format } })
-  if (res.status !== 200) return res as SaveExportReply
-  const { filename, content } = res.body as { filename: string; content: string }
-  const path = await choosePath(filename, EXPORT_FILTERS[p.format as ExportFormat])
+  const body = { inbox_name: p.inbox_name, format: p.format }
+  const parsed = routes.export_messages_from_inbox.body.safeParse(body)
+  if (!parsed.success) return { status: 400, body: errorBody(400, formatIssues(parsed.error.issues, body)) }
+  const { inbox_name, format } = parsed.data
+  const exp = node.openExport(inbox_name, format)
+  if (!exp) return { status: 404, body: errorBody(404, `inbox_name: no inbox '${inbox_name}'`) }
+  const path = await choosePath(exp.filename, EXPORT_FILTERS[format])
   if (!path) return { status: 200, body: { saved: false } }
   try {
-    await writeFile(path, content, 'utf8')
+    await pipeline(Readable.from(exp.pieces()), createWriteStream(path, { encoding: 'utf8' }))
   } catch (err) {
+    await rm(path, { force: true }).catch(() => undefined) // no half-written export left behind
     const reason = err instanceof Error && 'code' in err ? String(err.code) : 'write failed'
     return { status: 500, body: errorBody(500, `path: the export could not be written to ${path} (${reason})`) }
   }

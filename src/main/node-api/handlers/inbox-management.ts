@@ -4,7 +4,7 @@ import { isAnswer } from '../../../shared/message-role'
 import type { ListPosition, PageFilter } from '../../store'
 import type { NodeContext } from '../context'
 import { badRequest, notFound } from '../errors'
-import { exportEntry, exportFilename, exportHeader } from '../export-format'
+import { exportJsonPieces, openInboxExport } from '../inbox-export'
 import type { HandlerGroup } from '../handler-types'
 import { emitInboxChanged, emitInboxRemoved } from '../../domain/inbox-events'
 import { batched, JsonStream, RawJson } from '../raw-json'
@@ -136,34 +136,9 @@ export function inboxManagementHandlers(ctx: NodeContext): HandlerGroup<InboxMan
     },
 
     export_messages_from_inbox({ body }) {
-      const inbox = store.inboxes.get(body.inbox_name)
-      if (!inbox) throw noInbox('inbox_name', body.inbox_name)
-      const format = body.format
-      const filename = exportFilename(inbox.custom_name, format)
-      // Written in pieces from a snapshot of the inbox: a long history never sits in memory whole.
-      return new JsonStream(() =>
-        batched(
-          (function* () {
-            const reader = store.openReader()
-            try {
-              yield Buffer.from(`{"filename":${JSON.stringify(filename)},"content":"`)
-              const text = (s: string) => Buffer.from(JSON.stringify(s).slice(1, -1))
-              if (format === 'json') yield text('[')
-              else yield text(exportHeader(inbox.custom_name, format))
-              let first = true
-              for (const json of store.messages.iterateAll(reader, inbox.id)) {
-                if (format === 'json') yield text(first ? json : `,${json}`)
-                else yield text(exportEntry(JSON.parse(json) as LastMessage, format))
-                first = false
-              }
-              if (format === 'json') yield text(']')
-              yield Buffer.from('"}')
-            } finally {
-              reader.close()
-            }
-          })()
-        )
-      )
+      const exp = openInboxExport(store, body.inbox_name, body.format)
+      if (!exp) throw noInbox('inbox_name', body.inbox_name)
+      return new JsonStream(() => batched(exportJsonPieces(exp)))
     }
   }
 }

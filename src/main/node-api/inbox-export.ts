@@ -1,0 +1,45 @@
+import type { ExportFormat } from '../../shared/contract/inbox-management'
+import type { LastMessage } from '../../shared/contract/message'
+import type { Store } from '../store'
+import { exportEntry, exportFilename, exportHeader } from './export-format'
+
+/** An inbox's export: the file name to suggest, and its text. */
+export interface InboxExport {
+  readonly filename: string
+  /**
+   * The text in pieces, read from a snapshot of the inbox taken when reading starts (a long history
+   * never sits in memory whole). Stopping early releases the snapshot.
+   */
+  pieces(): Generator<string>
+}
+
+/** The export of `inboxName` in `format`, undefined when there is no such inbox. */
+export function openInboxExport(store: Store, inboxName: string, format: ExportFormat): InboxExport | undefined {
+  const inbox = store.inboxes.get(inboxName)
+  if (!inbox) return undefined
+  return {
+    filename: exportFilename(inbox.custom_name, format),
+    *pieces() {
+      const reader = store.openReader()
+      try {
+        yield format === 'json' ? '[' : exportHeader(inbox.custom_name, format)
+        let first = true
+        for (const json of store.messages.iterateAll(reader, inbox.id)) {
+          if (format === 'json') yield first ? json : `,${json}`
+          else yield exportEntry(JSON.parse(json) as LastMessage, format)
+          first = false
+        }
+        if (format === 'json') yield ']'
+      } finally {
+        reader.close()
+      }
+    }
+  }
+}
+
+/** The export as the API answers it, `{filename, content}`, in UTF-8 JSON pieces. */
+export function* exportJsonPieces(exp: InboxExport): Generator<Buffer> {
+  yield Buffer.from(`{"filename":${JSON.stringify(exp.filename)},"content":"`)
+  for (const text of exp.pieces()) yield Buffer.from(JSON.stringify(text).slice(1, -1))
+  yield Buffer.from('"}')
+}
