@@ -57,13 +57,16 @@ describe('find_vector_fs_entries', () => {
     expect((await find({ q: 'lease/2025' })).map((h) => h.path)).toEqual(['/Contracts/Lease 2025'])
   })
 
-  it('ignores case in every script, and a name stored decomposed (NFD, as macOS writes names) matches typed text', async () => {
+  it('ignores case in every script and accents, and a name stored decomposed (NFD, as macOS writes names) matches typed text', async () => {
     await mkdir('/', 'Études')
     await mkdir('/', 'ÄRGER')
     await mkdir('/', 'Cafe\u0301 menus') // "Café" with a combining accent
-    for (const q of ['études', 'ÉTUDES', 'Études']) expect((await find({ q })).map((h) => h.path)).toEqual(['/Études'])
-    expect((await find({ q: 'ärger' })).map((h) => h.path)).toEqual(['/ÄRGER'])
-    expect((await find({ q: 'café' })).map((h) => h.path)).toEqual(['/Cafe\u0301 menus'])
+    await mkdir('/', 'Σχέδια') // Greek with a tonos
+    for (const q of ['études', 'ÉTUDES', 'Études', 'etudes', 'ETUDES', 'e\u0301tudes'])
+      expect((await find({ q })).map((h) => h.path)).toEqual(['/Études'])
+    for (const q of ['ärger', 'arger', 'ARGER']) expect((await find({ q })).map((h) => h.path)).toEqual(['/ÄRGER'])
+    for (const q of ['café', 'cafe', 'CAFE menus']) expect((await find({ q })).map((h) => h.path)).toEqual(['/Cafe\u0301 menus'])
+    for (const q of ['σχέδια', 'σχεδια', 'ΣΧΕΔΙΑ']) expect((await find({ q })).map((h) => h.path)).toEqual(['/Σχέδια'])
   })
 
   it('narrows to folders or files, honours the limit, and takes % and _ as themselves', async () => {

@@ -1,5 +1,9 @@
-/** A name as a name search compares it: composed (NFC, as names typed are) and in lower case, in every script. */
-export const foldName = (name: string) => name.normalize('NFC').toLowerCase()
+/**
+ * A name as a name search compares it: without accents (decomposed, combining marks dropped, as the
+ * window's highlighting folds them), composed again and in lower case, in every script. So
+ * `etudes` finds `Études`, and a name stored decomposed (NFD, as macOS writes names) matches typed text.
+ */
+export const foldName = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC').toLowerCase()
 
 /** The words of a name search: split on spaces and `/` (a typed path finds its last folders too), any case. */
 export const nameSearchWords = (q: string) =>
