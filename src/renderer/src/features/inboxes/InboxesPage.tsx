@@ -118,7 +118,13 @@ export function InboxesPage() {
     },
     [searching, indexOf, pinnedRows, loaded]
   )
-  const chosen = [...selected.values()]
+  // What the bar acts on: the selected inboxes the lists still hold, as they are now. One removed, or
+  // hidden while hidden ones are not shown (here or by another client), is no longer acted on.
+  const present = useMemo(
+    () => new Map([...pinnedRows, ...loaded, ...hitRows.map((h) => h.row)].map((r) => [r.inboxId, r])),
+    [pinnedRows, loaded, hitRows]
+  )
+  const chosen = [...selected.keys()].flatMap((id) => present.get(id) ?? [])
   const clearSelection = () => setSelected(new Map())
 
   /** Keyboard: rows are links; arrows move between them even when the next one is not rendered yet. */
@@ -133,6 +139,8 @@ export function InboxesPage() {
     requestAnimationFrame(() => focus(60))
   }
   const onListKey = (e: KeyboardEvent) => {
+    // Keys in a row's menu (a portal elsewhere in the page) reach here through React's tree: they are the menu's.
+    if (!e.currentTarget.contains(e.target as Node)) return
     const current = Number((document.activeElement?.closest('[data-index]') as HTMLElement | null)?.dataset.index ?? -1)
     const moves: Record<string, number> = {
       ArrowDown: current + 1,

@@ -1,0 +1,128 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core'
+import { ModalsProvider } from '@mantine/modals'
+import { Notifications } from '@mantine/notifications'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createClient } from '../../src/renderer/src/api/client'
+import { ClientProvider } from '../../src/renderer/src/api/client-context'
+import { connectEvents } from '../../src/renderer/src/api/events'
+import type { Transport } from '../../src/renderer/src/api/transport'
+import { InboxesPage } from '../../src/renderer/src/features/inboxes/InboxesPage'
+import { useInboxFilters } from '../../src/renderer/src/stores/inbox-filters'
+import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+import { layOutLists } from './list-layout'
+
+/*
+ * The inbox page as an operator uses it, against a real in-process node whose events reach the
+ * window (connectEvents), while another client changes the same inboxes.
+ */
+
+layOutLists()
+
+let node: TestNode
+let cleanupDir: () => void
+let disconnect: () => void
+let qc: QueryClient
+const names = ['Alpha plans', 'Bravo budget', 'Charlie contract', 'Delta design']
+let jobIds: string[]
+
+beforeEach(async () => {
+  const tmp = tempDir()
+  cleanupDir = tmp.cleanup
+  node = startTestNode(tmp.dir)
+  await addProvider(node, 'gpt')
+  jobIds = []
+  for (const name of names) {
+    const jobId = await createJob(node, 'gpt')
+    await node.post('/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${jobId}::false`, custom_name: name })
+    jobIds.push(jobId)
+  }
+  useInboxFilters.setState({ search: '', showHidden: false })
+})
+afterEach(async () => {
+  cleanup()
+  disconnect()
+  qc.clear()
+  await node.close()
+  cleanupDir()
+})
+
+function renderPage() {
+  const transport: Transport = {
+    kind: 'ipc',
+    request: (req) => node.router.handle(req),
+    onEvent: (listener) => node.ctx.bus.subscribe(listener)
+  }
+  qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  disconnect = connectEvents(transport, qc)
+  return render(
+    <MantineProvider>
+      <ModalsProvider>
+        <Notifications />
+        <QueryClientProvider client={qc}>
+          <ClientProvider client={createClient(transport)}>
+            <InboxesPage />
+          </ClientProvider>
+        </QueryClientProvider>
+      </ModalsProvider>
+    </MantineProvider>
+  )
+}
+
+const storedNames = async () => {
+  const inboxes = (await node.get('/v2/all_inboxes', { include_scope: 'false' })).body as { custom_name: string }[]
+  return inboxes.map((i) => i.custom_name).sort()
+}
+
+describe('selection while another client changes the inboxes', () => {
+  it('an inbox deleted elsewhere leaves the selection: the bar counts the rest and deleting them works', async () => {
+    renderPage()
+    for (const name of ['Alpha plans', 'Bravo budget', 'Charlie contract'])
+      fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
+    const bar = screen.getByTestId('bulk-bar')
+    expect(bar.textContent).toContain('3 selected')
+
+    await node.post('/v2/remove_job', { job_id: jobIds[1] }) // Bravo budget, by another client
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Bravo budget' })).toBeNull())
+    await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('2 selected'))
+
+    fireEvent.click(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 2' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 2 conversations?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(async () => expect(await storedNames()).toEqual(['Delta design']))
+  })
+
+  it('an inbox hidden elsewhere while hidden ones are not shown is no longer part of what the bar acts on', async () => {
+    renderPage()
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Alpha plans' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Delta design' }))
+    await node.post('/v2/update_job_hidden', { job_id: jobIds[0], is_hidden: true })
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Alpha plans' })).toBeNull())
+    await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('1 selected'))
+    fireEvent.click(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 1' }))
+    // One left: the confirmation names it.
+    const dialog = await screen.findByRole('dialog', { name: 'Delete “Delta design”?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(async () => expect(await storedNames()).toEqual(['Alpha plans', 'Bravo budget', 'Charlie contract']))
+  })
+})
+
+describe('the row menu from the keyboard', () => {
+  it('arrow and page keys in an open row menu stay in the menu (they do not move to the list rows behind it)', async () => {
+    renderPage()
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Charlie contract' }))
+    await screen.findByRole('menuitem', { name: 'Pin' })
+    // Opened, the menu holds the focus on itself; ArrowDown goes to its first item.
+    const dropdown = document.querySelector<HTMLElement>('[data-menu-dropdown]')!
+    dropdown.focus()
+    fireEvent.keyDown(dropdown, { key: 'ArrowDown' })
+    expect(document.activeElement?.textContent).toBe('Rename')
+    fireEvent.keyDown(document.activeElement!, { key: 'PageDown' })
+    // The list moves its focus a frame later: wait a few.
+    await new Promise((r) => setTimeout(r, 150))
+    expect(document.activeElement?.closest('[data-menu-dropdown]')).not.toBeNull()
+    expect(document.activeElement?.textContent).toBe('Rename')
+  })
+})
