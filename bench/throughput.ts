@@ -190,10 +190,10 @@ async function answeringFloor(
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
   const run = async (n: number) => {
-    const done = new Promise<void>((r) => (allAnswered = r))
     const t0 = performance.now()
     await hammer(url, {}, content, clients, n)
-    await done
+    // Only once every question is sent: answers may catch up with the questions for a moment meanwhile.
+    if (unanswered > 0) await new Promise<void>((r) => (allAnswered = r))
     return performance.now() - t0
   }
   await run(2) // warm-up

@@ -2,6 +2,8 @@ import { expect, it } from 'vitest'
 import Database from 'better-sqlite3'
 import { openDb } from '../../src/main/store/db'
 import { writeBatcher } from '../../src/main/store/write-batcher'
+import { DB_FILE_NAME, openStore } from '../../src/main/store'
+import { aesFileSecretBox } from '../../src/main/store/secret-box'
 import { tempDir } from '../support/node'
 import { join } from 'node:path'
 
@@ -67,6 +69,25 @@ it('a write soon after a commit waits for the rest of the gap and shares the nex
     other.close()
   } finally {
     db.close()
+    t.cleanup()
+  }
+})
+
+it('closing the store commits the writes still queued instead of refusing them', async () => {
+  const t = tempDir()
+  const store = openStore(t.dir, aesFileSecretBox(join(t.dir, 'secret.key')))
+  try {
+    store.db.exec(`CREATE TABLE t (v TEXT NOT NULL)`)
+    const insert = store.db.prepare(`INSERT INTO t (v) VALUES (?)`)
+    await store.writes.run(() => insert.run('first')) // a commit just now: the next write waits for the gap
+    const queued = store.writes.run(() => insert.run('queued at close'))
+    store.close()
+    await expect(queued).resolves.toMatchObject({ changes: 1 })
+    const again = new Database(join(t.dir, DB_FILE_NAME), { readonly: true })
+    expect(again.prepare(`SELECT v FROM t ORDER BY rowid`).pluck().all()).toEqual(['first', 'queued at close'])
+    again.close()
+  } finally {
+    store.close()
     t.cleanup()
   }
 })

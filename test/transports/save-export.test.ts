@@ -1,5 +1,5 @@
 import type { IpcMainInvokeEvent } from 'electron'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { IPC_SAVE_EXPORT_CHANNEL } from '../../src/shared/bridge'
@@ -92,6 +92,32 @@ describe('saving an export through the save dialog (main process)', () => {
     }
   })
 
+  it('replaces a file that was there; an inbox removed while the dialog was open answers 404 and leaves that file as it was', async () => {
+    const inbox = await inboxWithHistory('Replace me')
+    const out = tempDir()
+    try {
+      const target = join(out.dir, 'existing.md')
+      writeFileSync(target, 'precious')
+      expect(await saveExport(node, { inbox_name: inbox, format: 'markdown' }, () => Promise.resolve(target))).toEqual({
+        status: 200,
+        body: { saved: true, path: target }
+      })
+      expect(readFileSync(target, 'utf8')).toContain('# Replace me')
+
+      writeFileSync(target, 'precious')
+      const jobId = inbox.split('::')[1]!
+      const reply = await saveExport(node, { inbox_name: inbox, format: 'markdown' }, async () => {
+        expect((await node.post('/v2/remove_job', { job_id: jobId })).status).toBe(200)
+        return target
+      })
+      expectError(reply, 404, 'inbox_name')
+      expect(readFileSync(target, 'utf8')).toBe('precious')
+      expect(readdirSync(out.dir)).toEqual(['existing.md']) // no partial file left beside it
+    } finally {
+      out.cleanup()
+    }
+  })
+
   it('writes nothing when the operator cancels', async () => {
     const inbox = await inboxWithHistory('Cancelled')
     const dialog = recordingDialog(undefined)
@@ -140,6 +166,7 @@ describe('saving an export through the save dialog (main process)', () => {
       const reply = await saveExport(node, { inbox_name: inbox, format: 'markdown' }, () => Promise.resolve(target))
       expectError(reply, 500, target)
       expect(existsSync(target)).toBe(false)
+      expect(readdirSync(out.dir)).toEqual([])
     } finally {
       out.cleanup()
     }

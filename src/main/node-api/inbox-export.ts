@@ -3,12 +3,20 @@ import type { LastMessage } from '../../shared/contract/message'
 import type { Store } from '../store'
 import { exportEntry, exportFilename, exportHeader } from './export-format'
 
+/** The inbox was removed between the request and the moment its export was read. */
+export class InboxGoneError extends Error {
+  constructor(readonly inboxName: string) {
+    super(`inbox_name: no inbox '${inboxName}' (it was removed)`)
+  }
+}
+
 /** An inbox's export: the file name to suggest, and its text. */
 export interface InboxExport {
   readonly filename: string
   /**
    * The text in pieces, read from a snapshot of the inbox taken when reading starts (a long history
-   * never sits in memory whole). Stopping early releases the snapshot.
+   * never sits in memory whole). Stopping early releases the snapshot. Throws InboxGoneError when
+   * the inbox is no longer there by then.
    */
   pieces(): Generator<string>
 }
@@ -22,6 +30,7 @@ export function openInboxExport(store: Store, inboxName: string, format: ExportF
     *pieces() {
       const reader = store.openReader()
       try {
+        if (!reader.prepare('SELECT 1 FROM inboxes WHERE id = ?').get(inbox.id)) throw new InboxGoneError(inboxName)
         yield format === 'json' ? '[' : exportHeader(inbox.custom_name, format)
         let first = true
         for (const json of store.messages.iterateAll(reader, inbox.id)) {

@@ -35,6 +35,7 @@ export const DB_FILE_NAME = 'nodedesk.sqlite'
 export function openStore(dataDir: string, secrets: SecretBox): Store {
   const file = join(dataDir, DB_FILE_NAME)
   const db = openDb(file)
+  const writes = writeBatcher(db)
   return {
     db,
     file,
@@ -44,14 +45,17 @@ export function openStore(dataDir: string, secrets: SecretBox): Store {
     inboxes: inboxesRepo(db),
     messages: messagesRepo(db),
     search: inboxSearchRepo(db),
-    writes: writeBatcher(db),
+    writes,
     openReader: () => {
       const reader = new Database(file, { readonly: true, fileMustExist: true })
       reader.pragma('busy_timeout = 5000')
       return reader
     },
     close: () => {
-      if (db.open) db.close()
+      if (!db.open) return
+      // Writes queued for the next commit are committed first, not refused by a closed database.
+      writes.drain()
+      db.close()
     }
   }
 }

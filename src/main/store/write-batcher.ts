@@ -13,6 +13,8 @@ export interface WriteBatcher {
    * its own: one that throws is rolled back alone and rejects alone.
    */
   run<T>(work: () => T): Promise<T>
+  /** Commits what is queued now, without waiting for the gap or the next turn (before the database closes). */
+  drain(): void
 }
 
 /**
@@ -30,15 +32,16 @@ export const MIN_COMMIT_GAP_MS = 4
  * while a flush is under way wait for the next turn and then share one commit, so many clients
  * (and the answers written for them) cost one flush per batch instead of one each.
  */
-
 export function writeBatcher(db: Db, options: { readonly minGapMs?: number } = {}): WriteBatcher {
   const minGapMs = options.minGapMs ?? MIN_COMMIT_GAP_MS
   let queue: Pending[] = []
-  let scheduled = false
+  let scheduled: { cancel: () => void } | undefined
   let lastCommitAt = -Infinity
 
   const flush = () => {
-    scheduled = false
+    scheduled?.cancel()
+    scheduled = undefined
+    if (queue.length === 0) return
     const batch = queue
     queue = []
     const outcomes: ({ ok: true; value: unknown } | { ok: false; err: unknown })[] = []
@@ -70,12 +73,17 @@ export function writeBatcher(db: Db, options: { readonly minGapMs?: number } = {
       return new Promise<T>((done, fail) => {
         queue.push({ work, done: done as (v: unknown) => void, fail })
         if (!scheduled) {
-          scheduled = true
           const wait = lastCommitAt + minGapMs - performance.now()
-          if (wait > 0) setTimeout(flush, wait)
-          else setImmediate(flush)
+          if (wait > 0) {
+            const timer = setTimeout(flush, wait)
+            scheduled = { cancel: () => clearTimeout(timer) }
+          } else {
+            const immediate = setImmediate(flush)
+            scheduled = { cancel: () => clearImmediate(immediate) }
+          }
         }
       })
-    }
+    },
+    drain: flush
   }
 }

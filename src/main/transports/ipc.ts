@@ -76,7 +76,7 @@ export type ShowSaveDialog = (
  */
 export function bindSaveExport(
   ipcMain: IpcMainLike,
-  node: Pick<NodeApi, 'openExport'>,
+  node: Pick<NodeApi, 'openExport' | 'ctx'>,
   isTrustedSender: (event: IpcMainInvokeEvent) => boolean,
   showSaveDialog: ShowSaveDialog
 ): () => void {

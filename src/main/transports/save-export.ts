@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { rm } from 'node:fs/promises'
+import { rename, rm } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { formatIssues } from '../../shared/contract/field-errors'
@@ -8,6 +10,7 @@ import { errorBody, type ErrorBody } from '../../shared/contract/error'
 import type { ExportFormat } from '../../shared/contract/inbox-management'
 import { routes } from '../../shared/contract/routes'
 import type { NodeApi } from '../node-api'
+import { InboxGoneError, type InboxExport } from '../node-api/inbox-export'
 
 /** What a save dialog offers to filter by, per export format. */
 export const EXPORT_FILTERS: Record<ExportFormat, { readonly name: string; readonly extensions: string[] }> = {
@@ -27,11 +30,13 @@ export interface SaveExportReply {
 /**
  * The desktop app's export: the request is checked as the node checks any caller's (the route's
  * own schema, then the inbox), the operator picks where it goes, and the text is streamed there from
- * a snapshot of the inbox, so a long history never sits in memory whole. The content never crosses
- * to the window; the window cannot name a path either, only the dialog does.
+ * a snapshot of the inbox, so a long history never sits in memory whole. It is written to a new file
+ * beside the chosen one and renamed over it once complete: a failure leaves a file that was there
+ * untouched and no half-written export. The content never crosses to the window; the window cannot
+ * name a path either, only the dialog does.
  */
 export async function saveExport(
-  node: Pick<NodeApi, 'openExport'>,
+  node: Pick<NodeApi, 'openExport' | 'ctx'>,
   payload: unknown,
   choosePath: ChooseSavePath
 ): Promise<SaveExportReply> {
@@ -40,14 +45,40 @@ export async function saveExport(
   const parsed = routes.export_messages_from_inbox.body.safeParse(body)
   if (!parsed.success) return { status: 400, body: errorBody(400, formatIssues(parsed.error.issues, body)) }
   const { inbox_name, format } = parsed.data
-  const exp = node.openExport(inbox_name, format)
+  const failed = (err: unknown): SaveExportReply => {
+    node.ctx.log.error(`saving the export of ${inbox_name} failed`, err)
+    return { status: 500, body: errorBody(500, 'internal error; the node log has the details') }
+  }
+  let exp: InboxExport | undefined
+  try {
+    exp = node.openExport(inbox_name, format)
+  } catch (err) {
+    return failed(err)
+  }
   if (!exp) return { status: 404, body: errorBody(404, `inbox_name: no inbox '${inbox_name}'`) }
   const path = await choosePath(exp.filename, EXPORT_FILTERS[format])
   if (!path) return { status: 200, body: { saved: false } }
+
+  const partial = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.part`)
+  let readFailure: { err: unknown } | undefined
+  const pieces = exp.pieces()
+  const text = (function* () {
+    try {
+      yield* pieces
+    } catch (err) {
+      readFailure = { err }
+      throw err
+    }
+  })()
   try {
-    await pipeline(Readable.from(exp.pieces()), createWriteStream(path, { encoding: 'utf8' }))
+    await pipeline(Readable.from(text), createWriteStream(partial, { flags: 'wx', encoding: 'utf8' }))
+    await rename(partial, path)
   } catch (err) {
-    await rm(path, { force: true }).catch(() => undefined) // no half-written export left behind
+    await rm(partial, { force: true }).catch(() => undefined)
+    if (readFailure) {
+      if (readFailure.err instanceof InboxGoneError) return { status: 404, body: errorBody(404, readFailure.err.message) }
+      return failed(readFailure.err)
+    }
     const reason = err instanceof Error && 'code' in err ? String(err.code) : 'write failed'
     return { status: 500, body: errorBody(500, `path: the export could not be written to ${path} (${reason})`) }
   }

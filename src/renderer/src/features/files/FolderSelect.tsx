@@ -1,7 +1,8 @@
-import { Select, type ComboboxItem, type OptionsFilter } from '@mantine/core'
+import { Select } from '@mantine/core'
 import { useState } from 'react'
-import { nameSearchWords } from '../../../../shared/contract/vector-fs-names'
 import { useVfsFind, useVfsFolder } from '../../api/queries'
+import { nameSearchWords } from '../../../../shared/contract/vector-fs-names'
+import { everyWord } from './folder-filter'
 import { ancestorsOf } from './vfs-paths'
 
 interface Props {
@@ -16,12 +17,6 @@ interface Props {
 }
 
 const labelOf = (folder: string) => (folder === '/' ? '/ (top)' : folder)
-
-/** Options whose label holds every typed word (the node finds the deeper ones by name). */
-const everyWord: OptionsFilter = ({ options, search }) => {
-  const words = nameSearchWords(search)
-  return (options as ComboboxItem[]).filter((o) => words.every((w) => o.label.toLowerCase().includes(w)))
-}
 
 /**
  * A folder of the library, without reading the whole tree: it offers the top folders, the chosen
