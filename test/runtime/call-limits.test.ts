@@ -134,6 +134,27 @@ describe('429 back-off', () => {
     expect(n.log.lines.filter((l) => /429/.test(l))).toHaveLength(1)
   })
 
+  it('with one call at a time, an inbox already waiting is not called while the server backs off from a 429', async () => {
+    const limited = await fake()
+    limited.behaviour = { type: 'reply', chunks: ['real answer'] }
+    limited.queue = [{ type: 'status', status: 429, body: { error: { message: 'slow down' } }, headers: { 'Retry-After': '1' } }]
+    const n = node({ concurrency: { perServer: 1 } })
+    await addProvider(n, 'lim', { external_url: limited.url, api_key: 'k' })
+    const first = await createJob(n, 'lim')
+    const second = await createJob(n, 'lim')
+    await ask(n, first, 'hello')
+    await ask(n, second, 'me too') // waiting for the one slot when the first call gets its 429
+    await vi.waitFor(() => expect(chats(limited).length).toBe(1))
+    const refusedAt = Date.now()
+    await new Promise((r) => setTimeout(r, 700))
+    expect(chats(limited).length).toBe(1) // the slot freed with the 429, but the pause holds both
+    await waitForAnswers(n, inboxOf(first), 1)
+    await waitForAnswers(n, inboxOf(second), 1)
+    expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(900)
+    expect(limited.concurrency.max).toBe(1)
+    for (const job of [first, second]) expect((await answersIn(n, job)).map((m) => m.job_message.content)).toEqual(['real answer'])
+  })
+
   it('after its retries, a question still refused gets the rate-limit note', async () => {
     const limited = await fake()
     limited.behaviour = { type: 'status', status: 429, body: { error: { message: 'quota' } }, headers: { 'retry-after-ms': '50' } }
