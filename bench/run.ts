@@ -251,7 +251,7 @@ async function benchInboxScale(quick: boolean) {
     `${verdict(tr >= 0.5)} (target >= 0.5x)`
   ])
   rows.push([
-    `  the same beside a bare server that stores the question, streams one completion (4 at once), stores the answer`,
+    `  the same beside a bare server that stores the question, streams one completion (4 at once), stores the answer (group commits)`,
     `${t.oursPerSec.toFixed(0)} req/s`,
     'bare answering server',
     `${t.answeringFloorPerSec.toFixed(0)} req/s`,
