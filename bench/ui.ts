@@ -57,10 +57,11 @@ export async function benchUi(n: number, runs = 5): Promise<UiFigures> {
       await page.addInitScript(`new MutationObserver((_, obs) => {
         if (document.querySelector('[data-testid="inbox-row"]')) { window.__firstRow = performance.now(); obs.disconnect() }
       }).observe(document, { childList: true, subtree: true })`)
-      // Playwright's new page starts a renderer for its about:blank, and the navigation starts another:
-      // the first is still starting up (280-390 ms of CPU, read from /proc) while the app loads, on a
-      // 2-core machine. An Electron window loads its page into the one renderer it starts, so the
-      // figure the target applies to lets that first renderer finish starting before navigating.
+      // Playwright's new page starts a renderer for its about:blank, and the navigation runs in another:
+      // right after newPage() the first is still starting up (280-390 ms of CPU, read from /proc) while
+      // the app loads, and on 2 cores that halves the page's share. The figure the target applies to
+      // lets it finish first, as when a window already open navigates or reloads; the other figure,
+      // navigating at once, is printed beside it.
       if (settleMs) await page.waitForTimeout(settleMs)
       await page.goto(await serve.newUiUrl()) // a code works once: one per page
       await page.getByTestId('inbox-row').first().waitFor()
