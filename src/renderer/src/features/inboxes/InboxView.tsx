@@ -62,8 +62,9 @@ export function InboxView({ inboxId }: { inboxId: string }) {
     <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
       <ConversationList inboxId={inboxId} drawerOpened={conversations} onDrawerClose={closeConversations} />
       <Stack gap="sm" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
-        <Group justify="space-between" wrap="nowrap" align="flex-end">
-          <Group gap="xs" wrap="nowrap" align="flex-end" style={{ minWidth: 0 }}>
+        {/* When the name and the provider do not fit on one line (narrower windows), the provider goes below. */}
+        <Group justify="space-between" wrap="wrap" align="flex-end" rowGap="xs">
+          <Group gap="xs" wrap="nowrap" align="flex-end" style={{ minWidth: 0, maxWidth: '100%' }}>
             {/* Narrow windows: the conversation list opens in a drawer. */}
             <Button
               hiddenFrom="lg"
@@ -73,15 +74,23 @@ export function InboxView({ inboxId }: { inboxId: string }) {
               aria-haspopup="dialog"
               aria-expanded={conversations}
               onClick={openConversations}
+              style={{ flexShrink: 0 }}
             >
               Conversations
             </Button>
             <InlineName inboxId={inboxId} name={inbox.custom_name} />
           </Group>
-          <Group gap="xs" wrap="nowrap" align="flex-end">
+          <Group gap="xs" wrap="nowrap" align="flex-end" style={{ minWidth: 0, maxWidth: '100%' }}>
             <ProviderSwitcher ref={switcherRef} jobId={jobId} providerId={inbox.agent.id} />
             {/* Narrow windows: the scope and config open in a drawer. */}
-            <Button hiddenFrom="md" size="xs" variant="default" leftSection={<IconListDetails size={16} />} onClick={openDetails}>
+            <Button
+              hiddenFrom="md"
+              size="xs"
+              variant="default"
+              leftSection={<IconListDetails size={16} />}
+              onClick={openDetails}
+              style={{ flexShrink: 0 }}
+            >
               Details
             </Button>
           </Group>

@@ -18,6 +18,7 @@ export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; pr
       label="Provider"
       size="xs"
       w={320}
+      miw={0}
       allowDeselect={false}
       searchable
       nothingFoundMessage="No provider matches"
