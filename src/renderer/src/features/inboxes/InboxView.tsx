@@ -63,7 +63,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
       <ConversationList inboxId={inboxId} drawerOpened={conversations} onDrawerClose={closeConversations} />
       <Stack gap="sm" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
         {/* When the name and the provider do not fit on one line (narrower windows), the provider goes below. */}
-        <Group justify="space-between" wrap="wrap" align="flex-end" rowGap="xs">
+        <Group justify="space-between" wrap="wrap" align="flex-end" style={{ rowGap: 'var(--mantine-spacing-xs)' }}>
           <Group gap="xs" wrap="nowrap" align="flex-end" style={{ minWidth: 0, maxWidth: '100%' }}>
             {/* Narrow windows: the conversation list opens in a drawer. */}
             <Button
