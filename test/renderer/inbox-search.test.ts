@@ -82,6 +82,14 @@ describe('search snippet highlighting (the node finds the matches; the window ma
     expect(marked('Quarterly Review', '  ')).toBe('Quarterly Review')
     expect(highlightParts('', 'x')).toEqual([])
   })
+
+  it('marks only the starts of words: the node found none of the text inside a word', () => {
+    expect(marked('Review the view', 'view')).toBe('Review the [view]')
+    expect(marked('plan an answer', 'an')).toBe('plan [an] [an]swer')
+    expect(marked('Conv 100 and 010', '0')).toBe('Conv 100 and [0]10')
+    expect(marked('re-view, (view)', 'view')).toBe('re-[view], ([view])')
+    expect(marked('Réview ÉTÉ été', 'te')).toBe('Réview ÉTÉ été')
+  })
 })
 
 describe('inbox rows', () => {

@@ -79,8 +79,11 @@ export function highlightParts(text: string, query: string): TextPart[] {
   }
   starts.push(text.length)
   const marked = new Array<boolean>(text.length).fill(false)
+  // The node matches each word as the start of a word of the text: an occurrence inside a word is not a match.
+  const startsWord = (i: number) => i === 0 || !/[\p{L}\p{N}]$/u.test(folded.slice(Math.max(0, i - 2), i))
   for (const w of words) {
-    for (let i = folded.indexOf(w); i >= 0; i = folded.indexOf(w, i + w.length)) {
+    for (let i = folded.indexOf(w); i >= 0; i = folded.indexOf(w, i + 1)) {
+      if (!startsWord(i)) continue
       for (let k = starts[i]!; k < starts[i + w.length]!; k++) marked[k] = true
     }
   }
