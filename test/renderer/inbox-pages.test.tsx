@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core'
 import { ModalsProvider } from '@mantine/modals'
-import { InfiniteQueryObserver, QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { InfiniteQueryObserver, QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query'
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient, type Client } from '../../src/renderer/src/api/client'
 import { ClientProvider } from '../../src/renderer/src/api/client-context'
 import { connectEvents } from '../../src/renderer/src/api/events'
-import { fetchInboxPage, inboxPagesQuery, patchPages, type InboxPages } from '../../src/renderer/src/api/inbox-pages'
+import { fetchInboxPage, inboxPageKeys, inboxPagesQuery, patchPages, type InboxPages } from '../../src/renderer/src/api/inbox-pages'
 import type { Transport } from '../../src/renderer/src/api/transport'
 import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
 import type { Inbox } from '../../src/shared/contract/inbox'
@@ -113,6 +113,33 @@ describe('the paged inbox list follows the node without refetching', () => {
     const fresh = (await node.get('/v2/all_inboxes_paginated', { limit: '50', pinned: 'false' })).body as { inboxes: Inbox[] }
     expect(new Set(list.ids().slice(0, 50))).toEqual(new Set(fresh.inboxes.map((i) => i.inbox_id)))
     list.stop()
+  })
+})
+
+describe('an open search while another client keeps writing', () => {
+  it('asks the node again at most twice a second, and ends with what the node finds', async () => {
+    const ids = await jobs(20)
+    const search = new QueryObserver(qc, {
+      queryKey: inboxPageKeys.search('steady', false),
+      queryFn: () => client.call('search_inboxes', { query: { q: 'steady', limit: '100', show_hidden: 'false' } })
+    })
+    const stop = search.subscribe(() => {})
+    await expect.poll(() => search.getCurrentResult().isSuccess).toBe(true)
+    expect(search.getCurrentResult().data).toEqual([])
+    const before = requests.length
+    // A script renaming an inbox every 10 ms for 2 s: about 40 event batches.
+    const started = Date.now()
+    for (let i = 0; Date.now() - started < 2000; i++) {
+      await node.post('/v2/update_smart_inbox_name', { inbox_name: inboxOf(ids[i % 20]!), custom_name: `steady ${i}` })
+      await new Promise((r) => setTimeout(r, 10))
+    }
+    await new Promise((r) => setTimeout(r, 1000))
+    const searches = requests.slice(before).filter((p) => p === '/v2/search_inboxes').length
+    expect(searches).toBeGreaterThanOrEqual(1)
+    expect(searches).toBeLessThanOrEqual(2 * 3 + 1)
+    // The last renames are in the results: a change after the last refresh is not left out.
+    await expect.poll(() => search.getCurrentResult().data?.length).toBe(20)
+    stop()
   })
 })
 

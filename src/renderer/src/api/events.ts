@@ -63,6 +63,8 @@ export async function catchUpMessages(qc: QueryClient, client: Client): Promise<
 export const EVENT_BATCH_MS = 50
 /** A list's count, when changes left it uncertain, is read again at most this often (one row each time). */
 export const COUNT_REFRESH_MS = 500
+/** An open search asks the node again after inbox changes at most this often (a script writing steadily made one a batch). */
+export const SEARCH_REFRESH_MS = 500
 
 /**
  * Node events keep every window in sync: inbox changes patch the cached lists in place (batched) and
@@ -86,11 +88,27 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
     )
   }
 
+  // Searches ask again at once after a quiet time, else once the interval is over (the last change is never left out).
+  let searchTimer: ReturnType<typeof setTimeout> | null = null
+  let searchedAt = -Infinity
+  const researchNow = () => {
+    searchTimer = null
+    searchedAt = Date.now()
+    void qc.invalidateQueries({ queryKey: inboxPageKeys.searches })
+  }
+  const research = () => {
+    if (searchTimer) return
+    const wait = searchedAt + SEARCH_REFRESH_MS - Date.now()
+    if (wait <= 0) researchNow()
+    else searchTimer = setTimeout(researchNow, wait)
+  }
+
   const flush = () => {
     timer = null
     const changes = pending
     pending = new Map()
     applyInboxChanges(qc, changes).forEach(recount)
+    if (changes.size) research()
     for (const [inbox, value] of changes) {
       if (value === null) {
         qc.removeQueries({ queryKey: keys.messages(inbox) })
@@ -144,6 +162,8 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
     off()
     if (timer) clearTimeout(timer)
     timer = null
+    if (searchTimer) clearTimeout(searchTimer)
+    searchTimer = null
     countTimers.forEach(clearTimeout)
     countTimers.clear()
     pending.clear()

@@ -27,7 +27,8 @@ export const inboxPageKeys = {
   all: ['inboxes'] as const,
   pages: (f: InboxFilter) => ['inboxes', 'pages', { showHidden: f.showHidden, pinned: f.pinned ?? null }] as const,
   one: (inboxId: string) => ['inboxes', 'one', inboxId] as const,
-  search: (q: string, showHidden: boolean) => ['inboxes', 'search', { q, showHidden }] as const
+  search: (q: string, showHidden: boolean) => ['inboxes', 'search', { q, showHidden }] as const,
+  searches: ['inboxes', 'search'] as const
 }
 
 export const pageQuery = (filter: InboxFilter, offset: string | undefined, limit = INBOX_PAGE) => ({
@@ -157,7 +158,8 @@ const filterOfKey = (key: readonly unknown[]): InboxFilter => {
 
 /**
  * Applies a batch of inbox changes (the last one of each inbox wins) to every cached paged list and to
- * each cached single inbox. Returns the lists whose count the batch left uncertain.
+ * each cached single inbox. Returns the lists whose count the batch left uncertain. Search results are
+ * the node's ranking, not patched here: the caller has an open search ask again (see events.ts).
  */
 export function applyInboxChanges(qc: QueryClient, changes: ReadonlyMap<string, Inbox | null>): InboxFilter[] {
   const uncertain: InboxFilter[] = []
@@ -181,8 +183,6 @@ export function applyInboxChanges(qc: QueryClient, changes: ReadonlyMap<string, 
     // Events carry no scope: keep the one already read.
     qc.setQueryData<Inbox | null>(key, (prev) => (inbox === null ? null : { ...inbox, job_scope: prev?.job_scope ?? null }))
   }
-  // Search results are the node's ranking: an open search asks again, once per batch.
-  if (changes.size) void qc.invalidateQueries({ queryKey: ['inboxes', 'search'] })
   return uncertain
 }
 
