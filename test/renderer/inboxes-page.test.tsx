@@ -126,3 +126,42 @@ describe('the row menu from the keyboard', () => {
     expect(document.activeElement?.textContent).toBe('Rename')
   })
 })
+
+describe('what the search says about its results', () => {
+  it('never says nothing matches a query whose results have not come yet', async () => {
+    renderPage()
+    const search = await screen.findByRole('textbox', { name: 'Search inboxes' })
+    fireEvent.change(search, { target: { value: 'zzzz' } })
+    await screen.findByText('No inbox matches “zzzz”.')
+    // From the first key of the next query until its results are shown, no claim about it.
+    const claims: string[] = []
+    const watch = new MutationObserver(() => {
+      for (const el of screen.queryAllByText(/^No inbox matches/)) claims.push(el.textContent)
+    })
+    watch.observe(document.body, { subtree: true, childList: true, characterData: true })
+    fireEvent.change(search, { target: { value: 'Bravo' } })
+    for (const el of screen.queryAllByText(/^No inbox matches/)) claims.push(el.textContent)
+    await screen.findByRole('checkbox', { name: 'Select Bravo budget' })
+    watch.disconnect()
+    expect(claims).toEqual([])
+  })
+
+  it('at the node’s 100-result limit it says these are the first 100, not that 100 match', async () => {
+    for (let i = 0; i < 97; i++) {
+      const jobId = await createJob(node, 'gpt')
+      await node.post('/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${jobId}::false`, custom_name: `Plans ${i}` })
+    }
+    renderPage()
+    const search = await screen.findByRole('textbox', { name: 'Search inboxes' })
+    // 98 inboxes hold a word starting with "plan" (Alpha plans too): all of them are shown.
+    fireEvent.change(search, { target: { value: 'plan' } })
+    await screen.findByText('98 of 101 inboxes')
+    // Three more: 101 inboxes match, more than the node gives (100).
+    for (let i = 0; i < 3; i++) {
+      const jobId = await createJob(node, 'gpt')
+      await node.post('/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${jobId}::false`, custom_name: `Plans extra ${i}` })
+    }
+    fireEvent.change(search, { target: { value: 'plans' } })
+    await screen.findByText('The first 100 matches of 104 inboxes')
+  })
+})

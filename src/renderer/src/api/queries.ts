@@ -63,12 +63,15 @@ export function useInbox(inboxId: string) {
   })
 }
 
+/** The most matches a search shows (the node's own limit): more may match. */
+export const SEARCH_LIMIT = 100
+
 /** The node's search over inbox names and messages; each hit carries its matching snippet. */
 export function useInboxSearch(q: string, showHidden: boolean) {
   const client = useClient()
   return useQuery({
     queryKey: inboxPageKeys.search(q, showHidden),
-    queryFn: () => client.call('search_inboxes', { query: { q, limit: '100', show_hidden: showHidden ? 'true' : 'false' } }),
+    queryFn: () => client.call('search_inboxes', { query: { q, limit: String(SEARCH_LIMIT), show_hidden: showHidden ? 'true' : 'false' } }),
     enabled: q.length > 0,
     placeholderData: (prev) => prev
   })

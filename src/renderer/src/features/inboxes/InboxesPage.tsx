@@ -4,7 +4,7 @@ import { IconInbox, IconPlus, IconSearch } from '@tabler/icons-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
-import { useInboxPages, useInboxSearch } from '../../api/queries'
+import { SEARCH_LIMIT, useInboxPages, useInboxSearch } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useInboxActions } from './inbox-actions'
@@ -160,6 +160,8 @@ export function InboxesPage() {
   const pending = pinned.isPending || others.isPending
   const error = pinned.error ?? others.error ?? hits.error
   const waitingForSearch = searching && (query !== search.trim() || hits.isFetching) && !hits.data
+  // The results shown are the typed query's own (not the last query's, kept while the next one is asked).
+  const hitsAreCurrent = query === search.trim() && !hits.isPlaceholderData
 
   return (
     <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
@@ -228,13 +230,15 @@ export function InboxesPage() {
         </EmptyState>
       )}
       {searching && waitingForSearch && <Loader size="sm" aria-label="Searching" />}
-      {searching && hits.isSuccess && !waitingForSearch && hitRows.length === 0 && (
-        <Text c="dimmed">No inbox matches “{search.trim()}”.</Text>
-      )}
+      {searching && hits.isSuccess && hitsAreCurrent && hitRows.length === 0 && <Text c="dimmed">No inbox matches “{search.trim()}”.</Text>}
       {count > 0 && (
         <>
           <Text size="xs" c="dimmed" aria-live="polite">
-            {searching ? `${hitRows.length} of ${total} inboxes` : `${total} inboxes${pinnedTotal ? `, ${pinnedTotal} pinned` : ''}`}
+            {searching
+              ? hitRows.length >= SEARCH_LIMIT
+                ? `The first ${hitRows.length} matches of ${total} inboxes`
+                : `${hitRows.length} of ${total} inboxes`
+              : `${total} inboxes${pinnedTotal ? `, ${pinnedTotal} pinned` : ''}`}
           </Text>
           <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }} data-testid="inbox-scroll" onKeyDown={onListKey}>
             <div role="list" aria-label="Inboxes" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
