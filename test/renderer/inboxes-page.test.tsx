@@ -4,12 +4,16 @@ import { ModalsProvider } from '@mantine/modals'
 import { Notifications } from '@mantine/notifications'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import type { ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/renderer/src/api/client'
 import { ClientProvider } from '../../src/renderer/src/api/client-context'
 import { connectEvents } from '../../src/renderer/src/api/events'
 import type { Transport } from '../../src/renderer/src/api/transport'
+import { useInboxActions } from '../../src/renderer/src/features/inboxes/inbox-actions'
+import { toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
 import { InboxesPage } from '../../src/renderer/src/features/inboxes/InboxesPage'
+import type { Inbox } from '../../src/shared/contract/inbox'
 import { useInboxFilters } from '../../src/renderer/src/stores/inbox-filters'
 import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
 import { layOutLists } from './list-layout'
@@ -49,7 +53,7 @@ afterEach(async () => {
   cleanupDir()
 })
 
-function renderPage() {
+function renderPage(ui: ReactElement = <InboxesPage />) {
   const transport: Transport = {
     kind: 'ipc',
     request: (req) => node.router.handle(req),
@@ -62,9 +66,7 @@ function renderPage() {
       <ModalsProvider>
         <Notifications />
         <QueryClientProvider client={qc}>
-          <ClientProvider client={createClient(transport)}>
-            <InboxesPage />
-          </ClientProvider>
+          <ClientProvider client={createClient(transport)}>{ui}</ClientProvider>
         </QueryClientProvider>
       </ModalsProvider>
     </MantineProvider>
@@ -163,5 +165,24 @@ describe('what the search says about its results', () => {
     }
     fireEvent.change(search, { target: { value: 'plans' } })
     await screen.findByText('The first 100 matches of 104 inboxes')
+  })
+})
+
+describe('bulk delete of more conversations than the node takes in one call', () => {
+  it('1,001 selected (a Shift-click range over a long list): all are deleted after one confirmation', async () => {
+    for (let i = 0; i < 997; i++) await createJob(node, 'gpt')
+    const all = (await node.get('/v2/all_inboxes', { include_scope: 'false' })).body as Inbox[]
+    const rows = all.map(toRow)
+    expect(rows).toHaveLength(1001)
+    function DeleteAll() {
+      const actions = useInboxActions()
+      return <button onClick={() => actions.remove(rows)}>Delete them</button>
+    }
+    renderPage(<DeleteAll />)
+    fireEvent.click(screen.getByRole('button', { name: 'Delete them' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 1001 conversations?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(async () => expect(await storedNames()).toEqual([]), { timeout: 5000 })
+    await screen.findByText('1001 conversations deleted')
   })
 })

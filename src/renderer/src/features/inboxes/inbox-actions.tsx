@@ -19,6 +19,9 @@ export interface InboxActions {
   remove(rows: readonly InboxRowData[], onDone?: () => void): void
 }
 
+/** The most job ids one remove_jobs call takes (the contract's limit). */
+const REMOVE_JOBS_MAX = 1000
+
 const failed = (title: string) => (err: unknown) => notifications.show({ color: 'red', title, message: errorText(err) })
 
 function RenameForm({ client, row }: { client: Client; row: InboxRowData }) {
@@ -98,13 +101,21 @@ export function useInboxActions(): InboxActions {
           confirmProps: { color: 'red' },
           onConfirm: () =>
             void (async () => {
+              let removed = 0
               try {
                 if (one) await client.call('remove_job', { body: { job_id: jobIdOfInbox(rows[0]!.inboxId) } })
-                else await client.call('remove_jobs', { body: { job_ids: rows.map((r) => jobIdOfInbox(r.inboxId)) } })
+                else {
+                  // remove_jobs takes at most REMOVE_JOBS_MAX ids a call (each call all or nothing).
+                  for (let i = 0; i < rows.length; i += REMOVE_JOBS_MAX) {
+                    const part = rows.slice(i, i + REMOVE_JOBS_MAX)
+                    await client.call('remove_jobs', { body: { job_ids: part.map((r) => jobIdOfInbox(r.inboxId)) } })
+                    removed += part.length
+                  }
+                }
                 notifications.show({ color: 'teal', message: one ? `“${rows[0]!.name}” deleted` : `${rows.length} conversations deleted` })
                 onDone?.()
               } catch (err) {
-                failed('Not deleted')(err)
+                failed(removed ? `${removed} of ${rows.length} deleted; the rest were not` : 'Not deleted')(err)
               }
             })()
         })
