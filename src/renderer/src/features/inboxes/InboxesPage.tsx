@@ -191,25 +191,6 @@ export function InboxesPage() {
         />
         <Switch label="Show hidden" checked={showHidden} onChange={(e) => setShowHidden(e.currentTarget.checked)} />
       </Group>
-      {chosen.length > 0 && (
-        <Group gap="xs" data-testid="bulk-bar">
-          <Text size="sm" fw={600}>
-            {chosen.length} selected
-          </Text>
-          <Button size="xs" variant="default" onClick={() => void actions.setHidden(chosen, true).then(clearSelection)}>
-            Hide
-          </Button>
-          <Button size="xs" variant="default" onClick={() => void actions.setHidden(chosen, false).then(clearSelection)}>
-            Unhide
-          </Button>
-          <Button size="xs" color="red" variant="light" onClick={() => actions.remove(chosen, clearSelection)}>
-            Delete {chosen.length}
-          </Button>
-          <Button size="xs" variant="subtle" onClick={clearSelection}>
-            Clear selection
-          </Button>
-        </Group>
-      )}
       {pending && <Loader aria-label="Loading inboxes" />}
       {error && (
         <Alert color="red" title="The inboxes could not be loaded">
@@ -231,15 +212,42 @@ export function InboxesPage() {
       )}
       {searching && waitingForSearch && <Loader size="sm" aria-label="Searching" />}
       {searching && hits.isSuccess && hitsAreCurrent && hitRows.length === 0 && <Text c="dimmed">No inbox matches “{search.trim()}”.</Text>}
+      {/* The count, and the bulk bar beside it while inboxes are selected: one line of the same height
+          either way, so selecting does not move the rows under the pointer. */}
+      {(count > 0 || chosen.length > 0) && (
+        <Group justify="space-between" wrap="nowrap" gap="xs" mih={30}>
+          <Text size="xs" c="dimmed" aria-live="polite" truncate style={{ minWidth: 0 }}>
+            {count === 0
+              ? ''
+              : searching
+                ? hitRows.length >= SEARCH_LIMIT
+                  ? `The first ${hitRows.length} matches of ${total} inboxes`
+                  : `${hitRows.length} of ${total} inboxes`
+                : `${total} inboxes${pinnedTotal ? `, ${pinnedTotal} pinned` : ''}`}
+          </Text>
+          {chosen.length > 0 && (
+            <Group gap="xs" wrap="nowrap" data-testid="bulk-bar" style={{ flexShrink: 0 }}>
+              <Text size="sm" fw={600}>
+                {chosen.length} selected
+              </Text>
+              <Button size="xs" variant="default" onClick={() => void actions.setHidden(chosen, true).then(clearSelection)}>
+                Hide
+              </Button>
+              <Button size="xs" variant="default" onClick={() => void actions.setHidden(chosen, false).then(clearSelection)}>
+                Unhide
+              </Button>
+              <Button size="xs" color="red" variant="light" onClick={() => actions.remove(chosen, clearSelection)}>
+                Delete {chosen.length}
+              </Button>
+              <Button size="xs" variant="subtle" onClick={clearSelection}>
+                Clear selection
+              </Button>
+            </Group>
+          )}
+        </Group>
+      )}
       {count > 0 && (
         <>
-          <Text size="xs" c="dimmed" aria-live="polite">
-            {searching
-              ? hitRows.length >= SEARCH_LIMIT
-                ? `The first ${hitRows.length} matches of ${total} inboxes`
-                : `${hitRows.length} of ${total} inboxes`
-              : `${total} inboxes${pinnedTotal ? `, ${pinnedTotal} pinned` : ''}`}
-          </Text>
           <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }} data-testid="inbox-scroll" onKeyDown={onListKey}>
             <div role="list" aria-label="Inboxes" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {items.map((item) => {

@@ -1,0 +1,41 @@
+import { expect, test } from './fixtures/node'
+import { InboxListPage } from './pages/inbox'
+import { seedJobs, providerBody } from './seed'
+
+test('selecting inboxes does not move the list under the pointer: a quick second click lands on the row aimed at', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  await seedJobs(node, 'gpt', 6)
+  await page.goto(node.uiUrl)
+  const list = new InboxListPage(page)
+  await expect(list.rows()).toHaveCount(6)
+  const scroll = page.getByTestId('inbox-scroll')
+  for (const width of [1280, 700]) {
+    await page.setViewportSize({ width, height: 800 })
+    const boxes = page.getByRole('checkbox')
+    // The navbar folds away with a transition: measure once the rows stand still.
+    let last = ''
+    await expect
+      .poll(async () => {
+        const now = JSON.stringify(await boxes.nth(2).boundingBox())
+        const still = now === last
+        last = now
+        return still
+      })
+      .toBe(true)
+    const top = (await scroll.boundingBox())!.y
+    // Two checkboxes clicked where they were drawn before the first click.
+    const second = (await boxes.nth(2).boundingBox())!
+    await boxes.nth(1).click()
+    await page.mouse.click(second.x + second.width / 2, second.y + second.height / 2)
+    await expect(page.getByTestId('bulk-bar')).toContainText('2 selected')
+    expect((await scroll.boundingBox())!.y, `the list moved at ${width} px`).toBe(top)
+    await expect(boxes.nth(1)).toBeChecked()
+    await expect(boxes.nth(2)).toBeChecked()
+    await page.getByRole('button', { name: 'Clear selection' }).click()
+    await expect(page.getByTestId('bulk-bar')).toHaveCount(0)
+    expect((await scroll.boundingBox())!.y).toBe(top)
+  }
+})
