@@ -111,6 +111,35 @@ describe('selection while another client changes the inboxes', () => {
   })
 })
 
+describe('Shift-click selects a range', () => {
+  const checkedNames = () =>
+    screen
+      .getAllByRole('checkbox')
+      .filter((c) => (c as HTMLInputElement).checked)
+      .map((c) => c.getAttribute('aria-label')!.replace(/^Select /, ''))
+
+  it('from the inbox clicked before to the one Shift-clicked, both included', async () => {
+    renderPage()
+    // Newest first: Delta, Charlie, Bravo, Alpha.
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Delta design' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Bravo budget' }), { shiftKey: true })
+    await waitFor(() => expect(checkedNames()).toEqual(['Delta design', 'Charlie contract', 'Bravo budget']))
+    expect(screen.getByTestId('bulk-bar').textContent).toContain('3 selected')
+  })
+
+  it('wherever events from another client have moved those inboxes meanwhile', async () => {
+    renderPage()
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Charlie contract' }))
+    await node.post('/v2/job_message', { job_id: jobIds[0], content: 'Alpha moves to the top' })
+    await waitFor(() => expect(screen.getAllByTestId('inbox-row')[0]!.textContent).toContain('Alpha plans'))
+    // Now Alpha, Delta, Charlie, Bravo.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Bravo budget' }), { shiftKey: true })
+    await waitFor(() => expect(checkedNames()).toEqual(['Charlie contract', 'Bravo budget']))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Delta design' }), { shiftKey: true })
+    await waitFor(() => expect(checkedNames()).toEqual(['Delta design', 'Charlie contract', 'Bravo budget']))
+  })
+})
+
 describe('the row menu from the keyboard', () => {
   it('arrow and page keys in an open row menu stay in the menu (they do not move to the list rows behind it)', async () => {
     renderPage()

@@ -86,37 +86,27 @@ export function InboxesPage() {
       void others.fetchNextPage()
   }, [searching, lastVisible, pinnedRows.length, loaded.length, pinned, others])
 
-  // Selection: checkboxes, Shift-click selects the range from the last one clicked.
+  // Selection: checkboxes, Shift-click selects the range from the last one clicked. The range is found
+  // when the click happens (a state updater may run later, after the next click), between inboxes named
+  // by id: events from other clients move rows between the two clicks.
   const [selected, setSelected] = useState<ReadonlyMap<string, InboxRowData>>(new Map())
-  const anchor = useRef<number | null>(null)
-  const indexOf = useCallback(
-    (id: string) => {
-      const p = pinnedRows.findIndex((r) => r.inboxId === id)
-      if (p >= 0) return p
-      const o = loaded.findIndex((r) => r.inboxId === id)
-      return o >= 0 ? pinnedRows.length + o : -1
-    },
-    [pinnedRows, loaded]
-  )
+  const anchor = useRef<string | null>(null)
   const onSelect = useCallback(
     (row: InboxRowData, e: MouseEvent) => {
-      const at = searching ? -1 : indexOf(row.inboxId)
+      const shown = searching ? hitRows.map((h) => h.row) : [...pinnedRows, ...loaded]
+      const at = shown.findIndex((r) => r.inboxId === row.inboxId)
+      const from = anchor.current === null ? -1 : shown.findIndex((r) => r.inboxId === anchor.current)
+      const range = e.shiftKey && at >= 0 && from >= 0 ? shown.slice(Math.min(from, at), Math.max(from, at) + 1) : null
+      anchor.current = row.inboxId
       setSelected((prev) => {
         const next = new Map(prev)
-        const on = !prev.has(row.inboxId)
-        if (e.shiftKey && anchor.current !== null && at >= 0) {
-          const [a, b] = [Math.min(anchor.current, at), Math.max(anchor.current, at)]
-          for (let i = a; i <= b; i++) {
-            const r = i < pinnedRows.length ? pinnedRows[i] : loaded[i - pinnedRows.length]
-            if (r) next.set(r.inboxId, r)
-          }
-        } else if (on) next.set(row.inboxId, row)
-        else next.delete(row.inboxId)
+        if (range) for (const r of range) next.set(r.inboxId, r)
+        else if (prev.has(row.inboxId)) next.delete(row.inboxId)
+        else next.set(row.inboxId, row)
         return next
       })
-      anchor.current = at >= 0 ? at : anchor.current
     },
-    [searching, indexOf, pinnedRows, loaded]
+    [searching, hitRows, pinnedRows, loaded]
   )
   // What the bar acts on: the selected inboxes the lists still hold, as they are now. One removed, or
   // hidden while hidden ones are not shown (here or by another client), is no longer acted on.
