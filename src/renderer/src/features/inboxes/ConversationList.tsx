@@ -32,12 +32,17 @@ function useConversationRows() {
     return out
   }, [pinned, others])
   const total = (pinned.data?.pages[0]?.total_count ?? 0) + (others.data?.pages[0]?.total_count ?? 0)
-  /** Pinned pages first (they sit on top), then the next unpinned page once the reader is at the loaded end. */
+  /**
+   * Pinned pages first (they sit on top), then the next unpinned page once the reader is at the loaded end.
+   * A page that failed is not asked for again at once (each answer made a new callback: a request storm);
+   * the inbox list's Try again or the next change asks again.
+   */
   const loadMore = useCallback(
     (lastVisible: number) => {
       if (pinned.hasNextPage) {
-        if (!pinned.isFetchingNextPage) void pinned.fetchNextPage()
-      } else if (lastVisible >= rows.length - 1 && others.hasNextPage && !others.isFetchingNextPage) void others.fetchNextPage()
+        if (!pinned.isFetchingNextPage && !pinned.isFetchNextPageError) void pinned.fetchNextPage()
+      } else if (lastVisible >= rows.length - 1 && others.hasNextPage && !others.isFetchingNextPage && !others.isFetchNextPageError)
+        void others.fetchNextPage()
     },
     [pinned, others, rows.length]
   )

@@ -78,11 +78,17 @@ export function InboxesPage() {
   const items = virtualizer.getVirtualItems()
   const lastVisible = items.length ? items[items.length - 1]!.index : 0
 
-  // Pages load as their rows scroll into view, one request at a time.
+  // Pages load as their rows scroll into view, one request at a time. A page that failed is asked for
+  // again from the error's Try again, not at once (each answer re-ran this: hundreds of requests a second).
   useEffect(() => {
     if (searching) return
-    if (pinned.hasNextPage && !pinned.isFetchingNextPage) void pinned.fetchNextPage()
-    if (lastVisible >= pinnedRows.length + loaded.length - 1 && others.hasNextPage && !others.isFetchingNextPage)
+    if (pinned.hasNextPage && !pinned.isFetchingNextPage && !pinned.isFetchNextPageError) void pinned.fetchNextPage()
+    if (
+      lastVisible >= pinnedRows.length + loaded.length - 1 &&
+      others.hasNextPage &&
+      !others.isFetchingNextPage &&
+      !others.isFetchNextPageError
+    )
       void others.fetchNextPage()
   }, [searching, lastVisible, pinnedRows.length, loaded.length, pinned, others])
 
@@ -149,6 +155,13 @@ export function InboxesPage() {
 
   const pending = pinned.isPending || others.isPending
   const error = pinned.error ?? others.error ?? hits.error
+  const tryAgain = () => {
+    for (const q of [pinned, others]) {
+      if (q.isFetchNextPageError) void q.fetchNextPage()
+      else if (q.isError) void q.refetch()
+    }
+    if (hits.isError) void hits.refetch()
+  }
   const waitingForSearch = searching && (query !== search.trim() || hits.isFetching) && !hits.data
   // The results shown are the typed query's own (not the last query's, kept while the next one is asked).
   const hitsAreCurrent = query === search.trim() && !hits.isPlaceholderData
@@ -184,7 +197,10 @@ export function InboxesPage() {
       {pending && <Loader aria-label="Loading inboxes" />}
       {error && (
         <Alert color="red" title="The inboxes could not be loaded">
-          {error.message}
+          {error.message}{' '}
+          <Button size="xs" variant="light" color="red" onClick={tryAgain}>
+            Try again
+          </Button>
         </Alert>
       )}
       {!pending && !error && total === 0 && !searching && (

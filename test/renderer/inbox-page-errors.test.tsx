@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core'
+import { ModalsProvider } from '@mantine/modals'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createClient } from '../../src/renderer/src/api/client'
+import { ClientProvider } from '../../src/renderer/src/api/client-context'
+import type { Transport } from '../../src/renderer/src/api/transport'
+import { InboxesPage } from '../../src/renderer/src/features/inboxes/InboxesPage'
+import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
+import { useInboxFilters } from '../../src/renderer/src/stores/inbox-filters'
+import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+import { layOutLists } from './list-layout'
+
+/* A tall window: the first page (50 rows) does not fill it, so the list asks for the next page at once. */
+layOutLists({ clientHeight: 5000, clientWidth: 800 })
+
+let node: TestNode
+let cleanupDir: () => void
+
+beforeEach(async () => {
+  const tmp = tempDir()
+  cleanupDir = tmp.cleanup
+  node = startTestNode(tmp.dir)
+  await addProvider(node, 'gpt')
+  for (let i = 0; i < 60; i++) await createJob(node, 'gpt')
+  useInboxFilters.setState({ search: '', showHidden: false })
+})
+afterEach(async () => {
+  cleanup()
+  await node.close()
+  cleanupDir()
+})
+
+/** The transport of a node whose next pages of the inbox list fail while `failing` says so; it counts them. */
+function failingNextPages() {
+  const state = { nextPages: 0, failing: true }
+  const transport: Transport = {
+    kind: 'ipc',
+    request: (req) => {
+      if (state.failing && req.path === '/v2/all_inboxes_paginated' && req.query?.offset) {
+        state.nextPages++
+        return Promise.resolve({ status: 500, body: { code: 500, error: 'Internal Server Error', message: 'disk I/O error' } })
+      }
+      return node.router.handle(req)
+    },
+    onEvent: () => () => {}
+  }
+  return { state, transport }
+}
+
+describe('a next page the node cannot give', () => {
+  it('the conversation list beside an open inbox does not ask for it again and again', async () => {
+    // happy-dom has no document.fonts, which the composer's auto-sizing textarea listens to.
+    if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
+    const { state, transport } = failingNextPages()
+    const inboxes = (await node.get('/v2/all_inboxes_paginated', { limit: '1' })).body as { inboxes: { inbox_id: string }[] }
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={qc}>
+          <ClientProvider client={createClient(transport)}>
+            <InboxView inboxId={inboxes.inboxes[0]!.inbox_id} />
+          </ClientProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    )
+    await screen.findByTestId('inbox-title')
+    await new Promise((r) => setTimeout(r, 1000))
+    expect(state.nextPages).toBeGreaterThanOrEqual(1)
+    expect(state.nextPages).toBeLessThanOrEqual(3)
+    qc.clear()
+  })
+
+  it('is not asked for again and again: the window does not flood the node while the page fails', async () => {
+    const { state, transport } = failingNextPages()
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    render(
+      <MantineProvider>
+        <ModalsProvider>
+          <QueryClientProvider client={qc}>
+            <ClientProvider client={createClient(transport)}>
+              <InboxesPage />
+            </ClientProvider>
+          </QueryClientProvider>
+        </ModalsProvider>
+      </MantineProvider>
+    )
+    await screen.findAllByTestId('inbox-row')
+    await new Promise((r) => setTimeout(r, 1000))
+    expect(state.nextPages).toBeGreaterThanOrEqual(1)
+    expect(state.nextPages).toBeLessThanOrEqual(3)
+    // The failure is said, with a way to ask again; once the node can, the rest of the list comes.
+    expect(screen.getByText('disk I/O error')).toBeTruthy()
+    state.failing = false
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(screen.getAllByTestId('inbox-row')).toHaveLength(60))
+    expect(screen.queryByText('disk I/O error')).toBeNull()
+    qc.clear()
+  })
+})
