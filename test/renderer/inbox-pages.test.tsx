@@ -116,6 +116,34 @@ describe('the paged inbox list follows the node without refetching', () => {
   })
 })
 
+describe('pin and unpin while the pinned section and the rest are open', () => {
+  it('both counts are right at once, without asking the node (an unpinned inbox was not among the others)', async () => {
+    const ids = await jobs(60)
+    const others = await openList()
+    const pinnedObserver = new InfiniteQueryObserver(qc, inboxPagesQuery(client, { showHidden: false, pinned: true }))
+    const stopPinned = pinnedObserver.subscribe(() => {})
+    await expect.poll(() => pinnedObserver.getCurrentResult().isSuccess).toBe(true)
+    const pinnedTotal = () => pinnedObserver.getCurrentResult().data!.pages[0]!.total_count
+    const inbox = inboxOf(ids[55]!) // loaded (the fifth row)
+    // The creations' events (and the count they made uncertain) settle first.
+    await new Promise((r) => setTimeout(r, 800))
+    const before = requests.length
+
+    await node.post('/v2/update_inbox_pinned', { inbox_name: inbox, pinned: true })
+    await expect.poll(() => pinnedTotal()).toBe(1)
+    expect(others.total()).toBe(59)
+    await node.post('/v2/update_inbox_pinned', { inbox_name: inbox, pinned: false })
+    await expect.poll(() => pinnedTotal()).toBe(0)
+    // In the same patch, not after a count request.
+    expect(others.total()).toBe(60)
+    expect(others.ids()).toContain(inbox)
+    await new Promise((r) => setTimeout(r, 800))
+    expect(requests.slice(before)).toEqual([])
+    others.stop()
+    stopPinned()
+  })
+})
+
 describe('an open search while another client keeps writing', () => {
   it('asks the node again at most twice a second, and ends with what the node finds', async () => {
     const ids = await jobs(20)

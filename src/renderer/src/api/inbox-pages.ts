@@ -109,9 +109,10 @@ export interface PatchResult {
 /**
  * One inbox's change applied to a loaded list: dropped when removed or no longer matching the filter;
  * otherwise put where the node's order puts it (the top for new activity) when that place is among the
- * loaded rows, else left for the page that will hold it.
+ * loaded rows, else left for the page that will hold it. `wasOutside`: the inbox was known not to be in
+ * this list before the change (e.g. it was in the pinned list, and this one holds the unpinned).
  */
-export function patchPages(data: InboxPages, filter: InboxFilter, inboxId: string, inbox: Inbox | null): PatchResult {
+export function patchPages(data: InboxPages, filter: InboxFilter, inboxId: string, inbox: Inbox | null, wasOutside = false): PatchResult {
   let found = false
   const pages = data.pages.map((p) => {
     const i = p.inboxes.findIndex((x) => x.inbox_id === inboxId)
@@ -125,9 +126,9 @@ export function patchPages(data: InboxPages, filter: InboxFilter, inboxId: strin
   let countUncertain = false
   if (found && !keep) delta = -1
   else if (!found && keep) {
-    if (complete) delta = 1
+    if (complete || wasOutside) delta = 1
     else countUncertain = true // new, or an unloaded inbox that moved: the node knows
-  } else if (!found && !keep && !complete) countUncertain = inbox === null
+  } else if (!found && !keep && !complete) countUncertain = inbox === null && !wasOutside
   if (keep) {
     const at = activityOf(inbox)
     let placed = false
@@ -163,14 +164,25 @@ const filterOfKey = (key: readonly unknown[]): InboxFilter => {
  */
 export function applyInboxChanges(qc: QueryClient, changes: ReadonlyMap<string, Inbox | null>): InboxFilter[] {
   const uncertain: InboxFilter[] = []
-  for (const query of qc.getQueryCache().findAll({ queryKey: ['inboxes', 'pages'] })) {
-    const data = query.state.data as InboxPages | undefined
-    if (!data) continue
-    const filter = filterOfKey(query.queryKey)
+  const lists = qc
+    .getQueryCache()
+    .findAll({ queryKey: ['inboxes', 'pages'] })
+    .flatMap((query) => {
+      const data = query.state.data as InboxPages | undefined
+      return data ? [{ query, data, filter: filterOfKey(query.queryKey) }] : []
+    })
+  // Where each changed inbox was before the change: a list that held it rules it out of the lists whose
+  // pinned filter is the other one (an unpinned inbox was not among the pinned: their counts are known).
+  const heldBy = new Map(
+    [...changes.keys()].map((id) => [id, lists.filter((l) => l.data.pages.some((p) => p.inboxes.some((i) => i.inbox_id === id)))])
+  )
+  const disjoint = (a: InboxFilter, b: InboxFilter) => a.pinned !== undefined && b.pinned !== undefined && a.pinned !== b.pinned
+  for (const { query, data, filter } of lists) {
     let next = data
     let unsure = false
     for (const [id, inbox] of changes) {
-      const r = patchPages(next, filter, id, inbox)
+      const wasOutside = heldBy.get(id)!.some((l) => disjoint(l.filter, filter))
+      const r = patchPages(next, filter, id, inbox, wasOutside)
       next = r.pages
       unsure ||= r.countUncertain
     }
