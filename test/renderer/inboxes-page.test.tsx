@@ -140,6 +140,39 @@ describe('Shift-click selects a range', () => {
   })
 })
 
+describe('the focus after a delete', () => {
+  it('goes to the row that takes the deleted one’s place, not to the page’s start', async () => {
+    renderPage()
+    // Newest first: Delta, Charlie, Bravo, Alpha.
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Charlie contract' }))
+    const button = within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 1' })
+    button.focus()
+    fireEvent.click(button)
+    const dialog = await screen.findByRole('dialog', { name: 'Delete “Charlie contract”?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Charlie contract' })).toBeNull())
+    await waitFor(
+      () => {
+        expect(document.activeElement?.getAttribute('data-testid')).toBe('inbox-row')
+        expect(document.activeElement?.textContent).toContain('Bravo budget')
+      },
+      { timeout: 2000 }
+    )
+  })
+
+  it('goes to the search field when the last inbox is gone', async () => {
+    for (const id of jobIds.slice(1)) await node.post('/v2/remove_job', { job_id: id })
+    renderPage()
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Alpha plans' }))
+    const button = within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 1' })
+    button.focus()
+    fireEvent.click(button)
+    const dialog = await screen.findByRole('dialog', { name: 'Delete “Alpha plans”?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Search inboxes' })), { timeout: 2000 })
+  })
+})
+
 describe('the row menu from the keyboard', () => {
   it('arrow and page keys in an open row menu stay in the menu (they do not move to the list rows behind it)', async () => {
     renderPage()

@@ -7,7 +7,7 @@ import type { Inbox } from '../../../../shared/contract/inbox'
 import { SEARCH_LIMIT, useInboxPages, useInboxSearch } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
-import { useInboxActions } from './inbox-actions'
+import { useInboxActions, type InboxActions } from './inbox-actions'
 import { toRow, type InboxRowData } from './inbox-rows'
 import { InboxRow } from './InboxRow'
 import classes from './InboxRow.module.css'
@@ -122,6 +122,41 @@ export function InboxesPage() {
   )
   const chosen = [...selected.keys()].flatMap((id) => present.get(id) ?? [])
   const clearSelection = () => setSelected(new Map())
+
+  // After a delete the focus would fall to the page's start (the deleted row, or the bulk bar, held it):
+  // once the deleted rows have left the list, it goes to the row now in their place, else to the search.
+  const shownRef = useRef<readonly InboxRowData[]>([])
+  shownRef.current = searching ? hitRows.map((h) => h.row) : [...pinnedRows, ...loaded]
+  const refocus = useRef<{ readonly index: number; readonly gone: ReadonlySet<string> } | null>(null)
+  const listActions = useMemo<InboxActions>(
+    () => ({
+      ...actions,
+      remove: (rows, onDone) =>
+        actions.remove(rows, () => {
+          const gone = new Set(rows.map((r) => r.inboxId))
+          const at = shownRef.current.findIndex((r) => gone.has(r.inboxId))
+          refocus.current = { index: Math.max(0, at), gone }
+          onDone?.()
+        })
+    }),
+    [actions]
+  )
+  useEffect(() => {
+    const wanted = refocus.current
+    if (!wanted || shownRef.current.some((r) => wanted.gone.has(r.inboxId))) return
+    refocus.current = null
+    // The confirmation may still be closing (it gives the focus back as it goes): wait for it, 1.5 s at most.
+    let tries = 30
+    const settle = () => {
+      const at = document.activeElement
+      if (!at || at === document.body || !at.isConnected) {
+        if (count > 0) focusRow(wanted.index)
+        else searchRef.current?.focus()
+      } else if (at.closest('[role="dialog"]') && tries-- > 0) setTimeout(settle, 50)
+      // else the operator has put the focus somewhere meanwhile: it stays there.
+    }
+    settle()
+  })
 
   /** Keyboard: rows are links; arrows move between them even when the next one is not rendered yet. */
   const focusRow = (index: number) => {
@@ -242,7 +277,7 @@ export function InboxesPage() {
               <Button size="xs" variant="default" onClick={() => void actions.setHidden(chosen, false).then(clearSelection)}>
                 Unhide
               </Button>
-              <Button size="xs" color="red" variant="light" onClick={() => actions.remove(chosen, clearSelection)}>
+              <Button size="xs" color="red" variant="light" onClick={() => listActions.remove(chosen, clearSelection)}>
                 Delete {chosen.length}
               </Button>
               <Button size="xs" variant="subtle" onClick={clearSelection}>
@@ -273,7 +308,7 @@ export function InboxesPage() {
                         snippet={at.snippet === undefined ? undefined : { text: at.snippet, query }}
                         selected={selected.has(at.row.inboxId)}
                         onSelect={onSelect}
-                        actions={actions}
+                        actions={listActions}
                       />
                     ) : (
                       <div className={classes.placeholder} data-testid="inbox-placeholder" aria-label="Loading">
