@@ -248,3 +248,15 @@ describe('bulk delete of more conversations than the node takes in one call', ()
     await screen.findByText('1001 conversations deleted')
   })
 })
+
+describe('when every inbox is hidden', () => {
+  it('says they are hidden (not that there are none) and shows them from there', async () => {
+    for (const id of jobIds) await node.post('/v2/update_job_hidden', { job_id: id, is_hidden: true })
+    renderPage()
+    await screen.findByText('All 4 inboxes are hidden.')
+    expect(screen.queryByText('No inboxes yet')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Show hidden inboxes' }))
+    await screen.findByRole('checkbox', { name: 'Select Alpha plans' })
+    expect(screen.getAllByTestId('hidden-marker')).toHaveLength(4)
+  })
+})

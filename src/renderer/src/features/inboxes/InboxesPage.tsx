@@ -1,6 +1,6 @@
 import { Alert, Button, CloseButton, EmptyState, Group, Loader, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
-import { IconInbox, IconPlus, IconSearch } from '@tabler/icons-react'
+import { IconEye, IconEyeOff, IconInbox, IconPlus, IconSearch } from '@tabler/icons-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
@@ -188,7 +188,10 @@ export function InboxesPage() {
     }
   }
 
-  const pending = pinned.isPending || others.isPending
+  // With none shown, whether hidden ones exist (the list says so rather than "No inboxes yet").
+  const everyInbox = useInboxPages({ showHidden: true }, !showHidden && !pinned.isPending && !others.isPending && total === 0)
+  const hiddenTotal = showHidden ? 0 : (everyInbox.data?.pages[0]?.total_count ?? 0)
+  const pending = pinned.isPending || others.isPending || (!showHidden && total === 0 && everyInbox.isLoading)
   const error = pinned.error ?? others.error ?? hits.error
   const tryAgain = () => {
     for (const q of [pinned, others]) {
@@ -238,7 +241,20 @@ export function InboxesPage() {
           </Button>
         </Alert>
       )}
-      {!pending && !error && total === 0 && !searching && (
+      {!pending && !error && total === 0 && !searching && hiddenTotal > 0 && (
+        <EmptyState
+          icon={<IconEyeOff size={32} />}
+          title={hiddenTotal === 1 ? 'The only inbox is hidden.' : `All ${hiddenTotal} inboxes are hidden.`}
+          description="Hidden inboxes are left out of the list until hidden ones are shown."
+        >
+          <EmptyState.Actions>
+            <Button variant="default" leftSection={<IconEye size={16} />} onClick={() => setShowHidden(true)}>
+              Show hidden inboxes
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      )}
+      {!pending && !error && total === 0 && !searching && hiddenTotal === 0 && (
         <EmptyState
           icon={<IconInbox size={32} />}
           title="No inboxes yet"
