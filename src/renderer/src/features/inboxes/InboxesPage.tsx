@@ -283,7 +283,7 @@ export function InboxesPage() {
                 : `${total} inboxes${pinnedTotal ? `, ${pinnedTotal} pinned` : ''}`}
           </Text>
           {chosen.length > 0 && (
-            <Group gap="xs" wrap="nowrap" data-testid="bulk-bar" style={{ flexShrink: 0 }}>
+            <Group gap="xs" justify="flex-end" data-testid="bulk-bar" style={{ minWidth: 0 }}>
               <Text size="sm" fw={600}>
                 {chosen.length} selected
               </Text>
