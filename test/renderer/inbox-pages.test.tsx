@@ -171,6 +171,31 @@ describe('an open search while another client keeps writing', () => {
   })
 })
 
+describe('an open search when a result is deleted or hidden elsewhere', () => {
+  it('drops it at once, without waiting for the next search (searches are at most twice a second)', async () => {
+    const ids = await jobs(3)
+    for (const [i, id] of ids.entries())
+      await node.post('/v2/update_smart_inbox_name', { inbox_name: inboxOf(id), custom_name: `Ledger ${i}` })
+    const search = new QueryObserver(qc, {
+      queryKey: inboxPageKeys.search('ledger', false),
+      queryFn: () => client.call('search_inboxes', { query: { q: 'ledger', limit: '100', show_hidden: 'false' } })
+    })
+    const stop = search.subscribe(() => {})
+    await expect.poll(() => search.getCurrentResult().data?.length).toBe(3)
+    await new Promise((r) => setTimeout(r, 600))
+    const searches = () => requests.filter((p) => p === '/v2/search_inboxes').length
+    // A rename asks again at once; a removal and a hide right after come within the same half second.
+    await node.post('/v2/update_smart_inbox_name', { inbox_name: inboxOf(ids[2]!), custom_name: 'Ledger two' })
+    await expect.poll(() => search.getCurrentResult().data?.some((h) => h.inbox.custom_name === 'Ledger two')).toBe(true)
+    const asked = searches()
+    await node.post('/v2/remove_job', { job_id: ids[0] })
+    await node.post('/v2/update_job_hidden', { job_id: ids[1], is_hidden: true })
+    await expect.poll(() => search.getCurrentResult().data?.map((h) => h.inbox.inbox_id), { timeout: 300 }).toEqual([inboxOf(ids[2]!)])
+    expect(searches()).toBe(asked)
+    stop()
+  })
+})
+
 describe('the next page when the last loaded inbox is gone before its event arrives', () => {
   it('continues where the node ended the page, though events moved that inbox and removed the one now last', async () => {
     const ids = await jobs(60) // newest first: ids[59] on top, the first page ends with ids[10]

@@ -189,6 +189,19 @@ export function applyInboxChanges(qc: QueryClient, changes: ReadonlyMap<string, 
     qc.setQueryData(query.queryKey, next)
     if (unsure) uncertain.push(filter)
   }
+  // Open searches keep the node's ranking until they ask again (at most twice a second): meanwhile a
+  // result deleted, or hidden where hidden ones are not shown, goes at once; one changed shows its change.
+  for (const query of qc.getQueryCache().findAll({ queryKey: inboxPageKeys.searches })) {
+    const hits = query.state.data as readonly { readonly inbox: Inbox; readonly snippet: string }[] | undefined
+    if (!hits) continue
+    const { showHidden } = query.queryKey[2] as { showHidden: boolean }
+    const next = hits.flatMap((hit) => {
+      if (!changes.has(hit.inbox.inbox_id)) return [hit]
+      const inbox = changes.get(hit.inbox.inbox_id)!
+      return inbox === null || (inbox.is_hidden && !showHidden) ? [] : [{ ...hit, inbox }]
+    })
+    if (next.length !== hits.length || next.some((h, i) => h !== hits[i])) qc.setQueryData(query.queryKey, next)
+  }
   for (const [id, inbox] of changes) {
     const key = inboxPageKeys.one(id)
     if (qc.getQueryData(key) === undefined) continue
