@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { mergeMessagePages } from '../../src/renderer/src/api/queries'
-import { conversationRows } from '../../src/renderer/src/features/inboxes/conversation-rows'
+import { conversationRows, tailIndex } from '../../src/renderer/src/features/inboxes/conversation-rows'
 import type { LastMessage } from '../../src/shared/contract/message'
 
 const INBOX = 'job_inbox::jobid_a::false'
@@ -68,5 +68,25 @@ describe('conversationRows', () => {
       'e2:e2,a2',
       'x:x'
     ])
+  })
+})
+
+describe('tailIndex: where the answer being written is shown', () => {
+  const q1 = message('t-q1')
+  const a1 = message('t-a1', { reply: true, parent: 't-q1' })
+  const q2 = message('t-q2')
+  const a2 = message('t-a2', { reply: true, parent: 't-q2' })
+  const q3 = message('t-q3')
+  const rows = conversationRows([q1, a1, q2, a2, q3])
+
+  it('a regenerated answer streams under its own question’s answers, not under the newest question', () => {
+    expect(tailIndex(rows, 't-q1')).toBe(2)
+    expect(tailIndex(rows, 't-q2')).toBe(4)
+  })
+
+  it('a first answer (or an unknown question) streams at the end', () => {
+    expect(tailIndex(rows, 't-q3')).toBe(5)
+    expect(tailIndex(rows, 'unknown')).toBe(5)
+    expect(tailIndex(rows, undefined)).toBe(5)
   })
 })

@@ -103,6 +103,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
           loadingOlder={messages.isFetchingNextPage}
           onLoadOlder={() => void messages.fetchNextPage({ cancelRefetch: false })}
           streaming={streaming}
+          streamingFor={streamingFor}
           waiting={waiting && !streaming}
           onRetry={(messageId) => retry.mutate({ inbox_name: inboxId, message_id: messageId })}
           onSwitchProvider={() => switcherRef.current?.focus()}

@@ -8,7 +8,7 @@ import { AnswerSourceSchema, type AnswerSource } from '../../../../shared/contra
 import { hrefOf } from '../../app/router'
 import { useStreaming } from '../../stores/streaming'
 import { AnswerText, PlainText } from './AnswerText'
-import { conversationRows, type ConversationRow } from './conversation-rows'
+import { conversationRows, tailIndex, type ConversationRow } from './conversation-rows'
 import { absoluteTime, relativeTime } from './relative-time'
 
 interface Props {
@@ -20,6 +20,8 @@ interface Props {
   readonly onLoadOlder: () => void
   /** An answer is being written now (its text comes from the streaming store). */
   readonly streaming: boolean
+  /** The question that answer replies to: a regenerated answer is shown under its own question. */
+  readonly streamingFor?: string
   readonly waiting: boolean
   /** Answer again the question `messageHash` (an answer or error note) replied to. */
   readonly onRetry: (messageHash: string) => void
@@ -38,12 +40,13 @@ const LOAD_OLDER_AT = 400
  * are prepended and follows new rows while the reader is at the bottom.
  */
 export function MessageList(props: Props) {
-  const { inboxId, messages, hasOlder, loadingOlder, onLoadOlder, streaming, waiting } = props
+  const { inboxId, messages, hasOlder, loadingOlder, onLoadOlder, streaming, streamingFor, waiting } = props
   const rows = useMemo<Row[]>(() => {
     const r: Row[] = conversationRows(messages)
-    if (streaming || waiting) r.push({ kind: 'tail', key: 'tail' })
+    if (streaming) r.splice(tailIndex(r as ConversationRow[], streamingFor), 0, { kind: 'tail', key: 'tail' })
+    else if (waiting) r.push({ kind: 'tail', key: 'tail' })
     return r
-  }, [messages, streaming, waiting])
+  }, [messages, streaming, streamingFor, waiting])
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
     count: rows.length,

@@ -37,3 +37,15 @@ export function conversationRows(messages: readonly LastMessage[]): Conversation
   }
   return rows
 }
+
+/**
+ * Where the row of the answer being written to `parent` goes: right after that question's answers when
+ * it has some (a regenerated answer, read where its question is), else at the end (a first answer).
+ */
+export function tailIndex(rows: readonly ConversationRow[], parent: string | undefined): number {
+  if (parent) {
+    const at = rows.findIndex((r) => r.kind === 'answers' && r.answers[0]!.job_message.parent === parent)
+    if (at >= 0) return at + 1
+  }
+  return rows.length
+}

@@ -1,0 +1,39 @@
+import { expect, test } from './fixtures/node'
+import { InboxPage } from './pages/inbox'
+import { providerBody, seedJobs } from './seed'
+
+test('regenerating an earlier answer streams it under its own question, not under the newest one', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const [jobId] = await seedJobs(node, 'gpt', 1)
+  await page.goto(node.uiUrl)
+  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`)
+  const inbox = new InboxPage(page)
+  node.fake.behaviour = { type: 'reply', chunks: ['About apples.'] }
+  await inbox.send('Tell me about apples')
+  await expect(inbox.answers()).toHaveText([/About apples\./])
+  node.fake.behaviour = { type: 'reply', chunks: ['About pears.'] }
+  await inbox.send('Tell me about pears')
+  await expect(inbox.answers()).toHaveText([/About apples\./, /About pears\./])
+
+  node.fake.behaviour = { type: 'stall', chunks: ['Apples, ', 'again'] }
+  await page.getByRole('button', { name: 'Regenerate' }).first().click()
+  await expect(inbox.streaming()).toContainText('Apples, again')
+  // Rows top to bottom: the apples question, its answer, the answer being written, then the pears question.
+  const order = await page
+    .getByTestId('message-list')
+    .locator('[data-index]')
+    .evaluateAll((rows) =>
+      rows
+        .sort((a, b) => Number((a as HTMLElement).dataset.index) - Number((b as HTMLElement).dataset.index))
+        .map((r) => r.querySelector('[data-testid]')?.getAttribute('data-testid') + ' ' + (r.textContent ?? '').slice(0, 13))
+    )
+  expect(order).toEqual([
+    'message-question Tell me about',
+    'message-answer About apples.',
+    'streaming-answer Apples, again',
+    'message-question Tell me about',
+    'message-answer About pears.g'
+  ])
+  await page.getByRole('button', { name: 'Stop' }).click()
+  await expect(page.getByTestId('answer-position')).toHaveText('2/2')
+})
