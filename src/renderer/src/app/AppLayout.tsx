@@ -1,4 +1,16 @@
-import { Alert, AppShell, Badge, Burger, Group, NavLink, SegmentedControl, Text, Title, useMantineColorScheme } from '@mantine/core'
+import {
+  Alert,
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  Text,
+  Title,
+  useMantineColorScheme,
+  type MantineColorScheme
+} from '@mantine/core'
 import { useDisclosure, useHotkeys } from '@mantine/hooks'
 import { IconFolders, IconInbox, IconPlugConnected, IconPlugConnectedX, IconPlus, IconSettings } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
@@ -18,20 +30,32 @@ function focusInboxSearch() {
   tryFocus(60)
 }
 
+const SCHEMES: { value: MantineColorScheme; label: string }[] = [
+  { value: 'auto', label: 'System' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' }
+]
+
+/**
+ * Three toggle buttons rather than Mantine's SegmentedControl, whose sliding indicator measures the
+ * page in a layout effect: that forced a layout of the whole first screen before its rows showed.
+ */
 function ThemeSwitch() {
   const { colorScheme, setColorScheme } = useMantineColorScheme()
   return (
-    <SegmentedControl
-      size="xs"
-      aria-label="Color scheme"
-      value={colorScheme}
-      onChange={(v) => setColorScheme(v)}
-      data={[
-        { value: 'auto', label: 'System' },
-        { value: 'light', label: 'Light' },
-        { value: 'dark', label: 'Dark' }
-      ]}
-    />
+    <Button.Group aria-label="Color scheme">
+      {SCHEMES.map((s) => (
+        <Button
+          key={s.value}
+          size="compact-xs"
+          variant={colorScheme === s.value ? 'filled' : 'default'}
+          aria-pressed={colorScheme === s.value}
+          onClick={() => setColorScheme(s.value)}
+        >
+          {s.label}
+        </Button>
+      ))}
+    </Button.Group>
   )
 }
 

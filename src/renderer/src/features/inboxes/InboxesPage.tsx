@@ -10,6 +10,7 @@ import { useInboxFilters } from '../../stores/inbox-filters'
 import { useInboxActions, type InboxActions } from './inbox-actions'
 import { toRow, type InboxRowData } from './inbox-rows'
 import { InboxRow } from './InboxRow'
+import { rectAfterLayout } from './rect-after-layout'
 import classes from './InboxRow.module.css'
 
 const ROW_HEIGHT = 68
@@ -73,7 +74,11 @@ export function InboxesPage() {
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 6
+    overscan: 6,
+    // The first render draws the rows a window's height holds, and the list's size is read when the
+    // browser lays the page out anyway (see rectAfterLayout), not forced in the middle of that render.
+    initialRect: { width: 0, height: window.innerHeight },
+    observeElementRect: rectAfterLayout
   })
   const items = virtualizer.getVirtualItems()
   const lastVisible = items.length ? items[items.length - 1]!.index : 0
