@@ -61,8 +61,7 @@ afterEach(async () => {
   cleanupDir()
 })
 
-function renderView(inboxId: string) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+function renderView(inboxId: string, qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   return render(
     <MantineProvider>
       <QueryClientProvider client={qc}>
@@ -143,6 +142,20 @@ describe('the conversation list on wide windows: beside the conversation, collap
     expect(window.location.hash).toBe(before)
     fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
     expect(window.location.hash).toBe(hashOf(inboxes[2]!))
+  })
+
+  it('when another client hides the open conversation, Alt+Down and Alt+Up open the ones around the place it had', async () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    renderView(middle(), qc)
+    const side = await screen.findByTestId('conversation-list')
+    await within(side).findByRole('link', { name: 'Second talk' })
+    expect((await node.post('/v2/update_job_hidden', { job_id: middle().split('::')[1], is_hidden: true })).status).toBe(200)
+    await qc.invalidateQueries()
+    await waitFor(() => expect(within(side).queryByRole('link', { name: 'Second talk' })).toBeNull())
+    fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
+    expect(window.location.hash).toBe(hashOf(inboxes[0]!)) // now in its place
+    fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
+    expect(window.location.hash).toBe(hashOf(inboxes[2]!)) // the one before it
   })
 
   it('collapses and comes back from its toggle, the choice kept for the next start, and Alt+Up still moves when collapsed', async () => {

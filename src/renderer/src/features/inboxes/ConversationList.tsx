@@ -53,22 +53,32 @@ const isTextField = (t: EventTarget | null) =>
   t instanceof HTMLElement &&
   (t.isContentEditable || t.tagName === 'TEXTAREA' || (t.tagName === 'INPUT' && (t as HTMLInputElement).type !== 'checkbox'))
 
-/** Alt+Up / Alt+Down open the conversation above or below the current one, whichever layout shows the list. */
+/**
+ * Alt+Up / Alt+Down open the conversation above or below the current one, whichever layout shows the
+ * list. When the open one has left the list (hidden or removed by another client), they open the
+ * conversations around the place it had: the one now in its place below, the one before it above.
+ */
 function useConversationKeys(rows: readonly ConversationRow[], inboxId: string) {
   const at = rows.findIndex((r) => r.id === inboxId)
+  const lastAt = useRef({ inboxId, at })
+  useEffect(() => {
+    if (at >= 0 || lastAt.current.inboxId !== inboxId) lastAt.current = { inboxId, at }
+  }, [inboxId, at])
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') || at < 0) return
+      if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return
       // In a text field Alt/Option+arrows move the caret (macOS): the draft is not left behind.
       if (isTextField(e.target)) return
-      const next = rows[at + (e.key === 'ArrowUp' ? -1 : 1)]
+      const up = e.key === 'ArrowUp'
+      const was = lastAt.current.inboxId === inboxId ? lastAt.current.at : -1
+      const next = at >= 0 ? rows[at + (up ? -1 : 1)] : was >= 0 ? rows[up ? was - 1 : was] : undefined
       if (!next) return
       e.preventDefault()
       navigate({ name: 'inbox', inboxId: next.id })
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [rows, at])
+  }, [rows, at, inboxId])
 }
 
 interface NavProps {
