@@ -13,6 +13,7 @@ import type { Transport } from '../../src/renderer/src/api/transport'
 import { useInboxActions } from '../../src/renderer/src/features/inboxes/inbox-actions'
 import { toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
 import { InboxesPage } from '../../src/renderer/src/features/inboxes/InboxesPage'
+import { rememberOpened } from '../../src/renderer/src/features/inboxes/return-focus'
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { useInboxFilters } from '../../src/renderer/src/stores/inbox-filters'
 import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
@@ -170,6 +171,27 @@ describe('the focus after a delete', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete “Alpha plans”?' })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Search inboxes' })), { timeout: 2000 })
+  })
+})
+
+describe('the focus back from a conversation', () => {
+  it('goes to the row of the conversation last open, once; a list shown afresh leaves the focus alone', async () => {
+    rememberOpened(`job_inbox::${jobIds[1]!}::false`) // Bravo budget was open
+    const first = renderPage()
+    await waitFor(
+      () => {
+        expect(document.activeElement?.getAttribute('data-testid')).toBe('inbox-row')
+        expect(document.activeElement?.textContent).toContain('Bravo budget')
+      },
+      { timeout: 2000 }
+    )
+    first.unmount()
+    disconnect()
+    document.body.focus()
+    renderPage()
+    await screen.findByRole('checkbox', { name: 'Select Alpha plans' })
+    await new Promise((r) => setTimeout(r, 200))
+    expect(document.activeElement?.getAttribute('data-testid')).not.toBe('inbox-row')
   })
 })
 

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Drawer, Group, Loader, Stack } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { IconListDetails, IconMessages } from '@tabler/icons-react'
-import { useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { ApiFailure } from '../../api/client'
 import { mergeMessagePages, useInbox, useMessages, useRouteMutation } from '../../api/queries'
 import { isAnswer } from '../../../../shared/message-role'
@@ -14,6 +14,7 @@ import { InboxSidePanel } from './InboxSidePanel'
 import { InlineName } from './InlineName'
 import { MessageList } from './MessageList'
 import { ProviderSwitcher } from './ProviderSwitcher'
+import { rememberOpened } from './return-focus'
 import { jobIdOfInbox } from '../../../../shared/contract/inbox'
 
 export function InboxView({ inboxId }: { inboxId: string }) {
@@ -29,6 +30,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const switcherRef = useRef<HTMLInputElement>(null)
   const [details, { open: openDetails, close: closeDetails }] = useDisclosure(false)
   const [conversations, { open: openConversations, close: closeConversations }] = useDisclosure(false)
+  useEffect(() => rememberOpened(inboxId), [inboxId])
   const jobId = jobIdOfInbox(inboxId)
 
   if (inbox === null) {

@@ -11,6 +11,7 @@ import { useInboxActions, type InboxActions } from './inbox-actions'
 import { toRow, type InboxRowData } from './inbox-rows'
 import { InboxRow } from './InboxRow'
 import { rectAfterLayout } from './rect-after-layout'
+import { takeReturnFocus } from './return-focus'
 import classes from './InboxRow.module.css'
 
 const ROW_HEIGHT = 68
@@ -174,6 +175,13 @@ export function InboxesPage() {
     }
     requestAnimationFrame(() => focus(60))
   }
+  // Back from a conversation: the focus goes to its row (once the page holding it has loaded), not the page's start.
+  useEffect(() => {
+    if (searching) return
+    const shown = shownRef.current
+    const id = takeReturnFocus((inboxId) => shown.some((r) => r.inboxId === inboxId))
+    if (id !== undefined) focusRow(shown.findIndex((r) => r.inboxId === id))
+  })
   const onListKey = (e: KeyboardEvent) => {
     // Keys in a row's menu (a portal elsewhere in the page) reach here through React's tree: they are the menu's.
     if (!e.currentTarget.contains(e.target as Node)) return
