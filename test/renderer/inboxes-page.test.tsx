@@ -195,6 +195,20 @@ describe('the focus back from a conversation', () => {
   })
 })
 
+describe('the focus back from a conversation opened from a search', () => {
+  it('stays in the search field when the operator clears the search, and is not taken later', async () => {
+    useInboxFilters.setState({ search: 'Bravo', showHidden: false })
+    rememberOpened(`job_inbox::${jobIds[1]!}::false`)
+    renderPage()
+    const box = await screen.findByRole('textbox', { name: 'Search inboxes' })
+    box.focus()
+    fireEvent.change(box, { target: { value: '' } })
+    await screen.findByRole('checkbox', { name: 'Select Alpha plans' })
+    await new Promise((r) => setTimeout(r, 300))
+    expect(document.activeElement).toBe(box)
+  })
+})
+
 describe('the row menu from the keyboard', () => {
   it('arrow and page keys in an open row menu stay in the menu (they do not move to the list rows behind it)', async () => {
     renderPage()

@@ -30,6 +30,8 @@ export function openInboxExport(store: Store, inboxName: string, format: ExportF
     *pieces() {
       const reader = store.openReader()
       try {
+        // One read transaction: the check and the messages see the same snapshot.
+        reader.exec('BEGIN')
         if (!reader.prepare('SELECT 1 FROM inboxes WHERE id = ?').get(inbox.id)) throw new InboxGoneError(inboxName)
         yield format === 'json' ? '[' : exportHeader(inbox.custom_name, format)
         let first = true

@@ -30,7 +30,10 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const switcherRef = useRef<HTMLInputElement>(null)
   const [details, { open: openDetails, close: closeDetails }] = useDisclosure(false)
   const [conversations, { open: openConversations, close: closeConversations }] = useDisclosure(false)
-  useEffect(() => rememberOpened(inboxId), [inboxId])
+  // Only a conversation that is there (not one shown as deleted or unknown) gets the focus back in the list.
+  useEffect(() => {
+    if (inbox) rememberOpened(inboxId)
+  }, [inbox, inboxId])
   const jobId = jobIdOfInbox(inboxId)
 
   if (inbox === null) {

@@ -165,23 +165,18 @@ export function InboxesPage() {
   })
 
   /** Keyboard: rows are links; arrows move between them even when the next one is not rendered yet. */
-  const focusRow = (index: number) => {
+  const focusRow = (index: number, { onlyIfIdle = false } = {}) => {
     const i = Math.max(0, Math.min(count - 1, index))
     virtualizer.scrollToIndex(i, { align: 'auto' })
     const focus = (tries: number) => {
+      const active = document.activeElement
+      if (onlyIfIdle && active && active !== document.body && active.isConnected) return // the operator is elsewhere
       const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"] a`)
       if (row) row.focus()
       else if (tries > 0) requestAnimationFrame(() => focus(tries - 1))
     }
     requestAnimationFrame(() => focus(60))
   }
-  // Back from a conversation: the focus goes to its row (once the page holding it has loaded), not the page's start.
-  useEffect(() => {
-    if (searching) return
-    const shown = shownRef.current
-    const id = takeReturnFocus((inboxId) => shown.some((r) => r.inboxId === inboxId))
-    if (id !== undefined) focusRow(shown.findIndex((r) => r.inboxId === id))
-  })
   const onListKey = (e: KeyboardEvent) => {
     // Keys in a row's menu (a portal elsewhere in the page) reach here through React's tree: they are the menu's.
     if (!e.currentTarget.contains(e.target as Node)) return
@@ -205,6 +200,17 @@ export function InboxesPage() {
   const everyInbox = useInboxPages({ showHidden: true }, !showHidden && !pinned.isPending && !others.isPending && total === 0)
   const hiddenTotal = showHidden ? 0 : (everyInbox.data?.pages[0]?.total_count ?? 0)
   const pending = pinned.isPending || others.isPending || (!showHidden && total === 0 && everyInbox.isLoading)
+  // Back from a conversation: once the first rows are in, the focus goes to its row, if it is among them
+  // and nothing else holds the focus (the search field, say). Looked for once, whether found or not.
+  const returnChecked = useRef(false)
+  useEffect(() => {
+    if (returnChecked.current || pending) return
+    returnChecked.current = true
+    const id = takeReturnFocus()
+    if (id === undefined || searching) return
+    const at = shownRef.current.findIndex((r) => r.inboxId === id)
+    if (at >= 0) focusRow(at, { onlyIfIdle: true })
+  })
   const error = pinned.error ?? others.error ?? hits.error
   const tryAgain = () => {
     for (const q of [pinned, others]) {
