@@ -5,7 +5,7 @@ import { exportEntry, exportFilename, exportHeader } from './export-format'
 
 /** The inbox was removed between the request and the moment its export was read. */
 export class InboxGoneError extends Error {
-  constructor(readonly inboxName: string) {
+  constructor(inboxName: string) {
     super(`inbox_name: no inbox '${inboxName}' (it was removed)`)
   }
 }

@@ -61,15 +61,14 @@ export async function saveExport(
 
   const partial = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.part`)
   let readFailure: { err: unknown } | undefined
-  const pieces = exp.pieces()
-  const text = (function* () {
+  const text = (function* (exp: InboxExport) {
     try {
-      yield* pieces
+      yield* exp.pieces()
     } catch (err) {
       readFailure = { err }
       throw err
     }
-  })()
+  })(exp)
   try {
     await pipeline(Readable.from(text), createWriteStream(partial, { flags: 'wx', encoding: 'utf8' }))
     await rename(partial, path)
