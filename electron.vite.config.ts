@@ -50,7 +50,9 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
-          serve: resolve(__dirname, 'src/main/serve.ts')
+          serve: resolve(__dirname, 'src/main/serve.ts'),
+          // Answers' provider calls run in this worker thread (src/main/runtime/answer-callers.ts).
+          'provider-worker': resolve(__dirname, 'src/main/runtime/provider-worker.ts')
         }
       }
     }

@@ -19,6 +19,7 @@ import { APP_INDEX_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, rendererProtocolHandl
 import { safeStorageSecretBox } from './electron-secret-box'
 import { DataDirInUseError } from './data-dir-lock'
 import { startEmbeddedNode, type EmbeddedNode } from './embedded-node'
+import { bundledProviderWorker } from './runtime/answer-callers'
 import { consoleLogger } from './platform/logger'
 import { installProcessGuard } from './process-guard'
 import { aesFileSecretBox } from './store/secret-box'
@@ -124,7 +125,8 @@ ready
       secrets: safeStorageSecretBox(safeStorage) ?? aesFileSecretBox(join(dataDir, 'secret.key')),
       version: APP_VERSION,
       log,
-      mode: 'desktop'
+      mode: 'desktop',
+      runtime: { providerWorker: bundledProviderWorker(__dirname) }
     })
     protocol.handle(APP_SCHEME, rendererProtocolHandler(join(__dirname, '../renderer')))
     session.defaultSession.setPermissionRequestHandler((_wc, _permission, grant) => grant(false))

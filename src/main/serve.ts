@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path'
 import { APP_VERSION } from './app-info'
 import { DataDirInUseError } from './data-dir-lock'
 import { startEmbeddedNode } from './embedded-node'
+import { bundledProviderWorker } from './runtime/answer-callers'
 import { consoleLogger } from './platform/logger'
 import { installProcessGuard } from './process-guard'
 import { parseServeFlags, SERVE_USAGE } from './serve-flags'
@@ -31,7 +32,10 @@ async function main(): Promise<void> {
     nodeName: flags.nodeName,
     log,
     mode: 'headless',
-    runtime: flags.providerConcurrency ? { concurrency: { perServer: flags.providerConcurrency } } : {}
+    runtime: {
+      providerWorker: bundledProviderWorker(__dirname),
+      ...(flags.providerConcurrency ? { concurrency: { perServer: flags.providerConcurrency } } : {})
+    }
   })
   let token: string
   try {

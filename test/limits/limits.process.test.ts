@@ -108,8 +108,9 @@ describe('limits in a real node process', () => {
       expect(content).toMatch(/cut here: it reached the node's limit of 1 MiB/)
       expect(flood.state.closedEarly).toBe(true)
       expect(flood.state.written).toBeLessThan(8 * MIB)
-      // Holding 20 MB of text (UTF-16, copies for JSON and SQLite) takes hundreds of MB.
-      expect(after.peak - before.peak).toBeLessThan(80)
+      // Holding 20 MB of text (UTF-16, copies for JSON and SQLite) takes hundreds of MB. The first
+      // call also starts the provider thread (about 15-20 MiB, whatever the answer's size).
+      expect(after.peak - before.peak).toBeLessThan(100)
       // Still answering.
       expect((await fetch(`${p.url}/v2/health_check`)).status).toBe(200)
     } finally {

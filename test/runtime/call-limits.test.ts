@@ -116,6 +116,8 @@ describe('429 back-off', () => {
     await ask(n, first, 'hello')
     await refused
     const refusedAt = Date.now()
+    // The pause starts once the node has read the 429 (in the provider thread, so a moment after the server sent it).
+    while (!n.log.lines.some((l) => /429/.test(l))) await new Promise((r) => setTimeout(r, 5))
     // While that server backs off, another inbox for it waits too; another server answers at once.
     await ask(n, second, 'me too')
     await ask(n, elsewhere, 'and me')

@@ -9,16 +9,18 @@ import type { Logger } from '../platform/logger'
 import type { Store } from '../store'
 import { DEFAULT_MAX_ANSWER_BYTES, MIB } from '../../shared/contract/limits'
 import type { PendingQuestion } from '../store/messages'
-import { languageModel, providerFetch, samplingOptions } from './language-model'
-import { callModel, DEFAULT_TIMEOUTS, type CallTimeouts } from './model-call'
+import { samplingOptions } from './language-model'
+import { DEFAULT_TIMEOUTS, type CallTimeouts } from './model-call'
 import { buildPrompt, DEFAULT_BUDGET, type PromptBudget } from './prompt'
 import { describeFailure, emptyAnswerFailure, ProviderFailure } from './provider-errors'
 import { scopePassageCache } from './scope-cache'
 import { localRetrieval } from './local-retrieval'
 import type { ScopePassage, ScopeRetrieval } from '../vector-fs'
 import { targetFor } from './provider-target'
-import { cappedFetch, utf8Prefix } from './response-cap'
-import { backoffMs, localResourceCode, observingFetch, type CallObservation } from './call-backoff'
+import { utf8Prefix } from './response-cap'
+import { backoffMs, localResourceCode, type CallObservation } from './call-backoff'
+import type { AnswerAbortReason } from './answer-call'
+import { inProcessCaller, sourceProviderWorker, workerCaller, type ProviderWorkerEntry } from './answer-callers'
 import { createServerLanes, DEFAULT_CALLS_PER_SERVER, type ConcurrencyOptions, type TurnOutcome } from './server-lanes'
 
 /** What the runtime works with: it reads jobs and questions, streams deltas, and appends replies to the chain. */
@@ -34,7 +36,13 @@ export interface RuntimeDeps {
 export interface RuntimeOptions {
   readonly timeouts?: CallTimeouts
   readonly budget?: PromptBudget
+  /** Provider calls through this fetch, on the main thread (a test's fetch cannot cross to the provider worker). */
   readonly fetch?: typeof fetch
+  /**
+   * Where provider calls run: the provider worker from this entry (the app and headless mode give
+   * the bundled file), or 'in-process'. Default: the worker from the sources, through tsx.
+   */
+  readonly providerWorker?: ProviderWorkerEntry | 'in-process'
   /** An answer stops growing at this many bytes of UTF-8, the note saying it was cut included (default 1 MiB). */
   readonly maxAnswerBytes?: number
   /** Provider calls at once per server (kind + API base); default 4 per server. */
@@ -54,10 +62,9 @@ export interface RunningRuntime extends AnswerRuntime {
   close(): Promise<void>
 }
 
-const STOP = Symbol('stopped by the operator')
-const SHUTDOWN = Symbol('node shutting down')
-const CANCEL = Symbol('job removed')
-const TOO_LARGE = Symbol('the response outgrew its wire limit')
+const STOP: AnswerAbortReason = 'stop'
+const SHUTDOWN: AnswerAbortReason = 'shutdown'
+const CANCEL: AnswerAbortReason = 'cancel'
 
 /** Ends a cut answer, so a reader sees where and why it stops. */
 export function truncationNote(maxBytes: number): string {
@@ -80,7 +87,10 @@ const wireLimit = (maxAnswerBytes: number, stream: boolean) => (stream ? 256 : 8
 export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = {}): RunningRuntime {
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS
   const budget = options.budget ?? DEFAULT_BUDGET
-  const fetchImpl = providerFetch(options.fetch)
+  const caller =
+    options.fetch || options.providerWorker === 'in-process'
+      ? inProcessCaller(options.fetch)
+      : workerCaller(options.providerWorker ?? sourceProviderWorker(), ctx.log)
   const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES
   const note = truncationNote(maxAnswerBytes)
   const maxTextBytes = Math.max(0, maxAnswerBytes - Buffer.byteLength(note))
@@ -133,24 +143,29 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       const passages = chosen.map((p) => ({ label: p.path.startsWith('local:') ? p.name : p.path, text: p.text }))
       const sources = chosen.map((p) => ({ path: p.path, name: p.name, node_id: p.node_id, score: p.score }))
       const prompt = buildPrompt(config, passages, history, q.hash, budget)
-      const wire = cappedFetch(observingFetch(fetchImpl, seen), wireLimit(maxAnswerBytes, config.stream), () => controller.abort(TOO_LARGE))
-      const result = await callModel({
-        model: await languageModel(target, wire),
+      const request = {
+        target,
         options: { prompt, ...samplingOptions(target.kind, config) },
         stream: config.stream,
-        failure: target,
         timeouts,
         maxTextBytes,
-        signal: controller.signal,
-        onDelta: (text) => {
+        wireLimit: wireLimit(maxAnswerBytes, config.stream)
+      }
+      const result = await caller
+        .call(request, controller.signal, (text) => {
           if (!controller.signal.aborted) ctx.bus.emit({ type: 'message_delta', data: { inbox: inboxId, text, parent: q.hash } })
-        }
-      }).finally(callEnded)
-      if (result.outcome === 'truncated' || (result.outcome === 'aborted' && result.reason === TOO_LARGE)) {
+        })
+        .finally(callEnded)
+      if (result.kind === 'failed') {
+        seen.localError = result.localError
+        seen.rateLimitedFor = result.rateLimitedFor
+        throw new ProviderFailure(result.failure.kind, result.failure.message, result.failure.status)
+      }
+      if (result.kind === 'truncated') {
         await reply(utf8Prefix(result.text, maxTextBytes) + note, { role: 'answer', truncated: true, sources })
         return done
       }
-      if (result.outcome === 'aborted') {
+      if (result.kind === 'aborted') {
         if (result.reason === STOP) await reply(result.text, { role: 'stopped', sources })
         // CANCEL: the job is gone with its inbox; nothing to store.
         return done // shutdown: the question stays queued and is answered after the restart
@@ -231,6 +246,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       lanes.stop()
       for (const c of inFlight.values()) c.abort(SHUTDOWN)
       await lanes.idle()
+      await caller.close()
     }
   }
   return runtime

@@ -1,0 +1,87 @@
+import type { LanguageModelV4CallOptions } from '@ai-sdk/provider'
+import type { ProviderFailureKind } from './provider-errors'
+import { observingFetch, localResourceCode, type CallObservation } from './call-backoff'
+import { languageModel, providerFetch, type ModelTarget } from './language-model'
+import { callModel, type CallTimeouts } from './model-call'
+import { describeFailure, ProviderFailure } from './provider-errors'
+import { cappedFetch } from './response-cap'
+
+/** Why the node ended an answer's call early: the operator stopped it, the node is closing, or the job was removed. */
+export type AnswerAbortReason = 'stop' | 'shutdown' | 'cancel'
+
+/** One answer's provider call, as plain data: it crosses to the provider worker by structured clone. */
+export interface AnswerCallRequest {
+  /** With the key decrypted for this call only. */
+  readonly target: ModelTarget
+  readonly options: Omit<LanguageModelV4CallOptions, 'abortSignal'>
+  readonly stream: boolean
+  readonly timeouts: CallTimeouts
+  /** The answer's text stops growing here (bytes of UTF-8). */
+  readonly maxTextBytes: number
+  /** Wire bytes the response may take before the call is ended. */
+  readonly wireLimit: number
+}
+
+export type AnswerCallOutcome =
+  | { readonly kind: 'done'; readonly text: string }
+  /** Cut at maxTextBytes, or the response outgrew wireLimit: `text` is what came before. */
+  | { readonly kind: 'truncated'; readonly text: string }
+  | { readonly kind: 'aborted'; readonly reason: AnswerAbortReason; readonly text: string }
+  | {
+      readonly kind: 'failed'
+      readonly failure: { readonly kind: ProviderFailureKind; readonly message: string; readonly status?: number }
+      /** This machine ran short (EMFILE, ENOMEM…): not the provider's failure. */
+      readonly localError?: string
+      /** A 429's wait in ms (null: the reply named none). */
+      readonly rateLimitedFor?: number | null
+    }
+
+const TOO_LARGE = 'too_large'
+
+/**
+ * Calls the provider for one answer: the SDK's request, the streamed reply's parsing, time-outs and
+ * size limits. Never rejects: every ending is an outcome. `signal` aborts with an AnswerAbortReason.
+ * The same code runs in the provider worker (the desktop app and headless mode) and in-process.
+ */
+export async function runAnswerCall(
+  req: AnswerCallRequest,
+  baseFetch: typeof fetch,
+  signal: AbortSignal,
+  onDelta: (text: string) => void
+): Promise<AnswerCallOutcome> {
+  const controller = new AbortController()
+  const follow = () => controller.abort(signal.reason)
+  if (signal.aborted) follow()
+  else signal.addEventListener('abort', follow, { once: true })
+  const seen: CallObservation = {}
+  try {
+    const wire = cappedFetch(observingFetch(providerFetch(baseFetch), seen), req.wireLimit, () => controller.abort(TOO_LARGE))
+    const result = await callModel({
+      model: await languageModel(req.target, wire),
+      options: req.options,
+      stream: req.stream,
+      failure: req.target,
+      timeouts: req.timeouts,
+      maxTextBytes: req.maxTextBytes,
+      signal: controller.signal,
+      onDelta: (text) => {
+        if (!controller.signal.aborted) onDelta(text)
+      }
+    })
+    if (result.outcome === 'aborted') {
+      if (result.reason === TOO_LARGE) return { kind: 'truncated', text: result.text }
+      return { kind: 'aborted', reason: result.reason as AnswerAbortReason, text: result.text }
+    }
+    return { kind: result.outcome, text: result.text }
+  } catch (err) {
+    const failure = err instanceof ProviderFailure ? err : describeFailure(err, req.target)
+    return {
+      kind: 'failed',
+      failure: { kind: failure.kind, message: failure.message, ...(failure.status ? { status: failure.status } : {}) },
+      localError: seen.localError ?? localResourceCode(err),
+      rateLimitedFor: seen.rateLimitedFor
+    }
+  } finally {
+    signal.removeEventListener('abort', follow)
+  }
+}

@@ -1,0 +1,118 @@
+import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import type { Logger } from '../platform/logger'
+import { runAnswerCall, type AnswerAbortReason, type AnswerCallOutcome, type AnswerCallRequest } from './answer-call'
+import type { FromProviderWorker, ToProviderWorker } from './provider-worker-protocol'
+
+/** Makes answers' provider calls. */
+export interface AnswerCaller {
+  /** Never rejects. `signal` aborts with an AnswerAbortReason; the outcome then carries it. */
+  call(req: AnswerCallRequest, signal: AbortSignal, onDelta: (text: string) => void): Promise<AnswerCallOutcome>
+  /** Ends the calls' thread, if any (after the calls have ended). */
+  close(): Promise<void>
+}
+
+/** Calls on this thread, through `fetchImpl` (tests give their own fetch, which cannot cross to a worker). */
+export function inProcessCaller(fetchImpl: typeof fetch = fetch): AnswerCaller {
+  return { call: (req, signal, onDelta) => runAnswerCall(req, fetchImpl, signal, onDelta), close: async () => {} }
+}
+
+/** The provider worker's entry: the bundled file in the app, or the TypeScript source run through tsx. */
+export interface ProviderWorkerEntry {
+  readonly file: string
+  readonly execArgv?: readonly string[]
+}
+
+/** The worker as electron-vite builds it, beside the entry (out/main/index.js, out/main/serve.js) whose folder is given. */
+export const bundledProviderWorker = (entryDir: string): ProviderWorkerEntry => ({ file: join(entryDir, 'provider-worker.js') })
+
+/** The worker from the sources (tests and benchmarks run them through tsx). */
+export const sourceProviderWorker = (): ProviderWorkerEntry => ({
+  file: join(__dirname, 'provider-worker.ts'),
+  execArgv: ['--import', 'tsx']
+})
+
+/** The code an answer gets when the worker stopped under it: a local trouble, so the question waits and is asked again. */
+export const WORKER_LOST = 'PROVIDER_WORKER_STOPPED'
+
+/**
+ * Calls in one worker thread, started on the first call: the SDKs, HTTP and the parsing of streamed
+ * replies then cost the main thread (which serves the API, writes the database and, in the app,
+ * talks to the window) only a message per delta. A worker that dies is started again on the next
+ * call; the calls it had end as a local error, so their questions are asked again after a pause.
+ */
+export function workerCaller(entry: ProviderWorkerEntry, log: Logger): AnswerCaller {
+  let worker: Worker | undefined
+  let nextId = 1
+  const pending = new Map<number, { onDelta: (text: string) => void; end: (outcome: AnswerCallOutcome) => void }>()
+
+  const lostOutcome = (): AnswerCallOutcome => ({
+    kind: 'failed',
+    failure: { kind: 'provider_error', message: 'The node could not finish the provider call: its provider thread stopped.' },
+    localError: WORKER_LOST
+  })
+
+  function start(): Worker {
+    const w = new Worker(entry.file, entry.execArgv ? { execArgv: [...entry.execArgv] } : {})
+    w.on('message', (m: FromProviderWorker) => {
+      const p = pending.get(m.id)
+      if (!p) return
+      if (m.type === 'delta') return p.onDelta(m.text)
+      pending.delete(m.id)
+      p.end(m.outcome)
+      // An idle worker does not keep the process alive.
+      if (pending.size === 0) w.unref()
+    })
+    const lost = () => {
+      if (worker !== w) return
+      worker = undefined
+      const ended = [...pending.values()]
+      pending.clear()
+      for (const p of ended) p.end(lostOutcome())
+    }
+    w.on('error', (err) => {
+      log.error('the provider thread failed', err)
+      lost()
+    })
+    w.on('exit', lost)
+    return w
+  }
+
+  return {
+    call(req, signal, onDelta) {
+      if (signal.aborted) return Promise.resolve({ kind: 'aborted', reason: signal.reason as AnswerAbortReason, text: '' })
+      const w = (worker ??= start())
+      const id = nextId++
+      return new Promise<AnswerCallOutcome>((resolve) => {
+        const onAbort = () => {
+          if (worker === w && pending.has(id))
+            w.postMessage({ type: 'abort', id, reason: signal.reason as AnswerAbortReason } satisfies ToProviderWorker)
+        }
+        signal.addEventListener('abort', onAbort, { once: true })
+        pending.set(id, {
+          onDelta,
+          end: (outcome) => {
+            signal.removeEventListener('abort', onAbort)
+            resolve(outcome)
+          }
+        })
+        try {
+          w.ref()
+          w.postMessage({ type: 'call', id, request: req } satisfies ToProviderWorker)
+        } catch (err) {
+          log.error('a provider call could not be handed to the provider thread', err)
+          pending.get(id)?.end(lostOutcome())
+          pending.delete(id)
+        }
+      })
+    },
+    async close() {
+      const w = worker
+      worker = undefined
+      const ended = [...pending.values()]
+      pending.clear()
+      for (const p of ended) p.end({ kind: 'aborted', reason: 'shutdown', text: '' })
+      await w?.terminate()
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { AnswerCallOutcome, AnswerCallRequest } from '../../src/main/runtime/answer-call'
+import { sourceProviderWorker, WORKER_LOST, workerCaller, type AnswerCaller } from '../../src/main/runtime/answer-callers'
+import { DEFAULT_TIMEOUTS } from '../../src/main/runtime/model-call'
+import { messages, waitForAnswers } from '../support/answers'
+import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
+import { addProvider, capturingLogger, createJob, startTestNode, type TestNode } from '../support/node'
+
+const dyingWorker = { file: join(__dirname, '../support/dying-provider-worker.ts'), execArgv: ['--import', 'tsx'] }
+let fake: FakeLlm
+let dir: string
+const closers: (() => Promise<void>)[] = []
+
+beforeEach(async () => {
+  fake = await startFakeLlm()
+  dir = mkdtempSync(join(tmpdir(), 'nodedesk-worker-'))
+  process.env.NODEDESK_TEST_DIE_ONCE = join(dir, 'died')
+})
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close()
+  await fake.close()
+  delete process.env.NODEDESK_TEST_DIE_ONCE
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const request = (): AnswerCallRequest => ({
+  target: { kind: 'OpenAI', model: 'model-a', baseUrl: `${fake.url}/v1`, apiKey: 'sk-worker-test' },
+  options: { prompt: [{ role: 'user', content: [{ type: 'text', text: 'hello' }] }] },
+  stream: true,
+  timeouts: DEFAULT_TIMEOUTS,
+  maxTextBytes: 1024,
+  wireLimit: 1024 * 1024
+})
+
+function caller(entry = sourceProviderWorker()): AnswerCaller {
+  const c = workerCaller(entry, capturingLogger())
+  closers.push(() => c.close())
+  return c
+}
+
+describe('the provider worker', () => {
+  it('streams the answer from its thread, delta by delta, and ends with the whole text', async () => {
+    fake.behaviour = { type: 'reply', chunks: ['Hello', ' from', ' the thread'] }
+    const deltas: string[] = []
+    const outcome = await caller().call(request(), new AbortController().signal, (t) => deltas.push(t))
+    expect(outcome).toEqual({ kind: 'done', text: 'Hello from the thread' })
+    expect(deltas).toEqual(['Hello', ' from', ' the thread'])
+    expect(fake.requests.at(-1)!.headers.authorization).toBe('Bearer sk-worker-test')
+  })
+
+  it('a stop reaches the call in the worker: the text so far comes back and the provider connection closes', async () => {
+    fake.behaviour = { type: 'stall', chunks: ['partial'] }
+    const controller = new AbortController()
+    const first = new Promise<void>((r) => {
+      const c = caller()
+      void c
+        .call(request(), controller.signal, () => {
+          controller.abort('stop')
+          r()
+        })
+        .then((o) => outcomes.push(o))
+    })
+    const outcomes: AnswerCallOutcome[] = []
+    await first
+    await expect.poll(() => outcomes).toEqual([{ kind: 'aborted', reason: 'stop', text: 'partial' }])
+    await expect.poll(() => fake.concurrency.now).toBe(0)
+  })
+
+  it('failures cross as data: a 401 is an auth failure, the key is not in its message', async () => {
+    fake.behaviour = { type: 'status', status: 401, body: { error: { message: 'bad key sk-worker-test' } } }
+    const outcome = await caller().call(request(), new AbortController().signal, () => {})
+    expect(outcome.kind).toBe('failed')
+    if (outcome.kind !== 'failed') return
+    expect(outcome.failure).toMatchObject({ kind: 'auth', status: 401 })
+    expect(outcome.failure.message).not.toContain('sk-worker-test')
+    expect(outcome.localError).toBeUndefined()
+  })
+
+  it('a worker that dies mid-call ends that call as a local error, and the next call starts a new worker', async () => {
+    const c = caller(dyingWorker)
+    const lost = await c.call(request(), new AbortController().signal, () => {})
+    expect(lost).toMatchObject({ kind: 'failed', localError: WORKER_LOST })
+    expect(await c.call(request(), new AbortController().signal, () => {})).toEqual({ kind: 'done', text: 'Hello from the fake' })
+  })
+})
+
+describe('answers through a worker that dies', () => {
+  let node: TestNode
+  afterEach(async () => {
+    await node?.close()
+  })
+
+  it('the question stays queued, nothing is stored for the lost call, and it is answered once the pause is over', async () => {
+    node = startTestNode(undefined, { runtime: { providerWorker: dyingWorker, localErrorPauseMs: 200 } })
+    await addProvider(node, 'p1', { external_url: fake.url, api_key: 'k' })
+    const jobId = await createJob(node, 'p1')
+    const inboxId = `job_inbox::${jobId}::false`
+    expect((await node.post('/v2/job_message', { job_id: jobId, content: 'still there?' })).status).toBe(200)
+    const all = await waitForAnswers(node, inboxId, 1, 10_000)
+    expect(all.map((m) => m.job_message.content)).toEqual(['still there?', 'Hello from the fake'])
+    expect(fake.requests.filter((r) => r.path.endsWith('/chat/completions'))).toHaveLength(1)
+    expect(node.log.lines.some((l) => l.includes(WORKER_LOST))).toBe(true)
+    expect(await messages(node, inboxId)).toHaveLength(2)
+  })
+})
