@@ -9,12 +9,15 @@ test('inbox view: rename inline, edit the scope and the config, load older messa
   const inboxId = `job_inbox::${jobId}::false`
   // 60 questions and answers: more than one page (50) of messages.
   node.fake.behaviour = { type: 'reply', chunks: ['ok'] }
-  for (let i = 1; i <= 30; i++) await node.api('POST', '/v2/job_message', { job_id: jobId, content: `question ${i}` })
-  await expect
-    .poll(async () => (await node.api<unknown[]>('POST', '/v2/last_messages', { inbox_name: inboxId, limit: 500 })).body.length, {
-      timeout: 20_000
-    })
-    .toBe(60)
+  // A conversation: each question once the one before is answered (sent at once, they would all queue before the answers).
+  for (let i = 1; i <= 30; i++) {
+    await node.api('POST', '/v2/job_message', { job_id: jobId, content: `question ${i}` })
+    await expect
+      .poll(async () => (await node.api<unknown[]>('POST', '/v2/last_messages', { inbox_name: inboxId, limit: 500 })).body.length, {
+        timeout: 20_000
+      })
+      .toBe(2 * i)
+  }
 
   await page.goto(node.uiUrl)
   await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(inboxId)}`)

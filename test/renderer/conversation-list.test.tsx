@@ -158,6 +158,37 @@ describe('the conversation list on wide windows: beside the conversation, collap
     expect(window.location.hash).toBe(hashOf(inboxes[2]!)) // the one before it
   })
 
+  it('when the open conversation is removed, the list stays beside the notice and Alt+Down / Alt+Up open the ones around its place', async () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    renderView(middle(), qc)
+    const side = await screen.findByTestId('conversation-list')
+    await within(side).findByRole('link', { name: 'Second talk' })
+    expect((await node.post('/v2/remove_job', { job_id: middle().split('::')[1] })).status).toBe(200)
+    // As the node's inbox_changed event does (null: removed).
+    qc.setQueryData(['inboxes', 'one', middle()], null)
+    await qc.invalidateQueries({ queryKey: ['inboxes', 'pages'] })
+    expect(await screen.findByText('This conversation was deleted')).toBeTruthy()
+    const list = screen.getByTestId('conversation-list')
+    await waitFor(() => expect(within(list).queryByRole('link', { name: 'Second talk' })).toBeNull())
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.textContent)
+    ).toEqual(['Third talk', 'First talk'])
+    fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
+    expect(window.location.hash).toBe(hashOf(inboxes[0]!)) // now in its place
+    fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
+    expect(window.location.hash).toBe(hashOf(inboxes[2]!)) // the one before it
+  })
+
+  it('an unknown conversation says so beside the list, from which another opens', async () => {
+    renderView('job_inbox::jobid_gone::false')
+    expect(await screen.findByText('No such inbox')).toBeTruthy()
+    const list = screen.getByTestId('conversation-list')
+    expect((await within(list).findAllByRole('link')).map((a) => a.textContent)).toEqual(['Third talk', 'Second talk', 'First talk'])
+    expect(screen.getByRole('link', { name: 'Back to the inboxes' }).getAttribute('href')).toBe('#/inboxes')
+  })
+
   it('collapses and comes back from its toggle, the choice kept for the next start, and Alt+Up still moves when collapsed', async () => {
     const view = renderView(middle())
     const side = await screen.findByTestId('conversation-list')

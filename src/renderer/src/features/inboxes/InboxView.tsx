@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Drawer, Group, Loader, Stack } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { IconListDetails, IconMessages } from '@tabler/icons-react'
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { ApiFailure } from '../../api/client'
 import { mergeMessagePages, useInbox, useMessages, useRouteMutation } from '../../api/queries'
 import { isAnswer } from '../../../../shared/message-role'
@@ -36,26 +36,56 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   }, [inbox, inboxId])
   const jobId = jobIdOfInbox(inboxId)
 
+  const conversationList = <ConversationList inboxId={inboxId} drawerOpened={conversations} onDrawerClose={closeConversations} />
+  const conversationsButton = (
+    // Narrow windows: the conversation list opens in a drawer.
+    <Button
+      hiddenFrom="lg"
+      size="xs"
+      variant="default"
+      leftSection={<IconMessages size={16} />}
+      aria-haspopup="dialog"
+      aria-expanded={conversations}
+      onClick={openConversations}
+      style={{ flexShrink: 0 }}
+    >
+      Conversations
+    </Button>
+  )
+
+  // A conversation that cannot be shown (removed while open, here or in another window; unknown; not
+  // loaded) is a notice beside the conversation list. The list stays the same element as when the
+  // conversation was open, so it remembers the place the removed one had: a click or Alt+Up/Down opens
+  // the conversations around it.
+  const notice = (alert: ReactNode) => (
+    <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
+      {conversationList}
+      <Stack gap="sm" align="flex-start" style={{ flex: 1, minWidth: 0 }}>
+        {conversationsButton}
+        <div style={{ alignSelf: 'stretch' }}>{alert}</div>
+      </Stack>
+    </Group>
+  )
+  const back = <Anchor href={hrefOf({ name: 'inboxes' })}>Back to the inboxes</Anchor>
   if (inbox === null) {
-    // Removed while open (here or in another window): say so and offer the way back.
-    return (
+    return notice(
       <Alert color="yellow" title="This conversation was deleted">
-        It no longer exists on the node. <Anchor href={hrefOf({ name: 'inboxes' })}>Back to the inboxes</Anchor>
+        It no longer exists on the node. {back}
       </Alert>
     )
   }
   if (current.isError && !(current.error instanceof ApiFailure && current.error.status === 404)) {
-    return (
+    return notice(
       <Alert color="red" title="The inbox could not be loaded">
-        {current.error.message} <Anchor href={hrefOf({ name: 'inboxes' })}>Back to the inboxes</Anchor>
+        {current.error.message} {back}
       </Alert>
     )
   }
   if (current.isPending || (messages.isPending && !current.isError)) return <Loader aria-label="Loading inbox" />
   if (!inbox) {
-    return (
+    return notice(
       <Alert color="red" title="No such inbox">
-        This inbox does not exist. <Anchor href={hrefOf({ name: 'inboxes' })}>Back to the inboxes</Anchor>
+        This inbox does not exist. {back}
       </Alert>
     )
   }
@@ -65,24 +95,12 @@ export function InboxView({ inboxId }: { inboxId: string }) {
 
   return (
     <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
-      <ConversationList inboxId={inboxId} drawerOpened={conversations} onDrawerClose={closeConversations} />
+      {conversationList}
       <Stack gap="sm" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
         {/* When the name and the provider do not fit on one line (narrower windows), the provider goes below. */}
         <Group justify="space-between" wrap="wrap" align="flex-end" style={{ rowGap: 'var(--mantine-spacing-xs)' }}>
           <Group gap="xs" wrap="nowrap" align="flex-end" style={{ minWidth: 0, maxWidth: '100%' }}>
-            {/* Narrow windows: the conversation list opens in a drawer. */}
-            <Button
-              hiddenFrom="lg"
-              size="xs"
-              variant="default"
-              leftSection={<IconMessages size={16} />}
-              aria-haspopup="dialog"
-              aria-expanded={conversations}
-              onClick={openConversations}
-              style={{ flexShrink: 0 }}
-            >
-              Conversations
-            </Button>
+            {conversationsButton}
             <InlineName inboxId={inboxId} name={inbox.custom_name} />
           </Group>
           <Group gap="xs" wrap="nowrap" align="flex-end" style={{ minWidth: 0, maxWidth: '100%' }}>
