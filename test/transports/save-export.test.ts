@@ -1,5 +1,5 @@
 import type { IpcMainInvokeEvent } from 'electron'
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { IPC_SAVE_EXPORT_CHANNEL } from '../../src/shared/bridge'
@@ -113,6 +113,29 @@ describe('saving an export through the save dialog (main process)', () => {
       expectError(reply, 404, 'inbox_name')
       expect(readFileSync(target, 'utf8')).toBe('precious')
       expect(readdirSync(out.dir)).toEqual(['existing.md']) // no partial file left beside it
+    } finally {
+      out.cleanup()
+    }
+  })
+
+  it('through a link the operator chose, the file it points to is replaced and the link stays; a replaced file keeps its permissions', async () => {
+    const inbox = await inboxWithHistory('Linked')
+    const out = tempDir()
+    try {
+      mkdirSync(join(out.dir, 'real'))
+      const real = join(out.dir, 'real', 'notes.md')
+      writeFileSync(real, 'old')
+      chmodSync(real, 0o600)
+      const link = join(out.dir, 'link.md')
+      symlinkSync(real, link)
+      expect(await saveExport(node, { inbox_name: inbox, format: 'markdown' }, () => Promise.resolve(link))).toEqual({
+        status: 200,
+        body: { saved: true, path: link }
+      })
+      expect(lstatSync(link).isSymbolicLink()).toBe(true)
+      expect(readFileSync(real, 'utf8')).toContain('# Linked')
+      expect(statSync(real).mode & 0o777).toBe(0o600)
+      expect(readdirSync(join(out.dir, 'real'))).toEqual(['notes.md'])
     } finally {
       out.cleanup()
     }

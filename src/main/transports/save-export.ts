@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { rename, rm } from 'node:fs/promises'
+import { chmod, realpath, rename, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -59,7 +59,14 @@ export async function saveExport(
   const path = await choosePath(exp.filename, EXPORT_FILTERS[format])
   if (!path) return { status: 200, body: { saved: false } }
 
-  const partial = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.part`)
+  // A link the operator chose stays a link: the file it points to is the one replaced. A file replaced
+  // keeps its permissions (a private export stays private).
+  const target = await realpath(path).catch(() => path)
+  const mode = await stat(target).then(
+    (st) => st.mode & 0o7777,
+    () => undefined
+  )
+  const partial = join(dirname(target), `.${basename(target)}.${randomBytes(4).toString('hex')}.part`)
   let readFailure: { err: unknown } | undefined
   const text = (function* (exp: InboxExport) {
     try {
@@ -70,8 +77,9 @@ export async function saveExport(
     }
   })(exp)
   try {
-    await pipeline(Readable.from(text), createWriteStream(partial, { flags: 'wx', encoding: 'utf8' }))
-    await rename(partial, path)
+    await pipeline(Readable.from(text), createWriteStream(partial, { flags: 'wx', encoding: 'utf8', mode: mode ?? 0o666 }))
+    if (mode !== undefined) await chmod(partial, mode) // the creation mode passes through the umask
+    await rename(partial, target)
   } catch (err) {
     await rm(partial, { force: true }).catch(() => undefined)
     if (readFailure) {
