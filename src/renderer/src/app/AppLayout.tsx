@@ -1,22 +1,11 @@
-import {
-  Alert,
-  AppShell,
-  Badge,
-  Burger,
-  Button,
-  Group,
-  NavLink,
-  Text,
-  Title,
-  useMantineColorScheme,
-  type MantineColorScheme
-} from '@mantine/core'
+import { Alert, AppShell, Badge, Burger, Group, NavLink, Text, Title } from '@mantine/core'
 import { useDisclosure, useHotkeys } from '@mantine/hooks'
 import { IconFolders, IconInbox, IconPlugConnected, IconPlugConnectedX, IconPlus, IconSettings } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useHealth } from '../api/queries'
 import { useNodeStatus } from '../api/use-node-status'
 import { hrefOf, navigate, type Route } from './router'
+import { ThemeSwitch } from './ThemeSwitch'
 
 /** Ctrl/Cmd+K from anywhere: the inbox list with its search box focused. */
 function focusInboxSearch() {
@@ -28,35 +17,6 @@ function focusInboxSearch() {
     if ((!input || document.activeElement !== input) && tries > 0) setTimeout(() => tryFocus(tries - 1), 50)
   }
   tryFocus(60)
-}
-
-const SCHEMES: { value: MantineColorScheme; label: string }[] = [
-  { value: 'auto', label: 'System' },
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' }
-]
-
-/**
- * Three toggle buttons rather than Mantine's SegmentedControl, whose sliding indicator measures the
- * page in a layout effect: that forced a layout of the whole first screen before its rows showed.
- */
-function ThemeSwitch() {
-  const { colorScheme, setColorScheme } = useMantineColorScheme()
-  return (
-    <Button.Group aria-label="Color scheme">
-      {SCHEMES.map((s) => (
-        <Button
-          key={s.value}
-          size="compact-xs"
-          variant={colorScheme === s.value ? 'filled' : 'default'}
-          aria-pressed={colorScheme === s.value}
-          onClick={() => setColorScheme(s.value)}
-        >
-          {s.label}
-        </Button>
-      ))}
-    </Button.Group>
-  )
 }
 
 export function AppLayout({ route, children }: { route: Route; children: ReactNode }) {
