@@ -131,6 +131,35 @@ describe('all_inboxes_paginated', () => {
     expect((await top()).agent).toMatchObject({ id: 'gpt', model })
   })
 
+  it('position (beyond the contract: a scrollbar dragged far) answers the page starting at that place, for every filter', async () => {
+    const jobs: string[] = []
+    for (let i = 0; i < 9; i++) jobs.push(await createJob(node, 'gpt'))
+    await say(jobs[3]!, 'bump')
+    expect((await node.post('/v2/update_job_hidden', { job_id: jobs[5], is_hidden: true })).status).toBe(200)
+    expect((await node.post('/v2/update_inbox_pinned', { inbox_name: inboxOf(jobs[6]!), pinned: true })).status).toBe(200)
+    const filters: Record<string, string>[] = [{}, { show_hidden: 'true' }, { pinned: 'false' }, { pinned: 'true', show_hidden: 'true' }]
+    for (const filter of filters) {
+      const whole = (await page({ ...filter, limit: '200' })).inboxes.map((i) => i.inbox_id)
+      for (let at = 0; at <= whole.length + 1; at++) {
+        const p = await page({ ...filter, limit: '3', position: String(at) })
+        expect(
+          p.inboxes.map((i) => i.inbox_id),
+          `${JSON.stringify(filter)} at ${at}`
+        ).toEqual(whole.slice(at, at + 3))
+        expect(p.hasNextPage).toBe(at + 3 < whole.length)
+        expect(p.total_count).toBe(whole.length)
+        // The next page continues after it with offset, as after any page.
+        if (p.hasNextPage) {
+          const next = await page({ ...filter, limit: '3', offset: p.inboxes.at(-1)!.inbox_id })
+          expect(next.inboxes.map((i) => i.inbox_id)).toEqual(whole.slice(at + 3, at + 6))
+        }
+      }
+    }
+    expectError(await node.get('/v2/all_inboxes_paginated', { position: '2', offset: inboxOf(jobs[0]!) }), 400, 'position')
+    expectError(await node.get('/v2/all_inboxes_paginated', { position: '-1' }), 400, 'position')
+    expectError(await node.get('/v2/all_inboxes_paginated', { position: 'far' }), 400, 'position')
+  })
+
   it('total_count follows create, remove, hide and pin at once', async () => {
     expect((await page()).total_count).toBe(0)
     const a = await createJob(node, 'gpt')

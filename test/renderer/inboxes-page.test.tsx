@@ -18,6 +18,7 @@ import type { Inbox } from '../../src/shared/contract/inbox'
 import { useInboxFilters } from '../../src/renderer/src/stores/inbox-filters'
 import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
 import { layOutLists } from './list-layout'
+import { seedInboxes } from '../../bench/seed'
 
 /*
  * The inbox page as an operator uses it, against a real in-process node whose events reach the
@@ -54,10 +55,17 @@ afterEach(async () => {
   cleanupDir()
 })
 
+/** The requests the window sent, with their queries. */
+let sent: { path: string; query?: Record<string, string | undefined> }[] = []
+
 function renderPage(ui: ReactElement = <InboxesPage />) {
+  sent = []
   const transport: Transport = {
     kind: 'ipc',
-    request: (req) => node.router.handle(req),
+    request: (req) => {
+      sent.push({ path: req.path, query: req.query })
+      return node.router.handle(req)
+    },
     onEvent: (listener) => node.ctx.bus.subscribe(listener)
   }
   qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
@@ -294,5 +302,32 @@ describe('when every inbox is hidden', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show hidden inboxes' }))
     await screen.findByRole('checkbox', { name: 'Select Alpha plans' })
     expect(screen.getAllByTestId('hidden-marker')).toHaveLength(4)
+  })
+})
+
+describe('a long list dragged to its end', () => {
+  it('reads the rows there by place in one request, not every page before them; a row removed elsewhere leaves at once', async () => {
+    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
+    renderPage()
+    await screen.findByText('Alpha plans')
+    await screen.findByText('5004 inboxes')
+    const scroller = screen.getByTestId('inbox-scroll')
+    const before = sent.length
+    scroller.scrollTo({ top: scroller.scrollHeight })
+    // The oldest inbox is the last row (seeded first, before the four named ones).
+    const oldest = ((await node.get('/v2/get_inbox', { inbox_name: 'job_inbox::jobid_seed_0::false' })).body as Inbox).custom_name
+    await screen.findByText(oldest, undefined, { timeout: 3000 })
+    const reads = sent.slice(before).filter((r) => r.path === '/v2/all_inboxes_paginated')
+    expect(reads.length).toBeLessThanOrEqual(2)
+    expect(reads.every((r) => r.query?.position !== undefined)).toBe(true)
+    expect(screen.queryAllByTestId('inbox-placeholder')).toHaveLength(0)
+
+    // Another client removes a row shown there: it leaves at once, without a request.
+    const shown = ((await node.get('/v2/get_inbox', { inbox_name: 'job_inbox::jobid_seed_3::false' })).body as Inbox).custom_name
+    expect(screen.getByText(shown)).toBeTruthy()
+    const beforeRemove = sent.length
+    expect((await node.post('/v2/remove_job', { job_id: 'jobid_seed_3' })).status).toBe(200)
+    await waitFor(() => expect(screen.queryByText(shown)).toBeNull())
+    expect(sent.slice(beforeRemove).filter((r) => r.query?.position !== undefined)).toEqual([])
   })
 })

@@ -82,6 +82,23 @@ function pageSql(filter: PageFilter): string {
           LIMIT ?`
 }
 
+/**
+ * The inbox just before a place of the order (OFFSET on the filter's covering index: the index alone
+ * is walked, no row is read); a page at that place is the keyset page after it.
+ */
+function placeSql(filter: PageFilter): string {
+  const where: string[] = []
+  let index = 'inboxes_activity'
+  if (filter.pinned !== undefined) {
+    where.push(`is_pinned = ${filter.pinned ? 1 : 0}`)
+    index = filter.showHidden ? 'inboxes_pinned_activity' : 'inboxes_pinned_visible_activity'
+  } else if (!filter.showHidden) index = 'inboxes_visible_activity'
+  if (!filter.showHidden) where.push('is_hidden = 0')
+  return `SELECT activity, seq FROM inboxes INDEXED BY ${index}
+          ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+          ORDER BY activity DESC, seq DESC LIMIT 1 OFFSET ?`
+}
+
 /** The stored parts of an Inbox (without scope), read as they are: JSON is assembled in JS, cheaper than SQLite's `||`. */
 const LIST_COLUMNS = `i.id, i.activity, i.seq, i.custom_name, i.datetime_created, i.is_finished, i.is_hidden, i.is_pinned,
   p.agent_json, j.config_json, i.last_message_json`
@@ -130,6 +147,14 @@ export function inboxesRepo(db: Db) {
     const key = filterKey(f)
     let stmt = pages.get(key)
     if (!stmt) pages.set(key, (stmt = preparePage(f)))
+    return stmt
+  }
+  const places = new Map<string, ReturnType<typeof preparePlace>>()
+  const preparePlace = (f: PageFilter) => db.prepare<[number], ListPosition>(placeSql(f))
+  const place = (f: PageFilter) => {
+    const key = filterKey(f)
+    let stmt = places.get(key)
+    if (!stmt) places.set(key, (stmt = preparePlace(f)))
     return stmt
   }
   /**
@@ -201,6 +226,12 @@ export function inboxesRepo(db: Db) {
         if (memo.size < REMEMBERED_PAGES) memo.set(key, rows)
       }
       return rows
+    },
+    /** Up to `limit` inboxes from the one at `position` of the list order (0 the first), without scopes. */
+    pageAt(filter: PageFilter, limit: number, position: number): readonly InboxPageRow[] {
+      if (position === 0) return this.page(filter, limit)
+      const before = place(filter).get(position - 1)
+      return before ? this.page(filter, limit, before) : []
     },
     /** How many inboxes the filter matches, from the maintained counts. */
     count: (filter: PageFilter) => {

@@ -22,6 +22,11 @@ export const PaginatedInboxesQuerySchema = z.object({
   limit: intParam(1, 200).optional(),
   /** The inbox_id of the last inbox of the previous page. */
   offset: z.string().min(1, { error: 'expected an inbox_id' }).optional(),
+  /**
+   * Beyond the contract (a list's scrollbar dragged far): the page starting at this place of the order,
+   * 0 the first inbox. Instead of offset, not with it.
+   */
+  position: intParam(0, 999_999_999).optional(),
   show_hidden: bool.optional(),
   pinned: bool.optional()
 })

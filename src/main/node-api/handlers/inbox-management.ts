@@ -59,12 +59,16 @@ export function inboxManagementHandlers(ctx: NodeContext): HandlerGroup<InboxMan
         pinned: query.pinned === undefined ? undefined : query.pinned === 'true'
       }
       const limit = query.limit ?? 20
+      if (query.offset !== undefined && query.position !== undefined) throw badRequest('position: give offset or position, not both')
       let after: ListPosition | undefined
       if (query.offset !== undefined) {
         after = served.get(query.offset) ?? store.inboxes.position(query.offset)
         if (!after) throw badRequest(`offset: no inbox '${query.offset}'`)
       }
-      const rows = store.inboxes.page(filter, limit + 1, after)
+      const rows =
+        query.position !== undefined
+          ? store.inboxes.pageAt(filter, limit + 1, query.position)
+          : store.inboxes.page(filter, limit + 1, after)
       const hasNextPage = rows.length > limit
       const shown = hasNextPage ? rows.slice(0, limit) : rows
       const last = shown[shown.length - 1]

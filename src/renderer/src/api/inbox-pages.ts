@@ -27,6 +27,8 @@ export const inboxPageKeys = {
   all: ['inboxes'] as const,
   pages: (f: InboxFilter) => ['inboxes', 'pages', { showHidden: f.showHidden, pinned: f.pinned ?? null }] as const,
   one: (inboxId: string) => ['inboxes', 'one', inboxId] as const,
+  places: ['inboxes', 'place'] as const,
+  place: (f: InboxFilter, block: number) => ['inboxes', 'place', { showHidden: f.showHidden, pinned: f.pinned ?? null }, block] as const,
   search: (q: string, showHidden: boolean) => ['inboxes', 'search', { q, showHidden }] as const,
   searches: ['inboxes', 'search'] as const
 }
@@ -92,6 +94,37 @@ export const inboxPagesQuery = (client: Client, filter: InboxFilter) => ({
     fetchInboxPage(client, filter, pageParam, (queryKey && qc?.getQueryData<InboxPages>(queryKey)?.pages.flatMap((p) => p.inboxes)) ?? []),
   initialPageParam: undefined as string | undefined,
   getNextPageParam: (last: InboxPage) => (last.hasNextPage ? (last.next ?? last.inboxes[last.inboxes.length - 1]?.inbox_id) : undefined)
+})
+
+/** Rows per block of a list read by place: when the reader is far past the rows read in order (the scrollbar dragged, End). */
+export const PLACE_BLOCK = 100
+/** How far past the rows read in order the visible rows may start before they are read by place. */
+export const NEAR_ROWS = 100
+
+/**
+ * The blocks (by place, PLACE_BLOCK rows each) the visible rows `first`…`last` of a list need when they
+ * start far past the `loaded` rows read in order; none when they are near (the next page in order comes).
+ */
+export function placeBlocks(first: number, last: number, loaded: number): number[] {
+  if (first <= loaded + NEAR_ROWS) return []
+  const blocks: number[] = []
+  for (let b = Math.floor(first / PLACE_BLOCK); b <= Math.floor(last / PLACE_BLOCK) && blocks.length < 4; b++) blocks.push(b)
+  return blocks
+}
+
+/**
+ * One block of a list read by place (the node's `position`, beside the contract): a jump to the end of
+ * 100,000 inboxes is one request, not the 2,000 pages in order before it.
+ */
+export const inboxPlaceQuery = (client: Client, filter: InboxFilter, block: number) => ({
+  queryKey: inboxPageKeys.place(filter, block),
+  queryFn: async (): Promise<Inbox[]> =>
+    (
+      await client.call('all_inboxes_paginated', {
+        query: { ...pageQuery(filter, undefined, PLACE_BLOCK), position: String(block * PLACE_BLOCK) }
+      })
+    ).inboxes,
+  gcTime: 30_000
 })
 
 /** When an inbox last moved in the list: its last message, else its creation (the node orders by this). */
@@ -202,6 +235,23 @@ export function applyInboxChanges(qc: QueryClient, changes: ReadonlyMap<string, 
     })
     if (next.length !== hits.length || next.some((h, i) => h !== hits[i])) qc.setQueryData(query.queryKey, next)
   }
+  // Blocks read by place: a removed inbox, or one that left the list or moved (new activity takes it to
+  // the top), leaves its block at once; the places of the rest may have shifted, so a block is read
+  // again the next time it is shown (not at once: at 200 changes a second that would be a request storm).
+  let placesTouched = false
+  for (const query of qc.getQueryCache().findAll({ queryKey: inboxPageKeys.places })) {
+    const rows = query.state.data as readonly Inbox[] | undefined
+    if (!rows) continue
+    placesTouched = true
+    const filter = filterOfKey(query.queryKey)
+    const next = rows.flatMap((r) => {
+      if (!changes.has(r.inbox_id)) return [r]
+      const inbox = changes.get(r.inbox_id)!
+      return inbox === null || !matches(inbox, filter) || activityOf(inbox) !== activityOf(r) ? [] : [inbox]
+    })
+    if (next.length !== rows.length || next.some((r, i) => r !== rows[i])) qc.setQueryData(query.queryKey, next)
+  }
+  if (placesTouched) void qc.invalidateQueries({ queryKey: inboxPageKeys.places, refetchType: 'none' })
   for (const [id, inbox] of changes) {
     const key = inboxPageKeys.one(id)
     if (qc.getQueryData(key) === undefined) continue

@@ -16,7 +16,7 @@ import { nameSearchWords } from '../../../shared/contract/vector-fs-names'
 import type { LastMessage } from '../../../shared/contract/message'
 import type { Client } from './client'
 import { useClient } from './client-context'
-import { inboxPageKeys, inboxPagesQuery, type InboxFilter } from './inbox-pages'
+import { inboxPageKeys, inboxPagesQuery, inboxPlaceQuery, type InboxFilter } from './inbox-pages'
 
 /** Query keys: one place, so mutations and events invalidate exactly what they change. */
 export const keys = {
@@ -52,6 +52,12 @@ export function useProviders() {
 export function useInboxPages(filter: InboxFilter, enabled = true) {
   const client = useClient()
   return useInfiniteQuery({ ...inboxPagesQuery(client, filter), enabled })
+}
+
+/** The blocks of a list read by place (see placeBlocks), each its rows once read. */
+export function useInboxPlaces(filter: InboxFilter, blocks: readonly number[]) {
+  const client = useClient()
+  return useQueries({ queries: blocks.map((b) => inboxPlaceQuery(client, filter, b)) })
 }
 
 /** One inbox (with its scope); `null` once it has been removed while open. */

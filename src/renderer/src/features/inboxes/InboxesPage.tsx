@@ -4,7 +4,8 @@ import { IconEye, IconEyeOff, IconInbox, IconPlus, IconSearch } from '@tabler/ic
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
-import { SEARCH_LIMIT, useInboxPages, useInboxSearch } from '../../api/queries'
+import { placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
+import { SEARCH_LIMIT, useInboxPages, useInboxPlaces, useInboxSearch } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useInboxActions, type InboxActions } from './inbox-actions'
@@ -17,6 +18,8 @@ import classes from './InboxRow.module.css'
 const ROW_HEIGHT = 68
 /** Search asks the node once typing pauses this long. */
 const SEARCH_DEBOUNCE_MS = 200
+/** Rows far past the loaded ones are read by place once the scrolling pauses this long. */
+const PLACE_DEBOUNCE_MS = 120
 
 function useNow(intervalMs = 30_000) {
   const [now, setNow] = useState(() => Date.now())
@@ -54,6 +57,7 @@ export function InboxesPage() {
 
   const pinnedRows = useMemo(() => rowsOf(pinned.data?.pages), [pinned.data])
   const loaded = useMemo(() => rowsOf(others.data?.pages), [others.data])
+  const loadedIds = useMemo(() => new Set(loaded.map((r) => r.inboxId)), [loaded])
   const hitRows = useMemo(() => (hits.data ?? []).map((h) => ({ row: toRow(h.inbox), snippet: h.snippet })), [hits.data])
   const pinnedTotal = pinned.data?.pages[0]?.total_count ?? 0
   const othersTotal = others.data?.pages[0]?.total_count ?? 0
@@ -67,8 +71,10 @@ export function InboxesPage() {
       : i < pinnedRows.length
         ? { row: pinnedRows[i]! }
         : (() => {
-            const r = loaded[i - pinnedRows.length]
-            return r && { row: r }
+            const k = i - pinnedRows.length
+            // Past the loaded rows, a row read by place, unless it is among the loaded ones (it moved).
+            const r = loaded[k] ?? placed.get(k)
+            return r && (k < loaded.length || !loadedIds.has(r.inboxId)) ? { row: r } : undefined
           })()
 
   const virtualizer = useVirtualizer({
@@ -82,21 +88,36 @@ export function InboxesPage() {
     observeElementRect: rectAfterLayout
   })
   const items = virtualizer.getVirtualItems()
+  const firstVisible = items.length ? items[0]!.index : 0
   const lastVisible = items.length ? items[items.length - 1]!.index : 0
 
-  // Pages load as their rows scroll into view, one request at a time. A page that failed is asked for
-  // again from the error's Try again, not at once (each answer re-ran this: hundreds of requests a second).
+  // Pages load in order as their rows scroll into view, one request at a time. A page that failed is
+  // asked for again from the error's Try again, not at once (each answer re-ran this: hundreds of
+  // requests a second). Rows far past the loaded ones (the scrollbar dragged, End) are read by place
+  // instead, a block at a time, once the scrolling pauses.
+  const nearLoadedEnd = firstVisible - pinnedRows.length <= loaded.length + NEAR_ROWS
   useEffect(() => {
     if (searching) return
     if (pinned.hasNextPage && !pinned.isFetchingNextPage && !pinned.isFetchNextPageError) void pinned.fetchNextPage()
     if (
       lastVisible >= pinnedRows.length + loaded.length - 1 &&
+      nearLoadedEnd &&
       others.hasNextPage &&
       !others.isFetchingNextPage &&
       !others.isFetchNextPageError
     )
       void others.fetchNextPage()
-  }, [searching, lastVisible, pinnedRows.length, loaded.length, pinned, others])
+  }, [searching, lastVisible, nearLoadedEnd, pinnedRows.length, loaded.length, pinned, others])
+  const wantedBlocks = searching ? '' : placeBlocks(firstVisible - pinnedRows.length, lastVisible - pinnedRows.length, loaded.length).join()
+  const [settledBlocks] = useDebouncedValue(wantedBlocks, PLACE_DEBOUNCE_MS)
+  const blocks = useMemo(() => (settledBlocks ? settledBlocks.split(',').map(Number) : []), [settledBlocks])
+  const placeResults = useInboxPlaces({ showHidden, pinned: false }, blocks)
+  const placed = useMemo(() => {
+    const rows = new Map<number, InboxRowData>()
+    blocks.forEach((b, i) => placeResults[i]?.data?.forEach((inbox, j) => rows.set(b * PLACE_BLOCK + j, toRow(inbox))))
+    return rows
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the blocks' data, not the array holding them, decide
+  }, [blocks, ...placeResults.map((r) => r.data)])
 
   // Selection: checkboxes, Shift-click selects the range from the last one clicked. The range is found
   // when the click happens (a state updater may run later, after the next click), between inboxes named
@@ -123,8 +144,8 @@ export function InboxesPage() {
   // What the bar acts on: the selected inboxes the lists still hold, as they are now. One removed, or
   // hidden while hidden ones are not shown (here or by another client), is no longer acted on.
   const present = useMemo(
-    () => new Map([...pinnedRows, ...loaded, ...hitRows.map((h) => h.row)].map((r) => [r.inboxId, r])),
-    [pinnedRows, loaded, hitRows]
+    () => new Map([...pinnedRows, ...loaded, ...placed.values(), ...hitRows.map((h) => h.row)].map((r) => [r.inboxId, r])),
+    [pinnedRows, loaded, placed, hitRows]
   )
   const chosen = [...selected.keys()].flatMap((id) => present.get(id) ?? [])
   const clearSelection = () => setSelected(new Map())
