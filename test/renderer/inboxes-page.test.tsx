@@ -331,3 +331,51 @@ describe('a long list dragged to its end', () => {
     expect(sent.slice(beforeRemove).filter((r) => r.query?.position !== undefined)).toEqual([])
   })
 })
+
+describe('rows read by place (far past the rows read in order)', () => {
+  const nameOf = async (n: number) =>
+    ((await node.get('/v2/get_inbox', { inbox_name: `job_inbox::jobid_seed_${n}::false` })).body as Inbox).custom_name
+  const toTheEnd = async () => {
+    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
+    renderPage()
+    await screen.findByText('5004 inboxes')
+    const scroller = screen.getByTestId('inbox-scroll')
+    scroller.scrollTo({ top: scroller.scrollHeight })
+    await screen.findByText(await nameOf(0), undefined, { timeout: 3000 })
+    return scroller
+  }
+  const checked = () =>
+    screen
+      .getAllByRole('checkbox')
+      .filter((c) => (c as HTMLInputElement).checked)
+      .map((c) => c.getAttribute('aria-label')!.replace(/^Select /, ''))
+
+  it('Shift-click selects the range between two of them', async () => {
+    await toTheEnd()
+    const [n0, n1, n2] = [await nameOf(0), await nameOf(1), await nameOf(2)]
+    fireEvent.click(screen.getByRole('checkbox', { name: `Select ${n2}` }))
+    fireEvent.click(screen.getByRole('checkbox', { name: `Select ${n0}` }), { shiftKey: true })
+    await waitFor(() => expect(checked()).toEqual([n2, n1, n0]))
+    expect(screen.getByTestId('bulk-bar').textContent).toContain('3 selected')
+  })
+
+  it('after one of them is deleted, the focus goes to the row in its place and the list stays where it was', async () => {
+    const scroller = await toTheEnd()
+    const [n0, n1] = [await nameOf(0), await nameOf(1)]
+    fireEvent.click(screen.getByRole('checkbox', { name: `Select ${n1}` }))
+    const button = within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 1' })
+    button.focus()
+    fireEvent.click(button)
+    const dialog = await screen.findByRole('dialog', { name: `Delete “${n1}”?` })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: `Select ${n1}` })).toBeNull())
+    await waitFor(
+      () => {
+        expect(document.activeElement?.getAttribute('data-testid')).toBe('inbox-row')
+        expect(document.activeElement?.textContent).toContain(n0)
+      },
+      { timeout: 2000 }
+    )
+    expect(scroller.scrollTop).toBeGreaterThan(4000 * 68)
+  })
+})

@@ -118,29 +118,48 @@ export function InboxesPage() {
     return rows
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the blocks' data, not the array holding them, decide
   }, [blocks, ...placeResults.map((r) => r.data)])
+  /** Where each inbox the list shows stands in it (its index), the rows read by place included: as rowAt finds them. */
+  const placesOf = (): Map<string, number> => {
+    const at = new Map<string, number>()
+    if (searching) hitRows.forEach((h, i) => at.set(h.row.inboxId, i))
+    else {
+      pinnedRows.forEach((r, i) => at.set(r.inboxId, i))
+      loaded.forEach((r, k) => at.set(r.inboxId, pinnedRows.length + k))
+      for (const [k, r] of placed) if (k >= loaded.length && !at.has(r.inboxId)) at.set(r.inboxId, pinnedRows.length + k)
+    }
+    return at
+  }
+  // The list as this render shows it, for handlers and effects that run later.
+  const shownRef = useRef({ placesOf, rowAt })
+  shownRef.current = { placesOf, rowAt }
 
   // Selection: checkboxes, Shift-click selects the range from the last one clicked. The range is found
   // when the click happens (a state updater may run later, after the next click), between inboxes named
   // by id: events from other clients move rows between the two clicks.
   const [selected, setSelected] = useState<ReadonlyMap<string, InboxRowData>>(new Map())
   const anchor = useRef<string | null>(null)
-  const onSelect = useCallback(
-    (row: InboxRowData, e: MouseEvent) => {
-      const shown = searching ? hitRows.map((h) => h.row) : [...pinnedRows, ...loaded]
-      const at = shown.findIndex((r) => r.inboxId === row.inboxId)
-      const from = anchor.current === null ? -1 : shown.findIndex((r) => r.inboxId === anchor.current)
-      const range = e.shiftKey && at >= 0 && from >= 0 ? shown.slice(Math.min(from, at), Math.max(from, at) + 1) : null
-      anchor.current = row.inboxId
-      setSelected((prev) => {
-        const next = new Map(prev)
-        if (range) for (const r of range) next.set(r.inboxId, r)
-        else if (prev.has(row.inboxId)) next.delete(row.inboxId)
-        else next.set(row.inboxId, row)
-        return next
-      })
-    },
-    [searching, hitRows, pinnedRows, loaded]
-  )
+  const onSelect = useCallback((row: InboxRowData, e: MouseEvent) => {
+    const { placesOf, rowAt } = shownRef.current
+    const places = placesOf()
+    const at = places.get(row.inboxId) ?? -1
+    const from = anchor.current === null ? -1 : (places.get(anchor.current) ?? -1)
+    let range: InboxRowData[] | null = null
+    if (e.shiftKey && at >= 0 && from >= 0) {
+      range = []
+      for (let i = Math.min(from, at); i <= Math.max(from, at); i++) {
+        const r = rowAt(i)?.row
+        if (r) range.push(r)
+      }
+    }
+    anchor.current = row.inboxId
+    setSelected((prev) => {
+      const next = new Map(prev)
+      if (range) for (const r of range) next.set(r.inboxId, r)
+      else if (prev.has(row.inboxId)) next.delete(row.inboxId)
+      else next.set(row.inboxId, row)
+      return next
+    })
+  }, [])
   // What the bar acts on: the selected inboxes the lists still hold, as they are now. One removed, or
   // hidden while hidden ones are not shown (here or by another client), is no longer acted on.
   const present = useMemo(
@@ -152,8 +171,6 @@ export function InboxesPage() {
 
   // After a delete the focus would fall to the page's start (the deleted row, or the bulk bar, held it):
   // once the deleted rows have left the list, it goes to the row now in their place, else to the search.
-  const shownRef = useRef<readonly InboxRowData[]>([])
-  shownRef.current = searching ? hitRows.map((h) => h.row) : [...pinnedRows, ...loaded]
   const refocus = useRef<{ readonly index: number; readonly gone: ReadonlySet<string> } | null>(null)
   const listActions = useMemo<InboxActions>(
     () => ({
@@ -161,8 +178,9 @@ export function InboxesPage() {
       remove: (rows, onDone) =>
         actions.remove(rows, () => {
           const gone = new Set(rows.map((r) => r.inboxId))
-          const at = shownRef.current.findIndex((r) => gone.has(r.inboxId))
-          refocus.current = { index: Math.max(0, at), gone }
+          const places = shownRef.current.placesOf()
+          const at = [...gone].reduce((min, id) => Math.min(min, places.get(id) ?? Infinity), Infinity)
+          refocus.current = { index: Number.isFinite(at) ? at : 0, gone }
           onDone?.()
         })
     }),
@@ -170,7 +188,9 @@ export function InboxesPage() {
   )
   useEffect(() => {
     const wanted = refocus.current
-    if (!wanted || shownRef.current.some((r) => wanted.gone.has(r.inboxId))) return
+    if (!wanted) return
+    const places = shownRef.current.placesOf()
+    if ([...wanted.gone].some((id) => places.has(id))) return
     refocus.current = null
     // The confirmation may still be closing (it gives the focus back as it goes): wait for it, 1.5 s at most.
     let tries = 30
@@ -229,8 +249,8 @@ export function InboxesPage() {
     returnChecked.current = true
     const id = takeReturnFocus()
     if (id === undefined || searching) return
-    const at = shownRef.current.findIndex((r) => r.inboxId === id)
-    if (at >= 0) focusRow(at, { onlyIfIdle: true })
+    const at = shownRef.current.placesOf().get(id)
+    if (at !== undefined) focusRow(at, { onlyIfIdle: true })
   })
   const error = pinned.error ?? others.error ?? hits.error
   const tryAgain = () => {
