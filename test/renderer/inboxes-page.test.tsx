@@ -378,4 +378,43 @@ describe('rows read by place (far past the rows read in order)', () => {
     )
     expect(scroller.scrollTop).toBeGreaterThan(4000 * 68)
   })
+
+  it('a row removed elsewhere above the last one: the rest close up, the oldest stays the last row, no row is left loading', async () => {
+    await toTheEnd()
+    const oldest = await nameOf(0)
+    // The 54th newest of the seeded ones: in the block before the last one (read by place too), not on screen.
+    expect((await node.post('/v2/remove_job', { job_id: 'jobid_seed_53' })).status).toBe(200)
+    await screen.findByText('5003 inboxes')
+    await waitFor(
+      () => {
+        expect(screen.queryAllByTestId('inbox-placeholder')).toHaveLength(0)
+        expect(screen.getAllByTestId('inbox-row').at(-1)!.textContent).toContain(oldest)
+      },
+      { timeout: 3000 }
+    )
+    // Many changes at once: the blocks shown are read again once for them all, not once per change.
+    const before = sent.length
+    for (let n = 60; n < 70; n++) await node.post('/v2/remove_job', { job_id: `jobid_seed_${n}` })
+    await screen.findByText('4993 inboxes')
+    await new Promise((r) => setTimeout(r, 2500))
+    expect(sent.slice(before).filter((r) => r.query?.position !== undefined).length).toBeLessThanOrEqual(4)
+    expect(screen.queryAllByTestId('inbox-placeholder')).toHaveLength(0)
+    expect(screen.getAllByTestId('inbox-row').at(-1)!.textContent).toContain(oldest)
+  })
+
+  it('blocks read at different times never show an inbox twice', async () => {
+    const scroller = await toTheEnd()
+    scroller.scrollTo({ top: 4895 * 68 })
+    await screen.findByText(await nameOf(5003 - 4900), undefined, { timeout: 3000 })
+    // Every place after it moves up by one.
+    expect((await node.post('/v2/remove_job', { job_id: jobIds[0] })).status).toBe(200)
+    await screen.findByText('5003 inboxes')
+    scroller.scrollTo({ top: 4795 * 68 })
+    await screen.findByText(await nameOf(5003 - 4790), undefined, { timeout: 3000 })
+    for (let i = 0; i < 20; i++) {
+      const shown = screen.getAllByTestId('inbox-row').map((r) => r.querySelector('a')?.textContent ?? r.textContent)
+      expect(new Set(shown).size).toBe(shown.length)
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  })
 })

@@ -124,6 +124,8 @@ export const inboxPlaceQuery = (client: Client, filter: InboxFilter, block: numb
         query: { ...pageQuery(filter, undefined, PLACE_BLOCK), position: String(block * PLACE_BLOCK) }
       })
     ).inboxes,
+  // Events keep a block current (they patch its rows, and mark it to be read again when places shift).
+  staleTime: Infinity,
   gcTime: 30_000
 })
 

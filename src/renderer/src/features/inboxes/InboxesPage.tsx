@@ -1,10 +1,11 @@
 import { Alert, Button, CloseButton, EmptyState, Group, Loader, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { IconEye, IconEyeOff, IconInbox, IconPlus, IconSearch } from '@tabler/icons-react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
-import { placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
+import { inboxPageKeys, placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
 import { SEARCH_LIMIT, useInboxPages, useInboxPlaces, useInboxSearch } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
@@ -20,6 +21,8 @@ const ROW_HEIGHT = 68
 const SEARCH_DEBOUNCE_MS = 200
 /** Rows far past the loaded ones are read by place once the scrolling pauses this long. */
 const PLACE_DEBOUNCE_MS = 120
+/** Blocks shown while inboxes changed (places shifted) are read again this long after the first change. */
+const PLACE_REFRESH_MS = 1000
 
 function useNow(intervalMs = 30_000) {
   const [now, setNow] = useState(() => Date.now())
@@ -112,9 +115,27 @@ export function InboxesPage() {
   const [settledBlocks] = useDebouncedValue(wantedBlocks, PLACE_DEBOUNCE_MS)
   const blocks = useMemo(() => (settledBlocks ? settledBlocks.split(',').map(Number) : []), [settledBlocks])
   const placeResults = useInboxPlaces({ showHidden, pinned: false }, blocks)
+  // A removal or a move shifts the places after it: a block shown meanwhile keeps rows one place off, a
+  // gap at its end (a row left loading) and the list's last row beyond the count. It is read again a
+  // moment after the first change, once for all the changes of that moment (not a request per event).
+  const qc = useQueryClient()
+  const refreshDue = placeResults.some((r) => r.isSuccess && r.isStale && !r.isFetching)
+  useEffect(() => {
+    if (!refreshDue) return
+    const t = setTimeout(() => void qc.refetchQueries({ queryKey: inboxPageKeys.places, type: 'active', stale: true }), PLACE_REFRESH_MS)
+    return () => clearTimeout(t)
+  }, [refreshDue, qc])
   const placed = useMemo(() => {
     const rows = new Map<number, InboxRowData>()
-    blocks.forEach((b, i) => placeResults[i]?.data?.forEach((inbox, j) => rows.set(b * PLACE_BLOCK + j, toRow(inbox))))
+    // Blocks read at different moments may both hold an inbox that changed place in between: shown once (one key).
+    const seen = new Set<string>()
+    blocks.forEach((b, i) =>
+      placeResults[i]?.data?.forEach((inbox, j) => {
+        if (seen.has(inbox.inbox_id)) return
+        seen.add(inbox.inbox_id)
+        rows.set(b * PLACE_BLOCK + j, toRow(inbox))
+      })
+    )
     return rows
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the blocks' data, not the array holding them, decide
   }, [blocks, ...placeResults.map((r) => r.data)])
