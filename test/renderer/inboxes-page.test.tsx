@@ -417,4 +417,22 @@ describe('rows read by place (far past the rows read in order)', () => {
       await new Promise((r) => setTimeout(r, 100))
     }
   })
+
+  it('one selected stays selected once scrolled away from (its rows no longer read), and leaves the selection when removed elsewhere', async () => {
+    const scroller = await toTheEnd()
+    const [n0, n1] = [await nameOf(0), await nameOf(1)]
+    fireEvent.click(screen.getByRole('checkbox', { name: `Select ${n0}` }))
+    fireEvent.click(screen.getByRole('checkbox', { name: `Select ${n1}` }))
+    expect(screen.getByTestId('bulk-bar').textContent).toContain('2 selected')
+    scroller.scrollTo({ top: 2500 * 68 })
+    await screen.findByText(await nameOf(5003 - 2505), undefined, { timeout: 3000 })
+    await waitFor(() => expect(screen.queryByText(n0)).toBeNull())
+    expect(screen.getByTestId('bulk-bar').textContent).toContain('2 selected')
+    expect((await node.post('/v2/remove_job', { job_id: 'jobid_seed_1' })).status).toBe(200)
+    await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('1 selected'))
+    fireEvent.click(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 1' }))
+    const dialog = await screen.findByRole('dialog', { name: `Delete “${n0}”?` })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(async () => expect(await storedNames()).not.toContain(n0))
+  })
 })

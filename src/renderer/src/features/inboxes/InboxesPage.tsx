@@ -6,6 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import { inboxPageKeys, placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
+import { useClient } from '../../api/client-context'
 import { SEARCH_LIMIT, useInboxPages, useInboxPlaces, useInboxSearch } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
@@ -181,13 +182,32 @@ export function InboxesPage() {
       return next
     })
   }, [])
-  // What the bar acts on: the selected inboxes the lists still hold, as they are now. One removed, or
-  // hidden while hidden ones are not shown (here or by another client), is no longer acted on.
+  // What the bar acts on: the selected inboxes as they are now. One removed, or hidden while hidden ones
+  // are not shown (here or by another client), is no longer acted on. One read by place is no longer in
+  // the lists once its rows are not shown: the events keep it (or drop it) then.
   const present = useMemo(
     () => new Map([...pinnedRows, ...loaded, ...placed.values(), ...hitRows.map((h) => h.row)].map((r) => [r.inboxId, r])),
     [pinnedRows, loaded, placed, hitRows]
   )
-  const chosen = [...selected.keys()].flatMap((id) => present.get(id) ?? [])
+  const client = useClient()
+  const showHiddenRef = useRef(showHidden)
+  showHiddenRef.current = showHidden
+  useEffect(
+    () =>
+      client.transport.onEvent((event) => {
+        if (event.type !== 'inbox_changed') return
+        const { inbox_id: id, inbox } = event.data
+        setSelected((prev) => {
+          if (!prev.has(id)) return prev
+          const next = new Map(prev)
+          if (inbox === null || (inbox.is_hidden && !showHiddenRef.current)) next.delete(id)
+          else next.set(id, toRow(inbox))
+          return next
+        })
+      }),
+    [client]
+  )
+  const chosen = [...selected.values()].flatMap((row) => present.get(row.inboxId) ?? (!row.isHidden || showHidden ? [row] : []))
   const clearSelection = () => setSelected(new Map())
 
   // After a delete the focus would fall to the page's start (the deleted row, or the bulk bar, held it):
