@@ -435,4 +435,21 @@ describe('rows read by place (far past the rows read in order)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(async () => expect(await storedNames()).not.toContain(n0))
   })
+
+  const focusedRow = () => (document.activeElement?.getAttribute('data-testid') === 'inbox-row' ? document.activeElement.textContent : null)
+
+  it('End from the first row puts the focus on the last inbox (read by place), Home back on the first', async () => {
+    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
+    renderPage()
+    await screen.findByText('5004 inboxes')
+    const first = screen.getAllByTestId('inbox-row')[0]!
+    first.focus()
+    fireEvent.keyDown(first, { key: 'End' })
+    const [oldest, next] = [await nameOf(0), await nameOf(1)]
+    await waitFor(() => expect(focusedRow()).toContain(oldest), { timeout: 3000 })
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' })
+    await waitFor(() => expect(focusedRow()).toContain(next), { timeout: 3000 })
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' })
+    await waitFor(() => expect(focusedRow()).toContain('Delta design'), { timeout: 3000 })
+  })
 })

@@ -24,6 +24,8 @@ const SEARCH_DEBOUNCE_MS = 200
 const PLACE_DEBOUNCE_MS = 120
 /** Blocks shown while inboxes changed (places shifted) are read again this long after the first change. */
 const PLACE_REFRESH_MS = 1000
+/** How long a row the keyboard moved to is waited for (it may have to be read first). */
+const FOCUS_WAIT_MS = 3000
 
 function useNow(intervalMs = 30_000) {
   const [now, setNow] = useState(() => Date.now())
@@ -247,17 +249,23 @@ export function InboxesPage() {
   })
 
   /** Keyboard: rows are links; arrows move between them even when the next one is not rendered yet. */
+  // A row far past the loaded ones is read by place first (a pause, then a request): it is waited for by
+  // time, not by frames (60 frames are 0.4 s on a 144 Hz screen), and only for the last row asked for.
+  const focusWanted = useRef(0)
   const focusRow = (index: number, { onlyIfIdle = false } = {}) => {
     const i = Math.max(0, Math.min(count - 1, index))
     virtualizer.scrollToIndex(i, { align: 'auto' })
-    const focus = (tries: number) => {
+    const wanted = ++focusWanted.current
+    const until = performance.now() + FOCUS_WAIT_MS
+    const focus = () => {
+      if (focusWanted.current !== wanted) return // another row was asked for since
       const active = document.activeElement
       if (onlyIfIdle && active && active !== document.body && active.isConnected) return // the operator is elsewhere
       const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"] a`)
       if (row) row.focus()
-      else if (tries > 0) requestAnimationFrame(() => focus(tries - 1))
+      else if (performance.now() < until) requestAnimationFrame(focus)
     }
-    requestAnimationFrame(() => focus(60))
+    requestAnimationFrame(focus)
   }
   const onListKey = (e: KeyboardEvent) => {
     // Keys in a row's menu (a portal elsewhere in the page) reach here through React's tree: they are the menu's.
