@@ -452,4 +452,14 @@ describe('rows read by place (far past the rows read in order)', () => {
     fireEvent.keyDown(document.activeElement!, { key: 'Home' })
     await waitFor(() => expect(focusedRow()).toContain('Delta design'), { timeout: 3000 })
   })
+
+  it('changes the loaded rows account for (a rename near the top) do not read the blocks shown again', async () => {
+    await toTheEnd()
+    const before = sent.length
+    for (let n = 0; n < 5; n++)
+      await node.post('/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${jobIds[0]!}::false`, custom_name: `Alpha ${n}` })
+    await waitFor(() => expect(JSON.stringify(qc.getQueriesData({ queryKey: ['inboxes', 'pages'] }))).toContain('Alpha 4'))
+    await new Promise((r) => setTimeout(r, 1500))
+    expect(sent.slice(before).filter((r) => r.query?.position !== undefined)).toEqual([])
+  })
 })

@@ -238,22 +238,44 @@ export function applyInboxChanges(qc: QueryClient, changes: ReadonlyMap<string, 
     if (next.length !== hits.length || next.some((h, i) => h !== hits[i])) qc.setQueryData(query.queryKey, next)
   }
   // Blocks read by place: a removed inbox, or one that left the list or moved (new activity takes it to
-  // the top), leaves its block at once; the places of the rest may have shifted, so a block is read
-  // again the next time it is shown (not at once: at 200 changes a second that would be a request storm).
-  let placesTouched = false
-  for (const query of qc.getQueryCache().findAll({ queryKey: inboxPageKeys.places })) {
-    const rows = query.state.data as readonly Inbox[] | undefined
-    if (!rows) continue
-    placesTouched = true
-    const filter = filterOfKey(query.queryKey)
+  // the top), leaves its block at once. When the batch may have shifted the places of a list's blocks,
+  // they are marked to be read again (a shown one is, a moment later: see InboxesPage); a change the
+  // loaded rows account for (an inbox among them that stays in the list: a new message in a conversation
+  // near the top, a rename) shifts none past them, so a list being written to steadily is not read again
+  // and again.
+  const blocks = qc
+    .getQueryCache()
+    .findAll({ queryKey: inboxPageKeys.places })
+    .flatMap((query) => {
+      const rows = query.state.data as readonly Inbox[] | undefined
+      return rows ? [{ query, rows, filter: filterOfKey(query.queryKey) }] : []
+    })
+  const same = (a: InboxFilter, b: InboxFilter) => a.showHidden === b.showHidden && a.pinned === b.pinned
+  // The changed inboxes the blocks held, by list: `${filter} ${inbox_id}`.
+  const inBlocks = new Map<string, Inbox>()
+  for (const { rows, filter } of blocks)
+    for (const r of rows) if (changes.has(r.inbox_id)) inBlocks.set(`${JSON.stringify(filter)} ${r.inbox_id}`, r)
+  const shifts = (filter: InboxFilter) =>
+    [...changes].some(([id, inbox]) => {
+      const stays = inbox !== null && matches(inbox, filter)
+      const held = heldBy.get(id)!
+      if (held.some((l) => same(l.filter, filter))) return !stays
+      if (held.some((l) => disjoint(l.filter, filter))) return stays
+      const before = inBlocks.get(`${JSON.stringify(filter)} ${id}`)
+      return !(before && stays && activityOf(inbox) === activityOf(before))
+    })
+  const shifted = new Map<string, boolean>()
+  for (const { query, rows, filter } of blocks) {
+    const key = JSON.stringify(filter)
+    if (!shifted.has(key)) shifted.set(key, shifts(filter))
     const next = rows.flatMap((r) => {
       if (!changes.has(r.inbox_id)) return [r]
       const inbox = changes.get(r.inbox_id)!
       return inbox === null || !matches(inbox, filter) || activityOf(inbox) !== activityOf(r) ? [] : [inbox]
     })
     if (next.length !== rows.length || next.some((r, i) => r !== rows[i])) qc.setQueryData(query.queryKey, next)
+    if (shifted.get(key)) void qc.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: 'none' })
   }
-  if (placesTouched) void qc.invalidateQueries({ queryKey: inboxPageKeys.places, refetchType: 'none' })
   for (const [id, inbox] of changes) {
     const key = inboxPageKeys.one(id)
     if (qc.getQueryData(key) === undefined) continue
