@@ -141,6 +141,25 @@ describe('saving an export through the save dialog (main process)', () => {
     }
   })
 
+  it('through a link to a file not there yet, that file is created and the link stays', async () => {
+    const inbox = await inboxWithHistory('Dangling')
+    const out = tempDir()
+    try {
+      mkdirSync(join(out.dir, 'real'))
+      const link = join(out.dir, 'latest.md')
+      symlinkSync(join('real', 'next.md'), link)
+      expect(await saveExport(node, { inbox_name: inbox, format: 'markdown' }, () => Promise.resolve(link))).toEqual({
+        status: 200,
+        body: { saved: true, path: link }
+      })
+      expect(lstatSync(link).isSymbolicLink()).toBe(true)
+      expect(readFileSync(join(out.dir, 'real', 'next.md'), 'utf8')).toContain('# Dangling')
+      expect(readdirSync(join(out.dir, 'real'))).toEqual(['next.md'])
+    } finally {
+      out.cleanup()
+    }
+  })
+
   it('writes nothing when the operator cancels', async () => {
     const inbox = await inboxWithHistory('Cancelled')
     const dialog = recordingDialog(undefined)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { chmod, realpath, rename, rm, stat } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { chmod, readlink, realpath, rename, rm, stat } from 'node:fs/promises'
+import { basename, dirname, join, resolve } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { formatIssues } from '../../shared/contract/field-errors'
@@ -61,7 +61,7 @@ export async function saveExport(
 
   // A link the operator chose stays a link: the file it points to is the one replaced. A file replaced
   // keeps its permissions (a private export stays private).
-  const target = await realpath(path).catch(() => path)
+  const target = await writtenPath(path)
   const mode = await stat(target).then(
     (st) => st.mode & 0o7777,
     () => undefined
@@ -90,4 +90,17 @@ export async function saveExport(
     return { status: 500, body: errorBody(500, `path: the export could not be written to ${path} (${reason})`) }
   }
   return { status: 200, body: { saved: true, path } }
+}
+
+/** The file a save to `path` replaces or creates: the one a link there points to (existing or not yet), else `path`. */
+async function writtenPath(path: string): Promise<string> {
+  try {
+    return await realpath(path)
+  } catch {
+    // A link to a file not there yet: that file is created, and the link stays a link.
+    return readlink(path).then(
+      (to) => resolve(dirname(path), to),
+      () => path
+    )
+  }
 }
