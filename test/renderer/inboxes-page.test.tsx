@@ -58,15 +58,22 @@ afterEach(async () => {
 /** The requests the window sent, with their queries. */
 let sent: { path: string; query?: Record<string, string | undefined> }[] = []
 
+/** Event streams the window opened (each is a connection of its own over HTTP): connectEvents' one. */
+let eventStreams = 0
+
 function renderPage(ui: ReactElement = <InboxesPage />) {
   sent = []
+  eventStreams = 0
   const transport: Transport = {
     kind: 'ipc',
     request: (req) => {
       sent.push({ path: req.path, query: req.query })
       return node.router.handle(req)
     },
-    onEvent: (listener) => node.ctx.bus.subscribe(listener)
+    onEvent: (listener) => {
+      eventStreams++
+      return node.ctx.bus.subscribe(listener)
+    }
   }
   qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   disconnect = connectEvents(transport, qc)
@@ -434,6 +441,7 @@ describe('rows read by place (far past the rows read in order)', () => {
     const dialog = await screen.findByRole('dialog', { name: `Delete “${n0}”?` })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(async () => expect(await storedNames()).not.toContain(n0))
+    expect(eventStreams).toBe(1)
   })
 
   const focusedRow = () => (document.activeElement?.getAttribute('data-testid') === 'inbox-row' ? document.activeElement.textContent : null)

@@ -192,6 +192,17 @@ const filterOfKey = (key: readonly unknown[]): InboxFilter => {
   return f.pinned === null ? { showHidden: f.showHidden } : { showHidden: f.showHidden, pinned: f.pinned }
 }
 
+type InboxChangeListener = (changes: ReadonlyMap<string, Inbox | null>) => void
+const changeListeners = new WeakMap<QueryClient, Set<InboxChangeListener>>()
+
+/** Calls `listener` with each batch of inbox changes applied to `qc`'s lists (after them); returns the unsubscribe. */
+export function onInboxChanges(qc: QueryClient, listener: InboxChangeListener): () => void {
+  let set = changeListeners.get(qc)
+  if (!set) changeListeners.set(qc, (set = new Set()))
+  set.add(listener)
+  return () => void set.delete(listener)
+}
+
 /**
  * Applies a batch of inbox changes (the last one of each inbox wins) to every cached paged list and to
  * each cached single inbox. Returns the lists whose count the batch left uncertain. Search results are
@@ -282,6 +293,7 @@ export function applyInboxChanges(qc: QueryClient, changes: ReadonlyMap<string, 
     // Events carry no scope: keep the one already read.
     qc.setQueryData<Inbox | null>(key, (prev) => (inbox === null ? null : { ...inbox, job_scope: prev?.job_scope ?? null }))
   }
+  for (const listener of changeListeners.get(qc) ?? []) listener(changes)
   return uncertain
 }
 

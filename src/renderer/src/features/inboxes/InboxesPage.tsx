@@ -5,8 +5,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
-import { inboxPageKeys, placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
-import { useClient } from '../../api/client-context'
+import { inboxPageKeys, onInboxChanges, placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
 import { SEARCH_LIMIT, useInboxPages, useInboxPlaces, useInboxSearch } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
@@ -191,23 +190,23 @@ export function InboxesPage() {
     () => new Map([...pinnedRows, ...loaded, ...placed.values(), ...hitRows.map((h) => h.row)].map((r) => [r.inboxId, r])),
     [pinnedRows, loaded, placed, hitRows]
   )
-  const client = useClient()
   const showHiddenRef = useRef(showHidden)
   showHiddenRef.current = showHidden
   useEffect(
     () =>
-      client.transport.onEvent((event) => {
-        if (event.type !== 'inbox_changed') return
-        const { inbox_id: id, inbox } = event.data
+      onInboxChanges(qc, (changes) =>
         setSelected((prev) => {
-          if (!prev.has(id)) return prev
+          if (![...changes.keys()].some((id) => prev.has(id))) return prev
           const next = new Map(prev)
-          if (inbox === null || (inbox.is_hidden && !showHiddenRef.current)) next.delete(id)
-          else next.set(id, toRow(inbox))
+          for (const [id, inbox] of changes) {
+            if (!next.has(id)) continue
+            if (inbox === null || (inbox.is_hidden && !showHiddenRef.current)) next.delete(id)
+            else next.set(id, toRow(inbox))
+          }
           return next
         })
-      }),
-    [client]
+      ),
+    [qc]
   )
   const chosen = [...selected.values()].flatMap((row) => present.get(row.inboxId) ?? (!row.isHidden || showHidden ? [row] : []))
   const clearSelection = () => setSelected(new Map())
