@@ -470,4 +470,18 @@ describe('rows read by place (far past the rows read in order)', () => {
     await new Promise((r) => setTimeout(r, 1500))
     expect(sent.slice(before).filter((r) => r.query?.position !== undefined)).toEqual([])
   })
+
+  it('a Shift-click range over rows not read yet selects every inbox in it (they are read for it)', async () => {
+    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
+    renderPage()
+    await screen.findByText('5004 inboxes')
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Charlie contract' }))
+    const scroller = screen.getByTestId('inbox-scroll')
+    scroller.scrollTo({ top: scroller.scrollHeight })
+    const n1 = await nameOf(1)
+    await screen.findByText(n1, undefined, { timeout: 3000 })
+    fireEvent.click(screen.getByRole('checkbox', { name: `Select ${n1}` }), { shiftKey: true })
+    // Charlie (the 2nd) to the 2nd oldest (the 5003rd): 5002 inboxes.
+    await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('5002 selected'), { timeout: 5000 })
+  })
 })

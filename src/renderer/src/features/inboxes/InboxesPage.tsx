@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
-import { inboxPageKeys, onInboxChanges, placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
+import { useClient } from '../../api/client-context'
+import { inboxPageKeys, onInboxChanges, pageQuery, placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
 import { SEARCH_LIMIT, useInboxPages, useInboxPlaces, useInboxSearch } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
@@ -23,6 +24,8 @@ const SEARCH_DEBOUNCE_MS = 200
 const PLACE_DEBOUNCE_MS = 120
 /** Blocks shown while inboxes changed (places shifted) are read again this long after the first change. */
 const PLACE_REFRESH_MS = 1000
+/** Rows per request when a Shift-click range holds rows not read yet (the node's page limit). */
+const RANGE_READ = 200
 /** How long a row the keyboard moved to is waited for (it may have to be read first). */
 const FOCUS_WAIT_MS = 3000
 
@@ -152,9 +155,34 @@ export function InboxesPage() {
     }
     return at
   }
+  /** The rows at indices lo…hi (a Shift-click range), those not read yet read by place, each inbox once. */
+  const client = useClient()
+  const rowsBetween = async (lo: number, hi: number): Promise<InboxRowData[]> => {
+    const rows: (InboxRowData | undefined)[] = []
+    for (let i = lo; i <= hi; i++) rows.push(rowAt(i)?.row)
+    for (let i = 0; i < rows.length;) {
+      if (rows[i]) {
+        i++
+        continue
+      }
+      let j = i
+      while (j < rows.length && !rows[j] && j - i < RANGE_READ) j++
+      try {
+        const { inboxes } = await client.call('all_inboxes_paginated', {
+          query: { ...pageQuery({ showHidden, pinned: false }, undefined, j - i), position: String(lo + i - pinnedRows.length) }
+        })
+        inboxes.slice(0, j - i).forEach((inbox, k) => (rows[i + k] = toRow(inbox)))
+      } catch {
+        // Not read (the node unreachable): the range holds the rows that were.
+      }
+      i = j
+    }
+    const seen = new Set<string>()
+    return rows.flatMap((r) => (r && !seen.has(r.inboxId) && seen.add(r.inboxId) ? [r] : []))
+  }
   // The list as this render shows it, for handlers and effects that run later.
-  const shownRef = useRef({ placesOf, rowAt })
-  shownRef.current = { placesOf, rowAt }
+  const shownRef = useRef({ placesOf, rowsBetween })
+  shownRef.current = { placesOf, rowsBetween }
 
   // Selection: checkboxes, Shift-click selects the range from the last one clicked. The range is found
   // when the click happens (a state updater may run later, after the next click), between inboxes named
@@ -162,23 +190,25 @@ export function InboxesPage() {
   const [selected, setSelected] = useState<ReadonlyMap<string, InboxRowData>>(new Map())
   const anchor = useRef<string | null>(null)
   const onSelect = useCallback((row: InboxRowData, e: MouseEvent) => {
-    const { placesOf, rowAt } = shownRef.current
+    const { placesOf, rowsBetween } = shownRef.current
     const places = placesOf()
     const at = places.get(row.inboxId) ?? -1
     const from = anchor.current === null ? -1 : (places.get(anchor.current) ?? -1)
-    let range: InboxRowData[] | null = null
-    if (e.shiftKey && at >= 0 && from >= 0) {
-      range = []
-      for (let i = Math.min(from, at); i <= Math.max(from, at); i++) {
-        const r = rowAt(i)?.row
-        if (r) range.push(r)
-      }
-    }
     anchor.current = row.inboxId
+    if (e.shiftKey && at >= 0 && from >= 0) {
+      // Rows in between may not be read yet (the list was dragged past them): they are read first.
+      void rowsBetween(Math.min(from, at), Math.max(from, at)).then((range) =>
+        setSelected((prev) => {
+          const next = new Map(prev)
+          for (const r of range) next.set(r.inboxId, r)
+          return next
+        })
+      )
+      return
+    }
     setSelected((prev) => {
       const next = new Map(prev)
-      if (range) for (const r of range) next.set(r.inboxId, r)
-      else if (prev.has(row.inboxId)) next.delete(row.inboxId)
+      if (prev.has(row.inboxId)) next.delete(row.inboxId)
       else next.set(row.inboxId, row)
       return next
     })
