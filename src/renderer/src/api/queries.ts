@@ -7,7 +7,8 @@ import {
   useQuery,
   useQueryClient,
   type InfiniteData,
-  type QueryClient
+  type QueryClient,
+  type UseQueryResult
 } from '@tanstack/react-query'
 import type { RouteBodyInput, RouteName } from '../../../shared/contract/routes'
 import type { Inbox } from '../../../shared/contract/inbox'
@@ -57,7 +58,18 @@ export function useInboxPages(filter: InboxFilter, enabled = true) {
 /** The blocks of a list read by place (see placeBlocks), each its rows once read. */
 export function useInboxPlaces(filter: InboxFilter, blocks: readonly number[]) {
   const client = useClient()
-  return useQueries({ queries: blocks.map((b) => inboxPlaceQuery(client, filter, b)) })
+  return useQueries({ queries: blocks.map((b) => inboxPlaceQuery(client, filter, b)), combine: combinePlaces })
+}
+
+/**
+ * Each block's rows (in the order asked), and whether one shown was marked to be read again. A module
+ * function: TanStack Query then hands back the same object until a block's state changes.
+ */
+function combinePlaces(results: readonly UseQueryResult<Inbox[]>[]) {
+  return {
+    rows: results.map((r) => r.data),
+    refreshDue: results.some((r) => r.isSuccess && r.isStale && !r.isFetching)
+  }
 }
 
 /** One inbox (with its scope); `null` once it has been removed while open. */

@@ -119,12 +119,12 @@ export function InboxesPage() {
   const wantedBlocks = searching ? '' : placeBlocks(firstVisible - pinnedRows.length, lastVisible - pinnedRows.length, loaded.length).join()
   const [settledBlocks] = useDebouncedValue(wantedBlocks, PLACE_DEBOUNCE_MS)
   const blocks = useMemo(() => (settledBlocks ? settledBlocks.split(',').map(Number) : []), [settledBlocks])
-  const placeResults = useInboxPlaces({ showHidden, pinned: false }, blocks)
+  const places = useInboxPlaces({ showHidden, pinned: false }, blocks)
   // A removal or a move shifts the places after it: a block shown meanwhile keeps rows one place off, a
   // gap at its end (a row left loading) and the list's last row beyond the count. It is read again a
   // moment after the first change, once for all the changes of that moment (not a request per event).
   const qc = useQueryClient()
-  const refreshDue = placeResults.some((r) => r.isSuccess && r.isStale && !r.isFetching)
+  const refreshDue = places.refreshDue
   useEffect(() => {
     if (!refreshDue) return
     const t = setTimeout(() => void qc.refetchQueries({ queryKey: inboxPageKeys.places, type: 'active', stale: true }), PLACE_REFRESH_MS)
@@ -135,15 +135,14 @@ export function InboxesPage() {
     // Blocks read at different moments may both hold an inbox that changed place in between: shown once (one key).
     const seen = new Set<string>()
     blocks.forEach((b, i) =>
-      placeResults[i]?.data?.forEach((inbox, j) => {
+      places.rows[i]?.forEach((inbox, j) => {
         if (seen.has(inbox.inbox_id)) return
         seen.add(inbox.inbox_id)
         rows.set(b * PLACE_BLOCK + j, toRow(inbox))
       })
     )
     return rows
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the blocks' data, not the array holding them, decide
-  }, [blocks, ...placeResults.map((r) => r.data)])
+  }, [blocks, places.rows])
   /** Where each inbox the list shows stands in it (its index), the rows read by place included: as rowAt finds them. */
   const placesOf = (): Map<string, number> => {
     const at = new Map<string, number>()
