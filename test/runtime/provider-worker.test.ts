@@ -87,6 +87,29 @@ describe('the provider worker', () => {
   })
 })
 
+describe('a provider thread that cannot work here (a missing or broken file in a package)', () => {
+  it('after it ends twice before finishing any call, calls run on the main thread, and say so in the log', async () => {
+    const log = capturingLogger()
+    const c = workerCaller({ file: join(dir, 'no-such-provider-worker.js') }, log)
+    closers.push(() => c.close())
+    const signal = new AbortController().signal
+    expect(await c.call(request(), signal, () => {})).toMatchObject({ kind: 'failed', localError: WORKER_LOST })
+    expect(await c.call(request(), signal, () => {})).toMatchObject({ kind: 'failed', localError: WORKER_LOST })
+    expect(await c.call(request(), signal, () => {})).toEqual({ kind: 'done', text: 'Hello from the fake' })
+    expect(log.lines.filter((l) => l.includes('now run on the main thread'))).toHaveLength(1)
+  })
+
+  it('a worker that dies once and then answers keeps the calls in the thread', async () => {
+    const log = capturingLogger()
+    const c = workerCaller(dyingWorker, log)
+    closers.push(() => c.close())
+    const signal = new AbortController().signal
+    expect(await c.call(request(), signal, () => {})).toMatchObject({ kind: 'failed', localError: WORKER_LOST })
+    for (let i = 0; i < 3; i++) expect(await c.call(request(), signal, () => {})).toEqual({ kind: 'done', text: 'Hello from the fake' })
+    expect(log.lines.some((l) => l.includes('now run on the main thread'))).toBe(false)
+  })
+})
+
 describe('answers through a worker that dies', () => {
   let node: TestNode
   afterEach(async () => {

@@ -35,15 +35,29 @@ export const sourceProviderWorker = (): ProviderWorkerEntry => ({
 /** The code an answer gets when the worker stopped under it: a local trouble, so the question waits and is asked again. */
 export const WORKER_LOST = 'PROVIDER_WORKER_STOPPED'
 
+/** Workers that end one after another without finishing any call: the thread cannot work here. */
+const FAILED_STARTS_BEFORE_FALLBACK = 2
+
 /**
  * Calls in one worker thread, started on the first call: the SDKs, HTTP and the parsing of streamed
  * replies then cost the main thread (which serves the API, writes the database and, in the app,
  * talks to the window) only a message per delta. A worker that dies is started again on the next
  * call; the calls it had end as a local error, so their questions are asked again after a pause.
+ * When workers keep ending before finishing any call (a missing or broken file in a package), the
+ * calls go to `fallback` (this thread) from then on, rather than every question waiting for ever.
  */
-export function workerCaller(entry: ProviderWorkerEntry, log: Logger): AnswerCaller {
+export function workerCaller(entry: ProviderWorkerEntry, log: Logger, fallback: AnswerCaller = inProcessCaller()): AnswerCaller {
   let worker: Worker | undefined
   let nextId = 1
+  let failedStarts = 0
+  let useFallback = false
+  const workerFailed = () => {
+    if (useFallback || ++failedStarts < FAILED_STARTS_BEFORE_FALLBACK) return
+    useFallback = true
+    log.error(
+      `the provider thread (${entry.file}) ended ${failedStarts} times before finishing a call; provider calls now run on the main thread`
+    )
+  }
   const pending = new Map<number, { onDelta: (text: string) => void; end: (outcome: AnswerCallOutcome) => void }>()
 
   const lostOutcome = (): AnswerCallOutcome => ({
@@ -59,6 +73,7 @@ export function workerCaller(entry: ProviderWorkerEntry, log: Logger): AnswerCal
       if (!p) return
       if (m.type === 'delta') return p.onDelta(m.text)
       pending.delete(m.id)
+      failedStarts = 0
       p.end(m.outcome)
       // An idle worker does not keep the process alive.
       if (pending.size === 0) w.unref()
@@ -66,6 +81,7 @@ export function workerCaller(entry: ProviderWorkerEntry, log: Logger): AnswerCal
     const lost = () => {
       if (worker !== w) return
       worker = undefined
+      workerFailed()
       const ended = [...pending.values()]
       pending.clear()
       for (const p of ended) p.end(lostOutcome())
@@ -81,7 +97,15 @@ export function workerCaller(entry: ProviderWorkerEntry, log: Logger): AnswerCal
   return {
     call(req, signal, onDelta) {
       if (signal.aborted) return Promise.resolve({ kind: 'aborted', reason: signal.reason as AnswerAbortReason, text: '' })
-      const w = (worker ??= start())
+      if (useFallback) return fallback.call(req, signal, onDelta)
+      let w: Worker
+      try {
+        w = worker ??= start()
+      } catch (err) {
+        log.error('the provider thread could not be started', err)
+        workerFailed()
+        return Promise.resolve(lostOutcome())
+      }
       const id = nextId++
       return new Promise<AnswerCallOutcome>((resolve) => {
         const onAbort = () => {
@@ -113,6 +137,7 @@ export function workerCaller(entry: ProviderWorkerEntry, log: Logger): AnswerCal
       pending.clear()
       for (const p of ended) p.end({ kind: 'aborted', reason: 'shutdown', text: '' })
       await w?.terminate()
+      await fallback.close()
     }
   }
 }
