@@ -110,6 +110,26 @@ describe('a provider thread that cannot work here (a missing or broken file in a
   })
 })
 
+describe('a provider thread stuck in a loop', () => {
+  it('does not keep the node from closing: the thread is ended, and the question stays queued for the next start', async () => {
+    const stuck = { file: join(__dirname, '../support/stuck-provider-worker.ts'), execArgv: ['--import', 'tsx'] }
+    const n = startTestNode(undefined, { runtime: { providerWorker: stuck } })
+    await addProvider(n, 'p1', { external_url: fake.url, api_key: 'k' })
+    const jobId = await createJob(n, 'p1')
+    expect((await n.post('/v2/job_message', { job_id: jobId, content: 'anyone?' })).status).toBe(200)
+    await new Promise((r) => setTimeout(r, 1000)) // the call has reached the thread
+    const t0 = Date.now()
+    await n.close()
+    expect(Date.now() - t0).toBeLessThan(5000)
+    const again = startTestNode(n.dir)
+    try {
+      expect(again.store.messages.nextPending(`job_inbox::${jobId}::false`)).toBeDefined()
+    } finally {
+      await again.close()
+    }
+  })
+})
+
 describe('answers through a worker that dies', () => {
   let node: TestNode
   afterEach(async () => {

@@ -62,6 +62,9 @@ export interface RunningRuntime extends AnswerRuntime {
   close(): Promise<void>
 }
 
+/** How long closing waits for calls to end after their abort before the provider thread is ended. */
+const SHUTDOWN_WAIT_MS = 3000
+
 const STOP: AnswerAbortReason = 'stop'
 const SHUTDOWN: AnswerAbortReason = 'shutdown'
 const CANCEL: AnswerAbortReason = 'cancel'
@@ -245,8 +248,13 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       closed = true
       lanes.stop()
       for (const c of inFlight.values()) c.abort(SHUTDOWN)
-      await lanes.idle()
+      // A provider thread stuck in a loop never answers the abort: it is ended after a while, which
+      // ends its calls as shut down (their questions stay queued for the next start).
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([lanes.idle(), new Promise((r) => (timer = setTimeout(r, SHUTDOWN_WAIT_MS)))])
+      clearTimeout(timer)
       await caller.close()
+      await lanes.idle()
     }
   }
   return runtime
