@@ -258,6 +258,14 @@ async function benchInboxScale(quick: boolean) {
     `${(t.oursPerSec / t.answeringFloorPerSec).toFixed(2)}x`,
     `(that bare server itself: ${(t.answeringFloorPerSec / t.floorPerSec).toFixed(2)}x of the 1-insert floor)`
   ])
+  rows.push([
+    `  of which the questions alone, acknowledged (${t.answeredWhenAcknowledged} of ${t.requests} answered by then)`,
+    `${t.acknowledgedPerSec.toFixed(0)} req/s`,
+    'bare server, 1 insert/request',
+    `${t.floorPerSec.toFixed(0)} req/s`,
+    `${(t.acknowledgedPerSec / t.floorPerSec).toFixed(2)}x`,
+    '(no target: the answers, 4 calls at once per server, take the rest)'
+  ])
 
   const m = await benchAllInboxesMemory(quick ? 20 : 200)
   rows.push([
