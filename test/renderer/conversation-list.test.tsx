@@ -8,6 +8,9 @@ import { ClientProvider } from '../../src/renderer/src/api/client-context'
 import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
 import { useLayoutPrefs } from '../../src/renderer/src/stores/layout-prefs'
 import { routerTransport } from './render'
+import type { Transport } from '../../src/renderer/src/api/transport'
+import type { Inbox } from '../../src/shared/contract/inbox'
+import { seedInboxes } from '../../bench/seed'
 import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
 
 /*
@@ -210,5 +213,41 @@ describe('the conversation list on wide windows: beside the conversation, collap
     fireEvent.click(show)
     expect(await screen.findByTestId('conversation-list')).toBeTruthy()
     expect(JSON.parse(localStorage.getItem('nodedesk.layout')!)).toMatchObject({ state: { conversationsOpen: true } })
+  })
+})
+
+describe('the conversation list of a long list dragged far down', () => {
+  beforeEach(() => setWidth(1400))
+  it('reads the rows there by place in a request or two, not every page before them', async () => {
+    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
+    let pageReads: (Record<string, string | undefined> | undefined)[] = []
+    const inner = routerTransport(node.router)
+    const transport: Transport = {
+      ...inner,
+      request: (req) => {
+        if (req.path === '/v2/all_inboxes_paginated') pageReads.push(req.query)
+        return inner.request(req)
+      }
+    }
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <ClientProvider client={createClient(transport)}>
+            <InboxView inboxId={middle()} />
+          </ClientProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    )
+    const nav = await screen.findByRole('navigation', { name: 'Conversations' })
+    await within(nav).findByRole('link', { name: 'Third talk' })
+    pageReads = []
+    const scroller = nav.parentElement!
+    scroller.scrollTop = 36 * 4000
+    fireEvent.scroll(scroller)
+    // The seeded inbox 1,000th from the end of the list (seeded first is the oldest).
+    const there = ((await node.get('/v2/get_inbox', { inbox_name: 'job_inbox::jobid_seed_999::false' })).body as Inbox).custom_name
+    await within(nav).findByRole('link', { name: there }, { timeout: 3000 })
+    expect(pageReads.length).toBeLessThanOrEqual(2)
+    expect(pageReads.every((q) => q?.position !== undefined)).toBe(true)
   })
 })

@@ -1,13 +1,17 @@
 import { ActionIcon, Box, Drawer, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core'
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
+import { useDebouncedValue } from '@mantine/hooks'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
-import { useInboxPages } from '../../api/queries'
+import { placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
+import { useInboxPages, useInboxPlaces } from '../../api/queries'
 import { hrefOf, navigate } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useLayoutPrefs } from '../../stores/layout-prefs'
 
 const ROW = 36
+/** Rows far past the loaded ones are read by place once the scrolling pauses this long (as in the inbox list). */
+const PLACE_DEBOUNCE_MS = 120
 
 interface ConversationRow {
   readonly id: string
@@ -32,6 +36,8 @@ function useConversationRows() {
     return out
   }, [pinned, others])
   const total = (pinned.data?.pages[0]?.total_count ?? 0) + (others.data?.pages[0]?.total_count ?? 0)
+  /** How many of the rows are pinned (all loaded first: few); the rows after them are the unpinned ones read in order. */
+  const pinnedCount = new Set(pinned.data?.pages.flatMap((p) => p.inboxes.map((i) => i.inbox_id))).size
   /**
    * Pinned pages first (they sit on top), then the next unpinned page once the reader is at the loaded end.
    * A page that failed is not asked for again at once (each answer made a new callback: a request storm);
@@ -46,7 +52,7 @@ function useConversationRows() {
     },
     [pinned, others, rows.length]
   )
-  return { rows, total, loadMore }
+  return { rows, total, loadMore, pinnedCount, showHidden }
 }
 
 const isTextField = (t: EventTarget | null) =>
@@ -86,12 +92,14 @@ interface NavProps {
   readonly rows: readonly ConversationRow[]
   readonly total: number
   readonly loadMore: (lastVisible: number) => void
+  readonly pinnedCount: number
+  readonly showHidden: boolean
   /** Called when a conversation is picked (the drawer closes). */
   readonly onPick?: () => void
 }
 
 /** The virtual list of conversations, read page by page as it scrolls, the open one marked. */
-function ConversationNav({ inboxId, rows, total, loadMore, onPick }: NavProps) {
+function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidden, onPick }: NavProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
     count: Math.max(total, rows.length),
@@ -100,10 +108,33 @@ function ConversationNav({ inboxId, rows, total, loadMore, onPick }: NavProps) {
     overscan: 8
   })
   const items = virtualizer.getVirtualItems()
+  const firstVisible = items.length ? items[0]!.index : 0
   const lastVisible = items.length ? items[items.length - 1]!.index : 0
+  // Pages in order only near the loaded rows: the scrollbar dragged far down read every page before
+  // the rows shown, one after the other (hundreds of requests a second for a minute at 100,000
+  // inboxes). Far rows are read by place, as the inbox list reads them.
+  const loadedOthers = rows.length - pinnedCount
+  const near = firstVisible - pinnedCount <= loadedOthers + NEAR_ROWS
   useEffect(() => {
-    loadMore(lastVisible)
-  }, [loadMore, lastVisible])
+    if (near) loadMore(lastVisible)
+  }, [loadMore, lastVisible, near])
+  const wantedBlocks = placeBlocks(firstVisible - pinnedCount, lastVisible - pinnedCount, loadedOthers).join()
+  const [settledBlocks] = useDebouncedValue(wantedBlocks, PLACE_DEBOUNCE_MS)
+  const blocks = useMemo(() => (settledBlocks ? settledBlocks.split(',').map(Number) : []), [settledBlocks])
+  const places = useInboxPlaces({ showHidden, pinned: false }, blocks)
+  const placed = useMemo(() => {
+    const byPlace = new Map<number, ConversationRow>()
+    const seen = new Set(rows.map((r) => r.id))
+    blocks.forEach((b, i) =>
+      places.rows[i]?.forEach((inbox, j) => {
+        if (seen.has(inbox.inbox_id)) return
+        seen.add(inbox.inbox_id)
+        byPlace.set(b * PLACE_BLOCK + j, { id: inbox.inbox_id, name: inbox.custom_name })
+      })
+    )
+    return byPlace
+  }, [blocks, places.rows, rows])
+  const rowAt = (i: number) => rows[i] ?? placed.get(i - pinnedCount)
   // Opened on another conversation (the drawer), the list starts where the open one is.
   const at = rows.findIndex((r) => r.id === inboxId)
   const scrolledTo = useRef(false)
@@ -117,7 +148,7 @@ function ConversationNav({ inboxId, rows, total, loadMore, onPick }: NavProps) {
     <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
       <nav aria-label="Conversations" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
-          const r = rows[item.index]
+          const r = rowAt(item.index)
           return (
             <div
               key={r ? r.id : `placeholder-${item.index}`}
@@ -166,7 +197,7 @@ interface ConversationListProps {
  * operator can collapse (remembered), on narrow ones a drawer. Alt+Up / Alt+Down work in both.
  */
 export function ConversationList({ inboxId, drawerOpened, onDrawerClose }: ConversationListProps) {
-  const { rows, total, loadMore } = useConversationRows()
+  const { rows, total, loadMore, pinnedCount, showHidden } = useConversationRows()
   const open = useLayoutPrefs((s) => s.conversationsOpen)
   const setConversationsOpen = useLayoutPrefs((s) => s.setConversationsOpen)
   // The toggle clicked goes away and the other one appears: the focus follows to it.
@@ -183,7 +214,7 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose }: Conve
     ;(open ? hideButton : showButton).current?.focus()
   }, [open])
   useConversationKeys(rows, inboxId)
-  const nav = { inboxId, rows, total, loadMore }
+  const nav = { inboxId, rows, total, loadMore, pinnedCount, showHidden }
 
   return (
     <>
