@@ -3,8 +3,8 @@ import { MantineProvider } from '@mantine/core'
 import { ModalsProvider } from '@mantine/modals'
 import { Notifications } from '@mantine/notifications'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import type { ReactElement } from 'react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { useState, type ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/renderer/src/api/client'
 import { ClientProvider } from '../../src/renderer/src/api/client-context'
@@ -445,6 +445,28 @@ describe('rows read by place (far past the rows read in order)', () => {
   })
 
   const focusedRow = () => (document.activeElement?.getAttribute('data-testid') === 'inbox-row' ? document.activeElement.textContent : null)
+
+  it('back from a conversation opened among them, the list is there again, the focus on its row (not at the top)', async () => {
+    let setShown: (shown: boolean) => void = () => {}
+    function Switchable() {
+      const [shown, set] = useState(true)
+      setShown = set
+      return shown ? <InboxesPage /> : null
+    }
+    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
+    renderPage(<Switchable />)
+    await screen.findByText('5004 inboxes')
+    const scroller = screen.getByTestId('inbox-scroll')
+    scroller.scrollTo({ top: scroller.scrollHeight })
+    const opened = await nameOf(1)
+    await screen.findByText(opened, undefined, { timeout: 3000 })
+    // The conversation opened (the list leaves the window), then Back.
+    rememberOpened('job_inbox::jobid_seed_1::false')
+    act(() => setShown(false))
+    document.body.focus()
+    act(() => setShown(true))
+    await waitFor(() => expect(focusedRow()).toContain(opened), { timeout: 3000 })
+  })
 
   it('End from the first row puts the focus on the last inbox (read by place), Home back on the first', async () => {
     seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })

@@ -129,6 +129,20 @@ export const inboxPlaceQuery = (client: Client, filter: InboxFilter, block: numb
   gcTime: 30_000
 })
 
+/**
+ * Where an inbox stood in a list's rows read by place, from the blocks still cached (a list shown
+ * again after a conversation opened from far down: it is no longer among the rows that list reads).
+ */
+export function cachedPlace(qc: QueryClient, filter: InboxFilter, inboxId: string): number | undefined {
+  for (const [key, rows] of qc.getQueriesData<Inbox[]>({
+    queryKey: ['inboxes', 'place', { showHidden: filter.showHidden, pinned: filter.pinned ?? null }]
+  })) {
+    const j = rows?.findIndex((r) => r.inbox_id === inboxId) ?? -1
+    if (j >= 0) return (key[3] as number) * PLACE_BLOCK + j
+  }
+  return undefined
+}
+
 /** When an inbox last moved in the list: its last message, else its creation (the node orders by this). */
 export const activityOf = (inbox: Inbox) => inbox.last_message?.node_api_data.node_timestamp ?? inbox.datetime_created
 

@@ -6,7 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import { useClient } from '../../api/client-context'
-import { inboxPageKeys, onInboxChanges, pageQuery, placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
+import { cachedPlace, inboxPageKeys, onInboxChanges, pageQuery, placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
 import { SEARCH_LIMIT, useInboxPages, useInboxPlaces, useInboxSearch } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
@@ -326,7 +326,9 @@ export function InboxesPage() {
     returnChecked.current = true
     const id = takeReturnFocus()
     if (id === undefined || searching) return
-    const at = shownRef.current.placesOf().get(id)
+    // One opened from far down is not among the rows read in order: its block, still cached, says where it is.
+    const place = cachedPlace(qc, { showHidden, pinned: false }, id)
+    const at = shownRef.current.placesOf().get(id) ?? (place === undefined ? undefined : pinnedRows.length + place)
     if (at !== undefined) focusRow(at, { onlyIfIdle: true })
   })
   const error = pinned.error ?? others.error ?? hits.error
