@@ -8,9 +8,11 @@ import { ClientProvider } from '../../src/renderer/src/api/client-context'
 import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
 import { useLayoutPrefs } from '../../src/renderer/src/stores/layout-prefs'
 import { routerTransport } from './render'
+import { layOutLists } from './list-layout'
 import type { Transport } from '../../src/renderer/src/api/transport'
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { seedInboxes } from '../../bench/seed'
+import { inboxPlaceQuery } from '../../src/renderer/src/api/inbox-pages'
 import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
 
 /*
@@ -249,5 +251,27 @@ describe('the conversation list of a long list dragged far down', () => {
     await within(nav).findByRole('link', { name: there }, { timeout: 3000 })
     expect(pageReads.length).toBeLessThanOrEqual(2)
     expect(pageReads.every((q) => q?.position !== undefined)).toBe(true)
+  })
+})
+
+describe('a conversation opened from far down the inbox list (its row read by place)', () => {
+  layOutLists({ clientHeight: 600, clientWidth: 240 })
+  beforeEach(() => setWidth(1400))
+  it('is marked in the list beside it, which starts there; Alt+Down and Alt+Up open its neighbours', async () => {
+    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    // The inbox list read the block holding the oldest inboxes (dragged to its end) before this one opened.
+    const client = createClient(routerTransport(node.router))
+    await qc.fetchQuery(inboxPlaceQuery(client, { showHidden: false, pinned: false }, 50))
+    const id = (n: number) => `job_inbox::jobid_seed_${n}::false`
+    const nameOf = async (n: number) => ((await node.get('/v2/get_inbox', { inbox_name: id(n) })).body as Inbox).custom_name
+    renderView(id(1), qc)
+    const side = await screen.findByTestId('conversation-list')
+    const link = await within(side).findByRole('link', { name: await nameOf(1) }, { timeout: 3000 })
+    expect(link.getAttribute('aria-current')).toBe('page')
+    fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
+    expect(window.location.hash).toBe(hashOf(id(0)))
+    fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
+    expect(window.location.hash).toBe(hashOf(id(2)))
   })
 })

@@ -1,9 +1,11 @@
 import { ActionIcon, Box, Drawer, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core'
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
+import type { Inbox } from '../../../../shared/contract/inbox'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
-import { placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
+import { cachedPlace, inboxPageKeys, placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
 import { useInboxPages, useInboxPlaces } from '../../api/queries'
 import { hrefOf, navigate } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
@@ -64,7 +66,28 @@ const isTextField = (t: EventTarget | null) =>
  * list. When the open one has left the list (hidden or removed by another client), they open the
  * conversations around the place it had: the one now in its place below, the one before it above.
  */
-function useConversationKeys(rows: readonly ConversationRow[], inboxId: string) {
+/**
+ * Where the open conversation stands in the list: among the rows read in order, else (opened from
+ * far down the inbox list) at its place in the cached blocks read by place; -1 when neither holds it.
+ */
+function indexOf(qc: QueryClient, rows: readonly ConversationRow[], pinnedCount: number, showHidden: boolean, inboxId: string) {
+  const at = rows.findIndex((r) => r.id === inboxId)
+  if (at >= 0) return at
+  const place = cachedPlace(qc, { showHidden, pinned: false }, inboxId)
+  return place === undefined ? -1 : pinnedCount + place
+}
+
+/** The row at an index: read in order, else from a cached block read by place. */
+function cachedRowAt(qc: QueryClient, rows: readonly ConversationRow[], pinnedCount: number, showHidden: boolean, i: number) {
+  if (i < 0) return undefined
+  if (i < rows.length) return rows[i]
+  const p = i - pinnedCount
+  const inbox = qc.getQueryData<Inbox[]>(inboxPageKeys.place({ showHidden, pinned: false }, Math.floor(p / PLACE_BLOCK)))?.[p % PLACE_BLOCK]
+  return inbox && { id: inbox.inbox_id, name: inbox.custom_name }
+}
+
+function useConversationKeys(rows: readonly ConversationRow[], inboxId: string, pinnedCount: number, showHidden: boolean) {
+  const qc = useQueryClient()
   const at = rows.findIndex((r) => r.id === inboxId)
   const lastAt = useRef({ inboxId, at })
   useEffect(() => {
@@ -77,14 +100,16 @@ function useConversationKeys(rows: readonly ConversationRow[], inboxId: string) 
       if (isTextField(e.target)) return
       const up = e.key === 'ArrowUp'
       const was = lastAt.current.inboxId === inboxId ? lastAt.current.at : -1
-      const next = at >= 0 ? rows[at + (up ? -1 : 1)] : was >= 0 ? rows[up ? was - 1 : was] : undefined
+      const found = indexOf(qc, rows, pinnedCount, showHidden, inboxId)
+      const next =
+        found >= 0 ? cachedRowAt(qc, rows, pinnedCount, showHidden, found + (up ? -1 : 1)) : was >= 0 ? rows[up ? was - 1 : was] : undefined
       if (!next) return
       e.preventDefault()
       navigate({ name: 'inbox', inboxId: next.id })
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [rows, at, inboxId])
+  }, [rows, inboxId, qc, pinnedCount, showHidden])
 }
 
 interface NavProps {
@@ -101,8 +126,9 @@ interface NavProps {
 /** The virtual list of conversations, read page by page as it scrolls, the open one marked. */
 function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidden, onPick }: NavProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
+  const count = Math.max(total, rows.length)
   const virtualizer = useVirtualizer({
-    count: Math.max(total, rows.length),
+    count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW,
     overscan: 8
@@ -135,14 +161,16 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
     return byPlace
   }, [blocks, places.rows, rows])
   const rowAt = (i: number) => rows[i] ?? placed.get(i - pinnedCount)
-  // Opened on another conversation (the drawer), the list starts where the open one is.
-  const at = rows.findIndex((r) => r.id === inboxId)
+  // Opened on another conversation (the drawer, or one opened from far down the inbox list), the list starts where the open one is.
+  const qc = useQueryClient()
+  const at = indexOf(qc, rows, pinnedCount, showHidden, inboxId)
   const scrolledTo = useRef(false)
   useEffect(() => {
-    if (scrolledTo.current || at < 0) return
+    // Once the list is that long (its count comes with the first page).
+    if (scrolledTo.current || at < 0 || at >= count) return
     scrolledTo.current = true
     virtualizer.scrollToIndex(at, { align: 'auto' })
-  }, [at, virtualizer])
+  }, [at, count, virtualizer])
 
   return (
     <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
@@ -213,7 +241,7 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose }: Conve
     toggled.current = false
     ;(open ? hideButton : showButton).current?.focus()
   }, [open])
-  useConversationKeys(rows, inboxId)
+  useConversationKeys(rows, inboxId, pinnedCount, showHidden)
   const nav = { inboxId, rows, total, loadMore, pinnedCount, showHidden }
 
   return (
