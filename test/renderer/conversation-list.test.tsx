@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/renderer/src/api/client'
 import { ClientProvider } from '../../src/renderer/src/api/client-context'
@@ -12,7 +12,7 @@ import { layOutLists } from './list-layout'
 import type { Transport } from '../../src/renderer/src/api/transport'
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { seedInboxes } from '../../bench/seed'
-import { inboxPlaceQuery } from '../../src/renderer/src/api/inbox-pages'
+import { applyInboxChanges, inboxPlaceQuery } from '../../src/renderer/src/api/inbox-pages'
 import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
 
 /*
@@ -273,5 +273,14 @@ describe('a conversation opened from far down the inbox list (its row read by pl
     expect(window.location.hash).toBe(hashOf(id(0)))
     fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
     expect(window.location.hash).toBe(hashOf(id(2)))
+
+    // Removed by another client while open: Alt+Down and Alt+Up open the ones around the place it had.
+    expect((await node.post('/v2/remove_job', { job_id: 'jobid_seed_1' })).status).toBe(200)
+    act(() => void applyInboxChanges(qc, new Map([[id(1), null]]))) // as the node's inbox_changed event does
+    expect(await screen.findByText('This conversation was deleted')).toBeTruthy()
+    fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
+    expect(window.location.hash).toBe(hashOf(id(0))) // now in its place
+    fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
+    expect(window.location.hash).toBe(hashOf(id(2))) // the one before it
   })
 })

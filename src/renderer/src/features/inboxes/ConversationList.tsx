@@ -88,7 +88,7 @@ function cachedRowAt(qc: QueryClient, rows: readonly ConversationRow[], pinnedCo
 
 function useConversationKeys(rows: readonly ConversationRow[], inboxId: string, pinnedCount: number, showHidden: boolean) {
   const qc = useQueryClient()
-  const at = rows.findIndex((r) => r.id === inboxId)
+  const at = indexOf(qc, rows, pinnedCount, showHidden, inboxId)
   const lastAt = useRef({ inboxId, at })
   useEffect(() => {
     if (at >= 0 || lastAt.current.inboxId !== inboxId) lastAt.current = { inboxId, at }
@@ -101,8 +101,7 @@ function useConversationKeys(rows: readonly ConversationRow[], inboxId: string, 
       const up = e.key === 'ArrowUp'
       const was = lastAt.current.inboxId === inboxId ? lastAt.current.at : -1
       const found = indexOf(qc, rows, pinnedCount, showHidden, inboxId)
-      const next =
-        found >= 0 ? cachedRowAt(qc, rows, pinnedCount, showHidden, found + (up ? -1 : 1)) : was >= 0 ? rows[up ? was - 1 : was] : undefined
+      const next = cachedRowAt(qc, rows, pinnedCount, showHidden, found >= 0 ? found + (up ? -1 : 1) : was >= 0 ? (up ? was - 1 : was) : -1)
       if (!next) return
       e.preventDefault()
       navigate({ name: 'inbox', inboxId: next.id })
