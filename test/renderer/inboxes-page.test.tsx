@@ -506,4 +506,18 @@ describe('rows read by place (far past the rows read in order)', () => {
     // Charlie (the 2nd) to the 2nd oldest (the 5003rd): 5002 inboxes.
     await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('5002 selected'), { timeout: 5000 })
   })
+  it('a Shift-click range from a row read by place to one a few screens further (its block no longer shown) selects every inbox between', async () => {
+    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
+    renderPage()
+    await screen.findByText('5004 inboxes')
+    const scroller = screen.getByTestId('inbox-scroll')
+    // The seeded inbox n stands at place 5003 - n (the four named ones are newer).
+    scroller.scrollTo({ top: 68 * 1998 })
+    const from = await nameOf(3003)
+    fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${from}` }, { timeout: 3000 }))
+    scroller.scrollTo({ top: 68 * 2298 })
+    const to = await nameOf(2703)
+    fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${to}` }, { timeout: 3000 }), { shiftKey: true })
+    await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('301 selected'), { timeout: 5000 })
+  })
 })

@@ -180,8 +180,15 @@ export function InboxesPage() {
     return rows.flatMap((r) => (r && !seen.has(r.inboxId) && seen.add(r.inboxId) ? [r] : []))
   }
   // The list as this render shows it, for handlers and effects that run later.
-  const shownRef = useRef({ placesOf, rowsBetween })
-  shownRef.current = { placesOf, rowsBetween }
+  /** Where an inbox stands: as shown, else (read by place, its rows scrolled away since) where its cached block had it. */
+  const placeOf = (inboxId: string): number | undefined => {
+    const at = placesOf().get(inboxId)
+    if (at !== undefined || searching) return at
+    const place = cachedPlace(qc, { showHidden, pinned: false }, inboxId)
+    return place === undefined ? undefined : pinnedRows.length + place
+  }
+  const shownRef = useRef({ placesOf, placeOf, rowsBetween })
+  shownRef.current = { placesOf, placeOf, rowsBetween }
 
   // Selection: checkboxes, Shift-click selects the range from the last one clicked. The range is found
   // when the click happens (a state updater may run later, after the next click), between inboxes named
@@ -189,10 +196,10 @@ export function InboxesPage() {
   const [selected, setSelected] = useState<ReadonlyMap<string, InboxRowData>>(new Map())
   const anchor = useRef<string | null>(null)
   const onSelect = useCallback((row: InboxRowData, e: MouseEvent) => {
-    const { placesOf, rowsBetween } = shownRef.current
-    const places = placesOf()
-    const at = places.get(row.inboxId) ?? -1
-    const from = anchor.current === null ? -1 : (places.get(anchor.current) ?? -1)
+    const { placeOf, rowsBetween } = shownRef.current
+    const at = placeOf(row.inboxId) ?? -1
+    // The row clicked before may have scrolled out of the rows read by place (a few screens up).
+    const from = anchor.current === null ? -1 : (placeOf(anchor.current) ?? -1)
     anchor.current = row.inboxId
     if (e.shiftKey && at >= 0 && from >= 0) {
       // Rows in between may not be read yet (the list was dragged past them): they are read first.
