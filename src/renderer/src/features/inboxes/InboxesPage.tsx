@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks'
 import { IconEye, IconEyeOff, IconInbox, IconPlus, IconSearch } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import { useClient } from '../../api/client-context'
 import { cachedPlace, inboxPageKeys, onInboxChanges, pageQuery, placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
@@ -338,6 +338,19 @@ export function InboxesPage() {
     const at = shownRef.current.placesOf().get(id) ?? (place === undefined ? undefined : pinnedRows.length + place)
     if (at !== undefined) focusRow(at, { onlyIfIdle: true })
   })
+  // A search shows its results from the top; once cleared, the list is back where the operator was
+  // (it came back at the few rows a search's results had kept the scroll to, far from rows read by place).
+  const listTop = useRef(0)
+  const typeSearch = (value: string) => {
+    if (!searching && value.trim()) listTop.current = scrollRef.current?.scrollTop ?? 0
+    setSearch(value)
+  }
+  const wasSearching = useRef(searching)
+  useLayoutEffect(() => {
+    if (searching === wasSearching.current) return
+    wasSearching.current = searching
+    if (!searching && scrollRef.current) scrollRef.current.scrollTop = listTop.current
+  })
   const error = pinned.error ?? others.error ?? hits.error
   const tryAgain = () => {
     for (const q of [pinned, others]) {
@@ -367,14 +380,14 @@ export function InboxesPage() {
           placeholder="Search names and messages (Ctrl+K)"
           leftSection={<IconSearch size={16} />}
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          onChange={(e) => typeSearch(e.currentTarget.value)}
           onKeyDown={(e) => {
             if (e.key === 'ArrowDown' && count) {
               e.preventDefault()
               focusRow(0)
             }
           }}
-          rightSection={search ? <CloseButton aria-label="Clear search" onClick={() => setSearch('')} /> : null}
+          rightSection={search ? <CloseButton aria-label="Clear search" onClick={() => typeSearch('')} /> : null}
         />
         <Switch label="Show hidden" checked={showHidden} onChange={(e) => setShowHidden(e.currentTarget.checked)} />
       </Group>
