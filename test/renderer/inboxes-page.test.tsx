@@ -176,6 +176,20 @@ describe('the focus after a delete', () => {
     )
   })
 
+  it('hidden from its row menu (hidden ones not shown), the focus goes to the row in its place as well', async () => {
+    renderPage()
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Charlie contract' }))
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Hide' }))
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Charlie contract' })).toBeNull())
+    await waitFor(
+      () => {
+        expect(document.activeElement?.getAttribute('data-testid')).toBe('inbox-row')
+        expect(document.activeElement?.textContent).toContain('Bravo budget')
+      },
+      { timeout: 2000 }
+    )
+  })
+
   it('goes to the search field when the last inbox is gone', async () => {
     for (const id of jobIds.slice(1)) await node.post('/v2/remove_job', { job_id: id })
     renderPage()

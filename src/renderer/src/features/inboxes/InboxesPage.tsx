@@ -253,6 +253,15 @@ export function InboxesPage() {
   const listActions = useMemo<InboxActions>(
     () => ({
       ...actions,
+      // Hidden while hidden ones are not shown, they leave the list as deleted ones do (the row menu or
+      // the bulk bar held the focus): it goes to the row now in their place as well.
+      setHidden: async (rows, hidden) => {
+        const places = shownRef.current.placesOf()
+        await actions.setHidden(rows, hidden)
+        if (!hidden || showHiddenRef.current) return
+        const at = rows.reduce((min, r) => Math.min(min, places.get(r.inboxId) ?? Infinity), Infinity)
+        refocus.current = { index: Number.isFinite(at) ? at : 0, gone: new Set(rows.map((r) => r.inboxId)) }
+      },
       remove: (rows, onDone) =>
         actions.remove(rows, () => {
           const gone = new Set(rows.map((r) => r.inboxId))
@@ -446,7 +455,7 @@ export function InboxesPage() {
               <Text size="sm" fw={600}>
                 {chosen.length} selected
               </Text>
-              <Button size="xs" variant="default" onClick={() => void actions.setHidden(chosen, true).then(clearSelection)}>
+              <Button size="xs" variant="default" onClick={() => void listActions.setHidden(chosen, true).then(clearSelection)}>
                 Hide
               </Button>
               <Button size="xs" variant="default" onClick={() => void actions.setHidden(chosen, false).then(clearSelection)}>
