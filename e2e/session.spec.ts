@@ -33,3 +33,21 @@ test('the UI address’s one-time code is traded for an HttpOnly cookie, leaves 
   expect(await other.cookies()).toEqual([])
   await other.close()
 })
+
+test('a new UI address opened in the same tab (after a node restart) is traded, though only its fragment differs', async ({
+  page,
+  node
+}) => {
+  await page.goto(node.uiUrl)
+  await expect(page.getByRole('heading', { name: 'Add an LLM provider' })).toBeVisible()
+  // The node restarted: it no longer knows this window's session.
+  await node.restart()
+  expect(await page.evaluate(() => fetch('/v2/all_inboxes').then((r) => r.status))).toBe(401)
+  // The address the node printed differs from the page's only after '#': the browser does not load the page again.
+  await page.goto(node.uiUrl)
+  // (The page loads again meanwhile: a read cut by that is asked again.)
+  await expect.poll(() => page.evaluate(() => fetch('/v2/all_inboxes').then((r) => r.status)).catch(() => 0)).toBe(200)
+  await expect(page).not.toHaveURL(/code=/)
+  await expect(page.getByRole('heading', { name: 'Add an LLM provider' })).toBeVisible()
+  await expect(page.getByText('The node restarted')).toHaveCount(0)
+})

@@ -8,6 +8,12 @@ import { earlySession, startEarly } from './api/early-start'
 import { warmUpTimeFormats } from './features/inboxes/relative-time'
 
 startEarly(window)
+// A new UI address opened in this tab (the node restarted and printed another) differs from the
+// page's address only after '#', so the browser does not load the page again and its code would go
+// unused: the page is loaded again, which trades it.
+window.addEventListener('hashchange', () => {
+  if (new URLSearchParams(window.location.hash.replace(/^#/, '')).has('code')) window.location.reload()
+})
 void import('./app-main')
 // The main thread is idle until the app's code arrives: the rows' time formats get ready meanwhile,
 // once the first screen's reads have gone out (they wait for the session's answer on this thread).
