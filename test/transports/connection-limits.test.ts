@@ -88,4 +88,35 @@ describe('HTTP connection limits', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 401/)
     expect(answer).toMatch(/connection: close/i)
   })
+
+  it('an event stream asked for on a kept-open connection while the node stops does not hold the stop (it waited 10 s)', async () => {
+    node = startTestNode()
+    // The events request is held just before its stream opens, until the stop has begun.
+    let arrived!: () => void
+    const atRouter = new Promise<void>((r) => (arrived = r))
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    const router = {
+      ...node.router,
+      handleJson: async (req: Parameters<typeof node.router.handleJson>[0]) => {
+        if (req.path === '/v2/events') {
+          arrived()
+          await gate
+        }
+        return node.router.handleJson(req)
+      }
+    }
+    http = await startHttpServer({ router, token: 'tok', port: 0, log: node.log, heartbeatMs: 200 })
+    const s = await open()
+    let received = ''
+    s.on('data', (d: Buffer) => (received += d.toString()))
+    s.write(`GET /v2/events HTTP/1.1\r\nHost: 127.0.0.1:${http.port}\r\nAuthorization: Bearer tok\r\n\r\n`)
+    await atRouter
+    const t0 = performance.now()
+    const closed = http.close()
+    release()
+    await closed
+    expect(performance.now() - t0).toBeLessThan(2000)
+    await expect.poll(() => received).toMatch(/^HTTP\/1.1 503/)
+  })
 })

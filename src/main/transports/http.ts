@@ -79,6 +79,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const tokenDigest = digest(options.token)
   const staticRoot = options.staticDir ? resolve(options.staticDir) : undefined
   const streams = new Set<ServerResponse>()
+  let closing = false
   let allowedHosts = new Set<string>()
   let allowedOrigins = new Set<string>()
   let baseUrl = ''
@@ -173,6 +174,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   }
 
   const openStream = (req: IncomingMessage, res: ServerResponse, subscribe: (l: (e: NodeEvent) => void) => () => void) => {
+    // A stream asked for on a connection kept open while the node stops (close() has ended the others):
+    // ended at once, or the stop would wait for it until connections are forced shut.
+    if (closing) {
+      res.writeHead(503, { ...COMMON_HEADERS, Connection: 'close', 'Content-Type': 'text/plain; charset=utf-8' })
+      res.end('the node is stopping')
+      return
+    }
     res.writeHead(200, {
       ...COMMON_HEADERS,
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -427,6 +435,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     uiAddress: () => `${baseUrl}/#code=${sessions.issueCode()}`,
     close: () =>
       new Promise<void>((done) => {
+        closing = true
         server.close(() => done())
         for (const s of streams) s.end()
         server.closeIdleConnections()
