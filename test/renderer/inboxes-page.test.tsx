@@ -89,6 +89,16 @@ function renderPage(ui: ReactElement = <InboxesPage />) {
   )
 }
 
+/** Waits (2 s at most) for the focus to be on the inbox row that shows `text`. */
+const expectFocusOnRow = (text: string) =>
+  waitFor(
+    () => {
+      expect(document.activeElement?.getAttribute('data-testid')).toBe('inbox-row')
+      expect(document.activeElement?.textContent).toContain(text)
+    },
+    { timeout: 2000 }
+  )
+
 const storedNames = async () => {
   const inboxes = (await node.get('/v2/all_inboxes', { include_scope: 'false' })).body as { custom_name: string }[]
   return inboxes.map((i) => i.custom_name).sort()
@@ -167,13 +177,7 @@ describe('the focus after a delete', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete “Charlie contract”?' })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Charlie contract' })).toBeNull())
-    await waitFor(
-      () => {
-        expect(document.activeElement?.getAttribute('data-testid')).toBe('inbox-row')
-        expect(document.activeElement?.textContent).toContain('Bravo budget')
-      },
-      { timeout: 2000 }
-    )
+    await expectFocusOnRow('Bravo budget')
   })
 
   it('hidden from its row menu (hidden ones not shown), the focus goes to the row in its place as well', async () => {
@@ -181,13 +185,7 @@ describe('the focus after a delete', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Charlie contract' }))
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Hide' }))
     await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Charlie contract' })).toBeNull())
-    await waitFor(
-      () => {
-        expect(document.activeElement?.getAttribute('data-testid')).toBe('inbox-row')
-        expect(document.activeElement?.textContent).toContain('Bravo budget')
-      },
-      { timeout: 2000 }
-    )
+    await expectFocusOnRow('Bravo budget')
   })
 
   it('goes to the search field when the last inbox is gone', async () => {
@@ -207,13 +205,7 @@ describe('the focus back from a conversation', () => {
   it('goes to the row of the conversation last open, once; a list shown afresh leaves the focus alone', async () => {
     rememberOpened(`job_inbox::${jobIds[1]!}::false`) // Bravo budget was open
     const first = renderPage()
-    await waitFor(
-      () => {
-        expect(document.activeElement?.getAttribute('data-testid')).toBe('inbox-row')
-        expect(document.activeElement?.textContent).toContain('Bravo budget')
-      },
-      { timeout: 2000 }
-    )
+    await expectFocusOnRow('Bravo budget')
     first.unmount()
     disconnect()
     document.body.focus()
@@ -390,13 +382,7 @@ describe('rows read by place (far past the rows read in order)', () => {
     const dialog = await screen.findByRole('dialog', { name: `Delete “${n1}”?` })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(screen.queryByRole('checkbox', { name: `Select ${n1}` })).toBeNull())
-    await waitFor(
-      () => {
-        expect(document.activeElement?.getAttribute('data-testid')).toBe('inbox-row')
-        expect(document.activeElement?.textContent).toContain(n0)
-      },
-      { timeout: 2000 }
-    )
+    await expectFocusOnRow(n0)
     expect(scroller.scrollTop).toBeGreaterThan(4000 * 68)
   })
 

@@ -65,13 +65,7 @@ function listSql(showHidden: boolean, withScope: boolean, columns = inboxJson(wi
 
 /** Each filter has an index that holds its inboxes in list order, so a page is a range read of `limit` entries. */
 function pageSql(filter: PageFilter): string {
-  const where: string[] = []
-  let index = 'inboxes_activity'
-  if (filter.pinned !== undefined) {
-    where.push(`i.is_pinned = ${filter.pinned ? 1 : 0}`)
-    index = filter.showHidden ? 'inboxes_pinned_activity' : 'inboxes_pinned_visible_activity'
-  } else if (!filter.showHidden) index = 'inboxes_visible_activity'
-  if (!filter.showHidden) where.push('i.is_hidden = 0')
+  const { index, where } = filterIndex(filter, 'i.')
   where.push('(i.activity, i.seq) < (?, ?)')
   return `SELECT ${LIST_COLUMNS}
           FROM inboxes i INDEXED BY ${index}
@@ -87,16 +81,22 @@ function pageSql(filter: PageFilter): string {
  * is walked, no row is read); a page at that place is the keyset page after it.
  */
 function placeSql(filter: PageFilter): string {
-  const where: string[] = []
-  let index = 'inboxes_activity'
-  if (filter.pinned !== undefined) {
-    where.push(`is_pinned = ${filter.pinned ? 1 : 0}`)
-    index = filter.showHidden ? 'inboxes_pinned_activity' : 'inboxes_pinned_visible_activity'
-  } else if (!filter.showHidden) index = 'inboxes_visible_activity'
-  if (!filter.showHidden) where.push('is_hidden = 0')
+  const { index, where } = filterIndex(filter, '')
   return `SELECT activity, seq FROM inboxes INDEXED BY ${index}
           ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
           ORDER BY activity DESC, seq DESC LIMIT 1 OFFSET ?`
+}
+
+/** The index that holds the filter's inboxes in list order, and the conditions on its leading columns (`col` the table's prefix). */
+function filterIndex(filter: PageFilter, col: string): { index: string; where: string[] } {
+  const where: string[] = []
+  let index = 'inboxes_activity'
+  if (filter.pinned !== undefined) {
+    where.push(`${col}is_pinned = ${filter.pinned ? 1 : 0}`)
+    index = filter.showHidden ? 'inboxes_pinned_activity' : 'inboxes_pinned_visible_activity'
+  } else if (!filter.showHidden) index = 'inboxes_visible_activity'
+  if (!filter.showHidden) where.push(`${col}is_hidden = 0`)
+  return { index, where }
 }
 
 /** The stored parts of an Inbox (without scope), read as they are: JSON is assembled in JS, cheaper than SQLite's `||`. */
