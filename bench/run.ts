@@ -266,6 +266,15 @@ async function benchInboxScale(quick: boolean) {
     `${(t.acknowledgedPerSec / t.floorPerSec).toFixed(2)}x`,
     '(no target: the answers, 4 calls at once per server, take the rest)'
   ])
+  const cpu = t.cpuMsPerRequest
+  rows.push([
+    `  CPU per question and answer, all threads (clients and provider included; ${t.cores} cores: at most ${((t.cores * 1000) / cpu.ours).toFixed(0)} req/s)`,
+    `${cpu.ours.toFixed(2)} ms`,
+    'bare answering server / 1-insert floor',
+    `${cpu.answeringFloor.toFixed(2)} / ${cpu.floor.toFixed(2)} ms`,
+    `${(cpu.ours / cpu.answeringFloor).toFixed(2)}x`,
+    `(0.5x of the floor on ${t.cores} cores needs at most ${((t.cores * 1000) / (0.5 * t.floorPerSec)).toFixed(2)} ms)`
+  ])
 
   const m = await benchAllInboxesMemory(quick ? 20 : 200)
   rows.push([

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmbeddedNode } from '../src/main/embedded-node'
 import { silentLogger } from '../src/main/platform/logger'
@@ -31,9 +31,24 @@ export interface ThroughputFigures {
    * is stored, as ours is.
    */
   readonly answeringFloorPerSec: number
+  /**
+   * CPU time of the whole process (every thread: the clients, the loopback provider and the server)
+   * per request, in ms, for ours and the two floors. With the cores this machine has, it bounds the
+   * requests/s any of them can reach: cores x 1000 / cpuMs.
+   */
+  readonly cpuMsPerRequest: { readonly ours: number; readonly floor: number; readonly answeringFloor: number }
+  readonly cores: number
 }
 
 /** `clients` loops, each sending `perClient` requests one after another, over keep-alive connections. */
+/** Runs `work` and returns its result with the process's CPU time (user + system, all threads) it took, in ms. */
+async function withCpu<T>(work: () => Promise<T>): Promise<{ value: T; cpuMs: number }> {
+  const before = process.cpuUsage()
+  const value = await work()
+  const used = process.cpuUsage(before)
+  return { value, cpuMs: (used.user + used.system) / 1000 }
+}
+
 async function hammer(
   url: string,
   headers: Record<string, string>,
@@ -111,13 +126,17 @@ export async function benchJobMessageThroughput(clients = 32, perClient = 40): P
   await hammer(`${http.url}/v2/job_message`, { Authorization: `Bearer ${token}` }, content, clients, 2) // warm-up
   await allAnswered()
   const t0 = performance.now()
-  await hammer(`${http.url}/v2/job_message`, { Authorization: `Bearer ${token}` }, content, clients, perClient)
-  const acknowledged = performance.now() - t0
-  const answeredByThen = node.store.db
-    .prepare<[], number>(`SELECT count(*) FROM messages WHERE role = 'operator' AND needs_answer = 0`)
-    .pluck()
-    .get()!
-  await allAnswered()
+  let acknowledged = 0
+  let answeredByThen = 0
+  const oursCpu = await withCpu(async () => {
+    await hammer(`${http.url}/v2/job_message`, { Authorization: `Bearer ${token}` }, content, clients, perClient)
+    acknowledged = performance.now() - t0
+    answeredByThen = node.store.db
+      .prepare<[], number>(`SELECT count(*) FROM messages WHERE role = 'operator' AND needs_answer = 0`)
+      .pluck()
+      .get()!
+    await allAnswered()
+  })
   const ours = performance.now() - t0
   await http.close()
   await node.close()
@@ -142,9 +161,9 @@ export async function benchJobMessageThroughput(clients = 32, perClient = 40): P
   await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r))
   const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`
   await hammer(bareUrl, {}, content, clients, 2)
-  const floor = await hammer(bareUrl, {}, content, clients, perClient)
+  const { value: floor, cpuMs: floorCpu } = await withCpu(() => hammer(bareUrl, {}, content, clients, perClient))
   bare.close()
-  const answering = await answeringFloor(db, content, clients, perClient)
+  const { ms: answering, cpuMs: answeringCpu } = await answeringFloor(db, content, clients, perClient)
   db.close()
   rmSync(dir, { recursive: true, force: true })
   const requests = clients * perClient
@@ -156,17 +175,19 @@ export async function benchJobMessageThroughput(clients = 32, perClient = 40): P
     // The warm-up's questions are answered before the clock starts.
     answeredWhenAcknowledged: answeredByThen - clients * 2,
     floorPerSec: (requests / floor) * 1000,
-    answeringFloorPerSec: (requests / answering) * 1000
+    answeringFloorPerSec: (requests / answering) * 1000,
+    cpuMsPerRequest: { ours: oursCpu.cpuMs / requests, floor: floorCpu / requests, answeringFloor: answeringCpu / requests },
+    cores: availableParallelism()
   }
 }
 
-/** The second floor (see ThroughputFigures.answeringFloorPerSec): ms for `clients` x `perClient` questions, answers stored. */
+/** The second floor (see ThroughputFigures.answeringFloorPerSec): ms (and CPU ms) for `clients` x `perClient` questions, answers stored. */
 async function answeringFloor(
   db: Database.Database,
   content: (c: number, i: number) => string,
   clients: number,
   perClient: number
-): Promise<number> {
+): Promise<{ ms: number; cpuMs: number }> {
   const fake = await startFakeLlm()
   fake.behaviour = { type: 'reply', chunks: ['ok'] }
   // Group commit, as the node does: the inserts of one event-loop turn share a transaction, and each
@@ -238,10 +259,10 @@ async function answeringFloor(
     return performance.now() - t0
   }
   await run(2) // warm-up
-  const ms = await run(perClient)
+  const { value: ms, cpuMs } = await withCpu(() => run(perClient))
   server.close()
   await fake.close()
-  return ms
+  return { ms, cpuMs }
 }
 
 if (process.argv[1]?.endsWith('throughput.ts')) {
