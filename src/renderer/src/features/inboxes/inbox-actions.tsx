@@ -4,8 +4,9 @@ import { notifications } from '@mantine/notifications'
 import { useMemo, useState } from 'react'
 import type { ExportFormat } from '../../../../shared/contract/inbox-management'
 import { jobIdOfInbox } from '../../../../shared/contract/inbox-id'
-import { errorText, type Client } from '../../api/client'
+import { ApiFailure, errorText, type Client } from '../../api/client'
 import { useClient } from '../../api/client-context'
+import { callEach, removeJobs, type EachOutcome } from './bulk-calls'
 import { exportInbox } from './export-inbox'
 import type { InboxRowData } from './inbox-rows'
 
@@ -19,10 +20,17 @@ export interface InboxActions {
   remove(rows: readonly InboxRowData[], onDone?: () => void): void
 }
 
-/** The most job ids one remove_jobs call takes (the contract's limit). */
-const REMOVE_JOBS_MAX = 1000
-
 const failed = (title: string) => (err: unknown) => notifications.show({ color: 'red', title, message: errorText(err) })
+
+/** One notice for a call on many rows that did not all succeed (none when they did, or were gone meanwhile). */
+function reportEach(outcome: EachOutcome, total: number, title: string): void {
+  if (!outcome.failed) return
+  notifications.show({
+    color: 'red',
+    title: total === 1 ? title : `${title}: ${outcome.failed} of ${total}`,
+    message: errorText(outcome.firstError)
+  })
+}
 
 function RenameForm({ client, row }: { client: Client; row: InboxRowData }) {
   const [name, setName] = useState(row.name)
@@ -63,18 +71,14 @@ export function useInboxActions(): InboxActions {
     () => ({
       rename: (row) => modals.open({ title: `Rename “${row.name}”`, children: <RenameForm client={client} row={row} /> }),
       setPinned: async (rows, pinned) => {
-        for (const r of rows) {
-          await client
-            .call('update_inbox_pinned', { body: { inbox_name: r.inboxId, pinned } })
-            .catch(failed(pinned ? 'Not pinned' : 'Not unpinned'))
-        }
+        const outcome = await callEach(rows, (r) => client.call('update_inbox_pinned', { body: { inbox_name: r.inboxId, pinned } }))
+        reportEach(outcome, rows.length, pinned ? 'Not pinned' : 'Not unpinned')
       },
       setHidden: async (rows, hidden) => {
-        for (const r of rows) {
-          await client
-            .call('update_job_hidden', { body: { job_id: jobIdOfInbox(r.inboxId), is_hidden: hidden } })
-            .catch(failed(hidden ? 'Not hidden' : 'Not shown'))
-        }
+        const outcome = await callEach(rows, (r) =>
+          client.call('update_job_hidden', { body: { job_id: jobIdOfInbox(r.inboxId), is_hidden: hidden } })
+        )
+        reportEach(outcome, rows.length, hidden ? 'Not hidden' : 'Not shown')
       },
       exportAs: async (row, format) => {
         try {
@@ -103,16 +107,26 @@ export function useInboxActions(): InboxActions {
             void (async () => {
               let removed = 0
               try {
-                if (one) await client.call('remove_job', { body: { job_id: jobIdOfInbox(rows[0]!.inboxId) } })
-                else {
-                  // remove_jobs takes at most REMOVE_JOBS_MAX ids a call (each call all or nothing).
-                  for (let i = 0; i < rows.length; i += REMOVE_JOBS_MAX) {
-                    const part = rows.slice(i, i + REMOVE_JOBS_MAX)
-                    await client.call('remove_jobs', { body: { job_ids: part.map((r) => jobIdOfInbox(r.inboxId)) } })
-                    removed += part.length
-                  }
+                if (one) {
+                  const gone = await client.call('remove_job', { body: { job_id: jobIdOfInbox(rows[0]!.inboxId) } }).then(
+                    () => false,
+                    (err: unknown) => {
+                      // Removed elsewhere meanwhile: what the operator asked for.
+                      if (err instanceof ApiFailure && err.status === 404) return true
+                      throw err
+                    }
+                  )
+                  notifications.show({ color: 'teal', message: `“${rows[0]!.name}” ${gone ? 'was already deleted' : 'deleted'}` })
+                } else {
+                  const outcome = await removeJobs(
+                    client,
+                    rows.map((r) => jobIdOfInbox(r.inboxId)),
+                    (n) => (removed = n)
+                  )
+                  const gone = outcome.alreadyGone ? ` (${outcome.alreadyGone} had been deleted already)` : ''
+                  const n = outcome.removed
+                  notifications.show({ color: 'teal', message: `${n} conversation${n === 1 ? '' : 's'} deleted${gone}` })
                 }
-                notifications.show({ color: 'teal', message: one ? `“${rows[0]!.name}” deleted` : `${rows.length} conversations deleted` })
                 onDone?.()
               } catch (err) {
                 failed(removed ? `${removed} of ${rows.length} deleted; the rest were not` : 'Not deleted')(err)
