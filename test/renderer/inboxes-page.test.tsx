@@ -468,6 +468,32 @@ describe('rows read by place (far past the rows read in order)', () => {
     await waitFor(() => expect(focusedRow()).toContain(opened), { timeout: 3000 })
   })
 
+  it('back from one opened far down after its rows were let go (30 s later), the list is there again, the focus on its row', async () => {
+    let setShown: (shown: boolean) => void = () => {}
+    function Switchable() {
+      const [shown, set] = useState(true)
+      setShown = set
+      return shown ? <InboxesPage /> : null
+    }
+    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
+    renderPage(<Switchable />)
+    await screen.findByText('5004 inboxes')
+    const scroller = screen.getByTestId('inbox-scroll')
+    scroller.scrollTo({ top: scroller.scrollHeight })
+    const opened = await nameOf(1)
+    const row = await screen.findByText(opened, undefined, { timeout: 3000 })
+    // Opened by its link (the click only records where; the test has no router to follow it).
+    fireEvent.click(row)
+    rememberOpened('job_inbox::jobid_seed_1::false') // as the conversation's view does once shown
+    act(() => setShown(false))
+    // The blocks read by place are dropped once unused for 30 s: nothing cached says where it was.
+    act(() => qc.removeQueries({ queryKey: ['inboxes', 'place'] }))
+    document.body.focus()
+    act(() => setShown(true))
+    await waitFor(() => expect(focusedRow()).toContain(opened), { timeout: 3000 })
+    expect(scroller.scrollTop).toBeGreaterThan(4000 * 68)
+  })
+
   it('End from the first row puts the focus on the last inbox (read by place), Home back on the first', async () => {
     seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     renderPage()

@@ -14,7 +14,7 @@ import { useInboxActions, type InboxActions } from './inbox-actions'
 import { toRow, type InboxRowData } from './inbox-rows'
 import { InboxRow } from './InboxRow'
 import { rectAfterLayout } from './rect-after-layout'
-import { takeReturnFocus } from './return-focus'
+import { rememberListPlace, takeReturnFocus } from './return-focus'
 import classes from './InboxRow.module.css'
 
 const ROW_HEIGHT = 68
@@ -340,11 +340,15 @@ export function InboxesPage() {
   useEffect(() => {
     if (returnChecked.current || pending) return
     returnChecked.current = true
-    const id = takeReturnFocus()
-    if (id === undefined || searching) return
-    // One opened from far down is not among the rows read in order: its block, still cached, says where it is.
-    const place = cachedPlace(qc, { showHidden, pinned: false }, id)
-    const at = shownRef.current.placesOf().get(id) ?? (place === undefined ? undefined : pinnedRows.length + place)
+    const to = takeReturnFocus()
+    if (to === undefined || searching) return
+    // One opened from far down is not among the rows read in order: its block, while still cached, says
+    // where it is; later, the row it was opened from (its neighbours may have moved meanwhile).
+    const place = cachedPlace(qc, { showHidden, pinned: false }, to.inboxId)
+    const at =
+      shownRef.current.placesOf().get(to.inboxId) ??
+      (place === undefined ? undefined : pinnedRows.length + place) ??
+      (to.place?.showHidden === showHidden ? to.place.index : undefined)
     if (at !== undefined) focusRow(at, { onlyIfIdle: true })
   })
   // A search shows its results from the top; once cleared, the list is back where the operator was
@@ -482,6 +486,14 @@ export function InboxesPage() {
                     key={at ? at.row.inboxId : `placeholder-${item.index}`}
                     role="listitem"
                     data-index={item.index}
+                    onClickCapture={
+                      at && !searching
+                        ? (e) => {
+                            // Opening it (its link), not selecting it or its menu.
+                            if ((e.target as Element).closest('a[href]')) rememberListPlace(at.row.inboxId, item.index, showHidden)
+                          }
+                        : undefined
+                    }
                     data-pinned={!searching && item.index < pinnedRows.length ? '' : undefined}
                     style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
                   >
