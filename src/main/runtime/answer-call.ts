@@ -2,7 +2,7 @@ import type { LanguageModelV4CallOptions } from '@ai-sdk/provider'
 import type { ProviderFailureKind } from './provider-errors'
 import { observingFetch, localResourceCode, type CallObservation } from './call-backoff'
 import { languageModel, providerFetch, type ModelTarget } from './language-model'
-import { callModel, type CallTimeouts } from './model-call'
+import { callModel, callPulse, type CallTimeouts } from './model-call'
 import { describeFailure, ProviderFailure } from './provider-errors'
 import { cappedFetch } from './response-cap'
 
@@ -56,8 +56,10 @@ export async function runAnswerCall(
   const seen: CallObservation = {}
   try {
     const wire = cappedFetch(observingFetch(providerFetch(baseFetch), seen), req.wireLimit, () => controller.abort(TOO_LARGE))
+    const pulse = callPulse()
     const result = await callModel({
-      model: await languageModel(req.target, wire),
+      model: await languageModel(req.target, wire, pulse.beat),
+      pulse,
       options: req.options,
       stream: req.stream,
       failure: req.target,

@@ -32,8 +32,11 @@ function withoutAuth(fetchImpl: typeof fetch): typeof fetch {
   }
 }
 
-/** A streaming chat model for the target, speaking its kind's own protocol (its SDK loaded on first use). */
-export async function languageModel(target: ModelTarget, baseFetch: typeof fetch): Promise<LanguageModelV4> {
+/**
+ * A streaming chat model for the target, speaking its kind's own protocol (its SDK loaded on first
+ * use). `onServerEvent` runs for every event an OpenAI-protocol stream brings, thoughts included.
+ */
+export async function languageModel(target: ModelTarget, baseFetch: typeof fetch, onServerEvent?: () => void): Promise<LanguageModelV4> {
   const { kind, model, baseUrl } = target
   // The SDKs refuse to start without a key: they get a placeholder, and the request loses it again.
   const apiKey = target.apiKey || 'no-key'
@@ -42,7 +45,7 @@ export async function languageModel(target: ModelTarget, baseFetch: typeof fetch
     case 'openai':
       // Compatible servers differ from OpenAI in many details: their replies are normalised first.
       return (await openAISdk())
-        .createOpenAI({ baseURL: baseUrl, apiKey, fetch: openAICompatFetch(fetchImpl), name: kind.toLowerCase() })
+        .createOpenAI({ baseURL: baseUrl, apiKey, fetch: openAICompatFetch(fetchImpl, onServerEvent), name: kind.toLowerCase() })
         .chat(model)
     case 'anthropic':
       return (await anthropicSdk()).createAnthropic({ baseURL: baseUrl, apiKey, fetch: fetchImpl })(model)

@@ -3,7 +3,10 @@ import { describeFailure, timeoutFailure, type FailureContext } from './provider
 import { utf8Prefix } from './response-cap'
 
 export interface CallTimeouts {
-  /** Until the first text arrives (includes connecting and a cold model load). */
+  /**
+   * Until the first text arrives (includes connecting and a cold model load); every chunk the
+   * server streams before it (a reasoning model's thoughts) starts this wait again.
+   */
   readonly firstChunkMs: number
   /** Between two chunks once text flows. */
   readonly idleMs: number
@@ -22,6 +25,24 @@ export interface CallOptions {
   readonly onDelta?: (text: string) => void
   /** The answer stops growing here (bytes of UTF-8): the call is aborted and what fits is kept. */
   readonly maxTextBytes?: number
+  /** Beats for events the server streams before the SDK shows anything (see callPulse). */
+  readonly pulse?: CallPulse
+}
+
+/** A beat for every event a server streams, heard below the SDK. */
+export interface CallPulse {
+  readonly beat: () => void
+  listen(listener: () => void): void
+}
+
+/**
+ * The OpenAI chat SDK shows nothing of a stream until its first text (it holds the events back to
+ * look for an error, and drops thoughts sent as `reasoning_content`): a reasoning model thinking
+ * for minutes looks silent to callModel unless the stream's reader beats this pulse.
+ */
+export function callPulse(): CallPulse {
+  let listener = () => {}
+  return { beat: () => listener(), listen: (l) => void (listener = l) }
 }
 
 export type CallResult =
@@ -53,7 +74,15 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
   opts.signal?.addEventListener('abort', onOuterAbort, { once: true })
   let text = ''
   let textBytes = 0
+  /** The server has streamed something (text, or thoughts that never reach the answer). */
+  let heard = false
   const maxBytes = opts.maxTextBytes ?? Infinity
+  // Before the answer's text, every event the server streams starts the first-chunk wait again.
+  const alive = () => {
+    heard = true
+    arm(text === '' ? opts.timeouts.firstChunkMs : opts.timeouts.idleMs)
+  }
+  opts.pulse?.listen(alive)
   try {
     arm(opts.timeouts.firstChunkMs)
     if (!opts.stream) {
@@ -64,12 +93,16 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
       if (text) opts.onDelta?.(text)
       return { outcome: truncated ? 'truncated' : 'done', text }
     }
-    const { stream } = await opts.model.doStream({ ...opts.options, abortSignal: controller.signal })
+    // Raw chunks show every event the server sends, so thinking it streams (which the SDKs drop or
+    // report apart from the text) proves the call alive.
+    const { stream } = await opts.model.doStream({ ...opts.options, includeRawChunks: true, abortSignal: controller.signal })
     const reader = stream.getReader()
     for (;;) {
       const { value, done } = await reader.read()
       if (done) break
-      if (value.type === 'text-delta' && value.delta) {
+      if (value.type === 'raw') alive()
+      else if (value.type === 'text-delta' && value.delta) {
+        heard = true
         const size = Buffer.byteLength(value.delta)
         if (textBytes + size > maxBytes) {
           const fits = utf8Prefix(value.delta, maxBytes - textBytes)
@@ -91,10 +124,11 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
     return { outcome: 'done', text }
   } catch (err) {
     if (opts.signal?.aborted) return { outcome: 'aborted', text, reason: opts.signal.reason }
-    if (timedOut !== undefined) throw timeoutFailure(opts.failure, Math.round(timedOut / 1000), text !== '')
+    if (timedOut !== undefined) throw timeoutFailure(opts.failure, Math.round(timedOut / 1000), heard)
     throw describeFailure(err, opts.failure)
   } finally {
     clearTimeout(timer)
+    opts.pulse?.listen(() => {})
     opts.signal?.removeEventListener('abort', onOuterAbort)
   }
 }

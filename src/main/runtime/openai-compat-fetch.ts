@@ -21,7 +21,7 @@ const sseData = (data: string) => encoder.encode(`data: ${data}\n\n`)
  * missing final blank line or `[DONE]`. Each JSON chunk goes through normaliseChunk; an error
  * event ends the stream with ServerReportedError carrying the server's message.
  */
-export function normalisedEventStream(): TransformStream<Uint8Array, Uint8Array> {
+export function normalisedEventStream(onEvent?: () => void): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder()
   let pending = ''
   let data: string[] = []
@@ -51,6 +51,7 @@ export function normalisedEventStream(): TransformStream<Uint8Array, Uint8Array>
       const m = (value as { message?: unknown }).message
       throw new ServerReportedError(typeof m === 'string' ? m : text.trim())
     }
+    onEvent?.()
     const chunk = normaliseChunk(value)
     if (chunk) controller.enqueue(sseData(JSON.stringify(chunk)))
   }
@@ -169,7 +170,7 @@ function rebuilt(res: Response, body: ConstructorParameters<typeof Response>[0],
  * is thrown as ServerReportedError with the server's own message and no invented status.
  * Other requests and error statuses pass through untouched.
  */
-export function openAICompatFetch(base: typeof fetch): typeof fetch {
+export function openAICompatFetch(base: typeof fetch, onEvent?: () => void): typeof fetch {
   return async (input, init) => {
     const res = await base(input, init)
     if (!res.ok || !res.body || !/\/chat\/completions(\?|$)/.test(urlOf(input))) return res
@@ -178,7 +179,7 @@ export function openAICompatFetch(base: typeof fetch): typeof fetch {
     const isEventStream = /text\/event-stream/i.test(contentType) || (wantsStream && !/json|html/i.test(contentType))
 
     if (isEventStream) {
-      if (wantsStream) return rebuilt(res, res.body.pipeThrough(normalisedEventStream()), 'text/event-stream')
+      if (wantsStream) return rebuilt(res, res.body.pipeThrough(normalisedEventStream(onEvent)), 'text/event-stream')
       const completion = chunksAsCompletion(await collectEvents(res.body))
       return rebuilt(res, JSON.stringify(completion), 'application/json')
     }
