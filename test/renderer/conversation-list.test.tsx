@@ -254,6 +254,55 @@ describe('the conversation list of a long list dragged far down', () => {
   })
 })
 
+describe('the conversation list scrolled back up from far down to near its rows read in order', () => {
+  beforeEach(() => setWidth(1400))
+  it('keeps showing the rows it read by place until the pages in order come (no loading rows)', async () => {
+    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
+    let release: () => void = () => {}
+    let held: Promise<void> | undefined
+    const inner = routerTransport(node.router)
+    const transport: Transport = {
+      ...inner,
+      request: async (req) => {
+        if (held && req.path === '/v2/all_inboxes_paginated' && req.query?.position === undefined) await held
+        return inner.request(req)
+      }
+    }
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <ClientProvider client={createClient(transport)}>
+            <InboxView inboxId={middle()} />
+          </ClientProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    )
+    const nav = await screen.findByRole('navigation', { name: 'Conversations' })
+    await within(nav).findByRole('link', { name: 'Third talk' })
+    const scroller = nav.parentElement!
+    const nameOfSeed = async (n: number) =>
+      ((await node.get('/v2/get_inbox', { inbox_name: `job_inbox::jobid_seed_${n}::false` })).body as Inbox).custom_name
+    // Row i (past the few made by the tests) is about the seeded inbox 5002 - i: found by name, not by number.
+    scroller.scrollTop = 36 * 170
+    fireEvent.scroll(scroller)
+    await waitFor(() => expect(within(nav).queryAllByText('…')).toHaveLength(0), { timeout: 3000 })
+    held = new Promise((r) => (release = r))
+    try {
+      scroller.scrollTop = 36 * 135
+      fireEvent.scroll(scroller)
+      await new Promise((r) => setTimeout(r, 500))
+      expect(within(nav).queryAllByText('…')).toHaveLength(0)
+      const shown = within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent)
+      expect(shown).toContain(await nameOfSeed(5003 - 140))
+    } finally {
+      held = undefined
+      release()
+    }
+  })
+})
+
 describe('a conversation opened from far down the inbox list (its row read by place)', () => {
   layOutLists({ clientHeight: 600, clientWidth: 240 })
   beforeEach(() => setWidth(1400))

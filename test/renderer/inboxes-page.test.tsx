@@ -61,13 +61,17 @@ let sent: { path: string; query?: Record<string, string | undefined> }[] = []
 /** Event streams the window opened (each is a connection of its own over HTTP): connectEvents' one. */
 let eventStreams = 0
 
+/** While set, pages read in order wait for it (a slow node), so the test sees the list before they come. */
+let pagesInOrderHeld: Promise<void> | undefined
+
 function renderPage(ui: ReactElement = <InboxesPage />) {
   sent = []
   eventStreams = 0
   const transport: Transport = {
     kind: 'ipc',
-    request: (req) => {
+    request: async (req) => {
       sent.push({ path: req.path, query: req.query })
+      if (pagesInOrderHeld && req.path.endsWith('all_inboxes_paginated') && req.query?.position === undefined) await pagesInOrderHeld
       return node.router.handle(req)
     },
     onEvent: (listener) => {
@@ -466,6 +470,35 @@ describe('rows read by place (far past the rows read in order)', () => {
     document.body.focus()
     act(() => setShown(true))
     await waitFor(() => expect(focusedRow()).toContain(opened), { timeout: 3000 })
+  })
+
+  it('scrolled back up to near the rows read in order, the rows already read by place stay shown (no loading rows while the pages in order come)', async () => {
+    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
+    renderPage()
+    await screen.findByText('5004 inboxes')
+    const scroller = screen.getByTestId('inbox-scroll')
+    // Row i is the seeded inbox 5003 - i. Read in order so far: the first page (50 rows).
+    scroller.scrollTo({ top: 170 * 68 })
+    await screen.findByText(await nameOf(5003 - 170), undefined, { timeout: 3000 })
+    await waitFor(() => expect(screen.queryAllByTestId('inbox-placeholder')).toHaveLength(0))
+    // Up to within 100 rows of the rows read in order: those come page by page from here on (slowly).
+    let release: () => void = () => {}
+    pagesInOrderHeld = new Promise((r) => (release = r))
+    try {
+      const pages = () => sent.filter((r) => r.path.endsWith('all_inboxes_paginated') && r.query?.position === undefined).length
+      const before = pages()
+      scroller.scrollTo({ top: 135 * 68 })
+      await screen.findByText(await nameOf(5003 - 140), undefined, { timeout: 3000 })
+      // Past the pause after which the list stops asking for the blocks by place here.
+      await new Promise((r) => setTimeout(r, 500))
+      expect(screen.queryAllByTestId('inbox-placeholder')).toHaveLength(0)
+      expect(screen.getByText(await nameOf(5003 - 140))).toBeTruthy()
+      // The pages in order are asked for all the same (the rows read by place stand in until then).
+      await waitFor(() => expect(pages()).toBeGreaterThan(before))
+    } finally {
+      pagesInOrderHeld = undefined
+      release()
+    }
   })
 
   it('back from one opened far down after its rows were let go (30 s later), the list is there again, the focus on its row', async () => {

@@ -159,9 +159,18 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
     )
     return byPlace
   }, [blocks, places.rows, rows])
-  const rowAt = (i: number) => rows[i] ?? placed.get(i - pinnedCount)
-  // Opened on another conversation (the drawer, or one opened from far down the inbox list), the list starts where the open one is.
   const qc = useQueryClient()
+  const placedIds = useMemo(() => new Set([...placed.values()].map((r) => r.id)), [placed])
+  const loadedIds = useMemo(() => new Set(rows.map((r) => r.id)), [rows])
+  // Near the loaded rows (blocks no longer asked for: the pages in order come), a block still cached
+  // stands in until they do, rather than rows turning to placeholders.
+  const rowAt = (i: number) => {
+    const row = rows[i] ?? placed.get(i - pinnedCount)
+    if (row) return row
+    const cached = cachedRowAt(qc, rows, pinnedCount, showHidden, i)
+    return cached && !placedIds.has(cached.id) && !loadedIds.has(cached.id) ? cached : undefined
+  }
+  // Opened on another conversation (the drawer, or one opened from far down the inbox list), the list starts where the open one is.
   const at = indexOf(qc, rows, pinnedCount, showHidden, inboxId)
   const scrolledTo = useRef(false)
   useEffect(() => {

@@ -80,8 +80,10 @@ export function InboxesPage() {
         ? { row: pinnedRows[i]! }
         : (() => {
             const k = i - pinnedRows.length
-            // Past the loaded rows, a row read by place, unless it is among the loaded ones (it moved).
-            const r = loaded[k] ?? placed.get(k)
+            // Past the loaded rows, a row read by place, unless it is among the loaded ones (it moved). Near
+            // them, where blocks are no longer asked for (the pages in order come), a block still cached
+            // stands in until they do: the rows stay shown instead of turning to placeholders.
+            const r = loaded[k] ?? placed.get(k) ?? cachedPlaceRow(k)
             return r && (k < loaded.length || !loadedIds.has(r.inboxId)) ? { row: r } : undefined
           })()
 
@@ -143,6 +145,13 @@ export function InboxesPage() {
     )
     return rows
   }, [blocks, places.rows])
+  const placedIds = useMemo(() => new Set([...placed.values()].map((r) => r.inboxId)), [placed])
+  const cachedPlaceRow = (k: number): InboxRowData | undefined => {
+    const inbox = qc.getQueryData<Inbox[]>(inboxPageKeys.place({ showHidden, pinned: false }, Math.floor(k / PLACE_BLOCK)))?.[
+      k % PLACE_BLOCK
+    ]
+    return inbox && !placedIds.has(inbox.inbox_id) ? toRow(inbox) : undefined
+  }
   /** Where each inbox the list shows stands in it (its index), the rows read by place included: as rowAt finds them. */
   const placesOf = (): Map<string, number> => {
     const at = new Map<string, number>()
