@@ -7,12 +7,19 @@ import { highlightPieces, searchWords } from '../../src/renderer/src/features/fi
 import { UploadQueue, type UploadRow } from '../../src/renderer/src/features/files/upload-queue'
 import { ancestorsOf, fileState, parentPath, toggleExpanded } from '../../src/renderer/src/features/files/vfs-paths'
 import { ApiFailure } from '../../src/renderer/src/api/client'
+import { useRoute } from '../../src/renderer/src/app/router'
 import { startTestNode, tempDir, type TestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 import { layOutLists } from './list-layout'
 
 // The trees are virtual lists: they draw the rows a list of this height shows.
 layOutLists()
+
+/** The Files page as the window shows it: the file in the address is previewed, and follows navigation. */
+function RoutedFilesPage() {
+  const route = useRoute()
+  return route.name === 'files' ? <FilesPage path={route.path} node={route.node} /> : null
+}
 
 describe('tree state', () => {
   it('opens and closes folders; closing one closes what is inside it', () => {
@@ -154,5 +161,70 @@ describe('Files page against a real node', () => {
     await userEvent.keyboard('{ArrowDown}')
     await userEvent.keyboard('{ArrowDown}')
     await waitFor(() => expect(focusedPath()).toBe('/B next'))
+  })
+
+  it('uploads go to the folder above once the chosen upload folder is deleted, not to the deleted one', async () => {
+    await node.post('/v2/create_folder', { path: '/', folder_name: 'Drafts' })
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    await userEvent.click(await screen.findByRole('button', { name: 'Drafts', expanded: false }))
+    await screen.findByText(/upload them into \/Drafts,/)
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Drafts' }))
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete…', hidden: true }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete', hidden: true }))
+    await screen.findByText(/upload them into the top folder,/)
+    const input = document.querySelector('input[type=file]') as HTMLInputElement
+    await userEvent.upload(input, [new File(['Minutes of the May meeting.'], 'minutes.txt', { type: 'text/plain' })])
+    await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done']))
+    expect((await node.get('/v2/retrieve_path_simplified', { path: '/', depth: '0' })).body).toMatchObject([{ path: '/minutes.txt' }])
+  })
+
+  it('the previewed file is followed when it or its folder is renamed, and the preview closes when its folder is deleted', async () => {
+    await node.post('/v2/create_folder', { path: '/', folder_name: 'Leases' })
+    const bytes = new TextEncoder().encode('The deposit is returned within thirty days.')
+    expect((await node.post('/v2/upload_file_to_folder', { path: '/Leases', filename: 'deposit.txt', file_data: bytes })).status).toBe(200)
+    window.location.hash = '#/files?path=%2FLeases%2Fdeposit.txt'
+    renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
+    const preview = await screen.findByTestId('file-preview')
+    await within(preview).findByText(/returned within thirty days/)
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for deposit.txt' }))
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Rename or move…', hidden: true }))
+    const name = await screen.findByLabelText('Name')
+    await userEvent.clear(name)
+    await userEvent.type(name, 'deposit-2025.txt')
+    await userEvent.click(screen.getByRole('button', { name: 'Move' }))
+    await waitFor(() => expect(window.location.hash).toBe('#/files?path=%2FLeases%2Fdeposit-2025.txt'))
+    await within(screen.getByTestId('file-preview')).findByText(/returned within thirty days/)
+    expect(within(screen.getByTestId('file-preview')).queryByRole('alert')).toBeNull()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Leases' }))
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Rename or move…', hidden: true }))
+    const folderName = await screen.findByLabelText('Name')
+    await userEvent.clear(folderName)
+    await userEvent.type(folderName, 'Old leases')
+    await userEvent.click(screen.getByRole('button', { name: 'Move' }))
+    await waitFor(() => expect(window.location.hash).toBe('#/files?path=%2FOld+leases%2Fdeposit-2025.txt'))
+    await within(screen.getByTestId('file-preview')).findByText(/returned within thirty days/)
+
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Old leases' }))
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete…', hidden: true }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete', hidden: true }))
+    await waitFor(() => expect(window.location.hash).toBe('#/files'))
+    await waitFor(() => expect(screen.queryByTestId('file-preview')).toBeNull())
+  })
+
+  it('a previewed file deleted elsewhere says so in a sentence, and its passages are no longer shown', async () => {
+    const bytes = new TextEncoder().encode('The boiler is serviced every October.')
+    expect((await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'boiler.txt', file_data: bytes })).status).toBe(200)
+    window.location.hash = '#/files?path=%2Fboiler.txt'
+    renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
+    const preview = await screen.findByTestId('file-preview')
+    await within(preview).findByText(/serviced every October/)
+    expect((await node.post('/v2/delete_item', { path: '/boiler.txt' })).status).toBe(200)
+    // The window looks again (as on a vector_fs_changed event or coming back to it).
+    window.dispatchEvent(new Event('visibilitychange'))
+    await within(preview).findByText('This file is no longer in the library.')
+    expect(within(preview).queryByText(/serviced every October/)).toBeNull()
+    expect(within(preview).queryAllByTestId('passage')).toEqual([])
   })
 })

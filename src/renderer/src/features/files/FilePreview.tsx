@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '
 import { IconDownload } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { errorText } from '../../api/client'
+import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { keys, useVfsFolder } from '../../api/queries'
 import { baseName, fileState, formatSize, parentPath } from './vfs-paths'
@@ -26,7 +26,9 @@ export function FilePreview({ path, node }: { path: string; node?: string }) {
     queryKey: keys.vfsResource(path),
     queryFn: () => client.call('retrieve_vector_resource', { query: { path } })
   })
-  const nodes = resource.data?.vrkai.resource.Document.nodes ?? []
+  // A file gone since (deleted or moved elsewhere) shows no passages kept from before.
+  const gone = resource.isError && resource.error instanceof ApiFailure && resource.error.status === 404
+  const nodes = (!resource.isError && resource.data?.vrkai.resource.Document.nodes) || []
 
   useEffect(() => {
     if (!node || nodes.length === 0) return
@@ -68,8 +70,9 @@ export function FilePreview({ path, node }: { path: string; node?: string }) {
           </Group>
         )}
         {resource.isPending && <Loader size="sm" aria-label="Loading passages" />}
-        {resource.isError && <Alert color="red">{errorText(resource.error)}</Alert>}
-        {resource.data && (
+        {gone && <Alert color="yellow">This file is no longer in the library.</Alert>}
+        {resource.isError && !gone && <Alert color="red">{errorText(resource.error)}</Alert>}
+        {resource.data && !resource.isError && (
           <Text size="sm" c="dimmed">
             {nodes.length} passage{nodes.length === 1 ? '' : 's'}
           </Text>

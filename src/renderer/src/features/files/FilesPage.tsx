@@ -17,6 +17,7 @@ import {
   UnstyledButton
 } from '@mantine/core'
 import { modals } from '@mantine/modals'
+import { notifications } from '@mantine/notifications'
 import {
   IconChevronDown,
   IconChevronRight,
@@ -42,7 +43,7 @@ import { FolderSelect } from './FolderSelect'
 import { flattenTree, openFoldersToRead } from './tree-lines'
 import { treeListStyle, treeRowPlace, TreeNote } from './tree-parts'
 import { useFolderListings, useVirtualTree } from './use-virtual-tree'
-import { ancestorsOf, baseName, fileState, formatSize, joinPath, parentPath, toggleExpanded } from './vfs-paths'
+import { ancestorsOf, baseName, fileState, formatSize, isWithin, joinPath, parentPath, pathAfterMove, toggleExpanded } from './vfs-paths'
 
 const filesOfDrop = (e: DragEvent) => [...(e.dataTransfer?.files ?? [])]
 const carriesFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files')
@@ -74,15 +75,26 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
     setTarget(folder)
     setExpanded((e) => toggleExpanded(e, folder))
   }
+  // The upload folder, the open folders and the file shown follow an entry moved here, and leave one deleted here.
+  const afterMove = (from: string, to: string) => {
+    setTarget((t) => pathAfterMove(t, from, to))
+    setExpanded((e) => new Set([...e].map((p) => pathAfterMove(p, from, to))))
+    if (path && isWithin(path, from)) navigate({ name: 'files', path: pathAfterMove(path, from, to), node })
+  }
+  const afterDelete = (deleted: string) => {
+    setTarget((t) => (isWithin(t, deleted) ? parentPath(deleted) : t))
+    setExpanded((e) => new Set([...e].filter((p) => !isWithin(p, deleted))))
+    if (path && isWithin(path, deleted)) navigate({ name: 'files' })
+  }
   const [moveError, setMoveError] = useState<string | null>(null)
   const moveInto = async (folder: string, raw: string) => {
     const { path: origin, is_directory } = JSON.parse(raw) as { path: string; is_directory: boolean }
     if (parentPath(origin) === folder || origin === folder) return
     setMoveError(null)
+    const destination = joinPath(folder, baseName(origin))
     try {
-      await client.call(is_directory ? 'move_folder' : 'move_item', {
-        body: { origin_path: origin, destination_path: joinPath(folder, baseName(origin)) }
-      })
+      await client.call(is_directory ? 'move_folder' : 'move_item', { body: { origin_path: origin, destination_path: destination } })
+      afterMove(origin, destination)
     } catch (err) {
       setMoveError(`${baseName(origin)} was not moved: ${errorText(err)}`)
     }
@@ -187,13 +199,14 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
               onFile={(p) => navigate({ name: 'files', path: p })}
               onDropInto={dropInto}
               onMove={setMoving}
+              onDeleted={afterDelete}
             />
           )}
         </Paper>
         {path && <FilePreview key={path} path={path} node={node} />}
       </Box>
       <NewFolderDialog opened={newFolder} parent={target} onClose={() => setNewFolder(false)} />
-      {moving && <MoveDialog entry={moving} onClose={() => setMoving(null)} />}
+      {moving && <MoveDialog entry={moving} onMoved={afterMove} onClose={() => setMoving(null)} />}
     </Stack>
   )
 }
@@ -210,13 +223,14 @@ interface TreeProps {
   readonly onFile: (path: string) => void
   readonly onDropInto: (folder: string) => (e: DragEvent) => void
   readonly onMove: (entry: FileInfo) => void
+  readonly onDeleted: (path: string) => void
 }
 
 /**
  * The library's tree as one virtual list of its visible rows: open folders' children in place, read
  * from the node as folders open. A folder of any size draws only the rows on screen.
  */
-function LibraryTree({ top, expanded, selected, onFolder, onFile, onDropInto, onMove }: TreeProps) {
+function LibraryTree({ top, expanded, selected, onFolder, onFile, onDropInto, onMove, onDeleted }: TreeProps) {
   const toRead = useMemo(() => openFoldersToRead(expanded), [expanded])
   const listings = useFolderListings(toRead)
   const lines = useMemo(
@@ -265,6 +279,7 @@ function LibraryTree({ top, expanded, selected, onFolder, onFile, onDropInto, on
                 onOpen={() => (entry.is_directory ? onFolder(entry.path) : onFile(entry.path))}
                 onDropInto={onDropInto}
                 onMove={onMove}
+                onDeleted={onDeleted}
                 drag={dragProps(line.key)}
               />
             </li>
@@ -283,10 +298,11 @@ interface RowProps {
   readonly onOpen: () => void
   readonly onDropInto: (folder: string) => (e: DragEvent) => void
   readonly onMove: (entry: FileInfo) => void
+  readonly onDeleted: (path: string) => void
   readonly drag: { onDragStart: () => void; onDragEnd: () => void }
 }
 
-function TreeRow({ entry, depth, isOpen, selected, onOpen, onDropInto, onMove, drag }: RowProps) {
+function TreeRow({ entry, depth, isOpen, selected, onOpen, onDropInto, onMove, onDeleted, drag }: RowProps) {
   const state = fileState(entry.status)
   return (
     <Group
@@ -331,12 +347,12 @@ function TreeRow({ entry, depth, isOpen, selected, onOpen, onDropInto, onMove, d
           )}
         </Group>
       </UnstyledButton>
-      <EntryMenu entry={entry} onMove={() => onMove(entry)} />
+      <EntryMenu entry={entry} onMove={() => onMove(entry)} onDeleted={onDeleted} />
     </Group>
   )
 }
 
-function EntryMenu({ entry, onMove }: { entry: FileInfo; onMove: () => void }) {
+function EntryMenu({ entry, onMove, onDeleted }: { entry: FileInfo; onMove: () => void; onDeleted: (path: string) => void }) {
   const remove = useRouteMutation(entry.is_directory ? 'delete_folder' : 'delete_item')
   const confirmDelete = () =>
     modals.openConfirmModal({
@@ -350,7 +366,14 @@ function EntryMenu({ entry, onMove }: { entry: FileInfo; onMove: () => void }) {
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate({ path: entry.path })
+      onConfirm: () =>
+        remove.mutate(
+          { path: entry.path },
+          {
+            onSuccess: () => onDeleted(entry.path),
+            onError: (err) => notifications.show({ color: 'red', title: `${entry.name} was not deleted`, message: errorText(err) })
+          }
+        )
     })
   return (
     <Menu position="bottom-end" withinPortal>
@@ -523,7 +546,7 @@ function NewFolderDialog({ opened, parent, onClose }: { opened: boolean; parent:
   )
 }
 
-function MoveDialog({ entry, onClose }: { entry: FileInfo; onClose: () => void }) {
+function MoveDialog({ entry, onMoved, onClose }: { entry: FileInfo; onMoved: (from: string, to: string) => void; onClose: () => void }) {
   const client = useClient()
   const qc = useQueryClient()
   const [name, setName] = useState(entry.name)
@@ -531,11 +554,15 @@ function MoveDialog({ entry, onClose }: { entry: FileInfo; onClose: () => void }
   // A folder cannot go into itself or anything inside it.
   const inside = (f: string) => entry.is_directory && (f === entry.path || f.startsWith(`${entry.path}/`))
   const move = useMutation({
-    mutationFn: () =>
-      client.call(entry.is_directory ? 'move_folder' : 'move_item', {
-        body: { origin_path: entry.path, destination_path: joinPath(dest, name.trim()) }
-      }),
-    onSuccess: async () => {
+    mutationFn: async () => {
+      const destination = joinPath(dest, name.trim())
+      await client.call(entry.is_directory ? 'move_folder' : 'move_item', {
+        body: { origin_path: entry.path, destination_path: destination }
+      })
+      return destination
+    },
+    onSuccess: async (destination) => {
+      onMoved(entry.path, destination)
       await qc.invalidateQueries({ queryKey: keys.vfs })
       onClose()
     }

@@ -8,6 +8,15 @@ export const joinPath = (folder: string, name: string) => (folder === '/' ? `/${
 
 export const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
 
+/** Whether `path` is `folder` or inside it. */
+export const isWithin = (path: string, folder: string) => folder === '/' || path === folder || path.startsWith(`${folder}/`)
+
+/** Where `path` is once `from` moved to `to` (itself or anything inside it moves along); `path` itself when the move leaves it. */
+export function pathAfterMove(path: string, from: string, to: string): string {
+  if (path === from) return to
+  return path.startsWith(`${from}/`) ? to + path.slice(from.length) : path
+}
+
 /** Where a file stands: embedding states as the node reports them (`failed: <reason>` keeps its reason). */
 export type FileState = { readonly kind: 'ready' | 'processing' | 'none' } | { readonly kind: 'failed'; readonly reason: string }
 
