@@ -211,6 +211,21 @@ describe('failures become clearly marked messages in the inbox', () => {
     fake = await startFakeLlm() // for afterEach
   })
 
+  it('a connection cut in the middle of an answer says so, not that the server could not be reached', async () => {
+    const { jobId, inboxId } = await jobWith('OpenAI')
+    fake.behaviour = { type: 'stall', chunks: ['The first half'] }
+    const events = recordEvents(node)
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Hi' })
+    await vi.waitFor(() => expect(events.some((e) => e.type === 'message_delta')).toBe(true))
+    await fake.close() // drops the open response mid-stream, as a crashed server or proxy does
+    const [, note] = await waitForAnswers(node, inboxId, 1)
+    expect(note!.job_message.error).toBeDefined()
+    expect(note!.job_message.content).toBe(
+      `⚠ The OpenAI-compatible server at ${fake.url}/v1 broke off the answer (connection closed). Try again; if it keeps happening, look at the server's log.`
+    )
+    fake = await startFakeLlm() // for afterEach
+  })
+
   it('the key never follows a redirect to another host', async () => {
     const elsewhere = await startFakeLlm()
     try {

@@ -125,7 +125,7 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
   } catch (err) {
     if (opts.signal?.aborted) return { outcome: 'aborted', text, reason: opts.signal.reason }
     if (timedOut !== undefined) throw timeoutFailure(opts.failure, Math.round(timedOut / 1000), heard)
-    throw describeFailure(err, opts.failure)
+    throw describeFailure(err, opts.failure, text !== '')
   } finally {
     clearTimeout(timer)
     opts.pulse?.listen(() => {})

@@ -142,8 +142,12 @@ function unreadable(ctx: FailureContext, detail: string | undefined): ProviderFa
   )
 }
 
-/** Turns whatever a provider call threw into a ProviderFailure whose message names the cause. */
-export function describeFailure(err: unknown, ctx: FailureContext): ProviderFailure {
+/**
+ * Turns whatever a provider call threw into a ProviderFailure whose message names the cause.
+ * `midAnswer`: part of the answer had arrived, so a network error is a connection that broke, not
+ * a server that could not be reached.
+ */
+export function describeFailure(err: unknown, ctx: FailureContext, midAnswer = false): ProviderFailure {
   if (err instanceof ProviderFailure) return new ProviderFailure(err.kind, redactKey(err.message, ctx.apiKey), err.status)
   const s = providerSubject(ctx.kind, ctx.baseUrl)
 
@@ -174,6 +178,12 @@ export function describeFailure(err: unknown, ctx: FailureContext): ProviderFail
     )
   }
   const code = networkCode(err)
+  if (code && midAnswer) {
+    return new ProviderFailure(
+      'unreachable',
+      `${sentence(s)} broke off the answer (${NETWORK_WORDS[code] ?? code}). Try again; if it keeps happening, look at the server's log.`
+    )
+  }
   if (code) {
     return new ProviderFailure(
       'unreachable',
