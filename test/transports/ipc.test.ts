@@ -2,7 +2,8 @@ import type { IpcMainInvokeEvent } from 'electron'
 import { describe, expect, it } from 'vitest'
 import { IPC_REQUEST_CHANNEL } from '../../src/shared/bridge'
 import { bindIpc, isRendererUrl, type IpcMainLike, type IpcReply } from '../../src/main/transports/ipc'
-import { provider } from '../support/fixtures'
+import { startHttpServer } from '../../src/main/transports/http'
+import { createJobBody, provider } from '../support/fixtures'
 import { useTestNode } from '../support/node'
 
 /** Stands in for Electron's ipcMain (the Electron binary cannot exist here): records the handler. */
@@ -73,6 +74,50 @@ describe('IPC binding', () => {
     const events = (await handler(event(RENDERER), { method: 'GET', path: '/v2/events' })) as IpcReply
     expect(events.status).toBe(400)
     expect(json<{ message: string }>(events).message).toContain('onEvent')
+  })
+
+  it('a query given as numbers or booleans over IPC is read as HTTP reads the same query string', async () => {
+    // The contract gives IPC and HTTP identical semantics: {limit: 1} is ?limit=1, {show_hidden: true} is ?show_hidden=true.
+    const { ipc, handlers } = fakeIpcMain()
+    bindIpc(ipc, node.router, () => true)
+    const handler = handlers.get(IPC_REQUEST_CHANNEL)!
+    const server = await startHttpServer({ router: node.router, token: 't', port: 0, log: node.log })
+    try {
+      await node.post('/v2/add_llm_provider', provider('gpt'))
+      for (const hidden of [false, true, false]) await node.post('/v2/create_job', createJobBody('gpt', undefined, { is_hidden: hidden }))
+      const viaHttp = async (path: string) => {
+        const res = await fetch(`${server.url}${path}`, { headers: { Authorization: 'Bearer t' } })
+        return { status: res.status, body: await res.json() }
+      }
+      const viaIpc = async (path: string, query: Record<string, unknown>) => {
+        const reply = (await handler(event(RENDERER), { method: 'GET', path, query })) as IpcReply
+        return { status: reply.status, body: json(reply) }
+      }
+      const cases: [string, Record<string, unknown>][] = [
+        ['/v2/all_inboxes_paginated', { limit: 1, show_hidden: true }],
+        ['/v2/all_inboxes_paginated', { limit: 2, show_hidden: false, pinned: false }],
+        ['/v2/all_inboxes', { show_hidden: false, include_scope: false }],
+        ['/v2/search_inboxes', { q: 'gpt', limit: 5, show_hidden: true }],
+        ['/v2/retrieve_path_simplified', { path: '/', depth: 0 }],
+        ['/v2/get_job_scope', { job_id: 42 }],
+        ['/v2/all_inboxes_paginated', { limit: 0 }]
+      ]
+      for (const [path, query] of cases) {
+        const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))
+        const http = await viaHttp(`${path}?${qs.toString()}`)
+        expect(await viaIpc(path, query), `${path} ${JSON.stringify(query)}`).toEqual(http)
+      }
+      expect((await viaIpc('/v2/all_inboxes_paginated', { limit: 1, show_hidden: true })).status).toBe(200)
+      expect((await viaIpc('/v2/get_job_scope', { job_id: 42 })).body).toMatchObject({ code: 404, message: "job_id: no job with id '42'" })
+      // Values HTTP cannot carry as one query parameter stay a 400 naming the parameter.
+      for (const bad of [{ job_id: ['a', 'b'] }, { job_id: { id: 'x' } }, { job_id: null }]) {
+        const res = await viaIpc('/v2/get_job_scope', bad)
+        expect(res.status).toBe(400)
+        expect((res.body as { message: string }).message).toMatch(/^job_id: /)
+      }
+    } finally {
+      await server.close()
+    }
   })
 
   it('unbinding removes the handler', () => {

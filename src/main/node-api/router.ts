@@ -53,12 +53,25 @@ for (const [name, route] of Object.entries(routes) as [RouteName, RouteDef][]) {
   methods.set(route.method, name)
 }
 
+/**
+ * A query's numbers and booleans as the text an HTTP query string carries them in: IPC callers
+ * may write {limit: 5} where HTTP has ?limit=5, and both transports answer alike. Other values
+ * are left for the route's schema to refuse, naming the parameter.
+ */
+function queryAsText(query: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
+  const text: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(query ?? {})) {
+    text[k] = typeof v === 'number' || typeof v === 'boolean' ? String(v) : v
+  }
+  return text
+}
+
 function splitPath(path: string, query: Readonly<Record<string, unknown>> | undefined) {
   const q = path.indexOf('?')
-  if (q < 0) return { path, query: { ...(query ?? {}) } }
+  if (q < 0) return { path, query: queryAsText(query) }
   const merged: Record<string, unknown> = {}
   for (const [k, v] of new URLSearchParams(path.slice(q + 1))) merged[k] = v
-  return { path: path.slice(0, q), query: { ...merged, ...(query ?? {}) } }
+  return { path: path.slice(0, q), query: { ...merged, ...queryAsText(query) } }
 }
 
 const errorJson = (err: ApiError): { readonly kind: 'json'; readonly status: number; readonly body: Buffer } => ({
