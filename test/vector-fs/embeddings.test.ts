@@ -160,6 +160,29 @@ describe('embeddings', () => {
     await waitFor(node, allReady)
   })
 
+  it('a provider that takes the batch and never answers is given up after the time-out and tried again: the file ends ready', async () => {
+    const t = tempDir()
+    const patient = startTestNode(t.dir, { vectorFs: { queue: { ...QUICK.vectorFs!.queue, callTimeoutMs: 300 } } })
+    try {
+      await useOpenAi(patient)
+      fake.behaviour = { type: 'hang' }
+      const arrived = fake.nextRequest()
+      await upload(patient, 'a.txt', 'words the server sits on')
+      await arrived
+      fake.behaviour = { type: 'ok' }
+      await waitFor(patient, allReady)
+      expect(fake.requests).toHaveLength(2)
+      // Past the tries, a server that never answers leaves the file failed with a reason, not processing for ever.
+      fake.behaviour = { type: 'hang' }
+      await upload(patient, 'b.txt', 'more words nobody embeds')
+      const fs = await waitFor(patient, (all) => all.length === 2 && all[1]!.status !== 'processing')
+      expect(fs[1]!.status).toBe('failed: the provider did not answer within 300 ms')
+    } finally {
+      await patient.close()
+      t.cleanup()
+    }
+  })
+
   it('changing the model embeds everything again with the new one (a new dimension too)', async () => {
     await useOpenAi(node)
     await upload(node, 'a.txt', longText('bridge', 3))

@@ -13,9 +13,17 @@ export interface EmbeddingQueueOptions {
   /** First back-off; doubles each try (with jitter), capped by maxBackoffMs. */
   readonly backoffMs: number
   readonly maxBackoffMs: number
+  /** A call not answered by then is given up and tried again like a 5xx (a server that never answers would hold the queue). */
+  readonly callTimeoutMs: number
 }
 
-export const DEFAULT_QUEUE_OPTIONS: EmbeddingQueueOptions = { batchSize: 64, maxAttempts: 6, backoffMs: 1000, maxBackoffMs: 60_000 }
+export const DEFAULT_QUEUE_OPTIONS: EmbeddingQueueOptions = {
+  batchSize: 64,
+  maxAttempts: 6,
+  backoffMs: 1000,
+  maxBackoffMs: 60_000,
+  callTimeoutMs: 120_000
+}
 
 interface Deps {
   readonly db: Database
@@ -43,6 +51,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
       { once: true }
     )
   })
+
+const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`)
 
 /**
  * Embeds passages in the background. The queue is the `pending_embedding` flag in SQLite: it is
@@ -75,8 +85,9 @@ export function embeddingQueue(deps: Deps) {
   async function embedWithRetry(texts: string[], providerId: string, model: string, signal: AbortSignal): Promise<number[][]> {
     const embedder = deps.embedders(providerId, model)
     for (let attempt = 1; ; attempt++) {
+      const timeout = AbortSignal.timeout(options.callTimeoutMs)
       try {
-        const out = await embedder.embed(texts, signal)
+        const out = await embedder.embed(texts, AbortSignal.any([signal, timeout]))
         if (out.length !== texts.length)
           throw new EmbeddingFailure(`the provider returned ${out.length} vectors for ${texts.length} passages`, false)
         const dim = out[0]?.length ?? 0
@@ -86,7 +97,11 @@ export function embeddingQueue(deps: Deps) {
         return out
       } catch (err) {
         if (signal.aborted) throw err
-        const failure = err instanceof EmbeddingFailure ? err : new EmbeddingFailure(String((err as Error)?.message ?? err), false)
+        const failure = timeout.aborted
+          ? new EmbeddingFailure(`the provider did not answer within ${duration(options.callTimeoutMs)}`, true)
+          : err instanceof EmbeddingFailure
+            ? err
+            : new EmbeddingFailure(String((err as Error)?.message ?? err), false)
         if (!failure.retryable || attempt >= options.maxAttempts) throw failure
         const backoff = Math.min(options.maxBackoffMs, options.backoffMs * 2 ** (attempt - 1))
         const wait = Math.min(options.maxBackoffMs, failure.retryAfterMs ?? backoff * (0.75 + Math.random() * 0.5))
