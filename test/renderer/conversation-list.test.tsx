@@ -218,28 +218,32 @@ describe('the conversation list on wide windows: beside the conversation, collap
   })
 })
 
+/** The view of the middle inbox over the real router, each request through `wrap` first (to count or hold it). */
+function renderMiddleOver(
+  wrap: (req: Parameters<Transport['request']>[0], next: Transport['request']) => ReturnType<Transport['request']>
+) {
+  const inner = routerTransport(node.router)
+  const transport: Transport = { ...inner, request: (req) => wrap(req, (r) => inner.request(r)) }
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ClientProvider client={createClient(transport)}>
+          <InboxView inboxId={middle()} />
+        </ClientProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  )
+}
+
 describe('the conversation list of a long list dragged far down', () => {
   beforeEach(() => setWidth(1400))
   it('reads the rows there by place in a request or two, not every page before them', async () => {
     seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     let pageReads: (Record<string, string | undefined> | undefined)[] = []
-    const inner = routerTransport(node.router)
-    const transport: Transport = {
-      ...inner,
-      request: (req) => {
-        if (req.path === '/v2/all_inboxes_paginated') pageReads.push(req.query)
-        return inner.request(req)
-      }
-    }
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <ClientProvider client={createClient(transport)}>
-            <InboxView inboxId={middle()} />
-          </ClientProvider>
-        </QueryClientProvider>
-      </MantineProvider>
-    )
+    renderMiddleOver((req, next) => {
+      if (req.path === '/v2/all_inboxes_paginated') pageReads.push(req.query)
+      return next(req)
+    })
     const nav = await screen.findByRole('navigation', { name: 'Conversations' })
     await within(nav).findByRole('link', { name: 'Third talk' })
     pageReads = []
@@ -260,23 +264,10 @@ describe('the conversation list scrolled back up from far down to near its rows 
     seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     let release: () => void = () => {}
     let held: Promise<void> | undefined
-    const inner = routerTransport(node.router)
-    const transport: Transport = {
-      ...inner,
-      request: async (req) => {
-        if (held && req.path === '/v2/all_inboxes_paginated' && req.query?.position === undefined) await held
-        return inner.request(req)
-      }
-    }
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <ClientProvider client={createClient(transport)}>
-            <InboxView inboxId={middle()} />
-          </ClientProvider>
-        </QueryClientProvider>
-      </MantineProvider>
-    )
+    renderMiddleOver(async (req, next) => {
+      if (held && req.path === '/v2/all_inboxes_paginated' && req.query?.position === undefined) await held
+      return next(req)
+    })
     const nav = await screen.findByRole('navigation', { name: 'Conversations' })
     await within(nav).findByRole('link', { name: 'Third talk' })
     const scroller = nav.parentElement!

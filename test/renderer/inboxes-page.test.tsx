@@ -450,7 +450,11 @@ describe('rows read by place (far past the rows read in order)', () => {
 
   const focusedRow = () => (document.activeElement?.getAttribute('data-testid') === 'inbox-row' ? document.activeElement.textContent : null)
 
-  it('back from a conversation opened among them, the list is there again, the focus on its row (not at the top)', async () => {
+  /**
+   * Opens the second oldest inbox at the end of the list (read by place), leaves the list as a
+   * conversation opening does, comes back (Back) after `meanwhile`, and expects the focus on its row.
+   */
+  const openFarDownAndReturn = async ({ byItsLink, meanwhile = () => {} }: { byItsLink: boolean; meanwhile?: () => void }) => {
     let setShown: (shown: boolean) => void = () => {}
     function Switchable() {
       const [shown, set] = useState(true)
@@ -463,13 +467,26 @@ describe('rows read by place (far past the rows read in order)', () => {
     const scroller = screen.getByTestId('inbox-scroll')
     scroller.scrollTo({ top: scroller.scrollHeight })
     const opened = await nameOf(1)
-    await screen.findByText(opened, undefined, { timeout: 3000 })
-    // The conversation opened (the list leaves the window), then Back.
-    rememberOpened('job_inbox::jobid_seed_1::false')
+    const row = await screen.findByText(opened, undefined, { timeout: 3000 })
+    // Opened by its link (the click only records where; the test has no router to follow it), or from elsewhere.
+    if (byItsLink) fireEvent.click(row)
+    rememberOpened('job_inbox::jobid_seed_1::false') // as the conversation's view does once shown
     act(() => setShown(false))
+    act(meanwhile)
     document.body.focus()
     act(() => setShown(true))
     await waitFor(() => expect(focusedRow()).toContain(opened), { timeout: 3000 })
+    expect(scroller.scrollTop).toBeGreaterThan(4000 * 68)
+  }
+
+  it('back from a conversation opened among them, the list is there again, the focus on its row (not at the top)', async () => {
+    // Its block, still cached, says where it is.
+    await openFarDownAndReturn({ byItsLink: false })
+  })
+
+  it('the same after its rows were let go (30 s later): the row it was opened from says where', async () => {
+    // The blocks read by place are dropped once unused for 30 s: nothing cached says where it was.
+    await openFarDownAndReturn({ byItsLink: true, meanwhile: () => qc.removeQueries({ queryKey: ['inboxes', 'place'] }) })
   })
 
   it('scrolled back up to near the rows read in order, the rows already read by place stay shown (no loading rows while the pages in order come)', async () => {
@@ -499,32 +516,6 @@ describe('rows read by place (far past the rows read in order)', () => {
       pagesInOrderHeld = undefined
       release()
     }
-  })
-
-  it('back from one opened far down after its rows were let go (30 s later), the list is there again, the focus on its row', async () => {
-    let setShown: (shown: boolean) => void = () => {}
-    function Switchable() {
-      const [shown, set] = useState(true)
-      setShown = set
-      return shown ? <InboxesPage /> : null
-    }
-    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
-    renderPage(<Switchable />)
-    await screen.findByText('5004 inboxes')
-    const scroller = screen.getByTestId('inbox-scroll')
-    scroller.scrollTo({ top: scroller.scrollHeight })
-    const opened = await nameOf(1)
-    const row = await screen.findByText(opened, undefined, { timeout: 3000 })
-    // Opened by its link (the click only records where; the test has no router to follow it).
-    fireEvent.click(row)
-    rememberOpened('job_inbox::jobid_seed_1::false') // as the conversation's view does once shown
-    act(() => setShown(false))
-    // The blocks read by place are dropped once unused for 30 s: nothing cached says where it was.
-    act(() => qc.removeQueries({ queryKey: ['inboxes', 'place'] }))
-    document.body.focus()
-    act(() => setShown(true))
-    await waitFor(() => expect(focusedRow()).toContain(opened), { timeout: 3000 })
-    expect(scroller.scrollTop).toBeGreaterThan(4000 * 68)
   })
 
   it('End from the first row puts the focus on the last inbox (read by place), Home back on the first', async () => {
