@@ -120,6 +120,30 @@ describe('IPC binding', () => {
     }
   })
 
+  it('an upload over IPC takes file_data as bytes in any of the forms structured clone carries (Uint8Array, Buffer, ArrayBuffer)', async () => {
+    const { ipc, handlers } = fakeIpcMain()
+    bindIpc(ipc, node.router, () => true)
+    const handler = handlers.get(IPC_REQUEST_CHANNEL)!
+    const call = async (path: string, body?: unknown, query?: Record<string, string>) =>
+      (await handler(event(RENDERER), { method: body === undefined ? 'GET' : 'POST', path, body, query })) as IpcReply
+    const text = 'Rent is due on the first day of each month.'
+    const forms: [string, unknown][] = [
+      ['u8.txt', new TextEncoder().encode(text)],
+      ['buffer.txt', Buffer.from(text)],
+      ['arraybuffer.txt', new TextEncoder().encode(text).buffer]
+    ]
+    for (const [filename, file_data] of forms) {
+      const res = await call('/v2/upload_file_to_folder', { path: '/', filename, file_data })
+      expect(res.status, filename).toBe(200)
+      expect(json(res)).toMatchObject({ path: `/${filename}`, size: text.length, status: 'ready' })
+      const download = await call('/v2/download_file', undefined, { path: `/${filename}` })
+      expect(new TextDecoder().decode(download.body)).toBe(text)
+    }
+    const notBytes = await call('/v2/upload_file_to_folder', { path: '/', filename: 'x.txt', file_data: [1, 2, 3] })
+    expect(notBytes.status).toBe(400)
+    expect(json<{ message: string }>(notBytes).message).toMatch(/^file_data: /)
+  })
+
   it('unbinding removes the handler', () => {
     const { ipc, handlers } = fakeIpcMain()
     const unbind = bindIpc(ipc, node.router, () => true)

@@ -93,7 +93,12 @@ export const CreateFolderRequestSchema = z.strictObject({
 export const UploadFileRequestSchema = z.strictObject({
   path: VfsPathSchema,
   filename: SegmentSchema,
-  file_data: z.instanceof(Uint8Array, { error: "expected the file's bytes" }).optional(),
+  // Structured clone (IPC) carries bytes as a typed array or a bare ArrayBuffer: both are the file.
+  file_data: z
+    .union([z.instanceof(Uint8Array), z.instanceof(ArrayBuffer).transform((b) => new Uint8Array(b))], {
+      error: "expected the file's bytes"
+    })
+    .optional(),
   file_datetime: z
     .string()
     .refine((s) => Number.isFinite(Date.parse(s)), { error: 'expected an ISO 8601 date-time' })
