@@ -14,10 +14,35 @@ export interface StoredBlob {
 /**
  * Files' original bytes under `<data-dir>/files/`, named by the SHA-256 of their content
  * (`files/ab/abcdef...`): two uploads of the same bytes share one copy.
+ *
+ * A copy is shared, so an upload that finds it there must not lose it to a delete of another file
+ * with the same bytes running at the same time: `put` holds the copy until the upload calls
+ * `release` (once its row is written, or it failed), `remove` leaves a held copy alone, and `put`
+ * waits for a removal of the same copy already under way, then writes it again.
  */
 export function fileStore(root: string) {
   const stagingDir = join(root, '.staging')
   const pathOf = (sha: string) => join(root, sha.slice(0, 2), sha)
+  /** Copies uploads are storing or about to record, with how many uploads hold each. */
+  const held = new Map<string, number>()
+  const removing = new Map<string, Promise<void>>()
+  const hold = (sha: string) => held.set(sha, (held.get(sha) ?? 0) + 1)
+  const release = (sha: string) => {
+    const n = (held.get(sha) ?? 0) - 1
+    if (n > 0) held.set(sha, n)
+    else held.delete(sha)
+  }
+  /** Holds the copy for the caller, after any removal of it under way; released again if storing fails. */
+  async function holding<T>(sha: string, store: () => Promise<T>): Promise<T> {
+    hold(sha)
+    try {
+      await removing.get(sha)
+      return await store()
+    } catch (err) {
+      release(sha)
+      throw err
+    }
+  }
 
   async function hashFile(file: string): Promise<string> {
     const h = createHash('sha256')
@@ -30,33 +55,47 @@ export function fileStore(root: string) {
     /** Uploads are staged here (same file system as the store, so they are renamed into place). */
     stagingDir,
     pathOf,
-    /** Stores the bytes (if not already there) and answers their hash. */
+    /** Stores the bytes (if not already there) and answers their hash; the copy is held until `release(sha256)`. */
     async put(source: UploadSource): Promise<StoredBlob> {
       await mkdir(stagingDir, { recursive: true, mode: 0o700 })
       if ('bytes' in source) {
         const sha = createHash('sha256').update(source.bytes).digest('hex')
-        const target = pathOf(sha)
-        if (!(await exists(target))) {
-          const tmp = join(stagingDir, `put-${randomUUID()}`)
-          await writeFile(tmp, source.bytes, { mode: 0o600 })
-          await mkdir(join(root, sha.slice(0, 2)), { recursive: true, mode: 0o700 })
-          await rename(tmp, target)
-        }
-        return { sha256: sha, size: source.bytes.length }
+        return holding(sha, async () => {
+          const target = pathOf(sha)
+          if (!(await exists(target))) {
+            const tmp = join(stagingDir, `put-${randomUUID()}`)
+            await writeFile(tmp, source.bytes, { mode: 0o600 })
+            await mkdir(join(root, sha.slice(0, 2)), { recursive: true, mode: 0o700 })
+            await rename(tmp, target)
+          }
+          return { sha256: sha, size: source.bytes.length }
+        })
       }
       const sha = await hashFile(source.file)
-      const target = pathOf(sha)
-      if (!(await exists(target))) {
-        await mkdir(join(root, sha.slice(0, 2)), { recursive: true, mode: 0o700 })
-        const tmp = join(stagingDir, `put-${randomUUID()}`)
-        // A staged file elsewhere (another file system) is copied; ours is renamed.
-        await rename(source.file, tmp).catch(() => copyFile(source.file, tmp))
-        await rename(tmp, target)
-      }
-      return { sha256: sha, size: source.size }
+      return holding(sha, async () => {
+        const target = pathOf(sha)
+        if (!(await exists(target))) {
+          await mkdir(join(root, sha.slice(0, 2)), { recursive: true, mode: 0o700 })
+          const tmp = join(stagingDir, `put-${randomUUID()}`)
+          // A staged file elsewhere (another file system) is copied; ours is renamed.
+          await rename(source.file, tmp).catch(() => copyFile(source.file, tmp))
+          await rename(tmp, target)
+        }
+        return { sha256: sha, size: source.size }
+      })
     },
+    /** Lets go of a copy `put` held (its upload recorded it, or gave up). */
+    release,
     read: (sha: string) => readFile(pathOf(sha)),
-    remove: (sha: string) => rm(pathOf(sha), { force: true })
+    /** Removes the copy unless an upload holds it or `inUse()` (asked now) says a file still names it. */
+    async remove(sha: string, inUse: () => boolean) {
+      if (held.has(sha) || inUse()) return
+      const done = rm(pathOf(sha), { force: true }).finally(() => {
+        if (removing.get(sha) === done) removing.delete(sha)
+      })
+      removing.set(sha, done)
+      await done
+    }
   }
 }
 export type FileStore = ReturnType<typeof fileStore>

@@ -284,9 +284,11 @@ export function createVectorFs(options: VectorFsOptions) {
           })
           .immediate()
       } catch (err) {
-        if (!tree.isShaUsed(blob.sha256)) await files.remove(blob.sha256)
+        files.release(blob.sha256)
+        await files.remove(blob.sha256, () => tree.isShaUsed(blob.sha256))
         throw err
       }
+      files.release(blob.sha256)
       changed(formatVfsPath(target))
       if (model) queue.wake()
       return info(tree.get(id)!, target, 0, 1, currentKey())
@@ -328,7 +330,8 @@ export function createVectorFs(options: VectorFsOptions) {
           return removeSubtree(e.id)
         })
         .immediate()
-      for (const sha of unused) await files.remove(sha)
+      // Asked again: an upload of the same bytes may have recorded them since.
+      for (const sha of unused) await files.remove(sha, () => tree.isShaUsed(sha))
       changed(formatVfsPath(segments))
     },
 
