@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { DEFAULT_NODE_NAME } from '../shared/contract/identity'
 import { defaultDataDir } from './app-info'
 
 export interface ServeFlags {
@@ -14,6 +15,19 @@ export interface ServeFlags {
 
 export const SERVE_USAGE =
   'usage: npm run serve -- [--port <port, 0 = any free>] [--data-dir <dir>] [--host 127.0.0.1] [--node-name <name>] [--rotate-token] [--provider-concurrency <calls at once per server, default 4>]'
+
+/** What `--help` prints: the usage line, then one line per flag. */
+export const SERVE_HELP = `Nodedesk headless mode: the node API over HTTP on loopback, with the UI at the printed address.
+
+${SERVE_USAGE}
+
+  --port <n>                  port to listen on (default 9550; 0 picks a free one)
+  --data-dir <dir>            data folder (default NODEDESK_DATA_DIR, else the app's user-data folder)
+  --host <address>            address to listen on (default 127.0.0.1)
+  --node-name <name>          the node's identity, e.g. @@me.sep-shinkai (default ${DEFAULT_NODE_NAME})
+  --rotate-token              replace the API token kept in <data-dir>/api-token before serving
+  --provider-concurrency <n>  provider calls at once per server, 1 to 256 (default 4, or NODEDESK_PROVIDER_CONCURRENCY)
+  --help, -h                  print this and exit`
 
 const OPTIONS = {
   port: { type: 'string' },
@@ -40,6 +54,18 @@ function sentenceOf(err: unknown, argv: readonly string[]): Error {
   }
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return new Error(`unexpected argument ${quoted ?? message}; options start with --`)
   return err instanceof Error ? err : new Error(message)
+}
+
+const TAKES_VALUE = new Set(Object.entries(OPTIONS).flatMap(([name, o]) => (o.type === 'string' ? [`--${name}`] : [])))
+
+/** Whether --help or -h is among the flags (not as the value of a flag before it): then nothing starts. */
+export function wantsHelp(argv: readonly string[]): boolean {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (arg === '--help' || arg === '-h') return true
+    if (TAKES_VALUE.has(arg)) i++
+  }
+  return false
 }
 
 /** Parses headless-mode flags; throws an Error whose message says what is wrong. */

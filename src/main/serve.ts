@@ -9,12 +9,16 @@ import { startEmbeddedNode } from './embedded-node'
 import { bundledProviderWorker } from './runtime/answer-callers'
 import { consoleLogger } from './platform/logger'
 import { installProcessGuard } from './process-guard'
-import { parseServeFlags, SERVE_USAGE } from './serve-flags'
+import { parseServeFlags, SERVE_HELP, SERVE_USAGE, wantsHelp } from './serve-flags'
 import { aesFileSecretBox } from './store/secret-box'
 import { API_TOKEN_FILE, loadOrCreateApiToken } from './transports/api-token'
 import { startHttpServer } from './transports/http'
 
 async function main(): Promise<void> {
+  if (wantsHelp(process.argv.slice(2))) {
+    console.log(SERVE_HELP)
+    return
+  }
   let flags
   try {
     flags = parseServeFlags(process.argv.slice(2))
