@@ -201,3 +201,54 @@ describe('local resource errors', () => {
     expect(n.log.lines.join('\n')).not.toMatch(/Could not reach/)
   })
 })
+
+describe('Stop before the answer has started', () => {
+  const stoppedEmpty = (ms: Awaited<ReturnType<typeof answersIn>>) => ms.map((m) => [m.job_message.content, m.job_message.stopped ?? null])
+
+  it('while its server backs off from a 429, Stop ends the wait: no call is made and the question is marked stopped', async () => {
+    const limited = await fake()
+    limited.queue = [{ type: 'status', status: 429, body: { error: { message: 'slow down' } }, headers: { 'Retry-After': '2' } }]
+    limited.behaviour = { type: 'reply', chunks: ['answered anyway'] }
+    const n = node()
+    await addProvider(n, 'lim', { external_url: limited.url, api_key: 'k' })
+    const job = await createJob(n, 'lim')
+    const refused = limited.nextChat()
+    await ask(n, job, 'hello')
+    await refused
+    while (!n.log.lines.some((l) => /429/.test(l))) await new Promise((r) => setTimeout(r, 5))
+    expect(await n.post('/v2/stop_llm', { inbox_name: inboxOf(job) })).toEqual({ status: 200, body: 'Successfully stopped' })
+    await waitForAnswers(n, inboxOf(job), 1)
+    await new Promise((r) => setTimeout(r, 2500)) // past the pause: the question must not be asked again
+    expect(stoppedEmpty(await answersIn(n, job))).toEqual([['', true]])
+    expect(chats(limited)).toHaveLength(1)
+    // The inbox keeps working.
+    await ask(n, job, 'again')
+    await waitForAnswers(n, inboxOf(job), 2)
+    expect(stoppedEmpty(await answersIn(n, job))).toEqual([
+      ['', true],
+      ['answered anyway', null]
+    ])
+  })
+
+  it('while it waits for a free call slot behind another inbox, Stop takes it out of the queue', async () => {
+    const a = await fake()
+    a.queue = [{ type: 'stall', chunks: ['busy'] }]
+    a.behaviour = { type: 'reply', chunks: ['ok'] }
+    const n = node({ concurrency: { perServer: 1 } })
+    await addProvider(n, 'p', { external_url: a.url, api_key: 'k' })
+    const busy = await createJob(n, 'p')
+    const queued = await createJob(n, 'p')
+    const started = a.nextChat()
+    await ask(n, busy, 'long one')
+    await started
+    await ask(n, queued, 'waiting')
+    expect(await n.post('/v2/stop_llm', { inbox_name: inboxOf(queued) })).toEqual({ status: 200, body: 'Successfully stopped' })
+    await waitForAnswers(n, inboxOf(queued), 1)
+    await n.post('/v2/stop_llm', { inbox_name: inboxOf(busy) })
+    await waitForAnswers(n, inboxOf(busy), 1)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(stoppedEmpty(await answersIn(n, queued))).toEqual([['', true]])
+    expect(stoppedEmpty(await answersIn(n, busy))).toEqual([['busy', true]])
+    expect(chats(a)).toHaveLength(1)
+  })
+})

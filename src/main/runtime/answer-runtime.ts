@@ -206,6 +206,23 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
     }
   }
 
+  /**
+   * Stop on a question whose call has not started (it waits for a free call slot on its server, or
+   * for the server's 429 pause to end): it is answered as stopped before its first word, written at
+   * once so the lane finds it answered and never calls for it.
+   */
+  function stopUnstarted(inboxId: string): boolean {
+    const q = ctx.store.messages.nextPending(inboxId)
+    if (!q) return false
+    const question = JSON.parse(q.message_json) as LastMessage
+    const job = ctx.store.jobs.get(question.job_message.job_id)
+    if (!job) return false
+    rateAttempts.delete(inboxId)
+    const reply = { role: 'stopped', agent: job.provider_id } as const
+    ctx.chain.append({ inboxId, jobId: job.id, content: '', parent: q.hash, reply }, { answers: q.hash })
+    return true
+  }
+
   const lanes = createServerLanes({
     log: ctx.log,
     limits: options.concurrency,
@@ -233,9 +250,11 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
     },
     stop(inboxId) {
       const c = inFlight.get(inboxId)
-      if (!c) return false
-      c.abort(STOP)
-      return true
+      if (c) {
+        c.abort(STOP)
+        return true
+      }
+      return !closed && stopUnstarted(inboxId)
     },
     cancel(inboxId) {
       inFlight.get(inboxId)?.abort(CANCEL)
