@@ -24,6 +24,8 @@ export type EmbedBehaviour =
   | { readonly type: 'fail'; readonly status: number; times: number; readonly retryAfter?: string }
   /** Accepts requests and never answers. */
   | { readonly type: 'hang' }
+  /** Answers once `until` resolves, as the behaviour set by then says (`wait` itself: vectors). */
+  | { readonly type: 'wait'; readonly until: Promise<void> }
 
 export interface FakeEmbeddings {
   readonly url: string
@@ -76,6 +78,9 @@ export async function startFakeEmbeddings(dimension = 64): Promise<FakeEmbedding
     }
     requests.push(record)
     for (const w of waiters.splice(0)) w(record)
+    const first = fake.behaviour
+    if (first.type === 'wait') await first.until
+    // Once waited for, answered as the behaviour set by then says.
     const b = fake.behaviour
     if (b.type === 'hang') return
     if (b.type === 'fail' && b.times > 0) {

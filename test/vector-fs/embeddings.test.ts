@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FileInfo, SearchResult } from '../../src/shared/contract/vector-fs'
-import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
+import { fakeVector, startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
 import { recordEvents } from '../support/answers'
 import { addProvider, startTestNode, tempDir, type TestNode, type TestNodeOptions } from '../support/node'
 
@@ -181,6 +181,46 @@ describe('embeddings', () => {
       await patient.close()
       t.cleanup()
     }
+  })
+
+  it('a file deleted and uploaded again while its passages are being embedded gets the vectors of its new text, not of the old one', async () => {
+    await useOpenAi(node)
+    let answer!: () => void
+    fake.behaviour = { type: 'wait', until: new Promise<void>((r) => (answer = r)) }
+    const arrived = fake.nextRequest()
+    await upload(node, 'draft.txt', 'The old draft talks about harbour fees.')
+    await arrived
+    // The right version replaces it under the same name while the old text's batch is still out.
+    expect((await node.post('/v2/delete_item', { path: '/draft.txt' })).status).toBe(200)
+    await upload(node, 'draft.txt', 'The final version covers parking permits.')
+    fake.behaviour = { type: 'ok' }
+    answer()
+    await waitFor(node, allReady)
+    const exported = (await node.get('/v2/retrieve_vector_resource', { path: '/draft.txt' })).body as {
+      vrkai: { resource: { Document: { nodes: { content: { Text: string } }[]; embeddings: { vector: number[] }[] } } }
+    }
+    const doc = exported.vrkai.resource.Document
+    expect(doc.nodes.map((n) => n.content.Text)).toEqual(['The final version covers parking permits.'])
+    const norm = (v: number[]) => {
+      const n = Math.hypot(...v)
+      return v.map((x) => Math.round((x / n) * 1e4) / 1e4)
+    }
+    expect(norm(doc.embeddings[0]!.vector)).toEqual(norm(fakeVector('The final version covers parking permits.', 64)))
+  })
+
+  it('the failure of a batch sent before a file was deleted and uploaded again does not mark the new file failed', async () => {
+    await useOpenAi(node)
+    let answer!: () => void
+    fake.behaviour = { type: 'wait', until: new Promise<void>((r) => (answer = r)) }
+    const arrived = fake.nextRequest()
+    await upload(node, 'draft.txt', 'The old draft talks about harbour fees.')
+    await arrived
+    expect((await node.post('/v2/delete_item', { path: '/draft.txt' })).status).toBe(200)
+    await upload(node, 'draft.txt', 'The final version covers parking permits.')
+    fake.behaviour = { type: 'fail', status: 400, times: 1 }
+    answer()
+    const [draft] = await waitFor(node, (fs) => fs[0]?.status !== 'processing')
+    expect(draft).toMatchObject({ status: 'ready', has_embeddings: true })
   })
 
   it('changing the model embeds everything again with the new one (a new dimension too)', async () => {

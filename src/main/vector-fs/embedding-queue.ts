@@ -66,6 +66,13 @@ export function embeddingQueue(deps: Deps) {
      WHERE p.pending_embedding = 1 ORDER BY p.id LIMIT ?`
   )
   const clearPending = db.prepare(`UPDATE vfs_passages SET pending_embedding = 0 WHERE id = ?`)
+  // Ids are reused (a file deleted and another stored may get its ids): a vector is stored only for the text it was made from.
+  const stillPending = db
+    .prepare<[number, number, string], number>(
+      `SELECT 1 FROM vfs_passages p JOIN vfs_passages_fts f ON f.rowid = p.id
+     WHERE p.id = ? AND p.item_id = ? AND p.pending_embedding = 1 AND f.text = ?`
+    )
+    .pluck()
   const clearItem = db.prepare(`UPDATE vfs_passages SET pending_embedding = 0 WHERE item_id = ?`)
   const pendingOf = db.prepare<[number], { n: number }>(
     `SELECT count(*) AS n FROM vfs_passages WHERE item_id = ? AND pending_embedding = 1`
@@ -144,12 +151,13 @@ export function embeddingQueue(deps: Deps) {
     const changed = db
       .transaction(() => {
         if (!result.ok) {
-          for (const id of itemIds) {
-            if (!tree.get(id)) continue
+          // Only the files the batch was made of (not one stored since under a reused id).
+          const failed = [...new Set(batch.filter((p) => stillPending.get(p.id, p.item_id, p.text) !== undefined).map((p) => p.item_id))]
+          for (const id of failed) {
             clearItem.run(id)
             tree.setStatus(id, `failed: ${result.message}`, null)
           }
-          return itemIds
+          return failed
         }
         const dim = result.vectors[0]!.length
         if (vectors.modelKey() !== key || vectors.dimension() !== dim) {
@@ -159,7 +167,7 @@ export function embeddingQueue(deps: Deps) {
           if (hadOther) requeueAll.run()
         }
         batch.forEach((p, i) => {
-          if (!tree.get(p.item_id)) return // deleted meanwhile
+          if (stillPending.get(p.id, p.item_id, p.text) === undefined) return // deleted (or replaced) meanwhile
           vectors.put(p.id, p.item_id, result.vectors[i]!)
           clearPending.run(p.id)
         })
