@@ -119,6 +119,21 @@ describe('provider wizard', () => {
     expect(await screen.findByText('Anthropic Claude needs an API key')).toBeTruthy()
   })
 
+  it('an OpenAI-compatible server without its URL yet asks for the URL, not for a key the field calls optional; pointed at OpenAI itself, the key is required and said so', async () => {
+    wizard()
+    await userEvent.click(await screen.findByRole('radio', { name: 'OpenAI-compatible server' }))
+    await next()
+    await next()
+    expect(await screen.findByText('The server URL is required, e.g. http://127.0.0.1:8080/v1')).toBeTruthy()
+    expect(screen.queryByText(/needs an API key/)).toBeNull()
+    expect(screen.getByText('Optional for this kind.')).toBeTruthy()
+
+    await userEvent.type(screen.getByLabelText(/^API base URL/), 'https://api.openai.com/v1')
+    await next()
+    expect(await screen.findByText('OpenAI-compatible server needs an API key')).toBeTruthy()
+    expect(screen.queryByText('Optional for this kind.')).toBeNull()
+  })
+
   it('edit: the key reads "unchanged" unless typed; "Remove key" sends api_key null', async () => {
     await addProvider(node, 'gpt', { api_key: 'sk-old', external_url: fake.url, model: { OpenAI: { model_type: 'gpt-e2e' } } })
     wizard({ kind: 'edit', providerId: 'gpt' })

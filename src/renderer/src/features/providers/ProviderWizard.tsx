@@ -42,6 +42,7 @@ import {
   draftOf,
   firstStepWithErrors,
   fullName,
+  keyNeededAt,
   KIND_CHOICES,
   kindOf,
   STEPS,
@@ -398,7 +399,7 @@ function KindStep({
 
 function ConnectionStep({ draft, change, errors, mode, hasStoredKey }: StepProps & { hasStoredKey: boolean }) {
   const kind = kindOf(draft.choice!)
-  const needsKey = draft.choice !== 'compatible' && PROVIDER_CATALOG[kind].needsKey
+  const needsKey = keyNeededAt(draft)
   return (
     <Stack>
       <TextInput

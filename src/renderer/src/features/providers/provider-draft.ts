@@ -211,11 +211,25 @@ export function keyMovedFrom(d: ProviderDraft): string | undefined {
   }
 }
 
+/**
+ * Whether the draft's address needs a key at all. An OpenAI-compatible server needs one only at
+ * OpenAI's own address; until its URL is typed, only the URL is missing (not a key the field calls optional).
+ */
+export function keyNeededAt(d: ProviderDraft): boolean {
+  if (!d.choice) return false
+  const url = d.externalUrl.trim()
+  if (d.choice === 'compatible' && !url) return false
+  try {
+    return keyRequired(kindOf(d.choice), url || null)
+  } catch {
+    return kindOf(d.choice) !== 'OpenAI' && PROVIDER_CATALOG[kindOf(d.choice)].needsKey // not a URL yet (being typed): the URL field says so
+  }
+}
+
 /** Whether the key field must hold a key: adding a hosted kind, or editing one that has none. */
 export function keyNeeded(d: ProviderDraft, mode: WizardMode['kind'], hasStoredKey: boolean): boolean {
   if (!d.choice) return false
-  const needed = keyRequired(kindOf(d.choice), d.externalUrl || null)
-  if (!needed) return false
+  if (!keyNeededAt(d)) return false
   if (mode === 'add') return true
   return d.keyAction === 'remove' || (d.keyAction === 'unchanged' && !hasStoredKey) || d.keyAction === 'set'
 }
