@@ -1,5 +1,7 @@
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx'
-import { readdirSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { readdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FileInfo, SearchResult } from '../../src/shared/contract/vector-fs'
@@ -199,6 +201,23 @@ describe('uploads over HTTP (multipart/form-data)', () => {
     expect(dbFingerprint(node.store)).toBe(before)
     expect(readdirSync(uploadDir)).toEqual([])
     // The node still answers.
+    expect((await fetch(`${server.url}/v2/health_check`)).status).toBe(200)
+  })
+})
+
+describe('downloads', () => {
+  it('a file whose stored copy is missing from the data folder answers an error body naming it, and the node goes on', async () => {
+    expect((await uploadHttp('/', 'memo.txt', 'Quarterly memo.')).status).toBe(200)
+    const sha = createHash('sha256').update('Quarterly memo.').digest('hex')
+    rmSync(join(node.dir, 'files', sha.slice(0, 2), sha))
+    const res = await fetch(`${server.url}/v2/download_file?path=${encodeURIComponent('/memo.txt')}`, { headers: auth })
+    expect(res.status).toBe(500)
+    expect(await res.json()).toEqual({
+      code: 500,
+      error: 'Internal Server Error',
+      message: 'path: the stored copy of /memo.txt is missing from the data folder'
+    })
+    expect((await node.get('/v2/download_file', { path: '/memo.txt' })).status).toBe(500)
     expect((await fetch(`${server.url}/v2/health_check`)).status).toBe(200)
   })
 })

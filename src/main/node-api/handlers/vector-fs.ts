@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { modelKind } from '../../../shared/contract/identity'
 import type { LlmProvider } from '../../../shared/contract/provider'
 import { parseVfsPath } from '../../../shared/contract/vector-fs'
@@ -77,6 +78,8 @@ export function vectorFsHandlers(ctx: NodeContext): HandlerGroup<VectorFsRoutes>
     download_file: ({ query }) =>
       vfsCall(() => {
         const f = vfs.download(segments(query.path))
+        // Checked here, while an error body can still be sent (a send that fails midway can only drop the connection).
+        if (!existsSync(f.file)) throw new ApiError(500, `path: the stored copy of ${query.path} is missing from the data folder`)
         return new FileBody(f.file, f.contentType, f.name, f.size)
       }),
     find_vector_fs_entries: ({ query }) => vfs.findByName(nameSearchWords(query.q), query.kind, query.limit ?? 50),
