@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { messages, recordEvents, type Msg } from '../support/answers'
+import { NODE } from '../support/fixtures'
 import { addProvider, createJob, dbFingerprint, expectError, useTestNode } from '../support/node'
 
 const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
@@ -19,7 +20,7 @@ const say = async (jobId: string, content: string) => {
 }
 /** Stores an answer as the runtime would (the provider's agent as sender), without a provider. */
 function answer(jobId: string, question: string, content: string) {
-  const reply = { role: 'answer', agent: 'gpt' } as const
+  const reply = { role: 'answer', agent: { node_name: NODE, profile_name: 'main', subidentity_name: 'gpt' } } as const
   return node.ctx.chain.append({ inboxId: inboxOf(jobId), jobId, content, parent: question, reply }, { answers: question })!
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fullScope } from '../support/fixtures'
+import { startHttpServer } from '../../src/main/transports/http'
+import { fullScope, NODE, provider } from '../support/fixtures'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { addProvider, createJob, useTestNode } from '../support/node'
 import { messages, recordEvents, storedRoles, waitForAnswers, waitForMessages, type Msg } from '../support/answers'
@@ -162,6 +163,63 @@ describe('job config and context', () => {
     expect(ms[3]!.sender_subidentity).toBe('main/agent/local')
     expect(chatRequests()[1]!.path).toBe('/api/chat')
     expect(chatRequests()[1]!.body!.model).toBe('llama3.2')
+  })
+})
+
+describe('who answers', () => {
+  it("an answer's sender and sender_subidentity name the provider's agent identity (its full_identity_name), not its id; the receiver is the node", async () => {
+    // Over the real HTTP transport, as a script would read it.
+    const server = await startHttpServer({ router: node.router, token: 'tok', port: 0, log: node.log })
+    const call = async (path: string, body: unknown) => {
+      const res = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer tok', 'Content-Type': 'application/json' },
+        body: JSON.stringify(body)
+      })
+      return { status: res.status, body: await res.json() }
+    }
+    try {
+      const agent = (node_name: string, profile_name: string, subidentity_name: string) => ({
+        full_name: `${node_name}/${profile_name}/agent/${subidentity_name}`,
+        node_name,
+        profile_name,
+        subidentity_name,
+        subidentity_type: 'Agent'
+      })
+      const first = agent('@@remote.sep-shinkai', 'work', 'writer')
+      const second = agent(NODE, 'main', 'local_llama')
+      for (const [id, identity, extra] of [
+        ['gpt_4o', first, { api_key: KEY }],
+        ['llama_id', second, { model: { Ollama: { model_type: 'llama3.2' } } }]
+      ] as const) {
+        const added = await call('/v2/add_llm_provider', provider(id, { full_identity_name: identity, external_url: fake.url, ...extra }))
+        expect(added.status).toBe(200)
+      }
+      const { job_id } = (await call('/v2/create_job', { llm_provider: 'gpt_4o', job_creation_info: { scope: fullScope() } })).body as {
+        job_id: string
+      }
+      const inboxId = `job_inbox::${job_id}::false`
+      expect((await call('/v2/job_message', { job_id, content: 'one' })).status).toBe(200)
+      await waitForAnswers(node, inboxId, 1)
+      await call('/v2/change_job_llm_provider', { job_id, new_agent_id: 'llama_id' })
+      await call('/v2/job_message', { job_id, content: 'two' })
+      await waitForAnswers(node, inboxId, 2)
+      const ms = (await call('/v2/last_messages', { inbox_name: inboxId })).body as Msg[]
+      expect(ms.map((m) => [m.sender, m.sender_subidentity, m.receiver, m.receiver_subidentity])).toEqual([
+        [NODE, 'main', NODE, 'main'],
+        ['@@remote.sep-shinkai', 'work/agent/writer', NODE, 'main'],
+        [NODE, 'main', NODE, 'main'],
+        [NODE, 'main/agent/local_llama', NODE, 'main']
+      ])
+      expect(`${ms[1]!.sender}/${ms[1]!.sender_subidentity}`).toBe(first.full_name)
+      for (const m of ms) expect(rehash(m)).toBe(m.node_api_data.node_message_hash)
+      // The export names the agent that answered, as the message does.
+      const exported = (await call('/v2/export_messages_from_inbox', { inbox_name: inboxId, format: 'txt' })).body as { content: string }
+      expect(exported.content).toContain('writer')
+      expect(exported.content).not.toContain('gpt_4o')
+    } finally {
+      await server.close()
+    }
   })
 })
 

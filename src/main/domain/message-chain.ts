@@ -5,7 +5,7 @@ import type { Store } from '../store'
 import type { AppendOptions, BuiltMessage } from '../store/messages'
 import { emitInboxChanged } from './inbox-events'
 import { messageHash } from './message-hash'
-import { NODE_PROFILE, replySubidentity, roleKeys, roleOf, type ReplyKind } from './message-roles'
+import { NODE_PROFILE, replySender, roleKeys, roleOf, type AgentIdentity, type ReplyKind } from './message-roles'
 
 export interface NewMessage {
   readonly inboxId: string
@@ -13,8 +13,8 @@ export interface NewMessage {
   readonly content: string
   readonly parent?: string
   readonly filesInbox?: string
-  /** Set on replies: the provider's agent they come from and how they ended. The operator's messages have none. */
-  readonly reply?: ReplyKind & { readonly agent: string }
+  /** Set on replies: the provider's agent identity they come from and how they ended. The operator's messages have none. */
+  readonly reply?: ReplyKind & { readonly agent: AgentIdentity }
 }
 
 export interface MessageChainDeps {
@@ -62,8 +62,7 @@ export function createMessageChain({ store, clock, bus, nodeName }: MessageChain
           node_api_data: { node_message_hash: '', node_timestamp: timestamp, parent_hash: tip.hash },
           receiver: nodeName,
           receiver_subidentity: NODE_PROFILE,
-          sender: nodeName,
-          sender_subidentity: msg.reply ? replySubidentity(msg.reply.agent) : NODE_PROFILE
+          ...(msg.reply ? replySender(msg.reply.agent) : { sender: nodeName, sender_subidentity: NODE_PROFILE })
         }
         const hash = messageHash(message)
         message.node_api_data.node_message_hash = hash

@@ -1,10 +1,20 @@
+import type { FullIdentityName } from '../../shared/contract/identity'
 import { agentSubidentity, type MessageRole } from '../../shared/message-role'
 
 /** The profile every message of this node is sent under (seed: `main`). */
 export const NODE_PROFILE = 'main'
 
-/** The subidentity a reply comes from: the provider's agent under the node's profile. */
-export const replySubidentity = (providerId: string) => agentSubidentity(NODE_PROFILE, providerId)
+/** The parts of a provider's full_identity_name a reply is sent under. */
+export type AgentIdentity = Pick<FullIdentityName, 'node_name' | 'profile_name' | 'subidentity_name'>
+
+/**
+ * Who a reply comes from: the provider's agent identity split as the upstream node splits a name,
+ * so `${sender}/${sender_subidentity}` is the agent's full_name (its id may differ from its name).
+ */
+export const replySender = (agent: AgentIdentity) => ({
+  sender: agent.node_name,
+  sender_subidentity: agentSubidentity(agent.profile_name, agent.subidentity_name)
+})
 
 /** Where an answer's scope passages came from (`job_message.sources`). */
 export interface ReplySource {

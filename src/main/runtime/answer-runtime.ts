@@ -117,7 +117,10 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
     const row = ctx.store.providers.get(job.provider_id)!
     const provider = JSON.parse(row.provider_json) as LlmProvider
     const reply = (content: string, kind: ReplyKind) =>
-      ctx.chain.appendQueued({ inboxId, jobId, content, parent: q.hash, reply: { ...kind, agent: provider.id } }, { answers: q.hash })
+      ctx.chain.appendQueued(
+        { inboxId, jobId, content, parent: q.hash, reply: { ...kind, agent: provider.full_identity_name } },
+        { answers: q.hash }
+      )
 
     const controller = new AbortController()
     inFlight.set(inboxId, controller)
@@ -217,8 +220,11 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
     const question = JSON.parse(q.message_json) as LastMessage
     const job = ctx.store.jobs.get(question.job_message.job_id)
     if (!job) return false
+    const row = ctx.store.providers.get(job.provider_id)
+    if (!row) return false
     rateAttempts.delete(inboxId)
-    const reply = { role: 'stopped', agent: job.provider_id } as const
+    const agent = (JSON.parse(row.provider_json) as LlmProvider).full_identity_name
+    const reply = { role: 'stopped', agent } as const
     ctx.chain.append({ inboxId, jobId: job.id, content: '', parent: q.hash, reply }, { answers: q.hash })
     return true
   }
