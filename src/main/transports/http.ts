@@ -22,6 +22,13 @@ import { createUiSessions, SESSION_PATH, UI_CODE_PATH } from './ui-session'
 export const MAX_BODY_BYTES = 64 * 1024 * 1024
 
 /**
+ * Bytes of events an event stream may hold unread before its connection is closed. A reading
+ * client keeps this near zero (an answer streams in deltas of a few bytes); this is minutes of a
+ * busy node's events for a client that stopped reading.
+ */
+export const MAX_EVENT_BACKLOG_BYTES = 8 * 1024 * 1024
+
+/**
  * Connection limits: the node serves one operator's windows and scripts, so a few hundred
  * sockets is plenty. A client gets a few seconds to send its headers; a connection doing nothing
  * is closed; at the cap, the oldest connection not in a request makes room (a slowloris holds
@@ -190,10 +197,19 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     })
     res.write(': connected\n\n')
     streams.add(res)
-    const unsubscribe = subscribe((event) => {
-      res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`)
-    })
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), options.heartbeatMs ?? 15_000)
+    // A client that stops reading (a paused script, a frozen tab) would have every later event held
+    // here for as long as it stays connected: past the limit it is cut off, and catches up when it
+    // connects again, as after any lost connection.
+    const send = (text: string) => {
+      if (res.writableLength > MAX_EVENT_BACKLOG_BYTES) {
+        options.log.info(`an event stream's client stopped reading: its connection is closed (${res.writableLength} bytes unread)`)
+        res.destroy()
+        return
+      }
+      res.write(text)
+    }
+    const unsubscribe = subscribe((event) => send(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`))
+    const heartbeat = setInterval(() => send(': ping\n\n'), options.heartbeatMs ?? 15_000)
     heartbeat.unref()
     const end = () => {
       clearInterval(heartbeat)

@@ -1,0 +1,108 @@
+import { connect, type Socket } from 'node:net'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { MAX_EVENT_BACKLOG_BYTES, startHttpServer, type HttpServer } from '../../src/main/transports/http'
+import { useTestNode } from '../support/node'
+
+/*
+ * A client that opens the event stream and stops reading (a paused script, a frozen tab): the events
+ * the node writes to it would pile up in the node's memory for as long as the connection stays open.
+ */
+
+const TOKEN = 'test-token-abc'
+const node = useTestNode()
+let server: HttpServer
+let socket: Socket | undefined
+
+beforeEach(async () => {
+  server = await startHttpServer({ router: node.router, token: TOKEN, port: 0, log: node.log })
+})
+afterEach(async () => {
+  socket?.destroy()
+  await server.close()
+})
+
+/**
+ * Opens /v2/events on a raw socket, reads until the stream has started, then stops reading.
+ * `resume` reads on and tells how many bytes came after the pause, and whether the node closed the
+ * connection (within 5 s of the last byte).
+ */
+async function stalledStream(): Promise<{ resume: () => Promise<{ bytes: number; closed: boolean }> }> {
+  const s = connect(server.port, '127.0.0.1')
+  socket = s
+  // Small buffers on our side, so the node's own queue is what fills.
+  s.setNoDelay(true)
+  await new Promise<void>((r) => s.once('connect', () => r()))
+  s.write(`GET /v2/events HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`)
+  let head = ''
+  await new Promise<void>((r) => {
+    const onData = (c: Buffer) => {
+      head += c.toString()
+      if (head.includes(': connected')) {
+        s.off('data', onData)
+        s.pause()
+        r()
+      }
+    }
+    s.on('data', onData)
+  })
+  return {
+    resume: () =>
+      new Promise((done) => {
+        let bytes = 0
+        let timer = setTimeout(() => done({ bytes, closed: false }), 5000)
+        s.on('data', (c: Buffer) => {
+          bytes += c.length
+          clearTimeout(timer)
+          timer = setTimeout(() => done({ bytes, closed: false }), 5000)
+        })
+        s.once('close', () => {
+          clearTimeout(timer)
+          done({ bytes, closed: true })
+        })
+        s.resume()
+      })
+  }
+}
+
+const delta = (text: string) => ({ type: 'message_delta', data: { inbox: 'job_inbox::x::false', text, parent: 'p' } }) as const
+
+describe('an event stream whose client stopped reading', () => {
+  it('is ended once its unread events pass the limit, instead of growing in the node for ever; other streams go on', async () => {
+    const stalled = await stalledStream()
+    // A healthy client beside it.
+    const abort = new AbortController()
+    const res = await fetch(`${server.url}/v2/events`, { headers: { Authorization: `Bearer ${TOKEN}` }, signal: abort.signal })
+    const reader: ReadableStreamDefaultReader<Uint8Array> = res.body!.getReader()
+    let healthyBytes = 0
+    const reading = (async () => {
+      for (;;) {
+        const next = await reader.read().catch(() => undefined)
+        if (!next || next.done) return
+        healthyBytes += next.value.byteLength
+      }
+    })()
+
+    // 24 times the limit, in 64 KiB events, with a turn of the event loop between them: more than
+    // the limit and what the kernel's socket buffers take on the way (up to 36 MiB on Linux).
+    const chunk = 'x'.repeat(64 * 1024)
+    const events = Math.ceil((24 * MAX_EVENT_BACKLOG_BYTES) / chunk.length)
+    const heapBefore = process.memoryUsage().heapUsed + process.memoryUsage().external
+    for (let i = 0; i < events; i++) {
+      node.ctx.bus.emit(delta(chunk))
+      await new Promise((r) => setImmediate(r))
+    }
+    const heapAfter = process.memoryUsage().heapUsed + process.memoryUsage().external
+    // What the node holds for the stalled client is at most the limit (the rest is the events' garbage, not yet collected).
+    expect(heapAfter - heapBefore).toBeLessThan(8 * MAX_EVENT_BACKLOG_BYTES)
+    // Read again, it gets what the sockets' buffers took, then the end: the rest was dropped with the connection.
+    const { bytes, closed } = await stalled.resume()
+    expect(closed).toBe(true)
+    expect(bytes).toBeLessThan(events * chunk.length)
+
+    // The reading client got every event.
+    await new Promise((r) => setTimeout(r, 200))
+    expect(healthyBytes).toBeGreaterThan(events * chunk.length)
+    abort.abort()
+    await reading
+  }, 30_000)
+})
