@@ -133,3 +133,27 @@ test('a file dragged onto a folder in the tree moves there; a folder dragged int
   await expect(page.getByRole('alert')).toContainText('Archive was not moved')
   expect((await node.api('GET', '/v2/retrieve_path_simplified?path=/Archive&depth=0')).status).toBe(200)
 })
+
+test('a file whose embedding failed keeps its name readable in the tree, says "failed" there, and the preview gives the whole reason', async ({
+  page,
+  node
+}) => {
+  // The fake answers chat but has no embeddings endpoint: embedding every file fails with the server's reason.
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  expect((await node.api('POST', '/v2/update_default_embedding_model', { provider_id: 'gpt', model: 'embed-e2e' })).status).toBe(200)
+  expect((await node.upload('/', 'holiday policy.md', '# Holidays\n\nEveryone gets 27 days of paid holiday a year.')).status).toBe(200)
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Files' }).click()
+  const files = new FilesPage(page)
+  const row = files.rows().filter({ hasText: 'holiday policy.md' })
+  await expect(row).toContainText('failed', { timeout: 20_000 })
+  const name = row.getByText('holiday policy.md', { exact: true })
+  await expect(name).toBeVisible()
+  // Drawn whole, not cut to nothing by the reason beside it.
+  expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth && el.clientWidth > 0)).toBe(true)
+
+  await name.click()
+  const reason = files.preview().getByRole('alert')
+  await expect(reason).toContainText("'embed-e2e'")
+  expect(await reason.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+})

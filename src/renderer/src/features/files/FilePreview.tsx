@@ -62,12 +62,17 @@ export function FilePreview({ path, node }: { path: string; node?: string }) {
               {formatSize(info.size)}
             </Badge>
             <Badge color={state?.kind === 'failed' ? 'red' : state?.kind === 'processing' ? 'yellow' : 'teal'} variant="light">
-              {state?.kind === 'failed' ? `failed: ${state.reason}` : (info.status ?? 'stored')}
+              {state?.kind === 'failed' ? 'failed' : (info.status ?? 'stored')}
             </Badge>
             <Badge color={info.has_embeddings ? 'teal' : 'gray'} variant="light">
               {info.has_embeddings ? 'embedded' : 'not embedded (keyword search)'}
             </Badge>
           </Group>
+        )}
+        {state?.kind === 'failed' && (
+          <Alert color="red" title="Processing this file failed">
+            {state.reason}
+          </Alert>
         )}
         {resource.isPending && <Loader size="sm" aria-label="Loading passages" />}
         {gone && <Alert color="yellow">This file is no longer in the library.</Alert>}

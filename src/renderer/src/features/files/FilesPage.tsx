@@ -340,9 +340,15 @@ function TreeRow({ entry, depth, isOpen, selected, onOpen, onDropInto, onMove, o
             {entry.name}
           </Text>
           {!entry.is_directory && (
-            <Text size="xs" c={state.kind === 'failed' ? 'red' : 'dimmed'} style={{ flexShrink: 0 }}>
+            // Short, so the name beside it stays readable: the reason is in the tooltip and, whole, in the preview.
+            <Text
+              size="xs"
+              c={state.kind === 'failed' ? 'red' : 'dimmed'}
+              style={{ flexShrink: 0 }}
+              title={state.kind === 'failed' ? `Failed: ${state.reason}` : undefined}
+            >
               {formatSize(entry.size)}
-              {state.kind === 'processing' ? ' · embedding…' : state.kind === 'failed' ? ` · failed: ${state.reason}` : ''}
+              {state.kind === 'processing' ? ' · embedding…' : state.kind === 'failed' ? ' · failed' : ''}
             </Text>
           )}
         </Group>
