@@ -2,6 +2,7 @@ import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provid
 import type { ProviderKind } from '../../shared/contract/identity'
 import type { JobConfig } from '../../shared/contract/job'
 import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
+import { ollamaCompatFetch } from './ollama-compat-fetch'
 import { openAICompatFetch } from './openai-compat-fetch'
 import { anthropicSdk, googleSdk, ollamaSdk, openAISdk } from './provider-sdks'
 
@@ -52,7 +53,7 @@ export async function languageModel(target: ModelTarget, baseFetch: typeof fetch
     case 'gemini':
       return (await googleSdk()).createGoogle({ baseURL: baseUrl, apiKey, fetch: fetchImpl })(model)
     case 'ollama':
-      return (await ollamaSdk()).createOllama({ baseURL: `${baseUrl}/api`, fetch: fetchImpl }).chat(model)
+      return (await ollamaSdk()).createOllama({ baseURL: `${baseUrl}/api`, fetch: ollamaCompatFetch(fetchImpl) }).chat(model)
   }
 }
 

@@ -1,5 +1,6 @@
 import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider'
 import { describeFailure, timeoutFailure, type FailureContext } from './provider-errors'
+import { serverErrorOf, ServerReportedError } from './openai-reply'
 import { utf8Prefix } from './response-cap'
 
 export interface CallTimeouts {
@@ -52,6 +53,20 @@ export type CallResult =
   | { readonly outcome: 'aborted'; readonly text: string; readonly reason: unknown }
 
 const CUT = Symbol('answer reached its size limit')
+
+/**
+ * An error part of the stream as an Error: SDKs hand on what the server sent, e.g. Anthropic's
+ * `{"type": "overloaded_error", "message": "Overloaded"}` event, which is the server's own report.
+ */
+function streamError(error: unknown): unknown {
+  if (error instanceof Error) return error
+  if (typeof error === 'string' && error.trim()) return new ServerReportedError(error.trim())
+  if (typeof error === 'object' && error !== null) {
+    const said = serverErrorOf({ error })
+    if (said !== undefined) return new ServerReportedError(said)
+  }
+  return error
+}
 
 /**
  * One chat call: streams text to onDelta, enforces the first-chunk and idle time-outs, and turns
@@ -117,7 +132,7 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
         arm(opts.timeouts.idleMs)
         opts.onDelta?.(value.delta)
       } else if (value.type === 'error') {
-        throw value.error
+        throw streamError(value.error)
       }
     }
     if (controller.signal.aborted) throw controller.signal.reason

@@ -1,0 +1,97 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ProviderKind } from '../../src/shared/contract/identity'
+import { runAnswerCall } from '../../src/main/runtime/answer-call'
+
+/*
+ * Failures a server reports after it has started a successful (200) reply, in its own protocol's
+ * words: Anthropic's `error` event (overloaded_error is common under load), and Ollama's
+ * `{"error": "..."}` line when its model runner crashes mid-answer. Each must end the answer as a
+ * failure carrying the server's words, never as a complete answer nor as "[object Object]".
+ */
+
+type Reply = (req: IncomingMessage, res: ServerResponse, body: { stream?: boolean }) => void
+const sse = (type: string, data: object) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`
+const ndjson = (o: object) => JSON.stringify({ model: 'm', created_at: '2025-01-01T00:00:00Z', ...o }) + '\n'
+
+const REPLIES: Record<string, Reply> = {
+  'anthropic-overloaded': (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' })
+    res.write(
+      sse('message_start', {
+        message: {
+          id: 'msg_1',
+          type: 'message',
+          role: 'assistant',
+          content: [],
+          model: 'm',
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 5, output_tokens: 1 }
+        }
+      })
+    )
+    res.write(sse('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }))
+    res.write(sse('content_block_delta', { index: 0, delta: { type: 'text_delta', text: 'The first half' } }))
+    res.end(sse('error', { error: { type: 'overloaded_error', message: 'Overloaded' } }))
+  },
+  'ollama-runner-crash': (_req, res, body) => {
+    res.writeHead(200, { 'Content-Type': body.stream === false ? 'application/json; charset=utf-8' : 'application/x-ndjson' })
+    if (body.stream === false)
+      return void res.end(JSON.stringify({ error: 'model runner has unexpectedly stopped, this may be due to resource limitations' }))
+    res.write(ndjson({ message: { role: 'assistant', content: 'The first half' }, done: false }))
+    res.end(JSON.stringify({ error: 'model runner has unexpectedly stopped, this may be due to resource limitations' }) + '\n')
+  }
+}
+
+let server: Server
+let base: string
+let reply: Reply
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let raw = ''
+    req.on('data', (c: Buffer) => (raw += c.toString()))
+    req.on('end', () => reply(req, res, raw ? (JSON.parse(raw) as { stream?: boolean }) : {}))
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((r) => server.close(() => r())))
+
+async function ask(kind: ProviderKind, path: string, stream = true) {
+  const request = {
+    target: { kind, model: 'm', baseUrl: base + path, apiKey: 'sk-test-key-123456' },
+    options: { prompt: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hello?' }] }] },
+    stream,
+    timeouts: { firstChunkMs: 3000, idleMs: 3000 },
+    maxTextBytes: 1 << 20,
+    wireLimit: 1 << 28
+  }
+  return runAnswerCall(request, fetch, new AbortController().signal, () => {})
+}
+
+describe('a failure reported inside a successful reply', () => {
+  it("Claude: an error event mid-stream fails the answer with Anthropic's message", async () => {
+    reply = REPLIES['anthropic-overloaded']!
+    const result = await ask('Claude', '/v1')
+    expect(result.kind).toBe('failed')
+    const message = result.kind === 'failed' ? result.failure.message : ''
+    expect(message).toBe(
+      `Anthropic Claude at ${base}/v1 reported an error: "Overloaded". Try again; if it keeps failing, look at the server's log or choose another model.`
+    )
+  })
+
+  it.each([true, false])(
+    "Ollama: an error line from a crashed model runner fails the answer with Ollama's message (stream %s)",
+    async (stream) => {
+      reply = REPLIES['ollama-runner-crash']!
+      const result = await ask('Ollama', '', stream)
+      expect(result.kind).toBe('failed')
+      const message = result.kind === 'failed' ? result.failure.message : ''
+      expect(message).toBe(
+        `The Ollama server at ${base} reported an error: "model runner has unexpectedly stopped, this may be due to resource limitations". Try again; if it keeps failing, look at the server's log or choose another model.`
+      )
+    }
+  )
+})
