@@ -29,3 +29,21 @@ test('providers page: remove asks first; a provider jobs still use is kept with 
   await expect(page.getByTestId('provider-row-spare')).toHaveCount(0)
   expect((await node.api<{ id: string }[]>('GET', '/v2/available_llm_providers')).body.map((p) => p.id)).toEqual(['in-use'])
 })
+
+test('providers page at 800 px wide: the key and last-check badges stay whole words, not cut to "N." and "Wo…"', async ({ page, node }) => {
+  await page.setViewportSize({ width: 800, height: 700 })
+  await node.api('POST', '/v2/add_llm_provider', {
+    ...providerBody('local-model', node.fake.url),
+    api_key: null,
+    name: 'Local model',
+    description: 'The model on this machine'
+  })
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Providers' }).click()
+  const row = page.getByTestId('provider-row-local-model')
+  await row.getByRole('button', { name: /Check/ }).click()
+  await expect(row.getByTestId('last-check')).toHaveAttribute('data-state', 'ok')
+  const labels = row.locator('.mantine-Badge-label')
+  await expect(labels).toHaveText(['none', 'Works'])
+  for (const label of await labels.all()) expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+})

@@ -17,7 +17,8 @@ export function LastCheckView({ check, compact = false }: { check: LastCheck | n
   return (
     <Stack gap={2} data-testid="last-check" data-state={shown.state}>
       <Group gap={6} wrap="nowrap">
-        <Badge color={COLORS[shown.state]} variant={shown.state === 'never' ? 'outline' : 'filled'} tt="none">
+        {/* At least its word's width: a narrow table column otherwise cuts it to "Wo…". */}
+        <Badge color={COLORS[shown.state]} variant={shown.state === 'never' ? 'outline' : 'filled'} tt="none" miw="max-content">
           {shown.label}
         </Badge>
         {shown.when && (

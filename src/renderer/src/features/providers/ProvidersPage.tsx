@@ -120,16 +120,17 @@ function ProviderRow({ p, onRemove }: { p: ProviderListEntry; onRemove: () => vo
           <Badge
             color="orange"
             variant="filled"
+            miw="max-content"
             title="The stored key cannot be decrypted on this machine: edit the provider to enter it again"
           >
             enter again
           </Badge>
         ) : p.has_api_key ? (
-          <Badge color="teal.9" variant="filled">
+          <Badge color="teal.9" variant="filled" miw="max-content">
             set
           </Badge>
         ) : (
-          <Badge color="gray" variant="outline">
+          <Badge color="gray" variant="outline" miw="max-content">
             none
           </Badge>
         )}
