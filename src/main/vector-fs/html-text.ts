@@ -4,6 +4,10 @@
  * become paragraph breaks, every other tag is dropped, and character references are decoded.
  * A full HTML parser would be more faithful for malformed markup, but the project has none among
  * its runtime dependencies; for search passages this well-defined strip is enough.
+ *
+ * A tag ends at the first ">" and holds no "<": a "<" that opens no tag ("if a<b") stays text. The
+ * patterns stop at the next "<" instead of looking for a ">" to the end of the text from every "<",
+ * which made a page full of such text take minutes (time grew with the square of its size).
  */
 
 const DROPPED_WITH_CONTENT = ['script', 'style', 'template', 'noscript', 'head', 'svg', 'math', 'iframe', 'object']
@@ -49,10 +53,10 @@ function decodeReferences(text: string): string {
 export function htmlToText(html: string): string {
   let s = html.replace(/<!--[\s\S]*?(-->|$)/g, ' ').replace(/<!\[CDATA\[[\s\S]*?(\]\]>|$)/g, ' ')
   for (const tag of DROPPED_WITH_CONTENT) {
-    s = s.replace(new RegExp(`<${tag}\\b[^>]*>[\\s\\S]*?(</${tag}\\s*>|$)`, 'gi'), ' ')
+    s = s.replace(new RegExp(`<${tag}\\b[^<>]*>[\\s\\S]*?(</${tag}\\s*>|$)`, 'gi'), ' ')
   }
-  s = s.replace(new RegExp(`</?(?:${BLOCKS})\\b[^>]*>`, 'gi'), '\n\n')
-  s = s.replace(/<\/?[a-z!?][^>]*>/gi, ' ')
+  s = s.replace(new RegExp(`</?(?:${BLOCKS})\\b[^<>]*>`, 'gi'), '\n\n')
+  s = s.replace(/<\/?[a-z!?][^<>]*>/gi, ' ')
   s = decodeReferences(s)
   return s
     .split(/\n\s*\n/)
