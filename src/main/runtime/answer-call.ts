@@ -23,7 +23,8 @@ export interface AnswerCallRequest {
 }
 
 export type AnswerCallOutcome =
-  | { readonly kind: 'done'; readonly text: string }
+  /** filtered: the provider's content filter ended the reply after `text` (which may be empty). */
+  | { readonly kind: 'done'; readonly text: string; readonly filtered?: true }
   /** Cut at maxTextBytes, or the response outgrew wireLimit: `text` is what came before. */
   | { readonly kind: 'truncated'; readonly text: string }
   | { readonly kind: 'aborted'; readonly reason: AnswerAbortReason; readonly text: string }
@@ -74,6 +75,7 @@ export async function runAnswerCall(
       if (result.reason === TOO_LARGE) return { kind: 'truncated', text: result.text }
       return { kind: 'aborted', reason: result.reason as AnswerAbortReason, text: result.text }
     }
+    if (result.outcome === 'done') return { kind: 'done', text: result.text, ...(result.filtered ? { filtered: true } : {}) }
     return { kind: result.outcome, text: result.text }
   } catch (err) {
     const failure = err instanceof ProviderFailure ? err : describeFailure(err, req.target)

@@ -12,7 +12,7 @@ import type { PendingQuestion } from '../store/messages'
 import { samplingOptions } from './language-model'
 import { DEFAULT_TIMEOUTS, type CallTimeouts } from './model-call'
 import { buildPrompt, DEFAULT_BUDGET, type PromptBudget } from './prompt'
-import { describeFailure, emptyAnswerFailure, ProviderFailure } from './provider-errors'
+import { describeFailure, emptyAnswerFailure, filteredAnswerFailure, filteredNote, ProviderFailure } from './provider-errors'
 import { scopePassageCache } from './scope-cache'
 import { localRetrieval } from './local-retrieval'
 import type { ScopePassage, ScopeRetrieval } from '../vector-fs'
@@ -175,6 +175,12 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
         if (result.reason === STOP) await reply(result.text, { role: 'stopped', sources })
         // CANCEL: the job is gone with its inbox; nothing to store.
         return done // shutdown: the question stays queued and is answered after the restart
+      }
+      if (result.filtered) {
+        if (!result.text.trim()) throw filteredAnswerFailure(target)
+        const withNote = utf8Prefix(result.text, maxAnswerBytes - Buffer.byteLength(filteredNote(target))) + filteredNote(target)
+        await reply(withNote, { role: 'answer', sources })
+        return done
       }
       if (!result.text.trim()) throw emptyAnswerFailure(target)
       await reply(result.text, { role: 'answer', sources })

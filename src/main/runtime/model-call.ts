@@ -47,7 +47,8 @@ export function callPulse(): CallPulse {
 }
 
 export type CallResult =
-  | { readonly outcome: 'done'; readonly text: string }
+  /** filtered: the provider's content filter ended the reply (after `text`, which may be empty). */
+  | { readonly outcome: 'done'; readonly text: string; readonly filtered?: true }
   /** Cut at maxTextBytes; the provider call was aborted. */
   | { readonly outcome: 'truncated'; readonly text: string }
   | { readonly outcome: 'aborted'; readonly text: string; readonly reason: unknown }
@@ -106,12 +107,14 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
       const truncated = Buffer.byteLength(text) > maxBytes
       if (truncated) text = utf8Prefix(text, maxBytes)
       if (text) opts.onDelta?.(text)
-      return { outcome: truncated ? 'truncated' : 'done', text }
+      if (truncated) return { outcome: 'truncated', text }
+      return { outcome: 'done', text, ...(result.finishReason.unified === 'content-filter' ? { filtered: true } : {}) }
     }
     // Raw chunks show every event the server sends, so thinking it streams (which the SDKs drop or
     // report apart from the text) proves the call alive.
     const { stream } = await opts.model.doStream({ ...opts.options, includeRawChunks: true, abortSignal: controller.signal })
     const reader = stream.getReader()
+    let filtered = false
     for (;;) {
       const { value, done } = await reader.read()
       if (done) break
@@ -133,10 +136,12 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
         opts.onDelta?.(value.delta)
       } else if (value.type === 'error') {
         throw streamError(value.error)
+      } else if (value.type === 'finish') {
+        filtered = value.finishReason.unified === 'content-filter'
       }
     }
     if (controller.signal.aborted) throw controller.signal.reason
-    return { outcome: 'done', text }
+    return { outcome: 'done', text, ...(filtered ? { filtered: true } : {}) }
   } catch (err) {
     if (opts.signal?.aborted) return { outcome: 'aborted', text, reason: opts.signal.reason }
     if (timedOut !== undefined) throw timeoutFailure(opts.failure, Math.round(timedOut / 1000), heard)

@@ -223,3 +223,17 @@ export function emptyAnswerFailure(ctx: FailureContext): ProviderFailure {
     `${s} returned an empty answer from model '${ctx.model}'. Try again, or choose another model.`
   )
 }
+
+/** The message of a call whose reply the provider's content filter blocked before any text. */
+export function filteredAnswerFailure(ctx: FailureContext): ProviderFailure {
+  const s = sentence(providerSubject(ctx.kind, ctx.baseUrl))
+  return new ProviderFailure(
+    'provider_error',
+    `${s} gave no answer with model '${ctx.model}': its content filter blocked it. Rephrase the question, or choose another model.`
+  )
+}
+
+/** Ends an answer the provider's content filter cut short. */
+export function filteredNote(ctx: FailureContext): string {
+  return `\n\n⚠ ${sentence(providerSubject(ctx.kind, ctx.baseUrl))} stopped the answer here: its content filter blocked the rest.`
+}

@@ -1,0 +1,95 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addProvider, createJob, useTestNode } from '../support/node'
+import { waitForAnswers } from '../support/answers'
+
+/*
+ * A provider's safety filter ends a reply with a finish reason of its own (Gemini's SAFETY, the
+ * `content_filter` of Azure OpenAI and others) and no error. The operator must learn that the
+ * answer was blocked: a half answer is not a whole one, and "Try again" does not help when no
+ * answer came at all.
+ */
+
+const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 } } })
+const data = (o: object) => `data: ${JSON.stringify(o)}\n\n`
+const openaiChunk = (delta: object, finish: string | null = null) =>
+  data({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })
+
+const REPLIES: Record<string, (res: ServerResponse) => void> = {
+  'gemini-safety-midway': (res) => {
+    res.write(data({ candidates: [{ content: { parts: [{ text: 'Here is how the first' }], role: 'model' }, index: 0 }] }))
+    res.end(
+      data({
+        candidates: [
+          {
+            finishReason: 'SAFETY',
+            index: 0,
+            safetyRatings: [{ category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true }]
+          }
+        ]
+      })
+    )
+  },
+  'gemini-prompt-blocked': (res) => {
+    res.end(
+      data({ promptFeedback: { blockReason: 'SAFETY', safetyRatings: [] }, usageMetadata: { promptTokenCount: 5, totalTokenCount: 5 } })
+    )
+  },
+  'openai-filtered': (res) => {
+    res.write(openaiChunk({ role: 'assistant', content: '' }))
+    res.write(openaiChunk({}, 'content_filter'))
+    res.end('data: [DONE]\n\n')
+  }
+}
+
+let server: Server
+let base: string
+let reply: (res: ServerResponse) => void
+beforeAll(async () => {
+  server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    req.resume()
+    req.on('end', () => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' })
+      reply(res)
+    })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((r) => server.close(() => r())))
+
+async function answerOf(kind: string, url: string, replyName: string) {
+  reply = REPLIES[replyName]!
+  await addProvider(node, 'p', { model: { [kind]: { model_type: 'm' } }, external_url: url, api_key: 'sk-test-key-123456' })
+  const jobId = await createJob(node, 'p')
+  const inboxId = `job_inbox::${jobId}::false`
+  await node.post('/v2/job_message', { job_id: jobId, content: 'A question' })
+  return (await waitForAnswers(node, inboxId, 1)).at(-1)!.job_message
+}
+
+describe("a reply ended by the provider's content filter", () => {
+  it('Gemini, after part of the answer: the part is kept and ends with a note that the rest was blocked', async () => {
+    const answer = await answerOf('Gemini', `${base}/v1beta`, 'gemini-safety-midway')
+    expect(answer.error).toBeUndefined()
+    expect(answer.content).toBe(
+      `Here is how the first\n\n⚠ Google Gemini at ${base}/v1beta stopped the answer here: its content filter blocked the rest.`
+    )
+  })
+
+  it('Gemini, a question blocked before any answer: an error note that says so', async () => {
+    const answer = await answerOf('Gemini', `${base}/v1beta`, 'gemini-prompt-blocked')
+    expect(answer.error).toEqual({ kind: 'provider_error' })
+    expect(answer.content).toBe(
+      `⚠ Google Gemini at ${base}/v1beta gave no answer with model 'm': its content filter blocked it. Rephrase the question, or choose another model.`
+    )
+  })
+
+  it('OpenAI-compatible, finish_reason content_filter with no text: an error note that says so', async () => {
+    const answer = await answerOf('OpenAI', `${base}/v1`, 'openai-filtered')
+    expect(answer.error).toEqual({ kind: 'provider_error' })
+    expect(answer.content).toBe(
+      `⚠ The OpenAI-compatible server at ${base}/v1 gave no answer with model 'm': its content filter blocked it. Rephrase the question, or choose another model.`
+    )
+  })
+})
