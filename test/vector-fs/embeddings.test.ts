@@ -148,6 +148,15 @@ describe('embeddings', () => {
     expect(((await node.post('/v2/search_items', { search: 'broken' })).body as SearchResult[])[0]?.path).toBe('/b.txt')
   })
 
+  it('a server with no such embedding model (404) marks the file failed with a reason about embeddings, not about a chat endpoint', async () => {
+    await useOpenAi(node, 'emb', 'no-such-embedder')
+    fake.behaviour = { type: 'fail', status: 404, times: 100 }
+    await upload(node, 'a.txt', 'words to embed')
+    const [a] = await waitFor(node, (fs) => fs[0]!.status!.startsWith('failed'))
+    expect(a!.status).toContain("has no model 'no-such-embedder' or no embeddings endpoint at this address")
+    expect(a!.status).not.toContain('chat')
+  })
+
   it('a restart in the middle resumes the queue', async () => {
     await useOpenAi(node)
     fake.behaviour = { type: 'hang' }

@@ -74,7 +74,7 @@ export function embedderFactory(store: Store, baseFetch: typeof fetch = fetch): 
         return result.embeddings.map((e) => Array.from(e))
       } catch (err) {
         if (err instanceof EmbeddingFailure) throw err
-        const failure = err instanceof ProviderFailure ? err : describeFailure(err, target)
+        const failure = err instanceof ProviderFailure ? err : describeFailure(err, { ...target, purpose: 'embeddings' })
         const status = failure.status
         const retryable =
           failure.kind === 'rate_limit' ||

@@ -28,6 +28,8 @@ export interface FailureContext {
   readonly model: string
   readonly baseUrl: string
   readonly apiKey?: string
+  /** What was asked of the server: a chat answer unless said otherwise (the messages name the endpoint). */
+  readonly purpose?: 'chat' | 'embeddings'
 }
 
 /** Longest excerpt of a server's own words quoted in a message. */
@@ -124,7 +126,12 @@ function httpFailure(status: number, body: string | undefined, ctx: FailureConte
   if (status === 429) return fail('rate_limit', 'is limiting requests', "Wait a moment and try again, or check your plan's limits.")
   if (status === 404) {
     if (!ctx.model) return fail('model_not_found', 'has no model list at this address', CHECK_URL)
-    return fail('model_not_found', `has no model '${ctx.model}' or no chat endpoint at this address`, `Check the model name. ${CHECK_URL}`)
+    const endpoint = ctx.purpose === 'embeddings' ? 'embeddings' : 'chat'
+    return fail(
+      'model_not_found',
+      `has no model '${ctx.model}' or no ${endpoint} endpoint at this address`,
+      `Check the model name. ${CHECK_URL}`
+    )
   }
   if (status >= 400 && status < 500) {
     return fail('bad_request', 'refused the request', "Check the model name and the provider's settings.")
@@ -135,7 +142,7 @@ function httpFailure(status: number, body: string | undefined, ctx: FailureConte
 
 function unreadable(ctx: FailureContext, detail: string | undefined): ProviderFailure {
   const s = providerSubject(ctx.kind, ctx.baseUrl)
-  const what = ctx.model ? 'a chat answer' : 'a list of models'
+  const what = !ctx.model ? 'a list of models' : ctx.purpose === 'embeddings' ? 'a list of embeddings' : 'a chat answer'
   return new ProviderFailure(
     'provider_error',
     `${sentence(s)} sent a reply that is not ${what}${detail ? ` (${detail})` : ''}. ${CHECK_URL}`
