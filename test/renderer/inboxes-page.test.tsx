@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/renderer/src/api/client'
 import { ClientProvider } from '../../src/renderer/src/api/client-context'
 import { connectEvents } from '../../src/renderer/src/api/events'
+import { inboxPageKeys } from '../../src/renderer/src/api/inbox-pages'
 import type { Transport } from '../../src/renderer/src/api/transport'
 import { useInboxActions } from '../../src/renderer/src/features/inboxes/inbox-actions'
 import { toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
@@ -449,6 +450,34 @@ describe('rows read by place (far past the rows read in order)', () => {
   })
 
   const focusedRow = () => (document.activeElement?.getAttribute('data-testid') === 'inbox-row' ? document.activeElement.textContent : null)
+
+  it('rows standing in from two blocks read at different moments show an inbox that moved between them once', async () => {
+    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
+    renderPage()
+    await screen.findByText('5004 inboxes')
+    // Blocks 0 and 1 as read a moment apart, one inbox arriving on top in between: the last row of
+    // the first is the first row of the second.
+    const filter = { showHidden: false, pinned: false }
+    const block = async (b: number) =>
+      ((await node.get('/v2/all_inboxes_paginated', { limit: '100', position: String(b * 100) })).body as { inboxes: Inbox[] }).inboxes
+    const [first, second] = [await block(0), await block(1)]
+    act(() => {
+      qc.setQueryData(inboxPageKeys.place(filter, 0), first)
+      qc.setQueryData(inboxPageKeys.place(filter, 1), [first.at(-1)!, ...second.slice(0, 99)])
+    })
+    let release: () => void = () => {}
+    pagesInOrderHeld = new Promise((r) => (release = r))
+    try {
+      const scroller = screen.getByTestId('inbox-scroll')
+      scroller.scrollTo({ top: 95 * 68 })
+      await screen.findByText(first.at(-1)!.custom_name, undefined, { timeout: 3000 })
+      const shown = screen.getAllByTestId('inbox-row').map((r) => r.textContent)
+      expect(shown.filter((t) => t.includes(first.at(-1)!.custom_name))).toHaveLength(1)
+    } finally {
+      pagesInOrderHeld = undefined
+      release()
+    }
+  })
 
   /**
    * Opens the second oldest inbox at the end of the list (read by place), leaves the list as a

@@ -180,11 +180,14 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
     virtualizer.scrollToIndex(at, { align: 'auto' })
   }, [at, count, virtualizer])
 
+  const shownIds = new Set<string>()
   return (
     <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
       <nav aria-label="Conversations" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
-          const r = rowAt(item.index)
+          // Each inbox once: rows standing in from blocks read at different moments may both hold one that moved.
+          const found = rowAt(item.index)
+          const r = found && !shownIds.has(found.id) ? (shownIds.add(found.id), found) : undefined
           return (
             <div
               key={r ? r.id : `placeholder-${item.index}`}

@@ -384,6 +384,7 @@ export function InboxesPage() {
   const waitingForSearch = searching && (query !== search.trim() || hits.isFetching) && !hits.data
   // The results shown are the typed query's own (not the last query's, kept while the next one is asked).
   const hitsAreCurrent = query === search.trim() && !hits.isPlaceholderData
+  const shownIds = new Set<string>()
 
   return (
     <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
@@ -489,7 +490,9 @@ export function InboxesPage() {
           <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }} data-testid="inbox-scroll" onKeyDown={onListKey}>
             <div role="list" aria-label="Inboxes" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {items.map((item) => {
-                const at = rowAt(item.index)
+                // Each inbox once: rows standing in from blocks read at different moments may both hold one that moved.
+                const found = rowAt(item.index)
+                const at = found && !shownIds.has(found.row.inboxId) ? (shownIds.add(found.row.inboxId), found) : undefined
                 return (
                   <div
                     key={at ? at.row.inboxId : `placeholder-${item.index}`}
