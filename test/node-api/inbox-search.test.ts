@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Inbox } from '../../src/shared/contract/inbox'
+import { startHttpServer } from '../../src/main/transports/http'
 import { addProvider, createJob, expectError, startTestNode, tempDir, useTestNode, type TestNode } from '../support/node'
 
 type Hit = { inbox: Inbox; snippet: string }
@@ -73,6 +74,28 @@ describe('search_inboxes', () => {
     expect(ids(await search(node, 'zeppelin', { show_hidden: 'true' })).sort()).toEqual([inboxOf(shown), inboxOf(hidden)].sort())
     await node.post('/v2/update_job_hidden', { job_id: hidden, is_hidden: false })
     expect(ids(await search(node, 'zeppelin')).length).toBe(2)
+  })
+
+  it('q of up to 200 characters counts characters, not UTF-16 units, like every other length in the contract (over HTTP)', async () => {
+    const server = await startHttpServer({ router: node.router, token: 't', port: 0, log: node.log })
+    try {
+      const get = async (q: string) => {
+        const res = await fetch(`${server.url}/v2/search_inboxes?${new URLSearchParams({ q }).toString()}`, {
+          headers: { Authorization: 'Bearer t' }
+        })
+        return { status: res.status, body: await res.json() }
+      }
+      const job = await createJob(node, 'gpt')
+      await say(job, `${'🦓'.repeat(3)} stripes`)
+      // 200 characters of which 150 are outside the BMP (350 UTF-16 units): within the limit.
+      const q = `${'🦓'.repeat(150)}${' '.repeat(10)}${'s'.repeat(40)}`
+      expect([...q].length).toBe(200)
+      expect(await get(q)).toEqual({ status: 200, body: [] })
+      expect((await get('stripes')).status).toBe(200)
+      expectError(await get(`${q}x`), 400, 'q: must be at most 200 characters')
+    } finally {
+      await server.close()
+    }
   })
 
   it.each([

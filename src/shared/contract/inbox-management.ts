@@ -43,7 +43,8 @@ export const SearchInboxesQuerySchema = z.object({
   q: z
     .string({ error: 'required' })
     .min(1, { error: 'required' })
-    .refine((s) => s.length <= 200, { error: 'must be at most 200 characters' }),
+    // Characters (code points), as every length the contract gives: an emoji is one, not two.
+    .refine((s) => [...s].length <= 200, { error: 'must be at most 200 characters' }),
   limit: intParam(1, 100).optional(),
   show_hidden: bool.optional()
 })
