@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core'
+import { createTheme, Modal } from '@mantine/core'
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -6,5 +6,9 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   respectReducedMotion: true,
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif'
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
+  components: {
+    // The close button is an icon alone: without a name, screen readers announce "button".
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } })
+  }
 })

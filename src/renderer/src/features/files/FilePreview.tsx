@@ -61,10 +61,11 @@ export function FilePreview({ path, node }: { path: string; node?: string }) {
             <Badge variant="light" color="gray">
               {formatSize(info.size)}
             </Badge>
-            <Badge color={state?.kind === 'failed' ? 'red' : state?.kind === 'processing' ? 'yellow' : 'teal'} variant="light">
+            {/* Filled in dark shades (white text passes 4.5:1 in both schemes); light teal or yellow text did not. */}
+            <Badge color={state?.kind === 'failed' ? 'red.9' : state?.kind === 'processing' ? 'orange.9' : 'teal.9'} variant="filled">
               {state?.kind === 'failed' ? 'failed' : (info.status ?? 'stored')}
             </Badge>
-            <Badge color={info.has_embeddings ? 'teal' : 'gray'} variant="light">
+            <Badge color={info.has_embeddings ? 'teal.9' : 'gray'} variant={info.has_embeddings ? 'filled' : 'outline'}>
               {info.has_embeddings ? 'embedded' : 'not embedded (keyword search)'}
             </Badge>
           </Group>
