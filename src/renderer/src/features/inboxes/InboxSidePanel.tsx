@@ -62,7 +62,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false }: { jobId: stri
         {scope.data && (
           <>
             <Text size="xs" c="dimmed" mb={4}>
-              {scopeCount(scope.data)} entries
+              {scopeCount(scope.data)} {scopeCount(scope.data) === 1 ? 'entry' : 'entries'}
             </Text>
             <Tree data={treeData} tree={tree} levelOffset="md" aria-label="Scope" />
           </>

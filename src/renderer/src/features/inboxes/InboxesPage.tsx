@@ -460,9 +460,9 @@ export function InboxesPage() {
               ? ''
               : searching
                 ? hitRows.length >= SEARCH_LIMIT
-                  ? `The first ${hitRows.length} matches of ${total} inboxes`
-                  : `${hitRows.length} of ${total} inboxes`
-                : `${total} inboxes${pinnedTotal ? `, ${pinnedTotal} pinned` : ''}`}
+                  ? `The first ${hitRows.length} matches of ${inboxCount(total)}`
+                  : `${hitRows.length} of ${inboxCount(total)}`
+                : `${inboxCount(total)}${pinnedTotal ? `, ${pinnedTotal} pinned` : ''}`}
           </Text>
           {chosen.length > 0 && (
             <Group gap="xs" justify="flex-end" data-testid="bulk-bar" style={{ minWidth: 0 }}>
@@ -535,3 +535,5 @@ export function InboxesPage() {
     </Stack>
   )
 }
+
+const inboxCount = (n: number) => `${n} inbox${n === 1 ? '' : 'es'}`

@@ -251,11 +251,19 @@ function SourceChips({ sources }: { sources: readonly AnswerSource[] }) {
   if (sources.length === 0) return null
   // A local document opens nothing: one chip per document, not per passage.
   const shown = sources.filter((s, i) => !s.path.startsWith('local:') || sources.findIndex((o) => o.path === s.path) === i)
+  // Passages of one file would make chips that read the same: each then says which passage it opens.
+  const chipsOf = new Map<string, number>()
+  for (const s of shown) chipsOf.set(s.path, (chipsOf.get(s.path) ?? 0) + 1)
+  const seen = new Map<string, number>()
   return (
     <Group gap={4} mt={6} aria-label="Sources" role="list">
       {shown.map((s) => {
         const local = s.path.startsWith('local:')
-        const label = local ? s.path.slice('local:'.length) : s.name
+        const nth = (seen.get(s.path) ?? 0) + 1
+        seen.set(s.path, nth)
+        // Uploaded files number their passages from 1, as the preview lists them.
+        const passage = /^\d+$/.test(s.node_id) ? s.node_id : String(nth)
+        const label = local ? s.path.slice('local:'.length) : (chipsOf.get(s.path) ?? 0) > 1 ? `${s.name} · passage ${passage}` : s.name
         return (
           <Badge
             key={`${s.path}#${s.node_id}`}

@@ -61,7 +61,7 @@ export function NewJobPage() {
           Scope
         </Title>
         <Text size="sm" c="dimmed">
-          The documents and folders the job may draw on. {scopeCount(draft.scope)} entries.
+          The documents and folders the job may draw on. {scopeCount(draft.scope)} {scopeCount(draft.scope) === 1 ? 'entry' : 'entries'}.
         </Text>
       </div>
       <ScopeEditor value={draft.scope} onChange={(scope) => draft.set({ scope })} />
