@@ -50,32 +50,19 @@ export async function listModels(target: ModelTarget, timeoutMs: number, fetchIm
     if (apiKey) headers['x-goog-api-key'] = apiKey
   } else if (apiKey) headers.Authorization = `Bearer ${apiKey}`
 
-  let body: unknown
+  if (protocol === 'gemini') url += `?pageSize=${PAGE_SIZE}`
+  else if (protocol === 'anthropic') url += `?limit=${PAGE_SIZE}`
+
+  const signal = AbortSignal.timeout(timeoutMs)
+  const found: ListedModel[] = []
   try {
-    const res = await cappedFetch(providerFetch(fetchImpl), MODEL_LIST_MAX_BYTES)(url, { headers, signal: AbortSignal.timeout(timeoutMs) })
-    let text: string
-    try {
-      text = await res.text()
-    } catch (err) {
-      if (err instanceof ResponseTooLarge) {
-        throw new ProviderFailure(
-          'provider_error',
-          `${sentence(providerSubject(kind, baseUrl))} sent a model list larger than ${MODEL_LIST_MAX_BYTES / MIB} MiB.`
-        )
-      }
-      throw err
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const body = await readModelPage(fetchImpl, url, headers, signal, target)
+      found.push(...parseModelList(kind, body))
+      const next = nextPage(protocol, body)
+      if (!next) break
+      url = `${url.replace(/&(pageToken|after_id)=.*$/, '')}&${next}`
     }
-    if (!res.ok) {
-      throw new APICallError({ message: `HTTP ${res.status}`, url, requestBodyValues: {}, statusCode: res.status, responseBody: text })
-    }
-    try {
-      body = JSON.parse(text)
-    } catch {
-      throw new UnreadableReplyError(text.trim() ? `it is not JSON, starting "${text.trim().slice(0, 60)}"` : 'it is empty')
-    }
-    // Some servers (LM Studio) answer a failure as {"error": "..."} with a 200.
-    const said = Array.isArray(body) ? undefined : serverErrorOf(body)
-    if (said !== undefined) throw new ServerReportedError(said)
   } catch (err) {
     if ((err as Error)?.name === 'TimeoutError') {
       throw new ProviderFailure(
@@ -85,7 +72,62 @@ export async function listModels(target: ModelTarget, timeoutMs: number, fetchIm
     }
     throw describeFailure(err, { ...target, model: '' })
   }
-  return parseModelList(kind, body)
+  const unique = new Map(found.map((m) => [m.id, m]))
+  return [...unique.values()].sort((x, y) => x.id.localeCompare(y.id))
+}
+
+/** Models asked for per page where lists come in pages (Gemini sends 50, Anthropic 20 unless asked; both allow 1000). */
+const PAGE_SIZE = 1000
+/** Pages followed at most: a server that always names a next page does not keep the wizard waiting for ever. */
+const MAX_PAGES = 20
+
+/** The query that asks for the page after `body` (Gemini's nextPageToken, Anthropic's has_more and last_id); undefined at the end. */
+function nextPage(protocol: string, body: unknown): string | undefined {
+  const b = body as { nextPageToken?: unknown; has_more?: unknown; last_id?: unknown }
+  if (protocol === 'gemini' && typeof b.nextPageToken === 'string' && b.nextPageToken) {
+    return `pageToken=${encodeURIComponent(b.nextPageToken)}`
+  }
+  if (protocol === 'anthropic' && b.has_more === true && typeof b.last_id === 'string' && b.last_id) {
+    return `after_id=${encodeURIComponent(b.last_id)}`
+  }
+  return undefined
+}
+
+/** One page of a model list as JSON; throws what describeFailure reads. */
+async function readModelPage(
+  fetchImpl: typeof fetch,
+  url: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  target: ModelTarget
+): Promise<unknown> {
+  const { kind, baseUrl } = target
+  const res = await cappedFetch(providerFetch(fetchImpl), MODEL_LIST_MAX_BYTES)(url, { headers, signal })
+  let text: string
+  try {
+    text = await res.text()
+  } catch (err) {
+    if (err instanceof ResponseTooLarge) {
+      throw new ProviderFailure(
+        'provider_error',
+        `${sentence(providerSubject(kind, baseUrl))} sent a model list larger than ${MODEL_LIST_MAX_BYTES / MIB} MiB.`
+      )
+    }
+    throw err
+  }
+  if (!res.ok) {
+    throw new APICallError({ message: `HTTP ${res.status}`, url, requestBodyValues: {}, statusCode: res.status, responseBody: text })
+  }
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw new UnreadableReplyError(text.trim() ? `it is not JSON, starting "${text.trim().slice(0, 60)}"` : 'it is empty')
+  }
+  // Some servers (LM Studio) answer a failure as {"error": "..."} with a 200.
+  const said = Array.isArray(body) ? undefined : serverErrorOf(body)
+  if (said !== undefined) throw new ServerReportedError(said)
+  return body
 }
 
 function parseModelList(kind: ProviderKind, body: unknown): ListedModel[] {
@@ -113,5 +155,5 @@ function parseModelList(kind: ProviderKind, body: unknown): ListedModel[] {
       if (!out.some((o) => o.id === id)) out.push({ id, name })
     }
   }
-  return out.sort((x, y) => x.id.localeCompare(y.id))
+  return out
 }
