@@ -52,6 +52,7 @@ export const JobMessageResponseSchema = z.strictObject({
 
 export const LastMessagesRequestSchema = z.strictObject({
   inbox_name: z.string().min(1),
-  limit: z.number().int().min(1).max(500).optional(),
+  // null, as upstream clients send an absent Option, is the default (as for offset_key).
+  limit: z.number().int().min(1).max(500).nullable().optional(),
   offset_key: z.string().min(1).nullable().optional()
 })

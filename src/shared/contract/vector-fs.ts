@@ -121,8 +121,9 @@ export const SearchItemsRequestSchema = z.strictObject({
     .min(1)
     .max(10_000)
     .refine((s) => s.trim() !== '', { error: 'must not be blank' }),
-  path: VfsPathSchema.optional(),
-  max_results: z.number().int().min(1).max(100).optional()
+  // null, as upstream clients send an absent Option, is the default: the root, 10 results.
+  path: VfsPathSchema.nullable().optional(),
+  max_results: z.number().int().min(1).max(100).nullable().optional()
 })
 
 export const SearchResultSchema = z.object({

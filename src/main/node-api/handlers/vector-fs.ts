@@ -74,7 +74,7 @@ export function vectorFsHandlers(ctx: NodeContext): HandlerGroup<VectorFsRoutes>
       await vfsCall(() => vfs.remove('folder', segments(body.path)))
       return 'Successfully deleted' as const
     },
-    search_items: ({ body }) => vfsCall(() => vfs.search(body.search, segments(body.path), body.max_results ?? 10)),
+    search_items: ({ body }) => vfsCall(() => vfs.search(body.search, segments(body.path ?? undefined), body.max_results ?? 10)),
     download_file: ({ query }) =>
       vfsCall(() => {
         const f = vfs.download(segments(query.path))
