@@ -116,6 +116,27 @@ describe('VectorFS tree', () => {
     expect((await node.post('/v2/search_items', { search: '"unbalanced AND (NEAR' })).status).toBe(200)
   })
 
+  it('text files saved as UTF-16 (with a byte order mark) or in a Windows/Latin-1 code page are read as their text and found by their words', async () => {
+    const utf16le = new Uint8Array([0xff, 0xfe, ...Buffer.from('The boiler room key is kept by the caretaker.', 'utf16le')])
+    const utf16be = Buffer.from('Spare fuses are in the cellar cupboard.', 'utf16le').swap16()
+    const windows1252 = Buffer.from('Café crème brûlée for the summer fête, 5 € each.', 'latin1')
+    windows1252[windows1252.length - 7] = 0x80 // € in Windows-1252
+    expect((await upload(node, '/', 'keys.txt', utf16le)).status).toBe(200)
+    expect((await upload(node, '/', 'fuses.csv', new Uint8Array([0xfe, 0xff, ...utf16be]))).status).toBe(200)
+    expect((await upload(node, '/', 'menu.txt', new Uint8Array(windows1252))).status).toBe(200)
+    const found = async (search: string) =>
+      ((await node.post('/v2/search_items', { search })).body as SearchResult[]).map((r) => [r.path, r.text])
+    expect(await found('caretaker')).toEqual([['/keys.txt', 'The boiler room key is kept by the caretaker.']])
+    expect(await found('cupboard')).toEqual([['/fuses.csv', 'Spare fuses are in the cellar cupboard.']])
+    expect(await found('brulee')).toEqual([['/menu.txt', 'Café crème brûlée for the summer fête, 5 € each.']])
+    // A UTF-8 file with one damaged byte stays UTF-8 (only that byte is lost).
+    const damaged = new Uint8Array([...Buffer.from('Crème fraîche on the terrace '), 0xff, ...Buffer.from('every Friday.')])
+    expect((await upload(node, '/', 'terrace.txt', damaged)).status).toBe(200)
+    expect(await found('terrace')).toEqual([['/terrace.txt', 'Crème fraîche on the terrace \uFFFDevery Friday.']])
+    // The original bytes are kept as they came.
+    expect(new Uint8Array((await node.get('/v2/download_file', { path: '/keys.txt' })).body as Uint8Array)).toEqual(utf16le)
+  })
+
   it('moves and renames files and folders; refuses a folder into itself, taken names and missing origins', async () => {
     await mkdir(node, '/', 'A')
     await mkdir(node, '/A', 'Inner')

@@ -48,9 +48,18 @@ export class UnreadableContent extends Error {}
 export type Extracted =
   { readonly kind: 'text'; readonly text: string; readonly markdown: boolean } | { readonly kind: 'vrkai'; readonly entry: LocalVrkaiEntry }
 
-function utf8(bytes: Uint8Array): string {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes)
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+/**
+ * A text file's characters: UTF-16 when a byte order mark says so (Windows' "Unicode" text and
+ * Excel's exports), else UTF-8. Bytes that are not UTF-8 in a file without a single UTF-8
+ * character beyond ASCII are the Windows-1252 code page most older Western files use; a UTF-8 file
+ * with a few damaged bytes stays UTF-8 (those bytes become U+FFFD).
+ */
+function decodeText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes)
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes)
+  const text = new TextDecoder('utf-8').decode(bytes) // drops a UTF-8 byte order mark
+  if (!text.includes('\uFFFD') || /[^\p{ASCII}\uFFFD]/u.test(text)) return text
+  return new TextDecoder('windows-1252').decode(bytes)
 }
 
 /** The text of a file of a readable type, or its own nodes for a .vrkai. */
@@ -59,13 +68,13 @@ export async function extractText(type: FileType, bytes: Uint8Array): Promise<Ex
     case 'txt':
     case 'csv':
     case 'json':
-      return { kind: 'text', text: utf8(bytes), markdown: false }
+      return { kind: 'text', text: decodeText(bytes), markdown: false }
     case 'md':
     case 'markdown':
-      return { kind: 'text', text: utf8(bytes), markdown: true }
+      return { kind: 'text', text: decodeText(bytes), markdown: true }
     case 'html':
     case 'htm':
-      return { kind: 'text', text: htmlToText(utf8(bytes)), markdown: false }
+      return { kind: 'text', text: htmlToText(decodeText(bytes)), markdown: false }
     case 'pdf': {
       const { extractText: pdfText, getDocumentProxy } = await import('unpdf')
       let pages: string[]
@@ -92,7 +101,7 @@ export async function extractText(type: FileType, bytes: Uint8Array): Promise<Ex
     case 'vrkai': {
       let json: unknown
       try {
-        json = JSON.parse(utf8(bytes))
+        json = JSON.parse(decodeText(bytes))
       } catch (err) {
         throw new UnreadableContent(`file_data: a .vrkai file is a LocalVrkaiEntry as JSON (${(err as Error).message})`)
       }
