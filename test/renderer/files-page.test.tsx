@@ -213,6 +213,19 @@ describe('Files page against a real node', () => {
     await waitFor(() => expect(screen.queryByTestId('file-preview')).toBeNull())
   })
 
+  it('the library search answers as words are typed, without Enter (a first-time user waits for results, as in the inbox search)', async () => {
+    const bytes = new TextEncoder().encode('The boiler is serviced every October.')
+    expect((await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'boiler.txt', file_data: bytes })).status).toBe(200)
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Search the library' }), 'boiler')
+    const [hit] = await screen.findAllByTestId('search-result', {}, { timeout: 3000 })
+    expect(hit!.textContent).toContain('serviced every October')
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Search the library' }))
+    expect(screen.queryAllByTestId('search-result')).toEqual([]) // cleared: no results left from before
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search the library' }), 'zeppelin')
+    await screen.findByText('No passage matches “zeppelin”.', {}, { timeout: 3000 })
+  })
+
   it('a previewed file deleted elsewhere says so in a sentence, and its passages are no longer shown', async () => {
     const bytes = new TextEncoder().encode('The boiler is serviced every October.')
     expect((await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'boiler.txt', file_data: bytes })).status).toBe(200)

@@ -16,6 +16,7 @@ import {
   Title,
   UnstyledButton
 } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
 import { modals } from '@mantine/modals'
 import { notifications } from '@mantine/notifications'
 import {
@@ -455,10 +456,15 @@ function UploadRowView({ row }: { row: UploadRow }) {
   )
 }
 
+const LIBRARY_SEARCH_DEBOUNCE_MS = 300
+
 function Search({ onOpen }: { onOpen: (path: string, node: string) => void }) {
   const client = useClient()
   const [text, setText] = useState('')
-  const [search, setSearch] = useState('')
+  // Searched as words are typed (a moment after the last key); Enter searches at once.
+  const [typed] = useDebouncedValue(text, LIBRARY_SEARCH_DEBOUNCE_MS)
+  const [submitted, setSubmitted] = useState<string | null>(null)
+  const search = submitted === text ? text : text.trim() === '' ? '' : typed
   const results = useQuery({
     queryKey: [...keys.vfsSearch, search],
     queryFn: () => client.call('search_items', { body: { search, max_results: 20 } }),
@@ -470,7 +476,7 @@ function Search({ onOpen }: { onOpen: (path: string, node: string) => void }) {
       <form
         onSubmit={(e) => {
           e.preventDefault()
-          setSearch(text)
+          setSubmitted(text)
         }}
       >
         <TextInput
@@ -478,10 +484,7 @@ function Search({ onOpen }: { onOpen: (path: string, node: string) => void }) {
           placeholder="Search passages in every file"
           leftSection={<IconSearch size={16} />}
           value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value)
-            if (e.currentTarget.value.trim() === '') setSearch('')
-          }}
+          onChange={(e) => setText(e.currentTarget.value)}
         />
       </form>
       {results.isFetching && <Loader size="xs" aria-label="Searching" />}
