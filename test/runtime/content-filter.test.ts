@@ -36,6 +36,16 @@ const REPLIES: Record<string, (res: ServerResponse) => void> = {
       data({ promptFeedback: { blockReason: 'SAFETY', safetyRatings: [] }, usageMetadata: { promptTokenCount: 5, totalTokenCount: 5 } })
     )
   },
+  'openai-length': (res) => {
+    res.write(openaiChunk({ role: 'assistant', content: 'The list goes on: one, two' }))
+    res.write(openaiChunk({}, 'length'))
+    res.end('data: [DONE]\n\n')
+  },
+  'ollama-thought-to-the-limit': (res) => {
+    const line = (o: object) => JSON.stringify({ model: 'm', created_at: '2025-01-01T00:00:00Z', ...o }) + '\n'
+    res.write(line({ message: { role: 'assistant', content: '', thinking: 'Hmm, let me think about this for a long time' }, done: false }))
+    res.end(line({ message: { role: 'assistant', content: '' }, done: true, done_reason: 'length', eval_count: 4096 }))
+  },
   'openai-filtered': (res) => {
     res.write(openaiChunk({ role: 'assistant', content: '' }))
     res.write(openaiChunk({}, 'content_filter'))
@@ -50,7 +60,7 @@ beforeAll(async () => {
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
     req.resume()
     req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': 'text/event-stream' })
+      res.writeHead(200, { 'Content-Type': req.url === '/api/chat' ? 'application/x-ndjson' : 'text/event-stream' })
       reply(res)
     })
   })
@@ -90,6 +100,24 @@ describe("a reply ended by the provider's content filter", () => {
     expect(answer.error).toEqual({ kind: 'provider_error' })
     expect(answer.content).toBe(
       `⚠ The OpenAI-compatible server at ${base}/v1 gave no answer with model 'm': its content filter blocked it. Rephrase the question, or choose another model.`
+    )
+  })
+})
+
+describe("a reply ended by the model's output limit", () => {
+  it('the answer keeps its text and ends with a note that it was cut at the limit', async () => {
+    const answer = await answerOf('OpenAI', `${base}/v1`, 'openai-length')
+    expect(answer.error).toBeUndefined()
+    expect(answer.content).toBe(
+      `The list goes on: one, two\n\n⚠ The OpenAI-compatible server at ${base}/v1 ended the answer here: model 'm' reached its limit of output tokens.`
+    )
+  })
+
+  it('a reasoning model that spent the whole limit thinking: an error note that says so', async () => {
+    const answer = await answerOf('Ollama', base, 'ollama-thought-to-the-limit')
+    expect(answer.error).toEqual({ kind: 'provider_error' })
+    expect(answer.content).toBe(
+      `⚠ The Ollama server at ${base} reached the limit of output tokens of model 'm' before writing any answer (a reasoning model may spend it all thinking). Raise the model's output limit on the server, or choose another model.`
     )
   })
 })

@@ -2,7 +2,7 @@ import type { LanguageModelV4CallOptions } from '@ai-sdk/provider'
 import type { ProviderFailureKind } from './provider-errors'
 import { observingFetch, localResourceCode, type CallObservation } from './call-backoff'
 import { languageModel, providerFetch, type ModelTarget } from './language-model'
-import { callModel, callPulse, type CallTimeouts } from './model-call'
+import { callModel, callPulse, type CallTimeouts, type EndedBy } from './model-call'
 import { describeFailure, ProviderFailure } from './provider-errors'
 import { cappedFetch } from './response-cap'
 
@@ -23,8 +23,8 @@ export interface AnswerCallRequest {
 }
 
 export type AnswerCallOutcome =
-  /** filtered: the provider's content filter ended the reply after `text` (which may be empty). */
-  | { readonly kind: 'done'; readonly text: string; readonly filtered?: true }
+  /** endedBy: the provider's content filter or the model's output limit ended the reply after `text` (which may be empty). */
+  | { readonly kind: 'done'; readonly text: string; readonly endedBy?: EndedBy }
   /** Cut at maxTextBytes, or the response outgrew wireLimit: `text` is what came before. */
   | { readonly kind: 'truncated'; readonly text: string }
   | { readonly kind: 'aborted'; readonly reason: AnswerAbortReason; readonly text: string }
@@ -75,7 +75,7 @@ export async function runAnswerCall(
       if (result.reason === TOO_LARGE) return { kind: 'truncated', text: result.text }
       return { kind: 'aborted', reason: result.reason as AnswerAbortReason, text: result.text }
     }
-    if (result.outcome === 'done') return { kind: 'done', text: result.text, ...(result.filtered ? { filtered: true } : {}) }
+    if (result.outcome === 'done') return { kind: 'done', text: result.text, ...(result.endedBy ? { endedBy: result.endedBy } : {}) }
     return { kind: result.outcome, text: result.text }
   } catch (err) {
     const failure = err instanceof ProviderFailure ? err : describeFailure(err, req.target)

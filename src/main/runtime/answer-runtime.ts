@@ -12,7 +12,7 @@ import type { PendingQuestion } from '../store/messages'
 import { samplingOptions } from './language-model'
 import { DEFAULT_TIMEOUTS, type CallTimeouts } from './model-call'
 import { buildPrompt, DEFAULT_BUDGET, type PromptBudget } from './prompt'
-import { describeFailure, emptyAnswerFailure, filteredAnswerFailure, filteredNote, ProviderFailure } from './provider-errors'
+import { describeFailure, emptyAnswerFailure, endedEmptyFailure, endedNote, ProviderFailure } from './provider-errors'
 import { scopePassageCache } from './scope-cache'
 import { localRetrieval } from './local-retrieval'
 import type { ScopePassage, ScopeRetrieval } from '../vector-fs'
@@ -176,9 +176,10 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
         // CANCEL: the job is gone with its inbox; nothing to store.
         return done // shutdown: the question stays queued and is answered after the restart
       }
-      if (result.filtered) {
-        if (!result.text.trim()) throw filteredAnswerFailure(target)
-        const withNote = utf8Prefix(result.text, maxAnswerBytes - Buffer.byteLength(filteredNote(target))) + filteredNote(target)
+      if (result.endedBy) {
+        if (!result.text.trim()) throw endedEmptyFailure(target, result.endedBy)
+        const endNote = endedNote(target, result.endedBy)
+        const withNote = utf8Prefix(result.text, maxAnswerBytes - Buffer.byteLength(endNote)) + endNote
         await reply(withNote, { role: 'answer', sources })
         return done
       }

@@ -1,4 +1,4 @@
-import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider'
+import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4FinishReason } from '@ai-sdk/provider'
 import { describeFailure, timeoutFailure, type FailureContext } from './provider-errors'
 import { serverErrorOf, ServerReportedError } from './openai-reply'
 import { utf8Prefix } from './response-cap'
@@ -47,13 +47,19 @@ export function callPulse(): CallPulse {
 }
 
 export type CallResult =
-  /** filtered: the provider's content filter ended the reply (after `text`, which may be empty). */
-  | { readonly outcome: 'done'; readonly text: string; readonly filtered?: true }
+  /** endedBy: the provider's content filter or the model's output limit ended the reply (after `text`, which may be empty). */
+  | { readonly outcome: 'done'; readonly text: string; readonly endedBy?: EndedBy }
   /** Cut at maxTextBytes; the provider call was aborted. */
   | { readonly outcome: 'truncated'; readonly text: string }
   | { readonly outcome: 'aborted'; readonly text: string; readonly reason: unknown }
 
 const CUT = Symbol('answer reached its size limit')
+
+/** Endings of a reply the operator must be told of: the text stops short of a whole answer. */
+export type EndedBy = 'content-filter' | 'length'
+
+const endedBy = (reason: LanguageModelV4FinishReason['unified']): { endedBy?: EndedBy } =>
+  reason === 'content-filter' || reason === 'length' ? { endedBy: reason } : {}
 
 /**
  * An error part of the stream as an Error: SDKs hand on what the server sent, e.g. Anthropic's
@@ -108,13 +114,13 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
       if (truncated) text = utf8Prefix(text, maxBytes)
       if (text) opts.onDelta?.(text)
       if (truncated) return { outcome: 'truncated', text }
-      return { outcome: 'done', text, ...(result.finishReason.unified === 'content-filter' ? { filtered: true } : {}) }
+      return { outcome: 'done', text, ...endedBy(result.finishReason.unified) }
     }
     // Raw chunks show every event the server sends, so thinking it streams (which the SDKs drop or
     // report apart from the text) proves the call alive.
     const { stream } = await opts.model.doStream({ ...opts.options, includeRawChunks: true, abortSignal: controller.signal })
     const reader = stream.getReader()
-    let filtered = false
+    let ended: LanguageModelV4FinishReason['unified'] = 'stop'
     for (;;) {
       const { value, done } = await reader.read()
       if (done) break
@@ -137,11 +143,11 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
       } else if (value.type === 'error') {
         throw streamError(value.error)
       } else if (value.type === 'finish') {
-        filtered = value.finishReason.unified === 'content-filter'
+        ended = value.finishReason.unified
       }
     }
     if (controller.signal.aborted) throw controller.signal.reason
-    return { outcome: 'done', text, ...(filtered ? { filtered: true } : {}) }
+    return { outcome: 'done', text, ...endedBy(ended) }
   } catch (err) {
     if (opts.signal?.aborted) return { outcome: 'aborted', text, reason: opts.signal.reason }
     if (timedOut !== undefined) throw timeoutFailure(opts.failure, Math.round(timedOut / 1000), heard)

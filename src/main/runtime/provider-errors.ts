@@ -231,16 +231,24 @@ export function emptyAnswerFailure(ctx: FailureContext): ProviderFailure {
   )
 }
 
-/** The message of a call whose reply the provider's content filter blocked before any text. */
-export function filteredAnswerFailure(ctx: FailureContext): ProviderFailure {
+/** Why a reply ended short of a whole answer (see EndedBy in model-call). */
+type EndedBy = 'content-filter' | 'length'
+
+/** The message of a call whose reply ended before any text: blocked by the content filter, or the output limit spent. */
+export function endedEmptyFailure(ctx: FailureContext, by: EndedBy): ProviderFailure {
   const s = sentence(providerSubject(ctx.kind, ctx.baseUrl))
   return new ProviderFailure(
     'provider_error',
-    `${s} gave no answer with model '${ctx.model}': its content filter blocked it. Rephrase the question, or choose another model.`
+    by === 'content-filter'
+      ? `${s} gave no answer with model '${ctx.model}': its content filter blocked it. Rephrase the question, or choose another model.`
+      : `${s} reached the limit of output tokens of model '${ctx.model}' before writing any answer (a reasoning model may spend it all thinking). Raise the model's output limit on the server, or choose another model.`
   )
 }
 
-/** Ends an answer the provider's content filter cut short. */
-export function filteredNote(ctx: FailureContext): string {
-  return `\n\n⚠ ${sentence(providerSubject(ctx.kind, ctx.baseUrl))} stopped the answer here: its content filter blocked the rest.`
+/** Ends an answer the content filter or the output limit cut short. */
+export function endedNote(ctx: FailureContext, by: EndedBy): string {
+  const s = sentence(providerSubject(ctx.kind, ctx.baseUrl))
+  return by === 'content-filter'
+    ? `\n\n⚠ ${s} stopped the answer here: its content filter blocked the rest.`
+    : `\n\n⚠ ${s} ended the answer here: model '${ctx.model}' reached its limit of output tokens.`
 }
