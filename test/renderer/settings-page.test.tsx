@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SettingsPage } from '../../src/renderer/src/features/settings/SettingsPage'
 import { sourcesOf } from '../../src/renderer/src/features/inboxes/MessageList'
 import type { LastMessage } from '../../src/shared/contract/message'
+import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { addProvider, startTestNode, tempDir, type TestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 
@@ -36,6 +37,53 @@ describe('Settings page against a real node', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(screen.getByTestId('embedding-current').textContent).toMatch(/text-embedding-3-small from gpt/))
     expect((await node.get('/v2/get_default_embedding_model')).body).toEqual({ provider_id: 'gpt', model: 'text-embedding-3-small' })
+  })
+})
+
+describe('Settings page: what a first-time user is told', () => {
+  let node: TestNode
+  let fake: FakeLlm
+  let cleanupDir: () => void
+  beforeEach(async () => {
+    const t = tempDir()
+    cleanupDir = t.cleanup
+    node = startTestNode(t.dir)
+    // A server that answers chat but has no embeddings endpoint (404): embedding with it fails at once.
+    fake = await startFakeLlm()
+    await addProvider(node, 'gpt', { external_url: `${fake.url}/v1` })
+  })
+  afterEach(async () => {
+    cleanup()
+    await node.close()
+    await fake.close()
+    cleanupDir()
+  })
+
+  it('a provider chosen with no model typed: Save says the model name is missing (it was a disabled button, the placeholder looking like a value); nothing is saved', async () => {
+    renderWithApp(<SettingsPage />, routerTransport(node.router))
+    await screen.findByTestId('keyword-only')
+    await userEvent.click(screen.getByLabelText('Provider', { selector: 'input' }))
+    await userEvent.click((await screen.findAllByRole('option', { hidden: true }))[0]!)
+    const save = screen.getByRole('button', { name: 'Save' })
+    expect(save.hasAttribute('disabled')).toBe(false)
+    await userEvent.click(save)
+    expect(await screen.findByText('Type the name of an embedding model this provider’s server has')).toBeTruthy()
+    expect((await node.get('/v2/get_default_embedding_model')).body).toEqual({ provider_id: null, model: null })
+  })
+
+  it('failed files are counted with a link to the Files page, where each says why; none failed, no link', async () => {
+    const first = renderWithApp(<SettingsPage />, routerTransport(node.router))
+    await screen.findByTestId('keyword-only')
+    expect(screen.queryByRole('link', { name: /Files page/ })).toBeNull()
+    first.unmount()
+    const bytes = new TextEncoder().encode('Some words.')
+    expect((await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'a.txt', file_data: bytes })).status).toBe(200)
+    // An embedding model the server cannot give: the file fails.
+    expect((await node.post('/v2/update_default_embedding_model', { provider_id: 'gpt', model: 'none-such' })).status).toBe(200)
+    await waitFor(async () => expect((await node.get('/v2/vector_fs_file_states')).body).toMatchObject({ failed: 1 }), { timeout: 8000 })
+    renderWithApp(<SettingsPage />, routerTransport(node.router))
+    await waitFor(() => expect(screen.getByTestId('embedding-progress').textContent).toMatch(/1 failed/))
+    expect(screen.getByRole('link', { name: /Files page/ }).getAttribute('href')).toBe('#/files')
   })
 })
 

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { modelKind } from '../../../../shared/contract/identity'
 import { errorText } from '../../api/client'
 import { useEmbeddingModel, useProviders, useRouteMutation, useVfsFileStates } from '../../api/queries'
+import { hrefOf } from '../../app/router'
 import { providerOptionLabel } from '../providers'
 
 /** Provider kinds whose servers can embed documents (api-contract.md, update_default_embedding_model). */
@@ -24,6 +25,7 @@ function EmbeddingSettings() {
   const update = useRouteMutation('update_default_embedding_model')
   const [providerId, setProviderId] = useState<string | null>(null)
   const [model, setModel] = useState('')
+  const [modelMissing, setModelMissing] = useState(false)
   useEffect(() => {
     if (!setting.data) return
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the form starts from the stored setting each time the node sends it anew
@@ -60,6 +62,7 @@ function EmbeddingSettings() {
         <form
           onSubmit={(e) => {
             e.preventDefault()
+            if (providerId && !model.trim()) return setModelMissing(true)
             update.mutate({ provider_id: providerId, model: providerId ? model.trim() : null })
           }}
         >
@@ -70,19 +73,27 @@ function EmbeddingSettings() {
                 placeholder="None (keywords only)"
                 data={capable.map((p) => ({ value: p.id, label: providerOptionLabel(p) }))}
                 value={providerId}
-                onChange={setProviderId}
+                onChange={(id) => {
+                  setProviderId(id)
+                  setModelMissing(false)
+                }}
                 clearable
                 w={320}
               />
               <TextInput
                 label="Embedding model name"
-                placeholder="text-embedding-3-small"
+                placeholder="e.g. text-embedding-3-small"
                 value={model}
-                onChange={(e) => setModel(e.currentTarget.value)}
+                onChange={(e) => {
+                  setModel(e.currentTarget.value)
+                  setModelMissing(false)
+                }}
                 disabled={!providerId}
+                withAsterisk={!!providerId}
+                error={modelMissing ? 'Type the name of an embedding model this provider’s server has' : undefined}
                 w={260}
               />
-              <Button type="submit" loading={update.isPending} disabled={!!providerId && !model.trim()}>
+              <Button type="submit" loading={update.isPending}>
                 Save
               </Button>
             </Group>
@@ -97,6 +108,11 @@ function EmbeddingSettings() {
         <Text size="sm" data-testid="embedding-progress">
           Files: {counts.processing} processing · {counts.ready} ready · {counts.failed} failed
         </Text>
+        {counts.failed > 0 && (
+          <Text size="sm">
+            Each failed file says why on the <Anchor href={hrefOf({ name: 'files' })}>Files page</Anchor>.
+          </Text>
+        )}
       </Stack>
     </Paper>
   )
