@@ -1,5 +1,5 @@
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4FinishReason } from '@ai-sdk/provider'
-import { describeFailure, timeoutFailure, type FailureContext } from './provider-errors'
+import { describeFailure, timeoutFailure, unstreamedTimeoutFailure, type FailureContext } from './provider-errors'
 import { serverErrorOf, ServerReportedError } from './openai-reply'
 import { utf8Prefix } from './response-cap'
 
@@ -11,9 +11,14 @@ export interface CallTimeouts {
   readonly firstChunkMs: number
   /** Between two chunks once text flows. */
   readonly idleMs: number
+  /**
+   * For a whole answer asked for without streaming, which arrives only once all of it is written
+   * (absent: firstChunkMs, as for a provider check's one-word reply).
+   */
+  readonly unstreamedMs?: number
 }
 
-export const DEFAULT_TIMEOUTS: CallTimeouts = { firstChunkMs: 120_000, idleMs: 60_000 }
+export const DEFAULT_TIMEOUTS: CallTimeouts = { firstChunkMs: 120_000, idleMs: 60_000, unstreamedMs: 600_000 }
 
 export interface CallOptions {
   readonly model: LanguageModelV4
@@ -106,8 +111,8 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
   }
   opts.pulse?.listen(alive)
   try {
-    arm(opts.timeouts.firstChunkMs)
     if (!opts.stream) {
+      arm(opts.timeouts.unstreamedMs ?? opts.timeouts.firstChunkMs)
       const result = await opts.model.doGenerate({ ...opts.options, abortSignal: controller.signal })
       text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('')
       const truncated = Buffer.byteLength(text) > maxBytes
@@ -116,6 +121,7 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
       if (truncated) return { outcome: 'truncated', text }
       return { outcome: 'done', text, ...endedBy(result.finishReason.unified) }
     }
+    arm(opts.timeouts.firstChunkMs)
     // Raw chunks show every event the server sends, so thinking it streams (which the SDKs drop or
     // report apart from the text) proves the call alive.
     const { stream } = await opts.model.doStream({ ...opts.options, includeRawChunks: true, abortSignal: controller.signal })
@@ -150,6 +156,9 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
     return { outcome: 'done', text, ...endedBy(ended) }
   } catch (err) {
     if (opts.signal?.aborted) return { outcome: 'aborted', text, reason: opts.signal.reason }
+    if (timedOut !== undefined && !opts.stream && opts.timeouts.unstreamedMs !== undefined) {
+      throw unstreamedTimeoutFailure(opts.failure, Math.round(timedOut / 1000))
+    }
     if (timedOut !== undefined) throw timeoutFailure(opts.failure, Math.round(timedOut / 1000), heard)
     throw describeFailure(err, opts.failure, text !== '')
   } finally {

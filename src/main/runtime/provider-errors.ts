@@ -222,6 +222,15 @@ export function timeoutFailure(ctx: FailureContext, seconds: number, stalled: bo
   )
 }
 
+/** The message of a whole answer asked for without streaming that did not come in time. */
+export function unstreamedTimeoutFailure(ctx: FailureContext, seconds: number): ProviderFailure {
+  const s = sentence(providerSubject(ctx.kind, ctx.baseUrl))
+  return new ProviderFailure(
+    'timeout',
+    `${s} did not send its answer within ${seconds} s. Streaming is off for this job, so the whole answer is written before any of it is sent: turn streaming on in the job's config for long answers, or check that the server is running.`
+  )
+}
+
 /** The message of a call that succeeded with no text at all. */
 export function emptyAnswerFailure(ctx: FailureContext): ProviderFailure {
   const s = sentence(providerSubject(ctx.kind, ctx.baseUrl))

@@ -31,7 +31,8 @@ export async function testProvider(target: ModelTarget, timeouts: CallTimeouts, 
     },
     stream: false,
     failure: target,
-    timeouts
+    // A one-word reply: the wait of a stream's first chunk, not of a whole long answer.
+    timeouts: { firstChunkMs: timeouts.firstChunkMs, idleMs: timeouts.idleMs }
   })
   return result.text.trim().slice(0, 120)
 }
