@@ -1,4 +1,7 @@
-import { createTheme, Modal } from '@mantine/core'
+import { createTheme, Drawer, Modal } from '@mantine/core'
+
+// The close button is an icon alone: without a name, screen readers announce "button".
+const closeButtonProps = { 'aria-label': 'Close' }
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -8,7 +11,7 @@ export const theme = createTheme({
   respectReducedMotion: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
   components: {
-    // The close button is an icon alone: without a name, screen readers announce "button".
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } })
+    Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps } })
   }
 })

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, NumberInput, Paper, Stack, Switch, Table, Text, Textarea, Title, Tree, useTree } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import type { JobConfig } from '../../../../shared/contract/job'
 import type { JobScope } from '../../../../shared/contract/scope'
@@ -9,8 +9,16 @@ import { ScopeEditor, scopeCount } from '../jobs'
 import { scopeTree } from './scope-tree'
 import { errorText } from '../../api/client'
 
+interface Props {
+  readonly jobId: string
+  readonly inbox: Inbox
+  readonly inDrawer?: boolean
+  /** Told whether one of the panel's dialogs is open (a drawer holding the panel then leaves Escape to the dialog). */
+  readonly onDialogChange?: (open: boolean) => void
+}
+
 /** The job's scope (read-only tree, editable in a dialog) and its config. */
-export function InboxSidePanel({ jobId, inbox, inDrawer = false }: { jobId: string; inbox: Inbox; inDrawer?: boolean }) {
+export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange }: Props) {
   const scope = useJobScope(jobId)
   const tree = useTree()
   // Tree initializes itself again whenever `data` is a new array: built once per scope, not per render.
@@ -20,6 +28,11 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false }: { jobId: stri
   const updateScope = useRouteMutation('update_job_scope')
   const updateConfig = useRouteMutation('update_job_config')
   const config = inbox.job_config
+  const dialogOpen = editingScope !== null || editingConfig !== null
+  useEffect(() => {
+    onDialogChange?.(dialogOpen)
+    return () => onDialogChange?.(false)
+  }, [dialogOpen, onDialogChange])
 
   const saveScope = async () => {
     if (!editingScope) return

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Drawer, Group, Loader, Stack } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { IconListDetails, IconMessages } from '@tabler/icons-react'
-import { useEffect, useMemo, useRef, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { ApiFailure } from '../../api/client'
 import { mergeMessagePages, useInbox, useMessages, useRouteMutation } from '../../api/queries'
 import { isAnswer } from '../../../../shared/message-role'
@@ -29,6 +29,9 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const retry = useRouteMutation('retry_message')
   const switcherRef = useRef<HTMLInputElement>(null)
   const [details, { open: openDetails, close: closeDetails }] = useDisclosure(false)
+  // Both the drawer and a dialog over it listen for Escape on the window, the drawer first: while a
+  // dialog is open, Escape is the dialog's alone (it closed the drawer too, and the operator's place in it).
+  const [detailsDialog, setDetailsDialog] = useState(false)
   const [conversations, { open: openConversations, close: closeConversations }] = useDisclosure(false)
   // Only a conversation that is there (not one shown as deleted or unknown) gets the focus back in the list.
   useEffect(() => {
@@ -134,8 +137,8 @@ export function InboxView({ inboxId }: { inboxId: string }) {
         <Composer jobId={jobId} inboxId={inboxId} answering={waiting || streaming} />
       </Stack>
       <InboxSidePanel jobId={jobId} inbox={inbox} />
-      <Drawer opened={details} onClose={closeDetails} position="right" title="Job details" size="sm">
-        <InboxSidePanel jobId={jobId} inbox={inbox} inDrawer />
+      <Drawer opened={details} onClose={closeDetails} closeOnEscape={!detailsDialog} position="right" title="Job details" size="sm">
+        <InboxSidePanel jobId={jobId} inbox={inbox} inDrawer onDialogChange={setDetailsDialog} />
       </Drawer>
     </Group>
   )
