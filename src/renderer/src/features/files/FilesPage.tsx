@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Badge,
   Box,
   Button,
   FileButton,
@@ -341,16 +342,17 @@ function TreeRow({ entry, depth, isOpen, selected, onOpen, onDropInto, onMove, o
             {entry.name}
           </Text>
           {!entry.is_directory && (
-            // Short, so the name beside it stays readable: the reason is in the tooltip and, whole, in the preview.
-            <Text
-              size="xs"
-              c={state.kind === 'failed' ? 'red' : 'dimmed'}
-              style={{ flexShrink: 0 }}
-              title={state.kind === 'failed' ? `Failed: ${state.reason}` : undefined}
-            >
+            <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
               {formatSize(entry.size)}
-              {state.kind === 'processing' ? ' · embedding…' : state.kind === 'failed' ? ' · failed' : ''}
+              {state.kind === 'processing' ? ' · embedding…' : ''}
             </Text>
+          )}
+          {state.kind === 'failed' && (
+            // Short, so the name beside it stays readable: the reason is in the tooltip and, whole, in the preview.
+            // Filled, so it reads on the selected row's tint as on the page.
+            <Badge size="xs" color="red.9" variant="filled" miw="max-content" title={`Failed: ${state.reason}`}>
+              failed
+            </Badge>
           )}
         </Group>
       </UnstyledButton>

@@ -264,21 +264,26 @@ function SourceChips({ sources }: { sources: readonly AnswerSource[] }) {
         // Uploaded files number their passages from 1, as the preview lists them.
         const passage = /^\d+$/.test(s.node_id) ? s.node_id : String(nth)
         const label = local ? s.path.slice('local:'.length) : (chipsOf.get(s.path) ?? 0) > 1 ? `${s.name} · passage ${passage}` : s.name
+        // The item wraps the chip: a role on the chip itself would hide that it is a link.
         return (
-          <Badge
-            key={`${s.path}#${s.node_id}`}
-            role="listitem"
-            variant="light"
-            tt="none"
-            leftSection={<IconFileText size={12} />}
-            title={local ? `${label} (a document given with the job)` : `${s.path}, passage ${s.node_id}`}
-            data-testid="source-chip"
-            {...(local
-              ? {}
-              : { component: 'a' as const, href: hrefOf({ name: 'files', path: s.path, node: s.node_id }), style: { cursor: 'pointer' } })}
-          >
-            {label}
-          </Badge>
+          <div role="listitem" key={`${s.path}#${s.node_id}`}>
+            <Badge
+              variant="light"
+              tt="none"
+              leftSection={<IconFileText size={12} />}
+              title={local ? `${label} (a document given with the job)` : `${s.path}, passage ${s.node_id}`}
+              data-testid="source-chip"
+              {...(local
+                ? {}
+                : {
+                    component: 'a' as const,
+                    href: hrefOf({ name: 'files', path: s.path, node: s.node_id }),
+                    style: { cursor: 'pointer' }
+                  })}
+            >
+              {label}
+            </Badge>
+          </div>
         )
       })}
     </Group>

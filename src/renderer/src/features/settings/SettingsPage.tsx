@@ -110,7 +110,11 @@ function EmbeddingSettings() {
         </Text>
         {counts.failed > 0 && (
           <Text size="sm">
-            Each failed file says why on the <Anchor href={hrefOf({ name: 'files' })}>Files page</Anchor>.
+            Each failed file says why on the{' '}
+            <Anchor href={hrefOf({ name: 'files' })} underline="always">
+              Files page
+            </Anchor>
+            .
           </Text>
         )}
       </Stack>
