@@ -16,6 +16,11 @@ const sse = (type: string, data: object) => `event: ${type}\ndata: ${JSON.string
 const ndjson = (o: object) => JSON.stringify({ model: 'm', created_at: '2025-01-01T00:00:00Z', ...o }) + '\n'
 
 const REPLIES: Record<string, Reply> = {
+  'ollama-cut-while-thinking': (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/x-ndjson' })
+    res.write(ndjson({ message: { role: 'assistant', content: '', thinking: 'Let me think' }, done: false }))
+    setTimeout(() => res.destroy(), 50)
+  },
   'anthropic-overloaded': (_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/event-stream' })
     res.write(
@@ -93,5 +98,13 @@ describe('a failure reported inside a successful reply', () => {
         `The Ollama server at ${base} reported an error: "model runner has unexpectedly stopped, this may be due to resource limitations". Try again; if it keeps failing, look at the server's log or choose another model.`
       )
     }
+  )
+})
+
+it('a connection cut while the model was still thinking says it broke off, not that the server could not be reached', async () => {
+  reply = REPLIES['ollama-cut-while-thinking']!
+  const result = await ask('Ollama', '')
+  expect(result.kind === 'failed' && result.failure.message).toBe(
+    `The Ollama server at ${base} broke off the answer (connection closed). Try again; if it keeps happening, look at the server's log.`
   )
 })

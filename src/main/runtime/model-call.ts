@@ -160,7 +160,7 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
       throw unstreamedTimeoutFailure(opts.failure, Math.round(timedOut / 1000))
     }
     if (timedOut !== undefined) throw timeoutFailure(opts.failure, Math.round(timedOut / 1000), heard)
-    throw describeFailure(err, opts.failure, text !== '')
+    throw describeFailure(err, opts.failure, heard)
   } finally {
     clearTimeout(timer)
     opts.pulse?.listen(() => {})
