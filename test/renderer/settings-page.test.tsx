@@ -7,6 +7,7 @@ import { sourcesOf } from '../../src/renderer/src/features/inboxes/MessageList'
 import type { LastMessage } from '../../src/shared/contract/message'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { addProvider, startTestNode, tempDir, type TestNode } from '../support/node'
+import { provider } from '../support/fixtures'
 import { renderWithApp, routerTransport } from './render'
 
 describe('Settings page against a real node', () => {
@@ -85,6 +86,46 @@ describe('Settings page: what a first-time user is told', () => {
     await waitFor(() => expect(screen.getByTestId('embedding-progress').textContent).toMatch(/1 failed/))
     expect(screen.getByRole('link', { name: /Files page/ }).getAttribute('href')).toBe('#/files')
   })
+})
+
+describe('Settings page when the embedding provider is gone', () => {
+  let node: TestNode
+  let cleanupDir: () => void
+  beforeEach(async () => {
+    const t = tempDir()
+    cleanupDir = t.cleanup
+    node = startTestNode(t.dir)
+    await addProvider(node, 'gpt')
+    await addProvider(node, 'old')
+    expect((await node.post('/v2/update_default_embedding_model', { provider_id: 'old', model: 'emb-1' })).status).toBe(200)
+  })
+  afterEach(async () => {
+    cleanup()
+    await node.close()
+    cleanupDir()
+  })
+
+  it.each([
+    ['removed', () => node.post('/v2/remove_llm_provider', { llm_provider_id: 'old' })],
+    [
+      'changed to a kind that cannot embed',
+      () => node.post('/v2/modify_llm_provider', provider('old', { model: { Claude: { model_type: 'c' } } }))
+    ]
+  ])(
+    'the provider %s: the page says so instead of "embedded with emb-1 from old" over a select reading "None", and Save then stores none',
+    async (_, change) => {
+      expect((await change()).status).toBe(200)
+      renderWithApp(<SettingsPage />, routerTransport(node.router))
+      expect((await screen.findByTestId('embedding-stale')).textContent).toMatch(/“old”.*cannot embed any more/)
+      expect(screen.queryByTestId('embedding-current')).toBeNull()
+      await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Provider', { selector: 'input' }).value).toBe(''))
+      expect(screen.getByRole('textbox', { name: /Embedding model name/ }).hasAttribute('disabled')).toBe(true)
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+      await waitFor(async () =>
+        expect((await node.get('/v2/get_default_embedding_model')).body).toEqual({ provider_id: null, model: null })
+      )
+    }
+  )
 })
 
 describe('sourcesOf', () => {

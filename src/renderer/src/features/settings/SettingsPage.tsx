@@ -36,6 +36,11 @@ function EmbeddingSettings() {
   const capable = (providers.data ?? []).filter((p) => (EMBEDDING_KINDS as readonly string[]).includes(modelKind(p.model).kind))
   const counts = fileStates.data ?? { processing: 0, ready: 0, failed: 0 }
   const current = setting.data
+  // The stored provider may since have been removed, or changed to a kind that cannot embed.
+  const isCapable = (id: string) => capable.some((p) => p.id === id)
+  const stale = !!current?.provider_id && !!providers.data && !isCapable(current.provider_id)
+  // The choice as the select shows it: one it does not list reads "None", so it is none (not sent behind a "None").
+  const chosen = providerId !== null && providers.data && !isCapable(providerId) ? null : providerId
   return (
     <Paper withBorder p="md" component="section" aria-label="Embedding model">
       <Stack gap="sm">
@@ -49,7 +54,13 @@ function EmbeddingSettings() {
             meaning too.
           </Text>
         )}
-        {current && current.provider_id !== null && (
+        {stale && (
+          <Alert color="yellow" data-testid="embedding-stale">
+            Documents were embedded with {current.model} from “{current.provider_id}”, which was removed or cannot embed any more: files are
+            not embedded now. Choose a provider that can embed, or save none to search by keywords alone.
+          </Alert>
+        )}
+        {current && current.provider_id !== null && !stale && (
           <Text size="sm" data-testid="embedding-current">
             Documents are embedded with {current.model} from {current.provider_id}.
           </Text>
@@ -62,8 +73,8 @@ function EmbeddingSettings() {
         <form
           onSubmit={(e) => {
             e.preventDefault()
-            if (providerId && !model.trim()) return setModelMissing(true)
-            update.mutate({ provider_id: providerId, model: providerId ? model.trim() : null })
+            if (chosen && !model.trim()) return setModelMissing(true)
+            update.mutate({ provider_id: chosen, model: chosen ? model.trim() : null })
           }}
         >
           <Stack gap="xs">
@@ -72,7 +83,7 @@ function EmbeddingSettings() {
                 label="Provider"
                 placeholder="None (keywords only)"
                 data={capable.map((p) => ({ value: p.id, label: providerOptionLabel(p) }))}
-                value={providerId}
+                value={chosen}
                 onChange={(id) => {
                   setProviderId(id)
                   setModelMissing(false)
@@ -88,8 +99,8 @@ function EmbeddingSettings() {
                   setModel(e.currentTarget.value)
                   setModelMissing(false)
                 }}
-                disabled={!providerId}
-                withAsterisk={!!providerId}
+                disabled={!chosen}
+                withAsterisk={!!chosen}
                 error={modelMissing ? 'Type the name of an embedding model this provider’s server has' : undefined}
                 w={260}
               />
