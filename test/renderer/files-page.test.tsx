@@ -240,4 +240,36 @@ describe('Files page against a real node', () => {
     expect(within(preview).queryByText(/serviced every October/)).toBeNull()
     expect(within(preview).queryAllByTestId('passage')).toEqual([])
   })
+
+  it('a drop of hundreds of files shows counts and a few rows, and reads the folder again a few times, not once per file', async () => {
+    await node.post('/v2/create_folder', { path: '/', folder_name: 'Bulk' })
+    const inner = routerTransport(node.router)
+    const listings: string[] = []
+    const transport = {
+      ...inner,
+      request: (req: Parameters<typeof inner.request>[0]) => {
+        if (req.path === '/v2/retrieve_path_simplified' && req.query?.path === '/Bulk') listings.push(req.query.path)
+        return inner.request(req)
+      }
+    }
+    renderWithApp(<FilesPage />, transport)
+    const folder = await screen.findByRole('button', { name: 'Bulk', expanded: false })
+    await userEvent.click(folder)
+    await screen.findByText('Empty folder')
+    const files = Array.from(
+      { length: 300 },
+      (_, i) => new File([`Bulk note ${i}.`], `note-${String(i).padStart(3, '0')}.txt`, { type: 'text/plain' })
+    )
+    const row = folder.closest('[data-testid=tree-row]')!.firstElementChild!
+    const started = Date.now()
+    fireEvent.drop(row, { dataTransfer: { files, types: ['Files'] } })
+    await screen.findByTestId('upload-summary')
+    expect(screen.getAllByTestId('upload-row').length).toBeLessThanOrEqual(40)
+    await waitFor(() => expect(screen.getByTestId('upload-summary').textContent).toMatch(/^300 of 300 files uploaded/), { timeout: 30_000 })
+    expect(screen.getAllByTestId('upload-row').length).toBeLessThanOrEqual(40)
+    expect(((await node.get('/v2/retrieve_path_simplified', { path: '/Bulk', depth: '0' })).body as unknown[]).length).toBe(300)
+    // Read when opened, then at most twice a second while the files came in (it was once per file).
+    expect(listings.length).toBeLessThanOrEqual(2 + Math.ceil((Date.now() - started) / 500))
+    expect(listings.length).toBeLessThan(files.length / 2)
+  }, 60_000)
 })

@@ -1,6 +1,6 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { connectEvents } from '../../src/renderer/src/api/events'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { connectEvents, VFS_EVENT_BATCH_MS } from '../../src/renderer/src/api/events'
 import { keys } from '../../src/renderer/src/api/queries'
 import { bridgeTransport } from '../../src/renderer/src/api/transport'
 import type { NodeEvent } from '../../src/shared/contract/events'
@@ -49,12 +49,30 @@ const invalidated = () =>
     .sort()
 
 describe('vector_fs_changed → cache', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
   it("marks the changed file's folder, its passages, names found, file counts and searches stale; other folders stay", () => {
     emit({ type: 'vector_fs_changed', data: { path: '/Leases/a.txt' } })
+    vi.advanceTimersByTime(VFS_EVENT_BATCH_MS)
     expect(invalidated()).toEqual(['file states', 'folder /Leases', 'found by name', 'passages /Leases/a.txt', 'search'])
   })
   it('a folder changing at the top marks the root listing and its own listing stale', () => {
     emit({ type: 'vector_fs_changed', data: { path: '/Leases' } })
+    vi.advanceTimersByTime(VFS_EVENT_BATCH_MS)
     expect(invalidated()).toEqual(['file states', 'folder /', 'folder /Leases', 'found by name', 'search'])
+  })
+  it('a burst of changes (a drop of 2,000 files) is read again once, not once per file', () => {
+    const spy = vi.spyOn(qc, 'invalidateQueries')
+    for (let i = 0; i < 2000; i++) emit({ type: 'vector_fs_changed', data: { path: `/Leases/note-${i}.txt` } })
+    expect(invalidated()).toEqual([])
+    vi.advanceTimersByTime(VFS_EVENT_BATCH_MS)
+    expect(invalidated()).toEqual(['file states', 'folder /Leases', 'found by name', 'search'])
+    const folderReads = spy.mock.calls.filter(([f]) => JSON.stringify(f?.queryKey) === JSON.stringify(keys.vfsFolder('/Leases')))
+    expect(folderReads).toHaveLength(1)
+    expect(spy.mock.calls.filter(([f]) => JSON.stringify(f?.queryKey) === JSON.stringify(keys.vfsFindAll))).toHaveLength(1)
   })
 })

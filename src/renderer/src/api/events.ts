@@ -61,6 +61,8 @@ export async function catchUpMessages(qc: QueryClient, client: Client): Promise<
 
 /** Inbox changes arriving within this window are applied together (a script writing fast sends hundreds a second). */
 export const EVENT_BATCH_MS = 50
+/** Library changes arriving within this window are read again together (a drop of 2,000 files sends an event per file). */
+export const VFS_EVENT_BATCH_MS = 250
 /** A list's count, when changes left it uncertain, is read again at most this often (one row each time). */
 export const COUNT_REFRESH_MS = 500
 /** An open search asks the node again after inbox changes at most this often (a script writing steadily made one a batch). */
@@ -76,6 +78,25 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
   let pending = new Map<string, Inbox | null>()
   let timer: ReturnType<typeof setTimeout> | null = null
   const countTimers = new Map<string, ReturnType<typeof setTimeout>>()
+  let vfsPaths = new Set<string>()
+  let vfsTimer: ReturnType<typeof setTimeout> | null = null
+  const flushVfs = () => {
+    vfsTimer = null
+    const paths = vfsPaths
+    vfsPaths = new Set()
+    // Each changed entry's folder, the entry itself (a folder's own listing, a file's passages),
+    // and once the views across the library (names found, file counts, searches); other folders stay cached.
+    const folders = new Set<string>()
+    for (const path of paths) {
+      folders.add(path.lastIndexOf('/') <= 0 ? '/' : path.slice(0, path.lastIndexOf('/')))
+      folders.add(path)
+    }
+    for (const folder of folders) void qc.invalidateQueries({ queryKey: keys.vfsFolder(folder) })
+    for (const path of paths) void qc.invalidateQueries({ queryKey: keys.vfsResource(path) })
+    void qc.invalidateQueries({ queryKey: keys.vfsFindAll })
+    void qc.invalidateQueries({ queryKey: keys.vfsFileStates })
+    void qc.invalidateQueries({ queryKey: keys.vfsSearch })
+  }
   const recount = (filter: InboxFilter) => {
     const key = JSON.stringify(filter)
     if (countTimers.has(key)) return
@@ -132,19 +153,10 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
           pending.set(event.data.inbox_id, event.data.inbox)
           timer ??= setTimeout(flush, EVENT_BATCH_MS)
           break
-        case 'vector_fs_changed': {
-          // The changed entry's folder, the entry itself (a folder's own listing, a file's passages),
-          // and views across the library (names found, file counts); other folders stay cached.
-          const path = event.data.path
-          const parent = path.lastIndexOf('/') <= 0 ? '/' : path.slice(0, path.lastIndexOf('/'))
-          void qc.invalidateQueries({ queryKey: keys.vfsFolder(parent) })
-          void qc.invalidateQueries({ queryKey: keys.vfsFolder(path) })
-          void qc.invalidateQueries({ queryKey: keys.vfsResource(path) })
-          void qc.invalidateQueries({ queryKey: keys.vfsFindAll })
-          void qc.invalidateQueries({ queryKey: keys.vfsFileStates })
-          void qc.invalidateQueries({ queryKey: keys.vfsSearch })
+        case 'vector_fs_changed':
+          vfsPaths.add(event.data.path)
+          vfsTimer ??= setTimeout(flushVfs, VFS_EVENT_BATCH_MS)
           break
-        }
         case 'provider_changed':
           void qc.invalidateQueries({ queryKey: keys.providers })
           // Rows show each inbox's provider: lists are read again (rare: an operator edits a provider).
@@ -167,5 +179,8 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
     countTimers.forEach(clearTimeout)
     countTimers.clear()
     pending.clear()
+    if (vfsTimer) clearTimeout(vfsTimer)
+    vfsTimer = null
+    vfsPaths.clear()
   }
 }

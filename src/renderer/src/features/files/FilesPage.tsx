@@ -35,12 +35,12 @@ import { useMemo, useRef, useState, useSyncExternalStore, type DragEvent, type R
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { errorText, uploadFile } from '../../api/client'
 import { useClient } from '../../api/client-context'
-import { invalidateAfterUpload, keys, useRouteMutation, useVfsFolder } from '../../api/queries'
+import { keys, uploadRefresher, useRouteMutation, useVfsFolder } from '../../api/queries'
 import { navigate } from '../../app/router'
 import { FilePreview } from './FilePreview'
 import { Highlighted } from './Highlighted'
 import { searchWords } from './highlight'
-import { UploadQueue, type UploadRow } from './upload-queue'
+import { UploadQueue, uploadView, type UploadRow } from './upload-queue'
 import { FolderSelect } from './FolderSelect'
 import { flattenTree, openFoldersToRead } from './tree-lines'
 import { treeListStyle, treeRowPlace, TreeNote } from './tree-parts'
@@ -57,15 +57,14 @@ const carriesEntry = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includ
 export function FilesPage({ path, node }: { path?: string; node?: string }) {
   const client = useClient()
   const qc = useQueryClient()
-  const queue = useMemo(
-    () =>
-      new UploadQueue(async (folder, file, onProgress) => {
-        const info = await uploadFile(client, { path: folder, filename: file.name, file_data: file }, onProgress)
-        void invalidateAfterUpload(qc, folder)
-        return info
-      }),
-    [client, qc]
-  )
+  const queue = useMemo(() => {
+    const refresh = uploadRefresher(qc)
+    return new UploadQueue(async (folder, file, onProgress) => {
+      const info = await uploadFile(client, { path: folder, filename: file.name, file_data: file }, onProgress)
+      refresh(folder)
+      return info
+    })
+  }, [client, qc])
   const [target, setTarget] = useState('/')
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set(path ? ancestorsOf(path) : []))
   const [dragOver, setDragOver] = useState(false)
@@ -403,12 +402,27 @@ function EntryMenu({ entry, onMove, onDeleted }: { entry: FileInfo; onMove: () =
 
 function UploadRows({ queue }: { queue: UploadQueue }) {
   const rows = useSyncExternalStore(queue.subscribe, queue.snapshot)
+  const view = useMemo(() => uploadView(rows), [rows])
   if (rows.length === 0) return null
-  const finished = rows.some((r) => r.state.kind === 'done' || r.state.kind === 'failed')
+  const finished = view.done + view.failed > 0
+  const hidden = view.total - view.shown.length
   return (
     <Paper withBorder p="xs" component="section" aria-label="Uploads">
       <Stack gap={6}>
-        {rows.map((r) => (
+        {hidden > 0 && (
+          <div data-testid="upload-summary">
+            <Text size="sm">
+              {view.waiting > 0 ? `Uploading: ${view.done} of ${view.total} files done` : `${view.done} of ${view.total} files uploaded`}
+              {view.failed > 0 ? `, ${view.failed} failed` : ''} ({hidden} not listed)
+            </Text>
+            <Progress
+              value={(100 * (view.done + view.failed)) / view.total}
+              size="xs"
+              aria-label={`Uploads: ${view.done + view.failed} of ${view.total} finished`}
+            />
+          </div>
+        )}
+        {view.shown.map((r) => (
           <UploadRowView key={r.id} row={r} />
         ))}
         {finished && (

@@ -100,3 +100,48 @@ export class UploadQueue {
     }
   }
 }
+
+/** Rows drawn at most: a drop of thousands of files shows counts and the rows that matter, not a row each. */
+export const MAX_UPLOAD_ROWS = 40
+
+export interface UploadView {
+  /** The rows to draw, in the order the files were added. */
+  readonly shown: readonly UploadRow[]
+  readonly total: number
+  readonly done: number
+  readonly failed: number
+  readonly waiting: number
+}
+
+/**
+ * What the uploads panel draws: every row when there are few; else the rows being sent, the
+ * failed ones (the operator must see why), the next few waiting and the last few done, with
+ * counts for all. Drawing thousands of rows on every progress step froze the window.
+ */
+export function uploadView(rows: readonly UploadRow[], max = MAX_UPLOAD_ROWS): UploadView {
+  let done = 0
+  let failed = 0
+  let waiting = 0
+  for (const r of rows) {
+    if (r.state.kind === 'done') done++
+    else if (r.state.kind === 'failed') failed++
+    else waiting++
+  }
+  if (rows.length <= max) return { shown: rows, total: rows.length, done, failed, waiting }
+  const few = Math.max(1, Math.floor(max / 8))
+  const keep = new Set<UploadRow>()
+  const add = (r: UploadRow) => {
+    if (keep.size < max) keep.add(r)
+  }
+  for (const r of rows) if (r.state.kind === 'uploading') add(r)
+  for (const r of rows) if (r.state.kind === 'failed') add(r)
+  let queued = 0
+  for (const r of rows) if (r.state.kind === 'queued' && queued++ < few) add(r)
+  let recent = 0
+  for (let i = rows.length - 1; i >= 0 && recent < few; i--) {
+    if (rows[i]!.state.kind !== 'done') continue
+    recent++
+    add(rows[i]!)
+  }
+  return { shown: rows.filter((r) => keep.has(r)), total: rows.length, done, failed, waiting }
+}
