@@ -15,8 +15,13 @@ export function NewJobPage() {
   const create = useRouteMutation('create_job')
   const draft = useNewJobDraft()
 
+  // The draft outlives reloads and provider changes: one naming a provider no longer stored (removed
+  // here or in another window) showed a blank or stale choice and Create job failed with a 404.
   useEffect(() => {
-    if (!draft.providerId && providers.data?.[0]) draft.set({ providerId: providers.data[0].id })
+    if (!providers.data) return
+    if (draft.providerId !== null && providers.data.some((p) => p.id === draft.providerId)) return
+    const first = providers.data[0]?.id ?? null
+    if (first !== draft.providerId) draft.set({ providerId: first })
   }, [providers.data, draft])
 
   const submit = async () => {

@@ -1,0 +1,38 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { NewJobPage } from '../../src/renderer/src/features/jobs/NewJobPage'
+import { useNewJobDraft } from '../../src/renderer/src/features/jobs/new-job-draft'
+import type { Inbox } from '../../src/shared/contract/inbox'
+import { addProvider, startTestNode, tempDir, type TestNode } from '../support/node'
+import { renderWithApp, routerTransport } from './render'
+
+describe('New job page against a real node', () => {
+  let node: TestNode
+  let cleanupDir: () => void
+  beforeEach(async () => {
+    const t = tempDir()
+    cleanupDir = t.cleanup
+    node = startTestNode(t.dir)
+    await addProvider(node, 'gpt')
+    useNewJobDraft.getState().reset()
+  })
+  afterEach(async () => {
+    cleanup()
+    await node.close()
+    cleanupDir()
+  })
+
+  it('a draft naming a provider that was removed since (kept across reloads) falls back to a stored one; Create job creates the job', async () => {
+    await addProvider(node, 'gone')
+    useNewJobDraft.getState().set({ providerId: 'gone' })
+    expect((await node.post('/v2/remove_llm_provider', { llm_provider_id: 'gone' })).status).toBe(200)
+    renderWithApp(<NewJobPage />, routerTransport(node.router))
+    const select = screen.getByLabelText<HTMLInputElement>(/^Provider/, { selector: 'input' })
+    await waitFor(() => expect(select.value).toMatch(/^gpt/))
+    await userEvent.click(screen.getByRole('button', { name: 'Create job' }))
+    await waitFor(async () => expect((await node.get('/v2/all_inboxes')).body as Inbox[]).toHaveLength(1))
+    expect(((await node.get('/v2/all_inboxes')).body as Inbox[])[0]!.agent.id).toBe('gpt')
+  })
+})
