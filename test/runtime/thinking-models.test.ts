@@ -175,3 +175,62 @@ describe('a reasoning model thinking for longer than the first-chunk time-out', 
     expect(result).toMatchObject({ kind: 'failed', failure: { kind: 'timeout' } })
   })
 })
+
+/*
+ * Servers that do not separate a model's thinking (Ollama without `think`, llama.cpp with
+ * reasoning_format none, older LM Studio) put it in the answer's text between <think> tags.
+ */
+describe('thinking sent inline, between <think> tags at the start of the text', () => {
+  let inline: Server
+  let inlineBase: string
+  let pieces: string[] = []
+  beforeAll(async () => {
+    inline = createServer((req, res) => {
+      req.resume()
+      req.on('end', () => {
+        res.writeHead(200, { 'Content-Type': 'text/event-stream' })
+        for (const p of pieces) res.write(WIRES.openai.text(p))
+        for (const s of WIRES.openai.end) res.write(s)
+        res.end()
+      })
+    })
+    await new Promise<void>((r) => inline.listen(0, '127.0.0.1', r))
+    inlineBase = `http://127.0.0.1:${(inline.address() as AddressInfo).port}/v1`
+  })
+  afterAll(() => new Promise<void>((r) => inline.close(() => r())))
+
+  const inlineAsk = async () => {
+    const deltas: string[] = []
+    const request = {
+      target: { kind: 'OpenAI' as const, model: 'm', baseUrl: inlineBase, apiKey: 'sk-test-key-123456' },
+      options: { prompt: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'What is six times seven?' }] }] },
+      stream: true,
+      timeouts: TIMEOUTS,
+      maxTextBytes: 1 << 20,
+      wireLimit: 1 << 28
+    }
+    const result = await runAnswerCall(request, fetch, new AbortController().signal, (d) => deltas.push(d))
+    return { ...result, deltas }
+  }
+
+  it('keeps only the answer, whatever the pieces the tags arrive in', async () => {
+    pieces = ['<th', 'ink>\nOkay, six times', ' seven. Let me compute.\n</thi', 'nk>', '\n\n', 'The answer ', 'is 42.']
+    const result = await inlineAsk()
+    expect(result).toMatchObject({ kind: 'done', text: ANSWER })
+    expect(result.deltas.join('')).toBe(ANSWER)
+  })
+
+  it('leaves an answer alone that only mentions the tag later on', async () => {
+    pieces = ['Use ', '<think> tags', ' for that.']
+    const result = await inlineAsk()
+    expect(result).toMatchObject({ kind: 'done', text: 'Use <think> tags for that.' })
+    expect(result.deltas.join('')).toBe('Use <think> tags for that.')
+  })
+
+  it('gives back everything when the thinking never closes (nothing is lost)', async () => {
+    pieces = ['<think>', 'Still thinking when it ended']
+    const result = await inlineAsk()
+    expect(result).toMatchObject({ kind: 'done', text: '<think>Still thinking when it ended' })
+    expect(result.deltas.join('')).toBe('<think>Still thinking when it ended')
+  })
+})

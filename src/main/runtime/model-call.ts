@@ -1,6 +1,7 @@
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4FinishReason } from '@ai-sdk/provider'
 import { describeFailure, timeoutFailure, unstreamedTimeoutFailure, type FailureContext } from './provider-errors'
 import { serverErrorOf, ServerReportedError } from './openai-reply'
+import { inlineThinking } from './inline-thinking'
 import { utf8Prefix } from './response-cap'
 
 export interface CallTimeouts {
@@ -114,7 +115,9 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
     if (!opts.stream) {
       arm(opts.timeouts.unstreamedMs ?? opts.timeouts.firstChunkMs)
       const result = await opts.model.doGenerate({ ...opts.options, abortSignal: controller.signal })
-      text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('')
+      const whole = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('')
+      const thinking = inlineThinking(Infinity)
+      text = thinking.push(whole) + thinking.end()
       const truncated = Buffer.byteLength(text) > maxBytes
       if (truncated) text = utf8Prefix(text, maxBytes)
       if (text) opts.onDelta?.(text)
@@ -126,6 +129,24 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
     // report apart from the text) proves the call alive.
     const { stream } = await opts.model.doStream({ ...opts.options, includeRawChunks: true, abortSignal: controller.signal })
     const reader = stream.getReader()
+    const thinking = inlineThinking(maxBytes === Infinity ? 16 * 1024 * 1024 : maxBytes)
+    /** Answer text: what callModel keeps, measures and hands on. */
+    const answerText = (piece: string): CallResult | undefined => {
+      if (!piece) return undefined
+      const size = Buffer.byteLength(piece)
+      if (textBytes + size > maxBytes) {
+        const fits = utf8Prefix(piece, maxBytes - textBytes)
+        text += fits
+        if (fits) opts.onDelta?.(fits)
+        controller.abort(CUT)
+        void reader.cancel(CUT).catch(() => {})
+        return { outcome: 'truncated', text }
+      }
+      text += piece
+      textBytes += size
+      opts.onDelta?.(piece)
+      return undefined
+    }
     let ended: LanguageModelV4FinishReason['unified'] = 'stop'
     for (;;) {
       const { value, done } = await reader.read()
@@ -133,19 +154,10 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
       if (value.type === 'raw') alive()
       else if (value.type === 'text-delta' && value.delta) {
         heard = true
-        const size = Buffer.byteLength(value.delta)
-        if (textBytes + size > maxBytes) {
-          const fits = utf8Prefix(value.delta, maxBytes - textBytes)
-          text += fits
-          if (fits) opts.onDelta?.(fits)
-          controller.abort(CUT)
-          void reader.cancel(CUT).catch(() => {})
-          return { outcome: 'truncated', text }
-        }
-        text += value.delta
-        textBytes += size
-        arm(opts.timeouts.idleMs)
-        opts.onDelta?.(value.delta)
+        arm(text === '' ? opts.timeouts.firstChunkMs : opts.timeouts.idleMs)
+        const cut = answerText(thinking.push(value.delta))
+        if (cut) return cut
+        if (text !== '') arm(opts.timeouts.idleMs)
       } else if (value.type === 'error') {
         throw streamError(value.error)
       } else if (value.type === 'finish') {
@@ -153,6 +165,8 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
       }
     }
     if (controller.signal.aborted) throw controller.signal.reason
+    const cut = answerText(thinking.end())
+    if (cut) return cut
     return { outcome: 'done', text, ...endedBy(ended) }
   } catch (err) {
     if (opts.signal?.aborted) return { outcome: 'aborted', text, reason: opts.signal.reason }
