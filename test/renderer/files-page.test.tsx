@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { PDFDocument } from 'pdf-lib'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
 import { highlightPieces, searchWords } from '../../src/renderer/src/features/files/highlight'
 import { UploadQueue, type UploadRow } from '../../src/renderer/src/features/files/upload-queue'
@@ -272,4 +273,17 @@ describe('Files page against a real node', () => {
     expect(listings.length).toBeLessThanOrEqual(2 + Math.ceil((Date.now() - started) / 500))
     expect(listings.length).toBeLessThan(files.length / 2)
   }, 60_000)
+
+  it('a PDF without a text layer (a scan) is stored, and its preview says in a sentence that no text could be read from it', async () => {
+    const pdf = await PDFDocument.create()
+    pdf.addPage() // a page with nothing to read, as a scanned image has no text
+    expect((await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'scan.pdf', file_data: await pdf.save() })).status).toBe(
+      200
+    )
+    window.location.hash = '#/files?path=%2Fscan.pdf'
+    renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
+    const preview = await screen.findByTestId('file-preview')
+    expect((await within(preview).findByTestId('no-text')).textContent).toMatch(/No text could be read from this file/)
+    expect(within(preview).queryByText(/^0 passages$/)).toBeNull()
+  })
 })

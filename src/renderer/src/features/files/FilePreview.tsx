@@ -78,10 +78,16 @@ export function FilePreview({ path, node }: { path: string; node?: string }) {
         {resource.isPending && <Loader size="sm" aria-label="Loading passages" />}
         {gone && <Alert color="yellow">This file is no longer in the library.</Alert>}
         {resource.isError && !gone && <Alert color="red">{errorText(resource.error)}</Alert>}
-        {resource.data && !resource.isError && (
+        {resource.data && !resource.isError && nodes.length > 0 && (
           <Text size="sm" c="dimmed">
             {nodes.length} passage{nodes.length === 1 ? '' : 's'}
           </Text>
+        )}
+        {resource.data && !resource.isError && nodes.length === 0 && (
+          <Alert color="yellow" data-testid="no-text">
+            No text could be read from this file, so search and answers cannot use it. A scanned PDF holds only pictures of its pages:
+            upload a version with a text layer (after text recognition) instead.
+          </Alert>
         )}
         {nodes.map((n) => (
           <Paper
