@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Paper, Stack, Switch, Table, Text, Textarea, Title, Tree, useTree } from '@mantine/core'
+import { Button, Group, Modal, Paper, Stack, Table, Text, Title, Tree, useTree } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useEffect, useMemo, useState } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
@@ -6,6 +6,7 @@ import type { JobConfig } from '../../../../shared/contract/job'
 import type { JobScope } from '../../../../shared/contract/scope'
 import { useJobScope, useRouteMutation } from '../../api/queries'
 import { ScopeEditor, scopeCount } from '../jobs'
+import { JobConfigForm } from './JobConfigForm'
 import { scopeTree } from './scope-tree'
 import { errorText } from '../../api/client'
 
@@ -44,10 +45,9 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
       notifications.show({ color: 'red', title: 'Scope not saved', message: errorText(err) })
     }
   }
-  const saveConfig = async () => {
-    if (!editingConfig) return
+  const saveConfig = async (edited: JobConfig) => {
     try {
-      await updateConfig.mutateAsync({ job_id: jobId, config: editingConfig })
+      await updateConfig.mutateAsync({ job_id: jobId, config: edited })
       setEditingConfig(null)
     } catch (err) {
       notifications.show({ color: 'red', title: 'Config not saved', message: errorText(err) })
@@ -141,65 +141,12 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
       </Modal>
       <Modal opened={editingConfig !== null} onClose={() => setEditingConfig(null)} title="Job config">
         {editingConfig && (
-          <Stack>
-            <Textarea
-              label="System prompt"
-              autosize
-              minRows={3}
-              value={editingConfig.custom_prompt}
-              onChange={(e) => setEditingConfig({ ...editingConfig, custom_prompt: e.currentTarget.value })}
-            />
-            <Group grow>
-              <NumberInput
-                label="Temperature"
-                min={0}
-                max={2}
-                step={0.1}
-                decimalScale={2}
-                value={editingConfig.temperature}
-                onChange={(v) => setEditingConfig({ ...editingConfig, temperature: Number(v) })}
-              />
-              <NumberInput
-                label="Seed"
-                step={1}
-                allowDecimal={false}
-                value={editingConfig.seed}
-                onChange={(v) => setEditingConfig({ ...editingConfig, seed: Number(v) })}
-              />
-            </Group>
-            <Group grow>
-              <NumberInput
-                label="Top p"
-                min={0.01}
-                max={1}
-                step={0.05}
-                decimalScale={2}
-                value={editingConfig.top_p}
-                onChange={(v) => setEditingConfig({ ...editingConfig, top_p: Number(v) })}
-              />
-              <NumberInput
-                label="Top k"
-                min={1}
-                step={1}
-                allowDecimal={false}
-                value={editingConfig.top_k}
-                onChange={(v) => setEditingConfig({ ...editingConfig, top_k: Number(v) })}
-              />
-            </Group>
-            <Switch
-              label="Stream answers"
-              checked={editingConfig.stream}
-              onChange={(e) => setEditingConfig({ ...editingConfig, stream: e.currentTarget.checked })}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setEditingConfig(null)}>
-                Cancel
-              </Button>
-              <Button onClick={() => void saveConfig()} loading={updateConfig.isPending}>
-                Save
-              </Button>
-            </Group>
-          </Stack>
+          <JobConfigForm
+            initial={editingConfig}
+            saving={updateConfig.isPending}
+            onSave={(c) => void saveConfig(c)}
+            onCancel={() => setEditingConfig(null)}
+          />
         )}
       </Modal>
     </Stack>

@@ -1,0 +1,74 @@
+import { Button, Group, NumberInput, Stack, Switch, Textarea } from '@mantine/core'
+import { useState } from 'react'
+import type { JobConfig } from '../../../../shared/contract/job'
+
+type NumberField = 'temperature' | 'seed' | 'top_p' | 'top_k'
+/**
+ * A number field holds a string while it is blank (or not yet a number), as NumberInput gives it.
+ * Other keys of the config (kept by the node, unknown here) ride along unchanged.
+ */
+type ConfigDraft = Pick<JobConfig, 'custom_prompt' | 'stream'> & Record<NumberField, number | string> & Record<string, unknown>
+
+/** What a blank field asks for: it is refused on the field, never sent as 0 (or clamped to the minimum). */
+const NEEDED: Record<NumberField, string> = {
+  temperature: 'Enter the temperature: a number from 0 to 2',
+  seed: 'Enter the seed: a whole number (0 is the default)',
+  top_p: 'Enter the top p: a number above 0, up to 1',
+  top_k: 'Enter the top k: a whole number of 1 or more'
+}
+const NUMBER_FIELDS = Object.keys(NEEDED) as NumberField[]
+
+interface Props {
+  readonly initial: JobConfig
+  readonly saving: boolean
+  readonly onSave: (config: JobConfig) => void
+  readonly onCancel: () => void
+}
+
+/** The job's config as a form; the node checks the ranges, this form that no number is left out. */
+export function JobConfigForm({ initial, saving, onSave, onCancel }: Props) {
+  const [draft, setDraft] = useState<ConfigDraft>(initial)
+  const [missing, setMissing] = useState<ReadonlySet<NumberField>>(new Set())
+  const set = (patch: Partial<ConfigDraft>) => setDraft((d) => ({ ...d, ...patch }))
+  const number = (field: NumberField) => ({
+    value: draft[field],
+    error: missing.has(field) ? NEEDED[field] : undefined,
+    onChange: (v: number | string) => {
+      set({ [field]: v })
+      setMissing((m) => new Set([...m].filter((f) => f !== field)))
+    }
+  })
+  const save = () => {
+    const blank = NUMBER_FIELDS.filter((f) => typeof draft[f] !== 'number')
+    if (blank.length > 0) return setMissing(new Set(blank))
+    onSave(draft as JobConfig)
+  }
+  return (
+    <Stack>
+      <Textarea
+        label="System prompt"
+        autosize
+        minRows={3}
+        value={draft.custom_prompt}
+        onChange={(e) => set({ custom_prompt: e.currentTarget.value })}
+      />
+      <Group grow align="flex-start">
+        <NumberInput label="Temperature" min={0} max={2} step={0.1} decimalScale={2} {...number('temperature')} />
+        <NumberInput label="Seed" step={1} allowDecimal={false} {...number('seed')} />
+      </Group>
+      <Group grow align="flex-start">
+        <NumberInput label="Top p" min={0.01} max={1} step={0.05} decimalScale={2} {...number('top_p')} />
+        <NumberInput label="Top k" min={1} step={1} allowDecimal={false} {...number('top_k')} />
+      </Group>
+      <Switch label="Stream answers" checked={draft.stream} onChange={(e) => set({ stream: e.currentTarget.checked })} />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button onClick={save} loading={saving}>
+          Save
+        </Button>
+      </Group>
+    </Stack>
+  )
+}
