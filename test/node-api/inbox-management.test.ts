@@ -326,4 +326,27 @@ describe('export_messages_from_inbox', () => {
     expectError(await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format: 'pdf' }), 400, 'format')
     expectError(await node.post('/v2/export_messages_from_inbox', { inbox_name: 'job_inbox::x::false', format: 'json' }), 404, 'inbox_name')
   })
+
+  it('a name with line breaks stays one title line; a name Windows reserves for a device is not the file name', async () => {
+    const jobId = await createJob(node, 'gpt')
+    await say(jobId, 'hello')
+    const exported = async (name: string, format: string) => {
+      expect((await node.post('/v2/update_smart_inbox_name', { inbox_name: inboxOf(jobId), custom_name: name })).status).toBe(200)
+      return (await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format })).body as {
+        filename: string
+        content: string
+      }
+    }
+    const md = await exported('Budget\nfor 2027\r\n# not a heading', 'markdown')
+    expect(md.content.split('\n')[0]).toBe('# Budget for 2027 # not a heading')
+    expect(md.content.split('\n')[1]).toBe('')
+    const txt = await exported('Two\nlines', 'txt')
+    expect(txt.content.split('\n').slice(0, 2)).toEqual(['Two lines', '========='])
+    for (const device of ['CON', 'con', 'Nul', 'COM1', 'lpt9', 'AUX', 'PRN.txt', 'con ']) {
+      const { filename } = await exported(device, 'markdown')
+      expect(filename.split('.')[0]!.trim().toUpperCase()).not.toMatch(/^(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])$/)
+      expect(filename.endsWith('.md')).toBe(true)
+    }
+    expect((await exported('Console notes', 'markdown')).filename).toBe('Console notes.md')
+  })
 })

@@ -4,11 +4,20 @@ import { messageRole, replyingAgent } from '../../shared/message-role'
 
 const EXTENSIONS: Record<ExportFormat, string> = { markdown: 'md', json: 'json', txt: 'txt' }
 
+/** Names Windows keeps for devices, whatever the extension: a file cannot be called `CON.md` there. */
+const WINDOWS_DEVICE = /^(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])$/i
+
 /** A file name from the inbox's name: characters no file system accepts replaced, at most 100 characters. */
 export function exportFilename(customName: string, format: ExportFormat): string {
-  const base = [...customName.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').trim()].slice(0, 100).join('').trim() || 'conversation'
+  let base = [...customName.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').trim()].slice(0, 100).join('').trim() || 'conversation'
+  // Windows reads `con.txt.md` as the device too: what counts is the part before the first dot.
+  const [head = '', ...rest] = base.split('.')
+  if (WINDOWS_DEVICE.test(head.trim())) base = [`${head.trimEnd()}_`, ...rest].join('.')
   return `${base}.${EXTENSIONS[format]}`
 }
+
+/** The name as one line of title: a renamed inbox may hold line breaks. */
+const titleLine = (customName: string) => customName.replace(/\s*[\r\n]+\s*/g, ' ').trim()
 
 function speaker(m: LastMessage): string {
   const agent = replyingAgent(m)
@@ -19,7 +28,8 @@ function speaker(m: LastMessage): string {
 
 /** The title line of a Markdown or text export. */
 export function exportHeader(customName: string, format: Exclude<ExportFormat, 'json'>): string {
-  return format === 'markdown' ? `# ${customName}\n\n` : `${customName}\n${'='.repeat(Math.min(80, [...customName].length))}\n\n`
+  const title = titleLine(customName)
+  return format === 'markdown' ? `# ${title}\n\n` : `${title}\n${'='.repeat(Math.min(80, [...title].length))}\n\n`
 }
 
 /** One message of a Markdown or text export. */
