@@ -51,3 +51,26 @@ test('800 px wide: the job dialogs opened from the Details drawer are named, and
   await page.keyboard.press('Escape')
   await expect(drawer).toHaveCount(0)
 })
+
+test('a long system prompt (one unbroken word, then many lines) stays inside the Job details panel', async ({ page, node }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const { job_id: jobId } = (
+    await node.api<{ job_id: string }>('POST', '/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope: emptyScope } })
+  ).body
+  const prompt = `${'https://example.com/'.repeat(150)} ${'Answer only from the scope. '.repeat(400)}`
+  const config = { custom_prompt: prompt, temperature: 0.7, seed: 0, top_k: 40, top_p: 0.9, stream: true, other_model_params: null }
+  expect((await node.api('POST', '/v2/update_job_config', { job_id: jobId, config })).status).toBe(200)
+  await page.goto(node.uiUrl)
+  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`)
+  const panel = page.getByRole('complementary', { name: 'Job details' })
+  const shown = panel.getByTestId('config-prompt')
+  await expect(shown).toBeVisible()
+  // It pushed the panel about 20,000 px wide (a sideways scrollbar) and, as words, thousands of px tall.
+  const size = await panel.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }))
+  expect(size.scroll).toBeLessThanOrEqual(size.client)
+  expect((await shown.boundingBox())!.height).toBeLessThan(200)
+  // The whole prompt is still there to read and edit.
+  await panel.getByRole('button', { name: 'Edit', exact: true }).click()
+  await expect(page.getByRole('dialog', { name: 'Job config' }).getByLabel('System prompt')).toHaveValue(prompt)
+})

@@ -95,7 +95,12 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
             <Table.Tr>
               <Table.Td>System prompt</Table.Td>
               <Table.Td>
-                {config.custom_prompt || (
+                {config.custom_prompt ? (
+                  // A few lines, wrapped anywhere: a long prompt (or one long word, a URL) pushed the panel thousands of px wide and tall.
+                  <Text size="xs" lineClamp={4} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="config-prompt">
+                    {config.custom_prompt}
+                  </Text>
+                ) : (
                   <Text span c="dimmed" size="xs">
                     none
                   </Text>
