@@ -8,6 +8,7 @@ import { highlightPieces, searchWords } from '../../src/renderer/src/features/fi
 import { UploadQueue, type UploadRow } from '../../src/renderer/src/features/files/upload-queue'
 import { ancestorsOf, fileState, parentPath, toggleExpanded } from '../../src/renderer/src/features/files/vfs-paths'
 import { ApiFailure } from '../../src/renderer/src/api/client'
+import type { FileInfo } from '../../src/shared/contract/vector-fs'
 import { useRoute } from '../../src/renderer/src/app/router'
 import { startTestNode, tempDir, type TestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
@@ -285,5 +286,52 @@ describe('Files page against a real node', () => {
     const preview = await screen.findByTestId('file-preview')
     expect((await within(preview).findByTestId('no-text')).textContent).toMatch(/No text could be read from this file/)
     expect(within(preview).queryByText(/^0 passages$/)).toBeNull()
+  })
+
+  it('a folder dropped from the desktop is made in the library with its folders, and its files are uploaded into them', async () => {
+    await node.post('/v2/create_folder', { path: '/', folder_name: 'Clients' })
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    const folder = await screen.findByRole('button', { name: 'Clients', expanded: false })
+    // What Chromium hands over for a dropped folder: a File and Directory Entries tree (readEntries answers in batches, then none).
+    type Entry = { isFile: boolean; isDirectory: boolean; name: string }
+    const fileEntry = (name: string, text: string): Entry & { file: (ok: (f: File) => void) => void } => ({
+      isFile: true,
+      isDirectory: false,
+      name,
+      file: (ok) => ok(new File([text], name, { type: 'text/plain' }))
+    })
+    const dirEntry = (name: string, children: Entry[]) => ({
+      isFile: false,
+      isDirectory: true,
+      name,
+      createReader: () => {
+        const batches = [children.slice(0, 1), children.slice(1), []]
+        return { readEntries: (ok: (e: Entry[]) => void) => ok(batches.shift() ?? []) }
+      }
+    })
+    const dropped = dirEntry('Acme Ltd', [
+      fileEntry('contract.txt', 'Acme pays within thirty days.'),
+      dirEntry('2024', [fileEntry('invoice.md', '# Invoice\n\nMarch services.')]),
+      fileEntry('notes.txt', 'Call before visiting.')
+    ])
+    const row = folder.closest('[data-testid=tree-row]')!.firstElementChild!
+    // The browser's own File for a folder cannot be read: it must never be sent.
+    fireEvent.drop(row, {
+      dataTransfer: {
+        files: [new File([], 'Acme Ltd')],
+        types: ['Files'],
+        items: [{ kind: 'file', webkitGetAsEntry: () => dropped }]
+      }
+    })
+    await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done', 'done', 'done']))
+    const tree = (await node.get('/v2/retrieve_path_simplified', { path: '/Clients', depth: '3' })).body as FileInfo[]
+    const paths = (entries: FileInfo[]): string[] => entries.flatMap((e) => [e.path, ...paths(e.children ?? [])])
+    expect(paths(tree).sort()).toEqual([
+      '/Clients/Acme Ltd',
+      '/Clients/Acme Ltd/2024',
+      '/Clients/Acme Ltd/2024/invoice.md',
+      '/Clients/Acme Ltd/contract.txt',
+      '/Clients/Acme Ltd/notes.txt'
+    ])
   })
 })

@@ -33,10 +33,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useRef, useState, useSyncExternalStore, type DragEvent, type ReactNode } from 'react'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
-import { errorText, uploadFile } from '../../api/client'
+import { ApiFailure, errorText, uploadFile } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { keys, uploadRefresher, useRouteMutation, useVfsFolder } from '../../api/queries'
 import { navigate } from '../../app/router'
+import { entriesOfDrop, walkDrop, type DroppedEntry } from './dropped-folders'
 import { FilePreview } from './FilePreview'
 import { Highlighted } from './Highlighted'
 import { searchWords } from './highlight'
@@ -112,7 +113,38 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
     e.preventDefault()
     e.stopPropagation()
     setDragOver(false)
-    queue.add(folder, filesOfDrop(e))
+    const entries = entriesOfDrop(e.dataTransfer)
+    if (entries.some((entry) => entry.isDirectory)) void uploadFolders(entries, folder)
+    else queue.add(folder, filesOfDrop(e))
+  }
+  /** Folders dropped from the desktop: made in the library as they are, then their files queued (a folder was sent as a file: 415). */
+  const uploadFolders = async (entries: readonly DroppedEntry[], folder: string) => {
+    setMoveError(null)
+    let tree
+    try {
+      tree = await walkDrop(entries, folder)
+    } catch (err) {
+      setMoveError(`The dropped folder could not be read: ${(err as Error)?.message ?? err}`)
+      return
+    }
+    for (const f of tree.folders) {
+      try {
+        await client.call('create_folder', { body: { path: parentPath(f), folder_name: baseName(f) } })
+      } catch (err) {
+        // A folder of that name is there already: the files go into it.
+        if (err instanceof ApiFailure && err.status === 409) continue
+        setMoveError(`${baseName(f)} was not created, so nothing in it was uploaded: ${errorText(err)}`)
+        return
+      }
+    }
+    void qc.invalidateQueries({ queryKey: keys.vfsFolder(folder) })
+    const byFolder = new Map<string, File[]>()
+    for (const { folder: into, file } of tree.files) {
+      const list = byFolder.get(into)
+      if (list) list.push(file)
+      else byFolder.set(into, [file])
+    }
+    for (const [into, files] of byFolder) queue.add(into, files)
   }
 
   return (
