@@ -59,3 +59,35 @@ describe('Job config dialog against a real node', () => {
     await waitFor(async () => expect((await inbox()).job_config.temperature).toBe(0.2))
   })
 })
+
+describe('Job config dialog from the keyboard', () => {
+  let node: TestNode
+  let cleanupDir: () => void
+  beforeEach(async () => {
+    if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
+    const t = tempDir()
+    cleanupDir = t.cleanup
+    node = startTestNode(t.dir)
+    await addProvider(node, 'gpt')
+  })
+  afterEach(async () => {
+    cleanup()
+    await node.close()
+    cleanupDir()
+  })
+
+  it('Enter in a number field saves, as in any form; Enter in the prompt starts a new line', async () => {
+    const jobId = await createJob(node, 'gpt')
+    const inboxName = encodeURIComponent(`job_inbox::${jobId}::false`)
+    const inbox = async () => (await node.get(`/v2/get_inbox?inbox_name=${inboxName}`)).body as Inbox
+    renderWithApp(<InboxSidePanel jobId={jobId} inbox={await inbox()} />, routerTransport(node.router))
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Job config' }))
+    await userEvent.type(dialog.getByLabelText('System prompt'), 'Line one{Enter}Line two')
+    const temperature = dialog.getByLabelText('Temperature')
+    await userEvent.clear(temperature)
+    await userEvent.type(temperature, '0.3{Enter}')
+    await waitFor(async () => expect((await inbox()).job_config).toMatchObject({ temperature: 0.3, custom_prompt: 'Line one\nLine two' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Job config' })).toBeNull())
+  })
+})

@@ -44,7 +44,14 @@ export function JobConfigForm({ initial, saving, onSave, onCancel }: Props) {
     onSave(draft as JobConfig)
   }
   return (
-    <Stack>
+    // A form, so Enter in a field saves as a keyboard user expects (the prompt's textarea keeps Enter for new lines).
+    <Stack
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault()
+        save()
+      }}
+    >
       <Textarea
         label="System prompt"
         autosize
@@ -65,7 +72,7 @@ export function JobConfigForm({ initial, saving, onSave, onCancel }: Props) {
         <Button variant="default" onClick={onCancel}>
           Cancel
         </Button>
-        <Button onClick={save} loading={saving}>
+        <Button type="submit" loading={saving}>
           Save
         </Button>
       </Group>
