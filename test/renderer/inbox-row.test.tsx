@@ -114,6 +114,29 @@ describe('InboxRow', () => {
     expect(screen.getByTestId('inbox-row').querySelector('time')!.textContent).toBe('yesterday')
   })
 
+  it('previews a Markdown answer as the words it shows, not its marks (no ** or # or link targets in the list)', () => {
+    const answer = [
+      '## Summary',
+      '',
+      'Three changes stand out:',
+      '',
+      '1. **Faster start-up**: the list opens in _under_ a second.',
+      '- `401` errors say why; see [the notes](https://example.com/notes).',
+      '',
+      '| Area | Status |',
+      '| --- | --- |',
+      '| Desktop | ready |',
+      '```ts',
+      'const snake_case_name = 2 * 3',
+      '```'
+    ].join('\n')
+    expect(toRow(inbox(answer)).preview).toBe(
+      'Summary Three changes stand out: 1. Faster start-up: the list opens in under a second. 401 errors say why; see the notes. Area | Status Desktop | ready const snake_case_name = 2 * 3'
+    )
+    // Plain text stays as written, marks that are not Markdown included.
+    expect(toRow(inbox('a * b = c, file_name_here, 2 ** 8')).preview).toBe('a * b = c, file_name_here, 2 ** 8')
+  })
+
   it('marks a preview that is an error note', () => {
     expect(toRow(inbox('⚠ OpenAI rejected the API key (401)', { error: { kind: 'auth' } })).previewIsError).toBe(true)
     expect(toRow(inbox('fine')).previewIsError).toBe(false)

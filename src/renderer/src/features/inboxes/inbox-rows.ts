@@ -19,12 +19,31 @@ export interface InboxRowData {
 /** Case- and accent-insensitive form for matching, as the node's own search matches ("resume" finds "Résumé"). */
 export const foldForSearch = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 
+/**
+ * A line of Markdown as the words it shows: answers are Markdown, and the list shows them as one
+ * line of text, where `**`, `#` and link targets would only be noise. Only marks that are clearly
+ * Markdown go (`2 ** 8`, `a * b` and snake_case stay).
+ */
+function markdownLineText(line: string): string {
+  if (/^\s*(```|~~~)/.test(line) || /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(line)) return '' // fences, table rules
+  return line
+    .replace(/^\s{0,3}(#{1,6}\s+|>\s?|[-*+]\s+(\[[ xX]\]\s+)?)/, '') // heading, quote, bullet (numbered items keep their numbers)
+    .replace(/^\s*\|(.*?)\|?\s*$/, '$1') // a table row's outer pipes
+    .replace(/!?\[([^\]\n]*)\]\([^)\s]*(?:\s+"[^"]*")?\)/g, '$1') // [text](url) and images: the text
+    .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2') // **strong**
+    .replace(/(^|[^\w*])([*_])(?=\S)(.+?)(?<=\S)\2(?![\w*])/g, '$1$3') // *em*, _em_ (not snake_case, not a * b)
+    .replace(/`+([^`\n]+?)`+/g, '$1') // `code`
+}
+
 /** The first 200 characters with blanks collapsed, read from the text's start only (an answer may be 1 MiB). */
 function previewText(content: string): string {
   const start = content.search(/\S/)
   if (start < 0) return ''
   return content
     .slice(start, start + 2000)
+    .split('\n')
+    .map(markdownLineText)
+    .join(' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 200)
