@@ -164,6 +164,20 @@ describe('Files page against a real node', () => {
     await userEvent.keyboard('{ArrowDown}')
     await waitFor(() => expect(focusedPath()).toBe('/B next'))
   })
+  it('Left on the note of an open folder (empty, loading or failed) goes back up to that folder', async () => {
+    await node.post('/v2/create_folder', { path: '/', folder_name: 'A empty' })
+    await node.post('/v2/create_folder', { path: '/', folder_name: 'B next' })
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    const library = screen.getByRole('navigation', { name: 'Library' })
+    const empty = await within(library).findByRole('button', { name: 'A empty', expanded: false })
+    await userEvent.click(empty)
+    const note = await within(library).findByText('Empty folder')
+    empty.focus()
+    await userEvent.keyboard('{ArrowDown}')
+    await waitFor(() => expect(note.closest('li')!.contains(document.activeElement)).toBe(true))
+    await userEvent.keyboard('{ArrowLeft}')
+    await waitFor(() => expect(document.activeElement).toBe(empty))
+  })
 
   it('uploads go to the folder above once the chosen upload folder is deleted, not to the deleted one', async () => {
     await node.post('/v2/create_folder', { path: '/', folder_name: 'Drafts' })

@@ -103,6 +103,15 @@ export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeigh
       focusLine(moves[e.key]!)
       return
     }
+    if (line?.kind === 'note') {
+      // A note stands for an open folder's children: Left goes back up to that folder, as from a child.
+      const folder = indexOf.get(line.folder)
+      if (e.key === 'ArrowLeft' && folder !== undefined) {
+        e.preventDefault()
+        focusLine(folder)
+      }
+      return
+    }
     if (line?.kind !== 'entry') return
     if (e.key === 'ArrowRight' && line.entry.is_directory) {
       e.preventDefault()
