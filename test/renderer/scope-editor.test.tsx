@@ -225,6 +225,20 @@ describe('ScopeEditor drop', () => {
     cleanupDir()
   })
 
+  it('without a mouse: "Choose files…" uploads the picked files into the chosen folder and selects them (dropping was the only way)', async () => {
+    let scope: JobScope = emptyScope()
+    renderWithApp(<Harness onScope={(s) => (scope = s)} />, routerTransport(node.router))
+    const library = screen.getByRole('region', { name: 'Library' })
+    await within(library).findByRole('checkbox', { name: 'Inbox docs' })
+    const choose = within(library).getByRole('button', { name: 'Choose files…' })
+    // A button of its own in the tab order, whose file input takes the picked files.
+    expect(choose.tabIndex).toBe(0)
+    const input = library.querySelector<HTMLInputElement>('input[type=file]')!
+    await userEvent.upload(input, [new File(['The boiler is serviced in October.'], 'boiler.txt', { type: 'text/plain' })])
+    await waitFor(() => expect(scope.vector_fs_items.map((i) => i.path.path_ids)).toEqual([['boiler.txt']]))
+    expect(within(library).getByTestId('scope-upload').textContent).toBe('boiler.txt: uploaded and selected')
+  })
+
   it('uploads a dropped file into the chosen folder and selects it; an unreadable one says why', async () => {
     let scope: JobScope = emptyScope()
     renderWithApp(<Harness onScope={(s) => (scope = s)} />, routerTransport(node.router))

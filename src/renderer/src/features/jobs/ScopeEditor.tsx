@@ -206,7 +206,18 @@ function LibraryPicker({ value, onChange }: Props) {
         <PickerTree top={shown} ctx={ctx} />
         <Group gap="xs" align="center" wrap="wrap">
           <Text size="xs" c="dimmed">
-            Drop files here to upload them into
+            Drop files here or
+          </Text>
+          {/* The same upload from the keyboard (or without a file manager at hand). */}
+          <FileButton onChange={(files) => files.length > 0 && dropped.upload(files)} multiple>
+            {(props) => (
+              <Button {...props} size="compact-xs" variant="light">
+                Choose files…
+              </Button>
+            )}
+          </FileButton>
+          <Text size="xs" c="dimmed">
+            to upload them into
           </Text>
           <FolderSelect size="xs" ariaLabel="Folder for dropped files" value={dropped.folder} onChange={dropped.setFolder} w={220} />
           <Text size="xs" c="dimmed">
