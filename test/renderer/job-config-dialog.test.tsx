@@ -5,7 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { InboxSidePanel } from '../../src/renderer/src/features/inboxes/InboxSidePanel'
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+import { layOutLists } from './list-layout'
 import { renderWithApp, routerTransport } from './render'
+
+// The scope dialog's library tree is a virtual list: it draws the rows a list of this height shows.
+layOutLists()
 
 describe('Job config dialog against a real node', () => {
   let node: TestNode
@@ -89,5 +93,59 @@ describe('Job config dialog from the keyboard', () => {
     await userEvent.type(temperature, '0.3{Enter}')
     await waitFor(async () => expect((await inbox()).job_config).toMatchObject({ temperature: 0.3, custom_prompt: 'Line one\nLine two' }))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Job config' })).toBeNull())
+  })
+})
+
+describe('Two windows editing one job', () => {
+  let node: TestNode
+  let cleanupDir: () => void
+  beforeEach(async () => {
+    if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
+    const t = tempDir()
+    cleanupDir = t.cleanup
+    node = startTestNode(t.dir)
+    await addProvider(node, 'gpt')
+  })
+  afterEach(async () => {
+    cleanup()
+    await node.close()
+    cleanupDir()
+  })
+
+  it('a config saved in another window while this dialog was open is kept: only the fields changed here are saved', async () => {
+    const jobId = await createJob(node, 'gpt')
+    const inbox = async () => (await node.get(`/v2/get_inbox?inbox_name=${encodeURIComponent(`job_inbox::${jobId}::false`)}`)).body as Inbox
+    renderWithApp(<InboxSidePanel jobId={jobId} inbox={await inbox()} />, routerTransport(node.router))
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Job config' }))
+    const other = { ...(await inbox()).job_config, temperature: 1.5 }
+    expect((await node.post('/v2/update_job_config', { job_id: jobId, config: other })).status).toBe(200)
+    await userEvent.type(dialog.getByLabelText('System prompt'), 'Be terse.')
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }))
+    await waitFor(async () => expect((await inbox()).job_config).toMatchObject({ custom_prompt: 'Be terse.', temperature: 1.5 }))
+  })
+
+  it('a scope saved in another window while this dialog was open is kept, with the folder picked here', async () => {
+    expect((await node.post('/v2/create_folder', { path: '/', folder_name: 'Contracts' })).status).toBe(200)
+    const jobId = await createJob(node, 'gpt')
+    const inbox = (await node.get(`/v2/get_inbox?inbox_name=${encodeURIComponent(`job_inbox::${jobId}::false`)}`)).body as Inbox
+    renderWithApp(<InboxSidePanel jobId={jobId} inbox={inbox} />, routerTransport(node.router))
+    const edit = await screen.findByRole('button', { name: 'Edit scope' })
+    await waitFor(() => expect(edit.hasAttribute('disabled')).toBe(false))
+    await userEvent.click(edit)
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit scope' }))
+    const elsewhere = { name: 'Reports', path: { path_ids: ['Reports'] } }
+    const scope = (await node.get(`/v2/get_job_scope?job_id=${jobId}`)).body as Record<string, unknown>
+    expect(
+      (await node.post('/v2/update_job_scope', { job_id: jobId, job_scope: { ...scope, vector_fs_folders: [elsewhere] } })).status
+    ).toBe(200)
+    await userEvent.click(await dialog.findByRole('checkbox', { name: 'Contracts' }))
+    await userEvent.click(dialog.getByRole('button', { name: 'Save scope' }))
+    await waitFor(async () =>
+      expect(((await node.get(`/v2/get_job_scope?job_id=${jobId}`)).body as { vector_fs_folders: unknown[] }).vector_fs_folders).toEqual([
+        elsewhere,
+        { name: 'Contracts', path: { path_ids: ['Contracts'] } }
+      ])
+    )
   })
 })

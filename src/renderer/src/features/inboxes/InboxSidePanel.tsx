@@ -5,7 +5,8 @@ import type { Inbox } from '../../../../shared/contract/inbox'
 import type { JobConfig } from '../../../../shared/contract/job'
 import type { JobScope } from '../../../../shared/contract/scope'
 import { useJobScope, useRouteMutation } from '../../api/queries'
-import { ScopeEditor, scopeCount } from '../jobs'
+import { mergeConfigEdit, mergeScopeEdit, ScopeEditor, scopeCount } from '../jobs'
+import { useClient } from '../../api/client-context'
 import { JobConfigForm } from './JobConfigForm'
 import { scopeTree } from './scope-tree'
 import { errorText } from '../../api/client'
@@ -25,6 +26,9 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
   // Tree initializes itself again whenever `data` is a new array: built once per scope, not per render.
   const treeData = useMemo(() => (scope.data ? scopeTree(scope.data) : []), [scope.data])
   const [editingScope, setEditingScope] = useState<JobScope | null>(null)
+  // The scope as the dialog opened on it: what the dialog changed is measured against it on saving.
+  const [scopeBase, setScopeBase] = useState<JobScope | null>(null)
+  const client = useClient()
   const [editingConfig, setEditingConfig] = useState<JobConfig | null>(null)
   const updateScope = useRouteMutation('update_job_scope')
   const updateConfig = useRouteMutation('update_job_config')
@@ -36,18 +40,21 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
   }, [dialogOpen, onDialogChange])
 
   const saveScope = async () => {
-    if (!editingScope) return
+    if (!editingScope || !scopeBase) return
     try {
-      await updateScope.mutateAsync({ job_id: jobId, job_scope: editingScope })
+      // Another window may have saved the scope since the dialog opened: only this dialog's changes are applied to it.
+      const latest = await client.call('get_job_scope', { query: { job_id: jobId } })
+      await updateScope.mutateAsync({ job_id: jobId, job_scope: mergeScopeEdit(scopeBase, editingScope, latest) })
       setEditingScope(null)
       notifications.show({ color: 'teal', message: 'Scope saved' })
     } catch (err) {
       notifications.show({ color: 'red', title: 'Scope not saved', message: errorText(err) })
     }
   }
-  const saveConfig = async (edited: JobConfig) => {
+  const saveConfig = async (base: JobConfig, edited: JobConfig) => {
     try {
-      await updateConfig.mutateAsync({ job_id: jobId, config: edited })
+      const latest = (await client.call('get_inbox', { query: { inbox_name: inbox.inbox_id } })).job_config
+      await updateConfig.mutateAsync({ job_id: jobId, config: mergeConfigEdit(base, edited, latest) })
       setEditingConfig(null)
     } catch (err) {
       notifications.show({ color: 'red', title: 'Config not saved', message: errorText(err) })
@@ -68,7 +75,16 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
           <Title order={3} size="h5">
             Scope
           </Title>
-          <Button size="xs" variant="light" onClick={() => scope.data && setEditingScope(scope.data)} disabled={!scope.data}>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => {
+              if (!scope.data) return
+              setScopeBase(scope.data)
+              setEditingScope(scope.data)
+            }}
+            disabled={!scope.data}
+          >
             Edit scope
           </Button>
         </Group>
@@ -149,7 +165,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
           <JobConfigForm
             initial={editingConfig}
             saving={updateConfig.isPending}
-            onSave={(c) => void saveConfig(c)}
+            onSave={(c) => void saveConfig(editingConfig, c)}
             onCancel={() => setEditingConfig(null)}
           />
         )}

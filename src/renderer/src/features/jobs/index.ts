@@ -1,3 +1,4 @@
 // What other features may use from jobs; the rest of this folder is its own (see eslint.config.mjs).
 export { ScopeEditor } from './ScopeEditor'
 export { SCOPE_SECTIONS, scopeCount, summarizeLocal } from './scope-entries'
+export { mergeConfigEdit, mergeScopeEdit } from './merge-edits'
