@@ -26,6 +26,9 @@ export interface NodePartsOptions {
     readonly embedders?: EmbedderFactory
     readonly queue?: Partial<EmbeddingQueueOptions>
     readonly maxUploadBytes?: number
+    /** How long a query's embedding is waited for, and how long keywords alone are used after it failed. */
+    readonly queryTimeoutMs?: number
+    readonly queryRetryMs?: number
   }
 }
 
@@ -51,7 +54,9 @@ export function assembleNode(store: Store, options: NodePartsOptions): NodeParts
     onChanged: (path) => bus.emit({ type: 'vector_fs_changed', data: { path } }),
     embedders: options.vectorFs?.embedders ?? embedderFactory(store),
     queue: options.vectorFs?.queue,
-    maxUploadBytes: options.vectorFs?.maxUploadBytes
+    maxUploadBytes: options.vectorFs?.maxUploadBytes,
+    queryTimeoutMs: options.vectorFs?.queryTimeoutMs,
+    queryRetryMs: options.vectorFs?.queryRetryMs
   })
   const runtime = options.runtime && createAnswerRuntime({ store, bus, log, chain, retrieval: vectorFs }, options.runtime)
   const api = createNodeApi({

@@ -232,6 +232,34 @@ describe('embeddings', () => {
     expect(draft).toMatchObject({ status: 'ready', has_embeddings: true })
   })
 
+  it('a provider that stops answering holds one search for the time-out; the searches after it use keywords at once, for a while', async () => {
+    const t = tempDir()
+    const patient = startTestNode(t.dir, { vectorFs: { queue: QUICK.vectorFs!.queue, queryTimeoutMs: 400, queryRetryMs: 60_000 } })
+    try {
+      await useOpenAi(patient)
+      await upload(patient, 'boiler.txt', 'The boiler is serviced every October.')
+      await waitFor(patient, allReady)
+      fake.behaviour = { type: 'hang' }
+      const asked = fake.requests.length
+      const search = async (text: string) => {
+        const started = performance.now()
+        const res = await patient.post('/v2/search_items', { search: text })
+        return { ms: performance.now() - started, paths: (res.body as SearchResult[]).map((r) => r.path) }
+      }
+      const first = await search('boiler service')
+      expect(first.ms).toBeGreaterThanOrEqual(350)
+      expect(first.paths).toEqual(['/boiler.txt'])
+      const second = await search('October boiler')
+      expect(second.paths).toEqual(['/boiler.txt'])
+      expect(second.ms).toBeLessThan(300)
+      // Only the first search asked the provider.
+      expect(fake.requests.length).toBe(asked + 1)
+    } finally {
+      await patient.close()
+      t.cleanup()
+    }
+  })
+
   it('changing the model embeds everything again with the new one (a new dimension too)', async () => {
     await useOpenAi(node)
     await upload(node, 'a.txt', longText('bridge', 3))

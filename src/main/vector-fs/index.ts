@@ -49,6 +49,8 @@ export interface VectorFsOptions {
   readonly maxUploadBytes?: number
   /** Query embeddings give up after this long (search then uses keywords alone). */
   readonly queryTimeoutMs?: number
+  /** After a query could not be embedded, searches use keywords alone for this long before asking the provider again. */
+  readonly queryRetryMs?: number
 }
 
 export interface UploadInput {
@@ -109,6 +111,8 @@ export function createVectorFs(options: VectorFsOptions) {
   const maxUpload = options.maxUploadBytes ?? VFS_MAX_UPLOAD_BYTES
   const chunking = options.chunking ?? DEFAULT_CHUNKING
   const queryCache = new Map<string, number[]>()
+  /** Until when queries are not embedded: the provider failed or did not answer (each search waited for its time-out). */
+  let queryPausedUntil = 0
 
   const pathOf = (id: number) => formatVfsPath(tree.segmentsOf(id))
   const changed = (path: string) => {
@@ -187,6 +191,7 @@ export function createVectorFs(options: VectorFsOptions) {
     const cacheKey = `${modelKeyOf(model)}\u0000${text}`
     const cached = queryCache.get(cacheKey)
     if (cached) return cached
+    if (Date.now() < queryPausedUntil) return undefined
     try {
       const signal = AbortSignal.timeout(options.queryTimeoutMs ?? 15_000)
       const [v] = await embedders(model.providerId, model.model).embed([text], signal)
@@ -195,7 +200,9 @@ export function createVectorFs(options: VectorFsOptions) {
       queryCache.set(cacheKey, v)
       return v
     } catch (err) {
-      log.info(`search by keywords only: the query could not be embedded (${(err as Error).message})`)
+      const retryMs = options.queryRetryMs ?? 30_000
+      queryPausedUntil = Date.now() + retryMs
+      log.info(`search by keywords only for ${Math.round(retryMs / 1000)} s: the query could not be embedded (${(err as Error).message})`)
       return undefined
     }
   }
@@ -414,6 +421,7 @@ export function createVectorFs(options: VectorFsOptions) {
         queue.resetForModel(model)
       }).immediate()
       queryCache.clear()
+      queryPausedUntil = 0
       changed('/')
       if (model) queue.wake()
     },
