@@ -1,6 +1,6 @@
 import { ActionIcon, Group, TextInput, Title, Tooltip } from '@mantine/core'
 import { IconPencil } from '@tabler/icons-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useRouteMutation } from '../../api/queries'
 import { errorText } from '../../api/client'
 
@@ -9,6 +9,14 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
   const rename = useRouteMutation('update_smart_inbox_name')
   const [editing, setEditing] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
+  // Enter or Escape ends the edit from the keyboard: the focus goes back to the pencil, not to the page (the field is gone).
+  const pencil = useRef<HTMLButtonElement>(null)
+  const refocus = useRef(false)
+  useEffect(() => {
+    if (editing !== null || !refocus.current) return
+    refocus.current = false
+    pencil.current?.focus()
+  }, [editing])
   const save = async () => {
     if (editing === null) return
     const next = editing.trim()
@@ -18,6 +26,7 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
       setEditing(null)
       setError(null)
     } catch (err) {
+      refocus.current = false
       setError(errorText(err))
     }
   }
@@ -31,8 +40,12 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
         onChange={(e) => setEditing(e.currentTarget.value)}
         onBlur={() => void save()}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') void save()
+          if (e.key === 'Enter') {
+            refocus.current = true
+            void save()
+          }
           if (e.key === 'Escape') {
+            refocus.current = true
             setEditing(null)
             setError(null)
           }
@@ -47,7 +60,7 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
         {name}
       </Title>
       <Tooltip label="Rename">
-        <ActionIcon variant="subtle" aria-label="Rename inbox" onClick={() => setEditing(name)}>
+        <ActionIcon ref={pencil} variant="subtle" aria-label="Rename inbox" onClick={() => setEditing(name)}>
           <IconPencil size={18} />
         </ActionIcon>
       </Tooltip>

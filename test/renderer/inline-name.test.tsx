@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { InlineName } from '../../src/renderer/src/features/inboxes/InlineName'
+import type { Inbox } from '../../src/shared/contract/inbox'
+import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+import { renderWithApp, routerTransport } from './render'
+
+describe('Inline inbox name from the keyboard', () => {
+  let node: TestNode
+  let cleanupDir: () => void
+  let inboxId: string
+  beforeEach(async () => {
+    const t = tempDir()
+    cleanupDir = t.cleanup
+    node = startTestNode(t.dir)
+    await addProvider(node, 'gpt')
+    inboxId = `job_inbox::${await createJob(node, 'gpt')}::false`
+  })
+  afterEach(async () => {
+    cleanup()
+    await node.close()
+    cleanupDir()
+  })
+  const stored = async () => ((await node.get(`/v2/get_inbox?inbox_name=${encodeURIComponent(inboxId)}`)).body as Inbox).custom_name
+
+  it.each([
+    ['Enter saves', '{Enter}', 'Lease review'],
+    ['Escape cancels', '{Escape}', 'Old name']
+  ])('%s, and the focus goes back to the Rename button (it was dropped on the page)', async (_, key, expected) => {
+    renderWithApp(<InlineName inboxId={inboxId} name="Old name" />, routerTransport(node.router))
+    await userEvent.click(screen.getByRole('button', { name: 'Rename inbox' }))
+    const input = screen.getByRole('textbox', { name: 'Inbox name' })
+    await userEvent.clear(input)
+    await userEvent.type(input, `Lease review${key}`)
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename inbox' })))
+    if (expected !== 'Old name') expect(await stored()).toBe(expected)
+  })
+
+  it('a name over 200 characters is refused on the field with the node’s sentence naming the limit; the field stays open', async () => {
+    renderWithApp(<InlineName inboxId={inboxId} name="Old name" />, routerTransport(node.router))
+    const before = await stored()
+    await userEvent.click(screen.getByRole('button', { name: 'Rename inbox' }))
+    const input = screen.getByRole('textbox', { name: 'Inbox name' })
+    await userEvent.clear(input)
+    await userEvent.click(input)
+    await userEvent.paste('n'.repeat(201))
+    await userEvent.keyboard('{Enter}')
+    expect(await screen.findByText(/1 to 200 characters/)).toBeTruthy()
+    expect(document.activeElement).toBe(input)
+    expect(await stored()).toBe(before)
+  })
+})
