@@ -12,7 +12,12 @@ export function scopeTree(scope: JobScope): TreeNodeData[] {
       const value = `${key}/${i}`
       switch (key) {
         case 'vector_fs_folders':
-        case 'vector_fs_items':
+        case 'vector_fs_items': {
+          // The path ends with the entry itself: said once, with the folder it is in.
+          const e = entry as { name: string; path: { path_ids: string[] } }
+          const folder = e.path.path_ids.slice(0, -1)
+          return { value, label: folder.length ? `${e.name} — in ${pathText(folder)}` : e.name }
+        }
         case 'network_folders': {
           const e = entry as { name: string; path: { path_ids: string[] } }
           return { value, label: `${e.name} — ${pathText(e.path.path_ids)}` }
