@@ -74,3 +74,23 @@ test('a long system prompt (one unbroken word, then many lines) stays inside the
   await panel.getByRole('button', { name: 'Edit', exact: true }).click()
   await expect(page.getByRole('dialog', { name: 'Job config' }).getByLabel('System prompt')).toHaveValue(prompt)
 })
+
+test('Create job from the keyboard leaves the focus in the new inbox’s message box, ready for the first question', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  await page.goto(node.uiUrl)
+  await page.evaluate(() => (location.hash = '#/jobs/new'))
+  const create = page.getByRole('button', { name: 'Create job' })
+  await expect(create).toBeEnabled()
+  await create.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('inbox-title')).toBeVisible()
+  // It was on the page itself: a keyboard user had to Tab through the whole window to reach the box.
+  await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeFocused()
+  await page.keyboard.type('First question')
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('message-question')).toContainText('First question')
+})

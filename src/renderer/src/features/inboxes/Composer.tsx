@@ -1,7 +1,8 @@
 import { Button, Group, Textarea } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconPlayerStopFilled, IconSend } from '@tabler/icons-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { takeComposerFocus } from '../../stores/composer-focus'
 import { useClient } from '../../api/client-context'
 import { useRouteMutation } from '../../api/queries'
 import { errorText } from '../../api/client'
@@ -11,6 +12,10 @@ export function Composer({ jobId, inboxId, answering }: { jobId: string; inboxId
   const [text, setText] = useState('')
   const send = useRouteMutation('job_message')
   const client = useClient()
+  const box = useRef<HTMLTextAreaElement>(null)
+  useEffect(() => {
+    if (takeComposerFocus(inboxId)) box.current?.focus()
+  }, [inboxId])
   const submit = async () => {
     const content = text
     if (!content.trim()) return
@@ -35,6 +40,7 @@ export function Composer({ jobId, inboxId, answering }: { jobId: string; inboxId
     >
       <Group align="flex-end" gap="xs" wrap="nowrap">
         <Textarea
+          ref={box}
           aria-label="Message"
           placeholder="Write a message… (Enter sends, Shift+Enter for a new line)"
           autosize

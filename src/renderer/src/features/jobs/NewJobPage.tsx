@@ -5,6 +5,7 @@ import { jobInboxId } from '../../../../shared/contract/inbox'
 import { useProviders, useRouteMutation } from '../../api/queries'
 import { hrefOf, navigate } from '../../app/router'
 import { useNewJobDraft } from './new-job-draft'
+import { focusComposerOnOpen } from '../../stores/composer-focus'
 import { ScopeEditor } from './ScopeEditor'
 import { scopeCount } from './scope-entries'
 import { errorText } from '../../api/client'
@@ -36,6 +37,7 @@ export function NewJobPage() {
         }
       })
       draft.reset()
+      focusComposerOnOpen(jobInboxId(job_id))
       navigate({ name: 'inbox', inboxId: jobInboxId(job_id) })
     } catch (err) {
       notifications.show({ color: 'red', title: 'The job was not created', message: errorText(err) })
