@@ -193,7 +193,12 @@ describe('uploads over HTTP (multipart/form-data)', () => {
       duplex: 'half'
     })
     expect(res.status).toBe(413)
-    expect(await res.json()).toMatchObject({ code: 413, error: 'Payload Too Large' })
+    // The limit as people read it, not 4194304 bytes.
+    expect(await res.json()).toMatchObject({
+      code: 413,
+      error: 'Payload Too Large',
+      message: 'file_data: larger than the upload limit of 4 MiB'
+    })
     await new Promise((r) => setTimeout(r, 200))
     // The server stopped reading near the limit: most of the stream was never pulled.
     expect(pulled).toBeLessThan(total / 2)

@@ -7,7 +7,7 @@ import type { ReplyKind } from '../domain/message-roles'
 import type { EventBus } from '../platform/event-bus'
 import type { Logger } from '../platform/logger'
 import type { Store } from '../store'
-import { DEFAULT_MAX_ANSWER_BYTES, MIB } from '../../shared/contract/limits'
+import { DEFAULT_MAX_ANSWER_BYTES, MIB, sizeText } from '../../shared/contract/limits'
 import type { PendingQuestion } from '../store/messages'
 import { samplingOptions } from './language-model'
 import { DEFAULT_TIMEOUTS, type CallTimeouts } from './model-call'
@@ -71,8 +71,7 @@ const CANCEL: AnswerAbortReason = 'cancel'
 
 /** Ends a cut answer, so a reader sees where and why it stops. */
 export function truncationNote(maxBytes: number): string {
-  const size = maxBytes % MIB === 0 ? `${maxBytes / MIB} MiB` : `${maxBytes.toLocaleString('en-US')} bytes`
-  return `\n\n⚠ The answer was cut here: it reached the node's limit of ${size} for one answer.`
+  return `\n\n⚠ The answer was cut here: it reached the node's limit of ${sizeText(maxBytes)} for one answer.`
 }
 
 /**

@@ -18,6 +18,7 @@ import type { FileBody, StagedUpload } from '../node-api/file-body'
 import { readMultipart } from './multipart'
 import { readStaticFile } from './static-files'
 import { createUiSessions, SESSION_PATH, UI_CODE_PATH } from './ui-session'
+import { uploadTooLarge } from '../../shared/contract/limits'
 
 export const MAX_BODY_BYTES = 64 * 1024 * 1024
 
@@ -323,7 +324,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       if (type !== 'multipart/form-data') return fail(req, res, 415, 'content-type: expected multipart/form-data')
       const declared = Number(req.headers['content-length'] ?? 0)
       // The form's own fields and boundaries add a little to the file's size.
-      if (declared > maxUpload + 1024 * 1024) return refuseRest(res, 413, `file_data: larger than the upload limit of ${maxUpload} bytes`)
+      if (declared > maxUpload + 1024 * 1024) return refuseRest(res, 413, uploadTooLarge('file_data', maxUpload))
       const form = await readMultipart(req, { fileField: 'file_data', dir: uploadDir, maxFileBytes: maxUpload })
       if (!form.ok) return refuseRest(res, form.status, form.message)
       const { file_data: inline, ...fields } = form.fields

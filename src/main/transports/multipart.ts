@@ -4,6 +4,7 @@ import { createWriteStream } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
 import { join } from 'node:path'
+import { uploadTooLarge } from '../../shared/contract/limits'
 
 export interface MultipartOptions {
   /** The form field that carries the file. */
@@ -84,7 +85,7 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
         stream.unpipe(out)
         stream.resume()
         out.destroy()
-        void finish({ ok: false, status: 413, message: `${name}: larger than the upload limit of ${options.maxFileBytes} bytes` })
+        void finish({ ok: false, status: 413, message: uploadTooLarge(name, options.maxFileBytes) })
       })
       fileDone = new Promise((done, fail) => {
         out.on('finish', () => done())

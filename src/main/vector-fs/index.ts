@@ -20,6 +20,7 @@ import { exportVrkai } from './resource-export'
 import { modelKeyOf, vfsSettings, type EmbeddingModel } from './settings'
 import { ROOT_ID, treeRepo, type EntryRow } from './tree'
 import { dot, normalize, vectorIndex } from './vector-index'
+import { uploadTooLarge } from '../../shared/contract/limits'
 
 export type { Embedder, EmbedderFactory } from './embedder'
 export { EmbeddingFailure } from './embedder'
@@ -251,7 +252,7 @@ export function createVectorFs(options: VectorFsOptions) {
       const type = fileTypeOf(input.filename)
       if (!type) throw new VfsError(415, `filename: "${input.filename}" is not a type the node can read; readable types: ${READABLE}`)
       const size = 'bytes' in input.source ? input.source.bytes.length : input.source.size
-      if (size > maxUpload) throw new VfsError(413, `file_data: larger than the upload limit of ${maxUpload} bytes`)
+      if (size > maxUpload) throw new VfsError(413, uploadTooLarge('file_data', maxUpload))
       const bytes = 'bytes' in input.source ? input.source.bytes : await readFile(input.source.file)
       let extracted
       try {

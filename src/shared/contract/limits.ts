@@ -15,6 +15,15 @@ export const DEFAULT_MAX_ANSWER_BYTES = MIB
  */
 export const MAX_JOB_MESSAGE_BODY_BYTES = 8 * MIB
 
+/** A size for people: whole MiB as such ("256 MiB"), else the exact bytes, grouped ("1,000 bytes"). */
+export function sizeText(bytes: number): string {
+  if (bytes >= MIB && bytes % MIB === 0) return `${bytes / MIB} MiB`
+  return `${bytes.toLocaleString('en-US')} bytes`
+}
+
+/** The 413 of an upload over the limit, for the field that carried it. */
+export const uploadTooLarge = (field: string, limitBytes: number) => `${field}: larger than the upload limit of ${sizeText(limitBytes)}`
+
 /** Without the field name: zod issues and transports add it. */
 export const CONTENT_TOO_LARGE = `larger than the 1 MiB limit (${MAX_MESSAGE_CONTENT_BYTES.toLocaleString('en-US')} bytes of UTF-8)`
 
