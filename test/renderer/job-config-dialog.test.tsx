@@ -149,3 +149,38 @@ describe('Two windows editing one job', () => {
     )
   })
 })
+
+describe('The scope in the Job details panel', () => {
+  let node: TestNode
+  let cleanupDir: () => void
+  beforeEach(async () => {
+    const t = tempDir()
+    cleanupDir = t.cleanup
+    node = startTestNode(t.dir)
+    await addProvider(node, 'gpt')
+  })
+  afterEach(async () => {
+    cleanup()
+    await node.close()
+    cleanupDir()
+  })
+
+  it('marks a folder or file whose path is gone from the library (renamed or deleted since) as missing, as the scope editor does', async () => {
+    expect((await node.post('/v2/create_folder', { path: '/', folder_name: 'Contracts' })).status).toBe(200)
+    const folder = (name: string) => ({ name, path: { path_ids: [name] } })
+    const scope = {
+      local_vrkai: [],
+      local_vrpack: [],
+      network_folders: [],
+      vector_fs_folders: [folder('Contracts'), folder('Old')],
+      vector_fs_items: []
+    }
+    const jobId = await createJob(node, 'gpt', scope)
+    const inbox = (await node.get(`/v2/get_inbox?inbox_name=${encodeURIComponent(`job_inbox::${jobId}::false`)}`)).body as Inbox
+    renderWithApp(<InboxSidePanel jobId={jobId} inbox={inbox} />, routerTransport(node.router))
+    expect(await screen.findByText(/2 entries, 1 missing/)).toBeTruthy()
+    await userEvent.click(await screen.findByText('VectorFS folders (2)'))
+    expect(await screen.findByText('Old — missing: no longer in the library, finds nothing')).toBeTruthy()
+    expect(screen.getByText('Contracts')).toBeTruthy()
+  })
+})

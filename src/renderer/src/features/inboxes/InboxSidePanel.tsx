@@ -3,9 +3,9 @@ import { notifications } from '@mantine/notifications'
 import { useEffect, useMemo, useState } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import type { JobConfig } from '../../../../shared/contract/job'
-import type { JobScope } from '../../../../shared/contract/scope'
+import { emptyScope, type JobScope } from '../../../../shared/contract/scope'
 import { useJobScope, useRouteMutation } from '../../api/queries'
-import { mergeConfigEdit, mergeScopeEdit, ScopeEditor, scopeCount } from '../jobs'
+import { mergeConfigEdit, mergeScopeEdit, ScopeEditor, scopeCount, useMissingEntries } from '../jobs'
 import { useClient } from '../../api/client-context'
 import { JobConfigForm } from './JobConfigForm'
 import { scopeTree } from './scope-tree'
@@ -23,8 +23,14 @@ interface Props {
 export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange }: Props) {
   const scope = useJobScope(jobId)
   const tree = useTree()
+  // Entries whose path was renamed or deleted since: marked, since they find nothing.
+  const missing = useMissingEntries(scope.data ?? emptyScope())
+  const missingKey = missing.map((m) => `${m.section}/${m.index}`).join('\n')
   // Tree initializes itself again whenever `data` is a new array: built once per scope, not per render.
-  const treeData = useMemo(() => (scope.data ? scopeTree(scope.data) : []), [scope.data])
+  const treeData = useMemo(
+    () => (scope.data ? scopeTree(scope.data, new Set(missingKey ? missingKey.split('\n') : [])) : []),
+    [scope.data, missingKey]
+  )
   const [editingScope, setEditingScope] = useState<JobScope | null>(null)
   // The scope as the dialog opened on it: what the dialog changed is measured against it on saving.
   const [scopeBase, setScopeBase] = useState<JobScope | null>(null)
@@ -92,6 +98,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
           <>
             <Text size="xs" c="dimmed" mb={4}>
               {scopeCount(scope.data)} {scopeCount(scope.data) === 1 ? 'entry' : 'entries'}
+              {missing.length > 0 && `, ${missing.length} missing`}
             </Text>
             <Tree data={treeData} tree={tree} levelOffset="md" aria-label="Scope" />
           </>

@@ -31,12 +31,11 @@ import {
 } from '@tabler/icons-react'
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { JobScope } from '../../../../shared/contract/scope'
-import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { nameSearchWords } from '../../../../shared/contract/vector-fs-names'
 import { useQueryClient } from '@tanstack/react-query'
-import { ApiFailure, errorText, uploadFile } from '../../api/client'
+import { errorText, uploadFile } from '../../api/client'
 import { useClient } from '../../api/client-context'
-import { FIND_LIMIT, invalidateAfterUpload, useVfsFind, useVfsFolder, useVfsFolders } from '../../api/queries'
+import { FIND_LIMIT, invalidateAfterUpload, useVfsFind, useVfsFolder } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import {
   flattenTree,
@@ -50,11 +49,10 @@ import {
   useVirtualTree
 } from '../files'
 import { addEntry, networkFolder, parseLocalEntry, removeEntry, SCOPE_SECTIONS, summarizeLocal, type ScopeSection } from './scope-entries'
+import { useMissingEntries } from './use-missing-entries'
 import {
-  foldersToCheck,
   foundTree,
   includedBy,
-  missingEntries,
   partlySelected,
   selectionOf,
   toggleEntry,
@@ -250,23 +248,6 @@ function LibraryPicker({ value, onChange }: Props) {
       </Stack>
     </Paper>
   )
-}
-
-/**
- * Scope entries whose path the library no longer has: each is checked in its parent folder's
- * listing (read once per folder, shared with the tree), never against the whole tree.
- */
-function useMissingEntries(scope: JobScope) {
-  const parents = foldersToCheck(scope)
-  const listings = useVfsFolders(parents)
-  const levels = new Map<string, readonly FileInfo[] | null>()
-  parents.forEach((p, i) => {
-    const q = listings[i]!
-    if (q.data) levels.set(p, q.data)
-    // 404: the folder is gone; 400: the path names a file, so nothing is under it.
-    else if (q.error instanceof ApiFailure && (q.error.status === 404 || q.error.status === 400)) levels.set(p, null)
-  })
-  return missingEntries(scope, levels)
 }
 
 interface DroppedRow {

@@ -2,3 +2,4 @@
 export { ScopeEditor } from './ScopeEditor'
 export { SCOPE_SECTIONS, scopeCount, summarizeLocal } from './scope-entries'
 export { mergeConfigEdit, mergeScopeEdit } from './merge-edits'
+export { useMissingEntries } from './use-missing-entries'
