@@ -50,6 +50,21 @@ describe('Job config dialog against a real node', () => {
     }
   )
 
+  it('says what each setting does, read with the field (a first-time user does not know what Seed 0 or Top k means)', async () => {
+    renderWithApp(<InboxSidePanel jobId={jobId} inbox={await inbox()} />, routerTransport(node.router))
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Job config' }))
+    const explained: [string, RegExp][] = [
+      ['System prompt', /before every question/],
+      ['Temperature', /more varied/],
+      ['Seed', /same answer again/],
+      ['Top p', /likeliest words/],
+      ['Top k', /likeliest words/]
+    ]
+    for (const [name, description] of explained) expect(dialog.getByRole('textbox', { name, description })).toBeTruthy()
+    expect(dialog.getByText(/Show an answer as it is written/)).toBeTruthy()
+  })
+
   it('filled in again, the same form saves', async () => {
     renderWithApp(<InboxSidePanel jobId={jobId} inbox={await inbox()} />, routerTransport(node.router))
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }))

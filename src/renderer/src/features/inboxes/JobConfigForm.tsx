@@ -54,20 +54,55 @@ export function JobConfigForm({ initial, saving, onSave, onCancel }: Props) {
     >
       <Textarea
         label="System prompt"
+        description="Instructions the model reads before every question of this job."
         autosize
         minRows={3}
         value={draft.custom_prompt}
         onChange={(e) => set({ custom_prompt: e.currentTarget.value })}
       />
       <Group grow align="flex-start">
-        <NumberInput label="Temperature" min={0} max={2} step={0.1} decimalScale={2} {...number('temperature')} />
-        <NumberInput label="Seed" step={1} allowDecimal={false} {...number('seed')} />
+        <NumberInput
+          label="Temperature"
+          description="0 to 2: lower keeps answers focused and alike, higher makes them more varied."
+          min={0}
+          max={2}
+          step={0.1}
+          decimalScale={2}
+          {...number('temperature')}
+        />
+        <NumberInput
+          label="Seed"
+          description="The same seed and settings give the same answer again, where the model supports it."
+          step={1}
+          allowDecimal={false}
+          {...number('seed')}
+        />
       </Group>
       <Group grow align="flex-start">
-        <NumberInput label="Top p" min={0.01} max={1} step={0.05} decimalScale={2} {...number('top_p')} />
-        <NumberInput label="Top k" min={1} step={1} allowDecimal={false} {...number('top_k')} />
+        <NumberInput
+          label="Top p"
+          description="0.01 to 1: the model picks among the likeliest words that add up to this share."
+          min={0.01}
+          max={1}
+          step={0.05}
+          decimalScale={2}
+          {...number('top_p')}
+        />
+        <NumberInput
+          label="Top k"
+          description="The model picks among this many likeliest words at each step."
+          min={1}
+          step={1}
+          allowDecimal={false}
+          {...number('top_k')}
+        />
       </Group>
-      <Switch label="Stream answers" checked={draft.stream} onChange={(e) => set({ stream: e.currentTarget.checked })} />
+      <Switch
+        label="Stream answers"
+        description="Show an answer as it is written; off, it appears once complete."
+        checked={draft.stream}
+        onChange={(e) => set({ stream: e.currentTarget.checked })}
+      />
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
           Cancel
