@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { InlineName } from '../../src/renderer/src/features/inboxes/InlineName'
@@ -36,6 +36,40 @@ describe('Inline inbox name from the keyboard', () => {
     await userEvent.type(input, `Lease review${key}`)
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename inbox' })))
     if (expected !== 'Old name') expect(await stored()).toBe(expected)
+  })
+
+  it('Escape stores nothing, and Enter followed by the field losing the focus stores the name once', async () => {
+    const renames: string[] = []
+    let held: Promise<void> = Promise.resolve()
+    const inner = routerTransport(node.router)
+    const transport = {
+      ...inner,
+      request: async (req: Parameters<typeof inner.request>[0]) => {
+        if (req.path.endsWith('update_smart_inbox_name')) {
+          renames.push((req.body as { custom_name: string }).custom_name)
+          await held // a slow node: the save is under way a while
+        }
+        return inner.request(req)
+      }
+    }
+    renderWithApp(<InlineName inboxId={inboxId} name="Old name" />, transport)
+    const before = await stored()
+    await userEvent.click(screen.getByRole('button', { name: 'Rename inbox' }))
+    await userEvent.type(screen.getByRole('textbox', { name: 'Inbox name' }), ' cancelled{Escape}')
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename inbox' })))
+    expect(renames).toEqual([])
+    expect(await stored()).toBe(before)
+
+    await userEvent.click(screen.getByRole('button', { name: 'Rename inbox' }))
+    const input = screen.getByRole('textbox', { name: 'Inbox name' })
+    await userEvent.clear(input)
+    let release: () => void = () => {}
+    held = new Promise((r) => (release = r))
+    await userEvent.type(input, 'Lease review{Enter}')
+    fireEvent.blur(input) // a click elsewhere while the save is under way
+    release()
+    await waitFor(async () => expect(await stored()).toBe('Lease review'))
+    expect(renames).toEqual(['Lease review'])
   })
 
   it('a name over 200 characters is refused on the field with the node’s sentence naming the limit; the field stays open', async () => {

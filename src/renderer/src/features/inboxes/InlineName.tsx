@@ -17,10 +17,13 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
     refocus.current = false
     pencil.current?.focus()
   }, [editing])
+  // One save at a time: Enter starts one, and the field losing the focus meanwhile (a click elsewhere) would start another.
+  const saving = useRef(false)
   const save = async () => {
-    if (editing === null) return
+    if (editing === null || saving.current) return
     const next = editing.trim()
     if (next === name) return setEditing(null)
+    saving.current = true
     try {
       await rename.mutateAsync({ inbox_name: inboxId, custom_name: next })
       setEditing(null)
@@ -28,6 +31,8 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
     } catch (err) {
       refocus.current = false
       setError(errorText(err))
+    } finally {
+      saving.current = false
     }
   }
   if (editing !== null) {
