@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Stack, Switch, Textarea } from '@mantine/core'
+import { Button, Group, NumberInput, Stack, Switch, Textarea, type NumberInputProps } from '@mantine/core'
 import { useState } from 'react'
 import type { JobConfig } from '../../../../shared/contract/job'
 
@@ -9,14 +9,37 @@ type NumberField = 'temperature' | 'seed' | 'top_p' | 'top_k'
  */
 type ConfigDraft = Pick<JobConfig, 'custom_prompt' | 'stream'> & Record<NumberField, number | string> & Record<string, unknown>
 
-/** What a blank field asks for: it is refused on the field, never sent as 0 (or clamped to the minimum). */
-const NEEDED: Record<NumberField, string> = {
-  temperature: 'Enter the temperature: a number from 0 to 2',
-  seed: 'Enter the seed: a whole number (0 is the default)',
-  top_p: 'Enter the top p: a number above 0, up to 1',
-  top_k: 'Enter the top k: a whole number of 1 or more'
+/**
+ * Each number field: its label, what it does (under the label), its range for the input, and what a
+ * blank field asks for (it is refused on the field, never sent as 0 or clamped to the minimum).
+ */
+const FIELDS: Record<NumberField, { label: string; description: string; needed: string; input: NumberInputProps }> = {
+  temperature: {
+    label: 'Temperature',
+    description: '0 to 2: lower keeps answers focused and alike, higher makes them more varied.',
+    needed: 'Enter the temperature: a number from 0 to 2',
+    input: { min: 0, max: 2, step: 0.1, decimalScale: 2 }
+  },
+  seed: {
+    label: 'Seed',
+    description: 'The same seed and settings give the same answer again, where the model supports it.',
+    needed: 'Enter the seed: a whole number (0 is the default)',
+    input: { step: 1, allowDecimal: false }
+  },
+  top_p: {
+    label: 'Top p',
+    description: '0.01 to 1: the model picks among the likeliest words that add up to this share.',
+    needed: 'Enter the top p: a number above 0, up to 1',
+    input: { min: 0.01, max: 1, step: 0.05, decimalScale: 2 }
+  },
+  top_k: {
+    label: 'Top k',
+    description: 'The model picks among this many likeliest words at each step.',
+    needed: 'Enter the top k: a whole number of 1 or more',
+    input: { min: 1, step: 1, allowDecimal: false }
+  }
 }
-const NUMBER_FIELDS = Object.keys(NEEDED) as NumberField[]
+const NUMBER_FIELDS = Object.keys(FIELDS) as NumberField[]
 
 interface Props {
   readonly initial: JobConfig
@@ -30,14 +53,19 @@ export function JobConfigForm({ initial, saving, onSave, onCancel }: Props) {
   const [draft, setDraft] = useState<ConfigDraft>(initial)
   const [missing, setMissing] = useState<ReadonlySet<NumberField>>(new Set())
   const set = (patch: Partial<ConfigDraft>) => setDraft((d) => ({ ...d, ...patch }))
-  const number = (field: NumberField) => ({
-    value: draft[field],
-    error: missing.has(field) ? NEEDED[field] : undefined,
-    onChange: (v: number | string) => {
-      set({ [field]: v })
-      setMissing((m) => new Set([...m].filter((f) => f !== field)))
-    }
-  })
+  const number = (field: NumberField) => (
+    <NumberInput
+      label={FIELDS[field].label}
+      description={FIELDS[field].description}
+      {...FIELDS[field].input}
+      value={draft[field]}
+      error={missing.has(field) ? FIELDS[field].needed : undefined}
+      onChange={(v) => {
+        set({ [field]: v })
+        setMissing((m) => new Set([...m].filter((f) => f !== field)))
+      }}
+    />
+  )
   const save = () => {
     const blank = NUMBER_FIELDS.filter((f) => typeof draft[f] !== 'number')
     if (blank.length > 0) return setMissing(new Set(blank))
@@ -61,41 +89,12 @@ export function JobConfigForm({ initial, saving, onSave, onCancel }: Props) {
         onChange={(e) => set({ custom_prompt: e.currentTarget.value })}
       />
       <Group grow align="flex-start">
-        <NumberInput
-          label="Temperature"
-          description="0 to 2: lower keeps answers focused and alike, higher makes them more varied."
-          min={0}
-          max={2}
-          step={0.1}
-          decimalScale={2}
-          {...number('temperature')}
-        />
-        <NumberInput
-          label="Seed"
-          description="The same seed and settings give the same answer again, where the model supports it."
-          step={1}
-          allowDecimal={false}
-          {...number('seed')}
-        />
+        {number('temperature')}
+        {number('seed')}
       </Group>
       <Group grow align="flex-start">
-        <NumberInput
-          label="Top p"
-          description="0.01 to 1: the model picks among the likeliest words that add up to this share."
-          min={0.01}
-          max={1}
-          step={0.05}
-          decimalScale={2}
-          {...number('top_p')}
-        />
-        <NumberInput
-          label="Top k"
-          description="The model picks among this many likeliest words at each step."
-          min={1}
-          step={1}
-          allowDecimal={false}
-          {...number('top_k')}
-        />
+        {number('top_p')}
+        {number('top_k')}
       </Group>
       <Switch
         label="Stream answers"
