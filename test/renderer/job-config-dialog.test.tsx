@@ -4,32 +4,29 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { InboxSidePanel } from '../../src/renderer/src/features/inboxes/InboxSidePanel'
 import type { Inbox } from '../../src/shared/contract/inbox'
-import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, createJob, useTestNode, type TestNode } from '../support/node'
 import { layOutLists } from './list-layout'
 import { renderWithApp, routerTransport } from './render'
 
 // The scope dialog's library tree is a virtual list: it draws the rows a list of this height shows.
 layOutLists()
 
+// happy-dom has no document.fonts, which the prompt's auto-sizing textarea listens to.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
+
+/** Each test's node has the provider 'gpt'. */
+const withProvider = async (node: TestNode) => {
+  await addProvider(node, 'gpt')
+}
+
 describe('Job config dialog against a real node', () => {
-  let node: TestNode
-  let cleanupDir: () => void
+  const node = useTestNode({ setup: withProvider })
   let jobId: string
   const inbox = async () => (await node.get(`/v2/get_inbox?inbox_name=${encodeURIComponent(`job_inbox::${jobId}::false`)}`)).body as Inbox
   beforeEach(async () => {
-    // happy-dom has no document.fonts, which the prompt's auto-sizing textarea listens to.
-    if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
-    const t = tempDir()
-    cleanupDir = t.cleanup
-    node = startTestNode(t.dir)
-    await addProvider(node, 'gpt')
     jobId = await createJob(node, 'gpt')
   })
-  afterEach(async () => {
-    cleanup()
-    await node.close()
-    cleanupDir()
-  })
+  afterEach(cleanup)
 
   it.each(['Temperature', 'Top p', 'Top k', 'Seed'])(
     'a %s field left blank is refused on the field, the dialog stays open, and nothing is saved (it was saved as 0, or clamped to the minimum)',
@@ -80,20 +77,8 @@ describe('Job config dialog against a real node', () => {
 })
 
 describe('Job config dialog from the keyboard', () => {
-  let node: TestNode
-  let cleanupDir: () => void
-  beforeEach(async () => {
-    if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
-    const t = tempDir()
-    cleanupDir = t.cleanup
-    node = startTestNode(t.dir)
-    await addProvider(node, 'gpt')
-  })
-  afterEach(async () => {
-    cleanup()
-    await node.close()
-    cleanupDir()
-  })
+  const node = useTestNode({ setup: withProvider })
+  afterEach(cleanup)
 
   it('Enter in a number field saves, as in any form; Enter in the prompt starts a new line', async () => {
     const jobId = await createJob(node, 'gpt')
@@ -112,20 +97,8 @@ describe('Job config dialog from the keyboard', () => {
 })
 
 describe('Two windows editing one job', () => {
-  let node: TestNode
-  let cleanupDir: () => void
-  beforeEach(async () => {
-    if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
-    const t = tempDir()
-    cleanupDir = t.cleanup
-    node = startTestNode(t.dir)
-    await addProvider(node, 'gpt')
-  })
-  afterEach(async () => {
-    cleanup()
-    await node.close()
-    cleanupDir()
-  })
+  const node = useTestNode({ setup: withProvider })
+  afterEach(cleanup)
 
   it('a config saved in another window while this dialog was open is kept: only the fields changed here are saved', async () => {
     const jobId = await createJob(node, 'gpt')
@@ -166,19 +139,8 @@ describe('Two windows editing one job', () => {
 })
 
 describe('The scope in the Job details panel', () => {
-  let node: TestNode
-  let cleanupDir: () => void
-  beforeEach(async () => {
-    const t = tempDir()
-    cleanupDir = t.cleanup
-    node = startTestNode(t.dir)
-    await addProvider(node, 'gpt')
-  })
-  afterEach(async () => {
-    cleanup()
-    await node.close()
-    cleanupDir()
-  })
+  const node = useTestNode({ setup: withProvider })
+  afterEach(cleanup)
 
   it('marks a folder or file whose path is gone from the library (renamed or deleted since) as missing, as the scope editor does', async () => {
     expect((await node.post('/v2/create_folder', { path: '/', folder_name: 'Contracts' })).status).toBe(200)
