@@ -1,38 +1,32 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { ApiFailure, createClient, type Client } from '../../src/renderer/src/api/client'
-import type { Transport } from '../../src/renderer/src/api/transport'
 import { callEach, removeJobs, REMOVE_JOBS_MAX } from '../../src/renderer/src/features/inboxes/bulk-calls'
-import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, createJob, useTestNode } from '../support/node'
+import { routerTransport } from './render'
 
 /*
  * The bulk bar's calls against a real node (router in process): a selection may hold inboxes
  * another client removed since they were selected, and the node's remove_jobs is all or nothing.
  */
 
-let node: TestNode
-let cleanupDir: () => void
+const node = useTestNode({
+  setup: async (n) => {
+    await addProvider(n, 'gpt')
+  }
+})
 let client: Client
 let calls: string[]
 
-beforeEach(async () => {
-  const tmp = tempDir()
-  cleanupDir = tmp.cleanup
-  node = startTestNode(tmp.dir)
-  await addProvider(node, 'gpt')
+beforeEach(() => {
   calls = []
-  const transport: Transport = {
-    kind: 'ipc',
-    request: async (req) => {
+  const inner = routerTransport(node.router)
+  client = createClient({
+    ...inner,
+    request: (req) => {
       calls.push(req.path)
-      return node.router.handle(req)
-    },
-    onEvent: (listener) => node.ctx.bus.subscribe(listener)
-  }
-  client = createClient(transport)
-})
-afterEach(async () => {
-  await node.close()
-  cleanupDir()
+      return inner.request(req)
+    }
+  })
 })
 
 async function jobs(n: number): Promise<string[]> {
