@@ -1,28 +1,21 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { NewJobPage } from '../../src/renderer/src/features/jobs/NewJobPage'
 import { useNewJobDraft } from '../../src/renderer/src/features/jobs/new-job-draft'
 import type { Inbox } from '../../src/shared/contract/inbox'
-import { addProvider, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, useTestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 
 describe('New job page against a real node', () => {
-  let node: TestNode
-  let cleanupDir: () => void
-  beforeEach(async () => {
-    const t = tempDir()
-    cleanupDir = t.cleanup
-    node = startTestNode(t.dir)
-    await addProvider(node, 'gpt')
-    useNewJobDraft.getState().reset()
+  const node = useTestNode({
+    setup: async (n) => {
+      await addProvider(n, 'gpt')
+      useNewJobDraft.getState().reset()
+    }
   })
-  afterEach(async () => {
-    cleanup()
-    await node.close()
-    cleanupDir()
-  })
+  afterEach(cleanup)
 
   it('a draft naming a provider that was removed since (kept across reloads) falls back to a stored one; Create job creates the job', async () => {
     await addProvider(node, 'gone')

@@ -1,30 +1,23 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { SettingsPage } from '../../src/renderer/src/features/settings/SettingsPage'
 import { sourcesOf } from '../../src/renderer/src/features/inboxes/MessageList'
 import type { LastMessage } from '../../src/shared/contract/message'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
-import { addProvider, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, useTestNode } from '../support/node'
 import { provider } from '../support/fixtures'
 import { renderWithApp, routerTransport } from './render'
 
 describe('Settings page against a real node', () => {
-  let node: TestNode
-  let cleanupDir: () => void
-  beforeEach(async () => {
-    const t = tempDir()
-    cleanupDir = t.cleanup
-    node = startTestNode(t.dir)
-    await addProvider(node, 'gpt')
-    await addProvider(node, 'claude', { model: { Claude: { model_type: 'claude-x' } } })
+  const node = useTestNode({
+    setup: async (n) => {
+      await addProvider(n, 'gpt')
+      await addProvider(n, 'claude', { model: { Claude: { model_type: 'claude-x' } } })
+    }
   })
-  afterEach(async () => {
-    cleanup()
-    await node.close()
-    cleanupDir()
-  })
+  afterEach(cleanup)
 
   it('says search works by keywords without a model, offers only providers that can embed, and saves the choice', async () => {
     renderWithApp(<SettingsPage />, routerTransport(node.router))
@@ -42,22 +35,17 @@ describe('Settings page against a real node', () => {
 })
 
 describe('Settings page: what a first-time user is told', () => {
-  let node: TestNode
   let fake: FakeLlm
-  let cleanupDir: () => void
-  beforeEach(async () => {
-    const t = tempDir()
-    cleanupDir = t.cleanup
-    node = startTestNode(t.dir)
-    // A server that answers chat but has no embeddings endpoint (404): embedding with it fails at once.
-    fake = await startFakeLlm()
-    await addProvider(node, 'gpt', { external_url: `${fake.url}/v1` })
+  const node = useTestNode({
+    setup: async (n) => {
+      // A server that answers chat but has no embeddings endpoint (404): embedding with it fails at once.
+      fake = await startFakeLlm()
+      await addProvider(n, 'gpt', { external_url: `${fake.url}/v1` })
+    }
   })
   afterEach(async () => {
     cleanup()
-    await node.close()
     await fake.close()
-    cleanupDir()
   })
 
   it('a provider chosen with no model typed: Save says the model name is missing (it was a disabled button, the placeholder looking like a value); nothing is saved', async () => {
@@ -89,21 +77,14 @@ describe('Settings page: what a first-time user is told', () => {
 })
 
 describe('Settings page when the embedding provider is gone', () => {
-  let node: TestNode
-  let cleanupDir: () => void
-  beforeEach(async () => {
-    const t = tempDir()
-    cleanupDir = t.cleanup
-    node = startTestNode(t.dir)
-    await addProvider(node, 'gpt')
-    await addProvider(node, 'old')
-    expect((await node.post('/v2/update_default_embedding_model', { provider_id: 'old', model: 'emb-1' })).status).toBe(200)
+  const node = useTestNode({
+    setup: async (n) => {
+      await addProvider(n, 'gpt')
+      await addProvider(n, 'old')
+      expect((await n.post('/v2/update_default_embedding_model', { provider_id: 'old', model: 'emb-1' })).status).toBe(200)
+    }
   })
-  afterEach(async () => {
-    cleanup()
-    await node.close()
-    cleanupDir()
-  })
+  afterEach(cleanup)
 
   it.each([
     ['removed', () => node.post('/v2/remove_llm_provider', { llm_provider_id: 'old' })],
