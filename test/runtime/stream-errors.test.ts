@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProviderKind } from '../../src/shared/contract/identity'
 import { runAnswerCall } from '../../src/main/runtime/answer-call'
+import { anthropicMessageStart } from '../support/fake-llm'
 
 /*
  * Failures a server reports after it has started a successful (200) reply, in its own protocol's
@@ -23,20 +24,7 @@ const REPLIES: Record<string, Reply> = {
   },
   'anthropic-overloaded': (_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/event-stream' })
-    res.write(
-      sse('message_start', {
-        message: {
-          id: 'msg_1',
-          type: 'message',
-          role: 'assistant',
-          content: [],
-          model: 'm',
-          stop_reason: null,
-          stop_sequence: null,
-          usage: { input_tokens: 5, output_tokens: 1 }
-        }
-      })
-    )
+    res.write(sse('message_start', anthropicMessageStart('m')))
     res.write(sse('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }))
     res.write(sse('content_block_delta', { index: 0, delta: { type: 'text_delta', text: 'The first half' } }))
     res.end(sse('error', { error: { type: 'overloaded_error', message: 'Overloaded' } }))

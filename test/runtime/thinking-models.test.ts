@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProviderKind } from '../../src/shared/contract/identity'
 import { runAnswerCall } from '../../src/main/runtime/answer-call'
+import { anthropicMessageStart } from '../support/fake-llm'
 
 /*
  * Reasoning models (deepseek-reasoner, QwQ and DeepSeek-R1 on Ollama, Claude with extended
@@ -67,22 +68,7 @@ const WIRES: Record<'openai' | 'ollama' | 'anthropic' | 'gemini', Wire> = {
   anthropic: {
     type: 'text/event-stream',
     start: [
-      sse(
-        {
-          type: 'message_start',
-          message: {
-            id: 'msg_1',
-            type: 'message',
-            role: 'assistant',
-            content: [],
-            model: 'm',
-            stop_reason: null,
-            stop_sequence: null,
-            usage: { input_tokens: 5, output_tokens: 1 }
-          }
-        },
-        'message_start'
-      ),
+      sse(anthropicMessageStart('m'), 'message_start'),
       sse({ type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '' } }, 'content_block_start')
     ],
     thought: (t) => sse({ type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: t } }, 'content_block_delta'),

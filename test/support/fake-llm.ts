@@ -128,27 +128,27 @@ export async function startFakeLlm(models: string[] = ['model-a', 'model-b']): P
   return fake
 }
 
+/** The event an Anthropic Messages stream opens with. */
+export const anthropicMessageStart = (model: string) => ({
+  type: 'message_start',
+  message: {
+    id: 'msg_1',
+    type: 'message',
+    role: 'assistant',
+    content: [],
+    model,
+    stop_reason: null,
+    stop_sequence: null,
+    usage: { input_tokens: 5, output_tokens: 1 }
+  }
+})
+
 const sse = (data: unknown, event?: string) => `${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`
 
 function start(protocol: string, model: string): string[] {
   if (protocol === 'anthropic') {
     return [
-      sse(
-        {
-          type: 'message_start',
-          message: {
-            id: 'msg_1',
-            type: 'message',
-            role: 'assistant',
-            content: [],
-            model,
-            stop_reason: null,
-            stop_sequence: null,
-            usage: { input_tokens: 5, output_tokens: 1 }
-          }
-        },
-        'message_start'
-      ),
+      sse(anthropicMessageStart(model), 'message_start'),
       sse({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }, 'content_block_start')
     ]
   }
