@@ -143,6 +143,12 @@ export function cachedPlace(qc: QueryClient, filter: InboxFilter, inboxId: strin
   return undefined
 }
 
+/** The inbox at a place of a list's rows read by place, if the block holding it is cached (read or not shown now). */
+export function cachedAtPlace(qc: QueryClient, filter: InboxFilter, place: number): Inbox | undefined {
+  if (place < 0) return undefined
+  return qc.getQueryData<Inbox[]>(inboxPageKeys.place(filter, Math.floor(place / PLACE_BLOCK)))?.[place % PLACE_BLOCK]
+}
+
 /** When an inbox last moved in the list: its last message, else its creation (the node orders by this). */
 export const activityOf = (inbox: Inbox) => inbox.last_message?.node_api_data.node_timestamp ?? inbox.datetime_created
 

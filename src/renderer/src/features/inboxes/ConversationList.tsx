@@ -2,10 +2,9 @@ import { ActionIcon, Box, Drawer, Stack, Text, Tooltip, UnstyledButton } from '@
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import type { Inbox } from '../../../../shared/contract/inbox'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
-import { cachedPlace, inboxPageKeys, placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
+import { cachedAtPlace, cachedPlace, placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
 import { useInboxPages, useInboxPlaces } from '../../api/queries'
 import { hrefOf, navigate } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
@@ -81,8 +80,7 @@ function indexOf(qc: QueryClient, rows: readonly ConversationRow[], pinnedCount:
 function cachedRowAt(qc: QueryClient, rows: readonly ConversationRow[], pinnedCount: number, showHidden: boolean, i: number) {
   if (i < 0) return undefined
   if (i < rows.length) return rows[i]
-  const p = i - pinnedCount
-  const inbox = qc.getQueryData<Inbox[]>(inboxPageKeys.place({ showHidden, pinned: false }, Math.floor(p / PLACE_BLOCK)))?.[p % PLACE_BLOCK]
+  const inbox = cachedAtPlace(qc, { showHidden, pinned: false }, i - pinnedCount)
   return inbox && { id: inbox.inbox_id, name: inbox.custom_name }
 }
 

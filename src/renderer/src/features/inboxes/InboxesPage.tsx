@@ -6,7 +6,16 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import { useClient } from '../../api/client-context'
-import { cachedPlace, inboxPageKeys, onInboxChanges, pageQuery, placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
+import {
+  cachedAtPlace,
+  cachedPlace,
+  inboxPageKeys,
+  onInboxChanges,
+  pageQuery,
+  placeBlocks,
+  NEAR_ROWS,
+  PLACE_BLOCK
+} from '../../api/inbox-pages'
 import { SEARCH_LIMIT, useInboxPages, useInboxPlaces, useInboxSearch } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
@@ -147,9 +156,7 @@ export function InboxesPage() {
   }, [blocks, places.rows])
   const placedIds = useMemo(() => new Set([...placed.values()].map((r) => r.inboxId)), [placed])
   const cachedPlaceRow = (k: number): InboxRowData | undefined => {
-    const inbox = qc.getQueryData<Inbox[]>(inboxPageKeys.place({ showHidden, pinned: false }, Math.floor(k / PLACE_BLOCK)))?.[
-      k % PLACE_BLOCK
-    ]
+    const inbox = cachedAtPlace(qc, { showHidden, pinned: false }, k)
     return inbox && !placedIds.has(inbox.inbox_id) ? toRow(inbox) : undefined
   }
   /** Where each inbox the list shows stands in it (its index), the rows read by place included: as rowAt finds them. */
