@@ -65,6 +65,18 @@ let eventStreams = 0
 /** While set, pages read in order wait for it (a slow node), so the test sees the list before they come. */
 let pagesInOrderHeld: Promise<void> | undefined
 
+/** Runs `check` while the pages read in order wait (a slow node); they come once it is done. */
+async function whilePagesInOrderWait(check: () => Promise<void>): Promise<void> {
+  let release: () => void = () => {}
+  pagesInOrderHeld = new Promise((r) => (release = r))
+  try {
+    await check()
+  } finally {
+    pagesInOrderHeld = undefined
+    release()
+  }
+}
+
 function renderPage(ui: ReactElement = <InboxesPage />) {
   sent = []
   eventStreams = 0
@@ -465,18 +477,13 @@ describe('rows read by place (far past the rows read in order)', () => {
       qc.setQueryData(inboxPageKeys.place(filter, 0), first)
       qc.setQueryData(inboxPageKeys.place(filter, 1), [first.at(-1)!, ...second.slice(0, 99)])
     })
-    let release: () => void = () => {}
-    pagesInOrderHeld = new Promise((r) => (release = r))
-    try {
+    await whilePagesInOrderWait(async () => {
       const scroller = screen.getByTestId('inbox-scroll')
       scroller.scrollTo({ top: 95 * 68 })
       await screen.findByText(first.at(-1)!.custom_name, undefined, { timeout: 3000 })
       const shown = screen.getAllByTestId('inbox-row').map((r) => r.textContent)
       expect(shown.filter((t) => t.includes(first.at(-1)!.custom_name))).toHaveLength(1)
-    } finally {
-      pagesInOrderHeld = undefined
-      release()
-    }
+    })
   })
 
   /**
@@ -528,9 +535,7 @@ describe('rows read by place (far past the rows read in order)', () => {
     await screen.findByText(await nameOf(5003 - 170), undefined, { timeout: 3000 })
     await waitFor(() => expect(screen.queryAllByTestId('inbox-placeholder')).toHaveLength(0))
     // Up to within 100 rows of the rows read in order: those come page by page from here on (slowly).
-    let release: () => void = () => {}
-    pagesInOrderHeld = new Promise((r) => (release = r))
-    try {
+    await whilePagesInOrderWait(async () => {
       const pages = () => sent.filter((r) => r.path.endsWith('all_inboxes_paginated') && r.query?.position === undefined).length
       const before = pages()
       scroller.scrollTo({ top: 135 * 68 })
@@ -541,10 +546,7 @@ describe('rows read by place (far past the rows read in order)', () => {
       expect(screen.getByText(await nameOf(5003 - 140))).toBeTruthy()
       // The pages in order are asked for all the same (the rows read by place stand in until then).
       await waitFor(() => expect(pages()).toBeGreaterThan(before))
-    } finally {
-      pagesInOrderHeld = undefined
-      release()
-    }
+    })
   })
 
   it('End from the first row puts the focus on the last inbox (read by place), Home back on the first', async () => {
