@@ -1,6 +1,7 @@
 import { LocalVrkaiEntrySchema, type LocalVrkaiEntry } from '../../shared/contract/scope'
 import { VFS_READABLE_EXTENSIONS } from '../../shared/contract/vector-fs'
 import { formatIssues } from '../../shared/contract/field-errors'
+import { docxTextPackage, DocxRefused } from './docx-parts'
 import { htmlToText } from './html-text'
 
 export type FileType = 'txt' | 'md' | 'markdown' | 'html' | 'htm' | 'pdf' | 'docx' | 'csv' | 'json' | 'vrkai'
@@ -88,10 +89,17 @@ export async function extractText(type: FileType, bytes: Uint8Array): Promise<Ex
       return { kind: 'text', text: pages.map((p) => p.trim()).join('\n\n'), markdown: false }
     }
     case 'docx': {
+      let xmlOnly: Uint8Array
+      try {
+        xmlOnly = docxTextPackage(bytes)
+      } catch (err) {
+        if (err instanceof DocxRefused) throw new UnreadableContent(`file_data: ${err.message}`)
+        throw err
+      }
       const mammoth = await import('mammoth')
       try {
         const result = await (mammoth.default ?? mammoth).extractRawText({
-          buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)
+          buffer: Buffer.from(xmlOnly.buffer, xmlOnly.byteOffset, xmlOnly.length)
         })
         return { kind: 'text', text: result.value, markdown: false }
       } catch (err) {

@@ -1,0 +1,167 @@
+import { Document, Packer, Paragraph } from 'docx'
+import { strToU8, unzipSync, Zip, ZipDeflate, ZipPassThrough, zipSync } from 'fflate'
+import { randomBytes } from 'node:crypto'
+import { readdirSync } from 'node:fs'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { FileInfo, SearchResult } from '../../src/shared/contract/vector-fs'
+import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
+import { dbFingerprint, startTestNode, tempDir, type TestNode } from '../support/node'
+
+const MIB = 1024 * 1024
+const TOKEN = 'docx-token'
+let node: TestNode
+let server: HttpServer
+let cleanup: () => void
+
+beforeEach(async () => {
+  const t = tempDir()
+  cleanup = t.cleanup
+  node = startTestNode(t.dir)
+  server = await startHttpServer({
+    router: node.router,
+    token: TOKEN,
+    port: 0,
+    log: node.log,
+    uploadDir: node.ctx.vectorFs.stagingDir,
+    maxUploadBytes: 64 * MIB
+  })
+})
+afterEach(async () => {
+  await server.close()
+  await node.close()
+  cleanup()
+})
+
+const auth = { Authorization: `Bearer ${TOKEN}` }
+
+async function upload(filename: string, data: Uint8Array) {
+  const form = new FormData()
+  form.append('path', '/')
+  form.append('filename', filename)
+  form.append('file_data', new Blob([Buffer.from(data)]), filename)
+  const res = await fetch(`${server.url}/v2/upload_file_to_folder`, { method: 'POST', headers: auth, body: form })
+  const body: unknown = await res.json()
+  return { status: res.status, body }
+}
+
+async function search(text: string): Promise<SearchResult[]> {
+  const res = await fetch(`${server.url}/v2/search_items`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ search: text })
+  })
+  return (await res.json()) as SearchResult[]
+}
+
+/** A real Word document's parts (from the docx package), to build variants of. */
+async function wordParts(text: string): Promise<Record<string, Uint8Array>> {
+  const doc = new Document({ sections: [{ children: [new Paragraph(text)] }] })
+  return unzipSync(new Uint8Array(await Packer.toBuffer(doc)))
+}
+
+/**
+ * A DOCX whose word/document.xml is valid WordprocessingML holding `unpackedBytes` of one letter,
+ * deflated while it is made (so neither the test nor the file holds it unpacked: ~1 KB per MiB).
+ * `directorySays`: the unpacked size written in the zip's central directory instead of the true one.
+ */
+async function bombDocx(unpackedBytes: number, directorySays?: number): Promise<Uint8Array> {
+  const parts = await wordParts('cover page')
+  const out: Uint8Array[] = []
+  const zip = new Zip((err, chunk) => {
+    if (err) throw err
+    out.push(chunk)
+  })
+  for (const [name, data] of Object.entries(parts)) {
+    if (name === 'word/document.xml') continue
+    const entry = new ZipPassThrough(name)
+    zip.add(entry)
+    entry.push(data, true)
+  }
+  const doc = new ZipDeflate('word/document.xml', { level: 1 })
+  zip.add(doc)
+  doc.push(strToU8('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>'))
+  const block = new Uint8Array(4 * MIB).fill(0x61)
+  for (let n = 0; n < unpackedBytes; n += block.length) doc.push(block)
+  doc.push(strToU8('</w:t></w:r></w:p></w:body></w:document>'), true)
+  zip.end()
+  const bytes = Buffer.concat(out)
+  if (directorySays !== undefined) {
+    // The central directory's entry for word/document.xml: its "uncompressed size" field (offset 24).
+    const eocd = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
+    let at = bytes.readUInt32LE(eocd + 16)
+    for (;;) {
+      expect(bytes.readUInt32LE(at)).toBe(0x02014b50)
+      const nameLength = bytes.readUInt16LE(at + 28)
+      const name = bytes.toString('utf8', at + 46, at + 46 + nameLength)
+      if (name === 'word/document.xml') {
+        bytes.writeUInt32LE(directorySays, at + 24)
+        break
+      }
+      at += 46 + nameLength + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32)
+    }
+  }
+  return new Uint8Array(bytes)
+}
+
+/** How far the process's resident memory (worker threads included) rose above its level at the start while `work` ran. */
+async function rssRiseDuring<T>(work: () => Promise<T>): Promise<{ result: T; rise: number }> {
+  const start = process.memoryUsage().rss
+  let peak = start
+  const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 2)
+  try {
+    const result = await work()
+    peak = Math.max(peak, process.memoryUsage().rss)
+    return { result, rise: peak - start }
+  } finally {
+    clearInterval(sample)
+  }
+}
+
+describe('DOCX zip bombs', () => {
+  it('a DOCX whose directory lies (says 1 KiB, inflates to 192 MiB) is never inflated past what it says: refused as damaged, memory flat', async () => {
+    expect((await upload('warm.docx', packed(await wordParts('warm up the reader')))).status).toBe(200)
+    const liar = await bombDocx(192 * MIB, 1024)
+    const before = dbFingerprint(node.store)
+    const { result: res, rise } = await rssRiseDuring(() => upload('liar.docx', liar))
+    expect(res.status).toBe(400)
+    expect((res.body as { message: string }).message).toMatch(/^file_data: the DOCX could not be read/)
+    // Unpacked whole, its 192 MiB (and the text made of it) would show here several times over.
+    expect(rise).toBeLessThan(64 * MIB)
+    expect(dbFingerprint(node.store)).toBe(before)
+    expect((await fetch(`${server.url}/v2/health_check`)).status).toBe(200)
+  })
+
+  it('a DOCX whose XML says it unpacks to 160 MiB is refused from its directory, quickly, naming the reason; nothing is stored', async () => {
+    // The reader is loaded by a real document first, so the peak below is the bomb's alone.
+    expect((await upload('warm.docx', packed(await wordParts('warm up the reader')))).status).toBe(200)
+    const bomb = await bombDocx(160 * MIB)
+    expect(bomb.length).toBeLessThan(MIB)
+    const before = dbFingerprint(node.store)
+    const started = performance.now()
+    const { result: res, rise } = await rssRiseDuring(() => upload('bomb.docx', bomb))
+    const took = performance.now() - started
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ code: 400, error: 'Bad Request' })
+    const message = (res.body as { message: string }).message
+    expect(message).toMatch(/^file_data: the DOCX would unpack to 16\d MiB of document text and markup, more than the 32 MiB/)
+    expect(message).toMatch(/zip bomb, so it was not read$/)
+    // Nothing was inflated: no time and no memory in proportion to what it unpacks to.
+    expect(took).toBeLessThan(2_000)
+    expect(rise).toBeLessThan(64 * MIB)
+    expect(dbFingerprint(node.store)).toBe(before)
+    expect(readdirSync(node.ctx.vectorFs.stagingDir)).toEqual([])
+    expect((await fetch(`${server.url}/v2/health_check`)).status).toBe(200)
+  })
+
+  it('a DOCX with 34 MiB of pictures beside its text is read: pictures are not XML and are not unpacked for text', async () => {
+    const parts = await wordParts('The greenhouse photographs were taken in April.')
+    parts['word/media/photo.jpg'] = randomBytes(34 * MIB) // incompressible, as a JPEG is
+    const res = await upload('album.docx', packed(parts))
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body as FileInfo).toMatchObject({ name: 'album.docx', status: 'ready' })
+    expect((await search('greenhouse photographs'))[0]?.path).toBe('/album.docx')
+  })
+})
+
+/** Parts packed into a DOCX again (stored, so a big picture costs no compressing). */
+const packed = (parts: Record<string, Uint8Array>) => zipSync(parts, { level: 0 })
