@@ -244,7 +244,8 @@ describe('failures become clearly marked messages in the inbox', () => {
     [
       { type: 'stall', chunks: ['part'] },
       'timeout',
-      /^⚠ The OpenAI-compatible server at \S+ stopped sending the answer for 1 s\. Try again/
+      // What had streamed is kept, before the note.
+      /^part\n\n⚠ The answer broke off here\. The OpenAI-compatible server at \S+ stopped sending the answer for 1 s\. Try again/
     ]
   ] as const)('%j -> %s', async (behaviour, kind, text) => {
     const { jobId, inboxId } = await jobWith('OpenAI')
@@ -279,7 +280,7 @@ describe('failures become clearly marked messages in the inbox', () => {
     const [, note] = await waitForAnswers(node, inboxId, 1)
     expect(note!.job_message.error).toBeDefined()
     expect(note!.job_message.content).toBe(
-      `⚠ The OpenAI-compatible server at ${fake.url}/v1 broke off the answer (connection closed). Try again; if it keeps happening, look at the server's log.`
+      `The first half\n\n⚠ The OpenAI-compatible server at ${fake.url}/v1 broke off the answer (connection closed). Try again; if it keeps happening, look at the server's log.`
     )
     fake = await startFakeLlm() // for afterEach
   })

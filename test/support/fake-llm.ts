@@ -12,6 +12,11 @@ export type Behaviour =
   /** Sends these chunks, then stalls without closing. */
   | { readonly type: 'stall'; readonly chunks: readonly string[] }
   | { readonly type: 'status'; readonly status: number; readonly body: unknown; readonly headers?: Record<string, string> }
+  /**
+   * Sends these chunks, then fails mid-answer: `cut` closes the connection, `error` sends the
+   * protocol's own error event (a server overloaded or failing after its 200 has been sent).
+   */
+  | { readonly type: 'break'; readonly chunks: readonly string[]; readonly ending: 'cut' | 'error'; readonly delayMs?: number }
   /** Accepts the request and never answers. */
   | { readonly type: 'hang' }
   /** Redirects the call elsewhere (to see where credentials go). */
@@ -115,10 +120,16 @@ export async function startFakeLlm(models: string[] = ['model-a', 'model-b']): P
     res.writeHead(200, { 'Content-Type': protocol === 'ollama' ? 'application/x-ndjson' : 'text/event-stream' })
     for (const piece of start(protocol, model)) res.write(piece)
     for (const chunk of b.chunks) {
-      if (b.type === 'reply' && b.delayMs) await sleep(b.delayMs)
+      if ((b.type === 'reply' || b.type === 'break') && b.delayMs) await sleep(b.delayMs)
       res.write(delta(protocol, model, chunk))
     }
     if (b.type === 'stall') return
+    if (b.type === 'break') {
+      if (b.ending === 'error') return void res.end(streamError(protocol))
+      // Let the chunks reach the client before the connection goes, as a proxy dying mid-answer does.
+      await sleep(30)
+      return void res.destroy()
+    }
     for (const piece of finish(protocol, model)) res.write(piece)
     res.end(() => (fake.lastByteAt = performance.now()))
   }
@@ -173,6 +184,20 @@ function delta(protocol: string, model: string, text: string): string {
       return (
         JSON.stringify({ model, created_at: new Date().toISOString(), message: { role: 'assistant', content: text }, done: false }) + '\n'
       )
+  }
+}
+
+/** The error a server reports inside a streamed 200 reply, in its protocol's words. */
+function streamError(protocol: string): string {
+  switch (protocol) {
+    case 'openai':
+      return sse({ error: { message: 'The server had an error while processing your request.', type: 'server_error', code: null } })
+    case 'anthropic':
+      return sse({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, 'error')
+    case 'gemini':
+      return sse({ error: { code: 503, message: 'The model is overloaded. Please try again later.', status: 'UNAVAILABLE' } })
+    default:
+      return JSON.stringify({ error: 'model runner has unexpectedly stopped' }) + '\n'
   }
 }
 

@@ -35,6 +35,8 @@ export type AnswerCallOutcome =
       readonly localError?: string
       /** A 429's wait in ms (null: the reply named none). */
       readonly rateLimitedFor?: number | null
+      /** The answer's text that had streamed before the failure ('' when none had). */
+      readonly text: string
     }
 
 const TOO_LARGE = 'too_large'
@@ -59,7 +61,7 @@ export async function runAnswerCall(
     const wire = cappedFetch(observingFetch(providerFetch(baseFetch), seen), req.wireLimit, () => controller.abort(TOO_LARGE))
     const pulse = callPulse()
     const result = await callModel({
-      model: await languageModel(req.target, wire, pulse.beat),
+      model: await languageModel(req.target, wire, { event: pulse.beat, fault: pulse.fail }),
       pulse,
       options: req.options,
       stream: req.stream,
@@ -83,7 +85,8 @@ export async function runAnswerCall(
       kind: 'failed',
       failure: { kind: failure.kind, message: failure.message, ...(failure.status ? { status: failure.status } : {}) },
       localError: seen.localError ?? localResourceCode(err),
-      rateLimitedFor: seen.rateLimitedFor
+      rateLimitedFor: seen.rateLimitedFor,
+      text: err instanceof ProviderFailure ? err.received : ''
     }
   } finally {
     signal.removeEventListener('abort', follow)

@@ -63,7 +63,8 @@ export function workerCaller(entry: ProviderWorkerEntry, log: Logger, fallback: 
   const lostOutcome = (): AnswerCallOutcome => ({
     kind: 'failed',
     failure: { kind: 'provider_error', message: 'The node could not finish the provider call: its provider thread stopped.' },
-    localError: WORKER_LOST
+    localError: WORKER_LOST,
+    text: ''
   })
 
   function start(): Worker {

@@ -74,6 +74,21 @@ export function truncationNote(maxBytes: number): string {
   return `\n\n⚠ The answer was cut here: it reached the node's limit of ${sizeText(maxBytes)} for one answer.`
 }
 
+/** Ends an answer the provider broke off: why, in the provider failure's own words. */
+export function brokenOffNote(failureMessage: string): string {
+  // A connection cut mid-answer is already told as "… broke off the answer (…)".
+  return /\bbroke off\b/.test(failureMessage) ? `\n\n⚠ ${failureMessage}` : `\n\n⚠ The answer broke off here. ${failureMessage}`
+}
+
+/**
+ * The error note of an answer that broke off after part of it streamed: that part, which the
+ * operator watched appear, then the note (still within the answer size limit).
+ */
+function brokenOffAnswer(received: string, failureMessage: string, maxAnswerBytes: number): string {
+  const note = brokenOffNote(failureMessage)
+  return utf8Prefix(received, Math.max(0, maxAnswerBytes - Buffer.byteLength(note))) + note
+}
+
 /**
  * Wire bytes a response may take: a non-streamed answer is buffered whole by the SDK, so it is
  * held close to the text limit (JSON escaping may take up to 6 bytes per byte); a stream is
@@ -124,6 +139,8 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
     const controller = new AbortController()
     inFlight.set(inboxId, controller)
     const seen: CallObservation = {}
+    /** The answer's text that streamed before the call failed. */
+    let received = ''
     let retrying = false
     let target
     try {
@@ -164,6 +181,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       if (result.kind === 'failed') {
         seen.localError = result.localError
         seen.rateLimitedFor = result.rateLimitedFor
+        received = result.text
         throw new ProviderFailure(result.failure.kind, result.failure.message, result.failure.status)
       }
       if (result.kind === 'truncated') {
@@ -204,7 +222,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
         }
       }
       ctx.log.info(`answer in ${inboxId} failed: ${failure.message}`)
-      await reply(`⚠ ${failure.message}`, {
+      await reply(received.trim() ? brokenOffAnswer(received, failure.message, maxAnswerBytes) : `⚠ ${failure.message}`, {
         role: 'error',
         error: { kind: failure.kind, ...(failure.status ? { status: failure.status } : {}) }
       })

@@ -33,11 +33,22 @@ function withoutAuth(fetchImpl: typeof fetch): typeof fetch {
   }
 }
 
+/** What a call hears below the SDK, for the protocols whose replies are normalised on the way in. */
+export interface WireWatch {
+  /** Every event an OpenAI-protocol stream brings, thoughts included. */
+  readonly event: () => void
+  /**
+   * An error the server reported inside its streamed reply: the stream then ends cleanly after the
+   * text before it, and the caller raises this error once it has read that text.
+   */
+  readonly fault: (err: Error) => void
+}
+
 /**
  * A streaming chat model for the target, speaking its kind's own protocol (its SDK loaded on first
- * use). `onServerEvent` runs for every event an OpenAI-protocol stream brings, thoughts included.
+ * use). Without `watch`, an error inside a streamed reply errors the stream.
  */
-export async function languageModel(target: ModelTarget, baseFetch: typeof fetch, onServerEvent?: () => void): Promise<LanguageModelV4> {
+export async function languageModel(target: ModelTarget, baseFetch: typeof fetch, watch?: WireWatch): Promise<LanguageModelV4> {
   const { kind, model, baseUrl } = target
   // The SDKs refuse to start without a key: they get a placeholder, and the request loses it again.
   const apiKey = target.apiKey || 'no-key'
@@ -46,14 +57,19 @@ export async function languageModel(target: ModelTarget, baseFetch: typeof fetch
     case 'openai':
       // Compatible servers differ from OpenAI in many details: their replies are normalised first.
       return (await openAISdk())
-        .createOpenAI({ baseURL: baseUrl, apiKey, fetch: openAICompatFetch(fetchImpl, onServerEvent), name: kind.toLowerCase() })
+        .createOpenAI({
+          baseURL: baseUrl,
+          apiKey,
+          fetch: openAICompatFetch(fetchImpl, watch?.event, watch?.fault),
+          name: kind.toLowerCase()
+        })
         .chat(model)
     case 'anthropic':
       return (await anthropicSdk()).createAnthropic({ baseURL: baseUrl, apiKey, fetch: fetchImpl })(model)
     case 'gemini':
       return (await googleSdk()).createGoogle({ baseURL: baseUrl, apiKey, fetch: fetchImpl })(model)
     case 'ollama':
-      return (await ollamaSdk()).createOllama({ baseURL: `${baseUrl}/api`, fetch: ollamaCompatFetch(fetchImpl) }).chat(model)
+      return (await ollamaSdk()).createOllama({ baseURL: `${baseUrl}/api`, fetch: ollamaCompatFetch(fetchImpl, watch?.fault) }).chat(model)
   }
 }
 

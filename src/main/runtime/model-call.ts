@@ -1,5 +1,5 @@
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4FinishReason } from '@ai-sdk/provider'
-import { describeFailure, timeoutFailure, unstreamedTimeoutFailure, type FailureContext } from './provider-errors'
+import { describeFailure, ProviderFailure, timeoutFailure, unstreamedTimeoutFailure, type FailureContext } from './provider-errors'
 import { serverErrorOf, ServerReportedError } from './openai-reply'
 import { inlineThinking } from './inline-thinking'
 import { utf8Prefix } from './response-cap'
@@ -36,10 +36,13 @@ export interface CallOptions {
   readonly pulse?: CallPulse
 }
 
-/** A beat for every event a server streams, heard below the SDK. */
+/** A beat for every event a server streams, heard below the SDK, and an error it reported inside the stream. */
 export interface CallPulse {
   readonly beat: () => void
   listen(listener: () => void): void
+  readonly fail: (err: Error) => void
+  /** The error the server reported inside its stream, once the stream has ended. */
+  fault(): Error | undefined
 }
 
 /**
@@ -49,7 +52,8 @@ export interface CallPulse {
  */
 export function callPulse(): CallPulse {
   let listener = () => {}
-  return { beat: () => listener(), listen: (l) => void (listener = l) }
+  let fault: Error | undefined
+  return { beat: () => listener(), listen: (l) => void (listener = l), fail: (err) => void (fault ??= err), fault: () => fault }
 }
 
 export type CallResult =
@@ -159,10 +163,17 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
         if (cut) return cut
         if (text !== '') arm(opts.timeouts.idleMs)
       } else if (value.type === 'error') {
+        answerText(thinking.end())
         throw streamError(value.error)
       } else if (value.type === 'finish') {
         ended = value.finishReason.unified
       }
+    }
+    // The stream ended cleanly after the text the server sent before reporting its error.
+    const fault = opts.pulse?.fault()
+    if (fault) {
+      answerText(thinking.end())
+      throw fault
     }
     if (controller.signal.aborted) throw controller.signal.reason
     const cut = answerText(thinking.end())
@@ -170,11 +181,14 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
     return { outcome: 'done', text, ...endedBy(ended) }
   } catch (err) {
     if (opts.signal?.aborted) return { outcome: 'aborted', text, reason: opts.signal.reason }
-    if (timedOut !== undefined && !opts.stream && opts.timeouts.unstreamedMs !== undefined) {
-      throw unstreamedTimeoutFailure(opts.failure, Math.round(timedOut / 1000))
-    }
-    if (timedOut !== undefined) throw timeoutFailure(opts.failure, Math.round(timedOut / 1000), heard)
-    throw describeFailure(err, opts.failure, heard)
+    const failure =
+      timedOut !== undefined && !opts.stream && opts.timeouts.unstreamedMs !== undefined
+        ? unstreamedTimeoutFailure(opts.failure, Math.round(timedOut / 1000))
+        : timedOut !== undefined
+          ? timeoutFailure(opts.failure, Math.round(timedOut / 1000), heard)
+          : describeFailure(err, opts.failure, heard)
+    // The text already streamed (and shown) goes with the failure, so the answer keeps it.
+    throw text ? new ProviderFailure(failure.kind, failure.message, failure.status, text) : failure
   } finally {
     clearTimeout(timer)
     opts.pulse?.listen(() => {})

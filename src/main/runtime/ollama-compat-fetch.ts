@@ -18,15 +18,32 @@ function reportedError(text: string): string | undefined {
 /**
  * Ollama's NDJSON stream, passed through line by line, ending with ServerReportedError at a line
  * that reports an error (the model runner crashed mid-answer): the SDK drops lines it cannot
- * read, which would store the half-written answer as if it were whole.
+ * read, which would store the half-written answer as if it were whole. With `onFault`, the error
+ * is handed to it and the stream ends cleanly after the lines before it, so their text still
+ * reaches the reader (a stream that errors drops the chunks queued on their way to it).
  */
-function errorLinesThrown(): TransformStream<Uint8Array, Uint8Array> {
+function errorLinesThrown(onFault?: (err: Error) => void): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder()
   const encoder = new TextEncoder()
   let pending = ''
-  const check = (line: string) => {
-    const said = line.includes('"error"') ? reportedError(line.trim()) : undefined
-    if (said !== undefined) throw new ServerReportedError(said)
+  /** Passes `text` on up to a line that reports an error; false once one did. */
+  const pass = (text: string, controller: TransformStreamDefaultController<Uint8Array>): boolean => {
+    let start = 0
+    for (let end = text.indexOf('\n'); start < text.length; end = text.indexOf('\n', start)) {
+      const stop = end === -1 ? text.length : end + 1
+      const line = text.slice(start, stop)
+      const said = line.includes('"error"') ? reportedError(line.trim()) : undefined
+      if (said !== undefined) {
+        if (start > 0) controller.enqueue(encoder.encode(text.slice(0, start)))
+        if (!onFault) throw new ServerReportedError(said)
+        onFault(new ServerReportedError(said))
+        controller.terminate()
+        return false
+      }
+      start = stop
+    }
+    if (text) controller.enqueue(encoder.encode(text))
+    return true
   }
   return new TransformStream({
     transform(bytes, controller) {
@@ -35,13 +52,11 @@ function errorLinesThrown(): TransformStream<Uint8Array, Uint8Array> {
       if (end === -1) return
       const lines = pending.slice(0, end + 1)
       pending = pending.slice(end + 1)
-      for (const line of lines.split('\n')) check(line)
-      controller.enqueue(encoder.encode(lines))
+      pass(lines, controller)
     },
     flush(controller) {
       pending += decoder.decode()
-      check(pending)
-      if (pending) controller.enqueue(encoder.encode(pending))
+      pass(pending, controller)
     }
   })
 }
@@ -61,13 +76,13 @@ function streamed(body: unknown): boolean {
  * `{"error"}` line, or a whole body of one) is thrown as ServerReportedError with its own words.
  * Other requests and error statuses pass through untouched.
  */
-export function ollamaCompatFetch(base: typeof fetch): typeof fetch {
+export function ollamaCompatFetch(base: typeof fetch, onFault?: (err: Error) => void): typeof fetch {
   return async (input, init) => {
     const res = await base(input, init)
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     if (!res.ok || !res.body || !/\/api\/chat(\?|$)/.test(url)) return res
     if (streamed(init?.body)) {
-      return new Response(res.body.pipeThrough(errorLinesThrown()), {
+      return new Response(res.body.pipeThrough(errorLinesThrown(onFault)), {
         status: res.status,
         statusText: res.statusText,
         headers: res.headers

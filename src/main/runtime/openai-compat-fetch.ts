@@ -19,9 +19,11 @@ const sseData = (data: string) => encoder.encode(`data: ${data}\n\n`)
  * Server-sent events, re-framed and normalised chunk by chunk as they arrive (nothing is held
  * back beyond the current event): CRLF, CR or LF line ends, comments, `event:` names, a
  * missing final blank line or `[DONE]`. Each JSON chunk goes through normaliseChunk; an error
- * event ends the stream with ServerReportedError carrying the server's message.
+ * event ends the stream with ServerReportedError carrying the server's message. With `onFault`,
+ * that error is handed to it and the stream ends cleanly instead: the text sent before the error
+ * still reaches the reader (a stream that errors drops the chunks queued on their way to it).
  */
-export function normalisedEventStream(onEvent?: () => void): TransformStream<Uint8Array, Uint8Array> {
+export function normalisedEventStream(onEvent?: () => void, onFault?: (err: Error) => void): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder()
   let pending = ''
   let data: string[] = []
@@ -39,21 +41,28 @@ export function normalisedEventStream(onEvent?: () => void): TransformStream<Uin
       controller.enqueue(sseData('[DONE]'))
       return
     }
-    let value: unknown
     try {
-      value = JSON.parse(text)
-    } catch {
-      // Keep-alives and notes some servers interleave; an `event: error` says what went wrong.
-      if (name === 'error') throw new ServerReportedError(text.trim())
-      return
+      let value: unknown
+      try {
+        value = JSON.parse(text)
+      } catch {
+        // Keep-alives and notes some servers interleave; an `event: error` says what went wrong.
+        if (name === 'error') throw new ServerReportedError(text.trim())
+        return
+      }
+      if (name === 'error' && typeof value === 'object' && value !== null && !('choices' in value)) {
+        const m = (value as { message?: unknown }).message
+        throw new ServerReportedError(typeof m === 'string' ? m : text.trim())
+      }
+      onEvent?.()
+      const chunk = normaliseChunk(value)
+      if (chunk) controller.enqueue(sseData(JSON.stringify(chunk)))
+    } catch (err) {
+      if (!onFault || !(err instanceof ServerReportedError)) throw err
+      done = true
+      onFault(err)
+      controller.terminate()
     }
-    if (name === 'error' && typeof value === 'object' && value !== null && !('choices' in value)) {
-      const m = (value as { message?: unknown }).message
-      throw new ServerReportedError(typeof m === 'string' ? m : text.trim())
-    }
-    onEvent?.()
-    const chunk = normaliseChunk(value)
-    if (chunk) controller.enqueue(sseData(JSON.stringify(chunk)))
   }
 
   const line = (l: string, controller: TransformStreamDefaultController<Uint8Array>) => {
@@ -170,7 +179,7 @@ function rebuilt(res: Response, body: ConstructorParameters<typeof Response>[0],
  * is thrown as ServerReportedError with the server's own message and no invented status.
  * Other requests and error statuses pass through untouched.
  */
-export function openAICompatFetch(base: typeof fetch, onEvent?: () => void): typeof fetch {
+export function openAICompatFetch(base: typeof fetch, onEvent?: () => void, onFault?: (err: Error) => void): typeof fetch {
   return async (input, init) => {
     const res = await base(input, init)
     if (!res.ok || !res.body || !/\/chat\/completions(\?|$)/.test(urlOf(input))) return res
@@ -179,7 +188,7 @@ export function openAICompatFetch(base: typeof fetch, onEvent?: () => void): typ
     const isEventStream = /text\/event-stream/i.test(contentType) || (wantsStream && !/json|html/i.test(contentType))
 
     if (isEventStream) {
-      if (wantsStream) return rebuilt(res, res.body.pipeThrough(normalisedEventStream(onEvent)), 'text/event-stream')
+      if (wantsStream) return rebuilt(res, res.body.pipeThrough(normalisedEventStream(onEvent, onFault)), 'text/event-stream')
       const completion = chunksAsCompletion(await collectEvents(res.body))
       return rebuilt(res, JSON.stringify(completion), 'application/json')
     }

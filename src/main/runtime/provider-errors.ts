@@ -16,7 +16,9 @@ export class ProviderFailure extends Error {
   constructor(
     readonly kind: ProviderFailureKind,
     message: string,
-    readonly status?: number
+    readonly status?: number,
+    /** The answer's text that had streamed before the failure ('' when none had). */
+    readonly received = ''
   ) {
     super(message)
   }

@@ -9,6 +9,7 @@ import { hrefOf } from '../../app/router'
 import { useStreaming } from '../../stores/streaming'
 import { AnswerText, PlainText } from './AnswerText'
 import { conversationRows, tailIndex, type ConversationRow } from './conversation-rows'
+import { errorNoteParts } from './error-note'
 import { absoluteTime, relativeTime } from './relative-time'
 
 interface Props {
@@ -152,9 +153,16 @@ function Answers({ answers, actions }: { answers: readonly LastMessage[]; action
     ) : null
 
   if (messageRole(shown) === 'error') {
-    return (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The provider did not answer" data-testid="message-error">
-        <Text size="sm">{shown.job_message.content.replace(/^⚠\s*/, '')}</Text>
+    const { received, note } = errorNoteParts(shown.job_message.content)
+    const alert = (
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle size={18} />}
+        title={received ? 'The answer broke off' : 'The provider did not answer'}
+        data-testid="message-error"
+        mt={received ? 'xs' : undefined}
+      >
+        <Text size="sm">{note}</Text>
         <Group mt="xs" gap="xs">
           {shown.job_message.parent && (
             <Button size="xs" variant="light" onClick={() => actions.current.onRetry(hash)}>
@@ -167,6 +175,14 @@ function Answers({ answers, actions }: { answers: readonly LastMessage[]; action
           {nav}
         </Group>
       </Alert>
+    )
+    if (!received) return alert
+    // The part the operator watched stream in stays readable as the answer it was, above the note.
+    return (
+      <Paper p="sm" radius="md" withBorder maw="85%" data-testid="message-broken-off" data-hash={hash}>
+        <AnswerText text={received} />
+        {alert}
+      </Paper>
     )
   }
   return (

@@ -1,0 +1,14 @@
+/** Where the node's note begins in an error note's content ("⚠ " after a blank line). */
+const NOTE_MARK = '\n\n⚠ '
+
+/**
+ * An error note's content in its two parts: the answer's text that had streamed before the
+ * provider failed (empty when none had), and the note saying why, without its warning sign.
+ * The node writes the note last and its sentences carry no blank line, so the last mark is its start.
+ */
+export function errorNoteParts(content: string): { readonly received: string; readonly note: string } {
+  if (/^\s*⚠/.test(content)) return { received: '', note: content.replace(/^\s*⚠\s*/, '') }
+  const at = content.lastIndexOf(NOTE_MARK)
+  if (at < 0) return { received: '', note: content }
+  return { received: content.slice(0, at), note: content.slice(at + NOTE_MARK.length) }
+}

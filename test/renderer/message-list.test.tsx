@@ -1,0 +1,93 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, expect, it, vi } from 'vitest'
+import type { LastMessage } from '../../src/shared/contract/message'
+import { MessageList } from '../../src/renderer/src/features/inboxes/MessageList'
+import { layOutLists } from './list-layout'
+import { renderWithApp } from './render'
+
+/*
+ * How the conversation shows answers that did not end well, from messages in the stored shape
+ * (seed 2.5 LastMessage, as last_messages returns them).
+ */
+
+layOutLists()
+afterEach(cleanup)
+
+const INBOX = 'job_inbox::jobid_1::false'
+let seq = 0
+function message(
+  content: string,
+  opts: { answers?: string; error?: { kind: string; status?: number }; stopped?: boolean } = {}
+): LastMessage {
+  const hash = `h${++seq}`
+  const fromAgent = opts.answers !== undefined
+  return {
+    inbox: INBOX,
+    job_message: {
+      content,
+      files_inbox: '',
+      job_id: 'jobid_1',
+      parent: opts.answers ?? '',
+      sheet_job_data: '',
+      workflow_code: '',
+      workflow_name: '',
+      ...(opts.error ? { error: opts.error } : {}),
+      ...(opts.stopped ? { stopped: true } : {})
+    },
+    node_api_data: { node_message_hash: hash, node_timestamp: `2026-11-22T10:00:0${seq % 10}.000Z`, parent_hash: '' },
+    receiver: '@@localhost.sep-shinkai',
+    receiver_subidentity: fromAgent ? 'main' : '',
+    sender: '@@localhost.sep-shinkai',
+    sender_subidentity: fromAgent ? 'main/agent/gpt' : 'main'
+  }
+}
+
+function renderList(messages: LastMessage[], onRetry = vi.fn()) {
+  renderWithApp(
+    <MessageList
+      inboxId={INBOX}
+      messages={messages}
+      hasOlder={false}
+      loadingOlder={false}
+      onLoadOlder={() => {}}
+      streaming={false}
+      waiting={false}
+      onRetry={onRetry}
+      onSwitchProvider={() => {}}
+    />
+  )
+  return onRetry
+}
+
+it('an answer that broke off shows the part received as an answer (Markdown), then the note, with Retry', () => {
+  const question = message('Explain')
+  const broken = message(
+    '**First** part of the answer\n\n⚠ The answer broke off here. The OpenAI-compatible server at http://x/v1 reported an error: "Overloaded". Try again.',
+    { answers: question.node_api_data.node_message_hash, error: { kind: 'provider_error' } }
+  )
+  const onRetry = renderList([question, broken])
+  const shown = screen.getByTestId('message-broken-off')
+  // The part received reads as an answer: Markdown rendered, no warning sign inside it.
+  expect(within(shown).getByText('First').tagName).toBe('STRONG')
+  const note = within(shown).getByTestId('message-error')
+  expect(note.textContent).toContain('The answer broke off here.')
+  expect(note.textContent).toContain('"Overloaded"')
+  expect(note.textContent).not.toContain('First part')
+  fireEvent.click(within(note).getByRole('button', { name: 'Retry' }))
+  expect(onRetry).toHaveBeenCalledWith(broken.node_api_data.node_message_hash)
+})
+
+it('an error before any text is the plain note, titled as a provider that did not answer', () => {
+  const question = message('Explain')
+  const failed = message('⚠ The OpenAI-compatible server at http://x/v1 failed (HTTP 500: "boom"). Try again later.', {
+    answers: question.node_api_data.node_message_hash,
+    error: { kind: 'provider_error', status: 500 }
+  })
+  renderList([question, failed])
+  expect(screen.queryByTestId('message-broken-off')).toBeNull()
+  const note = screen.getByTestId('message-error')
+  expect(note.textContent).toContain('The provider did not answer')
+  expect(note.textContent).toContain('failed (HTTP 500: "boom")')
+  expect(note.textContent).not.toContain('⚠')
+})
