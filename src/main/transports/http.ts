@@ -17,7 +17,7 @@ import { VFS_MAX_UPLOAD_BYTES } from '../../shared/contract/vector-fs'
 import type { FileBody, StagedUpload } from '../node-api/file-body'
 import { readMultipart } from './multipart'
 import { readStaticFile } from './static-files'
-import { createUiSessions, SESSION_PATH, UI_CODE_PATH } from './ui-session'
+import { createUiSessions, SESSION_BODY_MAX_BYTES, SESSION_PATH, UI_CODE_PATH } from './ui-session'
 import { uploadTooLarge } from '../../shared/contract/limits'
 
 export const MAX_BODY_BYTES = 64 * 1024 * 1024
@@ -127,6 +127,27 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       })
       req.on('end', () => done({ overflow, data: Buffer.concat(chunks) }))
       req.on('error', fail)
+    })
+
+  /** Reads a small body within `ms`, stopping as soon as it grows past `limit`. */
+  const readSmallBody = (req: IncomingMessage, limit: number, ms: number) =>
+    new Promise<Buffer | 'too-large' | 'too-slow'>((done) => {
+      const chunks: Buffer[] = []
+      let size = 0
+      const finish = (result: Buffer | 'too-large' | 'too-slow') => {
+        clearTimeout(timer)
+        req.off('data', onData).off('end', onEnd).off('error', onError)
+        done(result)
+      }
+      const onData = (chunk: Buffer) => {
+        size += chunk.length
+        if (size > limit) finish('too-large')
+        else chunks.push(chunk)
+      }
+      const onEnd = () => finish(Buffer.concat(chunks))
+      const onError = () => finish('too-slow')
+      const timer = setTimeout(() => finish('too-slow'), ms)
+      req.on('data', onData).on('end', onEnd).on('error', onError)
     })
 
   const sendJson = (res: ServerResponse, status: number, json: string | Buffer) => {
@@ -273,10 +294,16 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     if (!sameOrigin(req)) return fail(req, res, 403, "origin: a session is started only by the node's own page")
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
     if (type !== 'application/json') return fail(req, res, 415, 'content-type: expected application/json')
-    const { overflow, data } = await readBody(req)
+    // Anyone who can reach the port may call this: a body is read only up to a code's size and
+    // only for the header time-out, so such a caller holds neither memory nor a socket for long.
+    const tooLarge = `body: larger than ${SESSION_BODY_MAX_BYTES} bytes`
+    if (Number(req.headers['content-length'] ?? 0) > SESSION_BODY_MAX_BYTES) return refuseRest(res, 413, tooLarge)
+    const data = await readSmallBody(req, SESSION_BODY_MAX_BYTES, limits.headersTimeoutMs)
+    if (data === 'too-large') return refuseRest(res, 413, tooLarge)
+    if (data === 'too-slow') return void req.destroy()
     let code: unknown
     try {
-      code = overflow ? undefined : (JSON.parse(data.toString('utf8')) as { code?: unknown } | null)?.code
+      code = (JSON.parse(data.toString('utf8')) as { code?: unknown } | null)?.code
     } catch {
       code = undefined
     }

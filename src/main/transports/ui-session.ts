@@ -4,6 +4,8 @@ import type { IncomingMessage } from 'node:http'
 /** Outside the contract's table: HTTP-only plumbing of the browser UI (see README, headless mode). */
 export const SESSION_PATH = '/v2/session'
 export const UI_CODE_PATH = '/v2/session/ui_code'
+/** `{"code":"<43 characters>"}` with room to spare: the exchange's body never needs more. */
+export const SESSION_BODY_MAX_BYTES = 1024
 
 const CODE_TTL_MS = 24 * 60 * 60_000
 const SESSION_IDLE_MS = 12 * 60 * 60_000
