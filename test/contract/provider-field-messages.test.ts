@@ -22,7 +22,7 @@ const FORM_FIELD_ERRORS: [string, string, Record<string, unknown>][] = [
   ['name', 'empty', provider('p', { name: '' })],
   ['name', 'blank', provider('p', { name: '   ' })],
   ['name', 'too long', provider('p', { name: 'n'.repeat(101) })],
-  ['name', 'not text', provider('p', { name: null })],
+  ['name', 'not text', provider('p', { name: 5 })],
   ['description', 'too long', provider('p', { description: 'd'.repeat(1001) })],
   ['description', 'not text', provider('p', { description: 3 })],
   ['external_url', 'not a URL', provider('p', { external_url: 'localhost:8080' })],

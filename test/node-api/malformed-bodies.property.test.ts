@@ -149,7 +149,8 @@ const cases: { path: string; valid: () => unknown; mutations: Mutation[] }[] = [
           missing
         )
       },
-      { path: ['job_creation_info', 'is_hidden'], value: notBool },
+      // null is valid there: the default, false.
+      { path: ['job_creation_info', 'is_hidden'], value: fc.oneof(fc.string(), fc.integer()) },
       { path: ['job_creation_info', 'associated_ui'], value: fc.oneof(fc.string(), fc.integer(), fc.record({ Sheet: notString })) },
       ...scopeMutations(['job_creation_info', 'scope'])
     ]

@@ -39,7 +39,7 @@ export interface JobDefaults {
 }
 
 /** What a new job starts with: fresh ids, its inbox, the default config and name, shown unless asked otherwise. */
-export function newJobDefaults(providerId: string, isHidden: boolean | undefined): JobDefaults {
+export function newJobDefaults(providerId: string, isHidden: boolean | null | undefined): JobDefaults {
   const jobId = `jobid_${randomUUID()}`
   return {
     jobId,

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import type { LastCheck } from '../../shared/contract/provider'
+import { providerFields } from './provider-fields'
 
 /**
  * Which settings a check result belongs to. A provider's `last_check` says whether exactly its
@@ -24,8 +25,7 @@ function canonical(value: unknown): string {
 
 /** The provider's settings without its key, as comparable text. */
 export function settingsOf(provider: unknown): string {
-  const { api_key: _key, ...rest } = provider as Record<string, unknown>
-  return canonical(rest)
+  return canonical(providerFields(provider))
 }
 
 export interface CheckMemory {

@@ -56,11 +56,13 @@ for (const [name, route] of Object.entries(routes) as [RouteName, RouteDef][]) {
 /**
  * A query's numbers and booleans as the text an HTTP query string carries them in: IPC callers
  * may write {limit: 5} where HTTP has ?limit=5, and both transports answer alike. Other values
- * are left for the route's schema to refuse, naming the parameter.
+ * are left for the route's schema to refuse, naming the parameter. A null is left out, as HTTP
+ * cannot send one: the parameter's default, as null means in bodies.
  */
 function queryAsText(query: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
   const text: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === null) continue
     text[k] = typeof v === 'number' || typeof v === 'boolean' ? String(v) : v
   }
   return text

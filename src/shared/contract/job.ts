@@ -27,7 +27,8 @@ export const DEFAULT_JOB_CONFIG: JobConfig = {
 export const JobCreationInfoSchema = z.strictObject({
   scope: JobScopeSchema,
   associated_ui: z.strictObject({ Sheet: z.string() }).nullable().optional(),
-  is_hidden: z.boolean().optional()
+  // null, as upstream clients send an absent Option, is the default (false).
+  is_hidden: z.boolean().nullable().optional()
 })
 
 export const CreateJobRequestSchema = z.strictObject({
@@ -52,7 +53,8 @@ export const UpdateJobConfigRequestSchema = z.strictObject({
   job_id: z.string().min(1),
   // The contract: `seed` and `other_model_params` may be absent, meaning their defaults.
   config: JobConfigSchema.extend({
-    seed: JobConfigSchema.shape.seed.default(DEFAULT_JOB_CONFIG.seed),
+    // null, as upstream clients send an absent Option, is the default too.
+    seed: JobConfigSchema.shape.seed.nullish().transform((s) => s ?? DEFAULT_JOB_CONFIG.seed),
     other_model_params: JobConfigSchema.shape.other_model_params.default(DEFAULT_JOB_CONFIG.other_model_params)
   }).superRefine((c, ctx) => {
     if (c.temperature < 0 || c.temperature > 2) ctx.addIssue({ code: 'custom', path: ['temperature'], message: 'must be between 0 and 2' })

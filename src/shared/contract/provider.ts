@@ -21,6 +21,9 @@ const ID_RULE = 'Enter an id: letters, digits, _ and -, up to 64 characters.'
 const NAME_RULE = 'Enter a display name of 1 to 100 characters.'
 const DESCRIPTION_RULE = 'Keep the description to 1000 characters or fewer.'
 
+const DisplayName = z.string(says(NAME_RULE)).refine((s) => s.trim() !== '' && chars(s) <= 100, says(NAME_RULE))
+const Description = z.string(says(DESCRIPTION_RULE)).refine((s) => chars(s) <= 1000, says(DESCRIPTION_RULE))
+
 /** Seed 2.3: request body of add_llm_provider and modify_llm_provider. */
 export const LlmProviderSchema = z.strictObject({
   allowed_message_senders: stringArray,
@@ -33,14 +36,8 @@ export const LlmProviderSchema = z.strictObject({
   api_key: z.string(says('Enter the API key as text, or leave it out.')).nullable().optional(),
   external_url: httpUrl.nullable().optional(),
   /** The display name (the upstream node's providers carry one too). */
-  name: z
-    .string(says(NAME_RULE))
-    .refine((s) => s.trim() !== '' && chars(s) <= 100, says(NAME_RULE))
-    .optional(),
-  description: z
-    .string(says(DESCRIPTION_RULE))
-    .refine((s) => chars(s) <= 1000, says(DESCRIPTION_RULE))
-    .optional()
+  name: DisplayName.nullable().optional(),
+  description: Description.nullable().optional()
 })
 export type LlmProvider = z.infer<typeof LlmProviderSchema>
 
@@ -55,6 +52,9 @@ export type LastCheck = z.infer<typeof LastCheckSchema>
 
 /** An element of available_llm_providers: the provider as stored, never its key. */
 export const ProviderListEntrySchema = LlmProviderSchema.omit({ api_key: true }).extend({
+  // A null sent for either is not stored: listed, they are text or absent.
+  name: DisplayName.optional(),
+  description: Description.optional(),
   has_api_key: z.boolean(),
   /** Present (true) when a key is stored but cannot be decrypted on this machine; has_api_key is then false. */
   key_unreadable: z.literal(true).optional(),

@@ -50,6 +50,9 @@ export function jobHandlers(ctx: NodeContext): HandlerGroup<JobRoutes> {
       // Stored as sent (unknown keys kept), with the defaults of the two fields that may be left out.
       const sent = (rawBody as { config: Record<string, unknown> }).config
       const config = { seed: body.config.seed, other_model_params: body.config.other_model_params, ...sent }
+      // A null sent for either is its default, not a null stored in its place.
+      config.seed = body.config.seed
+      config.other_model_params = body.config.other_model_params
       replaceForJob(body.job_id, (id) => store.jobs.updateConfig(id, JSON.stringify(config)))
       return 'Successfully updated job config'
     },

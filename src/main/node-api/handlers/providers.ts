@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../errors'
 import type { HandlerGroup } from '../handler-types'
 import { RawJson } from '../raw-json'
 import { settingsOf } from '../../domain/provider-checks'
+import { providerFields } from '../../domain/provider-fields'
 import type { ProviderRow } from '../../store'
 import { checkForSaved, storedKeyOf } from '../provider-checks'
 
@@ -14,7 +15,7 @@ type ProviderRoutes = 'add_llm_provider' | 'modify_llm_provider' | 'available_ll
 
 /** The provider as given, minus its key: what is stored and listed. */
 export function storedForm(raw: unknown, provider: LlmProvider) {
-  const { api_key: _key, ...rest } = raw as Record<string, unknown>
+  const rest = providerFields(raw)
   return {
     providerJson: JSON.stringify(rest),
     agentJson: JSON.stringify({
