@@ -109,7 +109,16 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     const site = req.headers['sec-fetch-site']
     return site === undefined || site === 'same-origin' || site === 'none'
   }
-  const hasSession = (req: IncomingMessage) => sameOrigin(req) && sessions.hasSession(req)
+  /**
+   * The browser attaches the cookie to every request to our origin, also to an <img> or a link
+   * in an answer's Markdown (text a provider wrote): only the page's own fetch calls count.
+   */
+  const byPageFetch = (req: IncomingMessage) => {
+    const mode = req.headers['sec-fetch-mode']
+    const dest = req.headers['sec-fetch-dest']
+    return (mode === undefined || mode === 'cors' || mode === 'same-origin') && (dest === undefined || dest === 'empty')
+  }
+  const hasSession = (req: IncomingMessage) => sameOrigin(req) && byPageFetch(req) && sessions.hasSession(req)
 
   /** Reads the body up to the limit; beyond it keeps draining (so the client sees our answer) and reports overflow. */
   const readBody = (req: IncomingMessage, limit = maxBody) =>
@@ -291,7 +300,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   /** POST /v2/session {"code"}: trades a one-time code for the session cookie. */
   const startSession = async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'POST') return fail(req, res, 405, `method: ${SESSION_PATH} accepts POST`)
-    if (!sameOrigin(req)) return fail(req, res, 403, "origin: a session is started only by the node's own page")
+    if (!sameOrigin(req) || !byPageFetch(req)) return fail(req, res, 403, "origin: a session is started only by the node's own page")
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
     if (type !== 'application/json') return fail(req, res, 415, 'content-type: expected application/json')
     // Anyone who can reach the port may call this: a body is read only up to a code's size and
