@@ -106,8 +106,19 @@ describe('answers grounded in the scope', () => {
     const after = await ask(jobId, 'What is the vault code?')
     expect(after.system).not.toContain('4711')
     expect(after.system).not.toContain('0815')
-    expect(after.sources).toBeUndefined()
+    expect(after.sources).toEqual([])
     expect((await node.get('/v2/get_job_scope', { job_id: jobId })).body).toEqual(s)
+  })
+
+  it('VectorFS: every answer carries sources, [] when its scope gave no passage (an empty scope too)', async () => {
+    await upload('/', 'outside.md', 'The vault code outside is 0815.')
+    const empty = await createJob(node, 'gpt', scope({}))
+    expect((await ask(empty, 'What is the vault code?')).sources).toEqual([])
+    await mkdir('/', 'Empty')
+    const none = await createJob(node, 'gpt', scope({ vector_fs_folders: [folderRef('Empty')] }))
+    const { answer, sources } = await ask(none, 'What is the vault code?')
+    expect(sources).toEqual([])
+    expect((answer.job_message as { content: string }).content).toBe('Hello from the fake')
   })
 
   it('with embeddings, passages are found by meaning, still only inside the scope', async () => {

@@ -35,8 +35,8 @@ export type ReplyKind =
 export function roleKeys(reply: ReplyKind | undefined): Record<string, unknown> {
   if (!reply) return {}
   if (reply.role === 'error') return { error: reply.error }
-  // An answer drawn from the scope's documents names them; one that drew on none carries no key.
-  const sources = reply.sources?.length ? { sources: reply.sources } : {}
+  // An answer names the scope passages it drew on: [] when none (the contract: the answer's job_message carries sources).
+  const sources = { sources: reply.sources ?? [] }
   if (reply.role === 'stopped') return { stopped: true, ...sources }
   if (reply.truncated) return { truncated: true, ...sources }
   return sources
