@@ -120,6 +120,53 @@ describe('IPC binding', () => {
     }
   })
 
+  it('IPC and HTTP alike: a body value JSON cannot carry (a key set to undefined, an undefined in an array) reads as HTTP reads the JSON of it', async () => {
+    // Over HTTP the caller's JSON.stringify drops `extra: undefined` and writes [undefined] as [null]; IPC's structured clone keeps both.
+    const { ipc, handlers } = fakeIpcMain()
+    bindIpc(ipc, node.router, () => true)
+    const handler = handlers.get(IPC_REQUEST_CHANNEL)!
+    const server = await startHttpServer({ router: node.router, token: 't', port: 0, log: node.log })
+    try {
+      const viaIpc = async (path: string, body: unknown) => {
+        const reply = (await handler(event(RENDERER), { method: 'POST', path, body })) as IpcReply
+        return { status: reply.status, body: json(reply) }
+      }
+      const viaHttp = async (path: string, body: unknown) => {
+        const res = await fetch(`${server.url}${path}`, {
+          method: 'POST',
+          headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' },
+          body: JSON.stringify(body)
+        })
+        return { status: res.status, body: await res.json() }
+      }
+      const added = await viaIpc('/v2/add_llm_provider', { ...provider('gpt'), api_key: undefined, note: undefined })
+      expect(added).toEqual({ status: 200, body: 'Successfully added LLM provider' })
+      const scope = { local_vrkai: [], local_vrpack: [], network_folders: [], vector_fs_folders: [], vector_fs_items: [] }
+      const job = { llm_provider: 'gpt', job_creation_info: { scope, associated_ui: undefined, is_hidden: undefined, later: undefined } }
+      const created = await viaIpc('/v2/create_job', job)
+      expect(created.status).toBe(200)
+      const { job_id } = created.body as { job_id: string }
+      expect(await viaIpc('/v2/job_message', { job_id, content: 'Hello', parent: undefined, extra: undefined })).toMatchObject({
+        status: 200
+      })
+      const config = { custom_prompt: '', temperature: 0.5, top_k: 3, top_p: 1, stream: true, seed: undefined, tags: ['a', undefined] }
+      expect(await viaIpc('/v2/update_job_config', { job_id, config })).toEqual(await viaHttp('/v2/update_job_config', { job_id, config }))
+      const inbox = (await node.get('/v2/get_inbox', { inbox_name: `job_inbox::${job_id}::false` })).body as { job_config: unknown }
+      expect(inbox.job_config).toEqual({
+        custom_prompt: '',
+        temperature: 0.5,
+        top_k: 3,
+        top_p: 1,
+        stream: true,
+        seed: 0,
+        other_model_params: null,
+        tags: ['a', null]
+      })
+    } finally {
+      await server.close()
+    }
+  })
+
   it('an upload over IPC takes file_data as bytes in any of the forms structured clone carries (Uint8Array, Buffer, ArrayBuffer)', async () => {
     const { ipc, handlers } = fakeIpcMain()
     bindIpc(ipc, node.router, () => true)

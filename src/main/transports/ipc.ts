@@ -4,6 +4,7 @@ import { errorBody } from '../../shared/contract/error'
 import { IPC_REQUEST_CHANNEL, IPC_SAVE_EXPORT_CHANNEL } from '../../shared/bridge'
 import type { NodeApi, NodeRequest, Router } from '../node-api'
 import { saveExport, type SaveExportReply } from './save-export'
+import { asJsonBody } from './ipc-body'
 
 /** The part of Electron's ipcMain this binding uses (so it is testable without Electron). */
 export interface IpcMainLike {
@@ -52,7 +53,7 @@ export function bindIpc(ipcMain: IpcMainLike, router: Router, isTrustedSender: (
     if (!isTrustedSender(event)) return refused('sender: requests are accepted only from the Nodedesk window')
     const req = (payload ?? {}) as NodeRequest
     // Only these four fields are taken: a staged `upload` is for the HTTP transport alone.
-    const res = await router.handleJson({ method: req.method, path: req.path, query: req.query, body: req.body })
+    const res = await router.handleJson({ method: req.method, path: req.path, query: req.query, body: asJsonBody(req.body) })
     if (res.kind === 'stream') {
       return { status: 400, body: jsonBytes(errorBody(400, 'path: /v2/events is a stream; use the bridge onEvent subscription')) }
     }
