@@ -87,7 +87,7 @@ export async function benchLibraryUi(files = 20_000, runs = 5): Promise<LibraryU
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
     await page.goto(await serve.newUiUrl())
     await page.getByRole('link', { name: 'Files' }).click()
-    await page.getByRole('button', { name: 'Big', exact: true }).waitFor()
+    await page.getByRole('treeitem', { name: 'Big', exact: true }).waitFor()
     // Measured in the page: the click, then the first file row entering the DOM, then the next frame (painted).
     // (A script string: this file is type-checked without the DOM's types.)
     const first = JSON.stringify(`[data-testid="tree-row"][data-path="/Big/${fileName(1)}"]`)

@@ -24,8 +24,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await files.drop([{ name: 'photo.png', type: 'image/png', text: 'not a document' }])
     await expect(files.uploads()).toHaveText([/photo\.png.*failed/])
 
-    await page.getByRole('button', { name: 'Leases', exact: true }).click()
-    await page.getByRole('button', { name: /^deposit\.txt/ }).click()
+    await page.getByRole('treeitem', { name: 'Leases', exact: true }).click()
+    await page.getByRole('treeitem', { name: /^deposit\.txt/ }).click()
     await expect(files.preview()).toContainText('returned within thirty days')
     await page.mouse.move(0, 0)
     expect(await seriousViolations(page), 'preview').toEqual([])

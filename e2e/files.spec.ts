@@ -25,12 +25,12 @@ test('two files dropped onto the Files page: a progress row each, then both in t
   await expect(files.uploads()).toHaveText([/lease\.txt.*done/, /deposit\.md.*done/], { timeout: 30_000 })
   expect(await files.uploadStatesSeen()).toEqual(expect.arrayContaining(['uploading', 'done']))
 
-  await page.getByRole('button', { name: 'Leases', exact: true }).click()
+  await page.getByRole('treeitem', { name: 'Leases', exact: true }).click()
   await expect(files.rows()).toHaveCount(3)
   await expect(files.library()).toContainText('lease.txt')
   await expect(files.library()).toContainText('deposit.md')
 
-  await page.getByRole('button', { name: /^deposit\.md/ }).click()
+  await page.getByRole('treeitem', { name: /^deposit\.md/ }).click()
   await expect(files.preview()).toContainText('The deposit is two months of rent')
   await expect(files.preview()).toContainText('not embedded')
 
@@ -123,13 +123,13 @@ test('a file dragged onto a folder in the tree moves there; a folder dragged int
   await page.goto(node.uiUrl)
   await page.getByRole('link', { name: 'Files' }).click()
   const files = new FilesPage(page)
-  await page.getByRole('button', { name: /^memo\.txt/ }).dragTo(page.getByRole('button', { name: 'Archive', exact: true }))
+  await page.getByRole('treeitem', { name: /^memo\.txt/ }).dragTo(page.getByRole('treeitem', { name: 'Archive', exact: true }))
   await expect(files.rows()).toHaveText([/Archive/])
   expect((await node.api('GET', '/v2/retrieve_path_simplified?path=/Archive&depth=0')).body).toEqual(
     expect.arrayContaining([expect.objectContaining({ path: '/Archive/memo.txt' })])
   )
-  await page.getByRole('button', { name: 'Archive', exact: true }).click()
-  await page.getByRole('button', { name: 'Archive', exact: true }).dragTo(page.getByRole('button', { name: 'Old', exact: true }))
+  await page.getByRole('treeitem', { name: 'Archive', exact: true }).click()
+  await page.getByRole('treeitem', { name: 'Archive', exact: true }).dragTo(page.getByRole('treeitem', { name: 'Old', exact: true }))
   await expect(page.getByRole('alert')).toContainText('Archive was not moved')
   expect((await node.api('GET', '/v2/retrieve_path_simplified?path=/Archive&depth=0')).status).toBe(200)
 })

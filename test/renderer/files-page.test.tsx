@@ -139,7 +139,7 @@ describe('Files page against a real node', () => {
   it('opens folders lazily and uploads a file dropped onto a folder into that folder', async () => {
     await node.post('/v2/create_folder', { path: '/', folder_name: 'Contracts' })
     renderWithApp(<FilesPage />, routerTransport(node.router))
-    const folder = await screen.findByRole('button', { name: 'Contracts', expanded: false })
+    const folder = await screen.findByRole('treeitem', { name: 'Contracts', expanded: false })
     const row = folder.closest('[data-testid=tree-row]')!.firstElementChild!
     const file = new File(['Deposit is two months.'], 'deposit.txt', { type: 'text/plain' })
     fireEvent.drop(row, { dataTransfer: { files: [file], types: ['Files'] } })
@@ -148,14 +148,14 @@ describe('Files page against a real node', () => {
       { path: '/Contracts/deposit.txt' }
     ])
     await userEvent.click(folder)
-    await screen.findByRole('button', { name: /^deposit\.txt/ })
+    await screen.findByRole('treeitem', { name: /^deposit\.txt/ })
   })
   it('the arrow keys pass through an open folder that is empty (its note row takes the focus on the way)', async () => {
     await node.post('/v2/create_folder', { path: '/', folder_name: 'A empty' })
     await node.post('/v2/create_folder', { path: '/', folder_name: 'B next' })
     renderWithApp(<FilesPage />, routerTransport(node.router))
     const library = screen.getByRole('navigation', { name: 'Library' })
-    const empty = await within(library).findByRole('button', { name: 'A empty', expanded: false })
+    const empty = await within(library).findByRole('treeitem', { name: 'A empty', expanded: false })
     await userEvent.click(empty)
     await within(library).findByText('Empty folder')
     empty.focus()
@@ -169,7 +169,7 @@ describe('Files page against a real node', () => {
     await node.post('/v2/create_folder', { path: '/', folder_name: 'B next' })
     renderWithApp(<FilesPage />, routerTransport(node.router))
     const library = screen.getByRole('navigation', { name: 'Library' })
-    const empty = await within(library).findByRole('button', { name: 'A empty', expanded: false })
+    const empty = await within(library).findByRole('treeitem', { name: 'A empty', expanded: false })
     await userEvent.click(empty)
     const note = await within(library).findByText('Empty folder')
     empty.focus()
@@ -182,7 +182,7 @@ describe('Files page against a real node', () => {
   it('uploads go to the folder above once the chosen upload folder is deleted, not to the deleted one', async () => {
     await node.post('/v2/create_folder', { path: '/', folder_name: 'Drafts' })
     renderWithApp(<FilesPage />, routerTransport(node.router))
-    await userEvent.click(await screen.findByRole('button', { name: 'Drafts', expanded: false }))
+    await userEvent.click(await screen.findByRole('treeitem', { name: 'Drafts', expanded: false }))
     await screen.findByText(/upload them into \/Drafts,/)
     await userEvent.click(screen.getByRole('button', { name: 'Actions for Drafts' }))
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete…', hidden: true }))
@@ -269,7 +269,7 @@ describe('Files page against a real node', () => {
       }
     }
     renderWithApp(<FilesPage />, transport)
-    const folder = await screen.findByRole('button', { name: 'Bulk', expanded: false })
+    const folder = await screen.findByRole('treeitem', { name: 'Bulk', expanded: false })
     await userEvent.click(folder)
     await screen.findByText('Empty folder')
     const files = Array.from(
@@ -305,7 +305,7 @@ describe('Files page against a real node', () => {
   it('a folder dropped from the desktop is made in the library with its folders, and its files are uploaded into them', async () => {
     await node.post('/v2/create_folder', { path: '/', folder_name: 'Clients' })
     renderWithApp(<FilesPage />, routerTransport(node.router))
-    const folder = await screen.findByRole('button', { name: 'Clients', expanded: false })
+    const folder = await screen.findByRole('treeitem', { name: 'Clients', expanded: false })
     // What Chromium hands over for a dropped folder: a File and Directory Entries tree (readEntries answers in batches, then none).
     type Entry = { isFile: boolean; isDirectory: boolean; name: string }
     const fileEntry = (name: string, text: string): Entry & { file: (ok: (f: File) => void) => void } => ({

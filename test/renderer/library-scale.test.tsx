@@ -208,7 +208,7 @@ describe('Files page move dialog over a large library', () => {
     const library = screen.getByRole('navigation', { name: 'Library' })
     await waitFor(() => expect(rowPaths(library, 'tree-row')).toHaveLength(CLIENTS))
     expect(take()).toEqual([listing('/')])
-    await userEvent.click(within(library).getByRole('button', { name: 'Client 03', expanded: false }))
+    await userEvent.click(within(library).getByRole('treeitem', { name: 'Client 03', expanded: false }))
     await waitFor(() => expect(setSizeOf(library, '/Client 03/Case 001')).toBe(CASES))
     expect(take()).toEqual([listing('/Client 03')])
 

@@ -78,8 +78,8 @@ describe('the Files page tree with a folder of 20,000 files', () => {
     renderWithApp(<FilesPage />, routerTransport(node.router))
     const library = screen.getByRole('navigation', { name: 'Library' })
     const scroller = await within(library).findByTestId('tree-scroll')
-    await userEvent.click(await within(library).findByRole('button', { name: 'Big', expanded: false }))
-    await within(library).findByRole('button', { name: new RegExp(`^${fileName(1)}`) })
+    await userEvent.click(await within(library).findByRole('treeitem', { name: 'Big', expanded: false }))
+    await within(library).findByRole('treeitem', { name: new RegExp(`^${fileName(1)}`) })
     expect(setSizeOf(library, `/Big/${fileName(1)}`)).toBe(BIG)
     expect(drawn(library, 'tree-row').length).toBeLessThan(MAX_DRAWN)
     // The list is as tall as every row, so the scroll bar is true to the folder's size.
@@ -87,13 +87,13 @@ describe('the Files page tree with a folder of 20,000 files', () => {
 
     // Scrolled to the middle: those rows are drawn, the first ones are not.
     scrollList(scroller, 10_000 * 34)
-    await within(library).findByRole('button', { name: new RegExp(`^${fileName(10_000)}`) })
-    expect(within(library).queryByRole('button', { name: new RegExp(`^${fileName(1)}`) })).toBeNull()
+    await within(library).findByRole('treeitem', { name: new RegExp(`^${fileName(10_000)}`) })
+    expect(within(library).queryByRole('treeitem', { name: new RegExp(`^${fileName(1)}`) })).toBeNull()
     expect(drawn(library, 'tree-row').length).toBeLessThan(MAX_DRAWN)
 
     // The keyboard: Down moves row by row, End goes to the last row ("Many", after the 20,000 files), Up back into the folder.
     within(library)
-      .getByRole('button', { name: new RegExp(`^${fileName(10_000)}`) })
+      .getByRole('treeitem', { name: new RegExp(`^${fileName(10_000)}`) })
       .focus()
     await userEvent.keyboard('{ArrowDown}')
     await waitFor(() => expect(focusedPath()).toBe(`/Big/${fileName(10_001)}`))
@@ -105,7 +105,7 @@ describe('the Files page tree with a folder of 20,000 files', () => {
 
     // Scrolled far away with the mouse, the focused row stays drawn and focused.
     scrollList(scroller, 0)
-    await within(library).findByRole('button', { name: new RegExp(`^${fileName(1)}`) })
+    await within(library).findByRole('treeitem', { name: new RegExp(`^${fileName(1)}`) })
     expect(focusedPath()).toBe(`/Big/${fileName(BIG)}`)
     expect(drawn(library, 'tree-row').length).toBeLessThan(MAX_DRAWN)
 
@@ -113,10 +113,10 @@ describe('the Files page tree with a folder of 20,000 files', () => {
     await userEvent.keyboard('{ArrowLeft}')
     await waitFor(() => expect(focusedPath()).toBe('/Big'))
     await userEvent.keyboard('{ArrowLeft}')
-    await waitFor(() => expect(within(library).getByRole('button', { name: 'Big', expanded: false })).toBeTruthy())
+    await waitFor(() => expect(within(library).getByRole('treeitem', { name: 'Big', expanded: false })).toBeTruthy())
     expect(drawn(library, 'tree-row').map((r) => r.dataset.path)).toEqual(['/Big', '/Many'])
     await userEvent.keyboard('{ArrowRight}')
-    await within(library).findByRole('button', { name: new RegExp(`^${fileName(1)}`) })
+    await within(library).findByRole('treeitem', { name: new RegExp(`^${fileName(1)}`) })
     await userEvent.keyboard('{ArrowRight}')
     await waitFor(() => expect(focusedPath()).toBe(`/Big/${fileName(1)}`))
     await userEvent.keyboard('{Enter}')
@@ -128,13 +128,13 @@ describe('the Files page tree with a folder of 20,000 files', () => {
     const library = screen.getByRole('navigation', { name: 'Library' })
     const scroller = await within(library).findByTestId('tree-scroll')
     // Open "Many", then each of its 20 folders from the last up, with the keyboard: End, Right, Up, Right, Up...
-    await userEvent.click(await within(library).findByRole('button', { name: 'Many', expanded: false }))
-    await within(library).findByRole('button', { name: sub(1), expanded: false })
+    await userEvent.click(await within(library).findByRole('treeitem', { name: 'Many', expanded: false }))
+    await within(library).findByRole('treeitem', { name: sub(1), expanded: false })
     await userEvent.keyboard('{End}')
     await waitFor(() => expect(focusedPath()).toBe(`/Many/${sub(SUBS)}`))
     for (let s = SUBS; s >= 1; s--) {
       await userEvent.keyboard('{ArrowRight}')
-      await within(library).findByRole('button', { name: sub(s), expanded: true })
+      await within(library).findByRole('treeitem', { name: sub(s), expanded: true })
       if (s > 1) {
         await userEvent.keyboard('{ArrowUp}')
         await waitFor(() => expect(focusedPath()).toBe(`/Many/${sub(s - 1)}`))
@@ -147,7 +147,7 @@ describe('the Files page tree with a folder of 20,000 files', () => {
     expect(drawn(library, 'tree-row').length).toBeLessThan(MAX_DRAWN)
 
     // A file from the far end (not the focused one) dragged onto "Many" at the top: the dragged row stays drawn while the list scrolls.
-    const dragged = within(library).getByRole('button', { name: new RegExp(`^${fileName(PER_SUB - 1)}`) })
+    const dragged = within(library).getByRole('treeitem', { name: new RegExp(`^${fileName(PER_SUB - 1)}`) })
     const data = new Map<string, string>()
     const dataTransfer = {
       types: [] as string[],
@@ -157,7 +157,7 @@ describe('the Files page tree with a folder of 20,000 files', () => {
     }
     fireEvent.dragStart(dragged, { dataTransfer })
     scrollList(scroller, 0)
-    const target = (await within(library).findByRole('button', { name: 'Many', expanded: true })).closest('[data-testid=tree-row]')!
+    const target = (await within(library).findByRole('treeitem', { name: 'Many', expanded: true })).closest('[data-testid=tree-row]')!
     expect(dragged.isConnected).toBe(true)
     fireEvent.drop(target.firstElementChild!, { dataTransfer })
     fireEvent.dragEnd(dragged, { dataTransfer })

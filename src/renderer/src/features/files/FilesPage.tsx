@@ -31,7 +31,7 @@ import {
   IconUpload
 } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useRef, useState, useSyncExternalStore, type DragEvent, type ReactNode } from 'react'
+import { useId, useMemo, useRef, useState, useSyncExternalStore, type DragEvent, type ReactNode } from 'react'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { ApiFailure, errorText, uploadFile } from '../../api/client'
 import { useClient } from '../../api/client-context'
@@ -45,6 +45,7 @@ import { UploadQueue, uploadView, type UploadRow } from './upload-queue'
 import { FolderSelect } from './FolderSelect'
 import { flattenTree, openFoldersToRead } from './tree-lines'
 import { treeListStyle, treeRowPlace, TreeNote } from './tree-parts'
+import classes from './tree.module.css'
 import { useFolderListings, useVirtualTree } from './use-virtual-tree'
 import { ancestorsOf, baseName, fileState, formatSize, isWithin, joinPath, parentPath, pathAfterMove, toggleExpanded } from './vfs-paths'
 
@@ -271,25 +272,29 @@ function LibraryTree({ top, expanded, selected, onFolder, onFile, onDropInto, on
     [top, expanded, listings]
   )
   const scrollRef = useRef<HTMLDivElement>(null)
-  const { virtualizer, listProps, dragProps } = useVirtualTree({
+  const labelId = useId()
+  const openEntry = (entry: FileInfo) => (entry.is_directory ? onFolder(entry.path) : onFile(entry.path))
+  const { virtualizer, treeProps, rowProps, dragProps } = useVirtualTree({
     scrollRef,
     lines,
     rowHeight: TREE_ROW_HEIGHT,
     toggle: (e) => {
       onFolder(e.path)
       return true
-    }
+    },
+    act: openEntry,
+    initial: selected
   })
   return (
-    <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }} data-testid="tree-scroll" {...listProps}>
-      <ul style={treeListStyle(virtualizer.getTotalSize())}>
+    <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }} data-testid="tree-scroll" {...treeProps}>
+      <ul role="tree" aria-label="Folders and files" style={treeListStyle(virtualizer.getTotalSize())}>
         {virtualizer.getVirtualItems().map((item) => {
           const line = lines[item.index]!
           const place = treeRowPlace(item, line.key)
           if (line.kind === 'note')
             return (
-              // Focusable as the picker's notes are: the arrow keys pass through an empty or loading folder.
-              <li key={line.key} {...place} tabIndex={-1}>
+              // The arrow keys pass through an empty or loading folder's note as through any row.
+              <li key={line.key} {...place} {...rowProps(line)} className={classes.row}>
                 <TreeNote line={line} indent={INDENT} />
               </li>
             )
@@ -298,22 +303,31 @@ function LibraryTree({ top, expanded, selected, onFolder, onFile, onDropInto, on
             <li
               key={line.key}
               {...place}
+              {...rowProps(line)}
+              className={classes.row}
               data-testid="tree-row"
               data-path={entry.path}
-              aria-level={line.depth + 1}
-              aria-posinset={line.pos}
-              aria-setsize={line.size}
+              aria-selected={selected === entry.path}
+              // Named by its visible text (name, size, state), not by its menu button inside it.
+              aria-labelledby={`${labelId}-${item.index}`}
+              draggable
+              onDragStart={(e) => {
+                e.dataTransfer.setData(ENTRY_MIME, JSON.stringify({ path: entry.path, is_directory: entry.is_directory }))
+                e.dataTransfer.effectAllowed = 'move'
+                dragProps(line.key).onDragStart()
+              }}
+              onDragEnd={dragProps(line.key).onDragEnd}
+              onClick={() => openEntry(entry)}
             >
               <TreeRow
+                labelId={`${labelId}-${item.index}`}
                 entry={entry}
                 depth={line.depth}
                 isOpen={line.open}
                 selected={selected === entry.path}
-                onOpen={() => (entry.is_directory ? onFolder(entry.path) : onFile(entry.path))}
                 onDropInto={onDropInto}
                 onMove={onMove}
                 onDeleted={onDeleted}
-                drag={dragProps(line.key)}
               />
             </li>
           )
@@ -324,18 +338,19 @@ function LibraryTree({ top, expanded, selected, onFolder, onFile, onDropInto, on
 }
 
 interface RowProps {
+  /** The id of the row's text, which names the row. */
+  readonly labelId: string
   readonly entry: FileInfo
   readonly depth: number
   readonly isOpen: boolean
   readonly selected: boolean
-  readonly onOpen: () => void
   readonly onDropInto: (folder: string) => (e: DragEvent) => void
   readonly onMove: (entry: FileInfo) => void
   readonly onDeleted: (path: string) => void
-  readonly drag: { onDragStart: () => void; onDragEnd: () => void }
 }
 
-function TreeRow({ entry, depth, isOpen, selected, onOpen, onDropInto, onMove, onDeleted, drag }: RowProps) {
+/** A row's look; the row itself (the tree item) takes the clicks, the keys and the drag. */
+function TreeRow({ labelId, entry, depth, isOpen, selected, onDropInto, onMove, onDeleted }: RowProps) {
   const state = fileState(entry.status)
   return (
     <Group
@@ -345,49 +360,39 @@ function TreeRow({ entry, depth, isOpen, selected, onOpen, onDropInto, onMove, o
       onDragOver={entry.is_directory ? (e) => e.preventDefault() : undefined}
       onDrop={entry.is_directory ? onDropInto(entry.path) : undefined}
       bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
-      style={{ borderRadius: 4, marginLeft: depth * INDENT }}
+      style={{ borderRadius: 4, marginLeft: depth * INDENT, cursor: 'pointer' }}
     >
-      <UnstyledButton
-        draggable
-        data-tree-focus
-        onDragStart={(e) => {
-          e.dataTransfer.setData(ENTRY_MIME, JSON.stringify({ path: entry.path, is_directory: entry.is_directory }))
-          e.dataTransfer.effectAllowed = 'move'
-          drag.onDragStart()
-        }}
-        onDragEnd={drag.onDragEnd}
-        onClick={onOpen}
-        aria-expanded={entry.is_directory ? isOpen : undefined}
-        style={{ flex: 1, minWidth: 0, padding: '4px 6px' }}
-      >
-        <Group gap={6} wrap="nowrap">
-          {entry.is_directory ? (
-            <>
-              {isOpen ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-              <IconFolder size={16} />
-            </>
-          ) : (
-            <IconFile size={16} style={{ marginLeft: 20 }} />
-          )}
-          <Text size="sm" truncate>
-            {entry.name}
+      <Group id={labelId} gap={6} wrap="nowrap" style={{ flex: 1, minWidth: 0, padding: '4px 6px' }}>
+        {entry.is_directory ? (
+          <>
+            {isOpen ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+            <IconFolder size={16} />
+          </>
+        ) : (
+          <IconFile size={16} style={{ marginLeft: 20 }} />
+        )}
+        <Text size="sm" truncate>
+          {entry.name}
+        </Text>
+        {!entry.is_directory && (
+          <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+            {/* A space where the row's text is read as one (its name), unseen at the start of the line. */} {formatSize(entry.size)}
+            {state.kind === 'processing' ? ' · embedding…' : ''}
           </Text>
-          {!entry.is_directory && (
-            <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-              {formatSize(entry.size)}
-              {state.kind === 'processing' ? ' · embedding…' : ''}
-            </Text>
-          )}
-          {state.kind === 'failed' && (
-            // Short, so the name beside it stays readable: the reason is in the tooltip and, whole, in the preview.
-            // Filled, so it reads on the selected row's tint as on the page.
-            <Badge size="xs" color="red.9" variant="filled" miw="max-content" title={`Failed: ${state.reason}`}>
-              failed
-            </Badge>
-          )}
-        </Group>
-      </UnstyledButton>
-      <EntryMenu entry={entry} onMove={() => onMove(entry)} onDeleted={onDeleted} />
+        )}
+        {state.kind === 'failed' && (
+          // Short, so the name beside it stays readable: the reason is in the tooltip and, whole, in the preview.
+          // Filled, so it reads on the selected row's tint as on the page.
+          <Badge size="xs" color="red.9" variant="filled" miw="max-content" title={`Failed: ${state.reason}`}>
+            {' '}
+            failed
+          </Badge>
+        )}
+      </Group>
+      {/* Clicks in the menu (drawn in a portal, but bubbling through React) are not clicks on the row. */}
+      <span onClick={(e) => e.stopPropagation()}>
+        <EntryMenu entry={entry} onMove={() => onMove(entry)} onDeleted={onDeleted} />
+      </span>
     </Group>
   )
 }
@@ -418,7 +423,8 @@ function EntryMenu({ entry, onMove, onDeleted }: { entry: FileInfo; onMove: () =
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${entry.name}`}>
+        {/* Not a Tab stop of its own (the tree is one): the context menu key or Shift+F10 on the row opens it. */}
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${entry.name}`} tabIndex={-1} data-row-menu>
           <IconDots size={16} />
         </ActionIcon>
       </Menu.Target>

@@ -1,10 +1,11 @@
 import { useQueries, type QueryObserverResult } from '@tanstack/react-query'
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
-import { useCallback, useMemo, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { vfsFolderQuery } from '../../api/queries'
+import { treeKeyAction, typeAheadMatch } from './tree-keys'
 import type { Listing, TreeEntry, TreeLine } from './tree-lines'
 
 /** A listing as the tree shows it, from a query's state. */
@@ -23,8 +24,10 @@ export function useFolderListings(paths: readonly string[]): ReadonlyMap<string,
   return useMemo(() => new Map(paths.map((p, i) => [p, listings[i] ?? { state: 'loading' }])), [paths, listings])
 }
 
-/** Marks the control of a row that takes the keyboard focus (the row's button or checkbox; rows write it as `data-tree-focus`). */
-export const TREE_FOCUS = 'data-tree-focus'
+/** Marks a row's menu button (`data-row-menu`): the context menu key (or Shift+F10) on the row clicks it. */
+const ROW_MENU = 'data-row-menu'
+/** After this long without a key, type-ahead starts a new name. */
+const TYPE_AHEAD_MS = 700
 
 interface Options<E extends TreeEntry> {
   /** The list's scrolling element. */
@@ -33,20 +36,30 @@ interface Options<E extends TreeEntry> {
   readonly rowHeight: number
   /** Opens or closes a folder (ArrowRight / ArrowLeft); false for folders that cannot be toggled. */
   readonly toggle: (entry: E) => boolean
+  /** Enter or Space on an entry's row. */
+  readonly act: (entry: E, key: 'Enter' | ' ') => void
+  /** The row holding the tree's Tab stop until the user moves it (such as the file shown); the first row otherwise. */
+  readonly initial?: string
 }
 
 /**
- * A tree drawn as one virtual list of its visible rows: only the rows on screen (and a few around
- * them) are in the DOM, whatever the size of the folders. The row holding the focus, and one being
- * dragged, stay rendered when scrolled away, so scrolling never drops the focus or a drag. Keys:
- * Up/Down, PageUp/PageDown, Home/End move between rows; Right opens a folder (then goes to its first
- * child); Left closes it (or goes to the folder above); Enter and Space act on the row's control.
+ * A tree drawn as one virtual list of its visible rows, as the WAI-ARIA tree view pattern has it:
+ * only the rows on screen (and a few around them) are in the DOM, whatever the size of the
+ * folders, and the tree is one Tab stop (a roving tabindex: the row last focused, or `initial`, is
+ * the one Tab reaches). The row holding the Tab stop, and one being dragged, stay rendered when
+ * scrolled away, so scrolling never drops the focus or a drag. Keys (see tree-keys.ts): Up/Down,
+ * PageUp/PageDown, Home/End move between rows; Right opens a folder (then goes to its first
+ * child); Left closes it (or goes to the folder above); Enter and Space act on the row; the context
+ * menu key or Shift+F10 opens the row's menu; typing a name's first letters goes to it. When the
+ * focused row goes away (deleted, moved), the focus goes to the row now in its place.
  */
-export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeight, toggle }: Options<E>) {
+export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeight, toggle, act, initial }: Options<E>) {
   const indexOf = useMemo(() => new Map(lines.map((l, i) => [l.key, i])), [lines])
   const [active, setActive] = useState<string | null>(null)
   const [dragged, setDragged] = useState<string | null>(null)
-  const kept = [active, dragged].map((k) => (k === null ? undefined : indexOf.get(k))).filter((i): i is number => i !== undefined)
+  const tabKey =
+    active !== null && indexOf.has(active) ? active : initial !== undefined && indexOf.has(initial) ? initial : (lines[0]?.key ?? null)
+  const kept = [tabKey, dragged].map((k) => (k === null ? undefined : indexOf.get(k))).filter((i): i is number => i !== undefined)
   const keptKey = kept.join(',')
   const rangeExtractor = useCallback(
     (range: Range) => {
@@ -65,79 +78,120 @@ export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeigh
     rangeExtractor
   })
 
+  // Where the focused row was, and whether the focus is (or was last) in the tree: a row deleted
+  // under the focus hands it to the row taking its place instead of dropping it on the page.
+  const place = useRef({ index: 0, inside: false })
   const focusLine = (index: number) => {
     const i = Math.max(0, Math.min(lines.length - 1, index))
     const line = lines[i]
     if (!line) return
     setActive(line.key)
+    place.current.index = i
     virtualizer.scrollToIndex(i, { align: 'auto' })
     // The row is rendered on the next frames (kept in range as the active one), then focused.
     const focus = (tries: number) => {
       const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"]`)
-      // The row's control, or the row itself when that control is disabled (and the row focusable).
-      const el = row?.querySelector<HTMLElement>(`[${TREE_FOCUS}]:not(:disabled)`) ?? (row?.hasAttribute('tabindex') ? row : null)
-      if (el) el.focus()
+      if (row) row.focus()
       else if (tries > 0) requestAnimationFrame(() => focus(tries - 1))
     }
     requestAnimationFrame(() => focus(60))
   }
 
+  const refocus = useRef(focusLine)
+  useEffect(() => {
+    refocus.current = focusLine
+  })
+  useEffect(() => {
+    if (active === null || indexOf.has(active) || !place.current.inside || lines.length === 0) return
+    const index = Math.min(place.current.index, lines.length - 1)
+    setActive(lines[index]!.key)
+    // The row may go while its menu or a dialog it opened holds the focus, which comes back (to the
+    // row, now gone) a moment later: the row in its place takes it then.
+    let frames = 120
+    let frame = 0
+    const check = () => {
+      const el = document.activeElement
+      if (!el || el === document.body || !el.isConnected) refocus.current(index)
+      else if (!scrollRef.current?.contains(el) && frames-- > 0) frame = requestAnimationFrame(check)
+    }
+    check()
+    return () => cancelAnimationFrame(frame)
+  }, [active, indexOf, lines, scrollRef])
+
+  // What was typed ahead, when, and the row it found (keys come faster than the focus moves).
+  const typed = useRef({ text: '', at: 0, index: 0 })
   const onKeyDown = (e: KeyboardEvent) => {
     // Only keys pressed on the rows themselves (a row's menu, drawn elsewhere, handles its own).
-    if (!(e.target instanceof Node) || !scrollRef.current?.contains(e.target)) return
-    const rowEl = (e.target as HTMLElement).closest<HTMLElement>('[data-index]')
+    if (!(e.target instanceof HTMLElement) || !scrollRef.current?.contains(e.target)) return
+    const rowEl = e.target.closest<HTMLElement>('[data-index]')
     if (!rowEl) return
     const current = Number(rowEl.dataset.index)
-    const line = lines[current]
     const page = Math.max(1, Math.floor((scrollRef.current.clientHeight || rowHeight * 10) / rowHeight) - 1)
-    const moves: Record<string, number> = {
-      ArrowDown: current + 1,
-      ArrowUp: current - 1,
-      PageDown: current + page,
-      PageUp: current - page,
-      Home: 0,
-      End: lines.length - 1
-    }
-    if (e.key in moves) {
-      e.preventDefault()
-      focusLine(moves[e.key]!)
-      return
-    }
-    if (line?.kind === 'note') {
-      // A note stands for an open folder's children: Left goes back up to that folder, as from a child.
-      const folder = indexOf.get(line.folder)
-      if (e.key === 'ArrowLeft' && folder !== undefined) {
-        e.preventDefault()
-        focusLine(folder)
+    const now = e.timeStamp || Date.now()
+    const typing = typed.current.text !== '' && now - typed.current.at <= TYPE_AHEAD_MS
+    // A space while a name is being typed is part of the name.
+    const action = typing && e.key === ' ' ? ({ kind: 'type', char: ' ' } as const) : treeKeyAction(lines, current, e, page)
+    if (!action) return
+    // Enter and Space on a control inside the row (a checkbox clicked with the mouse) are that control's.
+    if (action.kind === 'act' && e.target !== rowEl) return
+    const line = lines[current]
+    e.preventDefault()
+    switch (action.kind) {
+      case 'focus':
+        return focusLine(action.index)
+      case 'toggle':
+        if (line?.kind === 'entry') toggle(line.entry)
+        return
+      case 'act':
+        if (line?.kind === 'entry') act(line.entry, action.key)
+        return
+      case 'menu':
+        rowEl.querySelector<HTMLElement>(`[${ROW_MENU}]`)?.click()
+        return
+      case 'type': {
+        const from = typing ? typed.current.index : current
+        const text = (typing ? typed.current.text : '') + action.char
+        const found = typeAheadMatch(lines, from, text)
+        typed.current = { text, at: now, index: found >= 0 ? found : from }
+        if (found >= 0) focusLine(found)
       }
-      return
-    }
-    if (line?.kind !== 'entry') return
-    if (e.key === 'ArrowRight' && line.entry.is_directory) {
-      e.preventDefault()
-      if (!line.open) toggle(line.entry)
-      else if (lines[current + 1]?.kind === 'entry' && (lines[current + 1] as { parentKey?: string }).parentKey === line.key)
-        focusLine(current + 1)
-    } else if (e.key === 'ArrowLeft') {
-      e.preventDefault()
-      if (line.entry.is_directory && line.open && toggle(line.entry)) return
-      const parent = line.parentKey === undefined ? undefined : indexOf.get(line.parentKey)
-      if (parent !== undefined) focusLine(parent)
     }
   }
 
-  const lineKeyOf = (target: EventTarget | null) =>
-    target instanceof HTMLElement ? (target.closest<HTMLElement>('[data-line]')?.dataset.line ?? null) : null
-  const listProps = {
+  const treeProps = {
     onKeyDown,
     onFocus: (e: FocusEvent) => {
-      const key = lineKeyOf(e.target)
-      if (key !== null) setActive(key)
+      if (!(e.target instanceof HTMLElement)) return
+      const row = e.target.closest<HTMLElement>('[data-line]')
+      if (!row) return
+      place.current = { index: Number(row.dataset.index), inside: true }
+      setActive(row.dataset.line ?? null)
+      // A control inside a row (clicked with the mouse) hands the focus to its row, which the keys act on.
+      if (e.target !== row) row.focus({ preventScroll: true })
+    },
+    onBlur: (e: FocusEvent) => {
+      // Focus leaving for somewhere else on the page; not a focused row being removed (no next
+      // element then), nor the row's menu or a dialog opened from it (the focus comes back).
+      const to = e.relatedTarget
+      if (to instanceof Element && !scrollRef.current?.contains(to) && !to.closest('[role=menu], [role=dialog]'))
+        place.current.inside = false
     }
   }
+  /** A row's place in the tree for assistive technology, and whether Tab reaches it. */
+  const rowProps = (line: TreeLine<E>) =>
+    line.kind === 'note'
+      ? { role: 'treeitem', 'aria-level': line.depth + 1, 'aria-disabled': true, tabIndex: line.key === tabKey ? 0 : -1 }
+      : {
+          role: 'treeitem',
+          'aria-level': line.depth + 1,
+          'aria-posinset': line.pos,
+          'aria-setsize': line.size,
+          'aria-expanded': line.entry.is_directory ? line.open : undefined,
+          tabIndex: line.key === tabKey ? 0 : -1
+        }
   const dragProps = (key: string) => ({
     onDragStart: () => setDragged(key),
     onDragEnd: () => setDragged(null)
   })
-  return { virtualizer, listProps, dragProps }
+  return { virtualizer, treeProps, rowProps, dragProps }
 }

@@ -44,6 +44,7 @@ import {
   toggleExpanded,
   treeListStyle,
   treeRowPlace,
+  treeClasses,
   TreeNote,
   useFolderListings,
   useVirtualTree
@@ -330,39 +331,50 @@ function PickerTree({ top, ctx }: { top: readonly PickerEntry[]; ctx: PickerCont
     [top, open, listings]
   )
   const scrollRef = useRef<HTMLDivElement>(null)
-  const { virtualizer, listProps } = useVirtualTree({
+  const toggle = (e: PickerEntry) => {
+    if (e.found) return false
+    ctx.toggleOpen(e.path)
+    return true
+  }
+  const { virtualizer, treeProps, rowProps } = useVirtualTree({
     scrollRef,
     lines,
     rowHeight: PICKER_ROW_HEIGHT,
-    toggle: (e) => {
-      if (e.found) return false
-      ctx.toggleOpen(e.path)
-      return true
+    toggle,
+    // Space checks the row (as a checkbox would); Enter opens or closes a folder, and checks a file.
+    act: (e, key) => {
+      if (key === 'Enter' && e.is_directory) {
+        toggle(e)
+        return
+      }
+      const { own, parent } = checkState(ctx, e)
+      if (!parent) ctx.check(e, !own)
     }
   })
   if (lines.length === 0) return null
   return (
-    <div ref={scrollRef} style={{ maxHeight: 320, overflow: 'auto' }} data-testid="library-scroll" {...listProps}>
-      <ul style={treeListStyle(virtualizer.getTotalSize())}>
+    <div ref={scrollRef} style={{ maxHeight: 320, overflow: 'auto' }} data-testid="library-scroll" {...treeProps}>
+      <ul role="tree" aria-label="Library" aria-multiselectable style={treeListStyle(virtualizer.getTotalSize())}>
         {virtualizer.getVirtualItems().map((item) => {
           const line = lines[item.index]!
-          // Focused itself when its checkbox cannot be (included with a folder above).
-          const place = { ...treeRowPlace(item, line.key), tabIndex: -1 }
+          const place = { ...treeRowPlace(item, line.key), ...rowProps(line), className: treeClasses.row }
           if (line.kind === 'note')
             return (
               <li key={line.key} {...place}>
                 <TreeNote line={line} indent={PICKER_INDENT} size="xs" />
               </li>
             )
+          const { own, parent, some } = checkState(ctx, line.entry)
           return (
             <li
               key={line.key}
               {...place}
               data-testid="library-row"
               data-path={line.entry.path}
-              aria-level={line.depth + 1}
-              aria-posinset={line.pos}
-              aria-setsize={line.size}
+              aria-label={line.entry.name}
+              aria-checked={some ? 'mixed' : own || !!parent}
+              aria-disabled={parent ? true : undefined}
+              title={parent ? `Included with ${parent}` : undefined}
             >
               <PickerRow entry={line.entry} depth={line.depth} isOpen={line.open} ctx={ctx} />
             </li>
@@ -373,12 +385,19 @@ function PickerTree({ top, ctx }: { top: readonly PickerEntry[]; ctx: PickerCont
   )
 }
 
-function PickerRow({ entry, depth, isOpen, ctx }: { entry: PickerEntry; depth: number; isOpen: boolean; ctx: PickerContext }) {
+/** Whether an entry is selected itself, with a folder above it (which), or partly (something under it is). */
+function checkState(ctx: PickerContext, entry: PickerEntry) {
   const { selection } = ctx
   const parent = includedBy(selection, entry.path)
   const own = entry.is_directory ? selection.folders.has(entry.path) : selection.items.has(entry.path)
   // Partly selected: something selected lies under it (known from the selected paths alone).
   const some = entry.is_directory && !own && ctx.partly.has(entry.path)
+  return { own, parent, some }
+}
+
+/** A row's look and its mouse targets; the row itself (the tree item) takes the keys, so its controls are no Tab stops. */
+function PickerRow({ entry, depth, isOpen, ctx }: { entry: PickerEntry; depth: number; isOpen: boolean; ctx: PickerContext }) {
+  const { own, parent, some } = checkState(ctx, entry)
   // A folder above found entries shows them; any other folder opens on demand.
   const showsFound = entry.found !== undefined
   return (
@@ -388,6 +407,7 @@ function PickerRow({ entry, depth, isOpen, ctx }: { entry: PickerEntry; depth: n
           size="sm"
           variant="subtle"
           color="gray"
+          tabIndex={-1}
           onClick={() => ctx.toggleOpen(entry.path)}
           aria-label={`${isOpen ? 'Close' : 'Open'} ${entry.name}`}
           aria-expanded={isOpen}
@@ -400,7 +420,7 @@ function PickerRow({ entry, depth, isOpen, ctx }: { entry: PickerEntry; depth: n
       )}
       <Checkbox
         size="xs"
-        data-tree-focus
+        tabIndex={-1}
         checked={own || !!parent}
         indeterminate={some}
         disabled={!!parent}
@@ -412,7 +432,6 @@ function PickerRow({ entry, depth, isOpen, ctx }: { entry: PickerEntry; depth: n
           </Group>
         }
         aria-label={entry.name}
-        title={parent ? `Included with ${parent}` : undefined}
         styles={{ body: { alignItems: 'center' } }}
       />
     </Group>
