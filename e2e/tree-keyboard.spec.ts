@@ -85,6 +85,13 @@ test(`the Files tree of ${FILES} files is one Tab stop; the arrows, End and type
   await page.keyboard.press('Escape')
   await expect(page.getByRole('menu')).toBeHidden()
   await expect.poll(async () => await focused(page, tree)).toMatchObject({ inTree: true, name: expect.stringMatching(/^file 050\.txt/) })
+
+  // Deleted from its menu, the row hands the focus to the one taking its place once the dialog has closed.
+  await page.keyboard.press('Shift+F10')
+  await page.getByRole('menuitem', { name: 'Delete…' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(tree.getByRole('treeitem', { name: /^file 050\.txt/ })).toHaveCount(0)
+  await expect.poll(async () => await focused(page, tree)).toMatchObject({ inTree: true, name: expect.stringMatching(/^file 051\.txt/) })
 })
 
 test('the scope picker in New job is one Tab stop; the arrows move and Space checks', async ({ page, node }) => {

@@ -28,6 +28,8 @@ export function useFolderListings(paths: readonly string[]): ReadonlyMap<string,
 const ROW_MENU = 'data-row-menu'
 /** After this long without a key, type-ahead starts a new name. */
 const TYPE_AHEAD_MS = 700
+/** How long a row deleted from its menu or a dialog waits for the focus to come back from it (a dialog's closing transition). */
+const FOCUS_RETURN_MS = 3000
 
 interface Options<E extends TreeEntry> {
   /** The list's scrolling element. */
@@ -101,21 +103,23 @@ export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeigh
   useEffect(() => {
     refocus.current = focusLine
   })
+  // The wait for the focus to come back (below); it outlives the render that started it.
+  const waiting = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(waiting.current), [])
   useEffect(() => {
     if (active === null || indexOf.has(active) || !place.current.inside || lines.length === 0) return
     const index = Math.min(place.current.index, lines.length - 1)
     setActive(lines[index]!.key)
     // The row may go while its menu or a dialog it opened holds the focus, which comes back (to the
-    // row, now gone) a moment later: the row in its place takes it then.
-    let frames = 120
-    let frame = 0
+    // row, now gone) once the dialog has closed: the row in its place takes it then.
+    const until = Date.now() + FOCUS_RETURN_MS
     const check = () => {
       const el = document.activeElement
       if (!el || el === document.body || !el.isConnected) refocus.current(index)
-      else if (!scrollRef.current?.contains(el) && frames-- > 0) frame = requestAnimationFrame(check)
+      else if (!scrollRef.current?.contains(el) && Date.now() < until) waiting.current = setTimeout(check, 50)
     }
+    clearTimeout(waiting.current)
     check()
-    return () => cancelAnimationFrame(frame)
   }, [active, indexOf, lines, scrollRef])
 
   // What was typed ahead, when, and the row it found (keys come faster than the focus moves).
