@@ -69,6 +69,34 @@ describe('the session exchange, open to callers without a token', () => {
     expect(s.closedAt! - started).toBeLessThan(3_000)
   })
 
+  it('a body the node refuses without a token (sent to the page files, or to the exchange with the wrong type or origin) is not read: answered at once, connection closed', async () => {
+    await start()
+    const heads = [
+      `POST /index.html HTTP/1.1\r\nHost: 127.0.0.1:${http.port}\r\nContent-Type: text/plain\r\nContent-Length: 100000\r\n\r\n`,
+      `PUT / HTTP/1.1\r\nHost: 127.0.0.1:${http.port}\r\nContent-Length: 100000\r\n\r\n`,
+      `POST /v2/session HTTP/1.1\r\nHost: 127.0.0.1:${http.port}\r\nContent-Type: text/plain\r\nContent-Length: 100000\r\n\r\n`,
+      `PUT /v2/session HTTP/1.1\r\nHost: 127.0.0.1:${http.port}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n`,
+      `POST /v2/session HTTP/1.1\r\nHost: 127.0.0.1:${http.port}\r\nOrigin: http://evil.example\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n`
+    ]
+    const started = performance.now()
+    const conns = await Promise.all(heads.map(() => open()))
+    conns.forEach((s, i) => s.write(heads[i] + '{'))
+    const drip = setInterval(() => conns.forEach((s) => !s.destroyed && s.write(' ')), 200)
+    try {
+      await expect.poll(() => conns.map((s) => s.destroyed), { timeout: 5_000 }).toEqual(conns.map(() => true))
+    } finally {
+      clearInterval(drip)
+    }
+    expect(conns.map((s) => s.answer.slice(0, 12))).toEqual([
+      'HTTP/1.1 404',
+      'HTTP/1.1 404',
+      'HTTP/1.1 415',
+      'HTTP/1.1 405',
+      'HTTP/1.1 403'
+    ])
+    expect(Math.max(...conns.map((s) => s.closedAt! - started))).toBeLessThan(1_000)
+  })
+
   it('a well-formed exchange still works: a fresh code gives a cookie', async () => {
     await start()
     const code = /#code=(.+)$/.exec(http.uiAddress())![1]!

@@ -252,8 +252,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   }
 
   const serveStatic = async (req: IncomingMessage, res: ServerResponse, path: string) => {
-    if (!staticRoot) return fail(req, res, 404, `path: no route ${path}`)
-    if (req.method !== 'GET' && req.method !== 'HEAD') return fail(req, res, 405, `method: ${path} accepts GET`)
+    // No token is needed here: a body is refused unread, never drained at the sender's pace.
+    if (!staticRoot) return turnAway(req, res, 404, `path: no route ${path}`)
+    if (req.method !== 'GET' && req.method !== 'HEAD') return turnAway(req, res, 405, `method: ${path} accepts GET`)
     const file = await readStaticFile(staticRoot, path)
     if (!file) return fail(req, res, 404, `path: no file ${path}`)
     res.writeHead(200, {
@@ -299,10 +300,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
 
   /** POST /v2/session {"code"}: trades a one-time code for the session cookie. */
   const startSession = async (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method !== 'POST') return fail(req, res, 405, `method: ${SESSION_PATH} accepts POST`)
-    if (!sameOrigin(req) || !byPageFetch(req)) return fail(req, res, 403, "origin: a session is started only by the node's own page")
+    if (req.method !== 'POST') return turnAway(req, res, 405, `method: ${SESSION_PATH} accepts POST`)
+    if (!sameOrigin(req) || !byPageFetch(req)) return turnAway(req, res, 403, "origin: a session is started only by the node's own page")
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
-    if (type !== 'application/json') return fail(req, res, 415, 'content-type: expected application/json')
+    if (type !== 'application/json') return turnAway(req, res, 415, 'content-type: expected application/json')
     // Anyone who can reach the port may call this: a body is read only up to a code's size and
     // only for the header time-out, so such a caller holds neither memory nor a socket for long.
     const tooLarge = `body: larger than ${SESSION_BODY_MAX_BYTES} bytes`
