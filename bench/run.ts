@@ -26,6 +26,8 @@ import { benchJobMessageThroughput } from './throughput'
 import { benchUi } from './ui'
 import { benchLibraryUi } from './library-ui'
 import { benchVectorFs } from './vector-fs'
+import { benchConversationUi } from './conversation-ui'
+import type { FrameFigures } from '../e2e/conversation-probe'
 import { benchAnswerBacklog } from './answer-backlog'
 
 const scope = () => ({
@@ -284,6 +286,35 @@ async function benchInboxScale(quick: boolean) {
     `${m.peakBeforeMb.toFixed(0)} MB`,
     '',
     `${verdict(m.peakMb < 300)} (target < 300 MB)`
+  ])
+
+  const c = await benchConversationUi(quick ? 2000 : 5000)
+  rows.push([
+    `UI: a ${c.messages}-message inbox opened -> its newest message shown (best of 3)`,
+    `${c.firstScreenMs.toFixed(0)} ms`,
+    'target 300 ms',
+    '',
+    '',
+    verdict(c.firstScreenMs <= 300)
+  ])
+  rows.push([
+    `  scrolled up a screen per frame to its start: messages shown`,
+    `${c.shown} in ${(c.scrollToStartMs / 1000).toFixed(1)} s`,
+    `every message once, in order`,
+    '',
+    '',
+    verdict(c.inOrder && c.shown === c.messages)
+  ])
+  const frames = (f: FrameFigures) =>
+    `p95 ${f.p95Ms.toFixed(1)} ms, ${f.missed} of ${f.frames - 1} late, longest task ${f.longestTaskMs.toFixed(0)} ms`
+  rows.push([
+    `  frames while an answer streams into it (${c.streamedChunks} chunks, one per 10 ms)`,
+    frames(c.streamingFrames),
+    'the same view, idle',
+    frames(c.idleFrames),
+    `${(c.streamingFrames.p95Ms / c.idleFrames.p95Ms).toFixed(2)}x`,
+    // 60 fps: at least 95% of the frames come on time (a late one takes more than 1.5 frames).
+    `${verdict(c.streamingFrames.p95Ms <= 25)} (target: p95 <= 25 ms, 60 fps)`
   ])
 
   const st = await benchStart()

@@ -6,6 +6,7 @@ import { seedInboxes } from '../bench/seed'
 import { openStore } from '../src/main/store'
 import { aesFileSecretBox } from '../src/main/store/secret-box'
 import { startServe, type ServeProcess } from '../test/support/serve-process'
+import { openConversationAt, scrollConversationToStart } from './conversation-probe'
 
 /*
  * Issue 11: a 5,000-message history never finished loading, and the loaded part showed questions
@@ -16,23 +17,7 @@ const MESSAGES = 5000
 const expected = Array.from({ length: MESSAGES }, (_, i) => `seed0x${i}`)
 const inboxOf = (i: number) => `job_inbox::jobid_seed_${i}::false`
 
-/** From the hash change to the first frame showing inbox i's newest message at the list's bottom, measured in the page. */
-const openAt = (page: Page, i: number) =>
-  page.evaluate(
-    async ({ hash, newest }) => {
-      const started = performance.now()
-      location.hash = hash
-      for (;;) {
-        await new Promise((r) => requestAnimationFrame(r))
-        const el = document.querySelector(`[data-hash="${newest}"]`)
-        const list = document.querySelector('[data-testid="message-list"]')
-        if (el && list && el.getBoundingClientRect().bottom <= list.getBoundingClientRect().bottom + 1) break
-        if (performance.now() - started > 30_000) throw new Error('the newest message never showed')
-      }
-      return performance.now() - started
-    },
-    { hash: `#/inboxes/${encodeURIComponent(inboxOf(i))}`, newest: `seed${i}x${MESSAGES - 1}` }
-  )
+const openAt = (page: Page, i: number) => openConversationAt(page, inboxOf(i), `seed${i}x${MESSAGES - 1}`)
 
 const test = base.extend<{ serve: ServeProcess }>({
   serve: async ({}, use) => {
@@ -72,25 +57,7 @@ test('a 5,000-message inbox opens at its newest message within 300 ms and scroll
   )
 
   // Scroll up a screen at a time; each frame's rows must be consecutive messages, none twice.
-  const { seen, badFrame } = await page.evaluate(async () => {
-    const list = document.querySelector<HTMLElement>('[data-testid="message-list"]')!
-    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
-    const seen = new Set<string>()
-    let badFrame: string[] | null = null
-    const started = performance.now()
-    for (let still = 0; still < 40 && performance.now() - started < 90_000;) {
-      const hashes = [...list.querySelectorAll<HTMLElement>('[data-hash]')].map((e) => e.dataset.hash!)
-      const idx = hashes.map((h) => Number(h.slice('seed0x'.length)))
-      if (!badFrame && idx.some((n, i) => i > 0 && n !== idx[i - 1]! + 1)) badFrame = hashes
-      for (const h of hashes) seen.add(h)
-      const before = list.scrollTop
-      list.scrollTop = Math.max(0, before - list.clientHeight * 0.8)
-      await frame()
-      still = before === 0 && list.scrollTop === 0 ? still + 1 : 0
-      if (still > 0 && hashes.includes('seed0x0')) break
-    }
-    return { seen: [...seen], badFrame }
-  })
+  const { seen, badFrame } = await scrollConversationToStart(page, 'seed0x', 'seed0x0')
   expect(badFrame, 'a frame showed rows that are not consecutive messages').toBeNull()
   // Every message was shown (each frame held consecutive ones, so none twice and none out of order).
   expect(seen.sort((a, b) => Number(a.slice(6)) - Number(b.slice(6)))).toEqual(expected)
