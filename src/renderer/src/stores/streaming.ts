@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import { useEffect, useState } from 'react'
 
 export interface PartialAnswer {
   /** The question being answered (node_message_hash). */
@@ -32,3 +33,28 @@ export const useStreaming = create<StreamingState>((set) => ({
       return { partial: rest }
     })
 }))
+
+/**
+ * The text of the answer being written in `inbox`, read at most once per animation frame: a fast
+ * provider sends 100 or more deltas a second, and rendering the Markdown for each would take the
+ * frames the window needs to scroll and paint (a frame sees every delta received before it).
+ */
+export function useStreamedText(inbox: string): string | undefined {
+  const [text, setText] = useState(() => useStreaming.getState().partial[inbox]?.text)
+  useEffect(() => {
+    let frame = 0
+    const read = () => {
+      frame = 0
+      setText(useStreaming.getState().partial[inbox]?.text)
+    }
+    read()
+    const stop = useStreaming.subscribe((s, before) => {
+      if (s.partial[inbox] !== before.partial[inbox] && frame === 0) frame = requestAnimationFrame(read)
+    })
+    return () => {
+      stop()
+      if (frame) cancelAnimationFrame(frame)
+    }
+  }, [inbox])
+  return text
+}

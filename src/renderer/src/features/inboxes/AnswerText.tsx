@@ -28,8 +28,10 @@ function Progressive({
     return () => clearTimeout(t)
   }, [shown, blocks.length])
 
-  // The parsed Markdown is kept across the list's re-renders (each would parse it again).
-  const start = useMemo(() => frame(preview ?? text), [frame, preview, text])
+  // The parsed Markdown is kept across the list's re-renders (each would parse it again), and
+  // while an answer streams past its preview the preview is not parsed again for each delta.
+  const shownStart = preview ?? text
+  const start = useMemo(() => frame(shownStart), [frame, shownStart])
   if (preview === null) return start
   if (!all) {
     return (

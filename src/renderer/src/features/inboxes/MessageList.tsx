@@ -6,7 +6,7 @@ import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message-role'
 import { AnswerSourceSchema, type AnswerSource } from '../../../../shared/contract/vector-fs'
 import { hrefOf } from '../../app/router'
-import { useStreaming } from '../../stores/streaming'
+import { useStreamedText } from '../../stores/streaming'
 import { AnswerText, PlainText } from './AnswerText'
 import { conversationRows, tailIndex, type ConversationRow } from './conversation-rows'
 import { errorNoteParts } from './error-note'
@@ -199,7 +199,7 @@ function Answers({ answers, actions }: { answers: readonly LastMessage[]; action
 
 /** The answer being written: only this row follows the stream, so deltas do not re-render the list. */
 function Tail({ inboxId, streaming }: { inboxId: string; streaming: boolean }) {
-  const text = useStreaming((s) => s.partial[inboxId]?.text)
+  const text = useStreamedText(inboxId)
   if (streaming && text !== undefined) {
     return (
       <Paper p="sm" radius="md" withBorder maw="85%" data-testid="streaming-answer" aria-live="polite">
