@@ -52,7 +52,9 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/index.ts'),
           serve: resolve(__dirname, 'src/main/serve.ts'),
           // Answers' provider calls run in this worker thread (src/main/runtime/answer-callers.ts).
-          'provider-worker': resolve(__dirname, 'src/main/runtime/provider-worker.ts')
+          'provider-worker': resolve(__dirname, 'src/main/runtime/provider-worker.ts'),
+          // PDF and DOCX files are read in this worker thread (src/main/vector-fs/document-reader.ts).
+          'extract-worker': resolve(__dirname, 'src/main/vector-fs/extract-worker.ts')
         }
       }
     }

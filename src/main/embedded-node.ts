@@ -12,6 +12,7 @@ import { openStore, type Store } from './store'
 import type { SecretBox } from './store/secret-box'
 import { embedderFactory } from './runtime/embedding-model'
 import { createVectorFs, type EmbedderFactory, type VectorFs } from './vector-fs'
+import type { ExtractWorkerEntry } from './vector-fs/document-reader'
 import type { EmbeddingQueueOptions } from './vector-fs/embedding-queue'
 import { dirname, join } from 'node:path'
 
@@ -29,6 +30,9 @@ export interface NodePartsOptions {
     /** How long a query's embedding is waited for, and how long keywords alone are used after it failed. */
     readonly queryTimeoutMs?: number
     readonly queryRetryMs?: number
+    /** Where PDF and DOCX files are read (default: the extraction worker from the sources) and how long each may take. */
+    readonly extractWorker?: ExtractWorkerEntry | 'in-process'
+    readonly extractTimeoutMs?: number
   }
 }
 
@@ -56,7 +60,9 @@ export function assembleNode(store: Store, options: NodePartsOptions): NodeParts
     queue: options.vectorFs?.queue,
     maxUploadBytes: options.vectorFs?.maxUploadBytes,
     queryTimeoutMs: options.vectorFs?.queryTimeoutMs,
-    queryRetryMs: options.vectorFs?.queryRetryMs
+    queryRetryMs: options.vectorFs?.queryRetryMs,
+    extractWorker: options.vectorFs?.extractWorker,
+    extractTimeoutMs: options.vectorFs?.extractTimeoutMs
   })
   const runtime = options.runtime && createAnswerRuntime({ store, bus, log, chain, retrieval: vectorFs }, options.runtime)
   const api = createNodeApi({
@@ -81,6 +87,8 @@ export interface EmbeddedNodeOptions {
   readonly nodeName?: string
   readonly log: Logger
   readonly runtime?: RuntimeOptions
+  /** The document library's extraction worker (the bundled one in the app and in headless mode). */
+  readonly extractWorker?: ExtractWorkerEntry
   /** Who holds the data folder, as the lock file tells a second starter ('headless', 'desktop'). */
   readonly mode?: string
 }
@@ -107,7 +115,11 @@ export function startEmbeddedNode(options: EmbeddedNodeOptions): EmbeddedNode {
   }
   const unreadable = unreadableKeysWarning(store.secrets, store.providers.list())
   if (unreadable) options.log.error(unreadable)
-  const { runtime, ...api } = assembleNode(store, { ...options, runtime: options.runtime ?? {} })
+  const { runtime, ...api } = assembleNode(store, {
+    ...options,
+    runtime: options.runtime ?? {},
+    vectorFs: options.extractWorker ? { extractWorker: options.extractWorker } : undefined
+  })
   runtime!.resume()
   void api.ctx.vectorFs.cleanStaging().catch((err) => options.log.error('could not clean the upload staging folder', err))
   api.ctx.vectorFs.resume()

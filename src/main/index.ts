@@ -20,6 +20,7 @@ import { safeStorageSecretBox } from './electron-secret-box'
 import { DataDirInUseError } from './data-dir-lock'
 import { startEmbeddedNode, type EmbeddedNode } from './embedded-node'
 import { bundledProviderWorker } from './runtime/answer-callers'
+import { bundledExtractWorker } from './vector-fs/document-reader'
 import { consoleLogger } from './platform/logger'
 import { installProcessGuard } from './process-guard'
 import { aesFileSecretBox } from './store/secret-box'
@@ -126,7 +127,8 @@ ready
       version: APP_VERSION,
       log,
       mode: 'desktop',
-      runtime: { providerWorker: bundledProviderWorker(__dirname) }
+      runtime: { providerWorker: bundledProviderWorker(__dirname) },
+      extractWorker: bundledExtractWorker(__dirname)
     })
     protocol.handle(APP_SCHEME, rendererProtocolHandler(join(__dirname, '../renderer')))
     session.defaultSession.setPermissionRequestHandler((_wc, _permission, grant) => grant(false))

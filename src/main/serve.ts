@@ -7,6 +7,7 @@ import { APP_VERSION } from './app-info'
 import { DataDirInUseError } from './data-dir-lock'
 import { startEmbeddedNode } from './embedded-node'
 import { bundledProviderWorker } from './runtime/answer-callers'
+import { bundledExtractWorker } from './vector-fs/document-reader'
 import { consoleLogger } from './platform/logger'
 import { installProcessGuard } from './process-guard'
 import { parseServeFlags, SERVE_HELP, SERVE_USAGE, wantsHelp } from './serve-flags'
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     nodeName: flags.nodeName,
     log,
     mode: 'headless',
+    extractWorker: bundledExtractWorker(__dirname),
     runtime: {
       providerWorker: bundledProviderWorker(__dirname),
       ...(flags.providerConcurrency ? { concurrency: { perServer: flags.providerConcurrency } } : {})

@@ -1,8 +1,11 @@
 import { LocalVrkaiEntrySchema, type LocalVrkaiEntry } from '../../shared/contract/scope'
 import { VFS_READABLE_EXTENSIONS } from '../../shared/contract/vector-fs'
 import { formatIssues } from '../../shared/contract/field-errors'
-import { docxTextPackage, DocxRefused } from './docx-parts'
+import type { DocumentReader } from './document-reader'
+import { UnreadableContent } from './document-text'
 import { htmlToText } from './html-text'
+
+export { UnreadableContent }
 
 export type FileType = 'txt' | 'md' | 'markdown' | 'html' | 'htm' | 'pdf' | 'docx' | 'csv' | 'json' | 'vrkai'
 
@@ -43,9 +46,6 @@ const DOCUMENT_KINDS: Record<FileType, string> = {
 }
 export const documentKindOf = (type: string) => DOCUMENT_KINDS[type as FileType] ?? 'Txt'
 
-/** The file's content cannot be read although its type is one we read (a 400 naming file_data). */
-export class UnreadableContent extends Error {}
-
 export type Extracted =
   { readonly kind: 'text'; readonly text: string; readonly markdown: boolean } | { readonly kind: 'vrkai'; readonly entry: LocalVrkaiEntry }
 
@@ -63,8 +63,8 @@ function decodeText(bytes: Uint8Array): string {
   return new TextDecoder('windows-1252').decode(bytes)
 }
 
-/** The text of a file of a readable type, or its own nodes for a .vrkai. */
-export async function extractText(type: FileType, bytes: Uint8Array): Promise<Extracted> {
+/** The text of a file of a readable type, or its own nodes for a .vrkai; PDF and DOCX are read by `documents`. */
+export async function extractText(type: FileType, bytes: Uint8Array, documents: DocumentReader): Promise<Extracted> {
   switch (type) {
     case 'txt':
     case 'csv':
@@ -76,36 +76,9 @@ export async function extractText(type: FileType, bytes: Uint8Array): Promise<Ex
     case 'html':
     case 'htm':
       return { kind: 'text', text: htmlToText(decodeText(bytes)), markdown: false }
-    case 'pdf': {
-      const { extractText: pdfText, getDocumentProxy } = await import('unpdf')
-      let pages: string[]
-      try {
-        // unpdf hands the buffer to PDF.js, which may detach it: give it a copy.
-        const pdf = await getDocumentProxy(new Uint8Array(bytes))
-        pages = (await pdfText(pdf, { mergePages: false })).text
-      } catch (err) {
-        throw new UnreadableContent(`file_data: the PDF could not be read (${(err as Error)?.message ?? err})`)
-      }
-      return { kind: 'text', text: pages.map((p) => p.trim()).join('\n\n'), markdown: false }
-    }
-    case 'docx': {
-      let xmlOnly: Uint8Array
-      try {
-        xmlOnly = docxTextPackage(bytes)
-      } catch (err) {
-        if (err instanceof DocxRefused) throw new UnreadableContent(`file_data: ${err.message}`)
-        throw err
-      }
-      const mammoth = await import('mammoth')
-      try {
-        const result = await (mammoth.default ?? mammoth).extractRawText({
-          buffer: Buffer.from(xmlOnly.buffer, xmlOnly.byteOffset, xmlOnly.length)
-        })
-        return { kind: 'text', text: result.value, markdown: false }
-      } catch (err) {
-        throw new UnreadableContent(`file_data: the DOCX could not be read (${(err as Error)?.message ?? err})`)
-      }
-    }
+    case 'pdf':
+    case 'docx':
+      return { kind: 'text', text: await documents.read(type, bytes), markdown: false }
     case 'vrkai': {
       let json: unknown
       try {

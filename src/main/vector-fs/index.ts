@@ -12,6 +12,7 @@ import { bm25Scores } from './bm25'
 import { chunkText, DEFAULT_CHUNKING, type ChunkOptions } from './chunker'
 import { noEmbedders, type EmbedderFactory, type VfsLogger } from './embedder'
 import { DEFAULT_QUEUE_OPTIONS, embeddingQueue, type EmbeddingQueueOptions } from './embedding-queue'
+import { inProcessReader, sourceExtractWorker, workerReader, type ExtractWorkerEntry } from './document-reader'
 import { contentTypeOf, documentKindOf, extractText, fileTypeOf, UnreadableContent } from './extract'
 import { fileStore, type UploadSource } from './file-store'
 import { passageIndex } from './passage-index'
@@ -52,6 +53,10 @@ export interface VectorFsOptions {
   readonly queryTimeoutMs?: number
   /** After a query could not be embedded, searches use keywords alone for this long before asking the provider again. */
   readonly queryRetryMs?: number
+  /** Where PDF and DOCX files are read: the extraction worker (default: from the sources), or this thread. */
+  readonly extractWorker?: ExtractWorkerEntry | 'in-process'
+  /** How long one PDF or DOCX may take to read in the worker before it is stopped and the file refused. */
+  readonly extractTimeoutMs?: number
 }
 
 export interface UploadInput {
@@ -111,6 +116,10 @@ export function createVectorFs(options: VectorFsOptions) {
   const embedders = options.embedders ?? noEmbedders
   const maxUpload = options.maxUploadBytes ?? VFS_MAX_UPLOAD_BYTES
   const chunking = options.chunking ?? DEFAULT_CHUNKING
+  const documents =
+    options.extractWorker === 'in-process'
+      ? inProcessReader()
+      : workerReader(options.extractWorker ?? sourceExtractWorker(), { log, timeoutMs: options.extractTimeoutMs })
   const queryCache = new Map<string, number[]>()
   /** Until when queries are not embedded: the provider failed or did not answer (each search waited for its time-out). */
   let queryPausedUntil = 0
@@ -256,7 +265,7 @@ export function createVectorFs(options: VectorFsOptions) {
       const bytes = 'bytes' in input.source ? input.source.bytes : await readFile(input.source.file)
       let extracted
       try {
-        extracted = await extractText(type, bytes)
+        extracted = await extractText(type, bytes, documents)
       } catch (err) {
         if (err instanceof UnreadableContent) throw new VfsError(400, err.message)
         throw err
@@ -522,6 +531,7 @@ export function createVectorFs(options: VectorFsOptions) {
     idle: () => queue.idle(),
     async close() {
       await queue.close()
+      await documents.close()
     },
     /** Removes upload leftovers (from a crash) in the staging folder; folders are made when first needed. */
     async cleanStaging() {

@@ -1,0 +1,48 @@
+import { docxTextPackage, DocxRefused } from './docx-parts'
+
+/** The file's content cannot be read although its type is one we read (a 400 naming file_data). */
+export class UnreadableContent extends Error {}
+
+/** The types whose text takes a parser (PDF.js, mammoth): read in the extraction thread. */
+export type DocumentType = 'pdf' | 'docx'
+
+/** Loads the parsers, so that a document's time limit counts its reading only. */
+export async function loadDocumentParsers(): Promise<void> {
+  await Promise.all([import('unpdf'), import('mammoth')])
+}
+
+/** The text of a PDF (pages apart by a blank line) or a DOCX. `owned`: the caller gives the bytes away (PDF.js may detach them). */
+export async function readDocumentText(type: DocumentType, bytes: Uint8Array, owned = false): Promise<string> {
+  return type === 'pdf' ? pdfText(owned ? bytes : new Uint8Array(bytes)) : docxText(bytes)
+}
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const { extractText, getDocumentProxy } = await import('unpdf')
+  let pages: string[]
+  try {
+    const pdf = await getDocumentProxy(bytes)
+    pages = (await extractText(pdf, { mergePages: false })).text
+  } catch (err) {
+    throw new UnreadableContent(`file_data: the PDF could not be read (${(err as Error)?.message ?? err})`)
+  }
+  return pages.map((p) => p.trim()).join('\n\n')
+}
+
+async function docxText(bytes: Uint8Array): Promise<string> {
+  let xmlOnly: Uint8Array
+  try {
+    xmlOnly = docxTextPackage(bytes)
+  } catch (err) {
+    if (err instanceof DocxRefused) throw new UnreadableContent(`file_data: ${err.message}`)
+    throw err
+  }
+  const mammoth = await import('mammoth')
+  try {
+    const result = await (mammoth.default ?? mammoth).extractRawText({
+      buffer: Buffer.from(xmlOnly.buffer, xmlOnly.byteOffset, xmlOnly.length)
+    })
+    return result.value
+  } catch (err) {
+    throw new UnreadableContent(`file_data: the DOCX could not be read (${(err as Error)?.message ?? err})`)
+  }
+}

@@ -1,0 +1,16 @@
+import type { DocumentType } from './document-text'
+
+/** A document to read; its bytes are transferred (the worker owns them). */
+export interface ToExtractWorker {
+  readonly type: 'read'
+  readonly id: number
+  readonly fileType: DocumentType
+  readonly bytes: Uint8Array
+}
+
+/** `ready` once the parsers are loaded; then one answer per document. */
+export type FromExtractWorker =
+  | { readonly type: 'ready' }
+  | { readonly type: 'text'; readonly id: number; readonly text: string }
+  | { readonly type: 'unreadable'; readonly id: number; readonly message: string }
+  | { readonly type: 'failed'; readonly id: number; readonly message: string }

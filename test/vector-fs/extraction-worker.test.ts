@@ -1,0 +1,174 @@
+import { Document, Packer, Paragraph } from 'docx'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { SearchResult } from '../../src/shared/contract/vector-fs'
+import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
+import { dbFingerprint, startTestNode, tempDir, type TestNode, type TestNodeOptions } from '../support/node'
+import { startServe, type ServeProcess } from '../support/serve-process'
+
+const MIB = 1024 * 1024
+const TOKEN = 'extract-token'
+const PAGES = 1500
+
+interface Api {
+  readonly url: string
+  readonly token: string
+}
+let node: TestNode | undefined
+let server: HttpServer | undefined
+const cleanups: (() => void)[] = []
+
+async function startNode(options: TestNodeOptions = {}): Promise<Api> {
+  const t = tempDir()
+  cleanups.push(t.cleanup)
+  node = startTestNode(t.dir, options)
+  server = await startHttpServer({
+    router: node.router,
+    token: TOKEN,
+    port: 0,
+    log: node.log,
+    uploadDir: node.ctx.vectorFs.stagingDir,
+    maxUploadBytes: 64 * MIB
+  })
+  return { url: server.url, token: TOKEN }
+}
+afterEach(async () => {
+  await server?.close()
+  await node?.close()
+  server = undefined
+  node = undefined
+  for (const c of cleanups.splice(0)) c()
+})
+
+async function upload(api: Api, filename: string, data: Uint8Array) {
+  const form = new FormData()
+  form.append('path', '/')
+  form.append('filename', filename)
+  form.append('file_data', new Blob([Buffer.from(data)]), filename)
+  const res = await fetch(`${api.url}/v2/upload_file_to_folder`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${api.token}` },
+    body: form
+  })
+  const body: unknown = await res.json()
+  return { status: res.status, body }
+}
+
+async function search(api: Api, text: string): Promise<SearchResult[]> {
+  const res = await fetch(`${api.url}/v2/search_items`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${api.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ search: text })
+  })
+  return (await res.json()) as SearchResult[]
+}
+
+/** A PDF of `pages` pages, each with a word of its own ("folio0001"), as a long report would be. */
+async function longPdf(pages: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  const font = await pdf.embedFont(StandardFonts.Helvetica)
+  for (let p = 1; p <= pages; p++) {
+    const page = pdf.addPage([595, 842])
+    const folio = `folio${String(p).padStart(4, '0')}`
+    for (let l = 0; l < 4; l++)
+      page.drawText(`${folio} line ${l + 1}: the caretaker services the boiler every October.`, { x: 40, y: 800 - l * 19, size: 10, font })
+  }
+  return pdf.save()
+}
+
+async function shortPdf(text: string): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  const font = await pdf.embedFont(StandardFonts.Helvetica)
+  pdf.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 12, font })
+  return pdf.save()
+}
+
+/** Latencies of `GET /v2/health_check`, one after another, for as long as `work` runs. */
+async function healthLatenciesDuring<T>(api: Api, work: Promise<T>): Promise<{ result: T; latencies: number[] }> {
+  let done = false
+  const finished = work.finally(() => (done = true))
+  const latencies: number[] = []
+  while (!done) {
+    const started = performance.now()
+    const res = await fetch(`${api.url}/v2/health_check`)
+    await res.arrayBuffer()
+    latencies.push(performance.now() - started)
+    await new Promise((r) => setTimeout(r, 10))
+  }
+  return { result: await finished, latencies }
+}
+
+let bigPdf: Uint8Array
+beforeAll(async () => {
+  bigPdf = await longPdf(PAGES)
+}, 60_000)
+
+describe('PDF and DOCX are read in a worker thread', () => {
+  it(`while a ${PAGES}-page PDF is read, the node answers other requests at once, and every page's text is extracted`, async () => {
+    const api = await startNode()
+    // The worker is started and its parsers loaded by a first document.
+    expect((await upload(api, 'first.pdf', await shortPdf('A first short document.'))).status).toBe(200)
+    const { result, latencies } = await healthLatenciesDuring(api, upload(api, 'report.pdf', bigPdf))
+    expect(result.status, JSON.stringify(result.body)).toBe(200)
+    // Read on the thread that serves the API, the event loop stood still for 1-3 s at a time.
+    expect(latencies.length).toBeGreaterThan(5)
+    expect(Math.max(...latencies)).toBeLessThan(500)
+    for (const folio of ['folio0001', 'folio0750', `folio${PAGES}`]) {
+      expect((await search(api, folio)).map((h) => h.path)).toContain('/report.pdf')
+    }
+    expect((await search(api, 'folio0750'))[0]?.text).toContain('folio0750 line 1: the caretaker services the boiler every October.')
+  }, 120_000)
+
+  it('a PDF that takes longer than the time limit is stopped and refused with a sentence; nothing is stored, and the next PDF is read', async () => {
+    const api = await startNode({ vectorFs: { extractTimeoutMs: 400 } })
+    expect((await upload(api, 'first.pdf', await shortPdf('A first short document.'))).status).toBe(200)
+    const before = dbFingerprint(node!.store)
+    const started = performance.now()
+    const slow = await upload(api, 'report.pdf', bigPdf)
+    expect(slow.status).toBe(400)
+    expect(slow.body).toEqual({
+      code: 400,
+      error: 'Bad Request',
+      message:
+        'file_data: reading the PDF took longer than 0.4 seconds, so the node stopped it; the file may be damaged or unusually complex'
+    })
+    // Stopped at the limit, not read to its end (which takes seconds).
+    expect(performance.now() - started).toBeLessThan(2_500)
+    expect(dbFingerprint(node!.store)).toBe(before)
+    // A fresh worker reads the next documents.
+    expect((await upload(api, 'next.pdf', await shortPdf('The orchard ladders are stored in the barn.'))).status).toBe(200)
+    expect((await search(api, 'orchard ladders'))[0]?.path).toBe('/next.pdf')
+    const docx = new Uint8Array(
+      await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('Gutters are cleaned in spring.')] }] }))
+    )
+    expect((await upload(api, 'next.docx', docx)).status).toBe(200)
+    expect((await search(api, 'gutters spring'))[0]?.path).toBe('/next.docx')
+  }, 60_000)
+})
+
+describe('the built headless node (npm run serve) reads PDF and DOCX with its bundled worker', () => {
+  let serve: ServeProcess | undefined
+  afterEach(async () => {
+    if (serve && serve.child.exitCode === null && serve.child.signalCode === null) {
+      serve.child.kill('SIGKILL')
+      await serve.exited
+    }
+    serve = undefined
+  })
+
+  it('uploads of a PDF and a DOCX are read and searchable', async () => {
+    const t = tempDir('nodedesk-serve-')
+    cleanups.push(t.cleanup)
+    serve = await startServe(['--port', '0', '--data-dir', t.dir])
+    expect((await upload(serve, 'greenhouse.pdf', await shortPdf('The greenhouse thermostat is set to nineteen degrees.'))).status).toBe(
+      200
+    )
+    const docx = new Uint8Array(
+      await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('Koi are fed twice a day.')] }] }))
+    )
+    expect((await upload(serve, 'pond.docx', docx)).status).toBe(200)
+    expect((await search(serve, 'greenhouse thermostat'))[0]?.path).toBe('/greenhouse.pdf')
+    expect((await search(serve, 'koi fed'))[0]?.path).toBe('/pond.docx')
+    expect(serve.output()).not.toMatch(/document reading thread/)
+  }, 60_000)
+})
