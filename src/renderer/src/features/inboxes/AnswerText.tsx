@@ -59,7 +59,17 @@ const markdown = (text: string) => (
         <Anchor href={href} target="_blank" rel="noopener noreferrer">
           {children}
         </Anchor>
-      )
+      ),
+      // Loading an answer's image would send a request its writer chose (to any address, or to
+      // the node itself with the operator's session): it is shown as a link, opened on a click.
+      img: ({ src, alt }) =>
+        typeof src === 'string' && src ? (
+          <Anchor href={src} target="_blank" rel="noopener noreferrer" data-testid="answer-image-link">
+            {`Image: ${alt || src}`}
+          </Anchor>
+        ) : (
+          <>{alt}</>
+        )
     }}
   >
     {text}
@@ -98,7 +108,8 @@ const splitPlain = (text: string) => plainBlocks(text).map((b) => ({ text: b, ma
 
 /**
  * An answer's Markdown (models write lists, tables and code). Raw HTML is not rendered and
- * unsafe URLs are dropped (react-markdown's defaults); links open outside the app.
+ * unsafe URLs are dropped (react-markdown's defaults); links open outside the app; images are
+ * links, never loaded.
  */
 export function AnswerText({ text }: { text: string }) {
   return <Progressive text={text} split={splitMarkdown} frame={markdownFrame} />
