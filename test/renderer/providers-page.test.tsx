@@ -100,4 +100,23 @@ describe('providers page', () => {
     expect(within(qwen()).getByText('Not working')).toBeTruthy()
     expect(within(qwen()).getByTestId('last-check').textContent).toContain('model crashed')
   })
+
+  it('a provider removed from the keyboard hands the focus to the next one’s Remove, then the one before, then Add provider', async () => {
+    for (const id of ['a', 'b', 'c']) await addProvider(node, id, { external_url: `${fake.url}/v1` })
+    renderWithApp(<ProvidersPage />, routerTransport(node.router))
+    const removeFrom = async (id: string) => {
+      const button = await screen.findByRole('button', { name: `Remove ${id}` })
+      button.focus()
+      await userEvent.keyboard('{Enter}')
+      await userEvent.click(await screen.findByRole('button', { name: 'Remove', hidden: true }))
+      await waitFor(() => expect(screen.queryByTestId(`provider-row-${id}`)).toBeNull())
+    }
+    const focused = () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent
+    await removeFrom('b')
+    await waitFor(() => expect(focused()).toBe('Remove c'), { timeout: 3000 })
+    await removeFrom('c')
+    await waitFor(() => expect(focused()).toBe('Remove a'), { timeout: 3000 })
+    await removeFrom('a')
+    await waitFor(() => expect(focused()).toBe('Add provider'), { timeout: 3000 })
+  })
 })

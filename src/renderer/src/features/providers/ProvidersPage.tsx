@@ -2,11 +2,12 @@ import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title, Tool
 import { modals } from '@mantine/modals'
 import { notifications } from '@mantine/notifications'
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
-import { useMemo } from 'react'
+import { useMemo, useRef } from 'react'
 import type { ProviderListEntry } from '../../../../shared/contract/provider'
 import { groupByServer } from '../../../../shared/provider-servers'
 import { errorText } from '../../api/client'
 import { useProviders, useRouteMutation } from '../../api/queries'
+import { focusWhenLost } from '../../app/focus-when-lost'
 import { hrefOf } from '../../app/router'
 import { useAddDraft } from './draft-store'
 import { CheckButton, LastCheckView } from './ProviderHealth'
@@ -18,7 +19,13 @@ export function ProvidersPage() {
   const hasDraft = useAddDraft((s) => s.draft !== null && s.draft.choice !== null)
   const servers = useMemo(() => groupByServer(providers.data ?? []), [providers.data])
 
-  const confirmRemove = (id: string) =>
+  const addRef = useRef<HTMLAnchorElement>(null)
+  const confirmRemove = (id: string) => {
+    // Once it is gone, the focus goes to the next provider's Remove (or the one before, or Add provider), not to the page.
+    const order = servers.flatMap((s) => s.providers.map((p) => p.id))
+    const at = order.indexOf(id)
+    const next = order[at + 1] ?? order[at - 1]
+    const removeButton = (p: string) => document.querySelector<HTMLElement>(`[data-testid="provider-row-${CSS.escape(p)}"] [data-remove]`)
     modals.openConfirmModal({
       title: `Remove provider “${id}”?`,
       children: <Text size="sm">Its settings and stored key are deleted. Jobs cannot use a removed provider.</Text>,
@@ -28,18 +35,25 @@ export function ProvidersPage() {
         remove.mutate(
           { llm_provider_id: id },
           {
-            onSuccess: () => notifications.show({ color: 'teal', message: `Provider “${id}” removed` }),
+            onSuccess: () => {
+              notifications.show({ color: 'teal', message: `Provider “${id}” removed` })
+              focusWhenLost(
+                () => (next === undefined ? null : removeButton(next)) ?? addRef.current,
+                (el) => removeButton(id)?.contains(el) ?? false
+              )
+            },
             onError: (err) => notifications.show({ color: 'red', title: 'Not removed', message: errorText(err) })
           }
         )
     })
+  }
 
   return (
     <Stack style={{ overflow: 'auto' }} pb="xl">
       <Group justify="space-between">
         <Title order={2}>Providers</Title>
         <Stack gap={2} align="flex-end">
-          <Button component="a" href={hrefOf({ name: 'new-provider' })} leftSection={<IconPlus size={16} />}>
+          <Button ref={addRef} component="a" href={hrefOf({ name: 'new-provider' })} leftSection={<IconPlus size={16} />}>
             Add provider
           </Button>
           {hasDraft && (
@@ -152,7 +166,7 @@ function ProviderRow({ p, onRemove }: { p: ProviderListEntry; onRemove: () => vo
             </ActionIcon>
           </Tooltip>
           <Tooltip label="Remove">
-            <ActionIcon variant="subtle" color="red" aria-label={`Remove ${p.id}`} onClick={onRemove}>
+            <ActionIcon variant="subtle" color="red" aria-label={`Remove ${p.id}`} onClick={onRemove} data-remove>
               <IconTrash size={18} />
             </ActionIcon>
           </Tooltip>

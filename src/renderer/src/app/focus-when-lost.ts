@@ -1,0 +1,23 @@
+/** How long to wait for the focus to come back from a closing dialog (its transition) before giving up. */
+const WAIT_MS = 3000
+
+const lost = (el: Element | null) => !el || el === document.body || !el.isConnected
+
+/**
+ * After something the focus was on is removed (a row deleted from its dialog): once the focus is
+ * lost (on the page's body, or on an element no longer there), `target()` takes it. Meanwhile the
+ * focus may still be in the closing dialog, or back on the control being removed (`leaving`): that
+ * is waited for. Focus the operator put anywhere else is left where it is.
+ */
+export function focusWhenLost(target: () => HTMLElement | null | undefined, leaving: (el: Element) => boolean = () => false) {
+  const until = Date.now() + WAIT_MS
+  const check = () => {
+    const el = document.activeElement
+    if (lost(el)) {
+      const to = target()
+      if (to) return to.focus()
+    } else if (!el!.closest('[role=dialog]') && !leaving(el!)) return
+    if (Date.now() < until) setTimeout(check, 50)
+  }
+  check()
+}
