@@ -19,7 +19,7 @@ import { APP_INDEX_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, rendererProtocolHandl
 import { safeStorageSecretBox } from './electron-secret-box'
 import { DataDirInUseError } from './data-dir-lock'
 import { startEmbeddedNode, type EmbeddedNode } from './embedded-node'
-import { bundledProviderWorker } from './runtime/answer-callers'
+import { APP_WARM_UP_MS, bundledProviderWorker } from './runtime/answer-callers'
 import { bundledExtractWorker } from './vector-fs/document-reader'
 import { consoleLogger } from './platform/logger'
 import { installProcessGuard } from './process-guard'
@@ -127,7 +127,7 @@ ready
       version: APP_VERSION,
       log,
       mode: 'desktop',
-      runtime: { providerWorker: bundledProviderWorker(__dirname) },
+      runtime: { providerWorker: bundledProviderWorker(__dirname), warmUpAfterMs: APP_WARM_UP_MS },
       extractWorker: bundledExtractWorker(__dirname)
     })
     protocol.handle(APP_SCHEME, rendererProtocolHandler(join(__dirname, '../renderer')))

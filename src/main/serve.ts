@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path'
 import { APP_VERSION } from './app-info'
 import { DataDirInUseError } from './data-dir-lock'
 import { startEmbeddedNode } from './embedded-node'
-import { bundledProviderWorker } from './runtime/answer-callers'
+import { APP_WARM_UP_MS, bundledProviderWorker } from './runtime/answer-callers'
 import { bundledExtractWorker } from './vector-fs/document-reader'
 import { consoleLogger } from './platform/logger'
 import { installProcessGuard } from './process-guard'
@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     extractWorker: bundledExtractWorker(__dirname),
     runtime: {
       providerWorker: bundledProviderWorker(__dirname),
+      warmUpAfterMs: APP_WARM_UP_MS,
       ...(flags.providerConcurrency ? { concurrency: { perServer: flags.providerConcurrency } } : {})
     }
   })

@@ -1,11 +1,14 @@
 import type { ProviderKind } from './contract/identity'
 import { isOpenAiHost } from './http-url'
 
+/** The wire protocols the node speaks to providers. */
+export type ProviderProtocol = 'openai' | 'anthropic' | 'gemini' | 'ollama'
+
 /** How each provider kind is spoken to, where it lives by default, and what to propose for it. */
 export interface KindInfo {
   readonly label: string
   /** The wire protocol the node uses for this kind. */
-  readonly protocol: 'openai' | 'anthropic' | 'gemini' | 'ollama'
+  readonly protocol: ProviderProtocol
   /** The API base, as external_url would hold it. */
   readonly defaultUrl: string
   /** Hosted services refuse calls without a key. */

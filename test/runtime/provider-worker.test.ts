@@ -149,3 +149,46 @@ describe('answers through a worker that dies', () => {
     expect(await messages(node, inboxId)).toHaveLength(2)
   })
 })
+
+describe('the provider thread warmed up at start', () => {
+  let node: TestNode | undefined
+  afterEach(async () => {
+    await node?.close()
+    node = undefined
+  })
+  const readyLines = () => node!.log.lines.filter((l) => l.includes('provider thread ready'))
+
+  it('loads the SDKs of the stored providers’ protocols, each once, before any question; the first question is then answered', async () => {
+    node = startTestNode(undefined, { runtime: { warmUpAfterMs: 100 } })
+    await addProvider(node, 'p1', { external_url: fake.url, api_key: 'k' })
+    await addProvider(node, 'p2', { external_url: fake.url, api_key: 'k' })
+    await addProvider(node, 'claude', { model: { Claude: { model_type: 'claude-x' } }, external_url: fake.url, api_key: 'k' })
+    await expect.poll(readyLines, { timeout: 15_000 }).toHaveLength(1)
+    expect(readyLines()[0]).toMatch(/ready for (openai, anthropic|anthropic, openai) \(/)
+    expect(fake.requests).toHaveLength(0)
+    const jobId = await createJob(node, 'p1')
+    expect((await node.post('/v2/job_message', { job_id: jobId, content: 'warm?' })).status).toBe(200)
+    const all = await waitForAnswers(node, `job_inbox::${jobId}::false`, 1, 10_000)
+    expect(all.at(-1)!.job_message.content).toBe('Hello from the fake')
+  })
+
+  it('starts no thread when no provider is stored', async () => {
+    node = startTestNode(undefined, { runtime: { warmUpAfterMs: 0 } })
+    await new Promise((r) => setTimeout(r, 500))
+    expect(node.log.lines.filter((l) => l.includes('provider thread'))).toEqual([])
+  })
+
+  it('does not hold up closing: a node closed while its thread loads the SDKs closes at once', async () => {
+    const dir2 = mkdtempSync(join(tmpdir(), 'nodedesk-warm-'))
+    const first = startTestNode(dir2)
+    await addProvider(first, 'p1', { external_url: fake.url, api_key: 'k' })
+    await first.close()
+    node = startTestNode(dir2, { runtime: { warmUpAfterMs: 0 } })
+    await new Promise((r) => setTimeout(r, 20))
+    const started = performance.now()
+    await node.close()
+    node = undefined
+    expect(performance.now() - started).toBeLessThan(2000)
+    rmSync(dir2, { recursive: true, force: true })
+  })
+})

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
+import type { ProviderProtocol } from '../../shared/provider-catalog'
 import type { Logger } from '../platform/logger'
 import { runAnswerCall, type AnswerAbortReason, type AnswerCallOutcome, type AnswerCallRequest } from './answer-call'
 import type { FromProviderWorker, ToProviderWorker } from './provider-worker-protocol'
@@ -8,13 +9,23 @@ import type { FromProviderWorker, ToProviderWorker } from './provider-worker-pro
 export interface AnswerCaller {
   /** Never rejects. `signal` aborts with an AnswerAbortReason; the outcome then carries it. */
   call(req: AnswerCallRequest, signal: AbortSignal, onDelta: (text: string) => void): Promise<AnswerCallOutcome>
+  /**
+   * Gets ready for calls of these protocols (their SDKs loaded, which takes most of a second), so
+   * that the first answer after a start does not wait for it. Resolves when ready, never rejects.
+   */
+  warm(protocols: readonly ProviderProtocol[]): Promise<void>
   /** Ends the calls' thread, if any (after the calls have ended). */
   close(): Promise<void>
 }
 
 /** Calls on this thread, through `fetchImpl` (tests give their own fetch, which cannot cross to a worker). */
 export function inProcessCaller(fetchImpl: typeof fetch = fetch): AnswerCaller {
-  return { call: (req, signal, onDelta) => runAnswerCall(req, fetchImpl, signal, onDelta), close: async () => {} }
+  return {
+    call: (req, signal, onDelta) => runAnswerCall(req, fetchImpl, signal, onDelta),
+    // Loading SDKs here would hold up this thread (the API's) for most of a second: the first call loads its own.
+    warm: async () => {},
+    close: async () => {}
+  }
 }
 
 /** The provider worker's entry: the bundled file in the app, or the TypeScript source run through tsx. */
@@ -31,6 +42,12 @@ export const sourceProviderWorker = (): ProviderWorkerEntry => ({
   file: join(__dirname, 'provider-worker.ts'),
   execArgv: ['--import', 'tsx']
 })
+
+/**
+ * The app's and headless mode's warm-up of the provider thread (RuntimeOptions.warmUpAfterMs):
+ * after the start's own work, before a first question is likely.
+ */
+export const APP_WARM_UP_MS = 300
 
 /** The code an answer gets when the worker stopped under it: a local trouble, so the question waits and is asked again. */
 export const WORKER_LOST = 'PROVIDER_WORKER_STOPPED'
@@ -59,6 +76,8 @@ export function workerCaller(entry: ProviderWorkerEntry, log: Logger, fallback: 
     )
   }
   const pending = new Map<number, { onDelta: (text: string) => void; end: (outcome: AnswerCallOutcome) => void }>()
+  /** Warm-ups asked of the current worker, in order (a worker answers them in order). */
+  let warming: (() => void)[] = []
 
   const lostOutcome = (): AnswerCallOutcome => ({
     kind: 'failed',
@@ -70,6 +89,13 @@ export function workerCaller(entry: ProviderWorkerEntry, log: Logger, fallback: 
   function start(): Worker {
     const w = new Worker(entry.file, entry.execArgv ? { execArgv: [...entry.execArgv] } : {})
     w.on('message', (m: FromProviderWorker) => {
+      if (m.type === 'warmed') {
+        if (m.failed.length) log.error(`the provider thread could not load the SDKs for ${m.failed.join(', ')}; calls will try again`)
+        else log.info(`provider thread ready for ${m.protocols.join(', ')} (SDKs loaded in ${m.ms.toFixed(0)} ms)`)
+        warming.shift()?.()
+        if (pending.size === 0 && warming.length === 0) w.unref()
+        return
+      }
       const p = pending.get(m.id)
       if (!p) return
       if (m.type === 'delta') return p.onDelta(m.text)
@@ -77,7 +103,7 @@ export function workerCaller(entry: ProviderWorkerEntry, log: Logger, fallback: 
       failedStarts = 0
       p.end(m.outcome)
       // An idle worker does not keep the process alive.
-      if (pending.size === 0) w.unref()
+      if (pending.size === 0 && warming.length === 0) w.unref()
     })
     const lost = () => {
       if (worker !== w) return
@@ -86,6 +112,9 @@ export function workerCaller(entry: ProviderWorkerEntry, log: Logger, fallback: 
       const ended = [...pending.values()]
       pending.clear()
       for (const p of ended) p.end(lostOutcome())
+      const waiting = warming
+      warming = []
+      for (const done of waiting) done()
     }
     w.on('error', (err) => {
       log.error('the provider thread failed', err)
@@ -131,9 +160,28 @@ export function workerCaller(entry: ProviderWorkerEntry, log: Logger, fallback: 
         }
       })
     },
+    warm(protocols) {
+      if (useFallback || protocols.length === 0) return Promise.resolve()
+      return new Promise<void>((resolve) => {
+        try {
+          const w = (worker ??= start())
+          warming.push(resolve)
+          w.ref()
+          w.postMessage({ type: 'warm', protocols } satisfies ToProviderWorker)
+        } catch (err) {
+          // Not fatal: the first call starts the thread (or falls back) as it would have.
+          log.error('the provider thread could not be started ahead of the first call', err)
+          warming = warming.filter((d) => d !== resolve)
+          resolve()
+        }
+      })
+    },
     async close() {
       const w = worker
       worker = undefined
+      const waiting = warming
+      warming = []
+      for (const done of waiting) done()
       const ended = [...pending.values()]
       pending.clear()
       for (const p of ended) p.end({ kind: 'aborted', reason: 'shutdown', text: '' })

@@ -1,6 +1,8 @@
 import type { JobConfig } from '../../shared/contract/job'
 import type { LastMessage } from '../../shared/contract/message'
 import type { LlmProvider } from '../../shared/contract/provider'
+import { modelKind } from '../../shared/contract/identity'
+import { PROVIDER_CATALOG, type ProviderProtocol } from '../../shared/provider-catalog'
 import type { AnswerRuntime } from '../domain/answering'
 import type { MessageChain } from '../domain/message-chain'
 import type { ReplyKind } from '../domain/message-roles'
@@ -51,6 +53,12 @@ export interface RuntimeOptions {
   readonly rateLimitRetries?: number
   /** The pause after a local resource error (EMFILE, ENOMEM…), doubled while they repeat up to 30 s (default 1 s). */
   readonly localErrorPauseMs?: number
+  /**
+   * This long after resume() (the node's start), the provider thread loads the SDKs of the stored
+   * providers' protocols, so that the first answer does not wait most of a second for them.
+   * Absent: no warm-up (the SDKs load with the first call).
+   */
+  readonly warmUpAfterMs?: number
 }
 
 export { DEFAULT_CALLS_PER_SERVER }
@@ -118,6 +126,17 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
   const scopes = scopePassageCache(ctx.store)
   const retrieval = ctx.retrieval ?? localRetrieval
   let closed = false
+  let warmUp: NodeJS.Timeout | undefined
+
+  /** The protocols of the stored providers, each once. */
+  const storedProtocols = (): ProviderProtocol[] => {
+    const protocols = new Set<ProviderProtocol>()
+    for (const row of ctx.store.providers.list()) {
+      const { model } = JSON.parse(row.provider_json) as LlmProvider
+      protocols.add(PROVIDER_CATALOG[modelKind(model).kind].protocol)
+    }
+    return [...protocols]
+  }
 
   async function answer(inboxId: string, q: PendingQuestion, callEnded: () => void): Promise<TurnOutcome> {
     const done = { kind: 'done' } as const
@@ -292,9 +311,16 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
     busy: (inboxId) => lanes.has(inboxId),
     resume() {
       lanes.resume((after, limit) => ctx.store.messages.pendingInboxesAfter(after, limit))
+      if (options.warmUpAfterMs !== undefined && !warmUp) {
+        warmUp = setTimeout(() => {
+          if (!closed) void caller.warm(storedProtocols())
+        }, options.warmUpAfterMs)
+        warmUp.unref()
+      }
     },
     async close() {
       closed = true
+      clearTimeout(warmUp)
       lanes.stop()
       for (const c of inFlight.values()) c.abort(SHUTDOWN)
       // A provider thread stuck in a loop never answers the abort: it is ended after a while, which

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads'
 import { runAnswerCall } from './answer-call'
+import { loadSdks } from './provider-sdks'
 import type { ToProviderWorker } from './provider-worker-protocol'
 
 /**
@@ -12,6 +13,13 @@ const calls = new Map<number, AbortController>()
 port.on('message', (m: ToProviderWorker) => {
   if (m.type === 'abort') {
     calls.get(m.id)?.abort(m.reason)
+    return
+  }
+  if (m.type === 'warm') {
+    const started = performance.now()
+    void loadSdks(m.protocols).then((failed) =>
+      port.postMessage({ type: 'warmed', protocols: m.protocols, ms: performance.now() - started, failed })
+    )
     return
   }
   const controller = new AbortController()
