@@ -122,6 +122,10 @@ export function startEmbeddedNode(options: EmbeddedNodeOptions): EmbeddedNode {
   })
   runtime!.resume()
   void api.ctx.vectorFs.cleanStaging().catch((err) => options.log.error('could not clean the upload staging folder', err))
+  void api.ctx.vectorFs
+    .removeOrphanCopies()
+    .then((n) => n > 0 && options.log.info(`removed ${n} stored ${n === 1 ? 'copy' : 'copies'} of files no longer in the library`))
+    .catch((err) => options.log.error('could not remove stored copies of files no longer in the library', err))
   api.ctx.vectorFs.resume()
   return {
     ...api,

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 /** Where the upload's bytes are: in memory (IPC) or in a file staged on disk (HTTP). */
@@ -84,17 +84,32 @@ export function fileStore(root: string) {
         return { sha256: sha, size: source.size }
       })
     },
+    /**
+     * The hashes of the copies in the store: regular files named by a SHA-256 in the folder of its
+     * first two digits. Anything else there (symbolic links, folders, other names) is not a copy.
+     */
+    async storedShas(): Promise<string[]> {
+      const shas: string[] = []
+      for (const dir of await readdir(root, { withFileTypes: true }).catch(() => [])) {
+        if (!dir.isDirectory() || !/^[0-9a-f]{2}$/.test(dir.name)) continue
+        for (const f of await readdir(join(root, dir.name), { withFileTypes: true })) {
+          if (f.isFile() && /^[0-9a-f]{64}$/.test(f.name) && f.name.startsWith(dir.name)) shas.push(f.name)
+        }
+      }
+      return shas
+    },
     /** Lets go of a copy `put` held (its upload recorded it, or gave up). */
     release,
     read: (sha: string) => readFile(pathOf(sha)),
-    /** Removes the copy unless an upload holds it or `inUse()` (asked now) says a file still names it. */
-    async remove(sha: string, inUse: () => boolean) {
-      if (held.has(sha) || inUse()) return
+    /** Removes the copy unless an upload holds it or `inUse()` (asked now) says a file still names it; answers whether it did. */
+    async remove(sha: string, inUse: () => boolean): Promise<boolean> {
+      if (held.has(sha) || inUse()) return false
       const done = rm(pathOf(sha), { force: true }).finally(() => {
         if (removing.get(sha) === done) removing.delete(sha)
       })
       removing.set(sha, done)
       await done
+      return true
     }
   }
 }

@@ -123,6 +123,7 @@ export function createVectorFs(options: VectorFsOptions) {
   const queryCache = new Map<string, number[]>()
   /** Until when queries are not embedded: the provider failed or did not answer (each search waited for its time-out). */
   let queryPausedUntil = 0
+  let closed = false
 
   const pathOf = (id: number) => formatVfsPath(tree.segmentsOf(id))
   const changed = (path: string) => {
@@ -530,8 +531,23 @@ export function createVectorFs(options: VectorFsOptions) {
     /** Resolves when no embedding is in progress. */
     idle: () => queue.idle(),
     async close() {
+      closed = true
       await queue.close()
       await documents.close()
+    },
+    /**
+     * Removes the stored copies no file refers to: a crash between storing an upload's copy and
+     * writing its row, or between deleting a file's row and its copy, leaves one behind. Each is
+     * removed only if no row names it when it is removed, and never while an upload holds it, so
+     * uploads may run meanwhile. Answers how many were removed.
+     */
+    async removeOrphanCopies(): Promise<number> {
+      let removed = 0
+      for (const sha of await files.storedShas()) {
+        if (closed) break
+        if (await files.remove(sha, () => closed || tree.isShaUsed(sha))) removed++
+      }
+      return removed
     },
     /** Removes upload leftovers (from a crash) in the staging folder; folders are made when first needed. */
     async cleanStaging() {
