@@ -283,6 +283,22 @@ describe('wizard flow', () => {
     await waitFor(() => expect(document.activeElement).toBe(url))
   })
 
+  it('the kinds are one Tab stop (the chosen one, else the first); the arrow keys move the choice', async () => {
+    wizard()
+    const group = await screen.findByRole('radiogroup', { name: /Which kind of provider/ })
+    const stops = () => screen.getAllByRole('radio').filter((r) => r.tabIndex >= 0)
+    expect(group.contains(stops()[0]!)).toBe(true)
+    expect(stops().map((r) => r.getAttribute('aria-label'))).toEqual(['OpenAI'])
+    stops()[0]!.focus()
+    await userEvent.keyboard('{ArrowRight}')
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Ollama' }).getAttribute('aria-checked')).toBe('true'))
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Ollama')
+    expect(stops().map((r) => r.getAttribute('aria-label'))).toEqual(['Ollama'])
+    // Tab leaves the kinds for Next at once.
+    await userEvent.tab()
+    expect(document.activeElement?.textContent).toBe('Next')
+  })
+
   it('"Start over" discards the draft and begins again on the first step', async () => {
     wizard()
     await userEvent.click(await screen.findByRole('radio', { name: 'Ollama' }))

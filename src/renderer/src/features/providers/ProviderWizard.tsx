@@ -374,6 +374,8 @@ function KindStep({
             p="sm"
             radius="md"
             aria-label={choiceLabel(c)}
+            // One Tab stop for the group (the chosen kind, else the first); the arrow keys move between kinds.
+            tabIndex={c === (draft.choice ?? KIND_CHOICES[0]) ? 0 : -1}
             onKeyDown={(e: KeyboardEvent<HTMLButtonElement>) => {
               // Enter chooses this kind and goes on, as Next would.
               if (e.key !== 'Enter') return
