@@ -132,6 +132,9 @@ ready
     })
     protocol.handle(APP_SCHEME, rendererProtocolHandler(join(__dirname, '../renderer')))
     session.defaultSession.setPermissionRequestHandler((_wc, _permission, grant) => grant(false))
+    // Without a check handler Electron answers most permission checks with yes; devices (HID, serial, USB) likewise refused.
+    session.defaultSession.setPermissionCheckHandler(() => false)
+    session.defaultSession.setDevicePermissionHandler(() => false)
     session.defaultSession.webRequest.onHeadersReceived((details, done) => {
       done({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } })
     })

@@ -127,10 +127,16 @@ describe('Electron bootstrap (built main process, stand-in electron module)', ()
     expect(prevented).toBe(3)
   })
 
-  it('denies every permission request and sends a strict CSP with every response', () => {
+  it('denies every permission request, check and device, and sends a strict CSP with every response', () => {
     let granted: boolean | undefined
     desktop.record.permissionHandler!({}, 'media', (g: boolean) => (granted = g))
     expect(granted).toBe(false)
+    // Checks too (asked without a prompt, e.g. navigator.permissions.query or before reading the
+    // clipboard), and devices (HID, serial, USB): Electron grants those when no handler is set.
+    for (const permission of ['clipboard-read', 'media', 'notifications', 'hid', 'serial', 'usb']) {
+      expect([permission, desktop.record.permissionCheckHandler?.({}, permission, 'app://nodedesk', {})]).toEqual([permission, false])
+    }
+    expect(desktop.record.devicePermissionHandler?.({ deviceType: 'hid', origin: 'app://nodedesk', device: {} })).toBe(false)
     let headers: Record<string, string[]> = {}
     desktop.record.headersHandler!(
       { responseHeaders: { 'X-Other': ['1'] } },

@@ -51,6 +51,8 @@ export function fakeElectron(options: FakeElectronOptions) {
     privilegedSchemes: [] as unknown[],
     protocolHandlers: new Map<string, (request: Request) => Response | Promise<Response>>(),
     permissionHandler: undefined as Handler | undefined,
+    permissionCheckHandler: undefined as Handler | undefined,
+    devicePermissionHandler: undefined as Handler | undefined,
     headersHandler: undefined as Handler | undefined
   }
   let readyResolve: () => void = () => {}
@@ -109,6 +111,8 @@ export function fakeElectron(options: FakeElectronOptions) {
     session: {
       defaultSession: {
         setPermissionRequestHandler: (h: Handler) => (record.permissionHandler = h),
+        setPermissionCheckHandler: (h: Handler) => (record.permissionCheckHandler = h),
+        setDevicePermissionHandler: (h: Handler) => (record.devicePermissionHandler = h),
         webRequest: { onHeadersReceived: (h: Handler) => (record.headersHandler = h) }
       }
     },
