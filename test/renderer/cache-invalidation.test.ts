@@ -19,6 +19,7 @@ const B = 'job_inbox::jobid_b::false'
 const cached: Record<string, QueryKey> = {
   health: keys.health,
   providers: keys.providers,
+  embeddingModel: keys.embeddingModel,
   'inboxes (visible)': inboxPageKeys.pages({ showHidden: false, pinned: false }),
   'inboxes (with hidden)': inboxPageKeys.pages({ showHidden: true, pinned: false }),
   'messages A': keys.messages(A),
@@ -136,9 +137,9 @@ describe('node events → cache', () => {
     expect(invalidated()).toEqual([])
   })
 
-  it('provider_changed marks the providers and both inbox lists (they show each inbox’s provider) stale', () => {
+  it('provider_changed marks the providers, both inbox lists (they show each inbox’s provider) and the embedding model stale', () => {
     emit({ type: 'provider_changed', data: { id: 'gpt' } })
-    expect(invalidated()).toEqual(['providers', ...allInboxLists].sort())
+    expect(invalidated()).toEqual(['embeddingModel', 'providers', ...allInboxLists].sort())
   })
 
   it('message_delta touches no query: it only feeds the streaming store', () => {
@@ -264,8 +265,9 @@ describe('after a successful call → cache', () => {
 
   it.each([
     ['add_llm_provider', {}, ['providers']],
-    ['modify_llm_provider', {}, ['providers', ...allInboxLists]],
-    ['remove_llm_provider', { llm_provider_id: 'gpt' }, ['providers']],
+    // The node forgets a removed provider, or one that can no longer embed, as the embedding model.
+    ['modify_llm_provider', {}, ['embeddingModel', 'providers', ...allInboxLists]],
+    ['remove_llm_provider', { llm_provider_id: 'gpt' }, ['embeddingModel', 'providers']],
     // Inbox lists follow the node's inbox_changed events, never a whole-list refetch.
     ['create_job', {}, []],
     ['change_job_llm_provider', { job_id: 'jobid_a', new_llm_provider_id: 'p2' }, []],

@@ -119,4 +119,22 @@ describe('providers page', () => {
     await removeFrom('a')
     await waitFor(() => expect(focused()).toBe('Add provider'), { timeout: 3000 })
   })
+
+  it('removing the embedding model’s provider says, before it is removed, that documents are then found by their words alone', async () => {
+    await addProvider(node, 'emb', { external_url: `${fake.url}/v1` })
+    await addProvider(node, 'chat', { external_url: `${fake.url}/v1` })
+    await node.post('/v2/update_default_embedding_model', { provider_id: 'emb', model: 'text-embedding-3-small' })
+    renderWithApp(<ProvidersPage />, routerTransport(node.router))
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove chat' }))
+    await screen.findByRole('button', { name: 'Remove', hidden: true })
+    expect(screen.queryByTestId('removes-embedder')).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel', hidden: true }))
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove emb' }))
+    expect((await screen.findByTestId('removes-embedder')).textContent).toContain('found by their words alone')
+    await userEvent.click(screen.getByRole('button', { name: 'Remove', hidden: true }))
+    await waitFor(() => expect(screen.queryByTestId('provider-row-emb')).toBeNull())
+    expect((await node.get('/v2/get_default_embedding_model')).body).toEqual({ provider_id: null, model: null })
+  })
 })

@@ -7,6 +7,7 @@ import { sourcesOf } from '../../src/renderer/src/features/inboxes/MessageList'
 import type { LastMessage } from '../../src/shared/contract/message'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { addProvider, useTestNode } from '../support/node'
+import { vfsSettings } from '../../src/main/vector-fs/settings'
 import { provider } from '../support/fixtures'
 import { renderWithApp, routerTransport } from './render'
 
@@ -92,21 +93,24 @@ describe('Settings page when the embedding provider is gone', () => {
       'changed to a kind that cannot embed',
       () => node.post('/v2/modify_llm_provider', provider('old', { model: { Claude: { model_type: 'c' } } }))
     ]
-  ])(
-    'the provider %s: the page says so instead of "embedded with emb-1 from old" over a select reading "None", and Save then stores none',
-    async (_, change) => {
-      expect((await change()).status).toBe(200)
-      renderWithApp(<SettingsPage />, routerTransport(node.router))
-      expect((await screen.findByTestId('embedding-stale')).textContent).toMatch(/“old”.*cannot embed any more/)
-      expect(screen.queryByTestId('embedding-current')).toBeNull()
-      await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Provider', { selector: 'input' }).value).toBe(''))
-      expect(screen.getByRole('textbox', { name: /Embedding model name/ }).hasAttribute('disabled')).toBe(true)
-      await userEvent.click(screen.getByRole('button', { name: 'Save' }))
-      await waitFor(async () =>
-        expect((await node.get('/v2/get_default_embedding_model')).body).toEqual({ provider_id: null, model: null })
-      )
-    }
-  )
+  ])('the provider %s: the node forgets it as the embedding model, and the page says search is by keywords alone', async (_, change) => {
+    expect((await change()).status).toBe(200)
+    renderWithApp(<SettingsPage />, routerTransport(node.router))
+    expect((await screen.findByTestId('keyword-only')).textContent).toMatch(/No embedding model is set/)
+    expect(screen.queryByTestId('embedding-stale')).toBeNull()
+    expect(screen.queryByTestId('embedding-current')).toBeNull()
+  })
+
+  it('a setting an older version left pointing at a removed provider: the page says so instead of "embedded with emb-1 from gone" over a select reading "None", and Save then stores none', async () => {
+    vfsSettings(node.store.db).setEmbeddingModel({ providerId: 'gone', model: 'emb-1' })
+    renderWithApp(<SettingsPage />, routerTransport(node.router))
+    expect((await screen.findByTestId('embedding-stale')).textContent).toMatch(/“gone”.*cannot embed any more/)
+    expect(screen.queryByTestId('embedding-current')).toBeNull()
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Provider', { selector: 'input' }).value).toBe(''))
+    expect(screen.getByRole('textbox', { name: /Embedding model name/ }).hasAttribute('disabled')).toBe(true)
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(async () => expect((await node.get('/v2/get_default_embedding_model')).body).toEqual({ provider_id: null, model: null }))
+  })
 })
 
 describe('sourcesOf', () => {

@@ -10,6 +10,7 @@ import { settingsOf } from '../../domain/provider-checks'
 import { providerFields } from '../../domain/provider-fields'
 import type { ProviderRow } from '../../store'
 import { checkForSaved, storedKeyOf } from '../provider-checks'
+import { EMBEDDING_KINDS } from '../../runtime/embedding-model'
 
 type ProviderRoutes = 'add_llm_provider' | 'modify_llm_provider' | 'available_llm_providers' | 'remove_llm_provider'
 
@@ -44,6 +45,15 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
     return unchanged ? undefined : null
   }
 
+  /**
+   * A provider that is removed, or becomes a kind that cannot embed, stops being the library's
+   * embedding model: documents are then searched by their words until another is chosen, instead of
+   * every embedding call failing against a provider that is not there.
+   */
+  const forgetAsEmbedder = (id: string) => {
+    if (ctx.vectorFs.embeddingModel()?.providerId === id) ctx.vectorFs.setEmbeddingModel(undefined)
+  }
+
   return {
     add_llm_provider({ body, rawBody }) {
       const added = store.providers.insert({
@@ -75,6 +85,7 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
         lastCheckJson: before ? checkAfterEdit(before, rawBody, body.api_key) : undefined
       })
       if (!updated) throw notFound(`id: no LLM provider with id '${body.id}'`)
+      if (!(EMBEDDING_KINDS as readonly string[]).includes(modelKind(body.model).kind)) forgetAsEmbedder(body.id)
       bus.emit({ type: 'provider_changed', data: { id: body.id } })
       return 'Successfully modified LLM provider'
     },
@@ -100,6 +111,7 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
           `llm_provider_id: LLM provider '${id}' is used by ${jobs} job${jobs === 1 ? '' : 's'}; switch ${jobs === 1 ? 'it' : 'them'} to another provider first`
         )
       }
+      forgetAsEmbedder(id)
       bus.emit({ type: 'provider_changed', data: { id } })
       return 'Successfully removed LLM provider'
     }

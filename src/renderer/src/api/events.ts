@@ -161,6 +161,8 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
           void qc.invalidateQueries({ queryKey: keys.providers })
           // Rows show each inbox's provider: lists are read again (rare: an operator edits a provider).
           void qc.invalidateQueries({ queryKey: inboxPageKeys.all })
+          // A removed provider, or one that can no longer embed, stops being the embedding model.
+          void qc.invalidateQueries({ queryKey: keys.embeddingModel })
           break
       }
     },

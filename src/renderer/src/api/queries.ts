@@ -265,8 +265,16 @@ export function useMessages(inboxId: string) {
 const invalidates: Partial<Record<RouteName, (qc: QueryClient, body: never) => unknown[]>> = {
   add_llm_provider: (qc) => [qc.invalidateQueries({ queryKey: keys.providers })],
   add_llm_providers: (qc) => [qc.invalidateQueries({ queryKey: keys.providers })],
-  modify_llm_provider: (qc) => [qc.invalidateQueries({ queryKey: keys.providers }), qc.invalidateQueries({ queryKey: inboxPageKeys.all })],
-  remove_llm_provider: (qc) => [qc.invalidateQueries({ queryKey: keys.providers })],
+  // The node forgets a removed provider, or one edited into a kind that cannot embed, as the embedding model.
+  modify_llm_provider: (qc) => [
+    qc.invalidateQueries({ queryKey: keys.providers }),
+    qc.invalidateQueries({ queryKey: inboxPageKeys.all }),
+    qc.invalidateQueries({ queryKey: keys.embeddingModel })
+  ],
+  remove_llm_provider: (qc) => [
+    qc.invalidateQueries({ queryKey: keys.providers }),
+    qc.invalidateQueries({ queryKey: keys.embeddingModel })
+  ],
   update_job_scope: (qc, body: { job_id: string }) => [qc.invalidateQueries({ queryKey: keys.jobScope(body.job_id) })],
   create_folder: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
   move_item: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],

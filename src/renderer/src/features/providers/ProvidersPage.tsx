@@ -6,7 +6,7 @@ import { useMemo, useRef } from 'react'
 import type { ProviderListEntry } from '../../../../shared/contract/provider'
 import { groupByServer } from '../../../../shared/provider-servers'
 import { errorText } from '../../api/client'
-import { useProviders, useRouteMutation } from '../../api/queries'
+import { useEmbeddingModel, useProviders, useRouteMutation } from '../../api/queries'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { hrefOf } from '../../app/router'
 import { useAddDraft } from './draft-store'
@@ -16,6 +16,7 @@ import { modelOf, providerTitle, serverLabel } from './provider-display'
 export function ProvidersPage() {
   const providers = useProviders()
   const remove = useRouteMutation('remove_llm_provider')
+  const embedder = useEmbeddingModel().data?.provider_id
   const hasDraft = useAddDraft((s) => s.draft !== null && s.draft.choice !== null)
   const servers = useMemo(() => groupByServer(providers.data ?? []), [providers.data])
 
@@ -28,7 +29,17 @@ export function ProvidersPage() {
     const removeButton = (p: string) => document.querySelector<HTMLElement>(`[data-testid="provider-row-${CSS.escape(p)}"] [data-remove]`)
     modals.openConfirmModal({
       title: `Remove provider “${id}”?`,
-      children: <Text size="sm">Its settings and stored key are deleted. Jobs cannot use a removed provider.</Text>,
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">Its settings and stored key are deleted. Jobs cannot use a removed provider.</Text>
+          {id === embedder && (
+            <Text size="sm" data-testid="removes-embedder">
+              It is the document library’s embedding model: documents are then found by their words alone until you choose another in
+              Settings.
+            </Text>
+          )}
+        </Stack>
+      ),
       labels: { confirm: 'Remove', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
