@@ -10,6 +10,7 @@ import { ancestorsOf, fileState, parentPath, toggleExpanded } from '../../src/re
 import { ApiFailure } from '../../src/renderer/src/api/client'
 import type { FileInfo } from '../../src/shared/contract/vector-fs'
 import { useRoute } from '../../src/renderer/src/app/router'
+import { bombDocx } from '../support/docx-bomb'
 import { startTestNode, tempDir, type TestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 import { layOutLists } from './list-layout'
@@ -133,6 +134,17 @@ describe('Files page against a real node', () => {
           .getAllByTestId('tree-row')
           .map((r) => r.dataset.path)
       ).toEqual(['/lease.txt', '/notes.md'])
+    )
+  })
+
+  it('a DOCX zip bomb is refused, and its upload row says why in a sentence', async () => {
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    await screen.findByTestId('files-empty')
+    const input = document.querySelector('input[type=file]') as HTMLInputElement
+    await userEvent.upload(input, [new File([Buffer.from(await bombDocx(40 * 1024 * 1024))], 'bomb.docx')])
+    await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['failed']))
+    expect(screen.getByTestId('upload-row').textContent).toMatch(
+      /failed: the DOCX would unpack to 4\d MiB of document text and markup, more than the 32 MiB the node reads from a Word document; it may be a zip bomb, so it was not read/
     )
   })
 
