@@ -1,0 +1,66 @@
+import { connect } from 'node:net'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
+import { useTestNode } from '../support/node'
+
+/**
+ * The DNS-rebinding guard against the spellings a rebinding page or a confused proxy could
+ * produce: only `127.0.0.1:<port>` and `localhost:<port>` (any case) are the node's names.
+ */
+const node = useTestNode()
+let http: HttpServer
+beforeEach(async () => {
+  http = await startHttpServer({ router: node.router, token: 'tok', port: 0, log: node.log })
+})
+afterEach(async () => {
+  await http.close()
+})
+
+/** A raw request line and headers, exactly as written (clients normalise Host and the target). */
+const raw = (head: string) =>
+  new Promise<string>((done, fail) => {
+    const s = connect(http.port, '127.0.0.1', () => s.write(`${head}\r\nAuthorization: Bearer tok\r\nConnection: close\r\n\r\n`))
+    let out = ''
+    s.on('data', (c: Buffer) => (out += c.toString()))
+    s.on('close', () => done(out.slice(9, 12)))
+    s.on('error', fail)
+  })
+
+describe('the Host guard', () => {
+  it('refuses names that only resemble the loopback address, and a request without Host', async () => {
+    const p = http.port
+    const refused = [
+      `127.0.0.1.nip.io:${p}`,
+      `localhost.:${p}`,
+      `127.0.0.1.:${p}`,
+      `[::1]:${p}`,
+      `[::ffff:127.0.0.1]:${p}`,
+      `0.0.0.0:${p}`,
+      `2130706433:${p}`,
+      `127.1:${p}`,
+      `127.0.0.1`,
+      `localhost`,
+      `127.0.0.1:${p}.evil.example`,
+      `127.0.0.1:0${p}`,
+      ''
+    ]
+    for (const host of refused) {
+      expect([host, await raw(`GET /v2/all_inboxes HTTP/1.1\r\nHost: ${host}`)]).toEqual([host, '403'])
+    }
+    expect(await raw('GET /v2/all_inboxes HTTP/1.0')).toBe('403')
+  })
+
+  it('an absolute-form target naming another host is judged by the Host header, never by the target', async () => {
+    const p = http.port
+    expect(await raw(`GET http://evil.example/v2/all_inboxes HTTP/1.1\r\nHost: evil.example`)).toBe('403')
+    expect(await raw(`GET http://127.0.0.1:${p}/v2/all_inboxes HTTP/1.1\r\nHost: evil.example`)).toBe('403')
+    expect(await raw(`GET http://evil.example/v2/all_inboxes HTTP/1.1\r\nHost: 127.0.0.1:${p}`)).toBe('200')
+  })
+
+  it('accepts its own names in any case', async () => {
+    const p = http.port
+    for (const host of [`127.0.0.1:${p}`, `localhost:${p}`, `LOCALHOST:${p}`, `LocalHost:${p}`]) {
+      expect([host, await raw(`GET /v2/all_inboxes HTTP/1.1\r\nHost: ${host}`)]).toEqual([host, '200'])
+    }
+  })
+})
