@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react'
-import { afterEach, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { LastMessage } from '../../src/shared/contract/message'
 import { MessageList } from '../../src/renderer/src/features/inboxes/MessageList'
 import { layOutLists } from './list-layout'
@@ -90,4 +90,36 @@ it('an error before any text is the plain note, titled as a provider that did no
   expect(note.textContent).toContain('The provider did not answer')
   expect(note.textContent).toContain('failed (HTTP 500: "boom")')
   expect(note.textContent).not.toContain('⚠')
+})
+
+describe('an answer the provider asked to wait for (429)', () => {
+  const question = () => message('Explain')
+  const renderPaused = (until: number) =>
+    renderWithApp(
+      <MessageList
+        inboxId={INBOX}
+        messages={[question()]}
+        hasOlder={false}
+        loadingOlder={false}
+        onLoadOlder={() => {}}
+        streaming={false}
+        waiting
+        pause={{ parent: 'h', reason: 'rate_limit', until }}
+        onRetry={() => {}}
+        onSwitchProvider={() => {}}
+      />
+    )
+
+  it('says the provider asked to wait and counts down to the next try', async () => {
+    renderPaused(Date.now() + 12_000)
+    const notice = screen.getByTestId('answer-paused')
+    expect(notice.textContent).toBe('The provider asked to wait (rate limit); trying again in 12 s')
+    await waitFor(() => expect(notice.textContent).toBe('The provider asked to wait (rate limit); trying again in 11 s'), { timeout: 2500 })
+    expect(screen.queryByText('Waiting for the provider…')).toBeNull()
+  })
+
+  it('says it is trying again once the wait is over', () => {
+    renderPaused(Date.now() - 1)
+    expect(screen.getByTestId('answer-paused').textContent).toBe('The provider asked to wait (rate limit); trying again now…')
+  })
 })

@@ -282,6 +282,12 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       const row = ctx.store.providers.get(providerId)
       return row && (JSON.parse(row.provider_json) as LlmProvider)
     },
+    paused(inboxId, until) {
+      const q = ctx.store.messages.nextPending(inboxId)
+      if (!q) return
+      const data = { inbox: inboxId, parent: q.hash, reason: 'rate_limit', wait_ms: Math.max(0, Math.round(until - Date.now())) } as const
+      ctx.bus.emit({ type: 'answer_paused', data })
+    },
     async turn(inboxId, q, callEnded) {
       const outcome = await answer(inboxId, q, callEnded)
       if (outcome.kind === 'done' && !closed && ctx.store.messages.nextPending(inboxId)?.hash === q.hash) {

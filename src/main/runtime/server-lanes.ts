@@ -44,6 +44,8 @@ export interface LanesDeps {
    * stays busy (its next question waits) until the turn ends.
    */
   turn(inboxId: string, question: PendingQuestion, callEnded: () => void): Promise<TurnOutcome>
+  /** The inbox's next question waits until `until` (epoch ms) because its server answered 429. */
+  paused?(inboxId: string, until: number): void
 }
 
 /** One server's calls: at most `limit` at once, taken round-robin from the inboxes waiting for it. */
@@ -121,6 +123,7 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
     const l = lane(providerId === undefined ? keyOf(inboxId) : keyOf(inboxId, providerId))
     if (l.waiting.has(inboxId)) return
     l.waiting.add(inboxId)
+    if (l.pausedUntil > Date.now()) deps.paused?.(inboxId, l.pausedUntil)
     pumpSoon()
   }
 
@@ -196,11 +199,14 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
         running.delete(inboxId)
         if (stopped) return
         const now = Date.now()
+        /** Inboxes told of this pause: the one refused, and every other waiting for the server when a pause begins. */
+        let told: Iterable<string> = []
         if (outcome?.kind === 'rate_limited') {
-          if (now >= l.pausedUntil)
-            deps.log.info(`${l.key} is limiting requests (429): its calls pause for ${(outcome.waitMs / 1000).toFixed(1)} s`)
+          const begins = now >= l.pausedUntil
+          if (begins) deps.log.info(`${l.key} is limiting requests (429): its calls pause for ${(outcome.waitMs / 1000).toFixed(1)} s`)
           l.pausedUntil = Math.max(l.pausedUntil, now + outcome.waitMs)
           lanes.set(l.key, l) // kept while paused, even with nothing waiting
+          told = begins ? [inboxId, ...l.waiting] : [inboxId]
         } else if (outcome?.kind === 'local_error') {
           localStreak++
           const ms = Math.min(MAX_LOCAL_PAUSE_MS, basePause * 2 ** (localStreak - 1))
@@ -215,6 +221,7 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
         }
         // A turn that threw leaves the inbox alone until its next question (as a crash would).
         if (outcome && deps.nextQuestion(inboxId)) lane(l.key).waiting.add(inboxId)
+        for (const id of told) deps.paused?.(id, l.pausedUntil)
         pumpSoon()
       })
     running.set(inboxId, turn)

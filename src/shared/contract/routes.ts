@@ -186,7 +186,7 @@ export const routes = {
     auth: true,
     query: NoQuery,
     stream: true,
-    description: 'Server-sent events: inbox_changed, provider_changed, message_delta.',
+    description: 'Server-sent events: inbox_changed, provider_changed, message_delta, answer_paused, vector_fs_changed.',
     response: NodeEventSchema
   },
   ...vectorFsRoutes,

@@ -3,6 +3,7 @@ import type { NodeEvent } from '../../../shared/contract/events'
 import type { Inbox } from '../../../shared/contract/inbox'
 import type { LastMessage } from '../../../shared/contract/message'
 import { isAnswer } from '../../../shared/message-role'
+import { useAnswerPauses } from '../stores/answer-pauses'
 import { useStreaming } from '../stores/streaming'
 import { createClient, type Client } from './client'
 import { applyInboxChanges, inboxPageKeys, refreshCount, type InboxFilter } from './inbox-pages'
@@ -20,12 +21,15 @@ const repliesTo = (qc: QueryClient, inbox: string, parent: string) =>
     .filter((m) => m.job_message.parent === parent && isAnswer(m))
     .map((m) => m.node_api_data.node_message_hash)
 
-/** The streamed text of an answer goes once the fetched messages hold the stored answer. */
+/** The streamed text of an answer, or the notice of its pause, goes once the fetched messages hold the stored answer. */
 function clearIfStored(qc: QueryClient, inbox: string) {
+  const messages = loadedMessages(qc.getQueryData<MessagePages>(keys.messages(inbox)))
   const partial = useStreaming.getState().partial[inbox]
-  if (partial && isAnswered(loadedMessages(qc.getQueryData<MessagePages>(keys.messages(inbox))), partial.parent, partial.replaced)) {
+  if (partial && isAnswered(messages, partial.parent, partial.replaced)) {
     useStreaming.getState().clear(inbox, partial.parent)
   }
+  const pause = useAnswerPauses.getState().pauses[inbox]
+  if (pause && isAnswered(messages, pause.parent, pause.replaced)) useAnswerPauses.getState().clear(inbox, pause.parent)
 }
 
 /**
@@ -147,6 +151,13 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
           const cur = useStreaming.getState().partial[event.data.inbox]
           const replaced = cur?.parent === event.data.parent ? undefined : repliesTo(qc, event.data.inbox, event.data.parent)
           useStreaming.getState().append(event.data.inbox, event.data.parent, event.data.text, replaced)
+          useAnswerPauses.getState().clear(event.data.inbox)
+          break
+        }
+        case 'answer_paused': {
+          const { inbox, parent, reason, wait_ms } = event.data
+          const replaced = repliesTo(qc, inbox, parent)
+          useAnswerPauses.getState().pause(inbox, { parent, reason, until: Date.now() + wait_ms, ...(replaced.length ? { replaced } : {}) })
           break
         }
         case 'inbox_changed':

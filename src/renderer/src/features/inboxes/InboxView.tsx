@@ -7,6 +7,7 @@ import { mergeMessagePages, useInbox, useMessages, useRouteMutation } from '../.
 import { isAnswer } from '../../../../shared/message-role'
 import { isAnswered } from '../../api/events'
 import { hrefOf } from '../../app/router'
+import { useAnswerPauses } from '../../stores/answer-pauses'
 import { useStreaming } from '../../stores/streaming'
 import { Composer } from './Composer'
 import { ConversationList } from './ConversationList'
@@ -24,6 +25,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   // The question being answered now; the text itself is read by the streaming row alone.
   const streamingFor = useStreaming((s) => s.partial[inboxId]?.parent)
   const replaced = useStreaming((s) => s.partial[inboxId]?.replaced)
+  const pause = useAnswerPauses((s) => s.pauses[inboxId])
   const pages = messages.data?.pages
   const list = useMemo(() => mergeMessagePages(pages ?? []), [pages])
   const retry = useRouteMutation('retry_message')
@@ -95,6 +97,8 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const streaming = streamingFor !== undefined && !isAnswered(list, streamingFor, replaced)
   const newest = list[list.length - 1]
   const waiting = !!newest && !isAnswer(newest)
+  // A pause is shown until its answer is stored (a regenerated answer's question already has one).
+  const paused = !streaming && pause !== undefined && !isAnswered(list, pause.parent, pause.replaced)
 
   return (
     <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
@@ -130,11 +134,12 @@ export function InboxView({ inboxId }: { inboxId: string }) {
           onLoadOlder={() => void messages.fetchNextPage({ cancelRefetch: false })}
           streaming={streaming}
           streamingFor={streamingFor}
-          waiting={waiting && !streaming}
+          waiting={(waiting || paused) && !streaming}
+          pause={paused ? pause : undefined}
           onRetry={(messageId) => retry.mutate({ inbox_name: inboxId, message_id: messageId })}
           onSwitchProvider={() => switcherRef.current?.focus()}
         />
-        <Composer jobId={jobId} inboxId={inboxId} answering={waiting || streaming} />
+        <Composer jobId={jobId} inboxId={inboxId} answering={waiting || streaming || paused} />
       </Stack>
       <InboxSidePanel jobId={jobId} inbox={inbox} />
       <Drawer opened={details} onClose={closeDetails} closeOnEscape={!detailsDialog} position="right" title="Job details" size="sm">

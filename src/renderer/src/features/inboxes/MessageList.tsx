@@ -1,11 +1,12 @@
 import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Paper, Text } from '@mantine/core'
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconFileText, IconRefresh } from '@tabler/icons-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message-role'
 import { AnswerSourceSchema, type AnswerSource } from '../../../../shared/contract/vector-fs'
 import { hrefOf } from '../../app/router'
+import type { AnswerPause } from '../../stores/answer-pauses'
 import { useStreamedText } from '../../stores/streaming'
 import { AnswerText, PlainText } from './AnswerText'
 import { conversationRows, tailIndex, type ConversationRow } from './conversation-rows'
@@ -24,6 +25,8 @@ interface Props {
   /** The question that answer replies to: a regenerated answer is shown under its own question. */
   readonly streamingFor?: string
   readonly waiting: boolean
+  /** The answer waits because the provider asked the node to slow down (shown in the wait's place). */
+  readonly pause?: AnswerPause
   /** Answer again the question `messageHash` (an answer or error note) replied to. */
   readonly onRetry: (messageHash: string) => void
   readonly onSwitchProvider: () => void
@@ -101,7 +104,11 @@ export function MessageList(props: Props) {
               ref={virtualizer.measureElement}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)`, padding: '4px 8px' }}
             >
-              {row.kind === 'tail' ? <Tail inboxId={inboxId} streaming={streaming} /> : <RowView row={row} actions={actions} />}
+              {row.kind === 'tail' ? (
+                <Tail inboxId={inboxId} streaming={streaming} pause={props.pause} />
+              ) : (
+                <RowView row={row} actions={actions} />
+              )}
             </div>
           )
         })}
@@ -198,7 +205,7 @@ function Answers({ answers, actions }: { answers: readonly LastMessage[]; action
 }
 
 /** The answer being written: only this row follows the stream, so deltas do not re-render the list. */
-function Tail({ inboxId, streaming }: { inboxId: string; streaming: boolean }) {
+function Tail({ inboxId, streaming, pause }: { inboxId: string; streaming: boolean; pause?: AnswerPause }) {
   const text = useStreamedText(inboxId)
   if (streaming && text !== undefined) {
     return (
@@ -208,10 +215,32 @@ function Tail({ inboxId, streaming }: { inboxId: string; streaming: boolean }) {
       </Paper>
     )
   }
+  if (pause) return <PauseNotice until={pause.until} />
   return (
     <Group gap="xs" c="dimmed">
       <Loader size="xs" type="dots" />
       <Text size="sm">Waiting for the provider…</Text>
+    </Group>
+  )
+}
+
+/** Whole seconds until `until`, counted down while shown. */
+function useSecondsLeft(until: number): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [until])
+  return Math.max(0, Math.ceil((until - now) / 1000))
+}
+
+/** The provider answered 429: the node waits before calling it again (Stop, beside the composer, still works). */
+function PauseNotice({ until }: { until: number }) {
+  const left = useSecondsLeft(until)
+  return (
+    <Group gap="xs" c="dimmed" data-testid="answer-paused" role="status">
+      <Loader size="xs" type="dots" />
+      <Text size="sm">The provider asked to wait (rate limit); {left > 0 ? `trying again in ${left} s` : 'trying again now…'}</Text>
     </Group>
   )
 }

@@ -1,0 +1,44 @@
+import { expect, test } from './fixtures/node'
+import { InboxPage } from './pages/inbox'
+import { providerBody, seedJobs } from './seed'
+
+/* How the inbox view shows an answer that waits for a rate-limited provider, and one that broke off. */
+
+async function openInbox(page: import('@playwright/test').Page, node: import('./fixtures/node').HeadlessNode) {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const [jobId] = await seedJobs(node, 'gpt', 1)
+  await page.goto(node.uiUrl)
+  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`)
+  return new InboxPage(page)
+}
+
+test('a provider answering 429 shows that it asked to wait, with the seconds left; Stop ends the wait', async ({ page, node }) => {
+  const inbox = await openInbox(page, node)
+  node.fake.queue = [{ type: 'status', status: 429, body: { error: { message: 'Rate limit reached' } }, headers: { 'Retry-After': '30' } }]
+  node.fake.behaviour = { type: 'reply', chunks: ['Never asked'] }
+  await inbox.send('Are you there?')
+  const notice = page.getByTestId('answer-paused')
+  await expect(notice).toContainText(/The provider asked to wait \(rate limit\); trying again in (30|29|28|27) s/)
+  await expect(page.getByText('Waiting for the provider…')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Stop' }).click()
+  await expect(notice).toHaveCount(0)
+  await expect(inbox.answers().last()).toContainText('stopped')
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0)
+  expect(node.fake.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
+})
+
+test('an answer that breaks off keeps the part shown while it streamed, with the note and Retry', async ({ page, node }) => {
+  const inbox = await openInbox(page, node)
+  node.fake.queue = [{ type: 'break', chunks: ['**Half** of ', 'an answer'], ending: 'error', delayMs: 50 }]
+  node.fake.behaviour = { type: 'reply', chunks: ['A whole answer'] }
+  await inbox.send('Tell me a long story')
+  const broken = page.getByTestId('message-broken-off')
+  await expect(broken).toContainText('Half of an answer')
+  await expect(broken.locator('strong')).toHaveText('Half')
+  await expect(broken.getByTestId('message-error')).toContainText('The answer broke off here.')
+  await broken.getByRole('button', { name: 'Retry' }).click()
+  await expect(inbox.answers().last()).toContainText('A whole answer')
+  await expect(page.getByTestId('answer-nav')).toContainText('2/2')
+  await page.getByRole('button', { name: 'Earlier answer' }).click()
+  await expect(page.getByTestId('message-broken-off')).toContainText('Half of an answer')
+})
