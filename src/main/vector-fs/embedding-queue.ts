@@ -4,6 +4,7 @@ import type { PassageIndex } from './passage-index'
 import { modelKeyOf, type VfsSettings } from './settings'
 import type { TreeRepo } from './tree'
 import type { VectorIndex } from './vector-index'
+import type { EmbeddingFailure as EmbeddingFailureState } from '../../shared/contract/vector-fs-browse'
 
 export interface EmbeddingQueueOptions {
   /** Passages per provider call. */
@@ -86,6 +87,8 @@ export function embeddingQueue(deps: Deps) {
 
   let loop: Promise<void> | undefined
   let closed = false
+  /** The last failure while the batch in hand is tried again: the files stay processing, and this says why. */
+  let lastFailure: EmbeddingFailureState | null = null
   let batchAbort: AbortController | undefined
   let again = false
 
@@ -113,6 +116,14 @@ export function embeddingQueue(deps: Deps) {
         const backoff = Math.min(options.maxBackoffMs, options.backoffMs * 2 ** (attempt - 1))
         const wait = Math.min(options.maxBackoffMs, failure.retryAfterMs ?? backoff * (0.75 + Math.random() * 0.5))
         deps.log.info(`embedding: ${failure.message}; trying again in ${Math.round(wait)} ms (attempt ${attempt + 1})`)
+        const at = Date.now()
+        lastFailure = {
+          message: failure.message,
+          at: new Date(at).toISOString(),
+          attempt,
+          max_attempts: options.maxAttempts,
+          next_try_at: new Date(at + Math.round(wait)).toISOString()
+        }
         await sleep(wait, signal)
         if (signal.aborted) throw err
       }
@@ -144,6 +155,8 @@ export function embeddingQueue(deps: Deps) {
       result = { ok: false, message: (err as Error).message }
     } finally {
       batchAbort = undefined
+      // Past the tries the files say why themselves (failed: …); after a success nothing is wrong.
+      lastFailure = null
     }
     if (closed || !db.open) return false
     const current = settings.embeddingModel()
@@ -223,7 +236,10 @@ export function embeddingQueue(deps: Deps) {
         setAllFiles.run('ready')
       }
       batchAbort?.abort()
+      lastFailure = null
     },
+    /** Why the files being embedded are still processing, while the provider fails and the batch is tried again. */
+    failure: (): EmbeddingFailureState | null => lastFailure,
     /** Resolves once nothing is being embedded (for tests and shutdown). */
     idle: async () => {
       while (loop) await loop

@@ -386,10 +386,11 @@ export function createVectorFs(options: VectorFsOptions) {
       return tree.findByName(words, kind, limit).map((e) => info(e, tree.segmentsOf(e.id), 0, 1, key))
     },
 
-    /** Files by embedding state, for progress; a file without a status is ready. */
+    /** Files by embedding state, for progress (a file without a status is ready), and why embedding waits, if it does. */
     fileStateCounts() {
       const c = tree.stateCounts()
-      return { files: c.files, processing: c.processing, ready: c.files - c.processing - c.failed, failed: c.failed }
+      const ready = c.files - c.processing - c.failed
+      return { files: c.files, processing: c.processing, ready, failed: c.failed, embedding_failure: queue.failure() }
     },
 
     /** Where a file's original bytes are, with its content type. */

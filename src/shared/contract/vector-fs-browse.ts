@@ -31,10 +31,26 @@ export const FindEntriesQuerySchema = z.object({
   limit: intParam(1, 100).optional()
 })
 
+/** The embedding provider's last failure while the queue tries the same passages again (their files stay processing). */
+export const EmbeddingFailureSchema = z.strictObject({
+  /** Why, in a sentence that names the provider's server (never its key). */
+  message: z.string(),
+  /** When that try failed. */
+  at: z.string(),
+  /** Tries made so far of the passages in hand, and how many are made before their files are marked failed. */
+  attempt: z.number(),
+  max_attempts: z.number(),
+  /** When the next try is made. */
+  next_try_at: z.string()
+})
+export type EmbeddingFailure = z.infer<typeof EmbeddingFailureSchema>
+
 export const FileStateCountsSchema = z.strictObject({
   files: z.number(),
   processing: z.number(),
   ready: z.number(),
-  failed: z.number()
+  failed: z.number(),
+  /** Null while embedding works (or nothing waits for it). */
+  embedding_failure: EmbeddingFailureSchema.nullable()
 })
 export type FileStateCounts = z.infer<typeof FileStateCountsSchema>

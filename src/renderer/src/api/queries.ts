@@ -173,9 +173,17 @@ export function useVfsFind(q: string, kind?: 'folder' | 'file') {
 }
 
 /** How many files are processing, ready and failed. */
+/** How often the file states are read again while files are processing. */
+export const FILE_STATES_REFRESH_MS = 5000
+
 export function useVfsFileStates() {
   const client = useClient()
-  return useQuery({ queryKey: keys.vfsFileStates, queryFn: () => client.call('vector_fs_file_states') })
+  return useQuery({
+    queryKey: keys.vfsFileStates,
+    queryFn: () => client.call('vector_fs_file_states'),
+    // While files are processing the queue's state moves without a file changing (a failed try, the next one): read it again now and then.
+    refetchInterval: (q) => (q.state.data?.processing ? FILE_STATES_REFRESH_MS : false)
+  })
 }
 
 export function useEmbeddingModel() {

@@ -1,11 +1,12 @@
 import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Paper, Text } from '@mantine/core'
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconFileText, IconRefresh } from '@tabler/icons-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message-role'
 import { AnswerSourceSchema, type AnswerSource } from '../../../../shared/contract/vector-fs'
 import { hrefOf } from '../../app/router'
+import { useSecondsLeft } from '../../app/use-seconds-left'
 import type { AnswerPause } from '../../stores/answer-pauses'
 import { useStreamedText } from '../../stores/streaming'
 import { AnswerText, PlainText } from './AnswerText'
@@ -222,16 +223,6 @@ function Tail({ inboxId, streaming, pause }: { inboxId: string; streaming: boole
       <Text size="sm">Waiting for the provider…</Text>
     </Group>
   )
-}
-
-/** Whole seconds until `until`, counted down while shown. */
-function useSecondsLeft(until: number): number {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(timer)
-  }, [until])
-  return Math.max(0, Math.ceil((until - now) / 1000))
 }
 
 /** The provider answered 429: the node waits before calling it again (Stop, beside the composer, still works). */

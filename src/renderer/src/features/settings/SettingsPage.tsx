@@ -4,6 +4,8 @@ import { modelKind } from '../../../../shared/contract/identity'
 import { errorText } from '../../api/client'
 import { useEmbeddingModel, useProviders, useRouteMutation, useVfsFileStates } from '../../api/queries'
 import { hrefOf } from '../../app/router'
+import { useSecondsLeft } from '../../app/use-seconds-left'
+import type { EmbeddingFailure } from '../../../../shared/contract/vector-fs-browse'
 import { providerOptionLabel } from '../providers'
 
 /** Provider kinds whose servers can embed documents (api-contract.md, update_default_embedding_model). */
@@ -34,7 +36,7 @@ function EmbeddingSettings() {
   }, [setting.data])
 
   const capable = (providers.data ?? []).filter((p) => (EMBEDDING_KINDS as readonly string[]).includes(modelKind(p.model).kind))
-  const counts = fileStates.data ?? { processing: 0, ready: 0, failed: 0 }
+  const counts = fileStates.data ?? { processing: 0, ready: 0, failed: 0, embedding_failure: null }
   const current = setting.data
   // The stored provider may since have been removed, or changed to a kind that cannot embed.
   const isCapable = (id: string) => capable.some((p) => p.id === id)
@@ -119,6 +121,7 @@ function EmbeddingSettings() {
         <Text size="sm" data-testid="embedding-progress">
           Files: {counts.processing} processing · {counts.ready} ready · {counts.failed} failed
         </Text>
+        {counts.processing > 0 && counts.embedding_failure && <EmbeddingStalled failure={counts.embedding_failure} />}
         {counts.failed > 0 && (
           <Text size="sm">
             Each failed file says why on the{' '}
@@ -130,5 +133,17 @@ function EmbeddingSettings() {
         )}
       </Stack>
     </Paper>
+  )
+}
+
+/** Files stay processing while the embedding provider fails and the node tries again: why, and when it tries next. */
+function EmbeddingStalled({ failure }: { failure: EmbeddingFailure }) {
+  const left = useSecondsLeft(Date.parse(failure.next_try_at))
+  const next = failure.attempt + 1
+  return (
+    <Alert color="orange" title="Embedding is waiting for the provider" data-testid="embedding-failure">
+      The last try failed: {failure.message} The node tries again {left > 0 ? `in ${left} s` : 'now'} (try {next} of {failure.max_attempts}
+      ); if the last try fails too, these files are marked failed with this reason.
+    </Alert>
   )
 }
