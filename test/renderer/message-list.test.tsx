@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { LastMessage } from '../../src/shared/contract/message'
 import { MessageList } from '../../src/renderer/src/features/inboxes/MessageList'
+import { useStreaming } from '../../src/renderer/src/stores/streaming'
 import { layOutLists } from './list-layout'
 import { renderWithApp } from './render'
 
@@ -122,4 +123,29 @@ describe('an answer the provider asked to wait for (429)', () => {
     renderPaused(Date.now() - 1)
     expect(screen.getByTestId('answer-paused').textContent).toBe('The provider asked to wait (rate limit); trying again now…')
   })
+})
+
+it('an answer awaited before its first words (Regenerate) shows the wait under its question, not an empty answer', () => {
+  const question = message('Explain')
+  const first = message('First answer', { answers: question.node_api_data.node_message_hash })
+  useStreaming.setState({
+    partial: { [INBOX]: { parent: question.node_api_data.node_message_hash, text: '', replaced: [first.node_api_data.node_message_hash] } }
+  })
+  renderWithApp(
+    <MessageList
+      inboxId={INBOX}
+      messages={[question, first]}
+      hasOlder={false}
+      loadingOlder={false}
+      onLoadOlder={() => {}}
+      streaming
+      streamingFor={question.node_api_data.node_message_hash}
+      waiting={false}
+      onRetry={() => {}}
+      onSwitchProvider={() => {}}
+    />
+  )
+  expect(screen.getByText('Waiting for the provider…')).toBeTruthy()
+  expect(screen.queryByTestId('streaming-answer')).toBeNull()
+  useStreaming.setState({ partial: {} })
 })

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { ApiFailure } from '../../api/client'
 import { mergeMessagePages, useInbox, useMessages, useRouteMutation } from '../../api/queries'
 import { isAnswer } from '../../../../shared/message-role'
+import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswered } from '../../api/events'
 import { hrefOf } from '../../app/router'
 import { useAnswerPauses } from '../../stores/answer-pauses'
@@ -136,7 +137,15 @@ export function InboxView({ inboxId }: { inboxId: string }) {
           streamingFor={streamingFor}
           waiting={(waiting || paused) && !streaming}
           pause={paused ? pause : undefined}
-          onRetry={(messageId) => retry.mutate({ inbox_name: inboxId, message_id: messageId })}
+          onRetry={(messageId) => {
+            // The question already has a reply, so nothing else says an answer is coming until its first words.
+            const parent = list.find((m) => m.node_api_data.node_message_hash === messageId)?.job_message.parent
+            if (parent) awaitAnswer(inboxId, parent, list)
+            retry.mutate(
+              { inbox_name: inboxId, message_id: messageId },
+              { onError: () => parent && useStreaming.getState().clear(inboxId, parent) }
+            )
+          }}
           onSwitchProvider={() => switcherRef.current?.focus()}
         />
         <Composer jobId={jobId} inboxId={inboxId} answering={waiting || streaming || paused} />
@@ -147,4 +156,12 @@ export function InboxView({ inboxId }: { inboxId: string }) {
       </Drawer>
     </Group>
   )
+}
+
+/** An answer to `parent` is awaited: it shows as being written (waiting, with Stop) until it is stored. */
+function awaitAnswer(inboxId: string, parent: string, list: readonly LastMessage[]) {
+  const replaced = list.filter((m) => m.job_message.parent === parent && isAnswer(m)).map((m) => m.node_api_data.node_message_hash)
+  const streaming = useStreaming.getState()
+  streaming.clear(inboxId)
+  streaming.append(inboxId, parent, '', replaced)
 }

@@ -208,7 +208,8 @@ function Answers({ answers, actions }: { answers: readonly LastMessage[]; action
 /** The answer being written: only this row follows the stream, so deltas do not re-render the list. */
 function Tail({ inboxId, streaming, pause }: { inboxId: string; streaming: boolean; pause?: AnswerPause }) {
   const text = useStreamedText(inboxId)
-  if (streaming && text !== undefined) {
+  // Before its first words (a regenerated answer is awaited from the click) the wait is shown.
+  if (streaming && text) {
     return (
       <Paper p="sm" radius="md" withBorder maw="85%" data-testid="streaming-answer" aria-live="polite">
         <AnswerText text={text} />

@@ -1,0 +1,53 @@
+import { expect, test } from './fixtures/node'
+import { InboxPage } from './pages/inbox'
+import { providerBody, seedJobs } from './seed'
+
+/*
+ * Regenerate and Retry queue a question that already has a reply: until the provider's first
+ * words, the view must show that an answer is coming (and offer Stop), as it does for a new
+ * question. It showed nothing, so a slow provider looked like a click that did nothing.
+ */
+
+test('after Regenerate, the view waits for the provider with Stop until the first words; Stop keeps 2/2 as stopped', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const [jobId] = await seedJobs(node, 'gpt', 1)
+  await page.goto(node.uiUrl)
+  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`)
+  const inbox = new InboxPage(page)
+
+  node.fake.behaviour = { type: 'reply', chunks: ['First answer.'] }
+  await inbox.send('Name a colour')
+  await expect(inbox.answers()).toHaveText([/First answer\./])
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0)
+
+  node.fake.behaviour = { type: 'hang' }
+  await page.getByRole('button', { name: 'Regenerate' }).click()
+  await expect(page.getByText('Waiting for the provider…')).toBeVisible()
+  await page.getByRole('button', { name: 'Stop' }).click()
+  await expect(page.getByTestId('answer-position')).toHaveText('2/2')
+  await expect(inbox.answers().last()).toContainText('stopped')
+  await expect(page.getByText('Waiting for the provider…')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0)
+})
+
+test('after Retry on an error note, the view waits for the provider until the answer comes', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const [jobId] = await seedJobs(node, 'gpt', 1)
+  await page.goto(node.uiUrl)
+  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`)
+  const inbox = new InboxPage(page)
+
+  node.fake.behaviour = { type: 'status', status: 500, body: { error: { message: 'boom' } } }
+  await inbox.send('Name a colour')
+  const error = page.getByTestId('message-error')
+  await expect(error).toContainText('boom')
+  node.fake.behaviour = { type: 'reply', chunks: ['Blue', ', after a while.'], delayMs: 1500 }
+  await error.getByRole('button', { name: 'Retry' }).click()
+  await expect(page.getByText('Waiting for the provider…')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible()
+  await expect(inbox.answers().last()).toContainText('Blue, after a while.')
+  await expect(page.getByText('Waiting for the provider…')).toHaveCount(0)
+})
