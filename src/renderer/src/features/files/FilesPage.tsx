@@ -430,7 +430,7 @@ function EntryMenu({ entry, onMove, onDeleted }: { entry: FileInfo; onMove: () =
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item onClick={onMove}>Rename or move…</Menu.Item>
-        <Menu.Item color="red" onClick={confirmDelete}>
+        <Menu.Item color="red" data-danger onClick={confirmDelete}>
           Delete…
         </Menu.Item>
       </Menu.Dropdown>

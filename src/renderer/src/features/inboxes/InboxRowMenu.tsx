@@ -31,7 +31,7 @@ export default function InboxRowMenu({ row, actions }: { row: InboxRowData; acti
         <Menu.Item onClick={() => void actions.exportAs(row, 'json')}>Export as JSON</Menu.Item>
         <Menu.Item onClick={() => void actions.exportAs(row, 'txt')}>Export as text</Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" onClick={() => actions.remove([row])}>
+        <Menu.Item color="red" data-danger onClick={() => actions.remove([row])}>
           Delete
         </Menu.Item>
       </Menu.Dropdown>

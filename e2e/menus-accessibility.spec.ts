@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures/node'
+import { providerBody, seedJobs } from './seed'
+
+/** Serious and critical axe findings on the page as it is now, one line each. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`open menus (a library row's, an inbox row's) have no serious accessibility issue and work from the keyboard (${scheme})`, async ({
+    page,
+    node
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
+    await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+    await seedJobs(node, 'gpt', 2)
+    await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Contracts' })
+    await page.goto(node.uiUrl)
+
+    await page.getByRole('link', { name: 'Files' }).click()
+    await page.getByRole('button', { name: 'Actions for Contracts' }).click()
+    await expect(page.getByRole('menuitem', { name: 'Delete…' })).toBeVisible()
+    await page.mouse.move(0, 0)
+    await page.waitForTimeout(300)
+    expect(await seriousViolations(page), 'library row menu').toEqual([])
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('menu')).toBeHidden()
+
+    await page.getByRole('link', { name: 'Inboxes' }).click()
+    const actions = page.getByRole('button', { name: /^Actions for / }).first()
+    await actions.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible()
+    await page.mouse.move(0, 0) // a hovered link's tint is not what is measured
+    await page.waitForTimeout(300)
+    expect(await seriousViolations(page), 'inbox row menu').toEqual([])
+    // From the keyboard (the menu button pattern): Enter opened it on its first item, the arrows move,
+    // Escape closes it and gives the focus back to its button.
+    await expect(page.getByRole('menuitem').first()).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await expect(page.getByRole('menuitem').nth(1)).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('menu')).toBeHidden()
+    await expect(actions).toBeFocused()
+  })
+}
