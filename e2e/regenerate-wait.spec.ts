@@ -51,3 +51,29 @@ test('after Retry on an error note, the view waits for the provider until the an
   await expect(inbox.answers().last()).toContainText('Blue, after a while.')
   await expect(page.getByText('Waiting for the provider…')).toHaveCount(0)
 })
+
+test('Regenerate on an earlier answer while another streams leaves the streaming answer as it is; the regenerated one follows', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const [jobId] = await seedJobs(node, 'gpt', 1)
+  await page.goto(node.uiUrl)
+  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`)
+  const inbox = new InboxPage(page)
+
+  node.fake.behaviour = { type: 'reply', chunks: ['First answer.'] }
+  await inbox.send('Name a colour')
+  await expect(inbox.answers()).toHaveText([/First answer\./])
+  node.fake.behaviour = { type: 'stall', chunks: ['Streaming ', 'second'] }
+  await inbox.send('Name a fruit')
+  await expect(inbox.streaming()).toContainText('Streaming second')
+
+  node.fake.behaviour = { type: 'reply', chunks: ['Again, first.'] }
+  await page.getByRole('button', { name: 'Regenerate' }).first().click()
+  // The answer being written is still on screen, whole.
+  await expect(inbox.streaming()).toContainText('Streaming second')
+  await page.getByRole('button', { name: 'Stop' }).click()
+  await expect(page.getByTestId('answer-position')).toHaveText('2/2')
+  await expect(inbox.answers()).toHaveText([/Again, first\./, /Streaming second/])
+})

@@ -158,10 +158,15 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   )
 }
 
-/** An answer to `parent` is awaited: it shows as being written (waiting, with Stop) until it is stored. */
+/**
+ * An answer to `parent` is awaited: it shows as being written (waiting, with Stop) until it is
+ * stored. An answer still being written in the inbox stays shown: the new one is queued behind it.
+ */
 function awaitAnswer(inboxId: string, parent: string, list: readonly LastMessage[]) {
-  const replaced = list.filter((m) => m.job_message.parent === parent && isAnswer(m)).map((m) => m.node_api_data.node_message_hash)
   const streaming = useStreaming.getState()
+  const current = streaming.partial[inboxId]
+  if (current && !isAnswered(list, current.parent, current.replaced)) return
+  const replaced = list.filter((m) => m.job_message.parent === parent && isAnswer(m)).map((m) => m.node_api_data.node_message_hash)
   streaming.clear(inboxId)
   streaming.append(inboxId, parent, '', replaced)
 }
