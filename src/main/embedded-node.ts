@@ -33,6 +33,7 @@ export interface NodePartsOptions {
     /** Where PDF and DOCX files are read (default: the extraction worker from the sources) and how long each may take. */
     readonly extractWorker?: ExtractWorkerEntry | 'in-process'
     readonly extractTimeoutMs?: number
+    readonly extractHeapMb?: number
   }
 }
 
@@ -62,7 +63,8 @@ export function assembleNode(store: Store, options: NodePartsOptions): NodeParts
     queryTimeoutMs: options.vectorFs?.queryTimeoutMs,
     queryRetryMs: options.vectorFs?.queryRetryMs,
     extractWorker: options.vectorFs?.extractWorker,
-    extractTimeoutMs: options.vectorFs?.extractTimeoutMs
+    extractTimeoutMs: options.vectorFs?.extractTimeoutMs,
+    extractHeapMb: options.vectorFs?.extractHeapMb
   })
   const runtime = options.runtime && createAnswerRuntime({ store, bus, log, chain, retrieval: vectorFs }, options.runtime)
   const api = createNodeApi({

@@ -1,8 +1,11 @@
 import { Document, Packer, Paragraph } from 'docx'
+import { strToU8, zipSync } from 'fflate'
+import { join } from 'node:path'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { SearchResult } from '../../src/shared/contract/vector-fs'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
+import { wordParts } from '../support/docx-bomb'
 import { dbFingerprint, startTestNode, tempDir, type TestNode, type TestNodeOptions } from '../support/node'
 import { startServe, type ServeProcess } from '../support/serve-process'
 
@@ -143,6 +146,38 @@ describe('PDF and DOCX are read in a worker thread', () => {
     )
     expect((await upload(api, 'next.docx', docx)).status).toBe(200)
     expect((await search(api, 'gutters spring'))[0]?.path).toBe('/next.docx')
+  }, 60_000)
+})
+
+describe('a reading thread that cannot go on', () => {
+  it('a document that needs more memory than the worker has is refused with a sentence, and the next one is read by a fresh worker', async () => {
+    const api = await startNode({ vectorFs: { extractHeapMb: 64 } })
+    expect((await upload(api, 'first.pdf', await shortPdf('A first short document.'))).status).toBe(200)
+    // 6 MiB of paragraphs: within the DOCX bound, but mammoth's tree of it takes several hundred MB.
+    const parts = await wordParts('cover')
+    const paragraph = '<w:p><w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">The boiler is serviced every October. </w:t></w:r></w:p>'
+    parts['word/document.xml'] = strToU8(
+      `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraph.repeat((6 * MIB) / paragraph.length)}</w:body></w:document>`
+    )
+    const before = dbFingerprint(node!.store)
+    const big = await upload(api, 'manual.docx', zipSync(parts))
+    expect(big.body).toEqual({
+      code: 400,
+      error: 'Bad Request',
+      message: 'file_data: reading the DOCX needed more memory than the node gives one document, so it was stopped'
+    })
+    expect(dbFingerprint(node!.store)).toBe(before)
+    expect((await upload(api, 'next.pdf', await shortPdf('The orchard ladders are stored in the barn.'))).status).toBe(200)
+    expect((await search(api, 'orchard ladders'))[0]?.path).toBe('/next.pdf')
+  }, 60_000)
+
+  it('when the worker cannot start (its file is missing), documents are read on the main thread and the log says so once', async () => {
+    const api = await startNode({ vectorFs: { extractWorker: { file: join(__dirname, 'no-such-extract-worker.js') } } })
+    for (const name of ['one.pdf', 'two.pdf']) {
+      expect((await upload(api, name, await shortPdf(`The ${name} greenhouse thermostat.`))).status).toBe(200)
+    }
+    expect((await search(api, 'greenhouse thermostat')).map((h) => h.path).sort()).toEqual(['/one.pdf', '/two.pdf'])
+    expect(node!.log.lines.filter((l) => l.includes('PDF and DOCX files are now read on the main thread'))).toHaveLength(1)
   }, 60_000)
 })
 

@@ -39,6 +39,8 @@ const FAILED_STARTS_BEFORE_FALLBACK = 2
 export interface WorkerReaderOptions {
   readonly log: VfsLogger
   readonly timeoutMs?: number
+  /** The worker's heap, in MB (default EXTRACT_HEAP_MB). */
+  readonly heapMb?: number
 }
 
 const KIND: Record<DocumentType, string> = { pdf: 'PDF', docx: 'DOCX' }
@@ -90,7 +92,7 @@ export function workerReader(entry: ExtractWorkerEntry, options: WorkerReaderOpt
   function start(): Worker {
     const w = new Worker(entry.file, {
       ...(entry.execArgv ? { execArgv: [...entry.execArgv] } : {}),
-      resourceLimits: { maxOldGenerationSizeMb: EXTRACT_HEAP_MB }
+      resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? EXTRACT_HEAP_MB }
     })
     w.on('message', (m: FromExtractWorker) => {
       if (worker !== w) return

@@ -57,6 +57,8 @@ export interface VectorFsOptions {
   readonly extractWorker?: ExtractWorkerEntry | 'in-process'
   /** How long one PDF or DOCX may take to read in the worker before it is stopped and the file refused. */
   readonly extractTimeoutMs?: number
+  /** The extraction worker's heap in MB; a document that needs more is refused. */
+  readonly extractHeapMb?: number
 }
 
 export interface UploadInput {
@@ -119,7 +121,11 @@ export function createVectorFs(options: VectorFsOptions) {
   const documents =
     options.extractWorker === 'in-process'
       ? inProcessReader()
-      : workerReader(options.extractWorker ?? sourceExtractWorker(), { log, timeoutMs: options.extractTimeoutMs })
+      : workerReader(options.extractWorker ?? sourceExtractWorker(), {
+          log,
+          timeoutMs: options.extractTimeoutMs,
+          heapMb: options.extractHeapMb
+        })
   const queryCache = new Map<string, number[]>()
   /** Until when queries are not embedded: the provider failed or did not answer (each search waited for its time-out). */
   let queryPausedUntil = 0
