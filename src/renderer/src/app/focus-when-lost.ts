@@ -7,17 +7,20 @@ const lost = (el: Element | null) => !el || el === document.body || !el.isConnec
  * After something the focus was on is removed (a row deleted from its dialog): once the focus is
  * lost (on the page's body, or on an element no longer there), `target()` takes it. Meanwhile the
  * focus may still be in the closing dialog, or back on the control being removed (`leaving`): that
- * is waited for. Focus the operator put anywhere else is left where it is.
+ * is waited for. Focus the operator put anywhere else is left where it is. Returns a function that
+ * stops waiting.
  */
-export function focusWhenLost(target: () => HTMLElement | null | undefined, leaving: (el: Element) => boolean = () => false) {
+export function focusWhenLost(target: () => HTMLElement | null | undefined, leaving: (el: Element) => boolean = () => false): () => void {
   const until = Date.now() + WAIT_MS
+  let timer: ReturnType<typeof setTimeout> | undefined
   const check = () => {
     const el = document.activeElement
     if (lost(el)) {
       const to = target()
       if (to) return to.focus()
     } else if (!el!.closest('[role=dialog]') && !leaving(el!)) return
-    if (Date.now() < until) setTimeout(check, 50)
+    if (Date.now() < until) timer = setTimeout(check, 50)
   }
   check()
+  return () => clearTimeout(timer)
 }

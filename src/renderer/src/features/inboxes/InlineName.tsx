@@ -2,6 +2,7 @@ import { ActionIcon, Group, TextInput, Title, Tooltip } from '@mantine/core'
 import { IconPencil } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
 import { useRouteMutation } from '../../api/queries'
+import { focusWhenLost } from '../../app/focus-when-lost'
 import { errorText } from '../../api/client'
 
 /** The inbox name; Enter or the pencil edits it in place, Enter saves, Escape cancels. */
@@ -17,6 +18,10 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
     refocus.current = false
     pencil.current?.focus()
   }, [editing])
+  // A conversation opened from the keyboard (its link in the list is gone) or with Alt+Up/Down: the
+  // focus goes to its title, not to the page, so Tab goes on into it and Alt+Up/Down still work.
+  const title = useRef<HTMLHeadingElement>(null)
+  useEffect(() => focusWhenLost(() => title.current), [inboxId])
   // One save at a time: Enter starts one, and the field losing the focus meanwhile (a click elsewhere) would start another.
   const saving = useRef(false)
   const save = async () => {
@@ -61,7 +66,14 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
   }
   return (
     <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-      <Title order={2} size="h3" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} data-testid="inbox-title">
+      <Title
+        ref={title}
+        tabIndex={-1}
+        order={2}
+        size="h3"
+        style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', outline: 'none' }}
+        data-testid="inbox-title"
+      >
         {name}
       </Title>
       <Tooltip label="Rename">

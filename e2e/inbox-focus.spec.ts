@@ -1,0 +1,44 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures/node'
+import { providerBody, seedJobs } from './seed'
+
+/** What holds the focus: "body" when nothing does (a keyboard user would start over from the top). */
+const focusedText = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement
+    return !el || el === document.body ? 'body' : (el.textContent ?? '').trim()
+  })
+
+test('opening a conversation from the keyboard, and moving with Alt+Down, leaves the focus on its title, not on the page', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  const ids = await seedJobs(node, 'gpt', 3)
+  for (const [i, id] of ids.entries())
+    expect(
+      (await node.api('POST', '/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${id}::false`, custom_name: `Chat ${i + 1}` }))
+        .status
+    ).toBe(200)
+  await page.goto(node.uiUrl)
+  const row = page.getByRole('link', { name: /^Chat 2/ })
+  await row.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('inbox-title')).toHaveText('Chat 2')
+  await expect.poll(() => focusedText(page)).toBe('Chat 2')
+  // Tab goes on from the title into the conversation (its rename button first), not from the top of the window.
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: 'Rename inbox' })).toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+
+  const before = await page.evaluate(() => location.hash)
+  await page.keyboard.press('Alt+ArrowDown')
+  await expect.poll(() => page.evaluate(() => location.hash)).not.toBe(before)
+  const title = await page.getByTestId('inbox-title').textContent()
+  expect(title).toMatch(/^Chat [13]$/)
+  await expect.poll(() => focusedText(page)).toBe(title)
+  // And the next Alt+Up works from there.
+  await page.keyboard.press('Alt+ArrowUp')
+  await expect(page.getByTestId('inbox-title')).toHaveText('Chat 2')
+  await expect.poll(() => focusedText(page)).toBe('Chat 2')
+})
