@@ -56,6 +56,11 @@ const inbox = (last: string | null, extra: Record<string, unknown> = {}): Inbox 
 const NOW = Date.parse('2026-11-21T10:00:00.000Z')
 
 describe('InboxRow', () => {
+  it('the preview of an answer stopped before its first word says so (it was blank)', () => {
+    renderWithApp(<InboxRow row={toRow(inbox('', { stopped: true }))} now={NOW} />)
+    expect(screen.getByTestId('inbox-preview').textContent).toBe('Stopped before any answer')
+  })
+
   it('shows name, provider id and model, a one-line preview, and a relative time with the absolute one on hover', () => {
     renderWithApp(<InboxRow row={toRow(inbox('First line\nsecond   line'))} now={NOW} />)
     const row = screen.getByTestId('inbox-row')

@@ -149,3 +149,12 @@ it('an answer awaited before its first words (Regenerate) shows the wait under i
   expect(screen.queryByTestId('streaming-answer')).toBeNull()
   useStreaming.setState({ partial: {} })
 })
+
+it('an answer stopped before its first word says so, rather than showing an empty bubble', () => {
+  const question = message('Explain')
+  const stopped = message('', { answers: question.node_api_data.node_message_hash, stopped: true })
+  renderList([question, stopped])
+  const shown = screen.getByTestId('message-answer')
+  expect(shown.textContent).toContain('Stopped before the provider wrote anything.')
+  expect(shown.textContent).toContain('stopped')
+})

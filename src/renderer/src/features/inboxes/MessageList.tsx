@@ -251,7 +251,15 @@ function Bubble({ message, children }: { message: LastMessage; children?: React.
       data-testid={fromAgent ? 'message-answer' : 'message-question'}
       data-hash={message.node_api_data.node_message_hash}
     >
-      {fromAgent ? <AnswerText text={message.job_message.content} /> : <PlainText text={message.job_message.content} />}
+      {fromAgent && message.job_message.content === '' && message.job_message.stopped === true ? (
+        <Text size="sm" c="dimmed" fs="italic">
+          Stopped before the provider wrote anything.
+        </Text>
+      ) : fromAgent ? (
+        <AnswerText text={message.job_message.content} />
+      ) : (
+        <PlainText text={message.job_message.content} />
+      )}
       {fromAgent && <SourceChips sources={sourcesOf(message)} />}
       <Group gap={6} mt={4}>
         <Text size="xs" c="dimmed" title={absoluteTime(ts)}>

@@ -52,7 +52,9 @@ function previewText(content: string): string {
 export function toRow(inbox: Inbox): InboxRowData {
   const last = inbox.last_message
   const content = last?.job_message.content ?? null
-  const preview = content === null ? null : previewText(content)
+  // An answer stopped before its first word has no text of its own to show.
+  const preview =
+    content === null ? null : content === '' && last?.job_message.stopped === true ? 'Stopped before any answer' : previewText(content)
   let model = ''
   try {
     model = modelKind(inbox.agent.model).modelType
