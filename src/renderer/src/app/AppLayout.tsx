@@ -24,6 +24,7 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
   const health = useHealth()
   const node = useNodeStatus()
   useHotkeys([['mod+K', focusInboxSearch]], [])
+  // Marked for screen readers too (aria-current), not only by its look.
   const active = (names: Route['name'][]) => names.includes(route.name)
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
@@ -51,6 +52,7 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
           label="Inboxes"
           leftSection={<IconInbox size={18} />}
           active={active(['inboxes', 'inbox'])}
+          aria-current={active(['inboxes', 'inbox']) ? 'page' : undefined}
           onClick={close}
         />
         <NavLink
@@ -58,6 +60,7 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
           label="New job"
           leftSection={<IconPlus size={18} />}
           active={active(['new-job'])}
+          aria-current={active(['new-job']) ? 'page' : undefined}
           onClick={close}
         />
         <NavLink
@@ -65,6 +68,7 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
           label="Providers"
           leftSection={<IconPlugConnected size={18} />}
           active={active(['providers', 'new-provider', 'edit-provider'])}
+          aria-current={active(['providers', 'new-provider', 'edit-provider']) ? 'page' : undefined}
           onClick={close}
         />
         <NavLink
@@ -72,6 +76,7 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
           label="Files"
           leftSection={<IconFolders size={18} />}
           active={active(['files'])}
+          aria-current={active(['files']) ? 'page' : undefined}
           onClick={close}
         />
         <NavLink
@@ -79,6 +84,7 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
           label="Settings"
           leftSection={<IconSettings size={18} />}
           active={active(['settings'])}
+          aria-current={active(['settings']) ? 'page' : undefined}
           onClick={close}
         />
         <Text size="xs" c="dimmed" mt="auto" p="xs">
