@@ -85,18 +85,16 @@ export function fileStore(root: string) {
       })
     },
     /**
-     * The hashes of the copies in the store: regular files named by a SHA-256 in the folder of its
-     * first two digits. Anything else there (symbolic links, folders, other names) is not a copy.
+     * The hashes of the copies in the store, a folder at a time: regular files named by a SHA-256
+     * in the folder of its first two digits. Anything else there (symbolic links, folders, other
+     * names) is not a copy.
      */
-    async storedShas(): Promise<string[]> {
-      const shas: string[] = []
+    async *storedShas(): AsyncGenerator<string[]> {
       for (const dir of await readdir(root, { withFileTypes: true }).catch(() => [])) {
         if (!dir.isDirectory() || !/^[0-9a-f]{2}$/.test(dir.name)) continue
-        for (const f of await readdir(join(root, dir.name), { withFileTypes: true })) {
-          if (f.isFile() && /^[0-9a-f]{64}$/.test(f.name) && f.name.startsWith(dir.name)) shas.push(f.name)
-        }
+        const entries = await readdir(join(root, dir.name), { withFileTypes: true })
+        yield entries.filter((f) => f.isFile() && /^[0-9a-f]{64}$/.test(f.name) && f.name.startsWith(dir.name)).map((f) => f.name)
       }
-      return shas
     },
     /** Lets go of a copy `put` held (its upload recorded it, or gave up). */
     release,
