@@ -21,15 +21,19 @@ const repliesTo = (qc: QueryClient, inbox: string, parent: string) =>
     .filter((m) => m.job_message.parent === parent && isAnswer(m))
     .map((m) => m.node_api_data.node_message_hash)
 
-/** The streamed text of an answer, or the notice of its pause, goes once the fetched messages hold the stored answer. */
-function clearIfStored(qc: QueryClient, inbox: string) {
+/**
+ * The streamed text of an answer, or the notice of its pause, goes once the stored answer is in the
+ * fetched messages, or is the inbox's last message as its inbox_changed event told (an inbox no view
+ * shows has no fetched messages, and its answers' text would be kept for as long as the window is open).
+ */
+function clearIfStored(qc: QueryClient, inbox: string, last?: LastMessage | null) {
   const messages = loadedMessages(qc.getQueryData<MessagePages>(keys.messages(inbox)))
+  const stored = (parent: string, replaced?: readonly string[]) =>
+    isAnswered(messages, parent, replaced) || (!!last && isAnswered([last], parent, replaced))
   const partial = useStreaming.getState().partial[inbox]
-  if (partial && isAnswered(messages, partial.parent, partial.replaced)) {
-    useStreaming.getState().clear(inbox, partial.parent)
-  }
+  if (partial && stored(partial.parent, partial.replaced)) useStreaming.getState().clear(inbox, partial.parent)
   const pause = useAnswerPauses.getState().pauses[inbox]
-  if (pause && isAnswered(messages, pause.parent, pause.replaced)) useAnswerPauses.getState().clear(inbox, pause.parent)
+  if (pause && stored(pause.parent, pause.replaced)) useAnswerPauses.getState().clear(inbox, pause.parent)
 }
 
 /**
@@ -140,7 +144,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
         continue
       }
       void qc.invalidateQueries({ queryKey: keys.jobScope(jobIdOfInbox(inbox)) })
-      void qc.invalidateQueries({ queryKey: keys.messages(inbox) }).then(() => clearIfStored(qc, inbox))
+      void qc.invalidateQueries({ queryKey: keys.messages(inbox) }).then(() => clearIfStored(qc, inbox, value.last_message))
     }
   }
 
