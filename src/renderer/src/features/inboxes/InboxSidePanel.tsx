@@ -9,6 +9,7 @@ import { mergeConfigEdit, mergeScopeEdit, ScopeEditor, scopeCount, useMissingEnt
 import { useClient } from '../../api/client-context'
 import { JobConfigForm } from './JobConfigForm'
 import { scopeTree } from './scope-tree'
+import { treeKeyProps } from './tree-keys'
 import { errorText } from '../../api/client'
 
 interface Props {
@@ -100,7 +101,9 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
               {scopeCount(scope.data)} {scopeCount(scope.data) === 1 ? 'entry' : 'entries'}
               {missing.length > 0 && `, ${missing.length} missing`}
             </Text>
-            <Tree data={treeData} tree={tree} levelOffset="md" aria-label="Scope" />
+            <div {...treeKeyProps}>
+              <Tree data={treeData} tree={tree} levelOffset="md" aria-label="Scope" />
+            </div>
           </>
         )}
       </Paper>
