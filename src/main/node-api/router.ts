@@ -4,6 +4,7 @@ import { routes, type RouteDef, type RouteName } from '../../shared/contract/rou
 import type { NodeContext } from './context'
 import { DISK_FULL_MESSAGE, isDiskFull } from './disk-full'
 import { ApiError } from './errors'
+import { parseBody } from './body-parse'
 import type { EventStream, Handlers } from './handler-types'
 import { createHandlers } from './handlers'
 import { JsonStream, RawJson } from './raw-json'
@@ -121,18 +122,18 @@ export function createRouter(ctx: NodeContext, handlers: Handlers = createHandle
     const { name, route } = m
     let parsedQuery: unknown = undefined
     if (route.query) {
-      const r = route.query.safeParse(query)
-      if (!r.success) throw new ApiError(400, formatIssues(r.error.issues, query))
+      const r = parseBody(route.query, query)
+      if (!r.success) throw new ApiError(400, formatIssues(r.issues, query))
       parsedQuery = r.data
     }
     let parsedBody: unknown = undefined
     if (route.body) {
-      const r = route.body.safeParse(req.body)
+      const r = parseBody(route.body, req.body)
       if (!r.success) {
         // A field over its size limit (e.g. content over 1 MiB) is 413, named alone.
-        const tooLarge = r.error.issues.filter((i) => i.code === 'custom' && i.params?.status === 413)
+        const tooLarge = r.issues.filter((i) => i.code === 'custom' && i.params?.status === 413)
         if (tooLarge.length) throw new ApiError(413, formatIssues(tooLarge, req.body))
-        throw new ApiError(400, formatIssues(r.error.issues, req.body))
+        throw new ApiError(400, formatIssues(r.issues, req.body))
       }
       parsedBody = r.data
     }

@@ -42,41 +42,56 @@ export function utf8Length(s: string): number {
   return n
 }
 
-interface Frame {
-  readonly key: string | number | undefined
-  readonly parent: Frame | undefined
+/** A container being walked: its keys (null for an array) and the next one to visit. */
+interface Level {
   readonly value: object
-  readonly depth: number
+  readonly keys: readonly string[] | null
+  readonly size: number
+  next: number
+  /** The key under which it sits in the level above (undefined for the outermost value). */
+  readonly key: string | number | undefined
+}
+
+/** Bytes (an upload's file_data over IPC) are a leaf: walking a typed array's indices would take its size in strings. */
+const isContainer = (v: unknown): v is object => v !== null && typeof v === 'object' && !ArrayBuffer.isView(v)
+
+function isEmpty(value: object): boolean {
+  if (Array.isArray(value)) return value.length === 0
+  for (const k in value) if (Object.hasOwn(value, k)) return false
+  return true
+}
+
+const levelOf = (value: object, key: string | number | undefined): Level => {
+  const keys = Array.isArray(value) ? null : Object.keys(value)
+  return { value, keys, size: keys ? keys.length : (value as unknown[]).length, next: 0, key }
 }
 
 /**
  * The path of the first value nested deeper than `max` levels (the outermost object or array is
- * level 1), or undefined. Iterative, so even a 100,000-level value is walked without recursion;
- * a cyclic value (possible over IPC) counts as too deep.
+ * level 1), or undefined. It holds one entry per level of the path being walked (never one per
+ * value: an array of 20 million objects is a single level), so even a 100,000-level value is
+ * walked without recursion. A cyclic value (possible over IPC) counts as too deep.
  */
 export function tooDeepPath(value: unknown, max = MAX_JSON_DEPTH): string | undefined {
-  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return undefined
-  const stack: Frame[] = [{ key: undefined, parent: undefined, value, depth: 1 }]
-  while (stack.length > 0) {
-    const f = stack.pop()!
-    if (f.depth > max) return pathOf(f)
-    const v = f.value as Record<string, unknown> | unknown[]
-    const push = (key: string | number, child: unknown) => {
-      // Bytes (an upload's file_data over IPC) are a leaf: walking a typed array's indices would take its size in strings.
-      if (child !== null && typeof child === 'object' && !ArrayBuffer.isView(child)) {
-        stack.push({ key, parent: f, value: child, depth: f.depth + 1 })
-      }
+  if (!isContainer(value)) return undefined
+  if (max < 1) return ''
+  const levels: Level[] = [levelOf(value, undefined)]
+  while (levels.length > 0) {
+    const top = levels[levels.length - 1]!
+    if (top.next >= top.size) {
+      levels.pop()
+      continue
     }
-    if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) push(i, v[i])
-    else for (const k of Object.keys(v)) push(k, v[k])
+    const key = top.keys ? top.keys[top.next]! : top.next
+    top.next++
+    const child = (top.value as Record<string | number, unknown>)[key]
+    if (!isContainer(child)) continue
+    const depth = levels.length + 1
+    if (depth > max) return formatPath([...levels.slice(1).map((l) => l.key!), key])
+    // An empty one has nothing below it: no level is made for it (a body of 20 million {} makes none).
+    if (!isEmpty(child)) levels.push(levelOf(child, key))
   }
   return undefined
-}
-
-function pathOf(f: Frame): string {
-  const keys: (string | number)[] = []
-  for (let cur: Frame | undefined = f; cur?.key !== undefined; cur = cur.parent) keys.push(cur.key)
-  return formatPath(keys.reverse())
 }
 
 /** 256 levels of long keys would make an unreadable message: it keeps the path's start and end. */
