@@ -348,5 +348,8 @@ describe('export_messages_from_inbox', () => {
       expect(filename.endsWith('.md')).toBe(true)
     }
     expect((await exported('Console notes', 'markdown')).filename).toBe('Console notes.md')
+    // Bidirectional controls are dropped: a right-to-left override could make the name read as if it had another extension.
+    expect((await exported('Invoice\u202Edm.exe', 'markdown')).filename).toBe('Invoicedm.exe.md')
+    expect((await exported('\u2067\u200Fnotes\u2069', 'txt')).filename).toBe('notes.txt')
   })
 })

@@ -7,9 +7,16 @@ const EXTENSIONS: Record<ExportFormat, string> = { markdown: 'md', json: 'json',
 /** Names Windows keeps for devices, whatever the extension: a file cannot be called `CON.md` there. */
 const WINDOWS_DEVICE = /^(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])$/i
 
+/**
+ * Bidirectional controls reorder what follows them on screen: `report\u202Edm.exe` shows as
+ * `reportexe.md`, so a name could disguise the file's extension in a save dialog.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g
+
 /** A file name from the inbox's name: characters no file system accepts replaced, at most 100 characters. */
 export function exportFilename(customName: string, format: ExportFormat): string {
-  let base = [...customName.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').trim()].slice(0, 100).join('').trim() || 'conversation'
+  const named = customName.replace(BIDI_CONTROLS, '').replace(/[\\/:*?"<>|\p{Cc}]/gu, '_')
+  let base = [...named.trim()].slice(0, 100).join('').trim() || 'conversation'
   // Windows reads `con.txt.md` as the device too: what counts is the part before the first dot.
   const [head = '', ...rest] = base.split('.')
   if (WINDOWS_DEVICE.test(head.trim())) base = [`${head.trimEnd()}_`, ...rest].join('.')
