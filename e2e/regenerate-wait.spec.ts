@@ -77,3 +77,22 @@ test('Regenerate on an earlier answer while another streams leaves the streaming
   await expect(page.getByTestId('answer-position')).toHaveText('2/2')
   await expect(inbox.answers()).toHaveText([/Again, first\./, /Streaming second/])
 })
+
+test('a provider that answers at once: after Regenerate nothing is left waiting once the new answer shows', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const [jobId] = await seedJobs(node, 'gpt', 1)
+  await page.goto(node.uiUrl)
+  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`)
+  const inbox = new InboxPage(page)
+  node.fake.behaviour = { type: 'reply', chunks: ['First answer.'] }
+  await inbox.send('Name a colour')
+  await expect(inbox.answers()).toHaveText([/First answer\./])
+  for (const n of [2, 3, 4]) {
+    node.fake.behaviour = { type: 'reply', chunks: [`Answer ${n}.`] }
+    await page.getByRole('button', { name: 'Regenerate' }).click()
+    await expect(page.getByTestId('answer-position')).toHaveText(`${n}/${n}`)
+    await expect(inbox.answers()).toHaveText([new RegExp(`Answer ${n}\\.`)])
+    await expect(page.getByText('Waiting for the provider…')).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0)
+  }
+})

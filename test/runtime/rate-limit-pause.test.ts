@@ -94,3 +94,24 @@ it('Stop during the pause stores the question as stopped and the provider is not
   await new Promise((r) => setTimeout(r, 2500))
   expect(chats()).toHaveLength(1)
 })
+
+it('a question asked in another inbox of the same server while it is paused is told the rest of the wait', async () => {
+  fake.queue = [{ type: 'status', status: 429, body: { error: { message: 'slow down' } }, headers: { 'Retry-After': '2' } }]
+  fake.behaviour = { type: 'reply', chunks: ['Later'] }
+  const first = await ask('Hello')
+  await expect.poll(() => paused().length, { timeout: 5000 }).toBe(1)
+  const created = await post('/v2/create_job', {
+    llm_provider: 'p1',
+    job_creation_info: { scope: { vector_fs_items: [], vector_fs_folders: [], local_vrkai: [], local_vrpack: [], network_folders: [] } }
+  })
+  const jobId = (created.body as { job_id: string }).job_id
+  const second = (await post('/v2/job_message', { job_id: jobId, content: 'Me too' })).body as { node_message_hash: string }
+  await expect.poll(() => paused().length, { timeout: 5000 }).toBe(2)
+  const data = paused()[1]!.data
+  expect(data).toMatchObject({ inbox: `job_inbox::${jobId}::false`, parent: second.node_message_hash, reason: 'rate_limit' })
+  expect(data.wait_ms).toBeLessThanOrEqual(2000)
+  await waitForAnswers(node, first.inboxId, 1, 8000)
+  await waitForAnswers(node, `job_inbox::${jobId}::false`, 1, 8000)
+  // Nothing called the provider during the pause: the refused call, then one per inbox.
+  expect(chats()).toHaveLength(3)
+})

@@ -1,9 +1,10 @@
 import { Alert, Anchor, Button, Drawer, Group, Loader, Stack } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
+import { useQueryClient } from '@tanstack/react-query'
 import { IconListDetails, IconMessages } from '@tabler/icons-react'
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { ApiFailure } from '../../api/client'
-import { mergeMessagePages, useInbox, useMessages, useRouteMutation } from '../../api/queries'
+import { keys, loadedMessages, mergeMessagePages, useInbox, useMessages, useRouteMutation, type MessagePages } from '../../api/queries'
 import { isAnswer } from '../../../../shared/message-role'
 import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswered } from '../../api/events'
@@ -30,6 +31,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const pages = messages.data?.pages
   const list = useMemo(() => mergeMessagePages(pages ?? []), [pages])
   const retry = useRouteMutation('retry_message')
+  const qc = useQueryClient()
   const switcherRef = useRef<HTMLInputElement>(null)
   const [details, { open: openDetails, close: closeDetails }] = useDisclosure(false)
   // Both the drawer and a dialog over it listen for Escape on the window, the drawer first: while a
@@ -139,11 +141,16 @@ export function InboxView({ inboxId }: { inboxId: string }) {
           pause={paused ? pause : undefined}
           onRetry={(messageId) => {
             // The question already has a reply, so nothing else says an answer is coming until its first words.
+            // Once the node has queued it, so a Stop pressed at once finds it there.
             const parent = list.find((m) => m.node_api_data.node_message_hash === messageId)?.job_message.parent
-            if (parent) awaitAnswer(inboxId, parent, list)
+            if (!parent) return retry.mutate({ inbox_name: inboxId, message_id: messageId })
+            const replaced = repliesTo(list, parent)
             retry.mutate(
               { inbox_name: inboxId, message_id: messageId },
-              { onError: () => parent && useStreaming.getState().clear(inboxId, parent) }
+              {
+                onSuccess: () =>
+                  awaitAnswer(inboxId, parent, replaced, loadedMessages(qc.getQueryData<MessagePages>(keys.messages(inboxId))))
+              }
             )
           }}
           onSwitchProvider={() => switcherRef.current?.focus()}
@@ -158,15 +165,20 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   )
 }
 
+const repliesTo = (messages: readonly LastMessage[], parent: string) =>
+  messages.filter((m) => m.job_message.parent === parent && isAnswer(m)).map((m) => m.node_api_data.node_message_hash)
+
 /**
  * An answer to `parent` is awaited: it shows as being written (waiting, with Stop) until it is
- * stored. An answer still being written in the inbox stays shown: the new one is queued behind it.
+ * stored. `replaced`: the replies it had when asked; `messages`: those fetched now. An answer still
+ * being written in the inbox stays shown (the new one is queued behind it), and one already stored
+ * (a fast provider) is not awaited again.
  */
-function awaitAnswer(inboxId: string, parent: string, list: readonly LastMessage[]) {
+function awaitAnswer(inboxId: string, parent: string, replaced: readonly string[], messages: readonly LastMessage[]) {
+  if (isAnswered(messages, parent, replaced)) return
   const streaming = useStreaming.getState()
   const current = streaming.partial[inboxId]
-  if (current && !isAnswered(list, current.parent, current.replaced)) return
-  const replaced = list.filter((m) => m.job_message.parent === parent && isAnswer(m)).map((m) => m.node_api_data.node_message_hash)
+  if (current && !isAnswered(messages, current.parent, current.replaced)) return
   streaming.clear(inboxId)
   streaming.append(inboxId, parent, '', replaced)
 }
