@@ -1,9 +1,9 @@
 import { ActionIcon, Box, Drawer, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core'
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { useVirtualizer } from '@tanstack/react-virtual'
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
 import { useDebouncedValue } from '@mantine/hooks'
-import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react'
 import { cachedAtPlace, cachedPlace, placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
 import { useInboxPages, useInboxPlaces } from '../../api/queries'
 import { hrefOf, navigate } from '../../app/router'
@@ -124,15 +124,58 @@ interface NavProps {
 function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidden, onPick }: NavProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const count = Math.max(total, rows.length)
+  const qc = useQueryClient()
+  // Opened on another conversation (the drawer, or one opened from far down the inbox list), the list starts where the open one is.
+  const at = indexOf(qc, rows, pinnedCount, showHidden, inboxId)
+  // One Tab stop (a roving tabindex): the row last focused, else the open conversation, else the
+  // first; it stays drawn when scrolled away, so Tab always finds it. Up/Down/Home/End move.
+  // (Another conversation opened, the open one takes the Tab stop again.)
+  const [focused, setFocused] = useState<{ inboxId: string; index: number } | null>(null)
+  const focusedAt = focused?.inboxId === inboxId ? focused.index : null
+  const setFocusedAt = (index: number) => setFocused({ inboxId, index })
+  const tabStop = Math.min(count - 1, focusedAt ?? (at >= 0 ? at : 0))
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const out = defaultRangeExtractor(range)
+      if (tabStop >= 0 && tabStop < range.count && !out.includes(tabStop)) out.push(tabStop)
+      return out.sort((a, b) => a - b)
+    },
+    [tabStop]
+  )
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW,
-    overscan: 8
+    overscan: 8,
+    rangeExtractor
   })
+  const focusRow = (index: number) => {
+    const i = Math.max(0, Math.min(count - 1, index))
+    setFocusedAt(i)
+    virtualizer.scrollToIndex(i, { align: 'auto' })
+    // Drawn on the next frames (a row far away is read first): focused once there.
+    const until = performance.now() + 2000
+    const focus = () => {
+      const link = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"] a`)
+      if (link) link.focus()
+      else if (performance.now() < until) requestAnimationFrame(focus)
+    }
+    requestAnimationFrame(focus)
+  }
+  const onKeyDown = (e: ReactKeyboardEvent) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return
+    const current = Number((e.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index ?? -1)
+    if (current < 0) return
+    const moves: Record<string, number> = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: count - 1 }
+    if (!(e.key in moves)) return
+    e.preventDefault()
+    focusRow(moves[e.key]!)
+  }
   const items = virtualizer.getVirtualItems()
-  const firstVisible = items.length ? items[0]!.index : 0
-  const lastVisible = items.length ? items[items.length - 1]!.index : 0
+  // The rows on screen, without the Tab stop's row kept drawn far away (which would read every page up to it).
+  const onScreen = items.length > 1 ? items.filter((it) => it.index !== tabStop) : items
+  const firstVisible = onScreen.length ? onScreen[0]!.index : 0
+  const lastVisible = onScreen.length ? onScreen[onScreen.length - 1]!.index : 0
   // Pages in order only near the loaded rows: the scrollbar dragged far down read every page before
   // the rows shown, one after the other (hundreds of requests a second for a minute at 100,000
   // inboxes). Far rows are read by place, as the inbox list reads them.
@@ -157,7 +200,6 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
     )
     return byPlace
   }, [blocks, places.rows, rows])
-  const qc = useQueryClient()
   const placedIds = useMemo(() => new Set([...placed.values()].map((r) => r.id)), [placed])
   const loadedIds = useMemo(() => new Set(rows.map((r) => r.id)), [rows])
   // Near the loaded rows (blocks no longer asked for: the pages in order come), a block still cached
@@ -168,8 +210,6 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
     const cached = cachedRowAt(qc, rows, pinnedCount, showHidden, i)
     return cached && !placedIds.has(cached.id) && !loadedIds.has(cached.id) ? cached : undefined
   }
-  // Opened on another conversation (the drawer, or one opened from far down the inbox list), the list starts where the open one is.
-  const at = indexOf(qc, rows, pinnedCount, showHidden, inboxId)
   const scrolledTo = useRef(false)
   useEffect(() => {
     // Once the list is that long (its count comes with the first page).
@@ -181,7 +221,15 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
   const shownIds = new Set<string>()
   return (
     <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
-      <nav aria-label="Conversations" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <nav
+        aria-label="Conversations"
+        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+        onKeyDown={onKeyDown}
+        onFocus={(e) => {
+          const row = e.target.closest<HTMLElement>('[data-index]')
+          if (row) setFocusedAt(Number(row.dataset.index))
+        }}
+      >
         {items.map((item) => {
           // Each inbox once: rows standing in from blocks read at different moments may both hold one that moved.
           const found = rowAt(item.index)
@@ -189,6 +237,7 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
           return (
             <div
               key={r ? r.id : `placeholder-${item.index}`}
+              data-index={item.index}
               style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
             >
               {r ? (
@@ -197,6 +246,7 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
                   href={hrefOf({ name: 'inbox', inboxId: r.id })}
                   onClick={onPick}
                   aria-current={r.id === inboxId ? 'page' : undefined}
+                  tabIndex={item.index === tabStop ? 0 : -1}
                   px="xs"
                   py={6}
                   style={{
