@@ -96,7 +96,7 @@ describe('DOCX zip bombs', () => {
     expect(message).toMatch(/^file_data: the DOCX would unpack to 16\d MiB of document text and markup, more than the 32 MiB/)
     expect(message).toMatch(/zip bomb, so it was not read$/)
     // Nothing was inflated: no time and no memory in proportion to what it unpacks to.
-    expect(took).toBeLessThan(2_000)
+    expect(took).toBeLessThan(4_000) // 11-15 s when it was unpacked
     expect(rise).toBeLessThan(64 * MIB)
     expect(dbFingerprint(node.store)).toBe(before)
     expect(readdirSync(node.ctx.vectorFs.stagingDir)).toEqual([])
