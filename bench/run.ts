@@ -23,6 +23,7 @@ import { benchNormaliser } from './openai-replies'
 import { benchRuntime } from './runtime'
 import { benchAllInboxesMemory, benchFirstPage, benchSearch, benchStart } from './inbox-scale'
 import { benchJobMessageThroughput } from './throughput'
+import { benchJobMessageThroughputInProcess } from './throughput-in-process'
 import { benchUi } from './ui'
 import { benchLibraryUi } from './library-ui'
 import { benchVectorFs } from './vector-fs'
@@ -245,7 +246,7 @@ async function benchInboxScale(quick: boolean) {
   const t = await benchJobMessageThroughput(32, quick ? 15 : 40)
   const tr = t.oursPerSec / t.floorPerSec
   rows.push([
-    `job_message with answers, ${t.clients} clients (${t.requests} requests)`,
+    `job_message with answers, ${t.clients} clients (${t.requests} requests), the node as it ships (headless, a process of its own)`,
     `${t.oursPerSec.toFixed(0)} req/s`,
     'bare server, 1 insert/request',
     `${t.floorPerSec.toFixed(0)} req/s`,
@@ -260,6 +261,15 @@ async function benchInboxScale(quick: boolean) {
     `${(t.oursPerSec / t.answeringFloorPerSec).toFixed(2)}x`,
     `(that bare server itself: ${(t.answeringFloorPerSec / t.floorPerSec).toFixed(2)}x of the 1-insert floor)`
   ])
+  const inProcess = await benchJobMessageThroughputInProcess(32, quick ? 15 : 40)
+  rows.push([
+    `  the same with the node, the bare server, the clients and the provider in the bench's one process (tsx), as measured before`,
+    `${inProcess.oursPerSec.toFixed(0)} req/s`,
+    'bare server, 1 insert/request, same process',
+    `${inProcess.floorPerSec.toFixed(0)} req/s`,
+    `${(inProcess.oursPerSec / inProcess.floorPerSec).toFixed(2)}x`,
+    '(for comparison with earlier runs)'
+  ])
   rows.push([
     `  of which the questions alone, acknowledged (${t.answeredWhenAcknowledged} of ${t.requests} answered by then)`,
     `${t.acknowledgedPerSec.toFixed(0)} req/s`,
@@ -270,7 +280,7 @@ async function benchInboxScale(quick: boolean) {
   ])
   const cpu = t.cpuMsPerRequest
   rows.push([
-    `  CPU per question and answer, all threads (clients and provider included; ${t.cores} cores: at most ${((t.cores * 1000) / cpu.ours).toFixed(0)} req/s)`,
+    `  CPU per question and answer, the server's process and the bench's (clients and provider) (${t.cores} cores: at most ${((t.cores * 1000) / cpu.ours).toFixed(0)} req/s)`,
     `${cpu.ours.toFixed(2)} ms`,
     'bare answering server / 1-insert floor',
     `${cpu.answeringFloor.toFixed(2)} / ${cpu.floor.toFixed(2)} ms`,

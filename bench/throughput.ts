@@ -1,17 +1,13 @@
 import Database from 'better-sqlite3'
-import { execFileSync } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { Agent, createServer, request } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startEmbeddedNode } from '../src/main/embedded-node'
-import { silentLogger } from '../src/main/platform/logger'
-import { aesFileSecretBox } from '../src/main/store/secret-box'
-import { startHttpServer } from '../src/main/transports/http'
+import { DB_FILE_NAME } from '../src/main/store'
 import { startFakeLlm } from '../test/support/fake-llm'
 import { createJobBody, provider } from '../test/support/fixtures'
+import { ROOT, startServe } from '../test/support/serve-process'
+import { hammer, settleDisk } from './throughput-in-process'
 
 export interface ThroughputFigures {
   readonly clients: number
@@ -24,245 +20,151 @@ export interface ThroughputFigures {
   readonly answeredWhenAcknowledged: number
   /** A bare node HTTP server doing one better-sqlite3 insert (WAL, synchronous=FULL) per request. */
   readonly floorPerSec: number
-  /**
-   * A bare server doing the least a question and its answer take: the question inserted (group
-   * commit, as the node does) and acknowledged, one streamed chat completion from the same provider
-   * (4 at once, as the node's default per server), the answer inserted. Counted until every answer
-   * is stored, as ours is.
-   */
+  /** A bare server doing the least a question and its answer take (bench/floor-server.mjs, answering). */
   readonly answeringFloorPerSec: number
   /**
-   * CPU time of the whole process (every thread: the clients, the loopback provider and the server)
-   * per request, in ms, for ours and the two floors. With the cores this machine has, it bounds the
-   * requests/s any of them can reach: cores x 1000 / cpuMs.
+   * CPU time per request in ms, every thread of the server's process plus the bench's own (the 32
+   * clients and the loopback provider), for ours and the two floors. With the cores this machine
+   * has, it bounds the requests/s any of them can reach: cores x 1000 / cpuMs.
    */
   readonly cpuMsPerRequest: { readonly ours: number; readonly floor: number; readonly answeringFloor: number }
   readonly cores: number
 }
 
-/** `clients` loops, each sending `perClient` requests one after another, over keep-alive connections. */
-/** Runs `work` and returns its result with the process's CPU time (user + system, all threads) it took, in ms. */
-async function withCpu<T>(work: () => Promise<T>): Promise<{ value: T; cpuMs: number }> {
-  const before = process.cpuUsage()
-  const value = await work()
-  const used = process.cpuUsage(before)
-  return { value, cpuMs: (used.user + used.system) / 1000 }
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100
+  } catch {
+    return 100
+  }
+})()
+
+/** CPU time (user + system, all threads) a process has used so far, in ms, from /proc; 0 where there is none. */
+function processCpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // The fields after the command name, which is in parentheses: state is the 3rd field, utime the 14th, stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+  } catch {
+    return 0
+  }
 }
 
-async function hammer(
-  url: string,
-  headers: Record<string, string>,
-  bodies: (client: number, i: number) => string,
-  clients: number,
-  perClient: number
-) {
-  const agent = new Agent({ keepAlive: true, maxSockets: clients })
-  const post = (body: string) =>
-    new Promise<void>((done, fail) => {
-      const req = request(
-        url,
-        { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...headers } },
-        (res) => {
-          const chunks: Buffer[] = []
-          res.on('data', (c: Buffer) => chunks.push(c))
-          res.on('end', () =>
-            res.statusCode === 200 ? done() : fail(new Error(`${url}: ${res.statusCode} ${Buffer.concat(chunks).toString()}`))
-          )
-        }
-      )
-      req.on('error', fail)
-      req.end(body)
+/** Runs `work`; returns its result with the CPU ms it took in this process and in process `pid`. */
+async function withCpu<T>(pid: number | undefined, work: () => Promise<T>): Promise<{ value: T; cpuMs: number }> {
+  const before = process.cpuUsage()
+  const childBefore = processCpuMs(pid)
+  const value = await work()
+  const used = process.cpuUsage(before)
+  return { value, cpuMs: (used.user + used.system) / 1000 + processCpuMs(pid) - childBefore }
+}
+
+/** A floor server (bench/floor-server.mjs) in a process of its own; resolves once it listens. */
+function startFloor(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [join(ROOT, 'bench/floor-server.mjs'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+  return new Promise((done, fail) => {
+    let out = ''
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString()
+      const m = /listening (\S+)/.exec(out)
+      if (m) done({ child, url: m[1]! })
     })
-  const t0 = performance.now()
-  await Promise.all(
-    Array.from({ length: clients }, async (_, c) => {
-      for (let i = 0; i < perClient; i++) await post(bodies(c, i))
-    })
-  )
-  const ms = performance.now() - t0
-  agent.destroy()
-  return ms
+    child.on('exit', (code) => fail(new Error(`floor server ${args[0]} exited (${code})`)))
+  })
+}
+
+const stopped = (child: ChildProcess) =>
+  new Promise<void>((done) => {
+    if (child.exitCode !== null) return done()
+    child.on('exit', () => done())
+    child.kill('SIGTERM')
+  })
+
+const until = async (done: () => boolean | Promise<boolean>) => {
+  while (!(await done())) await new Promise((r) => setTimeout(r, 10))
 }
 
 /**
  * job_message from `clients` concurrent clients, each to its own job, with a loopback provider that
- * answers at once; beside a bare server doing one insert per request, measured in the same run.
+ * answers at once: the node as it ships (headless mode, `out/main/serve.js`, in a process of its
+ * own) beside bare servers in processes of their own, measured in the same run. The clients and
+ * the provider run in this process for all three.
  */
 export async function benchJobMessageThroughput(clients = 32, perClient = 40): Promise<ThroughputFigures> {
-  // Every server here waits for the disk on each commit. The benches before this one write gigabytes
-  // (1,000,000 messages): while the kernel still writes those back, each flush waits 3x longer, which
-  // cut the 1-insert floor (a flush per request) from about 2,900 to 877 requests/s and made any server
-  // that groups its commits look closer to it than it is. Both are measured on a settled disk.
-  try {
-    execFileSync('sync')
-  } catch {
-    /* no sync(1) here (Windows): measured as the disk is */
-  }
+  settleDisk()
   const fake = await startFakeLlm()
   fake.behaviour = { type: 'reply', chunks: ['ok'] }
   const dir = mkdtempSync(join(tmpdir(), 'nodedesk-bench-tp-'))
-  const node = startEmbeddedNode({ dataDir: dir, secrets: aesFileSecretBox(join(dir, 'k')), version: 'bench', log: silentLogger })
-  const token = 'bench-token'
-  const http = await startHttpServer({ router: node.router, token, port: 0, log: silentLogger })
-  await node.router.handle({
-    method: 'POST',
-    path: '/v2/add_llm_provider',
-    body: provider('fake', { external_url: fake.url, api_key: 'k' })
-  })
+  const serve = await startServe(['--port', '0', '--data-dir', dir])
+  const auth = { Authorization: `Bearer ${serve.token}` }
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${serve.url}${path}`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body)
+    })
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
+    return res.json()
+  }
+  await post('/v2/add_llm_provider', provider('fake', { external_url: fake.url, api_key: 'k' }))
   const jobs: string[] = []
-  for (let c = 0; c < clients; c++) {
-    jobs.push(
-      ((await node.router.handle({ method: 'POST', path: '/v2/create_job', body: createJobBody('fake') })).body as { job_id: string })
-        .job_id
-    )
-  }
-  // Cheap to ask (the partial index of waiting questions), and asked rarely: the poll is not part of what is measured.
-  const waiting = node.store.db.prepare<[], number>(`SELECT EXISTS (SELECT 1 FROM messages WHERE needs_answer = 1)`).pluck()
-  const allAnswered = async () => {
-    while (waiting.get()) await new Promise((r) => setTimeout(r, 10))
-  }
+  for (let c = 0; c < clients; c++) jobs.push(((await post('/v2/create_job', createJobBody('fake'))) as { job_id: string }).job_id)
+  // The node's own database, read alongside it (WAL): whether any question still waits for its answer.
+  const db = new Database(join(dir, DB_FILE_NAME), { readonly: true })
+  const waiting = db.prepare<[], number>(`SELECT EXISTS (SELECT 1 FROM messages WHERE needs_answer = 1)`).pluck()
+  const answered = db.prepare<[], number>(`SELECT count(*) FROM messages WHERE role = 'operator' AND needs_answer = 0`).pluck()
   const content = (c: number, i: number) =>
     JSON.stringify({ job_id: jobs[c], content: `question ${i} from client ${c}: what is the status?` })
-  await hammer(`${http.url}/v2/job_message`, { Authorization: `Bearer ${token}` }, content, clients, 2) // warm-up
-  await allAnswered()
+  const url = `${serve.url}/v2/job_message`
+  await hammer(url, auth, content, clients, 2) // warm-up
+  await until(() => !waiting.get())
   const t0 = performance.now()
   let acknowledged = 0
   let answeredByThen = 0
-  const oursCpu = await withCpu(async () => {
-    await hammer(`${http.url}/v2/job_message`, { Authorization: `Bearer ${token}` }, content, clients, perClient)
+  const ours = await withCpu(serve.child.pid, async () => {
+    await hammer(url, auth, content, clients, perClient)
     acknowledged = performance.now() - t0
-    answeredByThen = node.store.db
-      .prepare<[], number>(`SELECT count(*) FROM messages WHERE role = 'operator' AND needs_answer = 0`)
-      .pluck()
-      .get()!
-    await allAnswered()
+    answeredByThen = answered.get()!
+    await until(() => !waiting.get())
+    return performance.now() - t0
   })
-  const ours = performance.now() - t0
-  await http.close()
-  await node.close()
-  await fake.close()
-
-  // The floor: the same requests, one insert each, same pragmas.
-  const db = new Database(join(dir, 'floor.sqlite'))
-  db.pragma('journal_mode = WAL')
-  db.pragma('synchronous = FULL')
-  db.exec(`CREATE TABLE messages (seq INTEGER PRIMARY KEY, inbox_id TEXT NOT NULL, hash TEXT NOT NULL UNIQUE, message_json TEXT NOT NULL)`)
-  const insert = db.prepare(`INSERT INTO messages (inbox_id, hash, message_json) VALUES (?, ?, ?)`)
-  const bare = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { job_id: string; content: string }
-      insert.run(body.job_id, randomUUID(), JSON.stringify(body))
-      res.writeHead(200, { 'Content-Type': 'application/json' })
-      res.end('{"ok":true}')
-    })
-  })
-  await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r))
-  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`
-  await hammer(bareUrl, {}, content, clients, 2)
-  const { value: floor, cpuMs: floorCpu } = await withCpu(() => hammer(bareUrl, {}, content, clients, perClient))
-  bare.close()
-  const { ms: answering, cpuMs: answeringCpu } = await answeringFloor(db, content, clients, perClient)
   db.close()
+  serve.child.kill('SIGTERM')
+  await serve.exited
+
+  const insertFloor = await startFloor(['insert', join(dir, 'floor.sqlite')])
+  await hammer(insertFloor.url, {}, content, clients, 2)
+  const floor = await withCpu(insertFloor.child.pid, () => hammer(insertFloor.url, {}, content, clients, perClient))
+  await stopped(insertFloor.child)
+
+  const answering = await startFloor(['answering', join(dir, 'answering.sqlite'), fake.url])
+  const unanswered = async () => ((await (await fetch(answering.url)).json()) as { unanswered: number }).unanswered
+  const run = async (n: number) => {
+    const t = performance.now()
+    await hammer(answering.url, {}, content, clients, n)
+    await until(async () => (await unanswered()) === 0)
+    return performance.now() - t
+  }
+  await run(2)
+  const answeringRun = await withCpu(answering.child.pid, () => run(perClient))
+  await stopped(answering.child)
+  await fake.close()
   rmSync(dir, { recursive: true, force: true })
+
   const requests = clients * perClient
   return {
     clients,
     requests,
-    oursPerSec: (requests / ours) * 1000,
+    oursPerSec: (requests / ours.value) * 1000,
     acknowledgedPerSec: (requests / acknowledged) * 1000,
     // The warm-up's questions are answered before the clock starts.
     answeredWhenAcknowledged: answeredByThen - clients * 2,
-    floorPerSec: (requests / floor) * 1000,
-    answeringFloorPerSec: (requests / answering) * 1000,
-    cpuMsPerRequest: { ours: oursCpu.cpuMs / requests, floor: floorCpu / requests, answeringFloor: answeringCpu / requests },
+    floorPerSec: (requests / floor.value) * 1000,
+    answeringFloorPerSec: (requests / answeringRun.value) * 1000,
+    cpuMsPerRequest: { ours: ours.cpuMs / requests, floor: floor.cpuMs / requests, answeringFloor: answeringRun.cpuMs / requests },
     cores: availableParallelism()
   }
-}
-
-/** The second floor (see ThroughputFigures.answeringFloorPerSec): ms (and CPU ms) for `clients` x `perClient` questions, answers stored. */
-async function answeringFloor(
-  db: Database.Database,
-  content: (c: number, i: number) => string,
-  clients: number,
-  perClient: number
-): Promise<{ ms: number; cpuMs: number }> {
-  const fake = await startFakeLlm()
-  fake.behaviour = { type: 'reply', chunks: ['ok'] }
-  // Group commit, as the node does: the inserts of one event-loop turn share a transaction, and each
-  // resolves once it is committed.
-  const insertOne = db.prepare(`INSERT INTO messages (inbox_id, hash, message_json) VALUES (?, ?, ?)`)
-  const commit = db.transaction((rows: readonly (readonly [string, string])[]) => {
-    for (const [inbox, json] of rows) insertOne.run(inbox, randomUUID(), json)
-  })
-  let queued: { row: readonly [string, string]; done: () => void }[] = []
-  const insert = (inbox: string, json: string) =>
-    new Promise<void>((done) => {
-      if (queued.length === 0)
-        setImmediate(() => {
-          const batch = queued
-          queued = []
-          commit(batch.map((q) => q.row))
-          for (const q of batch) q.done()
-        })
-      queued.push({ row: [inbox, json], done })
-    })
-  const waiting: { job_id: string; content: string }[] = []
-  let active = 0
-  let unanswered = 0
-  let allAnswered: () => void = () => {}
-  const answer = async (q: { job_id: string; content: string }) => {
-    const res = await fetch(`${fake.url}/v1/chat/completions`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer k' },
-      body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: q.content }] })
-    })
-    let text = ''
-    for (const line of (await res.text()).split('\n')) {
-      if (!line.startsWith('data: ') || line === 'data: [DONE]') continue
-      text += (JSON.parse(line.slice(6)) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content ?? ''
-    }
-    await insert(q.job_id, JSON.stringify({ answer: text }))
-  }
-  const pump = () => {
-    while (active < 4 && waiting.length) {
-      active++
-      void answer(waiting.shift()!).finally(() => {
-        active--
-        if (--unanswered === 0) allAnswered()
-        pump()
-      })
-    }
-  }
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { job_id: string; content: string }
-      unanswered++
-      void insert(body.job_id, JSON.stringify(body)).then(() => {
-        res.writeHead(200, { 'Content-Type': 'application/json' })
-        res.end('{"ok":true}')
-        waiting.push(body)
-        pump()
-      })
-    })
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
-  const run = async (n: number) => {
-    const t0 = performance.now()
-    await hammer(url, {}, content, clients, n)
-    // Only once every question is sent: answers may catch up with the questions for a moment meanwhile.
-    if (unanswered > 0) await new Promise<void>((r) => (allAnswered = r))
-    return performance.now() - t0
-  }
-  await run(2) // warm-up
-  const { value: ms, cpuMs } = await withCpu(() => run(perClient))
-  server.close()
-  await fake.close()
-  return { ms, cpuMs }
 }
 
 if (process.argv[1]?.endsWith('throughput.ts')) {
