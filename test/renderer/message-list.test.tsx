@@ -158,3 +158,21 @@ it('an answer stopped before its first word says so, rather than showing an empt
   expect(shown.textContent).toContain('Stopped before the provider wrote anything.')
   expect(shown.textContent).toContain('stopped')
 })
+
+it('an answer that broke off shows the sources its part drew on', () => {
+  const question = message('When does the lease end?')
+  const broken = {
+    ...message('The lease ends\n\n⚠ The answer broke off here. It failed.', {
+      answers: question.node_api_data.node_message_hash,
+      error: { kind: 'provider_error' }
+    })
+  }
+  ;(broken.job_message as Record<string, unknown>).sources = [{ path: '/Leases/berlin.md', name: 'berlin.md', node_id: '1', score: 0.5 }]
+  renderList([question, broken])
+  const shown = screen.getByTestId('message-broken-off')
+  expect(
+    within(shown)
+      .getAllByTestId('source-chip')
+      .map((c) => c.textContent)
+  ).toEqual(['berlin.md'])
+})

@@ -104,3 +104,32 @@ it('a failure before any text is still the plain error note (nothing to keep)', 
   expect(note!.job_message.content.startsWith('⚠ ')).toBe(true)
   expect(note!.job_message.error).toEqual({ kind: 'provider_error', status: 500 })
 })
+
+it('an answer that broke off names the scope passages its part drew on, as a whole answer does', async () => {
+  await post(
+    '/v2/add_llm_provider',
+    provider('p1', { model: { OpenAI: { model_type: 'model-a' } }, external_url: fake.url, api_key: 'k-123456' })
+  )
+  await node.post('/v2/create_folder', { path: '/', folder_name: 'Leases' })
+  await node.post('/v2/upload_file_to_folder', {
+    path: '/Leases',
+    filename: 'berlin.md',
+    file_data: new TextEncoder().encode('# Berlin office\n\nThe Berlin office lease ends on 31 March 2027.')
+  })
+  const scope = {
+    vector_fs_items: [],
+    vector_fs_folders: [{ name: 'Leases', path: { path_ids: ['Leases'] } }],
+    local_vrkai: [],
+    local_vrpack: [],
+    network_folders: []
+  }
+  const created = await post('/v2/create_job', { llm_provider: 'p1', job_creation_info: { scope } })
+  const jobId = (created.body as { job_id: string }).job_id
+  const inboxId = `job_inbox::${jobId}::false`
+  fake.behaviour = { type: 'break', chunks: ['The lease ends'], ending: 'error' }
+  await post('/v2/job_message', { job_id: jobId, content: 'When does the Berlin office lease end?' })
+  await waitForAnswers(node, inboxId, 1)
+  const [, broken] = await lastMessages(inboxId)
+  expect(broken!.job_message.error).toBeDefined()
+  expect(broken!.job_message.sources).toEqual([{ path: '/Leases/berlin.md', name: 'berlin.md', node_id: '1', score: expect.any(Number) }])
+})

@@ -29,12 +29,17 @@ export type ReplyKind =
   /** truncated: the answer reached the node's size limit and was cut. */
   | { readonly role: 'answer'; readonly truncated?: true; readonly sources?: readonly ReplySource[] }
   | { readonly role: 'stopped'; readonly sources?: readonly ReplySource[] }
-  | { readonly role: 'error'; readonly error: { readonly kind: string; readonly status?: number } }
+  /** sources: an error note that kept the part of the answer streamed before the failure names the passages it drew on. */
+  | {
+      readonly role: 'error'
+      readonly error: { readonly kind: string; readonly status?: number }
+      readonly sources?: readonly ReplySource[]
+    }
 
 /** The extra job_message keys a message of this role carries: `stopped`, `error` and `truncated` mark how a reply ended. */
 export function roleKeys(reply: ReplyKind | undefined): Record<string, unknown> {
   if (!reply) return {}
-  if (reply.role === 'error') return { error: reply.error }
+  if (reply.role === 'error') return { error: reply.error, ...(reply.sources ? { sources: reply.sources } : {}) }
   // An answer names the scope passages it drew on: [] when none (the contract: the answer's job_message carries sources).
   const sources = { sources: reply.sources ?? [] }
   if (reply.role === 'stopped') return { stopped: true, ...sources }

@@ -5,7 +5,7 @@ import { modelKind } from '../../shared/contract/identity'
 import { PROVIDER_CATALOG, type ProviderProtocol } from '../../shared/provider-catalog'
 import type { AnswerRuntime } from '../domain/answering'
 import type { MessageChain } from '../domain/message-chain'
-import type { ReplyKind } from '../domain/message-roles'
+import type { ReplyKind, ReplySource } from '../domain/message-roles'
 import type { EventBus } from '../platform/event-bus'
 import type { Logger } from '../platform/logger'
 import type { Store } from '../store'
@@ -158,8 +158,9 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
     const controller = new AbortController()
     inFlight.set(inboxId, controller)
     const seen: CallObservation = {}
-    /** The answer's text that streamed before the call failed. */
+    /** The answer's text that streamed before the call failed, and the scope passages it drew on. */
     let received = ''
+    let drewOn: ReplySource[] = []
     let retrying = false
     let target
     try {
@@ -183,6 +184,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       // Local documents are named by their resource name, library files by their path.
       const passages = chosen.map((p) => ({ label: p.path.startsWith('local:') ? p.name : p.path, text: p.text }))
       const sources = chosen.map((p) => ({ path: p.path, name: p.name, node_id: p.node_id, score: p.score }))
+      drewOn = sources
       const prompt = buildPrompt(config, passages, history, q.hash, budget)
       const request = {
         target,
@@ -241,10 +243,10 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
         }
       }
       ctx.log.info(`answer in ${inboxId} failed: ${failure.message}`)
-      await reply(received.trim() ? brokenOffAnswer(received, failure.message, maxAnswerBytes) : `⚠ ${failure.message}`, {
-        role: 'error',
-        error: { kind: failure.kind, ...(failure.status ? { status: failure.status } : {}) }
-      })
+      const error = { kind: failure.kind, ...(failure.status ? { status: failure.status } : {}) }
+      if (received.trim())
+        await reply(brokenOffAnswer(received, failure.message, maxAnswerBytes), { role: 'error', error, sources: drewOn })
+      else await reply(`⚠ ${failure.message}`, { role: 'error', error })
       return done
     } finally {
       inFlight.delete(inboxId)

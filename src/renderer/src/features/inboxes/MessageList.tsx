@@ -189,6 +189,7 @@ function Answers({ answers, actions }: { answers: readonly LastMessage[]; action
     return (
       <Paper p="sm" radius="md" withBorder maw="85%" data-testid="message-broken-off" data-hash={hash}>
         <AnswerText text={received} />
+        <SourceChips sources={sourcesOf(shown)} />
         {alert}
       </Paper>
     )
