@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { availableParallelism, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmbeddedNode } from '../src/main/embedded-node'
 import { silentLogger } from '../src/main/platform/logger'
@@ -12,15 +12,6 @@ import { aesFileSecretBox } from '../src/main/store/secret-box'
 import { startHttpServer } from '../src/main/transports/http'
 import { startFakeLlm } from '../test/support/fake-llm'
 import { createJobBody, provider } from '../test/support/fixtures'
-import type { ThroughputFigures } from './throughput'
-
-/** Runs `work` and returns its result with the process's CPU time (user + system, all threads) it took, in ms. */
-async function withCpu<T>(work: () => Promise<T>): Promise<{ value: T; cpuMs: number }> {
-  const before = process.cpuUsage()
-  const value = await work()
-  const used = process.cpuUsage(before)
-  return { value, cpuMs: (used.user + used.system) / 1000 }
-}
 
 /** `clients` loops, each sending `perClient` requests one after another, over keep-alive connections; resolves with the ms it took. */
 export async function hammer(
@@ -78,7 +69,10 @@ export function settleDisk() {
  * worker from the sources), so the node's main thread also runs the clients and the provider.
  * Kept beside the figure for the node as it ships, to compare with earlier runs.
  */
-export async function benchJobMessageThroughputInProcess(clients = 32, perClient = 40): Promise<ThroughputFigures> {
+export async function benchJobMessageThroughputInProcess(
+  clients = 32,
+  perClient = 40
+): Promise<{ readonly oursPerSec: number; readonly floorPerSec: number }> {
   settleDisk()
   const fake = await startFakeLlm()
   fake.behaviour = { type: 'reply', chunks: ['ok'] }
@@ -108,17 +102,8 @@ export async function benchJobMessageThroughputInProcess(clients = 32, perClient
   await hammer(`${http.url}/v2/job_message`, { Authorization: `Bearer ${token}` }, content, clients, 2) // warm-up
   await allAnswered()
   const t0 = performance.now()
-  let acknowledged = 0
-  let answeredByThen = 0
-  const oursCpu = await withCpu(async () => {
-    await hammer(`${http.url}/v2/job_message`, { Authorization: `Bearer ${token}` }, content, clients, perClient)
-    acknowledged = performance.now() - t0
-    answeredByThen = node.store.db
-      .prepare<[], number>(`SELECT count(*) FROM messages WHERE role = 'operator' AND needs_answer = 0`)
-      .pluck()
-      .get()!
-    await allAnswered()
-  })
+  await hammer(`${http.url}/v2/job_message`, { Authorization: `Bearer ${token}` }, content, clients, perClient)
+  await allAnswered()
   const ours = performance.now() - t0
   await http.close()
   await node.close()
@@ -143,115 +128,14 @@ export async function benchJobMessageThroughputInProcess(clients = 32, perClient
   await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r))
   const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`
   await hammer(bareUrl, {}, content, clients, 2)
-  const { value: floor, cpuMs: floorCpu } = await withCpu(() => hammer(bareUrl, {}, content, clients, perClient))
+  const floor = await hammer(bareUrl, {}, content, clients, perClient)
   bare.close()
-  const { ms: answering, cpuMs: answeringCpu } = await answeringFloor(db, content, clients, perClient)
   db.close()
   rmSync(dir, { recursive: true, force: true })
   const requests = clients * perClient
-  return {
-    clients,
-    requests,
-    oursPerSec: (requests / ours) * 1000,
-    acknowledgedPerSec: (requests / acknowledged) * 1000,
-    // The warm-up's questions are answered before the clock starts.
-    answeredWhenAcknowledged: answeredByThen - clients * 2,
-    floorPerSec: (requests / floor) * 1000,
-    answeringFloorPerSec: (requests / answering) * 1000,
-    cpuMsPerRequest: { ours: oursCpu.cpuMs / requests, floor: floorCpu / requests, answeringFloor: answeringCpu / requests },
-    cores: availableParallelism()
-  }
-}
-
-/** The second floor (see ThroughputFigures.answeringFloorPerSec): ms (and CPU ms) for `clients` x `perClient` questions, answers stored. */
-async function answeringFloor(
-  db: Database.Database,
-  content: (c: number, i: number) => string,
-  clients: number,
-  perClient: number
-): Promise<{ ms: number; cpuMs: number }> {
-  const fake = await startFakeLlm()
-  fake.behaviour = { type: 'reply', chunks: ['ok'] }
-  // Group commit, as the node does: the inserts of one event-loop turn share a transaction, and each
-  // resolves once it is committed.
-  const insertOne = db.prepare(`INSERT INTO messages (inbox_id, hash, message_json) VALUES (?, ?, ?)`)
-  const commit = db.transaction((rows: readonly (readonly [string, string])[]) => {
-    for (const [inbox, json] of rows) insertOne.run(inbox, randomUUID(), json)
-  })
-  let queued: { row: readonly [string, string]; done: () => void }[] = []
-  const insert = (inbox: string, json: string) =>
-    new Promise<void>((done) => {
-      if (queued.length === 0)
-        setImmediate(() => {
-          const batch = queued
-          queued = []
-          commit(batch.map((q) => q.row))
-          for (const q of batch) q.done()
-        })
-      queued.push({ row: [inbox, json], done })
-    })
-  const waiting: { job_id: string; content: string }[] = []
-  let active = 0
-  let unanswered = 0
-  let allAnswered: () => void = () => {}
-  const answer = async (q: { job_id: string; content: string }) => {
-    const res = await fetch(`${fake.url}/v1/chat/completions`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer k' },
-      body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: q.content }] })
-    })
-    let text = ''
-    for (const line of (await res.text()).split('\n')) {
-      if (!line.startsWith('data: ') || line === 'data: [DONE]') continue
-      text += (JSON.parse(line.slice(6)) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content ?? ''
-    }
-    await insert(q.job_id, JSON.stringify({ answer: text }))
-  }
-  const pump = () => {
-    while (active < 4 && waiting.length) {
-      active++
-      void answer(waiting.shift()!).finally(() => {
-        active--
-        if (--unanswered === 0) allAnswered()
-        pump()
-      })
-    }
-  }
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { job_id: string; content: string }
-      unanswered++
-      void insert(body.job_id, JSON.stringify(body)).then(() => {
-        res.writeHead(200, { 'Content-Type': 'application/json' })
-        res.end('{"ok":true}')
-        waiting.push(body)
-        pump()
-      })
-    })
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
-  const run = async (n: number) => {
-    const t0 = performance.now()
-    await hammer(url, {}, content, clients, n)
-    // Only once every question is sent: answers may catch up with the questions for a moment meanwhile.
-    if (unanswered > 0) await new Promise<void>((r) => (allAnswered = r))
-    return performance.now() - t0
-  }
-  await run(2) // warm-up
-  const { value: ms, cpuMs } = await withCpu(() => run(perClient))
-  server.close()
-  await fake.close()
-  return { ms, cpuMs }
+  return { oursPerSec: (requests / ours) * 1000, floorPerSec: (requests / floor) * 1000 }
 }
 
 if (process.argv[1]?.endsWith('throughput-in-process.ts')) {
-  void benchJobMessageThroughputInProcess().then((f) =>
-    console.log(
-      f,
-      `ratio ${(f.oursPerSec / f.floorPerSec).toFixed(2)}x, to the answering floor ${(f.oursPerSec / f.answeringFloorPerSec).toFixed(2)}x`
-    )
-  )
+  void benchJobMessageThroughputInProcess().then((f) => console.log(f, `ratio ${(f.oursPerSec / f.floorPerSec).toFixed(2)}x`))
 }
