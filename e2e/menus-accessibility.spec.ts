@@ -49,3 +49,26 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(actions).toBeFocused()
   })
 }
+
+test('an open dialog or drawer adds no second banner landmark (its header is the dialog’s, not the window’s)', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Files' }).click()
+  await page.getByRole('button', { name: 'New folder' }).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await page.waitForTimeout(300)
+  const landmarks = async () =>
+    (await new AxeBuilder({ page }).withRules(['landmark-no-duplicate-banner', 'landmark-unique']).analyze()).violations.map((v) => v.id)
+  expect(await landmarks(), 'dialog').toEqual([])
+  await expect(page.getByRole('banner')).toHaveCount(1)
+  // A drawer's header too (the navigation on a narrow window is not one: the job's details are).
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toBeHidden()
+  const [jobId] = await seedJobs(node, 'gpt', 1)
+  await page.setViewportSize({ width: 700, height: 800 })
+  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`)
+  await page.getByRole('button', { name: 'Details' }).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await page.waitForTimeout(300)
+  expect(await landmarks(), 'drawer').toEqual([])
+})

@@ -1,4 +1,4 @@
-import { createTheme, Drawer, Menu, Modal } from '@mantine/core'
+import { createTheme, Drawer, DrawerHeader, Menu, Modal, ModalHeader } from '@mantine/core'
 
 // The close button is an icon alone: without a name, screen readers announce "button".
 const closeButtonProps = { 'aria-label': 'Close' }
@@ -13,6 +13,10 @@ export const theme = createTheme({
   components: {
     Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+    // A dialog's <header> is its own title bar, not a second banner landmark beside the window's
+    // (in a section of role "dialog" it counted as one: axe, landmark-no-duplicate-banner).
+    ModalHeader: ModalHeader.extend({ defaultProps: { role: 'none' } }),
+    DrawerHeader: DrawerHeader.extend({ defaultProps: { role: 'none' } }),
     // Without the focus placeholder Mantine puts first in a menu (an element of role "presentation"
     // inside role "menu", which axe reports as critical); the menu's keys reach the items all the same.
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } })
