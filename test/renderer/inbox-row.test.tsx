@@ -56,6 +56,14 @@ const inbox = (last: string | null, extra: Record<string, unknown> = {}): Inbox 
 const NOW = Date.parse('2026-11-21T10:00:00.000Z')
 
 describe('InboxRow', () => {
+  it('the preview of an answer that broke off is its note (shown as an error), not the start of the part received', () => {
+    const content = 'The lease ends on\n\n⚠ The answer broke off here. The provider failed (HTTP 500: "boom").'
+    renderWithApp(<InboxRow row={toRow(inbox(content, { error: { kind: 'provider_error' } }))} now={NOW} />)
+    const preview = screen.getByTestId('inbox-preview')
+    expect(preview.textContent).toBe('⚠ The answer broke off here. The provider failed (HTTP 500: "boom").')
+    expect(preview.getAttribute('data-state')).toBe('error')
+  })
+
   it('the preview of an answer stopped before its first word says so (it was blank)', () => {
     renderWithApp(<InboxRow row={toRow(inbox('', { stopped: true }))} now={NOW} />)
     expect(screen.getByTestId('inbox-preview').textContent).toBe('Stopped before any answer')

@@ -1,3 +1,4 @@
+import { errorNoteParts } from './error-note'
 import { modelKind } from '../../../../shared/contract/model-kind'
 import type { Inbox } from '../../../../shared/contract/inbox'
 
@@ -53,8 +54,15 @@ export function toRow(inbox: Inbox): InboxRowData {
   const last = inbox.last_message
   const content = last?.job_message.content ?? null
   // An answer stopped before its first word has no text of its own to show.
+  // An error note that kept the part of an answer received before it says why at its end: the preview shows that.
   const preview =
-    content === null ? null : content === '' && last?.job_message.stopped === true ? 'Stopped before any answer' : previewText(content)
+    content === null
+      ? null
+      : content === '' && last?.job_message.stopped === true
+        ? 'Stopped before any answer'
+        : last?.job_message.error
+          ? previewText(`⚠ ${errorNoteParts(content).note}`)
+          : previewText(content)
   let model = ''
   try {
     model = modelKind(inbox.agent.model).modelType
