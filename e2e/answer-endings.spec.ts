@@ -42,3 +42,16 @@ test('an answer that breaks off keeps the part shown while it streamed, with the
   await page.getByRole('button', { name: 'Earlier answer' }).click()
   await expect(page.getByTestId('message-broken-off')).toContainText('Half of an answer')
 })
+
+test('a Regenerate the provider answers with 429 shows the wait it asked for too', async ({ page, node }) => {
+  const inbox = await openInbox(page, node)
+  node.fake.behaviour = { type: 'reply', chunks: ['First answer.'] }
+  await inbox.send('Name a colour')
+  await expect(inbox.answers()).toHaveText([/First answer\./])
+  node.fake.queue = [{ type: 'status', status: 429, body: { error: { message: 'Rate limit reached' } }, headers: { 'Retry-After': '30' } }]
+  await page.getByRole('button', { name: 'Regenerate' }).click()
+  await expect(page.getByTestId('answer-paused')).toContainText(/trying again in (30|29|28|27) s/)
+  await page.getByRole('button', { name: 'Stop' }).click()
+  await expect(page.getByTestId('answer-position')).toHaveText('2/2')
+  await expect(page.getByTestId('answer-paused')).toHaveCount(0)
+})

@@ -100,8 +100,9 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const streaming = streamingFor !== undefined && !isAnswered(list, streamingFor, replaced)
   const newest = list[list.length - 1]
   const waiting = !!newest && !isAnswer(newest)
-  // A pause is shown until its answer is stored (a regenerated answer's question already has one).
-  const paused = !streaming && pause !== undefined && !isAnswered(list, pause.parent, pause.replaced)
+  // A pause is shown until its answer is stored (a regenerated answer's question already has one);
+  // an awaited regenerated answer counts as streaming before its first words, and shows it too.
+  const paused = pause !== undefined && !isAnswered(list, pause.parent, pause.replaced)
 
   return (
     <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
