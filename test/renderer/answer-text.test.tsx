@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup } from '@testing-library/react'
+import { act, cleanup } from '@testing-library/react'
+import { useState } from 'react'
 import { afterEach, expect, it } from 'vitest'
-import { AnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
+import { AnswerText, StreamingAnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
 import { renderWithApp } from './render'
 
 afterEach(cleanup)
@@ -29,4 +30,27 @@ it('never renders raw HTML or script URLs from an answer', () => {
   expect(container.querySelector('[onerror]')).toBeNull()
   const link = container.querySelector('a')
   expect(link?.getAttribute('href') ?? '').not.toMatch(/javascript:/i)
+})
+
+it('an answer being written is shown whole as it grows, past the preview, and the blocks already finished are not rendered again', () => {
+  const part = (n: number) => `## Part ${n}\n\n${`Sentence ${n} of the answer. `.repeat(40)}\n\n`
+  let text = ''
+  for (let n = 1; n <= 6; n++) text += part(n)
+  let grow: (more: string) => void = () => {}
+  function Streaming() {
+    const [shown, setShown] = useState(text)
+    grow = (more) => setShown((t) => t + more)
+    return <StreamingAnswerText text={shown} />
+  }
+  const { container } = renderWithApp(<Streaming />)
+  expect(container.textContent).toContain('Sentence 6 of the answer.')
+  expect(container.querySelector('[data-testid="show-all"]')).toBeNull()
+  const firstHeading = container.querySelector('h2')!
+  expect(firstHeading.textContent).toBe('Part 1')
+
+  act(() => grow(`${part(7)}The last wor`))
+  expect(container.textContent).toContain('The last wor')
+  expect(container.querySelectorAll('h2')).toHaveLength(7)
+  // The same element: the finished block was kept, not parsed and drawn again.
+  expect(container.querySelector('h2')).toBe(firstHeading)
 })

@@ -115,6 +115,18 @@ export function AnswerText({ text }: { text: string }) {
   return <Progressive text={text} split={splitMarkdown} frame={markdownFrame} />
 }
 
+/** Blocks of an answer being written: small, as the last one is parsed again each frame it grows. */
+const STREAM_BLOCK_CHARS = 2000
+
+/**
+ * An answer as it streams in, whole: the reader follows it as it is written (the preview and
+ * "Show all" are for stored answers). Blocks already finished are parsed once; only the last one
+ * is parsed again as it grows.
+ */
+export function StreamingAnswerText({ text }: { text: string }) {
+  return markdownFrame(markdownBlocks(text, STREAM_BLOCK_CHARS))
+}
+
 /** The operator's own text, as typed. */
 export function PlainText({ text }: { text: string }) {
   return <Progressive text={text} split={splitPlain} frame={plainFrame} />

@@ -9,7 +9,7 @@ import { hrefOf } from '../../app/router'
 import { useSecondsLeft } from '../../app/use-seconds-left'
 import type { AnswerPause } from '../../stores/answer-pauses'
 import { useStreamedText } from '../../stores/streaming'
-import { AnswerText, PlainText } from './AnswerText'
+import { AnswerText, PlainText, StreamingAnswerText } from './AnswerText'
 import { conversationRows, tailIndex, type ConversationRow } from './conversation-rows'
 import { errorNoteParts } from './error-note'
 import { absoluteTime, relativeTime } from './relative-time'
@@ -213,7 +213,7 @@ function Tail({ inboxId, streaming, pause }: { inboxId: string; streaming: boole
   if (streaming && text) {
     return (
       <Paper p="sm" radius="md" withBorder maw="85%" data-testid="streaming-answer" aria-live="polite">
-        <AnswerText text={text} />
+        <StreamingAnswerText text={text} />
         <Loader size="xs" type="dots" mt={4} aria-label="Answer in progress" />
       </Paper>
     )
