@@ -287,6 +287,15 @@ async function benchInboxScale(quick: boolean) {
     `${(cpu.ours / cpu.answeringFloor).toFixed(2)}x`,
     `(0.5x of the floor on ${t.cores} cores needs at most ${((t.cores * 1000) / (0.5 * t.floorPerSec)).toFixed(2)} ms)`
   ])
+  const server = t.serverCpuMsPerRequest
+  rows.push([
+    `  of which the server's own process (the node's; each bare server's)`,
+    `${server.ours.toFixed(2)} ms`,
+    'bare answering server / 1-insert floor',
+    `${server.answeringFloor.toFixed(2)} / ${server.floor.toFixed(2)} ms`,
+    `${(server.ours / server.answeringFloor).toFixed(2)}x`,
+    ''
+  ])
 
   const m = await benchAllInboxesMemory(quick ? 20 : 200)
   rows.push([

@@ -28,6 +28,8 @@ export interface ThroughputFigures {
    * has, it bounds the requests/s any of them can reach: cores x 1000 / cpuMs.
    */
   readonly cpuMsPerRequest: { readonly ours: number; readonly floor: number; readonly answeringFloor: number }
+  /** The same, the server's process alone (the node's, and each floor's). */
+  readonly serverCpuMsPerRequest: { readonly ours: number; readonly floor: number; readonly answeringFloor: number }
   readonly cores: number
 }
 
@@ -52,12 +54,13 @@ function processCpuMs(pid: number | undefined): number {
 }
 
 /** Runs `work`; returns its result with the CPU ms it took in this process and in process `pid`. */
-async function withCpu<T>(pid: number | undefined, work: () => Promise<T>): Promise<{ value: T; cpuMs: number }> {
+async function withCpu<T>(pid: number | undefined, work: () => Promise<T>): Promise<{ value: T; cpuMs: number; serverCpuMs: number }> {
   const before = process.cpuUsage()
   const childBefore = processCpuMs(pid)
   const value = await work()
   const used = process.cpuUsage(before)
-  return { value, cpuMs: (used.user + used.system) / 1000 + processCpuMs(pid) - childBefore }
+  const serverCpuMs = processCpuMs(pid) - childBefore
+  return { value, cpuMs: (used.user + used.system) / 1000 + serverCpuMs, serverCpuMs }
 }
 
 /** A floor server (bench/floor-server.mjs) in a process of its own; resolves once it listens. */
@@ -163,6 +166,11 @@ export async function benchJobMessageThroughput(clients = 32, perClient = 40): P
     floorPerSec: (requests / floor.value) * 1000,
     answeringFloorPerSec: (requests / answeringRun.value) * 1000,
     cpuMsPerRequest: { ours: ours.cpuMs / requests, floor: floor.cpuMs / requests, answeringFloor: answeringRun.cpuMs / requests },
+    serverCpuMsPerRequest: {
+      ours: ours.serverCpuMs / requests,
+      floor: floor.serverCpuMs / requests,
+      answeringFloor: answeringRun.serverCpuMs / requests
+    },
     cores: availableParallelism()
   }
 }
