@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
+import { postJson } from '../support/http-post'
 import { provider } from '../support/fixtures'
 import { useTestNode } from '../support/node'
 import { recordEvents, waitForAnswers, type Msg } from '../support/answers'
@@ -26,14 +27,7 @@ afterEach(async () => {
   await fake.close()
 })
 
-async function post(path: string, body: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body)
-  })
-  return { status: res.status, body: await res.json() }
-}
+const post = (path: string, body: unknown) => postJson(server.url, TOKEN, path, body)
 
 async function jobWith(kind: string) {
   const added = await post(

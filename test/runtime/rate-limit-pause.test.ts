@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
 import { readEventStream } from '../../src/renderer/src/api/event-stream'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
+import { postJson } from '../support/http-post'
 import { provider } from '../support/fixtures'
 import { useTestNode } from '../support/node'
 import { waitForAnswers, type Msg } from '../support/answers'
@@ -33,14 +34,7 @@ afterEach(async () => {
   await fake.close()
 })
 
-async function post(path: string, body: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body)
-  })
-  return { status: res.status, body: await res.json() }
-}
+const post = (path: string, body: unknown) => postJson(server.url, TOKEN, path, body)
 
 async function ask(content: string) {
   await post('/v2/add_llm_provider', provider('p1', { external_url: fake.url, api_key: 'k-123456' }))
