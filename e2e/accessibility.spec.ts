@@ -1,23 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import { seriousViolations } from './axe'
 import { expect, test } from './fixtures/node'
 import { InboxPage } from './pages/inbox'
 import { NewJobPage } from './pages/new-job'
 import { WizardPage } from './pages/wizard'
 import { providerBody, seedJobs } from './seed'
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => `${n.target.join(' ')}: ${n.any[0]?.message ?? ''} ${n.html.slice(0, 120)}`)
-          .join('; ')}`
-    )
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`no serious or critical accessibility issue on any screen (${scheme})`, async ({ page, node }) => {

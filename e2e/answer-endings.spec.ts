@@ -1,19 +1,10 @@
 import { expect, test } from './fixtures/node'
-import { InboxPage } from './pages/inbox'
-import { providerBody, seedJobs } from './seed'
+import { openNewJobInbox } from './pages/inbox'
 
 /* How the inbox view shows an answer that waits for a rate-limited provider, and one that broke off. */
 
-async function openInbox(page: import('@playwright/test').Page, node: import('./fixtures/node').HeadlessNode) {
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  const [jobId] = await seedJobs(node, 'gpt', 1)
-  await page.goto(node.uiUrl)
-  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`)
-  return new InboxPage(page)
-}
-
 test('a provider answering 429 shows that it asked to wait, with the seconds left; Stop ends the wait', async ({ page, node }) => {
-  const inbox = await openInbox(page, node)
+  const inbox = await openNewJobInbox(page, node)
   node.fake.queue = [{ type: 'status', status: 429, body: { error: { message: 'Rate limit reached' } }, headers: { 'Retry-After': '30' } }]
   node.fake.behaviour = { type: 'reply', chunks: ['Never asked'] }
   await inbox.send('Are you there?')
@@ -28,7 +19,7 @@ test('a provider answering 429 shows that it asked to wait, with the seconds lef
 })
 
 test('an answer that breaks off keeps the part shown while it streamed, with the note and Retry', async ({ page, node }) => {
-  const inbox = await openInbox(page, node)
+  const inbox = await openNewJobInbox(page, node)
   node.fake.queue = [{ type: 'break', chunks: ['**Half** of ', 'an answer'], ending: 'error', delayMs: 50 }]
   node.fake.behaviour = { type: 'reply', chunks: ['A whole answer'] }
   await inbox.send('Tell me a long story')
@@ -44,7 +35,7 @@ test('an answer that breaks off keeps the part shown while it streamed, with the
 })
 
 test('a Regenerate the provider answers with 429 shows the wait it asked for too', async ({ page, node }) => {
-  const inbox = await openInbox(page, node)
+  const inbox = await openNewJobInbox(page, node)
   node.fake.behaviour = { type: 'reply', chunks: ['First answer.'] }
   await inbox.send('Name a colour')
   await expect(inbox.answers()).toHaveText([/First answer\./])

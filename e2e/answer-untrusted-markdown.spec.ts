@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test } from './fixtures/node'
-import { InboxPage } from './pages/inbox'
-import { providerBody, seedJobs } from './seed'
+import { openNewJobInbox } from './pages/inbox'
 
 /**
  * A provider's answer is text someone else wrote (a prompt injection in a document is enough).
@@ -18,11 +17,7 @@ test("an answer's images load nothing: not the node's own API with the session c
   await new Promise<void>((r) => trap.listen(0, '127.0.0.1', r))
   const trapUrl = `http://127.0.0.1:${(trap.address() as AddressInfo).port}`
   try {
-    await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-    const [jobId] = await seedJobs(node, 'gpt', 1)
-    await page.goto(node.uiUrl)
-    await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`)
-    const inbox = new InboxPage(page)
+    const inbox = await openNewJobInbox(page, node)
     const viaNode = `/v2/provider_models?kind=OpenAI&external_url=${encodeURIComponent(`${trapUrl}/via-node`)}`
     node.fake.behaviour = {
       type: 'reply',

@@ -1,13 +1,8 @@
 import { expect, test } from './fixtures/node'
-import { InboxListPage, InboxPage } from './pages/inbox'
-import { providerBody, seedJobs } from './seed'
+import { InboxListPage, openNewJobInbox } from './pages/inbox'
 
 test('a failing provider shows a marked error with Retry; Stop keeps the partial answer', async ({ page, node }) => {
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  const [jobId] = await seedJobs(node, 'gpt', 1)
-  await page.goto(node.uiUrl)
-  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`)
-  const inbox = new InboxPage(page)
+  const inbox = await openNewJobInbox(page, node)
 
   node.fake.behaviour = { type: 'status', status: 401, body: { error: { message: 'Incorrect API key provided' } } }
   await inbox.send('Are you there?')

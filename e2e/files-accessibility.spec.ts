@@ -1,16 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import { seriousViolations } from './axe'
 import { expect, test } from './fixtures/node'
 import { FilesPage } from './pages/files'
 import { providerBody } from './seed'
-
-/** Serious and critical axe findings on the page as it is now, one line each. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`the library's preview, its dialogs and a failed upload have no serious accessibility issue (${scheme})`, async ({ page, node }) => {

@@ -1,14 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import { seriousViolations } from './axe'
 import { expect, test } from './fixtures/node'
+import { showJobInbox } from './pages/inbox'
 import { emptyScope, providerBody } from './seed'
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join('; ')}`)
-}
 
 test.use({ viewport: { width: 800, height: 700 } })
 
@@ -19,7 +12,7 @@ test('800 px wide: the job dialogs opened from the Details drawer are named, and
   ).body
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await page.goto(node.uiUrl)
-  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`)
+  await showJobInbox(page, jobId)
 
   // At 800 px the scope and config live in a drawer, opened from the keyboard.
   await page.getByRole('button', { name: 'Details' }).focus()
@@ -62,7 +55,7 @@ test('a long system prompt (one unbroken word, then many lines) stays inside the
   const config = { custom_prompt: prompt, temperature: 0.7, seed: 0, top_k: 40, top_p: 0.9, stream: true, other_model_params: null }
   expect((await node.api('POST', '/v2/update_job_config', { job_id: jobId, config })).status).toBe(200)
   await page.goto(node.uiUrl)
-  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`)
+  await showJobInbox(page, jobId)
   const panel = page.getByRole('complementary', { name: 'Job details' })
   const shown = panel.getByTestId('config-prompt')
   await expect(shown).toBeVisible()

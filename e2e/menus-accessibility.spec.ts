@@ -1,15 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import { seriousViolations } from './axe'
 import { expect, test } from './fixtures/node'
+import { showJobInbox } from './pages/inbox'
 import { providerBody, seedJobs } from './seed'
-
-/** Serious and critical axe findings on the page as it is now, one line each. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`open menus (a library row's, an inbox row's) have no serious accessibility issue and work from the keyboard (${scheme})`, async ({
@@ -66,7 +59,7 @@ test('an open dialog or drawer adds no second banner landmark (its header is the
   await expect(page.getByRole('dialog')).toBeHidden()
   const [jobId] = await seedJobs(node, 'gpt', 1)
   await page.setViewportSize({ width: 700, height: 800 })
-  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`)
+  await showJobInbox(page, jobId!)
   await page.getByRole('button', { name: 'Details' }).click()
   await expect(page.getByRole('dialog')).toBeVisible()
   await page.waitForTimeout(300)

@@ -1,13 +1,8 @@
 import { expect, test } from './fixtures/node'
-import { InboxPage } from './pages/inbox'
-import { providerBody, seedJobs } from './seed'
+import { openNewJobInbox } from './pages/inbox'
 
 test('regenerating an earlier answer streams it under its own question, not under the newest one', async ({ page, node }) => {
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  const [jobId] = await seedJobs(node, 'gpt', 1)
-  await page.goto(node.uiUrl)
-  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`)
-  const inbox = new InboxPage(page)
+  const inbox = await openNewJobInbox(page, node)
   node.fake.behaviour = { type: 'reply', chunks: ['About apples.'] }
   await inbox.send('Tell me about apples')
   await expect(inbox.answers()).toHaveText([/About apples\./])

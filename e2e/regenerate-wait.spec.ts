@@ -1,6 +1,5 @@
 import { expect, test } from './fixtures/node'
-import { InboxPage } from './pages/inbox'
-import { providerBody, seedJobs } from './seed'
+import { openNewJobInbox } from './pages/inbox'
 
 /*
  * Regenerate and Retry queue a question that already has a reply: until the provider's first
@@ -12,11 +11,7 @@ test('after Regenerate, the view waits for the provider with Stop until the firs
   page,
   node
 }) => {
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  const [jobId] = await seedJobs(node, 'gpt', 1)
-  await page.goto(node.uiUrl)
-  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`)
-  const inbox = new InboxPage(page)
+  const inbox = await openNewJobInbox(page, node)
 
   node.fake.behaviour = { type: 'reply', chunks: ['First answer.'] }
   await inbox.send('Name a colour')
@@ -34,11 +29,7 @@ test('after Regenerate, the view waits for the provider with Stop until the firs
 })
 
 test('after Retry on an error note, the view waits for the provider until the answer comes', async ({ page, node }) => {
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  const [jobId] = await seedJobs(node, 'gpt', 1)
-  await page.goto(node.uiUrl)
-  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`)
-  const inbox = new InboxPage(page)
+  const inbox = await openNewJobInbox(page, node)
 
   node.fake.behaviour = { type: 'status', status: 500, body: { error: { message: 'boom' } } }
   await inbox.send('Name a colour')
@@ -56,11 +47,7 @@ test('Regenerate on an earlier answer while another streams leaves the streaming
   page,
   node
 }) => {
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  const [jobId] = await seedJobs(node, 'gpt', 1)
-  await page.goto(node.uiUrl)
-  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`)
-  const inbox = new InboxPage(page)
+  const inbox = await openNewJobInbox(page, node)
 
   node.fake.behaviour = { type: 'reply', chunks: ['First answer.'] }
   await inbox.send('Name a colour')
@@ -79,11 +66,7 @@ test('Regenerate on an earlier answer while another streams leaves the streaming
 })
 
 test('a provider that answers at once: after Regenerate nothing is left waiting once the new answer shows', async ({ page, node }) => {
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  const [jobId] = await seedJobs(node, 'gpt', 1)
-  await page.goto(node.uiUrl)
-  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}`)
-  const inbox = new InboxPage(page)
+  const inbox = await openNewJobInbox(page, node)
   node.fake.behaviour = { type: 'reply', chunks: ['First answer.'] }
   await inbox.send('Name a colour')
   await expect(inbox.answers()).toHaveText([/First answer\./])

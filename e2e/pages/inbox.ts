@@ -1,4 +1,7 @@
 import type { Page } from '@playwright/test'
+import { inboxRoute } from '../conversation-probe'
+import type { HeadlessNode } from '../fixtures/node'
+import { providerBody, seedJobs } from '../seed'
 
 export class InboxPage {
   constructor(readonly page: Page) {}
@@ -22,4 +25,17 @@ export class InboxListPage {
   constructor(readonly page: Page) {}
   rows = () => this.page.getByTestId('inbox-row')
   previews = () => this.page.getByTestId('inbox-preview')
+}
+
+/** Shows the inbox of job `jobId` in the window already open on `page`. */
+export const showJobInbox = (page: Page, jobId: string) =>
+  page.evaluate((h) => (location.hash = h), inboxRoute(`job_inbox::${jobId}::false`))
+
+/** Registers provider `gpt` on the node's fake LLM, creates one job for it and opens that job's inbox. */
+export async function openNewJobInbox(page: Page, node: HeadlessNode): Promise<InboxPage> {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const [jobId] = await seedJobs(node, 'gpt', 1)
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, jobId!)
+  return new InboxPage(page)
 }
