@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makePrivateFile, SymlinkRefusedError } from '../../src/main/private-files'
 import { provider } from '../support/fixtures'
 import { tempDir } from '../support/node'
-import { startServe, type ServeProcess } from '../support/serve-process'
+import { killAll, startServe, type ServeProcess } from '../support/serve-process'
 
 let root: string
 let dir: string
@@ -15,12 +15,7 @@ beforeEach(() => {
   dir = join(root, 'data')
 })
 afterEach(async () => {
-  for (const p of running.splice(0)) {
-    if (p.child.exitCode === null && p.child.signalCode === null) {
-      p.child.kill('SIGKILL')
-      await p.exited
-    }
-  }
+  await killAll(running)
   cleanup()
 })
 

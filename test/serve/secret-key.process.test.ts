@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createJobBody, provider } from '../support/fixtures'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { tempDir } from '../support/node'
-import { startServe, type ServeProcess } from '../support/serve-process'
+import { killAll, startServe, type ServeProcess } from '../support/serve-process'
 
 /*
  * Issue 10, item 6: a deleted secret.key was silently replaced; stored keys became unreadable
@@ -25,12 +25,7 @@ beforeEach(async () => {
   fake = await startFakeLlm()
 })
 afterEach(async () => {
-  for (const p of running.splice(0)) {
-    if (p.child.exitCode === null && p.child.signalCode === null) {
-      p.child.kill('SIGKILL')
-      await p.exited
-    }
-  }
+  await killAll(running)
   await fake.close()
   cleanup()
 })

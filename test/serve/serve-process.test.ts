@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createJobBody, fullScope, provider } from '../support/fixtures'
-import { startServe, type ServeProcess } from '../support/serve-process'
+import { killAll, startServe, type ServeProcess } from '../support/serve-process'
 import { tempDir } from '../support/node'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 
@@ -16,12 +16,7 @@ beforeEach(async () => {
   fake = await startFakeLlm()
 })
 afterEach(async () => {
-  for (const p of running.splice(0)) {
-    if (p.child.exitCode === null && p.child.signalCode === null) {
-      p.child.kill('SIGKILL')
-      await p.exited
-    }
-  }
+  await killAll(running)
   await fake.close()
   cleanup()
 })

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { acquireDataDirLock, DataDirInUseError, LOCK_FILE_NAME } from '../../src/main/data-dir-lock'
 import { provider } from '../support/fixtures'
 import { tempDir } from '../support/node'
-import { startServe, type ServeProcess } from '../support/serve-process'
+import { killAll, startServe, type ServeProcess } from '../support/serve-process'
 
 let dir: string
 let cleanup: () => void
@@ -14,12 +14,7 @@ beforeEach(() => {
   ;({ dir, cleanup } = tempDir('nodedesk-lock-'))
 })
 afterEach(async () => {
-  for (const p of running.splice(0)) {
-    if (p.child.exitCode === null && p.child.signalCode === null) {
-      p.child.kill('SIGKILL')
-      await p.exited
-    }
-  }
+  await killAll(running)
   cleanup()
 })
 

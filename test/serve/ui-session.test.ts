@@ -2,7 +2,7 @@ import { readFileSync, statSync, symlinkSync, writeFileSync, mkdirSync } from 'n
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { tempDir } from '../support/node'
-import { startServe, type ServeProcess } from '../support/serve-process'
+import { killAll, startServe, type ServeProcess } from '../support/serve-process'
 
 let root: string
 let dir: string
@@ -13,12 +13,7 @@ beforeEach(() => {
   dir = join(root, 'data')
 })
 afterEach(async () => {
-  for (const p of running.splice(0)) {
-    if (p.child.exitCode === null && p.child.signalCode === null) {
-      p.child.kill('SIGKILL')
-      await p.exited
-    }
-  }
+  await killAll(running)
   cleanup()
 })
 

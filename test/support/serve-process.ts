@@ -67,3 +67,13 @@ export async function uploadText(serve: Pick<ServeProcess, 'url' | 'token'>, fol
   })
   return { status: res.status, body: await res.json() }
 }
+
+/** Kills (SIGKILL) each process of `running` still alive and waits for it; empties the list. For afterEach. */
+export async function killAll(running: ServeProcess[]): Promise<void> {
+  for (const p of running.splice(0)) {
+    if (p.child.exitCode === null && p.child.signalCode === null) {
+      p.child.kill('SIGKILL')
+      await p.exited
+    }
+  }
+}

@@ -3,17 +3,12 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileS
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startTestNode, tempDir } from '../support/node'
-import { startServe, type ServeProcess } from '../support/serve-process'
+import { killAll, startServe, type ServeProcess } from '../support/serve-process'
 
 const running: ServeProcess[] = []
 const cleanups: (() => void)[] = []
 afterEach(async () => {
-  for (const p of running.splice(0)) {
-    if (p.child.exitCode === null && p.child.signalCode === null) {
-      p.child.kill('SIGKILL')
-      await p.exited
-    }
-  }
+  await killAll(running)
   for (const c of cleanups.splice(0)) c()
 })
 
