@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppLayout } from '../../src/renderer/src/app/AppLayout'
 import type { Route } from '../../src/renderer/src/app/router'
@@ -28,5 +29,22 @@ describe('the window’s navigation', () => {
       expect(current()).toEqual([page])
       cleanup()
     }
+  })
+})
+
+describe('"Skip to content"', () => {
+  it('comes before the header and the navigation, and moves the focus to the main region without changing the route', async () => {
+    location.hash = '#/inboxes'
+    renderWithApp(
+      <AppLayout route={{ name: 'inboxes' }}>
+        <p>page</p>
+      </AppLayout>
+    )
+    const skip = screen.getByRole('link', { name: 'Skip to content' })
+    const links = screen.getAllByRole('link')
+    expect(links[0]).toBe(skip)
+    await userEvent.setup().click(skip)
+    expect(document.activeElement).toBe(screen.getByRole('main'))
+    expect(location.hash).toBe('#/inboxes')
   })
 })

@@ -28,6 +28,7 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
   const active = (names: Route['name'][]) => names.includes(route.name)
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -91,7 +92,7 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
           Ctrl+K searches inboxes
         </Text>
       </AppShell.Navbar>
-      <AppShell.Main style={{ display: 'flex', flexDirection: 'column', height: '100dvh' }}>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', height: '100dvh', outline: 'none' }}>
         {node.status === 'down' && <NodeDownBanner since={node.downSince} />}
         {node.status === 'up' && node.sessionEnded && (
           <Alert
@@ -109,6 +110,27 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
         {children}
       </AppShell.Main>
     </AppShell>
+  )
+}
+
+const MAIN_ID = 'main-content'
+
+/**
+ * The first Tab stop: keyboard users go past the header and the navigation to the page in one key.
+ * It moves the focus itself: following `#main-content` would change the hash, which is the route.
+ */
+function SkipLink() {
+  return (
+    <a
+      className="skip-link"
+      href={`#${MAIN_ID}`}
+      onClick={(e) => {
+        e.preventDefault()
+        document.getElementById(MAIN_ID)?.focus()
+      }}
+    >
+      Skip to content
+    </a>
   )
 }
 
