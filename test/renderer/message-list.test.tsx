@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { useState, type ReactElement } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { LastMessage } from '../../src/shared/contract/message'
 import { MessageList } from '../../src/renderer/src/features/inboxes/MessageList'
@@ -175,4 +176,77 @@ it('an answer that broke off shows the sources its part drew on', () => {
       .getAllByTestId('source-chip')
       .map((c) => c.textContent)
   ).toEqual(['berlin.md'])
+})
+
+describe('an answer the operator watched being written', () => {
+  // Longer than the preview (about 2,000 characters): a stored answer read from history would show "Show all".
+  const long = (end: string) =>
+    Array.from({ length: 60 }, (_, i) => `Paragraph ${i} of the answer, long enough to fill the screen.`).join('\n\n') + `\n\n${end}`
+  const list = (messages: LastMessage[], streamingFor?: string) => (
+    <MessageList
+      inboxId={INBOX}
+      messages={messages}
+      hasOlder={false}
+      loadingOlder={false}
+      onLoadOlder={() => {}}
+      streaming={streamingFor !== undefined}
+      streamingFor={streamingFor}
+      waiting={false}
+      onRetry={() => {}}
+      onSwitchProvider={() => {}}
+    />
+  )
+  afterEach(() => useStreaming.setState({ partial: {}, watched: {} }))
+
+  it('stays shown whole once it is stored, instead of collapsing to the preview under the reader’s eyes', async () => {
+    const question = message('Write a lot')
+    const parent = question.node_api_data.node_message_hash
+    const text = long('THE WATCHED END')
+    useStreaming.getState().append(INBOX, parent, text)
+    let show: (ui: ReactElement) => void = () => {}
+    function Harness() {
+      const [ui, setUi] = useState(() => list([question], parent))
+      show = (next) => act(() => setUi(next))
+      return ui
+    }
+    renderWithApp(<Harness />)
+    await waitFor(() => expect(screen.getByTestId('streaming-answer').textContent).toContain('THE WATCHED END'))
+
+    // The stored answer is fetched: the view shows it in the answer's place (its text is still in the store).
+    const answer = message(text, { answers: parent })
+    show(list([question, answer]))
+    const shown = () => screen.getByTestId('message-answer')
+    expect(shown().textContent).toContain('THE WATCHED END')
+    expect(screen.queryByTestId('show-all')).toBeNull()
+    // Then its streamed text goes, as the event layer clears it once stored: still whole.
+    useStreaming.getState().clear(INBOX, parent, answer.node_api_data.node_message_hash)
+    await waitFor(() => expect(useStreaming.getState().partial[INBOX]).toBeUndefined())
+    expect(shown().textContent).toContain('THE WATCHED END')
+    expect(screen.queryByTestId('show-all')).toBeNull()
+
+    // Opened again later in this window (the list mounted afresh): still whole.
+    cleanup()
+    renderWithApp(list([question, answer]))
+    expect(screen.getByTestId('message-answer').textContent).toContain('THE WATCHED END')
+    expect(screen.queryByTestId('show-all')).toBeNull()
+  })
+
+  it('an answer read from history (not watched here) keeps the preview and "Show all"', () => {
+    const question = message('Write a lot')
+    const answer = message(long('THE UNSEEN END'), { answers: question.node_api_data.node_message_hash })
+    renderList([question, answer])
+    expect(screen.getByTestId('message-answer').textContent).not.toContain('THE UNSEEN END')
+    expect(screen.getByTestId('show-all')).toBeTruthy()
+  })
+
+  it('an earlier answer of a question being answered again keeps its preview', async () => {
+    const question = message('Write a lot')
+    const parent = question.node_api_data.node_message_hash
+    const first = message(long('THE FIRST END'), { answers: parent })
+    useStreaming.getState().append(INBOX, parent, 'The new answer', [first.node_api_data.node_message_hash])
+    renderList([question, first])
+    // The list is given the stored messages only (not streaming): the old answer is not the one being written.
+    expect(screen.getByTestId('message-answer').textContent).not.toContain('THE FIRST END')
+    expect(screen.getByTestId('show-all')).toBeTruthy()
+  })
 })

@@ -28,7 +28,7 @@ let disconnect: () => void
 const observers: (() => void)[] = []
 
 beforeEach(async () => {
-  useStreaming.setState({ partial: {} })
+  useStreaming.setState({ partial: {}, watched: {} })
   fake = await startFakeLlm()
   server = await startHttpServer({ router: node.router, token: TOKEN, port: 0, log: node.log })
   const transport = httpTransport(server.url, TOKEN)
@@ -149,5 +149,8 @@ describe('the window follows the node', () => {
     // Every delta arrived, in order, for this question; the text only ever grew.
     expect(seen).toEqual(['Bon', 'Bonjour', 'Bonjour ✓', 'Bonjour ✓ world'])
     expect(messages.getCurrentResult().data!.pages[0]![1]!.job_message.parent).toBe(ack.node_message_hash)
+    // It was watched as it was written: the stored answer is remembered so, and stays shown whole.
+    const stored = messages.getCurrentResult().data!.pages[0]![1]!.node_api_data.node_message_hash
+    expect(useStreaming.getState().watched[stored]).toBe(true)
   })
 })

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { useStreaming } from '../../src/renderer/src/stores/streaming'
+import { useStreaming, WATCHED_KEPT } from '../../src/renderer/src/stores/streaming'
 
 const A = 'job_inbox::jobid_a::false'
 const B = 'job_inbox::jobid_b::false'
 const store = () => useStreaming.getState()
 
-beforeEach(() => useStreaming.setState({ partial: {} }))
+beforeEach(() => useStreaming.setState({ partial: {}, watched: {} }))
 
 describe('streaming answer store', () => {
   it('appends deltas in arrival order, keeping multi-byte text and whitespace as sent', () => {
@@ -50,5 +50,22 @@ describe('streaming answer store', () => {
     expect(store().partial[A]).toBeUndefined()
     expect(() => store().clear(B)).not.toThrow()
     expect(store().partial).toEqual({})
+  })
+
+  it('remembers a stored answer whose words were shown as watched; one awaited with no word shown is not; the oldest are forgotten', () => {
+    store().append(A, 'q1', 'words')
+    store().clear(A, 'q1', 'answer1')
+    expect(store().watched).toEqual({ answer1: true })
+    // A regenerated answer awaited from the click, stored before any word streamed (a provider that does not stream).
+    store().append(A, 'q2', '')
+    store().clear(A, 'q2', 'answer2')
+    expect(store().watched.answer2).toBeUndefined()
+    for (let i = 0; i < WATCHED_KEPT + 10; i++) {
+      store().append(B, `q${i}`, 'text')
+      store().clear(B, `q${i}`, `b${i}`)
+    }
+    expect(Object.keys(store().watched)).toHaveLength(WATCHED_KEPT)
+    expect(store().watched.answer1).toBeUndefined()
+    expect(store().watched[`b${WATCHED_KEPT + 9}`]).toBe(true)
   })
 })

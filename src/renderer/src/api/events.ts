@@ -11,9 +11,13 @@ import { catchUpPages, keys, loadedMessages, MESSAGE_PAGE, type MessagePages } f
 import type { Transport } from './transport'
 import { jobIdOfInbox } from '../../../shared/contract/inbox-id'
 
+/** The stored answer to `parent` in `messages` other than the `replaced` ones, if there is one. */
+const storedAnswer = (messages: readonly LastMessage[] | undefined, parent: string, replaced: readonly string[] = []) =>
+  messages?.find((m) => m.job_message.parent === parent && isAnswer(m) && !replaced.includes(m.node_api_data.node_message_hash))
+
 /** True when `messages` holds a stored answer to `parent` other than the `replaced` ones. */
 export const isAnswered = (messages: readonly LastMessage[] | undefined, parent: string, replaced: readonly string[] = []) =>
-  !!messages?.some((m) => m.job_message.parent === parent && isAnswer(m) && !replaced.includes(m.node_api_data.node_message_hash))
+  !!storedAnswer(messages, parent, replaced)
 
 /** The stored replies to `parent` in the cached messages of `inbox` (a regenerated answer replaces them). */
 const repliesTo = (qc: QueryClient, inbox: string, parent: string) =>
@@ -29,9 +33,10 @@ const repliesTo = (qc: QueryClient, inbox: string, parent: string) =>
 function clearIfStored(qc: QueryClient, inbox: string, last?: LastMessage | null) {
   const messages = loadedMessages(qc.getQueryData<MessagePages>(keys.messages(inbox)))
   const stored = (parent: string, replaced?: readonly string[]) =>
-    isAnswered(messages, parent, replaced) || (!!last && isAnswered([last], parent, replaced))
+    storedAnswer(messages, parent, replaced) ?? (last ? storedAnswer([last], parent, replaced) : undefined)
   const partial = useStreaming.getState().partial[inbox]
-  if (partial && stored(partial.parent, partial.replaced)) useStreaming.getState().clear(inbox, partial.parent)
+  const answer = partial && stored(partial.parent, partial.replaced)
+  if (answer) useStreaming.getState().clear(inbox, partial.parent, answer.node_api_data.node_message_hash)
   const pause = useAnswerPauses.getState().pauses[inbox]
   if (pause && stored(pause.parent, pause.replaced)) useAnswerPauses.getState().clear(inbox, pause.parent)
 }

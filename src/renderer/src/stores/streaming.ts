@@ -9,15 +9,25 @@ export interface PartialAnswer {
   readonly replaced?: readonly string[]
 }
 
+/** How many stored answers are remembered as watched (a long session watches many; the list stays small). */
+export const WATCHED_KEPT = 500
+
 /** Answers being written right now, by inbox: the text so far from message_delta events. */
 interface StreamingState {
   readonly partial: Readonly<Record<string, PartialAnswer>>
+  /**
+   * Stored answers (node_message_hash) the operator watched being written: they stay shown whole,
+   * as they were while streaming, rather than collapsing to the preview under the reader's eyes.
+   */
+  readonly watched: Readonly<Record<string, true>>
   append(inbox: string, parent: string, text: string, replaced?: readonly string[]): void
-  clear(inbox: string, parent?: string): void
+  /** The answer to `parent` is no longer being written; `stored`: the hash it was stored under. */
+  clear(inbox: string, parent?: string, stored?: string): void
 }
 
 export const useStreaming = create<StreamingState>((set) => ({
   partial: {},
+  watched: {},
   append: (inbox, parent, text, replaced) =>
     set((s) => {
       const cur = s.partial[inbox]
@@ -25,14 +35,30 @@ export const useStreaming = create<StreamingState>((set) => ({
         cur && cur.parent === parent ? { ...cur, text: cur.text + text } : { parent, text, ...(replaced?.length ? { replaced } : {}) }
       return { partial: { ...s.partial, [inbox]: next } }
     }),
-  clear: (inbox, parent) =>
+  clear: (inbox, parent, stored) =>
     set((s) => {
       const cur = s.partial[inbox]
       if (!cur || (parent !== undefined && cur.parent !== parent)) return s
       const { [inbox]: _gone, ...rest } = s.partial
-      return { partial: rest }
+      if (stored === undefined || !cur.text) return { partial: rest }
+      // Kept in the order they were watched: the oldest go first.
+      const hashes = Object.keys(s.watched)
+      const kept = hashes.length >= WATCHED_KEPT ? hashes.slice(hashes.length - WATCHED_KEPT + 1) : hashes
+      return { partial: rest, watched: Object.fromEntries([...kept, stored].map((h) => [h, true as const])) }
     })
 }))
+
+/**
+ * Whether `answer` (stored) was watched as it was written: remembered once its text was cleared,
+ * and already while the text is still there (the stored answer can be shown before it is cleared).
+ */
+export function useWatched(answer: { inbox: string; hash: string; parent: string }): boolean {
+  return useStreaming((s) => {
+    if (s.watched[answer.hash]) return true
+    const cur = s.partial[answer.inbox]
+    return !!cur && !!cur.text && cur.parent === answer.parent && !cur.replaced?.includes(answer.hash)
+  })
+}
 
 /**
  * The text of the answer being written in `inbox`, read at most once per animation frame: a fast

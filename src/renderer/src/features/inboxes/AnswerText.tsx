@@ -111,7 +111,8 @@ const splitPlain = (text: string) => plainBlocks(text).map((b) => ({ text: b, ma
  * unsafe URLs are dropped (react-markdown's defaults); links open outside the app; images are
  * links, never loaded.
  */
-export function AnswerText({ text }: { text: string }) {
+export function AnswerText({ text, whole = false }: { text: string; whole?: boolean }) {
+  if (whole) return <WholeAnswerText text={text} />
   return <Progressive text={text} split={splitMarkdown} frame={markdownFrame} />
 }
 
@@ -125,6 +126,14 @@ const STREAM_BLOCK_CHARS = 2000
  */
 export function StreamingAnswerText({ text }: { text: string }) {
   return markdownFrame(markdownBlocks(text, STREAM_BLOCK_CHARS))
+}
+
+/**
+ * A stored answer the operator watched being written: whole and in the same blocks as while it
+ * streamed, so the text they are reading neither collapses to the preview nor moves.
+ */
+function WholeAnswerText({ text }: { text: string }) {
+  return useMemo(() => markdownFrame(markdownBlocks(text, STREAM_BLOCK_CHARS)), [text])
 }
 
 /** The operator's own text, as typed. */

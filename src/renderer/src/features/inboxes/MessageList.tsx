@@ -8,7 +8,7 @@ import { AnswerSourceSchema, type AnswerSource } from '../../../../shared/contra
 import { hrefOf } from '../../app/router'
 import { useSecondsLeft } from '../../app/use-seconds-left'
 import type { AnswerPause } from '../../stores/answer-pauses'
-import { useStreamedText } from '../../stores/streaming'
+import { useStreamedText, useWatched } from '../../stores/streaming'
 import { AnswerText, PlainText, StreamingAnswerText } from './AnswerText'
 import { conversationRows, tailIndex, type ConversationRow } from './conversation-rows'
 import { errorNoteParts } from './error-note'
@@ -133,6 +133,8 @@ function Answers({ answers, actions }: { answers: readonly LastMessage[]; action
   const index = picked !== null && picked.of === answers.length ? picked.at : answers.length - 1
   const shown = answers[index]!
   const hash = shown.node_api_data.node_message_hash
+  // An answer the operator watched being written stays whole (the preview is for answers read from history).
+  const whole = useWatched({ inbox: shown.inbox, hash, parent: shown.job_message.parent })
   const nav =
     answers.length > 1 ? (
       <Group gap={2} wrap="nowrap" data-testid="answer-nav">
@@ -188,14 +190,14 @@ function Answers({ answers, actions }: { answers: readonly LastMessage[]; action
     // The part the operator watched stream in stays readable as the answer it was, above the note.
     return (
       <Paper p="sm" radius="md" withBorder maw="85%" data-testid="message-broken-off" data-hash={hash}>
-        <AnswerText text={received} />
+        <AnswerText text={received} whole={whole} />
         <SourceChips sources={sourcesOf(shown)} />
         {alert}
       </Paper>
     )
   }
   return (
-    <Bubble message={shown}>
+    <Bubble message={shown} whole={whole}>
       {nav}
       {shown.job_message.parent && (
         <ActionIcon size="sm" variant="subtle" aria-label="Regenerate" title="Regenerate" onClick={() => actions.current.onRetry(hash)}>
@@ -238,7 +240,7 @@ function PauseNotice({ until }: { until: number }) {
   )
 }
 
-function Bubble({ message, children }: { message: LastMessage; children?: React.ReactNode }) {
+function Bubble({ message, whole, children }: { message: LastMessage; whole?: boolean; children?: React.ReactNode }) {
   const fromAgent = isAnswer(message)
   const ts = message.node_api_data.node_timestamp
   return (
@@ -257,7 +259,7 @@ function Bubble({ message, children }: { message: LastMessage; children?: React.
           Stopped before the provider wrote anything.
         </Text>
       ) : fromAgent ? (
-        <AnswerText text={message.job_message.content} />
+        <AnswerText text={message.job_message.content} whole={whole} />
       ) : (
         <PlainText text={message.job_message.content} />
       )}
