@@ -239,7 +239,7 @@ describe('an answer the operator watched being written', () => {
     expect(screen.getByTestId('show-all')).toBeTruthy()
   })
 
-  it('an earlier answer of a question being answered again keeps its preview', async () => {
+  it('an earlier answer of a question being answered again keeps its preview', () => {
     const question = message('Write a lot')
     const parent = question.node_api_data.node_message_hash
     const first = message(long('THE FIRST END'), { answers: parent })
