@@ -24,10 +24,13 @@ const cached: Record<string, QueryKey> = {
   'inboxes (with hidden)': inboxPageKeys.pages({ showHidden: true, pinned: false }),
   'messages A': keys.messages(A),
   'messages B': keys.messages(B),
-  'scope a': keys.jobScope('jobid_a'),
-  'scope b': keys.jobScope('jobid_b')
+  // An open inbox (get_inbox: with its scope).
+  'inbox A': inboxPageKeys.one(A),
+  'inbox B': inboxPageKeys.one(B)
 }
 const allInboxLists = ['inboxes (visible)', 'inboxes (with hidden)']
+/** The lists and the open inboxes: what shows each inbox's provider. */
+const everyInboxQuery = [...allInboxLists, 'inbox A', 'inbox B']
 
 let qc: QueryClient
 /** The preload bridge as the desktop window has it: events are pushed into its listener. */
@@ -38,6 +41,15 @@ let subscribed = 0
 function freshCache() {
   qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
   for (const key of Object.values(cached)) qc.setQueryData(key, key[0] === 'inboxes' ? emptyPages() : [])
+  qc.setQueryData(cached['inbox A']!, { ...inboxA(), job_scope: scopeA })
+  qc.setQueryData(cached['inbox B']!, { ...inboxA('B'), inbox_id: B, job_scope: scopeA })
+}
+const scopeA = {
+  local_vrkai: [],
+  local_vrpack: [],
+  network_folders: [],
+  vector_fs_folders: [{ name: 'Big', path: { path_ids: ['Big'] } }],
+  vector_fs_items: []
 }
 const emptyPages = () => ({ pages: [{ inboxes: [], hasNextPage: false, total_count: 0 }], pageParams: [undefined] })
 
@@ -119,10 +131,11 @@ describe('node events → cache', () => {
     expect(subscribed).toBe(0)
   })
 
-  it('inbox_changed marks that inbox’s messages and its job’s scope stale and patches the lists in place (no list refetch)', async () => {
-    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: inboxA() } })
+  it('inbox_changed marks that inbox’s messages stale and patches the lists and the open inbox in place (no list refetch, its scope not read again)', async () => {
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: inboxA('A renamed') } })
     await batch()
-    expect(invalidated()).toEqual(['messages A', 'scope a'])
+    expect(invalidated()).toEqual(['messages A'])
+    expect(qc.getQueryData(cached['inbox A']!)).toEqual({ ...inboxA('A renamed'), job_scope: scopeA })
     for (const name of allInboxLists) {
       const pages = qc.getQueryData<{ pages: { inboxes: Inbox[]; total_count: number }[] }>(cached[name]!)!.pages
       expect(pages[0]!.inboxes.map((i) => i.inbox_id)).toEqual([A])
@@ -130,16 +143,30 @@ describe('node events → cache', () => {
     }
   })
 
+  it('an inbox_changed that leaves every listed field as it was (a scope saved) has the open inbox read again, with its scope', async () => {
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: inboxA() } })
+    await batch()
+    expect(invalidated()).toEqual(['inbox A', 'messages A'])
+  })
+
+  it('a scope saved and a message within one batch: the open inbox is still read again', async () => {
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: inboxA() } })
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: { ...inboxA(), datetime_created: '2026-11-20T10:00:01.000Z' } } })
+    await batch()
+    expect(invalidated()).toEqual(['inbox A', 'messages A'])
+  })
+
   it('inbox_changed without an inbox (removed) drops its messages and leaves the lists unchanged when it was not in them', async () => {
     emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: null } })
     await batch()
     expect(qc.getQueryData(keys.messages(A))).toBeUndefined()
     expect(invalidated()).toEqual([])
+    expect(qc.getQueryData(cached['inbox A']!)).toBeNull()
   })
 
-  it('provider_changed marks the providers, both inbox lists (they show each inbox’s provider) and the embedding model stale', () => {
+  it('provider_changed marks the providers, the inbox lists and open inboxes (they show each inbox’s provider) and the embedding model stale', () => {
     emit({ type: 'provider_changed', data: { id: 'gpt' } })
-    expect(invalidated()).toEqual(['embeddingModel', 'providers', ...allInboxLists].sort())
+    expect(invalidated()).toEqual(['embeddingModel', 'providers', ...everyInboxQuery].sort())
   })
 
   it('message_delta touches no query: it only feeds the streaming store', () => {
@@ -266,14 +293,14 @@ describe('after a successful call → cache', () => {
   it.each([
     ['add_llm_provider', {}, ['providers']],
     // The node forgets a removed provider, or one that can no longer embed, as the embedding model.
-    ['modify_llm_provider', {}, ['embeddingModel', 'providers', ...allInboxLists]],
+    ['modify_llm_provider', {}, ['embeddingModel', 'providers', ...everyInboxQuery]],
     ['remove_llm_provider', { llm_provider_id: 'gpt' }, ['embeddingModel', 'providers']],
     // Inbox lists follow the node's inbox_changed events, never a whole-list refetch.
     ['create_job', {}, []],
     ['change_job_llm_provider', { job_id: 'jobid_a', new_llm_provider_id: 'p2' }, []],
     ['update_job_config', { job_id: 'jobid_a', config: {} }, []],
     ['update_smart_inbox_name', { inbox_name: A, custom_name: 'x' }, []],
-    ['update_job_scope', { job_id: 'jobid_a', job_scope: {} }, ['scope a']],
+    ['update_job_scope', { job_id: 'jobid_a', job_scope: {} }, ['inbox A']],
     ['job_message', { job_id: 'jobid_a', content: 'hi' }, ['messages A']],
     ['job_message', { job_id: 'jobid_b', content: 'hi' }, ['messages B']],
     ['retry_message', { inbox_name: A, message_id: 'a1' }, ['messages A']],

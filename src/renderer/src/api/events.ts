@@ -6,10 +6,9 @@ import { isAnswer } from '../../../shared/message-role'
 import { useAnswerPauses } from '../stores/answer-pauses'
 import { useStreaming } from '../stores/streaming'
 import { createClient, type Client } from './client'
-import { applyInboxChanges, inboxPageKeys, refreshCount, type InboxFilter } from './inbox-pages'
+import { applyInboxChanges, inboxPageKeys, refreshCount, sameButScope, type InboxFilter } from './inbox-pages'
 import { catchUpPages, keys, loadedMessages, MESSAGE_PAGE, type MessagePages } from './queries'
 import type { Transport } from './transport'
-import { jobIdOfInbox } from '../../../shared/contract/inbox-id'
 
 /** The stored answer to `parent` in `messages` other than the `replaced` ones, if there is one. */
 const storedAnswer = (messages: readonly LastMessage[] | undefined, parent: string, replaced: readonly string[] = []) =>
@@ -83,12 +82,14 @@ export const SEARCH_REFRESH_MS = 500
 
 /**
  * Node events keep every window in sync: inbox changes patch the cached lists in place (batched) and
- * refresh the messages and scope of the inboxes they name; deltas of an answer being written go to the
+ * refresh the messages of the inboxes they name (and an open inbox's scope when it was what changed); deltas of an answer being written go to the
  * streaming store until the stored answer has been fetched.
  */
 export function connectEvents(transport: Transport, qc: QueryClient): () => void {
   const client = createClient(transport)
   let pending = new Map<string, Inbox | null>()
+  /** Inboxes of the batch whose scope changed: read again (get_inbox) if a view holds them. */
+  let rescoped = new Set<string>()
   let timer: ReturnType<typeof setTimeout> | null = null
   const countTimers = new Map<string, ReturnType<typeof setTimeout>>()
   let vfsPaths = new Set<string>()
@@ -141,6 +142,8 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
     timer = null
     const changes = pending
     pending = new Map()
+    const scopes = rescoped
+    rescoped = new Set()
     applyInboxChanges(qc, changes).forEach(recount)
     if (changes.size) research()
     for (const [inbox, value] of changes) {
@@ -148,7 +151,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
         qc.removeQueries({ queryKey: keys.messages(inbox) })
         continue
       }
-      void qc.invalidateQueries({ queryKey: keys.jobScope(jobIdOfInbox(inbox)) })
+      if (scopes.has(inbox)) void qc.invalidateQueries({ queryKey: inboxPageKeys.one(inbox), exact: true })
       void qc.invalidateQueries({ queryKey: keys.messages(inbox) }).then(() => clearIfStored(qc, inbox, value.last_message))
     }
   }
@@ -169,10 +172,16 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
           useAnswerPauses.getState().pause(inbox, { parent, reason, until: Date.now() + wait_ms, ...(replaced.length ? { replaced } : {}) })
           break
         }
-        case 'inbox_changed':
-          pending.set(event.data.inbox_id, event.data.inbox)
+        case 'inbox_changed': {
+          const { inbox_id, inbox } = event.data
+          // An open inbox's scope (it can be megabytes) is read with it once, not again for each message:
+          // only a change that leaves every listed field as it was (a scope saved, here or elsewhere) has it read again.
+          const before = pending.has(inbox_id) ? pending.get(inbox_id) : qc.getQueryData<Inbox | null>(inboxPageKeys.one(inbox_id))
+          if (inbox && before && sameButScope(before, inbox)) rescoped.add(inbox_id)
+          pending.set(inbox_id, inbox)
           timer ??= setTimeout(flush, EVENT_BATCH_MS)
           break
+        }
         case 'vector_fs_changed':
           vfsPaths.add(event.data.path)
           vfsTimer ??= setTimeout(flushVfs, VFS_EVENT_BATCH_MS)
@@ -201,6 +210,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
     countTimers.forEach(clearTimeout)
     countTimers.clear()
     pending.clear()
+    rescoped.clear()
     if (vfsTimer) clearTimeout(vfsTimer)
     vfsTimer = null
     vfsPaths.clear()

@@ -1,4 +1,4 @@
-import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query'
+import { hashKey, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import type { Inbox } from '../../../shared/contract/inbox'
 import { ApiFailure, type Client } from './client'
 
@@ -148,6 +148,13 @@ export function cachedAtPlace(qc: QueryClient, filter: InboxFilter, place: numbe
   if (place < 0) return undefined
   return qc.getQueryData<Inbox[]>(inboxPageKeys.place(filter, Math.floor(place / PLACE_BLOCK)))?.[place % PLACE_BLOCK]
 }
+
+/**
+ * Whether two copies of an inbox differ only in their scope, which lists do not carry: an inbox_changed
+ * event that leaves every listed field as it was changed the scope (update_job_scope), the one change a
+ * window cannot read from the event itself.
+ */
+export const sameButScope = (a: Inbox, b: Inbox) => hashKey([{ ...a, job_scope: null }]) === hashKey([{ ...b, job_scope: null }])
 
 /** When an inbox last moved in the list: its last message, else its creation (the node orders by this). */
 export const activityOf = (inbox: Inbox) => inbox.last_message?.node_api_data.node_timestamp ?? inbox.datetime_created

@@ -24,7 +24,6 @@ export const keys = {
   health: ['health'] as const,
   providers: ['providers'] as const,
   messages: (inboxId: string) => ['messages', inboxId] as const,
-  jobScope: (jobId: string) => ['jobScope', jobId] as const,
   /** Everything read from the document library starts with this. */
   vfs: ['vfs'] as const,
   /** One folder's children (depth 0: lazily, one level at a time). */
@@ -93,11 +92,6 @@ export function useInboxSearch(q: string, showHidden: boolean) {
     enabled: q.length > 0,
     placeholderData: (prev) => prev
   })
-}
-
-export function useJobScope(jobId: string) {
-  const client = useClient()
-  return useQuery({ queryKey: keys.jobScope(jobId), queryFn: () => client.call('get_job_scope', { query: { job_id: jobId } }) })
 }
 
 /**
@@ -283,7 +277,8 @@ const invalidates: Partial<Record<RouteName, (qc: QueryClient, body: never) => u
     qc.invalidateQueries({ queryKey: keys.providers }),
     qc.invalidateQueries({ queryKey: keys.embeddingModel })
   ],
-  update_job_scope: (qc, body: { job_id: string }) => [qc.invalidateQueries({ queryKey: keys.jobScope(body.job_id) })],
+  // The scope is read with its inbox (get_inbox).
+  update_job_scope: (qc, body: { job_id: string }) => [qc.invalidateQueries({ queryKey: inboxPageKeys.one(jobInboxId(body.job_id)) })],
   create_folder: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
   move_item: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
   move_folder: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],

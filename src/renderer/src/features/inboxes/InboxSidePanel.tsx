@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import type { JobConfig } from '../../../../shared/contract/job'
 import { emptyScope, type JobScope } from '../../../../shared/contract/scope'
-import { useJobScope, useRouteMutation } from '../../api/queries'
+import { useRouteMutation } from '../../api/queries'
 import { mergeConfigEdit, mergeScopeEdit, ScopeEditor, scopeCount, useMissingEntries } from '../jobs'
 import { useClient } from '../../api/client-context'
 import { JobConfigForm } from './JobConfigForm'
@@ -22,16 +22,14 @@ interface Props {
 
 /** The job's scope (read-only tree, editable in a dialog) and its config. */
 export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange }: Props) {
-  const scope = useJobScope(jobId)
+  // The scope as get_inbox read it (kept when events patch the inbox, read again when it changes).
+  const scope = inbox.job_scope ?? undefined
   const tree = useTree()
   // Entries whose path was renamed or deleted since: marked, since they find nothing.
-  const missing = useMissingEntries(scope.data ?? emptyScope())
+  const missing = useMissingEntries(scope ?? emptyScope())
   const missingKey = missing.map((m) => `${m.section}/${m.index}`).join('\n')
   // Tree initializes itself again whenever `data` is a new array: built once per scope, not per render.
-  const treeData = useMemo(
-    () => (scope.data ? scopeTree(scope.data, new Set(missingKey ? missingKey.split('\n') : [])) : []),
-    [scope.data, missingKey]
-  )
+  const treeData = useMemo(() => (scope ? scopeTree(scope, new Set(missingKey ? missingKey.split('\n') : [])) : []), [scope, missingKey])
   const [editingScope, setEditingScope] = useState<JobScope | null>(null)
   // The scope as the dialog opened on it: what the dialog changed is measured against it on saving.
   const [scopeBase, setScopeBase] = useState<JobScope | null>(null)
@@ -86,19 +84,19 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
             size="xs"
             variant="light"
             onClick={() => {
-              if (!scope.data) return
-              setScopeBase(scope.data)
-              setEditingScope(scope.data)
+              if (!scope) return
+              setScopeBase(scope)
+              setEditingScope(scope)
             }}
-            disabled={!scope.data}
+            disabled={!scope}
           >
             Edit scope
           </Button>
         </Group>
-        {scope.data && (
+        {scope && (
           <>
             <Text size="xs" c="dimmed" mb={4}>
-              {scopeCount(scope.data)} {scopeCount(scope.data) === 1 ? 'entry' : 'entries'}
+              {scopeCount(scope)} {scopeCount(scope) === 1 ? 'entry' : 'entries'}
               {missing.length > 0 && `, ${missing.length} missing`}
             </Text>
             <div {...treeKeyProps}>

@@ -1,0 +1,46 @@
+import { expect, test } from './fixtures/node'
+import { InboxPage, showJobInbox } from './pages/inbox'
+import { emptyScope, providerBody } from './seed'
+
+test('a conversation whose scope is large reads it once: not again for each question and answer, only when the scope changes', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  // About 1 MB of scope: 10,000 folders.
+  const folder = (i: number) => ({ name: `Folder ${i} of the maintenance archive`, path: { path_ids: ['Archive', `Folder ${i}`] } })
+  const scope = { ...emptyScope, vector_fs_folders: Array.from({ length: 10_000 }, (_, i) => folder(i)) }
+  const { job_id: jobId } = (
+    await node.api<{ job_id: string }>('POST', '/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope } })
+  ).body
+  node.fake.behaviour = { type: 'reply', chunks: ['Every ', 'March.'] }
+
+  // Bytes of each API path the page read.
+  const read = new Map<string, { count: number; bytes: number }>()
+  page.on('requestfinished', async (req) => {
+    const path = new URL(req.url()).pathname
+    if (!path.startsWith('/v2/') || path === '/v2/events') return
+    const { responseBodySize } = await req.sizes()
+    const seen = read.get(path) ?? { count: 0, bytes: 0 }
+    read.set(path, { count: seen.count + 1, bytes: seen.bytes + responseBodySize })
+  })
+  const scopeReads = () => (read.get('/v2/get_inbox')?.count ?? 0) + (read.get('/v2/get_job_scope')?.count ?? 0)
+
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, jobId)
+  const details = page.getByRole('complementary', { name: 'Job details' })
+  await expect(details.getByText('10000 entries')).toBeVisible()
+  await expect.poll(scopeReads).toBe(1)
+
+  const view = new InboxPage(page)
+  await view.send('When is the check?')
+  await expect(view.answers().last()).toContainText('Every March.')
+  await page.waitForTimeout(500) // the events of the answer, and any reads they would start
+  expect(scopeReads()).toBe(1)
+  const bytes = [...read].filter(([path]) => path !== '/v2/get_inbox').reduce((sum, [, r]) => sum + r.bytes, 0)
+  expect(bytes).toBeLessThan(50_000)
+
+  // The scope changed by another client: the panel shows it.
+  await node.api('POST', '/v2/update_job_scope', { job_id: jobId, job_scope: { ...scope, vector_fs_folders: [folder(1), folder(2)] } })
+  await expect(details.getByText('2 entries')).toBeVisible()
+})
