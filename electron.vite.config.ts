@@ -34,7 +34,17 @@ const preloadApp = (): Plugin => ({
       const app = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app-main.tsx'))
       if (!app) throw new Error('preload-app: no chunk for src/app-main.tsx')
       const entries = new Set(chunks.filter((c) => c.isEntry).map((c) => c.fileName))
-      return [app.fileName, ...app.imports.filter((f) => !entries.has(f))].map((file) => ({
+      const byName = new Map(chunks.map((c) => [c.fileName, c]))
+      // Every chunk the app imports statically, at any depth: a chunk found only once its importer
+      // has arrived costs the first screen one more round trip before the app can run.
+      const files = new Set<string>()
+      const visit = (file: string): void => {
+        if (files.has(file) || entries.has(file)) return
+        files.add(file)
+        for (const imported of byName.get(file)?.imports ?? []) visit(imported)
+      }
+      visit(app.fileName)
+      return [...files].map((file) => ({
         tag: 'link',
         attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
         injectTo: 'head' as const

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+// The test run's global setup builds the app (scripts/ensure-build.mjs).
+const assets = join(__dirname, '../../out/renderer/assets')
+const html = readFileSync(join(__dirname, '../../out/renderer/index.html'), 'utf8')
+
+/** The chunks a built module imports statically (`import … from "./x.js"`, `import "./x.js"`). */
+const staticImports = (file: string): string[] =>
+  [...readFileSync(join(assets, file), 'utf8').matchAll(/(?:from|import)\s*["']\.\/([\w.-]+\.js)["']/g)].map((m) => m[1]!)
+
+describe('the built page', () => {
+  it('preloads every chunk the app imports statically, at any depth, so none waits for its importer to arrive', () => {
+    const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\.\/assets\/([\w.-]+\.js)"/g)].map((m) => m[1]!)
+    const entry = /<script type="module"[^>]*src="\.\/assets\/([\w.-]+\.js)"/.exec(html)?.[1]
+    const app = preloaded.find((f) => f.startsWith('app-main-'))
+    expect(entry, 'the page has its entry script').toBeDefined()
+    expect(app, 'the app chunk is preloaded').toBeDefined()
+    const needed = new Set<string>()
+    const visit = (file: string): void => {
+      if (needed.has(file) || file === entry) return
+      needed.add(file)
+      for (const imported of staticImports(file)) visit(imported)
+    }
+    visit(app!)
+    expect(needed.size).toBeGreaterThan(1)
+    expect([...needed].filter((f) => !preloaded.includes(f))).toEqual([])
+  })
+})
