@@ -1,12 +1,10 @@
-import { documentResource } from '../test/support/fixtures'
+import { documentResource, remoteSharedFolder, vrkaiEntry } from '../test/support/fixtures'
 import { expect, test } from './fixtures/node'
 import { InboxListPage, InboxPage } from './pages/inbox'
 import { NewJobPage } from './pages/new-job'
 import { WizardPage } from './pages/wizard'
 
-const vrkai = {
-  vrkai: { metadata: {}, resource: { Document: documentResource('handbook') }, version: 'V1', sfm: { map: {}, source_files_count: 0 } }
-}
+const vrkai = vrkaiEntry(documentResource('handbook'))
 const vrpack = {
   vrpack: {
     embedding_models_used: { 'snowflake-arctic-embed:xs': 1 },
@@ -83,19 +81,7 @@ test('from an empty data dir: set up a provider, edit it, create a job with ever
   expect(scope).toEqual({
     local_vrkai: [vrkai],
     local_vrpack: [vrpack],
-    network_folders: [
-      {
-        external_identity: {
-          full_name: '@@other.sep-shinkai/main/agent/remote',
-          node_name: '@@other.sep-shinkai',
-          profile_name: 'main',
-          subidentity_name: 'remote',
-          subidentity_type: 'Agent'
-        },
-        name: 'Shared',
-        path: { path_ids: ['shared'] }
-      }
-    ],
+    network_folders: [remoteSharedFolder(['shared'])],
     vector_fs_folders: [{ name: 'Contracts', path: { path_ids: ['My Files', 'Contracts'] } }],
     vector_fs_items: [
       {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ScopeEditor } from '../../src/renderer/src/features/jobs/ScopeEditor'
 import { parseLocalEntry } from '../../src/renderer/src/features/jobs/scope-entries'
 import { emptyScope, JobScopeSchema, type JobScope } from '../../src/shared/contract/scope'
-import { documentResource } from '../support/fixtures'
+import { documentResource, remoteSharedFolder, vrkaiEntry } from '../support/fixtures'
 import { startTestNode, tempDir, type TestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 import { layOutLists } from './list-layout'
@@ -16,9 +16,7 @@ layOutLists()
 
 afterEach(cleanup)
 
-const vrkai = {
-  vrkai: { metadata: {}, resource: { Document: documentResource('handbook') }, version: 'V1', sfm: { map: {}, source_files_count: 0 } }
-}
+const vrkai = vrkaiEntry(documentResource('handbook'))
 const vrpack = {
   vrpack: {
     embedding_models_used: {},
@@ -166,19 +164,7 @@ describe('ScopeEditor', () => {
     expect(scope).toEqual({
       local_vrkai: [vrkai],
       local_vrpack: [vrpack],
-      network_folders: [
-        {
-          external_identity: {
-            full_name: '@@other.sep-shinkai/main/agent/remote',
-            node_name: '@@other.sep-shinkai',
-            profile_name: 'main',
-            subidentity_name: 'remote',
-            subidentity_type: 'Agent'
-          },
-          name: 'Shared',
-          path: { path_ids: ['shared'] }
-        }
-      ],
+      network_folders: [remoteSharedFolder(['shared'])],
       vector_fs_folders: [],
       vector_fs_items: []
     })

@@ -69,19 +69,30 @@ export function documentResource(name: string) {
   }
 }
 
+/** A local vrkai scope entry (the format of a `.vrkai` file) holding `resource`. */
+export function vrkaiEntry(resource: ReturnType<typeof documentResource>, metadata: Record<string, unknown> = {}) {
+  return { vrkai: { metadata, resource: { Document: resource }, version: 'V1', sfm: { map: {}, source_files_count: 0 } } }
+}
+
+/** The network folder `Shared` of agent `remote` on node `@@other.sep-shinkai`, at `pathIds`. */
+export function remoteSharedFolder(pathIds: string[]) {
+  return {
+    external_identity: {
+      full_name: '@@other.sep-shinkai/main/agent/remote',
+      node_name: '@@other.sep-shinkai',
+      profile_name: 'main',
+      subidentity_name: 'remote',
+      subidentity_type: 'Agent' as const
+    },
+    name: 'Shared',
+    path: { path_ids: pathIds }
+  }
+}
+
 /** A scope holding entries of all five kinds, with full DocumentResources and unicode text. */
 export function fullScope(): JobScope {
   return {
-    local_vrkai: [
-      {
-        vrkai: {
-          metadata: { imported_by: 'tests' },
-          resource: { Document: documentResource('handbook') },
-          version: 'V1',
-          sfm: { map: {}, source_files_count: 0 }
-        }
-      }
-    ],
+    local_vrkai: [vrkaiEntry(documentResource('handbook'), { imported_by: 'tests' })],
     local_vrpack: [
       {
         vrpack: {
@@ -95,19 +106,7 @@ export function fullScope(): JobScope {
         }
       }
     ],
-    network_folders: [
-      {
-        external_identity: {
-          full_name: '@@other.sep-shinkai/main/agent/remote',
-          node_name: '@@other.sep-shinkai',
-          profile_name: 'main',
-          subidentity_name: 'remote',
-          subidentity_type: 'Agent'
-        },
-        name: 'Shared',
-        path: { path_ids: ['shared', 'reports'] }
-      }
-    ],
+    network_folders: [remoteSharedFolder(['shared', 'reports'])],
     vector_fs_folders: [{ name: 'Contracts', path: { path_ids: ['My Files', 'Contracts'] } }],
     vector_fs_items: [{ name: 'Q3 report.pdf', path: { path_ids: ['My Files', 'Q3 report.pdf'] }, source: source('Q3 report.pdf') }]
   }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FileInfo } from '../../src/shared/contract/vector-fs'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
-import { documentResource } from '../support/fixtures'
+import { documentResource, vrkaiEntry } from '../support/fixtures'
 import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
 import { waitForAnswers } from '../support/answers'
 
@@ -84,7 +84,7 @@ describe('answers grounded in the scope', () => {
     await upload('/', 'unrelated.md', 'The boiler manual is in the basement.')
     const handbook = documentResource('handbook')
     handbook.nodes[0]!.content.Text = 'Boiler pressure should stay between 1 and 2 bar.'
-    const local = { vrkai: { metadata: {}, resource: { Document: handbook }, version: 'V1', sfm: { map: {}, source_files_count: 0 } } }
+    const local = vrkaiEntry(handbook)
     const jobId = await createJob(node, 'gpt', scope({ vector_fs_items: [itemRef('boiler.md')], local_vrkai: [local] }))
     const { system, sources } = await ask(jobId, 'When is the boiler serviced and what pressure?')
     expect(system).toContain('every October')

@@ -3,7 +3,7 @@ import { JobScopeSchema, LocalVrkaiEntrySchema } from '../../src/shared/contract
 import type { FileInfo, SearchResult } from '../../src/shared/contract/vector-fs'
 import { addProvider, dbFingerprint, expectError, useTestNode, type TestNode } from '../support/node'
 import { recordEvents } from '../support/answers'
-import { documentResource } from '../support/fixtures'
+import { documentResource, vrkaiEntry } from '../support/fixtures'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 
@@ -205,9 +205,7 @@ describe('VectorFS tree', () => {
   })
 
   it('a .vrkai upload is stored with its own nodes and exported as it came', async () => {
-    const entry = {
-      vrkai: { metadata: {}, resource: { Document: documentResource('handbook') }, version: 'V1', sfm: { map: {}, source_files_count: 0 } }
-    }
+    const entry = vrkaiEntry(documentResource('handbook'))
     const res = await upload(node, '/', 'handbook.vrkai', JSON.stringify(entry))
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     const found = (await node.post('/v2/search_items', { search: 'Première partie' })).body as SearchResult[]

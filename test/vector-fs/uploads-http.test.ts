@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FileInfo, SearchResult } from '../../src/shared/contract/vector-fs'
 import { bindIpc, type IpcMainLike, type IpcReply } from '../../src/main/transports/ipc'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
-import { documentResource } from '../support/fixtures'
+import { documentResource, vrkaiEntry } from '../support/fixtures'
 import { dbFingerprint, startTestNode, tempDir, type TestNode } from '../support/node'
 
 const TOKEN = 'vfs-token'
@@ -88,9 +88,7 @@ async function makeDocx(): Promise<Uint8Array> {
 
 describe('uploads over HTTP (multipart/form-data)', () => {
   it('stores each readable type, extracts its text and makes it searchable at once', async () => {
-    const vrkai = JSON.stringify({
-      vrkai: { metadata: {}, resource: { Document: documentResource('handbook') }, version: 'V1', sfm: { map: {}, source_files_count: 0 } }
-    })
+    const vrkai = JSON.stringify(vrkaiEntry(documentResource('handbook')))
     const files: [string, Uint8Array | string, string][] = [
       ['notes.txt', 'The greenhouse thermostat is set to nineteen degrees.', 'greenhouse thermostat'],
       ['readme.md', '# Garden\n\nThe compost heap sits behind the shed.', 'compost heap'],
