@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures/node'
+import type { Page } from '@playwright/test'
+import { expect, test, type HeadlessNode } from './fixtures/node'
 import { openNewJobInbox } from './pages/inbox'
 
 /*
@@ -7,15 +8,20 @@ import { openNewJobInbox } from './pages/inbox'
  * question. It showed nothing, so a slow provider looked like a click that did nothing.
  */
 
+/** Opens a new job's inbox and asks one question, answered "First answer.". */
+async function openWithFirstAnswer(page: Page, node: HeadlessNode) {
+  const inbox = await openNewJobInbox(page, node)
+  node.fake.behaviour = { type: 'reply', chunks: ['First answer.'] }
+  await inbox.send('Name a colour')
+  await expect(inbox.answers()).toHaveText([/First answer\./])
+  return inbox
+}
+
 test('after Regenerate, the view waits for the provider with Stop until the first words; Stop keeps 2/2 as stopped', async ({
   page,
   node
 }) => {
-  const inbox = await openNewJobInbox(page, node)
-
-  node.fake.behaviour = { type: 'reply', chunks: ['First answer.'] }
-  await inbox.send('Name a colour')
-  await expect(inbox.answers()).toHaveText([/First answer\./])
+  const inbox = await openWithFirstAnswer(page, node)
   await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0)
 
   node.fake.behaviour = { type: 'hang' }
@@ -47,11 +53,7 @@ test('Regenerate on an earlier answer while another streams leaves the streaming
   page,
   node
 }) => {
-  const inbox = await openNewJobInbox(page, node)
-
-  node.fake.behaviour = { type: 'reply', chunks: ['First answer.'] }
-  await inbox.send('Name a colour')
-  await expect(inbox.answers()).toHaveText([/First answer\./])
+  const inbox = await openWithFirstAnswer(page, node)
   node.fake.behaviour = { type: 'stall', chunks: ['Streaming ', 'second'] }
   await inbox.send('Name a fruit')
   await expect(inbox.streaming()).toContainText('Streaming second')
@@ -66,10 +68,7 @@ test('Regenerate on an earlier answer while another streams leaves the streaming
 })
 
 test('a provider that answers at once: after Regenerate nothing is left waiting once the new answer shows', async ({ page, node }) => {
-  const inbox = await openNewJobInbox(page, node)
-  node.fake.behaviour = { type: 'reply', chunks: ['First answer.'] }
-  await inbox.send('Name a colour')
-  await expect(inbox.answers()).toHaveText([/First answer\./])
+  const inbox = await openWithFirstAnswer(page, node)
   for (const n of [2, 3, 4]) {
     node.fake.behaviour = { type: 'reply', chunks: [`Answer ${n}.`] }
     await page.getByRole('button', { name: 'Regenerate' }).click()
