@@ -1,15 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useState } from 'react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
-import { ScopeEditor } from '../../src/renderer/src/features/jobs/ScopeEditor'
 import type { Transport } from '../../src/renderer/src/api/transport'
 import type { BridgeRequest } from '../../src/shared/bridge'
 import { emptyScope, type JobScope } from '../../src/shared/contract/scope'
 import type { FileInfo } from '../../src/shared/contract/vector-fs'
 import { startTestNode, tempDir, type TestNode } from '../support/node'
+import { ScopeEditorHarness } from './scope-editor-harness'
 import { renderWithApp, routerTransport } from './render'
 import { layOutLists } from './list-layout'
 
@@ -77,19 +76,6 @@ const setSizeOf = (list: HTMLElement, path: string) => {
 /** Scrolls a list as the wheel would: the browser moves it, then tells it. */
 const scrollList = (el: HTMLElement, top: number) => fireEvent.scroll(el, { target: { scrollTop: top } })
 
-function Harness({ initial = emptyScope(), onScope }: { initial?: JobScope; onScope: (s: JobScope) => void }) {
-  const [scope, setScope] = useState<JobScope>(initial)
-  return (
-    <ScopeEditor
-      value={scope}
-      onChange={(s) => {
-        setScope(s)
-        onScope(s)
-      }}
-    />
-  )
-}
-
 const rowPaths = (within_: HTMLElement, testId: string) =>
   within(within_)
     .queryAllByTestId(testId)
@@ -99,7 +85,7 @@ describe('scope editor over a large library', () => {
   it('reads only the top level when it opens, and one folder when the user opens it; picking and Unselect all work', async () => {
     const { transport, sent, take } = counted()
     let scope = emptyScope()
-    renderWithApp(<Harness onScope={(s) => (scope = s)} />, transport)
+    renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, transport)
     const library = screen.getByRole('region', { name: 'Library' })
     await waitFor(() => expect(rowPaths(library, 'library-row')).toHaveLength(CLIENTS))
     // The top level, once (the tree and the dropped-files folder list share it), and nothing else.
@@ -136,7 +122,7 @@ describe('scope editor over a large library', () => {
 
   it('finds names through the node, anywhere in the tree, and shows each under the folders above it', async () => {
     const { transport, take } = counted()
-    renderWithApp(<Harness onScope={() => {}} />, transport)
+    renderWithApp(<ScopeEditorHarness onScope={() => {}} />, transport)
     const library = screen.getByRole('region', { name: 'Library' })
     await waitFor(() => expect(rowPaths(library, 'library-row')).toHaveLength(CLIENTS))
     take()
@@ -181,7 +167,7 @@ describe('scope editor over a large library', () => {
         }
       ]
     }
-    renderWithApp(<Harness initial={initial} onScope={() => {}} />, transport)
+    renderWithApp(<ScopeEditorHarness initial={initial} onScope={() => {}} />, transport)
     const library = screen.getByRole('region', { name: 'Library' })
     await waitFor(() => expect(within(library).queryAllByTestId('scope-missing')).toHaveLength(3))
     expect(

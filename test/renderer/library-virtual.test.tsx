@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useState } from 'react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
-import { ScopeEditor } from '../../src/renderer/src/features/jobs/ScopeEditor'
 import { copyFirstFile, seededFileName as fileName } from '../../bench/seed'
-import { emptyScope, type JobScope } from '../../src/shared/contract/scope'
+import { emptyScope } from '../../src/shared/contract/scope'
 import { startTestNode, tempDir, type TestNode } from '../support/node'
 import { layOutLists } from './list-layout'
+import { ScopeEditorHarness } from './scope-editor-harness'
 import { renderWithApp, routerTransport } from './render'
 
 /*
@@ -169,23 +168,10 @@ describe('the Files page tree with a folder of 20,000 files', () => {
   }, 60_000)
 })
 
-function Harness({ onScope }: { onScope: (s: JobScope) => void }) {
-  const [scope, setScope] = useState<JobScope>(emptyScope())
-  return (
-    <ScopeEditor
-      value={scope}
-      onChange={(s) => {
-        setScope(s)
-        onScope(s)
-      }}
-    />
-  )
-}
-
 describe('the scope editor checkbox tree with a folder of 20,000 files', () => {
   it('opens it drawing a screenful of rows; a file far down is checked by scrolling and by the keyboard, with the counts and the partly selected folder', async () => {
     let scope = emptyScope()
-    renderWithApp(<Harness onScope={(s) => (scope = s)} />, routerTransport(node.router))
+    renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))
     const library = screen.getByRole('region', { name: 'Library' })
     const scroller = await within(library).findByTestId('library-scroll')
     await userEvent.click(await within(library).findByRole('button', { name: 'Open Big' }))

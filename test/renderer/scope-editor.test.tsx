@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ScopeEditor } from '../../src/renderer/src/features/jobs/ScopeEditor'
 import { parseLocalEntry } from '../../src/renderer/src/features/jobs/scope-entries'
 import { emptyScope, JobScopeSchema, type JobScope } from '../../src/shared/contract/scope'
 import { documentResource, remoteSharedFolder, vrkaiEntry } from '../support/fixtures'
 import { startTestNode, tempDir, type TestNode } from '../support/node'
+import { ScopeEditorHarness } from './scope-editor-harness'
 import { renderWithApp, routerTransport } from './render'
 import { layOutLists } from './list-layout'
 
@@ -27,19 +26,6 @@ const vrpack = {
     version: 'V1',
     vrkai_count: 1
   }
-}
-
-function Harness({ onScope, initial = emptyScope() }: { onScope: (s: JobScope) => void; initial?: JobScope }) {
-  const [scope, setScope] = useState<JobScope>(initial)
-  return (
-    <ScopeEditor
-      value={scope}
-      onChange={(s) => {
-        setScope(s)
-        onScope(s)
-      }}
-    />
-  )
 }
 
 const txtSource = (name: string, type: string) => ({
@@ -71,7 +57,7 @@ describe('ScopeEditor', () => {
 
   it('picks library folders and files from the tree as seed entries; a folder takes over what is inside it', async () => {
     let scope: JobScope = emptyScope()
-    renderWithApp(<Harness onScope={(s) => (scope = s)} />, routerTransport(node.router))
+    renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))
     const library = screen.getByRole('region', { name: 'Library' })
     await userEvent.click(await within(library).findByRole('checkbox', { name: 'notes.txt' }))
     expect(scope.vector_fs_items).toEqual([{ name: 'notes.txt', path: { path_ids: ['notes.txt'] }, source: txtSource('notes.txt', 'Txt') }])
@@ -98,7 +84,7 @@ describe('ScopeEditor', () => {
   })
 
   it('search shows the matching names with the folders above them', async () => {
-    renderWithApp(<Harness onScope={() => {}} />, routerTransport(node.router))
+    renderWithApp(<ScopeEditorHarness onScope={() => {}} />, routerTransport(node.router))
     const library = screen.getByRole('region', { name: 'Library' })
     await within(library).findByRole('checkbox', { name: 'notes.txt' })
     await userEvent.type(within(library).getByRole('textbox', { name: 'Search the library by name' }), 'Q3')
@@ -122,7 +108,7 @@ describe('ScopeEditor', () => {
       ],
       vector_fs_items: [{ name: 'gone.pdf', path: { path_ids: ['gone.pdf'] }, source: txtSource('gone.pdf', 'Pdf') }]
     }
-    renderWithApp(<Harness initial={initial} onScope={(s) => (scope = s)} />, routerTransport(node.router))
+    renderWithApp(<ScopeEditorHarness initial={initial} onScope={(s) => (scope = s)} />, routerTransport(node.router))
     const library = screen.getByRole('region', { name: 'Library' })
     await waitFor(() => expect(within(library).getAllByTestId('scope-missing')).toHaveLength(2))
     expect(
@@ -141,7 +127,7 @@ describe('ScopeEditor', () => {
 
   it('network folders under Advanced and local imports still give the seed shape', async () => {
     let scope: JobScope = emptyScope()
-    renderWithApp(<Harness onScope={(s) => (scope = s)} />, routerTransport(node.router))
+    renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))
     await userEvent.click(screen.getByRole('button', { name: 'Advanced' }))
     const network = screen.getByRole('region', { name: 'Network folders' })
     expect(within(network).getByRole('button', { name: 'Add network folder' }).hasAttribute('disabled')).toBe(true)
@@ -213,7 +199,7 @@ describe('ScopeEditor drop', () => {
 
   it('without a mouse: "Choose files…" uploads the picked files into the chosen folder and selects them (dropping was the only way)', async () => {
     let scope: JobScope = emptyScope()
-    renderWithApp(<Harness onScope={(s) => (scope = s)} />, routerTransport(node.router))
+    renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))
     const library = screen.getByRole('region', { name: 'Library' })
     await within(library).findByRole('checkbox', { name: 'Inbox docs' })
     const choose = within(library).getByRole('button', { name: 'Choose files…' })
@@ -227,7 +213,7 @@ describe('ScopeEditor drop', () => {
 
   it('uploads a dropped file into the chosen folder and selects it; an unreadable one says why', async () => {
     let scope: JobScope = emptyScope()
-    renderWithApp(<Harness onScope={(s) => (scope = s)} />, routerTransport(node.router))
+    renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))
     const library = screen.getByRole('region', { name: 'Library' })
     await within(library).findByRole('checkbox', { name: 'Inbox docs' })
     await userEvent.click(within(library).getByLabelText('Folder for dropped files', { selector: 'input' }))

@@ -1,15 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useState } from 'react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
 import { treeKeyAction, typeAheadMatch } from '../../src/renderer/src/features/files/tree-keys'
 import { flattenTree, type TreeEntry } from '../../src/renderer/src/features/files/tree-lines'
-import { ScopeEditor } from '../../src/renderer/src/features/jobs/ScopeEditor'
-import { emptyScope, type JobScope } from '../../src/shared/contract/scope'
+import { emptyScope } from '../../src/shared/contract/scope'
 import { startTestNode, tempDir, type TestNode } from '../support/node'
 import { layOutLists } from './list-layout'
+import { ScopeEditorHarness } from './scope-editor-harness'
 import { renderWithApp, routerTransport } from './render'
 
 /*
@@ -187,23 +186,10 @@ describe('the Files page tree from the keyboard', () => {
   })
 })
 
-function Picker({ onScope }: { onScope: (s: JobScope) => void }) {
-  const [scope, setScope] = useState<JobScope>(emptyScope())
-  return (
-    <ScopeEditor
-      value={scope}
-      onChange={(s) => {
-        setScope(s)
-        onScope(s)
-      }}
-    />
-  )
-}
-
 describe('the scope picker tree from the keyboard', () => {
   it('is one Tab stop; Enter opens a folder, Space checks a row (aria-checked follows), and a checked folder’s rows show as included', async () => {
     let scope = emptyScope()
-    renderWithApp(<Picker onScope={(s) => (scope = s)} />, routerTransport(node.router))
+    renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))
     const tree = await screen.findByRole('tree', { name: 'Library' })
     await within(tree).findByRole('treeitem', { name: 'gamma.txt' })
     expect(tabStops(tree).map(nameOf)).toEqual(['Contracts'])
