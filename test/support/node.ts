@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { STATUS_CODES } from 'node:http'
 import { afterEach, beforeEach } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -110,22 +111,18 @@ export function dbFingerprint(store: Store): string {
   return h.digest('hex')
 }
 
+/** The statuses the contract gives error bodies; each one's `error` is the standard reason phrase, as Node's STATUS_CODES has it. */
+const CONTRACT_ERROR_STATUSES = [400, 401, 403, 404, 405, 409, 413, 415, 500, 502, 504]
+
 export function expectError(res: NodeResponse, status: number, messagePart?: string | RegExp) {
   const body = res.body as { code: number; error: string; message: string }
-  const phrases: Record<number, string> = {
-    400: 'Bad Request',
-    401: 'Unauthorized',
-    403: 'Forbidden',
-    404: 'Not Found',
-    405: 'Method Not Allowed',
-    409: 'Conflict',
-    413: 'Payload Too Large',
-    415: 'Unsupported Media Type',
-    500: 'Internal Server Error',
-    502: 'Bad Gateway',
-    504: 'Gateway Timeout'
-  }
-  if (res.status !== status || body?.code !== status || body.error !== phrases[status] || typeof body.message !== 'string') {
+  if (
+    res.status !== status ||
+    body?.code !== status ||
+    !CONTRACT_ERROR_STATUSES.includes(status) ||
+    body.error !== STATUS_CODES[status] ||
+    typeof body.message !== 'string'
+  ) {
     throw new Error(`expected ${status} error body, got ${res.status} ${JSON.stringify(res.body)}`)
   }
   if (Object.keys(body).sort().join() !== 'code,error,message') throw new Error(`extra keys in error body: ${Object.keys(body).join()}`)
