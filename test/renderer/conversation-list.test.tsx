@@ -13,15 +13,14 @@ import type { Transport } from '../../src/renderer/src/api/transport'
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { seedInboxes } from '../../bench/seed'
 import { applyInboxChanges, inboxPlaceQuery } from '../../src/renderer/src/api/inbox-pages'
-import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, createJob, useTestNode } from '../support/node'
 
 /*
  * The conversation list beside an open inbox, against a real in-process node: the side list on wide
  * windows (collapsible, remembered) and the drawer narrow windows open from the header.
  */
 
-let node: TestNode
-let cleanupDir: () => void
+const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
 const names = ['First talk', 'Second talk', 'Third talk']
 let inboxes: string[]
 
@@ -30,10 +29,6 @@ beforeEach(async () => {
   if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
   localStorage.clear()
   useLayoutPrefs.setState({ conversationsOpen: true })
-  const tmp = tempDir()
-  cleanupDir = tmp.cleanup
-  node = startTestNode(tmp.dir)
-  await addProvider(node, 'gpt')
   inboxes = []
   for (const name of names) {
     const inbox = `job_inbox::${await createJob(node, 'gpt')}::false`
@@ -60,10 +55,8 @@ const setWidth = (width: number) =>
     width,
     height: 800
   })
-afterEach(async () => {
+afterEach(() => {
   cleanup()
-  await node.close()
-  cleanupDir()
 })
 
 function renderView(inboxId: string, qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {

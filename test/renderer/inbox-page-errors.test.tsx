@@ -10,27 +10,20 @@ import type { Transport } from '../../src/renderer/src/api/transport'
 import { InboxesPage } from '../../src/renderer/src/features/inboxes/InboxesPage'
 import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
 import { useInboxFilters } from '../../src/renderer/src/stores/inbox-filters'
-import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, createJob, useTestNode } from '../support/node'
 import { layOutLists } from './list-layout'
 
 /* A tall window: the first page (50 rows) does not fill it, so the list asks for the next page at once. */
 layOutLists({ clientHeight: 5000, clientWidth: 800 })
 
-let node: TestNode
-let cleanupDir: () => void
+const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
 
 beforeEach(async () => {
-  const tmp = tempDir()
-  cleanupDir = tmp.cleanup
-  node = startTestNode(tmp.dir)
-  await addProvider(node, 'gpt')
   for (let i = 0; i < 60; i++) await createJob(node, 'gpt')
   useInboxFilters.setState({ search: '', showHidden: false })
 })
-afterEach(async () => {
+afterEach(() => {
   cleanup()
-  await node.close()
-  cleanupDir()
 })
 
 /** The transport of a node whose next pages of the inbox list fail while `failing` says so; it counts them. */

@@ -11,25 +11,20 @@ import { fetchInboxPage, inboxPageKeys, inboxPagesQuery, patchPages, type InboxP
 import type { Transport } from '../../src/renderer/src/api/transport'
 import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
 import type { Inbox } from '../../src/shared/contract/inbox'
-import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, createJob, useTestNode } from '../support/node'
 
 /*
  * The window's paged inbox list against a real node (router and event bus in process): a real
  * QueryClient, connectEvents, and a transport that counts the requests the window sends.
  */
 
-let node: TestNode
-let cleanupDir: () => void
+const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
 let qc: QueryClient
 let client: Client
 let requests: string[]
 let disconnect: () => void
 
-beforeEach(async () => {
-  const tmp = tempDir()
-  cleanupDir = tmp.cleanup
-  node = startTestNode(tmp.dir)
-  await addProvider(node, 'gpt')
+beforeEach(() => {
   requests = []
   const transport: Transport = {
     kind: 'ipc',
@@ -43,12 +38,10 @@ beforeEach(async () => {
   qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
   disconnect = connectEvents(transport, qc)
 })
-afterEach(async () => {
+afterEach(() => {
   cleanup()
   disconnect()
   qc.clear()
-  await node.close()
-  cleanupDir()
 })
 
 async function jobs(n: number): Promise<string[]> {
@@ -219,7 +212,7 @@ describe('the next page when the last loaded inbox is gone before its event arri
   it('after the node forgot where its pages ended (a restart), steps back to the last loaded inbox that still exists', async () => {
     const ids = await jobs(60)
     const list = await openList()
-    node = node.reopen() // the window's events still come from the node it knew: these removals do not reach it
+    node.reopen() // the window's events still come from the node it knew: these removals do not reach it
     await node.post('/v2/remove_job', { job_id: ids[10] })
     await node.post('/v2/remove_job', { job_id: ids[11] })
     const before = requests.length

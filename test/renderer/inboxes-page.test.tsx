@@ -17,7 +17,7 @@ import { InboxesPage } from '../../src/renderer/src/features/inboxes/InboxesPage
 import { rememberOpened } from '../../src/renderer/src/features/inboxes/return-focus'
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { useInboxFilters } from '../../src/renderer/src/stores/inbox-filters'
-import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, createJob, useTestNode } from '../support/node'
 import { layOutLists } from './list-layout'
 import { seedInboxes } from '../../bench/seed'
 
@@ -28,18 +28,13 @@ import { seedInboxes } from '../../bench/seed'
 
 layOutLists()
 
-let node: TestNode
-let cleanupDir: () => void
+const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
 let disconnect: () => void
 let qc: QueryClient
 const names = ['Alpha plans', 'Bravo budget', 'Charlie contract', 'Delta design']
 let jobIds: string[]
 
 beforeEach(async () => {
-  const tmp = tempDir()
-  cleanupDir = tmp.cleanup
-  node = startTestNode(tmp.dir)
-  await addProvider(node, 'gpt')
   jobIds = []
   for (const name of names) {
     const jobId = await createJob(node, 'gpt')
@@ -48,12 +43,10 @@ beforeEach(async () => {
   }
   useInboxFilters.setState({ search: '', showHidden: false })
 })
-afterEach(async () => {
+afterEach(() => {
   cleanup()
   disconnect()
   qc.clear()
-  await node.close()
-  cleanupDir()
 })
 
 /** The requests the window sent, with their queries. */

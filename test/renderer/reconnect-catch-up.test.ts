@@ -5,7 +5,7 @@ import { connectEvents } from '../../src/renderer/src/api/events'
 import { keys, loadedMessages, messagesQuery, type MessagePages } from '../../src/renderer/src/api/queries'
 import type { Transport } from '../../src/renderer/src/api/transport'
 import type { LastMessage } from '../../src/shared/contract/message'
-import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, createJob, useTestNode } from '../support/node'
 
 /*
  * The event stream back after a break, against a real node: the window missed every event of the
@@ -13,8 +13,7 @@ import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '.
  * conversation, never with reads that grow with the number of missed messages.
  */
 
-let node: TestNode
-let cleanupDir: () => void
+const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
 let qc: QueryClient
 let client: Client
 let requests: string[]
@@ -27,10 +26,6 @@ let said = 0
 let slowReadsMs = 0
 
 beforeEach(async () => {
-  const tmp = tempDir()
-  cleanupDir = tmp.cleanup
-  node = startTestNode(tmp.dir)
-  await addProvider(node, 'gpt')
   requests = []
   // The stream is down from the start: events of the node never arrive, then it comes back.
   const transport: Transport = {
@@ -57,11 +52,9 @@ beforeEach(async () => {
   said = 0
   slowReadsMs = 0
 })
-afterEach(async () => {
+afterEach(() => {
   disconnect()
   qc.clear()
-  await node.close()
-  cleanupDir()
 })
 
 async function say(n: number) {
