@@ -284,9 +284,13 @@ describe('the open inbox', () => {
       </MantineProvider>
     )
     expect((await screen.findAllByText('A question')).length).toBeGreaterThan(0)
+    const before = requests.length
     await node.post('/v2/remove_job', { job_id: jobId })
     expect(await screen.findByText('This conversation was deleted')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Back to the inboxes' }).getAttribute('href')).toBe('#/inboxes')
+    // Nothing of it is asked for again (its messages read again were a 404, a failed request in the window).
+    await new Promise((r) => setTimeout(r, 200))
+    expect(requests.slice(before).filter((path) => path !== '/v2/all_inboxes_paginated')).toEqual([])
   })
 
   it('an inbox that does not exist says so', async () => {

@@ -254,10 +254,10 @@ export const messagesQuery = (client: Client, qc: QueryClient, inboxId: string) 
     queryFn: ({ pageParam }) => fetchMessagePage(client, inboxId, pageParam, qc.getQueryData<MessagePages>(keys.messages(inboxId)))
   })
 
-export function useMessages(inboxId: string) {
+export function useMessages(inboxId: string, enabled = true) {
   const client = useClient()
   const qc = useQueryClient()
-  return useInfiniteQuery(messagesQuery(client, qc, inboxId))
+  return useInfiniteQuery({ ...messagesQuery(client, qc, inboxId), enabled })
 }
 
 /**

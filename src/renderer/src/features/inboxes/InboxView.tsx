@@ -23,7 +23,8 @@ import { jobIdOfInbox } from '../../../../shared/contract/inbox'
 export function InboxView({ inboxId }: { inboxId: string }) {
   const current = useInbox(inboxId)
   const inbox = current.data
-  const messages = useMessages(inboxId)
+  // Not read once the inbox is known to be gone (removed while open: its messages would be a 404).
+  const messages = useMessages(inboxId, inbox !== null)
   // The question being answered now; the text itself is read by the streaming row alone.
   const streamingFor = useStreaming((s) => s.partial[inboxId]?.parent)
   const replaced = useStreaming((s) => s.partial[inboxId]?.replaced)
