@@ -10,6 +10,7 @@ import { connectEvents } from '../../src/renderer/src/api/events'
 import { fetchInboxPage, inboxPageKeys, inboxPagesQuery, patchPages, type InboxPages } from '../../src/renderer/src/api/inbox-pages'
 import type { Transport } from '../../src/renderer/src/api/transport'
 import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
+import { inboxQuery } from '../../src/renderer/src/api/queries'
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { addProvider, createJob, useTestNode } from '../support/node'
 
@@ -84,6 +85,27 @@ describe('the paged inbox list follows the node without refetching', () => {
     expect(list.total()).toBe(59)
     expect(requests.slice(before)).toEqual([])
     list.stop()
+  })
+
+  it('a list shown again (back from a conversation, or beside one) is not read again: events keep it current', async () => {
+    // Queries are stale at once by default here (the window's default: after 5 s), so only the list's own freshness keeps it.
+    qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0 } } })
+    disconnect()
+    disconnect = connectEvents({ kind: 'ipc', request: (req) => node.router.handle(req), onEvent: (l) => node.ctx.bus.subscribe(l) }, qc)
+    const ids = await jobs(120)
+    const list = await openList()
+    await list.observer.fetchNextPage()
+    await list.observer.fetchNextPage()
+    expect(list.ids()).toHaveLength(120)
+    await node.post('/v2/job_message', { job_id: ids[0], content: 'Still moves it up' })
+    await expect.poll(() => list.ids()[0]).toBe(inboxOf(ids[0]!))
+    list.stop()
+    const before = requests.length
+    const again = await openList()
+    await new Promise((r) => setTimeout(r, 100))
+    expect(requests.slice(before)).toEqual([])
+    expect(again.ids()).toEqual(list.ids())
+    again.stop()
   })
 
   it('a burst of 500 changes causes at most a handful of requests, and the list ends right', async () => {
@@ -291,6 +313,21 @@ describe('the open inbox', () => {
     // Nothing of it is asked for again (its messages read again were a 404, a failed request in the window).
     await new Promise((r) => setTimeout(r, 200))
     expect(requests.slice(before).filter((path) => path !== '/v2/all_inboxes_paginated')).toEqual([])
+  })
+
+  it('opened again, it is not read again (its scope can be megabytes): events keep it current', async () => {
+    qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0 } } })
+    const [jobId] = await jobs(1)
+    const open = async () => {
+      const observer = new QueryObserver(qc, inboxQuery(client, inboxOf(jobId!)))
+      const stop = observer.subscribe(() => {})
+      await expect.poll(() => observer.getCurrentResult().isSuccess).toBe(true)
+      return stop
+    }
+    ;(await open())()
+    const before = requests.length
+    ;(await open())()
+    expect(requests.slice(before)).toEqual([])
   })
 
   it('an inbox that does not exist says so', async () => {

@@ -93,7 +93,10 @@ export const inboxPagesQuery = (client: Client, filter: InboxFilter) => ({
   queryFn: ({ pageParam, client: qc, queryKey }: { pageParam: string | undefined; client?: QueryClient; queryKey?: QueryKey }) =>
     fetchInboxPage(client, filter, pageParam, (queryKey && qc?.getQueryData<InboxPages>(queryKey)?.pages.flatMap((p) => p.inboxes)) ?? []),
   initialPageParam: undefined as string | undefined,
-  getNextPageParam: (last: InboxPage) => (last.hasNextPage ? (last.next ?? last.inboxes[last.inboxes.length - 1]?.inbox_id) : undefined)
+  getNextPageParam: (last: InboxPage) => (last.hasNextPage ? (last.next ?? last.inboxes[last.inboxes.length - 1]?.inbox_id) : undefined),
+  // Events keep the loaded pages current (and a broken stream has them read again once it is back): a list
+  // shown again (back from a conversation, beside one) is not read again, every loaded page one request after another.
+  staleTime: Infinity
 })
 
 /** Rows per block of a list read by place: when the reader is far past the rows read in order (the scrollbar dragged, End). */

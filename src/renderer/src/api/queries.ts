@@ -72,12 +72,17 @@ function combinePlaces(results: readonly UseQueryResult<Inbox[]>[]) {
 }
 
 /** One inbox (with its scope); `null` once it has been removed while open. */
+export const inboxQuery = (client: Client, inboxId: string) =>
+  queryOptions<Inbox | null>({
+    queryKey: inboxPageKeys.one(inboxId),
+    queryFn: () => client.call('get_inbox', { query: { inbox_name: inboxId } }),
+    // Events patch it (and have it read again when its scope changed): opened again, it is not read again.
+    staleTime: Infinity
+  })
+
 export function useInbox(inboxId: string) {
   const client = useClient()
-  return useQuery<Inbox | null>({
-    queryKey: inboxPageKeys.one(inboxId),
-    queryFn: () => client.call('get_inbox', { query: { inbox_name: inboxId } })
-  })
+  return useQuery(inboxQuery(client, inboxId))
 }
 
 /** The most matches a search shows (the node's own limit): more may match. */
