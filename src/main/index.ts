@@ -12,7 +12,7 @@ import {
   type WebContents
 } from 'electron'
 import { join } from 'node:path'
-import { IPC_EVENT_CHANNEL } from '../shared/bridge'
+import { IPC_EVENT_ACK_CHANNEL } from '../shared/bridge'
 import { RENDERER_CSP } from '../shared/csp'
 import { APP_NAME, APP_VERSION } from './app-info'
 import { APP_INDEX_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, rendererProtocolHandler } from './app-protocol'
@@ -25,6 +25,7 @@ import { consoleLogger } from './platform/logger'
 import { installProcessGuard } from './process-guard'
 import { aesFileSecretBox } from './store/secret-box'
 import { bindIpc, bindSaveExport, isRendererUrl } from './transports/ipc'
+import { ipcEventFeed } from './transports/ipc-events'
 
 app.setName(APP_NAME)
 // The dev server's address only in development: in a packaged app an environment variable must
@@ -138,14 +139,19 @@ ready
     session.defaultSession.webRequest.onHeadersReceived((details, done) => {
       done({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } })
     })
-    const isOurWindow = (event: IpcMainInvokeEvent) => windows.has(event.sender) && isRendererUrl(event.senderFrame?.url, rendererUrl)
+    const isOurWindow = (event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>) =>
+      windows.has(event.sender) && isRendererUrl(event.senderFrame?.url, rendererUrl)
     bindIpc(ipcMain, node.router, isOurWindow)
     bindSaveExport(ipcMain, node, isOurWindow, (event, options) => {
       const win = BrowserWindow.fromWebContents(event.sender)
       return win ? dialog.showSaveDialog(win, options) : dialog.showSaveDialog(options)
     })
+    const events = ipcEventFeed({ log })
+    ipcMain.on(IPC_EVENT_ACK_CHANNEL, (event, payload) => {
+      if (isOurWindow(event)) events.acknowledge(event.sender, payload)
+    })
     node.ctx.bus.subscribe((event) => {
-      for (const contents of windows) if (!contents.isDestroyed()) contents.send(IPC_EVENT_CHANNEL, event)
+      for (const contents of windows) events.send(contents, event)
     })
     createWindow()
     app.on('activate', () => {

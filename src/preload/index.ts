@@ -1,7 +1,11 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
 import type { NodeEvent } from '../shared/contract/events'
 import {
+  IPC_EVENT_ACK_CHANNEL,
   IPC_EVENT_CHANNEL,
+  IPC_EVENTS_RESUMED_CHANNEL,
+  NEW_PAGE_SEQ,
+  type IpcEventEnvelope,
   IPC_REQUEST_CHANNEL,
   IPC_SAVE_EXPORT_CHANNEL,
   type BridgeRequest,
@@ -9,8 +13,12 @@ import {
   type NodedeskBridge,
   type SaveExportRequest
 } from '../shared/bridge'
+import { eventAcknowledger } from '../shared/event-acks'
 
 const decoder = new TextDecoder()
+
+const acknowledge = eventAcknowledger((seq) => ipcRenderer.send(IPC_EVENT_ACK_CHANNEL, { seq }))
+let greeted = false
 
 const bridge: NodedeskBridge = {
   async request(req: BridgeRequest) {
@@ -29,11 +37,22 @@ const bridge: NodedeskBridge = {
     // Only the two fields cross: the main process fetches the export and asks where to write it.
     return (await ipcRenderer.invoke(IPC_SAVE_EXPORT_CHANNEL, { inbox_name: req.inbox_name, format: req.format })) as BridgeResponse
   },
-  onEvent(listener: (event: NodeEvent) => void) {
-    const wrapped = (_e: IpcRendererEvent, event: NodeEvent) => listener(event)
+  onEvent(listener: (event: NodeEvent) => void, onResumed?: () => void) {
+    const wrapped = (_e: IpcRendererEvent, envelope: IpcEventEnvelope) => {
+      listener(envelope.event)
+      acknowledge(envelope.seq)
+    }
+    const resumed = () => onResumed?.()
     ipcRenderer.on(IPC_EVENT_CHANNEL, wrapped)
+    ipcRenderer.on(IPC_EVENTS_RESUMED_CHANNEL, resumed)
+    if (!greeted) {
+      // A page just loaded: whatever the page before it left unhandled is not owed to this one.
+      greeted = true
+      ipcRenderer.send(IPC_EVENT_ACK_CHANNEL, { seq: NEW_PAGE_SEQ })
+    }
     return () => {
       ipcRenderer.removeListener(IPC_EVENT_CHANNEL, wrapped)
+      ipcRenderer.removeListener(IPC_EVENTS_RESUMED_CHANNEL, resumed)
     }
   }
 }

@@ -4,6 +4,20 @@ import type { ExportFormat } from './contract/inbox-management'
 /** The one channel requests travel on, and the one events arrive on. */
 export const IPC_REQUEST_CHANNEL = 'nodedesk:request'
 export const IPC_EVENT_CHANNEL = 'nodedesk:event'
+/**
+ * Events reach the desktop window as `{ seq, event }`; the window tells the main process the last
+ * `seq` it has handled on this channel (`{ seq: -1 }` once, from a page just loaded). A window that
+ * stops handling them (hung, or far behind) is sent nothing more past a bound of unhandled bytes,
+ * and once it has caught up it is told on the resumed channel, to read again what it missed.
+ */
+export const IPC_EVENT_ACK_CHANNEL = 'nodedesk:event-ack'
+export const IPC_EVENTS_RESUMED_CHANNEL = 'nodedesk:events-resumed'
+export interface IpcEventEnvelope {
+  readonly seq: number
+  readonly event: NodeEvent
+}
+/** The `seq` a page just loaded acknowledges: it has nothing of before, and reads everything itself. */
+export const NEW_PAGE_SEQ = -1
 /** The desktop app's "Save as…" for an inbox export: the main process asks where and writes the file. */
 export const IPC_SAVE_EXPORT_CHANNEL = 'nodedesk:save-export'
 
@@ -31,7 +45,8 @@ export type SaveExportBody = { readonly saved: true; readonly path: string } | {
 /** What the preload exposes to the page as `window.nodedesk`: these functions and nothing else. */
 export interface NodedeskBridge {
   request(req: BridgeRequest): Promise<BridgeResponse>
-  onEvent(listener: (event: NodeEvent) => void): () => void
+  /** `onResumed`: events were held back while the window was not handling them; what they changed is stale. */
+  onEvent(listener: (event: NodeEvent) => void, onResumed?: () => void): () => void
   /** Saves an inbox export through the system's save dialog (desktop app only). */
   saveExport?(req: SaveExportRequest): Promise<BridgeResponse>
 }

@@ -1,9 +1,18 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { IPC_EVENT_CHANNEL, IPC_REQUEST_CHANNEL, IPC_SAVE_EXPORT_CHANNEL } from '../../src/shared/bridge'
+import {
+  IPC_EVENT_ACK_CHANNEL,
+  IPC_EVENT_CHANNEL,
+  IPC_EVENTS_RESUMED_CHANNEL,
+  IPC_REQUEST_CHANNEL,
+  IPC_SAVE_EXPORT_CHANNEL,
+  NEW_PAGE_SEQ,
+  type IpcEventEnvelope
+} from '../../src/shared/bridge'
 import { fakeElectron, FakeContents, ROOT, type FakeElectron } from '../support/fake-electron'
-import { provider } from '../support/fixtures'
+import { startFakeLlm } from '../support/fake-llm'
+import { createJobBody, provider } from '../support/fixtures'
 import { tempDir } from '../support/node'
 
 /*
@@ -166,10 +175,64 @@ describe('Electron bootstrap (built main process, stand-in electron module)', ()
       body: provider('gpt', { api_key: 'sk-desktop' })
     })
     expect(json(added)).toBe('Successfully added LLM provider')
-    expect(own.sent).toContainEqual([IPC_EVENT_CHANNEL, { type: 'provider_changed', data: { id: 'gpt' } }])
+    expect(own.sent).toContainEqual([
+      IPC_EVENT_CHANNEL,
+      { seq: expect.any(Number), event: { type: 'provider_changed', data: { id: 'gpt' } } }
+    ])
     const listed = json<{ id: string }[]>(await ipc(own, rendererUrl(), { method: 'GET', path: '/v2/available_llm_providers' }))
     expect(listed.map((p) => p.id)).toEqual(['gpt'])
     expect(JSON.stringify(listed)).not.toContain('sk-desktop')
+  })
+
+  it('stops sending events to a window that handles none (past 8 MiB), and tells it to read again once it catches up; acknowledgements count from its own page only', async () => {
+    const own = desktop.record.windows[0]!.webContents
+    const ack = (sender: FakeContents, frameUrl: string, seq: number) =>
+      desktop.record.ipcListeners.get(IPC_EVENT_ACK_CHANNEL)!({ sender, senderFrame: { url: frameUrl } }, { seq })
+    ack(own, rendererUrl(), NEW_PAGE_SEQ) // the page subscribes
+    const events = () => own.sent.filter(([c]) => c === IPC_EVENT_CHANNEL).map(([, p]) => p as IpcEventEnvelope)
+    const before = events().length
+    // Answers of 1 MiB streamed while the window is frozen: over 8 MiB of deltas in all.
+    const llm = await startFakeLlm()
+    llm.behaviour = { type: 'reply', chunks: Array.from({ length: 10 }, (_, i) => `${i}${'a'.repeat(100_000)}`) }
+    await ipc(own, rendererUrl(), {
+      method: 'POST',
+      path: '/v2/add_llm_provider',
+      body: provider('streamer', { external_url: llm.url, api_key: 'k' })
+    })
+    const job = json<{ job_id: string }>(
+      await ipc(own, rendererUrl(), { method: 'POST', path: '/v2/create_job', body: createJobBody('streamer') })
+    )
+    const questions = 12
+    for (let i = 0; i < questions; i++) {
+      const r = await ipc(own, rendererUrl(), {
+        method: 'POST',
+        path: '/v2/job_message',
+        body: { job_id: job.job_id, content: `question ${i}` }
+      })
+      expect(r.status).toBe(200)
+    }
+    const inbox = `job_inbox::${job.job_id}::false`
+    await vi.waitFor(
+      async () => {
+        const last = json<{ job_message: { content: string } }[]>(
+          await ipc(own, rendererUrl(), { method: 'POST', path: '/v2/last_messages', body: { inbox_name: inbox, limit: 2 * questions } })
+        )
+        expect(last).toHaveLength(2 * questions)
+      },
+      { timeout: 30_000, interval: 100 }
+    )
+    await llm.close()
+    const sent = events().slice(before)
+    expect(sent.length).toBeGreaterThan(0)
+    expect(sent.reduce((n, e) => n + JSON.stringify(e.event).length, 0)).toBeLessThanOrEqual(8 * 1024 * 1024)
+    expect(sent.filter((e) => e.event.type === 'message_delta').length).toBeLessThan(10 * questions)
+    // Another page's acknowledgement does not count for this window.
+    ack(own, 'https://evil.example/', sent.at(-1)!.seq)
+    expect(own.sent.filter(([c]) => c === IPC_EVENTS_RESUMED_CHANNEL)).toHaveLength(0)
+    ack(own, rendererUrl(), sent.at(-1)!.seq)
+    expect(own.sent.filter(([c]) => c === IPC_EVENTS_RESUMED_CHANNEL)).toHaveLength(1)
+    await ipc(own, rendererUrl(), { method: 'POST', path: '/v2/add_llm_provider', body: provider('after') })
+    expect(events().at(-1)!.event).toEqual({ type: 'provider_changed', data: { id: 'after' } })
   })
 
   it('saves an inbox export where its window’s save dialog says, for its own window only', async () => {

@@ -113,13 +113,15 @@ describe('transport pick', () => {
     const win = openWindow(`${origin}/#code=unused`)
     const asked: unknown[] = []
     let bridgeListener: ((e: never) => void) | undefined
+    let bridgeResumed: (() => void) | undefined
     const bridge: NodedeskBridge = {
       request: (req) => {
         asked.push(req)
         return Promise.resolve({ status: 200, body: 'from the bridge' })
       },
-      onEvent: (l) => {
+      onEvent: (l, onResumed) => {
         bridgeListener = l
+        bridgeResumed = onResumed
         return () => (bridgeListener = undefined)
       }
     }
@@ -128,8 +130,15 @@ describe('transport pick', () => {
     expect(transport.kind).toBe('ipc')
     expect(await transport.request({ method: 'GET', path: '/v2/health_check' })).toEqual({ status: 200, body: 'from the bridge' })
     expect(asked).toEqual([{ method: 'GET', path: '/v2/health_check' }])
-    const stop = transport.onEvent(() => {})
+    let resumed = 0
+    const stop = transport.onEvent(
+      () => {},
+      () => resumed++
+    )
     expect(bridgeListener).toBeDefined()
+    // The main process held events back while the window was not handling them: the window reads again.
+    bridgeResumed?.()
+    expect(resumed).toBe(1)
     stop()
     expect(bridgeListener).toBeUndefined()
     expect(seen).toEqual([])

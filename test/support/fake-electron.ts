@@ -42,6 +42,8 @@ export function fakeElectron(options: FakeElectronOptions) {
   const record = {
     windows: [] as FakeWindow[],
     ipcHandlers: new Map<string, Handler>(),
+    /** ipcMain.on listeners (one-way messages from a window), by channel. */
+    ipcListeners: new Map<string, Handler>(),
     openedExternally: [] as string[],
     errorBoxes: [] as [string, string][],
     messageBoxes: [] as Record<string, unknown>[],
@@ -105,7 +107,8 @@ export function fakeElectron(options: FakeElectronOptions) {
     BrowserWindow: FakeWindow,
     ipcMain: {
       handle: (c: string, h: Handler) => record.ipcHandlers.set(c, h),
-      removeHandler: (c: string) => record.ipcHandlers.delete(c)
+      removeHandler: (c: string) => record.ipcHandlers.delete(c),
+      on: (c: string, h: Handler) => record.ipcListeners.set(c, h)
     },
     safeStorage: { isEncryptionAvailable: () => false, getSelectedStorageBackend: () => 'basic_text' },
     session: {

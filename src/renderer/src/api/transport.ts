@@ -189,7 +189,11 @@ async function readNodeEvents(body: ReadableStream<Uint8Array>, listener: (event
 }
 
 export function bridgeTransport(bridge: NodedeskBridge): Transport {
-  return { kind: 'ipc', request: async (req) => bridge.request(await withFileBytes(req)), onEvent: (l) => bridge.onEvent(l) }
+  return {
+    kind: 'ipc',
+    request: async (req) => bridge.request(await withFileBytes(req)),
+    onEvent: (l, onResumed) => bridge.onEvent(l, onResumed)
+  }
 }
 
 export function pickTransport(win: Window = window): Transport {
