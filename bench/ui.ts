@@ -8,6 +8,7 @@ import { CHROMIUM_ARGS, chromiumPath } from '../e2e/browser'
 import { provider } from '../test/support/fixtures'
 import { startFakeLlm } from '../test/support/fake-llm'
 import { startServe } from '../test/support/serve-process'
+import { quietMachine } from './quiet-machine'
 import { seedInboxes } from './seed'
 
 export interface UiFigures {
@@ -62,7 +63,11 @@ export async function benchUi(n: number, runs = 5): Promise<UiFigures> {
       // the app loads, and on 2 cores that halves the page's share. The figure the target applies to
       // lets it finish first, as when a window already open navigates or reloads; the other figure,
       // navigating at once, is printed beside it.
-      if (settleMs) await page.waitForTimeout(settleMs)
+      if (settleMs) {
+        await page.waitForTimeout(settleMs)
+        const { quiet, waitedMs } = await quietMachine()
+        if (!quiet) console.warn(`UI bench: the machine stayed busy for ${(waitedMs / 1000).toFixed(0)} s; this run is measured anyway`)
+      }
       await page.goto(await serve.newUiUrl()) // a code works once: one per page
       await page.getByTestId('inbox-row').first().waitFor()
       times.push(await page.evaluate<number>('window.__firstRow'))
