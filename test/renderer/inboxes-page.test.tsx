@@ -595,3 +595,42 @@ describe('rows read by place (far past the rows read in order)', () => {
     await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('301 selected'), { timeout: 5000 })
   })
 })
+
+describe('the list as one Tab stop (a roving tabindex)', () => {
+  const inList = () => screen.getByTestId('inbox-scroll')
+  /** What Tab can reach in the list. */
+  const tabbable = () =>
+    [...inList().querySelectorAll<HTMLElement>('a, input, button, [tabindex]')].filter((el) => el.tabIndex >= 0 && !el.hidden)
+  const rowLink = (name: string) => screen.getAllByTestId('inbox-row').find((a) => a.textContent?.includes(name))!
+
+  it('one row takes the Tab (not its box and menu); the row focused keeps it when another client moves its inbox to the top', async () => {
+    renderPage()
+    await screen.findByRole('checkbox', { name: 'Select Charlie contract' })
+    expect(tabbable()).toHaveLength(1)
+    expect(tabbable()[0]!.getAttribute('data-testid')).toBe('inbox-row')
+    act(() => rowLink('Charlie contract').focus())
+    expect(tabbable()).toEqual([rowLink('Charlie contract')])
+    const before = rowLink('Charlie contract').closest('[data-index]')!.getAttribute('data-index')
+    expect(before).not.toBe('0')
+
+    expect((await node.post('/v2/update_inbox_pinned', { inbox_name: `job_inbox::${jobIds[2]}::false`, pinned: true })).status).toBe(200)
+    await waitFor(() => expect(rowLink('Charlie contract').closest('[data-index]')!.getAttribute('data-index')).toBe('0'))
+    expect(tabbable().map((el) => el.textContent)).toEqual([rowLink('Charlie contract').textContent])
+  })
+
+  it('Space on a row selects it, Shift+Space selects the rows from the one selected before; Shift+F10 opens its menu', async () => {
+    renderPage()
+    await screen.findByRole('checkbox', { name: 'Select Charlie contract' })
+    const order = screen.getAllByTestId('inbox-row').map((a) => names.find((n) => a.textContent?.includes(n))!)
+    fireEvent.keyDown(rowLink(order[0]!), { key: ' ' })
+    await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('1 selected'))
+    fireEvent.keyDown(rowLink(order[2]!), { key: ' ', shiftKey: true })
+    await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('3 selected'))
+    for (const name of order.slice(0, 3))
+      expect(screen.getByRole<HTMLInputElement>('checkbox', { name: `Select ${name}` }).checked).toBe(true)
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: `Select ${order[3]}` }).checked).toBe(false)
+
+    fireEvent.keyDown(rowLink(order[1]!), { key: 'F10', shiftKey: true })
+    expect(await screen.findByRole('menuitem', { name: 'Rename' })).toBeTruthy()
+  })
+})

@@ -1,18 +1,21 @@
 import { ActionIcon, Box, Drawer, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core'
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
+import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDebouncedValue } from '@mantine/hooks'
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
 import { cachedAtPlace, cachedPlace, placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
 import { useInboxPages, useInboxPlaces } from '../../api/queries'
 import { hrefOf, navigate } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useLayoutPrefs } from '../../stores/layout-prefs'
+import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from './roving-rows'
 
 const ROW = 36
 /** Rows far past the loaded ones are read by place once the scrolling pauses this long (as in the inbox list). */
 const PLACE_DEBOUNCE_MS = 120
+/** How long a row the keyboard moved to is waited for (it may have to be read first). */
+const FOCUS_WAIT_MS = 2000
 
 interface ConversationRow {
   readonly id: string
@@ -127,21 +130,17 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
   const qc = useQueryClient()
   // Opened on another conversation (the drawer, or one opened from far down the inbox list), the list starts where the open one is.
   const at = indexOf(qc, rows, pinnedCount, showHidden, inboxId)
-  // One Tab stop (a roving tabindex): the row last focused, else the open conversation, else the
-  // first; it stays drawn when scrolled away, so Tab always finds it. Up/Down/Home/End move.
-  // (Another conversation opened, the open one takes the Tab stop again.)
-  const [focused, setFocused] = useState<{ inboxId: string; index: number } | null>(null)
-  const focusedAt = focused?.inboxId === inboxId ? focused.index : null
-  const setFocusedAt = (index: number) => setFocused({ inboxId, index })
-  const tabStop = Math.min(count - 1, focusedAt ?? (at >= 0 ? at : 0))
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const out = defaultRangeExtractor(range)
-      if (tabStop >= 0 && tabStop < range.count && !out.includes(tabStop)) out.push(tabStop)
-      return out.sort((a, b) => a - b)
-    },
-    [tabStop]
-  )
+  // One Tab stop (a roving tabindex, see roving-rows): the row last focused, else the open
+  // conversation, else the first. (Another conversation opened, the open one takes the Tab stop again.)
+  const { tabStop, rangeExtractor, onFocus, setFocusedAt } = useRovingTabStop({
+    count,
+    fallback: at >= 0 ? at : 0,
+    scope: inboxId,
+    placeOf: (id) => {
+      const i = rows.findIndex((r) => r.id === id)
+      return i >= 0 ? i : undefined
+    }
+  })
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
@@ -149,31 +148,17 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
     overscan: 8,
     rangeExtractor
   })
-  const focusRow = (index: number) => {
-    const i = Math.max(0, Math.min(count - 1, index))
-    setFocusedAt(i)
-    virtualizer.scrollToIndex(i, { align: 'auto' })
-    // Drawn on the next frames (a row far away is read first): focused once there.
-    const until = performance.now() + 2000
-    const focus = () => {
-      const link = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"] a`)
-      if (link) link.focus()
-      else if (performance.now() < until) requestAnimationFrame(focus)
-    }
-    requestAnimationFrame(focus)
-  }
+  const focusRow = useFocusRow(virtualizer, scrollRef, count, FOCUS_WAIT_MS, setFocusedAt)
   const onKeyDown = (e: ReactKeyboardEvent) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return
-    const current = Number((e.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index ?? -1)
-    if (current < 0) return
-    const moves: Record<string, number> = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: count - 1 }
-    if (!(e.key in moves)) return
+    const current = focusedRow(e.target)
+    const to = current < 0 ? undefined : rowMove(e.key, current, count)
+    if (to === undefined) return
     e.preventDefault()
-    focusRow(moves[e.key]!)
+    focusRow(to)
   }
   const items = virtualizer.getVirtualItems()
-  // The rows on screen, without the Tab stop's row kept drawn far away (which would read every page up to it).
-  const onScreen = items.length > 1 ? items.filter((it) => it.index !== tabStop) : items
+  const onScreen = rowsOnScreen(items, tabStop)
   const firstVisible = onScreen.length ? onScreen[0]!.index : 0
   const lastVisible = onScreen.length ? onScreen[onScreen.length - 1]!.index : 0
   // Pages in order only near the loaded rows: the scrollbar dragged far down read every page before
@@ -225,10 +210,7 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
         aria-label="Conversations"
         style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
         onKeyDown={onKeyDown}
-        onFocus={(e) => {
-          const row = e.target.closest<HTMLElement>('[data-index]')
-          if (row) setFocusedAt(Number(row.dataset.index))
-        }}
+        onFocus={onFocus}
       >
         {items.map((item) => {
           // Each inbox once: rows standing in from blocks read at different moments may both hold one that moved.
@@ -238,6 +220,7 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
             <div
               key={r ? r.id : `placeholder-${item.index}`}
               data-index={item.index}
+              data-row-key={r?.id}
               style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
             >
               {r ? (
@@ -260,7 +243,8 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
                   </Text>
                 </UnstyledButton>
               ) : (
-                <Text size="sm" c="dimmed" px="xs" py={6}>
+                // The Tab stop's row not read yet still takes the Tab (the arrows go on from it).
+                <Text size="sm" c="dimmed" px="xs" py={6} tabIndex={item.index === tabStop ? 0 : undefined} aria-label="Loading">
                   …
                 </Text>
               )}

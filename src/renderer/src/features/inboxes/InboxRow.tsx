@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core'
 import { IconEyeOff, IconPin } from '@tabler/icons-react'
-import { lazy, memo, Suspense, useState, type MouseEvent } from 'react'
+import { lazy, memo, Suspense, useState, type KeyboardEvent } from 'react'
 import { hrefOf } from '../../app/router'
 import { highlightParts, type InboxRowData } from './inbox-rows'
 import type { InboxActions } from './inbox-actions'
@@ -14,9 +14,14 @@ interface RowProps {
   /** A search hit: the matching text shown instead of the preview, the query's words marked. */
   readonly snippet?: { text: string; query: string }
   readonly selected?: boolean
-  readonly onSelect?: (row: InboxRowData, e: MouseEvent) => void
+  /** The list's one Tab stop is this row's link (a roving tabindex); its box and menu are reached from it by keys. */
+  readonly tabStop?: boolean
+  readonly onSelect?: (row: InboxRowData, e: { readonly shiftKey: boolean }) => void
   readonly actions?: InboxActions
 }
+
+/** The keys that open a row's menu from the row: the context-menu key, or Shift+F10 where there is none. */
+const opensMenu = (e: KeyboardEvent) => e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')
 
 function Snippet({ text, query }: { text: string; query: string }) {
   return (
@@ -46,8 +51,20 @@ function When({ iso, now }: { iso: string; now: number }) {
  * screen of rows is rendered on every scroll step and on the first paint, where each Mantine component costs
  * its own style work.
  */
-export const InboxRow = memo(function InboxRow({ row, now, snippet, selected, onSelect, actions }: RowProps) {
+export const InboxRow = memo(function InboxRow({ row, now, snippet, selected, tabStop = true, onSelect, actions }: RowProps) {
   const previewState = row.preview === null ? 'empty' : row.previewIsError ? 'error' : undefined
+  // null until first wanted: the menu's code is loaded then. `from`: what gets the focus back when it closes.
+  const [menu, setMenu] = useState<MenuState | null>(null)
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === ' ' && onSelect && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      // Space selects the row, Shift+Space the rows from the one selected before (as Shift-click does).
+      e.preventDefault()
+      onSelect(row, e)
+    } else if (opensMenu(e) && actions) {
+      e.preventDefault()
+      setMenu({ open: true, from: 'row' })
+    }
+  }
   return (
     <div className={classes.line} data-selected={selected || undefined}>
       {onSelect && (
@@ -55,16 +72,25 @@ export const InboxRow = memo(function InboxRow({ row, now, snippet, selected, on
           type="checkbox"
           className={classes.check}
           aria-label={`Select ${row.name}`}
+          tabIndex={-1}
           checked={!!selected}
           onChange={() => {}}
           onClick={(e) => onSelect(row, e)}
         />
       )}
-      <a href={hrefOf({ name: 'inbox', inboxId: row.inboxId })} className={classes.row} data-testid="inbox-row">
+      <a
+        href={hrefOf({ name: 'inbox', inboxId: row.inboxId })}
+        className={classes.row}
+        data-testid="inbox-row"
+        tabIndex={tabStop ? 0 : -1}
+        onKeyDown={onKeyDown}
+        aria-keyshortcuts={[onSelect && 'Space Shift+Space', actions && 'Shift+F10'].filter(Boolean).join(' ') || undefined}
+      >
         <span className={classes.top}>
           <span className={classes.title}>
             {row.isPinned && <IconPin size={14} aria-label="Pinned" role="img" className={classes.icon} />}
             <span className={classes.name}>{row.name}</span>
+            {selected && <span className={classes.visuallyHidden}>, selected</span>}
             {row.isHidden && (
               <Badge size="xs" color="gray" variant="outline" leftSection={<IconEyeOff size={10} />} data-testid="hidden-marker">
                 Hidden
@@ -85,23 +111,44 @@ export const InboxRow = memo(function InboxRow({ row, now, snippet, selected, on
           )}
         </span>
       </a>
-      {actions && <RowMenu row={row} actions={actions} />}
+      {actions && <RowMenu row={row} actions={actions} menu={menu} setMenu={setMenu} />}
     </div>
   )
 })
 
+interface MenuState {
+  readonly open: boolean
+  readonly from: 'button' | 'row'
+}
+
 /**
  * The row's menu is made on first use, from code loaded then: a closed Mantine Menu still sets up
  * its popover (floating position, listeners) on mount, which for every row of the list was a good
- * part of the first paint, and the popover code is not needed to show the list.
+ * part of the first paint, and the popover code is not needed to show the list. The button is no
+ * Tab stop (the row is the list's one): the keyboard opens the menu from the row.
  */
-function RowMenu({ row, actions }: { row: InboxRowData; actions: InboxActions }) {
-  const [wanted, setWanted] = useState(false)
-  const button = <RowMenuButton name={row.name} onClick={wanted ? undefined : () => setWanted(true)} />
-  if (!wanted) return button
+function RowMenu({
+  row,
+  actions,
+  menu,
+  setMenu
+}: {
+  row: InboxRowData
+  actions: InboxActions
+  menu: MenuState | null
+  setMenu: (menu: MenuState) => void
+}) {
+  const button = <RowMenuButton name={row.name} tabIndex={-1} onClick={menu ? undefined : () => setMenu({ open: true, from: 'button' })} />
+  if (!menu) return button
   return (
     <Suspense fallback={button}>
-      <InboxRowMenu row={row} actions={actions} />
+      <InboxRowMenu
+        row={row}
+        actions={actions}
+        opened={menu.open}
+        returnTo={menu.from}
+        onOpenChange={(open) => setMenu({ open, from: open ? 'button' : menu.from })}
+      />
     </Suspense>
   )
 }

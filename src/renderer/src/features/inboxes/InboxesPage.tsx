@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks'
 import { IconEye, IconEyeOff, IconInbox, IconPlus, IconSearch } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import { useClient } from '../../api/client-context'
 import {
@@ -24,6 +24,7 @@ import { toRow, type InboxRowData } from './inbox-rows'
 import { InboxRow } from './InboxRow'
 import { rectAfterLayout } from './rect-after-layout'
 import { rememberListPlace, takeReturnFocus } from './return-focus'
+import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from './roving-rows'
 import classes from './InboxRow.module.css'
 
 const ROW_HEIGHT = 68
@@ -96,19 +97,39 @@ export function InboxesPage() {
             return r && (k < loaded.length || !loadedIds.has(r.inboxId)) ? { row: r } : undefined
           })()
 
+  // One Tab stop for the whole list (a roving tabindex, see roving-rows): the row last focused, else the first.
+  const shownRef = useRef<{
+    placesOf: () => Map<string, number>
+    placeOf: (id: string) => number | undefined
+    rowsBetween: (lo: number, hi: number) => Promise<InboxRowData[]>
+  }>(null)
+  const { tabStop, rangeExtractor, onFocus, setFocusedAt } = useRovingTabStop({
+    count,
+    fallback: 0,
+    scope: searching ? 'search' : 'list',
+    placeOf: (id) => {
+      const at = (searching ? hitRows.map((h) => h.row) : pinnedRows).findIndex((r) => r.inboxId === id)
+      if (at >= 0 || searching) return at >= 0 ? at : undefined
+      const k = loaded.findIndex((r) => r.inboxId === id)
+      // Else among the rows read by place (made below from this render's items): as the last render had them.
+      return k >= 0 ? pinnedRows.length + k : shownRef.current?.placesOf().get(id)
+    }
+  })
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
+    rangeExtractor,
     // The first render draws the rows a window's height holds, and the list's size is read when the
     // browser lays the page out anyway (see rectAfterLayout), not forced in the middle of that render.
     initialRect: { width: 0, height: window.innerHeight },
     observeElementRect: rectAfterLayout
   })
   const items = virtualizer.getVirtualItems()
-  const firstVisible = items.length ? items[0]!.index : 0
-  const lastVisible = items.length ? items[items.length - 1]!.index : 0
+  const onScreen = rowsOnScreen(items, tabStop)
+  const firstVisible = onScreen.length ? onScreen[0]!.index : 0
+  const lastVisible = onScreen.length ? onScreen[onScreen.length - 1]!.index : 0
 
   // Pages load in order as their rows scroll into view, one request at a time. A page that failed is
   // asked for again from the error's Try again, not at once (each answer re-ran this: hundreds of
@@ -203,7 +224,6 @@ export function InboxesPage() {
     const place = cachedPlace(qc, { showHidden, pinned: false }, inboxId)
     return place === undefined ? undefined : pinnedRows.length + place
   }
-  const shownRef = useRef({ placesOf, placeOf, rowsBetween })
   shownRef.current = { placesOf, placeOf, rowsBetween }
 
   // Selection: checkboxes, Shift-click selects the range from the last one clicked. The range is found
@@ -211,8 +231,8 @@ export function InboxesPage() {
   // by id: events from other clients move rows between the two clicks.
   const [selected, setSelected] = useState<ReadonlyMap<string, InboxRowData>>(new Map())
   const anchor = useRef<string | null>(null)
-  const onSelect = useCallback((row: InboxRowData, e: MouseEvent) => {
-    const { placeOf, rowsBetween } = shownRef.current
+  const onSelect = useCallback((row: InboxRowData, e: { readonly shiftKey: boolean }) => {
+    const { placeOf, rowsBetween } = shownRef.current!
     const at = placeOf(row.inboxId) ?? -1
     // The row clicked before may have scrolled out of the rows read by place (a few screens up).
     const from = anchor.current === null ? -1 : (placeOf(anchor.current) ?? -1)
@@ -272,7 +292,7 @@ export function InboxesPage() {
       // Hidden while hidden ones are not shown, they leave the list as deleted ones do (the row menu or
       // the bulk bar held the focus): it goes to the row now in their place as well.
       setHidden: async (rows, hidden) => {
-        const places = shownRef.current.placesOf()
+        const places = shownRef.current!.placesOf()
         await actions.setHidden(rows, hidden)
         if (!hidden || showHiddenRef.current) return
         const at = rows.reduce((min, r) => Math.min(min, places.get(r.inboxId) ?? Infinity), Infinity)
@@ -281,7 +301,7 @@ export function InboxesPage() {
       remove: (rows, onDone) =>
         actions.remove(rows, () => {
           const gone = new Set(rows.map((r) => r.inboxId))
-          const places = shownRef.current.placesOf()
+          const places = shownRef.current!.placesOf()
           const at = [...gone].reduce((min, id) => Math.min(min, places.get(id) ?? Infinity), Infinity)
           refocus.current = { index: Number.isFinite(at) ? at : 0, gone }
           onDone?.()
@@ -292,7 +312,7 @@ export function InboxesPage() {
   useEffect(() => {
     const wanted = refocus.current
     if (!wanted) return
-    const places = shownRef.current.placesOf()
+    const places = shownRef.current!.placesOf()
     if ([...wanted.gone].some((id) => places.has(id))) return
     refocus.current = null
     // The confirmation may still be closing (it gives the focus back as it goes): wait for it, 1.5 s at most.
@@ -309,41 +329,16 @@ export function InboxesPage() {
   })
 
   /** Keyboard: rows are links; arrows move between them even when the next one is not rendered yet. */
-  // A row far past the loaded ones is read by place first (a pause, then a request): it is waited for by
-  // time, not by frames (60 frames are 0.4 s on a 144 Hz screen), and only for the last row asked for.
-  const focusWanted = useRef(0)
-  const focusRow = (index: number, { onlyIfIdle = false } = {}) => {
-    const i = Math.max(0, Math.min(count - 1, index))
-    virtualizer.scrollToIndex(i, { align: 'auto' })
-    const wanted = ++focusWanted.current
-    const until = performance.now() + FOCUS_WAIT_MS
-    const focus = () => {
-      if (focusWanted.current !== wanted) return // another row was asked for since
-      const active = document.activeElement
-      if (onlyIfIdle && active && active !== document.body && active.isConnected) return // the operator is elsewhere
-      const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"] a`)
-      if (row) row.focus()
-      else if (performance.now() < until) requestAnimationFrame(focus)
-    }
-    requestAnimationFrame(focus)
-  }
+  const focusRow = useFocusRow(virtualizer, scrollRef, count, FOCUS_WAIT_MS, setFocusedAt)
   const onListKey = (e: KeyboardEvent) => {
     // Keys in a row's menu (a portal elsewhere in the page) reach here through React's tree: they are the menu's.
-    if (!e.currentTarget.contains(e.target as Node)) return
-    const current = Number((document.activeElement?.closest('[data-index]') as HTMLElement | null)?.dataset.index ?? -1)
-    const moves: Record<string, number> = {
-      ArrowDown: current + 1,
-      ArrowUp: current - 1,
-      PageDown: current + 8,
-      PageUp: current - 8,
-      Home: 0,
-      End: count - 1
-    }
-    if (e.key in moves) {
-      e.preventDefault()
-      if (e.key === 'ArrowUp' && current <= 0) searchRef.current?.focus()
-      else focusRow(moves[e.key]!)
-    }
+    if (!e.currentTarget.contains(e.target as Node) || e.altKey || e.ctrlKey || e.metaKey) return
+    const current = focusedRow(document.activeElement)
+    const to = rowMove(e.key, current, count)
+    if (to === undefined) return
+    e.preventDefault()
+    if (e.key === 'ArrowUp' && current <= 0) searchRef.current?.focus()
+    else focusRow(to)
   }
 
   // With none shown, whether hidden ones exist (the list says so rather than "No inboxes yet").
@@ -362,7 +357,7 @@ export function InboxesPage() {
     // where it is; later, the row it was opened from (its neighbours may have moved meanwhile).
     const place = cachedPlace(qc, { showHidden, pinned: false }, to.inboxId)
     const at =
-      shownRef.current.placesOf().get(to.inboxId) ??
+      shownRef.current!.placesOf().get(to.inboxId) ??
       (place === undefined ? undefined : pinnedRows.length + place) ??
       (to.place?.showHidden === showHidden ? to.place.index : undefined)
     if (at !== undefined) focusRow(at, { onlyIfIdle: true })
@@ -494,7 +489,13 @@ export function InboxesPage() {
       )}
       {count > 0 && (
         <>
-          <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }} data-testid="inbox-scroll" onKeyDown={onListKey}>
+          <div
+            ref={scrollRef}
+            style={{ flex: 1, minHeight: 0, overflow: 'auto' }}
+            data-testid="inbox-scroll"
+            onKeyDown={onListKey}
+            onFocus={onFocus}
+          >
             <div role="list" aria-label="Inboxes" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {items.map((item) => {
                 // Each inbox once: rows standing in from blocks read at different moments may both hold one that moved.
@@ -505,6 +506,7 @@ export function InboxesPage() {
                     key={at ? at.row.inboxId : `placeholder-${item.index}`}
                     role="listitem"
                     data-index={item.index}
+                    data-row-key={at?.row.inboxId}
                     onClickCapture={
                       at && !searching
                         ? (e) => {
@@ -522,11 +524,18 @@ export function InboxesPage() {
                         now={now}
                         snippet={at.snippet === undefined ? undefined : { text: at.snippet, query }}
                         selected={selected.has(at.row.inboxId)}
+                        tabStop={item.index === tabStop}
                         onSelect={onSelect}
                         actions={listActions}
                       />
                     ) : (
-                      <div className={classes.placeholder} data-testid="inbox-placeholder" aria-label="Loading">
+                      // The Tab stop's row not read yet still takes the Tab (the arrows go on from it).
+                      <div
+                        className={classes.placeholder}
+                        data-testid="inbox-placeholder"
+                        aria-label="Loading"
+                        tabIndex={item.index === tabStop ? 0 : undefined}
+                      >
                         <Text c="dimmed" size="sm">
                           …
                         </Text>

@@ -4,21 +4,20 @@ import { forwardRef } from 'react'
 import classes from './InboxRow.module.css'
 
 /** The "Actions for <name>" button at the end of an inbox row. */
-export const RowMenuButton = forwardRef<HTMLButtonElement, { name: string; onClick?: () => void }>(function RowMenuButton(
-  { name, onClick, ...rest },
-  ref
-) {
-  return (
-    <ActionIcon
-      ref={ref}
-      variant="subtle"
-      color="gray"
-      aria-label={`Actions for ${name}`}
-      className={classes.menu}
-      onClick={onClick}
-      {...rest}
-    >
-      <IconDots size={16} />
-    </ActionIcon>
-  )
-})
+export const RowMenuButton = forwardRef<HTMLButtonElement, { name: string; tabIndex?: number; onClick?: () => void }>(
+  function RowMenuButton({ name, onClick, ...rest }, ref) {
+    return (
+      <ActionIcon
+        ref={ref}
+        variant="subtle"
+        color="gray"
+        aria-label={`Actions for ${name}`}
+        className={classes.menu}
+        onClick={onClick}
+        {...rest}
+      >
+        <IconDots size={16} />
+      </ActionIcon>
+    )
+  }
+)

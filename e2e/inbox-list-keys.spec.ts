@@ -1,0 +1,98 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures/node'
+import { InboxListPage } from './pages/inbox'
+import { providerBody, seedJobs } from './seed'
+
+/** The accessible name's start of what holds the focus, or "body". */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement
+    if (!el || el === document.body) return 'body'
+    return (el.getAttribute('aria-label') ?? el.querySelector('[class*="name"]')?.textContent ?? el.textContent ?? '').trim()
+  })
+const inList = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('[data-testid="inbox-scroll"]'))
+
+test('the inbox list is one Tab stop: arrows, Home and End move, Space selects, Shift+F10 opens the row’s menu, Enter opens the inbox', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  const ids = await seedJobs(node, 'gpt', 5, 1)
+  // Created oldest first: the list shows Chat 5 … Chat 1, newest activity first.
+  for (const [i, id] of ids.entries())
+    expect(
+      (await node.api('POST', '/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${id}::false`, custom_name: `Chat ${i + 1}` }))
+        .status
+    ).toBe(200)
+  await page.goto(node.uiUrl)
+  const list = new InboxListPage(page)
+  await expect(list.rows()).toHaveCount(5)
+  const names = await page.locator('[data-index] [class*="name"]').allTextContents()
+
+  // From the control before the list, one Tab enters it on its first row; the next leaves it.
+  await page.getByRole('switch', { name: 'Show hidden' }).focus()
+  await page.keyboard.press('Tab')
+  await expect(page.locator('[data-index="0"] a')).toBeFocused()
+  await page.keyboard.press('Tab')
+  expect(await inList(page)).toBe(false)
+  await page.keyboard.press('Shift+Tab')
+  await expect(page.locator('[data-index="0"] a')).toBeFocused()
+
+  // Arrows, End, Home.
+  await page.keyboard.press('ArrowDown')
+  await expect(page.locator('[data-index="1"] a')).toBeFocused()
+  await page.keyboard.press('End')
+  await expect(page.locator('[data-index="4"] a')).toBeFocused()
+  await page.keyboard.press('Home')
+  await expect(page.locator('[data-index="0"] a')).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  await expect(page.locator('[data-index="2"] a')).toBeFocused()
+
+  // Leaving and coming back with Tab returns to the row last focused, not the first.
+  await page.keyboard.press('Shift+Tab')
+  expect(await inList(page)).toBe(false)
+  await page.keyboard.press('Tab')
+  await expect(page.locator('[data-index="2"] a')).toBeFocused()
+
+  // Multi-select by keyboard: Space selects the row, Shift+Space the range from it.
+  await page.keyboard.press('Space')
+  await expect(page.getByTestId('bulk-bar')).toContainText('1 selected')
+  await expect(page.getByRole('checkbox', { name: `Select ${names[2]}` })).toBeChecked()
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Shift+Space')
+  await expect(page.getByTestId('bulk-bar')).toContainText('3 selected')
+  for (const i of [2, 3, 4]) await expect(page.getByRole('checkbox', { name: `Select ${names[i]}` })).toBeChecked()
+  // The page did not scroll or leave the row (Space is not the page's here).
+  await expect(page.locator('[data-index="4"] a')).toBeFocused()
+  // The bulk bar is reached with Shift+Tab from the list.
+  await page.keyboard.press('Shift+Tab')
+  await expect(page.getByRole('button', { name: 'Clear selection' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('bulk-bar')).toBeHidden()
+  await page.keyboard.press('Tab')
+  await expect(page.locator('[data-index="4"] a')).toBeFocused()
+
+  // The row's menu from the row: Shift+F10 (or the context-menu key) opens it on its first item; Escape gives the focus back to the row.
+  await page.keyboard.press('ArrowUp')
+  await expect(page.locator('[data-index="3"] a')).toBeFocused()
+  await page.keyboard.press('Shift+F10')
+  await expect(page.getByRole('menuitem').first()).toBeFocused()
+  await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('menu')).toBeHidden()
+  await expect(page.locator('[data-index="3"] a')).toBeFocused()
+  await page.keyboard.press('ContextMenu')
+  await expect(page.getByRole('menuitem').first()).toBeFocused()
+  // A menu action works from there: Pin moves the row to the top.
+  await page.getByRole('menuitem', { name: 'Pin' }).press('Enter')
+  await expect(page.locator('[data-index="0"] [class*="name"]')).toHaveText(names[3]!)
+
+  // Enter opens the focused row's inbox.
+  await page.keyboard.press('Home')
+  await expect(page.locator('[data-index="0"] a')).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('inbox-title')).toHaveText(names[3]!)
+  expect(await focusedName(page)).not.toBe('body')
+})

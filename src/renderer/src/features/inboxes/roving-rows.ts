@@ -1,0 +1,120 @@
+import { defaultRangeExtractor, type Range, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual'
+import { useCallback, useRef, useState, type FocusEvent, type RefObject } from 'react'
+
+/*
+ * A virtual list of rows as one Tab stop (a roving tabindex), shared by the inbox list and the
+ * conversation list: Tab enters the list on the row last focused and leaves it with the next Tab;
+ * the arrows, Page Up/Down, Home and End move between rows, drawn or not yet. Each row's wrapper
+ * carries `data-index` (its place) and `data-row-key` (what it shows); its link is what takes the focus.
+ */
+
+/** Where a key moves the focus from row `current` of `count` rows; undefined for other keys. */
+export function rowMove(key: string, current: number, count: number, pageRows = 8): number | undefined {
+  switch (key) {
+    case 'ArrowDown':
+      return current + 1
+    case 'ArrowUp':
+      return current - 1
+    case 'PageDown':
+      return current + pageRows
+    case 'PageUp':
+      return current - pageRows
+    case 'Home':
+      return 0
+    case 'End':
+      return count - 1
+    default:
+      return undefined
+  }
+}
+
+interface Focused {
+  readonly scope: string | undefined
+  readonly index: number
+  readonly key: string | undefined
+}
+
+/**
+ * The list's Tab stop: the row last focused (followed by what it shows when rows move, as other
+ * clients' changes make them), else `fallback`. A new `scope` (another conversation opened) starts
+ * over from the fallback. The Tab stop's row stays drawn when scrolled away (`rangeExtractor`), so
+ * Tab always finds it.
+ */
+export function useRovingTabStop({
+  count,
+  fallback,
+  scope,
+  placeOf
+}: {
+  count: number
+  fallback: number
+  scope?: string
+  /** Where the row showing `key` is now, if it is shown. */
+  placeOf: (key: string) => number | undefined
+}) {
+  const [focused, setFocused] = useState<Focused | null>(null)
+  const mine = focused && focused.scope === scope ? focused : null
+  const at = mine ? ((mine.key !== undefined ? placeOf(mine.key) : undefined) ?? mine.index) : fallback
+  const tabStop = Math.max(0, Math.min(count - 1, at))
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const out = defaultRangeExtractor(range)
+      if (tabStop < range.count && !out.includes(tabStop)) out.push(tabStop)
+      return out.sort((a, b) => a - b)
+    },
+    [tabStop]
+  )
+  const setFocusedAt = useCallback(
+    (index: number, key?: string) =>
+      setFocused((prev) => (prev && prev.scope === scope && prev.index === index && prev.key === key ? prev : { scope, index, key })),
+    [scope]
+  )
+  /** The list's focus handler: any element of a row focused (the mouse too) makes that row the Tab stop. */
+  const onFocus = useCallback(
+    (e: FocusEvent<HTMLElement>) => {
+      const row = e.target instanceof HTMLElement ? e.target.closest<HTMLElement>('[data-index]') : null
+      if (row && e.currentTarget.contains(row)) setFocusedAt(Number(row.dataset.index), row.dataset.rowKey)
+    },
+    [setFocusedAt]
+  )
+  return { tabStop, rangeExtractor, onFocus, setFocusedAt }
+}
+
+/** The rows actually on screen: without the Tab stop's row, kept drawn far away (which would read every page up to it). */
+export const rowsOnScreen = (items: readonly VirtualItem[], tabStop: number) =>
+  items.length > 1 ? items.filter((it) => it.index !== tabStop) : items
+
+/** The index of the row holding the focus, or -1. */
+export const focusedRow = (target: EventTarget | null) =>
+  Number((target instanceof Element ? target.closest<HTMLElement>('[data-index]') : null)?.dataset.index ?? -1)
+
+/**
+ * Moves the focus to row `index`: scrolled to, then focused once drawn (a row far away may have to be
+ * read first: it is waited for by time, `waitMs`, not frames, and only for the last row asked for).
+ * `onlyIfIdle`: not if the operator has put the focus somewhere meanwhile.
+ */
+export function useFocusRow(
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+  scrollRef: RefObject<HTMLElement | null>,
+  count: number,
+  waitMs: number,
+  setFocusedAt: (index: number) => void
+) {
+  const wanted = useRef(0)
+  return (index: number, { onlyIfIdle = false } = {}) => {
+    const i = Math.max(0, Math.min(count - 1, index))
+    if (!onlyIfIdle) setFocusedAt(i)
+    virtualizer.scrollToIndex(i, { align: 'auto' })
+    const mine = ++wanted.current
+    const until = performance.now() + waitMs
+    const focus = () => {
+      if (wanted.current !== mine) return // another row was asked for since
+      const active = document.activeElement
+      if (onlyIfIdle && active && active !== document.body && active.isConnected) return
+      const link = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"] a`)
+      if (link) link.focus()
+      else if (performance.now() < until) requestAnimationFrame(focus)
+    }
+    requestAnimationFrame(focus)
+  }
+}
