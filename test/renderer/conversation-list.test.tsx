@@ -7,6 +7,7 @@ import { createClient } from '../../src/renderer/src/api/client'
 import { ClientProvider } from '../../src/renderer/src/api/client-context'
 import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
 import { useLayoutPrefs } from '../../src/renderer/src/stores/layout-prefs'
+import { useInboxFilters } from '../../src/renderer/src/stores/inbox-filters'
 import { routerTransport } from './render'
 import { layOutLists } from './list-layout'
 import type { Transport } from '../../src/renderer/src/api/transport'
@@ -177,6 +178,26 @@ describe('the conversation list on wide windows: beside the conversation, collap
     expect(window.location.hash).toBe(hashOf(inboxes[0]!)) // now in its place
     fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
     expect(window.location.hash).toBe(hashOf(inboxes[2]!)) // the one before it
+  })
+
+  it('marks the pinned and, when hidden ones are shown, the hidden conversations, as the inbox list does', async () => {
+    await node.post('/v2/update_inbox_pinned', { inbox_name: inboxes[0], pinned: true })
+    await node.post('/v2/update_job_hidden', { job_id: inboxes[2]!.split('::')[1], is_hidden: true })
+    useInboxFilters.setState({ showHidden: true })
+    try {
+      renderView(middle())
+      const side = await screen.findByTestId('conversation-list')
+      const first = await within(side).findByRole('link', { name: /First talk/ })
+      const third = await within(side).findByRole('link', { name: /Third talk/ })
+      expect(within(first).getByRole('img', { name: 'Pinned' })).toBeTruthy()
+      expect(within(first).queryByRole('img', { name: 'Hidden' })).toBeNull()
+      expect(within(third).getByRole('img', { name: 'Hidden' })).toBeTruthy()
+      expect(within(third).queryByRole('img', { name: 'Pinned' })).toBeNull()
+      const second = within(side).getByRole('link', { name: 'Second talk' })
+      expect(within(second).queryAllByRole('img')).toEqual([])
+    } finally {
+      useInboxFilters.setState({ showHidden: false })
+    }
   })
 
   it('an unknown conversation says so beside the list, from which another opens', async () => {

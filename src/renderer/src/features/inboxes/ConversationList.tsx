@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Drawer, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core'
-import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react'
+import { IconEyeOff, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconPin } from '@tabler/icons-react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDebouncedValue } from '@mantine/hooks'
@@ -10,6 +10,7 @@ import { hrefOf, navigate } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useLayoutPrefs } from '../../stores/layout-prefs'
 import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from './roving-rows'
+import type { Inbox } from '../../../../shared/contract/inbox'
 
 const ROW = 36
 /** Rows far past the loaded ones are read by place once the scrolling pauses this long (as in the inbox list). */
@@ -20,7 +21,17 @@ const FOCUS_WAIT_MS = 2000
 interface ConversationRow {
   readonly id: string
   readonly name: string
+  readonly pinned: boolean
+  readonly hidden: boolean
 }
+
+/** A conversation of the list as its row shows it (marked pinned and hidden as the inbox list marks them). */
+const rowOf = (inbox: Inbox): ConversationRow => ({
+  id: inbox.inbox_id,
+  name: inbox.custom_name,
+  pinned: inbox.is_pinned,
+  hidden: inbox.is_hidden
+})
 
 /** The pinned and the other inboxes as one list (pinned first), its full length, and how to read more of it. */
 function useConversationRows() {
@@ -35,7 +46,7 @@ function useConversationRows() {
         for (const i of p.inboxes)
           if (!seen.has(i.inbox_id)) {
             seen.add(i.inbox_id)
-            out.push({ id: i.inbox_id, name: i.custom_name })
+            out.push(rowOf(i))
           }
     return out
   }, [pinned, others])
@@ -84,7 +95,7 @@ function cachedRowAt(qc: QueryClient, rows: readonly ConversationRow[], pinnedCo
   if (i < 0) return undefined
   if (i < rows.length) return rows[i]
   const inbox = cachedAtPlace(qc, { showHidden, pinned: false }, i - pinnedCount)
-  return inbox && { id: inbox.inbox_id, name: inbox.custom_name }
+  return inbox && rowOf(inbox)
 }
 
 function useConversationKeys(rows: readonly ConversationRow[], inboxId: string, pinnedCount: number, showHidden: boolean) {
@@ -180,7 +191,7 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
       places.rows[i]?.forEach((inbox, j) => {
         if (seen.has(inbox.inbox_id)) return
         seen.add(inbox.inbox_id)
-        byPlace.set(b * PLACE_BLOCK + j, { id: inbox.inbox_id, name: inbox.custom_name })
+        byPlace.set(b * PLACE_BLOCK + j, rowOf(inbox))
       })
     )
     return byPlace
@@ -238,9 +249,13 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
                     background: r.id === inboxId ? 'var(--mantine-primary-color-light)' : undefined
                   }}
                 >
-                  <Text size="sm" truncate>
-                    {r.name}
-                  </Text>
+                  <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+                    {r.pinned && <IconPin size={12} aria-label="Pinned" role="img" style={{ flexShrink: 0 }} />}
+                    <Text size="sm" truncate style={{ minWidth: 0 }}>
+                      {r.name}
+                    </Text>
+                    {r.hidden && <IconEyeOff size={12} aria-label="Hidden" role="img" style={{ flexShrink: 0 }} />}
+                  </span>
                 </UnstyledButton>
               ) : (
                 // The Tab stop's row not read yet still takes the Tab (the arrows go on from it).
