@@ -1,16 +1,11 @@
 // Needs Node (the real node over HTTP on 127.0.0.1): named *.node.test.ts so a Node-typed config covers it.
-import { QueryClient, QueryObserver } from '@tanstack/react-query'
-import { afterEach, beforeEach, expect, it } from 'vitest'
-import { createClient, type Client } from '../../src/renderer/src/api/client'
-import { connectEvents } from '../../src/renderer/src/api/events'
+import { QueryObserver } from '@tanstack/react-query'
+import { afterEach, expect, it } from 'vitest'
 import { keys, type MessagePages } from '../../src/renderer/src/api/queries'
-import { httpTransport } from '../../src/renderer/src/api/transport'
 import { useAnswerPauses } from '../../src/renderer/src/stores/answer-pauses'
-import { useStreaming } from '../../src/renderer/src/stores/streaming'
-import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { createJobBody, provider } from '../support/fixtures'
 import { useTestNode } from '../support/node'
+import { useWindowOverHttp } from './window-over-http'
 
 /*
  * The window's data layer against a real node over HTTP: when the provider answers 429, the node's
@@ -18,49 +13,31 @@ import { useTestNode } from '../support/node'
  * pause is gone once the answer has begun and been stored.
  */
 
-const TOKEN = 'window-token'
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 } } })
-let fake: FakeLlm
-let server: HttpServer
-let qc: QueryClient
-let client: Client
-let disconnect: () => void
+const win = useWindowOverHttp(node)
 let unobserve = () => {}
 
-beforeEach(async () => {
-  useStreaming.setState({ partial: {} })
-  useAnswerPauses.setState({ pauses: {} })
-  fake = await startFakeLlm()
-  server = await startHttpServer({ router: node.router, token: TOKEN, port: 0, log: node.log })
-  const transport = httpTransport(server.url, TOKEN)
-  client = createClient(transport)
-  qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
-  disconnect = connectEvents(transport, qc)
-})
-afterEach(async () => {
-  unobserve()
-  disconnect()
-  qc.clear()
-  await server.close()
-  await fake.close()
-})
+afterEach(() => unobserve())
 
 it('a 429 shows as a pause of the waiting question with the wait the provider asked for, gone once the answer is stored', async () => {
-  await node.post('/v2/add_llm_provider', provider('p1', { external_url: fake.url, api_key: 'k' }))
+  await node.post('/v2/add_llm_provider', provider('p1', { external_url: win.fake.url, api_key: 'k' }))
   const jobId = ((await node.post('/v2/create_job', createJobBody('p1'))).body as { job_id: string }).job_id
   const inboxId = `job_inbox::${jobId}::false`
-  const messages = new QueryObserver<MessagePages>(qc, {
+  const messages = new QueryObserver<MessagePages>(win.qc, {
     queryKey: keys.messages(inboxId),
-    queryFn: async () => ({ pages: [await client.call('last_messages', { body: { inbox_name: inboxId, limit: 50 } })], pageParams: [null] })
+    queryFn: async () => ({
+      pages: [await win.client.call('last_messages', { body: { inbox_name: inboxId, limit: 50 } })],
+      pageParams: [null]
+    })
   })
   unobserve = messages.subscribe(() => {})
   await expect.poll(() => messages.getCurrentResult().data?.pages[0]).toEqual([])
   // The window's event stream is open once a change made elsewhere shows in it.
   await node.post('/v2/update_smart_inbox_name', { inbox_name: inboxId, custom_name: 'probe' })
-  await expect.poll(() => messages.getCurrentResult().dataUpdatedAt > 0 && qc.isFetching() === 0).toBe(true)
+  await expect.poll(() => messages.getCurrentResult().dataUpdatedAt > 0 && win.qc.isFetching() === 0).toBe(true)
 
-  fake.queue = [{ type: 'status', status: 429, body: { error: { message: 'slow down' } }, headers: { 'Retry-After': '2' } }]
-  fake.behaviour = { type: 'reply', chunks: ['After', ' the wait'], delayMs: 20 }
+  win.fake.queue = [{ type: 'status', status: 429, body: { error: { message: 'slow down' } }, headers: { 'Retry-After': '2' } }]
+  win.fake.behaviour = { type: 'reply', chunks: ['After', ' the wait'], delayMs: 20 }
   const ack = (await node.post('/v2/job_message', { job_id: jobId, content: 'Hello' })).body as { node_message_hash: string }
   await expect.poll(() => useAnswerPauses.getState().pauses[inboxId], { timeout: 5000 }).toBeDefined()
   const seenAt = Date.now()

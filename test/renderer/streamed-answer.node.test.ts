@@ -1,16 +1,12 @@
 // Needs Node (the real node over HTTP on 127.0.0.1): named *.node.test.ts so a Node-typed config covers it.
-import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createClient, type Client } from '../../src/renderer/src/api/client'
-import { connectEvents } from '../../src/renderer/src/api/events'
+import { InfiniteQueryObserver, QueryObserver } from '@tanstack/react-query'
+import { afterEach, describe, expect, it } from 'vitest'
 import { inboxPagesQuery, type InboxFilter } from '../../src/renderer/src/api/inbox-pages'
 import { keys, type MessagePages } from '../../src/renderer/src/api/queries'
-import { httpTransport } from '../../src/renderer/src/api/transport'
 import { useStreaming } from '../../src/renderer/src/stores/streaming'
-import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { createJobBody, provider } from '../support/fixtures'
 import { useTestNode } from '../support/node'
+import { useWindowOverHttp } from './window-over-http'
 
 /*
  * The window's whole data layer against a real node: the node's HTTP server with its token, the
@@ -18,42 +14,24 @@ import { useTestNode } from '../support/node'
  * store. "Another window" changes things through the node's router; this window must follow.
  */
 
-const TOKEN = 'window-token'
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 } } })
-let fake: FakeLlm
-let server: HttpServer
-let qc: QueryClient
-let client: Client
-let disconnect: () => void
+const win = useWindowOverHttp(node)
 const observers: (() => void)[] = []
 
-beforeEach(async () => {
-  useStreaming.setState({ partial: {}, watched: {} })
-  fake = await startFakeLlm()
-  server = await startHttpServer({ router: node.router, token: TOKEN, port: 0, log: node.log })
-  const transport = httpTransport(server.url, TOKEN)
-  client = createClient(transport)
-  qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
-  disconnect = connectEvents(transport, qc)
-})
-afterEach(async () => {
+afterEach(() => {
   observers.splice(0).forEach((stop) => stop())
-  disconnect()
-  qc.clear()
-  await server.close()
-  await fake.close()
 })
 
 /** Keeps a query active, as a mounted component does, so invalidation refetches it. */
 function observe<T>(options: ConstructorParameters<typeof QueryObserver<T>>[1]) {
-  const observer = new QueryObserver<T>(qc, options)
+  const observer = new QueryObserver<T>(win.qc, options)
   observers.push(observer.subscribe(() => {}))
   return observer
 }
 
 /** The first page of a paged inbox list, kept active as the list view keeps it; reads its inboxes. */
 function observeList(filter: InboxFilter) {
-  const observer = new InfiniteQueryObserver(qc, inboxPagesQuery(client, filter))
+  const observer = new InfiniteQueryObserver(win.qc, inboxPagesQuery(win.client, filter))
   observers.push(observer.subscribe(() => {}))
   return () => observer.getCurrentResult().data?.pages.flatMap((p) => p.inboxes)
 }
@@ -64,11 +42,11 @@ function observeList(filter: InboxFilter) {
  * came through.
  */
 async function streamOpen() {
-  const providers = observe({ queryKey: keys.providers, queryFn: () => client.call('available_llm_providers') })
+  const providers = observe({ queryKey: keys.providers, queryFn: () => win.client.call('available_llm_providers') })
   await expect.poll(() => providers.getCurrentResult().isSuccess).toBe(true)
   for (let round = 0; ; round++) {
     const id = `probe${round}`
-    await node.post('/v2/add_llm_provider', provider(id, { external_url: fake.url, api_key: 'k' }))
+    await node.post('/v2/add_llm_provider', provider(id, { external_url: win.fake.url, api_key: 'k' }))
     try {
       await expect.poll(() => providers.getCurrentResult().data?.some((p) => p.id === id), { timeout: 250 }).toBe(true)
       return
@@ -85,7 +63,7 @@ describe('the window follows the node', () => {
     await expect.poll(() => list()).toEqual([])
     await node.post(
       '/v2/add_llm_provider',
-      provider('p1', { model: { OpenAI: { model_type: 'model-a' } }, external_url: fake.url, api_key: 'k' })
+      provider('p1', { model: { OpenAI: { model_type: 'model-a' } }, external_url: win.fake.url, api_key: 'k' })
     )
     const created = await node.post('/v2/create_job', createJobBody('p1'))
     const jobId = (created.body as { job_id: string }).job_id
@@ -102,7 +80,7 @@ describe('the window follows the node', () => {
     await expect.poll(() => withHidden()).toEqual([])
     await node.post(
       '/v2/add_llm_provider',
-      provider('p1', { model: { OpenAI: { model_type: 'model-a' } }, external_url: fake.url, api_key: 'k' })
+      provider('p1', { model: { OpenAI: { model_type: 'model-a' } }, external_url: win.fake.url, api_key: 'k' })
     )
     const shown = ((await node.post('/v2/create_job', createJobBody('p1'))).body as { job_id: string }).job_id
     const hidden = ((await node.post('/v2/create_job', createJobBody('p1', undefined, { is_hidden: true }))).body as { job_id: string })
@@ -119,7 +97,7 @@ describe('the window follows the node', () => {
     await streamOpen()
     await node.post(
       '/v2/add_llm_provider',
-      provider('p1', { model: { OpenAI: { model_type: 'model-a' } }, external_url: fake.url, api_key: 'k' })
+      provider('p1', { model: { OpenAI: { model_type: 'model-a' } }, external_url: win.fake.url, api_key: 'k' })
     )
     const jobId = ((await node.post('/v2/create_job', createJobBody('p1'))).body as { job_id: string }).job_id
     const inboxId = `job_inbox::${jobId}::false`
@@ -127,7 +105,7 @@ describe('the window follows the node', () => {
     const messages = observe<MessagePages>({
       queryKey: keys.messages(inboxId),
       queryFn: async () => ({
-        pages: [await client.call('last_messages', { body: { inbox_name: inboxId, limit: 50 } })],
+        pages: [await win.client.call('last_messages', { body: { inbox_name: inboxId, limit: 50 } })],
         pageParams: [null]
       })
     })
@@ -138,7 +116,7 @@ describe('the window follows the node', () => {
       const text = s.partial[inboxId]?.text
       if (text !== undefined && text !== seen[seen.length - 1]) seen.push(text)
     })
-    fake.behaviour = { type: 'reply', chunks: ['Bon', 'jour', ' ✓', ' world'], delayMs: 30 }
+    win.fake.behaviour = { type: 'reply', chunks: ['Bon', 'jour', ' ✓', ' world'], delayMs: 30 }
     const ack = (await node.post('/v2/job_message', { job_id: jobId, content: 'Say hello' })).body as { node_message_hash: string }
 
     await expect
