@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { truncationNote } from '../../src/main/runtime/answer-runtime'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { messages, recordEvents, waitForAnswers } from '../support/answers'
-import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, createJob, useTestNode } from '../support/node'
 
 /*
  * Issue 10, item 1: a provider's answer had no limit (100 MB stored whole). In process, with a
@@ -12,20 +12,11 @@ import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '.
 
 const LIMIT = 2000
 let fake: FakeLlm
-let node: TestNode
-let cleanup: () => void
-
 beforeEach(async () => {
   fake = await startFakeLlm()
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir, { runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 }, maxAnswerBytes: LIMIT } })
 })
-afterEach(async () => {
-  await node.close()
-  await fake.close()
-  cleanup()
-})
+afterEach(() => fake.close())
+const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 }, maxAnswerBytes: LIMIT } })
 
 async function ask(kind: string, stream: boolean) {
   await addProvider(node, 'p', { model: { [kind]: { model_type: 'm' } }, external_url: fake.url, api_key: 'sk-x' })

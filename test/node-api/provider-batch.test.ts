@@ -5,23 +5,15 @@ import { recordEvents } from '../support/answers'
 import { groupByServer, providersForModels } from '../../src/shared/provider-servers'
 import { LlmProviderSchema } from '../../src/shared/contract/provider'
 import { NODE } from '../support/fixtures'
-import { addProvider, dbFingerprint, expectError, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, dbFingerprint, expectError, useTestNode } from '../support/node'
 
 const KEY = 'sk-batch-SECRET-4242'
 let fake: FakeLlm
-let node: TestNode
-let cleanup: () => void
 beforeEach(async () => {
   fake = await startFakeLlm()
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir, { runtime: { timeouts: { firstChunkMs: 800, idleMs: 500 } } })
 })
-afterEach(async () => {
-  await node.close()
-  await fake.close()
-  cleanup()
-})
+afterEach(() => fake.close())
+const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 800, idleMs: 500 } } })
 
 type Listed = Record<string, unknown> & {
   id: string

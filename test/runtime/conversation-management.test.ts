@@ -1,22 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
-import { addProvider, createJob, expectError, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, createJob, expectError, useTestNode } from '../support/node'
 import { messages, recordEvents, waitForAnswers, waitForMessages } from '../support/answers'
 
 let fake: FakeLlm
-let node: TestNode
-let cleanup: () => void
 beforeEach(async () => {
   fake = await startFakeLlm()
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir, { runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 } } })
-  await addProvider(node, 'p1', { external_url: fake.url, api_key: 'sk-test' })
 })
-afterEach(async () => {
-  await node.close()
-  await fake.close()
-  cleanup()
+afterEach(() => fake.close())
+const node = useTestNode({
+  runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 } },
+  setup: (n) => addProvider(n, 'p1', { external_url: fake.url, api_key: 'sk-test' })
 })
 const inboxOf = (jobId: string) => `job_inbox::${jobId}::false`
 const count = (sql: string, ...args: unknown[]) =>
