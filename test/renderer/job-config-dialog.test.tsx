@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { InboxSidePanel } from '../../src/renderer/src/features/inboxes/InboxSidePanel'
 import type { Inbox } from '../../src/shared/contract/inbox'
-import { addProvider, createJob, useTestNode, type TestNode } from '../support/node'
+import { addProvider, createJob, useTestNode, type TestNode, useJob } from '../support/node'
 import { layOutLists } from './list-layout'
 import { renderWithApp, routerTransport } from './render'
 
@@ -21,18 +21,14 @@ const withProvider = async (node: TestNode) => {
 
 describe('Job config dialog against a real node', () => {
   const node = useTestNode({ setup: withProvider })
-  let jobId: string
-  const inbox = async () => (await node.get(`/v2/get_inbox?inbox_name=${encodeURIComponent(`job_inbox::${jobId}::false`)}`)).body as Inbox
-  beforeEach(async () => {
-    jobId = await createJob(node, 'gpt')
-  })
+  const job = useJob(node, 'gpt')
   afterEach(cleanup)
 
   it.each(['Temperature', 'Top p', 'Top k', 'Seed'])(
     'a %s field left blank is refused on the field, the dialog stays open, and nothing is saved (it was saved as 0, or clamped to the minimum)',
     async (label) => {
-      const before = (await inbox()).job_config
-      renderWithApp(<InboxSidePanel jobId={jobId} inbox={await inbox()} />, routerTransport(node.router))
+      const before = (await job.inbox()).job_config
+      renderWithApp(<InboxSidePanel jobId={job.id} inbox={await job.inbox()} />, routerTransport(node.router))
       await userEvent.click(screen.getByRole('button', { name: 'Edit' }))
       const dialog = within(await screen.findByRole('dialog', { name: 'Job config' }))
       await userEvent.type(dialog.getByLabelText('System prompt'), 'Be terse.')
@@ -43,12 +39,12 @@ describe('Job config dialog against a real node', () => {
       await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'))
       expect(dialog.getByText(`Enter the ${label.toLowerCase()}:`, { exact: false })).toBeTruthy()
       expect(screen.getByRole('dialog', { name: 'Job config' })).toBeTruthy()
-      expect((await inbox()).job_config).toEqual(before)
+      expect((await job.inbox()).job_config).toEqual(before)
     }
   )
 
   it('says what each setting does, read with the field (a first-time user does not know what Seed 0 or Top k means)', async () => {
-    renderWithApp(<InboxSidePanel jobId={jobId} inbox={await inbox()} />, routerTransport(node.router))
+    renderWithApp(<InboxSidePanel jobId={job.id} inbox={await job.inbox()} />, routerTransport(node.router))
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Job config' }))
     const explained: [string, RegExp][] = [
@@ -63,7 +59,7 @@ describe('Job config dialog against a real node', () => {
   })
 
   it('filled in again, the same form saves', async () => {
-    renderWithApp(<InboxSidePanel jobId={jobId} inbox={await inbox()} />, routerTransport(node.router))
+    renderWithApp(<InboxSidePanel jobId={job.id} inbox={await job.inbox()} />, routerTransport(node.router))
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Job config' }))
     const temperature = dialog.getByLabelText('Temperature')
@@ -72,7 +68,7 @@ describe('Job config dialog against a real node', () => {
     await waitFor(() => expect(temperature.getAttribute('aria-invalid')).toBe('true'))
     await userEvent.type(temperature, '0.2')
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }))
-    await waitFor(async () => expect((await inbox()).job_config.temperature).toBe(0.2))
+    await waitFor(async () => expect((await job.inbox()).job_config.temperature).toBe(0.2))
   })
 })
 

@@ -1,27 +1,18 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { InboxSidePanel } from '../../src/renderer/src/features/inboxes/InboxSidePanel'
-import type { Inbox } from '../../src/shared/contract/inbox'
-import { addProvider, createJob, useTestNode, type TestNode } from '../support/node'
+import { addProvider, useTestNode, useJob } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 
-const withProvider = async (node: TestNode) => {
-  await addProvider(node, 'gpt')
-}
-
 describe('the job’s scope tree beside a conversation, from the keyboard', () => {
-  const node = useTestNode({ setup: withProvider })
-  let jobId: string
-  const inbox = async () => (await node.get(`/v2/get_inbox?inbox_name=${encodeURIComponent(`job_inbox::${jobId}::false`)}`)).body as Inbox
-  beforeEach(async () => {
-    jobId = await createJob(node, 'gpt')
-  })
+  const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
+  const job = useJob(node, 'gpt')
   afterEach(cleanup)
 
   it('is one Tab stop that stays on the row last focused; Home and End go to the first and last rows', async () => {
-    renderWithApp(<InboxSidePanel jobId={jobId} inbox={await inbox()} />, routerTransport(node.router))
+    renderWithApp(<InboxSidePanel jobId={job.id} inbox={await job.inbox()} />, routerTransport(node.router))
     const tree = await screen.findByRole('tree', { name: 'Scope' })
     const rows = () => within(tree).getAllByRole('treeitem')
     await waitFor(() => expect(rows()).toHaveLength(5))

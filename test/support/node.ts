@@ -12,6 +12,7 @@ import type { NodeResponse } from '../../src/main/node-api/router'
 import { openStore, type Store } from '../../src/main/store'
 import { aesFileSecretBox } from '../../src/main/store/secret-box'
 import type { RunningRuntime, RuntimeOptions } from '../../src/main/runtime/answer-runtime'
+import type { Inbox } from '../../src/shared/contract/inbox'
 import { createJobBody, provider } from './fixtures'
 
 export function tempDir(prefix = 'nodedesk-test-'): { dir: string; cleanup: () => void } {
@@ -164,4 +165,20 @@ export function useTestNode(options: TestNodeOptions & { setup?: (node: TestNode
     }
   })
   return node
+}
+
+/** Per test, one job of provider `providerId` on `node` (call after useTestNode): its id, and its inbox as get_inbox reads it. */
+export function useJob(node: TestNode, providerId: string): { readonly id: string; inbox(): Promise<Inbox> } {
+  let id: string | undefined
+  beforeEach(async () => {
+    id = await createJob(node, providerId)
+  })
+  const job = {
+    get id() {
+      if (id === undefined) throw new Error('useJob: used outside a test')
+      return id
+    },
+    inbox: async () => (await node.get('/v2/get_inbox', { inbox_name: `job_inbox::${job.id}::false` })).body as Inbox
+  }
+  return job
 }
