@@ -6,26 +6,20 @@ import { randomBytes } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ProviderWizard } from '../../src/renderer/src/features/providers/ProviderWizard'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
-import { addProvider, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, useTestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 
 /* Issue 10, items 2 and 6 in the provider form: a key the node cannot decrypt, and a key that cannot follow a new URL. */
 
-let node: TestNode
+const node = useTestNode()
 let fake: FakeLlm
-let cleanupDir: () => void
 beforeEach(async () => {
-  const t = tempDir()
-  cleanupDir = t.cleanup
-  node = startTestNode(t.dir)
   fake = await startFakeLlm(['claude-x'])
   window.location.hash = '#/providers/edit'
 })
 afterEach(async () => {
   cleanup()
-  await node.close()
   await fake.close()
-  cleanupDir()
 })
 
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }))

@@ -7,16 +7,12 @@ import { useAddDraft } from '../../src/renderer/src/features/providers/draft-sto
 import { ProviderWizard } from '../../src/renderer/src/features/providers/ProviderWizard'
 import { emptyDraft } from '../../src/renderer/src/features/providers/provider-draft'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
-import { addProvider, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, useTestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 
-let node: TestNode
+const node = useTestNode()
 let fake: FakeLlm
-let cleanupDir: () => void
 beforeEach(async () => {
-  const t = tempDir()
-  cleanupDir = t.cleanup
-  node = startTestNode(t.dir)
   fake = await startFakeLlm(['llama3.2', 'qwen2.5'])
   useAddDraft.getState().discard()
   localStorage.clear()
@@ -24,9 +20,7 @@ beforeEach(async () => {
 })
 afterEach(async () => {
   cleanup()
-  await node.close()
   await fake.close()
-  cleanupDir()
 })
 
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }))

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ProvidersPage } from '../../src/renderer/src/features/providers/ProvidersPage'
 import { checkDisplay, providerMatches, providerOptionLabel, serverLabel } from '../../src/renderer/src/features/providers/provider-display'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
-import { addProvider, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, useTestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 
 describe('how a provider is shown', () => {
@@ -43,20 +43,14 @@ describe('how a provider is shown', () => {
 })
 
 describe('providers page', () => {
-  let node: TestNode
+  const node = useTestNode()
   let fake: FakeLlm
-  let cleanupDir: () => void
   beforeEach(async () => {
-    const t = tempDir()
-    cleanupDir = t.cleanup
-    node = startTestNode(t.dir)
     fake = await startFakeLlm(['llama3.2', 'qwen2.5'])
   })
   afterEach(async () => {
     cleanup()
-    await node.close()
     await fake.close()
-    cleanupDir()
   })
 
   it('groups providers by server, shows names and last checks, and "Check" records a new result', async () => {
