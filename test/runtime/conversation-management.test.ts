@@ -91,6 +91,33 @@ describe('retry_message', () => {
     expect(node.store.messages.nextPending(inboxOf(jobId))).toBeUndefined()
   })
 
+  it('an earlier answer regenerated: the model sees the conversation up to that question, not what came after it', async () => {
+    const jobId = await createJob(node, 'p1')
+    fake.behaviour = { type: 'reply', chunks: ['Blue.'] }
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Name a colour' })
+    await waitForAnswers(node, inboxOf(jobId), 1)
+    fake.behaviour = { type: 'reply', chunks: ['Paris.'] }
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Name a city' })
+    const [, first] = await waitForAnswers(node, inboxOf(jobId), 2)
+    fake.behaviour = { type: 'reply', chunks: ['Green.'] }
+    const chat = fake.nextChat()
+    await node.post('/v2/retry_message', { inbox_name: inboxOf(jobId), message_id: first!.node_api_data.node_message_hash })
+    expect((await chat).body!.messages).toEqual([{ role: 'user', content: 'Name a colour' }])
+    await waitForAnswers(node, inboxOf(jobId), 3)
+
+    // The next question: each earlier question with the answer the operator sees now (the latest), once.
+    fake.behaviour = { type: 'reply', chunks: ['Oak.'] }
+    const next = fake.nextChat()
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Name a tree' })
+    expect((await next).body!.messages).toEqual([
+      { role: 'user', content: 'Name a colour' },
+      { role: 'assistant', content: 'Green.' },
+      { role: 'user', content: 'Name a city' },
+      { role: 'assistant', content: 'Paris.' },
+      { role: 'user', content: 'Name a tree' }
+    ])
+  })
+
   it('retries an error note', async () => {
     const jobId = await createJob(node, 'p1')
     fake.behaviour = { type: 'status', status: 500, body: { error: { message: 'boom' } } }

@@ -24,6 +24,7 @@ const isErrorNote = (m: LastMessage) => messageRole(m) === 'error'
  * The prompt for answering `questionHash`: the job's custom prompt and the scope passages chosen
  * for the question (best first, already within the budget) as the system message, then as much of
  * the conversation as fits the budget, newest kept, each answer right after the question it answers, error notes left out.
+ * A question answered more than once (regenerated) comes with its latest answer, the one the operator sees.
  */
 export function buildPrompt(
   config: JobConfig,
@@ -34,11 +35,17 @@ export function buildPrompt(
   budget: PromptBudget = DEFAULT_BUDGET
 ): LanguageModelV4Prompt {
   const kept: LastMessage[] = []
+  const answered = new Set<string>()
   let used = 0
   for (const m of historyNewestFirst) {
     if (isErrorNote(m) || !m.job_message.content) continue
-    // Earlier answers to this very question (a retry) are not shown to the model again.
-    if (isAnswer(m) && m.job_message.parent === questionHash) continue
+    if (isAnswer(m)) {
+      // Earlier answers to this very question (a retry) are not shown to the model again, nor those
+      // an earlier question's regenerated answer replaced.
+      const parent = m.job_message.parent
+      if (parent === questionHash || (parent && answered.has(parent))) continue
+      answered.add(parent)
+    }
     const text = m.job_message.content
     // The question itself is always kept.
     if (m.node_api_data.node_message_hash !== questionHash && used + text.length > budget.historyChars) break

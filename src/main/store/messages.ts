@@ -46,8 +46,12 @@ export function messagesRepo(db: Db) {
   const before = db.prepare<[string, number, number], { message_json: string }>(
     `SELECT message_json FROM messages WHERE inbox_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`
   )
-  const conversation = db.prepare<[string, number], { message_json: string }>(
-    `SELECT message_json FROM messages WHERE inbox_id = ? AND (seq <= ? OR role <> 'operator') ORDER BY seq DESC`
+  // Up to the question, and the replies written since to it or to the questions before it (a regenerated
+  // answer comes after later questions), not replies to later questions (a retry of an earlier answer).
+  const conversation = db.prepare<[string, number, number], { message_json: string }>(
+    `SELECT m.message_json FROM messages m WHERE m.inbox_id = ? AND (m.seq <= ? OR (m.role <> 'operator' AND EXISTS (
+       SELECT 1 FROM messages q WHERE q.hash = json_extract(m.message_json, '$.job_message.parent') AND q.inbox_id = m.inbox_id AND q.seq <= ?)))
+     ORDER BY m.seq DESC`
   )
   const nextPending = db.prepare<[string], PendingQuestion>(
     `SELECT seq, inbox_id, hash, message_json FROM messages WHERE inbox_id = ? AND needs_answer = 1 ORDER BY seq LIMIT 1`
@@ -109,7 +113,7 @@ export function messagesRepo(db: Db) {
      * queued after it. Lazy: the runtime reads only as far as its context budget needs.
      */
     *conversationFor(inboxId: string, seq: number): Generator<string> {
-      for (const row of conversation.iterate(inboxId, seq)) yield row.message_json
+      for (const row of conversation.iterate(inboxId, seq, seq)) yield row.message_json
     },
     /** The oldest message of the inbox still waiting for an answer. */
     nextPending: (inboxId: string) => nextPending.get(inboxId),
