@@ -118,4 +118,17 @@ describe('events to the desktop window', () => {
     expect(win.events()).toHaveLength(50_000)
     expect(win.resumed()).toBe(0)
   })
+
+  it('an event larger than the bound on its own still goes to a window that has handled everything, and events keep flowing', () => {
+    const feed = ipcEventFeed({ log: capturingLogger(), maxUnackedBytes: 200 })
+    const win = new Window()
+    const big = delta('x'.repeat(500))
+    feed.send(win, big)
+    // Nothing was outstanding: holding it back would leave the window nothing to acknowledge, and so nothing ever again.
+    expect(win.events().map((e) => e.event)).toEqual([big])
+    feed.acknowledge(win, { seq: win.events().at(-1)!.seq })
+    feed.send(win, delta('next'))
+    expect(win.events().at(-1)!.event).toEqual(delta('next'))
+    expect(win.resumed()).toBe(0)
+  })
 })

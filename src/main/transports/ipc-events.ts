@@ -59,7 +59,9 @@ export function ipcEventFeed(options: { readonly log: Logger; readonly maxUnacke
       const feed = feedOf(target)
       if (feed.held) return
       const bytes = JSON.stringify(event).length
-      if (feed.unackedBytes + bytes > max) {
+      // Held only while something is outstanding: an event over the bound on its own, held from a
+      // window that has handled everything, would leave it nothing to acknowledge, so nothing ever again.
+      if (feed.unackedBytes > 0 && feed.unackedBytes + bytes > max) {
         feed.held = true
         options.log.info(`a window stopped handling events (${feed.unackedBytes} bytes unhandled): none are sent to it until it catches up`)
         return
