@@ -39,8 +39,13 @@ const bridge: NodedeskBridge = {
   },
   onEvent(listener: (event: NodeEvent) => void, onResumed?: () => void) {
     const wrapped = (_e: IpcRendererEvent, envelope: IpcEventEnvelope) => {
-      listener(envelope.event)
-      acknowledge(envelope.seq)
+      try {
+        listener(envelope.event)
+      } finally {
+        // Taken even when its handler failed: the page is running, and one kind of event failing
+        // (every answer's text, say) must not leave it unacknowledged, and so held back from all others.
+        acknowledge(envelope.seq)
+      }
     }
     const resumed = () => onResumed?.()
     ipcRenderer.on(IPC_EVENT_CHANNEL, wrapped)
