@@ -7,7 +7,7 @@ import { invalidateAfter, keys, type MessagePages } from '../../src/renderer/src
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { jobIdOfInbox } from '../../src/shared/contract/inbox'
 import { bridgeTransport } from '../../src/renderer/src/api/transport'
-import { useStreaming } from '../../src/renderer/src/stores/streaming'
+import { followAnswers, followsAnswers, useStreaming } from '../../src/renderer/src/stores/streaming'
 import type { NodeEvent } from '../../src/shared/contract/events'
 import type { LastMessage } from '../../src/shared/contract/message'
 import type { RouteBodyInput, RouteName } from '../../src/shared/contract/routes'
@@ -37,6 +37,8 @@ let qc: QueryClient
 let emit: (event: NodeEvent) => void
 let disconnect: () => void
 let subscribed = 0
+/** The bridge tells the window its event stream is back after a break. */
+let resume: (() => void) | undefined
 
 function freshCache() {
   qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
@@ -83,7 +85,8 @@ beforeEach(() => {
   const listeners = new Set<(e: NodeEvent) => void>()
   const transport = bridgeTransport({
     request: () => Promise.reject(new Error('no requests in this test')),
-    onEvent(listener) {
+    onEvent(listener, onResumed) {
+      resume = onResumed
       listeners.add(listener)
       subscribed = listeners.size
       return () => {
@@ -170,6 +173,9 @@ describe('node events → cache', () => {
   })
 
   it('message_delta touches no query: it only feeds the streaming store', () => {
+    // Followed since before these answers began (the window saw their questions stored).
+    followAnswers(A)
+    followAnswers(B)
     emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'Hel' } })
     emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'lo' } })
     emit({ type: 'message_delta', data: { inbox: B, parent: 'q9', text: 'other' } })
@@ -210,6 +216,9 @@ describe('streamed answer → stored answer', () => {
       }
     })
     stopObserving = observer.subscribe(() => {})
+    // The window has followed both inboxes since before their answers began (it saw their questions stored).
+    followAnswers(A)
+    followAnswers(B)
   })
   afterEach(() => stopObserving())
 
@@ -368,5 +377,29 @@ describe('the event stream back after a break', () => {
     // Read again, one page, when a view opens them (reconnect-catch-up.test.ts follows an open one).
     expect(qc.getQueryData(keys.messages(A))).toBeUndefined()
     expect(qc.getQueryData(keys.messages(B))).toBeUndefined()
+  })
+})
+
+describe('answers begun before this window followed them (a reload, a break in the events)', () => {
+  const partialA = () => useStreaming.getState().partial[A]
+
+  it('deltas of an answer whose start this stream did not see make it late; once an event of the inbox came, the next answer is not', () => {
+    emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'the middle of an answer' } })
+    expect(partialA()).toEqual({ parent: 'q1', text: 'the middle of an answer', late: true })
+    emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: ', its end' } })
+    expect(partialA()).toEqual({ parent: 'q1', text: 'the middle of an answer, its end', late: true })
+    // The answer is stored (an inbox_changed): the next question's answer starts after it, on this stream.
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: inboxA() } })
+    emit({ type: 'message_delta', data: { inbox: A, parent: 'q2', text: 'A whole answer' } })
+    expect(partialA()).toEqual({ parent: 'q2', text: 'A whole answer' })
+  })
+
+  it('a stream back after a break marks the answer being written late (deltas were lost) and follows nothing until events come again', () => {
+    followAnswers(A)
+    emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'Seen from the start' } })
+    expect(partialA()!.late).toBeUndefined()
+    resume!()
+    expect(partialA()).toEqual({ parent: 'q1', text: 'Seen from the start', late: true })
+    expect(followsAnswers(A)).toBe(false)
   })
 })

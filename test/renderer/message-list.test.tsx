@@ -250,3 +250,29 @@ describe('an answer the operator watched being written', () => {
     expect(screen.getByTestId('show-all')).toBeTruthy()
   })
 })
+
+it('an answer begun before the window connected (a reload) shows as an answer in progress, not as the fragment that reached it', () => {
+  const question = message('Write slowly')
+  const parent = question.node_api_data.node_message_hash
+  useStreaming.getState().append(INBOX, parent, 'part7 part8 part9', undefined, true)
+  renderWithApp(
+    <MessageList
+      inboxId={INBOX}
+      messages={[question]}
+      hasOlder={false}
+      loadingOlder={false}
+      onLoadOlder={() => {}}
+      streaming
+      streamingFor={parent}
+      waiting={false}
+      onRetry={() => {}}
+      onSwitchProvider={() => {}}
+    />
+  )
+  const shown = screen.getByTestId('answer-in-progress')
+  expect(shown.getAttribute('role')).toBe('status')
+  expect(shown.textContent).toContain('An answer is being written.')
+  expect(screen.queryByText(/part8/)).toBeNull()
+  expect(screen.queryByTestId('streaming-answer')).toBeNull()
+  useStreaming.setState({ partial: {} })
+})

@@ -131,4 +131,44 @@ describe('the window follows the node', () => {
     const stored = messages.getCurrentResult().data!.pages[0]![1]!.node_api_data.node_message_hash
     expect(useStreaming.getState().watched[stored]).toBe(true)
   })
+
+  it('an answer already being written when the window connects (a reload) is marked as begun before, not shown as a whole answer; the next is followed from its start', async () => {
+    await streamOpen()
+    await node.post(
+      '/v2/add_llm_provider',
+      provider('p1', { model: { OpenAI: { model_type: 'model-a' } }, external_url: win.fake.url, api_key: 'k' })
+    )
+    const jobId = ((await node.post('/v2/create_job', createJobBody('p1'))).body as { job_id: string }).job_id
+    const inboxId = `job_inbox::${jobId}::false`
+    const messages = observe<MessagePages>({
+      queryKey: keys.messages(inboxId),
+      queryFn: async () => ({
+        pages: [await win.client.call('last_messages', { body: { inbox_name: inboxId, limit: 50 } })],
+        pageParams: [null]
+      })
+    })
+    const partial = () => useStreaming.getState().partial[inboxId]
+    win.fake.behaviour = { type: 'reply', chunks: Array.from({ length: 40 }, (_, i) => `part${i} `), delayMs: 40 }
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Write slowly' })
+    await expect.poll(() => partial()?.text ?? '').toMatch(/^part0 /)
+    // Seen from its start on this window's stream.
+    expect(partial()!.late).toBeUndefined()
+
+    // The window reloads while the answer goes on: a new store and a new event stream.
+    win.reload()
+    await expect.poll(() => partial()?.text ?? '', { timeout: 5000 }).not.toBe('')
+    expect(partial()!.late).toBe(true)
+    expect(partial()!.text).not.toMatch(/^part0 /)
+
+    await expect.poll(() => messages.getCurrentResult().data?.pages[0]?.length, { timeout: 8000 }).toBe(2)
+    await expect.poll(() => partial()).toBeUndefined()
+    // Not remembered as watched: the operator saw it as an answer in progress, not its text.
+    expect(useStreaming.getState().watched).toEqual({})
+
+    // An answer that starts on this stream is followed from its first words.
+    win.fake.behaviour = { type: 'reply', chunks: ['Second ', 'answer'], delayMs: 100 }
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Again' })
+    await expect.poll(() => partial()?.text ?? '').toMatch(/^Second/)
+    expect(partial()!.late).toBeUndefined()
+  })
 })

@@ -16,6 +16,8 @@ export interface WindowOverHttp {
   /** The window's query cache, fed by the node's event stream (connectEvents). */
   readonly qc: QueryClient
   readonly client: Client
+  /** The window reloads: its streaming store emptied and a new event stream connected (the cache is kept). */
+  reload(): void
 }
 
 /**
@@ -34,14 +36,19 @@ export function useWindowOverHttp(node: TestNode): WindowOverHttp {
     const server = await startHttpServer({ router: node.router, token, port: 0, log: node.log })
     const transport = httpTransport(server.url, token)
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
-    const disconnect = connectEvents(transport, qc)
+    let disconnect = connectEvents(transport, qc)
+    const reload = () => {
+      disconnect()
+      useStreaming.setState({ partial: {}, watched: {} })
+      disconnect = connectEvents(httpTransport(server.url, token), qc)
+    }
     const close = async () => {
       disconnect()
       qc.clear()
       await server.close()
       await fake.close()
     }
-    current = { fake, qc, client: createClient(transport), close }
+    current = { fake, qc, client: createClient(transport), reload, close }
   })
   afterEach(async () => {
     await current?.close()
@@ -60,6 +67,7 @@ export function useWindowOverHttp(node: TestNode): WindowOverHttp {
     },
     get client() {
       return now().client
-    }
+    },
+    reload: () => now().reload()
   }
 }

@@ -4,7 +4,7 @@ import type { Inbox } from '../../../shared/contract/inbox'
 import type { LastMessage } from '../../../shared/contract/message'
 import { isAnswer } from '../../../shared/message-role'
 import { useAnswerPauses } from '../stores/answer-pauses'
-import { useStreaming } from '../stores/streaming'
+import { eventsResumed, followAnswers, followsAnswers, useStreaming } from '../stores/streaming'
 import { createClient, type Client } from './client'
 import { applyInboxChanges, inboxPageKeys, refreshCount, sameButScope, type InboxFilter } from './inbox-pages'
 import { catchUpPages, keys, loadedMessages, MESSAGE_PAGE, type MessagePages } from './queries'
@@ -156,13 +156,16 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
     }
   }
 
+  // A new stream has seen no answer start (set up again: what an earlier one followed no longer holds).
+  eventsResumed()
   const off = transport.onEvent(
     (event: NodeEvent) => {
       switch (event.type) {
         case 'message_delta': {
-          const cur = useStreaming.getState().partial[event.data.inbox]
-          const replaced = cur?.parent === event.data.parent ? undefined : repliesTo(qc, event.data.inbox, event.data.parent)
-          useStreaming.getState().append(event.data.inbox, event.data.parent, event.data.text, replaced)
+          const { inbox, parent, text } = event.data
+          const starting = useStreaming.getState().partial[inbox]?.parent !== parent
+          const replaced = starting ? repliesTo(qc, inbox, parent) : undefined
+          useStreaming.getState().append(inbox, parent, text, replaced, starting && !followsAnswers(inbox))
           useAnswerPauses.getState().clear(event.data.inbox)
           break
         }
@@ -174,6 +177,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
         }
         case 'inbox_changed': {
           const { inbox_id, inbox } = event.data
+          if (inbox) followAnswers(inbox_id)
           // An open inbox's scope (it can be megabytes) is read with it once, not again for each message:
           // only a change that leaves every listed field as it was (a scope saved, here or elsewhere) has it read again.
           const before = pending.has(inbox_id) ? pending.get(inbox_id) : qc.getQueryData<Inbox | null>(inboxPageKeys.one(inbox_id))
@@ -197,6 +201,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
     },
     // Back after a break: what the missed events would have patched is read again, messages a page at most.
     () => {
+      eventsResumed()
       void catchUpMessages(qc, client)
       void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'messages' })
     }

@@ -7,6 +7,12 @@ export interface PartialAnswer {
   readonly text: string
   /** Replies to `parent` already stored when this one began (a regenerated answer is not one of them). */
   readonly replaced?: readonly string[]
+  /**
+   * The window joined after the answer began (a reload, a break in the events): `text` lacks its start
+   * and would read as a whole answer. The contract offers no way to read the text written so far, so it
+   * is shown as an answer in progress until it is stored.
+   */
+  readonly late?: true
 }
 
 /** How many stored answers are remembered as watched (a long session watches many; the list stays small). */
@@ -20,7 +26,8 @@ interface StreamingState {
    * as they were while streaming, rather than collapsing to the preview under the reader's eyes.
    */
   readonly watched: Readonly<Record<string, true>>
-  append(inbox: string, parent: string, text: string, replaced?: readonly string[]): void
+  /** `late`: the text of an answer begun before this window was following the inbox (see PartialAnswer.late). */
+  append(inbox: string, parent: string, text: string, replaced?: readonly string[], late?: boolean): void
   /** The answer to `parent` is no longer being written; `stored`: the hash it was stored under. */
   clear(inbox: string, parent?: string, stored?: string): void
 }
@@ -28,11 +35,13 @@ interface StreamingState {
 export const useStreaming = create<StreamingState>((set) => ({
   partial: {},
   watched: {},
-  append: (inbox, parent, text, replaced) =>
+  append: (inbox, parent, text, replaced, late) =>
     set((s) => {
       const cur = s.partial[inbox]
       const next =
-        cur && cur.parent === parent ? { ...cur, text: cur.text + text } : { parent, text, ...(replaced?.length ? { replaced } : {}) }
+        cur && cur.parent === parent
+          ? { ...cur, text: cur.text + text }
+          : { parent, text, ...(replaced?.length ? { replaced } : {}), ...(late ? { late: true as const } : {}) }
       return { partial: { ...s.partial, [inbox]: next } }
     }),
   clear: (inbox, parent, stored) =>
@@ -40,7 +49,7 @@ export const useStreaming = create<StreamingState>((set) => ({
       const cur = s.partial[inbox]
       if (!cur || (parent !== undefined && cur.parent !== parent)) return s
       const { [inbox]: _gone, ...rest } = s.partial
-      if (stored === undefined || !cur.text) return { partial: rest }
+      if (stored === undefined || !cur.text || cur.late) return { partial: rest }
       // Kept in the order they were watched: the oldest go first.
       const hashes = Object.keys(s.watched)
       const kept = hashes.length >= WATCHED_KEPT ? hashes.slice(hashes.length - WATCHED_KEPT + 1) : hashes
@@ -56,7 +65,34 @@ export function useWatched(answer: { inbox: string; hash: string; parent: string
   return useStreaming((s) => {
     if (s.watched[answer.hash]) return true
     const cur = s.partial[answer.inbox]
-    return !!cur && !!cur.text && cur.parent === answer.parent && !cur.replaced?.includes(answer.hash)
+    return !!cur && !!cur.text && !cur.late && cur.parent === answer.parent && !cur.replaced?.includes(answer.hash)
+  })
+}
+
+/**
+ * Inboxes whose answers this window sees from their first words: an event of the inbox came on the
+ * current event stream (an answer starts after its question is stored and the answer before it, each
+ * an inbox_changed), or this window asked for the answer. Not state anything renders from: a Set.
+ */
+const following = new Set<string>()
+
+/** The answers `inbox` starts from now on reach this window whole. */
+export function followAnswers(inbox: string): void {
+  following.add(inbox)
+}
+
+export const followsAnswers = (inbox: string) => following.has(inbox)
+
+/**
+ * The event stream is back after a break: deltas sent meanwhile are lost, so every answer being
+ * written lacks part of its text, and answers begun meanwhile were not seen starting.
+ */
+export function eventsResumed(): void {
+  following.clear()
+  const { partial } = useStreaming.getState()
+  if (Object.values(partial).every((p) => p.late)) return
+  useStreaming.setState({
+    partial: Object.fromEntries(Object.entries(partial).map(([inbox, p]) => [inbox, { ...p, late: true as const }]))
   })
 }
 

@@ -10,7 +10,7 @@ import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswered } from '../../api/events'
 import { hrefOf } from '../../app/router'
 import { useAnswerPauses } from '../../stores/answer-pauses'
-import { useStreaming } from '../../stores/streaming'
+import { followAnswers, useStreaming } from '../../stores/streaming'
 import { Composer } from './Composer'
 import { ConversationList } from './ConversationList'
 import { InboxSidePanel } from './InboxSidePanel'
@@ -145,6 +145,8 @@ export function InboxView({ inboxId }: { inboxId: string }) {
             // The question already has a reply, so nothing else says an answer is coming until its first words.
             // Once the node has queued it, so a Stop pressed at once finds it there.
             const parent = list.find((m) => m.node_api_data.node_message_hash === messageId)?.job_message.parent
+            // Asked for here, the answer is seen from its first words (its first delta may come before the reply).
+            followAnswers(inboxId)
             if (!parent) return retry.mutate({ inbox_name: inboxId, message_id: messageId })
             const replaced = repliesTo(list, parent)
             retry.mutate(

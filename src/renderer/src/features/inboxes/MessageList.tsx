@@ -8,7 +8,7 @@ import { AnswerSourceSchema, type AnswerSource } from '../../../../shared/contra
 import { hrefOf } from '../../app/router'
 import { useSecondsLeft } from '../../app/use-seconds-left'
 import type { AnswerPause } from '../../stores/answer-pauses'
-import { useStreamedText, useWatched } from '../../stores/streaming'
+import { useStreamedText, useStreaming, useWatched } from '../../stores/streaming'
 import { AnswerText, PlainText, StreamingAnswerText } from './AnswerText'
 import { conversationRows, tailIndex, type ConversationRow } from './conversation-rows'
 import { errorNoteParts } from './error-note'
@@ -211,6 +211,22 @@ function Answers({ answers, actions }: { answers: readonly LastMessage[]; action
 /** The answer being written: only this row follows the stream, so deltas do not re-render the list. */
 function Tail({ inboxId, streaming, pause }: { inboxId: string; streaming: boolean; pause?: AnswerPause }) {
   const text = useStreamedText(inboxId)
+  const late = useStreaming((s) => s.partial[inboxId]?.late === true)
+  // Begun before this window followed it (a reload): its text here would lack its start and read as the
+  // whole answer. The node offers no way to read the part written before, so it shows once it is stored.
+  if (streaming && late) {
+    return (
+      <Paper p="sm" radius="md" withBorder maw="85%" data-testid="answer-in-progress" role="status">
+        <Group gap="xs" wrap="nowrap">
+          <Loader size="xs" type="dots" />
+          <Text size="sm">An answer is being written.</Text>
+        </Group>
+        <Text size="sm" c="dimmed" mt={4}>
+          It began before this window was connected, so its start is not here to show: the whole answer appears when it is finished.
+        </Text>
+      </Paper>
+    )
+  }
   // Before its first words (a regenerated answer is awaited from the click) the wait is shown.
   if (streaming && text) {
     return (
