@@ -277,6 +277,17 @@ describe('what the search says about its results', () => {
     expect(claims).toEqual([])
   })
 
+  it('a query longer than the node takes (200 characters, a pasted paragraph) searches by its start instead of failing', async () => {
+    renderPage()
+    const search = await screen.findByRole('textbox', { name: 'Search inboxes' })
+    expect(search.getAttribute('maxlength')).toBe('200')
+    // A value the field's limit does not stop: kept from an earlier window, or set by a script.
+    fireEvent.change(search, { target: { value: 'Bravo budget '.repeat(20) } })
+    await screen.findByRole('checkbox', { name: 'Select Bravo budget' })
+    expect(screen.queryByText('The inboxes could not be loaded')).toBeNull()
+    expect(sent.filter((r) => r.path === '/v2/search_inboxes').every((r) => [...(r.query?.q ?? '')].length <= 200)).toBe(true)
+  })
+
   it('at the node’s 100-result limit it says these are the first 100, not that 100 match', async () => {
     for (let i = 0; i < 97; i++) {
       const jobId = await createJob(node, 'gpt')

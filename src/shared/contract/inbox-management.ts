@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { InboxSchema } from './inbox'
+import { SEARCH_QUERY_MAX } from './inbox-search-rules'
 
 const bool = z.enum(['true', 'false'], { error: 'expected "true" or "false"' })
 
@@ -44,7 +45,7 @@ export const SearchInboxesQuerySchema = z.object({
     .string({ error: 'required' })
     .min(1, { error: 'required' })
     // Characters (code points), as every length the contract gives: an emoji is one, not two.
-    .refine((s) => [...s].length <= 200, { error: 'must be at most 200 characters' }),
+    .refine((s) => [...s].length <= SEARCH_QUERY_MAX, { error: `must be at most ${SEARCH_QUERY_MAX} characters` }),
   limit: intParam(1, 100).optional(),
   show_hidden: bool.optional()
 })

@@ -13,6 +13,7 @@ import {
 import type { RouteBodyInput, RouteName } from '../../../shared/contract/routes'
 import type { Inbox } from '../../../shared/contract/inbox'
 import { jobInboxId } from '../../../shared/contract/inbox-id'
+import { searchQueryWithin } from '../../../shared/contract/inbox-search-rules'
 import { nameSearchWords } from '../../../shared/contract/vector-fs-names'
 import type { LastMessage } from '../../../shared/contract/message'
 import type { Client } from './client'
@@ -93,7 +94,11 @@ export function useInboxSearch(q: string, showHidden: boolean) {
   const client = useClient()
   return useQuery({
     queryKey: inboxPageKeys.search(q, showHidden),
-    queryFn: () => client.call('search_inboxes', { query: { q, limit: String(SEARCH_LIMIT), show_hidden: showHidden ? 'true' : 'false' } }),
+    // A longer query (kept from an earlier window) is searched by its start: the node refuses more.
+    queryFn: () =>
+      client.call('search_inboxes', {
+        query: { q: searchQueryWithin(q), limit: String(SEARCH_LIMIT), show_hidden: showHidden ? 'true' : 'false' }
+      }),
     enabled: q.length > 0,
     placeholderData: (prev) => prev
   })

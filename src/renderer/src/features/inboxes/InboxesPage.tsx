@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
+import { SEARCH_QUERY_MAX } from '../../../../shared/contract/inbox-search-rules'
 import { useClient } from '../../api/client-context'
 import {
   cachedAtPlace,
@@ -403,6 +404,7 @@ export function InboxesPage() {
           style={{ flex: 1 }}
           aria-label="Search inboxes"
           placeholder="Search names and messages (Ctrl+K)"
+          maxLength={SEARCH_QUERY_MAX}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(e) => typeSearch(e.currentTarget.value)}
