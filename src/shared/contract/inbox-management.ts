@@ -1,21 +1,7 @@
 import { z } from 'zod'
+import { boolParam, intParam } from './query-params'
 import { InboxSchema } from './inbox'
 import { SEARCH_QUERY_MAX } from './inbox-search-rules'
-
-const bool = z.enum(['true', 'false'], { error: 'expected "true" or "false"' })
-
-/** A whole number from a query string, within [min, max]. */
-const intParam = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, { error: `expected an integer from ${min} to ${max}` })
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min, { error: `expected an integer from ${min} to ${max}` })
-        .max(max, { error: `expected an integer from ${min} to ${max}` })
-    )
 
 const required = () => z.string({ error: 'required' }).min(1, { error: 'required' })
 
@@ -28,8 +14,8 @@ export const PaginatedInboxesQuerySchema = z.object({
    * 0 the first inbox. Instead of offset, not with it.
    */
   position: intParam(0, 999_999_999).optional(),
-  show_hidden: bool.optional(),
-  pinned: bool.optional()
+  show_hidden: boolParam.optional(),
+  pinned: boolParam.optional()
 })
 
 export const PaginatedInboxesResponseSchema = z.strictObject({
@@ -47,7 +33,7 @@ export const SearchInboxesQuerySchema = z.object({
     // Characters (code points), as every length the contract gives: an emoji is one, not two.
     .refine((s) => [...s].length <= SEARCH_QUERY_MAX, { error: `must be at most ${SEARCH_QUERY_MAX} characters` }),
   limit: intParam(1, 100).optional(),
-  show_hidden: bool.optional()
+  show_hidden: boolParam.optional()
 })
 
 export const InboxSearchHitSchema = z.strictObject({

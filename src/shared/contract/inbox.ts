@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { boolParam } from './query-params'
 import { FullIdentityNameSchema, ModelSchema } from './identity'
 import { JobConfigSchema } from './job'
 import { LastMessageSchema } from './message'
@@ -20,9 +21,9 @@ export const InboxSchema = z.looseObject({
 export type Inbox = z.infer<typeof InboxSchema>
 
 export const AllInboxesQuerySchema = z.object({
-  show_hidden: z.enum(['true', 'false'], { error: 'expected "true" or "false"' }).optional(),
+  show_hidden: boolParam.optional(),
   /** Beyond the contract: `false` answers `job_scope: null` (a shape the seed allows), for lists that do not show scopes. */
-  include_scope: z.enum(['true', 'false'], { error: 'expected "true" or "false"' }).optional()
+  include_scope: boolParam.optional()
 })
 
 const NAME_RULE = 'Enter a name of 1 to 200 characters.'

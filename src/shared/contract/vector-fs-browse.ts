@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { intParam } from './query-params'
 import { nameSearchWords } from './vector-fs-names'
 
 /*
@@ -7,19 +8,6 @@ import { nameSearchWords } from './vector-fs-names'
  * contract's search_items finds passages, not names, and never folders) and counting files by
  * embedding state (the Settings page's progress).
  */
-
-/** A whole number from a query string, within [min, max]. */
-const intParam = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, { error: `expected an integer from ${min} to ${max}` })
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min, { error: `expected an integer from ${min} to ${max}` })
-        .max(max, { error: `expected an integer from ${min} to ${max}` })
-    )
 
 export const FindEntriesQuerySchema = z.object({
   q: z
