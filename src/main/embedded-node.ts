@@ -11,9 +11,8 @@ import { createAnswerRuntime, type RunningRuntime, type RuntimeOptions } from '.
 import { openStore, type Store } from './store'
 import type { SecretBox } from './store/secret-box'
 import { embedderFactory } from './runtime/embedding-model'
-import { createVectorFs, type EmbedderFactory, type VectorFs } from './vector-fs'
+import { createVectorFs, type VectorFs, type VectorFsOptions } from './vector-fs'
 import type { ExtractWorkerEntry } from './vector-fs/document-reader'
-import type { EmbeddingQueueOptions } from './vector-fs/embedding-queue'
 import { dirname, join } from 'node:path'
 
 export interface NodePartsOptions {
@@ -22,19 +21,11 @@ export interface NodePartsOptions {
   readonly log: Logger
   /** Start the answer runtime with these options; absent, questions are stored and left unanswered. */
   readonly runtime?: RuntimeOptions
-  readonly vectorFs?: {
-    /** Default: the stored providers' own embedding APIs. */
-    readonly embedders?: EmbedderFactory
-    readonly queue?: Partial<EmbeddingQueueOptions>
-    readonly maxUploadBytes?: number
-    /** How long a query's embedding is waited for, and how long keywords alone are used after it failed. */
-    readonly queryTimeoutMs?: number
-    readonly queryRetryMs?: number
-    /** Where PDF and DOCX files are read (default: the extraction worker from the sources) and how long each may take. */
-    readonly extractWorker?: ExtractWorkerEntry | 'in-process'
-    readonly extractTimeoutMs?: number
-    readonly extractHeapMb?: number
-  }
+  /** The document library's settings (VectorFsOptions); embedders default to the stored providers' own embedding APIs. */
+  readonly vectorFs?: Pick<
+    VectorFsOptions,
+    'embedders' | 'queue' | 'maxUploadBytes' | 'queryTimeoutMs' | 'queryRetryMs' | 'extractWorker' | 'extractTimeoutMs' | 'extractHeapMb'
+  >
 }
 
 export interface NodeParts extends NodeApi {
@@ -57,14 +48,8 @@ export function assembleNode(store: Store, options: NodePartsOptions): NodeParts
     now: () => clock.next(),
     log,
     onChanged: (path) => bus.emit({ type: 'vector_fs_changed', data: { path } }),
-    embedders: options.vectorFs?.embedders ?? embedderFactory(store),
-    queue: options.vectorFs?.queue,
-    maxUploadBytes: options.vectorFs?.maxUploadBytes,
-    queryTimeoutMs: options.vectorFs?.queryTimeoutMs,
-    queryRetryMs: options.vectorFs?.queryRetryMs,
-    extractWorker: options.vectorFs?.extractWorker,
-    extractTimeoutMs: options.vectorFs?.extractTimeoutMs,
-    extractHeapMb: options.vectorFs?.extractHeapMb
+    ...options.vectorFs,
+    embedders: options.vectorFs?.embedders ?? embedderFactory(store)
   })
   const runtime = options.runtime && createAnswerRuntime({ store, bus, log, chain, retrieval: vectorFs }, options.runtime)
   const api = createNodeApi({
