@@ -2,8 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient, uploadFile } from '../../src/renderer/src/api/client'
 import { bridgeTransport, httpTransport } from '../../src/renderer/src/api/transport'
-import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
-import { useTestNode } from '../support/node'
+import { type HttpServer } from '../../src/main/transports/http'
+import { useTestNode, serveUploadsOverHttp } from '../support/node'
 
 /*
  * The window hands uploadFile the File it was given (picked or dropped), not its bytes: over HTTP
@@ -16,14 +16,7 @@ const node = useTestNode()
 let server: HttpServer
 
 beforeEach(async () => {
-  server = await startHttpServer({
-    router: node.router,
-    token: TOKEN,
-    port: 0,
-    log: node.log,
-    uploadDir: node.ctx.vectorFs.stagingDir,
-    maxUploadBytes: 16 * 1024 * 1024
-  })
+  server = await serveUploadsOverHttp(node, TOKEN, 16 * 1024 * 1024)
 })
 afterEach(() => server.close())
 

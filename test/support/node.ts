@@ -9,6 +9,7 @@ import { assembleNode, type NodePartsOptions } from '../../src/main/embedded-nod
 import type { NodeApi } from '../../src/main/node-api'
 import type { Logger } from '../../src/main/platform/logger'
 import type { NodeResponse } from '../../src/main/node-api/router'
+import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
 import { openStore, type Store } from '../../src/main/store'
 import { aesFileSecretBox } from '../../src/main/store/secret-box'
 import type { RunningRuntime, RuntimeOptions } from '../../src/main/runtime/answer-runtime'
@@ -81,6 +82,11 @@ export function startTestNode(dir = tempDir().dir, options: TestNodeOptions = {}
     },
     close
   }
+}
+
+/** The node's HTTP server on 127.0.0.1 (port 0) with bearer `token`, staging uploads of up to `maxUploadBytes` in the library's own folder. */
+export function serveUploadsOverHttp(node: TestNode, token: string, maxUploadBytes: number): Promise<HttpServer> {
+  return startHttpServer({ router: node.router, token, port: 0, log: node.log, uploadDir: node.ctx.vectorFs.stagingDir, maxUploadBytes })
 }
 
 export async function addProvider(node: TestNode, id: string, overrides: Record<string, unknown> = {}) {

@@ -1,24 +1,15 @@
 import { request } from 'node:http'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
-import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, createJob, useTestNode } from '../support/node'
 
 const TOKEN = 'test-token-stream'
-let node: TestNode
+const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
 let server: HttpServer
-let cleanup: () => void
 beforeEach(async () => {
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir)
   server = await startHttpServer({ router: node.router, token: TOKEN, port: 0, log: node.log })
-  await addProvider(node, 'gpt')
 })
-afterEach(async () => {
-  await server.close()
-  await node.close()
-  cleanup()
-})
+afterEach(() => server.close())
 
 /** A scope of about `mb` megabytes of passages. */
 const bigScope = (mb: number) => ({

@@ -3,34 +3,18 @@ import { randomBytes } from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FileInfo, SearchResult } from '../../src/shared/contract/vector-fs'
-import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
+import { type HttpServer } from '../../src/main/transports/http'
 import { bombDocx, wordParts } from '../support/docx-bomb'
-import { dbFingerprint, startTestNode, tempDir, type TestNode } from '../support/node'
+import { dbFingerprint, serveUploadsOverHttp, useTestNode } from '../support/node'
 
 const MIB = 1024 * 1024
 const TOKEN = 'docx-token'
-let node: TestNode
+const node = useTestNode()
 let server: HttpServer
-let cleanup: () => void
-
 beforeEach(async () => {
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir)
-  server = await startHttpServer({
-    router: node.router,
-    token: TOKEN,
-    port: 0,
-    log: node.log,
-    uploadDir: node.ctx.vectorFs.stagingDir,
-    maxUploadBytes: 64 * MIB
-  })
+  server = await serveUploadsOverHttp(node, TOKEN, 64 * MIB)
 })
-afterEach(async () => {
-  await server.close()
-  await node.close()
-  cleanup()
-})
+afterEach(() => server.close())
 
 const auth = { Authorization: `Bearer ${TOKEN}` }
 

@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { SearchResult } from '../../src/shared/contract/vector-fs'
-import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
+import { type HttpServer } from '../../src/main/transports/http'
 import { wordParts } from '../support/docx-bomb'
-import { dbFingerprint, startTestNode, tempDir, type TestNode, type TestNodeOptions } from '../support/node'
+import { dbFingerprint, startTestNode, tempDir, type TestNode, type TestNodeOptions, serveUploadsOverHttp } from '../support/node'
 import { startServe, type ServeProcess } from '../support/serve-process'
 
 const MIB = 1024 * 1024
@@ -25,14 +25,7 @@ async function startNode(options: TestNodeOptions = {}): Promise<Api> {
   const t = tempDir()
   cleanups.push(t.cleanup)
   node = startTestNode(t.dir, options)
-  server = await startHttpServer({
-    router: node.router,
-    token: TOKEN,
-    port: 0,
-    log: node.log,
-    uploadDir: node.ctx.vectorFs.stagingDir,
-    maxUploadBytes: 64 * MIB
-  })
+  server = await serveUploadsOverHttp(node, TOKEN, 64 * MIB)
   return { url: server.url, token: TOKEN }
 }
 afterEach(async () => {

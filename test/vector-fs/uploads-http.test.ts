@@ -6,9 +6,9 @@ import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FileInfo, SearchResult } from '../../src/shared/contract/vector-fs'
 import { bindIpc, type IpcMainLike, type IpcReply } from '../../src/main/transports/ipc'
-import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
+import { type HttpServer } from '../../src/main/transports/http'
 import { documentResource, vrkaiEntry } from '../support/fixtures'
-import { dbFingerprint, startTestNode, tempDir, type TestNode } from '../support/node'
+import { dbFingerprint, startTestNode, tempDir, type TestNode, serveUploadsOverHttp } from '../support/node'
 
 const TOKEN = 'vfs-token'
 const LIMIT = 4 * 1024 * 1024
@@ -22,7 +22,7 @@ beforeEach(async () => {
   cleanup = t.cleanup
   node = startTestNode(t.dir)
   uploadDir = node.ctx.vectorFs.stagingDir
-  server = await startHttpServer({ router: node.router, token: TOKEN, port: 0, log: node.log, uploadDir, maxUploadBytes: LIMIT })
+  server = await serveUploadsOverHttp(node, TOKEN, LIMIT)
 })
 afterEach(async () => {
   await server.close()
