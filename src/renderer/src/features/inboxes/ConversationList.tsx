@@ -259,7 +259,7 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
                 </UnstyledButton>
               ) : (
                 // The Tab stop's row not read yet still takes the Tab (the arrows go on from it).
-                <Text size="sm" c="dimmed" px="xs" py={6} tabIndex={item.index === tabStop ? 0 : undefined} aria-label="Loading">
+                <Text size="sm" c="dimmed" px="xs" py={6} tabIndex={item.index === tabStop ? 0 : undefined}>
                   …
                 </Text>
               )}

@@ -12,6 +12,8 @@ export const RowMenuButton = forwardRef<HTMLButtonElement, { name: string; tabIn
         variant="subtle"
         color="gray"
         aria-label={`Actions for ${name}`}
+        // The button is no Tab stop: from the keyboard the menu opens on the row.
+        title="Actions (Shift+F10 on the row)"
         className={classes.menu}
         onClick={onClick}
         {...rest}
