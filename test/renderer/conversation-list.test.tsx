@@ -308,6 +308,23 @@ describe('the conversation list scrolled back up from far down to near its rows 
   })
 })
 
+describe('Alt+Down on the last conversation read so far', () => {
+  beforeEach(() => setWidth(1400))
+  it('opens the next one, read first, though no list shows it (collapsed)', async () => {
+    for (let i = 0; i < 60; i++) await createJob(node, 'gpt')
+    const order = ((await node.get('/v2/all_inboxes_paginated', { limit: '60' })).body as { inboxes: Inbox[] }).inboxes.map(
+      (i) => i.inbox_id
+    )
+    useLayoutPrefs.setState({ conversationsOpen: false })
+    // The 50th conversation: the last of the first page read.
+    renderView(order[49]!)
+    await screen.findByRole('button', { name: 'Show conversations' })
+    await screen.findByTestId('inbox-title')
+    fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
+    await waitFor(() => expect(window.location.hash).toBe(hashOf(order[50]!)))
+  })
+})
+
 describe('a conversation opened from far down the inbox list (its row read by place)', () => {
   layOutLists({ clientHeight: 600, clientWidth: 240 })
   beforeEach(() => setWidth(1400))

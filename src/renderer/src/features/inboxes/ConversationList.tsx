@@ -33,23 +33,26 @@ const rowOf = (inbox: Inbox): ConversationRow => ({
   hidden: inbox.is_hidden
 })
 
+/** The pinned pages' inboxes, then the others', each once. */
+function conversationRows(...lists: (readonly { inboxes: readonly Inbox[] }[] | undefined)[]): ConversationRow[] {
+  const seen = new Set<string>()
+  const out: ConversationRow[] = []
+  for (const pages of lists)
+    for (const p of pages ?? [])
+      for (const i of p.inboxes)
+        if (!seen.has(i.inbox_id)) {
+          seen.add(i.inbox_id)
+          out.push(rowOf(i))
+        }
+  return out
+}
+
 /** The pinned and the other inboxes as one list (pinned first), its full length, and how to read more of it. */
 function useConversationRows() {
   const showHidden = useInboxFilters((s) => s.showHidden)
   const pinned = useInboxPages({ showHidden, pinned: true })
   const others = useInboxPages({ showHidden, pinned: false })
-  const rows = useMemo(() => {
-    const seen = new Set<string>()
-    const out: ConversationRow[] = []
-    for (const q of [pinned, others])
-      for (const p of q.data?.pages ?? [])
-        for (const i of p.inboxes)
-          if (!seen.has(i.inbox_id)) {
-            seen.add(i.inbox_id)
-            out.push(rowOf(i))
-          }
-    return out
-  }, [pinned, others])
+  const rows = useMemo(() => conversationRows(pinned.data?.pages, others.data?.pages), [pinned, others])
   const total = (pinned.data?.pages[0]?.total_count ?? 0) + (others.data?.pages[0]?.total_count ?? 0)
   /** How many of the rows are pinned (all loaded first: few); the rows after them are the unpinned ones read in order. */
   const pinnedCount = new Set(pinned.data?.pages.flatMap((p) => p.inboxes.map((i) => i.inbox_id))).size
@@ -67,7 +70,13 @@ function useConversationRows() {
     },
     [pinned, others, rows.length]
   )
-  return { rows, total, loadMore, pinnedCount, showHidden }
+  /** The next page read now, whether or not a list shows its rows; the rows then (undefined: none to read). */
+  const readNext = useCallback(async (): Promise<ConversationRow[] | undefined> => {
+    if (pinned.hasNextPage || !others.hasNextPage) return undefined
+    const result = await others.fetchNextPage({ cancelRefetch: false })
+    return conversationRows(pinned.data?.pages, result.data?.pages)
+  }, [pinned, others])
+  return { rows, total, loadMore, readNext, pinnedCount, showHidden }
 }
 
 const isTextField = (t: EventTarget | null) =>
@@ -98,8 +107,19 @@ function cachedRowAt(qc: QueryClient, rows: readonly ConversationRow[], pinnedCo
   return inbox && rowOf(inbox)
 }
 
-function useConversationKeys(rows: readonly ConversationRow[], inboxId: string, pinnedCount: number, showHidden: boolean) {
+function useConversationKeys(
+  rows: readonly ConversationRow[],
+  inboxId: string,
+  pinnedCount: number,
+  showHidden: boolean,
+  readNext: () => Promise<ConversationRow[] | undefined>
+) {
   const qc = useQueryClient()
+  // The conversation open now, for a page read that ends after another was opened.
+  const openNow = useRef(inboxId)
+  useEffect(() => {
+    openNow.current = inboxId
+  }, [inboxId])
   const at = indexOf(qc, rows, pinnedCount, showHidden, inboxId)
   const lastAt = useRef({ inboxId, at })
   useEffect(() => {
@@ -113,14 +133,24 @@ function useConversationKeys(rows: readonly ConversationRow[], inboxId: string, 
       const up = e.key === 'ArrowUp'
       const was = lastAt.current.inboxId === inboxId ? lastAt.current.at : -1
       const found = indexOf(qc, rows, pinnedCount, showHidden, inboxId)
-      const next = cachedRowAt(qc, rows, pinnedCount, showHidden, found >= 0 ? found + (up ? -1 : 1) : was >= 0 ? (up ? was - 1 : was) : -1)
-      if (!next) return
-      e.preventDefault()
-      navigate({ name: 'inbox', inboxId: next.id })
+      const target = found >= 0 ? found + (up ? -1 : 1) : was >= 0 ? (up ? was - 1 : was) : -1
+      const next = cachedRowAt(qc, rows, pinnedCount, showHidden, target)
+      if (next) {
+        e.preventDefault()
+        navigate({ name: 'inbox', inboxId: next.id })
+      } else if (!up && target >= 0 && target === rows.length) {
+        // Past the rows read so far, which no list has asked for (collapsed, or not scrolled there): the
+        // next page is read, then its first conversation opened, unless another was opened meanwhile.
+        e.preventDefault()
+        void readNext().then((more) => {
+          const row = more?.[target]
+          if (row && openNow.current === inboxId) navigate({ name: 'inbox', inboxId: row.id })
+        })
+      }
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [rows, inboxId, qc, pinnedCount, showHidden])
+  }, [rows, inboxId, qc, pinnedCount, showHidden, readNext])
 }
 
 interface NavProps {
@@ -283,7 +313,7 @@ interface ConversationListProps {
  * operator can collapse (remembered), on narrow ones a drawer. Alt+Up / Alt+Down work in both.
  */
 export function ConversationList({ inboxId, drawerOpened, onDrawerClose }: ConversationListProps) {
-  const { rows, total, loadMore, pinnedCount, showHidden } = useConversationRows()
+  const { rows, total, loadMore, readNext, pinnedCount, showHidden } = useConversationRows()
   const open = useLayoutPrefs((s) => s.conversationsOpen)
   const setConversationsOpen = useLayoutPrefs((s) => s.setConversationsOpen)
   // The toggle clicked goes away and the other one appears: the focus follows to it.
@@ -299,7 +329,7 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose }: Conve
     toggled.current = false
     ;(open ? hideButton : showButton).current?.focus()
   }, [open])
-  useConversationKeys(rows, inboxId, pinnedCount, showHidden)
+  useConversationKeys(rows, inboxId, pinnedCount, showHidden, readNext)
   const nav = { inboxId, rows, total, loadMore, pinnedCount, showHidden }
 
   return (
