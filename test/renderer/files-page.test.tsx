@@ -11,7 +11,7 @@ import { ApiFailure } from '../../src/renderer/src/api/client'
 import type { FileInfo } from '../../src/shared/contract/vector-fs'
 import { useRoute } from '../../src/renderer/src/app/router'
 import { bombDocx } from '../support/docx-bomb'
-import { startTestNode, tempDir, type TestNode } from '../support/node'
+import { useTestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 import { layOutLists } from './list-layout'
 
@@ -102,19 +102,11 @@ describe('upload queue', () => {
 })
 
 describe('Files page against a real node', () => {
-  let node: TestNode
-  let cleanupDir: () => void
+  const node = useTestNode()
   beforeEach(() => {
-    const t = tempDir()
-    cleanupDir = t.cleanup
-    node = startTestNode(t.dir)
     window.location.hash = '#/files'
   })
-  afterEach(async () => {
-    cleanup()
-    await node.close()
-    cleanupDir()
-  })
+  afterEach(cleanup)
 
   it('shows the empty state, uploads picked files with a row each, lists them, and refuses an unreadable type with the node sentence', async () => {
     renderWithApp(<FilesPage />, routerTransport(node.router))
@@ -162,14 +154,18 @@ describe('Files page against a real node', () => {
     await userEvent.click(folder)
     await screen.findByRole('treeitem', { name: /^deposit\.txt/ })
   })
-  it('the arrow keys pass through an open folder that is empty (its note row takes the focus on the way)', async () => {
+  /** Folders "A empty" and "B next" in the Files page, the first opened: its row, and the note it shows. */
+  async function openEmptyFolder() {
     await node.post('/v2/create_folder', { path: '/', folder_name: 'A empty' })
     await node.post('/v2/create_folder', { path: '/', folder_name: 'B next' })
     renderWithApp(<FilesPage />, routerTransport(node.router))
     const library = screen.getByRole('navigation', { name: 'Library' })
     const empty = await within(library).findByRole('treeitem', { name: 'A empty', expanded: false })
     await userEvent.click(empty)
-    await within(library).findByText('Empty folder')
+    return { empty, note: await within(library).findByText('Empty folder') }
+  }
+  it('the arrow keys pass through an open folder that is empty (its note row takes the focus on the way)', async () => {
+    const { empty } = await openEmptyFolder()
     empty.focus()
     const focusedPath = () => document.activeElement?.closest<HTMLElement>('[data-path]')?.dataset.path
     await userEvent.keyboard('{ArrowDown}')
@@ -177,13 +173,7 @@ describe('Files page against a real node', () => {
     await waitFor(() => expect(focusedPath()).toBe('/B next'))
   })
   it('Left on the note of an open folder (empty, loading or failed) goes back up to that folder', async () => {
-    await node.post('/v2/create_folder', { path: '/', folder_name: 'A empty' })
-    await node.post('/v2/create_folder', { path: '/', folder_name: 'B next' })
-    renderWithApp(<FilesPage />, routerTransport(node.router))
-    const library = screen.getByRole('navigation', { name: 'Library' })
-    const empty = await within(library).findByRole('treeitem', { name: 'A empty', expanded: false })
-    await userEvent.click(empty)
-    const note = await within(library).findByText('Empty folder')
+    const { empty, note } = await openEmptyFolder()
     empty.focus()
     await userEvent.keyboard('{ArrowDown}')
     await waitFor(() => expect(note.closest('li')!.contains(document.activeElement)).toBe(true))

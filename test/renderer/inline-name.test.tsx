@@ -4,25 +4,17 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { InlineName } from '../../src/renderer/src/features/inboxes/InlineName'
 import type { Inbox } from '../../src/shared/contract/inbox'
-import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, createJob, useTestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 
 describe('Inline inbox name from the keyboard', () => {
-  let node: TestNode
-  let cleanupDir: () => void
+  const node = useTestNode()
   let inboxId: string
   beforeEach(async () => {
-    const t = tempDir()
-    cleanupDir = t.cleanup
-    node = startTestNode(t.dir)
     await addProvider(node, 'gpt')
     inboxId = `job_inbox::${await createJob(node, 'gpt')}::false`
   })
-  afterEach(async () => {
-    cleanup()
-    await node.close()
-    cleanupDir()
-  })
+  afterEach(cleanup)
   const stored = async () => ((await node.get(`/v2/get_inbox?inbox_name=${encodeURIComponent(inboxId)}`)).body as Inbox).custom_name
 
   it.each([

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { parseLocalEntry } from '../../src/renderer/src/features/jobs/scope-entries'
 import { emptyScope, JobScopeSchema, type JobScope } from '../../src/shared/contract/scope'
 import { documentResource, remoteSharedFolder, vrkaiEntry } from '../support/fixtures'
-import { startTestNode, tempDir, type TestNode } from '../support/node'
+import { useTestNode } from '../support/node'
 import { ScopeEditorHarness } from './scope-editor-harness'
 import { renderWithApp, routerTransport } from './render'
 import { layOutLists } from './list-layout'
@@ -33,12 +33,8 @@ const txtSource = (name: string, type: string) => ({
 })
 
 describe('ScopeEditor', () => {
-  let node: TestNode
-  let cleanupDir: () => void
+  const node = useTestNode()
   beforeEach(async () => {
-    const t = tempDir()
-    cleanupDir = t.cleanup
-    node = startTestNode(t.dir)
     const ok = async (res: Promise<{ status: number; body: unknown }>) =>
       expect((await res).status, JSON.stringify((await res).body)).toBe(200)
     const upload = (path: string, filename: string, text: string) =>
@@ -49,11 +45,7 @@ describe('ScopeEditor', () => {
     await upload('/Contracts/2025', 'q3.md', '# Q3\n\nRevenue grew.')
     await upload('/', 'notes.txt', 'Call the landlord.')
   })
-  afterEach(async () => {
-    cleanup()
-    await node.close()
-    cleanupDir()
-  })
+  afterEach(cleanup)
 
   it('picks library folders and files from the tree as seed entries; a folder takes over what is inside it', async () => {
     let scope: JobScope = emptyScope()
@@ -183,19 +175,11 @@ describe('parseLocalEntry', () => {
 })
 
 describe('ScopeEditor drop', () => {
-  let node: TestNode
-  let cleanupDir: () => void
+  const node = useTestNode()
   beforeEach(async () => {
-    const t = tempDir()
-    cleanupDir = t.cleanup
-    node = startTestNode(t.dir)
     await node.post('/v2/create_folder', { path: '/', folder_name: 'Inbox docs' })
   })
-  afterEach(async () => {
-    cleanup()
-    await node.close()
-    cleanupDir()
-  })
+  afterEach(cleanup)
 
   it('without a mouse: "Choose files…" uploads the picked files into the chosen folder and selects them (dropping was the only way)', async () => {
     let scope: JobScope = emptyScope()

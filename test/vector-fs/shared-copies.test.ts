@@ -1,24 +1,15 @@
 import { readFile } from 'node:fs/promises'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { FileBody } from '../../src/main/node-api/file-body'
-import { startTestNode, tempDir, type TestNode } from '../support/node'
+import { useTestNode } from '../support/node'
 
 /*
  * Files with the same bytes share one stored copy. Requests running at the same time must never
  * leave a file without its copy (its download then fails: the bytes are lost).
  */
 
-let node: TestNode
-let cleanup: () => void
-beforeEach(() => {
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir)
-})
-afterEach(async () => {
-  await node.close()
-  cleanup()
-})
+const node = useTestNode()
+afterEach(async () => {})
 
 const bytes = new TextEncoder().encode('The same report, uploaded again under another name.')
 const upload = (path: string, filename: string) => node.post('/v2/upload_file_to_folder', { path, filename, file_data: bytes })
