@@ -36,6 +36,24 @@ function observeList(filter: InboxFilter) {
   return () => observer.getCurrentResult().data?.pages.flatMap((p) => p.inboxes)
 }
 
+/** Provider p1 (model-a, on the fake) and a new job of it; the job's newest page of messages, observed as the window's infinite messages query is. */
+async function newJobWithMessages() {
+  await node.post(
+    '/v2/add_llm_provider',
+    provider('p1', { model: { OpenAI: { model_type: 'model-a' } }, external_url: win.fake.url, api_key: 'k' })
+  )
+  const jobId = ((await node.post('/v2/create_job', createJobBody('p1'))).body as { job_id: string }).job_id
+  const inboxId = `job_inbox::${jobId}::false`
+  const messages = observe<MessagePages>({
+    queryKey: keys.messages(inboxId),
+    queryFn: async () => ({
+      pages: [await win.client.call('last_messages', { body: { inbox_name: inboxId, limit: 50 } })],
+      pageParams: [null]
+    })
+  })
+  return { jobId, inboxId, messages }
+}
+
 /**
  * Waits until this window's event stream is open: a change made before that would be missed. Each
  * round adds a provider in "another window"; once this window's providers list shows it, an event
@@ -95,20 +113,7 @@ describe('the window follows the node', () => {
 
   it('an answer streams into the store delta by delta, then the stored answer replaces it', async () => {
     await streamOpen()
-    await node.post(
-      '/v2/add_llm_provider',
-      provider('p1', { model: { OpenAI: { model_type: 'model-a' } }, external_url: win.fake.url, api_key: 'k' })
-    )
-    const jobId = ((await node.post('/v2/create_job', createJobBody('p1'))).body as { job_id: string }).job_id
-    const inboxId = `job_inbox::${jobId}::false`
-    // The newest page, in the shape of the window's infinite messages query.
-    const messages = observe<MessagePages>({
-      queryKey: keys.messages(inboxId),
-      queryFn: async () => ({
-        pages: [await win.client.call('last_messages', { body: { inbox_name: inboxId, limit: 50 } })],
-        pageParams: [null]
-      })
-    })
+    const { jobId, inboxId, messages } = await newJobWithMessages()
     await expect.poll(() => messages.getCurrentResult().data?.pages[0]).toEqual([])
 
     const seen: string[] = []
@@ -134,19 +139,7 @@ describe('the window follows the node', () => {
 
   it('an answer already being written when the window connects (a reload) is marked as begun before, not shown as a whole answer; the next is followed from its start', async () => {
     await streamOpen()
-    await node.post(
-      '/v2/add_llm_provider',
-      provider('p1', { model: { OpenAI: { model_type: 'model-a' } }, external_url: win.fake.url, api_key: 'k' })
-    )
-    const jobId = ((await node.post('/v2/create_job', createJobBody('p1'))).body as { job_id: string }).job_id
-    const inboxId = `job_inbox::${jobId}::false`
-    const messages = observe<MessagePages>({
-      queryKey: keys.messages(inboxId),
-      queryFn: async () => ({
-        pages: [await win.client.call('last_messages', { body: { inbox_name: inboxId, limit: 50 } })],
-        pageParams: [null]
-      })
-    })
+    const { jobId, inboxId, messages } = await newJobWithMessages()
     const partial = () => useStreaming.getState().partial[inboxId]
     win.fake.behaviour = { type: 'reply', chunks: Array.from({ length: 40 }, (_, i) => `part${i} `), delayMs: 40 }
     await node.post('/v2/job_message', { job_id: jobId, content: 'Write slowly' })
