@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { useState, type ReactElement } from 'react'
+import { useState, type ComponentProps, type ReactElement } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { LastMessage } from '../../src/shared/contract/message'
 import { MessageList } from '../../src/renderer/src/features/inboxes/MessageList'
@@ -45,20 +45,24 @@ function message(
   }
 }
 
+/** The list of INBOX showing `messages`: nothing older, no answer written or awaited, unless `props` say otherwise. */
+const listOf = (messages: LastMessage[], props: Partial<ComponentProps<typeof MessageList>> = {}) => (
+  <MessageList
+    inboxId={INBOX}
+    messages={messages}
+    hasOlder={false}
+    loadingOlder={false}
+    onLoadOlder={() => {}}
+    streaming={false}
+    waiting={false}
+    onRetry={() => {}}
+    onSwitchProvider={() => {}}
+    {...props}
+  />
+)
+
 function renderList(messages: LastMessage[], onRetry = vi.fn()) {
-  renderWithApp(
-    <MessageList
-      inboxId={INBOX}
-      messages={messages}
-      hasOlder={false}
-      loadingOlder={false}
-      onLoadOlder={() => {}}
-      streaming={false}
-      waiting={false}
-      onRetry={onRetry}
-      onSwitchProvider={() => {}}
-    />
-  )
+  renderWithApp(listOf(messages, { onRetry }))
   return onRetry
 }
 
@@ -97,20 +101,7 @@ it('an error before any text is the plain note, titled as a provider that did no
 describe('an answer the provider asked to wait for (429)', () => {
   const question = () => message('Explain')
   const renderPaused = (until: number) =>
-    renderWithApp(
-      <MessageList
-        inboxId={INBOX}
-        messages={[question()]}
-        hasOlder={false}
-        loadingOlder={false}
-        onLoadOlder={() => {}}
-        streaming={false}
-        waiting
-        pause={{ parent: 'h', reason: 'rate_limit', until }}
-        onRetry={() => {}}
-        onSwitchProvider={() => {}}
-      />
-    )
+    renderWithApp(listOf([question()], { waiting: true, pause: { parent: 'h', reason: 'rate_limit', until } }))
 
   it('says the provider asked to wait and counts down to the next try', async () => {
     renderPaused(Date.now() + 12_000)
@@ -132,20 +123,7 @@ it('an answer awaited before its first words (Regenerate) shows the wait under i
   useStreaming.setState({
     partial: { [INBOX]: { parent: question.node_api_data.node_message_hash, text: '', replaced: [first.node_api_data.node_message_hash] } }
   })
-  renderWithApp(
-    <MessageList
-      inboxId={INBOX}
-      messages={[question, first]}
-      hasOlder={false}
-      loadingOlder={false}
-      onLoadOlder={() => {}}
-      streaming
-      streamingFor={question.node_api_data.node_message_hash}
-      waiting={false}
-      onRetry={() => {}}
-      onSwitchProvider={() => {}}
-    />
-  )
+  renderWithApp(listOf([question, first], { streaming: true, streamingFor: question.node_api_data.node_message_hash }))
   expect(screen.getByText('Waiting for the provider…')).toBeTruthy()
   expect(screen.queryByTestId('streaming-answer')).toBeNull()
   useStreaming.setState({ partial: {} })
@@ -182,20 +160,7 @@ describe('an answer the operator watched being written', () => {
   // Longer than the preview (about 2,000 characters): a stored answer read from history would show "Show all".
   const long = (end: string) =>
     Array.from({ length: 60 }, (_, i) => `Paragraph ${i} of the answer, long enough to fill the screen.`).join('\n\n') + `\n\n${end}`
-  const list = (messages: LastMessage[], streamingFor?: string) => (
-    <MessageList
-      inboxId={INBOX}
-      messages={messages}
-      hasOlder={false}
-      loadingOlder={false}
-      onLoadOlder={() => {}}
-      streaming={streamingFor !== undefined}
-      streamingFor={streamingFor}
-      waiting={false}
-      onRetry={() => {}}
-      onSwitchProvider={() => {}}
-    />
-  )
+  const list = (messages: LastMessage[], streamingFor?: string) => listOf(messages, { streaming: streamingFor !== undefined, streamingFor })
   afterEach(() => useStreaming.setState({ partial: {}, watched: {} }))
 
   it('stays shown whole once it is stored, instead of collapsing to the preview under the reader’s eyes', async () => {
@@ -255,20 +220,7 @@ it('an answer begun before the window connected (a reload) shows as an answer in
   const question = message('Write slowly')
   const parent = question.node_api_data.node_message_hash
   useStreaming.getState().append(INBOX, parent, 'part7 part8 part9', undefined, true)
-  renderWithApp(
-    <MessageList
-      inboxId={INBOX}
-      messages={[question]}
-      hasOlder={false}
-      loadingOlder={false}
-      onLoadOlder={() => {}}
-      streaming
-      streamingFor={parent}
-      waiting={false}
-      onRetry={() => {}}
-      onSwitchProvider={() => {}}
-    />
-  )
+  renderWithApp(listOf([question], { streaming: true, streamingFor: parent }))
   const shown = screen.getByTestId('answer-in-progress')
   expect(shown.getAttribute('role')).toBe('status')
   expect(shown.textContent).toContain('An answer is being written.')
