@@ -224,29 +224,11 @@ function finish(protocol: string, model: string): string[] {
         ),
         sse({ type: 'message_stop' }, 'message_stop')
       ]
+    // Gemini and Ollama end a stream with a last chunk shaped as a whole answer with no text.
     case 'gemini':
-      return [
-        sse({
-          candidates: [{ content: { parts: [{ text: '' }], role: 'model' }, finishReason: 'STOP', index: 0 }],
-          usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 3, totalTokenCount: 8 }
-        })
-      ]
+      return [sse(whole(protocol, model, ''))]
     default:
-      return [
-        JSON.stringify({
-          model,
-          created_at: new Date().toISOString(),
-          message: { role: 'assistant', content: '' },
-          done: true,
-          done_reason: 'stop',
-          total_duration: 1,
-          load_duration: 1,
-          prompt_eval_count: 5,
-          prompt_eval_duration: 1,
-          eval_count: 3,
-          eval_duration: 1
-        }) + '\n'
-      ]
+      return [JSON.stringify(whole(protocol, model, '')) + '\n']
   }
 }
 
