@@ -192,16 +192,24 @@ describe('embeddings', () => {
     }
   })
 
-  it('a file deleted and uploaded again while its passages are being embedded gets the vectors of its new text, not of the old one', async () => {
+  /**
+   * Uploads draft.txt and, while the provider holds its batch, replaces it under the same name (deleted,
+   * uploaded again with new text). Returns what lets the provider answer the held batch.
+   */
+  async function replaceDraftWhileEmbedding(): Promise<() => void> {
     await useOpenAi(node)
     let answer!: () => void
     fake.behaviour = { type: 'wait', until: new Promise<void>((r) => (answer = r)) }
     const arrived = fake.nextRequest()
     await upload(node, 'draft.txt', 'The old draft talks about harbour fees.')
     await arrived
-    // The right version replaces it under the same name while the old text's batch is still out.
     expect((await node.post('/v2/delete_item', { path: '/draft.txt' })).status).toBe(200)
     await upload(node, 'draft.txt', 'The final version covers parking permits.')
+    return answer
+  }
+
+  it('a file deleted and uploaded again while its passages are being embedded gets the vectors of its new text, not of the old one', async () => {
+    const answer = await replaceDraftWhileEmbedding()
     fake.behaviour = { type: 'ok' }
     answer()
     await waitFor(node, allReady)
@@ -218,14 +226,7 @@ describe('embeddings', () => {
   })
 
   it('the failure of a batch sent before a file was deleted and uploaded again does not mark the new file failed', async () => {
-    await useOpenAi(node)
-    let answer!: () => void
-    fake.behaviour = { type: 'wait', until: new Promise<void>((r) => (answer = r)) }
-    const arrived = fake.nextRequest()
-    await upload(node, 'draft.txt', 'The old draft talks about harbour fees.')
-    await arrived
-    expect((await node.post('/v2/delete_item', { path: '/draft.txt' })).status).toBe(200)
-    await upload(node, 'draft.txt', 'The final version covers parking permits.')
+    const answer = await replaceDraftWhileEmbedding()
     fake.behaviour = { type: 'fail', status: 400, times: 1 }
     answer()
     const [draft] = await waitFor(node, (fs) => fs[0]?.status !== 'processing')
