@@ -330,6 +330,41 @@ describe('the open inbox', () => {
     expect(requests.slice(before)).toEqual([])
   })
 
+  it('a scope drawn from 1,000 library folders is checked for gone entries in one request, not one per folder', async () => {
+    const item = (i: number) => ({
+      name: `doc ${i}.txt`,
+      path: { path_ids: [`Folder ${i}`, `doc ${i}.txt`] },
+      source: {
+        Standard: {
+          FileRef: { file_name: `doc ${i}`, file_type: { Document: 'Txt' }, original_creation_datetime: null, text_chunking_strategy: 'V1' }
+        }
+      }
+    })
+    const scope = {
+      local_vrkai: [],
+      local_vrpack: [],
+      network_folders: [],
+      vector_fs_folders: [],
+      vector_fs_items: Array.from({ length: 1000 }, (_, i) => item(i))
+    }
+    const created = await node.post('/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope } })
+    const jobId = (created.body as { job_id: string }).job_id
+    render(
+      <MantineProvider>
+        <ModalsProvider>
+          <QueryClientProvider client={qc}>
+            <ClientProvider client={client}>
+              <InboxView inboxId={inboxOf(jobId)} />
+            </ClientProvider>
+          </QueryClientProvider>
+        </ModalsProvider>
+      </MantineProvider>
+    )
+    expect(await screen.findByText('1000 entries, 1000 missing', {}, { timeout: 5000 })).toBeTruthy()
+    expect(requests.filter((p) => p === '/v2/retrieve_path_simplified')).toEqual([])
+    expect(requests.filter((p) => p === '/v2/vector_fs_missing_paths')).toHaveLength(1)
+  })
+
   it('an inbox that does not exist says so', async () => {
     render(
       <MantineProvider>

@@ -129,3 +129,36 @@ describe('vector_fs_file_states', () => {
     expect(await states()).toEqual({ files: 1, processing: 0, ready: 0, failed: 1, embedding_failure: null })
   })
 })
+
+describe('vector_fs_missing_paths', () => {
+  it('names the places of the paths the library does not hold, in one call', async () => {
+    await mkdir('/', 'Contracts')
+    await upload('/Contracts', 'lease.txt', 'The lease')
+    const body = await ok(
+      node.post('/v2/vector_fs_missing_paths', {
+        path_ids: [
+          ['Contracts'],
+          ['Contracts', 'lease.txt'],
+          ['Contracts', 'gone.txt'],
+          ['Nope', 'lease.txt'],
+          ['Contracts', 'lease.txt', 'x'],
+          []
+        ]
+      })
+    )
+    expect(body).toEqual({ missing: [2, 3, 4] })
+  })
+
+  it('refuses a body without paths, with too many, or with a path that is not strings, and changes nothing', async () => {
+    const before = dbFingerprint(node.store)
+    expectError(await node.post('/v2/vector_fs_missing_paths', { path_ids: [] }), 400, 'path_ids: expected 1 to 10000 paths')
+    expectError(
+      await node.post('/v2/vector_fs_missing_paths', { path_ids: Array.from({ length: 10_001 }, () => ['a']) }),
+      400,
+      'path_ids: expected 1 to 10000 paths'
+    )
+    expectError(await node.post('/v2/vector_fs_missing_paths', { path_ids: [['a', 1]] }), 400, 'path_ids[0][1]')
+    expectError(await node.post('/v2/vector_fs_missing_paths', {}), 400, 'path_ids')
+    expect(dbFingerprint(node.store)).toEqual(before)
+  })
+})

@@ -392,6 +392,11 @@ export function createVectorFs(options: VectorFsOptions) {
       return tree.findByName(words, kind, limit).map((e) => info(e, tree.segmentsOf(e.id), 0, 1, key))
     },
 
+    /** The places in `paths` of the paths no entry has. */
+    missingPaths(paths: readonly (readonly string[])[]): number[] {
+      return paths.flatMap((segments, i) => (tree.resolve(segments) ? [] : [i]))
+    },
+
     /** Files by embedding state, for progress (a file without a status is ready), and why embedding waits, if it does. */
     fileStateCounts() {
       const c = tree.stateCounts()

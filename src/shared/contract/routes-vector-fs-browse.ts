@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { routePaths } from './route-paths'
 import { FileInfoSchema } from './vector-fs'
-import { FileStateCountsSchema, FindEntriesQuerySchema } from './vector-fs-browse'
+import { FileStateCountsSchema, FindEntriesQuerySchema, MissingPathsRequestSchema, MissingPathsResponseSchema } from './vector-fs-browse'
 
 /** Browsing a large library (Nodedesk's additions, see vector-fs-browse.ts). */
 export const vectorFsBrowseRoutes = {
@@ -19,5 +19,13 @@ export const vectorFsBrowseRoutes = {
     query: z.object({}),
     description: 'How many files the library holds, and how many are processing, ready and failed (embedding progress).',
     response: FileStateCountsSchema
+  },
+  vector_fs_missing_paths: {
+    ...routePaths.vector_fs_missing_paths,
+    auth: true,
+    body: MissingPathsRequestSchema,
+    description:
+      "Which of these paths (each as path_ids, e.g. a scope's entries) the library does not hold: one call, where reading each one's folder took a request per folder.",
+    response: MissingPathsResponseSchema
   }
 } as const

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { intParam } from './query-params'
 import { nameSearchWords } from './vector-fs-names'
+import { MISSING_PATHS_MAX } from './vector-fs-limits'
 
 /*
  * Nodedesk's own additions to the VectorFS routes (not in api-contract.md): what a window needs to
@@ -17,6 +18,18 @@ export const FindEntriesQuerySchema = z.object({
   /** Only folders or only files; both when absent. */
   kind: z.enum(['folder', 'file'], { error: 'expected "folder" or "file"' }).optional(),
   limit: intParam(1, 100).optional()
+})
+
+export const MissingPathsRequestSchema = z.strictObject({
+  path_ids: z
+    .array(z.array(z.string()), { error: 'expected an array of paths, each an array of strings' })
+    .min(1, { error: `expected 1 to ${MISSING_PATHS_MAX} paths` })
+    .max(MISSING_PATHS_MAX, { error: `expected 1 to ${MISSING_PATHS_MAX} paths` })
+})
+
+export const MissingPathsResponseSchema = z.strictObject({
+  /** The places in `path_ids` of the paths the library does not hold. */
+  missing: z.array(z.number())
 })
 
 /** The embedding provider's last failure while the queue tries the same passages again (their files stay processing). */

@@ -26,6 +26,7 @@ type VectorFsRoutes =
   | 'update_default_embedding_model'
   | 'find_vector_fs_entries'
   | 'vector_fs_file_states'
+  | 'vector_fs_missing_paths'
 
 /** Paths were validated by the schema; this only splits them. */
 function segments(path: string | undefined): string[] {
@@ -84,6 +85,7 @@ export function vectorFsHandlers(ctx: NodeContext): HandlerGroup<VectorFsRoutes>
       }),
     find_vector_fs_entries: ({ query }) => vfs.findByName(nameSearchWords(query.q), query.kind, query.limit ?? 50),
     vector_fs_file_states: () => vfs.fileStateCounts(),
+    vector_fs_missing_paths: ({ body }) => ({ missing: vfs.missingPaths(body.path_ids) }),
     retrieve_vector_resource: ({ query }) => vfsCall(() => vfs.exportResource(segments(query.path))),
     get_default_embedding_model: () => {
       const m = vfs.embeddingModel()

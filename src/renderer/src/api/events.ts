@@ -110,6 +110,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
     void qc.invalidateQueries({ queryKey: keys.vfsFindAll })
     void qc.invalidateQueries({ queryKey: keys.vfsFileStates })
     void qc.invalidateQueries({ queryKey: keys.vfsSearch })
+    void qc.invalidateQueries({ queryKey: keys.vfsMissingAll })
   }
   const recount = (filter: InboxFilter) => {
     const key = JSON.stringify(filter)

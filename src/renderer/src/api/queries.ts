@@ -36,6 +36,9 @@ export const keys = {
   vfsFileStates: ['vfs', 'file-states'] as const,
   vfsResource: (path: string) => ['vfs', 'resource', path] as const,
   vfsSearch: ['vfs', 'search'] as const,
+  /** Which of a scope's library entries are gone (`digest` stands for their paths). */
+  vfsMissing: (digest: string) => ['vfs', 'missing', digest] as const,
+  vfsMissingAll: ['vfs', 'missing'] as const,
   embeddingModel: ['embeddingModel'] as const
 }
 

@@ -102,33 +102,17 @@ export interface MissingEntry {
   readonly path: string
 }
 
-/** The folders whose listing tells whether the scope's library entries still exist (each entry's parent, once). */
-export function foldersToCheck(scope: JobScope): string[] {
-  const out = new Set<string>()
-  for (const f of scope.vector_fs_folders) if (f.path.path_ids.length > 0) out.add(parentOf(key(f.path.path_ids)))
-  for (const i of scope.vector_fs_items) out.add(parentOf(key(i.path.path_ids)))
-  return [...out]
-}
-
-/**
- * Scope entries naming a path the library no longer has (kept as stored; they simply find nothing).
- * `levels` holds the listings of foldersToCheck(scope): a folder's children, `null` for a folder that
- * is not there (so nothing under it is), absent while unknown (not yet read, or unreadable).
- */
-export function missingEntries(scope: JobScope, levels: ReadonlyMap<string, readonly FileInfo[] | null>): MissingEntry[] {
-  const gone = (p: string) => {
-    const level = levels.get(parentOf(p))
-    return level === null || (level !== undefined && !level.some((c) => c.path === p))
-  }
-  const out: MissingEntry[] = []
+/** The scope's library entries (folders and items) whose existence can be checked, each as the MissingEntry it would be. */
+export function libraryEntriesOf(scope: JobScope): (MissingEntry & { readonly pathIds: readonly string[] })[] {
+  const out: (MissingEntry & { readonly pathIds: readonly string[] })[] = []
   scope.vector_fs_folders.forEach((f, index) => {
-    const p = key(f.path.path_ids)
-    if (p !== '/' && gone(p)) out.push({ section: 'vector_fs_folders', index, name: f.name, path: p })
+    // The root always exists.
+    if (f.path.path_ids.length > 0)
+      out.push({ section: 'vector_fs_folders', index, name: f.name, path: key(f.path.path_ids), pathIds: f.path.path_ids })
   })
-  scope.vector_fs_items.forEach((i, index) => {
-    const p = key(i.path.path_ids)
-    if (gone(p)) out.push({ section: 'vector_fs_items', index, name: i.name, path: p })
-  })
+  scope.vector_fs_items.forEach((i, index) =>
+    out.push({ section: 'vector_fs_items', index, name: i.name, path: key(i.path.path_ids), pathIds: i.path.path_ids })
+  )
   return out
 }
 

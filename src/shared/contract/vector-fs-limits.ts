@@ -1,0 +1,4 @@
+/** Library limits, apart from the schemas: windows use them without loading zod. */
+
+/** The most paths one vector_fs_missing_paths call checks (a scope's every folder and item). */
+export const MISSING_PATHS_MAX = 10_000
