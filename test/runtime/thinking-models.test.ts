@@ -132,11 +132,11 @@ const KINDS: [ProviderKind, string][] = [
   ['Gemini', '/v1beta']
 ]
 
-/** One answer's call, as the answer runtime makes it. */
-async function ask(kind: ProviderKind, path: string) {
+/** One answer's call to the server at `baseUrl`, as the answer runtime makes it. */
+async function ask(kind: ProviderKind, baseUrl: string) {
   const deltas: string[] = []
   const request = {
-    target: { kind, model: 'm', baseUrl: base + path, apiKey: 'sk-test-key-123456' },
+    target: { kind, model: 'm', baseUrl, apiKey: 'sk-test-key-123456' },
     options: { prompt: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'What is six times seven?' }] }] },
     stream: true,
     timeouts: TIMEOUTS,
@@ -150,14 +150,14 @@ async function ask(kind: ProviderKind, path: string) {
 describe('a reasoning model thinking for longer than the first-chunk time-out', () => {
   it.each(KINDS)('%s: is still answering while its thoughts stream, and only the answer is kept', async (kind, path) => {
     before = 'think'
-    const result = await ask(kind, path)
+    const result = await ask(kind, base + path)
     expect(result).toMatchObject({ kind: 'done', text: ANSWER })
     expect(result.deltas.join('')).toBe(ANSWER)
   })
 
   it.each(KINDS)('%s: silence for as long still times out', async (kind, path) => {
     before = 'silence'
-    const result = await ask(kind, path)
+    const result = await ask(kind, base + path)
     expect(result).toMatchObject({ kind: 'failed', failure: { kind: 'timeout' } })
   })
 })
@@ -185,19 +185,7 @@ describe('thinking sent inline, between <think> tags at the start of the text', 
   })
   afterAll(() => new Promise<void>((r) => inline.close(() => r())))
 
-  const inlineAsk = async () => {
-    const deltas: string[] = []
-    const request = {
-      target: { kind: 'OpenAI' as const, model: 'm', baseUrl: inlineBase, apiKey: 'sk-test-key-123456' },
-      options: { prompt: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'What is six times seven?' }] }] },
-      stream: true,
-      timeouts: TIMEOUTS,
-      maxTextBytes: 1 << 20,
-      wireLimit: 1 << 28
-    }
-    const result = await runAnswerCall(request, fetch, new AbortController().signal, (d) => deltas.push(d))
-    return { ...result, deltas }
-  }
+  const inlineAsk = () => ask('OpenAI', inlineBase)
 
   it('keeps only the answer, whatever the pieces the tags arrive in', async () => {
     pieces = ['<th', 'ink>\nOkay, six times', ' seven. Let me compute.\n</thi', 'nk>', '\n\n', 'The answer ', 'is 42.']
