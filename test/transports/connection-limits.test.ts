@@ -2,19 +2,17 @@ import { request } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
-import { startTestNode, type TestNode } from '../support/node'
+import { useTestNode } from '../support/node'
 
-let node: TestNode
+const node = useTestNode()
 let http: HttpServer
 const sockets: Socket[] = []
 afterEach(async () => {
   for (const s of sockets.splice(0)) s.destroy()
   await http.close()
-  await node.close()
 })
 
 const start = async (limits: { maxConnections?: number; headersTimeoutMs?: number; idleTimeoutMs?: number }) => {
-  node = startTestNode()
   http = await startHttpServer({ router: node.router, token: 'tok', port: 0, log: node.log, heartbeatMs: 200, limits })
 }
 const open = () =>
@@ -90,7 +88,6 @@ describe('HTTP connection limits', () => {
   })
 
   it('an event stream asked for on a kept-open connection while the node stops does not hold the stop (it waited 10 s)', async () => {
-    node = startTestNode()
     // The events request is held just before its stream opens, until the stop has begun.
     let arrived!: () => void
     const atRouter = new Promise<void>((r) => (arrived = r))

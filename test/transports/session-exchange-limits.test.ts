@@ -1,24 +1,22 @@
 import { connect, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
-import { startTestNode, type TestNode } from '../support/node'
+import { useTestNode } from '../support/node'
 
 /**
  * POST /v2/session is the one route that reads a body before anyone has shown a token or a
  * session: whoever can reach the port (any local user or process) may call it. It must not let
  * such a caller hold memory or a connection slot for long.
  */
-let node: TestNode
+const node = useTestNode()
 let http: HttpServer
 const sockets: Socket[] = []
 afterEach(async () => {
   for (const s of sockets.splice(0)) s.destroy()
   await http.close()
-  await node.close()
 })
 
 const start = async () => {
-  node = startTestNode()
   http = await startHttpServer({ router: node.router, token: 'tok', port: 0, log: node.log, limits: { headersTimeoutMs: 1_000 } })
 }
 const open = () =>
