@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures/node'
-import { providerBody, seedJobs } from './seed'
+import { nameJobInbox, providerBody, seedJobs } from './seed'
 
 test('the conversation list beside a conversation is one Tab stop (the open one); the arrows move along it and Enter opens one', async ({
   page,
@@ -7,11 +7,7 @@ test('the conversation list beside a conversation is one Tab stop (the open one)
 }) => {
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
   const ids = await seedJobs(node, 'gpt', 30, 4)
-  for (const [i, id] of ids.entries())
-    await node.api('POST', '/v2/update_smart_inbox_name', {
-      inbox_name: `job_inbox::${id}::false`,
-      custom_name: `Chat ${String(i + 1).padStart(2, '0')}`
-    })
+  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, `Chat ${String(i + 1).padStart(2, '0')}`)
   await page.goto(node.uiUrl)
   // Opened from near the top of the list (renaming moved them about).
   const row = page.getByRole('link', { name: /^Chat \d\d/ }).nth(1)

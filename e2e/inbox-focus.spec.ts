@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/node'
-import { providerBody, seedJobs } from './seed'
+import { nameJobInbox, providerBody, seedJobs } from './seed'
 
 /** What holds the focus: "body" when nothing does (a keyboard user would start over from the top). */
 const focusedText = (page: Page) =>
@@ -15,11 +15,7 @@ test('opening a conversation from the keyboard, and moving with Alt+Down, leaves
 }) => {
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
   const ids = await seedJobs(node, 'gpt', 3)
-  for (const [i, id] of ids.entries())
-    expect(
-      (await node.api('POST', '/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${id}::false`, custom_name: `Chat ${i + 1}` }))
-        .status
-    ).toBe(200)
+  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, `Chat ${i + 1}`)
   await page.goto(node.uiUrl)
   const row = page.getByRole('link', { name: /^Chat 2/ })
   await row.focus()

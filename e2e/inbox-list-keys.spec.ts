@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/node'
 import { InboxListPage } from './pages/inbox'
-import { providerBody, seedJobs } from './seed'
+import { nameJobInbox, providerBody, seedJobs } from './seed'
 
 /** The accessible name's start of what holds the focus, or "body". */
 const focusedName = (page: Page) =>
@@ -19,11 +19,7 @@ test('the inbox list is one Tab stop: arrows, Home and End move, Space selects, 
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
   const ids = await seedJobs(node, 'gpt', 5, 1)
   // Created oldest first: the list shows Chat 5 … Chat 1, newest activity first.
-  for (const [i, id] of ids.entries())
-    expect(
-      (await node.api('POST', '/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${id}::false`, custom_name: `Chat ${i + 1}` }))
-        .status
-    ).toBe(200)
+  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, `Chat ${i + 1}`)
   await page.goto(node.uiUrl)
   const list = new InboxListPage(page)
   await expect(list.rows()).toHaveCount(5)

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures/node'
 import { InboxListPage } from './pages/inbox'
-import { emptyScope, providerBody } from './seed'
+import { emptyScope, nameJobInbox, providerBody } from './seed'
 
 test('managing conversations: pin, hide and unhide, delete one, bulk-delete two, search shows a marked snippet', async ({ page, node }) => {
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
@@ -10,7 +10,7 @@ test('managing conversations: pin, hide and unhide, delete one, bulk-delete two,
     const { job_id } = (
       await node.api<{ job_id: string }>('POST', '/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope: emptyScope } })
     ).body
-    await node.api('POST', '/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${job_id}::false`, custom_name: name })
+    await nameJobInbox(node, job_id, name)
     jobs.push(job_id)
   }
   node.fake.behaviour = { type: 'reply', chunks: ['The lease renewal is due in March.'] }

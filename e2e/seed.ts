@@ -38,3 +38,9 @@ export async function seedJobs(node: HeadlessNode, providerId: string, n: number
   await Promise.all(Array.from({ length: concurrency }, worker))
   return ids
 }
+
+/** Gives job `jobId`'s inbox the name `name` (update_smart_inbox_name); throws unless the node takes it. */
+export async function nameJobInbox(node: HeadlessNode, jobId: string, name: string): Promise<void> {
+  const res = await node.api('POST', '/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${jobId}::false`, custom_name: name })
+  if (res.status !== 200) throw new Error(`update_smart_inbox_name: ${JSON.stringify(res.body)}`)
+}
