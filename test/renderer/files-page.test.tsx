@@ -101,6 +101,16 @@ describe('upload queue', () => {
   })
 })
 
+/** Renames the library entry `from` to `to` through its row's menu ("Rename or move…"). */
+async function renameFromMenu(from: string, to: string) {
+  await userEvent.click(await screen.findByRole('button', { name: `Actions for ${from}` }))
+  await userEvent.click(await screen.findByRole('menuitem', { name: 'Rename or move…', hidden: true }))
+  const name = await screen.findByLabelText('Name')
+  await userEvent.clear(name)
+  await userEvent.type(name, to)
+  await userEvent.click(screen.getByRole('button', { name: 'Move' }))
+}
+
 describe('Files page against a real node', () => {
   const node = useTestNode()
   beforeEach(() => {
@@ -205,22 +215,12 @@ describe('Files page against a real node', () => {
     const preview = await screen.findByTestId('file-preview')
     await within(preview).findByText(/returned within thirty days/)
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Actions for deposit.txt' }))
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Rename or move…', hidden: true }))
-    const name = await screen.findByLabelText('Name')
-    await userEvent.clear(name)
-    await userEvent.type(name, 'deposit-2025.txt')
-    await userEvent.click(screen.getByRole('button', { name: 'Move' }))
+    await renameFromMenu('deposit.txt', 'deposit-2025.txt')
     await waitFor(() => expect(window.location.hash).toBe('#/files?path=%2FLeases%2Fdeposit-2025.txt'))
     await within(screen.getByTestId('file-preview')).findByText(/returned within thirty days/)
     expect(within(screen.getByTestId('file-preview')).queryByRole('alert')).toBeNull()
 
-    await userEvent.click(screen.getByRole('button', { name: 'Actions for Leases' }))
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Rename or move…', hidden: true }))
-    const folderName = await screen.findByLabelText('Name')
-    await userEvent.clear(folderName)
-    await userEvent.type(folderName, 'Old leases')
-    await userEvent.click(screen.getByRole('button', { name: 'Move' }))
+    await renameFromMenu('Leases', 'Old leases')
     await waitFor(() => expect(window.location.hash).toBe('#/files?path=%2FOld+leases%2Fdeposit-2025.txt'))
     await within(screen.getByTestId('file-preview')).findByText(/returned within thirty days/)
 
