@@ -354,4 +354,23 @@ describe('a conversation opened from far down the inbox list (its row read by pl
     fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
     expect(window.location.hash).toBe(hashOf(id(2))) // the one before it
   })
+
+  it('Alt+Down and Alt+Up past the rows read by place (the list collapsed) read the block beyond, then open the neighbour', async () => {
+    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
+    useLayoutPrefs.setState({ conversationsOpen: false })
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    const client = createClient(routerTransport(node.router))
+    // Places 1000-1099 read by place: after the three made by the tests, place p is the seeded inbox 5002 - p.
+    await qc.fetchQuery(inboxPlaceQuery(client, { showHidden: false, pinned: false }, 10))
+    const id = (n: number) => `job_inbox::jobid_seed_${n}::false`
+    renderView(id(5002 - 1099), qc)
+    await screen.findByTestId('inbox-title')
+    fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
+    await waitFor(() => expect(window.location.hash).toBe(hashOf(id(5002 - 1100))))
+    cleanup()
+    renderView(id(5002 - 1000), qc)
+    await screen.findByTestId('inbox-title')
+    fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
+    await waitFor(() => expect(window.location.hash).toBe(hashOf(id(5002 - 999))))
+  })
 })

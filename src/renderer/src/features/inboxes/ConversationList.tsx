@@ -4,7 +4,8 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
-import { cachedAtPlace, cachedPlace, placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
+import { cachedAtPlace, cachedPlace, inboxPlaceQuery, placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
+import { useClient } from '../../api/client-context'
 import { useInboxPages, useInboxPlaces } from '../../api/queries'
 import { hrefOf, navigate } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
@@ -115,6 +116,7 @@ function useConversationKeys(
   readNext: () => Promise<ConversationRow[] | undefined>
 ) {
   const qc = useQueryClient()
+  const client = useClient()
   // The conversation open now, for a page read that ends after another was opened.
   const openNow = useRef(inboxId)
   useEffect(() => {
@@ -146,11 +148,22 @@ function useConversationKeys(
           const row = more?.[target]
           if (row && openNow.current === inboxId) navigate({ name: 'inbox', inboxId: row.id })
         })
+      } else if (target >= rows.length) {
+        // Far past them, beyond the rows read by place (a block not read, or no longer cached): that block is read first.
+        e.preventDefault()
+        const place = target - pinnedCount
+        qc.fetchQuery(inboxPlaceQuery(client, { showHidden, pinned: false }, Math.floor(place / PLACE_BLOCK))).then(
+          (block) => {
+            const inbox = block[place % PLACE_BLOCK]
+            if (inbox && openNow.current === inboxId) navigate({ name: 'inbox', inboxId: inbox.inbox_id })
+          },
+          () => {} // not read (the node unreachable): the key does nothing, as at the list's end
+        )
       }
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [rows, inboxId, qc, pinnedCount, showHidden, readNext])
+  }, [rows, inboxId, qc, client, pinnedCount, showHidden, readNext])
 }
 
 interface NavProps {
