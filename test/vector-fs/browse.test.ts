@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FileInfo } from '../../src/shared/contract/vector-fs'
 import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
-import { addProvider, dbFingerprint, expectError, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, dbFingerprint, expectError, useTestNode } from '../support/node'
 
 /*
  * Nodedesk's browsing routes (vector-fs-browse.ts): finding entries by name anywhere in the tree,
@@ -9,18 +9,7 @@ import { addProvider, dbFingerprint, expectError, startTestNode, tempDir, type T
  */
 
 const bytes = (text: string) => new TextEncoder().encode(text)
-let node: TestNode
-let cleanup: () => void
-
-beforeEach(() => {
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir, { vectorFs: { queue: { batchSize: 4, backoffMs: 5, maxBackoffMs: 20, maxAttempts: 2 } } })
-})
-afterEach(async () => {
-  await node.close()
-  cleanup()
-})
+const node = useTestNode({ vectorFs: { queue: { batchSize: 4, backoffMs: 5, maxBackoffMs: 20, maxAttempts: 2 } } })
 
 async function ok(res: Promise<{ status: number; body: unknown }>) {
   const r = await res

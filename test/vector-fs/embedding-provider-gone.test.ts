@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { FileInfo, SearchResult } from '../../src/shared/contract/vector-fs'
 import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
-import { addProvider, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, useTestNode } from '../support/node'
 import { provider } from '../support/fixtures'
 
 /*
@@ -10,22 +10,16 @@ import { provider } from '../support/fixtures'
  * instead of keeping a setting whose every embedding call fails.
  */
 let fake: FakeEmbeddings
-let node: TestNode
-let cleanup: () => void
-
 beforeEach(async () => {
   fake = await startFakeEmbeddings(16)
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir, { vectorFs: { queue: { batchSize: 4, backoffMs: 5, maxBackoffMs: 20, maxAttempts: 2 } } })
+})
+afterEach(() => fake.close())
+const node = useTestNode({ vectorFs: { queue: { batchSize: 4, backoffMs: 5, maxBackoffMs: 20, maxAttempts: 2 } } })
+
+beforeEach(async () => {
   await addProvider(node, 'emb', { api_key: 'sk-e', external_url: `${fake.url}/v1` })
   await addProvider(node, 'other', { api_key: 'sk-o', external_url: `${fake.url}/v1` })
   expect((await node.post('/v2/update_default_embedding_model', { provider_id: 'emb', model: 'text-embedding-3-small' })).status).toBe(200)
-})
-afterEach(async () => {
-  await node.close()
-  await fake.close()
-  cleanup()
 })
 
 const model = async () => (await node.get('/v2/get_default_embedding_model')).body

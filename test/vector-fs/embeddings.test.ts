@@ -2,26 +2,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FileInfo, SearchResult } from '../../src/shared/contract/vector-fs'
 import { fakeVector, startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
 import { recordEvents } from '../support/answers'
-import { addProvider, startTestNode, tempDir, type TestNode, type TestNodeOptions } from '../support/node'
+import { addProvider, startTestNode, tempDir, type TestNode, type TestNodeOptions, useTestNode } from '../support/node'
 
 const QUICK: TestNodeOptions = { vectorFs: { queue: { batchSize: 4, backoffMs: 5, maxBackoffMs: 20, maxAttempts: 4 } } }
 const bytes = (text: string) => new TextEncoder().encode(text)
 
 let fake: FakeEmbeddings
-let node: TestNode
-let cleanup: () => void
-
 beforeEach(async () => {
   fake = await startFakeEmbeddings(64)
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir, QUICK)
 })
-afterEach(async () => {
-  await node.close()
-  await fake.close()
-  cleanup()
-})
+afterEach(() => fake.close())
+const node = useTestNode(QUICK)
 
 async function upload(n: TestNode, filename: string, text: string) {
   const res = await n.post('/v2/upload_file_to_folder', { path: '/', filename, file_data: bytes(text) })
@@ -163,7 +154,7 @@ describe('embeddings', () => {
     const arrived = fake.nextRequest()
     await upload(node, 'a.txt', longText('harbour', 8))
     await arrived
-    node = node.reopen()
+    node.reopen()
     expect((await files(node))[0]!.status).toBe('processing')
     fake.behaviour = { type: 'ok' }
     await waitFor(node, allReady)

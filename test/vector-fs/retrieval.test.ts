@@ -3,27 +3,18 @@ import type { FileInfo } from '../../src/shared/contract/vector-fs'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
 import { documentResource, vrkaiEntry } from '../support/fixtures'
-import { addProvider, createJob, startTestNode, tempDir, type TestNode } from '../support/node'
+import { addProvider, createJob, useTestNode } from '../support/node'
 import { waitForAnswers } from '../support/answers'
 
 let llm: FakeLlm
-let node: TestNode
-let cleanup: () => void
-
 beforeEach(async () => {
   llm = await startFakeLlm()
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir, {
-    runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 } },
-    vectorFs: { queue: { batchSize: 16, backoffMs: 5, maxBackoffMs: 20 } }
-  })
-  await addProvider(node, 'gpt', { external_url: llm.url, api_key: 'sk-chat' })
 })
-afterEach(async () => {
-  await node.close()
-  await llm.close()
-  cleanup()
+afterEach(() => llm.close())
+const node = useTestNode({
+  runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 } },
+  vectorFs: { queue: { batchSize: 16, backoffMs: 5, maxBackoffMs: 20 } },
+  setup: (n) => addProvider(n, 'gpt', { external_url: llm.url, api_key: 'sk-chat' })
 })
 
 const bytes = (text: string) => new TextEncoder().encode(text)

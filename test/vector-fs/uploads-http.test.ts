@@ -8,27 +8,19 @@ import type { FileInfo, SearchResult } from '../../src/shared/contract/vector-fs
 import { bindIpc, type IpcMainLike, type IpcReply } from '../../src/main/transports/ipc'
 import { type HttpServer } from '../../src/main/transports/http'
 import { documentResource, vrkaiEntry } from '../support/fixtures'
-import { dbFingerprint, startTestNode, tempDir, type TestNode, serveUploadsOverHttp } from '../support/node'
+import { dbFingerprint, serveUploadsOverHttp, useTestNode } from '../support/node'
 
 const TOKEN = 'vfs-token'
 const LIMIT = 4 * 1024 * 1024
-let node: TestNode
+const node = useTestNode()
 let server: HttpServer
-let cleanup: () => void
 let uploadDir: string
 
 beforeEach(async () => {
-  const t = tempDir()
-  cleanup = t.cleanup
-  node = startTestNode(t.dir)
   uploadDir = node.ctx.vectorFs.stagingDir
   server = await serveUploadsOverHttp(node, TOKEN, LIMIT)
 })
-afterEach(async () => {
-  await server.close()
-  await node.close()
-  cleanup()
-})
+afterEach(() => server.close())
 
 const auth = { Authorization: `Bearer ${TOKEN}` }
 
