@@ -23,6 +23,24 @@ async function inboxWithHistory(name: string) {
   return inbox
 }
 
+/** Runs `use` with a fresh temp folder, removed afterwards whatever happens. */
+async function inTempDir(use: (dir: string) => Promise<void>) {
+  const out = tempDir()
+  try {
+    await use(out.dir)
+  } finally {
+    out.cleanup()
+  }
+}
+
+/** Saves `inbox` as Markdown to `path` (the operator's choice in the dialog); the save must succeed there. */
+async function expectSavedAsMarkdown(inbox: string, path: string) {
+  expect(await saveExport(node, { inbox_name: inbox, format: 'markdown' }, () => Promise.resolve(path))).toEqual({
+    status: 200,
+    body: { saved: true, path }
+  })
+}
+
 function fakeIpcMain() {
   const handlers = new Map<string, (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown>()
   const ipc: IpcMainLike = { handle: (c, l) => void handlers.set(c, l), removeHandler: (c) => void handlers.delete(c) }
@@ -46,15 +64,14 @@ const trusted = (e: IpcMainInvokeEvent) => (e.sender as unknown as { id: number 
 describe('saving an export through the save dialog (main process)', () => {
   it('suggests the inbox name with the format’s extension and filter, and writes exactly the node’s export there', async () => {
     const inbox = await inboxWithHistory('Lease: talk')
-    const out = tempDir()
-    try {
+    await inTempDir(async (dir) => {
       for (const [format, ext, filterName] of [
         ['json', 'json', 'JSON'],
         ['markdown', 'md', 'Markdown'],
         ['txt', 'txt', 'Text']
       ] as const) {
         const { ipc, handlers } = fakeIpcMain()
-        const target = join(out.dir, `chosen.${ext}`)
+        const target = join(dir, `chosen.${ext}`)
         const dialog = recordingDialog(target)
         bindSaveExport(ipc, node, trusted, dialog.show)
         const reply = (await handlers.get(IPC_SAVE_EXPORT_CHANNEL)!(OURS, { inbox_name: inbox, format })) as SaveExportReply
@@ -66,42 +83,33 @@ describe('saving an export through the save dialog (main process)', () => {
         expect(readFileSync(target, 'utf8')).toBe(expected.content)
       }
       const history = (await node.post('/v2/last_messages', { inbox_name: inbox, limit: 500 })).body
-      expect(JSON.parse(readFileSync(join(out.dir, 'chosen.json'), 'utf8'))).toEqual(history)
-    } finally {
-      out.cleanup()
-    }
+      expect(JSON.parse(readFileSync(join(dir, 'chosen.json'), 'utf8'))).toEqual(history)
+    })
   })
 
   it('a long history is streamed to the file whole and in order, exactly as the API exports it', async () => {
     const jobId = await createJob(node, 'gpt')
     const inbox = `job_inbox::${jobId}::false`
     for (let i = 0; i < 300; i++) await node.post('/v2/job_message', { job_id: jobId, content: `message ${i} ${'é"\\\n'.repeat(50)}` })
-    const out = tempDir()
-    try {
+    await inTempDir(async (dir) => {
       for (const format of ['json', 'markdown'] as const) {
-        const target = join(out.dir, `long.${format}`)
+        const target = join(dir, `long.${format}`)
         const reply = await saveExport(node, { inbox_name: inbox, format }, () => Promise.resolve(target))
         expect(reply).toEqual({ status: 200, body: { saved: true, path: target } })
         const expected = (await node.post('/v2/export_messages_from_inbox', { inbox_name: inbox, format })).body as { content: string }
         expect(readFileSync(target, 'utf8')).toBe(expected.content)
       }
-      const all = JSON.parse(readFileSync(join(out.dir, 'long.json'), 'utf8')) as { job_message: { content: string } }[]
+      const all = JSON.parse(readFileSync(join(dir, 'long.json'), 'utf8')) as { job_message: { content: string } }[]
       expect(all.map((m) => m.job_message.content.split(' ')[1])).toEqual(Array.from({ length: 300 }, (_, i) => String(i)))
-    } finally {
-      out.cleanup()
-    }
+    })
   })
 
   it('replaces a file that was there; an inbox removed while the dialog was open answers 404 and leaves that file as it was', async () => {
     const inbox = await inboxWithHistory('Replace me')
-    const out = tempDir()
-    try {
-      const target = join(out.dir, 'existing.md')
+    await inTempDir(async (dir) => {
+      const target = join(dir, 'existing.md')
       writeFileSync(target, 'precious')
-      expect(await saveExport(node, { inbox_name: inbox, format: 'markdown' }, () => Promise.resolve(target))).toEqual({
-        status: 200,
-        body: { saved: true, path: target }
-      })
+      await expectSavedAsMarkdown(inbox, target)
       expect(readFileSync(target, 'utf8')).toContain('# Replace me')
 
       writeFileSync(target, 'precious')
@@ -112,52 +120,38 @@ describe('saving an export through the save dialog (main process)', () => {
       })
       expectError(reply, 404, 'inbox_name')
       expect(readFileSync(target, 'utf8')).toBe('precious')
-      expect(readdirSync(out.dir)).toEqual(['existing.md']) // no partial file left beside it
-    } finally {
-      out.cleanup()
-    }
+      expect(readdirSync(dir)).toEqual(['existing.md']) // no partial file left beside it
+    })
   })
 
   it('through a link the operator chose, the file it points to is replaced and the link stays; a replaced file keeps its permissions', async () => {
     const inbox = await inboxWithHistory('Linked')
-    const out = tempDir()
-    try {
-      mkdirSync(join(out.dir, 'real'))
-      const real = join(out.dir, 'real', 'notes.md')
+    await inTempDir(async (dir) => {
+      mkdirSync(join(dir, 'real'))
+      const real = join(dir, 'real', 'notes.md')
       writeFileSync(real, 'old')
       chmodSync(real, 0o600)
-      const link = join(out.dir, 'link.md')
+      const link = join(dir, 'link.md')
       symlinkSync(real, link)
-      expect(await saveExport(node, { inbox_name: inbox, format: 'markdown' }, () => Promise.resolve(link))).toEqual({
-        status: 200,
-        body: { saved: true, path: link }
-      })
+      await expectSavedAsMarkdown(inbox, link)
       expect(lstatSync(link).isSymbolicLink()).toBe(true)
       expect(readFileSync(real, 'utf8')).toContain('# Linked')
       expect(statSync(real).mode & 0o777).toBe(0o600)
-      expect(readdirSync(join(out.dir, 'real'))).toEqual(['notes.md'])
-    } finally {
-      out.cleanup()
-    }
+      expect(readdirSync(join(dir, 'real'))).toEqual(['notes.md'])
+    })
   })
 
   it('through a link to a file not there yet, that file is created and the link stays', async () => {
     const inbox = await inboxWithHistory('Dangling')
-    const out = tempDir()
-    try {
-      mkdirSync(join(out.dir, 'real'))
-      const link = join(out.dir, 'latest.md')
+    await inTempDir(async (dir) => {
+      mkdirSync(join(dir, 'real'))
+      const link = join(dir, 'latest.md')
       symlinkSync(join('real', 'next.md'), link)
-      expect(await saveExport(node, { inbox_name: inbox, format: 'markdown' }, () => Promise.resolve(link))).toEqual({
-        status: 200,
-        body: { saved: true, path: link }
-      })
+      await expectSavedAsMarkdown(inbox, link)
       expect(lstatSync(link).isSymbolicLink()).toBe(true)
-      expect(readFileSync(join(out.dir, 'real', 'next.md'), 'utf8')).toContain('# Dangling')
-      expect(readdirSync(join(out.dir, 'real'))).toEqual(['next.md'])
-    } finally {
-      out.cleanup()
-    }
+      expect(readFileSync(join(dir, 'real', 'next.md'), 'utf8')).toContain('# Dangling')
+      expect(readdirSync(join(dir, 'real'))).toEqual(['next.md'])
+    })
   })
 
   it('writes nothing when the operator cancels', async () => {
@@ -185,33 +179,27 @@ describe('saving an export through the save dialog (main process)', () => {
 
   it('the window cannot name the file: a path in the request is ignored, only the dialog’s is written', async () => {
     const inbox = await inboxWithHistory('Sneaky')
-    const out = tempDir()
-    try {
-      const wanted = join(out.dir, 'from-window.txt')
-      const chosen = join(out.dir, 'from-dialog.txt')
+    await inTempDir(async (dir) => {
+      const wanted = join(dir, 'from-window.txt')
+      const chosen = join(dir, 'from-dialog.txt')
       const reply = await saveExport(node, { inbox_name: inbox, format: 'txt', path: wanted, filename: wanted }, () =>
         Promise.resolve(chosen)
       )
       expect(reply).toEqual({ status: 200, body: { saved: true, path: chosen } })
       expect(existsSync(wanted)).toBe(false)
       expect(readFileSync(chosen, 'utf8')).toContain('When is the lease renewal?')
-    } finally {
-      out.cleanup()
-    }
+    })
   })
 
   it('a place it cannot write to answers 500 naming the path, and leaves nothing', async () => {
     const inbox = await inboxWithHistory('Nowhere')
-    const out = tempDir()
-    try {
-      const target = join(out.dir, 'missing-folder', 'x.md')
+    await inTempDir(async (dir) => {
+      const target = join(dir, 'missing-folder', 'x.md')
       const reply = await saveExport(node, { inbox_name: inbox, format: 'markdown' }, () => Promise.resolve(target))
       expectError(reply, 500, target)
       expect(existsSync(target)).toBe(false)
-      expect(readdirSync(out.dir)).toEqual([])
-    } finally {
-      out.cleanup()
-    }
+      expect(readdirSync(dir)).toEqual([])
+    })
   })
 
   it('refuses another sender before reading anything or opening the dialog', async () => {
