@@ -19,6 +19,15 @@ function focusInboxSearch() {
   tryFocus(60)
 }
 
+/** The navigation's sections: where each goes, and the routes during which it is the current one. */
+const SECTIONS: readonly { route: Route; label: string; Icon: typeof IconInbox; covers: Route['name'][] }[] = [
+  { route: { name: 'inboxes' }, label: 'Inboxes', Icon: IconInbox, covers: ['inboxes', 'inbox'] },
+  { route: { name: 'new-job' }, label: 'New job', Icon: IconPlus, covers: ['new-job'] },
+  { route: { name: 'providers' }, label: 'Providers', Icon: IconPlugConnected, covers: ['providers', 'new-provider', 'edit-provider'] },
+  { route: { name: 'files' }, label: 'Files', Icon: IconFolders, covers: ['files'] },
+  { route: { name: 'settings' }, label: 'Settings', Icon: IconSettings, covers: ['settings'] }
+]
+
 export function AppLayout({ route, children }: { route: Route; children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure()
   const health = useHealth()
@@ -48,46 +57,17 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main">
-        <NavLink
-          href={hrefOf({ name: 'inboxes' })}
-          label="Inboxes"
-          leftSection={<IconInbox size={18} />}
-          active={active(['inboxes', 'inbox'])}
-          aria-current={active(['inboxes', 'inbox']) ? 'page' : undefined}
-          onClick={close}
-        />
-        <NavLink
-          href={hrefOf({ name: 'new-job' })}
-          label="New job"
-          leftSection={<IconPlus size={18} />}
-          active={active(['new-job'])}
-          aria-current={active(['new-job']) ? 'page' : undefined}
-          onClick={close}
-        />
-        <NavLink
-          href={hrefOf({ name: 'providers' })}
-          label="Providers"
-          leftSection={<IconPlugConnected size={18} />}
-          active={active(['providers', 'new-provider', 'edit-provider'])}
-          aria-current={active(['providers', 'new-provider', 'edit-provider']) ? 'page' : undefined}
-          onClick={close}
-        />
-        <NavLink
-          href={hrefOf({ name: 'files' })}
-          label="Files"
-          leftSection={<IconFolders size={18} />}
-          active={active(['files'])}
-          aria-current={active(['files']) ? 'page' : undefined}
-          onClick={close}
-        />
-        <NavLink
-          href={hrefOf({ name: 'settings' })}
-          label="Settings"
-          leftSection={<IconSettings size={18} />}
-          active={active(['settings'])}
-          aria-current={active(['settings']) ? 'page' : undefined}
-          onClick={close}
-        />
+        {SECTIONS.map(({ route: to, label, Icon, covers }) => (
+          <NavLink
+            key={label}
+            href={hrefOf(to)}
+            label={label}
+            leftSection={<Icon size={18} />}
+            active={active(covers)}
+            aria-current={active(covers) ? 'page' : undefined}
+            onClick={close}
+          />
+        ))}
         <Text size="xs" c="dimmed" mt="auto" p="xs">
           Ctrl+K searches inboxes
         </Text>
