@@ -116,6 +116,29 @@ export function placeBlocks(first: number, last: number, loaded: number): number
 }
 
 /**
+ * The rows of the blocks read by place (`blockRows[i]` read for `blocks[i]`), by their place in the list.
+ * Blocks read at different moments may both hold an inbox that changed place in between: it is placed
+ * once (one key), and not at all when its id is in `shown` (already among the rows read in order).
+ */
+export function rowsByPlace<T>(
+  blocks: readonly number[],
+  blockRows: readonly (readonly Inbox[] | undefined)[],
+  toRow: (inbox: Inbox) => T,
+  shown: Iterable<string> = []
+): Map<number, T> {
+  const byPlace = new Map<number, T>()
+  const seen = new Set(shown)
+  blocks.forEach((b, i) =>
+    blockRows[i]?.forEach((inbox, j) => {
+      if (seen.has(inbox.inbox_id)) return
+      seen.add(inbox.inbox_id)
+      byPlace.set(b * PLACE_BLOCK + j, toRow(inbox))
+    })
+  )
+  return byPlace
+}
+
+/**
  * One block of a list read by place (the node's `position`, beside the contract): a jump to the end of
  * 100,000 inboxes is one request, not the 2,000 pages in order before it.
  */

@@ -4,7 +4,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
-import { cachedAtPlace, cachedPlace, inboxPlaceQuery, placeBlocks, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
+import { cachedAtPlace, cachedPlace, inboxPlaceQuery, placeBlocks, rowsByPlace, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
 import { useClient } from '../../api/client-context'
 import { useInboxPages, useInboxPlaces } from '../../api/queries'
 import { hrefOf, navigate } from '../../app/router'
@@ -227,18 +227,16 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
   const [settledBlocks] = useDebouncedValue(wantedBlocks, PLACE_DEBOUNCE_MS)
   const blocks = useMemo(() => (settledBlocks ? settledBlocks.split(',').map(Number) : []), [settledBlocks])
   const places = useInboxPlaces({ showHidden, pinned: false }, blocks)
-  const placed = useMemo(() => {
-    const byPlace = new Map<number, ConversationRow>()
-    const seen = new Set(rows.map((r) => r.id))
-    blocks.forEach((b, i) =>
-      places.rows[i]?.forEach((inbox, j) => {
-        if (seen.has(inbox.inbox_id)) return
-        seen.add(inbox.inbox_id)
-        byPlace.set(b * PLACE_BLOCK + j, rowOf(inbox))
-      })
-    )
-    return byPlace
-  }, [blocks, places.rows, rows])
+  const placed = useMemo(
+    () =>
+      rowsByPlace(
+        blocks,
+        places.rows,
+        rowOf,
+        rows.map((r) => r.id)
+      ),
+    [blocks, places.rows, rows]
+  )
   const placedIds = useMemo(() => new Set([...placed.values()].map((r) => r.id)), [placed])
   const loadedIds = useMemo(() => new Set(rows.map((r) => r.id)), [rows])
   // Near the loaded rows (blocks no longer asked for: the pages in order come), a block still cached

@@ -15,7 +15,7 @@ import {
   pageQuery,
   placeBlocks,
   NEAR_ROWS,
-  PLACE_BLOCK
+  rowsByPlace
 } from '../../api/inbox-pages'
 import { SEARCH_LIMIT, useInboxPages, useInboxPlaces, useInboxSearch } from '../../api/queries'
 import { hrefOf } from '../../app/router'
@@ -163,19 +163,7 @@ export function InboxesPage() {
     const t = setTimeout(() => void qc.refetchQueries({ queryKey: inboxPageKeys.places, type: 'active', stale: true }), PLACE_REFRESH_MS)
     return () => clearTimeout(t)
   }, [refreshDue, qc])
-  const placed = useMemo(() => {
-    const rows = new Map<number, InboxRowData>()
-    // Blocks read at different moments may both hold an inbox that changed place in between: shown once (one key).
-    const seen = new Set<string>()
-    blocks.forEach((b, i) =>
-      places.rows[i]?.forEach((inbox, j) => {
-        if (seen.has(inbox.inbox_id)) return
-        seen.add(inbox.inbox_id)
-        rows.set(b * PLACE_BLOCK + j, toRow(inbox))
-      })
-    )
-    return rows
-  }, [blocks, places.rows])
+  const placed = useMemo(() => rowsByPlace(blocks, places.rows, toRow), [blocks, places.rows])
   const placedIds = useMemo(() => new Set([...placed.values()].map((r) => r.inboxId)), [placed])
   const cachedPlaceRow = (k: number): InboxRowData | undefined => {
     const inbox = cachedAtPlace(qc, { showHidden, pinned: false }, k)
