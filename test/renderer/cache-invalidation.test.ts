@@ -309,7 +309,8 @@ describe('after a successful call → cache', () => {
     ['change_job_llm_provider', { job_id: 'jobid_a', new_llm_provider_id: 'p2' }, []],
     ['update_job_config', { job_id: 'jobid_a', config: {} }, []],
     ['update_smart_inbox_name', { inbox_name: A, custom_name: 'x' }, []],
-    ['update_job_scope', { job_id: 'jobid_a', job_scope: {} }, ['inbox A']],
+    // The open inbox shows the saved scope as sent; the save's inbox_changed has it read (once).
+    ['update_job_scope', { job_id: 'jobid_a', job_scope: {} }, []],
     ['job_message', { job_id: 'jobid_a', content: 'hi' }, ['messages A']],
     ['job_message', { job_id: 'jobid_b', content: 'hi' }, ['messages B']],
     ['retry_message', { inbox_name: A, message_id: 'a1' }, ['messages A']],
@@ -318,6 +319,13 @@ describe('after a successful call → cache', () => {
   ] as const)('%s %j marks stale: %j', async (name, body, expected) => {
     await after(name, body)
     expect(invalidated()).toEqual([...expected].sort())
+  })
+
+  it('update_job_scope puts the saved scope in the open inbox, nothing else of it changed', async () => {
+    const saved = { ...scopeA, vector_fs_folders: [] }
+    await after('update_job_scope', { job_id: 'jobid_a', job_scope: saved })
+    expect(qc.getQueryData(cached['inbox A']!)).toEqual({ ...inboxA(), job_scope: saved })
+    expect(qc.getQueryData(cached['inbox B']!)).toEqual({ ...inboxA('B'), inbox_id: B, job_scope: scopeA })
   })
 
   it('resolves only once the active queries it marked stale have been refetched', async () => {

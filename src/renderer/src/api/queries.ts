@@ -290,8 +290,12 @@ const invalidates: Partial<Record<RouteName, (qc: QueryClient, body: never) => u
     qc.invalidateQueries({ queryKey: keys.providers }),
     qc.invalidateQueries({ queryKey: keys.embeddingModel })
   ],
-  // The scope is read with its inbox (get_inbox).
-  update_job_scope: (qc, body: { job_id: string }) => [qc.invalidateQueries({ queryKey: inboxPageKeys.one(jobInboxId(body.job_id)) })],
+  // The node stores the scope as sent: the open inbox shows it at once. It is not read here, since the
+  // save's inbox_changed event has every window read it once (a scope can be megabytes: not twice here).
+  update_job_scope: (qc, body: { job_id: string; job_scope: Inbox['job_scope'] }) => {
+    qc.setQueryData<Inbox | null>(inboxPageKeys.one(jobInboxId(body.job_id)), (inbox) => inbox && { ...inbox, job_scope: body.job_scope })
+    return []
+  },
   create_folder: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
   move_item: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
   move_folder: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
