@@ -1,14 +1,12 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { QueryClient } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/renderer/src/api/client'
-import { ClientProvider } from '../../src/renderer/src/api/client-context'
 import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
 import { useLayoutPrefs } from '../../src/renderer/src/stores/layout-prefs'
 import { useInboxFilters } from '../../src/renderer/src/stores/inbox-filters'
-import { routerTransport } from './render'
+import { renderWithApp, routerTransport } from './render'
 import { layOutLists } from './list-layout'
 import type { Transport } from '../../src/renderer/src/api/transport'
 import type { Inbox } from '../../src/shared/contract/inbox'
@@ -60,16 +58,8 @@ afterEach(() => {
   cleanup()
 })
 
-function renderView(inboxId: string, qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={qc}>
-        <ClientProvider client={createClient(routerTransport(node.router))}>
-          <InboxView inboxId={inboxId} />
-        </ClientProvider>
-      </QueryClientProvider>
-    </MantineProvider>
-  )
+function renderView(inboxId: string, queryClient?: QueryClient) {
+  return renderWithApp(<InboxView inboxId={inboxId} />, routerTransport(node.router), { queryClient })
 }
 
 /** The list newest first: the third inbox on top. */
@@ -238,15 +228,7 @@ function renderMiddleOver(
 ) {
   const inner = routerTransport(node.router)
   const transport: Transport = { ...inner, request: (req) => wrap(req, (r) => inner.request(r)) }
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ClientProvider client={createClient(transport)}>
-          <InboxView inboxId={middle()} />
-        </ClientProvider>
-      </QueryClientProvider>
-    </MantineProvider>
-  )
+  renderWithApp(<InboxView inboxId={middle()} />, transport)
 }
 
 describe('the conversation list of a long list dragged far down', () => {

@@ -1,17 +1,14 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core'
-import { ModalsProvider } from '@mantine/modals'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { QueryClient } from '@tanstack/react-query'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createClient } from '../../src/renderer/src/api/client'
-import { ClientProvider } from '../../src/renderer/src/api/client-context'
 import type { Transport } from '../../src/renderer/src/api/transport'
 import { InboxesPage } from '../../src/renderer/src/features/inboxes/InboxesPage'
 import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
 import { useInboxFilters } from '../../src/renderer/src/stores/inbox-filters'
 import { addProvider, createJob, useTestNode } from '../support/node'
 import { layOutLists } from './list-layout'
+import { renderWithApp } from './render'
 
 /* A tall window: the first page (50 rows) does not fill it, so the list asks for the next page at once. */
 layOutLists({ clientHeight: 5000, clientWidth: 800 })
@@ -50,15 +47,7 @@ describe('a next page the node cannot give', () => {
     const { state, transport } = failingNextPages()
     const inboxes = (await node.get('/v2/all_inboxes_paginated', { limit: '1' })).body as { inboxes: { inbox_id: string }[] }
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={qc}>
-          <ClientProvider client={createClient(transport)}>
-            <InboxView inboxId={inboxes.inboxes[0]!.inbox_id} />
-          </ClientProvider>
-        </QueryClientProvider>
-      </MantineProvider>
-    )
+    renderWithApp(<InboxView inboxId={inboxes.inboxes[0]!.inbox_id} />, transport, { queryClient: qc })
     await screen.findByTestId('inbox-title')
     await new Promise((r) => setTimeout(r, 1000))
     expect(state.nextPages).toBeGreaterThanOrEqual(1)
@@ -69,17 +58,7 @@ describe('a next page the node cannot give', () => {
   it('is not asked for again and again: the window does not flood the node while the page fails', async () => {
     const { state, transport } = failingNextPages()
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-    render(
-      <MantineProvider>
-        <ModalsProvider>
-          <QueryClientProvider client={qc}>
-            <ClientProvider client={createClient(transport)}>
-              <InboxesPage />
-            </ClientProvider>
-          </QueryClientProvider>
-        </ModalsProvider>
-      </MantineProvider>
-    )
+    renderWithApp(<InboxesPage />, transport, { queryClient: qc })
     await screen.findAllByTestId('inbox-row')
     await new Promise((r) => setTimeout(r, 1000))
     expect(state.nextPages).toBeGreaterThanOrEqual(1)

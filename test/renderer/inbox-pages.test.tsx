@@ -1,11 +1,8 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core'
-import { ModalsProvider } from '@mantine/modals'
-import { InfiniteQueryObserver, QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query'
-import { cleanup, render, screen } from '@testing-library/react'
+import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query'
+import { cleanup, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient, type Client } from '../../src/renderer/src/api/client'
-import { ClientProvider } from '../../src/renderer/src/api/client-context'
 import { connectEvents } from '../../src/renderer/src/api/events'
 import { fetchInboxPage, inboxPageKeys, inboxPagesQuery, patchPages, type InboxPages } from '../../src/renderer/src/api/inbox-pages'
 import type { Transport } from '../../src/renderer/src/api/transport'
@@ -13,6 +10,7 @@ import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
 import { inboxQuery } from '../../src/renderer/src/api/queries'
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { addProvider, createJob, useTestNode } from '../support/node'
+import { renderWithApp } from './render'
 
 /*
  * The window's paged inbox list against a real node (router and event bus in process): a real
@@ -294,17 +292,7 @@ describe('the open inbox', () => {
   it('removed while open (here or elsewhere), the view says so and offers the way back, without a crash', async () => {
     const [jobId] = await jobs(1)
     await node.post('/v2/job_message', { job_id: jobId, content: 'A question' })
-    render(
-      <MantineProvider>
-        <ModalsProvider>
-          <QueryClientProvider client={qc}>
-            <ClientProvider client={client}>
-              <InboxView inboxId={inboxOf(jobId!)} />
-            </ClientProvider>
-          </QueryClientProvider>
-        </ModalsProvider>
-      </MantineProvider>
-    )
+    renderWithApp(<InboxView inboxId={inboxOf(jobId!)} />, undefined, { queryClient: qc, client })
     expect((await screen.findAllByText('A question')).length).toBeGreaterThan(0)
     const before = requests.length
     await node.post('/v2/remove_job', { job_id: jobId })
@@ -349,32 +337,14 @@ describe('the open inbox', () => {
     }
     const created = await node.post('/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope } })
     const jobId = (created.body as { job_id: string }).job_id
-    render(
-      <MantineProvider>
-        <ModalsProvider>
-          <QueryClientProvider client={qc}>
-            <ClientProvider client={client}>
-              <InboxView inboxId={inboxOf(jobId)} />
-            </ClientProvider>
-          </QueryClientProvider>
-        </ModalsProvider>
-      </MantineProvider>
-    )
+    renderWithApp(<InboxView inboxId={inboxOf(jobId)} />, undefined, { queryClient: qc, client })
     expect(await screen.findByText('1000 entries, 1000 missing', {}, { timeout: 5000 })).toBeTruthy()
     expect(requests.filter((p) => p === '/v2/retrieve_path_simplified')).toEqual([])
     expect(requests.filter((p) => p === '/v2/vector_fs_missing_paths')).toHaveLength(1)
   })
 
   it('an inbox that does not exist says so', async () => {
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={qc}>
-          <ClientProvider client={client}>
-            <InboxView inboxId="job_inbox::nope::false" />
-          </ClientProvider>
-        </QueryClientProvider>
-      </MantineProvider>
-    )
+    renderWithApp(<InboxView inboxId="job_inbox::nope::false" />, undefined, { queryClient: qc, client })
     expect(await screen.findByText('No such inbox')).toBeTruthy()
   })
 })

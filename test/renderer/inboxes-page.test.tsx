@@ -1,13 +1,8 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core'
-import { ModalsProvider } from '@mantine/modals'
-import { Notifications } from '@mantine/notifications'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { QueryClient } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState, type ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createClient } from '../../src/renderer/src/api/client'
-import { ClientProvider } from '../../src/renderer/src/api/client-context'
 import { connectEvents } from '../../src/renderer/src/api/events'
 import { inboxPageKeys } from '../../src/renderer/src/api/inbox-pages'
 import type { Transport } from '../../src/renderer/src/api/transport'
@@ -19,6 +14,7 @@ import type { Inbox } from '../../src/shared/contract/inbox'
 import { useInboxFilters } from '../../src/renderer/src/stores/inbox-filters'
 import { addProvider, createJob, useTestNode } from '../support/node'
 import { layOutLists } from './list-layout'
+import { renderWithApp } from './render'
 import { seedInboxes } from '../../bench/seed'
 
 /*
@@ -87,16 +83,7 @@ function renderPage(ui: ReactElement = <InboxesPage />) {
   }
   qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   disconnect = connectEvents(transport, qc)
-  return render(
-    <MantineProvider>
-      <ModalsProvider>
-        <Notifications />
-        <QueryClientProvider client={qc}>
-          <ClientProvider client={createClient(transport)}>{ui}</ClientProvider>
-        </QueryClientProvider>
-      </ModalsProvider>
-    </MantineProvider>
-  )
+  return renderWithApp(ui, transport, { queryClient: qc })
 }
 
 /** Waits (2 s at most) for the focus to be on the inbox row that shows `text`. */

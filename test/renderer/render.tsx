@@ -4,7 +4,7 @@ import { Notifications } from '@mantine/notifications'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
-import { createClient } from '../../src/renderer/src/api/client'
+import { createClient, type Client } from '../../src/renderer/src/api/client'
 import { ClientProvider } from '../../src/renderer/src/api/client-context'
 import { bridgeTransport, type Transport } from '../../src/renderer/src/api/transport'
 import type { Router } from '../../src/main/node-api'
@@ -17,11 +17,15 @@ export function routerTransport(router: Router): Transport {
   return bridgeTransport({ request: (req) => router.handle(req), onEvent: () => () => {} })
 }
 
-export function renderWithApp(ui: ReactElement, transport?: Transport) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const client = createClient(
-    transport ?? { kind: 'ipc', request: () => Promise.resolve({ status: 503, body: null }), onEvent: () => () => {} }
-  )
+/**
+ * Renders `ui` inside the window's providers, talking to `transport` (by default a node that answers
+ * 503). A test that reads or fills the cache itself, or keeps its own client, passes them in `own`.
+ */
+export function renderWithApp(ui: ReactElement, transport?: Transport, own: { queryClient?: QueryClient; client?: Client } = {}) {
+  const queryClient = own.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const client =
+    own.client ??
+    createClient(transport ?? { kind: 'ipc', request: () => Promise.resolve({ status: 503, body: null }), onEvent: () => () => {} })
   return render(
     <MantineProvider>
       <ModalsProvider>
