@@ -32,6 +32,17 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const pages = messages.data?.pages
   const list = useMemo(() => mergeMessagePages(pages ?? []), [pages])
   const retry = useRouteMutation('retry_message')
+  // Regenerations asked for here, by question, with the replies it had then: under way until a new one is stored.
+  const [regenerations, setRegenerations] = useState<ReadonlyMap<string, readonly string[]>>(() => new Map())
+  // Questions whose answer is under way: another Regenerate of them is not offered, since the node
+  // answers a question waiting in its queue once however often it is asked to (the second click gave nothing).
+  const answering = useMemo(() => {
+    const parents = new Set<string>()
+    if (streamingFor !== undefined && !isAnswered(list, streamingFor, replaced)) parents.add(streamingFor)
+    if (pause && !isAnswered(list, pause.parent, pause.replaced)) parents.add(pause.parent)
+    for (const [parent, had] of regenerations) if (!isAnswered(list, parent, had)) parents.add(parent)
+    return parents
+  }, [list, streamingFor, replaced, pause, regenerations])
   const qc = useQueryClient()
   const switcherRef = useRef<HTMLInputElement>(null)
   const [details, { open: openDetails, close: closeDetails }] = useDisclosure(false)
@@ -141,19 +152,29 @@ export function InboxView({ inboxId }: { inboxId: string }) {
           streamingFor={streamingFor}
           waiting={(waiting || paused) && !streaming}
           pause={paused ? pause : undefined}
+          answering={answering}
           onRetry={(messageId) => {
             // The question already has a reply, so nothing else says an answer is coming until its first words.
             // Once the node has queued it, so a Stop pressed at once finds it there.
             const parent = list.find((m) => m.node_api_data.node_message_hash === messageId)?.job_message.parent
+            if (parent && answering.has(parent)) return
             // Asked for here, the answer is seen from its first words (its first delta may come before the reply).
             followAnswers(inboxId)
             if (!parent) return retry.mutate({ inbox_name: inboxId, message_id: messageId })
             const replaced = repliesTo(list, parent)
+            setRegenerations((asked) => new Map(asked).set(parent, replaced))
             retry.mutate(
               { inbox_name: inboxId, message_id: messageId },
               {
                 onSuccess: () =>
-                  awaitAnswer(inboxId, parent, replaced, loadedMessages(qc.getQueryData<MessagePages>(keys.messages(inboxId))))
+                  awaitAnswer(inboxId, parent, replaced, loadedMessages(qc.getQueryData<MessagePages>(keys.messages(inboxId)))),
+                // Not queued: offered again at once.
+                onError: () =>
+                  setRegenerations((asked) => {
+                    const left = new Map(asked)
+                    left.delete(parent)
+                    return left
+                  })
               }
             )
           }}

@@ -28,6 +28,8 @@ interface Props {
   readonly waiting: boolean
   /** The answer waits because the provider asked the node to slow down (shown in the wait's place). */
   readonly pause?: AnswerPause
+  /** Questions whose answer is being written or awaited: their Regenerate and Retry are not offered meanwhile. */
+  readonly answering?: ReadonlySet<string>
   /** Answer again the question `messageHash` (an answer or error note) replied to. */
   readonly onRetry: (messageHash: string) => void
   readonly onSwitchProvider: () => void
@@ -108,7 +110,7 @@ export function MessageList(props: Props) {
               {row.kind === 'tail' ? (
                 <Tail inboxId={inboxId} streaming={streaming} pause={props.pause} />
               ) : (
-                <RowView row={row} actions={actions} />
+                <RowView row={row} actions={actions} answering={row.kind === 'answers' && isAnswering(props.answering, row)} />
               )}
             </div>
           )
@@ -120,14 +122,36 @@ export function MessageList(props: Props) {
 
 type Actions = { readonly current: Pick<Props, 'onRetry' | 'onSwitchProvider'> }
 
+const isAnswering = (answering: ReadonlySet<string> | undefined, row: Extract<ConversationRow, { kind: 'answers' }>) => {
+  const parent = row.answers[0]!.job_message.parent
+  return !!parent && !!answering?.has(parent)
+}
+
+/** Why Regenerate and Retry are not offered while the question's answer is under way. */
+const ANSWER_UNDER_WAY = 'A new answer to this question is being written: you can ask again once it is finished.'
+
 /** One question, or the answers to one. Rows are immutable objects, so memo skips unchanged ones. */
-const RowView = memo(function RowView({ row, actions }: { row: ConversationRow; actions: Actions }) {
+const RowView = memo(function RowView({ row, actions, answering }: { row: ConversationRow; actions: Actions; answering: boolean }) {
   if (row.kind === 'question') return <Bubble message={row.message} />
-  return <Answers answers={row.answers} actions={actions} />
+  return <Answers answers={row.answers} actions={actions} answering={answering} />
 })
 
+/**
+ * Regenerate or Retry while the question's answer is under way: shown, but greyed and not acting,
+ * with the reason as its tooltip and description (a disabled button would get no hover to show it).
+ */
+const askAgainProps = (answering: boolean, ask: () => void, label: string) =>
+  answering
+    ? {
+        'aria-disabled': true,
+        'data-disabled': true,
+        title: ANSWER_UNDER_WAY,
+        onClick: (e: { preventDefault(): void }) => e.preventDefault()
+      }
+    : { title: label, onClick: ask }
+
 /** The latest answer to a question, with ‹ n/m › to read the earlier ones. */
-function Answers({ answers, actions }: { answers: readonly LastMessage[]; actions: Actions }) {
+function Answers({ answers, actions, answering }: { answers: readonly LastMessage[]; actions: Actions; answering: boolean }) {
   // A pick holds while the count is the one it was made at: a new answer is shown when it arrives.
   const [picked, setPicked] = useState<{ readonly at: number; readonly of: number } | null>(null)
   const index = picked !== null && picked.of === answers.length ? picked.at : answers.length - 1
@@ -175,7 +199,7 @@ function Answers({ answers, actions }: { answers: readonly LastMessage[]; action
         <Text size="sm">{note}</Text>
         <Group mt="xs" gap="xs">
           {shown.job_message.parent && (
-            <Button size="xs" variant="light" onClick={() => actions.current.onRetry(hash)}>
+            <Button size="xs" variant="light" {...askAgainProps(answering, () => actions.current.onRetry(hash), 'Retry')}>
               Retry
             </Button>
           )}
@@ -200,7 +224,12 @@ function Answers({ answers, actions }: { answers: readonly LastMessage[]; action
     <Bubble message={shown} whole={whole}>
       {nav}
       {shown.job_message.parent && (
-        <ActionIcon size="sm" variant="subtle" aria-label="Regenerate" title="Regenerate" onClick={() => actions.current.onRetry(hash)}>
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          aria-label="Regenerate"
+          {...askAgainProps(answering, () => actions.current.onRetry(hash), 'Regenerate')}
+        >
           <IconRefresh size={14} />
         </ActionIcon>
       )}

@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+import { QueryClient } from '@tanstack/react-query'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { connectEvents } from '../../src/renderer/src/api/events'
+import type { Transport } from '../../src/renderer/src/api/transport'
+import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
+import { useAnswerPauses } from '../../src/renderer/src/stores/answer-pauses'
+import { useStreaming } from '../../src/renderer/src/stores/streaming'
+import type { LastMessage } from '../../src/shared/contract/message'
+import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
+import { addProvider, createJob, useTestNode } from '../support/node'
+import { layOutLists } from './list-layout'
+import { renderWithApp } from './render'
+
+/*
+ * The node answers a question waiting in its queue once, however often retry_message asks for it
+ * (the flag it sets is already set): two Regenerate clicks while the first regeneration is being
+ * answered gave one new answer. The window does not offer the second one: Regenerate is greyed,
+ * does nothing, and says why, until the new answer is stored. Real node (router and event bus in process).
+ */
+
+layOutLists()
+const node = useTestNode({ runtime: {} })
+let fake: FakeLlm
+let qc: QueryClient
+let retries: number
+let disconnect = () => {}
+
+beforeEach(async () => {
+  useStreaming.setState({ partial: {}, watched: {} })
+  useAnswerPauses.setState({ pauses: {} })
+  fake = await startFakeLlm()
+  await addProvider(node, 'p1', { external_url: fake.url, api_key: 'k' })
+  // happy-dom has no document.fonts, which the composer's auto-sizing textarea listens to.
+  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
+})
+afterEach(async () => {
+  cleanup()
+  disconnect()
+  qc.clear()
+  await fake.close()
+})
+
+async function answersIn(inbox: string): Promise<string[]> {
+  const page = (await node.post('/v2/last_messages', { inbox_name: inbox, limit: 50 })).body as LastMessage[]
+  return page.filter((m) => m.job_message.parent).map((m) => m.job_message.content)
+}
+
+it('Regenerate while the regenerated answer is being written: not offered (it says why), and offered again once it is stored', async () => {
+  const jobId = await createJob(node, 'p1')
+  const inbox = `job_inbox::${jobId}::false`
+  fake.behaviour = { type: 'reply', chunks: ['First answer.'] }
+  await node.post('/v2/job_message', { job_id: jobId, content: 'Name a colour' })
+  await waitFor(async () => expect(await answersIn(inbox)).toEqual(['First answer.']))
+
+  retries = 0
+  const transport: Transport = {
+    kind: 'ipc',
+    request: (req) => {
+      if (req.path === '/v2/retry_message') retries++
+      return node.router.handle(req)
+    },
+    onEvent: (listener) => node.ctx.bus.subscribe(listener)
+  }
+  qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
+  disconnect = connectEvents(transport, qc)
+  renderWithApp(<InboxView inboxId={inbox} />, transport, { queryClient: qc })
+  await screen.findByText('First answer.', {}, { timeout: 3000 })
+
+  fake.behaviour = { type: 'reply', chunks: ['Second', ' answer.'], delayMs: 400 }
+  const regenerate = () => screen.getByRole('button', { name: 'Regenerate' })
+  fireEvent.click(regenerate())
+  await screen.findByTestId('streaming-answer')
+  expect(regenerate().getAttribute('aria-disabled')).toBe('true')
+  expect(regenerate().getAttribute('title')).toMatch(/being written/)
+  fireEvent.click(regenerate())
+  fireEvent.click(regenerate())
+
+  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('2/2'))
+  expect(await answersIn(inbox)).toEqual(['First answer.', 'Second answer.'])
+  expect(retries).toBe(1)
+  // Stored: offered again, and a click gives a third answer.
+  await waitFor(() => expect(regenerate().getAttribute('aria-disabled')).toBeNull())
+  expect(regenerate().getAttribute('title')).toBe('Regenerate')
+  fake.behaviour = { type: 'reply', chunks: ['Third answer.'] }
+  fireEvent.click(regenerate())
+  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('3/3'))
+  expect(retries).toBe(2)
+})
