@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { truncationNote } from '../../src/main/runtime/answer-runtime'
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { messages, recordEvents, waitForAnswers } from '../support/answers'
-import { addProvider, createJob, useTestNode } from '../support/node'
+import { addProvider, createJob, useTestNode, useFakeLlm } from '../support/node'
 
 /*
  * Issue 10, item 1: a provider's answer had no limit (100 MB stored whole). In process, with a
@@ -11,11 +10,7 @@ import { addProvider, createJob, useTestNode } from '../support/node'
  */
 
 const LIMIT = 2000
-let fake: FakeLlm
-beforeEach(async () => {
-  fake = await startFakeLlm()
-})
-afterEach(() => fake.close())
+const fake = useFakeLlm()
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 }, maxAnswerBytes: LIMIT } })
 
 async function ask(kind: string, stream: boolean) {

@@ -5,22 +5,17 @@ import userEvent from '@testing-library/user-event'
 import { randomBytes } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ProviderWizard } from '../../src/renderer/src/features/providers/ProviderWizard'
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
-import { addProvider, useTestNode } from '../support/node'
+import { addProvider, useTestNode, useFakeLlm } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 
 /* Issue 10, items 2 and 6 in the provider form: a key the node cannot decrypt, and a key that cannot follow a new URL. */
 
 const node = useTestNode()
-let fake: FakeLlm
-beforeEach(async () => {
-  fake = await startFakeLlm(['claude-x'])
+const fake = useFakeLlm(['claude-x'])
+beforeEach(() => {
   window.location.hash = '#/providers/edit'
 })
-afterEach(async () => {
-  cleanup()
-  await fake.close()
-})
+afterEach(cleanup)
 
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }))
 const listed = async () =>

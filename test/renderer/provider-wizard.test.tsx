@@ -6,22 +6,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { useAddDraft } from '../../src/renderer/src/features/providers/draft-store'
 import { ProviderWizard } from '../../src/renderer/src/features/providers/ProviderWizard'
 import { emptyDraft } from '../../src/renderer/src/features/providers/provider-draft'
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
-import { addProvider, useTestNode } from '../support/node'
+import { addProvider, useTestNode, useFakeLlm } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 
 const node = useTestNode()
-let fake: FakeLlm
-beforeEach(async () => {
-  fake = await startFakeLlm(['llama3.2', 'qwen2.5'])
+const fake = useFakeLlm(['llama3.2', 'qwen2.5'])
+beforeEach(() => {
   useAddDraft.getState().discard()
   localStorage.clear()
   window.location.hash = '#/providers/new'
 })
-afterEach(async () => {
-  cleanup()
-  await fake.close()
-})
+afterEach(cleanup)
 
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }))
 const wizard = (mode: Parameters<typeof ProviderWizard>[0]['mode'] = { kind: 'add', firstRun: true }) =>

@@ -2,11 +2,10 @@
 // @vitest-environment-options {"settings": {"fetch": {"disableSameOriginPolicy": true}}}
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { ProvidersPage } from '../../src/renderer/src/features/providers/ProvidersPage'
 import { checkDisplay, providerMatches, providerOptionLabel, serverLabel } from '../../src/renderer/src/features/providers/provider-display'
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
-import { addProvider, useTestNode } from '../support/node'
+import { addProvider, useTestNode, useFakeLlm } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 
 describe('how a provider is shown', () => {
@@ -44,14 +43,8 @@ describe('how a provider is shown', () => {
 
 describe('providers page', () => {
   const node = useTestNode()
-  let fake: FakeLlm
-  beforeEach(async () => {
-    fake = await startFakeLlm(['llama3.2', 'qwen2.5'])
-  })
-  afterEach(async () => {
-    cleanup()
-    await fake.close()
-  })
+  const fake = useFakeLlm(['llama3.2', 'qwen2.5'])
+  afterEach(cleanup)
 
   it('groups providers by server, shows names and last checks, and "Check" records a new result', async () => {
     const base = `${fake.url}/v1`

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { postJson } from '../support/http-post'
 import { provider } from '../support/fixtures'
-import { useTestNode } from '../support/node'
+import { useTestNode, useFakeLlm } from '../support/node'
 import { recordEvents, waitForAnswers, type Msg } from '../support/answers'
 
 /*
@@ -15,16 +14,14 @@ import { recordEvents, waitForAnswers, type Msg } from '../support/answers'
 
 const TOKEN = 'tok'
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 }, rateLimitRetries: 0 } })
-let fake: FakeLlm
+const fake = useFakeLlm()
 let server: HttpServer
 
 beforeEach(async () => {
-  fake = await startFakeLlm()
   server = await startHttpServer({ router: node.router, token: TOKEN, port: 0, log: node.log })
 })
 afterEach(async () => {
   await server.close()
-  await fake.close()
 })
 
 const post = (path: string, body: unknown) => postJson(server.url, TOKEN, path, body)

@@ -1,13 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
-import { addProvider, createJob, expectError, useTestNode } from '../support/node'
+import { describe, expect, it } from 'vitest'
+import { addProvider, createJob, expectError, useTestNode, useFakeLlm } from '../support/node'
 import { messages, recordEvents, waitForAnswers, waitForMessages } from '../support/answers'
 
-let fake: FakeLlm
-beforeEach(async () => {
-  fake = await startFakeLlm()
-})
-afterEach(() => fake.close())
+const fake = useFakeLlm()
 const node = useTestNode({
   runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 } },
   setup: (n) => addProvider(n, 'p1', { external_url: fake.url, api_key: 'sk-test' })

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
 import { readEventStream } from '../../src/renderer/src/api/event-stream'
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { postJson } from '../support/http-post'
 import { provider } from '../support/fixtures'
-import { useTestNode } from '../support/node'
+import { useTestNode, useFakeLlm } from '../support/node'
 import { waitForAnswers, type Msg } from '../support/answers'
 
 /*
@@ -15,13 +14,12 @@ import { waitForAnswers, type Msg } from '../support/answers'
 
 const TOKEN = 'tok'
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 } } })
-let fake: FakeLlm
+const fake = useFakeLlm()
 let server: HttpServer
 let abort: AbortController
 let events: { type: string; data: Record<string, unknown> }[]
 
 beforeEach(async () => {
-  fake = await startFakeLlm()
   server = await startHttpServer({ router: node.router, token: TOKEN, port: 0, log: node.log })
   abort = new AbortController()
   events = []
@@ -31,7 +29,6 @@ beforeEach(async () => {
 afterEach(async () => {
   abort.abort()
   await server.close()
-  await fake.close()
 })
 
 const post = (path: string, body: unknown) => postJson(server.url, TOKEN, path, body)

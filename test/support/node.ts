@@ -14,6 +14,7 @@ import { openStore, type Store } from '../../src/main/store'
 import { aesFileSecretBox } from '../../src/main/store/secret-box'
 import type { RunningRuntime, RuntimeOptions } from '../../src/main/runtime/answer-runtime'
 import type { Inbox } from '../../src/shared/contract/inbox'
+import { startFakeLlm, type FakeLlm } from './fake-llm'
 import { createJobBody, provider } from './fixtures'
 
 export function tempDir(prefix = 'nodedesk-test-'): { dir: string; cleanup: () => void } {
@@ -187,4 +188,30 @@ export function useJob(node: TestNode, providerId: string): { readonly id: strin
     inbox: async () => (await node.get('/v2/get_inbox', { inbox_name: `job_inbox::${job.id}::false` })).body as Inbox
   }
   return job
+}
+
+/**
+ * A fresh fake provider (listing `models`) for each test, closed after it. The stand-in returned
+ * forwards to the current test's one, reads and writes alike (`fake.behaviour = …`).
+ */
+export function useFakeLlm(models?: string[]): FakeLlm {
+  let current: FakeLlm | undefined
+  beforeEach(async () => {
+    current = await startFakeLlm(models)
+  })
+  afterEach(async () => {
+    await current?.close()
+    current = undefined
+  })
+  const now = () => {
+    if (!current) throw new Error('useFakeLlm: used outside a test')
+    return current
+  }
+  return new Proxy({} as FakeLlm, {
+    get: (_target, prop) => {
+      const value: unknown = Reflect.get(now(), prop)
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(now()) : value
+    },
+    set: (_target, prop, value) => Reflect.set(now(), prop, value)
+  })
 }

@@ -1,16 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { FileInfo } from '../../src/shared/contract/vector-fs'
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
 import { documentResource, vrkaiEntry } from '../support/fixtures'
-import { addProvider, createJob, useTestNode } from '../support/node'
+import { addProvider, createJob, useTestNode, useFakeLlm } from '../support/node'
 import { waitForAnswers } from '../support/answers'
 
-let llm: FakeLlm
-beforeEach(async () => {
-  llm = await startFakeLlm()
-})
-afterEach(() => llm.close())
+const llm = useFakeLlm()
 const node = useTestNode({
   runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 } },
   vectorFs: { queue: { batchSize: 16, backoffMs: 5, maxBackoffMs: 20 } },
