@@ -32,6 +32,8 @@ test('a conversation whose scope is large reads it once: not again for each ques
   const details = page.getByRole('complementary', { name: 'Job details' })
   await expect(details.getByText('10000 entries')).toBeVisible()
   await expect.poll(scopeReads).toBe(1)
+  // The panel's check of which scope entries are gone (once, with the scope) belongs to opening, not to the question.
+  await expect.poll(() => read.get('/v2/vector_fs_missing_paths')?.count ?? 0).toBe(1)
 
   const view = new InboxPage(page)
   const before = bytesRead()
