@@ -616,6 +616,23 @@ describe('the list as one Tab stop (a roving tabindex)', () => {
     expect(tabbable().map((el) => el.textContent)).toEqual([rowLink('Charlie contract').textContent])
   })
 
+  it('arrow keys pressed faster than frames are drawn (a held key on a slow machine) each move one row: none is lost', async () => {
+    renderPage()
+    await screen.findByRole('checkbox', { name: 'Select Charlie contract' })
+    const links = screen.getAllByTestId('inbox-row')
+    act(() => links[0]!.focus())
+    // Three presses with no frame between them: each starts from where the one before put the focus.
+    act(() => {
+      for (let i = 0; i < 3; i++) fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' })
+    })
+    await waitFor(() => expect(document.activeElement?.closest('[data-index]')?.getAttribute('data-index')).toBe('3'))
+    act(() => {
+      fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' })
+      fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' })
+    })
+    await waitFor(() => expect(document.activeElement?.closest('[data-index]')?.getAttribute('data-index')).toBe('1'))
+  })
+
   it('Space on a row selects it, Shift+Space selects the rows from the one selected before; Shift+F10 opens its menu', async () => {
     renderPage()
     await screen.findByRole('checkbox', { name: 'Select Charlie contract' })

@@ -322,7 +322,7 @@ export function InboxesPage() {
   const onListKey = (e: KeyboardEvent) => {
     // Keys in a row's menu (a portal elsewhere in the page) reach here through React's tree: they are the menu's.
     if (!e.currentTarget.contains(e.target as Node) || e.altKey || e.ctrlKey || e.metaKey) return
-    const current = focusedRow(document.activeElement)
+    const current = focusRow.pending() ?? focusedRow(document.activeElement)
     const to = rowMove(e.key, current, count)
     if (to === undefined) return
     e.preventDefault()

@@ -88,10 +88,19 @@ export const rowsOnScreen = (items: readonly VirtualItem[], tabStop: number) =>
 export const focusedRow = (target: EventTarget | null) =>
   Number((target instanceof Element ? target.closest<HTMLElement>('[data-index]') : null)?.dataset.index ?? -1)
 
+/** Focuses row `index` (from `focusRow`); `pending()` is the row still on its way, if any. */
+export interface FocusRow {
+  (index: number, options?: { onlyIfIdle?: boolean }): void
+  /** The row asked for and not focused yet (it is being read or drawn), else undefined. */
+  pending(): number | undefined
+}
+
 /**
- * Moves the focus to row `index`: scrolled to, then focused once drawn (a row far away may have to be
- * read first: it is waited for by time, `waitMs`, not frames, and only for the last row asked for).
- * `onlyIfIdle`: not if the operator has put the focus somewhere meanwhile.
+ * Moves the focus to row `index`: a row already drawn is focused at once, so the next key (a held
+ * arrow repeats faster than a slow machine draws frames) starts from it; a row not drawn yet is
+ * scrolled to and focused once drawn (a row far away may have to be read first: it is waited for by
+ * time, `waitMs`, not frames, and only for the last row asked for), and meanwhile `pending()` names
+ * it, for keys to count from. `onlyIfIdle`: not if the operator has put the focus somewhere meanwhile.
  */
 export function useFocusRow(
   virtualizer: Virtualizer<HTMLDivElement, Element>,
@@ -99,22 +108,40 @@ export function useFocusRow(
   count: number,
   waitMs: number,
   setFocusedAt: (index: number) => void
-) {
+): FocusRow {
   const wanted = useRef(0)
-  return (index: number, { onlyIfIdle = false } = {}) => {
+  const pendingRow = useRef<number | undefined>(undefined)
+  const focusRow = (index: number, { onlyIfIdle = false } = {}) => {
     const i = Math.max(0, Math.min(count - 1, index))
     if (!onlyIfIdle) setFocusedAt(i)
-    virtualizer.scrollToIndex(i, { align: 'auto' })
     const mine = ++wanted.current
     const until = performance.now() + waitMs
-    const focus = () => {
-      if (wanted.current !== mine) return // another row was asked for since
+    const tryFocus = (): boolean => {
+      if (wanted.current !== mine) return true // another row was asked for since
       const active = document.activeElement
-      if (onlyIfIdle && active && active !== document.body && active.isConnected) return
+      if (onlyIfIdle && active && active !== document.body && active.isConnected) return true
       const link = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"] a`)
-      if (link) link.focus()
-      else if (performance.now() < until) requestAnimationFrame(focus)
+      if (!link) return false
+      link.focus()
+      return true
     }
-    requestAnimationFrame(focus)
+    const drawn = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"] a`)
+    if (drawn) {
+      pendingRow.current = undefined
+      // In view as the browser puts a focused element (scrollIntoView's 'nearest'), before the list scrolls it to its place.
+      tryFocus()
+      virtualizer.scrollToIndex(i, { align: 'auto' })
+      return
+    }
+    pendingRow.current = i
+    virtualizer.scrollToIndex(i, { align: 'auto' })
+    const step = () => {
+      if (tryFocus()) {
+        if (wanted.current === mine) pendingRow.current = undefined
+      } else if (performance.now() < until) requestAnimationFrame(step)
+      else if (wanted.current === mine) pendingRow.current = undefined
+    }
+    requestAnimationFrame(step)
   }
+  return Object.assign(focusRow, { pending: () => pendingRow.current })
 }
