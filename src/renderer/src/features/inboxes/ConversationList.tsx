@@ -202,10 +202,10 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
     overscan: 8,
     rangeExtractor
   })
-  const focusRow = useFocusRow(virtualizer, scrollRef, count, FOCUS_WAIT_MS, setFocusedAt)
+  const { focusRow, pendingRow } = useFocusRow(virtualizer, scrollRef, count, FOCUS_WAIT_MS, setFocusedAt)
   const onKeyDown = (e: ReactKeyboardEvent) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return
-    const current = focusRow.pending() ?? focusedRow(e.target)
+    const current = pendingRow() ?? focusedRow(e.target)
     const to = current < 0 ? undefined : rowMove(e.key, current, count)
     if (to === undefined) return
     e.preventDefault()

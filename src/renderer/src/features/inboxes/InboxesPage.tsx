@@ -318,11 +318,11 @@ export function InboxesPage() {
   })
 
   /** Keyboard: rows are links; arrows move between them even when the next one is not rendered yet. */
-  const focusRow = useFocusRow(virtualizer, scrollRef, count, FOCUS_WAIT_MS, setFocusedAt)
+  const { focusRow, pendingRow } = useFocusRow(virtualizer, scrollRef, count, FOCUS_WAIT_MS, setFocusedAt)
   const onListKey = (e: KeyboardEvent) => {
     // Keys in a row's menu (a portal elsewhere in the page) reach here through React's tree: they are the menu's.
     if (!e.currentTarget.contains(e.target as Node) || e.altKey || e.ctrlKey || e.metaKey) return
-    const current = focusRow.pending() ?? focusedRow(document.activeElement)
+    const current = pendingRow() ?? focusedRow(document.activeElement)
     const to = rowMove(e.key, current, count)
     if (to === undefined) return
     e.preventDefault()

@@ -88,18 +88,18 @@ export const rowsOnScreen = (items: readonly VirtualItem[], tabStop: number) =>
 export const focusedRow = (target: EventTarget | null) =>
   Number((target instanceof Element ? target.closest<HTMLElement>('[data-index]') : null)?.dataset.index ?? -1)
 
-/** Focuses row `index` (from `focusRow`); `pending()` is the row still on its way, if any. */
 export interface FocusRow {
-  (index: number, options?: { onlyIfIdle?: boolean }): void
+  /** Moves the focus to row `index`. */
+  readonly focusRow: (index: number, options?: { onlyIfIdle?: boolean }) => void
   /** The row asked for and not focused yet (it is being read or drawn), else undefined. */
-  pending(): number | undefined
+  readonly pendingRow: () => number | undefined
 }
 
 /**
  * Moves the focus to row `index`: a row already drawn is focused at once, so the next key (a held
  * arrow repeats faster than a slow machine draws frames) starts from it; a row not drawn yet is
  * scrolled to and focused once drawn (a row far away may have to be read first: it is waited for by
- * time, `waitMs`, not frames, and only for the last row asked for), and meanwhile `pending()` names
+ * time, `waitMs`, not frames, and only for the last row asked for), and meanwhile `pendingRow()` names
  * it, for keys to count from. `onlyIfIdle`: not if the operator has put the focus somewhere meanwhile.
  */
 export function useFocusRow(
@@ -143,5 +143,5 @@ export function useFocusRow(
     }
     requestAnimationFrame(step)
   }
-  return Object.assign(focusRow, { pending: () => pendingRow.current })
+  return { focusRow, pendingRow: () => pendingRow.current }
 }
