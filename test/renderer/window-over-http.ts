@@ -6,8 +6,8 @@ import { httpTransport } from '../../src/renderer/src/api/transport'
 import { useAnswerPauses } from '../../src/renderer/src/stores/answer-pauses'
 import { useStreaming } from '../../src/renderer/src/stores/streaming'
 import { startHttpServer } from '../../src/main/transports/http'
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
-import type { TestNode } from '../support/node'
+import type { FakeLlm } from '../support/fake-llm'
+import { useFakeLlm, type TestNode } from '../support/node'
 
 /** The window's data layer of one test, connected to the node over real HTTP. */
 export interface WindowOverHttp {
@@ -28,11 +28,12 @@ export interface WindowOverHttp {
  */
 export function useWindowOverHttp(node: TestNode): WindowOverHttp {
   const token = 'window-token'
-  let current: (WindowOverHttp & { close(): Promise<void> }) | undefined
+  // Registered first: its fake starts before the server below and closes after it.
+  const fake = useFakeLlm()
+  let current: (Omit<WindowOverHttp, 'fake'> & { close(): Promise<void> }) | undefined
   beforeEach(async () => {
     useStreaming.setState({ partial: {}, watched: {} })
     useAnswerPauses.setState({ pauses: {} })
-    const fake = await startFakeLlm()
     const server = await startHttpServer({ router: node.router, token, port: 0, log: node.log })
     const transport = httpTransport(server.url, token)
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
@@ -46,9 +47,8 @@ export function useWindowOverHttp(node: TestNode): WindowOverHttp {
       disconnect()
       qc.clear()
       await server.close()
-      await fake.close()
     }
-    current = { fake, qc, client: createClient(transport), reload, close }
+    current = { qc, client: createClient(transport), reload, close }
   })
   afterEach(async () => {
     await current?.close()
@@ -59,9 +59,7 @@ export function useWindowOverHttp(node: TestNode): WindowOverHttp {
     return current
   }
   return {
-    get fake() {
-      return now().fake
-    },
+    fake,
     get qc() {
       return now().qc
     },
