@@ -1,5 +1,5 @@
 import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { connectEvents, isAnswered } from '../../src/renderer/src/api/events'
 import { EVENT_BATCH_MS } from '../../src/renderer/src/api/events'
 import { inboxPageKeys } from '../../src/renderer/src/api/inbox-pages'
@@ -409,5 +409,45 @@ describe('answers begun before this window followed them (a reload, a break in t
     resume!()
     expect(partialA()).toEqual({ parent: 'q1', text: 'Seen from the start', late: true })
     expect(followsAnswers(A)).toBe(false)
+  })
+})
+
+describe('an event whose handling throws, in the desktop window (IPC: nothing ends the stream)', () => {
+  it('is followed by a re-read of what it may have changed, logged once, and later events still apply', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const append = useStreaming.getState().append.bind(null)
+    try {
+      // A bug in the streaming store, hit by every delta of an answer.
+      useStreaming.setState({
+        append: () => {
+          throw new Error('a bug in the streaming store')
+        }
+      })
+      expect(() => emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'Hel' } })).not.toThrow()
+      emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'lo' } })
+      await flush()
+      // As after a break: every cached query is read again, messages no screen shows are dropped.
+      expect(invalidated()).toEqual(
+        Object.keys(cached)
+          .filter((name) => !name.startsWith('messages'))
+          .sort()
+      )
+      expect(qc.getQueryData(keys.messages(A))).toBeUndefined()
+      expect(errors).toHaveBeenCalledTimes(1)
+      expect(String(errors.mock.calls[0]![0])).toContain('message_delta')
+      expect(errors.mock.calls[0]![1]).toEqual(new Error('a bug in the streaming store'))
+
+      useStreaming.setState({ append })
+      emit({ type: 'inbox_changed', data: { inbox_id: B, inbox: { ...inboxA('B renamed'), inbox_id: B } } })
+      await batch()
+      const pages = qc.getQueryData<{ pages: { inboxes: Inbox[] }[] }>(cached['inboxes (visible)']!)!.pages
+      expect(pages[0]!.inboxes.map((i) => i.custom_name)).toEqual(['B renamed'])
+      emit({ type: 'message_delta', data: { inbox: B, parent: 'q9', text: 'after the failure' } })
+      // An event of B came after the recovery: its answer is seen from the start.
+      expect(useStreaming.getState().partial[B]).toEqual({ parent: 'q9', text: 'after the failure' })
+    } finally {
+      useStreaming.setState({ append })
+      errors.mockRestore()
+    }
   })
 })

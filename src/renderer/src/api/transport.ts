@@ -1,6 +1,7 @@
 import type { BridgeRequest, BridgeResponse, NodedeskBridge } from '../../../shared/bridge'
 import type { NodeEvent } from '../../../shared/contract/events'
 import { earlyResponse, earlySession } from './early-start'
+import { recoveringListener } from './event-recovery'
 import { readEventStream } from './event-stream'
 import { requestUrl, startSession, takeCodeFromLocation } from './http-basics'
 
@@ -192,7 +193,14 @@ export function bridgeTransport(bridge: NodedeskBridge): Transport {
   return {
     kind: 'ipc',
     request: async (req) => bridge.request(await withFileBytes(req)),
-    onEvent: (l, onResumed) => bridge.onEvent(l, onResumed)
+    onEvent(listener, onResumed) {
+      const recovering = recoveringListener(listener, onResumed)
+      const off = bridge.onEvent(recovering.listener, onResumed)
+      return () => {
+        off()
+        recovering.stop()
+      }
+    }
   }
 }
 
