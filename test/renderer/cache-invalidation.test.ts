@@ -7,7 +7,7 @@ import { invalidateAfter, keys, type MessagePages } from '../../src/renderer/src
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { jobIdOfInbox } from '../../src/shared/contract/inbox'
 import { bridgeTransport } from '../../src/renderer/src/api/transport'
-import { followAnswers, followsAnswers, useStreaming } from '../../src/renderer/src/stores/streaming'
+import { FOLLOWED_KEPT, followAnswers, followedCount, followsAnswers, useStreaming } from '../../src/renderer/src/stores/streaming'
 import type { NodeEvent } from '../../src/shared/contract/events'
 import type { LastMessage } from '../../src/shared/contract/message'
 import type { RouteBodyInput, RouteName } from '../../src/shared/contract/routes'
@@ -449,5 +449,39 @@ describe('an event whose handling throws, in the desktop window (IPC: nothing en
       useStreaming.setState({ append })
       errors.mockRestore()
     }
+  })
+})
+
+describe('the inboxes this window remembers having seen events for', () => {
+  const inboxN = (n: number) => `job_inbox::jobid_${n}::false`
+  const event = (n: number): NodeEvent => ({
+    type: 'inbox_changed',
+    data: { inbox_id: inboxN(n), inbox: { ...inboxA(String(n)), inbox_id: inboxN(n) } }
+  })
+
+  it('stay at most FOLLOWED_KEPT however many inboxes change; the least recently active are forgotten first', async () => {
+    resume!()
+    for (let n = 0; n < FOLLOWED_KEPT; n++) emit(event(n))
+    // Inbox 0 changes again: it is now among the latest, and inbox 1 the oldest.
+    emit(event(0))
+    for (let n = FOLLOWED_KEPT; n < FOLLOWED_KEPT + 500; n++) emit(event(n))
+    expect(followedCount()).toBe(FOLLOWED_KEPT)
+    expect(followsAnswers(inboxN(0))).toBe(true)
+    expect(followsAnswers(inboxN(1))).toBe(false)
+    expect(followsAnswers(inboxN(501))).toBe(true)
+    expect(followsAnswers(inboxN(FOLLOWED_KEPT + 499))).toBe(true)
+    // The oldest forgotten answer reads as one begun unseen, as before any bound; a recent one does not.
+    emit({ type: 'message_delta', data: { inbox: inboxN(1), parent: 'q', text: 'x' } })
+    emit({ type: 'message_delta', data: { inbox: inboxN(0), parent: 'q', text: 'y' } })
+    expect(useStreaming.getState().partial[inboxN(1)]!.late).toBe(true)
+    expect(useStreaming.getState().partial[inboxN(0)]!.late).toBeUndefined()
+    await batch()
+  })
+
+  it('a removed inbox is forgotten at once', () => {
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: inboxA() } })
+    expect(followsAnswers(A)).toBe(true)
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: null } })
+    expect(followsAnswers(A)).toBe(false)
   })
 })

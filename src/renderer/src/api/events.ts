@@ -4,7 +4,7 @@ import type { Inbox } from '../../../shared/contract/inbox'
 import type { LastMessage } from '../../../shared/contract/message'
 import { isAnswer } from '../../../shared/message-role'
 import { useAnswerPauses } from '../stores/answer-pauses'
-import { eventsResumed, followAnswers, followsAnswers, useStreaming } from '../stores/streaming'
+import { eventsResumed, followAnswers, followsAnswers, unfollowAnswers, useStreaming } from '../stores/streaming'
 import { createClient, type Client } from './client'
 import { applyInboxChanges, inboxPageKeys, refreshCount, sameButScope, type InboxFilter } from './inbox-pages'
 import { catchUpPages, keys, loadedMessages, MESSAGE_PAGE, type MessagePages } from './queries'
@@ -179,6 +179,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
         case 'inbox_changed': {
           const { inbox_id, inbox } = event.data
           if (inbox) followAnswers(inbox_id)
+          else unfollowAnswers(inbox_id)
           // An open inbox's scope (it can be megabytes) is read with it once, not again for each message:
           // only a change that leaves every listed field as it was (a scope saved, here or elsewhere) has it read again.
           const before = pending.has(inbox_id) ? pending.get(inbox_id) : qc.getQueryData<Inbox | null>(inboxPageKeys.one(inbox_id))

@@ -70,16 +70,34 @@ export function useWatched(answer: { inbox: string; hash: string; parent: string
 }
 
 /**
+ * How many inboxes are remembered as followed, the least recently active forgotten first. An answer
+ * starts just after its question's event, so the inbox is among the latest: 10,000 covers about 50 s
+ * of a script changing 200 other inboxes a second in between, in about a megabyte.
+ */
+export const FOLLOWED_KEPT = 10_000
+
+/**
  * Inboxes whose answers this window sees from their first words: an event of the inbox came on the
  * current event stream (an answer starts after its question is stored and the answer before it, each
- * an inbox_changed), or this window asked for the answer. Not state anything renders from: a Set.
+ * an inbox_changed), or this window asked for the answer. Not state anything renders from: a Set, in
+ * the order of each inbox's latest event (a long session at 100,000 inboxes would otherwise keep them all).
  */
 const following = new Set<string>()
 
 /** The answers `inbox` starts from now on reach this window whole. */
 export function followAnswers(inbox: string): void {
+  following.delete(inbox)
   following.add(inbox)
+  if (following.size > FOLLOWED_KEPT) following.delete(following.values().next().value!)
 }
+
+/** `inbox` was removed: nothing more of it will come. */
+export function unfollowAnswers(inbox: string): void {
+  following.delete(inbox)
+}
+
+/** How many inboxes are followed now (to check the bound). */
+export const followedCount = () => following.size
 
 export const followsAnswers = (inbox: string) => following.has(inbox)
 
