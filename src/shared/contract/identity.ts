@@ -5,25 +5,29 @@ export const PROVIDER_KINDS = ['OpenAI', 'Ollama', 'Claude', 'Gemini', 'Groq', '
 export const ProviderKindSchema = z.enum(PROVIDER_KINDS)
 export type ProviderKind = z.infer<typeof ProviderKindSchema>
 
+const identityFields = {
+  full_name: z.string(),
+  node_name: z.string().min(1, { error: "Enter the node's name." }),
+  profile_name: z.string().min(1, { error: 'Enter the profile name.' }),
+  subidentity_name: z.string().min(1, { error: "Enter the agent's name (the provider id)." }),
+  subidentity_type: z.literal('Agent', { error: 'expected "Agent"' })
+}
+
+function fullNameRule(v: { full_name: string; node_name: string; profile_name: string; subidentity_name: string }, ctx: z.RefinementCtx) {
+  const expected = `${v.node_name}/${v.profile_name}/agent/${v.subidentity_name}`
+  if (v.full_name !== expected) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['full_name'],
+      message: `must equal "${expected}" (<node_name>/<profile_name>/agent/<subidentity_name>)`
+    })
+  }
+}
+
 /** Seed 2.1. `full_name` is `<node_name>/<profile_name>/agent/<subidentity_name>`. */
-export const FullIdentityNameSchema = z
-  .strictObject({
-    full_name: z.string(),
-    node_name: z.string().min(1, { error: "Enter the node's name." }),
-    profile_name: z.string().min(1, { error: 'Enter the profile name.' }),
-    subidentity_name: z.string().min(1, { error: "Enter the agent's name (the provider id)." }),
-    subidentity_type: z.literal('Agent', { error: 'expected "Agent"' })
-  })
-  .superRefine((v, ctx) => {
-    const expected = `${v.node_name}/${v.profile_name}/agent/${v.subidentity_name}`
-    if (v.full_name !== expected) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['full_name'],
-        message: `must equal "${expected}" (<node_name>/<profile_name>/agent/<subidentity_name>)`
-      })
-    }
-  })
+export const FullIdentityNameSchema = z.strictObject(identityFields).superRefine(fullNameRule)
+/** The same rules inside a job scope entry (a network folder's identity), whose extra keys are kept as given. */
+export const ScopeIdentityNameSchema = z.looseObject(identityFields).superRefine(fullNameRule)
 export type FullIdentityName = z.infer<typeof FullIdentityNameSchema>
 
 export function fullIdentityName(nodeName: string, profileName: string, subidentity: string): FullIdentityName {

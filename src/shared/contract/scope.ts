@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { FullIdentityNameSchema } from './identity'
+import { ScopeIdentityNameSchema } from './identity'
 
 /*
  * Seed 2.4. Every field the seed lists is type-checked; objects the seed types only as
@@ -91,7 +91,7 @@ export type LocalVrpackEntry = z.infer<typeof LocalVrpackEntrySchema>
 const VrPathSchema = z.looseObject({ path_ids: stringArray })
 
 export const NetworkFolderSchema = z.looseObject({
-  external_identity: FullIdentityNameSchema,
+  external_identity: ScopeIdentityNameSchema,
   name: z.string(),
   path: VrPathSchema
 })

@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
+import { createJobBody, fullScope, provider } from '../support/fixtures'
+import { dbFingerprint, useTestNode } from '../support/node'
+
+/*
+ * Points of api-contract.md checked over real HTTP (127.0.0.1, port 0) where the built API
+ * differed from the contract's words.
+ */
+
+const TOKEN = 'conformance-token'
+const node = useTestNode()
+let server: HttpServer
+
+beforeEach(async () => {
+  server = await startHttpServer({ router: node.router, token: TOKEN, port: 0, log: node.log })
+})
+afterEach(async () => {
+  await server.close()
+})
+
+async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; type: string | null; body: unknown }> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${TOKEN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body)
+  })
+  return { status: res.status, type: res.headers.get('content-type'), body: await res.json() }
+}
+
+describe('JobScope: extra keys inside entries are kept, not dropped', () => {
+  it("a network folder's external_identity keeps its extra keys, and its full_name rule still holds", async () => {
+    expect((await call('POST', '/v2/add_llm_provider', provider('gpt'))).status).toBe(200)
+    const scope = fullScope() as unknown as { network_folders: { external_identity: Record<string, unknown> }[] }
+    scope.network_folders[0]!.external_identity.zz_extra = { nested: [1, 'two', null] }
+    const created = await call('POST', '/v2/create_job', createJobBody('gpt', scope))
+    expect(created.status).toBe(200)
+    const jobId = (created.body as { job_id: string }).job_id
+    const back = await call('GET', `/v2/get_job_scope?job_id=${jobId}`)
+    expect(JSON.stringify(back.body)).toBe(JSON.stringify(scope))
+
+    const before = dbFingerprint(node.store)
+    scope.network_folders[0]!.external_identity.full_name = '@@other.sep-shinkai/main/agent/someone-else'
+    const wrong = await call('POST', '/v2/create_job', createJobBody('gpt', scope))
+    expect(wrong.status).toBe(400)
+    expect((wrong.body as { message: string }).message).toMatch(
+      /^job_creation_info\.scope\.network_folders\[0\]\.external_identity\.full_name: /
+    )
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+})
