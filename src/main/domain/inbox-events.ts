@@ -7,6 +7,8 @@ import type { Store } from '../store'
  * it is gone: a window patches its cached rows with it instead of fetching the list again.
  */
 export function emitInboxChanged(ctx: { readonly store: Store; readonly bus: EventBus }, inboxId: string): void {
+  // Headless mode with no event stream open: reading and parsing the inbox row would be for no one.
+  if (!ctx.bus.listening()) return
   const json = ctx.store.inboxes.json(inboxId)
   const inbox = json ? (JSON.parse(json.toString('utf8')) as Inbox) : null
   ctx.bus.emit({ type: 'inbox_changed', data: { inbox_id: inboxId, inbox } })

@@ -6,6 +6,8 @@ export type EventListener = (event: NodeEvent) => void
 export interface EventBus {
   emit(event: NodeEvent): void
   subscribe(listener: EventListener): () => void
+  /** Whether anyone listens: an event that takes work to build (a read of the store) is skipped when no one does. */
+  listening(): boolean
 }
 
 export function createEventBus(onListenerError: (err: unknown) => void = () => {}): EventBus {
@@ -23,6 +25,7 @@ export function createEventBus(onListenerError: (err: unknown) => void = () => {
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
-    }
+    },
+    listening: () => listeners.size > 0
   }
 }

@@ -46,12 +46,19 @@ export function messagesRepo(db: Db) {
   const before = db.prepare<[string, number, number], { message_json: string }>(
     `SELECT message_json FROM messages WHERE inbox_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`
   )
-  // Up to the question, and the replies written since to it or to the questions before it (a regenerated
-  // answer comes after later questions), not replies to later questions (a retry of an earlier answer).
-  const conversation = db.prepare<[string, number, number], { message_json: string }>(
-    `SELECT m.message_json FROM messages m WHERE m.inbox_id = ? AND (m.seq <= ? OR (m.role <> 'operator' AND EXISTS (
-       SELECT 1 FROM messages q WHERE q.hash = json_extract(m.message_json, '$.job_message.parent') AND q.inbox_id = m.inbox_id AND q.seq <= ?)))
+  // The replies written since the question to it or to the questions before it (a regenerated answer
+  // comes after later questions), not replies to later questions (a retry of an earlier answer).
+  const repliesSince = db
+    .prepare<[string, number, number], string>(
+      `SELECT m.message_json FROM messages m WHERE m.inbox_id = ? AND m.seq > ? AND m.role <> 'operator' AND EXISTS (
+       SELECT 1 FROM messages q WHERE q.hash = json_extract(m.message_json, '$.job_message.parent') AND q.inbox_id = m.inbox_id AND q.seq <= ?)
      ORDER BY m.seq DESC`
+    )
+    .pluck()
+  // Everything up to the question, newest first, a page at a time: read with all() (one call into SQLite
+  // a page instead of one a row), yet never the whole of a long conversation when the prompt needs its end.
+  const upTo = db.prepare<[string, number, number], { seq: number; message_json: string }>(
+    `SELECT seq, message_json FROM messages WHERE inbox_id = ? AND seq <= ? ORDER BY seq DESC LIMIT ?`
   )
   const nextPending = db.prepare<[string], PendingQuestion>(
     `SELECT seq, inbox_id, hash, message_json FROM messages WHERE inbox_id = ? AND needs_answer = 1 ORDER BY seq LIMIT 1`
@@ -113,7 +120,13 @@ export function messagesRepo(db: Db) {
      * queued after it. Lazy: the runtime reads only as far as its context budget needs.
      */
     *conversationFor(inboxId: string, seq: number): Generator<string> {
-      for (const row of conversation.iterate(inboxId, seq, seq)) yield row.message_json
+      yield* repliesSince.all(inboxId, seq, seq)
+      for (let below = seq, size = 32; ; size = Math.min(size * 2, 512)) {
+        const rows = upTo.all(inboxId, below, size)
+        for (const row of rows) yield row.message_json
+        if (rows.length < size) return
+        below = rows[rows.length - 1]!.seq - 1
+      }
     },
     /** The oldest message of the inbox still waiting for an answer. */
     nextPending: (inboxId: string) => nextPending.get(inboxId),
