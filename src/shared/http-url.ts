@@ -7,8 +7,13 @@
 export const NOT_HTTP_URL = "Enter the server's address as an http:// or https:// URL, e.g. http://127.0.0.1:8080/v1."
 export const URL_WITH_USER_INFO = 'Remove the user name or password from the URL (user@host): give the API key in its own field.'
 
+/** The scheme, `//` and the first character of a host, and no white space anywhere. */
+const ABSOLUTE_HTTP = /^https?:\/\/[^/?#\\\s][^\s]*$/i
+
 /** What is wrong with `text` as a provider URL, or undefined when nothing is. */
 export function httpUrlProblem(text: string): string | undefined {
+  // Written out as an absolute URL: the parser alone would repair "http:host", "http:///x" or a URL with spaces around it.
+  if (!ABSOLUTE_HTTP.test(text)) return NOT_HTTP_URL
   let u: URL
   try {
     u = new URL(text)

@@ -49,3 +49,18 @@ describe('JobScope: extra keys inside entries are kept, not dropped', () => {
     expect(dbFingerprint(node.store)).toBe(before)
   })
 })
+
+describe('LlmProvider: external_url, when given, is an absolute http or https URL', () => {
+  it('refuses text the URL parser would only read as one after repairing it, naming the field and storing nothing', async () => {
+    const before = dbFingerprint(node.store)
+    for (const url of ['http:example.com/v1', 'http:///v1', 'https:/example.com', ' http://example.com/v1', 'http://example.com/v1\n']) {
+      const res = await call('POST', '/v2/add_llm_provider', provider('gpt', { external_url: url }))
+      expect(res.status, url).toBe(400)
+      expect(res.body).toMatchObject({ code: 400, error: 'Bad Request', message: expect.stringMatching(/^external_url: /) })
+    }
+    expect(dbFingerprint(node.store)).toBe(before)
+    for (const url of ['HTTPS://EXAMPLE.COM/v1', 'http://[::1]:11434', 'http://127.0.0.1:8080/v1?x=1']) {
+      expect((await call('POST', '/v2/add_llm_provider', provider(`ok${url.length}`, { external_url: url }))).status, url).toBe(200)
+    }
+  })
+})
