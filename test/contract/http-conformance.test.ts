@@ -1,3 +1,4 @@
+import { connect } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
 import { createJobBody, fullScope, provider } from '../support/fixtures'
@@ -62,5 +63,42 @@ describe('LlmProvider: external_url, when given, is an absolute http or https UR
     for (const url of ['HTTPS://EXAMPLE.COM/v1', 'http://[::1]:11434', 'http://127.0.0.1:8080/v1?x=1']) {
       expect((await call('POST', '/v2/add_llm_provider', provider(`ok${url.length}`, { external_url: url }))).status, url).toBe(200)
     }
+  })
+})
+
+/** Sends bytes as they are (fetch would refuse to send a malformed request) and reads until the server closes. */
+function rawExchange(port: number, bytes: string): Promise<string> {
+  return new Promise((done, fail) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes))
+    let got = ''
+    socket.on('data', (chunk: Buffer) => (got += chunk.toString('utf8')))
+    socket.on('close', () => done(got))
+    socket.on('error', fail)
+  })
+}
+
+function parseRaw(answer: string) {
+  const [head, body] = answer.split('\r\n\r\n', 2) as [string, string]
+  const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(head)?.[1])
+  const type = /^content-type: *(.*)$/im.exec(head)?.[1]?.trim()
+  return { status, type, body: body ? (JSON.parse(body) as unknown) : undefined }
+}
+
+describe('error body {code, error, message} on every error', () => {
+  it('a request Node cannot parse, and headers larger than it accepts, get the JSON error body too', async () => {
+    const garbage = parseRaw(await rawExchange(server.port, 'GARBAGE\r\n\r\n'))
+    expect(garbage).toMatchObject({ status: 400, type: expect.stringMatching(/^application\/json/) })
+    expect(garbage.body).toEqual({ code: 400, error: 'Bad Request', message: expect.stringMatching(/^request: /) })
+
+    const badLength = `POST /v2/stop_llm HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Length: abc\r\n\r\n`
+    expect(parseRaw(await rawExchange(server.port, badLength)).body).toMatchObject({ code: 400, error: 'Bad Request' })
+
+    const bigHeader = `GET /v2/health_check HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`
+    const tooLarge = parseRaw(await rawExchange(server.port, bigHeader))
+    expect(tooLarge).toMatchObject({ status: 431, type: expect.stringMatching(/^application\/json/) })
+    expect(tooLarge.body).toEqual({ code: 431, error: 'Request Header Fields Too Large', message: expect.stringMatching(/^headers: /) })
+
+    // The server goes on answering.
+    expect((await call('GET', '/v2/health_check')).status).toBe(200)
   })
 })

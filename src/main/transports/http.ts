@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
 import { pipeline } from 'node:stream/promises'
@@ -459,6 +460,23 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     res.once('close', () => {
       if (--state.busy === 0) state.arm()
     })
+  })
+  // What Node's parser refuses before any handler sees it gets the same error body as every other error, not a bare status line.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code === 'ECONNRESET' || !socket.writable || (socket as Socket).bytesWritten > 0) return void socket.destroy()
+    const [status, message] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'headers: larger than the node accepts']
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'request: the request did not arrive in time']
+          : [400, 'request: not a valid HTTP/1.1 request']
+    const json = JSON.stringify({ code: status, error: STATUS_CODES[status], message })
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`
+    )
+    // A client that never closes its side does not keep the socket.
+    setTimeout(() => socket.destroy(), 1_000).unref()
   })
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((err) => {
