@@ -102,3 +102,30 @@ describe('error body {code, error, message} on every error', () => {
     expect((await call('GET', '/v2/health_check')).status).toBe(200)
   })
 })
+
+describe('GET /v2/events while the node stops', () => {
+  it('a stream asked for on a connection still open when the node stops gets an error body, not plain text', async () => {
+    const socket = connect(server.port, '127.0.0.1')
+    let got = ''
+    socket.on('data', (chunk: Buffer) => (got += chunk.toString('utf8')))
+    await new Promise((ready) => socket.once('connect', ready))
+    const head = (method: string, path: string) =>
+      `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAuthorization: Bearer ${TOKEN}\r\n`
+    const body = JSON.stringify({ inbox_name: 'nope' })
+    // A request under way (its body not all sent) keeps the connection open through close().
+    socket.write(
+      `${head('POST', '/v2/stop_llm')}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`
+    )
+    await new Promise((r) => setTimeout(r, 100))
+    const closed = server.close()
+    socket.write(`${body.slice(5)}${head('GET', '/v2/events')}\r\n`)
+    await new Promise((done) => socket.once('close', done))
+    await closed
+    const second = got.slice(got.indexOf('HTTP/1.1', 1))
+    const type = /^content-type: *(.*)$/im.exec(second)?.[1]?.trim()
+    expect(second).toMatch(/^HTTP\/1\.1 503 /)
+    expect(type).toMatch(/^application\/json/)
+    const json = second.slice(second.indexOf('\r\n\r\n') + 4)
+    expect(JSON.parse(json)).toEqual({ code: 503, error: 'Service Unavailable', message: expect.stringMatching(/^events: /) })
+  })
+})

@@ -216,8 +216,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     // A stream asked for on a connection kept open while the node stops (close() has ended the others):
     // ended at once, or the stop would wait for it until connections are forced shut.
     if (closing) {
-      res.writeHead(503, { ...COMMON_HEADERS, Connection: 'close', 'Content-Type': 'text/plain; charset=utf-8' })
-      res.end('the node is stopping')
+      const json = JSON.stringify({ code: 503, error: STATUS_CODES[503], message: 'events: the node is stopping' })
+      res.writeHead(503, {
+        ...COMMON_HEADERS,
+        Connection: 'close',
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': Buffer.byteLength(json)
+      })
+      res.end(json)
       return
     }
     res.writeHead(200, {
