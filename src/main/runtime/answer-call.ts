@@ -4,7 +4,10 @@ import { observingFetch, localResourceCode, type CallObservation } from './call-
 import { languageModel, providerFetch, type ModelTarget } from './language-model'
 import { callModel, callPulse, type CallTimeouts, type EndedBy } from './model-call'
 import { describeFailure, ProviderFailure } from './provider-errors'
-import { cappedFetch } from './response-cap'
+import { cappedFetch, eventCappedFetch } from './response-cap'
+import { UnreadableReplyError } from './openai-reply'
+import { MIB, sizeText } from '../../shared/contract/limits'
+import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
 
 /** Why the node ended an answer's call early: the operator stopped it, the node is closing, or the job was removed. */
 export type AnswerAbortReason = 'stop' | 'shutdown' | 'cancel'
@@ -42,6 +45,12 @@ export type AnswerCallOutcome =
 const TOO_LARGE = 'too_large'
 
 /**
+ * One streamed event (or NDJSON line) may take this many bytes: room for a piece of the answer
+ * as large as the whole answer, JSON-escaped, and never less than 8 MiB.
+ */
+const maxEventBytes = (maxTextBytes: number) => Math.max(8 * MIB, Math.ceil((8 * maxTextBytes) / MIB) * MIB)
+
+/**
  * Calls the provider for one answer: the SDK's request, the streamed reply's parsing, time-outs and
  * size limits. Never rejects: every ending is an outcome. `signal` aborts with an AnswerAbortReason.
  * The same code runs in the provider worker (the desktop app and headless mode) and in-process.
@@ -58,7 +67,12 @@ export async function runAnswerCall(
   else signal.addEventListener('abort', follow, { once: true })
   const seen: CallObservation = {}
   try {
-    const wire = cappedFetch(observingFetch(providerFetch(baseFetch), seen), req.wireLimit, () => controller.abort(TOO_LARGE))
+    let wire = cappedFetch(observingFetch(providerFetch(baseFetch), seen), req.wireLimit, () => controller.abort(TOO_LARGE))
+    if (req.stream) {
+      const limit = maxEventBytes(req.maxTextBytes)
+      const framing = PROVIDER_CATALOG[req.target.kind].protocol === 'ollama' ? 'ndjson' : 'sse'
+      wire = eventCappedFetch(wire, framing, limit, () => new UnreadableReplyError(`it sent an event larger than ${sizeText(limit)}`))
+    }
     const pulse = callPulse()
     const result = await callModel({
       model: await languageModel(req.target, wire, { event: pulse.beat, fault: pulse.fail }),

@@ -47,11 +47,15 @@ function errorLinesThrown(onFault?: (err: Error) => void): TransformStream<Uint8
   }
   return new TransformStream({
     transform(bytes, controller) {
-      pending += decoder.decode(bytes, { stream: true })
-      const end = pending.lastIndexOf('\n')
-      if (end === -1) return
-      const lines = pending.slice(0, end + 1)
-      pending = pending.slice(end + 1)
+      // Only the new piece is searched: a long line is not scanned again with every piece of it.
+      const piece = decoder.decode(bytes, { stream: true })
+      const end = piece.lastIndexOf('\n')
+      if (end === -1) {
+        pending += piece
+        return
+      }
+      const lines = pending + piece.slice(0, end + 1)
+      pending = piece.slice(end + 1)
       pass(lines, controller)
     },
     flush(controller) {
