@@ -129,3 +129,39 @@ describe('GET /v2/events while the node stops', () => {
     expect(JSON.parse(json)).toEqual({ code: 503, error: 'Service Unavailable', message: expect.stringMatching(/^events: /) })
   })
 })
+
+describe('VectorFS: a folder path that names a file is a missing folder (404)', () => {
+  const upload = async (path: string, filename: string) => {
+    const form = new FormData()
+    form.set('path', path)
+    form.set('filename', filename)
+    form.set('file_data', new Blob(['lease terms']), filename)
+    const res = await fetch(`${server.url}/v2/upload_file_to_folder`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}` },
+      body: form
+    })
+    return { status: res.status, body: (await res.json()) as unknown }
+  }
+
+  it('create_folder (parent missing), upload (folder missing), retrieve_path_simplified and a move into it answer 404, changing nothing', async () => {
+    expect((await call('POST', '/v2/create_folder', { path: '/', folder_name: 'Docs' })).status).toBe(200)
+    expect((await upload('/Docs', 'notes.txt')).status).toBe(200)
+    const before = dbFingerprint(node.store)
+    const answers = [
+      ['create_folder', 'path', await call('POST', '/v2/create_folder', { path: '/Docs/notes.txt', folder_name: 'Sub' })],
+      ['upload', 'path', await upload('/Docs/notes.txt', 'other.txt')],
+      ['retrieve_path_simplified', 'path', await call('GET', '/v2/retrieve_path_simplified?path=/Docs/notes.txt')],
+      [
+        'move_item',
+        'destination_path',
+        await call('POST', '/v2/move_item', { origin_path: '/Docs/notes.txt', destination_path: '/Docs/notes.txt/moved.txt' })
+      ]
+    ] as const
+    for (const [route, field, res] of answers) {
+      expect(res.status, route).toBe(404)
+      expect(res.body, route).toMatchObject({ code: 404, error: 'Not Found', message: expect.stringMatching(new RegExp(`^${field}: `)) })
+    }
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+})

@@ -178,7 +178,8 @@ export function createVectorFs(options: VectorFsOptions) {
   function folderAt(segments: readonly string[], field: string): EntryRow {
     const e = tree.resolve(segments)
     if (!e) throw new VfsError(404, `${field}: no folder ${formatVfsPath(segments)}`)
-    if (!e.is_folder) throw new VfsError(400, `${field}: ${formatVfsPath(segments)} is a file, not a folder`)
+    // A file where a folder is named is a folder that does not exist (404, as fileAt answers a folder named as a file).
+    if (!e.is_folder) throw new VfsError(404, `${field}: no folder ${formatVfsPath(segments)} (it is a file)`)
     return e
   }
   function fileAt(segments: readonly string[], field: string): EntryRow {
