@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { mergeMessagePages } from '../../src/renderer/src/api/queries'
-import { conversationRows, tailIndex } from '../../src/renderer/src/features/inboxes/conversation-rows'
+import { conversationRows, tailIndex, tailKey } from '../../src/renderer/src/features/inboxes/conversation-rows'
 import type { LastMessage } from '../../src/shared/contract/message'
 
 const INBOX = 'job_inbox::jobid_a::false'
@@ -63,9 +63,9 @@ describe('conversationRows', () => {
     const rows = conversationRows([q1, a1, q2, e2, a1b, a2, orphan])
     expect(rows.map((r) => (r.kind === 'question' ? r.key : `${r.key}:${hashes(r.answers).join(',')}`))).toEqual([
       'q1',
-      'a1:a1,a1b',
+      'answers:q1:2:a1,a1b',
       'q2',
-      'e2:e2,a2',
+      'answers:q2:2:e2,a2',
       'x:x'
     ])
   })
@@ -88,5 +88,19 @@ describe('tailIndex: where the answer being written is shown', () => {
     expect(tailIndex(rows, 't-q3')).toBe(5)
     expect(tailIndex(rows, 'unknown')).toBe(5)
     expect(tailIndex(rows, undefined)).toBe(5)
+  })
+
+  it('the answer being written has the key its question’s answers row gets once it is stored (the list keeps the reader’s place in it)', () => {
+    const keyOf = (list: ReturnType<typeof conversationRows>, parent: string) =>
+      list.find((r) => r.kind === 'answers' && r.answers[0]!.job_message.parent === parent)!.key
+    // A first answer, then a regenerated one.
+    expect(tailKey(rows, 't-q3')).toBe(
+      keyOf(conversationRows([q1, a1, q2, a2, q3, message('t-a3', { reply: true, parent: 't-q3' })]), 't-q3')
+    )
+    const again = conversationRows([q1, a1, q2, a2, q3, message('t-a1b', { reply: true, parent: 't-q1' })])
+    expect(tailKey(rows, 't-q1')).toBe(keyOf(again, 't-q1'))
+    // Unique beside the rows still shown while it is written.
+    expect(rows.map((r) => r.key)).not.toContain(tailKey(rows, 't-q1'))
+    expect(tailKey(rows, undefined)).toBe('tail')
   })
 })

@@ -10,7 +10,7 @@ import { useSecondsLeft } from '../../app/use-seconds-left'
 import type { AnswerPause } from '../../stores/answer-pauses'
 import { useStreamedText, useStreaming, useWatched } from '../../stores/streaming'
 import { AnswerText, PlainText, StreamingAnswerText } from './AnswerText'
-import { conversationRows, tailIndex, type ConversationRow } from './conversation-rows'
+import { conversationRows, tailIndex, tailKey, type ConversationRow } from './conversation-rows'
 import { errorNoteParts } from './error-note'
 import { absoluteTime, relativeTime } from './relative-time'
 
@@ -50,7 +50,8 @@ export function MessageList(props: Props) {
   const { inboxId, messages, hasOlder, loadingOlder, onLoadOlder, streaming, streamingFor, waiting } = props
   const rows = useMemo<Row[]>(() => {
     const r: Row[] = conversationRows(messages)
-    if (streaming) r.splice(tailIndex(r as ConversationRow[], streamingFor), 0, { kind: 'tail', key: 'tail' })
+    if (streaming)
+      r.splice(tailIndex(r as ConversationRow[], streamingFor), 0, { kind: 'tail', key: tailKey(r as ConversationRow[], streamingFor) })
     else if (waiting) r.push({ kind: 'tail', key: 'tail' })
     return r
   }, [messages, streaming, streamingFor, waiting])

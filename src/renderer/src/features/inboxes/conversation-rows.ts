@@ -13,6 +13,14 @@ const hashOf = (m: LastMessage) => m.node_api_data.node_message_hash
 export const isReply = (m: LastMessage) => isAnswer(m) || messageRole(m) === 'error'
 
 /**
+ * The key of the row showing the `count` answers to question `parent`. It names the row by what it
+ * shows (the question's answer number `count`), not by a stored hash, so the row of an answer being
+ * written (see tailKey) and the row of that answer once stored are one row to the virtual list: it
+ * keeps the row's measured height and the reader's place in it instead of jumping to the end.
+ */
+export const answersRowKey = (parent: string, count: number) => `answers:${parent}:${count}`
+
+/**
  * The rows of a conversation: each question, then its answers grouped in one row placed where the
  * first of them is (`retry_message` appends a new answer to the same question at the end of the
  * inbox). A reply whose question is unknown (no `parent`) makes a row of its own.
@@ -35,6 +43,10 @@ export function conversationRows(messages: readonly LastMessage[]): Conversation
       rows[at] = { ...row, answers: [...row.answers, m] }
     }
   }
+  for (const [parent, at] of groupOf) {
+    const row = rows[at] as Extract<ConversationRow, { kind: 'answers' }>
+    rows[at] = { ...row, key: answersRowKey(parent, row.answers.length) }
+  }
   return rows
 }
 
@@ -48,4 +60,14 @@ export function tailIndex(rows: readonly ConversationRow[], parent: string | und
     if (at >= 0) return at + 1
   }
   return rows.length
+}
+
+/**
+ * The key of the row of the answer being written to `parent`: the key its question's answers row
+ * will have once it is stored (one answer more), so the stored answer takes its place.
+ */
+export function tailKey(rows: readonly ConversationRow[], parent: string | undefined): string {
+  if (!parent) return 'tail'
+  const row = rows.find((r) => r.kind === 'answers' && r.answers[0]!.job_message.parent === parent)
+  return answersRowKey(parent, row?.kind === 'answers' ? row.answers.length + 1 : 1)
 }
