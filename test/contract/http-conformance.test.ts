@@ -141,7 +141,7 @@ describe('VectorFS: a folder path that names a file is a missing folder (404)', 
       headers: { Authorization: `Bearer ${TOKEN}` },
       body: form
     })
-    return { status: res.status, body: (await res.json()) as unknown }
+    return { status: res.status, body: await res.json() }
   }
 
   it('create_folder (parent missing), upload (folder missing), retrieve_path_simplified and a move into it answer 404, changing nothing', async () => {
