@@ -11,6 +11,7 @@ import type { Logger } from '../platform/logger'
 import type { Store } from '../store'
 import { DEFAULT_MAX_ANSWER_BYTES, MIB, sizeText } from '../../shared/contract/limits'
 import type { PendingQuestion } from '../store/messages'
+import { storageTrouble } from '../store/storage-trouble'
 import { samplingOptions } from './language-model'
 import { DEFAULT_TIMEOUTS, type CallTimeouts } from './model-call'
 import { buildPrompt, DEFAULT_BUDGET, type PromptBudget } from './prompt'
@@ -226,6 +227,13 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       return done
     } catch (err) {
       if (closed || controller.signal.reason === CANCEL) return done
+      // The reply could not be written (a full or failing disk): nor could a note, which would blame the provider.
+      const unstored = storageTrouble(err)
+      if (unstored) {
+        retrying = true
+        ctx.log.error(`could not store the answer in ${inboxId} (${unstored}); the question stays queued and is asked again`, err)
+        return { kind: 'local_error', code: unstored }
+      }
       // Our own shortage is not the provider's failure: nothing is stored, the question waits.
       const local = seen.localError ?? localResourceCode(err)
       if (local) {
@@ -244,9 +252,17 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       }
       ctx.log.info(`answer in ${inboxId} failed: ${failure.message}`)
       const error = { kind: failure.kind, ...(failure.status ? { status: failure.status } : {}) }
-      if (received.trim())
-        await reply(brokenOffAnswer(received, failure.message, maxAnswerBytes), { role: 'error', error, sources: drewOn })
-      else await reply(`⚠ ${failure.message}`, { role: 'error', error })
+      try {
+        if (received.trim())
+          await reply(brokenOffAnswer(received, failure.message, maxAnswerBytes), { role: 'error', error, sources: drewOn })
+        else await reply(`⚠ ${failure.message}`, { role: 'error', error })
+      } catch (noteErr) {
+        const code = storageTrouble(noteErr)
+        if (!code) throw noteErr
+        retrying = true
+        ctx.log.error(`could not store the error note in ${inboxId} (${code}); the question stays queued and is asked again`, noteErr)
+        return { kind: 'local_error', code }
+      }
       return done
     } finally {
       inFlight.delete(inboxId)

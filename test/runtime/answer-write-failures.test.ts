@@ -1,0 +1,45 @@
+import { expect, it } from 'vitest'
+import { isAnswer } from '../../src/shared/message-role'
+import { messages, waitForAnswers } from '../support/answers'
+import { addProvider, createJob, useFakeLlm, useTestNode } from '../support/node'
+
+/*
+ * The disk fills while an answer streams (SQLite's max_page_count, which fails writes with
+ * SQLITE_FULL as a full disk does). The answer cannot be stored; neither can an error note, and
+ * one saying the provider failed would be false. It is this machine's trouble, as an EMFILE is:
+ * nothing is stored, the question stays queued, and once space returns it is answered, once.
+ */
+
+const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 }, localErrorPauseMs: 100 } })
+const fake = useFakeLlm()
+
+const BIG = 'x'.repeat(60_000) // needs new pages: it cannot fit in the free space of existing ones
+
+it('a full disk when the answer is written: nothing stored, the question waits, and is answered once space returns', async () => {
+  await addProvider(node, 'p1', { external_url: fake.url, api_key: 'k-123456' })
+  const jobId = await createJob(node, 'p1')
+  const inboxId = `job_inbox::${jobId}::false`
+  fake.behaviour = { type: 'reply', chunks: ['First part. ', BIG], delayMs: 150 }
+  const called = fake.nextChat()
+  expect((await node.post('/v2/job_message', { job_id: jobId, content: 'Tell me everything' })).status).toBe(200)
+  await called
+
+  const db = node.store.db
+  db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`)
+  await expect.poll(() => fake.requests.filter((r) => r.method === 'POST').length, { timeout: 5000 }).toBeGreaterThanOrEqual(2)
+  // While the disk is full: the question alone, nothing stored for it.
+  expect((await messages(node, inboxId)).length).toBe(1)
+
+  db.pragma('max_page_count = 1073741823')
+  const stored = await waitForAnswers(node, inboxId, 1, 8000)
+  // A little longer: a second answer to the same question would show up now.
+  await new Promise((r) => setTimeout(r, 500))
+  const after = await messages(node, inboxId)
+  expect(after.filter(isAnswer).length).toBe(1)
+  expect(after.length).toBe(2)
+  const answer = stored.find(isAnswer)!
+  expect(answer.job_message.error).toBeUndefined()
+  expect(answer.job_message.content).toBe(`First part. ${BIG}`)
+  expect(node.store.messages.nextPending(inboxId)).toBeUndefined()
+  expect(node.log.lines.join('\n')).toMatch(/SQLITE_FULL/)
+})
