@@ -38,3 +38,26 @@ test('opening a conversation from the keyboard, and moving with Alt+Down, leaves
   await expect(page.getByTestId('inbox-title')).toHaveText('Chat 2')
   await expect.poll(() => focusedText(page)).toBe('Chat 2')
 })
+
+test('a search result opened from the keyboard: Back shows the results again with the focus on its row, not on the page', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  const ids = await seedJobs(node, 'gpt', 3)
+  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, ['Budget review', 'Travel plans', 'Budget forecast'][i]!)
+  await page.goto(node.uiUrl)
+  await expect(page.getByTestId('inbox-row')).toHaveCount(3)
+  await page.keyboard.press('Control+k')
+  await page.keyboard.type('budget')
+  await expect(page.getByTestId('inbox-row')).toHaveCount(2)
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('inbox-title')).toHaveText(/^Budget (review|forecast)$/)
+  const title = (await page.getByTestId('inbox-title').textContent())!
+  await page.goBack()
+  await expect(page.getByLabel('Search inboxes')).toHaveValue('budget')
+  await expect(page.getByTestId('inbox-row')).toHaveCount(2)
+  await expect.poll(() => focusedText(page)).toContain(title)
+})

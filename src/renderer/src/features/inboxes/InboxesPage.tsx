@@ -336,12 +336,18 @@ export function InboxesPage() {
   const pending = pinned.isPending || others.isPending || (!showHidden && total === 0 && everyInbox.isLoading)
   // Back from a conversation: once the first rows are in, the focus goes to its row, if it is among them
   // and nothing else holds the focus (the search field, say). Looked for once, whether found or not.
+  // A search kept from before shows its results: the row is looked for among them, once they are in.
   const returnChecked = useRef(false)
   useEffect(() => {
-    if (returnChecked.current || pending) return
+    if (returnChecked.current || pending || (searching && hits.isPending)) return
     returnChecked.current = true
     const to = takeReturnFocus()
-    if (to === undefined || searching) return
+    if (to === undefined) return
+    if (searching) {
+      const hit = shownRef.current!.placesOf().get(to.inboxId)
+      if (hit !== undefined) focusRow(hit, { onlyIfIdle: true })
+      return
+    }
     // One opened from far down is not among the rows read in order: its block, while still cached, says
     // where it is; later, the row it was opened from (its neighbours may have moved meanwhile).
     const place = cachedPlace(qc, { showHidden, pinned: false }, to.inboxId)
