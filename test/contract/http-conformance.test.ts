@@ -165,3 +165,28 @@ describe('VectorFS: a folder path that names a file is a missing folder (404)', 
     expect(dbFingerprint(node.store)).toBe(before)
   })
 })
+
+describe('errors that repeat what was sent stay a sentence long', () => {
+  it('a 404 for a 4 MB inbox name names it by its start, in at most 1,000 characters, and changes nothing', async () => {
+    const before = dbFingerprint(node.store)
+    const name = `job_inbox::${'x'.repeat(4 * 1024 * 1024)}::false`
+    const res = await call('POST', '/v2/update_smart_inbox_name', { inbox_name: name, custom_name: 'renamed' })
+    expect(res.status).toBe(404)
+    const message = (res.body as { message: string }).message
+    expect(message).toMatch(/^inbox_name: .*job_inbox::xxxx/)
+    expect(message.length).toBeLessThanOrEqual(1000)
+    expect(message.endsWith('…')).toBe(true)
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+
+  it('is not cut between the two halves of an emoji', async () => {
+    // Either parity of the prefix puts the cut on one half or the other of a pair.
+    for (const lead of ['', 'a']) {
+      const res = await call('POST', '/v2/update_smart_inbox_name', { inbox_name: lead + '😀'.repeat(2000), custom_name: 'renamed' })
+      expect(res.status).toBe(404)
+      const message = (res.body as { message: string }).message
+      expect(message.length).toBeLessThanOrEqual(1000)
+      expect(message, lead).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/)
+    }
+  })
+})

@@ -23,6 +23,18 @@ export const REASON_PHRASES = {
 } as const
 export type ErrorStatus = keyof typeof REASON_PHRASES
 
+/**
+ * A message is a sentence for a person: messages that repeat what the request sent (an unknown id,
+ * a path) are cut past this many characters, so a 60 MB id is not sent back as a 60 MB error.
+ */
+export const MAX_ERROR_MESSAGE_CHARS = 1000
+
 export function errorBody(status: ErrorStatus, message: string): ErrorBody {
+  if (message.length > MAX_ERROR_MESSAGE_CHARS) {
+    const cut = MAX_ERROR_MESSAGE_CHARS - 1
+    // Not between the two halves of a surrogate pair.
+    const end = /[\uD800-\uDBFF]/.test(message[cut - 1]!) ? cut - 1 : cut
+    message = `${message.slice(0, end)}…`
+  }
   return { code: status, error: REASON_PHRASES[status], message }
 }
