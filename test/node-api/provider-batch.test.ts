@@ -13,7 +13,7 @@ beforeEach(async () => {
   fake = await startFakeLlm()
 })
 afterEach(() => fake.close())
-const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 800, idleMs: 500 } } })
+const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 2500, idleMs: 2000 } } })
 
 type Listed = Record<string, unknown> & {
   id: string

@@ -5,7 +5,7 @@ import { addProvider, expectError, useTestNode } from '../support/node'
 
 const KEY = 'sk-gateway-SECRET-99'
 let fake: FakeLlm
-const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 800, idleMs: 500 } } })
+const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 2500, idleMs: 2000 } } })
 beforeEach(async () => {
   fake = await startFakeLlm(['zeta', 'alpha'])
 })
