@@ -91,3 +91,35 @@ it('closing the store commits the writes still queued instead of refusing them',
     t.cleanup()
   }
 })
+
+it('a write the disk refuses mid-batch (SQLite rolls back the whole transaction): it alone fails, and every other write is stored and says so', async () => {
+  const t = tempDir()
+  const db = openDb(join(t.dir, 'f.sqlite'))
+  try {
+    db.exec(`CREATE TABLE t (v TEXT NOT NULL)`)
+    const insert = db.prepare(`INSERT INTO t (v) VALUES (?)`)
+    const batcher = writeBatcher(db)
+    const results = await Promise.allSettled([
+      batcher.run(() => insert.run('a').changes),
+      batcher.run(() => {
+        // The disk fills under this write: it needs pages the file may not grow to (SQLITE_FULL).
+        db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`)
+        try {
+          return insert.run('x'.repeat(100_000)).changes
+        } finally {
+          db.pragma('max_page_count = 1073741823')
+        }
+      }),
+      batcher.run(() => insert.run('c').changes)
+    ])
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_FULL' })
+    // What each write was told is what the database holds: no write stored yet reported as failed, none lost.
+    expect(db.prepare(`SELECT v FROM t ORDER BY v`).pluck().all()).toEqual(['a', 'c'])
+    expect(db.inTransaction).toBe(false)
+    await expect(batcher.run(() => insert.run('d').changes)).resolves.toBe(1)
+  } finally {
+    db.close()
+    t.cleanup()
+  }
+})

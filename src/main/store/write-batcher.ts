@@ -26,6 +26,9 @@ export interface WriteBatcher {
  */
 export const MIN_COMMIT_GAP_MS = 4
 
+/** Thrown through the batch's transaction when SQLite rolled it back under one of its writes. */
+const TRANSACTION_LOST = Symbol('the transaction was rolled back by SQLite')
+
 /**
  * Group commit. With synchronous=FULL every commit waits for the disk, and better-sqlite3 waits on
  * the event loop: one commit per write caps a node at one write per disk flush. Writes that arrive
@@ -38,13 +41,16 @@ export function writeBatcher(db: Db, options: { readonly minGapMs?: number } = {
   let scheduled: { cancel: () => void } | undefined
   let lastCommitAt = -Infinity
 
-  const flush = () => {
-    scheduled?.cancel()
-    scheduled = undefined
-    if (queue.length === 0) return
-    const batch = queue
-    queue = []
+  /**
+   * Commits `batch` in one transaction; returns the writes to commit again in a fresh one. SQLite
+   * rolls back the whole transaction on some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_BUSY,
+   * SQLITE_NOMEM), not only the failing write's savepoint: the writes before it are then undone
+   * through no fault of theirs, and those after it would run outside any transaction, each
+   * committed at once, while the batch's COMMIT failed and reported them all as not stored.
+   */
+  const commit = (batch: Pending[]): Pending[] => {
     const outcomes: ({ ok: true; value: unknown } | { ok: false; err: unknown })[] = []
+    let lostAt = -1
     try {
       db.transaction(() => {
         for (const p of batch) {
@@ -52,20 +58,39 @@ export function writeBatcher(db: Db, options: { readonly minGapMs?: number } = {
             outcomes.push({ ok: true, value: db.transaction(p.work)() })
           } catch (err) {
             outcomes.push({ ok: false, err })
+            if (!db.inTransaction) {
+              lostAt = outcomes.length - 1
+              throw TRANSACTION_LOST
+            }
           }
         }
       }).immediate()
       lastCommitAt = performance.now()
     } catch (err) {
-      // The commit itself failed: nothing of the batch was stored.
-      for (const p of batch) p.fail(err)
-      return
+      if (err !== TRANSACTION_LOST) {
+        // The commit itself failed: nothing of the batch was stored.
+        for (const p of batch) p.fail(err)
+        return []
+      }
+    }
+    if (lostAt >= 0) {
+      const failed = outcomes[lostAt] as { err: unknown }
+      batch[lostAt]!.fail(failed.err)
+      return [...batch.slice(0, lostAt), ...batch.slice(lostAt + 1)]
     }
     batch.forEach((p, i) => {
       const o = outcomes[i]!
       if (o.ok) p.done(o.value)
       else p.fail(o.err)
     })
+    return []
+  }
+
+  const flush = () => {
+    scheduled?.cancel()
+    scheduled = undefined
+    // Each round settles at least the write that lost the transaction, so this ends.
+    for (let batch = queue.splice(0); batch.length > 0;) batch = commit(batch)
   }
 
   return {
