@@ -58,6 +58,22 @@ describe('buildPrompt', () => {
       [`user:${'y'.repeat(500)}`]
     )
   })
+
+  it('a retried question is sent even when answers regenerated since it fill the budget', () => {
+    // Q1 answered, Q2 answered, then Q1's answer regenerated at length, then Q2 retried: the
+    // conversation read for Q2 starts with that regenerated answer (stored after Q2).
+    const q1 = msg('first question')
+    const a1 = msg('short first answer', { agent: true, parent: q1.node_api_data.node_message_hash })
+    const q2 = msg('second question')
+    const a2 = msg('second answer', { agent: true, parent: q2.node_api_data.node_message_hash })
+    const a1Again = msg('z'.repeat(100), { agent: true, parent: q1.node_api_data.node_message_hash })
+    const history = [a1Again, a2, q2, a1, q1] // newest first
+    const prompt = texts(
+      buildPrompt(DEFAULT_JOB_CONFIG, [], history, q2.node_api_data.node_message_hash, { historyChars: 60, scopeChars: 0 })
+    )
+    // The long answer is left out (and the version it replaced with it), not the question and all before it.
+    expect(prompt).toEqual(['user:first question', 'user:second question'])
+  })
 })
 
 describe('rankPassages', () => {

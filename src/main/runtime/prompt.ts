@@ -37,6 +37,7 @@ export function buildPrompt(
   const kept: LastMessage[] = []
   const answered = new Set<string>()
   let used = 0
+  let questionKept = false
   for (const m of historyNewestFirst) {
     if (isErrorNote(m) || !m.job_message.content) continue
     if (isAnswer(m)) {
@@ -47,8 +48,15 @@ export function buildPrompt(
       answered.add(parent)
     }
     const text = m.job_message.content
+    const isQuestion = m.node_api_data.node_message_hash === questionHash
     // The question itself is always kept.
-    if (m.node_api_data.node_message_hash !== questionHash && used + text.length > budget.historyChars) break
+    if (!isQuestion && used + text.length > budget.historyChars) {
+      // Answers stored after the question (an earlier answer regenerated since it) come before it:
+      // one that does not fit is left out, not the question and everything before it with it.
+      if (!questionKept && isAnswer(m)) continue
+      break
+    }
+    if (isQuestion) questionKept = true
     used += text.length
     kept.push(m)
   }
