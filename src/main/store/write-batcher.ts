@@ -27,7 +27,7 @@ export interface WriteBatcher {
 export const MIN_COMMIT_GAP_MS = 4
 
 /** Thrown through the batch's transaction when SQLite rolled it back under one of its writes. */
-const TRANSACTION_LOST = Symbol('the transaction was rolled back by SQLite')
+const TRANSACTION_LOST = new Error('the transaction was rolled back by SQLite')
 
 /**
  * Group commit. With synchronous=FULL every commit waits for the disk, and better-sqlite3 waits on
@@ -37,7 +37,7 @@ const TRANSACTION_LOST = Symbol('the transaction was rolled back by SQLite')
  */
 export function writeBatcher(db: Db, options: { readonly minGapMs?: number } = {}): WriteBatcher {
   const minGapMs = options.minGapMs ?? MIN_COMMIT_GAP_MS
-  let queue: Pending[] = []
+  const queue: Pending[] = []
   let scheduled: { cancel: () => void } | undefined
   let lastCommitAt = -Infinity
 
