@@ -78,10 +78,32 @@ export function MessageList(props: Props) {
     virtualizer.scrollToEnd()
   }, [rows.length, virtualizer])
 
+  // The focus in a row that another row of the same question replaces (a regenerated or retried answer
+  // stored where its streamed text was shown) goes on to the same control in the new row, rather than to the page.
+  const focusIn = useRef<FocusInRow | null>(null)
+  useLayoutEffect(() => {
+    const was = focusIn.current
+    if (!was || was.element.isConnected || (document.activeElement && document.activeElement !== document.body)) return
+    const row = [...(scrollRef.current?.querySelectorAll<HTMLElement>('[data-question]') ?? [])].find(
+      (r) => r.dataset.question === was.question
+    )
+    const controls = [...(row?.querySelectorAll<HTMLElement>('button, a[href]') ?? [])]
+    const next = controls.find((c) => controlName(c) === was.name) ?? controls.find((c) => controlName(c) === 'Regenerate') ?? controls[0]
+    next?.focus({ preventScroll: true })
+  }, [rows])
+
   const items = virtualizer.getVirtualItems()
   return (
     <Box
       ref={scrollRef}
+      onFocus={(e) => {
+        const row = (e.target as HTMLElement).closest<HTMLElement>('[data-question]')
+        focusIn.current = row ? { element: e.target, question: row.dataset.question!, name: controlName(e.target) } : null
+      }}
+      onBlur={(e) => {
+        // Gone elsewhere in the window; a focused control removed with its row gives no other element.
+        if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) focusIn.current = null
+      }}
       style={{ flex: 1, minHeight: 0, overflow: 'auto', overflowAnchor: 'none', position: 'relative' }}
       onScroll={(e) => {
         if (e.currentTarget.scrollTop < LOAD_OLDER_AT && hasOlder && !loadingOlder) onLoadOlder()
@@ -105,6 +127,7 @@ export function MessageList(props: Props) {
             <div
               key={v.key}
               data-index={v.index}
+              data-question={questionOf(row, streamingFor)}
               ref={virtualizer.measureElement}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)`, padding: '4px 8px' }}
             >
@@ -120,6 +143,19 @@ export function MessageList(props: Props) {
     </Box>
   )
 }
+
+/** The control holding the focus in a row, and the question the row belongs to. */
+interface FocusInRow {
+  readonly element: HTMLElement
+  readonly question: string
+  readonly name: string
+}
+
+const controlName = (el: HTMLElement) => el.getAttribute('aria-label') ?? el.textContent ?? ''
+
+/** The question a row's answers (or the answer being written) reply to. */
+const questionOf = (row: Row, streamingFor: string | undefined) =>
+  row.kind === 'answers' ? row.answers[0]!.job_message.parent || undefined : row.kind === 'tail' ? streamingFor : undefined
 
 type Actions = { readonly current: Pick<Props, 'onRetry' | 'onSwitchProvider'> }
 
