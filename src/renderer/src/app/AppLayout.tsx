@@ -1,4 +1,4 @@
-import { Alert, AppShell, Badge, Burger, Group, NavLink, Text, Title } from '@mantine/core'
+import { Alert, AppShell, Badge, Box, Burger, Group, NavLink, Text, Title } from '@mantine/core'
 import { useDisclosure, useHotkeys } from '@mantine/hooks'
 import { IconFolders, IconInbox, IconPlugConnected, IconPlugConnectedX, IconPlus, IconSettings } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
@@ -40,20 +40,32 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
       <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          {/* On a narrow window the colour scheme switch keeps its room: the node's name is left out (it would
+              be squeezed to an empty pill), then the logo, and the title is cut last. */}
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <img src="./favicon.svg" alt="" width={24} height={24} />
-            <Title order={1} size="h4">
+            <Box component="img" src="./favicon.svg" alt="" width={24} height={24} visibleFrom="xs" />
+            <Title order={1} size="h4" miw={0} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
               Nodedesk
             </Title>
             {health.data && (
               // A plain title, not a Mantine Tooltip: the popover code would load with the first screen for this one hint.
-              <Badge variant="filled" color="teal.9" tt="none" data-testid="node-name" title={`Node version ${health.data.version}`}>
+              <Badge
+                variant="filled"
+                color="teal.9"
+                tt="none"
+                data-testid="node-name"
+                title={`Node version ${health.data.version}`}
+                visibleFrom="xs"
+                style={{ flexShrink: 0 }}
+              >
                 {health.data.node_name}
               </Badge>
             )}
           </Group>
-          <ThemeSwitch />
+          <Box style={{ flexShrink: 0 }}>
+            <ThemeSwitch />
+          </Box>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main">
