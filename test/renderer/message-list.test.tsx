@@ -115,6 +115,13 @@ describe('an answer the provider asked to wait for (429)', () => {
     renderPaused(Date.now() - 1)
     expect(screen.getByTestId('answer-paused').textContent).toBe('The provider asked to wait (rate limit); trying again now…')
   })
+
+  it('does not blame the provider when this machine failed the answer (a full disk)', () => {
+    renderWithApp(listOf([question()], { waiting: true, pause: { parent: 'h', reason: 'local_error', until: Date.now() + 5_000 } }))
+    expect(screen.getByTestId('answer-paused').textContent).toBe(
+      'This computer could not complete the answer (resources or disk space); trying again in 5 s'
+    )
+  })
 })
 
 it('an answer awaited before its first words (Regenerate) shows the wait under its question, not an empty answer', () => {

@@ -300,10 +300,10 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       const row = ctx.store.providers.get(providerId)
       return row && (JSON.parse(row.provider_json) as LlmProvider)
     },
-    paused(inboxId, until) {
+    paused(inboxId, until, reason) {
       const q = ctx.store.messages.nextPending(inboxId)
       if (!q) return
-      const data = { inbox: inboxId, parent: q.hash, reason: 'rate_limit', wait_ms: Math.max(0, Math.round(until - Date.now())) } as const
+      const data = { inbox: inboxId, parent: q.hash, reason, wait_ms: Math.max(0, Math.round(until - Date.now())) }
       ctx.bus.emit({ type: 'answer_paused', data })
     },
     async turn(inboxId, q, callEnded) {

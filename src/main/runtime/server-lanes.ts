@@ -15,6 +15,9 @@ export interface ConcurrencyOptions {
   readonly servers?: Readonly<Record<string, number>>
 }
 
+/** Why a question waits before it is asked again. */
+export type PauseReason = 'rate_limit' | 'local_error'
+
 /** How one turn (one question of one inbox) ended. */
 export type TurnOutcome =
   | { readonly kind: 'done' }
@@ -44,8 +47,12 @@ export interface LanesDeps {
    * stays busy (its next question waits) until the turn ends.
    */
   turn(inboxId: string, question: PendingQuestion, callEnded: () => void): Promise<TurnOutcome>
-  /** The inbox's next question waits until `until` (epoch ms) because its server answered 429. */
-  paused?(inboxId: string, until: number): void
+  /**
+   * The inbox's next question waits until `until` (epoch ms): its server answered 429 (`rate_limit`),
+   * or this machine failed the turn (`local_error`: out of descriptors, a full disk). Either way the
+   * question is asked again from its start.
+   */
+  paused?(inboxId: string, until: number, reason: PauseReason): void
 }
 
 /** One server's calls: at most `limit` at once, taken round-robin from the inboxes waiting for it. */
@@ -123,7 +130,7 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
     const l = lane(providerId === undefined ? keyOf(inboxId) : keyOf(inboxId, providerId))
     if (l.waiting.has(inboxId)) return
     l.waiting.add(inboxId)
-    if (l.pausedUntil > Date.now()) deps.paused?.(inboxId, l.pausedUntil)
+    if (l.pausedUntil > Date.now()) deps.paused?.(inboxId, l.pausedUntil, 'rate_limit')
     pumpSoon()
   }
 
@@ -201,12 +208,15 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
         const now = Date.now()
         /** Inboxes told of this pause: the one refused, and every other waiting for the server when a pause begins. */
         let told: Iterable<string> = []
+        let until = l.pausedUntil
+        let reason: PauseReason = 'rate_limit'
         if (outcome?.kind === 'rate_limited') {
           const begins = now >= l.pausedUntil
           if (begins) deps.log.info(`${l.key} is limiting requests (429): its calls pause for ${(outcome.waitMs / 1000).toFixed(1)} s`)
           l.pausedUntil = Math.max(l.pausedUntil, now + outcome.waitMs)
           lanes.set(l.key, l) // kept while paused, even with nothing waiting
           told = begins ? [inboxId, ...l.waiting] : [inboxId]
+          until = l.pausedUntil
         } else if (outcome?.kind === 'local_error') {
           localStreak++
           const ms = Math.min(MAX_LOCAL_PAUSE_MS, basePause * 2 ** (localStreak - 1))
@@ -216,12 +226,16 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
             )
           }
           localPauseUntil = Math.max(localPauseUntil, now + ms)
+          // The inbox whose turn failed: what it streamed before the failure is not its answer, which starts over.
+          told = [inboxId]
+          until = localPauseUntil
+          reason = 'local_error'
         } else if (outcome) {
           localStreak = 0
         }
         // A turn that threw leaves the inbox alone until its next question (as a crash would).
         if (outcome && deps.nextQuestion(inboxId)) lane(l.key).waiting.add(inboxId)
-        for (const id of told) deps.paused?.(id, l.pausedUntil)
+        for (const id of told) deps.paused?.(id, until, reason)
         pumpSoon()
       })
     running.set(inboxId, turn)

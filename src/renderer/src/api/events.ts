@@ -173,6 +173,8 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
         case 'answer_paused': {
           const { inbox, parent, reason, wait_ms } = event.data
           const replaced = repliesTo(qc, inbox, parent)
+          // The answer is asked for again from its start: what streamed of it before is not kept in front of it.
+          useStreaming.getState().restart(inbox, parent)
           useAnswerPauses.getState().pause(inbox, { parent, reason, until: Date.now() + wait_ms, ...(replaced.length ? { replaced } : {}) })
           break
         }

@@ -1,10 +1,13 @@
 import { create } from 'zustand'
 
-/** An answer the node holds back before calling the provider again, because the provider asked it to wait. */
+/**
+ * An answer the node holds back before calling the provider again: the provider asked it to wait
+ * (`rate_limit`), or this machine failed the call or could not store the answer (`local_error`).
+ */
 export interface AnswerPause {
   /** The question waiting for its answer (node_message_hash). */
   readonly parent: string
-  readonly reason: 'rate_limit'
+  readonly reason: 'rate_limit' | 'local_error'
   /** When the node calls again (this window's clock, from the wait the event gave). */
   readonly until: number
   /** Replies to `parent` already stored when the pause began (a regenerated answer is not one of them). */

@@ -30,6 +30,11 @@ interface StreamingState {
   append(inbox: string, parent: string, text: string, replaced?: readonly string[], late?: boolean): void
   /** The answer to `parent` is no longer being written; `stored`: the hash it was stored under. */
   clear(inbox: string, parent?: string, stored?: string): void
+  /**
+   * The answer to `parent` will be asked for again from its start (the node paused it): its text so
+   * far is dropped, else the next attempt's would follow it. It is awaited, as a regenerated answer is.
+   */
+  restart(inbox: string, parent: string): void
 }
 
 export const useStreaming = create<StreamingState>((set) => ({
@@ -54,6 +59,14 @@ export const useStreaming = create<StreamingState>((set) => ({
       const hashes = Object.keys(s.watched)
       const kept = hashes.length >= WATCHED_KEPT ? hashes.slice(hashes.length - WATCHED_KEPT + 1) : hashes
       return { partial: rest, watched: Object.fromEntries([...kept, stored].map((h) => [h, true as const])) }
+    }),
+  restart: (inbox, parent) =>
+    set((s) => {
+      const cur = s.partial[inbox]
+      if (!cur || cur.parent !== parent) return s
+      // Seen from its first words again (this window hears of the restart): no longer joined late.
+      const { late: _late, ...rest } = cur
+      return { partial: { ...s.partial, [inbox]: { ...rest, text: '' } } }
     })
 }))
 

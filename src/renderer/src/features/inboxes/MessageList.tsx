@@ -302,7 +302,7 @@ function Tail({ inboxId, streaming, pause }: { inboxId: string; streaming: boole
       </Paper>
     )
   }
-  if (pause) return <PauseNotice until={pause.until} />
+  if (pause) return <PauseNotice until={pause.until} reason={pause.reason} />
   return (
     <Group gap="xs" c="dimmed">
       <Loader size="xs" type="dots" />
@@ -311,13 +311,22 @@ function Tail({ inboxId, streaming, pause }: { inboxId: string; streaming: boole
   )
 }
 
-/** The provider answered 429: the node waits before calling it again (Stop, beside the composer, still works). */
-function PauseNotice({ until }: { until: number }) {
+/**
+ * The provider answered 429, or this machine failed the call or could not store the answer: the node
+ * waits before calling it again (Stop, beside the composer, still works).
+ */
+function PauseNotice({ until, reason }: { until: number; reason: AnswerPause['reason'] }) {
   const left = useSecondsLeft(until)
+  const why =
+    reason === 'rate_limit'
+      ? 'The provider asked to wait (rate limit)'
+      : 'This computer could not complete the answer (resources or disk space)'
   return (
     <Group gap="xs" c="dimmed" data-testid="answer-paused" role="status">
       <Loader size="xs" type="dots" />
-      <Text size="sm">The provider asked to wait (rate limit); {left > 0 ? `trying again in ${left} s` : 'trying again now…'}</Text>
+      <Text size="sm">
+        {why}; {left > 0 ? `trying again in ${left} s` : 'trying again now…'}
+      </Text>
     </Group>
   )
 }
