@@ -41,7 +41,13 @@ export const CONNECTION_LIMITS = {
   headersTimeoutMs: 5_000,
   idleTimeoutMs: 10_000,
   /** Authenticated requests only: large uploads take their time. */
-  requestTimeoutMs: 5 * 60_000
+  requestTimeoutMs: 5 * 60_000,
+  /**
+   * A large answer written piece by piece (all_inboxes, an export) that the client takes nothing
+   * of for this long is ended: it holds a read snapshot of the database, and SQLite cannot reset
+   * its write-ahead log past a snapshot in use, so the log would grow with every write meanwhile.
+   */
+  stalledResponseMs: 30_000
 }
 
 export interface HttpServerOptions {
@@ -182,10 +188,17 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
         if (!res.write(r.value)) {
           await new Promise<void>((go) => {
             const on = () => {
+              clearTimeout(stalled)
               res.off('drain', on)
               res.off('close', on)
               go()
             }
+            const stalled = setTimeout(() => {
+              options.log.info(
+                `a client stopped reading a large answer for ${limits.stalledResponseMs / 1000} s: its connection is closed (${res.writableLength} bytes unread)`
+              )
+              res.destroy()
+            }, limits.stalledResponseMs)
             res.on('drain', on)
             res.on('close', on)
           })
