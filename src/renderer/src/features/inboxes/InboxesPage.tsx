@@ -275,9 +275,16 @@ export function InboxesPage() {
   // After a delete the focus would fall to the page's start (the deleted row, or the bulk bar, held it):
   // once the deleted rows have left the list, it goes to the row now in their place, else to the search.
   const refocus = useRef<{ readonly index: number; readonly gone: ReadonlySet<string> } | null>(null)
+  // A row pinned or unpinned moves to its section, far up or down: the focus goes with it (the row
+  // keeps it), and the view follows, else the focus is somewhere off screen.
+  const follow = useRef<{ readonly inboxId: string; readonly pinned: boolean } | null>(null)
   const listActions = useMemo<InboxActions>(
     () => ({
       ...actions,
+      setPinned: async (rows, pinned) => {
+        await actions.setPinned(rows, pinned)
+        follow.current = rows.length === 1 ? { inboxId: rows[0]!.inboxId, pinned } : null
+      },
       // Hidden while hidden ones are not shown, they leave the list as deleted ones do (the row menu or
       // the bulk bar held the focus): it goes to the row now in their place as well.
       setHidden: async (rows, hidden) => {
@@ -298,6 +305,14 @@ export function InboxesPage() {
     }),
     [actions]
   )
+  useEffect(() => {
+    const moved = follow.current
+    if (!moved || present.get(moved.inboxId)?.isPinned !== moved.pinned) return
+    const at = shownRef.current!.placesOf().get(moved.inboxId)
+    if (at === undefined) return
+    follow.current = null
+    if (focusedRow(document.activeElement) === at) virtualizer.scrollToIndex(at, { align: 'auto' })
+  })
   useEffect(() => {
     const wanted = refocus.current
     if (!wanted) return
