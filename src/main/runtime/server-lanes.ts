@@ -5,6 +5,12 @@ import type { PendingQuestion } from '../store/messages'
 
 export const DEFAULT_CALLS_PER_SERVER = 4
 const MAX_LOCAL_PAUSE_MS = 30_000
+/**
+ * Waiting inboxes told of a server's pause when it begins (answer_paused), the last queued: an
+ * event each for a backlog of 100,000 was 20 MB of event stream per window and a second of the
+ * node blocked at every 429. Inboxes queued while the pause lasts are told as they join.
+ */
+const MAX_TOLD_AT_PAUSE = 1_000
 /** Inboxes read per page when resuming the queue after a start, one page per event-loop turn. */
 const RESUME_PAGE = 100
 
@@ -206,7 +212,7 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
         running.delete(inboxId)
         if (stopped) return
         const now = Date.now()
-        /** Inboxes told of this pause: the one refused, and every other waiting for the server when a pause begins. */
+        /** Inboxes told of this pause: the one refused, and (up to MAX_TOLD_AT_PAUSE) the others waiting for the server when a pause begins. */
         let told: Iterable<string> = []
         let until = l.pausedUntil
         let reason: PauseReason = 'rate_limit'
@@ -215,7 +221,7 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
           if (begins) deps.log.info(`${l.key} is limiting requests (429): its calls pause for ${(outcome.waitMs / 1000).toFixed(1)} s`)
           l.pausedUntil = Math.max(l.pausedUntil, now + outcome.waitMs)
           lanes.set(l.key, l) // kept while paused, even with nothing waiting
-          told = begins ? [inboxId, ...l.waiting] : [inboxId]
+          told = begins ? [inboxId, ...lastOf(l.waiting, MAX_TOLD_AT_PAUSE)] : [inboxId]
           until = l.pausedUntil
         } else if (outcome?.kind === 'local_error') {
           localStreak++
@@ -270,6 +276,12 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
       await Promise.allSettled([...running.values()])
     }
   }
+}
+
+/** The last `n` of `ids`, in order. */
+function* lastOf(ids: Set<string>, n: number): Generator<string> {
+  let skip = ids.size - n
+  for (const id of ids) if (skip-- <= 0) yield id
 }
 
 function positive(value: number | undefined, fallback: number): number {
