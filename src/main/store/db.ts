@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import { closeSync, constants, existsSync, fchmodSync, fstatSync, mkdirSync, openSync } from 'node:fs'
+import { closeSync, constants, existsSync, fchmodSync, fstatSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs'
 import { dirname } from 'node:path'
 import * as sqliteVec from 'sqlite-vec'
 import { makePrivateFile, NO_FOLLOW, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, SymlinkRefusedError } from '../private-files'
@@ -78,8 +78,24 @@ function migrate(db: Db, file: string, migrations: readonly Migration[]): void {
   if (current > 0 && file !== ':memory:') {
     const backup = `${file}.v${current}.bak`
     if (!existsSync(backup)) {
-      db.exec(`VACUUM INTO '${backup.replaceAll("'", "''")}'`)
-      makePrivateFile(backup)
+      // Written under another name, flushed, then renamed whole: a copy cut short (a full disk, a
+      // crash) is never found under the backup's name and taken for it by the next start.
+      const partial = `${backup}.partial`
+      rmSync(partial, { force: true })
+      try {
+        db.exec(`VACUUM INTO '${partial.replaceAll("'", "''")}'`)
+        makePrivateFile(partial)
+        const fd = openSync(partial, constants.O_RDONLY | NO_FOLLOW)
+        try {
+          fsyncSync(fd)
+        } finally {
+          closeSync(fd)
+        }
+        renameSync(partial, backup)
+      } catch (err) {
+        rmSync(partial, { force: true })
+        throw err
+      }
     }
   }
   for (const m of pending) {
