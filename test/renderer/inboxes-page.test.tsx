@@ -264,6 +264,17 @@ describe('what the search says about its results', () => {
     expect(claims).toEqual([])
   })
 
+  it('ArrowDown in the search goes to the first row, but not while an input method composes (its arrows pick among its candidates)', async () => {
+    renderPage()
+    const search = await screen.findByRole('textbox', { name: 'Search inboxes' })
+    await screen.findByRole('checkbox', { name: 'Select Bravo budget' })
+    act(() => search.focus())
+    fireEvent.keyDown(search, { key: 'ArrowDown', isComposing: true })
+    expect(document.activeElement).toBe(search)
+    fireEvent.keyDown(search, { key: 'ArrowDown' })
+    await waitFor(() => expect(document.activeElement?.closest('[data-index]')?.getAttribute('data-index')).toBe('0'))
+  })
+
   it('a query longer than the node takes (200 characters, a pasted paragraph) searches by its start instead of failing', async () => {
     renderPage()
     const search = await screen.findByRole('textbox', { name: 'Search inboxes' })

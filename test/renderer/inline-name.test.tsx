@@ -78,3 +78,28 @@ describe('Inline inbox name from the keyboard', () => {
     expect(await stored()).toBe(before)
   })
 })
+
+describe('Inline inbox name typed through an input method (Japanese, Chinese, Korean)', () => {
+  const node = useTestNode()
+  let inboxId: string
+  beforeEach(async () => {
+    await addProvider(node, 'gpt')
+    inboxId = `job_inbox::${await createJob(node, 'gpt')}::false`
+  })
+  afterEach(cleanup)
+
+  it('the Enter that confirms a composition neither saves nor closes the field; the next Enter saves', async () => {
+    renderWithApp(<InlineName inboxId={inboxId} name="Old name" />, routerTransport(node.router))
+    await userEvent.click(screen.getByRole('button', { name: 'Rename inbox' }))
+    const input = screen.getByRole('textbox', { name: 'Inbox name' })
+    fireEvent.change(input, { target: { value: 'きょう' } })
+    // The composition's Enter picks the characters (今日): the field stays open, nothing is stored.
+    fireEvent.keyDown(input, { key: 'Enter', isComposing: true })
+    fireEvent.change(input, { target: { value: '今日' } })
+    expect(screen.getByRole('textbox', { name: 'Inbox name' })).toBe(input)
+    fireEvent.keyDown(input, { key: 'Enter' })
+    await waitFor(async () =>
+      expect(((await node.get(`/v2/get_inbox?inbox_name=${encodeURIComponent(inboxId)}`)).body as Inbox).custom_name).toBe('今日')
+    )
+  })
+})

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings": {"fetch": {"disableSameOriginPolicy": true}}}
-import { cleanup, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { useAddDraft } from '../../src/renderer/src/features/providers/draft-store'
@@ -174,6 +174,12 @@ describe('many models from one server', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'qwen2.5' }))
     await userEvent.type(screen.getByLabelText(/^Another model/), 'phi4{Enter}') // Enter adds it, it does not leave the step
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'phi4' }).checked).toBe(true)
+    // The Enter that confirms an input method's composition adds nothing (the name is still being typed).
+    const another = screen.getByLabelText(/^Another model/)
+    fireEvent.change(another, { target: { value: 'qwen-ちゅう' } })
+    fireEvent.keyDown(another, { key: 'Enter', isComposing: true })
+    expect(screen.queryByRole('checkbox', { name: 'qwen-ちゅう' })).toBeNull()
+    fireEvent.change(another, { target: { value: '' } })
     await next()
     await userEvent.type(screen.getByLabelText('Display name'), 'Box')
     await userEvent.type(screen.getByLabelText('Description'), 'The GPU box')

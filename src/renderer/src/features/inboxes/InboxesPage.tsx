@@ -418,7 +418,8 @@ export function InboxesPage() {
           value={search}
           onChange={(e) => typeSearch(e.currentTarget.value)}
           onKeyDown={(e) => {
-            if (e.key === 'ArrowDown' && count) {
+            // While an input method composes, the arrows pick among its candidates.
+            if (e.key === 'ArrowDown' && count && !e.nativeEvent.isComposing) {
               e.preventDefault()
               focusRow(0)
             }

@@ -50,6 +50,8 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
         onChange={(e) => setEditing(e.currentTarget.value)}
         onBlur={() => void save()}
         onKeyDown={(e) => {
+          // Keys that pick an input method's characters (its Enter, its Escape) are the composition's.
+          if (e.nativeEvent.isComposing) return
           if (e.key === 'Enter') {
             refocus.current = true
             void save()

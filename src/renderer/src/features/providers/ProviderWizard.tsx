@@ -560,7 +560,8 @@ function ModelStep({ draft, change, errors, mode }: StepProps) {
           value={typed}
           onChange={(e) => setTyped(e.currentTarget.value)}
           onKeyDown={(e) => {
-            if (e.key !== 'Enter') return
+            // The Enter that confirms an input method's characters is the composition's.
+            if (e.key !== 'Enter' || e.nativeEvent.isComposing) return
             e.preventDefault() // adds the model; Next stays a click away
             addTyped()
           }}
