@@ -1,4 +1,4 @@
-import { hashKey, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query'
+import { hashKey, type InfiniteData, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import type { Inbox } from '../../../shared/contract/inbox'
 import { ApiFailure, type Client } from './client'
 
@@ -332,22 +332,86 @@ export function applyInboxChanges(qc: QueryClient, changes: ReadonlyMap<string, 
   for (const { query, rows, filter } of blocks) {
     const key = JSON.stringify(filter)
     if (!shifted.has(key)) shifted.set(key, shifts(filter))
-    const next = rows.flatMap((r) => {
-      if (!changes.has(r.inbox_id)) return [r]
-      const inbox = changes.get(r.inbox_id)!
-      return inbox === null || !matches(inbox, filter) || activityOf(inbox) !== activityOf(r) ? [] : [inbox]
-    })
-    if (next.length !== rows.length || next.some((r, i) => r !== rows[i])) qc.setQueryData(query.queryKey, next)
+    const next = patchBlockRows(rows, filter, changes)
+    if (next !== rows) qc.setQueryData(query.queryKey, next)
     if (shifted.get(key)) void qc.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: 'none' })
   }
   for (const [id, inbox] of changes) {
     const key = inboxPageKeys.one(id)
     if (qc.getQueryData(key) === undefined) continue
-    // Events carry no scope: keep the one already read.
-    qc.setQueryData<Inbox | null>(key, (prev) => (inbox === null ? null : { ...inbox, job_scope: prev?.job_scope ?? null }))
+    qc.setQueryData<Inbox | null>(key, (prev) => patchOne(prev, inbox))
   }
+  rememberWhileRead(qc, changes)
   for (const listener of changeListeners.get(qc) ?? []) listener(changes)
   return uncertain
+}
+
+/** A block's rows after a batch of changes: one removed, no longer in the list or moved (new activity) leaves; the same array when none applies. */
+function patchBlockRows(rows: readonly Inbox[], filter: InboxFilter, changes: ReadonlyMap<string, Inbox | null>): readonly Inbox[] {
+  const next = rows.flatMap((r) => {
+    if (!changes.has(r.inbox_id)) return [r]
+    const inbox = changes.get(r.inbox_id)!
+    return inbox === null || !matches(inbox, filter) || activityOf(inbox) !== activityOf(r) ? [] : [inbox]
+  })
+  return next.length !== rows.length || next.some((r, i) => r !== rows[i]) ? next : rows
+}
+
+/** A single inbox after its change: events carry no scope, so the one already read is kept. */
+const patchOne = (prev: Inbox | null | undefined, inbox: Inbox | null): Inbox | null =>
+  inbox === null ? null : { ...inbox, job_scope: prev?.job_scope ?? null }
+
+/**
+ * Changes applied while a list, block or inbox was being read, by that read (its query). The read may
+ * have been answered before the change was made, and its answer replaces the patched rows when it lands
+ * (a next page is added to the pages as they were when it was asked for): the changes are applied again
+ * to what it brought. Applying a change twice is harmless, so a read answered after it loses nothing.
+ */
+const changedDuringRead = new WeakMap<Query, Map<string, Inbox | null>>()
+const watchedCaches = new WeakSet<QueryClient>()
+
+function rememberWhileRead(qc: QueryClient, changes: ReadonlyMap<string, Inbox | null>) {
+  const reading = qc
+    .getQueryCache()
+    .findAll({ queryKey: inboxPageKeys.all, fetchStatus: 'fetching' })
+    .filter((q) => ['pages', 'place', 'one'].includes(q.queryKey[1] as string))
+  if (!reading.length) return
+  for (const query of reading) {
+    const kept = changedDuringRead.get(query) ?? new Map<string, Inbox | null>()
+    for (const [id, inbox] of changes) {
+      kept.delete(id) // the latest change of each inbox last, as the events came
+      kept.set(id, inbox)
+    }
+    changedDuringRead.set(query, kept)
+  }
+  if (watchedCaches.has(qc)) return
+  watchedCaches.add(qc)
+  qc.getQueryCache().subscribe((event) => {
+    const query = event.query as Query
+    if (event.type !== 'updated' || query.state.fetchStatus !== 'idle') return
+    const kept = changedDuringRead.get(query)
+    if (!kept) return
+    // The read is over (answered, failed or cancelled): what it brought, or what was restored, gets the changes again.
+    changedDuringRead.delete(query)
+    applyAgain(qc, query, kept)
+  })
+}
+
+function applyAgain(qc: QueryClient, query: Query, changes: ReadonlyMap<string, Inbox | null>) {
+  const key = query.queryKey
+  const data = query.state.data
+  if (data === undefined) return
+  if (key[1] === 'pages') {
+    let next = data as InboxPages
+    const filter = filterOfKey(key)
+    for (const [id, inbox] of changes) next = patchPages(next, filter, id, inbox).pages
+    qc.setQueryData(key, next)
+  } else if (key[1] === 'place') {
+    const rows = data as readonly Inbox[]
+    const next = patchBlockRows(rows, filterOfKey(key), changes)
+    if (next !== rows) qc.setQueryData(key, next)
+  } else if (key[1] === 'one' && changes.has(key[2] as string)) {
+    qc.setQueryData<Inbox | null>(key, (prev) => patchOne(prev, changes.get(key[2] as string)!))
+  }
 }
 
 /** Reads a list's total_count with a one-row page and writes it into the cached pages. */
