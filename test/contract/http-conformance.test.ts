@@ -81,13 +81,15 @@ function parseRaw(answer: string) {
   const [head, body] = answer.split('\r\n\r\n', 2) as [string, string]
   const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(head)?.[1])
   const type = /^content-type: *(.*)$/im.exec(head)?.[1]?.trim()
-  return { status, type, body: body ? (JSON.parse(body) as unknown) : undefined }
+  const nosniff = /^x-content-type-options: *nosniff\r?$/im.test(head)
+  return { status, type, nosniff, body: body ? (JSON.parse(body) as unknown) : undefined }
 }
 
 describe('error body {code, error, message} on every error', () => {
   it('a request Node cannot parse, and headers larger than it accepts, get the JSON error body too', async () => {
     const garbage = parseRaw(await rawExchange(server.port, 'GARBAGE\r\n\r\n'))
-    expect(garbage).toMatchObject({ status: 400, type: expect.stringMatching(/^application\/json/) })
+    // With the headers every other answer carries (the body is not to be read as anything but JSON).
+    expect(garbage).toMatchObject({ status: 400, type: expect.stringMatching(/^application\/json/), nosniff: true })
     expect(garbage.body).toEqual({ code: 400, error: 'Bad Request', message: expect.stringMatching(/^request: /) })
 
     const badLength = `POST /v2/stop_llm HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Length: abc\r\n\r\n`

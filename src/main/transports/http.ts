@@ -490,8 +490,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
           ? [408, 'request: the request did not arrive in time']
           : [400, 'request: not a valid HTTP/1.1 request']
     const json = JSON.stringify({ code: status, error: STATUS_CODES[status], message })
+    const common = Object.entries(COMMON_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`)
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n${common.join('')}` +
         `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`
     )
     // A client that never closes its side does not keep the socket.
