@@ -43,3 +43,26 @@ it('a full disk when the answer is written: nothing stored, the question waits, 
   expect(node.store.messages.nextPending(inboxId)).toBeUndefined()
   expect(node.log.lines.join('\n')).toMatch(/SQLITE_FULL/)
 })
+
+it('while the disk stays full, one provider call at a time is made (each answer the disk refuses cost a call), and every question is answered once space returns', async () => {
+  await addProvider(node, 'p1', { external_url: fake.url, api_key: 'k-123456' })
+  const jobs = [await createJob(node, 'p1'), await createJob(node, 'p1'), await createJob(node, 'p1')]
+  fake.behaviour = { type: 'reply', chunks: ['Part. ', BIG], delayMs: 100 }
+  const db = node.store.db
+  db.pragma(`max_page_count = ${(db.pragma('page_count', { simple: true }) as number) + 8}`) // room for the questions, not for an answer
+  for (const jobId of jobs) expect((await node.post('/v2/job_message', { job_id: jobId, content: 'Everything, please' })).status).toBe(200)
+  // The first calls (before any failure) run at once; once they have ended, calls are made one by one.
+  await expect.poll(() => node.log.lines.join('\n'), { timeout: 5000 }).toMatch(/could not store the answer/)
+  await expect.poll(() => fake.concurrency.now, { timeout: 5000 }).toBe(0)
+  const callsBefore = fake.requests.length
+  let most = 0
+  const sampling = setInterval(() => (most = Math.max(most, fake.concurrency.now)), 5)
+  await new Promise((r) => setTimeout(r, 1500))
+  clearInterval(sampling)
+  expect(fake.requests.length).toBeGreaterThan(callsBefore) // still trying
+  expect(most).toBe(1)
+
+  db.pragma('max_page_count = 1073741823')
+  for (const jobId of jobs) await waitForAnswers(node, `job_inbox::${jobId}::false`, 1, 8000)
+  for (const jobId of jobs) expect((await messages(node, `job_inbox::${jobId}::false`)).filter(isAnswer).length).toBe(1)
+})

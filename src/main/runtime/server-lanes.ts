@@ -169,6 +169,10 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
     keys.clear()
     const now = Date.now()
     if (now < localPauseUntil) return wakeAt(localPauseUntil)
+    // After this machine failed a turn (a full disk, no descriptors), one turn at a time until one
+    // succeeds: each failed turn may have cost a provider call whose answer could not be kept.
+    const probing = localStreak > 0
+    if (probing && running.size > 0) return
     for (const l of lanes.values()) {
       if (now < l.pausedUntil) {
         wakeAt(l.pausedUntil)
@@ -187,6 +191,7 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
           continue
         }
         start(l, inboxId, question)
+        if (probing) return
       }
       if (l.active === 0 && l.waiting.size === 0 && now >= l.pausedUntil) lanes.delete(l.key)
     }
