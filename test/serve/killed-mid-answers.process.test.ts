@@ -45,7 +45,7 @@ async function serve() {
       headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify(body)
     })
-    return { status: res.status, body: (await res.json()) as unknown }
+    return { status: res.status, body: await res.json() }
   }
   return { p, post }
 }
