@@ -18,7 +18,10 @@ test('Regenerate pressed from the keyboard keeps the focus on the answer once th
   await inbox.send('A question')
   await expect(inbox.answers()).toContainText('First answer')
   node.fake.behaviour = { type: 'reply', chunks: ['Second', ' answer'], delayMs: 100 }
-  await page.getByRole('button', { name: 'Regenerate' }).focus()
+  const regenerate = page.getByRole('button', { name: 'Regenerate' })
+  // Offered (not greyed) once the first answer is over.
+  await expect(regenerate).not.toHaveAttribute('aria-disabled', 'true')
+  await regenerate.focus()
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('answer-position')).toHaveText('2/2')
   await expect(inbox.answers()).toContainText('Second answer')
@@ -34,6 +37,7 @@ test('Retry pressed from the keyboard on a failed answer leaves the focus on the
   await inbox.send('A question')
   const retry = page.getByRole('button', { name: 'Retry' })
   await expect(retry).toBeVisible({ timeout: 30_000 })
+  await expect(retry).not.toHaveAttribute('aria-disabled', 'true')
   node.fake.behaviour = { type: 'reply', chunks: ['Now', ' it works'], delayMs: 100 }
   await retry.focus()
   await page.keyboard.press('Enter')

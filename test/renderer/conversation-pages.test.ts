@@ -71,6 +71,32 @@ describe('conversationRows', () => {
   })
 })
 
+describe('a question sent while the one before it was being answered', () => {
+  // Stored in the order they happened: both questions, then both answers.
+  const q1 = message('s-q1')
+  const q2 = message('s-q2')
+  const a1 = message('s-a1', { reply: true, parent: 's-q1' })
+  const a2 = message('s-a2', { reply: true, parent: 's-q2' })
+  const shown = (rows: ReturnType<typeof conversationRows>) =>
+    rows.map((r) => (r.kind === 'question' ? r.key : hashes(r.answers).join(',')))
+
+  it('each answer is shown under its own question, not both under the second', () => {
+    expect(shown(conversationRows([q1, q2, a1, a2]))).toEqual(['s-q1', 's-a1', 's-q2', 's-a2'])
+  })
+
+  it('the first answer, while it is being written, is shown under its question too', () => {
+    const rows = conversationRows([q1, q2])
+    expect(tailIndex(rows, 's-q1')).toBe(1)
+    expect(tailIndex(rows, 's-q2')).toBe(2)
+  })
+
+  it('an answer whose question is not loaded (an older page) is shown on its own, after the loaded question and its answer', () => {
+    expect(shown(conversationRows([q2, a1, a2]))).toEqual(['s-q2', 's-a2', 's-a1'])
+    // The older page read: it goes under its question.
+    expect(shown(conversationRows([q1, q2, a1, a2]))).toEqual(['s-q1', 's-a1', 's-q2', 's-a2'])
+  })
+})
+
 describe('tailIndex: where the answer being written is shown', () => {
   const q1 = message('t-q1')
   const a1 = message('t-a1', { reply: true, parent: 't-q1' })

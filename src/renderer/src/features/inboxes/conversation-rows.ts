@@ -21,43 +21,59 @@ export const isReply = (m: LastMessage) => isAnswer(m) || messageRole(m) === 'er
 export const answersRowKey = (parent: string, count: number) => `answers:${parent}:${count}`
 
 /**
- * The rows of a conversation: each question, then its answers grouped in one row placed where the
- * first of them is (`retry_message` appends a new answer to the same question at the end of the
- * inbox). A reply whose question is unknown (no `parent`) makes a row of its own.
+ * The rows of a conversation: each question, then its answers grouped in one row right under it
+ * (`retry_message` appends a new answer to the same question at the end of the inbox, and a question
+ * sent while the one before it was answered is stored before that answer). A reply whose question is
+ * not loaded (an older page) or unknown (no `parent`) stays where it is.
  */
 export function conversationRows(messages: readonly LastMessage[]): ConversationRow[] {
+  const questions = new Set(messages.filter((m) => !isReply(m)).map(hashOf))
+  const answersTo = new Map<string, LastMessage[]>()
+  for (const m of messages) {
+    const parent = m.job_message.parent
+    if (!isReply(m) || !parent) continue
+    const list = answersTo.get(parent)
+    if (list) list.push(m)
+    else answersTo.set(parent, [m])
+  }
+  const answersRow = (parent: string, answers: readonly LastMessage[]): ConversationRow => ({
+    kind: 'answers',
+    key: answersRowKey(parent, answers.length),
+    answers
+  })
   const rows: ConversationRow[] = []
-  const groupOf = new Map<string, number>()
+  const placed = new Set<string>()
   for (const m of messages) {
     if (!isReply(m)) {
       rows.push({ kind: 'question', key: hashOf(m), message: m })
+      const answers = answersTo.get(hashOf(m))
+      if (answers) {
+        rows.push(answersRow(hashOf(m), answers))
+        placed.add(hashOf(m))
+      }
       continue
     }
     const parent = m.job_message.parent
-    const at = parent ? groupOf.get(parent) : undefined
-    if (at === undefined) {
-      if (parent) groupOf.set(parent, rows.length)
-      rows.push({ kind: 'answers', key: hashOf(m), answers: [m] })
-    } else {
-      const row = rows[at] as Extract<ConversationRow, { kind: 'answers' }>
-      rows[at] = { ...row, answers: [...row.answers, m] }
+    if (!parent) rows.push({ kind: 'answers', key: hashOf(m), answers: [m] })
+    else if (!questions.has(parent) && !placed.has(parent)) {
+      rows.push(answersRow(parent, answersTo.get(parent)!))
+      placed.add(parent)
     }
-  }
-  for (const [parent, at] of groupOf) {
-    const row = rows[at] as Extract<ConversationRow, { kind: 'answers' }>
-    rows[at] = { ...row, key: answersRowKey(parent, row.answers.length) }
   }
   return rows
 }
 
 /**
  * Where the row of the answer being written to `parent` goes: right after that question's answers when
- * it has some (a regenerated answer, read where its question is), else at the end (a first answer).
+ * it has some (a regenerated answer, read where its question is), else right after the question (a
+ * first answer; a question sent after it may follow), else at the end.
  */
 export function tailIndex(rows: readonly ConversationRow[], parent: string | undefined): number {
   if (parent) {
     const at = rows.findIndex((r) => r.kind === 'answers' && r.answers[0]!.job_message.parent === parent)
     if (at >= 0) return at + 1
+    const question = rows.findIndex((r) => r.kind === 'question' && r.key === parent)
+    if (question >= 0) return question + 1
   }
   return rows.length
 }
