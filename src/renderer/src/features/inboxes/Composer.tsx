@@ -8,7 +8,18 @@ import { useRouteMutation } from '../../api/queries'
 import { errorText } from '../../api/client'
 
 /** Enter sends, Shift+Enter starts a new line; the text is kept if sending fails. */
-export function Composer({ jobId, inboxId, answering }: { jobId: string; inboxId: string; answering: boolean }) {
+export function Composer({
+  jobId,
+  inboxId,
+  answering,
+  onSend
+}: {
+  jobId: string
+  inboxId: string
+  answering: boolean
+  /** A message is being sent from here (the conversation shows its end, where it goes). */
+  onSend?: () => void
+}) {
   const [text, setText] = useState('')
   const send = useRouteMutation('job_message')
   const client = useClient()
@@ -20,6 +31,7 @@ export function Composer({ jobId, inboxId, answering }: { jobId: string; inboxId
     const content = text
     if (!content.trim()) return
     setText('')
+    onSend?.()
     try {
       await send.mutateAsync({ job_id: jobId, content })
     } catch (err) {

@@ -49,6 +49,8 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   // Both the drawer and a dialog over it listen for Escape on the window, the drawer first: while a
   // dialog is open, Escape is the dialog's alone (it closed the drawer too, and the operator's place in it).
   const [detailsDialog, setDetailsDialog] = useState(false)
+  /** Messages sent from this view's composer: the conversation shows its end for each. */
+  const [sent, setSent] = useState(0)
   const [conversations, { open: openConversations, close: closeConversations }] = useDisclosure(false)
   // Only a conversation that is there (not one shown as deleted or unknown) gets the focus back in the list.
   useEffect(() => {
@@ -179,8 +181,9 @@ export function InboxView({ inboxId }: { inboxId: string }) {
             )
           }}
           onSwitchProvider={() => switcherRef.current?.focus()}
+          sent={sent}
         />
-        <Composer jobId={jobId} inboxId={inboxId} answering={waiting || streaming || paused} />
+        <Composer jobId={jobId} inboxId={inboxId} answering={waiting || streaming || paused} onSend={() => setSent((n) => n + 1)} />
       </Stack>
       <InboxSidePanel jobId={jobId} inbox={inbox} />
       <Drawer opened={details} onClose={closeDetails} closeOnEscape={!detailsDialog} position="right" title="Job details" size="sm">

@@ -33,6 +33,8 @@ interface Props {
   /** Answer again the question `messageHash` (an answer or error note) replied to. */
   readonly onRetry: (messageHash: string) => void
   readonly onSwitchProvider: () => void
+  /** How many messages this window has sent here: each one shows the end, where it goes (and its answer follows). */
+  readonly sent?: number
 }
 
 /** The tail row below the messages: the answer being written, or the wait for it. */
@@ -77,6 +79,14 @@ export function MessageList(props: Props) {
     opened.current = true
     virtualizer.scrollToEnd()
   }, [rows.length, virtualizer])
+  // A message sent while the operator read further up: at the end, the list follows it and its answer in.
+  const { sent = 0 } = props
+  const sentBefore = useRef(sent)
+  useLayoutEffect(() => {
+    if (sent === sentBefore.current) return
+    sentBefore.current = sent
+    if (rows.length) virtualizer.scrollToEnd()
+  }, [sent, rows.length, virtualizer])
 
   // The focus in a row that another row of the same question replaces (a regenerated or retried answer
   // stored where its streamed text was shown) goes on to the same control in the new row, rather than to the page.
