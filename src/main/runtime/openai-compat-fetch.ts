@@ -23,7 +23,11 @@ const sseData = (data: string) => encoder.encode(`data: ${data}\n\n`)
  * that error is handed to it and the stream ends cleanly instead: the text sent before the error
  * still reaches the reader (a stream that errors drops the chunks queued on their way to it).
  */
-export function normalisedEventStream(onEvent?: () => void, onFault?: (err: Error) => void): TransformStream<Uint8Array, Uint8Array> {
+export function normalisedEventStream(
+  onEvent?: () => void,
+  onFault?: (err: Error) => void,
+  dropSilent = false
+): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder()
   let pending = ''
   let data: string[] = []
@@ -56,7 +60,7 @@ export function normalisedEventStream(onEvent?: () => void, onFault?: (err: Erro
       }
       onEvent?.()
       const chunk = normaliseChunk(value)
-      if (chunk) controller.enqueue(sseData(JSON.stringify(chunk)))
+      if (chunk && !(dropSilent && carriesNothing(chunk))) controller.enqueue(sseData(JSON.stringify(chunk)))
     } catch (err) {
       if (!onFault || !(err instanceof ServerReportedError)) throw err
       done = true
@@ -110,6 +114,26 @@ export function normalisedEventStream(onEvent?: () => void, onFault?: (err: Erro
       pending = ''
       dispatch(controller)
     }
+  })
+}
+
+const said = (v: unknown) => (typeof v === 'string' && v.length > 0) || (Array.isArray(v) && v.length > 0)
+
+/**
+ * A chunk with nothing the SDK uses: no text, refusal, tool call or annotation, no finish reason,
+ * no usage (an empty delta, a role, `reasoning_content`, which the SDK ignores). The SDK holds back
+ * every chunk before the first with text, looking for an error: such chunks, streamed for as long as
+ * a server likes, would all be kept.
+ */
+function carriesNothing(chunk: Record<string, unknown>): boolean {
+  if (chunk.usage != null || !Array.isArray(chunk.choices)) return false
+  return chunk.choices.every((c: unknown) => {
+    if (typeof c !== 'object' || c === null) return false
+    const { finish_reason: finish, delta } = c as { finish_reason?: unknown; delta?: unknown }
+    if (finish != null) return false
+    if (typeof delta !== 'object' || delta === null) return true
+    const d = delta as Record<string, unknown>
+    return !said(d.content) && !said(d.refusal) && !said(d.tool_calls) && !said(d.annotations)
   })
 }
 
@@ -188,7 +212,7 @@ export function openAICompatFetch(base: typeof fetch, onEvent?: () => void, onFa
     const isEventStream = /text\/event-stream/i.test(contentType) || (wantsStream && !/json|html/i.test(contentType))
 
     if (isEventStream) {
-      if (wantsStream) return rebuilt(res, res.body.pipeThrough(normalisedEventStream(onEvent, onFault)), 'text/event-stream')
+      if (wantsStream) return rebuilt(res, res.body.pipeThrough(normalisedEventStream(onEvent, onFault, true)), 'text/event-stream')
       const completion = chunksAsCompletion(await collectEvents(res.body))
       return rebuilt(res, JSON.stringify(completion), 'application/json')
     }

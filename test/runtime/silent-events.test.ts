@@ -1,0 +1,90 @@
+import { createServer, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { runAnswerCall } from '../../src/main/runtime/answer-call'
+
+/*
+ * An OpenAI-compatible server that streams events carrying nothing (empty deltas, a reasoning
+ * model's `reasoning_content`) before the answer's first word. The OpenAI SDK holds every event
+ * back until the first one with text (it looks for an error first), so each was kept: measured,
+ * an endless stream of empty deltas took the call to 3 GB (an out-of-memory end at a 300 MB heap
+ * after 12 s). Events that carry nothing the SDK uses are dropped on the way in (they still prove
+ * the call alive), and the answer that follows them is whole.
+ */
+
+const MIB = 1024 * 1024
+const SILENT_BYTES = 40 * MIB
+let server: Server
+let base: string
+
+const event = (o: object) => `data: ${JSON.stringify(o)}\n\n`
+const chunk = (delta: object, finish: string | null = null) =>
+  event({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })
+
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done)
+      res.off('close', done)
+      resolve()
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
+}
+
+async function silentThenAnswer(res: ServerResponse) {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream' })
+  res.write(chunk({ role: 'assistant', content: '' }))
+  // Alternating empty deltas and thoughts, 64 KiB at a time.
+  const silent = (chunk({}) + chunk({ reasoning_content: 'hmm' })).repeat(300)
+  for (let sent = 0; sent < SILENT_BYTES && !res.destroyed; sent += silent.length) {
+    if (!res.write(silent)) await drainedOrClosed(res)
+  }
+  res.write(chunk({ content: 'The answer' }))
+  res.write(chunk({ content: ', at last.' }))
+  res.write(chunk({}, 'stop'))
+  res.end('data: [DONE]\n\n')
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    req.resume()
+    req.on('end', () => void silentThenAnswer(res))
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+})
+afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))))
+
+it(
+  'events that carry nothing before the first word are not held: memory stays flat and the answer is whole',
+  { timeout: 60_000 },
+  async () => {
+    const before = process.memoryUsage().heapUsed
+    let peak = before
+    const sampling = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 10)
+    const deltas: string[] = []
+    try {
+      const result = await runAnswerCall(
+        {
+          target: { kind: 'OpenAI', model: 'm', baseUrl: base, apiKey: 'sk-test-key-123456' },
+          options: { prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hello?' }] }] },
+          stream: true,
+          timeouts: { firstChunkMs: 20_000, idleMs: 20_000 },
+          maxTextBytes: MIB,
+          wireLimit: 256 * MIB + MIB
+        },
+        fetch,
+        new AbortController().signal,
+        (text) => deltas.push(text)
+      )
+      expect(result).toEqual({ kind: 'done', text: 'The answer, at last.' })
+      expect(deltas.join('')).toBe('The answer, at last.')
+    } finally {
+      clearInterval(sampling)
+    }
+    // Holding the events took hundreds of MB (each parsed chunk several hundred bytes of objects).
+    expect((peak - before) / MIB).toBeLessThan(100)
+  }
+)
