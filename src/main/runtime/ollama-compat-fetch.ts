@@ -15,6 +15,31 @@ function reportedError(text: string): string | undefined {
   return serverErrorOf(value)
 }
 
+const said = (v: unknown) => (typeof v === 'string' && v.length > 0) || (Array.isArray(v) && v.length > 0)
+
+/**
+ * A line the SDK would get nothing from: not JSON (it warns on the process's output for each one),
+ * or a chunk with no text, thinking or tool call that does not end the reply. The SDK's reader
+ * takes lines as fast as they come whether or not they are read on, so a flood of them was all
+ * kept, and each unreadable one was a warning: such lines are dropped here.
+ */
+function silentLine(line: string): boolean {
+  const text = line.trim()
+  if (!text) return true
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return true
+  }
+  if (typeof value !== 'object' || value === null) return true
+  const { done, message } = value as { done?: unknown; message?: unknown }
+  if (done === true) return false
+  if (typeof message !== 'object' || message === null) return false // not a chat chunk: left to the SDK
+  const m = message as Record<string, unknown>
+  return !said(m.content) && !said(m.thinking) && !said(m.tool_calls)
+}
+
 /**
  * Ollama's NDJSON stream, passed through line by line, ending with ServerReportedError at a line
  * that reports an error (the model runner crashed mid-answer): the SDK drops lines it cannot
@@ -26,23 +51,25 @@ function errorLinesThrown(onFault?: (err: Error) => void): TransformStream<Uint8
   const decoder = new TextDecoder()
   const encoder = new TextEncoder()
   let pending = ''
-  /** Passes `text` on up to a line that reports an error; false once one did. */
+  /** Passes the lines of `text` on (the silent ones dropped) up to a line that reports an error; false once one did. */
   const pass = (text: string, controller: TransformStreamDefaultController<Uint8Array>): boolean => {
     let start = 0
+    let kept = ''
     for (let end = text.indexOf('\n'); start < text.length; end = text.indexOf('\n', start)) {
       const stop = end === -1 ? text.length : end + 1
       const line = text.slice(start, stop)
       const said = line.includes('"error"') ? reportedError(line.trim()) : undefined
       if (said !== undefined) {
-        if (start > 0) controller.enqueue(encoder.encode(text.slice(0, start)))
+        if (kept) controller.enqueue(encoder.encode(kept))
         if (!onFault) throw new ServerReportedError(said)
         onFault(new ServerReportedError(said))
         controller.terminate()
         return false
       }
+      if (!silentLine(line)) kept += line
       start = stop
     }
-    if (text) controller.enqueue(encoder.encode(text))
+    if (kept) controller.enqueue(encoder.encode(kept))
     return true
   }
   return new TransformStream({
