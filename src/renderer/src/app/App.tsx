@@ -1,17 +1,19 @@
 import { Center, Loader } from '@mantine/core'
-import { lazy, Suspense, useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { useProviders } from '../api/queries'
 import { InboxesPage } from '../features/inboxes/InboxesPage'
 import { AppLayout } from './AppLayout'
 import { navigate, useRoute } from './router'
+import { lazyScreen, ScreenBoundary } from './screen-loading'
 
 // The inbox list is in the first bundle; the other screens load when first opened.
-const InboxView = lazy(() => import('../features/inboxes/InboxView').then((m) => ({ default: m.InboxView })))
-const NewJobPage = lazy(() => import('../features/jobs/NewJobPage').then((m) => ({ default: m.NewJobPage })))
-const ProvidersPage = lazy(() => import('../features/providers/ProvidersPage').then((m) => ({ default: m.ProvidersPage })))
-const ProviderWizard = lazy(() => import('../features/providers/ProviderWizard').then((m) => ({ default: m.ProviderWizard })))
-const FilesPage = lazy(() => import('../features/files/FilesPage').then((m) => ({ default: m.FilesPage })))
-const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })))
+const InboxView = lazyScreen(() => import('../features/inboxes/InboxView').then((m) => m.InboxView))
+const NewJobPage = lazyScreen(() => import('../features/jobs/NewJobPage').then((m) => m.NewJobPage))
+const ProvidersPage = lazyScreen(() => import('../features/providers/ProvidersPage').then((m) => m.ProvidersPage))
+const ProviderWizard = lazyScreen(() => import('../features/providers/ProviderWizard').then((m) => m.ProviderWizard))
+const FilesPage = lazyScreen(() => import('../features/files/FilesPage').then((m) => m.FilesPage))
+const SettingsPage = lazyScreen(() => import('../features/settings/SettingsPage').then((m) => m.SettingsPage))
+
 const loading = (
   <Center h="100%">
     <Loader aria-label="Loading" />
@@ -51,7 +53,10 @@ export function App() {
   else page = <InboxesPage />
   return (
     <AppLayout route={route}>
-      <Suspense fallback={loading}>{page}</Suspense>
+      {/* Keyed by the screen: another one opened starts without the failure. */}
+      <ScreenBoundary key={route.name}>
+        <Suspense fallback={loading}>{page}</Suspense>
+      </ScreenBoundary>
     </AppLayout>
   )
 }

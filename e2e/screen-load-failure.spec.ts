@@ -1,0 +1,43 @@
+import { expect, test } from './fixtures/node'
+import { providerBody } from './seed'
+
+/*
+ * Headless mode: the screens' code comes from the node as they are first opened. A screen whose
+ * code cannot be fetched (the node restarting, unreachable for a moment) says so in its place, with
+ * the navigation still there, and opens once it can: the window does not go blank.
+ */
+test('a screen whose code cannot be fetched says so, keeps the window usable, and opens on Try again', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  await page.goto(node.uiUrl)
+  await expect(page.getByText('No inboxes yet')).toBeVisible()
+  // The node does not answer for the Files screen's code.
+  await page.route(/\/assets\/FilesPage-[^/]*\.js$/, (route) => route.abort('connectionrefused'))
+  await page.getByRole('link', { name: 'Files' }).click()
+  const alert = page.getByRole('alert').filter({ hasText: 'This screen could not be loaded' })
+  await expect(alert).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+  // Still out of reach: Try again says so again.
+  await alert.getByRole('button', { name: 'Try again' }).click()
+  await expect(alert).toBeVisible()
+  // The other screens still open.
+  await page.getByRole('link', { name: 'Inboxes' }).click()
+  await expect(page.getByText('No inboxes yet')).toBeVisible()
+  // The node answers again: the screen opens when it is opened again...
+  await page.unroute(/\/assets\/FilesPage-[^/]*\.js$/)
+  await page.getByRole('link', { name: 'Files' }).click()
+  await expect(page.getByText('The library is empty')).toBeVisible()
+})
+
+test('Try again loads the screen once the node answers', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  await page.goto(node.uiUrl)
+  await expect(page.getByText('No inboxes yet')).toBeVisible()
+  await page.route(/\/assets\/SettingsPage-[^/]*\.js$/, (route) => route.abort('connectionrefused'))
+  await page.getByRole('link', { name: 'Settings' }).click()
+  const alert = page.getByRole('alert').filter({ hasText: 'This screen could not be loaded' })
+  await expect(alert).toBeVisible()
+  await page.unroute(/\/assets\/SettingsPage-[^/]*\.js$/)
+  await alert.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible()
+  await expect(alert).toHaveCount(0)
+})
