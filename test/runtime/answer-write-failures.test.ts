@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import { isAnswer } from '../../src/shared/message-role'
 import { messages, waitForAnswers } from '../support/answers'
+import { startFakeLlm } from '../support/fake-llm'
 import { addProvider, createJob, useFakeLlm, useTestNode } from '../support/node'
 
 /*
@@ -65,4 +66,31 @@ it('while the disk stays full, one provider call at a time is made (each answer 
   db.pragma('max_page_count = 1073741823')
   for (const jobId of jobs) await waitForAnswers(node, `job_inbox::${jobId}::false`, 1, 8000)
   for (const jobId of jobs) expect((await messages(node, `job_inbox::${jobId}::false`)).filter(isAnswer).length).toBe(1)
+})
+
+it('after a refused answer, the one-at-a-time calls do not wait for a long answer already streaming from another server', async () => {
+  const other = await startFakeLlm()
+  try {
+    await addProvider(node, 'long', { external_url: other.url, api_key: 'k-123456' })
+    await addProvider(node, 'p1', { external_url: fake.url, api_key: 'k-123456' })
+    const longJob = await createJob(node, 'long')
+    const job = await createJob(node, 'p1')
+    other.behaviour = { type: 'reply', chunks: Array.from({ length: 10 }, (_, i) => `w${i} `), delayMs: 400 } // about 4 s
+    fake.behaviour = { type: 'reply', chunks: ['Part. ', BIG] }
+    const longCalled = other.nextChat()
+    await node.post('/v2/job_message', { job_id: longJob, content: 'Take your time' })
+    await longCalled
+    const db = node.store.db
+    db.pragma(`max_page_count = ${(db.pragma('page_count', { simple: true }) as number) + 8}`)
+    await node.post('/v2/job_message', { job_id: job, content: 'Everything, please' })
+    await expect.poll(() => node.log.lines.join('\n'), { timeout: 3000 }).toMatch(/could not store the answer/)
+    // Asked again after the pause, while the long answer still streams.
+    await expect.poll(() => fake.requests.length, { timeout: 1500 }).toBeGreaterThanOrEqual(2)
+    expect(other.concurrency.now).toBe(1)
+    db.pragma('max_page_count = 1073741823')
+    await waitForAnswers(node, `job_inbox::${job}::false`, 1, 8000)
+    await waitForAnswers(node, `job_inbox::${longJob}::false`, 1, 8000)
+  } finally {
+    await other.close()
+  }
 })

@@ -105,6 +105,8 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
   let timerAt = Infinity
   let localPauseUntil = 0
   let localStreak = 0
+  /** A turn started while this machine's failures last (see pump) is running. */
+  let probeRunning = false
 
   // Lane keys by provider id, for one pump or one resume page (a provider's URL may be edited).
   const keys = new Map<string, string>()
@@ -169,10 +171,11 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
     keys.clear()
     const now = Date.now()
     if (now < localPauseUntil) return wakeAt(localPauseUntil)
-    // After this machine failed a turn (a full disk, no descriptors), one turn at a time until one
-    // succeeds: each failed turn may have cost a provider call whose answer could not be kept.
+    // After this machine failed a turn (a full disk, no descriptors), one new turn at a time until
+    // one succeeds: each failed turn may have cost a provider call whose answer could not be kept.
+    // Turns started before keep running; a long one does not hold up the probe.
     const probing = localStreak > 0
-    if (probing && running.size > 0) return
+    if (probing && probeRunning) return
     for (const l of lanes.values()) {
       if (now < l.pausedUntil) {
         wakeAt(l.pausedUntil)
@@ -190,14 +193,15 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
           lane(key).waiting.add(inboxId)
           continue
         }
-        start(l, inboxId, question)
+        start(l, inboxId, question, probing)
         if (probing) return
       }
       if (l.active === 0 && l.waiting.size === 0 && now >= l.pausedUntil) lanes.delete(l.key)
     }
   }
 
-  function start(l: Lane, inboxId: string, question: PendingQuestion): void {
+  function start(l: Lane, inboxId: string, question: PendingQuestion, probe = false): void {
+    if (probe) probeRunning = true
     l.active++
     let slotHeld = true
     const freeSlot = () => {
@@ -215,6 +219,7 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
       .then((outcome) => {
         freeSlot()
         running.delete(inboxId)
+        if (probe) probeRunning = false
         if (stopped) return
         const now = Date.now()
         /** Inboxes told of this pause: the one refused, and (up to MAX_TOLD_AT_PAUSE) the others waiting for the server when a pause begins. */
