@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { readEventStream, type StreamEvent } from '../../src/renderer/src/api/event-stream'
 import { httpTransport } from '../../src/renderer/src/api/transport'
 import type { NodeEvent } from '../../src/shared/contract/events'
@@ -203,17 +203,26 @@ describe('node events over HTTP (real server, real fetch)', () => {
     }
     const got: string[] = []
     const resumed: number[] = []
-    const stop = httpTransport(baseUrl, 'tok').onEvent(
-      (e) => {
-        got.push((e.data as { inbox_id: string }).inbox_id)
-        if (got.length === 1) throw new Error('a bug in a listener')
-      },
-      () => resumed.push(got.length)
-    )
-    stops.push(stop)
-    await expect.poll(() => got).toEqual(['a', 'c'])
-    expect(connections.length).toBe(2)
-    expect(resumed).toEqual([1]) // the catch-up reads again what 'b' would have changed
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const stop = httpTransport(baseUrl, 'tok').onEvent(
+        (e) => {
+          got.push((e.data as { inbox_id: string }).inbox_id)
+          if (got.length === 1) throw new Error('a bug in a listener')
+        },
+        () => resumed.push(got.length)
+      )
+      stops.push(stop)
+      await expect.poll(() => got).toEqual(['a', 'c'])
+      expect(connections.length).toBe(2)
+      expect(resumed).toEqual([1]) // the catch-up reads again what 'b' would have changed
+      // The bug is not kept quiet: logged once, as the desktop window logs it.
+      expect(errors).toHaveBeenCalledTimes(1)
+      expect(String(errors.mock.calls[0]![0])).toContain('inbox_changed')
+      expect(errors.mock.calls[0]![1]).toEqual(new Error('a bug in a listener'))
+    } finally {
+      errors.mockRestore()
+    }
   })
 
   it('stopping closes the open stream and no reconnect follows', async () => {

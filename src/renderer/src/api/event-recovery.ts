@@ -6,6 +6,15 @@ import type { NodeEvent } from '../../../shared/contract/events'
  */
 export const RECOVERY_MIN_INTERVAL_MS = 1000
 
+/** One line in the console for a node event whose handling threw: what is read again covers it. */
+export function logHandlerFailure(
+  type: string,
+  err: unknown,
+  log: (...args: unknown[]) => void = (...args) => console.error(...args)
+): void {
+  log(`Nodedesk: handling a ${type} event failed; reading again what it may have changed`, err)
+}
+
 export interface RecoveringListener {
   readonly listener: (event: NodeEvent) => void
   /** No recovery runs after this (the subscription ended). */
@@ -42,7 +51,7 @@ export function recoveringListener(
         if (stopped) return
         // Already owed a re-read, which covers this event too; its error was logged with the first.
         if (pending) return
-        log(`Nodedesk: handling a ${event.type} event failed; reading again what it may have changed`, err)
+        logHandlerFailure(event.type, err, log)
         pending = setTimeout(recover, Math.max(0, lastRecovery + RECOVERY_MIN_INTERVAL_MS - Date.now()))
       }
     },

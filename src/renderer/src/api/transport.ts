@@ -1,7 +1,7 @@
 import type { BridgeRequest, BridgeResponse, NodedeskBridge } from '../../../shared/bridge'
 import type { NodeEvent } from '../../../shared/contract/events'
 import { earlyResponse, earlySession } from './early-start'
-import { recoveringListener } from './event-recovery'
+import { logHandlerFailure, recoveringListener } from './event-recovery'
 import { readEventStream } from './event-stream'
 import { requestUrl, startSession, takeCodeFromLocation } from './http-basics'
 
@@ -179,7 +179,14 @@ async function readNodeEvents(body: ReadableStream<Uint8Array>, listener: (event
       .then((s) => {
         if (failed) return
         const event = s.safeParse({ type, data: payload })
-        if (event.success) listener(event.data)
+        if (!event.success) return
+        try {
+          listener(event.data)
+        } catch (err) {
+          // The stream ends on it (below), once; the bug is not kept quiet either.
+          logHandlerFailure(event.data.type, err)
+          throw err
+        }
       })
       .catch((err: unknown) => {
         failed ??= { err }
