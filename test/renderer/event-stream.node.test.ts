@@ -225,6 +225,33 @@ describe('node events over HTTP (real server, real fetch)', () => {
     }
   })
 
+  it('a listener that throws on the last event for a while (nothing follows on the stream) still ends it at once, and the window catches up', async () => {
+    script = async (res, index) => {
+      streamHead(res)
+      // The stream stays open: only heartbeats would follow.
+      if (index === 0) await writeInPieces(res, [frame(inboxChanged('a'))])
+      else await writeInPieces(res, [frame(inboxChanged('c'))])
+    }
+    const got: string[] = []
+    const resumed: number[] = []
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const stop = httpTransport(baseUrl, 'tok').onEvent(
+        (e) => {
+          got.push((e.data as { inbox_id: string }).inbox_id)
+          if (got.length === 1) throw new Error('a bug in a listener')
+        },
+        () => resumed.push(got.length)
+      )
+      stops.push(stop)
+      await expect.poll(() => got, { timeout: 5000 }).toEqual(['a', 'c'])
+      expect(resumed).toEqual([1])
+      expect(connections[0]!.closed).toBe(true)
+    } finally {
+      errors.mockRestore()
+    }
+  })
+
   it('stopping closes the open stream and no reconnect follows', async () => {
     script = (res) => {
       streamHead(res)

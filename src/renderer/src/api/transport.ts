@@ -125,15 +125,21 @@ export function httpTransport(baseUrl: string, token: string | null, options: Ht
         await session
         let connectedBefore = false
         for (let attempt = 0; !abort.signal.aborted; attempt++) {
+          // This connection's own end: a failed event ends it at once, not when the next event comes.
+          const connection = new AbortController()
+          const endConnection = () => connection.abort()
+          abort.signal.addEventListener('abort', endConnection)
           try {
-            const res = await fetch(new URL('/v2/events', baseUrl), { headers: headers(), signal: abort.signal })
+            const res = await fetch(new URL('/v2/events', baseUrl), { headers: headers(), signal: connection.signal })
             if (!res.ok || !res.body) throw new Error(`events: ${res.status}`)
             attempt = 0
             if (connectedBefore || options.readBeforeEvents) onResumed?.()
             connectedBefore = true
-            await readNodeEvents(res.body, listener)
+            await readNodeEvents(res.body, listener, endConnection)
           } catch {
             if (abort.signal.aborted) return
+          } finally {
+            abort.signal.removeEventListener('abort', endConnection)
           }
           await new Promise((r) => setTimeout(r, Math.min(30_000, 500 * 2 ** attempt)))
         }
@@ -162,7 +168,7 @@ const loadEventSchema = () =>
  * A listener that throws (or schemas that cannot load) ends the stream with that error, as a broken
  * connection does: the caller reconnects and catches up, instead of later events being dropped.
  */
-async function readNodeEvents(body: ReadableStream<Uint8Array>, listener: (event: NodeEvent) => void) {
+async function readNodeEvents(body: ReadableStream<Uint8Array>, listener: (event: NodeEvent) => void, end: () => void) {
   let delivered: Promise<void> = Promise.resolve()
   let failed: { err: unknown } | undefined
   await readEventStream(body, ({ type, data }) => {
@@ -190,6 +196,8 @@ async function readNodeEvents(body: ReadableStream<Uint8Array>, listener: (event
       })
       .catch((err: unknown) => {
         failed ??= { err }
+        // Nothing more may come on the stream for a long time (its last event failed): it ends now.
+        end()
       })
   })
   await delivered
