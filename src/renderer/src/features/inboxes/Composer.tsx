@@ -39,6 +39,13 @@ export function Composer({
       notifications.show({ color: 'red', title: 'Not sent', message: errorText(err) })
     }
   }
+  // Stop goes once the answer has stopped: the focus it held goes to the message box, not to the page.
+  const stopFocused = useRef(false)
+  useEffect(() => {
+    if (answering || !stopFocused.current) return
+    stopFocused.current = false
+    if (!document.activeElement || document.activeElement === document.body) box.current?.focus()
+  }, [answering])
   const stop = () =>
     client
       .call('stop_llm', { body: { inbox_name: inboxId } })
@@ -69,7 +76,17 @@ export function Composer({
           }}
         />
         {answering && (
-          <Button variant="light" color="red" leftSection={<IconPlayerStopFilled size={14} />} onClick={() => void stop()}>
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconPlayerStopFilled size={14} />}
+            onClick={() => void stop()}
+            onFocus={() => (stopFocused.current = true)}
+            // Removed with the focus on it, it gives no element to go to: that is the case handled above.
+            onBlur={(e) => {
+              if (e.relatedTarget) stopFocused.current = false
+            }}
+          >
             Stop
           </Button>
         )}

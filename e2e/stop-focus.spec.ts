@@ -1,0 +1,15 @@
+import { expect, test } from './fixtures/node'
+import { openNewJobInbox } from './pages/inbox'
+
+/* Stop pressed from the keyboard: the button goes with the answer, the focus goes to the message box. */
+test('Stop pressed from the keyboard leaves the focus in the message box, ready for the next question', async ({ page, node }) => {
+  const inbox = await openNewJobInbox(page, node)
+  node.fake.behaviour = { type: 'stall', chunks: ['Part of an answer'] }
+  await inbox.send('A question to stop')
+  await expect(inbox.streaming()).toContainText('Part of an answer')
+  const stop = page.getByRole('button', { name: 'Stop' })
+  await stop.focus()
+  await page.keyboard.press('Enter')
+  await expect(stop).toHaveCount(0)
+  await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeFocused()
+})
