@@ -659,4 +659,20 @@ describe('the list as one Tab stop (a roving tabindex)', () => {
     fireEvent.keyDown(rowLink(order[1]!), { key: 'F10', shiftKey: true })
     expect(await screen.findByRole('menuitem', { name: 'Rename' })).toBeTruthy()
   })
+
+  it.each(['Clear selection', 'Unhide'])(
+    '%s pressed from the keyboard: the bar goes, the focus goes back to the row selected last',
+    async (button) => {
+      renderPage()
+      await screen.findByRole('checkbox', { name: 'Select Charlie contract' })
+      const order = screen.getAllByTestId('inbox-row').map((a) => names.find((n) => a.textContent?.includes(n))!)
+      fireEvent.keyDown(rowLink(order[1]!), { key: ' ' })
+      const bar = await screen.findByTestId('bulk-bar')
+      const pressed = within(bar).getByRole('button', { name: button })
+      act(() => pressed.focus())
+      fireEvent.click(pressed)
+      await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull())
+      await waitFor(() => expect(document.activeElement).toBe(rowLink(order[1]!)))
+    }
+  )
 })

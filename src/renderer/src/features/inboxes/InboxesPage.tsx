@@ -334,6 +334,16 @@ export function InboxesPage() {
 
   /** Keyboard: rows are links; arrows move between them even when the next one is not rendered yet. */
   const { focusRow, pendingRow } = useFocusRow(virtualizer, scrollRef, count, FOCUS_WAIT_MS, setFocusedAt)
+  // The selection cleared from the bar (Clear selection, Unhide): the bar goes with the focus it held,
+  // which goes back to the row selected last (rows hidden or deleted are refocused above, once gone).
+  const barRef = useRef<HTMLDivElement>(null)
+  const leaveBar = () => {
+    const fromBar = !!barRef.current?.contains(document.activeElement)
+    clearSelection()
+    if (!fromBar) return
+    const at = anchor.current === null ? undefined : shownRef.current!.placeOf(anchor.current)
+    focusRow(at ?? 0)
+  }
   const onListKey = (e: KeyboardEvent) => {
     // Keys in a row's menu (a portal elsewhere in the page) reach here through React's tree: they are the menu's.
     if (!e.currentTarget.contains(e.target as Node) || e.altKey || e.ctrlKey || e.metaKey) return
@@ -479,20 +489,20 @@ export function InboxesPage() {
                 : `${inboxCount(total)}${pinnedTotal ? `, ${pinnedTotal} pinned` : ''}`}
           </Text>
           {chosen.length > 0 && (
-            <Group gap="xs" justify="flex-end" data-testid="bulk-bar" style={{ minWidth: 0 }}>
+            <Group ref={barRef} gap="xs" justify="flex-end" data-testid="bulk-bar" style={{ minWidth: 0 }}>
               <Text size="sm" fw={600}>
                 {chosen.length} selected
               </Text>
               <Button size="xs" variant="default" onClick={() => void listActions.setHidden(chosen, true).then(clearSelection)}>
                 Hide
               </Button>
-              <Button size="xs" variant="default" onClick={() => void actions.setHidden(chosen, false).then(clearSelection)}>
+              <Button size="xs" variant="default" onClick={() => void actions.setHidden(chosen, false).then(leaveBar)}>
                 Unhide
               </Button>
               <Button size="xs" color="red" variant="light" onClick={() => listActions.remove(chosen, clearSelection)}>
                 Delete {chosen.length}
               </Button>
-              <Button size="xs" variant="subtle" onClick={clearSelection}>
+              <Button size="xs" variant="subtle" onClick={leaveBar}>
                 Clear selection
               </Button>
             </Group>
