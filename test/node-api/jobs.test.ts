@@ -43,6 +43,16 @@ describe('create_job', () => {
     expect(inbox!.datetime_created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
   })
 
+  it("a new inbox is named after its provider as the operator named it, else after the provider's id", async () => {
+    await addProvider(node, 'named', { name: '  Work laptop GPT ' })
+    const named = await createJob(node, 'named')
+    const unnamed = await createJob(node, 'gpt')
+    const nameOf = async (jobId: string) =>
+      ((await node.get(`/v2/get_inbox?inbox_name=job_inbox::${jobId}::false`)).body as { custom_name: string }).custom_name
+    expect(await nameOf(named)).toBe('New job with Work laptop GPT')
+    expect(await nameOf(unnamed)).toBe('New job with gpt')
+  })
+
   it('accepts associated_ui {Sheet} and absent or null, and is_hidden absent', async () => {
     for (const info of [
       { scope: emptyScopeBody(), associated_ui: { Sheet: 'sheet-1' }, is_hidden: true },

@@ -35,7 +35,7 @@ export async function seedBacklog(dir: string, providerUrl: string, inboxes: num
     const scopeJson = JSON.stringify(emptyScopeBody())
     return store.db.transaction(() => {
       const jobs = Array.from({ length: inboxes }, () => {
-        const job = newJobDefaults('slow', false)
+        const job = newJobDefaults('slow', null, false)
         store.jobs.create({ ...job, providerId: 'slow', scopeJson, associatedUiJson: null, now: clock.next() })
         return job
       })

@@ -5,9 +5,9 @@ import { DEFAULT_JOB_CONFIG } from '../../shared/contract/job'
 const DEFAULT_CONFIG_JSON = JSON.stringify(DEFAULT_JOB_CONFIG)
 const NAME_FROM_MESSAGE_MAX = 120
 
-/** The name a new inbox shows until it is renamed or gets its first message. */
-export function defaultInboxName(providerId: string): string {
-  return `New job with ${providerId}`
+/** The name a new inbox shows until it is renamed or gets its first message: the provider as the operator named it, else its id. */
+export function defaultInboxName(providerId: string, providerName?: string | null): string {
+  return `New job with ${providerName?.trim() || providerId}`
 }
 
 /**
@@ -39,13 +39,17 @@ export interface JobDefaults {
 }
 
 /** What a new job starts with: fresh ids, its inbox, the default config and name, shown unless asked otherwise. */
-export function newJobDefaults(providerId: string, isHidden: boolean | null | undefined): JobDefaults {
+export function newJobDefaults(
+  providerId: string,
+  providerName: string | null | undefined,
+  isHidden: boolean | null | undefined
+): JobDefaults {
   const jobId = `jobid_${randomUUID()}`
   return {
     jobId,
     inboxId: jobInboxId(jobId),
     configJson: DEFAULT_CONFIG_JSON,
-    customName: defaultInboxName(providerId),
+    customName: defaultInboxName(providerId, providerName),
     isHidden: isHidden ?? false
   }
 }

@@ -20,9 +20,11 @@ export function jobHandlers(ctx: NodeContext): HandlerGroup<JobRoutes> {
   return {
     create_job({ body, rawBody }) {
       const providerId = body.llm_provider
-      if (!store.providers.get(providerId)) throw notFound(`llm_provider: no LLM provider with id '${providerId}'`)
+      const provider = store.providers.get(providerId)
+      if (!provider) throw notFound(`llm_provider: no LLM provider with id '${providerId}'`)
       const info = (rawBody as { job_creation_info: { scope: unknown } }).job_creation_info
-      const job = newJobDefaults(providerId, body.job_creation_info.is_hidden)
+      const { name } = JSON.parse(provider.provider_json) as { name?: string | null }
+      const job = newJobDefaults(providerId, name, body.job_creation_info.is_hidden)
       const { jobId, inboxId } = job
       store.jobs.create({
         ...job,
