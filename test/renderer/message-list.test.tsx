@@ -139,10 +139,13 @@ it('an answer awaited before its first words (Regenerate) shows the wait under i
 it('an answer stopped before its first word says so, rather than showing an empty bubble', () => {
   const question = message('Explain')
   const stopped = message('', { answers: question.node_api_data.node_message_hash, stopped: true })
+  // The node records the scope passages it had chosen; with no word written, none was drawn on.
+  ;(stopped.job_message as Record<string, unknown>).sources = [{ path: '/Leases/berlin.md', name: 'berlin.md', node_id: '1', score: 0.5 }]
   renderList([question, stopped])
   const shown = screen.getByTestId('message-answer')
   expect(shown.textContent).toContain('Stopped before the provider wrote anything.')
   expect(shown.textContent).toContain('stopped')
+  expect(within(shown).queryAllByTestId('source-chip')).toEqual([])
 })
 
 it('an answer that broke off shows the sources its part drew on', () => {

@@ -364,7 +364,8 @@ function Bubble({ message, whole, children }: { message: LastMessage; whole?: bo
       ) : (
         <PlainText text={message.job_message.content} />
       )}
-      {fromAgent && <SourceChips sources={sourcesOf(message)} />}
+      {/* A reply with no text (stopped before its first word) drew on nothing, whatever passages were chosen for it. */}
+      {fromAgent && message.job_message.content !== '' && <SourceChips sources={sourcesOf(message)} />}
       <Group gap={6} mt={4}>
         <Text size="xs" c="dimmed" title={absoluteTime(ts)}>
           {replyingAgent(message) ?? 'you'} · {relativeTime(ts)}
