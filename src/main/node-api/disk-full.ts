@@ -4,11 +4,30 @@ const DISK_FULL_CODES = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT'])
 export const DISK_FULL_MESSAGE =
   'disk: the disk holding the data folder is full, so nothing was saved; free some space and try again (reading still works)'
 
-/** Whether `err` (or an error it wraps) says the disk is full. */
-export function isDiskFull(err: unknown): boolean {
+export const READ_ONLY_MESSAGE =
+  'disk: the data folder cannot be written to (read-only), so nothing was saved; make it writable and try again (reading still works)'
+
+export const DISK_ERROR_MESSAGE =
+  'disk: the disk holding the data folder reported an error while saving, so nothing was saved; check the disk and try again'
+
+/** The error codes `err` (or an error it wraps) carries, outermost first. */
+function* codesOf(err: unknown): Generator<string> {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code
-    if (typeof code === 'string' && DISK_FULL_CODES.has(code)) return true
+    if (typeof code === 'string') yield code
   }
-  return false
+}
+
+/**
+ * What the operator can do about a failure of the data folder's disk (full, read-only, an I/O error),
+ * as a message; undefined for any other failure. SQLite's extended codes name the kind first
+ * (SQLITE_READONLY_DBMOVED, SQLITE_IOERR_WRITE).
+ */
+export function storageProblem(err: unknown): string | undefined {
+  for (const code of codesOf(err)) {
+    if (DISK_FULL_CODES.has(code)) return DISK_FULL_MESSAGE
+    if (code.startsWith('SQLITE_READONLY') || code === 'EROFS') return READ_ONLY_MESSAGE
+    if (code.startsWith('SQLITE_IOERR') || code === 'EIO') return DISK_ERROR_MESSAGE
+  }
+  return undefined
 }

@@ -2,7 +2,7 @@ import { formatIssues } from '../../shared/contract/field-errors'
 import { tooDeepMessage, tooDeepPath } from '../../shared/contract/limits'
 import { routes, type RouteDef, type RouteName } from '../../shared/contract/routes'
 import type { NodeContext } from './context'
-import { DISK_FULL_MESSAGE, isDiskFull } from './disk-full'
+import { DISK_FULL_MESSAGE, READ_ONLY_MESSAGE, storageProblem } from './disk-full'
 import { ApiError } from './errors'
 import { parseBody } from './body-parse'
 import type { EventStream, Handlers } from './handler-types'
@@ -157,11 +157,18 @@ export function createRouter(ctx: NodeContext, handlers: Handlers = createHandle
     try {
       res = await dispatch(req)
     } catch (err) {
+      const storage = err instanceof ApiError ? undefined : storageProblem(err)
       if (err instanceof ApiError) res = errorJson(err)
-      else if (isDiskFull(err)) {
-        // Not a bug: the operator can act on it, and it clears by itself once space returns.
-        ctx.log.error(`${String(req?.method)} ${String(req?.path)} failed: the disk is full`)
-        res = errorJson(new ApiError(500, DISK_FULL_MESSAGE))
+      else if (storage) {
+        // Not a bug: the operator can act on it (free space, make the folder writable, check the disk).
+        const reason =
+          storage === DISK_FULL_MESSAGE
+            ? 'the disk is full'
+            : storage === READ_ONLY_MESSAGE
+              ? 'the data folder is read-only'
+              : 'a disk error'
+        ctx.log.error(`${String(req?.method)} ${String(req?.path)} failed: ${reason}`)
+        res = errorJson(new ApiError(500, storage))
       } else {
         ctx.log.error(`${String(req?.method)} ${String(req?.path)} failed`, err)
         res = errorJson(new ApiError(500, 'internal error; the node log has the details'))

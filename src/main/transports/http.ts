@@ -11,7 +11,7 @@ import { errorBody, type ErrorStatus } from '../../shared/contract/error'
 import { RENDERER_CSP } from '../../shared/csp'
 import type { NodeEvent } from '../../shared/contract/events'
 import type { Router } from '../node-api'
-import { DISK_FULL_MESSAGE, isDiskFull } from '../node-api/disk-full'
+import { storageProblem } from '../node-api/disk-full'
 import type { Logger } from '../platform/logger'
 import { routes } from '../../shared/contract/routes'
 import { VFS_MAX_UPLOAD_BYTES } from '../../shared/contract/vector-fs'
@@ -501,7 +501,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((err) => {
       options.log.error(`http ${req.method} ${req.url} failed`, err)
-      const message = isDiskFull(err) ? DISK_FULL_MESSAGE : 'internal error; the node log has the details'
+      const message = storageProblem(err) ?? 'internal error; the node log has the details'
       if (!res.headersSent) sendJson(res, 500, JSON.stringify(errorBody(500, message)))
       else res.destroy()
     })
