@@ -2,6 +2,7 @@ import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/rea
 import { describe, expect, it } from 'vitest'
 import { applyInboxChanges, inboxPageKeys, type InboxPage, type InboxPages } from '../../src/renderer/src/api/inbox-pages'
 import type { Inbox } from '../../src/shared/contract/inbox'
+import { listedInbox as inbox } from './listed-inbox'
 
 /*
  * An inbox_changed event patches the cached lists at once, without asking the node. A read already
@@ -9,21 +10,6 @@ import type { Inbox } from '../../src/shared/contract/inbox'
  * put the old rows back (a removed conversation shown again, an old name), which would then stay
  * until that inbox changes again.
  */
-
-const inbox = (n: number, created: string, extra: Partial<Inbox> = {}): Inbox =>
-  ({
-    custom_name: `inbox ${n}`,
-    datetime_created: created,
-    inbox_id: `job_inbox::job${n}::false`,
-    is_finished: false,
-    is_hidden: false,
-    is_pinned: false,
-    agent: { id: 'gpt' },
-    job_config: null,
-    job_scope: null,
-    last_message: null,
-    ...extra
-  }) as unknown as Inbox
 
 const rows = [1, 2, 3, 4].map((n) => inbox(n, `2026-01-01T00:00:0${9 - n}.000Z`))
 const filter = { showHidden: false, pinned: false }

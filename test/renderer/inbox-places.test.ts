@@ -2,22 +2,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { applyInboxChanges, inboxPageKeys, NEAR_ROWS, PLACE_BLOCK, placeBlocks } from '../../src/renderer/src/api/inbox-pages'
 import type { Inbox } from '../../src/shared/contract/inbox'
-
-/** An inbox as lists show it, created at `created` (its place in the order when it has no message). */
-const inbox = (n: number, created: string, extra: Partial<Inbox> = {}): Inbox =>
-  ({
-    custom_name: `inbox ${n}`,
-    datetime_created: created,
-    inbox_id: `job_inbox::job${n}::false`,
-    is_finished: false,
-    is_hidden: false,
-    is_pinned: false,
-    agent: { id: 'gpt' },
-    job_config: null,
-    job_scope: null,
-    last_message: null,
-    ...extra
-  }) as unknown as Inbox
+import { listedInbox as inbox } from './listed-inbox'
 
 describe('placeBlocks: which rows a list reads by place', () => {
   it('none while the visible rows are near the rows read in order (the next page in order comes)', () => {
