@@ -660,9 +660,12 @@ describe('the list as one Tab stop (a roving tabindex)', () => {
     expect(await screen.findByRole('menuitem', { name: 'Rename' })).toBeTruthy()
   })
 
-  it.each(['Clear selection', 'Unhide'])(
+  it.each(['Clear selection', 'Unhide 1'])(
     '%s pressed from the keyboard: the bar goes, the focus goes back to the row selected last',
     async (button) => {
+      // Unhide is offered for hidden inboxes only: all of them hidden and shown.
+      for (const id of jobIds) await node.post('/v2/update_job_hidden', { job_id: id, is_hidden: true })
+      useInboxFilters.setState({ showHidden: true })
       renderPage()
       await screen.findByRole('checkbox', { name: 'Select Charlie contract' })
       const order = screen.getAllByTestId('inbox-row').map((a) => names.find((n) => a.textContent?.includes(n))!)
@@ -675,4 +678,71 @@ describe('the list as one Tab stop (a roving tabindex)', () => {
       await waitFor(() => expect(document.activeElement).toBe(rowLink(order[1]!)))
     }
   )
+})
+
+describe('the bulk bar offers what applies to the selection', () => {
+  const bar = () => screen.getByTestId('bulk-bar')
+  const barButtons = () =>
+    within(bar())
+      .getAllByRole('button')
+      .map((b) => b.textContent)
+  const hiddenNames = async () => {
+    const inboxes = (await node.get('/v2/all_inboxes', { include_scope: 'false' })).body as { custom_name: string; is_hidden: boolean }[]
+    return inboxes
+      .filter((i) => i.is_hidden)
+      .map((i) => i.custom_name)
+      .sort()
+  }
+
+  it('only visible inboxes selected: Hide with their count, no Unhide', async () => {
+    renderPage()
+    for (const name of ['Alpha plans', 'Bravo budget']) fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
+    await waitFor(() => expect(bar().textContent).toContain('2 selected'))
+    expect(barButtons()).toEqual(['Hide 2', 'Delete 2', 'Clear selection'])
+  })
+
+  it('only hidden inboxes selected (hidden ones shown): Unhide with their count, no Hide', async () => {
+    await node.post('/v2/update_job_hidden', { job_id: jobIds[0], is_hidden: true })
+    await node.post('/v2/update_job_hidden', { job_id: jobIds[1], is_hidden: true })
+    useInboxFilters.setState({ showHidden: true })
+    renderPage()
+    for (const name of ['Alpha plans', 'Bravo budget']) fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
+    await waitFor(() => expect(bar().textContent).toContain('2 selected'))
+    expect(barButtons()).toEqual(['Unhide 2', 'Delete 2', 'Clear selection'])
+  })
+
+  it('a mixed selection offers both, each counting its own inboxes and acting on those only', async () => {
+    await node.post('/v2/update_job_hidden', { job_id: jobIds[2], is_hidden: true })
+    useInboxFilters.setState({ showHidden: true })
+    renderPage()
+    for (const name of ['Alpha plans', 'Bravo budget', 'Charlie contract'])
+      fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
+    await waitFor(() => expect(bar().textContent).toContain('3 selected'))
+    expect(barButtons()).toEqual(['Hide 2', 'Unhide 1', 'Delete 3', 'Clear selection'])
+
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Unhide 1' }))
+    await waitFor(async () => expect(await hiddenNames()).toEqual([]))
+    await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull())
+  })
+
+  it('the bar follows a change made elsewhere: one selected inbox hidden by another client moves from Hide to Unhide', async () => {
+    useInboxFilters.setState({ showHidden: true })
+    renderPage()
+    for (const name of ['Alpha plans', 'Bravo budget']) fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
+    await waitFor(() => expect(barButtons()).toEqual(['Hide 2', 'Delete 2', 'Clear selection']))
+    await node.post('/v2/update_job_hidden', { job_id: jobIds[0], is_hidden: true })
+    await waitFor(() => expect(barButtons()).toEqual(['Hide 1', 'Unhide 1', 'Delete 2', 'Clear selection']))
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Hide 1' }))
+    await waitFor(async () => expect(await hiddenNames()).toEqual(['Alpha plans', 'Bravo budget']))
+  })
+
+  it('the bulk delete confirmation names how many', async () => {
+    renderPage()
+    for (const name of ['Alpha plans', 'Bravo budget', 'Charlie contract'])
+      fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Delete 3' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog.textContent).toContain('Delete 3 conversations?')
+    expect(dialog.textContent).toContain('These 3 jobs')
+  })
 })

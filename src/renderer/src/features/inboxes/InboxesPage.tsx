@@ -270,6 +270,9 @@ export function InboxesPage() {
     [qc]
   )
   const chosen = [...selected.values()].flatMap((row) => present.get(row.inboxId) ?? (!row.isHidden || showHidden ? [row] : []))
+  // The bar offers what applies: Hide for the visible ones among them, Unhide for the hidden ones.
+  const toHide = chosen.filter((r) => !r.isHidden)
+  const toUnhide = chosen.filter((r) => r.isHidden)
   const clearSelection = () => setSelected(new Map())
 
   // After a delete the focus would fall to the page's start (the deleted row, or the bulk bar, held it):
@@ -493,12 +496,16 @@ export function InboxesPage() {
               <Text size="sm" fw={600}>
                 {chosen.length} selected
               </Text>
-              <Button size="xs" variant="default" onClick={() => void listActions.setHidden(chosen, true).then(clearSelection)}>
-                Hide
-              </Button>
-              <Button size="xs" variant="default" onClick={() => void actions.setHidden(chosen, false).then(leaveBar)}>
-                Unhide
-              </Button>
+              {toHide.length > 0 && (
+                <Button size="xs" variant="default" onClick={() => void listActions.setHidden(toHide, true).then(clearSelection)}>
+                  Hide {toHide.length}
+                </Button>
+              )}
+              {toUnhide.length > 0 && (
+                <Button size="xs" variant="default" onClick={() => void actions.setHidden(toUnhide, false).then(leaveBar)}>
+                  Unhide {toUnhide.length}
+                </Button>
+              )}
               <Button size="xs" color="red" variant="light" onClick={() => listActions.remove(chosen, clearSelection)}>
                 Delete {chosen.length}
               </Button>
