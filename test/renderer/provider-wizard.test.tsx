@@ -317,3 +317,55 @@ describe('wizard flow', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Display name').value).toBe('Laptop GPT')
   })
 })
+
+describe('a provider reopens in the edit form as the kind it was saved as', () => {
+  /** Adds one provider through the form: `kind` chosen, `url` typed, model and display name given. */
+  const addThroughForm = async (kind: string, id: string) => {
+    const form = wizard({ kind: 'add' })
+    await userEvent.click(await screen.findByRole('radio', { name: kind }))
+    await next()
+    const url = screen.getByLabelText<HTMLInputElement>(/^API base URL/)
+    await userEvent.clear(url)
+    await userEvent.type(url, fake.url)
+    await userEvent.type(screen.getByLabelText(/^API key/), 'sk-proxy')
+    await next()
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'llama3.2' }))
+    await next()
+    await userEvent.type(screen.getByLabelText('Display name'), id)
+    await next()
+    fake.behaviour = { type: 'reply', chunks: ['OK'] }
+    await userEvent.click(screen.getByRole('button', { name: 'Test & add provider' }))
+    await waitFor(() => expect(window.location.hash).toBe('#/providers'))
+    form.unmount()
+  }
+  const checkedKind = async (providerId: string) => {
+    const form = wizard({ kind: 'edit', providerId })
+    await screen.findByRole('heading', { name: `Edit provider “${providerId}”` })
+    const kind = screen
+      .getAllByRole('radio')
+      .find((r) => r.getAttribute('aria-checked') === 'true')
+      ?.getAttribute('aria-label')
+    form.unmount()
+    return kind
+  }
+
+  it('OpenAI at another address (a proxy) reopens as OpenAI; an OpenAI-compatible server as that', async () => {
+    await addThroughForm('OpenAI', 'proxied')
+    await addThroughForm('OpenAI-compatible server', 'local')
+    const stored = (await node.get('/v2/available_llm_providers')).body as { id: string; model: unknown; external_url: string }[]
+    // The node stores both the same way (the contract's rule): the form tells them apart.
+    expect(stored.map((p) => [p.id, p.model, p.external_url]).sort()).toEqual([
+      ['local', { OpenAI: { model_type: 'llama3.2' } }, fake.url],
+      ['proxied', { OpenAI: { model_type: 'llama3.2' } }, fake.url]
+    ])
+    expect(await checkedKind('proxied')).toBe('OpenAI')
+    expect(await checkedKind('local')).toBe('OpenAI-compatible server')
+  })
+
+  it('one added elsewhere (no choice remembered) reads by its address', async () => {
+    await addProvider(node, 'elsewhere', { external_url: fake.url, model: { OpenAI: { model_type: 'gpt-e2e' } } })
+    await addProvider(node, 'hosted', { api_key: 'sk-x', model: { OpenAI: { model_type: 'gpt-e2e' } } })
+    expect(await checkedKind('elsewhere')).toBe('OpenAI-compatible server')
+    expect(await checkedKind('hosted')).toBe('OpenAI')
+  })
+})

@@ -55,6 +55,7 @@ import {
   type ProviderDraft,
   type WizardMode
 } from './provider-draft'
+import { rememberKindChoice } from './kind-choices'
 
 /** The add and edit flows share this form; add keeps its draft in a persisted store, edit in memory. */
 export function ProviderWizard({ mode }: { mode: WizardMode }) {
@@ -194,6 +195,11 @@ export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, taken
     try {
       if (mode.kind === 'add') await addMany.mutateAsync({ providers: bodies })
       else await modify.mutateAsync(bodies[0]!)
+      if (draft.choice)
+        rememberKindChoice(
+          bodies.map((b) => b.id),
+          draft.choice
+        )
       const one = bodies[0]!
       notifications.show({
         color: 'teal',

@@ -10,6 +10,7 @@ import { useEmbeddingModel, useProviders, useRouteMutation } from '../../api/que
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { hrefOf } from '../../app/router'
 import { useAddDraft } from './draft-store'
+import { forgetKindChoice } from './kind-choices'
 import { CheckButton, LastCheckView } from './ProviderHealth'
 import { modelOf, providerTitle, serverLabel } from './provider-display'
 
@@ -47,6 +48,7 @@ export function ProvidersPage() {
           { llm_provider_id: id },
           {
             onSuccess: () => {
+              forgetKindChoice(id)
               notifications.show({ color: 'teal', message: `Provider “${id}” removed` })
               focusWhenLost(
                 () => (next === undefined ? null : removeButton(next)) ?? addRef.current,

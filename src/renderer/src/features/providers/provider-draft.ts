@@ -4,6 +4,7 @@ import { LlmProviderSchema, type LlmProvider, type ProviderListEntry } from '../
 import { isOpenAiHost } from '../../../../shared/http-url'
 import { keyRequired, PROVIDER_CATALOG, resolveBaseUrl } from '../../../../shared/provider-catalog'
 import { providersForModels } from '../../../../shared/provider-servers'
+import { rememberedKindChoice } from './kind-choices'
 
 /** A kind as the wizard offers it: the nine kinds, plus any OpenAI-compatible server. */
 export type KindChoice = ProviderKind | 'compatible'
@@ -75,10 +76,11 @@ export function emptyDraft(nodeName: string): ProviderDraft {
 /** The draft of an existing provider, for editing it in the same form. */
 export function draftOf(p: ProviderListEntry): ProviderDraft {
   const { kind, modelType } = modelKind(p.model)
+  // As saved in the form (OpenAI at another address is not a compatible server), else by its address.
   const compatible = kind === 'OpenAI' && !!p.external_url && !isOpenAiHost(p.external_url)
   return {
     step: 0,
-    choice: compatible ? 'compatible' : kind,
+    choice: rememberedKindChoice(p.id, kind, p.external_url) ?? (compatible ? 'compatible' : kind),
     externalUrl: p.external_url ?? '',
     apiKey: '',
     // A stored key that cannot be decrypted any more is asked for again.
