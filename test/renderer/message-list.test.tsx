@@ -111,9 +111,21 @@ describe('an answer the provider asked to wait for (429)', () => {
     expect(screen.queryByText('Waiting for the provider…')).toBeNull()
   })
 
-  it('says it is trying again once the wait is over', () => {
+  it('goes once the wait is over (the node is asking again): the answer is awaited as any other', async () => {
+    renderPaused(Date.now() + 1200)
+    const notice = screen.getByTestId('answer-paused')
+    expect(notice.textContent).toBe('The provider asked to wait (rate limit); trying again in 2 s')
+    const over = Date.now() + 1200
+    await waitFor(() => expect(screen.queryByTestId('answer-paused')).toBeNull(), { timeout: 2500 })
+    // When the time is up, not up to a second later.
+    expect(Date.now() - over).toBeLessThan(400)
+    expect(screen.getByText('Waiting for the provider…')).toBeTruthy()
+  })
+
+  it('a wait already over when shown is not shown as a pause', () => {
     renderPaused(Date.now() - 1)
-    expect(screen.getByTestId('answer-paused').textContent).toBe('The provider asked to wait (rate limit); trying again now…')
+    expect(screen.queryByTestId('answer-paused')).toBeNull()
+    expect(screen.getByText('Waiting for the provider…')).toBeTruthy()
   })
 
   it('does not blame the provider when this machine failed the answer (a full disk)', () => {

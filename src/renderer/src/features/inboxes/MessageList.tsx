@@ -313,6 +313,10 @@ function Tail({ inboxId, streaming, pause }: { inboxId: string; streaming: boole
     )
   }
   if (pause) return <PauseNotice until={pause.until} reason={pause.reason} />
+  return <WaitingForProvider />
+}
+
+function WaitingForProvider() {
   return (
     <Group gap="xs" c="dimmed">
       <Loader size="xs" type="dots" />
@@ -323,10 +327,13 @@ function Tail({ inboxId, streaming, pause }: { inboxId: string; streaming: boole
 
 /**
  * The provider answered 429, or this machine failed the call or could not store the answer: the node
- * waits before calling it again (Stop, beside the composer, still works).
+ * waits before calling it again (Stop, beside the composer, still works). Once the wait is over the
+ * node is asking again: the answer is awaited as any other (a provider that does not stream, or is
+ * slow to its first words, kept "trying again now…" on screen while it was already answering).
  */
 function PauseNotice({ until, reason }: { until: number; reason: AnswerPause['reason'] }) {
   const left = useSecondsLeft(until)
+  if (left === 0) return <WaitingForProvider />
   const why =
     reason === 'rate_limit'
       ? 'The provider asked to wait (rate limit)'
@@ -335,7 +342,7 @@ function PauseNotice({ until, reason }: { until: number; reason: AnswerPause['re
     <Group gap="xs" c="dimmed" data-testid="answer-paused" role="status">
       <Loader size="xs" type="dots" />
       <Text size="sm">
-        {why}; {left > 0 ? `trying again in ${left} s` : 'trying again now…'}
+        {why}; trying again in {left} s
       </Text>
     </Group>
   )
