@@ -43,7 +43,7 @@ async function jobWith(kind: string) {
 const lastMessages = async (inboxId: string) => (await post('/v2/last_messages', { inbox_name: inboxId, limit: 50 })).body as Msg[]
 
 describe.each(['OpenAI', 'Claude', 'Gemini', 'Ollama'])('%s', (kind) => {
-  it.each(['cut', 'error'] as const)(
+  it.each(['cut', 'error', 'close'] as const)(
     'an answer that breaks off (%s) keeps the part already streamed, then a note saying it broke off',
     async (ending) => {
       const events = recordEvents(node)
@@ -62,6 +62,8 @@ describe.each(['OpenAI', 'Claude', 'Gemini', 'Ollama'])('%s', (kind) => {
       // What the operator saw stays, in full, at the start; the note follows it.
       expect(content.startsWith('The first half of the answer\n\n⚠ ')).toBe(true)
       expect(content).toMatch(/broke off/)
+      // A reply that closed cleanly before its protocol's end is no whole answer either, and says so.
+      if (ending === 'close') expect(content).toMatch(/connection to .* closed before the answer finished/)
       // Still the contract's error note: marked with `error`, answering the question.
       expect(answer!.job_message.error).toMatchObject({ kind: expect.any(String) })
       expect(answer!.job_message.parent).toBe(question!.node_api_data.node_message_hash)

@@ -13,10 +13,11 @@ export type Behaviour =
   | { readonly type: 'stall'; readonly chunks: readonly string[] }
   | { readonly type: 'status'; readonly status: number; readonly body: unknown; readonly headers?: Record<string, string> }
   /**
-   * Sends these chunks, then fails mid-answer: `cut` closes the connection, `error` sends the
-   * protocol's own error event (a server overloaded or failing after its 200 has been sent).
+   * Sends these chunks, then fails mid-answer: `cut` resets the connection, `error` sends the
+   * protocol's own error event (a server overloaded or failing after its 200 has been sent),
+   * `close` ends the reply cleanly without the protocol's end of an answer (a proxy giving up).
    */
-  | { readonly type: 'break'; readonly chunks: readonly string[]; readonly ending: 'cut' | 'error'; readonly delayMs?: number }
+  | { readonly type: 'break'; readonly chunks: readonly string[]; readonly ending: 'cut' | 'error' | 'close'; readonly delayMs?: number }
   /** Accepts the request and never answers. */
   | { readonly type: 'hang' }
   /** Redirects the call elsewhere (to see where credentials go). */
@@ -126,6 +127,7 @@ export async function startFakeLlm(models: string[] = ['model-a', 'model-b']): P
     if (b.type === 'stall') return
     if (b.type === 'break') {
       if (b.ending === 'error') return void res.end(streamError(protocol))
+      if (b.ending === 'close') return void res.end()
       // Let the chunks reach the client before the connection goes, as a proxy dying mid-answer does.
       await sleep(30)
       return void res.destroy()

@@ -6,6 +6,7 @@ import { callModel, callPulse, type CallTimeouts, type EndedBy } from './model-c
 import { describeFailure, ProviderFailure } from './provider-errors'
 import { cappedFetch, eventCappedFetch } from './response-cap'
 import { UnreadableReplyError } from './openai-reply'
+import { endWatchedFetch } from './stream-end'
 import { MIB, sizeText } from '../../shared/contract/limits'
 import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
 
@@ -67,13 +68,14 @@ export async function runAnswerCall(
   else signal.addEventListener('abort', follow, { once: true })
   const seen: CallObservation = {}
   try {
+    const pulse = callPulse()
     let wire = cappedFetch(observingFetch(providerFetch(baseFetch), seen), req.wireLimit, () => controller.abort(TOO_LARGE))
     if (req.stream) {
+      wire = endWatchedFetch(wire, PROVIDER_CATALOG[req.target.kind].protocol, pulse.endedEarly)
       const limit = maxEventBytes(req.maxTextBytes)
       const framing = PROVIDER_CATALOG[req.target.kind].protocol === 'ollama' ? 'ndjson' : 'sse'
       wire = eventCappedFetch(wire, framing, limit, () => new UnreadableReplyError(`it sent an event larger than ${sizeText(limit)}`))
     }
-    const pulse = callPulse()
     const result = await callModel({
       model: await languageModel(req.target, wire, { event: pulse.beat, fault: pulse.fail }),
       pulse,

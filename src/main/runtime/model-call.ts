@@ -43,6 +43,10 @@ export interface CallPulse {
   readonly fail: (err: Error) => void
   /** The error the server reported inside its stream, once the stream has ended. */
   fault(): Error | undefined
+  /** The streamed reply closed before its protocol's end of an answer (see endWatchedFetch). */
+  readonly endedEarly: (err: Error) => void
+  /** Why the stream is not a whole answer, once it has ended (a server's own error comes first). */
+  early(): Error | undefined
 }
 
 /**
@@ -53,7 +57,15 @@ export interface CallPulse {
 export function callPulse(): CallPulse {
   let listener = () => {}
   let fault: Error | undefined
-  return { beat: () => listener(), listen: (l) => void (listener = l), fail: (err) => void (fault ??= err), fault: () => fault }
+  let early: Error | undefined
+  return {
+    beat: () => listener(),
+    listen: (l) => void (listener = l),
+    fail: (err) => void (fault ??= err),
+    fault: () => fault,
+    endedEarly: (err) => void (early ??= err),
+    early: () => early
+  }
 }
 
 export type CallResult =
@@ -169,8 +181,9 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
         ended = value.finishReason.unified
       }
     }
-    // The stream ended cleanly after the text the server sent before reporting its error.
-    const fault = opts.pulse?.fault()
+    // The stream ended cleanly after the text the server sent before reporting its error, or
+    // before the end its protocol marks: either way the text is not the whole answer.
+    const fault = opts.pulse?.fault() ?? opts.pulse?.early()
     if (fault) {
       answerText(thinking.end())
       throw fault

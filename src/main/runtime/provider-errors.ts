@@ -2,6 +2,7 @@ import { APICallError, JSONParseError, TypeValidationError } from '@ai-sdk/provi
 import type { ProviderKind } from '../../shared/contract/identity'
 import { PROVIDER_CATALOG, resolveBaseUrl } from '../../shared/provider-catalog'
 import { ServerReportedError, UnreadableReplyError } from './openai-reply'
+import { StreamEndedEarlyError } from './stream-end'
 
 /** What went wrong when calling a provider, in words the operator can act on. */
 export type ProviderFailureKind =
@@ -168,6 +169,12 @@ export function describeFailure(err: unknown, ctx: FailureContext, midAnswer = f
     return new ProviderFailure(
       'provider_error',
       `${sentence(s)} reported an error: "${said}"${stop} Try again; if it keeps failing, look at the server's log${ctx.model ? ' or choose another model' : ''}.`
+    )
+  }
+  if (findCause(err, (e): e is StreamEndedEarlyError => e instanceof StreamEndedEarlyError)) {
+    return new ProviderFailure(
+      'provider_error',
+      `The connection to ${s} closed before the answer finished. Try again; if it keeps happening, look at the server's log.`
     )
   }
   const odd = findCause(err, (e): e is UnreadableReplyError => e instanceof UnreadableReplyError)

@@ -1,0 +1,96 @@
+import type { ProviderProtocol } from '../../shared/provider-catalog'
+
+/**
+ * The provider's streamed reply closed cleanly before its protocol's last event: the text that came
+ * is only the start of the answer (a proxy or server that restarted, a load balancer's time-out).
+ */
+export class StreamEndedEarlyError extends Error {
+  constructor() {
+    super("the provider's connection closed before the answer finished")
+  }
+}
+
+/**
+ * Whether one line of a streamed reply ends the answer in the protocol's own words:
+ * - OpenAI chat: `data: [DONE]`, or a chunk whose choice has a `finish_reason` (several
+ *   compatible servers send one and close without `[DONE]`);
+ * - Anthropic: the `message_stop` event;
+ * - Gemini: a chunk whose candidate has a `finishReason`, or a prompt blocked (`blockReason`);
+ * - Ollama: the NDJSON line with `"done": true`.
+ * Lines are parsed only when they hold the key looked for, so the text of an answer costs a search.
+ */
+function endsAnswer(protocol: ProviderProtocol, line: string): boolean {
+  const data = protocol === 'ollama' ? line : line.startsWith('data:') ? line.slice(5).trim() : undefined
+  if (protocol === 'anthropic' && /^event:\s*message_stop\s*$/.test(line)) return true
+  if (data === undefined) return false
+  const key = { openai: '"finish_reason"', anthropic: '"message_stop"', gemini: 'Reason"', ollama: '"done"' }[protocol]
+  if (protocol === 'openai' && data === '[DONE]') return true
+  if (!data.includes(key)) return false
+  let value: unknown
+  try {
+    value = JSON.parse(data)
+  } catch {
+    return false
+  }
+  if (typeof value !== 'object' || value === null) return false
+  const v = value as Record<string, unknown>
+  const list = (x: unknown): Record<string, unknown>[] =>
+    Array.isArray(x) ? x.filter((c): c is Record<string, unknown> => typeof c === 'object' && c !== null) : []
+  switch (protocol) {
+    case 'openai':
+      return list(v.choices).some((c) => c.finish_reason != null)
+    case 'anthropic':
+      return v.type === 'message_stop'
+    case 'gemini':
+      return (
+        list(v.candidates).some((c) => c.finishReason != null) ||
+        (typeof v.promptFeedback === 'object' && v.promptFeedback !== null && 'blockReason' in v.promptFeedback)
+      )
+    case 'ollama':
+      return v.done === true
+  }
+}
+
+/**
+ * fetch whose streamed replies (event streams; for Ollama its NDJSON) are passed on unchanged
+ * while their lines are watched for the protocol's end of an answer: a body that closes without it
+ * calls `endedEarly` before it ends, so the caller can tell a whole answer from a broken-off one
+ * (the SDKs end such a stream as if it were whole). Other replies pass untouched.
+ */
+export function endWatchedFetch(base: typeof fetch, protocol: ProviderProtocol, endedEarly: (err: Error) => void): typeof fetch {
+  return async (input, init) => {
+    const res = await base(input, init)
+    if (!res.ok || !res.body) return res
+    const type = res.headers.get('content-type') ?? ''
+    if (protocol === 'ollama' ? /json/i.test(type) && !/ndjson/i.test(type) : !/text\/event-stream/i.test(type)) return res
+    const decoder = new TextDecoder()
+    let pending = ''
+    let ended = false
+    const lines = (text: string) => {
+      for (const line of text.split(/\r\n|\r|\n/)) if (!ended && line) ended = endsAnswer(protocol, line)
+    }
+    const watched = res.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          controller.enqueue(chunk)
+          if (ended) return
+          // Only the new piece is searched for a line end: a long line is not scanned again with each piece.
+          const piece = decoder.decode(chunk, { stream: true })
+          const cut = Math.max(piece.lastIndexOf('\n'), piece.lastIndexOf('\r'))
+          if (cut === -1) {
+            pending += piece
+            return
+          }
+          lines(pending + piece.slice(0, cut))
+          pending = piece.slice(cut + 1)
+        },
+        flush() {
+          if (!ended) lines(pending + decoder.decode())
+          pending = ''
+          if (!ended) endedEarly(new StreamEndedEarlyError())
+        }
+      })
+    )
+    return new Response(watched, { status: res.status, statusText: res.statusText, headers: res.headers })
+  }
+}
