@@ -9,6 +9,8 @@ export const URL_WITH_USER_INFO = 'Remove the user name or password from the URL
 
 /** The scheme, `//` and the first character of a host, and no white space anywhere. */
 const ABSOLUTE_HTTP = /^https?:\/\/[^/?#\\\s][^\s]*$/i
+/** An `@` before the host ends: user info, even empty (`https://@host`), which the parser drops without a trace. */
+const USER_INFO = /^https?:\/\/[^/?#\\]*@/i
 
 /** What is wrong with `text` as a provider URL, or undefined when nothing is. */
 export function httpUrlProblem(text: string): string | undefined {
@@ -21,7 +23,7 @@ export function httpUrlProblem(text: string): string | undefined {
     return NOT_HTTP_URL
   }
   if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.hostname === '') return NOT_HTTP_URL
-  if (u.username !== '' || u.password !== '') return URL_WITH_USER_INFO
+  if (u.username !== '' || u.password !== '' || USER_INFO.test(text)) return URL_WITH_USER_INFO
   return undefined
 }
 

@@ -64,6 +64,36 @@ describe('LlmProvider: external_url, when given, is an absolute http or https UR
       expect((await call('POST', '/v2/add_llm_provider', provider(`ok${url.length}`, { external_url: url }))).status, url).toBe(200)
     }
   })
+
+  it("refuses user info even when it is empty ('https://@host', 'https://:@host'), on add, modify, test and provider_models alike", async () => {
+    expect((await call('POST', '/v2/add_llm_provider', provider('gpt'))).status).toBe(200)
+    const before = dbFingerprint(node.store)
+    for (const url of ['https://@api.example.com/v1', 'https://:@api.example.com/v1', 'http://@127.0.0.1:8080', 'HTTP://@EXAMPLE.COM']) {
+      for (const [path, body] of [
+        ['/v2/add_llm_provider', provider('other', { external_url: url })],
+        ['/v2/modify_llm_provider', provider('gpt', { external_url: url })],
+        ['/v2/test_llm_provider', provider('gpt', { external_url: url, api_key: 'k' })],
+        ['/v2/provider_models', { kind: 'OpenAI', external_url: url }]
+      ] as const) {
+        const res = await call('POST', path, body)
+        expect(res.status, `${path} ${url}`).toBe(400)
+        expect(res.body).toMatchObject({
+          code: 400,
+          error: 'Bad Request',
+          message: expect.stringMatching(/^external_url: Remove the user name/)
+        })
+      }
+    }
+    expect(dbFingerprint(node.store)).toBe(before)
+    // An @ after the host (in the path or query) is not user info.
+    for (const [i, url] of [
+      'http://127.0.0.1:8080/v1/@models',
+      'http://127.0.0.1:8080/v1?who=@me',
+      'http://127.0.0.1:8080/v1#@x'
+    ].entries()) {
+      expect((await call('POST', '/v2/add_llm_provider', provider(`at${i}`, { external_url: url }))).status, url).toBe(200)
+    }
+  })
 })
 
 /** Sends bytes as they are (fetch would refuse to send a malformed request) and reads until the server closes. */
