@@ -69,6 +69,8 @@ export interface RunningRuntime extends AnswerRuntime {
   resume(): void
   /** Aborts answers in progress without storing them (they are answered after a restart) and waits. */
   close(): Promise<void>
+  /** Whether the runtime keeps anything for this inbox (an answer, a place in a queue, a 429's count, a stop to store). */
+  holds(inboxId: string): boolean
 }
 
 /** How long closing waits for calls to end after their abort before the provider thread is ended. */
@@ -124,6 +126,13 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
   const inFlight = new Map<string, AbortController>()
   /** 429 retries of the question each inbox is on (only inboxes that met a 429 have an entry). */
   const rateAttempts = new Map<string, { hash: string; count: number }>()
+  /**
+   * Stops the disk refused to store (full, read-only, failing): the question stays queued, and when
+   * its turn comes again this stopped answer is written instead of asking the provider anew, which
+   * would answer it as if the operator had never stopped it. In memory only, since the disk is what
+   * refused it: after a restart such a question is answered from its start.
+   */
+  const unstoredStops = new Map<string, { hash: string; text: string; sources?: ReplySource[] }>()
   const scopes = scopePassageCache(ctx.store)
   const retrieval = ctx.retrieval ?? localRetrieval
   let closed = false
@@ -155,6 +164,22 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
         { inboxId, jobId, content, parent: q.hash, reply: { ...kind, agent: provider.full_identity_name } },
         { answers: q.hash }
       )
+
+    const stopped = unstoredStops.get(inboxId)
+    if (stopped?.hash === q.hash) {
+      callEnded()
+      try {
+        await reply(stopped.text, { role: 'stopped', ...(stopped.sources ? { sources: stopped.sources } : {}) })
+      } catch (err) {
+        const code = storageTrouble(err)
+        if (!code || closed) throw err
+        ctx.log.error(`could not store the stopped answer in ${inboxId} (${code}); it is written once the disk takes it`, err)
+        return { kind: 'local_error', code }
+      }
+      unstoredStops.delete(inboxId)
+      rateAttempts.delete(inboxId)
+      return done
+    }
 
     const controller = new AbortController()
     inFlight.set(inboxId, controller)
@@ -211,7 +236,14 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
         return done
       }
       if (result.kind === 'aborted') {
-        if (result.reason === STOP) await reply(result.text, { role: 'stopped', sources })
+        if (result.reason === STOP) {
+          try {
+            await reply(result.text, { role: 'stopped', sources })
+          } catch (err) {
+            if (storageTrouble(err)) unstoredStops.set(inboxId, { hash: q.hash, text: result.text, sources })
+            throw err
+          }
+        }
         // CANCEL: the job is gone with its inbox; nothing to store.
         return done // shutdown: the question stays queued and is answered after the restart
       }
@@ -286,7 +318,17 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
     rateAttempts.delete(inboxId)
     const agent = (JSON.parse(row.provider_json) as LlmProvider).full_identity_name
     const reply = { role: 'stopped', agent } as const
-    ctx.chain.append({ inboxId, jobId: job.id, content: '', parent: q.hash, reply }, { answers: q.hash })
+    try {
+      ctx.chain.append({ inboxId, jobId: job.id, content: '', parent: q.hash, reply }, { answers: q.hash })
+    } catch (err) {
+      const code = storageTrouble(err)
+      if (!code) throw err
+      // The stop holds: when the question's turn comes, this is written instead of a call.
+      ctx.log.error(`could not store the stopped answer in ${inboxId} (${code}); it is written once the disk takes it`, err)
+      unstoredStops.set(inboxId, { hash: q.hash, text: '' })
+      return true
+    }
+    unstoredStops.delete(inboxId)
     return true
   }
 
@@ -331,7 +373,12 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
     },
     cancel(inboxId) {
       inFlight.get(inboxId)?.abort(CANCEL)
+      // The inbox is gone: nothing kept for it may outlive it (a 429's count, a stop to write, its place in a paused lane).
+      rateAttempts.delete(inboxId)
+      unstoredStops.delete(inboxId)
+      lanes.forget(inboxId)
     },
+    holds: (inboxId) => inFlight.has(inboxId) || rateAttempts.has(inboxId) || unstoredStops.has(inboxId) || lanes.has(inboxId),
     busy: (inboxId) => lanes.has(inboxId),
     resume() {
       lanes.resume((after, limit) => ctx.store.messages.pendingInboxesAfter(after, limit))

@@ -77,6 +77,8 @@ export interface ServerLanes {
   add(inboxId: string): void
   /** Waiting or answering. */
   has(inboxId: string): boolean
+  /** The inbox is gone: it leaves the lane it waits in (a paused one keeps it until the pause ends otherwise). */
+  forget(inboxId: string): void
   /**
    * Adds every inbox `page` lists (with its provider, read in the same query), a page per
    * event-loop turn, so requests keep being served meanwhile; a page shorter than `limit` is the last.
@@ -263,6 +265,9 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
       add(inboxId)
     },
     has: (inboxId) => running.has(inboxId) || [...lanes.values()].some((l) => l.waiting.has(inboxId)),
+    forget(inboxId) {
+      for (const l of lanes.values()) l.waiting.delete(inboxId)
+    },
     resume(page) {
       let after = ''
       const step = () => {
