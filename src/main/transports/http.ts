@@ -12,6 +12,7 @@ import { RENDERER_CSP } from '../../shared/csp'
 import type { NodeEvent } from '../../shared/contract/events'
 import type { Router } from '../node-api'
 import { storageProblem } from '../node-api/disk-full'
+import { freeSent } from '../node-api/raw-json'
 import type { Logger } from '../platform/logger'
 import { routes } from '../../shared/contract/routes'
 import { VFS_MAX_UPLOAD_BYTES } from '../../shared/contract/vector-fs'
@@ -185,7 +186,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     res.once('close', () => (gone = true))
     try {
       for (; !r.done && !gone; r = pieces.next()) {
-        if (!res.write(r.value)) {
+        const piece = r.value
+        // Called once the socket is done with the piece (written, or the connection gone): its memory can go at once.
+        if (!res.write(piece, () => freeSent(piece))) {
           await new Promise<void>((go) => {
             const on = () => {
               clearTimeout(stalled)

@@ -2,7 +2,7 @@ import type { NodeContext } from '../context'
 import { notFound } from '../errors'
 import type { HandlerGroup } from '../handler-types'
 import { emitInboxChanged } from '../../domain/inbox-events'
-import { batched, JsonStream, jsonArrayPieces } from '../raw-json'
+import { batched, JsonStream, jsonArrayPieces, sentOnce } from '../raw-json'
 
 type InboxRoutes = 'all_inboxes' | 'update_smart_inbox_name'
 
@@ -19,7 +19,13 @@ export function inboxHandlers(ctx: NodeContext): HandlerGroup<InboxRoutes> {
           (function* () {
             const reader = store.openReader()
             try {
-              yield* jsonArrayPieces(store.inboxes.iterateJson(reader, showHidden, withScope))
+              const inboxes = store.inboxes.iterateJson(reader, showHidden, withScope)
+              // Each inbox's bytes are read for this answer alone: the transport frees a scope of megabytes once it is sent.
+              yield* jsonArrayPieces(
+                (function* () {
+                  for (const parts of inboxes) yield parts.map(sentOnce)
+                })()
+              )
             } finally {
               reader.close()
             }

@@ -1,0 +1,115 @@
+import { spawn } from 'node:child_process'
+import { get } from 'node:http'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { freeSent, sentOnce } from '../../src/main/node-api/raw-json'
+import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
+import { addProvider, createJob, useTestNode } from '../support/node'
+
+/*
+ * all_inboxes sends each job's scope as the bytes SQLite hands over. Left to the garbage
+ * collector, those buffers outlived their use by several scopes: 200 jobs of 13 MB scopes held
+ * the server near 300 MB (a dozen scopes at once). The transport now frees a scope's memory as
+ * soon as the socket is done with it. Freed too early, the client would get zeroes or nothing:
+ * the list must still arrive whole and exact, however slowly it is read.
+ */
+
+const MiB = 1024 * 1024
+
+describe('sentOnce / freeSent', () => {
+  it('frees a large buffer that owns its memory once sent, and leaves every other buffer alone', () => {
+    const large = sentOnce(Buffer.alloc(2 * MiB, 1))
+    freeSent(large)
+    expect(large.length).toBe(0)
+
+    const small = sentOnce(Buffer.from('{"inbox_id":"x"}'))
+    freeSent(small)
+    expect(small.toString()).toBe('{"inbox_id":"x"}')
+
+    // A view into memory something else holds is never freed through the view.
+    const whole = Buffer.alloc(3 * MiB, 2)
+    const view = sentOnce(whole.subarray(MiB))
+    freeSent(view)
+    expect(view.length).toBe(2 * MiB)
+    expect(whole[0]).toBe(2)
+
+    // A buffer nobody marked (a cached body, a shared constant) is never freed.
+    const unmarked = Buffer.alloc(2 * MiB, 3)
+    freeSent(unmarked)
+    expect(unmarked.length).toBe(2 * MiB)
+  })
+})
+
+describe('all_inboxes with scopes of megabytes, over HTTP', () => {
+  const node = useTestNode()
+  let http: HttpServer
+  const scopes = new Map<string, unknown>()
+
+  beforeEach(async () => {
+    await addProvider(node, 'p1')
+    scopes.clear()
+    for (let i = 0; i < 6; i++) {
+      // Each scope differs all along, so a piece sent after being freed (or twice) shows.
+      const scope = {
+        local_vrkai: [],
+        local_vrpack: [],
+        network_folders: [],
+        vector_fs_folders: [],
+        vector_fs_items: [],
+        padding: Array.from({ length: 2 * 1024 }, (_, k) =>
+          `job ${i} line ${k} `.padEnd(1024, String.fromCharCode(97 + ((i + k) % 26)))
+        ).join('')
+      }
+      const jobId = await createJob(node, 'p1')
+      node.store.jobs.updateScope(jobId, JSON.stringify(scope))
+      scopes.set(jobId, scope)
+    }
+    http = await startHttpServer({ router: node.router, token: 'tok', port: 0, log: node.log })
+  })
+  afterEach(() => http.close())
+
+  it('arrives whole and exact when the client reads slowly, in bursts', async () => {
+    const body = await new Promise<string>((done, fail) => {
+      get(`http://127.0.0.1:${http.port}/v2/all_inboxes`, { headers: { Authorization: 'Bearer tok' } }, (res) => {
+        const parts: Buffer[] = []
+        res.on('data', (c: Buffer) => {
+          parts.push(c)
+          // A slow reader: the server waits on the socket between most of its writes.
+          res.pause()
+          setTimeout(() => res.resume(), 1)
+        })
+        res.on('end', () => done(Buffer.concat(parts).toString('utf8')))
+        res.on('error', fail)
+      }).on('error', fail)
+    })
+    const inboxes = JSON.parse(body) as { job_scope: unknown; last_message: unknown; inbox_id: string }[]
+    expect(inboxes).toHaveLength(6)
+    const got = new Map(inboxes.map((i) => [i.inbox_id, i.job_scope]))
+    for (const [jobId, scope] of scopes) expect(got.get(`job_inbox::${jobId}::false`)).toEqual(scope)
+  })
+
+  it('leaves no scope buffers behind once sent, without waiting for a garbage collection', async () => {
+    const before = process.memoryUsage().arrayBuffers
+    // The client is another process, so the bytes it receives are not counted here.
+    const received = await new Promise<string>((done, fail) => {
+      const client = spawn(
+        process.execPath,
+        [
+          '-e',
+          `require('node:http').get(process.argv[1], { headers: { Authorization: 'Bearer tok' } }, (res) => {
+             let n = 0; res.on('data', (c) => (n += c.length)); res.on('end', () => console.log(res.statusCode, n))
+           })`,
+          `http://127.0.0.1:${http.port}/v2/all_inboxes`
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] }
+      )
+      let out = ''
+      client.stdout.on('data', (c) => (out += c))
+      client.on('exit', (code) => (code === 0 ? done(out.trim()) : fail(new Error(`client exited ${code}`))))
+    })
+    const [status, bytes] = received.split(' ').map(Number)
+    expect(status).toBe(200)
+    expect(bytes).toBeGreaterThan(6 * 2 * MiB)
+    // Without freeing, the six scopes (about 12 MiB) stay until the collector runs.
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(4 * MiB)
+  })
+})
