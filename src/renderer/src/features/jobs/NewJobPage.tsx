@@ -45,7 +45,7 @@ export function NewJobPage() {
   }
 
   return (
-    <Stack maw={900} style={{ overflow: 'auto' }} pb="xl">
+    <Stack maw={900} className="page-scroll" style={{ overflow: 'auto' }} pb="xl">
       <Title order={2}>New job</Title>
       {providers.data?.length === 0 && (
         <Alert color="yellow">

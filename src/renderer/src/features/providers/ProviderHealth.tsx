@@ -62,6 +62,7 @@ export function CheckButton({ providerId, label }: { providerId: string; label?:
       loading={checking}
       onClick={() => void check()}
       aria-label={label ?? `Check ${providerId}`}
+      style={{ flexShrink: 0 }} // beside the last check's sentence: the label stays whole
     >
       Check
     </Button>

@@ -251,7 +251,7 @@ export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, taken
   const submitLabel =
     mode.kind === 'edit' ? 'Test & save' : bodies.length > 1 ? `Test & add ${bodies.length} providers` : 'Test & add provider'
   return (
-    <Stack maw={820} gap="lg" style={{ overflow: 'auto' }} pb="xl">
+    <Stack maw={820} gap="lg" className="page-scroll" style={{ overflow: 'auto' }} pb="xl">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div>
           <Title order={2}>{mode.kind === 'add' ? 'Add an LLM provider' : `Edit provider “${draft.id}”`}</Title>
@@ -260,7 +260,14 @@ export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, taken
           )}
         </div>
         {mode.kind === 'add' && onStartOver && (draft.choice !== null || step > 0) && (
-          <Button variant="default" size="xs" leftSection={<IconRefresh size={14} />} onClick={onStartOver} disabled={busy}>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconRefresh size={14} />}
+            onClick={onStartOver}
+            disabled={busy}
+            style={{ flexShrink: 0 }} // beside a long title in a narrow window: the label stays whole
+          >
             Start over
           </Button>
         )}

@@ -1,0 +1,75 @@
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './fixtures/node'
+import { providerBody } from './seed'
+
+/*
+ * The pages that scroll as a whole (providers, the provider form, new job) in a small window: each
+ * part keeps its own height and the page scrolls, rather than parts squashed to a sliver of
+ * themselves, and buttons beside long titles keep their whole label.
+ */
+
+/** Parts of `page`'s scrolling page cut short: shown smaller than their content. */
+const squashed = (page: Page) =>
+  page.locator('main').evaluate((main) => {
+    const scroller = [...main.querySelectorAll<HTMLElement>('*')].find((e) => getComputedStyle(e).overflowY === 'auto')!
+    return [...scroller.children]
+      .filter((c) => (c as HTMLElement).scrollHeight > (c as HTMLElement).clientHeight + 1)
+      .map((c) => `${c.tagName} ${c.textContent?.slice(0, 40)}: ${(c as HTMLElement).clientHeight} of ${(c as HTMLElement).scrollHeight}`)
+  })
+
+/** Whether the button's label is cut (its text wider than the button shows). */
+const cut = (button: Locator) =>
+  button.evaluate((b) => [...b.querySelectorAll<HTMLElement>('*')].some((e) => e.scrollWidth > e.clientWidth + 1))
+
+test('providers page of many servers in a short window: each server card whole, the page scrolls', async ({ page, node }) => {
+  for (let i = 0; i < 8; i++) {
+    const res = await node.api('POST', '/v2/add_llm_provider', providerBody(`p${i}`, `${node.fake.url}/s${i}/v1`))
+    expect(res.status).toBe(200)
+  }
+  await page.setViewportSize({ width: 700, height: 500 })
+  await page.goto(node.uiUrl)
+  await page.evaluate(() => (location.hash = '#/providers'))
+  await expect(page.getByTestId('provider-server')).toHaveCount(8)
+  expect(await squashed(page)).toEqual([])
+  // The last one is reached by scrolling, whole.
+  const last = page.getByTestId('provider-server').last()
+  await last.scrollIntoViewIfNeeded()
+  await expect(last.getByRole('button', { name: 'Check p7' })).toBeInViewport()
+})
+
+test('provider form in a narrow, short window: the last-check card and its Check are whole beside a long failure', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  node.fake.behaviour = { type: 'status', status: 401, body: { error: { message: 'Incorrect API key provided: sk-e2e' } } }
+  await node.api('POST', '/v2/check_llm_provider', { llm_provider_id: 'gpt' })
+  await page.setViewportSize({ width: 700, height: 600 })
+  await page.goto(node.uiUrl)
+  await page.evaluate(() => (location.hash = '#/providers/gpt/edit'))
+  await expect(page.getByRole('heading', { name: 'Edit provider “gpt”' })).toBeVisible()
+  await expect(page.getByTestId('last-check')).toContainText('rejected the API key')
+  expect(await squashed(page)).toEqual([])
+  expect(await cut(page.getByRole('button', { name: 'Check gpt' }))).toBe(false)
+})
+
+test('first run in a narrow window: Start over beside the welcome keeps its whole label', async ({ page, node }) => {
+  await page.setViewportSize({ width: 700, height: 600 })
+  await page.goto(node.uiUrl)
+  await expect(page.getByText('Welcome to Nodedesk.')).toBeVisible()
+  await page.getByRole('radio', { name: 'Ollama' }).click()
+  const startOver = page.getByRole('button', { name: 'Start over' })
+  await expect(startOver).toBeVisible()
+  expect(await cut(startOver)).toBe(false)
+  expect(await squashed(page)).toEqual([])
+})
+
+test('new job page in a short window: its parts keep their height, the page scrolls', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  await page.setViewportSize({ width: 700, height: 450 })
+  await page.goto(node.uiUrl)
+  await page.evaluate(() => (location.hash = '#/jobs/new'))
+  await expect(page.getByRole('heading', { name: 'New job' })).toBeVisible()
+  await page.waitForTimeout(300)
+  expect(await squashed(page)).toEqual([])
+})
