@@ -22,14 +22,17 @@ export function ProvidersPage() {
   const servers = useMemo(() => groupByServer(providers.data ?? []), [providers.data])
 
   const addRef = useRef<HTMLAnchorElement>(null)
-  const confirmRemove = (id: string) => {
+  const confirmRemove = (provider: ProviderListEntry) => {
+    const id = provider.id
+    // Named as the row shows it (its display name), with the id when it has one.
+    const named = provider.name?.trim() ? `“${provider.name.trim()}” (${id})` : `“${id}”`
     // Once it is gone, the focus goes to the next provider's Remove (or the one before, or Add provider), not to the page.
     const order = servers.flatMap((s) => s.providers.map((p) => p.id))
     const at = order.indexOf(id)
     const next = order[at + 1] ?? order[at - 1]
     const removeButton = (p: string) => document.querySelector<HTMLElement>(`[data-testid="provider-row-${CSS.escape(p)}"] [data-remove]`)
     modals.openConfirmModal({
-      title: `Remove provider “${id}”?`,
+      title: `Remove provider ${named}?`,
       children: (
         <Stack gap="xs">
           <Text size="sm">Its settings and stored key are deleted. Jobs cannot use a removed provider.</Text>
@@ -49,7 +52,7 @@ export function ProvidersPage() {
           {
             onSuccess: () => {
               forgetKindChoice(id)
-              notifications.show({ color: 'teal', message: `Provider “${id}” removed` })
+              notifications.show({ color: 'teal', message: `Provider ${named} removed` })
               focusWhenLost(
                 () => (next === undefined ? null : removeButton(next)) ?? addRef.current,
                 (el) => removeButton(id)?.contains(el) ?? false
@@ -62,7 +65,7 @@ export function ProvidersPage() {
   }
 
   return (
-    <Stack style={{ overflow: 'auto' }} pb="xl">
+    <Stack className="page-scroll" style={{ overflow: 'auto' }} pb="xl">
       <Group justify="space-between">
         <Title order={2}>Providers</Title>
         <Stack gap={2} align="flex-end">
@@ -111,7 +114,7 @@ export function ProvidersPage() {
             </Table.Thead>
             <Table.Tbody>
               {server.providers.map((p) => (
-                <ProviderRow key={p.id} p={p} onRemove={() => confirmRemove(p.id)} />
+                <ProviderRow key={p.id} p={p} onRemove={() => confirmRemove(p)} />
               ))}
             </Table.Tbody>
           </Table>
