@@ -108,6 +108,7 @@ export function startEmbeddedNode(options: EmbeddedNodeOptions): EmbeddedNode {
     vectorFs: options.extractWorker ? { extractWorker: options.extractWorker } : undefined
   })
   runtime!.resume()
+  void store.removals.resume().catch((err) => options.log.error('could not finish removing the jobs removed before the last stop', err))
   void api.ctx.vectorFs.cleanStaging().catch((err) => options.log.error('could not clean the upload staging folder', err))
   void api.ctx.vectorFs
     .removeOrphanCopies()

@@ -3,6 +3,7 @@ import { openDb, type Db } from './db'
 import Database from 'better-sqlite3'
 import { inboxSearchRepo } from './inbox-search'
 import { inboxesRepo } from './inboxes'
+import { jobRemovalsRepo } from './job-removals'
 export type { ListPosition, PageFilter } from './inboxes'
 export type { ProviderRow } from './providers'
 import { jobsRepo } from './jobs'
@@ -20,6 +21,8 @@ export interface Store {
   readonly inboxes: ReturnType<typeof inboxesRepo>
   readonly messages: ReturnType<typeof messagesRepo>
   readonly search: ReturnType<typeof inboxSearchRepo>
+  /** Removing jobs in slices that leave the node free (see job-removals.ts). */
+  readonly removals: ReturnType<typeof jobRemovalsRepo>
   /** Writes that share one commit with the others of the same event-loop turn (group commit). */
   readonly writes: WriteBatcher
   /**
@@ -36,6 +39,7 @@ export function openStore(dataDir: string, secrets: SecretBox): Store {
   const file = join(dataDir, DB_FILE_NAME)
   const db = openDb(file)
   const writes = writeBatcher(db)
+  const removals = jobRemovalsRepo(db)
   return {
     db,
     file,
@@ -45,6 +49,7 @@ export function openStore(dataDir: string, secrets: SecretBox): Store {
     inboxes: inboxesRepo(db),
     messages: messagesRepo(db),
     search: inboxSearchRepo(db),
+    removals,
     writes,
     openReader: () => {
       const reader = new Database(file, { readonly: true, fileMustExist: true })
@@ -53,6 +58,7 @@ export function openStore(dataDir: string, secrets: SecretBox): Store {
     },
     close: () => {
       if (!db.open) return
+      removals.close()
       // Writes queued for the next commit are committed first, not refused by a closed database.
       writes.drain()
       db.close()

@@ -47,10 +47,6 @@ export function jobsRepo(db: Db) {
   const updateConfig = db.prepare(`UPDATE jobs SET config_json = ? WHERE id = ?`)
   const setJobHidden = db.prepare(`UPDATE jobs SET is_hidden = ? WHERE id = ?`)
   const setInboxHidden = db.prepare(`UPDATE inboxes SET is_hidden = ? WHERE job_id = ?`)
-  const exists = db.prepare<[string], number>(`SELECT 1 FROM jobs WHERE id = ?`).pluck()
-  // The inbox, its messages, the scope and every search row go with the job (cascades and triggers).
-  const remove = db.prepare(`DELETE FROM jobs WHERE id = ?`)
-
   return {
     /** The job, its scope and its inbox, in one transaction. */
     create: db.transaction((job: NewJob): void => {
@@ -70,16 +66,6 @@ export function jobsRepo(db: Db) {
       if (setJobHidden.run(hidden ? 1 : 0, id).changes !== 1) return false
       setInboxHidden.run(hidden ? 1 : 0, id)
       return true
-    }),
-    /**
-     * Removes every job of `ids` with all it owns, or none: returns the first id that names no
-     * job (nothing removed then), or the number removed.
-     */
-    removeAll: db.transaction((ids: readonly string[]): { removed: number } | { unknown: string } => {
-      for (const id of ids) if (!exists.get(id)) return { unknown: id }
-      let removed = 0
-      for (const id of ids) removed += remove.run(id).changes
-      return { removed }
     })
   }
 }

@@ -221,6 +221,14 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 7,
     description: "each provider's last check (check_llm_provider, or a test of exactly its settings): {ok, message, at} or NULL",
     up: (db) => db.exec(`ALTER TABLE providers ADD COLUMN last_check_json TEXT`)
+  },
+  {
+    version: 8,
+    description: 'removals under way: jobs whose rows are gone and whose messages are being deleted in slices',
+    // A job's inbox, scope and job rows go at once; its messages (and their search rows) go in
+    // slices that leave the node free between them. A row here outlives a crash, so the next start
+    // finishes the removal.
+    up: (db) => db.exec(`CREATE TABLE inbox_removals (seq INTEGER PRIMARY KEY, inbox_id TEXT NOT NULL UNIQUE)`)
   }
 ]
 

@@ -1,4 +1,3 @@
-import { jobInboxId } from '../../../shared/contract/inbox'
 import type { LastMessage } from '../../../shared/contract/message'
 import { isAnswer } from '../../../shared/message-role'
 import type { ListPosition, PageFilter } from '../../store'
@@ -41,15 +40,19 @@ export function inboxManagementHandlers(ctx: NodeContext): HandlerGroup<InboxMan
 
   const pageBodies = new WeakMap<readonly unknown[], Buffer>()
 
-  const removeJobs = (jobIds: readonly string[]): number => {
-    const result = store.jobs.removeAll(jobIds)
+  /**
+   * The inboxes leave every list at once (their rows go in one short transaction); the answer
+   * comes once their messages are deleted too, in slices between which other requests are served.
+   */
+  const removeJobs = async (jobIds: readonly string[]): Promise<number> => {
+    const result = store.removals.begin(jobIds)
     if ('unknown' in result) throw notFound(`job_ids: no job with id '${result.unknown}'`)
-    for (const jobId of new Set(jobIds)) {
-      const inboxId = jobInboxId(jobId)
+    for (const inboxId of result.inboxIds) {
       ctx.runtime.cancel(inboxId)
       emitInboxRemoved(ctx, inboxId)
     }
-    return result.removed
+    await store.removals.finish(result.inboxIds)
+    return result.inboxIds.length
   }
 
   return {
@@ -99,14 +102,14 @@ export function inboxManagementHandlers(ctx: NodeContext): HandlerGroup<InboxMan
       return RawJson.array(items)
     },
 
-    remove_job({ body }) {
+    async remove_job({ body }) {
       if (!store.jobs.get(body.job_id)) throw notFound(`job_id: no job with id '${body.job_id}'`)
-      removeJobs([body.job_id])
-      return 'Successfully removed job'
+      await removeJobs([body.job_id])
+      return 'Successfully removed job' as const
     },
 
-    remove_jobs({ body }) {
-      return { removed: removeJobs(body.job_ids) }
+    async remove_jobs({ body }) {
+      return { removed: await removeJobs(body.job_ids) }
     },
 
     update_job_hidden({ body }) {

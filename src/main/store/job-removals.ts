@@ -1,0 +1,157 @@
+import type { Db } from './db'
+
+/**
+ * How long one slice of a removal may hold the node's thread before it commits and lets requests
+ * through. Deleting a message costs 10-30 µs, most of it taking its words out of the search index.
+ */
+export const SLICE_MS = 10
+/** Messages deleted per statement: the first statement of a slice stays far under SLICE_MS. */
+const BATCH = 50
+
+export interface RemovalOptions {
+  readonly sliceMs?: number
+  readonly batch?: number
+}
+
+/**
+ * Removing jobs without freezing the node. The job, its scope and its inbox rows go in one short
+ * transaction, so the inbox leaves every list, count, search and lookup at once; its messages (and
+ * their search-index rows) are deleted afterwards in slices of about SLICE_MS, the event loop
+ * turning between them. The inboxes whose messages are still being deleted are kept in
+ * `inbox_removals`, in the same transaction, so a removal cut short by a crash is finished by
+ * `resume()` at the next start. Messages whose inbox is gone are never read: every read of
+ * messages goes through their inbox, and no message can be written into it (the foreign key).
+ */
+export function jobRemovalsRepo(db: Db, options: RemovalOptions = {}) {
+  const sliceMs = options.sliceMs ?? SLICE_MS
+  const batch = options.batch ?? BATCH
+  const inboxOf = db.prepare<[string], string>(`SELECT i.id FROM jobs j JOIN inboxes i ON i.job_id = j.id WHERE j.id = ?`).pluck()
+  const mark = db.prepare(`INSERT INTO inbox_removals (inbox_id) VALUES (?)`)
+  // Nothing of the inbox is answered any more, after a restart either.
+  const unqueue = db.prepare(`UPDATE messages SET needs_answer = 0 WHERE inbox_id = ? AND needs_answer = 1`)
+  const dropInbox = db.prepare(`DELETE FROM inboxes WHERE id = ?`)
+  const dropScope = db.prepare(`DELETE FROM job_scopes WHERE job_id = ?`)
+  const dropJob = db.prepare(`DELETE FROM jobs WHERE id = ?`)
+  const next = db.prepare<[], string>(`SELECT inbox_id FROM inbox_removals ORDER BY seq LIMIT 1`).pluck()
+  const marked = db.prepare<[string], number>(`SELECT 1 FROM inbox_removals WHERE inbox_id = ?`).pluck()
+  const deleteSome = db.prepare(`DELETE FROM messages WHERE seq IN (SELECT seq FROM messages WHERE inbox_id = ? ORDER BY seq LIMIT ?)`)
+  const unmark = db.prepare(`DELETE FROM inbox_removals WHERE inbox_id = ?`)
+
+  const removeRows = db.transaction((jobIds: readonly string[]): { inboxIds: string[] } | { unknown: string } => {
+    const found = new Map<string, string>()
+    for (const jobId of jobIds) {
+      if (found.has(jobId)) continue
+      const inboxId = inboxOf.get(jobId)
+      if (inboxId === undefined) return { unknown: jobId }
+      found.set(jobId, inboxId)
+    }
+    for (const [jobId, inboxId] of found) {
+      mark.run(inboxId)
+      unqueue.run(inboxId)
+      dropInbox.run(inboxId)
+      dropScope.run(jobId)
+      dropJob.run(jobId)
+    }
+    return { inboxIds: [...found.values()] }
+  })
+
+  /** Deletes messages of the inbox until `until`; true when none is left (the removal is then finished). */
+  const slice = db.transaction((inboxId: string, until: number): boolean => {
+    do {
+      if (deleteSome.run(inboxId, batch).changes < batch) {
+        unmark.run(inboxId)
+        return true
+      }
+    } while (performance.now() < until)
+    return false
+  })
+
+  /**
+   * A slice's commit does not wait for the disk (synchronous=NORMAL: in WAL mode the database stays
+   * consistent, only the newest commits can be lost to a power cut), which saves a flush per slice:
+   * a slice lost so is deleted again, since its removal stays recorded until its last slice. The
+   * node's next FULL commit flushes these with it.
+   */
+  const withoutFlush = <T>(work: () => T): T => {
+    const level = db.pragma('synchronous', { simple: true }) as number
+    db.pragma('synchronous = NORMAL')
+    try {
+      return work()
+    } finally {
+      db.pragma(`synchronous = ${level}`)
+    }
+  }
+
+  const waiting = new Map<string, { done: () => void; fail: (err: unknown) => void }[]>()
+  const settle = (inboxId: string, err?: unknown) => {
+    for (const w of waiting.get(inboxId) ?? []) {
+      if (err === undefined) w.done()
+      else w.fail(err)
+    }
+    waiting.delete(inboxId)
+  }
+  let sweeping: Promise<void> | undefined
+  let closed = false
+
+  /** Finishes every removal under way, one slice per turn of the event loop. */
+  const sweep = async () => {
+    while (!closed && db.open) {
+      const inboxId = next.get()
+      if (inboxId === undefined) return
+      let gone: boolean
+      try {
+        gone = withoutFlush(() => slice.immediate(inboxId, performance.now() + sliceMs))
+      } catch (err) {
+        // A full disk, say: the removals stay recorded and are taken up again by the next removal or start.
+        for (const id of [...waiting.keys()]) settle(id, err)
+        throw err
+      }
+      if (gone) settle(inboxId)
+      await new Promise<void>((resolve) => setImmediate(resolve))
+    }
+  }
+  const startSweep = () =>
+    (sweeping ??= sweep().finally(() => {
+      sweeping = undefined
+    }))
+
+  return {
+    /**
+     * Removes the rows of every job of `jobIds` that lists and lookups read (job, scope, inbox), or
+     * none: returns the first id that names no job, or the inboxes whose messages are left to delete.
+     */
+    begin(jobIds: readonly string[]): { inboxIds: string[] } | { unknown: string } {
+      // The inbox's messages must outlive it for a while: no cascade now (a pragma that does nothing inside a transaction).
+      if (db.inTransaction) throw new Error('job removal started inside a transaction')
+      db.pragma('foreign_keys = OFF')
+      try {
+        return removeRows.immediate(jobIds)
+      } finally {
+        db.pragma('foreign_keys = ON')
+      }
+    },
+    /** Resolves once every message of these inboxes is deleted (rejects if the disk refuses a slice). */
+    finish(inboxIds: readonly string[]): Promise<void> {
+      const gone = inboxIds.map(
+        (inboxId) =>
+          new Promise<void>((done, fail) => {
+            if (!marked.get(inboxId)) return done()
+            let list = waiting.get(inboxId)
+            if (!list) waiting.set(inboxId, (list = []))
+            list.push({ done, fail })
+          })
+      )
+      // A failure reaches the callers through their promises.
+      startSweep().catch(() => undefined)
+      return Promise.all(gone).then(() => undefined)
+    },
+    /** Finishes the removals a stop or a crash cut short. */
+    resume: (): Promise<void> => startSweep(),
+    /** Stops between two slices (the database is about to close); what is left is finished at the next start. */
+    close(): void {
+      closed = true
+      for (const id of [...waiting.keys()]) settle(id, new Error('the node stopped before the removal finished'))
+    }
+  }
+}
+export type JobRemovalsRepo = ReturnType<typeof jobRemovalsRepo>
