@@ -44,7 +44,7 @@ it('writes of one turn share a commit; one that throws is rolled back alone and 
   }
 })
 
-it('a write soon after a commit waits for the rest of the gap and shares the next commit; a lone write does not wait', async () => {
+it('under load (a commit of several writes), a write soon after it waits for the rest of the gap and shares the next commit', async () => {
   const t = tempDir()
   const db = openDb(join(t.dir, 'g.sqlite'))
   try {
@@ -53,20 +53,38 @@ it('a write soon after a commit waits for the rest of the gap and shares the nex
     const batcher = writeBatcher(db, { minGapMs: 300 })
     const other = new Database(join(t.dir, 'g.sqlite'), { readonly: true })
     const committed = () => other.prepare(`SELECT v FROM t ORDER BY v`).pluck().all()
-    // Nothing committed lately: the first write commits on the next turn.
+    // Nothing committed lately: the first writes commit on the next turn, together.
     const t0 = performance.now()
-    await batcher.run(() => insert.run('a'))
+    await Promise.all([batcher.run(() => insert.run('a1')), batcher.run(() => insert.run('a2'))])
     expect(performance.now() - t0).toBeLessThan(250)
-    expect(committed()).toEqual(['a'])
+    expect(committed()).toEqual(['a1', 'a2'])
     // Within the gap: 'b' waits, 'c' arrives meanwhile, and both go in one commit.
     const b = batcher.run(() => insert.run('b'))
     await new Promise((r) => setTimeout(r, 50))
-    expect(committed()).toEqual(['a'])
+    expect(committed()).toEqual(['a1', 'a2'])
     const c = batcher.run(() => insert.run('c'))
     await Promise.all([b, c])
     expect(performance.now() - t0).toBeGreaterThanOrEqual(290)
-    expect(committed()).toEqual(['a', 'b', 'c'])
+    expect(committed()).toEqual(['a1', 'a2', 'b', 'c'])
     other.close()
+  } finally {
+    db.close()
+    t.cleanup()
+  }
+})
+
+it('one writer at a time (a script creating a job, then sending its message) never waits for the gap', async () => {
+  const t = tempDir()
+  const db = openDb(join(t.dir, 'g.sqlite'))
+  try {
+    db.exec(`CREATE TABLE t (v TEXT NOT NULL)`)
+    const insert = db.prepare(`INSERT INTO t (v) VALUES (?)`)
+    const batcher = writeBatcher(db, { minGapMs: 300 })
+    const t0 = performance.now()
+    for (let i = 0; i < 5; i++) await batcher.run(() => insert.run(`w${i}`))
+    // With the gap, five writes one after another take 1.2 s at least.
+    expect(performance.now() - t0).toBeLessThan(250)
+    expect(db.prepare(`SELECT count(*) FROM t`).pluck().get()).toBe(5)
   } finally {
     db.close()
     t.cleanup()
@@ -79,12 +97,12 @@ it('closing the store commits the writes still queued instead of refusing them',
   try {
     store.db.exec(`CREATE TABLE t (v TEXT NOT NULL)`)
     const insert = store.db.prepare(`INSERT INTO t (v) VALUES (?)`)
-    await store.writes.run(() => insert.run('first')) // a commit just now: the next write waits for the gap
+    await Promise.all([store.writes.run(() => insert.run('first')), store.writes.run(() => insert.run('second'))]) // a commit of several just now: the next write waits for the gap
     const queued = store.writes.run(() => insert.run('queued at close'))
     store.close()
     await expect(queued).resolves.toMatchObject({ changes: 1 })
     const again = new Database(join(t.dir, DB_FILE_NAME), { readonly: true })
-    expect(again.prepare(`SELECT v FROM t ORDER BY rowid`).pluck().all()).toEqual(['first', 'queued at close'])
+    expect(again.prepare(`SELECT v FROM t ORDER BY rowid`).pluck().all()).toEqual(['first', 'second', 'queued at close'])
     again.close()
   } finally {
     store.close()
