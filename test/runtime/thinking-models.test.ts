@@ -15,8 +15,8 @@ import { anthropicMessageStart } from '../support/fake-llm'
 const THOUGHTS = 8
 const THOUGHT_GAP_MS = 150
 const ANSWER = 'The answer is 42.'
-/** Shorter than the whole thinking (8 x 150 ms), longer than one gap between thoughts. */
-const TIMEOUTS = { firstChunkMs: 600, idleMs: 600 }
+/** Shorter than the whole thinking (8 x 150 ms), longer than one gap between thoughts: thoughts are progress, not keep-alives. */
+const TIMEOUTS = { firstChunkMs: 600, idleMs: 600, noProgressMs: 600 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const sse = (data: unknown, event?: string) => `${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`

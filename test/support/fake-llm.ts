@@ -18,6 +18,8 @@ export type Behaviour =
    * `close` ends the reply cleanly without the protocol's end of an answer (a proxy giving up).
    */
   | { readonly type: 'break'; readonly chunks: readonly string[]; readonly ending: 'cut' | 'error' | 'close'; readonly delayMs?: number }
+  /** Sends these chunks, then only its protocol's keep-alives (pings, empty chunks, comments) every `everyMs`, never ending. */
+  | { readonly type: 'keepalive'; readonly chunks: readonly string[]; readonly everyMs: number }
   /** Accepts the request and never answers. */
   | { readonly type: 'hang' }
   /** Redirects the call elsewhere (to see where credentials go). */
@@ -125,6 +127,13 @@ export async function startFakeLlm(models: string[] = ['model-a', 'model-b']): P
       res.write(delta(protocol, model, chunk))
     }
     if (b.type === 'stall') return
+    if (b.type === 'keepalive') {
+      while (!res.destroyed) {
+        await sleep(b.everyMs)
+        if (!res.destroyed) res.write(keepAlive(protocol, model))
+      }
+      return
+    }
     if (b.type === 'break') {
       if (b.ending === 'error') return void res.end(streamError(protocol))
       if (b.ending === 'close') return void res.end()
@@ -185,6 +194,31 @@ function delta(protocol: string, model: string, text: string): string {
     default:
       return (
         JSON.stringify({ model, created_at: new Date().toISOString(), message: { role: 'assistant', content: text }, done: false }) + '\n'
+      )
+  }
+}
+
+/** What a server sends to keep a quiet stream open, in its protocol's words: nothing of the answer. */
+function keepAlive(protocol: string, model: string): string {
+  switch (protocol) {
+    case 'openai':
+      return (
+        ': keep-alive\n\n' +
+        sse({
+          id: 'chatcmpl-1',
+          object: 'chat.completion.chunk',
+          created: 1,
+          model,
+          choices: [{ index: 0, delta: {}, finish_reason: null }]
+        })
+      )
+    case 'anthropic':
+      return sse({ type: 'ping' }, 'ping')
+    case 'gemini':
+      return sse({ candidates: [{ content: { parts: [{ text: '' }], role: 'model' }, index: 0 }] })
+    default:
+      return (
+        JSON.stringify({ model, created_at: new Date().toISOString(), message: { role: 'assistant', content: '' }, done: false }) + '\n'
       )
   }
 }

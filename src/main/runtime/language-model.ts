@@ -35,8 +35,8 @@ function withoutAuth(fetchImpl: typeof fetch): typeof fetch {
 
 /** What a call hears below the SDK, for the protocols whose replies are normalised on the way in. */
 export interface WireWatch {
-  /** Every event an OpenAI-protocol stream brings, thoughts included. */
-  readonly event: () => void
+  /** Every event an OpenAI-protocol stream brings, thoughts included; `progress` when it carries text or thinking. */
+  readonly event: (progress: boolean) => void
   /**
    * An error the server reported inside its streamed reply: the stream then ends cleanly after the
    * text before it, and the caller raises this error once it has read that text.

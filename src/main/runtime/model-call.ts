@@ -1,5 +1,13 @@
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4FinishReason } from '@ai-sdk/provider'
-import { describeFailure, ProviderFailure, timeoutFailure, unstreamedTimeoutFailure, type FailureContext } from './provider-errors'
+import {
+  answerTimeLimitFailure,
+  describeFailure,
+  noProgressFailure,
+  ProviderFailure,
+  timeoutFailure,
+  unstreamedTimeoutFailure,
+  type FailureContext
+} from './provider-errors'
 import { serverErrorOf, ServerReportedError } from './openai-reply'
 import { inlineThinking } from './inline-thinking'
 import { utf8Prefix } from './response-cap'
@@ -17,9 +25,39 @@ export interface CallTimeouts {
    * (absent: firstChunkMs, as for a provider check's one-word reply).
    */
   readonly unstreamedMs?: number
+  /**
+   * A streamed answer ends when no text and no thinking has come for this long, however many
+   * keep-alives (pings, empty chunks, comments) the server sends meanwhile (absent: NO_PROGRESS_MS).
+   */
+  readonly noProgressMs?: number
+  /** A streamed answer ends when it has taken this long in all, its text kept (absent: MAX_STREAM_MS). */
+  readonly totalMs?: number
 }
 
-export const DEFAULT_TIMEOUTS: CallTimeouts = { firstChunkMs: 120_000, idleMs: 60_000, unstreamedMs: 600_000 }
+/**
+ * Keep-alives prove the connection alive, not the answer: a server (or a proxy before it) that sends
+ * only pings, empty chunks or comments would hold one of its server's few call slots (4 by default)
+ * until the operator pressed Stop, and the questions behind it would wait. Five minutes is far
+ * beyond a queue or a cold model load behind a proxy; a reasoning model's thoughts are progress,
+ * so a model thinking for longer is not ended.
+ */
+export const NO_PROGRESS_MS = 5 * 60_000
+
+/**
+ * The longest one streamed answer may take: a server dripping a word a minute never trips the
+ * other limits, and holds a call slot for as long as it likes. Two hours is long enough for a slow
+ * machine writing a long answer (at two words a second, some 14,000 words, past most models' output
+ * limits).
+ */
+export const MAX_STREAM_MS = 2 * 60 * 60_000
+
+export const DEFAULT_TIMEOUTS: CallTimeouts = {
+  firstChunkMs: 120_000,
+  idleMs: 60_000,
+  unstreamedMs: 600_000,
+  noProgressMs: NO_PROGRESS_MS,
+  totalMs: MAX_STREAM_MS
+}
 
 export interface CallOptions {
   readonly model: LanguageModelV4
@@ -38,8 +76,9 @@ export interface CallOptions {
 
 /** A beat for every event a server streams, heard below the SDK, and an error it reported inside the stream. */
 export interface CallPulse {
-  readonly beat: () => void
-  listen(listener: () => void): void
+  /** `progress`: the event carried text or thinking (not a keep-alive). */
+  readonly beat: (progress?: boolean) => void
+  listen(listener: (progress: boolean) => void): void
   readonly fail: (err: Error) => void
   /** The error the server reported inside its stream, once the stream has ended. */
   fault(): Error | undefined
@@ -55,11 +94,11 @@ export interface CallPulse {
  * for minutes looks silent to callModel unless the stream's reader beats this pulse.
  */
 export function callPulse(): CallPulse {
-  let listener = () => {}
+  let listener = (_progress: boolean) => {}
   let fault: Error | undefined
   let early: Error | undefined
   return {
-    beat: () => listener(),
+    beat: (progress = false) => listener(progress),
     listen: (l) => void (listener = l),
     fail: (err) => void (fault ??= err),
     fault: () => fault,
@@ -104,14 +143,24 @@ function streamError(error: unknown): unknown {
  */
 export async function callModel(opts: CallOptions): Promise<CallResult> {
   const controller = new AbortController()
-  let timedOut: number | undefined
+  /** The wait that ran out: for a first or next chunk (`wait`), for progress, or for the whole answer. */
+  let expired: { readonly why: 'wait' | 'progress' | 'total'; readonly ms: number } | undefined
+  const expire = (why: 'wait' | 'progress' | 'total', ms: number) => {
+    expired ??= { why, ms }
+    controller.abort(new Error('time-out'))
+  }
   let timer: NodeJS.Timeout | undefined
+  let stuck: NodeJS.Timeout | undefined
+  let total: NodeJS.Timeout | undefined
   const arm = (ms: number) => {
     clearTimeout(timer)
-    timer = setTimeout(() => {
-      timedOut = ms
-      controller.abort(new Error('time-out'))
-    }, ms)
+    timer = setTimeout(() => expire('wait', ms), ms)
+  }
+  const noProgressMs = opts.timeouts.noProgressMs ?? NO_PROGRESS_MS
+  /** Text or thinking came: the answer moves on. */
+  const progressed = () => {
+    clearTimeout(stuck)
+    stuck = setTimeout(() => expire('progress', noProgressMs), noProgressMs)
   }
   const onOuterAbort = () => controller.abort(opts.signal!.reason)
   if (opts.signal?.aborted) return { outcome: 'aborted', text: '', reason: opts.signal.reason }
@@ -126,7 +175,10 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
     heard = true
     arm(text === '' ? opts.timeouts.firstChunkMs : opts.timeouts.idleMs)
   }
-  opts.pulse?.listen(alive)
+  opts.pulse?.listen((progress) => {
+    alive()
+    if (progress) progressed()
+  })
   try {
     if (!opts.stream) {
       arm(opts.timeouts.unstreamedMs ?? opts.timeouts.firstChunkMs)
@@ -141,6 +193,9 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
       return { outcome: 'done', text, ...endedBy(result.finishReason.unified) }
     }
     arm(opts.timeouts.firstChunkMs)
+    progressed()
+    const totalMs = opts.timeouts.totalMs ?? MAX_STREAM_MS
+    total = setTimeout(() => expire('total', totalMs), totalMs)
     // Raw chunks show every event the server sends, so thinking it streams (which the SDKs drop or
     // report apart from the text) proves the call alive.
     const { stream } = await opts.model.doStream({ ...opts.options, includeRawChunks: true, abortSignal: controller.signal })
@@ -168,8 +223,10 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
       const { value, done } = await reader.read()
       if (done) break
       if (value.type === 'raw') alive()
+      else if (value.type === 'reasoning-delta' && value.delta) progressed()
       else if (value.type === 'text-delta' && value.delta) {
         heard = true
+        progressed()
         arm(text === '' ? opts.timeouts.firstChunkMs : opts.timeouts.idleMs)
         const cut = answerText(thinking.push(value.delta))
         if (cut) return cut
@@ -194,16 +251,23 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
     return { outcome: 'done', text, ...endedBy(ended) }
   } catch (err) {
     if (opts.signal?.aborted) return { outcome: 'aborted', text, reason: opts.signal.reason }
+    const seconds = expired && Math.round(expired.ms / 1000)
     const failure =
-      timedOut !== undefined && !opts.stream && opts.timeouts.unstreamedMs !== undefined
-        ? unstreamedTimeoutFailure(opts.failure, Math.round(timedOut / 1000))
-        : timedOut !== undefined
-          ? timeoutFailure(opts.failure, Math.round(timedOut / 1000), heard)
-          : describeFailure(err, opts.failure, heard)
+      expired?.why === 'progress'
+        ? noProgressFailure(opts.failure, expired.ms)
+        : expired?.why === 'total'
+          ? answerTimeLimitFailure(opts.failure, expired.ms)
+          : expired && !opts.stream && opts.timeouts.unstreamedMs !== undefined
+            ? unstreamedTimeoutFailure(opts.failure, seconds!)
+            : expired
+              ? timeoutFailure(opts.failure, seconds!, heard)
+              : describeFailure(err, opts.failure, heard)
     // The text already streamed (and shown) goes with the failure, so the answer keeps it.
     throw text ? new ProviderFailure(failure.kind, failure.message, failure.status, text) : failure
   } finally {
     clearTimeout(timer)
+    clearTimeout(stuck)
+    clearTimeout(total)
     opts.pulse?.listen(() => {})
     opts.signal?.removeEventListener('abort', onOuterAbort)
   }

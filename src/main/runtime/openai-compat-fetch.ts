@@ -24,7 +24,7 @@ const sseData = (data: string) => encoder.encode(`data: ${data}\n\n`)
  * still reaches the reader (a stream that errors drops the chunks queued on their way to it).
  */
 export function normalisedEventStream(
-  onEvent?: () => void,
+  onEvent?: (progress: boolean) => void,
   onFault?: (err: Error) => void,
   dropSilent = false
 ): TransformStream<Uint8Array, Uint8Array> {
@@ -58,7 +58,7 @@ export function normalisedEventStream(
         const m = (value as { message?: unknown }).message
         throw new ServerReportedError(typeof m === 'string' ? m : text.trim())
       }
-      onEvent?.()
+      onEvent?.(bringsWords(value))
       const chunk = normaliseChunk(value)
       if (chunk && !(dropSilent && carriesNothing(chunk))) controller.enqueue(sseData(JSON.stringify(chunk)))
     } catch (err) {
@@ -137,6 +137,22 @@ function carriesNothing(chunk: Record<string, unknown>): boolean {
   })
 }
 
+/**
+ * A chunk, as the server sent it, that carries text or thinking (`reasoning_content` or `reasoning`,
+ * which the SDK drops): the answer moves on. Empty deltas and roles alone are keep-alives.
+ */
+function bringsWords(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false
+  const choices = (value as { choices?: unknown }).choices
+  if (!Array.isArray(choices)) return false
+  return choices.some((c: unknown) => {
+    const d = typeof c === 'object' && c !== null ? (c as { delta?: unknown }).delta : undefined
+    if (typeof d !== 'object' || d === null) return false
+    const delta = d as Record<string, unknown>
+    return said(delta.content) || said(delta.reasoning_content) || said(delta.reasoning) || said(delta.refusal) || said(delta.tool_calls)
+  })
+}
+
 async function readCapped(res: Response): Promise<string> {
   const reader: ReadableStreamDefaultReader<Uint8Array> = res.body!.getReader()
   const decoder = new TextDecoder()
@@ -203,7 +219,7 @@ function rebuilt(res: Response, body: ConstructorParameters<typeof Response>[0],
  * is thrown as ServerReportedError with the server's own message and no invented status.
  * Other requests and error statuses pass through untouched.
  */
-export function openAICompatFetch(base: typeof fetch, onEvent?: () => void, onFault?: (err: Error) => void): typeof fetch {
+export function openAICompatFetch(base: typeof fetch, onEvent?: (progress: boolean) => void, onFault?: (err: Error) => void): typeof fetch {
   return async (input, init) => {
     const res = await base(input, init)
     if (!res.ok || !res.body || !/\/chat\/completions(\?|$)/.test(urlOf(input))) return res

@@ -231,6 +231,32 @@ export function timeoutFailure(ctx: FailureContext, seconds: number, stalled: bo
   )
 }
 
+/** A wait as the operator reads it: seconds up to two minutes, minutes beyond. */
+function durationText(ms: number): string {
+  const seconds = Math.max(1, Math.round(ms / 1000))
+  if (seconds < 120) return `${seconds} s`
+  const minutes = Math.round(seconds / 60)
+  return minutes < 120 ? `${minutes} minutes` : `${Math.round(minutes / 60)} hours`
+}
+
+/** The message of a streamed answer ended because nothing but keep-alives came for `ms`. */
+export function noProgressFailure(ctx: FailureContext, ms: number): ProviderFailure {
+  const s = sentence(providerSubject(ctx.kind, ctx.baseUrl))
+  return new ProviderFailure(
+    'timeout',
+    `${s} sent only keep-alive signals for ${durationText(ms)}, no more of the answer, so the node ended the call (it held up the other questions for this server). Try again; if it keeps happening, look at the server's log.`
+  )
+}
+
+/** The message of a streamed answer ended at the node's limit of time for one answer. */
+export function answerTimeLimitFailure(ctx: FailureContext, ms: number): ProviderFailure {
+  const s = sentence(providerSubject(ctx.kind, ctx.baseUrl))
+  return new ProviderFailure(
+    'timeout',
+    `${s} was still sending the answer after ${durationText(ms)}, the node's limit for one answer, so the node ended the call. Ask for a shorter answer, or try again.`
+  )
+}
+
 /** The message of a whole answer asked for without streaming that did not come in time. */
 export function unstreamedTimeoutFailure(ctx: FailureContext, seconds: number): ProviderFailure {
   const s = sentence(providerSubject(ctx.kind, ctx.baseUrl))

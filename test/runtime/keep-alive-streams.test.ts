@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import type { ProviderKind } from '../../src/shared/contract/identity'
+import { runAnswerCall } from '../../src/main/runtime/answer-call'
+import { isAnswer } from '../../src/shared/message-role'
+import { messages, waitForAnswers } from '../support/answers'
+import { addProvider, createJob, useFakeLlm, useTestNode } from '../support/node'
+
+/*
+ * A server (or a proxy before it) that keeps a stream open with keep-alives alone: pings, empty
+ * chunks, comment lines. They counted as signs of life, so no time-out ever fired: the call held
+ * one of its server's call slots until the operator pressed Stop, and the questions behind it
+ * waited. Keep-alives no longer move an answer on (text and thinking do), and a streamed answer has
+ * a limit of time in all; either ends the call as an error note that keeps the text that came.
+ */
+
+const NO_PROGRESS_MS = 1500
+const node = useTestNode({
+  runtime: { timeouts: { firstChunkMs: 800, idleMs: 800, noProgressMs: NO_PROGRESS_MS }, concurrency: { perServer: 1 } }
+})
+const fake = useFakeLlm()
+
+const BASES: Record<string, string> = { OpenAI: '/v1', Ollama: '', Claude: '/v1', Gemini: '/v1beta' }
+
+describe.each(['OpenAI', 'Claude', 'Gemini', 'Ollama'])('%s', (kind) => {
+  it('a stream of keep-alives after part of the answer ends as an error note keeping that part, and frees the slot for the question behind it', async () => {
+    await addProvider(node, 'p1', { model: { [kind]: { model_type: 'model-a' } }, external_url: fake.url + BASES[kind], api_key: 'k-1234' })
+    const stuck = await createJob(node, 'p1')
+    const behind = await createJob(node, 'p1')
+    fake.queue = [{ type: 'keepalive', chunks: ['The first part'], everyMs: 100 }]
+    fake.behaviour = { type: 'reply', chunks: ['Answered', ' at last'] }
+    const started = Date.now()
+    await node.post('/v2/job_message', { job_id: stuck, content: 'Tell me' })
+    await node.post('/v2/job_message', { job_id: behind, content: 'And me' })
+
+    const [, note] = await waitForAnswers(node, `job_inbox::${stuck}::false`, 1, 6000)
+    expect(Date.now() - started).toBeLessThan(NO_PROGRESS_MS + 2000)
+    expect(note!.job_message.error).toEqual({ kind: 'timeout' })
+    expect(note!.job_message.content.startsWith('The first part\n\n⚠ ')).toBe(true)
+    // Ollama's empty lines never reach the SDK (they are dropped as silent), so its idle time-out ends it first.
+    if (kind !== 'Ollama') expect(note!.job_message.content).toMatch(/sent only keep-alive signals for 2 s, no more of the answer/)
+    const [, answer] = await waitForAnswers(node, `job_inbox::${behind}::false`, 1, 3000)
+    expect(answer!.job_message.content).toBe('Answered at last')
+    expect((await messages(node, `job_inbox::${stuck}::false`)).filter(isAnswer).length).toBe(1)
+  })
+})
+
+describe('the limit of time for one streamed answer', () => {
+  it.each(['OpenAI', 'Claude', 'Gemini', 'Ollama'] as ProviderKind[])(
+    '%s: an answer still dripping in when the limit comes ends there, its text kept',
+    async (kind) => {
+      fake.behaviour = { type: 'reply', chunks: Array.from({ length: 40 }, (_, i) => `w${i} `), delayMs: 100 }
+      const result = await runAnswerCall(
+        {
+          target: { kind, model: 'm', baseUrl: fake.url + BASES[kind], apiKey: 'sk-test-key-123456' },
+          options: { prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hello?' }] }] },
+          stream: true,
+          // Each word comes well within the other limits.
+          timeouts: { firstChunkMs: 1000, idleMs: 1000, noProgressMs: 1000, totalMs: 1200 },
+          maxTextBytes: 1 << 20,
+          wireLimit: 1 << 28
+        },
+        fetch,
+        new AbortController().signal,
+        () => {}
+      )
+      expect(result).toMatchObject({ kind: 'failed', failure: { kind: 'timeout' } })
+      if (result.kind !== 'failed') return
+      expect(result.text).toMatch(/^w0 w1 w2 /)
+      expect(result.text.length).toBeLessThan(40 * 4)
+      expect(result.failure.message).toMatch(/was still sending the answer after 1 s, the node's limit for one answer/)
+    }
+  )
+})
