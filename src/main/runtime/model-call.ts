@@ -94,7 +94,7 @@ export interface CallPulse {
  * for minutes looks silent to callModel unless the stream's reader beats this pulse.
  */
 export function callPulse(): CallPulse {
-  let listener = (_progress: boolean) => {}
+  let listener: (progress: boolean) => void = () => {}
   let fault: Error | undefined
   let early: Error | undefined
   return {
