@@ -1,6 +1,7 @@
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx'
 import { createHash } from 'node:crypto'
-import { readdirSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync } from 'node:fs'
+import { connect } from 'node:net'
 import { join } from 'node:path'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -197,6 +198,39 @@ describe('uploads over HTTP (multipart/form-data)', () => {
     expect(readdirSync(uploadDir)).toEqual([])
     // The node still answers.
     expect((await fetch(`${server.url}/v2/health_check`)).status).toBe(200)
+  })
+
+  it('a client that goes away mid-upload leaves no staged file and no open file behind, and nothing is stored', async () => {
+    const before = dbFingerprint(node.store)
+    const openFiles = () => readdirSync('/proc/self/fd').length
+    const staged = () => (existsSync(uploadDir) ? readdirSync(uploadDir) : [])
+    const port = Number(new URL(server.url).port)
+    const boundary = 'x-boundary-gone'
+    const head =
+      `POST /v2/upload_file_to_folder HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\n` +
+      `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${LIMIT}\r\n\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\n/\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="filename"\r\n\r\nhalf.txt\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file_data"; filename="half.txt"\r\nContent-Type: text/plain\r\n\r\n`
+    const filesBefore = openFiles()
+    for (let i = 0; i < 10; i++) {
+      const socket = connect(port, '127.0.0.1')
+      await new Promise((r) => socket.once('connect', r))
+      socket.write(head + 'a'.repeat(256 * 1024))
+      // The file has been staged by now; then the client vanishes (closed tab, lost network).
+      const end = Date.now() + 2000
+      while (staged().length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 10))
+      socket.destroy()
+    }
+    const end = Date.now() + 3000
+    while ((staged().length > 0 || openFiles() > filesBefore + 2) && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    expect(staged()).toEqual([])
+    // Each vanished upload used to keep its staged file open until the node stopped: ten of them, ten descriptors.
+    expect(openFiles()).toBeLessThanOrEqual(filesBefore + 2)
+    expect(dbFingerprint(node.store)).toBe(before)
+    expect((await uploadHttp('/', 'whole.txt', 'A whole upload after the broken ones.')).status).toBe(200)
   })
 })
 

@@ -1,6 +1,6 @@
 import busboy from 'busboy'
 import { randomUUID } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
+import { createWriteStream, type WriteStream } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
 import { join } from 'node:path'
@@ -29,6 +29,7 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
   return new Promise((resolve) => {
     let settled = false
     let staged: string | undefined
+    let out: WriteStream | undefined
     let fileDone: Promise<void> = Promise.resolve()
     let fileSize = 0
     let fileName = ''
@@ -40,6 +41,7 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
       if (!result.ok) {
         req.unpipe(bb)
         req.pause() // stop reading: the rest of the body is never taken in
+        out?.destroy()
         if (staged) await rm(staged, { force: true }).catch(() => undefined)
       }
       resolve(result)
@@ -79,21 +81,22 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
       }
       fileName = info.filename ?? ''
       staged = join(options.dir, `upload-${randomUUID()}`)
-      const out = createWriteStream(staged, { mode: 0o600 })
+      const file = createWriteStream(staged, { mode: 0o600 })
+      out = file
       stream.on('data', (chunk: Buffer) => (fileSize += chunk.length))
       stream.on('limit', () => {
-        stream.unpipe(out)
+        stream.unpipe(file)
         stream.resume()
-        out.destroy()
+        file.destroy()
         void finish({ ok: false, status: 413, message: uploadTooLarge(name, options.maxFileBytes) })
       })
       fileDone = new Promise((done, fail) => {
-        out.on('finish', () => done())
-        out.on('error', fail)
+        file.on('finish', () => done())
+        file.on('error', fail)
       })
       // After a 413 the write stream is destroyed mid-write and nobody awaits fileDone any more.
       fileDone.catch(() => undefined)
-      stream.pipe(out)
+      stream.pipe(file)
     })
     bb.on(
       'error',
@@ -109,6 +112,11 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
           }),
         (err) => finish({ ok: false, status: 400, message: `body: the upload could not be stored (${(err as Error).message})` })
       )
+    })
+    // A client gone before the form's end (closed tab, lost network) sends nothing more, and busboy,
+    // never told the body ended, would wait for ever with the staged file open: it is dropped now.
+    req.once('close', () => {
+      if (!req.complete) void finish({ ok: false, status: 400, message: 'body: the upload ended before its last part' })
     })
     mkdir(options.dir, { recursive: true, mode: 0o700 }).then(
       () => req.pipe(bb),
