@@ -130,7 +130,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
 
   /** Reads the body up to the limit; beyond it keeps draining (so the client sees our answer) and reports overflow. */
   const readBody = (req: IncomingMessage, limit = maxBody) =>
-    new Promise<{ overflow: boolean; data: Buffer }>((done, fail) => {
+    new Promise<{ overflow: boolean; data: Buffer; gone?: true }>((done, fail) => {
       const chunks: Buffer[] = []
       let size = 0
       let overflow = false
@@ -144,6 +144,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       })
       req.on('end', () => done({ overflow, data: Buffer.concat(chunks) }))
       req.on('error', fail)
+      // A client gone before its body's end sends nothing more and 'end' never comes: what it sent is let go.
+      req.on('close', () => {
+        if (req.complete) return
+        chunks.length = 0
+        done({ overflow, data: Buffer.alloc(0), gone: true })
+      })
     })
 
   /** Reads a small body within `ms`, stopping as soon as it grows past `limit`. */
@@ -412,7 +418,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       const tooLarge = limit < maxBody ? match.route.bodyLimit!.message : `body: larger than ${maxBody} bytes`
       const declared = Number(req.headers['content-length'] ?? 0)
       if (declared > limit) return fail(req, res, 413, tooLarge)
-      const { overflow, data } = await readBody(req, limit)
+      const { overflow, data, gone } = await readBody(req, limit)
+      if (gone) return // nobody is left to answer
       if (overflow) return sendJson(res, 413, JSON.stringify(errorBody(413, tooLarge)))
       if (data.length > 0) {
         let text: string
