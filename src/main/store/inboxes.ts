@@ -184,6 +184,11 @@ export function inboxesRepo(db: Db) {
     )
     .raw()
   const position = db.prepare<[string], ListPosition>(`SELECT activity, seq FROM inboxes WHERE id = ?`)
+  const ofProvider = db
+    .prepare<[string, number], string>(
+      `SELECT i.id FROM inboxes i JOIN jobs j ON j.id = i.job_id WHERE j.provider_id = ? ORDER BY i.activity DESC, i.seq DESC LIMIT ?`
+    )
+    .pluck()
   const count = db
     .prepare<[number, number, number, number], number>(
       `SELECT coalesce(sum(n), 0) FROM inbox_counts WHERE is_hidden BETWEEN ? AND ? AND is_pinned BETWEEN ? AND ?`
@@ -196,6 +201,8 @@ export function inboxesRepo(db: Db) {
   const setPinned = db.prepare(`UPDATE inboxes SET is_pinned = ? WHERE id = ?`)
 
   return {
+    /** The ids of the inboxes whose jobs the provider answers, newest activity first, at most `limit`. */
+    idsOfProvider: (providerId: string, limit: number): string[] => ofProvider.all(providerId, limit),
     /** The Inbox JSON of each inbox, newest activity first. */
     listJson: (showHidden: boolean, withScope = true) => list(showHidden, withScope).all(),
     /**

@@ -11,6 +11,15 @@ import { providerFields } from '../../domain/provider-fields'
 import type { ProviderRow } from '../../store'
 import { checkForSaved, storedKeyOf } from '../provider-checks'
 import { EMBEDDING_KINDS } from '../../runtime/embedding-model'
+import { emitInboxChanged } from '../../domain/inbox-events'
+
+/**
+ * Inboxes told by inbox_changed that their provider's agent (its name or model, which every Inbox
+ * shows) was edited: the most recently active. A provider may answer 100,000 inboxes, and an
+ * event each, with the whole Inbox, would be a hundred MB of event stream for every window at
+ * once; the others are covered by provider_changed, on which a window reads its lists again.
+ */
+export const MAX_INBOXES_TOLD_OF_EDIT = 1_000
 
 type ProviderRoutes = 'add_llm_provider' | 'modify_llm_provider' | 'available_llm_providers' | 'remove_llm_provider'
 
@@ -77,9 +86,10 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
         if (violation) throw badRequest(`api_key: ${violation}`)
       }
       const before = store.providers.get(body.id)
+      const form = storedForm(rawBody, body)
       const updated = store.providers.update({
         id: body.id,
-        ...storedForm(rawBody, body),
+        ...form,
         apiKey: sealKey(body.api_key),
         now: clock.next(),
         lastCheckJson: before ? checkAfterEdit(before, rawBody, body.api_key) : undefined
@@ -87,6 +97,9 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
       if (!updated) throw notFound(`id: no LLM provider with id '${body.id}'`)
       if (!(EMBEDDING_KINDS as readonly string[]).includes(modelKind(body.model).kind)) forgetAsEmbedder(body.id)
       bus.emit({ type: 'provider_changed', data: { id: body.id } })
+      if (before && before.agent_json !== form.agentJson && bus.listening()) {
+        for (const inboxId of store.inboxes.idsOfProvider(body.id, MAX_INBOXES_TOLD_OF_EDIT)) emitInboxChanged(ctx, inboxId)
+      }
       return 'Successfully modified LLM provider'
     },
 
