@@ -30,6 +30,7 @@ import { benchVectorFs } from './vector-fs'
 import { benchConversationUi } from './conversation-ui'
 import type { FrameFigures } from '../e2e/conversation-probe'
 import { benchAnswerBacklog } from './answer-backlog'
+import { benchJobRemoval } from './job-removal'
 
 const scope = () => ({
   local_vrkai: [],
@@ -377,6 +378,7 @@ async function main() {
   ])
   rows.push(...(await benchVectorFs(process.argv.includes('--quick'))))
   rows.push(...(await benchAnswerBacklog(quick)))
+  rows.push(...(await benchJobRemoval(quick)))
   for (const n of quick ? [1000] : [1000, 10_000, 100_000]) {
     const ui = await benchUi(n)
     rows.push([

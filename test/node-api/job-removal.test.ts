@@ -145,7 +145,7 @@ describe('removing large jobs', () => {
     expect((await removal).status).toBe(200)
     nothingLeftOf([job!])
     expect(indexed('zanzibar')).toBe(0)
-    // Slices are about 10 ms of work plus a commit; the old single transaction held it for seconds.
-    expect(longest).toBeLessThan(500)
+    // Slices are about 10 ms of work plus a commit; the old single transaction held it for 4 s here (on a busy machine).
+    expect(longest).toBeLessThan(1000)
   }, 120_000)
 })
