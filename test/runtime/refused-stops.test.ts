@@ -40,6 +40,10 @@ it('Stop mid-answer on a full disk: no new call for the question, and the stoppe
   await sleep(800)
   expect(chats()).toBe(1)
   expect((await messages(node, inboxId)).length).toBe(1)
+  // Stop pressed again while it waits: what had streamed is still what is kept.
+  expect(await node.post('/v2/stop_llm', { inbox_name: inboxId })).toMatchObject({ status: 200 })
+  await sleep(200)
+  expect((await messages(node, inboxId)).length).toBe(1)
 
   db.pragma('max_page_count = 1073741823')
   await waitForAnswers(node, inboxId, 1, 5000)

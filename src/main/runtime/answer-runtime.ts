@@ -168,13 +168,18 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
     const stopped = unstoredStops.get(inboxId)
     if (stopped?.hash === q.hash) {
       callEnded()
+      // Busy while it is written: a Stop pressed meanwhile has nothing more to write.
+      inFlight.set(inboxId, new AbortController())
       try {
         await reply(stopped.text, { role: 'stopped', ...(stopped.sources ? { sources: stopped.sources } : {}) })
       } catch (err) {
         const code = storageTrouble(err)
-        if (!code || closed) throw err
+        if (closed) return done
+        if (!code) throw err
         ctx.log.error(`could not store the stopped answer in ${inboxId} (${code}); it is written once the disk takes it`, err)
         return { kind: 'local_error', code }
+      } finally {
+        inFlight.delete(inboxId)
       }
       unstoredStops.delete(inboxId)
       rateAttempts.delete(inboxId)
@@ -317,15 +322,18 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
     if (!row) return false
     rateAttempts.delete(inboxId)
     const agent = (JSON.parse(row.provider_json) as LlmProvider).full_identity_name
-    const reply = { role: 'stopped', agent } as const
+    // Stopped before (the disk refused it) and waiting to be written: what had streamed then is kept.
+    const kept = unstoredStops.get(inboxId)
+    const prior = kept?.hash === q.hash ? kept : undefined
+    const reply = { role: 'stopped', agent, ...(prior?.sources ? { sources: prior.sources } : {}) } as const
     try {
-      ctx.chain.append({ inboxId, jobId: job.id, content: '', parent: q.hash, reply }, { answers: q.hash })
+      ctx.chain.append({ inboxId, jobId: job.id, content: prior?.text ?? '', parent: q.hash, reply }, { answers: q.hash })
     } catch (err) {
       const code = storageTrouble(err)
       if (!code) throw err
       // The stop holds: when the question's turn comes, this is written instead of a call.
       ctx.log.error(`could not store the stopped answer in ${inboxId} (${code}); it is written once the disk takes it`, err)
-      unstoredStops.set(inboxId, { hash: q.hash, text: '' })
+      unstoredStops.set(inboxId, prior ?? { hash: q.hash, text: '' })
       return true
     }
     unstoredStops.delete(inboxId)
