@@ -200,6 +200,28 @@ describe('uploads over HTTP (multipart/form-data)', () => {
     expect((await fetch(`${server.url}/v2/health_check`)).status).toBe(200)
   })
 
+  it('a .vrkai nested deeper than 256 levels answers 400 naming file_data and where, as a JSON body would, and stores nothing', async () => {
+    const before = dbFingerprint(node.store)
+    const nested = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels)
+    const entry = (metadata: string) =>
+      `{"vrkai":{"metadata":${metadata},"resource":{"Document":${JSON.stringify(documentResource('deep'))}},"version":"V1","sfm":{"map":{},"source_files_count":1}}}`
+    // 10,000 levels overflowed the stack when the entry was stored: a 500 'internal error'.
+    for (const levels of [300, 10_000]) {
+      const res = await uploadHttp('/', `deep-${levels}.vrkai`, entry(nested(levels)))
+      const body = (await res.json()) as { message: string }
+      expect(res.status, body.message).toBe(400)
+      expect(body).toMatchObject({ code: 400, error: 'Bad Request' })
+      expect(body.message).toMatch(/^file_data: vrkai\.metadata\.a\.a.*: nested deeper than 256 levels/)
+      expect(body.message.length).toBeLessThan(1000)
+    }
+    expect(dbFingerprint(node.store)).toBe(before)
+    // Up to the limit it is stored and given back as it came (the entry itself is level 1, metadata level 3).
+    const deepest = entry(nested(253))
+    expect((await uploadHttp('/', 'deepest.vrkai', deepest)).status).toBe(200)
+    const back = await fetch(`${server.url}/v2/retrieve_vector_resource?path=${encodeURIComponent('/deepest.vrkai')}`, { headers: auth })
+    expect(await back.json()).toEqual(JSON.parse(deepest))
+  })
+
   it('a client that goes away mid-upload leaves no staged file and no open file behind, and nothing is stored', async () => {
     const before = dbFingerprint(node.store)
     const openFiles = () => readdirSync('/proc/self/fd').length

@@ -1,6 +1,7 @@
 import { LocalVrkaiEntrySchema, type LocalVrkaiEntry } from '../../shared/contract/scope'
 import { VFS_READABLE_EXTENSIONS } from '../../shared/contract/vector-fs'
 import { formatIssues } from '../../shared/contract/field-errors'
+import { tooDeepMessage, tooDeepPath } from '../../shared/contract/limits'
 import type { DocumentReader } from './document-reader'
 import { UnreadableContent } from './document-text'
 import { htmlToText } from './html-text'
@@ -86,6 +87,10 @@ export async function extractText(type: FileType, bytes: Uint8Array, documents: 
       } catch (err) {
         throw new UnreadableContent(`file_data: a .vrkai file is a LocalVrkaiEntry as JSON (${(err as Error).message})`)
       }
+      // The limit of JSON bodies: such an entry could not be sent in a job's scope, and one nested
+      // thousands deep overflowed the stack when it was stored.
+      const deep = tooDeepPath(json)
+      if (deep !== undefined) throw new UnreadableContent(`file_data: ${tooDeepMessage(deep, 'a .vrkai file')}`)
       const parsed = LocalVrkaiEntrySchema.safeParse(json)
       if (!parsed.success) {
         throw new UnreadableContent(`file_data: not a LocalVrkaiEntry (${formatIssues(parsed.error.issues, json)})`)

@@ -95,5 +95,5 @@ export function tooDeepPath(value: unknown, max = MAX_JSON_DEPTH): string | unde
 }
 
 /** 256 levels of long keys would make an unreadable message: it keeps the path's start and end. */
-export const tooDeepMessage = (path: string) =>
-  `${path === '' ? 'body' : path.length > 300 ? `${path.slice(0, 150)}…${path.slice(-150)}` : path}: nested deeper than ${MAX_JSON_DEPTH} levels (the limit for JSON bodies)`
+export const tooDeepMessage = (path: string, limitOf = 'JSON bodies') =>
+  `${path === '' ? 'body' : path.length > 300 ? `${path.slice(0, 150)}…${path.slice(-150)}` : path}: nested deeper than ${MAX_JSON_DEPTH} levels (the limit for ${limitOf})`
