@@ -26,8 +26,8 @@ describe('Settings page against a real node', () => {
     expect(screen.getByTestId('embedding-progress').textContent).toBe('Files: 0 processing · 0 ready · 0 failed')
     await userEvent.click(screen.getByLabelText('Provider', { selector: 'input' }))
     const options = await screen.findAllByRole('option', { hidden: true })
-    expect(options.map((o) => o.textContent)).toEqual([expect.stringMatching(/^gpt/)]) // Claude cannot embed
-    await userEvent.click(options[0]!)
+    expect(options.map((o) => o.textContent)).toEqual(['None (keywords only)', expect.stringMatching(/^gpt/)]) // Claude cannot embed
+    await userEvent.click(options[1]!)
     await userEvent.type(screen.getByRole('textbox', { name: 'Embedding model name' }), 'text-embedding-3-small')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(screen.getByTestId('embedding-current').textContent).toMatch(/text-embedding-3-small from gpt/))
@@ -53,7 +53,7 @@ describe('Settings page: what a first-time user is told', () => {
     renderWithApp(<SettingsPage />, routerTransport(node.router))
     await screen.findByTestId('keyword-only')
     await userEvent.click(screen.getByLabelText('Provider', { selector: 'input' }))
-    await userEvent.click((await screen.findAllByRole('option', { hidden: true }))[0]!)
+    await userEvent.click(await screen.findByRole('option', { name: /^gpt/, hidden: true }))
     const save = screen.getByRole('button', { name: 'Save' })
     expect(save.hasAttribute('disabled')).toBe(false)
     await userEvent.click(save)
@@ -106,7 +106,9 @@ describe('Settings page when the embedding provider is gone', () => {
     renderWithApp(<SettingsPage />, routerTransport(node.router))
     expect((await screen.findByTestId('embedding-stale')).textContent).toMatch(/“gone”.*cannot embed any more/)
     expect(screen.queryByTestId('embedding-current')).toBeNull()
-    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Provider', { selector: 'input' }).value).toBe(''))
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLInputElement>('Provider', { selector: 'input' }).value).toBe('None (keywords only)')
+    )
     expect(screen.getByRole('textbox', { name: /Embedding model name/ }).hasAttribute('disabled')).toBe(true)
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(async () => expect((await node.get('/v2/get_default_embedding_model')).body).toEqual({ provider_id: null, model: null }))
@@ -119,5 +121,66 @@ describe('sourcesOf', () => {
     const good = { path: '/a.txt', name: 'a.txt', node_id: 'n1', score: 0.5 }
     expect(sourcesOf(message([good, { path: 3 }]))).toEqual([good])
     expect(sourcesOf(message(undefined))).toEqual([])
+  })
+})
+
+describe('Settings page: saving the embedding model, which embeds every file again', () => {
+  const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
+  afterEach(cleanup)
+  const upload = async (name: string) => {
+    const bytes = new TextEncoder().encode(`Words of ${name}.`)
+    expect((await node.post('/v2/upload_file_to_folder', { path: '/', filename: name, file_data: bytes })).status).toBe(200)
+  }
+  const stored = async () => (await node.get('/v2/get_default_embedding_model')).body
+  const chooseGpt = async () => {
+    await userEvent.click(screen.getByLabelText('Provider', { selector: 'input' }))
+    await userEvent.click(await screen.findByRole('option', { name: /^gpt/, hidden: true }))
+  }
+
+  it('the setting in use is not saved again (Save is off until something changes)', async () => {
+    renderWithApp(<SettingsPage />, routerTransport(node.router))
+    await screen.findByTestId('keyword-only')
+    const save = screen.getByRole('button', { name: 'Save' })
+    expect(save.hasAttribute('disabled')).toBe(true)
+    await chooseGpt()
+    expect(save.hasAttribute('disabled')).toBe(false)
+  })
+
+  it('with files in the library, a new model asks first, naming how many files are embedded; Cancel keeps the setting', async () => {
+    await upload('a.txt')
+    await upload('b.txt')
+    renderWithApp(<SettingsPage />, routerTransport(node.router))
+    await waitFor(() => expect(screen.getByTestId('embedding-progress').textContent).toMatch(/2 ready/))
+    await chooseGpt()
+    await userEvent.type(screen.getByRole('textbox', { name: 'Embedding model name' }), 'text-embedding-3-small')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog.textContent).toContain('Embed 2 files?')
+    expect(dialog.textContent).toContain('All 2 files in the library are embedded with text-embedding-3-small from gpt')
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel', hidden: true }))
+    expect(await stored()).toEqual({ provider_id: null, model: null })
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Embed 2 files', hidden: true }))
+    await waitFor(async () => expect(await stored()).toEqual({ provider_id: 'gpt', model: 'text-embedding-3-small' }))
+    // In use now: nothing to save until it changes.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true))
+  })
+
+  it('going back to keywords alone asks first too, and says the embeddings are dropped', async () => {
+    await upload('a.txt')
+    expect((await node.post('/v2/update_default_embedding_model', { provider_id: 'gpt', model: 'emb' })).status).toBe(200)
+    renderWithApp(<SettingsPage />, routerTransport(node.router))
+    await screen.findByTestId('embedding-current')
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true)
+    // From the keyboard: None is an option of the select like the providers.
+    screen.getByLabelText('Provider', { selector: 'input' }).focus()
+    await userEvent.keyboard('{ArrowDown}')
+    await userEvent.click(await screen.findByRole('option', { name: 'None (keywords only)', hidden: true }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog.textContent).toContain('Search the file by keywords alone?')
+    await userEvent.click(screen.getByRole('button', { name: 'Use keywords alone', hidden: true }))
+    await waitFor(async () => expect(await stored()).toEqual({ provider_id: null, model: null }))
   })
 })

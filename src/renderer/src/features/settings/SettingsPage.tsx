@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { modals } from '@mantine/modals'
 import { useEffect, useState } from 'react'
 import { modelKind } from '../../../../shared/contract/identity'
 import { errorText } from '../../api/client'
@@ -6,10 +7,12 @@ import { useEmbeddingModel, useProviders, useRouteMutation, useVfsFileStates } f
 import { hrefOf } from '../../app/router'
 import { useSecondsLeft } from '../../app/use-seconds-left'
 import type { EmbeddingFailure } from '../../../../shared/contract/vector-fs-browse'
-import { providerOptionLabel } from '../providers'
+import { providerOptionLabel, providerTitle } from '../providers'
 
 /** Provider kinds whose servers can embed documents (api-contract.md, update_default_embedding_model). */
 const EMBEDDING_KINDS = ['OpenAI', 'Ollama', 'Gemini'] as const
+/** The select's value for no embedding model (a provider id is never empty). */
+const NONE = ''
 
 export function SettingsPage() {
   return (
@@ -43,6 +46,28 @@ function EmbeddingSettings() {
   const stale = !!current?.provider_id && !!providers.data && !isCapable(current.provider_id)
   // The choice as the select shows it: one it does not list reads "None", so it is none (not sent behind a "None").
   const chosen = providerId !== null && providers.data && !isCapable(providerId) ? null : providerId
+  // Saving re-embeds every file (the node starts over whatever was chosen): the setting in use is not saved again.
+  const unchanged = !!current && chosen === current.provider_id && (chosen === null || model.trim() === (current.model ?? ''))
+  const files = counts.processing + counts.ready + counts.failed
+  const save = () => update.mutate({ provider_id: chosen, model: chosen ? model.trim() : null })
+  const confirmSave = () => {
+    const them = files === 1 ? 'the file' : `${files} files`
+    const all = files === 1 ? 'The library’s file is' : `All ${files} files in the library are`
+    const again = current?.provider_id ? ' again' : ''
+    const chosenProvider = capable.find((p) => p.id === chosen)
+    modals.openConfirmModal({
+      title: chosen ? `Embed ${them}${again}?` : `Search ${them} by keywords alone?`,
+      children: (
+        <Text size="sm">
+          {chosen
+            ? `${all} embedded${again} with ${model.trim()} from ${chosenProvider ? providerTitle(chosenProvider) : chosen}: each is sent to that provider’s server, which takes a while for a large library and may cost money on a hosted service.`
+            : `Embeddings are dropped: search and answers find passages by keywords alone, and choosing a model later embeds every file again.`}
+        </Text>
+      ),
+      labels: { confirm: chosen ? `Embed ${them}` : 'Use keywords alone', cancel: 'Cancel' },
+      onConfirm: save
+    })
+  }
   return (
     <Paper withBorder p="md" component="section" aria-label="Embedding model">
       <Stack gap="sm">
@@ -76,21 +101,26 @@ function EmbeddingSettings() {
           onSubmit={(e) => {
             e.preventDefault()
             if (chosen && !model.trim()) return setModelMissing(true)
-            update.mutate({ provider_id: chosen, model: chosen ? model.trim() : null })
+            if (unchanged) return
+            if (files > 0) confirmSave()
+            else save()
           }}
         >
           <Stack gap="xs">
             <Group align="flex-end" wrap="wrap">
               <Select
                 label="Provider"
-                placeholder="None (keywords only)"
-                data={capable.map((p) => ({ value: p.id, label: providerOptionLabel(p) }))}
-                value={chosen}
+                // None is an option of its own: a clear button alone (out of the Tab order) left keyboard users no way back to keywords.
+                data={[
+                  { value: NONE, label: 'None (keywords only)' },
+                  ...capable.map((p) => ({ value: p.id, label: providerOptionLabel(p) }))
+                ]}
+                value={chosen ?? NONE}
+                allowDeselect={false}
                 onChange={(id) => {
-                  setProviderId(id)
+                  setProviderId(id === NONE || id === null ? null : id)
                   setModelMissing(false)
                 }}
-                clearable
                 w={320}
               />
               <TextInput
@@ -106,7 +136,7 @@ function EmbeddingSettings() {
                 error={modelMissing ? 'Type the name of an embedding model this provider’s server has' : undefined}
                 w={260}
               />
-              <Button type="submit" loading={update.isPending}>
+              <Button type="submit" loading={update.isPending} disabled={unchanged}>
                 Save
               </Button>
             </Group>
