@@ -90,30 +90,39 @@ export function jobRemovalsRepo(db: Db, options: RemovalOptions = {}) {
     }
     waiting.delete(inboxId)
   }
-  let sweeping: Promise<void> | undefined
+  let sweeping = false
+  let swept: Promise<void> = Promise.resolve()
   let closed = false
 
   /** Finishes every removal under way, one slice per turn of the event loop. */
   const sweep = async () => {
-    while (!closed && db.open) {
-      const inboxId = next.get()
-      if (inboxId === undefined) return
-      let gone: boolean
-      try {
-        gone = withoutFlush(() => slice.immediate(inboxId, performance.now() + sliceMs))
-      } catch (err) {
-        // A full disk, say: the removals stay recorded and are taken up again by the next removal or start.
-        for (const id of [...waiting.keys()]) settle(id, err)
-        throw err
+    try {
+      while (!closed && db.open) {
+        const inboxId = next.get()
+        if (inboxId === undefined) break
+        let gone: boolean
+        try {
+          gone = withoutFlush(() => slice.immediate(inboxId, performance.now() + sliceMs))
+        } catch (err) {
+          // A full disk, say: the removals stay recorded and are taken up again by the next removal or start.
+          for (const id of [...waiting.keys()]) settle(id, err)
+          throw err
+        }
+        if (gone) settle(inboxId)
+        await new Promise<void>((resolve) => setImmediate(resolve))
       }
-      if (gone) settle(inboxId)
-      await new Promise<void>((resolve) => setImmediate(resolve))
+    } finally {
+      // In the same turn as the last look at inbox_removals: a removal begun after it starts a new sweep.
+      sweeping = false
     }
   }
-  const startSweep = () =>
-    (sweeping ??= sweep().finally(() => {
-      sweeping = undefined
-    }))
+  const startSweep = (): Promise<void> => {
+    if (!sweeping) {
+      sweeping = true
+      swept = sweep()
+    }
+    return swept
+  }
 
   return {
     /**
