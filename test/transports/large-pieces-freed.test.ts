@@ -113,3 +113,45 @@ describe('all_inboxes with scopes of megabytes, over HTTP', () => {
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(4 * MiB)
   })
 })
+
+describe('all_inboxes, pieced together from rows and scopes of every size', () => {
+  const node = useTestNode()
+
+  it('gives each inbox exactly as get_inbox does, in list order, around the size where a scope becomes a piece of its own', async () => {
+    await addProvider(node, 'p1')
+    const base = { local_vrkai: [], local_vrpack: [], network_folders: [], vector_fs_folders: [], vector_fs_items: [] }
+    const sizedScope = (bytes: number) => {
+      const empty = JSON.stringify({ ...base, padding: '' })
+      return JSON.stringify({ ...base, padding: 'x'.repeat(bytes - Buffer.byteLength(empty)) })
+    }
+    // Below, at and just over the 64 KiB boundary, large, and the default empty scope.
+    const sizes = [0, 64 * 1024 - 1, 64 * 1024, 64 * 1024 + 1, 3 * MiB, 200]
+    const names = ['plain', 'quote " and \\ backslash', 'line\nbreak\ttab', 'ünïcödé 日本語 🚀', 'control \u0001 char', 'last']
+    const jobIds: string[] = []
+    for (const [i, bytes] of sizes.entries()) {
+      const jobId = await createJob(node, 'p1')
+      if (bytes > 0) {
+        const scope = sizedScope(bytes)
+        expect(Buffer.byteLength(scope)).toBe(bytes)
+        node.store.jobs.updateScope(jobId, scope)
+      }
+      expect(
+        (await node.post('/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${jobId}::false`, custom_name: names[i] })).status
+      ).toBe(200)
+      await node.post('/v2/job_message', { job_id: jobId, content: `question ${i} with "quotes" and ünïcödé` })
+      jobIds.push(jobId)
+    }
+    expect((await node.post('/v2/update_job_hidden', { job_id: jobIds[2], is_hidden: true })).status).toBe(200)
+
+    const all = (await node.get('/v2/all_inboxes')).body as { inbox_id: string; job_scope: unknown }[]
+    expect(all).toHaveLength(sizes.length)
+    for (const inbox of all) expect(inbox).toEqual((await node.get('/v2/get_inbox', { inbox_name: inbox.inbox_id })).body)
+
+    const visible = (await node.get('/v2/all_inboxes', { show_hidden: 'false' })).body as { inbox_id: string }[]
+    expect(visible.map((i) => i.inbox_id)).toEqual(all.map((i) => i.inbox_id).filter((id) => id !== `job_inbox::${jobIds[2]}::false`))
+
+    const noScopes = (await node.get('/v2/all_inboxes', { include_scope: 'false' })).body as { job_scope: unknown }[]
+    expect(noScopes.map((i) => i.job_scope)).toEqual(all.map(() => null))
+    expect(noScopes.map((i) => ({ ...i, job_scope: undefined }))).toEqual(all.map((i) => ({ ...i, job_scope: undefined })))
+  })
+})

@@ -94,17 +94,3 @@ export function* batched(pieces: Iterable<Buffer>, size = 64 * 1024): Generator<
   }
   if (held.length) yield Buffer.concat(held)
 }
-
-/** A JSON array of elements that are each JSON already (an element may come in several pieces), as pieces. */
-export function* jsonArrayPieces(elements: Iterable<Buffer | string | readonly Buffer[]>): Generator<Buffer> {
-  yield OPEN
-  let first = true
-  for (const e of elements) {
-    if (!first) yield COMMA
-    first = false
-    if (typeof e === 'string') yield Buffer.from(e)
-    else if (Buffer.isBuffer(e)) yield e
-    else yield* e
-  }
-  yield CLOSE
-}

@@ -45,20 +45,29 @@ const INBOX_TAIL = `',"last_message":' || coalesce(i.last_message_json, 'null') 
 
 const inboxJson = (scope: string) => `CAST(${INBOX_HEAD} || ${scope} || ${INBOX_TAIL} AS BLOB)`
 
-/** The same JSON in three parts around job_scope, so a scope of megabytes is handed over as stored, never concatenated. */
-const INBOX_JSON_PARTS = `CAST(${INBOX_HEAD} AS BLOB),
-   (SELECT CAST(s.scope_json AS BLOB) FROM job_scopes s WHERE s.job_id = j.id),
-   CAST(${INBOX_TAIL} AS BLOB)`
-
 const WITH_SCOPE = '(SELECT s.scope_json FROM job_scopes s WHERE s.job_id = j.id)'
-const NO_SCOPE = "'null'"
 
-/** Every inbox, newest activity first: one pass over the activity index, jobs and providers joined by unique keys. */
-function listSql(showHidden: boolean, withScope: boolean, columns = inboxJson(withScope ? WITH_SCOPE : NO_SCOPE)): string {
-  return `SELECT ${columns}
+/**
+ * A scope up to this size is read as text and joined with the rows around it; a larger one is read
+ * as bytes and sent as a piece of its own, never copied into a string or joined.
+ */
+const JOINED_SCOPE_BYTES = 64 * 1024
+
+/**
+ * Every inbox, newest activity first: one pass over the activity index, jobs and providers joined by
+ * unique keys. With scopes, the last two columns are the scope as text when small, as bytes when
+ * large (octet_length reads only the value's size, not its pages).
+ */
+function listSql(showHidden: boolean, withScope: boolean): string {
+  const scope = withScope
+    ? `, iif(octet_length(s.scope_json) <= ${JOINED_SCOPE_BYTES}, s.scope_json),
+         iif(octet_length(s.scope_json) > ${JOINED_SCOPE_BYTES}, CAST(s.scope_json AS BLOB))`
+    : ''
+  return `SELECT ${LIST_COLUMNS}${scope}
           FROM inboxes i INDEXED BY ${showHidden ? 'inboxes_activity' : 'inboxes_visible_activity'}
           JOIN jobs j ON j.id = i.job_id
           JOIN providers p ON p.id = j.provider_id
+          ${withScope ? 'LEFT JOIN job_scopes s ON s.job_id = j.id' : ''}
           ${showHidden ? '' : 'WHERE i.is_hidden = 0'}
           ORDER BY i.activity DESC, i.seq DESC`
 }
@@ -118,11 +127,24 @@ type ListRow = [
   last_message_json: string | null
 ]
 
-/** The Inbox JSON of a row, job_scope null (the same value the SQL form gives). */
-const listJson = (r: ListRow) =>
+/** A row that starts with the columns of LIST_COLUMNS. */
+type AtLeastListRow = readonly [...ListRow, ...unknown[]]
+
+/** The Inbox JSON of a row up to its job_scope's value, and what follows that value. */
+const listJsonHead = (r: AtLeastListRow) =>
   `{"custom_name":${JSON.stringify(r[3])},"datetime_created":${JSON.stringify(r[4])},"inbox_id":${JSON.stringify(r[0])}` +
   `,"is_finished":${r[5] ? 'true' : 'false'},"is_hidden":${r[6] ? 'true' : 'false'},"is_pinned":${r[7] ? 'true' : 'false'}` +
-  `,"agent":${r[8]},"job_config":${r[9]},"job_scope":null,"last_message":${r[10] ?? 'null'}}`
+  `,"agent":${r[8]},"job_config":${r[9]},"job_scope":`
+const listJsonTail = (r: AtLeastListRow) => `,"last_message":${r[10] ?? 'null'}}`
+
+/** The Inbox JSON of a row, job_scope null unless given (the same value the SQL form gives). */
+const listJson = (r: AtLeastListRow, scope = 'null') => listJsonHead(r) + scope + listJsonTail(r)
+
+/** A row of the list with scopes: ListRow, then the scope as text (small) or as bytes (large). */
+type ScopedListRow = [...ListRow, smallScope: string | null, largeScope: Buffer | null]
+
+/** Text joined into one piece of the list before it is handed on (fewer, larger socket writes). */
+const LIST_PIECE_CHARS = 64 * 1024
 
 /** A position before every inbox: activity timestamps start with a digit, which sorts before '~'. */
 const START: ListPosition = { activity: '~', seq: Number.MAX_SAFE_INTEGER }
@@ -133,14 +155,6 @@ const REMEMBERED_PAGES = 32
 const filterKey = (f: PageFilter) => `${f.showHidden ? 1 : 0}${f.pinned === undefined ? '' : f.pinned ? 1 : 0}`
 
 export function inboxesRepo(db: Db) {
-  const lists = new Map<string, ReturnType<typeof prepareList>>()
-  const prepareList = (showHidden: boolean, withScope: boolean) => db.prepare<[], Buffer>(listSql(showHidden, withScope)).pluck()
-  const list = (showHidden: boolean, withScope: boolean) => {
-    const key = `${showHidden}${withScope}`
-    let stmt = lists.get(key)
-    if (!stmt) lists.set(key, (stmt = prepareList(showHidden, withScope)))
-    return stmt
-  }
   const pages = new Map<string, ReturnType<typeof preparePage>>()
   const preparePage = (f: PageFilter) => db.prepare<[string, number, number], ListRow>(pageSql(f)).raw()
   const page = (f: PageFilter) => {
@@ -203,22 +217,30 @@ export function inboxesRepo(db: Db) {
   return {
     /** The ids of the inboxes whose jobs the provider answers, newest activity first, at most `limit`. */
     idsOfProvider: (providerId: string, limit: number): string[] => ofProvider.all(providerId, limit),
-    /** The Inbox JSON of each inbox, newest activity first. */
-    listJson: (showHidden: boolean, withScope = true) => list(showHidden, withScope).all(),
     /**
-     * The same rows one at a time as pieces of JSON (with scopes: three per inbox, the scope as
-     * stored), on a connection of the caller's: a reader that holds its own snapshot.
+     * Every inbox's JSON, newest activity first, as the pieces of one JSON array: rows joined into
+     * pieces of about 64 KB, and each scope over 64 KB as a piece of its own, the bytes as stored. Read
+     * on a connection of the caller's: a reader that holds its own snapshot.
      */
-    *iterateJson(reader: Db, showHidden: boolean, withScope = true): Generator<Buffer[]> {
-      if (!withScope) {
-        for (const json of reader.prepare<[], Buffer>(listSql(showHidden, false)).pluck().iterate()) yield [json]
-        return
+    *listPieces(reader: Db, showHidden: boolean, withScope = true): Generator<Buffer> {
+      let text = '['
+      let first = true
+      const rows = reader.prepare<[], ScopedListRow>(listSql(showHidden, withScope)).raw().iterate()
+      for (const r of rows) {
+        text += first ? '' : ','
+        first = false
+        const large = withScope ? r[12] : null
+        if (large) {
+          yield Buffer.from(text + listJsonHead(r))
+          yield large
+          text = listJsonTail(r)
+        } else text += listJson(r, (withScope && r[11]) || 'null')
+        if (text.length >= LIST_PIECE_CHARS) {
+          yield Buffer.from(text)
+          text = ''
+        }
       }
-      for (const parts of reader
-        .prepare<[], Buffer[]>(listSql(showHidden, true, INBOX_JSON_PARTS))
-        .raw()
-        .iterate())
-        yield parts
+      yield Buffer.from(text + ']')
     },
     /** Up to `limit` inboxes after `after` (absent: from the start), in list order, without scopes. */
     /** The same array (never to be changed) for the same read until something is written. */

@@ -2,7 +2,7 @@ import type { NodeContext } from '../context'
 import { notFound } from '../errors'
 import type { HandlerGroup } from '../handler-types'
 import { emitInboxChanged } from '../../domain/inbox-events'
-import { batched, JsonStream, jsonArrayPieces, sentOnce } from '../raw-json'
+import { JsonStream, sentOnce } from '../raw-json'
 
 type InboxRoutes = 'all_inboxes' | 'update_smart_inbox_name'
 
@@ -14,24 +14,15 @@ export function inboxHandlers(ctx: NodeContext): HandlerGroup<InboxRoutes> {
       // read from a connection of its own (one consistent snapshot while other requests write).
       const showHidden = query.show_hidden !== 'false'
       const withScope = query.include_scope !== 'false'
-      return new JsonStream(() =>
-        batched(
-          (function* () {
-            const reader = store.openReader()
-            try {
-              const inboxes = store.inboxes.iterateJson(reader, showHidden, withScope)
-              // Each inbox's bytes are read for this answer alone: the transport frees a scope of megabytes once it is sent.
-              yield* jsonArrayPieces(
-                (function* () {
-                  for (const parts of inboxes) yield parts.map(sentOnce)
-                })()
-              )
-            } finally {
-              reader.close()
-            }
-          })()
-        )
-      )
+      return new JsonStream(function* () {
+        const reader = store.openReader()
+        try {
+          // Read for this answer alone: the transport frees a scope of megabytes once it is sent.
+          for (const piece of store.inboxes.listPieces(reader, showHidden, withScope)) yield sentOnce(piece)
+        } finally {
+          reader.close()
+        }
+      })
     },
 
     update_smart_inbox_name({ body }) {
