@@ -275,7 +275,7 @@ describe('failures become clearly marked messages in the inbox', () => {
     fake.behaviour = { type: 'stall', chunks: ['The first half'] }
     const events = recordEvents(node)
     await node.post('/v2/job_message', { job_id: jobId, content: 'Hi' })
-    await vi.waitFor(() => expect(events.some((e) => e.type === 'message_delta')).toBe(true))
+    await vi.waitFor(() => expect(events.some((e) => e.type === 'message_delta')).toBe(true), { timeout: 5000 })
     await fake.close() // drops the open response mid-stream, as a crashed server or proxy does
     const [, note] = await waitForAnswers(node, inboxId, 1)
     expect(note!.job_message.error).toBeDefined()

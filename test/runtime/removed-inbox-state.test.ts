@@ -1,4 +1,6 @@
 import { expect, it } from 'vitest'
+import { waitForAnswers } from '../support/answers'
+import { fullScope } from '../support/fixtures'
 import { addProvider, createJob, useFakeLlm, useTestNode } from '../support/node'
 
 /*
@@ -33,4 +35,17 @@ it('a job removed during a 429 pause leaves nothing behind in the runtime, for t
   // The other inbox still waits for the server.
   expect(runtime.holds(inbox(kept))).toBe(true)
   expect(fake.requests.filter((r) => r.method === 'POST').length).toBe(1)
+})
+
+it("a removed job's scope passages, parsed for its answers, go with it", async () => {
+  await addProvider(node, 'p1', { external_url: fake.url, api_key: 'k-123456' })
+  const jobId = await createJob(node, 'p1', fullScope())
+  const inboxId = `job_inbox::${jobId}::false`
+  await node.post('/v2/job_message', { job_id: jobId, content: 'What does the handbook say?' })
+  await waitForAnswers(node, inboxId, 1)
+  await expect.poll(() => node.runtime!.busy(inboxId)).toBe(false)
+  // Kept for the job's next answer.
+  expect(node.runtime!.holds(inboxId)).toBe(true)
+  expect((await node.post('/v2/remove_job', { job_id: jobId })).status).toBe(200)
+  expect(node.runtime!.holds(inboxId)).toBe(false)
 })

@@ -2,6 +2,7 @@ import type { JobConfig } from '../../shared/contract/job'
 import type { LastMessage } from '../../shared/contract/message'
 import type { LlmProvider } from '../../shared/contract/provider'
 import { modelKind } from '../../shared/contract/identity'
+import { jobIdOfInbox } from '../../shared/contract/inbox-id'
 import { PROVIDER_CATALOG, type ProviderProtocol } from '../../shared/provider-catalog'
 import type { AnswerRuntime } from '../domain/answering'
 import type { MessageChain } from '../domain/message-chain'
@@ -69,7 +70,7 @@ export interface RunningRuntime extends AnswerRuntime {
   resume(): void
   /** Aborts answers in progress without storing them (they are answered after a restart) and waits. */
   close(): Promise<void>
-  /** Whether the runtime keeps anything for this inbox (an answer, a place in a queue, a 429's count, a stop to store). */
+  /** Whether the runtime keeps anything for this inbox (an answer, a place in a queue, a 429's count, a stop to store, its job's scope passages). */
   holds(inboxId: string): boolean
 }
 
@@ -381,12 +382,18 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
     },
     cancel(inboxId) {
       inFlight.get(inboxId)?.abort(CANCEL)
-      // The inbox is gone: nothing kept for it may outlive it (a 429's count, a stop to write, its place in a paused lane).
+      // The inbox is gone: nothing kept for it may outlive it (a 429's count, a stop to write, its place in a paused lane, its scope's passages).
       rateAttempts.delete(inboxId)
       unstoredStops.delete(inboxId)
       lanes.forget(inboxId)
+      scopes.forget(jobIdOfInbox(inboxId))
     },
-    holds: (inboxId) => inFlight.has(inboxId) || rateAttempts.has(inboxId) || unstoredStops.has(inboxId) || lanes.has(inboxId),
+    holds: (inboxId) =>
+      inFlight.has(inboxId) ||
+      rateAttempts.has(inboxId) ||
+      unstoredStops.has(inboxId) ||
+      lanes.has(inboxId) ||
+      scopes.has(jobIdOfInbox(inboxId)),
     busy: (inboxId) => lanes.has(inboxId),
     resume() {
       lanes.resume((after, limit) => ctx.store.messages.pendingInboxesAfter(after, limit))

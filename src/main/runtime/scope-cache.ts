@@ -53,6 +53,10 @@ export function scopePassageCache(store: Store, maxChars = CACHE_CHARS) {
     /** The local passages and VectorFS entries of the job's scope as stored now (none when the job is gone). */
     scope,
     /** The local passages alone. */
-    passages: (jobId: string): readonly Passage[] => scope(jobId).passages
+    passages: (jobId: string): readonly Passage[] => scope(jobId).passages,
+    /** The job is gone: its passages go now, not when other jobs' scopes push them out. */
+    forget: drop,
+    /** Whether the job's passages are kept. */
+    has: (jobId: string): boolean => entries.has(jobId)
   }
 }
