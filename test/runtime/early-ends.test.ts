@@ -29,6 +29,8 @@ const claude = (text: string) => sse({ type: 'content_block_delta', index: 0, de
 const REPLIES: Record<string, { type: string; body: string }> = {
   'openai-no-end': { type: 'text/event-stream', body: oa({ content: 'The first' }) + oa({ content: ' half' }) },
   'openai-mid-event': { type: 'text/event-stream', body: oa({ content: 'The first' }) + oa({ content: ' half' }).slice(0, 40) },
+  // Some servers send an empty finish_reason on every chunk: no reason, so no end.
+  'openai-empty-finish': { type: 'text/event-stream', body: oa({ content: 'The first' }, '') + oa({ content: ' half' }, '') },
   'openai-finish-no-done': { type: 'text/event-stream', body: oa({ content: 'Whole' }) + oa({}, 'stop') },
   'openai-done-no-finish': { type: 'text/event-stream', body: oa({ content: 'Whole' }) + 'data: [DONE]' },
   'ollama-no-done': { type: 'application/x-ndjson', body: ol({ message: { role: 'assistant', content: 'The first half' }, done: false }) },
@@ -106,6 +108,7 @@ describe('a reply closed before its end is an answer that broke off, with its te
   it.each([
     ['OpenAI', 'openai-no-end', 'The first half'],
     ['OpenAI', 'openai-mid-event', 'The first'],
+    ['OpenAI', 'openai-empty-finish', 'The first half'],
     ['Ollama', 'ollama-no-done', 'The first half'],
     ['Ollama', 'ollama-mid-line', 'The first half'],
     ['Claude', 'claude-no-stop', 'The first half'],

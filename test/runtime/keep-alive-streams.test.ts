@@ -44,25 +44,39 @@ describe.each(['OpenAI', 'Claude', 'Gemini', 'Ollama'])('%s', (kind) => {
   })
 })
 
+const call = (kind: ProviderKind, timeouts: Record<string, number>) =>
+  runAnswerCall(
+    {
+      target: { kind, model: 'm', baseUrl: fake.url + BASES[kind], apiKey: 'sk-test-key-123456' },
+      options: { prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hello?' }] }] },
+      stream: true,
+      timeouts: { firstChunkMs: 1000, idleMs: 1000, ...timeouts },
+      maxTextBytes: 1 << 20,
+      wireLimit: 1 << 28
+    },
+    fetch,
+    new AbortController().signal,
+    () => {}
+  )
+
+it.each(['OpenAI', 'Claude', 'Gemini'] as ProviderKind[])(
+  '%s: keep-alives from the start, past the first-chunk wait, end the call saying none of the answer came',
+  async (kind) => {
+    fake.behaviour = { type: 'keepalive', chunks: [], everyMs: 100 }
+    const result = await call(kind, { firstChunkMs: 500, noProgressMs: 1200 })
+    expect(result).toMatchObject({ kind: 'failed', text: '', failure: { kind: 'timeout' } })
+    if (result.kind !== 'failed') return
+    expect(result.failure.message).toMatch(/sent only keep-alive signals for 1 s, none of the answer, so the node ended the call/)
+  }
+)
+
 describe('the limit of time for one streamed answer', () => {
   it.each(['OpenAI', 'Claude', 'Gemini', 'Ollama'] as ProviderKind[])(
     '%s: an answer still dripping in when the limit comes ends there, its text kept',
     async (kind) => {
       fake.behaviour = { type: 'reply', chunks: Array.from({ length: 40 }, (_, i) => `w${i} `), delayMs: 100 }
-      const result = await runAnswerCall(
-        {
-          target: { kind, model: 'm', baseUrl: fake.url + BASES[kind], apiKey: 'sk-test-key-123456' },
-          options: { prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hello?' }] }] },
-          stream: true,
-          // Each word comes well within the other limits.
-          timeouts: { firstChunkMs: 1000, idleMs: 1000, noProgressMs: 1000, totalMs: 1200 },
-          maxTextBytes: 1 << 20,
-          wireLimit: 1 << 28
-        },
-        fetch,
-        new AbortController().signal,
-        () => {}
-      )
+      // Each word comes well within the other limits.
+      const result = await call(kind, { noProgressMs: 1000, totalMs: 1200 })
       expect(result).toMatchObject({ kind: 'failed', failure: { kind: 'timeout' } })
       if (result.kind !== 'failed') return
       expect(result.text).toMatch(/^w0 w1 w2 /)

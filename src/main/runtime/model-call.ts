@@ -254,7 +254,7 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
     const seconds = expired && Math.round(expired.ms / 1000)
     const failure =
       expired?.why === 'progress'
-        ? noProgressFailure(opts.failure, expired.ms)
+        ? noProgressFailure(opts.failure, expired.ms, text !== '')
         : expired?.why === 'total'
           ? answerTimeLimitFailure(opts.failure, expired.ms)
           : expired && !opts.stream && opts.timeouts.unstreamedMs !== undefined

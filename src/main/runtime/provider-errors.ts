@@ -239,12 +239,12 @@ function durationText(ms: number): string {
   return minutes < 120 ? `${minutes} minutes` : `${Math.round(minutes / 60)} hours`
 }
 
-/** The message of a streamed answer ended because nothing but keep-alives came for `ms`. */
-export function noProgressFailure(ctx: FailureContext, ms: number): ProviderFailure {
+/** The message of a streamed answer ended because nothing but keep-alives came for `ms` (`started`: after part of it). */
+export function noProgressFailure(ctx: FailureContext, ms: number, started: boolean): ProviderFailure {
   const s = sentence(providerSubject(ctx.kind, ctx.baseUrl))
   return new ProviderFailure(
     'timeout',
-    `${s} sent only keep-alive signals for ${durationText(ms)}, no more of the answer, so the node ended the call (it held up the other questions for this server). Try again; if it keeps happening, look at the server's log.`
+    `${s} sent only keep-alive signals for ${durationText(ms)}, ${started ? 'no more of the answer' : 'none of the answer'}, so the node ended the call (it held up the other questions for this server). Try again; if it keeps happening, look at the server's log.`
   )
 }
 

@@ -38,7 +38,8 @@ function endsAnswer(protocol: ProviderProtocol, line: string): boolean {
     Array.isArray(x) ? x.filter((c): c is Record<string, unknown> => typeof c === 'object' && c !== null) : []
   switch (protocol) {
     case 'openai':
-      return list(v.choices).some((c) => c.finish_reason != null)
+      // An empty one is no reason: some servers send "" on every chunk.
+      return list(v.choices).some((c) => typeof c.finish_reason === 'string' && c.finish_reason !== '')
     case 'anthropic':
       return v.type === 'message_stop'
     case 'gemini':
