@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PDFDocument } from 'pdf-lib'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
 import { highlightPieces, searchWords } from '../../src/renderer/src/features/files/highlight'
-import { UploadQueue, type UploadRow } from '../../src/renderer/src/features/files/upload-queue'
+import { UploadQueue, uploadView, type UploadRow } from '../../src/renderer/src/features/files/upload-queue'
 import { ancestorsOf, fileState, parentPath, toggleExpanded } from '../../src/renderer/src/features/files/vfs-paths'
 import { ApiFailure } from '../../src/renderer/src/api/client'
 import type { FileInfo } from '../../src/shared/contract/vector-fs'
@@ -96,6 +96,33 @@ describe('upload queue', () => {
       { kind: 'done' }
     ])
     expect(seen[0]).toEqual(['queued', 'queued', 'queued'])
+    q.clearFinished()
+    expect(q.snapshot()).toEqual([])
+  })
+
+  it('cancel: a queued file is never sent, an uploading one has its request cut; neither counts as failed', async () => {
+    const sent: string[] = []
+    const q = new UploadQueue(
+      (_folder, file, onProgress, signal) =>
+        new Promise((_resolve, reject) => {
+          sent.push(file.name)
+          onProgress(1, file.size)
+          signal.addEventListener('abort', () => reject(new DOMException('The upload was cancelled', 'AbortError')))
+        }),
+      1
+    )
+    q.add('/docs', [new File(['aa'], 'a.txt'), new File(['bb'], 'b.txt'), new File(['cc'], 'c.txt')])
+    const kinds = () => q.snapshot().map((r) => r.state.kind)
+    expect(kinds()).toEqual(['uploading', 'queued', 'queued'])
+    q.cancel(q.snapshot()[1]!.id)
+    expect(kinds()).toEqual(['uploading', 'cancelled', 'queued'])
+    q.cancel(q.snapshot()[0]!.id)
+    await waitFor(() => expect(kinds()).toEqual(['cancelled', 'cancelled', 'uploading']))
+    q.cancelAll()
+    await q.idle()
+    expect(kinds()).toEqual(['cancelled', 'cancelled', 'cancelled'])
+    expect(sent).toEqual(['a.txt', 'c.txt']) // b.txt was cancelled while queued
+    expect(uploadView(q.snapshot())).toMatchObject({ done: 0, failed: 0, cancelled: 3, waiting: 0 })
     q.clearFinished()
     expect(q.snapshot()).toEqual([])
   })

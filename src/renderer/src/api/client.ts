@@ -61,15 +61,19 @@ export type UploadInput = Omit<RouteBodyInput<'upload_file_to_folder'>, 'file_da
 export async function uploadFile(
   client: Client,
   body: UploadInput,
-  onProgress: (loaded: number, total: number) => void
+  onProgress: (loaded: number, total: number) => void,
+  signal?: AbortSignal
 ): Promise<RouteResponse<'upload_file_to_folder'>> {
   const { transport } = client
   const route = routePaths.upload_file_to_folder
   const req = { method: route.method, path: route.path, body }
   let res
   try {
-    res = await (transport.upload ? transport.upload(req, onProgress) : transport.request(req))
+    // A transport without upload() sends the file in one request, which cannot be cut: stopped before it only.
+    signal?.throwIfAborted()
+    res = await (transport.upload ? transport.upload(req, onProgress, signal) : transport.request(req))
   } catch (err) {
+    if (signal?.aborted) throw err // cancelled: not the node's failure
     throw new ApiFailure(0, 'Network Error', `The node did not answer (${(err as Error).message})`, [])
   }
   return answerOf(res) as RouteResponse<'upload_file_to_folder'>

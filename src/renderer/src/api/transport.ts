@@ -16,8 +16,11 @@ export interface Transport {
    * events sent during the break were missed, so what they would have refreshed is stale.
    */
   onEvent(listener: (event: NodeEvent) => void, onResumed?: () => void): () => void
-  /** An upload that reports bytes sent (HTTP in a browser); without it, uploads go through request(). */
-  upload?(req: BridgeRequest, onProgress: (loaded: number, total: number) => void): Promise<BridgeResponse>
+  /**
+   * An upload that reports bytes sent (HTTP in a browser); without it, uploads go through request().
+   * `signal` stops it: the request is cut and the promise rejects with an AbortError.
+   */
+  upload?(req: BridgeRequest, onProgress: (loaded: number, total: number) => void, signal?: AbortSignal): Promise<BridgeResponse>
 }
 
 /** A request body's `file_data` (upload_file_to_folder): bytes, or a Blob/File the transport sends as it must. */
@@ -96,8 +99,9 @@ export function httpTransport(baseUrl: string, token: string | null, options: Ht
     upload:
       typeof XMLHttpRequest === 'undefined'
         ? undefined
-        : async (req, onProgress) => {
+        : async (req, onProgress, signal) => {
             await session
+            signal?.throwIfAborted()
             const url = new URL(req.path, baseUrl)
             const form = uploadForm(req.body)
             return new Promise<BridgeResponse>((resolve, reject) => {
@@ -115,6 +119,8 @@ export function httpTransport(baseUrl: string, token: string | null, options: Ht
                 resolve({ status: xhr.status, body })
               }
               xhr.onerror = () => reject(new Error('the upload was interrupted'))
+              xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'))
+              signal?.addEventListener('abort', () => xhr.abort(), { once: true })
               xhr.send(form ?? JSON.stringify(req.body ?? null))
             })
           },

@@ -4,6 +4,7 @@ import {
   Badge,
   Box,
   Button,
+  CloseButton,
   FileButton,
   Group,
   Loader,
@@ -61,8 +62,8 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
   const qc = useQueryClient()
   const queue = useMemo(() => {
     const refresh = uploadRefresher(qc)
-    return new UploadQueue(async (folder, file, onProgress) => {
-      const info = await uploadFile(client, { path: folder, filename: file.name, file_data: file }, onProgress)
+    return new UploadQueue(async (folder, file, onProgress, signal) => {
+      const info = await uploadFile(client, { path: folder, filename: file.name, file_data: file }, onProgress, signal)
       refresh(folder)
       return info
     })
@@ -442,7 +443,7 @@ function UploadRows({ queue }: { queue: UploadQueue }) {
   const rows = useSyncExternalStore(queue.subscribe, queue.snapshot)
   const view = useMemo(() => uploadView(rows), [rows])
   if (rows.length === 0) return null
-  const finished = view.done + view.failed > 0
+  const finished = view.done + view.failed + view.cancelled > 0
   const hidden = view.total - view.shown.length
   return (
     <Paper withBorder p="xs" component="section" aria-label="Uploads">
@@ -451,40 +452,56 @@ function UploadRows({ queue }: { queue: UploadQueue }) {
           <div data-testid="upload-summary">
             <Text size="sm">
               {view.waiting > 0 ? `Uploading: ${view.done} of ${view.total} files done` : `${view.done} of ${view.total} files uploaded`}
-              {view.failed > 0 ? `, ${view.failed} failed` : ''} ({hidden} not listed)
+              {view.failed > 0 ? `, ${view.failed} failed` : ''}
+              {view.cancelled > 0 ? `, ${view.cancelled} cancelled` : ''} ({hidden} not listed)
             </Text>
             <Progress
-              value={(100 * (view.done + view.failed)) / view.total}
+              value={(100 * (view.total - view.waiting)) / view.total}
               size="xs"
-              aria-label={`Uploads: ${view.done + view.failed} of ${view.total} finished`}
+              aria-label={`Uploads: ${view.total - view.waiting} of ${view.total} finished`}
             />
           </div>
         )}
         {view.shown.map((r) => (
-          <UploadRowView key={r.id} row={r} />
+          <UploadRowView key={r.id} row={r} onCancel={() => queue.cancel(r.id)} />
         ))}
-        {finished && (
-          <Button size="xs" variant="subtle" w="fit-content" onClick={() => queue.clearFinished()}>
-            Clear finished
-          </Button>
+        {(finished || view.waiting > 1) && (
+          <Group gap="xs">
+            {view.waiting > 1 && (
+              <Button size="xs" variant="subtle" color="red" w="fit-content" onClick={() => queue.cancelAll()}>
+                Cancel {view.waiting} uploads
+              </Button>
+            )}
+            {finished && (
+              <Button size="xs" variant="subtle" w="fit-content" onClick={() => queue.clearFinished()}>
+                Clear finished
+              </Button>
+            )}
+          </Group>
         )}
       </Stack>
     </Paper>
   )
 }
 
-function UploadRowView({ row }: { row: UploadRow }) {
+function UploadRowView({ row, onCancel }: { row: UploadRow; onCancel: () => void }) {
   const s = row.state
+  // Every byte sent, the node reads the file (a long PDF takes a while) and stores it: no longer "uploading 100%", nor cancelled.
+  const sent = s.kind === 'uploading' && s.total > 0 && s.loaded >= s.total
   const label: ReactNode =
     s.kind === 'queued'
       ? 'queued'
-      : s.kind === 'uploading'
-        ? s.total > 0
-          ? `uploading ${Math.round((100 * s.loaded) / s.total)}%`
-          : 'uploading'
-        : s.kind === 'done'
-          ? 'done'
-          : `failed: ${s.error}`
+      : sent
+        ? 'sent; the node is reading it…'
+        : s.kind === 'uploading'
+          ? s.total > 0
+            ? `uploading ${Math.round((100 * s.loaded) / s.total)}%`
+            : 'uploading'
+          : s.kind === 'done'
+            ? 'done'
+            : s.kind === 'cancelled'
+              ? 'cancelled'
+              : `failed: ${s.error}`
   const value = s.kind === 'done' ? 100 : s.kind === 'uploading' && s.total > 0 ? (100 * s.loaded) / s.total : 0
   return (
     <div data-testid="upload-row" data-state={s.kind}>
@@ -495,9 +512,14 @@ function UploadRowView({ row }: { row: UploadRow }) {
             → {row.folder} · {formatSize(row.size)}
           </Text>
         </Text>
-        <Text size="xs" c={s.kind === 'failed' ? 'red' : 'dimmed'} style={{ flexShrink: 0, maxWidth: '60%' }}>
-          {label}
-        </Text>
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0, maxWidth: '60%' }}>
+          <Text size="xs" c={s.kind === 'failed' ? 'red' : 'dimmed'}>
+            {label}
+          </Text>
+          {(s.kind === 'queued' || (s.kind === 'uploading' && !sent)) && (
+            <CloseButton size="xs" aria-label={`Cancel the upload of ${row.name}`} onClick={onCancel} />
+          )}
+        </Group>
       </Group>
       <Progress
         value={value}

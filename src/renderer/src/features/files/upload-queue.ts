@@ -5,6 +5,8 @@ export type UploadState =
   | { readonly kind: 'uploading'; readonly loaded: number; readonly total: number }
   | { readonly kind: 'done' }
   | { readonly kind: 'failed'; readonly error: string }
+  /** Stopped by the operator before the node had it: nothing of it is stored. */
+  | { readonly kind: 'cancelled' }
 
 export interface UploadRow {
   readonly id: number
@@ -14,8 +16,13 @@ export interface UploadRow {
   readonly state: UploadState
 }
 
-/** Sends one file; reports bytes sent when the transport can. */
-export type Uploader = (folder: string, file: File, onProgress: (loaded: number, total: number) => void) => Promise<unknown>
+/** Sends one file; reports bytes sent when the transport can; stops when `signal` aborts. */
+export type Uploader = (
+  folder: string,
+  file: File,
+  onProgress: (loaded: number, total: number) => void,
+  signal: AbortSignal
+) => Promise<unknown>
 
 /**
  * Files waiting to be uploaded, a few at a time, each with its own row: queued, uploading (bytes
@@ -24,6 +31,8 @@ export type Uploader = (folder: string, file: File, onProgress: (loaded: number,
 export class UploadQueue {
   private rows: UploadRow[] = []
   private files = new Map<number, File>()
+  /** The uploads being sent, to cut them when cancelled. */
+  private sending = new Map<number, AbortController>()
   private running = 0
   private nextId = 1
   private listeners = new Set<() => void>()
@@ -50,7 +59,22 @@ export class UploadQueue {
     this.pump()
   }
 
-  /** Forgets finished rows (done or failed). */
+  /** Stops a queued or uploading file: it is not sent, or its request is cut (the node then stores nothing). */
+  cancel(id: number): void {
+    const row = this.rows.find((r) => r.id === id)
+    if (!row) return
+    if (row.state.kind === 'queued') {
+      this.files.delete(id)
+      this.set(id, { kind: 'cancelled' })
+    } else if (row.state.kind === 'uploading') this.sending.get(id)?.abort()
+  }
+
+  /** Stops every file still queued or uploading. */
+  cancelAll(): void {
+    for (const r of this.rows) if (r.state.kind === 'queued' || r.state.kind === 'uploading') this.cancel(r.id)
+  }
+
+  /** Forgets finished rows (done, failed or cancelled). */
   clearFinished(): void {
     this.rows = this.rows.filter((r) => r.state.kind === 'queued' || r.state.kind === 'uploading')
     this.emit()
@@ -86,13 +110,19 @@ export class UploadQueue {
       if (!row) return
       const file = this.files.get(row.id)!
       this.running++
+      const stop = new AbortController()
+      this.sending.set(row.id, stop)
       this.set(row.id, { kind: 'uploading', loaded: 0, total: file.size })
-      void this.upload(row.folder, file, (loaded, total) => this.set(row.id, { kind: 'uploading', loaded, total }))
+      const progress = (loaded: number, total: number) => {
+        if (!stop.signal.aborted) this.set(row.id, { kind: 'uploading', loaded, total })
+      }
+      void this.upload(row.folder, file, progress, stop.signal)
         .then(
           () => this.set(row.id, { kind: 'done' }),
-          (err: unknown) => this.set(row.id, { kind: 'failed', error: errorText(err) })
+          (err: unknown) => this.set(row.id, stop.signal.aborted ? { kind: 'cancelled' } : { kind: 'failed', error: errorText(err) })
         )
         .finally(() => {
+          this.sending.delete(row.id)
           this.files.delete(row.id)
           this.running--
           this.pump()
@@ -110,6 +140,7 @@ export interface UploadView {
   readonly total: number
   readonly done: number
   readonly failed: number
+  readonly cancelled: number
   readonly waiting: number
 }
 
@@ -121,13 +152,15 @@ export interface UploadView {
 export function uploadView(rows: readonly UploadRow[], max = MAX_UPLOAD_ROWS): UploadView {
   let done = 0
   let failed = 0
+  let cancelled = 0
   let waiting = 0
   for (const r of rows) {
     if (r.state.kind === 'done') done++
     else if (r.state.kind === 'failed') failed++
+    else if (r.state.kind === 'cancelled') cancelled++
     else waiting++
   }
-  if (rows.length <= max) return { shown: rows, total: rows.length, done, failed, waiting }
+  if (rows.length <= max) return { shown: rows, total: rows.length, done, failed, cancelled, waiting }
   const few = Math.max(1, Math.floor(max / 8))
   const keep = new Set<UploadRow>()
   const add = (r: UploadRow) => {
@@ -143,5 +176,5 @@ export function uploadView(rows: readonly UploadRow[], max = MAX_UPLOAD_ROWS): U
     recent++
     add(rows[i]!)
   }
-  return { shown: rows.filter((r) => keep.has(r)), total: rows.length, done, failed, waiting }
+  return { shown: rows.filter((r) => keep.has(r)), total: rows.length, done, failed, cancelled, waiting }
 }
