@@ -8,11 +8,6 @@ export const SLICE_MS = 10
 /** Messages deleted per statement: the first statement of a slice stays far under SLICE_MS. */
 const BATCH = 50
 
-export interface RemovalOptions {
-  readonly sliceMs?: number
-  readonly batch?: number
-}
-
 /**
  * Removing jobs without freezing the node. The job, its scope and its inbox rows go in one short
  * transaction, so the inbox leaves every list, count, search and lookup at once; its messages (and
@@ -22,9 +17,7 @@ export interface RemovalOptions {
  * `resume()` at the next start. Messages whose inbox is gone are never read: every read of
  * messages goes through their inbox, and no message can be written into it (the foreign key).
  */
-export function jobRemovalsRepo(db: Db, options: RemovalOptions = {}) {
-  const sliceMs = options.sliceMs ?? SLICE_MS
-  const batch = options.batch ?? BATCH
+export function jobRemovalsRepo(db: Db) {
   const inboxOf = db.prepare<[string], string>(`SELECT i.id FROM jobs j JOIN inboxes i ON i.job_id = j.id WHERE j.id = ?`).pluck()
   const mark = db.prepare(`INSERT INTO inbox_removals (inbox_id) VALUES (?)`)
   // Nothing of the inbox is answered any more, after a restart either.
@@ -58,7 +51,7 @@ export function jobRemovalsRepo(db: Db, options: RemovalOptions = {}) {
   /** Deletes messages of the inbox until `until`; true when none is left (the removal is then finished). */
   const slice = db.transaction((inboxId: string, until: number): boolean => {
     do {
-      if (deleteSome.run(inboxId, batch).changes < batch) {
+      if (deleteSome.run(inboxId, BATCH).changes < BATCH) {
         unmark.run(inboxId)
         return true
       }
@@ -102,7 +95,7 @@ export function jobRemovalsRepo(db: Db, options: RemovalOptions = {}) {
         if (inboxId === undefined) break
         let gone: boolean
         try {
-          gone = withoutFlush(() => slice.immediate(inboxId, performance.now() + sliceMs))
+          gone = withoutFlush(() => slice.immediate(inboxId, performance.now() + SLICE_MS))
         } catch (err) {
           // A full disk, say: the removals stay recorded and are taken up again by the next removal or start.
           for (const id of [...waiting.keys()]) settle(id, err)
