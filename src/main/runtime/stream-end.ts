@@ -10,6 +10,14 @@ export class StreamEndedEarlyError extends Error {
   }
 }
 
+/** A line that may end the answer (most lines cannot: they are not parsed). */
+const MAY_END: Record<ProviderProtocol, RegExp> = {
+  openai: /"finish_reason"\s*:\s*"[^"]/,
+  anthropic: /"message_stop"/,
+  gemini: /"(finish|block)Reason"/,
+  ollama: /"done"\s*:\s*true/
+}
+
 /**
  * Whether one line of a streamed reply ends the answer in the protocol's own words:
  * - OpenAI chat: `data: [DONE]`, or a chunk whose choice has a `finish_reason` (several
@@ -17,15 +25,15 @@ export class StreamEndedEarlyError extends Error {
  * - Anthropic: the `message_stop` event;
  * - Gemini: a chunk whose candidate has a `finishReason`, or a prompt blocked (`blockReason`);
  * - Ollama: the NDJSON line with `"done": true`.
- * Lines are parsed only when they hold the key looked for, so the text of an answer costs a search.
  */
 function endsAnswer(protocol: ProviderProtocol, line: string): boolean {
   const data = protocol === 'ollama' ? line : line.startsWith('data:') ? line.slice(5).trim() : undefined
   if (protocol === 'anthropic' && /^event:\s*message_stop\s*$/.test(line)) return true
   if (data === undefined) return false
-  const key = { openai: '"finish_reason"', anthropic: '"message_stop"', gemini: 'Reason"', ollama: '"done"' }[protocol]
   if (protocol === 'openai' && data === '[DONE]') return true
-  if (!data.includes(key)) return false
+  // Every OpenAI chunk says `"finish_reason":null` and every Ollama line `"done":false`: only a
+  // line that may end the answer is parsed.
+  if (!MAY_END[protocol].test(data)) return false
   let value: unknown
   try {
     value = JSON.parse(data)
