@@ -369,3 +369,50 @@ describe('a provider reopens in the edit form as the kind it was saved as', () =
     expect(await checkedKind('hosted')).toBe('OpenAI')
   })
 })
+
+describe('a server that lists many models', () => {
+  const MANY = Array.from({ length: 120 }, (_, i) =>
+    i % 3 === 0 ? `gpt-4o-mini-${i}` : i % 3 === 1 ? `llama-3.1-${i}b` : `qwen2.5-coder-${i}`
+  )
+  const big = useFakeLlm(MANY)
+
+  it('filters the listed models by the words typed; ticked ones stay listed; Enter in the filter does not leave the step', async () => {
+    wizard()
+    await userEvent.click(await screen.findByRole('radio', { name: 'OpenAI-compatible server' }))
+    await next()
+    await userEvent.type(screen.getByLabelText(/^API base URL/), `${big.url}/v1`)
+    await next()
+    await screen.findByText('120 models listed')
+    expect(screen.getAllByRole('checkbox')).toHaveLength(120)
+    const filter = screen.getByRole('textbox', { name: 'Filter the models' })
+    await userEvent.type(filter, 'LLAMA 100{Enter}')
+    expect(screen.getAllByRole('checkbox').map((c) => c.getAttribute('value'))).toEqual(['llama-3.1-100b'])
+    await userEvent.click(screen.getByRole('checkbox', { name: 'llama-3.1-100b' }))
+    await userEvent.clear(filter)
+    await userEvent.type(filter, 'coder-11')
+    expect(screen.getAllByRole('checkbox').map((c) => c.getAttribute('value'))).toEqual([
+      'llama-3.1-100b', // ticked: still listed
+      'qwen2.5-coder-11',
+      'qwen2.5-coder-110',
+      'qwen2.5-coder-113',
+      'qwen2.5-coder-116',
+      'qwen2.5-coder-119'
+    ])
+    await userEvent.click(screen.getByRole('checkbox', { name: 'qwen2.5-coder-110' }))
+    await userEvent.clear(filter)
+    await userEvent.type(filter, 'mistral')
+    expect(screen.getByText(/No other listed model matches “mistral”/)).toBeTruthy()
+    expect(useAddDraft.getState().draft?.models).toEqual(['llama-3.1-100b', 'qwen2.5-coder-110'])
+    expect(screen.getByRole('textbox', { name: 'Filter the models' })).toBeTruthy() // still on the model step
+  })
+
+  it('a short list has no filter', async () => {
+    wizard()
+    await userEvent.click(await screen.findByRole('radio', { name: 'OpenAI-compatible server' }))
+    await next()
+    await userEvent.type(screen.getByLabelText(/^API base URL/), `${fake.url}/v1`)
+    await next()
+    await screen.findByText('2 models listed')
+    expect(screen.queryByRole('textbox', { name: 'Filter the models' })).toBeNull()
+  })
+})

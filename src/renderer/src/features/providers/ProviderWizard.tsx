@@ -25,7 +25,7 @@ import {
   Title
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { IconAlertTriangle, IconCheck, IconRefresh } from '@tabler/icons-react'
+import { IconAlertTriangle, IconCheck, IconRefresh, IconSearch } from '@tabler/icons-react'
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { DEFAULT_NODE_NAME } from '../../../../shared/contract/identity'
 import type { LastCheck, LlmProvider } from '../../../../shared/contract/provider'
@@ -56,6 +56,9 @@ import {
   type WizardMode
 } from './provider-draft'
 import { rememberKindChoice } from './kind-choices'
+
+/** Model lists longer than this get a filter above them. */
+const MODEL_FILTER_FROM = 12
 
 /** The add and edit flows share this form; add keeps its draft in a persisted store, edit in memory. */
 export function ProviderWizard({ mode }: { mode: WizardMode }) {
@@ -473,6 +476,7 @@ function ModelStep({ draft, change, errors, mode }: StepProps) {
   const kind = kindOf(draft.choice!)
   const [listed, setListed] = useState<{ loading: boolean; models: string[] | null; error?: string }>({ loading: false, models: null })
   const [typed, setTyped] = useState('')
+  const [filter, setFilter] = useState('')
   const fetchModels = async () => {
     setListed({ loading: true, models: null })
     try {
@@ -535,6 +539,10 @@ function ModelStep({ draft, change, errors, mode }: StepProps) {
 
   const chosen = chosenModels(draft)
   const options = [...new Set([...(listed.models ?? (listed.loading ? [] : presets)), ...chosen])]
+  // A hosted service lists hundreds of models: a filter finds them (every word typed, any case); ticked ones stay listed.
+  const filterable = options.length > MODEL_FILTER_FROM
+  const words = filterable ? filter.toLowerCase().split(/\s+/).filter(Boolean) : []
+  const shown = options.filter((o) => chosen.includes(o) || words.every((w) => o.toLowerCase().includes(w)))
   const addTyped = () => {
     const name = typed.trim()
     if (!name) return
@@ -552,9 +560,27 @@ function ModelStep({ draft, change, errors, mode }: StepProps) {
           onChange={(v) => change({ models: options.filter((o) => v.includes(o)) })}
           error={errors.model}
         >
+          {filterable && (
+            <TextInput
+              mt="xs"
+              aria-label="Filter the models"
+              placeholder={`Filter ${options.length} models`}
+              leftSection={<IconSearch size={16} />}
+              value={filter}
+              onChange={(e) => setFilter(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') e.preventDefault() // filters; Next stays a click away
+              }}
+            />
+          )}
+          {filterable && shown.length === chosen.length && words.length > 0 && (
+            <Text size="sm" c="dimmed" mt="xs">
+              No other listed model matches “{filter.trim()}”. A model the server does not list can be typed below.
+            </Text>
+          )}
           <ScrollArea.Autosize mah={280} type="auto" mt="xs">
             <Stack gap={6} py={2}>
-              {options.map((m) => (
+              {shown.map((m) => (
                 <Checkbox key={m} value={m} label={m} styles={{ label: { fontFamily: 'var(--mantine-font-family-monospace)' } }} />
               ))}
             </Stack>
