@@ -157,11 +157,17 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
     timer = setTimeout(() => expire('wait', ms), ms)
   }
   const noProgressMs = opts.timeouts.noProgressMs ?? NO_PROGRESS_MS
-  /** Text or thinking came: the answer moves on. */
-  const progressed = () => {
-    clearTimeout(stuck)
-    stuck = setTimeout(() => expire('progress', noProgressMs), noProgressMs)
+  let progressAt = 0
+  // One timer that looks at the time of the last progress when it fires, not a new one per delta.
+  const watchProgress = (ms: number) => {
+    stuck = setTimeout(() => {
+      const left = progressAt + noProgressMs - performance.now()
+      if (left > 0) watchProgress(left)
+      else expire('progress', noProgressMs)
+    }, ms)
   }
+  /** Text or thinking came: the answer moves on. */
+  const progressed = () => void (progressAt = performance.now())
   const onOuterAbort = () => controller.abort(opts.signal!.reason)
   if (opts.signal?.aborted) return { outcome: 'aborted', text: '', reason: opts.signal.reason }
   opts.signal?.addEventListener('abort', onOuterAbort, { once: true })
@@ -194,6 +200,7 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
     }
     arm(opts.timeouts.firstChunkMs)
     progressed()
+    watchProgress(noProgressMs)
     const totalMs = opts.timeouts.totalMs ?? MAX_STREAM_MS
     total = setTimeout(() => expire('total', totalMs), totalMs)
     // Raw chunks show every event the server sends, so thinking it streams (which the SDKs drop or
