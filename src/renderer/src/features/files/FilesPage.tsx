@@ -73,6 +73,8 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
   const [dragOver, setDragOver] = useState(false)
   const [newFolder, setNewFolder] = useState(false)
   const [moving, setMoving] = useState<FileInfo | null>(null)
+  /** Where the entry of the move dialog went (set once moved), for the focus when the dialog closes. */
+  const movedTo = useRef<string | null>(null)
   const root = useVfsFolder('/')
 
   const open = (folder: string) => {
@@ -241,9 +243,47 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
         {path && <FilePreview key={path} path={path} node={node} />}
       </Box>
       <NewFolderDialog opened={newFolder} parent={target} onClose={() => setNewFolder(false)} />
-      {moving && <MoveDialog entry={moving} onMoved={afterMove} onClose={() => setMoving(null)} />}
+      {moving && (
+        <MoveDialog
+          entry={moving}
+          onMoved={(from, to) => {
+            afterMove(from, to)
+            movedTo.current = to
+          }}
+          onClose={() => {
+            // The dialog was opened from the row's menu, which is gone by now: the focus goes back to the
+            // row (at its new place when moved), else to the tree's row that takes the Tab, not to the page.
+            const at = movedTo.current ?? moving.path
+            movedTo.current = null
+            setMoving(null)
+            focusTreeRow(at)
+          }}
+        />
+      )}
     </Stack>
   )
+}
+
+/** The tree's row of `path`, if it is drawn. */
+const treeRowAt = (path: string) => document.querySelector<HTMLElement>(`[role=treeitem][data-path="${CSS.escape(path)}"]`)
+
+/**
+ * Puts the focus on the tree's row of `path` once it is drawn (a moved row, once the tree is read
+ * again; 1.5 s at most, then the row that takes the tree's Tab), unless the operator has put it
+ * somewhere else than the tree, the closing dialog or nowhere meanwhile.
+ */
+function focusTreeRow(path: string): void {
+  const until = Date.now() + 1500
+  const settle = () => {
+    const at = document.activeElement
+    const free = !at || at === document.body || !at.isConnected || !!at.closest('[role=tree], [role=dialog]')
+    if (!free) return
+    const row = treeRowAt(path)
+    if (row && !row.closest('[role=dialog]')) return row.focus()
+    if (Date.now() < until) setTimeout(settle, 50)
+    else document.querySelector<HTMLElement>('[role=tree] [role=treeitem][tabindex="0"]')?.focus()
+  }
+  settle()
 }
 
 /** Rows are one height, so the list knows where every row is without drawing it. */
