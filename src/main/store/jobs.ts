@@ -40,9 +40,16 @@ export function jobsRepo(db: Db) {
     `SELECT j.id, j.provider_id, j.config_json, j.is_hidden, i.id AS inbox_id
      FROM jobs j JOIN inboxes i ON i.job_id = j.id WHERE j.id = ?`
   )
-  const scope = db.prepare<[string], ScopeRow>(`SELECT version, scope_json FROM job_scopes WHERE job_id = ?`)
-  const scopeVersion = db.prepare<[string], number>(`SELECT version FROM job_scopes WHERE job_id = ?`).pluck()
-  const updateScope = db.prepare(`UPDATE job_scopes SET scope_json = ?, version = version + 1 WHERE job_id = ?`)
+  // Through the job: a removed job's scope is deleted after it, in the last slice of its removal (job-removals.ts).
+  const scope = db.prepare<[string], ScopeRow>(
+    `SELECT s.version, s.scope_json FROM job_scopes s JOIN jobs j ON j.id = s.job_id WHERE s.job_id = ?`
+  )
+  const scopeVersion = db
+    .prepare<[string], number>(`SELECT s.version FROM job_scopes s JOIN jobs j ON j.id = s.job_id WHERE s.job_id = ?`)
+    .pluck()
+  const updateScope = db.prepare(
+    `UPDATE job_scopes SET scope_json = ?, version = version + 1 WHERE job_id = ? AND EXISTS (SELECT 1 FROM jobs j WHERE j.id = job_scopes.job_id)`
+  )
   const changeProvider = db.prepare(`UPDATE jobs SET provider_id = ? WHERE id = ?`)
   const updateConfig = db.prepare(`UPDATE jobs SET config_json = ? WHERE id = ?`)
   const setJobHidden = db.prepare(`UPDATE jobs SET is_hidden = ? WHERE id = ?`)
