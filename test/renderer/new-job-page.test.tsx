@@ -29,3 +29,28 @@ describe('New job page against a real node', () => {
     expect(((await node.get('/v2/all_inboxes')).body as Inbox[])[0]!.agent.id).toBe('gpt')
   })
 })
+
+describe('New job page: the provider offered first', () => {
+  const node = useTestNode({
+    setup: async (n) => {
+      // Listed first, but its server is down: its last check failed.
+      await addProvider(n, 'down', { external_url: 'http://127.0.0.1:9/v1' })
+      await addProvider(n, 'gpt')
+      useNewJobDraft.getState().reset()
+      useNewJobDraft.getState().set({ providerId: null })
+    }
+  })
+  afterEach(cleanup)
+
+  it('is the first one whose last check did not fail', async () => {
+    expect((await node.post('/v2/check_llm_provider', { llm_provider_id: 'down' })).status).not.toBe(200)
+    const listed = (await node.get('/v2/available_llm_providers')).body as { id: string; last_check: { ok: boolean } | null }[]
+    expect(listed.map((p) => [p.id, p.last_check?.ok ?? null])).toEqual([
+      ['down', false],
+      ['gpt', null]
+    ])
+    renderWithApp(<NewJobPage />, routerTransport(node.router))
+    const select = screen.getByLabelText<HTMLInputElement>(/^Provider/, { selector: 'input' })
+    await waitFor(() => expect(select.value).toMatch(/^gpt/))
+  })
+})

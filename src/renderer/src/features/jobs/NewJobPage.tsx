@@ -21,7 +21,8 @@ export function NewJobPage() {
   useEffect(() => {
     if (!providers.data) return
     if (draft.providerId !== null && providers.data.some((p) => p.id === draft.providerId)) return
-    const first = providers.data[0]?.id ?? null
+    // The first one that works (or was never checked): one whose last check failed is not offered first.
+    const first = (providers.data.find((p) => p.last_check?.ok !== false) ?? providers.data[0])?.id ?? null
     if (first !== draft.providerId) draft.set({ providerId: first })
   }, [providers.data, draft])
 
