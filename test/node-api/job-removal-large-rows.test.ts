@@ -47,7 +47,7 @@ it('deletes the scopes of removed jobs in the slices, between which requests are
       notes: `job ${j} `.padEnd(4 * 1024 * 1024, String.fromCharCode(97 + j))
     }
     const id = await createJob(node, 'gpt', scope)
-    insertMessages(node.store.db, id, 1_000, (i) => sentence(i, 'zanzibar'))
+    insertMessages(node.store.db, id, 3_000, (i) => sentence(i, 'zanzibar'))
     gone.push(id)
   }
   const kept = await createJob(node, 'gpt', {
