@@ -3,11 +3,15 @@ import { notifications } from '@mantine/notifications'
 import { IconPlayerStopFilled, IconSend } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
 import { takeComposerFocus } from '../../stores/composer-focus'
+import { draftOf, keepDraft } from '../../stores/drafts'
 import { useClient } from '../../api/client-context'
 import { useRouteMutation } from '../../api/queries'
 import { errorText } from '../../api/client'
 
-/** Enter sends, Shift+Enter starts a new line; the text is kept if sending fails. */
+/**
+ * Enter sends, Shift+Enter starts a new line; the text is kept if sending fails, and an unsent text
+ * stays with its conversation when another is opened.
+ */
 export function Composer({
   jobId,
   inboxId,
@@ -20,7 +24,11 @@ export function Composer({
   /** A message is being sent from here (the conversation shows its end, where it goes). */
   onSend?: () => void
 }) {
-  const [text, setText] = useState('')
+  const [text, setTextHere] = useState(() => draftOf(inboxId))
+  const setText = (value: string) => {
+    setTextHere(value)
+    keepDraft(inboxId, value)
+  }
   const send = useRouteMutation('job_message')
   const client = useClient()
   const box = useRef<HTMLTextAreaElement>(null)
@@ -35,7 +43,11 @@ export function Composer({
     try {
       await send.mutateAsync({ job_id: jobId, content })
     } catch (err) {
-      setText(content)
+      // Back in the box, or in this conversation's draft if another is open now; not over what was typed since.
+      const since = draftOf(inboxId)
+      const back = since ? `${content}\n\n${since}` : content
+      keepDraft(inboxId, back)
+      setTextHere(back)
       notifications.show({ color: 'red', title: 'Not sent', message: errorText(err) })
     }
   }

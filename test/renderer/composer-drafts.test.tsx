@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { navigate, useRoute } from '../../src/renderer/src/app/router'
+import type { Transport } from '../../src/renderer/src/api/transport'
+import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
+import { useLayoutPrefs } from '../../src/renderer/src/stores/layout-prefs'
+import { addProvider, createJob, useTestNode } from '../support/node'
+import { layOutLists } from './list-layout'
+import { renderWithApp, routerTransport } from './render'
+
+/*
+ * The conversation view is made anew for each inbox (as the app shows it, keyed by the route): a
+ * message half written in one conversation stays there when the operator opens another from the list
+ * beside it and comes back. Real in-process node.
+ */
+
+layOutLists({ clientHeight: 600, clientWidth: 240 })
+const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
+let first: string
+let second: string
+
+beforeEach(async () => {
+  // happy-dom has no document.fonts, which the composer's auto-sizing textarea listens to.
+  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
+  useLayoutPrefs.setState({ conversationsOpen: true })
+  // A wide window: the conversation list is beside the conversation (happy-dom applies Mantine's media queries).
+  ;(window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({
+    width: 1400,
+    height: 800
+  })
+  first = `job_inbox::${await createJob(node, 'gpt')}::false`
+  second = `job_inbox::${await createJob(node, 'gpt')}::false`
+  await node.post('/v2/update_smart_inbox_name', { inbox_name: first, custom_name: 'Lease talk' })
+  await node.post('/v2/update_smart_inbox_name', { inbox_name: second, custom_name: 'Budget talk' })
+  window.location.hash = ''
+})
+afterEach(cleanup)
+
+/** The conversation screen as the app shows it: one view per inbox, made anew when the route names another. */
+function Screen() {
+  const route = useRoute()
+  return route.name === 'inbox' ? <InboxView key={route.inboxId} inboxId={route.inboxId} /> : null
+}
+
+const box = () => screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Message' })
+async function openFromList(name: string) {
+  const list = await screen.findByTestId('conversation-list')
+  fireEvent.click(await within(list).findByRole('link', { name }))
+  await screen.findByRole('heading', { name })
+}
+
+it('a half-written message stays with its conversation when another is opened from the list and this one again', async () => {
+  act(() => navigate({ name: 'inbox', inboxId: first }))
+  renderWithApp(<Screen />, routerTransport(node.router))
+  await screen.findByRole('heading', { name: 'Lease talk' })
+  fireEvent.change(await box(), { target: { value: 'When does the lease' } })
+
+  await openFromList('Budget talk')
+  expect((await box()).value).toBe('')
+  fireEvent.change(await box(), { target: { value: 'Is the budget' } })
+
+  await openFromList('Lease talk')
+  expect((await box()).value).toBe('When does the lease')
+  await openFromList('Budget talk')
+  expect((await box()).value).toBe('Is the budget')
+})
+
+it('a sent message leaves no draft; one the node refused goes back to its conversation, even when another was opened meanwhile', async () => {
+  const real = routerTransport(node.router)
+  let refuse = false
+  let release = () => {}
+  const transport: Transport = {
+    ...real,
+    request: async (req) => {
+      if (req.path !== '/v2/job_message' || !refuse) return real.request(req)
+      await new Promise<void>((r) => (release = r))
+      return { status: 503, body: { code: 503, error: 'Service Unavailable', message: 'The node is busy.' } }
+    }
+  }
+  act(() => navigate({ name: 'inbox', inboxId: first }))
+  renderWithApp(<Screen />, transport)
+  await screen.findByRole('heading', { name: 'Lease talk' })
+
+  fireEvent.change(await box(), { target: { value: 'Sent for good' } })
+  fireEvent.keyDown(await box(), { key: 'Enter' })
+  await waitFor(async () => expect(((await node.post('/v2/last_messages', { inbox_name: first })).body as unknown[]).length).toBe(1))
+  await openFromList('Budget talk')
+  await openFromList('Lease talk')
+  expect((await box()).value).toBe('')
+
+  refuse = true
+  fireEvent.change(await box(), { target: { value: 'Refused by the node' } })
+  fireEvent.keyDown(await box(), { key: 'Enter' })
+  await waitFor(async () => expect((await box()).value).toBe(''))
+  await openFromList('Budget talk')
+  act(() => release())
+  await screen.findByText('Not sent')
+  expect((await box()).value).toBe('')
+  await openFromList('Lease talk')
+  expect((await box()).value).toBe('Refused by the node')
+})
