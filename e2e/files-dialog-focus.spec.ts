@@ -37,3 +37,38 @@ test('Rename or move from the keyboard: closed, the focus is back on the row; mo
   await page.keyboard.press('ArrowUp')
   await expect.poll(() => focused(page)).toBe('treeitem /b.txt')
 })
+
+test('Delete and F2 on a tree row: delete after the confirmation, rename or move; the menu names the keys', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  for (const n of ['a.txt', 'b.txt', 'c.txt']) await node.upload('/', n, `Text of ${n}`)
+  await page.goto(node.uiUrl)
+  await page.evaluate(() => (location.hash = '#/files'))
+  const row = page.getByRole('treeitem', { name: /^b\.txt/ })
+  await row.focus()
+
+  await page.keyboard.press('F2')
+  await expect(page.getByRole('dialog', { name: 'Rename or move b.txt' }).getByLabel('Name')).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect.poll(() => focused(page)).toBe('treeitem /b.txt')
+
+  await page.keyboard.press('Delete')
+  const confirm = page.getByRole('dialog', { name: 'Delete b.txt?' })
+  await expect(confirm).toContainText('The file /b.txt, its passages and embeddings will be deleted.')
+  await page.keyboard.press('Escape')
+  await expect(confirm).toHaveCount(0)
+  await expect.poll(() => focused(page)).toBe('treeitem /b.txt')
+  const names = async () =>
+    (await node.api<{ name: string }[]>('GET', '/v2/retrieve_path_simplified?path=/&depth=0')).body.map((i) => i.name)
+  expect(await names()).toEqual(['a.txt', 'b.txt', 'c.txt'])
+
+  await page.keyboard.press('Delete')
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByRole('treeitem', { name: /^b\.txt/ })).toHaveCount(0)
+  expect(await names()).toEqual(['a.txt', 'c.txt'])
+  await expect.poll(() => focused(page)).toMatch(/^treeitem \/(a|c)\.txt$/)
+
+  await page.keyboard.press('Shift+F10')
+  await expect(page.getByRole('menuitem', { name: 'Rename or move…', exact: true })).toContainText('F2')
+  await expect(page.getByRole('menuitem', { name: 'Rename or move…', exact: true })).toHaveAttribute('aria-keyshortcuts', 'F2')
+  await expect(page.getByRole('menuitem', { name: 'Delete…', exact: true })).toHaveAttribute('aria-keyshortcuts', 'Delete')
+})

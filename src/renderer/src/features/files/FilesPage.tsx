@@ -32,7 +32,7 @@ import {
   IconUpload
 } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useMemo, useRef, useState, useSyncExternalStore, type DragEvent, type ReactNode } from 'react'
+import { memo, useId, useMemo, useRef, useState, useSyncExternalStore, type DragEvent, type KeyboardEvent, type ReactNode } from 'react'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { ApiFailure, errorText, uploadFile } from '../../api/client'
 import { useClient } from '../../api/client-context'
@@ -326,8 +326,19 @@ function LibraryTree({ top, expanded, selected, onFolder, onFile, onDropInto, on
     act: openEntry,
     initial: selected
   })
+  const confirmDelete = useConfirmDelete(onDeleted)
+  // A desktop tree's own keys on a row: Delete asks to delete it, F2 renames or moves it (both also in its menu).
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const row = e.target instanceof HTMLElement && e.target.matches('[role=treeitem]') ? e.target : null
+    const line = row ? lines[Number(row.dataset.index)] : undefined
+    if (line?.kind === 'entry' && !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey && (e.key === 'Delete' || e.key === 'F2')) {
+      e.preventDefault()
+      return e.key === 'Delete' ? confirmDelete(line.entry) : onMove(line.entry)
+    }
+    treeProps.onKeyDown(e)
+  }
   return (
-    <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }} data-testid="tree-scroll" {...treeProps}>
+    <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }} data-testid="tree-scroll" {...treeProps} onKeyDown={onKeyDown}>
       <ul role="tree" aria-label="Folders and files" style={treeListStyle(virtualizer.getTotalSize())}>
         {virtualizer.getVirtualItems().map((item) => {
           const line = lines[item.index]!
@@ -368,7 +379,7 @@ function LibraryTree({ top, expanded, selected, onFolder, onFile, onDropInto, on
                 selected={selected === entry.path}
                 onDropInto={onDropInto}
                 onMove={onMove}
-                onDeleted={onDeleted}
+                onDelete={confirmDelete}
               />
             </li>
           )
@@ -387,11 +398,11 @@ interface RowProps {
   readonly selected: boolean
   readonly onDropInto: (folder: string) => (e: DragEvent) => void
   readonly onMove: (entry: FileInfo) => void
-  readonly onDeleted: (path: string) => void
+  readonly onDelete: (entry: FileInfo) => void
 }
 
 /** A row's look; the row itself (the tree item) takes the clicks, the keys and the drag. */
-function TreeRow({ labelId, entry, depth, isOpen, selected, onDropInto, onMove, onDeleted }: RowProps) {
+function TreeRow({ labelId, entry, depth, isOpen, selected, onDropInto, onMove, onDelete }: RowProps) {
   const state = fileState(entry.status)
   return (
     <Group
@@ -432,15 +443,17 @@ function TreeRow({ labelId, entry, depth, isOpen, selected, onDropInto, onMove, 
       </Group>
       {/* Clicks in the menu (drawn in a portal, but bubbling through React) are not clicks on the row. */}
       <span onClick={(e) => e.stopPropagation()}>
-        <EntryMenu entry={entry} onMove={() => onMove(entry)} onDeleted={onDeleted} />
+        <EntryMenu entry={entry} onMove={() => onMove(entry)} onDelete={() => onDelete(entry)} />
       </span>
     </Group>
   )
 }
 
-function EntryMenu({ entry, onMove, onDeleted }: { entry: FileInfo; onMove: () => void; onDeleted: (path: string) => void }) {
-  const remove = useRouteMutation(entry.is_directory ? 'delete_folder' : 'delete_item')
-  const confirmDelete = () =>
+/** Deleting a library entry, after a confirmation naming it and what goes with it. */
+function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) => void {
+  const removeFile = useRouteMutation('delete_item')
+  const removeFolder = useRouteMutation('delete_folder')
+  return (entry) =>
     modals.openConfirmModal({
       title: `Delete ${entry.name}?`,
       children: (
@@ -453,7 +466,7 @@ function EntryMenu({ entry, onMove, onDeleted }: { entry: FileInfo; onMove: () =
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        remove.mutate(
+        (entry.is_directory ? removeFolder : removeFile).mutate(
           { path: entry.path },
           {
             onSuccess: () => onDeleted(entry.path),
@@ -461,6 +474,16 @@ function EntryMenu({ entry, onMove, onDeleted }: { entry: FileInfo; onMove: () =
           }
         )
     })
+}
+
+/** A key shown beside a menu item that does the same from the tree's row (announced as the item's aria-keyshortcuts, not in its name). */
+const shortcut = (key: string) => (
+  <Text size="xs" c="dimmed" aria-hidden>
+    {key}
+  </Text>
+)
+
+function EntryMenu({ entry, onMove, onDelete }: { entry: FileInfo; onMove: () => void; onDelete: () => void }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -470,8 +493,10 @@ function EntryMenu({ entry, onMove, onDeleted }: { entry: FileInfo; onMove: () =
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item onClick={onMove}>Rename or move…</Menu.Item>
-        <Menu.Item color="red" data-danger onClick={confirmDelete}>
+        <Menu.Item onClick={onMove} rightSection={shortcut('F2')} aria-keyshortcuts="F2">
+          Rename or move…
+        </Menu.Item>
+        <Menu.Item color="red" data-danger onClick={onDelete} rightSection={shortcut('Del')} aria-keyshortcuts="Delete">
           Delete…
         </Menu.Item>
       </Menu.Dropdown>
@@ -503,7 +528,7 @@ function UploadRows({ queue }: { queue: UploadQueue }) {
           </div>
         )}
         {view.shown.map((r) => (
-          <UploadRowView key={r.id} row={r} onCancel={() => queue.cancel(r.id)} />
+          <UploadRowView key={r.id} row={r} queue={queue} />
         ))}
         {(finished || view.waiting > 1) && (
           <Group gap="xs">
@@ -524,7 +549,8 @@ function UploadRows({ queue }: { queue: UploadQueue }) {
   )
 }
 
-function UploadRowView({ row, onCancel }: { row: UploadRow; onCancel: () => void }) {
+/** One file's row; drawn again only when that file's state changes (rows are replaced, not edited, on each step). */
+const UploadRowView = memo(function UploadRowView({ row, queue }: { row: UploadRow; queue: UploadQueue }) {
   const s = row.state
   // Every byte sent, the node reads the file (a long PDF takes a while) and stores it: no longer "uploading 100%", nor cancelled.
   const sent = s.kind === 'uploading' && s.total > 0 && s.loaded >= s.total
@@ -557,7 +583,7 @@ function UploadRowView({ row, onCancel }: { row: UploadRow; onCancel: () => void
             {label}
           </Text>
           {(s.kind === 'queued' || (s.kind === 'uploading' && !sent)) && (
-            <CloseButton size="xs" aria-label={`Cancel the upload of ${row.name}`} onClick={onCancel} />
+            <CloseButton size="xs" aria-label={`Cancel the upload of ${row.name}`} onClick={() => queue.cancel(row.id)} />
           )}
         </Group>
       </Group>
@@ -570,7 +596,7 @@ function UploadRowView({ row, onCancel }: { row: UploadRow; onCancel: () => void
       />
     </div>
   )
-}
+})
 
 const LIBRARY_SEARCH_DEBOUNCE_MS = 300
 
