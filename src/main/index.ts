@@ -132,9 +132,17 @@ ready
       extractWorker: bundledExtractWorker(__dirname)
     })
     protocol.handle(APP_SCHEME, rendererProtocolHandler(join(__dirname, '../renderer')))
-    session.defaultSession.setPermissionRequestHandler((_wc, _permission, grant) => grant(false))
+    // Every permission is refused but one, to our own window: writing text to the clipboard (an answer's
+    // Copy, from a click; Chromium asks for it before each navigator.clipboard.writeText). Reading it stays refused.
+    const ownClipboardWrite = (permission: string, url: string | undefined) =>
+      permission === 'clipboard-sanitized-write' && isRendererUrl(url, rendererUrl)
+    session.defaultSession.setPermissionRequestHandler((_wc, permission, grant, details) =>
+      grant(ownClipboardWrite(permission, details.requestingUrl))
+    )
     // Without a check handler Electron answers most permission checks with yes; devices (HID, serial, USB) likewise refused.
-    session.defaultSession.setPermissionCheckHandler(() => false)
+    session.defaultSession.setPermissionCheckHandler((_wc, permission, origin, details) =>
+      ownClipboardWrite(permission, details.requestingUrl || origin)
+    )
     session.defaultSession.setDevicePermissionHandler(() => false)
     session.defaultSession.webRequest.onHeadersReceived((details, done) => {
       done({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } })

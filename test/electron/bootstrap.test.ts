@@ -136,9 +136,9 @@ describe('Electron bootstrap (built main process, stand-in electron module)', ()
     expect(prevented).toBe(3)
   })
 
-  it('denies every permission request, check and device, and sends a strict CSP with every response', () => {
+  it("denies every permission request, check and device but our own window's clipboard writes, and sends a strict CSP with every response", () => {
     let granted: boolean | undefined
-    desktop.record.permissionHandler!({}, 'media', (g: boolean) => (granted = g))
+    desktop.record.permissionHandler!({}, 'media', (g: boolean) => (granted = g), { requestingUrl: rendererUrl() })
     expect(granted).toBe(false)
     // Checks too (asked without a prompt, e.g. navigator.permissions.query or before reading the
     // clipboard), and devices (HID, serial, USB): Electron grants those when no handler is set.
@@ -146,6 +146,18 @@ describe('Electron bootstrap (built main process, stand-in electron module)', ()
       expect([permission, desktop.record.permissionCheckHandler?.({}, permission, 'app://nodedesk', {})]).toEqual([permission, false])
     }
     expect(desktop.record.devicePermissionHandler?.({ deviceType: 'hid', origin: 'app://nodedesk', device: {} })).toBe(false)
+    // But one: our own window writes to the clipboard (an answer's Copy); no other page does.
+    const write = (url: string) => {
+      let grantedHere: boolean | undefined
+      desktop.record.permissionHandler!({}, 'clipboard-sanitized-write', (g: boolean) => (grantedHere = g), { requestingUrl: url })
+      return [
+        grantedHere,
+        desktop.record.permissionCheckHandler?.({}, 'clipboard-sanitized-write', new URL(url).origin, { requestingUrl: url })
+      ]
+    }
+    expect(write(`${rendererUrl()}#/inboxes`)).toEqual([true, true])
+    expect(write('https://evil.example/')).toEqual([false, false])
+    expect(write('app://other/index.html')).toEqual([false, false])
     let headers: Record<string, string[]> = {}
     desktop.record.headersHandler!(
       { responseHeaders: { 'X-Other': ['1'] } },

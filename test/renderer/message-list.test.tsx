@@ -250,3 +250,34 @@ it('an answer begun before the window connected (a reload) shows as an answer in
   expect(screen.queryByTestId('streaming-answer')).toBeNull()
   useStreaming.setState({ partial: {} })
 })
+
+describe('Copy answer', () => {
+  it('copies the answer as written (its Markdown, code fences included), and says so', async () => {
+    const question = message('Show me')
+    const source = 'Use **this**:\n\n```ts\nconst x = 1\n```\n'
+    renderList([question, message(source, { answers: question.node_api_data.node_message_hash })])
+    fireEvent.click(screen.getByRole('button', { name: 'Copy answer' }))
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe(source))
+    expect(screen.getByRole('status').textContent).toBe('Answer copied')
+  })
+
+  it('an answer that broke off: copies the part received, not the note', async () => {
+    const question = message('Explain')
+    const broken = message('Part **one**\n\n⚠ The answer broke off here. The server reported an error: "Overloaded". Try again.', {
+      answers: question.node_api_data.node_message_hash,
+      error: { kind: 'provider_error' }
+    })
+    renderList([question, broken])
+    fireEvent.click(within(screen.getByTestId('message-broken-off')).getByRole('button', { name: 'Copy answer' }))
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('Part **one**'))
+  })
+
+  it('a provider that did not answer has nothing to copy', () => {
+    const question = message('Hello')
+    renderList([
+      question,
+      message('⚠ The provider rejected the API key.', { answers: question.node_api_data.node_message_hash, error: { kind: 'auth' } })
+    ])
+    expect(screen.queryByRole('button', { name: 'Copy answer' })).toBeNull()
+  })
+})

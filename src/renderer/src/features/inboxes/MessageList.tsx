@@ -10,6 +10,7 @@ import { useSecondsLeft } from '../../app/use-seconds-left'
 import type { AnswerPause } from '../../stores/answer-pauses'
 import { useStreamedText, useStreaming, useWatched } from '../../stores/streaming'
 import { AnswerText, PlainText, StreamingAnswerText } from './AnswerText'
+import { CopyAnswer } from './CopyAnswer'
 import { conversationRows, tailIndex, tailKey, type ConversationRow } from './conversation-rows'
 import { errorNoteParts } from './error-note'
 import { absoluteTime, relativeTime } from './relative-time'
@@ -253,6 +254,7 @@ function Answers({ answers, actions, answering }: { answers: readonly LastMessag
           <Button size="xs" variant="subtle" onClick={() => actions.current.onSwitchProvider()}>
             Switch provider
           </Button>
+          {received && <CopyAnswer text={received} />}
           {nav}
         </Group>
       </Alert>
@@ -280,6 +282,7 @@ function Answers({ answers, actions, answering }: { answers: readonly LastMessag
           <IconRefresh size={14} />
         </ActionIcon>
       )}
+      {shown.job_message.content !== '' && <CopyAnswer text={shown.job_message.content} />}
     </Bubble>
   )
 }

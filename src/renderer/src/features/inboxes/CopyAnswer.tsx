@@ -1,0 +1,33 @@
+import { ActionIcon, VisuallyHidden } from '@mantine/core'
+import { useClipboard } from '@mantine/hooks'
+import { notifications } from '@mantine/notifications'
+import { IconCheck, IconCopy } from '@tabler/icons-react'
+import { useEffect } from 'react'
+
+/**
+ * Copies an answer as written (its Markdown) to the clipboard: the one way to take a whole answer, or
+ * any of it, from the keyboard alone, and the source of its code blocks rather than their rendering.
+ */
+export function CopyAnswer({ text }: { text: string }) {
+  const clipboard = useClipboard({ timeout: 1500 })
+  const { error } = clipboard
+  useEffect(() => {
+    if (error) notifications.show({ color: 'red', title: 'Not copied', message: error.message })
+  }, [error])
+  return (
+    <>
+      {/* The label stays the same (the focus kept across a row's re-render finds its control by it). */}
+      <ActionIcon
+        size="sm"
+        variant="subtle"
+        color={clipboard.copied ? 'teal' : undefined}
+        aria-label="Copy answer"
+        title={clipboard.copied ? 'Copied' : 'Copy answer'}
+        onClick={() => clipboard.copy(text)}
+      >
+        {clipboard.copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+      </ActionIcon>
+      <VisuallyHidden role="status">{clipboard.copied ? 'Answer copied' : ''}</VisuallyHidden>
+    </>
+  )
+}
