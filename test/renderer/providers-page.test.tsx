@@ -134,4 +134,14 @@ describe('providers page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Remove plain' }))
     expect(await screen.findByText('Remove provider “plain”?')).toBeTruthy()
   })
+  it('Check tells how it went naming the provider as its row does', async () => {
+    await addProvider(node, 'box-llama', { external_url: `${fake.url}/v1`, name: 'Box · llama3.2' })
+    renderWithApp(<ProvidersPage />, routerTransport(node.router))
+    fake.behaviour = { type: 'status', status: 500, body: { error: { message: 'model crashed' } } }
+    await userEvent.click(await screen.findByRole('button', { name: 'Check box-llama' }))
+    expect(await screen.findByText('“Box · llama3.2” did not answer', undefined, { timeout: 5000 })).toBeTruthy()
+    fake.behaviour = { type: 'reply', chunks: ['OK'] }
+    await userEvent.click(await screen.findByRole('button', { name: 'Check box-llama' }))
+    expect(await screen.findByText('“Box · llama3.2” works', undefined, { timeout: 5000 })).toBeTruthy()
+  })
 })

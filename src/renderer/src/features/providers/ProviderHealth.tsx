@@ -36,8 +36,11 @@ export function LastCheckView({ check, compact = false }: { check: LastCheck | n
   )
 }
 
-/** "Check": one short call to the stored provider exactly as stored; the result becomes its last_check. */
-export function CheckButton({ providerId, label }: { providerId: string; label?: string }) {
+/**
+ * "Check": one short call to the stored provider exactly as stored; the result becomes its last_check.
+ * `name`: what the notices call the provider (its display name, as its row shows it), else its id.
+ */
+export function CheckButton({ providerId, label, name }: { providerId: string; label?: string; name?: string }) {
   const client = useClient()
   const qc = useQueryClient()
   const [checking, setChecking] = useState(false)
@@ -45,9 +48,9 @@ export function CheckButton({ providerId, label }: { providerId: string; label?:
     setChecking(true)
     try {
       const res = await client.call('check_llm_provider', { body: { llm_provider_id: providerId } })
-      notifications.show({ color: 'teal', title: `“${providerId}” works`, message: res.message })
+      notifications.show({ color: 'teal', title: `“${name || providerId}” works`, message: res.message })
     } catch (err) {
-      notifications.show({ color: 'red', title: `“${providerId}” did not answer`, message: errorText(err) })
+      notifications.show({ color: 'red', title: `“${name || providerId}” did not answer`, message: errorText(err) })
     } finally {
       // Failed or not, the result is kept: show it.
       await qc.invalidateQueries({ queryKey: keys.providers })

@@ -170,7 +170,7 @@ function ProviderRow({ p, onRemove }: { p: ProviderListEntry; onRemove: () => vo
       </Table.Td>
       <Table.Td>
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          <CheckButton providerId={p.id} />
+          <CheckButton providerId={p.id} name={providerTitle(p)} />
           <Tooltip label="Edit">
             <ActionIcon
               component="a"
