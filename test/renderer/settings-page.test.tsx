@@ -167,6 +167,13 @@ describe('Settings page: saving the embedding model, which embeds every file aga
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true))
   })
 
+  it('names the embedding provider as the providers page does (its display name)', async () => {
+    await addProvider(node, 'box', { name: 'GPU box' })
+    expect((await node.post('/v2/update_default_embedding_model', { provider_id: 'box', model: 'emb' })).status).toBe(200)
+    renderWithApp(<SettingsPage />, routerTransport(node.router))
+    await waitFor(() => expect(screen.getByTestId('embedding-current').textContent).toBe('Documents are embedded with emb from GPU box.'))
+  })
+
   it('going back to keywords alone asks first too, and says the embeddings are dropped', async () => {
     await upload('a.txt')
     expect((await node.post('/v2/update_default_embedding_model', { provider_id: 'gpt', model: 'emb' })).status).toBe(200)

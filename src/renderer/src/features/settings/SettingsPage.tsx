@@ -89,7 +89,13 @@ function EmbeddingSettings() {
         )}
         {current && current.provider_id !== null && !stale && (
           <Text size="sm" data-testid="embedding-current">
-            Documents are embedded with {current.model} from {current.provider_id}.
+            Documents are embedded with {current.model} from{' '}
+            {(() => {
+              // Named as the providers page names it (its display name), else its id.
+              const p = capable.find((c) => c.id === current.provider_id)
+              return p ? providerTitle(p) : current.provider_id
+            })()}
+            .
           </Text>
         )}
         {capable.length === 0 && providers.data && (
