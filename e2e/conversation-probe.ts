@@ -48,7 +48,8 @@ export const scrollConversationToStart = (page: Page, hashPrefix: string, oldest
       const seen = new Set<string>()
       let badFrame: string[] | null = null
       const started = performance.now()
-      for (let still = 0; still < 40 && performance.now() - started < 90_000;) {
+      // A walk of 5,000 messages takes about 50 s on a quiet machine; on a loaded one, several times that.
+      for (let still = 0; still < 40 && performance.now() - started < 300_000;) {
         const hashes = [...list.querySelectorAll<HTMLElement>('[data-hash]')].map((e) => e.dataset.hash!)
         const idx = hashes.map((h) => Number(h.slice(prefix.length)))
         if (!badFrame && idx.some((n, i) => i > 0 && n !== idx[i - 1]! + 1)) badFrame = hashes

@@ -38,6 +38,8 @@ test('a 5,000-message inbox opens at its newest message within 300 ms and scroll
   page,
   serve
 }) => {
+  // The walk to the start reads 250 pages of older messages a screen per frame: minutes on a loaded machine.
+  test.setTimeout(420_000)
   await page.goto(serve.uiUrl)
   await expect(page.getByTestId('inbox-row').first()).toBeVisible()
 
