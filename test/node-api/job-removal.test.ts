@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
 import { insertMessages, sentence } from '../support/bulk-messages'
 import { addProvider, createJob, useTestNode } from '../support/node'
+import { callJson } from '../support/http-post'
 
 /*
  * Removing jobs with many messages over real HTTP: the node keeps answering while their messages
@@ -17,15 +18,8 @@ beforeEach(async () => {
 afterEach(() => server.close())
 
 const inboxOf = (jobId: string) => `job_inbox::${jobId}::false`
-async function call(method: 'GET' | 'POST', path: string, body?: unknown, query: Record<string, string> = {}) {
-  const qs = Object.keys(query).length ? `?${new URLSearchParams(query).toString()}` : ''
-  const res = await fetch(`${server.url}${path}${qs}`, {
-    method,
-    headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body)
-  })
-  return { status: res.status, body: await res.json() }
-}
+const call = (method: 'GET' | 'POST', path: string, body?: unknown, query: Record<string, string> = {}) =>
+  callJson(server.url, 't', method, path, body, query)
 const count = (sql: string, ...params: unknown[]) =>
   node.store.db
     .prepare<unknown[], number>(sql)

@@ -6,15 +6,27 @@ import { DB_FILE_NAME, openStore } from '../../src/main/store'
 import { aesFileSecretBox } from '../../src/main/store/secret-box'
 import { tempDir } from '../support/node'
 import { join } from 'node:path'
+import type { Statement } from 'better-sqlite3'
+import type { Db } from '../../src/main/store/db'
+
+/** A fresh database file with a table `t (v)`, its insert, and the file's path for other readers. */
+async function withTable(column: string, fn: (db: Db, insert: Statement<[string]>, file: string) => Promise<void>): Promise<void> {
+  const t = tempDir()
+  const file = join(t.dir, 'w.sqlite')
+  const db = openDb(file)
+  try {
+    db.exec(`CREATE TABLE t (v ${column})`)
+    await fn(db, db.prepare<[string]>(`INSERT INTO t (v) VALUES (?)`), file)
+  } finally {
+    db.close()
+    t.cleanup()
+  }
+}
 
 it('writes of one turn share a commit; one that throws is rolled back alone and rejects alone', async () => {
-  const t = tempDir()
-  const db = openDb(join(t.dir, 'b.sqlite'))
-  try {
-    db.exec(`CREATE TABLE t (v TEXT NOT NULL UNIQUE)`)
-    const insert = db.prepare(`INSERT INTO t (v) VALUES (?)`)
+  await withTable('TEXT NOT NULL UNIQUE', async (db, insert, file) => {
     const batcher = writeBatcher(db)
-    const other = new Database(join(t.dir, 'b.sqlite'), { readonly: true })
+    const other = new Database(file, { readonly: true })
     let seenElsewhere = -1
     const counter = db.prepare(`SELECT count(*) FROM t`).pluck()
     const results = await Promise.allSettled([
@@ -38,20 +50,13 @@ it('writes of one turn share a commit; one that throws is rolled back alone and 
     // A later turn is a batch of its own.
     await expect(batcher.run(() => insert.run('d').changes)).resolves.toBe(1)
     expect(db.inTransaction).toBe(false)
-  } finally {
-    db.close()
-    t.cleanup()
-  }
+  })
 })
 
 it('under load (a commit of several writes), a write soon after it waits for the rest of the gap and shares the next commit', async () => {
-  const t = tempDir()
-  const db = openDb(join(t.dir, 'g.sqlite'))
-  try {
-    db.exec(`CREATE TABLE t (v TEXT NOT NULL)`)
-    const insert = db.prepare(`INSERT INTO t (v) VALUES (?)`)
+  await withTable('TEXT NOT NULL', async (db, insert, file) => {
     const batcher = writeBatcher(db, { minGapMs: 300 })
-    const other = new Database(join(t.dir, 'g.sqlite'), { readonly: true })
+    const other = new Database(file, { readonly: true })
     const committed = () => other.prepare(`SELECT v FROM t ORDER BY v`).pluck().all()
     // Nothing committed lately: the first writes commit on the next turn, together.
     const t0 = performance.now()
@@ -67,28 +72,18 @@ it('under load (a commit of several writes), a write soon after it waits for the
     expect(performance.now() - t0).toBeGreaterThanOrEqual(290)
     expect(committed()).toEqual(['a1', 'a2', 'b', 'c'])
     other.close()
-  } finally {
-    db.close()
-    t.cleanup()
-  }
+  })
 })
 
 it('one writer at a time (a script creating a job, then sending its message) never waits for the gap', async () => {
-  const t = tempDir()
-  const db = openDb(join(t.dir, 'g.sqlite'))
-  try {
-    db.exec(`CREATE TABLE t (v TEXT NOT NULL)`)
-    const insert = db.prepare(`INSERT INTO t (v) VALUES (?)`)
+  await withTable('TEXT NOT NULL', async (db, insert) => {
     const batcher = writeBatcher(db, { minGapMs: 300 })
     const t0 = performance.now()
     for (let i = 0; i < 5; i++) await batcher.run(() => insert.run(`w${i}`))
     // With the gap, five writes one after another take 1.2 s at least.
     expect(performance.now() - t0).toBeLessThan(250)
     expect(db.prepare(`SELECT count(*) FROM t`).pluck().get()).toBe(5)
-  } finally {
-    db.close()
-    t.cleanup()
-  }
+  })
 })
 
 it('closing the store commits the writes still queued instead of refusing them', async () => {
@@ -111,11 +106,7 @@ it('closing the store commits the writes still queued instead of refusing them',
 })
 
 it('a write the disk refuses mid-batch (SQLite rolls back the whole transaction): it alone fails, and every other write is stored and says so', async () => {
-  const t = tempDir()
-  const db = openDb(join(t.dir, 'f.sqlite'))
-  try {
-    db.exec(`CREATE TABLE t (v TEXT NOT NULL)`)
-    const insert = db.prepare(`INSERT INTO t (v) VALUES (?)`)
+  await withTable('TEXT NOT NULL', async (db, insert) => {
     const batcher = writeBatcher(db)
     const results = await Promise.allSettled([
       batcher.run(() => insert.run('a').changes),
@@ -136,8 +127,5 @@ it('a write the disk refuses mid-batch (SQLite rolls back the whole transaction)
     expect(db.prepare(`SELECT v FROM t ORDER BY v`).pluck().all()).toEqual(['a', 'c'])
     expect(db.inTransaction).toBe(false)
     await expect(batcher.run(() => insert.run('d').changes)).resolves.toBe(1)
-  } finally {
-    db.close()
-    t.cleanup()
-  }
+  })
 })
