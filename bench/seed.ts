@@ -93,23 +93,14 @@ export function seedInboxes(store: Store, options: SeedOptions): void {
         const ts = stamp()
         const hash = `seed${i}x${m}`
         const answer = m % 2 === 1
-        const json = JSON.stringify({
-          inbox: inboxId,
-          job_message: {
-            callback: null,
-            content: sentence(answer ? 24 : 10),
-            files_inbox: '',
-            job_id: jobId,
-            parent: '',
-            sheet_job_data: '',
-            workflow_code: '',
-            workflow_name: ''
-          },
-          node_api_data: { node_message_hash: hash, node_timestamp: ts, parent_hash: last?.hash ?? '' },
-          receiver: '@@localhost.sep-shinkai',
-          receiver_subidentity: 'main',
-          sender: '@@localhost.sep-shinkai',
-          sender_subidentity: answer ? `main/agent/${providerId}` : 'main'
+        const json = storedMessageJson({
+          inboxId,
+          jobId,
+          content: sentence(answer ? 24 : 10),
+          hash,
+          ts,
+          parentHash: last?.hash ?? '',
+          agent: answer ? providerId : undefined
         })
         pending.push([hash, ts, json, answer ? 'answer' : 'operator'])
         last = { json, hash, ts }
@@ -121,6 +112,39 @@ export function seedInboxes(store: Store, options: SeedOptions): void {
     for (const t of searchTriggers) db.exec(t.sql)
   })()
   db.pragma(`synchronous = ${sync}`)
+}
+
+/**
+ * A message as the node stores it (the LastMessage shape), for data written through SQL: a question
+ * from the operator, or an answer from `agent` (a provider id). The hash is given, not computed.
+ */
+export function storedMessageJson(m: {
+  inboxId: string
+  jobId: string
+  content: string
+  hash: string
+  ts: string
+  parentHash: string
+  agent?: string
+}): string {
+  return JSON.stringify({
+    inbox: m.inboxId,
+    job_message: {
+      callback: null,
+      content: m.content,
+      files_inbox: '',
+      job_id: m.jobId,
+      parent: '',
+      sheet_job_data: '',
+      workflow_code: '',
+      workflow_name: ''
+    },
+    node_api_data: { node_message_hash: m.hash, node_timestamp: m.ts, parent_hash: m.parentHash },
+    receiver: '@@localhost.sep-shinkai',
+    receiver_subidentity: 'main',
+    sender: '@@localhost.sep-shinkai',
+    sender_subidentity: m.agent === undefined ? 'main' : `main/agent/${m.agent}`
+  })
 }
 
 /** The n-th file name of a seeded library folder: `file 00001.txt` … (sorted as numbered). */

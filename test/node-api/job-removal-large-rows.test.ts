@@ -3,6 +3,7 @@ import { startHttpServer, type HttpServer } from '../../src/main/transports/http
 import { insertMessages, sentence } from '../support/bulk-messages'
 import { addProvider, createJob, useTestNode } from '../support/node'
 import { callJson } from '../support/http-post'
+import { emptyScopeBody } from '../support/fixtures'
 
 /*
  * Removing jobs whose rows are large, over real HTTP. Deleting a row of megabytes makes SQLite read
@@ -33,11 +34,7 @@ it('deletes the scopes of removed jobs in the slices, between which requests are
   const gone: string[] = []
   for (let j = 0; j < JOBS; j++) {
     const scope = {
-      local_vrkai: [],
-      local_vrpack: [],
-      network_folders: [],
-      vector_fs_folders: [],
-      vector_fs_items: [],
+      ...emptyScopeBody(),
       notes: `job ${j} `.padEnd(4 * 1024 * 1024, String.fromCharCode(97 + j))
     }
     const id = await createJob(node, 'gpt', scope)

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3'
+import { storedMessageJson } from '../../bench/seed'
 
 /**
  * Appends `count` messages to an inbox through SQL, with the search index's triggers on (as the API
@@ -15,24 +16,7 @@ export function insertMessages(db: Database, jobId: string, count: number, conte
       const ts = new Date(base + i).toISOString()
       const answer = i % 2 === 1
       const hash = `bulk-${jobId}-${i}`
-      const json = JSON.stringify({
-        inbox: inboxId,
-        job_message: {
-          callback: null,
-          content: content(i),
-          files_inbox: '',
-          job_id: jobId,
-          parent: '',
-          sheet_job_data: '',
-          workflow_code: '',
-          workflow_name: ''
-        },
-        node_api_data: { node_message_hash: hash, node_timestamp: ts, parent_hash: '' },
-        receiver: '@@localhost.sep-shinkai',
-        receiver_subidentity: 'main',
-        sender: '@@localhost.sep-shinkai',
-        sender_subidentity: answer ? 'main/agent/gpt' : 'main'
-      })
+      const json = storedMessageJson({ inboxId, jobId, content: content(i), hash, ts, parentHash: '', agent: answer ? 'gpt' : undefined })
       insert.run(inboxId, hash, ts, json, answer ? 'answer' : 'operator')
     }
   })()

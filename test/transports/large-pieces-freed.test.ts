@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { freeSent, sentOnce } from '../../src/main/node-api/raw-json'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
 import { addProvider, createJob, useTestNode } from '../support/node'
+import { emptyScopeBody } from '../support/fixtures'
 
 /*
  * all_inboxes sends each job's scope as the bytes SQLite hands over. Left to the garbage
@@ -50,11 +51,7 @@ describe('all_inboxes with scopes of megabytes, over HTTP', () => {
     for (let i = 0; i < 6; i++) {
       // Each scope differs all along, so a piece sent after being freed (or twice) shows.
       const scope = {
-        local_vrkai: [],
-        local_vrpack: [],
-        network_folders: [],
-        vector_fs_folders: [],
-        vector_fs_items: [],
+        ...emptyScopeBody(),
         padding: Array.from({ length: 2 * 1024 }, (_, k) =>
           `job ${i} line ${k} `.padEnd(1024, String.fromCharCode(97 + ((i + k) % 26)))
         ).join('')
@@ -119,7 +116,7 @@ describe('all_inboxes, pieced together from rows and scopes of every size', () =
 
   it('gives each inbox exactly as get_inbox does, in list order, around the size where a scope becomes a piece of its own', async () => {
     await addProvider(node, 'p1')
-    const base = { local_vrkai: [], local_vrpack: [], network_folders: [], vector_fs_folders: [], vector_fs_items: [] }
+    const base = emptyScopeBody()
     const sizedScope = (bytes: number) => {
       const empty = JSON.stringify({ ...base, padding: '' })
       return JSON.stringify({ ...base, padding: 'x'.repeat(bytes - Buffer.byteLength(empty)) })
