@@ -132,6 +132,26 @@ describe('all_inboxes_paginated', () => {
     expect((await top()).agent).toMatchObject({ id: 'gpt', model })
   })
 
+  it('pages of every limit show each write made just before them (a statement is kept per limit, not a page)', async () => {
+    const jobs: string[] = []
+    for (let i = 0; i < 10; i++) jobs.push(await createJob(node, 'gpt'))
+    // More limits than statements are kept for a filter, in turn, each page read right after a write.
+    for (let round = 0; round < 2; round++) {
+      for (let limit = 1; limit <= 9; limit++) {
+        const jobId = jobs[(limit * 3 + round) % jobs.length]!
+        await say(jobId, `round ${round}, limit ${limit}`)
+        const all = (await node.get('/v2/all_inboxes')).body as Inbox[]
+        const p = await page({ limit: String(limit) })
+        expect(p.inboxes.map((i) => i.inbox_id)).toEqual(all.slice(0, limit).map((i) => i.inbox_id))
+        expect(p.inboxes[0]!.inbox_id).toBe(inboxOf(jobId))
+        expect(p.inboxes[0]!.last_message?.job_message.content).toBe(`round ${round}, limit ${limit}`)
+        expect(p.hasNextPage).toBe(limit < jobs.length)
+        const next = await page({ limit: String(limit), offset: p.inboxes.at(-1)!.inbox_id })
+        expect(next.inboxes.map((i) => i.inbox_id)).toEqual(all.slice(limit, 2 * limit).map((i) => i.inbox_id))
+      }
+    }
+  })
+
   it('position (beyond the contract: a scrollbar dragged far) answers the page starting at that place, for every filter', async () => {
     const jobs: string[] = []
     for (let i = 0; i < 9; i++) jobs.push(await createJob(node, 'gpt'))

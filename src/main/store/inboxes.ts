@@ -1,4 +1,5 @@
 import type { Db } from './db'
+import { limitedStatements } from './limited-statements'
 
 export interface InboxRow {
   readonly id: string
@@ -72,8 +73,11 @@ function listSql(showHidden: boolean, withScope: boolean): string {
           ORDER BY i.activity DESC, i.seq DESC`
 }
 
-/** Each filter has an index that holds its inboxes in list order, so a page is a range read of `limit` entries. */
-function pageSql(filter: PageFilter): string {
+/**
+ * Each filter has an index that holds its inboxes in list order, so a page is a range read of `limit` entries.
+ * The limit is part of the text (see limitedStatements): a bound one would have SQLite plan the statement again on every read.
+ */
+function pageSql(filter: PageFilter, limit: number): string {
   const { index, where } = filterIndex(filter, 'i.')
   where.push('(i.activity, i.seq) < (?, ?)')
   return `SELECT ${LIST_COLUMNS}
@@ -82,7 +86,7 @@ function pageSql(filter: PageFilter): string {
           JOIN providers p ON p.id = j.provider_id
           WHERE ${where.join(' AND ')}
           ORDER BY i.activity DESC, i.seq DESC
-          LIMIT ?`
+          LIMIT ${limit}`
 }
 
 /**
@@ -155,13 +159,13 @@ const REMEMBERED_PAGES = 32
 const filterKey = (f: PageFilter) => `${f.showHidden ? 1 : 0}${f.pinned === undefined ? '' : f.pinned ? 1 : 0}`
 
 export function inboxesRepo(db: Db) {
-  const pages = new Map<string, ReturnType<typeof preparePage>>()
-  const preparePage = (f: PageFilter) => db.prepare<[string, number, number], ListRow>(pageSql(f)).raw()
-  const page = (f: PageFilter) => {
+  const pages = new Map<string, (limit: number) => ReturnType<typeof preparePage>>()
+  const preparePage = (f: PageFilter, limit: number) => db.prepare<[string, number], ListRow>(pageSql(f, limit)).raw()
+  const page = (f: PageFilter, limit: number) => {
     const key = filterKey(f)
-    let stmt = pages.get(key)
-    if (!stmt) pages.set(key, (stmt = preparePage(f)))
-    return stmt
+    let byLimit = pages.get(key)
+    if (!byLimit) pages.set(key, (byLimit = limitedStatements((n) => preparePage(f, n), 4)))
+    return byLimit(limit)
   }
   const places = new Map<string, ReturnType<typeof preparePlace>>()
   const preparePlace = (f: PageFilter) => db.prepare<[number], ListPosition>(placeSql(f))
@@ -198,11 +202,15 @@ export function inboxesRepo(db: Db) {
     )
     .raw()
   const position = db.prepare<[string], ListPosition>(`SELECT activity, seq FROM inboxes WHERE id = ?`)
-  const ofProvider = db
-    .prepare<[string, number], string>(
-      `SELECT i.id FROM inboxes i JOIN jobs j ON j.id = i.job_id WHERE j.provider_id = ? ORDER BY i.activity DESC, i.seq DESC LIMIT ?`
-    )
-    .pluck()
+  const ofProvider = limitedStatements(
+    (limit) =>
+      db
+        .prepare<[string], string>(
+          `SELECT i.id FROM inboxes i JOIN jobs j ON j.id = i.job_id WHERE j.provider_id = ? ORDER BY i.activity DESC, i.seq DESC LIMIT ${limit}`
+        )
+        .pluck(),
+    2
+  )
   const count = db
     .prepare<[number, number, number, number], number>(
       `SELECT coalesce(sum(n), 0) FROM inbox_counts WHERE is_hidden BETWEEN ? AND ? AND is_pinned BETWEEN ? AND ?`
@@ -216,7 +224,7 @@ export function inboxesRepo(db: Db) {
 
   return {
     /** The ids of the inboxes whose jobs the provider answers, newest activity first, at most `limit`. */
-    idsOfProvider: (providerId: string, limit: number): string[] => ofProvider.all(providerId, limit),
+    idsOfProvider: (providerId: string, limit: number): string[] => ofProvider(limit).all(providerId),
     /**
      * Every inbox's JSON, newest activity first, as the pieces of one JSON array: rows joined into
      * pieces of about 64 KB, and each scope over 64 KB as a piece of its own, the bytes as stored. Read
@@ -249,8 +257,8 @@ export function inboxesRepo(db: Db) {
       const key = `${filterKey(filter)}:${limit}:${after.activity}:${after.seq}`
       let rows = memo.get(key)
       if (!rows) {
-        rows = page(filter)
-          .all(after.activity, after.seq, limit)
+        rows = page(filter, limit)
+          .all(after.activity, after.seq)
           .map((r) => ({ id: r[0], activity: r[1], seq: r[2], json: listJson(r) }))
         if (memo.size < REMEMBERED_PAGES) memo.set(key, rows)
       }
