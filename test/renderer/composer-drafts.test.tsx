@@ -7,6 +7,7 @@ import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
 import { useLayoutPrefs } from '../../src/renderer/src/stores/layout-prefs'
 import { addProvider, createJob, useTestNode } from '../support/node'
 import { layOutLists } from './list-layout'
+import { setWindowWidth } from './window-width'
 import { renderWithApp, routerTransport } from './render'
 
 /*
@@ -25,10 +26,7 @@ beforeEach(async () => {
   if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
   useLayoutPrefs.setState({ conversationsOpen: true })
   // A wide window: the conversation list is beside the conversation (happy-dom applies Mantine's media queries).
-  ;(window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({
-    width: 1400,
-    height: 800
-  })
+  setWindowWidth(1400)
   first = `job_inbox::${await createJob(node, 'gpt')}::false`
   second = `job_inbox::${await createJob(node, 'gpt')}::false`
   await node.post('/v2/update_smart_inbox_name', { inbox_name: first, custom_name: 'Lease talk' })

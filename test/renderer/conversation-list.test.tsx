@@ -6,6 +6,7 @@ import { createClient } from '../../src/renderer/src/api/client'
 import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
 import { useLayoutPrefs } from '../../src/renderer/src/stores/layout-prefs'
 import { useInboxFilters } from '../../src/renderer/src/stores/inbox-filters'
+import { setWindowWidth } from './window-width'
 import { renderWithApp, routerTransport } from './render'
 import { layOutLists } from './list-layout'
 import type { Transport } from '../../src/renderer/src/api/transport'
@@ -48,12 +49,6 @@ afterEach(() => {
   for (const prop of Object.keys(clientSize)) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[prop]
 })
 
-/** happy-dom applies the media queries of Mantine's visibleFrom / hiddenFrom: the layout follows the width. */
-const setWidth = (width: number) =>
-  (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({
-    width,
-    height: 800
-  })
 afterEach(() => {
   cleanup()
 })
@@ -67,7 +62,7 @@ const middle = () => inboxes[1]!
 const hashOf = (inboxId: string) => `#/inboxes/${encodeURIComponent(inboxId)}`
 
 describe('the conversation list on narrow windows: a drawer', () => {
-  beforeEach(() => setWidth(800))
+  beforeEach(() => setWindowWidth(800))
   it('opens from a named header button, lists the conversations with the open one marked, and closes on Escape', async () => {
     renderView(middle())
     const button = await screen.findByRole('button', { name: 'Conversations' })
@@ -108,7 +103,7 @@ describe('the conversation list on narrow windows: a drawer', () => {
 })
 
 describe('the conversation list on wide windows: beside the conversation, collapsible', () => {
-  beforeEach(() => setWidth(1400))
+  beforeEach(() => setWindowWidth(1400))
   it('the focus follows the toggle: Hide puts it on Show, Show puts it back on Hide', async () => {
     renderView(middle())
     const side = await screen.findByTestId('conversation-list')
@@ -232,7 +227,7 @@ function renderMiddleOver(
 }
 
 describe('the conversation list of a long list dragged far down', () => {
-  beforeEach(() => setWidth(1400))
+  beforeEach(() => setWindowWidth(1400))
   it('reads the rows there by place in a request or two, not every page before them', async () => {
     seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     let pageReads: (Record<string, string | undefined> | undefined)[] = []
@@ -255,7 +250,7 @@ describe('the conversation list of a long list dragged far down', () => {
 })
 
 describe('the conversation list scrolled back up from far down to near its rows read in order', () => {
-  beforeEach(() => setWidth(1400))
+  beforeEach(() => setWindowWidth(1400))
   it('keeps showing the rows it read by place until the pages in order come (no loading rows)', async () => {
     seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     let release: () => void = () => {}
@@ -291,7 +286,7 @@ describe('the conversation list scrolled back up from far down to near its rows 
 })
 
 describe('Alt+Down on the last conversation read so far', () => {
-  beforeEach(() => setWidth(1400))
+  beforeEach(() => setWindowWidth(1400))
   it('opens the next one, read first, though no list shows it (collapsed)', async () => {
     for (let i = 0; i < 60; i++) await createJob(node, 'gpt')
     const order = ((await node.get('/v2/all_inboxes_paginated', { limit: '60' })).body as { inboxes: Inbox[] }).inboxes.map(
@@ -309,7 +304,7 @@ describe('Alt+Down on the last conversation read so far', () => {
 
 describe('a conversation opened from far down the inbox list (its row read by place)', () => {
   layOutLists({ clientHeight: 600, clientWidth: 240 })
-  beforeEach(() => setWidth(1400))
+  beforeEach(() => setWindowWidth(1400))
   it('is marked in the list beside it, which starts there; Alt+Down and Alt+Up open its neighbours', async () => {
     seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
