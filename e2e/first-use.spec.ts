@@ -18,7 +18,12 @@ test('one document, one job, one answer citing two of its passages: counts read 
   await expect(page.getByText('The documents and folders the job may draw on. 1 entry.')).toBeVisible()
   await job.create()
   await expect(page).toHaveURL(/#\/inboxes\/job_inbox/)
-  await expect(page.getByText('1 entry', { exact: true })).toBeVisible() // the inbox's scope panel
+  // The inbox's scope: in the Details drawer at 1280 px (the panel is beside the conversation from 1408 px).
+  await page.getByRole('button', { name: 'Details' }).click()
+  const details = page.getByRole('dialog', { name: 'Job details' })
+  await expect(details.getByText('1 entry', { exact: true })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(details).toHaveCount(0)
 
   const inbox = new InboxPage(page)
   node.fake.behaviour = { type: 'reply', chunks: ['27 days, and a note after 3 days of sick leave.'] }

@@ -16,8 +16,9 @@ test('the inbox header on narrower windows: the name, the whole Conversations la
   const title = page.getByTestId('inbox-title')
   await expect(title).toHaveText('Quarterly plan')
 
-  // 700: a phone-like window (navbar folded); 1000: the details panel beside; 1280: the conversation list beside too.
-  for (const width of [700, 1000, 1280]) {
+  // 700: a phone-like window (navbar folded); 1000: the Conversations and Details buttons; 1280: the conversation
+  // list beside; 1600: the details panel beside too.
+  for (const width of [700, 1000, 1280, 1600]) {
     await page.setViewportSize({ width, height: 800 })
     if (width < 1200) {
       const opener = page.getByRole('button', { name: 'Conversations' })

@@ -27,6 +27,8 @@ test('a conversation whose scope is large reads it once: not again for each ques
   const scopeReads = () => (read.get('/v2/get_inbox')?.count ?? 0) + (read.get('/v2/get_job_scope')?.count ?? 0)
   const bytesRead = () => [...read.values()].reduce((sum, r) => sum + r.bytes, 0)
 
+  // Wide enough for the job's details beside the conversation (narrower, they are in a drawer).
+  await page.setViewportSize({ width: 1600, height: 800 })
   await page.goto(node.uiUrl)
   await showJobInbox(page, jobId)
   const details = page.getByRole('complementary', { name: 'Job details' })

@@ -2,6 +2,8 @@ import { expect, test } from './fixtures/node'
 import { emptyScope, providerBody } from './seed'
 
 test('inbox view: rename inline, edit the scope and the config, load older messages on scrolling up', async ({ page, node }) => {
+  // Wide enough for the job's details (scope, config) beside the conversation; narrower, they are in a drawer.
+  await page.setViewportSize({ width: 1600, height: 800 })
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
   const { job_id: jobId } = (
     await node.api<{ job_id: string }>('POST', '/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope: emptyScope } })

@@ -46,7 +46,8 @@ test('800 px wide: the job dialogs opened from the Details drawer are named, and
 })
 
 test('a long system prompt (one unbroken word, then many lines) stays inside the Job details panel', async ({ page, node }) => {
-  await page.setViewportSize({ width: 1280, height: 800 })
+  // The panel beside the conversation (from 1408 px; narrower, it is in a drawer).
+  await page.setViewportSize({ width: 1600, height: 800 })
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
   const { job_id: jobId } = (
     await node.api<{ job_id: string }>('POST', '/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope: emptyScope } })

@@ -1,15 +1,19 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { InboxSidePanel } from '../../src/renderer/src/features/inboxes/InboxSidePanel'
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { addProvider, createJob, useTestNode, type TestNode, useJob } from '../support/node'
 import { layOutLists } from './list-layout'
 import { renderWithApp, routerTransport } from './render'
+import { setWindowWidth } from './window-width'
 
 // The scope dialog's library tree is a virtual list: it draws the rows a list of this height shows.
 layOutLists()
+
+// A window wide enough for the Job details panel beside the conversation (its Edit buttons shown).
+beforeEach(() => setWindowWidth(1600))
 
 // happy-dom has no document.fonts, which the prompt's auto-sizing textarea listens to.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })

@@ -1,14 +1,17 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { InboxSidePanel } from '../../src/renderer/src/features/inboxes/InboxSidePanel'
 import { addProvider, useTestNode, useJob } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
+import { setWindowWidth } from './window-width'
 
 describe('the job’s scope tree beside a conversation, from the keyboard', () => {
   const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
   const job = useJob(node, 'gpt')
+  // A window wide enough for the panel beside the conversation.
+  beforeEach(() => setWindowWidth(1600))
   afterEach(cleanup)
 
   it('is one Tab stop that stays on the row last focused; Home and End go to the first and last rows', async () => {

@@ -71,7 +71,9 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
       w={inDrawer ? undefined : 320}
       gap="sm"
       style={{ flexShrink: 0, overflow: 'auto' }}
-      visibleFrom={inDrawer ? undefined : 'md'}
+      // Beside the conversation on wide windows only: below xl (1408 px) it took 336 px of a 1280 px
+      // window, leaving the conversation about 430 px beside the app's navigation and the conversation list.
+      visibleFrom={inDrawer ? undefined : 'xl'}
       component="aside"
       aria-label="Job details"
     >

@@ -130,9 +130,9 @@ export function InboxView({ inboxId }: { inboxId: string }) {
           </Group>
           <Group gap="xs" wrap="nowrap" align="flex-end" style={{ minWidth: 0, maxWidth: '100%' }}>
             <ProviderSwitcher ref={switcherRef} jobId={jobId} providerId={inbox.agent.id} />
-            {/* Narrow windows: the scope and config open in a drawer. */}
+            {/* Below xl (as wide as most laptops' windows): the scope and config open in a drawer. */}
             <Button
-              hiddenFrom="md"
+              hiddenFrom="xl"
               size="xs"
               variant="default"
               leftSection={<IconListDetails size={16} />}
