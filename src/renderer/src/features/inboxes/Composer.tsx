@@ -1,4 +1,4 @@
-import { Button, Group, Textarea } from '@mantine/core'
+import { Button, Group, Stack, Textarea } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconPlayerStopFilled, IconSend } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
@@ -69,7 +69,9 @@ export function Composer({
         void submit()
       }}
     >
-      <Group align="flex-end" gap="xs" wrap="nowrap">
+      {/* The buttons go under the box, not beside it: beside it, Stop (while an answer is written) took its room from
+          the box, which narrowed by a third the moment an answer began. */}
+      <Stack gap="xs">
         <Textarea
           ref={box}
           aria-label="Message"
@@ -77,7 +79,6 @@ export function Composer({
           autosize
           minRows={1}
           maxRows={8}
-          style={{ flex: 1 }}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           onKeyDown={(e) => {
@@ -87,25 +88,27 @@ export function Composer({
             }
           }}
         />
-        {answering && (
-          <Button
-            variant="light"
-            color="red"
-            leftSection={<IconPlayerStopFilled size={14} />}
-            onClick={() => void stop()}
-            onFocus={() => (stopFocused.current = true)}
-            // Removed with the focus on it, it gives no element to go to: that is the case handled above.
-            onBlur={(e) => {
-              if (e.relatedTarget) stopFocused.current = false
-            }}
-          >
-            Stop
+        <Group justify="flex-end" gap="xs">
+          {answering && (
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconPlayerStopFilled size={14} />}
+              onClick={() => void stop()}
+              onFocus={() => (stopFocused.current = true)}
+              // Removed with the focus on it, it gives no element to go to: that is the case handled above.
+              onBlur={(e) => {
+                if (e.relatedTarget) stopFocused.current = false
+              }}
+            >
+              Stop
+            </Button>
+          )}
+          <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending} disabled={!text.trim()}>
+            Send
           </Button>
-        )}
-        <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending} disabled={!text.trim()}>
-          Send
-        </Button>
-      </Group>
+        </Group>
+      </Stack>
     </form>
   )
 }
