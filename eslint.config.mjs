@@ -54,6 +54,22 @@ const RENDERER_NOT_MAIN = {
   message: 'The window never imports main-process code: it reaches the node through api/.'
 }
 
+// SQLite (3.48+) plans a statement whose LIMIT is a bound parameter again every time it is bound,
+// which better-sqlite3 does on every call: the limit goes into the SQL (store/limited-statements.ts).
+const SQL_LIMIT_MESSAGE =
+  'A bound LIMIT (LIMIT ?) has SQLite plan the statement again on every call: write the limit into the SQL (limitedStatements in src/main/store/limited-statements.ts).'
+const sqlLimitInText = {
+  name: 'sqlite/limit-in-text',
+  files: ['src/main/**/*.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: 'TemplateElement[value.raw=/\\bLIMIT\\s+\\?/i]', message: SQL_LIMIT_MESSAGE },
+      { selector: 'Literal[value=/\\bLIMIT\\s+\\?/i]', message: SQL_LIMIT_MESSAGE }
+    ]
+  }
+}
+
 const zones = [
   { name: 'layers/main', files: ['src/main/**/*.ts'], rules: { 'no-restricted-imports': restrict([ELECTRON]) } },
   ...Object.keys(MAIN_LAYERS).map((layer) => ({
@@ -169,6 +185,7 @@ export default tseslint.config(
     }
   },
   ...zones,
+  sqlLimitInText,
   {
     plugins: { nodedesk: { rules: { 'disable-needs-reason': disableNeedsReason } } },
     rules: { 'nodedesk/disable-needs-reason': 'error' }

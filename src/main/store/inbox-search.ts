@@ -68,15 +68,16 @@ export function snippetOf(text: string, words: readonly string[], max = SNIPPET_
 export function inboxSearchRepo(db: Db) {
   // Newest matching texts first (FTS5 walks its doclists in rowid order, no sort of every match),
   // each with its BM25 score; a round is ranked by score.
-  const round = db.prepare<[string, number, number], { id: number; score: number }>(
+  // The limits are constants written into the SQL (see limited-statements.ts).
+  const round = db.prepare<[string, number], { id: number; score: number }>(
     `SELECT rowid AS id, bm25(inbox_search) AS score FROM inbox_search
-     WHERE inbox_search MATCH ? AND rowid > 0 AND rowid < ? ORDER BY rowid DESC LIMIT ?`
+     WHERE inbox_search MATCH ? AND rowid > 0 AND rowid < ? ORDER BY rowid DESC LIMIT ${ROUND}`
   )
   // Names (rowid -seq: the newest inbox has the lowest) join the first round, so a name match is
   // never crowded out by a word common in messages.
-  const names = db.prepare<[string, number], { id: number; score: number }>(
+  const names = db.prepare<[string], { id: number; score: number }>(
     `SELECT rowid AS id, bm25(inbox_search) AS score FROM inbox_search
-     WHERE inbox_search MATCH ? AND rowid < 0 ORDER BY rowid ASC LIMIT ?`
+     WHERE inbox_search MATCH ? AND rowid < 0 ORDER BY rowid ASC LIMIT ${ROUND / 2}`
   )
   const ofMessage = db.prepare<[number], { id: string; is_hidden: number; text: string | null }>(
     `SELECT i.id, i.is_hidden, json_extract(m.message_json, '$.job_message.content') AS text
@@ -98,8 +99,8 @@ export function inboxSearchRepo(db: Db) {
       const hits = new Map<string, SearchHit>()
       let before = Number.MAX_SAFE_INTEGER
       for (let first = true; ; first = false) {
-        const rows = round.all(query, before, ROUND)
-        const ranked = first ? [...rows, ...names.all(query, ROUND / 2)] : [...rows]
+        const rows = round.all(query, before)
+        const ranked = first ? [...rows, ...names.all(query)] : [...rows]
         for (const row of ranked.sort((a, b) => a.score - b.score || Math.abs(b.id) - Math.abs(a.id))) {
           const found = row.id < 0 ? ofName.get(-row.id) : ofMessage.get(row.id)
           if (!found || hits.has(found.id) || (found.is_hidden && !showHidden)) continue

@@ -34,6 +34,7 @@ export function jobRemovalsRepo(db: Db) {
   const dropJob = db.prepare(`DELETE FROM jobs WHERE id = ?`)
   const next = db.prepare<[], string>(`SELECT inbox_id FROM inbox_removals ORDER BY seq LIMIT 1`).pluck()
   const marked = db.prepare<[string], number>(`SELECT 1 FROM inbox_removals WHERE inbox_id = ?`).pluck()
+  // eslint-disable-next-line no-restricted-syntax -- the limit is fitted anew for nearly every slice: a statement per value would be prepared for each anyway
   const deleteSome = db.prepare(`DELETE FROM messages WHERE seq IN (SELECT seq FROM messages WHERE inbox_id = ? ORDER BY seq LIMIT ?)`)
   const unmark = db.prepare(`DELETE FROM inbox_removals WHERE inbox_id = ?`)
 

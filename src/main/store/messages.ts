@@ -1,5 +1,6 @@
 import type { MessageRole } from '../../shared/message-role'
 import type { Db } from './db'
+import { limitedStatements } from './limited-statements'
 
 export interface ChainTip {
   /** node_message_hash of the inbox's newest message, '' when it has none. */
@@ -39,12 +40,15 @@ export function messagesRepo(db: Db) {
   const setLast = db.prepare(`UPDATE inboxes SET last_message_json = ?, last_hash = ?, last_timestamp = ?, activity = ? WHERE id = ?`)
   const renameDefault = db.prepare(`UPDATE inboxes SET custom_name = ?, name_is_default = 0 WHERE id = ? AND name_is_default = 1`)
   const answered = db.prepare(`UPDATE messages SET needs_answer = 0 WHERE inbox_id = ? AND hash = ?`)
-  const newest = db.prepare<[string, number], { message_json: string }>(
-    `SELECT message_json FROM messages WHERE inbox_id = ? ORDER BY seq DESC LIMIT ?`
+  // Limits are written into the SQL, a statement per value (see limited-statements.ts).
+  const newest = limitedStatements((limit) =>
+    db.prepare<[string], { message_json: string }>(`SELECT message_json FROM messages WHERE inbox_id = ? ORDER BY seq DESC LIMIT ${limit}`)
   )
   const seqOf = db.prepare<[string, string], { seq: number }>(`SELECT seq FROM messages WHERE inbox_id = ? AND hash = ?`)
-  const before = db.prepare<[string, number, number], { message_json: string }>(
-    `SELECT message_json FROM messages WHERE inbox_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`
+  const before = limitedStatements((limit) =>
+    db.prepare<[string, number], { message_json: string }>(
+      `SELECT message_json FROM messages WHERE inbox_id = ? AND seq < ? ORDER BY seq DESC LIMIT ${limit}`
+    )
   )
   // The replies written since the question to it or to the questions before it (a regenerated answer
   // comes after later questions), not replies to later questions (a retry of an earlier answer).
@@ -57,8 +61,10 @@ export function messagesRepo(db: Db) {
     .pluck()
   // Everything up to the question, newest first, a page at a time: read with all() (one call into SQLite
   // a page instead of one a row), yet never the whole of a long conversation when the prompt needs its end.
-  const upTo = db.prepare<[string, number, number], { seq: number; message_json: string }>(
-    `SELECT seq, message_json FROM messages WHERE inbox_id = ? AND seq <= ? ORDER BY seq DESC LIMIT ?`
+  const upTo = limitedStatements((limit) =>
+    db.prepare<[string, number], { seq: number; message_json: string }>(
+      `SELECT seq, message_json FROM messages WHERE inbox_id = ? AND seq <= ? ORDER BY seq DESC LIMIT ${limit}`
+    )
   )
   const nextPending = db.prepare<[string], PendingQuestion>(
     `SELECT seq, inbox_id, hash, message_json FROM messages WHERE inbox_id = ? AND needs_answer = 1 ORDER BY seq LIMIT 1`
@@ -70,11 +76,13 @@ export function messagesRepo(db: Db) {
   const allSql = `SELECT message_json FROM messages WHERE inbox_id = ? ORDER BY seq`
   const pendingInboxes = db.prepare<[], string>(`SELECT DISTINCT inbox_id FROM messages WHERE needs_answer = 1`).pluck()
   // Walks the partial index in inbox order, so a page costs its own rows, however long the queue.
-  const pendingPage = db.prepare<[string, number], { inbox_id: string; provider_id: string | null }>(
-    `SELECT q.inbox_id, j.provider_id
-     FROM (SELECT DISTINCT inbox_id FROM messages WHERE needs_answer = 1 AND inbox_id > ? ORDER BY inbox_id LIMIT ?) q
+  const pendingPage = limitedStatements((limit) =>
+    db.prepare<[string], { inbox_id: string; provider_id: string | null }>(
+      `SELECT q.inbox_id, j.provider_id
+     FROM (SELECT DISTINCT inbox_id FROM messages WHERE needs_answer = 1 AND inbox_id > ? ORDER BY inbox_id LIMIT ${limit}) q
      LEFT JOIN inboxes i ON i.id = q.inbox_id LEFT JOIN jobs j ON j.id = i.job_id
      ORDER BY q.inbox_id`
+    )
   )
   const providerOf = db
     .prepare<[string], string>(`SELECT j.provider_id FROM inboxes i JOIN jobs j ON j.id = i.job_id WHERE i.id = ?`)
@@ -108,9 +116,9 @@ export function messagesRepo(db: Db) {
       if (beforeHash) {
         const anchor = seqOf.get(inboxId, beforeHash)
         if (!anchor) return undefined
-        rows = before.all(inboxId, anchor.seq, limit)
+        rows = before(limit).all(inboxId, anchor.seq)
       } else {
-        rows = newest.all(inboxId, limit)
+        rows = newest(limit).all(inboxId)
       }
       return rows.reverse().map((r) => r.message_json)
     },
@@ -122,7 +130,7 @@ export function messagesRepo(db: Db) {
     *conversationFor(inboxId: string, seq: number): Generator<string> {
       yield* repliesSince.all(inboxId, seq, seq)
       for (let below = seq, size = 32; ; size = Math.min(size * 2, 512)) {
-        const rows = upTo.all(inboxId, below, size)
+        const rows = upTo(size).all(inboxId, below)
         for (const row of rows) yield row.message_json
         if (rows.length < size) return
         below = rows[rows.length - 1]!.seq - 1
@@ -136,7 +144,7 @@ export function messagesRepo(db: Db) {
      * Up to `limit` inboxes with questions waiting, in id order after `after`, with the provider
      * of their job (a restart resumes the queue page by page). The last id given is the next `after`.
      */
-    pendingInboxesAfter: (after: string, limit: number) => pendingPage.all(after, limit),
+    pendingInboxesAfter: (after: string, limit: number) => pendingPage(limit).all(after),
     /** The id of the provider answering this inbox (through its job), undefined when the inbox is gone. */
     providerOfInbox: (inboxId: string) => providerOf.get(inboxId),
     /** One message of the inbox by its node_message_hash. */

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3'
+import { limitedStatements } from '../store/limited-statements'
 import { EmbeddingFailure, type EmbedderFactory, type VfsLogger } from './embedder'
 import type { PassageIndex } from './passage-index'
 import { modelKeyOf, type VfsSettings } from './settings'
@@ -62,9 +63,14 @@ const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 10
  */
 export function embeddingQueue(deps: Deps) {
   const { db, tree, vectors, settings, options } = deps
-  const pendingBatch = db.prepare<[number], { id: number; item_id: number; text: string }>(
-    `SELECT p.id, p.item_id, f.text FROM vfs_passages p JOIN vfs_passages_fts f ON f.rowid = p.id
-     WHERE p.pending_embedding = 1 ORDER BY p.id LIMIT ?`
+  // The limit is written into the SQL (see store/limited-statements.ts).
+  const pendingBatch = limitedStatements(
+    (limit) =>
+      db.prepare<[], { id: number; item_id: number; text: string }>(
+        `SELECT p.id, p.item_id, f.text FROM vfs_passages p JOIN vfs_passages_fts f ON f.rowid = p.id
+     WHERE p.pending_embedding = 1 ORDER BY p.id LIMIT ${limit}`
+      ),
+    1
   )
   const clearPending = db.prepare(`UPDATE vfs_passages SET pending_embedding = 0 WHERE id = ?`)
   // Ids are reused (a file deleted and another stored may get its ids): a vector is stored only for the text it was made from.
@@ -134,7 +140,7 @@ export function embeddingQueue(deps: Deps) {
     const model = settings.embeddingModel()
     if (!model) return false
     const key = modelKeyOf(model)
-    const batch = pendingBatch.all(options.batchSize)
+    const batch = pendingBatch(options.batchSize).all()
     if (batch.length === 0) return false
     const itemIds = [...new Set(batch.map((p) => p.item_id))]
     const controller = new AbortController()

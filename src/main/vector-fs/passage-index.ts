@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3'
+import { limitedStatements } from '../store/limited-statements'
 
 export interface PassageRow {
   readonly id: number
@@ -43,12 +44,17 @@ export function passageIndex(db: Database) {
     `SELECT p.id, p.item_id, p.ord, p.node_id, f.text FROM vfs_passages p JOIN vfs_passages_fts f ON f.rowid = p.id
      WHERE p.id IN (SELECT value FROM json_each(?))`
   )
-  const matchAll = db.prepare<[string, number], { id: number; score: number }>(
-    `SELECT rowid AS id, bm25(vfs_passages_fts) AS score FROM vfs_passages_fts WHERE vfs_passages_fts MATCH ? ORDER BY score LIMIT ?`
+  // Limits are written into the SQL, a statement per value (see store/limited-statements.ts).
+  const matchAll = limitedStatements((limit) =>
+    db.prepare<[string], { id: number; score: number }>(
+      `SELECT rowid AS id, bm25(vfs_passages_fts) AS score FROM vfs_passages_fts WHERE vfs_passages_fts MATCH ? ORDER BY score LIMIT ${limit}`
+    )
   )
-  const matchIn = db.prepare<[string, string, number], { id: number; score: number }>(
-    `SELECT f.rowid AS id, bm25(vfs_passages_fts) AS score FROM vfs_passages_fts f JOIN vfs_passages p ON p.id = f.rowid
-     WHERE vfs_passages_fts MATCH ? AND p.item_id IN (SELECT value FROM json_each(?)) ORDER BY score LIMIT ?`
+  const matchIn = limitedStatements((limit) =>
+    db.prepare<[string, string], { id: number; score: number }>(
+      `SELECT f.rowid AS id, bm25(vfs_passages_fts) AS score FROM vfs_passages_fts f JOIN vfs_passages p ON p.id = f.rowid
+     WHERE vfs_passages_fts MATCH ? AND p.item_id IN (SELECT value FROM json_each(?)) ORDER BY score LIMIT ${limit}`
+    )
   )
   const charsOf = db.prepare<[string], { n: number }>(
     `SELECT coalesce(sum(length(f.text)), 0) AS n FROM vfs_passages p JOIN vfs_passages_fts f ON f.rowid = p.id
@@ -103,7 +109,7 @@ export function passageIndex(db: Database) {
     keyword(text: string, limit: number, itemIds?: readonly number[]): number[] {
       const q = keywordQuery(scoredWords(text))
       if (!q) return []
-      const rows = itemIds ? matchIn.all(q, JSON.stringify(itemIds), limit) : matchAll.all(q, limit)
+      const rows = itemIds ? matchIn(limit).all(q, JSON.stringify(itemIds)) : matchAll(limit).all(q)
       return rows.map((r) => r.id)
     }
   }

@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3'
 import { foldName } from '../../shared/contract/vector-fs-names'
+import { limitedStatements } from '../store/limited-statements'
 
 /** Row 1 of vfs_entries is the root folder (created by the migration). */
 export const ROOT_ID = 1
@@ -70,21 +71,28 @@ export function treeRepo(db: Database) {
   )
   // Names are compared folded as the search words are (LIKE alone ignores the case of ASCII letters only).
   db.function('vfs_fold', { deterministic: true }, (name: unknown) => (typeof name === 'string' ? foldName(name) : name))
-  const byNameStatements = new Map<string, Statement<unknown[], EntryRow>>()
-  /** One statement per word count and kind: `vfs_fold(name) LIKE '%word%'` for each (folded) word. */
-  const byName = (words: number, kind: 'folder' | 'file' | undefined) => {
+  const byNameStatements = new Map<string, (limit: number) => Statement<unknown[], EntryRow>>()
+  /**
+   * One statement per word count, kind and limit: `vfs_fold(name) LIKE '%word%'` for each (folded)
+   * word, the limit written into the SQL (see store/limited-statements.ts).
+   */
+  const byName = (words: number, kind: 'folder' | 'file' | undefined, limit: number) => {
     const key = `${words}:${kind ?? ''}`
-    let st = byNameStatements.get(key)
-    if (!st) {
+    let byLimit = byNameStatements.get(key)
+    if (!byLimit) {
       const kindSql = kind === undefined ? '' : ` AND is_folder = ${kind === 'folder' ? 1 : 0}`
       const wordsSql = Array.from({ length: words }, () => ` AND vfs_fold(name) LIKE ? ESCAPE '\\'`).join('')
-      st = db.prepare<unknown[], EntryRow>(
-        `SELECT ${COLUMNS} FROM vfs_entries WHERE id <> ${ROOT_ID}${kindSql}${wordsSql}
-         ORDER BY is_folder DESC, name COLLATE NOCASE, name, id LIMIT ?`
+      byLimit = limitedStatements(
+        (n) =>
+          db.prepare<unknown[], EntryRow>(
+            `SELECT ${COLUMNS} FROM vfs_entries WHERE id <> ${ROOT_ID}${kindSql}${wordsSql}
+         ORDER BY is_folder DESC, name COLLATE NOCASE, name, id LIMIT ${n}`
+          ),
+        4
       )
-      byNameStatements.set(key, st)
+      byNameStatements.set(key, byLimit)
     }
-    return st
+    return byLimit(limit)
   }
   const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
@@ -123,7 +131,7 @@ export function treeRepo(db: Database) {
     allFiles: () => allFiles.all().map((r) => r.id),
     /** Entries (never the root) whose name holds every word, folders first, by name. */
     findByName: (words: readonly string[], kind: 'folder' | 'file' | undefined, limit: number) =>
-      byName(words.length, kind).all(...words.map(likePattern), limit),
+      byName(words.length, kind, limit).all(...words.map(likePattern)),
     /** Files in all, and those processing and failed. */
     stateCounts: () => stateCounts.get()!,
     remove: (id: number) => remove.run(id),
