@@ -55,7 +55,9 @@ it('conversationFor reads what the whole-inbox query reads, in order, page bound
           })
           for (const q of questions) {
             const seq = seqOf.get(q)!
-            expect([...store.messages.conversationFor(inboxId, seq)]).toEqual(reference.all(inboxId, seq, seq))
+            expect([...store.messages.conversationFor(inboxId, seq)]).toEqual(
+              reference.all(inboxId, seq, seq).map((json): unknown => JSON.parse(json))
+            )
           }
         }
       ),

@@ -198,9 +198,8 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
     try {
       target = targetFor(provider, row.api_key, ctx.store)
       const config = JSON.parse(job.config_json) as JobConfig
-      const history = (function* () {
-        for (const json of ctx.store.messages.conversationFor(inboxId, q.seq)) yield JSON.parse(json) as LastMessage
-      })()
+      // Stored messages are of this shape (the chain writes them); they are shared, not copied.
+      const history = ctx.store.messages.conversationFor(inboxId, q.seq) as Iterable<LastMessage>
       const scope = scopes.scope(jobId)
       let chosen: ScopePassage[] = []
       try {

@@ -1,6 +1,7 @@
 import type { MessageRole } from '../../shared/message-role'
 import type { Db } from './db'
 import { limitedStatements } from './limited-statements'
+import { parsedMessages } from './parsed-messages'
 
 export interface ChainTip {
   /** node_message_hash of the inbox's newest message, '' when it has none. */
@@ -21,6 +22,12 @@ export interface AppendOptions {
   readonly needsAnswer?: boolean
   /** The question this message answers: its needs_answer flag is cleared in the same transaction. */
   readonly answers?: string
+}
+
+/** A stored message as the store reads it back: the parts it relies on typed, the rest as stored. */
+export interface StoredMessage {
+  readonly job_message: { readonly parent?: unknown; readonly [key: string]: unknown }
+  readonly [key: string]: unknown
 }
 
 export interface PendingQuestion {
@@ -50,22 +57,42 @@ export function messagesRepo(db: Db) {
       `SELECT message_json FROM messages WHERE inbox_id = ? AND seq < ? ORDER BY seq DESC LIMIT ${limit}`
     )
   )
-  // The replies written since the question to it or to the questions before it (a regenerated answer
-  // comes after later questions), not replies to later questions (a retry of an earlier answer).
-  const repliesSince = db
-    .prepare<[string, number, number], string>(
-      `SELECT m.message_json FROM messages m WHERE m.inbox_id = ? AND m.seq > ? AND m.role <> 'operator' AND EXISTS (
-       SELECT 1 FROM messages q WHERE q.hash = json_extract(m.message_json, '$.job_message.parent') AND q.inbox_id = m.inbox_id AND q.seq <= ?)
-     ORDER BY m.seq DESC`
-    )
-    .pluck()
+  // The replies stored after a question that answer it or a question before it (a regenerated answer
+  // comes after later questions) belong to its conversation, not the questions queued after it nor the
+  // replies to those. Newest first, a page at a time; each reply's parent is read from its parsed message.
+  const repliesAfter = limitedStatements((limit) =>
+    db
+      .prepare<[string, number, number], number>(
+        `SELECT seq FROM messages WHERE inbox_id = ? AND seq > ? AND seq < ? AND role <> 'operator' ORDER BY seq DESC LIMIT ${limit}`
+      )
+      .pluck()
+  )
   // Everything up to the question, newest first, a page at a time: read with all() (one call into SQLite
   // a page instead of one a row), yet never the whole of a long conversation when the prompt needs its end.
   const upTo = limitedStatements((limit) =>
-    db.prepare<[string, number], { seq: number; message_json: string }>(
-      `SELECT seq, message_json FROM messages WHERE inbox_id = ? AND seq <= ? ORDER BY seq DESC LIMIT ${limit}`
-    )
+    db
+      .prepare<[string, number], number>(`SELECT seq FROM messages WHERE inbox_id = ? AND seq <= ? ORDER BY seq DESC LIMIT ${limit}`)
+      .pluck()
   )
+  // Both read the JSON only of messages not parsed yet.
+  const jsonAt = db.prepare<[number], string>(`SELECT message_json FROM messages WHERE seq = ?`).pluck()
+  const parsed = parsedMessages()
+  const parsedAt = (seq: number) => parsed.get(seq, () => jsonAt.get(seq)) as StoredMessage | undefined
+  // Inside a transaction a row may still be rolled back, and its seq then given to another message:
+  // only committed rows are kept.
+  const parsedFresh = (seq: number) => {
+    const json = jsonAt.get(seq)
+    return json === undefined ? undefined : (JSON.parse(json) as StoredMessage)
+  }
+  /** Seqs in pages of 32, then 64, up to 512, newest first, from `page(before, size)`. */
+  function* pages(page: (before: number, size: number) => number[], before: number): Generator<number> {
+    for (let size = 32; ; size = Math.min(size * 2, 512)) {
+      const seqs = page(before, size)
+      yield* seqs
+      if (seqs.length < size) return
+      before = seqs[seqs.length - 1]!
+    }
+  }
   const nextPending = db.prepare<[string], PendingQuestion>(
     `SELECT seq, inbox_id, hash, message_json FROM messages WHERE inbox_id = ? AND needs_answer = 1 ORDER BY seq LIMIT 1`
   )
@@ -125,15 +152,19 @@ export function messagesRepo(db: Db) {
     /**
      * The conversation as seen when answering the question at `seq`, newest first: everything up
      * to it, plus the answers stored since (they answer earlier questions), but not the questions
-     * queued after it. Lazy: the runtime reads only as far as its context budget needs.
+     * queued after it. Lazy: the runtime reads only as far as its context budget needs. The
+     * messages are parsed once and shared (see parsed-messages.ts): callers must not change them.
      */
-    *conversationFor(inboxId: string, seq: number): Generator<string> {
-      yield* repliesSince.all(inboxId, seq, seq)
-      for (let below = seq, size = 32; ; size = Math.min(size * 2, 512)) {
-        const rows = upTo(size).all(inboxId, below)
-        for (const row of rows) yield row.message_json
-        if (rows.length < size) return
-        below = rows[rows.length - 1]!.seq - 1
+    *conversationFor(inboxId: string, seq: number): Generator<StoredMessage> {
+      const read = db.inTransaction ? parsedFresh : parsedAt
+      for (const at of pages((before, size) => repliesAfter(size).all(inboxId, seq, before), Number.MAX_SAFE_INTEGER)) {
+        const m = read(at)
+        const parent = m?.job_message?.parent
+        if (m && typeof parent === 'string' && parent && (seqOf.get(inboxId, parent)?.seq ?? Infinity) <= seq) yield m
+      }
+      for (const at of pages((before, size) => upTo(size).all(inboxId, before - 1), seq + 1)) {
+        const m = read(at)
+        if (m) yield m
       }
     },
     /** The oldest message of the inbox still waiting for an answer. */
