@@ -4,6 +4,7 @@ import { dirname } from 'node:path'
 import * as sqliteVec from 'sqlite-vec'
 import { makePrivateFile, NO_FOLLOW, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, SymlinkRefusedError } from '../private-files'
 import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations'
+import { keepPlans } from './stable-plans'
 
 export type Db = Database.Database
 
@@ -28,7 +29,7 @@ export function openDb(file: string, options: OpenDbOptions = {}): Db {
     mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE })
     createPrivately(file)
   }
-  const db = new Database(file)
+  const db = keepPlans(new Database(file))
   try {
     // vec0 (the document library's vector index) must be readable on every connection to this file.
     db.loadExtension(unpackedPath(sqliteVec.getLoadablePath()))

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { openDb, type Db } from './db'
+import { keepPlans } from './stable-plans'
 import Database from 'better-sqlite3'
 import { inboxSearchRepo } from './inbox-search'
 import { inboxesRepo } from './inboxes'
@@ -52,7 +53,7 @@ export function openStore(dataDir: string, secrets: SecretBox): Store {
     removals,
     writes,
     openReader: () => {
-      const reader = new Database(file, { readonly: true, fileMustExist: true })
+      const reader = keepPlans(new Database(file, { readonly: true, fileMustExist: true }))
       reader.pragma('busy_timeout = 5000')
       return reader
     },
