@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { hash, timingSafeEqual } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -85,7 +85,7 @@ const COMMON_HEADERS = {
 /** Invalid UTF-8 is refused, not silently replaced with U+FFFD. */
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
 
-const digest = (s: string) => createHash('sha256').update(s).digest()
+const digest = (s: string) => hash('sha256', s, 'buffer')
 
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
   const host = options.host ?? '127.0.0.1'

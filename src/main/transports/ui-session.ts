@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { hash, randomBytes } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 
 /** Outside the contract's table: HTTP-only plumbing of the browser UI (see README, headless mode). */
@@ -12,7 +12,7 @@ const SESSION_IDLE_MS = 12 * 60 * 60_000
 const MAX_CODES = 64
 const MAX_SESSIONS = 256
 
-const key = (secret: string) => createHash('sha256').update(secret).digest('hex')
+const key = (secret: string) => hash('sha256', secret, 'hex')
 const newSecret = () => randomBytes(32).toString('base64url')
 
 /**
