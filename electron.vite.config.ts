@@ -64,7 +64,9 @@ export default defineConfig({
           // Answers' provider calls run in this worker thread (src/main/runtime/answer-callers.ts).
           'provider-worker': resolve(__dirname, 'src/main/runtime/provider-worker.ts'),
           // PDF and DOCX files are read in this worker thread (src/main/vector-fs/document-reader.ts).
-          'extract-worker': resolve(__dirname, 'src/main/vector-fs/extract-worker.ts')
+          'extract-worker': resolve(__dirname, 'src/main/vector-fs/extract-worker.ts'),
+          // WAL checkpoints run in this worker thread (src/main/store/checkpointer.ts).
+          'checkpoint-worker': resolve(__dirname, 'src/main/store/checkpoint-worker.ts')
         }
       }
     }

@@ -8,7 +8,7 @@ import { monotonicClock } from './platform/clock'
 import { createEventBus } from './platform/event-bus'
 import type { Logger } from './platform/logger'
 import { createAnswerRuntime, type RunningRuntime, type RuntimeOptions } from './runtime/answer-runtime'
-import { openStore, type Store } from './store'
+import { openStore, type CheckpointWorkerEntry, type Store } from './store'
 import type { SecretBox } from './store/secret-box'
 import { embedderFactory } from './runtime/embedding-model'
 import { createVectorFs, type VectorFs, type VectorFsOptions } from './vector-fs'
@@ -76,6 +76,8 @@ export interface EmbeddedNodeOptions {
   readonly runtime?: RuntimeOptions
   /** The document library's extraction worker (the bundled one in the app and in headless mode). */
   readonly extractWorker?: ExtractWorkerEntry
+  /** The WAL checkpoint worker (the bundled one in the app and in headless mode; see store/checkpointer.ts). */
+  readonly checkpointWorker?: CheckpointWorkerEntry
   /** Who holds the data folder, as the lock file tells a second starter ('headless', 'desktop'). */
   readonly mode?: string
 }
@@ -95,7 +97,7 @@ export function startEmbeddedNode(options: EmbeddedNodeOptions): EmbeddedNode {
   let store: Store
   try {
     securePrivateDataDir(options.dataDir)
-    store = openStore(options.dataDir, options.secrets)
+    store = openStore(options.dataDir, options.secrets, options.checkpointWorker ? { checkpointWorker: options.checkpointWorker } : {})
   } catch (err) {
     lock.release()
     throw err

@@ -21,6 +21,7 @@ import { DataDirInUseError } from './data-dir-lock'
 import { startEmbeddedNode, type EmbeddedNode } from './embedded-node'
 import { APP_WARM_UP_MS, bundledProviderWorker } from './runtime/answer-callers'
 import { bundledExtractWorker } from './vector-fs/document-reader'
+import { bundledCheckpointWorker } from './store/checkpointer'
 import { consoleLogger } from './platform/logger'
 import { installProcessGuard } from './process-guard'
 import { aesFileSecretBox } from './store/secret-box'
@@ -129,7 +130,8 @@ ready
       log,
       mode: 'desktop',
       runtime: { providerWorker: bundledProviderWorker(__dirname), warmUpAfterMs: APP_WARM_UP_MS },
-      extractWorker: bundledExtractWorker(__dirname)
+      extractWorker: bundledExtractWorker(__dirname),
+      checkpointWorker: bundledCheckpointWorker(__dirname)
     })
     protocol.handle(APP_SCHEME, rendererProtocolHandler(join(__dirname, '../renderer')))
     // Every permission is refused but one, to our own window: writing text to the clipboard (an answer's

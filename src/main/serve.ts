@@ -8,6 +8,7 @@ import { DataDirInUseError } from './data-dir-lock'
 import { startEmbeddedNode } from './embedded-node'
 import { APP_WARM_UP_MS, bundledProviderWorker } from './runtime/answer-callers'
 import { bundledExtractWorker } from './vector-fs/document-reader'
+import { bundledCheckpointWorker } from './store/checkpointer'
 import { consoleLogger } from './platform/logger'
 import { installProcessGuard } from './process-guard'
 import { parseServeFlags, SERVE_HELP, SERVE_USAGE, wantsHelp } from './serve-flags'
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     log,
     mode: 'headless',
     extractWorker: bundledExtractWorker(__dirname),
+    checkpointWorker: bundledCheckpointWorker(__dirname),
     runtime: {
       providerWorker: bundledProviderWorker(__dirname),
       warmUpAfterMs: APP_WARM_UP_MS,

@@ -12,6 +12,14 @@ import { messagesRepo } from './messages'
 import { providersRepo } from './providers'
 import type { SecretBox } from './secret-box'
 import { writeBatcher, type WriteBatcher } from './write-batcher'
+import {
+  checkpointer,
+  sourceCheckpointWorker,
+  type CheckpointerOptions,
+  type CheckpointStats,
+  type CheckpointWorkerEntry
+} from './checkpointer'
+export type { CheckpointStats, CheckpointWorkerEntry } from './checkpointer'
 
 export interface Store {
   readonly db: Db
@@ -31,16 +39,31 @@ export interface Store {
    * write: it sees one snapshot for as long as its read transaction lasts. The caller closes it.
    */
   openReader(): Db
+  /** What the checkpoint worker has done (checkpointer.ts); undefined when SQLite checkpoints in the commits ('in-process'). */
+  checkpoints(): CheckpointStats | undefined
   close(): void
+}
+
+export interface StoreOptions {
+  /**
+   * Where WAL checkpoints run: a worker thread (this entry: the bundled one in the app and in
+   * headless mode; the sources through tsx by default), or 'in-process', in the commits that take
+   * the WAL past 1,000 pages (SQLite's own way).
+   */
+  readonly checkpointWorker?: CheckpointWorkerEntry | 'in-process'
+  readonly checkpointTuning?: CheckpointerOptions
 }
 
 export const DB_FILE_NAME = 'nodedesk.sqlite'
 
-export function openStore(dataDir: string, secrets: SecretBox): Store {
+export function openStore(dataDir: string, secrets: SecretBox, options: StoreOptions = {}): Store {
   const file = join(dataDir, DB_FILE_NAME)
   const db = openDb(file)
-  const writes = writeBatcher(db)
-  const removals = jobRemovalsRepo(db)
+  const worker = options.checkpointWorker ?? sourceCheckpointWorker()
+  const checkpoints = worker === 'in-process' ? undefined : checkpointer(db, file, worker, options.checkpointTuning)
+  const gate = checkpoints?.gate
+  const writes = writeBatcher(db, { gate })
+  const removals = jobRemovalsRepo(db, gate)
   return {
     db,
     file,
@@ -57,11 +80,14 @@ export function openStore(dataDir: string, secrets: SecretBox): Store {
       reader.pragma('busy_timeout = 5000')
       return reader
     },
+    checkpoints: () => checkpoints?.stats(),
     close: () => {
       if (!db.open) return
       removals.close()
       // Writes queued for the next commit are committed first, not refused by a closed database.
       writes.drain()
+      // The worker's connection closes first: closing the last one, SQLite checkpoints and removes the WAL.
+      checkpoints?.close()
       db.close()
     }
   }

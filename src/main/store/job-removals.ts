@@ -1,4 +1,5 @@
 import { jobIdOfInbox } from '../../shared/contract/inbox-id'
+import { OPEN_GATE, type CommitGate } from './commit-gate'
 import type { Db } from './db'
 
 /**
@@ -24,7 +25,7 @@ const BATCH = 50
  * by a crash is finished by `resume()` at the next start. Messages whose inbox is gone are never read: every read of
  * messages goes through their inbox, and no message can be written into it (the foreign key).
  */
-export function jobRemovalsRepo(db: Db) {
+export function jobRemovalsRepo(db: Db, gate: CommitGate = OPEN_GATE) {
   const inboxOf = db.prepare<[string], string>(`SELECT i.id FROM jobs j JOIN inboxes i ON i.job_id = j.id WHERE j.id = ?`).pluck()
   const mark = db.prepare(`INSERT INTO inbox_removals (inbox_id) VALUES (?)`)
   // Nothing of the inbox is answered any more, after a restart either.
@@ -110,6 +111,12 @@ export function jobRemovalsRepo(db: Db) {
       while (!closed && db.open) {
         const inboxId = next.get()
         if (inboxId === undefined) break
+        // While the checkpoint worker completes a checkpoint, the slices wait with the other commits.
+        const held = gate.enter()
+        if (held) {
+          await held
+          continue
+        }
         let gone: boolean
         try {
           gone = withoutFlush(() => slice.immediate(inboxId, performance.now() + SLICE_MS))
@@ -117,6 +124,8 @@ export function jobRemovalsRepo(db: Db) {
           // A full disk, say: the removals stay recorded and are taken up again by the next removal or start.
           for (const id of [...waiting.keys()]) settle(id, err)
           throw err
+        } finally {
+          gate.leave()
         }
         if (gone) settle(inboxId)
         await new Promise<void>((resolve) => setImmediate(resolve))

@@ -1,3 +1,4 @@
+import { OPEN_GATE, type CommitGate } from './commit-gate'
 import type { Db } from './db'
 
 interface Pending {
@@ -42,8 +43,9 @@ const TRANSACTION_LOST = new Error('the transaction was rolled back by SQLite')
  * while a flush is under way wait for the next turn and then share one commit, so many clients
  * (and the answers written for them) cost one flush per batch instead of one each.
  */
-export function writeBatcher(db: Db, options: { readonly minGapMs?: number } = {}): WriteBatcher {
+export function writeBatcher(db: Db, options: { readonly minGapMs?: number; readonly gate?: CommitGate } = {}): WriteBatcher {
   const minGapMs = options.minGapMs ?? MIN_COMMIT_GAP_MS
+  const gate = options.gate ?? OPEN_GATE
   const queue: Pending[] = []
   let scheduled: { cancel: () => void } | undefined
   let lastCommitAt = -Infinity
@@ -96,11 +98,29 @@ export function writeBatcher(db: Db, options: { readonly minGapMs?: number } = {
     return []
   }
 
-  const flush = () => {
+  /** Commits what is queued; `now`: even while the checkpoint worker holds commits back (the database is about to close). */
+  const flush = (now = false) => {
     scheduled?.cancel()
     scheduled = undefined
-    // Each round settles at least the write that lost the transaction, so this ends.
-    for (let batch = queue.splice(0); batch.length > 0;) batch = commit(batch)
+    if (queue.length === 0) return
+    if (!now) {
+      const held = gate.enter()
+      if (held) {
+        // Put off, not waited for: the queue keeps filling and commits as one when the gate opens.
+        let cancelled = false
+        scheduled = { cancel: () => (cancelled = true) }
+        void held.then(() => {
+          if (!cancelled) flush()
+        })
+        return
+      }
+    }
+    try {
+      // Each round settles at least the write that lost the transaction, so this ends.
+      for (let batch = queue.splice(0); batch.length > 0;) batch = commit(batch)
+    } finally {
+      if (!now) gate.leave()
+    }
   }
 
   return {
@@ -112,15 +132,15 @@ export function writeBatcher(db: Db, options: { readonly minGapMs?: number } = {
           const underLoad = now - sharedCommitAt < LOAD_MEMORY_GAPS * minGapMs
           const wait = underLoad ? lastCommitAt + minGapMs - now : 0
           if (wait > 0) {
-            const timer = setTimeout(flush, wait)
+            const timer = setTimeout(() => flush(), wait)
             scheduled = { cancel: () => clearTimeout(timer) }
           } else {
-            const immediate = setImmediate(flush)
+            const immediate = setImmediate(() => flush())
             scheduled = { cancel: () => clearImmediate(immediate) }
           }
         }
       })
     },
-    drain: flush
+    drain: () => flush(true)
   }
 }
