@@ -52,25 +52,29 @@ function walBytes(): number {
 }
 
 /**
- * Copies the WAL's last frames with the store's commits held back; true if the checkpoint then had
- * all of it (the next commit starts the WAL again, unless a reader still reads from it).
+ * Copies the WAL's last frames with the store's commits held back; undefined if a commit under way
+ * did not end in time. When the result has all of the WAL copied, the next commit starts it again
+ * (unless a reader still reads from it).
  */
-function complete(db: Database.Database): boolean {
+function complete(db: Database.Database): CheckpointResult | undefined {
   const started = performance.now()
   Atomics.store(ctl, SLOT.hold, HOLD.held)
   try {
     // Set by the store's thread before it looks at `hold`: once 0 here, no commit starts until released.
     while (Atomics.load(ctl, SLOT.committing) === 1) {
-      if (performance.now() - started > tuning.holdWaitMs) return false
+      if (performance.now() - started > tuning.holdWaitMs) return undefined
       Atomics.wait(ctl, SLOT.committing, 1, tuning.holdWaitMs)
     }
     // A -wal file that grew large (a burst of writes) is cut back to nothing; with no commit under
     // way, TRUNCATE takes the write lock only for the few frames left.
     const truncate = walBytes() > tuning.truncateAboveBytes
     const r = checkpoint(db, truncate ? 'TRUNCATE' : 'PASSIVE')
-    const done = r.busy === 0 && r.checkpointed === r.log
-    if (done && truncate) Atomics.add(ctl, SLOT.truncates, 1)
-    return done
+    if (truncate && r.busy === 0) {
+      // Started again here, not by the next commit (which the next pass could not tell).
+      Atomics.add(ctl, SLOT.truncates, 1)
+      Atomics.add(ctl, SLOT.restarts, 1)
+    }
+    return r
   } finally {
     Atomics.store(ctl, SLOT.hold, HOLD.none)
     Atomics.notify(ctl, SLOT.hold)
@@ -98,15 +102,20 @@ function loop(db: Database.Database): void {
       Atomics.add(ctl, SLOT.framesCopied, copied)
       lastLog = r.log
       lastCheckpointed = r.checkpointed
-      Atomics.store(ctl, SLOT.lastLog, r.log)
-      Atomics.store(ctl, SLOT.lastCheckpointed, r.checkpointed)
       delay = copied > 0 ? tuning.activeDelayMs : Math.min(tuning.idleDelayMs, delay * 2)
       // Only once this pass caught up with what it saw (not held back by a reader's snapshot): then
       // few frames are left, and the commits wait for no more than their copy.
-      if (r.busy === 0 && r.log >= tuning.resetFrames && r.checkpointed === r.log && complete(db)) {
+      const last = r.busy === 0 && r.log >= tuning.resetFrames && r.checkpointed === r.log ? complete(db) : undefined
+      if (last && last.busy === 0) {
+        // TRUNCATE reports an empty WAL; the frames it copied are not counted.
+        Atomics.add(ctl, SLOT.framesCopied, Math.max(0, last.checkpointed - lastCheckpointed))
+        lastLog = last.log
+        lastCheckpointed = last.checkpointed
         // Counted as a restart at the next pass, which finds the WAL shorter.
-        delay = Math.min(delay, 20)
+        if (last.checkpointed === last.log) delay = Math.min(delay, 20)
       }
+      Atomics.store(ctl, SLOT.lastLog, lastLog)
+      Atomics.store(ctl, SLOT.lastCheckpointed, lastCheckpointed)
     } catch {
       // SQLITE_IOERR, say: the store's thread checkpoints itself if the WAL grows too long.
       Atomics.add(ctl, SLOT.errors, 1)

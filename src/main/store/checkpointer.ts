@@ -46,10 +46,7 @@ export const DEFAULT_CHECKPOINT_TUNING: CheckpointTuning = {
   idleDelayMs: 1000
 }
 const CHECK_INTERVAL_MS = 100
-/**
- * Under SQLite's own 1,000 pages (4 MB), so no commit checkpoints before the worker starts, and
- * over what a start writes (migrations), so a node that only reads never starts it.
- */
+/** Over what a start writes (migrations): a node that only reads never starts the worker. */
 const START_AT_BYTES = 1024 * 1024
 export const SAFETY_BYTES = 64 * 1024 * 1024
 /** The longest this thread puts its commits off for the worker, whatever the worker is doing. */
@@ -86,14 +83,24 @@ export interface Checkpointer {
 /**
  * Moves WAL checkpoints off the store's thread. SQLite checkpoints in whichever commit takes the WAL
  * past 1,000 pages: the commit then copies them all into the database and flushes it, 120-300 ms
- * during a large removal, which every request waits behind. Here a worker thread with a connection
- * of its own checkpoints (checkpoint-worker.ts), started on the first need (the -wal file past
- * `startAtBytes`), and from its start the store's connection never checkpoints in a commit
- * (wal_autocheckpoint = 0). If the worker fails, SQLite checkpoints in the commits again, as
- * before. If the -wal file passes `safetyBytes` (the worker far behind), this thread checkpoints
+ * during a large removal, which every request waits behind. Here the store's connection never
+ * checkpoints in a commit (wal_autocheckpoint = 0); a worker thread with a connection of its own
+ * does (checkpoint-worker.ts), started on the first need (the -wal file past `startAtBytes`). If
+ * the worker fails, SQLite checkpoints in the commits again, as before. If the -wal file passes `safetyBytes` (the worker far behind), this thread checkpoints
  * itself, between two of its transactions. The write batcher's commits and the removals' slices go
  * through `gate`, which the worker closes for the moment it copies the WAL's last frames.
  */
+/** Until the worker has closed its connection (at most CLOSE_WAIT_MS). */
+function waitWhileStopping(ctl: Int32Array): void {
+  try {
+    Atomics.wait(ctl, SLOT.state, STATE.stop, CLOSE_WAIT_MS)
+  } catch {
+    // A thread where Atomics.wait is refused: look until it is done (a checkpoint takes milliseconds).
+    const until = performance.now() + CLOSE_WAIT_MS
+    while (Atomics.load(ctl, SLOT.state) === STATE.stop && performance.now() < until);
+  }
+}
+
 export function checkpointer(db: Db, file: string, entry: CheckpointWorkerEntry, options: CheckpointerOptions = {}): Checkpointer {
   const tuning: CheckpointTuning = {
     resetFrames: options.resetFrames ?? DEFAULT_CHECKPOINT_TUNING.resetFrames,
@@ -105,6 +112,9 @@ export function checkpointer(db: Db, file: string, entry: CheckpointWorkerEntry,
   const startAtBytes = options.startAtBytes ?? START_AT_BYTES
   const safetyBytes = options.safetyBytes ?? SAFETY_BYTES
   const inCommits = db.pragma('wal_autocheckpoint', { simple: true }) as number
+  // From the start: a burst of writes (a removal) takes the WAL past SQLite's 1,000 pages sooner
+  // than the worker starts, and the commit that did would checkpoint. The safety net covers it.
+  db.pragma('wal_autocheckpoint = 0')
   const shared = new SharedArrayBuffer(SLOT_COUNT * Int32Array.BYTES_PER_ELEMENT)
   const ctl = new Int32Array(shared)
   let worker: Worker | undefined
@@ -167,8 +177,6 @@ export function checkpointer(db: Db, file: string, entry: CheckpointWorkerEntry,
     threadAlive = true
     // The worker never keeps the process alive; close() ends it.
     w.unref()
-    // From now on the commits leave the WAL to the worker (the safety net covers its start).
-    db.pragma('wal_autocheckpoint = 0')
     w.on('message', (m: CheckpointWorkerReady) => {
       if (worker === w && m.type === 'ready') phase = 'running'
     })
@@ -240,7 +248,7 @@ export function checkpointer(db: Db, file: string, entry: CheckpointWorkerEntry,
         Atomics.compareExchange(ctl, SLOT.state, STATE.open, STATE.stop)
         Atomics.add(ctl, SLOT.wake, 1)
         Atomics.notify(ctl, SLOT.wake)
-        Atomics.wait(ctl, SLOT.state, STATE.stop, CLOSE_WAIT_MS)
+        waitWhileStopping(ctl)
       }
       void w.terminate()
     }
