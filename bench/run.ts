@@ -31,6 +31,7 @@ import { benchConversationUi } from './conversation-ui'
 import type { FrameFigures } from '../e2e/conversation-probe'
 import { benchAnswerBacklog } from './answer-backlog'
 import { benchJobRemoval } from './job-removal'
+import { benchWalCheckpoints } from './wal-checkpoints'
 
 const scope = () => ({
   local_vrkai: [],
@@ -379,6 +380,7 @@ async function main() {
   rows.push(...(await benchVectorFs(process.argv.includes('--quick'))))
   rows.push(...(await benchAnswerBacklog(quick)))
   rows.push(...(await benchJobRemoval(quick)))
+  rows.push(...(await benchWalCheckpoints(quick)))
   for (const n of quick ? [1000] : [1000, 10_000, 100_000]) {
     const ui = await benchUi(n)
     rows.push([
