@@ -129,3 +129,41 @@ it('a write the disk refuses mid-batch (SQLite rolls back the whole transaction)
     await expect(batcher.run(() => insert.run('d').changes)).resolves.toBe(1)
   })
 })
+
+it('the messages of one commit, written without a savepoint each, are all in the search index once committed', async () => {
+  const t = tempDir()
+  const store = openStore(t.dir, aesFileSecretBox(join(t.dir, 'secret.key')))
+  try {
+    store.db.pragma('foreign_keys = OFF') // no provider row: the job only needs its inbox here
+    const now = new Date(0).toISOString()
+    const inboxId = 'job_inbox::j::false'
+    store.jobs.create({
+      jobId: 'j',
+      inboxId,
+      providerId: 'p',
+      configJson: '{}',
+      scopeJson: '{}',
+      associatedUiJson: 'null',
+      isHidden: false,
+      now,
+      customName: 'c'
+    })
+    const append = (i: number) =>
+      store.writes.run(() =>
+        store.messages.append(inboxId, 'operator', () => ({
+          hash: `h${i}`,
+          timestamp: now,
+          json: JSON.stringify({ job_message: { content: `word${i} shared`, parent: '' }, node_api_data: { node_message_hash: `h${i}` } })
+        }))
+      )
+    const written = await Promise.all(Array.from({ length: 50 }, (_, i) => append(i)))
+    expect(written.map((m) => m?.hash)).toEqual(Array.from({ length: 50 }, (_, i) => `h${i}`))
+    const matches = store.db.prepare<[string], number>(`SELECT count(*) FROM inbox_search WHERE inbox_search MATCH ?`).pluck()
+    expect(matches.get('shared')).toBe(50)
+    expect(matches.get('word49')).toBe(1)
+    expect(store.db.prepare(`SELECT count(*) FROM messages`).pluck().get()).toBe(50)
+  } finally {
+    store.close()
+    t.cleanup()
+  }
+})

@@ -115,28 +115,35 @@ export function messagesRepo(db: Db) {
     .prepare<[string], string>(`SELECT j.provider_id FROM inboxes i JOIN jobs j ON j.id = i.job_id WHERE i.id = ?`)
     .pluck()
 
+  /**
+   * Appends the message `build` makes from the chain's tip and makes it the inbox's last
+   * message, in one transaction (the caller's when there is one: a savepoint of its own would make
+   * FTS5 write out its pending terms). Returns undefined when the inbox does not exist.
+   */
+  const appendIn = (
+    inboxId: string,
+    role: MessageRole,
+    build: (tip: ChainTip) => BuiltMessage,
+    options: AppendOptions = {}
+  ): BuiltMessage | undefined => {
+    const row = tip.get(inboxId)
+    if (!row) return undefined
+    const msg = build({ hash: row.last_hash, timestamp: row.last_timestamp })
+    insert.run(inboxId, msg.hash, msg.timestamp, msg.json, options.needsAnswer ? 1 : 0, role)
+    setLast.run(msg.json, msg.hash, msg.timestamp, msg.timestamp, inboxId)
+    if (options.firstLineName && row.name_is_default) renameDefault.run(options.firstLineName, inboxId)
+    if (options.answers) answered.run(inboxId, options.answers)
+    return msg
+  }
+  const appendTx = db.transaction(appendIn)
+
   return {
     /**
      * Appends the message `build` makes from the chain's tip and makes it the inbox's last
      * message, in one transaction. Returns undefined when the inbox does not exist.
      */
-    append: db.transaction(
-      (
-        inboxId: string,
-        role: MessageRole,
-        build: (tip: ChainTip) => BuiltMessage,
-        options: AppendOptions = {}
-      ): BuiltMessage | undefined => {
-        const row = tip.get(inboxId)
-        if (!row) return undefined
-        const msg = build({ hash: row.last_hash, timestamp: row.last_timestamp })
-        insert.run(inboxId, msg.hash, msg.timestamp, msg.json, options.needsAnswer ? 1 : 0, role)
-        setLast.run(msg.json, msg.hash, msg.timestamp, msg.timestamp, inboxId)
-        if (options.firstLineName && row.name_is_default) renameDefault.run(options.firstLineName, inboxId)
-        if (options.answers) answered.run(inboxId, options.answers)
-        return msg
-      }
-    ),
+    append: (inboxId: string, role: MessageRole, build: (tip: ChainTip) => BuiltMessage, options: AppendOptions = {}) =>
+      db.inTransaction ? appendIn(inboxId, role, build, options) : appendTx(inboxId, role, build, options),
     /** Up to `limit` message JSONs, oldest first, ending at the newest or just before `beforeHash`. */
     page(inboxId: string, limit: number, beforeHash?: string): string[] | undefined {
       let rows: { message_json: string }[]

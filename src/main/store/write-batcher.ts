@@ -10,8 +10,9 @@ interface Pending {
 export interface WriteBatcher {
   /**
    * Runs `work` in a transaction that commits together with the other writes queued in the same
-   * turn of the event loop, and resolves once that commit is durable. Each write is a savepoint of
-   * its own: one that throws is rolled back alone and rejects alone.
+   * turn of the event loop, and resolves once that commit is durable. One that throws is rolled
+   * back alone and rejects alone: the batch is then run again, each write in a savepoint of its
+   * own, so `work` may run twice and must change nothing but the database.
    */
   run<T>(work: () => T): Promise<T>
   /** Commits what is queued now, without waiting for the gap or the next turn (before the database closes). */
@@ -60,6 +61,25 @@ export function writeBatcher(db: Db, options: { readonly minGapMs?: number; read
    * committed at once, while the batch's COMMIT failed and reported them all as not stored.
    */
   const commit = (batch: Pending[]): Pending[] => {
+    // First the whole batch in one transaction without a savepoint per write: FTS5 writes out its
+    // pending terms at every savepoint, so a savepoint per write wrote a segment of the search index
+    // per message (and merged them again later). Should one write throw, SQLite rolls all of it
+    // back and the batch is committed again below, each write in a savepoint of its own.
+    let values: unknown[] | undefined
+    try {
+      values = db.transaction(() => batch.map((p) => p.work())).immediate()
+    } catch (err) {
+      if (batch.length === 1) {
+        batch[0]!.fail(err)
+        return []
+      }
+    }
+    if (values) {
+      lastCommitAt = performance.now()
+      if (batch.length > 1) sharedCommitAt = lastCommitAt
+      batch.forEach((p, i) => p.done(values[i]))
+      return []
+    }
     const outcomes: ({ ok: true; value: unknown } | { ok: false; err: unknown })[] = []
     let lostAt = -1
     try {
