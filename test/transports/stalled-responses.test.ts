@@ -76,12 +76,14 @@ it('a client that keeps reading, in bursts with pauses shorter than the limit, g
   const whole = new Promise<void>((r) => s.on('end', () => r()))
   let ended = false
   void whole.then(() => (ended = true))
-  // Reads a little, then pauses (STALL_MS / 2), until the body ends.
+  // Reads for 50 ms, then pauses (STALL_MS / 4), until the body ends. The node sees the client take
+  // more only once TCP opens its window again, after the client has read a good part of what the
+  // kernel holds: reading for 5 ms a time on a loaded machine took too little for that (seen in CI).
   while (!ended) {
     s.resume()
-    await new Promise((r) => setTimeout(r, 5))
+    await new Promise((r) => setTimeout(r, 50))
     s.pause()
-    await Promise.race([whole, new Promise((r) => setTimeout(r, STALL_MS / 2))])
+    await Promise.race([whole, new Promise((r) => setTimeout(r, STALL_MS / 4))])
   }
   s.resume()
   expect(s.received).toBeGreaterThan(16 * 1024 * 1024)
