@@ -2,6 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { runAnswerCall } from '../../src/main/runtime/answer-call'
+import { collectGarbage } from '../support/garbage'
 
 /*
  * An OpenAI-compatible server that streams events carrying nothing (empty deltas, a reasoning
@@ -79,9 +80,15 @@ it.each(['OpenAI', 'Ollama'] as const)(
   { timeout: 60_000 },
   async (kind) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const before = process.memoryUsage().heapUsed
+    // What the call holds, after a collection each time: what merely waits to be collected depends
+    // on when V8 gets to it, which a loaded machine puts off (a CI run saw 100.7 MB of it once).
+    const held = () => {
+      collectGarbage()
+      return process.memoryUsage().heapUsed
+    }
+    const before = held()
     let peak = before
-    const sampling = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 10)
+    const sampling = setInterval(() => (peak = Math.max(peak, held())), 50)
     const deltas: string[] = []
     try {
       const result = await runAnswerCall(
@@ -109,6 +116,7 @@ it.each(['OpenAI', 'Ollama'] as const)(
       warn.mockRestore()
     }
     // Holding the events took hundreds of MB (each parsed chunk several hundred bytes of objects).
-    expect((peak - before) / MIB).toBeLessThan(100)
+    console.log(`${kind}: at most ${((peak - before) / MIB).toFixed(1)} MB held while ${SILENT_BYTES / MIB} MB of silent events streamed`)
+    expect((peak - before) / MIB).toBeLessThan(30)
   }
 )

@@ -1,9 +1,8 @@
 import { request } from 'node:http'
 import { connect } from 'node:net'
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
+import { collectGarbage } from '../support/garbage'
 import { addProvider, createJob, useTestNode } from '../support/node'
 
 const TOKEN = 'test-token-stream'
@@ -77,14 +76,6 @@ it('export_messages_from_inbox streams a long history as one JSON value', async 
   const all = JSON.parse(content) as { job_message: { content: string } }[]
   expect(all.map((m) => m.job_message.content.split(' ')[1])).toEqual(Array.from({ length: 300 }, (_, i) => String(i)))
 })
-
-/** A full collection, to see what is still held (the flag turned on for this worker only, as node --expose-gc would). */
-function collectGarbage(): void {
-  setFlagsFromString('--expose_gc')
-  const gc = runInNewContext('gc') as () => void
-  gc()
-  gc()
-}
 
 it('a client that goes away mid-body lets go of what it had sent; the node keeps answering', async () => {
   const port = Number(new URL(server.url).port)
