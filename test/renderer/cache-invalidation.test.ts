@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { connectEvents, isAnswered } from '../../src/renderer/src/api/events'
 import { EVENT_BATCH_MS } from '../../src/renderer/src/api/events'
 import { inboxPageKeys } from '../../src/renderer/src/api/inbox-pages'
-import { invalidateAfter, keys, type MessagePages } from '../../src/renderer/src/api/queries'
+import { invalidateAfter, keys, loadedMessages, type MessagePages } from '../../src/renderer/src/api/queries'
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { jobIdOfInbox } from '../../src/shared/contract/inbox'
 import { bridgeTransport } from '../../src/renderer/src/api/transport'
@@ -263,6 +263,46 @@ describe('streamed answer → stored answer', () => {
     emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: inboxA() } })
     await fetched(2)
     expect(useStreaming.getState().partial[A]).toEqual({ parent: 'q1', text: 'partial' })
+  })
+
+  it('an answer read over HTTP before its first delta arrives is that answer, not one it replaces: the partial clears once its event comes', async () => {
+    // Seen in CI: the question's event had the messages read again; the node had answered by then, so the
+    // page held the answer before the window had handled its delta, and the delta made it look replaced
+    // (a regeneration under way): "Answer in progress" and Stop stayed for good beside the stored answer.
+    const at = (m: LastMessage, ts: string): LastMessage => ({ ...m, node_api_data: { ...m.node_api_data, node_timestamp: ts } })
+    const q1 = at(question('q1'), '2026-11-21T09:30:00.000Z')
+    const a1 = at(answer('a1', 'q1'), '2026-11-21T09:30:00.005Z')
+    await fetched(1)
+    served = [q1, a1]
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: { ...inboxA(), last_message: q1 } } })
+    await fetched(2)
+    emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'answer' } })
+    expect(useStreaming.getState().partial[A]).toEqual({ parent: 'q1', text: 'answer' })
+    expect(
+      isAnswered(loadedMessages(qc.getQueryData<MessagePages>(keys.messages(A))), 'q1', useStreaming.getState().partial[A]!.replaced)
+    ).toBe(true)
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: { ...inboxA(), last_message: a1 } } })
+    await expect.poll(() => useStreaming.getState().partial[A]).toBeUndefined()
+  })
+
+  it('an answer the event stream told of before the next one began is replaced by it (a regeneration): its partial stays until a new answer is stored', async () => {
+    const at = (m: LastMessage, ts: string): LastMessage => ({ ...m, node_api_data: { ...m.node_api_data, node_timestamp: ts } })
+    const q1 = at(question('q1'), '2026-11-21T09:30:00.000Z')
+    const a1 = at(answer('a1', 'q1'), '2026-11-21T09:30:00.005Z')
+    served = [q1, a1]
+    await fetched(1)
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: { ...inboxA(), last_message: a1 } } })
+    await fetched(2)
+    emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'again' } })
+    expect(useStreaming.getState().partial[A]).toEqual({ parent: 'q1', text: 'again', replaced: ['a1'] })
+    // A rename while it is written: the event still names a1 as the newest message; nothing clears.
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: { ...inboxA('Renamed'), last_message: a1 } } })
+    await fetched(3)
+    expect(useStreaming.getState().partial[A]).toEqual({ parent: 'q1', text: 'again', replaced: ['a1'] })
+    const a2 = at(answer('a2', 'q1'), '2026-11-21T09:30:01.000Z')
+    served = [q1, a1, a2]
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: { ...inboxA('Renamed'), last_message: a2 } } })
+    await expect.poll(() => useStreaming.getState().partial[A]).toBeUndefined()
   })
 
   it('an inbox_changed for another inbox neither refetches this one nor clears its partial text', async () => {

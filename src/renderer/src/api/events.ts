@@ -4,7 +4,7 @@ import type { Inbox } from '../../../shared/contract/inbox'
 import type { LastMessage } from '../../../shared/contract/message'
 import { isAnswer } from '../../../shared/message-role'
 import { useAnswerPauses } from '../stores/answer-pauses'
-import { eventsResumed, followAnswers, followsAnswers, unfollowAnswers, useStreaming } from '../stores/streaming'
+import { eventsResumed, followAnswers, followsAnswers, toldUpTo, unfollowAnswers, useStreaming } from '../stores/streaming'
 import { createClient, type Client } from './client'
 import { applyInboxChanges, inboxPageKeys, refreshCount, sameButScope, type InboxFilter } from './inbox-pages'
 import { catchUpPages, keys, loadedMessages, MESSAGE_PAGE, type MessagePages } from './queries'
@@ -18,11 +18,18 @@ const storedAnswer = (messages: readonly LastMessage[] | undefined, parent: stri
 export const isAnswered = (messages: readonly LastMessage[] | undefined, parent: string, replaced: readonly string[] = []) =>
   !!storedAnswer(messages, parent, replaced)
 
-/** The stored replies to `parent` in the cached messages of `inbox` (a regenerated answer replaces them). */
-const repliesTo = (qc: QueryClient, inbox: string, parent: string) =>
-  loadedMessages(qc.getQueryData<MessagePages>(keys.messages(inbox)))
-    .filter((m) => m.job_message.parent === parent && isAnswer(m))
+/**
+ * The stored replies to `parent` in the cached messages of `inbox` that an answer starting now
+ * replaces (a regenerated answer): those stored before the newest message the event stream has told
+ * of. A reply fetched over HTTP before its own event arrived is the answer now starting, not one it
+ * replaces: its deltas come before its inbox_changed on the stream, and may arrive after the fetch.
+ */
+const repliesTo = (qc: QueryClient, inbox: string, parent: string) => {
+  const told = toldUpTo(inbox)
+  return loadedMessages(qc.getQueryData<MessagePages>(keys.messages(inbox)))
+    .filter((m) => m.job_message.parent === parent && isAnswer(m) && (told === undefined || m.node_api_data.node_timestamp <= told))
     .map((m) => m.node_api_data.node_message_hash)
+}
 
 /**
  * The streamed text of an answer, or the notice of its pause, goes once the stored answer is in the
@@ -180,7 +187,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
         }
         case 'inbox_changed': {
           const { inbox_id, inbox } = event.data
-          if (inbox) followAnswers(inbox_id)
+          if (inbox) followAnswers(inbox_id, inbox.last_message?.node_api_data.node_timestamp ?? '')
           else unfollowAnswers(inbox_id)
           // An open inbox's scope (it can be megabytes) is read with it once, not again for each message:
           // only a change that leaves every listed field as it was (a scope saved, here or elsewhere) has it read again.

@@ -92,16 +92,25 @@ export const FOLLOWED_KEPT = 10_000
 /**
  * Inboxes whose answers this window sees from their first words: an event of the inbox came on the
  * current event stream (an answer starts after its question is stored and the answer before it, each
- * an inbox_changed), or this window asked for the answer. Not state anything renders from: a Set, in
+ * an inbox_changed), or this window asked for the answer. Not state anything renders from: a Map, in
  * the order of each inbox's latest event (a long session at 100,000 inboxes would otherwise keep them all).
+ * Each value is the node_timestamp of the inbox's newest message as the event stream told it ('' for
+ * none yet; undefined when only this window's own request follows it): the events come in the node's
+ * order, so a reply stored after it is not one an answer starting now can replace. Read over HTTP, the
+ * messages can be newer than the events that have arrived (a page fetched between an answer's storing
+ * and its first delta's arrival already holds that answer).
  */
-const following = new Set<string>()
+const following = new Map<string, string | undefined>()
 
-/** The answers `inbox` starts from now on reach this window whole. */
-export function followAnswers(inbox: string): void {
+/**
+ * The answers `inbox` starts from now on reach this window whole. `newest`: the node_timestamp of its
+ * newest message, as the inbox_changed event just received tells it ('' when it has none).
+ */
+export function followAnswers(inbox: string, newest?: string): void {
+  const told = newest ?? following.get(inbox)
   following.delete(inbox)
-  following.add(inbox)
-  if (following.size > FOLLOWED_KEPT) following.delete(following.values().next().value!)
+  following.set(inbox, told)
+  if (following.size > FOLLOWED_KEPT) following.delete(following.keys().next().value!)
 }
 
 /** `inbox` was removed: nothing more of it will come. */
@@ -113,6 +122,12 @@ export function unfollowAnswers(inbox: string): void {
 export const followedCount = () => following.size
 
 export const followsAnswers = (inbox: string) => following.has(inbox)
+
+/**
+ * The node_timestamp of `inbox`'s newest message as the event stream has told it so far ('' for none);
+ * undefined when no event of the inbox came on this stream.
+ */
+export const toldUpTo = (inbox: string): string | undefined => following.get(inbox)
 
 /**
  * The event stream is back after a break: deltas sent meanwhile are lost, so every answer being
