@@ -4,9 +4,8 @@ import { observingFetch, localResourceCode, type CallObservation } from './call-
 import { languageModel, providerFetch, type ModelTarget } from './language-model'
 import { callModel, callPulse, type CallTimeouts, type EndedBy } from './model-call'
 import { describeFailure, ProviderFailure } from './provider-errors'
-import { cappedFetch, eventCappedFetch } from './response-cap'
+import { guardedFetch } from './response-cap'
 import { UnreadableReplyError } from './openai-reply'
-import { endWatchedFetch } from './stream-end'
 import { MIB, sizeText } from '../../shared/contract/limits'
 import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
 
@@ -69,13 +68,19 @@ export async function runAnswerCall(
   const seen: CallObservation = {}
   try {
     const pulse = callPulse()
-    let wire = cappedFetch(observingFetch(providerFetch(baseFetch), seen), req.wireLimit, () => controller.abort(TOO_LARGE))
-    if (req.stream) {
-      wire = endWatchedFetch(wire, PROVIDER_CATALOG[req.target.kind].protocol, pulse.endedEarly)
-      const limit = maxEventBytes(req.maxTextBytes)
-      const framing = PROVIDER_CATALOG[req.target.kind].protocol === 'ollama' ? 'ndjson' : 'sse'
-      wire = eventCappedFetch(wire, framing, limit, () => new UnreadableReplyError(`it sent an event larger than ${sizeText(limit)}`))
-    }
+    const limit = maxEventBytes(req.maxTextBytes)
+    const wire = guardedFetch(observingFetch(providerFetch(baseFetch), seen), {
+      maxBytes: req.wireLimit,
+      onExceeded: () => controller.abort(TOO_LARGE),
+      ...(req.stream && {
+        stream: {
+          protocol: PROVIDER_CATALOG[req.target.kind].protocol,
+          maxEventBytes: limit,
+          tooLarge: () => new UnreadableReplyError(`it sent an event larger than ${sizeText(limit)}`),
+          endedEarly: pulse.endedEarly
+        }
+      })
+    })
     const result = await callModel({
       model: await languageModel(req.target, wire, { event: pulse.beat, fault: pulse.fail }),
       pulse,

@@ -1,3 +1,6 @@
+import type { ProviderProtocol } from '../../shared/provider-catalog'
+import { endWatch, StreamEndedEarlyError } from './stream-end'
+
 /** A provider's response body grew past the bytes the node accepts for it. */
 export class ResponseTooLarge extends Error {
   constructor(readonly maxBytes: number) {
@@ -11,22 +14,7 @@ export class ResponseTooLarge extends Error {
  * from filling the node's memory, whatever the SDK on top buffers.
  */
 export function cappedFetch(base: typeof fetch, maxBytes: number, onExceeded?: () => void): typeof fetch {
-  return async (input, init) => {
-    const res = await base(input, init)
-    if (!res.body) return res
-    let seen = 0
-    const capped = res.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          seen += chunk.byteLength
-          if (seen <= maxBytes) return controller.enqueue(chunk)
-          onExceeded?.()
-          controller.error(new ResponseTooLarge(maxBytes))
-        }
-      })
-    )
-    return new Response(capped, { status: res.status, statusText: res.statusText, headers: res.headers })
-  }
+  return guardedFetch(base, { maxBytes, onExceeded })
 }
 
 /** The longest start of `text` that takes at most `maxBytes` of UTF-8, never splitting a character. */
@@ -44,47 +32,89 @@ export function utf8Prefix(text: string, maxBytes: number): string {
   return text.slice(0, i)
 }
 
-/** How a streamed reply is cut into events: server-sent events end at a blank line, NDJSON at each line end. */
-export type StreamFraming = 'sse' | 'ndjson'
+/** The checks one pass over a reply's bytes makes (see guardedFetch). */
+export interface WireGuard {
+  /** Every body stops at this many bytes: past it, it errors with ResponseTooLarge and `onExceeded` runs. */
+  readonly maxBytes: number
+  readonly onExceeded?: () => void
+  /** A streamed reply (an event stream; for Ollama its NDJSON) is also read for these. */
+  readonly stream?: {
+    readonly protocol: ProviderProtocol
+    /** One event (or NDJSON line) may take this many bytes: past it, the body errors with `tooLarge()`. */
+    readonly maxEventBytes: number
+    readonly tooLarge: () => Error
+    /** The body closed cleanly before its protocol's end of an answer (see endWatch). */
+    readonly endedEarly: (err: Error) => void
+  }
+}
 
 /**
- * fetch whose streamed bodies error with `tooLarge()` once one event (or NDJSON line) outgrows
- * `maxBytes`. The parsers above hold an event's pieces until it ends, so one that never ends
- * would hold everything the wire limit lets through. A body that is not an event stream (a whole
- * JSON reply) passes untouched for SSE framing.
+ * fetch whose response bodies pass through one TransformStream that makes every check of `guard`
+ * on each chunk: the size limit of the whole body, and for a streamed reply the size limit of one
+ * event and the watch for its protocol's end. One stream and one Response for all of them: each
+ * stage of its own cost a pipe, a Response and their promises per chunk, a good part of a short
+ * answer's call.
  */
-export function eventCappedFetch(base: typeof fetch, framing: StreamFraming, maxBytes: number, tooLarge: () => Error): typeof fetch {
+export function guardedFetch(base: typeof fetch, guard: WireGuard): typeof fetch {
   return async (input, init) => {
     const res = await base(input, init)
-    if (!res.body || !res.ok) return res
-    if (framing === 'sse' && !/text\/event-stream/i.test(res.headers.get('content-type') ?? '')) return res
-    /** Bytes of the current event; for SSE also of the current line, to see the blank line that ends the event. */
-    let eventBytes = 0
-    let lineBytes = 0
-    let afterCR = false
-    const capped = res.body.pipeThrough(
+    if (!res.body) return res
+    const protocol = res.ok ? guard.stream?.protocol : undefined
+    const type = res.headers.get('content-type') ?? ''
+    const eventStream = /text\/event-stream/i.test(type)
+    // Ollama's lines are capped in any reply; its end is watched for unless the reply is one JSON value.
+    const events = protocol && (protocol === 'ollama' || eventStream) ? eventSizes(protocol === 'ollama' ? 'ndjson' : 'sse') : undefined
+    const watched = protocol === 'ollama' ? !(/json/i.test(type) && !/ndjson/i.test(type)) : eventStream
+    const end = protocol && watched ? endWatch(protocol) : undefined
+    const { maxBytes, onExceeded, stream } = guard
+    let seen = 0
+    const guarded = res.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, controller) {
-          for (let i = 0; i < chunk.length; i++) {
-            const b = chunk[i]!
-            if (b === 10 && afterCR) {
-              afterCR = false // the LF of a CRLF: the line already ended at its CR
-              continue
-            }
-            afterCR = b === 13
-            if (b === 10 || b === 13) {
-              if (framing === 'ndjson' || lineBytes === 0) eventBytes = 0
-              lineBytes = 0
-            } else {
-              lineBytes++
-              eventBytes++
-            }
+          seen += chunk.byteLength
+          if (seen > maxBytes) {
+            onExceeded?.()
+            return controller.error(new ResponseTooLarge(maxBytes))
           }
-          if (eventBytes > maxBytes) return controller.error(tooLarge())
+          if (events && events(chunk) > stream!.maxEventBytes) return controller.error(stream!.tooLarge())
           controller.enqueue(chunk)
+          end?.see(chunk)
+        },
+        flush() {
+          if (end && !end.close()) stream!.endedEarly(new StreamEndedEarlyError())
         }
       })
     )
-    return new Response(capped, { status: res.status, statusText: res.statusText, headers: res.headers })
+    return new Response(guarded, { status: res.status, statusText: res.statusText, headers: res.headers })
+  }
+}
+
+/**
+ * The bytes of the event (or NDJSON line) under way after each chunk: the parsers after this hold
+ * an event's pieces until it ends, so one that never ends would hold everything the wire limit
+ * lets through. Server-sent events end at a blank line, NDJSON at each line end.
+ */
+function eventSizes(framing: 'sse' | 'ndjson'): (chunk: Uint8Array) => number {
+  /** Bytes of the current event; for SSE also of the current line, to see the blank line that ends the event. */
+  let eventBytes = 0
+  let lineBytes = 0
+  let afterCR = false
+  return (chunk) => {
+    for (let i = 0; i < chunk.length; i++) {
+      const b = chunk[i]!
+      if (b === 10 && afterCR) {
+        afterCR = false // the LF of a CRLF: the line already ended at its CR
+        continue
+      }
+      afterCR = b === 13
+      if (b === 10 || b === 13) {
+        if (framing === 'ndjson' || lineBytes === 0) eventBytes = 0
+        lineBytes = 0
+      } else {
+        lineBytes++
+        eventBytes++
+      }
+    }
+    return eventBytes
   }
 }

@@ -61,45 +61,35 @@ function endsAnswer(protocol: ProviderProtocol, line: string): boolean {
 }
 
 /**
- * fetch whose streamed replies (event streams; for Ollama its NDJSON) are passed on unchanged
- * while their lines are watched for the protocol's end of an answer: a body that closes without it
- * calls `endedEarly` before it ends, so the caller can tell a whole answer from a broken-off one
- * (the SDKs end such a stream as if it were whole). Other replies pass untouched.
+ * Watches the lines of a streamed reply (an event stream; for Ollama its NDJSON) for the protocol's
+ * end of an answer: `see` each chunk as it passes, then `close()` when the body ends cleanly, which
+ * says whether the end came. A body that closes without it is only the start of the answer (the SDKs
+ * end such a stream as if it were whole): the caller tells a whole answer from a broken-off one.
  */
-export function endWatchedFetch(base: typeof fetch, protocol: ProviderProtocol, endedEarly: (err: Error) => void): typeof fetch {
-  return async (input, init) => {
-    const res = await base(input, init)
-    if (!res.ok || !res.body) return res
-    const type = res.headers.get('content-type') ?? ''
-    if (protocol === 'ollama' ? /json/i.test(type) && !/ndjson/i.test(type) : !/text\/event-stream/i.test(type)) return res
-    const decoder = new TextDecoder()
-    let pending = ''
-    let ended = false
-    const lines = (text: string) => {
-      for (const line of text.split(/\r\n|\r|\n/)) if (!ended && line) ended = endsAnswer(protocol, line)
+export function endWatch(protocol: ProviderProtocol): { see(chunk: Uint8Array): void; close(): boolean } {
+  const decoder = new TextDecoder()
+  let pending = ''
+  let ended = false
+  const lines = (text: string) => {
+    for (const line of text.split(/\r\n|\r|\n/)) if (!ended && line) ended = endsAnswer(protocol, line)
+  }
+  return {
+    see(chunk) {
+      if (ended) return
+      // Only the new piece is searched for a line end: a long line is not scanned again with each piece.
+      const piece = decoder.decode(chunk, { stream: true })
+      const cut = Math.max(piece.lastIndexOf('\n'), piece.lastIndexOf('\r'))
+      if (cut === -1) {
+        pending += piece
+        return
+      }
+      lines(pending + piece.slice(0, cut))
+      pending = piece.slice(cut + 1)
+    },
+    close() {
+      if (!ended) lines(pending + decoder.decode())
+      pending = ''
+      return ended
     }
-    const watched = res.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          controller.enqueue(chunk)
-          if (ended) return
-          // Only the new piece is searched for a line end: a long line is not scanned again with each piece.
-          const piece = decoder.decode(chunk, { stream: true })
-          const cut = Math.max(piece.lastIndexOf('\n'), piece.lastIndexOf('\r'))
-          if (cut === -1) {
-            pending += piece
-            return
-          }
-          lines(pending + piece.slice(0, cut))
-          pending = piece.slice(cut + 1)
-        },
-        flush() {
-          if (!ended) lines(pending + decoder.decode())
-          pending = ''
-          if (!ended) endedEarly(new StreamEndedEarlyError())
-        }
-      })
-    )
-    return new Response(watched, { status: res.status, statusText: res.statusText, headers: res.headers })
   }
 }
