@@ -289,6 +289,15 @@ async function benchInboxScale(quick: boolean) {
     `${(cpu.ours / cpu.answeringFloor).toFixed(2)}x`,
     `(0.5x of the floor on ${t.cores} cores needs at most ${((t.cores * 1000) / (0.5 * t.floorPerSec)).toFixed(2)} ms)`
   ])
+  const threads = t.nodeThreadsMs
+  rows.push([
+    `  the node's CPU per question and answer by thread: main (API, database, prompts) / provider thread (HTTP, SDKs) / garbage collection / other`,
+    `${threads.main.toFixed(2)} / ${threads.provider.toFixed(2)} / ${threads.gc.toFixed(2)} / ${threads.other.toFixed(2)} ms`,
+    '',
+    '',
+    '',
+    ''
+  ])
   const server = t.serverCpuMsPerRequest
   rows.push([
     `  of which the server's own process (the node's; each bare server's)`,

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DB_FILE_NAME } from '../src/main/store'
@@ -31,6 +31,12 @@ export interface ThroughputFigures {
   /** The same, the server's process alone (the node's, and each floor's). */
   readonly serverCpuMsPerRequest: { readonly ours: number; readonly floor: number; readonly answeringFloor: number }
   readonly cores: number
+  /**
+   * The node's CPU per question and answer by thread (ms): the main thread (API, database, prompts),
+   * the provider thread (HTTP and the SDKs), V8's garbage-collection helpers, and the rest
+   * (checkpoints, libuv's pool).
+   */
+  readonly nodeThreadsMs: { readonly main: number; readonly provider: number; readonly gc: number; readonly other: number }
 }
 
 const CLOCK_TICKS = (() => {
@@ -51,6 +57,40 @@ function processCpuMs(pid: number | undefined): number {
   } catch {
     return 0
   }
+}
+
+/** CPU ms (user + system) each thread of process `pid` has used so far, by `tid:name`; empty where there is no /proc. */
+function threadCpuMs(pid: number | undefined): Map<string, number> {
+  const threads = new Map<string, number>()
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+        threads.set(`${tid}:${name}`, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS)
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+  } catch {
+    // no /proc here
+  }
+  return threads
+}
+
+/**
+ * What each kind of thread of the node used between two readings: its main thread (the process's
+ * first), the busiest worker thread (the provider thread, under this load), V8's helpers, the rest.
+ */
+function threadShares(before: Map<string, number>, after: Map<string, number>, pid: number | undefined) {
+  const used = [...after].map(([key, ms]) => ({ key, ms: ms - (before.get(key) ?? 0) }))
+  const main = used.find((t) => t.key.startsWith(`${pid}:`))?.ms ?? 0
+  const workers = used.filter((t) => t.key.endsWith(':WorkerThread')).sort((a, b) => b.ms - a.ms)
+  const provider = workers[0]?.ms ?? 0
+  const gc = used.filter((t) => t.key.endsWith(':V8Worker')).reduce((n, t) => n + t.ms, 0)
+  const other = used.reduce((n, t) => n + t.ms, 0) - main - provider - gc
+  return { main, provider, gc, other }
 }
 
 /** Runs `work`; returns its result with the CPU ms it took in this process and in process `pid`. */
@@ -125,13 +165,17 @@ export async function benchJobMessageThroughput(clients = 32, perClient = 40): P
   const t0 = performance.now()
   let acknowledged = 0
   let answeredByThen = 0
+  const threadsBefore = threadCpuMs(serve.child.pid)
+  let threadsAfter = threadsBefore
   const ours = await withCpu(serve.child.pid, async () => {
     await hammer(url, auth, content, clients, perClient)
     acknowledged = performance.now() - t0
     answeredByThen = answered.get()!
     await until(() => !waiting.get())
+    threadsAfter = threadCpuMs(serve.child.pid)
     return performance.now() - t0
   })
+  const shares = threadShares(threadsBefore, threadsAfter, serve.child.pid)
   db.close()
   serve.child.kill('SIGTERM')
   await serve.exited
@@ -171,7 +215,13 @@ export async function benchJobMessageThroughput(clients = 32, perClient = 40): P
       floor: floor.serverCpuMs / requests,
       answeringFloor: answeringRun.serverCpuMs / requests
     },
-    cores: availableParallelism()
+    cores: availableParallelism(),
+    nodeThreadsMs: {
+      main: shares.main / requests,
+      provider: shares.provider / requests,
+      gc: shares.gc / requests,
+      other: shares.other / requests
+    }
   }
 }
 
