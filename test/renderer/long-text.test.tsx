@@ -5,11 +5,24 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { AnswerText, PlainText } from '../../src/renderer/src/features/inboxes/AnswerText'
 import { markdownBlocks, plainBlocks, PREVIEW_CHARS, PREVIEW_LINES, previewOf } from '../../src/renderer/src/features/inboxes/long-text'
 import { toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
+import { collectGarbage } from '../support/garbage'
 import { renderWithApp } from './render'
 
 /* Issue 10, item 1: opening an inbox with a 10 MB answer took 11 s; 500 MB crashed the tab. */
 
 afterEach(cleanup)
+
+/** The shortest of three timings of `f`, after a full collection: less of what else the machine is doing. */
+function bestOf3(f: () => unknown): number {
+  collectGarbage()
+  let best = Infinity
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now()
+    f()
+    best = Math.min(best, performance.now() - started)
+  }
+  return best
+}
 
 const paragraph = (i: number) => `Paragraph ${i}: the quick brown fox jumps over the lazy dog, again and again.\n\n`
 const longAnswer = (bytes: number) => {
@@ -126,9 +139,12 @@ describe('inbox list preview of a 1 MiB last message', () => {
       agent: { id: 'gpt', model: { OpenAI: { model_type: 'm' } } },
       last_message: { job_message: { content }, node_api_data: { node_timestamp: '2026-01-01T00:00:01.000Z' } }
     } as unknown as Parameters<typeof toRow>[0]
-    const started = performance.now()
-    const row = toRow(inbox)
-    expect(performance.now() - started).toBeLessThan(50)
-    expect(row.preview).toBe('word '.repeat(40))
+    expect(toRow(inbox).preview).toBe('word '.repeat(40))
+    // Reading all of the text costs at least one pass over it; reading its start costs a small part
+    // of that on any machine. Both timed the same way, after a collection, best of 3 (here about
+    // 0.6 ms against 15; reading it all, 400 ms).
+    const ms = bestOf3(() => toRow(inbox))
+    const fullScan = bestOf3(() => content.replace(/\s+/g, ' '))
+    expect(ms).toBeLessThan(fullScan / 5)
   })
 })
