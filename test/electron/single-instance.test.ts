@@ -71,8 +71,8 @@ describe('desktop start (built main process, stand-in electron module)', () => {
     )
     desktop.quit()
     desktop = undefined
-    await new Promise((r) => setTimeout(r, 100))
-    expect(existsSync(join(dir, 'node.lock'))).toBe(false)
+    // The lock goes once the node has closed, which takes what the machine's load makes it take.
+    await expect.poll(() => existsSync(join(dir, 'node.lock')), { timeout: 10_000 }).toBe(false)
   })
 })
 
@@ -84,8 +84,7 @@ describe('the development renderer address', () => {
     try {
       desktop = fakeElectron({ userData: dir, isPackaged: false })
       await desktop.load()
-      await new Promise((r) => setTimeout(r, 100))
-      expect(desktop.record.windows[0]!.loadedUrl).toBe('http://localhost:5173/')
+      await expect.poll(() => desktop!.record.windows[0]?.loadedUrl, { timeout: 10_000 }).toBe('http://localhost:5173/')
       const own = desktop.record.windows[0]!.webContents
       const handler = desktop.record.ipcHandlers.get(IPC_REQUEST_CHANNEL)!
       const reply = (await handler(

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { expect, vi } from 'vitest'
 
 /*
  * The Electron binary cannot exist on these machines, so tests run the built main process
@@ -59,6 +60,7 @@ export function fakeElectron(options: FakeElectronOptions) {
   }
   let readyResolve: () => void = () => {}
   const ready = new Promise<void>((r) => (readyResolve = r))
+  let readyAskedFor = false
 
   class FakeWindow extends EventEmitter {
     readonly webContents = new FakeContents()
@@ -94,6 +96,7 @@ export function fakeElectron(options: FakeElectronOptions) {
     setName: () => {},
     requestSingleInstanceLock: () => options.singleInstanceLock ?? true,
     whenReady: () => {
+      readyAskedFor = true
       setTimeout(readyResolve, 20)
       return ready
     },
@@ -142,14 +145,19 @@ export function fakeElectron(options: FakeElectronOptions) {
     }
   }
 
-  /** Requires a fresh copy of the built main process against this stand-in; resolves once `ready` has fired. */
+  /**
+   * Requires a fresh copy of the built main process against this stand-in; resolves once its start
+   * has come to an end: a window opened or the app exited, or, for a start that never waits for
+   * `ready` (a second instance quits at once), as soon as it has been required.
+   */
   const load = async () => {
     const electronPath = req.resolve('electron')
     for (const key of Object.keys(req.cache)) if (key.startsWith(join(ROOT, 'out', 'main'))) delete req.cache[key]
     req.cache[electronPath] = { id: electronPath, filename: electronPath, loaded: true, exports: electron } as never
     req(join(ROOT, 'out/main/index.js'))
-    await Promise.race([ready, new Promise((r) => setTimeout(r, 200))])
-    await new Promise((r) => setTimeout(r, 50))
+    // As long as a loaded machine needs: a fixed wait was either too short there or wasted elsewhere.
+    // (vi.waitFor, not expect.poll: a beforeAll loads it too.)
+    if (readyAskedFor) await vi.waitFor(() => expect(record.windows.length + record.exits.length).toBeGreaterThan(0), { timeout: 10_000 })
   }
   const quit = () => app.emit('will-quit', { preventDefault: () => {} })
 
