@@ -75,7 +75,11 @@ it('after a refused answer, the one-at-a-time calls do not wait for a long answe
     await addProvider(node, 'p1', { external_url: fake.url, api_key: 'k-123456' })
     const longJob = await createJob(node, 'long')
     const job = await createJob(node, 'p1')
-    other.behaviour = { type: 'reply', chunks: Array.from({ length: 10 }, (_, i) => `w${i} `), delayMs: 400 } // about 4 s
+    // Two words, then keep-alives (they hold off the idle time-out; the no-progress one is 5 minutes)
+    // until the test ends it: however slow the machine, it still streams when the retry is looked for.
+    let endLongAnswer = () => {}
+    const longAnswerEnds = new Promise<void>((r) => (endLongAnswer = r))
+    other.behaviour = { type: 'keepalive', chunks: ['w0 ', 'w1 '], everyMs: 200, until: longAnswerEnds }
     fake.behaviour = { type: 'reply', chunks: ['Part. ', BIG] }
     const longCalled = other.nextChat()
     await node.post('/v2/job_message', { job_id: longJob, content: 'Take your time' })
@@ -83,13 +87,15 @@ it('after a refused answer, the one-at-a-time calls do not wait for a long answe
     const db = node.store.db
     db.pragma(`max_page_count = ${(db.pragma('page_count', { simple: true }) as number) + 8}`)
     await node.post('/v2/job_message', { job_id: job, content: 'Everything, please' })
-    await expect.poll(() => node.log.lines.join('\n'), { timeout: 3000 }).toMatch(/could not store the answer/)
-    // Asked again after the pause, while the long answer still streams.
-    await expect.poll(() => fake.requests.length, { timeout: 1500 }).toBeGreaterThanOrEqual(2)
+    await expect.poll(() => node.log.lines.join('\n'), { timeout: 5000 }).toMatch(/could not store the answer/)
+    // Asked again after the pause (100 ms), while the long answer still streams.
+    await expect.poll(() => fake.requests.length, { timeout: 5000 }).toBeGreaterThanOrEqual(2)
     expect(other.concurrency.now).toBe(1)
     db.pragma('max_page_count = 1073741823')
     await waitForAnswers(node, `job_inbox::${job}::false`, 1, 8000)
-    await waitForAnswers(node, `job_inbox::${longJob}::false`, 1, 8000)
+    endLongAnswer()
+    const [, long] = await waitForAnswers(node, `job_inbox::${longJob}::false`, 1, 8000)
+    expect(long!.job_message.content).toBe('w0 w1 ')
   } finally {
     await other.close()
   }

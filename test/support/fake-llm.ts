@@ -18,8 +18,11 @@ export type Behaviour =
    * `close` ends the reply cleanly without the protocol's end of an answer (a proxy giving up).
    */
   | { readonly type: 'break'; readonly chunks: readonly string[]; readonly ending: 'cut' | 'error' | 'close'; readonly delayMs?: number }
-  /** Sends these chunks, then only its protocol's keep-alives (pings, empty chunks, comments) every `everyMs`, never ending. */
-  | { readonly type: 'keepalive'; readonly chunks: readonly string[]; readonly everyMs: number }
+  /**
+   * Sends these chunks, then only its protocol's keep-alives (pings, empty chunks, comments) every
+   * `everyMs`, never ending; with `until`, it ends the answer as `reply` does once that resolves.
+   */
+  | { readonly type: 'keepalive'; readonly chunks: readonly string[]; readonly everyMs: number; readonly until?: Promise<unknown> }
   /** Accepts the request and never answers. */
   | { readonly type: 'hang' }
   /** Redirects the call elsewhere (to see where credentials go). */
@@ -128,11 +131,13 @@ export async function startFakeLlm(models: string[] = ['model-a', 'model-b']): P
     }
     if (b.type === 'stall') return
     if (b.type === 'keepalive') {
-      while (!res.destroyed) {
+      let released = false
+      void b.until?.then(() => (released = true))
+      while (!res.destroyed && !released) {
         await sleep(b.everyMs)
-        if (!res.destroyed) res.write(keepAlive(protocol, model))
+        if (!res.destroyed && !released) res.write(keepAlive(protocol, model))
       }
-      return
+      if (res.destroyed) return
     }
     if (b.type === 'break') {
       if (b.ending === 'error') return void res.end(streamError(protocol))
