@@ -103,8 +103,8 @@ describe('429 back-off', () => {
   it('waits the Retry-After the server sends, pausing only that server, then stores the real answer', async () => {
     const limited = await fake()
     const other = await fake()
-    // 2 s: long enough that the other server's answer comes within the pause even on a loaded machine.
-    limited.queue = [{ type: 'status', status: 429, body: { error: { message: 'slow down' } }, headers: { 'Retry-After': '2' } }]
+    // 5 s: long enough that the other server's answer comes within the pause even on a loaded machine.
+    limited.queue = [{ type: 'status', status: 429, body: { error: { message: 'slow down' } }, headers: { 'Retry-After': '5' } }]
     limited.behaviour = other.behaviour = { type: 'reply', chunks: ['real answer'] }
     const n = node()
     await addProvider(n, 'lim', { external_url: limited.url, api_key: 'k' })
@@ -124,13 +124,13 @@ describe('429 back-off', () => {
     await ask(n, elsewhere, 'and me')
     await waitForAnswers(n, inboxOf(elsewhere), 1)
     // Answered within the pause: the paused server has still had only its one call.
-    expect(Date.now() - refusedAt).toBeLessThan(1800)
+    expect(Date.now() - refusedAt).toBeLessThan(5000)
     expect(chats(limited).length).toBe(1)
 
-    await waitForAnswers(n, inboxOf(first), 1)
-    const retriedAt = Date.now()
-    expect(retriedAt - refusedAt).toBeGreaterThanOrEqual(1900)
-    expect(retriedAt - refusedAt).toBeLessThan(5000)
+    // Not before the time the server asked for; how long after it depends on the machine's load
+    // (a node that waited far longer than asked would not answer within this wait).
+    await waitForAnswers(n, inboxOf(first), 1, 15_000)
+    expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(4900)
     const ms = await answersIn(n, first)
     expect(ms.map((m) => [m.job_message.content, m.job_message.error ?? null])).toEqual([['real answer', null]])
     expect((await waitForAnswers(n, inboxOf(second), 1)).at(-1)!.job_message.content).toBe('real answer')
@@ -141,20 +141,21 @@ describe('429 back-off', () => {
   it('with one call at a time, an inbox already waiting is not called while the server backs off from a 429', async () => {
     const limited = await fake()
     limited.behaviour = { type: 'reply', chunks: ['real answer'] }
-    limited.queue = [{ type: 'status', status: 429, body: { error: { message: 'slow down' } }, headers: { 'Retry-After': '1' } }]
+    // 5 s: the look during the pause below ends well within it even on a loaded machine.
+    limited.queue = [{ type: 'status', status: 429, body: { error: { message: 'slow down' } }, headers: { 'Retry-After': '5' } }]
     const n = node({ concurrency: { perServer: 1 } })
     await addProvider(n, 'lim', { external_url: limited.url, api_key: 'k' })
     const first = await createJob(n, 'lim')
     const second = await createJob(n, 'lim')
     await ask(n, first, 'hello')
     await ask(n, second, 'me too') // waiting for the one slot when the first call gets its 429
-    await vi.waitFor(() => expect(chats(limited).length).toBe(1))
+    await vi.waitFor(() => expect(chats(limited).length).toBe(1), { timeout: 5000 })
     const refusedAt = Date.now()
-    await new Promise((r) => setTimeout(r, 700))
+    await new Promise((r) => setTimeout(r, 1000))
     expect(chats(limited).length).toBe(1) // the slot freed with the 429, but the pause holds both
-    await waitForAnswers(n, inboxOf(first), 1)
+    await waitForAnswers(n, inboxOf(first), 1, 15_000)
     await waitForAnswers(n, inboxOf(second), 1)
-    expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(900)
+    expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(4900)
     expect(limited.concurrency.max).toBe(1)
     for (const job of [first, second]) expect((await answersIn(n, job)).map((m) => m.job_message.content)).toEqual(['real answer'])
   })
