@@ -31,12 +31,24 @@ function healthCheck(port: number, timeoutMs = 3000) {
   })
 }
 
+const median = (checks: { ms: number }[]) => {
+  const ms = checks.map((c) => c.ms).sort((a, b) => a - b)
+  return (ms[(ms.length - 1) >> 1]! + ms[ms.length >> 1]!) / 2
+}
+
 describe('slow sockets (child process)', () => {
   it('1,200 slow or silent connections without a token do not stop health checks; the node closes them', async () => {
     const { dir, cleanup } = tempDir('nodedesk-slow-')
     cleanups.push(cleanup)
     serveProcess = await startServe(['--port', '0', '--data-dir', dir])
     const port = Number(new URL(serveProcess.url).port)
+    // The same checks first, with no other connection open: what this machine takes now.
+    const idle = []
+    for (let i = 0; i < 10; i++) {
+      idle.push(await healthCheck(port))
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    expect(idle.map((c) => c.status)).toEqual(Array(10).fill(200))
     let closedByServer = 0
     const open = (kind: 'silent' | 'slow-headers' | 'slow-body') =>
       new Promise<void>((done) => {
@@ -67,7 +79,13 @@ describe('slow sockets (child process)', () => {
         await new Promise((r) => setTimeout(r, 200))
       }
       expect(checks.map((c) => c.status)).toEqual(Array(10).fill(200))
-      expect(Math.max(...checks.map((c) => c.ms))).toBeLessThan(1000)
+      // Answered about as soon as with no other connection open: the 1,200 take no turn from them.
+      // The slowest check on a loaded machine tells of the machine more than of the node, so the
+      // median is compared (the 3 s time-out of each check fails one that never gets in).
+      console.log(
+        `health checks: ${median(checks).toFixed(1)} ms (median) with 1,200 slow connections, ${median(idle).toFixed(1)} ms without`
+      )
+      expect(median(checks)).toBeLessThan(10 * median(idle) + 50)
       // Every one of them is closed by the node within a few seconds (header/body time-outs, the cap).
       await expect.poll(() => closedByServer, { timeout: 15_000, interval: 250 }).toBe(1200)
       expect((await healthCheck(port)).status).toBe(200)
