@@ -104,12 +104,18 @@ describe('PDF and DOCX are read in a worker thread', () => {
     const api = await startNode()
     // The worker is started and its parsers loaded by a first document.
     expect((await upload(api, 'first.pdf', await shortPdf('A first short document.'))).status).toBe(200)
+    const started = performance.now()
     const { result, latencies } = await healthLatenciesDuring(api, upload(api, 'report.pdf', bigPdf))
+    const uploadMs = performance.now() - started
     expect(result.status, JSON.stringify(result.body)).toBe(200)
     // Read on the thread that serves the API, the event loop stood still for 1-3 s at a time.
     expect(latencies.length).toBeGreaterThan(5)
-    // Here it stays under 60 ms; the bound leaves room for a loaded two-core machine.
-    expect(Math.max(...latencies)).toBeLessThan(1_000)
+    // So the slowest health check is bounded by the upload's own time, which a slower or loaded
+    // machine stretches alike: here about 20 ms of 2.9 s; read on that thread, 1.0-1.4 s of 2.2-2.6 s.
+    const slowest = Math.max(...latencies)
+    expect(slowest, `slowest health check ${Math.round(slowest)} ms during an upload of ${Math.round(uploadMs)} ms`).toBeLessThan(
+      uploadMs / 5
+    )
     for (const folio of ['folio0001', 'folio0750', `folio${PAGES}`]) {
       expect((await search(api, folio)).map((h) => h.path)).toContain('/report.pdf')
     }
