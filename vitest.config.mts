@@ -5,6 +5,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     environment: 'node',
     globalSetup: ['test/support/global-setup.ts'],
+    setupFiles: ['test/support/testing-library.ts'],
+    // A poll returns as soon as its condition holds: the default time-out (1 s) only decides how
+    // long a loaded machine may take before a test fails, and 1 s is too short for that.
+    expect: { poll: { timeout: 5000 } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', 'json'],
