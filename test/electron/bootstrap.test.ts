@@ -33,7 +33,7 @@ beforeAll(async () => {
   desktop = fakeElectron({ userData: dir, isPackaged: true })
   await desktop.load()
   // Ready once the bootstrap has wired the node and opened its window (the window comes last).
-  await vi.waitFor(() => expect(desktop.record.windows).toHaveLength(1))
+  await vi.waitFor(() => expect(desktop.record.windows).toHaveLength(1), { timeout: 5000 })
 })
 afterAll(() => {
   desktop.quit()
@@ -101,7 +101,7 @@ describe('Electron bootstrap (built main process, stand-in electron module)', ()
     const link = 'https://example.org/docs?q=1#part'
     desktop.options.messageBoxResponse = 1 // Cancel
     expect(handler({ url: link })).toEqual({ action: 'deny' })
-    await vi.waitFor(() => expect(desktop.record.messageBoxes).toHaveLength(1))
+    await vi.waitFor(() => expect(desktop.record.messageBoxes).toHaveLength(1), { timeout: 5000 })
     expect(desktop.record.messageBoxes[0]).toMatchObject({
       detail: link,
       buttons: ['Open in browser', 'Cancel'],
@@ -112,7 +112,7 @@ describe('Electron bootstrap (built main process, stand-in electron module)', ()
 
     desktop.options.messageBoxResponse = 0 // Open in browser
     expect(handler({ url: link })).toEqual({ action: 'deny' })
-    await vi.waitFor(() => expect(desktop.record.openedExternally).toEqual([link]))
+    await vi.waitFor(() => expect(desktop.record.openedExternally).toEqual([link]), { timeout: 5000 })
 
     for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'app://nodedesk/index.html', 'not a url']) {
       expect(handler({ url })).toEqual({ action: 'deny' })
@@ -131,7 +131,9 @@ describe('Electron bootstrap (built main process, stand-in electron module)', ()
     contents.emit('will-navigate', event, 'file:///tmp/other.html')
     contents.emit('will-navigate', event, 'app://other/index.html')
     expect(prevented).toBe(3)
-    await vi.waitFor(() => expect(desktop.record.messageBoxes.at(-1)).toMatchObject({ detail: 'https://evil.example/' }))
+    await vi.waitFor(() => expect(desktop.record.messageBoxes.at(-1)).toMatchObject({ detail: 'https://evil.example/' }), {
+      timeout: 5000
+    })
     contents.emit('will-navigate', event, `${rendererUrl()}#/providers`)
     expect(prevented).toBe(3)
   })

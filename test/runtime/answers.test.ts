@@ -370,7 +370,9 @@ describe('stop, concurrency and restarts', () => {
     const ms = await waitForAnswers(node, inboxId, 1)
     expect(ms.map((m) => m.job_message.content)).toEqual(['survive me', 'whole answer'])
     // Once the queue is empty and nothing is answering, no second answer can come.
-    await vi.waitFor(() => expect([node.runtime!.busy(inboxId), node.store.messages.pendingInboxes()]).toEqual([false, []]))
+    await vi.waitFor(() => expect([node.runtime!.busy(inboxId), node.store.messages.pendingInboxes()]).toEqual([false, []]), {
+      timeout: 5000
+    })
     expect((await messages(node, inboxId)).length).toBe(2)
   })
 })

@@ -192,7 +192,7 @@ describe('local resource errors', () => {
     await addProvider(n, 'p', { external_url: a.url, api_key: 'k' })
     const job = await createJob(n, 'p')
     await ask(n, job, 'hello')
-    await vi.waitFor(() => expect(n.log.lines.some((l) => l.includes('EMFILE'))).toBe(true), { interval: 10 })
+    await vi.waitFor(() => expect(n.log.lines.some((l) => l.includes('EMFILE'))).toBe(true), { interval: 10, timeout: 5000 })
     // During the pause: still queued, nothing stored, the provider never called.
     expect(n.store.messages.pendingInboxes()).toEqual([inboxOf(job)])
     expect(await answersIn(n, job)).toEqual([])

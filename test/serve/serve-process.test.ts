@@ -84,7 +84,7 @@ describe('npm run serve (child process)', () => {
           expect(ms).toHaveLength(2)
           return ms.map((m) => m.job_message.content)
         },
-        { timeout: 4000, interval: 20 }
+        { timeout: 15_000, interval: 20 }
       )
     expect(await answered(first)).toEqual(['persist me', 'Hello from the fake'])
     expect(fake.requests[0]!.headers.authorization).toBe('Bearer sk-keep')
