@@ -7,7 +7,15 @@ import { invalidateAfter, keys, loadedMessages, type MessagePages } from '../../
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { jobIdOfInbox } from '../../src/shared/contract/inbox'
 import { bridgeTransport } from '../../src/renderer/src/api/transport'
-import { FOLLOWED_KEPT, followAnswers, followedCount, followsAnswers, useStreaming } from '../../src/renderer/src/stores/streaming'
+import { useAnswerPauses } from '../../src/renderer/src/stores/answer-pauses'
+import {
+  FOLLOWED_KEPT,
+  followAnswers,
+  followedCount,
+  followsAnswers,
+  unfollowAnswers,
+  useStreaming
+} from '../../src/renderer/src/stores/streaming'
 import type { NodeEvent } from '../../src/shared/contract/events'
 import type { LastMessage } from '../../src/shared/contract/message'
 import type { RouteBodyInput, RouteName } from '../../src/shared/contract/routes'
@@ -303,6 +311,54 @@ describe('streamed answer → stored answer', () => {
     served = [q1, a1, a2]
     emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: { ...inboxA('Renamed'), last_message: a2 } } })
     await expect.poll(() => useStreaming.getState().partial[A]).toBeUndefined()
+  })
+
+  it('with nothing told of the inbox on this stream (its answer begun before), an answer read before its delta is not counted replaced', async () => {
+    // A Regenerate or a reload in a conversation no event has named yet: counted replaced, the answer
+    // itself would show as still being written beside its stored copy for good.
+    const at = (m: LastMessage, ts: string): LastMessage => ({ ...m, node_api_data: { ...m.node_api_data, node_timestamp: ts } })
+    const q1 = at(question('q1'), '2026-11-21T09:30:00.000Z')
+    const a1 = at(answer('a1', 'q1'), '2026-11-21T09:30:00.005Z')
+    await fetched(1)
+    // The page read (as after a Retry's reply) already holds the answer.
+    served = [q1, a1]
+    await qc.invalidateQueries({ queryKey: keys.messages(A) })
+    await fetched(2)
+    // Followed (the view asked for the answer), but no event of the inbox has come on this stream.
+    unfollowAnswers(A)
+    followAnswers(A)
+    emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'answer' } })
+    expect(useStreaming.getState().partial[A]!.replaced).toBeUndefined()
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: { ...inboxA(), last_message: a1 } } })
+    await expect.poll(() => useStreaming.getState().partial[A]).toBeUndefined()
+  })
+
+  it('a delta to the same question after its answer’s event starts a new answer (a regeneration), which replaces the stored one; no text is joined', async () => {
+    const at = (m: LastMessage, ts: string): LastMessage => ({ ...m, node_api_data: { ...m.node_api_data, node_timestamp: ts } })
+    const q1 = at(question('q1'), '2026-11-21T09:30:00.000Z')
+    const a1 = at(answer('a1', 'q1'), '2026-11-21T09:30:00.005Z')
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: { ...inboxA(), last_message: q1 } } })
+    await fetched(2)
+    emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'First.' } })
+    // Stored: its event comes; the messages are not read again yet (the batch waits) when the next answer begins.
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: { ...inboxA(), last_message: a1 } } })
+    expect(useStreaming.getState().partial[A]).toMatchObject({ parent: 'q1', text: 'First.', stored: 'a1' })
+    emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'Second' } })
+    expect(useStreaming.getState().partial[A]).toEqual({ parent: 'q1', text: 'Second', replaced: ['a1'] })
+    // The first was watched as it was written: it stays shown whole once fetched.
+    expect(useStreaming.getState().watched.a1).toBe(true)
+    served = [q1, a1]
+    await fetched(3)
+    expect(useStreaming.getState().partial[A]).toEqual({ parent: 'q1', text: 'Second', replaced: ['a1'] })
+  })
+
+  it('an inbox removed while its answer is written or waits leaves nothing of that answer behind', () => {
+    emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'half' } })
+    useAnswerPauses.getState().pause(B, { parent: 'qb', reason: 'rate_limit', until: Date.now() + 60_000 })
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: null } })
+    emit({ type: 'inbox_changed', data: { inbox_id: B, inbox: null } })
+    expect(useStreaming.getState().partial[A]).toBeUndefined()
+    expect(useAnswerPauses.getState().pauses[B]).toBeUndefined()
   })
 
   it('an inbox_changed for another inbox neither refetches this one nor clears its partial text', async () => {

@@ -24,6 +24,8 @@ let inbox: string
 let said = 0
 /** Holds the next conversation read this long (a slow first read); later reads are not held. */
 let slowReadsMs = 0
+/** Each next conversation read is answered by the node at once, and its answer held this long (one entry a read). */
+let heldAnswersMs: number[] = []
 
 beforeEach(async () => {
   requests = []
@@ -37,7 +39,10 @@ beforeEach(async () => {
         slowReadsMs = 0
         await new Promise((r) => setTimeout(r, ms))
       }
-      return node.router.handle(req)
+      const held = req.path === '/v2/last_messages' ? heldAnswersMs.shift() : undefined
+      const answer = await node.router.handle(req)
+      if (held) await new Promise((r) => setTimeout(r, held))
+      return answer
     },
     onEvent: (_listener, onResumed) => {
       resume = () => onResumed?.()
@@ -51,6 +56,7 @@ beforeEach(async () => {
   inbox = `job_inbox::${jobId}::false`
   said = 0
   slowReadsMs = 0
+  heldAnswersMs = []
 })
 afterEach(() => {
   disconnect()
@@ -146,6 +152,23 @@ describe('catching up after the event stream comes back', () => {
     expect(contents(view.shown())).toEqual(expected(700).slice(-100))
     while (view.observer.getCurrentResult().hasNextPage) await view.observer.fetchNextPage()
     expect(contents(view.shown())).toEqual(expected(700))
+    view.stop()
+  })
+
+  it('a read asked for after the catch-up’s own (an event on the new stream) and cut short by it is made again: the newer messages show', async () => {
+    // The catch-up's read is answered before a message is written and arrives after the read the
+    // message's event asked for has started: that read is cancelled so as not to write over the
+    // caught-up pages, and what the catch-up brought lacks the message. Nothing read it again.
+    await say(3)
+    const view = await openConversation(1)
+    heldAnswersMs = [300, 1000]
+    resume()
+    await new Promise((r) => setTimeout(r, 50))
+    await say(1)
+    void qc.invalidateQueries({ queryKey: keys.messages(inbox) })
+    await expect.poll(() => contents(view.shown()), { timeout: 5000 }).toEqual(expected(4))
+    await settled()
+    expect(contents(view.shown())).toEqual(expected(4))
     view.stop()
   })
 

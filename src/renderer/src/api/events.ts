@@ -23,11 +23,15 @@ export const isAnswered = (messages: readonly LastMessage[] | undefined, parent:
  * replaces (a regenerated answer): those stored before the newest message the event stream has told
  * of. A reply fetched over HTTP before its own event arrived is the answer now starting, not one it
  * replaces: its deltas come before its inbox_changed on the stream, and may arrive after the fetch.
+ * When the stream has told nothing of the inbox (an answer begun before this window followed it),
+ * none: counted replaced, the answer itself, stored, would show as still being written for good;
+ * counted not replaced, a regeneration seen late goes without its progress notice.
  */
 const repliesTo = (qc: QueryClient, inbox: string, parent: string) => {
   const told = toldUpTo(inbox)
+  if (told === undefined) return []
   return loadedMessages(qc.getQueryData<MessagePages>(keys.messages(inbox)))
-    .filter((m) => m.job_message.parent === parent && isAnswer(m) && (told === undefined || m.node_api_data.node_timestamp <= told))
+    .filter((m) => m.job_message.parent === parent && isAnswer(m) && m.node_api_data.node_timestamp <= told)
     .map((m) => m.node_api_data.node_message_hash)
 }
 
@@ -66,10 +70,14 @@ export async function catchUpMessages(qc: QueryClient, client: Client): Promise<
         if (query.state.data === undefined) return
         try {
           const fresh = await client.call('last_messages', { body: { inbox_name: inbox, limit: MESSAGE_PAGE } })
-          // A page being read meanwhile would be written over the caught-up pages: it is read again on scroll.
+          // A page being read meanwhile would be written over the caught-up pages: it is cancelled. That
+          // read may have been asked for after this one (an event on the new stream), and be newer than
+          // what this one brought: then the messages are read again once these are written.
+          const reading = qc.getQueryState(key)?.fetchStatus === 'fetching'
           await qc.cancelQueries({ queryKey: key, exact: true })
           qc.setQueryData<MessagePages>(key, (data) => data && catchUpPages(data, fresh))
           clearIfStored(qc, inbox)
+          if (reading) void qc.invalidateQueries({ queryKey: key, exact: true }).then(() => clearIfStored(qc, inbox))
         } catch {
           // Gone meanwhile (its inbox query says so) or unreachable: the query reads again by itself.
           await qc.invalidateQueries({ queryKey: key, exact: true })
@@ -171,8 +179,15 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
       switch (event.type) {
         case 'message_delta': {
           const { inbox, parent, text } = event.data
-          const starting = useStreaming.getState().partial[inbox]?.parent !== parent
-          const replaced = starting ? repliesTo(qc, inbox, parent) : undefined
+          const current = useStreaming.getState().partial[inbox]
+          // The answer before this one to the same question was stored (its event came) and may not be
+          // fetched yet: this is another answer (a regeneration), begun now, not more of that one, and
+          // it replaces that one too.
+          const before = current?.parent === parent ? current.stored : undefined
+          if (before) useStreaming.getState().clear(inbox, parent, before)
+          const starting = current?.parent !== parent || before !== undefined
+          const replies = starting ? repliesTo(qc, inbox, parent) : undefined
+          const replaced = before && !replies!.includes(before) ? [...replies!, before] : replies
           useStreaming.getState().append(inbox, parent, text, replaced, starting && !followsAnswers(inbox))
           useAnswerPauses.getState().clear(event.data.inbox)
           break
@@ -188,7 +203,20 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
         case 'inbox_changed': {
           const { inbox_id, inbox } = event.data
           if (inbox) followAnswers(inbox_id, inbox.last_message?.node_api_data.node_timestamp ?? '')
-          else unfollowAnswers(inbox_id)
+          else {
+            unfollowAnswers(inbox_id)
+            // Removed: an answer it was writing, or waiting to write, is gone with it.
+            useStreaming.getState().clear(inbox_id)
+            useAnswerPauses.getState().clear(inbox_id)
+          }
+          // The answer being written is stored: told here, in the stream's order, so that a delta
+          // after this one to the same question is read as a new answer (see message_delta).
+          const last = inbox?.last_message
+          const partial = useStreaming.getState().partial[inbox_id]
+          if (last && partial && isAnswer(last) && last.job_message.parent === partial.parent) {
+            const hash = last.node_api_data.node_message_hash
+            if (!partial.replaced?.includes(hash)) useStreaming.getState().markStored(inbox_id, partial.parent, hash)
+          }
           // An open inbox's scope (it can be megabytes) is read with it once, not again for each message:
           // only a change that leaves every listed field as it was (a scope saved, here or elsewhere) has it read again.
           const before = pending.has(inbox_id) ? pending.get(inbox_id) : qc.getQueryData<Inbox | null>(inboxPageKeys.one(inbox_id))

@@ -13,6 +13,12 @@ export interface PartialAnswer {
    * is shown as an answer in progress until it is stored.
    */
   readonly late?: true
+  /**
+   * The hash this answer was stored under, as its inbox_changed told (the text stays shown until the
+   * stored answer is fetched). A delta to the same question after it starts another answer (a
+   * regeneration asked for meanwhile), not more of this one.
+   */
+  readonly stored?: string
 }
 
 /** How many stored answers are remembered as watched (a long session watches many; the list stays small). */
@@ -30,6 +36,8 @@ interface StreamingState {
   append(inbox: string, parent: string, text: string, replaced?: readonly string[], late?: boolean): void
   /** The answer to `parent` is no longer being written; `stored`: the hash it was stored under. */
   clear(inbox: string, parent?: string, stored?: string): void
+  /** The answer to `parent` was stored under `hash` (its event came; the stored message is not fetched yet). */
+  markStored(inbox: string, parent: string, hash: string): void
   /**
    * The answer to `parent` will be asked for again from its start (the node paused it): its text so
    * far is dropped, else the next attempt's would follow it. It is awaited, as a regenerated answer is.
@@ -59,6 +67,12 @@ export const useStreaming = create<StreamingState>((set) => ({
       const hashes = Object.keys(s.watched)
       const kept = hashes.length >= WATCHED_KEPT ? hashes.slice(hashes.length - WATCHED_KEPT + 1) : hashes
       return { partial: rest, watched: Object.fromEntries([...kept, stored].map((h) => [h, true as const])) }
+    }),
+  markStored: (inbox, parent, hash) =>
+    set((s) => {
+      const cur = s.partial[inbox]
+      if (!cur || cur.parent !== parent || cur.stored === hash) return s
+      return { partial: { ...s.partial, [inbox]: { ...cur, stored: hash } } }
     }),
   restart: (inbox, parent) =>
     set((s) => {

@@ -10,7 +10,7 @@ import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswered } from '../../api/events'
 import { hrefOf } from '../../app/router'
 import { useAnswerPauses } from '../../stores/answer-pauses'
-import { followAnswers, useStreaming } from '../../stores/streaming'
+import { followAnswers, toldUpTo, useStreaming } from '../../stores/streaming'
 import { Composer } from './Composer'
 import { ConversationList } from './ConversationList'
 import { InboxSidePanel } from './InboxSidePanel'
@@ -160,8 +160,9 @@ export function InboxView({ inboxId }: { inboxId: string }) {
             // Once the node has queued it, so a Stop pressed at once finds it there.
             const parent = list.find((m) => m.node_api_data.node_message_hash === messageId)?.job_message.parent
             if (parent && answering.has(parent)) return
-            // Asked for here, the answer is seen from its first words (its first delta may come before the reply).
-            followAnswers(inboxId)
+            // Asked for here, the answer is seen from its first words (its first delta may come before the
+            // reply); the replies shown now are the ones it replaces, as far as the events go (see repliesTo in events.ts).
+            followAnswers(inboxId, toldUpTo(inboxId) ?? list.at(-1)?.node_api_data.node_timestamp ?? '')
             if (!parent) return retry.mutate({ inbox_name: inboxId, message_id: messageId })
             const replaced = repliesTo(list, parent)
             setRegenerations((asked) => new Map(asked).set(parent, replaced))
