@@ -358,16 +358,24 @@ async function benchInboxScale(quick: boolean) {
   ])
 }
 
+/** The part being measured, named on the way (a full run takes many minutes). */
+let current = ''
+function step<T>(name: string, run: () => Promise<T>): Promise<T> {
+  current = name
+  process.stderr.write(`bench: ${name}…\n`)
+  return run()
+}
+
 async function main() {
   const quick = process.argv.includes('--quick')
   if (process.argv.includes('--inbox-scale')) {
-    await benchInboxScale(quick)
+    await step('inboxes at scale', () => benchInboxScale(quick))
     return printRows()
   }
   const sizes = quick ? [1000] : [1000, 10_000]
-  for (const n of sizes) await benchInboxes(n)
-  await benchWrites(process.argv.includes('--quick') ? 300 : 2000)
-  const rt = await benchRuntime()
+  for (const n of sizes) await step(`inbox lists, ${n} inboxes`, () => benchInboxes(n))
+  await step('writes', () => benchWrites(process.argv.includes('--quick') ? 300 : 2000))
+  const rt = await step('provider runtime', () => benchRuntime())
   rows.push(['provider last byte -> last_message in all_inboxes', `${rt.lastByteToVisibleMs.toFixed(2)} ms`, '(median of 15)', '', '', ''])
   rows.push([
     `runtime overhead per streamed chunk (${rt.chunks} chunks)`,
@@ -377,7 +385,7 @@ async function main() {
     '',
     ''
   ])
-  const norm = await benchNormaliser()
+  const norm = await step('OpenAI-compatible normaliser', () => benchNormaliser())
   rows.push([
     `OpenAI-compatible stream normalised, ${norm.chunks} chunks`,
     `${norm.normalisedMs.toFixed(1)} ms (${(((norm.normalisedMs - norm.passThroughMs) / norm.chunks) * 1000).toFixed(2)} µs/chunk added)`,
@@ -386,12 +394,12 @@ async function main() {
     `${(norm.normalisedMs / norm.passThroughMs).toFixed(2)}x`,
     ''
   ])
-  rows.push(...(await benchVectorFs(process.argv.includes('--quick'))))
-  rows.push(...(await benchAnswerBacklog(quick)))
-  rows.push(...(await benchJobRemoval(quick)))
-  rows.push(...(await benchWalCheckpoints(quick)))
+  rows.push(...(await step('document library', () => benchVectorFs(process.argv.includes('--quick')))))
+  rows.push(...(await step('answer backlog', () => benchAnswerBacklog(quick))))
+  rows.push(...(await step('job removal', () => benchJobRemoval(quick))))
+  rows.push(...(await step('WAL checkpoints', () => benchWalCheckpoints(quick))))
   for (const n of quick ? [1000] : [1000, 10_000, 100_000]) {
-    const ui = await benchUi(n)
+    const ui = await step(`UI, ${n} inboxes`, () => benchUi(n))
     rows.push([
       `UI: navigation -> first inbox row, ${n} inboxes`,
       `${ui.firstRowMs.toFixed(0)} ms`,
@@ -418,7 +426,7 @@ async function main() {
       ui.questionBytes <= 20 * 1024 ? 'ok' : 'OVER'
     ])
   }
-  const lib = await benchLibraryUi()
+  const lib = await step('library UI', () => benchLibraryUi())
   rows.push([
     `library folder listing (retrieve_path_simplified depth 0, unpaged), ${lib.files} files, ${(lib.listingBytes / 1024 / 1024).toFixed(1)} MB`,
     `${lib.listingMs.toFixed(1)} ms`,
@@ -443,7 +451,7 @@ async function main() {
     '',
     lib.domRows < 100 ? 'ok' : 'OVER'
   ])
-  await benchInboxScale(quick)
+  await step('inboxes at scale', () => benchInboxScale(quick))
   printRows()
 }
 
@@ -457,4 +465,9 @@ function printRows() {
   for (const r of rows) console.log(line(r))
 }
 
-void main()
+main().catch((err: unknown) => {
+  // What was measured before the failure is printed, with the part that failed.
+  printRows()
+  console.error(`\nbench: failed while measuring ${current}:`, err)
+  process.exit(1)
+})
