@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { spawn } from 'node:child_process'
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { DB_FILE_NAME, openStore, type Store, type StoreOptions } from '../../src/main/store'
@@ -152,6 +152,38 @@ it('a worker that cannot run hands the checkpoints back to SQLite in the commits
   expect(s.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000)
   // And the WAL stays bounded all the same.
   expect(await write(s, 5000)).toBeLessThan(8 * 1024 * 1024)
+})
+
+it('a large WAL that no longer grows (one big transaction) is left to the worker: the store\'s thread does not checkpoint it', async () => {
+  const s = store({ checkpointTuning: { ...QUICK.checkpointTuning, safetyBytes: 2 * 1024 * 1024, truncateAboveBytes: 1024 * 1024 } })
+  await running(s)
+  const insert = s.db.prepare(`INSERT INTO rows (k, v) VALUES (?, ?)`)
+  const filler = 'v'.repeat(1000)
+  // About 20 MB in one commit (as a migration over a large database writes): ten times the safety size.
+  s.db.transaction(() => {
+    for (let i = 0; i < 20_000; i++) insert.run(String(i), filler)
+  })()
+  expect(walBytes()).toBeGreaterThan(10 * 1024 * 1024)
+  // The worker copies it and cuts the file back; this thread never stops its requests for it.
+  await expect.poll(() => s.checkpoints()!.truncates, { timeout: 10_000 }).toBeGreaterThan(0)
+  expect(s.checkpoints()!.safetyCheckpoints).toBe(0)
+  expect(walBytes()).toBeLessThan(2 * 1024 * 1024)
+})
+
+it('a WAL that keeps growing past the safety size while the worker does nothing is checkpointed by the store\'s thread', async () => {
+  // A worker that starts and never checkpoints (a stalled thread): the store stays 'starting'.
+  const idle = join(dir, 'idle-worker.mjs')
+  writeFileSync(idle, 'setInterval(() => {}, 1000)\n')
+  const s = store({
+    checkpointWorker: { file: idle },
+    checkpointTuning: { startAtBytes: 0, checkIntervalMs: 10, safetyBytes: 1024 * 1024 }
+  })
+  await expect.poll(() => s.checkpoints()!.worker, { timeout: 10_000 }).toBe('starting')
+  const largest = await write(s, 20_000)
+  expect(s.checkpoints()!.worker).toBe('starting')
+  expect(s.checkpoints()!.safetyCheckpoints).toBeGreaterThan(0)
+  // About 7 MB written: the safety net kept the file near its size, not all of it.
+  expect(largest).toBeLessThan(4 * 1024 * 1024)
 })
 
 it('from its open, before the worker is started, the store never checkpoints in a commit; in-process, it does as SQLite does', () => {

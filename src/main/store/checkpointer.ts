@@ -33,7 +33,7 @@ export interface CheckpointerOptions extends Partial<CheckpointTuning> {
   readonly checkIntervalMs?: number
   /** The -wal file's size that starts the worker (it is started on the first need, not with the node). */
   readonly startAtBytes?: number
-  /** Past this size of the -wal file, this thread checkpoints itself (the worker is gone or far behind). */
+  /** Past this size of the -wal file, and while it still grows, this thread checkpoints itself (the worker is gone or far behind). */
   readonly safetyBytes?: number
 }
 
@@ -86,8 +86,8 @@ export interface Checkpointer {
  * during a large removal, which every request waits behind. Here the store's connection never
  * checkpoints in a commit (wal_autocheckpoint = 0); a worker thread with a connection of its own
  * does (checkpoint-worker.ts), started on the first need (the -wal file past `startAtBytes`). If
- * the worker fails, SQLite checkpoints in the commits again, as before. If the -wal file passes `safetyBytes` (the worker far behind), this thread checkpoints
- * itself, between two of its transactions. The write batcher's commits and the removals' slices go
+ * the worker fails, SQLite checkpoints in the commits again, as before. If the -wal file passes `safetyBytes` and keeps growing (the worker gone or far behind), this
+ * thread checkpoints itself, between two of its transactions. The write batcher's commits and the removals' slices go
  * through `gate`, which the worker closes for the moment it copies the WAL's last frames.
  */
 /** Until the worker has closed its connection (at most CLOSE_WAIT_MS). */
@@ -204,18 +204,26 @@ export function checkpointer(db: Db, file: string, entry: CheckpointWorkerEntry,
     }
   }
 
+  // The -wal file's size at the previous look: the safety net is for a WAL that keeps growing.
+  let lastBytes = 0
   const timer = setInterval(() => {
     if (!db.open) return
     if (phase === 'idle') {
-      if (walBytes() < startAtBytes) return
+      lastBytes = walBytes()
+      if (lastBytes < startAtBytes) return
       try {
         start()
       } catch {
         // No thread to be had (resource limits): SQLite checkpoints in the commits, as before.
         inProcess()
       }
-    } else if ((phase === 'starting' || phase === 'running') && walBytes() > safetyBytes) {
-      safetyNet()
+    } else if (phase === 'starting' || phase === 'running') {
+      // Past the safety size at the last look and grown since: writes outpace the worker (or it never started).
+      // A large WAL that no longer grows (one big transaction, a migration) is left to the worker:
+      // checkpointing a gigabyte here held every request for seconds.
+      const bytes = walBytes()
+      if (lastBytes > safetyBytes && bytes > lastBytes) safetyNet()
+      lastBytes = walBytes()
     }
   }, options.checkIntervalMs ?? CHECK_INTERVAL_MS)
   timer.unref()
