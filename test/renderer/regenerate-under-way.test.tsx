@@ -6,6 +6,7 @@ import { connectEvents } from '../../src/renderer/src/api/events'
 import type { Transport } from '../../src/renderer/src/api/transport'
 import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
 import { useAnswerPauses } from '../../src/renderer/src/stores/answer-pauses'
+import { useRegenerations } from '../../src/renderer/src/stores/regenerations'
 import { useStreaming } from '../../src/renderer/src/stores/streaming'
 import type { LastMessage } from '../../src/shared/contract/message'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
@@ -30,6 +31,7 @@ let disconnect = () => {}
 beforeEach(async () => {
   useStreaming.setState({ partial: {}, watched: {} })
   useAnswerPauses.setState({ pauses: {} })
+  useRegenerations.setState({ asked: {} })
   fake = await startFakeLlm()
   await addProvider(node, 'p1', { external_url: fake.url, api_key: 'k' })
   // happy-dom has no document.fonts, which the composer's auto-sizing textarea listens to.
@@ -87,4 +89,72 @@ it('Regenerate while the regenerated answer is being written: not offered (it sa
   fireEvent.click(regenerate())
   await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('3/3'))
   expect(retries).toBe(2)
+})
+
+/** A conversation whose question has its first answer, shown in an InboxView over `transport`. */
+async function answeredConversation(
+  transport: (route: (req: Parameters<Transport['request']>[0]) => ReturnType<Transport['request']>) => Transport
+) {
+  const jobId = await createJob(node, 'p1')
+  const inbox = `job_inbox::${jobId}::false`
+  fake.behaviour = { type: 'reply', chunks: ['First answer.'] }
+  await node.post('/v2/job_message', { job_id: jobId, content: 'Name a colour' })
+  await waitFor(async () => expect(await answersIn(inbox)).toEqual(['First answer.']))
+  const t = transport((req) => node.router.handle(req))
+  qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
+  disconnect = connectEvents(t, qc)
+  const view = () => renderWithApp(<InboxView inboxId={inbox} />, t, { queryClient: qc })
+  view()
+  await screen.findByText('First answer.', {}, { timeout: 3000 })
+  return { inbox, view }
+}
+
+const regenerateButton = () => screen.getByRole('button', { name: 'Regenerate' })
+
+it('Regenerate, then another conversation before the node replied: back in it, the regeneration is still under way and not offered again', async () => {
+  let replied = () => {}
+  const retryReplied = new Promise<void>((done) => (replied = done))
+  const { view } = await answeredConversation((route) => ({
+    kind: 'ipc',
+    request: async (req) => {
+      if (req.path !== '/v2/retry_message') return route(req)
+      // The node is slow to take it: the operator has left the conversation by then.
+      await new Promise((r) => setTimeout(r, 300))
+      const res = await route(req)
+      replied()
+      return res
+    },
+    onEvent: (listener) => node.ctx.bus.subscribe(listener)
+  }))
+  // The new answer's words come late, after the operator is back.
+  fake.behaviour = { type: 'reply', chunks: ['Second', ' answer.'], delayMs: 2500 }
+  fireEvent.click(regenerateButton())
+  cleanup()
+  await retryReplied
+  view()
+  await screen.findByText('First answer.', {}, { timeout: 3000 })
+  // At once, before the answer's first words: under way (not offered, and the conversation says an answer is coming).
+  expect(regenerateButton().getAttribute('aria-disabled')).toBe('true')
+  expect(regenerateButton().getAttribute('title')).toMatch(/being written/)
+  expect(screen.queryByText('Second answer.')).toBeNull()
+  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('2/2'), { timeout: 15_000 })
+  await waitFor(() => expect(regenerateButton().getAttribute('aria-disabled')).toBeNull())
+  expect(useRegenerations.getState().asked).toEqual({})
+})
+
+it('a Regenerate the node refuses says so in a sentence and is offered again at once', async () => {
+  const { inbox } = await answeredConversation((route) => ({
+    kind: 'ipc',
+    request: (req) =>
+      req.path === '/v2/retry_message'
+        ? Promise.resolve({ status: 503, body: { code: 503, error: 'Service Unavailable', message: 'node: shutting down' } })
+        : route(req),
+    onEvent: (listener) => node.ctx.bus.subscribe(listener)
+  }))
+  fireEvent.click(regenerateButton())
+  await screen.findByText('The answer was not regenerated')
+  expect(screen.getByText(/shutting down/)).toBeTruthy()
+  await waitFor(() => expect(regenerateButton().getAttribute('aria-disabled')).toBeNull())
+  expect(useRegenerations.getState().asked[inbox]).toBeUndefined()
+  expect(await answersIn(inbox)).toEqual(['First answer.'])
 })

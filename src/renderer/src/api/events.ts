@@ -4,6 +4,7 @@ import type { Inbox } from '../../../shared/contract/inbox'
 import type { LastMessage } from '../../../shared/contract/message'
 import { isAnswer } from '../../../shared/message-role'
 import { useAnswerPauses } from '../stores/answer-pauses'
+import { useRegenerations } from '../stores/regenerations'
 import { eventsResumed, followAnswers, followsAnswers, toldUpTo, unfollowAnswers, useStreaming } from '../stores/streaming'
 import { createClient, type Client } from './client'
 import { applyInboxChanges, inboxPageKeys, refreshCount, sameButScope, type InboxFilter } from './inbox-pages'
@@ -208,6 +209,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
             // Removed: an answer it was writing, or waiting to write, is gone with it.
             useStreaming.getState().clear(inbox_id)
             useAnswerPauses.getState().clear(inbox_id)
+            useRegenerations.getState().forget(inbox_id)
           }
           // The answer being written is stored: told here, in the stream's order, so that a delta
           // after this one to the same question is read as a new answer (see message_delta).

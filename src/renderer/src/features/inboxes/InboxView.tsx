@@ -3,13 +3,15 @@ import { useDisclosure } from '@mantine/hooks'
 import { useQueryClient } from '@tanstack/react-query'
 import { IconListDetails, IconMessages } from '@tabler/icons-react'
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { ApiFailure } from '../../api/client'
+import { notifications } from '@mantine/notifications'
+import { ApiFailure, errorText } from '../../api/client'
 import { keys, loadedMessages, mergeMessagePages, useInbox, useMessages, useRouteMutation, type MessagePages } from '../../api/queries'
 import { isAnswer } from '../../../../shared/message-role'
 import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswered } from '../../api/events'
 import { hrefOf } from '../../app/router'
 import { useAnswerPauses } from '../../stores/answer-pauses'
+import { useRegenerations } from '../../stores/regenerations'
 import { followAnswers, toldUpTo, useStreaming } from '../../stores/streaming'
 import { Composer } from './Composer'
 import { ConversationList } from './ConversationList'
@@ -32,8 +34,8 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const pages = messages.data?.pages
   const list = useMemo(() => mergeMessagePages(pages ?? []), [pages])
   const retry = useRouteMutation('retry_message')
-  // Regenerations asked for here, by question, with the replies it had then: under way until a new one is stored.
-  const [regenerations, setRegenerations] = useState<ReadonlyMap<string, readonly string[]>>(() => new Map())
+  // Regenerations asked for in this window, by question, with the replies it had then: under way until a new one is stored.
+  const regenerations = useRegenerations((s) => s.asked[inboxId]) ?? NONE_ASKED
   // Questions whose answer is under way: another Regenerate of them is not offered, since the node
   // answers a question waiting in its queue once however often it is asked to (the second click gave nothing).
   const answering = useMemo(() => {
@@ -43,6 +45,10 @@ export function InboxView({ inboxId }: { inboxId: string }) {
     for (const [parent, had] of regenerations) if (!isAnswered(list, parent, had)) parents.add(parent)
     return parents
   }, [list, streamingFor, replaced, pause, regenerations])
+  // Those answered are no longer remembered.
+  useEffect(() => {
+    for (const [parent, had] of regenerations) if (isAnswered(list, parent, had)) useRegenerations.getState().forget(inboxId, parent)
+  }, [list, regenerations, inboxId])
   const qc = useQueryClient()
   const switcherRef = useRef<HTMLInputElement>(null)
   const [details, { open: openDetails, close: closeDetails }] = useDisclosure(false)
@@ -163,21 +169,23 @@ export function InboxView({ inboxId }: { inboxId: string }) {
             // Asked for here, the answer is seen from its first words (its first delta may come before the
             // reply); the replies shown now are the ones it replaces, as far as the events go (see repliesTo in events.ts).
             followAnswers(inboxId, toldUpTo(inboxId) ?? list.at(-1)?.node_api_data.node_timestamp ?? '')
-            if (!parent) return retry.mutate({ inbox_name: inboxId, message_id: messageId })
+            const failed = (err: unknown) =>
+              notifications.show({
+                color: 'red',
+                title: parent ? 'The answer was not regenerated' : 'The question was not sent again',
+                message: errorText(err)
+              })
+            if (!parent) return void retry.mutateAsync({ inbox_name: inboxId, message_id: messageId }).catch(failed)
             const replaced = repliesTo(list, parent)
-            setRegenerations((asked) => new Map(asked).set(parent, replaced))
-            retry.mutate(
-              { inbox_name: inboxId, message_id: messageId },
-              {
-                onSuccess: () =>
-                  awaitAnswer(inboxId, parent, replaced, loadedMessages(qc.getQueryData<MessagePages>(keys.messages(inboxId)))),
-                // Not queued: offered again at once.
-                onError: () =>
-                  setRegenerations((asked) => {
-                    const left = new Map(asked)
-                    left.delete(parent)
-                    return left
-                  })
+            useRegenerations.getState().ask(inboxId, parent, replaced)
+            // Through the promise, not mutate's callbacks: those are not called once this view is gone
+            // (another conversation opened before the node's reply), and the answer would not be awaited.
+            retry.mutateAsync({ inbox_name: inboxId, message_id: messageId }).then(
+              () => awaitAnswer(inboxId, parent, replaced, loadedMessages(qc.getQueryData<MessagePages>(keys.messages(inboxId)))),
+              // Not queued: said so, and offered again at once.
+              (err: unknown) => {
+                useRegenerations.getState().forget(inboxId, parent)
+                failed(err)
               }
             )
           }}
@@ -193,6 +201,8 @@ export function InboxView({ inboxId }: { inboxId: string }) {
     </Group>
   )
 }
+
+const NONE_ASKED: ReadonlyMap<string, readonly string[]> = new Map()
 
 const repliesTo = (messages: readonly LastMessage[], parent: string) =>
   messages.filter((m) => m.job_message.parent === parent && isAnswer(m)).map((m) => m.node_api_data.node_message_hash)
