@@ -498,13 +498,17 @@ describe('answers begun before this window followed them (a reload, a break in t
     expect(partialA()).toEqual({ parent: 'q2', text: 'A whole answer' })
   })
 
-  it('a stream back after a break marks the answer being written late (deltas were lost) and follows nothing until events come again', () => {
+  it('a stream back after a break marks the answer being written in a shown conversation late (deltas were lost) and follows nothing until events come again', () => {
+    // The conversation is on screen (its messages have a view).
+    const view = new QueryObserver(qc, { queryKey: keys.messages(A), enabled: false })
+    const stop = view.subscribe(() => {})
     followAnswers(A)
     emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'Seen from the start' } })
     expect(partialA()!.late).toBeUndefined()
     resume!()
     expect(partialA()).toEqual({ parent: 'q1', text: 'Seen from the start', late: true })
     expect(followsAnswers(A)).toBe(false)
+    stop()
   })
 })
 

@@ -4,6 +4,7 @@ import { createClient, type Client } from '../../src/renderer/src/api/client'
 import { connectEvents } from '../../src/renderer/src/api/events'
 import { keys, loadedMessages, messagesQuery, type MessagePages } from '../../src/renderer/src/api/queries'
 import type { Transport } from '../../src/renderer/src/api/transport'
+import { useStreaming } from '../../src/renderer/src/stores/streaming'
 import type { LastMessage } from '../../src/shared/contract/message'
 import { addProvider, createJob, useTestNode } from '../support/node'
 
@@ -139,6 +140,26 @@ describe('catching up after the event stream comes back', () => {
     expect(qc.getQueryData(keys.messages(inbox))).toBeUndefined()
     expect(requests).toEqual(['/v2/health_check'])
     stopHealth()
+  })
+
+  it("the answer text of a conversation no screen shows goes with the break; an open one's stays, as joined late", async () => {
+    await say(2)
+    const view = await openConversation(1)
+    const [question] = view.shown()
+    const hidden = 'job_inbox::jobid_elsewhere::false'
+    useStreaming.setState({ partial: {} })
+    // Both were being written when the stream broke; the other conversation's view is closed.
+    useStreaming.getState().append(inbox, question!.node_api_data.node_message_hash, 'Half of an answer')
+    useStreaming.getState().append(hidden, 'parent-elsewhere', 'Half of another')
+
+    resume()
+    await settled()
+    const partial = useStreaming.getState().partial
+    // Whether the other one was stored meanwhile is not read: its text, lacking a part anyway, is not kept for the session.
+    expect(partial[hidden]).toBeUndefined()
+    // The open conversation's answer is not stored (its question has no reply): shown as in progress.
+    expect(partial[inbox]).toMatchObject({ text: 'Half of an answer', late: true })
+    view.stop()
   })
 
   it('a refetch of an open conversation (an inbox_changed) reads no more pages than were loaded, however many arrived', async () => {

@@ -58,32 +58,37 @@ function clearIfStored(qc: QueryClient, inbox: string, last?: LastMessage | null
  * cache and read afresh, one page, when it is opened again.
  */
 export async function catchUpMessages(qc: QueryClient, client: Client): Promise<void> {
+  const queries = qc.getQueryCache().findAll({ queryKey: ['messages'] })
+  // The answer text of a conversation no screen shows is not kept: whether the answer was stored
+  // during the break is not read now, and the text would stay for the session (and a later
+  // regeneration's words be joined to it). An answer still being written shows again with its next
+  // words, as one joined late.
+  const shown = new Set(queries.filter((q) => q.getObserversCount() > 0).map((q) => q.queryKey[1] as string))
+  const streaming = useStreaming.getState()
+  for (const inbox of Object.keys(streaming.partial)) if (!shown.has(inbox)) streaming.clear(inbox)
   await Promise.all(
-    qc
-      .getQueryCache()
-      .findAll({ queryKey: ['messages'] })
-      .map(async (query) => {
-        const key = query.queryKey
-        const inbox = key[1] as string
-        if (!query.getObserversCount()) return qc.removeQueries({ queryKey: key, exact: true })
-        // Its first read is still under way (a window opened on it as the stream connected): that
-        // read is newer than the break, so it is left to finish rather than cancelled with nothing in its place.
-        if (query.state.data === undefined) return
-        try {
-          const fresh = await client.call('last_messages', { body: { inbox_name: inbox, limit: MESSAGE_PAGE } })
-          // A page being read meanwhile would be written over the caught-up pages: it is cancelled. That
-          // read may have been asked for after this one (an event on the new stream), and be newer than
-          // what this one brought: then the messages are read again once these are written.
-          const reading = qc.getQueryState(key)?.fetchStatus === 'fetching'
-          await qc.cancelQueries({ queryKey: key, exact: true })
-          qc.setQueryData<MessagePages>(key, (data) => data && catchUpPages(data, fresh))
-          clearIfStored(qc, inbox)
-          if (reading) void qc.invalidateQueries({ queryKey: key, exact: true }).then(() => clearIfStored(qc, inbox))
-        } catch {
-          // Gone meanwhile (its inbox query says so) or unreachable: the query reads again by itself.
-          await qc.invalidateQueries({ queryKey: key, exact: true })
-        }
-      })
+    queries.map(async (query) => {
+      const key = query.queryKey
+      const inbox = key[1] as string
+      if (!query.getObserversCount()) return qc.removeQueries({ queryKey: key, exact: true })
+      // Its first read is still under way (a window opened on it as the stream connected): that
+      // read is newer than the break, so it is left to finish rather than cancelled with nothing in its place.
+      if (query.state.data === undefined) return
+      try {
+        const fresh = await client.call('last_messages', { body: { inbox_name: inbox, limit: MESSAGE_PAGE } })
+        // A page being read meanwhile would be written over the caught-up pages: it is cancelled. That
+        // read may have been asked for after this one (an event on the new stream), and be newer than
+        // what this one brought: then the messages are read again once these are written.
+        const reading = qc.getQueryState(key)?.fetchStatus === 'fetching'
+        await qc.cancelQueries({ queryKey: key, exact: true })
+        qc.setQueryData<MessagePages>(key, (data) => data && catchUpPages(data, fresh))
+        clearIfStored(qc, inbox)
+        if (reading) void qc.invalidateQueries({ queryKey: key, exact: true }).then(() => clearIfStored(qc, inbox))
+      } catch {
+        // Gone meanwhile (its inbox query says so) or unreachable: the query reads again by itself.
+        await qc.invalidateQueries({ queryKey: key, exact: true })
+      }
+    })
   )
 }
 
