@@ -35,13 +35,13 @@ describe.each(['OpenAI', 'Claude', 'Gemini', 'Ollama'])('%s', (kind) => {
 
     // The wait fails when no time-out ever ends the call; how soon after its limit it ends depends
     // on the machine's load, so only the limit itself is a bound.
-    const [, note] = await waitForAnswers(node, `job_inbox::${stuck}::false`, 1, 6000)
+    const [, note] = await waitForAnswers(node, `job_inbox::${stuck}::false`, 1, 15_000)
     expect(Date.now() - started).toBeGreaterThanOrEqual(kind === 'Ollama' ? IDLE_MS : NO_PROGRESS_MS)
     expect(note!.job_message.error).toEqual({ kind: 'timeout' })
     expect(note!.job_message.content.startsWith('The first part\n\n⚠ ')).toBe(true)
     // Ollama's empty lines never reach the SDK (they are dropped as silent), so its idle time-out ends it first.
     if (kind !== 'Ollama') expect(note!.job_message.content).toMatch(/sent only keep-alive signals for 2 s, no more of the answer/)
-    const [, answer] = await waitForAnswers(node, `job_inbox::${behind}::false`, 1, 3000)
+    const [, answer] = await waitForAnswers(node, `job_inbox::${behind}::false`, 1, 10_000)
     expect(answer!.job_message.content).toBe('Answered at last')
     expect((await messages(node, `job_inbox::${stuck}::false`)).filter(isAnswer).length).toBe(1)
   })
