@@ -154,7 +154,7 @@ it('a worker that cannot run hands the checkpoints back to SQLite in the commits
   expect(await write(s, 5000)).toBeLessThan(8 * 1024 * 1024)
 })
 
-it('a large WAL that no longer grows (one big transaction) is left to the worker: the store\'s thread does not checkpoint it', async () => {
+it("a large WAL that no longer grows (one big transaction) is left to the worker: the store's thread does not checkpoint it", async () => {
   const s = store({ checkpointTuning: { ...QUICK.checkpointTuning, safetyBytes: 2 * 1024 * 1024, truncateAboveBytes: 1024 * 1024 } })
   await running(s)
   const insert = s.db.prepare(`INSERT INTO rows (k, v) VALUES (?, ?)`)
@@ -170,7 +170,7 @@ it('a large WAL that no longer grows (one big transaction) is left to the worker
   expect(walBytes()).toBeLessThan(2 * 1024 * 1024)
 })
 
-it('a WAL that keeps growing past the safety size while the worker does nothing is checkpointed by the store\'s thread', async () => {
+it("a WAL that keeps growing past the safety size while the worker does nothing is checkpointed by the store's thread", async () => {
   // A worker that starts and never checkpoints (a stalled thread): the store stays 'starting'.
   const idle = join(dir, 'idle-worker.mjs')
   writeFileSync(idle, 'setInterval(() => {}, 1000)\n')
@@ -184,6 +184,33 @@ it('a WAL that keeps growing past the safety size while the worker does nothing 
   expect(s.checkpoints()!.safetyCheckpoints).toBeGreaterThan(0)
   // About 7 MB written: the safety net kept the file near its size, not all of it.
   expect(largest).toBeLessThan(4 * 1024 * 1024)
+})
+
+it("after one big transaction, the few frames each later commit adds do not make the store's thread checkpoint it; a quarter of the safety size more does", async () => {
+  // A worker that starts and never checkpoints (still starting, as right after a migration): the WAL cannot start again.
+  const idle = join(dir, 'idle-worker.mjs')
+  writeFileSync(idle, 'setInterval(() => {}, 1000)\n')
+  const s = store({
+    checkpointWorker: { file: idle },
+    checkpointTuning: { startAtBytes: 0, checkIntervalMs: 10, safetyBytes: 2 * 1024 * 1024 }
+  })
+  await expect.poll(() => s.checkpoints()!.worker, { timeout: 10_000 }).toBe('starting')
+  const insert = s.db.prepare(`INSERT INTO rows (k, v) VALUES (?, ?)`)
+  s.db.transaction(() => {
+    for (let i = 0; i < 20_000; i++) insert.run(String(i), 'v'.repeat(1000))
+  })()
+  const big = walBytes()
+  expect(big).toBeGreaterThan(10 * 1024 * 1024)
+  // A trickle of single-row commits, each seen by the store's look at the file (every 10 ms).
+  for (let i = 0; i < 20; i++) {
+    insert.run(`late ${i}`, 'v')
+    await new Promise((r) => setTimeout(r, 15))
+  }
+  expect(walBytes()).toBeGreaterThan(big)
+  expect(s.checkpoints()!.safetyCheckpoints).toBe(0)
+  // Writes that keep coming: past half a megabyte more, the store's thread steps in.
+  await write(s, 5000)
+  await expect.poll(() => s.checkpoints()!.safetyCheckpoints, { timeout: 5000 }).toBeGreaterThan(0)
 })
 
 it('from its open, before the worker is started, the store never checkpoints in a commit; in-process, it does as SQLite does', () => {

@@ -33,7 +33,7 @@ export interface CheckpointerOptions extends Partial<CheckpointTuning> {
   readonly checkIntervalMs?: number
   /** The -wal file's size that starts the worker (it is started on the first need, not with the node). */
   readonly startAtBytes?: number
-  /** Past this size of the -wal file, and while it still grows, this thread checkpoints itself (the worker is gone or far behind). */
+  /** Past this size of the -wal file, once it has grown a quarter of it more, this thread checkpoints itself (the worker is gone or far behind). */
   readonly safetyBytes?: number
 }
 
@@ -86,8 +86,8 @@ export interface Checkpointer {
  * during a large removal, which every request waits behind. Here the store's connection never
  * checkpoints in a commit (wal_autocheckpoint = 0); a worker thread with a connection of its own
  * does (checkpoint-worker.ts), started on the first need (the -wal file past `startAtBytes`). If
- * the worker fails, SQLite checkpoints in the commits again, as before. If the -wal file passes `safetyBytes` and keeps growing (the worker gone or far behind), this
- * thread checkpoints itself, between two of its transactions. The write batcher's commits and the removals' slices go
+ * the worker fails, SQLite checkpoints in the commits again, as before. If the -wal file, past `safetyBytes`, grows by a quarter of that more (the worker gone or far
+ * behind), this thread checkpoints itself, between two of its transactions. The write batcher's commits and the removals' slices go
  * through `gate`, which the worker closes for the moment it copies the WAL's last frames.
  */
 /** Until the worker has closed its connection (at most CLOSE_WAIT_MS). */
@@ -204,13 +204,15 @@ export function checkpointer(db: Db, file: string, entry: CheckpointWorkerEntry,
     }
   }
 
-  // The -wal file's size at the previous look: the safety net is for a WAL that keeps growing.
-  let lastBytes = 0
+  // The -wal file's size when it was first seen past the safety size (or cut back while past it):
+  // the net is for a WAL that keeps growing from there, not for one large commit (a migration),
+  // which the worker copies on its own thread, nor for the few frames each later commit adds to it
+  // until the worker has (a large WAL cannot start again before all of it is copied).
+  let base: number | undefined
   const timer = setInterval(() => {
     if (!db.open) return
     if (phase === 'idle') {
-      lastBytes = walBytes()
-      if (lastBytes < startAtBytes) return
+      if (walBytes() < startAtBytes) return
       try {
         start()
       } catch {
@@ -218,12 +220,14 @@ export function checkpointer(db: Db, file: string, entry: CheckpointWorkerEntry,
         inProcess()
       }
     } else if (phase === 'starting' || phase === 'running') {
-      // Past the safety size at the last look and grown since: writes outpace the worker (or it never started).
-      // A large WAL that no longer grows (one big transaction, a migration) is left to the worker:
-      // checkpointing a gigabyte here held every request for seconds.
       const bytes = walBytes()
-      if (lastBytes > safetyBytes && bytes > lastBytes) safetyNet()
-      lastBytes = walBytes()
+      if (bytes <= safetyBytes) base = undefined
+      else if (base === undefined || bytes < base) base = bytes
+      else if (bytes - base > safetyBytes / 4) {
+        // Grown by a quarter of the safety size since: writes outpace the worker (or it never started).
+        safetyNet()
+        base = undefined
+      }
     }
   }, options.checkIntervalMs ?? CHECK_INTERVAL_MS)
   timer.unref()
