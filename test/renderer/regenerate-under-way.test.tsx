@@ -137,6 +137,7 @@ it('Regenerate, then another conversation before the node replied: back in it, t
   expect(regenerateButton().getAttribute('aria-disabled')).toBe('true')
   expect(regenerateButton().getAttribute('title')).toMatch(/being written/)
   expect(screen.queryByText('Second answer.')).toBeNull()
+  expect(screen.getByText('Waiting for the provider…')).toBeTruthy()
   await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('2/2'), { timeout: 15_000 })
   await waitFor(() => expect(regenerateButton().getAttribute('aria-disabled')).toBeNull())
   expect(useRegenerations.getState().asked).toEqual({})
@@ -157,4 +158,21 @@ it('a Regenerate the node refuses says so in a sentence and is offered again at 
   await waitFor(() => expect(regenerateButton().getAttribute('aria-disabled')).toBeNull())
   expect(useRegenerations.getState().asked[inbox]).toBeUndefined()
   expect(await answersIn(inbox)).toEqual(['First answer.'])
+})
+
+it('a Regenerate whose answer is stored after the operator left the conversation is over: back in it, Regenerate is offered', async () => {
+  const { inbox, view } = await answeredConversation((route) => ({
+    kind: 'ipc',
+    request: route,
+    onEvent: (listener) => node.ctx.bus.subscribe(listener)
+  }))
+  fake.behaviour = { type: 'reply', chunks: ['Second answer.'], delayMs: 300 }
+  fireEvent.click(regenerateButton())
+  cleanup()
+  await waitFor(async () => expect(await answersIn(inbox)).toEqual(['First answer.', 'Second answer.']), { timeout: 10_000 })
+  // Its event came with no view of the conversation: the regeneration is no longer counted as under way.
+  await waitFor(() => expect(useRegenerations.getState().asked[inbox]).toBeUndefined())
+  view()
+  await screen.findByText('Second answer.', {}, { timeout: 5000 })
+  expect(regenerateButton().getAttribute('aria-disabled')).toBeNull()
 })

@@ -61,11 +61,15 @@ export async function catchUpMessages(qc: QueryClient, client: Client): Promise<
   const queries = qc.getQueryCache().findAll({ queryKey: ['messages'] })
   // The answer text of a conversation no screen shows is not kept: whether the answer was stored
   // during the break is not read now, and the text would stay for the session (and a later
-  // regeneration's words be joined to it). An answer still being written shows again with its next
-  // words, as one joined late.
+  // regeneration's words be joined to it). What the answer replaces is kept, so that, opened again,
+  // the conversation shows it in progress (late, as every answer of the break) until it is stored.
   const shown = new Set(queries.filter((q) => q.getObserversCount() > 0).map((q) => q.queryKey[1] as string))
-  const streaming = useStreaming.getState()
-  for (const inbox of Object.keys(streaming.partial)) if (!shown.has(inbox)) streaming.clear(inbox)
+  const { partial } = useStreaming.getState()
+  if (Object.keys(partial).some((inbox) => !shown.has(inbox) && partial[inbox]!.text)) {
+    useStreaming.setState({
+      partial: Object.fromEntries(Object.entries(partial).map(([inbox, p]) => [inbox, shown.has(inbox) ? p : { ...p, text: '' }]))
+    })
+  }
   await Promise.all(
     queries.map(async (query) => {
       const key = query.queryKey
@@ -224,6 +228,11 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
             const hash = last.node_api_data.node_message_hash
             if (!partial.replaced?.includes(hash)) useStreaming.getState().markStored(inbox_id, partial.parent, hash)
           }
+          // A regeneration asked for here is over once a reply it did not replace is stored, whether
+          // or not its conversation is on screen (else Regenerate stayed greyed until a reload).
+          const asked = last && isAnswer(last) ? useRegenerations.getState().asked[inbox_id]?.get(last.job_message.parent) : undefined
+          if (asked && !asked.includes(last!.node_api_data.node_message_hash))
+            useRegenerations.getState().forget(inbox_id, last!.job_message.parent)
           // An open inbox's scope (it can be megabytes) is read with it once, not again for each message:
           // only a change that leaves every listed field as it was (a scope saved, here or elsewhere) has it read again.
           const before = pending.has(inbox_id) ? pending.get(inbox_id) : qc.getQueryData<Inbox | null>(inboxPageKeys.one(inbox_id))
