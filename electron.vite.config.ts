@@ -69,15 +69,17 @@ export default defineConfig({
           // PDF and DOCX files are read in this worker thread (src/main/vector-fs/document-reader.ts).
           'extract-worker': resolve(__dirname, 'src/main/vector-fs/extract-worker.ts'),
           // WAL checkpoints run in this worker thread (src/main/store/checkpointer.ts).
-          'checkpoint-worker': resolve(__dirname, 'src/main/store/checkpoint-worker.ts')
+          'checkpoint-worker': resolve(__dirname, 'src/main/store/checkpoint-worker.ts'),
+          // Node's compile cache, loaded first by the entries below (src/main/compile-cache.ts).
+          'compile-cache': resolve(__dirname, 'src/main/compile-cache.ts')
         },
         output: {
-          // Headless mode and the provider thread keep the code V8 compiled for them between starts
-          // (Node's compile cache, in the system's temporary folder): it comes before the bundle's
-          // requires, which the modules' own code would follow. A start answered its first request
-          // 35-60 ms sooner. Not in the Electron app's entry, whose Node is Electron's.
+          // Headless mode and the provider and extraction threads keep the code V8 compiled for them
+          // between starts (src/main/compile-cache.ts): a banner, since it must come before the
+          // bundle's requires, which the modules' own code would follow. A start answered its first
+          // request 35-60 ms sooner. The Electron app's entry has none, and in its threads it does nothing.
           banner: (chunk: { name: string; isEntry: boolean }) =>
-            chunk.isEntry && COMPILE_CACHED.has(chunk.name) ? "require('node:module').enableCompileCache?.();" : ''
+            chunk.isEntry && COMPILE_CACHED.has(chunk.name) ? 'require("./compile-cache.js");' : ''
         }
       }
     }
