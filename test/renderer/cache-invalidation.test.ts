@@ -135,6 +135,12 @@ const flush = () => new Promise((r) => setTimeout(r, 0))
 const question = (hash: string) => msg(hash, '', 'main', 'question')
 const answer = (hash: string, parent: string) => msg(hash, parent, 'main/agent/gpt', 'answer')
 
+/** A message with the given node_timestamp, and a question q1 answered by a1 5 ms later. */
+function timedAnswer() {
+  const at = (m: LastMessage, ts: string): LastMessage => ({ ...m, node_api_data: { ...m.node_api_data, node_timestamp: ts } })
+  return { at, q1: at(question('q1'), '2026-11-21T09:30:00.000Z'), a1: at(answer('a1', 'q1'), '2026-11-21T09:30:00.005Z') }
+}
+
 describe('node events → cache', () => {
   it('the listener is attached on connect and detached on disconnect', () => {
     expect(subscribed).toBe(1)
@@ -277,9 +283,7 @@ describe('streamed answer → stored answer', () => {
     // Seen in CI: the question's event had the messages read again; the node had answered by then, so the
     // page held the answer before the window had handled its delta, and the delta made it look replaced
     // (a regeneration under way): "Answer in progress" and Stop stayed for good beside the stored answer.
-    const at = (m: LastMessage, ts: string): LastMessage => ({ ...m, node_api_data: { ...m.node_api_data, node_timestamp: ts } })
-    const q1 = at(question('q1'), '2026-11-21T09:30:00.000Z')
-    const a1 = at(answer('a1', 'q1'), '2026-11-21T09:30:00.005Z')
+    const { q1, a1 } = timedAnswer()
     await fetched(1)
     served = [q1, a1]
     emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: { ...inboxA(), last_message: q1 } } })
@@ -294,9 +298,7 @@ describe('streamed answer → stored answer', () => {
   })
 
   it('an answer the event stream told of before the next one began is replaced by it (a regeneration): its partial stays until a new answer is stored', async () => {
-    const at = (m: LastMessage, ts: string): LastMessage => ({ ...m, node_api_data: { ...m.node_api_data, node_timestamp: ts } })
-    const q1 = at(question('q1'), '2026-11-21T09:30:00.000Z')
-    const a1 = at(answer('a1', 'q1'), '2026-11-21T09:30:00.005Z')
+    const { at, q1, a1 } = timedAnswer()
     served = [q1, a1]
     await fetched(1)
     emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: { ...inboxA(), last_message: a1 } } })
@@ -316,9 +318,7 @@ describe('streamed answer → stored answer', () => {
   it('with nothing told of the inbox on this stream (its answer begun before), an answer read before its delta is not counted replaced', async () => {
     // A Regenerate or a reload in a conversation no event has named yet: counted replaced, the answer
     // itself would show as still being written beside its stored copy for good.
-    const at = (m: LastMessage, ts: string): LastMessage => ({ ...m, node_api_data: { ...m.node_api_data, node_timestamp: ts } })
-    const q1 = at(question('q1'), '2026-11-21T09:30:00.000Z')
-    const a1 = at(answer('a1', 'q1'), '2026-11-21T09:30:00.005Z')
+    const { q1, a1 } = timedAnswer()
     await fetched(1)
     // The page read (as after a Retry's reply) already holds the answer.
     served = [q1, a1]
@@ -334,9 +334,7 @@ describe('streamed answer → stored answer', () => {
   })
 
   it('a delta to the same question after its answer’s event starts a new answer (a regeneration), which replaces the stored one; no text is joined', async () => {
-    const at = (m: LastMessage, ts: string): LastMessage => ({ ...m, node_api_data: { ...m.node_api_data, node_timestamp: ts } })
-    const q1 = at(question('q1'), '2026-11-21T09:30:00.000Z')
-    const a1 = at(answer('a1', 'q1'), '2026-11-21T09:30:00.005Z')
+    const { q1, a1 } = timedAnswer()
     emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: { ...inboxA(), last_message: q1 } } })
     await fetched(2)
     emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'First.' } })
