@@ -1,14 +1,15 @@
-import { docxTextPackage, DocxRefused } from './docx-parts'
-
 /** The file's content cannot be read although its type is one we read (a 400 naming file_data). */
 export class UnreadableContent extends Error {}
 
 /** The types whose text takes a parser (PDF.js, mammoth): read in the extraction thread. */
 export type DocumentType = 'pdf' | 'docx'
 
-/** Loads the parsers, so that a document's time limit counts its reading only. */
+/**
+ * Loads the parsers, so that a document's time limit counts its reading only. All of them are
+ * loaded on first use, not with the node (fflate, the DOCX unzipper, was about 15 ms of a start).
+ */
 export async function loadDocumentParsers(): Promise<void> {
-  await Promise.all([import('unpdf'), import('mammoth')])
+  await Promise.all([import('unpdf'), import('mammoth'), import('./docx-parts')])
 }
 
 /** The text of a PDF (pages apart by a blank line) or a DOCX. `owned`: the caller gives the bytes away (PDF.js may detach them). */
@@ -29,6 +30,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 }
 
 async function docxText(bytes: Uint8Array): Promise<string> {
+  const { docxTextPackage, DocxRefused } = await import('./docx-parts')
   let xmlOnly: Uint8Array
   try {
     xmlOnly = docxTextPackage(bytes)
