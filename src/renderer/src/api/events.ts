@@ -5,7 +5,7 @@ import type { LastMessage } from '../../../shared/contract/message'
 import { isAnswer } from '../../../shared/message-role'
 import { useAnswerPauses } from '../stores/answer-pauses'
 import { useRegenerations } from '../stores/regenerations'
-import { eventsResumed, followAnswers, followsAnswers, toldUpTo, unfollowAnswers, useStreaming } from '../stores/streaming'
+import { dropTextsExcept, eventsResumed, followAnswers, followsAnswers, toldUpTo, unfollowAnswers, useStreaming } from '../stores/streaming'
 import { createClient, type Client } from './client'
 import { applyInboxChanges, inboxPageKeys, refreshCount, sameButScope, type InboxFilter } from './inbox-pages'
 import { catchUpPages, keys, loadedMessages, MESSAGE_PAGE, type MessagePages } from './queries'
@@ -59,17 +59,7 @@ function clearIfStored(qc: QueryClient, inbox: string, last?: LastMessage | null
  */
 export async function catchUpMessages(qc: QueryClient, client: Client): Promise<void> {
   const queries = qc.getQueryCache().findAll({ queryKey: ['messages'] })
-  // The answer text of a conversation no screen shows is not kept: whether the answer was stored
-  // during the break is not read now, and the text would stay for the session (and a later
-  // regeneration's words be joined to it). What the answer replaces is kept, so that, opened again,
-  // the conversation shows it in progress (late, as every answer of the break) until it is stored.
-  const shown = new Set(queries.filter((q) => q.getObserversCount() > 0).map((q) => q.queryKey[1] as string))
-  const { partial } = useStreaming.getState()
-  if (Object.keys(partial).some((inbox) => !shown.has(inbox) && partial[inbox]!.text)) {
-    useStreaming.setState({
-      partial: Object.fromEntries(Object.entries(partial).map(([inbox, p]) => [inbox, shown.has(inbox) ? p : { ...p, text: '' }]))
-    })
-  }
+  dropTextsExcept(new Set(queries.filter((q) => q.getObserversCount() > 0).map((q) => q.queryKey[1] as string)))
   await Promise.all(
     queries.map(async (query) => {
       const key = query.queryKey
@@ -230,9 +220,8 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
           }
           // A regeneration asked for here is over once a reply it did not replace is stored, whether
           // or not its conversation is on screen (else Regenerate stayed greyed until a reload).
-          const asked = last && isAnswer(last) ? useRegenerations.getState().asked[inbox_id]?.get(last.job_message.parent) : undefined
-          if (asked && !asked.includes(last!.node_api_data.node_message_hash))
-            useRegenerations.getState().forget(inbox_id, last!.job_message.parent)
+          if (last && isAnswer(last))
+            useRegenerations.getState().replied(inbox_id, last.job_message.parent, last.node_api_data.node_message_hash)
           // An open inbox's scope (it can be megabytes) is read with it once, not again for each message:
           // only a change that leaves every listed field as it was (a scope saved, here or elsewhere) has it read again.
           const before = pending.has(inbox_id) ? pending.get(inbox_id) : qc.getQueryData<Inbox | null>(inboxPageKeys.one(inbox_id))

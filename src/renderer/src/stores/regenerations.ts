@@ -12,9 +12,11 @@ interface RegenerationsState {
   ask(inbox: string, parent: string, replaced: readonly string[]): void
   /** Not under way (not queued, or its answer is stored); every one of `inbox` when no `parent` is given. */
   forget(inbox: string, parent?: string): void
+  /** A reply to `parent` was stored under `hash`: the regeneration asked for is over unless it is one of those it replaces. */
+  replied(inbox: string, parent: string, hash: string): void
 }
 
-export const useRegenerations = create<RegenerationsState>((set) => ({
+export const useRegenerations = create<RegenerationsState>((set, get) => ({
   asked: {},
   ask: (inbox, parent, replaced) => set((s) => ({ asked: { ...s.asked, [inbox]: new Map(s.asked[inbox]).set(parent, replaced) } })),
   forget: (inbox, parent) =>
@@ -25,5 +27,9 @@ export const useRegenerations = create<RegenerationsState>((set) => ({
       if (parent !== undefined) left.delete(parent)
       const { [inbox]: _gone, ...rest } = s.asked
       return { asked: parent === undefined || left.size === 0 ? rest : { ...rest, [inbox]: left } }
-    })
+    }),
+  replied: (inbox, parent, hash) => {
+    const had = get().asked[inbox]?.get(parent)
+    if (had && !had.includes(hash)) get().forget(inbox, parent)
+  }
 }))

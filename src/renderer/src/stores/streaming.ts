@@ -157,6 +157,20 @@ export function eventsResumed(): void {
 }
 
 /**
+ * After a break, the answers of inboxes not in `shown` (no screen shows their messages) keep their
+ * question and the replies they replace, not their text: whether they were stored meanwhile is not
+ * read, and the text would stay for the session (and a later regeneration's words be joined to it).
+ * Opened again, such a conversation shows its answer in progress (late) until it is stored.
+ */
+export function dropTextsExcept(shown: ReadonlySet<string>): void {
+  const { partial } = useStreaming.getState()
+  if (!Object.entries(partial).some(([inbox, p]) => !shown.has(inbox) && p.text)) return
+  useStreaming.setState({
+    partial: Object.fromEntries(Object.entries(partial).map(([inbox, p]) => [inbox, shown.has(inbox) ? p : { ...p, text: '' }]))
+  })
+}
+
+/**
  * The text of the answer being written in `inbox`, read at most once per animation frame: a fast
  * provider sends 100 or more deltas a second, and rendering the Markdown for each would take the
  * frames the window needs to scroll and paint (a frame sees every delta received before it).
