@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { jobIdOfInbox, jobInboxId } from '../../src/shared/contract/inbox'
+import { groupedNumber, sizeText } from '../../src/shared/contract/limits'
 import { httpUrl } from '../../src/shared/contract/provider'
 import { RENDERER_CSP, RENDERER_CSP_META } from '../../src/shared/csp'
 import { httpUrlProblem, isOpenAiHost, NOT_HTTP_URL, URL_WITH_USER_INFO } from '../../src/shared/http-url'
@@ -14,6 +15,13 @@ describe('rules written once in src/shared', () => {
     const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1]?.replaceAll('&#39;', "'")
     expect(meta).toBe(RENDERER_CSP_META)
     expect(RENDERER_CSP).toBe(`${RENDERER_CSP_META}; frame-ancestors 'none'`)
+  })
+
+  it('numbers in messages are grouped as en-US writes them, without loading ICU', () => {
+    for (const n of [0, 7, 999, 1000, 10_000, 65_535, 1_048_576, 123_456_789, 1_000_000_000_000, Number.MAX_SAFE_INTEGER])
+      expect(groupedNumber(n)).toBe(n.toLocaleString('en-US'))
+    expect(sizeText(1000)).toBe('1,000 bytes')
+    expect(sizeText(256 * 1024 * 1024)).toBe('256 MiB')
   })
 
   it('inbox ids: job_inbox::<job_id>::false, read back to the job id', () => {

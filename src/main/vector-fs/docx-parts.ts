@@ -1,5 +1,5 @@
 import { unzipSync, zipSync, type Unzipped } from 'fflate'
-import { MIB, sizeText } from '../../shared/contract/limits'
+import { groupedNumber, MIB, sizeText } from '../../shared/contract/limits'
 
 /**
  * The most a DOCX's XML parts may unpack to. mammoth parses them into a tree that takes about 75
@@ -35,7 +35,7 @@ export function docxTextPackage(bytes: Uint8Array, maxXmlBytes = DOCX_MAX_XML_BY
   try {
     unzipSync(bytes, {
       filter: (f) => {
-        if (++parts > DOCX_MAX_PARTS) throw new DocxRefused(`the DOCX holds more than ${DOCX_MAX_PARTS.toLocaleString('en-US')} parts`)
+        if (++parts > DOCX_MAX_PARTS) throw new DocxRefused(`the DOCX holds more than ${groupedNumber(DOCX_MAX_PARTS)} parts`)
         if (isXmlPart(f.name)) declared += f.originalSize
         return false
       }
@@ -46,7 +46,7 @@ export function docxTextPackage(bytes: Uint8Array, maxXmlBytes = DOCX_MAX_XML_BY
   }
   if (declared > maxXmlBytes) {
     throw new DocxRefused(
-      `the DOCX would unpack to ${Math.ceil(declared / MIB).toLocaleString('en-US')} MiB of document text and markup, ` +
+      `the DOCX would unpack to ${groupedNumber(Math.ceil(declared / MIB))} MiB of document text and markup, ` +
         `more than the ${sizeText(maxXmlBytes)} the node reads from a Word document; it may be a zip bomb, so it was not read`
     )
   }

@@ -15,17 +15,26 @@ export const DEFAULT_MAX_ANSWER_BYTES = MIB
  */
 export const MAX_JOB_MESSAGE_BODY_BYTES = 8 * MIB
 
+/**
+ * An integer with its thousands grouped ("1,048,576"), as `toLocaleString('en-US')` writes it but
+ * without it: the first call of a locale-aware method loads ICU's data, 25-70 ms of a headless
+ * start, and the contract's messages are built when the node loads.
+ */
+export function groupedNumber(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+}
+
 /** A size for people: whole MiB as such ("256 MiB"), else the exact bytes, grouped ("1,000 bytes"). */
 export function sizeText(bytes: number): string {
   if (bytes >= MIB && bytes % MIB === 0) return `${bytes / MIB} MiB`
-  return `${bytes.toLocaleString('en-US')} bytes`
+  return `${groupedNumber(bytes)} bytes`
 }
 
 /** The 413 of an upload over the limit, for the field that carried it. */
 export const uploadTooLarge = (field: string, limitBytes: number) => `${field}: larger than the upload limit of ${sizeText(limitBytes)}`
 
 /** Without the field name: zod issues and transports add it. */
-export const CONTENT_TOO_LARGE = `larger than the 1 MiB limit (${MAX_MESSAGE_CONTENT_BYTES.toLocaleString('en-US')} bytes of UTF-8)`
+export const CONTENT_TOO_LARGE = `larger than the 1 MiB limit (${groupedNumber(MAX_MESSAGE_CONTENT_BYTES)} bytes of UTF-8)`
 
 /** UTF-8 length of a string without encoding it (no copy of a large string). */
 export function utf8Length(s: string): number {
