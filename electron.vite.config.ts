@@ -60,6 +60,10 @@ export default defineConfig({
   main: {
     define: { __APP_VERSION__: JSON.stringify(pkg.version) },
     build: {
+      // zod is bundled, not required from node_modules: its CommonJS build is 95 files, 62 of them
+      // locales, and loading it was 50-70 ms of a headless start; bundled, only what the contract
+      // uses is in the chunk (test/serve/start-modules.test.ts).
+      externalizeDeps: { exclude: ['zod'] },
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
