@@ -1,5 +1,6 @@
 import { useQueries, type QueryObserverResult } from '@tanstack/react-query'
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
+import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount'
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { errorText } from '../../api/client'
@@ -77,7 +78,11 @@ export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeigh
     estimateSize: () => rowHeight,
     getItemKey: (i) => lines[i]?.key ?? i,
     overscan: 8,
-    rangeExtractor
+    rangeExtractor,
+    // The tree's first render forces no layout of the page (app/virtualizer-mount.ts).
+    initialRect: { width: 0, height: window.innerHeight },
+    observeElementRect: rectAfterLayout,
+    scrollToFn: scrollSparingMount
   })
 
   // Where the focused row was, and whether the focus is (or was last) in the tree: a row deleted

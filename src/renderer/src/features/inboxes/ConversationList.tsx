@@ -2,6 +2,7 @@ import { ActionIcon, Box, Drawer, Stack, Text, Tooltip, UnstyledButton } from '@
 import { IconEyeOff, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconPin } from '@tabler/icons-react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
+import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
 import { cachedAtPlace, cachedPlace, inboxPlaceQuery, placeBlocks, rowsByPlace, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
@@ -200,7 +201,11 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW,
     overscan: 8,
-    rangeExtractor
+    rangeExtractor,
+    // Mounted with its conversation: no layout forced in the middle of that render (app/virtualizer-mount.ts).
+    initialRect: { width: 0, height: window.innerHeight },
+    observeElementRect: rectAfterLayout,
+    scrollToFn: scrollSparingMount
   })
   const { focusRow, pendingRow } = useFocusRow(virtualizer, scrollRef, count, FOCUS_WAIT_MS, setFocusedAt)
   const onKeyDown = (e: ReactKeyboardEvent) => {

@@ -23,7 +23,7 @@ import { useInboxFilters } from '../../stores/inbox-filters'
 import { useInboxActions, type InboxActions } from './inbox-actions'
 import { toRow, type InboxRowData } from './inbox-rows'
 import { InboxRow } from './InboxRow'
-import { rectAfterLayout } from './rect-after-layout'
+import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount'
 import { rememberListPlace, takeReturnFocus } from './return-focus'
 import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from './roving-rows'
 import classes from './InboxRow.module.css'
@@ -123,9 +123,11 @@ export function InboxesPage() {
     overscan: 6,
     rangeExtractor,
     // The first render draws the rows a window's height holds, and the list's size is read when the
-    // browser lays the page out anyway (see rectAfterLayout), not forced in the middle of that render.
+    // browser lays the page out anyway (see rectAfterLayout), not forced in the middle of that render;
+    // nor is the scroll to the top the list already has (scrollSparingMount).
     initialRect: { width: 0, height: window.innerHeight },
-    observeElementRect: rectAfterLayout
+    observeElementRect: rectAfterLayout,
+    scrollToFn: scrollSparingMount
   })
   const items = virtualizer.getVirtualItems()
   const onScreen = rowsOnScreen(items, tabStop)

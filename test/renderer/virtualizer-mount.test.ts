@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { Virtualizer } from '@tanstack/react-virtual'
 import { describe, expect, it } from 'vitest'
-import { rectAfterLayout } from '../../src/renderer/src/features/inboxes/rect-after-layout'
+import { rectAfterLayout, scrollSparingMount } from '../../src/renderer/src/app/virtualizer-mount'
 
 /** A scroll element that counts reads of its size (each would force a layout in a browser). */
 function element(height: number) {
@@ -45,5 +45,42 @@ describe('the inbox list reads its size only once the browser has laid it out', 
     await frames(3)
     expect(sizes).toEqual([5000])
     stop?.()
+  })
+})
+
+describe('a virtualizer attaching to a new list writes no scroll position it already has', () => {
+  /** A scroll element that records its scroll writes (each forces a layout in a browser). */
+  function scroller() {
+    const el = document.createElement('div')
+    const writes: number[] = []
+    el.scrollTo = ((o: ScrollToOptions) => writes.push(o.top ?? NaN)) as typeof el.scrollTo
+    const instance = { scrollElement: el, options: { horizontal: false } } as unknown as Virtualizer<HTMLElement, Element>
+    return { instance, writes }
+  }
+
+  it('skips the attach write to the top; every later write, to the top as elsewhere, goes through', () => {
+    const { instance, writes } = scroller()
+    scrollSparingMount(0, {}, instance) // the write TanStack makes as it attaches
+    expect(writes).toEqual([])
+    scrollSparingMount(480, {}, instance) // scrollToIndex: a row further down
+    scrollSparingMount(0, {}, instance) // Home, after the operator had scrolled: must reach the element
+    expect(writes).toEqual([480, 0])
+  })
+
+  it('a first write to anywhere but the top goes through', () => {
+    const { instance, writes } = scroller()
+    scrollSparingMount(96, {}, instance)
+    scrollSparingMount(0, { adjustments: 40 }, instance)
+    expect(writes).toEqual([96, 40])
+  })
+
+  it('each new scroll element gets its own first write spared, not one per page', () => {
+    const a = scroller()
+    const b = scroller()
+    scrollSparingMount(0, {}, a.instance)
+    scrollSparingMount(0, {}, b.instance)
+    scrollSparingMount(0, {}, a.instance)
+    expect(a.writes).toEqual([0])
+    expect(b.writes).toEqual([])
   })
 })
