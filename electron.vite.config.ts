@@ -44,11 +44,21 @@ const preloadApp = (): Plugin => ({
         for (const imported of byName.get(file)?.imports ?? []) visit(imported)
       }
       visit(app.fileName)
-      return [...files].map((file) => ({
-        tag: 'link',
-        attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
-        injectTo: 'head' as const
-      }))
+      // The app's stylesheets load with it (main.tsx imports none: a stylesheet before the entry would
+      // hold its requests back); fetched from the start all the same, without holding anything back.
+      const styles = [...files].flatMap((file) => [...(byName.get(file)?.viteMetadata?.importedCss ?? [])])
+      return [
+        ...[...new Set(styles)].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `./${file}` },
+          injectTo: 'head' as const
+        })),
+        ...[...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
+          injectTo: 'head' as const
+        }))
+      ]
     }
   }
 })

@@ -27,4 +27,17 @@ describe('the built page', () => {
     expect(needed.size).toBeGreaterThan(1)
     expect([...needed].filter((f) => !preloaded.includes(f))).toEqual([])
   })
+
+  it('holds the entry back behind no stylesheet, and fetches the stylesheets of the app from the start', () => {
+    // A stylesheet link before the entry makes the browser wait for it before running the entry, which
+    // sends the first screen's requests: Mantine's CSS loads with the app instead (main.tsx imports none).
+    expect(html).not.toMatch(/rel="stylesheet"/)
+    const entry = /<script type="module"[^>]*src="\.\/assets\/([\w.-]+\.js)"/.exec(html)![1]!
+    // The stylesheets the entry's import of the app waits for (Vite's list of the import's files).
+    const deps = /__vite__mapDeps=[^\n]*?\[([^\]]*)\]/.exec(readFileSync(join(assets, entry), 'utf8'))?.[1] ?? ''
+    const appStyles = [...deps.matchAll(/\.\/([\w.-]+\.css)/g)].map((m) => m[1]!)
+    expect(appStyles.length).toBeGreaterThan(0)
+    const preloaded = [...html.matchAll(/<link rel="preload" as="style"[^>]*href="\.\/assets\/([\w.-]+\.css)"/g)].map((m) => m[1]!)
+    expect(preloaded.sort()).toEqual([...new Set(appStyles)].sort())
+  })
 })

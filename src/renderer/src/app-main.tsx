@@ -1,3 +1,6 @@
+import '@mantine/core/styles.css'
+import '@mantine/notifications/styles.css'
+import './app/app.css'
 import { MantineProvider } from '@mantine/core'
 import { ModalsProvider } from '@mantine/modals'
 import { Notifications } from '@mantine/notifications'
