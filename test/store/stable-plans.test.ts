@@ -32,6 +32,13 @@ it("the store's statements keep their index plans and give back what was bound, 
       'SEARCH messages USING COVERING INDEX messages_inbox (inbox_id=?)'
     ])
     expect(plan('SELECT j.id FROM jobs j JOIN inboxes i ON i.job_id = j.id WHERE j.id = ?', 'x').join(' ')).toMatch(/SEARCH j .*\(id=\?\)/)
+    // A folder's listing reads its entries in the index's order: no sort of a folder's thousands of rows.
+    expect(
+      plan(
+        'SELECT id, name, is_folder, created_time, modified_time, size, status, embedded_model FROM vfs_entries WHERE parent_id = ? ORDER BY is_folder DESC, name COLLATE NOCASE, name',
+        1
+      )
+    ).toEqual(['SEARCH vfs_entries USING INDEX vfs_entries_listing (parent_id=?)'])
     db.exec('CREATE TEMP TABLE kinds (v)')
     db.defaultSafeIntegers(true)
     const insert = db.prepare('INSERT INTO kinds (v) VALUES (?)')

@@ -229,6 +229,13 @@ export const MIGRATIONS: readonly Migration[] = [
     // slices that leave the node free between them. A row here outlives a crash, so the next start
     // finishes the removal.
     up: (db) => db.exec(`CREATE TABLE inbox_removals (seq INTEGER PRIMARY KEY, inbox_id TEXT NOT NULL UNIQUE)`)
+  },
+  {
+    version: 9,
+    description: "VectorFS: a folder's entries in the order its listing shows them (folders first, then by name)",
+    // retrieve_path_simplified read a folder's rows through the (parent_id, name) index and sorted them:
+    // at 20,000 files the sort was about a third of the listing's time.
+    up: (db) => db.exec(`CREATE INDEX vfs_entries_listing ON vfs_entries(parent_id, is_folder DESC, name COLLATE NOCASE, name)`)
   }
 ]
 

@@ -19,7 +19,7 @@ import { passageIndex } from './passage-index'
 import { fuseRanks } from './rank-fusion'
 import { exportVrkai } from './resource-export'
 import { modelKeyOf, vfsSettings, type EmbeddingModel } from './settings'
-import { ROOT_ID, treeRepo, type EntryRow } from './tree'
+import { ROOT_ID, treeRepo, type EntryRow, type ListedEntry } from './tree'
 import { dot, normalize, vectorIndex } from './vector-index'
 import { uploadTooLarge } from '../../shared/contract/limits'
 
@@ -159,7 +159,7 @@ export function createVectorFs(options: VectorFsOptions) {
   }
 
   /** `key`: the current embedding model's, read once per listing (not once per entry: a folder may hold thousands). */
-  function info(e: EntryRow, segments: string[], depth: number, level: number, key: string | undefined): FileInfo {
+  function info(e: ListedEntry, segments: string[], depth: number, level: number, key: string | undefined): FileInfo {
     const isDir = e.is_folder === 1
     return {
       path: formatVfsPath(segments),
