@@ -3,7 +3,6 @@ import '@mantine/notifications/styles.css'
 import './app/app.css'
 import { MantineProvider } from '@mantine/core'
 import { ModalsProvider } from '@mantine/modals'
-import { Notifications } from '@mantine/notifications'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -15,6 +14,7 @@ import { pickTransport } from './api/transport'
 import { useInboxFilters } from './stores/inbox-filters'
 import { App } from './app/App'
 import { theme } from './app/theme'
+import { DeferredNotifications } from './app/deferred-notifications'
 
 const transport = pickTransport()
 const client = createClient(transport)
@@ -40,7 +40,7 @@ void Promise.race([firstLists, new Promise((r) => setTimeout(r, FIRST_PAINT_WAIT
     <StrictMode>
       <MantineProvider theme={theme} defaultColorScheme="auto">
         <ModalsProvider>
-          <Notifications position="bottom-right" />
+          <DeferredNotifications position="bottom-right" />
           <QueryClientProvider client={queryClient}>
             <ClientProvider client={client}>
               <App />
