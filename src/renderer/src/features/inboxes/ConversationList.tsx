@@ -2,7 +2,7 @@ import { ActionIcon, Box, Drawer, Stack, Text, Tooltip, UnstyledButton } from '@
 import { IconEyeOff, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconPin } from '@tabler/icons-react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount'
+import { scrollSparingMount } from '../../app/virtualizer-mount'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
 import { cachedAtPlace, cachedPlace, inboxPlaceQuery, placeBlocks, rowsByPlace, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
@@ -202,9 +202,9 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
     estimateSize: () => ROW,
     overscan: 8,
     rangeExtractor,
-    // Mounted with its conversation: no layout forced in the middle of that render (app/virtualizer-mount.ts).
-    initialRect: { width: 0, height: window.innerHeight },
-    observeElementRect: rectAfterLayout,
+    // The scroll to the top it already has is not written as it mounts (app/virtualizer-mount.ts). Its
+    // size is read at once, though: it scrolls to the open conversation's row right after (below),
+    // which a size guessed from the window's could leave just under its bottom edge.
     scrollToFn: scrollSparingMount
   })
   const { focusRow, pendingRow } = useFocusRow(virtualizer, scrollRef, count, FOCUS_WAIT_MS, setFocusedAt)
