@@ -18,7 +18,21 @@ describe('rules written once in src/shared', () => {
   })
 
   it('numbers in messages are grouped as en-US writes them, without loading ICU', () => {
-    for (const n of [0, 7, 999, 1000, 10_000, 65_535, 1_048_576, 123_456_789, 1_000_000_000_000, Number.MAX_SAFE_INTEGER])
+    for (const n of [
+      0,
+      7,
+      -1234,
+      999,
+      1000,
+      10_000,
+      65_535,
+      1_048_576,
+      123_456_789,
+      1_000_000_000_000,
+      Number.MAX_SAFE_INTEGER,
+      1234.5678,
+      1e21
+    ])
       expect(groupedNumber(n)).toBe(n.toLocaleString('en-US'))
     expect(sizeText(1000)).toBe('1,000 bytes')
     expect(sizeText(256 * 1024 * 1024)).toBe('256 MiB')

@@ -21,7 +21,8 @@ export const MAX_JOB_MESSAGE_BODY_BYTES = 8 * MIB
  * start, and the contract's messages are built when the node loads.
  */
 export function groupedNumber(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  // Anything but a safe integer (a fraction, 1e21) is left to the locale-aware method after all.
+  return Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : n.toLocaleString('en-US')
 }
 
 /** A size for people: whole MiB as such ("256 MiB"), else the exact bytes, grouped ("1,000 bytes"). */
