@@ -8,7 +8,9 @@ import { aesFileSecretBox } from '../src/main/store/secret-box'
 import { startServe } from '../test/support/serve-process'
 import { InboxListPage } from './pages/inbox'
 
-test('a search typed while far down a long list, once cleared, leaves the list where it was (not near the top)', async ({ page }) => {
+test('a search typed while far down a long list shows its results from the top, and once cleared leaves the list where it was', async ({
+  page
+}) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'nodedesk-e2e-search-return-'))
   const store = openStore(dataDir, aesFileSecretBox(join(dataDir, 'secret.key')))
   seedInboxes(store, { inboxes: 5000, messagesPerInbox: 1 })
@@ -26,6 +28,10 @@ test('a search typed while far down a long list, once cleared, leaves the list w
     // A search with results (the list's scroll is clamped to their height), then cleared.
     await page.getByLabel('Search inboxes').fill('zer')
     await expect(page.getByText(/matches of 5000 inboxes|of 5000 inboxes/)).toBeVisible()
+    // The results from their top, not where the list was (they are more than a screen: 100 of them).
+    await expect(page.locator('[data-index="0"]').getByTestId('inbox-row')).toBeVisible()
+    expect(await page.locator('[data-index="99"]').count()).toBe(0)
+    expect(await scroller.evaluate((el) => el.scrollTop)).toBe(0)
     await page.getByRole('button', { name: 'Clear search' }).click()
     await expect(page.locator('[data-index="3002"]').getByTestId('inbox-row')).toHaveText(name!)
     expect(await scroller.evaluate((el) => el.scrollTop)).toBe(68 * 3000)

@@ -400,6 +400,19 @@ export function InboxesPage() {
     wasSearching.current = searching
     if (!searching && scrollRef.current) scrollRef.current.scrollTop = listTop.current
   })
+  // The results from their top: on the list as it was when the search began, or on the new one their
+  // first rows come in (which the virtualizer would scroll to where the whole list was).
+  const resultsTopOf = useRef<HTMLDivElement | null>(null)
+  useLayoutEffect(() => {
+    if (!searching) {
+      resultsTopOf.current = null
+      return
+    }
+    const list = scrollRef.current
+    if (!list || resultsTopOf.current === list) return
+    resultsTopOf.current = list
+    virtualizer.scrollToOffset(0)
+  })
   const error = pinned.error ?? others.error ?? hits.error
   const tryAgain = () => {
     for (const q of [pinned, others]) {
