@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { openStore } from '../../src/main/store'
 import { aesFileSecretBox } from '../../src/main/store/secret-box'
 import { stablePlanSql } from '../../src/main/store/stable-plans'
+import { LISTING_SQL } from '../../src/main/vector-fs/tree'
 import { tempDir } from '../support/node'
 
 it('writes parameters compared with = or IS, and LIMIT and OFFSET parameters, as +?, and leaves every other part of the statement as it was', () => {
@@ -33,12 +34,7 @@ it("the store's statements keep their index plans and give back what was bound, 
     ])
     expect(plan('SELECT j.id FROM jobs j JOIN inboxes i ON i.job_id = j.id WHERE j.id = ?', 'x').join(' ')).toMatch(/SEARCH j .*\(id=\?\)/)
     // A folder's listing reads its entries in the index's order: no sort of a folder's thousands of rows.
-    expect(
-      plan(
-        'SELECT id, name, is_folder, created_time, modified_time, size, status, embedded_model FROM vfs_entries WHERE parent_id = ? ORDER BY is_folder DESC, name COLLATE NOCASE, name',
-        1
-      )
-    ).toEqual(['SEARCH vfs_entries USING INDEX vfs_entries_listing (parent_id=?)'])
+    expect(plan(LISTING_SQL, 1)).toEqual(['SEARCH vfs_entries USING INDEX vfs_entries_listing (parent_id=?)'])
     db.exec('CREATE TEMP TABLE kinds (v)')
     db.defaultSafeIntegers(true)
     const insert = db.prepare('INSERT INTO kinds (v) VALUES (?)')

@@ -1,7 +1,7 @@
 import { useQueries, type QueryObserverResult } from '@tanstack/react-query'
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
-import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount'
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react'
+import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'

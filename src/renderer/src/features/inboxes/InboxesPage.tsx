@@ -394,22 +394,18 @@ export function InboxesPage() {
     if (!searching && value.trim()) listTop.current = scrollRef.current?.scrollTop ?? 0
     setSearch(value)
   }
-  const wasSearching = useRef(searching)
-  useLayoutEffect(() => {
-    if (searching === wasSearching.current) return
-    wasSearching.current = searching
-    if (!searching && scrollRef.current) scrollRef.current.scrollTop = listTop.current
-  })
   // The results from their top: on the list as it was when the search began, or on the new one their
   // first rows come in (which the virtualizer would scroll to where the whole list was).
+  const wasSearching = useRef(searching)
   const resultsTopOf = useRef<HTMLDivElement | null>(null)
   useLayoutEffect(() => {
-    if (!searching) {
-      resultsTopOf.current = null
-      return
-    }
     const list = scrollRef.current
-    if (!list || resultsTopOf.current === list) return
+    if (searching !== wasSearching.current) {
+      wasSearching.current = searching
+      resultsTopOf.current = null
+      if (!searching && list) list.scrollTop = listTop.current
+    }
+    if (!searching || !list || resultsTopOf.current === list) return
     resultsTopOf.current = list
     virtualizer.scrollToOffset(0)
   })
