@@ -24,14 +24,20 @@ export function takeCodeFromLocation(loc: Location, history: History): string | 
  * every same-origin fetch. A failed trade is not fatal: a cookie from an earlier visit may still hold.
  */
 export function startSession(baseUrl: string, code: string, fetchImpl: typeof fetch = fetch): Promise<void> {
-  return fetchImpl(new URL(SESSION_PATH, baseUrl), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ code }),
-    credentials: 'same-origin'
-  }).then(
-    (res) => void res.body?.cancel(),
-    () => undefined
+  return (
+    fetchImpl(new URL(SESSION_PATH, baseUrl), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code }),
+      credentials: 'same-origin'
+    })
+      // The answer is read to its end (a few bytes): a cancelled body shows in the page's network
+      // log as a failed request.
+      .then((res) => res.arrayBuffer())
+      .then(
+        () => undefined,
+        () => undefined
+      )
   )
 }
 
