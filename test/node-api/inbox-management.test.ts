@@ -100,13 +100,16 @@ describe('all_inboxes_paginated', () => {
     expect(seen.filter((id) => !moved.has(id))).toEqual(expected)
   })
 
-  it('continues after a page whose last inbox was removed in between', async () => {
+  it('refuses an offset whose inbox was removed since its page was served (it names no inbox); the row before it continues the walk', async () => {
     const jobs: string[] = []
     for (let i = 0; i < 6; i++) jobs.push(await createJob(node, 'gpt'))
     const first = await page({ limit: '3' })
     const last = first.inboxes[2]!.inbox_id
     expect((await node.post('/v2/remove_job', { job_id: last.split('::')[1] })).status).toBe(200)
-    const second = await page({ limit: '3', offset: last })
+    const refused = await node.get('/v2/all_inboxes_paginated', { limit: '3', offset: last })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatchObject({ code: 400, message: `offset: no inbox '${last}'` })
+    const second = await page({ limit: '3', offset: first.inboxes[1]!.inbox_id })
     expect(second.inboxes.map((i) => i.inbox_id)).toEqual([jobs[2], jobs[1], jobs[0]].map((j) => inboxOf(j!)))
   })
 

@@ -29,7 +29,8 @@ export function inboxManagementHandlers(ctx: NodeContext): HandlerGroup<InboxMan
   /**
    * Where each page served lately ended. The next page continues after the last inbox as the
    * client saw it, so an inbox that moved to the top in between (a new message) does not send
-   * the client back to the start, and one removed in between does not break the walk.
+   * the client back to the start. One removed in between names no inbox: 400, as the contract
+   * says (the window then continues after the last row it has that still exists).
    */
   const served = new Map<string, ListPosition>()
   const remember = (id: string, position: ListPosition) => {
@@ -65,8 +66,9 @@ export function inboxManagementHandlers(ctx: NodeContext): HandlerGroup<InboxMan
       if (query.offset !== undefined && query.position !== undefined) throw badRequest('position: give offset or position, not both')
       let after: ListPosition | undefined
       if (query.offset !== undefined) {
-        after = served.get(query.offset) ?? store.inboxes.position(query.offset)
-        if (!after) throw badRequest(`offset: no inbox '${query.offset}'`)
+        const now = store.inboxes.position(query.offset)
+        if (!now) throw badRequest(`offset: no inbox '${query.offset}'`)
+        after = served.get(query.offset) ?? now
       }
       const rows =
         query.position !== undefined
