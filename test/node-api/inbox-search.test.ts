@@ -40,6 +40,23 @@ describe('search_inboxes', () => {
     expect(ids(await search(node, 'lease AND'))).toEqual([])
   })
 
+  it('ignores the accents of every script, not only of Latin letters (Greek, Cyrillic, Vietnamese), and the case', async () => {
+    const greek = await createJob(node, 'gpt')
+    const russian = await createJob(node, 'gpt')
+    const viet = await createJob(node, 'gpt')
+    await say(greek, 'Ταξίδι στην Ελλάδα τον Μάιο')
+    await rename(russian, 'Ёлка и подарки')
+    await say(viet, 'Tiếng Việt có dấu')
+    expect(ids(await search(node, 'ελλαδα'))).toEqual([inboxOf(greek)])
+    expect(ids(await search(node, 'ΤΑΞΙΔΙ ελλ'))).toEqual([inboxOf(greek)])
+    expect(ids(await search(node, 'Ελλάδα μαϊο'))).toEqual([inboxOf(greek)])
+    expect(ids(await search(node, 'елка'))).toEqual([inboxOf(russian)])
+    expect(ids(await search(node, 'ЁЛК подар'))).toEqual([inboxOf(russian)])
+    expect(ids(await search(node, 'tieng viet co dau'))).toEqual([inboxOf(viet)])
+    // The snippet is the stored text, accents and all.
+    expect((await search(node, 'ελλαδα'))[0]!.snippet).toBe('Ταξίδι στην Ελλάδα τον Μάιο')
+  })
+
   it('answers each inbox once with a snippet of the matching text (at most 200 characters), best match first', async () => {
     const a = await createJob(node, 'gpt')
     const b = await createJob(node, 'gpt')
@@ -115,7 +132,7 @@ describe('search_inboxes', () => {
  * removals, search answers exactly what a plain scan of a model of the data answers.
  */
 describe('search index kept in step (property)', () => {
-  const WORDS = ['alpha', 'alpine', 'beta', 'bêta', 'gamma', 'Gämma', 'delta', 'zeta']
+  const WORDS = ['alpha', 'alpine', 'beta', 'bêta', 'gamma', 'Gämma', 'delta', 'zeta', 'Ελλάδα', 'ελλαδικός', 'ёлка', 'Елка']
   const text = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((w) => w.join(' '))
   const op = fc.oneof(
     fc.record({ kind: fc.constant('create' as const), hidden: fc.boolean() }),
@@ -132,7 +149,7 @@ describe('search index kept in step (property)', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(op, { minLength: 1, maxLength: 25 }),
-        fc.constantFrom('alp', 'beta', 'gam delta', 'zeta alpha', 'b'),
+        fc.constantFrom('alp', 'beta', 'gam delta', 'zeta alpha', 'b', 'ελλαδ', 'ΕΛΛΆΔΑ', 'ёлка zeta', 'ел'),
         async (ops, q) => {
           const t = tempDir()
           const node = startTestNode(t.dir)

@@ -7,6 +7,7 @@ import { DB_FILE_NAME } from '../../src/main/store'
 import { messageRole, type MessageRole, type RoleBearingMessage } from '../../src/shared/message-role'
 import { fullScope, provider } from '../support/fixtures'
 import { startTestNode, tempDir } from '../support/node'
+import { storedMessageJson } from '../../bench/seed'
 
 let dir: string
 let cleanup: () => void
@@ -221,4 +222,64 @@ it('all_inboxes reads the activity index, with no per-inbox subquery', () => {
   expect(details).not.toMatch(/TEMP B-TREE/)
   expect(details).not.toMatch(/CORRELATED/)
   db.close()
+})
+
+it('a version-9 database gets its search index built again with the accents of every script taken off; it stays in step afterwards', async () => {
+  const file = join(dir, DB_FILE_NAME)
+  const v9 = openDb(file, { migrations: MIGRATIONS.slice(0, 9) })
+  const p = provider('gpt')
+  v9.prepare(`INSERT INTO providers (id, provider_json, agent_json, api_key, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?)`).run(
+    'gpt',
+    JSON.stringify(p),
+    JSON.stringify({ full_identity_name: p.full_identity_name, id: 'gpt', model: p.model }),
+    '2024-01-01T00:00:00.000Z',
+    '2024-01-01T00:00:00.000Z'
+  )
+  const inboxes: string[] = []
+  for (const [i, name, content] of [
+    [0, 'Ёлка', 'Ταξίδι στην Ελλάδα'],
+    [1, 'Plain name', 'café au lait']
+  ] as const) {
+    const jobId = `jobid_${i}`
+    const inbox = `job_inbox::${jobId}::false`
+    inboxes.push(inbox)
+    const ts = `2024-01-02T00:00:0${i}.000Z`
+    v9.prepare(`INSERT INTO jobs (id, provider_id, config_json, is_hidden, created_at) VALUES (?, 'gpt', '{}', 0, ?)`).run(jobId, ts)
+    v9.prepare(`INSERT INTO job_scopes (job_id, scope_json) VALUES (?, ?)`).run(jobId, JSON.stringify(fullScope()))
+    v9.prepare(`INSERT INTO inboxes (id, job_id, custom_name, name_is_default, datetime_created, activity) VALUES (?, ?, ?, 0, ?, ?)`).run(
+      inbox,
+      jobId,
+      name,
+      ts,
+      ts
+    )
+    const json = storedMessageJson({ inboxId: inbox, jobId, content, hash: `h${i}`, ts, parentHash: '' })
+    v9.prepare(`INSERT INTO messages (inbox_id, hash, node_timestamp, message_json, role) VALUES (?, ?, ?, ?, 'operator')`).run(
+      inbox,
+      `h${i}`,
+      ts,
+      json
+    )
+  }
+  v9.close()
+
+  const node = startTestNode(dir)
+  try {
+    expect(node.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
+    const found = async (q: string) =>
+      ((await node.get('/v2/search_inboxes', { q })).body as { inbox: { inbox_id: string } }[]).map((h) => h.inbox.inbox_id)
+    expect(await found('ελλαδα')).toEqual([inboxes[0]])
+    expect(await found('елка')).toEqual([inboxes[0]])
+    expect(await found('cafe')).toEqual([inboxes[1]])
+    // The index agrees with the texts it was built from, and follows removals and new texts.
+    const integrity = () => node.store.db.exec(`INSERT INTO inbox_search (inbox_search) VALUES ('integrity-check')`)
+    integrity()
+    expect((await node.post('/v2/remove_job', { job_id: 'jobid_0' })).status).toBe(200)
+    expect(await found('ελλαδα')).toEqual([])
+    await node.post('/v2/job_message', { job_id: 'jobid_1', content: 'Ελλάδα again' })
+    expect(await found('ελλαδα')).toEqual([inboxes[1]])
+    integrity()
+  } finally {
+    await node.close()
+  }
 })

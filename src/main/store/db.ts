@@ -5,6 +5,7 @@ import * as sqliteVec from 'sqlite-vec'
 import { makePrivateFile, NO_FOLLOW, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, SymlinkRefusedError } from '../private-files'
 import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations'
 import { keepPlans } from './stable-plans'
+import { SEARCH_FOLD_SQL, searchFold } from './search-fold'
 
 export type Db = Database.Database
 
@@ -41,6 +42,8 @@ export function openDb(file: string, options: OpenDbOptions = {}): Db {
     db.pragma('busy_timeout = 5000')
     // all_inboxes reads every inbox's stored JSON: keep up to 64 MiB of pages warm (default 2 MiB).
     db.pragma('cache_size = -65536')
+    // The inbox search index's triggers call it on every write of a message or an inbox name.
+    db.function(SEARCH_FOLD_SQL, { deterministic: true }, (text: unknown) => (typeof text === 'string' ? searchFold(text) : text))
     migrate(db, file, options.migrations ?? MIGRATIONS)
     return db
   } catch (err) {

@@ -1,4 +1,5 @@
 import type { Db } from './db'
+import { searchFold } from './search-fold'
 
 export interface SearchHit {
   readonly inboxId: string
@@ -11,8 +12,8 @@ export const SNIPPET_MAX = 200
 const ROUND = 500
 
 const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
-/** What the unicode61 tokenizer with remove_diacritics 2 compares: no accents, lower case. */
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+/** What the index compares: accents off (searchFold), then lower case (the unicode61 tokenizer). */
+const fold = (s: string) => searchFold(s).toLowerCase()
 
 /**
  * The FTS5 query for "every word, each as a word prefix": the words are the runs of letters,
@@ -20,7 +21,8 @@ const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCas
  * read as query syntax. Undefined when the text has no word.
  */
 export function prefixQuery(text: string): string | undefined {
-  const words = text.normalize('NFC').match(WORD)
+  // Folded as the indexed texts are (the tokenizer folds the case).
+  const words = searchFold(text).match(WORD)
   if (!words) return undefined
   return [...new Set(words)].map((w) => `"${w}"*`).join(' ')
 }
