@@ -62,6 +62,9 @@ export const InboxRow = memo(function InboxRow({ row, now, snippet, selected, ta
       onSelect(row, e)
     } else if (opensMenu(e) && actions) {
       e.preventDefault()
+      // The menu is made open during this keydown: Mantine's Menu, whose listener for keys outside it
+      // is added then, would see the same keydown reach the document and close the menu at once.
+      e.stopPropagation()
       setMenu({ open: true, from: 'row' })
     }
   }
