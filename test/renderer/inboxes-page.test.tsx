@@ -245,6 +245,65 @@ describe('the row menu from the keyboard', () => {
   })
 })
 
+describe('leaving a search', () => {
+  it('Escape in the field clears the search (the whole list back), and the focus stays in the field; not while an input method composes', async () => {
+    renderPage()
+    const search = await screen.findByRole('textbox', { name: 'Search inboxes' })
+    await screen.findByRole('checkbox', { name: 'Select Alpha plans' })
+    act(() => search.focus())
+    fireEvent.change(search, { target: { value: 'Bravo' } })
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Alpha plans' })).toBeNull())
+    fireEvent.keyDown(search, { key: 'Escape', isComposing: true })
+    expect((search as HTMLInputElement).value).toBe('Bravo')
+    fireEvent.keyDown(search, { key: 'Escape' })
+    expect((search as HTMLInputElement).value).toBe('')
+    await screen.findByRole('checkbox', { name: 'Select Alpha plans' })
+    expect(document.activeElement).toBe(search)
+  })
+
+  it('the clear button leaves the focus in the field (the button goes with the search)', async () => {
+    renderPage()
+    const search = await screen.findByRole('textbox', { name: 'Search inboxes' })
+    fireEvent.change(search, { target: { value: 'Bravo' } })
+    const clear = await screen.findByRole('button', { name: 'Clear search' })
+    act(() => clear.focus())
+    fireEvent.click(clear)
+    expect((search as HTMLInputElement).value).toBe('')
+    await screen.findByRole('checkbox', { name: 'Select Alpha plans' })
+    expect(document.activeElement).toBe(search)
+  })
+
+  it('a selection is of the rows shown: another search, or none, starts a new one (the bar never counts rows out of sight)', async () => {
+    renderPage()
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Alpha plans' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Delta design' }))
+    expect(screen.getByTestId('bulk-bar').textContent).toContain('2 selected')
+    const search = screen.getByRole('textbox', { name: 'Search inboxes' })
+    fireEvent.change(search, { target: { value: 'Bravo' } })
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Bravo budget' }))
+    await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('1 selected'))
+    fireEvent.click(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 1' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Delete “Bravo budget”?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(async () => expect(await storedNames()).toEqual(['Alpha plans', 'Charlie contract', 'Delta design']))
+  })
+})
+
+describe('bulk Hide while hidden inboxes are shown', () => {
+  it('the rows stay (marked hidden) and the focus goes back to the row selected last, not to the page', async () => {
+    useInboxFilters.setState({ search: '', showHidden: true })
+    renderPage()
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Alpha plans' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Delta design' }))
+    const hide = within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Hide 2' })
+    act(() => hide.focus())
+    fireEvent.click(hide)
+    await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull())
+    await waitFor(() => expect(screen.getAllByTestId('hidden-marker')).toHaveLength(2))
+    await expectFocusOnRow('Delta design')
+  })
+})
+
 describe('what the search says about its results', () => {
   it('never says nothing matches a query whose results have not come yet', async () => {
     renderPage()

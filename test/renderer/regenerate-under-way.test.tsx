@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query'
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { connectEvents } from '../../src/renderer/src/api/events'
 import type { Transport } from '../../src/renderer/src/api/transport'
@@ -175,4 +175,22 @@ it('a Regenerate whose answer is stored after the operator left the conversation
   view()
   await screen.findByText('Second answer.', {}, { timeout: 5000 })
   expect(regenerateButton().getAttribute('aria-disabled')).toBeNull()
+})
+
+it('the answers’ ‹ n/m › buttons: at either end the focus goes to the other button, not to the page (the one pressed is disabled there)', async () => {
+  await answeredConversation((route) => ({ kind: 'ipc', request: route, onEvent: (listener) => node.ctx.bus.subscribe(listener) }))
+  fake.behaviour = { type: 'reply', chunks: ['Second answer.'] }
+  fireEvent.click(regenerateButton())
+  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('2/2'))
+  const earlier = screen.getByRole('button', { name: 'Earlier answer' })
+  const later = screen.getByRole('button', { name: 'Later answer' })
+  act(() => earlier.focus())
+  fireEvent.click(earlier)
+  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('1/2'))
+  expect(screen.getByText('First answer.')).toBeTruthy()
+  expect(earlier.hasAttribute('disabled')).toBe(true)
+  expect(document.activeElement).toBe(later)
+  fireEvent.click(later)
+  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('2/2'))
+  expect(document.activeElement).toBe(earlier)
 })

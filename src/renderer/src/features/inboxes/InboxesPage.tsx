@@ -392,6 +392,9 @@ export function InboxesPage() {
   const listTop = useRef(0)
   const typeSearch = (value: string) => {
     if (!searching && value.trim()) listTop.current = scrollRef.current?.scrollTop ?? 0
+    // A selection is of the rows shown: another search (or none) shows others, and the bar would
+    // count, and Delete remove, inboxes the operator no longer sees.
+    if (value.trim() !== search.trim()) setSelected((prev) => (prev.size ? new Map() : prev))
     setSearch(value)
   }
   // The results from their top: on the list as it was when the search began, or on the new one their
@@ -442,13 +445,30 @@ export function InboxesPage() {
           value={search}
           onChange={(e) => typeSearch(e.currentTarget.value)}
           onKeyDown={(e) => {
-            // While an input method composes, the arrows pick among its candidates.
-            if (e.key === 'ArrowDown' && count && !e.nativeEvent.isComposing) {
+            // While an input method composes, the arrows pick among its candidates (and Escape cancels it).
+            if (e.nativeEvent.isComposing) return
+            if (e.key === 'ArrowDown' && count) {
               e.preventDefault()
               focusRow(0)
+            } else if (e.key === 'Escape' && search) {
+              // Escape clears the search: the list is back where it was, the focus stays here.
+              e.preventDefault()
+              typeSearch('')
             }
           }}
-          rightSection={search ? <CloseButton aria-label="Clear search" onClick={() => typeSearch('')} /> : null}
+          rightSection={
+            search ? (
+              <CloseButton
+                aria-label="Clear search"
+                title="Clear search (Escape)"
+                onClick={() => {
+                  typeSearch('')
+                  // The button goes with the search: the focus stays in the field, not on the page.
+                  searchRef.current?.focus()
+                }}
+              />
+            ) : null
+          }
         />
         <Switch label="Show hidden" checked={showHidden} onChange={(e) => setShowHidden(e.currentTarget.checked)} />
       </Group>
@@ -508,7 +528,14 @@ export function InboxesPage() {
                 {chosen.length} selected
               </Text>
               {toHide.length > 0 && (
-                <Button size="xs" variant="default" onClick={() => void listActions.setHidden(toHide, true).then(clearSelection)}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  // Hidden ones shown, the rows stay (marked): the focus goes back to them with the bar.
+                  onClick={() =>
+                    void listActions.setHidden(toHide, true).then(() => (showHiddenRef.current ? leaveBar() : clearSelection()))
+                  }
+                >
                   Hide {toHide.length}
                 </Button>
               )}

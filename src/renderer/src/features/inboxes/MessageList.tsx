@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Paper, Text } from '@mantine/core'
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconFileText, IconRefresh } from '@tabler/icons-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { memo, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message-role'
 import { AnswerSourceSchema, type AnswerSource } from '../../../../shared/contract/vector-fs'
@@ -205,6 +205,20 @@ function Answers({ answers, actions, answering }: { answers: readonly LastMessag
   const index = picked !== null && picked.of === answers.length ? picked.at : answers.length - 1
   const shown = answers[index]!
   const hash = shown.node_api_data.node_message_hash
+  const earlier = useRef<HTMLButtonElement>(null)
+  const later = useRef<HTMLButtonElement>(null)
+  // At either end its button is disabled, which drops the focus to the page: it goes to the other
+  // one, once that is enabled (it was disabled at the other end).
+  const focusNext = useRef<RefObject<HTMLButtonElement | null> | null>(null)
+  const pick = (at: number) => {
+    setPicked({ at, of: answers.length })
+    if (at === 0 && earlier.current === document.activeElement) focusNext.current = later
+    else if (at === answers.length - 1 && later.current === document.activeElement) focusNext.current = earlier
+  }
+  useLayoutEffect(() => {
+    focusNext.current?.current?.focus()
+    focusNext.current = null
+  })
   // An answer the operator watched being written stays whole (the preview is for answers read from history).
   const whole = useWatched({ inbox: shown.inbox, hash, parent: shown.job_message.parent })
   const nav =
@@ -213,9 +227,10 @@ function Answers({ answers, actions, answering }: { answers: readonly LastMessag
         <ActionIcon
           size="sm"
           variant="subtle"
+          ref={earlier}
           aria-label="Earlier answer"
           disabled={index === 0}
-          onClick={() => setPicked({ at: index - 1, of: answers.length })}
+          onClick={() => pick(index - 1)}
         >
           <IconChevronLeft size={14} />
         </ActionIcon>
@@ -225,9 +240,10 @@ function Answers({ answers, actions, answering }: { answers: readonly LastMessag
         <ActionIcon
           size="sm"
           variant="subtle"
+          ref={later}
           aria-label="Later answer"
           disabled={index === answers.length - 1}
-          onClick={() => setPicked({ at: index + 1, of: answers.length })}
+          onClick={() => pick(index + 1)}
         >
           <IconChevronRight size={14} />
         </ActionIcon>
