@@ -523,7 +523,9 @@ export function InboxesPage() {
                 : `${inboxCount(total)}${pinnedTotal ? `, ${pinnedTotal} pinned` : ''}`}
           </Text>
           {chosen.length > 0 && (
-            <Group ref={barRef} gap="xs" justify="flex-end" data-testid="bulk-bar" style={{ minWidth: 0 }}>
+            // One line at every width (it wrapped between about 770 and 890 px, and the rows moved down
+            // under the pointer): the count beside it gives way (truncated) instead.
+            <Group ref={barRef} gap="xs" justify="flex-end" wrap="nowrap" data-testid="bulk-bar" style={{ flexShrink: 0 }}>
               <Text size="sm" fw={600}>
                 {chosen.length} selected
               </Text>
