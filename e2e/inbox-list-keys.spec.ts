@@ -104,3 +104,24 @@ test('the inbox list is one Tab stop: arrows, Home and End move, Space selects, 
   await expect(page.getByTestId('inbox-title')).toHaveText(names[3]!)
   expect(await focusedName(page)).not.toBe('body')
 })
+
+test('a focused row removed or hidden by another client: the focus goes to the row now in its place, not to the page', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  const ids = await seedJobs(node, 'gpt', 4, 1)
+  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, `Chat ${i + 1}`)
+  await page.goto(node.uiUrl)
+  const list = new InboxListPage(page)
+  await expect(list.rows()).toHaveCount(4)
+  // Chat 4 … Chat 1, newest first: the focus on Chat 3.
+  await page.locator('[data-index="1"] a').focus()
+  await node.api('POST', '/v2/remove_job', { job_id: ids[2] })
+  await expect(list.rows()).toHaveCount(3)
+  await expect.poll(() => focusedName(page)).toBe('Chat 2')
+  await node.api('POST', '/v2/update_job_hidden', { job_id: ids[1], is_hidden: true })
+  await expect(list.rows()).toHaveCount(2)
+  await expect.poll(() => focusedName(page)).toBe('Chat 1')
+  expect(await inList(page)).toBe(true)
+})

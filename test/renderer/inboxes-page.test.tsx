@@ -245,6 +245,21 @@ describe('the row menu from the keyboard', () => {
   })
 })
 
+describe('a focused row taken away by another client', () => {
+  it('removed or hidden elsewhere: the focus goes to the row now in its place, not to the page', async () => {
+    renderPage()
+    await screen.findByRole('checkbox', { name: 'Select Charlie contract' })
+    const row = (name: string) => screen.getAllByTestId('inbox-row').find((r) => r.textContent?.includes(name))!
+    act(() => row('Charlie contract').focus())
+    await node.post('/v2/remove_job', { job_id: jobIds[2] })
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Charlie contract' })).toBeNull())
+    await expectFocusOnRow('Bravo budget')
+    await node.post('/v2/update_job_hidden', { job_id: jobIds[1], is_hidden: true })
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Bravo budget' })).toBeNull())
+    await expectFocusOnRow('Alpha plans')
+  })
+})
+
 describe('leaving a search', () => {
   it('Escape in the field clears the search (the whole list back), and the focus stays in the field; not while an input method composes', async () => {
     renderPage()

@@ -342,6 +342,16 @@ export function InboxesPage() {
   // The selection cleared from the bar (Clear selection, Unhide): the bar goes with the focus it held,
   // which goes back to the row selected last (rows hidden or deleted are refocused above, once gone).
   const barRef = useRef<HTMLDivElement>(null)
+  // A focused row taken away by another client (removed, or hidden while hidden ones are not shown)
+  // leaves the focus on the page: it goes to the row now in its place (the Tab stop follows it there).
+  const lastFocused = useRef<Element | null>(null)
+  useLayoutEffect(() => {
+    const el = lastFocused.current
+    if (!el || el.isConnected || refocus.current || count === 0) return
+    lastFocused.current = null
+    const at = document.activeElement
+    if (!at || at === document.body) focusRow(tabStop)
+  })
   const leaveBar = () => {
     const fromBar = !!barRef.current?.contains(document.activeElement)
     clearSelection()
@@ -563,7 +573,10 @@ export function InboxesPage() {
             style={{ flex: 1, minHeight: 0, overflow: 'auto' }}
             data-testid="inbox-scroll"
             onKeyDown={onListKey}
-            onFocus={onFocus}
+            onFocus={(e) => {
+              lastFocused.current = e.target
+              onFocus(e)
+            }}
           >
             <div role="list" aria-label="Inboxes" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {items.map((item) => {
