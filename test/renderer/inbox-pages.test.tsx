@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query'
-import { cleanup, screen } from '@testing-library/react'
+import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient, type Client } from '../../src/renderer/src/api/client'
 import { connectEvents } from '../../src/renderer/src/api/events'
@@ -296,10 +296,15 @@ describe('the open inbox', () => {
     await node.post('/v2/job_message', { job_id: jobId, content: 'A question' })
     renderWithApp(<InboxView inboxId={inboxOf(jobId!)} />, undefined, { queryClient: qc, client })
     expect((await screen.findAllByText('A question')).length).toBeGreaterThan(0)
+    const box = screen.getByRole('textbox', { name: 'Message' })
+    act(() => box.focus())
     const before = requests.length
     await node.post('/v2/remove_job', { job_id: jobId })
     expect(await screen.findByText('This conversation was deleted')).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Back to the inboxes' }).getAttribute('href')).toBe('#/inboxes')
+    const back = screen.getByRole('link', { name: 'Back to the inboxes' })
+    expect(back.getAttribute('href')).toBe('#/inboxes')
+    // The message box went with the conversation: the focus is on the way back, not on the page.
+    await waitFor(() => expect(document.activeElement).toBe(back))
     // Nothing of it is asked for again (its messages read again were a 404, a failed request in the window).
     await new Promise((r) => setTimeout(r, 200))
     expect(requests.slice(before).filter((path) => path !== '/v2/all_inboxes_paginated')).toEqual([])

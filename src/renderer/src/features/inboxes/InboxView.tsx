@@ -9,6 +9,7 @@ import { keys, loadedMessages, mergeMessagePages, useInbox, useMessages, useRout
 import { isAnswer } from '../../../../shared/message-role'
 import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswered } from '../../api/events'
+import { focusWhenLost } from '../../app/focus-when-lost'
 import { hrefOf } from '../../app/router'
 import { useAnswerPauses } from '../../stores/answer-pauses'
 import { useRegenerations } from '../../stores/regenerations'
@@ -95,13 +96,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
     </Group>
   )
   const back = <Anchor href={hrefOf({ name: 'inboxes' })}>Back to the inboxes</Anchor>
-  if (inbox === null) {
-    return notice(
-      <Alert color="yellow" title="This conversation was deleted">
-        It no longer exists on the node. {back}
-      </Alert>
-    )
-  }
+  if (inbox === null) return notice(<Deleted />)
   if (current.isError && !(current.error instanceof ApiFailure && current.error.status === 404)) {
     return notice(
       <Alert color="red" title="The inbox could not be loaded">
@@ -220,4 +215,21 @@ function awaitAnswer(inboxId: string, parent: string, replaced: readonly string[
   if (current && !isAnswered(messages, current.parent, current.replaced)) return
   streaming.clear(inboxId)
   streaming.append(inboxId, parent, '', replaced)
+}
+
+/**
+ * Removed while open (here or elsewhere): the focus, left on the page as the conversation went (its
+ * message box, a button), goes to the way back; the conversation list beside it is a click away.
+ */
+function Deleted() {
+  const link = useRef<HTMLAnchorElement>(null)
+  useEffect(() => focusWhenLost(() => link.current), [])
+  return (
+    <Alert color="yellow" title="This conversation was deleted">
+      It no longer exists on the node.{' '}
+      <Anchor ref={link} href={hrefOf({ name: 'inboxes' })}>
+        Back to the inboxes
+      </Anchor>
+    </Alert>
+  )
 }
