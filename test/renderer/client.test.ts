@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ApiFailure, createClient, errorText, fieldPathsOf } from '../../src/renderer/src/api/client'
+import { QueryClient } from '@tanstack/react-query'
+import { ApiFailure, createClient, errorText, fieldPathsOf, retryOnce } from '../../src/renderer/src/api/client'
 
 describe('client errors', () => {
   it('people read messages without field paths; forms get the paths', () => {
@@ -60,5 +61,38 @@ describe('client requests', () => {
     })
     const err = (await client.call('health_check').catch((e: unknown) => e)) as ApiFailure
     expect([err.status, err.error, err.message, err.fieldPaths]).toEqual([409, 'Conflict', 'llm_provider_id: used by 2 jobs', []])
+  })
+})
+
+describe('retryOnce (the window queries’ retry policy)', () => {
+  const countingClient = (status: number) => {
+    let calls = 0
+    const client = createClient({
+      kind: 'ipc',
+      request: () => {
+        calls++
+        return Promise.resolve({ status, body: { code: status, error: 'x', message: `inbox_name: answered ${status}` } })
+      },
+      onEvent: () => () => {}
+    })
+    return { client, calls: () => calls }
+  }
+  const ask = async (status: number) => {
+    const { client, calls } = countingClient(status)
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: retryOnce, retryDelay: 0 } } })
+    await expect(
+      qc.fetchQuery({ queryKey: ['x'], queryFn: () => client.call('get_inbox', { query: { inbox_name: 'job_inbox::nope::false' } }) })
+    ).rejects.toMatchObject({ status })
+    qc.clear()
+    return calls()
+  }
+
+  it('a request the node calls wrong or naming nothing (400, 404, 413) is not asked again; a failure of the node is, once', async () => {
+    expect(await ask(404)).toBe(1)
+    expect(await ask(400)).toBe(1)
+    expect(await ask(413)).toBe(1)
+    expect(await ask(503)).toBe(2)
+    expect(await ask(500)).toBe(2)
+    expect(await ask(429)).toBe(2)
   })
 })

@@ -6,7 +6,7 @@ import { ModalsProvider } from '@mantine/modals'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createClient } from './api/client'
+import { createClient, retryOnce } from './api/client'
 import { ClientProvider } from './api/client-context'
 import { connectEvents } from './api/events'
 import { firstScreenLists, inboxPagesQuery } from './api/inbox-pages'
@@ -19,7 +19,7 @@ import { DeferredNotifications } from './app/deferred-notifications'
 const transport = pickTransport()
 const client = createClient(transport)
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 5_000 } }
+  defaultOptions: { queries: { retry: retryOnce, refetchOnWindowFocus: false, staleTime: 5_000 } }
 })
 connectEvents(transport, queryClient)
 // The list is the first screen (and beside every conversation): main.tsx has usually sent its first

@@ -21,6 +21,14 @@ export class ApiFailure extends Error {
 }
 
 /**
+ * The window's queries try once more after a failure, unless the node answered that the request is
+ * wrong or names nothing (4xx but a time-out or too many requests): asked again, it would answer the
+ * same, and an unknown inbox's notice came a second later, after four failed requests instead of two.
+ */
+export const retryOnce = (failures: number, err: unknown): boolean =>
+  failures < 1 && !(err instanceof ApiFailure && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429)
+
+/**
  * An error as a person reads it: the server's message without the leading field paths, which
  * are for marking form fields ("llm_provider_id: LLM provider 'x' is used by 2 jobs" -> "LLM ...").
  */
