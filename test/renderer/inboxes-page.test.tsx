@@ -260,6 +260,27 @@ describe('a focused row taken away by another client', () => {
   })
 })
 
+describe('rename from the row menu', () => {
+  it('a name over 200 characters is said at once and not sent (an emoji counts as one); a name the node takes renames', async () => {
+    renderPage()
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Charlie contract' }))
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Rename' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Rename “Charlie contract”' })
+    const field = within(dialog).getByRole('textbox', { name: 'Name' })
+    const rename = within(dialog).getByRole('button', { name: 'Rename' })
+    const before = sent.length
+    fireEvent.change(field, { target: { value: 'x'.repeat(201) } })
+    expect(within(dialog).getByText('Enter a name of 1 to 200 characters.')).toBeTruthy()
+    expect(rename.hasAttribute('disabled')).toBe(true)
+    fireEvent.submit(field.closest('form')!)
+    expect(sent.slice(before).filter((r) => r.path === '/v2/update_smart_inbox_name')).toEqual([])
+    fireEvent.change(field, { target: { value: '🌍'.repeat(200) } })
+    expect(within(dialog).queryByText('Enter a name of 1 to 200 characters.')).toBeNull()
+    fireEvent.click(rename)
+    await waitFor(async () => expect(await storedNames()).toContain('🌍'.repeat(200)))
+  })
+})
+
 describe('leaving a search', () => {
   it('Escape in the field clears the search (the whole list back), and the focus stays in the field; not while an input method composes', async () => {
     renderPage()

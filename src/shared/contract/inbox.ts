@@ -4,6 +4,7 @@ import { FullIdentityNameSchema, ModelSchema } from './identity'
 import { JobConfigSchema } from './job'
 import { LastMessageSchema } from './message'
 import { JobScopeSchema } from './scope'
+import { INBOX_NAME_RULE, isInboxName } from './inbox-name-rules'
 
 /** Seed 2.5: an element of all_inboxes. */
 export const InboxSchema = z.looseObject({
@@ -26,12 +27,10 @@ export const AllInboxesQuerySchema = z.object({
   include_scope: boolParam.optional()
 })
 
-const NAME_RULE = 'Enter a name of 1 to 200 characters.'
-
 export const UpdateInboxNameRequestSchema = z.strictObject({
   inbox_name: z.string().min(1),
   // 1-200 characters: code points, so 200 emoji fit as well as 200 letters.
-  custom_name: z.string({ error: NAME_RULE }).refine((s) => s.trim() !== '' && [...s].length <= 200, { error: NAME_RULE })
+  custom_name: z.string({ error: INBOX_NAME_RULE }).refine(isInboxName, { error: INBOX_NAME_RULE })
 })
 
 export { jobIdOfInbox, jobInboxId } from './inbox-id'

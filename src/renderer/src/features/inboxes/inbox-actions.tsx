@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications'
 import { useMemo, useState } from 'react'
 import type { ExportFormat } from '../../../../shared/contract/inbox-management'
 import { jobIdOfInbox } from '../../../../shared/contract/inbox-id'
+import { INBOX_NAME_RULE, isInboxName } from '../../../../shared/contract/inbox-name-rules'
 import { ApiFailure, errorText, type Client } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { callEach, removeJobs, type EachOutcome } from './bulk-calls'
@@ -35,13 +36,17 @@ function reportEach(outcome: EachOutcome, total: number, title: string): void {
 function RenameForm({ client, row }: { client: Client; row: InboxRowData }) {
   const [name, setName] = useState(row.name)
   const [busy, setBusy] = useState(false)
+  const [refused, setRefused] = useState<string | null>(null)
+  // Said as it is typed (a name over the limit was sent, refused, and only a notice said so).
+  const tooLong = !isInboxName(name.trim()) && name.trim() !== ''
   const submit = async () => {
+    if (!isInboxName(name.trim())) return
     setBusy(true)
     try {
       await client.call('update_smart_inbox_name', { body: { inbox_name: row.inboxId, custom_name: name.trim() } })
       modals.closeAll()
     } catch (err) {
-      failed('Not renamed')(err)
+      setRefused(`Not renamed: ${errorText(err)}`)
       setBusy(false)
     }
   }
@@ -52,12 +57,21 @@ function RenameForm({ client, row }: { client: Client; row: InboxRowData }) {
         void submit()
       }}
     >
-      <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
+      <TextInput
+        label="Name"
+        value={name}
+        onChange={(e) => {
+          setName(e.currentTarget.value)
+          setRefused(null)
+        }}
+        error={tooLong ? INBOX_NAME_RULE : refused}
+        data-autofocus
+      />
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={() => modals.closeAll()}>
           Cancel
         </Button>
-        <Button type="submit" loading={busy} disabled={!name.trim()}>
+        <Button type="submit" loading={busy} disabled={!isInboxName(name.trim())}>
           Rename
         </Button>
       </Group>
