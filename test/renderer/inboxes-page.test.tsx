@@ -150,6 +150,16 @@ describe('Shift-click selects a range', () => {
     expect(screen.getByTestId('bulk-bar').textContent).toContain('3 selected')
   })
 
+  it('Shift-click on a row itself (not its box) selects the range too, instead of opening the inbox in a new window', async () => {
+    renderPage()
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Delta design' }))
+    const link = screen.getAllByTestId('inbox-row').find((r) => r.textContent?.includes('Bravo budget'))!
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, shiftKey: true })
+    act(() => void link.dispatchEvent(click))
+    expect(click.defaultPrevented).toBe(true)
+    await waitFor(() => expect(checkedNames()).toEqual(['Delta design', 'Charlie contract', 'Bravo budget']))
+  })
+
   it('wherever events from another client have moved those inboxes meanwhile', async () => {
     renderPage()
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Charlie contract' }))

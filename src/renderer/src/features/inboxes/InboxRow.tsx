@@ -87,6 +87,12 @@ export const InboxRow = memo(function InboxRow({ row, now, snippet, selected, ta
         data-testid="inbox-row"
         tabIndex={tabStop ? 0 : -1}
         onKeyDown={onKeyDown}
+        onClick={(e) => {
+          // Shift-click on the row extends the selection, as on its box (a browser would open the link in a new window).
+          if (!e.shiftKey || !onSelect) return
+          e.preventDefault()
+          onSelect(row, e)
+        }}
         aria-keyshortcuts={[onSelect && 'Space Shift+Space', actions && 'Shift+F10'].filter(Boolean).join(' ') || undefined}
       >
         <span className={classes.top}>
