@@ -101,7 +101,14 @@ export const InboxRow = memo(function InboxRow({ row, now, snippet, selected, ta
             <span className={classes.name}>{row.name}</span>
             {selected && <span className={classes.visuallyHidden}>, selected</span>}
             {row.isHidden && (
-              <Badge size="xs" color="gray" variant="outline" leftSection={<IconEyeOff size={10} />} data-testid="hidden-marker">
+              <Badge
+                size="xs"
+                color="gray"
+                variant="outline"
+                className={classes.badge}
+                leftSection={<IconEyeOff size={10} />}
+                data-testid="hidden-marker"
+              >
                 Hidden
               </Badge>
             )}
