@@ -51,6 +51,9 @@ let sent: { path: string; query?: Record<string, string | undefined> }[] = []
 /** Event streams the window opened (each is a connection of its own over HTTP): connectEvents' one. */
 let eventStreams = 0
 
+/** While set, the node's answers to removals come this much later than their events (as they may over HTTP). */
+let removalAnswerDelayMs = 0
+
 /** While set, pages read in order wait for it (a slow node), so the test sees the list before they come. */
 let pagesInOrderHeld: Promise<void> | undefined
 
@@ -74,6 +77,11 @@ function renderPage(ui: ReactElement = <InboxesPage />) {
     request: async (req) => {
       sent.push({ path: req.path, query: req.query })
       if (pagesInOrderHeld && req.path.endsWith('all_inboxes_paginated') && req.query?.position === undefined) await pagesInOrderHeld
+      if (removalAnswerDelayMs && /remove_jobs?$/.test(req.path)) {
+        const answer = await node.router.handle(req)
+        await new Promise((r) => setTimeout(r, removalAnswerDelayMs))
+        return answer
+      }
       return node.router.handle(req)
     },
     onEvent: (listener) => {
@@ -185,6 +193,23 @@ describe('the focus after a delete', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Charlie contract' })).toBeNull())
     await expectFocusOnRow('Bravo budget')
+  })
+
+  it('the same when the node answers after its events have taken the row out of the list', async () => {
+    removalAnswerDelayMs = 300
+    try {
+      renderPage()
+      fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Charlie contract' }))
+      const button = within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 1' })
+      button.focus()
+      fireEvent.click(button)
+      const dialog = await screen.findByRole('dialog', { name: 'Delete “Charlie contract”?' })
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+      await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Charlie contract' })).toBeNull())
+      await expectFocusOnRow('Bravo budget')
+    } finally {
+      removalAnswerDelayMs = 0
+    }
   })
 
   it('hidden from its row menu (hidden ones not shown), the focus goes to the row in its place as well', async () => {

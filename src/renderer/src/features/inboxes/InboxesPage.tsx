@@ -299,14 +299,18 @@ export function InboxesPage() {
         const at = rows.reduce((min, r) => Math.min(min, places.get(r.inboxId) ?? Infinity), Infinity)
         refocus.current = { index: Number.isFinite(at) ? at : 0, gone: new Set(rows.map((r) => r.inboxId)) }
       },
-      remove: (rows, onDone) =>
+      remove: (rows, onDone) => {
+        // Where they are as the delete is asked for: by the time the node has answered, its events
+        // may have taken them out of the list (the focus went to the first row then).
+        const asked = shownRef.current!.placesOf()
         actions.remove(rows, () => {
           const gone = new Set(rows.map((r) => r.inboxId))
           const places = shownRef.current!.placesOf()
-          const at = [...gone].reduce((min, id) => Math.min(min, places.get(id) ?? Infinity), Infinity)
+          const at = [...gone].reduce((min, id) => Math.min(min, places.get(id) ?? asked.get(id) ?? Infinity), Infinity)
           refocus.current = { index: Number.isFinite(at) ? at : 0, gone }
           onDone?.()
         })
+      }
     }),
     [actions]
   )
