@@ -535,6 +535,19 @@ describe('rows read by place (far past the rows read in order)', () => {
     expect(scroller.scrollTop).toBeGreaterThan(4000 * 68)
   })
 
+  it('after the last row is deleted, the focus goes to the row now last (the rows leave before the count does)', async () => {
+    await toTheEnd()
+    const [n0, n1] = [await nameOf(0), await nameOf(1)]
+    fireEvent.click(screen.getByRole('checkbox', { name: `Select ${n0}` }))
+    const button = within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 1' })
+    button.focus()
+    fireEvent.click(button)
+    const dialog = await screen.findByRole('dialog', { name: `Delete “${n0}”?` })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: `Select ${n0}` })).toBeNull())
+    await expectFocusOnRow(n1)
+  })
+
   it('a row removed elsewhere above the last one: the rest close up, the oldest stays the last row, no row is left loading', async () => {
     await toTheEnd()
     const oldest = await nameOf(0)

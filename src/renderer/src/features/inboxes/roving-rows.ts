@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, type Range, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual'
-import { useCallback, useRef, useState, type FocusEvent, type RefObject } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState, type FocusEvent, type RefObject } from 'react'
 
 /*
  * A virtual list of rows as one Tab stop (a roving tabindex), shared by the inbox list and the
@@ -111,6 +111,12 @@ export function useFocusRow(
 ): FocusRow {
   const wanted = useRef(0)
   const pendingRow = useRef<number | undefined>(undefined)
+  // The list may get shorter while a row is waited for (the rows of a delete leave before the count
+  // does): the last row then is the one meant.
+  const rows = useRef(count)
+  useLayoutEffect(() => {
+    rows.current = count
+  })
   const focusRow = (index: number, { onlyIfIdle = false } = {}) => {
     const i = Math.max(0, Math.min(count - 1, index))
     if (!onlyIfIdle) setFocusedAt(i)
@@ -120,7 +126,8 @@ export function useFocusRow(
       if (wanted.current !== mine) return true // another row was asked for since
       const active = document.activeElement
       if (onlyIfIdle && active && active !== document.body && active.isConnected) return true
-      const link = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"] a`)
+      const at = Math.max(0, Math.min(rows.current - 1, i))
+      const link = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${at}"] a`)
       if (!link) return false
       link.focus()
       return true
