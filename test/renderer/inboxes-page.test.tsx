@@ -104,6 +104,17 @@ const expectFocusOnRow = (text: string) =>
     { timeout: 2000 }
   )
 
+/** Selects the inbox named `name`, deletes it from the bulk bar (the focus on its button) and confirms; waits for its row to go. */
+async function deleteOneFromBar(name: string) {
+  fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
+  const button = within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 1' })
+  button.focus()
+  fireEvent.click(button)
+  const dialog = await screen.findByRole('dialog', { name: `Delete “${name}”?` })
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+  await waitFor(() => expect(screen.queryByRole('checkbox', { name: `Select ${name}` })).toBeNull())
+}
+
 const storedNames = async () => {
   const inboxes = (await node.get('/v2/all_inboxes', { include_scope: 'false' })).body as { custom_name: string }[]
   return inboxes.map((i) => i.custom_name).sort()
@@ -185,13 +196,7 @@ describe('the focus after a delete', () => {
   it('goes to the row that takes the deleted one’s place, not to the page’s start', async () => {
     renderPage()
     // Newest first: Delta, Charlie, Bravo, Alpha.
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Charlie contract' }))
-    const button = within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 1' })
-    button.focus()
-    fireEvent.click(button)
-    const dialog = await screen.findByRole('dialog', { name: 'Delete “Charlie contract”?' })
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
-    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Charlie contract' })).toBeNull())
+    await deleteOneFromBar('Charlie contract')
     await expectFocusOnRow('Bravo budget')
   })
 
@@ -199,13 +204,7 @@ describe('the focus after a delete', () => {
     removalAnswerDelayMs = 300
     try {
       renderPage()
-      fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Charlie contract' }))
-      const button = within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 1' })
-      button.focus()
-      fireEvent.click(button)
-      const dialog = await screen.findByRole('dialog', { name: 'Delete “Charlie contract”?' })
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
-      await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Charlie contract' })).toBeNull())
+      await deleteOneFromBar('Charlie contract')
       await expectFocusOnRow('Bravo budget')
     } finally {
       removalAnswerDelayMs = 0
@@ -524,13 +523,7 @@ describe('rows read by place (far past the rows read in order)', () => {
   it('after one of them is deleted, the focus goes to the row in its place and the list stays where it was', async () => {
     const scroller = await toTheEnd()
     const [n0, n1] = [await nameOf(0), await nameOf(1)]
-    fireEvent.click(screen.getByRole('checkbox', { name: `Select ${n1}` }))
-    const button = within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 1' })
-    button.focus()
-    fireEvent.click(button)
-    const dialog = await screen.findByRole('dialog', { name: `Delete “${n1}”?` })
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
-    await waitFor(() => expect(screen.queryByRole('checkbox', { name: `Select ${n1}` })).toBeNull())
+    await deleteOneFromBar(n1)
     await expectFocusOnRow(n0)
     expect(scroller.scrollTop).toBeGreaterThan(4000 * 68)
   })
@@ -538,13 +531,7 @@ describe('rows read by place (far past the rows read in order)', () => {
   it('after the last row is deleted, the focus goes to the row now last (the rows leave before the count does)', async () => {
     await toTheEnd()
     const [n0, n1] = [await nameOf(0), await nameOf(1)]
-    fireEvent.click(screen.getByRole('checkbox', { name: `Select ${n0}` }))
-    const button = within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 1' })
-    button.focus()
-    fireEvent.click(button)
-    const dialog = await screen.findByRole('dialog', { name: `Delete “${n0}”?` })
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
-    await waitFor(() => expect(screen.queryByRole('checkbox', { name: `Select ${n0}` })).toBeNull())
+    await deleteOneFromBar(n0)
     await expectFocusOnRow(n1)
   })
 
