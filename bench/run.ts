@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import { assembleNode } from '../src/main/embedded-node'
 import { silentLogger } from '../src/main/platform/logger'
 import { openStore } from '../src/main/store'
-import { openDb } from '../src/main/store/db'
+import { openDb, registerSqlFunctions } from '../src/main/store/db'
 import { aesFileSecretBox } from '../src/main/store/secret-box'
 import { startHttpServer } from '../src/main/transports/http'
 import { createJobBody, provider } from '../test/support/fixtures'
@@ -154,6 +154,7 @@ async function benchWrites(count: number) {
   const rawFile = join(dir, 'raw.sqlite')
   openDb(rawFile).close()
   const db = new Database(rawFile)
+  registerSqlFunctions(db) // the search index's triggers call it, as on the node's connection
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = FULL')
   db.pragma('foreign_keys = ON')

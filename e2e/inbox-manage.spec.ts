@@ -20,7 +20,6 @@ test('managing conversations: pin, hide and unhide, delete one, bulk-delete two,
     .toBe(2)
 
   const failed: string[] = []
-  // The one-time session exchange is cut short by the page's own navigation once it is done: not a failure.
   page.on('requestfailed', (r) => {
     failed.push(`${r.url()} ${r.failure()?.errorText}`)
   })

@@ -55,6 +55,13 @@ describe('search_inboxes', () => {
     expect(ids(await search(node, 'tieng viet co dau'))).toEqual([inboxOf(viet)])
     // The snippet is the stored text, accents and all.
     expect((await search(node, 'ελλαδα'))[0]!.snippet).toBe('Ταξίδι στην Ελλάδα τον Μάιο')
+    // Marks that make another letter stay: バス (bus) is not パス (pass), कम is not काम.
+    const japanese = await createJob(node, 'gpt')
+    await say(japanese, 'バス 時刻表 and काम')
+    expect(ids(await search(node, 'バス'))).toEqual([inboxOf(japanese)])
+    expect(await search(node, 'パス')).toEqual([])
+    expect(ids(await search(node, 'काम'))).toEqual([inboxOf(japanese)])
+    expect(await search(node, 'कम')).toEqual([])
   })
 
   it('answers each inbox once with a snippet of the matching text (at most 200 characters), best match first', async () => {

@@ -51,7 +51,7 @@ let sent: { path: string; query?: Record<string, string | undefined> }[] = []
 /** Event streams the window opened (each is a connection of its own over HTTP): connectEvents' one. */
 let eventStreams = 0
 
-/** While set, the node's answers to removals come this much later than their events (as they may over HTTP). */
+/** While set, the node's answers to removals and hides come this much later than their events (as they may over HTTP). */
 let removalAnswerDelayMs = 0
 
 /** While set, pages read in order wait for it (a slow node), so the test sees the list before they come. */
@@ -77,7 +77,7 @@ function renderPage(ui: ReactElement = <InboxesPage />) {
     request: async (req) => {
       sent.push({ path: req.path, query: req.query })
       if (pagesInOrderHeld && req.path.endsWith('all_inboxes_paginated') && req.query?.position === undefined) await pagesInOrderHeld
-      if (removalAnswerDelayMs && /remove_jobs?$/.test(req.path)) {
+      if (removalAnswerDelayMs && /(remove_jobs?|update_job_hidden)$/.test(req.path)) {
         const answer = await node.router.handle(req)
         await new Promise((r) => setTimeout(r, removalAnswerDelayMs))
         return answer
@@ -371,6 +371,24 @@ describe('bulk Hide while hidden inboxes are shown', () => {
     await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull())
     await waitFor(() => expect(screen.getAllByTestId('hidden-marker')).toHaveLength(2))
     await expectFocusOnRow('Delta design')
+  })
+
+  it('the same when the node answers after its events have marked them (the Hide button, focused, went first)', async () => {
+    removalAnswerDelayMs = 300
+    try {
+      useInboxFilters.setState({ search: '', showHidden: true })
+      renderPage()
+      fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Alpha plans' }))
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Select Delta design' }))
+      const hide = within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Hide 2' })
+      act(() => hide.focus())
+      fireEvent.click(hide)
+      await waitFor(() => expect(screen.getAllByTestId('hidden-marker')).toHaveLength(2))
+      await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull())
+      await expectFocusOnRow('Delta design')
+    } finally {
+      removalAnswerDelayMs = 0
+    }
   })
 })
 

@@ -5,7 +5,7 @@ import * as sqliteVec from 'sqlite-vec'
 import { makePrivateFile, NO_FOLLOW, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, SymlinkRefusedError } from '../private-files'
 import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations'
 import { keepPlans } from './stable-plans'
-import { SEARCH_FOLD_SQL, searchFold } from './search-fold'
+import { SEARCH_FOLD_SQL, searchFold } from '../../shared/search-fold'
 
 export type Db = Database.Database
 
@@ -42,14 +42,21 @@ export function openDb(file: string, options: OpenDbOptions = {}): Db {
     db.pragma('busy_timeout = 5000')
     // all_inboxes reads every inbox's stored JSON: keep up to 64 MiB of pages warm (default 2 MiB).
     db.pragma('cache_size = -65536')
-    // The inbox search index's triggers call it on every write of a message or an inbox name.
-    db.function(SEARCH_FOLD_SQL, { deterministic: true }, (text: unknown) => (typeof text === 'string' ? searchFold(text) : text))
+    registerSqlFunctions(db)
     migrate(db, file, options.migrations ?? MIGRATIONS)
     return db
   } catch (err) {
     db.close()
     throw err
   }
+}
+
+/**
+ * The functions the schema's triggers call (the inbox search index's, on every write of a message or
+ * an inbox name): every connection that writes those tables needs them, openDb's and any other.
+ */
+export function registerSqlFunctions(db: Db): void {
+  db.function(SEARCH_FOLD_SQL, { deterministic: true }, (text: unknown) => (typeof text === 'string' ? searchFold(text) : text))
 }
 
 /**

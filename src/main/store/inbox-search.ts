@@ -1,5 +1,5 @@
 import type { Db } from './db'
-import { searchFold } from './search-fold'
+import { searchFold } from '../../shared/search-fold'
 
 export interface SearchHit {
   readonly inboxId: string

@@ -356,8 +356,10 @@ export function InboxesPage() {
     const at = document.activeElement
     if (!at || at === document.body) focusRow(tabStop)
   })
-  const leaveBar = () => {
-    const fromBar = !!barRef.current?.contains(document.activeElement)
+  const barHasFocus = () => !!barRef.current?.contains(document.activeElement)
+  // `fromBar`: known as the bar's button was pressed, when the node's answer is awaited (its events,
+  // coming first, may have taken the button away with the focus already).
+  const leaveBar = (fromBar = barHasFocus()) => {
     clearSelection()
     if (!fromBar) return
     const at = anchor.current === null ? undefined : shownRef.current!.placeOf(anchor.current)
@@ -408,7 +410,10 @@ export function InboxesPage() {
     if (!searching && value.trim()) listTop.current = scrollRef.current?.scrollTop ?? 0
     // A selection is of the rows shown: another search (or none) shows others, and the bar would
     // count, and Delete remove, inboxes the operator no longer sees.
-    if (value.trim() !== search.trim()) setSelected((prev) => (prev.size ? new Map() : prev))
+    if (value.trim() !== search.trim()) {
+      setSelected((prev) => (prev.size ? new Map() : prev))
+      anchor.current = null // a Shift-click in the new rows starts from itself
+    }
     setSearch(value)
   }
   // The results from their top: on the list as it was when the search began, or on the new one their
@@ -548,22 +553,30 @@ export function InboxesPage() {
                   size="xs"
                   variant="default"
                   // Hidden ones shown, the rows stay (marked): the focus goes back to them with the bar.
-                  onClick={() =>
-                    void listActions.setHidden(toHide, true).then(() => (showHiddenRef.current ? leaveBar() : clearSelection()))
-                  }
+                  onClick={() => {
+                    const fromBar = barHasFocus()
+                    void listActions.setHidden(toHide, true).then(() => (showHiddenRef.current ? leaveBar(fromBar) : clearSelection()))
+                  }}
                 >
                   Hide {toHide.length}
                 </Button>
               )}
               {toUnhide.length > 0 && (
-                <Button size="xs" variant="default" onClick={() => void actions.setHidden(toUnhide, false).then(leaveBar)}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => {
+                    const fromBar = barHasFocus()
+                    void actions.setHidden(toUnhide, false).then(() => leaveBar(fromBar))
+                  }}
+                >
                   Unhide {toUnhide.length}
                 </Button>
               )}
               <Button size="xs" color="red" variant="light" onClick={() => listActions.remove(chosen, clearSelection)}>
                 Delete {chosen.length}
               </Button>
-              <Button size="xs" variant="subtle" onClick={leaveBar}>
+              <Button size="xs" variant="subtle" onClick={() => leaveBar()}>
                 Clear selection
               </Button>
             </Group>
@@ -581,6 +594,10 @@ export function InboxesPage() {
               lastFocused.current = e.target
               onFocus(e)
             }}
+            onBlur={(e) => {
+              // The operator took the focus elsewhere: a row removed later is no reason to take it back.
+              if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) lastFocused.current = null
+            }}
           >
             <div role="list" aria-label="Inboxes" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {items.map((item) => {
@@ -596,8 +613,9 @@ export function InboxesPage() {
                     onClickCapture={
                       at && !searching
                         ? (e) => {
-                            // Opening it (its link), not selecting it or its menu.
-                            if ((e.target as Element).closest('a[href]')) rememberListPlace(at.row.inboxId, item.index, showHidden)
+                            // Opening it (its link), not selecting it (its box, Shift-click) or its menu.
+                            if ((e.target as Element).closest('a[href]') && !e.shiftKey)
+                              rememberListPlace(at.row.inboxId, item.index, showHidden)
                           }
                         : undefined
                     }

@@ -1,6 +1,7 @@
 import { errorNoteParts } from './error-note'
 import { modelKind } from '../../../../shared/contract/model-kind'
 import type { Inbox } from '../../../../shared/contract/inbox'
+import { searchFold } from '../../../../shared/search-fold'
 
 /** What one line of the inbox list shows. */
 export interface InboxRowData {
@@ -18,7 +19,7 @@ export interface InboxRowData {
 }
 
 /** Case- and accent-insensitive form for matching, as the node's own search matches ("resume" finds "Résumé"). */
-export const foldForSearch = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+export const foldForSearch = (text: string) => searchFold(text).toLowerCase()
 
 /**
  * A line of Markdown as the words it shows: answers are Markdown, and the list shows them as one

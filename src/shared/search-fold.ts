@@ -1,0 +1,51 @@
+/**
+ * Text as the inbox search index holds it, and as a query is compared with it: accents taken off
+ * in every script that writes them as marks over letters. SQLite's unicode61 tokenizer
+ * (remove_diacritics 2) takes them off Latin letters only, so "ελλαδα" did not find "Ελλάδα" nor
+ * "елка" "ёлка". The node's index triggers call this as the SQL function `search_fold` (registered on
+ * every connection that writes, store/db.ts), and the window marks a snippet's words with it; the
+ * tokenizer, and the window, then fold the case.
+ *
+ * The text is decomposed, the accent marks dropped, and what is left composed again. Only accents go:
+ * the combining diacritical blocks, and the vowel points of Hebrew and Arabic. Marks that make a
+ * letter another one stay (Japanese dakuten: バス is not パス; the vowel signs of Indic scripts).
+ */
+export function searchFold(text: string): string {
+  // Most texts (English prose with its typographic punctuation) have no letter an accent can be on.
+  if (NOTHING_TO_FOLD.test(text)) return text
+  return dropAccents(text.normalize('NFD')).normalize('NFC')
+}
+
+/** ASCII, Latin-1's symbols (none decomposes), and General Punctuation (’ “ — …). */
+const NOTHING_TO_FOLD = /^[\p{ASCII}\u0080-\u00bf\u2010-\u205e]*$/u
+/**
+ * Whether UTF-16 unit `c` is an accent mark (all of them are in the Basic Multilingual Plane): the
+ * combining diacritical blocks (Latin, the Greek tonos, the Cyrillic breve and diaeresis, Vietnamese),
+ * the Hebrew points and accents, the Arabic vowel marks.
+ */
+function isAccent(c: number): boolean {
+  if (c < 0x0300) return false
+  if (c <= 0x036f) return true // Combining Diacritical Marks
+  if (c >= 0x0591 && c <= 0x05c7) return c !== 0x05be && c !== 0x05c0 && c !== 0x05c3 && c !== 0x05c6 // Hebrew (but its punctuation)
+  if ((c >= 0x064b && c <= 0x065f) || c === 0x0670) return true // Arabic
+  return (
+    (c >= 0x1ab0 && c <= 0x1aff) || // … Extended
+    (c >= 0x1dc0 && c <= 0x1dff) || // … Supplement
+    (c >= 0x20d0 && c <= 0x20ff) || // … for Symbols
+    (c >= 0xfe20 && c <= 0xfe2f) // Combining Half Marks
+  )
+}
+
+function dropAccents(text: string): string {
+  let out = ''
+  let from = 0
+  for (let i = 0; i < text.length; i++) {
+    if (!isAccent(text.charCodeAt(i))) continue
+    out += text.slice(from, i)
+    from = i + 1
+  }
+  return from === 0 ? text : out + text.slice(from)
+}
+
+/** The name SQL calls it by. */
+export const SEARCH_FOLD_SQL = 'search_fold'
