@@ -67,7 +67,8 @@ describe('Electron bootstrap (built main process, stand-in electron module)', ()
     // Packaged: ELECTRON_RENDERER_URL is ignored, and nothing is loaded from file://.
     expect(rendererUrl()).toBe('app://nodedesk/index.html')
     expect(desktop.record.privilegedSchemes).toEqual([
-      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }
+      // codeCache: the window's compiled scripts are kept between starts (only on a standard scheme).
+      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, codeCache: true }) }
     ])
   })
 
