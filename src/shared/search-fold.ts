@@ -49,3 +49,14 @@ function dropAccents(text: string): string {
 
 /** The name SQL calls it by. */
 export const SEARCH_FOLD_SQL = 'search_fold'
+
+/**
+ * A word as SQLite's unicode61 tokenizer cuts them: a run of letters, digits, marks and private-use
+ * characters. Marks belong to their word: Indic vowel signs, and the Hebrew points before folding.
+ */
+export const SEARCH_WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
+
+/** The words of `text` as the search indexes compare them: accents off, lower case. */
+export function searchWords(text: string): string[] {
+  return searchFold(text).toLowerCase().match(SEARCH_WORD) ?? []
+}

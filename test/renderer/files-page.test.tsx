@@ -55,6 +55,11 @@ describe('highlight', () => {
         .join('')
     ).toBe('Lease: €900')
   })
+  it('keeps marks that make another letter and drops accents of every script', () => {
+    expect(marked('आज काम है, कम नहीं', 'कम')).toEqual(['कम'])
+    expect(marked('バス と パス', 'パス')).toEqual(['パス'])
+    expect(marked('Ταξίδι στην Ελλάδα', 'ελλαδα')).toEqual(['Ελλάδα'])
+  })
   it('marks nothing for a search without words', () => {
     expect(highlightPieces('text', searchWords('  ... '))).toEqual([{ text: 'text', match: false }])
   })

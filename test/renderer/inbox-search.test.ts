@@ -90,6 +90,15 @@ describe('search snippet highlighting (the node finds the matches; the window ma
     expect(marked('re-view, (view)', 'view')).toBe('re-[view], ([view])')
     expect(marked('Réview ÉTÉ été', 'te')).toBe('Réview ÉTÉ été')
   })
+
+  it('keeps a word whole across its marks: Indic vowel signs and Japanese dakuten belong to their word', () => {
+    // काम (work) is क + the vowel sign ा + म: the query is one word, and कम (less) is another word.
+    expect(marked('आज काम है, कम नहीं', 'काम')).toBe('आज [काम] है, कम नहीं')
+    expect(marked('आज काम है, कम नहीं', 'कम')).toBe('आज काम है, [कम] नहीं')
+    expect(marked('バス と パス', 'パス')).toBe('バス と [パス]')
+    // Hebrew points are accents: a query without them marks the pointed word.
+    expect(marked('שָׁלוֹם לכם', 'שלום')).toBe('[שָׁלוֹם] לכם')
+  })
 })
 
 describe('inbox rows', () => {

@@ -284,3 +284,55 @@ it('a version-9 database gets its search index built again with the accents of e
     await node.close()
   }
 })
+
+it('a version-10 database keeps its documents: texts move out of the keyword index, which is built again folded; search and deletes follow', async () => {
+  const file = join(dir, DB_FILE_NAME)
+  const v10 = openDb(file, { migrations: MIGRATIONS.slice(0, 10) })
+  const ts = '2024-01-02T00:00:00.000Z'
+  const texts = [
+    ['greek.md', ['Ταξίδι στην Ελλάδα.', 'Δεύτερο κομμάτι.']],
+    ['cafe.md', ['Le café est ouvert.']]
+  ] as const
+  for (const [i, [name, passages]] of texts.entries()) {
+    const id = 10 + i
+    v10
+      .prepare(
+        `INSERT INTO vfs_entries (id, parent_id, name, is_folder, created_time, modified_time, size, file_type, status) VALUES (?, 1, ?, 0, ?, ?, 10, 'md', 'ready')`
+      )
+      .run(id, name, ts, ts)
+    passages.forEach((text, ord) => {
+      const row = v10.prepare(`INSERT INTO vfs_passages (item_id, ord, node_id) VALUES (?, ?, ?)`).run(id, ord, String(ord)).lastInsertRowid
+      v10.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`).run(row, text)
+    })
+  }
+  v10.close()
+
+  const node = startTestNode(dir)
+  try {
+    expect(node.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
+    const search = async (q: string) => (await node.post('/v2/search_items', { search: q })).body as { path: string; text: string }[]
+    expect((await search('ελλαδα')).map((h) => [h.path, h.text])).toEqual([['/greek.md', 'Ταξίδι στην Ελλάδα.']])
+    expect((await search('cafe')).map((h) => [h.path, h.text])).toEqual([['/cafe.md', 'Le café est ouvert.']])
+    // Every passage kept its text, in order.
+    expect(node.store.db.prepare(`SELECT item_id, ord, text FROM vfs_passages ORDER BY id`).all()).toEqual([
+      { item_id: 10, ord: 0, text: 'Ταξίδι στην Ελλάδα.' },
+      { item_id: 10, ord: 1, text: 'Δεύτερο κομμάτι.' },
+      { item_id: 11, ord: 0, text: 'Le café est ouvert.' }
+    ])
+    const integrity = () => node.store.db.exec(`INSERT INTO vfs_passages_fts (vfs_passages_fts) VALUES ('integrity-check')`)
+    integrity()
+    expect((await node.post('/v2/delete_item', { path: '/greek.md' })).status).toBe(200)
+    expect(await search('ελλαδα')).toEqual([])
+    expect(await search('δευτερο')).toEqual([])
+    const upload = await node.post('/v2/upload_file_to_folder', {
+      path: '/',
+      filename: 'new.md',
+      file_data: new TextEncoder().encode('Νέα Ελλάδα')
+    })
+    expect(upload.status).toBe(200)
+    expect((await search('ελλαδα')).map((h) => h.path)).toEqual(['/new.md'])
+    integrity()
+  } finally {
+    await node.close()
+  }
+})

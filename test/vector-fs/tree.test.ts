@@ -116,6 +116,32 @@ describe('VectorFS tree', () => {
     expect((await node.post('/v2/search_items', { search: '"unbalanced AND (NEAR' })).status).toBe(200)
   })
 
+  it('search ignores the accents of every script, keeps the texts as written, and keeps marks that make another letter', async () => {
+    await upload(node, '/', 'greek.md', 'Ταξίδι στην Ελλάδα το καλοκαίρι.')
+    await upload(node, '/', 'russian.md', 'Ёлка стоит в углу.')
+    await upload(node, '/', 'hebrew.md', 'שָׁלוֹם עֲלֵיכֶם')
+    await upload(node, '/', 'japanese.md', 'バス 停留所')
+    await upload(node, '/', 'hindi.md', 'आज काम बहुत है')
+    const paths = async (search: string) => ((await node.post('/v2/search_items', { search })).body as SearchResult[]).map((r) => r.path)
+    expect(await paths('ελλαδα')).toEqual(['/greek.md'])
+    expect(await paths('ΕΛΛΆΔΑ')).toEqual(['/greek.md'])
+    expect(await paths('елка')).toEqual(['/russian.md'])
+    expect(await paths('שלום')).toEqual(['/hebrew.md'])
+    // Dakuten and Indic vowel signs make other letters: バス (bus) is not パス (pass), काम (work) is not कम (less).
+    expect(await paths('バス')).toEqual(['/japanese.md'])
+    expect(await paths('パス')).toEqual([])
+    expect(await paths('काम')).toEqual(['/hindi.md'])
+    expect(await paths('कम')).toEqual([])
+    // What a result shows is the text as written, accents and points included.
+    const [greek] = (await node.post('/v2/search_items', { search: 'ελλαδα' })).body as SearchResult[]
+    expect(greek!.text).toContain('Ελλάδα')
+    const [hebrew] = (await node.post('/v2/search_items', { search: 'שלום' })).body as SearchResult[]
+    expect(hebrew!.text).toContain('שָׁלוֹם')
+    // Deleting a file takes its words out of the index.
+    expect((await node.post('/v2/delete_item', { path: '/greek.md' })).status).toBe(200)
+    expect(await paths('ελλαδα')).toEqual([])
+  })
+
   it('text files saved as UTF-16 (with a byte order mark) or in a Windows/Latin-1 code page are read as their text and found by their words', async () => {
     const utf16le = new Uint8Array([0xff, 0xfe, ...Buffer.from('The boiler room key is kept by the caretaker.', 'utf16le')])
     const utf16be = Buffer.from('Spare fuses are in the cellar cupboard.', 'utf16le').swap16()

@@ -1,5 +1,5 @@
 import type { Db } from './db'
-import { searchFold } from '../../shared/search-fold'
+import { SEARCH_WORD as WORD, searchFold, searchWords } from '../../shared/search-fold'
 
 export interface SearchHit {
   readonly inboxId: string
@@ -11,7 +11,6 @@ export const SNIPPET_MAX = 200
 /** Matching texts ranked per round: the newest first, so a word found in half a million messages costs one round. */
 const ROUND = 500
 
-const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
 /** What the index compares: accents off (searchFold), then lower case (the unicode61 tokenizer). */
 const fold = (s: string) => searchFold(s).toLowerCase()
 
@@ -97,7 +96,7 @@ export function inboxSearchRepo(db: Db) {
     search(text: string, limit: number, showHidden: boolean): SearchHit[] {
       const query = prefixQuery(text)
       if (!query) return []
-      const words = [...new Set(fold(text).match(WORD) ?? [])]
+      const words = [...new Set(searchWords(text))]
       const hits = new Map<string, SearchHit>()
       let before = Number.MAX_SAFE_INTEGER
       for (let first = true; ; first = false) {

@@ -288,6 +288,28 @@ export const MIGRATIONS: readonly Migration[] = [
           INSERT INTO inbox_search (rowid, text) VALUES (-new.seq, search_fold(new.custom_name));
         END;
       `)
+  },
+  {
+    version: 11,
+    description:
+      "document search ignores the accents of every script too: a passage's text moves to vfs_passages, the keyword index holds it folded",
+    // The FTS5 table held the passages' texts as well as their index, so what it indexed was what
+    // search results and prompts showed. The texts now live in vfs_passages, and the index is
+    // contentless (contentless_delete: rows go by rowid) over each text passed through search_fold,
+    // as the inbox search's (version 10). Queries are folded the same way (passage-index.ts).
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE vfs_passages ADD COLUMN text TEXT NOT NULL DEFAULT '';
+        UPDATE vfs_passages SET text = coalesce((SELECT f.text FROM vfs_passages_fts f WHERE f.rowid = vfs_passages.id), '');
+        DROP TABLE vfs_passages_fts;
+        CREATE VIRTUAL TABLE vfs_passages_fts USING fts5(
+          text,
+          content = '',
+          contentless_delete = 1,
+          tokenize = 'unicode61 remove_diacritics 2'
+        );
+        INSERT INTO vfs_passages_fts (rowid, text) SELECT id, search_fold(text) FROM vfs_passages;
+      `)
   }
 ]
 

@@ -67,8 +67,7 @@ export function embeddingQueue(deps: Deps) {
   const pendingBatch = limitedStatements(
     (limit) =>
       db.prepare<[], { id: number; item_id: number; text: string }>(
-        `SELECT p.id, p.item_id, f.text FROM vfs_passages p JOIN vfs_passages_fts f ON f.rowid = p.id
-     WHERE p.pending_embedding = 1 ORDER BY p.id LIMIT ${limit}`
+        `SELECT id, item_id, text FROM vfs_passages WHERE pending_embedding = 1 ORDER BY id LIMIT ${limit}`
       ),
     1
   )
@@ -76,8 +75,7 @@ export function embeddingQueue(deps: Deps) {
   // Ids are reused (a file deleted and another stored may get its ids): a vector is stored only for the text it was made from.
   const stillPending = db
     .prepare<[number, number, string], number>(
-      `SELECT 1 FROM vfs_passages p JOIN vfs_passages_fts f ON f.rowid = p.id
-     WHERE p.id = ? AND p.item_id = ? AND p.pending_embedding = 1 AND f.text = ?`
+      `SELECT 1 FROM vfs_passages WHERE id = ? AND item_id = ? AND pending_embedding = 1 AND text = ?`
     )
     .pluck()
   const clearItem = db.prepare(`UPDATE vfs_passages SET pending_embedding = 0 WHERE item_id = ?`)

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3'
+import { searchFold, searchWords } from '../../shared/search-fold'
 import { limitedStatements } from '../store/limited-statements'
 
 export interface PassageRow {
@@ -9,9 +10,9 @@ export interface PassageRow {
   readonly text: string
 }
 
-/** The words of a query, lower-cased, each once (at most 64). */
+/** The words of a query as the index holds them (accents off, lower case), each once (at most 64). */
 export function queryWords(text: string): string[] {
-  return [...new Set((text.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase()))].slice(0, 64)
+  return [...new Set(searchWords(text.normalize('NFKC')))].slice(0, 64)
 }
 
 /** Words as an FTS5 expression: any of them, each quoted (so no FTS5 syntax gets through). */
@@ -28,21 +29,19 @@ export function keywordQuery(words: readonly string[]): string | undefined {
 export const KEYWORD_ROW_BUDGET = 10_000
 
 /**
- * A file's passages: rows in vfs_passages (order, node id, whether it waits for an embedding)
- * and their text in the FTS5 table under the same rowid, which is the keyword index.
+ * A file's passages: rows in vfs_passages (order, node id, text, whether it waits for an embedding),
+ * and the keyword index, a contentless FTS5 table holding each text with its accents taken off
+ * (searchFold) under the same rowid.
  */
 export function passageIndex(db: Database) {
-  const insertRow = db.prepare(`INSERT INTO vfs_passages (item_id, ord, node_id, pending_embedding) VALUES (?, ?, ?, ?)`)
+  const insertRow = db.prepare(`INSERT INTO vfs_passages (item_id, ord, node_id, pending_embedding, text) VALUES (?, ?, ?, ?, ?)`)
   const insertText = db.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`)
   const idsOf = db.prepare<[number], number>(`SELECT id FROM vfs_passages WHERE item_id = ?`).pluck()
   const deleteRow = db.prepare(`DELETE FROM vfs_passages WHERE id = ?`)
   const deleteText = db.prepare(`DELETE FROM vfs_passages_fts WHERE rowid = ?`)
-  const ofItem = db.prepare<[number], PassageRow>(
-    `SELECT p.id, p.item_id, p.ord, p.node_id, f.text FROM vfs_passages p JOIN vfs_passages_fts f ON f.rowid = p.id WHERE p.item_id = ? ORDER BY p.ord`
-  )
+  const ofItem = db.prepare<[number], PassageRow>(`SELECT id, item_id, ord, node_id, text FROM vfs_passages WHERE item_id = ? ORDER BY ord`)
   const byIds = db.prepare<[string], PassageRow>(
-    `SELECT p.id, p.item_id, p.ord, p.node_id, f.text FROM vfs_passages p JOIN vfs_passages_fts f ON f.rowid = p.id
-     WHERE p.id IN (SELECT value FROM json_each(?))`
+    `SELECT id, item_id, ord, node_id, text FROM vfs_passages WHERE id IN (SELECT value FROM json_each(?))`
   )
   // Limits are written into the SQL, a statement per value (see store/limited-statements.ts).
   const matchAll = limitedStatements((limit) =>
@@ -57,8 +56,7 @@ export function passageIndex(db: Database) {
     )
   )
   const charsOf = db.prepare<[string], { n: number }>(
-    `SELECT coalesce(sum(length(f.text)), 0) AS n FROM vfs_passages p JOIN vfs_passages_fts f ON f.rowid = p.id
-     WHERE p.item_id IN (SELECT value FROM json_each(?))`
+    `SELECT coalesce(sum(length(text)), 0) AS n FROM vfs_passages WHERE item_id IN (SELECT value FROM json_each(?))`
   )
   // Document frequency per indexed term (a TEMP view of the index: nothing stored).
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.vfs_passages_vocab USING fts5vocab(main, vfs_passages_fts, 'row')`)
@@ -79,16 +77,15 @@ export function passageIndex(db: Database) {
     return kept
   }
   const inItems = db.prepare<[string], PassageRow>(
-    `SELECT p.id, p.item_id, p.ord, p.node_id, f.text FROM vfs_passages p JOIN vfs_passages_fts f ON f.rowid = p.id
-     WHERE p.item_id IN (SELECT value FROM json_each(?)) ORDER BY p.item_id, p.ord`
+    `SELECT id, item_id, ord, node_id, text FROM vfs_passages WHERE item_id IN (SELECT value FROM json_each(?)) ORDER BY item_id, ord`
   )
 
   return {
     /** Adds the passages of a file (in a transaction the caller holds). */
     insert(itemId: number, passages: readonly { nodeId: string; text: string }[], pendingEmbedding: boolean) {
       passages.forEach((p, ord) => {
-        const id = insertRow.run(itemId, ord, p.nodeId, pendingEmbedding ? 1 : 0).lastInsertRowid
-        insertText.run(id, p.text)
+        const id = insertRow.run(itemId, ord, p.nodeId, pendingEmbedding ? 1 : 0, p.text).lastInsertRowid
+        insertText.run(id, searchFold(p.text))
       })
     },
     idsOf: (itemId: number) => idsOf.all(itemId),

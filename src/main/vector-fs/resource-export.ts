@@ -28,11 +28,11 @@ const STOP_WORDS = new Set(
   )
 )
 
-/** The most frequent words of the text (4+ letters, common English words left out). */
+/** The most frequent words of the text (4+ characters, marks included; common English words left out). */
 export function keywordsOf(texts: readonly string[], count = 10): string[] {
   const freq = new Map<string, number>()
   for (const t of texts) {
-    for (const w of t.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? []) {
+    for (const w of t.toLowerCase().match(/[\p{L}\p{N}\p{M}]{4,}/gu) ?? []) {
       if (!STOP_WORDS.has(w) && !/^\d+$/.test(w)) freq.set(w, (freq.get(w) ?? 0) + 1)
     }
   }

@@ -1,9 +1,11 @@
-/** The words of a search as the node matches them: letters and digits, any case, accents ignored. */
+import { SEARCH_WORD, searchFold, searchWords as wordsOf } from '../../../../shared/search-fold'
+
+/** The words of a search as the node matches them: letters, digits and marks, any case, accents ignored. */
 export function searchWords(search: string): string[] {
-  return [...new Set(fold(search).match(/[\p{L}\p{N}]+/gu) ?? [])]
+  return [...new Set(wordsOf(search))]
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+const fold = (s: string) => searchFold(s).toLowerCase()
 
 export interface Piece {
   readonly text: string
@@ -18,7 +20,7 @@ export function highlightPieces(text: string, words: readonly string[]): Piece[]
   if (words.length === 0 || text === '') return [{ text, match: false }]
   const pieces: Piece[] = []
   let plainStart = 0
-  for (const m of text.matchAll(/[\p{L}\p{N}\p{M}]+/gu)) {
+  for (const m of text.matchAll(SEARCH_WORD)) {
     const word = fold(m[0])
     const hit = words.find((w) => word.startsWith(w))
     if (!hit) continue

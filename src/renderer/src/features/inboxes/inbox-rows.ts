@@ -1,7 +1,7 @@
 import { errorNoteParts } from './error-note'
 import { modelKind } from '../../../../shared/contract/model-kind'
 import type { Inbox } from '../../../../shared/contract/inbox'
-import { searchFold } from '../../../../shared/search-fold'
+import { searchFold, searchWords } from '../../../../shared/search-fold'
 
 /** What one line of the inbox list shows. */
 export interface InboxRowData {
@@ -93,9 +93,7 @@ export interface TextPart {
  * case and accents) and the parts between, for highlighting a search snippet.
  */
 export function highlightParts(text: string, query: string): TextPart[] {
-  const words = foldForSearch(query)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
+  const words = searchWords(query)
   // Fold character by character so positions in the folded text map back to the original.
   const chars = Array.from(text)
   const starts: number[] = []
@@ -110,7 +108,7 @@ export function highlightParts(text: string, query: string): TextPart[] {
   starts.push(text.length)
   const marked = new Array<boolean>(text.length).fill(false)
   // The node matches each word as the start of a word of the text: an occurrence inside a word is not a match.
-  const startsWord = (i: number) => i === 0 || !/[\p{L}\p{N}]$/u.test(folded.slice(Math.max(0, i - 2), i))
+  const startsWord = (i: number) => i === 0 || !/[\p{L}\p{N}\p{M}\p{Co}]$/u.test(folded.slice(Math.max(0, i - 2), i))
   for (const w of words) {
     for (let i = folded.indexOf(w); i >= 0; i = folded.indexOf(w, i + 1)) {
       if (!startsWord(i)) continue
