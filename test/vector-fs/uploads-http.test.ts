@@ -254,6 +254,67 @@ describe('uploads over HTTP (multipart/form-data)', () => {
     expect(dbFingerprint(node.store)).toBe(before)
     expect((await uploadHttp('/', 'whole.txt', 'A whole upload after the broken ones.')).status).toBe(200)
   })
+  it("invalid UTF-8 in a text field or in the file part's name answers 400 naming it, and nothing is stored", async () => {
+    const before = dbFingerprint(node.store)
+    const boundary = 'x-boundary-utf8'
+    const send = (filenameField: Buffer, partName: Buffer) =>
+      fetch(`${server.url}/v2/upload_file_to_folder`, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+        body: Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\n/\r\n`),
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="filename"\r\n\r\n`),
+          filenameField,
+          Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="file_data"; filename="`),
+          partName,
+          Buffer.from(`"\r\n\r\nsome text\r\n--${boundary}--\r\n`)
+        ])
+      })
+    const bad = Buffer.from([0x62, 0x61, 0x64, 0xff, 0xfe, 0x2e, 0x74, 0x78, 0x74]) // "bad" FF FE ".txt"
+    const field = await send(bad, Buffer.from('ok.txt'))
+    expect(field.status).toBe(400)
+    expect(((await field.json()) as { message: string }).message).toBe('filename: not valid UTF-8')
+    const part = await send(Buffer.from('ok.txt'), bad)
+    expect(part.status).toBe(400)
+    expect(((await part.json()) as { message: string }).message).toBe('file_data: its file name is not valid UTF-8')
+    expect(dbFingerprint(node.store)).toBe(before)
+    // Valid UTF-8 beyond ASCII is kept as written.
+    const good = await send(Buffer.from('Ελλάδα.txt'), Buffer.from('Ελλάδα.txt'))
+    expect(good.status).toBe(200)
+    expect(((await good.json()) as FileInfo).name).toBe('Ελλάδα.txt')
+  })
+
+  it('a form that ends inside its file part answers 400 and throws nothing: twenty-five in a row leave the node serving', async () => {
+    const before = dbFingerprint(node.store)
+    const thrown: unknown[] = []
+    const record = (err: unknown) => thrown.push(err)
+    process.on('uncaughtException', record)
+    try {
+      const boundary = 'x-boundary-cut'
+      const body =
+        `--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\n/\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="filename"\r\n\r\ncut.txt\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file_data"; filename="cut.txt"\r\n\r\nabc`
+      for (let i = 0; i < 25; i++) {
+        const res = await fetch(`${server.url}/v2/upload_file_to_folder`, {
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+          body
+        })
+        expect(res.status).toBe(400)
+        expect(((await res.json()) as { message: string }).message).toMatch(/^body: /)
+      }
+      // The file part's stream failed too: without a listener that was an uncaught exception (the
+      // headless node exits after 20 in 10 s, for a supervisor to restart it).
+      await new Promise((r) => setTimeout(r, 50))
+      expect(thrown.map(String)).toEqual([])
+    } finally {
+      process.off('uncaughtException', record)
+    }
+    expect(existsSync(uploadDir) ? readdirSync(uploadDir) : []).toEqual([])
+    expect(dbFingerprint(node.store)).toBe(before)
+    expect((await uploadHttp('/', 'whole.txt', 'A whole upload after the cut ones.')).status).toBe(200)
+  })
 })
 
 describe('downloads', () => {

@@ -19,6 +19,7 @@ export type MultipartResult =
   | { readonly ok: false; readonly status: 400 | 413; readonly message: string }
 
 const MAX_FIELD_BYTES = 64 * 1024
+const REPLACEMENT = '\uFFFD'
 
 /**
  * Reads a multipart/form-data upload: text fields into memory (64 KiB each at most), the file
@@ -72,11 +73,25 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
         )
         return
       }
+      // busboy decodes a field's bytes as UTF-8, putting U+FFFD where they are not: invalid UTF-8 is
+      // refused as it is in a JSON body, instead of storing a name with replacement characters.
+      if (value.includes(REPLACEMENT)) {
+        void finish({ ok: false, status: 400, message: `${name}: not valid UTF-8` })
+        return
+      }
       fields[name] = value
     })
     bb.on('file', (name, stream, info) => {
+      // A form that ends inside a file part fails that part's stream as well as the form: the form's
+      // error answers the request, and the stream's must not go unheard (it would be thrown).
+      stream.on('error', () => out?.destroy())
       if (name !== options.fileField || staged) {
         stream.resume()
+        return
+      }
+      if (info.filename?.includes(REPLACEMENT)) {
+        stream.resume()
+        void finish({ ok: false, status: 400, message: `${name}: its file name is not valid UTF-8` })
         return
       }
       fileName = info.filename ?? ''
@@ -118,6 +133,8 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
     req.once('close', () => {
       if (!req.complete) void finish({ ok: false, status: 400, message: 'body: the upload ended before its last part' })
     })
+    // The connection reset under a body left unread (after a 400 or 413) is no one's error to throw.
+    req.on('error', () => void finish({ ok: false, status: 400, message: 'body: the upload ended before its last part' }))
     mkdir(options.dir, { recursive: true, mode: 0o700 }).then(
       () => req.pipe(bb),
       (err) => finish({ ok: false, status: 400, message: `body: the upload could not be stored (${(err as Error).message})` })
