@@ -129,4 +129,28 @@ describe('a stored key goes only to its own provider URL', () => {
     const list = (await (await get('/v2/available_llm_providers', {})).json()) as { id: string; external_url: string }[]
     expect(list.map((p) => [p.id, p.external_url])).toEqual([['saved', `${own.url}/v1`]])
   })
+
+  it('a provider that writes its key back (in its reply or its model names) never gets it into an answer or a listing', async () => {
+    const key = 'sk-echoed-secret-0987654321'
+    const echo = await startFakeLlm(['model-a', `listed-${key}`])
+    try {
+      echo.behaviour = { type: 'reply', chunks: [`Echo ${key} OK`] }
+      expect((await post('/v2/add_llm_provider', provider('echo', { external_url: `${echo.url}/v1`, api_key: key }))).status).toBe(200)
+      const answers = [
+        await post('/v2/test_llm_provider', provider('echo', { external_url: `${echo.url}/v1` })),
+        await post('/v2/check_llm_provider', { llm_provider_id: 'echo' }),
+        await get('/v2/available_llm_providers', {}),
+        await get('/v2/provider_models', { llm_provider_id: 'echo' })
+      ]
+      const texts = await Promise.all(answers.map((r) => r.text()))
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200])
+      for (const text of texts) expect(text).not.toContain(key)
+      expect(texts[0]).toContain('Echo [redacted] OK')
+      expect(texts[3]).toContain('listed-[redacted]')
+      // It did reach its own server, which is where it belongs.
+      expect(credentialsAt(echo)).toContain(`Bearer ${key}`)
+    } finally {
+      await echo.close()
+    }
+  })
 })

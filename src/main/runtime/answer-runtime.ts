@@ -94,11 +94,10 @@ export function brokenOffNote(failureMessage: string): string {
 
 /**
  * The error note of an answer that broke off after part of it streamed: that part, which the
- * operator watched appear, then the note (still within the answer size limit).
+ * operator watched appear (never more than the answer size limit), then the note.
  */
 function brokenOffAnswer(received: string, failureMessage: string, maxAnswerBytes: number): string {
-  const note = brokenOffNote(failureMessage)
-  return utf8Prefix(received, Math.max(0, maxAnswerBytes - Buffer.byteLength(note))) + note
+  return utf8Prefix(received, maxAnswerBytes) + brokenOffNote(failureMessage)
 }
 
 /**
@@ -122,7 +121,9 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       : workerCaller(options.providerWorker ?? sourceProviderWorker(), ctx.log)
   const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES
   const note = truncationNote(maxAnswerBytes)
-  const maxTextBytes = Math.max(0, maxAnswerBytes - Buffer.byteLength(note))
+  // The answer's text stops growing at the limit: an answer of the limit or less is kept whole, and
+  // one that goes past it keeps exactly what came up to it, the note after that.
+  const maxTextBytes = maxAnswerBytes
   const rateLimitRetries = options.rateLimitRetries ?? 4
   const inFlight = new Map<string, AbortController>()
   /** 429 retries of the question each inbox is on (only inboxes that met a 429 have an entry). */

@@ -5,7 +5,7 @@ import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
 import { languageModel, providerFetch, type ModelTarget } from './language-model'
 import { callModel, type CallTimeouts } from './model-call'
 import { serverErrorOf, ServerReportedError, UnreadableReplyError } from './openai-reply'
-import { describeFailure, ProviderFailure, providerSubject, sentence } from './provider-errors'
+import { describeFailure, ProviderFailure, providerSubject, redactKey, sentence } from './provider-errors'
 import { cappedFetch, ResponseTooLarge } from './response-cap'
 
 const TEST_REPLY_MAX_BYTES = MIB
@@ -34,7 +34,10 @@ export async function testProvider(target: ModelTarget, timeouts: CallTimeouts, 
     // A one-word reply: the wait of a stream's first chunk, not of a whole long answer.
     timeouts: { firstChunkMs: timeouts.firstChunkMs, idleMs: timeouts.idleMs }
   })
-  return result.text.trim().slice(0, 120)
+  // The reply is shown, kept as the provider's last check and listed: a server that writes the key
+  // it was sent back into its reply (an echo server, a misconfigured proxy) must not get it into the
+  // window. Taken out before the cut, so a cut never leaves part of it.
+  return redactKey(result.text, target.apiKey).trim().slice(0, 120)
 }
 
 /** The models the provider offers (`/models`, Ollama's `/api/tags`). */
@@ -73,7 +76,8 @@ export async function listModels(target: ModelTarget, timeoutMs: number, fetchIm
     }
     throw describeFailure(err, { ...target, model: '' })
   }
-  const unique = new Map(found.map((m) => [m.id, m]))
+  // The same for model names: what the window shows never carries the key.
+  const unique = new Map(found.map((m) => [m.id, { id: redactKey(m.id, apiKey), name: redactKey(m.name, apiKey) }]))
   return [...unique.values()].sort((x, y) => x.id.localeCompare(y.id))
 }
 
