@@ -121,6 +121,7 @@ export function startEmbeddedNode(options: EmbeddedNodeOptions): EmbeddedNode {
     ...api,
     store,
     close: async () => {
+      api.beginStop()
       await runtime!.close()
       await api.ctx.vectorFs.close()
       store.close()

@@ -68,6 +68,9 @@ async function main(): Promise<void> {
     if (stopping) return
     stopping = true
     console.log(`${signal}: finishing in-flight requests`)
+    // Provider calls made for requests end now, and their requests answer 503: a connection test may
+    // otherwise wait up to its time-out (120 s), and the stop would cut it off without an answer.
+    node.beginStop()
     await http.close()
     await node.close()
     process.exit(0)

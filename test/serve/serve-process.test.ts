@@ -103,6 +103,24 @@ describe('npm run serve (child process)', () => {
     expect(first.p.output() + second.p.output()).not.toContain('sk-keep')
   })
 
+  it('SIGTERM during a connection test that waits on its provider answers the test (503, saying why) and exits 0 at once', async () => {
+    const node = await serve()
+    fake.behaviour = { type: 'hang' }
+    expect((await node.post('/v2/add_llm_provider', provider('slow', { external_url: fake.url }))).status).toBe(200)
+    const check = node.post('/v2/check_llm_provider', { llm_provider_id: 'slow' })
+    const models = node.get('/v2/provider_models?llm_provider_id=slow')
+    await vi.waitFor(() => expect(fake.requests.length).toBeGreaterThan(0), { timeout: 5000, interval: 20 })
+    const stopped = performance.now()
+    node.p.child.kill('SIGTERM')
+    // The test may wait up to 120 s for a first word: it used to be cut off without an answer after 10 s.
+    const answer = await check
+    expect(answer.status).toBe(503)
+    expect((answer.body as { message: string }).message).toMatch(/^The node is stopping/)
+    expect([200, 503]).toContain((await models).status) // answered either way, never cut off
+    expect(await node.p.exited).toBe(0)
+    expect(performance.now() - stopped).toBeLessThan(5000)
+  })
+
   it('an acknowledged write survives SIGKILL right after the answer', async () => {
     const first = await serve()
     fake.behaviour = { type: 'hang' } // answers stay pending: only the operator's writes are in play

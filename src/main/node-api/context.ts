@@ -18,6 +18,12 @@ export interface NodeContext {
   readonly version: string
   /** Time-outs of provider calls (connection tests, model lists). */
   readonly callTimeouts: CallTimeouts
+  /**
+   * Aborted when the node begins to stop: a provider call made for a request (a test, a check, a
+   * model list), which may wait up to its time-out, ends at once and its request answers 503,
+   * instead of the stop cutting its connection without an answer.
+   */
+  readonly stopping: AbortSignal
   readonly chain: MessageChain
   /** The document library (folders, files, passages, embeddings). */
   readonly vectorFs: VectorFs

@@ -29,12 +29,15 @@ export interface NodeApiOptions {
 export interface NodeApi {
   readonly router: Router
   readonly ctx: NodeContext
+  /** The node is about to stop: provider calls under way for requests end now (see NodeContext.stopping). */
+  beginStop(): void
   /** An inbox's export as text (the desktop app writes it to the file the operator picks). */
   openExport(inboxName: string, format: ExportFormat): InboxExport | undefined
 }
 
 /** The router both transports serve, over a context built once from its parts. */
 export function createNodeApi(options: NodeApiOptions): NodeApi {
+  const stop = new AbortController()
   const ctx: NodeContext = {
     store: options.store,
     bus: options.bus,
@@ -45,10 +48,16 @@ export function createNodeApi(options: NodeApiOptions): NodeApi {
     nodeName: options.nodeName,
     version: options.version,
     callTimeouts: options.callTimeouts ?? DEFAULT_TIMEOUTS,
+    stopping: stop.signal,
     runtime: options.runtime ?? idleRuntime,
     checks: checkMemory()
   }
-  return { ctx, router: createRouter(ctx), openExport: (inboxName, format) => openInboxExport(ctx.store, inboxName, format) }
+  return {
+    ctx,
+    router: createRouter(ctx),
+    beginStop: () => stop.abort(),
+    openExport: (inboxName, format) => openInboxExport(ctx.store, inboxName, format)
+  }
 }
 
 export type { Router, NodeRequest, NodeResponse, SerializedResponse } from './router'

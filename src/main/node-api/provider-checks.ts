@@ -2,7 +2,7 @@ import type { LastCheck } from '../../shared/contract/provider'
 import { settingsOf } from '../domain/provider-checks'
 import type { ModelTarget } from '../runtime/language-model'
 import { providerSubject, ProviderFailure, sentence } from '../runtime/provider-errors'
-import { testProvider } from '../runtime/provider-gateway'
+import { CallEndedByStop, testProvider } from '../runtime/provider-gateway'
 import type { ProviderRow } from '../store'
 import type { NodeContext } from './context'
 import { ApiError, badRequest } from './errors'
@@ -13,14 +13,19 @@ export type CheckOutcome = { readonly ok: true; readonly message: string } | { r
 /** One minimal chat call with exactly these settings (a model listing alone does not prove the model answers). */
 export async function runCheck(ctx: NodeContext, target: ModelTarget): Promise<CheckOutcome> {
   try {
-    const reply = await testProvider(target, ctx.callTimeouts)
+    const reply = await testProvider(target, ctx.callTimeouts, fetch, ctx.stopping)
     const subject = sentence(providerSubject(target.kind, target.baseUrl))
     return { ok: true, message: `${subject} answered with model '${target.model}'${reply ? `: "${reply}"` : ''}` }
   } catch (err) {
     if (err instanceof ProviderFailure) return { ok: false, failure: err }
+    if (err instanceof CallEndedByStop) throw stoppingError()
     throw err
   }
 }
+
+/** A provider call ended by the node's stop: the request is answered, not cut off. */
+const stoppingError = () =>
+  new ApiError(503, 'The node is stopping, so the call to the provider was ended. Try again once the node has started again.')
 
 export const lastCheckOf = (ctx: NodeContext, outcome: CheckOutcome): LastCheck => ({
   ok: outcome.ok,
@@ -30,6 +35,7 @@ export const lastCheckOf = (ctx: NodeContext, outcome: CheckOutcome): LastCheck 
 
 /** Provider failures as API errors: time-outs 504, a missing key 400 on api_key, the rest 502. */
 export function apiErrorOf(err: unknown): never {
+  if (err instanceof CallEndedByStop) throw stoppingError()
   if (err instanceof ProviderFailure) {
     if (err.kind === 'timeout') throw new ApiError(504, err.message)
     if (err.kind === 'no_key') throw badRequest(`api_key: ${err.message}`)

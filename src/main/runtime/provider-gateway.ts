@@ -17,12 +17,25 @@ export interface ListedModel {
   readonly name: string
 }
 
+/** A provider call ended by the node's stop (its `stop` signal), not by the provider. */
+export class CallEndedByStop extends Error {
+  constructor() {
+    super('the node is stopping')
+  }
+}
+
 /**
  * One minimal chat request with exactly these settings: a model listing alone does not prove
  * the model answers. Returns the reply's first words.
  */
-export async function testProvider(target: ModelTarget, timeouts: CallTimeouts, fetchImpl: typeof fetch = fetch): Promise<string> {
+export async function testProvider(
+  target: ModelTarget,
+  timeouts: CallTimeouts,
+  fetchImpl: typeof fetch = fetch,
+  stop?: AbortSignal
+): Promise<string> {
   const result = await callModel({
+    signal: stop,
     // A reply to "OK" needs little room: a provider sending without end must not fill memory.
     model: await languageModel(target, cappedFetch(providerFetch(fetchImpl), TEST_REPLY_MAX_BYTES)),
     options: {
@@ -37,11 +50,17 @@ export async function testProvider(target: ModelTarget, timeouts: CallTimeouts, 
   // The reply is shown, kept as the provider's last check and listed: a server that writes the key
   // it was sent back into its reply (an echo server, a misconfigured proxy) must not get it into the
   // window. Taken out before the cut, so a cut never leaves part of it.
+  if (result.outcome === 'aborted') throw new CallEndedByStop()
   return redactKey(result.text, target.apiKey).trim().slice(0, 120)
 }
 
 /** The models the provider offers (`/models`, Ollama's `/api/tags`). */
-export async function listModels(target: ModelTarget, timeoutMs: number, fetchImpl: typeof fetch = fetch): Promise<ListedModel[]> {
+export async function listModels(
+  target: ModelTarget,
+  timeoutMs: number,
+  fetchImpl: typeof fetch = fetch,
+  stop?: AbortSignal
+): Promise<ListedModel[]> {
   const { kind, baseUrl, apiKey } = target
   const protocol = PROVIDER_CATALOG[kind].protocol
   const headers: Record<string, string> = { Accept: 'application/json' }
@@ -57,7 +76,8 @@ export async function listModels(target: ModelTarget, timeoutMs: number, fetchIm
   if (protocol === 'gemini') url += `?pageSize=${PAGE_SIZE}`
   else if (protocol === 'anthropic') url += `?limit=${PAGE_SIZE}`
 
-  const signal = AbortSignal.timeout(timeoutMs)
+  const timeout = AbortSignal.timeout(timeoutMs)
+  const signal = stop ? AbortSignal.any([timeout, stop]) : timeout
   const found: ListedModel[] = []
   try {
     for (let page = 0; page < MAX_PAGES; page++) {
@@ -68,6 +88,7 @@ export async function listModels(target: ModelTarget, timeoutMs: number, fetchIm
       url = `${url.replace(/&(pageToken|after_id)=.*$/, '')}&${next}`
     }
   } catch (err) {
+    if (stop?.aborted) throw new CallEndedByStop()
     if ((err as Error)?.name === 'TimeoutError') {
       throw new ProviderFailure(
         'timeout',

@@ -19,6 +19,7 @@ export const REASON_PHRASES = {
   415: 'Unsupported Media Type',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
+  503: 'Service Unavailable',
   504: 'Gateway Timeout'
 } as const
 export type ErrorStatus = keyof typeof REASON_PHRASES

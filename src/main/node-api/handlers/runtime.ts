@@ -76,7 +76,7 @@ export function runtimeHandlers(ctx: NodeContext): HandlerGroup<RuntimeRoutes> {
 
     async provider_models({ query }) {
       try {
-        return { models: await listModels(listingTarget(query), listTimeout()) }
+        return { models: await listModels(listingTarget(query), listTimeout(), fetch, ctx.stopping) }
       } catch (err) {
         return apiErrorOf(err)
       }
@@ -84,7 +84,7 @@ export function runtimeHandlers(ctx: NodeContext): HandlerGroup<RuntimeRoutes> {
 
     async provider_models_with_key({ body }) {
       try {
-        return { models: await listModels(listingTarget(body), listTimeout()) }
+        return { models: await listModels(listingTarget(body), listTimeout(), fetch, ctx.stopping) }
       } catch (err) {
         return apiErrorOf(err)
       }
