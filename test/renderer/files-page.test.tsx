@@ -291,6 +291,47 @@ describe('Files page against a real node', () => {
     expect(within(preview).queryAllByTestId('passage')).toEqual([])
   })
 
+  it('a file of 2,000 passages shows a screenful of them, not all, and opens at the one a link names', async () => {
+    const text = Array.from({ length: 2000 }, (_, i) => `Paragraph ${i} of the long report. ${'More of the same words. '.repeat(40)}`).join(
+      '\n\n'
+    )
+    const long = new TextEncoder().encode(text)
+    expect((await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'long.md', file_data: long })).status).toBe(200)
+    const resource = (await node.get('/v2/retrieve_vector_resource', { path: '/long.md' })).body as {
+      vrkai: { resource: { Document: { nodes: { id: string; content: { Text: string } }[] } } }
+    }
+    const all = resource.vrkai.resource.Document.nodes
+    expect(all.length).toBeGreaterThan(500)
+    const late = all[all.length - 3]!
+    window.location.hash = `#/files?path=%2Flong.md&node=${encodeURIComponent(late.id)}`
+    renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
+    const preview = await screen.findByTestId('file-preview')
+    await within(preview).findByText(`${all.length} passages`)
+    // The passage the link names is drawn and marked, with only its neighbours around it.
+    const current = await waitFor(() => {
+      const el = preview.querySelector('[data-current="true"]')
+      expect(el).not.toBeNull()
+      return el!
+    })
+    expect(current.textContent).toBe(late.content.Text)
+    // happy-dom measures every passage 0 px high (a browser draws about ten): far fewer than all.
+    expect(within(preview).getAllByTestId('passage').length).toBeLessThan(all.length / 5)
+  })
+
+  it('Download of a file deleted elsewhere says it was not downloaded, and the preview then says the file is gone', async () => {
+    const bytes = new TextEncoder().encode('A note about the lease.')
+    expect((await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'lease.txt', file_data: bytes })).status).toBe(200)
+    window.location.hash = '#/files?path=%2Flease.txt'
+    renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
+    const preview = await screen.findByTestId('file-preview')
+    await within(preview).findByText(/about the lease/)
+    expect((await node.post('/v2/delete_item', { path: '/lease.txt' })).status).toBe(200)
+    await userEvent.click(within(preview).getByRole('button', { name: 'Download' }))
+    await screen.findByText('lease.txt was not downloaded')
+    await within(preview).findByText('This file is no longer in the library.')
+    expect(within(preview).getByRole<HTMLButtonElement>('button', { name: 'Download' }).disabled).toBe(true)
+  })
+
   it('a drop of hundreds of files shows counts and a few rows, and reads the folder again a few times, not once per file', async () => {
     await node.post('/v2/create_folder', { path: '/', folder_name: 'Bulk' })
     const inner = routerTransport(node.router)

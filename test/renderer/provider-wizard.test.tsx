@@ -362,6 +362,19 @@ describe('a provider reopens in the edit form as the kind it was saved as', () =
     expect(await checkedKind('local')).toBe('OpenAI-compatible server')
   })
 
+  it('edit opens with the focus on the chosen kind, so Enter goes on with it (it chose OpenAI, the first card)', async () => {
+    await addProvider(node, 'compat', { external_url: fake.url, model: { OpenAI: { model_type: 'llama3.2' } } })
+    wizard({ kind: 'edit', providerId: 'compat' })
+    await screen.findByRole('heading', { name: 'Edit provider “compat”' })
+    const chosen = screen.getByRole('radio', { name: 'OpenAI-compatible server' })
+    await waitFor(() => expect(document.activeElement).toBe(chosen))
+    await userEvent.keyboard('{Enter}')
+    await screen.findByLabelText(/^API base URL/)
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }))
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'OpenAI-compatible server' })))
+    expect(screen.getByRole('radio', { name: 'OpenAI-compatible server' }).getAttribute('aria-checked')).toBe('true')
+  })
+
   it('one added elsewhere (no choice remembered) reads by its address', async () => {
     await addProvider(node, 'elsewhere', { external_url: fake.url, model: { OpenAI: { model_type: 'gpt-e2e' } } })
     await addProvider(node, 'hosted', { api_key: 'sk-x', model: { OpenAI: { model_type: 'gpt-e2e' } } })

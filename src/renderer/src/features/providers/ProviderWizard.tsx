@@ -150,7 +150,12 @@ export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, taken
   const stepRef = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const root = stepRef.current
-    const first = root?.querySelector<HTMLElement>(step === 0 ? '[role="radio"][aria-checked="true"], [role="radio"]' : FIRST_FIELD)
+    // A selector list matches in document order, whichever selector matched: the chosen kind is
+    // looked for alone first, or the first card (OpenAI) took the focus and Enter chose it.
+    const first =
+      step === 0
+        ? (root?.querySelector<HTMLElement>('[role="radio"][aria-checked="true"]') ?? root?.querySelector<HTMLElement>('[role="radio"]'))
+        : root?.querySelector<HTMLElement>(FIRST_FIELD)
     first?.focus()
   }, [step])
 
