@@ -263,6 +263,37 @@ describe('Files page against a real node', () => {
     await waitFor(() => expect(screen.queryByTestId('file-preview')).toBeNull())
   })
 
+  it('a name with "/", "." or over 255 characters is refused as it is typed, in a sentence, and nothing moves', async () => {
+    await node.post('/v2/create_folder', { path: '/', folder_name: 'Sub' })
+    expect(
+      (await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'memo.md', file_data: new TextEncoder().encode('Memo.') }))
+        .status
+    ).toBe(200)
+    const before = await node.get('/v2/retrieve_path_simplified', { path: '/', depth: '2' })
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for memo.md' }))
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Rename or move…', hidden: true }))
+    const name = await screen.findByLabelText('Name')
+    const move = screen.getByRole<HTMLButtonElement>('button', { name: 'Move' })
+    for (const [typed, said] of [
+      ['Sub/renamed.md', 'A name cannot contain “/”. To put it in another folder, choose that folder.'],
+      ['..', 'A name cannot be “.” or “..”.'],
+      ['é'.repeat(256), 'A name can be at most 255 characters; this one has 256.']
+    ] as const) {
+      await userEvent.clear(name)
+      await userEvent.click(name)
+      await userEvent.paste(typed)
+      expect(await screen.findByText(said)).toBeTruthy()
+      expect(move.disabled).toBe(true)
+      await userEvent.keyboard('{Enter}')
+    }
+    // 255 characters (an emoji is one) is a name.
+    await userEvent.clear(name)
+    await userEvent.paste('😀'.repeat(255))
+    await waitFor(() => expect(move.disabled).toBe(false))
+    expect((await node.get('/v2/retrieve_path_simplified', { path: '/', depth: '2' })).body).toEqual(before.body)
+  })
+
   it('the library search answers as words are typed, without Enter (a first-time user waits for results, as in the inbox search)', async () => {
     const bytes = new TextEncoder().encode('The boiler is serviced every October.')
     expect((await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'boiler.txt', file_data: bytes })).status).toBe(200)

@@ -48,7 +48,18 @@ import { flattenTree, openFoldersToRead } from './tree-lines'
 import { treeListStyle, treeRowPlace, TreeNote } from './tree-parts'
 import classes from './tree.module.css'
 import { useFolderListings, useVirtualTree } from './use-virtual-tree'
-import { ancestorsOf, baseName, fileState, formatSize, isWithin, joinPath, parentPath, pathAfterMove, toggleExpanded } from './vfs-paths'
+import {
+  ancestorsOf,
+  baseName,
+  fileState,
+  formatSize,
+  isWithin,
+  joinPath,
+  nameProblem,
+  parentPath,
+  pathAfterMove,
+  toggleExpanded
+} from './vfs-paths'
 
 const filesOfDrop = (e: DragEvent) => [...(e.dataTransfer?.files ?? [])]
 const carriesFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files')
@@ -672,22 +683,25 @@ function NewFolderDialog({ opened, parent, onClose }: { opened: boolean; parent:
       <form
         onSubmit={(e) => {
           e.preventDefault()
-          create.mutate({ path: parent, folder_name: name.trim() }, { onSuccess: close })
+          if (name.trim() && !nameProblem(name)) create.mutate({ path: parent, folder_name: name.trim() }, { onSuccess: close })
         }}
       >
         <Stack>
           <TextInput
             label="Folder name"
             value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
+            onChange={(e) => {
+              setName(e.currentTarget.value)
+              create.reset()
+            }}
             data-autofocus
-            error={create.error ? errorText(create.error) : undefined}
+            error={nameProblem(name) ?? (create.error ? errorText(create.error) : undefined)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!name.trim()} loading={create.isPending}>
+            <Button type="submit" disabled={!name.trim() || !!nameProblem(name)} loading={create.isPending}>
               Create folder
             </Button>
           </Group>
@@ -702,6 +716,7 @@ function MoveDialog({ entry, onMoved, onClose }: { entry: FileInfo; onMoved: (fr
   const qc = useQueryClient()
   const [name, setName] = useState(entry.name)
   const [dest, setDest] = useState(parentPath(entry.path))
+  const problem = nameProblem(name)
   // A folder cannot go into itself or anything inside it.
   const inside = (f: string) => entry.is_directory && (f === entry.path || f.startsWith(`${entry.path}/`))
   const move = useMutation({
@@ -723,18 +738,18 @@ function MoveDialog({ entry, onMoved, onClose }: { entry: FileInfo; onMoved: (fr
       <form
         onSubmit={(e) => {
           e.preventDefault()
-          move.mutate()
+          if (name.trim() && !problem) move.mutate()
         }}
       >
         <Stack>
-          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
+          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={problem} data-autofocus />
           <FolderSelect label="Destination folder" value={dest} onChange={setDest} exclude={inside} />
           {move.error && <Alert color="red">{errorText(move.error)}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!name.trim()} loading={move.isPending}>
+            <Button type="submit" disabled={!name.trim() || !!problem} loading={move.isPending}>
               Move
             </Button>
           </Group>

@@ -49,3 +49,20 @@ export function ancestorsOf(path: string): string[] {
   for (let p = parentPath(path); p !== '/'; p = parentPath(p)) out.unshift(p)
   return out
 }
+
+/** Longest name of a file or folder, in characters (the node's rule for a path segment). */
+export const NAME_MAX_CHARS = 255
+
+/**
+ * Why `name` (as typed, before trimming) cannot name a file or folder, in a sentence; undefined when
+ * it can or is still empty. The node's rules for a path segment, said before it is sent: a "/" in
+ * the name of a move would otherwise move the entry into another folder without a word.
+ */
+export function nameProblem(name: string): string | undefined {
+  const n = name.trim()
+  if (n.includes('/')) return 'A name cannot contain “/”. To put it in another folder, choose that folder.'
+  if (n === '.' || n === '..') return 'A name cannot be “.” or “..”.'
+  const chars = [...n].length
+  if (chars > NAME_MAX_CHARS) return `A name can be at most ${NAME_MAX_CHARS} characters; this one has ${chars}.`
+  return undefined
+}
