@@ -60,10 +60,11 @@ describe('vector_fs_changed → cache', () => {
     vi.advanceTimersByTime(VFS_EVENT_BATCH_MS)
     expect(invalidated()).toEqual(['file states', 'folder /Leases', 'found by name', 'passages /Leases/a.txt', 'search'])
   })
-  it('a folder changing at the top marks the root listing and its own listing stale', () => {
+  it('a folder changing at the top (moved or deleted elsewhere) marks the root listing, its own, and what is cached inside it stale', () => {
     emit({ type: 'vector_fs_changed', data: { path: '/Leases' } })
     vi.advanceTimersByTime(VFS_EVENT_BATCH_MS)
-    expect(invalidated()).toEqual(['file states', 'folder /', 'folder /Leases', 'found by name', 'search'])
+    // The preview of a file inside it is read again: it kept showing a file the node no longer had.
+    expect(invalidated()).toEqual(['file states', 'folder /', 'folder /Leases', 'found by name', 'passages /Leases/a.txt', 'search'])
   })
   it('a burst of changes (a drop of 2,000 files) is read again once, not once per file', () => {
     const spy = vi.spyOn(qc, 'invalidateQueries')

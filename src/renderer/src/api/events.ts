@@ -121,7 +121,14 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
       folders.add(path)
     }
     for (const folder of folders) void qc.invalidateQueries({ queryKey: keys.vfsFolder(folder) })
-    for (const path of paths) void qc.invalidateQueries({ queryKey: keys.vfsResource(path) })
+    // A folder moved or deleted elsewhere names only itself: what is cached of the entries inside it
+    // (a file's preview, a subfolder's listing) is read again too, or a preview kept showing a file
+    // the node no longer has.
+    const inside = (path: unknown) =>
+      typeof path === 'string' && [...paths].some((p) => p === '/' || path === p || path.startsWith(`${p}/`))
+    void qc.invalidateQueries({
+      predicate: (q) => q.queryKey[0] === 'vfs' && (q.queryKey[1] === 'resource' || q.queryKey[1] === 'folder') && inside(q.queryKey[2])
+    })
     void qc.invalidateQueries({ queryKey: keys.vfsFindAll })
     void qc.invalidateQueries({ queryKey: keys.vfsFileStates })
     void qc.invalidateQueries({ queryKey: keys.vfsSearch })
