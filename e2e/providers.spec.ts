@@ -47,3 +47,18 @@ test('providers page at 800 px wide: the key and last-check badges stay whole wo
   await expect(labels).toHaveText(['none', 'Works'])
   for (const label of await labels.all()) expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
 })
+
+test('Check pressed from the keyboard keeps the focus on Check once the provider has answered (a disabled button used to drop it to the page)', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', { ...providerBody('local-model', node.fake.url), api_key: null })
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Providers' }).click()
+  const row = page.getByTestId('provider-row-local-model')
+  const check = row.getByRole('button', { name: /Check/ })
+  await check.focus()
+  await page.keyboard.press('Enter')
+  await expect(row.getByTestId('last-check')).toHaveAttribute('data-state', 'ok')
+  await expect(check).toBeFocused()
+})

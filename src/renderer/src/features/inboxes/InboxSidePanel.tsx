@@ -11,6 +11,7 @@ import { JobConfigForm } from './JobConfigForm'
 import { scopeTree } from './scope-tree'
 import { treeKeyProps } from './tree-keys'
 import { errorText } from '../../api/client'
+import { BusyButton } from '../../app/BusyButton'
 
 interface Props {
   readonly jobId: string
@@ -163,9 +164,9 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
               <Button variant="default" onClick={() => setEditingScope(null)}>
                 Cancel
               </Button>
-              <Button onClick={() => void saveScope()} loading={updateScope.isPending}>
+              <BusyButton onClick={() => void saveScope()} loading={updateScope.isPending}>
                 Save scope
-              </Button>
+              </BusyButton>
             </Group>
           </Stack>
         )}

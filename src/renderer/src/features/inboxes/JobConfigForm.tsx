@@ -1,6 +1,7 @@
 import { Button, Group, NumberInput, Stack, Switch, Textarea, type NumberInputProps } from '@mantine/core'
 import { useState } from 'react'
 import type { JobConfig } from '../../../../shared/contract/job'
+import { BusyButton } from '../../app/BusyButton'
 
 type NumberField = 'temperature' | 'seed' | 'top_p' | 'top_k'
 /**
@@ -106,9 +107,9 @@ export function JobConfigForm({ initial, saving, onSave, onCancel }: Props) {
         <Button variant="default" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" loading={saving}>
+        <BusyButton type="submit" loading={saving}>
           Save
-        </Button>
+        </BusyButton>
       </Group>
     </Stack>
   )

@@ -10,6 +10,7 @@ import { ScopeEditor } from './ScopeEditor'
 import { scopeCount } from './scope-entries'
 import { errorText } from '../../api/client'
 import { providerSelectProps } from '../providers'
+import { BusyButton } from '../../app/BusyButton'
 
 export function NewJobPage() {
   const providers = useProviders()
@@ -88,9 +89,9 @@ export function NewJobPage() {
         />
       </Group>
       <Group>
-        <Button onClick={() => void submit()} loading={create.isPending} disabled={!draft.providerId}>
+        <BusyButton onClick={() => void submit()} loading={create.isPending} disabled={!draft.providerId}>
           Create job
-        </Button>
+        </BusyButton>
         <Button variant="subtle" color="gray" onClick={draft.reset}>
           Clear
         </Button>

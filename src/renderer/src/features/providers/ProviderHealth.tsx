@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core'
+import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconActivityHeartbeat } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
@@ -8,6 +8,7 @@ import { errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { keys } from '../../api/queries'
 import { checkDisplay } from './provider-display'
+import { BusyButton } from '../../app/BusyButton'
 
 const COLORS = { ok: 'teal.9', failed: 'red.9', never: 'gray' } as const
 
@@ -58,7 +59,7 @@ export function CheckButton({ providerId, label, name }: { providerId: string; l
     }
   }
   return (
-    <Button
+    <BusyButton
       size="xs"
       variant="light"
       leftSection={<IconActivityHeartbeat size={16} />}
@@ -68,6 +69,6 @@ export function CheckButton({ providerId, label, name }: { providerId: string; l
       style={{ flexShrink: 0 }} // beside the last check's sentence: the label stays whole
     >
       Check
-    </Button>
+    </BusyButton>
   )
 }

@@ -56,6 +56,7 @@ import {
   type WizardMode
 } from './provider-draft'
 import { rememberKindChoice } from './kind-choices'
+import { BusyButton } from '../../app/BusyButton'
 
 /** Model lists longer than this get a filter above them. */
 const MODEL_FILTER_FROM = 12
@@ -348,9 +349,9 @@ export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, taken
             {step < STEPS.length - 1 ? (
               <Button type="submit">Next</Button>
             ) : (
-              <Button type="submit" loading={busy}>
+              <BusyButton type="submit" loading={busy}>
                 {submitLabel}
-              </Button>
+              </BusyButton>
             )}
           </Group>
         </Stack>
@@ -506,9 +507,9 @@ function ModelStep({ draft, change, errors, mode }: StepProps) {
   const status = (
     <>
       <Group>
-        <Button variant="light" onClick={() => void fetchModels()} loading={listed.loading}>
+        <BusyButton variant="light" onClick={() => void fetchModels()} loading={listed.loading}>
           {listed.models || listed.error ? "List the server's models again" : "List the provider's models"}
-        </Button>
+        </BusyButton>
         {listed.models && (
           <Text size="sm" c="dimmed" data-testid="models-listed">
             {listed.models.length === 1 ? '1 model listed' : `${listed.models.length} models listed`}

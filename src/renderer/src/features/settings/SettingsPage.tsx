@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Anchor, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { modals } from '@mantine/modals'
 import { useEffect, useState } from 'react'
 import { modelKind } from '../../../../shared/contract/identity'
@@ -8,6 +8,7 @@ import { hrefOf } from '../../app/router'
 import { useSecondsLeft } from '../../app/use-seconds-left'
 import type { EmbeddingFailure } from '../../../../shared/contract/vector-fs-browse'
 import { providerOptionLabel, providerTitle } from '../providers'
+import { BusyButton } from '../../app/BusyButton'
 
 /** Provider kinds whose servers can embed documents (api-contract.md, update_default_embedding_model). */
 const EMBEDDING_KINDS = ['OpenAI', 'Ollama', 'Gemini'] as const
@@ -142,9 +143,9 @@ function EmbeddingSettings() {
                 error={modelMissing ? 'Type the name of an embedding model this provider’s server has' : undefined}
                 w={260}
               />
-              <Button type="submit" loading={update.isPending} disabled={unchanged}>
+              <BusyButton type="submit" loading={update.isPending} disabled={unchanged}>
                 Save
-              </Button>
+              </BusyButton>
             </Group>
             {update.isError && <Alert color="red">{errorText(update.error)}</Alert>}
             {update.isSuccess && (
