@@ -98,6 +98,29 @@ describe('VectorFS tree', () => {
     expectError(await upload(node, '/Notes', 'b.txt', 'x', { file_datetime: 'yesterday' }), 400, 'file_datetime')
   })
 
+  it('a new name with control or text-direction characters is refused; an entry keeping its name can still move', async () => {
+    await mkdir(node, '/', 'Notes')
+    const before = dbFingerprint(node.store)
+    // U+202E makes "report‮txt.exe" show as "reportexe.txt": a name lying about its type.
+    for (const name of ['report\u202etxt.exe', 'line\nbreak.txt', 'bell\u0007.txt', 'nul\u0000.txt', 'c1\u0085.txt']) {
+      expectError(await upload(node, '/Notes', name, 'x'), 400, 'filename')
+      expectError(await node.post('/v2/create_folder', { path: '/Notes', folder_name: name }), 400, 'folder_name')
+    }
+    expect(dbFingerprint(node.store)).toBe(before)
+    expect((await upload(node, '/Notes', 'plain.txt', 'x')).status).toBe(200)
+    expectError(
+      await node.post('/v2/move_item', { origin_path: '/Notes/plain.txt', destination_path: '/Notes/re\u202ead.txt' }),
+      400,
+      'destination_path'
+    )
+    // Hebrew and Arabic names, and emoji with joiners, are names like any other.
+    expect((await upload(node, '/Notes', 'שלום.txt', 'x')).status).toBe(200)
+    expect((await upload(node, '/Notes', 'مرحبا.txt', 'x')).status).toBe(200)
+    expect((await upload(node, '/Notes', '👩‍💻.txt', 'x')).status).toBe(200)
+    await mkdir(node, '/', 'Other')
+    expect((await node.post('/v2/move_item', { origin_path: '/Notes/plain.txt', destination_path: '/Other/plain.txt' })).status).toBe(200)
+  })
+
   it('search is accent- and case-insensitive and keeps to the path it is given', async () => {
     await mkdir(node, '/', 'A')
     await mkdir(node, '/', 'B')

@@ -41,8 +41,30 @@ const VfsPathSchema = z.string().superRefine((s, ctx) => {
   const parsed = parseVfsPath(s)
   if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem })
 })
+/**
+ * Control characters (C0, DEL, C1) and the bidirectional controls: invisible in a name, and an
+ * override can make "report\u202Etxt.exe" show as "reportexe.txt", a name lying about its type.
+ */
+function hasHiddenCharacter(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i)
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return true
+    if (c === 0x061c || c === 0x200e || c === 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) return true
+  }
+  return false
+}
+
+/**
+ * Why `name` cannot be the name of a new entry (a folder made, a file uploaded, an entry renamed),
+ * or undefined when it can: a path segment without hidden characters. Paths to entries that exist
+ * are only held to segmentProblem, so one named before this rule can still be reached.
+ */
+export function newNameProblem(name: string): string | undefined {
+  return segmentProblem(name) ?? (hasHiddenCharacter(name) ? 'a name must not contain control or text-direction characters' : undefined)
+}
+
 const SegmentSchema = z.string().superRefine((s, ctx) => {
-  const problem = segmentProblem(s)
+  const problem = newNameProblem(s)
   if (problem) ctx.addIssue({ code: 'custom', message: problem })
 })
 
@@ -106,10 +128,17 @@ export const UploadFileRequestSchema = z.strictObject({
     .optional()
 })
 
-export const MoveRequestSchema = z.strictObject({
-  origin_path: VfsPathSchema,
-  destination_path: VfsPathSchema
-})
+export const MoveRequestSchema = z
+  .strictObject({
+    origin_path: VfsPathSchema,
+    destination_path: VfsPathSchema
+  })
+  .superRefine((b, ctx) => {
+    // A new name (a rename) is held to the rules of new names; an entry keeping its name may move.
+    const name = b.destination_path.slice(b.destination_path.lastIndexOf('/') + 1)
+    const problem = name === b.origin_path.slice(b.origin_path.lastIndexOf('/') + 1) ? undefined : newNameProblem(name)
+    if (problem) ctx.addIssue({ code: 'custom', path: ['destination_path'], message: problem })
+  })
 
 export const DeleteRequestSchema = z.strictObject({ path: VfsPathSchema })
 
