@@ -59,6 +59,18 @@ describe('describeFailure: every kind, as sentences naming what the operator cho
       `The OpenAI-compatible server at http://127.0.0.1:16556/v1 refused the request (HTTP 400: "plain text reason"). Check the model name and the provider's settings.`
     ],
     [
+      '400 whose body is one JSON string',
+      apiError(400, '"plain text reason"'),
+      'bad_request',
+      `The OpenAI-compatible server at http://127.0.0.1:16556/v1 refused the request (HTTP 400: "plain text reason"). Check the model name and the provider's settings.`
+    ],
+    [
+      '400 whose body is an HTML page as one JSON string',
+      apiError(400, '"<html><body><h1>Bad Request</h1></body></html>"'),
+      'bad_request',
+      `The OpenAI-compatible server at http://127.0.0.1:16556/v1 refused the request (HTTP 400). Check the model name and the provider's settings.`
+    ],
+    [
       '503',
       apiError(503, '{"detail":"overloaded"}'),
       'provider_error',

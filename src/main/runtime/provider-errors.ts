@@ -70,7 +70,10 @@ export function providerSubject(kind: ProviderKind, baseUrl: string): string {
 function serverReason(body: string | undefined): string | undefined {
   if (!body?.trim()) return undefined
   try {
-    const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown; detail?: unknown }
+    const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown; detail?: unknown } | string | null
+    // A body that is one JSON string is that text (it was shown in its own quotes, inside ours).
+    if (typeof parsed === 'string') return serverReason(parsed)
+    if (parsed === null || typeof parsed !== 'object') return body
     const e = parsed.error
     const text = typeof e === 'string' ? e : (e?.message ?? parsed.message ?? parsed.detail)
     if (typeof text === 'string' && text.trim()) return text
