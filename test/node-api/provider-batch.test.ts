@@ -255,6 +255,21 @@ describe('check_llm_provider and last_check', () => {
     expect((await list())[0]!.last_check).toMatchObject({ ok: false, message: expect.stringContaining("has no model 'third'") })
   })
 
+  it('edited away and back: the provider starts from its latest check, not from an older test of the same settings', async () => {
+    const body = provider('p', { external_url: fake.url, api_key: KEY })
+    fake.behaviour = { type: 'status', status: 500, body: { error: 'warming up' } }
+    await node.post('/v2/test_llm_provider', body) // the wizard's test: failed
+    await node.post('/v2/add_llm_provider', body)
+    expect((await list())[0]!.last_check!.ok).toBe(false)
+    fake.behaviour = { type: 'reply', chunks: ['OK'] }
+    await node.post('/v2/check_llm_provider', { llm_provider_id: 'p' }) // later: works
+    expect((await list())[0]!.last_check!.ok).toBe(true)
+    await node.post('/v2/modify_llm_provider', { ...body, model: { OpenAI: { model_type: 'other' } } })
+    expect((await list())[0]!.last_check).toBeNull()
+    await node.post('/v2/modify_llm_provider', body) // back to the settings checked
+    expect((await list())[0]!.last_check).toMatchObject({ ok: true })
+  })
+
   it('the stored key goes only to the stored URL: check calls the provider where it is stored', async () => {
     const elsewhere = await startFakeLlm()
     try {

@@ -4,7 +4,8 @@ import { targetFor, UnreadableKeyFailure } from '../../runtime/provider-target'
 import type { NodeContext } from '../context'
 import { ApiError, badRequest, conflict, notFound } from '../errors'
 import type { HandlerGroup } from '../handler-types'
-import { checkForSaved, lastCheckOf, runCheck, type CheckOutcome } from '../provider-checks'
+import { checkForSaved, lastCheckOf, runCheck, storedKeyOf, type CheckOutcome } from '../provider-checks'
+import { settingsOf } from '../../domain/provider-checks'
 import { storedForm } from './providers'
 
 type ProviderBatchRoutes = 'add_llm_providers' | 'check_llm_provider'
@@ -47,7 +48,11 @@ export function providerBatchHandlers(ctx: NodeContext): HandlerGroup<ProviderBa
         if (!(err instanceof ProviderFailure)) throw err
         outcome = { ok: false, failure: err } // no usable key: the check fails without calling anyone
       }
-      if (store.providers.recordCheck(id, row, JSON.stringify(lastCheckOf(ctx, outcome)))) {
+      const check = lastCheckOf(ctx, outcome)
+      // Remembered as a test of these settings is: saved back to them after an edit elsewhere, the
+      // provider starts from this check, not from an older test of the same settings.
+      ctx.checks.remember(settingsOf(provider), storedKeyOf(ctx, row), check)
+      if (store.providers.recordCheck(id, row, JSON.stringify(check))) {
         bus.emit({ type: 'provider_changed', data: { id } })
       }
       if (outcome.ok) return { status: 'success', message: outcome.message }
