@@ -56,7 +56,10 @@ export const SEARCH_FOLD_SQL = 'search_fold'
  */
 export const SEARCH_WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
 
+/** Text as the search indexes compare it: accents off, lower case. */
+export const foldForSearch = (text: string) => searchFold(text).toLowerCase()
+
 /** The words of `text` as the search indexes compare them: accents off, lower case. */
 export function searchWords(text: string): string[] {
-  return searchFold(text).toLowerCase().match(SEARCH_WORD) ?? []
+  return foldForSearch(text).match(SEARCH_WORD) ?? []
 }

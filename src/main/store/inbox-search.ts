@@ -1,5 +1,5 @@
 import type { Db } from './db'
-import { SEARCH_WORD as WORD, searchFold, searchWords } from '../../shared/search-fold'
+import { SEARCH_WORD as WORD, foldForSearch as fold, searchFold, searchWords } from '../../shared/search-fold'
 
 export interface SearchHit {
   readonly inboxId: string
@@ -10,9 +10,6 @@ export interface SearchHit {
 export const SNIPPET_MAX = 200
 /** Matching texts ranked per round: the newest first, so a word found in half a million messages costs one round. */
 const ROUND = 500
-
-/** What the index compares: accents off (searchFold), then lower case (the unicode61 tokenizer). */
-const fold = (s: string) => searchFold(s).toLowerCase()
 
 /**
  * The FTS5 query for "every word, each as a word prefix": the words are the runs of letters,

@@ -4,8 +4,7 @@ import { targetFor, UnreadableKeyFailure } from '../../runtime/provider-target'
 import type { NodeContext } from '../context'
 import { ApiError, badRequest, conflict, notFound } from '../errors'
 import type { HandlerGroup } from '../handler-types'
-import { checkForSaved, lastCheckOf, runCheck, storedKeyOf, type CheckOutcome } from '../provider-checks'
-import { settingsOf } from '../../domain/provider-checks'
+import { checkForSaved, keepTestResult, lastCheckOf, runCheck, storedKeyOf, type CheckOutcome } from '../provider-checks'
 import { storedForm } from './providers'
 
 type ProviderBatchRoutes = 'add_llm_providers' | 'check_llm_provider'
@@ -49,12 +48,9 @@ export function providerBatchHandlers(ctx: NodeContext): HandlerGroup<ProviderBa
         outcome = { ok: false, failure: err } // no usable key: the check fails without calling anyone
       }
       const check = lastCheckOf(ctx, outcome)
-      // Remembered as a test of these settings is: saved back to them after an edit elsewhere, the
+      // Kept as a test of these settings is: saved back to them after an edit elsewhere, the
       // provider starts from this check, not from an older test of the same settings.
-      ctx.checks.remember(settingsOf(provider), storedKeyOf(ctx, row), check)
-      if (store.providers.recordCheck(id, row, JSON.stringify(check))) {
-        bus.emit({ type: 'provider_changed', data: { id } })
-      }
+      keepTestResult(ctx, id, provider, storedKeyOf(ctx, row), check)
       if (outcome.ok) return { status: 'success', message: outcome.message }
       const { failure } = outcome
       // Not the provider's failure: the operator has to enter the key again.

@@ -3,6 +3,7 @@ import type { NodeEvent } from '../../../shared/contract/events'
 import type { Inbox } from '../../../shared/contract/inbox'
 import type { LastMessage } from '../../../shared/contract/message'
 import { isAnswer } from '../../../shared/message-role'
+import { isWithin } from '../../../shared/vfs-path'
 import { useAnswerPauses } from '../stores/answer-pauses'
 import { useRegenerations } from '../stores/regenerations'
 import { dropTextsExcept, eventsResumed, followAnswers, followsAnswers, toldUpTo, unfollowAnswers, useStreaming } from '../stores/streaming'
@@ -124,8 +125,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
     // A folder moved or deleted elsewhere names only itself: what is cached of the entries inside it
     // (a file's preview, a subfolder's listing) is read again too, or a preview kept showing a file
     // the node no longer has.
-    const inside = (path: unknown) =>
-      typeof path === 'string' && [...paths].some((p) => p === '/' || path === p || path.startsWith(`${p}/`))
+    const inside = (path: unknown) => typeof path === 'string' && [...paths].some((p) => isWithin(path, p))
     void qc.invalidateQueries({
       predicate: (q) => q.queryKey[0] === 'vfs' && (q.queryKey[1] === 'resource' || q.queryKey[1] === 'folder') && inside(q.queryKey[2])
     })

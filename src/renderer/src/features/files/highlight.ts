@@ -1,11 +1,9 @@
-import { SEARCH_WORD, searchFold, searchWords as wordsOf } from '../../../../shared/search-fold'
+import { SEARCH_WORD, foldForSearch as fold, searchWords as wordsOf } from '../../../../shared/search-fold'
 
 /** The words of a search as the node matches them: letters, digits and marks, any case, accents ignored. */
 export function searchWords(search: string): string[] {
   return [...new Set(wordsOf(search))]
 }
-
-const fold = (s: string) => searchFold(s).toLowerCase()
 
 export interface Piece {
   readonly text: string

@@ -8,8 +8,7 @@ export const joinPath = (folder: string, name: string) => (folder === '/' ? `/${
 
 export const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
 
-/** Whether `path` is `folder` or inside it. */
-export const isWithin = (path: string, folder: string) => folder === '/' || path === folder || path.startsWith(`${folder}/`)
+export { isWithin } from '../../../../shared/vfs-path'
 
 /** Where `path` is once `from` moved to `to` (itself or anything inside it moves along); `path` itself when the move leaves it. */
 export function pathAfterMove(path: string, from: string, to: string): string {

@@ -1,7 +1,7 @@
 import { errorNoteParts } from './error-note'
 import { modelKind } from '../../../../shared/contract/model-kind'
 import type { Inbox } from '../../../../shared/contract/inbox'
-import { searchFold, searchWords } from '../../../../shared/search-fold'
+import { foldForSearch, searchWords } from '../../../../shared/search-fold'
 
 /** What one line of the inbox list shows. */
 export interface InboxRowData {
@@ -17,9 +17,6 @@ export interface InboxRowData {
   readonly isHidden: boolean
   readonly isPinned: boolean
 }
-
-/** Case- and accent-insensitive form for matching, as the node's own search matches ("resume" finds "Résumé"). */
-export const foldForSearch = (text: string) => searchFold(text).toLowerCase()
 
 /**
  * A line of Markdown as the words it shows: answers are Markdown, and the list shows them as one
