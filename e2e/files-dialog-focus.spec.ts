@@ -72,3 +72,28 @@ test('Delete and F2 on a tree row: delete after the confirmation, rename or move
   await expect(page.getByRole('menuitem', { name: 'Rename or move…', exact: true })).toHaveAttribute('aria-keyshortcuts', 'F2')
   await expect(page.getByRole('menuitem', { name: 'Delete…', exact: true })).toHaveAttribute('aria-keyshortcuts', 'Delete')
 })
+
+test('Delete… from a row’s menu, cancelled with Escape or Cancel: the focus is back on the row, and nothing is deleted', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  for (const n of ['a.txt', 'b.txt']) await node.upload('/', n, `Text of ${n}`)
+  await page.goto(node.uiUrl)
+  await page.evaluate(() => (location.hash = '#/files'))
+  const confirm = page.getByRole('dialog', { name: 'Delete b.txt?' })
+  for (const close of ['Escape', 'Cancel'] as const) {
+    await page.getByRole('button', { name: 'Actions for b.txt' }).click()
+    await page.getByRole('menuitem', { name: 'Delete…' }).click()
+    await expect(confirm).toBeVisible()
+    if (close === 'Escape') await page.keyboard.press('Escape')
+    else await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await expect(confirm).toHaveCount(0)
+    await expect.poll(() => focused(page), close).toBe('treeitem /b.txt')
+  }
+  // The keys go on from the row.
+  await page.keyboard.press('ArrowUp')
+  await expect.poll(() => focused(page)).toBe('treeitem /a.txt')
+  const names = await node.api<{ name: string }[]>('GET', '/v2/retrieve_path_simplified?path=/&depth=0')
+  expect(names.body.map((i) => i.name)).toEqual(['a.txt', 'b.txt'])
+})

@@ -131,6 +131,33 @@ describe('upload queue', () => {
     q.clearFinished()
     expect(q.snapshot()).toEqual([])
   })
+
+  it('cancel leaves a file sent whole to finish: the node stores it whatever the window does, so it ends done, not "cancelled"', async () => {
+    const finish: (() => void)[] = []
+    const q = new UploadQueue(
+      (_folder, file, onProgress, signal) =>
+        new Promise((resolve, reject) => {
+          // a.txt is sent whole (the node is reading it); b.txt has sent half of its bytes.
+          onProgress(file.name === 'a.txt' ? file.size : 1, file.size)
+          finish.push(() => resolve(undefined))
+          signal.addEventListener('abort', () => reject(new DOMException('The upload was cancelled', 'AbortError')))
+        }),
+      2
+    )
+    q.add('/docs', [new File(['aa'], 'a.txt'), new File(['bb'], 'b.txt'), new File(['cc'], 'c.txt')])
+    const kinds = () => q.snapshot().map((r) => r.state.kind)
+    expect(uploadView(q.snapshot())).toMatchObject({ waiting: 3, cancellable: 2 })
+    expect(q.waitingCount()).toBe(3)
+    q.cancel(q.snapshot()[0]!.id)
+    expect(kinds()).toEqual(['uploading', 'uploading', 'queued'])
+    q.cancelAll()
+    await waitFor(() => expect(kinds()).toEqual(['uploading', 'cancelled', 'cancelled']))
+    expect(uploadView(q.snapshot())).toMatchObject({ waiting: 1, cancellable: 0, cancelled: 2 })
+    finish[0]!()
+    await q.idle()
+    expect(kinds()).toEqual(['done', 'cancelled', 'cancelled'])
+    expect(q.waitingCount()).toBe(0)
+  })
 })
 
 /** Renames the library entry `from` to `to` through its row's menu ("Rename or move…"). */

@@ -1,9 +1,10 @@
-import { Alert, AppShell, Badge, Box, Burger, Group, NavLink, Text, Title } from '@mantine/core'
+import { Alert, AppShell, Badge, Box, Burger, Group, NavLink, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useDisclosure, useHotkeys } from '@mantine/hooks'
 import { IconFolders, IconInbox, IconPlugConnected, IconPlugConnectedX, IconPlus, IconSettings } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useHealth } from '../api/queries'
 import { useNodeStatus } from '../api/use-node-status'
+import { useUploadsUnderWay } from '../stores/uploads'
 import { hrefOf, navigate, type Route } from './router'
 import { ThemeSwitch } from './ThemeSwitch'
 
@@ -32,6 +33,7 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
   const [opened, { toggle, close }] = useDisclosure()
   const health = useHealth()
   const node = useNodeStatus()
+  const uploading = useUploadsUnderWay((s) => s.waiting)
   useHotkeys([['mod+K', focusInboxSearch]], [])
   // Marked for screen readers too (aria-current), not only by its look.
   const active = (names: Route['name'][]) => names.includes(route.name)
@@ -75,6 +77,7 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
             href={hrefOf(to)}
             label={label}
             leftSection={<Icon size={18} />}
+            rightSection={to.name === 'files' && uploading > 0 ? <UploadsBadge count={uploading} /> : undefined}
             active={active(covers)}
             aria-current={active(covers) ? 'page' : undefined}
             onClick={close}
@@ -106,6 +109,17 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
 }
 
 const MAIN_ID = 'main-content'
+
+/** Uploads still queued or being sent, beside Files: they go on while the operator is on another page. */
+function UploadsBadge({ count }: { count: number }) {
+  const text = `${count} upload${count === 1 ? '' : 's'} under way`
+  return (
+    <Badge size="sm" variant="light" circle={count < 10} title={text} data-testid="uploads-under-way">
+      {count}
+      <VisuallyHidden component="span"> {text.slice(String(count).length)}</VisuallyHidden>
+    </Badge>
+  )
+}
 
 /**
  * The first Tab stop: keyboard users go past the header and the navigation to the page in one key.

@@ -32,17 +32,30 @@ import {
   IconUpload
 } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { memo, useId, useMemo, useRef, useState, useSyncExternalStore, type DragEvent, type KeyboardEvent, type ReactNode } from 'react'
+import {
+  memo,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type DragEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject
+} from 'react'
+import { focusWhenLost } from '../../app/focus-when-lost'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
-import { ApiFailure, errorText, uploadFile } from '../../api/client'
+import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
-import { keys, uploadRefresher, useRouteMutation, useVfsFolder } from '../../api/queries'
+import { keys, useRouteMutation, useVfsFolder } from '../../api/queries'
 import { navigate } from '../../app/router'
 import { entriesOfDrop, walkDrop, type DroppedEntry } from './dropped-folders'
 import { FilePreview } from './FilePreview'
 import { Highlighted } from './Highlighted'
 import { searchWords } from './highlight'
-import { UploadQueue, uploadView, type UploadRow } from './upload-queue'
+import { isCancellable, isSent, UploadQueue, uploadView, type UploadRow } from './upload-queue'
+import { uploadQueueFor } from './shared-upload-queue'
 import { FolderSelect } from './FolderSelect'
 import { flattenTree, openFoldersToRead } from './tree-lines'
 import { treeListStyle, treeRowPlace, TreeNote } from './tree-parts'
@@ -71,14 +84,7 @@ const carriesEntry = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includ
 export function FilesPage({ path, node }: { path?: string; node?: string }) {
   const client = useClient()
   const qc = useQueryClient()
-  const queue = useMemo(() => {
-    const refresh = uploadRefresher(qc)
-    return new UploadQueue(async (folder, file, onProgress, signal) => {
-      const info = await uploadFile(client, { path: folder, filename: file.name, file_data: file }, onProgress, signal)
-      refresh(folder)
-      return info
-    })
-  }, [client, qc])
+  const queue = useMemo(() => uploadQueueFor(client, qc), [client, qc])
   const [target, setTarget] = useState('/')
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set(path ? ancestorsOf(path) : []))
   const [dragOver, setDragOver] = useState(false)
@@ -87,6 +93,7 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
   /** Where the entry of the move dialog went (set once moved), for the focus when the dialog closes. */
   const movedTo = useRef<string | null>(null)
   const root = useVfsFolder('/')
+  const uploadButton = useRef<HTMLButtonElement>(null)
 
   const open = (folder: string) => {
     setTarget(folder)
@@ -183,7 +190,7 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
         <Group gap="xs">
           <FileButton multiple onChange={(files) => queue.add(target, files)}>
             {(props) => (
-              <Button {...props} leftSection={<IconUpload size={16} />}>
+              <Button {...props} ref={uploadButton} leftSection={<IconUpload size={16} />}>
                 Upload files
               </Button>
             )}
@@ -196,7 +203,7 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
       <Text size="sm" c="dimmed">
         Drop files onto the page to upload them into {target === '/' ? 'the top folder' : target}, or onto a folder in the tree.
       </Text>
-      <UploadRows queue={queue} />
+      <UploadRows queue={queue} uploadButton={uploadButton} />
       {moveError && (
         <Alert color="red" withCloseButton onClose={() => setMoveError(null)} closeButtonLabel="Dismiss">
           {moveError}
@@ -476,6 +483,14 @@ function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) 
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
+      // Asked from the row's menu, the dialog hands the focus back to an item of the closed menu, which
+      // then goes: the row takes it, as when the dialog was asked with the Delete key (once deleted,
+      // the tree hands it on to the row taking its place).
+      onClose: () =>
+        focusWhenLost(
+          () => rowOf(entry.path),
+          (el) => el.closest('[role=menu]') !== null
+        ),
       onConfirm: () =>
         (entry.is_directory ? removeFolder : removeFile).mutate(
           { path: entry.path },
@@ -486,6 +501,8 @@ function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) 
         )
     })
 }
+
+const rowOf = (path: string) => document.querySelector<HTMLElement>(`[role=treeitem][data-path="${CSS.escape(path)}"]`)
 
 /** A key shown beside a menu item that does the same from the tree's row (announced as the item's aria-keyshortcuts, not in its name). */
 const shortcut = (key: string) => (
@@ -515,9 +532,17 @@ function EntryMenu({ entry, onMove, onDelete }: { entry: FileInfo; onMove: () =>
   )
 }
 
-function UploadRows({ queue }: { queue: UploadQueue }) {
+function UploadRows({ queue, uploadButton }: { queue: UploadQueue; uploadButton: RefObject<HTMLButtonElement | null> }) {
   const rows = useSyncExternalStore(queue.subscribe, queue.snapshot)
   const view = useMemo(() => uploadView(rows), [rows])
+  const cancelAllButton = useRef<HTMLButtonElement>(null)
+  const clearButton = useRef<HTMLButtonElement>(null)
+  // Both buttons go once they have done their work: the focus moves to the other one, else to Upload files.
+  const focusNext = (clicked: HTMLElement) =>
+    focusWhenLost(
+      () => cancelAllButton.current ?? clearButton.current ?? uploadButton.current,
+      (el) => el === clicked
+    )
   if (rows.length === 0) return null
   const finished = view.done + view.failed + view.cancelled > 0
   const hidden = view.total - view.shown.length
@@ -541,15 +566,34 @@ function UploadRows({ queue }: { queue: UploadQueue }) {
         {view.shown.map((r) => (
           <UploadRowView key={r.id} row={r} queue={queue} />
         ))}
-        {(finished || view.waiting > 1) && (
+        {(finished || view.cancellable > 1) && (
           <Group gap="xs">
-            {view.waiting > 1 && (
-              <Button size="xs" variant="subtle" color="red" w="fit-content" onClick={() => queue.cancelAll()}>
-                Cancel {view.waiting} uploads
+            {view.cancellable > 1 && (
+              <Button
+                ref={cancelAllButton}
+                size="xs"
+                variant="subtle"
+                color="red"
+                w="fit-content"
+                onClick={(e) => {
+                  focusNext(e.currentTarget)
+                  queue.cancelAll()
+                }}
+              >
+                Cancel {view.cancellable} uploads
               </Button>
             )}
             {finished && (
-              <Button size="xs" variant="subtle" w="fit-content" onClick={() => queue.clearFinished()}>
+              <Button
+                ref={clearButton}
+                size="xs"
+                variant="subtle"
+                w="fit-content"
+                onClick={(e) => {
+                  focusNext(e.currentTarget)
+                  queue.clearFinished()
+                }}
+              >
                 Clear finished
               </Button>
             )}
@@ -564,7 +608,7 @@ function UploadRows({ queue }: { queue: UploadQueue }) {
 const UploadRowView = memo(function UploadRowView({ row, queue }: { row: UploadRow; queue: UploadQueue }) {
   const s = row.state
   // Every byte sent, the node reads the file (a long PDF takes a while) and stores it: no longer "uploading 100%", nor cancelled.
-  const sent = s.kind === 'uploading' && s.total > 0 && s.loaded >= s.total
+  const sent = isSent(s)
   const label: ReactNode =
     s.kind === 'queued'
       ? 'queued'
@@ -593,7 +637,7 @@ const UploadRowView = memo(function UploadRowView({ row, queue }: { row: UploadR
           <Text size="xs" c={s.kind === 'failed' ? 'red' : 'dimmed'}>
             {label}
           </Text>
-          {(s.kind === 'queued' || (s.kind === 'uploading' && !sent)) && (
+          {isCancellable(s) && (
             <CloseButton size="xs" aria-label={`Cancel the upload of ${row.name}`} onClick={() => queue.cancel(row.id)} />
           )}
         </Group>

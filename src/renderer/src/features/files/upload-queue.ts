@@ -16,6 +16,15 @@ export interface UploadRow {
   readonly state: UploadState
 }
 
+/**
+ * Every byte of the file sent: the node has it and is reading and storing it. Cutting the request
+ * now would not stop that, so such an upload can no longer be cancelled.
+ */
+export const isSent = (s: UploadState) => s.kind === 'uploading' && s.total > 0 && s.loaded >= s.total
+
+/** Queued, or still being sent: stopping it means the node stores nothing of it. */
+export const isCancellable = (s: UploadState) => s.kind === 'queued' || (s.kind === 'uploading' && !isSent(s))
+
 /** Sends one file; reports bytes sent when the transport can; stops when `signal` aborts. */
 export type Uploader = (
   folder: string,
@@ -59,19 +68,22 @@ export class UploadQueue {
     this.pump()
   }
 
-  /** Stops a queued or uploading file: it is not sent, or its request is cut (the node then stores nothing). */
+  /**
+   * Stops a queued file or one still being sent: it is not sent, or its request is cut (the node then
+   * stores nothing). A file sent whole is left to finish: the node stores it whatever the window does.
+   */
   cancel(id: number): void {
     const row = this.rows.find((r) => r.id === id)
-    if (!row) return
+    if (!row || !isCancellable(row.state)) return
     if (row.state.kind === 'queued') {
       this.files.delete(id)
       this.set(id, { kind: 'cancelled' })
     } else if (row.state.kind === 'uploading') this.sending.get(id)?.abort()
   }
 
-  /** Stops every file still queued or uploading. */
+  /** Stops every file still queued or being sent (not those sent whole, which the node stores anyway). */
   cancelAll(): void {
-    for (const r of this.rows) if (r.state.kind === 'queued' || r.state.kind === 'uploading') this.cancel(r.id)
+    for (const r of this.rows) if (isCancellable(r.state)) this.cancel(r.id)
   }
 
   /** Forgets finished rows (done, failed or cancelled). */
@@ -94,6 +106,13 @@ export class UploadQueue {
   }
 
   private busy = () => this.rows.some((r) => r.state.kind === 'queued' || r.state.kind === 'uploading')
+
+  /** How many files are queued or uploading. */
+  waitingCount(): number {
+    let n = 0
+    for (const r of this.rows) if (r.state.kind === 'queued' || r.state.kind === 'uploading') n++
+    return n
+  }
 
   private set(id: number, state: UploadState) {
     this.rows = this.rows.map((r) => (r.id === id ? { ...r, state } : r))
@@ -142,6 +161,8 @@ export interface UploadView {
   readonly failed: number
   readonly cancelled: number
   readonly waiting: number
+  /** Of those waiting, the ones that can still be stopped (queued, or not sent whole). */
+  readonly cancellable: number
 }
 
 /**
@@ -154,13 +175,18 @@ export function uploadView(rows: readonly UploadRow[], max = MAX_UPLOAD_ROWS): U
   let failed = 0
   let cancelled = 0
   let waiting = 0
+  let cancellable = 0
   for (const r of rows) {
     if (r.state.kind === 'done') done++
     else if (r.state.kind === 'failed') failed++
     else if (r.state.kind === 'cancelled') cancelled++
-    else waiting++
+    else {
+      waiting++
+      if (isCancellable(r.state)) cancellable++
+    }
   }
-  if (rows.length <= max) return { shown: rows, total: rows.length, done, failed, cancelled, waiting }
+  const counts = { total: rows.length, done, failed, cancelled, waiting, cancellable }
+  if (rows.length <= max) return { shown: rows, ...counts }
   const few = Math.max(1, Math.floor(max / 8))
   const keep = new Set<UploadRow>()
   const add = (r: UploadRow) => {
@@ -176,5 +202,5 @@ export function uploadView(rows: readonly UploadRow[], max = MAX_UPLOAD_ROWS): U
     recent++
     add(rows[i]!)
   }
-  return { shown: rows.filter((r) => keep.has(r)), total: rows.length, done, failed, cancelled, waiting }
+  return { shown: rows.filter((r) => keep.has(r)), ...counts }
 }

@@ -1,0 +1,78 @@
+import { expect, test } from './fixtures/node'
+import { FilesPage } from './pages/files'
+import { providerBody } from './seed'
+
+/* Uploads belong to the window, not to a visit of the Files page: they go on, and stay listed, while the operator is elsewhere. */
+
+const nav = (page: import('@playwright/test').Page, name: RegExp) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name })
+const focused = (page: import('@playwright/test').Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')
+
+test('an upload goes on while another page is open: Files shows how many are under way, and its row is there on return', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  await page.goto(node.uiUrl)
+  await page.evaluate(() => (location.hash = '#/files'))
+  const files = new FilesPage(page)
+  await expect(page.getByTestId('files-empty')).toBeVisible()
+  // A slow link (1 MB/s up): 3 MB take long enough to go to another page meanwhile.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 })
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({ name: 'minutes.txt', mimeType: 'text/plain', buffer: Buffer.alloc(3 * 1024 * 1024, 'minutes of the meeting ') })
+  await expect(files.uploads().filter({ hasText: 'minutes.txt' })).toContainText(/uploading \d+%/)
+
+  await nav(page, /^Settings/).click()
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible()
+  const files_ = nav(page, /^Files/)
+  await expect(files_).toContainText('1')
+  await expect(files_).toHaveAccessibleName('Files 1 upload under way')
+  // It finishes while the operator is on Settings.
+  await expect(page.getByTestId('uploads-under-way')).toHaveCount(0, { timeout: 20_000 })
+
+  await files_.click()
+  await expect(files.uploads().filter({ hasText: 'minutes.txt' })).toHaveAttribute('data-state', 'done')
+  await expect(files.rows()).toContainText(['minutes.txt'])
+  const listed = await node.api<{ name: string }[]>('GET', '/v2/retrieve_path_simplified?path=/&depth=0')
+  expect(listed.body.map((i) => i.name)).toEqual(['minutes.txt'])
+})
+
+test('"Cancel N uploads" and "Clear finished" hand the focus on (to each other, then to Upload files), not to the page', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  await page.goto(node.uiUrl)
+  await page.evaluate(() => (location.hash = '#/files'))
+  const files = new FilesPage(page)
+  await expect(page.getByTestId('files-empty')).toBeVisible()
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 })
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles(
+      ['a.txt', 'b.txt', 'c.txt'].map((name) => ({
+        name,
+        mimeType: 'text/plain',
+        buffer: Buffer.alloc(4 * 1024 * 1024, `text of ${name} `)
+      }))
+    )
+  const cancelAll = page.getByRole('button', { name: 'Cancel 3 uploads' })
+  await cancelAll.focus()
+  await page.keyboard.press('Enter')
+  await expect(files.uploads()).toHaveCount(3)
+  for (const row of await files.uploads().all()) await expect(row).toHaveAttribute('data-state', 'cancelled')
+  await expect.poll(() => focused(page)).toBe('Clear finished')
+  await page.keyboard.press('Enter')
+  await expect(files.uploads()).toHaveCount(0)
+  await expect.poll(() => focused(page)).toBe('Upload files')
+  const listed = await node.api<{ name: string }[]>('GET', '/v2/retrieve_path_simplified?path=/&depth=0')
+  expect(listed.body).toEqual([])
+})

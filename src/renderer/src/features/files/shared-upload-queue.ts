@@ -1,0 +1,29 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { uploadFile, type Client } from '../../api/client'
+import { uploadRefresher } from '../../api/queries'
+import { useUploadsUnderWay } from '../../stores/uploads'
+import { UploadQueue } from './upload-queue'
+
+const queues = new WeakMap<Client, UploadQueue>()
+
+/**
+ * The window's upload queue for a node: one, kept for as long as the window is open, not one per
+ * visit of the Files page. Leaving the page while files were uploading lost their rows (progress,
+ * failures and the way to cancel) although the uploads went on unseen.
+ */
+export function uploadQueueFor(client: Client, qc: QueryClient): UploadQueue {
+  const known = queues.get(client)
+  if (known) return known
+  const refresh = uploadRefresher(qc)
+  const queue = new UploadQueue(async (folder, file, onProgress, signal) => {
+    const info = await uploadFile(client, { path: folder, filename: file.name, file_data: file }, onProgress, signal)
+    refresh(folder)
+    return info
+  })
+  queue.subscribe(() => {
+    const waiting = queue.waitingCount()
+    if (useUploadsUnderWay.getState().waiting !== waiting) useUploadsUnderWay.setState({ waiting })
+  })
+  queues.set(client, queue)
+  return queue
+}
