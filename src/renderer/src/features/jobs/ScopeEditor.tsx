@@ -36,6 +36,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { errorText, uploadFile } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { FIND_LIMIT, invalidateAfterUpload, useVfsFind, useVfsFolder } from '../../api/queries'
+import { focusAfterRemoving, focusWhenLost } from '../../app/focus-when-lost'
 import { hrefOf } from '../../app/router'
 import {
   flattenTree,
@@ -76,7 +77,10 @@ const sectionLabel = (key: ScopeSection) => SCOPE_SECTIONS.find((s) => s.key ===
  * under "Advanced"; local vrkai/vrpack files are imported.
  */
 export function ScopeEditor({ value, onChange }: Props) {
-  const remove = (key: ScopeSection, index: number) => onChange(removeEntry(value, key, index))
+  const remove = (key: ScopeSection, index: number) => (clicked: HTMLElement) => {
+    focusAfterRemoving(clicked)
+    onChange(removeEntry(value, key, index))
+  }
   const [advanced, setAdvanced] = useState(value.network_folders.length > 0)
   return (
     <Stack gap="md">
@@ -85,10 +89,10 @@ export function ScopeEditor({ value, onChange }: Props) {
       <Section title="Local documents and packs" count={value.local_vrkai.length + value.local_vrpack.length}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {value.local_vrkai.map((e, i) => (
-            <LocalCard key={`k${i}`} kind="vrkai" summary={summarizeLocal(e)} onRemove={() => remove('local_vrkai', i)} />
+            <LocalCard key={`k${i}`} kind="vrkai" summary={summarizeLocal(e)} onRemove={remove('local_vrkai', i)} />
           ))}
           {value.local_vrpack.map((e, i) => (
-            <LocalCard key={`p${i}`} kind="vrpack" summary={summarizeLocal(e)} onRemove={() => remove('local_vrpack', i)} />
+            <LocalCard key={`p${i}`} kind="vrpack" summary={summarizeLocal(e)} onRemove={remove('local_vrpack', i)} />
           ))}
         </SimpleGrid>
         <LocalImport scope={value} onChange={onChange} />
@@ -111,7 +115,7 @@ export function ScopeEditor({ value, onChange }: Props) {
               label={f.name}
               path={f.path.path_ids}
               detail={f.external_identity.full_name}
-              onRemove={() => remove('network_folders', i)}
+              onRemove={remove('network_folders', i)}
             />
           ))}
           <NetworkForm onAdd={(f) => onChange(addEntry(value, 'network_folders', f))} />
@@ -137,6 +141,7 @@ function LibraryPicker({ value, onChange }: Props) {
   const foundEntries = useMemo(() => foundTree(found.data ?? []), [found.data])
   const shown = searching ? foundEntries : (root.data ?? [])
   const count = value.vector_fs_folders.length + value.vector_fs_items.length
+  const searchBox = useRef<HTMLInputElement>(null)
   const ctx: PickerContext = {
     selection,
     partly: partlySelected(selection),
@@ -170,12 +175,26 @@ function LibraryPicker({ value, onChange }: Props) {
             {value.vector_fs_items.length === 1 ? '' : 's'} selected
           </Text>
         </Group>
-        <Button size="xs" variant="subtle" disabled={count === 0} onClick={() => onChange(unselectAll(value))}>
+        <Button
+          size="xs"
+          variant="subtle"
+          disabled={count === 0}
+          onClick={(e) => {
+            // Disabled once nothing is selected, the button drops the focus: the search box takes it.
+            const clicked = e.currentTarget
+            focusWhenLost(
+              () => searchBox.current,
+              (el) => el === clicked
+            )
+            onChange(unselectAll(value))
+          }}
+        >
           Unselect all
         </Button>
       </Group>
       <Stack gap="xs">
         <TextInput
+          ref={searchBox}
           aria-label="Search the library by name"
           placeholder="Search by name"
           leftSection={<IconSearch size={16} />}
@@ -239,7 +258,11 @@ function LibraryPicker({ value, onChange }: Props) {
             <ActionIcon
               variant="subtle"
               color="red"
-              onClick={() => onChange(removeEntry(value, m.section, m.index))}
+              data-remove
+              onClick={(e) => {
+                focusAfterRemoving(e.currentTarget)
+                onChange(removeEntry(value, m.section, m.index))
+              }}
               aria-label={`Remove ${m.name}`}
             >
               <IconTrash size={16} />
@@ -454,7 +477,17 @@ function Section({ title, count, children }: { title: string; count: number; chi
   )
 }
 
-function EntryRow({ label, path, detail, onRemove }: { label: string; path: readonly string[]; detail?: string; onRemove: () => void }) {
+function EntryRow({
+  label,
+  path,
+  detail,
+  onRemove
+}: {
+  label: string
+  path: readonly string[]
+  detail?: string
+  onRemove: (clicked: HTMLElement) => void
+}) {
   return (
     <Group justify="space-between" wrap="nowrap" data-testid="scope-entry">
       <div style={{ minWidth: 0 }}>
@@ -470,7 +503,7 @@ function EntryRow({ label, path, detail, onRemove }: { label: string; path: read
           </Text>
         )}
       </div>
-      <ActionIcon variant="subtle" color="red" onClick={onRemove} aria-label={`Remove ${label}`}>
+      <ActionIcon variant="subtle" color="red" data-remove onClick={(e) => onRemove(e.currentTarget)} aria-label={`Remove ${label}`}>
         <IconTrash size={16} />
       </ActionIcon>
     </Group>
@@ -533,7 +566,7 @@ function LocalCard({
 }: {
   kind: 'vrkai' | 'vrpack'
   summary: ReturnType<typeof summarizeLocal>
-  onRemove: () => void
+  onRemove: (clicked: HTMLElement) => void
 }) {
   return (
     <Card withBorder padding="sm" data-testid="local-entry">
@@ -551,7 +584,13 @@ function LocalCard({
             {summary.nodeCount} nodes · {summary.embeddingModel}
           </Text>
         </div>
-        <ActionIcon variant="subtle" color="red" onClick={onRemove} aria-label={`Remove ${summary.name}`}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          data-remove
+          onClick={(e) => onRemove(e.currentTarget)}
+          aria-label={`Remove ${summary.name}`}
+        >
           <IconTrash size={16} />
         </ActionIcon>
       </Group>
