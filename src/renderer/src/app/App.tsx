@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core'
-import { Suspense, useEffect } from 'react'
+import { Suspense, useEffect, useRef } from 'react'
 import { useProviders } from '../api/queries'
 import { InboxesPage } from '../features/inboxes/InboxesPage'
 import { AppLayout } from './AppLayout'
@@ -25,14 +25,23 @@ export function App() {
   const providers = useProviders()
   const firstRun = providers.data?.length === 0
 
-  // With no provider yet, everything starts with setting one up. The list is asked for again
-  // first: one added meanwhile (another window, a script) must not bounce the user back.
+  // With no provider yet, the window starts with setting one up. The list is asked for again
+  // first: one added meanwhile (another window, a script) must not bounce the user back. Once only:
+  // the operator may go elsewhere from the wizard (Files to upload documents first, Settings), and
+  // every link used to bounce back to it.
   const refetchProviders = providers.refetch
+  const sentToWizard = useRef(false)
   useEffect(() => {
-    if (!firstRun || route.name === 'new-provider') return
+    if (!firstRun || sentToWizard.current) return
+    if (route.name === 'new-provider') {
+      sentToWizard.current = true
+      return
+    }
     let current = true
     void refetchProviders().then((r) => {
-      if (current && r.data?.length === 0) navigate({ name: 'new-provider' })
+      if (!current || r.data?.length !== 0) return
+      sentToWizard.current = true
+      navigate({ name: 'new-provider' })
     })
     return () => {
       current = false
