@@ -1,15 +1,17 @@
-import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4FinishReason } from '@ai-sdk/provider'
+import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4FinishReason, LanguageModelV4StreamPart } from '@ai-sdk/provider'
 import {
   answerTimeLimitFailure,
   describeFailure,
   noProgressFailure,
   ProviderFailure,
+  redactKey,
   timeoutFailure,
   unstreamedTimeoutFailure,
   type FailureContext
 } from './provider-errors'
 import { serverErrorOf, ServerReportedError } from './openai-reply'
 import { inlineThinking } from './inline-thinking'
+import { keyRedactor } from './key-redactor'
 import { utf8Prefix } from './response-cap'
 
 export interface CallTimeouts {
@@ -139,7 +141,8 @@ function streamError(error: unknown): unknown {
 /**
  * One chat call: streams text to onDelta, enforces the first-chunk and idle time-outs, and turns
  * every provider problem into a ProviderFailure. An abort from `signal` is not a failure: it
- * returns what was written so far.
+ * returns what was written so far. The call's key (`failure.apiKey`) is taken out of the text
+ * before anything measures, keeps or hands it on: a server that echoes it back gets it nowhere.
  */
 export async function callModel(opts: CallOptions): Promise<CallResult> {
   const controller = new AbortController()
@@ -173,9 +176,29 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
   opts.signal?.addEventListener('abort', onOuterAbort, { once: true })
   let text = ''
   let textBytes = 0
+  /** Takes the key out of the streamed text; holds back a tail that may be the start of it. */
+  const redact = keyRedactor(opts.failure.apiKey)
   /** The server has streamed something (text, or thoughts that never reach the answer). */
   let heard = false
   const maxBytes = opts.maxTextBytes ?? Infinity
+  let reader: ReadableStreamDefaultReader<LanguageModelV4StreamPart> | undefined
+  /** Answer text: what callModel keeps, measures and hands on. */
+  const answerText = (piece: string): CallResult | undefined => {
+    if (!piece) return undefined
+    const size = Buffer.byteLength(piece)
+    if (textBytes + size > maxBytes) {
+      const fits = utf8Prefix(piece, maxBytes - textBytes)
+      text += fits
+      if (fits) opts.onDelta?.(fits)
+      controller.abort(CUT)
+      void reader?.cancel(CUT).catch(() => {})
+      return { outcome: 'truncated', text }
+    }
+    text += piece
+    textBytes += size
+    opts.onDelta?.(piece)
+    return undefined
+  }
   // Before the answer's text, every event the server streams starts the first-chunk wait again.
   const alive = () => {
     heard = true
@@ -191,7 +214,7 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
       const result = await opts.model.doGenerate({ ...opts.options, abortSignal: controller.signal })
       const whole = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('')
       const thinking = inlineThinking(Infinity)
-      text = thinking.push(whole) + thinking.end()
+      text = redactKey(thinking.push(whole) + thinking.end(), opts.failure.apiKey)
       const truncated = Buffer.byteLength(text) > maxBytes
       if (truncated) text = utf8Prefix(text, maxBytes)
       if (text) opts.onDelta?.(text)
@@ -206,25 +229,10 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
     // Raw chunks show every event the server sends, so thinking it streams (which the SDKs drop or
     // report apart from the text) proves the call alive.
     const { stream } = await opts.model.doStream({ ...opts.options, includeRawChunks: true, abortSignal: controller.signal })
-    const reader = stream.getReader()
+    reader = stream.getReader()
     const thinking = inlineThinking(maxBytes === Infinity ? 16 * 1024 * 1024 : maxBytes)
-    /** Answer text: what callModel keeps, measures and hands on. */
-    const answerText = (piece: string): CallResult | undefined => {
-      if (!piece) return undefined
-      const size = Buffer.byteLength(piece)
-      if (textBytes + size > maxBytes) {
-        const fits = utf8Prefix(piece, maxBytes - textBytes)
-        text += fits
-        if (fits) opts.onDelta?.(fits)
-        controller.abort(CUT)
-        void reader.cancel(CUT).catch(() => {})
-        return { outcome: 'truncated', text }
-      }
-      text += piece
-      textBytes += size
-      opts.onDelta?.(piece)
-      return undefined
-    }
+    /** The rest of the answer, once the reply has ended: unclosed thinking, and the tail the redactor held back. */
+    const rest = () => redact.push(thinking.end()) + redact.end()
     let ended: LanguageModelV4FinishReason['unified'] = 'stop'
     for (;;) {
       const { value, done } = await reader.read()
@@ -235,11 +243,11 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
         heard = true
         progressed()
         arm(text === '' ? opts.timeouts.firstChunkMs : opts.timeouts.idleMs)
-        const cut = answerText(thinking.push(value.delta))
+        const cut = answerText(redact.push(thinking.push(value.delta)))
         if (cut) return cut
         if (text !== '') arm(opts.timeouts.idleMs)
       } else if (value.type === 'error') {
-        answerText(thinking.end())
+        answerText(rest())
         throw streamError(value.error)
       } else if (value.type === 'finish') {
         ended = value.finishReason.unified
@@ -249,14 +257,17 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
     // before the end its protocol marks: either way the text is not the whole answer.
     const fault = opts.pulse?.fault() ?? opts.pulse?.early()
     if (fault) {
-      answerText(thinking.end())
+      answerText(rest())
       throw fault
     }
     if (controller.signal.aborted) throw controller.signal.reason
-    const cut = answerText(thinking.end())
+    const cut = answerText(rest())
     if (cut) return cut
     return { outcome: 'done', text, ...endedBy(ended) }
   } catch (err) {
+    // However the reply ended (a stop, a time-out, a broken connection), the tail the redactor held
+    // back is part of the text kept: it holds no whole key.
+    answerText(redact.end())
     if (opts.signal?.aborted) return { outcome: 'aborted', text, reason: opts.signal.reason }
     const seconds = expired && Math.round(expired.ms / 1000)
     const failure =

@@ -38,9 +38,12 @@ export interface FailureContext {
 /** Longest excerpt of a server's own words quoted in a message. */
 const REASON_CHARS = 300
 
-/** Removes the key from any text that may reach a message, a response or a log. */
+/** Whether texts are cleaned of this key: a key of fewer than 4 characters is not, it would take ordinary words out. */
+export const redactable = (apiKey: string | undefined): apiKey is string => apiKey !== undefined && apiKey.length >= 4
+
+/** Removes the key from any text that may reach a message, a response or a log (keyRedactor: from a text that streams). */
 export function redactKey(text: string, apiKey: string | undefined): string {
-  if (!apiKey || apiKey.length < 4) return text
+  if (!redactable(apiKey)) return text
   return text.split(apiKey).join('[redacted]')
 }
 

@@ -49,9 +49,9 @@ export async function testProvider(
   })
   // The reply is shown, kept as the provider's last check and listed: a server that writes the key
   // it was sent back into its reply (an echo server, a misconfigured proxy) must not get it into the
-  // window. Taken out before the cut, so a cut never leaves part of it.
+  // window. callModel took it out, before this cut, so the cut never leaves part of it.
   if (result.outcome === 'aborted') throw new CallEndedByStop()
-  return redactKey(result.text, target.apiKey).trim().slice(0, 120)
+  return result.text.trim().slice(0, 120)
 }
 
 /** The models the provider offers (`/models`, Ollama's `/api/tags`). */

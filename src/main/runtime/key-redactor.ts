@@ -1,0 +1,53 @@
+import { redactable, redactKey } from './provider-errors'
+
+export interface KeyRedactor {
+  /** The part of the text so far that can go on now, the key taken out ('' while all of it may be the key's start). */
+  push(piece: string): string
+  /** At the end of the text, however it ended: the tail held back, given back whole (it holds no whole key). */
+  end(): string
+}
+
+const UNTOUCHED: KeyRedactor = { push: (piece) => piece, end: () => '' }
+
+/**
+ * Takes the API key out of a text that arrives in pieces (a streamed answer), as redactKey takes it
+ * out of a whole one: a server that echoes the key it was sent (an echo server, a misconfigured
+ * proxy) must not get it shown, stored or logged, whichever pieces the stream splits it across.
+ *
+ * Each piece is let through at once but for the text's tail that could be the start of the key (at
+ * most key.length - 1 characters, and only while it is the start of the key), held back until the
+ * next piece shows whether the key follows. The pieces let through and end() joined are exactly
+ * redactKey(whole text, key). Without a key, or with one too short to redact, pieces pass untouched.
+ */
+export function keyRedactor(apiKey: string | undefined): KeyRedactor {
+  if (!redactable(apiKey)) return UNTOUCHED
+  const key = apiKey
+  let held = ''
+  return {
+    push(piece) {
+      if (!piece) return ''
+      const text = held + piece
+      // The end of the last whole key, found as redactKey's split finds them: left to right, none overlapping.
+      let after = 0
+      for (let at = text.indexOf(key); at !== -1; at = text.indexOf(key, after)) after = at + key.length
+      const cut = text.length - keyStartAtEnd(text, key, after)
+      held = text.slice(cut)
+      const out = text.slice(0, cut)
+      return after > 0 ? redactKey(out, key) : out
+    },
+    end() {
+      const out = held
+      held = ''
+      return out
+    }
+  }
+}
+
+/** The length of the longest tail of `text`, starting at `from` or after, that the key starts with (shorter than the key). */
+function keyStartAtEnd(text: string, key: string, from: number): number {
+  const first = key.charCodeAt(0)
+  for (let i = Math.max(from, text.length - key.length + 1); i < text.length; i++) {
+    if (text.charCodeAt(i) === first && key.startsWith(text.slice(i))) return text.length - i
+  }
+  return 0
+}

@@ -1,0 +1,116 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { keyRedactor } from '../../src/main/runtime/key-redactor'
+import { redactKey } from '../../src/main/runtime/provider-errors'
+
+/*
+ * A server that echoes the key it was sent, inside a streamed answer, may split it across any
+ * number of pieces: the redactor lets through every piece at once but for a tail that may be the
+ * key's start, and all it lets through, end() included, is redactKey of the whole text.
+ */
+
+const KEY = 'sk-SECRET-123456'
+
+/** What the redactor lets through for each piece, and at the end. */
+function run(key: string | undefined, pieces: readonly string[]): { out: string[]; end: string } {
+  const redactor = keyRedactor(key)
+  const out = pieces.map((p) => redactor.push(p))
+  return { out, end: redactor.end() }
+}
+
+describe('keyRedactor', () => {
+  it('replaces a key that comes in one piece, and lets the rest through at once', () => {
+    expect(run(KEY, ['Your key is ', `${KEY}.`, ' Bye'])).toEqual({ out: ['Your key is ', '[redacted].', ' Bye'], end: '' })
+  })
+
+  it('replaces a key split across two pieces, holding back only its start', () => {
+    expect(run(KEY, ['Your key is sk-SEC', 'RET-123456 ok'])).toEqual({ out: ['Your key is ', '[redacted] ok'], end: '' })
+  })
+
+  it('replaces a key sent one character a piece', () => {
+    const { out, end } = run(KEY, ['<', ...KEY, '>'])
+    expect(out).toEqual(['<', ...Array<string>(KEY.length - 1).fill(''), '[redacted]', '>'])
+    expect(end).toBe('')
+  })
+
+  it('lets a start of the key through unchanged, all of it, once the text goes another way', () => {
+    expect(run(KEY, ['see sk-', 'SECRET', '-12 and more'])).toEqual({ out: ['see ', '', 'sk-SECRET-12 and more'], end: '' })
+    // The text then starting the key again is held again.
+    expect(run(KEY, ['sk-SE', 'sk-SECRET-1'])).toEqual({ out: ['', 'sk-SE'], end: 'sk-SECRET-1' })
+  })
+
+  it('replaces a key at the very end of the text, and gives back a start of it held when the text ends', () => {
+    expect(run(KEY, ['the end: ', KEY])).toEqual({ out: ['the end: ', '[redacted]'], end: '' })
+    expect(run(KEY, ['the end: sk-SECRET', '-123456'])).toEqual({ out: ['the end: ', '[redacted]'], end: '' })
+    expect(run(KEY, ['the end: sk-SECRET', '-12'])).toEqual({ out: ['the end: ', ''], end: 'sk-SECRET-12' })
+  })
+
+  it('replaces every key, side by side, within a piece or across pieces', () => {
+    expect(run(KEY, [`${KEY}${KEY} and ${KEY}`])).toEqual({ out: ['[redacted][redacted] and [redacted]'], end: '' })
+    expect(run(KEY, [`a ${KEY}sk-SECRET`, `-123456${KEY.slice(0, 3)}`, `${KEY.slice(3)} b`])).toEqual({
+      out: ['a [redacted]', '[redacted]', '[redacted] b'],
+      end: ''
+    })
+  })
+
+  it('finds a key inside a near-match that overlaps it, as redactKey does', () => {
+    const key = 'abcabd'
+    const text = 'abcabcabd'
+    expect(redactKey(text, key)).toBe('abc[redacted]')
+    expect(run(key, [text])).toEqual({ out: ['abc[redacted]'], end: '' })
+    expect(run(key, [...text]).out.join('')).toBe('abc[redacted]')
+    expect(run(key, ['abcab', 'cabd'])).toEqual({ out: ['', 'abc[redacted]'], end: '' })
+    expect(run('aaaa', ['aa', 'aaa', 'aa'])).toEqual({ out: ['', '[redacted]', ''], end: 'aaa' })
+  })
+
+  it('lets every piece through untouched without a key', () => {
+    expect(run(undefined, ['sk-', 'anything'])).toEqual({ out: ['sk-', 'anything'], end: '' })
+    expect(run('', ['sk-', 'anything'])).toEqual({ out: ['sk-', 'anything'], end: '' })
+  })
+
+  it('leaves a key shorter than 4 characters in the text, as redactKey does', () => {
+    expect(run('abc', ['ab', 'c abc'])).toEqual({ out: ['ab', 'c abc'], end: '' })
+    expect(run('abcd', ['ab', 'cd abc'])).toEqual({ out: ['', '[redacted] '], end: 'abc' })
+  })
+})
+
+describe('keyRedactor, property', () => {
+  // Few letters, so that keys overlap themselves and the text is full of near-matches.
+  const letter = fc.constantFrom('a', 'b', '-', 'é', '😀')
+  const word = fc.string({ unit: letter, maxLength: 12 })
+
+  it('lets through, whatever the pieces, exactly redactKey of the whole text, holding less than a key', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: letter, minLength: 4, maxLength: 8 }),
+        fc.array(
+          fc.oneof(
+            word,
+            fc.constant('KEY'),
+            fc.nat({ max: 8 }).map((n) => ({ start: n }))
+          ),
+          { maxLength: 12 }
+        ),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (key, parts, cuts) => {
+          // The key, and starts of it, put in among the words.
+          const whole = parts.map((p) => (p === 'KEY' ? key : typeof p === 'string' ? p : key.slice(0, p.start))).join('')
+          const at = [...new Set(cuts.map((c) => c % (whole.length + 1)))].sort((a, b) => a - b)
+          const pieces = [0, ...at].map((from, i) => whole.slice(from, [...at, whole.length][i]))
+          const redactor = keyRedactor(key)
+          let given = ''
+          let out = ''
+          for (const piece of pieces) {
+            given += piece
+            out += redactor.push(piece)
+            // What is held back is a tail shorter than the key: all before it is through already.
+            expect(redactKey(given, key).startsWith(out)).toBe(true)
+            expect(redactKey(given, key).length - out.length).toBeLessThan(key.length)
+          }
+          expect(out + redactor.end()).toBe(redactKey(whole, key))
+        }
+      ),
+      { numRuns: 2000 }
+    )
+  })
+})
