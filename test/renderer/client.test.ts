@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
-import { ApiFailure, createClient, errorText, fieldPathsOf, retryOnce } from '../../src/renderer/src/api/client'
+import { ApiFailure, createClient, errorText, fieldPathsOf, retryOnce, untilAborted } from '../../src/renderer/src/api/client'
 
 describe('client errors', () => {
   it('people read messages without field paths; forms get the paths', () => {
@@ -94,5 +94,20 @@ describe('retryOnce (the window queries’ retry policy)', () => {
     expect(await ask(503)).toBe(2)
     expect(await ask(500)).toBe(2)
     expect(await ask(429)).toBe(2)
+  })
+})
+
+describe('untilAborted', () => {
+  it('answers as the work does until aborted; then rejects at once with the reason, and a later answer changes nothing', async () => {
+    expect(await untilAborted(Promise.resolve('ok'), new AbortController().signal)).toBe('ok')
+    await expect(untilAborted(Promise.reject(new Error('502')), new AbortController().signal)).rejects.toThrow('502')
+    let answer!: (v: string) => void
+    const stop = new AbortController()
+    const waiting = untilAborted(new Promise<string>((r) => (answer = r)), stop.signal)
+    stop.abort(new Error('cancelled'))
+    await expect(waiting).rejects.toThrow('cancelled')
+    answer('late')
+    await expect(waiting).rejects.toThrow('cancelled')
+    await expect(untilAborted(Promise.resolve('x'), stop.signal)).rejects.toThrow('cancelled') // aborted before it starts
   })
 })

@@ -87,6 +87,19 @@ export async function uploadFile(
   return answerOf(res) as RouteResponse<'upload_file_to_folder'>
 }
 
+/**
+ * `work` as long as `signal` lets it run: once aborted, the promise rejects with the abort's reason at
+ * once, and what `work` answers later is ignored (the request itself goes on at the node).
+ */
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error)
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error)
+    signal.addEventListener('abort', onAbort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
 export interface Client {
   call<K extends RouteName>(name: K, input?: { query?: Query; body?: RouteBodyInput<K> }): Promise<RouteResponse<K>>
   readonly transport: Transport

@@ -1,7 +1,8 @@
 /** How long to wait for the focus to come back from a closing dialog (its transition) before giving up. */
 const WAIT_MS = 3000
 
-const lost = (el: Element | null) => !el || el === document.body || !el.isConnected
+/** On the page's body, on an element no longer there, or on a control just disabled (the keys do nothing there). */
+const lost = (el: Element | null) => !el || el === document.body || !el.isConnected || (el as HTMLButtonElement).disabled === true
 
 /**
  * After something the focus was on is removed (a row deleted from its dialog): once the focus is

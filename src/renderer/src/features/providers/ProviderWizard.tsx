@@ -30,7 +30,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { DEFAULT_NODE_NAME } from '../../../../shared/contract/identity'
 import type { LastCheck, LlmProvider } from '../../../../shared/contract/provider'
 import { PROVIDER_CATALOG, resolveBaseUrl } from '../../../../shared/provider-catalog'
-import { ApiFailure, errorText } from '../../api/client'
+import { ApiFailure, errorText, untilAborted } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { useHealth, useProviders, useRouteMutation } from '../../api/queries'
 import { navigate } from '../../app/router'
@@ -57,6 +57,7 @@ import {
 } from './provider-draft'
 import { rememberKindChoice } from './kind-choices'
 import { BusyButton } from '../../app/BusyButton'
+import { focusWhenLost } from '../../app/focus-when-lost'
 
 /** Model lists longer than this get a filter above them. */
 const MODEL_FILTER_FROM = 12
@@ -120,7 +121,7 @@ interface FormProps {
   readonly onDone: () => void
 }
 
-type TestState = { status: 'idle' | 'testing' | 'ok' | 'failed'; message?: string }
+type TestState = { status: 'idle' | 'testing' | 'ok' | 'failed' | 'cancelled'; message?: string }
 
 /** The fields of a step, first to last: focus goes to the first on each step. */
 const FIRST_FIELD =
@@ -132,6 +133,9 @@ export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, taken
   const modify = useRouteMutation('modify_llm_provider')
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const [testState, setTestState] = useState<TestState>({ status: 'idle' })
+  /** The test under way, to cancel it; also cancelled when the wizard is left (it must not save afterwards). */
+  const testRun = useRef<AbortController | null>(null)
+  useEffect(() => () => testRun.current?.abort(), [])
   const [shown, setShown] = useState(false)
   const step = draft.step
   const single = mode.kind === 'edit' || chosenModels(draft).length <= 1
@@ -226,6 +230,8 @@ export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, taken
 
   /** One short test call per model (a few at a time); all answer: saved, else the failures are listed. */
   const testThenSave = async () => {
+    const run = new AbortController()
+    testRun.current = run
     setTestState({ status: 'testing' })
     const failures: string[] = []
     let answered = ''
@@ -233,8 +239,9 @@ export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, taken
     const worker = async () => {
       for (let body = queue.shift(); body; body = queue.shift()) {
         try {
-          answered = (await client.call('test_llm_provider', { body })).message
+          answered = (await untilAborted(client.call('test_llm_provider', { body }), run.signal)).message
         } catch (err) {
+          if (run.signal.aborted) return
           if (err instanceof ApiFailure && err.status === 400) throw err
           failures.push(bodies.length > 1 ? `${modelOfBody(body)}: ${errorText(err)}` : errorText(err))
         }
@@ -247,6 +254,12 @@ export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, taken
       showFailure(err)
       return
     }
+    // Cancelled (or the wizard left): nothing is saved. A server that never answers held the wizard
+    // for the node's whole time limit (2 minutes), with no way out but to leave the page.
+    if (run.signal.aborted) {
+      if (testRun.current === run) setTestState({ status: 'cancelled' })
+      return
+    }
     if (failures.length) {
       const head = bodies.length > 1 ? `${failures.length} of ${bodies.length} models did not answer. ` : ''
       setTestState({ status: 'failed', message: `${head}${failures.join('\n')}` })
@@ -257,6 +270,11 @@ export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, taken
   }
 
   const busy = addMany.isPending || modify.isPending || testState.status === 'testing'
+  const cancelTestButton = useRef<HTMLButtonElement>(null)
+  // The submit button is disabled while the test runs, which drops the focus: Cancel test takes it.
+  useEffect(() => {
+    if (testState.status === 'testing') return focusWhenLost(() => cancelTestButton.current)
+  }, [testState.status])
   const submitLabel =
     mode.kind === 'edit' ? 'Test & save' : bodies.length > 1 ? `Test & add ${bodies.length} providers` : 'Test & add provider'
   return (
@@ -349,9 +367,16 @@ export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, taken
             {step < STEPS.length - 1 ? (
               <Button type="submit">Next</Button>
             ) : (
-              <BusyButton type="submit" loading={busy}>
-                {submitLabel}
-              </BusyButton>
+              <Group gap="xs">
+                {testState.status === 'testing' && (
+                  <Button ref={cancelTestButton} variant="default" onClick={() => testRun.current?.abort()}>
+                    Cancel test
+                  </Button>
+                )}
+                <BusyButton type="submit" loading={busy}>
+                  {submitLabel}
+                </BusyButton>
+              </Group>
             )}
           </Group>
         </Stack>
@@ -831,6 +856,20 @@ function ReviewStep({
       {testState.status === 'ok' && (
         <Alert color="teal" icon={<IconCheck size={18} />} title={many ? 'Every model answered' : 'Connection works'}>
           {testState.message}
+        </Alert>
+      )}
+      {testState.status === 'testing' && (
+        <Text size="sm" c="dimmed" role="status">
+          Waiting for the model to answer the test call. A server that does not answer is given up after 2 minutes; Cancel test stops
+          waiting now.
+        </Text>
+      )}
+      {testState.status === 'cancelled' && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="The test was cancelled">
+          <Text size="sm">Nothing was saved. Test again, change the settings, or save them untested.</Text>
+          <Button mt="sm" size="xs" variant="light" color="yellow" onClick={onSaveAnyway} disabled={busy}>
+            Save without a working test
+          </Button>
         </Alert>
       )}
       {testState.status === 'failed' && (
