@@ -13,6 +13,7 @@ import { useRoute } from '../../src/renderer/src/app/router'
 import { bombDocx } from '../support/docx-bomb'
 import { useTestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
+import { bridgeTransport } from '../../src/renderer/src/api/transport'
 import { layOutLists } from './list-layout'
 
 // The trees are virtual lists: they draw the rows a list of this height shows.
@@ -263,6 +264,34 @@ describe('Files page against a real node', () => {
     await userEvent.upload(input, [new File(['Minutes of the May meeting.'], 'minutes.txt', { type: 'text/plain' })])
     await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done']))
     expect((await node.get('/v2/retrieve_path_simplified', { path: '/', depth: '0' })).body).toMatchObject([{ path: '/minutes.txt' }])
+  })
+
+  it('a delete that takes a while says so in a notification, then that it is done; a quick one shows none', async () => {
+    for (const name of ['Archive', 'Scratch']) await node.post('/v2/create_folder', { path: '/', folder_name: name })
+    // The node of a slow machine: a folder of thousands of files takes seconds to delete.
+    const slowDeletes = bridgeTransport({
+      request: async (req) => {
+        if (req.path.endsWith('/delete_folder') && JSON.stringify(req.body).includes('Archive'))
+          await new Promise((r) => setTimeout(r, 1200))
+        return node.router.handle(req)
+      },
+      onEvent: () => () => {}
+    })
+    renderWithApp(<FilesPage />, slowDeletes)
+    const remove = async (name: string) => {
+      await userEvent.click(await screen.findByRole('button', { name: `Actions for ${name}` }))
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete…', hidden: true }))
+      await userEvent.click(await screen.findByRole('button', { name: 'Delete', hidden: true }))
+    }
+    await remove('Scratch')
+    await waitFor(() => expect(screen.queryByRole('treeitem', { name: 'Scratch' })).toBeNull())
+    await new Promise((r) => setTimeout(r, 600))
+    expect(screen.queryByText(/^Deleting|deleted$/)).toBeNull()
+    await remove('Archive')
+    expect(await screen.findByText('Deleting /Archive…')).toBeTruthy()
+    expect(await screen.findByText('/Archive deleted', undefined, { timeout: 3000 })).toBeTruthy()
+    expect(screen.queryByText('Deleting /Archive…')).toBeNull()
+    await waitFor(() => expect(screen.queryByRole('treeitem', { name: 'Archive' })).toBeNull())
   })
 
   it('the previewed file is followed when it or its folder is renamed, and the preview closes when its folder is deleted', async () => {

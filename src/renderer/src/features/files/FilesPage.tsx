@@ -94,6 +94,10 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
   const movedTo = useRef<string | null>(null)
   const root = useVfsFolder('/')
   const uploadButton = useRef<HTMLButtonElement>(null)
+  // The upload folder deleted elsewhere (another window, a script): uploads go to the folder above,
+  // as when it is deleted here, not to a folder the node no longer has (every upload failed with 404).
+  const targetListing = useVfsFolder(target, target !== '/')
+  if (target !== '/' && targetListing.error instanceof ApiFailure && targetListing.error.status === 404) setTarget(parentPath(target))
 
   const open = (folder: string) => {
     setTarget(folder)
@@ -491,16 +495,35 @@ function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) 
           () => rowOf(entry.path),
           (el) => el.closest('[role=menu]') !== null
         ),
-      onConfirm: () =>
-        (entry.is_directory ? removeFolder : removeFile).mutate(
+      onConfirm: () => {
+        // A folder of thousands of files takes seconds to delete: past a moment, a notification says it is under way.
+        const id = `delete:${entry.path}`
+        let shown = false
+        const slow = setTimeout(() => {
+          shown = true
+          notifications.show({ id, loading: true, autoClose: false, withCloseButton: false, message: `Deleting ${entry.path}…` })
+        }, SLOW_DELETE_MS)
+        const settle = (done: { color: string; title?: string; message: string }) => {
+          clearTimeout(slow)
+          if (shown) notifications.update({ id, loading: false, autoClose: 4000, withCloseButton: true, ...done })
+          else if (done.color === 'red') notifications.show(done)
+        }
+        ;(entry.is_directory ? removeFolder : removeFile).mutate(
           { path: entry.path },
           {
-            onSuccess: () => onDeleted(entry.path),
-            onError: (err) => notifications.show({ color: 'red', title: `${entry.name} was not deleted`, message: errorText(err) })
+            onSuccess: () => {
+              settle({ color: 'teal', message: `${entry.path} deleted` })
+              onDeleted(entry.path)
+            },
+            onError: (err) => settle({ color: 'red', title: `${entry.name} was not deleted`, message: errorText(err) })
           }
         )
+      }
     })
 }
+
+/** How long a delete may take before a notification says it is under way. */
+const SLOW_DELETE_MS = 400
 
 const rowOf = (path: string) => document.querySelector<HTMLElement>(`[role=treeitem][data-path="${CSS.escape(path)}"]`)
 
