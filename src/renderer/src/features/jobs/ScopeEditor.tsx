@@ -449,13 +449,16 @@ function PickerRow({ entry, depth, isOpen, ctx }: { entry: PickerEntry; depth: n
         disabled={!!parent}
         onChange={(e) => ctx.check(entry, e.currentTarget.checked)}
         label={
-          <Group gap={4} wrap="nowrap">
+          // A long name is cut with an ellipsis (whole in its tooltip): the tree scrolled sideways.
+          <Group gap={4} wrap="nowrap" miw={0}>
             {entry.is_directory ? <IconFolder size={14} /> : <IconFile size={14} />}
-            <span>{entry.name}</span>
+            <span title={entry.name} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {entry.name}
+            </span>
           </Group>
         }
         aria-label={entry.name}
-        styles={{ body: { alignItems: 'center' } }}
+        styles={{ root: { flex: 1, minWidth: 0 }, body: { alignItems: 'center', minWidth: 0 }, labelWrapper: { minWidth: 0 } }}
       />
     </Group>
   )
