@@ -50,7 +50,16 @@ import {
   useFolderListings,
   useVirtualTree
 } from '../files'
-import { addEntry, networkFolder, parseLocalEntry, removeEntry, SCOPE_SECTIONS, summarizeLocal, type ScopeSection } from './scope-entries'
+import {
+  addEntry,
+  networkFieldProblems,
+  networkFolder,
+  parseLocalEntry,
+  removeEntry,
+  SCOPE_SECTIONS,
+  summarizeLocal,
+  type ScopeSection
+} from './scope-entries'
 import { useMissingEntries } from './use-missing-entries'
 import {
   foundTree,
@@ -524,7 +533,8 @@ const PathInput = ({ value, onChange, label = 'Path' }: { value: string[]; onCha
 
 function NetworkForm({ onAdd }: { onAdd: (f: ReturnType<typeof networkFolder>) => void }) {
   const [f, set, reset] = useFields({ nodeName: '', profileName: 'main', agentName: '', name: '', path: [] as string[] })
-  const ready = f.nodeName.trim() && f.profileName.trim() && f.agentName.trim() && f.name.trim()
+  const problems = networkFieldProblems(f)
+  const ready = f.nodeName.trim() && f.profileName.trim() && f.agentName.trim() && f.name.trim() && Object.keys(problems).length === 0
   return (
     <Stack gap="xs">
       <Group align="flex-end" wrap="wrap">
@@ -532,13 +542,25 @@ function NetworkForm({ onAdd }: { onAdd: (f: ReturnType<typeof networkFolder>) =
           label="Remote node"
           placeholder="@@other.sep-shinkai"
           value={f.nodeName}
+          error={problems.nodeName}
           onChange={(e) => set({ nodeName: e.currentTarget.value })}
         />
-        <TextInput label="Remote profile" value={f.profileName} onChange={(e) => set({ profileName: e.currentTarget.value })} w={120} />
-        <TextInput label="Remote agent" value={f.agentName} onChange={(e) => set({ agentName: e.currentTarget.value })} />
+        <TextInput
+          label="Remote profile"
+          value={f.profileName}
+          error={problems.profileName}
+          onChange={(e) => set({ profileName: e.currentTarget.value })}
+          w={120}
+        />
+        <TextInput
+          label="Remote agent"
+          value={f.agentName}
+          error={problems.agentName}
+          onChange={(e) => set({ agentName: e.currentTarget.value })}
+        />
       </Group>
       <Group align="flex-end" wrap="wrap">
-        <TextInput label="Shared folder name" value={f.name} onChange={(e) => set({ name: e.currentTarget.value })} />
+        <TextInput label="Shared folder name" value={f.name} error={problems.name} onChange={(e) => set({ name: e.currentTarget.value })} />
         <PathInput value={f.path} onChange={(path) => set({ path })} />
         <Button
           variant="light"

@@ -51,6 +51,33 @@ export const networkFolder = (
   path: { path_ids: [...pathIds] }
 })
 
+/** What a network folder's fields are checked for as they are typed (the node takes any text, but no remote node would answer). */
+export interface NetworkFields {
+  readonly nodeName: string
+  readonly profileName: string
+  readonly agentName: string
+  readonly name: string
+}
+
+/** A node's name as nodes give theirs: @@, then letters, digits, dots, dashes or underscores (@@other.sep-shinkai). */
+const NODE_NAME = /^@@[A-Za-z0-9._-]+$/
+/** A profile's or an agent's name: letters, digits, dashes and underscores. */
+const PART_NAME = /^[A-Za-z0-9_-]+$/
+
+/** The sentence for each field typed in a way no remote node's address takes; empty fields are left to the Add button. */
+export function networkFieldProblems(f: NetworkFields): Partial<Record<keyof NetworkFields, string>> {
+  const problems: Partial<Record<keyof NetworkFields, string>> = {}
+  const node = f.nodeName.trim()
+  if (node && !NODE_NAME.test(node))
+    problems.nodeName = 'A node’s name starts with @@ and has letters, digits, dots, dashes or underscores only, as @@other.sep-shinkai.'
+  for (const key of ['profileName', 'agentName'] as const) {
+    const v = f[key].trim()
+    if (v && !PART_NAME.test(v)) problems[key] = 'Letters, digits, dashes and underscores only.'
+  }
+  if (f.name.includes('/')) problems.name = 'A folder’s name cannot contain “/”: the path says where it is.'
+  return problems
+}
+
 export function addEntry<K extends ScopeSection>(scope: JobScope, key: K, entry: EntryOf<K>): JobScope {
   return { ...scope, [key]: [...(scope[key] as EntryOf<K>[]), entry] }
 }
