@@ -97,3 +97,26 @@ test('Delete… from a row’s menu, cancelled with Escape or Cancel: the focus 
   const names = await node.api<{ name: string }[]>('GET', '/v2/retrieve_path_simplified?path=/&depth=0')
   expect(names.body.map((i) => i.name)).toEqual(['a.txt', 'b.txt'])
 })
+
+test('a file moved into a closed folder deep in the tree: the folders above it open, and the focus is on it at its new place', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Archive' })
+  await node.api('POST', '/v2/create_folder', { path: '/Archive', folder_name: '2024' })
+  await node.api('POST', '/v2/create_folder', { path: '/Archive/2024', folder_name: 'May' })
+  for (const n of ['a.txt', 'notes.txt']) await node.upload('/', n, `Text of ${n}`)
+  await page.goto(node.uiUrl)
+  await page.evaluate(() => (location.hash = '#/files'))
+  await page.getByRole('treeitem', { name: /^notes\.txt/ }).focus()
+  await page.keyboard.press('F2')
+  const dialog = page.getByRole('dialog', { name: 'Rename or move notes.txt' })
+  await dialog.getByRole('combobox', { name: 'Destination folder' }).fill('May')
+  await page.getByRole('option', { name: '/Archive/2024/May' }).click()
+  await dialog.getByRole('button', { name: 'Move' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect.poll(() => focused(page)).toBe('treeitem /Archive/2024/May/notes.txt')
+  for (const folder of ['Archive', '2024', 'May'])
+    await expect(page.getByRole('treeitem', { name: folder, exact: true })).toHaveAttribute('aria-expanded', 'true')
+})

@@ -34,6 +34,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   memo,
+  useEffect,
   useId,
   useMemo,
   useRef,
@@ -92,6 +93,8 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
   const [moving, setMoving] = useState<FileInfo | null>(null)
   /** Where the entry of the move dialog went (set once moved), for the focus when the dialog closes. */
   const movedTo = useRef<string | null>(null)
+  /** A row the tree shows and focuses once it has it (an entry moved into a folder that was closed). */
+  const [reveal, setReveal] = useState<string | null>(null)
   const root = useVfsFolder('/')
   const uploadButton = useRef<HTMLButtonElement>(null)
   // The upload folder deleted elsewhere (another window, a script): uploads go to the folder above,
@@ -259,6 +262,8 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
               onDropInto={dropInto}
               onMove={setMoving}
               onDeleted={afterDelete}
+              reveal={reveal}
+              onRevealed={() => setReveal(null)}
             />
           )}
         </Paper>
@@ -270,6 +275,8 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
           entry={moving}
           onMoved={(from, to) => {
             afterMove(from, to)
+            // Moved into a closed folder (deep in the tree, maybe): the folders above it open, so it is seen where it went.
+            setExpanded((e) => new Set([...e, ...ancestorsOf(to)]))
             movedTo.current = to
           }}
           onClose={() => {
@@ -278,7 +285,7 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
             const at = movedTo.current ?? moving.path
             movedTo.current = null
             setMoving(null)
-            focusTreeRow(at)
+            setReveal(at)
           }}
         />
       )}
@@ -308,6 +315,9 @@ function focusTreeRow(path: string): void {
   settle()
 }
 
+/** How long a moved entry's row is waited for (its folders read one level at a time) before the focus goes elsewhere. */
+const REVEAL_WAIT_MS = 3000
+
 /** Rows are one height, so the list knows where every row is without drawing it. */
 const TREE_ROW_HEIGHT = 34
 const INDENT = 16
@@ -321,13 +331,16 @@ interface TreeProps {
   readonly onDropInto: (folder: string) => (e: DragEvent) => void
   readonly onMove: (entry: FileInfo) => void
   readonly onDeleted: (path: string) => void
+  /** A row to show and focus once the tree has it (its folders are being read), then onRevealed. */
+  readonly reveal: string | null
+  readonly onRevealed: () => void
 }
 
 /**
  * The library's tree as one virtual list of its visible rows: open folders' children in place, read
  * from the node as folders open. A folder of any size draws only the rows on screen.
  */
-function LibraryTree({ top, expanded, selected, onFolder, onFile, onDropInto, onMove, onDeleted }: TreeProps) {
+function LibraryTree({ top, expanded, selected, onFolder, onFile, onDropInto, onMove, onDeleted, reveal, onRevealed }: TreeProps) {
   const toRead = useMemo(() => openFoldersToRead(expanded), [expanded])
   const listings = useFolderListings(toRead)
   const lines = useMemo(
@@ -337,7 +350,13 @@ function LibraryTree({ top, expanded, selected, onFolder, onFile, onDropInto, on
   const scrollRef = useRef<HTMLDivElement>(null)
   const labelId = useId()
   const openEntry = (entry: FileInfo) => (entry.is_directory ? onFolder(entry.path) : onFile(entry.path))
-  const { virtualizer, treeProps, rowProps, dragProps } = useVirtualTree({
+  const {
+    virtualizer,
+    treeProps,
+    rowProps,
+    dragProps,
+    reveal: revealRow
+  } = useVirtualTree({
     scrollRef,
     lines,
     rowHeight: TREE_ROW_HEIGHT,
@@ -349,6 +368,25 @@ function LibraryTree({ top, expanded, selected, onFolder, onFile, onDropInto, on
     initial: selected
   })
   const confirmDelete = useConfirmDelete(onDeleted)
+  // The row to reveal is drawn and scrolled to as soon as the folders above it are read; past a few
+  // seconds without it, the focus goes to the tree's Tab stop instead.
+  const revealing = useRef({ revealRow, onRevealed })
+  useEffect(() => {
+    revealing.current = { revealRow, onRevealed }
+  })
+  useEffect(() => {
+    if (reveal === null) return
+    if (revealing.current.revealRow(reveal)) {
+      focusTreeRow(reveal)
+      revealing.current.onRevealed()
+      return
+    }
+    const giveUp = setTimeout(() => {
+      focusTreeRow(reveal)
+      revealing.current.onRevealed()
+    }, REVEAL_WAIT_MS)
+    return () => clearTimeout(giveUp)
+  }, [reveal, lines])
   // A desktop tree's own keys on a row: Delete asks to delete it, F2 renames or moves it (both also in its menu).
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const row = e.target instanceof HTMLElement && e.target.matches('[role=treeitem]') ? e.target : null

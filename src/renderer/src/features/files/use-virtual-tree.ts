@@ -88,6 +88,8 @@ export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeigh
   // Where the focused row was, and whether the focus is (or was last) in the tree: a row deleted
   // under the focus hands it to the row taking its place instead of dropping it on the page.
   const place = useRef({ index: 0, inside: false })
+  /** The latest focus asked for: an older one still waiting for its row gives way (a row revealed meanwhile). */
+  const focusAsked = useRef(0)
   const focusLine = (index: number) => {
     const i = Math.max(0, Math.min(lines.length - 1, index))
     const line = lines[i]
@@ -96,7 +98,9 @@ export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeigh
     place.current.index = i
     virtualizer.scrollToIndex(i, { align: 'auto' })
     // The row is rendered on the next frames (kept in range as the active one), then focused.
+    const asked = ++focusAsked.current
     const focus = (tries: number) => {
+      if (focusAsked.current !== asked) return
       const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"]`)
       if (row) row.focus()
       else if (tries > 0) requestAnimationFrame(() => focus(tries - 1))
@@ -202,5 +206,16 @@ export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeigh
     onDragStart: () => setDragged(key),
     onDragEnd: () => setDragged(null)
   })
-  return { virtualizer, treeProps, rowProps, dragProps }
+  /** Makes the row of `key` the tree's Tab stop, drawn and scrolled into view; false while the tree has no such row. */
+  const reveal = (key: string): boolean => {
+    const i = indexOf.get(key)
+    if (i === undefined) return false
+    focusAsked.current++
+    clearTimeout(waiting.current)
+    setActive(key)
+    place.current.index = i
+    virtualizer.scrollToIndex(i, { align: 'auto' })
+    return true
+  }
+  return { virtualizer, treeProps, rowProps, dragProps, reveal }
 }
