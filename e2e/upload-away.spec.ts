@@ -17,10 +17,10 @@ test('an upload goes on while another page is open: Files shows how many are und
   await page.evaluate(() => (location.hash = '#/files'))
   const files = new FilesPage(page)
   await expect(page.getByTestId('files-empty')).toBeVisible()
-  // A slow link (1 MB/s up): 3 MB take long enough to go to another page meanwhile.
+  // A slow link (256 KB/s up): 3 MB take about 12 s, long enough to go to another page meanwhile.
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 })
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 })
   await page
     .locator('input[type=file]')
     .first()
@@ -33,7 +33,7 @@ test('an upload goes on while another page is open: Files shows how many are und
   await expect(files_).toContainText('1')
   await expect(files_).toHaveAccessibleName('Files 1 upload under way')
   // It finishes while the operator is on Settings.
-  await expect(page.getByTestId('uploads-under-way')).toHaveCount(0, { timeout: 20_000 })
+  await expect(page.getByTestId('uploads-under-way')).toHaveCount(0, { timeout: 45_000 })
 
   await files_.click()
   await expect(files.uploads().filter({ hasText: 'minutes.txt' })).toHaveAttribute('data-state', 'done')

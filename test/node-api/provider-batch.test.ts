@@ -270,6 +270,25 @@ describe('check_llm_provider and last_check', () => {
     expect((await list())[0]!.last_check).toMatchObject({ ok: true })
   })
 
+  it('a test that ends after a newer one (the window stopped waiting for it) does not replace the newer result', async () => {
+    const body = provider('p', { external_url: fake.url, api_key: KEY })
+    await node.post('/v2/add_llm_provider', body)
+    // The wizard's test of these settings hangs; the operator cancels it, and the next attempts answer.
+    fake.queue = [{ type: 'hang' }]
+    fake.behaviour = { type: 'reply', chunks: ['OK'] }
+    const abandoned = node.post('/v2/test_llm_provider', body)
+    await expect.poll(() => fake.concurrency.now).toBe(1)
+    expect((await node.post('/v2/check_llm_provider', { llm_provider_id: 'p' })).status).toBe(200)
+    expect((await list())[0]!.last_check).toMatchObject({ ok: true })
+    // The abandoned test times out at the node afterwards (2.5 s here): the check that worked stays.
+    expect((await abandoned).status).toBe(504)
+    expect((await list())[0]!.last_check).toMatchObject({ ok: true })
+    // Nor does it replace the remembered result of these settings: saved back to them, the provider starts from the check that worked.
+    await node.post('/v2/modify_llm_provider', { ...body, model: { OpenAI: { model_type: 'other' } } })
+    await node.post('/v2/modify_llm_provider', body)
+    expect((await list())[0]!.last_check).toMatchObject({ ok: true })
+  })
+
   it('the stored key goes only to the stored URL: check calls the provider where it is stored', async () => {
     const elsewhere = await startFakeLlm()
     try {

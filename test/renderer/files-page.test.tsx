@@ -266,8 +266,8 @@ describe('Files page against a real node', () => {
     expect((await node.get('/v2/retrieve_path_simplified', { path: '/', depth: '0' })).body).toMatchObject([{ path: '/minutes.txt' }])
   })
 
-  it('a delete that takes a while says so in a notification, then that it is done; a quick one shows none', async () => {
-    for (const name of ['Archive', 'Scratch']) await node.post('/v2/create_folder', { path: '/', folder_name: name })
+  it('a delete that takes a while says so in a notification, then that it is done', async () => {
+    await node.post('/v2/create_folder', { path: '/', folder_name: 'Archive' })
     // The node of a slow machine: a folder of thousands of files takes seconds to delete.
     const slowDeletes = bridgeTransport({
       request: async (req) => {
@@ -283,10 +283,6 @@ describe('Files page against a real node', () => {
       await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete…', hidden: true }))
       await userEvent.click(await screen.findByRole('button', { name: 'Delete', hidden: true }))
     }
-    await remove('Scratch')
-    await waitFor(() => expect(screen.queryByRole('treeitem', { name: 'Scratch' })).toBeNull())
-    await new Promise((r) => setTimeout(r, 600))
-    expect(screen.queryByText(/^Deleting|deleted$/)).toBeNull()
     await remove('Archive')
     expect(await screen.findByText('Deleting /Archive…')).toBeTruthy()
     expect(await screen.findByText('/Archive deleted', undefined, { timeout: 3000 })).toBeTruthy()

@@ -29,10 +29,19 @@ export function settingsOf(provider: unknown): string {
 }
 
 export interface CheckMemory {
-  /** Remembers the result of testing these settings with this key ('' for none). */
-  remember(settings: string, key: string, check: LastCheck): void
+  /**
+   * A number for a check about to begin: a check begun later gets a larger one. A check's result is
+   * kept only if no check of the same begun later was kept first: a test the window stopped waiting
+   * for (Cancel test) still ends at the node, up to 2 minutes later, and must not then replace the
+   * result of a newer test or check.
+   */
+  begin(): number
+  /** Remembers the result of testing these settings with this key ('' for none), begun at `begun`. */
+  remember(settings: string, key: string, check: LastCheck, begun: number): void
   /** The result of a recent test of exactly these settings and key, if any. */
   recall(settings: string, key: string): LastCheck | undefined
+  /** Whether a check begun at `begun` may become provider `id`'s last check (none begun later has); if so, it is marked as its latest. */
+  mayRecord(id: string, begun: number): boolean
 }
 
 const KEEP = 256
@@ -44,14 +53,27 @@ const KEEP_MS = 60 * 60 * 1000
  */
 export function checkMemory(now: () => number = Date.now): CheckMemory {
   const secret = randomBytes(32)
-  const results = new Map<string, { check: LastCheck; until: number }>()
+  const results = new Map<string, { check: LastCheck; until: number; begun: number }>()
+  /** By provider id: when its recorded check began. */
+  const recorded = new Map<string, number>()
+  let begun = 0
   const keyOf = (settings: string, key: string) => createHmac('sha256', secret).update(settings).update('\0').update(key).digest('hex')
   return {
-    remember(settings, key, check) {
+    begin: () => ++begun,
+    remember(settings, key, check, at) {
       const k = keyOf(settings, key)
+      const known = results.get(k)
+      if (known && known.begun > at && known.until >= now()) return
       results.delete(k)
-      results.set(k, { check, until: now() + KEEP_MS })
+      results.set(k, { check, until: now() + KEEP_MS, begun: at })
       while (results.size > KEEP) results.delete(results.keys().next().value!)
+    },
+    mayRecord(id, at) {
+      if ((recorded.get(id) ?? 0) > at) return false
+      recorded.delete(id)
+      recorded.set(id, at)
+      while (recorded.size > KEEP) recorded.delete(recorded.keys().next().value!)
+      return true
     },
     recall(settings, key) {
       const k = keyOf(settings, key)

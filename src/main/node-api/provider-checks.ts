@@ -61,14 +61,16 @@ export function storedKeyOf(ctx: NodeContext, row: ProviderRow): string {
 }
 
 /**
- * Keeps a test's result: remembered for settings saved as tested, and recorded as the last check
- * of a stored provider whose settings and key are exactly the ones tested.
+ * Keeps a test's result (begun at `begun`, ctx.checks.begin()): remembered for settings saved as
+ * tested, and recorded as the last check of a stored provider whose settings and key are exactly the
+ * ones tested; neither when a check begun later was kept first.
  */
-export function keepTestResult(ctx: NodeContext, id: string, rawProvider: unknown, usedKey: string, check: LastCheck): void {
+export function keepTestResult(ctx: NodeContext, id: string, rawProvider: unknown, usedKey: string, check: LastCheck, begun: number): void {
   const settings = settingsOf(rawProvider)
-  ctx.checks.remember(settings, usedKey, check)
+  ctx.checks.remember(settings, usedKey, check, begun)
   const row = ctx.store.providers.get(id)
   if (!row || settingsOf(JSON.parse(row.provider_json)) !== settings || storedKeyOf(ctx, row) !== usedKey) return
+  if (!ctx.checks.mayRecord(id, begun)) return
   if (ctx.store.providers.recordCheck(id, row, JSON.stringify(check))) ctx.bus.emit({ type: 'provider_changed', data: { id } })
 }
 

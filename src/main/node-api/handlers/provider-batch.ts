@@ -40,6 +40,7 @@ export function providerBatchHandlers(ctx: NodeContext): HandlerGroup<ProviderBa
       if (!row) throw notFound(`llm_provider_id: no LLM provider with id '${id}'`)
       const provider = JSON.parse(row.provider_json) as Parameters<typeof targetFor>[0]
       let outcome: CheckOutcome
+      const begun = ctx.checks.begin()
       try {
         // Exactly as stored: its own URL (or its kind's default) and its own key, so the key goes nowhere else.
         outcome = await runCheck(ctx, targetFor(provider, row.api_key, store))
@@ -50,7 +51,7 @@ export function providerBatchHandlers(ctx: NodeContext): HandlerGroup<ProviderBa
       const check = lastCheckOf(ctx, outcome)
       // Kept as a test of these settings is: saved back to them after an edit elsewhere, the
       // provider starts from this check, not from an older test of the same settings.
-      keepTestResult(ctx, id, provider, storedKeyOf(ctx, row), check)
+      keepTestResult(ctx, id, provider, storedKeyOf(ctx, row), check, begun)
       if (outcome.ok) return { status: 'success', message: outcome.message }
       const { failure } = outcome
       // Not the provider's failure: the operator has to enter the key again.

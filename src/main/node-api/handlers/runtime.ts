@@ -69,8 +69,9 @@ export function runtimeHandlers(ctx: NodeContext): HandlerGroup<RuntimeRoutes> {
       const { kind, modelType } = modelKind(body.model)
       // Absent: the key stored for this id (testing an edit whose key field was left unchanged).
       const apiKey = body.api_key === undefined ? storedKeyFor(body.id, resolveBaseUrl(kind, body.external_url)) : body.api_key || undefined
+      const begun = ctx.checks.begin()
       const outcome = await runCheck(ctx, target(kind, modelType, body.external_url, apiKey))
-      keepTestResult(ctx, body.id, rawBody, apiKey ?? '', lastCheckOf(ctx, outcome))
+      keepTestResult(ctx, body.id, rawBody, apiKey ?? '', lastCheckOf(ctx, outcome), begun)
       return answerOf(outcome)
     },
 

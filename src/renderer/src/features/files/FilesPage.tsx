@@ -100,7 +100,13 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
   // The upload folder deleted elsewhere (another window, a script): uploads go to the folder above,
   // as when it is deleted here, not to a folder the node no longer has (every upload failed with 404).
   const targetListing = useVfsFolder(target, target !== '/')
-  if (target !== '/' && targetListing.error instanceof ApiFailure && targetListing.error.status === 404) setTarget(parentPath(target))
+  // Only a 404 the node has just given: a cached one (a folder of that name deleted earlier, made again) is read again first.
+  const targetGone =
+    targetListing.error instanceof ApiFailure &&
+    targetListing.error.status === 404 &&
+    targetListing.fetchStatus === 'idle' &&
+    targetListing.errorUpdatedAt > targetListing.dataUpdatedAt
+  if (target !== '/' && targetGone) setTarget(parentPath(target))
 
   const open = (folder: string) => {
     setTarget(folder)
@@ -546,15 +552,14 @@ function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) 
           if (shown) notifications.update({ id, loading: false, autoClose: 4000, withCloseButton: true, ...done })
           else if (done.color === 'red') notifications.show(done)
         }
-        ;(entry.is_directory ? removeFolder : removeFile).mutate(
-          { path: entry.path },
-          {
-            onSuccess: () => {
-              settle({ color: 'teal', message: `${entry.path} deleted` })
-              onDeleted(entry.path)
-            },
-            onError: (err) => settle({ color: 'red', title: `${entry.name} was not deleted`, message: errorText(err) })
-          }
+        // mutateAsync, not mutate's callbacks: those do not run once the page is left or another delete
+        // has begun, which left the notification turning for good.
+        ;(entry.is_directory ? removeFolder : removeFile).mutateAsync({ path: entry.path }).then(
+          () => {
+            settle({ color: 'teal', message: `${entry.path} deleted` })
+            onDeleted(entry.path)
+          },
+          (err: unknown) => settle({ color: 'red', title: `${entry.name} was not deleted`, message: errorText(err) })
         )
       }
     })

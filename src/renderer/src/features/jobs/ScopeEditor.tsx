@@ -78,6 +78,22 @@ interface Props {
   readonly onChange: (scope: JobScope) => void
 }
 
+/** Each entry object's own number, for as long as the object lives (removing others keeps the rest's objects). */
+const entryIds = new WeakMap<object, number>()
+let lastEntryId = 0
+
+/** A key per entry from its identity (not its content: a local pack's JSON can be megabytes); the same object twice gets a count after it. */
+function stableKeys(entries: readonly object[]): string[] {
+  const seen = new Map<number, number>()
+  return entries.map((e) => {
+    let id = entryIds.get(e)
+    if (id === undefined) entryIds.set(e, (id = ++lastEntryId))
+    const n = seen.get(id) ?? 0
+    seen.set(id, n + 1)
+    return `${id}#${n}`
+  })
+}
+
 const sectionLabel = (key: ScopeSection) => SCOPE_SECTIONS.find((s) => s.key === key)!.label
 
 /**
@@ -91,6 +107,13 @@ export function ScopeEditor({ value, onChange }: Props) {
     onChange(removeEntry(value, key, index))
   }
   const [advanced, setAdvanced] = useState(value.network_folders.length > 0)
+  // Keyed by what they are, not by their place: removing one must remove its row, not relabel the next
+  // (whose Remove button then kept the focus by accident).
+  const keys = {
+    network: stableKeys(value.network_folders),
+    vrkai: stableKeys(value.local_vrkai),
+    vrpack: stableKeys(value.local_vrpack)
+  }
   return (
     <Stack gap="md">
       <LibraryPicker value={value} onChange={onChange} />
@@ -98,10 +121,10 @@ export function ScopeEditor({ value, onChange }: Props) {
       <Section title="Local documents and packs" count={value.local_vrkai.length + value.local_vrpack.length}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {value.local_vrkai.map((e, i) => (
-            <LocalCard key={`k${i}`} kind="vrkai" summary={summarizeLocal(e)} onRemove={remove('local_vrkai', i)} />
+            <LocalCard key={keys.vrkai[i]} kind="vrkai" summary={summarizeLocal(e)} onRemove={remove('local_vrkai', i)} />
           ))}
           {value.local_vrpack.map((e, i) => (
-            <LocalCard key={`p${i}`} kind="vrpack" summary={summarizeLocal(e)} onRemove={remove('local_vrpack', i)} />
+            <LocalCard key={keys.vrpack[i]} kind="vrpack" summary={summarizeLocal(e)} onRemove={remove('local_vrpack', i)} />
           ))}
         </SimpleGrid>
         <LocalImport scope={value} onChange={onChange} />
@@ -120,7 +143,7 @@ export function ScopeEditor({ value, onChange }: Props) {
         <Section title={sectionLabel('network_folders')} count={value.network_folders.length}>
           {value.network_folders.map((f, i) => (
             <EntryRow
-              key={i}
+              key={keys.network[i]}
               label={f.name}
               path={f.path.path_ids}
               detail={f.external_identity.full_name}

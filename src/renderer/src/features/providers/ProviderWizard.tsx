@@ -166,6 +166,9 @@ export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, taken
 
   const change = (patch: Partial<ProviderDraft>) => {
     setServerErrors({})
+    // A test under way tests the settings as they were: it must not save them once they have changed.
+    testRun.current?.abort()
+    testRun.current = null
     setTestState({ status: 'idle' })
     update(patch)
   }
