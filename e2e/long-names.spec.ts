@@ -37,3 +37,33 @@ test('at 800 px: a long name in the Files tree and in the job creator’s librar
   expect(sizes.scroll).toBeLessThanOrEqual(sizes.client)
   await expect(pickerRows.first().locator('[title]').first()).toHaveAttribute('title', LONG.replace('.txt', ''))
 })
+
+test('at 800 × 600 a file six folders deep is previewed under the tree, and every folder’s name above it is readable', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const folders = ['Clients', 'Northwind', 'Contracts', '2024', 'Q3', 'Signed']
+  for (let i = 0; i < folders.length; i++)
+    await node.api('POST', '/v2/create_folder', { path: `/${folders.slice(0, i).join('/')}`, folder_name: folders[i] })
+  const deep = `/${folders.join('/')}`
+  await node.upload(deep, 'lease.txt', 'The lease runs for five years.')
+  await page.goto(node.uiUrl)
+  await page.evaluate((path) => (location.hash = `#/files?path=${encodeURIComponent(path)}`), `${deep}/lease.txt`)
+  await expect(page.getByTestId('file-preview')).toContainText('The lease runs for five years.')
+  const row = page.getByRole('treeitem', { name: /^lease\.txt/ })
+  await expect(row).toBeVisible()
+  // Each folder's name, and the file's, is drawn whole (not cut to an ellipsis or a sliver).
+  for (const name of [...folders, 'lease.txt']) {
+    const text = page
+      .getByTestId('tree-row')
+      .filter({ has: page.getByText(name, { exact: true }) })
+      .getByText(name, { exact: true })
+    const cut = await text.evaluate((el) => el.scrollWidth > el.clientWidth + 1)
+    expect(cut, name).toBe(false)
+  }
+  const tree = await page.getByRole('navigation', { name: 'Library' }).boundingBox()
+  const preview = await page.getByTestId('file-preview').boundingBox()
+  expect(preview!.y).toBeGreaterThanOrEqual(tree!.y + tree!.height) // under the tree, not beside it
+})

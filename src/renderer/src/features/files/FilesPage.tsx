@@ -61,6 +61,7 @@ import { FolderSelect } from './FolderSelect'
 import { flattenTree, openFoldersToRead } from './tree-lines'
 import { treeListStyle, treeRowPlace, TreeNote } from './tree-parts'
 import classes from './tree.module.css'
+import pageClasses from './FilesPage.module.css'
 import { useFolderListings, useVirtualTree } from './use-virtual-tree'
 import {
   ancestorsOf,
@@ -223,17 +224,7 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
         </Alert>
       )}
       <Search onOpen={(p, n) => navigate({ name: 'files', path: p, node: n })} />
-      {/* The tree fills the height left (a scroll area of its own, at least 320 px; the page scrolls on small windows). */}
-      <Box
-        style={{
-          display: 'grid',
-          gridTemplateColumns: path ? 'minmax(0, 1fr) minmax(0, 1.4fr)' : '1fr',
-          gridTemplateRows: 'minmax(0, 1fr)',
-          gap: 16,
-          flex: 1,
-          minHeight: 320
-        }}
-      >
+      <Box className={pageClasses.split} data-previewing={path ? true : undefined}>
         <Paper
           withBorder
           p="xs"
