@@ -41,3 +41,28 @@ test('the conversation list beside a conversation is one Tab stop (the open one)
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('inbox-title')).toHaveText(last)
 })
+
+test('Alt+Down pressed ten times with no gap opens the tenth conversation below, and Alt+Up as many brings it back', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  const ids = await seedJobs(node, 'gpt', 30, 2)
+  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, `Chat ${String(i + 1).padStart(2, '0')}`)
+  await page.goto(node.uiUrl)
+  const first = page.getByRole('link', { name: /^Chat \d\d/ }).first()
+  const firstName = (await first.textContent())!.slice(0, 7)
+  await first.click()
+  await expect(page.getByTestId('inbox-title')).toHaveText(firstName)
+  const list = page.getByRole('navigation', { name: 'Conversations' })
+  const names = (await list.getByRole('link').allTextContents()).map((n) => n.slice(0, 7))
+  // Faster than each conversation opens: every press counts.
+  await page.evaluate(() => {
+    for (let i = 0; i < 10; i++) window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', altKey: true, bubbles: true }))
+  })
+  await expect(page.getByTestId('inbox-title')).toHaveText(names[names.indexOf(firstName) + 10]!)
+  await page.evaluate(() => {
+    for (let i = 0; i < 10; i++) window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', altKey: true, bubbles: true }))
+  })
+  await expect(page.getByTestId('inbox-title')).toHaveText(firstName)
+})

@@ -53,8 +53,21 @@ afterEach(() => {
   cleanup()
 })
 
+/** The conversation the view rendered by renderView shows. */
+let shown = ''
 function renderView(inboxId: string, queryClient?: QueryClient) {
+  // The address names the open conversation, as the app's router has it.
+  shown = inboxId
+  window.location.hash = hashOf(inboxId)
   return renderWithApp(<InboxView inboxId={inboxId} />, routerTransport(node.router), { queryClient })
+}
+
+/**
+ * These views follow no route: after a key opened a neighbour, the address goes back to the one the
+ * view still shows, so the next key is tried from the same conversation (the app opens the neighbour).
+ */
+const backToShown = () => {
+  window.location.hash = hashOf(shown)
 }
 
 /** The list newest first: the third inbox on top. */
@@ -97,6 +110,7 @@ describe('the conversation list on narrow windows: a drawer', () => {
     await within(drawer).findByRole('link', { name: 'First talk' })
     fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
     expect(window.location.hash).toBe(hashOf(inboxes[0]!))
+    backToShown()
     fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
     expect(window.location.hash).toBe(hashOf(inboxes[2]!))
   })
@@ -113,6 +127,17 @@ describe('the conversation list on wide windows: beside the conversation, collap
     await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Show conversations'))
     fireEvent.click(document.activeElement!)
     await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Hide conversations'))
+  })
+
+  it('Alt+Down pressed again before the view has opened the next conversation goes on from that one (each press counts)', async () => {
+    renderView(inboxes[2]!) // the newest, on top
+    const side = await screen.findByTestId('conversation-list')
+    await within(side).findByRole('link', { name: 'First talk' })
+    fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
+    fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
+    expect(window.location.hash).toBe(hashOf(inboxes[0]!))
+    fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
+    expect(window.location.hash).toBe(hashOf(inboxes[1]!))
   })
 
   it('Alt+Up in a text field moves its caret, not to another conversation (Option+arrows on macOS)', async () => {
@@ -138,6 +163,7 @@ describe('the conversation list on wide windows: beside the conversation, collap
     await waitFor(() => expect(within(side).queryByRole('link', { name: 'Second talk' })).toBeNull())
     fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
     expect(window.location.hash).toBe(hashOf(inboxes[0]!)) // now in its place
+    backToShown()
     fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
     expect(window.location.hash).toBe(hashOf(inboxes[2]!)) // the one before it
   })
@@ -161,6 +187,7 @@ describe('the conversation list on wide windows: beside the conversation, collap
     ).toEqual(['Third talk', 'First talk'])
     fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
     expect(window.location.hash).toBe(hashOf(inboxes[0]!)) // now in its place
+    backToShown()
     fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
     expect(window.location.hash).toBe(hashOf(inboxes[2]!)) // the one before it
   })
@@ -319,6 +346,7 @@ describe('a conversation opened from far down the inbox list (its row read by pl
     expect(link.getAttribute('aria-current')).toBe('page')
     fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
     expect(window.location.hash).toBe(hashOf(id(0)))
+    backToShown()
     fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
     expect(window.location.hash).toBe(hashOf(id(2)))
 
@@ -328,6 +356,7 @@ describe('a conversation opened from far down the inbox list (its row read by pl
     expect(await screen.findByText('This conversation was deleted')).toBeTruthy()
     fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
     expect(window.location.hash).toBe(hashOf(id(0))) // now in its place
+    backToShown()
     fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
     expect(window.location.hash).toBe(hashOf(id(2))) // the one before it
   })

@@ -8,7 +8,7 @@ import { scrollSparingMount } from '../../app/virtualizer-mount'
 import { cachedAtPlace, cachedPlace, inboxPlaceQuery, placeBlocks, rowsByPlace, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
 import { useClient } from '../../api/client-context'
 import { useInboxPages, useInboxPlaces } from '../../api/queries'
-import { hrefOf, navigate } from '../../app/router'
+import { hrefOf, navigate, parseRoute } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useLayoutPrefs } from '../../stores/layout-prefs'
 import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from './roving-rows'
@@ -109,6 +109,12 @@ function cachedRowAt(qc: QueryClient, rows: readonly ConversationRow[], pinnedCo
   return inbox && rowOf(inbox)
 }
 
+/** The conversation the address names now (navigate() changes it at once; the view follows a render later). */
+function openedNow(): string | null {
+  const route = parseRoute(window.location.hash)
+  return route.name === 'inbox' ? route.inboxId : null
+}
+
 function useConversationKeys(
   rows: readonly ConversationRow[],
   inboxId: string,
@@ -118,11 +124,6 @@ function useConversationKeys(
 ) {
   const qc = useQueryClient()
   const client = useClient()
-  // The conversation open now, for a page read that ends after another was opened.
-  const openNow = useRef(inboxId)
-  useEffect(() => {
-    openNow.current = inboxId
-  }, [inboxId])
   const at = indexOf(qc, rows, pinnedCount, showHidden, inboxId)
   const lastAt = useRef({ inboxId, at })
   useEffect(() => {
@@ -134,8 +135,11 @@ function useConversationKeys(
       // In a text field Alt/Option+arrows move the caret (macOS): the draft is not left behind.
       if (isTextField(e.target)) return
       const up = e.key === 'ArrowUp'
-      const was = lastAt.current.inboxId === inboxId ? lastAt.current.at : -1
-      const found = indexOf(qc, rows, pinnedCount, showHidden, inboxId)
+      // From the conversation the address names, not the one this render shows: presses quicker than
+      // the view opens each one (ten with no gap moved four rows) go on from the last one opened.
+      const from = openedNow() ?? inboxId
+      const was = lastAt.current.inboxId === from ? lastAt.current.at : -1
+      const found = indexOf(qc, rows, pinnedCount, showHidden, from)
       const target = found >= 0 ? found + (up ? -1 : 1) : was >= 0 ? (up ? was - 1 : was) : -1
       const next = cachedRowAt(qc, rows, pinnedCount, showHidden, target)
       if (next) {
@@ -147,7 +151,7 @@ function useConversationKeys(
         e.preventDefault()
         void readNext().then((more) => {
           const row = more?.[target]
-          if (row && openNow.current === inboxId) navigate({ name: 'inbox', inboxId: row.id })
+          if (row && openedNow() === from) navigate({ name: 'inbox', inboxId: row.id })
         })
       } else if (target >= rows.length) {
         // Far past them, beyond the rows read by place (a block not read, or no longer cached): that block is read first.
@@ -156,7 +160,7 @@ function useConversationKeys(
         qc.fetchQuery(inboxPlaceQuery(client, { showHidden, pinned: false }, Math.floor(place / PLACE_BLOCK))).then(
           (block) => {
             const inbox = block[place % PLACE_BLOCK]
-            if (inbox && openNow.current === inboxId) navigate({ name: 'inbox', inboxId: inbox.inbox_id })
+            if (inbox && openedNow() === from) navigate({ name: 'inbox', inboxId: inbox.inbox_id })
           },
           () => {} // not read (the node unreachable): the key does nothing, as at the list's end
         )
