@@ -1,9 +1,9 @@
-import { redactable, redactKey } from './provider-errors'
+import { keyStartAtEnd, redactable, redactKeyStart, redactWholeKeys } from './provider-errors'
 
 export interface KeyRedactor {
   /** The part of the text so far that can go on now, the key taken out ('' while all of it may be the key's start). */
   push(piece: string): string
-  /** At the end of the text, however it ended: the tail held back, given back whole (it holds no whole key). */
+  /** At the end of the text, however it ended: the tail held back (no whole key), [redacted] when it is most of one (redactKeyStart). */
   end(): string
 }
 
@@ -33,21 +33,12 @@ export function keyRedactor(apiKey: string | undefined): KeyRedactor {
       const cut = text.length - keyStartAtEnd(text, key, after)
       held = text.slice(cut)
       const out = text.slice(0, cut)
-      return after > 0 ? redactKey(out, key) : out
+      return after > 0 ? redactWholeKeys(out, key) : out
     },
     end() {
       const out = held
       held = ''
-      return out
+      return redactKeyStart(out, key)
     }
   }
-}
-
-/** The length of the longest tail of `text`, starting at `from` or after, that the key starts with (shorter than the key). */
-function keyStartAtEnd(text: string, key: string, from: number): number {
-  const first = key.charCodeAt(0)
-  for (let i = Math.max(from, text.length - key.length + 1); i < text.length; i++) {
-    if (text.charCodeAt(i) === first && key.startsWith(text.slice(i))) return text.length - i
-  }
-  return 0
 }

@@ -44,7 +44,31 @@ export const redactable = (apiKey: string | undefined): apiKey is string => apiK
 /** Removes the key from any text that may reach a message, a response or a log (keyRedactor: from a text that streams). */
 export function redactKey(text: string, apiKey: string | undefined): string {
   if (!redactable(apiKey)) return text
-  return text.split(apiKey).join('[redacted]')
+  return redactKeyStart(redactWholeKeys(text, apiKey), apiKey)
+}
+
+/** Every whole key in `text` replaced, left to right, none overlapping. */
+export const redactWholeKeys = (text: string, apiKey: string) => text.split(apiKey).join('[redacted]')
+
+/**
+ * A text ending with the first PARTIAL_KEY_CHARS characters or more of the key (an echo of it cut
+ * off: by a broken stream, a Stop, the model's length limit) ends with [redacted] instead: most of
+ * a key is a secret too. A shorter start ("sk-") is left, it is as likely the text's own.
+ */
+export const PARTIAL_KEY_CHARS = 8
+
+export function redactKeyStart(text: string, apiKey: string): string {
+  const tail = keyStartAtEnd(text, apiKey, 0)
+  return tail >= PARTIAL_KEY_CHARS ? `${text.slice(0, text.length - tail)}[redacted]` : text
+}
+
+/** The length of the longest tail of `text`, starting at `from` or after, that the key starts with (shorter than the key). */
+export function keyStartAtEnd(text: string, key: string, from: number): number {
+  const first = key.charCodeAt(0)
+  for (let i = Math.max(from, text.length - key.length + 1); i < text.length; i++) {
+    if (text.charCodeAt(i) === first && key.startsWith(text.slice(i))) return text.length - i
+  }
+  return 0
 }
 
 /** The key is removed from the whole text first, then the text is cut: a cut never splits a key. */
