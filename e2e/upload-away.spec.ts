@@ -13,18 +13,11 @@ test('an upload goes on while another page is open: Files shows how many are und
   node
 }) => {
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  await page.goto(node.uiUrl)
-  await page.evaluate(() => (location.hash = '#/files'))
   const files = new FilesPage(page)
-  await expect(page.getByTestId('files-empty')).toBeVisible()
+  await files.openEmpty(node.uiUrl)
   // A slow link (256 KB/s up): 3 MB take about 12 s, long enough to go to another page meanwhile.
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 })
-  await page
-    .locator('input[type=file]')
-    .first()
-    .setInputFiles({ name: 'minutes.txt', mimeType: 'text/plain', buffer: Buffer.alloc(3 * 1024 * 1024, 'minutes of the meeting ') })
+  await files.limitUploads(256 * 1024)
+  await files.pick([{ name: 'minutes.txt', text: Buffer.alloc(3 * 1024 * 1024, 'minutes of the meeting ') }])
   await expect(files.uploads().filter({ hasText: 'minutes.txt' })).toContainText(/uploading \d+%/)
 
   await nav(page, /^Settings/).click()
@@ -47,23 +40,10 @@ test('"Cancel N uploads" and "Clear finished" hand the focus on (to each other, 
   node
 }) => {
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  await page.goto(node.uiUrl)
-  await page.evaluate(() => (location.hash = '#/files'))
   const files = new FilesPage(page)
-  await expect(page.getByTestId('files-empty')).toBeVisible()
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 })
-  await page
-    .locator('input[type=file]')
-    .first()
-    .setInputFiles(
-      ['a.txt', 'b.txt', 'c.txt'].map((name) => ({
-        name,
-        mimeType: 'text/plain',
-        buffer: Buffer.alloc(4 * 1024 * 1024, `text of ${name} `)
-      }))
-    )
+  await files.openEmpty(node.uiUrl)
+  await files.limitUploads(512 * 1024)
+  await files.pick(['a.txt', 'b.txt', 'c.txt'].map((name) => ({ name, text: Buffer.alloc(4 * 1024 * 1024, `text of ${name} `) })))
   const cancelAll = page.getByRole('button', { name: 'Cancel 3 uploads' })
   await cancelAll.focus()
   await page.keyboard.press('Enter')

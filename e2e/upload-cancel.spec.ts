@@ -9,20 +9,11 @@ test('a long upload shows its progress and can be cancelled; nothing of it is st
   node
 }) => {
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  await page.goto(node.uiUrl)
-  await page.evaluate(() => (location.hash = '#/files'))
   const files = new FilesPage(page)
-  await expect(page.getByTestId('files-empty')).toBeVisible()
+  await files.openEmpty(node.uiUrl)
   // A slow link (1 MB/s up): 16 MB take long enough to watch and to stop.
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 })
-  const input = page.locator('input[type=file]').first()
-  await input.setInputFiles({
-    name: 'minutes.txt',
-    mimeType: 'text/plain',
-    buffer: Buffer.alloc(16 * 1024 * 1024, 'minutes of the meeting ')
-  })
+  await files.limitUploads(1024 * 1024)
+  await files.pick([{ name: 'minutes.txt', text: Buffer.alloc(16 * 1024 * 1024, 'minutes of the meeting ') }])
   const row = files.uploads().filter({ hasText: 'minutes.txt' })
   await expect(row).toContainText(/uploading [1-9]\d?%/, { timeout: 15_000 })
   await row.getByRole('button', { name: 'Cancel the upload of minutes.txt' }).click()
@@ -30,8 +21,8 @@ test('a long upload shows its progress and can be cancelled; nothing of it is st
   await expect(row).toContainText('cancelled')
   await expect(row.getByRole('button', { name: /Cancel the upload/ })).toHaveCount(0)
 
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
-  await input.setInputFiles({ name: 'agenda.txt', mimeType: 'text/plain', buffer: Buffer.from('Agenda: budget, roads.') })
+  await files.limitUploads(-1)
+  await files.pick([{ name: 'agenda.txt', text: 'Agenda: budget, roads.' }])
   await expect(files.uploads().filter({ hasText: 'agenda.txt' })).toHaveAttribute('data-state', 'done')
   await expect(files.rows()).toHaveCount(1)
   await expect(files.rows()).toContainText('agenda.txt')

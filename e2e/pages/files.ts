@@ -1,8 +1,37 @@
-import type { Page } from '@playwright/test'
+import { expect, type CDPSession, type Page } from '@playwright/test'
 
 /** The Files page: the document library. */
 export class FilesPage {
   constructor(readonly page: Page) {}
+
+  /** Opens the Files page of an empty library, through the UI address `uiUrl` (a one-time code). */
+  async openEmpty(uiUrl: string) {
+    await this.page.goto(uiUrl)
+    await this.page.evaluate(() => (location.hash = '#/files'))
+    await expect(this.page.getByTestId('files-empty')).toBeVisible()
+  }
+
+  /** A slow link: uploads go at `bytesPerSecond` (-1: no limit). */
+  async limitUploads(bytesPerSecond: number) {
+    this.cdp ??= await this.page.context().newCDPSession(this.page)
+    await this.cdp.send('Network.enable')
+    await this.cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: bytesPerSecond
+    })
+  }
+  private cdp: CDPSession | undefined
+
+  /** Picks files with Upload files. */
+  pick = (files: { name: string; text: string | Buffer }[]) =>
+    this.page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles(
+        files.map((f) => ({ name: f.name, mimeType: 'text/plain', buffer: Buffer.isBuffer(f.text) ? f.text : Buffer.from(f.text) }))
+      )
 
   library = () => this.page.getByRole('navigation', { name: 'Library' })
   rows = () => this.library().getByTestId('tree-row')
