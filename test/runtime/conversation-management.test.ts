@@ -113,6 +113,34 @@ describe('retry_message', () => {
     ])
   })
 
+  it('a question asked again waits behind the questions already waiting, and before the ones sent after it', async () => {
+    const jobId = await createJob(node, 'p1')
+    const inbox = inboxOf(jobId)
+    fake.behaviour = { type: 'reply', chunks: ['Blue.'] }
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Q1' })
+    const [, a1] = await waitForAnswers(node, inbox, 1)
+    // Q2 is being answered (slowly) while Q3 waits; then the answer to Q1 is regenerated, then Q4 sent.
+    fake.behaviour = { type: 'reply', chunks: ['Answer.'], delayMs: 400 }
+    const asked = fake.requests.length
+    const q2 = fake.nextChat()
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Q2' })
+    await q2
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Q3' })
+    expect((await node.post('/v2/retry_message', { inbox_name: inbox, message_id: a1!.node_api_data.node_message_hash })).status).toBe(200)
+    // Asked again while it still waits, it keeps its place.
+    expect((await node.post('/v2/retry_message', { inbox_name: inbox, message_id: a1!.node_api_data.node_message_hash })).status).toBe(200)
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Q4' })
+    await waitForAnswers(node, inbox, 5)
+    const lastQuestion = (body: Record<string, unknown> | undefined) =>
+      (body!.messages as { role: string; content: string }[]).filter((m) => m.role === 'user').at(-1)!.content
+    expect(
+      fake.requests
+        .slice(asked)
+        .filter((r) => r.path.includes('chat'))
+        .map((r) => lastQuestion(r.body))
+    ).toEqual(['Q2', 'Q3', 'Q1', 'Q4'])
+  })
+
   it('retries an error note', async () => {
     const jobId = await createJob(node, 'p1')
     fake.behaviour = { type: 'status', status: 500, body: { error: { message: 'boom' } } }
