@@ -61,3 +61,32 @@ test('a search result opened from the keyboard: Back shows the results again wit
   await expect(page.getByTestId('inbox-row')).toHaveCount(2)
   await expect.poll(() => focusedText(page)).toContain(title)
 })
+
+test('Send pressed on its button, and a provider switched from the keyboard, leave the focus in the conversation, not on the page', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  await node.api('POST', '/v2/add_llm_provider', providerBody('other', `${node.fake.url}/v1`))
+  const [jobId] = await seedJobs(node, 'gpt', 1)
+  await nameJobInbox(node, jobId!, 'Chat 1')
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: /^Chat 1/ }).click()
+  const box = page.getByRole('textbox', { name: 'Message' })
+  await box.fill('What is on the agenda?')
+  await page.getByRole('button', { name: 'Send' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('message-list')).toContainText('What is on the agenda?')
+  await expect(box).toBeFocused()
+
+  const provider = page.getByRole('combobox', { name: 'Provider' })
+  await provider.focus()
+  await page.keyboard.press('ArrowDown')
+  await page.getByRole('option', { name: /other/ }).waitFor()
+  // Down to the other provider's option (wherever the list starts), then Enter.
+  for (let i = 0; i < 3 && (await page.getByRole('option', { name: /other/ }).getAttribute('data-combobox-selected')) === null; i++)
+    await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(/Answers now come from/)).toBeVisible()
+  await expect(provider).toBeFocused()
+})

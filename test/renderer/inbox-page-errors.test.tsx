@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Transport } from '../../src/renderer/src/api/transport'
+import { inboxPageKeys } from '../../src/renderer/src/api/inbox-pages'
 import { InboxesPage } from '../../src/renderer/src/features/inboxes/InboxesPage'
 import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
 import { useInboxFilters } from '../../src/renderer/src/stores/inbox-filters'
@@ -70,5 +71,49 @@ describe('a next page the node cannot give', () => {
     await waitFor(() => expect(screen.getAllByTestId('inbox-row')).toHaveLength(60))
     expect(screen.queryByText('disk I/O error')).toBeNull()
     qc.clear()
+  })
+})
+
+describe('an open conversation when the node restarts and no longer knows the window (401)', () => {
+  /** A node that answers 401, as a restarted one does to a window whose session it no longer has, while `ended` says so. */
+  function restartingNode() {
+    const state = { ended: false }
+    const transport: Transport = {
+      kind: 'ipc',
+      request: (req) =>
+        state.ended
+          ? Promise.resolve({
+              status: 401,
+              body: { code: 401, error: 'Unauthorized', message: 'authorization: missing or wrong bearer token' }
+            })
+          : node.router.handle(req),
+      onEvent: () => () => {}
+    }
+    return { state, transport }
+  }
+
+  it('stays as it was read, not replaced by an error; opened only then, it says what to do in a plain sentence', async () => {
+    if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
+    const jobId = await createJob(node, 'gpt')
+    const inboxId = `job_inbox::${jobId}::false`
+    await node.post('/v2/job_message', { job_id: jobId, content: 'The minutes of Tuesday' })
+    const { state, transport } = restartingNode()
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    const view = renderWithApp(<InboxView inboxId={inboxId} />, transport, { queryClient: qc })
+    const shown = () => screen.queryAllByText('The minutes of Tuesday').length
+    await waitFor(() => expect(shown()).toBeGreaterThan(0))
+    state.ended = true
+    await qc.invalidateQueries()
+    await waitFor(() => expect(qc.getQueryState(inboxPageKeys.one(inboxId))?.status).toBe('error'))
+    expect(shown()).toBeGreaterThan(0)
+    expect(screen.queryByText('The inbox could not be loaded')).toBeNull()
+    view.unmount()
+
+    renderWithApp(<InboxView inboxId={inboxId} />, transport, {
+      queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    })
+    expect(await screen.findByText('The inbox could not be loaded')).toBeTruthy()
+    expect(screen.getByText(/The node no longer knows this window \(it restarted\)/)).toBeTruthy()
+    expect(screen.queryByText(/bearer token/)).toBeNull()
   })
 })

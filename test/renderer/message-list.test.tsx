@@ -258,7 +258,7 @@ describe('Copy answer', () => {
     renderList([question, message(source, { answers: question.node_api_data.node_message_hash })])
     fireEvent.click(screen.getByRole('button', { name: 'Copy answer' }))
     await waitFor(async () => expect(await navigator.clipboard.readText()).toBe(source))
-    expect(screen.getByRole('status').textContent).toBe('Answer copied')
+    expect(screen.getAllByRole('status').map((el) => el.textContent)).toContain('Answer copied')
   })
 
   it('an answer that broke off: copies the part received, not the note', async () => {
@@ -279,5 +279,35 @@ describe('Copy answer', () => {
       message('⚠ The provider rejected the API key.', { answers: question.node_api_data.node_message_hash, error: { kind: 'auth' } })
     ])
     expect(screen.queryByRole('button', { name: 'Copy answer' })).toBeNull()
+  })
+})
+
+describe('screen readers', () => {
+  it('the list is a named region, not a live log; a new answer is announced once, older messages and the first read are not', () => {
+    const q1 = message('First question')
+    const a1 = message('First answer', { answers: q1.node_api_data.node_message_hash })
+    const q2 = message('Second question')
+    const a2 = message('Paris is the capital of France.', { answers: q2.node_api_data.node_message_hash })
+    let show: (messages: LastMessage[]) => void = () => {}
+    function Shown() {
+      const [messages, setMessages] = useState([q1, a1, q2])
+      show = (m) => act(() => setMessages(m))
+      return listOf(messages)
+    }
+    renderWithApp(<Shown />)
+    const region = screen.getByRole('region', { name: 'Messages' })
+    expect(region.getAttribute('aria-live')).toBeNull()
+    const said = () => screen.getByTestId('answer-announcement').textContent
+    expect(screen.getByTestId('answer-announcement').getAttribute('role')).toBe('status')
+    expect(said()).toBe('') // the conversation as first read
+    show([q1, a1, q2, a2])
+    expect(said()).toBe('New answer: Paris is the capital of France.')
+    // Older messages loaded above: nothing new to say.
+    const q0 = message('Earlier question')
+    show([q0, q1, a1, q2, a2])
+    expect(said()).toBe('New answer: Paris is the capital of France.')
+    // A question of the operator's is not announced as an answer.
+    show([q0, q1, a1, q2, a2, message('Third question')])
+    expect(said()).toBe('New answer: Paris is the capital of France.')
   })
 })

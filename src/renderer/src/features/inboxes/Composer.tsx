@@ -38,6 +38,9 @@ export function Composer({
   const submit = async () => {
     const content = text
     if (!content.trim()) return
+    // Sent from the Send button, which the emptied box disables: the focus would fall to the page.
+    // It goes back to the box, where the next message is written.
+    if (document.activeElement !== box.current) box.current?.focus()
     setText('')
     onSend?.()
     try {

@@ -97,10 +97,16 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   )
   const back = <Anchor href={hrefOf({ name: 'inboxes' })}>Back to the inboxes</Anchor>
   if (inbox === null) return notice(<Deleted />)
-  if (current.isError && !(current.error instanceof ApiFailure && current.error.status === 404)) {
+  // A read again that failed (the node restarted and no longer knows this window: 401; it is down)
+  // leaves the conversation as it was read: the banner above says why it no longer changes.
+  if (current.isError && inbox === undefined && !(current.error instanceof ApiFailure && current.error.status === 404)) {
+    const sessionEnded = current.error instanceof ApiFailure && current.error.status === 401
     return notice(
       <Alert color="red" title="The inbox could not be loaded">
-        {current.error.message} {back}
+        {sessionEnded
+          ? 'The node no longer knows this window (it restarted). Open the UI address the node printed, or ask it for a new one, to continue.'
+          : current.error.message}{' '}
+        {back}
       </Alert>
     )
   }

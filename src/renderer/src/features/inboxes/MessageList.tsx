@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Paper, Text } from '@mantine/core'
+import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Paper, Text, VisuallyHidden } from '@mantine/core'
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconFileText, IconRefresh } from '@tabler/icons-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
@@ -121,8 +121,11 @@ export function MessageList(props: Props) {
       }}
       data-testid="message-list"
       aria-label="Messages"
-      role="log"
+      // A region, not a log: a log is a live region, and the virtual list adds rows as they scroll
+      // into view, so older messages were read out as new. A new answer is announced once (below).
+      role="region"
     >
+      <NewAnswerAnnouncer newest={messages[messages.length - 1]} />
       {loadingOlder && (
         <Loader size="xs" type="dots" aria-label="Loading older messages" style={{ position: 'sticky', top: 4, left: '50%', zIndex: 1 }} />
       )}
@@ -152,6 +155,32 @@ export function MessageList(props: Props) {
         })}
       </div>
     </Box>
+  )
+}
+
+/** How much of a new answer is read out. */
+const ANNOUNCED_CHARS = 200
+
+/**
+ * Says a new answer once, when it is stored (the newest message is then an answer it was not): read
+ * out by screen readers politely, its start only. Older messages loaded or scrolled into view, and
+ * the conversation as first read, are not announced.
+ */
+function NewAnswerAnnouncer({ newest }: { newest: LastMessage | undefined }) {
+  const hash = newest?.node_api_data.node_message_hash
+  const [seen, setSeen] = useState(hash)
+  const [said, setSaid] = useState('')
+  if (hash !== seen) {
+    setSeen(hash)
+    if (seen !== undefined && newest && isAnswer(newest)) {
+      const text = newest.job_message.content.replace(/\s+/g, ' ').trim()
+      setSaid(`New answer: ${text.length > ANNOUNCED_CHARS ? `${text.slice(0, ANNOUNCED_CHARS)}…` : text}`)
+    }
+  }
+  return (
+    <VisuallyHidden role="status" data-testid="answer-announcement">
+      {said}
+    </VisuallyHidden>
   )
 }
 
@@ -325,7 +354,8 @@ function Tail({ inboxId, streaming, pause }: { inboxId: string; streaming: boole
   // Before its first words (a regenerated answer is awaited from the click) the wait is shown.
   if (streaming && text) {
     return (
-      <Paper p="sm" radius="md" withBorder maw="85%" data-testid="streaming-answer" aria-live="polite">
+      // Not a live region: its text changes with every chunk. The answer is announced once stored.
+      <Paper p="sm" radius="md" withBorder maw="85%" data-testid="streaming-answer" aria-busy>
         <StreamingAnswerText text={text} />
         <Loader size="xs" type="dots" mt={4} aria-label="Answer in progress" />
       </Paper>

@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core'
+import { Loader, Select } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { forwardRef } from 'react'
 import { useProviders, useRouteMutation } from '../../api/queries'
@@ -24,7 +24,9 @@ export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; pr
       nothingFoundMessage="No provider matches"
       {...providerSelectProps(providers.data)}
       value={providerId}
-      disabled={change.isPending}
+      // Read-only while switching, not disabled: a disabled field drops the focus to the page.
+      readOnly={change.isPending}
+      rightSection={change.isPending ? <Loader size="xs" aria-label="Switching the provider" /> : undefined}
       onChange={(v) => {
         if (!v || v === providerId) return
         change.mutate(
