@@ -532,7 +532,17 @@ export function InboxesPage() {
           either way, so selecting does not move the rows under the pointer. */}
       {(count > 0 || chosen.length > 0) && (
         <Group justify="space-between" wrap="nowrap" gap="xs" mih={30}>
-          <Text size="xs" c="dimmed" aria-live="polite" truncate style={{ minWidth: 0 }}>
+          {/* Beside the bulk bar on a narrow window the count had no room and read as a wrong number ("3…" for
+              3,000): it steps aside there while inboxes are selected. */}
+          <Text
+            size="xs"
+            c="dimmed"
+            aria-live="polite"
+            truncate
+            style={{ minWidth: 0 }}
+            visibleFrom={chosen.length > 0 ? 'md' : undefined}
+            data-testid="inbox-count"
+          >
             {count === 0
               ? ''
               : searching
