@@ -307,7 +307,26 @@ describe('screen readers', () => {
     show([q0, q1, a1, q2, a2])
     expect(said()).toBe('New answer: Paris is the capital of France.')
     // A question of the operator's is not announced as an answer.
-    show([q0, q1, a1, q2, a2, message('Third question')])
+    const q3 = message('Third question')
+    show([q0, q1, a1, q2, a2, q3])
     expect(said()).toBe('New answer: Paris is the capital of France.')
+    // An answer worded as the last one is a new announcement (a new element in the live region).
+    const before = screen.getByTestId('answer-announcement').firstElementChild
+    show([q0, q1, a1, q2, a2, q3, message('Paris is the capital of France.', { answers: q3.node_api_data.node_message_hash })])
+    expect(said()).toBe('New answer: Paris is the capital of France.')
+    expect(screen.getByTestId('answer-announcement').firstElementChild).not.toBe(before)
+  })
+
+  it('in a conversation empty when first read, the first answer is announced, even with its question in the same read', () => {
+    let show: (messages: LastMessage[]) => void = () => {}
+    function Shown() {
+      const [messages, setMessages] = useState<LastMessage[]>([])
+      show = (m) => act(() => setMessages(m))
+      return listOf(messages)
+    }
+    renderWithApp(<Shown />)
+    const q = message('Hello')
+    show([q, message('Hi there.', { answers: q.node_api_data.node_message_hash })])
+    expect(screen.getByTestId('answer-announcement').textContent).toBe('New answer: Hi there.')
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { addProvider, createJob, expectError, useTestNode, useFakeLlm } from '../support/node'
-import { messages, recordEvents, waitForAnswers, waitForMessages } from '../support/answers'
+import { messages, recordEvents, waitForAnswers, waitForMessages, type Msg } from '../support/answers'
 
 const fake = useFakeLlm()
 const node = useTestNode({
@@ -113,24 +113,35 @@ describe('retry_message', () => {
     ])
   })
 
-  it('a question asked again waits behind the questions already waiting, and before the ones sent after it', async () => {
+  it('questions asked again wait behind the questions already waiting, in the order asked, before the ones sent after', async () => {
     const jobId = await createJob(node, 'p1')
     const inbox = inboxOf(jobId)
-    fake.behaviour = { type: 'reply', chunks: ['Blue.'] }
-    await node.post('/v2/job_message', { job_id: jobId, content: 'Q1' })
-    const [, a1] = await waitForAnswers(node, inbox, 1)
-    // Q2 is being answered (slowly) while Q3 waits; then the answer to Q1 is regenerated, then Q4 sent.
-    fake.behaviour = { type: 'reply', chunks: ['Answer.'], delayMs: 400 }
+    fake.behaviour = { type: 'reply', chunks: ['Answer.'] }
+    const answers: Msg[] = []
+    for (const q of ['Q1', 'Q2', 'Q3']) {
+      await node.post('/v2/job_message', { job_id: jobId, content: q })
+      answers.push((await waitForAnswers(node, inbox, answers.length + 1)).at(-1)!)
+    }
+    // Q4 is being answered, held until the rest is queued: nothing is stored meanwhile.
+    let release!: () => void
+    fake.queue = [{ type: 'keepalive', chunks: ['Held.'], everyMs: 100, until: new Promise<void>((r) => (release = r)) }]
     const asked = fake.requests.length
-    const q2 = fake.nextChat()
-    await node.post('/v2/job_message', { job_id: jobId, content: 'Q2' })
-    await q2
-    await node.post('/v2/job_message', { job_id: jobId, content: 'Q3' })
-    expect((await node.post('/v2/retry_message', { inbox_name: inbox, message_id: a1!.node_api_data.node_message_hash })).status).toBe(200)
-    // Asked again while it still waits, it keeps its place.
-    expect((await node.post('/v2/retry_message', { inbox_name: inbox, message_id: a1!.node_api_data.node_message_hash })).status).toBe(200)
+    const q4 = fake.nextChat()
     await node.post('/v2/job_message', { job_id: jobId, content: 'Q4' })
-    await waitForAnswers(node, inbox, 5)
+    await q4
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Q5' })
+    const retry = async (i: number) =>
+      expect(
+        (await node.post('/v2/retry_message', { inbox_name: inbox, message_id: answers[i]!.node_api_data.node_message_hash })).status
+      ).toBe(200)
+    // Three answers regenerated, the first twice (asked again while it waits, it keeps its place), then Q6 sent.
+    await retry(2)
+    await retry(0)
+    await retry(1)
+    await retry(2)
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Q6' })
+    release()
+    await waitForAnswers(node, inbox, 9)
     const lastQuestion = (body: Record<string, unknown> | undefined) =>
       (body!.messages as { role: string; content: string }[]).filter((m) => m.role === 'user').at(-1)!.content
     expect(
@@ -138,7 +149,7 @@ describe('retry_message', () => {
         .slice(asked)
         .filter((r) => r.path.includes('chat'))
         .map((r) => lastQuestion(r.body))
-    ).toEqual(['Q2', 'Q3', 'Q1', 'Q4'])
+    ).toEqual(['Q4', 'Q5', 'Q3', 'Q1', 'Q2', 'Q6'])
   })
 
   it('retries an error note', async () => {

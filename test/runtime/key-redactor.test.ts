@@ -51,6 +51,11 @@ describe('keyRedactor', () => {
     expect(redactKey('cut off: sk-SECRE', KEY)).toBe('cut off: [redacted]')
     expect(redactKey('cut off: sk-SECR', KEY)).toBe('cut off: sk-SECR')
     expect(redactKey('keys look like sk-SEC', KEY)).toBe('keys look like sk-SEC')
+    // A long key: a public prefix ("sk-proj-") stays, a third of the key or more goes.
+    const long = `sk-proj-${'A1b2C3d4'.repeat(5)}xyz` // 51 characters
+    expect(redactKey('Keys start with sk-proj-', long)).toBe('Keys start with sk-proj-')
+    expect(redactKey(`Yours: ${long.slice(0, 16)}`, long)).toBe(`Yours: ${long.slice(0, 16)}`)
+    expect(redactKey(`Yours: ${long.slice(0, 17)}`, long)).toBe('Yours: [redacted]')
   })
 
   it('replaces every key, side by side, within a piece or across pieces', () => {

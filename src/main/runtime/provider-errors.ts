@@ -51,15 +51,15 @@ export function redactKey(text: string, apiKey: string | undefined): string {
 export const redactWholeKeys = (text: string, apiKey: string) => text.split(apiKey).join('[redacted]')
 
 /**
- * A text ending with the first PARTIAL_KEY_CHARS characters or more of the key (an echo of it cut
- * off: by a broken stream, a Stop, the model's length limit) ends with [redacted] instead: most of
- * a key is a secret too. A shorter start ("sk-") is left, it is as likely the text's own.
+ * A text ending with a good part of the key's start (an echo of it cut off: by a broken stream, a
+ * Stop, the model's length limit) ends with [redacted] instead: much of a key is a secret too. A
+ * shorter start is left: it is as likely the text's own, or a public prefix ("sk-proj-", "sk-ant-api03-").
  */
-export const PARTIAL_KEY_CHARS = 8
+export const partialKeyChars = (apiKey: string) => Math.max(8, Math.ceil(apiKey.length / 3))
 
 export function redactKeyStart(text: string, apiKey: string): string {
   const tail = keyStartAtEnd(text, apiKey, 0)
-  return tail >= PARTIAL_KEY_CHARS ? `${text.slice(0, text.length - tail)}[redacted]` : text
+  return tail >= partialKeyChars(apiKey) ? `${text.slice(0, text.length - tail)}[redacted]` : text
 }
 
 /** The length of the longest tail of `text`, starting at `from` or after, that the key starts with (shorter than the key). */

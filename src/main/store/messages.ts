@@ -94,25 +94,26 @@ export function messagesRepo(db: Db) {
     }
   }
   const nextPending = db.prepare<[string], PendingQuestion>(
-    // In the order the questions were queued: sent, or asked again (queued; a tie goes to the one asked again).
+    // In the order the questions were queued: sent (seq), or asked again (queued).
     `SELECT seq, inbox_id, hash, message_json FROM messages WHERE inbox_id = ? AND needs_answer = 1
-     ORDER BY coalesce(queued, seq), queued IS NULL LIMIT 1`
+     ORDER BY coalesce(queued, seq) LIMIT 1`
   )
   const byHash = db.prepare<[string, string], { seq: number; message_json: string }>(
     `SELECT seq, message_json FROM messages WHERE inbox_id = ? AND hash = ?`
   )
-  // Behind every question waiting now and before every one sent later: past the last seq given (a
-  // later question gets a larger one) and past the last place given to a question asked again. A
-  // question still waiting keeps its place.
-  const requeue = db.prepare<{ inbox: string; hash: string }>(
+  // Behind every question waiting now and before every one sent later: the next number of the messages'
+  // own sequence, taken (so no message gets it). A question still waiting keeps its place.
+  const takeSeq = db.prepare(`UPDATE sqlite_sequence SET seq = seq + 1 WHERE name = 'messages'`)
+  const requeueOne = db.prepare(
     `UPDATE messages SET
-       queued = CASE WHEN needs_answer = 1 THEN queued ELSE max(
-         coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'messages'), 0),
-         coalesce((SELECT max(queued) FROM messages WHERE inbox_id = @inbox), 0)
-       ) + 0.5 END,
+       queued = CASE WHEN needs_answer = 1 THEN queued ELSE (SELECT seq FROM sqlite_sequence WHERE name = 'messages') END,
        needs_answer = 1
-     WHERE inbox_id = @inbox AND hash = @hash`
+     WHERE inbox_id = ? AND hash = ?`
   )
+  const requeue = db.transaction((inboxId: string, hash: string) => {
+    takeSeq.run()
+    return requeueOne.run(inboxId, hash).changes === 1
+  })
   const allSql = `SELECT message_json FROM messages WHERE inbox_id = ? ORDER BY seq`
   const pendingInboxes = db.prepare<[], string>(`SELECT DISTINCT inbox_id FROM messages WHERE needs_answer = 1`).pluck()
   // Walks the partial index in inbox order, so a page costs its own rows, however long the queue.
@@ -201,7 +202,7 @@ export function messagesRepo(db: Db) {
     /** One message of the inbox by its node_message_hash. */
     byHash: (inboxId: string, hash: string) => byHash.get(inboxId, hash),
     /** Puts an answered question back in the queue (retry); false when the inbox has no such message. */
-    requeue: (inboxId: string, hash: string) => requeue.run({ inbox: inboxId, hash }).changes === 1,
+    requeue: (inboxId: string, hash: string) => requeue(inboxId, hash),
     /** Every message JSON of the inbox, oldest first, read on the caller's connection (a reader with its own snapshot). */
     iterateAll: (reader: Db, inboxId: string) => reader.prepare<[string], string>(allSql).pluck().iterate(inboxId),
     /** Drops the question from the queue without an answer. */

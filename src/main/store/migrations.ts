@@ -316,10 +316,11 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'a question asked again (Retry, Regenerate) waits behind the questions already waiting, not before them',
     // The queue was ordered by seq, the question's own place in its inbox: a question answered again
     // went back to its old place, ahead of the later questions still waiting. `queued` is its place
-    // in the queue when asked again (messages.ts: requeue), NULL for a question waiting since it was sent.
+    // in the queue when asked again (messages.ts: requeue: a number from the messages' own sequence, which
+    // no message then gets), NULL for a question waiting since it was sent.
     up: (db) =>
       db.exec(`
-        ALTER TABLE messages ADD COLUMN queued REAL;
+        ALTER TABLE messages ADD COLUMN queued INTEGER;
         DROP INDEX messages_needs_answer;
         CREATE INDEX messages_needs_answer ON messages(inbox_id, coalesce(queued, seq)) WHERE needs_answer = 1;
       `)

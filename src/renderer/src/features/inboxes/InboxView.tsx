@@ -99,13 +99,20 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   if (inbox === null) return notice(<Deleted />)
   // A read again that failed (the node restarted and no longer knows this window: 401; it is down)
   // leaves the conversation as it was read: the banner above says why it no longer changes.
-  if (current.isError && inbox === undefined && !(current.error instanceof ApiFailure && current.error.status === 404)) {
-    const sessionEnded = current.error instanceof ApiFailure && current.error.status === 401
+  // Its messages not read either (dropped from the window's memory while the node was away): not shown as empty.
+  const failed =
+    current.isError && inbox === undefined && !(current.error instanceof ApiFailure && current.error.status === 404)
+      ? current.error
+      : inbox && messages.isError && !messages.data
+        ? messages.error
+        : null
+  if (failed) {
+    const sessionEnded = failed instanceof ApiFailure && failed.status === 401
     return notice(
       <Alert color="red" title="The inbox could not be loaded">
         {sessionEnded
           ? 'The node no longer knows this window (it restarted). Open the UI address the node printed, or ask it for a new one, to continue.'
-          : current.error.message}{' '}
+          : failed.message}{' '}
         {back}
       </Alert>
     )
@@ -216,6 +223,11 @@ const repliesTo = (messages: readonly LastMessage[], parent: string) =>
  */
 function awaitAnswer(inboxId: string, parent: string, replaced: readonly string[], messages: readonly LastMessage[]) {
   if (isAnswered(messages, parent, replaced)) return
+  // A question asked again waits behind those already waiting (the node answers them first): it is
+  // shown as under way once its first words come, not over the answer another question is waiting for.
+  const replied = new Set(messages.filter(isAnswer).map((m) => m.job_message.parent))
+  if (messages.some((m) => !isAnswer(m) && m.node_api_data.node_message_hash !== parent && !replied.has(m.node_api_data.node_message_hash)))
+    return
   const streaming = useStreaming.getState()
   const current = streaming.partial[inboxId]
   if (current && !isAnswered(messages, current.parent, current.replaced)) return

@@ -167,19 +167,21 @@ const ANNOUNCED_CHARS = 200
  * the conversation as first read, are not announced.
  */
 function NewAnswerAnnouncer({ newest }: { newest: LastMessage | undefined }) {
-  const hash = newest?.node_api_data.node_message_hash
+  // null: an empty conversation as first read (its first answer is new).
+  const hash = newest?.node_api_data.node_message_hash ?? null
   const [seen, setSeen] = useState(hash)
-  const [said, setSaid] = useState('')
+  const [said, setSaid] = useState({ text: '', n: 0 })
   if (hash !== seen) {
     setSeen(hash)
-    if (seen !== undefined && newest && isAnswer(newest)) {
+    if (newest && isAnswer(newest)) {
       const text = newest.job_message.content.replace(/\s+/g, ' ').trim()
-      setSaid(`New answer: ${text.length > ANNOUNCED_CHARS ? `${text.slice(0, ANNOUNCED_CHARS)}…` : text}`)
+      setSaid((s) => ({ text: `New answer: ${text.length > ANNOUNCED_CHARS ? `${text.slice(0, ANNOUNCED_CHARS)}…` : text}`, n: s.n + 1 }))
     }
   }
   return (
     <VisuallyHidden role="status" data-testid="answer-announcement">
-      {said}
+      {/* A new element each time: an answer worded as the last one ("Yes.") is announced too. */}
+      <span key={said.n}>{said.text}</span>
     </VisuallyHidden>
   )
 }
