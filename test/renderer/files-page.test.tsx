@@ -161,6 +161,54 @@ describe('upload queue', () => {
   })
 })
 
+describe('upload queue with a drop of thousands of files', () => {
+  it('sends each file once, in order; its count of files under way agrees with the rows at every event; a drop and Cancel N are one event each', async () => {
+    const sent: string[] = []
+    const q = new UploadQueue(
+      (_folder, file, onProgress, signal) =>
+        new Promise((resolve, reject) => {
+          sent.push(file.name)
+          onProgress(1, file.size)
+          if (file.name.endsWith('7.txt')) reject(new ApiFailure(409, 'Conflict', 'filename: the name exists', ['filename']))
+          else if (file.name === 'keep-0.txt') signal.addEventListener('abort', () => reject(new DOMException('cut', 'AbortError')))
+          else resolve(undefined)
+        }),
+      3
+    )
+    let events = 0
+    let disagreements = 0
+    q.subscribe(() => {
+      events++
+      let waiting = 0
+      for (const r of q.snapshot()) if (r.state.kind === 'queued' || r.state.kind === 'uploading') waiting++
+      if (q.waitingCount() !== waiting) disagreements++
+    })
+    const files = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => new File(['x'], `${prefix}-${i}.txt`))
+    q.add('/docs', files('a', 3000))
+    expect(events).toBe(1 + 3 * 2) // the drop, then the first three each start and report their bytes
+    await q.idle()
+    expect(sent).toEqual(files('a', 3000).map((f) => f.name))
+    expect(uploadView(q.snapshot())).toMatchObject({ total: 3000, done: 2700, failed: 300, waiting: 0 })
+    expect(q.waitingCount()).toBe(0)
+
+    // After Clear finished, a new drop starts from its first file (nothing is passed over).
+    q.clearFinished()
+    sent.length = 0
+    q.add('/docs', [new File(['half sent'], 'keep-0.txt'), ...files('b', 2000)]) // keep-0 sends 1 byte of 9 and waits
+    expect(sent.slice(0, 3)).toEqual(['keep-0.txt', 'b-0.txt', 'b-1.txt'])
+    const before = events
+    q.cancelAll()
+    // One event for the queued files, one per upload cut; b-0 and b-1 may end on their own first.
+    expect(events - before).toBeLessThanOrEqual(4)
+    await q.idle()
+    const view = uploadView(q.snapshot())
+    expect(view).toMatchObject({ total: 2001, waiting: 0 })
+    expect(view.cancelled).toBeGreaterThanOrEqual(1998)
+    expect(sent).toHaveLength(3)
+    expect(disagreements).toBe(0)
+  })
+})
+
 /** Renames the library entry `from` to `to` through its row's menu ("Rename or move…"). */
 async function renameFromMenu(from: string, to: string) {
   await userEvent.click(await screen.findByRole('button', { name: `Actions for ${from}` }))

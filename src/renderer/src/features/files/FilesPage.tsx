@@ -527,7 +527,7 @@ function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) 
       // the tree hands it on to the row taking its place).
       onClose: () =>
         focusWhenLost(
-          () => rowOf(entry.path),
+          () => treeRowAt(entry.path),
           (el) => el.closest('[role=menu]') !== null
         ),
       onConfirm: () => {
@@ -558,8 +558,6 @@ function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) 
 
 /** How long a delete may take before a notification says it is under way. */
 const SLOW_DELETE_MS = 400
-
-const rowOf = (path: string) => document.querySelector<HTMLElement>(`[role=treeitem][data-path="${CSS.escape(path)}"]`)
 
 /** A key shown beside a menu item that does the same from the tree's row (announced as the item's aria-keyshortcuts, not in its name). */
 const shortcut = (key: string) => (

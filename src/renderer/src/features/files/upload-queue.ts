@@ -22,6 +22,9 @@ export interface UploadRow {
  */
 export const isSent = (s: UploadState) => s.kind === 'uploading' && s.total > 0 && s.loaded >= s.total
 
+/** Queued or being sent: not finished yet. */
+const isWaiting = (s: UploadState) => s.kind === 'queued' || s.kind === 'uploading'
+
 /** Queued, or still being sent: stopping it means the node stores nothing of it. */
 export const isCancellable = (s: UploadState) => s.kind === 'queued' || (s.kind === 'uploading' && !isSent(s))
 
@@ -44,6 +47,10 @@ export class UploadQueue {
   private sending = new Map<number, AbortController>()
   private running = 0
   private nextId = 1
+  /** How many rows are queued or uploading, kept as rows change: read on every queue event. */
+  private waiting = 0
+  /** No queued row comes before this index (rows are only appended, and cleared only when finished). */
+  private firstQueued = 0
   private listeners = new Set<() => void>()
 
   constructor(
@@ -59,11 +66,15 @@ export class UploadQueue {
   }
 
   add(folder: string, files: readonly File[]): void {
+    const added: UploadRow[] = []
     for (const file of files) {
       const id = this.nextId++
       this.files.set(id, file)
-      this.rows = [...this.rows, { id, name: file.name, folder, size: file.size, state: { kind: 'queued' } }]
+      added.push({ id, name: file.name, folder, size: file.size, state: { kind: 'queued' } })
     }
+    // One new array for the whole drop: a copy per file made a drop of thousands quadratic.
+    this.rows = this.rows.concat(added)
+    this.waiting += added.length
     this.emit()
     this.pump()
   }
@@ -83,12 +94,23 @@ export class UploadQueue {
 
   /** Stops every file still queued or being sent (not those sent whole, which the node stores anyway). */
   cancelAll(): void {
-    for (const r of this.rows) if (isCancellable(r.state)) this.cancel(r.id)
+    // The queued ones in one pass and one event: one cancel each copied the rows once per file.
+    let changed = false
+    this.rows = this.rows.map((r) => {
+      if (r.state.kind !== 'queued') return r
+      this.files.delete(r.id)
+      this.waiting--
+      changed = true
+      return { ...r, state: { kind: 'cancelled' } }
+    })
+    if (changed) this.emit()
+    for (const r of this.rows) if (isCancellable(r.state)) this.sending.get(r.id)?.abort()
   }
 
   /** Forgets finished rows (done, failed or cancelled). */
   clearFinished(): void {
-    this.rows = this.rows.filter((r) => r.state.kind === 'queued' || r.state.kind === 'uploading')
+    this.rows = this.rows.filter((r) => isWaiting(r.state))
+    this.firstQueued = 0
     this.emit()
   }
 
@@ -105,18 +127,26 @@ export class UploadQueue {
     })
   }
 
-  private busy = () => this.rows.some((r) => r.state.kind === 'queued' || r.state.kind === 'uploading')
+  private busy = () => this.waiting > 0
 
   /** How many files are queued or uploading. */
   waitingCount(): number {
-    let n = 0
-    for (const r of this.rows) if (r.state.kind === 'queued' || r.state.kind === 'uploading') n++
-    return n
+    return this.waiting
   }
 
   private set(id: number, state: UploadState) {
-    this.rows = this.rows.map((r) => (r.id === id ? { ...r, state } : r))
+    this.rows = this.rows.map((r) => {
+      if (r.id !== id) return r
+      this.waiting += Number(isWaiting(state)) - Number(isWaiting(r.state))
+      return { ...r, state }
+    })
     this.emit()
+  }
+
+  /** The first queued row, from where the last one was found: finished rows are passed over once. */
+  private nextQueued(): UploadRow | undefined {
+    while (this.firstQueued < this.rows.length && this.rows[this.firstQueued]!.state.kind !== 'queued') this.firstQueued++
+    return this.rows[this.firstQueued]
   }
 
   private emit() {
@@ -125,7 +155,7 @@ export class UploadQueue {
 
   private pump() {
     while (this.running < this.parallel) {
-      const row = this.rows.find((r) => r.state.kind === 'queued')
+      const row = this.nextQueued()
       if (!row) return
       const file = this.files.get(row.id)!
       this.running++
@@ -135,17 +165,19 @@ export class UploadQueue {
       const progress = (loaded: number, total: number) => {
         if (!stop.signal.aborted) this.set(row.id, { kind: 'uploading', loaded, total })
       }
-      void this.upload(row.folder, file, progress, stop.signal)
-        .then(
-          () => this.set(row.id, { kind: 'done' }),
-          (err: unknown) => this.set(row.id, stop.signal.aborted ? { kind: 'cancelled' } : { kind: 'failed', error: errorText(err) })
-        )
-        .finally(() => {
-          this.sending.delete(row.id)
-          this.files.delete(row.id)
-          this.running--
-          this.pump()
-        })
+      // Its slot is freed before its row says how it ended: whoever sees that (idle(), a listener)
+      // and adds files at once has them start together.
+      const settle = (state: UploadState) => {
+        this.sending.delete(row.id)
+        this.files.delete(row.id)
+        this.running--
+        this.set(row.id, state)
+        this.pump()
+      }
+      void this.upload(row.folder, file, progress, stop.signal).then(
+        () => settle({ kind: 'done' }),
+        (err: unknown) => settle(stop.signal.aborted ? { kind: 'cancelled' } : { kind: 'failed', error: errorText(err) })
+      )
     }
   }
 }
