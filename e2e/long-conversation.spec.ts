@@ -84,3 +84,42 @@ test('a 5,000-message inbox opens at its newest message as fast as a short one, 
   // Read whole or drawn whole, 5,000 messages took seconds; virtualised and paged, as long as a short one.
   expect(firstScreenMs).toBeLessThanOrEqual(2 * shortMs + 50)
 })
+
+/** The list's scroll position, and whether the focused element is in it and wholly in its view. */
+const listState = (page: Page) =>
+  page.evaluate(() => {
+    const list = document.querySelector<HTMLElement>('[data-testid="message-list"]')!
+    const focused = document.activeElement as HTMLElement
+    const r = focused.getBoundingClientRect()
+    const view = list.getBoundingClientRect()
+    return { top: Math.round(list.scrollTop), inList: list.contains(focused), inView: r.top >= view.top - 1 && r.bottom <= view.bottom + 1 }
+  })
+
+test('Tab and Shift+Tab into a long conversation focus a control in view and leave the place being read where it was', async ({
+  page,
+  serve
+}) => {
+  await page.goto(serve.uiUrl)
+  await expect(page.getByTestId('inbox-row').first()).toBeVisible()
+  await openAt(page, 4)
+  await page.waitForTimeout(300) // rows measured, the end settled
+  // The control before the list in Tab order: the list's rows drawn above its view (overscan) come first in it.
+  await page.evaluate(() => {
+    const list = document.querySelector<HTMLElement>('[data-testid="message-list"]')!
+    const tabbable = [...document.querySelectorAll<HTMLElement>('button, a[href], input, textarea, [tabindex]')].filter(
+      (e) => e.tabIndex >= 0 && !(e as HTMLButtonElement).disabled && e.offsetParent
+    )
+    tabbable[tabbable.findIndex((e) => list.contains(e)) - 1]!.focus()
+  })
+  const atEnd = await listState(page)
+  expect(atEnd.inList).toBe(false)
+  await page.keyboard.press('Tab')
+  await expect.poll(() => listState(page)).toEqual({ top: atEnd.top, inList: true, inView: true })
+  // Read further up, then back into the list from the message box below it.
+  await page.getByTestId('message-list').evaluate((l) => (l.scrollTop = l.scrollTop / 2))
+  await page.waitForTimeout(300)
+  const halfway = await listState(page)
+  await page.getByRole('textbox', { name: 'Message', exact: true }).focus()
+  await page.keyboard.press('Shift+Tab')
+  await expect.poll(() => listState(page)).toEqual({ top: halfway.top, inList: true, inView: true })
+})

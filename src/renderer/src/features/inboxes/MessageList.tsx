@@ -1,11 +1,12 @@
 import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Paper, Text, VisuallyHidden } from '@mantine/core'
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconFileText, IconRefresh } from '@tabler/icons-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message-role'
 import { AnswerSourceSchema, type AnswerSource } from '../../../../shared/contract/vector-fs'
 import { hrefOf } from '../../app/router'
+import { keepTabEntryInView, watchTabKey } from '../../app/tab-into-list'
 import { useSecondsLeft } from '../../app/use-seconds-left'
 import type { AnswerPause } from '../../stores/answer-pauses'
 import { useStreamedText, useStreaming, useWatched } from '../../stores/streaming'
@@ -103,11 +104,16 @@ export function MessageList(props: Props) {
     next?.focus({ preventScroll: true })
   }, [rows])
 
+  // Where the list last settled: Tab into it from outside keeps this place (see tab-into-list.ts).
+  const settledTop = useRef(0)
+  useEffect(() => watchTabKey(window), [])
+
   const items = virtualizer.getVirtualItems()
   return (
     <Box
       ref={scrollRef}
       onFocus={(e) => {
+        if (keepTabEntryInView(e.currentTarget, e.target, e.relatedTarget, settledTop.current)) return
         const row = (e.target as HTMLElement).closest<HTMLElement>('[data-question]')
         focusIn.current = row ? { element: e.target, question: row.dataset.question!, name: controlName(e.target) } : null
       }}
@@ -117,6 +123,7 @@ export function MessageList(props: Props) {
       }}
       style={{ flex: 1, minHeight: 0, overflow: 'auto', overflowAnchor: 'none', position: 'relative' }}
       onScroll={(e) => {
+        settledTop.current = e.currentTarget.scrollTop
         if (e.currentTarget.scrollTop < LOAD_OLDER_AT && hasOlder && !loadingOlder) onLoadOlder()
       }}
       data-testid="message-list"
