@@ -67,10 +67,15 @@ describe.runIf(process.platform === 'linux')('a log that cannot be written (stdo
       const res = await fetch(`${base}/v2/add_llm_provider`, { method: 'POST', headers, body: '{}' })
       expect(res.status).toBe(400)
     }
-    await new Promise((r) => setTimeout(r, 300))
-    const before = cpuSeconds(child.pid!)
-    await new Promise((r) => setTimeout(r, 1000))
-    expect(cpuSeconds(child.pid!) - before).toBeLessThan(0.3)
+    // The least CPU of three windows of a second: a loop on log errors keeps a core busy in every one,
+    // while on a loaded machine the start's own work (compiling, the checkpoint worker) can spill into the first.
+    const windows: number[] = []
+    for (let w = 0; w < 3; w++) {
+      const before = cpuSeconds(child.pid!)
+      await new Promise((r) => setTimeout(r, 1000))
+      windows.push(cpuSeconds(child.pid!) - before)
+    }
+    expect(Math.min(...windows), `CPU seconds per 1 s window: ${windows.join(', ')}`).toBeLessThan(0.3)
     for (let i = 0; i < 5; i++) {
       const h = await timed(`${base}/v2/health_check`)
       expect(h.status).toBe(200)

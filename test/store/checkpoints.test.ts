@@ -99,7 +99,8 @@ it('a removal (slices back to back, never a pause for a checkpoint to complete o
   // Without the worker holding the slices back for a moment, the WAL took all of the removal (about 50 MB).
   expect(stats.restarts, seen).toBeGreaterThanOrEqual(3)
   expect(stats.framesCopied * FRAME_BYTES, seen).toBeGreaterThan(2 * largest)
-  expect(largest, seen).toBeLessThan(12 * 1024 * 1024)
+  // About 50 MB without the worker; 6-10 MB on a quiet machine, 13 MB seen with other work on the same 2 cores.
+  expect(largest, seen).toBeLessThan(20 * 1024 * 1024)
   expect(stats.safetyCheckpoints).toBe(0)
   expect(s.db.prepare(`SELECT count(*) FROM messages`).pluck().get()).toBe(0)
 })
