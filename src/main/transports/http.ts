@@ -524,9 +524,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       ok()
     })
   })
-  const port = (server.address() as AddressInfo).port
-  const hostPart = host.includes(':') ? `[${host}]` : host
-  allowedHosts = new Set([`${hostPart}:${port}`, `localhost:${port}`].map((h) => h.toLowerCase()))
+  const { port, address: bound } = server.address() as AddressInfo
+  const bracketed = (h: string) => (h.includes(':') ? `[${h}]` : h)
+  const hostPart = bracketed(host)
+  // The address a name such as `--host localhost` was bound to is the node's own name too.
+  allowedHosts = new Set([`${hostPart}:${port}`, `${bracketed(bound)}:${port}`, `localhost:${port}`].map((h) => h.toLowerCase()))
   allowedOrigins = new Set([...allowedHosts].map((h) => `http://${h}`))
   const sessions = createUiSessions(port)
   baseUrl = `http://${hostPart}:${port}`
