@@ -486,8 +486,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     if (!state) return
     state.busy++
     clearTimeout(state.idle)
+    // While the node stops, a connection is not kept open after its answer: the stop waits for
+    // every connection, and one kept alive would hold it for the keep-alive time-out.
+    if (closing) res.setHeader('Connection', 'close')
     res.once('close', () => {
-      if (--state.busy === 0) state.arm()
+      if (--state.busy > 0) return
+      if (closing) req.socket.end()
+      else state.arm()
     })
   })
   // What Node's parser refuses before any handler sees it gets the same error body as every other error, not a bare status line.
