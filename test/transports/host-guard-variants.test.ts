@@ -1,4 +1,6 @@
 import { connect } from 'node:net'
+import { lookup } from 'node:dns/promises'
+import { request } from 'node:http'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
 import { useTestNode } from '../support/node'
@@ -61,6 +63,37 @@ describe('the Host guard', () => {
     const p = http.port
     for (const host of [`127.0.0.1:${p}`, `localhost:${p}`, `LOCALHOST:${p}`, `LocalHost:${p}`]) {
       expect([host, await raw(`GET /v2/all_inboxes HTTP/1.1\r\nHost: ${host}`)]).toEqual([host, '200'])
+    }
+  })
+})
+
+describe('the Host guard of a node bound by name (--host localhost)', () => {
+  it('accepts the loopback address the name was bound to, as well as the name', async () => {
+    const named = await startHttpServer({ router: node.router, token: 'tok', host: 'localhost', port: 0, log: node.log })
+    try {
+      const bound = (await lookup('localhost')).address
+      const spelled = bound.includes(':') ? `[${bound}]` : bound
+      const get = (host: string) =>
+        new Promise<number | undefined>((done, fail) => {
+          const req = request({
+            host: bound,
+            port: named.port,
+            path: '/v2/all_inboxes',
+            headers: { Authorization: 'Bearer tok', Host: host }
+          })
+          req.on('response', (res) => {
+            res.resume()
+            done(res.statusCode)
+          })
+          req.on('error', fail)
+          req.end()
+        })
+      expect(await get(`localhost:${named.port}`)).toBe(200)
+      // The bound loopback address (api-contract.md, binding): refused with 403 before.
+      expect(await get(`${spelled}:${named.port}`)).toBe(200)
+      expect(await get(`evil.example:${named.port}`)).toBe(403)
+    } finally {
+      await named.close()
     }
   })
 })

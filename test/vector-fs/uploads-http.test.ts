@@ -200,6 +200,35 @@ describe('uploads over HTTP (multipart/form-data)', () => {
     expect((await fetch(`${server.url}/v2/health_check`)).status).toBe(200)
   })
 
+  it('413 is for files over the limit: a file of exactly the limit is stored, one byte more is refused and nothing kept', async () => {
+    const limit = 64 * 1024
+    const small = await serveUploadsOverHttp(node, TOKEN, limit)
+    try {
+      const upload = (filename: string, size: number) =>
+        fetch(`${small.url}/v2/upload_file_to_folder`, {
+          method: 'POST',
+          headers: auth,
+          body: form({ path: '/', filename }, { name: filename, data: 'word '.repeat(size / 5 + 1).slice(0, size) })
+        })
+      // Refused with 413 before: the multipart reader counted reaching the limit as going over it.
+      const exact = await upload('exact.txt', limit)
+      expect(exact.status).toBe(200)
+      expect(await exact.json()).toMatchObject({ path: '/exact.txt', size: limit })
+      const before = dbFingerprint(node.store)
+      const over = await upload('over.txt', limit + 1)
+      expect(over.status).toBe(413)
+      expect(await over.json()).toEqual({
+        code: 413,
+        error: 'Payload Too Large',
+        message: 'file_data: larger than the upload limit of 65,536 bytes'
+      })
+      expect(dbFingerprint(node.store)).toBe(before)
+      expect(readdirSync(uploadDir)).toEqual([])
+    } finally {
+      await small.close()
+    }
+  })
+
   it('a .vrkai nested deeper than 256 levels answers 400 naming file_data and where, as a JSON body would, and stores nothing', async () => {
     const before = dbFingerprint(node.store)
     const nested = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels)

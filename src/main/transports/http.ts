@@ -486,8 +486,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     if (!state) return
     state.busy++
     clearTimeout(state.idle)
+    // While the node stops, a connection is not kept open after its answer: the stop waits for
+    // every connection, and one kept alive would hold it for the keep-alive time-out.
+    if (closing) res.setHeader('Connection', 'close')
     res.once('close', () => {
-      if (--state.busy === 0) state.arm()
+      if (--state.busy > 0) return
+      if (closing) req.socket.end()
+      else state.arm()
     })
   })
   // What Node's parser refuses before any handler sees it gets the same error body as every other error, not a bare status line.
@@ -524,9 +529,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       ok()
     })
   })
-  const port = (server.address() as AddressInfo).port
-  const hostPart = host.includes(':') ? `[${host}]` : host
-  allowedHosts = new Set([`${hostPart}:${port}`, `localhost:${port}`].map((h) => h.toLowerCase()))
+  const { port, address: bound } = server.address() as AddressInfo
+  const bracketed = (h: string) => (h.includes(':') ? `[${h}]` : h)
+  const hostPart = bracketed(host)
+  // The address a name such as `--host localhost` was bound to is the node's own name too.
+  allowedHosts = new Set([`${hostPart}:${port}`, `${bracketed(bound)}:${port}`, `localhost:${port}`].map((h) => h.toLowerCase()))
   allowedOrigins = new Set([...allowedHosts].map((h) => `http://${h}`))
   const sessions = createUiSessions(port)
   baseUrl = `http://${hostPart}:${port}`

@@ -53,7 +53,9 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
       bb = busboy({
         headers: req.headers,
         defParamCharset: 'utf8',
-        limits: { fileSize: options.maxFileBytes, files: 1, fields: 20, parts: 25, fieldSize: MAX_FIELD_BYTES }
+        // busboy reports its limit once a file *reaches* it; a file of exactly the limit is allowed
+        // (413 is for files over it), so the limit it is given is one byte more.
+        limits: { fileSize: options.maxFileBytes + 1, files: 1, fields: 20, parts: 25, fieldSize: MAX_FIELD_BYTES }
       })
     } catch (err) {
       resolve({ ok: false, status: 400, message: `body: malformed multipart/form-data (${(err as Error).message})` })

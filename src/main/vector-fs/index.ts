@@ -327,6 +327,15 @@ export function createVectorFs(options: VectorFsOptions) {
         if (!e || (kind === 'item') !== !e.is_folder) {
           throw new VfsError(404, `origin_path: no ${kind === 'item' ? 'file' : 'folder'} ${formatVfsPath(from)}`)
         }
+        // A destination under the folder's own path is "into itself" (400) even where the folders
+        // between do not exist, rather than a 404 for them.
+        const inside = to.length > from.length && from.every((s, i) => to[i] === s)
+        if (kind === 'folder' && inside) {
+          throw new VfsError(
+            400,
+            `destination_path: a folder cannot be moved into itself (${formatVfsPath(to)} is inside ${formatVfsPath(from)})`
+          )
+        }
         const parent = folderAt(to.slice(0, -1), 'destination_path')
         const name = to[to.length - 1]!
         if (kind === 'folder' && tree.isWithin(parent.id, e.id)) {
