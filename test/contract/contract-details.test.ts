@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
+import { createJobBody, provider } from '../support/fixtures'
+import { dbFingerprint, useTestNode } from '../support/node'
+
+/*
+ * Details of api-contract.md (common rules, the seed's endpoints, messages) checked over real
+ * HTTP (127.0.0.1, port 0) where the node differed from the contract's words.
+ */
+
+const TOKEN = 'contract-details-token'
+const node = useTestNode()
+let server: HttpServer
+
+beforeEach(async () => {
+  server = await startHttpServer({ router: node.router, token: TOKEN, port: 0, log: node.log })
+})
+afterEach(async () => {
+  await server.close()
+})
+
+async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${TOKEN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body)
+  })
+  return { status: res.status, body: await res.json() }
+}
+
+async function newJob(): Promise<{ jobId: string; inboxId: string }> {
+  expect((await call('POST', '/v2/add_llm_provider', provider('gpt'))).status).toBe(200)
+  const created = await call('POST', '/v2/create_job', createJobBody('gpt'))
+  expect(created.status).toBe(200)
+  const jobId = (created.body as { job_id: string }).job_id
+  return { jobId, inboxId: `job_inbox::${jobId}::false` }
+}
+
+const inboxes = async () => (await call('GET', '/v2/all_inboxes')).body as { inbox_id: string; custom_name: string }[]
+
+describe('update_smart_inbox_name: the name all_inboxes shows is the name that was accepted', () => {
+  it('refuses a name holding a lone surrogate (text no UTF-8 can carry) with 400 naming custom_name, changing nothing', async () => {
+    const { inboxId } = await newJob()
+    const before = dbFingerprint(node.store)
+    // JSON.stringify writes the lone half as the escape \ud800: valid JSON, valid UTF-8 on the wire.
+    const res = await call('POST', '/v2/update_smart_inbox_name', { inbox_name: inboxId, custom_name: 'a\ud800b' })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ code: 400, error: 'Bad Request', message: expect.stringMatching(/^custom_name: /) })
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+
+  it('keeps a name with emoji (surrogate pairs) exactly as sent', async () => {
+    const { inboxId } = await newJob()
+    const name = '🚀 launch 東京 ✓'
+    expect(await call('POST', '/v2/update_smart_inbox_name', { inbox_name: inboxId, custom_name: name })).toEqual({
+      status: 200,
+      body: 'Successfully updated inbox name'
+    })
+    expect((await inboxes()).find((i) => i.inbox_id === inboxId)?.custom_name).toBe(name)
+  })
+})
