@@ -59,3 +59,19 @@ describe('update_smart_inbox_name: the name all_inboxes shows is the name that w
     expect((await inboxes()).find((i) => i.inbox_id === inboxId)?.custom_name).toBe(name)
   })
 })
+
+describe('auth: every /v2/* path but GET /v2/health_check needs the bearer token', () => {
+  it('another method on /v2/health_check without the token is 401, with it 405; GET needs none', async () => {
+    const post = (headers: Record<string, string>) =>
+      fetch(`${server.url}/v2/health_check`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' })
+    const anonymous = await post({})
+    expect(anonymous.status).toBe(401)
+    expect(await anonymous.json()).toMatchObject({ code: 401, error: 'Unauthorized' })
+    const withToken = await post({ Authorization: `Bearer ${TOKEN}` })
+    expect(withToken.status).toBe(405)
+    expect(await withToken.json()).toMatchObject({ code: 405, error: 'Method Not Allowed' })
+    const get = await fetch(`${server.url}/v2/health_check`)
+    expect(get.status).toBe(200)
+    expect(await get.json()).toMatchObject({ status: 'ok' })
+  })
+})
