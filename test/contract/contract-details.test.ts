@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
-import { createJobBody, provider } from '../support/fixtures'
+import { createJobBody, emptyScopeBody, fullScope, provider } from '../support/fixtures'
 import { dbFingerprint, useTestNode } from '../support/node'
 
 /*
@@ -73,5 +73,42 @@ describe('auth: every /v2/* path but GET /v2/health_check needs the bearer token
     const get = await fetch(`${server.url}/v2/health_check`)
     expect(get.status).toBe(200)
     expect(await get.json()).toMatchObject({ status: 'ok' })
+  })
+})
+
+describe("400 messages: a string array with an item that is not a string is said of the array, in the contract's words", () => {
+  it('create_job: job_creation_info.scope.vector_fs_items[2].path.path_ids: expected array of strings', async () => {
+    expect((await call('POST', '/v2/add_llm_provider', provider('gpt'))).status).toBe(200)
+    const item = fullScope().vector_fs_items[0]!
+    const scope = { ...emptyScopeBody(), vector_fs_items: [item, item, { ...item, path: { path_ids: ['docs', 7] } }] }
+    const before = dbFingerprint(node.store)
+    expect(await call('POST', '/v2/create_job', createJobBody('gpt', scope))).toEqual({
+      status: 400,
+      body: {
+        code: 400,
+        error: 'Bad Request',
+        message: 'job_creation_info.scope.vector_fs_items[2].path.path_ids: expected array of strings'
+      }
+    })
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+
+  it.each([
+    [{ toolkit_permissions: ['read', null] }, 'toolkit_permissions: expected array of strings'],
+    [{ allowed_message_senders: [1] }, 'allowed_message_senders: expected array of strings'],
+    [{ storage_bucket_permissions: 'all' }, 'storage_bucket_permissions: expected array of strings']
+  ])('add_llm_provider %j: 400 with that message', async (overrides, message) => {
+    expect(await call('POST', '/v2/add_llm_provider', provider('p', overrides))).toEqual({
+      status: 400,
+      body: { code: 400, error: 'Bad Request', message }
+    })
+  })
+
+  it('a missing array is still "required", and arrays of strings are stored as sent', async () => {
+    const body = provider('p', { toolkit_permissions: ['a', 'b'] })
+    delete body.storage_bucket_permissions
+    expect((await call('POST', '/v2/add_llm_provider', body)).body).toMatchObject({ message: 'storage_bucket_permissions: required' })
+    expect((await call('POST', '/v2/add_llm_provider', provider('p', { toolkit_permissions: ['a', 'b'] }))).status).toBe(200)
+    expect((await call('GET', '/v2/available_llm_providers')).body).toMatchObject([{ id: 'p', toolkit_permissions: ['a', 'b'] }])
   })
 })
