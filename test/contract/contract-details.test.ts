@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { nodeIdentity } from '../../src/main/domain/node-identity'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
 import { createJobBody, emptyScopeBody, fullScope, provider } from '../support/fixtures'
 import { dbFingerprint, useTestNode } from '../support/node'
@@ -110,5 +111,52 @@ describe("400 messages: a string array with an item that is not a string is said
     expect((await call('POST', '/v2/add_llm_provider', body)).body).toMatchObject({ message: 'storage_bucket_permissions: required' })
     expect((await call('POST', '/v2/add_llm_provider', provider('p', { toolkit_permissions: ['a', 'b'] }))).status).toBe(200)
     expect((await call('GET', '/v2/available_llm_providers')).body).toMatchObject([{ id: 'p', toolkit_permissions: ['a', 'b'] }])
+  })
+})
+
+describe("the node's own name: default @@localhost.sep-shinkai, set in the app's settings (POST /v2/change_node_name)", () => {
+  it('a new name is what health_check gives and what the next messages carry, and it outlives a restart', async () => {
+    expect((await call('GET', '/v2/health_check')).body).toMatchObject({ node_name: '@@localhost.sep-shinkai' })
+    const { jobId, inboxId } = await newJob()
+    expect((await call('POST', '/v2/job_message', { job_id: jobId, content: 'before' })).status).toBe(200)
+
+    expect(await call('POST', '/v2/change_node_name', { new_name: '@@desk.sep-shinkai' })).toEqual({
+      status: 200,
+      body: 'Successfully changed node name'
+    })
+    expect((await call('GET', '/v2/health_check')).body).toMatchObject({ node_name: '@@desk.sep-shinkai' })
+    expect((await call('POST', '/v2/job_message', { job_id: jobId, content: 'after' })).status).toBe(200)
+    const messages = (await call('POST', '/v2/last_messages', { inbox_name: inboxId })).body as {
+      sender: string
+      receiver: string
+    }[]
+    // Messages already written keep the name they were hashed with.
+    expect(messages.map((m) => [m.sender, m.receiver])).toEqual([
+      ['@@localhost.sep-shinkai', '@@localhost.sep-shinkai'],
+      ['@@desk.sep-shinkai', '@@desk.sep-shinkai']
+    ])
+
+    node.reopen()
+    expect((await node.get('/v2/health_check')).body).toMatchObject({ node_name: '@@desk.sep-shinkai' })
+  })
+
+  it('a name given at start (headless --node-name) wins over the one set in the settings, which stays kept', async () => {
+    expect((await call('POST', '/v2/change_node_name', { new_name: '@@set.sep-shinkai' })).status).toBe(200)
+    expect(nodeIdentity(node.store.db, '@@flag.sep-shinkai').name()).toBe('@@flag.sep-shinkai')
+    expect(nodeIdentity(node.store.db).name()).toBe('@@set.sep-shinkai')
+  })
+
+  it.each([
+    [{ new_name: 'desk' }, /^new_name: /],
+    [{ new_name: '@@two words' }, /^new_name: /],
+    [{ new_name: '' }, /^new_name: /],
+    [{}, /^new_name: /],
+    [{ new_name: '@@desk.sep-shinkai', extra: 1 }, /^extra: unknown field/]
+  ])('%j: 400 naming the field, nothing changed', async (body, message) => {
+    const before = dbFingerprint(node.store)
+    const res = await call('POST', '/v2/change_node_name', body)
+    expect(res).toMatchObject({ status: 400, body: { code: 400, error: 'Bad Request', message: expect.stringMatching(message) } })
+    expect(dbFingerprint(node.store)).toBe(before)
+    expect((await call('GET', '/v2/health_check')).body).toMatchObject({ node_name: '@@localhost.sep-shinkai' })
   })
 })
