@@ -160,3 +160,20 @@ describe("the node's own name: default @@localhost.sep-shinkai, set in the app's
     expect((await call('GET', '/v2/health_check')).body).toMatchObject({ node_name: '@@localhost.sep-shinkai' })
   })
 })
+
+describe('400 messages say what was wrong with a number JSON can write but a double cannot hold', () => {
+  it('last_messages limit 1e309 (read as Infinity): the message does not read "expected number, got number"', async () => {
+    const { inboxId } = await newJob()
+    const res = await fetch(`${server.url}/v2/last_messages`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+      body: `{"inbox_name": ${JSON.stringify(inboxId)}, "limit": 1e309}`
+    })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({
+      code: 400,
+      error: 'Bad Request',
+      message: 'limit: expected number, got a number too large to represent'
+    })
+  })
+})
