@@ -1,4 +1,4 @@
-import { DEFAULT_NODE_NAME } from '../shared/contract/identity'
+import { nodeIdentity } from './domain/node-identity'
 import { acquireDataDirLock } from './data-dir-lock'
 import { createMessageChain } from './domain/message-chain'
 import { unreadableKeysWarning } from './domain/provider-keys'
@@ -38,10 +38,10 @@ export interface NodeParts extends NodeApi {
  */
 export function assembleNode(store: Store, options: NodePartsOptions): NodeParts {
   const { log } = options
-  const nodeName = options.nodeName ?? DEFAULT_NODE_NAME
+  const identity = nodeIdentity(store.db, options.nodeName)
   const bus = createEventBus((err) => log.error('event listener failed', err))
   const clock = monotonicClock()
-  const chain = createMessageChain({ store, clock, bus, nodeName })
+  const chain = createMessageChain({ store, clock, bus, nodeName: () => identity.name() })
   const vectorFs: VectorFs = createVectorFs({
     db: store.db,
     filesDir: join(dirname(store.file), 'files'),
@@ -59,7 +59,7 @@ export function assembleNode(store: Store, options: NodePartsOptions): NodeParts
     log,
     chain,
     vectorFs,
-    nodeName,
+    identity,
     version: options.version,
     runtime,
     callTimeouts: options.runtime?.timeouts

@@ -46,7 +46,7 @@ describe('add_llm_provider', () => {
     [{ external_url: '/v1' }, "external_url: Enter the server's address as an http:// or https:// URL"],
     [{ perform_locally: 'yes' }, 'perform_locally: expected boolean, got string'],
     [{ toolkit_permissions: 'all' }, 'toolkit_permissions: expected array of strings'],
-    [{ allowed_message_senders: [1] }, 'allowed_message_senders[0]: expected string, got number'],
+    [{ allowed_message_senders: [1] }, 'allowed_message_senders: expected array of strings'],
     [{ surprise: true }, 'surprise: unknown field'],
     [{ api_key: 5 }, 'api_key: Enter the API key as text, or leave it out.']
   ])('rejects %j with a 400 naming the field', async (overrides, message) => {

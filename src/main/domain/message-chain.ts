@@ -21,7 +21,8 @@ export interface MessageChainDeps {
   readonly store: Store
   readonly clock: Clock
   readonly bus: EventBus
-  readonly nodeName: string
+  /** The node's name, read for each message (it can be changed while the node runs). */
+  readonly nodeName: string | (() => string)
 }
 
 export interface MessageChain {
@@ -39,6 +40,7 @@ export interface MessageChain {
 }
 
 export function createMessageChain({ store, clock, bus, nodeName }: MessageChainDeps): MessageChain {
+  const nameNow = typeof nodeName === 'function' ? nodeName : () => nodeName
   function write(msg: NewMessage, options: AppendOptions): BuiltMessage | undefined {
     const role = roleOf(msg.reply)
     return store.messages.append(
@@ -46,6 +48,7 @@ export function createMessageChain({ store, clock, bus, nodeName }: MessageChain
       role,
       (tip) => {
         const timestamp = clock.next(tip.timestamp)
+        const node = nameNow()
         const message: LastMessage = {
           inbox: msg.inboxId,
           job_message: {
@@ -60,9 +63,9 @@ export function createMessageChain({ store, clock, bus, nodeName }: MessageChain
             ...roleKeys(msg.reply)
           },
           node_api_data: { node_message_hash: '', node_timestamp: timestamp, parent_hash: tip.hash },
-          receiver: nodeName,
+          receiver: node,
           receiver_subidentity: NODE_PROFILE,
-          ...(msg.reply ? replySender(msg.reply.agent) : { sender: nodeName, sender_subidentity: NODE_PROFILE })
+          ...(msg.reply ? replySender(msg.reply.agent) : { sender: node, sender_subidentity: NODE_PROFILE })
         }
         const hash = messageHash(message)
         message.node_api_data.node_message_hash = hash

@@ -1,5 +1,6 @@
 import type { AnswerRuntime } from '../domain/answering'
 import type { MessageChain } from '../domain/message-chain'
+import type { NodeIdentity } from '../domain/node-identity'
 import type { CheckMemory } from '../domain/provider-checks'
 import type { Clock } from '../platform/clock'
 import type { EventBus } from '../platform/event-bus'
@@ -14,7 +15,9 @@ export interface NodeContext {
   readonly bus: EventBus
   readonly clock: Clock
   readonly log: Logger
+  /** The node's name now (see identity). */
   readonly nodeName: string
+  readonly identity: NodeIdentity
   readonly version: string
   /** Time-outs of provider calls (connection tests, model lists). */
   readonly callTimeouts: CallTimeouts

@@ -1,5 +1,6 @@
 import { idleRuntime, type AnswerRuntime } from '../domain/answering'
 import type { MessageChain } from '../domain/message-chain'
+import type { NodeIdentity } from '../domain/node-identity'
 import type { Clock } from '../platform/clock'
 import type { EventBus } from '../platform/event-bus'
 import type { Logger } from '../platform/logger'
@@ -19,7 +20,7 @@ export interface NodeApiOptions {
   readonly log: Logger
   readonly chain: MessageChain
   readonly vectorFs: VectorFs
-  readonly nodeName: string
+  readonly identity: NodeIdentity
   readonly version: string
   /** Answers questions; idleRuntime (the default) stores them unanswered, for tests of the API alone. */
   readonly runtime?: AnswerRuntime
@@ -45,7 +46,10 @@ export function createNodeApi(options: NodeApiOptions): NodeApi {
     log: options.log,
     chain: options.chain,
     vectorFs: options.vectorFs,
-    nodeName: options.nodeName,
+    get nodeName() {
+      return options.identity.name()
+    },
+    identity: options.identity,
     version: options.version,
     callTimeouts: options.callTimeouts ?? DEFAULT_TIMEOUTS,
     stopping: stop.signal,

@@ -365,7 +365,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     if (!path.startsWith('/v2/')) return serveStatic(req, res, path)
 
     if (path === SESSION_PATH) return startSession(req, res)
-    if (path !== '/v2/health_check' && !authorized(req) && !(path !== UI_CODE_PATH && hasSession(req))) {
+    // The one route open to all is GET /v2/health_check: another method on its path needs the token too (405 only after it).
+    const open = path === '/v2/health_check' && req.method === 'GET'
+    if (!open && !authorized(req) && !(path !== UI_CODE_PATH && hasSession(req))) {
       res.setHeader('WWW-Authenticate', 'Bearer')
       return turnAway(req, res, 401, 'authorization: missing or wrong bearer token')
     }

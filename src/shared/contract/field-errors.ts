@@ -108,6 +108,8 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
 function describe(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'array'
+  // JSON can write 1e309; JSON.parse reads it as Infinity, which no schema takes as a number.
+  if (typeof value === 'number' && !Number.isFinite(value)) return 'a number too large to represent'
   return typeof value
 }
 

@@ -65,5 +65,15 @@ export type Model = z.infer<typeof ModelSchema>
 
 export { modelKind } from './model-kind'
 
+/** A node's name as nodes give theirs: @@, then letters, digits, dots, dashes or underscores (@@me.sep-shinkai). */
+export const NODE_NAME_PATTERN = /^@@[A-Za-z0-9._-]{1,200}$/
+export const NODE_NAME_RULE =
+  'Enter a name that starts with @@ and has letters, digits, dots, dashes or underscores only, as @@me.sep-shinkai.'
+
+/** POST /v2/change_node_name (the name the upstream node's route takes it by). */
+export const ChangeNodeNameRequestSchema = z.strictObject({
+  new_name: z.string({ error: NODE_NAME_RULE }).regex(NODE_NAME_PATTERN, { error: NODE_NAME_RULE })
+})
+
 /** The node's name when none is configured (`--node-name`), and the wizard's default for the provider's identity. */
 export const DEFAULT_NODE_NAME = '@@localhost.sep-shinkai'

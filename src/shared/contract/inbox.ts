@@ -5,6 +5,7 @@ import { JobConfigSchema } from './job'
 import { LastMessageSchema } from './message'
 import { JobScopeSchema } from './scope'
 import { INBOX_NAME_RULE, isInboxName } from './inbox-name-rules'
+import { LONE_SURROGATE, LONE_SURROGATE_RULE } from './limits'
 
 /** Seed 2.5: an element of all_inboxes. */
 export const InboxSchema = z.looseObject({
@@ -30,7 +31,11 @@ export const AllInboxesQuerySchema = z.object({
 export const UpdateInboxNameRequestSchema = z.strictObject({
   inbox_name: z.string().min(1),
   // 1-200 characters: code points, so 200 emoji fit as well as 200 letters.
-  custom_name: z.string({ error: INBOX_NAME_RULE }).refine(isInboxName, { error: INBOX_NAME_RULE })
+  // A lone surrogate (an unpaired \ud800 escape) has no UTF-8 form: stored, it would come back as U+FFFD.
+  custom_name: z
+    .string({ error: INBOX_NAME_RULE })
+    .refine((s) => !LONE_SURROGATE.test(s), { error: LONE_SURROGATE_RULE, abort: true })
+    .refine(isInboxName, { error: INBOX_NAME_RULE })
 })
 
 export { jobIdOfInbox, jobInboxId } from './inbox-id'

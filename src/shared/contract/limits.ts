@@ -37,6 +37,10 @@ export const uploadTooLarge = (field: string, limitBytes: number) => `${field}: 
 /** Without the field name: zod issues and transports add it. */
 export const CONTENT_TOO_LARGE = `larger than the 1 MiB limit (${groupedNumber(MAX_MESSAGE_CONTENT_BYTES)} bytes of UTF-8)`
 
+/** Half of a surrogate pair standing alone (JSON can write one as an escape; UTF-8 cannot carry it). */
+export const LONE_SURROGATE = /\p{Cs}/u
+export const LONE_SURROGATE_RULE = 'Use text without lone surrogates (an unpaired \\ud800-\\udfff escape has no UTF-8 form).'
+
 /** UTF-8 length of a string without encoding it (no copy of a large string). */
 export function utf8Length(s: string): number {
   let n = 0

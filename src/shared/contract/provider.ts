@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { stringArray } from './string-array'
 import { httpUrlProblem, NOT_HTTP_URL } from '../http-url'
 import { FullIdentityNameSchema, ModelSchema } from './identity'
 
@@ -9,8 +10,6 @@ export const httpUrl = z.string({ error: NOT_HTTP_URL }).check((ctx) => {
   const problem = httpUrlProblem(ctx.value)
   if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value })
 })
-
-const stringArray = z.array(z.string(), { error: 'expected array of strings' })
 
 /** Characters as a person counts them (code points: an emoji is one). */
 const chars = (s: string) => [...s].length
@@ -26,13 +25,13 @@ const Description = z.string(says(DESCRIPTION_RULE)).refine((s) => chars(s) <= 1
 
 /** Seed 2.3: request body of add_llm_provider and modify_llm_provider. */
 export const LlmProviderSchema = z.strictObject({
-  allowed_message_senders: stringArray,
+  allowed_message_senders: stringArray(),
   full_identity_name: FullIdentityNameSchema,
   id: z.string(says(ID_RULE)).regex(PROVIDER_ID_PATTERN, says(ID_RULE)),
   model: ModelSchema,
   perform_locally: z.boolean(),
-  storage_bucket_permissions: stringArray,
-  toolkit_permissions: stringArray,
+  storage_bucket_permissions: stringArray(),
+  toolkit_permissions: stringArray(),
   api_key: z.string(says('Enter the API key as text, or leave it out.')).nullable().optional(),
   external_url: httpUrl.nullable().optional(),
   /** The display name (the upstream node's providers carry one too). */

@@ -4,6 +4,7 @@
  */
 export const routePaths = {
   health_check: { method: 'GET', path: '/v2/health_check' },
+  change_node_name: { method: 'POST', path: '/v2/change_node_name' },
   add_llm_provider: { method: 'POST', path: '/v2/add_llm_provider' },
   modify_llm_provider: { method: 'POST', path: '/v2/modify_llm_provider' },
   available_llm_providers: { method: 'GET', path: '/v2/available_llm_providers' },

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { routePaths } from './route-paths'
 import { HealthSchema } from './health'
+import { ChangeNodeNameRequestSchema } from './identity'
 import { CONTENT_TOO_LARGE, MAX_JOB_MESSAGE_BODY_BYTES } from './limits'
 import { AllInboxesQuerySchema, InboxSchema, UpdateInboxNameRequestSchema } from './inbox'
 import {
@@ -60,6 +61,14 @@ export const routes = {
     query: NoQuery,
     description: 'Liveness, node name and app version; the only route that needs no token.',
     response: HealthSchema
+  },
+  change_node_name: {
+    ...routePaths.change_node_name,
+    auth: true,
+    body: ChangeNodeNameRequestSchema,
+    description:
+      "Renames the node (the app's settings): health_check and the messages written next carry the new name; kept for the next starts.",
+    response: message('Successfully changed node name')
   },
   add_llm_provider: {
     ...routePaths.add_llm_provider,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { stringArray } from './string-array'
 import { ScopeIdentityNameSchema } from './identity'
 
 /*
@@ -8,7 +9,6 @@ import { ScopeIdentityNameSchema } from './identity'
  */
 
 const jsonObject = z.record(z.string(), z.unknown(), { error: 'expected object' })
-const stringArray = z.array(z.string(), { error: 'expected array of strings' })
 const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}/, { error: 'expected a date string (YYYY-MM-DD...)' })
 
 export const EmbeddingSchema = z.looseObject({
@@ -18,7 +18,7 @@ export const EmbeddingSchema = z.looseObject({
 
 export const NodeSchema = z.looseObject({
   content: z.looseObject({ Text: z.string() }),
-  data_tag_names: stringArray,
+  data_tag_names: stringArray(),
   id: z.string(),
   last_written_datetime: dateString,
   merkle_hash: z.string(),
@@ -46,7 +46,7 @@ export const DocumentResourceSchema = z.looseObject({
   embedding_model_used_string: z.string(),
   embeddings: z.array(EmbeddingSchema, { error: 'expected array of embeddings' }),
   keywords: z.looseObject({
-    keyword_list: stringArray,
+    keyword_list: stringArray(),
     keywords_embedding: z.looseObject({ embedding: EmbeddingSchema, model_used: z.string() })
   }),
   last_written_datetime: dateString,
@@ -88,7 +88,7 @@ export const LocalVrpackEntrySchema = z.looseObject({
 })
 export type LocalVrpackEntry = z.infer<typeof LocalVrpackEntrySchema>
 
-const VrPathSchema = z.looseObject({ path_ids: stringArray })
+const VrPathSchema = z.looseObject({ path_ids: stringArray() })
 
 export const NetworkFolderSchema = z.looseObject({
   external_identity: ScopeIdentityNameSchema,

@@ -279,6 +279,8 @@ export function useMessages(inboxId: string, enabled = true) {
  */
 const invalidates: Partial<Record<RouteName, (qc: QueryClient, body: never) => unknown[]>> = {
   add_llm_provider: (qc) => [qc.invalidateQueries({ queryKey: keys.providers })],
+  // health_check gives the node's name, which the provider wizard proposes for new providers.
+  change_node_name: (qc) => [qc.invalidateQueries({ queryKey: keys.health })],
   add_llm_providers: (qc) => [qc.invalidateQueries({ queryKey: keys.providers })],
   // The node forgets a removed provider, or one edited into a kind that cannot embed, as the embedding model.
   modify_llm_provider: (qc) => [

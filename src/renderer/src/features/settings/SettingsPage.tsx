@@ -1,9 +1,9 @@
 import { Alert, Anchor, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { modals } from '@mantine/modals'
 import { useEffect, useState } from 'react'
-import { modelKind } from '../../../../shared/contract/identity'
+import { modelKind, NODE_NAME_PATTERN, NODE_NAME_RULE } from '../../../../shared/contract/identity'
 import { errorText } from '../../api/client'
-import { useEmbeddingModel, useProviders, useRouteMutation, useVfsFileStates } from '../../api/queries'
+import { useEmbeddingModel, useHealth, useProviders, useRouteMutation, useVfsFileStates } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { useSecondsLeft } from '../../app/use-seconds-left'
 import type { EmbeddingFailure } from '../../../../shared/contract/vector-fs-browse'
@@ -19,8 +19,67 @@ export function SettingsPage() {
   return (
     <Stack gap="md" maw={720}>
       <Title order={2}>Settings</Title>
+      <NodeNameSettings />
       <EmbeddingSettings />
     </Stack>
+  )
+}
+
+/**
+ * The node's own name (api-contract.md, "The node's own identity"): the sender of the operator's
+ * messages and the node_name the provider wizard proposes. Messages already written keep theirs.
+ */
+function NodeNameSettings() {
+  const health = useHealth()
+  const rename = useRouteMutation('change_node_name')
+  const [name, setName] = useState<string | null>(null)
+  const current = health.data?.node_name
+  const shown = name ?? current ?? ''
+  const problem = shown.trim() !== '' && !NODE_NAME_PATTERN.test(shown.trim()) ? NODE_NAME_RULE : undefined
+  const unchanged = shown.trim() === current
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Node name">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (problem || unchanged || shown.trim() === '') return
+          rename.mutate({ new_name: shown.trim() }, { onSuccess: () => setName(null) })
+        }}
+      >
+        <Stack gap="xs">
+          <Title order={3} size="h4">
+            Node name
+          </Title>
+          <Text size="sm">
+            The name this node sends your messages as, and proposes for new providers’ identities. Messages already written keep the name
+            they were sent with.
+          </Text>
+          <Group align="flex-start" wrap="wrap">
+            <TextInput
+              label="Node name"
+              value={shown}
+              onChange={(e) => {
+                setName(e.currentTarget.value)
+                rename.reset()
+              }}
+              error={problem}
+              disabled={!health.data}
+              w={320}
+            />
+            {/* Not disabled when the name is unchanged: a button disabled while it has the focus drops it to the page. */}
+            <BusyButton type="submit" loading={rename.isPending} mt={25}>
+              Save name
+            </BusyButton>
+          </Group>
+          {rename.isError && <Alert color="red">{errorText(rename.error)}</Alert>}
+          {rename.isSuccess && (
+            <Text size="sm" c="teal">
+              Saved.
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </Paper>
   )
 }
 
