@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { DEFAULT_NODE_NAME } from '../shared/contract/identity'
+import { DEFAULT_NODE_NAME, NODE_NAME_PATTERN } from '../shared/contract/identity'
 import { defaultDataDir } from './app-info'
 
 export interface ServeFlags {
@@ -95,12 +95,19 @@ export function parseServeFlags(argv: readonly string[], env: NodeJS.ProcessEnv 
     const source = values['provider-concurrency'] !== undefined ? '--provider-concurrency' : 'NODEDESK_PROVIDER_CONCURRENCY'
     throw new Error(`${source} must be a whole number of calls from 1 to 256, got ${concurrency}`)
   }
+  const nodeName = values['node-name']
+  // The same rule as the settings' name (POST /v2/change_node_name): a node's name as nodes give theirs.
+  if (nodeName !== undefined && !NODE_NAME_PATTERN.test(nodeName)) {
+    throw new Error(
+      `--node-name must start with @@ and have letters, digits, dots, dashes or underscores only (as @@me.sep-shinkai), got ${nodeName}`
+    )
+  }
   return {
     ...(providerConcurrency !== undefined ? { providerConcurrency } : {}),
     port,
     host: values.host ?? '127.0.0.1',
     dataDir: values['data-dir'] ?? defaultDataDir(env),
-    nodeName: values['node-name'],
+    nodeName,
     rotateToken: values['rotate-token'] ?? false
   }
 }

@@ -37,7 +37,15 @@ describe('headless flags (node:util parseArgs)', () => {
     [['--port', '1.5'], '--port must be 0..65535, got 1.5'],
     [['--rotate-token=yes'], '--rotate-token takes no value'],
     [['--provider-concurrency', '0'], '--provider-concurrency must be a whole number of calls from 1 to 256, got 0'],
-    [['--provider-concurrency', 'many'], '--provider-concurrency must be a whole number of calls from 1 to 256, got many']
+    [['--provider-concurrency', 'many'], '--provider-concurrency must be a whole number of calls from 1 to 256, got many'],
+    [
+      ['--node-name', 'my node'],
+      '--node-name must start with @@ and have letters, digits, dots, dashes or underscores only (as @@me.sep-shinkai), got my node'
+    ],
+    [
+      ['--node-name=localhost.sep-shinkai'],
+      '--node-name must start with @@ and have letters, digits, dots, dashes or underscores only (as @@me.sep-shinkai), got localhost.sep-shinkai'
+    ]
   ])('%j is refused: %s', (argv, message) => {
     expect(() => parseServeFlags(argv, {})).toThrow(new Error(message))
   })
