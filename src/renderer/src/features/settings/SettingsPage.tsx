@@ -51,6 +51,9 @@ function EmbeddingSettings() {
   const unchanged = !!current && chosen === current.provider_id && (chosen === null || model.trim() === (current.model ?? ''))
   const files = counts.processing + counts.ready + counts.failed
   const save = () => update.mutate({ provider_id: chosen, model: chosen ? model.trim() : null })
+  // "Saved" only while the form still shows what was saved (a new choice is not saved yet), worded for that choice.
+  const saved = update.isSuccess ? update.variables : undefined
+  const savedShown = !!saved && saved.provider_id === chosen && (chosen === null || saved.model === model.trim())
   const confirmSave = () => {
     const them = files === 1 ? 'the file' : `${files} files`
     const all = files === 1 ? 'The library’s file is' : `All ${files} files in the library are`
@@ -148,9 +151,13 @@ function EmbeddingSettings() {
               </BusyButton>
             </Group>
             {update.isError && <Alert color="red">{errorText(update.error)}</Alert>}
-            {update.isSuccess && (
-              <Text size="sm" c="teal">
-                Saved. Every file is embedded again in the background.
+            {savedShown && (
+              <Text size="sm" c="teal" data-testid="embedding-saved">
+                {saved.provider_id
+                  ? files > 0
+                    ? `Saved. Every file is embedded again with ${saved.model} in the background.`
+                    : `Saved. Files you add are embedded with ${saved.model}.`
+                  : 'Saved. Documents are found by keywords alone.'}
               </Text>
             )}
           </Stack>
