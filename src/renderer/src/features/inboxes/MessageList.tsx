@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Paper, Text, VisuallyHidden } from '@mantine/core'
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconFileText, IconRefresh } from '@tabler/icons-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message-role'
 import { AnswerSourceSchema, type AnswerSource } from '../../../../shared/contract/vector-fs'
@@ -40,6 +40,9 @@ interface Props {
 
 /** The tail row below the messages: the answer being written, or the wait for it. */
 type Row = ConversationRow | { readonly kind: 'tail'; readonly key: string }
+
+/** Pixels from the end within which the reader counts as at the end (and the list keeps the end in view). */
+const END_SLACK = 40
 
 /** Pixels from the top at which the next older page is asked for. */
 const LOAD_OLDER_AT = 400
@@ -80,14 +83,36 @@ export function MessageList(props: Props) {
     opened.current = true
     virtualizer.scrollToEnd()
   }, [rows.length, virtualizer])
+  /** Whether the reader is at the end of the conversation (kept there as it grows, below). */
+  const atEnd = useRef(true)
+  const sizer = useRef<HTMLDivElement>(null)
   // A message sent while the operator read further up: at the end, the list follows it and its answer in.
   const { sent = 0 } = props
   const sentBefore = useRef(sent)
   useLayoutEffect(() => {
     if (sent === sentBefore.current) return
     sentBefore.current = sent
+    atEnd.current = true
     if (rows.length) virtualizer.scrollToEnd()
   }, [sent, rows.length, virtualizer])
+
+  // The reader at the end stays there as the rows at the end grow: the wait for an answer becoming its
+  // text, the streamed text replaced by the stored answer or by a provider's error (taller than it).
+  // The virtualizer follows rows added at the end, not a last row that grows: the end of the answer,
+  // or the error and its Retry, was left below the fold. Content growing fires no scroll event, so
+  // `atEnd` still holds the reader's choice; scrolling up clears it.
+  useEffect(() => {
+    const list = scrollRef.current
+    const inner = sizer.current
+    if (!list || !inner) return
+    const keepEnd = () => {
+      if (atEnd.current && list.scrollHeight - list.scrollTop - list.clientHeight > 1) list.scrollTop = list.scrollHeight
+    }
+    const observer = new ResizeObserver(keepEnd)
+    observer.observe(inner)
+    observer.observe(list)
+    return () => observer.disconnect()
+  }, [])
 
   // The focus in a row that another row of the same question replaces (a regenerated or retried answer
   // stored where its streamed text was shown) goes on to the same control in the new row, rather than to the page.
@@ -117,7 +142,9 @@ export function MessageList(props: Props) {
       }}
       style={{ flex: 1, minHeight: 0, overflow: 'auto', overflowAnchor: 'none', position: 'relative' }}
       onScroll={(e) => {
-        if (e.currentTarget.scrollTop < LOAD_OLDER_AT && hasOlder && !loadingOlder) onLoadOlder()
+        const el = e.currentTarget
+        atEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight <= END_SLACK
+        if (el.scrollTop < LOAD_OLDER_AT && hasOlder && !loadingOlder) onLoadOlder()
       }}
       data-testid="message-list"
       aria-label="Messages"
@@ -134,7 +161,7 @@ export function MessageList(props: Props) {
           No messages yet. Write the first one below.
         </Text>
       )}
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div ref={sizer} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((v) => {
           const row = rows[v.index]!
           return (
