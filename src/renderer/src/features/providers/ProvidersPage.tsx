@@ -185,6 +185,7 @@ function ProviderRow({ p, onRemove }: { p: ProviderListEntry; onRemove: () => vo
               href={hrefOf({ name: 'edit-provider', providerId: p.id })}
               variant="subtle"
               aria-label={`Edit ${p.id}`}
+              data-edit
             >
               <IconPencil size={18} />
             </ActionIcon>
