@@ -95,3 +95,23 @@ test('providers page at 800 px wide: a long model name (as Together and OpenRout
     expect(spills).toBe(0)
   }
 })
+
+test('a last check’s sentence cut to two lines on the providers page can be read whole from there, by keyboard', async ({ page, node }) => {
+  // Port 1 is refused before any call: the check fails at once with a long sentence ending in what to do.
+  await node.api('POST', '/v2/add_llm_provider', { ...providerBody('far', 'http://127.0.0.1:1/'), api_key: null })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Providers' }).click()
+  const row = page.getByTestId('provider-row-far')
+  await row.getByRole('button', { name: /Check/ }).click()
+  await expect(row.getByTestId('last-check')).toHaveAttribute('data-state', 'failed')
+  const detail = row.getByTestId('last-check-detail')
+  const cut = () => detail.evaluate((el) => el.scrollHeight > el.clientHeight + 1)
+  await expect.poll(cut).toBe(true)
+  const more = row.getByRole('button', { name: 'Show all' })
+  await more.focus()
+  await page.keyboard.press('Enter')
+  await expect.poll(cut).toBe(false)
+  await expect(detail).toContainText('Move the server to another port.')
+  await expect(row.getByRole('button', { name: 'Show less' })).toBeFocused()
+})
