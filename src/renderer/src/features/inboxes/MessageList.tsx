@@ -6,6 +6,7 @@ import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message-role'
 import { AnswerSourceSchema, type AnswerSource } from '../../../../shared/contract/vector-fs'
 import { hrefOf } from '../../app/router'
+import { useNow } from '../../app/use-now'
 import { useSecondsLeft } from '../../app/use-seconds-left'
 import type { AnswerPause } from '../../stores/answer-pauses'
 import { useStreamedText, useStreaming, useWatched } from '../../stores/streaming'
@@ -453,7 +454,7 @@ function Bubble({ message, whole, children }: { message: LastMessage; whole?: bo
       {fromAgent && message.job_message.content !== '' && <SourceChips sources={sourcesOf(message)} />}
       <Group gap={6} mt={4}>
         <Text size="xs" c="dimmed" title={absoluteTime(ts)}>
-          {replyingAgent(message) ?? 'you'} · {relativeTime(ts)}
+          {replyingAgent(message) ?? 'you'} · <RelativeTime iso={ts} />
         </Text>
         {message.job_message.stopped === true && (
           <Badge size="xs" color="gray">
@@ -523,4 +524,9 @@ function SourceChips({ sources }: { sources: readonly AnswerSource[] }) {
       })}
     </Group>
   )
+}
+
+/** A message's time from now, kept current while it is shown. */
+function RelativeTime({ iso }: { iso: string }) {
+  return <>{relativeTime(iso, useNow())}</>
 }

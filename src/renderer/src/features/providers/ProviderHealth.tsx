@@ -9,12 +9,13 @@ import { useClient } from '../../api/client-context'
 import { keys } from '../../api/queries'
 import { checkDisplay } from './provider-display'
 import { BusyButton } from '../../app/BusyButton'
+import { useNow } from '../../app/use-now'
 
 const COLORS = { ok: 'teal.9', failed: 'red.9', never: 'gray' } as const
 
 /** The last check of a provider: a badge, when, and the server's sentence. */
 export function LastCheckView({ check, compact = false }: { check: LastCheck | null; compact?: boolean }) {
-  const shown = checkDisplay(check)
+  const shown = checkDisplay(check, useNow())
   return (
     <Stack gap={2} data-testid="last-check" data-state={shown.state}>
       <Group gap={6} wrap="nowrap">
