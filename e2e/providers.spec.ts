@@ -115,3 +115,21 @@ test('a last check’s sentence cut to two lines on the providers page can be re
   await expect(detail).toContainText('Move the server to another port.')
   await expect(row.getByRole('button', { name: 'Show less' })).toBeFocused()
 })
+
+test('the Remove dialog of a provider with a long name without spaces keeps the title inside the dialog at 800 px', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  const name = 'Workstation_under_the_desk_with_the_big_graphics_card_and_the_loud_fan'
+  await node.api('POST', '/v2/add_llm_provider', { ...providerBody('box', node.fake.url), name })
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Providers' }).click()
+  await page.getByRole('button', { name: 'Remove box' }).click()
+  const dialog = page.getByRole('dialog', { name: `Remove provider “${name}” (box)?` })
+  await expect(dialog).toBeVisible()
+  const title = dialog.locator('.mantine-Modal-title')
+  expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+  const [t, d] = [(await title.boundingBox())!, (await dialog.boundingBox())!]
+  expect(t.x + t.width).toBeLessThanOrEqual(d.x + d.width)
+})
