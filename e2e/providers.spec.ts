@@ -62,3 +62,74 @@ test('Check pressed from the keyboard keeps the focus on Check once the provider
   await expect(row.getByTestId('last-check')).toHaveAttribute('data-state', 'ok')
   await expect(check).toBeFocused()
 })
+
+test('providers page at 800 px wide: a long model name (as Together and OpenRouter name theirs) leaves Check, Edit and Remove on screen, and names stay in their cells', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  const model = 'meta-llama/Meta-Llama-3.1-405B-Instruct-Turbo'
+  await node.api('POST', '/v2/add_llm_provider', {
+    ...providerBody('together-llama', node.fake.url, 'TogetherAI', model),
+    name: `Together AI · ${model}`
+  })
+  await node.api('POST', '/v2/add_llm_provider', {
+    ...providerBody('box', node.fake.url),
+    name: 'Workstation_under_the_desk_with_the_big_graphics_card_and_the_loud_fan'
+  })
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Providers' }).click()
+  for (const id of ['together-llama', 'box']) {
+    const row = page.getByTestId(`provider-row-${id}`)
+    // Where the row shows its model (its own column on a wide window, under the name on a narrow one).
+    await expect(row).toContainText(id === 'box' ? 'gpt-e2e' : model)
+    const card = (await row.locator('xpath=ancestor::section').boundingBox())!
+    for (const name of [`Check ${id}`, `Edit ${id}`, `Remove ${id}`]) {
+      const box = (await row.getByRole(name.startsWith('Edit') ? 'link' : 'button', { name }).boundingBox())!
+      expect(box.x + box.width, `${name} within its card`).toBeLessThanOrEqual(card.x + card.width)
+    }
+    // No cell's text runs past its cell into the next one.
+    const spills = await row
+      .locator('td')
+      .evaluateAll((tds) => tds.filter((td) => [...td.querySelectorAll('*')].some((el) => el.scrollWidth > td.clientWidth + 1)).length)
+    expect(spills).toBe(0)
+  }
+})
+
+test('a last check’s sentence cut to two lines on the providers page can be read whole from there, by keyboard', async ({ page, node }) => {
+  // Port 1 is refused before any call: the check fails at once with a long sentence ending in what to do.
+  await node.api('POST', '/v2/add_llm_provider', { ...providerBody('far', 'http://127.0.0.1:1/'), api_key: null })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Providers' }).click()
+  const row = page.getByTestId('provider-row-far')
+  await row.getByRole('button', { name: /Check/ }).click()
+  await expect(row.getByTestId('last-check')).toHaveAttribute('data-state', 'failed')
+  const detail = row.getByTestId('last-check-detail')
+  const cut = () => detail.evaluate((el) => el.scrollHeight > el.clientHeight + 1)
+  await expect.poll(cut).toBe(true)
+  const more = row.getByRole('button', { name: 'Show all' })
+  await more.focus()
+  await page.keyboard.press('Enter')
+  await expect.poll(cut).toBe(false)
+  await expect(detail).toContainText('Move the server to another port.')
+  await expect(row.getByRole('button', { name: 'Show less' })).toBeFocused()
+})
+
+test('the Remove dialog of a provider with a long name without spaces keeps the title inside the dialog at 800 px', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  const name = 'Workstation_under_the_desk_with_the_big_graphics_card_and_the_loud_fan'
+  await node.api('POST', '/v2/add_llm_provider', { ...providerBody('box', node.fake.url), name })
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Providers' }).click()
+  await page.getByRole('button', { name: 'Remove box' }).click()
+  const dialog = page.getByRole('dialog', { name: `Remove provider “${name}” (box)?` })
+  await expect(dialog).toBeVisible()
+  const title = dialog.locator('.mantine-Modal-title')
+  expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+  const [t, d] = [(await title.boundingBox())!, (await dialog.boundingBox())!]
+  expect(t.x + t.width).toBeLessThanOrEqual(d.x + d.width)
+})

@@ -33,6 +33,28 @@ describe('Settings page against a real node', () => {
     await waitFor(() => expect(screen.getByTestId('embedding-current').textContent).toMatch(/text-embedding-3-small from gpt/))
     expect((await node.get('/v2/get_default_embedding_model')).body).toEqual({ provider_id: 'gpt', model: 'text-embedding-3-small' })
   })
+
+  it('"Saved" speaks of what was saved, and only while the form still shows it: not over a new, unsaved choice, and not "every file is embedded again" once none is saved', async () => {
+    renderWithApp(<SettingsPage />, routerTransport(node.router))
+    await screen.findByTestId('keyword-only')
+    const choose = async (name: RegExp) => {
+      await userEvent.click(screen.getByLabelText('Provider', { selector: 'input' }))
+      await userEvent.click(await screen.findByRole('option', { name, hidden: true }))
+    }
+    await choose(/^gpt/)
+    await userEvent.type(screen.getByRole('textbox', { name: /Embedding model name/ }), 'text-embedding-3-small')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect((await screen.findByTestId('embedding-saved')).textContent).toMatch(/embedded with text-embedding-3-small/)
+
+    // A new choice, not saved yet: nothing says "Saved".
+    await choose(/^None/)
+    expect(screen.queryByTestId('embedding-saved')).toBeNull()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(screen.getByTestId('embedding-saved').textContent).toMatch(/keywords alone/))
+    expect(screen.getByTestId('embedding-saved').textContent).not.toMatch(/embedded/)
+    expect((await node.get('/v2/get_default_embedding_model')).body).toEqual({ provider_id: null, model: null })
+  })
 })
 
 describe('Settings page: what a first-time user is told', () => {

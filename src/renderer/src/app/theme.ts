@@ -15,7 +15,8 @@ export const theme = createTheme({
   respectReducedMotion: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
   components: {
-    Modal: { defaultProps: { closeButtonProps } },
+    // A title naming something long without spaces (a provider named after its model) wraps inside the dialog instead of running past its edge.
+    Modal: { defaultProps: { closeButtonProps }, styles: { title: { overflowWrap: 'anywhere', minWidth: 0 } } },
     Drawer: { defaultProps: { closeButtonProps } },
     // A dialog's <header> is its own title bar, not a second banner landmark beside the window's
     // (in a section of role "dialog" it counted as one: axe, landmark-no-duplicate-banner).

@@ -7,6 +7,7 @@ import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message
 import { AnswerSourceSchema, type AnswerSource } from '../../../../shared/contract/vector-fs'
 import { hrefOf } from '../../app/router'
 import { keepTabEntryInView, watchTabKey } from '../../app/tab-into-list'
+import { useNow } from '../../app/use-now'
 import { useSecondsLeft } from '../../app/use-seconds-left'
 import type { AnswerPause } from '../../stores/answer-pauses'
 import { useStreamedText, useStreaming, useWatched } from '../../stores/streaming'
@@ -41,6 +42,9 @@ interface Props {
 
 /** The tail row below the messages: the answer being written, or the wait for it. */
 type Row = ConversationRow | { readonly kind: 'tail'; readonly key: string }
+
+/** Pixels from the end within which the reader counts as at the end (and the list keeps the end in view). */
+const END_SLACK = 40
 
 /** Pixels from the top at which the next older page is asked for. */
 const LOAD_OLDER_AT = 400
@@ -81,14 +85,36 @@ export function MessageList(props: Props) {
     opened.current = true
     virtualizer.scrollToEnd()
   }, [rows.length, virtualizer])
+  /** Whether the reader is at the end of the conversation (kept there as it grows, below). */
+  const atEnd = useRef(true)
+  const sizer = useRef<HTMLDivElement>(null)
   // A message sent while the operator read further up: at the end, the list follows it and its answer in.
   const { sent = 0 } = props
   const sentBefore = useRef(sent)
   useLayoutEffect(() => {
     if (sent === sentBefore.current) return
     sentBefore.current = sent
+    atEnd.current = true
     if (rows.length) virtualizer.scrollToEnd()
   }, [sent, rows.length, virtualizer])
+
+  // The reader at the end stays there as the rows at the end grow: the wait for an answer becoming its
+  // text, the streamed text replaced by the stored answer or by a provider's error (taller than it).
+  // The virtualizer follows rows added at the end, not a last row that grows: the end of the answer,
+  // or the error and its Retry, was left below the fold. Content growing fires no scroll event, so
+  // `atEnd` still holds the reader's choice; scrolling up clears it.
+  useEffect(() => {
+    const list = scrollRef.current
+    const inner = sizer.current
+    if (!list || !inner) return
+    const keepEnd = () => {
+      if (atEnd.current && list.scrollHeight - list.scrollTop - list.clientHeight > 1) list.scrollTop = list.scrollHeight
+    }
+    const observer = new ResizeObserver(keepEnd)
+    observer.observe(inner)
+    observer.observe(list)
+    return () => observer.disconnect()
+  }, [])
 
   // The focus in a row that another row of the same question replaces (a regenerated or retried answer
   // stored where its streamed text was shown) goes on to the same control in the new row, rather than to the page.
@@ -123,8 +149,10 @@ export function MessageList(props: Props) {
       }}
       style={{ flex: 1, minHeight: 0, overflow: 'auto', overflowAnchor: 'none', position: 'relative' }}
       onScroll={(e) => {
-        settledTop.current = e.currentTarget.scrollTop
-        if (e.currentTarget.scrollTop < LOAD_OLDER_AT && hasOlder && !loadingOlder) onLoadOlder()
+        const el = e.currentTarget
+        settledTop.current = el.scrollTop
+        atEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight <= END_SLACK
+        if (el.scrollTop < LOAD_OLDER_AT && hasOlder && !loadingOlder) onLoadOlder()
       }}
       data-testid="message-list"
       aria-label="Messages"
@@ -141,7 +169,7 @@ export function MessageList(props: Props) {
           No messages yet. Write the first one below.
         </Text>
       )}
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div ref={sizer} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((v) => {
           const row = rows[v.index]!
           return (
@@ -433,7 +461,7 @@ function Bubble({ message, whole, children }: { message: LastMessage; whole?: bo
       {fromAgent && message.job_message.content !== '' && <SourceChips sources={sourcesOf(message)} />}
       <Group gap={6} mt={4}>
         <Text size="xs" c="dimmed" title={absoluteTime(ts)}>
-          {replyingAgent(message) ?? 'you'} · {relativeTime(ts)}
+          {replyingAgent(message) ?? 'you'} · <RelativeTime iso={ts} />
         </Text>
         {message.job_message.stopped === true && (
           <Badge size="xs" color="gray">
@@ -503,4 +531,9 @@ function SourceChips({ sources }: { sources: readonly AnswerSource[] }) {
       })}
     </Group>
   )
+}
+
+/** A message's time from now, kept current while it is shown. */
+function RelativeTime({ iso }: { iso: string }) {
+  return <>{relativeTime(iso, useNow())}</>
 }

@@ -1,20 +1,21 @@
-import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core'
+import { Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconActivityHeartbeat } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { LastCheck } from '../../../../shared/contract/provider'
 import { errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { keys } from '../../api/queries'
 import { checkDisplay } from './provider-display'
 import { BusyButton } from '../../app/BusyButton'
+import { useNow } from '../../app/use-now'
 
 const COLORS = { ok: 'teal.9', failed: 'red.9', never: 'gray' } as const
 
 /** The last check of a provider: a badge, when, and the server's sentence. */
 export function LastCheckView({ check, compact = false }: { check: LastCheck | null; compact?: boolean }) {
-  const shown = checkDisplay(check)
+  const shown = checkDisplay(check, useNow())
   return (
     <Stack gap={2} data-testid="last-check" data-state={shown.state}>
       <Group gap={6} wrap="nowrap">
@@ -30,10 +31,51 @@ export function LastCheckView({ check, compact = false }: { check: LastCheck | n
           </Tooltip>
         )}
       </Group>
-      <Text size="xs" c="dimmed" lineClamp={compact ? 2 : undefined} style={{ overflowWrap: 'anywhere' }}>
-        {shown.detail}
-      </Text>
+      {compact ? (
+        <ClampedDetail text={shown.detail} />
+      ) : (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="last-check-detail">
+          {shown.detail}
+        </Text>
+      )}
     </Stack>
+  )
+}
+
+/**
+ * The check's sentence in two lines, as a table row has room for; when that cuts it (what to do comes
+ * last: "… Move the server to another port."), "Show all" shows the rest in place.
+ */
+function ClampedDetail({ text }: { text: string }) {
+  const ref = useRef<HTMLParagraphElement>(null)
+  const [open, setOpen] = useState(false)
+  const [cut, setCut] = useState(false)
+  useEffect(() => {
+    const el = ref.current
+    if (!el || open) return
+    const measure = () => setCut(el.scrollHeight > el.clientHeight + 1)
+    const observer = new ResizeObserver(measure)
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [open, text])
+  return (
+    <div>
+      <Text
+        ref={ref}
+        size="xs"
+        c="dimmed"
+        lineClamp={open ? undefined : 2}
+        style={{ overflowWrap: 'anywhere' }}
+        data-testid="last-check-detail"
+      >
+        {text}
+      </Text>
+      {(cut || open) && (
+        <Anchor component="button" type="button" size="xs" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+          {open ? 'Show less' : 'Show all'}
+        </Anchor>
+      )}
+    </div>
   )
 }
 

@@ -103,6 +103,17 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
       onDone={() => {
         if (mode.kind === 'add') addDraft.discard()
         navigate(mode.kind === 'add' && mode.firstRun ? { name: 'new-job' } : { name: 'providers' })
+        // The wizard leaves with the button that had the focus: the focus goes to the provider's Edit
+        // once its row shows (after an edit), else to the page's content, not to the body (Tab from the top).
+        const editedId = mode.kind === 'edit' ? mode.providerId : null
+        const leaving = document.activeElement
+        focusWhenLost(
+          () =>
+            editedId === null
+              ? document.getElementById('main-content')
+              : document.querySelector<HTMLElement>(`[data-testid="provider-row-${CSS.escape(editedId)}"] a[data-edit]`),
+          (el) => el === leaving
+        )
       }}
     />
   )

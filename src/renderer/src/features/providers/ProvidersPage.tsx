@@ -13,6 +13,7 @@ import { useAddDraft } from './draft-store'
 import { forgetKindChoice } from './kind-choices'
 import { CheckButton, LastCheckView } from './ProviderHealth'
 import { modelOf, providerTitle, serverLabel } from './provider-display'
+import classes from './ProvidersPage.module.css'
 
 export function ProvidersPage() {
   const providers = useProviders()
@@ -88,6 +89,7 @@ export function ProvidersPage() {
           component="section"
           aria-label={`${serverLabel(server.kind, server.baseUrl)} at ${server.baseUrl}`}
           data-testid="provider-server"
+          className={classes.server}
         >
           <Group gap="xs" mb="xs" wrap="wrap">
             <Title order={3} size="h5">
@@ -104,7 +106,7 @@ export function ProvidersPage() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Provider</Table.Th>
-                <Table.Th>Model</Table.Th>
+                <Table.Th className={classes.modelColumn}>Model</Table.Th>
                 <Table.Th>API key</Table.Th>
                 <Table.Th>Last check</Table.Th>
                 <Table.Th>
@@ -128,20 +130,26 @@ function ProviderRow({ p, onRemove }: { p: ProviderListEntry; onRemove: () => vo
   return (
     <Table.Tr data-testid={`provider-row-${p.id}`}>
       <Table.Td maw={280}>
-        <Text fw={600}>{providerTitle(p)}</Text>
+        <Text fw={600} className={classes.breaks}>
+          {providerTitle(p)}
+        </Text>
         {p.name?.trim() && (
-          <Text size="xs" c="dimmed" ff="monospace">
+          <Text size="xs" c="dimmed" ff="monospace" className={classes.breaks}>
             {p.id}
           </Text>
         )}
+        <Text size="xs" ff="monospace" className={`${classes.modelUnderName} ${classes.breaks}`}>
+          <VisuallyHidden>Model: </VisuallyHidden>
+          {modelOf(p.model)}
+        </Text>
         {p.description && (
           <Text size="xs" c="dimmed" lineClamp={2}>
             {p.description}
           </Text>
         )}
       </Table.Td>
-      <Table.Td>
-        <Text ff="monospace" size="sm">
+      <Table.Td className={classes.modelColumn}>
+        <Text ff="monospace" size="sm" className={classes.breaks}>
           {modelOf(p.model)}
         </Text>
       </Table.Td>
@@ -177,6 +185,7 @@ function ProviderRow({ p, onRemove }: { p: ProviderListEntry; onRemove: () => vo
               href={hrefOf({ name: 'edit-provider', providerId: p.id })}
               variant="subtle"
               aria-label={`Edit ${p.id}`}
+              data-edit
             >
               <IconPencil size={18} />
             </ActionIcon>

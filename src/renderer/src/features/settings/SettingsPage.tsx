@@ -1,9 +1,10 @@
 import { Alert, Anchor, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { modals } from '@mantine/modals'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { modelKind, NODE_NAME_PATTERN, NODE_NAME_RULE } from '../../../../shared/contract/identity'
 import { errorText } from '../../api/client'
 import { useEmbeddingModel, useHealth, useProviders, useRouteMutation, useVfsFileStates } from '../../api/queries'
+import { focusWhenLost } from '../../app/focus-when-lost'
 import { hrefOf } from '../../app/router'
 import { useSecondsLeft } from '../../app/use-seconds-left'
 import type { EmbeddingFailure } from '../../../../shared/contract/vector-fs-browse'
@@ -109,7 +110,23 @@ function EmbeddingSettings() {
   // Saving re-embeds every file (the node starts over whatever was chosen): the setting in use is not saved again.
   const unchanged = !!current && chosen === current.provider_id && (chosen === null || model.trim() === (current.model ?? ''))
   const files = counts.processing + counts.ready + counts.failed
-  const save = () => update.mutate({ provider_id: chosen, model: chosen ? model.trim() : null })
+  const saveButton = useRef<HTMLButtonElement>(null)
+  const save = () =>
+    update.mutate(
+      { provider_id: chosen, model: chosen ? model.trim() : null },
+      {
+        // Save is disabled once saved (or a confirming dialog hands the focus back to it, disabled): the
+        // focus goes to the sentence saying what was saved, or why not, instead of to the page.
+        onSettled: () =>
+          focusWhenLost(
+            () => document.querySelector<HTMLElement>('[data-testid="embedding-saved"], [data-testid="embedding-error"]'),
+            (el) => el === saveButton.current
+          )
+      }
+    )
+  // "Saved" only while the form still shows what was saved (a new choice is not saved yet), worded for that choice.
+  const saved = update.isSuccess ? update.variables : undefined
+  const savedShown = !!saved && saved.provider_id === chosen && (chosen === null || saved.model === model.trim())
   const confirmSave = () => {
     const them = files === 1 ? 'the file' : `${files} files`
     const all = files === 1 ? 'The library’s file is' : `All ${files} files in the library are`
@@ -202,14 +219,22 @@ function EmbeddingSettings() {
                 error={modelMissing ? 'Type the name of an embedding model this provider’s server has' : undefined}
                 w={260}
               />
-              <BusyButton type="submit" loading={update.isPending} disabled={unchanged}>
+              <BusyButton ref={saveButton} type="submit" loading={update.isPending} disabled={unchanged}>
                 Save
               </BusyButton>
             </Group>
-            {update.isError && <Alert color="red">{errorText(update.error)}</Alert>}
-            {update.isSuccess && (
-              <Text size="sm" c="teal">
-                Saved. Every file is embedded again in the background.
+            {update.isError && (
+              <Alert color="red" data-testid="embedding-error" tabIndex={-1}>
+                {errorText(update.error)}
+              </Alert>
+            )}
+            {savedShown && (
+              <Text size="sm" c="teal" data-testid="embedding-saved" tabIndex={-1} style={{ outlineOffset: 2 }}>
+                {saved.provider_id
+                  ? files > 0
+                    ? `Saved. Every file is embedded again with ${saved.model} in the background.`
+                    : `Saved. Files you add are embedded with ${saved.model}.`
+                  : 'Saved. Documents are found by keywords alone.'}
               </Text>
             )}
           </Stack>

@@ -1,0 +1,36 @@
+import { expect, test } from './fixtures/node'
+import { openNewJobInbox } from './pages/inbox'
+
+/*
+ * The reader at the end of a conversation sees a new answer whole: as it streams in, when it is
+ * stored, and when the provider fails. The list used to stop following once the row at its end grew
+ * (the wait for an answer becoming its text), leaving the answer's end, or the error, below the fold.
+ */
+
+/** Pixels of the conversation below its visible part. */
+const hidden = (page: import('@playwright/test').Page) =>
+  page.getByTestId('message-list').evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight))
+
+test('at 800 × 600 the conversation keeps its end in view while answers stream in, are stored, and fail', async ({ page, node }) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  const inbox = await openNewJobInbox(page, node)
+  node.fake.behaviour = { type: 'reply', chunks: ['A short', ' answer.'], delayMs: 30 }
+  for (let i = 1; i <= 4; i++) {
+    await inbox.send(`Question ${i}`)
+    await expect(inbox.answers()).toHaveCount(i)
+    await expect.poll(() => hidden(page), `after answer ${i}`).toBeLessThanOrEqual(1)
+  }
+
+  node.fake.behaviour = { type: 'reply', chunks: Array.from({ length: 8 }, (_, k) => `Line ${k}.\n\n`), delayMs: 40 }
+  await inbox.send('Question 5')
+  await expect(inbox.answers()).toHaveCount(5)
+  await expect(inbox.answers().last()).toContainText('Line 7.')
+  await expect.poll(() => hidden(page), 'after a longer answer').toBeLessThanOrEqual(1)
+
+  node.fake.behaviour = { type: 'status', status: 500, body: { error: { message: 'The server had an error' } } }
+  await inbox.send('Question 6')
+  const retry = page.getByRole('button', { name: 'Retry' })
+  await expect(retry).toBeVisible()
+  await expect.poll(() => hidden(page), 'after a failed answer').toBeLessThanOrEqual(1)
+  await expect(retry).toBeInViewport({ ratio: 1 })
+})
