@@ -57,6 +57,21 @@ describe('model lists of OpenAI-compatible servers', () => {
     expect(new Set(models.map((m) => m.id)).size).toBe(models.length)
   })
 
+  it('lists models in the order a person reads them: numbers by value, then by name, each once', async () => {
+    const ids = ['model-10', 'model-2', 'llama3.1:70b', 'model-1', 'llama3.1:8b', 'Model-3', 'model-2', 'gpt-4o-mini', 'gpt-4o']
+    reply = JSON.stringify({ object: 'list', data: ids.map((id) => ({ id, object: 'model' })) })
+    expect((await list()).map((m) => m.id)).toEqual([
+      'gpt-4o',
+      'gpt-4o-mini',
+      'llama3.1:8b',
+      'llama3.1:70b',
+      'model-1',
+      'model-2',
+      'Model-3',
+      'model-10'
+    ])
+  })
+
   it("an error in a 200 reply is reported with the server's words", async () => {
     reply = JSON.stringify({ error: 'Unexpected endpoint or method. (GET /v1/models)' })
     const failure = await list().catch((e: unknown) => e)

@@ -99,8 +99,15 @@ export async function listModels(
   }
   // The same for model names: what the window shows never carries the key.
   const unique = new Map(found.map((m) => [m.id, { id: redactKey(m.id, apiKey), name: redactKey(m.name, apiKey) }]))
-  return [...unique.values()].sort((x, y) => x.id.localeCompare(y.id))
+  const collator = (modelOrder ??= new Intl.Collator('en', { numeric: true }))
+  return [...unique.values()].sort((x, y) => collator.compare(x.id, y.id))
 }
+
+/**
+ * Models in the order a person reads them: numbers by value (model-2 before model-10, llama3.1:8b
+ * before llama3.1:70b). Made on first use: a collator loads ICU's data, which headless start does not need.
+ */
+let modelOrder: Intl.Collator | undefined
 
 /** Models asked for per page where lists come in pages (Gemini sends 50, Anthropic 20 unless asked; both allow 1000). */
 const PAGE_SIZE = 1000
