@@ -55,6 +55,23 @@ describe('Settings page against a real node', () => {
     expect(screen.getByTestId('embedding-saved').textContent).not.toMatch(/embedded/)
     expect((await node.get('/v2/get_default_embedding_model')).body).toEqual({ provider_id: null, model: null })
   })
+
+  it('why a Save failed shows while the form still shows what was sent, and goes with a new choice', async () => {
+    renderWithApp(<SettingsPage />, routerTransport(node.router))
+    await screen.findByTestId('keyword-only')
+    await userEvent.click(screen.getByLabelText('Provider', { selector: 'input' }))
+    await userEvent.click(await screen.findByRole('option', { name: /^gpt/, hidden: true }))
+    const modelBox = screen.getByRole('textbox', { name: /Embedding model name/ })
+    await userEvent.type(modelBox, 'emb-1')
+    // Removed elsewhere (a script, another window) after the page listed it: the node refuses the setting.
+    expect((await node.post('/v2/remove_llm_provider', { llm_provider_id: 'gpt' })).status).toBe(200)
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect((await screen.findByTestId('embedding-error')).textContent).toMatch(/gpt/)
+    await userEvent.type(modelBox, '-large')
+    expect(screen.queryByTestId('embedding-error')).toBeNull()
+    await userEvent.type(modelBox, '{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}')
+    expect(screen.getByTestId('embedding-error')).toBeTruthy() // the refused choice again: why it was refused
+  })
 })
 
 describe('Settings page: what a first-time user is told', () => {

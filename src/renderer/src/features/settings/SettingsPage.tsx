@@ -124,9 +124,13 @@ function EmbeddingSettings() {
           )
       }
     )
-  // "Saved" only while the form still shows what was saved (a new choice is not saved yet), worded for that choice.
+  // "Saved", or why it could not be, only while the form still shows what was sent (a new choice is
+  // not saved yet, nor refused), "Saved" worded for that choice.
+  const formShows = (sent: { provider_id: string | null; model: string | null }) =>
+    sent.provider_id === chosen && (chosen === null || sent.model === model.trim())
   const saved = update.isSuccess ? update.variables : undefined
-  const savedShown = !!saved && saved.provider_id === chosen && (chosen === null || saved.model === model.trim())
+  const savedShown = !!saved && formShows(saved)
+  const errorShown = update.isError && !!update.variables && formShows(update.variables)
   const confirmSave = () => {
     const them = files === 1 ? 'the file' : `${files} files`
     const all = files === 1 ? 'The library’s file is' : `All ${files} files in the library are`
@@ -223,7 +227,7 @@ function EmbeddingSettings() {
                 Save
               </BusyButton>
             </Group>
-            {update.isError && (
+            {errorShown && (
               <Alert color="red" data-testid="embedding-error" tabIndex={-1}>
                 {errorText(update.error)}
               </Alert>
