@@ -12,7 +12,7 @@ const ID_MAX = 64
 const NAME_MAX = 100
 
 /** Letters, digits, _ and -: the rest (accents stripped first) become single dashes. */
-function slug(text: string): string {
+export function slug(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -30,9 +30,20 @@ export function providerIdFor(name: string, model: string, taken: ReadonlySet<st
   const base = [slug(name), slug(model)].filter(Boolean).join('-') || 'provider'
   for (let n = 1; ; n++) {
     const suffix = n === 1 ? '' : `-${n}`
-    const id = `${base.slice(0, ID_MAX - suffix.length).replace(/[-_]+$/, '')}${suffix}`
+    const id = `${cutSlug(base, ID_MAX - suffix.length)}${suffix}`
     if (!taken.has(id)) return id
   }
+}
+
+/**
+ * A slug of at most `max` characters, cut after a whole word where one ends in its second half
+ * (`…-405b-instruct-turbo` -> `…-405b-instruct`, not `…-405b-instruct-tu`).
+ */
+export function cutSlug(text: string, max = ID_MAX): string {
+  if (text.length <= max) return text
+  const cut = text.slice(0, max)
+  const wordEnd = text[max] === '-' || text[max] === '_' ? max : Math.max(cut.lastIndexOf('-'), cut.lastIndexOf('_'))
+  return (wordEnd >= max / 2 ? cut.slice(0, wordEnd) : cut).replace(/[-_]+$/, '')
 }
 
 const cut = (text: string, max: number) => [...text].slice(0, max).join('')

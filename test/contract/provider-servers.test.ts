@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { LlmProviderSchema, PROVIDER_ID_PATTERN } from '../../src/shared/contract/provider'
-import { groupByServer, providerIdFor, providersForModels } from '../../src/shared/provider-servers'
+import { cutSlug, groupByServer, providerIdFor, providersForModels } from '../../src/shared/provider-servers'
 import { NODE, provider } from '../support/fixtures'
 
 describe('providerIdFor', () => {
@@ -10,6 +10,15 @@ describe('providerIdFor', () => {
     expect(providerIdFor('Café Büro', 'meta-llama/Llama-3.3-70B-Instruct', new Set())).toBe('cafe-buro-meta-llama-llama-3-3-70b-instruct')
     expect(providerIdFor('', 'gpt-4o', new Set())).toBe('gpt-4o')
     expect(providerIdFor('東京', '🚀', new Set())).toBe('provider')
+  })
+
+  it('a name over 64 characters is cut after a whole word, not in the middle of one', () => {
+    expect(providerIdFor('Together', 'meta-llama/Meta-Llama-3.1-405B-Instruct-Turbo-Preview-2025', new Set())).toBe(
+      'together-meta-llama-meta-llama-3-1-405b-instruct-turbo-preview'
+    )
+    expect(cutSlug('a'.repeat(70))).toBe('a'.repeat(64)) // one word: cut where it must
+    expect(cutSlug(`${'a'.repeat(10)}-${'b'.repeat(60)}`)).toBe(`${'a'.repeat(10)}-${'b'.repeat(53)}`) // no word end in the second half
+    expect(cutSlug(`${'a'.repeat(64)}-b`)).toBe('a'.repeat(64)) // the cut falls on a word end
   })
 
   it('never takes an id in use, and stays within 64 characters', () => {

@@ -3,7 +3,7 @@ import { fullIdentityName, modelKind, PROVIDER_KINDS, type ProviderKind } from '
 import { LlmProviderSchema, type LlmProvider, type ProviderListEntry } from '../../../../shared/contract/provider'
 import { isOpenAiHost } from '../../../../shared/http-url'
 import { keyRequired, PROVIDER_CATALOG, resolveBaseUrl } from '../../../../shared/provider-catalog'
-import { providersForModels } from '../../../../shared/provider-servers'
+import { cutSlug, providersForModels, slug } from '../../../../shared/provider-servers'
 import { rememberedKindChoice } from './kind-choices'
 
 /** A kind as the wizard offers it: the nine kinds, plus any OpenAI-compatible server. */
@@ -104,16 +104,8 @@ export function draftOf(p: ProviderListEntry): ProviderDraft {
   }
 }
 
-/** `My GPT 4o!` -> `my-gpt-4o`: a valid provider id (A-Za-z0-9_-, 1-64). */
-export function slugify(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9_-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 64)
-}
+/** `My GPT 4o!` -> `my-gpt-4o`: a valid provider id (A-Za-z0-9_-, 1-64), cut after a whole word. */
+export const slugify = (name: string): string => cutSlug(slug(name))
 
 /** Applies a change, keeping the derived fields (id, identity, default URL) in step. */
 export function updateDraft(d: ProviderDraft, patch: Partial<ProviderDraft>): ProviderDraft {
