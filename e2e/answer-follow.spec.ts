@@ -34,3 +34,27 @@ test('at 800 × 600 the conversation keeps its end in view while answers stream 
   await expect.poll(() => hidden(page), 'after a failed answer').toBeLessThanOrEqual(1)
   await expect(retry).toBeInViewport({ ratio: 1 })
 })
+
+test('a reader who steps up a little while an answer streams is left there, not pulled back to the end', async ({ page, node }) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  const inbox = await openNewJobInbox(page, node)
+  node.fake.behaviour = { type: 'reply', chunks: ['Earlier answer.'] }
+  for (let i = 1; i <= 3; i++) {
+    await inbox.send(`Question ${i}`)
+    await expect(inbox.answers()).toHaveCount(i)
+  }
+  node.fake.behaviour = { type: 'reply', chunks: Array.from({ length: 60 }, (_, k) => `Line ${k}.\n\n`), delayMs: 80 }
+  await inbox.send('Question 4')
+  await expect(page.getByTestId('streaming-answer')).toContainText('Line 3.')
+  // One arrow key's step up (40 px), from a control in the conversation that has the focus.
+  await page
+    .getByRole('button', { name: 'Copy answer' })
+    .last()
+    .evaluate((b: HTMLElement) => b.focus({ preventScroll: true }))
+  expect(await hidden(page)).toBeLessThanOrEqual(1)
+  await page.keyboard.press('ArrowUp')
+  await expect.poll(() => hidden(page)).toBeGreaterThanOrEqual(30)
+  // Lines go on arriving below: the reader stays where they went.
+  await expect(page.getByTestId('streaming-answer')).toContainText('Line 12.')
+  expect(await hidden(page)).toBeGreaterThanOrEqual(30)
+})

@@ -59,7 +59,8 @@ export function keepTabEntryInView(list: HTMLElement, target: HTMLElement, from:
   const forward = (from.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0
   const to = entryControl(list, forward)
   if (!to || to === target) return false
-  to.focus({ preventScroll: true })
+  // A control beyond the view (none is wholly in it) is scrolled to, as far as it takes: a focus out of sight shows nothing.
+  to.focus({ preventScroll: wholly(to, list.getBoundingClientRect()) })
   return true
 }
 

@@ -43,8 +43,8 @@ interface Props {
 /** The tail row below the messages: the answer being written, or the wait for it. */
 type Row = ConversationRow | { readonly kind: 'tail'; readonly key: string }
 
-/** Pixels from the end within which the reader counts as at the end (and the list keeps the end in view). */
-const END_SLACK = 40
+/** Keys that scroll a list up. */
+const SCROLL_UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home'])
 
 /** Pixels from the top at which the next older page is asked for. */
 const LOAD_OLDER_AT = 400
@@ -87,7 +87,10 @@ export function MessageList(props: Props) {
   }, [rows.length, virtualizer])
   /** Whether the reader is at the end of the conversation (kept there as it grows, below). */
   const atEnd = useRef(true)
-  const sizer = useRef<HTMLDivElement>(null)
+  /** The list's scroll position at its last scroll event (or write here): a smaller one is the reader going up. */
+  const lastTop = useRef(0)
+  // Where the list last settled: Tab into it from outside keeps this place (see tab-into-list.ts).
+  const settledTop = useRef(0)
   // A message sent while the operator read further up: at the end, the list follows it and its answer in.
   const { sent = 0 } = props
   const sentBefore = useRef(sent)
@@ -101,20 +104,17 @@ export function MessageList(props: Props) {
   // The reader at the end stays there as the rows at the end grow: the wait for an answer becoming its
   // text, the streamed text replaced by the stored answer or by a provider's error (taller than it).
   // The virtualizer follows rows added at the end, not a last row that grows: the end of the answer,
-  // or the error and its Retry, was left below the fold. Content growing fires no scroll event, so
-  // `atEnd` still holds the reader's choice; scrolling up clears it.
-  useEffect(() => {
+  // or the error and its Retry, was left below the fold. Each size the virtualizer measures renders
+  // the list again, so this runs after every render (a ResizeObserver on the list's content reported
+  // too late in the browser's resize pass, and the browser called that an error). Content growing
+  // fires no scroll event, so `atEnd` still holds the reader's choice; scrolling up clears it.
+  useLayoutEffect(() => {
     const list = scrollRef.current
-    const inner = sizer.current
-    if (!list || !inner) return
-    const keepEnd = () => {
-      if (atEnd.current && list.scrollHeight - list.scrollTop - list.clientHeight > 1) list.scrollTop = list.scrollHeight
-    }
-    const observer = new ResizeObserver(keepEnd)
-    observer.observe(inner)
-    observer.observe(list)
-    return () => observer.disconnect()
-  }, [])
+    if (!list || !atEnd.current || list.scrollHeight - list.scrollTop - list.clientHeight <= 1) return
+    list.scrollTop = list.scrollHeight
+    settledTop.current = list.scrollTop
+    lastTop.current = list.scrollTop
+  })
 
   // The focus in a row that another row of the same question replaces (a regenerated or retried answer
   // stored where its streamed text was shown) goes on to the same control in the new row, rather than to the page.
@@ -130,8 +130,6 @@ export function MessageList(props: Props) {
     next?.focus({ preventScroll: true })
   }, [rows])
 
-  // Where the list last settled: Tab into it from outside keeps this place (see tab-into-list.ts).
-  const settledTop = useRef(0)
   useEffect(() => watchTabKey(window), [])
 
   const items = virtualizer.getVirtualItems()
@@ -148,10 +146,25 @@ export function MessageList(props: Props) {
         if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) focusIn.current = null
       }}
       style={{ flex: 1, minHeight: 0, overflow: 'auto', overflowAnchor: 'none', position: 'relative' }}
+      // The reader's own moves up, seen before the scroll they make (which growth in the same frame can hide).
+      onWheel={(e) => {
+        if (e.deltaY < 0) atEnd.current = false
+      }}
+      onKeyDown={(e) => {
+        if (SCROLL_UP_KEYS.has(e.key) && !(e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLInputElement))
+          atEnd.current = false
+      }}
       onScroll={(e) => {
         const el = e.currentTarget
-        settledTop.current = el.scrollTop
-        atEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight <= END_SLACK
+        const top = el.scrollTop
+        const fromEnd = el.scrollHeight - top - el.clientHeight
+        // A step up stops following the end (a position the browser lowered because the content shrank
+        // is still the end); reaching the end starts it again. Between the two nothing changes: a small
+        // step up and the list's own following in the same frame can add up to a step down.
+        if (top < lastTop.current && fromEnd > 1) atEnd.current = false
+        else if (fromEnd <= 1) atEnd.current = true
+        settledTop.current = top
+        lastTop.current = top
         if (el.scrollTop < LOAD_OLDER_AT && hasOlder && !loadingOlder) onLoadOlder()
       }}
       data-testid="message-list"
@@ -169,7 +182,7 @@ export function MessageList(props: Props) {
           No messages yet. Write the first one below.
         </Text>
       )}
-      <div ref={sizer} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((v) => {
           const row = rows[v.index]!
           return (
