@@ -171,8 +171,11 @@ export class UploadQueue {
         this.sending.delete(row.id)
         this.files.delete(row.id)
         this.running--
-        this.set(row.id, state)
-        this.pump()
+        try {
+          this.set(row.id, state)
+        } finally {
+          this.pump() // a listener that throws does not stop the queue
+        }
       }
       void this.upload(row.folder, file, progress, stop.signal).then(
         () => settle({ kind: 'done' }),
