@@ -374,6 +374,17 @@ describe('export_messages_from_inbox', () => {
     expect(html).toContain('it(&quot;parses&quot;)\n</code></pre>')
   })
 
+  it('an empty conversation exports a file that says it has no messages (Markdown, text), and [] as JSON', async () => {
+    const jobId = await createJob(node, 'gpt')
+    await node.post('/v2/update_smart_inbox_name', { inbox_name: inboxOf(jobId), custom_name: 'Nothing yet' })
+    const exported = async (format: string) =>
+      ((await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format })).body as { content: string }).content
+    // It was the title alone, which read as an export that had failed.
+    expect(await exported('markdown')).toBe('# Nothing yet\n\n_No messages._\n')
+    expect(await exported('txt')).toBe('Nothing yet\n===========\n\nNo messages.\n')
+    expect(await exported('json')).toBe('[]')
+  })
+
   it('a name with line breaks stays one title line; a name Windows reserves for a device is not the file name', async () => {
     const jobId = await createJob(node, 'gpt')
     await say(jobId, 'hello')
