@@ -41,6 +41,8 @@ test('job config: a number out of range is refused on its field, in words, and n
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(temperature).toHaveValue('3')
   await expect(temperature).toHaveAccessibleDescription(/Enter the temperature: a number from 0 to 2/)
+  // The focus goes to the field to fix (Save, at the bottom of a short window's dialog, kept it, the refusal out of sight).
+  await expect(temperature).toBeFocused()
   expect(sent).toEqual([])
 
   // Corrected, it saves, and the panel shows what was saved.

@@ -1,5 +1,5 @@
 import { Button, Group, NumberInput, Stack, Switch, Textarea, type NumberInputProps } from '@mantine/core'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { JobConfig } from '../../../../shared/contract/job'
 import { BusyButton } from '../../app/BusyButton'
 
@@ -62,6 +62,7 @@ interface Props {
 export function JobConfigForm({ initial, saving, onSave, onCancel }: Props) {
   const [draft, setDraft] = useState<ConfigDraft>(initial)
   const [missing, setMissing] = useState<ReadonlySet<NumberField>>(new Set())
+  const inputs = useRef<Partial<Record<NumberField, HTMLInputElement | null>>>({})
   const set = (patch: Partial<ConfigDraft>) => setDraft((d) => ({ ...d, ...patch }))
   const number = (field: NumberField) => (
     <NumberInput
@@ -69,6 +70,9 @@ export function JobConfigForm({ initial, saving, onSave, onCancel }: Props) {
       description={FIELDS[field].description}
       {...FIELDS[field].input}
       clampBehavior="none"
+      ref={(el) => {
+        inputs.current[field] = el
+      }}
       value={draft[field]}
       error={missing.has(field) ? FIELDS[field].needed : undefined}
       onChange={(v) => {
@@ -82,7 +86,12 @@ export function JobConfigForm({ initial, saving, onSave, onCancel }: Props) {
       const v = draft[f]
       return typeof v !== 'number' || !FIELDS[f].takes(v)
     })
-    if (refused.length > 0) return setMissing(new Set(refused))
+    if (refused.length > 0) {
+      setMissing(new Set(refused))
+      // To the first field to fix: Save, at the bottom of a short window's dialog, kept the focus, the refusal out of sight.
+      inputs.current[refused[0]!]?.focus()
+      return
+    }
     onSave(draft as JobConfig)
   }
   return (
