@@ -1,3 +1,6 @@
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import Markdown from 'react-markdown'
 import { describe, expect, it } from 'vitest'
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { messages, recordEvents, type Msg } from '../support/answers'
@@ -348,6 +351,38 @@ describe('export_messages_from_inbox', () => {
     expect(txt.content).toContain('An **answer**')
     expectError(await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format: 'pdf' }), 400, 'format')
     expectError(await node.post('/v2/export_messages_from_inbox', { inbox_name: 'job_inbox::x::false', format: 'json' }), 404, 'inbox_name')
+  })
+
+  it('markdown: a message that ends inside a code block (a stopped answer) does not take the messages after it into the block', async () => {
+    const jobId = await createJob(node, 'gpt')
+    const q1 = await say(jobId, 'Write the parser')
+    // Stopped while writing code: the fence never closed.
+    answer(jobId, q1.node_message_hash, 'Here it is:\n\n````ts\nconst fence = "```"\nfunction parse(')
+    const q2 = await say(jobId, 'And the tests? ~~~')
+    answer(jobId, q2.node_message_hash, '~~~~\nit("parses")')
+    await say(jobId, 'Thanks')
+    const md = (await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format: 'markdown' })).body as {
+      content: string
+    }
+    const html = renderToStaticMarkup(createElement(Markdown, null, md.content))
+    // Each of the five messages keeps its heading (the first answer's open fence turned the rest into code).
+    expect(html.match(/<h3>/g)).toHaveLength(5)
+    expect(html).toContain('<h3>You · ')
+    expect(html).toContain('<p>Thanks</p>')
+    // The code is kept as written, inside its block.
+    expect(html).toContain('const fence = &quot;```&quot;\nfunction parse(\n</code></pre>')
+    expect(html).toContain('it(&quot;parses&quot;)\n</code></pre>')
+  })
+
+  it('an empty conversation exports a file that says it has no messages (Markdown, text), and [] as JSON', async () => {
+    const jobId = await createJob(node, 'gpt')
+    await node.post('/v2/update_smart_inbox_name', { inbox_name: inboxOf(jobId), custom_name: 'Nothing yet' })
+    const exported = async (format: string) =>
+      ((await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format })).body as { content: string }).content
+    // It was the title alone, which read as an export that had failed.
+    expect(await exported('markdown')).toBe('# Nothing yet\n\n_No messages._\n')
+    expect(await exported('txt')).toBe('Nothing yet\n===========\n\nNo messages.\n')
+    expect(await exported('json')).toBe('[]')
   })
 
   it('a name with line breaks stays one title line; a name Windows reserves for a device is not the file name', async () => {

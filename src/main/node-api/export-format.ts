@@ -39,9 +39,32 @@ export function exportHeader(customName: string, format: Exclude<ExportFormat, '
   return format === 'markdown' ? `# ${title}\n\n` : `${title}\n${'='.repeat(Math.min(80, [...title].length))}\n\n`
 }
 
+/** A line that opens or closes a fenced code block (CommonMark): up to 3 spaces, then 3+ backticks or tildes. */
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/
+
+/**
+ * The fence that closes a code block `text` leaves open (a stopped answer, cut while writing code),
+ * or '' when every block is closed. Open, it would turn every message after it into code.
+ */
+export function unclosedFence(text: string): string {
+  let open = ''
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    const m = FENCE.exec(line)
+    if (!m) continue
+    const [, fence = '', rest = ''] = m
+    if (!open) {
+      // A backtick fence's info string holds no backtick (else the line is inline code).
+      if (!(fence[0] === '`' && rest.includes('`'))) open = fence
+    } else if (fence[0] === open[0] && fence.length >= open.length && rest.trim() === '') open = ''
+  }
+  return open
+}
+
 /** One message of a Markdown or text export. */
 export function exportEntry(m: LastMessage, format: Exclude<ExportFormat, 'json'>): string {
   const when = m.node_api_data.node_timestamp
   const text = m.job_message.content
-  return format === 'markdown' ? `### ${speaker(m)} · ${when}\n\n${text}\n\n` : `[${when}] ${speaker(m)}:\n${text}\n\n`
+  if (format === 'txt') return `[${when}] ${speaker(m)}:\n${text}\n\n`
+  const fence = unclosedFence(text)
+  return `### ${speaker(m)} · ${when}\n\n${text}${fence && `\n${fence}`}\n\n`
 }

@@ -41,6 +41,8 @@ export function openInboxExport(store: Store, inboxName: string, format: ExportF
           first = false
         }
         if (format === 'json') yield ']'
+        // Said in the file: the title alone read as an export that had failed.
+        else if (first) yield format === 'markdown' ? '_No messages._\n' : 'No messages.\n'
       } finally {
         reader.close()
       }

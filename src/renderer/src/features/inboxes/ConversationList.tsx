@@ -180,10 +180,15 @@ interface NavProps {
   readonly showHidden: boolean
   /** Called when a conversation is picked (the drawer closes). */
   readonly onPick?: () => void
+  /**
+   * In the drawer: the row holding the Tab stop (the open conversation) takes the focus as it opens,
+   * so the arrows move at once (it went to the drawer's Close button, where Enter closed the drawer).
+   */
+  readonly focusOnOpen?: boolean
 }
 
 /** The virtual list of conversations, read page by page as it scrolls, the open one marked. */
-function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidden, onPick }: NavProps) {
+function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidden, onPick, focusOnOpen = false }: NavProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const count = Math.max(total, rows.length)
   const qc = useQueryClient()
@@ -291,6 +296,7 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
                   onClick={onPick}
                   aria-current={r.id === inboxId ? 'page' : undefined}
                   tabIndex={item.index === tabStop ? 0 : -1}
+                  data-autofocus={focusOnOpen && item.index === tabStop ? true : undefined}
                   px="xs"
                   py={6}
                   style={{
@@ -309,7 +315,14 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
                 </UnstyledButton>
               ) : (
                 // The Tab stop's row not read yet still takes the Tab (the arrows go on from it).
-                <Text size="sm" c="dimmed" px="xs" py={6} tabIndex={item.index === tabStop ? 0 : undefined}>
+                <Text
+                  size="sm"
+                  c="dimmed"
+                  px="xs"
+                  py={6}
+                  tabIndex={item.index === tabStop ? 0 : undefined}
+                  data-autofocus={focusOnOpen && item.index === tabStop ? true : undefined}
+                >
                   …
                 </Text>
               )}
@@ -393,7 +406,7 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose }: Conve
           body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }
         }}
       >
-        <ConversationNav {...nav} onPick={onDrawerClose} />
+        <ConversationNav {...nav} onPick={onDrawerClose} focusOnOpen />
       </Drawer>
     </>
   )

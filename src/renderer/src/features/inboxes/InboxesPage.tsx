@@ -442,6 +442,11 @@ export function InboxesPage() {
   const waitingForSearch = searching && (query !== search.trim() || hits.isFetching) && !hits.data
   // The results shown are the typed query's own (not the last query's, kept while the next one is asked).
   const hitsAreCurrent = query === search.trim() && !hits.isPlaceholderData
+  const noHits = searching && hits.isSuccess && hitsAreCurrent && hitRows.length === 0
+  // Nothing visible matches: are hidden inboxes what it is looking for? ("No inbox matches" read as
+  // if none did, while the ones the operator hid, and searched for, were there.)
+  const hiddenHits = useInboxSearch(noHits && !showHidden ? query : '', true)
+  const hiddenMatches = noHits && !showHidden && hiddenHits.isSuccess && !hiddenHits.isPlaceholderData ? hiddenHits.data.length : 0
   const shownIds = new Set<string>()
 
   return (
@@ -527,7 +532,33 @@ export function InboxesPage() {
         </EmptyState>
       )}
       {searching && waitingForSearch && <Loader size="sm" aria-label="Searching" />}
-      {searching && hits.isSuccess && hitsAreCurrent && hitRows.length === 0 && <Text c="dimmed">No inbox matches “{search.trim()}”.</Text>}
+      {noHits && (!hiddenHits.isFetching || showHidden) && (
+        <Group gap="xs">
+          <Text c="dimmed" role="status">
+            {hiddenMatches === 0
+              ? `No inbox matches “${search.trim()}”.`
+              : `No visible inbox matches “${search.trim()}”; ${
+                  hiddenMatches === 1
+                    ? '1 hidden inbox does'
+                    : `${hiddenMatches >= SEARCH_LIMIT ? `${SEARCH_LIMIT}+` : hiddenMatches} hidden inboxes do`
+                }.`}
+          </Text>
+          {hiddenMatches > 0 && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconEye size={14} />}
+              onClick={() => {
+                setShowHidden(true)
+                // The button goes with the message: the focus stays in the search, not on the page.
+                searchRef.current?.focus()
+              }}
+            >
+              Show the hidden matches
+            </Button>
+          )}
+        </Group>
+      )}
       {/* The count, and the bulk bar beside it while inboxes are selected: one line of the same height
           either way, so selecting does not move the rows under the pointer. */}
       {(count > 0 || chosen.length > 0) && (

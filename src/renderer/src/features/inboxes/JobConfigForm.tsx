@@ -1,5 +1,5 @@
 import { Button, Group, NumberInput, Stack, Switch, Textarea, type NumberInputProps } from '@mantine/core'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { JobConfig } from '../../../../shared/contract/job'
 import { BusyButton } from '../../app/BusyButton'
 
@@ -11,32 +11,41 @@ type NumberField = 'temperature' | 'seed' | 'top_p' | 'top_k'
 type ConfigDraft = Pick<JobConfig, 'custom_prompt' | 'stream'> & Record<NumberField, number | string> & Record<string, unknown>
 
 /**
- * Each number field: its label, what it does (under the label), its range for the input, and what a
- * blank field asks for (it is refused on the field, never sent as 0 or clamped to the minimum).
+ * Each number field: its label, what it does (under the label), its range for the input, what it
+ * takes (the node's limits), and what a blank or out-of-range field asks for: it is refused on the
+ * field, never sent as 0 or clamped. (Typed out of range, it reached the node, whose refusal, "must
+ * be in (0, 1]", came in a notice naming no field; the mouse's blur clamped it, sending 2 for a typed 5.)
  */
-const FIELDS: Record<NumberField, { label: string; description: string; needed: string; input: NumberInputProps }> = {
+const FIELDS: Record<
+  NumberField,
+  { label: string; description: string; needed: string; takes: (n: number) => boolean; input: NumberInputProps }
+> = {
   temperature: {
     label: 'Temperature',
     description: '0 to 2: lower keeps answers focused and alike, higher makes them more varied.',
     needed: 'Enter the temperature: a number from 0 to 2',
+    takes: (n) => n >= 0 && n <= 2,
     input: { min: 0, max: 2, step: 0.1, decimalScale: 2 }
   },
   seed: {
     label: 'Seed',
     description: 'The same seed and settings give the same answer again, where the model supports it.',
     needed: 'Enter the seed: a whole number (0 is the default)',
+    takes: Number.isSafeInteger,
     input: { step: 1, allowDecimal: false }
   },
   top_p: {
     label: 'Top p',
     description: '0.01 to 1: the model picks among the likeliest words that add up to this share.',
     needed: 'Enter the top p: a number above 0, up to 1',
+    takes: (n) => n > 0 && n <= 1,
     input: { min: 0.01, max: 1, step: 0.05, decimalScale: 2 }
   },
   top_k: {
     label: 'Top k',
     description: 'The model picks among this many likeliest words at each step.',
     needed: 'Enter the top k: a whole number of 1 or more',
+    takes: (n) => Number.isSafeInteger(n) && n >= 1,
     input: { min: 1, step: 1, allowDecimal: false }
   }
 }
@@ -49,16 +58,21 @@ interface Props {
   readonly onCancel: () => void
 }
 
-/** The job's config as a form; the node checks the ranges, this form that no number is left out. */
+/** The job's config as a form; the node checks the ranges, and this form first, on each field. */
 export function JobConfigForm({ initial, saving, onSave, onCancel }: Props) {
   const [draft, setDraft] = useState<ConfigDraft>(initial)
   const [missing, setMissing] = useState<ReadonlySet<NumberField>>(new Set())
+  const inputs = useRef<Partial<Record<NumberField, HTMLInputElement | null>>>({})
   const set = (patch: Partial<ConfigDraft>) => setDraft((d) => ({ ...d, ...patch }))
   const number = (field: NumberField) => (
     <NumberInput
       label={FIELDS[field].label}
       description={FIELDS[field].description}
       {...FIELDS[field].input}
+      clampBehavior="none"
+      ref={(el) => {
+        inputs.current[field] = el
+      }}
       value={draft[field]}
       error={missing.has(field) ? FIELDS[field].needed : undefined}
       onChange={(v) => {
@@ -68,8 +82,16 @@ export function JobConfigForm({ initial, saving, onSave, onCancel }: Props) {
     />
   )
   const save = () => {
-    const blank = NUMBER_FIELDS.filter((f) => typeof draft[f] !== 'number')
-    if (blank.length > 0) return setMissing(new Set(blank))
+    const refused = NUMBER_FIELDS.filter((f) => {
+      const v = draft[f]
+      return typeof v !== 'number' || !FIELDS[f].takes(v)
+    })
+    if (refused.length > 0) {
+      setMissing(new Set(refused))
+      // To the first field to fix: Save, at the bottom of a short window's dialog, kept the focus, the refusal out of sight.
+      inputs.current[refused[0]!]?.focus()
+      return
+    }
     onSave(draft as JobConfig)
   }
   return (

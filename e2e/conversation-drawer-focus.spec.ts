@@ -1,0 +1,37 @@
+import { expect, test } from './fixtures/node'
+import { showJobInbox } from './pages/inbox'
+import { nameJobInbox, providerBody, seedJobs } from './seed'
+
+test.use({ viewport: { width: 800, height: 600 } })
+
+test('the Conversations drawer opens with the focus on the open conversation: the arrows move at once, Enter opens', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const jobs = await seedJobs(node, 'gpt', 3, 1)
+  for (const [i, name] of ['Alpha plans', 'Bravo budget', 'Charlie contract'].entries()) await nameJobInbox(node, jobs[i]!, name)
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, jobs[1]!)
+  await expect(page.getByTestId('inbox-title')).toHaveText('Bravo budget')
+
+  const opener = page.getByRole('button', { name: 'Conversations', exact: true })
+  await opener.focus()
+  await page.keyboard.press('Enter')
+  const drawer = page.getByRole('dialog', { name: 'Conversations' })
+  // It was on the drawer's Close button: the arrows did nothing, and Enter closed the drawer.
+  await expect(drawer.getByRole('link', { name: 'Bravo budget' })).toBeFocused()
+  await page.keyboard.press('ArrowUp')
+  await expect(drawer.getByRole('link', { name: 'Charlie contract' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(drawer).toBeHidden()
+  await expect(page.getByTestId('inbox-title')).toHaveText('Charlie contract')
+  // Escape still closes it, the focus back on the button that opened it.
+  await opener.focus()
+  await page.keyboard.press('Enter')
+  await expect(drawer.getByRole('link', { name: 'Charlie contract' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(drawer).toBeHidden()
+  await expect(opener).toBeFocused()
+})
