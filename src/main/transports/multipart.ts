@@ -42,7 +42,15 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
       if (!result.ok) {
         req.unpipe(bb)
         req.pause() // stop reading: the rest of the body is never taken in
-        out?.destroy()
+        // The staged file is removed once its stream is closed: a stream destroyed before its file
+        // was opened still opens (creates) it, after a removal made at once (a small limit reached
+        // early left an empty staged file behind).
+        if (out && !out.closed) {
+          const stream = out
+          const closed = new Promise<void>((done) => stream.once('close', () => done()))
+          stream.destroy()
+          await closed
+        }
         if (staged) await rm(staged, { force: true }).catch(() => undefined)
       }
       resolve(result)
