@@ -27,6 +27,7 @@ import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount
 import { rememberListPlace, takeReturnFocus } from './return-focus'
 import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from './roving-rows'
 import classes from './InboxRow.module.css'
+import { useNow } from '../../app/use-now'
 
 const ROW_HEIGHT = 68
 /** Search asks the node once typing pauses this long. */
@@ -39,15 +40,6 @@ const PLACE_REFRESH_MS = 1000
 const RANGE_READ = 200
 /** How long a row the keyboard moved to is waited for (it may have to be read first). */
 const FOCUS_WAIT_MS = 3000
-
-function useNow(intervalMs = 30_000) {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), intervalMs)
-    return () => clearInterval(t)
-  }, [intervalMs])
-  return now
-}
 
 /** The loaded rows of a paged list, each inbox once (a moved inbox may briefly sit in two pages). */
 function rowsOf(pages: { inboxes: Inbox[] }[] | undefined): InboxRowData[] {
