@@ -20,7 +20,8 @@ const ID_RULE = 'Enter an id: letters, digits, _ and -, up to 64 characters.'
 const NAME_RULE = 'Enter a display name of 1 to 100 characters.'
 const DESCRIPTION_RULE = 'Keep the description to 1000 characters or fewer.'
 
-const DisplayName = z.string(says(NAME_RULE)).refine((s) => s.trim() !== '' && chars(s) <= 100, says(NAME_RULE))
+/** 1-100 characters, as the contract counts them: a name of spaces is kept (the window shows the id for it). */
+const DisplayName = z.string(says(NAME_RULE)).refine((s) => chars(s) >= 1 && chars(s) <= 100, says(NAME_RULE))
 const Description = z.string(says(DESCRIPTION_RULE)).refine((s) => chars(s) <= 1000, says(DESCRIPTION_RULE))
 
 /** Seed 2.3: request body of add_llm_provider and modify_llm_provider. */
