@@ -36,6 +36,18 @@ describe('client errors', () => {
     })
     await expect(client.call('health_check')).rejects.toMatchObject({ status: 0, message: 'The node did not answer (connection refused)' })
   })
+
+  it("a browser's bare 'Failed to fetch' is left out of the sentence", async () => {
+    const client = createClient({
+      kind: 'http',
+      request: async () => Promise.reject(new TypeError('Failed to fetch')),
+      onEvent: () => () => {}
+    })
+    const err = (await client.call('health_check').catch((e: unknown) => e)) as ApiFailure
+    expect(err.status).toBe(0)
+    expect(err.message).toBe('The node did not answer. Check that Nodedesk is still running.')
+    expect(err.message).not.toMatch(/fetch/i)
+  })
 })
 
 describe('client requests', () => {

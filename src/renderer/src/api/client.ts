@@ -82,9 +82,22 @@ export async function uploadFile(
     res = await (transport.upload ? transport.upload(req, onProgress, signal) : transport.request(req))
   } catch (err) {
     if (signal?.aborted) throw err // cancelled: not the node's failure
-    throw new ApiFailure(0, 'Network Error', `The node did not answer (${(err as Error).message})`, [])
+    throw unanswered(err)
   }
   return answerOf(res) as RouteResponse<'upload_file_to_folder'>
+}
+
+/** What browsers say of any failed fetch: it tells a person nothing, so the sentence leaves it out. */
+const BROWSER_FETCH_FAILURE = /^(failed to fetch|fetch failed|load failed|networkerror when attempting to fetch resource\.?)$/i
+
+/** A request the node never answered (status 0): the transport's own words when they say something. */
+export function unanswered(err: unknown): ApiFailure {
+  const detail = err instanceof Error ? err.message.trim() : ''
+  const message =
+    detail && !BROWSER_FETCH_FAILURE.test(detail)
+      ? `The node did not answer (${detail})`
+      : 'The node did not answer. Check that Nodedesk is still running.'
+  return new ApiFailure(0, 'Network Error', message, [])
 }
 
 /**
@@ -116,7 +129,7 @@ export function createClient(transport: Transport): Client {
       try {
         res = await transport.request({ method: route.method, path: route.path, query, body: input.body })
       } catch (err) {
-        throw new ApiFailure(0, 'Network Error', `The node did not answer (${(err as Error).message})`, [])
+        throw unanswered(err)
       }
       return answerOf(res) as never
     }
