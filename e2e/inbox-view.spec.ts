@@ -58,7 +58,7 @@ test('inbox view: rename inline, edit the scope and the config, load older messa
   })
 
   // Job config: the system prompt is used by the next answer.
-  await page.getByRole('button', { name: 'Edit', exact: true }).click()
+  await page.getByRole('button', { name: 'Edit config', exact: true }).click()
   const config = page.getByRole('dialog', { name: 'Job config' })
   await config.getByLabel('System prompt').fill('Answer in French.')
   await config.getByRole('button', { name: 'Save' }).click()

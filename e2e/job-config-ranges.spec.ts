@@ -16,7 +16,7 @@ test('job config: a number out of range is refused on its field, in words, and n
   await page.goto(node.uiUrl)
   await showJobInbox(page, jobId)
   await page.getByRole('button', { name: 'Details' }).click()
-  await page.getByRole('dialog', { name: 'Job details' }).getByRole('button', { name: 'Edit', exact: true }).click()
+  await page.getByRole('dialog', { name: 'Job details' }).getByRole('button', { name: 'Edit config', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Job config' })
 
   // Typed, then Enter: the field says what it takes (it was the node's "must be in (0, 1]" in a notice naming no field).

@@ -24,7 +24,7 @@ test('800 px wide: the job dialogs opened from the Details drawer are named, and
 
   for (const [button, name] of [
     ['Edit scope', 'Edit scope'],
-    ['Edit', 'Job config']
+    ['Edit config', 'Job config']
   ] as const) {
     const opener = drawer.getByRole('button', { name: button, exact: true })
     await opener.focus()
@@ -65,7 +65,7 @@ test('a long system prompt (one unbroken word, then many lines) stays inside the
   expect(size.scroll).toBeLessThanOrEqual(size.client)
   expect((await shown.boundingBox())!.height).toBeLessThan(200)
   // The whole prompt is still there to read and edit.
-  await panel.getByRole('button', { name: 'Edit', exact: true }).click()
+  await panel.getByRole('button', { name: 'Edit config', exact: true }).click()
   await expect(page.getByRole('dialog', { name: 'Job config' }).getByLabel('System prompt')).toHaveValue(prompt)
 })
 

@@ -33,7 +33,7 @@ describe('Job config dialog against a real node', () => {
     async (label) => {
       const before = (await job.inbox()).job_config
       renderWithApp(<InboxSidePanel jobId={job.id} inbox={await job.inbox()} />, routerTransport(node.router))
-      await userEvent.click(screen.getByRole('button', { name: 'Edit' }))
+      await userEvent.click(screen.getByRole('button', { name: 'Edit config' }))
       const dialog = within(await screen.findByRole('dialog', { name: 'Job config' }))
       await userEvent.type(dialog.getByLabelText('System prompt'), 'Be terse.')
       const field = dialog.getByLabelText(label)
@@ -49,7 +49,7 @@ describe('Job config dialog against a real node', () => {
 
   it('says what each setting does, read with the field (a first-time user does not know what Seed 0 or Top k means)', async () => {
     renderWithApp(<InboxSidePanel jobId={job.id} inbox={await job.inbox()} />, routerTransport(node.router))
-    await userEvent.click(screen.getByRole('button', { name: 'Edit' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Edit config' }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Job config' }))
     const explained: [string, RegExp][] = [
       ['System prompt', /before every question/],
@@ -64,7 +64,7 @@ describe('Job config dialog against a real node', () => {
 
   it('filled in again, the same form saves', async () => {
     renderWithApp(<InboxSidePanel jobId={job.id} inbox={await job.inbox()} />, routerTransport(node.router))
-    await userEvent.click(screen.getByRole('button', { name: 'Edit' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Edit config' }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Job config' }))
     const temperature = dialog.getByLabelText('Temperature')
     await userEvent.clear(temperature)
@@ -85,7 +85,7 @@ describe('Job config dialog from the keyboard', () => {
     const inboxName = encodeURIComponent(`job_inbox::${jobId}::false`)
     const inbox = async () => (await node.get(`/v2/get_inbox?inbox_name=${inboxName}`)).body as Inbox
     renderWithApp(<InboxSidePanel jobId={jobId} inbox={await inbox()} />, routerTransport(node.router))
-    await userEvent.click(screen.getByRole('button', { name: 'Edit' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Edit config' }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Job config' }))
     await userEvent.type(dialog.getByLabelText('System prompt'), 'Line one{Enter}Line two')
     const temperature = dialog.getByLabelText('Temperature')
@@ -104,7 +104,7 @@ describe('Two windows editing one job', () => {
     const jobId = await createJob(node, 'gpt')
     const inbox = async () => (await node.get(`/v2/get_inbox?inbox_name=${encodeURIComponent(`job_inbox::${jobId}::false`)}`)).body as Inbox
     renderWithApp(<InboxSidePanel jobId={jobId} inbox={await inbox()} />, routerTransport(node.router))
-    await userEvent.click(screen.getByRole('button', { name: 'Edit' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Edit config' }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Job config' }))
     const other = { ...(await inbox()).job_config, temperature: 1.5 }
     expect((await node.post('/v2/update_job_config', { job_id: jobId, config: other })).status).toBe(200)

@@ -114,7 +114,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
             Job config
           </Title>
           <Button size="xs" variant="light" onClick={() => setEditingConfig(config)}>
-            Edit
+            Edit config
           </Button>
         </Group>
         <Table fz="xs" verticalSpacing={2}>
