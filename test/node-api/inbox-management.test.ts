@@ -187,6 +187,36 @@ describe('all_inboxes_paginated', () => {
     expectError(await node.get('/v2/all_inboxes_paginated', { position: 'far' }), 400, 'position')
   })
 
+  it('inbox_place (beyond the contract) answers where each inbox stands in every filter, null where the filter leaves it out', async () => {
+    const jobs: string[] = []
+    for (let i = 0; i < 9; i++) jobs.push(await createJob(node, 'gpt'))
+    await say(jobs[3]!, 'bump')
+    expect((await node.post('/v2/update_job_hidden', { job_id: jobs[5], is_hidden: true })).status).toBe(200)
+    expect((await node.post('/v2/update_inbox_pinned', { inbox_name: inboxOf(jobs[6]!), pinned: true })).status).toBe(200)
+    const filters: Record<string, string>[] = [
+      {},
+      { show_hidden: 'true' },
+      { pinned: 'false' },
+      { pinned: 'true' },
+      { pinned: 'true', show_hidden: 'true' }
+    ]
+    for (const filter of filters) {
+      const whole = (await page({ ...filter, limit: '200' })).inboxes.map((i) => i.inbox_id)
+      for (const job of jobs) {
+        const res = await node.get('/v2/inbox_place', { ...filter, inbox_name: inboxOf(job) })
+        expect(res.status).toBe(200)
+        const at = whole.indexOf(inboxOf(job))
+        expect(res.body, `${JSON.stringify(filter)} ${job}`).toEqual({ position: at >= 0 ? at : null })
+      }
+    }
+    // A new message moves the inbox to the top: its place follows.
+    await say(jobs[0]!, 'now first')
+    expect((await node.get('/v2/inbox_place', { inbox_name: inboxOf(jobs[0]!) })).body).toEqual({ position: 0 })
+    expectError(await node.get('/v2/inbox_place', { inbox_name: 'job_inbox::nope::false' }), 404, 'inbox_name')
+    expectError(await node.get('/v2/inbox_place', {}), 400, 'inbox_name')
+    expectError(await node.get('/v2/inbox_place', { inbox_name: inboxOf(jobs[0]!), pinned: 'maybe' }), 400, 'pinned')
+  })
+
   it('total_count follows create, remove, hide and pin at once', async () => {
     expect((await page()).total_count).toBe(0)
     const a = await createJob(node, 'gpt')

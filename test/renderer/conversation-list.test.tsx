@@ -379,4 +379,20 @@ describe('a conversation opened from far down the inbox list (its row read by pl
     fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
     await waitFor(() => expect(window.location.hash).toBe(hashOf(id(5002 - 999))))
   })
+
+  it('opened with no row read anywhere (from search, by its address), Alt+Down and Alt+Up ask the node where it stands, then open its neighbours', async () => {
+    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
+    useLayoutPrefs.setState({ conversationsOpen: false })
+    const id = (n: number) => `job_inbox::jobid_seed_${n}::false`
+    // Place 2500 (after the three made by the tests): no page in order nor block by place holds it.
+    renderView(id(5002 - 2500))
+    await screen.findByTestId('inbox-title')
+    fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
+    await waitFor(() => expect(window.location.hash).toBe(hashOf(id(5002 - 2501))))
+    cleanup()
+    renderView(id(5002 - 2500))
+    await screen.findByTestId('inbox-title')
+    fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
+    await waitFor(() => expect(window.location.hash).toBe(hashOf(id(5002 - 2499))))
+  })
 })

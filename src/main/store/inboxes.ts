@@ -100,6 +100,13 @@ function placeSql(filter: PageFilter): string {
           ORDER BY activity DESC, seq DESC LIMIT 1 OFFSET ?`
 }
 
+/** How many inboxes of the filter come before a position of the order (a count on the filter's covering index). */
+function beforeSql(filter: PageFilter): string {
+  const { index, where } = filterIndex(filter, '')
+  where.push('(activity, seq) > (?, ?)')
+  return `SELECT count(*) FROM inboxes INDEXED BY ${index} WHERE ${where.join(' AND ')}`
+}
+
 /** The index that holds the filter's inboxes in list order, and the conditions on its leading columns (`col` the table's prefix). */
 function filterIndex(filter: PageFilter, col: string): { index: string; where: string[] } {
   const where: string[] = []
@@ -202,6 +209,11 @@ export function inboxesRepo(db: Db) {
     )
     .raw()
   const position = db.prepare<[string], ListPosition>(`SELECT activity, seq FROM inboxes WHERE id = ?`)
+  const standing = db.prepare<[string], ListPosition & { is_hidden: number; is_pinned: number }>(
+    `SELECT activity, seq, is_hidden, is_pinned FROM inboxes WHERE id = ?`
+  )
+  const befores = new Map<string, ReturnType<typeof prepareBefore>>()
+  const prepareBefore = (f: PageFilter) => db.prepare<[string, number], number>(beforeSql(f)).pluck()
   const ofProvider = limitedStatements(
     (limit) =>
       db
@@ -276,6 +288,16 @@ export function inboxesRepo(db: Db) {
       return count.get(0, filter.showHidden ? 1 : 0, pinned[0]!, pinned[1]!)!
     },
     position: (id: string) => position.get(id),
+    /** The inbox's place in the filter's order (0 the first); null when the filter leaves it out, undefined when there is none. */
+    placeOf(filter: PageFilter, id: string): number | null | undefined {
+      const at = standing.get(id)
+      if (!at) return undefined
+      if ((!filter.showHidden && at.is_hidden) || (filter.pinned !== undefined && filter.pinned !== (at.is_pinned === 1))) return null
+      const key = filterKey(filter)
+      let stmt = befores.get(key)
+      if (!stmt) befores.set(key, (stmt = prepareBefore(filter)))
+      return stmt.get(at.activity, at.seq)!
+    },
     /** The Inbox JSON of one inbox (job_scope null unless `withScope`), undefined when there is none. */
     json(id: string, withScope = false): Buffer | undefined {
       if (withScope) return one.get(id)

@@ -26,6 +26,16 @@ export const PaginatedInboxesResponseSchema = z.strictObject({
 
 export const GetInboxQuerySchema = z.object({ inbox_name: required() })
 
+/** Beyond the contract: where an inbox stands in a list (a conversation opened from search, then Alt+Up/Down). */
+export const InboxPlaceQuerySchema = z.object({
+  inbox_name: required(),
+  show_hidden: boolParam.optional(),
+  pinned: boolParam.optional()
+})
+
+/** `position`: 0 the first inbox of the list as filtered; null when the filters leave the inbox out. */
+export const InboxPlaceResponseSchema = z.strictObject({ position: z.number().int().nullable() })
+
 export const SearchInboxesQuerySchema = z.object({
   q: z
     .string({ error: 'required' })

@@ -24,6 +24,7 @@ export const routePaths = {
   stop_llm: { method: 'POST', path: '/v2/stop_llm' },
   events: { method: 'GET', path: '/v2/events' },
   all_inboxes_paginated: { method: 'GET', path: '/v2/all_inboxes_paginated' },
+  inbox_place: { method: 'GET', path: '/v2/inbox_place' },
   get_inbox: { method: 'GET', path: '/v2/get_inbox' },
   search_inboxes: { method: 'GET', path: '/v2/search_inboxes' },
   remove_job: { method: 'POST', path: '/v2/remove_job' },

@@ -5,6 +5,8 @@ import {
   ExportMessagesRequestSchema,
   ExportMessagesResponseSchema,
   GetInboxQuerySchema,
+  InboxPlaceQuerySchema,
+  InboxPlaceResponseSchema,
   InboxSearchHitSchema,
   PaginatedInboxesQuerySchema,
   PaginatedInboxesResponseSchema,
@@ -32,6 +34,14 @@ export const inboxRoutes = {
     query: GetInboxQuerySchema,
     description: 'One inbox, with its job_scope.',
     response: InboxSchema
+  },
+  inbox_place: {
+    ...routePaths.inbox_place,
+    auth: true,
+    query: InboxPlaceQuerySchema,
+    description:
+      'Beyond the contract: the place of one inbox in all_inboxes_paginated order with the same filters (0 the first), null when they leave it out.',
+    response: InboxPlaceResponseSchema
   },
   search_inboxes: {
     ...routePaths.search_inboxes,

@@ -11,6 +11,7 @@ import { batched, JsonStream, RawJson } from '../raw-json'
 type InboxManagementRoutes =
   | 'all_inboxes_paginated'
   | 'get_inbox'
+  | 'inbox_place'
   | 'search_inboxes'
   | 'remove_job'
   | 'remove_jobs'
@@ -93,6 +94,16 @@ export function inboxManagementHandlers(ctx: NodeContext): HandlerGroup<InboxMan
       const json = store.inboxes.json(query.inbox_name, true)
       if (!json) throw noInbox('inbox_name', query.inbox_name)
       return new RawJson(json)
+    },
+
+    inbox_place({ query }) {
+      const filter: PageFilter = {
+        showHidden: query.show_hidden === 'true',
+        pinned: query.pinned === undefined ? undefined : query.pinned === 'true'
+      }
+      const position = store.inboxes.placeOf(filter, query.inbox_name)
+      if (position === undefined) throw noInbox('inbox_name', query.inbox_name)
+      return { position }
     },
 
     search_inboxes({ query }) {

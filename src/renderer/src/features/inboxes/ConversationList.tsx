@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent as ReactKey
 import { scrollSparingMount } from '../../app/virtualizer-mount'
 import { cachedAtPlace, cachedPlace, inboxPlaceQuery, placeBlocks, rowsByPlace, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
 import { useClient } from '../../api/client-context'
+import type { Client } from '../../api/client'
 import { useInboxPages, useInboxPlaces } from '../../api/queries'
 import { hrefOf, navigate, parseRoute } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
@@ -115,6 +116,18 @@ function openedNow(): string | null {
   return route.name === 'inbox' ? route.inboxId : null
 }
 
+/**
+ * Where the node says a conversation stands in the list (pinned ones first, as the rows are), for one
+ * whose row was never read: opened from search, or by its address. Undefined when no list holds it.
+ */
+async function placeOf(client: Client, showHidden: boolean, pinnedCount: number, inboxId: string): Promise<number | undefined> {
+  const show_hidden = String(showHidden)
+  const unpinned = await client.call('inbox_place', { query: { inbox_name: inboxId, show_hidden, pinned: 'false' } })
+  if (unpinned.position !== null) return pinnedCount + unpinned.position
+  const pinned = await client.call('inbox_place', { query: { inbox_name: inboxId, show_hidden, pinned: 'true' } })
+  return pinned.position ?? undefined
+}
+
 function useConversationKeys(
   rows: readonly ConversationRow[],
   inboxId: string,
@@ -141,21 +154,31 @@ function useConversationKeys(
       const was = lastAt.current.inboxId === from ? lastAt.current.at : -1
       const found = indexOf(qc, rows, pinnedCount, showHidden, from)
       const target = found >= 0 ? found + (up ? -1 : 1) : was >= 0 ? (up ? was - 1 : was) : -1
+      if (found < 0 && was < 0) {
+        // No place known (opened from search, its row never read): the node says where it stands first.
+        e.preventDefault()
+        void placeOf(client, showHidden, pinnedCount, from).then(
+          (at) => {
+            if (at !== undefined && openedNow() === from) openAt(at + (up ? -1 : 1), up, from)
+          },
+          () => {} // not answered (the node unreachable): the key does nothing, as at the list's end
+        )
+      } else if (openAt(target, up, from)) e.preventDefault()
+    }
+    /** Opens the conversation at a place of the list, reading it first when needed; false when there is none. */
+    const openAt = (target: number, up: boolean, from: string): boolean => {
       const next = cachedRowAt(qc, rows, pinnedCount, showHidden, target)
       if (next) {
-        e.preventDefault()
         navigate({ name: 'inbox', inboxId: next.id })
       } else if (!up && target >= 0 && target === rows.length) {
         // Past the rows read so far, which no list has asked for (collapsed, or not scrolled there): the
         // next page is read, then its first conversation opened, unless another was opened meanwhile.
-        e.preventDefault()
         void readNext().then((more) => {
           const row = more?.[target]
           if (row && openedNow() === from) navigate({ name: 'inbox', inboxId: row.id })
         })
       } else if (target >= rows.length) {
         // Far past them, beyond the rows read by place (a block not read, or no longer cached): that block is read first.
-        e.preventDefault()
         const place = target - pinnedCount
         qc.fetchQuery(inboxPlaceQuery(client, { showHidden, pinned: false }, Math.floor(place / PLACE_BLOCK))).then(
           (block) => {
@@ -164,7 +187,8 @@ function useConversationKeys(
           },
           () => {} // not read (the node unreachable): the key does nothing, as at the list's end
         )
-      }
+      } else return false
+      return true
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
