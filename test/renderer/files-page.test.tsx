@@ -207,6 +207,19 @@ describe('upload queue with a drop of thousands of files', () => {
     expect(sent).toHaveLength(3)
     expect(disagreements).toBe(0)
   })
+
+  it("a dropped folder's files bound for 500 folders are queued in one event, each row with its folder, in the tree's order", () => {
+    const q = new UploadQueue(() => new Promise<undefined>(() => {}), 2)
+    let events = 0
+    q.subscribe(() => events++)
+    const items = Array.from({ length: 1500 }, (_, i) => ({ folder: `/Drop/sub-${i % 500}`, file: new File(['x'], `f-${i}.txt`) }))
+    q.addAll(items)
+    // The drop, then the two that start sending (one event each): not one drop per folder.
+    expect(events).toBeLessThanOrEqual(3)
+    expect(q.snapshot().map((r) => [r.folder, r.name])).toEqual(items.map((i) => [i.folder, i.file.name]))
+    expect(q.waitingCount()).toBe(1500)
+    q.cancelAll()
+  })
 })
 
 /** Renames the library entry `from` to `to` through its row's menu ("Rename or move…"). */

@@ -174,13 +174,8 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
       }
     }
     void qc.invalidateQueries({ queryKey: keys.vfsFolder(folder) })
-    const byFolder = new Map<string, File[]>()
-    for (const { folder: into, file } of tree.files) {
-      const list = byFolder.get(into)
-      if (list) list.push(file)
-      else byFolder.set(into, [file])
-    }
-    for (const [into, files] of byFolder) queue.add(into, files)
+    // Every file of every folder queued at once (one add per folder copied the queue's rows once per folder).
+    queue.addAll(tree.files)
   }
 
   return (

@@ -66,8 +66,13 @@ export class UploadQueue {
   }
 
   add(folder: string, files: readonly File[]): void {
+    this.addAll(files.map((file) => ({ folder, file })))
+  }
+
+  /** Files bound for different folders (a dropped folder's tree) queued at once: one copy of the rows, one event. */
+  addAll(items: readonly { readonly folder: string; readonly file: File }[]): void {
     const added: UploadRow[] = []
-    for (const file of files) {
+    for (const { folder, file } of items) {
       const id = this.nextId++
       this.files.set(id, file)
       added.push({ id, name: file.name, folder, size: file.size, state: { kind: 'queued' } })
