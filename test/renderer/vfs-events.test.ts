@@ -15,7 +15,8 @@ const cached: Record<string, QueryKey> = {
   'found by name': keys.vfsFind('lease'),
   'file states': keys.vfsFileStates,
   search: [...keys.vfsSearch, 'rent'],
-  'messages A': keys.messages('job_inbox::a::false')
+  'messages A': keys.messages('job_inbox::a::false'),
+  'embedding model': keys.embeddingModel
 }
 
 let qc: QueryClient
@@ -65,6 +66,12 @@ describe('vector_fs_changed → cache', () => {
     vi.advanceTimersByTime(VFS_EVENT_BATCH_MS)
     // The preview of a file inside it is read again: it kept showing a file the node no longer had.
     expect(invalidated()).toEqual(['file states', 'folder /', 'folder /Leases', 'found by name', 'passages /Leases/a.txt', 'search'])
+  })
+  it('the whole library changing (the embedding model set, here or by another client) marks the embedding model stale too', () => {
+    emit({ type: 'vector_fs_changed', data: { path: '/' } })
+    vi.advanceTimersByTime(VFS_EVENT_BATCH_MS)
+    // Settings shows the model the node now uses, not the one it read when it opened.
+    expect(invalidated()).toContain('embedding model')
   })
   it('a burst of changes (a drop of 2,000 files) is read again once, not once per file', () => {
     const spy = vi.spyOn(qc, 'invalidateQueries')

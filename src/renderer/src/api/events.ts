@@ -133,6 +133,9 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
     void qc.invalidateQueries({ queryKey: keys.vfsFileStates })
     void qc.invalidateQueries({ queryKey: keys.vfsSearch })
     void qc.invalidateQueries({ queryKey: keys.vfsMissingAll })
+    // The root itself changes only when the embedding model is set (every file is embedded again):
+    // Settings, open meanwhile, shows the model the node now uses.
+    if (paths.has('/')) void qc.invalidateQueries({ queryKey: keys.embeddingModel })
   }
   const recount = (filter: InboxFilter) => {
     const key = JSON.stringify(filter)
