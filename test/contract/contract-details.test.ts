@@ -176,4 +176,33 @@ describe('400 messages say what was wrong with a number JSON can write but a dou
       message: 'limit: expected number, got a number too large to represent'
     })
   })
+
+  it("inside objects kept as given (a scope's metadata, a config's other_model_params): 400 naming where, nothing stored; it was kept as null", async () => {
+    const { jobId } = await newJob()
+    const post = (path: string, raw: string) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+        body: raw
+      })
+    const scope = fullScope() as unknown as { local_vrkai: { vrkai: { metadata: Record<string, unknown> } }[] }
+    scope.local_vrkai[0]!.vrkai.metadata = { pages: 'HUGE' }
+    const before = dbFingerprint(node.store)
+    const created = await post('/v2/create_job', JSON.stringify(createJobBody('gpt', scope)).replace('"HUGE"', '1e309'))
+    expect(created.status).toBe(400)
+    expect(await created.json()).toEqual({
+      code: 400,
+      error: 'Bad Request',
+      message: 'job_creation_info.scope.local_vrkai[0].vrkai.metadata.pages: a number too large to represent'
+    })
+    const config = { custom_prompt: '', temperature: 0.7, top_k: 40, top_p: 0.9, stream: true, other_model_params: { max: 'HUGE' } }
+    const updated = await post('/v2/update_job_config', JSON.stringify({ job_id: jobId, config }).replace('"HUGE"', '-1e400'))
+    expect(updated.status).toBe(400)
+    expect(await updated.json()).toEqual({
+      code: 400,
+      error: 'Bad Request',
+      message: 'config.other_model_params.max: a number too large to represent'
+    })
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
 })

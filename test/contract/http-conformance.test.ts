@@ -133,6 +133,15 @@ describe('error body {code, error, message} on every error', () => {
     // The server goes on answering.
     expect((await call('GET', '/v2/health_check')).status).toBe(200)
   })
+
+  it('an HTTP/1.1 request with no Host header is turned away by the Host guard (403 with the error body), not a bare 400', async () => {
+    for (const path of ['/v2/health_check', '/v2/all_inboxes', '/']) {
+      const answer = parseRaw(await rawExchange(server.port, `GET ${path} HTTP/1.1\r\nConnection: close\r\n\r\n`))
+      expect(answer).toMatchObject({ status: 403, type: expect.stringMatching(/^application\/json/), nosniff: true })
+      expect(answer.body).toEqual({ code: 403, error: 'Forbidden', message: expect.stringMatching(/^host: /) })
+    }
+    expect((await call('GET', '/v2/health_check')).status).toBe(200)
+  })
 })
 
 describe('GET /v2/events while the node stops', () => {

@@ -361,6 +361,30 @@ describe('downloads', () => {
     expect((await node.get('/v2/download_file', { path: '/memo.txt' })).status).toBe(500)
     expect((await fetch(`${server.url}/v2/health_check`)).status).toBe(200)
   })
+
+  it("a text file's content type names the encoding its bytes are in (the one its text was read in), not always UTF-8", async () => {
+    const text = 'Café crème brûlée'
+    const utf16le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])
+    const utf16be = Buffer.from(utf16le.subarray(2)).swap16()
+    const cases = [
+      { name: 'utf8.txt', bytes: Buffer.from(text, 'utf8'), type: 'text/plain; charset=utf-8' },
+      { name: 'ascii.md', bytes: Buffer.from('plain words', 'utf8'), type: 'text/markdown; charset=utf-8' },
+      { name: 'windows.txt', bytes: Buffer.from(text, 'latin1'), type: 'text/plain; charset=windows-1252' },
+      { name: 'windows.csv', bytes: Buffer.from('name,dish\nAnn,' + text, 'latin1'), type: 'text/csv; charset=windows-1252' },
+      { name: 'le.txt', bytes: utf16le, type: 'text/plain; charset=utf-16le' },
+      { name: 'be.html', bytes: Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be]), type: 'text/html; charset=utf-16be' }
+    ]
+    for (const c of cases) {
+      expect((await uploadHttp('/', c.name, c.bytes)).status).toBe(200)
+      const res = await fetch(`${server.url}/v2/download_file?path=${encodeURIComponent('/' + c.name)}`, { headers: auth })
+      expect(res.status).toBe(200)
+      expect({ name: c.name, type: res.headers.get('content-type') }).toEqual({ name: c.name, type: c.type })
+      const bytes = Buffer.from(await res.arrayBuffer())
+      // The original bytes, which the named charset reads back to the text.
+      expect(bytes.equals(c.bytes)).toBe(true)
+      if (c.name !== 'ascii.md') expect(new TextDecoder(/charset=(.*)$/.exec(c.type)![1]).decode(bytes)).toContain(text)
+    }
+  })
 })
 
 describe('uploads over IPC (file_data as bytes)', () => {

@@ -1,5 +1,5 @@
 import { formatIssues } from '../../shared/contract/field-errors'
-import { tooDeepMessage, tooDeepPath } from '../../shared/contract/limits'
+import { nonFinitePath, NUMBER_TOO_LARGE, tooDeepMessage, tooDeepPath } from '../../shared/contract/limits'
 import { routes, type RouteDef, type RouteName } from '../../shared/contract/routes'
 import type { NodeContext } from './context'
 import { DISK_FULL_MESSAGE, READ_ONLY_MESSAGE, storageProblem } from './disk-full'
@@ -135,6 +135,9 @@ export function createRouter(ctx: NodeContext, handlers: Handlers = createHandle
         if (tooLarge.length) throw new ApiError(413, formatIssues(tooLarge, req.body))
         throw new ApiError(400, formatIssues(r.issues, req.body))
       }
+      // The typed fields refuse such a number above; objects kept as given (metadata, other_model_params) would store it as null.
+      const huge = nonFinitePath(req.body)
+      if (huge !== undefined) throw new ApiError(400, `${huge === '' ? 'body' : huge}: ${NUMBER_TOO_LARGE}`)
       parsedBody = r.data
     }
     const handler = handlers[name] as (input: unknown) => unknown

@@ -452,7 +452,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: Math.min(5_000, limits.idleTimeoutMs),
     // How often the header and request time-outs are checked (default 30 s, far too coarse here).
-    connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs)
+    connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+    // A request with no Host header is the Host guard's to refuse (403 with the error body); Node's own
+    // check answered a bare 400 with no body.
+    requireHostHeader: false
   })
   server.on('connection', (socket: Socket) => {
     if (connections.size >= limits.maxConnections) {

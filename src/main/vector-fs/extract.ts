@@ -30,7 +30,12 @@ const CONTENT_TYPES: Record<FileType, string> = {
   json: 'application/json',
   vrkai: 'application/json'
 }
-export const contentTypeOf = (type: string) => CONTENT_TYPES[type as FileType] ?? 'application/octet-stream'
+/** The content type of a file of this type; a text type's charset is the encoding its bytes are read in (textEncoding). */
+export const contentTypeOf = (type: string, encoding: TextEncoding = 'utf-8') =>
+  (CONTENT_TYPES[type as FileType] ?? 'application/octet-stream').replace('charset=utf-8', `charset=${encoding}`)
+
+/** The types whose content type names a charset: their bytes are text in the encoding textEncoding finds. */
+export const namesCharset = (type: string) => CONTENT_TYPES[type as FileType]?.includes('charset=') ?? false
 
 /** Seed Source.file_type.Document for each type. */
 const DOCUMENT_KINDS: Record<FileType, string> = {
@@ -56,12 +61,32 @@ export type Extracted =
  * character beyond ASCII are the Windows-1252 code page most older Western files use; a UTF-8 file
  * with a few damaged bytes stays UTF-8 (those bytes become U+FFFD).
  */
+export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252'
+
+/**
+ * The encoding of a text file's bytes, given piece by piece (a stored file is not read whole): the
+ * rule above. A download names it as the charset of the file's content type.
+ */
+export function textEncoding(pieces: Iterable<Uint8Array>): TextEncoding {
+  const utf8 = new TextDecoder('utf-8') // drops a UTF-8 byte order mark
+  let first = true
+  let damaged = false
+  for (const piece of pieces) {
+    if (first && piece.length >= 2) {
+      if (piece[0] === 0xff && piece[1] === 0xfe) return 'utf-16le'
+      if (piece[0] === 0xfe && piece[1] === 0xff) return 'utf-16be'
+    }
+    first = false
+    const text = utf8.decode(piece, { stream: true })
+    if (/[^\p{ASCII}\uFFFD]/u.test(text)) return 'utf-8'
+    damaged ||= text.includes('\uFFFD')
+  }
+  damaged ||= utf8.decode().includes('\uFFFD')
+  return damaged ? 'windows-1252' : 'utf-8'
+}
+
 function decodeText(bytes: Uint8Array): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes)
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes)
-  const text = new TextDecoder('utf-8').decode(bytes) // drops a UTF-8 byte order mark
-  if (!text.includes('\uFFFD') || /[^\p{ASCII}\uFFFD]/u.test(text)) return text
-  return new TextDecoder('windows-1252').decode(bytes)
+  return new TextDecoder(textEncoding([bytes])).decode(bytes)
 }
 
 /** The text of a file of a readable type, or its own nodes for a .vrkai; PDF and DOCX are read by `documents`. */

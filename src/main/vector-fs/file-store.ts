@@ -1,7 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { createReadStream } from 'node:fs'
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs'
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+
+/** A file's bytes, 1 MiB at a time, read as they are asked for (a reader that stops early reads no further). */
+export function* filePieces(path: string): Generator<Uint8Array> {
+  const fd = openSync(path, 'r')
+  try {
+    const buffer = Buffer.alloc(1024 * 1024)
+    for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) yield buffer.subarray(0, n)
+  } finally {
+    closeSync(fd)
+  }
+}
 
 /** Where the upload's bytes are: in memory (IPC) or in a file staged on disk (HTTP). */
 export type UploadSource = { readonly bytes: Uint8Array } | { readonly file: string; readonly size: number }

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3'
+import { existsSync } from 'node:fs'
 import { readFile, rm } from 'node:fs/promises'
 import type { LocalVrkaiEntry } from '../../shared/contract/scope'
 import {
@@ -13,8 +14,8 @@ import { chunkText, DEFAULT_CHUNKING, type ChunkOptions } from './chunker'
 import { noEmbedders, type EmbedderFactory, type VfsLogger } from './embedder'
 import { DEFAULT_QUEUE_OPTIONS, embeddingQueue, type EmbeddingQueueOptions } from './embedding-queue'
 import { inProcessReader, sourceExtractWorker, workerReader, type ExtractWorkerEntry } from './document-reader'
-import { contentTypeOf, documentKindOf, extractText, fileTypeOf, UnreadableContent } from './extract'
-import { fileStore, type UploadSource } from './file-store'
+import { contentTypeOf, documentKindOf, extractText, fileTypeOf, namesCharset, textEncoding, UnreadableContent } from './extract'
+import { filePieces, fileStore, type UploadSource } from './file-store'
 import { passageIndex } from './passage-index'
 import { fuseRanks } from './rank-fusion'
 import { exportVrkai } from './resource-export'
@@ -417,7 +418,10 @@ export function createVectorFs(options: VectorFsOptions) {
     /** Where a file's original bytes are, with its content type. */
     download(segments: readonly string[]) {
       const e = fileAt(segments, 'path')
-      return { file: files.pathOf(e.sha256!), contentType: contentTypeOf(e.file_type ?? ''), name: e.name, size: e.size }
+      const file = files.pathOf(e.sha256!)
+      const type = e.file_type ?? ''
+      const encoding = namesCharset(type) && existsSync(file) ? textEncoding(filePieces(file)) : undefined
+      return { file, contentType: contentTypeOf(type, encoding), name: e.name, size: e.size }
     },
 
     exportResource(segments: readonly string[]): LocalVrkaiEntry {

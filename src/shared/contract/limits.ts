@@ -108,6 +108,42 @@ export function tooDeepPath(value: unknown, max = MAX_JSON_DEPTH): string | unde
   return undefined
 }
 
+/** What a number no double can hold (JSON's 1e309, read as Infinity) is said to be, wherever it is. */
+export const NUMBER_TOO_LARGE = 'a number too large to represent'
+
+/**
+ * The path of the first number that is not finite (JSON can write 1e309; JSON.parse reads it as
+ * Infinity, which would be stored and returned as null), or undefined. Called on a body already
+ * checked for depth, so recursion stays within MAX_JSON_DEPTH levels.
+ */
+export function nonFinitePath(value: unknown): string | undefined {
+  const found = nonFiniteKeys(value)
+  return found === undefined ? undefined : formatPath(found.reverse())
+}
+
+/** The keys down to the first number that is not finite, innermost first (made only once one is found). */
+function nonFiniteKeys(value: unknown): (string | number)[] | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : []
+  if (!isContainer(value)) return undefined
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nonFiniteKeys(value[i])
+      if (found === undefined) continue
+      found.push(i)
+      return found
+    }
+    return undefined
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
+    const found = nonFiniteKeys((value as Record<string, unknown>)[key])
+    if (found === undefined) continue
+    found.push(key)
+    return found
+  }
+  return undefined
+}
+
 /** 256 levels of long keys would make an unreadable message: it keeps the path's start and end. */
 export const tooDeepMessage = (path: string, limitOf = 'JSON bodies') =>
   `${path === '' ? 'body' : path.length > 300 ? `${path.slice(0, 150)}…${path.slice(-150)}` : path}: nested deeper than ${MAX_JSON_DEPTH} levels (the limit for ${limitOf})`
