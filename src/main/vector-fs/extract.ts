@@ -65,28 +65,40 @@ export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252'
 
 /**
  * The encoding of a text file's bytes, given piece by piece (a stored file is not read whole): the
- * rule above. A download names it as the charset of the file's content type.
+ * rule above. `push` answers once a piece settles it; `end` answers for the whole file. A download
+ * names it as the charset of the file's content type.
  */
-export function textEncoding(pieces: Iterable<Uint8Array>): TextEncoding {
+export function encodingFinder() {
   const utf8 = new TextDecoder('utf-8') // drops a UTF-8 byte order mark
   let first = true
   let damaged = false
-  for (const piece of pieces) {
-    if (first && piece.length >= 2) {
-      if (piece[0] === 0xff && piece[1] === 0xfe) return 'utf-16le'
-      if (piece[0] === 0xfe && piece[1] === 0xff) return 'utf-16be'
+  return {
+    push(piece: Uint8Array): TextEncoding | undefined {
+      if (first && piece.length >= 2) {
+        if (piece[0] === 0xff && piece[1] === 0xfe) return 'utf-16le'
+        if (piece[0] === 0xfe && piece[1] === 0xff) return 'utf-16be'
+      }
+      first = false
+      const text = utf8.decode(piece, { stream: true })
+      if (/[^\p{ASCII}\uFFFD]/u.test(text)) return 'utf-8'
+      damaged ||= text.includes('\uFFFD')
+      return undefined
+    },
+    end(): TextEncoding {
+      damaged ||= utf8.decode().includes('\uFFFD')
+      return damaged ? 'windows-1252' : 'utf-8'
     }
-    first = false
-    const text = utf8.decode(piece, { stream: true })
-    if (/[^\p{ASCII}\uFFFD]/u.test(text)) return 'utf-8'
-    damaged ||= text.includes('\uFFFD')
   }
-  damaged ||= utf8.decode().includes('\uFFFD')
-  return damaged ? 'windows-1252' : 'utf-8'
+}
+
+/** The encoding of bytes held whole (an upload being read). */
+export function textEncoding(bytes: Uint8Array): TextEncoding {
+  const finder = encodingFinder()
+  return finder.push(bytes) ?? finder.end()
 }
 
 function decodeText(bytes: Uint8Array): string {
-  return new TextDecoder(textEncoding([bytes])).decode(bytes)
+  return new TextDecoder(textEncoding(bytes)).decode(bytes)
 }
 
 /** The text of a file of a readable type, or its own nodes for a .vrkai; PDF and DOCX are read by `documents`. */

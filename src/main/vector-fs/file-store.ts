@@ -1,17 +1,25 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { closeSync, createReadStream, openSync, readSync } from 'node:fs'
+import { createReadStream } from 'node:fs'
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { encodingFinder, type TextEncoding } from './extract'
 
-/** A file's bytes, 1 MiB at a time, read as they are asked for (a reader that stops early reads no further). */
-export function* filePieces(path: string): Generator<Uint8Array> {
-  const fd = openSync(path, 'r')
+/**
+ * The encoding of a stored text file (see encodingFinder), read 1 MiB at a time and only as far as it
+ * takes: the node's thread is free between pieces (a 256 MiB ASCII file is read to its end).
+ */
+export async function fileEncoding(path: string): Promise<TextEncoding> {
+  const finder = encodingFinder()
+  const stream = createReadStream(path, { highWaterMark: 1024 * 1024 })
   try {
-    const buffer = Buffer.alloc(1024 * 1024)
-    for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) yield buffer.subarray(0, n)
+    for await (const piece of stream as AsyncIterable<Buffer>) {
+      const found = finder.push(piece)
+      if (found) return found
+    }
   } finally {
-    closeSync(fd)
+    stream.destroy()
   }
+  return finder.end()
 }
 
 /** Where the upload's bytes are: in memory (IPC) or in a file staged on disk (HTTP). */

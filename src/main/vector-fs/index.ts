@@ -14,8 +14,8 @@ import { chunkText, DEFAULT_CHUNKING, type ChunkOptions } from './chunker'
 import { noEmbedders, type EmbedderFactory, type VfsLogger } from './embedder'
 import { DEFAULT_QUEUE_OPTIONS, embeddingQueue, type EmbeddingQueueOptions } from './embedding-queue'
 import { inProcessReader, sourceExtractWorker, workerReader, type ExtractWorkerEntry } from './document-reader'
-import { contentTypeOf, documentKindOf, extractText, fileTypeOf, namesCharset, textEncoding, UnreadableContent } from './extract'
-import { filePieces, fileStore, type UploadSource } from './file-store'
+import { contentTypeOf, documentKindOf, extractText, fileTypeOf, namesCharset, UnreadableContent } from './extract'
+import { fileEncoding, fileStore, type UploadSource } from './file-store'
 import { passageIndex } from './passage-index'
 import { fuseRanks } from './rank-fusion'
 import { exportVrkai } from './resource-export'
@@ -416,11 +416,11 @@ export function createVectorFs(options: VectorFsOptions) {
     },
 
     /** Where a file's original bytes are, with its content type. */
-    download(segments: readonly string[]) {
+    async download(segments: readonly string[]) {
       const e = fileAt(segments, 'path')
       const file = files.pathOf(e.sha256!)
       const type = e.file_type ?? ''
-      const encoding = namesCharset(type) && existsSync(file) ? textEncoding(filePieces(file)) : undefined
+      const encoding = namesCharset(type) && existsSync(file) ? await fileEncoding(file).catch(() => undefined) : undefined
       return { file, contentType: contentTypeOf(type, encoding), name: e.name, size: e.size }
     },
 

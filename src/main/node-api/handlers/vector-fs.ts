@@ -77,8 +77,8 @@ export function vectorFsHandlers(ctx: NodeContext): HandlerGroup<VectorFsRoutes>
     },
     search_items: ({ body }) => vfsCall(() => vfs.search(body.search, segments(body.path ?? undefined), body.max_results ?? 10)),
     download_file: ({ query }) =>
-      vfsCall(() => {
-        const f = vfs.download(segments(query.path))
+      vfsCall(async () => {
+        const f = await vfs.download(segments(query.path))
         // Checked here, while an error body can still be sent (a send that fails midway can only drop the connection).
         if (!existsSync(f.file)) throw new ApiError(500, `path: the stored copy of ${query.path} is missing from the data folder`)
         return new FileBody(f.file, f.contentType, f.name, f.size)
