@@ -32,6 +32,12 @@ export const MAX_BODY_BYTES = 64 * 1024 * 1024
 export const MAX_EVENT_BACKLOG_BYTES = 8 * 1024 * 1024
 
 /**
+ * Bytes of events all event streams together may hold unread: past it, the stream furthest behind
+ * is closed. The limit per stream alone let the streams that the connection cap allows hold 2 GB.
+ */
+export const MAX_EVENT_BACKLOG_TOTAL_BYTES = 64 * 1024 * 1024
+
+/**
  * Connection limits: the node serves one operator's windows and scripts, so a few hundred
  * sockets is plenty. A client gets a few seconds to send its headers; a connection doing nothing
  * is closed; at the cap, the oldest connection not in a request makes room (a slowloris holds
@@ -87,6 +93,22 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
 
 const digest = (s: string) => hash('sha256', s, 'buffer')
 
+/**
+ * An event as the SSE streams send it, built once and shared by every stream: a string built per
+ * stream made each client that stopped reading hold a copy of every event up to its 8 MiB limit
+ * (200 such clients: 2.2 GB, and the thread busy 10 s building copies), where a shared string is
+ * held once whatever the number of streams.
+ */
+const sseTexts = new WeakMap<NodeEvent, string>()
+const sseText = (event: NodeEvent) => {
+  let text = sseTexts.get(event)
+  if (text === undefined) {
+    text = `event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`
+    sseTexts.set(event, text)
+  }
+  return text
+}
+
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
   const host = options.host ?? '127.0.0.1'
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES
@@ -95,6 +117,20 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const tokenDigest = digest(options.token)
   const staticRoot = options.staticDir ? resolve(options.staticDir) : undefined
   const streams = new Set<ServerResponse>()
+  /** Each event stream's unread bytes when it was last written to, and their sum. */
+  const backlogs = new Map<ServerResponse, number>()
+  let backlogTotal = 0
+  const noteBacklog = (res: ServerResponse) => {
+    const now = res.destroyed ? 0 : res.writableLength
+    backlogTotal += now - (backlogs.get(res) ?? 0)
+    backlogs.set(res, now)
+  }
+  const cutOff = (res: ServerResponse) => {
+    options.log.info(`an event stream's client stopped reading: its connection is closed (${res.writableLength} bytes unread)`)
+    res.destroy()
+    backlogTotal -= backlogs.get(res) ?? 0
+    backlogs.set(res, 0)
+  }
   let closing = false
   let allowedHosts = new Set<string>()
   let allowedOrigins = new Set<string>()
@@ -261,20 +297,28 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     // here for as long as it stays connected: past the limit it is cut off, and catches up when it
     // connects again, as after any lost connection.
     const send = (text: string) => {
-      if (res.writableLength > MAX_EVENT_BACKLOG_BYTES) {
-        options.log.info(`an event stream's client stopped reading: its connection is closed (${res.writableLength} bytes unread)`)
-        res.destroy()
-        return
-      }
+      if (res.destroyed) return
+      if (res.writableLength > MAX_EVENT_BACKLOG_BYTES) return cutOff(res)
       res.write(text)
+      noteBacklog(res)
+      if (backlogTotal <= MAX_EVENT_BACKLOG_TOTAL_BYTES) return
+      // Over the streams' budget: the stream furthest behind goes (each one's figure read afresh).
+      let furthest = res
+      for (const other of backlogs.keys()) {
+        noteBacklog(other)
+        if (other.writableLength > furthest.writableLength) furthest = other
+      }
+      if (backlogTotal > MAX_EVENT_BACKLOG_TOTAL_BYTES) cutOff(furthest)
     }
-    const unsubscribe = subscribe((event) => send(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`))
+    const unsubscribe = subscribe((event) => send(sseText(event)))
     const heartbeat = setInterval(() => send(': ping\n\n'), options.heartbeatMs ?? 15_000)
     heartbeat.unref()
     const end = () => {
       clearInterval(heartbeat)
       unsubscribe()
       streams.delete(res)
+      backlogTotal -= backlogs.get(res) ?? 0
+      backlogs.delete(res)
     }
     req.on('close', end)
     res.on('close', end)
