@@ -24,6 +24,9 @@ import { uploadTooLarge } from '../../shared/contract/limits'
 
 export const MAX_BODY_BYTES = 64 * 1024 * 1024
 
+/** The longest a large answer writes pieces before other requests get their turn (ms). */
+const PIECES_SLICE_MS = 10
+
 /**
  * Bytes of events an event stream may hold unread before its connection is closed. A reading
  * client keeps this near zero (an answer streams in deltas of a few bytes); this is minutes of a
@@ -219,15 +222,26 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     res.end(json)
   }
 
-  /** Writes a body piece by piece, reading the next only once the socket took the last (flat memory whatever the size). */
+  /**
+   * Writes a body piece by piece, reading the next only once the socket took the last (flat memory
+   * whatever the size). A client reading as fast as it comes has the socket take every piece at once:
+   * the event loop is let turn every few milliseconds, or an export of hundreds of MB held up every
+   * other request (health checks included) for its whole length.
+   */
   const sendPieces = async (res: ServerResponse, status: number, pieces: Iterator<Buffer>) => {
     // The first piece is read before the head goes out, so a failure to start still gets a proper 500.
     let r = pieces.next()
     res.writeHead(status, { ...COMMON_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
     let gone = false
     res.once('close', () => (gone = true))
+    let sliceStart = performance.now()
     try {
       for (; !r.done && !gone; r = pieces.next()) {
+        if (performance.now() - sliceStart > PIECES_SLICE_MS) {
+          await new Promise((turn) => setImmediate(turn))
+          sliceStart = performance.now()
+          if (gone) break
+        }
         const piece = r.value
         // Called once the socket is done with the piece (written, or the connection gone): its memory can go at once.
         if (!res.write(piece, () => freeSent(piece))) {
@@ -247,6 +261,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
             res.on('drain', on)
             res.on('close', on)
           })
+          sliceStart = performance.now()
         }
       }
     } finally {
