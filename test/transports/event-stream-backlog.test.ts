@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { MAX_EVENT_BACKLOG_BYTES, startHttpServer, type HttpServer } from '../../src/main/transports/http'
+import { MAX_EVENT_BACKLOG_BYTES, MAX_EVENT_BACKLOG_TOTAL_BYTES, startHttpServer, type HttpServer } from '../../src/main/transports/http'
 import { useTestNode } from '../support/node'
 
 /*
@@ -12,12 +12,14 @@ const TOKEN = 'test-token-abc'
 const node = useTestNode()
 let server: HttpServer
 let socket: Socket | undefined
+const sockets: Socket[] = []
 
 beforeEach(async () => {
   server = await startHttpServer({ router: node.router, token: TOKEN, port: 0, log: node.log })
 })
 afterEach(async () => {
   socket?.destroy()
+  for (const s of sockets.splice(0)) s.destroy()
   await server.close()
 })
 
@@ -29,6 +31,7 @@ afterEach(async () => {
 async function stalledStream(): Promise<{ resume: () => Promise<{ bytes: number; closed: boolean }> }> {
   const s = connect(server.port, '127.0.0.1')
   socket = s
+  sockets.push(s)
   // Small buffers on our side, so the node's own queue is what fills.
   s.setNoDelay(true)
   await new Promise<void>((r) => s.once('connect', () => r()))
@@ -102,4 +105,26 @@ describe('an event stream whose client stopped reading', () => {
     abort.abort()
     await reading
   }, 30_000)
+})
+
+describe('many event streams whose clients stopped reading', () => {
+  it("hold at most the streams' budget together: the streams furthest behind are ended, each below its own limit", async () => {
+    // 32 streams, each sent 7 MiB (under its own 8 MiB limit): 224 MiB for the node to hold,
+    // 2 GB at the connection cap, where together they may hold 64 MiB.
+    const streams = await Promise.all(Array.from({ length: 32 }, () => stalledStream()))
+    const chunk = 'x'.repeat(64 * 1024)
+    const events = Math.floor((7 * 1024 * 1024) / chunk.length)
+    expect(events * chunk.length).toBeLessThan(MAX_EVENT_BACKLOG_BYTES)
+    expect(32 * events * chunk.length).toBeGreaterThan(3 * MAX_EVENT_BACKLOG_TOTAL_BYTES)
+    for (let i = 0; i < events; i++) {
+      node.ctx.bus.emit(delta(chunk))
+      await new Promise((r) => setImmediate(r))
+    }
+    const results = await Promise.all(streams.map((s) => s.resume()))
+    const ended = results.filter((r) => r.closed)
+    // Whatever the kernel's buffers took of each, the node held over three times its budget: streams are ended (none were, each being under its own limit).
+    expect(ended.length, JSON.stringify(results)).toBeGreaterThanOrEqual(8)
+    // Those kept got every event.
+    for (const r of results.filter((r) => !r.closed)) expect(r.bytes).toBeGreaterThanOrEqual(events * chunk.length)
+  }, 60_000)
 })

@@ -24,12 +24,21 @@ import { uploadTooLarge } from '../../shared/contract/limits'
 
 export const MAX_BODY_BYTES = 64 * 1024 * 1024
 
+/** The longest a large answer writes pieces before other requests get their turn (ms). */
+const PIECES_SLICE_MS = 10
+
 /**
  * Bytes of events an event stream may hold unread before its connection is closed. A reading
  * client keeps this near zero (an answer streams in deltas of a few bytes); this is minutes of a
  * busy node's events for a client that stopped reading.
  */
 export const MAX_EVENT_BACKLOG_BYTES = 8 * 1024 * 1024
+
+/**
+ * Bytes of events all event streams together may hold unread: past it, the stream furthest behind
+ * is closed. The limit per stream alone let the streams that the connection cap allows hold 2 GB.
+ */
+export const MAX_EVENT_BACKLOG_TOTAL_BYTES = 64 * 1024 * 1024
 
 /**
  * Connection limits: the node serves one operator's windows and scripts, so a few hundred
@@ -87,6 +96,22 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
 
 const digest = (s: string) => hash('sha256', s, 'buffer')
 
+/**
+ * An event as the SSE streams send it, built once and shared by every stream: a string built per
+ * stream made each client that stopped reading hold a copy of every event up to its 8 MiB limit
+ * (200 such clients: 2.2 GB, and the thread busy 10 s building copies), where a shared string is
+ * held once whatever the number of streams.
+ */
+const sseTexts = new WeakMap<NodeEvent, string>()
+const sseText = (event: NodeEvent) => {
+  let text = sseTexts.get(event)
+  if (text === undefined) {
+    text = `event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`
+    sseTexts.set(event, text)
+  }
+  return text
+}
+
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
   const host = options.host ?? '127.0.0.1'
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES
@@ -95,6 +120,20 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const tokenDigest = digest(options.token)
   const staticRoot = options.staticDir ? resolve(options.staticDir) : undefined
   const streams = new Set<ServerResponse>()
+  /** Each event stream's unread bytes when it was last written to, and their sum. */
+  const backlogs = new Map<ServerResponse, number>()
+  let backlogTotal = 0
+  const noteBacklog = (res: ServerResponse) => {
+    const now = res.destroyed ? 0 : res.writableLength
+    backlogTotal += now - (backlogs.get(res) ?? 0)
+    backlogs.set(res, now)
+  }
+  const cutOff = (res: ServerResponse) => {
+    options.log.info(`an event stream's client stopped reading: its connection is closed (${res.writableLength} bytes unread)`)
+    res.destroy()
+    backlogTotal -= backlogs.get(res) ?? 0
+    backlogs.set(res, 0)
+  }
   let closing = false
   let allowedHosts = new Set<string>()
   let allowedOrigins = new Set<string>()
@@ -183,15 +222,26 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     res.end(json)
   }
 
-  /** Writes a body piece by piece, reading the next only once the socket took the last (flat memory whatever the size). */
+  /**
+   * Writes a body piece by piece, reading the next only once the socket took the last (flat memory
+   * whatever the size). A client reading as fast as it comes has the socket take every piece at once:
+   * the event loop is let turn every few milliseconds, or an export of hundreds of MB held up every
+   * other request (health checks included) for its whole length.
+   */
   const sendPieces = async (res: ServerResponse, status: number, pieces: Iterator<Buffer>) => {
     // The first piece is read before the head goes out, so a failure to start still gets a proper 500.
     let r = pieces.next()
     res.writeHead(status, { ...COMMON_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
     let gone = false
     res.once('close', () => (gone = true))
+    let sliceStart = performance.now()
     try {
       for (; !r.done && !gone; r = pieces.next()) {
+        if (performance.now() - sliceStart > PIECES_SLICE_MS) {
+          await new Promise((turn) => setImmediate(turn))
+          sliceStart = performance.now()
+          if (gone) break
+        }
         const piece = r.value
         // Called once the socket is done with the piece (written, or the connection gone): its memory can go at once.
         if (!res.write(piece, () => freeSent(piece))) {
@@ -211,6 +261,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
             res.on('drain', on)
             res.on('close', on)
           })
+          sliceStart = performance.now()
         }
       }
     } finally {
@@ -261,20 +312,28 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     // here for as long as it stays connected: past the limit it is cut off, and catches up when it
     // connects again, as after any lost connection.
     const send = (text: string) => {
-      if (res.writableLength > MAX_EVENT_BACKLOG_BYTES) {
-        options.log.info(`an event stream's client stopped reading: its connection is closed (${res.writableLength} bytes unread)`)
-        res.destroy()
-        return
-      }
+      if (res.destroyed) return
+      if (res.writableLength > MAX_EVENT_BACKLOG_BYTES) return cutOff(res)
       res.write(text)
+      noteBacklog(res)
+      if (backlogTotal <= MAX_EVENT_BACKLOG_TOTAL_BYTES) return
+      // Over the streams' budget: the stream furthest behind goes (each one's figure read afresh).
+      let furthest = res
+      for (const other of backlogs.keys()) {
+        noteBacklog(other)
+        if (other.writableLength > furthest.writableLength) furthest = other
+      }
+      if (backlogTotal > MAX_EVENT_BACKLOG_TOTAL_BYTES) cutOff(furthest)
     }
-    const unsubscribe = subscribe((event) => send(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`))
+    const unsubscribe = subscribe((event) => send(sseText(event)))
     const heartbeat = setInterval(() => send(': ping\n\n'), options.heartbeatMs ?? 15_000)
     heartbeat.unref()
     const end = () => {
       clearInterval(heartbeat)
       unsubscribe()
       streams.delete(res)
+      backlogTotal -= backlogs.get(res) ?? 0
+      backlogs.delete(res)
     }
     req.on('close', end)
     res.on('close', end)

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { boolParam, intParam } from './query-params'
 import { InboxSchema } from './inbox'
 import { SEARCH_QUERY_MAX } from './inbox-search-rules'
+import { codePointsAtMost } from './code-points'
 
 const required = () => z.string({ error: 'required' }).min(1, { error: 'required' })
 
@@ -41,7 +42,7 @@ export const SearchInboxesQuerySchema = z.object({
     .string({ error: 'required' })
     .min(1, { error: 'required' })
     // Characters (code points), as every length the contract gives: an emoji is one, not two.
-    .refine((s) => [...s].length <= SEARCH_QUERY_MAX, { error: `must be at most ${SEARCH_QUERY_MAX} characters` }),
+    .refine((s) => codePointsAtMost(s, SEARCH_QUERY_MAX), { error: `must be at most ${SEARCH_QUERY_MAX} characters` }),
   limit: intParam(1, 100).optional(),
   show_hidden: boolParam.optional()
 })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { stringArray } from './string-array'
 import { httpUrlProblem, NOT_HTTP_URL } from '../http-url'
 import { FullIdentityNameSchema, ModelSchema } from './identity'
+import { codePointsAtMost } from './code-points'
 
 export const PROVIDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 
@@ -11,8 +12,6 @@ export const httpUrl = z.string({ error: NOT_HTTP_URL }).check((ctx) => {
   if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value })
 })
 
-/** Characters as a person counts them (code points: an emoji is one). */
-const chars = (s: string) => [...s].length
 /** The same sentence for every problem with a field (wrong type, missing, out of range). */
 const says = (sentence: string) => ({ error: () => sentence })
 
@@ -21,8 +20,8 @@ const NAME_RULE = 'Enter a display name of 1 to 100 characters.'
 const DESCRIPTION_RULE = 'Keep the description to 1000 characters or fewer.'
 
 /** 1-100 characters, as the contract counts them: a name of spaces is kept (the window shows the id for it). */
-const DisplayName = z.string(says(NAME_RULE)).refine((s) => chars(s) >= 1 && chars(s) <= 100, says(NAME_RULE))
-const Description = z.string(says(DESCRIPTION_RULE)).refine((s) => chars(s) <= 1000, says(DESCRIPTION_RULE))
+const DisplayName = z.string(says(NAME_RULE)).refine((s) => s.length >= 1 && codePointsAtMost(s, 100), says(NAME_RULE))
+const Description = z.string(says(DESCRIPTION_RULE)).refine((s) => codePointsAtMost(s, 1000), says(DESCRIPTION_RULE))
 
 /** Seed 2.3: request body of add_llm_provider and modify_llm_provider. */
 export const LlmProviderSchema = z.strictObject({

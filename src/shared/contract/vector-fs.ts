@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { codePointsAtMost } from './code-points'
 
 /*
  * VectorFS, the node's document library (api-contract.md, "VectorFS"). A path is a string from
@@ -14,7 +15,7 @@ export const VFS_READABLE_EXTENSIONS = ['.txt', '.md', '.markdown', '.html', '.h
 /** Why `name` cannot be a path segment, or undefined when it can. */
 export function segmentProblem(name: string): string | undefined {
   if (name.length === 0) return 'a name must not be empty'
-  if ([...name].length > VFS_SEGMENT_MAX) return `a name must be at most ${VFS_SEGMENT_MAX} characters`
+  if (!codePointsAtMost(name, VFS_SEGMENT_MAX)) return `a name must be at most ${VFS_SEGMENT_MAX} characters`
   if (name.includes('/')) return 'a name must not contain "/"'
   if (name === '.' || name === '..') return `"${name}" is not a valid name`
   return undefined

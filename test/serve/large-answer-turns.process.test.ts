@@ -1,0 +1,92 @@
+import { request } from 'node:http'
+import { join } from 'node:path'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { DB_FILE_NAME } from '../../src/main/store'
+import { openDb } from '../../src/main/store/db'
+import { insertMessages } from '../support/bulk-messages'
+import { createJobBody, provider } from '../support/fixtures'
+import { tempDir } from '../support/node'
+import { killAll, startServe, type ServeProcess } from '../support/serve-process'
+
+/*
+ * A large answer written to a client that reads as fast as it comes (an export of 150 MB over
+ * loopback): the socket took each piece at once, so the node wrote the next without ever letting
+ * its event loop turn, and every other request (the health check too) waited for the whole export.
+ */
+
+let dir: string
+let cleanup: () => void
+const running: ServeProcess[] = []
+
+beforeEach(() => {
+  ;({ dir, cleanup } = tempDir('nodedesk-large-answer-'))
+})
+afterEach(async () => {
+  await killAll(running)
+  cleanup()
+})
+
+async function serve() {
+  const p = await startServe(['--port', '0', '--data-dir', dir])
+  running.push(p)
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${p.url}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body)
+    })
+    return (await res.json()) as Record<string, unknown>
+  }
+  return { p, post }
+}
+
+it('the node answers other requests while it writes a large export to a fast reader', { timeout: 120_000 }, async () => {
+  const first = await serve()
+  await first.post('/v2/add_llm_provider', provider('gpt'))
+  const jobId = (await first.post('/v2/create_job', createJobBody('gpt'))).job_id as string
+  first.p.child.kill('SIGTERM')
+  expect(await first.p.exited).toBe(0)
+  const seeding = openDb(join(dir, DB_FILE_NAME))
+  insertMessages(seeding, jobId, 150, (i) => `message ${i} ` + 'x'.repeat(1024 * 1024 - 20))
+  seeding.close()
+
+  const { p } = await serve()
+  const url = new URL(p.url)
+  let exporting = true
+  let exported = 0
+  const exportDone = new Promise<void>((done, fail) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: '/v2/export_messages_from_inbox',
+        method: 'POST',
+        headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json' }
+      },
+      (res) => {
+        res.on('data', (c: Buffer) => (exported += c.length))
+        res.on('end', () => {
+          exporting = false
+          done()
+        })
+      }
+    )
+    req.on('error', fail)
+    req.end(JSON.stringify({ inbox_name: `job_inbox::${jobId}::false`, format: 'json' }))
+  })
+  // Health checks one after another for as long as the export runs.
+  const answeredDuring: number[] = []
+  while (exporting) {
+    const started = performance.now()
+    const res = await fetch(`${p.url}/v2/health_check`)
+    await res.text()
+    if (exporting) answeredDuring.push(performance.now() - started)
+  }
+  await exportDone
+  expect(exported).toBeGreaterThan(150 * 1024 * 1024)
+  console.log(
+    `health checks answered during the export: ${answeredDuring.length}, slowest ${Math.round(Math.max(0, ...answeredDuring))} ms`
+  )
+  // Before: none (the first one waited for the whole export, seconds).
+  expect(answeredDuring.length).toBeGreaterThanOrEqual(5)
+})
