@@ -68,12 +68,21 @@ function errorLinesThrown(onFault?: (err: Error) => void): TransformStream<Uint8
       }
       if (!silentLine(line)) kept += line
       start = stop
+      if (endsReply(line)) {
+        // The answer is whole: a server (or proxy) that holds the connection open after its last
+        // line must not keep the reader waiting until the idle time-out fails an answer that came whole.
+        controller.enqueue(encoder.encode(kept))
+        controller.terminate()
+        return false
+      }
     }
     if (kept) controller.enqueue(encoder.encode(kept))
     return true
   }
+  let ended = false
   return new TransformStream({
     transform(bytes, controller) {
+      if (ended) return
       // Only the new piece is searched: a long line is not scanned again with every piece of it.
       const piece = decoder.decode(bytes, { stream: true })
       const end = piece.lastIndexOf('\n')
@@ -83,13 +92,25 @@ function errorLinesThrown(onFault?: (err: Error) => void): TransformStream<Uint8
       }
       const lines = pending + piece.slice(0, end + 1)
       pending = piece.slice(end + 1)
-      pass(lines, controller)
+      ended = !pass(lines, controller)
     },
     flush(controller) {
+      if (ended) return
       pending += decoder.decode()
       pass(pending, controller)
     }
   })
+}
+
+/** The line that ends Ollama's reply: `"done": true`. */
+function endsReply(line: string): boolean {
+  if (!/"done"\s*:\s*true/.test(line)) return false
+  try {
+    const value: unknown = JSON.parse(line)
+    return typeof value === 'object' && value !== null && (value as { done?: unknown }).done === true
+  } catch {
+    return false
+  }
 }
 
 /** Ollama streams unless the request says `"stream": false`. */

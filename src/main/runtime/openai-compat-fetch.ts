@@ -43,6 +43,9 @@ export function normalisedEventStream(
     if (text.trim() === '[DONE]') {
       done = true
       controller.enqueue(sseData('[DONE]'))
+      // The answer is whole: a server (or proxy) that holds the connection open after it must not
+      // keep the reader waiting until the idle time-out fails an answer that came whole.
+      controller.terminate()
       return
     }
     try {
