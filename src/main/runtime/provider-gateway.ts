@@ -2,7 +2,7 @@ import { APICallError } from '@ai-sdk/provider'
 import type { ProviderKind } from '../../shared/contract/identity'
 import { MIB } from '../../shared/contract/limits'
 import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
-import { languageModel, providerFetch, type ModelTarget } from './language-model'
+import { languageModel, ollamaAuth, providerFetch, type ModelTarget } from './language-model'
 import { callModel, type CallTimeouts } from './model-call'
 import { serverErrorOf, ServerReportedError, UnreadableReplyError } from './openai-reply'
 import { describeFailure, ProviderFailure, providerSubject, redactKey, sentence } from './provider-errors'
@@ -65,8 +65,10 @@ export async function listModels(
   const protocol = PROVIDER_CATALOG[kind].protocol
   const headers: Record<string, string> = { Accept: 'application/json' }
   let url = `${baseUrl}/models`
-  if (protocol === 'ollama') url = `${baseUrl}/api/tags`
-  else if (protocol === 'anthropic') {
+  if (protocol === 'ollama') {
+    url = `${baseUrl}/api/tags`
+    Object.assign(headers, ollamaAuth(apiKey))
+  } else if (protocol === 'anthropic') {
     if (apiKey) headers['x-api-key'] = apiKey
     headers['anthropic-version'] = '2023-06-01'
   } else if (protocol === 'gemini') {
