@@ -76,9 +76,14 @@ export function guardedFetch(base: typeof fetch, guard: WireGuard): typeof fetch
             onExceeded?.()
             return controller.error(new ResponseTooLarge(maxBytes))
           }
-          if (events && events(chunk) > stream!.maxEventBytes) return controller.error(stream!.tooLarge())
+          const eventBytes = events?.(chunk)
+          if (eventBytes !== undefined && eventBytes > stream!.maxEventBytes) return controller.error(stream!.tooLarge())
           controller.enqueue(chunk)
           end?.see(chunk)
+          // The answer's last event has come whole: a server that holds the connection open after it
+          // must not keep the SDK (which reads on to the close) waiting until the idle time-out fails
+          // a whole answer. OpenAI's end is its `[DONE]`, after the finish_reason (openai-compat-fetch).
+          if (protocol !== 'openai' && eventBytes === 0 && end?.ended()) controller.terminate()
         },
         flush() {
           if (end && !end.close()) stream!.endedEarly(new StreamEndedEarlyError())
