@@ -5,8 +5,8 @@ import { provider } from '../support/fixtures'
 import { addProvider, expectError, useTestNode } from '../support/node'
 
 /*
- * A provider check asks for one word and takes at most 1 MiB of reply. A server that sends more
- * (it ignores the output limit, or the URL is not a chat API) is reported in a sentence saying what
+ * A provider check asks for one word and takes at most 1 MiB of reply. A server that sends more,
+ * with no answer's text before the cut (the URL is not a chat API), is reported in a sentence saying what
  * came, as other replies that are not a chat answer are: the check read "failed: the provider's
  * response exceeded 1048576 bytes. Try again.", the node's own error text, and trying again never helps.
  */
@@ -18,9 +18,8 @@ beforeAll(async () => {
     req.resume()
     req.on('end', () => {
       res.writeHead(200, { 'Content-Type': 'application/json' })
-      res.end(
-        JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: 'OK '.repeat(1_000_000) }, finish_reason: 'stop' }] })
-      )
+      // No answer's text before the cut: a list of 100,000 models, as a URL that is no chat API may send.
+      res.end(JSON.stringify({ object: 'list', data: Array.from({ length: 100_000 }, (_, i) => ({ id: `model-${i}`, object: 'model' })) }))
     })
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))

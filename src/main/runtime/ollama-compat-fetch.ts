@@ -1,4 +1,5 @@
 import { serverErrorOf, ServerReportedError } from './openai-reply'
+import { cutJsonString, readUpToCap } from './response-cap'
 
 /** A JSON reply larger than this is not a chat answer (answers are cut at 1 MiB anyway). */
 const MAX_JSON_BYTES = 16 * 1024 * 1024
@@ -140,7 +141,14 @@ export function ollamaCompatFetch(base: typeof fetch, onFault?: (err: Error) => 
         headers: res.headers
       })
     }
-    const text = await res.text()
+    const { text, cut } = await readUpToCap(res)
+    if (cut) {
+      // A whole answer cut off at the wire limit: the text that came (the caller, whose limit it is, stores it as cut).
+      const content = cutJsonString(text, 'content')
+      if (content === undefined) throw cut
+      const whole = { model: '', created_at: '', message: { role: 'assistant', content }, done: true, done_reason: 'length' }
+      return new Response(JSON.stringify(whole), { status: res.status, statusText: res.statusText, headers: res.headers })
+    }
     if (text.length <= MAX_JSON_BYTES) {
       const said = reportedError(text)
       if (said !== undefined) throw new ServerReportedError(said)
