@@ -1,5 +1,6 @@
 import { serverErrorOf, ServerReportedError } from './openai-reply'
 import { cutJsonString, readUpToCap } from './response-cap'
+import { StreamEndedEarlyError } from './stream-end'
 
 /** A JSON reply larger than this is not a chat answer (answers are cut at 1 MiB anyway). */
 const MAX_JSON_BYTES = 16 * 1024 * 1024
@@ -114,6 +115,38 @@ function endsReply(line: string): boolean {
   }
 }
 
+/**
+ * A reply streamed although `"stream": false` asked for it whole (a proxy before Ollama that always
+ * streams): its NDJSON lines as the one reply Ollama would have sent, or undefined when `text` is not
+ * such lines. The SDK reads only the first of them, so it failed as a reply that is not a chat
+ * answer. An error line throws ServerReportedError; lines without the last (`"done": true`) are an
+ * answer that broke off.
+ */
+function streamedAnyway(text: string): string | undefined {
+  const lines = text.split('\n').filter((l) => l.trim())
+  if (lines.length < 2) return undefined
+  let content = ''
+  let thinking = ''
+  let last: Record<string, unknown> | undefined
+  for (const line of lines) {
+    let value: unknown
+    try {
+      value = JSON.parse(line)
+    } catch {
+      return undefined
+    }
+    if (typeof value !== 'object' || value === null) return undefined
+    const said = reportedError(line)
+    if (said !== undefined) throw new ServerReportedError(said)
+    last = value as Record<string, unknown>
+    const m = last.message as { content?: unknown; thinking?: unknown } | undefined
+    if (typeof m?.content === 'string') content += m.content
+    if (typeof m?.thinking === 'string') thinking += m.thinking
+  }
+  if (last?.done !== true) throw new StreamEndedEarlyError()
+  return JSON.stringify({ ...last, message: { role: 'assistant', content, ...(thinking ? { thinking } : {}) } })
+}
+
 /** Ollama streams unless the request says `"stream": false`. */
 function streamed(body: unknown): boolean {
   if (typeof body !== 'string') return true
@@ -152,6 +185,12 @@ export function ollamaCompatFetch(base: typeof fetch, onFault?: (err: Error) => 
     if (text.length <= MAX_JSON_BYTES) {
       const said = reportedError(text)
       if (said !== undefined) throw new ServerReportedError(said)
+      const joined = streamedAnyway(text)
+      if (joined !== undefined) {
+        const headers = new Headers(res.headers)
+        headers.set('content-type', 'application/json; charset=utf-8')
+        return new Response(joined, { status: res.status, statusText: res.statusText, headers })
+      }
     }
     return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers })
   }
