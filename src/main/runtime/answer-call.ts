@@ -94,8 +94,10 @@ export async function runAnswerCall(
         if (!controller.signal.aborted) onDelta(text)
       }
     })
+    // The reply outgrew its wire limit: what came of it is kept, cut (a whole answer asked for
+    // without streaming gives its text up to the cut, a stream what it had streamed).
+    if (controller.signal.reason === TOO_LARGE) return { kind: 'truncated', text: result.text }
     if (result.outcome === 'aborted') {
-      if (result.reason === TOO_LARGE) return { kind: 'truncated', text: result.text }
       return { kind: 'aborted', reason: result.reason as AnswerAbortReason, text: result.text }
     }
     if (result.outcome === 'done') return { kind: 'done', text: result.text, ...(result.endedBy ? { endedBy: result.endedBy } : {}) }

@@ -4,7 +4,7 @@ import type { LlmProvider } from '../../shared/contract/provider'
 import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
 import type { Store } from '../store'
 import { EmbeddingFailure, type EmbedderFactory } from '../vector-fs/embedder'
-import { providerFetch, type ModelTarget } from './language-model'
+import { ollamaAuth, providerFetch, type ModelTarget } from './language-model'
 import { describeFailure, ProviderFailure } from './provider-errors'
 import { googleSdk, ollamaSdk, openAISdk } from './provider-sdks'
 import { targetFor } from './provider-target'
@@ -33,7 +33,9 @@ async function embeddingModel(target: ModelTarget, baseFetch: typeof fetch): Pro
       return (await googleSdk()).createGoogle({ baseURL: target.baseUrl, apiKey, fetch: fetchImpl }).embedding(target.model)
     case 'ollama':
       // Ollama's native /api/embed, which takes many inputs per call.
-      return (await ollamaSdk()).createOllama({ baseURL: `${target.baseUrl}/api`, fetch: fetchImpl }).embedding(target.model)
+      return (await ollamaSdk())
+        .createOllama({ baseURL: `${target.baseUrl}/api`, headers: ollamaAuth(target.apiKey), fetch: fetchImpl })
+        .embedding(target.model)
     default:
       throw new EmbeddingFailure(`${PROVIDER_CATALOG[target.kind].label} cannot embed documents`, false)
   }

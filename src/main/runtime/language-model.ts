@@ -33,6 +33,14 @@ function withoutAuth(fetchImpl: typeof fetch): typeof fetch {
   }
 }
 
+/**
+ * Ollama needs no key, but one behind a proxy that asks for it (or Ollama's own cloud API) takes it
+ * as a bearer token: a key stored for an Ollama provider is sent so (its SDK has no key setting).
+ */
+export function ollamaAuth(apiKey: string | undefined): Record<string, string> | undefined {
+  return apiKey ? { Authorization: `Bearer ${apiKey}` } : undefined
+}
+
 /** What a call hears below the SDK, for the protocols whose replies are normalised on the way in. */
 export interface WireWatch {
   /** Every event an OpenAI-protocol stream brings, thoughts included; `progress` when it carries text or thinking. */
@@ -69,7 +77,9 @@ export async function languageModel(target: ModelTarget, baseFetch: typeof fetch
     case 'gemini':
       return (await googleSdk()).createGoogle({ baseURL: baseUrl, apiKey, fetch: fetchImpl })(model)
     case 'ollama':
-      return (await ollamaSdk()).createOllama({ baseURL: `${baseUrl}/api`, fetch: ollamaCompatFetch(fetchImpl, watch?.fault) }).chat(model)
+      return (await ollamaSdk())
+        .createOllama({ baseURL: `${baseUrl}/api`, headers: ollamaAuth(target.apiKey), fetch: ollamaCompatFetch(fetchImpl, watch?.fault) })
+        .chat(model)
   }
 }
 

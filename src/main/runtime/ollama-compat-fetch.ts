@@ -1,4 +1,6 @@
 import { serverErrorOf, ServerReportedError } from './openai-reply'
+import { cutJsonString, readUpToCap } from './response-cap'
+import { StreamEndedEarlyError } from './stream-end'
 
 /** A JSON reply larger than this is not a chat answer (answers are cut at 1 MiB anyway). */
 const MAX_JSON_BYTES = 16 * 1024 * 1024
@@ -68,12 +70,21 @@ function errorLinesThrown(onFault?: (err: Error) => void): TransformStream<Uint8
       }
       if (!silentLine(line)) kept += line
       start = stop
+      if (endsReply(line)) {
+        // The answer is whole: a server (or proxy) that holds the connection open after its last
+        // line must not keep the reader waiting until the idle time-out fails an answer that came whole.
+        controller.enqueue(encoder.encode(kept))
+        controller.terminate()
+        return false
+      }
     }
     if (kept) controller.enqueue(encoder.encode(kept))
     return true
   }
+  let ended = false
   return new TransformStream({
     transform(bytes, controller) {
+      if (ended) return
       // Only the new piece is searched: a long line is not scanned again with every piece of it.
       const piece = decoder.decode(bytes, { stream: true })
       const end = piece.lastIndexOf('\n')
@@ -83,13 +94,57 @@ function errorLinesThrown(onFault?: (err: Error) => void): TransformStream<Uint8
       }
       const lines = pending + piece.slice(0, end + 1)
       pending = piece.slice(end + 1)
-      pass(lines, controller)
+      ended = !pass(lines, controller)
     },
     flush(controller) {
+      if (ended) return
       pending += decoder.decode()
       pass(pending, controller)
     }
   })
+}
+
+/** The line that ends Ollama's reply: `"done": true`. */
+function endsReply(line: string): boolean {
+  if (!/"done"\s*:\s*true/.test(line)) return false
+  try {
+    const value: unknown = JSON.parse(line)
+    return typeof value === 'object' && value !== null && (value as { done?: unknown }).done === true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A reply streamed although `"stream": false` asked for it whole (a proxy before Ollama that always
+ * streams): its NDJSON lines as the one reply Ollama would have sent, or undefined when `text` is not
+ * such lines. The SDK reads only the first of them, so it failed as a reply that is not a chat
+ * answer. An error line throws ServerReportedError; lines without the last (`"done": true`) are an
+ * answer that broke off.
+ */
+function streamedAnyway(text: string): string | undefined {
+  const lines = text.split('\n').filter((l) => l.trim())
+  if (lines.length < 2) return undefined
+  let content = ''
+  let thinking = ''
+  let last: Record<string, unknown> | undefined
+  for (const line of lines) {
+    let value: unknown
+    try {
+      value = JSON.parse(line)
+    } catch {
+      return undefined
+    }
+    if (typeof value !== 'object' || value === null) return undefined
+    const said = reportedError(line)
+    if (said !== undefined) throw new ServerReportedError(said)
+    last = value as Record<string, unknown>
+    const m = last.message as { content?: unknown; thinking?: unknown } | undefined
+    if (typeof m?.content === 'string') content += m.content
+    if (typeof m?.thinking === 'string') thinking += m.thinking
+  }
+  if (last?.done !== true) throw new StreamEndedEarlyError()
+  return JSON.stringify({ ...last, message: { role: 'assistant', content, ...(thinking ? { thinking } : {}) } })
 }
 
 /** Ollama streams unless the request says `"stream": false`. */
@@ -119,10 +174,23 @@ export function ollamaCompatFetch(base: typeof fetch, onFault?: (err: Error) => 
         headers: res.headers
       })
     }
-    const text = await res.text()
+    const { text, cut } = await readUpToCap(res)
+    if (cut) {
+      // A whole answer cut off at the wire limit: the text that came (the caller, whose limit it is, stores it as cut).
+      const content = cutJsonString(text, 'content')
+      if (content === undefined) throw cut
+      const whole = { model: '', created_at: '', message: { role: 'assistant', content }, done: true, done_reason: 'length' }
+      return new Response(JSON.stringify(whole), { status: res.status, statusText: res.statusText, headers: res.headers })
+    }
     if (text.length <= MAX_JSON_BYTES) {
       const said = reportedError(text)
       if (said !== undefined) throw new ServerReportedError(said)
+      const joined = streamedAnyway(text)
+      if (joined !== undefined) {
+        const headers = new Headers(res.headers)
+        headers.set('content-type', 'application/json; charset=utf-8')
+        return new Response(joined, { status: res.status, statusText: res.statusText, headers })
+      }
     }
     return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers })
   }

@@ -6,6 +6,7 @@ import {
   ServerReportedError,
   UnreadableReplyError
 } from './openai-reply'
+import { cutJsonString, readUpToCap, ResponseTooLarge } from './response-cap'
 
 /** A JSON reply larger than this is not a chat answer (answers are cut at 1 MiB anyway). */
 const MAX_JSON_BYTES = 16 * 1024 * 1024
@@ -43,6 +44,9 @@ export function normalisedEventStream(
     if (text.trim() === '[DONE]') {
       done = true
       controller.enqueue(sseData('[DONE]'))
+      // The answer is whole: a server (or proxy) that holds the connection open after it must not
+      // keep the reader waiting until the idle time-out fails an answer that came whole.
+      controller.terminate()
       return
     }
     try {
@@ -153,21 +157,24 @@ function bringsWords(value: unknown): boolean {
   })
 }
 
-async function readCapped(res: Response): Promise<string> {
-  const reader: ReadableStreamDefaultReader<Uint8Array> = res.body!.getReader()
-  const decoder = new TextDecoder()
-  let text = ''
-  let bytes = 0
-  for (;;) {
-    const { value, done } = await reader.read()
-    if (done) return text + decoder.decode()
-    bytes += value.byteLength
-    if (bytes > MAX_JSON_BYTES) {
-      await reader.cancel()
-      throw new UnreadableReplyError('it is larger than 16 MiB')
-    }
-    text += decoder.decode(value, { stream: true })
+/** The body as text, or what came of it before the wire limit cut it (`cut`). */
+async function readCapped(res: Response): Promise<{ text: string; cut?: ResponseTooLarge }> {
+  try {
+    return await readUpToCap(res, MAX_JSON_BYTES)
+  } catch (err) {
+    if (err instanceof ResponseTooLarge && err.maxBytes === MAX_JSON_BYTES) throw new UnreadableReplyError('it is larger than 16 MiB')
+    throw err
   }
+}
+
+/**
+ * A whole answer cut off at the wire limit, as a completion of the text that came (the caller, whose
+ * limit it is, stores it as cut). A reply with no text before the cut is not one: `cut` is thrown.
+ */
+function cutCompletion(json: string, cut: ResponseTooLarge): Record<string, unknown> {
+  const content = cutJsonString(json, 'content')
+  if (content === undefined) throw cut
+  return { choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'length' }], usage: null }
 }
 
 function parseJsonReply(text: string, contentType: string): unknown {
@@ -232,7 +239,8 @@ export function openAICompatFetch(base: typeof fetch, onEvent?: (progress: boole
       const completion = chunksAsCompletion(await collectEvents(res.body))
       return rebuilt(res, JSON.stringify(completion), 'application/json')
     }
-    const completion = normaliseCompletion(parseJsonReply(await readCapped(res), contentType))
+    const { text, cut } = await readCapped(res)
+    const completion = cut ? cutCompletion(text, cut) : normaliseCompletion(parseJsonReply(text, contentType))
     if (!wantsStream) return rebuilt(res, JSON.stringify(completion), 'application/json')
     // A server that ignores `stream: true` and answers whole: one chunk, then the end.
     return rebuilt(res, `data: ${JSON.stringify(completionAsChunk(completion))}\n\ndata: [DONE]\n\n`, 'text/event-stream')

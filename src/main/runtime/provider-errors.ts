@@ -2,7 +2,9 @@ import { APICallError, JSONParseError, TypeValidationError } from '@ai-sdk/provi
 import type { ProviderKind } from '../../shared/contract/identity'
 import { PROVIDER_CATALOG, resolveBaseUrl } from '../../shared/provider-catalog'
 import { ServerReportedError, UnreadableReplyError } from './openai-reply'
+import { ResponseTooLarge } from './response-cap'
 import { StreamEndedEarlyError } from './stream-end'
+import { sizeText } from '../../shared/contract/limits'
 
 /** What went wrong when calling a provider, in words the operator can act on. */
 export type ProviderFailureKind =
@@ -207,6 +209,9 @@ export function describeFailure(err: unknown, ctx: FailureContext, midAnswer = f
       `The connection to ${s} closed before the answer finished. Try again; if it keeps happening, look at the server's log.`
     )
   }
+  // A reply past the node's limit for it (a provider check's one-word reply: 1 MiB) is no such reply.
+  const huge = findCause(err, (e): e is ResponseTooLarge => e instanceof ResponseTooLarge)
+  if (huge) return unreadable(ctx, `it is larger than ${sizeText(huge.maxBytes)}`)
   const odd = findCause(err, (e): e is UnreadableReplyError => e instanceof UnreadableReplyError)
   if (odd) return unreadable(ctx, quoteServer(odd.message, ctx.apiKey))
 

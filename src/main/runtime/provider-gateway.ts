@@ -2,7 +2,7 @@ import { APICallError } from '@ai-sdk/provider'
 import type { ProviderKind } from '../../shared/contract/identity'
 import { MIB } from '../../shared/contract/limits'
 import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
-import { languageModel, providerFetch, type ModelTarget } from './language-model'
+import { languageModel, ollamaAuth, providerFetch, type ModelTarget } from './language-model'
 import { callModel, type CallTimeouts } from './model-call'
 import { serverErrorOf, ServerReportedError, UnreadableReplyError } from './openai-reply'
 import { describeFailure, ProviderFailure, providerSubject, redactKey, sentence } from './provider-errors'
@@ -65,8 +65,10 @@ export async function listModels(
   const protocol = PROVIDER_CATALOG[kind].protocol
   const headers: Record<string, string> = { Accept: 'application/json' }
   let url = `${baseUrl}/models`
-  if (protocol === 'ollama') url = `${baseUrl}/api/tags`
-  else if (protocol === 'anthropic') {
+  if (protocol === 'ollama') {
+    url = `${baseUrl}/api/tags`
+    Object.assign(headers, ollamaAuth(apiKey))
+  } else if (protocol === 'anthropic') {
     if (apiKey) headers['x-api-key'] = apiKey
     headers['anthropic-version'] = '2023-06-01'
   } else if (protocol === 'gemini') {
@@ -163,28 +165,43 @@ async function readModelPage(
   return body
 }
 
+/** A string that names something (not empty), else undefined. */
+const named = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined)
+
+/**
+ * The entries of a model list: the list under `field` (or, for OpenAI's protocol, the body itself, or
+ * another field). Anything else is an UnreadableReplyError: a body of `null`, or `data` that is no
+ * list, threw the parser's own words ("entries is not iterable").
+ */
+function listEntries(body: unknown, fields: readonly string[]): Record<string, unknown>[] {
+  if (Array.isArray(body)) return body.filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null)
+  if (typeof body !== 'object' || body === null) throw new UnreadableReplyError(`it is ${body === null ? 'null' : `a ${typeof body}`}`)
+  const field = fields.find((f) => (body as Record<string, unknown>)[f] != null)
+  const list = field === undefined ? [] : (body as Record<string, unknown>)[field]
+  if (!Array.isArray(list)) throw new UnreadableReplyError(`its "${field}" is not a list`)
+  // Entries that are not objects name no model: skipped, like entries without a name.
+  return list.filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null)
+}
+
 function parseModelList(kind: ProviderKind, body: unknown): ListedModel[] {
-  const b = body as {
-    data?: { id?: string; display_name?: string; name?: string }[]
-    models?: { name?: string; model?: string; displayName?: string }[]
-  }
   const out: ListedModel[] = []
-  if (PROVIDER_CATALOG[kind].protocol === 'ollama') {
-    for (const m of b.models ?? []) if (m.name) out.push({ id: m.model ?? m.name, name: m.name })
-  } else if (PROVIDER_CATALOG[kind].protocol === 'gemini') {
-    for (const m of b.models ?? []) if (m.name) out.push({ id: m.name.replace(/^models\//, ''), name: m.displayName ?? m.name })
+  const protocol = PROVIDER_CATALOG[kind].protocol
+  if (protocol === 'ollama') {
+    for (const m of listEntries(Array.isArray(body) ? {} : body, ['models'])) {
+      const name = named(m.name)
+      if (name) out.push({ id: named(m.model) ?? name, name })
+    }
+  } else if (protocol === 'gemini') {
+    for (const m of listEntries(Array.isArray(body) ? {} : body, ['models'])) {
+      const name = named(m.name)
+      if (name) out.push({ id: name.replace(/^models\//, ''), name: named(m.displayName) ?? name })
+    }
   } else {
     // OpenAI's `data`; some compatible servers send the bare array, or `models` entries named like Ollama's.
-    const entries = (Array.isArray(body) ? body : (b.data ?? b.models ?? [])) as {
-      id?: unknown
-      name?: unknown
-      model?: unknown
-      display_name?: unknown
-    }[]
-    for (const m of entries) {
-      const id = [m?.id, m?.model, m?.name].find((v): v is string => typeof v === 'string' && v !== '')
+    for (const m of listEntries(body, ['data', 'models'])) {
+      const id = named(m.id) ?? named(m.model) ?? named(m.name)
       if (!id) continue
-      const name = [m.display_name, m.name].find((v): v is string => typeof v === 'string' && v !== '') ?? id
+      const name = named(m.display_name) ?? named(m.name) ?? id
       if (!out.some((o) => o.id === id)) out.push({ id, name })
     }
   }

@@ -17,6 +17,73 @@ export function cappedFetch(base: typeof fetch, maxBytes: number, onExceeded?: (
   return guardedFetch(base, { maxBytes, onExceeded })
 }
 
+/**
+ * A body read to its end, or up to the wire limit (`cut`): what came before ResponseTooLarge, which
+ * a whole-body read (`res.text()`) throws away.
+ */
+export async function readUpToCap(res: Response, maxBytes = Infinity): Promise<{ text: string; cut?: ResponseTooLarge }> {
+  const reader: ReadableStreamDefaultReader<Uint8Array> = res.body!.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  let bytes = 0
+  for (;;) {
+    let read: Awaited<ReturnType<typeof reader.read>>
+    try {
+      read = await reader.read()
+    } catch (err) {
+      if (err instanceof ResponseTooLarge) return { text: text + decoder.decode(), cut: err }
+      throw err
+    }
+    if (read.done) return { text: text + decoder.decode() }
+    bytes += read.value.byteLength
+    if (bytes > maxBytes) {
+      await reader.cancel()
+      throw new ResponseTooLarge(maxBytes)
+    }
+    text += decoder.decode(read.value, { stream: true })
+  }
+}
+
+/**
+ * The start of the first string value of `field` in JSON cut off at the wire limit (a whole answer
+ * asked for without streaming, larger than the node takes): the text that came, up to the cut or
+ * the string's end. Undefined when no such string began.
+ */
+export function cutJsonString(json: string, field: string): string | undefined {
+  const found = new RegExp(`"${field}"\\s*:\\s*"`).exec(json)
+  if (!found) return undefined
+  const start = found.index + found[0].length
+  // The string ends at the first quote after an even number of backslashes.
+  let end = start
+  for (;;) {
+    const quote = json.indexOf('"', end)
+    if (quote === -1) {
+      end = json.length
+      break
+    }
+    let slashes = 0
+    while (json.charCodeAt(quote - 1 - slashes) === 92) slashes++
+    end = quote
+    if (slashes % 2 === 0) break
+    end = quote + 1
+  }
+  let raw = json.slice(start, end)
+  // Cut before its end: an escape cut in half (`\`, `\u12`) is dropped.
+  const tail = end === json.length ? /\\+(u[0-9a-fA-F]{0,3})?$/.exec(raw) : null
+  if (tail) {
+    const slashes = tail[0].length - (tail[1]?.length ?? 0)
+    if (slashes % 2 === 1) raw = raw.slice(0, tail.index + slashes - 1)
+  }
+  let text: string
+  try {
+    text = JSON.parse(`"${raw}"`) as string
+  } catch {
+    return undefined // not a JSON string (a raw control character)
+  }
+  // A character whose second half was cut off is not kept.
+  return /[\ud800-\udbff]$/.test(text) ? text.slice(0, -1) : text
+}
+
 /** The longest start of `text` that takes at most `maxBytes` of UTF-8, never splitting a character. */
 export function utf8Prefix(text: string, maxBytes: number): string {
   if (Buffer.byteLength(text) <= maxBytes) return text
@@ -76,9 +143,14 @@ export function guardedFetch(base: typeof fetch, guard: WireGuard): typeof fetch
             onExceeded?.()
             return controller.error(new ResponseTooLarge(maxBytes))
           }
-          if (events && events(chunk) > stream!.maxEventBytes) return controller.error(stream!.tooLarge())
+          const eventBytes = events?.(chunk)
+          if (eventBytes !== undefined && eventBytes > stream!.maxEventBytes) return controller.error(stream!.tooLarge())
           controller.enqueue(chunk)
           end?.see(chunk)
+          // The answer's last event has come whole: a server that holds the connection open after it
+          // must not keep the SDK (which reads on to the close) waiting until the idle time-out fails
+          // a whole answer. OpenAI's end is its `[DONE]`, after the finish_reason (openai-compat-fetch).
+          if (protocol !== 'openai' && eventBytes === 0 && end?.ended()) controller.terminate()
         },
         flush() {
           if (end && !end.close()) stream!.endedEarly(new StreamEndedEarlyError())

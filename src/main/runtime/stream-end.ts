@@ -66,7 +66,7 @@ function endsAnswer(protocol: ProviderProtocol, line: string): boolean {
  * says whether the end came. A body that closes without it is only the start of the answer (the SDKs
  * end such a stream as if it were whole): the caller tells a whole answer from a broken-off one.
  */
-export function endWatch(protocol: ProviderProtocol): { see(chunk: Uint8Array): void; close(): boolean } {
+export function endWatch(protocol: ProviderProtocol): { see(chunk: Uint8Array): void; ended(): boolean; close(): boolean } {
   const decoder = new TextDecoder()
   let pending = ''
   let ended = false
@@ -86,6 +86,8 @@ export function endWatch(protocol: ProviderProtocol): { see(chunk: Uint8Array): 
       lines(pending + piece.slice(0, cut))
       pending = piece.slice(cut + 1)
     },
+    /** Whether a whole line seen so far ended the answer. */
+    ended: () => ended,
     close() {
       if (!ended) lines(pending + decoder.decode())
       pending = ''

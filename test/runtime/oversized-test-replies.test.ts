@@ -1,0 +1,48 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provider } from '../support/fixtures'
+import { addProvider, expectError, useTestNode } from '../support/node'
+
+/*
+ * A provider check asks for one word and takes at most 1 MiB of reply. A server that sends more,
+ * with no answer's text before the cut (the URL is not a chat API), is reported in a sentence saying what
+ * came, as other replies that are not a chat answer are: the check read "failed: the provider's
+ * response exceeded 1048576 bytes. Try again.", the node's own error text, and trying again never helps.
+ */
+
+let server: Server
+let base: string
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    req.resume()
+    req.on('end', () => {
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      // No answer's text before the cut: a list of 100,000 models, as a URL that is no chat API may send.
+      res.end(JSON.stringify({ object: 'list', data: Array.from({ length: 100_000 }, (_, i) => ({ id: `model-${i}`, object: 'model' })) }))
+    })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+})
+afterAll(() => {
+  server.closeAllConnections()
+  return new Promise<void>((r) => server.close(() => r()))
+})
+
+const node = useTestNode()
+
+describe('a provider check answered with more than 1 MiB', () => {
+  it('is a 502 saying the reply is not a chat answer and how large it was, and is kept as the last check', async () => {
+    const settings = { model: { OpenAI: { model_type: 'm' } }, external_url: base, api_key: 'sk-oversized-0123456789' }
+    const message = `The OpenAI-compatible server at ${base} sent a reply that is not a chat answer (it is larger than 1 MiB). Check that the URL is the API base (for most servers it ends in /v1).`
+    const tested = await node.post('/v2/test_llm_provider', provider('p1', settings))
+    expectError(tested, 502)
+    expect((tested.body as { message: string }).message).toBe(message)
+
+    await addProvider(node, 'p1', settings)
+    expectError(await node.post('/v2/check_llm_provider', { llm_provider_id: 'p1' }), 502, message)
+    const listed = (await node.get('/v2/available_llm_providers')).body as { id: string; last_check: { ok: boolean; message: string } }[]
+    expect(listed.find((p) => p.id === 'p1')!.last_check).toMatchObject({ ok: false, message })
+  })
+})
