@@ -282,7 +282,8 @@ function LibraryPicker({ value, onChange }: Props) {
         ))}
         {missing.slice(0, MISSING_SHOWN).map((m) => (
           <Group key={`${m.section}${m.index}`} justify="space-between" wrap="nowrap" data-testid="scope-missing">
-            <Text size="sm" c="red" truncate>
+            {/* Wrapped, not cut: a long path hid which file it was, and the sentence saying it finds nothing. */}
+            <Text size="sm" c="red" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
               <Badge component="span" color="red" variant="light" mr={6}>
                 missing
               </Badge>
