@@ -55,7 +55,9 @@ export function FilePreview({ path, node }: { path: string; node?: string }) {
       component="section"
       aria-label="Preview"
       data-testid="file-preview"
-      style={{ minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+      // A tall head (a long name, a failure's reason) on a short window left the passages no height at
+      // all, hidden with no way to them: they keep a few lines, and the panel scrolls instead.
+      style={{ minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'auto' }}
     >
       <Stack gap="xs" style={{ flexShrink: 0 }}>
         <Group justify="space-between" wrap="nowrap">
@@ -65,6 +67,8 @@ export function FilePreview({ path, node }: { path: string; node?: string }) {
           <Button
             size="xs"
             variant="light"
+            // Beside a long name it was squeezed to its icon.
+            style={{ flexShrink: 0 }}
             leftSection={<IconDownload size={14} />}
             disabled={gone}
             loading={downloading}
@@ -73,7 +77,8 @@ export function FilePreview({ path, node }: { path: string; node?: string }) {
             Download
           </Button>
         </Group>
-        <Text size="xs" c="dimmed">
+        {/* Wrapped anywhere, like the name above: a long name (one word) ran out of the panel. */}
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {path}
         </Text>
         {info && (
@@ -116,6 +121,9 @@ export function FilePreview({ path, node }: { path: string; node?: string }) {
   )
 }
 
+/** The passages' least height (a passage or two), whatever the head above them takes. */
+const PASSAGES_MIN_HEIGHT = 160
+
 type Passage = { readonly id: string; readonly content: { readonly Text: string } }
 
 /**
@@ -138,7 +146,11 @@ function Passages({ nodes, current }: { nodes: readonly Passage[]; current?: str
     if (at >= 0) virtualizer.scrollToIndex(at, { align: 'center' })
   }, [at, virtualizer])
   return (
-    <div ref={scrollRef} data-testid="passages" style={{ flex: 1, minHeight: 0, overflow: 'auto', marginTop: 'var(--mantine-spacing-xs)' }}>
+    <div
+      ref={scrollRef}
+      data-testid="passages"
+      style={{ flex: 1, minHeight: PASSAGES_MIN_HEIGHT, overflow: 'auto', marginTop: 'var(--mantine-spacing-xs)' }}
+    >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((v) => {
           const n = nodes[v.index]!
@@ -157,7 +169,7 @@ function Passages({ nodes, current }: { nodes: readonly Passage[]; current?: str
               aria-current={isCurrent ? 'true' : undefined}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)` }}
             >
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {n.content.Text}
               </Text>
             </Paper>

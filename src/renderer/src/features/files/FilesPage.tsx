@@ -746,13 +746,14 @@ function Search({ onOpen }: { onOpen: (path: string, node: string) => void }) {
           <Stack gap={6}>
             {results.data.map((r) => (
               <UnstyledButton key={`${r.path}#${r.node_id}`} onClick={() => onOpen(r.path, r.node_id)} data-testid="search-result">
-                <Text size="sm" fw={500}>
+                {/* Wrapped anywhere: a long name (one word) and its path ran out of the results, read only by scrolling sideways. */}
+                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                   {r.name}{' '}
                   <Text span size="xs" c="dimmed">
                     {r.path}
                   </Text>
                 </Text>
-                <Text size="sm" lineClamp={3}>
+                <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
                   <Highlighted text={r.text} words={words} />
                 </Text>
               </UnstyledButton>

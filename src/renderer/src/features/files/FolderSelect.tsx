@@ -1,9 +1,10 @@
 import { Select } from '@mantine/core'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { ApiFailure } from '../../api/client'
 import { useVfsFind, useVfsFolder } from '../../api/queries'
 import { nameSearchWords } from '../../../../shared/contract/vector-fs-names'
 import { everyWord } from './folder-filter'
-import { ancestorsOf } from './vfs-paths'
+import { ancestorsOf, parentPath } from './vfs-paths'
 
 interface Props {
   readonly label?: string
@@ -27,6 +28,18 @@ export function FolderSelect({ label, ariaLabel, value, onChange, exclude = () =
   const [search, setSearch] = useState('')
   const top = useVfsFolder('/')
   const inside = useVfsFolder(value, value !== '/')
+  // The chosen folder deleted elsewhere (another window, a script): the folder above is chosen, as the
+  // Files page does for its upload folder. It stayed chosen, and every upload into it failed with 404.
+  // Only a 404 the node has just given: a cached one (a folder of that name deleted earlier, made again) is read again first.
+  const gone =
+    value !== '/' &&
+    inside.error instanceof ApiFailure &&
+    inside.error.status === 404 &&
+    inside.fetchStatus === 'idle' &&
+    inside.errorUpdatedAt > inside.dataUpdatedAt
+  useEffect(() => {
+    if (gone) onChange(parentPath(value))
+  }, [gone, value, onChange])
   const known = new Set(['/', ...ancestorsOf(value), value])
   for (const e of [...(top.data ?? []), ...(inside.data ?? [])]) if (e.is_directory) known.add(e.path)
   // The box shows the chosen folder's label (Select writes it there): only other text is a search.

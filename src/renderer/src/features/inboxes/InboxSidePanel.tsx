@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Paper, Stack, Table, Text, Title, Tree, useTree } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import type { JobConfig } from '../../../../shared/contract/job'
 import { emptyScope, type JobScope } from '../../../../shared/contract/scope'
@@ -34,6 +34,29 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
   const [editingScope, setEditingScope] = useState<JobScope | null>(null)
   // The scope as the dialog opened on it: what the dialog changed is measured against it on saving.
   const [scopeBase, setScopeBase] = useState<JobScope | null>(null)
+  // Closing the dialog with changes in it (Cancel, Escape, its close button, a click beside it) asks
+  // first, in the dialog: the picks made in a large tree were lost to a stray Escape or click.
+  const [confirmDiscard, setConfirmDiscard] = useState(false)
+  const keepEditing = useRef<HTMLButtonElement>(null)
+  /** Where the focus was when the question was asked: it goes back there on "Keep editing". */
+  const focusBeforeAsking = useRef<HTMLElement | null>(null)
+  const discardId = useId()
+  useEffect(() => {
+    if (confirmDiscard) keepEditing.current?.focus()
+  }, [confirmDiscard])
+  const keepScopeEdits = () => {
+    setConfirmDiscard(false)
+    const back = focusBeforeAsking.current
+    focusBeforeAsking.current = null
+    if (back?.isConnected) back.focus()
+  }
+  const closeScope = () => {
+    if (confirmDiscard) return keepScopeEdits()
+    if (editingScope && scopeBase && JSON.stringify(editingScope) !== JSON.stringify(scopeBase)) {
+      focusBeforeAsking.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      setConfirmDiscard(true)
+    } else setEditingScope(null)
+  }
   const client = useClient()
   const [editingConfig, setEditingConfig] = useState<JobConfig | null>(null)
   const updateScope = useRouteMutation('update_job_scope')
@@ -156,18 +179,43 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
         </Table>
       </Paper>
 
-      <Modal opened={editingScope !== null} onClose={() => setEditingScope(null)} title="Edit scope" size="xl">
+      <Modal opened={editingScope !== null} onClose={closeScope} title="Edit scope" size="xl">
         {editingScope && (
           <Stack>
             <ScopeEditor value={editingScope} onChange={setEditingScope} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setEditingScope(null)}>
-                Cancel
-              </Button>
-              <BusyButton onClick={() => void saveScope()} loading={updateScope.isPending}>
-                Save scope
-              </BusyButton>
-            </Group>
+            {confirmDiscard ? (
+              <Paper withBorder p="sm" role="alertdialog" aria-labelledby={`${discardId}-q`} aria-describedby={`${discardId}-d`}>
+                <Text size="sm" fw={500} id={`${discardId}-q`}>
+                  Discard your changes to the scope?
+                </Text>
+                <Text size="sm" id={`${discardId}-d`}>
+                  The entries you added or removed since you opened it will be lost.
+                </Text>
+                <Group justify="flex-end" mt="xs">
+                  <Button ref={keepEditing} variant="default" onClick={keepScopeEdits}>
+                    Keep editing
+                  </Button>
+                  <Button
+                    color="red"
+                    onClick={() => {
+                      setConfirmDiscard(false)
+                      setEditingScope(null)
+                    }}
+                  >
+                    Discard changes
+                  </Button>
+                </Group>
+              </Paper>
+            ) : (
+              <Group justify="flex-end">
+                <Button variant="default" onClick={closeScope}>
+                  Cancel
+                </Button>
+                <BusyButton onClick={() => void saveScope()} loading={updateScope.isPending}>
+                  Save scope
+                </BusyButton>
+              </Group>
+            )}
           </Stack>
         )}
       </Modal>

@@ -55,6 +55,7 @@ import {
   networkFieldProblems,
   networkFolder,
   parseLocalEntry,
+  removeEntries,
   removeEntry,
   SCOPE_SECTIONS,
   summarizeLocal,
@@ -279,9 +280,10 @@ function LibraryPicker({ value, onChange }: Props) {
             {r.name}: {r.error ? `failed: ${r.error}` : r.done ? 'uploaded and selected' : 'uploading…'}
           </Text>
         ))}
-        {missing.map((m) => (
+        {missing.slice(0, MISSING_SHOWN).map((m) => (
           <Group key={`${m.section}${m.index}`} justify="space-between" wrap="nowrap" data-testid="scope-missing">
-            <Text size="sm" c="red" truncate>
+            {/* Wrapped, not cut: a long path hid which file it was, and the sentence saying it finds nothing. */}
+            <Text size="sm" c="red" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
               <Badge component="span" color="red" variant="light" mr={6}>
                 missing
               </Badge>
@@ -301,10 +303,41 @@ function LibraryPicker({ value, onChange }: Props) {
             </ActionIcon>
           </Group>
         ))}
+        {missing.length > MISSING_SHOWN && (
+          <Text size="sm" c="red" data-testid="scope-missing-more">
+            {missing.length - MISSING_SHOWN} more {missing.length - MISSING_SHOWN === 1 ? 'entry is' : 'entries are'} no longer in the
+            library.
+          </Text>
+        )}
+        {missing.length > 1 && (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            w="fit-content"
+            leftSection={<IconTrash size={14} />}
+            onClick={(e) => {
+              const clicked = e.currentTarget
+              focusWhenLost(
+                () => searchBox.current,
+                (el) => el === clicked
+              )
+              onChange(removeEntries(value, missing))
+            }}
+          >
+            Remove the {missing.length} missing entries
+          </Button>
+        )}
       </Stack>
     </Paper>
   )
 }
+
+/**
+ * Missing entries listed one by one, at most: a scope drawn from a folder since renamed had thousands,
+ * each a row, which took seconds to draw on every change and put Save tens of thousands of pixels down.
+ */
+const MISSING_SHOWN = 50
 
 interface DroppedRow {
   readonly name: string

@@ -86,6 +86,16 @@ export function removeEntry(scope: JobScope, key: ScopeSection, index: number): 
   return { ...scope, [key]: (scope[key] as unknown[]).filter((_, i) => i !== index) }
 }
 
+/** The scope without the given entries (each named by its section and its index there), in one change. */
+export function removeEntries(scope: JobScope, entries: readonly { section: ScopeSection; index: number }[]): JobScope {
+  const out = { ...scope }
+  for (const key of new Set(entries.map((e) => e.section))) {
+    const gone = new Set(entries.filter((e) => e.section === key).map((e) => e.index))
+    Object.assign(out, { [key]: (scope[key] as unknown[]).filter((_, i) => !gone.has(i)) })
+  }
+  return out
+}
+
 export type ImportedEntry =
   | { readonly ok: true; readonly section: 'local_vrkai'; readonly entry: LocalVrkaiEntry }
   | { readonly ok: true; readonly section: 'local_vrpack'; readonly entry: LocalVrpackEntry }

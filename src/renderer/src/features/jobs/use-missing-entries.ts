@@ -1,4 +1,4 @@
-import { useQueries } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { JobScope } from '../../../../shared/contract/scope'
 import { MISSING_PATHS_MAX } from '../../../../shared/contract/vector-fs-limits'
@@ -26,13 +26,28 @@ export function useMissingEntries(scope: JobScope): MissingEntry[] {
     for (let i = 0; i < entries.length; i += MISSING_PATHS_MAX) out.push(entries.slice(i, i + MISSING_PATHS_MAX))
     return out.map((part) => ({ part, digest: digest(part.map((e) => e.path).join('\n')) }))
   }, [entries])
-  const answers = useQueries({
-    queries: parts.map(({ part, digest }) => ({
-      queryKey: keys.vfsMissing(digest),
-      queryFn: () => client.call('vector_fs_missing_paths', { body: { path_ids: part.map((e) => [...e.pathIds]) } }),
-      // Library changes (events, this window's calls) mark it stale.
-      staleTime: Infinity
-    }))
+  // One query for every part, so that the answer about the scope as it was is kept (as the paths
+  // found missing, not their places) while the scope as it is now is checked: an entry removed from
+  // the scope (a missing one, say) made every other missing entry go until the node answered, and the
+  // focus, meant for the next one's Remove button, fell on the section's first button (Unselect all).
+  const answer = useQuery({
+    queryKey: keys.vfsMissing(parts.map((p) => p.digest).join(' ')),
+    queryFn: async () => {
+      const found = await Promise.all(
+        parts.map(async ({ part }) => {
+          const { missing } = await client.call('vector_fs_missing_paths', { body: { path_ids: part.map((e) => [...e.pathIds]) } })
+          return missing.flatMap((at) => (part[at] ? [part[at].path] : []))
+        })
+      )
+      return found.flat()
+    },
+    enabled: parts.length > 0,
+    // Library changes (events, this window's calls) mark it stale.
+    staleTime: Infinity,
+    placeholderData: keepPreviousData
   })
-  return parts.flatMap(({ part }, i) => (answers[i]?.data?.missing ?? []).flatMap((at) => (part[at] ? [part[at]] : [])))
+  return useMemo(() => {
+    const missing = new Set(parts.length > 0 ? (answer.data ?? []) : [])
+    return missing.size === 0 ? [] : entries.filter((e) => missing.has(e.path))
+  }, [answer.data, entries, parts.length])
 }
