@@ -37,6 +37,10 @@ async function main() {
       await page.goto(await serve.newUiUrl()) // a code works once: one per page
       await page.evaluate((h) => (location.hash = h), hash)
       await page.waitForTimeout(700)
+      // A screen whose code or data is still loading (a slow moment of the machine) is waited for: no spinner in the picture.
+      const waited = Date.now()
+      await page.waitForFunction(() => !document.querySelector('[aria-label^="Loading"]'), undefined, { timeout: 15_000 })
+      if (Date.now() - waited > 50) console.log(`${name}-${scheme}: waited ${Date.now() - waited} ms for loading to end`)
       if (prepare) await prepare(page)
       await page.screenshot({ path: join(OUT, `${name}-${scheme}.png`) })
       await page.close()
