@@ -20,6 +20,12 @@ type InboxManagementRoutes =
   | 'retry_message'
   | 'export_messages_from_inbox'
 
+/** The list a query names by its show_hidden and pinned parameters (pages and places alike). */
+const filterOf = (query: { show_hidden?: string; pinned?: string }): PageFilter => ({
+  showHidden: query.show_hidden === 'true',
+  pinned: query.pinned === undefined ? undefined : query.pinned === 'true'
+})
+
 /** How many page ends are remembered (see `served`). */
 const SERVED_POSITIONS = 10_000
 
@@ -59,10 +65,7 @@ export function inboxManagementHandlers(ctx: NodeContext): HandlerGroup<InboxMan
 
   return {
     all_inboxes_paginated({ query }) {
-      const filter: PageFilter = {
-        showHidden: query.show_hidden === 'true',
-        pinned: query.pinned === undefined ? undefined : query.pinned === 'true'
-      }
+      const filter = filterOf(query)
       const limit = query.limit ?? 20
       if (query.offset !== undefined && query.position !== undefined) throw badRequest('position: give offset or position, not both')
       let after: ListPosition | undefined
@@ -97,10 +100,7 @@ export function inboxManagementHandlers(ctx: NodeContext): HandlerGroup<InboxMan
     },
 
     inbox_place({ query }) {
-      const filter: PageFilter = {
-        showHidden: query.show_hidden === 'true',
-        pinned: query.pinned === undefined ? undefined : query.pinned === 'true'
-      }
+      const filter = filterOf(query)
       const position = store.inboxes.placeOf(filter, query.inbox_name)
       if (position === undefined) throw noInbox('inbox_name', query.inbox_name)
       return { position }
