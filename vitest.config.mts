@@ -11,7 +11,7 @@ export default defineConfig({
     expect: { poll: { timeout: 5000 } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    reporters: ['default', 'json'],
+    reporters: ['default', 'json', './test/support/failure-summary-reporter.ts'],
     outputFile: { json: 'test-results/vitest.json' }
   }
 })

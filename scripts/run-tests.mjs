@@ -10,9 +10,11 @@ const run = (args) => spawnSync(process.execPath, args, { cwd: root, stdio: 'inh
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const vitestJson = join(results, 'vitest.json')
+const vitestFailures = join(results, 'vitest-failures.txt')
 const playwrightJson = join(results, 'playwright.json')
 rmSync(vitestJson, { force: true })
 rmSync(playwrightJson, { force: true })
+rmSync(vitestFailures, { force: true })
 
 const vitestStatus = run([join(root, 'node_modules/vitest/vitest.mjs'), 'run'])
 if (existsSync(vitestJson)) {
@@ -49,6 +51,14 @@ if (existsSync(playwrightJson)) {
   totals.skipped += s.skipped ?? 0
   if (playwrightStatus !== 0 && !s.unexpected) totals.failed += 1
 } else if (playwrightStatus !== 0) totals.failed += 1
+
+// Vitest's failures again, short, here at the end: a log read from its tail still says what failed.
+if (existsSync(vitestFailures)) {
+  const lines = readFileSync(vitestFailures, 'utf8').trimEnd().split('\n')
+  console.log('\n== What failed in Vitest')
+  console.log(lines.slice(0, 60).join('\n'))
+  if (lines.length > 60) console.log(`… ${lines.length - 60} more lines in test-results/vitest-failures.txt`)
+}
 
 console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 process.exit(vitestStatus !== 0 || playwrightStatus !== 0 ? 1 : 0)
