@@ -20,7 +20,7 @@ function describe(error: ErrorLike): string[] {
   const head = `${error.name ?? 'Error'}: ${(error.message ?? '').split('\n')[0]?.slice(0, 300) ?? ''}`
   const frames = (error.stack ?? '')
     .split('\n')
-    .filter((l) => l.trim().startsWith('at ') && !l.includes('node_modules') && !l.includes('node:internal'))
+    .filter((l) => l.trim().startsWith('at ') && !l.includes('node_modules') && !l.includes('node:internal') && !l.includes('<anonymous>'))
     .slice(0, 3)
     .map((l) => `    ${l.trim()}`)
   return [`  ${head}`, ...frames]
@@ -38,7 +38,7 @@ export default class FailureSummaryReporter implements Reporter {
         for (const e of t.result().errors ?? []) lines.push(...describe(e))
       }
     }
-    for (const e of unhandledErrors) lines.push('unhandled error (fails the run though every test passed):', ...describe(e))
+    for (const e of unhandledErrors) lines.push('unhandled error (it fails the run even when every test passes):', ...describe(e))
     rmSync(out, { force: true })
     if (lines.length === 0) return
     mkdirSync(dirname(out), { recursive: true })
