@@ -18,6 +18,7 @@ import { routes } from '../../shared/contract/routes'
 import { VFS_MAX_UPLOAD_BYTES } from '../../shared/contract/vector-fs'
 import type { FileBody, StagedUpload } from '../node-api/file-body'
 import { readMultipart } from './multipart'
+import { refuseOverCapacity } from './over-capacity'
 import { readStaticFile } from './static-files'
 import { createUiSessions, SESSION_BODY_MAX_BYTES, SESSION_PATH, UI_CODE_PATH } from './ui-session'
 import { uploadTooLarge } from '../../shared/contract/limits'
@@ -527,7 +528,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
           break
         }
       }
-      if (!evicted) return void socket.destroy()
+      if (!evicted) return refuseOverCapacity(socket, limits.maxConnections)
     }
     // Closed when it sits without a request this long (a silent client; the header time-out
     // only starts with the first byte). Re-armed whenever the connection falls idle again.
