@@ -82,8 +82,8 @@ it('stores a large text in slices: health checks are answered throughout, and th
   expect(body).toMatchObject({ path: '/ledger.txt', status: 'ready' })
   expect(midway, 'health checks answered while passages were being stored').toBeGreaterThanOrEqual(2)
   expect(seenMidway).toEqual([])
-  // Reading and cutting the text still takes one hold; storing its passages held the node for most of the upload.
-  expect(longest, `longest hold ${Math.round(longest)} ms of an upload of ${Math.round(took)} ms (${MB} MB)`).toBeLessThan(took / 3)
+  // Storing its passages in one transaction held the node for most of the upload (cutting the text, a third of it).
+  expect(longest, `longest hold ${Math.round(longest)} ms of an upload of ${Math.round(took)} ms (${MB} MB)`).toBeLessThan(took / 6)
 
   // Whole once answered: its last passage is found, and nothing is left in the staging folder.
   const found = await call('POST', '/v2/search_items', { search: 'zanzibar' })

@@ -11,14 +11,14 @@ import {
   type SearchResult
 } from '../../shared/contract/vector-fs'
 import { bm25Scores } from './bm25'
-import { chunkText, DEFAULT_CHUNKING, type ChunkOptions } from './chunker'
+import { DEFAULT_CHUNKING, type ChunkOptions } from './chunker'
 import { noEmbedders, type EmbedderFactory, type VfsLogger } from './embedder'
 import { DEFAULT_QUEUE_OPTIONS, embeddingQueue, type EmbeddingQueueOptions } from './embedding-queue'
 import { inProcessReader, sourceExtractWorker, workerReader, type ExtractWorkerEntry } from './document-reader'
 import { contentTypeOf, documentKindOf, extractText, fileTypeOf, namesCharset, UnreadableContent } from './extract'
 import { fileEncoding, fileStore, type UploadSource } from './file-store'
 import { passageIndex } from './passage-index'
-import { stagedWrites } from './staged-upload'
+import { cutInSlices, stagedWrites } from './staged-upload'
 import { fuseRanks } from './rank-fusion'
 import { exportVrkai } from './resource-export'
 import { modelKeyOf, vfsSettings, type EmbeddingModel } from './settings'
@@ -287,7 +287,7 @@ export function createVectorFs(options: VectorFsOptions) {
           ? extracted.entry.vrkai.resource.Document.nodes
               .filter((n) => n.content.Text.trim())
               .map((n) => ({ nodeId: n.id, text: n.content.Text }))
-          : chunkText(extracted.text, extracted.markdown, chunking).map((text, i) => ({ nodeId: String(i + 1), text }))
+          : await cutInSlices(extracted.text, extracted.markdown, chunking)
       const blob = await files.put(input.source)
       const model = settings.embeddingModel()
       const created = now()

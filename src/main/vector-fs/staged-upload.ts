@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { withoutFlush } from '../store/without-flush'
+import { passagesOf, type ChunkOptions } from './chunker'
 import { REMOVAL_BATCH, type PassageIndex } from './passage-index'
 import type { TreeRepo } from './tree'
 import type { VectorIndex } from './vector-index'
@@ -10,6 +11,20 @@ import type { VectorIndex } from './vector-index'
  * lets requests through. One transaction for every passage of a 200 MB text held the node 18 s.
  */
 export const UPLOAD_SLICE_MS = 20
+
+/** The passages of a text, cut a slice of UPLOAD_SLICE_MS at a time with the event loop turning between slices. */
+export async function cutInSlices(text: string, markdown: boolean, chunking: ChunkOptions): Promise<{ nodeId: string; text: string }[]> {
+  const out: { nodeId: string; text: string }[] = []
+  let until = performance.now() + UPLOAD_SLICE_MS
+  for (const passage of passagesOf(text, markdown, chunking)) {
+    out.push({ nodeId: String(out.length + 1), text: passage })
+    if (performance.now() >= until) {
+      await nextTurn()
+      until = performance.now() + UPLOAD_SLICE_MS
+    }
+  }
+  return out
+}
 
 /** The node stopped while an upload stored its passages; the next start removes what it left. */
 export class UploadCutShort extends Error {
