@@ -113,6 +113,10 @@ export function startEmbeddedNode(options: EmbeddedNodeOptions): EmbeddedNode {
   void store.removals.resume().catch((err) => options.log.error('could not finish removing the jobs removed before the last stop', err))
   void api.ctx.vectorFs.cleanStaging().catch((err) => options.log.error('could not clean the upload staging folder', err))
   void api.ctx.vectorFs
+    .removeUnfinishedUploads()
+    .then((n) => n > 0 && options.log.info(`removed ${n} ${n === 1 ? 'file' : 'files'} whose upload was cut short by the last stop`))
+    .catch((err) => options.log.error('could not remove the files of uploads cut short by the last stop', err))
+  void api.ctx.vectorFs
     .removeOrphanCopies()
     .then((n) => n > 0 && options.log.info(`removed ${n} stored ${n === 1 ? 'copy' : 'copies'} of files no longer in the library`))
     .catch((err) => options.log.error('could not remove stored copies of files no longer in the library', err))

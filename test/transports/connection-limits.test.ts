@@ -3,6 +3,7 @@ import { connect, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
 import { useTestNode } from '../support/node'
+import { expectSentence } from '../support/sentences'
 
 const node = useTestNode()
 let http: HttpServer
@@ -33,6 +34,19 @@ const get = (path: string, headers: Record<string, string> = {}) =>
     req.end()
   })
 
+/** One request on a connection of its own: its status and parsed body. */
+const fetchOver = (url: string, body?: string) =>
+  new Promise<{ status: number; body: { code: number; error: string; message: string } }>((done, fail) => {
+    const req = request(url, { agent: false, method: body ? 'POST' : 'GET', headers: { 'Content-Type': 'application/json' } }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (c: string) => (text += c))
+      res.on('end', () => done({ status: res.statusCode!, body: JSON.parse(text) as { code: number; error: string; message: string } }))
+    })
+    req.on('error', fail)
+    req.end(body)
+  })
+
 describe('HTTP connection limits', () => {
   it('at the cap, the oldest connection not in a request makes room: a health check still gets in', async () => {
     await start({ maxConnections: 8 })
@@ -43,7 +57,7 @@ describe('HTTP connection limits', () => {
     expect(idle.slice(2).every((s) => !s.destroyed)).toBe(true)
   })
 
-  it('when every connection is serving a request (event streams), a new one is closed at once', async () => {
+  it('when every connection is serving a request (event streams), a new one is answered 503 with the error body, then closed', async () => {
     await start({ maxConnections: 4 })
     const streams: Socket[] = []
     for (let i = 0; i < 4; i++) {
@@ -52,7 +66,13 @@ describe('HTTP connection limits', () => {
       await new Promise((r) => s.once('data', r))
       streams.push(s)
     }
-    expect(await get('/v2/health_check')).toBe('refused')
+    const refused = await fetchOver(`http://127.0.0.1:${http.port}/v2/health_check`)
+    expect(refused.status).toBe(503)
+    expect(refused.body).toEqual({ code: 503, error: 'Service Unavailable', message: expect.stringMatching(/too many open connections/) })
+    expectSentence(refused.body.message)
+    // A request with a body gets the same answer (the node does not wait for it).
+    const post = await fetchOver(`http://127.0.0.1:${http.port}/v2/job_message`, 'x'.repeat(200_000))
+    expect(post.status).toBe(503)
     expect(streams.every((s) => !s.destroyed)).toBe(true)
     streams[0]!.destroy()
     await expect.poll(() => get('/v2/health_check')).toBe(200)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { chunkText } from '../../src/main/vector-fs/chunker'
+import fc from 'fast-check'
+import { chunkText, paragraphsOf } from '../../src/main/vector-fs/chunker'
 import { htmlToText } from '../../src/main/vector-fs/html-text'
 import { fuseRanks } from '../../src/main/vector-fs/rank-fusion'
 import { merkleRoot, nodeHash } from '../../src/main/vector-fs/resource-export'
@@ -8,6 +9,17 @@ import { fileTypeOf } from '../../src/main/vector-fs/extract'
 const opts = { targetChars: 200, maxChars: 300, overlapChars: 40 }
 
 describe('chunker', () => {
+  it('finds the paragraphs of a text one at a time exactly as normalizing its line ends and splitting at blank lines does', () => {
+    // CRLF, lone CR and LF in every mix: a CRLF is one line end, never a blank line.
+    const text = fc.stringMatching(/^[ab \t\r\n]{0,40}$/)
+    fc.assert(
+      fc.property(text, (t) => {
+        expect([...paragraphsOf(t, false)]).toEqual(t.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n/))
+      }),
+      { numRuns: 3000 }
+    )
+  })
+
   it('keeps short documents whole and cuts long ones on paragraph boundaries, within the maximum, with overlap', () => {
     expect(chunkText('One short paragraph.', false, opts)).toEqual(['One short paragraph.'])
     const paras = Array.from({ length: 12 }, (_, i) => `Paragraph ${i} ` + 'lorem ipsum dolor '.repeat(4).trim() + '.')

@@ -1,6 +1,7 @@
 import { jobIdOfInbox } from '../../shared/contract/inbox-id'
 import { OPEN_GATE, type CommitGate } from './commit-gate'
 import type { Db } from './db'
+import { withoutFlush } from './without-flush'
 
 /**
  * How long one slice of a removal may hold the node's thread before it commits and lets requests
@@ -77,22 +78,6 @@ export function jobRemovalsRepo(db: Db, gate: CommitGate = OPEN_GATE) {
     return false
   })
 
-  /**
-   * A slice's commit does not wait for the disk (synchronous=NORMAL: in WAL mode the database stays
-   * consistent, only the newest commits can be lost to a power cut), which saves a flush per slice:
-   * a slice lost so is deleted again, since its removal stays recorded until its last slice. The
-   * node's next FULL commit flushes these with it.
-   */
-  const withoutFlush = <T>(work: () => T): T => {
-    const level = db.pragma('synchronous', { simple: true }) as number
-    db.pragma('synchronous = NORMAL')
-    try {
-      return work()
-    } finally {
-      db.pragma(`synchronous = ${level}`)
-    }
-  }
-
   const waiting = new Map<string, { done: () => void; fail: (err: unknown) => void }[]>()
   const settle = (inboxId: string, err?: unknown) => {
     for (const w of waiting.get(inboxId) ?? []) {
@@ -119,7 +104,8 @@ export function jobRemovalsRepo(db: Db, gate: CommitGate = OPEN_GATE) {
         }
         let gone: boolean
         try {
-          gone = withoutFlush(() => slice.immediate(inboxId, performance.now() + SLICE_MS))
+          // A slice lost to a power cut is deleted again: its removal stays recorded until its last slice.
+          gone = withoutFlush(db, () => slice.immediate(inboxId, performance.now() + SLICE_MS))
         } catch (err) {
           // A full disk, say: the removals stay recorded and are taken up again by the next removal or start.
           for (const id of [...waiting.keys()]) settle(id, err)

@@ -324,6 +324,18 @@ export const MIGRATIONS: readonly Migration[] = [
         DROP INDEX messages_needs_answer;
         CREATE INDEX messages_needs_answer ON messages(inbox_id, coalesce(queued, seq)) WHERE needs_answer = 1;
       `)
+  },
+  {
+    version: 13,
+    description: 'VectorFS: a folder outside the tree where an upload keeps its file until its last passage is stored',
+    // A large file's passages are stored a slice at a time (one transaction held the node 18 s for
+    // 200 MB). Until the last slice the file lies in this folder, which no path reaches (its parent
+    // is NULL, like the root's), and is then moved into its own folder in one short transaction.
+    up: (db) =>
+      db.exec(`
+        INSERT INTO vfs_entries (parent_id, name, is_folder, created_time, modified_time)
+          VALUES (NULL, 'uploads in progress', 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
+      `)
   }
 ]
 

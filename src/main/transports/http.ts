@@ -18,6 +18,8 @@ import { routes } from '../../shared/contract/routes'
 import { VFS_MAX_UPLOAD_BYTES } from '../../shared/contract/vector-fs'
 import type { FileBody, StagedUpload } from '../node-api/file-body'
 import { readMultipart } from './multipart'
+import { oversizedBodyMessage } from './oversized-body'
+import { refuseOverCapacity } from './over-capacity'
 import { readStaticFile } from './static-files'
 import { createUiSessions, SESSION_BODY_MAX_BYTES, SESSION_PATH, UI_CODE_PATH } from './ui-session'
 import { uploadTooLarge } from '../../shared/contract/limits'
@@ -167,8 +169,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   }
   const hasSession = (req: IncomingMessage) => sameOrigin(req) && byPageFetch(req) && sessions.hasSession(req)
 
-  /** Reads the body up to the limit; beyond it keeps draining (so the client sees our answer) and reports overflow. */
-  const readBody = (req: IncomingMessage, limit = maxBody) =>
+  /**
+   * Reads the body up to the limit; beyond it keeps draining (so the client sees our answer) and
+   * reports overflow, with the body's first `limit` bytes when `keepStart` (to say what made it large).
+   */
+  const readBody = (req: IncomingMessage, limit = maxBody, keepStart = false) =>
     new Promise<{ overflow: boolean; data: Buffer; gone?: true }>((done, fail) => {
       const chunks: Buffer[] = []
       let size = 0
@@ -176,8 +181,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       req.on('data', (chunk: Buffer) => {
         size += chunk.length
         if (size > limit) {
+          if (keepStart && !overflow) chunks.push(chunk.subarray(0, chunk.length - (size - limit)))
+          else if (!keepStart) chunks.length = 0
           overflow = true
-          chunks.length = 0
           if (size > Math.max(limit, maxBody) * 4) req.destroy()
         } else chunks.push(chunk)
       })
@@ -475,13 +481,18 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       if (type !== 'application/json') {
         return fail(req, res, 415, 'content-type: expected application/json')
       }
-      const limit = Math.min(maxBody, match.route.bodyLimit?.bytes ?? maxBody)
-      const tooLarge = limit < maxBody ? match.route.bodyLimit!.message : `body: larger than ${maxBody} bytes`
+      const routeLimit = match.route.bodyLimit && match.route.bodyLimit.bytes < maxBody ? match.route.bodyLimit : undefined
+      const limit = routeLimit?.bytes ?? maxBody
+      const tooLarge = `body: larger than ${maxBody} bytes`
       const declared = Number(req.headers['content-length'] ?? 0)
-      if (declared > limit) return fail(req, res, 413, tooLarge)
-      const { overflow, data, gone } = await readBody(req, limit)
+      // A route's own limit is small: its start is read even so, to name the field that made the body large.
+      if (declared > limit && !routeLimit) return fail(req, res, 413, tooLarge)
+      const { overflow, data, gone } = await readBody(req, limit, routeLimit !== undefined)
       if (gone) return // nobody is left to answer
-      if (overflow) return sendJson(res, 413, JSON.stringify(errorBody(413, tooLarge)))
+      if (overflow) {
+        const message = routeLimit ? oversizedBodyMessage(routeLimit, data) : tooLarge
+        return sendJson(res, 413, JSON.stringify(errorBody(413, message)))
+      }
       if (data.length > 0) {
         let text: string
         try {
@@ -527,7 +538,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
           break
         }
       }
-      if (!evicted) return void socket.destroy()
+      if (!evicted) return refuseOverCapacity(socket, limits.maxConnections)
     }
     // Closed when it sits without a request this long (a silent client; the header time-out
     // only starts with the first byte). Re-armed whenever the connection falls idle again.

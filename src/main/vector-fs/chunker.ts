@@ -53,18 +53,35 @@ function splitLong(text: string, max: number): string[] {
   return out.filter(Boolean)
 }
 
-function blocksOf(text: string, markdown: boolean, max: number): Block[] {
-  const out: Block[] = []
-  const normalized = text.replace(/\r\n?/g, '\n')
-  // Markdown headings start a block even without a blank line before them.
-  const raw = markdown ? normalized.replace(/\n(#{1,6}\s)/g, '\n\n$1') : normalized
-  for (const para of raw.split(/\n[ \t]*\n/)) {
+/** A blank line in text whose line ends are not normalized yet (a CRLF is one line end, never two). */
+const BLANK_LINE = /(?:\r\n|\r(?!\n)|\n)[ \t]*(?:\r\n|\r(?!\n)|\n)/g
+
+/** The paragraphs of the text, line ends made `\n`: one at a time, not the whole text normalized and split at once. */
+export function* paragraphsOf(text: string, markdown: boolean): Generator<string> {
+  if (markdown) {
+    // Markdown headings start a block even without a blank line before them.
+    yield* text
+      .replace(/\r\n?/g, '\n')
+      .replace(/\n(#{1,6}\s)/g, '\n\n$1')
+      .split(/\n[ \t]*\n/)
+    return
+  }
+  const blank = new RegExp(BLANK_LINE)
+  let from = 0
+  for (let m = blank.exec(text); ; m = blank.exec(text)) {
+    yield text.slice(from, m ? m.index : text.length).replace(/\r\n?/g, '\n')
+    if (!m) return
+    from = m.index + m[0].length
+  }
+}
+
+function* blocksOf(text: string, markdown: boolean, max: number): Generator<Block> {
+  for (const para of paragraphsOf(text, markdown)) {
     const trimmed = para.trim()
     if (!trimmed) continue
     const heading = markdown && HEADING.test(trimmed) && trimmed.length <= 200 && !trimmed.includes('\n\n')
-    for (const piece of splitLong(trimmed, max)) out.push({ text: piece, heading })
+    for (const piece of splitLong(trimmed, max)) yield { text: piece, heading }
   }
-  return out
 }
 
 function overlapTail(passage: string, overlap: number): string {
@@ -76,22 +93,27 @@ function overlapTail(passage: string, overlap: number): string {
 }
 
 export function chunkText(text: string, markdown = false, options: ChunkOptions = DEFAULT_CHUNKING): string[] {
+  return [...passagesOf(text, markdown, options)]
+}
+
+/**
+ * The passages of the text one at a time, as chunkText gives them all: a caller can let the event
+ * loop turn between them (cutting 200 MB of text at once held the node about a second).
+ */
+export function* passagesOf(text: string, markdown = false, options: ChunkOptions = DEFAULT_CHUNKING): Generator<string> {
   const blocks = blocksOf(text, markdown, options.maxChars - options.overlapChars - 2)
-  const passages: string[] = []
   let cur: string[] = []
   let size = 0
   let fresh = 0 // characters in `cur` that are not overlap
-  const flush = () => {
-    if (fresh > 0) passages.push(cur.join('\n\n'))
-    const tail = passages.length && fresh > 0 ? overlapTail(passages[passages.length - 1]!, options.overlapChars) : ''
-    cur = tail ? [tail] : []
-    size = tail.length
-    fresh = 0
-  }
   for (const b of blocks) {
     const startsSection = b.heading && fresh > 0
     if (startsSection || (fresh > 0 && size + b.text.length + 2 > options.targetChars)) {
-      flush()
+      const passage = cur.join('\n\n')
+      yield passage
+      const tail = overlapTail(passage, options.overlapChars)
+      cur = tail ? [tail] : []
+      size = tail.length
+      fresh = 0
       // A new section does not start with the previous section's tail.
       if (startsSection) {
         cur = []
@@ -102,6 +124,5 @@ export function chunkText(text: string, markdown = false, options: ChunkOptions 
     size += b.text.length + 2
     fresh += b.text.length
   }
-  if (fresh > 0) passages.push(cur.join('\n\n'))
-  return passages
+  if (fresh > 0) yield cur.join('\n\n')
 }

@@ -67,7 +67,8 @@ export function embeddingQueue(deps: Deps) {
   const pendingBatch = limitedStatements(
     (limit) =>
       db.prepare<[], { id: number; item_id: number; text: string }>(
-        `SELECT id, item_id, text FROM vfs_passages WHERE pending_embedding = 1 ORDER BY id LIMIT ${limit}`
+        `SELECT id, item_id, text FROM vfs_passages WHERE pending_embedding = 1
+         AND item_id NOT IN (SELECT id FROM vfs_entries WHERE parent_id = ${tree.stagingId}) ORDER BY id LIMIT ${limit}`
       ),
     1
   )

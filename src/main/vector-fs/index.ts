@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3'
+import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { readFile, rm } from 'node:fs/promises'
 import type { LocalVrkaiEntry } from '../../shared/contract/scope'
@@ -10,13 +11,14 @@ import {
   type SearchResult
 } from '../../shared/contract/vector-fs'
 import { bm25Scores } from './bm25'
-import { chunkText, DEFAULT_CHUNKING, type ChunkOptions } from './chunker'
+import { DEFAULT_CHUNKING, type ChunkOptions } from './chunker'
 import { noEmbedders, type EmbedderFactory, type VfsLogger } from './embedder'
 import { DEFAULT_QUEUE_OPTIONS, embeddingQueue, type EmbeddingQueueOptions } from './embedding-queue'
 import { inProcessReader, sourceExtractWorker, workerReader, type ExtractWorkerEntry } from './document-reader'
 import { contentTypeOf, documentKindOf, extractText, fileTypeOf, namesCharset, UnreadableContent } from './extract'
 import { fileEncoding, fileStore, type UploadSource } from './file-store'
 import { passageIndex } from './passage-index'
+import { cutInSlices, stagedWrites } from './staged-upload'
 import { fuseRanks } from './rank-fusion'
 import { exportVrkai } from './resource-export'
 import { modelKeyOf, vfsSettings, type EmbeddingModel } from './settings'
@@ -116,6 +118,7 @@ export function createVectorFs(options: VectorFsOptions) {
   const vectors = vectorIndex(db)
   const settings = vfsSettings(db)
   const files = fileStore(options.filesDir)
+  const staged = stagedWrites({ db, tree, passages, vectors, closed: () => closed })
   const embedders = options.embedders ?? noEmbedders
   const maxUpload = options.maxUploadBytes ?? VFS_MAX_UPLOAD_BYTES
   const chunking = options.chunking ?? DEFAULT_CHUNKING
@@ -284,18 +287,19 @@ export function createVectorFs(options: VectorFsOptions) {
           ? extracted.entry.vrkai.resource.Document.nodes
               .filter((n) => n.content.Text.trim())
               .map((n) => ({ nodeId: n.id, text: n.content.Text }))
-          : chunkText(extracted.text, extracted.markdown, chunking).map((text, i) => ({ nodeId: String(i + 1), text }))
+          : await cutInSlices(extracted.text, extracted.markdown, chunking)
       const blob = await files.put(input.source)
       const model = settings.embeddingModel()
       const created = now()
-      let id: number
+      // The file waits in the staging folder, seen by no list, search or scope, until its last passage is stored.
+      let id: number | undefined
       try {
         id = db
           .transaction(() => {
-            const folder = check()
-            const itemId = tree.insertFile({
-              parentId: folder.id,
-              name: input.filename,
+            check()
+            return tree.insertFile({
+              parentId: tree.stagingId,
+              name: randomUUID(),
               sha256: blob.sha256,
               size: blob.size,
               fileType: type,
@@ -304,13 +308,17 @@ export function createVectorFs(options: VectorFsOptions) {
               modifiedTime: input.fileDatetime ? new Date(input.fileDatetime).toISOString() : created,
               resourceJson: extracted.kind === 'vrkai' ? JSON.stringify(extracted.entry) : null
             })
-            passages.insert(itemId, nodes, model !== undefined)
-            if (model && !nodes.length) tree.setStatus(itemId, 'ready', modelKeyOf(model))
-            return itemId
           })
           .immediate()
+        await staged.insert(id, nodes, model !== undefined)
+        const itemId = id
+        db.transaction(() => {
+          tree.place(itemId, check().id, input.filename)
+          if (model && !nodes.length) tree.setStatus(itemId, 'ready', modelKeyOf(model))
+        }).immediate()
       } catch (err) {
         files.release(blob.sha256)
+        if (id !== undefined && !(await staged.discard(id))) throw err
         await files.remove(blob.sha256, () => tree.isShaUsed(blob.sha256))
         throw err
       }
@@ -374,7 +382,9 @@ export function createVectorFs(options: VectorFsOptions) {
     async search(text: string, segments: readonly string[], maxResults: number): Promise<SearchResult[]> {
       const root = tree.resolve(segments)
       if (!root) throw new VfsError(404, `path: nothing at ${formatVfsPath(segments)}`)
-      const itemIds = root.id === ROOT_ID ? undefined : root.is_folder ? tree.filesUnder(root.id) : [root.id]
+      // The whole index, unless files being uploaded hold passages in it: then the files of the tree.
+      const everything = tree.staged().length === 0 ? undefined : tree.filesUnder(ROOT_ID)
+      const itemIds = root.id === ROOT_ID ? everything : root.is_folder ? tree.filesUnder(root.id) : [root.id]
       if (itemIds && itemIds.length === 0) return []
       const q = await queryVector(text)
       const semantic = q ? vectors.search(q, Math.max(10, maxResults), itemIds).map((h) => h.id) : []
@@ -575,6 +585,19 @@ export function createVectorFs(options: VectorFsOptions) {
           if (closed) return removed
           if (await files.remove(sha, () => closed || tree.isShaUsed(sha))) removed++
         }
+      }
+      return removed
+    },
+    /**
+     * Removes the files of uploads a crash or a stop cut short (their rows, passages and stored
+     * copies), a slice at a time so that requests are answered meanwhile. Answers how many.
+     */
+    async removeUnfinishedUploads(): Promise<number> {
+      let removed = 0
+      for (const { id, sha256 } of tree.staged()) {
+        if (!(await staged.discard(id))) return removed
+        if (sha256) await files.remove(sha256, () => closed || tree.isShaUsed(sha256))
+        removed++
       }
       return removed
     },

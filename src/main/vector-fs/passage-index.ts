@@ -28,6 +28,9 @@ export function keywordQuery(words: readonly string[]): string | undefined {
  */
 export const KEYWORD_ROW_BUDGET = 10_000
 
+/** Passages `removeSome` deletes at a time: a few milliseconds of work for passages of the chunker's size. */
+export const REMOVAL_BATCH = 64
+
 /**
  * A file's passages: rows in vfs_passages (order, node id, text, whether it waits for an embedding),
  * and the keyword index, a contentless FTS5 table holding each text with its accents taken off
@@ -37,6 +40,7 @@ export function passageIndex(db: Database) {
   const insertRow = db.prepare(`INSERT INTO vfs_passages (item_id, ord, node_id, pending_embedding, text) VALUES (?, ?, ?, ?, ?)`)
   const insertText = db.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`)
   const idsOf = db.prepare<[number], number>(`SELECT id FROM vfs_passages WHERE item_id = ?`).pluck()
+  const someIdsOf = db.prepare<[number], number>(`SELECT id FROM vfs_passages WHERE item_id = ? LIMIT ${REMOVAL_BATCH}`).pluck()
   const deleteRow = db.prepare(`DELETE FROM vfs_passages WHERE id = ?`)
   const deleteText = db.prepare(`DELETE FROM vfs_passages_fts WHERE rowid = ?`)
   const ofItem = db.prepare<[number], PassageRow>(`SELECT id, item_id, ord, node_id, text FROM vfs_passages WHERE item_id = ? ORDER BY ord`)
@@ -81,12 +85,35 @@ export function passageIndex(db: Database) {
   )
 
   return {
-    /** Adds the passages of a file (in a transaction the caller holds). */
-    insert(itemId: number, passages: readonly { nodeId: string; text: string }[], pendingEmbedding: boolean) {
-      passages.forEach((p, ord) => {
+    /**
+     * Adds the passages of a file from `from` on (in a transaction the caller holds), stopping once
+     * `performance.now()` reaches `until`; answers the index of the first passage not added.
+     */
+    insert(
+      itemId: number,
+      passages: readonly { nodeId: string; text: string }[],
+      pendingEmbedding: boolean,
+      from = 0,
+      until = Infinity
+    ): number {
+      let ord = from
+      while (ord < passages.length) {
+        const p = passages[ord]!
         const id = insertRow.run(itemId, ord, p.nodeId, pendingEmbedding ? 1 : 0, p.text).lastInsertRowid
         insertText.run(id, searchFold(p.text))
-      })
+        ord++
+        if (performance.now() >= until) break
+      }
+      return ord
+    },
+    /** Removes up to REMOVAL_BATCH passages of the file; answers their ids (fewer than that: none is left). */
+    removeSome(itemId: number) {
+      const ids = someIdsOf.all(itemId)
+      for (const id of ids) {
+        deleteText.run(id)
+        deleteRow.run(id)
+      }
+      return ids
     },
     idsOf: (itemId: number) => idsOf.all(itemId),
     remove(itemId: number) {

@@ -48,8 +48,16 @@ export interface NewFile {
 
 const COLUMNS = `id, parent_id, name, is_folder, created_time, modified_time, sha256, size, file_type, status, embedded_model, resource_json`
 
-/** The folder tree: one row per folder or file, names unique within their folder. */
+/**
+ * The folder tree: one row per folder or file, names unique within their folder. Files being
+ * uploaded lie in the staging folder (migration 13), outside the tree: no path, listing, count or
+ * name search reaches them.
+ */
 export function treeRepo(db: Database) {
+  const STAGING_ID = db
+    .prepare<[number], number>(`SELECT id FROM vfs_entries WHERE parent_id IS NULL AND id <> ? ORDER BY id LIMIT 1`)
+    .pluck()
+    .get(ROOT_ID)!
   const byId = db.prepare<[number], EntryRow>(`SELECT ${COLUMNS} FROM vfs_entries WHERE id = ?`)
   const child = db.prepare<[number, string], EntryRow>(`SELECT ${COLUMNS} FROM vfs_entries WHERE parent_id = ? AND name = ?`)
   const children = db.prepare<[number], ListedEntry>(LISTING_SQL)
@@ -61,6 +69,7 @@ export function treeRepo(db: Database) {
      VALUES (@parentId, @name, 0, @createdTime, @modifiedTime, @sha256, @size, @fileType, @status, @resourceJson)`
   )
   const move = db.prepare(`UPDATE vfs_entries SET parent_id = ?, name = ?, modified_time = ? WHERE id = ?`)
+  const place = db.prepare(`UPDATE vfs_entries SET parent_id = ?, name = ? WHERE id = ?`)
   const ancestors = db.prepare<[number], { id: number; name: string }>(
     `WITH RECURSIVE up(id, parent_id, name, depth) AS (
        SELECT id, parent_id, name, 0 FROM vfs_entries WHERE id = ?
@@ -79,8 +88,9 @@ export function treeRepo(db: Database) {
   // A missing status reads as ready (as FileInfo shows it).
   const stateCounts = db.prepare<[], { files: number; processing: number; failed: number }>(
     `SELECT count(*) AS files, coalesce(sum(status = 'processing'), 0) AS processing, coalesce(sum(status LIKE 'failed%'), 0) AS failed
-     FROM vfs_entries WHERE is_folder = 0`
+     FROM vfs_entries WHERE is_folder = 0 AND parent_id <> ${STAGING_ID}`
   )
+  const staged = db.prepare<[], { id: number; sha256: string | null }>(`SELECT id, sha256 FROM vfs_entries WHERE parent_id = ${STAGING_ID}`)
   // Names are compared folded as the search words are (LIKE alone ignores the case of ASCII letters only).
   db.function('vfs_fold', { deterministic: true }, (name: unknown) => (typeof name === 'string' ? foldName(name) : name))
   const byNameStatements = new Map<string, (limit: number) => Statement<unknown[], EntryRow>>()
@@ -97,7 +107,7 @@ export function treeRepo(db: Database) {
       byLimit = limitedStatements(
         (n) =>
           db.prepare<unknown[], EntryRow>(
-            `SELECT ${COLUMNS} FROM vfs_entries WHERE id <> ${ROOT_ID}${kindSql}${wordsSql}
+            `SELECT ${COLUMNS} FROM vfs_entries WHERE parent_id IS NOT NULL AND parent_id <> ${STAGING_ID}${kindSql}${wordsSql}
          ORDER BY is_folder DESC, name COLLATE NOCASE, name, id LIMIT ${n}`
           ),
         4
@@ -109,6 +119,10 @@ export function treeRepo(db: Database) {
   const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
   return {
+    /** The folder outside the tree where uploads keep their files until stored whole. */
+    stagingId: STAGING_ID,
+    /** Files still in the staging folder: uploads under way, or cut short by a crash. */
+    staged: () => staged.all(),
     get: (id: number) => byId.get(id),
     child: (parentId: number, name: string) => child.get(parentId, name),
     children: (parentId: number) => children.all(parentId),
@@ -132,6 +146,8 @@ export function treeRepo(db: Database) {
     insertFolder: (parentId: number, name: string, now: string) => Number(insertFolder.run(parentId, name, now, now).lastInsertRowid),
     insertFile: (f: NewFile) => Number(insertFile.run(f).lastInsertRowid),
     move: (id: number, parentId: number, name: string, now: string) => move.run(parentId, name, now, id),
+    /** Moves a staged file to its folder, its times as the upload set them. */
+    place: (id: number, parentId: number, name: string) => place.run(parentId, name, id),
     /** The entry and everything under it. */
     subtree: (id: number) => subtree.all(id),
     /** Every file under the folder (the folder itself excluded). */

@@ -14,6 +14,11 @@ export const DEFAULT_MAX_ANSWER_BYTES = MIB
  * body is refused without being held.
  */
 export const MAX_JOB_MESSAGE_BODY_BYTES = 8 * MIB
+/**
+ * The most 1 MiB of content can take as a JSON string, quotes included: an escape takes at most 6
+ * bytes for each byte of UTF-8 (`\u0001`). More than this on the wire is surely more than 1 MiB.
+ */
+export const MAX_MESSAGE_CONTENT_JSON_BYTES = 6 * MAX_MESSAGE_CONTENT_BYTES + 2
 
 /**
  * An integer with its thousands grouped ("1,048,576"), as `toLocaleString('en-US')` writes it but
@@ -36,6 +41,9 @@ export const uploadTooLarge = (field: string, limitBytes: number) => `${field}: 
 
 /** Without the field name: zod issues and transports add it. */
 export const CONTENT_TOO_LARGE = `larger than the 1 MiB limit (${groupedNumber(MAX_MESSAGE_CONTENT_BYTES)} bytes of UTF-8)`
+
+/** A job_message body over its limit where no one field can be blamed. */
+export const JOB_MESSAGE_BODY_TOO_LARGE = `body: larger than the ${sizeText(MAX_JOB_MESSAGE_BODY_BYTES)} a message's request may take (its content may be at most 1 MiB of UTF-8)`
 
 /** Half of a surrogate pair standing alone (JSON can write one as an escape; UTF-8 cannot carry it). */
 export const LONE_SURROGATE = /\p{Cs}/u

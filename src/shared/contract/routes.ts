@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { routePaths } from './route-paths'
 import { HealthSchema } from './health'
 import { ChangeNodeNameRequestSchema } from './identity'
-import { CONTENT_TOO_LARGE, MAX_JOB_MESSAGE_BODY_BYTES } from './limits'
+import { CONTENT_TOO_LARGE, JOB_MESSAGE_BODY_TOO_LARGE, MAX_JOB_MESSAGE_BODY_BYTES, MAX_MESSAGE_CONTENT_JSON_BYTES } from './limits'
 import { AllInboxesQuerySchema, InboxSchema, UpdateInboxNameRequestSchema } from './inbox'
 import {
   ChangeJobProviderRequestSchema,
@@ -47,7 +47,15 @@ export interface RouteDef {
   /** Over HTTP the body arrives as multipart/form-data, its file streamed to disk. */
   readonly upload?: true
   /** A tighter cap on the body's bytes than the 64 MiB of every route, and the 413 message naming it. */
-  readonly bodyLimit?: { readonly bytes: number; readonly message: string }
+  readonly bodyLimit?: RouteBodyLimit
+}
+
+export interface RouteBodyLimit {
+  readonly bytes: number
+  /** Said of the body as a whole, when no field can be blamed. */
+  readonly message: string
+  /** Top-level fields with a limit of their own on the wire (as JSON), and the message naming it. */
+  readonly fields?: { readonly [field: string]: { readonly bytes: number; readonly message: string } }
 }
 
 const NoQuery = z.object({})
@@ -153,7 +161,11 @@ export const routes = {
     body: JobMessageRequestSchema,
     description: "Appends the operator's message to the job's inbox (hash-chained); answers come later.",
     response: JobMessageResponseSchema,
-    bodyLimit: { bytes: MAX_JOB_MESSAGE_BODY_BYTES, message: `content: ${CONTENT_TOO_LARGE}` }
+    bodyLimit: {
+      bytes: MAX_JOB_MESSAGE_BODY_BYTES,
+      message: JOB_MESSAGE_BODY_TOO_LARGE,
+      fields: { content: { bytes: MAX_MESSAGE_CONTENT_JSON_BYTES, message: `content: ${CONTENT_TOO_LARGE}` } }
+    }
   },
   last_messages: {
     ...routePaths.last_messages,

@@ -2,7 +2,7 @@ import { nameFromMessage } from '../../domain/job-rules'
 import type { NodeContext } from '../context'
 import { notFound } from '../errors'
 import type { HandlerGroup } from '../handler-types'
-import { RawJson } from '../raw-json'
+import { batched, JsonStream, sentOnce } from '../raw-json'
 
 type MessageRoutes = 'job_message' | 'last_messages'
 
@@ -28,10 +28,21 @@ export function messageHandlers(ctx: NodeContext): HandlerGroup<MessageRoutes> {
     },
 
     last_messages({ body }) {
-      if (!store.inboxes.get(body.inbox_name)) throw notFound(`inbox_name: no inbox '${body.inbox_name}'`)
-      const page = store.messages.page(body.inbox_name, body.limit ?? 50, body.offset_key ?? undefined)
-      if (!page) throw notFound(`offset_key: no message '${body.offset_key}' in inbox '${body.inbox_name}'`)
-      return RawJson.array(page)
+      const inboxId = body.inbox_name
+      if (!store.inboxes.get(inboxId)) throw notFound(`inbox_name: no inbox '${inboxId}'`)
+      const offsetKey = body.offset_key ?? undefined
+      if (offsetKey !== undefined && !store.messages.byHash(inboxId, offsetKey)) {
+        throw notFound(`offset_key: no message '${offsetKey}' in inbox '${inboxId}'`)
+      }
+      // Written as it is read, a message at a time (each read for this answer alone, freed once sent).
+      return new JsonStream(function* () {
+        const reader = store.openReader()
+        try {
+          for (const piece of batched(store.messages.pagePieces(reader, inboxId, body.limit ?? 50, offsetKey))) yield sentOnce(piece)
+        } finally {
+          reader.close()
+        }
+      })
     }
   }
 }
