@@ -261,7 +261,16 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
         </Paper>
         {path && <FilePreview key={path} path={path} node={node} />}
       </Box>
-      <NewFolderDialog opened={newFolder} parent={target} onClose={() => setNewFolder(false)} />
+      <NewFolderDialog
+        opened={newFolder}
+        parent={target}
+        onClose={() => setNewFolder(false)}
+        onCreated={(made) => {
+          // Made inside a closed folder, it was out of sight: the folders above it open, and the focus goes to it.
+          setExpanded((e) => new Set([...e, ...ancestorsOf(made)]))
+          setReveal(made)
+        }}
+      />
       {moving && (
         <MoveDialog
           entry={moving}
@@ -765,20 +774,47 @@ function Search({ onOpen }: { onOpen: (path: string, node: string) => void }) {
   )
 }
 
-function NewFolderDialog({ opened, parent, onClose }: { opened: boolean; parent: string; onClose: () => void }) {
+interface NewFolderProps {
+  readonly opened: boolean
+  readonly parent: string
+  readonly onClose: () => void
+  /** The folder made, once the node has it. */
+  readonly onCreated: (path: string) => void
+}
+
+function NewFolderDialog({ opened, parent, onClose, onCreated }: NewFolderProps) {
   const create = useRouteMutation('create_folder')
   const [name, setName] = useState('')
+  // Once a folder is made the focus goes to its row, not back to New folder (which took it from the row).
+  const [made, setMade] = useState(false)
+  // Reset as the dialog opens, in that render: Mantine notes where the focus returns to as it opens.
+  const [wasOpened, setWasOpened] = useState(opened)
+  if (opened !== wasOpened) {
+    setWasOpened(opened)
+    if (opened) setMade(false)
+  }
   const close = () => {
     setName('')
     create.reset()
     onClose()
   }
   return (
-    <Modal opened={opened} onClose={close} title={`New folder in ${parent}`}>
+    <Modal opened={opened} onClose={close} title={`New folder in ${parent}`} returnFocus={!made}>
       <form
         onSubmit={(e) => {
           e.preventDefault()
-          if (name.trim() && !nameProblem(name)) create.mutate({ path: parent, folder_name: name.trim() }, { onSuccess: close })
+          const folder = name.trim()
+          if (!folder || nameProblem(name)) return
+          create.mutate(
+            { path: parent, folder_name: folder },
+            {
+              onSuccess: () => {
+                setMade(true)
+                onCreated(joinPath(parent, folder))
+                close()
+              }
+            }
+          )
         }}
       >
         <Stack>
