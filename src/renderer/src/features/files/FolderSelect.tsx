@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type SyntheticEvent } from 'react'
 import { ApiFailure } from '../../api/client'
 import { useVfsFind, useVfsFolder } from '../../api/queries'
 import { nameSearchWords } from '../../../../shared/contract/vector-fs-names'
@@ -51,6 +51,12 @@ export function FolderSelect({ label, ariaLabel, value, onChange, exclude = () =
     .filter((f) => f === value || !exclude(f))
     .sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : a.localeCompare(b)))
     .map((f) => ({ value: f, label: labelOf(f) }))
+  const shown = labelOf(value)
+  // The box holds the chosen folder's label: a click or focus selects it, so what is typed replaces it
+  // and filters (the caret went after "/ (top)" and the typed text was added to it, matching nothing).
+  const selectShown = (e: SyntheticEvent<HTMLInputElement>) => {
+    if (e.currentTarget.value === shown) e.currentTarget.select()
+  }
   return (
     <Select
       label={label}
@@ -63,7 +69,14 @@ export function FolderSelect({ label, ariaLabel, value, onChange, exclude = () =
       allowDeselect={false}
       searchable
       searchValue={search}
-      onSearchChange={setSearch}
+      onSearchChange={(next) =>
+        // Typed after the label all the same (the caret moved to its end): the typed text alone is the search.
+        setSearch(search === shown && next.length > shown.length && next.startsWith(shown) ? next.slice(shown.length) : next)
+      }
+      // Enter after typing picks the first match: with nothing highlighted it submitted the dialog with the folder chosen before.
+      selectFirstOptionOnChange
+      onFocus={selectShown}
+      onClick={selectShown}
       filter={everyWord}
       nothingFoundMessage={found.isFetching ? 'Searching…' : 'No folder is named like that'}
     />
