@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core'
+import { Anchor, Badge, Button, Group, Loader, Stack, Text, Tooltip } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconActivityHeartbeat } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
@@ -9,7 +9,6 @@ import { focusWhenLost } from '../../app/focus-when-lost'
 import { useClient } from '../../api/client-context'
 import { keys } from '../../api/queries'
 import { checkDisplay } from './provider-display'
-import { BusyButton } from '../../app/BusyButton'
 import { useNow } from '../../app/use-now'
 
 const COLORS = { ok: 'teal.9', failed: 'red.9', never: 'gray' } as const
@@ -93,8 +92,10 @@ export function CheckButton({ providerId, label, name }: { providerId: string; l
   const run = useRef<AbortController | null>(null)
   // Left (another page): nothing more is waited for, and nothing is said.
   useEffect(() => () => run.current?.abort(), [])
+  const checkButton = useRef<HTMLButtonElement>(null)
   const cancelButton = useRef<HTMLButtonElement>(null)
-  // Check is disabled while it runs, which drops the focus: Cancel takes it.
+  // Cancel takes Check's place while it runs (one button's width: the table's row fits an 800 px window),
+  // and the focus with it; whichever way the check ends, the focus goes back to Check if Cancel had it.
   useEffect(() => {
     if (checking) return focusWhenLost(() => cancelButton.current)
   }, [checking])
@@ -119,35 +120,35 @@ export function CheckButton({ providerId, label, name }: { providerId: string; l
       if (run.current === current) run.current = null
       // Failed or not, the result is kept: show it.
       await qc.invalidateQueries({ queryKey: keys.providers })
+      const hadFocus = document.activeElement === cancelButton.current
       setChecking(false)
+      if (hadFocus) focusWhenLost(() => checkButton.current)
     }
   }
-  return (
-    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-      <BusyButton
-        size="xs"
-        variant="light"
-        leftSection={<IconActivityHeartbeat size={16} />}
-        loading={checking}
-        onClick={() => void check()}
-        aria-label={label ?? `Check ${providerId}`}
-        style={{ flexShrink: 0 }} // beside the last check's sentence: the label stays whole
-      >
-        Check
-      </BusyButton>
-      {checking && (
-        <Button
-          ref={cancelButton}
-          size="xs"
-          variant="default"
-          onClick={() => run.current?.abort(CANCELLED)}
-          aria-label={`Cancel the check of ${shownName}`}
-          style={{ flexShrink: 0 }}
-        >
-          Cancel
-        </Button>
-      )}
-    </Group>
+  return checking ? (
+    <Button
+      ref={cancelButton}
+      size="xs"
+      variant="default"
+      leftSection={<Loader size={14} />}
+      onClick={() => run.current?.abort(CANCELLED)}
+      aria-label={`Cancel the check of ${shownName}`}
+      style={{ flexShrink: 0 }}
+    >
+      Cancel
+    </Button>
+  ) : (
+    <Button
+      ref={checkButton}
+      size="xs"
+      variant="light"
+      leftSection={<IconActivityHeartbeat size={16} />}
+      onClick={() => void check()}
+      aria-label={label ?? `Check ${providerId}`}
+      style={{ flexShrink: 0 }} // beside the last check's sentence: the label stays whole
+    >
+      Check
+    </Button>
   )
 }
 
