@@ -25,6 +25,13 @@ test('the Move dialog’s folder field: clicked and typed into, it filters the f
   await page.getByRole('option', { name: '/Invoices' }).click()
   await expect(field).toHaveValue('/Invoices')
 
+  // Escape closes the list without a choice: the box shows the chosen folder again.
+  await field.click()
+  await page.keyboard.type('nothing like it')
+  await page.keyboard.press('Escape')
+  await expect(field).toHaveValue('/Invoices')
+  await expect(dialog).toBeVisible()
+
   // The caret put after the label with End: what is typed is the search all the same.
   await field.click()
   await page.keyboard.press('End')

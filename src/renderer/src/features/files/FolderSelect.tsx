@@ -75,6 +75,9 @@ export function FolderSelect({ label, ariaLabel, value, onChange, exclude = () =
       }
       // Enter after typing picks the first match: with nothing highlighted it submitted the dialog with the folder chosen before.
       selectFirstOptionOnChange
+      // Closed without a choice (Escape): the box shows the chosen folder again, not the text that chose nothing
+      // (Enter then moved the entry to the folder chosen before, while the box read "arc").
+      onDropdownClose={() => setSearch(shown)}
       onFocus={selectShown}
       onClick={selectShown}
       filter={everyWord}
