@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core'
-import { useEffect, useState, type SyntheticEvent } from 'react'
+import { useEffect } from 'react'
+import { useReplacingSearch } from '../../app/replacing-search'
 import { ApiFailure } from '../../api/client'
 import { useVfsFind, useVfsFolder } from '../../api/queries'
 import { nameSearchWords } from '../../../../shared/contract/vector-fs-names'
@@ -25,7 +26,7 @@ const labelOf = (folder: string) => (folder === '/' ? '/ (top)' : folder)
  * user types, the folders the node finds by name anywhere.
  */
 export function FolderSelect({ label, ariaLabel, value, onChange, exclude = () => false, size, w }: Props) {
-  const [search, setSearch] = useState('')
+  const { search, props: searchProps } = useReplacingSearch(labelOf(value))
   const top = useVfsFolder('/')
   const inside = useVfsFolder(value, value !== '/')
   // The chosen folder deleted elsewhere (another window, a script): the folder above is chosen, as the
@@ -51,12 +52,6 @@ export function FolderSelect({ label, ariaLabel, value, onChange, exclude = () =
     .filter((f) => f === value || !exclude(f))
     .sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : a.localeCompare(b)))
     .map((f) => ({ value: f, label: labelOf(f) }))
-  const shown = labelOf(value)
-  // The box holds the chosen folder's label: a click or focus selects it, so what is typed replaces it
-  // and filters (the caret went after "/ (top)" and the typed text was added to it, matching nothing).
-  const selectShown = (e: SyntheticEvent<HTMLInputElement>) => {
-    if (e.currentTarget.value === shown) e.currentTarget.select()
-  }
   return (
     <Select
       label={label}
@@ -68,18 +63,7 @@ export function FolderSelect({ label, ariaLabel, value, onChange, exclude = () =
       onChange={(v) => onChange(v ?? '/')}
       allowDeselect={false}
       searchable
-      searchValue={search}
-      onSearchChange={(next) =>
-        // Typed after the label all the same (the caret moved to its end): the typed text alone is the search.
-        setSearch(search === shown && next.length > shown.length && next.startsWith(shown) ? next.slice(shown.length) : next)
-      }
-      // Enter after typing picks the first match: with nothing highlighted it submitted the dialog with the folder chosen before.
-      selectFirstOptionOnChange
-      // Closed without a choice (Escape): the box shows the chosen folder again, not the text that chose nothing
-      // (Enter then moved the entry to the folder chosen before, while the box read "arc").
-      onDropdownClose={() => setSearch(shown)}
-      onFocus={selectShown}
-      onClick={selectShown}
+      {...searchProps}
       filter={everyWord}
       nothingFoundMessage={found.isFetching ? 'Searching…' : 'No folder is named like that'}
     />

@@ -13,6 +13,7 @@ import { errorText } from '../../api/client'
 import { providerSelectProps } from '../providers'
 import { BusyButton } from '../../app/BusyButton'
 import { focusWhenLost } from '../../app/focus-when-lost'
+import { useReplacingSearch } from '../../app/replacing-search'
 import { draftLosses, listed } from './draft-losses'
 
 export function NewJobPage() {
@@ -20,6 +21,8 @@ export function NewJobPage() {
   const create = useRouteMutation('create_job')
   const draft = useNewJobDraft()
   const providerField = useRef<HTMLInputElement>(null)
+  const providerSelect = providerSelectProps(providers.data)
+  const { props: providerSearch } = useReplacingSearch(providerSelect.data.find((o) => o.value === draft.providerId)?.label)
   const clearButton = useRef<HTMLButtonElement>(null)
 
   // The draft outlives reloads and provider changes: one naming a provider no longer stored (removed
@@ -85,7 +88,8 @@ export function NewJobPage() {
         description="The job's answers come from it; you can switch later."
         searchable
         nothingFoundMessage="No provider matches"
-        {...providerSelectProps(providers.data)}
+        {...providerSelect}
+        {...providerSearch}
         value={draft.providerId}
         onChange={(v) => draft.set({ providerId: v })}
         allowDeselect={false}
