@@ -210,7 +210,7 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
         </Group>
       </Group>
       <Text size="sm" c="dimmed">
-        Drop files onto the page to upload them into {target === '/' ? 'the top folder' : target}, or onto a folder in the tree.
+        Drop files onto the page to upload them into {folderName(target)}, or onto a folder in the tree.
       </Text>
       <UploadRows queue={queue} uploadButton={uploadButton} />
       {moveError && (
@@ -774,6 +774,16 @@ function Search({ onOpen }: { onOpen: (path: string, node: string) => void }) {
   )
 }
 
+/** A folder as sentences name it: the top one has no name of its own ("/" told a user nothing). */
+const folderName = (folder: string) => (folder === '/' ? 'the top folder' : folder)
+
+/** Why a folder was not made, in words: the node's 409 said only "folder_name: /Reports exists". */
+function createFailure(err: unknown, name: string, parent: string): string {
+  if (err instanceof ApiFailure && err.status === 409)
+    return `${folderName(parent).replace(/^./, (c) => c.toUpperCase())} already has a folder or file named “${name}”. Choose another name.`
+  return errorText(err)
+}
+
 interface NewFolderProps {
   readonly opened: boolean
   readonly parent: string
@@ -799,7 +809,7 @@ function NewFolderDialog({ opened, parent, onClose, onCreated }: NewFolderProps)
     onClose()
   }
   return (
-    <Modal opened={opened} onClose={close} title={`New folder in ${parent}`} returnFocus={!made}>
+    <Modal opened={opened} onClose={close} title={`New folder in ${folderName(parent)}`} returnFocus={!made}>
       <form
         onSubmit={(e) => {
           e.preventDefault()
@@ -826,7 +836,7 @@ function NewFolderDialog({ opened, parent, onClose, onCreated }: NewFolderProps)
               create.reset()
             }}
             data-autofocus
-            error={nameProblem(name) ?? (create.error ? errorText(create.error) : undefined)}
+            error={nameProblem(name) ?? (create.error ? createFailure(create.error, name.trim(), parent) : undefined)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
