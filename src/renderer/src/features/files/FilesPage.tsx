@@ -777,8 +777,8 @@ function Search({ onOpen }: { onOpen: (path: string, node: string) => void }) {
 /** A folder as sentences name it: the top one has no name of its own ("/" told a user nothing). */
 const folderName = (folder: string) => (folder === '/' ? 'the top folder' : folder)
 
-/** Why a folder was not made, in words: the node's 409 said only "folder_name: /Reports exists". */
-function createFailure(err: unknown, name: string, parent: string): string {
+/** Why an entry was not made or moved there, in words: the node's 409 said only "folder_name: /Reports exists". */
+function placeFailure(err: unknown, name: string, parent: string): string {
   if (err instanceof ApiFailure && err.status === 409)
     return `${folderName(parent).replace(/^./, (c) => c.toUpperCase())} already has a folder or file named “${name}”. Choose another name.`
   return errorText(err)
@@ -836,7 +836,7 @@ function NewFolderDialog({ opened, parent, onClose, onCreated }: NewFolderProps)
               create.reset()
             }}
             data-autofocus
-            error={nameProblem(name) ?? (create.error ? createFailure(create.error, name.trim(), parent) : undefined)}
+            error={nameProblem(name) ?? (create.error ? placeFailure(create.error, name.trim(), parent) : undefined)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
@@ -885,7 +885,7 @@ function MoveDialog({ entry, onMoved, onClose }: { entry: FileInfo; onMoved: (fr
         <Stack>
           <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={problem} data-autofocus />
           <FolderSelect label="Destination folder" value={dest} onChange={setDest} exclude={inside} />
-          {move.error && <Alert color="red">{errorText(move.error)}</Alert>}
+          {move.error && <Alert color="red">{placeFailure(move.error, name.trim(), dest)}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
