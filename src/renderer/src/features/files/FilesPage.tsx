@@ -209,7 +209,8 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
           </Button>
         </Group>
       </Group>
-      <Text size="sm" c="dimmed">
+      {/* Wrapped anywhere: a long folder path (one word to the browser) ran past the window's edge, cut off. */}
+      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="upload-target">
         Drop files onto the page to upload them into {folderName(target)}, or onto a folder in the tree.
       </Text>
       <UploadRows queue={queue} uploadButton={uploadButton} />
