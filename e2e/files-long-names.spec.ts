@@ -39,3 +39,21 @@ test('800 px wide: a file with a long one-word name reads whole in search result
   const download = files.preview().getByRole('button', { name: 'Download' })
   expect(await download.evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true)
 })
+
+test('800 px wide: the folder uploads go into, with a long one-word path, is named whole in the sentence above the tree', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const top = 'Quarterly_reports_for_the_regional_offices_2026'
+  await node.api('POST', '/v2/create_folder', { path: '/', folder_name: top })
+  await node.api('POST', '/v2/create_folder', { path: `/${top}`, folder_name: 'Northern_and_western_branches_combined' })
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Files' }).click()
+  await page.getByRole('treeitem', { name: top }).click()
+  await page.getByRole('treeitem', { name: 'Northern_and_western_branches_combined' }).click()
+  const sentence = page.getByTestId('upload-target')
+  await expect(sentence).toContainText('Northern_and_western_branches_combined, or onto a folder in the tree.')
+  expect(await sentence.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+})

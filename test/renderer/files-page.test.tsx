@@ -271,6 +271,31 @@ describe('Files page against a real node', () => {
     )
   })
 
+  it('New folder names the top folder in words, and a name already taken says so in a sentence, making nothing', async () => {
+    await node.post('/v2/create_folder', { path: '/', folder_name: 'Reports' })
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    await userEvent.click(await screen.findByRole('button', { name: 'New folder' }))
+    const dialog = await screen.findByRole('dialog', { name: 'New folder in the top folder' })
+    await userEvent.type(within(dialog).getByLabelText('Folder name'), 'Reports{Enter}')
+    expect(
+      await within(dialog).findByText('The top folder already has a folder or file named “Reports”. Choose another name.')
+    ).toBeTruthy()
+    const top = (await node.get('/v2/retrieve_path_simplified?path=/&depth=0')).body as { name: string }[]
+    expect(top.map((e) => e.name)).toEqual(['Reports'])
+  })
+
+  it('Rename or move to a name the folder has already says so in a sentence, moving nothing', async () => {
+    for (const folder_name of ['Drafts', 'Reports']) await node.post('/v2/create_folder', { path: '/', folder_name })
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    await renameFromMenu('Drafts', 'Reports')
+    const dialog = await screen.findByRole('dialog', { name: 'Rename or move Drafts' })
+    expect(
+      await within(dialog).findByText('The top folder already has a folder or file named “Reports”. Choose another name.')
+    ).toBeTruthy()
+    const top = (await node.get('/v2/retrieve_path_simplified?path=/&depth=0')).body as { name: string }[]
+    expect(top.map((e) => e.name)).toEqual(['Drafts', 'Reports'])
+  })
+
   it('opens folders lazily and uploads a file dropped onto a folder into that folder', async () => {
     await node.post('/v2/create_folder', { path: '/', folder_name: 'Contracts' })
     renderWithApp(<FilesPage />, routerTransport(node.router))

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { NewJobPage } from '../../src/renderer/src/features/jobs/NewJobPage'
 import { useNewJobDraft } from '../../src/renderer/src/features/jobs/new-job-draft'
 import type { Inbox } from '../../src/shared/contract/inbox'
+import { emptyScope } from '../../src/shared/contract/scope'
 import { addProvider, useTestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 
@@ -27,6 +28,55 @@ describe('New job page against a real node', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create job' }))
     await waitFor(async () => expect((await node.get('/v2/all_inboxes')).body as Inbox[]).toHaveLength(1))
     expect(((await node.get('/v2/all_inboxes')).body as Inbox[])[0]!.agent.id).toBe('gpt')
+  })
+})
+
+describe('New job page: Clear', () => {
+  const node = useTestNode({
+    setup: async (n) => {
+      await addProvider(n, 'gpt')
+      useNewJobDraft.getState().reset()
+    }
+  })
+  afterEach(cleanup)
+  const folder = (name: string) => ({ name, path: { path_ids: [name] } })
+
+  it('asks first, naming what would be discarded; kept, nothing changes and the focus is back on Clear; cleared, it starts at Provider', async () => {
+    useNewJobDraft.getState().set({
+      scope: { ...emptyScope(), vector_fs_folders: [folder('Contracts'), folder('Leases')] },
+      sheet: 'Q3 budget',
+      hidden: true
+    })
+    renderWithApp(<NewJobPage />, routerTransport(node.router))
+    const provider = screen.getByLabelText<HTMLInputElement>(/^Provider/, { selector: 'input' })
+    await waitFor(() => expect(provider.value).toMatch(/^gpt/))
+    const clear = screen.getByRole('button', { name: 'Clear' })
+
+    await userEvent.click(clear)
+    const dialog = await screen.findByRole('dialog', { name: 'Clear the new job?' })
+    expect(dialog.textContent).toContain(
+      'The scope (2 entries), the sheet association “Q3 budget” and the “Hidden job” setting will be discarded. The provider stays chosen.'
+    )
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep editing' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(clear))
+    expect(useNewJobDraft.getState()).toMatchObject({ sheet: 'Q3 budget', hidden: true })
+    expect(useNewJobDraft.getState().scope.vector_fs_folders).toHaveLength(2)
+
+    await userEvent.click(clear)
+    const again = await screen.findByRole('dialog', { name: 'Clear the new job?' })
+    await userEvent.click(within(again).getByRole('button', { name: 'Clear' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(provider))
+    expect(useNewJobDraft.getState()).toMatchObject({ sheet: '', hidden: false, scope: emptyScope(), providerId: 'gpt' })
+  })
+
+  it('with nothing to lose, clears without asking', async () => {
+    useNewJobDraft.getState().set({ sheet: '   ' })
+    renderWithApp(<NewJobPage />, routerTransport(node.router))
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }))
+    expect(useNewJobDraft.getState().sheet).toBe('')
+    expect(screen.queryByRole('dialog')).toBeNull()
   })
 })
 

@@ -144,4 +144,28 @@ describe('providers page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Check box-llama' }))
     expect(await screen.findByText('“Box · llama3.2” works', undefined, { timeout: 5000 })).toBeTruthy()
   })
+
+  it('a Check the server does not answer can be cancelled: it says so, and Check is free again with the focus', async () => {
+    await addProvider(node, 'box-llama', { external_url: `${fake.url}/v1`, name: 'Box · llama3.2' })
+    renderWithApp(<ProvidersPage />, routerTransport(node.router))
+    fake.behaviour = { type: 'hang' }
+    // Notices of the tests before may still be on screen.
+    const failures = () => screen.queryAllByText('“Box · llama3.2” did not answer').length
+    const failedBefore = failures()
+    try {
+      const check = await screen.findByRole('button', { name: 'Check box-llama' })
+      await userEvent.click(check)
+      const cancel = await screen.findByRole('button', { name: 'Cancel the check of Box · llama3.2' })
+      await waitFor(() => expect(document.activeElement).toBe(cancel))
+      await userEvent.click(cancel)
+      expect(await screen.findByText('The check of “Box · llama3.2” was cancelled')).toBeTruthy()
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel the check of Box · llama3.2' })).toBeNull())
+      const again = screen.getByRole('button', { name: 'Check box-llama' })
+      expect((again as HTMLButtonElement).disabled).toBe(false)
+      expect(document.activeElement).toBe(again)
+      expect(failures()).toBe(failedBefore)
+    } finally {
+      fake.behaviour = { type: 'reply', chunks: ['OK'] }
+    }
+  })
 })

@@ -209,8 +209,9 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
           </Button>
         </Group>
       </Group>
-      <Text size="sm" c="dimmed">
-        Drop files onto the page to upload them into {target === '/' ? 'the top folder' : target}, or onto a folder in the tree.
+      {/* Wrapped anywhere: a long folder path (one word to the browser) ran past the window's edge, cut off. */}
+      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="upload-target">
+        Drop files onto the page to upload them into {folderName(target)}, or onto a folder in the tree.
       </Text>
       <UploadRows queue={queue} uploadButton={uploadButton} />
       {moveError && (
@@ -261,7 +262,16 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
         </Paper>
         {path && <FilePreview key={path} path={path} node={node} />}
       </Box>
-      <NewFolderDialog opened={newFolder} parent={target} onClose={() => setNewFolder(false)} />
+      <NewFolderDialog
+        opened={newFolder}
+        parent={target}
+        onClose={() => setNewFolder(false)}
+        onCreated={(made) => {
+          // Made inside a closed folder, it was out of sight: the folders above it open, and the focus goes to it.
+          setExpanded((e) => new Set([...e, ...ancestorsOf(made)]))
+          setReveal(made)
+        }}
+      />
       {moving && (
         <MoveDialog
           entry={moving}
@@ -765,20 +775,57 @@ function Search({ onOpen }: { onOpen: (path: string, node: string) => void }) {
   )
 }
 
-function NewFolderDialog({ opened, parent, onClose }: { opened: boolean; parent: string; onClose: () => void }) {
+/** A folder as sentences name it: the top one has no name of its own ("/" told a user nothing). */
+const folderName = (folder: string) => (folder === '/' ? 'the top folder' : folder)
+
+/** Why an entry was not made or moved there, in words: the node's 409 said only "folder_name: /Reports exists". */
+function placeFailure(err: unknown, name: string, parent: string): string {
+  if (err instanceof ApiFailure && err.status === 409)
+    return `${folderName(parent).replace(/^./, (c) => c.toUpperCase())} already has a folder or file named “${name}”. Choose another name.`
+  return errorText(err)
+}
+
+interface NewFolderProps {
+  readonly opened: boolean
+  readonly parent: string
+  readonly onClose: () => void
+  /** The folder made, once the node has it. */
+  readonly onCreated: (path: string) => void
+}
+
+function NewFolderDialog({ opened, parent, onClose, onCreated }: NewFolderProps) {
   const create = useRouteMutation('create_folder')
   const [name, setName] = useState('')
+  // Once a folder is made the focus goes to its row, not back to New folder (which took it from the row).
+  const [made, setMade] = useState(false)
+  // Reset as the dialog opens, in that render: Mantine notes where the focus returns to as it opens.
+  const [wasOpened, setWasOpened] = useState(opened)
+  if (opened !== wasOpened) {
+    setWasOpened(opened)
+    if (opened) setMade(false)
+  }
   const close = () => {
     setName('')
     create.reset()
     onClose()
   }
   return (
-    <Modal opened={opened} onClose={close} title={`New folder in ${parent}`}>
+    <Modal opened={opened} onClose={close} title={`New folder in ${folderName(parent)}`} returnFocus={!made}>
       <form
         onSubmit={(e) => {
           e.preventDefault()
-          if (name.trim() && !nameProblem(name)) create.mutate({ path: parent, folder_name: name.trim() }, { onSuccess: close })
+          const folder = name.trim()
+          if (!folder || nameProblem(name)) return
+          create.mutate(
+            { path: parent, folder_name: folder },
+            {
+              onSuccess: () => {
+                setMade(true)
+                onCreated(joinPath(parent, folder))
+                close()
+              }
+            }
+          )
         }}
       >
         <Stack>
@@ -790,7 +837,7 @@ function NewFolderDialog({ opened, parent, onClose }: { opened: boolean; parent:
               create.reset()
             }}
             data-autofocus
-            error={nameProblem(name) ?? (create.error ? errorText(create.error) : undefined)}
+            error={nameProblem(name) ?? (create.error ? placeFailure(create.error, name.trim(), parent) : undefined)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
@@ -839,7 +886,7 @@ function MoveDialog({ entry, onMoved, onClose }: { entry: FileInfo; onMoved: (fr
         <Stack>
           <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={problem} data-autofocus />
           <FolderSelect label="Destination folder" value={dest} onChange={setDest} exclude={inside} />
-          {move.error && <Alert color="red">{errorText(move.error)}</Alert>}
+          {move.error && <Alert color="red">{placeFailure(move.error, name.trim(), dest)}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

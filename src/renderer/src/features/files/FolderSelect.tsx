@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
+import { useReplacingSearch } from '../../app/replacing-search'
 import { ApiFailure } from '../../api/client'
 import { useVfsFind, useVfsFolder } from '../../api/queries'
 import { nameSearchWords } from '../../../../shared/contract/vector-fs-names'
@@ -25,7 +26,7 @@ const labelOf = (folder: string) => (folder === '/' ? '/ (top)' : folder)
  * user types, the folders the node finds by name anywhere.
  */
 export function FolderSelect({ label, ariaLabel, value, onChange, exclude = () => false, size, w }: Props) {
-  const [search, setSearch] = useState('')
+  const { search, props: searchProps } = useReplacingSearch(labelOf(value))
   const top = useVfsFolder('/')
   const inside = useVfsFolder(value, value !== '/')
   // The chosen folder deleted elsewhere (another window, a script): the folder above is chosen, as the
@@ -62,8 +63,7 @@ export function FolderSelect({ label, ariaLabel, value, onChange, exclude = () =
       onChange={(v) => onChange(v ?? '/')}
       allowDeselect={false}
       searchable
-      searchValue={search}
-      onSearchChange={setSearch}
+      {...searchProps}
       filter={everyWord}
       nothingFoundMessage={found.isFetching ? 'Searching…' : 'No folder is named like that'}
     />

@@ -4,6 +4,7 @@ import { forwardRef } from 'react'
 import { useProviders, useRouteMutation } from '../../api/queries'
 import { errorText } from '../../api/client'
 import { providerSelectProps, providerTitle } from '../providers'
+import { useReplacingSearch } from '../../app/replacing-search'
 
 /** Switches the job to another provider; the list and this view show it at once. */
 export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; providerId: string }>(function ProviderSwitcher(
@@ -12,6 +13,8 @@ export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; pr
 ) {
   const providers = useProviders()
   const change = useRouteMutation('change_job_llm_provider')
+  const providerSelect = providerSelectProps(providers.data)
+  const { props: providerSearch } = useReplacingSearch(providerSelect.data.find((o) => o.value === providerId)?.label)
   return (
     <Select
       ref={ref}
@@ -22,7 +25,8 @@ export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; pr
       allowDeselect={false}
       searchable
       nothingFoundMessage="No provider matches"
-      {...providerSelectProps(providers.data)}
+      {...providerSelect}
+      {...providerSearch}
       value={providerId}
       // Read-only while switching, not disabled: a disabled field drops the focus to the page.
       readOnly={change.isPending}

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
+import { modals } from '@mantine/modals'
 import { notifications } from '@mantine/notifications'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { jobInboxId } from '../../../../shared/contract/inbox'
 import { useProviders, useRouteMutation } from '../../api/queries'
 import { hrefOf, navigate } from '../../app/router'
@@ -11,11 +12,18 @@ import { scopeCount } from './scope-entries'
 import { errorText } from '../../api/client'
 import { providerSelectProps } from '../providers'
 import { BusyButton } from '../../app/BusyButton'
+import { focusWhenLost } from '../../app/focus-when-lost'
+import { useReplacingSearch } from '../../app/replacing-search'
+import { draftLosses, listed } from './draft-losses'
 
 export function NewJobPage() {
   const providers = useProviders()
   const create = useRouteMutation('create_job')
   const draft = useNewJobDraft()
+  const providerField = useRef<HTMLInputElement>(null)
+  const providerSelect = providerSelectProps(providers.data)
+  const { props: providerSearch } = useReplacingSearch(providerSelect.data.find((o) => o.value === draft.providerId)?.label)
+  const clearButton = useRef<HTMLButtonElement>(null)
 
   // The draft outlives reloads and provider changes: one naming a provider no longer stored (removed
   // here or in another window) showed a blank or stale choice and Create job failed with a 404.
@@ -46,6 +54,26 @@ export function NewJobPage() {
     }
   }
 
+  // Clear threw away a scope picked one entry at a time, without a word: it asks first when something would be lost.
+  const clear = () => {
+    const lost = draftLosses(draft)
+    if (lost.length === 0) return draft.reset()
+    let cleared = false
+    modals.openConfirmModal({
+      title: 'Clear the new job?',
+      children: <Text size="sm">{listed(lost).replace(/^./, (c) => c.toUpperCase())} will be discarded. The provider stays chosen.</Text>,
+      labels: { confirm: 'Clear', cancel: 'Keep editing' },
+      confirmProps: { color: 'red' },
+      // Cleared, the form starts again at its first field; kept, the focus is back on Clear.
+      returnFocus: false,
+      onConfirm: () => {
+        cleared = true
+        draft.reset()
+      },
+      onClose: () => focusWhenLost(() => (cleared ? providerField.current : clearButton.current))
+    })
+  }
+
   return (
     <Stack maw={900} className="page-scroll" style={{ overflow: 'auto' }} pb="xl">
       <Title order={2}>New job</Title>
@@ -55,11 +83,13 @@ export function NewJobPage() {
         </Alert>
       )}
       <Select
+        ref={providerField}
         label="Provider"
         description="The job's answers come from it; you can switch later."
         searchable
         nothingFoundMessage="No provider matches"
-        {...providerSelectProps(providers.data)}
+        {...providerSelect}
+        {...providerSearch}
         value={draft.providerId}
         onChange={(v) => draft.set({ providerId: v })}
         allowDeselect={false}
@@ -92,7 +122,7 @@ export function NewJobPage() {
         <BusyButton onClick={() => void submit()} loading={create.isPending} disabled={!draft.providerId}>
           Create job
         </BusyButton>
-        <Button variant="subtle" color="gray" onClick={draft.reset}>
+        <Button ref={clearButton} variant="subtle" color="gray" onClick={clear}>
           Clear
         </Button>
       </Group>

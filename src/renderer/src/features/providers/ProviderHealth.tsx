@@ -1,14 +1,14 @@
-import { Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine/core'
+import { Anchor, Badge, Button, Group, Loader, Stack, Text, Tooltip } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconActivityHeartbeat } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { LastCheck } from '../../../../shared/contract/provider'
-import { errorText } from '../../api/client'
+import { errorText, untilAborted } from '../../api/client'
+import { focusWhenLost } from '../../app/focus-when-lost'
 import { useClient } from '../../api/client-context'
 import { keys } from '../../api/queries'
 import { checkDisplay } from './provider-display'
-import { BusyButton } from '../../app/BusyButton'
 import { useNow } from '../../app/use-now'
 
 const COLORS = { ok: 'teal.9', failed: 'red.9', never: 'gray' } as const
@@ -82,35 +82,75 @@ function ClampedDetail({ text }: { text: string }) {
 /**
  * "Check": one short call to the stored provider exactly as stored; the result becomes its last_check.
  * `name`: what the notices call the provider (its display name, as its row shows it), else its id.
+ * A slow server held the button for the node's whole time limit: Cancel stops waiting, as the wizard's
+ * Cancel test does (the node's call goes on and records what it finds).
  */
 export function CheckButton({ providerId, label, name }: { providerId: string; label?: string; name?: string }) {
   const client = useClient()
   const qc = useQueryClient()
   const [checking, setChecking] = useState(false)
+  const run = useRef<AbortController | null>(null)
+  // Left (another page): nothing more is waited for, and nothing is said.
+  useEffect(() => () => run.current?.abort(), [])
+  const checkButton = useRef<HTMLButtonElement>(null)
+  const cancelButton = useRef<HTMLButtonElement>(null)
+  // Cancel takes Check's place while it runs (one button's width: the table's row fits an 800 px window),
+  // and the focus with it; whichever way the check ends, the focus goes back to Check if Cancel had it.
+  useEffect(() => {
+    if (checking) return focusWhenLost(() => cancelButton.current)
+  }, [checking])
+  const shownName = name || providerId
   const check = async () => {
+    const current = new AbortController()
+    run.current = current
     setChecking(true)
     try {
-      const res = await client.call('check_llm_provider', { body: { llm_provider_id: providerId } })
-      notifications.show({ color: 'teal', title: `“${name || providerId}” works`, message: res.message })
+      const res = await untilAborted(client.call('check_llm_provider', { body: { llm_provider_id: providerId } }), current.signal)
+      notifications.show({ color: 'teal', title: `“${shownName}” works`, message: res.message })
     } catch (err) {
-      notifications.show({ color: 'red', title: `“${name || providerId}” did not answer`, message: errorText(err) })
+      if (current.signal.reason === CANCELLED)
+        notifications.show({
+          color: 'yellow',
+          title: `The check of “${shownName}” was cancelled`,
+          message: 'Its last check stays as it was until the server answers or the node gives up on it.'
+        })
+      else if (!current.signal.aborted)
+        notifications.show({ color: 'red', title: `“${shownName}” did not answer`, message: errorText(err) })
     } finally {
+      if (run.current === current) run.current = null
       // Failed or not, the result is kept: show it.
       await qc.invalidateQueries({ queryKey: keys.providers })
+      const hadFocus = document.activeElement === cancelButton.current
       setChecking(false)
+      if (hadFocus) focusWhenLost(() => checkButton.current)
     }
   }
-  return (
-    <BusyButton
+  return checking ? (
+    <Button
+      ref={cancelButton}
+      size="xs"
+      variant="default"
+      leftSection={<Loader size={14} />}
+      onClick={() => run.current?.abort(CANCELLED)}
+      aria-label={`Cancel the check of ${shownName}`}
+      style={{ flexShrink: 0 }}
+    >
+      Cancel
+    </Button>
+  ) : (
+    <Button
+      ref={checkButton}
       size="xs"
       variant="light"
       leftSection={<IconActivityHeartbeat size={16} />}
-      loading={checking}
       onClick={() => void check()}
       aria-label={label ?? `Check ${providerId}`}
       style={{ flexShrink: 0 }} // beside the last check's sentence: the label stays whole
     >
       Check
-    </BusyButton>
+    </Button>
   )
 }
+
+/** The abort reason of a check the operator cancelled (not one left with the page). */
+const CANCELLED = 'cancelled'
