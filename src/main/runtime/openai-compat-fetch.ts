@@ -6,7 +6,7 @@ import {
   ServerReportedError,
   UnreadableReplyError
 } from './openai-reply'
-import { cutJsonString, readUpToCap, ResponseTooLarge } from './response-cap'
+import { cutJsonString, readUpToCap, ResponseTooLarge, WHOLE_JSON_GRACE_MS } from './response-cap'
 
 /** A JSON reply larger than this is not a chat answer (answers are cut at 1 MiB anyway). */
 const MAX_JSON_BYTES = 16 * 1024 * 1024
@@ -160,7 +160,7 @@ function bringsWords(value: unknown): boolean {
 /** The body as text, or what came of it before the wire limit cut it (`cut`). */
 async function readCapped(res: Response): Promise<{ text: string; cut?: ResponseTooLarge }> {
   try {
-    return await readUpToCap(res, MAX_JSON_BYTES)
+    return await readUpToCap(res, MAX_JSON_BYTES, WHOLE_JSON_GRACE_MS)
   } catch (err) {
     if (err instanceof ResponseTooLarge && err.maxBytes === MAX_JSON_BYTES) throw new UnreadableReplyError('it is larger than 16 MiB')
     throw err

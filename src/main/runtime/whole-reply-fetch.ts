@@ -1,4 +1,4 @@
-import { cutJsonString, readUpToCap } from './response-cap'
+import { cutJsonString, readUpToCap, WHOLE_JSON_GRACE_MS } from './response-cap'
 
 /**
  * A whole answer cut off at the wire limit as the protocol's reply, holding the text that came
@@ -46,7 +46,7 @@ export function wholeReplyFetch(base: typeof fetch, protocol: 'anthropic' | 'gem
     ) {
       return res
     }
-    const { text, cut } = await readUpToCap(res, Infinity)
+    const { text, cut } = await readUpToCap(res, Infinity, WHOLE_JSON_GRACE_MS)
     let body = text
     if (cut) {
       const said = cutJsonString(text, 'text')
