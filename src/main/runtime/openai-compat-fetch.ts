@@ -12,6 +12,11 @@ import { cutJsonString, readUpToCap, ResponseTooLarge, WHOLE_JSON_GRACE_MS } fro
 const MAX_JSON_BYTES = 16 * 1024 * 1024
 /** One server-sent event larger than this is not a chunk of an answer. */
 const MAX_EVENT_CHARS = 4 * 1024 * 1024
+/**
+ * How long a stream whose choice has finished may wait for its usage chunk (or `[DONE]`) before it
+ * is taken as ended: servers that send one send it at once after the finish_reason.
+ */
+export const AFTER_FINISH_GRACE_MS = 1000
 
 const encoder = new TextEncoder()
 const sseData = (data: string) => encoder.encode(`data: ${data}\n\n`)
@@ -34,6 +39,23 @@ export function normalisedEventStream(
   let data: string[] = []
   let eventName = ''
   let done = false
+  let grace: NodeJS.Timeout | undefined
+
+  /**
+   * The answer is whole: a server (or proxy) that holds the connection open after its end must not
+   * keep the reader waiting until the idle time-out fails an answer that came whole.
+   */
+  const end = (controller: TransformStreamDefaultController<Uint8Array>) => {
+    clearTimeout(grace)
+    if (done) return
+    done = true
+    try {
+      controller.enqueue(sseData('[DONE]'))
+      controller.terminate()
+    } catch {
+      // The reader had already gone (the call was stopped).
+    }
+  }
 
   const dispatch = (controller: TransformStreamDefaultController<Uint8Array>) => {
     const text = data.join('\n')
@@ -41,14 +63,7 @@ export function normalisedEventStream(
     data = []
     eventName = ''
     if (done || text === '') return
-    if (text.trim() === '[DONE]') {
-      done = true
-      controller.enqueue(sseData('[DONE]'))
-      // The answer is whole: a server (or proxy) that holds the connection open after it must not
-      // keep the reader waiting until the idle time-out fails an answer that came whole.
-      controller.terminate()
-      return
-    }
+    if (text.trim() === '[DONE]') return end(controller)
     try {
       let value: unknown
       try {
@@ -65,6 +80,12 @@ export function normalisedEventStream(
       onEvent?.(bringsWords(value))
       const chunk = normaliseChunk(value)
       if (chunk && !(dropSilent && carriesNothing(chunk))) controller.enqueue(sseData(JSON.stringify(chunk)))
+      // Several compatible servers end with the finish_reason and no `[DONE]`; some send the usage
+      // in a chunk after it. Once the choice has finished, the usage ends the answer, or a short wait.
+      if (chunk && (grace || finishes(chunk))) {
+        if (chunk.usage != null) end(controller)
+        else grace ??= setTimeout(() => end(controller), AFTER_FINISH_GRACE_MS)
+      }
     } catch (err) {
       if (!onFault || !(err instanceof ServerReportedError)) throw err
       done = true
@@ -117,9 +138,13 @@ export function normalisedEventStream(
       if (pending) line(pending, controller)
       pending = ''
       dispatch(controller)
+      clearTimeout(grace)
     }
   })
 }
+
+/** A normalised chunk whose choice has finished. */
+const finishes = (chunk: Record<string, unknown>) => (chunk.choices as { finish_reason: unknown }[]).some((c) => c.finish_reason !== null)
 
 const said = (v: unknown) => (typeof v === 'string' && v.length > 0) || (Array.isArray(v) && v.length > 0)
 

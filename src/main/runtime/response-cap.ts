@@ -186,7 +186,7 @@ export function guardedFetch(base: typeof fetch, guard: WireGuard): typeof fetch
           end?.see(chunk)
           // The answer's last event has come whole: a server that holds the connection open after it
           // must not keep the SDK (which reads on to the close) waiting until the idle time-out fails
-          // a whole answer. OpenAI's end is its `[DONE]`, after the finish_reason (openai-compat-fetch).
+          // a whole answer. OpenAI's end is its `[DONE]`, or its usage or a short wait after the finish_reason (openai-compat-fetch).
           if (protocol !== 'openai' && eventBytes === 0 && end?.ended()) controller.terminate()
         },
         flush() {
