@@ -73,9 +73,28 @@ export function keyStartAtEnd(text: string, key: string, from: number): number {
   return 0
 }
 
+/**
+ * Every good part of the key's start (see partialKeyChars) replaced, wherever it is: an excerpt of a
+ * server's reply, cut before it reaches a message (the first words of a reply that is not JSON), may
+ * cut an echoed key and go on with more words, where redactKeyStart does not look.
+ */
+function redactCutKeys(text: string, apiKey: string): string {
+  const start = apiKey.slice(0, partialKeyChars(apiKey))
+  let out = ''
+  let from = 0
+  for (let at = text.indexOf(start); at !== -1; at = text.indexOf(start, from)) {
+    let end = at + start.length
+    while (end < text.length && end - at < apiKey.length && text[end] === apiKey[end - at]) end++
+    out += `${text.slice(from, at)}[redacted]`
+    from = end
+  }
+  return out + text.slice(from)
+}
+
 /** The key is removed from the whole text first, then the text is cut: a cut never splits a key. */
 function quoteServer(text: string, apiKey: string | undefined): string {
-  const clean = redactKey(text, apiKey).replace(/\s+/g, ' ').trim()
+  const redacted = redactKey(text, apiKey)
+  const clean = (redactable(apiKey) ? redactCutKeys(redacted, apiKey) : redacted).replace(/\s+/g, ' ').trim()
   const chars = [...clean]
   return chars.length > REASON_CHARS ? `${chars.slice(0, REASON_CHARS).join('')}…` : clean
 }
