@@ -35,13 +35,16 @@ const STREAMS: Record<string, string> = {
 let server: Server
 let base: string
 let stream = STREAMS.OpenAI!
+let label = 'application/json'
+let holdOpen = true
 beforeAll(async () => {
   server = createServer((req, res) => {
     req.resume()
     req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': 'application/json' })
+      res.writeHead(200, { 'Content-Type': label })
       // Held open after the end, which only a stream's end watch sees (a JSON body would wait for the close).
-      res.write(stream)
+      if (holdOpen) res.write(stream)
+      else res.end(stream)
     })
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
@@ -61,6 +64,7 @@ describe('an event stream labelled application/json', () => {
     ['Gemini', '/v1beta']
   ])('%s: is read as the stream it is', async (kind, path) => {
     stream = STREAMS[kind]!
+    label = 'application/json'
     await addProvider(node, 'p1', {
       model: { [kind]: { model_type: 'm' } },
       external_url: base + path,
@@ -74,5 +78,41 @@ describe('an event stream labelled application/json', () => {
     expect(answer.content).toBe('The whole answer.')
     expect(answer.error).toBeUndefined()
     expect(performance.now() - started).toBeLessThan(3000)
+  })
+})
+
+describe('a streamed answer asked of an OpenAI-compatible server, answered in plain text', () => {
+  it('is refused in words saying what came, not as an empty answer', async () => {
+    stream = 'Too many requests from this IP, slow down.'
+    label = 'text/plain; charset=utf-8'
+    holdOpen = false
+    await addProvider(node, 'p1', {
+      model: { OpenAI: { model_type: 'm' } },
+      external_url: `${base}/v1`,
+      api_key: 'sk-mislabelled-0123456789'
+    })
+    const jobId = await createJob(node, 'p1')
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Hello?' })
+    const answers = await waitForAnswers(node, `job_inbox::${jobId}::false`, 1, 8000)
+    const answer = answers[answers.length - 1]!.job_message
+    expect(answer.error).toBeDefined()
+    expect(answer.content).toContain(
+      'not a chat answer (it is not JSON but text/plain, starting "Too many requests from this IP, slow down.")'
+    )
+  })
+
+  it('an event stream labelled text/plain is still read as one', async () => {
+    stream = STREAMS.OpenAI!
+    label = 'text/plain'
+    holdOpen = true
+    await addProvider(node, 'p1', {
+      model: { OpenAI: { model_type: 'm' } },
+      external_url: `${base}/v1`,
+      api_key: 'sk-mislabelled-0123456789'
+    })
+    const jobId = await createJob(node, 'p1')
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Hello?' })
+    const answers = await waitForAnswers(node, `job_inbox::${jobId}::false`, 1, 8000)
+    expect(answers[answers.length - 1]!.job_message.content).toBe('The whole answer.')
   })
 })

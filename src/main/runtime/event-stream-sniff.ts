@@ -12,14 +12,15 @@ function startsEventStream(start: string): boolean | undefined {
 }
 
 /**
- * The response, relabelled `text/event-stream` when it is labelled JSON but its body is an event
- * stream (some proxies relabel every reply as JSON): read as JSON, a stream was refused as a reply
- * that "is not JSON", and the checks made on streams (the protocol's end, an event's size) missed
- * it. Only the first bytes are read before the response is handed on, none of them lost.
+ * The response, relabelled `text/event-stream` when its body is an event stream under another label
+ * (some proxies relabel every reply as JSON; some servers send text/plain or none): read as JSON, a
+ * stream was refused as a reply that "is not JSON", and the checks made on streams (the protocol's
+ * end, an event's size) missed it. Only the first bytes are read before the response is handed on,
+ * none of them lost.
  */
 export async function sniffEventStream(res: Response): Promise<Response> {
   const type = res.headers.get('content-type') ?? ''
-  if (!res.ok || !res.body || !/json/i.test(type) || /ndjson/i.test(type)) return res
+  if (!res.ok || !res.body || /text\/event-stream|ndjson/i.test(type)) return res
   const reader: ReadableStreamDefaultReader<Uint8Array> = res.body.getReader()
   const decoder = new TextDecoder()
   const head: Uint8Array[] = []

@@ -257,7 +257,9 @@ export function openAICompatFetch(base: typeof fetch, onEvent?: (progress: boole
     if (!res.ok || !res.body || !/\/chat\/completions(\?|$)/.test(urlOf(input))) return res
     const wantsStream = requestedStream(init?.body)
     const contentType = res.headers.get('content-type') ?? ''
-    const isEventStream = /text\/event-stream/i.test(contentType) || (wantsStream && !/json|html/i.test(contentType))
+    // A stream under another label was relabelled below (sniffEventStream): any other body, plain
+    // text included, is read as the JSON reply it should be, and refused in words saying what came.
+    const isEventStream = /text\/event-stream/i.test(contentType)
 
     if (isEventStream) {
       if (wantsStream) return rebuilt(res, res.body.pipeThrough(normalisedEventStream(onEvent, onFault, true)), 'text/event-stream')
