@@ -1,3 +1,4 @@
+import { serverErrorOf, ServerReportedError } from './openai-reply'
 import { cutJsonString, readUpToCap, WHOLE_JSON_GRACE_MS } from './response-cap'
 
 /**
@@ -18,40 +19,51 @@ const CUT_REPLY = {
   gemini: (text: string) => ({ candidates: [{ content: { parts: [{ text }], role: 'model' }, finishReason: 'MAX_TOKENS', index: 0 }] })
 }
 
-/** A request for a whole (not streamed) answer in the protocol's own terms. */
-function asksWhole(protocol: 'anthropic' | 'gemini', url: string, body: unknown): boolean {
-  if (protocol === 'gemini') return /:generateContent(\?|$)/.test(url)
-  if (!/\/messages(\?|$)/.test(url)) return false
+/** A chat request in the protocol's own terms, and whether it asks for the whole answer (not streamed). */
+function chatRequest(protocol: 'anthropic' | 'gemini', url: string, body: unknown): { whole: boolean } | undefined {
+  if (protocol === 'gemini') {
+    const found = /:(stream)?[gG]enerateContent(\?|$)/.exec(url)
+    return found ? { whole: found[1] === undefined } : undefined
+  }
+  if (!/\/messages(\?|$)/.test(url)) return undefined
   try {
-    return typeof body === 'string' && (JSON.parse(body) as { stream?: unknown }).stream !== true
+    return { whole: typeof body !== 'string' || (JSON.parse(body) as { stream?: unknown }).stream !== true }
   } catch {
-    return false
+    return { whole: true }
+  }
+}
+
+/** The server's own words when a reply is an error object in the place of the answer. */
+function reportedError(text: string): string | undefined {
+  try {
+    return serverErrorOf(JSON.parse(text))
+  } catch {
+    return undefined
   }
 }
 
 /**
- * fetch for the Claude and Gemini protocols that reads a whole answer's reply itself, as the OpenAI
- * and Ollama readers do: the SDKs read the body to its end, so a reply cut at the wire limit lost all
- * its text, and one whose chunked encoding never ended waited out the time-out though it had come whole.
+ * fetch for the Claude and Gemini protocols that reads a successful chat reply that is not an event
+ * stream itself, as the OpenAI and Ollama readers do: the SDKs read the body to its end, so a whole
+ * answer cut at the wire limit lost all its text, and one whose chunked encoding never ended waited
+ * out the time-out though it had come whole; and an error object sent with a 200 (a proxy before the
+ * provider) was 'not a chat answer' or an empty one, where the server's own words are thrown here.
  */
 export function wholeReplyFetch(base: typeof fetch, protocol: 'anthropic' | 'gemini'): typeof fetch {
   return async (input, init) => {
     const res = await base(input, init)
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-    if (
-      !res.ok ||
-      !res.body ||
-      /text\/event-stream/i.test(res.headers.get('content-type') ?? '') ||
-      !asksWhole(protocol, url, init?.body)
-    ) {
-      return res
-    }
+    const chat = chatRequest(protocol, url, init?.body)
+    if (!chat || !res.ok || !res.body || /text\/event-stream/i.test(res.headers.get('content-type') ?? '')) return res
     const { text, cut } = await readUpToCap(res, Infinity, WHOLE_JSON_GRACE_MS)
     let body = text
     if (cut) {
-      const said = cutJsonString(text, 'text')
+      const said = chat.whole ? cutJsonString(text, 'text') : undefined
       if (said === undefined) throw cut
       body = JSON.stringify(CUT_REPLY[protocol](said))
+    } else {
+      const said = reportedError(text)
+      if (said !== undefined) throw new ServerReportedError(said)
     }
     const headers = new Headers(res.headers)
     // The body is decoded and may be rewritten: its old length and encoding no longer apply.
