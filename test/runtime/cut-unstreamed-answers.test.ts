@@ -16,6 +16,28 @@ import { addProvider, createJob, useTestNode } from '../support/node'
 
 const PIECE = 'Ça va "bien"\n' // escapes and characters of two bytes, so the cut JSON has them everywhere
 const TEXT = PIECE.repeat(Math.ceil((12 * MIB) / PIECE.length))
+/** The whole reply of the protocol the request's path speaks. */
+function wholeReply(url: string): object {
+  const message = { role: 'assistant', content: TEXT }
+  if (url === '/api/chat') return { model: 'm', created_at: '2025-01-01T00:00:00Z', message, done: true, done_reason: 'stop' }
+  if (url.endsWith('/messages')) {
+    return {
+      id: 'msg_1',
+      type: 'message',
+      role: 'assistant',
+      model: 'm',
+      content: [{ type: 'text', text: TEXT }],
+      stop_reason: 'end_turn',
+      stop_sequence: null,
+      usage: { input_tokens: 5, output_tokens: 9 }
+    }
+  }
+  if (url.includes(':generateContent')) {
+    return { candidates: [{ content: { parts: [{ text: TEXT }], role: 'model' }, finishReason: 'STOP', index: 0 }], modelVersion: 'm' }
+  }
+  return { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message, finish_reason: 'stop' }] }
+}
+
 let server: Server
 let base: string
 beforeAll(async () => {
@@ -23,14 +45,7 @@ beforeAll(async () => {
     req.resume()
     req.on('end', () => {
       res.writeHead(200, { 'Content-Type': 'application/json' })
-      const message = { role: 'assistant', content: TEXT }
-      res.end(
-        JSON.stringify(
-          req.url === '/api/chat'
-            ? { model: 'm', created_at: '2025-01-01T00:00:00Z', message, done: true, done_reason: 'stop' }
-            : { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message, finish_reason: 'stop' }] }
-        )
-      )
+      res.end(JSON.stringify(wholeReply(req.url ?? '')))
     })
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
@@ -47,7 +62,9 @@ const config = { custom_prompt: '', temperature: 0.8, top_k: 40, top_p: 0.9, str
 describe('a whole answer larger than the wire takes', () => {
   it.each([
     ['OpenAI', '/v1'],
-    ['Ollama', '']
+    ['Ollama', ''],
+    ['Claude', '/v1'],
+    ['Gemini', '/v1beta']
   ])(
     '%s: stores the text that came up to 1 MiB, then the note, as truncated',
     async (kind, path) => {
@@ -76,7 +93,9 @@ describe('a whole answer larger than the wire takes', () => {
 
   it.each([
     ['OpenAI', '/v1'],
-    ['Ollama', '']
+    ['Ollama', ''],
+    ['Claude', '/v1'],
+    ['Gemini', '/v1beta']
   ])('%s: a provider check (1 MiB at most) reports the first words that came', async (kind, path) => {
     const settings = { model: { [kind]: { model_type: 'm' } }, external_url: base + path, api_key: 'sk-cut-whole-0123456789' }
     const res = await node.post('/v2/test_llm_provider', provider('p1', settings))

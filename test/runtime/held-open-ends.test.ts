@@ -8,7 +8,8 @@ import { addProvider, createJob, useTestNode } from '../support/node'
 /*
  * A server (or a proxy before it) that sends the protocol's end of an answer (OpenAI's `data: [DONE]`,
  * Ollama's `"done": true` line, Anthropic's `message_stop` event, Gemini's chunk with a `finishReason`)
- * and then holds the connection open instead of closing it. The
+ * and then holds the connection open instead of closing it; an OpenAI-compatible server may end with
+ * the finish_reason alone, before or after a chunk with the usage. The
  * answer is whole at that end: it is stored as the answer, not failed by the idle time-out as one
  * that "stopped sending".
  */
@@ -23,6 +24,15 @@ const gemini = (text: string, finish?: string) =>
 
 const REPLIES: Record<string, { type: string; body: string }> = {
   OpenAI: { type: 'text/event-stream', body: oa('The whole') + oa(' answer.', 'stop') + 'data: [DONE]\n\n' },
+  // Compatible servers that end with the finish_reason, no [DONE], before or after a usage chunk.
+  'OpenAI, no [DONE]': { type: 'text/event-stream', body: oa('The whole') + oa(' answer.', 'stop') },
+  'OpenAI, usage, no [DONE]': {
+    type: 'text/event-stream',
+    body:
+      oa('The whole') +
+      oa(' answer.', 'stop') +
+      `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [], usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 } })}\n\n`
+  },
   Ollama: {
     type: 'application/x-ndjson',
     body:
@@ -72,23 +82,32 @@ afterAll(() => {
   return new Promise<void>((r) => server.close(() => r()))
 })
 
-const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 5000, idleMs: 1500 } } })
+const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 5000, idleMs: 3000 } } })
 
 describe('an answer whose end came while the connection stays open', () => {
   it.each([
     ['OpenAI', '/v1'],
+    ['OpenAI, no [DONE]', '/v1'],
+    ['OpenAI, usage, no [DONE]', '/v1'],
     ['Ollama', ''],
     ['Claude', '/v1'],
     ['Gemini', '/v1beta']
   ])('%s: is stored whole as the answer, at once', async (kind, path) => {
     reply = REPLIES[kind]!
-    await addProvider(node, 'p1', { model: { [kind]: { model_type: 'm' } }, external_url: base + path, api_key: 'sk-held-open-0123456789' })
+    const protocol = kind.split(',')[0]!
+    await addProvider(node, 'p1', {
+      model: { [protocol]: { model_type: 'm' } },
+      external_url: base + path,
+      api_key: 'sk-held-open-0123456789'
+    })
     const jobId = await createJob(node, 'p1')
     const inboxId = `job_inbox::${jobId}::false`
+    const started = performance.now()
     await node.post('/v2/job_message', { job_id: jobId, content: 'Hello?' })
     const answers = await waitForAnswers(node, inboxId, 1, 8000)
     const answer = answers[answers.length - 1]!.job_message
     expect(answer.content).toBe('The whole answer.')
     expect(answer.error).toBeUndefined()
+    expect(performance.now() - started).toBeLessThan(2500)
   })
 })

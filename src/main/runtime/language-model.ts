@@ -5,6 +5,7 @@ import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
 import { ollamaCompatFetch } from './ollama-compat-fetch'
 import { openAICompatFetch } from './openai-compat-fetch'
 import { anthropicSdk, googleSdk, ollamaSdk, openAISdk } from './provider-sdks'
+import { wholeReplyFetch } from './whole-reply-fetch'
 
 export interface ModelTarget {
   readonly kind: ProviderKind
@@ -73,9 +74,9 @@ export async function languageModel(target: ModelTarget, baseFetch: typeof fetch
         })
         .chat(model)
     case 'anthropic':
-      return (await anthropicSdk()).createAnthropic({ baseURL: baseUrl, apiKey, fetch: fetchImpl })(model)
+      return (await anthropicSdk()).createAnthropic({ baseURL: baseUrl, apiKey, fetch: wholeReplyFetch(fetchImpl, 'anthropic') })(model)
     case 'gemini':
-      return (await googleSdk()).createGoogle({ baseURL: baseUrl, apiKey, fetch: fetchImpl })(model)
+      return (await googleSdk()).createGoogle({ baseURL: baseUrl, apiKey, fetch: wholeReplyFetch(fetchImpl, 'gemini') })(model)
     case 'ollama':
       return (await ollamaSdk())
         .createOllama({ baseURL: `${baseUrl}/api`, headers: ollamaAuth(target.apiKey), fetch: ollamaCompatFetch(fetchImpl, watch?.fault) })

@@ -1,5 +1,5 @@
 import { serverErrorOf, ServerReportedError } from './openai-reply'
-import { cutJsonString, readUpToCap } from './response-cap'
+import { cutJsonString, readUpToCap, WHOLE_JSON_GRACE_MS } from './response-cap'
 import { StreamEndedEarlyError } from './stream-end'
 
 /** A JSON reply larger than this is not a chat answer (answers are cut at 1 MiB anyway). */
@@ -174,7 +174,7 @@ export function ollamaCompatFetch(base: typeof fetch, onFault?: (err: Error) => 
         headers: res.headers
       })
     }
-    const { text, cut } = await readUpToCap(res)
+    const { text, cut } = await readUpToCap(res, Infinity, WHOLE_JSON_GRACE_MS)
     if (cut) {
       // A whole answer cut off at the wire limit: the text that came (the caller, whose limit it is, stores it as cut).
       const content = cutJsonString(text, 'content')

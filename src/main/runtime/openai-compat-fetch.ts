@@ -6,12 +6,17 @@ import {
   ServerReportedError,
   UnreadableReplyError
 } from './openai-reply'
-import { cutJsonString, readUpToCap, ResponseTooLarge } from './response-cap'
+import { cutJsonString, readUpToCap, ResponseTooLarge, WHOLE_JSON_GRACE_MS } from './response-cap'
 
 /** A JSON reply larger than this is not a chat answer (answers are cut at 1 MiB anyway). */
 const MAX_JSON_BYTES = 16 * 1024 * 1024
 /** One server-sent event larger than this is not a chunk of an answer. */
 const MAX_EVENT_CHARS = 4 * 1024 * 1024
+/**
+ * How long a stream whose choice has finished may wait for its usage chunk (or `[DONE]`) before it
+ * is taken as ended: servers that send one send it at once after the finish_reason.
+ */
+export const AFTER_FINISH_GRACE_MS = 1000
 
 const encoder = new TextEncoder()
 const sseData = (data: string) => encoder.encode(`data: ${data}\n\n`)
@@ -34,6 +39,23 @@ export function normalisedEventStream(
   let data: string[] = []
   let eventName = ''
   let done = false
+  let grace: NodeJS.Timeout | undefined
+
+  /**
+   * The answer is whole: a server (or proxy) that holds the connection open after its end must not
+   * keep the reader waiting until the idle time-out fails an answer that came whole.
+   */
+  const end = (controller: TransformStreamDefaultController<Uint8Array>) => {
+    clearTimeout(grace)
+    if (done) return
+    done = true
+    try {
+      controller.enqueue(sseData('[DONE]'))
+      controller.terminate()
+    } catch {
+      // The reader had already gone (the call was stopped).
+    }
+  }
 
   const dispatch = (controller: TransformStreamDefaultController<Uint8Array>) => {
     const text = data.join('\n')
@@ -41,14 +63,7 @@ export function normalisedEventStream(
     data = []
     eventName = ''
     if (done || text === '') return
-    if (text.trim() === '[DONE]') {
-      done = true
-      controller.enqueue(sseData('[DONE]'))
-      // The answer is whole: a server (or proxy) that holds the connection open after it must not
-      // keep the reader waiting until the idle time-out fails an answer that came whole.
-      controller.terminate()
-      return
-    }
+    if (text.trim() === '[DONE]') return end(controller)
     try {
       let value: unknown
       try {
@@ -65,6 +80,12 @@ export function normalisedEventStream(
       onEvent?.(bringsWords(value))
       const chunk = normaliseChunk(value)
       if (chunk && !(dropSilent && carriesNothing(chunk))) controller.enqueue(sseData(JSON.stringify(chunk)))
+      // Several compatible servers end with the finish_reason and no `[DONE]`; some send the usage
+      // in a chunk after it. Once the choice has finished, the usage ends the answer, or a short wait.
+      if (chunk && (grace || finishes(chunk))) {
+        if (chunk.usage != null) end(controller)
+        else grace ??= setTimeout(() => end(controller), AFTER_FINISH_GRACE_MS)
+      }
     } catch (err) {
       if (!onFault || !(err instanceof ServerReportedError)) throw err
       done = true
@@ -117,9 +138,13 @@ export function normalisedEventStream(
       if (pending) line(pending, controller)
       pending = ''
       dispatch(controller)
+      clearTimeout(grace)
     }
   })
 }
+
+/** A normalised chunk whose choice has finished. */
+const finishes = (chunk: Record<string, unknown>) => (chunk.choices as { finish_reason: unknown }[]).some((c) => c.finish_reason !== null)
 
 const said = (v: unknown) => (typeof v === 'string' && v.length > 0) || (Array.isArray(v) && v.length > 0)
 
@@ -160,7 +185,7 @@ function bringsWords(value: unknown): boolean {
 /** The body as text, or what came of it before the wire limit cut it (`cut`). */
 async function readCapped(res: Response): Promise<{ text: string; cut?: ResponseTooLarge }> {
   try {
-    return await readUpToCap(res, MAX_JSON_BYTES)
+    return await readUpToCap(res, MAX_JSON_BYTES, WHOLE_JSON_GRACE_MS)
   } catch (err) {
     if (err instanceof ResponseTooLarge && err.maxBytes === MAX_JSON_BYTES) throw new UnreadableReplyError('it is larger than 16 MiB')
     throw err
@@ -232,7 +257,9 @@ export function openAICompatFetch(base: typeof fetch, onEvent?: (progress: boole
     if (!res.ok || !res.body || !/\/chat\/completions(\?|$)/.test(urlOf(input))) return res
     const wantsStream = requestedStream(init?.body)
     const contentType = res.headers.get('content-type') ?? ''
-    const isEventStream = /text\/event-stream/i.test(contentType) || (wantsStream && !/json|html/i.test(contentType))
+    // A stream under another label was relabelled below (sniffEventStream): any other body, plain
+    // text included, is read as the JSON reply it should be, and refused in words saying what came.
+    const isEventStream = /text\/event-stream/i.test(contentType)
 
     if (isEventStream) {
       if (wantsStream) return rebuilt(res, res.body.pipeThrough(normalisedEventStream(onEvent, onFault, true)), 'text/event-stream')

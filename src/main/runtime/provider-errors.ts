@@ -73,9 +73,28 @@ export function keyStartAtEnd(text: string, key: string, from: number): number {
   return 0
 }
 
+/**
+ * Every good part of the key's start (see partialKeyChars) replaced, wherever it is: an excerpt of a
+ * server's reply, cut before it reaches a message (the first words of a reply that is not JSON), may
+ * cut an echoed key and go on with more words, where redactKeyStart does not look.
+ */
+function redactCutKeys(text: string, apiKey: string): string {
+  const start = apiKey.slice(0, partialKeyChars(apiKey))
+  let out = ''
+  let from = 0
+  for (let at = text.indexOf(start); at !== -1; at = text.indexOf(start, from)) {
+    let end = at + start.length
+    while (end < text.length && end - at < apiKey.length && text[end] === apiKey[end - at]) end++
+    out += `${text.slice(from, at)}[redacted]`
+    from = end
+  }
+  return out + text.slice(from)
+}
+
 /** The key is removed from the whole text first, then the text is cut: a cut never splits a key. */
 function quoteServer(text: string, apiKey: string | undefined): string {
-  const clean = redactKey(text, apiKey).replace(/\s+/g, ' ').trim()
+  const redacted = redactKey(text, apiKey)
+  const clean = (redactable(apiKey) ? redactCutKeys(redacted, apiKey) : redacted).replace(/\s+/g, ' ').trim()
   const chars = [...clean]
   return chars.length > REASON_CHARS ? `${chars.slice(0, REASON_CHARS).join('')}…` : clean
 }
@@ -95,17 +114,41 @@ export function providerSubject(kind: ProviderKind, baseUrl: string): string {
   return isDefault ? info.label : `${info.label} at ${baseUrl}`
 }
 
+/** Words in a field of an error body: a non-empty string, or a list of them (NestJS's validation messages). */
+function words(v: unknown): string | undefined {
+  if (typeof v === 'string') return v.trim() || undefined
+  if (!Array.isArray(v)) return undefined
+  const list = v.filter((w): w is string => typeof w === 'string' && w.trim() !== '')
+  return list.length ? list.join('; ') : undefined
+}
+
+/** FastAPI's `detail` list: each problem's words, with where it is ("body.top_k"). */
+function fastApiDetail(v: unknown): string | undefined {
+  if (!Array.isArray(v)) return undefined
+  const said = v.flatMap((d: unknown) => {
+    const { msg, loc } = (typeof d === 'object' && d !== null ? d : {}) as { msg?: unknown; loc?: unknown }
+    if (typeof msg !== 'string' || !msg.trim()) return []
+    const where = Array.isArray(loc) ? loc.filter((p) => typeof p === 'string' || typeof p === 'number').join('.') : ''
+    return [where ? `${msg.trim()} (${where})` : msg.trim()]
+  })
+  return said.length ? said.join('; ') : undefined
+}
+
 /** The reason a server gave in an error body: its error message when it sent JSON, else its text. */
 function serverReason(body: string | undefined): string | undefined {
   if (!body?.trim()) return undefined
   try {
-    const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown; detail?: unknown } | string | null
+    const parsed = JSON.parse(body) as { error?: unknown; message?: unknown; detail?: unknown } | string | null
     // A body that is one JSON string is that text (it was shown in its own quotes, inside ours).
     if (typeof parsed === 'string') return serverReason(parsed)
     if (parsed === null || typeof parsed !== 'object') return body
     const e = parsed.error
-    const text = typeof e === 'string' ? e : (e?.message ?? parsed.message ?? parsed.detail)
-    if (typeof text === 'string' && text.trim()) return text
+    const message = words(parsed.message)
+    // Express and NestJS name the status in `error` ("Not Found") and say what happened in `message`.
+    if (typeof e === 'string' && e.trim()) return message && message !== e.trim() ? `${e.trim()}: ${message}` : e
+    const nested = typeof e === 'object' && e !== null ? words((e as { message?: unknown }).message) : undefined
+    const text = nested ?? message ?? words(parsed.detail) ?? fastApiDetail(parsed.detail)
+    if (text) return text
   } catch {
     /* not JSON: the text itself */
   }

@@ -1,4 +1,5 @@
 import type { ProviderProtocol } from '../../shared/provider-catalog'
+import { sniffEventStream } from './event-stream-sniff'
 import { endWatch, StreamEndedEarlyError } from './stream-end'
 
 /** A provider's response body grew past the bytes the node accepts for it. */
@@ -18,21 +19,58 @@ export function cappedFetch(base: typeof fetch, maxBytes: number, onExceeded?: (
 }
 
 /**
- * A body read to its end, or up to the wire limit (`cut`): what came before ResponseTooLarge, which
- * a whole-body read (`res.text()`) throws away.
+ * How long a body that already holds one whole JSON object may pause before it is taken as ended:
+ * a server (or proxy) that never sends the last piece of its chunked encoding would otherwise keep a
+ * whole reply waiting until the time-out failed it. Nothing after a whole object can change it.
  */
-export async function readUpToCap(res: Response, maxBytes = Infinity): Promise<{ text: string; cut?: ResponseTooLarge }> {
+export const WHOLE_JSON_GRACE_MS = 1000
+
+const PAUSED = Symbol('no bytes for the grace')
+
+/** Whether `text` is one whole JSON object (more bytes could only be space or garbage). */
+function wholeObject(text: string): boolean {
+  const t = text.trim()
+  if (!t.startsWith('{') || !t.endsWith('}')) return false
+  try {
+    JSON.parse(t)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A body read to its end, or up to the wire limit (`cut`): what came before ResponseTooLarge, which
+ * a whole-body read (`res.text()`) throws away. With `graceMs`, a body that pauses that long once it
+ * holds a whole JSON object ends there (it is parsed only at such a pause, never once per piece).
+ */
+export async function readUpToCap(res: Response, maxBytes = Infinity, graceMs?: number): Promise<{ text: string; cut?: ResponseTooLarge }> {
   const reader: ReadableStreamDefaultReader<Uint8Array> = res.body!.getReader()
   const decoder = new TextDecoder()
   let text = ''
   let bytes = 0
-  for (;;) {
-    let read: Awaited<ReturnType<typeof reader.read>>
+  let timer: NodeJS.Timeout | undefined
+  const next = async () => {
+    if (graceMs === undefined || bytes === 0) return reader.read()
+    const reading = reader.read()
     try {
-      read = await reader.read()
+      const paused = await Promise.race([reading, new Promise<typeof PAUSED>((r) => (timer = setTimeout(() => r(PAUSED), graceMs)))])
+      return paused === PAUSED && !wholeObject(text) ? await reading : paused
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+  for (;;) {
+    let read: Awaited<ReturnType<typeof next>>
+    try {
+      read = await next()
     } catch (err) {
       if (err instanceof ResponseTooLarge) return { text: text + decoder.decode(), cut: err }
       throw err
+    }
+    if (read === PAUSED) {
+      void reader.cancel().catch(() => {})
+      return { text: text + decoder.decode() }
     }
     if (read.done) return { text: text + decoder.decode() }
     bytes += read.value.byteLength
@@ -124,7 +162,7 @@ export interface WireGuard {
  */
 export function guardedFetch(base: typeof fetch, guard: WireGuard): typeof fetch {
   return async (input, init) => {
-    const res = await base(input, init)
+    const res = await sniffEventStream(await base(input, init))
     if (!res.body) return res
     const protocol = res.ok ? guard.stream?.protocol : undefined
     const type = res.headers.get('content-type') ?? ''
@@ -149,7 +187,7 @@ export function guardedFetch(base: typeof fetch, guard: WireGuard): typeof fetch
           end?.see(chunk)
           // The answer's last event has come whole: a server that holds the connection open after it
           // must not keep the SDK (which reads on to the close) waiting until the idle time-out fails
-          // a whole answer. OpenAI's end is its `[DONE]`, after the finish_reason (openai-compat-fetch).
+          // a whole answer. OpenAI's end is its `[DONE]`, or its usage or a short wait after the finish_reason (openai-compat-fetch).
           if (protocol !== 'openai' && eventBytes === 0 && end?.ended()) controller.terminate()
         },
         flush() {

@@ -1,0 +1,55 @@
+/**
+ * How the start of a body labelled JSON tells an event stream: a field name and its colon, or a
+ * comment (OpenRouter starts with `: OPENROUTER PROCESSING`). No JSON text starts so.
+ * Undefined while what came may still be the start of a field name.
+ */
+function startsEventStream(start: string): boolean | undefined {
+  const t = start.trimStart()
+  if (/^(data|event|id|retry)?:/.test(t)) return true
+  // Space before it is read on for a while, not without end (a server sending only spaces).
+  if (t.length < 6 && /^[a-z]*$/.test(t) && start.length < 4096) return undefined
+  return false
+}
+
+/**
+ * The response, relabelled `text/event-stream` when its body is an event stream under another label
+ * (some proxies relabel every reply as JSON; some servers send text/plain or none): read as JSON, a
+ * stream was refused as a reply that "is not JSON", and the checks made on streams (the protocol's
+ * end, an event's size) missed it. Only the first bytes are read before the response is handed on,
+ * none of them lost.
+ */
+export async function sniffEventStream(res: Response): Promise<Response> {
+  const type = res.headers.get('content-type') ?? ''
+  if (!res.ok || !res.body || /text\/event-stream|ndjson/i.test(type)) return res
+  const reader: ReadableStreamDefaultReader<Uint8Array> = res.body.getReader()
+  const decoder = new TextDecoder()
+  const head: Uint8Array[] = []
+  let start = ''
+  let isStream: boolean | undefined
+  let ended = false
+  while (isStream === undefined) {
+    const { value, done } = await reader.read()
+    if (done) {
+      ended = true
+      break
+    }
+    head.push(value)
+    start += decoder.decode(value, { stream: true })
+    isStream = startsEventStream(start)
+  }
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of head) controller.enqueue(chunk)
+      if (ended) controller.close()
+    },
+    async pull(controller) {
+      const { value, done } = await reader.read()
+      if (done) controller.close()
+      else controller.enqueue(value)
+    },
+    cancel: (reason) => reader.cancel(reason)
+  })
+  const headers = new Headers(res.headers)
+  if (isStream) headers.set('content-type', 'text/event-stream')
+  return new Response(body, { status: res.status, statusText: res.statusText, headers })
+}

@@ -1,0 +1,74 @@
+import { serverErrorOf, ServerReportedError } from './openai-reply'
+import { cutJsonString, readUpToCap, WHOLE_JSON_GRACE_MS } from './response-cap'
+
+/**
+ * A whole answer cut off at the wire limit as the protocol's reply, holding the text that came
+ * (the caller, whose limit it is, stores it as cut), said to have ended at the model's output limit.
+ */
+const CUT_REPLY = {
+  anthropic: (text: string) => ({
+    id: 'msg_cut',
+    type: 'message',
+    role: 'assistant',
+    model: '',
+    content: [{ type: 'text', text }],
+    stop_reason: 'max_tokens',
+    stop_sequence: null,
+    usage: { input_tokens: 0, output_tokens: 0 }
+  }),
+  gemini: (text: string) => ({ candidates: [{ content: { parts: [{ text }], role: 'model' }, finishReason: 'MAX_TOKENS', index: 0 }] })
+}
+
+/** A chat request in the protocol's own terms, and whether it asks for the whole answer (not streamed). */
+function chatRequest(protocol: 'anthropic' | 'gemini', url: string, body: unknown): { whole: boolean } | undefined {
+  if (protocol === 'gemini') {
+    const found = /:(stream)?[gG]enerateContent(\?|$)/.exec(url)
+    return found ? { whole: found[1] === undefined } : undefined
+  }
+  if (!/\/messages(\?|$)/.test(url)) return undefined
+  try {
+    return { whole: typeof body !== 'string' || (JSON.parse(body) as { stream?: unknown }).stream !== true }
+  } catch {
+    return { whole: true }
+  }
+}
+
+/** The server's own words when a reply is an error object in the place of the answer. */
+function reportedError(text: string): string | undefined {
+  try {
+    return serverErrorOf(JSON.parse(text))
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * fetch for the Claude and Gemini protocols that reads a successful chat reply that is not an event
+ * stream itself, as the OpenAI and Ollama readers do: the SDKs read the body to its end, so a whole
+ * answer cut at the wire limit lost all its text, and one whose chunked encoding never ended waited
+ * out the time-out though it had come whole; and an error object sent with a 200 (a proxy before the
+ * provider) was 'not a chat answer' or an empty one, where the server's own words are thrown here.
+ */
+export function wholeReplyFetch(base: typeof fetch, protocol: 'anthropic' | 'gemini'): typeof fetch {
+  return async (input, init) => {
+    const res = await base(input, init)
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    const chat = chatRequest(protocol, url, init?.body)
+    if (!chat || !res.ok || !res.body || /text\/event-stream/i.test(res.headers.get('content-type') ?? '')) return res
+    const { text, cut } = await readUpToCap(res, Infinity, WHOLE_JSON_GRACE_MS)
+    let body = text
+    if (cut) {
+      const said = chat.whole ? cutJsonString(text, 'text') : undefined
+      if (said === undefined) throw cut
+      body = JSON.stringify(CUT_REPLY[protocol](said))
+    } else {
+      const said = reportedError(text)
+      if (said !== undefined) throw new ServerReportedError(said)
+    }
+    const headers = new Headers(res.headers)
+    // The body is decoded and may be rewritten: its old length and encoding no longer apply.
+    headers.delete('content-length')
+    headers.delete('content-encoding')
+    return new Response(body, { status: res.status, statusText: res.statusText, headers })
+  }
+}

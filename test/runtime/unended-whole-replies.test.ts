@@ -1,0 +1,92 @@
+import { createServer, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { waitForAnswers } from '../support/answers'
+import { provider } from '../support/fixtures'
+import { addProvider, createJob, useTestNode } from '../support/node'
+
+/*
+ * A whole answer asked for without streaming, whose JSON reply has come complete but whose chunked
+ * transfer encoding never ends (the server, or a proxy before it, never sends the last chunk and
+ * holds the connection open). The reply is whole: it is stored as the answer after a short grace,
+ * not failed by the time-out for a whole answer.
+ */
+
+const ANSWER = 'The whole answer.'
+
+/** The whole reply of the protocol the request's path speaks. */
+function wholeReply(url: string): object {
+  const message = { role: 'assistant', content: ANSWER }
+  if (url === '/api/chat') return { model: 'm', created_at: '2025-01-01T00:00:00Z', message, done: true, done_reason: 'stop' }
+  if (url.endsWith('/messages')) {
+    return {
+      id: 'msg_1',
+      type: 'message',
+      role: 'assistant',
+      model: 'm',
+      content: [{ type: 'text', text: ANSWER }],
+      stop_reason: 'end_turn',
+      stop_sequence: null,
+      usage: { input_tokens: 5, output_tokens: 4 }
+    }
+  }
+  if (url.includes(':generateContent')) {
+    return { candidates: [{ content: { parts: [{ text: ANSWER }], role: 'model' }, finishReason: 'STOP', index: 0 }], modelVersion: 'm' }
+  }
+  return { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message, finish_reason: 'stop' }] }
+}
+
+let server: Server
+let base: string
+const held: ServerResponse[] = []
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    req.resume()
+    req.on('end', () => {
+      // No content-length: chunked, and never res.end(), so the last (empty) chunk never comes.
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      held.push(res)
+      const body = JSON.stringify(wholeReply(req.url ?? ''), null, 2)
+      const half = Math.floor(body.length / 2)
+      res.write(body.slice(0, half))
+      setTimeout(() => res.write(body.slice(half)), 50)
+    })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => {
+  server.closeAllConnections()
+  return new Promise<void>((r) => server.close(() => r()))
+})
+
+const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 4000, idleMs: 4000, unstreamedMs: 4000 } } })
+const config = { custom_prompt: '', temperature: 0.8, top_k: 40, top_p: 0.9, stream: false, other_model_params: null }
+const KINDS = [
+  ['OpenAI', '/v1'],
+  ['Ollama', ''],
+  ['Claude', '/v1'],
+  ['Gemini', '/v1beta']
+] as const
+
+describe('a whole reply whose chunked body never ends', () => {
+  it.each(KINDS)('%s: is stored as the answer, well before the time-out', async (kind, path) => {
+    await addProvider(node, 'p1', { model: { [kind]: { model_type: 'm' } }, external_url: base + path, api_key: 'sk-unended-0123456789' })
+    const jobId = await createJob(node, 'p1')
+    expect((await node.post('/v2/update_job_config', { job_id: jobId, config })).status).toBe(200)
+    const started = performance.now()
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Hello?' })
+    const answers = await waitForAnswers(node, `job_inbox::${jobId}::false`, 1, 8000)
+    const answer = answers[answers.length - 1]!.job_message
+    expect(answer.error).toBeUndefined()
+    expect(answer.content).toBe(ANSWER)
+    expect(performance.now() - started).toBeLessThan(3500)
+  })
+
+  it.each(KINDS)('%s: a provider check reports the reply', async (kind, path) => {
+    const settings = { model: { [kind]: { model_type: 'm' } }, external_url: base + path, api_key: 'sk-unended-0123456789' }
+    const res = await node.post('/v2/test_llm_provider', provider('p1', settings))
+    expect(res.status).toBe(200)
+    expect((res.body as { message: string }).message).toContain(ANSWER)
+  })
+})
