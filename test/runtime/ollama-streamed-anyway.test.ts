@@ -15,6 +15,7 @@ import { addProvider, createJob, useTestNode } from '../support/node'
 const ol = (o: object) => JSON.stringify({ model: 'm', created_at: '2025-01-01T00:00:00Z', ...o }) + '\n'
 const part = (content: string, thinking?: string) =>
   ol({ message: { role: 'assistant', content, ...(thinking ? { thinking } : {}) }, done: false })
+const PAUSE = '<pause>'
 const REPLIES = {
   whole:
     part('', 'Let me see.') +
@@ -22,7 +23,10 @@ const REPLIES = {
     part('K, fine.') +
     ol({ message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop' }),
   'broken off': part('O') + part('K, fi'),
-  'error line': part('O') + ol({ error: 'model runner has unexpectedly stopped' })
+  'error line': part('O') + ol({ error: 'model runner has unexpectedly stopped' }),
+  // A slow model: its first line alone (one whole JSON object) for longer than the 1 s grace for an unended reply.
+  'slow first token':
+    part('O') + PAUSE + part('K, fine.') + ol({ message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop' })
 }
 let server: Server
 let base: string
@@ -32,7 +36,10 @@ beforeAll(async () => {
     req.resume()
     req.on('end', () => {
       res.writeHead(200, { 'Content-Type': 'application/x-ndjson' })
-      res.end(REPLIES[reply])
+      const [first, rest] = REPLIES[reply].split(PAUSE)
+      if (rest === undefined) return void res.end(first)
+      res.write(first)
+      setTimeout(() => res.end(rest), 2_000)
     })
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
@@ -78,6 +85,13 @@ describe('an Ollama reply streamed although asked for whole', () => {
     expect(answer.content).toBe(
       `⚠ The connection to the Ollama server at ${base} closed before the answer finished. Try again; if it keeps happening, look at the server's log.`
     )
+  })
+
+  it('whose first line comes long before the others, waits for them', async () => {
+    reply = 'slow first token'
+    const answer = await answerWithStreamingOff()
+    expect(answer.error).toBeUndefined()
+    expect(answer.content).toBe('OK, fine.')
   })
 
   it("with an error line, reports the server's words", async () => {

@@ -174,7 +174,9 @@ export function ollamaCompatFetch(base: typeof fetch, onFault?: (err: Error) => 
         headers: res.headers
       })
     }
-    const { text, cut } = await readUpToCap(res, Infinity, WHOLE_JSON_GRACE_MS)
+    // A reply streamed anyway (see streamedAnyway) pauses after its first line while a slow model
+    // thinks; that line is a whole object too, but one saying `"done": false`.
+    const { text, cut } = await readUpToCap(res, Infinity, WHOLE_JSON_GRACE_MS, (whole) => whole.done !== false)
     if (cut) {
       // A whole answer cut off at the wire limit: the text that came (the caller, whose limit it is, stores it as cut).
       const content = cutJsonString(text, 'content')

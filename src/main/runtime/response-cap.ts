@@ -27,24 +27,29 @@ export const WHOLE_JSON_GRACE_MS = 1000
 
 const PAUSED = Symbol('no bytes for the grace')
 
-/** Whether `text` is one whole JSON object (more bytes could only be space or garbage). */
-function wholeObject(text: string): boolean {
+/** The one whole JSON object `text` holds (more bytes could only be space or garbage), else undefined. */
+function wholeObject(text: string): Record<string, unknown> | undefined {
   const t = text.trim()
-  if (!t.startsWith('{') || !t.endsWith('}')) return false
+  if (!t.startsWith('{') || !t.endsWith('}')) return undefined
   try {
-    JSON.parse(t)
-    return true
+    return JSON.parse(t) as Record<string, unknown>
   } catch {
-    return false
+    return undefined
   }
 }
 
 /**
  * A body read to its end, or up to the wire limit (`cut`): what came before ResponseTooLarge, which
  * a whole-body read (`res.text()`) throws away. With `graceMs`, a body that pauses that long once it
- * holds a whole JSON object ends there (it is parsed only at such a pause, never once per piece).
+ * holds a whole JSON object ends there (it is parsed only at such a pause, never once per piece);
+ * `isEnd` tells a whole object that ends the reply from one that only starts it (a line of NDJSON).
  */
-export async function readUpToCap(res: Response, maxBytes = Infinity, graceMs?: number): Promise<{ text: string; cut?: ResponseTooLarge }> {
+export async function readUpToCap(
+  res: Response,
+  maxBytes = Infinity,
+  graceMs?: number,
+  isEnd: (whole: Record<string, unknown>) => boolean = () => true
+): Promise<{ text: string; cut?: ResponseTooLarge }> {
   const reader: ReadableStreamDefaultReader<Uint8Array> = res.body!.getReader()
   const decoder = new TextDecoder()
   let text = ''
@@ -55,7 +60,9 @@ export async function readUpToCap(res: Response, maxBytes = Infinity, graceMs?: 
     const reading = reader.read()
     try {
       const paused = await Promise.race([reading, new Promise<typeof PAUSED>((r) => (timer = setTimeout(() => r(PAUSED), graceMs)))])
-      return paused === PAUSED && !wholeObject(text) ? await reading : paused
+      if (paused !== PAUSED) return paused
+      const whole = wholeObject(text)
+      return whole && isEnd(whole) ? paused : await reading
     } finally {
       clearTimeout(timer)
     }
