@@ -310,11 +310,13 @@ export function createVectorFs(options: VectorFsOptions) {
             })
           })
           .immediate()
-        await staged.insert(id, nodes, model !== undefined)
+        await staged.insert(id, nodes, () => settings.embeddingModel() !== undefined)
         const itemId = id
         db.transaction(() => {
           tree.place(itemId, check().id, input.filename)
-          if (model && !nodes.length) tree.setStatus(itemId, 'ready', modelKeyOf(model))
+          // The model as it is now: it may have changed while the passages were stored.
+          const current = settings.embeddingModel()
+          if (current && !nodes.length) tree.setStatus(itemId, 'ready', modelKeyOf(current))
         }).immediate()
       } catch (err) {
         files.release(blob.sha256)
@@ -324,7 +326,8 @@ export function createVectorFs(options: VectorFsOptions) {
       }
       files.release(blob.sha256)
       changed(formatVfsPath(target))
-      if (model) queue.wake()
+      // The queue skipped the file while it was staged (and may have gone idle): it has work now.
+      if (settings.embeddingModel()) queue.wake()
       return info(tree.get(id)!, target, 0, 1, currentKey())
     },
 

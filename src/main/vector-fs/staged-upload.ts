@@ -50,8 +50,8 @@ interface Deps {
  */
 export function stagedWrites({ db, tree, passages, vectors, closed }: Deps) {
   const insertSlice = db.transaction(
-    (itemId: number, nodes: readonly { nodeId: string; text: string }[], pending: boolean, from: number): number =>
-      passages.insert(itemId, nodes, pending, from, performance.now() + UPLOAD_SLICE_MS)
+    (itemId: number, nodes: readonly { nodeId: string; text: string }[], pending: () => boolean, from: number): number =>
+      passages.insert(itemId, nodes, pending(), from, performance.now() + UPLOAD_SLICE_MS)
   )
   /** Deletes passages of the staged file for a slice's time, then the file's row once none is left; true when gone. */
   const removeSlice = db.transaction((itemId: number): boolean => {
@@ -68,8 +68,11 @@ export function stagedWrites({ db, tree, passages, vectors, closed }: Deps) {
   })
 
   return {
-    /** Adds the passages of the staged file `itemId`; rejects with UploadCutShort if the library closes first. */
-    async insert(itemId: number, nodes: readonly { nodeId: string; text: string }[], pending: boolean): Promise<void> {
+    /**
+     * Adds the passages of the staged file `itemId`; rejects with UploadCutShort if the library closes
+     * first. `pending` is asked in each slice: the embedding model may be chosen or cleared between them.
+     */
+    async insert(itemId: number, nodes: readonly { nodeId: string; text: string }[], pending: () => boolean): Promise<void> {
       let next = 0
       while (next < nodes.length) {
         if (closed()) throw new UploadCutShort()
