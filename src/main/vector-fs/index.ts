@@ -386,10 +386,15 @@ export function createVectorFs(options: VectorFsOptions) {
       const root = tree.resolve(segments)
       if (!root) throw new VfsError(404, `path: nothing at ${formatVfsPath(segments)}`)
       // The whole index, unless files being uploaded hold passages in it: then the files of the tree.
-      const everything = tree.staged().length === 0 ? undefined : tree.filesUnder(ROOT_ID)
-      const itemIds = root.id === ROOT_ID ? everything : root.is_folder ? tree.filesUnder(root.id) : [root.id]
-      if (itemIds && itemIds.length === 0) return []
+      const searched = () => {
+        if (root.id !== ROOT_ID) return root.is_folder ? tree.filesUnder(root.id) : [root.id]
+        return tree.staged().length === 0 ? undefined : tree.filesUnder(ROOT_ID)
+      }
+      if (searched()?.length === 0) return []
       const q = await queryVector(text)
+      // Read again: an upload may have begun storing its passages while the query was embedded.
+      const itemIds = searched()
+      if (itemIds?.length === 0) return []
       const semantic = q ? vectors.search(q, Math.max(10, maxResults), itemIds).map((h) => h.id) : []
       const keyword = passages.keyword(text, Math.max(CANDIDATES, maxResults * 2), itemIds)
       const fused = fuseRanks([semantic, keyword]).slice(0, maxResults)
