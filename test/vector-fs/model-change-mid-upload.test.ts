@@ -32,7 +32,7 @@ it('a model chosen mid-upload embeds every passage of the file', async () => {
   const upload = node.post('/v2/upload_file_to_folder', {
     path: '/',
     filename: 'ledger.txt',
-    file_data: new TextEncoder().encode(largeText(4))
+    file_data: new TextEncoder().encode(largeText(8))
   })
   await expect.poll(stagedPassages, { timeout: 60_000, interval: 1 }).toBeGreaterThan(0)
   const set = await node.post('/v2/update_default_embedding_model', { provider_id: 'emb', model: 'text-embedding-3-small' })
