@@ -61,6 +61,7 @@ export function fakeElectron(options: FakeElectronOptions) {
   let readyResolve: () => void = () => {}
   const ready = new Promise<void>((r) => (readyResolve = r))
   let readyAskedFor = false
+  const quitWaiters: (() => void)[] = []
 
   class FakeWindow extends EventEmitter {
     readonly webContents = new FakeContents()
@@ -101,7 +102,10 @@ export function fakeElectron(options: FakeElectronOptions) {
       return ready
     },
     getPath: () => options.userData,
-    quit: () => void record.quits++,
+    quit: () => {
+      record.quits++
+      for (const done of quitWaiters.splice(0)) done()
+    },
     exit: (code = 0) => void record.exits.push(code)
   })
 
@@ -159,7 +163,18 @@ export function fakeElectron(options: FakeElectronOptions) {
     // (vi.waitFor, not expect.poll: a beforeAll loads it too.)
     if (readyAskedFor) await vi.waitFor(() => expect(record.windows.length + record.exits.length).toBeGreaterThan(0), { timeout: 10_000 })
   }
-  const quit = () => app.emit('will-quit', { preventDefault: () => {} })
+  /**
+   * Quits as Electron would: resolves once the app has let the quit go on, which the bootstrap does
+   * only after the node has closed. A hook that removes the data folder waits for it: removed while
+   * the node still closes, SQLite and the lock were written in a folder being deleted.
+   */
+  const quit = () =>
+    new Promise<void>((done) => {
+      let held = false
+      app.emit('will-quit', { preventDefault: () => (held = true) })
+      if (held) quitWaiters.push(done)
+      else done()
+    })
 
   return { electron, app, record, load, quit, options }
 }
