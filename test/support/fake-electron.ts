@@ -37,6 +37,8 @@ export interface FakeElectronOptions {
   messageBoxResponse?: number
   /** The path `dialog.showSaveDialog` answers with (undefined = the operator cancels). */
   savePath?: string
+  /** What a window's loadURL rejects with (Electron rejects when the page does not load: ERR_FAILED, ERR_ABORTED). */
+  readonly loadError?: Error
 }
 
 export function fakeElectron(options: FakeElectronOptions) {
@@ -75,7 +77,7 @@ export function fakeElectron(options: FakeElectronOptions) {
     }
     loadURL(url: string) {
       this.loadedUrl = url
-      return Promise.resolve()
+      return options.loadError ? Promise.reject(options.loadError) : Promise.resolve()
     }
     show() {}
     isMinimized() {
