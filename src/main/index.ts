@@ -98,7 +98,8 @@ function createWindow(): void {
       void confirmAndOpenExternal(url, win).catch((err) => consoleLogger.error('opening a link failed', err))
     }
   })
-  void win.loadURL(rendererUrl)
+  // Rejects when the page does not load: logged, never left to the process guard as an unhandled rejection.
+  win.loadURL(rendererUrl).catch((err: unknown) => consoleLogger.error('the window could not load its page', err))
 }
 
 app.on('web-contents-created', (_e, contents) => {

@@ -35,8 +35,8 @@ beforeAll(async () => {
   // Ready once the bootstrap has wired the node and opened its window (the window comes last).
   await vi.waitFor(() => expect(desktop.record.windows).toHaveLength(1), { timeout: 5000 })
 })
-afterAll(() => {
-  desktop.quit()
+afterAll(async () => {
+  await desktop.quit()
   delete process.env.NODEDESK_DATA_DIR
   delete process.env.ELECTRON_RENDERER_URL
   cleanup()

@@ -10,9 +10,8 @@ const cleanups: (() => void)[] = []
 let serveProcess: ServeProcess | undefined
 let desktop: FakeElectron | undefined
 afterEach(async () => {
-  desktop?.quit()
+  await desktop?.quit()
   desktop = undefined
-  await new Promise((r) => setTimeout(r, 50))
   if (serveProcess) {
     serveProcess.child.kill('SIGKILL')
     await serveProcess.exited
@@ -69,10 +68,11 @@ describe('desktop start (built main process, stand-in electron module)', () => {
     await expect(startServe(['--port', '0', '--data-dir', dir])).rejects.toThrow(
       new RegExp(`serve exited \\(1\\)[\\s\\S]*in use by another node \\(pid ${process.pid}, desktop`)
     )
-    desktop.quit()
+    const quitting = desktop.quit()
     desktop = undefined
     // The lock goes once the node has closed, which takes what the machine's load makes it take.
     await expect.poll(() => existsSync(join(dir, 'node.lock')), { timeout: 10_000 }).toBe(false)
+    await quitting
   })
 })
 

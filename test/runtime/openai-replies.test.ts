@@ -36,7 +36,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
 })
-afterAll(() => new Promise<void>((r) => server.close(() => r())))
+afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))))
 
 const ask = async (stream: boolean) => {
   const target = { kind: 'OpenAI' as const, model: 'm', baseUrl }

@@ -50,7 +50,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
-afterAll(() => new Promise<void>((r) => server.close(() => r())))
+afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))))
 
 async function ask(kind: ProviderKind, path: string, stream = true) {
   const request = {

@@ -122,7 +122,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
-afterAll(() => new Promise<void>((r) => server.close(() => r())))
+afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))))
 
 const KINDS: [ProviderKind, string][] = [
   ['DeepSeek', '/v1'],
@@ -183,7 +183,7 @@ describe('thinking sent inline, between <think> tags at the start of the text', 
     await new Promise<void>((r) => inline.listen(0, '127.0.0.1', r))
     inlineBase = `http://127.0.0.1:${(inline.address() as AddressInfo).port}/v1`
   })
-  afterAll(() => new Promise<void>((r) => inline.close(() => r())))
+  afterAll(() => new Promise<void>((r) => (inline.closeAllConnections(), inline.close(() => r()))))
 
   const inlineAsk = () => ask('OpenAI', inlineBase)
 

@@ -37,6 +37,8 @@ export interface FakeElectronOptions {
   messageBoxResponse?: number
   /** The path `dialog.showSaveDialog` answers with (undefined = the operator cancels). */
   savePath?: string
+  /** What a window's loadURL rejects with (Electron rejects when the page does not load: ERR_FAILED, ERR_ABORTED). */
+  readonly loadError?: Error
 }
 
 export function fakeElectron(options: FakeElectronOptions) {
@@ -61,6 +63,7 @@ export function fakeElectron(options: FakeElectronOptions) {
   let readyResolve: () => void = () => {}
   const ready = new Promise<void>((r) => (readyResolve = r))
   let readyAskedFor = false
+  const quitWaiters: (() => void)[] = []
 
   class FakeWindow extends EventEmitter {
     readonly webContents = new FakeContents()
@@ -74,7 +77,7 @@ export function fakeElectron(options: FakeElectronOptions) {
     }
     loadURL(url: string) {
       this.loadedUrl = url
-      return Promise.resolve()
+      return options.loadError ? Promise.reject(options.loadError) : Promise.resolve()
     }
     show() {}
     isMinimized() {
@@ -101,7 +104,10 @@ export function fakeElectron(options: FakeElectronOptions) {
       return ready
     },
     getPath: () => options.userData,
-    quit: () => void record.quits++,
+    quit: () => {
+      record.quits++
+      for (const done of quitWaiters.splice(0)) done()
+    },
     exit: (code = 0) => void record.exits.push(code)
   })
 
@@ -159,7 +165,18 @@ export function fakeElectron(options: FakeElectronOptions) {
     // (vi.waitFor, not expect.poll: a beforeAll loads it too.)
     if (readyAskedFor) await vi.waitFor(() => expect(record.windows.length + record.exits.length).toBeGreaterThan(0), { timeout: 10_000 })
   }
-  const quit = () => app.emit('will-quit', { preventDefault: () => {} })
+  /**
+   * Quits as Electron would: resolves once the app has let the quit go on, which the bootstrap does
+   * only after the node has closed. A hook that removes the data folder waits for it: removed while
+   * the node still closes, SQLite and the lock were written in a folder being deleted.
+   */
+  const quit = () =>
+    new Promise<void>((done) => {
+      let held = false
+      app.emit('will-quit', { preventDefault: () => (held = true) })
+      if (held) quitWaiters.push(done)
+      else done()
+    })
 
   return { electron, app, record, load, quit, options }
 }

@@ -33,6 +33,15 @@ export const DEFAULT_EXTRACT_TIMEOUT_MS = 120_000
  * needs more ends the worker (ERR_WORKER_OUT_OF_MEMORY) instead of the node.
  */
 export const EXTRACT_HEAP_MB = 3072
+/**
+ * The worker's young generation. Left to V8 it is 192 MB (64 MB semi-spaces), and one scavenge then
+ * moves up to 64 MB into an old generation already at its limit: Node's out-of-memory handling for
+ * a worker gives 16 MB past the limit while it stops the thread, so that overshoot aborted the
+ * whole process (the node, or the app) instead of ending the worker (nodejs/node#47224). A 6 MiB
+ * DOCX read again and again with a 64 MB heap aborted within 2 to 8 reads; with this, none in 48.
+ * It costs mammoth about a quarter more time on a DOCX that needs hundreds of MB.
+ */
+export const EXTRACT_YOUNG_MB = 32
 /** Workers that end before loading their parsers, one after another: the thread cannot work here. */
 const FAILED_STARTS_BEFORE_FALLBACK = 2
 
@@ -92,7 +101,7 @@ export function workerReader(entry: ExtractWorkerEntry, options: WorkerReaderOpt
   function start(): Worker {
     const w = new Worker(entry.file, {
       ...(entry.execArgv ? { execArgv: [...entry.execArgv] } : {}),
-      resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? EXTRACT_HEAP_MB }
+      resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? EXTRACT_HEAP_MB, maxYoungGenerationSizeMb: EXTRACT_YOUNG_MB }
     })
     w.on('message', (m: FromExtractWorker) => {
       if (worker !== w) return
