@@ -71,13 +71,11 @@ describe('an event stream labelled application/json', () => {
       api_key: 'sk-mislabelled-0123456789'
     })
     const jobId = await createJob(node, 'p1')
-    const started = performance.now()
     await node.post('/v2/job_message', { job_id: jobId, content: 'Hello?' })
     const answers = await waitForAnswers(node, `job_inbox::${jobId}::false`, 1, 8000)
     const answer = answers[answers.length - 1]!.job_message
     expect(answer.content).toBe('The whole answer.')
     expect(answer.error).toBeUndefined()
-    expect(performance.now() - started).toBeLessThan(3000)
   })
 })
 

@@ -74,13 +74,11 @@ describe('a whole reply whose chunked body never ends', () => {
     await addProvider(node, 'p1', { model: { [kind]: { model_type: 'm' } }, external_url: base + path, api_key: 'sk-unended-0123456789' })
     const jobId = await createJob(node, 'p1')
     expect((await node.post('/v2/update_job_config', { job_id: jobId, config })).status).toBe(200)
-    const started = performance.now()
     await node.post('/v2/job_message', { job_id: jobId, content: 'Hello?' })
     const answers = await waitForAnswers(node, `job_inbox::${jobId}::false`, 1, 8000)
     const answer = answers[answers.length - 1]!.job_message
     expect(answer.error).toBeUndefined()
     expect(answer.content).toBe(ANSWER)
-    expect(performance.now() - started).toBeLessThan(3500)
   })
 
   it.each(KINDS)('%s: a provider check reports the reply', async (kind, path) => {
