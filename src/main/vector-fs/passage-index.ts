@@ -83,6 +83,14 @@ export function passageIndex(db: Database) {
   const inItems = db.prepare<[string], PassageRow>(
     `SELECT id, item_id, ord, node_id, text FROM vfs_passages WHERE item_id IN (SELECT value FROM json_each(?)) ORDER BY item_id, ord`
   )
+  /** Removes these passages (rows and keyword text); answers their ids. */
+  const removeIds = (ids: number[]) => {
+    for (const id of ids) {
+      deleteText.run(id)
+      deleteRow.run(id)
+    }
+    return ids
+  }
 
   return {
     /**
@@ -107,23 +115,9 @@ export function passageIndex(db: Database) {
       return ord
     },
     /** Removes up to REMOVAL_BATCH passages of the file; answers their ids (fewer than that: none is left). */
-    removeSome(itemId: number) {
-      const ids = someIdsOf.all(itemId)
-      for (const id of ids) {
-        deleteText.run(id)
-        deleteRow.run(id)
-      }
-      return ids
-    },
+    removeSome: (itemId: number) => removeIds(someIdsOf.all(itemId)),
     idsOf: (itemId: number) => idsOf.all(itemId),
-    remove(itemId: number) {
-      const ids = idsOf.all(itemId)
-      for (const id of ids) {
-        deleteText.run(id)
-        deleteRow.run(id)
-      }
-      return ids
-    },
+    remove: (itemId: number) => removeIds(idsOf.all(itemId)),
     ofItem: (itemId: number) => ofItem.all(itemId),
     byIds: (ids: readonly number[]) => byIds.all(JSON.stringify(ids)),
     /** Total characters of the passages of these files. */
