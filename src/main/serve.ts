@@ -71,8 +71,15 @@ async function main(): Promise<void> {
     // Provider calls made for requests end now, and their requests answer 503: a connection test may
     // otherwise wait up to its time-out (120 s), and the stop would cut it off without an answer.
     node.beginStop()
-    await http.close()
-    await node.close()
+    try {
+      await http.close()
+      await node.close()
+    } catch (err) {
+      // A stop that fails must still end the process: a node left half closed answers nothing and,
+      // with stopping set, would ignore every later signal.
+      console.error('Nodedesk could not stop cleanly:', err instanceof Error ? err.message : err)
+      process.exit(1)
+    }
     process.exit(0)
   }
   process.on('SIGTERM', () => void stop('SIGTERM'))
