@@ -256,6 +256,12 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
         for (const id of told) deps.paused?.(id, until, reason)
         pumpSoon()
       })
+      // The reads after a turn (its next question) can fail (a failing disk): logged, not left unhandled;
+      // the inbox waits for its next question or restart, as after a turn that threw.
+      .catch((err: unknown) => {
+        deps.log.error(`after answering in ${inboxId}, the next question could not be read`, err)
+        pumpSoon()
+      })
     running.set(inboxId, turn)
   }
 
