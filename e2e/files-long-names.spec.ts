@@ -97,5 +97,13 @@ for (const size of [
     await expect(field).not.toBeFocused()
     await expect.poll(endHidden, 'left').toBeLessThanOrEqual(1)
     await expect(field).toHaveAttribute('title', path)
+
+    // Moved there, the file's dialog opens on its folder: shown by its end from the start.
+    await page.getByRole('dialog', { name: 'Rename or move a.txt' }).getByRole('button', { name: 'Move' }).click()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(page.getByRole('treeitem', { name: /^a\.txt/ })).toBeFocused()
+    await page.keyboard.press('F2')
+    await expect(field).toHaveValue(path)
+    await expect.poll(endHidden, 'opened').toBeLessThanOrEqual(1)
   })
 }
