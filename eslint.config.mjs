@@ -129,6 +129,22 @@ const zones = [
   }))
 ]
 
+// A confirmation opened directly starts with the focus on its close button (its first control), not on
+// the safe choice: every one goes through app/confirm.ts, which puts it on Cancel.
+const CONFIRM_MESSAGE = 'Ask with askToConfirm (src/renderer/src/app/confirm.ts): it opens with the focus on the safe choice.'
+const confirmThroughApp = {
+  name: 'renderer/confirm-through-app',
+  files: ['src/renderer/**/*.{ts,tsx}'],
+  ignores: ['src/renderer/src/app/confirm.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: "MemberExpression[property.name='openConfirmModal']", message: CONFIRM_MESSAGE },
+      { selector: "ImportSpecifier[imported.name='openConfirmModal']", message: CONFIRM_MESSAGE }
+    ]
+  }
+}
+
 /** ESLint has no built-in check that a disable comment says why; its ` -- reason` syntax is the place for it. */
 const disableNeedsReason = {
   meta: { type: 'suggestion', docs: { description: 'eslint-disable comments give a reason after ` -- `' }, schema: [] },
@@ -186,6 +202,7 @@ export default tseslint.config(
   },
   ...zones,
   sqlLimitInText,
+  confirmThroughApp,
   {
     plugins: { nodedesk: { rules: { 'disable-needs-reason': disableNeedsReason } } },
     rules: { 'nodedesk/disable-needs-reason': 'error' }

@@ -51,15 +51,19 @@ test('Delete and F2 on a tree row: delete after the confirmation, rename or move
   await page.keyboard.press('Escape')
   await expect.poll(() => focused(page)).toBe('treeitem /b.txt')
 
-  await page.keyboard.press('Delete')
-  const confirm = page.getByRole('dialog', { name: 'Delete b.txt?' })
-  await expect(confirm).toContainText('The file /b.txt, its passages and embeddings will be deleted.')
-  await page.keyboard.press('Escape')
-  await expect(confirm).toHaveCount(0)
-  await expect.poll(() => focused(page)).toBe('treeitem /b.txt')
   const names = async () =>
     (await node.api<{ name: string }[]>('GET', '/v2/retrieve_path_simplified?path=/&depth=0')).body.map((i) => i.name)
-  expect(await names()).toEqual(['a.txt', 'b.txt', 'c.txt'])
+  const confirm = page.getByRole('dialog', { name: 'Delete b.txt?' })
+  // The confirmation opens on its safe choice: Enter (pressed out of habit) and Escape both keep the file.
+  for (const key of ['Enter', 'Escape']) {
+    await page.keyboard.press('Delete')
+    await expect(confirm).toContainText('The file /b.txt, its passages and embeddings will be deleted.')
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    await page.keyboard.press(key)
+    await expect(confirm).toHaveCount(0)
+    await expect.poll(() => focused(page), key).toBe('treeitem /b.txt')
+    expect(await names()).toEqual(['a.txt', 'b.txt', 'c.txt'])
+  }
 
   await page.keyboard.press('Delete')
   await confirm.getByRole('button', { name: 'Delete' }).click()

@@ -57,3 +57,53 @@ test('800 px wide: the folder uploads go into, with a long one-word path, is nam
   await expect(sentence).toContainText('Northern_and_western_branches_combined, or onto a folder in the tree.')
   expect(await sentence.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
 })
+
+for (const size of [
+  { width: 800, height: 600 },
+  { width: 1280, height: 800 }
+]) {
+  test(`${size.width}x${size.height}: the Move dialog's folder field shows the end of a long path, the folder's own name, and the whole path on hover`, async ({
+    page,
+    node
+  }) => {
+    await page.setViewportSize(size)
+    await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+    let path = ''
+    for (const folder of [
+      'Customer correspondence 2026',
+      'Quarterly reports and invoices',
+      'Northern region offices',
+      'Signed contracts'
+    ]) {
+      await node.api('POST', '/v2/create_folder', { path: path || '/', folder_name: folder })
+      path = `${path}/${folder}`
+    }
+    await node.upload('/', 'a.txt', 'Text of a.txt')
+    await page.goto(node.uiUrl)
+    await page.evaluate(() => (location.hash = '#/files'))
+    await page.getByRole('treeitem', { name: /^a\.txt/ }).focus()
+    await page.keyboard.press('F2')
+    const field = page.getByRole('dialog', { name: 'Rename or move a.txt' }).getByRole('combobox', { name: 'Destination folder' })
+    await field.click()
+    await page.keyboard.type('signed')
+    await page.getByRole('option', { name: path }).click()
+    await expect(field).toHaveValue(path)
+    /** How far the field's text runs past its right edge, in pixels (0: its end is in view). */
+    const endHidden = () => field.evaluate((input: HTMLInputElement) => input.scrollWidth - input.clientWidth - input.scrollLeft)
+    expect(await field.evaluate((input: HTMLInputElement) => input.scrollWidth > input.clientWidth)).toBe(true)
+    await expect.poll(endHidden, 'chosen').toBeLessThanOrEqual(1)
+    // Left for the buttons: the browser scrolls a field back to its start as it loses the focus.
+    await page.keyboard.press('Tab')
+    await expect(field).not.toBeFocused()
+    await expect.poll(endHidden, 'left').toBeLessThanOrEqual(1)
+    await expect(field).toHaveAttribute('title', path)
+
+    // Moved there, the file's dialog opens on its folder: shown by its end from the start.
+    await page.getByRole('dialog', { name: 'Rename or move a.txt' }).getByRole('button', { name: 'Move' }).click()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(page.getByRole('treeitem', { name: /^a\.txt/ })).toBeFocused()
+    await page.keyboard.press('F2')
+    await expect(field).toHaveValue(path)
+    await expect.poll(endHidden, 'opened').toBeLessThanOrEqual(1)
+  })
+}

@@ -9,9 +9,14 @@ test('providers page: remove asks first; a provider jobs still use is kept with 
   await page.getByRole('link', { name: 'Providers' }).click()
   await expect(page.getByTestId('provider-row-in-use')).toBeVisible()
 
-  // Cancel keeps it.
+  // Cancel keeps it; the dialog opens on Cancel, so Enter keeps it too.
+  const asking = page.getByRole('dialog', { name: 'Remove provider “spare”?' })
   await page.getByRole('button', { name: 'Remove spare' }).click()
-  await expect(page.getByRole('dialog', { name: 'Remove provider “spare”?' })).toBeVisible()
+  await expect(asking.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(asking).toHaveCount(0)
+  await expect(page.getByTestId('provider-row-spare')).toBeVisible()
+  await page.getByRole('button', { name: 'Remove spare' }).click()
   await page.getByRole('button', { name: 'Cancel' }).click()
   await expect(page.getByTestId('provider-row-spare')).toBeVisible()
 

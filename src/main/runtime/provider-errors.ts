@@ -1,6 +1,7 @@
 import { APICallError, JSONParseError, TypeValidationError } from '@ai-sdk/provider'
 import type { ProviderKind } from '../../shared/contract/identity'
 import { PROVIDER_CATALOG, resolveBaseUrl } from '../../shared/provider-catalog'
+import { htmlTitle } from './html-title'
 import { ServerReportedError, UnreadableReplyError } from './openai-reply'
 import { ResponseTooLarge } from './response-cap'
 import { StreamEndedEarlyError } from './stream-end'
@@ -134,14 +135,19 @@ function fastApiDetail(v: unknown): string | undefined {
   return said.length ? said.join('; ') : undefined
 }
 
-/** The reason a server gave in an error body: its error message when it sent JSON, else its text. */
+/**
+ * The reason a server gave in an error body: its error message when it sent JSON, the title of an
+ * HTML error page (a proxy's or CDN's in front of it), else its text.
+ */
 function serverReason(body: string | undefined): string | undefined {
   if (!body?.trim()) return undefined
   try {
-    const parsed = JSON.parse(body) as { error?: unknown; message?: unknown; detail?: unknown } | string | null
+    const json = JSON.parse(body) as unknown
     // A body that is one JSON string is that text (it was shown in its own quotes, inside ours).
-    if (typeof parsed === 'string') return serverReason(parsed)
-    if (parsed === null || typeof parsed !== 'object') return body
+    if (typeof json === 'string') return serverReason(json)
+    // Gemini sends its error as a list of one: [{"error": {...}}].
+    const parsed = (Array.isArray(json) ? json[0] : json) as { error?: unknown; message?: unknown; detail?: unknown } | null | undefined
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return body
     const e = parsed.error
     const message = words(parsed.message)
     // Express and NestJS name the status in `error` ("Not Found") and say what happened in `message`.
@@ -152,7 +158,7 @@ function serverReason(body: string | undefined): string | undefined {
   } catch {
     /* not JSON: the text itself */
   }
-  return /^\s*</.test(body) ? undefined : body
+  return /^\s*</.test(body) ? htmlTitle(body) : body
 }
 
 function* causes(err: unknown): Generator<unknown> {

@@ -40,7 +40,8 @@ const NAMED: Record<string, string> = {
   times: '×'
 }
 
-function decodeReferences(text: string): string {
+/** Character references (&amp;, &#39;, &#x2019;) as the characters they stand for; an unknown name stays as written. */
+export function decodeReferences(text: string): string {
   return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z][a-z0-9]{1,31});/gi, (whole, ref: string) => {
     if (ref[0] === '#') {
       const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10)

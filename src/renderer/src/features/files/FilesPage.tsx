@@ -19,7 +19,7 @@ import {
   UnstyledButton
 } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
-import { modals } from '@mantine/modals'
+import { askToConfirm } from '../../app/confirm'
 import { notifications } from '@mantine/notifications'
 import {
   IconChevronDown,
@@ -516,7 +516,7 @@ function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) 
   const removeFile = useRouteMutation('delete_item')
   const removeFolder = useRouteMutation('delete_folder')
   return (entry) =>
-    modals.openConfirmModal({
+    askToConfirm({
       title: `Delete ${entry.name}?`,
       children: (
         <Text size="sm">

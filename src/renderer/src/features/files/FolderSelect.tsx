@@ -1,6 +1,7 @@
 import { Select } from '@mantine/core'
 import { useEffect } from 'react'
 import { useReplacingSearch } from '../../app/replacing-search'
+import { useEndInView } from '../../app/use-end-in-view'
 import { ApiFailure } from '../../api/client'
 import { useVfsFind, useVfsFolder } from '../../api/queries'
 import { nameSearchWords } from '../../../../shared/contract/vector-fs-names'
@@ -27,6 +28,8 @@ const labelOf = (folder: string) => (folder === '/' ? '/ (top)' : folder)
  */
 export function FolderSelect({ label, ariaLabel, value, onChange, exclude = () => false, size, w }: Props) {
   const { search, props: searchProps } = useReplacingSearch(labelOf(value))
+  // A deep folder's path is longer than the field: its end, the folder's own name, is what stays in view.
+  const field = useEndInView<HTMLInputElement>(labelOf(value))
   const top = useVfsFolder('/')
   const inside = useVfsFolder(value, value !== '/')
   // The chosen folder deleted elsewhere (another window, a script): the folder above is chosen, as the
@@ -54,6 +57,9 @@ export function FolderSelect({ label, ariaLabel, value, onChange, exclude = () =
     .map((f) => ({ value: f, label: labelOf(f) }))
   return (
     <Select
+      ref={field}
+      // The whole path, for a mouse pointer resting on the field.
+      title={labelOf(value)}
       label={label}
       aria-label={ariaLabel}
       size={size}

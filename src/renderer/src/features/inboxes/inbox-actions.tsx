@@ -1,5 +1,6 @@
 import { Button, Group, Text, TextInput } from '@mantine/core'
 import { modals } from '@mantine/modals'
+import { askToConfirm } from '../../app/confirm'
 import { notifications } from '@mantine/notifications'
 import { useMemo, useState } from 'react'
 import type { ExportFormat } from '../../../../shared/contract/inbox-management'
@@ -105,7 +106,7 @@ export function useInboxActions(): InboxActions {
       remove: (rows, onDone) => {
         if (!rows.length) return
         const one = rows.length === 1
-        modals.openConfirmModal({
+        askToConfirm({
           title: one ? `Delete “${rows[0]!.name}”?` : `Delete ${rows.length} conversations?`,
           children: (
             <Text size="sm">

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
-import { modals } from '@mantine/modals'
+import { askToConfirm } from '../../app/confirm'
 import { notifications } from '@mantine/notifications'
 import { useEffect, useRef } from 'react'
 import { jobInboxId } from '../../../../shared/contract/inbox'
@@ -59,7 +59,7 @@ export function NewJobPage() {
     const lost = draftLosses(draft)
     if (lost.length === 0) return draft.reset()
     let cleared = false
-    modals.openConfirmModal({
+    askToConfirm({
       title: 'Clear the new job?',
       children: <Text size="sm">{listed(lost).replace(/^./, (c) => c.toUpperCase())} will be discarded. The provider stays chosen.</Text>,
       labels: { confirm: 'Clear', cancel: 'Keep editing' },

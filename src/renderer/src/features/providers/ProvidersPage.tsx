@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core'
-import { modals } from '@mantine/modals'
+import { askToConfirm } from '../../app/confirm'
 import { notifications } from '@mantine/notifications'
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useMemo, useRef } from 'react'
@@ -32,7 +32,7 @@ export function ProvidersPage() {
     const at = order.indexOf(id)
     const next = order[at + 1] ?? order[at - 1]
     const removeButton = (p: string) => document.querySelector<HTMLElement>(`[data-testid="provider-row-${CSS.escape(p)}"] [data-remove]`)
-    modals.openConfirmModal({
+    askToConfirm({
       title: `Remove provider ${named}?`,
       children: (
         <Stack gap="xs">

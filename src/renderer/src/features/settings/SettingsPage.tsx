@@ -1,5 +1,5 @@
 import { Alert, Anchor, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
-import { modals } from '@mantine/modals'
+import { askToConfirm } from '../../app/confirm'
 import { useEffect, useRef, useState } from 'react'
 import { modelKind, NODE_NAME_PATTERN, NODE_NAME_RULE } from '../../../../shared/contract/identity'
 import { errorText } from '../../api/client'
@@ -136,7 +136,7 @@ function EmbeddingSettings() {
     const all = files === 1 ? 'The library’s file is' : `All ${files} files in the library are`
     const again = current?.provider_id ? ' again' : ''
     const chosenProvider = capable.find((p) => p.id === chosen)
-    modals.openConfirmModal({
+    askToConfirm({
       title: chosen ? `Embed ${them}${again}?` : `Search ${them} by keywords alone?`,
       children: (
         <Text size="sm">
