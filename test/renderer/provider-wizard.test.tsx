@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings": {"fetch": {"disableSameOriginPolicy": true}}}
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { useAddDraft } from '../../src/renderer/src/features/providers/draft-store'
@@ -294,14 +294,27 @@ describe('wizard flow', () => {
     expect(document.activeElement?.textContent).toBe('Next')
   })
 
-  it('"Start over" discards the draft and begins again on the first step', async () => {
+  it('"Start over" asks first; "Keep editing" keeps the draft where it was', async () => {
     wizard()
     await userEvent.click(await screen.findByRole('radio', { name: 'Ollama' }))
     await next()
     await userEvent.click(screen.getByRole('button', { name: 'Start over' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Start over?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep editing' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(useAddDraft.getState().draft).toMatchObject({ step: 1, choice: 'Ollama' })
+  })
+
+  it('"Start over", confirmed, discards the draft and begins again on the first step', async () => {
+    wizard()
+    await userEvent.click(await screen.findByRole('radio', { name: 'Ollama' }))
+    await next()
+    await userEvent.click(screen.getByRole('button', { name: 'Start over' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Start over?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start over' }))
     expect(await screen.findByRole('radio', { name: 'Ollama' })).toBeTruthy()
     expect(useAddDraft.getState().draft).toMatchObject({ step: 0, choice: null })
-    expect(screen.queryByRole('button', { name: 'Start over' })).toBeNull()
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Start over' })).toBeNull())
   })
 
   it('edit: the last check is shown and "Check" tries the saved settings', async () => {

@@ -33,6 +33,7 @@ import { PROVIDER_CATALOG, resolveBaseUrl } from '../../../../shared/provider-ca
 import { ApiFailure, errorText, untilAborted } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { useHealth, useProviders, useRouteMutation } from '../../api/queries'
+import { askToConfirm } from '../../app/confirm'
 import { navigate } from '../../app/router'
 import { useAddDraft } from './draft-store'
 import { CheckButton, LastCheckView } from './ProviderHealth'
@@ -99,7 +100,7 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
       takenIds={(providers.data ?? []).map((p) => p.id)}
       resumed={mode.kind === 'add' && addDraft.resumed}
       notice={mode.kind === 'add' ? addDraft.notice : null}
-      onStartOver={() => addDraft.startOver(nodeName)}
+      onStartOver={() => confirmStartOver(() => addDraft.startOver(nodeName))}
       onDone={() => {
         if (mode.kind === 'add') addDraft.discard()
         navigate(mode.kind === 'add' && mode.firstRun ? { name: 'new-job' } : { name: 'providers' })
@@ -903,4 +904,25 @@ function ReviewStep({
       )}
     </Stack>
   )
+}
+
+/**
+ * "Start over" threw away a draft of several steps (kind, address, key, models, names) at one click:
+ * it asks first. Started over, the focus goes to the first step's choices; kept, back to the button.
+ */
+function confirmStartOver(startOver: () => void) {
+  let started = false
+  askToConfirm({
+    title: 'Start over?',
+    children: <Text size="sm">The provider you started (its kind, address, key and models chosen so far) will be discarded.</Text>,
+    labels: { confirm: 'Start over', cancel: 'Keep editing' },
+    confirmProps: { color: 'red' },
+    onConfirm: () => {
+      started = true
+      startOver()
+    },
+    onClose: () => {
+      if (started) focusWhenLost(() => document.querySelector<HTMLElement>('[role="radio"]'))
+    }
+  })
 }
