@@ -73,3 +73,24 @@ test('new job page in a short window: its parts keep their height, the page scro
   await page.waitForTimeout(300)
   expect(await squashed(page)).toEqual([])
 })
+
+test('Start over from the keyboard asks first: Enter keeps the draft; confirmed, the focus is on the first step’s choices', async ({
+  page,
+  node
+}) => {
+  await page.goto(node.uiUrl)
+  await page.getByRole('radio', { name: 'Ollama' }).click()
+  const startOver = page.getByRole('button', { name: 'Start over' })
+  await startOver.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Start over?' })
+  await expect(dialog.getByRole('button', { name: 'Keep editing' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByRole('radio', { name: 'Ollama' })).toBeChecked()
+  await startOver.click()
+  await dialog.getByRole('button', { name: 'Start over' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByRole('radio', { name: 'Ollama' })).not.toBeChecked()
+  await expect(page.getByRole('radio').first()).toBeFocused()
+})

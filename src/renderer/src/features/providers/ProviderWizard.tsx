@@ -922,7 +922,7 @@ function confirmStartOver(startOver: () => void) {
       startOver()
     },
     onClose: () => {
-      if (started) focusWhenLost(() => document.querySelector<HTMLElement>('[role="radio"]'))
+      if (started) focusWhenLost(() => document.querySelector<HTMLElement>('input[type="radio"], [role="radio"]'))
     }
   })
 }
