@@ -6,6 +6,7 @@ import { bindIpc, type IpcMainLike, type IpcReply } from '../../src/main/transpo
 import { insertMessages, sentence } from '../support/bulk-messages'
 import { callJson } from '../support/http-post'
 import { addProvider, createJob, useTestNode } from '../support/node'
+import { longestHoldWhile } from '../support/event-loop-hold'
 
 /*
  * last_messages over an inbox of large messages, over real HTTP, with health checks one after
@@ -45,15 +46,7 @@ it('sends a page of large messages a message at a time: health checks are answer
     })
     .finally(() => (settled = true))
   // The longest the node's thread was held while the page was sent (the node runs in this process).
-  let longest = 0
-  const watch = (async () => {
-    for (let last = performance.now(); !settled;) {
-      await new Promise((r) => setTimeout(r, 1))
-      const now = performance.now()
-      longest = Math.max(longest, now - last)
-      last = now
-    }
-  })()
+  const watch = longestHoldWhile(() => settled)
   let answered = 0
   while (!settled) {
     expect((await call('GET', '/v2/health_check')).status).toBe(200)
@@ -61,7 +54,7 @@ it('sends a page of large messages a message at a time: health checks are answer
   }
   const { status, parts } = await page
   const took = performance.now() - started
-  await watch
+  const longest = await watch
   const text = Buffer.concat(parts).toString()
   console.log(
     `${MESSAGES} messages of 1 MB: sent in ${Math.round(took)} ms, longest hold ${Math.round(longest)} ms, ${answered} health checks`

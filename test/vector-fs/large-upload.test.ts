@@ -8,6 +8,7 @@ import { ROOT_ID } from '../../src/main/vector-fs/tree'
 import { largeText } from '../support/large-text'
 import { callJson } from '../support/http-post'
 import { serveUploadsOverHttp, useTestNode } from '../support/node'
+import { longestHoldWhile } from '../support/event-loop-hold'
 
 /*
  * A large text uploaded over real HTTP, with health checks one after another while it is stored.
@@ -45,15 +46,7 @@ it('stores a large text in slices: health checks are answered throughout, and th
     .then(async (res) => ({ status: res.status, body: (await res.json()) as FileInfo }))
     .finally(() => (settled = true))
   // The longest the node's thread was held while the upload ran (the node runs in this process).
-  let longest = 0
-  const watch = (async () => {
-    for (let last = performance.now(); !settled;) {
-      await new Promise((r) => setTimeout(r, 1))
-      const now = performance.now()
-      longest = Math.max(longest, now - last)
-      last = now
-    }
-  })()
+  const watch = longestHoldWhile(() => settled)
   // Passages stored of a file not yet in its folder (none before the upload has stored any, none after it answers).
   const storedUnplaced = () =>
     node.store.db
@@ -76,7 +69,7 @@ it('stores a large text in slices: health checks are answered throughout, and th
   }
   const { status, body } = await upload
   const took = performance.now() - started
-  await watch
+  const longest = await watch
   console.log(`${MB} MB: upload ${Math.round(took)} ms, longest hold ${Math.round(longest)} ms`)
   expect(status).toBe(200)
   expect(body).toMatchObject({ path: '/ledger.txt', status: 'ready' })
