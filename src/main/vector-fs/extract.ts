@@ -5,6 +5,7 @@ import { tooDeepMessage, tooDeepPath } from '../../shared/contract/limits'
 import type { DocumentReader } from './document-reader'
 import { UnreadableContent } from './document-text'
 import { htmlToText } from './html-text'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 
 export { UnreadableContent }
 
@@ -97,8 +98,29 @@ export function textEncoding(bytes: Uint8Array): TextEncoding {
   return finder.push(bytes) ?? finder.end()
 }
 
-function decodeText(bytes: Uint8Array): string {
-  return new TextDecoder(textEncoding(bytes)).decode(bytes)
+/**
+ * How much of a text is decoded before the event loop turns: finding the encoding of a 200 MB text
+ * and decoding it whole held the node about half a second; a piece takes a few ms.
+ */
+export const DECODE_PIECE_BYTES = 4 * 1024 * 1024
+
+/** The characters of a text file, decoded a piece at a time (the encoding by the rule above). */
+async function decodeText(bytes: Uint8Array): Promise<string> {
+  if (bytes.length <= DECODE_PIECE_BYTES) return new TextDecoder(textEncoding(bytes)).decode(bytes)
+  const finder = encodingFinder()
+  let encoding: TextEncoding | undefined
+  for (let at = 0; encoding === undefined && at < bytes.length; at += DECODE_PIECE_BYTES) {
+    encoding = finder.push(bytes.subarray(at, at + DECODE_PIECE_BYTES))
+    await nextTurn()
+  }
+  // Streamed, so a character cut between two pieces is decoded whole.
+  const decoder = new TextDecoder(encoding ?? finder.end())
+  const pieces: string[] = []
+  for (let at = 0; at < bytes.length; at += DECODE_PIECE_BYTES) {
+    pieces.push(decoder.decode(bytes.subarray(at, at + DECODE_PIECE_BYTES), { stream: at + DECODE_PIECE_BYTES < bytes.length }))
+    await nextTurn()
+  }
+  return pieces.join('')
 }
 
 /** The text of a file of a readable type, or its own nodes for a .vrkai; PDF and DOCX are read by `documents`. */
@@ -107,20 +129,20 @@ export async function extractText(type: FileType, bytes: Uint8Array, documents: 
     case 'txt':
     case 'csv':
     case 'json':
-      return { kind: 'text', text: decodeText(bytes), markdown: false }
+      return { kind: 'text', text: await decodeText(bytes), markdown: false }
     case 'md':
     case 'markdown':
-      return { kind: 'text', text: decodeText(bytes), markdown: true }
+      return { kind: 'text', text: await decodeText(bytes), markdown: true }
     case 'html':
     case 'htm':
-      return { kind: 'text', text: htmlToText(decodeText(bytes)), markdown: false }
+      return { kind: 'text', text: htmlToText(await decodeText(bytes)), markdown: false }
     case 'pdf':
     case 'docx':
       return { kind: 'text', text: await documents.read(type, bytes), markdown: false }
     case 'vrkai': {
       let json: unknown
       try {
-        json = JSON.parse(decodeText(bytes))
+        json = JSON.parse(await decodeText(bytes))
       } catch (err) {
         throw new UnreadableContent(`file_data: a .vrkai file is a LocalVrkaiEntry as JSON (${(err as Error).message})`)
       }
