@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { codePointsAtMost } from './code-points'
+import { LONE_SURROGATE } from './limits'
 
 /*
  * VectorFS, the node's document library (api-contract.md, "VectorFS"). A path is a string from
@@ -18,6 +19,9 @@ export function segmentProblem(name: string): string | undefined {
   if (!codePointsAtMost(name, VFS_SEGMENT_MAX)) return `a name must be at most ${VFS_SEGMENT_MAX} characters`
   if (name.includes('/')) return 'a name must not contain "/"'
   if (name === '.' || name === '..') return `"${name}" is not a valid name`
+  // SQLite stores text as UTF-8, where half a surrogate pair becomes U+FFFD: the entry would be
+  // listed under another name than the one given, and two different names would collide.
+  if (LONE_SURROGATE.test(name)) return 'a name must not contain half of a surrogate pair (an unpaired \\ud800-\\udfff escape)'
   return undefined
 }
 
