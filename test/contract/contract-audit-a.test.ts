@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
 import { routePaths } from '../../src/shared/contract/route-paths'
+import { createJobBody, provider } from '../support/fixtures'
 import { dbFingerprint, expectError, useTestNode } from '../support/node'
 
 /*
@@ -41,6 +42,21 @@ async function send(
   const text = await res.text()
   return { status: res.status, headers: res.headers, body: text === '' ? undefined : (JSON.parse(text) as unknown) }
 }
+
+const postJson = (path: string, body: unknown) =>
+  send('POST', path, { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } })
+
+async function newJob(): Promise<{ jobId: string; inboxId: string }> {
+  expect((await postJson('/v2/add_llm_provider', provider('gpt'))).status).toBe(200)
+  const created = await postJson('/v2/create_job', createJobBody('gpt'))
+  expect(created.status).toBe(200)
+  const jobId = (created.body as { job_id: string }).job_id
+  return { jobId, inboxId: `job_inbox::${jobId}::false` }
+}
+
+const inboxNamed = async (inboxId: string) =>
+  ((await send('GET', '/v2/all_inboxes')).body as { inbox_id: string; custom_name: string }[]).find((i) => i.inbox_id === inboxId)
+    ?.custom_name
 
 /** Each /v2 path of the route table with the methods it takes. */
 const methodsByPath = new Map<string, string[]>()
@@ -104,5 +120,148 @@ describe('known path with the wrong method: 405', () => {
       expect(res.status, `${method} ${path}`).toBe(404)
       expect(res.body).toMatchObject({ code: 404, error: 'Not Found', message: expect.stringMatching(/^path: /) })
     }
+  })
+})
+
+describe('bodies: JSON; another Content-Type is 415', () => {
+  it('the media type is matched without regard to case, and its parameters do not matter', async () => {
+    for (const [i, type] of ['Application/JSON', 'application/json;charset=UTF-8', 'APPLICATION/JSON ; charset="utf-8"'].entries()) {
+      const res = await send('POST', '/v2/add_llm_provider', { body: JSON.stringify(provider(`p${i}`)), headers: { 'Content-Type': type } })
+      expect(res, type).toMatchObject({ status: 200, body: 'Successfully added LLM provider' })
+    }
+  })
+
+  it('types that only resemble it, and none at all, are 415 with the error body, storing nothing', async () => {
+    const before = dbFingerprint(node.store)
+    for (const type of [
+      'application/jsonx',
+      'application/json-patch+json',
+      'text/json',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      undefined
+    ]) {
+      const res = await send('POST', '/v2/add_llm_provider', {
+        body: JSON.stringify(provider('p')),
+        headers: type === undefined ? {} : { 'Content-Type': type }
+      })
+      expect(res.status, String(type)).toBe(415)
+      expect(res.body).toEqual({ code: 415, error: 'Unsupported Media Type', message: 'content-type: expected application/json' })
+    }
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+})
+
+describe('bodies over 64 MiB get 413', () => {
+  const MiB64 = 64 * 1024 * 1024
+  /** A JSON body of exactly `bytes` bytes: a provider with one unknown field padding it out. */
+  const bodyOf = (bytes: number) => {
+    const head = JSON.stringify(provider('big')).slice(0, -1) + ',"pad":"'
+    return `${head}${'x'.repeat(bytes - head.length - 2)}"}`
+  }
+
+  it('exactly 64 MiB is read (400 for its unknown field); one byte more is 413, declared or chunked; nothing stored', async () => {
+    const before = dbFingerprint(node.store)
+    const json = { 'Content-Type': 'application/json' }
+    const exact = bodyOf(MiB64)
+    expect(Buffer.byteLength(exact)).toBe(MiB64)
+    const read = await send('POST', '/v2/add_llm_provider', { body: exact, headers: json })
+    expect(read).toMatchObject({ status: 400, body: { code: 400, message: 'pad: unknown field' } })
+
+    const over = bodyOf(MiB64 + 1)
+    const declared = await send('POST', '/v2/add_llm_provider', { body: over, headers: json })
+    expectError(declared, 413, `body: larger than ${MiB64} bytes`)
+    const bytes = Buffer.from(over)
+    const chunked = await send('POST', '/v2/add_llm_provider', {
+      body: new ReadableStream({
+        start(c) {
+          for (let at = 0; at < bytes.length; at += 4 * 1024 * 1024) c.enqueue(bytes.subarray(at, at + 4 * 1024 * 1024))
+          c.close()
+        }
+      }),
+      headers: json
+    })
+    expectError(chunked, 413, `body: larger than ${MiB64} bytes`)
+    expect(dbFingerprint(node.store)).toBe(before)
+    expect((await send('GET', '/v2/available_llm_providers')).body).toEqual([])
+  })
+})
+
+describe('LlmProvider fields at their bounds', () => {
+  it('id: 64 characters of A-Za-z0-9_- is taken and listed as sent; 65, other characters or none are 400 naming id, storing nothing', async () => {
+    const id = `${'Az09_-'.repeat(10)}abcd`
+    expect(id).toHaveLength(64)
+    expect(await postJson('/v2/add_llm_provider', provider(id))).toMatchObject({ status: 200, body: 'Successfully added LLM provider' })
+    expect((await send('GET', '/v2/available_llm_providers')).body).toMatchObject([{ id }])
+    const before = dbFingerprint(node.store)
+    for (const bad of [`${id}x`, 'a.b', 'a b', 'ünï', 'a😀', 'a/b', '']) {
+      const res = await postJson('/v2/add_llm_provider', provider(bad))
+      expect(res.status, bad).toBe(400)
+      expect(res.body).toMatchObject({ code: 400, error: 'Bad Request', message: expect.stringMatching(/(^|; )id: /) })
+    }
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+
+  it("model: the kind's value is exactly {model_type}; another key in it, or a kind spelt in another case, is 400 naming where", async () => {
+    const before = dbFingerprint(node.store)
+    for (const [model, message] of [
+      [{ OpenAI: { model_type: 'gpt-4o', temperature: 1 } }, /^model\.OpenAI\.temperature: /],
+      [{ openai: { model_type: 'gpt-4o' } }, /^model: /],
+      [{ OpenAI: { model_type: 'gpt-4o' }, Ollama: { model_type: 'llama3' } }, /^model: expected exactly one provider kind key$/],
+      [{ OpenAI: 'gpt-4o' }, /^model\.OpenAI/]
+    ] as const) {
+      const res = await postJson('/v2/add_llm_provider', provider('p', { model }))
+      expect(res.status, JSON.stringify(model)).toBe(400)
+      expect(res.body).toMatchObject({ code: 400, error: 'Bad Request', message: expect.stringMatching(message) })
+    }
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+
+  it('name and description: right-to-left text, combining marks and emoji are kept exactly, counted in characters', async () => {
+    const start = `${'שלום '.repeat(18)}e\u0301😀👩🏽‍💻`
+    // Exactly 100 code points: the woman technologist is four of them.
+    const name = start + 'x'.repeat(100 - [...start].length)
+    const description = `${'é'.repeat(999)}😀`
+    expect((await postJson('/v2/add_llm_provider', provider('p', { name, description }))).status).toBe(200)
+    expect((await send('GET', '/v2/available_llm_providers')).body).toMatchObject([{ id: 'p', name, description }])
+    expectError(await postJson('/v2/add_llm_provider', provider('q', { name: `${name}x` })), 400, 'name: ')
+    expectError(await postJson('/v2/add_llm_provider', provider('q', { description: `${description}x` })), 400, 'description: ')
+  })
+})
+
+describe('update_smart_inbox_name: custom_name of 1-200 characters', () => {
+  it('combining marks count as characters of their own (code points): 200 are taken as sent, 201 are 400 changing nothing', async () => {
+    const { inboxId } = await newJob()
+    const name = 'e\u0301'.repeat(100)
+    expect(await postJson('/v2/update_smart_inbox_name', { inbox_name: inboxId, custom_name: name })).toMatchObject({
+      status: 200,
+      body: 'Successfully updated inbox name'
+    })
+    expect(await inboxNamed(inboxId)).toBe(name)
+    const before = dbFingerprint(node.store)
+    expectError(await postJson('/v2/update_smart_inbox_name', { inbox_name: inboxId, custom_name: `${name}x` }), 400, 'custom_name: ')
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+
+  it('right-to-left and mixed-direction text is kept exactly as sent', async () => {
+    const { inboxId } = await newJob()
+    const name = 'تقرير Q3 ‏— שלום'
+    expect((await postJson('/v2/update_smart_inbox_name', { inbox_name: inboxId, custom_name: name })).status).toBe(200)
+    expect(await inboxNamed(inboxId)).toBe(name)
+  })
+})
+
+describe('the first message renames a default-named inbox to its first line (up to 120 characters)', () => {
+  it.each([
+    ['120 emoji of 121 (characters, not UTF-16 units)', '😀'.repeat(121), '😀'.repeat(120)],
+    ['a Windows line end', 'Première ligne\r\nsecond line', 'Première ligne'],
+    ['right-to-left text', 'مرحبا بالعالم\nthe rest', 'مرحبا بالعالم']
+  ])('%s', async (_label, content, expected) => {
+    const { jobId, inboxId } = await newJob()
+    expect((await postJson('/v2/job_message', { job_id: jobId, content })).status).toBe(200)
+    expect(await inboxNamed(inboxId)).toBe(expected)
+    // Only the first message names it.
+    expect((await postJson('/v2/job_message', { job_id: jobId, content: 'Another title' })).status).toBe(200)
+    expect(await inboxNamed(inboxId)).toBe(expected)
   })
 })
