@@ -1,7 +1,10 @@
+import type { IpcMainInvokeEvent } from 'electron'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { IPC_REQUEST_CHANNEL } from '../../src/shared/bridge'
+import { bindIpc, type IpcReply } from '../../src/main/transports/ipc'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
 import { routePaths } from '../../src/shared/contract/route-paths'
-import { createJobBody, provider } from '../support/fixtures'
+import { createJobBody, emptyScopeBody, fullScope, provider } from '../support/fixtures'
 import { dbFingerprint, expectError, useTestNode } from '../support/node'
 
 /*
@@ -263,5 +266,68 @@ describe('the first message renames a default-named inbox to its first line (up 
     // Only the first message names it.
     expect((await postJson('/v2/job_message', { job_id: jobId, content: 'Another title' })).status).toBe(200)
     expect(await inboxNamed(inboxId)).toBe(expected)
+  })
+})
+
+describe('IPC: a value structured clone carries but JSON cannot is a 400 naming where it is', () => {
+  /** The request channel as the preload reaches it, on a stand-in for Electron's ipcMain (its binary cannot run here). */
+  function ipcRequest() {
+    let listener: ((event: IpcMainInvokeEvent, payload: unknown) => Promise<IpcReply>) | undefined
+    bindIpc(
+      {
+        handle: (channel, l) => {
+          if (channel === IPC_REQUEST_CHANNEL) listener = l as typeof listener
+        },
+        removeHandler: () => {}
+      },
+      node.router,
+      () => true
+    )
+    return async (method: string, path: string, body?: unknown) => {
+      const reply = await listener!({} as IpcMainInvokeEvent, { method, path, body })
+      return { status: reply.status, body: JSON.parse(new TextDecoder().decode(reply.body)) as unknown }
+    }
+  }
+
+  it('a BigInt, Map, Set, Date, NaN or bytes inside a scope or a config: 400 naming the field, nothing stored (a BigInt was a 500, a Map stored as {})', async () => {
+    const request = ipcRequest()
+    expect((await request('POST', '/v2/add_llm_provider', provider('gpt'))).status).toBe(200)
+    const created = await request('POST', '/v2/create_job', createJobBody('gpt', fullScope()))
+    const { job_id } = created.body as { job_id: string }
+    const config = { custom_prompt: '', temperature: 0.7, top_k: 40, top_p: 0.9, stream: true }
+    const before = dbFingerprint(node.store)
+    const withMetadata = (metadata: unknown) => {
+      const scope = fullScope() as unknown as { local_vrkai: { vrkai: { metadata: unknown } }[] }
+      scope.local_vrkai[0]!.vrkai.metadata = metadata
+      return { job_id, job_scope: scope }
+    }
+    for (const [path, body, message] of [
+      ['/v2/update_job_scope', { job_id, job_scope: { ...emptyScopeBody(), extra: 10n } }, /^job_scope\.extra: a BigInt has no JSON form/],
+      [
+        '/v2/update_job_scope',
+        withMetadata({ pages: new Map([['a', 1]]) }),
+        /^job_scope\.local_vrkai\[0\]\.vrkai\.metadata\.pages: a Map /
+      ],
+      [
+        '/v2/update_job_scope',
+        withMetadata({ tags: [1, new Set([2])] }),
+        /^job_scope\.local_vrkai\[0\]\.vrkai\.metadata\.tags\[1\]: a Set /
+      ],
+      ['/v2/update_job_scope', withMetadata({ at: new Date(0) }), /^job_scope\.local_vrkai\[0\]\.vrkai\.metadata\.at: a Date /],
+      ['/v2/update_job_scope', withMetadata({ raw: new Uint8Array([1, 2]) }), /^job_scope\.local_vrkai\[0\]\.vrkai\.metadata\.raw: bytes /],
+      [
+        '/v2/update_job_config',
+        { job_id, config: { ...config, other_model_params: { max: Number.NaN } } },
+        /^config\.other_model_params\.max: NaN /
+      ],
+      ['/v2/job_message', { job_id, content: 'Hello', parent: 1n }, /^parent: a BigInt /],
+      ['/v2/add_llm_provider', new Map([['id', 'x']]), /^body: a Map /]
+    ] as const) {
+      const res = await request('POST', path, body)
+      expect(res.status, String(message)).toBe(400)
+      expect(res.body).toEqual({ code: 400, error: 'Bad Request', message: expect.stringMatching(message) })
+    }
+    expect(dbFingerprint(node.store)).toBe(before)
+    expect((await request('GET', `/v2/get_job_scope?job_id=${job_id}`)).body).toEqual(fullScope())
   })
 })
