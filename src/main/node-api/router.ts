@@ -35,7 +35,10 @@ export type SerializedResponse =
   | { readonly kind: 'file'; readonly status: 200; readonly file: FileBody }
 
 export type RouteMatch =
-  { readonly ok: true; readonly name: RouteName; readonly route: RouteDef } | { readonly ok: false; readonly status: 404 | 405 }
+  | { readonly ok: true; readonly name: RouteName; readonly route: RouteDef }
+  | { readonly ok: false; readonly status: 404 }
+  /** `allow`: the methods the path does take (HTTP's Allow header must list them on a 405). */
+  | { readonly ok: false; readonly status: 405; readonly allow: readonly string[] }
 
 export interface Router {
   match(method: string, path: string): RouteMatch
@@ -77,6 +80,10 @@ function splitPath(path: string, query: Readonly<Record<string, unknown>> | unde
   return { path: path.slice(0, q), query: { ...merged, ...queryAsText(query) } }
 }
 
+/** Says what the path does take, so the caller can correct the call. */
+export const wrongMethodMessage = (path: string, method: string, allow: readonly string[]) =>
+  `method: ${path} takes ${allow.join(' or ')}, not ${method}`
+
 const errorJson = (err: ApiError): { readonly kind: 'json'; readonly status: number; readonly body: Buffer } => ({
   kind: 'json',
   status: err.status,
@@ -96,7 +103,7 @@ export function createRouter(ctx: NodeContext, handlers: Handlers = createHandle
     const methods = byPath.get(path)
     if (!methods) return { ok: false, status: 404 }
     const name = methods.get(method)
-    if (!name) return { ok: false, status: 405 }
+    if (!name) return { ok: false, status: 405, allow: [...methods.keys()].sort() }
     return { ok: true, name, route: routes[name] }
   }
 
@@ -117,7 +124,7 @@ export function createRouter(ctx: NodeContext, handlers: Handlers = createHandle
     if (!m.ok) {
       throw m.status === 404
         ? new ApiError(404, `path: no route ${path}`)
-        : new ApiError(405, `method: ${path} does not accept ${req.method}`)
+        : new ApiError(405, wrongMethodMessage(path, req.method, m.allow))
     }
     const { name, route } = m
     let parsedQuery: unknown = undefined

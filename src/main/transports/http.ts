@@ -11,6 +11,7 @@ import { errorBody, type ErrorStatus } from '../../shared/contract/error'
 import { RENDERER_CSP } from '../../shared/csp'
 import type { NodeEvent } from '../../shared/contract/events'
 import type { Router } from '../node-api'
+import { wrongMethodMessage } from '../node-api/router'
 import { storageProblem } from '../node-api/disk-full'
 import { freeSent } from '../node-api/raw-json'
 import type { Logger } from '../platform/logger'
@@ -348,7 +349,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const serveStatic = async (req: IncomingMessage, res: ServerResponse, path: string) => {
     // No token is needed here: a body is refused unread, never drained at the sender's pace.
     if (!staticRoot) return turnAway(req, res, 404, `path: no route ${path}`)
-    if (req.method !== 'GET' && req.method !== 'HEAD') return turnAway(req, res, 405, `method: ${path} accepts GET`)
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD')
+      return turnAway(req, res, 405, `method: ${path} accepts GET`)
+    }
     const file = await readStaticFile(staticRoot, path)
     if (!file) return fail(req, res, 404, `path: no file ${path}`)
     res.writeHead(200, {
@@ -394,7 +398,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
 
   /** POST /v2/session {"code"}: trades a one-time code for the session cookie. */
   const startSession = async (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method !== 'POST') return turnAway(req, res, 405, `method: ${SESSION_PATH} accepts POST`)
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST')
+      return turnAway(req, res, 405, `method: ${SESSION_PATH} accepts POST`)
+    }
     if (!sameOrigin(req) || !byPageFetch(req)) return turnAway(req, res, 403, "origin: a session is started only by the node's own page")
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
     if (type !== 'application/json') return turnAway(req, res, 415, 'content-type: expected application/json')
@@ -438,16 +445,20 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     }
     if (path === UI_CODE_PATH) {
       // For scripts holding the token: a new UI address, e.g. to open the window in another browser.
-      if (req.method !== 'POST') return fail(req, res, 405, `method: ${UI_CODE_PATH} accepts POST`)
+      if (req.method !== 'POST') {
+        res.setHeader('Allow', 'POST')
+        return fail(req, res, 405, `method: ${UI_CODE_PATH} accepts POST`)
+      }
       const code = sessions.issueCode()
       return sendJson(res, 200, JSON.stringify({ code, ui_url: `${baseUrl}/#code=${code}` }))
     }
     const method = req.method ?? 'GET'
     const match = options.router.match(method, path)
     if (!match.ok) {
-      return match.status === 404
-        ? fail(req, res, 404, `path: no route ${path}`)
-        : fail(req, res, 405, `method: ${path} does not accept ${method}`)
+      if (match.status === 404) return fail(req, res, 404, `path: no route ${path}`)
+      // RFC 9110 requires a 405 to say which methods the path takes.
+      res.setHeader('Allow', match.allow.join(', '))
+      return fail(req, res, 405, wrongMethodMessage(path, method, match.allow))
     }
     const query = Object.fromEntries(url.searchParams)
     let body: unknown = undefined

@@ -53,7 +53,9 @@ export function bindIpc(ipcMain: IpcMainLike, router: Router, isTrustedSender: (
     if (!isTrustedSender(event)) return refused('sender: requests are accepted only from the Nodedesk window')
     const req = (payload ?? {}) as NodeRequest
     // Only these four fields are taken: a staged `upload` is for the HTTP transport alone.
-    const res = await router.handleJson({ method: req.method, path: req.path, query: req.query, body: asJsonBody(req.body) })
+    const body = asJsonBody(req.body)
+    if (!body.ok) return { status: 400, body: jsonBytes(errorBody(400, body.message)) }
+    const res = await router.handleJson({ method: req.method, path: req.path, query: req.query, body: body.body })
     if (res.kind === 'stream') {
       return { status: 400, body: jsonBytes(errorBody(400, 'path: /v2/events is a stream; use the bridge onEvent subscription')) }
     }
