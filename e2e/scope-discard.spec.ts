@@ -35,8 +35,10 @@ test('Edit scope with changes asks before closing: Escape, Cancel and the close 
   await page.keyboard.press('Space')
   await expect(count).toHaveText('2 folders and 0 files selected')
   await page.keyboard.press('Escape')
-  const confirm = dialog.getByRole('alertdialog', { name: 'Discard your changes to the scope?' })
+  // Asked as every other question is (askToConfirm): its own dialog over this one, not a panel inside it.
+  const confirm = page.getByRole('dialog', { name: 'Discard your changes to the scope?' })
   await expect(confirm).toBeVisible()
+  await expect(dialog.getByText('Discard your changes to the scope?')).toHaveCount(0)
   await expect(confirm.getByRole('button', { name: 'Keep editing' })).toBeFocused()
   expect(await seriousViolations(page)).toEqual([])
   await page.keyboard.press('Escape')

@@ -396,3 +396,29 @@ describe('a conversation opened from far down the inbox list (its row read by pl
     await waitFor(() => expect(window.location.hash).toBe(hashOf(id(5002 - 2499))))
   })
 })
+
+describe('every conversation hidden', () => {
+  beforeEach(async () => {
+    for (const inbox of inboxes) await node.post('/v2/update_job_hidden', { job_id: inbox.split('::')[1], is_hidden: true })
+  })
+  afterEach(() => useInboxFilters.setState({ showHidden: false }))
+
+  it('beside the open one, the list says hidden ones are not listed (it was blank) and lists them when asked', async () => {
+    setWindowWidth(1400)
+    renderView(middle())
+    const side = await screen.findByTestId('conversation-list')
+    expect(await within(side).findByText('Hidden conversations are not listed.')).toBeTruthy()
+    fireEvent.click(within(side).getByRole('button', { name: 'Show hidden conversations' }))
+    expect((await within(side).findAllByRole('link')).map((a) => a.textContent)).toEqual(['Third talk', 'Second talk', 'First talk'])
+    expect(within(side).queryByText('Hidden conversations are not listed.')).toBeNull()
+  })
+
+  it('in the drawer of a narrow window as well', async () => {
+    setWindowWidth(800)
+    renderView(middle())
+    fireEvent.click(await screen.findByRole('button', { name: 'Conversations' }))
+    const drawer = await screen.findByRole('dialog', { name: 'Conversations' })
+    expect(await within(drawer).findByText('Hidden conversations are not listed.')).toBeTruthy()
+    expect(within(drawer).getByRole('button', { name: 'Show hidden conversations' })).toBeTruthy()
+  })
+})

@@ -30,16 +30,23 @@ export function focusWhenLost(target: () => HTMLElement | null | undefined, leav
  * A list item removed by its own button (`clicked`, marked `data-remove` as its siblings' are): once it
  * is gone, the focus goes to the button now in its place, else the one before it, else the first
  * control left in the list's section. The operator removing entries one after another stays in the list.
+ * Only the latest removal decides: an earlier one still waiting (its row had not gone yet, or a row
+ * drawn in its place kept the focus) took it later to its own place, a row away from the operator.
  */
 export function focusAfterRemoving(clicked: HTMLElement): () => void {
+  stopEarlierRemoval()
   const section = clicked.closest<HTMLElement>('section') ?? clicked.parentElement
   if (!section) return () => {}
   const at = [...section.querySelectorAll('[data-remove]')].indexOf(clicked)
-  return focusWhenLost(
+  const stop = focusWhenLost(
     () => {
       const left = section.querySelectorAll<HTMLElement>('[data-remove]')
       return left[at] ?? left[at - 1] ?? section.querySelector<HTMLElement>('button:not(:disabled), input:not(:disabled)')
     },
     (el) => el === clicked
   )
+  stopEarlierRemoval = stop
+  return stop
 }
+
+let stopEarlierRemoval: () => void = () => {}

@@ -58,7 +58,13 @@ export function keepTabEntryInView(list: HTMLElement, target: HTMLElement, from:
   if (wholly(target, list.getBoundingClientRect())) return false
   const forward = (from.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0
   const to = entryControl(list, forward)
-  if (!to || to === target) return false
+  if (!to) return false
+  if (to === target) {
+    // The browser's own choice, out of view (none is wholly in it): the place restored above hid it,
+    // and the focus stayed out of sight. It is shown as the browser had it, nearest edge first.
+    target.scrollIntoView({ block: 'nearest' })
+    return false
+  }
   // A control beyond the view (none is wholly in it) is scrolled to, as far as it takes: a focus out of sight shows nothing.
   to.focus({ preventScroll: wholly(to, list.getBoundingClientRect()) })
   return true

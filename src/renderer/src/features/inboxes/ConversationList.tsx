@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Drawer, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core'
+import { ActionIcon, Box, Button, Drawer, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core'
 import { IconEyeOff, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconPin } from '@tabler/icons-react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
@@ -79,7 +79,9 @@ function useConversationRows() {
     const result = await others.fetchNextPage({ cancelRefetch: false })
     return conversationRows(pinned.data?.pages, result.data?.pages)
   }, [pinned, others])
-  return { rows, total, loadMore, readNext, pinnedCount, showHidden }
+  // Read and none to list (every conversation hidden, say): the list says so rather than showing nothing.
+  const empty = pinned.isSuccess && others.isSuccess && total === 0
+  return { rows, total, loadMore, readNext, pinnedCount, showHidden, empty }
 }
 
 const isTextField = (t: EventTarget | null) =>
@@ -209,10 +211,22 @@ interface NavProps {
    * so the arrows move at once (it went to the drawer's Close button, where Enter closed the drawer).
    */
   readonly focusOnOpen?: boolean
+  /** Nothing to list (read, and none there). */
+  readonly empty?: boolean
 }
 
 /** The virtual list of conversations, read page by page as it scrolls, the open one marked. */
-function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidden, onPick, focusOnOpen = false }: NavProps) {
+function ConversationNav({
+  inboxId,
+  rows,
+  total,
+  loadMore,
+  pinnedCount,
+  showHidden,
+  onPick,
+  focusOnOpen = false,
+  empty = false
+}: NavProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const count = Math.max(total, rows.length)
   const qc = useQueryClient()
@@ -296,6 +310,7 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
   const shownIds = new Set<string>()
   return (
     <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
+      {empty && <EmptyConversations showHidden={showHidden} />}
       <nav
         aria-label="Conversations"
         style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
@@ -358,6 +373,30 @@ function ConversationNav({ inboxId, rows, total, loadMore, pinnedCount, showHidd
   )
 }
 
+/**
+ * With every conversation hidden (the open one too, opened from a link or before it was hidden), the
+ * list was a blank panel: it says why, and offers what the inbox list offers, to show hidden ones.
+ */
+function EmptyConversations({ showHidden }: { showHidden: boolean }) {
+  const setShowHidden = useInboxFilters((s) => s.setShowHidden)
+  if (showHidden)
+    return (
+      <Text size="sm" c="dimmed" px="xs" py={6}>
+        No conversations.
+      </Text>
+    )
+  return (
+    <Stack gap={4} px="xs" py={6} align="flex-start">
+      <Text size="sm" c="dimmed">
+        Hidden conversations are not listed.
+      </Text>
+      <Button size="compact-sm" variant="subtle" onClick={() => setShowHidden(true)}>
+        Show hidden conversations
+      </Button>
+    </Stack>
+  )
+}
+
 interface ConversationListProps {
   readonly inboxId: string
   /** Narrow windows: the list as a drawer, opened from the inbox view's header. */
@@ -370,7 +409,7 @@ interface ConversationListProps {
  * operator can collapse (remembered), on narrow ones a drawer. Alt+Up / Alt+Down work in both.
  */
 export function ConversationList({ inboxId, drawerOpened, onDrawerClose }: ConversationListProps) {
-  const { rows, total, loadMore, readNext, pinnedCount, showHidden } = useConversationRows()
+  const { rows, total, loadMore, readNext, pinnedCount, showHidden, empty } = useConversationRows()
   const open = useLayoutPrefs((s) => s.conversationsOpen)
   const setConversationsOpen = useLayoutPrefs((s) => s.setConversationsOpen)
   // The toggle clicked goes away and the other one appears: the focus follows to it.
@@ -387,7 +426,7 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose }: Conve
     ;(open ? hideButton : showButton).current?.focus()
   }, [open])
   useConversationKeys(rows, inboxId, pinnedCount, showHidden, readNext)
-  const nav = { inboxId, rows, total, loadMore, pinnedCount, showHidden }
+  const nav = { inboxId, rows, total, loadMore, pinnedCount, showHidden, empty }
 
   return (
     <>

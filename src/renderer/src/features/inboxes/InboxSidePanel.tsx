@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Paper, Stack, Table, Text, Title, Tree, useTree } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import type { JobConfig } from '../../../../shared/contract/job'
 import { emptyScope, type JobScope } from '../../../../shared/contract/scope'
@@ -12,6 +12,8 @@ import { scopeTree } from './scope-tree'
 import { treeKeyProps } from './tree-keys'
 import { errorText } from '../../api/client'
 import { BusyButton } from '../../app/BusyButton'
+import { askToConfirm } from '../../app/confirm'
+import { focusWhenLost } from '../../app/focus-when-lost'
 
 interface Props {
   readonly jobId: string
@@ -35,27 +37,33 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
   // The scope as the dialog opened on it: what the dialog changed is measured against it on saving.
   const [scopeBase, setScopeBase] = useState<JobScope | null>(null)
   // Closing the dialog with changes in it (Cancel, Escape, its close button, a click beside it) asks
-  // first, in the dialog: the picks made in a large tree were lost to a stray Escape or click.
-  const [confirmDiscard, setConfirmDiscard] = useState(false)
-  const keepEditing = useRef<HTMLButtonElement>(null)
-  /** Where the focus was when the question was asked: it goes back there on "Keep editing". */
-  const focusBeforeAsking = useRef<HTMLElement | null>(null)
-  const discardId = useId()
-  useEffect(() => {
-    if (confirmDiscard) keepEditing.current?.focus()
-  }, [confirmDiscard])
-  const keepScopeEdits = () => {
-    setConfirmDiscard(false)
-    const back = focusBeforeAsking.current
-    focusBeforeAsking.current = null
-    if (back?.isConnected) back.focus()
-  }
+  // first: the picks made in a large tree were lost to a stray Escape or click. The question is asked
+  // as every other one is (askToConfirm), over the dialog, which stays as it was behind it.
+  const asking = useRef(false)
+  const editScopeButton = useRef<HTMLButtonElement>(null)
   const closeScope = () => {
-    if (confirmDiscard) return keepScopeEdits()
-    if (editingScope && scopeBase && JSON.stringify(editingScope) !== JSON.stringify(scopeBase)) {
-      focusBeforeAsking.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-      setConfirmDiscard(true)
-    } else setEditingScope(null)
+    if (asking.current) return
+    if (!editingScope || !scopeBase || JSON.stringify(editingScope) === JSON.stringify(scopeBase)) return setEditingScope(null)
+    asking.current = true
+    // Kept, the question gives the focus back to where it was in the dialog; discarded, that is gone
+    // with the dialog, and the focus goes to the button that opened it.
+    const from = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    let discarded = false
+    askToConfirm({
+      title: 'Discard your changes to the scope?',
+      children: <Text size="sm">The entries you added or removed since you opened it will be lost.</Text>,
+      labels: { confirm: 'Discard changes', cancel: 'Keep editing' },
+      confirmProps: { color: 'red' },
+      returnFocus: false,
+      onConfirm: () => {
+        discarded = true
+        setEditingScope(null)
+      },
+      onClose: () => {
+        asking.current = false
+        focusWhenLost(() => (discarded ? editScopeButton.current : from?.isConnected ? from : null))
+      }
+    })
   }
   const client = useClient()
   const [editingConfig, setEditingConfig] = useState<JobConfig | null>(null)
@@ -107,6 +115,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
             Scope
           </Title>
           <Button
+            ref={editScopeButton}
             size="xs"
             variant="light"
             onClick={() => {
@@ -179,43 +188,31 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
         </Table>
       </Paper>
 
-      <Modal opened={editingScope !== null} onClose={closeScope} title="Edit scope" size="xl">
+      <Modal
+        opened={editingScope !== null}
+        onClose={closeScope}
+        // Escape is taken from keys in this dialog only: Mantine's listens on the window, where it also
+        // heard the Escape that closed the question above it, and asked again at once.
+        closeOnEscape={false}
+        onKeyDown={(e) => {
+          // Marked by a control whose own Escape it is (an open dropdown), as Mantine's listener honours.
+          if (e.key === 'Escape' && !e.nativeEvent.isComposing && (e.target as HTMLElement).dataset.mantineStopPropagation !== 'true')
+            closeScope()
+        }}
+        title="Edit scope"
+        size="xl"
+      >
         {editingScope && (
           <Stack>
             <ScopeEditor value={editingScope} onChange={setEditingScope} />
-            {confirmDiscard ? (
-              <Paper withBorder p="sm" role="alertdialog" aria-labelledby={`${discardId}-q`} aria-describedby={`${discardId}-d`}>
-                <Text size="sm" fw={500} id={`${discardId}-q`}>
-                  Discard your changes to the scope?
-                </Text>
-                <Text size="sm" id={`${discardId}-d`}>
-                  The entries you added or removed since you opened it will be lost.
-                </Text>
-                <Group justify="flex-end" mt="xs">
-                  <Button ref={keepEditing} variant="default" onClick={keepScopeEdits}>
-                    Keep editing
-                  </Button>
-                  <Button
-                    color="red"
-                    onClick={() => {
-                      setConfirmDiscard(false)
-                      setEditingScope(null)
-                    }}
-                  >
-                    Discard changes
-                  </Button>
-                </Group>
-              </Paper>
-            ) : (
-              <Group justify="flex-end">
-                <Button variant="default" onClick={closeScope}>
-                  Cancel
-                </Button>
-                <BusyButton onClick={() => void saveScope()} loading={updateScope.isPending}>
-                  Save scope
-                </BusyButton>
-              </Group>
-            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={closeScope}>
+                Cancel
+              </Button>
+              <BusyButton onClick={() => void saveScope()} loading={updateScope.isPending}>
+                Save scope
+              </BusyButton>
+            </Group>
           </Stack>
         )}
       </Modal>
