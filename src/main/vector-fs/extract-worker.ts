@@ -1,5 +1,6 @@
 import { loadDocumentParsers, readDocumentText, UnreadableContent } from './document-text'
 import type { FromExtractWorker, ToExtractWorker } from './extract-worker-protocol'
+import { exitWithParent } from './parent-watch'
 
 /**
  * The extraction process: PDF.js and mammoth parse documents here, off the process that serves
@@ -23,6 +24,7 @@ if (parentPort) {
   onRead = (listener) => process.on('message', (m) => listener(m as ToExtractWorker))
   // The node is gone (stopped, or killed without a chance to end this process): nobody is left to read for.
   process.on('disconnect', () => process.exit(0))
+  exitWithParent()
 } else {
   throw new Error('extract-worker runs as a process started by the node, with a channel to it')
 }

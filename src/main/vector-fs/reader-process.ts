@@ -78,6 +78,10 @@ export const forkReaderProcess: ReaderProcessLauncher = (entry, heapMb) => {
   // 'close' comes after stderr has been read to its end, so the out-of-memory line is in by then.
   child.on('close', (code, signal) => end(signal ? `ended by ${signal}` : `exit code ${code}`))
   child.on('error', (err) => end(`could not start or be reached: ${err.message}`))
+  const keepAlive = (on: boolean) => {
+    const handles = [child, child.channel, child.stderr as unknown as { ref(): void; unref(): void } | null]
+    for (const h of handles) if (h) void (on ? h.ref() : h.unref())
+  }
   return {
     postMessage(message) {
       // A process that has just died: its exit, not this, reports it.
@@ -91,11 +95,10 @@ export const forkReaderProcess: ReaderProcessLauncher = (entry, heapMb) => {
       else exitListeners.push(listener)
     },
     kill() {
+      // Held until it has ended: close() waits for that, which an idle (unreferenced) process would not let it.
+      keepAlive(true)
       child.kill('SIGKILL')
     },
-    keepAlive(on) {
-      const handles = [child, child.channel, child.stderr as unknown as { ref(): void; unref(): void } | null]
-      for (const h of handles) if (h) void (on ? h.ref() : h.unref())
-    }
+    keepAlive
   }
 }
