@@ -173,6 +173,26 @@ describe('a reading process that cannot go on', () => {
     expect((await search(api, 'orchard ladders'))[0]?.path).toBe('/next.pdf')
   }, 60_000)
 
+  it('a reading process that dies in the middle of a document refuses it with a sentence, logs why, and a fresh process reads the next', async () => {
+    const crashing = { file: join(__dirname, '../support/scripts/crashing-extract-worker.ts'), execArgv: ['--import', 'tsx'] }
+    const api = await startNode({ vectorFs: { extractWorker: crashing } })
+    const docx = new Uint8Array(
+      await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('Gutters are cleaned in spring.')] }] }))
+    )
+    const before = dbFingerprint(node!.store)
+    const refused = await upload(api, 'gutters.docx', docx)
+    expect(refused.body).toEqual({
+      code: 400,
+      error: 'Bad Request',
+      message: 'file_data: the DOCX could not be read (its reader stopped unexpectedly)'
+    })
+    expect(dbFingerprint(node!.store)).toBe(before)
+    expect(node!.log.lines.filter((l) => l.includes('the document reading process stopped while reading a DOCX'))).toHaveLength(1)
+    expect(node!.log.lines.join('\n')).toContain('exit code 3')
+    expect((await upload(api, 'next.pdf', await shortPdf('The orchard ladders are stored in the barn.'))).status).toBe(200)
+    expect((await search(api, 'orchard ladders'))[0]?.path).toBe('/next.pdf')
+  }, 60_000)
+
   it('when the reading process cannot start (its file is missing), documents are read on the main thread and the log says so once', async () => {
     const api = await startNode({ vectorFs: { extractWorker: { file: join(__dirname, 'no-such-extract-worker.js') } } })
     for (const name of ['one.pdf', 'two.pdf']) {
