@@ -80,7 +80,7 @@ export default defineConfig({
           serve: resolve(__dirname, 'src/main/serve.ts'),
           // Answers' provider calls run in this worker thread (src/main/runtime/answer-callers.ts).
           'provider-worker': resolve(__dirname, 'src/main/runtime/provider-worker.ts'),
-          // PDF and DOCX files are read in this worker thread (src/main/vector-fs/document-reader.ts).
+          // PDF and DOCX files are read in this process of their own (src/main/vector-fs/document-reader.ts).
           'extract-worker': resolve(__dirname, 'src/main/vector-fs/extract-worker.ts'),
           // WAL checkpoints run in this worker thread (src/main/store/checkpointer.ts).
           'checkpoint-worker': resolve(__dirname, 'src/main/store/checkpoint-worker.ts'),
@@ -88,7 +88,7 @@ export default defineConfig({
           'compile-cache': resolve(__dirname, 'src/main/compile-cache.ts')
         },
         output: {
-          // Headless mode and the provider and extraction threads keep the code V8 compiled for them
+          // Headless mode, the provider thread and the extraction process keep the code V8 compiled for them
           // between starts (src/main/compile-cache.ts): a banner, since it must come before the
           // bundle's requires, which the modules' own code would follow. A start answered its first
           // request 35-60 ms sooner. The Electron app's entry has none, and in its threads it does nothing.

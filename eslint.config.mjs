@@ -18,7 +18,8 @@ const NODE_BUILTINS = {
 }
 const ELECTRON = {
   regex: '^electron(/.*)?$',
-  message: 'electron is imported only by src/main/index.ts, src/main/transports/ipc.ts, src/main/electron-secret-box.ts and src/preload.'
+  message:
+    'electron is imported only by src/main/index.ts, src/main/transports/ipc.ts, src/main/electron-secret-box.ts, src/main/electron-reader-process.ts and src/preload.'
 }
 const restrict = (patterns) => (patterns.length ? ['error', { patterns }] : 'off')
 
@@ -38,7 +39,12 @@ const STORE_API = {
   regex: '^(\\.\\./)+store/.',
   message: "node-api uses the store through its public API (src/main/store/index.ts), not the store's files."
 }
-const ELECTRON_EDGES = ['src/main/index.ts', 'src/main/transports/ipc.ts', 'src/main/electron-secret-box.ts']
+const ELECTRON_EDGES = [
+  'src/main/index.ts',
+  'src/main/transports/ipc.ts',
+  'src/main/electron-secret-box.ts',
+  'src/main/electron-reader-process.ts'
+]
 
 const layerPatterns = (layer) => {
   const rule = MAIN_LAYERS[layer]

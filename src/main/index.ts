@@ -20,7 +20,7 @@ import { safeStorageSecretBox } from './electron-secret-box'
 import { DataDirInUseError } from './data-dir-lock'
 import { startEmbeddedNode, type EmbeddedNode } from './embedded-node'
 import { APP_WARM_UP_MS, bundledProviderWorker } from './runtime/answer-callers'
-import { bundledExtractWorker } from './vector-fs/document-reader'
+import { utilityExtractWorker } from './electron-reader-process'
 import { bundledCheckpointWorker } from './store/checkpointer'
 import { consoleLogger } from './platform/logger'
 import { installProcessGuard } from './process-guard'
@@ -131,7 +131,7 @@ ready
       log,
       mode: 'desktop',
       runtime: { providerWorker: bundledProviderWorker(__dirname), warmUpAfterMs: APP_WARM_UP_MS },
-      extractWorker: bundledExtractWorker(__dirname),
+      extractWorker: utilityExtractWorker(__dirname),
       checkpointWorker: bundledCheckpointWorker(__dirname)
     })
     protocol.handle(APP_SCHEME, rendererProtocolHandler(join(__dirname, '../renderer')))

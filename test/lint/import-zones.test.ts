@@ -68,6 +68,7 @@ const allowed: [string, string][] = [
   ['src/main/transports/ipc.ts', 'electron'],
   ['src/main/index.ts', 'electron'],
   ['src/main/electron-secret-box.ts', 'electron'],
+  ['src/main/electron-reader-process.ts', 'electron'],
   ['src/preload/index.ts', 'electron'],
   ['src/preload/index.ts', '../shared/bridge']
 ]

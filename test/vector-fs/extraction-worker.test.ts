@@ -99,10 +99,10 @@ beforeAll(async () => {
   bigPdf = await longPdf(PAGES)
 }, 60_000)
 
-describe('PDF and DOCX are read in a worker thread', () => {
+describe('PDF and DOCX are read in a process of their own', () => {
   it(`while a ${PAGES}-page PDF is read, the node answers other requests at once, and every page's text is extracted`, async () => {
     const api = await startNode()
-    // The worker is started and its parsers loaded by a first document.
+    // The reading process is started and its parsers loaded by a first document.
     expect((await upload(api, 'first.pdf', await shortPdf('A first short document.'))).status).toBe(200)
     const started = performance.now()
     const { result, latencies } = await healthLatenciesDuring(api, upload(api, 'report.pdf', bigPdf))
@@ -123,7 +123,7 @@ describe('PDF and DOCX are read in a worker thread', () => {
   }, 120_000)
 
   it('a PDF that takes longer than the time limit is stopped and refused with a sentence; nothing is stored, and the next PDF is read', async () => {
-    // The limit holds for the documents after the slow one too, each read by a fresh worker whose first
+    // The limit holds for the documents after the slow one too, each read by a fresh process whose first
     // PDF takes longer: 400 ms was too short for a short PDF on a loaded machine. The slow PDF has 4,000
     // pages: the 1,500-page one was read within 1.5 s on a quiet CI machine (about 1.3 s). Only its
     // first 1.5 s are read.
@@ -140,7 +140,7 @@ describe('PDF and DOCX are read in a worker thread', () => {
         'file_data: reading the PDF took longer than 1.5 seconds, so the node stopped it; the file may be damaged or unusually complex'
     })
     expect(dbFingerprint(node!.store)).toBe(before)
-    // A fresh worker reads the next documents.
+    // A fresh process reads the next documents.
     expect((await upload(api, 'next.pdf', await shortPdf('The orchard ladders are stored in the barn.'))).status).toBe(200)
     expect((await search(api, 'orchard ladders'))[0]?.path).toBe('/next.pdf')
     const docx = new Uint8Array(
@@ -151,8 +151,8 @@ describe('PDF and DOCX are read in a worker thread', () => {
   }, 90_000)
 })
 
-describe('a reading thread that cannot go on', () => {
-  it('a document that needs more memory than the worker has is refused with a sentence, and the next one is read by a fresh worker', async () => {
+describe('a reading process that cannot go on', () => {
+  it('a document that needs more memory than the reading process has is refused with a sentence, and the next one is read by a fresh process', async () => {
     const api = await startNode({ vectorFs: { extractHeapMb: 64 } })
     expect((await upload(api, 'first.pdf', await shortPdf('A first short document.'))).status).toBe(200)
     // 6 MiB of paragraphs: within the DOCX bound, but mammoth's tree of it takes several hundred MB.
@@ -173,7 +173,27 @@ describe('a reading thread that cannot go on', () => {
     expect((await search(api, 'orchard ladders'))[0]?.path).toBe('/next.pdf')
   }, 60_000)
 
-  it('when the worker cannot start (its file is missing), documents are read on the main thread and the log says so once', async () => {
+  it('a reading process that dies in the middle of a document refuses it with a sentence, logs why, and a fresh process reads the next', async () => {
+    const crashing = { file: join(__dirname, '../support/scripts/crashing-extract-worker.ts'), execArgv: ['--import', 'tsx'] }
+    const api = await startNode({ vectorFs: { extractWorker: crashing } })
+    const docx = new Uint8Array(
+      await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('Gutters are cleaned in spring.')] }] }))
+    )
+    const before = dbFingerprint(node!.store)
+    const refused = await upload(api, 'gutters.docx', docx)
+    expect(refused.body).toEqual({
+      code: 400,
+      error: 'Bad Request',
+      message: 'file_data: the DOCX could not be read (its reader stopped unexpectedly)'
+    })
+    expect(dbFingerprint(node!.store)).toBe(before)
+    expect(node!.log.lines.filter((l) => l.includes('the document reading process stopped while reading a DOCX'))).toHaveLength(1)
+    expect(node!.log.lines.join('\n')).toContain('exit code 3')
+    expect((await upload(api, 'next.pdf', await shortPdf('The orchard ladders are stored in the barn.'))).status).toBe(200)
+    expect((await search(api, 'orchard ladders'))[0]?.path).toBe('/next.pdf')
+  }, 60_000)
+
+  it('when the reading process cannot start (its file is missing), documents are read on the main thread and the log says so once', async () => {
     const api = await startNode({ vectorFs: { extractWorker: { file: join(__dirname, 'no-such-extract-worker.js') } } })
     for (const name of ['one.pdf', 'two.pdf']) {
       expect((await upload(api, name, await shortPdf(`The ${name} greenhouse thermostat.`))).status).toBe(200)
@@ -183,7 +203,7 @@ describe('a reading thread that cannot go on', () => {
   }, 90_000)
 })
 
-describe('the built headless node (npm run serve) reads PDF and DOCX with its bundled worker', () => {
+describe('the built headless node (npm run serve) reads PDF and DOCX with its bundled reading process', () => {
   let serve: ServeProcess | undefined
   afterEach(async () => {
     if (serve && serve.child.exitCode === null && serve.child.signalCode === null) {
@@ -206,6 +226,6 @@ describe('the built headless node (npm run serve) reads PDF and DOCX with its bu
     expect((await upload(serve, 'pond.docx', docx)).status).toBe(200)
     expect((await search(serve, 'greenhouse thermostat'))[0]?.path).toBe('/greenhouse.pdf')
     expect((await search(serve, 'koi fed'))[0]?.path).toBe('/pond.docx')
-    expect(serve.output()).not.toMatch(/document reading thread/)
+    expect(serve.output()).not.toMatch(/document reading process/)
   }, 90_000)
 })

@@ -1,8 +1,13 @@
 import { join } from 'node:path'
-import { Worker } from 'node:worker_threads'
 import { readDocumentText, UnreadableContent, type DocumentType } from './document-text'
 import type { VfsLogger } from './embedder'
-import type { FromExtractWorker, ToExtractWorker } from './extract-worker-protocol'
+import {
+  forkReaderProcess,
+  type ReaderProcess,
+  type ReaderProcessEntry,
+  type ReaderProcessExit,
+  type ReaderProcessLauncher
+} from './reader-process'
 
 /** Reads the text of the documents that take a parser (PDF, DOCX). */
 export interface DocumentReader {
@@ -15,9 +20,9 @@ export interface DocumentReader {
 export const inProcessReader = (): DocumentReader => ({ read: (type, bytes) => readDocumentText(type, bytes), close: async () => {} })
 
 /** The extraction worker's entry: the bundled file in the app, or the TypeScript source run through tsx. */
-export interface ExtractWorkerEntry {
-  readonly file: string
-  readonly execArgv?: readonly string[]
+export interface ExtractWorkerEntry extends ReaderProcessEntry {
+  /** How its process is started: a Node child unless given (the app gives an Electron utility process). */
+  readonly launch?: ReaderProcessLauncher
 }
 
 /** The worker as electron-vite builds it, beside the entry (out/main/index.js, out/main/serve.js) whose folder is given. */
@@ -29,26 +34,18 @@ export const sourceExtractWorker = (): ExtractWorkerEntry => ({ file: join(__dir
 /** How long one document may take to read: a 2,000-page PDF takes about 6 s here. */
 export const DEFAULT_EXTRACT_TIMEOUT_MS = 120_000
 /**
- * The worker's heap: mammoth at the DOCX bound (32 MiB of XML) peaked at 2.4 GB. A document that
- * needs more ends the worker (ERR_WORKER_OUT_OF_MEMORY) instead of the node.
+ * The reading process's heap: mammoth at the DOCX bound (32 MiB of XML) peaked at 2.4 GB. A
+ * document that needs more ends that process, never the node: a worker thread at its heap limit
+ * could abort the whole node instead (nodejs/node#47224), which a process of its own cannot.
  */
 export const EXTRACT_HEAP_MB = 3072
-/**
- * The worker's young generation. Left to V8 it is 192 MB (64 MB semi-spaces), and one scavenge then
- * moves up to 64 MB into an old generation already at its limit: Node's out-of-memory handling for
- * a worker gives 16 MB past the limit while it stops the thread, so that overshoot aborted the
- * whole process (the node, or the app) instead of ending the worker (nodejs/node#47224). A 6 MiB
- * DOCX read again and again with a 64 MB heap aborted within 2 to 8 reads; with this, none in 48.
- * It costs mammoth about a quarter more time on a DOCX that needs hundreds of MB.
- */
-export const EXTRACT_YOUNG_MB = 32
-/** Workers that end before loading their parsers, one after another: the thread cannot work here. */
+/** Processes that end before loading their parsers, one after another: they cannot run here. */
 const FAILED_STARTS_BEFORE_FALLBACK = 2
 
-export interface WorkerReaderOptions {
+export interface ProcessReaderOptions {
   readonly log: VfsLogger
   readonly timeoutMs?: number
-  /** The worker's heap, in MB (default EXTRACT_HEAP_MB). */
+  /** The reading process's heap, in MB (default EXTRACT_HEAP_MB). */
   readonly heapMb?: number
 }
 
@@ -69,24 +66,28 @@ interface Job {
 }
 
 /**
- * Reads documents in one worker thread, one at a time, started on the first document. A document
- * gets `timeoutMs` from when the worker takes it (its parsers already loaded, so neither the wait
- * behind other documents nor the worker's start counts); past it, or when the worker runs out of
- * memory, the worker is ended, the document refused with a sentence saying why, and a fresh worker
- * reads the next. When workers keep ending before they are ready (a missing or broken file in a
- * package), documents are read on this thread from then on rather than never.
+ * Reads documents in one process of their own, one at a time, started on the first document. A
+ * document gets `timeoutMs` from when the process takes it (its parsers already loaded, so neither
+ * the wait behind other documents nor the process's start counts); past it, or when the process
+ * runs out of memory or dies, the process is ended, the document refused with a sentence saying
+ * why, and a fresh process reads the next. When processes keep ending before they are ready (a
+ * missing or broken file in a package), documents are read on this thread from then on rather
+ * than never. `close()` ends the process; killed, the node leaves none behind either, since the
+ * process ends itself when its channel to the node closes.
  */
-export function workerReader(entry: ExtractWorkerEntry, options: WorkerReaderOptions): DocumentReader {
+export function processReader(entry: ExtractWorkerEntry, options: ProcessReaderOptions): DocumentReader {
   const timeoutMs = options.timeoutMs ?? DEFAULT_EXTRACT_TIMEOUT_MS
+  const launch = entry.launch ?? forkReaderProcess
   const queue: Job[] = []
   const inProcess = inProcessReader()
-  let worker: Worker | undefined
+  let reader: ReaderProcess | undefined
   let ready = false
   let current: { readonly job: Job; readonly id: number; readonly timer: NodeJS.Timeout } | undefined
   let nextId = 1
   let failedStarts = 0
   let useFallback = false
   let closed = false
+  let exited: Promise<void> = Promise.resolve()
 
   function finish(id: number, settle: (job: Job) => void) {
     const c = current
@@ -94,17 +95,15 @@ export function workerReader(entry: ExtractWorkerEntry, options: WorkerReaderOpt
     clearTimeout(c.timer)
     current = undefined
     settle(c.job)
-    if (!queue.length) worker?.unref()
+    if (!queue.length) reader?.keepAlive(false)
     pump()
   }
 
-  function start(): Worker {
-    const w = new Worker(entry.file, {
-      ...(entry.execArgv ? { execArgv: [...entry.execArgv] } : {}),
-      resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? EXTRACT_HEAP_MB, maxYoungGenerationSizeMb: EXTRACT_YOUNG_MB }
-    })
-    w.on('message', (m: FromExtractWorker) => {
-      if (worker !== w) return
+  function start(): ReaderProcess {
+    const p = launch(entry, options.heapMb ?? EXTRACT_HEAP_MB)
+    exited = new Promise((done) => p.onExit(() => done()))
+    p.onMessage((m) => {
+      if (reader !== p) return
       if (m.type === 'ready') {
         ready = true
         failedStarts = 0
@@ -114,49 +113,48 @@ export function workerReader(entry: ExtractWorkerEntry, options: WorkerReaderOpt
       if (m.type === 'unreadable') return finish(m.id, (job) => job.reject(new UnreadableContent(m.message)))
       finish(m.id, (job) => job.reject(new Error(m.message)))
     })
-    const lost = (err?: NodeJS.ErrnoException) => {
-      if (worker !== w) return
-      worker = undefined
-      const wasReady = ready
-      ready = false
-      const c = current
-      if (c) {
-        const memory = err?.code === 'ERR_WORKER_OUT_OF_MEMORY'
-        const kind = KIND[c.job.type]
-        finish(
-          c.id,
-          (job) =>
-            job.reject(
-              new UnreadableContent(
-                memory
-                  ? `file_data: reading the ${kind} needed more memory than the node gives one document, so it was stopped`
-                  : `file_data: the ${kind} could not be read (its reader stopped: ${err?.message ?? 'it exited'})`
-              )
-            ) // finish pumps: a fresh worker takes the next document
+    p.onExit((exit) => lost(p, exit))
+    return p
+  }
+
+  function lost(p: ReaderProcess, exit: ReaderProcessExit) {
+    if (reader !== p) return
+    reader = undefined
+    const wasReady = ready
+    ready = false
+    const c = current
+    if (c) {
+      const kind = KIND[c.job.type]
+      if (!exit.outOfMemory) options.log.error(`the document reading process stopped while reading a ${kind}`, new Error(exit.detail))
+      // finish pumps: a fresh process takes the next document
+      finish(c.id, (job) =>
+        job.reject(
+          new UnreadableContent(
+            exit.outOfMemory
+              ? `file_data: reading the ${kind} needed more memory than the node gives one document, so it was stopped`
+              : `file_data: the ${kind} could not be read (its reader stopped unexpectedly)`
+          )
         )
-        return
-      }
-      if (!wasReady && ++failedStarts >= FAILED_STARTS_BEFORE_FALLBACK && !useFallback) {
-        useFallback = true
-        options.log.error(
-          `the document reading thread (${entry.file}) ended ${failedStarts} times before it was ready; PDF and DOCX files are now read on the main thread`,
-          err
-        )
-      }
-      pump()
+      )
+      return
     }
-    w.on('error', (err: NodeJS.ErrnoException) => lost(err))
-    w.on('exit', () => lost())
-    return w
+    if (!wasReady && ++failedStarts >= FAILED_STARTS_BEFORE_FALLBACK && !useFallback) {
+      useFallback = true
+      options.log.error(
+        `the document reading process (${entry.file}) ended ${failedStarts} times before it was ready; PDF and DOCX files are now read on the main thread`,
+        new Error(exit.detail)
+      )
+    }
+    pump()
   }
 
   function timedOut(id: number) {
     const c = current
     if (!c || c.id !== id) return
-    const w = worker
-    worker = undefined
+    const p = reader
+    reader = undefined
     ready = false
-    void w?.terminate()
+    p?.kill()
     finish(id, (job) =>
       job.reject(
         new UnreadableContent(
@@ -172,23 +170,22 @@ export function workerReader(entry: ExtractWorkerEntry, options: WorkerReaderOpt
       for (const job of queue.splice(0)) inProcess.read(job.type, job.bytes).then(job.resolve, job.reject)
       return
     }
-    if (!worker) {
+    if (!reader) {
       try {
-        worker = start()
+        reader = start()
       } catch (err) {
-        options.log.error('the document reading thread could not be started', err)
+        options.log.error('the document reading process could not be started', err)
         useFallback = true
         return pump()
       }
     }
-    worker.ref()
+    reader.keepAlive(true)
     if (!ready) return // 'ready' pumps again
     const job = queue.shift()!
     const id = nextId++
-    // The worker gets its own copy, transferred: the caller's bytes may still be needed (and stored).
-    const bytes = new Uint8Array(job.bytes)
     current = { job, id, timer: setTimeout(() => timedOut(id), timeoutMs) }
-    worker.postMessage({ type: 'read', id, fileType: job.type, bytes } satisfies ToExtractWorker, [bytes.buffer])
+    // Serialized on the way: the caller keeps its bytes (they may still be stored).
+    reader.postMessage({ type: 'read', id, fileType: job.type, bytes: job.bytes })
   }
 
   return {
@@ -201,8 +198,8 @@ export function workerReader(entry: ExtractWorkerEntry, options: WorkerReaderOpt
     },
     async close() {
       closed = true
-      const w = worker
-      worker = undefined
+      const p = reader
+      reader = undefined
       const stopped = new Error('the node is stopping')
       if (current) {
         clearTimeout(current.timer)
@@ -210,7 +207,8 @@ export function workerReader(entry: ExtractWorkerEntry, options: WorkerReaderOpt
         current = undefined
       }
       for (const job of queue.splice(0)) job.reject(stopped)
-      await w?.terminate()
+      p?.kill()
+      await exited
     }
   }
 }

@@ -1,7 +1,7 @@
 /** The file's content cannot be read although its type is one we read (a 400 naming file_data). */
 export class UnreadableContent extends Error {}
 
-/** The types whose text takes a parser (PDF.js, mammoth): read in the extraction thread. */
+/** The types whose text takes a parser (PDF.js, mammoth): read in the extraction process. */
 export type DocumentType = 'pdf' | 'docx'
 
 /**

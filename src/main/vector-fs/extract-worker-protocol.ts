@@ -1,6 +1,6 @@
 import type { DocumentType } from './document-text'
 
-/** A document to read; its bytes are transferred (the worker owns them). */
+/** A document to read; its bytes arrive as a copy the process owns. */
 export interface ToExtractWorker {
   readonly type: 'read'
   readonly id: number

@@ -1,16 +1,38 @@
-import { parentPort } from 'node:worker_threads'
 import { loadDocumentParsers, readDocumentText, UnreadableContent } from './document-text'
 import type { FromExtractWorker, ToExtractWorker } from './extract-worker-protocol'
+import { exitWithParent } from './parent-watch'
 
 /**
- * The extraction worker: PDF.js and mammoth parse documents here, off the thread that serves the
- * API (and, in the app, the window's IPC), which a large or hostile document would otherwise stall.
+ * The extraction process: PDF.js and mammoth parse documents here, off the process that serves
+ * the API (and, in the app, the window's IPC). A document that exhausts this process's heap ends
+ * this process alone. Started by the node either as a Node child (IPC through process.send) or
+ * as an Electron utility process (process.parentPort).
  */
-const port = parentPort
-if (!port) throw new Error('extract-worker runs as a worker thread')
-const send = (m: FromExtractWorker) => port.postMessage(m)
-port.on('message', (m: ToExtractWorker) => {
-  readDocumentText(m.fileType, m.bytes, true).then(
+interface ElectronParentPort {
+  on(event: 'message', listener: (e: { data: ToExtractWorker }) => void): void
+  postMessage(message: FromExtractWorker): void
+}
+const parentPort = (process as { parentPort?: ElectronParentPort | null }).parentPort
+
+let send: (m: FromExtractWorker) => void
+let onRead: (listener: (m: ToExtractWorker) => void) => void
+if (parentPort) {
+  send = (m) => parentPort.postMessage(m)
+  onRead = (listener) => parentPort.on('message', (e) => listener(e.data))
+} else if (process.send) {
+  send = (m) => void process.send?.(m)
+  onRead = (listener) => process.on('message', (m) => listener(m as ToExtractWorker))
+  // The node is gone (stopped, or killed without a chance to end this process): nobody is left to read for.
+  process.on('disconnect', () => process.exit(0))
+  exitWithParent()
+} else {
+  throw new Error('extract-worker runs as a process started by the node, with a channel to it')
+}
+
+onRead((m) => {
+  // A Buffer sent by the node arrives as a Buffer, which PDF.js refuses: a plain view of the same bytes.
+  const bytes = new Uint8Array(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength)
+  readDocumentText(m.fileType, bytes, true).then(
     (text) => send({ type: 'text', id: m.id, text }),
     (err: unknown) =>
       send(

@@ -14,7 +14,7 @@ import { bm25Scores } from './bm25'
 import { DEFAULT_CHUNKING, type ChunkOptions } from './chunker'
 import { noEmbedders, type EmbedderFactory, type VfsLogger } from './embedder'
 import { DEFAULT_QUEUE_OPTIONS, embeddingQueue, type EmbeddingQueueOptions } from './embedding-queue'
-import { inProcessReader, sourceExtractWorker, workerReader, type ExtractWorkerEntry } from './document-reader'
+import { inProcessReader, sourceExtractWorker, processReader, type ExtractWorkerEntry } from './document-reader'
 import { contentTypeOf, documentKindOf, extractText, fileTypeOf, namesCharset, UnreadableContent } from './extract'
 import { fileEncoding, fileStore, type UploadSource } from './file-store'
 import { passageIndex } from './passage-index'
@@ -56,11 +56,11 @@ export interface VectorFsOptions {
   readonly queryTimeoutMs?: number
   /** After a query could not be embedded, searches use keywords alone for this long before asking the provider again. */
   readonly queryRetryMs?: number
-  /** Where PDF and DOCX files are read: the extraction worker (default: from the sources), or this thread. */
+  /** Where PDF and DOCX files are read: the extraction process (default: from the sources), or this thread. */
   readonly extractWorker?: ExtractWorkerEntry | 'in-process'
-  /** How long one PDF or DOCX may take to read in the worker before it is stopped and the file refused. */
+  /** How long one PDF or DOCX may take to read in the extraction process before it is stopped and the file refused. */
   readonly extractTimeoutMs?: number
-  /** The extraction worker's heap in MB; a document that needs more is refused. */
+  /** The extraction process's heap in MB; a document that needs more is refused. */
   readonly extractHeapMb?: number
 }
 
@@ -125,7 +125,7 @@ export function createVectorFs(options: VectorFsOptions) {
   const documents =
     options.extractWorker === 'in-process'
       ? inProcessReader()
-      : workerReader(options.extractWorker ?? sourceExtractWorker(), {
+      : processReader(options.extractWorker ?? sourceExtractWorker(), {
           log,
           timeoutMs: options.extractTimeoutMs,
           heapMb: options.extractHeapMb
