@@ -41,8 +41,17 @@ export interface FailureContext {
 /** Longest excerpt of a server's own words quoted in a message. */
 const REASON_CHARS = 300
 
-/** Whether texts are cleaned of this key: a key of fewer than 4 characters is not, it would take ordinary words out. */
-export const redactable = (apiKey: string | undefined): apiKey is string => apiKey !== undefined && apiKey.length >= 4
+/**
+ * The shortest key taken out of texts. A shorter one is a placeholder, not a secret: local servers
+ * take any key, and their users set a word by convention ("ollama", "EMPTY" for vLLM, "none",
+ * "test", "lm-studio"), which servers and answers use as words ("model 'ollama/llama3' not found").
+ * Hosted providers issue keys of 32 characters and more; 12 still covers a short key someone chose
+ * for their own server (vLLM's documented "token-abc123").
+ */
+export const SECRET_KEY_CHARS = 12
+
+/** Whether texts are cleaned of this key (see SECRET_KEY_CHARS). */
+export const redactable = (apiKey: string | undefined): apiKey is string => apiKey !== undefined && apiKey.length >= SECRET_KEY_CHARS
 
 /** Removes the key from any text that may reach a message, a response or a log (keyRedactor: from a text that streams). */
 export function redactKey(text: string, apiKey: string | undefined): string {
