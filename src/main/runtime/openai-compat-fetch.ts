@@ -3,6 +3,7 @@ import {
   completionAsChunk,
   normaliseChunk,
   normaliseCompletion,
+  serverErrorOf,
   ServerReportedError,
   UnreadableReplyError
 } from './openai-reply'
@@ -74,8 +75,9 @@ export function normalisedEventStream(
         return
       }
       if (name === 'error' && typeof value === 'object' && value !== null && !('choices' in value)) {
+        // OpenAI's `{"error": {...}}` (vLLM, LiteLLM, OpenRouter) or llama.cpp's bare `{"message"}`.
         const m = (value as { message?: unknown }).message
-        throw new ServerReportedError(typeof m === 'string' ? m : text.trim())
+        throw new ServerReportedError(serverErrorOf(value) ?? (typeof m === 'string' ? m : text.trim()))
       }
       onEvent?.(bringsWords(value))
       const chunk = normaliseChunk(value)
