@@ -1,4 +1,5 @@
 import type { ProviderProtocol } from '../../shared/provider-catalog'
+import { utf8Body } from './charset-body'
 import { sniffEventStream } from './event-stream-sniff'
 import { endWatch, StreamEndedEarlyError } from './stream-end'
 
@@ -176,7 +177,7 @@ export interface WireGuard {
  */
 export function guardedFetch(base: typeof fetch, guard: WireGuard): typeof fetch {
   return async (input, init) => {
-    const res = await sniffEventStream(await base(input, init))
+    const res = await sniffEventStream(utf8Body(await base(input, init)))
     if (!res.body) return res
     const protocol = res.ok ? guard.stream?.protocol : undefined
     const type = res.headers.get('content-type') ?? ''
