@@ -360,11 +360,13 @@ export function unstreamedTimeoutFailure(ctx: FailureContext, seconds: number): 
 }
 
 /** The message of a call that succeeded with no text at all. */
-export function emptyAnswerFailure(ctx: FailureContext): ProviderFailure {
+export function emptyAnswerFailure(ctx: FailureContext, thoughtOnly = false): ProviderFailure {
   const s = sentence(providerSubject(ctx.kind, ctx.baseUrl))
   return new ProviderFailure(
     'provider_error',
-    `${s} returned an empty answer from model '${ctx.model}'. Try again, or choose another model.`
+    thoughtOnly
+      ? `${s} returned no answer from model '${ctx.model}': the model wrote only its thinking, then stopped. Try again, or choose another model.`
+      : `${s} returned an empty answer from model '${ctx.model}'. Try again, or choose another model.`
   )
 }
 
