@@ -29,6 +29,11 @@ const REPLIES: Record<string, Reply> = {
     res.write(sse('content_block_delta', { index: 0, delta: { type: 'text_delta', text: 'The first half' } }))
     res.end(sse('error', { error: { type: 'overloaded_error', message: 'Overloaded' } }))
   },
+  // Anthropic's overloaded servers often send the error before any text.
+  'anthropic-overloaded-first': (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' })
+    res.end(sse('error', { error: { type: 'overloaded_error', message: 'Overloaded' } }))
+  },
   // vLLM, LiteLLM and OpenRouter name the event `error` and send OpenAI's error object in it.
   'openai-error-event': (_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/event-stream' })
@@ -81,6 +86,18 @@ describe('a failure reported inside a successful reply', () => {
     expect(result.kind).toBe('failed')
     const message = result.kind === 'failed' ? result.failure.message : ''
     expect(message).toBe(
+      `Anthropic Claude at ${base}/v1 reported an error: "Overloaded". Try again; if it keeps failing, look at the server's log or choose another model.`
+    )
+  })
+
+  it('Claude: an error event that opens the stream fails the answer with its words, and no status the server never sent', async () => {
+    reply = REPLIES['anthropic-overloaded-first']!
+    const result = await ask('Claude', '/v1')
+    expect(result.kind).toBe('failed')
+    const failure = result.kind === 'failed' ? result.failure : undefined
+    // The SDK gave it the status it infers for the error's type (529); the reply was a 200.
+    expect(failure?.status).toBeUndefined()
+    expect(failure?.message).toBe(
       `Anthropic Claude at ${base}/v1 reported an error: "Overloaded". Try again; if it keeps failing, look at the server's log or choose another model.`
     )
   })

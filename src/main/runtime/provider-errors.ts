@@ -243,6 +243,19 @@ function unreadable(ctx: FailureContext, detail: string | undefined): ProviderFa
 }
 
 /**
+ * Claude's SDK throws an error event that opens a 200 stream (Anthropic's overloaded servers send one
+ * before any text) as an APICallError with a status inferred from the error's type, 529 for
+ * overloaded_error, 500 for api_error: the reply was an event stream, so the server sent 200 and
+ * its words, never that status.
+ */
+function errorOpeningStream(err: unknown): APICallError | undefined {
+  const api = findCause(err, (e) => APICallError.isInstance(e))
+  // A status under 300 is the SDK's own failure to read the stream (a connection cut), not this.
+  const inferred = api?.statusCode !== undefined && api.statusCode >= 300
+  return inferred && /text\/event-stream/i.test(api.responseHeaders?.['content-type'] ?? '') ? api : undefined
+}
+
+/**
  * Turns whatever a provider call threw into a ProviderFailure whose message names the cause.
  * `midAnswer`: part of the answer had arrived, so a network error is a connection that broke, not
  * a server that could not be reached.
@@ -252,7 +265,7 @@ export function describeFailure(err: unknown, ctx: FailureContext, midAnswer = f
   const s = providerSubject(ctx.kind, ctx.baseUrl)
 
   // Said by the server inside a 200 reply: its own words, and no status it never sent.
-  const reported = findCause(err, (e): e is ServerReportedError => e instanceof ServerReportedError)
+  const reported = findCause(err, (e): e is ServerReportedError => e instanceof ServerReportedError) ?? errorOpeningStream(err)
   if (reported) {
     const said = quoteServer(reported.message, ctx.apiKey)
     const stop = /[.!?…]$/.test(said) ? '' : '.'
