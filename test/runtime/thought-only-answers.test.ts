@@ -57,7 +57,18 @@ function reply(url: string, stream: boolean): { type: string; body: string } {
       ? { type: 'text/event-stream', body: sse({ candidates: [candidate] }) }
       : { type: 'application/json', body: JSON.stringify({ candidates: [candidate] }) }
   }
-  // OpenAI-compatible: DeepSeek's `reasoning_content` when streamed, inline <think> tags when not (llama.cpp, older LM Studio).
+  // OpenAI-compatible: DeepSeek's `reasoning_content` (streamed, or whole under /reasoning), inline <think> tags (llama.cpp, older LM Studio).
+  if (!stream && url.startsWith('/reasoning/')) {
+    const message = { role: 'assistant', content: null, reasoning_content: thought }
+    const completion = {
+      id: 'c',
+      object: 'chat.completion',
+      created: 1,
+      model: 'm',
+      choices: [{ index: 0, message, finish_reason: 'stop' }]
+    }
+    return { type: 'application/json', body: JSON.stringify(completion) }
+  }
   if (!stream) {
     const content = thinks ? `<think>${thought}</think>` : ''
     const completion = {
@@ -115,6 +126,7 @@ async function answer(kind: ProviderKind, path: string, stream: boolean): Promis
 const KINDS: [ProviderKind, string, boolean][] = [
   ['OpenAI', '/v1', true],
   ['OpenAI', '/v1', false],
+  ['OpenAI', '/reasoning/v1', false],
   ['Ollama', '', true],
   ['Claude', '/v1', true],
   ['Claude', '/v1', false],

@@ -224,7 +224,7 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
       arm(opts.timeouts.unstreamedMs ?? opts.timeouts.firstChunkMs)
       const result = await opts.model.doGenerate({ ...opts.options, abortSignal: controller.signal })
       const whole = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('')
-      wrote = /\S/.test(whole) || result.content.some((c) => c.type === 'reasoning' && /\S/.test(c.text))
+      wrote ||= /\S/.test(whole) || result.content.some((c) => c.type === 'reasoning' && /\S/.test(c.text))
       const thinking = inlineThinking(Infinity)
       text = redactKey(thinking.push(whole) + thinking.end(), opts.failure.apiKey)
       const truncated = Buffer.byteLength(text) > maxBytes
