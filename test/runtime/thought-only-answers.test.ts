@@ -23,6 +23,12 @@ const ndjson = (o: object) => JSON.stringify({ model: 'm', created_at: '2025-01-
 let thinks = true
 function reply(url: string, stream: boolean): { type: string; body: string } {
   const thought = thinks ? THOUGHT : ''
+  if (url === '/api/chat' && !stream) {
+    return {
+      type: 'application/json',
+      body: ndjson({ message: { role: 'assistant', content: '', thinking: thought }, done: true, done_reason: 'stop' })
+    }
+  }
   if (url === '/api/chat') {
     return {
       type: 'application/x-ndjson',
@@ -128,6 +134,7 @@ const KINDS: [ProviderKind, string, boolean][] = [
   ['OpenAI', '/v1', false],
   ['OpenAI', '/reasoning/v1', false],
   ['Ollama', '', true],
+  ['Ollama', '', false],
   ['Claude', '/v1', true],
   ['Claude', '/v1', false],
   ['Gemini', '/v1beta', true],
