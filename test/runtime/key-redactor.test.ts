@@ -67,13 +67,13 @@ describe('keyRedactor', () => {
   })
 
   it('finds a key inside a near-match that overlaps it, as redactKey does', () => {
-    const key = 'abcabd'
-    const text = 'abcabcabd'
+    const key = 'abcabcabcabd'
+    const text = 'abcabcabcabcabd'
     expect(redactKey(text, key)).toBe('abc[redacted]')
     expect(run(key, [text])).toEqual({ out: ['abc[redacted]'], end: '' })
     expect(run(key, [...text]).out.join('')).toBe('abc[redacted]')
-    expect(run(key, ['abcab', 'cabd'])).toEqual({ out: ['', 'abc[redacted]'], end: '' })
-    expect(run('aaaa', ['aa', 'aaa', 'aa'])).toEqual({ out: ['', '[redacted]', ''], end: 'aaa' })
+    expect(run(key, ['abcabcab', 'cabcabd'])).toEqual({ out: ['', 'abc[redacted]'], end: '' })
+    expect(run('a'.repeat(12), ['a'.repeat(6), 'a'.repeat(9), 'a'.repeat(4)])).toEqual({ out: ['', '[redacted]', ''], end: 'a'.repeat(7) })
   })
 
   it('lets every piece through untouched without a key', () => {
@@ -81,9 +81,13 @@ describe('keyRedactor', () => {
     expect(run('', ['sk-', 'anything'])).toEqual({ out: ['sk-', 'anything'], end: '' })
   })
 
-  it('leaves a key shorter than 4 characters in the text, as redactKey does', () => {
-    expect(run('abc', ['ab', 'c abc'])).toEqual({ out: ['ab', 'c abc'], end: '' })
-    expect(run('abcd', ['ab', 'cd abc'])).toEqual({ out: ['', '[redacted] '], end: 'abc' })
+  it('leaves a key shorter than 12 characters in the text, as redactKey does: a placeholder word, not a secret', () => {
+    for (const word of ['sk', 'none', 'test', 'EMPTY', 'ollama', 'lm-studio', 'placeholder']) {
+      const text = `model '${word}/llama3' not found: ${word}`
+      expect(redactKey(text, word)).toBe(text)
+      expect(run(word, [text.slice(0, 9), text.slice(9)])).toEqual({ out: [text.slice(0, 9), text.slice(9)], end: '' })
+    }
+    expect(run('token-abc123', ['key: tok', 'en-abc123 ok'])).toEqual({ out: ['key: ', '[redacted] ok'], end: '' })
   })
 })
 
@@ -91,16 +95,18 @@ describe('keyRedactor, property', () => {
   // Few letters, so that keys overlap themselves and the text is full of near-matches.
   const letter = fc.constantFrom('a', 'b', '-', 'é', '😀')
   const word = fc.string({ unit: letter, maxLength: 12 })
+  // Keys are 12 characters or more (shorter ones are not redacted): fewer letters still, for overlaps.
+  const keyLetter = fc.constantFrom('a', 'b', '😀')
 
   it('lets through, whatever the pieces, exactly redactKey of the whole text, holding less than a key', () => {
     fc.assert(
       fc.property(
-        fc.string({ unit: letter, minLength: 4, maxLength: 8 }),
+        fc.string({ unit: keyLetter, minLength: 12, maxLength: 16 }),
         fc.array(
           fc.oneof(
             word,
             fc.constant('KEY'),
-            fc.nat({ max: 8 }).map((n) => ({ start: n }))
+            fc.nat({ max: 16 }).map((n) => ({ start: n }))
           ),
           { maxLength: 12 }
         ),

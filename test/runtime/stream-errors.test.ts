@@ -29,6 +29,21 @@ const REPLIES: Record<string, Reply> = {
     res.write(sse('content_block_delta', { index: 0, delta: { type: 'text_delta', text: 'The first half' } }))
     res.end(sse('error', { error: { type: 'overloaded_error', message: 'Overloaded' } }))
   },
+  // Anthropic's overloaded servers often send the error before any text.
+  'anthropic-overloaded-first': (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' })
+    res.end(sse('error', { error: { type: 'overloaded_error', message: 'Overloaded' } }))
+  },
+  // vLLM, LiteLLM and OpenRouter name the event `error` and send OpenAI's error object in it.
+  'openai-error-event': (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' })
+    res.write(
+      `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content: 'The first half' } }] })}\n\n`
+    )
+    res.end(
+      `event: error\ndata: ${JSON.stringify({ error: { message: 'Upstream provider overloaded', type: 'server_error', code: 502 } })}\n\n`
+    )
+  },
   'ollama-runner-crash': (_req, res, body) => {
     res.writeHead(200, { 'Content-Type': body.stream === false ? 'application/json; charset=utf-8' : 'application/x-ndjson' })
     if (body.stream === false)
@@ -72,6 +87,28 @@ describe('a failure reported inside a successful reply', () => {
     const message = result.kind === 'failed' ? result.failure.message : ''
     expect(message).toBe(
       `Anthropic Claude at ${base}/v1 reported an error: "Overloaded". Try again; if it keeps failing, look at the server's log or choose another model.`
+    )
+  })
+
+  it('Claude: an error event that opens the stream fails the answer with its words, and no status the server never sent', async () => {
+    reply = REPLIES['anthropic-overloaded-first']!
+    const result = await ask('Claude', '/v1')
+    expect(result.kind).toBe('failed')
+    const failure = result.kind === 'failed' ? result.failure : undefined
+    // The SDK gave it the status it infers for the error's type (529); the reply was a 200.
+    expect(failure?.status).toBeUndefined()
+    expect(failure?.message).toBe(
+      `Anthropic Claude at ${base}/v1 reported an error: "Overloaded". Try again; if it keeps failing, look at the server's log or choose another model.`
+    )
+  })
+
+  it('OpenAI-compatible: an `event: error` holding an error object fails the answer with its message, not the JSON', async () => {
+    reply = REPLIES['openai-error-event']!
+    const result = await ask('OpenAI', '/v1')
+    expect(result).toMatchObject({ kind: 'failed', text: 'The first half' })
+    const message = result.kind === 'failed' ? result.failure.message : ''
+    expect(message).toBe(
+      `The OpenAI-compatible server at ${base}/v1 reported an error: "Upstream provider overloaded". Try again; if it keeps failing, look at the server's log or choose another model.`
     )
   })
 

@@ -27,7 +27,7 @@ export interface AnswerCallRequest {
 
 export type AnswerCallOutcome =
   /** endedBy: the provider's content filter or the model's output limit ended the reply after `text` (which may be empty). */
-  | { readonly kind: 'done'; readonly text: string; readonly endedBy?: EndedBy }
+  | { readonly kind: 'done'; readonly text: string; readonly endedBy?: EndedBy; readonly thoughtOnly?: true }
   /** Cut at maxTextBytes, or the response outgrew wireLimit: `text` is what came before. */
   | { readonly kind: 'truncated'; readonly text: string }
   | { readonly kind: 'aborted'; readonly reason: AnswerAbortReason; readonly text: string }
@@ -100,7 +100,14 @@ export async function runAnswerCall(
     if (result.outcome === 'aborted') {
       return { kind: 'aborted', reason: result.reason as AnswerAbortReason, text: result.text }
     }
-    if (result.outcome === 'done') return { kind: 'done', text: result.text, ...(result.endedBy ? { endedBy: result.endedBy } : {}) }
+    if (result.outcome === 'done') {
+      return {
+        kind: 'done',
+        text: result.text,
+        ...(result.endedBy ? { endedBy: result.endedBy } : {}),
+        ...(result.thoughtOnly ? { thoughtOnly: true } : {})
+      }
+    }
     return { kind: result.outcome, text: result.text }
   } catch (err) {
     const failure = err instanceof ProviderFailure ? err : describeFailure(err, req.target)

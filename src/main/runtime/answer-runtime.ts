@@ -260,7 +260,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
         await reply(withNote, { role: 'answer', sources })
         return done
       }
-      if (!result.text.trim()) throw emptyAnswerFailure(target)
+      if (!result.text.trim()) throw emptyAnswerFailure(target, result.thoughtOnly)
       await reply(result.text, { role: 'answer', sources })
       return done
     } catch (err) {

@@ -110,8 +110,11 @@ export function callPulse(): CallPulse {
 }
 
 export type CallResult =
-  /** endedBy: the provider's content filter or the model's output limit ended the reply (after `text`, which may be empty). */
-  | { readonly outcome: 'done'; readonly text: string; readonly endedBy?: EndedBy }
+  /**
+   * endedBy: the provider's content filter or the model's output limit ended the reply (after `text`,
+   * which may be empty). thoughtOnly: the text is empty because all the model wrote was its thinking.
+   */
+  | { readonly outcome: 'done'; readonly text: string; readonly endedBy?: EndedBy; readonly thoughtOnly?: true }
   /** Cut at maxTextBytes; the provider call was aborted. */
   | { readonly outcome: 'truncated'; readonly text: string }
   | { readonly outcome: 'aborted'; readonly text: string; readonly reason: unknown }
@@ -123,6 +126,9 @@ export type EndedBy = 'content-filter' | 'length'
 
 const endedBy = (reason: LanguageModelV4FinishReason['unified']): { endedBy?: EndedBy } =>
   reason === 'content-filter' || reason === 'length' ? { endedBy: reason } : {}
+
+/** An answer with no text of its own, from a model that wrote (thought) something: the operator is told it only thought. */
+const thoughtOnly = (text: string, thought: boolean): { thoughtOnly?: true } => (thought && !text.trim() ? { thoughtOnly: true } : {})
 
 /**
  * An error part of the stream as an Error: SDKs hand on what the server sent, e.g. Anthropic's
@@ -180,6 +186,8 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
   const redact = keyRedactor(opts.failure.apiKey)
   /** The server has streamed something (text, or thoughts that never reach the answer). */
   let heard = false
+  /** The model wrote words, thoughts included (an answer left empty then holds only thinking). */
+  let wrote = false
   const maxBytes = opts.maxTextBytes ?? Infinity
   let reader: ReadableStreamDefaultReader<LanguageModelV4StreamPart> | undefined
   /** Answer text: what callModel keeps, measures and hands on. */
@@ -206,20 +214,24 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
   }
   opts.pulse?.listen((progress) => {
     alive()
-    if (progress) progressed()
+    if (progress) {
+      wrote = true
+      progressed()
+    }
   })
   try {
     if (!opts.stream) {
       arm(opts.timeouts.unstreamedMs ?? opts.timeouts.firstChunkMs)
       const result = await opts.model.doGenerate({ ...opts.options, abortSignal: controller.signal })
       const whole = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('')
+      wrote ||= /\S/.test(whole) || result.content.some((c) => c.type === 'reasoning' && /\S/.test(c.text))
       const thinking = inlineThinking(Infinity)
       text = redactKey(thinking.push(whole) + thinking.end(), opts.failure.apiKey)
       const truncated = Buffer.byteLength(text) > maxBytes
       if (truncated) text = utf8Prefix(text, maxBytes)
       if (text) opts.onDelta?.(text)
       if (truncated) return { outcome: 'truncated', text }
-      return { outcome: 'done', text, ...endedBy(result.finishReason.unified) }
+      return { outcome: 'done', text, ...endedBy(result.finishReason.unified), ...thoughtOnly(text, wrote) }
     }
     arm(opts.timeouts.firstChunkMs)
     progressed()
@@ -238,8 +250,11 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
       const { value, done } = await reader.read()
       if (done) break
       if (value.type === 'raw') alive()
-      else if (value.type === 'reasoning-delta' && value.delta) progressed()
-      else if (value.type === 'text-delta' && value.delta) {
+      else if (value.type === 'reasoning-delta' && value.delta) {
+        wrote ||= /\S/.test(value.delta)
+        progressed()
+      } else if (value.type === 'text-delta' && value.delta) {
+        wrote ||= /\S/.test(value.delta)
         heard = true
         progressed()
         arm(text === '' ? opts.timeouts.firstChunkMs : opts.timeouts.idleMs)
@@ -263,7 +278,7 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
     if (controller.signal.aborted) throw controller.signal.reason
     const cut = answerText(rest())
     if (cut) return cut
-    return { outcome: 'done', text, ...endedBy(ended) }
+    return { outcome: 'done', text, ...endedBy(ended), ...thoughtOnly(text, wrote) }
   } catch (err) {
     // However the reply ended (a stop, a time-out, a broken connection), the tail the redactor held
     // back is part of the text kept: it holds no whole key.

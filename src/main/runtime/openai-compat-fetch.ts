@@ -3,6 +3,7 @@ import {
   completionAsChunk,
   normaliseChunk,
   normaliseCompletion,
+  serverErrorOf,
   ServerReportedError,
   UnreadableReplyError
 } from './openai-reply'
@@ -74,8 +75,9 @@ export function normalisedEventStream(
         return
       }
       if (name === 'error' && typeof value === 'object' && value !== null && !('choices' in value)) {
+        // OpenAI's `{"error": {...}}` (vLLM, LiteLLM, OpenRouter) or llama.cpp's bare `{"message"}`.
         const m = (value as { message?: unknown }).message
-        throw new ServerReportedError(typeof m === 'string' ? m : text.trim())
+        throw new ServerReportedError(serverErrorOf(value) ?? (typeof m === 'string' ? m : text.trim()))
       }
       onEvent?.(bringsWords(value))
       const chunk = normaliseChunk(value)
@@ -182,6 +184,18 @@ function bringsWords(value: unknown): boolean {
   })
 }
 
+/** A whole reply whose message carries thinking (`reasoning_content` or `reasoning`). */
+function thinks(value: unknown): boolean {
+  const choices = typeof value === 'object' && value !== null ? (value as { choices?: unknown }).choices : undefined
+  if (!Array.isArray(choices)) return false
+  return choices.some((c: unknown) => {
+    const m = typeof c === 'object' && c !== null ? (c as { message?: unknown }).message : undefined
+    if (typeof m !== 'object' || m === null) return false
+    const message = m as Record<string, unknown>
+    return said(message.reasoning_content) || said(message.reasoning)
+  })
+}
+
 /** The body as text, or what came of it before the wire limit cut it (`cut`). */
 async function readCapped(res: Response): Promise<{ text: string; cut?: ResponseTooLarge }> {
   try {
@@ -267,7 +281,10 @@ export function openAICompatFetch(base: typeof fetch, onEvent?: (progress: boole
       return rebuilt(res, JSON.stringify(completion), 'application/json')
     }
     const { text, cut } = await readCapped(res)
-    const completion = cut ? cutCompletion(text, cut) : normaliseCompletion(parseJsonReply(text, contentType))
+    const value = cut ? undefined : parseJsonReply(text, contentType)
+    const completion = cut ? cutCompletion(text, cut) : normaliseCompletion(value)
+    // The model's thinking, which the SDK drops, is words it wrote: an answer left empty holds only thinking.
+    if (thinks(value)) onEvent?.(true)
     if (!wantsStream) return rebuilt(res, JSON.stringify(completion), 'application/json')
     // A server that ignores `stream: true` and answers whole: one chunk, then the end.
     return rebuilt(res, `data: ${JSON.stringify(completionAsChunk(completion))}\n\ndata: [DONE]\n\n`, 'text/event-stream')

@@ -41,8 +41,17 @@ export interface FailureContext {
 /** Longest excerpt of a server's own words quoted in a message. */
 const REASON_CHARS = 300
 
-/** Whether texts are cleaned of this key: a key of fewer than 4 characters is not, it would take ordinary words out. */
-export const redactable = (apiKey: string | undefined): apiKey is string => apiKey !== undefined && apiKey.length >= 4
+/**
+ * The shortest key taken out of texts. A shorter one is a placeholder, not a secret: local servers
+ * take any key, and their users set a word by convention ("ollama", "EMPTY" for vLLM, "none",
+ * "test", "lm-studio"), which servers and answers use as words ("model 'ollama/llama3' not found").
+ * Hosted providers issue keys of 32 characters and more; 12 still covers a short key someone chose
+ * for their own server (vLLM's documented "token-abc123").
+ */
+export const SECRET_KEY_CHARS = 12
+
+/** Whether texts are cleaned of this key (see SECRET_KEY_CHARS). */
+export const redactable = (apiKey: string | undefined): apiKey is string => apiKey !== undefined && apiKey.length >= SECRET_KEY_CHARS
 
 /** Removes the key from any text that may reach a message, a response or a log (keyRedactor: from a text that streams). */
 export function redactKey(text: string, apiKey: string | undefined): string {
@@ -234,6 +243,19 @@ function unreadable(ctx: FailureContext, detail: string | undefined): ProviderFa
 }
 
 /**
+ * Claude's SDK throws an error event that opens a 200 stream (Anthropic's overloaded servers send one
+ * before any text) as an APICallError with a status inferred from the error's type, 529 for
+ * overloaded_error, 500 for api_error: the reply was an event stream, so the server sent 200 and
+ * its words, never that status.
+ */
+function errorOpeningStream(err: unknown): APICallError | undefined {
+  const api = findCause(err, (e) => APICallError.isInstance(e))
+  // A status under 300 is the SDK's own failure to read the stream (a connection cut), not this.
+  const inferred = api?.statusCode !== undefined && api.statusCode >= 300
+  return inferred && /text\/event-stream/i.test(api.responseHeaders?.['content-type'] ?? '') ? api : undefined
+}
+
+/**
  * Turns whatever a provider call threw into a ProviderFailure whose message names the cause.
  * `midAnswer`: part of the answer had arrived, so a network error is a connection that broke, not
  * a server that could not be reached.
@@ -243,7 +265,7 @@ export function describeFailure(err: unknown, ctx: FailureContext, midAnswer = f
   const s = providerSubject(ctx.kind, ctx.baseUrl)
 
   // Said by the server inside a 200 reply: its own words, and no status it never sent.
-  const reported = findCause(err, (e): e is ServerReportedError => e instanceof ServerReportedError)
+  const reported = findCause(err, (e): e is ServerReportedError => e instanceof ServerReportedError) ?? errorOpeningStream(err)
   if (reported) {
     const said = quoteServer(reported.message, ctx.apiKey)
     const stop = /[.!?…]$/.test(said) ? '' : '.'
@@ -351,11 +373,13 @@ export function unstreamedTimeoutFailure(ctx: FailureContext, seconds: number): 
 }
 
 /** The message of a call that succeeded with no text at all. */
-export function emptyAnswerFailure(ctx: FailureContext): ProviderFailure {
+export function emptyAnswerFailure(ctx: FailureContext, thoughtOnly = false): ProviderFailure {
   const s = sentence(providerSubject(ctx.kind, ctx.baseUrl))
   return new ProviderFailure(
     'provider_error',
-    `${s} returned an empty answer from model '${ctx.model}'. Try again, or choose another model.`
+    thoughtOnly
+      ? `${s} returned no answer from model '${ctx.model}': the model wrote only its thinking, then stopped. Try again, or choose another model.`
+      : `${s} returned an empty answer from model '${ctx.model}'. Try again, or choose another model.`
   )
 }
 

@@ -1,4 +1,5 @@
 import type { ProviderProtocol } from '../../shared/provider-catalog'
+import { utf8Body } from './charset-body'
 import { sniffEventStream } from './event-stream-sniff'
 import { endWatch, StreamEndedEarlyError } from './stream-end'
 
@@ -96,8 +97,15 @@ export async function readUpToCap(
  */
 export function cutJsonString(json: string, field: string): string | undefined {
   const found = new RegExp(`"${field}"\\s*:\\s*"`).exec(json)
-  if (!found) return undefined
-  const start = found.index + found[0].length
+  return found ? jsonStringAt(json, found.index + found[0].length).text : undefined
+}
+
+/**
+ * The JSON string that starts at `start` (just after its opening quote) in JSON that may be cut off
+ * anywhere: its text up to its end or the cut (undefined when it is not a JSON string), and `end`,
+ * the index of its closing quote (the JSON's length when it was cut).
+ */
+export function jsonStringAt(json: string, start: number): { text: string | undefined; end: number } {
   // The string ends at the first quote after an even number of backslashes.
   let end = start
   for (;;) {
@@ -123,10 +131,10 @@ export function cutJsonString(json: string, field: string): string | undefined {
   try {
     text = JSON.parse(`"${raw}"`) as string
   } catch {
-    return undefined // not a JSON string (a raw control character)
+    return { text: undefined, end } // not a JSON string (a raw control character)
   }
   // A character whose second half was cut off is not kept.
-  return /[\ud800-\udbff]$/.test(text) ? text.slice(0, -1) : text
+  return { text: /[\ud800-\udbff]$/.test(text) ? text.slice(0, -1) : text, end }
 }
 
 /** The longest start of `text` that takes at most `maxBytes` of UTF-8, never splitting a character. */
@@ -169,7 +177,7 @@ export interface WireGuard {
  */
 export function guardedFetch(base: typeof fetch, guard: WireGuard): typeof fetch {
   return async (input, init) => {
-    const res = await sniffEventStream(await base(input, init))
+    const res = await sniffEventStream(utf8Body(await base(input, init)))
     if (!res.body) return res
     const protocol = res.ok ? guard.stream?.protocol : undefined
     const type = res.headers.get('content-type') ?? ''

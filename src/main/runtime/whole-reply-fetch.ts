@@ -1,5 +1,6 @@
 import { serverErrorOf, ServerReportedError } from './openai-reply'
-import { cutJsonString, readUpToCap, WHOLE_JSON_GRACE_MS } from './response-cap'
+import { cutAnswerText } from './cut-answer-text'
+import { readUpToCap, WHOLE_JSON_GRACE_MS } from './response-cap'
 
 /**
  * A whole answer cut off at the wire limit as the protocol's reply, holding the text that came
@@ -58,7 +59,7 @@ export function wholeReplyFetch(base: typeof fetch, protocol: 'anthropic' | 'gem
     const { text, cut } = await readUpToCap(res, Infinity, WHOLE_JSON_GRACE_MS)
     let body = text
     if (cut) {
-      const said = chat.whole ? cutJsonString(text, 'text') : undefined
+      const said = chat.whole ? cutAnswerText(text) : undefined
       if (said === undefined) throw cut
       body = JSON.stringify(CUT_REPLY[protocol](said))
     } else {
