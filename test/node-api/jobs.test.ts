@@ -232,12 +232,12 @@ describe('update_smart_inbox_name', () => {
     // One sentence per field, whatever is wrong with it.
     for (const bad of ['', '   ', 'x'.repeat(201), 7]) {
       const res = await rename(bad)
-      expectError(res, 400, 'custom_name: Enter a name of 1 to 200 characters.')
-      expect((res.body as { message: string }).message).toBe('custom_name: Enter a name of 1 to 200 characters.')
+      expectError(res, 400, 'custom_name: Enter a name of 1 to 200 characters, not only spaces.')
+      expect((res.body as { message: string }).message).toBe('custom_name: Enter a name of 1 to 200 characters, not only spaces.')
     }
     expect(await rename('x'.repeat(200))).toMatchObject({ status: 200 })
     expect(await rename('🚀'.repeat(200))).toMatchObject({ status: 200 }) // characters, not UTF-16 units
-    expectError(await rename('🚀'.repeat(201)), 400, 'custom_name: Enter a name of 1 to 200 characters.')
+    expectError(await rename('🚀'.repeat(201)), 400, 'custom_name: Enter a name of 1 to 200 characters, not only spaces.')
     expectError(await rename('ok', 'job_inbox::nope::false'), 404, 'inbox_name')
   })
 })
