@@ -29,6 +29,12 @@ const REPLIES: Record<string, Reply> = {
     res.write(sse('content_block_delta', { index: 0, delta: { type: 'text_delta', text: 'The first half' } }))
     res.end(sse('error', { error: { type: 'overloaded_error', message: 'Overloaded' } }))
   },
+  'anthropic-rate-limited-first': (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' })
+    res.end(
+      sse('error', { error: { type: 'rate_limit_error', message: 'Number of request tokens has exceeded your per-minute rate limit' } })
+    )
+  },
   // Anthropic's overloaded servers often send the error before any text.
   'anthropic-overloaded-first': (_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/event-stream' })
@@ -100,6 +106,15 @@ describe('a failure reported inside a successful reply', () => {
     expect(failure?.message).toBe(
       `Anthropic Claude at ${base}/v1 reported an error: "Overloaded". Try again; if it keeps failing, look at the server's log or choose another model.`
     )
+  })
+
+  it('Claude: a rate_limit_error that opens the stream is a rate limit (status 429), so the question waits and is asked again', async () => {
+    reply = REPLIES['anthropic-rate-limited-first']!
+    const result = await ask('Claude', '/v1')
+    expect(result.kind).toBe('failed')
+    const failure = result.kind === 'failed' ? result.failure : undefined
+    expect(failure?.status).toBe(429)
+    expect(failure?.message).toContain('is limiting requests')
   })
 
   it('OpenAI-compatible: an `event: error` holding an error object fails the answer with its message, not the JSON', async () => {

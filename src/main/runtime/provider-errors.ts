@@ -250,8 +250,10 @@ function unreadable(ctx: FailureContext, detail: string | undefined): ProviderFa
  */
 function errorOpeningStream(err: unknown): APICallError | undefined {
   const api = findCause(err, (e) => APICallError.isInstance(e))
-  // A status under 300 is the SDK's own failure to read the stream (a connection cut), not this.
-  const inferred = api?.statusCode !== undefined && api.statusCode >= 300
+  // A status under 300 is the SDK's own failure to read the stream (a connection cut), not this. A
+  // rate_limit_error keeps its 429: the runtime then queues the question again after a pause, as
+  // for a 429 reply, instead of storing a failure.
+  const inferred = api?.statusCode !== undefined && api.statusCode >= 300 && api.statusCode !== 429
   return inferred && /text\/event-stream/i.test(api.responseHeaders?.['content-type'] ?? '') ? api : undefined
 }
 
