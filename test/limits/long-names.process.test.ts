@@ -83,7 +83,11 @@ it(
     await sendControl() // the first large body of a process is slower: warmed up
     const control = await sendControl()
     const cases: [string, unknown, string][] = [
-      ['/v2/update_smart_inbox_name', { inbox_name, custom_name: long }, 'custom_name: Enter a name of 1 to 200 characters, not only spaces.'],
+      [
+        '/v2/update_smart_inbox_name',
+        { inbox_name, custom_name: long },
+        'custom_name: Enter a name of 1 to 200 characters, not only spaces.'
+      ],
       ['/v2/add_llm_provider', provider('p2', { name: long }), 'name: Enter a display name of 1 to 100 characters.'],
       ['/v2/add_llm_provider', provider('p3', { description: long }), 'description: Keep the description to 1000 characters or fewer.'],
       ['/v2/create_folder', { path: '/', folder_name: long }, 'folder_name: a name must be at most 255 characters'],
