@@ -23,6 +23,8 @@ const ndjson = (o: object) => JSON.stringify({ model: 'm', created_at: '2025-01-
 let thinks = true
 function reply(url: string, stream: boolean): { type: string; body: string } {
   const thought = thinks ? THOUGHT : ''
+  const notThinking = NOT_THINKING[url.split('/')[1]!]
+  if (notThinking) return notThinking(stream)
   if (url === '/api/chat' && !stream) {
     return {
       type: 'application/json',
@@ -93,6 +95,47 @@ function reply(url: string, stream: boolean): { type: string; body: string } {
   }
 }
 
+const completion = (message: object) => ({
+  id: 'c',
+  object: 'chat.completion',
+  created: 1,
+  model: 'm',
+  choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: 'stop' }]
+})
+/** OpenAI-compatible replies without a word of thinking or of answer, by the first part of their path. */
+const NOT_THINKING: Record<string, (stream: boolean) => { type: string; body: string }> = {
+  // Only blank lines for an answer.
+  blank: (stream) =>
+    stream
+      ? {
+          type: 'text/event-stream',
+          body: completionChunk({ role: 'assistant', content: '\n\n' }) + completionChunk({}, 'stop') + 'data: [DONE]\n\n'
+        }
+      : { type: 'application/json', body: JSON.stringify(completion({ content: '\n\n' })) },
+  // Empty think tags (Qwen3 with its thinking turned off), then nothing.
+  emptythink: (stream) =>
+    stream
+      ? {
+          type: 'text/event-stream',
+          body:
+            completionChunk({ role: 'assistant', content: '<think>\n\n</think>\n\n' }) + completionChunk({}, 'stop') + 'data: [DONE]\n\n'
+        }
+      : { type: 'application/json', body: JSON.stringify(completion({ content: '<think>\n\n</think>\n\n' })) },
+  // A tool call the node never offered, and no text.
+  toolcall: (stream) => {
+    const call = { id: 'call_1', type: 'function', function: { name: 'lookup', arguments: '{}' } }
+    return stream
+      ? {
+          type: 'text/event-stream',
+          body:
+            completionChunk({ role: 'assistant', content: null, tool_calls: [{ index: 0, ...call }] }) +
+            completionChunk({}, 'tool_calls') +
+            'data: [DONE]\n\n'
+        }
+      : { type: 'application/json', body: JSON.stringify(completion({ content: null, tool_calls: [call] })) }
+  }
+}
+
 let server: Server
 let base: string
 beforeAll(async () => {
@@ -154,6 +197,21 @@ describe('an answer that is all thinking and no text', () => {
   it.each(KINDS)('%s%s (streamed %s): a reply with nothing in it is still an empty answer', async (kind, path, stream) => {
     thinks = false
     expect(await answer(kind, path, stream)).toMatch(
+      /^⚠ .* returned an empty answer from model 'm'\. Try again, or choose another model\.$/
+    )
+  })
+})
+
+describe('an answer with no thinking is never said to hold only thinking', () => {
+  it.each([
+    ['/blank/v1', true],
+    ['/blank/v1', false],
+    ['/emptythink/v1', true],
+    ['/emptythink/v1', false],
+    ['/toolcall/v1', true],
+    ['/toolcall/v1', false]
+  ])('OpenAI%s (streamed %s): an empty answer', async (path, stream) => {
+    expect(await answer('OpenAI', path, stream)).toMatch(
       /^⚠ .* returned an empty answer from model 'm'\. Try again, or choose another model\.$/
     )
   })

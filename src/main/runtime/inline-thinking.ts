@@ -6,6 +6,8 @@ export interface InlineThinking {
   push(delta: string): string
   /** At the end of the reply: thinking that never closed, given back whole (nothing is lost). */
   end(): string
+  /** Whether the tags closed on words: empty ones (a model with its thinking turned off) are no thinking. */
+  thought(): boolean
 }
 
 /**
@@ -18,6 +20,7 @@ export interface InlineThinking {
 export function inlineThinking(maxHeld: number): InlineThinking {
   let state: 'start' | 'thinking' | 'after' | 'answer' = 'start'
   let held = ''
+  let thought = false
   const release = () => {
     const out = held
     held = ''
@@ -44,6 +47,7 @@ export function inlineThinking(maxHeld: number): InlineThinking {
       }
       const close = held.indexOf(CLOSE)
       if (close === -1) return held.length > maxHeld ? release() : ''
+      thought ||= /\S/.test(held.slice(held.indexOf(OPEN) + OPEN.length, close))
       const rest = held.slice(close + CLOSE.length)
       held = ''
       state = 'after'
@@ -51,6 +55,7 @@ export function inlineThinking(maxHeld: number): InlineThinking {
     },
     end() {
       return state === 'start' || state === 'thinking' ? release() : ''
-    }
+    },
+    thought: () => thought
   }
 }

@@ -44,8 +44,11 @@ export function ollamaAuth(apiKey: string | undefined): Record<string, string> |
 
 /** What a call hears below the SDK, for the protocols whose replies are normalised on the way in. */
 export interface WireWatch {
-  /** Every event an OpenAI-protocol stream brings, thoughts included; `progress` when it carries text or thinking. */
-  readonly event: (progress: boolean) => void
+  /**
+   * Every event an OpenAI-protocol stream brings, thoughts included; `progress` when it carries text
+   * or thinking, `thought` when it carries words of thinking (which the SDK drops).
+   */
+  readonly event: (progress: boolean, thought: boolean) => void
   /**
    * An error the server reported inside its streamed reply: the stream then ends cleanly after the
    * text before it, and the caller raises this error once it has read that text.

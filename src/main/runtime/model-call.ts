@@ -78,9 +78,9 @@ export interface CallOptions {
 
 /** A beat for every event a server streams, heard below the SDK, and an error it reported inside the stream. */
 export interface CallPulse {
-  /** `progress`: the event carried text or thinking (not a keep-alive). */
-  readonly beat: (progress?: boolean) => void
-  listen(listener: (progress: boolean) => void): void
+  /** `progress`: the event carried text or thinking (not a keep-alive); `thought`: words of thinking. */
+  readonly beat: (progress?: boolean, thought?: boolean) => void
+  listen(listener: (progress: boolean, thought: boolean) => void): void
   readonly fail: (err: Error) => void
   /** The error the server reported inside its stream, once the stream has ended. */
   fault(): Error | undefined
@@ -96,11 +96,11 @@ export interface CallPulse {
  * for minutes looks silent to callModel unless the stream's reader beats this pulse.
  */
 export function callPulse(): CallPulse {
-  let listener: (progress: boolean) => void = () => {}
+  let listener: (progress: boolean, thought: boolean) => void = () => {}
   let fault: Error | undefined
   let early: Error | undefined
   return {
-    beat: (progress = false) => listener(progress),
+    beat: (progress = false, thought = false) => listener(progress, thought),
     listen: (l) => void (listener = l),
     fail: (err) => void (fault ??= err),
     fault: () => fault,
@@ -127,7 +127,7 @@ export type EndedBy = 'content-filter' | 'length'
 const endedBy = (reason: LanguageModelV4FinishReason['unified']): { endedBy?: EndedBy } =>
   reason === 'content-filter' || reason === 'length' ? { endedBy: reason } : {}
 
-/** An answer with no text of its own, from a model that wrote (thought) something: the operator is told it only thought. */
+/** An answer with no text of its own, from a model that wrote words of thinking: the operator is told it only thought. */
 const thoughtOnly = (text: string, thought: boolean): { thoughtOnly?: true } => (thought && !text.trim() ? { thoughtOnly: true } : {})
 
 /**
@@ -186,8 +186,11 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
   const redact = keyRedactor(opts.failure.apiKey)
   /** The server has streamed something (text, or thoughts that never reach the answer). */
   let heard = false
-  /** The model wrote words, thoughts included (an answer left empty then holds only thinking). */
-  let wrote = false
+  /**
+   * The model wrote words of thinking (an answer left empty then holds only thinking). Blank text, a
+   * tool call or empty <think> tags are not: that answer is empty, not all thinking.
+   */
+  let thought = false
   const maxBytes = opts.maxTextBytes ?? Infinity
   let reader: ReadableStreamDefaultReader<LanguageModelV4StreamPart> | undefined
   /** Answer text: what callModel keeps, measures and hands on. */
@@ -212,26 +215,24 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
     heard = true
     arm(text === '' ? opts.timeouts.firstChunkMs : opts.timeouts.idleMs)
   }
-  opts.pulse?.listen((progress) => {
+  opts.pulse?.listen((progress, thinking) => {
     alive()
-    if (progress) {
-      wrote = true
-      progressed()
-    }
+    thought ||= thinking
+    if (progress) progressed()
   })
   try {
     if (!opts.stream) {
       arm(opts.timeouts.unstreamedMs ?? opts.timeouts.firstChunkMs)
       const result = await opts.model.doGenerate({ ...opts.options, abortSignal: controller.signal })
       const whole = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('')
-      wrote ||= /\S/.test(whole) || result.content.some((c) => c.type === 'reasoning' && /\S/.test(c.text))
       const thinking = inlineThinking(Infinity)
       text = redactKey(thinking.push(whole) + thinking.end(), opts.failure.apiKey)
+      thought ||= thinking.thought() || result.content.some((c) => c.type === 'reasoning' && /\S/.test(c.text))
       const truncated = Buffer.byteLength(text) > maxBytes
       if (truncated) text = utf8Prefix(text, maxBytes)
       if (text) opts.onDelta?.(text)
       if (truncated) return { outcome: 'truncated', text }
-      return { outcome: 'done', text, ...endedBy(result.finishReason.unified), ...thoughtOnly(text, wrote) }
+      return { outcome: 'done', text, ...endedBy(result.finishReason.unified), ...thoughtOnly(text, thought) }
     }
     arm(opts.timeouts.firstChunkMs)
     progressed()
@@ -251,10 +252,9 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
       if (done) break
       if (value.type === 'raw') alive()
       else if (value.type === 'reasoning-delta' && value.delta) {
-        wrote ||= /\S/.test(value.delta)
+        thought ||= /\S/.test(value.delta)
         progressed()
       } else if (value.type === 'text-delta' && value.delta) {
-        wrote ||= /\S/.test(value.delta)
         heard = true
         progressed()
         arm(text === '' ? opts.timeouts.firstChunkMs : opts.timeouts.idleMs)
@@ -278,7 +278,7 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
     if (controller.signal.aborted) throw controller.signal.reason
     const cut = answerText(rest())
     if (cut) return cut
-    return { outcome: 'done', text, ...endedBy(ended), ...thoughtOnly(text, wrote) }
+    return { outcome: 'done', text, ...endedBy(ended), ...thoughtOnly(text, thought || thinking.thought()) }
   } catch (err) {
     // However the reply ended (a stop, a time-out, a broken connection), the tail the redactor held
     // back is part of the text kept: it holds no whole key.

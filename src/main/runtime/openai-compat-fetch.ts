@@ -31,7 +31,7 @@ const sseData = (data: string) => encoder.encode(`data: ${data}\n\n`)
  * still reaches the reader (a stream that errors drops the chunks queued on their way to it).
  */
 export function normalisedEventStream(
-  onEvent?: (progress: boolean) => void,
+  onEvent?: (progress: boolean, thought: boolean) => void,
   onFault?: (err: Error) => void,
   dropSilent = false
 ): TransformStream<Uint8Array, Uint8Array> {
@@ -79,7 +79,7 @@ export function normalisedEventStream(
         const m = (value as { message?: unknown }).message
         throw new ServerReportedError(serverErrorOf(value) ?? (typeof m === 'string' ? m : text.trim()))
       }
-      onEvent?.(bringsWords(value))
+      onEvent?.(bringsWords(value), thinks(value, 'delta'))
       const chunk = normaliseChunk(value)
       if (chunk && !(dropSilent && carriesNothing(chunk))) controller.enqueue(sseData(JSON.stringify(chunk)))
       // Several compatible servers end with the finish_reason and no `[DONE]`; some send the usage
@@ -184,15 +184,20 @@ function bringsWords(value: unknown): boolean {
   })
 }
 
-/** A whole reply whose message carries thinking (`reasoning_content` or `reasoning`). */
-function thinks(value: unknown): boolean {
+/**
+ * A reply (`message`) or a chunk of one (`delta`) that carries words of thinking (`reasoning_content`
+ * or `reasoning`). Only these tell an answer left empty as all thinking: text, a tool call or blank
+ * lines are not thinking.
+ */
+function thinks(value: unknown, part: 'message' | 'delta'): boolean {
   const choices = typeof value === 'object' && value !== null ? (value as { choices?: unknown }).choices : undefined
   if (!Array.isArray(choices)) return false
+  const words = (v: unknown) => typeof v === 'string' && /\S/.test(v)
   return choices.some((c: unknown) => {
-    const m = typeof c === 'object' && c !== null ? (c as { message?: unknown }).message : undefined
+    const m = typeof c === 'object' && c !== null ? (c as Record<string, unknown>)[part] : undefined
     if (typeof m !== 'object' || m === null) return false
     const message = m as Record<string, unknown>
-    return said(message.reasoning_content) || said(message.reasoning)
+    return words(message.reasoning_content) || words(message.reasoning)
   })
 }
 
@@ -265,7 +270,11 @@ function rebuilt(res: Response, body: ConstructorParameters<typeof Response>[0],
  * is thrown as ServerReportedError with the server's own message and no invented status.
  * Other requests and error statuses pass through untouched.
  */
-export function openAICompatFetch(base: typeof fetch, onEvent?: (progress: boolean) => void, onFault?: (err: Error) => void): typeof fetch {
+export function openAICompatFetch(
+  base: typeof fetch,
+  onEvent?: (progress: boolean, thought: boolean) => void,
+  onFault?: (err: Error) => void
+): typeof fetch {
   return async (input, init) => {
     const res = await base(input, init)
     if (!res.ok || !res.body || !/\/chat\/completions(\?|$)/.test(urlOf(input))) return res
@@ -284,7 +293,7 @@ export function openAICompatFetch(base: typeof fetch, onEvent?: (progress: boole
     const value = cut ? undefined : parseJsonReply(text, contentType)
     const completion = cut ? cutCompletion(text, cut) : normaliseCompletion(value)
     // The model's thinking, which the SDK drops, is words it wrote: an answer left empty holds only thinking.
-    if (thinks(value)) onEvent?.(true)
+    if (thinks(value, 'message')) onEvent?.(true, true)
     if (!wantsStream) return rebuilt(res, JSON.stringify(completion), 'application/json')
     // A server that ignores `stream: true` and answers whole: one chunk, then the end.
     return rebuilt(res, `data: ${JSON.stringify(completionAsChunk(completion))}\n\ndata: [DONE]\n\n`, 'text/event-stream')
