@@ -39,6 +39,27 @@ function reply(url: string, stream: boolean): { type: string; body: string } {
         ndjson({ message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop' })
     }
   }
+  if (thinks && url.startsWith('/redacted/')) {
+    // Thinking that Anthropic's safety systems encrypted: the model thought, its words are hidden.
+    const block = { type: 'redacted_thinking', data: 'EmwKAhgBEgy3va3pzix/LafPsn4a' }
+    if (!stream) {
+      const message = { ...anthropicMessageStart('m').message, content: [block], stop_reason: 'end_turn' }
+      return { type: 'application/json', body: JSON.stringify(message) }
+    }
+    return {
+      type: 'text/event-stream',
+      body: [
+        sse(anthropicMessageStart('m'), 'message_start'),
+        sse({ type: 'content_block_start', index: 0, content_block: block }, 'content_block_start'),
+        sse({ type: 'content_block_stop', index: 0 }, 'content_block_stop'),
+        sse(
+          { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 3 } },
+          'message_delta'
+        ),
+        sse({ type: 'message_stop' }, 'message_stop')
+      ].join('')
+    }
+  }
   if (url.endsWith('/messages')) {
     const content = thinks ? [{ type: 'thinking', thinking: thought, signature: 'sig' }] : []
     if (!stream) {
@@ -180,6 +201,8 @@ const KINDS: [ProviderKind, string, boolean][] = [
   ['Ollama', '', false],
   ['Claude', '/v1', true],
   ['Claude', '/v1', false],
+  ['Claude', '/redacted/v1', true],
+  ['Claude', '/redacted/v1', false],
   ['Gemini', '/v1beta', true],
   ['Gemini', '/v1beta', false]
 ]

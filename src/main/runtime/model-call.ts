@@ -1,4 +1,10 @@
-import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4FinishReason, LanguageModelV4StreamPart } from '@ai-sdk/provider'
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4FinishReason,
+  LanguageModelV4StreamPart,
+  SharedV4ProviderMetadata
+} from '@ai-sdk/provider'
 import {
   answerTimeLimitFailure,
   describeFailure,
@@ -130,6 +136,9 @@ const endedBy = (reason: LanguageModelV4FinishReason['unified']): { endedBy?: En
 /** An answer with no text of its own, from a model that wrote words of thinking: the operator is told it only thought. */
 const thoughtOnly = (text: string, thought: boolean): { thoughtOnly?: true } => (thought && !text.trim() ? { thoughtOnly: true } : {})
 
+/** Claude's thinking that its safety systems encrypted: no words to read, but the model thought. */
+const redacted = (part: { providerMetadata?: SharedV4ProviderMetadata }) => part.providerMetadata?.anthropic?.redactedData !== undefined
+
 /**
  * An error part of the stream as an Error: SDKs hand on what the server sent, e.g. Anthropic's
  * `{"type": "overloaded_error", "message": "Overloaded"}` event, which is the server's own report.
@@ -227,7 +236,7 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
       const whole = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('')
       const thinking = inlineThinking(Infinity)
       text = redactKey(thinking.push(whole) + thinking.end(), opts.failure.apiKey)
-      thought ||= thinking.thought() || result.content.some((c) => c.type === 'reasoning' && /\S/.test(c.text))
+      thought ||= thinking.thought() || result.content.some((c) => c.type === 'reasoning' && (/\S/.test(c.text) || redacted(c)))
       const truncated = Buffer.byteLength(text) > maxBytes
       if (truncated) text = utf8Prefix(text, maxBytes)
       if (text) opts.onDelta?.(text)
@@ -251,6 +260,7 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
       const { value, done } = await reader.read()
       if (done) break
       if (value.type === 'raw') alive()
+      else if (value.type === 'reasoning-start') thought ||= redacted(value)
       else if (value.type === 'reasoning-delta' && value.delta) {
         thought ||= /\S/.test(value.delta)
         progressed()
