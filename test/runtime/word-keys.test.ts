@@ -68,6 +68,16 @@ describe('a placeholder key that is a common word', () => {
     expect(answers[answers.length - 1]!.job_message.content).toBe(ANSWER)
   })
 
+  it.each(['sk-1234', 'pass99', 'abc12345678'])(
+    '"%s": a short key that is no word is still taken out of the server\'s error',
+    async (key) => {
+      const res = await node.post('/v2/test_llm_provider', provider('p', settings(key, 'missing')))
+      const message = (res.body as { message: string }).message
+      expect(message).toContain(`"model '[redacted]/llama3' not found, try pulling it first"`)
+      expect(message).not.toContain(key)
+    }
+  )
+
   it('a key long enough to be a secret is still taken out wherever it appears', async () => {
     const key = 'vllm-secret-0123456789'
     const res = await node.post('/v2/test_llm_provider', provider('p', settings(key, 'missing')))

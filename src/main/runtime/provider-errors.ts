@@ -42,16 +42,23 @@ export interface FailureContext {
 const REASON_CHARS = 300
 
 /**
- * The shortest key taken out of texts. A shorter one is a placeholder, not a secret: local servers
- * take any key, and their users set a word by convention ("ollama", "EMPTY" for vLLM, "none",
- * "test", "lm-studio"), which servers and answers use as words ("model 'ollama/llama3' not found").
- * Hosted providers issue keys of 32 characters and more; 12 still covers a short key someone chose
- * for their own server (vLLM's documented "token-abc123").
+ * The shortest key taken out of texts whatever it looks like. A shorter one made of letters alone
+ * (and - _ .) is a placeholder, not a secret: local servers take any key, and their users set a word
+ * by convention ("ollama", "EMPTY" for vLLM, "none", "test", "lm-studio"), which servers and answers
+ * use as words ("model 'ollama/llama3' not found"). Hosted providers issue keys of 32 characters
+ * and more; 12 covers a short key someone chose for their own server (vLLM's "token-abc123").
  */
 export const SECRET_KEY_CHARS = 12
+/**
+ * A shorter key with a digit or another sign in it is no word and is taken out too, from this
+ * length (LiteLLM's documented master key "sk-1234" is 7): a proxy may echo it in its errors.
+ */
+export const SHORT_SECRET_KEY_CHARS = 6
+const WORD_LIKE = /^[A-Za-z._-]*$/
 
-/** Whether texts are cleaned of this key (see SECRET_KEY_CHARS). */
-export const redactable = (apiKey: string | undefined): apiKey is string => apiKey !== undefined && apiKey.length >= SECRET_KEY_CHARS
+/** Whether texts are cleaned of this key (see SECRET_KEY_CHARS and SHORT_SECRET_KEY_CHARS). */
+export const redactable = (apiKey: string | undefined): apiKey is string =>
+  apiKey !== undefined && (apiKey.length >= SECRET_KEY_CHARS || (apiKey.length >= SHORT_SECRET_KEY_CHARS && !WORD_LIKE.test(apiKey)))
 
 /** Removes the key from any text that may reach a message, a response or a log (keyRedactor: from a text that streams). */
 export function redactKey(text: string, apiKey: string | undefined): string {
