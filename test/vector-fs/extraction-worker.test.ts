@@ -193,6 +193,20 @@ describe('a reading process that cannot go on', () => {
     expect((await search(api, 'orchard ladders'))[0]?.path).toBe('/next.pdf')
   }, 60_000)
 
+  it('when the reading process starts but never says it is ready, documents are read on the main thread after its start limit, not left waiting', async () => {
+    const neverReady = { file: join(__dirname, '../support/scripts/never-ready-extract-worker.ts'), execArgv: ['--import', 'tsx'] }
+    // The stand-in is never ready, so however loaded the machine, each start takes the whole limit.
+    const api = await startNode({ vectorFs: { extractWorker: neverReady, extractStartTimeoutMs: 2000 } })
+    const started = performance.now()
+    const res = await upload(api, 'boiler.pdf', await shortPdf('The boiler is serviced every October.'))
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    // Two starts of 2 s each, then the main thread.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(4000)
+    expect((await search(api, 'boiler serviced'))[0]?.path).toBe('/boiler.pdf')
+    expect(node!.log.lines.filter((l) => l.includes('PDF and DOCX files are now read on the main thread'))).toHaveLength(1)
+    expect(node!.log.lines.join('\n')).toContain('not ready after 2 seconds')
+  }, 60_000)
+
   it('when the reading process cannot start (its file is missing), documents are read on the main thread and the log says so once', async () => {
     const api = await startNode({ vectorFs: { extractWorker: { file: join(__dirname, 'no-such-extract-worker.js') } } })
     for (const name of ['one.pdf', 'two.pdf']) {
