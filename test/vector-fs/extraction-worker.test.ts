@@ -242,4 +242,24 @@ describe('the built headless node (npm run serve) reads PDF and DOCX with its bu
     expect((await search(serve, 'koi fed'))[0]?.path).toBe('/pond.docx')
     expect(serve.output()).not.toMatch(/document reading process/)
   }, 90_000)
+
+  it('Ctrl+C in the terminal while a PDF is being read: the upload is finished and answered, then the node exits 0', async () => {
+    const t = tempDir('nodedesk-serve-')
+    cleanups.push(t.cleanup)
+    serve = await startServe(['--port', '0', '--data-dir', t.dir], {}, true)
+    // The reading process is started and ready before the long document.
+    expect((await upload(serve, 'first.pdf', await shortPdf('A first short document.'))).status).toBe(200)
+    const long = await longPdf(3000)
+    const pending = upload(serve, 'report.pdf', long)
+    // Well inside the seconds its reading takes. Were the PDF not yet handed over, a fresh reader would
+    // read it and the test would pass without showing anything, never fail for the wrong reason.
+    await new Promise((r) => setTimeout(r, 1000))
+    // A terminal's Ctrl+C signals its whole foreground process group: the node and its reading process.
+    process.kill(-serve.child.pid!, 'SIGINT')
+    const answered = await pending
+    // The reading process died of the signal: 400 'the PDF could not be read (its reader stopped unexpectedly)'.
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200)
+    expect(await serve.exited).toBe(0)
+    expect(serve.output()).not.toMatch(/document reading process stopped/)
+  }, 120_000)
 })

@@ -25,6 +25,9 @@ if (parentPort) {
   // The node is gone (stopped, or killed without a chance to end this process): nobody is left to read for.
   process.on('disconnect', () => process.exit(0))
   exitWithParent()
+  // Ctrl+C in a terminal signals the node's whole process group, this process too. The node then
+  // finishes its in-flight uploads, the one read here among them, and ends this process itself.
+  process.on('SIGINT', () => {})
 } else {
   throw new Error('extract-worker runs as a process started by the node, with a channel to it')
 }
