@@ -207,6 +207,26 @@ describe('a reading process that cannot go on', () => {
     expect(node!.log.lines.join('\n')).toContain('not ready after 2 seconds')
   }, 60_000)
 
+  it('a reading process whose parsers cannot be loaded ends at once, where unhandled rejections only warn (as in Electron utility processes)', async () => {
+    const broken = {
+      file: join(__dirname, '../../src/main/vector-fs/extract-worker.ts'),
+      // Electron's utility processes take an unhandled rejection as a warning, not an end.
+      execArgv: [
+        '--import',
+        'tsx',
+        '--import',
+        join(__dirname, '../support/scripts/without-mammoth.mjs'),
+        '--unhandled-rejections=warn-with-error-code'
+      ]
+    }
+    // Left waiting, each start would take this whole limit.
+    const api = await startNode({ vectorFs: { extractWorker: broken, extractStartTimeoutMs: 120_000 } })
+    const res = await upload(api, 'boiler.pdf', await shortPdf('The boiler is serviced every October.'))
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(node!.log.lines.filter((l) => l.includes('PDF and DOCX files are now read on the main thread'))).toHaveLength(1)
+    expect(node!.log.lines.join('\n')).toContain("Cannot find package 'mammoth'")
+  }, 60_000)
+
   it('when the reading process cannot start (its file is missing), documents are read on the main thread and the log says so once', async () => {
     const api = await startNode({ vectorFs: { extractWorker: { file: join(__dirname, 'no-such-extract-worker.js') } } })
     for (const name of ['one.pdf', 'two.pdf']) {

@@ -45,4 +45,12 @@ onRead((m) => {
       )
   )
 })
-void loadDocumentParsers().then(() => send({ type: 'ready' }))
+// An Electron utility process only warns of an unhandled rejection: one that cannot load its parsers
+// would stay, never ready, until the node's start limit. It ends now, saying why on stderr (the node logs it).
+loadDocumentParsers().then(
+  () => send({ type: 'ready' }),
+  (err: unknown) => {
+    console.error('the document parsers could not be loaded:', err)
+    process.exit(1)
+  }
+)
