@@ -24,7 +24,15 @@ export interface NodePartsOptions {
   /** The document library's settings (VectorFsOptions); embedders default to the stored providers' own embedding APIs. */
   readonly vectorFs?: Pick<
     VectorFsOptions,
-    'embedders' | 'queue' | 'maxUploadBytes' | 'queryTimeoutMs' | 'queryRetryMs' | 'extractWorker' | 'extractTimeoutMs' | 'extractHeapMb'
+    | 'embedders'
+    | 'queue'
+    | 'maxUploadBytes'
+    | 'queryTimeoutMs'
+    | 'queryRetryMs'
+    | 'extractWorker'
+    | 'extractTimeoutMs'
+    | 'extractStartTimeoutMs'
+    | 'extractHeapMb'
   >
 }
 

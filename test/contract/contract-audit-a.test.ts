@@ -330,4 +330,21 @@ describe('IPC: a value structured clone carries but JSON cannot is a 400 naming 
     expect(dbFingerprint(node.store)).toBe(before)
     expect((await request('GET', `/v2/get_job_scope?job_id=${job_id}`)).body).toEqual(fullScope())
   })
+
+  it("bytes in a top-level field other than an upload's file_data: 400 saying so, not a list of the fields the bytes lack", async () => {
+    const request = ipcRequest()
+    expect((await request('POST', '/v2/add_llm_provider', provider('gpt'))).status).toBe(200)
+    const { job_id } = (await request('POST', '/v2/create_job', createJobBody('gpt'))).body as { job_id: string }
+    const before = dbFingerprint(node.store)
+    for (const [path, body, message] of [
+      // Read as an object, the bytes gave 'config.custom_prompt: required; config.stream: required; …'.
+      ['/v2/update_job_config', { job_id, config: new Uint8Array([1, 2, 3]) }, "config: bytes are taken only as an upload's file_data"],
+      ['/v2/update_job_scope', { job_id, job_scope: new Uint8Array(4).buffer }, "job_scope: bytes are taken only as an upload's file_data"],
+      ['/v2/job_message', { job_id, content: Buffer.from('Hello') }, "content: bytes are taken only as an upload's file_data"],
+      ['/v2/add_llm_provider', new Uint8Array(8), "body: bytes are taken only as an upload's file_data"]
+    ] as const) {
+      expect((await request('POST', path, body)).body).toEqual({ code: 400, error: 'Bad Request', message })
+    }
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
 })

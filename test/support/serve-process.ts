@@ -18,12 +18,16 @@ export interface ServeProcess {
   exited: Promise<number | string>
 }
 
-/** Starts `npm run serve`'s script as a real child process and waits for its URL line. */
-export function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
+/**
+ * Starts `npm run serve`'s script as a real child process and waits for its URL line. `ownGroup`:
+ * in a process group of its own, as in a terminal, so a test can signal the group as Ctrl+C does.
+ */
+export function startServe(args: string[], env: NodeJS.ProcessEnv = {}, ownGroup = false): Promise<ServeProcess> {
   const child = spawn(process.execPath, [join(ROOT, 'scripts/serve.mjs'), ...args], {
     cwd: ROOT,
     env: { ...process.env, NODEDESK_API_TOKEN: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe']
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: ownGroup
   })
   let out = ''
   child.stdout.on('data', (c) => (out += c))

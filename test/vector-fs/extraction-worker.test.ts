@@ -193,6 +193,40 @@ describe('a reading process that cannot go on', () => {
     expect((await search(api, 'orchard ladders'))[0]?.path).toBe('/next.pdf')
   }, 60_000)
 
+  it('when the reading process starts but never says it is ready, documents are read on the main thread after its start limit, not left waiting', async () => {
+    const neverReady = { file: join(__dirname, '../support/scripts/never-ready-extract-worker.ts'), execArgv: ['--import', 'tsx'] }
+    // The stand-in is never ready, so however loaded the machine, each start takes the whole limit.
+    const api = await startNode({ vectorFs: { extractWorker: neverReady, extractStartTimeoutMs: 2000 } })
+    const started = performance.now()
+    const res = await upload(api, 'boiler.pdf', await shortPdf('The boiler is serviced every October.'))
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    // Two starts of 2 s each, then the main thread.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(4000)
+    expect((await search(api, 'boiler serviced'))[0]?.path).toBe('/boiler.pdf')
+    expect(node!.log.lines.filter((l) => l.includes('PDF and DOCX files are now read on the main thread'))).toHaveLength(1)
+    expect(node!.log.lines.join('\n')).toContain('not ready after 2 seconds')
+  }, 60_000)
+
+  it('a reading process whose parsers cannot be loaded ends at once, where unhandled rejections only warn (as in Electron utility processes)', async () => {
+    const broken = {
+      file: join(__dirname, '../../src/main/vector-fs/extract-worker.ts'),
+      // Electron's utility processes take an unhandled rejection as a warning, not an end.
+      execArgv: [
+        '--import',
+        'tsx',
+        '--import',
+        join(__dirname, '../support/scripts/without-mammoth.mjs'),
+        '--unhandled-rejections=warn-with-error-code'
+      ]
+    }
+    // Left waiting, each start would take this whole limit.
+    const api = await startNode({ vectorFs: { extractWorker: broken, extractStartTimeoutMs: 120_000 } })
+    const res = await upload(api, 'boiler.pdf', await shortPdf('The boiler is serviced every October.'))
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(node!.log.lines.filter((l) => l.includes('PDF and DOCX files are now read on the main thread'))).toHaveLength(1)
+    expect(node!.log.lines.join('\n')).toContain("Cannot find package 'mammoth'")
+  }, 60_000)
+
   it('when the reading process cannot start (its file is missing), documents are read on the main thread and the log says so once', async () => {
     const api = await startNode({ vectorFs: { extractWorker: { file: join(__dirname, 'no-such-extract-worker.js') } } })
     for (const name of ['one.pdf', 'two.pdf']) {
@@ -228,4 +262,24 @@ describe('the built headless node (npm run serve) reads PDF and DOCX with its bu
     expect((await search(serve, 'koi fed'))[0]?.path).toBe('/pond.docx')
     expect(serve.output()).not.toMatch(/document reading process/)
   }, 90_000)
+
+  it('Ctrl+C in the terminal while a PDF is being read: the upload is finished and answered, then the node exits 0', async () => {
+    const t = tempDir('nodedesk-serve-')
+    cleanups.push(t.cleanup)
+    serve = await startServe(['--port', '0', '--data-dir', t.dir], {}, true)
+    // The reading process is started and ready before the long document.
+    expect((await upload(serve, 'first.pdf', await shortPdf('A first short document.'))).status).toBe(200)
+    const long = await longPdf(3000)
+    const pending = upload(serve, 'report.pdf', long)
+    // Well inside the seconds its reading takes. Were the PDF not yet handed over, a fresh reader would
+    // read it and the test would pass without showing anything, never fail for the wrong reason.
+    await new Promise((r) => setTimeout(r, 1000))
+    // A terminal's Ctrl+C signals its whole foreground process group: the node and its reading process.
+    process.kill(-serve.child.pid!, 'SIGINT')
+    const answered = await pending
+    // The reading process died of the signal: 400 'the PDF could not be read (its reader stopped unexpectedly)'.
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200)
+    expect(await serve.exited).toBe(0)
+    expect(serve.output()).not.toMatch(/document reading process stopped/)
+  }, 120_000)
 })

@@ -40,16 +40,16 @@ const pathOf = (visit: Visit, key: string | number) => {
  * or writes as null. Both transports must answer the same request alike, so an IPC body is read
  * as its JSON would be: such keys removed, such elements null. A value no JSON can carry (a
  * BigInt, NaN, a Map, a Date) is refused, naming where it is. Changed in place (the body is the
- * IPC's own copy); bytes are left as they are where an upload's file_data is (a top-level field).
+ * IPC's own copy); bytes are left as they are in an upload's file_data (a top-level field), and refused elsewhere.
  * Each object is visited once (a clone may share or cycle), and not deeper than the JSON depth
  * limit: the router refuses a deeper body anyway.
  */
 export function asJsonBody(body: unknown): IpcBody {
+  if (body !== null && typeof body === 'object' && isBytes(body))
+    return { ok: false, message: "body: bytes are taken only as an upload's file_data" }
   const problem = noJsonForm(body)
-  if (problem !== undefined && !(body !== null && typeof body === 'object' && isBytes(body))) {
-    return { ok: false, message: `body: ${problem}` }
-  }
-  if (body === undefined || body === null || typeof body !== 'object' || isBytes(body)) return { ok: true, body }
+  if (problem !== undefined) return { ok: false, message: `body: ${problem}` }
+  if (body === undefined || body === null || typeof body !== 'object') return { ok: true, body }
   const seen = new WeakSet<object>()
   const stack: Visit[] = [{ value: body, depth: 1 }]
   while (stack.length > 0) {
@@ -68,7 +68,10 @@ export function asJsonBody(body: unknown): IpcBody {
         return undefined
       }
       if (v !== null && typeof v === 'object' && isBytes(v)) {
-        return depth === 1 && !isArray ? undefined : `${pathOf(visit, k)}: bytes are taken only as an upload's file_data`
+        // Only there: elsewhere a schema would read them as an object and list the fields they lack.
+        return depth === 1 && !isArray && k === 'file_data'
+          ? undefined
+          : `${pathOf(visit, k)}: bytes are taken only as an upload's file_data`
       }
       const bad = noJsonForm(v)
       if (bad !== undefined) return `${pathOf(visit, k)}: ${bad}`

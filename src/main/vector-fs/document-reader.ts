@@ -39,12 +39,20 @@ export const DEFAULT_EXTRACT_TIMEOUT_MS = 120_000
  * could abort the whole node instead (nodejs/node#47224), which a process of its own cannot.
  */
 export const EXTRACT_HEAP_MB = 3072
+/**
+ * How long a reading process may take to load its parsers and say it is ready (a few hundred ms
+ * here, seconds on a slow disk). Without a limit, one whose start hangs would keep every PDF and
+ * DOCX upload waiting with no answer for as long as the node runs.
+ */
+export const DEFAULT_EXTRACT_START_TIMEOUT_MS = 60_000
 /** Processes that end before loading their parsers, one after another: they cannot run here. */
 const FAILED_STARTS_BEFORE_FALLBACK = 2
 
 export interface ProcessReaderOptions {
   readonly log: VfsLogger
   readonly timeoutMs?: number
+  /** How long a process may take to be ready; past it, it counts as a start that failed. */
+  readonly startTimeoutMs?: number
   /** The reading process's heap, in MB (default EXTRACT_HEAP_MB). */
   readonly heapMb?: number
 }
@@ -70,13 +78,14 @@ interface Job {
  * document gets `timeoutMs` from when the process takes it (its parsers already loaded, so neither
  * the wait behind other documents nor the process's start counts); past it, or when the process
  * runs out of memory or dies, the process is ended, the document refused with a sentence saying
- * why, and a fresh process reads the next. When processes keep ending before they are ready (a
- * missing or broken file in a package), documents are read on this thread from then on rather
- * than never. `close()` ends the process; killed, the node leaves none behind either, since the
+ * why, and a fresh process reads the next. When processes keep ending, or hanging past
+ * `startTimeoutMs`, before they are ready (a missing or broken file in a package), documents are
+ * read on this thread from then on rather than never. `close()` ends the process; killed, the node leaves none behind either, since the
  * process ends itself when its channel to the node closes.
  */
 export function processReader(entry: ExtractWorkerEntry, options: ProcessReaderOptions): DocumentReader {
   const timeoutMs = options.timeoutMs ?? DEFAULT_EXTRACT_TIMEOUT_MS
+  const startTimeoutMs = options.startTimeoutMs ?? DEFAULT_EXTRACT_START_TIMEOUT_MS
   const launch = entry.launch ?? forkReaderProcess
   const queue: Job[] = []
   const inProcess = inProcessReader()
@@ -102,9 +111,16 @@ export function processReader(entry: ExtractWorkerEntry, options: ProcessReaderO
   function start(): ReaderProcess {
     const p = launch(entry, options.heapMb ?? EXTRACT_HEAP_MB)
     exited = new Promise((done) => p.onExit(() => done()))
+    const startLimit = setTimeout(() => {
+      if (reader !== p || ready) return
+      p.kill()
+      // Taken as ended now: a 'ready' it might still send while dying must not hand it a document.
+      lost(p, { outOfMemory: false, detail: `not ready after ${durationText(startTimeoutMs)}` })
+    }, startTimeoutMs)
     p.onMessage((m) => {
       if (reader !== p) return
       if (m.type === 'ready') {
+        clearTimeout(startLimit)
         ready = true
         failedStarts = 0
         return pump()
@@ -113,7 +129,10 @@ export function processReader(entry: ExtractWorkerEntry, options: ProcessReaderO
       if (m.type === 'unreadable') return finish(m.id, (job) => job.reject(new UnreadableContent(m.message)))
       finish(m.id, (job) => job.reject(new Error(m.message)))
     })
-    p.onExit((exit) => lost(p, exit))
+    p.onExit((exit) => {
+      clearTimeout(startLimit)
+      lost(p, exit)
+    })
     return p
   }
 
@@ -141,7 +160,7 @@ export function processReader(entry: ExtractWorkerEntry, options: ProcessReaderO
     if (!wasReady && ++failedStarts >= FAILED_STARTS_BEFORE_FALLBACK && !useFallback) {
       useFallback = true
       options.log.error(
-        `the document reading process (${entry.file}) ended ${failedStarts} times before it was ready; PDF and DOCX files are now read on the main thread`,
+        `the document reading process (${entry.file}) ended or was stopped ${failedStarts} times before it was ready; PDF and DOCX files are now read on the main thread`,
         new Error(exit.detail)
       )
     }

@@ -25,6 +25,9 @@ if (parentPort) {
   // The node is gone (stopped, or killed without a chance to end this process): nobody is left to read for.
   process.on('disconnect', () => process.exit(0))
   exitWithParent()
+  // Ctrl+C in a terminal signals the node's whole process group, this process too. The node then
+  // finishes its in-flight uploads, the one read here among them, and ends this process itself.
+  process.on('SIGINT', () => {})
 } else {
   throw new Error('extract-worker runs as a process started by the node, with a channel to it')
 }
@@ -42,4 +45,12 @@ onRead((m) => {
       )
   )
 })
-void loadDocumentParsers().then(() => send({ type: 'ready' }))
+// An Electron utility process only warns of an unhandled rejection: one that cannot load its parsers
+// would stay, never ready, until the node's start limit. It ends now, saying why on stderr (the node logs it).
+loadDocumentParsers().then(
+  () => send({ type: 'ready' }),
+  (err: unknown) => {
+    console.error('the document parsers could not be loaded:', err)
+    process.exit(1)
+  }
+)

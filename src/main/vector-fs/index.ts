@@ -60,6 +60,8 @@ export interface VectorFsOptions {
   readonly extractWorker?: ExtractWorkerEntry | 'in-process'
   /** How long one PDF or DOCX may take to read in the extraction process before it is stopped and the file refused. */
   readonly extractTimeoutMs?: number
+  /** How long the extraction process may take to be ready before it counts as a start that failed. */
+  readonly extractStartTimeoutMs?: number
   /** The extraction process's heap in MB; a document that needs more is refused. */
   readonly extractHeapMb?: number
 }
@@ -128,6 +130,7 @@ export function createVectorFs(options: VectorFsOptions) {
       : processReader(options.extractWorker ?? sourceExtractWorker(), {
           log,
           timeoutMs: options.extractTimeoutMs,
+          startTimeoutMs: options.extractStartTimeoutMs,
           heapMb: options.extractHeapMb
         })
   const queryCache = new Map<string, number[]>()
