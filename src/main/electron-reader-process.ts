@@ -19,7 +19,14 @@ export const utilityReaderProcess: ReaderProcessLauncher = (entry, heapMb) => {
   child.stderr?.on('data', stderr.add)
   let ended: ReaderProcessExit | undefined
   const exitListeners: ((exit: ReaderProcessExit) => void)[] = []
-  child.on('error', (type, location) => stderr.add(`\n${type}: ${location}\n`))
+  // Electron stops reading stderr when the process exits, so Node's out-of-memory line may never
+  // arrive; the fatal error's location and its diagnostic report's header name the heap limit too.
+  child.on('error', (type, location, report) => stderr.add(`\n${type}: ${location}${reportEvent(report)}\n`))
+  // kill() before the process has started does nothing (it has no pid yet): done again once it has.
+  let killed = false
+  child.on('spawn', () => {
+    if (killed) child.kill()
+  })
   child.on('exit', (code) => {
     ended = { outOfMemory: stderr.outOfMemory(), detail: [`exit code ${code}`, stderr.tail()].filter(Boolean).join('\n') }
     for (const l of exitListeners.splice(0)) l(ended)
@@ -28,9 +35,22 @@ export const utilityReaderProcess: ReaderProcessLauncher = (entry, heapMb) => {
     postMessage: (message) => child.postMessage(message),
     onMessage: (listener) => void child.on('message', (m) => listener(m as FromExtractWorker)),
     onExit: (listener) => (ended ? listener(ended) : void exitListeners.push(listener)),
-    kill: () => void child.kill(),
+    kill: () => {
+      killed = true
+      child.kill()
+    },
     // The app's main process does not end when its event loop is empty.
     keepAlive: () => {}
+  }
+}
+
+/** What a Node diagnostic report says happened ("Allocation failed - JavaScript heap out of memory"), as ' (…)'. */
+function reportEvent(report: string): string {
+  try {
+    const event = (JSON.parse(report) as { header?: { event?: unknown } }).header?.event
+    return typeof event === 'string' ? ` (${event})` : ''
+  } catch {
+    return ''
   }
 }
 
