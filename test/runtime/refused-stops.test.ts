@@ -63,9 +63,14 @@ it('Stop on questions waiting for a call slot while the disk is read-only: they 
   const inbox = (jobId: string) => `job_inbox::${jobId}::false`
   // Four calls at once per server: the fifth question waits for a slot.
   const busy = [first, await createJob(node, 'p1'), await createJob(node, 'p1'), await createJob(node, 'p1')]
+  const events = recordEvents(node)
   fake.behaviour = { type: 'stall', chunks: ['Thinking'] }
   for (const jobId of busy) await node.post('/v2/job_message', { job_id: jobId, content: 'Slowly' })
   await expect.poll(() => fake.concurrency.now, { timeout: 5000 }).toBe(4)
+  // The first answer's word has reached the node (on a loaded machine, well after its call opened).
+  const streamedTo = (inboxId: string) =>
+    events.some((e) => e.type === 'message_delta' && (e.data as { inbox: string; text: string }).inbox === inboxId)
+  await expect.poll(() => streamedTo(inbox(first)), { timeout: 10_000 }).toBe(true)
   await node.post('/v2/job_message', { job_id: second, content: 'Waiting for a slot' })
 
   node.store.db.pragma('query_only = ON')
