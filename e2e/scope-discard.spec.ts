@@ -48,15 +48,19 @@ test('Edit scope with changes asks before closing: Escape, Cancel and the close 
   await expect(count).toHaveText('2 folders and 0 files selected')
 
   // The close button and a click beside the dialog ask as well.
+  // (Each question is let go before the next click: a click while it fades out lands on its overlay.)
   await dialog.getByRole('button', { name: 'Close' }).click()
   await confirm.getByRole('button', { name: 'Keep editing' }).click()
+  await expect(confirm).toBeHidden()
   await page.mouse.click(10, 400)
   await confirm.getByRole('button', { name: 'Keep editing' }).click()
+  await expect(confirm).toBeHidden()
   await expect(count).toHaveText('2 folders and 0 files selected')
 
   // Cancel asks too; "Discard changes" closes, and the stored scope is as it was.
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await confirm.getByRole('button', { name: 'Keep editing' }).click()
+  await expect(confirm).toBeHidden()
   await expect(count).toHaveText('2 folders and 0 files selected')
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await confirm.getByRole('button', { name: 'Discard changes' }).click()
