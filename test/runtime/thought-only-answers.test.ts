@@ -17,6 +17,17 @@ const THOUGHT = 'Let me weigh the question. '
 const sse = (data: unknown, event?: string) => `${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`
 const completionChunk = (delta: object, finish: string | null = null) =>
   sse({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })
+/** A Claude event stream: these content-block events (block 0) between the message's start and its end. */
+const claudeStream = (blockEvents: string[]) => ({
+  type: 'text/event-stream',
+  body: [
+    sse(anthropicMessageStart('m'), 'message_start'),
+    ...blockEvents,
+    sse({ type: 'content_block_stop', index: 0 }, 'content_block_stop'),
+    sse({ type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 3 } }, 'message_delta'),
+    sse({ type: 'message_stop' }, 'message_stop')
+  ].join('')
+})
 const ndjson = (o: object) => JSON.stringify({ model: 'm', created_at: '2025-01-01T00:00:00Z', ...o }) + '\n'
 
 /** What the server sends: thinking only, or nothing at all (`empty`). */
@@ -46,39 +57,17 @@ function reply(url: string, stream: boolean): { type: string; body: string } {
       const message = { ...anthropicMessageStart('m').message, content: [block], stop_reason: 'end_turn' }
       return { type: 'application/json', body: JSON.stringify(message) }
     }
-    return {
-      type: 'text/event-stream',
-      body: [
-        sse(anthropicMessageStart('m'), 'message_start'),
-        sse({ type: 'content_block_start', index: 0, content_block: block }, 'content_block_start'),
-        sse({ type: 'content_block_stop', index: 0 }, 'content_block_stop'),
-        sse(
-          { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 3 } },
-          'message_delta'
-        ),
-        sse({ type: 'message_stop' }, 'message_stop')
-      ].join('')
-    }
+    return claudeStream([sse({ type: 'content_block_start', index: 0, content_block: block }, 'content_block_start')])
   }
   if (url.endsWith('/messages')) {
     const content = thinks ? [{ type: 'thinking', thinking: thought, signature: 'sig' }] : []
     if (!stream) {
       return { type: 'application/json', body: JSON.stringify({ ...anthropicMessageStart('m').message, content, stop_reason: 'end_turn' }) }
     }
-    return {
-      type: 'text/event-stream',
-      body: [
-        sse(anthropicMessageStart('m'), 'message_start'),
-        sse({ type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '' } }, 'content_block_start'),
-        sse({ type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: thought } }, 'content_block_delta'),
-        sse({ type: 'content_block_stop', index: 0 }, 'content_block_stop'),
-        sse(
-          { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 3 } },
-          'message_delta'
-        ),
-        sse({ type: 'message_stop' }, 'message_stop')
-      ].join('')
-    }
+    return claudeStream([
+      sse({ type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '' } }, 'content_block_start'),
+      sse({ type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: thought } }, 'content_block_delta')
+    ])
   }
   if (url.includes('enerateContent')) {
     const candidate = { content: { parts: [{ text: thought, thought: true }], role: 'model' }, finishReason: 'STOP', index: 0 }
