@@ -82,7 +82,7 @@ export async function runAnswerCall(
       })
     })
     const result = await callModel({
-      model: await languageModel(req.target, wire, { event: pulse.beat, fault: pulse.fail }),
+      model: await languageModel(req.target, wire, { event: pulse.beat, fault: pulse.fail, stream: req.stream }),
       pulse,
       options: req.options,
       stream: req.stream,

@@ -54,6 +54,8 @@ export interface WireWatch {
    * text before it, and the caller raises this error once it has read that text.
    */
   readonly fault: (err: Error) => void
+  /** The call asks for a streamed reply (absent: the request's body says). */
+  readonly stream?: boolean
 }
 
 /**
@@ -72,7 +74,7 @@ export async function languageModel(target: ModelTarget, baseFetch: typeof fetch
         .createOpenAI({
           baseURL: baseUrl,
           apiKey,
-          fetch: openAICompatFetch(fetchImpl, watch?.event, watch?.fault),
+          fetch: openAICompatFetch(fetchImpl, watch?.event, watch?.fault, watch?.stream),
           name: kind.toLowerCase()
         })
         .chat(model)

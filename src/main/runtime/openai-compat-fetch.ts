@@ -18,6 +18,13 @@ const MAX_EVENT_CHARS = 4 * 1024 * 1024
  * is taken as ended: servers that send one send it at once after the finish_reason.
  */
 export const AFTER_FINISH_GRACE_MS = 1000
+/**
+ * How long the body may stay open after the answer's end before the stream is ended without it.
+ * A server closes its reply at once after `[DONE]`, and the stream then ends by itself; ending it
+ * sooner (TransformStream's terminate) makes Node build an error with a stack trace the reader
+ * never sees, a measurable part of a short answer's call.
+ */
+const AFTER_END_CLOSE_MS = 50
 
 const encoder = new TextEncoder()
 const sseData = (data: string) => encoder.encode(`data: ${data}\n\n`)
@@ -41,21 +48,32 @@ export function normalisedEventStream(
   let eventName = ''
   let done = false
   let grace: NodeJS.Timeout | undefined
+  let closing: NodeJS.Timeout | undefined
+
+  const terminate = (controller: TransformStreamDefaultController<Uint8Array>) => {
+    try {
+      controller.terminate()
+    } catch {
+      // The reader had already gone (the call was stopped).
+    }
+  }
 
   /**
    * The answer is whole: a server (or proxy) that holds the connection open after its end must not
-   * keep the reader waiting until the idle time-out fails an answer that came whole.
+   * keep the reader waiting until the idle time-out fails an answer that came whole. `now`: the body
+   * has already been held open (a finish_reason with nothing after it for the grace).
    */
-  const end = (controller: TransformStreamDefaultController<Uint8Array>) => {
+  const end = (controller: TransformStreamDefaultController<Uint8Array>, now = false) => {
     clearTimeout(grace)
     if (done) return
     done = true
     try {
       controller.enqueue(sseData('[DONE]'))
-      controller.terminate()
     } catch {
-      // The reader had already gone (the call was stopped).
+      return // the reader had already gone
     }
+    if (now) terminate(controller)
+    else closing = setTimeout(() => terminate(controller), AFTER_END_CLOSE_MS)
   }
 
   const dispatch = (controller: TransformStreamDefaultController<Uint8Array>) => {
@@ -86,7 +104,7 @@ export function normalisedEventStream(
       // in a chunk after it. Once the choice has finished, the usage ends the answer, or a short wait.
       if (chunk && (grace || finishes(chunk))) {
         if (chunk.usage != null) end(controller)
-        else grace ??= setTimeout(() => end(controller), AFTER_FINISH_GRACE_MS)
+        else grace ??= setTimeout(() => end(controller, true), AFTER_FINISH_GRACE_MS)
       }
     } catch (err) {
       if (!onFault || !(err instanceof ServerReportedError)) throw err
@@ -141,6 +159,7 @@ export function normalisedEventStream(
       pending = ''
       dispatch(controller)
       clearTimeout(grace)
+      clearTimeout(closing)
     }
   })
 }
@@ -273,12 +292,14 @@ function rebuilt(res: Response, body: ConstructorParameters<typeof Response>[0],
 export function openAICompatFetch(
   base: typeof fetch,
   onEvent?: (progress: boolean, thought: boolean) => void,
-  onFault?: (err: Error) => void
+  onFault?: (err: Error) => void,
+  /** Whether the call asks for a stream, where the caller knows (absent: read from the request's body, a whole prompt's JSON). */
+  streams?: boolean
 ): typeof fetch {
   return async (input, init) => {
     const res = await base(input, init)
     if (!res.ok || !res.body || !/\/chat\/completions(\?|$)/.test(urlOf(input))) return res
-    const wantsStream = requestedStream(init?.body)
+    const wantsStream = streams ?? requestedStream(init?.body)
     const contentType = res.headers.get('content-type') ?? ''
     // A stream under another label was relabelled below (sniffEventStream): any other body, plain
     // text included, is read as the JSON reply it should be, and refused in words saying what came.
