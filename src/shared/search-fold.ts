@@ -11,13 +11,44 @@
  * letter another one stay (Japanese dakuten: バス is not パス; the vowel signs of Indic scripts).
  */
 export function searchFold(text: string): string {
-  // Most texts (English prose with its typographic punctuation) have no letter an accent can be on.
+  // Most texts (English prose with its typographic punctuation) have no letter an accent can be on, and no emoji.
+  if (NOTHING_TO_FOLD.test(text)) return text
+  const folded = foldAccents(text)
+  return EMOJI_PART.test(folded) ? folded.replace(EMOJI_PARTS, emojiWord) : folded
+}
+
+/**
+ * Accents taken off, and nothing else: what searchFold was before emoji became words (search
+ * indexes built then hold their texts so, migrations.ts).
+ */
+export function foldAccents(text: string): string {
   if (NOTHING_TO_FOLD.test(text)) return text
   return dropAccents(text.normalize('NFD')).normalize('NFC')
 }
 
-/** ASCII, Latin-1's symbols (none decomposes), and General Punctuation (’ “ — …). */
-const NOTHING_TO_FOLD = /^[\p{ASCII}\u0080-\u00bf\u2010-\u205e]*$/u
+/**
+ * ASCII, Latin-1's symbols (none decomposes), and General Punctuation (’ “ — …), but the emoji
+ * among them (© ® ‼ ⁉).
+ */
+const NOTHING_TO_FOLD = /^[\p{ASCII}\u0080-\u00a8\u00aa-\u00ad\u00af-\u00bf\u2010-\u203b\u203d-\u2048\u204a-\u205e]*$/u
+
+/**
+ * Emoji, for search, are words of their own. The tokenizer takes pictographs (🚀 ❤ ©) for spaces, so
+ * a search for one found nothing; and the variation selector after many of them (❤️ is ❤ + U+FE0F)
+ * is a mark it keeps, so a search for ❤️ found every text with any such emoji. Each pictograph (and
+ * each regional indicator, two of which make a flag) becomes a word of private-use characters the
+ * tokenizer keeps, spaced from its neighbours; variation selectors and skin tones go, so 👍 finds 👍🏽.
+ * A sequence joined by U+200D (👩‍💻) is its pictographs' words.
+ */
+const EMOJI_PART = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}]|[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F/u
+const EMOJI_PARTS = /([\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}])|[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F/gu
+/** Whether searchFold folds `text` otherwise than foldAccents: it holds an emoji, a skin tone or a variation selector. */
+export const hasEmojiPart = (text: string): boolean => EMOJI_PART.test(text)
+/** Opens and closes an emoji's word (private use: no text has them), so no prefix of one matches another. */
+const EMOJI_OPEN = '\ue000'
+const EMOJI_CLOSE = '\ue001'
+const emojiWord = (_: string, pictograph: string | undefined) =>
+  pictograph === undefined ? '' : ` ${EMOJI_OPEN}${pictograph.codePointAt(0)!.toString(16)}${EMOJI_CLOSE} `
 /**
  * Whether UTF-16 unit `c` is an accent mark (all of them are in the Basic Multilingual Plane): the
  * combining diacritical blocks (Latin, the Greek tonos, the Cyrillic breve and diaeresis, Vietnamese),
@@ -55,6 +86,12 @@ export const SEARCH_FOLD_SQL = 'search_fold'
  * characters. Marks belong to their word: Indic vowel signs, and the Hebrew points before folding.
  */
 export const SEARCH_WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
+
+/**
+ * What a search matches in a text as shown: its words, and each emoji (searchFold makes it a word,
+ * which folding the match gives, spaces around it: trim it).
+ */
+export const SEARCH_TOKEN = /[\p{L}\p{N}\p{M}\p{Co}]+|[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}]/gu
 
 /** Text as the search indexes compare it: accents off, lower case. */
 export const foldForSearch = (text: string) => searchFold(text).toLowerCase()

@@ -64,6 +64,36 @@ describe('search_inboxes', () => {
     expect(await search(node, 'कम')).toEqual([])
   })
 
+  it('finds emoji as words: 🚀 the texts with a rocket, ❤️ only those with a heart, 👍 also 👍🏽', async () => {
+    const rocket = await createJob(node, 'gpt')
+    const heart = await createJob(node, 'gpt')
+    const sun = await createJob(node, 'gpt')
+    const thumbs = await createJob(node, 'gpt')
+    const named = await createJob(node, 'gpt')
+    await say(rocket, 'Launch day🚀 went well')
+    await say(heart, 'Thanks ❤️ for the notes')
+    await say(sun, 'Sunny ☀️ and warm')
+    await say(thumbs, 'Approved 👍🏽')
+    await rename(named, '🎉 Party planning')
+    expect(ids(await search(node, '🚀'))).toEqual([inboxOf(rocket)])
+    expect(ids(await search(node, '🚀 launch'))).toEqual([inboxOf(rocket)])
+    expect(await search(node, '🚀 thanks')).toEqual([])
+    // The variation selector after ❤ and ☀ is no word: ❤️ does not find every text with such an emoji.
+    expect(ids(await search(node, '❤️'))).toEqual([inboxOf(heart)])
+    expect(ids(await search(node, '❤'))).toEqual([inboxOf(heart)])
+    expect(ids(await search(node, '👍'))).toEqual([inboxOf(thumbs)])
+    expect(ids(await search(node, '👍🏿'))).toEqual([inboxOf(thumbs)])
+    expect(ids(await search(node, '🎉'))).toEqual([inboxOf(named)])
+    expect(await search(node, '🛸')).toEqual([])
+    // The snippet is the stored text, emoji and all.
+    expect((await search(node, '🚀'))[0]!.snippet).toBe('Launch day🚀 went well')
+    const long = await createJob(node, 'gpt')
+    await say(long, `${'filler words here '.repeat(30)}the 🛰 satellite ${'more filler '.repeat(30)}`)
+    const [hit] = await search(node, '🛰')
+    expect(ids([hit!])).toEqual([inboxOf(long)])
+    expect(hit!.snippet).toContain('🛰 satellite')
+  })
+
   it('answers each inbox once with a snippet of the matching text (at most 200 characters), best match first', async () => {
     const a = await createJob(node, 'gpt')
     const b = await createJob(node, 'gpt')
@@ -139,7 +169,24 @@ describe('search_inboxes', () => {
  * removals, search answers exactly what a plain scan of a model of the data answers.
  */
 describe('search index kept in step (property)', () => {
-  const WORDS = ['alpha', 'alpine', 'beta', 'bêta', 'gamma', 'Gämma', 'delta', 'zeta', 'Ελλάδα', 'ελλαδικός', 'ёлка', 'Елка']
+  const WORDS = [
+    'alpha',
+    'alpine',
+    'beta',
+    'bêta',
+    'gamma',
+    'Gämma',
+    'delta',
+    'zeta',
+    'Ελλάδα',
+    'ελλαδικός',
+    'ёлка',
+    'Елка',
+    '🚀',
+    'x❤️',
+    '👍🏽',
+    '☀️'
+  ]
   const text = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((w) => w.join(' '))
   const op = fc.oneof(
     fc.record({ kind: fc.constant('create' as const), hidden: fc.boolean() }),
@@ -148,15 +195,20 @@ describe('search index kept in step (property)', () => {
     fc.record({ kind: fc.constant('hide' as const), job: fc.nat(), hidden: fc.boolean() }),
     fc.record({ kind: fc.constant('remove' as const), job: fc.nat() })
   )
-  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
-  const tokens = (s: string) => fold(s).match(/[\p{L}\p{N}]+/gu) ?? []
+  // Marks (accents, and the variation selector after ❤ and ☀) and skin tones go; each emoji is a word.
+  const fold = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/[\p{M}\u{1F3FB}-\u{1F3FF}]/gu, '')
+      .toLowerCase()
+  const tokens = (s: string) => fold(s).match(/[\p{L}\p{N}]+|\p{Extended_Pictographic}/gu) ?? []
   const matches = (doc: string, q: string) => tokens(q).every((w) => tokens(doc).some((t) => t.startsWith(w)))
 
   it('search agrees with a scan of the model after random operation sequences', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(op, { minLength: 1, maxLength: 25 }),
-        fc.constantFrom('alp', 'beta', 'gam delta', 'zeta alpha', 'b', 'ελλαδ', 'ΕΛΛΆΔΑ', 'ёлка zeta', 'ел'),
+        fc.constantFrom('alp', 'beta', 'gam delta', 'zeta alpha', 'b', 'ελλαδ', 'ΕΛΛΆΔΑ', 'ёлка zeta', 'ел', '🚀', '❤️', '👍 x', '☀'),
         async (ops, q) => {
           const t = tempDir()
           const node = startTestNode(t.dir)

@@ -64,6 +64,15 @@ describe('highlight', () => {
   it('marks nothing for a search without words', () => {
     expect(highlightPieces('text', searchWords('  ... '))).toEqual([{ text: 'text', match: false }])
   })
+  it('marks an emoji the search names, as the node matches it: with its skin tone or variation selector, not another emoji', () => {
+    expect(marked('Liftoff🚀 at dawn 🛰', '🚀')).toEqual(['🚀'])
+    expect(marked('Approved 👍🏽, thanks ❤️ ☀️', '👍 ❤')).toEqual(['👍', '❤'])
+    expect(
+      highlightPieces('Liftoff🚀 at dawn', searchWords('🚀'))
+        .map((p) => p.text)
+        .join('')
+    ).toBe('Liftoff🚀 at dawn')
+  })
 })
 
 describe('upload queue', () => {

@@ -91,6 +91,12 @@ describe('search snippet highlighting (the node finds the matches; the window ma
     expect(marked('Réview ÉTÉ été', 'te')).toBe('Réview ÉTÉ été')
   })
 
+  it('marks an emoji the search names, with its skin tone or variation selector, and no other emoji', () => {
+    expect(marked('Launch day🚀 went well 🛰', '🚀')).toBe('Launch day[🚀] went well 🛰')
+    expect(marked('Approved 👍🏽 ☀️ ❤️', '👍 ❤️')).toBe('Approved [👍🏽] ☀️ [❤️]')
+    expect(marked('Party 🎉🎉', '🎉 party')).toBe('[Party] [🎉🎉]')
+  })
+
   it('keeps a word whole across its marks: Indic vowel signs and Japanese dakuten belong to their word', () => {
     // काम (work) is क + the vowel sign ा + म: the query is one word, and कम (less) is another word.
     expect(marked('आज काम है, कम नहीं', 'काम')).toBe('आज [काम] है, कम नहीं')

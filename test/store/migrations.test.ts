@@ -8,6 +8,7 @@ import { messageRole, type MessageRole, type RoleBearingMessage } from '../../sr
 import { fullScope, provider } from '../support/fixtures'
 import { startTestNode, tempDir } from '../support/node'
 import { storedMessageJson } from '../../bench/seed'
+import { foldAccents } from '../../src/shared/search-fold'
 
 let dir: string
 let cleanup: () => void
@@ -331,6 +332,87 @@ it('a version-10 database keeps its documents: texts move out of the keyword ind
     })
     expect(upload.status).toBe(200)
     expect((await search('ελλαδα')).map((h) => h.path)).toEqual(['/new.md'])
+    integrity()
+  } finally {
+    await node.close()
+  }
+})
+
+it('a version-13 database gets its emoji indexed as words: only the texts with one change in either index, which stay in step', async () => {
+  const file = join(dir, DB_FILE_NAME)
+  const v13 = openDb(file, { migrations: MIGRATIONS.slice(0, 13) })
+  // The index triggers fold as version 13 did.
+  v13.function('search_fold', { deterministic: true }, (t: unknown) => (typeof t === 'string' ? foldAccents(t) : t))
+  const p = provider('gpt')
+  v13
+    .prepare(`INSERT INTO providers (id, provider_json, agent_json, api_key, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?)`)
+    .run(
+      'gpt',
+      JSON.stringify(p),
+      JSON.stringify({ full_identity_name: p.full_identity_name, id: 'gpt', model: p.model }),
+      '2024-01-01T00:00:00.000Z',
+      '2024-01-01T00:00:00.000Z'
+    )
+  const inboxes: string[] = []
+  for (const [i, name, content] of [
+    [0, 'Launch 🚀 notes', 'Thanks ❤️ for the café'],
+    [1, 'Weather', 'Sunny ☀️ and warm'],
+    [2, 'Plain', 'nothing to see here']
+  ] as const) {
+    const jobId = `jobid_${i}`
+    const inbox = `job_inbox::${jobId}::false`
+    inboxes.push(inbox)
+    const ts = `2024-01-02T00:00:0${i}.000Z`
+    v13.prepare(`INSERT INTO jobs (id, provider_id, config_json, is_hidden, created_at) VALUES (?, 'gpt', '{}', 0, ?)`).run(jobId, ts)
+    v13.prepare(`INSERT INTO job_scopes (job_id, scope_json) VALUES (?, ?)`).run(jobId, JSON.stringify(fullScope()))
+    v13
+      .prepare(`INSERT INTO inboxes (id, job_id, custom_name, name_is_default, datetime_created, activity) VALUES (?, ?, ?, 0, ?, ?)`)
+      .run(inbox, jobId, name, ts, ts)
+    const json = storedMessageJson({ inboxId: inbox, jobId, content, hash: `h${i}`, ts, parentHash: '' })
+    v13
+      .prepare(`INSERT INTO messages (inbox_id, hash, node_timestamp, message_json, role) VALUES (?, ?, ?, ?, 'operator')`)
+      .run(inbox, `h${i}`, ts, json)
+  }
+  const ts = '2024-01-02T00:00:00.000Z'
+  v13
+    .prepare(
+      `INSERT INTO vfs_entries (id, parent_id, name, is_folder, created_time, modified_time, size, file_type, status) VALUES (100, 1, 'launch.md', 0, ?, ?, 10, 'md', 'ready')`
+    )
+    .run(ts, ts)
+  for (const [ord, text] of ['The 🚀 lifts off at dawn.', 'Plain passage.'].entries()) {
+    const row = v13
+      .prepare(`INSERT INTO vfs_passages (item_id, ord, node_id, text) VALUES (100, ?, ?, ?)`)
+      .run(ord, String(ord), text).lastInsertRowid
+    v13.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`).run(row, foldAccents(text))
+  }
+  v13.close()
+
+  const node = startTestNode(dir)
+  try {
+    expect(node.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
+    const found = async (q: string) =>
+      ((await node.get('/v2/search_inboxes', { q })).body as { inbox: { inbox_id: string } }[]).map((h) => h.inbox.inbox_id).sort()
+    expect(await found('🚀')).toEqual([inboxes[0]])
+    expect(await found('❤️')).toEqual([inboxes[0]])
+    expect(await found('☀️')).toEqual([inboxes[1]])
+    expect(await found('cafe')).toEqual([inboxes[0]])
+    expect(await found('plain')).toEqual([inboxes[2]])
+    const documents = async (q: string) =>
+      ((await node.post('/v2/search_items', { search: q })).body as { text: string }[]).map((h) => h.text)
+    expect(await documents('🚀')).toEqual(['The 🚀 lifts off at dawn.'])
+    expect(await documents('plain')).toEqual(['Plain passage.'])
+    // Both indexes agree with their texts (the inbox index's rank 1 compares with the view's texts), and follow removals.
+    const integrity = () => {
+      node.store.db.exec(`INSERT INTO inbox_search (inbox_search, rank) VALUES ('integrity-check', 1)`)
+      node.store.db.exec(`INSERT INTO vfs_passages_fts (vfs_passages_fts) VALUES ('integrity-check')`)
+    }
+    integrity()
+    expect((await node.post('/v2/remove_job', { job_id: 'jobid_0' })).status).toBe(200)
+    expect(await found('🚀')).toEqual([])
+    expect((await node.post('/v2/delete_item', { path: '/launch.md' })).status).toBe(200)
+    expect(await documents('🚀')).toEqual([])
+    await node.post('/v2/job_message', { job_id: 'jobid_2', content: 'now with 🚀' })
+    expect(await found('🚀')).toEqual([inboxes[2]])
     integrity()
   } finally {
     await node.close()

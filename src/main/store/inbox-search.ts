@@ -1,5 +1,5 @@
 import type { Db } from './db'
-import { SEARCH_WORD as WORD, foldForSearch as fold, searchFold, searchWords } from '../../shared/search-fold'
+import { SEARCH_TOKEN, SEARCH_WORD as WORD, foldForSearch as fold, searchFold, searchWords } from '../../shared/search-fold'
 
 export interface SearchHit {
   readonly inboxId: string
@@ -24,15 +24,15 @@ export function prefixQuery(text: string): string | undefined {
 }
 
 /**
- * The part of `text` around the first word that starts with one of `words` (folded), at most
+ * The part of `text` around the first word (or emoji) that starts with one of `words` (folded), at most
  * `max` UTF-16 units, cut at word boundaries where it can be, with … where text was left out.
  */
 export function snippetOf(text: string, words: readonly string[], max = SNIPPET_MAX): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   if (flat.length <= max) return flat
   let at = 0
-  for (const m of flat.matchAll(WORD)) {
-    const token = fold(m[0])
+  for (const m of flat.matchAll(SEARCH_TOKEN)) {
+    const token = fold(m[0]).trim()
     if (words.some((w) => token.startsWith(w))) {
       at = m.index
       break

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3'
+import { foldAccents, hasEmojiPart, searchFold } from '../../shared/search-fold'
 
 export interface Migration {
   readonly version: number
@@ -336,6 +337,39 @@ export const MIGRATIONS: readonly Migration[] = [
         INSERT INTO vfs_entries (parent_id, name, is_folder, created_time, modified_time)
           VALUES (NULL, 'uploads in progress', 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
       `)
+  },
+  {
+    version: 14,
+    description: 'search: each emoji is a word of its own, so a search for 🚀 finds the texts that hold it (search_fold)',
+    // Only texts with an emoji part fold otherwise now (hasEmojiPart): their entries in the two
+    // keyword indexes are taken out and put back folded anew; the rest of the indexes stays as it is.
+    // The inbox index is external-content: an entry is taken out with the text it was made from,
+    // folded as it was then (foldAccents). The document index is contentless_delete: by rowid.
+    up: (db) => {
+      db.function('search_has_emoji', { deterministic: true }, (text: unknown) => (typeof text === 'string' && hasEmojiPart(text) ? 1 : 0))
+      const messages = db
+        .prepare<[], { id: number; text: string }>(
+          `SELECT id, text FROM (
+             SELECT seq AS id, json_extract(message_json, '$.job_message.content') AS text FROM messages
+             UNION ALL SELECT -seq, custom_name FROM inboxes)
+           WHERE search_has_emoji(text)`
+        )
+        .all()
+      const drop = db.prepare(`INSERT INTO inbox_search (inbox_search, rowid, text) VALUES ('delete', ?, ?)`)
+      const add = db.prepare(`INSERT INTO inbox_search (rowid, text) VALUES (?, ?)`)
+      for (const { id, text } of messages) {
+        drop.run(id, foldAccents(text))
+        add.run(id, searchFold(text))
+      }
+      const passages = db.prepare<[], number>(`SELECT id FROM vfs_passages WHERE search_has_emoji(text)`).pluck().all()
+      const textOf = db.prepare<[number], string>(`SELECT text FROM vfs_passages WHERE id = ?`).pluck()
+      const dropPassage = db.prepare(`DELETE FROM vfs_passages_fts WHERE rowid = ?`)
+      const addPassage = db.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`)
+      for (const id of passages) {
+        dropPassage.run(id)
+        addPassage.run(id, searchFold(textOf.get(id)!))
+      }
+    }
   }
 ]
 

@@ -1,6 +1,6 @@
-import { SEARCH_WORD, foldForSearch as fold, searchWords as wordsOf } from '../../../../shared/search-fold'
+import { SEARCH_TOKEN, foldForSearch as fold, searchWords as wordsOf } from '../../../../shared/search-fold'
 
-/** The words of a search as the node matches them: letters, digits and marks, any case, accents ignored. */
+/** The words of a search as the node matches them: letters, digits and marks, any case, accents ignored; each emoji a word. */
 export function searchWords(search: string): string[] {
   return [...new Set(wordsOf(search))]
 }
@@ -18,8 +18,8 @@ export function highlightPieces(text: string, words: readonly string[]): Piece[]
   if (words.length === 0 || text === '') return [{ text, match: false }]
   const pieces: Piece[] = []
   let plainStart = 0
-  for (const m of text.matchAll(SEARCH_WORD)) {
-    const word = fold(m[0])
+  for (const m of text.matchAll(SEARCH_TOKEN)) {
+    const word = fold(m[0]).trim()
     const hit = words.find((w) => word.startsWith(w))
     if (!hit) continue
     // The marked part is the original characters that fold to the matching prefix.

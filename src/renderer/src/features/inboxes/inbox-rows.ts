@@ -91,25 +91,35 @@ export interface TextPart {
  */
 export function highlightParts(text: string, query: string): TextPart[] {
   const words = searchWords(query)
-  // Fold character by character so positions in the folded text map back to the original.
-  const chars = Array.from(text)
+  // Fold character by character so positions in the folded text map back to the original: each
+  // unit of the folded text knows where its character ends (an emoji folds to a word of many units).
+  const ends: number[] = []
+  /** Where the characters that fold to nothing (an accent, a skin tone, a variation selector) after position k end. */
+  const through = new Map<number, number>()
   const starts: number[] = []
   let folded = ''
   let at = 0
-  for (const ch of chars) {
+  for (const ch of text) {
     const f = foldForSearch(ch)
-    for (let k = 0; k < f.length; k++) starts.push(at)
+    if (f === '' && at > 0) through.set(ends.length, at + ch.length)
+    for (let k = 0; k < f.length; k++) {
+      starts.push(at)
+      ends.push(at + ch.length)
+    }
     folded += f
     at += ch.length
   }
-  starts.push(text.length)
   const marked = new Array<boolean>(text.length).fill(false)
   // The node matches each word as the start of a word of the text: an occurrence inside a word is not a match.
   const startsWord = (i: number) => i === 0 || !/[\p{L}\p{N}\p{M}\p{Co}]$/u.test(folded.slice(Math.max(0, i - 2), i))
   for (const w of words) {
     for (let i = folded.indexOf(w); i >= 0; i = folded.indexOf(w, i + 1)) {
       if (!startsWord(i)) continue
-      for (let k = starts[i]!; k < starts[i + w.length]!; k++) marked[k] = true
+      // What folds to nothing right after the match (an accent, a skin tone) belongs to its last character.
+      let last = i + w.length
+      while (last < folded.length && folded[last] === ' ' && starts[last] === starts[last - 1]) last++ // an emoji's word ends in a space
+      const end = through.get(last) ?? ends[last - 1]!
+      for (let k = starts[i]!; k < end; k++) marked[k] = true
     }
   }
   const parts: TextPart[] = []
