@@ -114,7 +114,10 @@ describe('a failure reported inside a successful reply', () => {
     expect(result.kind).toBe('failed')
     const failure = result.kind === 'failed' ? result.failure : undefined
     expect(failure?.status).toBe(429)
-    expect(failure?.message).toContain('is limiting requests')
+    // The server's words, and no "HTTP 429": its reply was a 200 event stream.
+    expect(failure?.message).toBe(
+      `Anthropic Claude at ${base}/v1 is limiting requests ("Number of request tokens has exceeded your per-minute rate limit"). Wait a moment and try again, or check your plan's limits.`
+    )
   })
 
   it('OpenAI-compatible: an `event: error` holding an error object fails the answer with its message, not the JSON', async () => {

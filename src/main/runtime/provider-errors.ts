@@ -213,12 +213,18 @@ const NETWORK_WORDS: Record<string, string> = {
 
 const CHECK_URL = 'Check that the URL is the API base (for most servers it ends in /v1).'
 
-function httpFailure(status: number, body: string | undefined, ctx: FailureContext): ProviderFailure {
+/**
+ * `inStream`: the status is the SDK's reading of an error event inside a 200 event stream (Claude's
+ * rate_limit_error keeps 429, errorOpeningStream): the server's words are quoted, and no HTTP
+ * status it never sent.
+ */
+function httpFailure(status: number, body: string | undefined, ctx: FailureContext, inStream = false): ProviderFailure {
   const s = providerSubject(ctx.kind, ctx.baseUrl)
   const reason = serverReason(body)
-  const said = `HTTP ${status}${reason ? `: "${quoteServer(reason, ctx.apiKey)}"` : ''}`
+  const quoted = reason ? `"${quoteServer(reason, ctx.apiKey)}"` : ''
+  const said = inStream ? (quoted ? ` (${quoted})` : '') : ` (HTTP ${status}${quoted ? `: ${quoted}` : ''})`
   const fail = (kind: ProviderFailureKind, what: string, todo: string) =>
-    new ProviderFailure(kind, `${sentence(s)} ${what} (${said}). ${todo}`, status)
+    new ProviderFailure(kind, `${sentence(s)} ${what}${said}. ${todo}`, status)
   if (status === 401 || status === 403) {
     if (!ctx.apiKey) return fail('auth', 'asks for an API key', "Enter the server's key in the provider's settings.")
     return fail('auth', 'rejected the API key', "Check the key in the provider's settings, or enter a new one.")
@@ -297,7 +303,8 @@ export function describeFailure(err: unknown, ctx: FailureContext, midAnswer = f
 
   const apiError = findCause(err, (e) => APICallError.isInstance(e))
   if (apiError?.statusCode !== undefined && apiError.statusCode >= 300) {
-    return httpFailure(apiError.statusCode, apiError.responseBody, ctx)
+    const inStream = /text\/event-stream/i.test(apiError.responseHeaders?.['content-type'] ?? '')
+    return httpFailure(apiError.statusCode, apiError.responseBody, ctx, inStream)
   }
 
   const messages = [...causes(err)].map((e) => (e instanceof Error ? e.message : ''))
