@@ -388,25 +388,28 @@ export function createVectorFs(options: VectorFsOptions) {
     async search(text: string, segments: readonly string[], maxResults: number): Promise<SearchResult[]> {
       const root = tree.resolve(segments)
       if (!root) throw new VfsError(404, `path: nothing at ${formatVfsPath(segments)}`)
-      // The whole index, unless files being uploaded hold passages in it: then the files of the tree.
-      const searched = () => {
-        if (root.id !== ROOT_ID) return root.is_folder ? tree.filesUnder(root.id) : [root.id]
-        return tree.staged().length === 0 ? undefined : tree.filesUnder(ROOT_ID)
-      }
-      if (searched()?.length === 0) return []
+      // A folder's files, or the whole index but the files being uploaded (their passages are in it
+      // before the file is in its folder; listing every file of a large library instead cost a query as long).
+      const searched = () =>
+        root.id === ROOT_ID
+          ? { except: tree.staged().map((f) => f.id) }
+          : { itemIds: root.is_folder ? tree.filesUnder(root.id) : [root.id] }
+      if (searched().itemIds?.length === 0) return []
       const q = await queryVector(text)
       // Read again: an upload may have begun storing its passages while the query was embedded.
-      const itemIds = searched()
+      const { itemIds, except = [] } = searched()
       if (itemIds?.length === 0) return []
+      const uploading = new Set(except)
+      // A file is embedded only once in its folder, but a hit of a file being uploaded is never kept.
       const semantic = q ? vectors.search(q, Math.max(10, maxResults), itemIds).map((h) => h.id) : []
-      const keyword = passages.keyword(text, Math.max(CANDIDATES, maxResults * 2), itemIds)
+      const keyword = passages.keyword(text, Math.max(CANDIDATES, maxResults * 2), itemIds, except)
       const fused = fuseRanks([semantic, keyword]).slice(0, maxResults)
       const rows = new Map(passages.byIds(fused.map((f) => f.id)).map((r) => [r.id, r]))
       const paths = new Map<number, { path: string; name: string }>()
       const out: SearchResult[] = []
       for (const f of fused) {
         const r = rows.get(f.id)
-        if (!r) continue
+        if (!r || uploading.has(r.item_id)) continue
         let p = paths.get(r.item_id)
         if (!p) {
           const segs = tree.segmentsOf(r.item_id)

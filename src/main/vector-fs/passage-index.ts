@@ -53,6 +53,12 @@ export function passageIndex(db: Database) {
       `SELECT rowid AS id, bm25(vfs_passages_fts) AS score FROM vfs_passages_fts WHERE vfs_passages_fts MATCH ? ORDER BY score LIMIT ${limit}`
     )
   )
+  const matchExcept = limitedStatements((limit) =>
+    db.prepare<[string, string], { id: number; score: number }>(
+      `SELECT f.rowid AS id, bm25(vfs_passages_fts) AS score FROM vfs_passages_fts f JOIN vfs_passages p ON p.id = f.rowid
+     WHERE vfs_passages_fts MATCH ? AND p.item_id NOT IN (SELECT value FROM json_each(?)) ORDER BY score LIMIT ${limit}`
+    )
+  )
   const matchIn = limitedStatements((limit) =>
     db.prepare<[string, string], { id: number; score: number }>(
       `SELECT f.rowid AS id, bm25(vfs_passages_fts) AS score FROM vfs_passages_fts f JOIN vfs_passages p ON p.id = f.rowid
@@ -123,11 +129,18 @@ export function passageIndex(db: Database) {
     /** Total characters of the passages of these files. */
     charsOf: (itemIds: readonly number[]) => charsOf.get(JSON.stringify(itemIds))!.n,
     inItems: (itemIds: readonly number[]) => inItems.all(JSON.stringify(itemIds)),
-    /** Passage ids best matching the words of `text`, best first (BM25); `itemIds` restricts to those files. */
-    keyword(text: string, limit: number, itemIds?: readonly number[]): number[] {
+    /**
+     * Passage ids best matching the words of `text`, best first (BM25); `itemIds` restricts to those
+     * files, and the files in `except` are left out.
+     */
+    keyword(text: string, limit: number, itemIds?: readonly number[], except: readonly number[] = []): number[] {
       const q = keywordQuery(scoredWords(text))
       if (!q) return []
-      const rows = itemIds ? matchIn(limit).all(q, JSON.stringify(itemIds)) : matchAll(limit).all(q)
+      const rows = itemIds
+        ? matchIn(limit).all(q, JSON.stringify(itemIds))
+        : except.length > 0
+          ? matchExcept(limit).all(q, JSON.stringify(except))
+          : matchAll(limit).all(q)
       return rows.map((r) => r.id)
     }
   }
