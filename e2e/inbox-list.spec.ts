@@ -26,20 +26,24 @@ test('inbox list: empty state leads to New job; the node searches names and mess
       .poll(async () => (await node.api<unknown[]>('POST', '/v2/last_messages', { inbox_name: `job_inbox::${jobId}::false` })).body.length)
       .toBe(2)
   }
-  await answered(await create('gpt'), 'Plan the offsite', 'Book the venue by Friday.')
+  await answered(await create('gpt'), 'Plan the offsite', 'Book the venue by Friday 🎉')
   await answered(await create('local'), 'Invoice questions', 'The invoice is due in 30 days.')
   const hiddenJob = await create('gpt', true)
   await node.api('POST', '/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${hiddenJob}::false`, custom_name: 'Secret hidden job' })
 
   await page.getByRole('link', { name: 'Inboxes' }).click()
   await expect(list.rows()).toHaveCount(2)
-  await expect(list.previews()).toHaveText(['The invoice is due in 30 days.', 'Book the venue by Friday.'])
+  await expect(list.previews()).toHaveText(['The invoice is due in 30 days.', 'Book the venue by Friday 🎉'])
 
   const search = page.getByLabel('Search inboxes')
   await search.fill('venue') // an answer's words
   await expect(list.rows()).toHaveCount(1)
   await expect(list.rows().first()).toContainText('Plan the offsite')
   await expect(list.rows().first().locator('mark')).toHaveText('venue')
+  await search.fill('🎉') // an emoji is a word too
+  await expect(list.rows()).toHaveCount(1)
+  await expect(list.rows().first()).toContainText('Plan the offsite')
+  await expect(list.rows().first().locator('mark')).toHaveText('🎉')
   await search.fill('invoice') // a question's words
   await expect(list.rows()).toHaveCount(1)
   await expect(list.rows().first()).toContainText('Invoice questions')
