@@ -228,40 +228,10 @@ it('all_inboxes reads the activity index, with no per-inbox subquery', () => {
 it('a version-9 database gets its search index built again with the accents of every script taken off; it stays in step afterwards', async () => {
   const file = join(dir, DB_FILE_NAME)
   const v9 = openDb(file, { migrations: MIGRATIONS.slice(0, 9) })
-  const p = provider('gpt')
-  v9.prepare(`INSERT INTO providers (id, provider_json, agent_json, api_key, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?)`).run(
-    'gpt',
-    JSON.stringify(p),
-    JSON.stringify({ full_identity_name: p.full_identity_name, id: 'gpt', model: p.model }),
-    '2024-01-01T00:00:00.000Z',
-    '2024-01-01T00:00:00.000Z'
-  )
-  const inboxes: string[] = []
-  for (const [i, name, content] of [
-    [0, 'Ёлка', 'Ταξίδι στην Ελλάδα'],
-    [1, 'Plain name', 'café au lait']
-  ] as const) {
-    const jobId = `jobid_${i}`
-    const inbox = `job_inbox::${jobId}::false`
-    inboxes.push(inbox)
-    const ts = `2024-01-02T00:00:0${i}.000Z`
-    v9.prepare(`INSERT INTO jobs (id, provider_id, config_json, is_hidden, created_at) VALUES (?, 'gpt', '{}', 0, ?)`).run(jobId, ts)
-    v9.prepare(`INSERT INTO job_scopes (job_id, scope_json) VALUES (?, ?)`).run(jobId, JSON.stringify(fullScope()))
-    v9.prepare(`INSERT INTO inboxes (id, job_id, custom_name, name_is_default, datetime_created, activity) VALUES (?, ?, ?, 0, ?, ?)`).run(
-      inbox,
-      jobId,
-      name,
-      ts,
-      ts
-    )
-    const json = storedMessageJson({ inboxId: inbox, jobId, content, hash: `h${i}`, ts, parentHash: '' })
-    v9.prepare(`INSERT INTO messages (inbox_id, hash, node_timestamp, message_json, role) VALUES (?, ?, ?, ?, 'operator')`).run(
-      inbox,
-      `h${i}`,
-      ts,
-      json
-    )
-  }
+  const inboxes = seedOldInboxes(v9, [
+    ['Ёлка', 'Ταξίδι στην Ελλάδα'],
+    ['Plain name', 'café au lait']
+  ])
   v9.close()
 
   const node = startTestNode(dir)
@@ -343,36 +313,11 @@ it('a version-13 database gets its emoji indexed as words: only the texts with o
   const v13 = openDb(file, { migrations: MIGRATIONS.slice(0, 13) })
   // The index triggers fold as version 13 did.
   v13.function('search_fold', { deterministic: true }, (t: unknown) => (typeof t === 'string' ? foldAccents(t) : t))
-  const p = provider('gpt')
-  v13
-    .prepare(`INSERT INTO providers (id, provider_json, agent_json, api_key, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?)`)
-    .run(
-      'gpt',
-      JSON.stringify(p),
-      JSON.stringify({ full_identity_name: p.full_identity_name, id: 'gpt', model: p.model }),
-      '2024-01-01T00:00:00.000Z',
-      '2024-01-01T00:00:00.000Z'
-    )
-  const inboxes: string[] = []
-  for (const [i, name, content] of [
-    [0, 'Launch 🚀 notes', 'Thanks ❤️ for the café'],
-    [1, 'Weather', 'Sunny ☀️ and warm'],
-    [2, 'Plain', 'nothing to see here']
-  ] as const) {
-    const jobId = `jobid_${i}`
-    const inbox = `job_inbox::${jobId}::false`
-    inboxes.push(inbox)
-    const ts = `2024-01-02T00:00:0${i}.000Z`
-    v13.prepare(`INSERT INTO jobs (id, provider_id, config_json, is_hidden, created_at) VALUES (?, 'gpt', '{}', 0, ?)`).run(jobId, ts)
-    v13.prepare(`INSERT INTO job_scopes (job_id, scope_json) VALUES (?, ?)`).run(jobId, JSON.stringify(fullScope()))
-    v13
-      .prepare(`INSERT INTO inboxes (id, job_id, custom_name, name_is_default, datetime_created, activity) VALUES (?, ?, ?, 0, ?, ?)`)
-      .run(inbox, jobId, name, ts, ts)
-    const json = storedMessageJson({ inboxId: inbox, jobId, content, hash: `h${i}`, ts, parentHash: '' })
-    v13
-      .prepare(`INSERT INTO messages (inbox_id, hash, node_timestamp, message_json, role) VALUES (?, ?, ?, ?, 'operator')`)
-      .run(inbox, `h${i}`, ts, json)
-  }
+  const inboxes = seedOldInboxes(v13, [
+    ['Launch 🚀 notes', 'Thanks ❤️ for the café'],
+    ['Weather', 'Sunny ☀️ and warm'],
+    ['Plain', 'nothing to see here']
+  ])
   const ts = '2024-01-02T00:00:00.000Z'
   v13
     .prepare(
@@ -418,3 +363,40 @@ it('a version-13 database gets its emoji indexed as words: only the texts with o
     await node.close()
   }
 })
+
+/**
+ * A provider 'gpt' and, per [name, content], a job `jobid_<i>` whose inbox has that name and one
+ * question with that content, written as an older schema holds them; answers the inbox ids.
+ */
+function seedOldInboxes(db: ReturnType<typeof openDb>, rows: readonly (readonly [string, string])[]): string[] {
+  const p = provider('gpt')
+  db.prepare(`INSERT INTO providers (id, provider_json, agent_json, api_key, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?)`).run(
+    'gpt',
+    JSON.stringify(p),
+    JSON.stringify({ full_identity_name: p.full_identity_name, id: 'gpt', model: p.model }),
+    '2024-01-01T00:00:00.000Z',
+    '2024-01-01T00:00:00.000Z'
+  )
+  return rows.map(([name, content], i) => {
+    const jobId = `jobid_${i}`
+    const inbox = `job_inbox::${jobId}::false`
+    const ts = `2024-01-02T00:00:0${i}.000Z`
+    db.prepare(`INSERT INTO jobs (id, provider_id, config_json, is_hidden, created_at) VALUES (?, 'gpt', '{}', 0, ?)`).run(jobId, ts)
+    db.prepare(`INSERT INTO job_scopes (job_id, scope_json) VALUES (?, ?)`).run(jobId, JSON.stringify(fullScope()))
+    db.prepare(`INSERT INTO inboxes (id, job_id, custom_name, name_is_default, datetime_created, activity) VALUES (?, ?, ?, 0, ?, ?)`).run(
+      inbox,
+      jobId,
+      name,
+      ts,
+      ts
+    )
+    const json = storedMessageJson({ inboxId: inbox, jobId, content, hash: `h${i}`, ts, parentHash: '' })
+    db.prepare(`INSERT INTO messages (inbox_id, hash, node_timestamp, message_json, role) VALUES (?, ?, ?, ?, 'operator')`).run(
+      inbox,
+      `h${i}`,
+      ts,
+      json
+    )
+    return inbox
+  })
+}
