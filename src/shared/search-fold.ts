@@ -93,6 +93,14 @@ export const SEARCH_WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
  */
 export const SEARCH_TOKEN = /[\p{L}\p{N}\p{M}\p{Co}]+|[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}]/gu
 
+/**
+ * `text` in Unicode's compatibility form (NFKC: ﬁ is fi, full-width Ａ is A) for a query, but for its
+ * emoji: NFKC writes some of them as letters (™ TM, ℹ️ i, ‼️ !!, 🈁 ココ), and the index holds each
+ * emoji as a word of its own, so a search for ℹ️ found the word "i" instead of the emoji.
+ */
+export const compatForm = (text: string): string => text.replace(NOT_PICTOGRAPHS, (s) => s.normalize('NFKC'))
+const NOT_PICTOGRAPHS = /[^\p{Extended_Pictographic}]+/gu
+
 /** Text as the search indexes compare it: accents off, lower case. */
 export const foldForSearch = (text: string) => searchFold(text).toLowerCase()
 
