@@ -88,10 +88,12 @@ export const SEARCH_FOLD_SQL = 'search_fold'
 export const SEARCH_WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
 
 /**
- * What a search matches in a text as shown: its words, and each emoji (searchFold makes it a word,
- * which folding the match gives, spaces around it: trim it).
+ * What a search matches in a text as shown: its words, and each emoji with the skin tone and
+ * variation selector that belong to its picture (searchFold makes it a word, which folding the
+ * match gives, spaces around it: trim it).
  */
-export const SEARCH_TOKEN = /[\p{L}\p{N}\p{M}\p{Co}]+|[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}]/gu
+export const SEARCH_TOKEN =
+  /[\p{L}\p{N}\p{M}\p{Co}]+|[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}](?:[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F)*/gu
 
 /**
  * `text` in Unicode's compatibility form (NFKC: ﬁ is fi, full-width Ａ is A) for a query, but for its
