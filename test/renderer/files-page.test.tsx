@@ -66,6 +66,7 @@ describe('highlight', () => {
   })
   it('marks an emoji the search names, as the node matches it: with its skin tone or variation selector, not another emoji', () => {
     expect(marked('Liftoff🚀 at dawn 🛰', '🚀')).toEqual(['🚀'])
+    expect(marked('🇦🇺 🇺🇸 🇦🇺🇸🇪', '🇺🇸')).toEqual(['🇺🇸'])
     expect(marked('Approved 👍🏽, thanks ❤️ ☀️', '👍 ❤')).toEqual(['👍🏽', '❤️'])
     expect(marked('Café au lait, cafe\u0301 noir', 'cafe')).toEqual(['Café', 'cafe\u0301'])
     expect(
