@@ -41,14 +41,15 @@ const NOTHING_TO_FOLD = /^[\p{ASCII}\u0080-\u00a8\u00aa-\u00ad\u00af-\u00bf\u201
  * A sequence joined by U+200D (👩‍💻) is its pictographs' words.
  */
 const EMOJI_PART = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}]|[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F/u
-const EMOJI_PARTS = /([\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}])|[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F/gu
+/** A flag (two regional indicators, paired from the start of a run) is one word: 🇺🇸 is not 🇦🇺 and 🇸🇪. */
+const EMOJI_PARTS = /([\u{1F1E6}-\u{1F1FF}]{2}|[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}])|[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F/gu
 /** Whether searchFold folds `text` otherwise than foldAccents: it holds an emoji, a skin tone or a variation selector. */
 export const hasEmojiPart = (text: string): boolean => EMOJI_PART.test(text)
 /** Opens and closes an emoji's word (private use: no text has them), so no prefix of one matches another. */
 const EMOJI_OPEN = '\ue000'
 const EMOJI_CLOSE = '\ue001'
-const emojiWord = (_: string, pictograph: string | undefined) =>
-  pictograph === undefined ? '' : ` ${EMOJI_OPEN}${pictograph.codePointAt(0)!.toString(16)}${EMOJI_CLOSE} `
+const emojiWord = (_: string, picture: string | undefined) =>
+  picture === undefined ? '' : ` ${EMOJI_OPEN}${Array.from(picture, (c) => c.codePointAt(0)!.toString(16)).join('')}${EMOJI_CLOSE} `
 /**
  * Whether UTF-16 unit `c` is an accent mark (all of them are in the Basic Multilingual Plane): the
  * combining diacritical blocks (Latin, the Greek tonos, the Cyrillic breve and diaeresis, Vietnamese),
@@ -88,10 +89,24 @@ export const SEARCH_FOLD_SQL = 'search_fold'
 export const SEARCH_WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
 
 /**
- * What a search matches in a text as shown: its words, and each emoji (searchFold makes it a word,
- * which folding the match gives, spaces around it: trim it).
+ * What a search matches in a text as shown: its words, and each emoji with the skin tone and
+ * variation selector that belong to its picture (searchFold makes it a word, which folding the
+ * match gives, spaces around it: trim it).
  */
-export const SEARCH_TOKEN = /[\p{L}\p{N}\p{M}\p{Co}]+|[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}]/gu
+export const SEARCH_TOKEN =
+  /[\p{L}\p{N}\p{M}\p{Co}]+|(?:[\u{1F1E6}-\u{1F1FF}]{2}|[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}])(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F)*/gu
+
+/**
+ * `text` in Unicode's compatibility form (NFKC: ﬁ is fi, full-width Ａ is A) for a query, but for its
+ * emoji: NFKC writes some of them as letters (™ TM, ℹ️ i, ‼️ !!, 🈁 ココ), and the index holds each
+ * emoji as a word of its own, so a search for ℹ️ found the word "i" instead of the emoji.
+ */
+export const compatForm = (text: string): string => text.replace(NOT_PICTOGRAPHS, (s) => s.normalize('NFKC'))
+const NOT_PICTOGRAPHS = /[^\p{Extended_Pictographic}]+/gu
+
+/** A text's characters as searchFold folds them, one at a time: a flag's two regional indicators are one. */
+export const foldUnits = (text: string): string[] => text.match(FOLD_UNITS) ?? []
+const FOLD_UNITS = /[\u{1F1E6}-\u{1F1FF}]{2}|[\s\S]/gu
 
 /** Text as the search indexes compare it: accents off, lower case. */
 export const foldForSearch = (text: string) => searchFold(text).toLowerCase()

@@ -85,6 +85,13 @@ describe('search_inboxes', () => {
     expect(ids(await search(node, '👍🏿'))).toEqual([inboxOf(thumbs)])
     expect(ids(await search(node, '🎉'))).toEqual([inboxOf(named)])
     expect(await search(node, '🛸')).toEqual([])
+    // A flag is its two regional indicators together: 🇺🇸 does not find 🇦🇺 and 🇸🇪, whose letters hold U and S.
+    const us = await createJob(node, 'gpt')
+    const others = await createJob(node, 'gpt')
+    await say(us, 'Holiday in 🇺🇸 soon')
+    await say(others, 'Trips: 🇦🇺 then 🇸🇪, and 🇦🇺🇸🇪 together')
+    expect(ids(await search(node, '🇺🇸'))).toEqual([inboxOf(us)])
+    expect(ids(await search(node, '🇸🇪'))).toEqual([inboxOf(others)])
     // The snippet is the stored text, emoji and all.
     expect((await search(node, '🚀'))[0]!.snippet).toBe('Launch day🚀 went well')
     const long = await createJob(node, 'gpt')

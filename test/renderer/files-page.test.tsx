@@ -66,7 +66,9 @@ describe('highlight', () => {
   })
   it('marks an emoji the search names, as the node matches it: with its skin tone or variation selector, not another emoji', () => {
     expect(marked('Liftoff🚀 at dawn 🛰', '🚀')).toEqual(['🚀'])
-    expect(marked('Approved 👍🏽, thanks ❤️ ☀️', '👍 ❤')).toEqual(['👍', '❤'])
+    expect(marked('🇦🇺 🇺🇸 🇦🇺🇸🇪', '🇺🇸')).toEqual(['🇺🇸'])
+    expect(marked('Approved 👍🏽, thanks ❤️ ☀️', '👍 ❤')).toEqual(['👍🏽', '❤️'])
+    expect(marked('Café au lait, cafe\u0301 noir', 'cafe')).toEqual(['Café', 'cafe\u0301'])
     expect(
       highlightPieces('Liftoff🚀 at dawn', searchWords('🚀'))
         .map((p) => p.text)

@@ -95,6 +95,7 @@ describe('search snippet highlighting (the node finds the matches; the window ma
     expect(marked('Launch day🚀 went well 🛰', '🚀')).toBe('Launch day[🚀] went well 🛰')
     expect(marked('Approved 👍🏽 ☀️ ❤️', '👍 ❤️')).toBe('Approved [👍🏽] ☀️ [❤️]')
     expect(marked('Party 🎉🎉', '🎉 party')).toBe('[Party] [🎉🎉]')
+    expect(marked('🇦🇺 🇺🇸 🇦🇺🇸🇪', '🇺🇸')).toBe('🇦🇺 [🇺🇸] 🇦🇺🇸🇪')
   })
 
   it('keeps a word whole across its marks: Indic vowel signs and Japanese dakuten belong to their word', () => {

@@ -165,6 +165,17 @@ describe('VectorFS tree', () => {
     expect(await paths('ελλαδα')).toEqual([])
   })
 
+  it('search finds an emoji that has a compatibility form (ℹ️ ™ ‼️ 🈁) as the emoji, not as the letters of that form', async () => {
+    await upload(node, '/', 'notices.md', 'Read the ℹ️ notes, the ‼️ warnings and the 🈁 sign about Acme™ first.')
+    await upload(node, '/', 'letters.md', 'So i said TM and !! beside the ココ stand.')
+    const paths = async (search: string) => ((await node.post('/v2/search_items', { search })).body as SearchResult[]).map((r) => r.path)
+    expect(await paths('ℹ️')).toEqual(['/notices.md'])
+    expect(await paths('™')).toEqual(['/notices.md'])
+    expect(await paths('🈁')).toEqual(['/notices.md'])
+    // Full-width and ligature letters are still the letters they stand for.
+    expect(await paths('ＴＭ')).toEqual(['/letters.md'])
+  })
+
   it('text files saved as UTF-16 (with a byte order mark) or in a Windows/Latin-1 code page are read as their text and found by their words', async () => {
     const utf16le = new Uint8Array([0xff, 0xfe, ...Buffer.from('The boiler room key is kept by the caretaker.', 'utf16le')])
     const utf16be = Buffer.from('Spare fuses are in the cellar cupboard.', 'utf16le').swap16()

@@ -347,17 +347,24 @@ export const MIGRATIONS: readonly Migration[] = [
     // folded as it was then (foldAccents). The document index is contentless_delete: by rowid.
     up: (db) => {
       db.function('search_has_emoji', { deterministic: true }, (text: unknown) => (typeof text === 'string' && hasEmojiPart(text) ? 1 : 0))
-      const messages = db
-        .prepare<[], { id: number; text: string }>(
-          `SELECT id, text FROM (
+      // The ids first and each text on its own: the texts with an emoji may be more than fits in memory.
+      const ids = db
+        .prepare<[], number>(
+          `SELECT id FROM (
              SELECT seq AS id, json_extract(message_json, '$.job_message.content') AS text FROM messages
              UNION ALL SELECT -seq, custom_name FROM inboxes)
            WHERE search_has_emoji(text)`
         )
+        .pluck()
         .all()
+      const messageText = db
+        .prepare<[number], string>(`SELECT json_extract(message_json, '$.job_message.content') FROM messages WHERE seq = ?`)
+        .pluck()
+      const nameText = db.prepare<[number], string>(`SELECT custom_name FROM inboxes WHERE seq = ?`).pluck()
       const drop = db.prepare(`INSERT INTO inbox_search (inbox_search, rowid, text) VALUES ('delete', ?, ?)`)
       const add = db.prepare(`INSERT INTO inbox_search (rowid, text) VALUES (?, ?)`)
-      for (const { id, text } of messages) {
+      for (const id of ids) {
+        const text = id > 0 ? messageText.get(id)! : nameText.get(-id)!
         drop.run(id, foldAccents(text))
         add.run(id, searchFold(text))
       }

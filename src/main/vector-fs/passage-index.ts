@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3'
-import { searchFold, searchWords } from '../../shared/search-fold'
+import { compatForm, searchFold, searchWords } from '../../shared/search-fold'
 import { limitedStatements } from '../store/limited-statements'
 
 export interface PassageRow {
@@ -12,7 +12,7 @@ export interface PassageRow {
 
 /** The words of a query as the index holds them (accents off, lower case), each once (at most 64). */
 export function queryWords(text: string): string[] {
-  return [...new Set(searchWords(text.normalize('NFKC')))].slice(0, 64)
+  return [...new Set(searchWords(compatForm(text)))].slice(0, 64)
 }
 
 /** Words as an FTS5 expression: any of them, each quoted (so no FTS5 syntax gets through). */

@@ -25,6 +25,9 @@ export function highlightPieces(text: string, words: readonly string[]): Piece[]
     // The marked part is the original characters that fold to the matching prefix.
     let end = 0
     while (end < m[0].length && fold(m[0].slice(0, end)).length < hit.length) end++
+    // What folds to nothing after it (a skin tone, a variation selector, an accent) is part of the
+    // last character's picture: marked apart, 👍🏽 would show as 👍 and a colour swatch.
+    if (fold(m[0].slice(end)) === '') end = m[0].length
     const start = m.index
     if (start > plainStart) pieces.push({ text: text.slice(plainStart, start), match: false })
     pieces.push({ text: text.slice(start, start + end), match: true })

@@ -1,7 +1,7 @@
 import { errorNoteParts } from './error-note'
 import { modelKind } from '../../../../shared/contract/model-kind'
 import type { Inbox } from '../../../../shared/contract/inbox'
-import { foldForSearch, searchWords } from '../../../../shared/search-fold'
+import { foldForSearch, foldUnits, searchWords } from '../../../../shared/search-fold'
 
 /** What one line of the inbox list shows. */
 export interface InboxRowData {
@@ -99,7 +99,7 @@ export function highlightParts(text: string, query: string): TextPart[] {
   const starts: number[] = []
   let folded = ''
   let at = 0
-  for (const ch of text) {
+  for (const ch of foldUnits(text)) {
     const f = foldForSearch(ch)
     if (f === '' && at > 0) through.set(ends.length, at + ch.length)
     for (let k = 0; k < f.length; k++) {
