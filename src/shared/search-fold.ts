@@ -48,8 +48,20 @@ export const hasEmojiPart = (text: string): boolean => EMOJI_PART.test(text)
 /** Opens and closes an emoji's word (private use: no text has them), so no prefix of one matches another. */
 const EMOJI_OPEN = '\ue000'
 const EMOJI_CLOSE = '\ue001'
-const emojiWord = (_: string, picture: string | undefined) =>
-  picture === undefined ? '' : ` ${EMOJI_OPEN}${Array.from(picture, (c) => c.codePointAt(0)!.toString(16)).join('')}${EMOJI_CLOSE} `
+const emojiWord = (_: string, picture: string | undefined) => {
+  if (picture === undefined) return ''
+  let word = emojiWords.get(picture)
+  if (word === undefined) {
+    word = ` ${EMOJI_OPEN}${Array.from(picture, (c) => c.codePointAt(0)!.toString(16)).join('')}${EMOJI_CLOSE} `
+    emojiWords.set(picture, word)
+  }
+  return word
+}
+/**
+ * Each emoji's word, made once: an answer full of emoji folded in the index's insert trigger spent
+ * most of its time writing the same words again. Bounded by the emoji Unicode has (a few thousand).
+ */
+const emojiWords = new Map<string, string>()
 /**
  * Whether UTF-16 unit `c` is an accent mark (all of them are in the Basic Multilingual Plane): the
  * combining diacritical blocks (Latin, the Greek tonos, the Cyrillic breve and diaeresis, Vietnamese),
