@@ -1,6 +1,6 @@
-import { createServer, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ServerResponse } from 'node:http'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import { waitForAnswers } from '../support/answers'
 import { anthropicMessageStart } from '../support/fake-llm'
 import { addProvider, createJob, useTestNode } from '../support/node'
@@ -54,32 +54,22 @@ const REPLIES: Record<string, { type: string; body: string }> = {
   Gemini: { type: 'text/event-stream', body: gemini('The whole') + gemini(' answer.', 'STOP') }
 }
 
-let server: Server
-let base: string
 const held: ServerResponse[] = []
 let reply = REPLIES.OpenAI!
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': reply.type })
-      held.push(res)
-      // In pieces, so that lines and events arrive split; and never res.end().
-      const body = Buffer.from(reply.body)
-      const send = (i: number) => {
-        if (i >= body.length) return
-        res.write(body.subarray(i, i + 7))
-        setImmediate(() => send(i + 7))
-      }
-      send(0)
-    })
+const local = useLoopbackServer((req, res) => {
+  req.resume()
+  req.on('end', () => {
+    res.writeHead(200, { 'Content-Type': reply.type })
+    held.push(res)
+    // In pieces, so that lines and events arrive split; and never res.end().
+    const body = Buffer.from(reply.body)
+    const send = (i: number) => {
+      if (i >= body.length) return
+      res.write(body.subarray(i, i + 7))
+      setImmediate(() => send(i + 7))
+    }
+    send(0)
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-afterAll(() => {
-  server.closeAllConnections()
-  return new Promise<void>((r) => server.close(() => r()))
 })
 
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 5000, idleMs: 3000 } } })
@@ -97,7 +87,7 @@ describe('an answer whose end came while the connection stays open', () => {
     const protocol = kind.split(',')[0]!
     await addProvider(node, 'p1', {
       model: { [protocol]: { model_type: 'm' } },
-      external_url: base + path,
+      external_url: local.url + path,
       api_key: 'sk-held-open-0123456789'
     })
     const jobId = await createJob(node, 'p1')

@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import { embedderFactory } from '../../src/main/runtime/embedding-model'
 import { waitForAnswers } from '../support/answers'
 import { provider } from '../support/fixtures'
@@ -15,45 +14,35 @@ import { addProvider, createJob, useTestNode } from '../support/node'
 
 const KEY = 'ollama-proxy-KEY-0123456789'
 const ol = (o: object) => JSON.stringify({ model: 'm', created_at: '2025-01-01T00:00:00Z', ...o }) + '\n'
-let server: Server
-let base: string
 const seen: string[] = []
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = ''
-    req.on('data', (c: Buffer) => (raw += c.toString()))
-    req.on('end', () => {
-      seen.push(`${req.method} ${req.url} ${req.headers.authorization ?? '-'}`)
-      if (req.headers.authorization !== `Bearer ${KEY}`) {
-        res.writeHead(401, { 'Content-Type': 'text/plain' })
-        return void res.end('unauthorized')
-      }
-      if (req.url === '/api/tags') {
-        res.writeHead(200, { 'Content-Type': 'application/json' })
-        return void res.end(JSON.stringify({ models: [{ name: 'm:latest', model: 'm:latest' }] }))
-      }
-      if (req.url === '/api/embed') {
-        res.writeHead(200, { 'Content-Type': 'application/json' })
-        return void res.end(
-          JSON.stringify({ model: 'm', embeddings: [[0.5, 0.25]], total_duration: 1, load_duration: 1, prompt_eval_count: 1 })
-        )
-      }
-      const stream = (JSON.parse(raw) as { stream?: boolean }).stream !== false
-      const last = { message: { role: 'assistant', content: stream ? '' : 'OK' }, done: true, done_reason: 'stop' }
-      res.writeHead(200, { 'Content-Type': stream ? 'application/x-ndjson' : 'application/json' })
-      res.end(stream ? ol({ message: { role: 'assistant', content: 'OK' }, done: false }) + ol(last) : ol(last))
-    })
+const local = useLoopbackServer((req, res) => {
+  let raw = ''
+  req.on('data', (c: Buffer) => (raw += c.toString()))
+  req.on('end', () => {
+    seen.push(`${req.method} ${req.url} ${req.headers.authorization ?? '-'}`)
+    if (req.headers.authorization !== `Bearer ${KEY}`) {
+      res.writeHead(401, { 'Content-Type': 'text/plain' })
+      return void res.end('unauthorized')
+    }
+    if (req.url === '/api/tags') {
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      return void res.end(JSON.stringify({ models: [{ name: 'm:latest', model: 'm:latest' }] }))
+    }
+    if (req.url === '/api/embed') {
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      return void res.end(
+        JSON.stringify({ model: 'm', embeddings: [[0.5, 0.25]], total_duration: 1, load_duration: 1, prompt_eval_count: 1 })
+      )
+    }
+    const stream = (JSON.parse(raw) as { stream?: boolean }).stream !== false
+    const last = { message: { role: 'assistant', content: stream ? '' : 'OK' }, done: true, done_reason: 'stop' }
+    res.writeHead(200, { 'Content-Type': stream ? 'application/x-ndjson' : 'application/json' })
+    res.end(stream ? ol({ message: { role: 'assistant', content: 'OK' }, done: false }) + ol(last) : ol(last))
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-afterAll(() => {
-  server.closeAllConnections()
-  return new Promise<void>((r) => server.close(() => r()))
 })
 
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 5000, idleMs: 3000 } } })
-const ollama = () => ({ model: { Ollama: { model_type: 'm' } }, external_url: base, api_key: KEY })
+const ollama = () => ({ model: { Ollama: { model_type: 'm' } }, external_url: local.url, api_key: KEY })
 
 describe('an Ollama provider with a key', () => {
   it('sends it as a bearer token when answering, testing, checking, listing models and embedding', async () => {

@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import { waitForAnswers } from '../support/answers'
 import { provider } from '../support/fixtures'
 import { addProvider, createJob, useTestNode } from '../support/node'
@@ -28,30 +27,20 @@ const REPLIES = {
   'slow first token':
     part('O') + PAUSE + part('K, fine.') + ol({ message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop' })
 }
-let server: Server
-let base: string
 let reply: keyof typeof REPLIES = 'whole'
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': 'application/x-ndjson' })
-      const [first, rest] = REPLIES[reply].split(PAUSE)
-      if (rest === undefined) return void res.end(first)
-      res.write(first)
-      setTimeout(() => res.end(rest), 2_000)
-    })
+const local = useLoopbackServer((req, res) => {
+  req.resume()
+  req.on('end', () => {
+    res.writeHead(200, { 'Content-Type': 'application/x-ndjson' })
+    const [first, rest] = REPLIES[reply].split(PAUSE)
+    if (rest === undefined) return void res.end(first)
+    res.write(first)
+    setTimeout(() => res.end(rest), 2_000)
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-afterAll(() => {
-  server.closeAllConnections()
-  return new Promise<void>((r) => server.close(() => r()))
 })
 
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 5000, idleMs: 3000 } } })
-const settings = () => ({ model: { Ollama: { model_type: 'm' } }, external_url: base })
+const settings = () => ({ model: { Ollama: { model_type: 'm' } }, external_url: local.url })
 const config = { custom_prompt: '', temperature: 0.8, top_k: 40, top_p: 0.9, stream: false, other_model_params: null }
 
 async function answerWithStreamingOff() {
@@ -68,7 +57,7 @@ describe('an Ollama reply streamed although asked for whole', () => {
     reply = 'whole'
     const res = await node.post('/v2/test_llm_provider', provider('p1', settings()))
     expect(res.status).toBe(200)
-    expect((res.body as { message: string }).message).toBe(`The Ollama server at ${base} answered with model 'm': "OK, fine."`)
+    expect((res.body as { message: string }).message).toBe(`The Ollama server at ${local.url} answered with model 'm': "OK, fine."`)
   })
 
   it('answers a job with streaming off, without the thinking', async () => {
@@ -83,7 +72,7 @@ describe('an Ollama reply streamed although asked for whole', () => {
     const answer = await answerWithStreamingOff()
     expect(answer.error).toEqual({ kind: 'provider_error' })
     expect(answer.content).toBe(
-      `⚠ The connection to the Ollama server at ${base} closed before the answer finished. Try again; if it keeps happening, look at the server's log.`
+      `⚠ The connection to the Ollama server at ${local.url} closed before the answer finished. Try again; if it keeps happening, look at the server's log.`
     )
   })
 

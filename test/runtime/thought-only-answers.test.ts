@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import type { ProviderKind } from '../../src/shared/contract/identity'
 import { waitForAnswers } from '../support/answers'
 import { addProvider, createJob, useTestNode } from '../support/node'
@@ -146,34 +145,28 @@ const NOT_THINKING: Record<string, (stream: boolean) => { type: string; body: st
   }
 }
 
-let server: Server
-let base: string
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = ''
-    req.on('data', (c: Buffer) => (raw += c.toString()))
-    req.on('end', () => {
-      const url = req.url ?? ''
-      const asked = (JSON.parse(raw) as { stream?: boolean }).stream
-      // Gemini says so in its path, Ollama streams unless told not to, the others only when asked.
-      const stream = url.includes(':stream') || (url === '/api/chat' ? asked !== false : asked === true)
-      const r = reply(url, stream)
-      res.writeHead(200, { 'Content-Type': r.type })
-      res.end(r.body)
-    })
+const local = useLoopbackServer((req, res) => {
+  let raw = ''
+  req.on('data', (c: Buffer) => (raw += c.toString()))
+  req.on('end', () => {
+    const url = req.url ?? ''
+    const asked = (JSON.parse(raw) as { stream?: boolean }).stream
+    // Gemini says so in its path, Ollama streams unless told not to, the others only when asked.
+    const stream = url.includes(':stream') || (url === '/api/chat' ? asked !== false : asked === true)
+    const r = reply(url, stream)
+    res.writeHead(200, { 'Content-Type': r.type })
+    res.end(r.body)
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-afterAll(() => {
-  server.closeAllConnections()
-  return new Promise<void>((r) => server.close(() => r()))
 })
 
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 5000, idleMs: 3000 } } })
 
 async function answer(kind: ProviderKind, path: string, stream: boolean): Promise<string> {
-  await addProvider(node, 'p1', { model: { [kind]: { model_type: 'm' } }, external_url: base + path, api_key: 'sk-thinking-0123456789' })
+  await addProvider(node, 'p1', {
+    model: { [kind]: { model_type: 'm' } },
+    external_url: local.url + path,
+    api_key: 'sk-thinking-0123456789'
+  })
   const jobId = await createJob(node, 'p1')
   const config = { custom_prompt: '', temperature: 0.8, top_k: 40, top_p: 0.9, stream, other_model_params: null }
   expect((await node.post('/v2/update_job_config', { job_id: jobId, config })).status).toBe(200)

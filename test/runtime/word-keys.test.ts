@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import { waitForAnswers } from '../support/answers'
 import { provider } from '../support/fixtures'
 import { addProvider, createJob, useTestNode } from '../support/node'
@@ -16,41 +15,35 @@ import { addProvider, createJob, useTestNode } from '../support/node'
 const NOT_FOUND = (key: string) => `model '${key}/llama3' not found, try pulling it first`
 const ANSWER = 'This is a test: none of the EMPTY boxes holds ollama or lm-studio models.'
 
-let server: Server
-let base: string
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = ''
-    req.on('data', (c: Buffer) => (raw += c.toString()))
-    req.on('end', () => {
-      const key = (req.headers.authorization ?? '').replace(/^Bearer /, '')
-      const body = JSON.parse(raw) as { model: string }
-      if (body.model === 'missing') {
-        res.writeHead(404, { 'Content-Type': 'application/json' })
-        return void res.end(JSON.stringify({ error: { message: NOT_FOUND(key), type: 'invalid_request_error', code: 'model_not_found' } }))
-      }
-      res.writeHead(200, { 'Content-Type': 'application/json' })
-      res.end(
-        JSON.stringify({
-          id: 'c',
-          object: 'chat.completion',
-          created: 1,
-          model: body.model,
-          choices: [{ index: 0, message: { role: 'assistant', content: ANSWER }, finish_reason: 'stop' }]
-        })
-      )
-    })
+const local = useLoopbackServer((req, res) => {
+  let raw = ''
+  req.on('data', (c: Buffer) => (raw += c.toString()))
+  req.on('end', () => {
+    const key = (req.headers.authorization ?? '').replace(/^Bearer /, '')
+    const body = JSON.parse(raw) as { model: string }
+    if (body.model === 'missing') {
+      res.writeHead(404, { 'Content-Type': 'application/json' })
+      return void res.end(JSON.stringify({ error: { message: NOT_FOUND(key), type: 'invalid_request_error', code: 'model_not_found' } }))
+    }
+    res.writeHead(200, { 'Content-Type': 'application/json' })
+    res.end(
+      JSON.stringify({
+        id: 'c',
+        object: 'chat.completion',
+        created: 1,
+        model: body.model,
+        choices: [{ index: 0, message: { role: 'assistant', content: ANSWER }, finish_reason: 'stop' }]
+      })
+    )
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
-})
-afterAll(() => {
-  server.closeAllConnections()
-  return new Promise<void>((r) => server.close(() => r()))
 })
 
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 5000, idleMs: 3000 } } })
-const settings = (key: string, model: string) => ({ model: { OpenAI: { model_type: model } }, external_url: base, api_key: key })
+const settings = (key: string, model: string) => ({
+  model: { OpenAI: { model_type: model } },
+  external_url: `${local.url}/v1`,
+  api_key: key
+})
 const config = { custom_prompt: '', temperature: 0.8, top_k: 40, top_p: 0.9, stream: false, other_model_params: null }
 
 describe('a placeholder key that is a common word', () => {
