@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import { truncationNote } from '../../src/main/runtime/answer-runtime'
 import { MIB } from '../../src/shared/contract/limits'
 import { waitForAnswers } from '../support/answers'
@@ -38,22 +37,12 @@ function wholeReply(url: string): object {
   return { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message, finish_reason: 'stop' }] }
 }
 
-let server: Server
-let base: string
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': 'application/json' })
-      res.end(JSON.stringify(wholeReply(req.url ?? '')))
-    })
+const local = useLoopbackServer((req, res) => {
+  req.resume()
+  req.on('end', () => {
+    res.writeHead(200, { 'Content-Type': 'application/json' })
+    res.end(JSON.stringify(wholeReply(req.url ?? '')))
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-afterAll(() => {
-  server.closeAllConnections()
-  return new Promise<void>((r) => server.close(() => r()))
 })
 
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 5000, idleMs: 5000, unstreamedMs: 20_000 } } })
@@ -70,7 +59,7 @@ describe('a whole answer larger than the wire takes', () => {
     async (kind, path) => {
       await addProvider(node, 'p1', {
         model: { [kind]: { model_type: 'm' } },
-        external_url: base + path,
+        external_url: local.url + path,
         api_key: 'sk-cut-whole-0123456789'
       })
       const jobId = await createJob(node, 'p1')
@@ -97,7 +86,7 @@ describe('a whole answer larger than the wire takes', () => {
     ['Claude', '/v1'],
     ['Gemini', '/v1beta']
   ])('%s: a provider check (1 MiB at most) reports the first words that came', async (kind, path) => {
-    const settings = { model: { [kind]: { model_type: 'm' } }, external_url: base + path, api_key: 'sk-cut-whole-0123456789' }
+    const settings = { model: { [kind]: { model_type: 'm' } }, external_url: local.url + path, api_key: 'sk-cut-whole-0123456789' }
     const res = await node.post('/v2/test_llm_provider', provider('p1', settings))
     expect(res.status).toBe(200)
     expect((res.body as { message: string }).message).toContain(`model 'm': "${TEXT.slice(0, 120)}"`)

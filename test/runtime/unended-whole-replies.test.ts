@@ -1,6 +1,6 @@
-import { createServer, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ServerResponse } from 'node:http'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import { waitForAnswers } from '../support/answers'
 import { provider } from '../support/fixtures'
 import { addProvider, createJob, useTestNode } from '../support/node'
@@ -36,28 +36,18 @@ function wholeReply(url: string): object {
   return { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message, finish_reason: 'stop' }] }
 }
 
-let server: Server
-let base: string
 const held: ServerResponse[] = []
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      // No content-length: chunked, and never res.end(), so the last (empty) chunk never comes.
-      res.writeHead(200, { 'Content-Type': 'application/json' })
-      held.push(res)
-      const body = JSON.stringify(wholeReply(req.url ?? ''), null, 2)
-      const half = Math.floor(body.length / 2)
-      res.write(body.slice(0, half))
-      setTimeout(() => res.write(body.slice(half)), 50)
-    })
+const local = useLoopbackServer((req, res) => {
+  req.resume()
+  req.on('end', () => {
+    // No content-length: chunked, and never res.end(), so the last (empty) chunk never comes.
+    res.writeHead(200, { 'Content-Type': 'application/json' })
+    held.push(res)
+    const body = JSON.stringify(wholeReply(req.url ?? ''), null, 2)
+    const half = Math.floor(body.length / 2)
+    res.write(body.slice(0, half))
+    setTimeout(() => res.write(body.slice(half)), 50)
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-afterAll(() => {
-  server.closeAllConnections()
-  return new Promise<void>((r) => server.close(() => r()))
 })
 
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 4000, idleMs: 4000, unstreamedMs: 4000 } } })
@@ -71,7 +61,11 @@ const KINDS = [
 
 describe('a whole reply whose chunked body never ends', () => {
   it.each(KINDS)('%s: is stored as the answer, well before the time-out', async (kind, path) => {
-    await addProvider(node, 'p1', { model: { [kind]: { model_type: 'm' } }, external_url: base + path, api_key: 'sk-unended-0123456789' })
+    await addProvider(node, 'p1', {
+      model: { [kind]: { model_type: 'm' } },
+      external_url: local.url + path,
+      api_key: 'sk-unended-0123456789'
+    })
     const jobId = await createJob(node, 'p1')
     expect((await node.post('/v2/update_job_config', { job_id: jobId, config })).status).toBe(200)
     await node.post('/v2/job_message', { job_id: jobId, content: 'Hello?' })
@@ -82,7 +76,7 @@ describe('a whole reply whose chunked body never ends', () => {
   })
 
   it.each(KINDS)('%s: a provider check reports the reply', async (kind, path) => {
-    const settings = { model: { [kind]: { model_type: 'm' } }, external_url: base + path, api_key: 'sk-unended-0123456789' }
+    const settings = { model: { [kind]: { model_type: 'm' } }, external_url: local.url + path, api_key: 'sk-unended-0123456789' }
     const res = await node.post('/v2/test_llm_provider', provider('p1', settings))
     expect(res.status).toBe(200)
     expect((res.body as { message: string }).message).toContain(ANSWER)

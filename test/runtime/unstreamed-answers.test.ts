@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import { runAnswerCall } from '../../src/main/runtime/answer-call'
 import type { CallTimeouts } from '../../src/main/runtime/model-call'
 
@@ -11,40 +10,30 @@ import type { CallTimeouts } from '../../src/main/runtime/model-call'
  */
 
 const WRITING_MS = 1200
-let server: Server
-let base: string
 let silent = false
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      if (silent) return // accepts and never answers
-      setTimeout(() => {
-        res.writeHead(200, { 'Content-Type': 'application/json' })
-        res.end(
-          JSON.stringify({
-            id: 'c',
-            object: 'chat.completion',
-            created: 1,
-            model: 'm',
-            choices: [{ index: 0, message: { role: 'assistant', content: 'A long answer, written in full.' }, finish_reason: 'stop' }]
-          })
-        )
-      }, WRITING_MS)
-    })
+const local = useLoopbackServer((req, res) => {
+  req.resume()
+  req.on('end', () => {
+    if (silent) return // accepts and never answers
+    setTimeout(() => {
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      res.end(
+        JSON.stringify({
+          id: 'c',
+          object: 'chat.completion',
+          created: 1,
+          model: 'm',
+          choices: [{ index: 0, message: { role: 'assistant', content: 'A long answer, written in full.' }, finish_reason: 'stop' }]
+        })
+      )
+    }, WRITING_MS)
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
-})
-afterAll(() => {
-  server.closeAllConnections()
-  return new Promise<void>((r) => server.close(() => r()))
 })
 
 const ask = (timeouts: CallTimeouts) =>
   runAnswerCall(
     {
-      target: { kind: 'OpenAI', model: 'm', baseUrl: base, apiKey: 'sk-test-key-123456' },
+      target: { kind: 'OpenAI', model: 'm', baseUrl: `${local.url}/v1`, apiKey: 'sk-test-key-123456' },
       options: { prompt: [{ role: 'user', content: [{ type: 'text', text: 'Write at length.' }] }] },
       stream: false,
       timeouts,
@@ -69,7 +58,7 @@ describe('an answer with streaming off', () => {
     expect(result.kind).toBe('failed')
     expect(result.kind === 'failed' && result.failure).toEqual({
       kind: 'timeout',
-      message: `The OpenAI-compatible server at ${base} did not send its answer within 1 s. Streaming is off for this job, so the whole answer is written before any of it is sent: turn streaming on in the job's config for long answers, or check that the server is running.`
+      message: `The OpenAI-compatible server at ${`${local.url}/v1`} did not send its answer within 1 s. Streaming is off for this job, so the whole answer is written before any of it is sent: turn streaming on in the job's config for long answers, or check that the server is running.`
     })
   })
 })
