@@ -90,6 +90,7 @@ it('the node answers other requests while it writes a large export to a fast rea
   console.log(
     `health checks answered during the export: ${answeredDuring.length}, slowest ${Math.round(Math.max(0, ...answeredDuring))} ms`
   )
-  // Before: none (the first one waited for the whole export, seconds).
-  expect(answeredDuring.length).toBeGreaterThanOrEqual(5)
+  // Before: none (the first one waited for the whole export, seconds). How many more fit depends on how
+  // fast the machine writes the export (a CI run answered 3 while it lasted): two prove the turns are shared.
+  expect(answeredDuring.length).toBeGreaterThanOrEqual(2)
 })
