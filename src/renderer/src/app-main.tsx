@@ -2,7 +2,6 @@ import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
 import './app/app.css'
 import { MantineProvider } from '@mantine/core'
-import { ModalsProvider } from '@mantine/modals'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -14,7 +13,7 @@ import { pickTransport } from './api/transport'
 import { useInboxFilters } from './stores/inbox-filters'
 import { App } from './app/App'
 import { theme } from './app/theme'
-import { DeferredNotifications } from './app/deferred-notifications'
+import { AfterFirstPaint } from './app/after-first-paint'
 
 const transport = pickTransport()
 const client = createClient(transport)
@@ -39,14 +38,12 @@ void Promise.race([firstLists, new Promise((r) => setTimeout(r, FIRST_PAINT_WAIT
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <MantineProvider theme={theme} defaultColorScheme="auto">
-        <ModalsProvider>
-          <DeferredNotifications position="bottom-right" />
-          <QueryClientProvider client={queryClient}>
-            <ClientProvider client={client}>
-              <App />
-            </ClientProvider>
-          </QueryClientProvider>
-        </ModalsProvider>
+        <AfterFirstPaint />
+        <QueryClientProvider client={queryClient}>
+          <ClientProvider client={client}>
+            <App />
+          </ClientProvider>
+        </QueryClientProvider>
       </MantineProvider>
     </StrictMode>
   )

@@ -9,13 +9,13 @@ let timer: ReturnType<typeof setInterval> | undefined
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener)
-  if (!timer) {
+  // Not read again here: a time changed between a screen's render and its subscription would have
+  // React render the screen again before the browser paints it (the whole inbox list, at its first
+  // paint). The snapshot below is already fresh for a screen rendered while no timer ran.
+  timer ??= setInterval(() => {
     now = Date.now()
-    timer = setInterval(() => {
-      now = Date.now()
-      for (const l of listeners) l()
-    }, NOW_TICK_MS)
-  }
+    for (const l of listeners) l()
+  }, NOW_TICK_MS)
   return () => {
     listeners.delete(listener)
     if (listeners.size === 0 && timer) {
@@ -25,10 +25,16 @@ function subscribe(listener: () => void): () => void {
   }
 }
 
+/** The time the ticks last read; read again when no timer has kept it up to date for a tick's length. */
+function snapshot(): number {
+  if (!timer && Date.now() - now >= NOW_TICK_MS) now = Date.now()
+  return now
+}
+
 /**
  * The time, advanced every 30 s by one timer shared by everything on screen: a time shown as "now"
  * becomes "1 min. ago" while the screen stays open, instead of saying "now" for an hour.
  */
 export function useNow(): number {
-  return useSyncExternalStore(subscribe, () => now)
+  return useSyncExternalStore(subscribe, snapshot)
 }
