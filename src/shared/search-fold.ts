@@ -38,12 +38,18 @@ const NOTHING_TO_FOLD = /^[\p{ASCII}\u0080-\u00a8\u00aa-\u00ad\u00af-\u00bf\u201
  * is a mark it keeps, so a search for ❤️ found every text with any such emoji. Each pictograph (and
  * each regional indicator, two of which make a flag) becomes a word of private-use characters the
  * tokenizer keeps, spaced from its neighbours; variation selectors and skin tones go, so 👍 finds 👍🏽.
- * A sequence joined by U+200D (👩‍💻) is its pictographs' words.
+ * A sequence joined by U+200D (👩‍💻) is its pictographs' words. A keycap (1️⃣ #️⃣: a digit, # or *,
+ * then U+20E3) is one word too: its enclosing mark was dropped as an accent, so 1️⃣ found "10" and
+ * #️⃣ nothing at all.
  */
-const EMOJI_PART = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}]|[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F/u
+const EMOJI_PART = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}]|[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F|\u20E3/u
 /** A flag (two regional indicators, paired from the start of a run) is one word: 🇺🇸 is not 🇦🇺 and 🇸🇪. */
-const EMOJI_PARTS = /([\u{1F1E6}-\u{1F1FF}]{2}|[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}])|[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F/gu
-/** Whether searchFold folds `text` otherwise than foldAccents: it holds an emoji, a skin tone or a variation selector. */
+const EMOJI_PARTS =
+  /([0-9#*][\uFE0E\uFE0F]?\u20E3|[\u{1F1E6}-\u{1F1FF}]{2}|[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}])|[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F|\u20E3/gu
+/**
+ * Whether searchFold folds `text` otherwise than foldAccents: it holds an emoji, a skin tone, a
+ * variation selector or a keycap's mark.
+ */
 export const hasEmojiPart = (text: string): boolean => EMOJI_PART.test(text)
 /** Opens and closes an emoji's word (private use: no text has them), so no prefix of one matches another. */
 const EMOJI_OPEN = '\ue000'
@@ -52,7 +58,9 @@ const emojiWord = (_: string, picture: string | undefined) => {
   if (picture === undefined) return ''
   let word = emojiWords.get(picture)
   if (word === undefined) {
-    word = ` ${EMOJI_OPEN}${Array.from(picture, (c) => c.codePointAt(0)!.toString(16)).join('')}${EMOJI_CLOSE} `
+    // A keycap's variation selector is left out with the others': 1⃣ and 1️⃣ are one word.
+    const points = Array.from(picture.replace(/[\uFE0E\uFE0F]/gu, ''), (c) => c.codePointAt(0)!.toString(16))
+    word = ` ${EMOJI_OPEN}${points.join('')}${EMOJI_CLOSE} `
     emojiWords.set(picture, word)
   }
   return word
@@ -75,7 +83,7 @@ function isAccent(c: number): boolean {
   return (
     (c >= 0x1ab0 && c <= 0x1aff) || // … Extended
     (c >= 0x1dc0 && c <= 0x1dff) || // … Supplement
-    (c >= 0x20d0 && c <= 0x20ff) || // … for Symbols
+    (c >= 0x20d0 && c <= 0x20ff && c !== 0x20e3) || // … for Symbols (but the keycap's, part of an emoji)
     (c >= 0xfe20 && c <= 0xfe2f) // Combining Half Marks
   )
 }
@@ -106,7 +114,7 @@ export const SEARCH_WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
  * match gives, spaces around it: trim it).
  */
 export const SEARCH_TOKEN =
-  /[\p{L}\p{N}\p{M}\p{Co}]+|(?:[\u{1F1E6}-\u{1F1FF}]{2}|[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}])(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F)*/gu
+  /[0-9#*][\uFE0E\uFE0F]?\u20E3|[\p{L}\p{N}\p{M}\p{Co}]+|(?:[\u{1F1E6}-\u{1F1FF}]{2}|[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}])(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F)*/gu
 
 /**
  * `text` in Unicode's compatibility form (NFKC: ﬁ is fi, full-width Ａ is A) for a query, but for its
@@ -116,9 +124,9 @@ export const SEARCH_TOKEN =
 export const compatForm = (text: string): string => text.replace(NOT_PICTOGRAPHS, (s) => s.normalize('NFKC'))
 const NOT_PICTOGRAPHS = /[^\p{Extended_Pictographic}]+/gu
 
-/** A text's characters as searchFold folds them, one at a time: a flag's two regional indicators are one. */
+/** A text's characters as searchFold folds them, one at a time: a flag's two regional indicators are one, and a keycap. */
 export const foldUnits = (text: string): string[] => text.match(FOLD_UNITS) ?? []
-const FOLD_UNITS = /[\u{1F1E6}-\u{1F1FF}]{2}|[\s\S]/gu
+const FOLD_UNITS = /[0-9#*][\uFE0E\uFE0F]?\u20E3|[\u{1F1E6}-\u{1F1FF}]{2}|[\s\S]/gu
 
 /** Text as the search indexes compare it: accents off, lower case. */
 export const foldForSearch = (text: string) => searchFold(text).toLowerCase()

@@ -96,6 +96,9 @@ describe('search snippet highlighting (the node finds the matches; the window ma
     expect(marked('Approved 👍🏽 ☀️ ❤️', '👍 ❤️')).toBe('Approved [👍🏽] ☀️ [❤️]')
     expect(marked('Party 🎉🎉', '🎉 party')).toBe('[Party] [🎉🎉]')
     expect(marked('🇦🇺 🇺🇸 🇦🇺🇸🇪', '🇺🇸')).toBe('🇦🇺 [🇺🇸] 🇦🇺🇸🇪')
+    // A keycap whole, and not the digit it holds.
+    expect(marked('Step 1️⃣ of 10, #️⃣ tag', '1️⃣ #️⃣')).toBe('Step [1️⃣] of 10, [#️⃣] tag')
+    expect(marked('Step 1️⃣ of 10', '1')).toBe('Step 1️⃣ of [1]0')
   })
 
   it('keeps a word whole across its marks: Indic vowel signs and Japanese dakuten belong to their word', () => {

@@ -316,7 +316,8 @@ it('a version-13 database gets its emoji indexed as words: only the texts with o
   const inboxes = seedOldInboxes(v13, [
     ['Launch 🚀 notes', 'Thanks ❤️ for the café'],
     ['Weather', 'Sunny ☀️ and warm'],
-    ['Plain', 'nothing to see here']
+    ['Plain', 'nothing to see here'],
+    ['Steps', 'Step 1️⃣ first, then #️⃣ tags']
   ])
   const ts = '2024-01-02T00:00:00.000Z'
   v13
@@ -342,6 +343,10 @@ it('a version-13 database gets its emoji indexed as words: only the texts with o
     expect(await found('☀️')).toEqual([inboxes[1]])
     expect(await found('cafe')).toEqual([inboxes[0]])
     expect(await found('plain')).toEqual([inboxes[2]])
+    // A keycap's mark was dropped as an accent: 1️⃣ was the word "1", and #️⃣ no word at all.
+    expect(await found('1️⃣')).toEqual([inboxes[3]])
+    expect(await found('#️⃣')).toEqual([inboxes[3]])
+    expect(await found('1')).toEqual([])
     const documents = async (q: string) =>
       ((await node.post('/v2/search_items', { search: q })).body as { text: string }[]).map((h) => h.text)
     expect(await documents('🚀')).toEqual(['The 🚀 lifts off at dawn.'])
