@@ -1,10 +1,11 @@
-import { Alert, AppShell, Badge, Box, Burger, Group, NavLink, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Alert, Badge, Box, Burger, Group, NavLink, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useDisclosure, useHotkeys } from '@mantine/hooks'
 import { IconFolders, IconInbox, IconPlugConnected, IconPlugConnectedX, IconPlus, IconSettings } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useHealth } from '../api/queries'
 import { useNodeStatus } from '../api/use-node-status'
 import { useUploadsUnderWay } from '../stores/uploads'
+import classes from './AppLayout.module.css'
 import { hrefOf, navigate, type Route } from './router'
 import { ThemeSwitch } from './ThemeSwitch'
 
@@ -38,9 +39,10 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
   // Marked for screen readers too (aria-current), not only by its look.
   const active = (names: Route['name'][]) => names.includes(route.name)
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    // The frame of Mantine's AppShell, in plain elements (AppLayout.module.css says why).
+    <div className={classes.frame} data-navbar-open={opened || undefined}>
       <SkipLink />
-      <AppShell.Header>
+      <header className={classes.header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           {/* On a narrow window the colour scheme switch keeps its room: the node's name is left out (it would
               be squeezed to an empty pill), then the logo, and the title is cut last. */}
@@ -69,8 +71,8 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
             <ThemeSwitch />
           </Box>
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main">
+      </header>
+      <nav className={classes.navbar} aria-label="Main">
         {SECTIONS.map(({ route: to, label, Icon, covers }) => (
           <NavLink
             key={label}
@@ -86,8 +88,13 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
         <Text size="xs" c="dimmed" mt="auto" p="xs">
           Ctrl+K searches inboxes
         </Text>
-      </AppShell.Navbar>
-      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', height: '100dvh', outline: 'none' }}>
+      </nav>
+      <main
+        id={MAIN_ID}
+        className={classes.main}
+        tabIndex={-1}
+        style={{ display: 'flex', flexDirection: 'column', height: '100dvh', outline: 'none' }}
+      >
         {node.status === 'down' && <NodeDownBanner since={node.downSince} />}
         {node.status === 'up' && node.sessionEnded && (
           <Alert
@@ -103,8 +110,8 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
           </Alert>
         )}
         {children}
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   )
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, EmptyState, Group, Loader, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, CloseButton, EmptyState, Group, Input, Loader, Stack, Text, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { IconEye, IconEyeOff, IconInbox, IconPlus, IconSearch } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
@@ -28,6 +28,7 @@ import { rememberListPlace, takeReturnFocus } from './return-focus'
 import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from './roving-rows'
 import classes from './InboxRow.module.css'
 import { useNow } from '../../app/use-now'
+import { PlainSwitch } from '../../app/PlainSwitch'
 
 const ROW_HEIGHT = 68
 /** Search asks the node once typing pauses this long. */
@@ -450,7 +451,8 @@ export function InboxesPage() {
         </Button>
       </Group>
       <Group>
-        <TextInput
+        {/* Input, not TextInput: its wrapper renders a second time as it mounts (PlainSwitch.module.css). */}
+        <Input
           ref={searchRef}
           id="inbox-search"
           style={{ flex: 1 }}
@@ -458,6 +460,7 @@ export function InboxesPage() {
           placeholder="Search names and messages (Ctrl+K)"
           maxLength={SEARCH_QUERY_MAX}
           leftSection={<IconSearch size={16} />}
+          rightSectionPointerEvents="all"
           value={search}
           onChange={(e) => typeSearch(e.currentTarget.value)}
           onKeyDown={(e) => {
@@ -486,7 +489,7 @@ export function InboxesPage() {
             ) : null
           }
         />
-        <Switch label="Show hidden" checked={showHidden} onChange={(e) => setShowHidden(e.currentTarget.checked)} />
+        <PlainSwitch label="Show hidden" checked={showHidden} onChange={(e) => setShowHidden(e.currentTarget.checked)} />
       </Group>
       {pending && <Loader aria-label="Loading inboxes" />}
       {error && (
