@@ -50,16 +50,18 @@ test('a Regenerate the provider answers with 429 shows the wait it asked for too
 test("the wait notice goes when the node asks again, not when a slow provider's first words come", async ({ page, node }) => {
   const inbox = await openNewJobInbox(page, node)
   node.fake.queue = [{ type: 'status', status: 429, body: { error: { message: 'Rate limit reached' } }, headers: { 'Retry-After': '1' } }]
-  // Asked again, the provider takes 4 s to each of its chunks (a local model reading the prompt).
-  node.fake.behaviour = { type: 'reply', chunks: ['Back', ' after the wait.'], delayMs: 4000 }
+  // Asked again, the provider takes 8 s to its first words (a local model reading the prompt): long
+  // enough that a loaded machine has 6 s to carry the event to the window (with 4 s, it had 3) and a
+  // notice that waits for the first words is still told apart.
+  node.fake.behaviour = { type: 'reply', chunks: ['Back after the wait.'], delayMs: 8000 }
   await inbox.send('Are you there?')
   const notice = page.getByTestId('answer-paused')
   await expect(notice).toBeVisible()
   // Asked again after the second the provider asked for: the answer is awaited as any other.
-  await expect.poll(() => node.fake.requests.filter((r) => r.method === 'POST').length, { timeout: 3000 }).toBe(2)
-  // Well before the first words: a loaded machine may take a moment to carry the event to the window.
-  await expect(notice).toHaveCount(0, { timeout: 3000 })
+  await expect.poll(() => node.fake.requests.filter((r) => r.method === 'POST').length, { timeout: 6000 }).toBe(2)
+  // Well before the first words.
+  await expect(notice).toHaveCount(0, { timeout: 6000 })
   await expect(page.getByText('Waiting for the provider…')).toBeVisible()
-  await expect(inbox.answers().last()).toContainText('Back after the wait.', { timeout: 15_000 })
+  await expect(inbox.answers().last()).toContainText('Back after the wait.', { timeout: 20_000 })
   await expect(notice).toHaveCount(0)
 })

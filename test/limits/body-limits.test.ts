@@ -146,8 +146,14 @@ describe('inbox name from the first line', () => {
   it('reads only as far as it needs: a 60 MB single line takes milliseconds, not seconds', () => {
     // Flat, as JSON.parse makes it (a repeat() rope would be flattened inside the timing).
     const big = Buffer.from('word '.repeat(12_000_000)).toString()
-    const started = performance.now()
     expect(nameFromMessage(big)).toBe('word '.repeat(24))
-    expect(performance.now() - started).toBeLessThan(20)
+    // The fastest of a few calls: the first one alone took 5 ms here (warming up), and a loaded or slower
+    // machine only adds to any one call. Splitting the whole line, as before, took 3.7-4.3 s every call.
+    const times = Array.from({ length: 5 }, () => {
+      const started = performance.now()
+      nameFromMessage(big)
+      return performance.now() - started
+    })
+    expect(Math.min(...times), `calls took ${times.map((ms) => ms.toFixed(2)).join(', ')} ms`).toBeLessThan(20)
   })
 })

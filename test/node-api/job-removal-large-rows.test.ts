@@ -78,8 +78,10 @@ it('deletes the scopes of removed jobs in the slices, between which requests are
 }, 60_000)
 
 it('deletes long messages a few at a time: the node answers between them, and no statement holds it for most of the removal', async () => {
-  // Enough that a quiet machine, deleting fast, still answers a few health checks on the way (20 gave one, once).
-  const MESSAGES = 40
+  // Slices are cut by time (SLICE_MS), so the health checks answered mid-removal scale with how long
+  // the removal takes: 40 took 320 ms here with 6 answered midway, which a machine 3x faster could
+  // bring to the bound of 2 (20 gave one, once). 80 take 670-740 ms here, with 15 or more midway.
+  const MESSAGES = 80
   const id = await createJob(node, 'gpt')
   // About 400 KB each: some 60,000 words for the search index to take out again.
   insertMessages(node.store.db, id, MESSAGES, (i) => sentence(i, 'zanzibar', 60_000))

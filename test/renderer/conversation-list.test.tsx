@@ -270,7 +270,7 @@ describe('the conversation list of a long list dragged far down', () => {
     fireEvent.scroll(scroller)
     // The seeded inbox 1,000th from the end of the list (seeded first is the oldest).
     const there = ((await node.get('/v2/get_inbox', { inbox_name: 'job_inbox::jobid_seed_999::false' })).body as Inbox).custom_name
-    await within(nav).findByRole('link', { name: there }, { timeout: 3000 })
+    await within(nav).findByRole('link', { name: there }, { timeout: 10_000 })
     expect(pageReads.length).toBeLessThanOrEqual(2)
     expect(pageReads.every((q) => q?.position !== undefined)).toBe(true)
   })
@@ -294,7 +294,7 @@ describe('the conversation list scrolled back up from far down to near its rows 
     // Row i (past the few made by the tests) is about the seeded inbox 5002 - i: found by name, not by number.
     scroller.scrollTop = 36 * 170
     fireEvent.scroll(scroller)
-    await waitFor(() => expect(within(nav).queryAllByText('…')).toHaveLength(0), { timeout: 3000 })
+    await waitFor(() => expect(within(nav).queryAllByText('…')).toHaveLength(0), { timeout: 10_000 })
     held = new Promise((r) => (release = r))
     try {
       scroller.scrollTop = 36 * 135
@@ -342,7 +342,7 @@ describe('a conversation opened from far down the inbox list (its row read by pl
     const nameOf = async (n: number) => ((await node.get('/v2/get_inbox', { inbox_name: id(n) })).body as Inbox).custom_name
     renderView(id(1), qc)
     const side = await screen.findByTestId('conversation-list')
-    const link = await within(side).findByRole('link', { name: await nameOf(1) }, { timeout: 3000 })
+    const link = await within(side).findByRole('link', { name: await nameOf(1) }, { timeout: 10_000 })
     expect(link.getAttribute('aria-current')).toBe('page')
     fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
     expect(window.location.hash).toBe(hashOf(id(0)))

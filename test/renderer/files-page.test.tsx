@@ -382,7 +382,7 @@ describe('Files page against a real node', () => {
     }
     await remove('Archive')
     expect(await screen.findByText('Deleting /Archive…')).toBeTruthy()
-    expect(await screen.findByText('/Archive deleted', undefined, { timeout: 3000 })).toBeTruthy()
+    expect(await screen.findByText('/Archive deleted', undefined, { timeout: 10_000 })).toBeTruthy()
     expect(screen.queryByText('Deleting /Archive…')).toBeNull()
     await waitFor(() => expect(screen.queryByRole('treeitem', { name: 'Archive' })).toBeNull())
   })
@@ -448,12 +448,12 @@ describe('Files page against a real node', () => {
     expect((await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'boiler.txt', file_data: bytes })).status).toBe(200)
     renderWithApp(<FilesPage />, routerTransport(node.router))
     await userEvent.type(await screen.findByRole('textbox', { name: 'Search the library' }), 'boiler')
-    const [hit] = await screen.findAllByTestId('search-result', {}, { timeout: 3000 })
+    const [hit] = await screen.findAllByTestId('search-result', {}, { timeout: 10_000 })
     expect(hit!.textContent).toContain('serviced every October')
     await userEvent.clear(screen.getByRole('textbox', { name: 'Search the library' }))
     expect(screen.queryAllByTestId('search-result')).toEqual([]) // cleared: no results left from before
     await userEvent.type(screen.getByRole('textbox', { name: 'Search the library' }), 'zeppelin')
-    await screen.findByText('No passage matches “zeppelin”.', {}, { timeout: 3000 })
+    await screen.findByText('No passage matches “zeppelin”.', {}, { timeout: 10_000 })
   })
 
   it('a previewed file deleted elsewhere says so in a sentence, and its passages are no longer shown', async () => {

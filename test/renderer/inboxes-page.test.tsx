@@ -94,14 +94,14 @@ function renderPage(ui: ReactElement = <InboxesPage />) {
   return renderWithApp(ui, transport, { queryClient: qc })
 }
 
-/** Waits (2 s at most) for the focus to be on the inbox row that shows `text`. */
+/** Waits (10 s at most) for the focus to be on the inbox row that shows `text`. */
 const expectFocusOnRow = (text: string) =>
   waitFor(
     () => {
       expect(document.activeElement?.getAttribute('data-testid')).toBe('inbox-row')
       expect(document.activeElement?.textContent).toContain(text)
     },
-    { timeout: 2000 }
+    { timeout: 10_000 }
   )
 
 /** Selects the inbox named `name`, deletes it from the bulk bar (the focus on its button) and confirms; waits for its row to go. */
@@ -228,7 +228,7 @@ describe('the focus after a delete', () => {
     fireEvent.click(button)
     const dialog = await screen.findByRole('dialog', { name: 'Delete “Alpha plans”?' })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Search inboxes' })), { timeout: 2000 })
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Search inboxes' })), { timeout: 10_000 })
   })
 })
 
@@ -495,7 +495,7 @@ describe('a long list dragged to its end', () => {
     scroller.scrollTo({ top: scroller.scrollHeight })
     // The oldest inbox is the last row (seeded first, before the four named ones).
     const oldest = ((await node.get('/v2/get_inbox', { inbox_name: 'job_inbox::jobid_seed_0::false' })).body as Inbox).custom_name
-    await screen.findByText(oldest, undefined, { timeout: 3000 })
+    await screen.findByText(oldest, undefined, { timeout: 10_000 })
     const reads = sent.slice(before).filter((r) => r.path === '/v2/all_inboxes_paginated')
     expect(reads.length).toBeLessThanOrEqual(2)
     expect(reads.every((r) => r.query?.position !== undefined)).toBe(true)
@@ -520,7 +520,7 @@ describe('rows read by place (far past the rows read in order)', () => {
     await screen.findByText('5004 inboxes')
     const scroller = screen.getByTestId('inbox-scroll')
     scroller.scrollTo({ top: scroller.scrollHeight })
-    await screen.findByText(await nameOf(0), undefined, { timeout: 3000 })
+    await screen.findByText(await nameOf(0), undefined, { timeout: 10_000 })
     return scroller
   }
   const checked = () =>
@@ -564,7 +564,7 @@ describe('rows read by place (far past the rows read in order)', () => {
         expect(screen.queryAllByTestId('inbox-placeholder')).toHaveLength(0)
         expect(screen.getAllByTestId('inbox-row').at(-1)!.textContent).toContain(oldest)
       },
-      { timeout: 3000 }
+      { timeout: 10_000 }
     )
     // Many changes at once: the blocks shown are read again once for them all, not once per change.
     const before = sent.length
@@ -579,12 +579,12 @@ describe('rows read by place (far past the rows read in order)', () => {
   it('blocks read at different times never show an inbox twice', async () => {
     const scroller = await toTheEnd()
     scroller.scrollTo({ top: 4895 * 68 })
-    await screen.findByText(await nameOf(5003 - 4900), undefined, { timeout: 3000 })
+    await screen.findByText(await nameOf(5003 - 4900), undefined, { timeout: 10_000 })
     // Every place after it moves up by one.
     expect((await node.post('/v2/remove_job', { job_id: jobIds[0] })).status).toBe(200)
     await screen.findByText('5003 inboxes')
     scroller.scrollTo({ top: 4795 * 68 })
-    await screen.findByText(await nameOf(5003 - 4790), undefined, { timeout: 3000 })
+    await screen.findByText(await nameOf(5003 - 4790), undefined, { timeout: 10_000 })
     for (let i = 0; i < 20; i++) {
       const shown = screen.getAllByTestId('inbox-row').map((r) => r.querySelector('a')?.textContent ?? r.textContent)
       expect(new Set(shown).size).toBe(shown.length)
@@ -599,7 +599,7 @@ describe('rows read by place (far past the rows read in order)', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: `Select ${n1}` }))
     expect(screen.getByTestId('bulk-bar').textContent).toContain('2 selected')
     scroller.scrollTo({ top: 2500 * 68 })
-    await screen.findByText(await nameOf(5003 - 2505), undefined, { timeout: 3000 })
+    await screen.findByText(await nameOf(5003 - 2505), undefined, { timeout: 10_000 })
     await waitFor(() => expect(screen.queryByText(n0)).toBeNull())
     expect(screen.getByTestId('bulk-bar').textContent).toContain('2 selected')
     expect((await node.post('/v2/remove_job', { job_id: 'jobid_seed_1' })).status).toBe(200)
@@ -630,7 +630,7 @@ describe('rows read by place (far past the rows read in order)', () => {
     await whilePagesInOrderWait(async () => {
       const scroller = screen.getByTestId('inbox-scroll')
       scroller.scrollTo({ top: 95 * 68 })
-      await screen.findByText(first.at(-1)!.custom_name, undefined, { timeout: 3000 })
+      await screen.findByText(first.at(-1)!.custom_name, undefined, { timeout: 10_000 })
       const shown = screen.getAllByTestId('inbox-row').map((r) => r.textContent)
       expect(shown.filter((t) => t.includes(first.at(-1)!.custom_name))).toHaveLength(1)
     })
@@ -653,7 +653,7 @@ describe('rows read by place (far past the rows read in order)', () => {
     const scroller = screen.getByTestId('inbox-scroll')
     scroller.scrollTo({ top: scroller.scrollHeight })
     const opened = await nameOf(1)
-    const row = await screen.findByText(opened, undefined, { timeout: 3000 })
+    const row = await screen.findByText(opened, undefined, { timeout: 10_000 })
     // Opened by its link (the click only records where; the test has no router to follow it), or from elsewhere.
     if (byItsLink) fireEvent.click(row)
     rememberOpened('job_inbox::jobid_seed_1::false') // as the conversation's view does once shown
@@ -661,7 +661,7 @@ describe('rows read by place (far past the rows read in order)', () => {
     act(meanwhile)
     document.body.focus()
     act(() => setShown(true))
-    await waitFor(() => expect(focusedRow()).toContain(opened), { timeout: 3000 })
+    await waitFor(() => expect(focusedRow()).toContain(opened), { timeout: 10_000 })
     expect(scroller.scrollTop).toBeGreaterThan(4000 * 68)
   }
 
@@ -682,14 +682,14 @@ describe('rows read by place (far past the rows read in order)', () => {
     const scroller = screen.getByTestId('inbox-scroll')
     // Row i is the seeded inbox 5003 - i. Read in order so far: the first page (50 rows).
     scroller.scrollTo({ top: 170 * 68 })
-    await screen.findByText(await nameOf(5003 - 170), undefined, { timeout: 3000 })
+    await screen.findByText(await nameOf(5003 - 170), undefined, { timeout: 10_000 })
     await waitFor(() => expect(screen.queryAllByTestId('inbox-placeholder')).toHaveLength(0))
     // Up to within 100 rows of the rows read in order: those come page by page from here on (slowly).
     await whilePagesInOrderWait(async () => {
       const pages = () => sent.filter((r) => r.path.endsWith('all_inboxes_paginated') && r.query?.position === undefined).length
       const before = pages()
       scroller.scrollTo({ top: 135 * 68 })
-      await screen.findByText(await nameOf(5003 - 140), undefined, { timeout: 3000 })
+      await screen.findByText(await nameOf(5003 - 140), undefined, { timeout: 10_000 })
       // Past the pause after which the list stops asking for the blocks by place here.
       await new Promise((r) => setTimeout(r, 500))
       expect(screen.queryAllByTestId('inbox-placeholder')).toHaveLength(0)
@@ -707,11 +707,11 @@ describe('rows read by place (far past the rows read in order)', () => {
     first.focus()
     fireEvent.keyDown(first, { key: 'End' })
     const [oldest, next] = [await nameOf(0), await nameOf(1)]
-    await waitFor(() => expect(focusedRow()).toContain(oldest), { timeout: 3000 })
+    await waitFor(() => expect(focusedRow()).toContain(oldest), { timeout: 10_000 })
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' })
-    await waitFor(() => expect(focusedRow()).toContain(next), { timeout: 3000 })
+    await waitFor(() => expect(focusedRow()).toContain(next), { timeout: 10_000 })
     fireEvent.keyDown(document.activeElement!, { key: 'Home' })
-    await waitFor(() => expect(focusedRow()).toContain('Delta design'), { timeout: 3000 })
+    await waitFor(() => expect(focusedRow()).toContain('Delta design'), { timeout: 10_000 })
   })
 
   it('changes the loaded rows account for (a rename near the top) do not read the blocks shown again', async () => {
@@ -732,7 +732,7 @@ describe('rows read by place (far past the rows read in order)', () => {
     const scroller = screen.getByTestId('inbox-scroll')
     scroller.scrollTo({ top: scroller.scrollHeight })
     const n1 = await nameOf(1)
-    await screen.findByText(n1, undefined, { timeout: 3000 })
+    await screen.findByText(n1, undefined, { timeout: 10_000 })
     fireEvent.click(screen.getByRole('checkbox', { name: `Select ${n1}` }), { shiftKey: true })
     // Charlie (the 2nd) to the 2nd oldest (the 5003rd): 5002 inboxes.
     await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('5002 selected'), { timeout: 5000 })
@@ -745,10 +745,10 @@ describe('rows read by place (far past the rows read in order)', () => {
     // The seeded inbox n stands at place 5003 - n (the four named ones are newer).
     scroller.scrollTo({ top: 68 * 1998 })
     const from = await nameOf(3003)
-    fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${from}` }, { timeout: 3000 }))
+    fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${from}` }, { timeout: 10_000 }))
     scroller.scrollTo({ top: 68 * 2298 })
     const to = await nameOf(2703)
-    fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${to}` }, { timeout: 3000 }), { shiftKey: true })
+    fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${to}` }, { timeout: 10_000 }), { shiftKey: true })
     await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('301 selected'), { timeout: 5000 })
   })
 })

@@ -94,15 +94,14 @@ describe('AnswerText', () => {
   it('a 1 MiB answer shows its start and "Show all" at once', () => {
     // At once: about as fast as an answer of the preview's own size, rendered first in the same run
     // (rendering the whole 1 MiB took seconds); not an absolute time, which a loaded machine can exceed.
-    const short = renderWithApp(<AnswerText text={longAnswer(PREVIEW_CHARS - 200)} />)
-    short.unmount()
-    const shortStarted = performance.now()
-    renderWithApp(<AnswerText text={longAnswer(PREVIEW_CHARS - 200)} />).unmount()
-    const shortMs = performance.now() - shortStarted
+    // Each the best of three: one render timed alone is as long as the pause the machine took during it.
+    const rendered = (text: string) => () => renderWithApp(<AnswerText text={text} />).unmount()
+    const shortText = longAnswer(PREVIEW_CHARS - 200)
+    rendered(shortText)()
+    const shortMs = bestOf3(rendered(shortText))
     const text = longAnswer(1024 * 1024)
-    const started = performance.now()
+    const ms = bestOf3(rendered(text))
     const { container } = renderWithApp(<AnswerText text={text} />)
-    const ms = performance.now() - started
     expect(container.querySelector('h1')!.textContent).toBe('A long answer')
     expect(container.textContent).not.toContain('THE LAST LINE')
     expect(

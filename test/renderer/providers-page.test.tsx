@@ -100,11 +100,11 @@ describe('providers page', () => {
     }
     const focused = () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent
     await removeFrom('b')
-    await waitFor(() => expect(focused()).toBe('Remove c'), { timeout: 3000 })
+    await waitFor(() => expect(focused()).toBe('Remove c'), { timeout: 10_000 })
     await removeFrom('c')
-    await waitFor(() => expect(focused()).toBe('Remove a'), { timeout: 3000 })
+    await waitFor(() => expect(focused()).toBe('Remove a'), { timeout: 10_000 })
     await removeFrom('a')
-    await waitFor(() => expect(focused()).toBe('Add provider'), { timeout: 3000 })
+    await waitFor(() => expect(focused()).toBe('Add provider'), { timeout: 10_000 })
   })
 
   it('removing the embedding model’s provider says, before it is removed, that documents are then found by their words alone', async () => {

@@ -201,7 +201,7 @@ describe('catching up after the event stream comes back', () => {
     const stop = observer.subscribe(() => {})
     await new Promise((r) => setTimeout(r, 20))
     resume()
-    await expect.poll(() => observer.getCurrentResult().isSuccess, { timeout: 3000 }).toBe(true)
+    await expect.poll(() => observer.getCurrentResult().isSuccess, { timeout: 10_000 }).toBe(true)
     expect(contents(loadedMessages(qc.getQueryData<MessagePages>(keys.messages(inbox))))).toEqual(expected(3))
     stop()
   })

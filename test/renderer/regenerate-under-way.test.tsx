@@ -68,7 +68,7 @@ it('Regenerate while the regenerated answer is being written: not offered (it sa
   qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
   disconnect = connectEvents(transport, qc)
   renderWithApp(<InboxView inboxId={inbox} />, transport, { queryClient: qc })
-  await screen.findByText('First answer.', {}, { timeout: 3000 })
+  await screen.findByText('First answer.', {}, { timeout: 10_000 })
 
   fake.behaviour = { type: 'reply', chunks: ['Second', ' answer.'], delayMs: 400 }
   const regenerate = () => screen.getByRole('button', { name: 'Regenerate' })
@@ -105,7 +105,7 @@ async function answeredConversation(
   disconnect = connectEvents(t, qc)
   const view = () => renderWithApp(<InboxView inboxId={inbox} />, t, { queryClient: qc })
   view()
-  await screen.findByText('First answer.', {}, { timeout: 3000 })
+  await screen.findByText('First answer.', {}, { timeout: 10_000 })
   return { inbox, view }
 }
 
@@ -132,7 +132,7 @@ it('Regenerate, then another conversation before the node replied: back in it, t
   cleanup()
   await retryReplied
   view()
-  await screen.findByText('First answer.', {}, { timeout: 3000 })
+  await screen.findByText('First answer.', {}, { timeout: 10_000 })
   // At once, before the answer's first words: under way (not offered, and the conversation says an answer is coming).
   expect(regenerateButton().getAttribute('aria-disabled')).toBe('true')
   expect(regenerateButton().getAttribute('title')).toMatch(/being written/)

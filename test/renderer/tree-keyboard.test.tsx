@@ -182,7 +182,7 @@ describe('the Files page tree from the keyboard', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete', hidden: true }))
     await waitFor(() => expect(within(tree).queryByRole('treeitem', { name: /^delta\.txt/ })).toBeNull())
     // delta.txt was the third file: gamma.txt, after it, is in its place now (once the dialog has closed).
-    await waitFor(() => expect(focusedName()).toMatch(/^gamma\.txt/), { timeout: 3000 })
+    await waitFor(() => expect(focusedName()).toMatch(/^gamma\.txt/), { timeout: 10_000 })
   })
 })
 

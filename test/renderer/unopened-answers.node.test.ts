@@ -29,5 +29,5 @@ it('the streamed text of answers in inboxes no view shows is dropped once each i
   }
   for (const job of jobs) await node.post('/v2/job_message', { job_id: job, content: 'Hello' })
   for (const job of jobs) await waitForAnswers(node, `job_inbox::${job}::false`, job === jobs[0] ? 2 : 1)
-  await expect.poll(() => useStreaming.getState().partial, { timeout: 3000 }).toEqual({})
+  await expect.poll(() => useStreaming.getState().partial, { timeout: 10_000 }).toEqual({})
 })

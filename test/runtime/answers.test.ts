@@ -347,7 +347,10 @@ describe('stop, concurrency and restarts', () => {
   it('answers many jobs at once', async () => {
     await addProvider(node, 'p1', { external_url: fake.url, api_key: KEY })
     const jobs = await Promise.all([1, 2, 3].map(() => createJob(node, 'p1')))
-    fake.behaviour = { type: 'reply', chunks: ['a', 'b', 'c'], delayMs: 150 }
+    // Each answer streams for a second (a chunk every 500 ms): the third question, sent after the other
+    // two, has that long to start streaming before the first ends. With 150 ms chunks it had 300 ms,
+    // which two requests and a call started on a loaded machine can take.
+    fake.behaviour = { type: 'reply', chunks: ['a', 'b', 'c'], delayMs: 500 }
     const events = recordEvents(node)
     for (const j of jobs) await node.post('/v2/job_message', { job_id: j, content: 'go' })
     for (const j of jobs) await waitForAnswers(node, `job_inbox::${j}::false`, 1)

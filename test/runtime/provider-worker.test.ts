@@ -120,7 +120,9 @@ describe('a provider thread stuck in a loop', () => {
     await new Promise((r) => setTimeout(r, 1000)) // the call has reached the thread
     const t0 = Date.now()
     await n.close()
-    expect(Date.now() - t0).toBeLessThan(5000)
+    // A hang guard: closing waits 3 s for answers under way (3.0 s here), then ends the thread; closing
+    // that waits for the stuck call never returns. 5 s left a loaded machine 2 s for the rest of closing.
+    expect(Date.now() - t0).toBeLessThan(10_000)
     const again = startTestNode(n.dir)
     try {
       expect(again.store.messages.nextPending(`job_inbox::${jobId}::false`)).toBeDefined()

@@ -35,7 +35,7 @@ it('Stop mid-answer on a full disk: no new call for the question, and the stoppe
   const db = node.store.db
   db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`)
   expect(await node.post('/v2/stop_llm', { inbox_name: inboxId })).toMatchObject({ status: 200 })
-  await expect.poll(() => node.log.lines.join('\n'), { timeout: 3000 }).toMatch(/SQLITE_FULL/)
+  await expect.poll(() => node.log.lines.join('\n'), { timeout: 10_000 }).toMatch(/SQLITE_FULL/)
   // Several pauses of 100 ms go by: the question was asked again after the first of them.
   await sleep(800)
   expect(chats()).toBe(1)

@@ -55,13 +55,16 @@ it('writes of one turn share a commit; one that throws is rolled back alone and 
 
 it('under load (a commit of several writes), a write soon after it waits for the rest of the gap and shares the next commit', async () => {
   await withTable('TEXT NOT NULL', async (db, insert, file) => {
-    const batcher = writeBatcher(db, { minGapMs: 300 })
+    // A gap far longer than the 50 ms sleep below: with 300 ms, a loaded machine that slept 250 ms
+    // would have committed 'b' before the look that says it waits.
+    const GAP_MS = 1000
+    const batcher = writeBatcher(db, { minGapMs: GAP_MS })
     const other = new Database(file, { readonly: true })
     const committed = () => other.prepare(`SELECT v FROM t ORDER BY v`).pluck().all()
-    // Nothing committed lately: the first writes commit on the next turn, together.
+    // Nothing committed lately: the first writes commit on the next turn, together (waiting for the gap would take a second).
     const t0 = performance.now()
     await Promise.all([batcher.run(() => insert.run('a1')), batcher.run(() => insert.run('a2'))])
-    expect(performance.now() - t0).toBeLessThan(250)
+    expect(performance.now() - t0).toBeLessThan(GAP_MS / 2)
     expect(committed()).toEqual(['a1', 'a2'])
     // Within the gap: 'b' waits, 'c' arrives meanwhile, and both go in one commit.
     const b = batcher.run(() => insert.run('b'))
@@ -69,7 +72,7 @@ it('under load (a commit of several writes), a write soon after it waits for the
     expect(committed()).toEqual(['a1', 'a2'])
     const c = batcher.run(() => insert.run('c'))
     await Promise.all([b, c])
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(290)
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(GAP_MS - 10)
     expect(committed()).toEqual(['a1', 'a2', 'b', 'c'])
     other.close()
   })
@@ -77,11 +80,12 @@ it('under load (a commit of several writes), a write soon after it waits for the
 
 it('one writer at a time (a script creating a job, then sending its message) never waits for the gap', async () => {
   await withTable('TEXT NOT NULL', async (db, insert) => {
-    const batcher = writeBatcher(db, { minGapMs: 300 })
+    // A gap long enough that waiting for it is told apart from a loaded machine: 250 ms for five
+    // writes was a bound a slow machine could reach; with the gap they would take 4 s at least.
+    const batcher = writeBatcher(db, { minGapMs: 1000 })
     const t0 = performance.now()
     for (let i = 0; i < 5; i++) await batcher.run(() => insert.run(`w${i}`))
-    // With the gap, five writes one after another take 1.2 s at least.
-    expect(performance.now() - t0).toBeLessThan(250)
+    expect(performance.now() - t0).toBeLessThan(1000)
     expect(db.prepare(`SELECT count(*) FROM t`).pluck().get()).toBe(5)
   })
 })
