@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -113,16 +113,26 @@ describe('a provider thread that cannot work here (a missing or broken file in a
 describe('a provider thread stuck in a loop', () => {
   it('does not keep the node from closing: the thread is ended, and the question stays queued for the next start', async () => {
     const stuck = { file: join(__dirname, '../support/stuck-provider-worker.ts'), execArgv: ['--import', 'tsx'] }
+    const heartbeat = join(tmpdir(), `nodedesk-stuck-${process.pid}-${Date.now()}`)
+    process.env.STUCK_WORKER_HEARTBEAT = heartbeat // the thread takes the environment as it starts (at the first call)
     const n = startTestNode(undefined, { runtime: { providerWorker: stuck } })
+    const beats = () => Number(readFileSync(heartbeat, 'utf8'))
     await addProvider(n, 'p1', { external_url: fake.url, api_key: 'k' })
     const jobId = await createJob(n, 'p1')
     expect((await n.post('/v2/job_message', { job_id: jobId, content: 'anyone?' })).status).toBe(200)
-    await new Promise((r) => setTimeout(r, 1000)) // the call has reached the thread
+    // The call has reached the thread, which is stuck in it (and beats).
+    await expect.poll(() => (existsSync(heartbeat) ? beats() : 0), { timeout: 10_000 }).toBeGreaterThan(2)
+    delete process.env.STUCK_WORKER_HEARTBEAT
     const t0 = Date.now()
     await n.close()
     // A hang guard: closing waits 3 s for answers under way (3.0 s here), then ends the thread; closing
     // that waits for the stuck call never returns. 5 s left a loaded machine 2 s for the rest of closing.
     expect(Date.now() - t0).toBeLessThan(10_000)
+    // Ended, not left spinning: no beat in a second (it beats every 50 ms while it runs).
+    const last = beats()
+    await new Promise((r) => setTimeout(r, 1000))
+    expect(beats()).toBe(last)
+    rmSync(heartbeat, { force: true })
     const again = startTestNode(n.dir)
     try {
       expect(again.store.messages.nextPending(`job_inbox::${jobId}::false`)).toBeDefined()
