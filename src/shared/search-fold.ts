@@ -111,10 +111,11 @@ export const SEARCH_WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
 /**
  * What a search matches in a text as shown: its words, and each emoji with the skin tone and
  * variation selector that belong to its picture (searchFold makes it a word, which folding the
- * match gives, spaces around it: trim it).
+ * match gives, spaces around it: trim it). A keycap ends the word before it: its digit and marks
+ * would otherwise be read as more of that word ("step1️⃣" is "step" and 1️⃣, as searchFold has them).
  */
 export const SEARCH_TOKEN =
-  /[0-9#*][\uFE0E\uFE0F]?\u20E3|[\p{L}\p{N}\p{M}\p{Co}]+|(?:[\u{1F1E6}-\u{1F1FF}]{2}|[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}])(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F)*/gu
+  /[0-9#*][\uFE0E\uFE0F]?\u20E3|(?:(?![0-9#*][\uFE0E\uFE0F]?\u20E3)[\p{L}\p{N}\p{M}\p{Co}])+|(?:[\u{1F1E6}-\u{1F1FF}]{2}|[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}])(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F)*/gu
 
 /**
  * `text` in Unicode's compatibility form (NFKC: ﬁ is fi, full-width Ａ is A) for a query, but for its

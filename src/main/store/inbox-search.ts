@@ -42,7 +42,7 @@ export function snippetOf(text: string, words: readonly string[], max = SNIPPET_
   let start = Math.max(0, at - 40)
   if (start > 0) {
     const space = flat.indexOf(' ', start)
-    start = space >= 0 && space < at ? space + 1 : start
+    start = space >= 0 && space < at ? space + 1 : clusterAt(flat, start, 'after')
   }
   const lead = start > 0 ? '…' : ''
   let end = Math.min(flat.length, start + max - lead.length)
@@ -52,10 +52,30 @@ export function snippetOf(text: string, words: readonly string[], max = SNIPPET_
     const space = flat.lastIndexOf(' ', end)
     if (space > at) end = space
   }
-  let body = flat.slice(start, end)
-  // Never end on half of a surrogate pair.
-  if (/[\uD800-\uDBFF]$/.test(body)) body = body.slice(0, -1)
-  return `${lead}${body}${trail}`
+  // Never inside a character as the eye sees it: half a flag (its second letter is another flag's
+  // first), an emoji without its skin tone, a keycap without its frame, half a surrogate pair.
+  if (trail) end = clusterAt(flat, end, 'before')
+  return `${lead}${flat.slice(start, end)}${trail}`
+}
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' })
+/** Longer than any cluster text holds (a run of flags is read in pairs from its start: 64 flags). */
+const CLUSTER_WINDOW = 256
+
+/**
+ * Position `i` of `text` if a grapheme cluster starts there, else the start of the cluster holding it
+ * ('before') or of the one after ('after').
+ */
+export function clusterAt(text: string, i: number, side: 'before' | 'after'): number {
+  if (i <= 0 || i >= text.length) return i
+  const from = Math.max(0, i - CLUSTER_WINDOW)
+  for (const { index, segment } of graphemes.segment(text.slice(from, i + CLUSTER_WINDOW))) {
+    const start = from + index
+    const end = start + segment.length
+    if (end <= i) continue
+    return start === i || side === 'before' ? start : end
+  }
+  return i
 }
 
 /**

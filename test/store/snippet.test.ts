@@ -1,0 +1,40 @@
+import { expect, it } from 'vitest'
+import { SNIPPET_MAX, snippetOf } from '../../src/main/store/inbox-search'
+
+/*
+ * snippetOf cuts a long text around the first match: the search results' snippet. It never cuts
+ * inside a character as the eye sees it (a grapheme cluster): half a flag shows another flag (🇦🇺🇸🇪
+ * cut after 🇦🇺🇸 reads 🇦🇺 and a lone S), an emoji loses its skin tone, a keycap its frame.
+ */
+
+const clusters = (s: string) => [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(s)].map((g) => g.segment)
+/** The snippet with its … marks taken off: every cluster of it is one of the text's. */
+const wholeClusters = (snippet: string, text: string) => {
+  const known = new Set(clusters(text))
+  return clusters(snippet.replace(/^…|…$/g, '')).every((c) => known.has(c))
+}
+
+it('ends before a flag, an emoji with its skin tone or a keycap rather than inside one', () => {
+  for (const run of ['🇦🇺🇸🇪', '👍🏽', '1️⃣', '👩‍💻']) {
+    // The run across the cut at every offset: the 200th unit falls inside it at some of them.
+    for (let pad = 0; pad < 12; pad++) {
+      const text = `turbine,${'x'.repeat(180 + pad)}${run.repeat(8)} tail words here`
+      const snippet = snippetOf(text, ['turbine'])
+      expect(snippet.length).toBeLessThanOrEqual(SNIPPET_MAX)
+      expect(snippet.startsWith('turbine')).toBe(true)
+      expect(wholeClusters(snippet, text), `${run} at ${pad}: ${snippet.slice(-20)}`).toBe(true)
+    }
+  }
+})
+
+it('starts after a flag or an emoji rather than inside one, with the match in view', () => {
+  for (const run of ['🇦🇺🇸🇪', '👍🏽', '1️⃣']) {
+    for (let pad = 0; pad < 12; pad++) {
+      const text = `${'y'.repeat(300 + pad)}${run.repeat(30)}turbine ${'z'.repeat(300)}`
+      const snippet = snippetOf(text, ['turbine'])
+      expect(snippet.length).toBeLessThanOrEqual(SNIPPET_MAX)
+      expect(snippet).toContain('turbine')
+      expect(wholeClusters(snippet, text), `${run} at ${pad}: ${snippet.slice(0, 20)}`).toBe(true)
+    }
+  }
+})
