@@ -68,6 +68,8 @@ describe('highlight', () => {
     expect(marked('Liftoff🚀 at dawn 🛰', '🚀')).toEqual(['🚀'])
     expect(marked('🇦🇺 🇺🇸 🇦🇺🇸🇪', '🇺🇸')).toEqual(['🇺🇸'])
     expect(marked('Approved 👍🏽, thanks ❤️ ☀️', '👍 ❤')).toEqual(['👍🏽', '❤️'])
+    // A sequence joined by U+200D is marked whole: a mark ending inside it split the picture in two.
+    expect(marked('Our 👩‍💻 team, 👩 alone', '👩')).toEqual(['👩‍💻', '👩'])
     expect(marked('Café au lait, cafe\u0301 noir', 'cafe')).toEqual(['Café', 'cafe\u0301'])
     expect(
       highlightPieces('Liftoff🚀 at dawn', searchWords('🚀'))

@@ -99,6 +99,9 @@ describe('search snippet highlighting (the node finds the matches; the window ma
     // A keycap whole, and not the digit it holds.
     expect(marked('Step 1️⃣ of 10, #️⃣ tag', '1️⃣ #️⃣')).toBe('Step [1️⃣] of 10, [#️⃣] tag')
     expect(marked('Step 1️⃣ of 10', '1')).toBe('Step 1️⃣ of [1]0')
+    // A sequence joined by U+200D is marked whole: a mark ending inside it split the picture in two.
+    expect(marked('Our 👩‍💻 team, 👩 alone', '👩')).toBe('Our [👩‍💻] team, [👩] alone')
+    expect(marked('Family 👨‍👩‍👧 photo', '👧')).toBe('Family [👨‍👩‍👧] photo')
   })
 
   it('keeps a word whole across its marks: Indic vowel signs and Japanese dakuten belong to their word', () => {

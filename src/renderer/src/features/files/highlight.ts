@@ -1,4 +1,5 @@
 import { SEARCH_TOKEN, foldForSearch as fold, searchWords as wordsOf } from '../../../../shared/search-fold'
+import { wholeCharacterPieces } from '../../app/whole-characters'
 
 /** The words of a search as the node matches them: letters, digits and marks, any case, accents ignored; each emoji a word. */
 export function searchWords(search: string): string[] {
@@ -34,5 +35,5 @@ export function highlightPieces(text: string, words: readonly string[]): Piece[]
     plainStart = start + end
   }
   if (plainStart < text.length) pieces.push({ text: text.slice(plainStart), match: false })
-  return pieces
+  return wholeCharacterPieces(pieces, (text, match) => ({ text, match }))
 }

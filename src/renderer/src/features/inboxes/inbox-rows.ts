@@ -2,6 +2,7 @@ import { errorNoteParts } from './error-note'
 import { modelKind } from '../../../../shared/contract/model-kind'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import { foldForSearch, foldUnits, searchWords } from '../../../../shared/search-fold'
+import { markWholeCharacters } from '../../app/whole-characters'
 
 /** What one line of the inbox list shows. */
 export interface InboxRowData {
@@ -122,6 +123,7 @@ export function highlightParts(text: string, query: string): TextPart[] {
       for (let k = starts[i]!; k < end; k++) marked[k] = true
     }
   }
+  markWholeCharacters(text, marked)
   const parts: TextPart[] = []
   for (let i = 0; i < text.length;) {
     let j = i
