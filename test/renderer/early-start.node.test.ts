@@ -1,20 +1,21 @@
 // Needs Node (a real HTTP server on 127.0.0.1): named *.node.test.ts so a Node-typed config covers it.
-import { createServer, type Server } from 'node:http'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { closeServer, listenLocal, useHappyWindows } from './happy-windows'
+import { useLoopbackServer } from '../support/loopback-server'
+import { useHappyWindows } from './happy-windows'
 import { earlySession, firstScreenRequests, resetEarly, startEarly } from '../../src/renderer/src/api/early-start'
 import { createClient } from '../../src/renderer/src/api/client'
 import { inboxPagesQuery } from '../../src/renderer/src/api/inbox-pages'
 import { pickTransport } from '../../src/renderer/src/api/transport'
 import { INBOX_FILTERS_STORAGE } from '../../src/renderer/src/stores/inbox-filters-storage'
 
-let server: Server
-let origin: string
 let seen: string[]
 
-beforeEach(async () => {
+beforeEach(() => {
   seen = []
-  server = createServer((req, res) => {
+})
+// Registered before the afterEach below, so that it closes after it (after-hooks run in reverse), as it did.
+const local = useLoopbackServer(
+  (req, res) => {
     req.resume()
     req.on('end', () => {
       seen.push(`${req.method} ${req.url}`)
@@ -23,19 +24,18 @@ beforeEach(async () => {
       res.writeHead(200, { 'Content-Type': 'application/json' })
       res.end(JSON.stringify({ inboxes: [], hasNextPage: false, total_count: 0, echo: req.url }))
     })
-  })
-  origin = await listenLocal(server)
-})
-afterEach(async () => {
+  },
+  { perTest: true }
+)
+afterEach(() => {
   resetEarly()
-  await closeServer(server)
 })
 
 const openWindow = useHappyWindows()
 
 describe('the first screen starts before the app has loaded (headless mode)', () => {
   it('trades the code first, then asks for health, providers and both lists’ first pages; the app takes each answer once', async () => {
-    const win = openWindow(`${origin}/#code=early-code`)
+    const win = openWindow(`${local.url}/#code=early-code`)
     startEarly(win)
     expect(win.location.hash).toBe('') // the code left the address at once
     await earlySession()
@@ -65,7 +65,7 @@ describe('the first screen starts before the app has loaded (headless mode)', ()
   })
 
   it('the first event stream after early reads catches up as a reconnect does (a change in between sent no event here)', async () => {
-    const win = openWindow(`${origin}/#code=c`)
+    const win = openWindow(`${local.url}/#code=c`)
     startEarly(win)
     const resumed: string[] = []
     const stop = pickTransport(win).onEvent(
@@ -79,20 +79,20 @@ describe('the first screen starts before the app has loaded (headless mode)', ()
   })
 
   it('asks for hidden inboxes too when the list was last left showing them', () => {
-    const win = openWindow(`${origin}/`)
+    const win = openWindow(`${local.url}/`)
     win.localStorage.setItem(INBOX_FILTERS_STORAGE, JSON.stringify({ state: { showHidden: true, search: '' }, version: 0 }))
     startEarly(win)
     return expect.poll(() => seen.filter((s) => s.includes('show_hidden=true'))).toHaveLength(2)
   })
 
   it('without a code sends no trade (the cookie of an earlier visit may hold); the desktop window sends nothing early', async () => {
-    startEarly(openWindow(`${origin}/#/inboxes`))
+    startEarly(openWindow(`${local.url}/#/inboxes`))
     await expect.poll(() => seen.length).toBe(4)
     expect(seen.some((s) => s.includes('/v2/session'))).toBe(false)
 
     resetEarly()
     seen = []
-    const desktop = openWindow(`${origin}/#code=unused`)
+    const desktop = openWindow(`${local.url}/#code=unused`)
     Object.assign(desktop, { nodedesk: { request: () => Promise.resolve({ status: 200, body: null }), onEvent: () => () => {} } })
     startEarly(desktop)
     expect(earlySession()).toBeUndefined()

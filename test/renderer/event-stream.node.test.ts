@@ -1,8 +1,8 @@
 // Needs Node (a real HTTP server on 127.0.0.1): named *.node.test.ts so a Node-typed config covers it.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { useLoopbackServer } from '../support/loopback-server'
 import { readEventStream, type StreamEvent } from '../../src/renderer/src/api/event-stream'
 import { httpTransport } from '../../src/renderer/src/api/transport'
 import type { NodeEvent } from '../../src/shared/contract/events'
@@ -18,29 +18,28 @@ interface Connection {
 /** What the test server does with each new events connection (by its index, from 0). */
 type Script = (res: ServerResponse, index: number) => void | Promise<void>
 
-let server: Server
-let baseUrl: string
 let connections: Connection[]
 let script: Script
 const stops: (() => void)[] = []
 
-beforeEach(async () => {
+beforeEach(() => {
   connections = []
   script = (res) => void res.writeHead(200, { 'Content-Type': 'text/event-stream' })
-  server = createServer((req, res) => {
+})
+// Registered before the afterEach below, so that it runs after it (after-hooks run in reverse): the
+// streams are stopped before the server closes, as they were.
+const local = useLoopbackServer(
+  (req, res) => {
     req.socket.setNoDelay(true)
     const c: Connection = { headers: req.headers, res, closed: false, at: performance.now() }
     connections.push(c)
     res.on('close', () => (c.closed = true))
     void script(res, connections.length - 1)
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-afterEach(async () => {
+  },
+  { perTest: true }
+)
+afterEach(() => {
   stops.splice(0).forEach((stop) => stop())
-  server.closeAllConnections()
-  await new Promise<void>((r) => server.close(() => r()))
 })
 
 const streamHead = (res: ServerResponse) => res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8' })
@@ -56,7 +55,7 @@ async function writeInPieces(res: ServerResponse, pieces: readonly (string | Uin
 function listen(token: string | null = 'tok-123') {
   const events: NodeEvent[] = []
   const resumed: number[] = []
-  const stop = httpTransport(baseUrl, token).onEvent(
+  const stop = httpTransport(local.url, token).onEvent(
     (e) => events.push(e),
     () => resumed.push(events.length)
   )
@@ -205,7 +204,7 @@ describe('node events over HTTP (real server, real fetch)', () => {
     const resumed: number[] = []
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
-      const stop = httpTransport(baseUrl, 'tok').onEvent(
+      const stop = httpTransport(local.url, 'tok').onEvent(
         (e) => {
           got.push((e.data as { inbox_id: string }).inbox_id)
           if (got.length === 1) throw new Error('a bug in a listener')
@@ -236,7 +235,7 @@ describe('node events over HTTP (real server, real fetch)', () => {
     const resumed: number[] = []
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
-      const stop = httpTransport(baseUrl, 'tok').onEvent(
+      const stop = httpTransport(local.url, 'tok').onEvent(
         (e) => {
           got.push((e.data as { inbox_id: string }).inbox_id)
           if (got.length === 1) throw new Error('a bug in a listener')

@@ -1,7 +1,8 @@
 // Needs Node (a real HTTP server on 127.0.0.1): named *.node.test.ts so a Node-typed config covers it.
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { closeServer, listenLocal, useHappyWindows } from './happy-windows'
+import type { IncomingMessage } from 'node:http'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { useLoopbackServer } from '../support/loopback-server'
+import { useHappyWindows } from './happy-windows'
 import { pickTransport, takeCodeFromLocation } from '../../src/renderer/src/api/transport'
 import type { NodedeskBridge } from '../../src/shared/bridge'
 
@@ -12,13 +13,13 @@ interface Seen {
   readonly body: string
 }
 
-let server: Server
-let origin: string
 let seen: Seen[]
 
-beforeEach(async () => {
+beforeEach(() => {
   seen = []
-  server = createServer((req, res) => {
+})
+const local = useLoopbackServer(
+  (req, res) => {
     let body = ''
     req.on('data', (c: Buffer) => (body += c.toString()))
     req.on('end', () => {
@@ -32,47 +33,44 @@ beforeEach(async () => {
       res.writeHead(status, { 'Content-Type': 'application/json' })
       res.end(JSON.stringify(status === 200 ? { echo: req.url } : { code: 404, error: 'Not Found', message: 'path: no route' }))
     })
-  })
-  origin = await listenLocal(server)
-})
-afterEach(async () => {
-  await closeServer(server)
-})
+  },
+  { perTest: true }
+)
 
 const openWindow = useHappyWindows()
 const take = (win: Window) => takeCodeFromLocation(win.location, win.history)
 
 describe('one-time code pick-up (headless mode)', () => {
   it('takes the code from the URL fragment and removes it from the address without a new history entry', () => {
-    const win = openWindow(`${origin}/#code=abc_123`)
+    const win = openWindow(`${local.url}/#code=abc_123`)
     const historyLength = win.history.length
     expect(take(win)).toBe('abc_123')
-    expect(win.location.href).toBe(`${origin}/`)
+    expect(win.location.href).toBe(`${local.url}/`)
     // Replaced, not pushed: Back does not bring the code into view again.
     expect(win.history.length).toBe(historyLength)
     expect(take(win)).toBeNull() // nothing kept: the code was for one use
   })
 
   it('keeps the rest of the address: path, query and other fragment parameters; an old #token= is removed, not used', () => {
-    const win = openWindow(`${origin}/app/?lang=fr#view=list&code=c1&x=2`)
+    const win = openWindow(`${local.url}/app/?lang=fr#view=list&code=c1&x=2`)
     expect(take(win)).toBe('c1')
-    expect(win.location.href).toBe(`${origin}/app/?lang=fr#view=list&x=2`)
-    const old = openWindow(`${origin}/#token=leaky`)
+    expect(win.location.href).toBe(`${local.url}/app/?lang=fr#view=list&x=2`)
+    const old = openWindow(`${local.url}/#token=leaky`)
     expect(take(old)).toBeNull()
-    expect(old.location.href).toBe(`${origin}/`)
+    expect(old.location.href).toBe(`${local.url}/`)
   })
 
   it('no code in the fragment gives none and leaves the address alone; a code in the query string is not taken', () => {
-    const plain = openWindow(`${origin}/#/inboxes`)
+    const plain = openWindow(`${local.url}/#/inboxes`)
     expect(take(plain)).toBeNull()
     expect(plain.location.hash).toBe('#/inboxes')
-    expect(take(openWindow(`${origin}/?code=leaky`))).toBeNull()
+    expect(take(openWindow(`${local.url}/?code=leaky`))).toBeNull()
   })
 })
 
 describe('transport pick', () => {
   it('a page without the preload bridge trades its code once, then talks HTTP to its own origin without a token', async () => {
-    const win = openWindow(`${origin}/#code=code-xyz`)
+    const win = openWindow(`${local.url}/#code=code-xyz`)
     const transport = pickTransport(win)
     expect(transport.kind).toBe('http')
     expect(win.location.hash).toBe('')
@@ -104,13 +102,13 @@ describe('transport pick', () => {
   })
 
   it('a POST without a body sends JSON null', async () => {
-    const transport = pickTransport(openWindow(`${origin}/`))
+    const transport = pickTransport(openWindow(`${local.url}/`))
     await transport.request({ method: 'POST', path: '/v2/x' })
     expect(seen[0]!.body).toBe('null')
   })
 
   it('the desktop window uses the preload bridge for requests and events, and leaves the address alone', async () => {
-    const win = openWindow(`${origin}/#code=unused`)
+    const win = openWindow(`${local.url}/#code=unused`)
     const asked: unknown[] = []
     let bridgeListener: ((e: never) => void) | undefined
     let bridgeResumed: (() => void) | undefined

@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import { addProvider, createJob, useTestNode } from '../support/node'
 import { waitForAnswers } from '../support/answers'
 
@@ -53,21 +53,14 @@ const REPLIES: Record<string, (res: ServerResponse) => void> = {
   }
 }
 
-let server: Server
-let base: string
 let reply: (res: ServerResponse) => void
-beforeAll(async () => {
-  server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    req.resume()
-    req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': req.url === '/api/chat' ? 'application/x-ndjson' : 'text/event-stream' })
-      reply(res)
-    })
+const local = useLoopbackServer((req: IncomingMessage, res: ServerResponse) => {
+  req.resume()
+  req.on('end', () => {
+    res.writeHead(200, { 'Content-Type': req.url === '/api/chat' ? 'application/x-ndjson' : 'text/event-stream' })
+    reply(res)
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
-afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))))
 
 async function answerOf(kind: string, url: string, replyName: string) {
   reply = REPLIES[replyName]!
@@ -80,44 +73,44 @@ async function answerOf(kind: string, url: string, replyName: string) {
 
 describe("a reply ended by the provider's content filter", () => {
   it('Gemini, after part of the answer: the part is kept and ends with a note that the rest was blocked', async () => {
-    const answer = await answerOf('Gemini', `${base}/v1beta`, 'gemini-safety-midway')
+    const answer = await answerOf('Gemini', `${local.url}/v1beta`, 'gemini-safety-midway')
     expect(answer.error).toBeUndefined()
     expect(answer.content).toBe(
-      `Here is how the first\n\n⚠ Google Gemini at ${base}/v1beta stopped the answer here: its content filter blocked the rest.`
+      `Here is how the first\n\n⚠ Google Gemini at ${local.url}/v1beta stopped the answer here: its content filter blocked the rest.`
     )
   })
 
   it('Gemini, a question blocked before any answer: an error note that says so', async () => {
-    const answer = await answerOf('Gemini', `${base}/v1beta`, 'gemini-prompt-blocked')
+    const answer = await answerOf('Gemini', `${local.url}/v1beta`, 'gemini-prompt-blocked')
     expect(answer.error).toEqual({ kind: 'provider_error' })
     expect(answer.content).toBe(
-      `⚠ Google Gemini at ${base}/v1beta gave no answer with model 'm': its content filter blocked it. Rephrase the question, or choose another model.`
+      `⚠ Google Gemini at ${local.url}/v1beta gave no answer with model 'm': its content filter blocked it. Rephrase the question, or choose another model.`
     )
   })
 
   it('OpenAI-compatible, finish_reason content_filter with no text: an error note that says so', async () => {
-    const answer = await answerOf('OpenAI', `${base}/v1`, 'openai-filtered')
+    const answer = await answerOf('OpenAI', `${local.url}/v1`, 'openai-filtered')
     expect(answer.error).toEqual({ kind: 'provider_error' })
     expect(answer.content).toBe(
-      `⚠ The OpenAI-compatible server at ${base}/v1 gave no answer with model 'm': its content filter blocked it. Rephrase the question, or choose another model.`
+      `⚠ The OpenAI-compatible server at ${local.url}/v1 gave no answer with model 'm': its content filter blocked it. Rephrase the question, or choose another model.`
     )
   })
 })
 
 describe("a reply ended by the model's output limit", () => {
   it('the answer keeps its text and ends with a note that it was cut at the limit', async () => {
-    const answer = await answerOf('OpenAI', `${base}/v1`, 'openai-length')
+    const answer = await answerOf('OpenAI', `${local.url}/v1`, 'openai-length')
     expect(answer.error).toBeUndefined()
     expect(answer.content).toBe(
-      `The list goes on: one, two\n\n⚠ The OpenAI-compatible server at ${base}/v1 ended the answer here: model 'm' reached its limit of output tokens.`
+      `The list goes on: one, two\n\n⚠ The OpenAI-compatible server at ${local.url}/v1 ended the answer here: model 'm' reached its limit of output tokens.`
     )
   })
 
   it('a reasoning model that spent the whole limit thinking: an error note that says so', async () => {
-    const answer = await answerOf('Ollama', base, 'ollama-thought-to-the-limit')
+    const answer = await answerOf('Ollama', local.url, 'ollama-thought-to-the-limit')
     expect(answer.error).toEqual({ kind: 'provider_error' })
     expect(answer.content).toBe(
-      `⚠ The Ollama server at ${base} reached the limit of output tokens of model 'm' before writing any answer (a reasoning model may spend it all thinking). Raise the model's output limit on the server, or choose another model.`
+      `⚠ The Ollama server at ${local.url} reached the limit of output tokens of model 'm' before writing any answer (a reasoning model may spend it all thinking). Raise the model's output limit on the server, or choose another model.`
     )
   })
 })

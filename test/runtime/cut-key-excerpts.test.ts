@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import { waitForAnswers } from '../support/answers'
 import { addProvider, createJob, useTestNode } from '../support/node'
 
@@ -14,29 +13,19 @@ const KEY = 'sk-proj-' + 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789'.repeat(2)
 /** The shortest start of the key that must not be shown: a third of it (see partialKeyChars). */
 const SECRET_START = KEY.slice(0, Math.ceil(KEY.length / 3))
 
-let server: Server
-let base: string
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': 'text/plain' })
-      res.end(`Invalid key ${KEY}, ask your administrator for a new one.`)
-    })
+const local = useLoopbackServer((req, res) => {
+  req.resume()
+  req.on('end', () => {
+    res.writeHead(200, { 'Content-Type': 'text/plain' })
+    res.end(`Invalid key ${KEY}, ask your administrator for a new one.`)
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-afterAll(() => {
-  server.closeAllConnections()
-  return new Promise<void>((r) => server.close(() => r()))
 })
 
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 4000, idleMs: 4000 } } })
 
 describe('a reply that is not JSON, quoting the key', () => {
   it("an answer's error quotes the reply with no part of the key", async () => {
-    await addProvider(node, 'p1', { model: { OpenAI: { model_type: 'm' } }, external_url: `${base}/v1`, api_key: KEY })
+    await addProvider(node, 'p1', { model: { OpenAI: { model_type: 'm' } }, external_url: `${local.url}/v1`, api_key: KEY })
     const jobId = await createJob(node, 'p1')
     const config = { custom_prompt: '', temperature: 0.8, top_k: 40, top_p: 0.9, stream: false, other_model_params: null }
     expect((await node.post('/v2/update_job_config', { job_id: jobId, config })).status).toBe(200)
@@ -50,7 +39,7 @@ describe('a reply that is not JSON, quoting the key', () => {
   })
 
   it('a model list error quotes the reply with no part of the key', async () => {
-    const res = await node.post('/v2/provider_models', { kind: 'OpenAI', external_url: `${base}/v1`, api_key: KEY })
+    const res = await node.post('/v2/provider_models', { kind: 'OpenAI', external_url: `${local.url}/v1`, api_key: KEY })
     expect(res.status).toBeGreaterThanOrEqual(400)
     const body = JSON.stringify(res.body)
     expect(body).toContain('Invalid key [redacted]')

@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import { runAnswerCall } from '../../src/main/runtime/answer-call'
 import type { ProviderKind } from '../../src/shared/contract/identity'
 import { MIB } from '../../src/shared/contract/limits'
@@ -64,35 +64,28 @@ function streamed(url: string): string[] {
   return [chunk(geminiThought()), ...pieces.map((t) => chunk({ text: t })), chunk({ text: '' }, 'STOP')]
 }
 
-let server: Server
-let base: string
-beforeAll(async () => {
-  const reply = async (req: IncomingMessage, res: ServerResponse) => {
-    const body: Buffer[] = []
-    for await (const b of req) body.push(b as Buffer)
-    const url = req.url ?? ''
-    const stream = url.includes(':stream') || (JSON.parse(Buffer.concat(body).toString()) as { stream?: boolean }).stream === true
-    res.on('error', () => {})
-    if (!stream) {
-      res.writeHead(200, { 'Content-Type': 'application/json' })
-      return res.end(JSON.stringify(whole(url)))
-    }
-    res.writeHead(200, { 'Content-Type': 'text/event-stream' })
-    for (const event of streamed(url)) {
-      if (res.destroyed) return
-      if (!res.write(event)) await new Promise((r) => res.once('drain', r))
-    }
-    res.end()
+const reply = async (req: IncomingMessage, res: ServerResponse) => {
+  const body: Buffer[] = []
+  for await (const b of req) body.push(b as Buffer)
+  const url = req.url ?? ''
+  const stream = url.includes(':stream') || (JSON.parse(Buffer.concat(body).toString()) as { stream?: boolean }).stream === true
+  res.on('error', () => {})
+  if (!stream) {
+    res.writeHead(200, { 'Content-Type': 'application/json' })
+    return res.end(JSON.stringify(whole(url)))
   }
-  server = createServer((req, res) => void reply(req, res))
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))))
+  res.writeHead(200, { 'Content-Type': 'text/event-stream' })
+  for (const event of streamed(url)) {
+    if (res.destroyed) return
+    if (!res.write(event)) await new Promise((r) => res.once('drain', r))
+  }
+  res.end()
+}
+const local = useLoopbackServer((req, res) => void reply(req, res))
 
 async function ask(kind: ProviderKind, stream: boolean) {
   const request = {
-    target: { kind, model: 'm', baseUrl: `${base}${kind === 'Gemini' ? '/v1beta' : '/v1'}`, apiKey: 'sk-cut-thinking-0123456789' },
+    target: { kind, model: 'm', baseUrl: `${local.url}${kind === 'Gemini' ? '/v1beta' : '/v1'}`, apiKey: 'sk-cut-thinking-0123456789' },
     options: { prompt: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Write at length.' }] }] },
     stream,
     timeouts: { firstChunkMs: 10_000, idleMs: 10_000, unstreamedMs: 20_000 },

@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import type { ProviderKind } from '../../src/shared/contract/identity'
 import { runAnswerCall } from '../../src/main/runtime/answer-call'
 import { anthropicMessageStart } from '../support/fake-llm'
@@ -68,22 +67,15 @@ const REPLIES: Record<string, { type: string; body: string }> = {
   'gemini-whole': { type: 'text/event-stream', body: gem('Whole') + gem('', 'STOP') }
 }
 
-let server: Server
-let origin: string
 let reply = 'openai-no-end'
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      const r = REPLIES[reply]!
-      res.writeHead(200, { 'Content-Type': r.type })
-      res.end(r.body)
-    })
+const local = useLoopbackServer((req, res) => {
+  req.resume()
+  req.on('end', () => {
+    const r = REPLIES[reply]!
+    res.writeHead(200, { 'Content-Type': r.type })
+    res.end(r.body)
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
-afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))))
 
 const BASES: Record<string, string> = { OpenAI: '/v1', Ollama: '', Claude: '/v1', Gemini: '/v1beta' }
 
@@ -91,7 +83,7 @@ async function ask(kind: ProviderKind, name: string) {
   reply = name
   return runAnswerCall(
     {
-      target: { kind, model: 'm', baseUrl: origin + BASES[kind], apiKey: 'sk-test-key-123456' },
+      target: { kind, model: 'm', baseUrl: local.url + BASES[kind], apiKey: 'sk-test-key-123456' },
       options: { prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hello?' }] }] },
       stream: true,
       timeouts: { firstChunkMs: 3000, idleMs: 3000 },

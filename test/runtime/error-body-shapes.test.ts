@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { useLoopbackServer } from '../support/loopback-server'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { provider } from '../support/fixtures'
 import { expectError, useTestNode } from '../support/node'
 
@@ -14,29 +13,20 @@ import { expectError, useTestNode } from '../support/node'
 let status = 404
 let body = ''
 let type = 'application/json'
-let server: Server
-let base: string
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      res.writeHead(status, { 'Content-Type': type })
-      res.end(body)
-    })
+const local = useLoopbackServer((req, res) => {
+  req.resume()
+  req.on('end', () => {
+    res.writeHead(status, { 'Content-Type': type })
+    res.end(body)
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
 })
 beforeEach(() => {
   type = 'application/json'
 })
-afterAll(() => {
-  server.closeAllConnections()
-  return new Promise<void>((r) => server.close(() => r()))
-})
 
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 4000, idleMs: 4000 }, rateLimitRetries: 0 } })
-const check = () => node.post('/v2/test_llm_provider', provider('p1', { external_url: base, model: { OpenAI: { model_type: 'm' } } }))
+const check = () =>
+  node.post('/v2/test_llm_provider', provider('p1', { external_url: `${local.url}/v1`, model: { OpenAI: { model_type: 'm' } } }))
 
 describe('an error body', () => {
   it("with the status's name in `error` and what happened in `message`: quotes both", async () => {
@@ -122,7 +112,7 @@ describe("Gemini's error body, a list of one error", () => {
     node.post(
       '/v2/test_llm_provider',
       provider('g1', {
-        external_url: base.replace(/\/v1$/, '/v1beta'),
+        external_url: `${local.url}/v1beta`,
         api_key: 'gemini-key-0123456789',
         model: { Gemini: { model_type: 'gemini-2.5-flash' } }
       })

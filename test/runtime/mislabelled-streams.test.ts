@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import { waitForAnswers } from '../support/answers'
 import { anthropicMessageStart } from '../support/fake-llm'
 import { addProvider, createJob, useTestNode } from '../support/node'
@@ -32,27 +31,17 @@ const STREAMS: Record<string, string> = {
   Gemini: gemini('The whole') + gemini(' answer.', 'STOP')
 }
 
-let server: Server
-let base: string
 let stream = STREAMS.OpenAI!
 let label = 'application/json'
 let holdOpen = true
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': label })
-      // Held open after the end, which only a stream's end watch sees (a JSON body would wait for the close).
-      if (holdOpen) res.write(stream)
-      else res.end(stream)
-    })
+const local = useLoopbackServer((req, res) => {
+  req.resume()
+  req.on('end', () => {
+    res.writeHead(200, { 'Content-Type': label })
+    // Held open after the end, which only a stream's end watch sees (a JSON body would wait for the close).
+    if (holdOpen) res.write(stream)
+    else res.end(stream)
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-afterAll(() => {
-  server.closeAllConnections()
-  return new Promise<void>((r) => server.close(() => r()))
 })
 
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 4000, idleMs: 4000 } } })
@@ -67,7 +56,7 @@ describe('an event stream labelled application/json', () => {
     label = 'application/json'
     await addProvider(node, 'p1', {
       model: { [kind]: { model_type: 'm' } },
-      external_url: base + path,
+      external_url: local.url + path,
       api_key: 'sk-mislabelled-0123456789'
     })
     const jobId = await createJob(node, 'p1')
@@ -86,7 +75,7 @@ describe('a streamed answer asked of an OpenAI-compatible server, answered in pl
     holdOpen = false
     await addProvider(node, 'p1', {
       model: { OpenAI: { model_type: 'm' } },
-      external_url: `${base}/v1`,
+      external_url: `${local.url}/v1`,
       api_key: 'sk-mislabelled-0123456789'
     })
     const jobId = await createJob(node, 'p1')
@@ -105,7 +94,7 @@ describe('a streamed answer asked of an OpenAI-compatible server, answered in pl
     holdOpen = true
     await addProvider(node, 'p1', {
       model: { OpenAI: { model_type: 'm' } },
-      external_url: `${base}/v1`,
+      external_url: `${local.url}/v1`,
       api_key: 'sk-mislabelled-0123456789'
     })
     const jobId = await createJob(node, 'p1')

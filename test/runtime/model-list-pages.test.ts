@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import { listModels } from '../../src/main/runtime/provider-gateway'
 
 /*
@@ -16,51 +15,44 @@ const CLAUDE_MODELS = Array.from({ length: 45 }, (_, i) => `claude-model-${Strin
 /** A server that pages smaller than it is asked to (both APIs allow it), so pages must be followed. */
 const SERVER_MAX_PAGE = 40
 
-let server: Server
-let base: string
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const url = new URL(req.url!, 'http://x')
-    res.writeHead(200, { 'Content-Type': 'application/json' })
-    if (url.pathname === '/v1beta/models') {
-      const size = Math.min(Number(url.searchParams.get('pageSize') ?? 50), SERVER_MAX_PAGE)
-      const start = Number(url.searchParams.get('pageToken') ?? 0)
-      const page = GEMINI_MODELS.slice(start, start + size)
-      const more = start + size < GEMINI_MODELS.length
-      res.end(
-        JSON.stringify({
-          models: page.map((m) => ({ name: `models/${m}`, displayName: m })),
-          ...(more ? { nextPageToken: String(start + size) } : {})
-        })
-      )
-      return
-    }
-    const size = Math.min(Number(url.searchParams.get('limit') ?? 20), SERVER_MAX_PAGE)
-    const after = url.searchParams.get('after_id')
-    const start = after ? CLAUDE_MODELS.indexOf(after) + 1 : 0
-    const page = CLAUDE_MODELS.slice(start, start + size)
+const local = useLoopbackServer((req, res) => {
+  const url = new URL(req.url!, 'http://x')
+  res.writeHead(200, { 'Content-Type': 'application/json' })
+  if (url.pathname === '/v1beta/models') {
+    const size = Math.min(Number(url.searchParams.get('pageSize') ?? 50), SERVER_MAX_PAGE)
+    const start = Number(url.searchParams.get('pageToken') ?? 0)
+    const page = GEMINI_MODELS.slice(start, start + size)
+    const more = start + size < GEMINI_MODELS.length
     res.end(
       JSON.stringify({
-        data: page.map((id) => ({ type: 'model', id, display_name: id, created_at: '2025-01-01T00:00:00Z' })),
-        has_more: start + size < CLAUDE_MODELS.length,
-        first_id: page[0] ?? null,
-        last_id: page.at(-1) ?? null
+        models: page.map((m) => ({ name: `models/${m}`, displayName: m })),
+        ...(more ? { nextPageToken: String(start + size) } : {})
       })
     )
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    return
+  }
+  const size = Math.min(Number(url.searchParams.get('limit') ?? 20), SERVER_MAX_PAGE)
+  const after = url.searchParams.get('after_id')
+  const start = after ? CLAUDE_MODELS.indexOf(after) + 1 : 0
+  const page = CLAUDE_MODELS.slice(start, start + size)
+  res.end(
+    JSON.stringify({
+      data: page.map((id) => ({ type: 'model', id, display_name: id, created_at: '2025-01-01T00:00:00Z' })),
+      has_more: start + size < CLAUDE_MODELS.length,
+      first_id: page[0] ?? null,
+      last_id: page.at(-1) ?? null
+    })
+  )
 })
-afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))))
 
 describe('model lists served in pages', () => {
   it('Gemini: every page is read', async () => {
-    const models = await listModels({ kind: 'Gemini', model: '', baseUrl: `${base}/v1beta`, apiKey: 'k-123456' }, 2000)
+    const models = await listModels({ kind: 'Gemini', model: '', baseUrl: `${local.url}/v1beta`, apiKey: 'k-123456' }, 2000)
     expect(models.map((m) => m.id)).toEqual(GEMINI_MODELS)
   })
 
   it('Anthropic: every page is read', async () => {
-    const models = await listModels({ kind: 'Claude', model: '', baseUrl: `${base}/v1`, apiKey: 'k-123456' }, 2000)
+    const models = await listModels({ kind: 'Claude', model: '', baseUrl: `${local.url}/v1`, apiKey: 'k-123456' }, 2000)
     expect(models.map((m) => m.id)).toEqual(CLAUDE_MODELS)
   })
 })

@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import { ProviderFailure } from '../../src/main/runtime/provider-errors'
 import { listModels } from '../../src/main/runtime/provider-gateway'
 
@@ -33,20 +32,13 @@ const LISTS: Record<string, string> = {
   'bare array': JSON.stringify([{ id: 'gpt-4o-mini' }, { id: 'gpt-4o' }])
 }
 
-let server: Server
-let baseUrl: string
 let reply = ''
-beforeAll(async () => {
-  server = createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json' })
-    res.end(reply)
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+const local = useLoopbackServer((_req, res) => {
+  res.writeHead(200, { 'Content-Type': 'application/json' })
+  res.end(reply)
 })
-afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))))
 
-const list = () => listModels({ kind: 'OpenAI', model: '', baseUrl }, 2000)
+const list = () => listModels({ kind: 'OpenAI', model: '', baseUrl: `${local.url}/v1` }, 2000)
 
 describe('model lists of OpenAI-compatible servers', () => {
   it.each(Object.entries(LISTS))('%s', async (_server, body) => {
@@ -77,7 +69,7 @@ describe('model lists of OpenAI-compatible servers', () => {
     const failure = await list().catch((e: unknown) => e)
     expect(failure).toBeInstanceOf(ProviderFailure)
     expect((failure as ProviderFailure).message).toBe(
-      `The OpenAI-compatible server at ${baseUrl} reported an error: "Unexpected endpoint or method. (GET /v1/models)". Try again; if it keeps failing, look at the server's log.`
+      `The OpenAI-compatible server at ${local.url}/v1 reported an error: "Unexpected endpoint or method. (GET /v1/models)". Try again; if it keeps failing, look at the server's log.`
     )
   })
 })

@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import { runAnswerCall } from '../../src/main/runtime/answer-call'
 import type { ProviderKind } from '../../src/shared/contract/identity'
 import { anthropicMessageStart } from '../support/fake-llm'
@@ -59,27 +59,20 @@ function reply(url: string, stream: boolean): { status: number; type: string; bo
   return { status: 200, type: 'application/json', body: JSON.stringify(completion) }
 }
 
-let server: Server
-let base: string
-beforeAll(async () => {
-  server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    let raw = ''
-    req.on('data', (c: Buffer) => (raw += c.toString()))
-    req.on('end', () => {
-      const r = reply(req.url ?? '', (JSON.parse(raw) as { stream?: boolean }).stream === true)
-      res.writeHead(r.status, { 'Content-Type': `${r.type}; charset=windows-1252` })
-      // windows-1252 is latin1 with € and a few more where latin1 has control characters.
-      res.end(Buffer.from(r.body.replace(/€/g, '\x80'), 'latin1'))
-    })
+const local = useLoopbackServer((req: IncomingMessage, res: ServerResponse) => {
+  let raw = ''
+  req.on('data', (c: Buffer) => (raw += c.toString()))
+  req.on('end', () => {
+    const r = reply(req.url ?? '', (JSON.parse(raw) as { stream?: boolean }).stream === true)
+    res.writeHead(r.status, { 'Content-Type': `${r.type}; charset=windows-1252` })
+    // windows-1252 is latin1 with € and a few more where latin1 has control characters.
+    res.end(Buffer.from(r.body.replace(/€/g, '\x80'), 'latin1'))
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
-afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))))
 
 async function ask(kind: ProviderKind, path: string, stream: boolean) {
   const request = {
-    target: { kind, model: 'm', baseUrl: base + path, apiKey: 'sk-charset-0123456789' },
+    target: { kind, model: 'm', baseUrl: local.url + path, apiKey: 'sk-charset-0123456789' },
     options: { prompt: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Combien ?' }] }] },
     stream,
     timeouts: { firstChunkMs: 3000, idleMs: 3000 },

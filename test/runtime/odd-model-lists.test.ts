@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import { expectError, useTestNode } from '../support/node'
 
 /*
@@ -10,23 +9,13 @@ import { expectError, useTestNode } from '../support/node'
  * Entries that name no model (null, a number) are skipped, like entries without an id.
  */
 
-let server: Server
-let base: string
 let reply = ''
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': 'application/json' })
-      res.end(reply)
-    })
+const local = useLoopbackServer((req, res) => {
+  req.resume()
+  req.on('end', () => {
+    res.writeHead(200, { 'Content-Type': 'application/json' })
+    res.end(reply)
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-afterAll(() => {
-  server.closeAllConnections()
-  return new Promise<void>((r) => server.close(() => r()))
 })
 
 const node = useTestNode()
@@ -41,9 +30,9 @@ describe('a model list that is not one', () => {
     ['Ollama', '', '42', 'it is a number']
   ])('%s%s %s: 502 saying what came', async (kind, path, body, detail) => {
     reply = body
-    const subject = kind === 'Ollama' ? `The Ollama server at ${base}` : `The OpenAI-compatible server at ${base}/v1`
+    const subject = kind === 'Ollama' ? `The Ollama server at ${local.url}` : `The OpenAI-compatible server at ${local.url}/v1`
     expectError(
-      await list(kind, base + path),
+      await list(kind, local.url + path),
       502,
       `${subject} sent a reply that is not a list of models (${detail}). Check that the URL is the API base (for most servers it ends in /v1).`
     )
@@ -54,7 +43,7 @@ describe('a model list that is not one', () => {
     ['Ollama', '', '{"models":[null,7,{"name":"m"}]}']
   ])('%s: entries that name no model are skipped', async (kind, path, body) => {
     reply = body
-    const res = await list(kind, base + path)
+    const res = await list(kind, local.url + path)
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ models: [{ id: 'm', name: 'm' }] })
   })

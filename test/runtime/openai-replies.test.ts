@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import { languageModel, providerFetch } from '../../src/main/runtime/language-model'
 import { callModel } from '../../src/main/runtime/model-call'
 import { normalisedEventStream } from '../../src/main/runtime/openai-compat-fetch'
@@ -16,30 +16,23 @@ const ANSWER = 'Paris is the capital of France.'
  * Replays one recorded reply body for every chat request, with the content type the server
  * sends, in small pieces so that events and line ends arrive split across reads.
  */
-let server: Server
-let baseUrl: string
 let replay: { file: string; html?: string } = { file: 'llama-cpp.body' }
-beforeAll(async () => {
-  const replayRecording = async (req: IncomingMessage, res: ServerResponse) => {
-    for await (const _ of req) void _
-    const body = replay.html !== undefined ? Buffer.from(replay.html) : recording(replay.file)
-    const type =
-      replay.html !== undefined ? 'text/html' : replay.file.endsWith('.sse') ? 'text/event-stream; charset=utf-8' : 'application/json'
-    res.writeHead(200, { 'Content-Type': type })
-    for (let i = 0; i < body.length; i += 37) {
-      res.write(body.subarray(i, i + 37))
-      await new Promise((r) => setImmediate(r))
-    }
-    res.end()
+const replayRecording = async (req: IncomingMessage, res: ServerResponse) => {
+  for await (const _ of req) void _
+  const body = replay.html !== undefined ? Buffer.from(replay.html) : recording(replay.file)
+  const type =
+    replay.html !== undefined ? 'text/html' : replay.file.endsWith('.sse') ? 'text/event-stream; charset=utf-8' : 'application/json'
+  res.writeHead(200, { 'Content-Type': type })
+  for (let i = 0; i < body.length; i += 37) {
+    res.write(body.subarray(i, i + 37))
+    await new Promise((r) => setImmediate(r))
   }
-  server = createServer((req, res) => void replayRecording(req, res))
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
-})
-afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))))
+  res.end()
+}
+const local = useLoopbackServer((req, res) => void replayRecording(req, res))
 
 const ask = async (stream: boolean) => {
-  const target = { kind: 'OpenAI' as const, model: 'm', baseUrl }
+  const target = { kind: 'OpenAI' as const, model: 'm', baseUrl: `${local.url}/v1` }
   const deltas: string[] = []
   return callModel({
     model: await languageModel(target, providerFetch(fetch)),

@@ -1,6 +1,6 @@
-import { createServer, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ServerResponse } from 'node:http'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import type { ProviderKind } from '../../src/shared/contract/identity'
 import { runAnswerCall } from '../../src/main/runtime/answer-call'
 import { anthropicMessageStart } from '../support/fake-llm'
@@ -33,8 +33,6 @@ const OPENERS: Record<string, { contentType: string; head: string }> = {
   Gemini: { contentType: 'text/event-stream', head: 'data: {"candidates":[{"content":{"parts":[{"text":"' }
 }
 
-let server: Server
-let base: string
 let kind: ProviderKind
 let shape: Shape
 const sent: { bytes: number; closedEarly: boolean; closed: Promise<void> } = { bytes: 0, closedEarly: false, closed: Promise.resolve() }
@@ -71,15 +69,10 @@ async function flood(res: ServerResponse) {
   res.end()
 }
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => void flood(res))
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+const local = useLoopbackServer((req, res) => {
+  req.resume()
+  req.on('end', () => void flood(res))
 })
-afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))))
 
 async function ask(k: ProviderKind, s: Shape) {
   kind = k
@@ -90,7 +83,7 @@ async function ask(k: ProviderKind, s: Shape) {
   const started = performance.now()
   const result = await runAnswerCall(
     {
-      target: { kind: k, model: 'm', baseUrl: base + path, ...(k === 'Ollama' ? {} : { apiKey: 'sk-test-key-123456' }) },
+      target: { kind: k, model: 'm', baseUrl: local.url + path, ...(k === 'Ollama' ? {} : { apiKey: 'sk-test-key-123456' }) },
       options: { prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hello?' }] }] },
       stream: true,
       timeouts: { firstChunkMs: 20_000, idleMs: 20_000 },

@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import { provider } from '../support/fixtures'
 import { addProvider, expectError, useTestNode } from '../support/node'
 
@@ -11,31 +10,21 @@ import { addProvider, expectError, useTestNode } from '../support/node'
  * response exceeded 1048576 bytes. Try again.", the node's own error text, and trying again never helps.
  */
 
-let server: Server
-let base: string
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': 'application/json' })
-      // No answer's text before the cut: a list of 100,000 models, as a URL that is no chat API may send.
-      res.end(JSON.stringify({ object: 'list', data: Array.from({ length: 100_000 }, (_, i) => ({ id: `model-${i}`, object: 'model' })) }))
-    })
+const local = useLoopbackServer((req, res) => {
+  req.resume()
+  req.on('end', () => {
+    res.writeHead(200, { 'Content-Type': 'application/json' })
+    // No answer's text before the cut: a list of 100,000 models, as a URL that is no chat API may send.
+    res.end(JSON.stringify({ object: 'list', data: Array.from({ length: 100_000 }, (_, i) => ({ id: `model-${i}`, object: 'model' })) }))
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
-})
-afterAll(() => {
-  server.closeAllConnections()
-  return new Promise<void>((r) => server.close(() => r()))
 })
 
 const node = useTestNode()
 
 describe('a provider check answered with more than 1 MiB', () => {
   it('is a 502 saying the reply is not a chat answer and how large it was, and is kept as the last check', async () => {
-    const settings = { model: { OpenAI: { model_type: 'm' } }, external_url: base, api_key: 'sk-oversized-0123456789' }
-    const message = `The OpenAI-compatible server at ${base} sent a reply that is not a chat answer (it is larger than 1 MiB). Check that the URL is the API base (for most servers it ends in /v1).`
+    const settings = { model: { OpenAI: { model_type: 'm' } }, external_url: `${local.url}/v1`, api_key: 'sk-oversized-0123456789' }
+    const message = `The OpenAI-compatible server at ${local.url}/v1 sent a reply that is not a chat answer (it is larger than 1 MiB). Check that the URL is the API base (for most servers it ends in /v1).`
     const tested = await node.post('/v2/test_llm_provider', provider('p1', settings))
     expectError(tested, 502)
     expect((tested.body as { message: string }).message).toBe(message)

@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingHttpHeaders } from 'node:http'
+import { useLoopbackServer } from '../support/loopback-server'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { waitForAnswers } from '../support/answers'
@@ -15,26 +15,24 @@ import { addProvider, createJob, useTestNode } from '../support/node'
 const KEY = 'sk-redirect-KEY-0123456789'
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 1500, idleMs: 800 }, rateLimitRetries: 0 } })
 let elsewhere: FakeLlm
-let redirector: Server
-let redirectorUrl: string
 const redirected: string[] = []
 
 beforeEach(async () => {
   elsewhere = await startFakeLlm(['model-a'])
   redirected.length = 0
-  redirector = createServer((req, res) => {
+})
+afterEach(async () => {
+  await elsewhere.close()
+})
+// Registered after the hooks above, so that it starts after elsewhere and closes before it, as it did.
+const redirector = useLoopbackServer(
+  (req, res) => {
     redirected.push(`${req.method} ${req.url}`)
     req.resume()
     res.writeHead(307, { Location: `${elsewhere.url}${req.url}` }).end()
-  })
-  await new Promise<void>((r) => redirector.listen(0, '127.0.0.1', r))
-  redirectorUrl = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`
-})
-afterEach(async () => {
-  redirector.closeAllConnections()
-  await new Promise((r) => redirector.close(r))
-  await elsewhere.close()
-})
+  },
+  { perTest: true }
+)
 
 const carriesKey = (h: IncomingHttpHeaders) => JSON.stringify(h).includes(KEY)
 
@@ -43,7 +41,7 @@ describe.each([
   ['Claude', '/v1'],
   ['Gemini', '/v1beta']
 ])('%s: a redirect from the provider URL', (kind, base) => {
-  const settings = () => ({ model: { [kind]: { model_type: 'model-a' } }, external_url: `${redirectorUrl}${base}`, api_key: KEY })
+  const settings = () => ({ model: { [kind]: { model_type: 'model-a' } }, external_url: `${redirector.url}${base}`, api_key: KEY })
   const add = () => addProvider(node, 'p1', settings())
 
   it('in an answer: the key is not sent on, and the answer says why it stopped', async () => {

@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import { waitForAnswers } from '../support/answers'
 import { addProvider, createJob, useTestNode } from '../support/node'
 
@@ -11,22 +10,12 @@ import { addProvider, createJob, useTestNode } from '../support/node'
  */
 
 const SAID = 'Quota exceeded for this key, try again tomorrow'
-let server: Server
-let base: string
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': 'application/json' })
-      res.end(JSON.stringify({ error: { message: SAID, code: 429 } }))
-    })
+const local = useLoopbackServer((req, res) => {
+  req.resume()
+  req.on('end', () => {
+    res.writeHead(200, { 'Content-Type': 'application/json' })
+    res.end(JSON.stringify({ error: { message: SAID, code: 429 } }))
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-afterAll(() => {
-  server.closeAllConnections()
-  return new Promise<void>((r) => server.close(() => r()))
 })
 
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 4000, idleMs: 4000, unstreamedMs: 4000 } } })
@@ -38,7 +27,11 @@ describe('a 200 reply that is an error object', () => {
     ['Gemini', '/v1beta', true],
     ['Gemini', '/v1beta', false]
   ])('%s (streaming %s): stores the server’s own words', async (kind, path, stream) => {
-    await addProvider(node, 'p1', { model: { [kind]: { model_type: 'm' } }, external_url: base + path, api_key: 'sk-reported-0123456789' })
+    await addProvider(node, 'p1', {
+      model: { [kind]: { model_type: 'm' } },
+      external_url: local.url + path,
+      api_key: 'sk-reported-0123456789'
+    })
     const jobId = await createJob(node, 'p1')
     const config = { custom_prompt: '', temperature: 0.8, top_k: 40, top_p: 0.9, stream, other_model_params: null }
     expect((await node.post('/v2/update_job_config', { job_id: jobId, config })).status).toBe(200)

@@ -1,6 +1,6 @@
-import { createServer, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import type { ServerResponse } from 'node:http'
+import { useLoopbackServer } from '../support/loopback-server'
+import { expect, it, vi } from 'vitest'
 import { runAnswerCall } from '../../src/main/runtime/answer-call'
 import { collectGarbage } from '../support/garbage'
 
@@ -15,9 +15,6 @@ import { collectGarbage } from '../support/garbage'
 
 const MIB = 1024 * 1024
 const SILENT_BYTES = 40 * MIB
-let server: Server
-let base: string
-let ollamaBase: string
 
 const event = (o: object) => `data: ${JSON.stringify(o)}\n\n`
 const chunk = (delta: object, finish: string | null = null) =>
@@ -63,17 +60,10 @@ async function ollamaSilentThenAnswer(res: ServerResponse) {
   res.end(line({ message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop', eval_count: 3, prompt_eval_count: 2 }))
 }
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => void (req.url === '/api/chat' ? ollamaSilentThenAnswer(res) : silentThenAnswer(res)))
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  base = `${origin}/v1`
-  ollamaBase = origin
+const local = useLoopbackServer((req, res) => {
+  req.resume()
+  req.on('end', () => void (req.url === '/api/chat' ? ollamaSilentThenAnswer(res) : silentThenAnswer(res)))
 })
-afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))))
 
 it.each(['OpenAI', 'Ollama'] as const)(
   '%s: events that carry nothing before the first word are not held: memory stays flat and the answer is whole',
@@ -95,8 +85,8 @@ it.each(['OpenAI', 'Ollama'] as const)(
         {
           target:
             kind === 'OpenAI'
-              ? { kind, model: 'm', baseUrl: base, apiKey: 'sk-test-key-123456' }
-              : { kind, model: 'm', baseUrl: ollamaBase },
+              ? { kind, model: 'm', baseUrl: `${local.url}/v1`, apiKey: 'sk-test-key-123456' }
+              : { kind, model: 'm', baseUrl: local.url },
           options: { prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hello?' }] }] },
           stream: true,
           timeouts: { firstChunkMs: 20_000, idleMs: 20_000 },

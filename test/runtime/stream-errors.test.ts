@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import type { ProviderKind } from '../../src/shared/contract/identity'
 import { runAnswerCall } from '../../src/main/runtime/answer-call'
 import { anthropicMessageStart } from '../support/fake-llm'
@@ -59,23 +59,16 @@ const REPLIES: Record<string, Reply> = {
   }
 }
 
-let server: Server
-let base: string
 let reply: Reply
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = ''
-    req.on('data', (c: Buffer) => (raw += c.toString()))
-    req.on('end', () => reply(req, res, raw ? (JSON.parse(raw) as { stream?: boolean }) : {}))
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+const local = useLoopbackServer((req, res) => {
+  let raw = ''
+  req.on('data', (c: Buffer) => (raw += c.toString()))
+  req.on('end', () => reply(req, res, raw ? (JSON.parse(raw) as { stream?: boolean }) : {}))
 })
-afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))))
 
 async function ask(kind: ProviderKind, path: string, stream = true) {
   const request = {
-    target: { kind, model: 'm', baseUrl: base + path, apiKey: 'sk-test-key-123456' },
+    target: { kind, model: 'm', baseUrl: local.url + path, apiKey: 'sk-test-key-123456' },
     options: { prompt: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hello?' }] }] },
     stream,
     timeouts: { firstChunkMs: 3000, idleMs: 3000 },
@@ -92,7 +85,7 @@ describe('a failure reported inside a successful reply', () => {
     expect(result.kind).toBe('failed')
     const message = result.kind === 'failed' ? result.failure.message : ''
     expect(message).toBe(
-      `Anthropic Claude at ${base}/v1 reported an error: "Overloaded". Try again; if it keeps failing, look at the server's log or choose another model.`
+      `Anthropic Claude at ${local.url}/v1 reported an error: "Overloaded". Try again; if it keeps failing, look at the server's log or choose another model.`
     )
   })
 
@@ -104,7 +97,7 @@ describe('a failure reported inside a successful reply', () => {
     // The SDK gave it the status it infers for the error's type (529); the reply was a 200.
     expect(failure?.status).toBeUndefined()
     expect(failure?.message).toBe(
-      `Anthropic Claude at ${base}/v1 reported an error: "Overloaded". Try again; if it keeps failing, look at the server's log or choose another model.`
+      `Anthropic Claude at ${local.url}/v1 reported an error: "Overloaded". Try again; if it keeps failing, look at the server's log or choose another model.`
     )
   })
 
@@ -116,7 +109,7 @@ describe('a failure reported inside a successful reply', () => {
     expect(failure?.status).toBe(429)
     // The server's words, and no "HTTP 429": its reply was a 200 event stream.
     expect(failure?.message).toBe(
-      `Anthropic Claude at ${base}/v1 is limiting requests ("Number of request tokens has exceeded your per-minute rate limit"). Wait a moment and try again, or check your plan's limits.`
+      `Anthropic Claude at ${local.url}/v1 is limiting requests ("Number of request tokens has exceeded your per-minute rate limit"). Wait a moment and try again, or check your plan's limits.`
     )
   })
 
@@ -126,7 +119,7 @@ describe('a failure reported inside a successful reply', () => {
     expect(result).toMatchObject({ kind: 'failed', text: 'The first half' })
     const message = result.kind === 'failed' ? result.failure.message : ''
     expect(message).toBe(
-      `The OpenAI-compatible server at ${base}/v1 reported an error: "Upstream provider overloaded". Try again; if it keeps failing, look at the server's log or choose another model.`
+      `The OpenAI-compatible server at ${local.url}/v1 reported an error: "Upstream provider overloaded". Try again; if it keeps failing, look at the server's log or choose another model.`
     )
   })
 
@@ -138,7 +131,7 @@ describe('a failure reported inside a successful reply', () => {
       expect(result.kind).toBe('failed')
       const message = result.kind === 'failed' ? result.failure.message : ''
       expect(message).toBe(
-        `The Ollama server at ${base} reported an error: "model runner has unexpectedly stopped, this may be due to resource limitations". Try again; if it keeps failing, look at the server's log or choose another model.`
+        `The Ollama server at ${local.url} reported an error: "model runner has unexpectedly stopped, this may be due to resource limitations". Try again; if it keeps failing, look at the server's log or choose another model.`
       )
     }
   )
@@ -148,6 +141,6 @@ it('a connection cut while the model was still thinking says it broke off, not t
   reply = REPLIES['ollama-cut-while-thinking']!
   const result = await ask('Ollama', '')
   expect(result.kind === 'failed' && result.failure.message).toBe(
-    `The Ollama server at ${base} broke off the answer (connection closed). Try again; if it keeps happening, look at the server's log.`
+    `The Ollama server at ${local.url} broke off the answer (connection closed). Try again; if it keeps happening, look at the server's log.`
   )
 })

@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { useLoopbackServer } from '../support/loopback-server'
+import { describe, expect, it } from 'vitest'
 import type { ProviderKind } from '../../src/shared/contract/identity'
 import { runAnswerCall } from '../../src/main/runtime/answer-call'
 import { anthropicMessageStart } from '../support/fake-llm'
@@ -92,37 +92,24 @@ const WIRES: Record<'openai' | 'ollama' | 'anthropic' | 'gemini', Wire> = {
   }
 }
 
-let server: Server
-let base: string
 /** What the server does before the answer's text: think aloud, or say nothing for as long. */
 let before: 'think' | 'silence' = 'think'
-beforeAll(async () => {
-  const reply = async (req: IncomingMessage, res: ServerResponse) => {
-    for await (const _ of req) void _
-    const url = req.url ?? ''
-    const wire =
-      url === '/api/chat'
-        ? WIRES.ollama
-        : url.endsWith('/messages')
-          ? WIRES.anthropic
-          : url.includes(':stream')
-            ? WIRES.gemini
-            : WIRES.openai
-    res.writeHead(200, { 'Content-Type': wire.type })
-    for (const s of wire.start) res.write(s)
-    for (let i = 0; i < THOUGHTS; i++) {
-      await sleep(THOUGHT_GAP_MS)
-      if (before === 'think') res.write(wire.thought(`step ${i} of the reasoning. `))
-    }
-    res.write(wire.text(ANSWER))
-    for (const s of wire.end) res.write(s)
-    res.end()
+const reply = async (req: IncomingMessage, res: ServerResponse) => {
+  for await (const _ of req) void _
+  const url = req.url ?? ''
+  const wire =
+    url === '/api/chat' ? WIRES.ollama : url.endsWith('/messages') ? WIRES.anthropic : url.includes(':stream') ? WIRES.gemini : WIRES.openai
+  res.writeHead(200, { 'Content-Type': wire.type })
+  for (const s of wire.start) res.write(s)
+  for (let i = 0; i < THOUGHTS; i++) {
+    await sleep(THOUGHT_GAP_MS)
+    if (before === 'think') res.write(wire.thought(`step ${i} of the reasoning. `))
   }
-  server = createServer((req, res) => void reply(req, res))
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))))
+  res.write(wire.text(ANSWER))
+  for (const s of wire.end) res.write(s)
+  res.end()
+}
+const local = useLoopbackServer((req, res) => void reply(req, res))
 
 const KINDS: [ProviderKind, string][] = [
   ['DeepSeek', '/v1'],
@@ -150,14 +137,14 @@ async function ask(kind: ProviderKind, baseUrl: string) {
 describe('a reasoning model thinking for longer than the first-chunk time-out', () => {
   it.each(KINDS)('%s: is still answering while its thoughts stream, and only the answer is kept', async (kind, path) => {
     before = 'think'
-    const result = await ask(kind, base + path)
+    const result = await ask(kind, local.url + path)
     expect(result).toMatchObject({ kind: 'done', text: ANSWER })
     expect(result.deltas.join('')).toBe(ANSWER)
   })
 
   it.each(KINDS)('%s: silence for as long still times out', async (kind, path) => {
     before = 'silence'
-    const result = await ask(kind, base + path)
+    const result = await ask(kind, local.url + path)
     expect(result).toMatchObject({ kind: 'failed', failure: { kind: 'timeout' } })
   })
 })
@@ -167,25 +154,18 @@ describe('a reasoning model thinking for longer than the first-chunk time-out', 
  * reasoning_format none, older LM Studio) put it in the answer's text between <think> tags.
  */
 describe('thinking sent inline, between <think> tags at the start of the text', () => {
-  let inline: Server
-  let inlineBase: string
   let pieces: string[] = []
-  beforeAll(async () => {
-    inline = createServer((req, res) => {
-      req.resume()
-      req.on('end', () => {
-        res.writeHead(200, { 'Content-Type': 'text/event-stream' })
-        for (const p of pieces) res.write(WIRES.openai.text(p))
-        for (const s of WIRES.openai.end) res.write(s)
-        res.end()
-      })
+  const inline = useLoopbackServer((req, res) => {
+    req.resume()
+    req.on('end', () => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' })
+      for (const p of pieces) res.write(WIRES.openai.text(p))
+      for (const s of WIRES.openai.end) res.write(s)
+      res.end()
     })
-    await new Promise<void>((r) => inline.listen(0, '127.0.0.1', r))
-    inlineBase = `http://127.0.0.1:${(inline.address() as AddressInfo).port}/v1`
   })
-  afterAll(() => new Promise<void>((r) => (inline.closeAllConnections(), inline.close(() => r()))))
 
-  const inlineAsk = () => ask('OpenAI', inlineBase)
+  const inlineAsk = () => ask('OpenAI', `${inline.url}/v1`)
 
   it('keeps only the answer, whatever the pieces the tags arrive in', async () => {
     pieces = ['<th', 'ink>\nOkay, six times', ' seven. Let me compute.\n</thi', 'nk>', '\n\n', 'The answer ', 'is 42.']
