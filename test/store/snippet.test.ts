@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
 import { SNIPPET_MAX, snippetOf } from '../../src/main/store/inbox-search'
+import { searchWords } from '../../src/shared/search-fold'
 
 /*
  * snippetOf cuts a long text around the first match: the search results' snippet. It never cuts
@@ -36,5 +37,23 @@ it('starts after a flag or an emoji rather than inside one, with the match in vi
       expect(snippet).toContain('turbine')
       expect(wholeClusters(snippet, text), `${run} at ${pad}: ${snippet.slice(0, 20)}`).toBe(true)
     }
+  }
+})
+
+it('cuts a long run of flags between its pairs, however far the run began', () => {
+  const flags = (n: number) => Array.from({ length: n }, (_, i) => ['🇦🇺', '🇸🇪', '🇺🇸', '🇫🇷'][i % 4]).join('')
+  // A flag matched inside the run: the snippet ends in it, 100 flags after its start.
+  for (const n of [20, 60, 100, 300]) {
+    const text = `${flags(n)}🇯🇵${flags(n)}`
+    const snippet = snippetOf(text, searchWords('🇯🇵'))
+    expect(snippet).toContain('🇯🇵')
+    expect(wholeClusters(snippet, text), `${n} flags: ${snippet}`).toBe(true)
+  }
+  // A word after the run: the snippet begins inside it, at each offset.
+  for (let pad = 0; pad < 8; pad++) {
+    const text = `${flags(100)}${','.repeat(pad)}turbine ${'z'.repeat(300)}`
+    const snippet = snippetOf(text, ['turbine'])
+    expect(snippet).toContain('turbine')
+    expect(wholeClusters(snippet, text), `at ${pad}: ${snippet.slice(0, 20)}`).toBe(true)
   }
 })

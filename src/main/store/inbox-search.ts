@@ -1,4 +1,5 @@
 import type { Db } from './db'
+import { clusterAt } from './cluster-edges'
 import { SEARCH_TOKEN, SEARCH_WORD as WORD, foldForSearch as fold, searchFold, searchWords } from '../../shared/search-fold'
 
 export interface SearchHit {
@@ -56,26 +57,6 @@ export function snippetOf(text: string, words: readonly string[], max = SNIPPET_
   // first), an emoji without its skin tone, a keycap without its frame, half a surrogate pair.
   if (trail) end = clusterAt(flat, end, 'before')
   return `${lead}${flat.slice(start, end)}${trail}`
-}
-
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' })
-/** Longer than any cluster text holds (a run of flags is read in pairs from its start: 64 flags). */
-const CLUSTER_WINDOW = 256
-
-/**
- * Position `i` of `text` if a grapheme cluster starts there, else the start of the cluster holding it
- * ('before') or of the one after ('after').
- */
-export function clusterAt(text: string, i: number, side: 'before' | 'after'): number {
-  if (i <= 0 || i >= text.length) return i
-  const from = Math.max(0, i - CLUSTER_WINDOW)
-  for (const { index, segment } of graphemes.segment(text.slice(from, i + CLUSTER_WINDOW))) {
-    const start = from + index
-    const end = start + segment.length
-    if (end <= i) continue
-    return start === i || side === 'before' ? start : end
-  }
-  return i
 }
 
 /**

@@ -243,8 +243,10 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'inbox search ignores the accents of every script (Greek, Cyrillic, ...), not only of Latin letters',
     // The index is built again from texts with their accents taken off (search_fold, search-fold.ts):
     // the same view and triggers as version 6, each text passed through it. Snippets are made from
-    // the stored texts, never from the index.
-    up: (db) =>
+    // the stored texts, never from the index. Built with the fold of versions 10 to 13, not the view's
+    // (today's search_fold): migration 14 takes out entries with the text they were made from.
+    up: (db) => {
+      db.function('search_fold_v13', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? foldAsVersion13(text) : text))
       db.exec(`
         DROP TRIGGER inbox_search_message_insert;
         DROP TRIGGER inbox_search_message_delete;
@@ -265,7 +267,10 @@ export const MIGRATIONS: readonly Migration[] = [
           tokenize = 'unicode61 remove_diacritics 2',
           prefix = '2 3'
         );
-        INSERT INTO inbox_search (inbox_search) VALUES ('rebuild');
+        INSERT INTO inbox_search (rowid, text)
+          SELECT seq, search_fold_v13(json_extract(message_json, '$.job_message.content')) FROM messages
+          UNION ALL
+          SELECT -seq, search_fold_v13(custom_name) FROM inboxes;
         CREATE TRIGGER inbox_search_message_insert AFTER INSERT ON messages BEGIN
           INSERT INTO inbox_search (rowid, text) VALUES (new.seq, search_fold(json_extract(new.message_json, '$.job_message.content')));
         END;
@@ -289,6 +294,7 @@ export const MIGRATIONS: readonly Migration[] = [
           INSERT INTO inbox_search (rowid, text) VALUES (-new.seq, search_fold(new.custom_name));
         END;
       `)
+    }
   },
   {
     version: 11,
@@ -344,7 +350,7 @@ export const MIGRATIONS: readonly Migration[] = [
     // Only texts with an emoji part fold otherwise now (hasEmojiPart): their entries in the two
     // keyword indexes are taken out and put back folded anew; the rest of the indexes stays as it is.
     // The inbox index is external-content: an entry is taken out with the text it was made from,
-    // folded as it was then (foldAccents). The document index is contentless_delete: by rowid.
+    // folded as it was then (foldAsVersion13). The document index is contentless_delete: by rowid.
     up: (db) => {
       db.function('search_has_emoji', { deterministic: true }, (text: unknown) => (typeof text === 'string' && hasEmojiPart(text) ? 1 : 0))
       // The ids first and each text on its own: the texts with an emoji may be more than fits in memory.
@@ -365,7 +371,7 @@ export const MIGRATIONS: readonly Migration[] = [
       const add = db.prepare(`INSERT INTO inbox_search (rowid, text) VALUES (?, ?)`)
       for (const id of ids) {
         const text = id > 0 ? messageText.get(id)! : nameText.get(-id)!
-        drop.run(id, foldAccents(text))
+        drop.run(id, foldAsVersion13(text))
         add.run(id, searchFold(text))
       }
       const passages = db.prepare<[], number>(`SELECT id FROM vfs_passages WHERE search_has_emoji(text)`).pluck().all()
@@ -379,5 +385,15 @@ export const MIGRATIONS: readonly Migration[] = [
     }
   }
 ]
+
+/**
+ * search_fold as versions 10 to 13 had it: accents off, the keycap's mark (U+20E3) with them, as one of
+ * the symbols' accents. Taken out with today's fold instead, an entry of '2⃣3⃣' (the word '23') or of
+ * '1⃣go' ('1go') was not found in the index: its words stayed, and the index no longer agreed with
+ * the texts (SQLite then reports the database as malformed).
+ */
+function foldAsVersion13(text: string): string {
+  return foldAccents(text.replace(/\u20E3/gu, ''))
+}
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version
