@@ -52,3 +52,18 @@ it('the dialogs mount after the first render too: it is committed once, and a co
   act(() => modals.closeAll())
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
 })
+
+it('a confirmation asked for before the dialogs have mounted waits for them, and opens', async () => {
+  render(
+    <MantineProvider>
+      <AfterFirstPaint />
+    </MantineProvider>
+  )
+  // Right after the first render: nothing listens for dialogs yet (the event would be lost).
+  act(() => {
+    askToConfirm({ title: 'Delete 2 conversations?', labels: { confirm: 'Delete', cancel: 'Cancel' } })
+  })
+  expect(await screen.findByRole('dialog', { name: 'Delete 2 conversations?' })).toBeTruthy()
+  act(() => modals.closeAll())
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+})

@@ -1,6 +1,6 @@
 import { Button, Group, Text, TextInput } from '@mantine/core'
 import { modals } from '@mantine/modals'
-import { askToConfirm } from '../../app/confirm'
+import { askToConfirm, openDialog } from '../../app/confirm'
 import { notifications } from '@mantine/notifications'
 import { useMemo, useState } from 'react'
 import type { ExportFormat } from '../../../../shared/contract/inbox-management'
@@ -84,7 +84,7 @@ export function useInboxActions(): InboxActions {
   const client = useClient()
   return useMemo<InboxActions>(
     () => ({
-      rename: (row) => modals.open({ title: `Rename “${row.name}”`, children: <RenameForm client={client} row={row} /> }),
+      rename: (row) => openDialog({ title: `Rename “${row.name}”`, children: <RenameForm client={client} row={row} /> }),
       setPinned: async (rows, pinned) => {
         const outcome = await callEach(rows, (r) => client.call('update_inbox_pinned', { body: { inbox_name: r.inboxId, pinned } }))
         reportEach(outcome, rows.length, pinned ? 'Not pinned' : 'Not unpinned')
