@@ -5,6 +5,7 @@ import { MIB } from '../../src/shared/contract/limits'
 import { waitForAnswers } from '../support/answers'
 import { provider } from '../support/fixtures'
 import { addProvider, createJob, useTestNode } from '../support/node'
+import { chatCompletion } from '../support/completions'
 
 /*
  * A whole answer asked for without streaming (stream off in the job's config) that is larger than the
@@ -34,7 +35,7 @@ function wholeReply(url: string): object {
   if (url.includes(':generateContent')) {
     return { candidates: [{ content: { parts: [{ text: TEXT }], role: 'model' }, finishReason: 'STOP', index: 0 }], modelVersion: 'm' }
   }
-  return { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message, finish_reason: 'stop' }] }
+  return chatCompletion(message)
 }
 
 const local = useLoopbackServer((req, res) => {

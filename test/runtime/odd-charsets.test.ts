@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { runAnswerCall } from '../../src/main/runtime/answer-call'
 import type { ProviderKind } from '../../src/shared/contract/identity'
 import { anthropicMessageStart } from '../support/fake-llm'
+import { chatCompletion } from '../support/completions'
 
 /*
  * A server (or the proxy before it) that writes its reply in another charset than UTF-8 and says so
@@ -49,14 +50,7 @@ function reply(url: string, stream: boolean): { status: number; type: string; bo
     const end = `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`
     return { status: 200, type: 'text/event-stream', body: chunk(ANSWER.slice(0, 9)) + chunk(ANSWER.slice(9)) + end }
   }
-  const completion = {
-    id: 'c',
-    object: 'chat.completion',
-    created: 1,
-    model: 'm',
-    choices: [{ index: 0, message: { role: 'assistant', content: ANSWER }, finish_reason: 'stop' }]
-  }
-  return { status: 200, type: 'application/json', body: JSON.stringify(completion) }
+  return { status: 200, type: 'application/json', body: JSON.stringify(chatCompletion(ANSWER)) }
 }
 
 const local = useLoopbackServer((req: IncomingMessage, res: ServerResponse) => {

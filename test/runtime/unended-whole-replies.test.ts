@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { waitForAnswers } from '../support/answers'
 import { provider } from '../support/fixtures'
 import { addProvider, createJob, useTestNode } from '../support/node'
+import { chatCompletion } from '../support/completions'
 
 /*
  * A whole answer asked for without streaming, whose JSON reply has come complete but whose chunked
@@ -33,7 +34,7 @@ function wholeReply(url: string): object {
   if (url.includes(':generateContent')) {
     return { candidates: [{ content: { parts: [{ text: ANSWER }], role: 'model' }, finishReason: 'STOP', index: 0 }], modelVersion: 'm' }
   }
-  return { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message, finish_reason: 'stop' }] }
+  return chatCompletion(message)
 }
 
 const held: ServerResponse[] = []

@@ -2,6 +2,7 @@ import { useLoopbackServer } from '../support/loopback-server'
 import { describe, expect, it } from 'vitest'
 import { runAnswerCall } from '../../src/main/runtime/answer-call'
 import type { CallTimeouts } from '../../src/main/runtime/model-call'
+import { chatCompletion } from '../support/completions'
 
 /*
  * A job with streaming off gets its answer in one piece, after the model has written all of it:
@@ -17,15 +18,7 @@ const local = useLoopbackServer((req, res) => {
     if (silent) return // accepts and never answers
     setTimeout(() => {
       res.writeHead(200, { 'Content-Type': 'application/json' })
-      res.end(
-        JSON.stringify({
-          id: 'c',
-          object: 'chat.completion',
-          created: 1,
-          model: 'm',
-          choices: [{ index: 0, message: { role: 'assistant', content: 'A long answer, written in full.' }, finish_reason: 'stop' }]
-        })
-      )
+      res.end(JSON.stringify(chatCompletion('A long answer, written in full.')))
     }, WRITING_MS)
   })
 })

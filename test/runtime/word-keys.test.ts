@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { waitForAnswers } from '../support/answers'
 import { provider } from '../support/fixtures'
 import { addProvider, createJob, useTestNode } from '../support/node'
+import { chatCompletion } from '../support/completions'
 
 /*
  * Local servers take any key, and their users set a placeholder by convention: "ollama" (Ollama's
@@ -26,15 +27,7 @@ const local = useLoopbackServer((req, res) => {
       return void res.end(JSON.stringify({ error: { message: NOT_FOUND(key), type: 'invalid_request_error', code: 'model_not_found' } }))
     }
     res.writeHead(200, { 'Content-Type': 'application/json' })
-    res.end(
-      JSON.stringify({
-        id: 'c',
-        object: 'chat.completion',
-        created: 1,
-        model: body.model,
-        choices: [{ index: 0, message: { role: 'assistant', content: ANSWER }, finish_reason: 'stop' }]
-      })
-    )
+    res.end(JSON.stringify(chatCompletion(ANSWER, body.model)))
   })
 })
 
