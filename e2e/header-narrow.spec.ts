@@ -34,29 +34,3 @@ test('the header fits narrow windows: the colour scheme switch whole, the node n
     await expect(page.getByTestId('node-name')).toBeVisible()
   }
 })
-
-test('on a narrow window the navigation out of view is out of reach too: Tab goes past it until the burger opens it', async ({
-  page,
-  node
-}) => {
-  await page.setViewportSize({ width: 600, height: 700 })
-  await page.goto(node.uiUrl)
-  const nav = page.getByRole('navigation', { name: 'Main' })
-  const burger = page.getByRole('button', { name: 'Toggle navigation' })
-  await expect(page.getByRole('heading', { name: 'Inboxes' })).toBeVisible()
-  // Closed: its links are neither shown nor reached from the burger by Tab (off screen, they were).
-  await expect(nav.getByRole('link', { name: 'Settings' })).toBeHidden()
-  await burger.focus()
-  await page.keyboard.press('Tab')
-  expect(await page.evaluate(() => !!document.activeElement?.closest('nav[aria-label="Main"]'))).toBe(false)
-  // Opened: the next Tab stop after the header's controls is in it, and a link opens its page.
-  await burger.click()
-  await expect(nav.getByRole('link', { name: 'Settings' })).toBeVisible()
-  await nav.getByRole('link', { name: 'Inboxes' }).focus()
-  await page.keyboard.press('Tab')
-  expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('New job')
-  await nav.getByRole('link', { name: 'Settings' }).click()
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible()
-  // It closes as a link is followed, and is out of reach again.
-  await expect(nav.getByRole('link', { name: 'Settings' })).toBeHidden()
-})
