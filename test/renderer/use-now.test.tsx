@@ -52,3 +52,19 @@ it('a screen mounted after none was on the clock for longer than a tick starts w
   expect(seen.at(-1)).toBe(Date.parse('2026-11-30T08:05:00Z'))
   expect(container.textContent).toBe('2026-11-30T08:05:00.000Z')
 })
+
+it('the time shown is never more than a tick old: a screen mounted on an old reading gets the next one a tick after that reading', async () => {
+  const { Shows, seen, NOW_TICK_MS } = await clock()
+  render(<Shows />).unmount() // read at 08:00:00, and nothing on the clock since
+  vi.advanceTimersByTime(25_000)
+  render(<Shows />) // at 08:00:25 it shows the reading of 08:00:00, younger than a tick
+  expect(seen.at(-1)).toBe(Date.parse('2026-11-30T08:00:00Z'))
+  act(() => {
+    vi.advanceTimersByTime(NOW_TICK_MS - 25_000) // 08:00:30: the reading is a tick old, so it is read again
+  })
+  expect(seen.at(-1)).toBe(Date.parse('2026-11-30T08:00:30Z'))
+  act(() => {
+    vi.advanceTimersByTime(NOW_TICK_MS) // and every tick after
+  })
+  expect(seen.at(-1)).toBe(Date.parse('2026-11-30T08:01:00Z'))
+})
