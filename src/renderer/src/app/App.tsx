@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core'
-import { Suspense, useEffect, useRef } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { useProviders } from '../api/queries'
 import { InboxesPage } from '../features/inboxes/InboxesPage'
 import { AppLayout } from './AppLayout'
@@ -10,7 +10,8 @@ import { lazyScreen, ScreenBoundary } from './screen-loading'
 const InboxView = lazyScreen(() => import('../features/inboxes/InboxView').then((m) => m.InboxView))
 const NewJobPage = lazyScreen(() => import('../features/jobs/NewJobPage').then((m) => m.NewJobPage))
 const ProvidersPage = lazyScreen(() => import('../features/providers/ProvidersPage').then((m) => m.ProvidersPage))
-const ProviderWizard = lazyScreen(() => import('../features/providers/ProviderWizard').then((m) => m.ProviderWizard))
+const loadWizard = () => import('../features/providers/ProviderWizard').then((m) => m.ProviderWizard)
+const ProviderWizard = lazyScreen(loadWizard)
 const FilesPage = lazyScreen(() => import('../features/files/FilesPage').then((m) => m.FilesPage))
 const SettingsPage = lazyScreen(() => import('../features/settings/SettingsPage').then((m) => m.SettingsPage))
 
@@ -30,26 +31,26 @@ export function App() {
   // the operator may go elsewhere from the wizard (Files to upload documents first, Settings), and
   // every link used to bounce back to it.
   const refetchProviders = providers.refetch
-  const sentToWizard = useRef(false)
+  const [wizardSeen, setWizardSeen] = useState(false)
+  if (firstRun && route.name === 'new-provider' && !wizardSeen) setWizardSeen(true)
   useEffect(() => {
-    if (!firstRun || sentToWizard.current) return
-    if (route.name === 'new-provider') {
-      sentToWizard.current = true
-      return
-    }
+    if (!firstRun || wizardSeen) return
     let current = true
+    // Its code loads meanwhile: the window goes from the loader straight to the wizard.
+    loadWizard().catch(() => undefined)
     void refetchProviders().then((r) => {
-      if (!current || r.data?.length !== 0) return
-      sentToWizard.current = true
-      navigate({ name: 'new-provider' })
+      if (current && r.data?.length === 0) navigate({ name: 'new-provider' })
     })
     return () => {
       current = false
     }
-  }, [firstRun, route.name, refetchProviders])
+  }, [firstRun, wizardSeen, refetchProviders])
 
+  // The inbox list does not wait for the providers (its first rows come first), but with none it is not
+  // shown on the way to the wizard: a new user saw "No inboxes yet", then a blank, then the wizard.
+  const inboxes = firstRun && !wizardSeen ? loading : <InboxesPage emptyWaits={providers.isPending} />
   let page
-  if (route.name === 'inboxes') page = <InboxesPage />
+  if (route.name === 'inboxes') page = inboxes
   else if (providers.isPending) page = loading
   else if (route.name === 'inbox') page = <InboxView key={route.inboxId} inboxId={route.inboxId} />
   else if (route.name === 'new-job') page = <NewJobPage />
@@ -59,7 +60,7 @@ export function App() {
     page = <ProviderWizard key={route.providerId} mode={{ kind: 'edit', providerId: route.providerId }} />
   else if (route.name === 'files') page = <FilesPage path={route.path} node={route.node} />
   else if (route.name === 'settings') page = <SettingsPage />
-  else page = <InboxesPage />
+  else page = inboxes
   return (
     <AppLayout route={route}>
       {/* Keyed by the screen: another one opened starts without the failure. */}

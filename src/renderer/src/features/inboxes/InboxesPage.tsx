@@ -55,7 +55,8 @@ function rowsOf(pages: { inboxes: Inbox[] }[] | undefined): InboxRowData[] {
   return rows
 }
 
-export function InboxesPage() {
+/** `emptyWaits`: an empty list is not called empty yet (the window may be on its way to the first-run wizard). */
+export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: boolean }) {
   const { search, setSearch, showHidden, setShowHidden } = useInboxFilters()
   const [query] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
   const searching = search.trim().length > 0
@@ -372,7 +373,7 @@ export function InboxesPage() {
   // With none shown, whether hidden ones exist (the list says so rather than "No inboxes yet").
   const everyInbox = useInboxPages({ showHidden: true }, !showHidden && !pinned.isPending && !others.isPending && total === 0)
   const hiddenTotal = showHidden ? 0 : (everyInbox.data?.pages[0]?.total_count ?? 0)
-  const pending = pinned.isPending || others.isPending || (!showHidden && total === 0 && everyInbox.isLoading)
+  const pending = pinned.isPending || others.isPending || (total === 0 && (emptyWaits || (!showHidden && everyInbox.isLoading)))
   // Back from a conversation: once the first rows are in, the focus goes to its row, if it is among them
   // and nothing else holds the focus (the search field, say). Looked for once, whether found or not.
   // A search kept from before shows its results: the row is looked for among them, once they are in.
