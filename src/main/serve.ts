@@ -15,6 +15,7 @@ import { parseServeFlags, SERVE_HELP, SERVE_USAGE, wantsHelp } from './serve-fla
 import { aesFileSecretBox } from './store/secret-box'
 import { API_TOKEN_FILE, loadOrCreateApiToken } from './transports/api-token'
 import { startHttpServer } from './transports/http'
+import { listenFailure } from './transports/listen-failure'
 
 async function main(): Promise<void> {
   if (wantsHelp(process.argv.slice(2))) {
@@ -93,6 +94,6 @@ async function main(): Promise<void> {
 
 void main().catch((err) => {
   if (err instanceof DataDirInUseError) console.error(err.message)
-  else console.error('Nodedesk could not start:', err instanceof Error ? err.message : err)
+  else console.error('Nodedesk could not start:', listenFailure(err) ?? (err instanceof Error ? err.message : err))
   process.exit(1)
 })

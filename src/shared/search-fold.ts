@@ -125,6 +125,15 @@ export const SEARCH_TOKEN =
 export const compatForm = (text: string): string => text.replace(NOT_PICTOGRAPHS, (s) => s.normalize('NFKC'))
 const NOT_PICTOGRAPHS = /[^\p{Extended_Pictographic}]+/gu
 
+/**
+ * A document passage as the library's keyword index holds it: in compatibility form, as queries are
+ * (compatForm), then folded. Indexed as written, a passage holding ﬁ or ﬂ ligatures (as text taken
+ * from PDFs often does) or full-width letters was found by no query: "ﬁnance" became "finance" on
+ * the way in, and the index had only "ﬁnance".
+ */
+export const passageIndexForm = (text: string): string => searchFold(ASCII_ONLY.test(text) ? text : compatForm(text))
+const ASCII_ONLY = /^[\p{ASCII}]*$/u
+
 /** A text's characters as searchFold folds them, one at a time: a flag's two regional indicators are one, and a keycap. */
 export const foldUnits = (text: string): string[] => text.match(FOLD_UNITS) ?? []
 const FOLD_UNITS = /[0-9#*][\uFE0E\uFE0F]?\u20E3|[\u{1F1E6}-\u{1F1FF}]{2}|[\s\S]/gu

@@ -31,11 +31,11 @@ describe('a model list that is not one', () => {
   ])('%s%s %s: 502 saying what came', async (kind, path, body, detail) => {
     reply = body
     const subject = kind === 'Ollama' ? `The Ollama server at ${local.url}` : `The OpenAI-compatible server at ${local.url}/v1`
-    expectError(
-      await list(kind, local.url + path),
-      502,
-      `${subject} sent a reply that is not a list of models (${detail}). Check that the URL is the API base (for most servers it ends in /v1).`
-    )
+    const checkUrl =
+      kind === 'Ollama'
+        ? "Check that the URL is the Ollama server's own address, without /v1 or /api (e.g. http://127.0.0.1:11434)."
+        : 'Check that the URL is the API base (for most servers it ends in /v1).'
+    expectError(await list(kind, local.url + path), 502, `${subject} sent a reply that is not a list of models (${detail}). ${checkUrl}`)
   })
 
   it.each([

@@ -8,7 +8,7 @@ import { messageRole, type MessageRole, type RoleBearingMessage } from '../../sr
 import { fullScope, provider } from '../support/fixtures'
 import { startTestNode, tempDir } from '../support/node'
 import { storedMessageJson } from '../../bench/seed'
-import { foldAccents } from '../../src/shared/search-fold'
+import { foldAccents, searchFold } from '../../src/shared/search-fold'
 
 let dir: string
 let cleanup: () => void
@@ -372,6 +372,42 @@ it('a version-13 database gets its emoji indexed as words: only the texts with o
     await node.post('/v2/job_message', { job_id: 'jobid_2', content: 'now with 🚀' })
     expect(await found('🚀')).toEqual([inboxes[2]])
     integrity()
+  } finally {
+    await node.close()
+  }
+})
+
+it('a version-14 database gets its passages with ligatures or full-width letters indexed in compatibility form; the rest stays', async () => {
+  const file = join(dir, DB_FILE_NAME)
+  const v14 = openDb(file, { migrations: MIGRATIONS.slice(0, 14) })
+  const ts = '2024-01-02T00:00:00.000Z'
+  v14
+    .prepare(
+      `INSERT INTO vfs_entries (id, parent_id, name, is_folder, created_time, modified_time, size, file_type, status) VALUES (100, 1, 'report.txt', 0, ?, ?, 10, 'txt', 'ready')`
+    )
+    .run(ts, ts)
+  const texts = ['Quarterly \uFB01nance for \uFF21\uFF23\uFF2D\uFF25.', 'Plain passage about finance.']
+  for (const [ord, text] of texts.entries()) {
+    const row = v14
+      .prepare(`INSERT INTO vfs_passages (item_id, ord, node_id, text) VALUES (100, ?, ?, ?)`)
+      .run(ord, String(ord), text).lastInsertRowid
+    // As version 14 indexed it: folded, not in compatibility form.
+    v14.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`).run(row, searchFold(text))
+  }
+  v14.close()
+
+  const node = startTestNode(dir)
+  try {
+    expect(node.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
+    const documents = async (q: string) =>
+      ((await node.post('/v2/search_items', { search: q })).body as { text: string }[]).map((h) => h.text).sort()
+    expect(await documents('finance')).toEqual([...texts].sort())
+    expect(await documents('acme')).toEqual([texts[0]])
+    expect(await documents('plain')).toEqual([texts[1]])
+    node.store.db.exec(`INSERT INTO vfs_passages_fts (vfs_passages_fts) VALUES ('integrity-check')`)
+    expect((await node.post('/v2/delete_item', { path: '/report.txt' })).status).toBe(200)
+    expect(await documents('finance')).toEqual([])
+    node.store.db.exec(`INSERT INTO vfs_passages_fts (vfs_passages_fts) VALUES ('integrity-check')`)
   } finally {
     await node.close()
   }

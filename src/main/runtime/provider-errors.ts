@@ -211,7 +211,14 @@ const NETWORK_WORDS: Record<string, string> = {
   CERT_HAS_EXPIRED: 'certificate expired'
 }
 
-const CHECK_URL = 'Check that the URL is the API base (for most servers it ends in /v1).'
+/**
+ * What to check in the URL. Ollama is spoken at the server's own address (its native /api/chat),
+ * so "it ends in /v1" sent someone who had typed Ollama's OpenAI-style .../v1 to keep exactly that.
+ */
+const checkUrl = (kind: ProviderKind) =>
+  kind === 'Ollama'
+    ? `Check that the URL is the Ollama server's own address, without /v1 or /api (e.g. ${PROVIDER_CATALOG.Ollama.defaultUrl}).`
+    : 'Check that the URL is the API base (for most servers it ends in /v1).'
 
 /**
  * `inStream`: the status is the SDK's reading of an error event inside a 200 event stream (Claude's
@@ -231,12 +238,12 @@ function httpFailure(status: number, body: string | undefined, ctx: FailureConte
   }
   if (status === 429) return fail('rate_limit', 'is limiting requests', "Wait a moment and try again, or check your plan's limits.")
   if (status === 404) {
-    if (!ctx.model) return fail('model_not_found', 'has no model list at this address', CHECK_URL)
+    if (!ctx.model) return fail('model_not_found', 'has no model list at this address', checkUrl(ctx.kind))
     const endpoint = ctx.purpose === 'embeddings' ? 'embeddings' : 'chat'
     return fail(
       'model_not_found',
       `has no model '${ctx.model}' or no ${endpoint} endpoint at this address`,
-      `Check the model name. ${CHECK_URL}`
+      `Check the model name. ${checkUrl(ctx.kind)}`
     )
   }
   if (status >= 400 && status < 500) {
@@ -251,7 +258,7 @@ function unreadable(ctx: FailureContext, detail: string | undefined): ProviderFa
   const what = !ctx.model ? 'a list of models' : ctx.purpose === 'embeddings' ? 'a list of embeddings' : 'a chat answer'
   return new ProviderFailure(
     'provider_error',
-    `${sentence(s)} sent a reply that is not ${what}${detail ? ` (${detail})` : ''}. ${CHECK_URL}`
+    `${sentence(s)} sent a reply that is not ${what}${detail ? ` (${detail})` : ''}. ${checkUrl(ctx.kind)}`
   )
 }
 

@@ -9,6 +9,8 @@ import { describeFailure, ProviderFailure, providerSubject, redactKey, sentence 
 import { cappedFetch, ResponseTooLarge } from './response-cap'
 
 const TEST_REPLY_MAX_BYTES = MIB
+/** A reply to "OK" needs a few tokens; room for a model that says a little more. */
+const TEST_REPLY_MAX_TOKENS = 64
 /** Hosted catalogues list a few hundred models in well under 1 MiB. */
 const MODEL_LIST_MAX_BYTES = 16 * MIB
 
@@ -40,7 +42,12 @@ export async function testProvider(
     model: await languageModel(target, cappedFetch(providerFetch(fetchImpl), TEST_REPLY_MAX_BYTES)),
     options: {
       prompt: [{ role: 'user', content: [{ type: 'text', text: 'Reply with the single word OK.' }] }],
-      maxOutputTokens: 64
+      maxOutputTokens: TEST_REPLY_MAX_TOKENS,
+      // Ollama's native API reads the limit from options.num_predict only: the SDK sends the one above
+      // as a top-level field Ollama ignores, so a model that kept on writing ran until the time-out.
+      ...(PROVIDER_CATALOG[target.kind].protocol === 'ollama' && {
+        providerOptions: { ollama: { options: { num_predict: TEST_REPLY_MAX_TOKENS } } }
+      })
     },
     stream: false,
     failure: target,

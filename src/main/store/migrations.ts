@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3'
-import { foldAccents, hasEmojiPart, searchFold } from '../../shared/search-fold'
+import { compatForm, foldAccents, hasEmojiPart, passageIndexForm, searchFold } from '../../shared/search-fold'
 
 export interface Migration {
   readonly version: number
@@ -381,6 +381,26 @@ export const MIGRATIONS: readonly Migration[] = [
       for (const id of passages) {
         dropPassage.run(id)
         addPassage.run(id, searchFold(textOf.get(id)!))
+      }
+    }
+  },
+  {
+    version: 15,
+    description:
+      'document search: passages are indexed in compatibility form, as queries are, so ﬁ ligatures and full-width letters are found',
+    // Queries were put in compatibility form (ﬁnance is finance) and passages were not: a passage
+    // holding a ligature was found by no query. Only those passages change; the index is contentless_delete.
+    up: (db) => {
+      db.function('search_has_compat_form', { deterministic: true }, (text: unknown) =>
+        typeof text === 'string' && compatForm(text) !== text ? 1 : 0
+      )
+      const ids = db.prepare<[], number>(`SELECT id FROM vfs_passages WHERE search_has_compat_form(text)`).pluck().all()
+      const textOf = db.prepare<[number], string>(`SELECT text FROM vfs_passages WHERE id = ?`).pluck()
+      const drop = db.prepare(`DELETE FROM vfs_passages_fts WHERE rowid = ?`)
+      const add = db.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`)
+      for (const id of ids) {
+        drop.run(id)
+        add.run(id, passageIndexForm(textOf.get(id)!))
       }
     }
   }

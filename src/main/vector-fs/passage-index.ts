@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3'
-import { compatForm, searchFold, searchWords } from '../../shared/search-fold'
+import { compatForm, passageIndexForm, searchWords } from '../../shared/search-fold'
 import { limitedStatements } from '../store/limited-statements'
 
 export interface PassageRow {
@@ -33,8 +33,8 @@ export const REMOVAL_BATCH = 64
 
 /**
  * A file's passages: rows in vfs_passages (order, node id, text, whether it waits for an embedding),
- * and the keyword index, a contentless FTS5 table holding each text with its accents taken off
- * (searchFold) under the same rowid.
+ * and the keyword index, a contentless FTS5 table holding each text in compatibility form with its
+ * accents taken off (passageIndexForm) under the same rowid.
  */
 export function passageIndex(db: Database) {
   const insertRow = db.prepare(`INSERT INTO vfs_passages (item_id, ord, node_id, pending_embedding, text) VALUES (?, ?, ?, ?, ?)`)
@@ -114,7 +114,7 @@ export function passageIndex(db: Database) {
       while (ord < passages.length) {
         const p = passages[ord]!
         const id = insertRow.run(itemId, ord, p.nodeId, pendingEmbedding ? 1 : 0, p.text).lastInsertRowid
-        insertText.run(id, searchFold(p.text))
+        insertText.run(id, passageIndexForm(p.text))
         ord++
         if (performance.now() >= until) break
       }

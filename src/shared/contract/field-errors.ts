@@ -135,6 +135,10 @@ function issueErrors(issue: z.core.$ZodIssue, input: unknown, prefix: readonly P
       if (actual === undefined) return here('required')
       // Schemas that carry their own wording (e.g. "expected array of strings") keep it.
       if (!isZodDefault(issue.message)) return here(issue.message)
+      // zod names a whole number "int" and 1.5 a "number": "expected int, got number" reads as nonsense.
+      if (issue.expected === 'int') {
+        return here(`expected a whole number, got ${typeof actual === 'number' && Number.isFinite(actual) ? actual : describe(actual)}`)
+      }
       return here(`expected ${issue.expected}, got ${describe(actual)}`)
     }
     case 'unrecognized_keys':

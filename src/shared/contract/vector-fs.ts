@@ -126,9 +126,12 @@ export const UploadFileRequestSchema = z.strictObject({
       error: "expected the file's bytes"
     })
     .optional(),
+  // ISO 8601 checked by its form, day of month included: Date.parse took "2023-02-29" as 1 March,
+  // "1" as 2001 and "March 5" as a date, so a script's mistake became a made-up date without a word.
   file_datetime: z
-    .string()
-    .refine((s) => Number.isFinite(Date.parse(s)), { error: 'expected an ISO 8601 date-time' })
+    .union([z.iso.datetime({ offset: true, local: true }), z.iso.date()], {
+      error: 'expected an ISO 8601 date-time, e.g. 2024-03-01T10:00:00Z (or a date, 2024-03-01)'
+    })
     .nullable()
     .optional()
 })
