@@ -5,6 +5,7 @@
  */
 
 export const NOT_HTTP_URL = "Enter the server's address as an http:// or https:// URL, e.g. http://127.0.0.1:8080/v1."
+export const URL_WITH_SPACES = 'Remove the spaces or line breaks before or after the address.'
 export const URL_WITH_USER_INFO = 'Remove the user name or password from the URL (user@host): give the API key in its own field.'
 
 /** The scheme, `//` and the first character of a host, and no white space anywhere. */
@@ -15,6 +16,8 @@ const USER_INFO = /^https?:\/\/[^/?#\\]*@/i
 /** What is wrong with `text` as a provider URL, or undefined when nothing is. */
 export function httpUrlProblem(text: string): string | undefined {
   // Written out as an absolute URL: the parser alone would repair "http:host", "http:///x" or a URL with spaces around it.
+  // A pasted address often brings a space or a line break with it: said so, rather than "not a URL".
+  if (text !== text.trim() && ABSOLUTE_HTTP.test(text.trim())) return URL_WITH_SPACES
   if (!ABSOLUTE_HTTP.test(text)) return NOT_HTTP_URL
   let u: URL
   try {

@@ -5,7 +5,7 @@ import { jobIdOfInbox, jobInboxId } from '../../src/shared/contract/inbox'
 import { groupedNumber, sizeText } from '../../src/shared/contract/limits'
 import { httpUrl } from '../../src/shared/contract/provider'
 import { RENDERER_CSP, RENDERER_CSP_META } from '../../src/shared/csp'
-import { httpUrlProblem, isOpenAiHost, NOT_HTTP_URL, URL_WITH_USER_INFO } from '../../src/shared/http-url'
+import { httpUrlProblem, isOpenAiHost, NOT_HTTP_URL, URL_WITH_SPACES, URL_WITH_USER_INFO } from '../../src/shared/http-url'
 import { isAnswer, messageRole, replyingAgent } from '../../src/shared/message-role'
 
 describe('rules written once in src/shared', () => {
@@ -54,6 +54,9 @@ describe('rules written once in src/shared', () => {
       ['ftp://host/x', NOT_HTTP_URL],
       ['127.0.0.1:8080', NOT_HTTP_URL],
       ['not a url', NOT_HTTP_URL],
+      [' not a url ', NOT_HTTP_URL],
+      ['http://127.0.0.1:8080/v1 ', URL_WITH_SPACES],
+      ['\thttps://api.example.com/v1\n', URL_WITH_SPACES],
       ['http://127.0.0.1:8080@evil.example/v1', URL_WITH_USER_INFO],
       ['https://user:pw@host/', URL_WITH_USER_INFO]
     ] as const) {

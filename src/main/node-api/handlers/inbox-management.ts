@@ -149,7 +149,7 @@ export function inboxManagementHandlers(ctx: NodeContext): HandlerGroup<InboxMan
       }
       // The question is answered again: back in the queue, not repeated in the inbox.
       if (!message.job_message.parent || !store.messages.requeue(inboxId, message.job_message.parent)) {
-        throw badRequest(`message_id: the question '${hash}' answered is not in inbox '${inboxId}'`)
+        throw badRequest(`message_id: the question that '${hash}' answers is not in inbox '${inboxId}'`)
       }
       ctx.runtime.wake(inboxId)
       return 'Successfully queued'
