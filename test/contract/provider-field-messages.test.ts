@@ -31,6 +31,7 @@ const FORM_FIELD_ERRORS: [string, string, Record<string, unknown>][] = [
   ['external_url', 'not text', provider('p', { external_url: 8080 })],
   ['api_key', 'not text', provider('p', { api_key: 5 })],
   ['model.OpenAI.model_type', 'empty', provider('p', { model: { OpenAI: { model_type: '' } } })],
+  ['model.OpenAI.model_type', 'spaces only', provider('p', { model: { OpenAI: { model_type: '  \t' } } })],
   ['model.Ollama.model_type', 'missing', provider('p', { model: { Ollama: {} } })]
 ]
 

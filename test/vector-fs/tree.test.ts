@@ -283,6 +283,12 @@ describe('VectorFS tree', () => {
     expectError(await node.post('/v2/update_default_embedding_model', { provider_id: 'nobody', model: 'x' }), 404, 'provider_id')
     expectError(await node.post('/v2/update_default_embedding_model', { provider_id: 'local', model: null }), 400)
     expectError(await node.post('/v2/update_default_embedding_model', { provider_id: 'local' }), 400, 'model')
+    // Spaces alone name no model: every embedding would fail.
+    for (const model of ['', '   ']) {
+      const res = await node.post('/v2/update_default_embedding_model', { provider_id: 'local', model })
+      expectError(res, 400, 'model')
+      expect((res.body as { message: string }).message).toBe("model: Enter the embedding model's name, e.g. text-embedding-3-small.")
+    }
     expect(dbFingerprint(node.store)).toBe(before)
     expect((await node.post('/v2/update_default_embedding_model', { provider_id: 'local', model: 'nomic-embed-text' })).body).toBe(
       'Successfully updated embedding model'

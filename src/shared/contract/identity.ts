@@ -40,10 +40,10 @@ export function fullIdentityName(nodeName: string, profileName: string, subident
   }
 }
 
+const MODEL_NAME_RULE = 'Enter a model name, e.g. gpt-4o-mini or llama3.2.'
 const ModelInnerSchema = z.strictObject({
-  model_type: z
-    .string({ error: 'Enter a model name, e.g. gpt-4o-mini or llama3.2.' })
-    .min(1, { error: 'Enter a model name, e.g. gpt-4o-mini or llama3.2.' })
+  // Spaces alone name no model: every call would fail with the server's "model not found".
+  model_type: z.string({ error: MODEL_NAME_RULE }).refine((s) => s.trim() !== '', { error: MODEL_NAME_RULE })
 })
 
 /** Seed 2.2: exactly one key, the provider kind, whose value is `{model_type}`. */

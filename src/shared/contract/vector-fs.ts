@@ -175,7 +175,11 @@ export type SearchResult = z.infer<typeof SearchResultSchema>
 export const EmbeddingModelSettingSchema = z
   .strictObject({
     provider_id: z.string().min(1).nullable(),
-    model: z.string().min(1).nullable()
+    // Spaces alone name no model: every embedding call would fail.
+    model: z
+      .string()
+      .refine((s) => s.trim() !== '', { error: "Enter the embedding model's name, e.g. text-embedding-3-small." })
+      .nullable()
   })
   .refine((v) => (v.provider_id === null) === (v.model === null), {
     error: 'provider_id and model: expected both set or both null',
