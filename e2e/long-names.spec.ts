@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures/node'
-import { providerBody } from './seed'
+import { nameJobInbox, providerBody, seedJobs } from './seed'
 
 /* A long file name is cut with an ellipsis; the icons beside it keep their size, and no tree scrolls sideways. */
 
@@ -66,4 +66,23 @@ test('at 800 × 600 a file six folders deep is previewed under the tree, and eve
   const tree = await page.getByRole('navigation', { name: 'Library' }).boundingBox()
   const preview = await page.getByTestId('file-preview').boundingBox()
   expect(preview!.y).toBeGreaterThanOrEqual(tree!.y + tree!.height) // under the tree, not beside it
+})
+
+test('at 600 px a provider’s long display name is cut on the inbox rows: the model and the preview stay in the row', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 600, height: 600 })
+  const name = 'Shared office workstation with the big graphics card in the back room, second floor east wing'
+  await node.api('POST', '/v2/add_llm_provider', { ...providerBody('gpt', node.fake.url), name })
+  const [jobId] = await seedJobs(node, 'gpt', 1)
+  await nameJobInbox(node, jobId!, 'Lease questions')
+  await page.goto(node.uiUrl)
+  const row = page.getByTestId('inbox-row')
+  await expect(row).toContainText('Shared office')
+  const sizes = await row.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }))
+  expect(sizes.scroll).toBeLessThanOrEqual(sizes.client)
+  const rowBox = (await row.boundingBox())!
+  const preview = (await page.getByTestId('inbox-preview').boundingBox())!
+  expect(preview.x + Math.min(preview.width, 40)).toBeLessThanOrEqual(rowBox.x + rowBox.width)
 })

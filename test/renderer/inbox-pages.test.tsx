@@ -85,6 +85,20 @@ describe('the paged inbox list follows the node without refetching', () => {
     list.stop()
   })
 
+  it('an inbox past the loaded rows that leaves the list (hidden, pinned: from a search result) is counted out', async () => {
+    const ids = await jobs(60)
+    const list = await openList()
+    expect(list.ids()).not.toContain(inboxOf(ids[0]!)) // the oldest: not among the 50 loaded
+    // The creations' events (and the count they made uncertain) settle first.
+    await new Promise((r) => setTimeout(r, 800))
+    expect(list.total()).toBe(60)
+    await node.post('/v2/update_job_hidden', { job_id: ids[0], is_hidden: true })
+    await expect.poll(() => list.total(), { timeout: 3000 }).toBe(59)
+    await node.post('/v2/update_inbox_pinned', { inbox_name: inboxOf(ids[1]!), pinned: true })
+    await expect.poll(() => list.total(), { timeout: 3000 }).toBe(58)
+    list.stop()
+  })
+
   it('a list shown again (back from a conversation, or beside one) is not read again: events keep it current', async () => {
     // Queries are stale at once by default here (the window's default: after 5 s), so only the list's own freshness keeps it.
     qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0 } } })

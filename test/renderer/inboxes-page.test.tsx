@@ -12,6 +12,7 @@ import { InboxesPage } from '../../src/renderer/src/features/inboxes/InboxesPage
 import { rememberOpened } from '../../src/renderer/src/features/inboxes/return-focus'
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { useInboxFilters } from '../../src/renderer/src/stores/inbox-filters'
+import { provider } from '../support/fixtures'
 import { addProvider, createJob, useTestNode } from '../support/node'
 import { layOutLists } from './list-layout'
 import { renderWithApp } from './render'
@@ -291,6 +292,17 @@ describe('a focused row taken away by another client', () => {
     await node.post('/v2/update_job_hidden', { job_id: jobIds[1], is_hidden: true })
     await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Bravo budget' })).toBeNull())
     await expectFocusOnRow('Alpha plans')
+  })
+})
+
+describe('the provider on each row', () => {
+  it('is named as the operator named it (its display name), and follows when it is renamed', async () => {
+    await node.post('/v2/modify_llm_provider', provider('gpt', { name: 'Work laptop' }))
+    renderPage()
+    const row = async (name: string) => (await screen.findAllByTestId('inbox-row')).find((r) => r.textContent?.includes(name))!
+    await waitFor(async () => expect((await row('Alpha plans')).textContent).toContain('Work laptop'))
+    await node.post('/v2/modify_llm_provider', provider('gpt', { name: 'Office server' }))
+    await waitFor(async () => expect((await row('Alpha plans')).textContent).toContain('Office server'))
   })
 })
 

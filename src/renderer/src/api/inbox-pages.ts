@@ -216,7 +216,12 @@ export function patchPages(data: InboxPages, filter: InboxFilter, inboxId: strin
   else if (!found && keep) {
     if (complete || wasOutside) delta = 1
     else countUncertain = true // new, or an unloaded inbox that moved: the node knows
-  } else if (!found && !keep && !complete) countUncertain = inbox === null && !wasOutside
+  } else if (!found && !keep && !complete) {
+    // Not among the loaded rows and not in the list now: it may have been in it among the rows not
+    // loaded (hidden or pinned from a search result, a row far down or another window), so the count
+    // may have lost one; only a change from the other pinned list is known to have been outside.
+    countUncertain = !wasOutside
+  }
   if (keep) {
     const at = activityOf(inbox)
     let placed = false

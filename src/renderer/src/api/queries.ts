@@ -7,6 +7,7 @@ import {
   useQuery,
   useQueryClient,
   type InfiniteData,
+  type Query,
   type QueryClient,
   type UseQueryResult
 } from '@tanstack/react-query'
@@ -15,6 +16,7 @@ import type { Inbox } from '../../../shared/contract/inbox'
 import { jobInboxId } from '../../../shared/contract/inbox-id'
 import { searchQueryWithin } from '../../../shared/contract/inbox-search-rules'
 import { nameSearchWords } from '../../../shared/contract/vector-fs-names'
+import { isWithin } from '../../../shared/vfs-path'
 import type { LastMessage } from '../../../shared/contract/message'
 import type { Client } from './client'
 import { useClient } from './client-context'
@@ -299,10 +301,10 @@ const invalidates: Partial<Record<RouteName, (qc: QueryClient, body: never) => u
     return []
   },
   create_folder: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
-  move_item: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
-  move_folder: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
-  delete_item: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
-  delete_folder: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
+  move_item: (qc, body: { origin_path: string }) => invalidateLibraryWithout(qc, body.origin_path),
+  move_folder: (qc, body: { origin_path: string }) => invalidateLibraryWithout(qc, body.origin_path),
+  delete_item: (qc, body: { path: string }) => invalidateLibraryWithout(qc, body.path),
+  delete_folder: (qc, body: { path: string }) => invalidateLibraryWithout(qc, body.path),
   update_default_embedding_model: (qc) => [
     qc.invalidateQueries({ queryKey: keys.embeddingModel }),
     qc.invalidateQueries({ queryKey: keys.vfs })
@@ -312,6 +314,23 @@ const invalidates: Partial<Record<RouteName, (qc: QueryClient, body: never) => u
 }
 
 /** Invalidates what a successful call of `name` with `body` changed; resolves when refetches are done. */
+/** A cached listing or preview of the entry at `path` or inside it. */
+const cachedWithin = (q: Query, path: string) =>
+  q.queryKey[0] === 'vfs' &&
+  (q.queryKey[1] === 'folder' || q.queryKey[1] === 'resource') &&
+  typeof q.queryKey[2] === 'string' &&
+  isWithin(q.queryKey[2], path)
+
+/**
+ * After this window moved or deleted `path`: the library is read again, except what it held at that
+ * path, marked stale without a read. The page closes a preview or folder of it once the answer has
+ * come; read again meanwhile, each was a 404, a failed request in the window.
+ */
+export const invalidateLibraryWithout = (qc: QueryClient, path: string) => [
+  qc.invalidateQueries({ queryKey: keys.vfs, predicate: (q) => !cachedWithin(q, path) }),
+  qc.invalidateQueries({ queryKey: keys.vfs, predicate: (q) => cachedWithin(q, path), refetchType: 'none' })
+]
+
 export function invalidateAfter<K extends RouteName>(qc: QueryClient, name: K, body: RouteBodyInput<K>): Promise<unknown> {
   return Promise.all(invalidates[name]?.(qc, body as never) ?? [])
 }

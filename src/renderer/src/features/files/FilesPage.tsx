@@ -49,7 +49,7 @@ import { focusWhenLost } from '../../app/focus-when-lost'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
-import { keys, useRouteMutation, useVfsFolder } from '../../api/queries'
+import { invalidateAfter, invalidateLibraryWithout, keys, useRouteMutation, useVfsFolder } from '../../api/queries'
 import { navigate } from '../../app/router'
 import { entriesOfDrop, walkDrop, type DroppedEntry } from './dropped-folders'
 import { FilePreview } from './FilePreview'
@@ -133,10 +133,11 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
     try {
       await client.call(is_directory ? 'move_folder' : 'move_item', { body: { origin_path: origin, destination_path: destination } })
       afterMove(origin, destination)
+      await Promise.all(invalidateLibraryWithout(qc, origin))
     } catch (err) {
       setMoveError(`${baseName(origin)} was not moved: ${errorText(err)}`)
+      await qc.invalidateQueries({ queryKey: keys.vfs })
     }
-    await qc.invalidateQueries({ queryKey: keys.vfs })
   }
   const dropInto = (folder: string) => (e: DragEvent) => {
     if (carriesEntry(e)) {
@@ -513,8 +514,8 @@ function TreeRow({ labelId, entry, depth, isOpen, selected, onDropInto, onMove, 
 
 /** Deleting a library entry, after a confirmation naming it and what goes with it. */
 function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) => void {
-  const removeFile = useRouteMutation('delete_item')
-  const removeFolder = useRouteMutation('delete_folder')
+  const client = useClient()
+  const qc = useQueryClient()
   return (entry) =>
     askToConfirm({
       title: `Delete ${entry.name}?`,
@@ -548,12 +549,16 @@ function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) 
           if (shown) notifications.update({ id, loading: false, autoClose: 4000, withCloseButton: true, ...done })
           else if (done.color === 'red') notifications.show(done)
         }
-        // mutateAsync, not mutate's callbacks: those do not run once the page is left or another delete
+        // A promise, not a mutation's callbacks: those do not run once the page is left or another delete
         // has begun, which left the notification turning for good.
-        ;(entry.is_directory ? removeFolder : removeFile).mutateAsync({ path: entry.path }).then(
+        // The page lets go of the entry (its preview, its open folders) before the library is read again:
+        // still shown, they were read at a path the node no longer has (a 404 each).
+        const route = entry.is_directory ? 'delete_folder' : 'delete_item'
+        client.call(route, { body: { path: entry.path } }).then(
           () => {
             settle({ color: 'teal', message: `${entry.path} deleted` })
             onDeleted(entry.path)
+            void invalidateAfter(qc, route, { path: entry.path })
           },
           (err: unknown) => settle({ color: 'red', title: `${entry.name} was not deleted`, message: errorText(err) })
         )
@@ -871,7 +876,7 @@ function MoveDialog({ entry, onMoved, onClose }: { entry: FileInfo; onMoved: (fr
     },
     onSuccess: async (destination) => {
       onMoved(entry.path, destination)
-      await qc.invalidateQueries({ queryKey: keys.vfs })
+      await Promise.all(invalidateLibraryWithout(qc, entry.path))
       onClose()
     }
   })

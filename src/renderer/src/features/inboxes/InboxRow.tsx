@@ -10,6 +10,8 @@ import { RowMenuButton } from './RowMenuButton'
 
 interface RowProps {
   readonly row: InboxRowData
+  /** What the operator named the row's provider (its display name); its id when absent. */
+  readonly providerName?: string
   readonly now: number
   /** A search hit: the matching text shown instead of the preview, the query's words marked. */
   readonly snippet?: { text: string; query: string }
@@ -51,7 +53,7 @@ function When({ iso, now }: { iso: string; now: number }) {
  * screen of rows is rendered on every scroll step and on the first paint, where each Mantine component costs
  * its own style work.
  */
-export const InboxRow = memo(function InboxRow({ row, now, snippet, selected, tabStop = true, onSelect, actions }: RowProps) {
+export const InboxRow = memo(function InboxRow({ row, providerName, now, snippet, selected, tabStop = true, onSelect, actions }: RowProps) {
   const previewState = row.preview === null ? 'empty' : row.previewIsError ? 'error' : undefined
   // null until first wanted: the menu's code is loaded then. `from`: what gets the focus back when it closes.
   const [menu, setMenu] = useState<MenuState | null>(null)
@@ -116,7 +118,7 @@ export const InboxRow = memo(function InboxRow({ row, now, snippet, selected, ta
           <When iso={row.activity} now={now} />
         </span>
         <span className={classes.bottom}>
-          <span className={classes.provider}>{row.providerId}</span>
+          <span className={classes.provider}>{providerName ?? row.providerId}</span>
           {row.model && <span className={classes.model}>{row.model}</span>}
           {snippet ? (
             <Snippet text={snippet.text} query={snippet.query} />

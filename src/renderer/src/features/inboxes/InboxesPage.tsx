@@ -17,7 +17,7 @@ import {
   NEAR_ROWS,
   rowsByPlace
 } from '../../api/inbox-pages'
-import { SEARCH_LIMIT, useInboxPages, useInboxPlaces, useInboxSearch } from '../../api/queries'
+import { SEARCH_LIMIT, useInboxPages, useInboxPlaces, useInboxSearch, useProviders } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useInboxActions, type InboxActions } from './inbox-actions'
@@ -29,6 +29,7 @@ import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from
 import classes from './InboxRow.module.css'
 import { useNow } from '../../app/use-now'
 import { PlainSwitch } from '../../app/PlainSwitch'
+import { providerTitle } from '../providers'
 
 const ROW_HEIGHT = 68
 /** Search asks the node once typing pauses this long. */
@@ -65,6 +66,9 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   const hits = useInboxSearch(searching ? query : '', showHidden)
   const actions = useInboxActions()
   const now = useNow()
+  // Rows name their provider as the operator named it, as pickers and the providers page do (inboxes carry only its id).
+  const providers = useProviders()
+  const providerNames = useMemo(() => new Map((providers.data ?? []).map((p) => [p.id, providerTitle(p)])), [providers.data])
   const searchRef = useRef<HTMLInputElement>(null)
   const scrollRef = useRef<HTMLDivElement>(null)
 
@@ -662,6 +666,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                     {at ? (
                       <InboxRow
                         row={at.row}
+                        providerName={providerNames.get(at.row.providerId)}
                         now={now}
                         snippet={at.snippet === undefined ? undefined : { text: at.snippet, query }}
                         selected={selected.has(at.row.inboxId)}
