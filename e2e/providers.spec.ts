@@ -24,7 +24,7 @@ test('providers page: remove asks first; a provider jobs still use is kept with 
   await page.getByRole('button', { name: 'Remove in-use' }).click()
   await page.getByRole('button', { name: 'Remove', exact: true }).click()
   await expect(
-    page.getByText("LLM provider 'in-use' is used by 2 jobs; switch them to another provider first", { exact: true })
+    page.getByText("LLM provider 'in-use' is used by 2 jobs; switch them to another provider or delete them first.", { exact: true })
   ).toBeVisible()
   await expect(page.getByTestId('provider-row-in-use')).toBeVisible()
 

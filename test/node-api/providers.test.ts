@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { providerInUse } from '../../src/main/node-api/handlers/providers'
 import { provider } from '../support/fixtures'
 import { addProvider, createJob, dbFingerprint, expectError, useTestNode } from '../support/node'
 
@@ -157,8 +158,17 @@ describe('remove_llm_provider', () => {
     await createJob(node, 'gpt')
     await createJob(node, 'gpt')
     const before = dbFingerprint(node.store)
-    expectError(await node.post('/v2/remove_llm_provider', { llm_provider_id: 'gpt' }), 409, 'is used by 2 jobs')
+    const res = await node.post('/v2/remove_llm_provider', { llm_provider_id: 'gpt' })
+    expectError(res, 409, 'is used by 2 jobs')
+    expect((res.body as { message: string }).message).toBe(
+      "llm_provider_id: LLM provider 'gpt' is used by 2 jobs; switch them to another provider or delete them first."
+    )
     expect(dbFingerprint(node.store)).toBe(before)
+    // The count as people write it: the window shows this sentence as it is.
+    expect(providerInUse('gpt', 1499)).toBe(
+      "LLM provider 'gpt' is used by 1,499 jobs; switch them to another provider or delete them first."
+    )
+    expect(providerInUse('gpt', 1)).toBe("LLM provider 'gpt' is used by 1 job; switch it to another provider or delete it first.")
   })
 
   it('answers 400 without llm_provider_id', async () => {

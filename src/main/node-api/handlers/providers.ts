@@ -12,6 +12,13 @@ import type { ProviderRow } from '../../store'
 import { checkForSaved, storedKeyOf } from '../provider-checks'
 import { EMBEDDING_KINDS } from '../../runtime/embedding-model'
 import { emitInboxChanged } from '../../domain/inbox-events'
+import { groupedNumber } from '../../../shared/contract/limits'
+
+/** Why a provider cannot be removed yet: how many jobs use it (written as people write numbers), and what to do. */
+export function providerInUse(id: string, jobs: number): string {
+  const them = jobs === 1 ? 'it' : 'them'
+  return `LLM provider '${id}' is used by ${groupedNumber(jobs)} job${jobs === 1 ? '' : 's'}; switch ${them} to another provider or delete ${them} first.`
+}
 
 /**
  * Inboxes told by inbox_changed that their provider's agent (its name or model, which every Inbox
@@ -119,10 +126,7 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
       const outcome = store.providers.removeUnused(id)
       if (outcome === 'missing') throw notFound(`llm_provider_id: no LLM provider with id '${id}'`)
       if (outcome !== 'removed') {
-        const { jobs } = outcome
-        throw conflict(
-          `llm_provider_id: LLM provider '${id}' is used by ${jobs} job${jobs === 1 ? '' : 's'}; switch ${jobs === 1 ? 'it' : 'them'} to another provider first`
-        )
+        throw conflict(`llm_provider_id: ${providerInUse(id, outcome.jobs)}`)
       }
       forgetAsEmbedder(id)
       bus.emit({ type: 'provider_changed', data: { id } })
