@@ -63,6 +63,17 @@ describe('answers grounded in the scope', () => {
     expect(system).not.toContain('2019')
     expect(sources).toEqual([{ path: '/Leases/berlin.md', name: 'berlin.md', node_id: '1', score: expect.any(Number) }])
     expect((sources![0] as { score: number }).score).toBeGreaterThan(0)
+    // The Markdown and text exports say where the answer came from, after the answer (not after the question).
+    const exported = async (format: string) =>
+      (
+        (await node.post('/v2/export_messages_from_inbox', { inbox_name: `job_inbox::${jobId}::false`, format })).body as {
+          content: string
+        }
+      ).content
+    const md = await exported('markdown')
+    expect(md).toMatch(/When does the Berlin office lease end\?\n\n###/)
+    expect(md).toMatch(/\n\nSources: `\/Leases\/berlin\.md`\n\n$/)
+    expect(await exported('txt')).toMatch(/\nSources: \/Leases\/berlin\.md\n\n$/)
   })
 
   it('items and local documents are ranked together; local sources are named local:<resource name>', async () => {

@@ -60,11 +60,33 @@ export function unclosedFence(text: string): string {
   return open
 }
 
-/** One message of a Markdown or text export. */
+/** The documents an answer drew on (`job_message.sources`), each path once, in the order given. */
+function sourcePaths(m: LastMessage): string[] {
+  const sources = (m.job_message as { sources?: unknown }).sources
+  if (!Array.isArray(sources)) return []
+  const paths = new Set<string>()
+  for (const s of sources) {
+    const path = (s as { path?: unknown } | null)?.path
+    if (typeof path === 'string' && path !== '') paths.add(path)
+  }
+  return [...paths]
+}
+
+/** `text` as a Markdown code span: a path may hold backticks, `*` or `_`, shown as they are. */
+function codeSpan(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length))
+  const ticks = '`'.repeat(longest + 1)
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : ''
+  return `${ticks}${pad}${text}${pad}${ticks}`
+}
+
+/** One message of a Markdown or text export; an answer's sources follow it, so the file says where it came from. */
 export function exportEntry(m: LastMessage, format: Exclude<ExportFormat, 'json'>): string {
   const when = m.node_api_data.node_timestamp
   const text = m.job_message.content
-  if (format === 'txt') return `[${when}] ${speaker(m)}:\n${text}\n\n`
+  const sources = sourcePaths(m)
+  if (format === 'txt') return `[${when}] ${speaker(m)}:\n${text}\n${sources.length ? `Sources: ${sources.join(', ')}\n` : ''}\n`
   const fence = unclosedFence(text)
-  return `### ${speaker(m)} · ${when}\n\n${text}${fence && `\n${fence}`}\n\n`
+  const cited = sources.length ? `\n\nSources: ${sources.map(codeSpan).join(', ')}` : ''
+  return `### ${speaker(m)} · ${when}\n\n${text}${fence && `\n${fence}`}${cited}\n\n`
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { exportEntry } from '../../src/main/node-api/export-format'
+import type { LastMessage } from '../../src/shared/contract/message'
+
+/* One message of a Markdown or text export (src/main/node-api/export-format.ts): an answer's sources follow it. */
+
+const answer = (sources: unknown) =>
+  ({
+    sender_subidentity: 'main/agent/gpt',
+    node_api_data: { node_timestamp: '2026-11-30T10:00:00.000Z' },
+    job_message: { content: 'The lease ends in March.', sources }
+  }) as unknown as LastMessage
+
+describe('export entries name the documents an answer drew on', () => {
+  it('each path once, in order; in Markdown as code spans that keep backticks, stars and underscores as they are', () => {
+    const m = answer([
+      { path: '/Leases/a`b*_c.md', name: 'a`b*_c.md', node_id: '1', score: 0.9 },
+      { path: '/Leases/a`b*_c.md', name: 'a`b*_c.md', node_id: '2', score: 0.8 },
+      { path: '`tick', name: 'tick', node_id: '1', score: 0.5 },
+      { path: 'local:handbook', name: 'handbook', node_id: '3', score: 0.4 }
+    ])
+    expect(exportEntry(m, 'markdown')).toBe(
+      '### gpt · 2026-11-30T10:00:00.000Z\n\nThe lease ends in March.\n\nSources: ``/Leases/a`b*_c.md``, `` `tick ``, `local:handbook`\n\n'
+    )
+    expect(exportEntry(m, 'txt')).toBe(
+      '[2026-11-30T10:00:00.000Z] gpt:\nThe lease ends in March.\nSources: /Leases/a`b*_c.md, `tick, local:handbook\n\n'
+    )
+  })
+
+  it('no sources line when the answer drew on nothing, or the message carries none (a question, an old message)', () => {
+    for (const sources of [[], undefined, null, [{ name: 'x' }]]) {
+      expect(exportEntry(answer(sources), 'markdown')).not.toContain('Sources')
+      expect(exportEntry(answer(sources), 'txt')).toBe('[2026-11-30T10:00:00.000Z] gpt:\nThe lease ends in March.\n\n')
+    }
+  })
+})
