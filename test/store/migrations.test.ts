@@ -8,7 +8,7 @@ import { messageRole, type MessageRole, type RoleBearingMessage } from '../../sr
 import { fullScope, provider } from '../support/fixtures'
 import { startTestNode, tempDir } from '../support/node'
 import { storedMessageJson } from '../../bench/seed'
-import { foldAccents, searchFold } from '../../src/shared/search-fold'
+import { foldAccentsV15, searchFoldV15 } from '../../src/main/store/search-fold-v15'
 
 let dir: string
 let cleanup: () => void
@@ -317,7 +317,9 @@ it('a version-13 database gets its emoji indexed as words: only the texts with o
   const file = join(dir, DB_FILE_NAME)
   const v13 = openDb(file, { migrations: MIGRATIONS.slice(0, 13) })
   // The index triggers fold as version 13 did: the keycap's mark was one of the accents taken off.
-  v13.function('search_fold', { deterministic: true }, (t: unknown) => (typeof t === 'string' ? foldAccents(t).replace(/\u20E3/gu, '') : t))
+  v13.function('search_fold', { deterministic: true }, (t: unknown) =>
+    typeof t === 'string' ? foldAccentsV15(t).replace(/\u20E3/gu, '') : t
+  )
   const inboxes = seedOldInboxes(v13, [
     ['Launch 🚀 notes', 'Thanks ❤️ for the café'],
     ['Weather', 'Sunny ☀️ and warm'],
@@ -335,7 +337,7 @@ it('a version-13 database gets its emoji indexed as words: only the texts with o
     const row = v13
       .prepare(`INSERT INTO vfs_passages (item_id, ord, node_id, text) VALUES (100, ?, ?, ?)`)
       .run(ord, String(ord), text).lastInsertRowid
-    v13.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`).run(row, foldAccents(text))
+    v13.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`).run(row, foldAccentsV15(text))
   }
   v13.close()
 
@@ -392,7 +394,7 @@ it('a version-14 database gets its passages with ligatures or full-width letters
       .prepare(`INSERT INTO vfs_passages (item_id, ord, node_id, text) VALUES (100, ?, ?, ?)`)
       .run(ord, String(ord), text).lastInsertRowid
     // As version 14 indexed it: folded, not in compatibility form.
-    v14.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`).run(row, searchFold(text))
+    v14.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`).run(row, searchFoldV15(text))
   }
   v14.close()
 
