@@ -9,6 +9,9 @@
  * The text is decomposed, the accent marks dropped, and what is left composed again. Only accents go:
  * the combining diacritical blocks, and the vowel points of Hebrew and Arabic. Marks that make a
  * letter another one stay (Japanese dakuten: バス is not パス; the vowel signs of Indic scripts).
+ * Latin letters whose stroke or bar is part of the letter itself (ł ø đ, which do not decompose),
+ * and ß æ œ þ, become their plain letters too (PLAIN_LETTERS): someone without a Polish keyboard
+ * finds "Łódź" by "lodz", and "strasse" finds "Straße".
  */
 export function searchFold(text: string): string {
   // Most texts (English prose with its typographic punctuation) have no letter an accent can be on, and no emoji.
@@ -17,13 +20,10 @@ export function searchFold(text: string): string {
   return EMOJI_PART.test(folded) ? folded.replace(EMOJI_PARTS, emojiWord) : folded
 }
 
-/**
- * Accents taken off, and nothing else: what searchFold was before emoji became words (search
- * indexes built then hold their texts so, migrations.ts).
- */
+/** Accents taken off and letters made plain, emoji left as they are. */
 export function foldAccents(text: string): string {
   if (NOTHING_TO_FOLD.test(text)) return text
-  return dropAccents(text.normalize('NFD')).normalize('NFC')
+  return plainLetters(text.normalize('NFD')).normalize('NFC')
 }
 
 /**
@@ -88,12 +88,53 @@ function isAccent(c: number): boolean {
   )
 }
 
-function dropAccents(text: string): string {
+/**
+ * Letters written with a stroke, a bar or a slash that is part of the letter (no decomposition
+ * separates it), as a reader without them types them: Polish ł, Danish and Norwegian ø, Croatian
+ * and Vietnamese đ, Icelandic ð, Maltese ħ, Sami ŧ, Turkish ı, Catalan ŀ; and the letters written
+ * as two (ß æ œ þ), as German, Danish, French and Icelandic texts spell them without those letters.
+ * Each is one UTF-16 unit, so a text folded one character at a time (foldUnits) folds as it does
+ * whole, and each folded unit still points at the character it came from.
+ */
+const PLAIN_LETTERS = new Map<number, string>(
+  Object.entries({
+    Ł: 'L',
+    ł: 'l',
+    Ŀ: 'L',
+    ŀ: 'l',
+    Ø: 'O',
+    ø: 'o',
+    Đ: 'D',
+    đ: 'd',
+    Ð: 'D',
+    ð: 'd',
+    Ħ: 'H',
+    ħ: 'h',
+    Ŧ: 'T',
+    ŧ: 't',
+    ı: 'i',
+    ß: 'ss',
+    ẞ: 'SS',
+    Æ: 'AE',
+    æ: 'ae',
+    Œ: 'OE',
+    œ: 'oe',
+    Þ: 'TH',
+    þ: 'th'
+  }).map(([letter, plain]) => [letter.charCodeAt(0), plain])
+)
+const FIRST_PLAIN = Math.min(...PLAIN_LETTERS.keys())
+const LAST_PLAIN = Math.max(...PLAIN_LETTERS.keys())
+
+/** A decomposed text with its accent marks dropped and its letters made plain. */
+function plainLetters(text: string): string {
   let out = ''
   let from = 0
   for (let i = 0; i < text.length; i++) {
-    if (!isAccent(text.charCodeAt(i))) continue
-    out += text.slice(from, i)
+    const c = text.charCodeAt(i)
+    const plain = isAccent(c) ? '' : c >= FIRST_PLAIN && c <= LAST_PLAIN ? PLAIN_LETTERS.get(c) : undefined
+    if (plain === undefined) continue
+    out += text.slice(from, i) + plain
     from = i + 1
   }
   return from === 0 ? text : out + text.slice(from)

@@ -61,6 +61,16 @@ describe('highlight', () => {
     expect(marked('バス と パス', 'パス')).toEqual(['パス'])
     expect(marked('Ταξίδι στην Ελλάδα', 'ελλαδα')).toEqual(['Ελλάδα'])
   })
+  it('marks letters with a stroke, and ß æ œ þ, found by their plain letters: the characters that match', () => {
+    expect(marked('Spotkanie w Łódź, nie Lodz', 'lodz')).toEqual(['Łódź', 'Lodz'])
+    expect(marked('Brev fra Søren', 'sør')).toEqual(['Sør'])
+    expect(marked('Chuyến đi Đà Nẵng', 'da nang')).toEqual(['Đà', 'Nẵng'])
+    expect(marked('Die Straße', 'stras')).toEqual(['Straß'])
+    expect(marked('Die Straße', 'strasse')).toEqual(['Straße'])
+    expect(marked('Æble og æg', 'a')).toEqual(['Æ', 'æ'])
+    expect(marked('cœur', 'coeur')).toEqual(['cœur'])
+    expect(marked('Þór og Tor', 'thor')).toEqual(['Þór'])
+  })
   it('marks nothing for a search without words', () => {
     expect(highlightPieces('text', searchWords('  ... '))).toEqual([{ text: 'text', match: false }])
   })

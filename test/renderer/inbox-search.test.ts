@@ -104,6 +104,22 @@ describe('search snippet highlighting (the node finds the matches; the window ma
     expect(marked('Family 👨‍👩‍👧 photo', '👧')).toBe('Family [👨‍👩‍👧] photo')
   })
 
+  it('marks letters with a stroke, and ß æ œ þ, found by their plain letters: exactly the characters that match', () => {
+    expect(marked('Spotkanie w Łódź, nie Lodz', 'lodz')).toBe('Spotkanie w [Łódź], nie [Lodz]')
+    expect(marked('Brev fra Søren', 'sør')).toBe('Brev fra [Sør]en')
+    expect(marked('Chuyến đi Đà Nẵng', 'da nang')).toBe('Chuyến đi [Đà] [Nẵng]')
+    expect(marked('Die Straße, die Strasse', 'strasse')).toBe('Die [Straße], die [Strasse]')
+    // A query ending inside what ß, æ or þ stand for marks that letter whole, and nothing after it.
+    expect(marked('Die Straße', 'stras')).toBe('Die [Straß]e')
+    expect(marked('Die Straße', 'strass')).toBe('Die [Straß]e')
+    expect(marked('Æble og æg', 'a')).toBe('[Æ]ble og [æ]g')
+    expect(marked('Æble', 'aeb')).toBe('[Æb]le')
+    expect(marked('cœur, coeur', 'coeur')).toBe('[cœur], [coeur]')
+    expect(marked('Þór og Tor', 'thor')).toBe('[Þór] og Tor')
+    // The second letter of what one letter stands for does not begin a word.
+    expect(marked('Straße Æble Þór', 'se e h')).toBe('Straße Æble Þór')
+  })
+
   it('keeps a word whole across its marks: Indic vowel signs and Japanese dakuten belong to their word', () => {
     // काम (work) is क + the vowel sign ा + म: the query is one word, and कम (less) is another word.
     expect(marked('आज काम है, कम नहीं', 'काम')).toBe('आज [काम] है, कम नहीं')

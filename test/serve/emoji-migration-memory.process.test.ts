@@ -4,7 +4,7 @@ import { expect, it } from 'vitest'
 import { openDb } from '../../src/main/store/db'
 import { DB_FILE_NAME } from '../../src/main/store'
 import { MIGRATIONS } from '../../src/main/store/migrations'
-import { foldAccents } from '../../src/shared/search-fold'
+import { foldAccentsV15 } from '../../src/main/store/search-fold-v15'
 import { storedMessageJson } from '../../bench/seed'
 import { provider } from '../support/fixtures'
 import { tempDir } from '../support/node'
@@ -24,7 +24,7 @@ it(`a version-13 database with ${TEXTS} MiB of texts holding emoji is migrated b
   try {
     const data = join(dir, 'data')
     const v13 = openDb(join(data, DB_FILE_NAME), { migrations: MIGRATIONS.slice(0, 13) })
-    v13.function('search_fold', { deterministic: true }, (t: unknown) => (typeof t === 'string' ? foldAccents(t) : t))
+    v13.function('search_fold', { deterministic: true }, (t: unknown) => (typeof t === 'string' ? foldAccentsV15(t) : t))
     const p = provider('gpt')
     const ts = '2024-01-02T00:00:00.000Z'
     v13

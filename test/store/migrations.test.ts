@@ -8,7 +8,8 @@ import { messageRole, type MessageRole, type RoleBearingMessage } from '../../sr
 import { fullScope, provider } from '../support/fixtures'
 import { startTestNode, tempDir } from '../support/node'
 import { storedMessageJson } from '../../bench/seed'
-import { foldAccents, searchFold } from '../../src/shared/search-fold'
+import { compatForm } from '../../src/shared/search-fold'
+import { foldAccentsV15, searchFoldV15 } from '../../src/main/store/search-fold-v15'
 
 let dir: string
 let cleanup: () => void
@@ -317,7 +318,9 @@ it('a version-13 database gets its emoji indexed as words: only the texts with o
   const file = join(dir, DB_FILE_NAME)
   const v13 = openDb(file, { migrations: MIGRATIONS.slice(0, 13) })
   // The index triggers fold as version 13 did: the keycap's mark was one of the accents taken off.
-  v13.function('search_fold', { deterministic: true }, (t: unknown) => (typeof t === 'string' ? foldAccents(t).replace(/\u20E3/gu, '') : t))
+  v13.function('search_fold', { deterministic: true }, (t: unknown) =>
+    typeof t === 'string' ? foldAccentsV15(t).replace(/\u20E3/gu, '') : t
+  )
   const inboxes = seedOldInboxes(v13, [
     ['Launch 🚀 notes', 'Thanks ❤️ for the café'],
     ['Weather', 'Sunny ☀️ and warm'],
@@ -335,7 +338,7 @@ it('a version-13 database gets its emoji indexed as words: only the texts with o
     const row = v13
       .prepare(`INSERT INTO vfs_passages (item_id, ord, node_id, text) VALUES (100, ?, ?, ?)`)
       .run(ord, String(ord), text).lastInsertRowid
-    v13.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`).run(row, foldAccents(text))
+    v13.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`).run(row, foldAccentsV15(text))
   }
   v13.close()
 
@@ -392,7 +395,7 @@ it('a version-14 database gets its passages with ligatures or full-width letters
       .prepare(`INSERT INTO vfs_passages (item_id, ord, node_id, text) VALUES (100, ?, ?, ?)`)
       .run(ord, String(ord), text).lastInsertRowid
     // As version 14 indexed it: folded, not in compatibility form.
-    v14.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`).run(row, searchFold(text))
+    v14.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`).run(row, searchFoldV15(text))
   }
   v14.close()
 
@@ -408,6 +411,71 @@ it('a version-14 database gets its passages with ligatures or full-width letters
     expect((await node.post('/v2/delete_item', { path: '/report.txt' })).status).toBe(200)
     expect(await documents('finance')).toEqual([])
     node.store.db.exec(`INSERT INTO vfs_passages_fts (vfs_passages_fts) VALUES ('integrity-check')`)
+  } finally {
+    await node.close()
+  }
+})
+
+it('a version-15 database gets its letters with a stroke and ß æ œ þ indexed as plain letters: only those texts change, both indexes stay in step', async () => {
+  const file = join(dir, DB_FILE_NAME)
+  const v15 = openDb(file, { migrations: MIGRATIONS.slice(0, 15) })
+  // The index triggers fold as version 15 did: ł ø đ ß were left as written.
+  v15.function('search_fold', { deterministic: true }, (t: unknown) => (typeof t === 'string' ? searchFoldV15(t) : t))
+  const inboxes = seedOldInboxes(v15, [
+    ['Łódź notes', 'Spotkanie z Søren w Łodzi'],
+    // An emoji and a keycap with the new letters: the entry goes out exactly as version 15 folded it.
+    ['Straße 🚀', 'Đà Nẵng trip 1️⃣ cœur'],
+    ['Plain', 'café au lait']
+  ])
+  const ts = '2024-01-02T00:00:00.000Z'
+  v15
+    .prepare(
+      `INSERT INTO vfs_entries (id, parent_id, name, is_folder, created_time, modified_time, size, file_type, status) VALUES (100, 1, 'notes.txt', 0, ?, ?, 10, 'txt', 'ready')`
+    )
+    .run(ts, ts)
+  const texts = ['Łódź \uFB01nance and Søren.', 'Plain passage about Straße.', 'Nothing to change here.']
+  for (const [ord, text] of texts.entries()) {
+    const row = v15
+      .prepare(`INSERT INTO vfs_passages (item_id, ord, node_id, text) VALUES (100, ?, ?, ?)`)
+      .run(ord, String(ord), text).lastInsertRowid
+    // As version 15 indexed it: in compatibility form, folded.
+    v15.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`).run(row, searchFoldV15(compatForm(text)))
+  }
+  v15.close()
+
+  const node = startTestNode(dir)
+  try {
+    expect(node.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
+    const found = async (q: string) =>
+      ((await node.get('/v2/search_inboxes', { q })).body as { inbox: { inbox_id: string } }[]).map((h) => h.inbox.inbox_id).sort()
+    for (const q of ['lodz', 'łódź', 'lod', 'soren', 'lodzi']) expect(await found(q), q).toEqual([inboxes[0]])
+    for (const q of ['strasse', 'Straße', 'da nang', 'coeur', '🚀', '1️⃣']) expect(await found(q), q).toEqual([inboxes[1]])
+    expect(await found('cafe')).toEqual([inboxes[2]])
+    const documents = async (q: string) =>
+      ((await node.post('/v2/search_items', { search: q })).body as { text: string }[]).map((h) => h.text).sort()
+    expect(await documents('lodz')).toEqual([texts[0]])
+    expect(await documents('finance')).toEqual([texts[0]])
+    expect(await documents('soren')).toEqual([texts[0]])
+    expect(await documents('strasse')).toEqual([texts[1]])
+    expect(await documents('change')).toEqual([texts[2]])
+    // The words as version 15 indexed them are gone from both indexes.
+    const stale = (table: string, word: string) =>
+      node.store.db.prepare(`SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(`"${word}"`)
+    for (const word of ['łodz', 'søren', 'straße', 'đa', 'cœur']) expect(stale('inbox_search', word), word).toBe(0)
+    for (const word of ['łodz', 'søren', 'straße']) expect(stale('vfs_passages_fts', word), word).toBe(0)
+    const integrity = () => {
+      node.store.db.exec(`INSERT INTO inbox_search (inbox_search, rank) VALUES ('integrity-check', 1)`)
+      node.store.db.exec(`INSERT INTO vfs_passages_fts (vfs_passages_fts) VALUES ('integrity-check')`)
+    }
+    integrity()
+    // Removals take the migrated entries out, and new texts come in folded anew.
+    expect((await node.post('/v2/remove_job', { job_id: 'jobid_0' })).status).toBe(200)
+    expect(await found('lodz')).toEqual([])
+    expect((await node.post('/v2/delete_item', { path: '/notes.txt' })).status).toBe(200)
+    expect(await documents('lodz')).toEqual([])
+    await node.post('/v2/job_message', { job_id: 'jobid_2', content: 'now in Łódź' })
+    expect(await found('lodz')).toEqual([inboxes[2]])
+    integrity()
   } finally {
     await node.close()
   }

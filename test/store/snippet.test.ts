@@ -57,3 +57,19 @@ it('cuts a long run of flags between its pairs, however far the run began', () =
     expect(wholeClusters(snippet, text), `at ${pad}: ${snippet.slice(0, 20)}`).toBe(true)
   }
 })
+
+it('cuts around a word found by its plain letters: Łódź by lodz, Straße by strasse', () => {
+  const cases: readonly (readonly [string, string])[] = [
+    ['Łódź', 'lodz'],
+    ['Søren', 'soren'],
+    ['Straße', 'strasse'],
+    ['cœur', 'coeur']
+  ]
+  for (const [word, q] of cases) {
+    const text = `${'filler words '.repeat(30)}${word} ${'tail words '.repeat(30)}`
+    const snippet = snippetOf(text, searchWords(q))
+    expect(snippet.length).toBeLessThanOrEqual(SNIPPET_MAX)
+    // Some context before the word, as for any match; before, the snippet was the text's start, without the word.
+    expect(snippet, q).toMatch(new RegExp(`^…(filler words ){1,4}${word} tail`))
+  }
+})

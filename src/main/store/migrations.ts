@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3'
-import { compatForm, foldAccents, hasEmojiPart, passageIndexForm, searchFold } from '../../shared/search-fold'
+import { compatForm, hasEmojiPart, passageIndexForm, searchFold } from '../../shared/search-fold'
+import { foldAccentsV15, searchFoldV15 } from './search-fold-v15'
 
 export interface Migration {
   readonly version: number
@@ -372,7 +373,8 @@ export const MIGRATIONS: readonly Migration[] = [
       for (const id of ids) {
         const text = id > 0 ? messageText.get(id)! : nameText.get(-id)!
         drop.run(id, foldAsVersion13(text))
-        add.run(id, searchFold(text))
+        // Frozen as versions 14 and 15 fold (search-fold-v15.ts): a later fold's migration takes it out with it.
+        add.run(id, searchFoldV15(text))
       }
       const passages = db.prepare<[], number>(`SELECT id FROM vfs_passages WHERE search_has_emoji(text)`).pluck().all()
       const textOf = db.prepare<[number], string>(`SELECT text FROM vfs_passages WHERE id = ?`).pluck()
@@ -403,6 +405,50 @@ export const MIGRATIONS: readonly Migration[] = [
         add.run(id, passageIndexForm(textOf.get(id)!))
       }
     }
+  },
+  {
+    version: 16,
+    description: 'search: stroked letters (ł ø đ ħ ŧ ı ŀ ð) and ß æ œ þ are found by their plain letters, so "lodz" finds "Łódź"',
+    // Only the texts that fold otherwise now are taken out and put back. The inbox index is
+    // external-content: an entry goes with the text it was made from, folded as version 15 did
+    // (searchFoldV15); the document index is contentless_delete: by rowid.
+    up: (db) => {
+      const changed = (text: unknown) => typeof text === 'string' && searchFold(text) !== searchFoldV15(text)
+      db.function('search_fold_changed', { deterministic: true }, (text: unknown) => (changed(text) ? 1 : 0))
+      // A passage is indexed in compatibility form (ℏ is ħ there), so that is the form compared.
+      db.function('search_passage_fold_changed', { deterministic: true }, (text: unknown) =>
+        typeof text === 'string' && changed(compatForm(text)) ? 1 : 0
+      )
+      // The ids first and each text on its own, as in migration 14.
+      const ids = db
+        .prepare<[], number>(
+          `SELECT id FROM (
+             SELECT seq AS id, json_extract(message_json, '$.job_message.content') AS text FROM messages
+             UNION ALL SELECT -seq, custom_name FROM inboxes)
+           WHERE search_fold_changed(text)`
+        )
+        .pluck()
+        .all()
+      const messageText = db
+        .prepare<[number], string>(`SELECT json_extract(message_json, '$.job_message.content') FROM messages WHERE seq = ?`)
+        .pluck()
+      const nameText = db.prepare<[number], string>(`SELECT custom_name FROM inboxes WHERE seq = ?`).pluck()
+      const drop = db.prepare(`INSERT INTO inbox_search (inbox_search, rowid, text) VALUES ('delete', ?, ?)`)
+      const add = db.prepare(`INSERT INTO inbox_search (rowid, text) VALUES (?, ?)`)
+      for (const id of ids) {
+        const text = id > 0 ? messageText.get(id)! : nameText.get(-id)!
+        drop.run(id, searchFoldV15(text))
+        add.run(id, searchFold(text))
+      }
+      const passages = db.prepare<[], number>(`SELECT id FROM vfs_passages WHERE search_passage_fold_changed(text)`).pluck().all()
+      const textOf = db.prepare<[number], string>(`SELECT text FROM vfs_passages WHERE id = ?`).pluck()
+      const dropPassage = db.prepare(`DELETE FROM vfs_passages_fts WHERE rowid = ?`)
+      const addPassage = db.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`)
+      for (const id of passages) {
+        dropPassage.run(id)
+        addPassage.run(id, passageIndexForm(textOf.get(id)!))
+      }
+    }
   }
 ]
 
@@ -413,7 +459,7 @@ export const MIGRATIONS: readonly Migration[] = [
  * the texts (SQLite then reports the database as malformed).
  */
 function foldAsVersion13(text: string): string {
-  return foldAccents(text.replace(/\u20E3/gu, ''))
+  return foldAccentsV15(text.replace(/\u20E3/gu, ''))
 }
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version
