@@ -354,36 +354,9 @@ export const MIGRATIONS: readonly Migration[] = [
     // folded as it was then (foldAsVersion13). The document index is contentless_delete: by rowid.
     up: (db) => {
       db.function('search_has_emoji', { deterministic: true }, (text: unknown) => (typeof text === 'string' && hasEmojiPart(text) ? 1 : 0))
-      // The ids first and each text on its own: the texts with an emoji may be more than fits in memory.
-      const ids = db
-        .prepare<[], number>(
-          `SELECT id FROM (
-             SELECT seq AS id, json_extract(message_json, '$.job_message.content') AS text FROM messages
-             UNION ALL SELECT -seq, custom_name FROM inboxes)
-           WHERE search_has_emoji(text)`
-        )
-        .pluck()
-        .all()
-      const messageText = db
-        .prepare<[number], string>(`SELECT json_extract(message_json, '$.job_message.content') FROM messages WHERE seq = ?`)
-        .pluck()
-      const nameText = db.prepare<[number], string>(`SELECT custom_name FROM inboxes WHERE seq = ?`).pluck()
-      const drop = db.prepare(`INSERT INTO inbox_search (inbox_search, rowid, text) VALUES ('delete', ?, ?)`)
-      const add = db.prepare(`INSERT INTO inbox_search (rowid, text) VALUES (?, ?)`)
-      for (const id of ids) {
-        const text = id > 0 ? messageText.get(id)! : nameText.get(-id)!
-        drop.run(id, foldAsVersion13(text))
-        // Frozen as versions 14 and 15 fold (search-fold-v15.ts): a later fold's migration takes it out with it.
-        add.run(id, searchFoldV15(text))
-      }
-      const passages = db.prepare<[], number>(`SELECT id FROM vfs_passages WHERE search_has_emoji(text)`).pluck().all()
-      const textOf = db.prepare<[number], string>(`SELECT text FROM vfs_passages WHERE id = ?`).pluck()
-      const dropPassage = db.prepare(`DELETE FROM vfs_passages_fts WHERE rowid = ?`)
-      const addPassage = db.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`)
-      for (const id of passages) {
-        dropPassage.run(id)
-        addPassage.run(id, searchFold(textOf.get(id)!))
-      }
+      // Frozen as versions 14 and 15 fold (search-fold-v15.ts): a later fold's migration takes it out with it.
+      refoldInboxEntries(db, inboxTextIds(db, 'search_has_emoji'), foldAsVersion13, searchFoldV15)
+      refoldPassages(db, 'search_has_emoji', searchFold)
     }
   },
   {
@@ -396,14 +369,7 @@ export const MIGRATIONS: readonly Migration[] = [
       db.function('search_has_compat_form', { deterministic: true }, (text: unknown) =>
         typeof text === 'string' && compatForm(text) !== text ? 1 : 0
       )
-      const ids = db.prepare<[], number>(`SELECT id FROM vfs_passages WHERE search_has_compat_form(text)`).pluck().all()
-      const textOf = db.prepare<[number], string>(`SELECT text FROM vfs_passages WHERE id = ?`).pluck()
-      const drop = db.prepare(`DELETE FROM vfs_passages_fts WHERE rowid = ?`)
-      const add = db.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`)
-      for (const id of ids) {
-        drop.run(id)
-        add.run(id, passageIndexForm(textOf.get(id)!))
-      }
+      refoldPassages(db, 'search_has_compat_form', passageIndexForm)
     }
   },
   {
@@ -419,38 +385,57 @@ export const MIGRATIONS: readonly Migration[] = [
       db.function('search_passage_fold_changed', { deterministic: true }, (text: unknown) =>
         typeof text === 'string' && changed(compatForm(text)) ? 1 : 0
       )
-      // The ids first and each text on its own, as in migration 14.
-      const ids = db
-        .prepare<[], number>(
-          `SELECT id FROM (
-             SELECT seq AS id, json_extract(message_json, '$.job_message.content') AS text FROM messages
-             UNION ALL SELECT -seq, custom_name FROM inboxes)
-           WHERE search_fold_changed(text)`
-        )
-        .pluck()
-        .all()
-      const messageText = db
-        .prepare<[number], string>(`SELECT json_extract(message_json, '$.job_message.content') FROM messages WHERE seq = ?`)
-        .pluck()
-      const nameText = db.prepare<[number], string>(`SELECT custom_name FROM inboxes WHERE seq = ?`).pluck()
-      const drop = db.prepare(`INSERT INTO inbox_search (inbox_search, rowid, text) VALUES ('delete', ?, ?)`)
-      const add = db.prepare(`INSERT INTO inbox_search (rowid, text) VALUES (?, ?)`)
-      for (const id of ids) {
-        const text = id > 0 ? messageText.get(id)! : nameText.get(-id)!
-        drop.run(id, searchFoldV15(text))
-        add.run(id, searchFold(text))
-      }
-      const passages = db.prepare<[], number>(`SELECT id FROM vfs_passages WHERE search_passage_fold_changed(text)`).pluck().all()
-      const textOf = db.prepare<[number], string>(`SELECT text FROM vfs_passages WHERE id = ?`).pluck()
-      const dropPassage = db.prepare(`DELETE FROM vfs_passages_fts WHERE rowid = ?`)
-      const addPassage = db.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`)
-      for (const id of passages) {
-        dropPassage.run(id)
-        addPassage.run(id, passageIndexForm(textOf.get(id)!))
-      }
+      refoldInboxEntries(db, inboxTextIds(db, 'search_fold_changed'), searchFoldV15, searchFold)
+      refoldPassages(db, 'search_passage_fold_changed', passageIndexForm)
     }
   }
 ]
+
+/**
+ * The inbox index's entries whose text the SQL function `selects` picks: messages by their seq, inbox names
+ * by their inbox's -seq. The ids first, each text read on its own later: they may be more than fits in memory.
+ */
+function inboxTextIds(db: Database, selects: string): number[] {
+  return db
+    .prepare<[], number>(
+      `SELECT id FROM (
+         SELECT seq AS id, json_extract(message_json, '$.job_message.content') AS text FROM messages
+         UNION ALL SELECT -seq, custom_name FROM inboxes)
+       WHERE ${selects}(text)`
+    )
+    .pluck()
+    .all()
+}
+
+/**
+ * Takes the inbox index's entries `ids` out and puts them back folded anew. The index is external-content:
+ * an entry is taken out with the text it was made from, folded as it was then (`before`), or its words stay.
+ */
+function refoldInboxEntries(db: Database, ids: readonly number[], before: (text: string) => string, after: (text: string) => string): void {
+  const messageText = db
+    .prepare<[number], string>(`SELECT json_extract(message_json, '$.job_message.content') FROM messages WHERE seq = ?`)
+    .pluck()
+  const nameText = db.prepare<[number], string>(`SELECT custom_name FROM inboxes WHERE seq = ?`).pluck()
+  const drop = db.prepare(`INSERT INTO inbox_search (inbox_search, rowid, text) VALUES ('delete', ?, ?)`)
+  const add = db.prepare(`INSERT INTO inbox_search (rowid, text) VALUES (?, ?)`)
+  for (const id of ids) {
+    const text = id > 0 ? messageText.get(id)! : nameText.get(-id)!
+    drop.run(id, before(text))
+    add.run(id, after(text))
+  }
+}
+
+/** Puts the passages the SQL function `selects` picks back in the document index as `form` writes them (contentless_delete: out by rowid). */
+function refoldPassages(db: Database, selects: string, form: (text: string) => string): void {
+  const ids = db.prepare<[], number>(`SELECT id FROM vfs_passages WHERE ${selects}(text)`).pluck().all()
+  const textOf = db.prepare<[number], string>(`SELECT text FROM vfs_passages WHERE id = ?`).pluck()
+  const drop = db.prepare(`DELETE FROM vfs_passages_fts WHERE rowid = ?`)
+  const add = db.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`)
+  for (const id of ids) {
+    drop.run(id)
+    add.run(id, form(textOf.get(id)!))
+  }
+}
 
 /**
  * search_fold as versions 10 to 13 had it: accents off, the keycap's mark (U+20E3) with them, as one of
