@@ -29,7 +29,8 @@ import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from
 import classes from './InboxRow.module.css'
 import { useNow } from '../../app/use-now'
 import { PlainSwitch } from '../../app/PlainSwitch'
-import { providerTitle } from '../providers'
+// Not through ../providers: that would bring the contract's schemas (zod) into the first screen's code.
+import { providerTitle } from '../../../../shared/provider-title'
 
 const ROW_HEIGHT = 68
 /** Search asks the node once typing pauses this long. */

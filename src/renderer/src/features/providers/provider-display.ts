@@ -6,8 +6,7 @@ import { absoluteTime, relativeTime } from '../inboxes'
 
 type Named = Pick<ProviderListEntry, 'id' | 'model'> & { readonly name?: string; readonly description?: string }
 
-/** What a person calls a provider: its display name, else its id. */
-export const providerTitle = (p: Named) => p.name?.trim() || p.id
+export { providerTitle } from '../../../../shared/provider-title'
 
 /** One line for pickers: `My laptop · llama3.2 (my-laptop-llama3-2)`, or `id · model` without a name. */
 export function providerOptionLabel(p: Named): string {
