@@ -4,7 +4,9 @@
  * in use 127.0.0.1:9550") name a system call, not what to do.
  */
 export function listenFailure(err: unknown): string | undefined {
-  const { code, address, port } = (err ?? {}) as { code?: unknown; address?: unknown; port?: unknown }
+  const { code, syscall, address, port } = (err ?? {}) as { code?: unknown; syscall?: unknown; address?: unknown; port?: unknown }
+  // The same codes come from the data folder (EACCES: a folder this user may not write): not a port's fault.
+  if (syscall !== 'listen') return undefined
   const where = `port ${String(port)} on ${String(address)}`
   switch (code) {
     case 'EADDRINUSE':
