@@ -61,6 +61,15 @@ describe('highlight', () => {
     expect(marked('バス と パス', 'パス')).toEqual(['パス'])
     expect(marked('Ταξίδι στην Ελλάδα', 'ελλαδα')).toEqual(['Ελλάδα'])
   })
+  it('marks what the library search found through compatibility form: ligatures and full-width letters, either side', () => {
+    expect(marked('Quarterly \uFB01nance for \uFF21\uFF23\uFF2D\uFF25', 'finance acme')).toEqual([
+      '\uFB01nance',
+      '\uFF21\uFF23\uFF2D\uFF25'
+    ])
+    expect(marked('Quarterly finance', '\uFB01nance')).toEqual(['finance'])
+    expect(marked('\uFB01eld and \uFB02ow', 'fi fl')).toEqual(['\uFB01', '\uFB02'])
+    expect(marked('Die Straße ist lang', 'strasse')).toEqual(['Straße'])
+  })
   it('marks letters with a stroke, and ß æ œ þ, found by their plain letters: the characters that match', () => {
     expect(marked('Spotkanie w Łódź, nie Lodz', 'lodz')).toEqual(['Łódź', 'Lodz'])
     expect(marked('Brev fra Søren', 'sør')).toEqual(['Sør'])
