@@ -1,5 +1,6 @@
 import type { ExportFormat } from '../../shared/contract/inbox-management'
 import type { LastMessage } from '../../shared/contract/message'
+import { sourcesOf } from '../../shared/answer-sources'
 import { messageRole, replyingAgent } from '../../shared/message-role'
 
 const EXTENSIONS: Record<ExportFormat, string> = { markdown: 'md', json: 'json', txt: 'txt' }
@@ -60,18 +61,6 @@ export function unclosedFence(text: string): string {
   return open
 }
 
-/** The documents an answer drew on (`job_message.sources`), each path once, in the order given. */
-function sourcePaths(m: LastMessage): string[] {
-  const sources = (m.job_message as { sources?: unknown }).sources
-  if (!Array.isArray(sources)) return []
-  const paths = new Set<string>()
-  for (const s of sources) {
-    const path = (s as { path?: unknown } | null)?.path
-    if (typeof path === 'string' && path !== '') paths.add(path)
-  }
-  return [...paths]
-}
-
 /** `text` as a Markdown code span: a path may hold backticks, `*` or `_`, shown as they are. */
 function codeSpan(text: string): string {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length))
@@ -84,7 +73,8 @@ function codeSpan(text: string): string {
 export function exportEntry(m: LastMessage, format: Exclude<ExportFormat, 'json'>): string {
   const when = m.node_api_data.node_timestamp
   const text = m.job_message.content
-  const sources = sourcePaths(m)
+  // Each document once, in the order given: an answer cites several passages of one file.
+  const sources = [...new Set(sourcesOf(m).map((s) => s.path))]
   if (format === 'txt') return `[${when}] ${speaker(m)}:\n${text}\n${sources.length ? `Sources: ${sources.join(', ')}\n` : ''}\n`
   const fence = unclosedFence(text)
   const cited = sources.length ? `\n\nSources: ${sources.map(codeSpan).join(', ')}` : ''

@@ -4,7 +4,8 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message-role'
-import { AnswerSourceSchema, type AnswerSource } from '../../../../shared/contract/vector-fs'
+import type { AnswerSource } from '../../../../shared/contract/vector-fs'
+import { sourcesOf } from '../../../../shared/answer-sources'
 import { hrefOf } from '../../app/router'
 import { keepTabEntryInView, watchTabKey } from '../../app/tab-into-list'
 import { useNow } from '../../app/use-now'
@@ -490,16 +491,6 @@ function Bubble({ message, whole, children }: { message: LastMessage; whole?: bo
       </Group>
     </Paper>
   )
-}
-
-/** `job_message.sources` as recorded with an answer; anything malformed is left out rather than shown wrong. */
-export function sourcesOf(message: LastMessage): AnswerSource[] {
-  const raw = (message.job_message as { sources?: unknown }).sources
-  if (!Array.isArray(raw)) return []
-  return raw.flatMap((s) => {
-    const r = AnswerSourceSchema.safeParse(s)
-    return r.success ? [r.data] : []
-  })
 }
 
 /** Where the answer's passages came from; a library file opens its preview at the passage. */
