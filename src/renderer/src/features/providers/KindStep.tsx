@@ -1,0 +1,58 @@
+import { Group, Radio, SimpleGrid, Text } from '@mantine/core'
+import { type KeyboardEvent } from 'react'
+import { PROVIDER_CATALOG } from '../../../../shared/provider-catalog'
+import { choiceLabel, KIND_CHOICES, type ProviderDraft } from './provider-draft'
+import { type StepProps } from './wizard-step-props'
+
+/** The wizard's first step: which kind of server (OpenAI-compatible, Ollama, a hosted service). */
+export function KindStep({
+  draft,
+  change,
+  error,
+  onEnter
+}: {
+  draft: ProviderDraft
+  change: StepProps['change']
+  error?: string
+  onEnter: (choice: NonNullable<ProviderDraft['choice']>) => void
+}) {
+  return (
+    <Radio.Group
+      label="Which kind of provider?"
+      description="Hosted services need an API key; Ollama and OpenAI-compatible servers usually run on your machine."
+      value={draft.choice ?? ''}
+      onChange={(v) => change({ choice: v as ProviderDraft['choice'] })}
+      error={error}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="sm">
+        {KIND_CHOICES.map((c) => (
+          <Radio.Card
+            key={c}
+            value={c}
+            p="sm"
+            radius="md"
+            aria-label={choiceLabel(c)}
+            // One Tab stop for the group (the chosen kind, else the first); the arrow keys move between kinds.
+            tabIndex={c === (draft.choice ?? KIND_CHOICES[0]) ? 0 : -1}
+            onKeyDown={(e: KeyboardEvent<HTMLButtonElement>) => {
+              // Enter chooses this kind and goes on, as Next would.
+              if (e.key !== 'Enter') return
+              e.preventDefault()
+              onEnter(c)
+            }}
+          >
+            <Group wrap="nowrap" align="flex-start">
+              <Radio.Indicator />
+              <div>
+                <Text fw={600}>{choiceLabel(c)}</Text>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {c === 'compatible' ? 'LM Studio, vLLM, llama.cpp, LocalAI…' : PROVIDER_CATALOG[c].defaultUrl}
+                </Text>
+              </div>
+            </Group>
+          </Radio.Card>
+        ))}
+      </SimpleGrid>
+    </Radio.Group>
+  )
+}

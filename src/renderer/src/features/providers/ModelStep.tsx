@@ -1,0 +1,157 @@
+import { Alert, Autocomplete, Button, Checkbox, Group, Loader, Stack, ScrollArea, Text, TextInput } from '@mantine/core'
+import { IconAlertTriangle, IconSearch } from '@tabler/icons-react'
+import { useEffect, useState } from 'react'
+import { PROVIDER_CATALOG } from '../../../../shared/provider-catalog'
+import { errorText } from '../../api/client'
+import { useClient } from '../../api/client-context'
+import { chosenModels, kindOf } from './provider-draft'
+import { BusyButton } from '../../app/BusyButton'
+import { type StepProps } from './wizard-step-props'
+
+/** Model lists longer than this get a filter above them. */
+const MODEL_FILTER_FROM = 12
+
+/** The wizard's third step: the models to add, listed by the server or typed. */
+export function ModelStep({ draft, change, errors, mode }: StepProps) {
+  const client = useClient()
+  const kind = kindOf(draft.choice!)
+  const [listed, setListed] = useState<{ loading: boolean; models: string[] | null; error?: string }>({ loading: false, models: null })
+  const [typed, setTyped] = useState('')
+  const [filter, setFilter] = useState('')
+  const fetchModels = async () => {
+    setListed({ loading: true, models: null })
+    try {
+      const useStored = mode.kind === 'edit' && draft.keyAction === 'unchanged'
+      const res = await client.call('provider_models_with_key', {
+        body: useStored
+          ? { llm_provider_id: draft.id, external_url: draft.externalUrl || null }
+          : { kind, external_url: draft.externalUrl || null, api_key: draft.apiKey || null }
+      })
+      setListed({ loading: false, models: res.models.map((m) => m.id) })
+    } catch (err) {
+      setListed({ loading: false, models: null, error: errorText(err) })
+    }
+  }
+  // Adding: the server's models are what one chooses from, so they are asked for at once.
+  const listOnOpen = mode.kind === 'add'
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the step lists the server's models when it opens; the fetch marks itself loading as it starts
+    if (listOnOpen) void fetchModels()
+  }, [listOnOpen]) // eslint-disable-line react-hooks/exhaustive-deps -- once per visit of the step, with the settings of that moment
+  const presets = draft.choice === 'compatible' ? [] : PROVIDER_CATALOG[kind].modelPresets
+  const status = (
+    <>
+      <Group>
+        <BusyButton variant="light" onClick={() => void fetchModels()} loading={listed.loading}>
+          {listed.models || listed.error ? "List the server's models again" : "List the provider's models"}
+        </BusyButton>
+        {listed.models && (
+          <Text size="sm" c="dimmed" data-testid="models-listed">
+            {listed.models.length === 1 ? '1 model listed' : `${listed.models.length} models listed`}
+          </Text>
+        )}
+      </Group>
+      {listed.error && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="The models could not be listed">
+          {listed.error} You can still type the model name.
+        </Alert>
+      )}
+    </>
+  )
+
+  if (mode.kind === 'edit') {
+    const options = [...new Set([...(listed.models ?? []), ...presets])]
+    return (
+      <Stack>
+        <Autocomplete
+          label="Model"
+          description="Pick a preset or one the provider lists, or type any model name."
+          withAsterisk
+          data={options}
+          value={draft.model}
+          onChange={(v) => change({ model: v })}
+          error={errors.model}
+          placeholder={PROVIDER_CATALOG[kind].modelPresets[0]}
+        />
+        {status}
+      </Stack>
+    )
+  }
+
+  const chosen = chosenModels(draft)
+  const options = [...new Set([...(listed.models ?? (listed.loading ? [] : presets)), ...chosen])]
+  // A hosted service lists hundreds of models: a filter finds them (every word typed, any case); ticked ones stay listed.
+  const filterable = options.length > MODEL_FILTER_FROM
+  const words = filterable ? filter.toLowerCase().split(/\s+/).filter(Boolean) : []
+  const shown = options.filter((o) => chosen.includes(o) || words.every((w) => o.toLowerCase().includes(w)))
+  const addTyped = () => {
+    const name = typed.trim()
+    if (!name) return
+    if (!chosen.includes(name)) change({ models: [...chosen, name] })
+    setTyped('')
+  }
+  return (
+    <Stack>
+      {options.length > 0 && (
+        <Checkbox.Group
+          label="Models"
+          description="Each model you tick becomes a provider of its own, sharing this server's address and key."
+          withAsterisk
+          value={chosen}
+          onChange={(v) => change({ models: options.filter((o) => v.includes(o)) })}
+          error={errors.model}
+        >
+          {filterable && (
+            <TextInput
+              mt="xs"
+              aria-label="Filter the models"
+              placeholder={`Filter ${options.length} models`}
+              leftSection={<IconSearch size={16} />}
+              value={filter}
+              onChange={(e) => setFilter(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') e.preventDefault() // filters; Next stays a click away
+              }}
+            />
+          )}
+          {filterable && shown.length === chosen.length && words.length > 0 && (
+            <Text size="sm" c="dimmed" mt="xs">
+              No other listed model matches “{filter.trim()}”. A model the server does not list can be typed below.
+            </Text>
+          )}
+          <ScrollArea.Autosize mah={280} type="auto" mt="xs">
+            <Stack gap={6} py={2}>
+              {shown.map((m) => (
+                <Checkbox key={m} value={m} label={m} styles={{ label: { fontFamily: 'var(--mantine-font-family-monospace)' } }} />
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        </Checkbox.Group>
+      )}
+      {listed.loading && options.length === 0 && <Loader size="sm" aria-label="Listing the server's models" />}
+      {status}
+      <Group align="flex-end">
+        <TextInput
+          label="Another model"
+          description="A model the server does not list: type its name, then Add."
+          placeholder={
+            draft.choice === 'compatible' ? 'e.g. mistral-7b-instruct' : (PROVIDER_CATALOG[kind].modelPresets[0] ?? 'model name')
+          }
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            // The Enter that confirms an input method's characters is the composition's.
+            if (e.key !== 'Enter' || e.nativeEvent.isComposing) return
+            e.preventDefault() // adds the model; Next stays a click away
+            addTyped()
+          }}
+          error={options.length === 0 ? errors.model : undefined}
+          style={{ flex: 1 }}
+        />
+        <Button variant="default" onClick={addTyped} disabled={!typed.trim()}>
+          Add
+        </Button>
+      </Group>
+    </Stack>
+  )
+}
