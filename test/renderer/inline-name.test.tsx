@@ -64,7 +64,7 @@ describe('Inline inbox name from the keyboard', () => {
     expect(renames).toEqual(['Lease review'])
   })
 
-  it('a name over 200 characters is refused on the field with the node’s sentence naming the limit; the field stays open', async () => {
+  it('a pasted name over 200 characters is refused on the field with the sentence naming the limit; the field stays open', async () => {
     renderWithApp(<InlineName inboxId={inboxId} name="Old name" />, routerTransport(node.router))
     const before = await stored()
     await userEvent.click(screen.getByRole('button', { name: 'Rename inbox' }))
@@ -76,6 +76,65 @@ describe('Inline inbox name from the keyboard', () => {
     expect(await screen.findByText(/1 to 200 characters/)).toBeTruthy()
     expect(document.activeElement).toBe(input)
     expect(await stored()).toBe(before)
+  })
+})
+
+describe('Inline inbox name: what the node would refuse is said on the field, nothing is sent', () => {
+  const node = useTestNode()
+  let inboxId: string
+  beforeEach(async () => {
+    await addProvider(node, 'gpt')
+    inboxId = `job_inbox::${await createJob(node, 'gpt')}::false`
+  })
+  afterEach(cleanup)
+  const recording = () => {
+    const renames: string[] = []
+    const inner = routerTransport(node.router)
+    const transport = {
+      ...inner,
+      request: (req: Parameters<typeof inner.request>[0]) => {
+        if (req.path.endsWith('update_smart_inbox_name')) renames.push((req.body as { custom_name: string }).custom_name)
+        return inner.request(req)
+      }
+    }
+    return { renames, transport }
+  }
+  const stored = async () => ((await node.get(`/v2/get_inbox?inbox_name=${encodeURIComponent(inboxId)}`)).body as Inbox).custom_name
+
+  it('a cleared name: Enter says the rule and keeps the field open; leaving the field keeps the old name', async () => {
+    const { renames, transport } = recording()
+    renderWithApp(<InlineName inboxId={inboxId} name="Old name" />, transport)
+    const before = await stored()
+    await userEvent.click(screen.getByRole('button', { name: 'Rename inbox' }))
+    const input = screen.getByRole('textbox', { name: 'Inbox name' })
+    await userEvent.clear(input)
+    expect(screen.queryByText(/1 to 200 characters/)).toBeNull() // not while it is being typed
+    await userEvent.type(input, '   {Enter}')
+    expect(await screen.findByText('Enter a name of 1 to 200 characters, not only spaces.')).toBeTruthy()
+    expect(screen.getByRole('textbox', { name: 'Inbox name' })).toBe(input)
+    fireEvent.blur(input)
+    await waitFor(() => expect(screen.getByTestId('inbox-title').textContent).toBe('Old name'))
+    expect(renames).toEqual([])
+    expect(await stored()).toBe(before)
+  })
+
+  it('a name over 200 characters is said to be too long as it is typed, and Enter sends nothing', async () => {
+    const { renames, transport } = recording()
+    renderWithApp(<InlineName inboxId={inboxId} name="Old name" />, transport)
+    await userEvent.click(screen.getByRole('button', { name: 'Rename inbox' }))
+    const input = screen.getByRole('textbox', { name: 'Inbox name' })
+    await userEvent.clear(input)
+    await userEvent.click(input)
+    await userEvent.paste('😀'.repeat(200)) // 200 characters (code points): taken
+    expect(screen.queryByText(/1 to 200 characters/)).toBeNull()
+    await userEvent.type(input, 'n')
+    expect(screen.getByText('Enter a name of 1 to 200 characters, not only spaces.')).toBeTruthy()
+    await userEvent.keyboard('{Enter}')
+    expect(screen.getByRole('textbox', { name: 'Inbox name' })).toBe(input)
+    expect(renames).toEqual([])
+    await userEvent.keyboard('{Backspace}{Enter}')
+    await waitFor(async () => expect(await stored()).toBe('😀'.repeat(200)))
+    expect(renames).toEqual(['😀'.repeat(200)])
   })
 })
 

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useRouteMutation } from '../../api/queries'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { errorText } from '../../api/client'
+import { INBOX_NAME_RULE, isInboxName } from '../../../../shared/contract/inbox-name-rules'
 
 /** The inbox name; Enter or the pencil edits it in place, Enter saves, Escape cancels. */
 export function InlineName({ inboxId, name }: { inboxId: string; name: string }) {
@@ -28,6 +29,8 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
     if (editing === null || saving.current) return
     const next = editing.trim()
     if (next === name) return setEditing(null)
+    // Blank or over the limit: said on the field (as the list's Rename does), nothing sent, the field stays open.
+    if (!isInboxName(next)) return setError(INBOX_NAME_RULE)
     saving.current = true
     try {
       await rename.mutateAsync({ inbox_name: inboxId, custom_name: next })
@@ -46,9 +49,19 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
         aria-label="Inbox name"
         value={editing}
         autoFocus
-        error={error}
-        onChange={(e) => setEditing(e.currentTarget.value)}
-        onBlur={() => void save()}
+        // Too long is said as it is typed; blank, once Enter is pressed (a cleared field is typed into next).
+        error={editing.trim() !== '' && !isInboxName(editing.trim()) ? INBOX_NAME_RULE : error}
+        onChange={(e) => {
+          setEditing(e.currentTarget.value)
+          setError(null)
+        }}
+        onBlur={() => {
+          // Cleared and left (a click elsewhere): the name stays as it was, as a file manager does.
+          if (editing.trim() === '') {
+            setEditing(null)
+            setError(null)
+          } else void save()
+        }}
         onKeyDown={(e) => {
           // Keys that pick an input method's characters (its Enter, its Escape) are the composition's.
           if (e.nativeEvent.isComposing) return
