@@ -1,25 +1,20 @@
-import { ModalsProvider } from '@mantine/modals'
-import { Notifications } from '@mantine/notifications'
-import { useEffect, useLayoutEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react'
 import { holdDialogs, releaseDialogs } from './confirm'
+
+const DialogHosts = lazy(() => import('./dialog-hosts'))
 
 /**
  * Mantine's notification area and its dialogs (`modals.openConfirmModal`), mounted once the first
- * screen has painted. Mounted with the first render, each mounts its portal in a second, synchronous
- * render (the portal's own layout effect), and that render runs every pending effect of the first
- * one too, all before the browser may paint anything. A notification shown before they mount waits
- * in Mantine's store and appears when they do; a dialog waits for its provider (confirm.ts).
+ * screen has painted, from code loaded then (dialog-hosts.tsx). Mounted with the first render, each
+ * mounts its portal in a second, synchronous render (the portal's own layout effect), and that
+ * render runs every pending effect of the first one too, all before the browser may paint anything.
+ * A notification shown before they mount waits in Mantine's store and appears when they do; a
+ * dialog waits for its provider (confirm.ts), which releases it once it listens.
  */
 export function AfterFirstPaint() {
   const [shown, setShown] = useState(false)
-  // A dialog asked for before the provider listens waits for it (confirm.ts). Its own effect (it
-  // listens in one) has run before this one, a parent's.
-  useLayoutEffect(() => {
-    if (!shown) holdDialogs()
-  }, [shown])
-  useEffect(() => {
-    if (shown) releaseDialogs()
-  }, [shown])
+  // A dialog asked for before the provider listens waits for it (confirm.ts).
+  useLayoutEffect(() => holdDialogs(), [])
   // Gone before it mounted the provider (a test's window closed): nothing is held back any more.
   useLayoutEffect(() => releaseDialogs, [])
   useEffect(() => {
@@ -33,10 +28,8 @@ export function AfterFirstPaint() {
   }, [])
   if (!shown) return null
   return (
-    <>
-      <Notifications position="bottom-right" />
-      {/* Not around the app: the dialogs it opens are rendered here, not inside the screens. */}
-      <ModalsProvider />
-    </>
+    <Suspense fallback={null}>
+      <DialogHosts />
+    </Suspense>
   )
 }
