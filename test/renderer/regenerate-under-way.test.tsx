@@ -15,10 +15,10 @@ import { layOutLists } from './list-layout'
 import { renderWithApp } from './render'
 
 /*
- * The node answers a question waiting in its queue once, however often retry_message asks for it
- * (the flag it sets is already set): two Regenerate clicks while the first regeneration is being
- * answered gave one new answer. The window does not offer the second one: Regenerate is greyed,
- * does nothing, and says why, until the new answer is stored. Real node (router and event bus in process).
+ * The node answers every retry_message it accepts, one answer each: two Regenerate clicks while the
+ * first regeneration is being answered would queue two new answers for one wish. The window does not
+ * offer the second one: Regenerate is greyed, does nothing, and says why, until the new answer is
+ * stored. Real node (router and event bus in process).
  */
 
 layOutLists()
