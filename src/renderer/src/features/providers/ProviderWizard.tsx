@@ -29,7 +29,7 @@ import { IconAlertTriangle, IconCheck, IconRefresh, IconSearch } from '@tabler/i
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { DEFAULT_NODE_NAME } from '../../../../shared/contract/identity'
 import type { LastCheck, LlmProvider } from '../../../../shared/contract/provider'
-import { PROVIDER_CATALOG, resolveBaseUrl } from '../../../../shared/provider-catalog'
+import { PROVIDER_CATALOG, resolveBaseUrl, resolveUrlQuery } from '../../../../shared/provider-catalog'
 import { ApiFailure, errorText, untilAborted } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { useHealth, useProviders, useRouteMutation } from '../../api/queries'
@@ -800,7 +800,8 @@ export function reviewRows(
   const list = (xs: readonly string[]) => (xs.length ? xs.join(', ') : 'None')
   const rows: [string, string][] = [
     ['Kind', choiceLabel(draft.choice ?? 'OpenAI')],
-    ['Address', resolveBaseUrl(kind, first.external_url)],
+    // With its query string, which every call carries (a gateway's ?api-version=): the base alone read as if it were dropped.
+    ['Address', resolveBaseUrl(kind, first.external_url) + resolveUrlQuery(first.external_url)],
     ['API key', key],
     [bodies.length > 1 ? `Models (${bodies.length})` : 'Model', bodies.map(modelOfBody).join(', ')],
     [bodies.length > 1 ? 'Provider ids' : 'Provider id', bodies.map((b) => b.id).join(', ')],
