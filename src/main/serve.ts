@@ -17,6 +17,15 @@ import { API_TOKEN_FILE, loadOrCreateApiToken } from './transports/api-token'
 import { startHttpServer } from './transports/http'
 import { listenFailure } from './transports/listen-failure'
 
+/** Closes a node that failed to start; the reason it failed is the one to tell, not a second failure while closing. */
+async function closeQuietly(node: { close(): Promise<void> }): Promise<void> {
+  try {
+    await node.close()
+  } catch (err) {
+    console.error('Nodedesk could not close its data folder cleanly:', err instanceof Error ? err.message : err)
+  }
+}
+
 async function main(): Promise<void> {
   if (wantsHelp(process.argv.slice(2))) {
     console.log(SERVE_HELP)
@@ -51,18 +60,26 @@ async function main(): Promise<void> {
   try {
     token = loadOrCreateApiToken(dataDir, process.env, { rotate: flags.rotateToken })
   } catch (err) {
-    await node.close()
+    await closeQuietly(node)
     throw err
   }
-  const http = await startHttpServer({
-    router: node.router,
-    token,
-    host: flags.host,
-    port: flags.port,
-    staticDir: join(__dirname, '../renderer'),
-    uploadDir: node.ctx.vectorFs.stagingDir,
-    log
-  })
+  let http: Awaited<ReturnType<typeof startHttpServer>>
+  try {
+    http = await startHttpServer({
+      router: node.router,
+      token,
+      host: flags.host,
+      port: flags.port,
+      staticDir: join(__dirname, '../renderer'),
+      uploadDir: node.ctx.vectorFs.stagingDir,
+      log
+    })
+  } catch (err) {
+    // The node is open by now: exiting without closing it left the lock file, an unmerged WAL and the
+    // worker threads to be torn down mid-use (which could crash the process before it said why).
+    await closeQuietly(node)
+    throw err
+  }
   // Before the address is printed: whoever reads it may stop the node at once, and must get a clean stop.
   let stopping = false
   const stop = async (signal: string) => {

@@ -96,6 +96,15 @@ export function resolveBaseUrl(kind: ProviderKind, externalUrl?: string | null):
   return `${url.origin}${path}`
 }
 
+/**
+ * The query string of external_url (`?api-version=2024-10-21` for an Azure OpenAI-style gateway,
+ * `?key=...` for some proxies), '' when it has none. resolveBaseUrl leaves it out, since the SDKs
+ * append their paths to the base; it is added to every request's URL instead. The fragment is never sent.
+ */
+export function resolveUrlQuery(externalUrl?: string | null): string {
+  return externalUrl ? new URL(externalUrl).search : ''
+}
+
 /** Whether calling this provider needs a key: hosted kinds do; Ollama and custom OpenAI-compatible servers do not. */
 export function keyRequired(kind: ProviderKind, externalUrl?: string | null): boolean {
   if (kind === 'OpenAI' && externalUrl) return isOpenAiHost(externalUrl)

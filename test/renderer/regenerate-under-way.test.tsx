@@ -15,10 +15,10 @@ import { layOutLists } from './list-layout'
 import { renderWithApp } from './render'
 
 /*
- * The node answers a question waiting in its queue once, however often retry_message asks for it
- * (the flag it sets is already set): two Regenerate clicks while the first regeneration is being
- * answered gave one new answer. The window does not offer the second one: Regenerate is greyed,
- * does nothing, and says why, until the new answer is stored. Real node (router and event bus in process).
+ * The node answers every retry_message it accepts, one answer each: two Regenerate clicks while the
+ * first regeneration is being answered would queue two new answers for one wish. The window does not
+ * offer the second one: Regenerate is greyed, does nothing, and says why, until the new answer is
+ * stored. Real node (router and event bus in process).
  */
 
 layOutLists()
@@ -89,6 +89,37 @@ it('Regenerate while the regenerated answer is being written: not offered (it sa
   fireEvent.click(regenerate())
   await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('3/3'))
   expect(retries).toBe(2)
+})
+
+it('a double click on Regenerate asks the node once: one new answer, not two', async () => {
+  const jobId = await createJob(node, 'p1')
+  const inbox = `job_inbox::${jobId}::false`
+  fake.behaviour = { type: 'reply', chunks: ['First answer.'] }
+  await node.post('/v2/job_message', { job_id: jobId, content: 'Name a colour' })
+  await waitFor(async () => expect(await answersIn(inbox)).toEqual(['First answer.']))
+  retries = 0
+  const transport: Transport = {
+    kind: 'ipc',
+    request: (req) => {
+      if (req.path === '/v2/retry_message') retries++
+      return node.router.handle(req)
+    },
+    onEvent: (listener) => node.ctx.bus.subscribe(listener)
+  }
+  qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
+  disconnect = connectEvents(transport, qc)
+  renderWithApp(<InboxView inboxId={inbox} />, transport, { queryClient: qc })
+  await screen.findByText('First answer.', {}, { timeout: 10_000 })
+
+  fake.behaviour = { type: 'reply', chunks: ['Second answer.'] }
+  // The same button twice, with nothing awaited between: the node answers each retry it accepts.
+  const button = screen.getByRole('button', { name: 'Regenerate' })
+  fireEvent.click(button)
+  fireEvent.click(button)
+  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('2/2'))
+  await new Promise((r) => setTimeout(r, 500))
+  expect(await answersIn(inbox)).toEqual(['First answer.', 'Second answer.'])
+  expect(retries).toBe(1)
 })
 
 /** A conversation whose question has its first answer, shown in an InboxView over `transport`. */

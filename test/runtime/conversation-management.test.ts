@@ -134,14 +134,14 @@ describe('retry_message', () => {
       expect(
         (await node.post('/v2/retry_message', { inbox_name: inbox, message_id: answers[i]!.node_api_data.node_message_hash })).status
       ).toBe(200)
-    // Three answers regenerated, the first twice (asked again while it waits, it keeps its place), then Q6 sent.
+    // Three answers regenerated, the first twice (asked again while it waits: a second answer, at the place asked), then Q6 sent.
     await retry(2)
     await retry(0)
     await retry(1)
     await retry(2)
     await node.post('/v2/job_message', { job_id: jobId, content: 'Q6' })
     release()
-    await waitForAnswers(node, inbox, 9)
+    await waitForAnswers(node, inbox, 10)
     const lastQuestion = (body: Record<string, unknown> | undefined) =>
       (body!.messages as { role: string; content: string }[]).filter((m) => m.role === 'user').at(-1)!.content
     expect(
@@ -149,7 +149,52 @@ describe('retry_message', () => {
         .slice(asked)
         .filter((r) => r.path.includes('chat'))
         .map((r) => lastQuestion(r.body))
-    ).toEqual(['Q4', 'Q5', 'Q3', 'Q1', 'Q2', 'Q6'])
+    ).toEqual(['Q4', 'Q5', 'Q3', 'Q1', 'Q2', 'Q3', 'Q6'])
+  })
+
+  it('two retries of one answer at once: each appends its own answer to the question', async () => {
+    const jobId = await createJob(node, 'p1')
+    const inbox = inboxOf(jobId)
+    fake.behaviour = { type: 'reply', chunks: ['First.'] }
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Name a colour' })
+    const [question, first] = await waitForAnswers(node, inbox, 1)
+    fake.behaviour = { type: 'reply', chunks: ['Again.'] }
+    const body = { inbox_name: inbox, message_id: first!.node_api_data.node_message_hash }
+    const both = await Promise.all([node.post('/v2/retry_message', body), node.post('/v2/retry_message', body)])
+    expect(both).toEqual([
+      { status: 200, body: 'Successfully queued' },
+      { status: 200, body: 'Successfully queued' }
+    ])
+    // Before: the second retry joined the first, and one answer came.
+    const ms = await waitForAnswers(node, inbox, 3)
+    expect(ms.map((m) => m.job_message.content)).toEqual(['Name a colour', 'First.', 'Again.', 'Again.'])
+    for (const m of ms.slice(1)) expect(m.job_message.parent).toBe(question!.node_api_data.node_message_hash)
+    await new Promise((r) => setTimeout(r, 200))
+    expect(await messages(node, inbox)).toHaveLength(4)
+    expect(node.store.messages.nextPending(inbox)).toBeUndefined()
+    expect(count(`SELECT count(*) FROM answer_retries`)).toBe(0)
+  })
+
+  it('a retry while the new answer to that question is being written: another answer follows it', async () => {
+    const jobId = await createJob(node, 'p1')
+    const inbox = inboxOf(jobId)
+    fake.behaviour = { type: 'reply', chunks: ['First.'] }
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Name a colour' })
+    const [question, first] = await waitForAnswers(node, inbox, 1)
+    let release!: () => void
+    fake.queue = [{ type: 'keepalive', chunks: ['Being written.'], everyMs: 100, until: new Promise<void>((r) => (release = r)) }]
+    fake.behaviour = { type: 'reply', chunks: ['Third.'] }
+    const writing = fake.nextChat()
+    const body = { inbox_name: inbox, message_id: first!.node_api_data.node_message_hash }
+    expect((await node.post('/v2/retry_message', body)).status).toBe(200)
+    await writing
+    // Before: this retry was cleared with the answer being written, and no third answer came.
+    expect((await node.post('/v2/retry_message', body)).status).toBe(200)
+    release()
+    const ms = await waitForAnswers(node, inbox, 3)
+    expect(ms.map((m) => m.job_message.content)).toEqual(['Name a colour', 'First.', 'Being written.', 'Third.'])
+    expect(ms[3]!.job_message.parent).toBe(question!.node_api_data.node_message_hash)
+    expect(node.store.messages.nextPending(inbox)).toBeUndefined()
   })
 
   it('retries an error note', async () => {

@@ -13,7 +13,7 @@ it('a read that fails after a turn (the next question, on a failing disk) is log
       log,
       nextQuestion: (inboxId) => {
         // The first read finds the question; the one after its turn meets the failing disk.
-        if (reads++ === 0) return { seq: 1, inbox_id: inboxId, hash: 'h', message_json: '{}' }
+        if (reads++ === 0) return { seq: 1, inbox_id: inboxId, hash: 'h', message_json: '{}', place: 1 }
         throw new Error('disk I/O error')
       },
       providerOf: () => 'p1',

@@ -13,6 +13,8 @@ import type { AddressInfo } from 'node:net'
 
 export interface EmbedRequest {
   readonly path: string
+  /** The request URL's query string ('' when none). */
+  readonly search: string
   readonly headers: IncomingMessage['headers']
   readonly model: string
   readonly input: string[]
@@ -69,7 +71,7 @@ export async function startFakeEmbeddings(dimension = 64): Promise<FakeEmbedding
           ? body.input
           : [String(body.input ?? '')]
     const model = geminiBatch || geminiOne ? url.pathname.split('/').pop()!.split(':')[0]! : String(body.model ?? '')
-    const record = { path: url.pathname, headers: req.headers, model, input }
+    const record = { path: url.pathname, search: url.search, headers: req.headers, model, input }
     const openai = url.pathname.endsWith('/embeddings')
     const ollama = url.pathname === '/api/embed'
     if (req.method !== 'POST' || (!openai && !ollama && !geminiBatch && !geminiOne)) {

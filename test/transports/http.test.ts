@@ -126,7 +126,15 @@ describe('HTTP transport', () => {
       400,
       'Bad Request'
     )
-    expect(bad.message).toMatch(/^body: malformed JSON/)
+    // Before: "body: malformed JSON (Unexpected end of JSON input)", V8's words and no place.
+    expect(bad.message).toBe('body: the request body is not valid JSON: it ends before the JSON is complete (at line 1, column 8).')
+    const misplaced = await expectErrorResponse(
+      await api('/v2/add_llm_provider', { method: 'POST', body: '{\n  "id": }', headers: { 'Content-Type': 'application/json' } }),
+      400,
+      'Bad Request'
+    )
+    // Before: `body: malformed JSON (Unexpected token '}', "{\n  "id": }" is not valid JSON)`, the body quoted back.
+    expect(misplaced.message).toBe('body: the request body is not valid JSON (at line 2, column 9).')
     const proto = `{"__proto__": {"polluted": true}, ${JSON.stringify(provider('p')).slice(1)}`
     const res = await api('/v2/add_llm_provider', { method: 'POST', body: proto, headers: { 'Content-Type': 'application/json' } })
     expect(res.status).toBe(400)

@@ -359,7 +359,9 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
     },
     async turn(inboxId, q, callEnded) {
       const outcome = await answer(inboxId, q, callEnded)
-      if (outcome.kind === 'done' && !closed && ctx.store.messages.nextPending(inboxId)?.hash === q.hash) {
+      const next = outcome.kind === 'done' && !closed ? ctx.store.messages.nextPending(inboxId) : undefined
+      // The same question at a new place was answered and is owed another answer (retried meanwhile).
+      if (next && next.hash === q.hash && next.place === q.place) {
         // Its answer could not be stored: drop it from the queue rather than call the provider forever.
         ctx.log.error(`could not store an answer in ${inboxId}; question ${q.hash} left unanswered`)
         ctx.store.messages.markAnswered(inboxId, q.hash)

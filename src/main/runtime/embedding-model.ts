@@ -8,14 +8,16 @@ import { ollamaAuth, providerFetch, type ModelTarget } from './language-model'
 import { describeFailure, ProviderFailure } from './provider-errors'
 import { googleSdk, ollamaSdk, openAISdk } from './provider-sdks'
 import { targetFor } from './provider-target'
+import { withUrlQuery } from './url-query-fetch'
 
 /** Provider kinds the node can embed with (api-contract.md: OpenAI and compatible, Ollama, Gemini). */
 export const EMBEDDING_KINDS = ['OpenAI', 'Ollama', 'Gemini'] as const
 
 const AUTH_HEADERS = ['authorization', 'x-api-key', 'x-goog-api-key']
 
-async function embeddingModel(target: ModelTarget, baseFetch: typeof fetch): Promise<EmbeddingModelV4> {
+async function embeddingModel(target: ModelTarget, unqueried: typeof fetch): Promise<EmbeddingModelV4> {
   const apiKey = target.apiKey || 'no-key'
+  const baseFetch = withUrlQuery(unqueried, target.query)
   // No key configured: the SDK's placeholder must not be sent.
   const fetchImpl: typeof fetch = target.apiKey
     ? baseFetch

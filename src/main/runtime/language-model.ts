@@ -5,6 +5,7 @@ import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
 import { ollamaCompatFetch } from './ollama-compat-fetch'
 import { openAICompatFetch } from './openai-compat-fetch'
 import { anthropicSdk, googleSdk, ollamaSdk, openAISdk } from './provider-sdks'
+import { withUrlQuery } from './url-query-fetch'
 import { wholeReplyFetch } from './whole-reply-fetch'
 
 export interface ModelTarget {
@@ -12,6 +13,8 @@ export interface ModelTarget {
   readonly model: string
   /** From resolveBaseUrl. */
   readonly baseUrl: string
+  /** From resolveUrlQuery: added to every request's URL ('' or absent: none). */
+  readonly query?: string
   readonly apiKey?: string
 }
 
@@ -66,7 +69,8 @@ export async function languageModel(target: ModelTarget, baseFetch: typeof fetch
   const { kind, model, baseUrl } = target
   // The SDKs refuse to start without a key: they get a placeholder, and the request loses it again.
   const apiKey = target.apiKey || 'no-key'
-  const fetchImpl = target.apiKey ? baseFetch : withoutAuth(baseFetch)
+  const queried = withUrlQuery(baseFetch, target.query)
+  const fetchImpl = target.apiKey ? queried : withoutAuth(queried)
   switch (PROVIDER_CATALOG[kind].protocol) {
     case 'openai':
       // Compatible servers differ from OpenAI in many details: their replies are normalised first.

@@ -7,6 +7,7 @@ import { callModel, type CallTimeouts } from './model-call'
 import { serverErrorOf, ServerReportedError, UnreadableReplyError } from './openai-reply'
 import { describeFailure, ProviderFailure, providerSubject, redactKey, sentence } from './provider-errors'
 import { cappedFetch, ResponseTooLarge } from './response-cap'
+import { withUrlQuery } from './url-query-fetch'
 
 const TEST_REPLY_MAX_BYTES = MIB
 /** A reply to "OK" needs a few tokens; room for a model that says a little more. */
@@ -65,10 +66,11 @@ export async function testProvider(
 export async function listModels(
   target: ModelTarget,
   timeoutMs: number,
-  fetchImpl: typeof fetch = fetch,
+  unqueried: typeof fetch = fetch,
   stop?: AbortSignal
 ): Promise<ListedModel[]> {
   const { kind, baseUrl, apiKey } = target
+  const fetchImpl = withUrlQuery(unqueried, target.query)
   const protocol = PROVIDER_CATALOG[kind].protocol
   const headers: Record<string, string> = { Accept: 'application/json' }
   let url = `${baseUrl}/models`

@@ -1,5 +1,5 @@
 import { modelKind, type Model } from '../../shared/contract/identity'
-import { keyRequired, PROVIDER_CATALOG, resolveBaseUrl } from '../../shared/provider-catalog'
+import { keyRequired, PROVIDER_CATALOG, resolveBaseUrl, resolveUrlQuery } from '../../shared/provider-catalog'
 import { unreadableKeyMessage } from '../domain/provider-keys'
 import type { Store } from '../store'
 import type { ModelTarget } from './language-model'
@@ -32,7 +32,13 @@ export function targetFor(provider: StoredProvider, sealedKey: Buffer | null, st
       throw new UnreadableKeyFailure(provider.id)
     }
   }
-  const target = { kind, model: modelType, baseUrl: resolveBaseUrl(kind, provider.external_url), apiKey }
+  const target = {
+    kind,
+    model: modelType,
+    baseUrl: resolveBaseUrl(kind, provider.external_url),
+    query: resolveUrlQuery(provider.external_url),
+    apiKey
+  }
   if (!apiKey && keyRequired(kind, provider.external_url)) {
     throw new ProviderFailure(
       'no_key',

@@ -35,6 +35,8 @@ export interface PendingQuestion {
   readonly inbox_id: string
   readonly hash: string
   readonly message_json: string
+  /** Its place in the queue (coalesce(queued, seq)): the same question at a new place was answered, and is owed another answer. */
+  readonly place: number
 }
 
 export function messagesRepo(db: Db) {
@@ -46,7 +48,25 @@ export function messagesRepo(db: Db) {
   )
   const setLast = db.prepare(`UPDATE inboxes SET last_message_json = ?, last_hash = ?, last_timestamp = ?, activity = ? WHERE id = ?`)
   const renameDefault = db.prepare(`UPDATE inboxes SET custom_name = ?, name_is_default = 0 WHERE id = ? AND name_is_default = 1`)
-  const answered = db.prepare(`UPDATE messages SET needs_answer = 0 WHERE inbox_id = ? AND hash = ?`)
+  // A retry asked for while its question still waited (or was being answered) is an answer owed, kept
+  // in answer_retries at the place it was asked (migration 17): each retry gets its own answer, in order.
+  const owedRetry = db.prepare<[string, string], { place: number; seq: number }>(
+    `SELECT r.place, m.seq FROM messages m JOIN answer_retries r ON r.message_seq = m.seq
+     WHERE m.inbox_id = ? AND m.hash = ? ORDER BY r.place LIMIT 1`
+  )
+  const payRetry = db.prepare(`DELETE FROM answer_retries WHERE place = ?`)
+  const placeAt = db.prepare(`UPDATE messages SET queued = ? WHERE seq = ?`)
+  const unqueue = db.prepare(`UPDATE messages SET needs_answer = 0 WHERE inbox_id = ? AND hash = ?`)
+  /** An answer stored: the question leaves the queue, or waits again at the place of the next retry owed. */
+  const answered = (inboxId: string, hash: string) => {
+    const owed = owedRetry.get(inboxId, hash)
+    if (!owed) return unqueue.run(inboxId, hash)
+    payRetry.run(owed.place)
+    return placeAt.run(owed.place, owed.seq)
+  }
+  const dropRetries = db.prepare(
+    `DELETE FROM answer_retries WHERE message_seq = (SELECT seq FROM messages WHERE inbox_id = ? AND hash = ?)`
+  )
   // Limits are written into the SQL, a statement per value (see limited-statements.ts).
   const seqOfSql = `SELECT seq FROM messages WHERE inbox_id = ? AND hash = ?`
   const seqOf = db.prepare<[string, string], { seq: number }>(seqOfSql)
@@ -88,24 +108,26 @@ export function messagesRepo(db: Db) {
   }
   const nextPending = db.prepare<[string], PendingQuestion>(
     // In the order the questions were queued: sent (seq), or asked again (queued).
-    `SELECT seq, inbox_id, hash, message_json FROM messages WHERE inbox_id = ? AND needs_answer = 1
+    `SELECT seq, inbox_id, hash, message_json, coalesce(queued, seq) AS place FROM messages WHERE inbox_id = ? AND needs_answer = 1
      ORDER BY coalesce(queued, seq) LIMIT 1`
   )
   const byHash = db.prepare<[string, string], { seq: number; message_json: string }>(
     `SELECT seq, message_json FROM messages WHERE inbox_id = ? AND hash = ?`
   )
   // Behind every question waiting now and before every one sent later: the next number of the messages'
-  // own sequence, taken (so no message gets it). A question still waiting keeps its place.
+  // own sequence, taken (so no message gets it). A question still waiting keeps its place, and is owed one answer more.
   const takeSeq = db.prepare(`UPDATE sqlite_sequence SET seq = seq + 1 WHERE name = 'messages'`)
   const requeueOne = db.prepare(
-    `UPDATE messages SET
-       queued = CASE WHEN needs_answer = 1 THEN queued ELSE (SELECT seq FROM sqlite_sequence WHERE name = 'messages') END,
-       needs_answer = 1
-     WHERE inbox_id = ? AND hash = ?`
+    `UPDATE messages SET queued = (SELECT seq FROM sqlite_sequence WHERE name = 'messages'), needs_answer = 1
+     WHERE inbox_id = ? AND hash = ? AND needs_answer = 0`
+  )
+  const owe = db.prepare(
+    `INSERT INTO answer_retries (place, message_seq)
+     SELECT (SELECT seq FROM sqlite_sequence WHERE name = 'messages'), seq FROM messages WHERE inbox_id = ? AND hash = ?`
   )
   const requeue = db.transaction((inboxId: string, hash: string) => {
     takeSeq.run()
-    return requeueOne.run(inboxId, hash).changes === 1
+    return requeueOne.run(inboxId, hash).changes === 1 || owe.run(inboxId, hash).changes === 1
   })
   const allSql = `SELECT message_json FROM messages WHERE inbox_id = ? ORDER BY seq`
   const pendingInboxes = db.prepare<[], string>(`SELECT DISTINCT inbox_id FROM messages WHERE needs_answer = 1`).pluck()
@@ -139,7 +161,7 @@ export function messagesRepo(db: Db) {
     insert.run(inboxId, msg.hash, msg.timestamp, msg.json, options.needsAnswer ? 1 : 0, role)
     setLast.run(msg.json, msg.hash, msg.timestamp, msg.timestamp, inboxId)
     if (options.firstLineName && row.name_is_default) renameDefault.run(options.firstLineName, inboxId)
-    if (options.answers) answered.run(inboxId, options.answers)
+    if (options.answers) answered(inboxId, options.answers)
     return msg
   }
   const appendTx = db.transaction(appendIn)
@@ -223,7 +245,10 @@ export function messagesRepo(db: Db) {
     /** Every message JSON of the inbox, oldest first, read on the caller's connection (a reader with its own snapshot). */
     iterateAll: (reader: Db, inboxId: string) => reader.prepare<[string], string>(allSql).pluck().iterate(inboxId),
     /** Drops the question from the queue without an answer. */
-    markAnswered: (inboxId: string, hash: string) => answered.run(inboxId, hash).changes === 1
+    markAnswered: db.transaction((inboxId: string, hash: string) => {
+      dropRetries.run(inboxId, hash)
+      return unqueue.run(inboxId, hash).changes === 1
+    })
   }
 }
 export type MessagesRepo = ReturnType<typeof messagesRepo>

@@ -388,6 +388,20 @@ export const MIGRATIONS: readonly Migration[] = [
       refoldInboxEntries(db, inboxTextIds(db, 'search_fold_changed'), searchFoldV15, searchFold)
       refoldPassages(db, 'search_passage_fold_changed', passageIndexForm)
     }
+  },
+  {
+    version: 17,
+    description: 'retry_message: each retry of a question gets its own answer, also while an earlier one is pending',
+    // needs_answer is a flag: a retry while the question waited (or was being answered) set it again, and
+    // one answer served both. Such a retry is an answer owed, kept at the place in the queue it was asked.
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE answer_retries (
+          place INTEGER PRIMARY KEY,
+          message_seq INTEGER NOT NULL REFERENCES messages(seq) ON DELETE CASCADE
+        );
+        CREATE INDEX answer_retries_message ON answer_retries(message_seq, place);
+      `)
   }
 ]
 

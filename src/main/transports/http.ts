@@ -23,6 +23,7 @@ import { oversizedBodyMessage } from './oversized-body'
 import { refuseOverCapacity } from './over-capacity'
 import { readStaticFile } from './static-files'
 import { createUiSessions, SESSION_BODY_MAX_BYTES, SESSION_PATH, UI_CODE_PATH } from './ui-session'
+import { invalidJsonMessage } from './json-syntax'
 import { uploadTooLarge } from '../../shared/contract/limits'
 
 export const MAX_BODY_BYTES = 64 * 1024 * 1024
@@ -513,8 +514,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
         }
         try {
           body = JSON.parse(text)
-        } catch (err) {
-          return fail(req, res, 400, `body: malformed JSON (${(err as Error).message})`)
+        } catch {
+          return fail(req, res, 400, invalidJsonMessage(text))
         }
       }
     }

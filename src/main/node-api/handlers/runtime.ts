@@ -1,5 +1,5 @@
 import { modelKind, type ProviderKind } from '../../../shared/contract/identity'
-import { keyRequired, PROVIDER_CATALOG, resolveBaseUrl } from '../../../shared/provider-catalog'
+import { keyRequired, PROVIDER_CATALOG, resolveBaseUrl, resolveUrlQuery } from '../../../shared/provider-catalog'
 import type { ModelTarget } from '../../runtime/language-model'
 import { listModels } from '../../runtime/provider-gateway'
 import type { NodeContext } from '../context'
@@ -40,7 +40,7 @@ export function runtimeHandlers(ctx: NodeContext): HandlerGroup<RuntimeRoutes> {
         `api_key: ${PROVIDER_CATALOG[kind].label} needs an API key. ${forId ? `Provider '${forId}' has none stored: enter one.` : 'Enter one.'}`
       )
     }
-    return { kind, model, baseUrl: resolveBaseUrl(kind, externalUrl), apiKey }
+    return { kind, model, baseUrl: resolveBaseUrl(kind, externalUrl), query: resolveUrlQuery(externalUrl), apiKey }
   }
 
   /** A listing target from a stored provider, or from a kind, URL and optional key. */

@@ -4,8 +4,8 @@ import { create } from 'zustand'
  * Regenerations this window asked for, by inbox, then by question (node_message_hash), each with
  * the replies the question had then: one is under way until a reply not among those is stored.
  * Kept here, not in the conversation's view, so that going to another conversation and back
- * before the node has answered still shows it under way (the node answers a question waiting in
- * its queue once, however often it is asked to, so a second Regenerate there gave nothing).
+ * before the node has answered still shows it under way (the node answers each retry it accepts,
+ * so a second Regenerate there would queue one more answer).
  */
 interface RegenerationsState {
   readonly asked: Readonly<Record<string, ReadonlyMap<string, readonly string[]>>>

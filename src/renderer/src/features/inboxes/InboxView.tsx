@@ -38,7 +38,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   // Regenerations asked for in this window, by question, with the replies it had then: under way until a new one is stored.
   const regenerations = useRegenerations((s) => s.asked[inboxId]) ?? NONE_ASKED
   // Questions whose answer is under way: another Regenerate of them is not offered, since the node
-  // answers a question waiting in its queue once however often it is asked to (the second click gave nothing).
+  // answers every retry it accepts (a second click would queue a second answer nobody asked for).
   const answering = useMemo(() => {
     const parents = new Set<string>()
     if (streamingFor !== undefined && !isAnswered(list, streamingFor, replaced)) parents.add(streamingFor)

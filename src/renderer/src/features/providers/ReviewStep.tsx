@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Card, Code, Collapse, Stack, Table, Text 
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react'
 import { useState } from 'react'
 import type { LlmProvider } from '../../../../shared/contract/provider'
-import { resolveBaseUrl } from '../../../../shared/provider-catalog'
+import { resolveBaseUrl, resolveUrlQuery } from '../../../../shared/provider-catalog'
 import { choiceLabel, kindOf, type ProviderDraft, type WizardMode } from './provider-draft'
 import { type TestState, modelOfBody } from './wizard-step-props'
 
@@ -28,7 +28,8 @@ export function reviewRows(
   const list = (xs: readonly string[]) => (xs.length ? xs.join(', ') : 'None')
   const rows: [string, string][] = [
     ['Kind', choiceLabel(draft.choice ?? 'OpenAI')],
-    ['Address', resolveBaseUrl(kind, first.external_url)],
+    // With its query string, which every call carries (a gateway's ?api-version=): the base alone read as if it were dropped.
+    ['Address', resolveBaseUrl(kind, first.external_url) + resolveUrlQuery(first.external_url)],
     ['API key', key],
     [bodies.length > 1 ? `Models (${bodies.length})` : 'Model', bodies.map(modelOfBody).join(', ')],
     [bodies.length > 1 ? 'Provider ids' : 'Provider id', bodies.map((b) => b.id).join(', ')],
