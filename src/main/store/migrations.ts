@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import { compatForm, hasEmojiPart, passageIndexForm, searchFold } from '../../shared/search-fold'
 import { foldAccentsV15, searchFoldV15 } from './search-fold-v15'
+import { searchFoldV16 } from './search-fold-v16'
 
 export interface Migration {
   readonly version: number
@@ -377,15 +378,16 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'search: stroked letters (ł ø đ ħ ŧ ı ŀ ð) and ß æ œ þ are found by their plain letters, so "lodz" finds "Łódź"',
     // Only the texts that fold otherwise now are taken out and put back. The inbox index is
     // external-content: an entry goes with the text it was made from, folded as version 15 did
-    // (searchFoldV15); the document index is contentless_delete: by rowid.
+    // (searchFoldV15); the document index is contentless_delete: by rowid. Entries are made with this
+    // version's fold, frozen (searchFoldV16): a later fold's migration takes them out with it.
     up: (db) => {
-      const changed = (text: unknown) => typeof text === 'string' && searchFold(text) !== searchFoldV15(text)
+      const changed = (text: unknown) => typeof text === 'string' && searchFoldV16(text) !== searchFoldV15(text)
       db.function('search_fold_changed', { deterministic: true }, (text: unknown) => (changed(text) ? 1 : 0))
       // A passage is indexed in compatibility form (ℏ is ħ there), so that is the form compared.
       db.function('search_passage_fold_changed', { deterministic: true }, (text: unknown) =>
         typeof text === 'string' && changed(compatForm(text)) ? 1 : 0
       )
-      refoldInboxEntries(db, inboxTextIds(db, 'search_fold_changed'), searchFoldV15, searchFold)
+      refoldInboxEntries(db, inboxTextIds(db, 'search_fold_changed'), searchFoldV15, searchFoldV16)
       refoldPassages(db, 'search_passage_fold_changed', passageIndexForm)
     }
   }
