@@ -1,10 +1,9 @@
 /**
- * Text as the inbox search index holds it, and as a query is compared with it: accents taken off
- * in every script that writes them as marks over letters. SQLite's unicode61 tokenizer
- * (remove_diacritics 2) takes them off Latin letters only, so "ελλαδα" did not find "Ελλάδα" nor
- * "елка" "ёлка". The node's index triggers call this as the SQL function `search_fold` (registered on
- * every connection that writes, store/db.ts), and the window marks a snippet's words with it; the
- * tokenizer, and the window, then fold the case.
+ * A text with its accents taken off in every script that writes them as marks over letters: the
+ * second half of the form both search indexes hold (searchIndexForm, which puts the text in
+ * compatibility form first). SQLite's unicode61 tokenizer (remove_diacritics 2) takes them off Latin
+ * letters only, so "ελλαδα" did not find "Ελλάδα" nor "елка" "ёлка"; the tokenizer, and the window,
+ * then fold the case.
  *
  * The text is decomposed, the accent marks dropped, and what is left composed again. Only accents go:
  * the combining diacritical blocks, and the vowel points of Hebrew and Arabic. Marks that make a
@@ -140,7 +139,7 @@ function plainLetters(text: string): string {
   return from === 0 ? text : out + text.slice(from)
 }
 
-/** The name SQL calls it by. */
+/** The name SQL calls searchIndexForm by (the index triggers of version 10 on name it so). */
 export const SEARCH_FOLD_SQL = 'search_fold'
 
 /**
@@ -159,30 +158,47 @@ export const SEARCH_TOKEN =
   /[0-9#*][\uFE0E\uFE0F]?\u20E3|(?:(?![0-9#*][\uFE0E\uFE0F]?\u20E3)[\p{L}\p{N}\p{M}\p{Co}])+|(?:[\u{1F1E6}-\u{1F1FF}]{2}|[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}])(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F)*/gu
 
 /**
- * `text` in Unicode's compatibility form (NFKC: ﬁ is fi, full-width Ａ is A) for a query, but for its
- * emoji: NFKC writes some of them as letters (™ TM, ℹ️ i, ‼️ !!, 🈁 ココ), and the index holds each
- * emoji as a word of its own, so a search for ℹ️ found the word "i" instead of the emoji.
+ * `text` in Unicode's compatibility form (NFKC: ﬁ is fi, full-width Ａ is A, ① is 1) but for its emoji:
+ * NFKC writes some of them as letters (™ TM, ℹ️ i, ‼️ !!, 🈁 ココ), and the indexes hold each emoji as a
+ * word of its own, so a search for ℹ️ found the word "i" instead of the emoji. And Catalan ŀ is l, as
+ * searchFold has it: NFKC writes it l· (the dot a space to the tokenizer), so "coŀlecció" was the
+ * words "col" and "leccio" to the library and "colleccio" to the inboxes.
  */
-export const compatForm = (text: string): string => text.replace(NOT_PICTOGRAPHS, (s) => s.normalize('NFKC'))
+export const compatForm = (text: string): string => (MAY_HAVE_COMPAT_FORM.test(text) ? text.replace(NOT_PICTOGRAPHS, runCompatForm) : text)
+const runCompatForm = (run: string) =>
+  MAY_HAVE_COMPAT_FORM.test(run) ? run.replace(L_WITH_MIDDLE_DOT, (l) => (l === 'ŀ' ? 'l' : 'L')).normalize('NFKC') : run
 const NOT_PICTOGRAPHS = /[^\p{Extended_Pictographic}]+/gu
+/**
+ * A character NFKC may change, told quickly: any outside ASCII, Latin-1 and General Punctuation, and
+ * those within that have a compatibility form (nbsp ª ² ½, the typographic spaces, … ‥ ″). English
+ * prose with its typographic punctuation (’ “ —), most of what the index's trigger folds, has none:
+ * normalizing 1 MiB of it took 25 ms, this test 4. Code units, not code points (no u flag, which
+ * made it 5 times slower): a surrogate is outside, as the character it is half of. Control
+ * characters but tab and line ends count as outside too (the linter refuses them in a class): a
+ * text with one takes the long way, to the same result.
+ */
+const MAY_HAVE_COMPAT_FORM =
+  /[\u00a0\u00a8\u00aa\u00af\u00b2-\u00b5\u00b8-\u00ba\u00bc-\u00be\u2000-\u200a\u2011\u2017\u2024-\u2026\u202f\u2033\u2034\u2036\u2037\u203e\u2047\u2048\u2057\u205f]|[^\t\n\r -\xff\u2000-\u206f]/
+const L_WITH_MIDDLE_DOT = /[ŀĿ]/gu
 
 /**
- * A document passage as the library's keyword index holds it: in compatibility form, as queries are
- * (compatForm), then folded. Indexed as written, a passage holding ﬁ or ﬂ ligatures (as text taken
- * from PDFs often does) or full-width letters was found by no query: "ﬁnance" became "finance" on
- * the way in, and the index had only "ﬁnance".
+ * A text as both keyword indexes hold it (inbox names and messages; document passages), and as a
+ * query is compared with them: in compatibility form (compatForm), then folded (searchFold). Text
+ * pasted from a PDF holds ﬁ and ﬂ ligatures, text from East Asian input full-width letters; kept as
+ * written, "ﬁnance" and "ＡＣＭＥ" were found by no plain word. The node's index triggers call this as
+ * the SQL function `search_fold` (registered on every connection that writes, store/db.ts).
  */
-export const passageIndexForm = (text: string): string => searchFold(ASCII_ONLY.test(text) ? text : compatForm(text))
+export const searchIndexForm = (text: string): string => searchFold(ASCII_ONLY.test(text) ? text : compatForm(text))
 const ASCII_ONLY = /^[\p{ASCII}]*$/u
 
-/** A text's characters as searchFold folds them, one at a time: a flag's two regional indicators are one, and a keycap. */
+/** A text's characters as searchIndexForm folds them, one at a time: a flag's two regional indicators are one, and a keycap. */
 export const foldUnits = (text: string): string[] => text.match(FOLD_UNITS) ?? []
 const FOLD_UNITS = /[0-9#*][\uFE0E\uFE0F]?\u20E3|[\u{1F1E6}-\u{1F1FF}]{2}|[\s\S]/gu
 
-/** Text as the search indexes compare it: accents off, lower case. */
-export const foldForSearch = (text: string) => searchFold(text).toLowerCase()
+/** Text as the search indexes compare it: compatibility form, accents off, lower case. */
+export const foldForSearch = (text: string) => searchIndexForm(text).toLowerCase()
 
-/** The words of `text` as the search indexes compare them: accents off, lower case. */
+/** The words of `text` as the search indexes compare them: compatibility form, accents off, lower case. */
 export function searchWords(text: string): string[] {
   return foldForSearch(text).match(SEARCH_WORD) ?? []
 }

@@ -120,6 +120,19 @@ describe('search snippet highlighting (the node finds the matches; the window ma
     expect(marked('Straße Æble Þór', 'se e h')).toBe('Straße Æble Þór')
   })
 
+  it('marks what the node found through compatibility form (ligatures, full-width letters, circled digits), as written', () => {
+    expect(marked('Quarterly \uFB01nance for \uFF21\uFF23\uFF2D\uFF25', 'finance acme')).toBe(
+      'Quarterly [\uFB01nance] for [\uFF21\uFF23\uFF2D\uFF25]'
+    )
+    // "fi" typed marks the ligature whole; "f" too, as the ligature is one character.
+    expect(marked('\uFB01eld and \uFB02ow', 'fi')).toBe('[\uFB01]eld and \uFB02ow')
+    expect(marked('\uFB01eld', 'f')).toBe('[\uFB01]eld')
+    expect(marked('Quarterly finance', '\uFB01nance')).toBe('Quarterly [finance]')
+    expect(marked('Step \u2460 and x\u00B2', '1 x2')).toBe('Step [\u2460] and [x\u00B2]')
+    // Catalan ŀ is l, as in the library.
+    expect(marked('la co\u0140lecci\u00F3', 'colleccio')).toBe('la [co\u0140lecci\u00F3]')
+  })
+
   it('keeps a word whole across its marks: Indic vowel signs and Japanese dakuten belong to their word', () => {
     // काम (work) is क + the vowel sign ा + म: the query is one word, and कम (less) is another word.
     expect(marked('आज काम है, कम नहीं', 'काम')).toBe('आज [काम] है, कम नहीं')

@@ -10,6 +10,7 @@ import { startTestNode, tempDir } from '../support/node'
 import { storedMessageJson } from '../../bench/seed'
 import { compatForm } from '../../src/shared/search-fold'
 import { foldAccentsV15, searchFoldV15 } from '../../src/main/store/search-fold-v15'
+import { searchFoldV16 } from '../../src/main/store/search-fold-v16'
 
 let dir: string
 let cleanup: () => void
@@ -475,6 +476,70 @@ it('a version-15 database gets its letters with a stroke and ß æ œ þ indexed
     expect(await documents('lodz')).toEqual([])
     await node.post('/v2/job_message', { job_id: 'jobid_2', content: 'now in Łódź' })
     expect(await found('lodz')).toEqual([inboxes[2]])
+    integrity()
+  } finally {
+    await node.close()
+  }
+})
+
+it('a version-16 database gets its inbox texts indexed in compatibility form (ﬁ, full-width, ①) and ŀ as l in both indexes: only those change, both stay in step', async () => {
+  const file = join(dir, DB_FILE_NAME)
+  const v16 = openDb(file, { migrations: MIGRATIONS.slice(0, 16) })
+  // The index triggers fold as version 16 did: no compatibility form.
+  v16.function('search_fold', { deterministic: true }, (t: unknown) => (typeof t === 'string' ? searchFoldV16(t) : t))
+  const inboxes = seedOldInboxes(v16, [
+    ['Quarterly \uFB01nance', 'Invoice from \uFF21\uFF23\uFF2D\uFF25 Corp'],
+    // Stroked letters, accents and an emoji with a ligature: the entry goes out exactly as version 16 folded it.
+    ['Łódź \uFB02ow 🚀', 'Agenda \u2460 for Søren, café x\u00B2'],
+    ['Plain ASCII name', 'co\u0140lecci\u00F3 and nothing else'],
+    ['Untouched', 'English prose — “quoted” it’s fine']
+  ])
+  const ts = '2024-01-02T00:00:00.000Z'
+  v16
+    .prepare(
+      `INSERT INTO vfs_entries (id, parent_id, name, is_folder, created_time, modified_time, size, file_type, status) VALUES (100, 1, 'notes.txt', 0, ?, ?, 10, 'txt', 'ready')`
+    )
+    .run(ts, ts)
+  const texts = ['La co\u0140lecci\u00F3 del museu.', 'Quarterly \uFB01nance stays found.']
+  for (const [ord, text] of texts.entries()) {
+    const row = v16
+      .prepare(`INSERT INTO vfs_passages (item_id, ord, node_id, text) VALUES (100, ?, ?, ?)`)
+      .run(ord, String(ord), text).lastInsertRowid
+    // As version 16 indexed it: NFKC (which writes ŀ as l·), folded.
+    v16.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`).run(row, searchFoldV16(text.normalize('NFKC')))
+  }
+  v16.close()
+
+  const node = startTestNode(dir)
+  try {
+    expect(node.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
+    const found = async (q: string) =>
+      ((await node.get('/v2/search_inboxes', { q })).body as { inbox: { inbox_id: string } }[]).map((h) => h.inbox.inbox_id).sort()
+    for (const q of ['finance', 'acme', '\uFF41\uFF43\uFF4D\uFF45 corp', 'quarterly']) expect(await found(q), q).toEqual([inboxes[0]])
+    for (const q of ['flow', 'lodz', '🚀', '1 soren', 'x2', 'cafe']) expect(await found(q), q).toEqual([inboxes[1]])
+    for (const q of ['colleccio', 'plain']) expect(await found(q), q).toEqual([inboxes[2]])
+    expect(await found('quoted fine')).toEqual([inboxes[3]])
+    const documents = async (q: string) =>
+      ((await node.post('/v2/search_items', { search: q })).body as { text: string }[]).map((h) => h.text).sort()
+    expect(await documents('colleccio')).toEqual([texts[0]])
+    expect(await documents('col')).toEqual([])
+    expect(await documents('finance')).toEqual([texts[1]])
+    // The words as version 16 indexed them are gone from both indexes.
+    const stale = (table: string, word: string) =>
+      node.store.db.prepare(`SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(`"${word}"`)
+    for (const word of ['\uFB01nance', '\uFF41\uFF43\uFF4D\uFF45', '\u2460', 'x\u00B2', '\uFB02ow'])
+      expect(stale('inbox_search', word), word).toBe(0)
+    expect(stale('vfs_passages_fts', 'col')).toBe(0)
+    const integrity = () => {
+      node.store.db.exec(`INSERT INTO inbox_search (inbox_search, rank) VALUES ('integrity-check', 1)`)
+      node.store.db.exec(`INSERT INTO vfs_passages_fts (vfs_passages_fts) VALUES ('integrity-check')`)
+    }
+    integrity()
+    // Removals take the migrated entries out, and new texts come in in compatibility form.
+    expect((await node.post('/v2/remove_job', { job_id: 'jobid_0' })).status).toBe(200)
+    expect(await found('finance')).toEqual([])
+    await node.post('/v2/job_message', { job_id: 'jobid_3', content: 'now \uFB01nal' })
+    expect(await found('final')).toEqual([inboxes[3]])
     integrity()
   } finally {
     await node.close()

@@ -5,7 +5,7 @@ import * as sqliteVec from 'sqlite-vec'
 import { makePrivateFile, NO_FOLLOW, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, SymlinkRefusedError } from '../private-files'
 import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations'
 import { keepPlans } from './stable-plans'
-import { SEARCH_FOLD_SQL, searchFold } from '../../shared/search-fold'
+import { SEARCH_FOLD_SQL, searchIndexForm } from '../../shared/search-fold'
 
 export type Db = Database.Database
 
@@ -56,7 +56,7 @@ export function openDb(file: string, options: OpenDbOptions = {}): Db {
  * an inbox name): every connection that writes those tables needs them, openDb's and any other.
  */
 export function registerSqlFunctions(db: Db): void {
-  db.function(SEARCH_FOLD_SQL, { deterministic: true }, (text: unknown) => (typeof text === 'string' ? searchFold(text) : text))
+  db.function(SEARCH_FOLD_SQL, { deterministic: true }, (text: unknown) => (typeof text === 'string' ? searchIndexForm(text) : text))
 }
 
 /**

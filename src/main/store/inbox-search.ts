@@ -1,6 +1,6 @@
 import type { Db } from './db'
 import { clusterAt } from './cluster-edges'
-import { SEARCH_TOKEN, SEARCH_WORD as WORD, foldForSearch as fold, searchFold, searchWords } from '../../shared/search-fold'
+import { SEARCH_TOKEN, SEARCH_WORD as WORD, foldForSearch as fold, searchIndexForm, searchWords } from '../../shared/search-fold'
 
 export interface SearchHit {
   readonly inboxId: string
@@ -19,7 +19,7 @@ const ROUND = 500
  */
 export function prefixQuery(text: string): string | undefined {
   // Folded as the indexed texts are (the tokenizer folds the case).
-  const words = searchFold(text).match(WORD)
+  const words = searchIndexForm(text).match(WORD)
   if (!words) return undefined
   return [...new Set(words)].map((w) => `"${w}"*`).join(' ')
 }

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3'
-import { compatForm, hasEmojiPart, passageIndexForm, searchFold } from '../../shared/search-fold'
+import { compatForm, hasEmojiPart, searchFold, searchIndexForm } from '../../shared/search-fold'
 import { foldAccentsV15, searchFoldV15 } from './search-fold-v15'
+import { searchFoldV16 } from './search-fold-v16'
 
 export interface Migration {
   readonly version: number
@@ -369,7 +370,7 @@ export const MIGRATIONS: readonly Migration[] = [
       db.function('search_has_compat_form', { deterministic: true }, (text: unknown) =>
         typeof text === 'string' && compatForm(text) !== text ? 1 : 0
       )
-      refoldPassages(db, 'search_has_compat_form', passageIndexForm)
+      refoldPassages(db, 'search_has_compat_form', searchIndexForm)
     }
   },
   {
@@ -377,16 +378,35 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'search: stroked letters (ł ø đ ħ ŧ ı ŀ ð) and ß æ œ þ are found by their plain letters, so "lodz" finds "Łódź"',
     // Only the texts that fold otherwise now are taken out and put back. The inbox index is
     // external-content: an entry goes with the text it was made from, folded as version 15 did
-    // (searchFoldV15); the document index is contentless_delete: by rowid.
+    // (searchFoldV15); the document index is contentless_delete: by rowid. Entries are made with this
+    // version's fold, frozen (searchFoldV16): version 17 takes them out with it.
     up: (db) => {
-      const changed = (text: unknown) => typeof text === 'string' && searchFold(text) !== searchFoldV15(text)
+      const changed = (text: unknown) => typeof text === 'string' && searchFoldV16(text) !== searchFoldV15(text)
       db.function('search_fold_changed', { deterministic: true }, (text: unknown) => (changed(text) ? 1 : 0))
       // A passage is indexed in compatibility form (ℏ is ħ there), so that is the form compared.
       db.function('search_passage_fold_changed', { deterministic: true }, (text: unknown) =>
         typeof text === 'string' && changed(compatForm(text)) ? 1 : 0
       )
-      refoldInboxEntries(db, inboxTextIds(db, 'search_fold_changed'), searchFoldV15, searchFold)
-      refoldPassages(db, 'search_passage_fold_changed', passageIndexForm)
+      refoldInboxEntries(db, inboxTextIds(db, 'search_fold_changed'), searchFoldV15, searchFoldV16)
+      refoldPassages(db, 'search_passage_fold_changed', searchIndexForm)
+    }
+  },
+  {
+    version: 17,
+    description:
+      'inbox search: names and messages are indexed in compatibility form, as documents are, so ﬁ ligatures, full-width letters and ① are found by plain words; ŀ is l in both indexes',
+    // Only the inbox texts whose form changes are taken out (with the text folded as version 16 made
+    // the entry, searchFoldV16: the index is external-content) and put back. Documents were already in
+    // compatibility form; only those holding ŀ (written l· by it until now) change, out by rowid.
+    up: (db) => {
+      db.function('search_index_form_changed', { deterministic: true }, (text: unknown) =>
+        typeof text === 'string' && searchIndexForm(text) !== searchFoldV16(text) ? 1 : 0
+      )
+      db.function('search_has_l_middle_dot', { deterministic: true }, (text: unknown) =>
+        typeof text === 'string' && /[ŀĿ]/u.test(text) ? 1 : 0
+      )
+      refoldInboxEntries(db, inboxTextIds(db, 'search_index_form_changed'), searchFoldV16, searchIndexForm)
+      refoldPassages(db, 'search_has_l_middle_dot', searchIndexForm)
     }
   },
   {
@@ -408,6 +428,9 @@ export const MIGRATIONS: readonly Migration[] = [
 /**
  * The inbox index's entries whose text the SQL function `selects` picks: messages by their seq, inbox names
  * by their inbox's -seq. The ids first, each text read on its own later: they may be more than fits in memory.
+ * Every fold leaves ASCII as it is, and most texts are ASCII: those are passed over in SQL (as many
+ * bytes as characters), never handed to `selects` (a CASE, as SQLite may test the terms of an AND in
+ * either order: with an AND it still called the fold for every one of 300,000 texts).
  */
 function inboxTextIds(db: Database, selects: string): number[] {
   return db
@@ -415,7 +438,7 @@ function inboxTextIds(db: Database, selects: string): number[] {
       `SELECT id FROM (
          SELECT seq AS id, json_extract(message_json, '$.job_message.content') AS text FROM messages
          UNION ALL SELECT -seq, custom_name FROM inboxes)
-       WHERE ${selects}(text)`
+       WHERE CASE WHEN length(CAST(text AS BLOB)) = length(text) THEN 0 ELSE ${selects}(text) END`
     )
     .pluck()
     .all()
@@ -441,7 +464,13 @@ function refoldInboxEntries(db: Database, ids: readonly number[], before: (text:
 
 /** Puts the passages the SQL function `selects` picks back in the document index as `form` writes them (contentless_delete: out by rowid). */
 function refoldPassages(db: Database, selects: string, form: (text: string) => string): void {
-  const ids = db.prepare<[], number>(`SELECT id FROM vfs_passages WHERE ${selects}(text)`).pluck().all()
+  // ASCII passages passed over in SQL, as in inboxTextIds.
+  const ids = db
+    .prepare<[], number>(
+      `SELECT id FROM vfs_passages WHERE CASE WHEN length(CAST(text AS BLOB)) = length(text) THEN 0 ELSE ${selects}(text) END`
+    )
+    .pluck()
+    .all()
   const textOf = db.prepare<[number], string>(`SELECT text FROM vfs_passages WHERE id = ?`).pluck()
   const drop = db.prepare(`DELETE FROM vfs_passages_fts WHERE rowid = ?`)
   const add = db.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`)

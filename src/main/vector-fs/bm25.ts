@@ -1,7 +1,7 @@
-import { compatForm, searchWords } from '../../shared/search-fold'
+import { searchWords } from '../../shared/search-fold'
 
 /** Words of two characters or more, compared as the keyword index compares them (accents off, lower case). */
-const terms = (text: string) => searchWords(compatForm(text)).filter((w) => w.length >= 2)
+const terms = (text: string) => searchWords(text).filter((w) => w.length >= 2)
 
 /**
  * Okapi BM25 of each text against the query's words (k1 1.2, b 0.75), statistics taken over

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3'
-import { compatForm, passageIndexForm, searchWords } from '../../shared/search-fold'
+import { searchIndexForm, searchWords } from '../../shared/search-fold'
 import { limitedStatements } from '../store/limited-statements'
 
 export interface PassageRow {
@@ -12,7 +12,7 @@ export interface PassageRow {
 
 /** The words of a query as the index holds them (accents off, lower case), each once (at most 64). */
 export function queryWords(text: string): string[] {
-  return [...new Set(searchWords(compatForm(text)))].slice(0, 64)
+  return [...new Set(searchWords(text))].slice(0, 64)
 }
 
 /** Words as an FTS5 expression: any of them, each quoted (so no FTS5 syntax gets through). */
@@ -34,7 +34,7 @@ export const REMOVAL_BATCH = 64
 /**
  * A file's passages: rows in vfs_passages (order, node id, text, whether it waits for an embedding),
  * and the keyword index, a contentless FTS5 table holding each text in compatibility form with its
- * accents taken off (passageIndexForm) under the same rowid.
+ * accents taken off (searchIndexForm) under the same rowid.
  */
 export function passageIndex(db: Database) {
   const insertRow = db.prepare(`INSERT INTO vfs_passages (item_id, ord, node_id, pending_embedding, text) VALUES (?, ?, ?, ?, ?)`)
@@ -114,7 +114,7 @@ export function passageIndex(db: Database) {
       while (ord < passages.length) {
         const p = passages[ord]!
         const id = insertRow.run(itemId, ord, p.nodeId, pendingEmbedding ? 1 : 0, p.text).lastInsertRowid
-        insertText.run(id, passageIndexForm(p.text))
+        insertText.run(id, searchIndexForm(p.text))
         ord++
         if (performance.now() >= until) break
       }

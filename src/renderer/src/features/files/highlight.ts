@@ -1,15 +1,9 @@
-import { SEARCH_TOKEN, compatForm, foldForSearch, searchWords as wordsOf } from '../../../../shared/search-fold'
+import { SEARCH_TOKEN, foldForSearch as fold, searchWords as wordsOf } from '../../../../shared/search-fold'
 import { wholeCharacterPieces } from '../../app/whole-characters'
 
-/**
- * Passages and queries as the library's index compares them (passageIndexForm): in compatibility form
- * too, so a passage found by "finance" through its "ﬁnance" (a PDF's ligature) has that word marked.
- */
-const fold = (text: string) => foldForSearch(compatForm(text))
-
-/** The words of a search as the node matches them: letters, digits and marks, any case, accents ignored; each emoji a word. */
+/** The words of a search as the node matches them: letters, digits and marks, any case, accents and compatibility forms (ﬁ, full-width Ａ) ignored; each emoji a word. */
 export function searchWords(search: string): string[] {
-  return [...new Set(wordsOf(compatForm(search)))]
+  return [...new Set(wordsOf(search))]
 }
 
 export interface Piece {
