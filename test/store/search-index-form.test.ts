@@ -5,7 +5,7 @@ import { highlightPieces, searchWords as libraryWords } from '../../src/renderer
 
 /*
  * Both keyword indexes (inbox names and messages, document passages) hold a text in compatibility
- * form, folded; queries are compared the same way. Until version 17 the inbox index held texts
+ * form, folded; queries are compared the same way. Until version 18 the inbox index held texts
  * without compatibility form: "ﬁnance" pasted from a PDF was found by no plain word.
  */
 

@@ -379,7 +379,7 @@ export const MIGRATIONS: readonly Migration[] = [
     // Only the texts that fold otherwise now are taken out and put back. The inbox index is
     // external-content: an entry goes with the text it was made from, folded as version 15 did
     // (searchFoldV15); the document index is contentless_delete: by rowid. Entries are made with this
-    // version's fold, frozen (searchFoldV16): version 17 takes them out with it.
+    // version's fold, frozen (searchFoldV16): version 18 takes them out with it.
     up: (db) => {
       const changed = (text: unknown) => typeof text === 'string' && searchFoldV16(text) !== searchFoldV15(text)
       db.function('search_fold_changed', { deterministic: true }, (text: unknown) => (changed(text) ? 1 : 0))
@@ -389,24 +389,6 @@ export const MIGRATIONS: readonly Migration[] = [
       )
       refoldInboxEntries(db, inboxTextIds(db, 'search_fold_changed'), searchFoldV15, searchFoldV16)
       refoldPassages(db, 'search_passage_fold_changed', searchIndexForm)
-    }
-  },
-  {
-    version: 17,
-    description:
-      'inbox search: names and messages are indexed in compatibility form, as documents are, so ﬁ ligatures, full-width letters and ① are found by plain words; ŀ is l in both indexes',
-    // Only the inbox texts whose form changes are taken out (with the text folded as version 16 made
-    // the entry, searchFoldV16: the index is external-content) and put back. Documents were already in
-    // compatibility form; only those holding ŀ (written l· by it until now) change, out by rowid.
-    up: (db) => {
-      db.function('search_index_form_changed', { deterministic: true }, (text: unknown) =>
-        typeof text === 'string' && searchIndexForm(text) !== searchFoldV16(text) ? 1 : 0
-      )
-      db.function('search_has_l_middle_dot', { deterministic: true }, (text: unknown) =>
-        typeof text === 'string' && /[ŀĿ]/u.test(text) ? 1 : 0
-      )
-      refoldInboxEntries(db, inboxTextIds(db, 'search_index_form_changed'), searchFoldV16, searchIndexForm)
-      refoldPassages(db, 'search_has_l_middle_dot', searchIndexForm)
     }
   },
   {
@@ -422,6 +404,24 @@ export const MIGRATIONS: readonly Migration[] = [
         );
         CREATE INDEX answer_retries_message ON answer_retries(message_seq, place);
       `)
+  },
+  {
+    version: 18,
+    description:
+      'inbox search: names and messages are indexed in compatibility form, as documents are, so ﬁ ligatures, full-width letters and ① are found by plain words; ŀ is l in both indexes',
+    // Only the inbox texts whose form changes are taken out (with the text folded as version 16 made
+    // the entry, searchFoldV16: the index is external-content) and put back. Documents were already in
+    // compatibility form; only those holding ŀ (written l· by it until now) change, out by rowid.
+    up: (db) => {
+      db.function('search_index_form_changed', { deterministic: true }, (text: unknown) =>
+        typeof text === 'string' && searchIndexForm(text) !== searchFoldV16(text) ? 1 : 0
+      )
+      db.function('search_has_l_middle_dot', { deterministic: true }, (text: unknown) =>
+        typeof text === 'string' && /[ŀĿ]/u.test(text) ? 1 : 0
+      )
+      refoldInboxEntries(db, inboxTextIds(db, 'search_index_form_changed'), searchFoldV16, searchIndexForm)
+      refoldPassages(db, 'search_has_l_middle_dot', searchIndexForm)
+    }
   }
 ]
 
