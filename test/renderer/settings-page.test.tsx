@@ -230,3 +230,33 @@ describe('Settings page: saving the embedding model, which embeds every file aga
     await waitFor(async () => expect(await stored()).toEqual({ provider_id: null, model: null }))
   })
 })
+
+describe('Settings page with 300 providers that can embed', () => {
+  const node = useTestNode({
+    setup: async (n) => {
+      for (let b = 0; b < 3; b++) {
+        const providers = Array.from({ length: 100 }, (_, j) => provider(`emb-${b * 100 + j}`, { name: `Embedder ${b * 100 + j}` }))
+        const res = await n.post('/v2/add_llm_providers', { providers })
+        if (res.status !== 200) throw new Error(JSON.stringify(res.body))
+      }
+    }
+  })
+  afterEach(cleanup)
+
+  it('finds the last of them by typing its name (the picker only scrolled), and saves it', async () => {
+    renderWithApp(<SettingsPage />, routerTransport(node.router))
+    await screen.findByTestId('keyword-only')
+    const field = screen.getByLabelText('Provider', { selector: 'input' })
+    await userEvent.click(field)
+    await userEvent.type(field, 'embedder 299')
+    await waitFor(() =>
+      expect(screen.getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual(['Embedder 299 · gpt-4o-mini (emb-299)'])
+    )
+    await userEvent.keyboard('{Enter}')
+    await userEvent.type(screen.getByRole('textbox', { name: /Embedding model name/ }), 'text-embedding-3-small')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(async () =>
+      expect((await node.get('/v2/get_default_embedding_model')).body).toEqual({ provider_id: 'emb-299', model: 'text-embedding-3-small' })
+    )
+  })
+})

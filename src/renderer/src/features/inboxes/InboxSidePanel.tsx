@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Paper, Stack, Table, Text, Title, Tree, useTree } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import type { JobConfig } from '../../../../shared/contract/job'
 import { emptyScope, type JobScope } from '../../../../shared/contract/scope'
@@ -8,7 +8,7 @@ import { useRouteMutation } from '../../api/queries'
 import { mergeConfigEdit, mergeScopeEdit, ScopeEditor, scopeCount, useMissingEntries } from '../jobs'
 import { useClient } from '../../api/client-context'
 import { JobConfigForm } from './JobConfigForm'
-import { scopeTree } from './scope-tree'
+import { SCOPE_ENTRIES_PER_PAGE, scopeTree, sectionOfMore } from './scope-tree'
 import { treeKeyProps } from './tree-keys'
 import { errorText } from '../../api/client'
 import { BusyButton } from '../../app/BusyButton'
@@ -32,7 +32,28 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
   const missing = useMissingEntries(scope ?? emptyScope())
   const missingKey = missing.map((m) => `${m.section}/${m.index}`).join('\n')
   // Tree initializes itself again whenever `data` is a new array: built once per scope, not per render.
-  const treeData = useMemo(() => (scope ? scopeTree(scope, new Set(missingKey ? missingKey.split('\n') : [])) : []), [scope, missingKey])
+  const [shownEntries, setShownEntries] = useState<Record<string, number>>({})
+  const treeData = useMemo(
+    () => (scope ? scopeTree(scope, new Set(missingKey ? missingKey.split('\n') : []), shownEntries) : []),
+    [scope, missingKey, shownEntries]
+  )
+  const treeBox = useRef<HTMLDivElement>(null)
+  // A "Show more" row (click, Enter or Space) draws the next entries and hands the focus to the first of them.
+  const showMore = (e: SyntheticEvent<HTMLElement>) => {
+    const row = e.target instanceof HTMLElement ? e.target.closest<HTMLElement>('[role="treeitem"]') : null
+    const section = sectionOfMore(row?.dataset.value)
+    if (!section) return
+    e.preventDefault()
+    e.stopPropagation()
+    const from = shownEntries[section] ?? SCOPE_ENTRIES_PER_PAGE
+    setShownEntries((s) => ({ ...s, [section]: from + SCOPE_ENTRIES_PER_PAGE }))
+    requestAnimationFrame(() => {
+      const first = treeBox.current?.querySelector<HTMLElement>(`[role="treeitem"][data-value="${section}/${from}"]`)
+      if (!first) return
+      first.setAttribute('data-focus-ring', 'true')
+      first.focus()
+    })
+  }
   const [editingScope, setEditingScope] = useState<JobScope | null>(null)
   // The scope as the dialog opened on it: what the dialog changed is measured against it on saving.
   const [scopeBase, setScopeBase] = useState<JobScope | null>(null)
@@ -134,7 +155,14 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
               {scopeCount(scope)} {scopeCount(scope) === 1 ? 'entry' : 'entries'}
               {missing.length > 0 && `, ${missing.length} missing`}
             </Text>
-            <div {...treeKeyProps}>
+            <div
+              {...treeKeyProps}
+              ref={treeBox}
+              onClickCapture={showMore}
+              onKeyDownCapture={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') showMore(e)
+              }}
+            >
               <Tree data={treeData} tree={tree} levelOffset="md" aria-label="Scope" />
             </div>
           </>

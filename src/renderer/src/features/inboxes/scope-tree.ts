@@ -8,13 +8,32 @@ const pathText = (ids: readonly string[]) => (ids.length ? ids.join(' › ') : '
 export const MISSING_NOTE = 'missing: no longer in the library, finds nothing'
 
 /**
- * The scope as a read-only tree: one branch per kind with its count, entries as leaves. `missing`
- * holds `<section>/<index>` of the library entries whose path is gone.
+ * Entries a branch draws at first, and adds with each "Show more". A scope of 5,000 files drew
+ * 5,000 rows (11,000 elements) on opening its branch.
  */
-export function scopeTree(scope: JobScope, missing: ReadonlySet<string> = new Set()): TreeNodeData[] {
+export const SCOPE_ENTRIES_PER_PAGE = 100
+
+/** The value of a branch's last row, "Show N more", when it has entries not drawn yet. */
+export const moreValue = (section: string) => `${section}/more`
+
+/** The section whose "Show more" row has this value, if it is one. */
+export const sectionOfMore = (value: string | null | undefined): string | undefined =>
+  value?.endsWith('/more') ? value.slice(0, -'/more'.length) : undefined
+
+/**
+ * The scope as a read-only tree: one branch per kind with its count, entries as leaves. `missing`
+ * holds `<section>/<index>` of the library entries whose path is gone; `shown` how many entries of
+ * a section are drawn (SCOPE_ENTRIES_PER_PAGE unless given), the rest behind a "Show more" row.
+ */
+export function scopeTree(
+  scope: JobScope,
+  missing: ReadonlySet<string> = new Set(),
+  shown: Readonly<Record<string, number>> = {}
+): TreeNodeData[] {
   return SCOPE_SECTIONS.map(({ key, label }) => {
     const entries = scope[key] as unknown[]
-    const children: TreeNodeData[] = entries.map((entry, i) => {
+    const limit = shown[key] ?? SCOPE_ENTRIES_PER_PAGE
+    const children: TreeNodeData[] = entries.slice(0, limit).map((entry, i) => {
       const value = `${key}/${i}`
       switch (key) {
         case 'vector_fs_folders':
@@ -35,6 +54,8 @@ export function scopeTree(scope: JobScope, missing: ReadonlySet<string> = new Se
         }
       }
     })
+    const rest = entries.length - children.length
+    if (rest > 0) children.push({ value: moreValue(key), label: `Show ${Math.min(rest, SCOPE_ENTRIES_PER_PAGE)} more (${rest} not shown)` })
     return { value: key, label: `${label} (${entries.length})`, children }
   })
 }

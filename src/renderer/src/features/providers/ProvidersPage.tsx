@@ -1,8 +1,8 @@
-import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core'
+import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core'
 import { askToConfirm } from '../../app/confirm'
 import { notifications } from '@mantine/notifications'
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
-import { useMemo, useRef } from 'react'
+import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react'
+import { useMemo, useRef, useState } from 'react'
 import type { ProviderListEntry } from '../../../../shared/contract/provider'
 import { groupByServer } from '../../../../shared/provider-servers'
 import { errorText } from '../../api/client'
@@ -14,6 +14,7 @@ import { forgetKindChoice } from './kind-choices'
 import { CheckButton, LastCheckView } from './ProviderHealth'
 import { modelOf, providerTitle, serverLabel } from './provider-display'
 import classes from './ProvidersPage.module.css'
+import { PROVIDERS_PER_PAGE, shownProviders } from './shown-providers'
 
 export function ProvidersPage() {
   const providers = useProviders()
@@ -21,6 +22,11 @@ export function ProvidersPage() {
   const embedder = useEmbeddingModel().data?.provider_id
   const hasDraft = useAddDraft((s) => s.draft !== null && s.draft.choice !== null)
   const servers = useMemo(() => groupByServer(providers.data ?? []), [providers.data])
+  const [search, setSearch] = useState('')
+  const [limit, setLimit] = useState(PROVIDERS_PER_PAGE)
+  const shown = useMemo(() => shownProviders(providers.data ?? [], search, limit), [providers.data, search, limit])
+  // Only a list longer than one page needs finding in: a short one stays as it was.
+  const searchable = (providers.data?.length ?? 0) > PROVIDERS_PER_PAGE
 
   const addRef = useRef<HTMLAnchorElement>(null)
   const confirmRemove = (provider: ProviderListEntry) => {
@@ -81,7 +87,25 @@ export function ProvidersPage() {
         </Stack>
       </Group>
       {providers.data && providers.data.length === 0 && <Text c="dimmed">No providers yet.</Text>}
-      {servers.map((server) => (
+      {searchable && (
+        <TextInput
+          label="Find a provider"
+          description={`${providers.data?.length} providers: type part of a name, id, model or description`}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value)
+            setLimit(PROVIDERS_PER_PAGE)
+          }}
+          maw={480}
+        />
+      )}
+      {searchable && search.trim() && shown.matching === 0 && (
+        <Text c="dimmed" data-testid="no-provider-found">
+          No provider matches “{search.trim()}”.
+        </Text>
+      )}
+      {shown.servers.map((server) => (
         <Card
           key={`${server.kind} ${server.baseUrl}`}
           withBorder
@@ -99,7 +123,7 @@ export function ProvidersPage() {
               {server.baseUrl}
             </Text>
             <Text size="sm" c="dimmed">
-              · {server.providers.length === 1 ? '1 model' : `${server.providers.length} models`}
+              · {server.models === 1 ? '1 model' : `${server.models} models`}
             </Text>
           </Group>
           <Table striped highlightOnHover verticalSpacing="sm" aria-label={`Providers of ${server.baseUrl}`}>
@@ -122,6 +146,16 @@ export function ProvidersPage() {
           </Table>
         </Card>
       ))}
+      {shown.notShown > 0 && (
+        <Group gap="sm">
+          <Button variant="default" onClick={() => setLimit((n) => n + PROVIDERS_PER_PAGE)} data-testid="show-more-providers">
+            Show {Math.min(PROVIDERS_PER_PAGE, shown.notShown)} more
+          </Button>
+          <Text size="sm" c="dimmed">
+            {shown.notShown === 1 ? '1 more provider is not shown' : `${shown.notShown} more providers are not shown`}
+          </Text>
+        </Group>
+      )}
     </Stack>
   )
 }

@@ -8,13 +8,15 @@ import { focusWhenLost } from '../../app/focus-when-lost'
 import { hrefOf } from '../../app/router'
 import { useSecondsLeft } from '../../app/use-seconds-left'
 import type { EmbeddingFailure } from '../../../../shared/contract/vector-fs-browse'
-import { providerOptionLabel, providerTitle } from '../providers'
+import { providerSelectProps, providerTitle } from '../providers'
+import { useReplacingSearch } from '../../app/replacing-search'
 import { BusyButton } from '../../app/BusyButton'
 
 /** Provider kinds whose servers can embed documents (api-contract.md, update_default_embedding_model). */
 const EMBEDDING_KINDS = ['OpenAI', 'Ollama', 'Gemini'] as const
 /** The select's value for no embedding model (a provider id is never empty). */
 const NONE = ''
+const NONE_LABEL = 'None (keywords only)'
 
 export function SettingsPage() {
   return (
@@ -110,6 +112,10 @@ function EmbeddingSettings() {
   // Saving re-embeds every file (the node starts over whatever was chosen): the setting in use is not saved again.
   const unchanged = !!current && chosen === current.provider_id && (chosen === null || model.trim() === (current.model ?? ''))
   const files = counts.processing + counts.ready + counts.failed
+  // Found by typing, as in the other provider pickers: among hundreds, scrolling was the only way to one.
+  const capableSelect = providerSelectProps(capable)
+  const options = [{ value: NONE, label: NONE_LABEL }, ...capableSelect.data]
+  const { props: providerSearch } = useReplacingSearch(options.find((o) => o.value === (chosen ?? NONE))?.label)
   const saveButton = useRef<HTMLButtonElement>(null)
   const save = () =>
     update.mutate(
@@ -198,10 +204,11 @@ function EmbeddingSettings() {
               <Select
                 label="Provider"
                 // None is an option of its own: a clear button alone (out of the Tab order) left keyboard users no way back to keywords.
-                data={[
-                  { value: NONE, label: 'None (keywords only)' },
-                  ...capable.map((p) => ({ value: p.id, label: providerOptionLabel(p) }))
-                ]}
+                data={options}
+                filter={capableSelect.filter}
+                searchable
+                nothingFoundMessage="No provider that can embed matches"
+                {...providerSearch}
                 value={chosen ?? NONE}
                 allowDeselect={false}
                 onChange={(id) => {
