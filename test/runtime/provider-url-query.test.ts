@@ -52,6 +52,20 @@ describe.each(KINDS)('%s: an external_url with a query string', (kind, base) => 
   })
 })
 
+it('sends the query string exactly as written, encoded characters and all (a signature over it still matches)', async () => {
+  const signed = 'sv=2024-10-21&sig=a%20b%2Bc%3D&note=x~y'
+  await addProvider(node, 'signed', {
+    model: { OpenAI: { model_type: 'model-a' } },
+    external_url: `${fake.url}/v1?${signed}`,
+    api_key: 'sk-test'
+  })
+  const jobId = await createJob(node, 'signed')
+  await node.post('/v2/job_message', { job_id: jobId, content: 'Hi' })
+  await waitForAnswers(node, `job_inbox::${jobId}::false`, 1)
+  const chat = fake.requests.find((r) => r.method === 'POST')
+  expect(chat?.path).toBe(`/v1/chat/completions?${signed}`)
+})
+
 describe('embeddings through a provider whose external_url has a query string', () => {
   let embeddings: FakeEmbeddings
   beforeEach(async () => {
