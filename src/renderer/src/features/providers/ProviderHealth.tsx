@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Loader, Stack, Text, Tooltip } from '@mantine/core'
+import { Anchor, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconActivityHeartbeat } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
@@ -24,11 +24,9 @@ export function LastCheckView({ check, compact = false }: { check: LastCheck | n
           {shown.label}
         </Badge>
         {shown.when && (
-          <Tooltip label={shown.at}>
-            <Text size="xs" c="dimmed" component="span">
-              {shown.when}
-            </Text>
-          </Tooltip>
+          <Text size="xs" c="dimmed" component="span" title={shown.at}>
+            {shown.when}
+          </Text>
         )}
       </Group>
       {compact ? (

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core'
+import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
 import { askToConfirm } from '../../app/confirm'
 import { notifications } from '@mantine/notifications'
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react'
@@ -213,22 +213,21 @@ function ProviderRow({ p, onRemove }: { p: ProviderListEntry; onRemove: () => vo
       <Table.Td>
         <Group gap={4} justify="flex-end" wrap="nowrap">
           <CheckButton providerId={p.id} name={providerTitle(p)} />
-          <Tooltip label="Edit">
-            <ActionIcon
-              component="a"
-              href={hrefOf({ name: 'edit-provider', providerId: p.id })}
-              variant="subtle"
-              aria-label={`Edit ${p.id}`}
-              data-edit
-            >
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Remove">
-            <ActionIcon variant="subtle" color="red" aria-label={`Remove ${p.id}`} onClick={onRemove} data-remove>
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
+          {/* Hints as titles, not Mantine Tooltips: each Tooltip sets up its floating position and listeners as the
+              row mounts, which made a page of 50 providers take half a second to draw. */}
+          <ActionIcon
+            component="a"
+            href={hrefOf({ name: 'edit-provider', providerId: p.id })}
+            variant="subtle"
+            aria-label={`Edit ${p.id}`}
+            title="Edit"
+            data-edit
+          >
+            <IconPencil size={18} />
+          </ActionIcon>
+          <ActionIcon variant="subtle" color="red" aria-label={`Remove ${p.id}`} title="Remove" onClick={onRemove} data-remove>
+            <IconTrash size={18} />
+          </ActionIcon>
         </Group>
       </Table.Td>
     </Table.Tr>
