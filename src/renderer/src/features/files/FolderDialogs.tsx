@@ -1,0 +1,143 @@
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { FileInfo } from '../../../../shared/contract/vector-fs'
+import { ApiFailure, errorText } from '../../api/client'
+import { useClient } from '../../api/client-context'
+import { invalidateLibraryWithout, useRouteMutation } from '../../api/queries'
+import { FolderSelect } from './FolderSelect'
+import { joinPath, nameProblem, parentPath } from './vfs-paths'
+
+/** A folder as sentences name it: the top one has no name of its own ("/" told a user nothing). */
+export const folderName = (folder: string) => (folder === '/' ? 'the top folder' : folder)
+
+/** Why an entry was not made or moved there, in words: the node's 409 said only "folder_name: /Reports exists". */
+function placeFailure(err: unknown, name: string, parent: string): string {
+  if (err instanceof ApiFailure && err.status === 409)
+    return `${folderName(parent).replace(/^./, (c) => c.toUpperCase())} already has a folder or file named “${name}”. Choose another name.`
+  return errorText(err)
+}
+
+interface NewFolderProps {
+  readonly opened: boolean
+  readonly parent: string
+  readonly onClose: () => void
+  /** The folder made, once the node has it. */
+  readonly onCreated: (path: string) => void
+}
+
+export function NewFolderDialog({ opened, parent, onClose, onCreated }: NewFolderProps) {
+  const create = useRouteMutation('create_folder')
+  const [name, setName] = useState('')
+  // Once a folder is made the focus goes to its row, not back to New folder (which took it from the row).
+  const [made, setMade] = useState(false)
+  // Reset as the dialog opens, in that render: Mantine notes where the focus returns to as it opens.
+  const [wasOpened, setWasOpened] = useState(opened)
+  if (opened !== wasOpened) {
+    setWasOpened(opened)
+    if (opened) setMade(false)
+  }
+  const close = () => {
+    setName('')
+    create.reset()
+    onClose()
+  }
+  return (
+    <Modal opened={opened} onClose={close} title={`New folder in ${folderName(parent)}`} returnFocus={!made}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          const folder = name.trim()
+          if (!folder || nameProblem(name)) return
+          create.mutate(
+            { path: parent, folder_name: folder },
+            {
+              onSuccess: () => {
+                setMade(true)
+                onCreated(joinPath(parent, folder))
+                close()
+              }
+            }
+          )
+        }}
+      >
+        <Stack>
+          <TextInput
+            label="Folder name"
+            value={name}
+            onChange={(e) => {
+              setName(e.currentTarget.value)
+              create.reset()
+            }}
+            data-autofocus
+            error={nameProblem(name) ?? (create.error ? placeFailure(create.error, name.trim(), parent) : undefined)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!name.trim() || !!nameProblem(name)} loading={create.isPending}>
+              Create folder
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}
+
+export function MoveDialog({
+  entry,
+  onMoved,
+  onClose
+}: {
+  entry: FileInfo
+  onMoved: (from: string, to: string) => void
+  onClose: () => void
+}) {
+  const client = useClient()
+  const qc = useQueryClient()
+  const [name, setName] = useState(entry.name)
+  const [dest, setDest] = useState(parentPath(entry.path))
+  const problem = nameProblem(name)
+  // A folder cannot go into itself or anything inside it.
+  const inside = (f: string) => entry.is_directory && (f === entry.path || f.startsWith(`${entry.path}/`))
+  const move = useMutation({
+    mutationFn: async () => {
+      const destination = joinPath(dest, name.trim())
+      await client.call(entry.is_directory ? 'move_folder' : 'move_item', {
+        body: { origin_path: entry.path, destination_path: destination }
+      })
+      return destination
+    },
+    onSuccess: async (destination) => {
+      onMoved(entry.path, destination)
+      await Promise.all(invalidateLibraryWithout(qc, entry.path))
+      onClose()
+    }
+  })
+  return (
+    <Modal opened onClose={onClose} title={`Rename or move ${entry.name}`}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (name.trim() && !problem) move.mutate()
+        }}
+      >
+        <Stack>
+          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={problem} data-autofocus />
+          <FolderSelect label="Destination folder" value={dest} onChange={setDest} exclude={inside} />
+          {move.error && <Alert color="red">{placeFailure(move.error, name.trim(), dest)}</Alert>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!name.trim() || !!problem} loading={move.isPending}>
+              Move
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}

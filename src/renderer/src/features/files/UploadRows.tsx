@@ -1,0 +1,127 @@
+import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@mantine/core'
+import { memo, useMemo, useRef, useSyncExternalStore, type ReactNode, type RefObject } from 'react'
+import { focusWhenLost } from '../../app/focus-when-lost'
+import { isCancellable, isSent, UploadQueue, uploadView, type UploadRow } from './upload-queue'
+import { formatSize } from './vfs-paths'
+
+/** The uploads under way and just done, each with its progress, a Cancel and what went wrong. */
+export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; uploadButton: RefObject<HTMLButtonElement | null> }) {
+  const rows = useSyncExternalStore(queue.subscribe, queue.snapshot)
+  const view = useMemo(() => uploadView(rows), [rows])
+  const cancelAllButton = useRef<HTMLButtonElement>(null)
+  const clearButton = useRef<HTMLButtonElement>(null)
+  // Both buttons go once they have done their work: the focus moves to the other one, else to Upload files.
+  const focusNext = (clicked: HTMLElement) =>
+    focusWhenLost(
+      () => cancelAllButton.current ?? clearButton.current ?? uploadButton.current,
+      (el) => el === clicked
+    )
+  if (rows.length === 0) return null
+  const finished = view.done + view.failed + view.cancelled > 0
+  const hidden = view.total - view.shown.length
+  return (
+    <Paper withBorder p="xs" component="section" aria-label="Uploads">
+      <Stack gap={6}>
+        {hidden > 0 && (
+          <div data-testid="upload-summary">
+            <Text size="sm">
+              {view.waiting > 0 ? `Uploading: ${view.done} of ${view.total} files done` : `${view.done} of ${view.total} files uploaded`}
+              {view.failed > 0 ? `, ${view.failed} failed` : ''}
+              {view.cancelled > 0 ? `, ${view.cancelled} cancelled` : ''} ({hidden} not listed)
+            </Text>
+            <Progress
+              value={(100 * (view.total - view.waiting)) / view.total}
+              size="xs"
+              aria-label={`Uploads: ${view.total - view.waiting} of ${view.total} finished`}
+            />
+          </div>
+        )}
+        {view.shown.map((r) => (
+          <UploadRowView key={r.id} row={r} queue={queue} />
+        ))}
+        {(finished || view.cancellable > 1) && (
+          <Group gap="xs">
+            {view.cancellable > 1 && (
+              <Button
+                ref={cancelAllButton}
+                size="xs"
+                variant="subtle"
+                color="red"
+                w="fit-content"
+                onClick={(e) => {
+                  focusNext(e.currentTarget)
+                  queue.cancelAll()
+                }}
+              >
+                Cancel {view.cancellable} uploads
+              </Button>
+            )}
+            {finished && (
+              <Button
+                ref={clearButton}
+                size="xs"
+                variant="subtle"
+                w="fit-content"
+                onClick={(e) => {
+                  focusNext(e.currentTarget)
+                  queue.clearFinished()
+                }}
+              >
+                Clear finished
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  )
+}
+
+/** One file's row; drawn again only when that file's state changes (rows are replaced, not edited, on each step). */
+const UploadRowView = memo(function UploadRowView({ row, queue }: { row: UploadRow; queue: UploadQueue }) {
+  const s = row.state
+  // Every byte sent, the node reads the file (a long PDF takes a while) and stores it: no longer "uploading 100%", nor cancelled.
+  const sent = isSent(s)
+  const label: ReactNode =
+    s.kind === 'queued'
+      ? 'queued'
+      : sent
+        ? 'sent; the node is reading it…'
+        : s.kind === 'uploading'
+          ? s.total > 0
+            ? `uploading ${Math.round((100 * s.loaded) / s.total)}%`
+            : 'uploading'
+          : s.kind === 'done'
+            ? 'done'
+            : s.kind === 'cancelled'
+              ? 'cancelled'
+              : `failed: ${s.error}`
+  const value = s.kind === 'done' ? 100 : s.kind === 'uploading' && s.total > 0 ? (100 * s.loaded) / s.total : 0
+  return (
+    <div data-testid="upload-row" data-state={s.kind}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm" truncate>
+          {row.name}{' '}
+          <Text span size="xs" c="dimmed">
+            → {row.folder} · {formatSize(row.size)}
+          </Text>
+        </Text>
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0, maxWidth: '60%' }}>
+          <Text size="xs" c={s.kind === 'failed' ? 'red' : 'dimmed'}>
+            {label}
+          </Text>
+          {isCancellable(s) && (
+            <CloseButton size="xs" aria-label={`Cancel the upload of ${row.name}`} onClick={() => queue.cancel(row.id)} />
+          )}
+        </Group>
+      </Group>
+      <Progress
+        value={value}
+        size="xs"
+        color={s.kind === 'failed' ? 'red' : s.kind === 'done' ? 'teal' : undefined}
+        animated={s.kind === 'uploading'}
+        aria-label={`${row.name}: ${typeof label === 'string' ? label : ''}`}
+      />
+    </div>
+  )
+})
