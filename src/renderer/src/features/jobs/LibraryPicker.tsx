@@ -1,0 +1,428 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title
+} from '@mantine/core'
+import { IconChevronDown, IconChevronRight, IconFile, IconFolder, IconSearch, IconTrash } from '@tabler/icons-react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import type { JobScope } from '../../../../shared/contract/scope'
+import { nameSearchWords } from '../../../../shared/contract/vector-fs-names'
+import { useQueryClient } from '@tanstack/react-query'
+import { errorText, uploadFile } from '../../api/client'
+import { useClient } from '../../api/client-context'
+import { FIND_LIMIT, invalidateAfterUpload, useVfsFind, useVfsFolder } from '../../api/queries'
+import { focusAfterRemoving, focusWhenLost } from '../../app/focus-when-lost'
+import { hrefOf } from '../../app/router'
+import {
+  flattenTree,
+  FolderSelect,
+  openFoldersToRead,
+  toggleExpanded,
+  treeListStyle,
+  treeRowPlace,
+  treeClasses,
+  TreeNote,
+  useFolderListings,
+  useVirtualTree
+} from '../files'
+import { removeEntries, removeEntry } from './scope-entries'
+import { useMissingEntries } from './use-missing-entries'
+import {
+  foundTree,
+  includedBy,
+  partlySelected,
+  selectionOf,
+  toggleEntry,
+  unselectAll,
+  type LibraryEntry,
+  type PickerEntry,
+  type Selection
+} from './vfs-selection'
+
+/** What a part of the scope editor gets: the scope, and where its changes go. */
+export interface ScopeProps {
+  readonly value: JobScope
+  readonly onChange: (scope: JobScope) => void
+}
+
+/**
+ * The library as a checkbox tree: a folder includes everything under it; a file is one item. The
+ * tree is read a level at a time, as folders open; a search asks the node for names anywhere.
+ */
+export function LibraryPicker({ value, onChange }: ScopeProps) {
+  const root = useVfsFolder('/')
+  const dropped = useDroppedUploads(value, onChange)
+  const [search, setSearch] = useState('')
+  const searching = nameSearchWords(search).length > 0
+  const found = useVfsFind(search)
+  const [open, setOpen] = useState<Set<string>>(new Set())
+  const selection = selectionOf(value)
+  const missing = useMissingEntries(value)
+  const foundEntries = useMemo(() => foundTree(found.data ?? []), [found.data])
+  const shown = searching ? foundEntries : (root.data ?? [])
+  const count = value.vector_fs_folders.length + value.vector_fs_items.length
+  const searchBox = useRef<HTMLInputElement>(null)
+  const ctx: PickerContext = {
+    selection,
+    partly: partlySelected(selection),
+    open,
+    toggleOpen: (path) => setOpen((o) => toggleExpanded(o, path)),
+    check: (entry, checked) => onChange(toggleEntry(value, entry, checked))
+  }
+  return (
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-label="Library"
+      data-testid="scope-library"
+      onDragOver={(e) => {
+        if ([...e.dataTransfer.types].includes('Files')) e.preventDefault()
+      }}
+      onDrop={(e) => {
+        if (![...e.dataTransfer.types].includes('Files')) return
+        e.preventDefault()
+        dropped.upload([...e.dataTransfer.files])
+      }}
+    >
+      <Group justify="space-between" mb="sm">
+        <Group gap="xs">
+          <Title order={3} size="h5">
+            Library
+          </Title>
+          <Text size="sm" c="dimmed" data-testid="library-selection-count">
+            {value.vector_fs_folders.length} folder{value.vector_fs_folders.length === 1 ? '' : 's'} and {value.vector_fs_items.length} file
+            {value.vector_fs_items.length === 1 ? '' : 's'} selected
+          </Text>
+        </Group>
+        <Button
+          size="xs"
+          variant="subtle"
+          disabled={count === 0}
+          onClick={(e) => {
+            // Disabled once nothing is selected, the button drops the focus: the search box takes it.
+            const clicked = e.currentTarget
+            focusWhenLost(
+              () => searchBox.current,
+              (el) => el === clicked
+            )
+            onChange(unselectAll(value))
+          }}
+        >
+          Unselect all
+        </Button>
+      </Group>
+      <Stack gap="xs">
+        <TextInput
+          ref={searchBox}
+          aria-label="Search the library by name"
+          placeholder="Search by name"
+          leftSection={<IconSearch size={16} />}
+          rightSection={searching && found.isFetching ? <Loader size="xs" aria-label="Searching" /> : undefined}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          size="xs"
+        />
+        {root.isPending && <Loader size="xs" aria-label="Loading the library" />}
+        {root.isError && <Alert color="red">{errorText(root.error)}</Alert>}
+        {searching && found.isError && <Alert color="red">{errorText(found.error)}</Alert>}
+        {!searching && root.data?.length === 0 && (
+          <Text size="sm" c="dimmed">
+            The library is empty. Upload documents on the <Anchor href={hrefOf({ name: 'files' })}>Files</Anchor> page to give them to jobs.
+          </Text>
+        )}
+        {searching && found.data?.length === 0 && !found.isPlaceholderData && (
+          <Text size="sm" c="dimmed">
+            No file or folder is named like “{search}”.
+          </Text>
+        )}
+        {searching && found.data?.length === FIND_LIMIT && (
+          <Text size="xs" c="dimmed">
+            The first {FIND_LIMIT} names found; type more of a name to narrow them.
+          </Text>
+        )}
+        <PickerTree top={shown} ctx={ctx} />
+        <Group gap="xs" align="center" wrap="wrap">
+          <Text size="xs" c="dimmed">
+            Drop files here or
+          </Text>
+          {/* The same upload from the keyboard (or without a file manager at hand). */}
+          <FileButton onChange={(files) => files.length > 0 && dropped.upload(files)} multiple>
+            {(props) => (
+              <Button {...props} size="compact-xs" variant="light">
+                Choose files…
+              </Button>
+            )}
+          </FileButton>
+          <Text size="xs" c="dimmed">
+            to upload them into
+          </Text>
+          <FolderSelect size="xs" ariaLabel="Folder for dropped files" value={dropped.folder} onChange={dropped.setFolder} w={220} />
+          <Text size="xs" c="dimmed">
+            and select them.
+          </Text>
+        </Group>
+        {dropped.rows.map((r) => (
+          <Text key={r.name} size="xs" c={r.error ? 'red' : 'dimmed'} data-testid="scope-upload">
+            {r.name}: {r.error ? `failed: ${r.error}` : r.done ? 'uploaded and selected' : 'uploading…'}
+          </Text>
+        ))}
+        {missing.slice(0, MISSING_SHOWN).map((m) => (
+          <Group key={`${m.section}${m.index}`} justify="space-between" wrap="nowrap" data-testid="scope-missing">
+            {/* Wrapped, not cut: a long path hid which file it was, and the sentence saying it finds nothing. */}
+            <Text size="sm" c="red" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+              <Badge component="span" color="red" variant="light" mr={6}>
+                missing
+              </Badge>
+              {m.path} is no longer in the library; it finds nothing.
+            </Text>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              data-remove
+              onClick={(e) => {
+                focusAfterRemoving(e.currentTarget)
+                onChange(removeEntry(value, m.section, m.index))
+              }}
+              aria-label={`Remove ${m.name}`}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        ))}
+        {missing.length > MISSING_SHOWN && (
+          <Text size="sm" c="red" data-testid="scope-missing-more">
+            {missing.length - MISSING_SHOWN} more {missing.length - MISSING_SHOWN === 1 ? 'entry is' : 'entries are'} no longer in the
+            library.
+          </Text>
+        )}
+        {missing.length > 1 && (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            w="fit-content"
+            leftSection={<IconTrash size={14} />}
+            onClick={(e) => {
+              const clicked = e.currentTarget
+              focusWhenLost(
+                () => searchBox.current,
+                (el) => el === clicked
+              )
+              onChange(removeEntries(value, missing))
+            }}
+          >
+            Remove the {missing.length} missing entries
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  )
+}
+
+/**
+ * Missing entries listed one by one, at most: a scope drawn from a folder since renamed had thousands,
+ * each a row, which took seconds to draw on every change and put Save tens of thousands of pixels down.
+ */
+const MISSING_SHOWN = 50
+
+interface DroppedRow {
+  readonly name: string
+  readonly done: boolean
+  readonly error?: string
+}
+
+/** Files dropped onto the picker: uploaded into the chosen folder, then selected as items. */
+function useDroppedUploads(value: JobScope, onChange: (scope: JobScope) => void) {
+  const client = useClient()
+  const qc = useQueryClient()
+  const [folder, setFolder] = useState('/')
+  const [rows, setRows] = useState<DroppedRow[]>([])
+  // Uploads finish after renders: select into the scope as it is then, not as it was at the drop.
+  const latest = useRef({ value, onChange })
+  useEffect(() => {
+    latest.current = { value, onChange }
+  })
+  const set = (name: string, row: DroppedRow) => setRows((rs) => rs.map((r) => (r.name === name ? row : r)))
+  const upload = (files: File[]) => {
+    setRows((rs) => [...rs.filter((r) => !files.some((f) => f.name === r.name)), ...files.map((f) => ({ name: f.name, done: false }))])
+    for (const file of files) {
+      void (async () => {
+        try {
+          const info = await uploadFile(client, { path: folder, filename: file.name, file_data: file }, () => {})
+          await invalidateAfterUpload(qc, folder)
+          // Kept in the ref at once too, so two uploads ending before a render both stay selected.
+          const next = toggleEntry(latest.current.value, info, true)
+          latest.current = { ...latest.current, value: next }
+          latest.current.onChange(next)
+          set(file.name, { name: file.name, done: true })
+        } catch (err) {
+          set(file.name, { name: file.name, done: true, error: errorText(err) })
+        }
+      })()
+    }
+  }
+  return { folder, setFolder, rows, upload }
+}
+
+interface PickerContext {
+  readonly selection: Selection
+  /** Folders with something selected inside them. */
+  readonly partly: ReadonlySet<string>
+  /** Folders the user opened (their children are read then). */
+  readonly open: ReadonlySet<string>
+  readonly toggleOpen: (path: string) => void
+  readonly check: (entry: LibraryEntry, checked: boolean) => void
+}
+
+/** Rows are one height, so the list knows where every row is without drawing it. */
+const PICKER_ROW_HEIGHT = 28
+const PICKER_INDENT = 20
+
+/** The folders of search results shown open with what was found in them (not read from the node). */
+function foundFolders(entries: readonly PickerEntry[], out = new Set<string>()): Set<string> {
+  for (const e of entries)
+    if (e.found) {
+      out.add(e.path)
+      foundFolders(e.found, out)
+    }
+  return out
+}
+
+/**
+ * The checkbox tree as one virtual list of its visible rows (opened folders' children in place):
+ * a folder of any size draws only the rows on screen.
+ */
+function PickerTree({ top, ctx }: { top: readonly PickerEntry[]; ctx: PickerContext }) {
+  const shownOpen = useMemo(() => foundFolders(top), [top])
+  const toRead = useMemo(() => openFoldersToRead(ctx.open, shownOpen), [ctx.open, shownOpen])
+  const listings = useFolderListings(toRead)
+  const { open } = ctx
+  const lines = useMemo(
+    () =>
+      flattenTree<PickerEntry>(top, (e) =>
+        e.found ? { state: 'ready', entries: e.found } : open.has(e.path) ? (listings.get(e.path) ?? { state: 'loading' }) : undefined
+      ),
+    [top, open, listings]
+  )
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const toggle = (e: PickerEntry) => {
+    if (e.found) return false
+    ctx.toggleOpen(e.path)
+    return true
+  }
+  const { virtualizer, treeProps, rowProps } = useVirtualTree({
+    scrollRef,
+    lines,
+    rowHeight: PICKER_ROW_HEIGHT,
+    toggle,
+    // Space checks the row (as a checkbox would); Enter opens or closes a folder, and checks a file.
+    act: (e, key) => {
+      if (key === 'Enter' && e.is_directory) {
+        toggle(e)
+        return
+      }
+      const { own, parent } = checkState(ctx, e)
+      if (!parent) ctx.check(e, !own)
+    }
+  })
+  if (lines.length === 0) return null
+  return (
+    <div ref={scrollRef} style={{ maxHeight: 320, overflow: 'auto' }} data-testid="library-scroll" {...treeProps}>
+      <ul role="tree" aria-label="Library" aria-multiselectable style={treeListStyle(virtualizer.getTotalSize())}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const line = lines[item.index]!
+          const place = { ...treeRowPlace(item, line.key), ...rowProps(line), className: treeClasses.row }
+          if (line.kind === 'note')
+            return (
+              <li key={line.key} {...place}>
+                <TreeNote line={line} indent={PICKER_INDENT} size="xs" />
+              </li>
+            )
+          const { own, parent, some } = checkState(ctx, line.entry)
+          return (
+            <li
+              key={line.key}
+              {...place}
+              data-testid="library-row"
+              data-path={line.entry.path}
+              aria-label={line.entry.name}
+              aria-checked={some ? 'mixed' : own || !!parent}
+              aria-disabled={parent ? true : undefined}
+              title={parent ? `Included with ${parent}` : undefined}
+            >
+              <PickerRow entry={line.entry} depth={line.depth} isOpen={line.open} ctx={ctx} />
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}
+
+/** Whether an entry is selected itself, with a folder above it (which), or partly (something under it is). */
+function checkState(ctx: PickerContext, entry: PickerEntry) {
+  const { selection } = ctx
+  const parent = includedBy(selection, entry.path)
+  const own = entry.is_directory ? selection.folders.has(entry.path) : selection.items.has(entry.path)
+  // Partly selected: something selected lies under it (known from the selected paths alone).
+  const some = entry.is_directory && !own && ctx.partly.has(entry.path)
+  return { own, parent, some }
+}
+
+/** A row's look and its mouse targets; the row itself (the tree item) takes the keys, so its controls are no Tab stops. */
+function PickerRow({ entry, depth, isOpen, ctx }: { entry: PickerEntry; depth: number; isOpen: boolean; ctx: PickerContext }) {
+  const { own, parent, some } = checkState(ctx, entry)
+  // A folder above found entries shows them; any other folder opens on demand.
+  const showsFound = entry.found !== undefined
+  return (
+    <Group gap={4} wrap="nowrap" h="100%" style={{ marginLeft: depth * PICKER_INDENT }}>
+      {entry.is_directory ? (
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          color="gray"
+          tabIndex={-1}
+          onClick={() => ctx.toggleOpen(entry.path)}
+          aria-label={`${isOpen ? 'Close' : 'Open'} ${entry.name}`}
+          aria-expanded={isOpen}
+          disabled={showsFound}
+        >
+          {isOpen ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+        </ActionIcon>
+      ) : (
+        <span style={{ width: 22, flexShrink: 0 }} />
+      )}
+      <Checkbox
+        size="xs"
+        tabIndex={-1}
+        checked={own || !!parent}
+        indeterminate={some}
+        disabled={!!parent}
+        onChange={(e) => ctx.check(entry, e.currentTarget.checked)}
+        label={
+          // A long name is cut with an ellipsis (whole in its tooltip): the tree scrolled sideways.
+          <Group gap={4} wrap="nowrap" miw={0}>
+            {entry.is_directory ? <IconFolder size={14} /> : <IconFile size={14} />}
+            <span title={entry.name} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {entry.name}
+            </span>
+          </Group>
+        }
+        aria-label={entry.name}
+        styles={{ root: { flex: 1, minWidth: 0 }, body: { alignItems: 'center', minWidth: 0 }, labelWrapper: { minWidth: 0 } }}
+      />
+    </Group>
+  )
+}

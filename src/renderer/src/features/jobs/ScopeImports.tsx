@@ -1,0 +1,144 @@
+import { ActionIcon, Alert, Badge, Button, Card, FileButton, Group, Stack, TagsInput, Text, TextInput } from '@mantine/core'
+import { IconFileImport, IconPlus, IconTrash } from '@tabler/icons-react'
+import { useState } from 'react'
+import type { JobScope } from '../../../../shared/contract/scope'
+import { addEntry, networkFieldProblems, networkFolder, parseLocalEntry, summarizeLocal } from './scope-entries'
+
+// The scope's entries from outside the library: network folders typed in, local vrkai/vrpack files imported.
+
+function useFields<T extends Record<string, unknown>>(initial: T) {
+  const [v, setV] = useState(initial)
+  return [v, (patch: Partial<T>) => setV((s) => ({ ...s, ...patch })), () => setV(initial)] as const
+}
+
+const PathInput = ({ value, onChange, label = 'Path' }: { value: string[]; onChange: (v: string[]) => void; label?: string }) => (
+  <TagsInput label={label} description="One segment per Enter, from the root" value={value} onChange={onChange} placeholder="My Files" />
+)
+
+export function NetworkForm({ onAdd }: { onAdd: (f: ReturnType<typeof networkFolder>) => void }) {
+  const [f, set, reset] = useFields({ nodeName: '', profileName: 'main', agentName: '', name: '', path: [] as string[] })
+  const problems = networkFieldProblems(f)
+  const ready = f.nodeName.trim() && f.profileName.trim() && f.agentName.trim() && f.name.trim() && Object.keys(problems).length === 0
+  return (
+    <Stack gap="xs">
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label="Remote node"
+          placeholder="@@other.sep-shinkai"
+          value={f.nodeName}
+          error={problems.nodeName}
+          onChange={(e) => set({ nodeName: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Remote profile"
+          value={f.profileName}
+          error={problems.profileName}
+          onChange={(e) => set({ profileName: e.currentTarget.value })}
+          w={120}
+        />
+        <TextInput
+          label="Remote agent"
+          value={f.agentName}
+          error={problems.agentName}
+          onChange={(e) => set({ agentName: e.currentTarget.value })}
+        />
+      </Group>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput label="Shared folder name" value={f.name} error={problems.name} onChange={(e) => set({ name: e.currentTarget.value })} />
+        <PathInput value={f.path} onChange={(path) => set({ path })} />
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} />}
+          disabled={!ready}
+          onClick={() => {
+            onAdd(
+              networkFolder(
+                { nodeName: f.nodeName.trim(), profileName: f.profileName.trim(), agentName: f.agentName.trim() },
+                f.name.trim(),
+                f.path
+              )
+            )
+            reset()
+          }}
+        >
+          Add network folder
+        </Button>
+      </Group>
+    </Stack>
+  )
+}
+
+export function LocalCard({
+  kind,
+  summary,
+  onRemove
+}: {
+  kind: 'vrkai' | 'vrpack'
+  summary: ReturnType<typeof summarizeLocal>
+  onRemove: (clicked: HTMLElement) => void
+}) {
+  return (
+    <Card withBorder padding="sm" data-testid="local-entry">
+      <Group justify="space-between" wrap="nowrap">
+        <div style={{ minWidth: 0 }}>
+          <Group gap={6}>
+            <Badge size="xs" variant="outline">
+              {kind}
+            </Badge>
+            <Text fw={600} truncate>
+              {summary.name}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {summary.nodeCount} nodes · {summary.embeddingModel}
+          </Text>
+        </div>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          data-remove
+          onClick={(e) => onRemove(e.currentTarget)}
+          aria-label={`Remove ${summary.name}`}
+        >
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Group>
+    </Card>
+  )
+}
+
+export function LocalImport({ scope, onChange }: { scope: JobScope; onChange: (s: JobScope) => void }) {
+  const [errors, setErrors] = useState<string[]>([])
+  const importFiles = async (files: File[]) => {
+    let next = scope
+    const problems: string[] = []
+    for (const file of files) {
+      const r = parseLocalEntry(await file.text())
+      if (!r.ok) problems.push(`${file.name}: ${r.error}`)
+      else if (r.section === 'local_vrkai') next = addEntry(next, 'local_vrkai', r.entry)
+      else next = addEntry(next, 'local_vrpack', r.entry)
+    }
+    setErrors(problems)
+    onChange(next)
+  }
+  return (
+    <Stack gap="xs">
+      <FileButton onChange={(files) => void importFiles(files)} accept=".json,application/json" multiple>
+        {(props) => (
+          <Button {...props} variant="light" leftSection={<IconFileImport size={16} />} w="fit-content">
+            Import .json files…
+          </Button>
+        )}
+      </FileButton>
+      {errors.length > 0 && (
+        <Alert color="red" title="Not imported">
+          {errors.map((e) => (
+            <Text key={e} size="sm">
+              {e}
+            </Text>
+          ))}
+        </Alert>
+      )}
+    </Stack>
+  )
+}
