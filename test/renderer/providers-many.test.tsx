@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ProvidersPage } from '../../src/renderer/src/features/providers/ProvidersPage'
 import { provider } from '../support/fixtures'
@@ -69,6 +70,34 @@ describe('providers page with 300 providers', () => {
     fireEvent.change(find, { target: { value: 'nothing like it' } })
     await waitFor(() => expect(rows()).toHaveLength(0))
     expect(screen.getByTestId('no-provider-found').textContent).toBe('No provider matches “nothing like it”.')
+    fireEvent.change(find, { target: { value: '' } })
+    await waitFor(() => expect(rows()).toHaveLength(50))
+  })
+})
+
+describe('providers page whose list drops to one page while a search is typed', () => {
+  const node = useTestNode({
+    setup: async (n) => {
+      const providers = Array.from({ length: 51 }, (_, i) =>
+        provider(id(i), { name: `Server model ${i}`, external_url: 'http://127.0.0.1:9/v1' })
+      )
+      const res = await n.post('/v2/add_llm_providers', { providers })
+      if (res.status !== 200) throw new Error(JSON.stringify(res.body))
+    }
+  })
+  afterEach(cleanup)
+  const rows = () => screen.queryAllByTestId(/^provider-row-/)
+
+  it('keeps the search box, so the providers it hides can be shown again', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    renderWithApp(<ProvidersPage />, routerTransport(node.router), { queryClient })
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Find a provider' }), { target: { value: 'model 50' } })
+    await waitFor(() => expect(rows().map((r) => r.dataset.testid)).toEqual([`provider-row-${id(50)}`]))
+    // Removed elsewhere (another window, a script): 50 providers are left, one page.
+    expect((await node.post('/v2/remove_llm_provider', { llm_provider_id: id(0) })).status).toBe(200)
+    await queryClient.invalidateQueries()
+    await waitFor(() => expect(screen.queryByText(/^51 providers/)).toBeNull())
+    const find = screen.getByRole('textbox', { name: 'Find a provider' })
     fireEvent.change(find, { target: { value: '' } })
     await waitFor(() => expect(rows()).toHaveLength(50))
   })

@@ -50,25 +50,7 @@ async function answersIn(inbox: string): Promise<string[]> {
 }
 
 it('Regenerate while the regenerated answer is being written: not offered (it says why), and offered again once it is stored', async () => {
-  const jobId = await createJob(node, 'p1')
-  const inbox = `job_inbox::${jobId}::false`
-  fake.behaviour = { type: 'reply', chunks: ['First answer.'] }
-  await node.post('/v2/job_message', { job_id: jobId, content: 'Name a colour' })
-  await waitFor(async () => expect(await answersIn(inbox)).toEqual(['First answer.']))
-
-  retries = 0
-  const transport: Transport = {
-    kind: 'ipc',
-    request: (req) => {
-      if (req.path === '/v2/retry_message') retries++
-      return node.router.handle(req)
-    },
-    onEvent: (listener) => node.ctx.bus.subscribe(listener)
-  }
-  qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
-  disconnect = connectEvents(transport, qc)
-  renderWithApp(<InboxView inboxId={inbox} />, transport, { queryClient: qc })
-  await screen.findByText('First answer.', {}, { timeout: 10_000 })
+  const { inbox } = await answeredConversation(countingRetries)
 
   fake.behaviour = { type: 'reply', chunks: ['Second', ' answer.'], delayMs: 400 }
   const regenerate = () => screen.getByRole('button', { name: 'Regenerate' })
@@ -92,24 +74,7 @@ it('Regenerate while the regenerated answer is being written: not offered (it sa
 })
 
 it('a double click on Regenerate asks the node once: one new answer, not two', async () => {
-  const jobId = await createJob(node, 'p1')
-  const inbox = `job_inbox::${jobId}::false`
-  fake.behaviour = { type: 'reply', chunks: ['First answer.'] }
-  await node.post('/v2/job_message', { job_id: jobId, content: 'Name a colour' })
-  await waitFor(async () => expect(await answersIn(inbox)).toEqual(['First answer.']))
-  retries = 0
-  const transport: Transport = {
-    kind: 'ipc',
-    request: (req) => {
-      if (req.path === '/v2/retry_message') retries++
-      return node.router.handle(req)
-    },
-    onEvent: (listener) => node.ctx.bus.subscribe(listener)
-  }
-  qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
-  disconnect = connectEvents(transport, qc)
-  renderWithApp(<InboxView inboxId={inbox} />, transport, { queryClient: qc })
-  await screen.findByText('First answer.', {}, { timeout: 10_000 })
+  const { inbox } = await answeredConversation(countingRetries)
 
   fake.behaviour = { type: 'reply', chunks: ['Second answer.'] }
   // The same button twice, with nothing awaited between: the node answers each retry it accepts.
@@ -138,6 +103,19 @@ async function answeredConversation(
   view()
   await screen.findByText('First answer.', {}, { timeout: 10_000 })
   return { inbox, view }
+}
+
+/** The node's own routes, counting the retry_message requests the window sends (in `retries`). */
+const countingRetries = (route: (req: Parameters<Transport['request']>[0]) => ReturnType<Transport['request']>): Transport => {
+  retries = 0
+  return {
+    kind: 'ipc',
+    request: (req) => {
+      if (req.path === '/v2/retry_message') retries++
+      return route(req)
+    },
+    onEvent: (listener) => node.ctx.bus.subscribe(listener)
+  }
 }
 
 const regenerateButton = () => screen.getByRole('button', { name: 'Regenerate' })

@@ -212,3 +212,41 @@ describe('retry_message', () => {
     expect(ms.at(-1)!.job_message.content).toBe('worked')
   })
 })
+
+describe('retries owed when the node stops or the job goes', () => {
+  /** A question answered once, then retried twice while the provider stalls on the first retry. */
+  async function twoRetriesOwed() {
+    const jobId = await createJob(node, 'p1')
+    const inbox = inboxOf(jobId)
+    fake.behaviour = { type: 'reply', chunks: ['First.'] }
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Name a colour' })
+    const [, first] = await waitForAnswers(node, inbox, 1)
+    fake.behaviour = { type: 'stall', chunks: ['half'] }
+    const chat = fake.nextChat()
+    const body = { inbox_name: inbox, message_id: first!.node_api_data.node_message_hash }
+    expect((await node.post('/v2/retry_message', body)).status).toBe(200)
+    await chat
+    expect((await node.post('/v2/retry_message', body)).status).toBe(200)
+    expect(count(`SELECT count(*) FROM answer_retries`)).toBe(1)
+    return { jobId, inbox }
+  }
+
+  it('a restart mid-answer gives each retry accepted before it its answer, once', async () => {
+    const { inbox } = await twoRetriesOwed()
+    fake.behaviour = { type: 'reply', chunks: ['Again.'] }
+    node.reopen()
+    const ms = await waitForAnswers(node, inbox, 3)
+    expect(ms.map((m) => m.job_message.content)).toEqual(['Name a colour', 'First.', 'Again.', 'Again.'])
+    await expect.poll(() => [node.runtime!.busy(inbox), node.store.messages.pendingInboxes()]).toEqual([false, []])
+    expect(await messages(node, inbox)).toHaveLength(4)
+    expect(count(`SELECT count(*) FROM answer_retries`)).toBe(0)
+  })
+
+  it('removing the job leaves no retry owed, and no answer comes', async () => {
+    const { jobId, inbox } = await twoRetriesOwed()
+    expect((await node.post('/v2/remove_job', { job_id: jobId })).status).toBe(200)
+    await expect.poll(() => count(`SELECT count(*) FROM messages WHERE inbox_id = ?`, inbox)).toBe(0)
+    expect(count(`SELECT count(*) FROM answer_retries`)).toBe(0)
+    expect(node.store.messages.pendingInboxes()).toEqual([])
+  })
+})

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { waitForAnswers } from '../support/answers'
 import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
@@ -94,5 +96,42 @@ describe('embeddings through a provider whose external_url has a query string', 
     const request = await asked
     expect(new URLSearchParams(request.search).get('api-version')).toBe('2024-10-21')
     expect(new URLSearchParams(request.search).get('key')).toBe('proxy-secret')
+  })
+})
+
+describe("a server that echoes the request's address in its errors", () => {
+  // Many gateways and proxies name the path they could not serve, query string and all: the
+  // secrets a query carries (a proxy's key, a signature) must not reach the operator's messages or the log.
+  const SECRET_QUERY = 'api-version=2024-10-21&key=proxy-secret-42&sig=a%2Bb%3Dc%2Fsigned'
+  const SECRETS = ['proxy-secret-42', 'a%2Bb%3Dc%2Fsigned', 'a+b=c/signed']
+  let echo: Server
+  let url: string
+  beforeEach(async () => {
+    echo = createServer((req, res) => {
+      res.writeHead(404, { 'content-type': 'application/json' })
+      res.end(
+        JSON.stringify({ error: { message: `No route for ${req.method} ${req.url} (decoded: ${decodeURIComponent(req.url ?? '')})` } })
+      )
+    })
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve))
+    url = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`
+  })
+  afterEach(() => new Promise<void>((resolve) => echo.close(() => resolve())))
+
+  it("keeps the query's values out of the error note, the test's message and the log", async () => {
+    const settings = { model: { OpenAI: { model_type: 'model-a' } }, external_url: `${url}/v1?${SECRET_QUERY}`, api_key: 'sk-test' }
+    await addProvider(node, 'echo', settings)
+    const jobId = await createJob(node, 'echo')
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Hi' })
+    const [, note] = await waitForAnswers(node, `job_inbox::${jobId}::false`, 1)
+    const tested = await node.post('/v2/test_llm_provider', provider('echo', settings))
+    const listed = await node.get('/v2/provider_models', { llm_provider_id: 'echo' })
+
+    // The server's words are still quoted, only the secrets are taken out.
+    expect(note!.job_message.content).toContain('No route for POST /v1/chat/completions')
+    expect(tested.status).toBe(502)
+    for (const text of [note!.job_message.content, JSON.stringify(tested.body), JSON.stringify(listed.body), node.log.lines.join('\n')]) {
+      for (const secret of SECRETS) expect(text).not.toContain(secret)
+    }
   })
 })

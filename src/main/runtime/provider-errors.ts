@@ -34,6 +34,8 @@ export interface FailureContext {
   readonly model: string
   readonly baseUrl: string
   readonly apiKey?: string
+  /** The query string sent on every call (resolveUrlQuery): its values may be secrets too. */
+  readonly query?: string
   /** What was asked of the server: a chat answer unless said otherwise (the messages name the endpoint). */
   readonly purpose?: 'chat' | 'embeddings'
 }
@@ -108,10 +110,36 @@ function redactCutKeys(text: string, apiKey: string): string {
   return out + text.slice(from)
 }
 
-/** The key is removed from the whole text first, then the text is cut: a cut never splits a key. */
-function quoteServer(text: string, apiKey: string | undefined): string {
-  const redacted = redactKey(text, apiKey)
-  const clean = (redactable(apiKey) ? redactCutKeys(redacted, apiKey) : redacted).replace(/\s+/g, ' ').trim()
+/**
+ * What a message must not quote: the key, and the values of the URL's query, which some proxies
+ * take a key in (`?key=`) and Azure a signature (`sig=`). Servers echo the address they could not
+ * serve in their errors, query and all, as written or decoded. Longest first: a secret that holds
+ * another is taken out whole.
+ */
+function secretsOf(ctx: FailureContext): string[] {
+  const secrets = new Set([ctx.apiKey ?? ''])
+  for (const pair of (ctx.query ?? '').replace(/^\?/, '').split('&')) {
+    const value = pair.slice(pair.indexOf('=') + 1)
+    secrets.add(value)
+    try {
+      secrets.add(decodeURIComponent(value))
+      secrets.add(decodeURIComponent(value.replace(/\+/g, ' ')))
+    } catch {
+      // Not percent-encoded as URLs are: only sent, and so echoed, as written.
+    }
+  }
+  return [...secrets].filter(redactable).sort((a, b) => b.length - a.length)
+}
+
+/** Every secret of `ctx` removed from the whole text (and a cut-off start of one at its end). */
+const redactSecrets = (text: string, ctx: FailureContext) => secretsOf(ctx).reduce(redactKey, text)
+
+/** The secrets are removed from the whole text first, then the text is cut: a cut never splits one. */
+function quoteServer(text: string, ctx: FailureContext): string {
+  const clean = secretsOf(ctx)
+    .reduce((out, secret) => redactCutKeys(redactKey(out, secret), secret), text)
+    .replace(/\s+/g, ' ')
+    .trim()
   const chars = [...clean]
   return chars.length > REASON_CHARS ? `${chars.slice(0, REASON_CHARS).join('')}…` : clean
 }
@@ -228,7 +256,7 @@ const checkUrl = (kind: ProviderKind) =>
 function httpFailure(status: number, body: string | undefined, ctx: FailureContext, inStream = false): ProviderFailure {
   const s = providerSubject(ctx.kind, ctx.baseUrl)
   const reason = serverReason(body)
-  const quoted = reason ? `"${quoteServer(reason, ctx.apiKey)}"` : ''
+  const quoted = reason ? `"${quoteServer(reason, ctx)}"` : ''
   const said = inStream ? (quoted ? ` (${quoted})` : '') : ` (HTTP ${status}${quoted ? `: ${quoted}` : ''})`
   const fail = (kind: ProviderFailureKind, what: string, todo: string) =>
     new ProviderFailure(kind, `${sentence(s)} ${what}${said}. ${todo}`, status)
@@ -250,7 +278,7 @@ function httpFailure(status: number, body: string | undefined, ctx: FailureConte
     return fail('bad_request', 'refused the request', "Check the model name and the provider's settings.")
   }
   if (status >= 500) return fail('provider_error', 'failed', "Try again later; if it keeps failing, look at the server's log.")
-  return unreadable(ctx, reason ? `it sent "${quoteServer(reason, ctx.apiKey)}"` : undefined)
+  return unreadable(ctx, reason ? `it sent "${quoteServer(reason, ctx)}"` : undefined)
 }
 
 function unreadable(ctx: FailureContext, detail: string | undefined): ProviderFailure {
@@ -283,13 +311,13 @@ function errorOpeningStream(err: unknown): APICallError | undefined {
  * a server that could not be reached.
  */
 export function describeFailure(err: unknown, ctx: FailureContext, midAnswer = false): ProviderFailure {
-  if (err instanceof ProviderFailure) return new ProviderFailure(err.kind, redactKey(err.message, ctx.apiKey), err.status)
+  if (err instanceof ProviderFailure) return new ProviderFailure(err.kind, redactSecrets(err.message, ctx), err.status)
   const s = providerSubject(ctx.kind, ctx.baseUrl)
 
   // Said by the server inside a 200 reply: its own words, and no status it never sent.
   const reported = findCause(err, (e): e is ServerReportedError => e instanceof ServerReportedError) ?? errorOpeningStream(err)
   if (reported) {
-    const said = quoteServer(reported.message, ctx.apiKey)
+    const said = quoteServer(reported.message, ctx)
     const stop = /[.!?…]$/.test(said) ? '' : '.'
     return new ProviderFailure(
       'provider_error',
@@ -306,7 +334,7 @@ export function describeFailure(err: unknown, ctx: FailureContext, midAnswer = f
   const huge = findCause(err, (e): e is ResponseTooLarge => e instanceof ResponseTooLarge)
   if (huge) return unreadable(ctx, `it is larger than ${sizeText(huge.maxBytes)}`)
   const odd = findCause(err, (e): e is UnreadableReplyError => e instanceof UnreadableReplyError)
-  if (odd) return unreadable(ctx, quoteServer(odd.message, ctx.apiKey))
+  if (odd) return unreadable(ctx, quoteServer(odd.message, ctx))
 
   const apiError = findCause(err, (e) => APICallError.isInstance(e))
   if (apiError?.statusCode !== undefined && apiError.statusCode >= 300) {
@@ -344,9 +372,9 @@ export function describeFailure(err: unknown, ctx: FailureContext, midAnswer = f
   // A 2xx reply the SDK could not parse even after normalisation: the server's words, not the parser's.
   if (findCause(err, (e) => TypeValidationError.isInstance(e)) || findCause(err, (e) => JSONParseError.isInstance(e)))
     return unreadable(ctx, undefined)
-  if (apiError) return unreadable(ctx, apiError.responseBody ? `it sent "${quoteServer(apiError.responseBody, ctx.apiKey)}"` : undefined)
+  if (apiError) return unreadable(ctx, apiError.responseBody ? `it sent "${quoteServer(apiError.responseBody, ctx)}"` : undefined)
   const message = err instanceof Error ? err.message : String(err)
-  return new ProviderFailure('provider_error', `Calling ${s} failed: ${quoteServer(message, ctx.apiKey)}. Try again.`)
+  return new ProviderFailure('provider_error', `Calling ${s} failed: ${quoteServer(message, ctx)}. Try again.`)
 }
 
 /** The message of a call that timed out. */

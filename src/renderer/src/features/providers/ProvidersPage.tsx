@@ -25,8 +25,9 @@ export function ProvidersPage() {
   const [search, setSearch] = useState('')
   const [limit, setLimit] = useState(PROVIDERS_PER_PAGE)
   const shown = useMemo(() => shownProviders(providers.data ?? [], search, limit), [providers.data, search, limit])
-  // Only a list longer than one page needs finding in: a short one stays as it was.
-  const searchable = (providers.data?.length ?? 0) > PROVIDERS_PER_PAGE
+  // Only a list longer than one page needs finding in: a short one stays as it was. A search typed
+  // stays open when the list drops to one page (a removal): it still hides providers until cleared.
+  const searchable = (providers.data?.length ?? 0) > PROVIDERS_PER_PAGE || search !== ''
 
   const addRef = useRef<HTMLAnchorElement>(null)
   const confirmRemove = (provider: ProviderListEntry) => {
