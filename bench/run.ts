@@ -20,6 +20,7 @@ import { aesFileSecretBox } from '../src/main/store/secret-box'
 import { startHttpServer } from '../src/main/transports/http'
 import { createJobBody, provider } from '../test/support/fixtures'
 import { benchNormaliser } from './openai-replies'
+import { benchJsonSyntax } from './json-syntax'
 import { benchRuntime } from './runtime'
 import { benchAllInboxesMemory, benchFirstPage, benchSearch, benchStart } from './inbox-scale'
 import { benchJobMessageThroughput } from './throughput'
@@ -394,6 +395,15 @@ async function main() {
     `${norm.passThroughMs.toFixed(1)} ms`,
     `${(norm.normalisedMs / norm.passThroughMs).toFixed(2)}x`,
     ''
+  ])
+  const js = await step('invalid JSON bodies', () => Promise.resolve(benchJsonSyntax()))
+  rows.push([
+    `a body that is not JSON: telling where (the 400's sentence), 4 bodies of ${js.mib} MiB`,
+    `${js.placeMs.toFixed(0)} ms`,
+    'JSON.parse refusing the same bodies',
+    `${js.parseMs.toFixed(0)} ms`,
+    `${(js.placeMs / js.parseMs).toFixed(2)}x`,
+    js.placeMs <= 3 * js.parseMs ? 'ok (target <= 3x)' : 'OVER 3x'
   ])
   rows.push(...(await step('document library', () => benchVectorFs(process.argv.includes('--quick')))))
   rows.push(...(await step('answer backlog', () => benchAnswerBacklog(quick))))
