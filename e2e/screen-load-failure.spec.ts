@@ -41,3 +41,27 @@ test('Try again loads the screen once the node answers', async ({ page, node }) 
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible()
   await expect(alert).toHaveCount(0)
 })
+
+test('the dialogs’ code, not fetched after the first paint, is asked for again: the window stays, and a confirmation opens once it comes', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  let refused = 0
+  await page.route(/\/assets\/dialog-hosts-[^/]*\.js$/, (route) => {
+    refused++
+    return route.abort('connectionrefused')
+  })
+  await page.goto(node.uiUrl)
+  await expect(page.getByText('No inboxes yet')).toBeVisible()
+  await expect.poll(() => refused, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+  // Not blank: the screens still open while it is out of reach.
+  await page.getByRole('link', { name: 'Providers' }).click()
+  await page.getByRole('button', { name: 'Remove gpt' }).click()
+  await page.unroute(/\/assets\/dialog-hosts-[^/]*\.js$/)
+  // The confirmation asked for meanwhile opens once the code has come.
+  const dialog = page.getByRole('dialog', { name: 'Remove provider “gpt”?' })
+  await expect(dialog).toBeVisible({ timeout: 10_000 })
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toHaveCount(0)
+})

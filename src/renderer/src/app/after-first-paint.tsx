@@ -1,7 +1,19 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ComponentType } from 'react'
 import { holdDialogs, releaseDialogs } from './confirm'
 
-const DialogHosts = lazy(() => import('./dialog-hosts'))
+/** How long a failed load of the dialogs' code waits before it is asked for again. */
+const RETRY_MS = 2000
+
+/**
+ * The dialogs' code, asked for again while it cannot be fetched (in headless mode it comes from the
+ * node, which may be restarting): a failed lazy load is an error React gives to the nearest error
+ * boundary, and with none around these it took the whole window down to a blank page. Meanwhile
+ * dialogs wait and notifications wait in their store, as before the first paint.
+ */
+const loadHosts = (): Promise<{ default: ComponentType }> =>
+  import('./dialog-hosts').catch(() => new Promise<void>((resume) => setTimeout(resume, RETRY_MS)).then(loadHosts))
+
+const DialogHosts = lazy(loadHosts)
 
 /**
  * Mantine's notification area and its dialogs (`modals.openConfirmModal`), mounted once the first
