@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { InboxSidePanel } from '../../src/renderer/src/features/inboxes/InboxSidePanel'
 import type { Inbox } from '../../src/shared/contract/inbox'
@@ -49,5 +50,45 @@ describe('the scope panel of a job with 5,000 files', () => {
     await userEvent.keyboard('{Enter}')
     await waitFor(() => expect(entries()).toHaveLength(300))
     await waitFor(() => expect(document.activeElement?.getAttribute('data-value')).toBe('vector_fs_items/200'))
+  })
+
+  it('the next conversation’s panel starts again from 100 entries a branch', async () => {
+    const items = Array.from({ length: FILES }, (_, i) => ({
+      name: file(i),
+      path: { path_ids: ['Big', file(i)] },
+      source: { Standard: { FileRef: { file_name: file(i), file_type: { Document: 'Txt' }, text_chunking_strategy: 'V1' } } }
+    }))
+    const inboxOf = async () => {
+      const jobId = await createJob(node, 'gpt', { ...emptyScope(), vector_fs_items: items })
+      return { jobId, inbox: (await node.get('/v2/get_inbox', { inbox_name: `job_inbox::${jobId}::false` })).body as Inbox }
+    }
+    const first = await inboxOf()
+    const second = await inboxOf()
+    // Alt+Down moves to the next conversation: the same panel, given another job.
+    function Conversation() {
+      const [shown, setShown] = useState(first)
+      return (
+        <>
+          <button onClick={() => setShown(second)}>Next conversation</button>
+          <InboxSidePanel jobId={shown.jobId} inbox={shown.inbox} />
+        </>
+      )
+    }
+    renderWithApp(<Conversation />, routerTransport(node.router))
+    const tree = await screen.findByRole('tree', { name: 'Scope' })
+    const entries = () =>
+      within(tree)
+        .queryAllByRole('treeitem')
+        .filter((r) => /^vector_fs_items\/\d+$/.test(r.dataset.value ?? ''))
+    fireEvent.click(await within(tree).findByText('VectorFS items (5000)'))
+    await waitFor(() => expect(entries()).toHaveLength(100))
+    fireEvent.click(within(tree).getByText('Show 100 more (4900 not shown)'))
+    await waitFor(() => expect(entries()).toHaveLength(200))
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next conversation' }))
+    const next = await screen.findByRole('tree', { name: 'Scope' })
+    if (entries().length === 0) fireEvent.click(await within(next).findByText('VectorFS items (5000)'))
+    await waitFor(() => expect(entries()).toHaveLength(100))
+    expect(within(next).getByText('Show 100 more (4900 not shown)')).toBeTruthy()
   })
 })

@@ -23,6 +23,8 @@ interface Props {
   readonly onDialogChange?: (open: boolean) => void
 }
 
+const NONE_SHOWN: Record<string, number> = {}
+
 /** The job's scope (read-only tree, editable in a dialog) and its config. */
 export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange }: Props) {
   // The scope as get_inbox read it (kept when events patch the inbox, read again when it changes).
@@ -32,7 +34,10 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
   const missing = useMissingEntries(scope ?? emptyScope())
   const missingKey = missing.map((m) => `${m.section}/${m.index}`).join('\n')
   // Tree initializes itself again whenever `data` is a new array: built once per scope, not per render.
-  const [shownEntries, setShownEntries] = useState<Record<string, number>>({})
+  // How many entries each branch shows, for this job: the next conversation's panel (the same component,
+  // moved to with Alt+Up/Down) starts again from one page per branch.
+  const [shown, setShown] = useState<{ readonly jobId: string; readonly entries: Record<string, number> }>({ jobId, entries: {} })
+  const shownEntries = shown.jobId === jobId ? shown.entries : NONE_SHOWN
   const treeData = useMemo(
     () => (scope ? scopeTree(scope, new Set(missingKey ? missingKey.split('\n') : []), shownEntries) : []),
     [scope, missingKey, shownEntries]
@@ -46,7 +51,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
     e.preventDefault()
     e.stopPropagation()
     const from = shownEntries[section] ?? SCOPE_ENTRIES_PER_PAGE
-    setShownEntries((s) => ({ ...s, [section]: from + SCOPE_ENTRIES_PER_PAGE }))
+    setShown((s) => ({ jobId, entries: { ...(s.jobId === jobId ? s.entries : {}), [section]: from + SCOPE_ENTRIES_PER_PAGE } }))
     requestAnimationFrame(() => {
       const first = treeBox.current?.querySelector<HTMLElement>(`[role="treeitem"][data-value="${section}/${from}"]`)
       if (!first) return
