@@ -602,7 +602,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   })
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((err) => {
-      options.log.error(`http ${req.method} ${req.url} failed`, err)
+      // The path, not the query: a query may carry what the log must not (a provider URL's ?key=), as the router's lines do.
+      options.log.error(`http ${req.method} ${(req.url ?? '').split('?')[0]} failed`, err)
       const message = storageProblem(err) ?? 'internal error; the node log has the details'
       if (!res.headersSent) sendJson(res, 500, JSON.stringify(errorBody(500, message)))
       else res.destroy()
