@@ -25,10 +25,12 @@ const DialogHosts = lazy(loadHosts)
  */
 export function AfterFirstPaint() {
   const [shown, setShown] = useState(false)
-  // A dialog asked for before the provider listens waits for it (confirm.ts).
-  useLayoutEffect(() => holdDialogs(), [])
-  // Gone before it mounted the provider (a test's window closed): nothing is held back any more.
-  useLayoutEffect(() => releaseDialogs, [])
+  // A dialog asked for before the provider listens waits for it (confirm.ts); gone before the provider
+  // mounted (a test's window closed), nothing is held back any more.
+  useLayoutEffect(() => {
+    holdDialogs()
+    return releaseDialogs
+  }, [])
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined
     // The frame after the first render's, then a task: after its paint.
