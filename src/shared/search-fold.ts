@@ -153,9 +153,10 @@ export const SEARCH_WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
  * variation selector that belong to its picture (searchFold makes it a word, which folding the
  * match gives, spaces around it: trim it). A keycap ends the word before it: its digit and marks
  * would otherwise be read as more of that word ("step1️⃣" is "step" and 1️⃣, as searchFold has them).
+ * A Catalan "l·l" keeps its dot inside the word: "col·lecció" is one word, as the indexes hold it.
  */
 export const SEARCH_TOKEN =
-  /[0-9#*][\uFE0E\uFE0F]?\u20E3|(?:(?![0-9#*][\uFE0E\uFE0F]?\u20E3)[\p{L}\p{N}\p{M}\p{Co}])+|(?:[\u{1F1E6}-\u{1F1FF}]{2}|[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}])(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F)*/gu
+  /[0-9#*][\uFE0E\uFE0F]?\u20E3|(?:[lL][\u00b7\u0387](?=[lL])|(?![0-9#*][\uFE0E\uFE0F]?\u20E3)[\p{L}\p{N}\p{M}\p{Co}])+|(?:[\u{1F1E6}-\u{1F1FF}]{2}|[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}])(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F)*/gu
 
 /**
  * `text` in Unicode's compatibility form (NFKC: ﬁ is fi, full-width Ａ is A, ① is 1) but for its emoji:
@@ -188,12 +189,26 @@ const L_WITH_MIDDLE_DOT = /[ŀĿ]/gu
  * written, "ﬁnance" and "ＡＣＭＥ" were found by no plain word. The node's index triggers call this as
  * the SQL function `search_fold` (registered on every connection that writes, store/db.ts).
  */
-export const searchIndexForm = (text: string): string => searchFold(ASCII_ONLY.test(text) ? text : compatForm(text))
+export const searchIndexForm = (text: string): string => {
+  const form = searchFold(ASCII_ONLY.test(text) ? text : compatForm(text))
+  return form.includes('\u00b7') ? form.replace(CATALAN_L_DOT, '') : form
+}
 const ASCII_ONLY = /^[\p{ASCII}]*$/u
+/**
+ * Catalan writes a doubled l with a middle dot between ("col·lecció", "intel·ligent"), far more often
+ * than with ŀ: the tokenizer took the dot for a space, so "colleccio" did not find it, and neither did
+ * "intelligent". The dot goes where it follows an l and comes before another, as ŀ becomes l. Before the
+ * text's end too, so that "l·" alone (foldUnits' unit, a query typed so far) folds as it does inside
+ * "l·l". Greek's ano teleia (U+0387) is the same character once canonical (NFC writes it U+00B7).
+ */
+const CATALAN_L_DOT = /(?<=[lL])\u00b7(?=[lL]|$)/g
 
-/** A text's characters as searchIndexForm folds them, one at a time: a flag's two regional indicators are one, and a keycap. */
+/**
+ * A text's characters as searchIndexForm folds them, one at a time: a flag's two regional indicators
+ * are one, a keycap, and an l with the Catalan middle dot after it (which goes with it).
+ */
 export const foldUnits = (text: string): string[] => text.match(FOLD_UNITS) ?? []
-const FOLD_UNITS = /[0-9#*][\uFE0E\uFE0F]?\u20E3|[\u{1F1E6}-\u{1F1FF}]{2}|[\s\S]/gu
+const FOLD_UNITS = /[0-9#*][\uFE0E\uFE0F]?\u20E3|[\u{1F1E6}-\u{1F1FF}]{2}|[lL][\u00b7\u0387](?=[lL])|[\s\S]/gu
 
 /** Text as the search indexes compare it: compatibility form, accents off, lower case. */
 export const foldForSearch = (text: string) => searchIndexForm(text).toLowerCase()

@@ -11,6 +11,7 @@ import { storedMessageJson } from '../../bench/seed'
 import { compatForm } from '../../src/shared/search-fold'
 import { foldAccentsV15, searchFoldV15 } from '../../src/main/store/search-fold-v15'
 import { searchFoldV16 } from '../../src/main/store/search-fold-v16'
+import { searchIndexFormV18 } from '../../src/main/store/search-fold-v18'
 
 let dir: string
 let cleanup: () => void
@@ -540,6 +541,64 @@ it('a version-16 database gets its inbox texts indexed in compatibility form (ï¬
     expect(await found('finance')).toEqual([])
     await node.post('/v2/job_message', { job_id: 'jobid_3', content: 'now \uFB01nal' })
     expect(await found('final')).toEqual([inboxes[3]])
+    integrity()
+  } finally {
+    await node.close()
+  }
+})
+
+it('a version-18 database gets Catalan "lÂ·l" indexed without its dot in both indexes: only those texts change, both stay in step', async () => {
+  const file = join(dir, DB_FILE_NAME)
+  const v18 = openDb(file, { migrations: MIGRATIONS.slice(0, 18) })
+  // The index triggers write the form version 18 did: the middle dot kept, a space to the tokenizer.
+  v18.function('search_fold', { deterministic: true }, (t: unknown) => (typeof t === 'string' ? searchIndexFormV18(t) : t))
+  const inboxes = seedOldInboxes(v18, [
+    ['Col\u00B7lecci\u00F3 del museu', 'Quin \u00E9s el pressupost?'],
+    ['Plain name', 'Un sistema intel\u00B7ligent, \uFB01 i caf\u00E8 \u00B7 res m\u00E9s'],
+    ['Home \u00B7 About', 'English prose \u2014 \u201Cquoted\u201D']
+  ])
+  const ts = '2024-01-02T00:00:00.000Z'
+  v18
+    .prepare(
+      `INSERT INTO vfs_entries (id, parent_id, name, is_folder, created_time, modified_time, size, file_type, status) VALUES (100, 1, 'notes.txt', 0, ?, ?, 10, 'txt', 'ready')`
+    )
+    .run(ts, ts)
+  const texts = ['La col\u00B7lecci\u00F3 del museu.', 'Un passatge sense punt volat.']
+  for (const [ord, text] of texts.entries()) {
+    const row = v18
+      .prepare(`INSERT INTO vfs_passages (item_id, ord, node_id, text) VALUES (100, ?, ?, ?)`)
+      .run(ord, String(ord), text).lastInsertRowid
+    v18.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`).run(row, searchIndexFormV18(text))
+  }
+  v18.close()
+
+  const node = startTestNode(dir)
+  try {
+    expect(node.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
+    const found = async (q: string) =>
+      ((await node.get('/v2/search_inboxes', { q })).body as { inbox: { inbox_id: string } }[]).map((h) => h.inbox.inbox_id).sort()
+    for (const q of ['colleccio', 'col\u00B7lecci\u00F3', 'coll', 'museu']) expect(await found(q), q).toEqual([inboxes[0]])
+    for (const q of ['intelligent', 'intel\u00B7ligent', 'fi cafe', 'res mes']) expect(await found(q), q).toEqual([inboxes[1]])
+    expect(await found('home about')).toEqual([inboxes[2]])
+    const documents = async (q: string) =>
+      ((await node.post('/v2/search_items', { search: q })).body as { text: string }[]).map((h) => h.text).sort()
+    expect(await documents('colleccio')).toEqual([texts[0]])
+    expect(await documents('punt volat')).toEqual([texts[1]])
+    // The halves version 18 indexed are gone from both indexes.
+    const stale = (table: string, word: string) =>
+      node.store.db.prepare(`SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(`"${word}"`)
+    for (const word of ['leccio', 'ligent']) expect(stale('inbox_search', word), word).toBe(0)
+    expect(stale('vfs_passages_fts', 'leccio')).toBe(0)
+    const integrity = () => {
+      node.store.db.exec(`INSERT INTO inbox_search (inbox_search, rank) VALUES ('integrity-check', 1)`)
+      node.store.db.exec(`INSERT INTO vfs_passages_fts (vfs_passages_fts) VALUES ('integrity-check')`)
+    }
+    integrity()
+    // Removals take the migrated entries out, and new texts come in without the dot.
+    expect((await node.post('/v2/remove_job', { job_id: 'jobid_0' })).status).toBe(200)
+    expect(await found('colleccio')).toEqual([])
+    await node.post('/v2/job_message', { job_id: 'jobid_2', content: 'una il\u00B7lustraci\u00F3' })
+    expect(await found('illustracio')).toEqual([inboxes[2]])
     integrity()
   } finally {
     await node.close()

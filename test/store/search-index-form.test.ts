@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { compatForm, searchIndexForm, searchWords } from '../../src/shared/search-fold'
+import fc from 'fast-check'
 import { searchFoldV16 } from '../../src/main/store/search-fold-v16'
+import { searchIndexFormV18 } from '../../src/main/store/search-fold-v18'
 import { highlightPieces, searchWords as libraryWords } from '../../src/renderer/src/features/files/highlight'
+import { highlightParts } from '../../src/renderer/src/features/inboxes/inbox-rows'
+import { snippetOf } from '../../src/main/store/inbox-search'
 
 /*
  * Both keyword indexes (inbox names and messages, document passages) hold a text in compatibility
@@ -59,6 +63,53 @@ describe('the search index form', () => {
       { text: 'la ', match: false },
       { text: 'co\u0140lecci\u00F3', match: true }
     ])
+  })
+
+  it('drops the Catalan middle dot between two l\'s: "colleccio" finds "col·lecció", in the index, queries and all three highlighters', () => {
+    expect(searchIndexForm('La col\u00B7lecci\u00F3 del museu')).toBe('La colleccio del museu')
+    expect(searchWords('Intel\u00B7lig\u00E8ncia COL\u00B7LECCI\u00D3 Pal\u00B7Lad\u00ED')).toEqual([
+      'intelligencia',
+      'colleccio',
+      'palladi'
+    ])
+    // Typed with the dot, a query folds the same way; Greek's ano teleia is the same character once canonical.
+    expect(searchWords('col\u00B7lecci\u00F3')).toEqual(['colleccio'])
+    expect(searchWords('col\u0387lecci\u00F3')).toEqual(['colleccio'])
+    // A middle dot anywhere else stays a separator.
+    expect(searchWords('Home \u00B7 About')).toEqual(['home', 'about'])
+    expect(searchWords('a\u00B7b l\u00B7x')).toEqual(['a', 'b', 'l', 'x'])
+    expect(libraryWords('intel\u00B7ligent')).toEqual(['intelligent'])
+    expect(highlightPieces('la col\u00B7lecci\u00F3 nova', ['colleccio'])).toEqual([
+      { text: 'la ', match: false },
+      { text: 'col\u00B7lecci\u00F3', match: true },
+      { text: ' nova', match: false }
+    ])
+    expect(highlightPieces('la col\u00B7lecci\u00F3', ['coll'])).toEqual([
+      { text: 'la ', match: false },
+      { text: 'col\u00B7l', match: true },
+      { text: 'ecci\u00F3', match: false }
+    ])
+    expect(highlightParts('la col\u00B7lecci\u00F3 nova', 'colleccio')).toEqual([
+      { text: 'la ', match: false },
+      { text: 'col\u00B7lecci\u00F3', match: true },
+      { text: ' nova', match: false }
+    ])
+    // The server's snippet starts at the word, not at its half after the dot.
+    const long = `${'x '.repeat(150)}la col\u00B7lecci\u00F3 ${'y '.repeat(150)}`
+    expect(snippetOf(long, ['colleccio'])).toMatch(/^…[x ]*la col\u00B7lecci\u00F3 /u)
+  })
+
+  it("is version 18's form (frozen for migration 19) on every text without a middle dot", () => {
+    const chars = fc.constantFrom(...'aLl ·\u0387ŀĿ\uFB01\uFF21é①🚀\uFE0F1\u20E3ßø', 'x\u00B2', '\u00B7')
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 12 }), (parts) => {
+        const text = parts.join('')
+        if (/[\u00b7\u0387]/u.test(text))
+          expect(searchIndexForm(text)).toBe(searchIndexFormV18(text).replace(/(?<=[lL])\u00b7(?=[lL]|$)/gu, ''))
+        else expect(searchIndexForm(text)).toBe(searchIndexFormV18(text))
+      }),
+      { numRuns: 2000 }
+    )
   })
 
   it('differs from the version-16 fold only where a text has a compatibility form', () => {

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3'
 import { compatForm, hasEmojiPart, searchFold, searchIndexForm } from '../../shared/search-fold'
 import { foldAccentsV15, searchFoldV15 } from './search-fold-v15'
 import { searchFoldV16 } from './search-fold-v16'
+import { searchIndexFormV18 } from './search-fold-v18'
 
 export interface Migration {
   readonly version: number
@@ -421,6 +422,19 @@ export const MIGRATIONS: readonly Migration[] = [
       )
       refoldInboxEntries(db, inboxTextIds(db, 'search_index_form_changed'), searchFoldV16, searchIndexForm)
       refoldPassages(db, 'search_has_l_middle_dot', searchIndexForm)
+    }
+  },
+  {
+    version: 19,
+    description: 'search: Catalan "l·l" is found without its dot, so "colleccio" finds "col·lecció" and "intelligent" "intel·ligent"',
+    // Only texts with a middle dot between two l's change: out of the inbox index with the form version 18
+    // made the entry with (searchIndexFormV18: the index is external-content), out of the documents' by rowid.
+    up: (db) => {
+      db.function('search_catalan_dot_changed', { deterministic: true }, (text: unknown) =>
+        typeof text === 'string' && /[\u00b7\u0387]/u.test(text) && searchIndexForm(text) !== searchIndexFormV18(text) ? 1 : 0
+      )
+      refoldInboxEntries(db, inboxTextIds(db, 'search_catalan_dot_changed'), searchIndexFormV18, searchIndexForm)
+      refoldPassages(db, 'search_catalan_dot_changed', searchIndexForm)
     }
   }
 ]
