@@ -21,7 +21,6 @@ export function ProvidersPage() {
   const remove = useRouteMutation('remove_llm_provider')
   const embedder = useEmbeddingModel().data?.provider_id
   const hasDraft = useAddDraft((s) => s.draft !== null && s.draft.choice !== null)
-  const servers = useMemo(() => groupByServer(providers.data ?? []), [providers.data])
   const [search, setSearch] = useState('')
   const [limit, setLimit] = useState(PROVIDERS_PER_PAGE)
   const shown = useMemo(() => shownProviders(providers.data ?? [], search, limit), [providers.data, search, limit])
@@ -35,7 +34,8 @@ export function ProvidersPage() {
     // Named as the row shows it (its display name), with the id when it has one.
     const named = provider.name?.trim() ? `“${provider.name.trim()}” (${id})` : `“${id}”`
     // Once it is gone, the focus goes to the next provider's Remove (or the one before, or Add provider), not to the page.
-    const order = servers.flatMap((s) => s.providers.map((p) => p.id))
+    // In the page's order (by server), worked out on the click: the page's rows are grouped by shownProviders.
+    const order = groupByServer(providers.data ?? []).flatMap((s) => s.providers.map((p) => p.id))
     const at = order.indexOf(id)
     const next = order[at + 1] ?? order[at - 1]
     const removeButton = (p: string) => document.querySelector<HTMLElement>(`[data-testid="provider-row-${CSS.escape(p)}"] [data-remove]`)
