@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { truncationNote } from '../../src/main/runtime/answer-runtime'
 import { messages, recordEvents, waitForAnswers } from '../support/answers'
+import { useLoopbackServer } from '../support/loopback-server'
 import { addProvider, createJob, useTestNode, useFakeLlm } from '../support/node'
 
 /*
@@ -63,6 +64,32 @@ describe('answers within the limit', () => {
     const { answer } = await ask('OpenAI', true)
     expect(answer.job_message.content).toBe(text)
     expect(answer.job_message).not.toHaveProperty('truncated')
+  })
+
+  // The model's own output limit (finish_reason "length") ends an answer of exactly our limit:
+  // its note goes after the whole text, at the point where the answer did end.
+  let lengthText = ''
+  const endedByLength = useLoopbackServer((req, res) => {
+    req.resume()
+    req.on('end', () => {
+      const chunk = (delta: object, finish: string | null) =>
+        `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' })
+      res.write(chunk({ role: 'assistant', content: lengthText }, null))
+      res.end(chunk({}, 'length') + 'data: [DONE]\n\n')
+    })
+  })
+
+  it.each([LIMIT, LIMIT - 1])("of %i bytes ended by the model's output limit keep all their text, the note after it", async (bytes) => {
+    lengthText = 'x'.repeat(bytes)
+    await addProvider(node, 'p', { model: { OpenAI: { model_type: 'm' } }, external_url: `${endedByLength.url}/v1`, api_key: 'sk-x' })
+    const jobId = await createJob(node, 'p')
+    expect((await node.post('/v2/job_message', { job_id: jobId, content: 'Talk a lot' })).status).toBe(200)
+    const [, answer] = await waitForAnswers(node, `job_inbox::${jobId}::false`, 1)
+    expect(answer!.job_message.content).toBe(
+      `${lengthText}\n\n⚠ The OpenAI-compatible server at ${endedByLength.url}/v1 ended the answer here: model 'm' reached its limit of output tokens.`
+    )
+    expect(answer!.job_message).not.toHaveProperty('truncated')
   })
 
   it('are stored whole, without the note or the flag', async () => {

@@ -255,9 +255,10 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       }
       if (result.endedBy) {
         if (!result.text.trim()) throw endedEmptyFailure(target, result.endedBy)
-        const endNote = endedNote(target, result.endedBy)
-        const withNote = utf8Prefix(result.text, maxAnswerBytes - Buffer.byteLength(endNote)) + endNote
-        await reply(withNote, { role: 'answer', sources })
+        // The text came whole (an answer past the limit is 'truncated'): all of it is kept, the note
+        // after it, as after a cut one. Fitting the note inside the limit dropped the answer's last
+        // bytes, and the note then said the model ended it where it had not.
+        await reply(result.text + endedNote(target, result.endedBy), { role: 'answer', sources })
         return done
       }
       if (!result.text.trim()) throw emptyAnswerFailure(target, result.thoughtOnly)

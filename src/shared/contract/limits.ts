@@ -5,7 +5,7 @@ export const MAX_JSON_DEPTH = 256
 export const MIB = 1024 * 1024
 /** A message's `content`, in bytes of UTF-8. */
 export const MAX_MESSAGE_CONTENT_BYTES = MIB
-/** A provider's answer, in bytes of UTF-8, the note saying it was cut included. */
+/** A provider's answer, in bytes of UTF-8: its text stops growing there; a note saying why it ended comes after. */
 export const DEFAULT_MAX_ANSWER_BYTES = MIB
 
 /**
