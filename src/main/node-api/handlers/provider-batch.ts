@@ -6,6 +6,8 @@ import { ApiError, badRequest, conflict, notFound } from '../errors'
 import type { HandlerGroup } from '../handler-types'
 import { checkForSaved, keepTestResult, lastCheckOf, runCheck, storedKeyOf, type CheckOutcome } from '../provider-checks'
 import { storedForm } from './providers'
+import { meantUrl } from '../sent-url'
+import { modelKind } from '../../../shared/contract/identity'
 
 type ProviderBatchRoutes = 'add_llm_providers' | 'check_llm_provider'
 
@@ -14,6 +16,9 @@ export function providerBatchHandlers(ctx: NodeContext): HandlerGroup<ProviderBa
   return {
     add_llm_providers({ body, rawBody }) {
       const raws = (rawBody as { providers: unknown[] }).providers
+      body.providers.forEach((p, i) =>
+        meantUrl(ctx, p.id, p.external_url, modelKind(p.model).kind, { field: `providers[${i}].external_url`, adding: true })
+      )
       const now = clock.next()
       const firstExisting = store.providers.insertAll(
         body.providers.map((p: LlmProvider, i) => ({

@@ -13,6 +13,8 @@ import { checkForSaved, storedKeyOf } from '../provider-checks'
 import { EMBEDDING_KINDS } from '../../runtime/embedding-model'
 import { emitInboxChanged } from '../../domain/inbox-events'
 import { groupedNumber } from '../../../shared/contract/limits'
+import { hideUrlSecrets } from '../../../shared/url-secrets'
+import { meantUrl, withMeantUrl } from '../sent-url'
 
 /** Why a provider cannot be removed yet: how many jobs use it (written as people write numbers), and what to do. */
 export function providerInUse(id: string, jobs: number): string {
@@ -29,6 +31,18 @@ export function providerInUse(id: string, jobs: number): string {
 export const MAX_INBOXES_TOLD_OF_EDIT = 1_000
 
 type ProviderRoutes = 'add_llm_provider' | 'modify_llm_provider' | 'available_llm_providers' | 'remove_llm_provider'
+
+/**
+ * A stored provider as listed: as stored, but for the values of credentials in its address's query
+ * (`?key=`), shown as a placeholder as its api_key is shown as has_api_key. The text stored is
+ * kept when there are none, so such a provider lists byte for byte as it was added.
+ */
+export function listedProviderJson(providerJson: string): string {
+  if (!providerJson.includes('?')) return providerJson
+  const p = JSON.parse(providerJson) as { external_url?: string | null }
+  const hidden = hideUrlSecrets(p.external_url)
+  return hidden === p.external_url ? providerJson : JSON.stringify({ ...p, external_url: hidden })
+}
 
 /** The provider as given, minus its key: what is stored and listed. */
 export function storedForm(raw: unknown, provider: LlmProvider) {
@@ -72,6 +86,7 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
 
   return {
     add_llm_provider({ body, rawBody }) {
+      meantUrl(ctx, body.id, body.external_url, modelKind(body.model).kind, { adding: true })
       const added = store.providers.insert({
         id: body.id,
         ...storedForm(rawBody, body),
@@ -84,7 +99,9 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
       return 'Successfully added LLM provider'
     },
 
-    modify_llm_provider({ body, rawBody }) {
+    modify_llm_provider(request) {
+      // The address as listed (its secrets hidden) keeps the stored values.
+      const { body, rawBody } = withMeantUrl(ctx, request.body, request.rawBody)
       if (body.api_key === undefined) {
         // Keeping the stored key while moving the provider elsewhere would send that key to the new address.
         const row = store.providers.get(body.id)
@@ -116,7 +133,7 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
           // A key that cannot be decrypted is no key: the operator is asked to enter it again.
           const state = keyState(store.secrets, p.api_key)
           const key = state === 'unreadable' ? '"has_api_key":false,"key_unreadable":true' : `"has_api_key":${state === 'readable'}`
-          return `${p.provider_json.slice(0, -1)},${key},"last_check":${p.last_check_json ?? 'null'}}`
+          return `${listedProviderJson(p.provider_json).slice(0, -1)},${key},"last_check":${p.last_check_json ?? 'null'}}`
         })
       )
     },

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../errors'
 import { answerOf, apiErrorOf, keepTestResult, lastCheckOf, runCheck } from '../provider-checks'
 import type { HandlerGroup } from '../handler-types'
 import { keyBindingViolation, unreadableKeyMessage } from '../../domain/provider-keys'
+import { meantUrl, withMeantUrl } from '../sent-url'
 
 type RuntimeRoutes = 'test_llm_provider' | 'provider_models' | 'provider_models_with_key' | 'stop_llm'
 
@@ -54,18 +55,21 @@ export function runtimeHandlers(ctx: NodeContext): HandlerGroup<RuntimeRoutes> {
       const row = store.providers.get(q.llm_provider_id)
       if (!row) throw notFound(`llm_provider_id: no LLM provider with id '${q.llm_provider_id}'`)
       const p = JSON.parse(row.provider_json) as { model: Parameters<typeof modelKind>[0]; external_url?: string | null }
-      const { kind } = modelKind(p.model)
-      const externalUrl = q.external_url ?? p.external_url
+      // A kind given with the id is the one being edited in the form (the address and key are checked against it).
+      const kind = q.kind ?? modelKind(p.model).kind
+      const externalUrl = q.external_url == null ? p.external_url : meantUrl(ctx, q.llm_provider_id, q.external_url, kind)
       const apiKey = q.api_key === undefined ? storedKeyFor(q.llm_provider_id, resolveBaseUrl(kind, externalUrl)) : (q.api_key ?? undefined)
       return target(kind, '', externalUrl, apiKey, q.llm_provider_id)
     }
-    return target(q.kind!, '', q.external_url, q.api_key ?? undefined)
+    return target(q.kind!, '', meantUrl(ctx, undefined, q.external_url, q.kind!), q.api_key ?? undefined)
   }
 
   const listTimeout = () => Math.min(ctx.callTimeouts.firstChunkMs, 20_000)
 
   return {
-    async test_llm_provider({ body, rawBody }) {
+    async test_llm_provider(request) {
+      // The address as listed (its secrets hidden) is tested with the stored values.
+      const { body, rawBody } = withMeantUrl(ctx, request.body, request.rawBody)
       const { kind, modelType } = modelKind(body.model)
       // Absent: the key stored for this id (testing an edit whose key field was left unchanged).
       const apiKey = body.api_key === undefined ? storedKeyFor(body.id, resolveBaseUrl(kind, body.external_url)) : body.api_key || undefined

@@ -21,11 +21,15 @@ export function ModelStep({ draft, change, errors, mode }: StepProps) {
   const fetchModels = async () => {
     setListed({ loading: true, models: null })
     try {
-      const useStored = mode.kind === 'edit' && draft.keyAction === 'unchanged'
+      // Editing names the provider: its stored key (unless replaced or removed) and the address's hidden values are used.
+      const typedKey = mode.kind === 'add' || draft.keyAction !== 'unchanged' ? { api_key: draft.apiKey || null } : {}
       const res = await client.call('provider_models_with_key', {
-        body: useStored
-          ? { llm_provider_id: draft.id, external_url: draft.externalUrl || null }
-          : { kind, external_url: draft.externalUrl || null, api_key: draft.apiKey || null }
+        body: {
+          ...(mode.kind === 'edit' ? { llm_provider_id: draft.id } : {}),
+          kind,
+          external_url: draft.externalUrl || null,
+          ...typedKey
+        }
       })
       setListed({ loading: false, models: res.models.map((m) => m.id) })
     } catch (err) {

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconCheck } from '@tabler/icons-react'
 import { useState } from 'react'
 import type { LlmProvider } from '../../../../shared/contract/provider'
 import { resolveBaseUrl, resolveUrlQuery } from '../../../../shared/provider-catalog'
+import { hideUrlSecrets } from '../../../../shared/url-secrets'
 import { choiceLabel, kindOf, type ProviderDraft, type WizardMode } from './provider-draft'
 import { type TestState, modelOfBody } from './wizard-step-props'
 
@@ -29,7 +30,8 @@ export function reviewRows(
   const rows: [string, string][] = [
     ['Kind', choiceLabel(draft.choice ?? 'OpenAI')],
     // With its query string, which every call carries (a gateway's ?api-version=): the base alone read as if it were dropped.
-    ['Address', resolveBaseUrl(kind, first.external_url) + resolveUrlQuery(first.external_url)],
+    // A key typed into the address is shown hidden, as the API key is.
+    ['Address', resolveBaseUrl(kind, first.external_url) + resolveUrlQuery(hideUrlSecrets(first.external_url))],
     ['API key', key],
     [bodies.length > 1 ? `Models (${bodies.length})` : 'Model', bodies.map(modelOfBody).join(', ')],
     [bodies.length > 1 ? 'Provider ids' : 'Provider id', bodies.map((b) => b.id).join(', ')],
@@ -63,7 +65,10 @@ export function ReviewStep({
   hasStoredKey: boolean
 }) {
   const [showJson, setShowJson] = useState(false)
-  const hide = (b: LlmProvider) => ('api_key' in b ? { ...b, api_key: b.api_key === null ? null : '•••••••• (hidden)' } : b)
+  const hide = (b: LlmProvider) => {
+    const shown = b.external_url ? { ...b, external_url: hideUrlSecrets(b.external_url) } : b
+    return 'api_key' in shown ? { ...shown, api_key: shown.api_key === null ? null : '•••••••• (hidden)' } : shown
+  }
   // Exactly the request: add_llm_providers' body when adding, modify_llm_provider's when editing.
   const request = mode.kind === 'add' ? { providers: bodies.map(hide) } : hide(bodies[0]!)
   const many = bodies.length > 1

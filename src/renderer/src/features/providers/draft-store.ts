@@ -1,5 +1,6 @@
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
+import { hideUrlSecrets, placeholderParams } from '../../../../shared/url-secrets'
 import { emptyDraft, resumeDraft, updateDraft, type ProviderDraft } from './provider-draft'
 
 interface DraftState {
@@ -32,15 +33,24 @@ export const useAddDraft = create<DraftState>()(
         set((s) =>
           s.draft ? { resumed: s.resumed || s.draft.choice !== null } : { draft: emptyDraft(nodeName), resumed: false, notice: null }
         ),
-      update: (patch) => set((s) => (s.draft ? { draft: updateDraft(s.draft, patch), notice: patch.apiKey ? null : s.notice } : s)),
+      update: (patch) =>
+        set((s) => {
+          if (!s.draft) return s
+          const draft = updateDraft(s.draft, patch)
+          const retyped = !!patch.apiKey || (patch.externalUrl !== undefined && !placeholderParams(draft.externalUrl).length)
+          return { draft, notice: retyped ? null : s.notice }
+        }),
       startOver: (nodeName) => set({ draft: emptyDraft(nodeName), resumed: false, notice: null }),
       discard: () => set({ draft: null, resumed: false, notice: null })
     }),
     {
       name: 'nodedesk.providerDraft',
       storage: createJSONStorage(() => localStorage),
-      // The API key stays in memory only: never written to the page's storage.
-      partialize: (s): Saved => ({ draft: s.draft ? { ...s.draft, apiKey: '' } : null, keyTyped: !!s.draft?.apiKey }),
+      // The API key stays in memory only: never written to the page's storage; nor does a key typed into the address.
+      partialize: (s): Saved => ({
+        draft: s.draft ? { ...s.draft, apiKey: '', externalUrl: hideUrlSecrets(s.draft.externalUrl) } : null,
+        keyTyped: !!s.draft?.apiKey
+      }),
       merge: (saved, current) => {
         const { draft, keyTyped } = (saved ?? {}) as Saved
         if (!draft) return current

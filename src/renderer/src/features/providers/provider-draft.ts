@@ -4,6 +4,7 @@ import { LlmProviderSchema, type LlmProvider, type ProviderListEntry } from '../
 import { isOpenAiHost } from '../../../../shared/http-url'
 import { keyRequired, PROVIDER_CATALOG, resolveBaseUrl } from '../../../../shared/provider-catalog'
 import { cutSlug, providersForModels, slug } from '../../../../shared/provider-servers'
+import { placeholderParams, URL_SECRET_PLACEHOLDER } from '../../../../shared/url-secrets'
 import { rememberedKindChoice } from './kind-choices'
 
 /** A kind as the wizard offers it: the nine kinds, plus any OpenAI-compatible server. */
@@ -25,6 +26,8 @@ export interface ProviderDraft {
   readonly keyAction: KeyAction
   /** Edit mode: the API base the stored key is sent to; it goes nowhere else, so a new address needs the key typed again. */
   readonly keyBoundTo?: string
+  /** Edit mode: the API base the address's hidden values (listed as the placeholder) are kept for; they go nowhere else. */
+  readonly urlSecretsBoundTo?: string
   /** Edit mode: a key is stored but this machine cannot decrypt it (its secret key was lost or replaced). */
   readonly keyUnreadable?: true
   /** Edit mode: the provider's one model. */
@@ -87,6 +90,7 @@ export function draftOf(p: ProviderListEntry): ProviderDraft {
     keyAction: p.key_unreadable ? 'set' : 'unchanged',
     ...(p.key_unreadable ? { keyUnreadable: true as const } : {}),
     ...(p.has_api_key ? { keyBoundTo: resolveBaseUrl(kind, p.external_url) } : {}),
+    ...(placeholderParams(p.external_url).length ? { urlSecretsBoundTo: resolveBaseUrl(kind, p.external_url) } : {}),
     model: modelType,
     models: [modelType],
     displayName: p.name ?? '',
@@ -206,6 +210,26 @@ export function keyMovedFrom(d: ProviderDraft): string | undefined {
 }
 
 /**
+ * What is wrong with the placeholders of hidden values in the draft's address, if anything: the node
+ * puts a provider's stored values in their place only for that provider's own address, and a new
+ * provider has none.
+ */
+export function urlPlaceholderProblem(d: ProviderDraft, mode: WizardMode['kind']): string | undefined {
+  const url = d.externalUrl.trim()
+  const hidden = placeholderParams(url)
+  if (!hidden.length || !d.choice) return undefined
+  const names = hidden.map((n) => `'${n}'`).join(', ')
+  const typeIt = `Type the value of ${names} in place of ${URL_SECRET_PLACEHOLDER}`
+  if (mode === 'add' || !d.urlSecretsBoundTo) return typeIt
+  try {
+    if (resolveBaseUrl(kindOf(d.choice), url) === d.urlSecretsBoundTo) return undefined
+  } catch {
+    return undefined // not a URL yet: the URL field says so
+  }
+  return `The hidden value of ${names} is only sent to ${d.urlSecretsBoundTo}. ${typeIt} for the new address`
+}
+
+/**
  * Whether the draft's address needs a key at all. An OpenAI-compatible server needs one only at
  * OpenAI's own address; until its URL is typed, only the URL is missing (not a key the field calls optional).
  */
@@ -242,6 +266,8 @@ export function validate(
   const errors: Record<string, string> = {}
   if (!d.choice) errors.kind = 'Choose a kind of provider'
   if (d.choice === 'compatible' && !d.externalUrl.trim()) errors.external_url = 'The server URL is required, e.g. http://127.0.0.1:8080/v1'
+  const placeholderProblem = urlPlaceholderProblem(d, mode)
+  if (placeholderProblem) errors.external_url = placeholderProblem
   if (keyNeeded(d, mode, hasStoredKey) && !d.apiKey && d.keyAction !== 'unchanged') {
     errors.api_key = `${choiceLabel(d.choice!)} needs an API key`
   }
@@ -279,6 +305,8 @@ export function firstStepWithErrors(errors: FieldErrors, fallback: number): numb
 export const KEY_RETYPE_NOTICE =
   'The API key is never kept when the window reloads or closes, so type it again to continue where you left off.'
 
+export const URL_SECRET_RETYPE_NOTICE = `A key written into the address is never kept either: type it again in place of ${URL_SECRET_PLACEHOLDER}.`
+
 /**
  * A draft read back after a reload: it goes back to the first step that lacks something, and to
  * the key's step when a key had been typed (keys are never stored), with a sentence saying so.
@@ -290,7 +318,10 @@ export function resumeDraft(
 ): { draft: ProviderDraft; notice: string | null } {
   const draft: ProviderDraft = { ...emptyDraft(nodeName), ...saved, apiKey: '' }
   let step = firstStepWithErrors(validate(draft, 'add', draft.step - 1), draft.step)
-  if (keyWasTyped && step > 1) step = 1
+  // The address was saved with its keys hidden (see draft-store): they are typed again on the key's step too.
+  const urlSecretsMissing = placeholderParams(draft.externalUrl).length > 0
+  if ((keyWasTyped || urlSecretsMissing) && step > 1) step = 1
   const keyMissing = step === 1 && (keyWasTyped || 'api_key' in validate(draft, 'add', 1))
-  return { draft: { ...draft, step }, notice: keyMissing ? KEY_RETYPE_NOTICE : null }
+  const notices = [keyMissing && KEY_RETYPE_NOTICE, urlSecretsMissing && URL_SECRET_RETYPE_NOTICE].filter(Boolean)
+  return { draft: { ...draft, step }, notice: notices.length ? notices.join(' ') : null }
 }
