@@ -7,6 +7,8 @@ import { type StepProps } from './wizard-step-props'
 export function ConnectionStep({ draft, change, errors, mode, hasStoredKey }: StepProps & { hasStoredKey: boolean }) {
   const kind = kindOf(draft.choice!)
   const needsKey = keyNeededAt(draft)
+  // Editing, until a new key is typed: the stored key stays (or goes, with Remove key).
+  const keyKept = mode.kind === 'edit' && draft.keyAction !== 'set'
   return (
     <Stack>
       <TextInput
@@ -24,38 +26,30 @@ export function ConnectionStep({ draft, change, errors, mode, hasStoredKey }: St
           the field empty to remove it.
         </Alert>
       )}
-      {mode.kind === 'edit' && draft.keyAction !== 'set' ? (
-        <Group align="flex-end">
-          <PasswordInput
-            label="API key"
-            style={{ flex: 1 }}
-            value=""
-            placeholder={draft.keyAction === 'remove' ? 'will be removed' : hasStoredKey ? 'unchanged' : 'none set'}
-            onChange={(e) => change({ keyAction: 'set', apiKey: e.currentTarget.value })}
-            error={errors.api_key}
-          />
-          {hasStoredKey && draft.keyAction !== 'remove' && (
-            <Button variant="light" color="red" onClick={() => change({ keyAction: 'remove', apiKey: '' })}>
-              Remove key
-            </Button>
-          )}
-          {draft.keyAction === 'remove' && (
-            <Button variant="default" onClick={() => change({ keyAction: 'unchanged' })}>
-              Keep key
-            </Button>
-          )}
-        </Group>
-      ) : (
+      {/* One field whether the stored key is kept or a new one typed: swapping fields at the first letter typed lost the focus, and the rest of the key with it. */}
+      <Group align="flex-end">
         <PasswordInput
           label="API key"
+          style={{ flex: 1 }}
           description={needsKey ? `Stored encrypted; the app never shows it again.` : 'Optional for this kind.'}
           withAsterisk={needsKey}
-          value={draft.apiKey}
-          onChange={(e) => change({ apiKey: e.currentTarget.value, keyAction: 'set' })}
+          value={keyKept ? '' : draft.apiKey}
+          placeholder={keyKept ? (draft.keyAction === 'remove' ? 'will be removed' : hasStoredKey ? 'unchanged' : 'none set') : undefined}
+          onChange={(e) => change({ keyAction: 'set', apiKey: e.currentTarget.value })}
           error={errors.api_key}
           autoComplete="off"
         />
-      )}
+        {keyKept && hasStoredKey && draft.keyAction !== 'remove' && (
+          <Button variant="light" color="red" onClick={() => change({ keyAction: 'remove', apiKey: '' })}>
+            Remove key
+          </Button>
+        )}
+        {keyKept && draft.keyAction === 'remove' && (
+          <Button variant="default" onClick={() => change({ keyAction: 'unchanged' })}>
+            Keep key
+          </Button>
+        )}
+      </Group>
     </Stack>
   )
 }
