@@ -154,9 +154,10 @@ export const SEARCH_WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
  * match gives, spaces around it: trim it). A keycap ends the word before it: its digit and marks
  * would otherwise be read as more of that word ("step1️⃣" is "step" and 1️⃣, as searchFold has them).
  * A Catalan "l·l" keeps its dot inside the word: "col·lecció" is one word, as the indexes hold it.
+ * Each Chinese or Japanese character is a word of its own, as the indexes hold it (cjkApart).
  */
 export const SEARCH_TOKEN =
-  /[0-9#*][\uFE0E\uFE0F]?\u20E3|(?:[lL][\u00b7\u0387](?=[lL])|(?![0-9#*][\uFE0E\uFE0F]?\u20E3)[\p{L}\p{N}\p{M}\p{Co}])+|(?:[\u{1F1E6}-\u{1F1FF}]{2}|[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}])(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F)*/gu
+  /[0-9#*][\uFE0E\uFE0F]?\u20E3|(?=[\p{L}\p{N}])[\p{sc=Han}\p{sc=Hira}\p{sc=Kana}\u30fc\uff70][\p{M}\uff9e\uff9f]*|(?:[lL][\u00b7\u0387](?=[lL])|(?![0-9#*][\uFE0E\uFE0F]?\u20E3|[\p{sc=Han}\p{sc=Hira}\p{sc=Kana}\u30fc\uff70])[\p{L}\p{N}\p{M}\p{Co}])+|(?:[\u{1F1E6}-\u{1F1FF}]{2}|[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}])(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F)*/gu
 
 /**
  * `text` in Unicode's compatibility form (NFKC: ﬁ is fi, full-width Ａ is A, ① is 1) but for its emoji:
@@ -190,10 +191,57 @@ const L_WITH_MIDDLE_DOT = /[ŀĿ]/gu
  * the SQL function `search_fold` (registered on every connection that writes, store/db.ts).
  */
 export const searchIndexForm = (text: string): string => {
-  const form = searchFold(ASCII_ONLY.test(text) ? text : compatForm(text))
+  const ascii = ASCII_ONLY.test(text)
+  const form = foldedForm(text, ascii)
+  return ascii ? form : cjkApart(form)
+}
+/**
+ * searchIndexForm without cjkApart: the form a search's words are taken from (a run of Chinese or
+ * Japanese is one word there, which indexTokens cuts as the index holds it), and the form the window
+ * compares texts in.
+ */
+export const searchForm = (text: string): string => foldedForm(text, ASCII_ONLY.test(text))
+const foldedForm = (text: string, ascii: boolean): string => {
+  const form = searchFold(ascii ? text : compatForm(text))
   return form.includes('\u00b7') ? form.replace(CATALAN_L_DOT, '') : form
 }
 const ASCII_ONLY = /^[\p{ASCII}]*$/u
+
+/**
+ * Chinese and Japanese are written without spaces, and the tokenizer takes a whole run (a sentence)
+ * for one word: "テキスト" did not find "日本語のテキスト", nor "数据" "我们的数据库", only a run's
+ * beginning was found. So each Han ideograph, Hiragana and Katakana character (with the prolonged
+ * sound mark ー and the iteration marks 々 ゝ ヽ, and any mark after it: a dakuten that does not
+ * compose) is a word of its own, spaced from its neighbours, and a search's run of them is a phrase of
+ * those words (indexTokens): it matches that sequence anywhere, as engines search these scripts
+ * without a dictionary. Hangul is written with spaces and stays as it is. Only letters and digits
+ * (〇): the same scripts' symbols are spaces to the tokenizer anyway.
+ */
+export const cjkApart = (form: string): string => (MAY_HAVE_CJK.test(form) ? form.replace(CJK_CHARACTERS, ' $& ') : form)
+/**
+ * A code unit in the blocks these scripts are written in (from the CJK radicals to the unified
+ * ideographs, the compatibility ideographs, half-width katakana, the surrogates of the kana and
+ * ideograph planes), told quickly: code units, no u flag. A French text of 50 kB took 1.7 ms with the
+ * exact test alone, 0.9 ms with this one first (as before the scripts were spaced).
+ */
+const MAY_HAVE_CJK = /[\u2e80-\u9fff\uf900-\ufaff\uff66-\uff9f\ud81b\ud82b\ud82c\ud840-\ud8bf]/
+const CJK_CHARACTERS = /(?=[\p{L}\p{N}])[\p{sc=Han}\p{sc=Hira}\p{sc=Kana}\u30fc\uff70][\p{M}\uff9e\uff9f]*/gu
+const CJK_TOKEN = /^(?=[\p{L}\p{N}])[\p{sc=Han}\p{sc=Hira}\p{sc=Kana}\u30fc\uff70][\p{M}\uff9e\uff9f]*$/u
+/** Whether a word of the index (or of SEARCH_TOKEN, folded) is one Chinese or Japanese character. */
+export const isCjkToken = (token: string): boolean => CJK_TOKEN.test(token)
+/** Whether `text` begins with a Chinese or Japanese character. */
+export const startsWithCjk = (text: string): boolean => CJK_FIRST.test(text)
+/** Whether `text` ends with a Chinese or Japanese character (and the marks that are part of it). */
+export const endsWithCjk = (text: string): boolean => CJK_LAST.test(text)
+const CJK_FIRST = /^(?=[\p{L}\p{N}])[\p{sc=Han}\p{sc=Hira}\p{sc=Kana}\u30fc\uff70]/u
+const CJK_LAST = /(?=[\p{L}\p{N}])[\p{sc=Han}\p{sc=Hira}\p{sc=Kana}\u30fc\uff70][\p{M}\uff9e\uff9f]*$/u
+
+/**
+ * The words the index holds for one word of a search (a SEARCH_WORD of searchForm): the word itself,
+ * or for one holding Chinese or Japanese, each such character and each run of other letters between:
+ * "テキストabc" is テ キ ス ト abc, a phrase.
+ */
+export const indexTokens = (word: string): string[] => cjkApart(word).match(SEARCH_WORD) ?? []
 /**
  * Catalan writes a doubled l with a middle dot between ("col·lecció", "intel·ligent"), far more often
  * than with ŀ: the tokenizer took the dot for a space, so "colleccio" did not find it, and neither did
@@ -210,10 +258,13 @@ const CATALAN_L_DOT = /(?<=[lL])\u00b7(?=[lL]|$)/g
 export const foldUnits = (text: string): string[] => text.match(FOLD_UNITS) ?? []
 const FOLD_UNITS = /[0-9#*][\uFE0E\uFE0F]?\u20E3|[\u{1F1E6}-\u{1F1FF}]{2}|[lL][\u00b7\u0387](?=[lL])|[\s\S]/gu
 
-/** Text as the search indexes compare it: compatibility form, accents off, lower case. */
-export const foldForSearch = (text: string) => searchIndexForm(text).toLowerCase()
+/** Text as the search indexes compare it: compatibility form, accents off, lower case (a run of Chinese or Japanese kept whole). */
+export const foldForSearch = (text: string) => searchForm(text).toLowerCase()
 
-/** The words of `text` as the search indexes compare them: compatibility form, accents off, lower case. */
+/**
+ * The words of `text` as the search indexes compare them: compatibility form, accents off, lower case.
+ * A run of Chinese or Japanese is one word here, a phrase of one-character words to the index (indexTokens).
+ */
 export function searchWords(text: string): string[] {
   return foldForSearch(text).match(SEARCH_WORD) ?? []
 }

@@ -12,6 +12,7 @@ import { compatForm } from '../../src/shared/search-fold'
 import { foldAccentsV15, searchFoldV15 } from '../../src/main/store/search-fold-v15'
 import { searchFoldV16 } from '../../src/main/store/search-fold-v16'
 import { searchIndexFormV18 } from '../../src/main/store/search-fold-v18'
+import { searchIndexFormV19 } from '../../src/main/store/search-fold-v19'
 
 let dir: string
 let cleanup: () => void
@@ -599,6 +600,65 @@ it('a version-18 database gets Catalan "l·l" indexed without its dot in both in
     expect(await found('colleccio')).toEqual([])
     await node.post('/v2/job_message', { job_id: 'jobid_2', content: 'una il\u00B7lustraci\u00F3' })
     expect(await found('illustracio')).toEqual([inboxes[2]])
+    integrity()
+  } finally {
+    await node.close()
+  }
+})
+
+it('a version-19 database gets each Chinese and Japanese character indexed as a word: words inside a run are found, both indexes stay in step', async () => {
+  const file = join(dir, DB_FILE_NAME)
+  const v19 = openDb(file, { migrations: MIGRATIONS.slice(0, 19) })
+  // The index triggers write the form version 19 did: a run of Chinese or Japanese one word.
+  v19.function('search_fold', { deterministic: true }, (t: unknown) => (typeof t === 'string' ? searchIndexFormV19(t) : t))
+  const inboxes = seedOldInboxes(v19, [
+    ['日本語のテキスト', 'ﾃｷｽﾄの確認をお願いします'],
+    ['Plain name', '我们的数据库需要备份'],
+    ['Café notes', 'English prose \u2014 \u201Cquoted\u201D, Windows10対応']
+  ])
+  const ts = '2024-01-02T00:00:00.000Z'
+  v19
+    .prepare(
+      `INSERT INTO vfs_entries (id, parent_id, name, is_folder, created_time, modified_time, size, file_type, status) VALUES (100, 1, 'notes.txt', 0, ?, ?, 10, 'txt', 'ready')`
+    )
+    .run(ts, ts)
+  const texts = ['東京都の人口統計データ', 'A passage with no such characters, café.']
+  for (const [ord, text] of texts.entries()) {
+    const row = v19
+      .prepare(`INSERT INTO vfs_passages (item_id, ord, node_id, text) VALUES (100, ?, ?, ?)`)
+      .run(ord, String(ord), text).lastInsertRowid
+    v19.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`).run(row, searchIndexFormV19(text))
+  }
+  v19.close()
+
+  const node = startTestNode(dir)
+  try {
+    expect(node.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
+    const found = async (q: string) =>
+      ((await node.get('/v2/search_inboxes', { q })).body as { inbox: { inbox_id: string } }[]).map((h) => h.inbox.inbox_id).sort()
+    for (const q of ['テキスト', '日本語', 'テキスト 確認', '確認']) expect(await found(q), q).toEqual([inboxes[0]])
+    for (const q of ['数据', '数据库', '备份']) expect(await found(q), q).toEqual([inboxes[1]])
+    for (const q of ['対応', 'windows10対応', 'cafe', 'quoted prose']) expect(await found(q), q).toEqual([inboxes[2]])
+    expect(await found('データ')).toEqual([])
+    const documents = async (q: string) =>
+      ((await node.post('/v2/search_items', { search: q })).body as { text: string }[]).map((h) => h.text).sort()
+    expect(await documents('人口')).toEqual([texts[0]])
+    expect(await documents('cafe')).toEqual([texts[1]])
+    // The runs version 19 indexed as words are gone from both indexes.
+    const stale = (table: string, word: string) =>
+      node.store.db.prepare(`SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(`"${word}"`)
+    for (const word of ['日本語のテキスト', '我们的数据库需要备份']) expect(stale('inbox_search', word), word).toBe(0)
+    expect(stale('vfs_passages_fts', '東京都の人口統計データ')).toBe(0)
+    const integrity = () => {
+      node.store.db.exec(`INSERT INTO inbox_search (inbox_search, rank) VALUES ('integrity-check', 1)`)
+      node.store.db.exec(`INSERT INTO vfs_passages_fts (vfs_passages_fts) VALUES ('integrity-check')`)
+    }
+    integrity()
+    // Removals take the migrated entries out, and new texts come in a character a word.
+    expect((await node.post('/v2/remove_job', { job_id: 'jobid_0' })).status).toBe(200)
+    expect(await found('テキスト')).toEqual([])
+    await node.post('/v2/job_message', { job_id: 'jobid_2', content: '会議の議事録を共有します' })
+    expect(await found('議事録')).toEqual([inboxes[2]])
     integrity()
   } finally {
     await node.close()

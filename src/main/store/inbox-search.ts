@@ -1,6 +1,7 @@
 import type { Db } from './db'
 import { clusterAt } from './cluster-edges'
-import { SEARCH_TOKEN, SEARCH_WORD as WORD, foldForSearch as fold, searchIndexForm, searchWords } from '../../shared/search-fold'
+import { SEARCH_WORD as WORD, indexTokens, isCjkToken, searchForm, searchWords } from '../../shared/search-fold'
+import { searchMatches } from '../../shared/search-matches'
 
 export interface SearchHit {
   readonly inboxId: string
@@ -15,29 +16,34 @@ const ROUND = 500
 /**
  * The FTS5 query for "every word, each as a word prefix": the words are the runs of letters,
  * digits and marks (what the unicode61 tokenizer keeps), each quoted so nothing in the text is
- * read as query syntax. Undefined when the text has no word.
+ * read as query syntax. Undefined when the text has no word. A word holding Chinese or Japanese is
+ * the phrase of the words the index holds for it (each such character one: "テ キ ス ト"), found
+ * anywhere in a run; only a last word of other letters is a prefix ("テ キ ス ト abc"*).
  */
 export function prefixQuery(text: string): string | undefined {
   // Folded as the indexed texts are (the tokenizer folds the case).
-  const words = searchIndexForm(text).match(WORD)
+  const words = searchForm(text).match(WORD)
   if (!words) return undefined
-  return [...new Set(words)].map((w) => `"${w}"*`).join(' ')
+  return [...new Set(words)]
+    .map((w) => {
+      const tokens = indexTokens(w)
+      return `"${tokens.join(' ')}"${isCjkToken(tokens[tokens.length - 1]!) ? '' : '*'}`
+    })
+    .join(' ')
 }
 
 /**
- * The part of `text` around the first word (or emoji) that starts with one of `words` (folded), at most
+ * The part of `text` around the first word (or emoji) that starts with one of `words` (folded; a run of
+ * Chinese or Japanese anywhere in one, searchMatches), at most
  * `max` UTF-16 units, cut at word boundaries where it can be, with … where text was left out.
  */
 export function snippetOf(text: string, words: readonly string[], max = SNIPPET_MAX): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   if (flat.length <= max) return flat
   let at = 0
-  for (const m of flat.matchAll(SEARCH_TOKEN)) {
-    const token = fold(m[0]).trim()
-    if (words.some((w) => token.startsWith(w))) {
-      at = m.index
-      break
-    }
+  for (const match of searchMatches(flat, words)) {
+    at = match.start
+    break
   }
   // A little context before the word, the rest after it.
   let start = Math.max(0, at - 40)

@@ -3,6 +3,7 @@ import { compatForm, hasEmojiPart, searchFold, searchIndexForm } from '../../sha
 import { foldAccentsV15, searchFoldV15 } from './search-fold-v15'
 import { searchFoldV16 } from './search-fold-v16'
 import { searchIndexFormV18 } from './search-fold-v18'
+import { searchIndexFormV19 } from './search-fold-v19'
 
 export interface Migration {
   readonly version: number
@@ -435,6 +436,20 @@ export const MIGRATIONS: readonly Migration[] = [
       )
       refoldInboxEntries(db, inboxTextIds(db, 'search_catalan_dot_changed'), searchIndexFormV18, searchIndexForm)
       refoldPassages(db, 'search_catalan_dot_changed', searchIndexForm)
+    }
+  },
+  {
+    version: 20,
+    description:
+      'search: each Chinese and Japanese character is a word of its own, so "テキスト" finds "日本語のテキスト" and "数据" "我们的数据库"',
+    // Only texts holding such a character change: out of the inbox index with the form version 19 made the
+    // entry with (searchIndexFormV19: the index is external-content), out of the documents' by rowid.
+    up: (db) => {
+      db.function('search_cjk_changed', { deterministic: true }, (text: unknown) =>
+        typeof text === 'string' && searchIndexForm(text) !== searchIndexFormV19(text) ? 1 : 0
+      )
+      refoldInboxEntries(db, inboxTextIds(db, 'search_cjk_changed'), searchIndexFormV19, searchIndexForm)
+      refoldPassages(db, 'search_cjk_changed', searchIndexForm)
     }
   }
 ]

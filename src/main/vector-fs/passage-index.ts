@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3'
-import { searchIndexForm, searchWords } from '../../shared/search-fold'
+import { indexTokens, searchIndexForm, searchWords } from '../../shared/search-fold'
 import { limitedStatements } from '../store/limited-statements'
 
 export interface PassageRow {
@@ -10,12 +10,16 @@ export interface PassageRow {
   readonly text: string
 }
 
-/** The words of a query as the index holds them (accents off, lower case), each once (at most 64). */
+/**
+ * The words of a query as the index holds them (accents off, lower case), each once (at most 64). A word
+ * holding Chinese or Japanese is the phrase of the index's words for it, space-separated ("テ キ ス ト"):
+ * quoted, FTS5 matches that sequence anywhere in a run.
+ */
 export function queryWords(text: string): string[] {
-  return [...new Set(searchWords(text))].slice(0, 64)
+  return [...new Set(searchWords(text).map((w) => indexTokens(w).join(' ')))].slice(0, 64)
 }
 
-/** Words as an FTS5 expression: any of them, each quoted (so no FTS5 syntax gets through). */
+/** Words (or phrases) as an FTS5 expression: any of them, each quoted (so no FTS5 syntax gets through). */
 export function keywordQuery(words: readonly string[]): string | undefined {
   if (words.length === 0) return undefined
   return words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' OR ')
@@ -75,7 +79,8 @@ export function passageIndex(db: Database) {
   const scoredWords = (text: string) => {
     // A word the vocabulary does not list as typed (accents: the index keeps "cafe" for "café") counts as rare and is kept.
     const words = queryWords(text)
-      .map((w) => ({ w, df: docFrequency.get(w) ?? 0 }))
+      // A phrase is in at most as many passages as its rarest word.
+      .map((w) => ({ w, df: Math.min(...w.split(' ').map((t) => docFrequency.get(t) ?? 0)) }))
       .sort((a, b) => a.df - b.df)
     const kept: string[] = []
     let rows = 0

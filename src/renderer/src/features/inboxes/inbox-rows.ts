@@ -1,7 +1,7 @@
 import { errorNoteParts } from './error-note'
 import { modelKind } from '../../../../shared/contract/model-kind'
 import type { Inbox } from '../../../../shared/contract/inbox'
-import { foldForSearch, foldUnits, searchWords } from '../../../../shared/search-fold'
+import { endsWithCjk, foldForSearch, foldUnits, searchWords, startsWithCjk } from '../../../../shared/search-fold'
 import { markWholeCharacters } from '../../app/whole-characters'
 
 /** What one line of the inbox list shows. */
@@ -112,7 +112,12 @@ export function highlightParts(text: string, query: string): TextPart[] {
   }
   const marked = new Array<boolean>(text.length).fill(false)
   // The node matches each word as the start of a word of the text: an occurrence inside a word is not a match.
-  const startsWord = (i: number) => i === 0 || !/[\p{L}\p{N}\p{M}\p{Co}]$/u.test(folded.slice(Math.max(0, i - 2), i))
+  // Each Chinese or Japanese character is a word of its own to it, so a run of them is matched anywhere.
+  const startsWord = (i: number) =>
+    i === 0 ||
+    !/[\p{L}\p{N}\p{M}\p{Co}]$/u.test(folded.slice(Math.max(0, i - 2), i)) ||
+    startsWithCjk(folded.slice(i, i + 2)) ||
+    endsWithCjk(folded.slice(Math.max(0, i - 4), i))
   for (const w of words) {
     for (let i = folded.indexOf(w); i >= 0; i = folded.indexOf(w, i + 1)) {
       if (!startsWord(i)) continue
