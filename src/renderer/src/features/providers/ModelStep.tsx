@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { PROVIDER_CATALOG } from '../../../../shared/provider-catalog'
 import { errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
-import { chosenModels, kindOf } from './provider-draft'
+import { chosenModels, kindOf, typedKey } from './provider-draft'
 import { BusyButton } from '../../app/BusyButton'
 import { type StepProps } from './wizard-step-props'
 
@@ -25,7 +25,7 @@ export function ModelStep({ draft, change, errors, mode }: StepProps) {
       const res = await client.call('provider_models_with_key', {
         body: useStored
           ? { llm_provider_id: draft.id, external_url: draft.externalUrl || null }
-          : { kind, external_url: draft.externalUrl || null, api_key: draft.apiKey || null }
+          : { kind, external_url: draft.externalUrl || null, api_key: typedKey(draft) || null }
       })
       setListed({ loading: false, models: res.models.map((m) => m.id) })
     } catch (err) {

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconCheck } from '@tabler/icons-react'
 import { useState } from 'react'
 import type { LlmProvider } from '../../../../shared/contract/provider'
 import { resolveBaseUrl, resolveUrlQuery } from '../../../../shared/provider-catalog'
-import { choiceLabel, kindOf, type ProviderDraft, type WizardMode } from './provider-draft'
+import { choiceLabel, kindOf, typedKey, type ProviderDraft, type WizardMode } from './provider-draft'
 import { type TestState, modelOfBody } from './wizard-step-props'
 
 /** The review's summary, one row per setting, as a person reads it. */
@@ -17,7 +17,7 @@ export function reviewRows(
   const kind = kindOf(draft.choice ?? 'OpenAI')
   const key =
     mode === 'add' || draft.keyAction === 'set'
-      ? draft.apiKey
+      ? typedKey(draft)
         ? 'Set: stored encrypted, never shown again'
         : 'None'
       : draft.keyAction === 'remove'
