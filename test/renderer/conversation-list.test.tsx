@@ -140,16 +140,38 @@ describe('the conversation list on wide windows: beside the conversation, collap
     expect(window.location.hash).toBe(hashOf(inboxes[1]!))
   })
 
-  it('Alt+Up in a text field moves its caret, not to another conversation (Option+arrows on macOS)', async () => {
+  it('on macOS, Option+Up in the message box moves its caret, not to another conversation', async () => {
+    Object.defineProperty(navigator, 'userAgent', { configurable: true, get: () => 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5)' })
+    try {
+      renderView(middle())
+      const side = await screen.findByTestId('conversation-list')
+      await within(side).findByRole('link', { name: 'Third talk' })
+      const before = window.location.hash
+      const box = screen.getByRole('textbox', { name: 'Message' })
+      box.focus()
+      fireEvent.keyDown(box, { key: 'ArrowUp', altKey: true })
+      expect(window.location.hash).toBe(before)
+      fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
+      expect(window.location.hash).toBe(hashOf(inboxes[2]!))
+    } finally {
+      delete (navigator as unknown as Record<string, unknown>).userAgent // the prototype's again
+    }
+  })
+
+  it('elsewhere Alt+Up in the message box opens the conversation above (Alt+arrows move no caret there); another text field keeps them', async () => {
     renderView(middle())
     const side = await screen.findByTestId('conversation-list')
     await within(side).findByRole('link', { name: 'Third talk' })
     const before = window.location.hash
+    const rename = screen.getByRole('button', { name: 'Rename inbox' })
+    fireEvent.click(rename)
+    const field = await screen.findByRole('textbox', { name: 'Inbox name' })
+    fireEvent.keyDown(field, { key: 'ArrowUp', altKey: true })
+    expect(window.location.hash).toBe(before)
+    fireEvent.keyDown(field, { key: 'Escape' })
     const box = screen.getByRole('textbox', { name: 'Message' })
     box.focus()
     fireEvent.keyDown(box, { key: 'ArrowUp', altKey: true })
-    expect(window.location.hash).toBe(before)
-    fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
     expect(window.location.hash).toBe(hashOf(inboxes[2]!))
   })
 

@@ -185,3 +185,31 @@ describe('absoluteTime', () => {
     expect(absoluteTime('not a date')).toBe('not a date')
   })
 })
+
+describe('a search hit', () => {
+  const hit = (text: string, query: string) => {
+    renderWithApp(<InboxRow row={toRow(inbox(text))} now={NOW} snippet={{ text, query }} />)
+    return screen.getByTestId('inbox-snippet')
+  }
+
+  it('shows the words found near its start: what comes before them is cut to a few words, "…" in its place', () => {
+    const text =
+      'Our quarterly planning meeting covered revenue targets, hiring plans for the spring, the relocation of the warehouse, supplier contracts that expire in June, and finally the budget for the gazebo.'
+    const shown = hit(text, 'gazebo')
+    // The row shows one line: 190 characters before the word put it far past the row's end.
+    expect(shown.textContent).toBe('…and finally the budget for the gazebo.')
+    expect(shown.querySelector('mark')?.textContent).toBe('gazebo')
+  })
+
+  it('is shown whole when its first word found is already near the start', () => {
+    const text = 'The boiler is serviced every October by the caretaker. That is all I know.'
+    expect(hit(text, 'boiler caretaker').textContent).toBe(text)
+  })
+
+  it('without spaces to cut at, keeps whole characters', () => {
+    const text = `${'👩‍💻'.repeat(30)}見つけた言葉`
+    const shown = hit(text, '見つけた言葉')
+    expect(shown.textContent.startsWith('…👩‍💻')).toBe(true)
+    expect(shown.querySelector('mark')?.textContent).toBe('見つけた言葉')
+  })
+})

@@ -78,6 +78,8 @@ export function Composer({
         <Textarea
           ref={box}
           aria-label="Message"
+          // Alt+Up/Down open the next conversation from here (ConversationList).
+          data-conversation-keys=""
           placeholder="Write a message… (Enter sends, Shift+Enter for a new line)"
           autosize
           minRows={1}

@@ -9,7 +9,9 @@ import { cachedAtPlace, cachedPlace, inboxPlaceQuery, placeBlocks, rowsByPlace, 
 import { useClient } from '../../api/client-context'
 import type { Client } from '../../api/client'
 import { useInboxPages, useInboxPlaces } from '../../api/queries'
+import { onMac } from '../../app/platform'
 import { hrefOf, navigate, parseRoute } from '../../app/router'
+import { focusComposerOnOpen } from '../../stores/composer-focus'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useLayoutPrefs } from '../../stores/layout-prefs'
 import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from './roving-rows'
@@ -88,6 +90,9 @@ const isTextField = (t: EventTarget | null) =>
   t instanceof HTMLElement &&
   (t.isContentEditable || t.tagName === 'TEXTAREA' || (t.tagName === 'INPUT' && (t as HTMLInputElement).type !== 'checkbox'))
 
+/** The message box, where the operator mostly is: its unsent text stays with its conversation. */
+const isComposer = (t: EventTarget | null) => t instanceof HTMLElement && t.dataset.conversationKeys !== undefined
+
 /**
  * Alt+Up / Alt+Down open the conversation above or below the current one, whichever layout shows the
  * list. When the open one has left the list (hidden or removed by another client), they open the
@@ -147,9 +152,17 @@ function useConversationKeys(
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return
-      // In a text field Alt/Option+arrows move the caret (macOS): the draft is not left behind.
-      if (isTextField(e.target)) return
+      // In a text field Option+arrows move the caret on macOS. Elsewhere Alt+arrows do nothing in one, so
+      // the message box lets them through (they were dead where the focus is after each message sent);
+      // other fields do not, as leaving would drop what is being edited there.
+      const inComposer = isComposer(e.target)
+      if (isTextField(e.target) && (onMac() || !inComposer)) return
       const up = e.key === 'ArrowUp'
+      const go = (to: string) => {
+        // Typing goes on in the next conversation's box, as it went on in this one's.
+        if (inComposer) focusComposerOnOpen(to)
+        navigate({ name: 'inbox', inboxId: to })
+      }
       // From the conversation the address names, not the one this render shows: presses quicker than
       // the view opens each one (ten with no gap moved four rows) go on from the last one opened.
       const from = openedNow() ?? inboxId
@@ -161,23 +174,23 @@ function useConversationKeys(
         e.preventDefault()
         void placeOf(client, showHidden, pinnedCount, from).then(
           (at) => {
-            if (at !== undefined && openedNow() === from) openAt(at + (up ? -1 : 1), up, from)
+            if (at !== undefined && openedNow() === from) openAt(at + (up ? -1 : 1), up, from, go)
           },
           () => {} // not answered (the node unreachable): the key does nothing, as at the list's end
         )
-      } else if (openAt(target, up, from)) e.preventDefault()
+      } else if (openAt(target, up, from, go)) e.preventDefault()
     }
     /** Opens the conversation at a place of the list, reading it first when needed; false when there is none. */
-    const openAt = (target: number, up: boolean, from: string): boolean => {
+    const openAt = (target: number, up: boolean, from: string, go: (to: string) => void): boolean => {
       const next = cachedRowAt(qc, rows, pinnedCount, showHidden, target)
       if (next) {
-        navigate({ name: 'inbox', inboxId: next.id })
+        go(next.id)
       } else if (!up && target >= 0 && target === rows.length) {
         // Past the rows read so far, which no list has asked for (collapsed, or not scrolled there): the
         // next page is read, then its first conversation opened, unless another was opened meanwhile.
         void readNext().then((more) => {
           const row = more?.[target]
-          if (row && openedNow() === from) navigate({ name: 'inbox', inboxId: row.id })
+          if (row && openedNow() === from) go(row.id)
         })
       } else if (target >= rows.length) {
         // Far past them, beyond the rows read by place (a block not read, or no longer cached): that block is read first.
@@ -185,7 +198,7 @@ function useConversationKeys(
         qc.fetchQuery(inboxPlaceQuery(client, { showHidden, pinned: false }, Math.floor(place / PLACE_BLOCK))).then(
           (block) => {
             const inbox = block[place % PLACE_BLOCK]
-            if (inbox && openedNow() === from) navigate({ name: 'inbox', inboxId: inbox.inbox_id })
+            if (inbox && openedNow() === from) go(inbox.inbox_id)
           },
           () => {} // not read (the node unreachable): the key does nothing, as at the list's end
         )

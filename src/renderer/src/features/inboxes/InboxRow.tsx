@@ -7,6 +7,7 @@ import type { InboxActions } from './inbox-actions'
 import { absoluteTime, relativeTime } from './relative-time'
 import classes from './InboxRow.module.css'
 import { RowMenuButton } from './RowMenuButton'
+import { leadToFirstMatch } from './snippet-lead'
 
 interface RowProps {
   readonly row: InboxRowData
@@ -28,7 +29,9 @@ const opensMenu = (e: KeyboardEvent) => e.key === 'ContextMenu' || (e.shiftKey &
 function Snippet({ text, query }: { text: string; query: string }) {
   return (
     <span className={classes.preview} data-testid="inbox-snippet">
-      {highlightParts(text, query).map((p, i) => (p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
+      {leadToFirstMatch(highlightParts(text, query)).map((p, i) =>
+        p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>
+      )}
     </span>
   )
 }

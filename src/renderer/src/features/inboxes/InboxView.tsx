@@ -16,6 +16,7 @@ import { useRegenerations } from '../../stores/regenerations'
 import { followAnswers, toldUpTo, useStreaming } from '../../stores/streaming'
 import { Composer } from './Composer'
 import { ConversationList } from './ConversationList'
+import { ConversationMenu } from './ConversationMenu'
 import { InboxSidePanel } from './InboxSidePanel'
 import { InlineName } from './InlineName'
 import { MessageList } from './MessageList'
@@ -141,6 +142,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
           <Group gap="xs" wrap="nowrap" align="flex-end" style={{ minWidth: 0, maxWidth: '100%' }}>
             {conversationsButton}
             <InlineName inboxId={inboxId} name={inbox.custom_name} />
+            <ConversationMenu inbox={inbox} />
           </Group>
           <Group gap="xs" wrap="nowrap" align="flex-end" style={{ minWidth: 0, maxWidth: '100%' }}>
             <ProviderSwitcher ref={switcherRef} jobId={jobId} providerId={inbox.agent.id} />

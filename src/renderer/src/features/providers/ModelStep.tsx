@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { PROVIDER_CATALOG } from '../../../../shared/provider-catalog'
 import { errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
-import { chosenModels, kindOf } from './provider-draft'
+import { chosenModels, kindOf, typedKey } from './provider-draft'
 import { BusyButton } from '../../app/BusyButton'
 import { type StepProps } from './wizard-step-props'
 
@@ -22,13 +22,13 @@ export function ModelStep({ draft, change, errors, mode }: StepProps) {
     setListed({ loading: true, models: null })
     try {
       // Editing names the provider: its stored key (unless replaced or removed) and the address's hidden values are used.
-      const typedKey = mode.kind === 'add' || draft.keyAction !== 'unchanged' ? { api_key: draft.apiKey || null } : {}
+      const sentKey = mode.kind === 'add' || draft.keyAction !== 'unchanged' ? { api_key: typedKey(draft) || null } : {}
       const res = await client.call('provider_models_with_key', {
         body: {
           ...(mode.kind === 'edit' ? { llm_provider_id: draft.id } : {}),
           kind,
           external_url: draft.externalUrl || null,
-          ...typedKey
+          ...sentKey
         }
       })
       setListed({ loading: false, models: res.models.map((m) => m.id) })

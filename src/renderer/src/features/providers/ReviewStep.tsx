@@ -4,7 +4,7 @@ import { useState } from 'react'
 import type { LlmProvider } from '../../../../shared/contract/provider'
 import { resolveBaseUrl, resolveUrlQuery } from '../../../../shared/provider-catalog'
 import { hideUrlSecrets } from '../../../../shared/url-secrets'
-import { choiceLabel, kindOf, type ProviderDraft, type WizardMode } from './provider-draft'
+import { choiceLabel, kindOf, typedKey, type ProviderDraft, type WizardMode } from './provider-draft'
 import { type TestState, modelOfBody } from './wizard-step-props'
 
 /** The review's summary, one row per setting, as a person reads it. */
@@ -18,7 +18,7 @@ export function reviewRows(
   const kind = kindOf(draft.choice ?? 'OpenAI')
   const key =
     mode === 'add' || draft.keyAction === 'set'
-      ? draft.apiKey
+      ? typedKey(draft)
         ? 'Set: stored encrypted, never shown again'
         : 'None'
       : draft.keyAction === 'remove'

@@ -50,6 +50,12 @@ export interface ProviderDraft {
   readonly toolkits: readonly string[]
 }
 
+/**
+ * The key as it is sent. A key copied from a web page or a terminal often brings a space or a line end
+ * with it; sent as typed it fails as a wrong key (or, blank, counted as set), and no key has white space.
+ */
+export const typedKey = (d: Pick<ProviderDraft, 'apiKey'>): string => d.apiKey.trim()
+
 export const STEPS = ['Kind', 'Connection', 'Model', 'Identity', 'Review'] as const
 
 export function emptyDraft(nodeName: string): ProviderDraft {
@@ -153,8 +159,8 @@ export function toProvider(d: ProviderDraft, mode: WizardMode['kind']): LlmProvi
   if (d.displayName.trim()) body.name = d.displayName.trim()
   if (d.description.trim()) body.description = d.description.trim()
   if (mode === 'add') {
-    if (d.apiKey) body.api_key = d.apiKey
-  } else if (d.keyAction === 'set') body.api_key = d.apiKey
+    if (typedKey(d)) body.api_key = typedKey(d)
+  } else if (d.keyAction === 'set') body.api_key = typedKey(d)
   else if (d.keyAction === 'remove') body.api_key = null
   return body
 }
@@ -174,7 +180,7 @@ export function toProviders(d: ProviderDraft, takenIds: readonly string[] = []):
   return providersForModels({
     kind,
     externalUrl: d.externalUrl.trim() || null,
-    apiKey: d.apiKey || null,
+    apiKey: typedKey(d) || null,
     name: d.displayName,
     description: d.description.trim(),
     models,
@@ -268,7 +274,7 @@ export function validate(
   if (d.choice === 'compatible' && !d.externalUrl.trim()) errors.external_url = 'The server URL is required, e.g. http://127.0.0.1:8080/v1'
   const placeholderProblem = urlPlaceholderProblem(d, mode)
   if (placeholderProblem) errors.external_url = placeholderProblem
-  if (keyNeeded(d, mode, hasStoredKey) && !d.apiKey && d.keyAction !== 'unchanged') {
+  if (keyNeeded(d, mode, hasStoredKey) && !typedKey(d) && d.keyAction !== 'unchanged') {
     errors.api_key = `${choiceLabel(d.choice!)} needs an API key`
   }
   if (mode === 'edit' && d.keyAction === 'unchanged' && keyNeeded(d, mode, hasStoredKey)) {

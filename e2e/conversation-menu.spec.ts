@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs'
+import { expect, test } from './fixtures/node'
+import { openNewJobInbox } from './pages/inbox'
+
+/*
+ * Pin, hide, export and delete were on the inbox list's rows only: to export or delete the
+ * conversation being read, the operator went back to the list and found its row there.
+ */
+test('the open conversation is pinned, exported and deleted from its own menu, by keyboard', async ({ page, node }) => {
+  const inbox = await openNewJobInbox(page, node)
+  node.fake.behaviour = { type: 'reply', chunks: ['The deposit is two months of rent.'] }
+  await inbox.send('What is the deposit?')
+  await expect(inbox.answers()).toHaveText(/two months of rent/)
+  const inboxId = decodeURIComponent(new URL(page.url()).hash.slice('#/inboxes/'.length))
+  const menu = page.getByRole('button', { name: 'Conversation actions' })
+
+  await menu.focus()
+  await page.keyboard.press('Enter')
+  await page.getByRole('menuitem', { name: 'Pin' }).press('Enter')
+  await expect(menu).toBeFocused()
+  await expect
+    .poll(
+      async () => (await node.api<{ is_pinned: boolean }>('GET', `/v2/get_inbox?inbox_name=${encodeURIComponent(inboxId)}`)).body.is_pinned
+    )
+    .toBe(true)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('menuitem', { name: 'Unpin' })).toBeVisible()
+
+  const download = page.waitForEvent('download')
+  await page.getByRole('menuitem', { name: 'Export as Markdown' }).press('Enter')
+  const markdown = readFileSync(await (await download).path(), 'utf8')
+  expect(markdown).toContain('What is the deposit?')
+  expect(markdown).toContain('The deposit is two months of rent.')
+
+  await menu.press('Enter')
+  await page.getByRole('menuitem', { name: 'Delete' }).press('Enter')
+  const confirm = page.getByRole('dialog', { name: 'Delete “What is the deposit?”?' })
+  await expect(confirm).toBeVisible()
+  await confirm.getByRole('button', { name: 'Delete' }).press('Enter')
+  await expect(page).toHaveURL(/#\/inboxes$/)
+  await expect(page.getByText('No inboxes yet')).toBeVisible()
+  expect((await node.api('GET', `/v2/get_inbox?inbox_name=${encodeURIComponent(inboxId)}`)).status).toBe(404)
+})

@@ -1,0 +1,36 @@
+import type { TextPart } from './inbox-rows'
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+
+/** Characters of context kept before a search snippet's first marked word. */
+export const SNIPPET_LEAD = 32
+
+/**
+ * A search snippet with the text before its first marked word cut to its last few words, "…" in
+ * place of the rest. A row shows one line of it and ends that line with "…": a word found 190
+ * characters in fell past the row's end, so the hit showed no trace of why it was found.
+ */
+export function leadToFirstMatch(parts: readonly TextPart[], lead = SNIPPET_LEAD): TextPart[] {
+  const first = parts.findIndex((p) => p.match)
+  if (first <= 0) return [...parts]
+  const before = parts
+    .slice(0, first)
+    .map((p) => p.text)
+    .join('')
+  if (before.length <= lead + 1) return [...parts]
+  let cut = before.length - lead
+  // From the start of a word when one begins in those last characters (\s\S: the space before it)...
+  const word = before.slice(cut).search(/\s\S/)
+  if (word >= 0) cut += word + 1
+  else {
+    // ...else (a script written without spaces) from the first whole character there.
+    let at = before.length
+    for (const { index } of graphemes.segment(before))
+      if (index >= cut) {
+        at = index
+        break
+      }
+    cut = at
+  }
+  return [{ text: `…${before.slice(cut)}`, match: false }, ...parts.slice(first)]
+}
