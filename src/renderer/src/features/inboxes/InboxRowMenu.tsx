@@ -3,6 +3,7 @@ import { useRef } from 'react'
 import type { InboxActions } from './inbox-actions'
 import type { InboxRowData } from './inbox-rows'
 import { RowMenuButton } from './RowMenuButton'
+import { InboxActionItems } from './InboxActionItems'
 
 /**
  * The row's menu, made open when it is first wanted (its button clicked, or Shift+F10 / the context-menu
@@ -39,17 +40,7 @@ export default function InboxRowMenu({
       </Menu.Target>
       <Menu.Dropdown ref={dropdown}>
         <Menu.Item onClick={() => actions.rename(row)}>Rename</Menu.Item>
-        <Menu.Item onClick={() => void actions.setPinned([row], !row.isPinned)}>{row.isPinned ? 'Unpin' : 'Pin'}</Menu.Item>
-        <Menu.Item onClick={() => void actions.setHidden([row], !row.isHidden)}>{row.isHidden ? 'Unhide' : 'Hide'}</Menu.Item>
-        <Menu.Divider />
-        <Menu.Label>Export</Menu.Label>
-        <Menu.Item onClick={() => void actions.exportAs(row, 'markdown')}>Export as Markdown</Menu.Item>
-        <Menu.Item onClick={() => void actions.exportAs(row, 'json')}>Export as JSON</Menu.Item>
-        <Menu.Item onClick={() => void actions.exportAs(row, 'txt')}>Export as text</Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" data-danger onClick={() => actions.remove([row])}>
-          Delete
-        </Menu.Item>
+        <InboxActionItems row={row} actions={actions} />
       </Menu.Dropdown>
     </Menu>
   )

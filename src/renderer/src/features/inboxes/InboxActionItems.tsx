@@ -1,0 +1,22 @@
+import { Menu } from '@mantine/core'
+import type { InboxActions } from './inbox-actions'
+import type { InboxRowData } from './inbox-rows'
+
+/** Pin, hide, the three exports and delete: the items both a row's menu and the open conversation's menu hold. */
+export function InboxActionItems({ row, actions, onRemoved }: { row: InboxRowData; actions: InboxActions; onRemoved?: () => void }) {
+  return (
+    <>
+      <Menu.Item onClick={() => void actions.setPinned([row], !row.isPinned)}>{row.isPinned ? 'Unpin' : 'Pin'}</Menu.Item>
+      <Menu.Item onClick={() => void actions.setHidden([row], !row.isHidden)}>{row.isHidden ? 'Unhide' : 'Hide'}</Menu.Item>
+      <Menu.Divider />
+      <Menu.Label>Export</Menu.Label>
+      <Menu.Item onClick={() => void actions.exportAs(row, 'markdown')}>Export as Markdown</Menu.Item>
+      <Menu.Item onClick={() => void actions.exportAs(row, 'json')}>Export as JSON</Menu.Item>
+      <Menu.Item onClick={() => void actions.exportAs(row, 'txt')}>Export as text</Menu.Item>
+      <Menu.Divider />
+      <Menu.Item color="red" data-danger onClick={() => actions.remove([row], onRemoved)}>
+        Delete
+      </Menu.Item>
+    </>
+  )
+}
