@@ -16,39 +16,51 @@ export interface SearchMatch {
  */
 export function* searchMatches(text: string, words: readonly string[]): Generator<SearchMatch, void, undefined> {
   if (words.length === 0) return
+  // Each token folded once, as it is first needed: a word of Chinese or Japanese walks on through the
+  // tokens after it, and folding them again at each place made a long run seconds of work (40,000 あ:
+  // a second); the text past the first match is not read for a caller that wants only that one.
+  const found: Token[] = []
+  const reading = text.matchAll(SEARCH_TOKEN)
+  const tokenAt = (i: number): Token | undefined => {
+    while (found.length <= i) {
+      const m = reading.next()
+      if (m.done) return undefined
+      found.push({ at: m.value.index, text: m.value[0], folded: fold(m.value[0]).trim() })
+    }
+    return found[i]
+  }
   let from = 0
-  for (const m of text.matchAll(SEARCH_TOKEN)) {
-    if (m.index < from) continue
-    const folded = fold(m[0]).trim()
+  for (let i = 0, token = tokenAt(0); token; token = tokenAt(++i)) {
+    if (token.at < from) continue
     for (const word of words) {
-      const end = matchEnd(text, m.index, m[0], folded, word)
+      const end = matchEnd(tokenAt, i, word)
       if (end === undefined) continue
-      yield { start: m.index, end }
+      yield { start: token.at, end }
       from = end
       break
     }
   }
 }
 
-const NEXT_TOKEN = new RegExp(SEARCH_TOKEN.source, 'uy')
+interface Token {
+  readonly at: number
+  readonly text: string
+  readonly folded: string
+}
 
-/** Where `word` ends if it starts at the token `token` (at `at`, folded `folded`), or undefined where it does not start there. */
-function matchEnd(text: string, at: number, token: string, folded: string, word: string): number | undefined {
+/** Where `word` ends if it starts at token `i`, or undefined where it does not start there. */
+function matchEnd(tokenAt: (i: number) => Token | undefined, i: number, word: string): number | undefined {
   let rest = word
-  for (;;) {
-    if (folded.startsWith(rest)) return at + prefixEnd(token, rest.length)
-    if (folded === '' || !rest.startsWith(folded)) return undefined
-    rest = rest.slice(folded.length)
+  for (let token = tokenAt(i)!; ;) {
+    if (token.folded.startsWith(rest)) return token.at + prefixEnd(token.text, rest.length)
+    if (token.folded === '' || !rest.startsWith(token.folded)) return undefined
+    rest = rest.slice(token.folded.length)
     // The index has a word go on into the next only where one of them is a Chinese or Japanese character
     // and nothing stands between them in the text.
-    NEXT_TOKEN.lastIndex = at + token.length
-    const next = NEXT_TOKEN.exec(text)
-    if (!next) return undefined
-    const nextFolded = fold(next[0]).trim()
-    if (!isCjkToken(folded) && !isCjkToken(nextFolded)) return undefined
-    at = next.index
-    token = next[0]
-    folded = nextFolded
+    const next = tokenAt(++i)
+    if (!next || next.at !== token.at + token.text.length) return undefined
+    if (!isCjkToken(token.folded) && !isCjkToken(next.folded)) return undefined
+    token = next
   }
 }
 

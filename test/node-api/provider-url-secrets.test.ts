@@ -143,6 +143,25 @@ describe('the listed address sent back', () => {
     }
   })
 
+  it('exactly as listed but under another kind whose API base differs: 400 on external_url, nothing sent', async () => {
+    // With no path, OpenAI's base is /v1 and Gemini's /v1beta: the same text is another address.
+    await addProvider(node, 'gw', settings(`${fake.url}?${QUERY}`))
+    const edited = asEdited(await listedOne('gw'))
+    const before = dbFingerprint(node.store)
+    const body = { ...edited, model: { Gemini: { model_type: 'model-a' } }, api_key: 'sk-new' }
+    const hint =
+      /^external_url: The hidden value of 'key', 'sig' .*belongs to provider 'gw' at http:\/\/127\.0\.0\.1:\d+\/v1 and is sent there only/
+    expectError(await node.post('/v2/modify_llm_provider', body), 400, hint)
+    expectError(await node.post('/v2/test_llm_provider', body), 400, hint)
+    expectError(
+      await node.get('/v2/provider_models', { llm_provider_id: 'gw', kind: 'Gemini', external_url: edited.external_url! }),
+      400,
+      hint
+    )
+    expect(dbFingerprint(node.store)).toBe(before)
+    expect(fake.requests).toEqual([])
+  })
+
   it('with no stored value to stand for: 400 on external_url, nothing sent', async () => {
     await addProvider(node, 'plain', settings(`${fake.url}/v1`))
     const url = `${fake.url}/v1?key=********`

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings": {"fetch": {"disableSameOriginPolicy": true}}}
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { useAddDraft } from '../../src/renderer/src/features/providers/draft-store'
@@ -49,7 +49,9 @@ describe('editing a provider whose address holds a key', () => {
     expect(document.body.innerHTML).not.toContain(SECRET)
 
     await userEvent.click(screen.getByRole('button', { name: 'Test & save' }))
-    await waitFor(() => expect(window.location.hash).toBe('#/providers'))
+    // The page was already at #/providers (beforeEach): the saved notice is what says the save is done.
+    expect(await screen.findByText(/^Provider “.+” saved$/, undefined, { timeout: 5000 })).toBeTruthy()
+    expect(window.location.hash).toBe('#/providers')
     expect(storedUrl()).toBe(gatewayUrl())
     // The listing, then the test call: both with the stored key, none with the placeholder.
     expect(fake.requests.map((r) => r.method)).toEqual(['GET', 'POST'])

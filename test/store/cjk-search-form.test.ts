@@ -101,6 +101,22 @@ describe('highlighting Chinese and Japanese matches', () => {
   })
 })
 
+describe('a long run that nearly matches at every place', () => {
+  // The search for a snippet's match walks on through the run at each place: folding each character
+  // again there took the node (whose main thread makes the snippets) a second for 40,000 characters.
+  it('is searched in time linear in the text, each character folded once', () => {
+    const text = `${'あ'.repeat(100_000)}い`
+    const word = `${'あ'.repeat(29)}い`
+    const started = performance.now()
+    const snippet = snippetOf(text, [word])
+    const marked = highlightPieces(text, [word]).filter((p) => p.match)
+    const took = performance.now() - started
+    expect(snippet.endsWith(word)).toBe(true)
+    expect(marked.map((p) => p.text)).toEqual([word])
+    expect(took).toBeLessThan(2500)
+  })
+})
+
 describe('BM25 over Chinese and Japanese', () => {
   it('scores a run where its sequence occurs, not where its characters are scattered', () => {
     const texts = ['日本語のテキスト', 'トキスのテ', '数据库', '据数', 'Windows10対応']

@@ -38,7 +38,8 @@ export function sentUrlWithSecrets(
         `${whose}. Type the value itself in its place.`
     }
   }
-  if (sent === hideUrlSecrets(storedUrl)) return { url: storedUrl }
+  // Checked before the listed form is taken as the stored address: the same text under another kind can
+  // be another API base (no path: OpenAI's /v1, Gemini's /v1beta).
   const own = storedBaseUrl(stored.provider_json)
   const target = resolveBaseUrl(kind, sent)
   if (own !== target) {
@@ -48,6 +49,7 @@ export function sentUrlWithSecrets(
         `To call ${target}, type the value itself in place of ${URL_SECRET_PLACEHOLDER}.`
     }
   }
+  if (sent === hideUrlSecrets(storedUrl)) return { url: storedUrl }
   // Same API base, other parameters edited (a new api-version): each hidden value is the stored one of that name, in order.
   const storedValues = new Map<string, string[]>()
   for (const p of splitQuery(storedUrl).parts ?? []) {

@@ -415,13 +415,15 @@ export const MIGRATIONS: readonly Migration[] = [
     // the entry, searchFoldV16: the index is external-content) and put back. Documents were already in
     // compatibility form; only those holding ŀ (written l· by it until now) change, out by rowid.
     up: (db) => {
+      // Version 18's own form, frozen: version 19 takes these entries out with it (today's form would
+      // space Chinese and Japanese apart, and version 20 could no longer take them out).
       db.function('search_index_form_changed', { deterministic: true }, (text: unknown) =>
-        typeof text === 'string' && searchIndexForm(text) !== searchFoldV16(text) ? 1 : 0
+        typeof text === 'string' && searchIndexFormV18(text) !== searchFoldV16(text) ? 1 : 0
       )
       db.function('search_has_l_middle_dot', { deterministic: true }, (text: unknown) =>
         typeof text === 'string' && /[ŀĿ]/u.test(text) ? 1 : 0
       )
-      refoldInboxEntries(db, inboxTextIds(db, 'search_index_form_changed'), searchFoldV16, searchIndexForm)
+      refoldInboxEntries(db, inboxTextIds(db, 'search_index_form_changed'), searchFoldV16, searchIndexFormV18)
       refoldPassages(db, 'search_has_l_middle_dot', searchIndexForm)
     }
   },
@@ -432,9 +434,10 @@ export const MIGRATIONS: readonly Migration[] = [
     // made the entry with (searchIndexFormV18: the index is external-content), out of the documents' by rowid.
     up: (db) => {
       db.function('search_catalan_dot_changed', { deterministic: true }, (text: unknown) =>
-        typeof text === 'string' && /[\u00b7\u0387]/u.test(text) && searchIndexForm(text) !== searchIndexFormV18(text) ? 1 : 0
+        typeof text === 'string' && /[\u00b7\u0387]/u.test(text) && searchIndexFormV19(text) !== searchIndexFormV18(text) ? 1 : 0
       )
-      refoldInboxEntries(db, inboxTextIds(db, 'search_catalan_dot_changed'), searchIndexFormV18, searchIndexForm)
+      // Written in version 19's own form, frozen: version 20 takes the entries out with it.
+      refoldInboxEntries(db, inboxTextIds(db, 'search_catalan_dot_changed'), searchIndexFormV18, searchIndexFormV19)
       refoldPassages(db, 'search_catalan_dot_changed', searchIndexForm)
     }
   },
