@@ -152,6 +152,8 @@ function useConversationKeys(
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return
+      // Keys an input method is composing with (Chinese, Japanese) are its own: leaving then cut a word off.
+      if (e.isComposing) return
       // In a text field Option+arrows move the caret on macOS. Elsewhere Alt+arrows do nothing in one, so
       // the message box lets them through (they were dead where the focus is after each message sent);
       // other fields do not, as leaving would drop what is being edited there.
