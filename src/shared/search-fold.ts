@@ -149,6 +149,15 @@ export const SEARCH_FOLD_SQL = 'search_fold'
 export const SEARCH_WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
 
 /**
+ * The scripts written without spaces whose every character is a word to the indexes (cjkApart), as
+ * regular expressions' sources: Han, Hiragana and Katakana, with the prolonged sound marks; a character
+ * is one of them that is a letter or digit, with the marks after it.
+ */
+const CJK_CLASS = String.raw`[\p{sc=Han}\p{sc=Hira}\p{sc=Kana}\u30fc\uff70]`
+const CJK_LETTER = String.raw`(?=[\p{L}\p{N}])${CJK_CLASS}`
+const CJK_CHARACTER = String.raw`${CJK_LETTER}[\p{M}\uff9e\uff9f]*`
+
+/**
  * What a search matches in a text as shown: its words, and each emoji with the skin tone and
  * variation selector that belong to its picture (searchFold makes it a word, which folding the
  * match gives, spaces around it: trim it). A keycap ends the word before it: its digit and marks
@@ -156,8 +165,10 @@ export const SEARCH_WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
  * A Catalan "l·l" keeps its dot inside the word: "col·lecció" is one word, as the indexes hold it.
  * Each Chinese or Japanese character is a word of its own, as the indexes hold it (cjkApart).
  */
-export const SEARCH_TOKEN =
-  /[0-9#*][\uFE0E\uFE0F]?\u20E3|(?=[\p{L}\p{N}])[\p{sc=Han}\p{sc=Hira}\p{sc=Kana}\u30fc\uff70][\p{M}\uff9e\uff9f]*|(?:[lL][\u00b7\u0387](?=[lL])|(?![0-9#*][\uFE0E\uFE0F]?\u20E3|[\p{sc=Han}\p{sc=Hira}\p{sc=Kana}\u30fc\uff70])[\p{L}\p{N}\p{M}\p{Co}])+|(?:[\u{1F1E6}-\u{1F1FF}]{2}|[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}])(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F)*/gu
+export const SEARCH_TOKEN = new RegExp(
+  String.raw`[0-9#*][\uFE0E\uFE0F]?\u20E3|${CJK_CHARACTER}|(?:[lL][\u00b7\u0387](?=[lL])|(?![0-9#*][\uFE0E\uFE0F]?\u20E3|${CJK_CLASS})[\p{L}\p{N}\p{M}\p{Co}])+|(?:[\u{1F1E6}-\u{1F1FF}]{2}|[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}])(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0E|\uFE0F)*`,
+  'gu'
+)
 
 /**
  * `text` in Unicode's compatibility form (NFKC: ﬁ is fi, full-width Ａ is A, ① is 1) but for its emoji:
@@ -225,16 +236,16 @@ export const cjkApart = (form: string): string => (MAY_HAVE_CJK.test(form) ? for
  * exact test alone, 0.9 ms with this one first (as before the scripts were spaced).
  */
 const MAY_HAVE_CJK = /[\u2e80-\u9fff\uf900-\ufaff\uff66-\uff9f\ud81b\ud82b\ud82c\ud840-\ud8bf]/
-const CJK_CHARACTERS = /(?=[\p{L}\p{N}])[\p{sc=Han}\p{sc=Hira}\p{sc=Kana}\u30fc\uff70][\p{M}\uff9e\uff9f]*/gu
-const CJK_TOKEN = /^(?=[\p{L}\p{N}])[\p{sc=Han}\p{sc=Hira}\p{sc=Kana}\u30fc\uff70][\p{M}\uff9e\uff9f]*$/u
+const CJK_CHARACTERS = new RegExp(CJK_CHARACTER, 'gu')
+const CJK_TOKEN = new RegExp(`^${CJK_CHARACTER}$`, 'u')
 /** Whether a word of the index (or of SEARCH_TOKEN, folded) is one Chinese or Japanese character. */
 export const isCjkToken = (token: string): boolean => CJK_TOKEN.test(token)
 /** Whether `text` begins with a Chinese or Japanese character. */
 export const startsWithCjk = (text: string): boolean => CJK_FIRST.test(text)
 /** Whether `text` ends with a Chinese or Japanese character (and the marks that are part of it). */
 export const endsWithCjk = (text: string): boolean => CJK_LAST.test(text)
-const CJK_FIRST = /^(?=[\p{L}\p{N}])[\p{sc=Han}\p{sc=Hira}\p{sc=Kana}\u30fc\uff70]/u
-const CJK_LAST = /(?=[\p{L}\p{N}])[\p{sc=Han}\p{sc=Hira}\p{sc=Kana}\u30fc\uff70][\p{M}\uff9e\uff9f]*$/u
+const CJK_FIRST = new RegExp(`^${CJK_LETTER}`, 'u')
+const CJK_LAST = new RegExp(`${CJK_CHARACTER}$`, 'u')
 
 /**
  * The words the index holds for one word of a search (a SEARCH_WORD of searchForm): the word itself,
