@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest'
+import { searchWords } from '../../src/shared/search-fold'
+import { searchMatches } from '../../src/shared/search-matches'
+import { snippetOf } from '../../src/main/store/inbox-search'
+import { highlightPieces } from '../../src/renderer/src/features/files/highlight'
+
+/*
+ * Marking where a search occurs must take time linear in the text. The node makes a snippet on its
+ * main thread for every hit of an inbox search, and while it does every other call waits: a
+ * 30-character Chinese search over 100,000 characters that nearly match at every place took 0.9 s
+ * when each place was compared with the whole search again.
+ */
+
+/** Generous for a loaded 2-core machine; comparing the search again at each place took 300 ms to 1 s. */
+const BOUND_MS = 150
+const TEXT_LENGTH = 100_000
+
+/**
+ * How long `work` takes, the fastest of three runs: one run stalled by a collection or by another
+ * process on a shared machine says nothing about the cost of the work itself.
+ */
+function fastestMs(work: () => void): number {
+  let best = Infinity
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now()
+    work()
+    best = Math.min(best, performance.now() - started)
+  }
+  return best
+}
+
+/** The search's matches over `text` as the node's snippet and the library's highlight make them, timed. */
+function timed(text: string, query: string) {
+  const words = searchWords(query)
+  let snippet = ''
+  let marked: string[] = []
+  let all: { start: number; end: number }[] = []
+  const ms = {
+    matches: fastestMs(() => (all = [...searchMatches(text, words)])),
+    snippet: fastestMs(() => (snippet = snippetOf(text, words))),
+    highlight: fastestMs(() => (marked = highlightPieces(text, words).flatMap((p) => (p.match ? [p.text] : []))))
+  }
+  return { ms, snippet, marked, all }
+}
+
+describe('marking a search in a long text (worst cases)', () => {
+  // The search's first 29 characters occur at every place of the text: each place is a near match.
+  const query = `${'数'.repeat(29)}据`
+  const nearly = '数'.repeat(TEXT_LENGTH)
+
+  it('finds a Chinese search that occurs only at the end of 100,000 characters in linear time', () => {
+    const { ms, snippet, marked, all } = timed(`${nearly}${query}`, query)
+    expect(all).toEqual([{ start: TEXT_LENGTH, end: TEXT_LENGTH + 30 }])
+    expect(snippet.endsWith(query)).toBe(true)
+    expect(marked).toEqual([query])
+    expect(ms.matches, 'every match').toBeLessThan(BOUND_MS)
+    expect(ms.snippet, 'snippet').toBeLessThan(BOUND_MS)
+    expect(ms.highlight, 'highlight').toBeLessThan(BOUND_MS)
+  })
+
+  it('finds that a Chinese search nowhere in 100,000 nearly matching characters is absent in linear time', () => {
+    const { ms, snippet, marked, all } = timed(nearly, query)
+    expect(all).toEqual([])
+    expect(snippet.startsWith('数')).toBe(true)
+    expect(marked).toEqual([])
+    expect(ms.matches, 'every match').toBeLessThan(BOUND_MS)
+    expect(ms.snippet, 'snippet').toBeLessThan(BOUND_MS)
+    expect(ms.highlight, 'highlight').toBeLessThan(BOUND_MS)
+  })
+
+  it('finds a word of Latin letters whose beginning every word of the text has, in linear time', () => {
+    // The Latin shape of the same case: each word of the text is the search's first 29 letters.
+    const word = `${'a'.repeat(29)}b`
+    const text = `${`${'a'.repeat(29)} `.repeat(Math.floor(TEXT_LENGTH / 30))}${word}`
+    const { ms, snippet, marked, all } = timed(text, word)
+    expect(all).toEqual([{ start: text.length - 30, end: text.length }])
+    expect(snippet.endsWith(word)).toBe(true)
+    expect(marked).toEqual([word])
+    expect(ms.matches, 'every match').toBeLessThan(BOUND_MS)
+    expect(ms.snippet, 'snippet').toBeLessThan(BOUND_MS)
+    expect(ms.highlight, 'highlight').toBeLessThan(BOUND_MS)
+  })
+
+  it('marks a Japanese search that occurs at every place of a long run once a place, in linear time', () => {
+    // Every place matches: each match is marked, none inside the one before it.
+    const places = Math.floor(TEXT_LENGTH / 30)
+    const { ms, all } = timed('テ'.repeat(places * 30), 'テ'.repeat(30))
+    expect(all).toHaveLength(places)
+    expect(all.every((m, i) => m.start === i * 30 && m.end === m.start + 30)).toBe(true)
+    expect(ms.matches, 'every match').toBeLessThan(BOUND_MS)
+    expect(ms.highlight, 'highlight').toBeLessThan(BOUND_MS)
+  })
+
+  it("reads a text only as far as the snippet's first match", () => {
+    // The rest of the text nearly matches at every place: reading it all would take the full scan's time.
+    const text = `${query} ${'数'.repeat(10 * TEXT_LENGTH)}`
+    const words = searchWords(query)
+    let first: { start: number; end: number } | undefined
+    const ms = fastestMs(() => (first = searchMatches(text, words).next().value ?? undefined))
+    expect(first).toEqual({ start: 0, end: 30 })
+    expect(snippetOf(text, words).startsWith(query)).toBe(true)
+    expect(ms).toBeLessThan(BOUND_MS / 10)
+    expect(fastestMs(() => snippetOf(text, words))).toBeLessThan(BOUND_MS)
+  })
+})
