@@ -7,7 +7,8 @@ import { openNewJobInbox } from './pages/inbox'
  * CSS viewport of half the window's size (512x350), drawn at two device pixels per CSS pixel, which
  * is what this context is. There the app's header, the conversation's header with the provider's
  * label, the message box with its two-line hint and the Send button under it, and the page's padding
- * left the messages 60 px of the 350 (17%).
+ * left the messages 60 px of the 350 (17%). Chromium's own text size setting at 200% (a 32 px default
+ * font) is a window of 700 px in which the text and what is measured in it doubles: the same rules hold.
  */
 
 async function openAt(browser: Browser, node: HeadlessNode, zoom: 1 | 2) {
@@ -71,4 +72,21 @@ test('at 200% a long message grows the box only to a quarter of the window, and 
   expect(await box.evaluate((b) => b.scrollHeight > b.clientHeight), 'the box scrolls').toBe(true)
   expect(await heightOf(messages), 'the messages').toBeGreaterThanOrEqual(0.25 * 350)
   await context.close()
+})
+
+test("with Chromium's text size at 200% (32 px) the messages keep 40% of a 1024x700 window; the conversation list is a drawer", async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 1024, height: 700 })
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Page.enable')
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32 } })
+  const inbox = await openNewJobInbox(page, node)
+  await inbox.send('What does the lease say?')
+  await expect(inbox.answers()).toHaveCount(1)
+  expect(await heightOf(page.getByTestId('message-list')), 'the messages').toBeGreaterThanOrEqual(0.4 * 700)
+  await expect(inbox.answers().first().getByText('Hello from the fake')).toBeInViewport({ ratio: 1 })
+  await page.getByRole('button', { name: 'Conversations', exact: true }).press('Enter')
+  await expect(page.getByRole('dialog', { name: 'Conversations' })).toBeVisible()
 })
