@@ -5,6 +5,7 @@ import type { LastMessage } from '../../../shared/contract/message'
 import { isAnswer } from '../../../shared/message-role'
 import { isWithin } from '../../../shared/vfs-path'
 import { useAnswerPauses } from '../stores/answer-pauses'
+import { forgetDraft } from '../stores/drafts'
 import { useRegenerations } from '../stores/regenerations'
 import { dropTextsExcept, eventsResumed, followAnswers, followsAnswers, toldUpTo, unfollowAnswers, useStreaming } from '../stores/streaming'
 import { createClient, type Client } from './client'
@@ -215,8 +216,10 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
           if (inbox) followAnswers(inbox_id, inbox.last_message?.node_api_data.node_timestamp ?? '')
           else {
             unfollowAnswers(inbox_id)
-            // Removed: an answer it was writing, or waiting to write, is gone with it.
+            // Removed: an answer it was writing, or waiting to write, is gone with it, and so is its unsent draft
+            // (every removal comes this way: a row's menu, the bulk delete, the conversation's menu, another window, a script).
             useStreaming.getState().clear(inbox_id)
+            forgetDraft(inbox_id)
             useAnswerPauses.getState().clear(inbox_id)
             useRegenerations.getState().forget(inbox_id)
           }

@@ -1,4 +1,5 @@
-import { Button, Group, Stack, Textarea } from '@mantine/core'
+import { Button, Textarea } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { IconPlayerStopFilled, IconSend } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
@@ -7,6 +8,8 @@ import { draftOf, keepDraft } from '../../stores/drafts'
 import { useClient } from '../../api/client-context'
 import { useRouteMutation } from '../../api/queries'
 import { errorText } from '../../api/client'
+import classes from './short-window.module.css'
+import { SHORT_WINDOW } from './short-window'
 
 /**
  * Enter sends, Shift+Enter starts a new line; the text is kept if sending fails, and an unsent text
@@ -32,6 +35,8 @@ export function Composer({
   const send = useRouteMutation('job_message')
   const client = useClient()
   const box = useRef<HTMLTextAreaElement>(null)
+  // The box is as tall as its placeholder: the whole hint took two lines of a short window's height.
+  const short = useMediaQuery(SHORT_WINDOW, false, { getInitialValueInEffect: false })
   useEffect(() => {
     if (takeComposerFocus(inboxId)) box.current?.focus()
   }, [inboxId])
@@ -73,17 +78,19 @@ export function Composer({
       }}
     >
       {/* The buttons go under the box, not beside it: beside it, Stop (while an answer is written) took its room from
-          the box, which narrowed by a third the moment an answer began. */}
-      <Stack gap="xs">
+          the box, which narrowed by a third the moment an answer began. A short window has no height to spare for
+          them: there they are beside it, as icons (short-window.module.css). */}
+      <div className={classes.composer}>
         <Textarea
           ref={box}
           aria-label="Message"
           // Alt+Up/Down open the next conversation from here (ConversationList).
           data-conversation-keys=""
-          placeholder="Write a message… (Enter sends, Shift+Enter for a new line)"
+          placeholder={short ? 'Write a message…' : 'Write a message… (Enter sends, Shift+Enter for a new line)'}
           autosize
           minRows={1}
           maxRows={8}
+          classNames={{ input: classes.box }}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           onKeyDown={(e) => {
@@ -93,11 +100,12 @@ export function Composer({
             }
           }}
         />
-        <Group justify="flex-end" gap="xs">
+        <div className={classes.buttons}>
           {answering && (
             <Button
               variant="light"
               color="red"
+              classNames={buttonClasses}
               leftSection={<IconPlayerStopFilled size={14} />}
               onClick={() => void stop()}
               onFocus={() => (stopFocused.current = true)}
@@ -109,11 +117,19 @@ export function Composer({
               Stop
             </Button>
           )}
-          <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending} disabled={!text.trim()}>
+          <Button
+            type="submit"
+            classNames={buttonClasses}
+            leftSection={<IconSend size={16} />}
+            loading={send.isPending}
+            disabled={!text.trim()}
+          >
             Send
           </Button>
-        </Group>
-      </Stack>
+        </div>
+      </div>
     </form>
   )
 }
+
+const buttonClasses = { label: classes.buttonLabel, section: classes.buttonSection }

@@ -5,6 +5,7 @@ import { useProviders, useRouteMutation } from '../../api/queries'
 import { errorText } from '../../api/client'
 import { providerSelectProps, providerTitle } from '../providers'
 import { useReplacingSearch } from '../../app/replacing-search'
+import classes from './short-window.module.css'
 
 /** Switches the job to another provider; the list and this view show it at once. */
 export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; providerId: string }>(function ProviderSwitcher(
@@ -19,6 +20,7 @@ export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; pr
     <Select
       ref={ref}
       label="Provider"
+      classNames={{ label: classes.label }}
       size="xs"
       w={320}
       miw={0}
