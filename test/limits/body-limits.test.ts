@@ -125,12 +125,22 @@ describe('message content limit', () => {
 describe('inbox name from the first line', () => {
   /** The rule as the contract states it, written the plain way. */
   const reference = (content: string) => {
-    const line = content.split(/\r?\n/).find((l) => l.trim() !== '')
-    return line ? [...line.trim()].slice(0, 120).join('') : undefined
+    const line = content.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/).find((l) => l.trim() !== '')
+    if (line === undefined) return undefined
+    // Whole characters as people see them (an emoji's ZWJ sequence, a letter and its accent), 120 code points at most.
+    let name = ''
+    for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(line.trim())) {
+      if ([...(name + segment)].length > 120) break
+      name += segment
+    }
+    return name
   }
 
   it('matches the plain rule on any text', () => {
-    const piece = fc.constantFrom('a', 'é', '😀', ' ', '\t', '\n', '\r\n', '\u2028', '\u00a0', 'x y')
+    const piece = fc.constantFrom(
+      ...['a', 'é', 'e\u0301', '😀', '👩‍👩‍👧', ' ', '\t', '\u00a0', 'x y'],
+      ...['\n', '\r\n', '\r', '\u2028', '\u2029', '\u0085', '\v', '\f']
+    )
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 300 }), (pieces) => {
         const text = pieces.join('')
@@ -138,7 +148,13 @@ describe('inbox name from the first line', () => {
       }),
       { numRuns: 2000 }
     )
-    for (const text of ['a'.repeat(119) + ' '.repeat(5) + 'b', 'a'.repeat(120) + '   ', ' \n  ' + '😀'.repeat(200)]) {
+    for (const text of [
+      'a'.repeat(119) + ' '.repeat(5) + 'b',
+      'a'.repeat(120) + '   ',
+      ' \n  ' + '😀'.repeat(200),
+      'a'.repeat(118) + '👩‍👩‍👧' + 'b'.repeat(300),
+      '👩‍👩‍👧'.repeat(60)
+    ]) {
       expect(nameFromMessage(text)).toBe(reference(text))
     }
   })

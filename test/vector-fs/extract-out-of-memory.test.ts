@@ -20,6 +20,6 @@ it('documents that need more memory than the reading process has are refused eac
   const ended = await new Promise<string | number>((done) => child.on('exit', (code, signal) => done(signal ?? code ?? -1)))
   expect({ ended, stderr: err.slice(0, 400) }).toEqual({ ended: 0, stderr: '' })
   expect(out.trim().split('\n')).toEqual(
-    Array(READS).fill('file_data: reading the DOCX needed more memory than the node gives one document, so it was stopped')
+    Array(READS).fill('reading it needed more memory than the node gives one document, so it was stopped')
   )
 }, 120_000)

@@ -137,7 +137,7 @@ describe('PDF and DOCX are read in a process of their own', () => {
       code: 400,
       error: 'Bad Request',
       message:
-        'file_data: reading the PDF took longer than 1.5 seconds, so the node stopped it; the file may be damaged or unusually complex'
+        'file_data: report.pdf could not be read: reading it took longer than 1.5 seconds, so the node stopped it; the file may be damaged or unusually complex'
     })
     expect(dbFingerprint(node!.store)).toBe(before)
     // A fresh process reads the next documents.
@@ -166,7 +166,7 @@ describe('a reading process that cannot go on', () => {
     expect(big.body).toEqual({
       code: 400,
       error: 'Bad Request',
-      message: 'file_data: reading the DOCX needed more memory than the node gives one document, so it was stopped'
+      message: 'file_data: manual.docx could not be read: reading it needed more memory than the node gives one document, so it was stopped'
     })
     expect(dbFingerprint(node!.store)).toBe(before)
     expect((await upload(api, 'next.pdf', await shortPdf('The orchard ladders are stored in the barn.'))).status).toBe(200)
@@ -184,7 +184,7 @@ describe('a reading process that cannot go on', () => {
     expect(refused.body).toEqual({
       code: 400,
       error: 'Bad Request',
-      message: 'file_data: the DOCX could not be read (its reader stopped unexpectedly)'
+      message: "file_data: gutters.docx could not be read: the node's document reader stopped unexpectedly while reading it"
     })
     expect(dbFingerprint(node!.store)).toBe(before)
     expect(node!.log.lines.filter((l) => l.includes('the document reading process stopped while reading a DOCX'))).toHaveLength(1)
@@ -277,7 +277,7 @@ describe('the built headless node (npm run serve) reads PDF and DOCX with its bu
     // A terminal's Ctrl+C signals its whole foreground process group: the node and its reading process.
     process.kill(-serve.child.pid!, 'SIGINT')
     const answered = await pending
-    // The reading process died of the signal: 400 'the PDF could not be read (its reader stopped unexpectedly)'.
+    // The reading process died of the signal: 400 "… could not be read: the node's document reader stopped unexpectedly while reading it".
     expect(answered.status, JSON.stringify(answered.body)).toBe(200)
     expect(await serve.exited).toBe(0)
     expect(serve.output()).not.toMatch(/document reading process stopped/)

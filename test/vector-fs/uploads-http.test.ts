@@ -240,7 +240,7 @@ describe('uploads over HTTP (multipart/form-data)', () => {
       const body = (await res.json()) as { message: string }
       expect(res.status, body.message).toBe(400)
       expect(body).toMatchObject({ code: 400, error: 'Bad Request' })
-      expect(body.message).toMatch(/^file_data: vrkai\.metadata\.a\.a.*: nested deeper than 256 levels/)
+      expect(body.message).toMatch(/^file_data: deep-\d+\.vrkai could not be read: vrkai\.metadata\.a\.a.*: nested deeper than 256 levels/)
       expect(body.message.length).toBeLessThan(1000)
     }
     expect(dbFingerprint(node.store)).toBe(before)

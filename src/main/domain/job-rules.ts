@@ -11,22 +11,54 @@ export function defaultInboxName(providerId: string, providerName?: string | nul
 }
 
 /**
+ * Every way a line can end, as Unicode counts them (a CRLF ends at its CR): with LF alone, a message
+ * pasted from an old Mac file, a PDF or Word page (lone CR, NEL, form feed, line and paragraph
+ * separators) named its inbox with the lines after the first.
+ */
+const LINE_END = /[\n\r\v\f\u0085\u2028\u2029]/
+/** Not blank: NEL ends a line but is no white space to \s. */
+const NON_BLANK = /[^\s\u0085]/g
+
+let graphemes: Intl.Segmenter | undefined
+
+/**
+ * The start of `line` up to `max` code points, cut between characters as people see them: a cut
+ * inside an emoji's ZWJ sequence or before a combining accent would leave half a symbol in the name.
+ */
+function headOf(line: string, max: number): string {
+  const points = [...line]
+  if (points.length <= max) return line
+  // Made on first need: building it loads ICU's data, which a short first line never needs.
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+  let head = ''
+  let count = 0
+  for (const { segment } of graphemes.segment(line)) {
+    count += [...segment].length
+    if (count > max) break
+    head += segment
+  }
+  // One "character" of more than `max` code points (a pile of accents): cut inside it after all.
+  return head === '' ? points.slice(0, max).join('') : head
+}
+
+/**
  * The inbox name a first message gives: its first non-blank line, trimmed, up to 120 characters.
  * Reads only as far as it needs: a 1 MiB single-line message is not split or spread whole.
  */
 export function nameFromMessage(content: string): string | undefined {
-  const nonBlank = /\S/g
-  const start = nonBlank.exec(content)?.index
+  NON_BLANK.lastIndex = 0
+  const start = NON_BLANK.exec(content)?.index
   if (start === undefined) return undefined
-  // 120 code points take at most 240 UTF-16 units: nothing past that window is looked at.
-  const window = content.slice(start, start + NAME_FROM_MESSAGE_MAX * 2)
-  const newline = window.indexOf('\n')
-  const line = newline < 0 ? window : window.slice(0, newline)
-  const head = [...line].slice(0, NAME_FROM_MESSAGE_MAX).join('')
+  // 120 code points take at most 240 UTF-16 units: nothing past that window is looked at. The one
+  // unit more makes a window cut short hold 121 code points, so a character it cuts is never taken.
+  const window = content.slice(start, start + NAME_FROM_MESSAGE_MAX * 2 + 1)
+  const end = LINE_END.exec(window)?.index
+  const line = end === undefined ? window : window.slice(0, end)
+  const head = headOf(line, NAME_FROM_MESSAGE_MAX)
   // Trailing blanks are trimmed only when nothing but blanks follows on the line.
-  nonBlank.lastIndex = start + head.length
-  const next = newline >= 0 && head.length === line.length ? undefined : nonBlank.exec(content)
-  const lineGoesOn = next !== undefined && next !== null && !content.slice(start + head.length, next.index).includes('\n')
+  NON_BLANK.lastIndex = start + head.length
+  const next = end !== undefined && head.length === line.length ? null : NON_BLANK.exec(content)
+  const lineGoesOn = next !== null && !LINE_END.test(content.slice(start + head.length, next.index))
   return lineGoesOn ? head : head.trimEnd()
 }
 

@@ -1,3 +1,4 @@
+import { sizeText } from '../../shared/contract/limits'
 import {
   chunksAsCompletion,
   completionAsChunk,
@@ -143,7 +144,7 @@ export function normalisedEventStream(
     }
     pending = pending.slice(start)
     if (pending.length + data.reduce((n, d) => n + d.length, 0) > MAX_EVENT_CHARS) {
-      throw new UnreadableReplyError('it sent an event larger than 4 MiB')
+      throw new UnreadableReplyError(`it sent an event larger than ${sizeText(MAX_EVENT_CHARS)}`)
     }
   }
 
@@ -225,7 +226,8 @@ async function readCapped(res: Response): Promise<{ text: string; cut?: Response
   try {
     return await readUpToCap(res, MAX_JSON_BYTES, WHOLE_JSON_GRACE_MS)
   } catch (err) {
-    if (err instanceof ResponseTooLarge && err.maxBytes === MAX_JSON_BYTES) throw new UnreadableReplyError('it is larger than 16 MiB')
+    if (err instanceof ResponseTooLarge && err.maxBytes === MAX_JSON_BYTES)
+      throw new UnreadableReplyError(`it is larger than ${sizeText(MAX_JSON_BYTES)}`)
     throw err
   }
 }

@@ -1,6 +1,6 @@
 import { APICallError } from '@ai-sdk/provider'
 import type { ProviderKind } from '../../shared/contract/identity'
-import { MIB } from '../../shared/contract/limits'
+import { MIB, sizeText } from '../../shared/contract/limits'
 import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
 import { languageModel, ollamaAuth, providerFetch, type ModelTarget } from './language-model'
 import { callModel, type CallTimeouts } from './model-call'
@@ -154,7 +154,7 @@ async function readModelPage(
     if (err instanceof ResponseTooLarge) {
       throw new ProviderFailure(
         'provider_error',
-        `${sentence(providerSubject(kind, baseUrl))} sent a model list larger than ${MODEL_LIST_MAX_BYTES / MIB} MiB.`
+        `${sentence(providerSubject(kind, baseUrl))} sent a model list larger than ${sizeText(MODEL_LIST_MAX_BYTES)}.`
       )
     }
     throw err

@@ -1,3 +1,4 @@
+import { sizeText } from '../../shared/contract/limits'
 import type { ProviderProtocol } from '../../shared/provider-catalog'
 import { utf8Body } from './charset-body'
 import { sniffEventStream } from './event-stream-sniff'
@@ -6,7 +7,7 @@ import { endWatch, StreamEndedEarlyError } from './stream-end'
 /** A provider's response body grew past the bytes the node accepts for it. */
 export class ResponseTooLarge extends Error {
   constructor(readonly maxBytes: number) {
-    super(`the provider's response exceeded ${maxBytes} bytes`)
+    super(`the provider's response is larger than ${sizeText(maxBytes)}`)
   }
 }
 

@@ -24,7 +24,7 @@ import { refuseOverCapacity } from './over-capacity'
 import { readStaticFile } from './static-files'
 import { createUiSessions, SESSION_BODY_MAX_BYTES, SESSION_PATH, UI_CODE_PATH } from './ui-session'
 import { invalidJsonMessage } from './json-syntax'
-import { uploadTooLarge } from '../../shared/contract/limits'
+import { overLimit, uploadTooLarge } from '../../shared/contract/limits'
 
 export const MAX_BODY_BYTES = 64 * 1024 * 1024
 
@@ -408,7 +408,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     if (type !== 'application/json') return turnAway(req, res, 415, 'content-type: expected application/json')
     // Anyone who can reach the port may call this: a body is read only up to a code's size and
     // only for the header time-out, so such a caller holds neither memory nor a socket for long.
-    const tooLarge = `body: larger than ${SESSION_BODY_MAX_BYTES} bytes`
+    const tooLarge = overLimit('body', SESSION_BODY_MAX_BYTES)
     if (Number(req.headers['content-length'] ?? 0) > SESSION_BODY_MAX_BYTES) return refuseRest(res, 413, tooLarge)
     const data = await readSmallBody(req, SESSION_BODY_MAX_BYTES, limits.headersTimeoutMs)
     if (data === 'too-large') return refuseRest(res, 413, tooLarge)
@@ -495,7 +495,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       }
       const routeLimit = match.route.bodyLimit && match.route.bodyLimit.bytes < maxBody ? match.route.bodyLimit : undefined
       const limit = routeLimit?.bytes ?? maxBody
-      const tooLarge = `body: larger than ${maxBody} bytes`
+      const tooLarge = overLimit('body', maxBody)
       const declared = Number(req.headers['content-length'] ?? 0)
       // A route's own limit is small: its start is read even so, to name the field that made the body large.
       if (declared > limit && !routeLimit) return fail(req, res, 413, tooLarge)

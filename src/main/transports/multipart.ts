@@ -4,7 +4,7 @@ import { createWriteStream, type WriteStream } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
 import { join } from 'node:path'
-import { uploadTooLarge } from '../../shared/contract/limits'
+import { sizeText, uploadTooLarge } from '../../shared/contract/limits'
 
 export interface MultipartOptions {
   /** The form field that carries the file. */
@@ -77,9 +77,9 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
             ? {
                 ok: false,
                 status: 413,
-                message: `${name}: send the file as a file part; a text field holds at most ${MAX_FIELD_BYTES} bytes`
+                message: `${name}: send the file as a file part; a text field holds at most ${sizeText(MAX_FIELD_BYTES)}`
               }
-            : { ok: false, status: 400, message: `${name}: longer than ${MAX_FIELD_BYTES} bytes` }
+            : { ok: false, status: 400, message: `${name}: longer than ${sizeText(MAX_FIELD_BYTES)}` }
         )
         return
       }

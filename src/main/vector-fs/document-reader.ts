@@ -150,8 +150,8 @@ export function processReader(entry: ExtractWorkerEntry, options: ProcessReaderO
         job.reject(
           new UnreadableContent(
             exit.outOfMemory
-              ? `file_data: reading the ${kind} needed more memory than the node gives one document, so it was stopped`
-              : `file_data: the ${kind} could not be read (its reader stopped unexpectedly)`
+              ? `reading it needed more memory than the node gives one document, so it was stopped`
+              : `the node's document reader stopped unexpectedly while reading it`
           )
         )
       )
@@ -177,7 +177,7 @@ export function processReader(entry: ExtractWorkerEntry, options: ProcessReaderO
     finish(id, (job) =>
       job.reject(
         new UnreadableContent(
-          `file_data: reading the ${KIND[job.type]} took longer than ${durationText(timeoutMs)}, so the node stopped it; the file may be damaged or unusually complex`
+          `reading it took longer than ${durationText(timeoutMs)}, so the node stopped it; the file may be damaged or unusually complex`
         )
       )
     )

@@ -1,5 +1,13 @@
-/** The file's content cannot be read although its type is one we read (a 400 naming file_data). */
+/**
+ * The file's content cannot be read although its type is one we read (a 400 naming file_data). The
+ * message says why in words for the uploader, as the end of "<file> could not be read: …": the
+ * upload names the file.
+ */
 export class UnreadableContent extends Error {}
+
+/** PDF.js's own words ("Invalid PDF structure", "Invalid XRef stream header") tell a desktop user nothing. */
+export const NOT_A_PDF = 'it is not a valid PDF file (it may be damaged or encrypted)'
+export const PDF_PASSWORD = 'it is protected by a password; save a copy without the password and upload that'
 
 /** The types whose text takes a parser (PDF.js, mammoth): read in the extraction process. */
 export type DocumentType = 'pdf' | 'docx'
@@ -24,18 +32,18 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
     const pdf = await getDocumentProxy(bytes)
     pages = (await extractText(pdf, { mergePages: false })).text
   } catch (err) {
-    throw new UnreadableContent(`file_data: the PDF could not be read (${(err as Error)?.message ?? err})`)
+    throw new UnreadableContent((err as Error | undefined)?.name === 'PasswordException' ? PDF_PASSWORD : NOT_A_PDF)
   }
   return pages.map((p) => p.trim()).join('\n\n')
 }
 
 async function docxText(bytes: Uint8Array): Promise<string> {
-  const { docxTextPackage, DocxRefused } = await import('./docx-parts')
+  const { docxTextPackage, DocxRefused, NOT_A_DOCX } = await import('./docx-parts')
   let xmlOnly: Uint8Array
   try {
     xmlOnly = docxTextPackage(bytes)
   } catch (err) {
-    if (err instanceof DocxRefused) throw new UnreadableContent(`file_data: ${err.message}`)
+    if (err instanceof DocxRefused) throw new UnreadableContent(err.message)
     throw err
   }
   const mammoth = await import('mammoth')
@@ -44,7 +52,7 @@ async function docxText(bytes: Uint8Array): Promise<string> {
       buffer: Buffer.from(xmlOnly.buffer, xmlOnly.byteOffset, xmlOnly.length)
     })
     return result.value
-  } catch (err) {
-    throw new UnreadableContent(`file_data: the DOCX could not be read (${(err as Error)?.message ?? err})`)
+  } catch {
+    throw new UnreadableContent(NOT_A_DOCX)
   }
 }

@@ -12,8 +12,14 @@ export const DOCX_MAX_XML_BYTES = 32 * MIB
 /** A Word document has tens of parts; a directory of millions of empty entries is an attack on the reader. */
 export const DOCX_MAX_PARTS = 10_000
 
-/** Why a DOCX is not read; the caller names the field. */
+/** Why a DOCX is not read, as the end of "<file> could not be read: …"; the caller names the file and the field. */
 export class DocxRefused extends Error {}
+
+/**
+ * A file that is no Word document, or a damaged one. The unzipper's and mammoth's own words
+ * ("invalid zip data", "Could not find file in options") tell a desktop user nothing, so they are not passed on.
+ */
+export const NOT_A_DOCX = 'it is not a valid Word (.docx) file (it may be damaged or protected by a password)'
 
 /** The parts mammoth reads for text: the package's XML (document, styles, numbering, notes, comments, relationships). */
 const isXmlPart = (name: string) => /\.(xml|rels)$/i.test(name)
@@ -35,26 +41,27 @@ export function docxTextPackage(bytes: Uint8Array, maxXmlBytes = DOCX_MAX_XML_BY
   try {
     unzipSync(bytes, {
       filter: (f) => {
-        if (++parts > DOCX_MAX_PARTS) throw new DocxRefused(`the DOCX holds more than ${groupedNumber(DOCX_MAX_PARTS)} parts`)
+        if (++parts > DOCX_MAX_PARTS)
+          throw new DocxRefused(`it holds more than ${groupedNumber(DOCX_MAX_PARTS)} parts, far more than a Word document has`)
         if (isXmlPart(f.name)) declared += f.originalSize
         return false
       }
     })
   } catch (err) {
     if (err instanceof DocxRefused) throw err
-    throw new DocxRefused(`the DOCX could not be read (it is not a readable zip archive: ${(err as Error).message})`)
+    throw new DocxRefused(NOT_A_DOCX)
   }
   if (declared > maxXmlBytes) {
     throw new DocxRefused(
-      `the DOCX would unpack to ${groupedNumber(Math.ceil(declared / MIB))} MiB of document text and markup, ` +
+      `it would unpack to ${groupedNumber(Math.ceil(declared / MIB))} MiB of document text and markup, ` +
         `more than the ${sizeText(maxXmlBytes)} the node reads from a Word document; it may be a zip bomb, so it was not read`
     )
   }
   let xml: Unzipped
   try {
     xml = unzipSync(bytes, { filter: (f) => isXmlPart(f.name) })
-  } catch (err) {
-    throw new DocxRefused(`the DOCX could not be read (${(err as Error).message})`)
+  } catch {
+    throw new DocxRefused(NOT_A_DOCX)
   }
   return zipSync(xml, { level: 0 })
 }

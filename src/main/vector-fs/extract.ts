@@ -144,15 +144,15 @@ export async function extractText(type: FileType, bytes: Uint8Array, documents: 
       try {
         json = JSON.parse(await decodeText(bytes))
       } catch (err) {
-        throw new UnreadableContent(`file_data: a .vrkai file is a LocalVrkaiEntry as JSON (${(err as Error).message})`)
+        throw new UnreadableContent(`it is not valid JSON, which a .vrkai file (a LocalVrkaiEntry) is (${(err as Error).message})`)
       }
       // The limit of JSON bodies: such an entry could not be sent in a job's scope, and one nested
       // thousands deep overflowed the stack when it was stored.
       const deep = tooDeepPath(json)
-      if (deep !== undefined) throw new UnreadableContent(`file_data: ${tooDeepMessage(deep, 'a .vrkai file')}`)
+      if (deep !== undefined) throw new UnreadableContent(tooDeepMessage(deep, 'a .vrkai file'))
       const parsed = LocalVrkaiEntrySchema.safeParse(json)
       if (!parsed.success) {
-        throw new UnreadableContent(`file_data: not a LocalVrkaiEntry (${formatIssues(parsed.error.issues, json)})`)
+        throw new UnreadableContent(`it is not a LocalVrkaiEntry (${formatIssues(parsed.error.issues, json)})`)
       }
       return { kind: 'vrkai', entry: parsed.data }
     }

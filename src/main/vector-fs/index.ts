@@ -282,7 +282,7 @@ export function createVectorFs(options: VectorFsOptions) {
       try {
         extracted = await extractText(type, bytes, documents)
       } catch (err) {
-        if (err instanceof UnreadableContent) throw new VfsError(400, err.message)
+        if (err instanceof UnreadableContent) throw new VfsError(400, `file_data: ${input.filename} could not be read: ${err.message}`)
         throw err
       }
       const nodes =

@@ -36,8 +36,15 @@ export function sizeText(bytes: number): string {
   return `${groupedNumber(bytes)} bytes`
 }
 
+/**
+ * The 413 of a field (or `body`) over a limit, its size as people read it: every such message says
+ * it the same way, never as a bare byte count ("larger than 67108864 bytes").
+ */
+export const overLimit = (field: string, limitBytes: number, limit = 'limit') =>
+  `${field}: larger than the ${limit} of ${sizeText(limitBytes)}`
+
 /** The 413 of an upload over the limit, for the field that carried it. */
-export const uploadTooLarge = (field: string, limitBytes: number) => `${field}: larger than the upload limit of ${sizeText(limitBytes)}`
+export const uploadTooLarge = (field: string, limitBytes: number) => overLimit(field, limitBytes, 'upload limit')
 
 /** Without the field name: zod issues and transports add it. */
 export const CONTENT_TOO_LARGE = `larger than the 1 MiB limit (${groupedNumber(MAX_MESSAGE_CONTENT_BYTES)} bytes of UTF-8)`

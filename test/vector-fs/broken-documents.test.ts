@@ -1,0 +1,113 @@
+import { Document, Packer, Paragraph } from 'docx'
+import { zipSync } from 'fflate'
+import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { HttpServer } from '../../src/main/transports/http'
+import { dbFingerprint, serveUploadsOverHttp, useTestNode } from '../support/node'
+
+/*
+ * A PDF or DOCX that cannot be read is refused with a sentence naming the file and saying what is
+ * wrong in words a desktop user knows. The answer quoted the parser instead: "file_data: the PDF
+ * could not be read (Invalid PDF structure.)", "… (it is not a readable zip archive: invalid zip data)".
+ * Real broken files, uploaded over HTTP on 127.0.0.1.
+ */
+
+const TOKEN = 'broken-documents'
+const node = useTestNode()
+let server: HttpServer
+
+beforeEach(async () => {
+  server = await serveUploadsOverHttp(node, TOKEN, 16 * 1024 * 1024)
+})
+afterEach(() => server.close())
+
+async function upload(filename: string, data: Uint8Array) {
+  const form = new FormData()
+  form.append('path', '/')
+  form.append('filename', filename)
+  form.append('file_data', new Blob([Buffer.from(data)]), filename)
+  const res = await fetch(`${server.url}/v2/upload_file_to_folder`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${TOKEN}` },
+    body: form
+  })
+  return { status: res.status, body: await res.json() }
+}
+
+async function pdfWithText(text: string, build?: (pdf: PDFDocument) => void): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  pdf.addPage().drawText(text, { x: 50, y: 700, size: 12, font: await pdf.embedFont(StandardFonts.Helvetica) })
+  build?.(pdf)
+  return pdf.save({ useObjectStreams: false })
+}
+
+/**
+ * Encrypted with the standard security handler and a user password (pdf-lib cannot encrypt, so the
+ * dictionary is written by hand): no reader opens it without the password.
+ */
+const encryptedPdf = () =>
+  pdfWithText('Salaries 2026', (pdf) => {
+    const { context } = pdf
+    // Owner and user keys that no empty password matches.
+    const encrypt = context.obj({
+      Filter: 'Standard',
+      V: 1,
+      R: 2,
+      Length: 40,
+      P: -4,
+      O: PDFHexString.of('11'.repeat(32)),
+      U: PDFHexString.of('22'.repeat(32))
+    })
+    context.trailerInfo.Encrypt = context.register(encrypt)
+    context.trailerInfo.ID = context.obj([PDFHexString.of('ab'.repeat(16)), PDFHexString.of('ab'.repeat(16))])
+  })
+
+/** Bytes that look like nothing, the same on every run. */
+function noise(length: number): Uint8Array {
+  const bytes = new Uint8Array(length)
+  let x = 0x2545f491
+  for (let i = 0; i < length; i++) {
+    x ^= x << 13
+    x ^= x >>> 17
+    x ^= x << 5
+    bytes[i] = x & 0xff
+  }
+  return bytes
+}
+
+const wordFile = async () =>
+  new Uint8Array(await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('Gutters are cleaned in spring.')] }] })))
+
+const NOT_A_PDF = 'it is not a valid PDF file (it may be damaged or encrypted)'
+const NOT_A_DOCX = 'it is not a valid Word (.docx) file (it may be damaged or protected by a password)'
+
+describe('a document that cannot be read', () => {
+  it.each([
+    ['a PDF cut off halfway', 'report.pdf', async () => (await pdfWithText('Quarterly report')).slice(0, 400), NOT_A_PDF],
+    ['random bytes named .pdf', 'scan.pdf', () => noise(4096), NOT_A_PDF],
+    ['a PDF header followed by junk', 'notes.pdf', () => new Uint8Array([...Buffer.from('%PDF-1.7\n'), ...noise(2000)]), NOT_A_PDF],
+    [
+      'a PDF locked with a password',
+      'salaries.pdf',
+      encryptedPdf,
+      'it is protected by a password; save a copy without the password and upload that'
+    ],
+    ['text named .docx (not a zip)', 'letter.docx', () => new TextEncoder().encode('Dear tenant, the rent is due.'), NOT_A_DOCX],
+    ['a DOCX cut off halfway', 'minutes.docx', async () => (await wordFile()).slice(0, 2000), NOT_A_DOCX],
+    ['a zip with no Word document in it', 'archive.docx', () => zipSync({ 'readme.txt': new TextEncoder().encode('hello') }), NOT_A_DOCX]
+  ])('%s: 400 naming the file and why, no parser text, nothing stored', async (_case, filename, make, reason) => {
+    const data = await make()
+    const before = dbFingerprint(node.store)
+    const res = await upload(filename, data)
+    expect(res).toEqual({
+      status: 400,
+      body: { code: 400, error: 'Bad Request', message: `file_data: ${filename} could not be read: ${reason}` }
+    })
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+
+  it('a sound PDF and DOCX of the same making are read (the broken ones above are broken by the cut, not by how they are made)', async () => {
+    expect((await upload('report.pdf', await pdfWithText('Quarterly report'))).status).toBe(200)
+    expect((await upload('minutes.docx', await wordFile())).status).toBe(200)
+  })
+})
