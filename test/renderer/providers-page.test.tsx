@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ProvidersPage } from '../../src/renderer/src/features/providers/ProvidersPage'
 import { checkDisplay, providerMatches, providerOptionLabel, serverLabel } from '../../src/renderer/src/features/providers/provider-display'
-import { addProvider, useTestNode, useFakeLlm } from '../support/node'
+import { addProvider, createJob, useTestNode, useFakeLlm } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 
 describe('how a provider is shown', () => {
@@ -123,6 +123,36 @@ describe('providers page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove', hidden: true }))
     await waitFor(() => expect(screen.queryByTestId('provider-row-emb')).toBeNull())
     expect((await node.get('/v2/get_default_embedding_model')).body).toEqual({ provider_id: null, model: null })
+  })
+  it('Remove on a provider jobs use says so up front, naming them, instead of offering a removal the node refuses', async () => {
+    await addProvider(node, 'busy', { external_url: `${fake.url}/v1`, name: 'Box · llama3.2' })
+    await addProvider(node, 'free', { external_url: `${fake.url}/v1` })
+    const jobs: string[] = []
+    for (let i = 0; i < 7; i++) jobs.push(await createJob(node, 'busy'))
+    await node.post('/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${jobs[6]}::false`, custom_name: 'Lease questions' })
+    renderWithApp(<ProvidersPage />, routerTransport(node.router))
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove busy' }))
+    const inUse = await screen.findByTestId('provider-in-use')
+    expect(screen.getByText('“Box · llama3.2” (busy) cannot be removed yet')).toBeTruthy()
+    expect(inUse.textContent).toContain('It is used by 7 jobs, and cannot be removed while any job uses it.')
+    expect(inUse.textContent).toContain('and 2 more jobs')
+    const lease = within(inUse).getByRole('link', { name: 'Lease questions', hidden: true })
+    expect(lease.getAttribute('href')).toBe(`#/inboxes/${encodeURIComponent(`job_inbox::${jobs[6]}::false`)}`)
+    expect(within(inUse).getAllByRole('link', { hidden: true })).toHaveLength(5)
+    // Nothing to confirm: only OK, and it has the focus (Enter or Escape closes).
+    expect(screen.queryByRole('button', { name: 'Remove', hidden: true })).toBeNull()
+    const close = within(inUse).getByRole('button', { name: 'OK', hidden: true })
+    await waitFor(() => expect(document.activeElement).toBe(close))
+    await userEvent.click(close)
+    await waitFor(() => expect(screen.queryByTestId('provider-in-use')).toBeNull())
+    expect(screen.getByTestId('provider-row-busy')).toBeTruthy()
+
+    // An unused provider is still asked about, and removed.
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove free' }))
+    expect(screen.queryByTestId('provider-in-use')).toBeNull()
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove', hidden: true }))
+    await waitFor(() => expect(screen.queryByTestId('provider-row-free')).toBeNull())
   })
   it('Remove asks about the provider by the name the row shows, with its id', async () => {
     await addProvider(node, 'box-llama', { external_url: `${fake.url}/v1`, name: 'Box · llama3.2' })
