@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** How many of the jobs using a provider provider_usage names (the most recently active). */
+/** How many of the jobs using a provider provider_usage names (the newest). */
 export const PROVIDER_USAGE_NAMED = 5
 
 export const ProviderUsageQuerySchema = z.object({
@@ -10,7 +10,7 @@ export const ProviderUsageQuerySchema = z.object({
 /**
  * Beyond the contract: what remove_llm_provider would answer, asked before the operator confirms.
  * `jobs` counts every job that uses the provider (hidden ones too: they block a removal as well);
- * `recent` names a few of them, most recently active first, so the operator knows where to look.
+ * `recent` names a few of them, newest first, so the operator knows where to look.
  */
 export const ProviderUsageResponseSchema = z.strictObject({
   jobs: z.number().int(),

@@ -24,8 +24,7 @@ export const providerBatchRoutes = {
     ...routePaths.provider_usage,
     auth: true,
     query: ProviderUsageQuerySchema,
-    description:
-      'Beyond the contract: how many jobs use a provider (remove_llm_provider refuses while any do), naming the most recently active few.',
+    description: 'Beyond the contract: how many jobs use a provider (remove_llm_provider refuses while any do), naming the newest few.',
     response: ProviderUsageResponseSchema
   }
 } as const
