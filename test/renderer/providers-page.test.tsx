@@ -7,6 +7,7 @@ import { ProvidersPage } from '../../src/renderer/src/features/providers/Provide
 import { checkDisplay, providerMatches, providerOptionLabel, serverLabel } from '../../src/renderer/src/features/providers/provider-display'
 import { addProvider, createJob, useTestNode, useFakeLlm } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
+import { bridgeTransport } from '../../src/renderer/src/api/transport'
 
 describe('how a provider is shown', () => {
   const now = Date.parse('2026-01-10T12:00:00.000Z')
@@ -153,6 +154,33 @@ describe('providers page', () => {
     expect(screen.queryByTestId('provider-in-use')).toBeNull()
     await userEvent.click(await screen.findByRole('button', { name: 'Remove', hidden: true }))
     await waitFor(() => expect(screen.queryByTestId('provider-row-free')).toBeNull())
+  })
+  it('a removal the node refuses after all (the first question failed) is told in the same dialog, not as a passing notice', async () => {
+    await addProvider(node, 'busy', { external_url: `${fake.url}/v1` })
+    await createJob(node, 'busy')
+    let failFirst = true
+    const transport = bridgeTransport({
+      request: (req) => {
+        if (req.path === '/v2/provider_usage' && failFirst) {
+          failFirst = false
+          return Promise.resolve({
+            status: 500,
+            body: { code: 500, error: 'Internal Server Error', message: 'The node could not answer.' }
+          })
+        }
+        return node.router.handle(req)
+      },
+      onEvent: () => () => {}
+    })
+    renderWithApp(<ProvidersPage />, transport)
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove busy' }))
+    // Not known: the confirmation states the rule.
+    expect(await screen.findByText(/A provider that jobs use cannot be removed/)).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Remove', hidden: true }))
+    const inUse = await screen.findByTestId('provider-in-use')
+    expect(inUse.textContent).toContain('It is used by 1 job, and cannot be removed while any job uses it.')
+    expect(screen.getByTestId('provider-row-busy')).toBeTruthy()
+    await userEvent.click(within(inUse).getByRole('button', { name: 'OK', hidden: true }))
   })
   it('Remove asks about the provider by the name the row shows, with its id', async () => {
     await addProvider(node, 'box-llama', { external_url: `${fake.url}/v1`, name: 'Box · llama3.2' })

@@ -5,7 +5,7 @@ import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react
 import { useMemo, useRef, useState } from 'react'
 import type { ProviderListEntry } from '../../../../shared/contract/provider'
 import { groupByServer } from '../../../../shared/provider-servers'
-import { errorText } from '../../api/client'
+import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import type { ProviderUsage } from '../../../../shared/contract/provider-usage'
 import { ProviderInUse } from './ProviderInUse'
@@ -33,18 +33,21 @@ export function ProvidersPage() {
   const searchable = (providers.data?.length ?? 0) > PROVIDERS_PER_PAGE || search !== ''
 
   const addRef = useRef<HTMLAnchorElement>(null)
+  const asking = useRef(false)
   const confirmRemove = async (provider: ProviderListEntry) => {
     const id = provider.id
     // Named as the row shows it (its display name), with the id when it has one.
     const named = provider.name?.trim() ? `“${provider.name.trim()}” (${id})` : `“${id}”`
     // The node refuses to remove a provider jobs use: asked first, the dialog says so instead of offering a Remove that fails.
-    // Should the question fail, the dialog still states the rule, and the node's refusal is shown.
-    const usage: ProviderUsage | undefined = await client.call('provider_usage', { query: { llm_provider_id: id } }).catch(() => undefined)
-    if (usage && usage.jobs > 0) {
+    const usageOf = () => client.call('provider_usage', { query: { llm_provider_id: id } }).catch(() => undefined)
+    const showInUse = (usage: ProviderUsage) => {
       const modalId = `provider-in-use-${id}`
       openDialog({ modalId, title: `${named} cannot be removed yet`, children: <ProviderInUse usage={usage} modalId={modalId} /> })
-      return
     }
+    if (asking.current) return // a second click while the node is asked opens no second dialog
+    asking.current = true
+    const usage: ProviderUsage | undefined = await usageOf().finally(() => (asking.current = false))
+    if (usage && usage.jobs > 0) return showInUse(usage)
     // Once it is gone, the focus goes to the next provider's Remove (or the one before, or Add provider), not to the page.
     // In the page's order (by server), worked out on the click: the page's rows are grouped by shownProviders.
     const order = groupByServer(providers.data ?? []).flatMap((s) => s.providers.map((p) => p.id))
@@ -81,7 +84,12 @@ export function ProvidersPage() {
                 (el) => removeButton(id)?.contains(el) ?? false
               )
             },
-            onError: (err) => notifications.show({ color: 'red', title: 'Not removed', message: errorText(err) })
+            onError: (err) => {
+              // A job made meanwhile (or a question that failed): the refusal is told as the dialog above tells it.
+              void (err instanceof ApiFailure && err.status === 409 ? usageOf() : Promise.resolve(undefined)).then((now) =>
+                now && now.jobs > 0 ? showInUse(now) : notifications.show({ color: 'red', title: 'Not removed', message: errorText(err) })
+              )
+            }
           }
         )
     })
