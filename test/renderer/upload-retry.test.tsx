@@ -100,5 +100,17 @@ describe('Retry and Dismiss on the Files page', () => {
     await userEvent.keyboard('{Enter}')
     await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done', 'done']))
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Upload files'))
+
+    // Several failed: one button tries them all again.
+    const inTop = async () => (await node.get('/v2/retrieve_path_simplified', { path: '/', depth: '0' })).body as FileInfo[]
+    await userEvent.upload(input, [text('lease.txt'), text('notes.txt')])
+    await waitFor(() =>
+      expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done', 'done', 'failed', 'failed'])
+    )
+    for (const name of ['lease.txt', 'notes.txt']) expect((await node.post('/v2/delete_item', { path: `/${name}` })).status).toBe(200)
+    await userEvent.click(screen.getByRole('button', { name: 'Retry 2 failed' }))
+    await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done', 'done', 'done', 'done']))
+    expect((await inTop()).map((f) => f.name).sort()).toEqual(['lease.txt', 'notes.txt'])
+    expect(screen.queryByRole('button', { name: /^Retry/ })).toBeNull()
   })
 })
