@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/node'
+import { seriousViolations } from './axe'
 import { providerBody } from './seed'
 
 /* A folder's delete confirmation says how much goes with it, counted through the tree's own folder reads, a bounded number of them. */
@@ -33,6 +34,7 @@ test('deleting a folder: the confirmation names how many files and folders are i
   const reports = page.getByRole('dialog', { name: 'Delete Reports?' })
   await expect(reports.getByTestId('folder-contents')).toHaveText('It holds 3 files and 1 folder.')
   await expect(reports.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  expect(await seriousViolations(page)).toEqual([])
   await page.keyboard.press('Escape')
   await expect(reports).toHaveCount(0)
 

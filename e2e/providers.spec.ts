@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/node'
+import { seriousViolations } from './axe'
 import { emptyScope, providerBody } from './seed'
 
 test('providers page: remove asks first; a provider jobs still use says so before anything is confirmed, naming them', async ({
@@ -30,6 +31,7 @@ test('providers page: remove asks first; a provider jobs still use says so befor
   await expect(inUse.getByRole('link')).toHaveCount(2)
   await expect(inUse.getByRole('button', { name: 'Remove', exact: true })).toHaveCount(0)
   await expect(inUse.getByRole('button', { name: 'OK', exact: true })).toBeFocused()
+  expect(await seriousViolations(page)).toEqual([])
   await page.keyboard.press('Escape')
   await expect(inUse).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Remove in-use' })).toBeFocused()
