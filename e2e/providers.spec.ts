@@ -1,7 +1,11 @@
 import { expect, test } from './fixtures/node'
+import { seriousViolations } from './axe'
 import { emptyScope, providerBody } from './seed'
 
-test('providers page: remove asks first; a provider jobs still use is kept with a clear message', async ({ page, node }) => {
+test('providers page: remove asks first; a provider jobs still use says so before anything is confirmed, naming them', async ({
+  page,
+  node
+}) => {
   await node.api('POST', '/v2/add_llm_provider', providerBody('in-use', node.fake.url))
   await node.api('POST', '/v2/add_llm_provider', providerBody('spare', node.fake.url, 'Ollama', 'llama3.2'))
   for (let i = 0; i < 2; i++) await node.api('POST', '/v2/create_job', { llm_provider: 'in-use', job_creation_info: { scope: emptyScope } })
@@ -20,13 +24,24 @@ test('providers page: remove asks first; a provider jobs still use is kept with 
   await page.getByRole('button', { name: 'Cancel' }).click()
   await expect(page.getByTestId('provider-row-spare')).toBeVisible()
 
-  // In use: refused, said clearly, nothing removed.
+  // In use: said up front, before anything is confirmed, with the jobs to switch; nothing to confirm, nothing removed.
   await page.getByRole('button', { name: 'Remove in-use' }).click()
-  await page.getByRole('button', { name: 'Remove', exact: true }).click()
-  await expect(
-    page.getByText("LLM provider 'in-use' is used by 2 jobs; switch them to another provider or delete them first.", { exact: true })
-  ).toBeVisible()
+  const inUse = page.getByRole('dialog', { name: '“in-use” cannot be removed yet' })
+  await expect(inUse).toContainText('It is used by 2 jobs, and cannot be removed while any job uses it.')
+  await expect(inUse.getByRole('link')).toHaveCount(2)
+  await expect(inUse.getByRole('button', { name: 'Remove', exact: true })).toHaveCount(0)
+  await expect(inUse.getByRole('button', { name: 'OK', exact: true })).toBeFocused()
+  expect(await seriousViolations(page)).toEqual([])
+  await page.keyboard.press('Escape')
+  await expect(inUse).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Remove in-use' })).toBeFocused()
   await expect(page.getByTestId('provider-row-in-use')).toBeVisible()
+  // A job named there opens its conversation (where its provider is switched), and the dialog goes.
+  await page.keyboard.press('Enter')
+  await inUse.getByRole('link').first().click()
+  await expect(inUse).toHaveCount(0)
+  await expect(page).toHaveURL(/#\/inboxes\/job_inbox/)
+  await page.getByRole('link', { name: 'Providers' }).click()
 
   // Unused: removed.
   await page.getByRole('button', { name: 'Remove spare' }).click()

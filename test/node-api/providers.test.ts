@@ -175,3 +175,43 @@ describe('remove_llm_provider', () => {
     expectError(await node.post('/v2/remove_llm_provider', {}), 400, 'llm_provider_id: required')
   })
 })
+
+describe('provider_usage (beyond the contract: what a removal would meet, asked before it)', () => {
+  it('counts every job that uses the provider, hidden ones too, and names the newest five', async () => {
+    await addProvider(node, 'gpt')
+    await addProvider(node, 'other')
+    expect((await node.get('/v2/provider_usage', { llm_provider_id: 'gpt' })).body).toEqual({ jobs: 0, recent: [] })
+
+    const jobs: string[] = []
+    for (let i = 0; i < 7; i++) jobs.push(await createJob(node, 'gpt'))
+    await createJob(node, 'other')
+    expect((await node.post('/v2/update_job_hidden', { job_id: jobs[5], is_hidden: true })).status).toBe(200)
+    const renamed = `job_inbox::${jobs[5]}::false`
+    expect((await node.post('/v2/update_smart_inbox_name', { inbox_name: renamed, custom_name: 'Lease questions' })).status).toBe(200)
+    // Named newest first, however recently each was used: read in the provider index's order, not sorted.
+    expect((await node.post('/v2/job_message', { job_id: jobs[0], content: 'Hello' })).status).toBe(200)
+
+    const before = dbFingerprint(node.store)
+    const res = await node.get('/v2/provider_usage', { llm_provider_id: 'gpt' })
+    expect(res.status).toBe(200)
+    const usage = res.body as { jobs: number; recent: { inbox_id: string; custom_name: string; is_hidden: boolean }[] }
+    expect(usage.jobs).toBe(7)
+    expect(usage.recent).toHaveLength(5)
+    expect(usage.recent.map((r) => r.inbox_id)).toEqual(
+      jobs
+        .slice(2)
+        .reverse()
+        .map((j) => `job_inbox::${j}::false`)
+    )
+    expect(usage.recent[1]).toEqual({ inbox_id: renamed, custom_name: 'Lease questions', is_hidden: true })
+    expect(usage.recent[0]!.is_hidden).toBe(false)
+    expect(dbFingerprint(node.store)).toBe(before)
+    // The same count the removal refuses with.
+    expectError(await node.post('/v2/remove_llm_provider', { llm_provider_id: 'gpt' }), 409, 'is used by 7 jobs')
+  })
+
+  it('answers 404 for an unknown provider and 400 without an id', async () => {
+    expectError(await node.get('/v2/provider_usage', { llm_provider_id: 'nope' }), 404, "llm_provider_id: no LLM provider with id 'nope'")
+    expectError(await node.get('/v2/provider_usage'), 400, 'llm_provider_id')
+  })
+})

@@ -5,8 +5,9 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ProvidersPage } from '../../src/renderer/src/features/providers/ProvidersPage'
 import { checkDisplay, providerMatches, providerOptionLabel, serverLabel } from '../../src/renderer/src/features/providers/provider-display'
-import { addProvider, useTestNode, useFakeLlm } from '../support/node'
+import { addProvider, createJob, useTestNode, useFakeLlm } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
+import { bridgeTransport } from '../../src/renderer/src/api/transport'
 
 describe('how a provider is shown', () => {
   const now = Date.parse('2026-01-10T12:00:00.000Z')
@@ -123,6 +124,63 @@ describe('providers page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove', hidden: true }))
     await waitFor(() => expect(screen.queryByTestId('provider-row-emb')).toBeNull())
     expect((await node.get('/v2/get_default_embedding_model')).body).toEqual({ provider_id: null, model: null })
+  })
+  it('Remove on a provider jobs use says so up front, naming them, instead of offering a removal the node refuses', async () => {
+    await addProvider(node, 'busy', { external_url: `${fake.url}/v1`, name: 'Box · llama3.2' })
+    await addProvider(node, 'free', { external_url: `${fake.url}/v1` })
+    const jobs: string[] = []
+    for (let i = 0; i < 7; i++) jobs.push(await createJob(node, 'busy'))
+    await node.post('/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${jobs[6]}::false`, custom_name: 'Lease questions' })
+    renderWithApp(<ProvidersPage />, routerTransport(node.router))
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove busy' }))
+    const inUse = await screen.findByTestId('provider-in-use')
+    expect(screen.getByText('“Box · llama3.2” (busy) cannot be removed yet')).toBeTruthy()
+    expect(inUse.textContent).toContain('It is used by 7 jobs, and cannot be removed while any job uses it.')
+    expect(inUse.textContent).toContain('and 2 more jobs')
+    const lease = within(inUse).getByRole('link', { name: 'Lease questions', hidden: true })
+    expect(lease.getAttribute('href')).toBe(`#/inboxes/${encodeURIComponent(`job_inbox::${jobs[6]}::false`)}`)
+    expect(within(inUse).getAllByRole('link', { hidden: true })).toHaveLength(5)
+    // Nothing to confirm: only OK, and it has the focus (Enter or Escape closes).
+    expect(screen.queryByRole('button', { name: 'Remove', hidden: true })).toBeNull()
+    const close = within(inUse).getByRole('button', { name: 'OK', hidden: true })
+    await waitFor(() => expect(document.activeElement).toBe(close))
+    await userEvent.click(close)
+    await waitFor(() => expect(screen.queryByTestId('provider-in-use')).toBeNull())
+    expect(screen.getByTestId('provider-row-busy')).toBeTruthy()
+
+    // An unused provider is still asked about, and removed.
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove free' }))
+    expect(screen.queryByTestId('provider-in-use')).toBeNull()
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove', hidden: true }))
+    await waitFor(() => expect(screen.queryByTestId('provider-row-free')).toBeNull())
+  })
+  it('a removal the node refuses after all (the first question failed) is told in the same dialog, not as a passing notice', async () => {
+    await addProvider(node, 'busy', { external_url: `${fake.url}/v1` })
+    await createJob(node, 'busy')
+    let failFirst = true
+    const transport = bridgeTransport({
+      request: (req) => {
+        if (req.path === '/v2/provider_usage' && failFirst) {
+          failFirst = false
+          return Promise.resolve({
+            status: 500,
+            body: { code: 500, error: 'Internal Server Error', message: 'The node could not answer.' }
+          })
+        }
+        return node.router.handle(req)
+      },
+      onEvent: () => () => {}
+    })
+    renderWithApp(<ProvidersPage />, transport)
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove busy' }))
+    // Not known: the confirmation states the rule.
+    expect(await screen.findByText(/A provider that jobs use cannot be removed/)).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Remove', hidden: true }))
+    const inUse = await screen.findByTestId('provider-in-use')
+    expect(inUse.textContent).toContain('It is used by 1 job, and cannot be removed while any job uses it.')
+    expect(screen.getByTestId('provider-row-busy')).toBeTruthy()
+    await userEvent.click(within(inUse).getByRole('button', { name: 'OK', hidden: true }))
   })
   it('Remove asks about the provider by the name the row shows, with its id', async () => {
     await addProvider(node, 'box-llama', { external_url: `${fake.url}/v1`, name: 'Box · llama3.2' })

@@ -35,6 +35,7 @@ export const routePaths = {
   export_messages_from_inbox: { method: 'POST', path: '/v2/export_messages_from_inbox' },
   add_llm_providers: { method: 'POST', path: '/v2/add_llm_providers' },
   check_llm_provider: { method: 'POST', path: '/v2/check_llm_provider' },
+  provider_usage: { method: 'GET', path: '/v2/provider_usage' },
   retrieve_path_simplified: { method: 'GET', path: '/v2/retrieve_path_simplified' },
   create_folder: { method: 'POST', path: '/v2/create_folder' },
   upload_file_to_folder: { method: 'POST', path: '/v2/upload_file_to_folder' },

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { routePaths } from './route-paths'
 import { AddProvidersRequestSchema, CheckProviderRequestSchema } from './provider-batch'
 import { TestProviderResponseSchema } from './runtime'
+import { ProviderUsageQuerySchema, ProviderUsageResponseSchema } from './provider-usage'
 
 /** Providers: many models per server, and checks (api-contract.md). */
 export const providerBatchRoutes = {
@@ -18,5 +19,12 @@ export const providerBatchRoutes = {
     body: CheckProviderRequestSchema,
     description: 'Tests a stored provider exactly as stored and keeps the result as its last_check; 502 refused, 504 time-out.',
     response: TestProviderResponseSchema
+  },
+  provider_usage: {
+    ...routePaths.provider_usage,
+    auth: true,
+    query: ProviderUsageQuerySchema,
+    description: 'Beyond the contract: how many jobs use a provider (remove_llm_provider refuses while any do), naming the newest few.',
+    response: ProviderUsageResponseSchema
   }
 } as const

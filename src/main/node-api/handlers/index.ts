@@ -6,6 +6,7 @@ import { jobHandlers } from './jobs'
 import { messageHandlers } from './messages'
 import { providerHandlers } from './providers'
 import { providerBatchHandlers } from './provider-batch'
+import { providerUsageHandlers } from './provider-usage'
 import { runtimeHandlers } from './runtime'
 import { systemHandlers } from './system'
 import { vectorFsHandlers } from './vector-fs'
@@ -20,6 +21,7 @@ export function createHandlers(ctx: NodeContext): Handlers {
     ...messageHandlers(ctx),
     ...runtimeHandlers(ctx),
     ...vectorFsHandlers(ctx),
-    ...providerBatchHandlers(ctx)
+    ...providerBatchHandlers(ctx),
+    ...providerUsageHandlers(ctx)
   }
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Menu, Text } from '@mantine/core'
+import { ActionIcon, Badge, Group, Menu, Stack, Text } from '@mantine/core'
 import { askToConfirm } from '../../app/confirm'
 import { notifications } from '@mantine/notifications'
 import { IconChevronDown, IconChevronRight, IconDots, IconFile, IconFolder } from '@tabler/icons-react'
@@ -8,7 +8,8 @@ import { focusWhenLost } from '../../app/focus-when-lost'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
-import { invalidateAfter } from '../../api/queries'
+import { invalidateAfter, keys } from '../../api/queries'
+import { FolderContents } from './FolderContents'
 import { flattenTree, openFoldersToRead } from './tree-lines'
 import { treeListStyle, treeRowPlace, TreeNote } from './tree-parts'
 import classes from './tree.module.css'
@@ -240,15 +241,22 @@ function TreeRow({ labelId, entry, depth, isOpen, selected, onDropInto, onMove, 
 function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) => void {
   const client = useClient()
   const qc = useQueryClient()
+  // A listing the tree holds is counted as it is (events keep it fresh); others are read without being kept.
+  const read = (path: string) =>
+    Promise.resolve(
+      qc.getQueryData<FileInfo[]>(keys.vfsFolder(path)) ?? client.call('retrieve_path_simplified', { query: { path, depth: '0' } })
+    )
   return (entry) =>
     askToConfirm({
       title: `Delete ${entry.name}?`,
-      children: (
-        <Text size="sm">
-          {entry.is_directory
-            ? `The folder ${entry.path} and everything in it will be deleted. Jobs whose scope names it will find nothing there.`
-            : `The file ${entry.path}, its passages and embeddings will be deleted.`}
-        </Text>
+      children: entry.is_directory ? (
+        <Stack gap="xs">
+          <Text size="sm">The folder {entry.path} and everything in it will be deleted.</Text>
+          <FolderContents path={entry.path} read={read} />
+          <Text size="sm">Jobs whose scope names it will find nothing there.</Text>
+        </Stack>
+      ) : (
+        <Text size="sm">The file {entry.path}, its passages and embeddings will be deleted.</Text>
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },

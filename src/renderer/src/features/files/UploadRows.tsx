@@ -37,10 +37,15 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
           </div>
         )}
         {view.shown.map((r) => (
-          <UploadRowView key={r.id} row={r} queue={queue} />
+          <UploadRowView key={r.id} row={r} queue={queue} uploadButton={uploadButton} />
         ))}
         {(finished || view.cancellable > 1) && (
           <Group gap="xs">
+            {view.failed > 1 && (
+              <Button size="xs" variant="subtle" w="fit-content" onClick={() => queue.retryFailed()}>
+                Retry {view.failed} failed
+              </Button>
+            )}
             {view.cancellable > 1 && (
               <Button
                 ref={cancelAllButton}
@@ -77,8 +82,36 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
   )
 }
 
+/**
+ * Where the focus goes once a row's Retry or Dismiss is gone with its state: the row's own control if it has
+ * one now (Cancel of the retried file), else the next row's Retry, Dismiss or Cancel, the one before, then Upload files.
+ */
+function focusAfterRowAction(clicked: HTMLElement, id: number, uploadButton: RefObject<HTMLButtonElement | null>) {
+  const section = clicked.closest('section')
+  const rows = section ? [...section.querySelectorAll<HTMLElement>('[data-testid=upload-row]')] : []
+  const at = rows.findIndex((r) => r.dataset.uploadId === String(id))
+  const controlOf = (r: HTMLElement | undefined) => r?.querySelector<HTMLElement>('button')
+  focusWhenLost(
+    () => {
+      const now = section?.isConnected ? [...section.querySelectorAll<HTMLElement>('[data-testid=upload-row]')] : []
+      const same = now.find((r) => r.dataset.uploadId === String(id))
+      if (same) return controlOf(same) ?? controlOf(now[at + 1]) ?? controlOf(now[at - 1]) ?? uploadButton.current
+      return controlOf(now[at]) ?? controlOf(now[at - 1]) ?? uploadButton.current
+    },
+    (el) => el === clicked
+  )
+}
+
 /** One file's row; drawn again only when that file's state changes (rows are replaced, not edited, on each step). */
-const UploadRowView = memo(function UploadRowView({ row, queue }: { row: UploadRow; queue: UploadQueue }) {
+const UploadRowView = memo(function UploadRowView({
+  row,
+  queue,
+  uploadButton
+}: {
+  row: UploadRow
+  queue: UploadQueue
+  uploadButton: RefObject<HTMLButtonElement | null>
+}) {
   const s = row.state
   // Every byte sent, the node reads the file (a long PDF takes a while) and stores it: no longer "uploading 100%", nor cancelled.
   const sent = isSent(s)
@@ -98,7 +131,7 @@ const UploadRowView = memo(function UploadRowView({ row, queue }: { row: UploadR
               : `failed: ${s.error}`
   const value = s.kind === 'done' ? 100 : s.kind === 'uploading' && s.total > 0 ? (100 * s.loaded) / s.total : 0
   return (
-    <div data-testid="upload-row" data-state={s.kind}>
+    <div data-testid="upload-row" data-state={s.kind} data-upload-id={row.id}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text size="sm" truncate>
           {row.name}{' '}
@@ -112,6 +145,30 @@ const UploadRowView = memo(function UploadRowView({ row, queue }: { row: UploadR
           </Text>
           {isCancellable(s) && (
             <CloseButton size="xs" aria-label={`Cancel the upload of ${row.name}`} onClick={() => queue.cancel(row.id)} />
+          )}
+          {queue.canRetry(row) && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              aria-label={`Retry the upload of ${row.name}`}
+              onClick={(e) => {
+                focusAfterRowAction(e.currentTarget, row.id, uploadButton)
+                queue.retry(row.id)
+              }}
+            >
+              Retry
+            </Button>
+          )}
+          {s.kind === 'failed' && (
+            <CloseButton
+              size="xs"
+              aria-label={`Dismiss the failed upload of ${row.name}`}
+              title="Dismiss"
+              onClick={(e) => {
+                focusAfterRowAction(e.currentTarget, row.id, uploadButton)
+                queue.dismiss(row.id)
+              }}
+            />
           )}
         </Group>
       </Group>

@@ -42,6 +42,11 @@ export type Uploader = (
  */
 export class UploadQueue {
   private rows: UploadRow[] = []
+  /**
+   * The file of each row queued, being sent, or failed: a failed one is kept so that Retry needs no new
+   * pick, and let go once its row is dismissed or cleared (a File is a handle on the disk's copy, but a
+   * window open for days should not hold thousands).
+   */
   private files = new Map<number, File>()
   /** The uploads being sent, to cut them when cancelled. */
   private sending = new Map<number, AbortController>()
@@ -112,10 +117,53 @@ export class UploadQueue {
     for (const r of this.rows) if (isCancellable(r.state)) this.sending.get(r.id)?.abort()
   }
 
-  /** Forgets finished rows (done, failed or cancelled). */
+  /** Forgets finished rows (done, failed or cancelled), and the files kept for a retry. */
   clearFinished(): void {
-    this.rows = this.rows.filter((r) => isWaiting(r.state))
+    this.rows = this.rows.filter((r) => {
+      if (isWaiting(r.state)) return true
+      this.files.delete(r.id)
+      return false
+    })
     this.firstQueued = 0
+    this.emit()
+  }
+
+  /** Whether a row's upload can be tried again: it failed, and its file is still held. */
+  canRetry(row: UploadRow): boolean {
+    return row.state.kind === 'failed' && this.files.has(row.id)
+  }
+
+  /** Sends a failed file again from the file kept: its row goes back in the queue where it was. */
+  retry(id: number): void {
+    this.retryWhere((r) => r.id === id)
+  }
+
+  /** Sends every failed file again (those not drawn among the rows too). */
+  retryFailed(): void {
+    this.retryWhere(() => true)
+  }
+
+  private retryWhere(which: (r: UploadRow) => boolean) {
+    let first = -1
+    this.rows = this.rows.map((r, i) => {
+      if (!which(r) || !this.canRetry(r)) return r
+      if (first < 0) first = i
+      this.waiting++
+      return { ...r, state: { kind: 'queued' } }
+    })
+    if (first < 0) return
+    this.firstQueued = Math.min(this.firstQueued, first)
+    this.emit()
+    this.pump()
+  }
+
+  /** Forgets one finished row (and the file kept for its retry). */
+  dismiss(id: number): void {
+    const at = this.rows.findIndex((r) => r.id === id)
+    if (at < 0 || isWaiting(this.rows[at]!.state)) return
+    this.files.delete(id)
+    this.rows = this.rows.filter((r) => r.id !== id)
+    if (at < this.firstQueued) this.firstQueued--
     this.emit()
   }
 
@@ -174,7 +222,7 @@ export class UploadQueue {
       // and adds files at once has them start together.
       const settle = (state: UploadState) => {
         this.sending.delete(row.id)
-        this.files.delete(row.id)
+        if (state.kind !== 'failed') this.files.delete(row.id)
         this.running--
         try {
           this.set(row.id, state)

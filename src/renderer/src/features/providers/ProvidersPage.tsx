@@ -1,11 +1,14 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
-import { askToConfirm } from '../../app/confirm'
+import { askToConfirm, openDialog } from '../../app/confirm'
 import { notifications } from '@mantine/notifications'
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react'
 import { useMemo, useRef, useState } from 'react'
 import type { ProviderListEntry } from '../../../../shared/contract/provider'
 import { groupByServer } from '../../../../shared/provider-servers'
-import { errorText } from '../../api/client'
+import { ApiFailure, errorText } from '../../api/client'
+import { useClient } from '../../api/client-context'
+import type { ProviderUsage } from '../../../../shared/contract/provider-usage'
+import { ProviderInUse } from './ProviderInUse'
 import { useEmbeddingModel, useProviders, useRouteMutation } from '../../api/queries'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { hrefOf } from '../../app/router'
@@ -19,6 +22,7 @@ import { PROVIDERS_PER_PAGE, shownProviders } from './shown-providers'
 export function ProvidersPage() {
   const providers = useProviders()
   const remove = useRouteMutation('remove_llm_provider')
+  const client = useClient()
   const embedder = useEmbeddingModel().data?.provider_id
   const hasDraft = useAddDraft((s) => s.draft !== null && s.draft.choice !== null)
   const [search, setSearch] = useState('')
@@ -29,10 +33,21 @@ export function ProvidersPage() {
   const searchable = (providers.data?.length ?? 0) > PROVIDERS_PER_PAGE || search !== ''
 
   const addRef = useRef<HTMLAnchorElement>(null)
-  const confirmRemove = (provider: ProviderListEntry) => {
+  const asking = useRef(false)
+  const confirmRemove = async (provider: ProviderListEntry) => {
     const id = provider.id
     // Named as the row shows it (its display name), with the id when it has one.
     const named = provider.name?.trim() ? `“${provider.name.trim()}” (${id})` : `“${id}”`
+    // The node refuses to remove a provider jobs use: asked first, the dialog says so instead of offering a Remove that fails.
+    const usageOf = () => client.call('provider_usage', { query: { llm_provider_id: id } }).catch(() => undefined)
+    const showInUse = (usage: ProviderUsage) => {
+      const modalId = `provider-in-use-${id}`
+      openDialog({ modalId, title: `${named} cannot be removed yet`, children: <ProviderInUse usage={usage} modalId={modalId} /> })
+    }
+    if (asking.current) return // a second click while the node is asked opens no second dialog
+    asking.current = true
+    const usage: ProviderUsage | undefined = await usageOf().finally(() => (asking.current = false))
+    if (usage && usage.jobs > 0) return showInUse(usage)
     // Once it is gone, the focus goes to the next provider's Remove (or the one before, or Add provider), not to the page.
     // In the page's order (by server), worked out on the click: the page's rows are grouped by shownProviders.
     const order = groupByServer(providers.data ?? []).flatMap((s) => s.providers.map((p) => p.id))
@@ -43,7 +58,10 @@ export function ProvidersPage() {
       title: `Remove provider ${named}?`,
       children: (
         <Stack gap="xs">
-          <Text size="sm">Its settings and stored key are deleted. Jobs cannot use a removed provider.</Text>
+          <Text size="sm">
+            Its settings and stored key are deleted.
+            {usage ? '' : ' A provider that jobs use cannot be removed: switch them to another provider or delete them first.'}
+          </Text>
           {id === embedder && (
             <Text size="sm" data-testid="removes-embedder">
               It is the document library’s embedding model: documents are then found by their words alone until you choose another in
@@ -66,7 +84,12 @@ export function ProvidersPage() {
                 (el) => removeButton(id)?.contains(el) ?? false
               )
             },
-            onError: (err) => notifications.show({ color: 'red', title: 'Not removed', message: errorText(err) })
+            onError: (err) => {
+              // A job made meanwhile (or a question that failed): the refusal is told as the dialog above tells it.
+              void (err instanceof ApiFailure && err.status === 409 ? usageOf() : Promise.resolve(undefined)).then((now) =>
+                now && now.jobs > 0 ? showInUse(now) : notifications.show({ color: 'red', title: 'Not removed', message: errorText(err) })
+              )
+            }
           }
         )
     })
@@ -141,7 +164,7 @@ export function ProvidersPage() {
             </Table.Thead>
             <Table.Tbody>
               {server.providers.map((p) => (
-                <ProviderRow key={p.id} p={p} onRemove={() => confirmRemove(p)} />
+                <ProviderRow key={p.id} p={p} onRemove={() => void confirmRemove(p)} />
               ))}
             </Table.Tbody>
           </Table>

@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createClient, uploadFile } from '../../src/renderer/src/api/client'
+import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
+import { UploadQueue, uploadView } from '../../src/renderer/src/features/files/upload-queue'
+import type { FileInfo } from '../../src/shared/contract/vector-fs'
+import { useTestNode } from '../support/node'
+import { layOutLists } from './list-layout'
+import { renderWithApp, routerTransport } from './render'
+
+layOutLists()
+
+const text = (name: string) => new File([`Text of ${name}.`], name, { type: 'text/plain' })
+
+describe('a failed upload is tried again from the file kept, while its row is there', () => {
+  const node = useTestNode()
+
+  it('Retry sends the same file again in its place; Dismiss and Clear finished let the file go', async () => {
+    const client = createClient(routerTransport(node.router))
+    const sent: string[] = []
+    const q = new UploadQueue((folder, file, onProgress, signal) => {
+      sent.push(file.name)
+      return uploadFile(client, { path: folder, filename: file.name, file_data: file }, onProgress, signal)
+    })
+    // The folder does not exist yet: every upload fails with the node's sentence.
+    q.add('/Leases', [text('a.txt'), text('b.txt'), text('c.txt'), text('d.txt')])
+    await q.idle()
+    const kinds = () => q.snapshot().map((r) => r.state.kind)
+    expect(kinds()).toEqual(['failed', 'failed', 'failed', 'failed'])
+    const [a, b, , d] = q.snapshot()
+    expect(q.canRetry(a!)).toBe(true)
+
+    expect((await node.post('/v2/create_folder', { path: '/', folder_name: 'Leases' })).status).toBe(200)
+    q.retry(b!.id)
+    expect(q.waitingCount()).toBe(1)
+    await q.idle()
+    expect(kinds()).toEqual(['failed', 'done', 'failed', 'failed'])
+    expect(q.canRetry(q.snapshot()[1]!)).toBe(false) // sent: its file is let go
+
+    q.dismiss(d!.id)
+    expect(q.snapshot().map((r) => r.name)).toEqual(['a.txt', 'b.txt', 'c.txt'])
+    q.retry(d!.id) // gone with its row: nothing to send
+    expect(q.waitingCount()).toBe(0)
+
+    q.retryFailed()
+    expect(uploadView(q.snapshot())).toMatchObject({ failed: 0, waiting: 2 })
+    await q.idle()
+    expect(kinds()).toEqual(['done', 'done', 'done'])
+    expect(sent).toEqual(['a.txt', 'b.txt', 'c.txt', 'd.txt', 'b.txt', 'a.txt', 'c.txt'])
+    const stored = (await node.get('/v2/retrieve_path_simplified', { path: '/Leases', depth: '0' })).body as FileInfo[]
+    expect(stored.map((f) => f.name)).toEqual(['a.txt', 'b.txt', 'c.txt'])
+
+    // Cleared, a failed row's file goes with it.
+    q.add('/Gone', [text('e.txt')])
+    await q.idle()
+    const e = q.snapshot().at(-1)!
+    expect(q.canRetry(e)).toBe(true)
+    q.clearFinished()
+    expect(q.snapshot()).toEqual([])
+    expect(q.canRetry(e)).toBe(false)
+  })
+})
+
+describe('Retry and Dismiss on the Files page', () => {
+  const node = useTestNode()
+  beforeEach(() => {
+    window.location.hash = '#/files'
+  })
+  afterEach(cleanup)
+
+  it('a failed upload has Retry and Dismiss, both reached from the keyboard; Retry needs no new pick', async () => {
+    expect(
+      (await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'lease.txt', file_data: new TextEncoder().encode('Old.') }))
+        .status
+    ).toBe(200)
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    await screen.findByRole('treeitem', { name: /^lease\.txt/ })
+    const input = document.querySelector('input[type=file]') as HTMLInputElement
+    await userEvent.upload(input, [text('lease.txt'), text('notes.txt')])
+    await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['failed', 'done']))
+    const failed = screen.getAllByTestId('upload-row')[0]!
+    expect(failed.textContent).toMatch(/failed: .*lease\.txt/)
+    expect(within(failed).queryByRole('button', { name: 'Cancel the upload of lease.txt' })).toBeNull()
+
+    // The old copy removed, Retry (Enter on it) stores the file picked before.
+    expect((await node.post('/v2/delete_item', { path: '/lease.txt' })).status).toBe(200)
+    within(failed).getByRole('button', { name: 'Retry the upload of lease.txt' }).focus()
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done', 'done']))
+    const listed = (await node.get('/v2/retrieve_path_simplified', { path: '/', depth: '0' })).body as FileInfo[]
+    expect(listed.find((f) => f.name === 'lease.txt')!.size).toBe(new Blob(['Text of lease.txt.']).size)
+    await waitFor(() => expect(document.activeElement).not.toBe(document.body))
+
+    // Dismiss: the row goes, the focus goes to a control still there.
+    await userEvent.upload(input, [text('notes.txt')])
+    await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done', 'done', 'failed']))
+    screen.getByRole('button', { name: 'Dismiss the failed upload of notes.txt' }).focus()
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done', 'done']))
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Upload files'))
+
+    // Several failed: one button tries them all again.
+    const inTop = async () => (await node.get('/v2/retrieve_path_simplified', { path: '/', depth: '0' })).body as FileInfo[]
+    await userEvent.upload(input, [text('lease.txt'), text('notes.txt')])
+    await waitFor(() =>
+      expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done', 'done', 'failed', 'failed'])
+    )
+    for (const name of ['lease.txt', 'notes.txt']) expect((await node.post('/v2/delete_item', { path: `/${name}` })).status).toBe(200)
+    await userEvent.click(screen.getByRole('button', { name: 'Retry 2 failed' }))
+    await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done', 'done', 'done', 'done']))
+    expect((await inTop()).map((f) => f.name).sort()).toEqual(['lease.txt', 'notes.txt'])
+    expect(screen.queryByRole('button', { name: /^Retry/ })).toBeNull()
+  })
+})
