@@ -82,3 +82,23 @@ test('with the storage filled by old drafts, the newest is still kept over a rel
   expect(kept).not.toContain('nodedesk.draft:job_inbox::jobid_old0::false')
   expect(kept).toContain(`nodedesk.draft:job_inbox::jobid_old${old - 1}::false`)
 })
+
+test("a draft too large for the tab's storage even with every other draft gone leaves those drafts stored", async ({ page, node }) => {
+  await openNewJobInbox(page, node)
+  const box = page.getByRole('textbox', { name: 'Message', exact: true })
+  await expect(box).toBeVisible()
+  // Drafts of other conversations written earlier in this tab, a small part of the storage.
+  await page.evaluate(() => {
+    const ids = ['job_inbox::jobid_old0::false', 'job_inbox::jobid_old1::false']
+    for (const id of ids) sessionStorage.setItem(`nodedesk.draft:${id}`, `A question about ${id}`)
+    sessionStorage.setItem('nodedesk.draftOrder', JSON.stringify(ids))
+  })
+  // Pasted by mistake: 6,000,000 characters, more than Chromium lets a tab store.
+  await box.fill('x'.repeat(6_000_000))
+  await expect.poll(() => box.evaluate((b: HTMLTextAreaElement) => b.value.length)).toBe(6_000_000)
+  // Dropping the others made no room that helped: they are still there for a reload.
+  expect((await storedDrafts(page)).sort()).toEqual([
+    'nodedesk.draft:job_inbox::jobid_old0::false',
+    'nodedesk.draft:job_inbox::jobid_old1::false'
+  ])
+})

@@ -39,6 +39,8 @@ export class ChainStarts {
   private readonly finders: (WordFinder | undefined)[]
   /** The first empty word, which begins every token, or -1. */
   private readonly everywhere: number
+  /** The length of the longest word: no word reads further into a token than that. */
+  private readonly longest: number
   /** The chain's tokens from the first whose starts are not yet given (`next`), in order. */
   private open: Open[] = []
   private next = 0
@@ -49,6 +51,7 @@ export class ChainStarts {
   constructor(private readonly words: readonly string[]) {
     this.finders = words.map((word) => (word === '' ? undefined : new WordFinder(word)))
     this.everywhere = words.indexOf('')
+    this.longest = Math.max(0, ...words.map((word) => word.length))
   }
 
   /** Reads the text's next token: the starts now known, in order (valid until the next call). */
@@ -57,16 +60,22 @@ export class ChainStarts {
     const last = this.open[this.open.length - 1]
     if (!last || !chained(last.token, token)) this.restart()
     this.open.push({ token, offset: this.read, word: -1, wordEnd: 0 })
+    // A word starts at a token's beginning, so none holds the units of a token past the longest word's
+    // length. Read whole, a single token of a megabyte (a pasted hash, a line of minified code) took each word
+    // through all of it, where comparing the words at its beginning takes no time.
+    const units = Math.min(token.folded.length, this.longest)
     let inProgress = 0
     for (let i = 0; i < this.finders.length; i++) {
       const finder = this.finders[i]
       if (!finder) continue
-      for (let k = 0; k < token.folded.length; k++) if (finder.read(token.folded.charCodeAt(k))) this.found(i, this.read + k + 1)
+      for (let k = 0; k < units; k++) if (finder.read(token.folded.charCodeAt(k))) this.found(i, this.read + k + 1)
       inProgress = Math.max(inProgress, finder.inProgress)
     }
-    this.read += token.folded.length
+    this.read += units
+    // No word runs on past a token longer than any word: what comes after it starts a chain of its own.
+    if (units < token.folded.length) this.restart()
     // No match still in progress started at a token before these units: its starts are all found.
-    this.settle(this.read - inProgress)
+    else this.settle(this.read - inProgress)
     return this.ready
   }
 

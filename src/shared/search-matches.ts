@@ -48,17 +48,17 @@ export function* searchMatches(text: string, words: readonly string[]): Generato
 function tokenFolder(): (text: string, at: number) => FoldedToken {
   const known = new Map<string, { folded: string; cjk: boolean }>()
   return (text, at) => {
-    let fold = known.get(text)
-    if (!fold) {
-      const folded = foldForSearch(text)
-      fold = { folded, cjk: isCjkToken(folded) }
-      if (text.length <= 4) known.set(text, fold)
+    let seen = known.get(text)
+    if (!seen) {
+      const folded = foldToken(text)
+      seen = { folded, cjk: isCjkToken(folded) }
+      if (text.length <= 4) known.set(text, seen)
     }
-    return { at, text, folded: fold.folded, cjk: fold.cjk }
+    return { at, text, folded: seen.folded, cjk: seen.cjk }
   }
 }
 /** A token as search compares it: an emoji's word without the spaces that keep it apart in a text. */
-const foldForSearch = (token: string): string => fold(token).trim()
+const foldToken = (token: string): string => fold(token).trim()
 
 /** The length of the beginning of `token` that folds to `length` units, with what folds to nothing after it. */
 function prefixEnd(token: string, length: number): number {

@@ -97,6 +97,30 @@ describe('marking a search in a long text (worst cases)', () => {
     expect(ms.highlight, 'highlight').toBeLessThan(BOUND_MS)
   })
 
+  it('finds a search of 60 words (as many as 200 characters hold) after a single word of 2,000,000 characters at once', () => {
+    // A pasted hash or a line of minified code is one word: a search's word begins it or not, and
+    // nothing of it past the longest word's length can matter. Each of the 60 words read all of it
+    // (500 ms); comparing the words at its beginning leaves the text's folding (10 to 20 ms), hence
+    // the tighter bound, still ten times that for a loaded machine. The highlight's time here is its
+    // cutting into whole characters (200 ms), not the matcher's: its result alone is checked.
+    const long = Array.from({ length: 20 * TEXT_LENGTH }, (_, i) => '0123456789abcdef'[(i * 7919) % 16]).join('')
+    const text = `${long} the lease`
+    const words = searchWords(`${Array.from({ length: 59 }, (_, i) => `${'abcdef'[i % 6]}${i}`).join(' ')} lease`)
+    let all: { start: number; end: number }[] = []
+    let snippet = ''
+    expect(
+      fastestMs(() => (all = [...searchMatches(text, words)])),
+      'every match'
+    ).toBeLessThan(BOUND_MS / 2)
+    expect(
+      fastestMs(() => (snippet = snippetOf(text, words))),
+      'snippet'
+    ).toBeLessThan(BOUND_MS / 2)
+    expect(all).toEqual([{ start: long.length + 5, end: text.length }])
+    expect(snippet.endsWith('the lease')).toBe(true)
+    expect(highlightPieces(text, words).flatMap((p) => (p.match ? [p.text] : []))).toEqual(['lease'])
+  })
+
   it("reads a text only as far as the snippet's first match", () => {
     // The rest of the text nearly matches at every place: reading it all would take the full scan's time.
     const text = `${query} ${'数'.repeat(10 * TEXT_LENGTH)}`

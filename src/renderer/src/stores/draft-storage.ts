@@ -63,18 +63,32 @@ export function writeOrder(ids: readonly string[]): void {
 
 /**
  * Removes the stored drafts written to longest ago (in `order`), other than `inboxId`'s, until as
- * many characters are freed as `text` needs beside what `inboxId` has stored now.
+ * many characters are freed as `text` needs beside what `inboxId` has stored now: the ones removed,
+ * with their texts, to put back (restoreDrafts) if that was not room enough.
  */
-export function freeRoomFor(inboxId: string, text: string, order: readonly string[]): void {
+export function freeRoomFor(inboxId: string, text: string, order: readonly string[]): [string, string][] {
   // At least one goes: the storage said it was full.
   const needed = Math.max(1, text.length - readDraft(inboxId).length)
+  const removed: [string, string][] = []
   let freed = 0
   for (const id of order) {
-    if (freed >= needed) return
+    if (freed >= needed) break
     if (id === inboxId) continue
     const stored = readDraft(id)
     if (!stored) continue
     dropStoredDraft(id)
+    removed.push([id, stored])
     freed += stored.length + keyOf(id).length
   }
+  return removed
+}
+
+/** Stores again drafts that freeRoomFor removed: the room they had is still free. */
+export function restoreDrafts(removed: readonly [string, string][]): void {
+  for (const [id, text] of removed)
+    try {
+      writeDraft(id, text)
+    } catch {
+      // blocked since, or the room taken by another tab's script: the window's memory may still hold it
+    }
 }

@@ -1,4 +1,4 @@
-import { dropStoredDraft, freeRoomFor, isQuotaError, readDraft, readOrder, writeDraft, writeOrder } from './draft-storage'
+import { dropStoredDraft, freeRoomFor, isQuotaError, readDraft, readOrder, restoreDrafts, writeDraft, writeOrder } from './draft-storage'
 
 /**
  * What the operator has typed in each conversation's message box and not sent. The conversation view
@@ -63,14 +63,15 @@ function store(inboxId: string, text: string): void {
   } catch (err) {
     if (!isQuotaError(err)) return dropStoredDraft(inboxId) // storage blocked: the window's memory alone keeps drafts
   }
-  // Full: the oldest stored drafts make room for this one, once. They stay in this window's memory
-  // (a reload loses them); the newest is the one still being written.
-  freeRoomFor(inboxId, text, orderNow())
+  // Full: the oldest stored drafts make room for this one, once; the newest is the one still being written.
+  const removed = freeRoomFor(inboxId, text, orderNow())
   try {
     writeDraft(inboxId, text)
   } catch {
-    // Still too large (a draft of megabytes): the window's memory keeps it, and an earlier, shorter
-    // version must not come back after a reload in its place.
+    // Still too large (a paste of megabytes): the drafts removed for it come back, since they made no room
+    // that helped (all of them went, for a text larger than the storage). The window's memory keeps this
+    // one, and an earlier, shorter version must not come back after a reload in its place.
+    restoreDrafts(removed)
     dropStoredDraft(inboxId)
   }
 }
