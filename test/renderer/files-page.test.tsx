@@ -299,7 +299,7 @@ describe('Files page against a real node', () => {
     await userEvent.upload(input, [new File([Buffer.from(await bombDocx(40 * 1024 * 1024))], 'bomb.docx')])
     await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['failed']))
     expect(screen.getByTestId('upload-row').textContent).toMatch(
-      /failed: the DOCX would unpack to 4\d MiB of document text and markup, more than the 32 MiB the node reads from a Word document; it may be a zip bomb, so it was not read/
+      /failed: bomb\.docx could not be read: it would unpack to 4\d MiB of document text and markup, more than the 32 MiB the node reads from a Word document; it may be a zip bomb, so it was not read/
     )
   })
 

@@ -17,7 +17,7 @@ const SettingsPage = lazyScreen(() => import('../features/settings/SettingsPage'
 
 const loading = (
   <Center h="100%">
-    <Loader aria-label="Loading" />
+    <Loader role="img" aria-label="Loading" />
   </Center>
 )
 

@@ -101,7 +101,7 @@ export function FilePreview({ path, node }: { path: string; node?: string }) {
             {state.reason}
           </Alert>
         )}
-        {resource.isPending && <Loader size="sm" aria-label="Loading passages" />}
+        {resource.isPending && <Loader role="img" size="sm" aria-label="Loading passages" />}
         {gone && <Alert color="yellow">This file is no longer in the library.</Alert>}
         {resource.isError && !gone && <Alert color="red">{errorText(resource.error)}</Alert>}
         {resource.data && !resource.isError && nodes.length > 0 && (

@@ -174,7 +174,7 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
             outline: dragOver ? '2px dashed var(--mantine-primary-color-filled)' : undefined
           }}
         >
-          {root.isPending && <Loader size="sm" aria-label="Loading the library" />}
+          {root.isPending && <Loader role="img" size="sm" aria-label="Loading the library" />}
           {root.isError && <Alert color="red">{errorText(root.error)}</Alert>}
           {root.data?.length === 0 && (
             <Stack align="center" gap={4} p="xl" data-testid="files-empty">

@@ -41,7 +41,7 @@ export function Search({ onOpen }: { onOpen: (path: string, node: string) => voi
           onChange={(e) => setText(e.currentTarget.value)}
         />
       </form>
-      {results.isFetching && <Loader size="xs" aria-label="Searching" />}
+      {results.isFetching && <Loader role="img" size="xs" aria-label="Searching" />}
       {results.isError && <Alert color="red">{errorText(results.error)}</Alert>}
       {results.data?.length === 0 && (
         <Text size="sm" c="dimmed">

@@ -23,7 +23,7 @@ export function TreeNote<E>({
   size?: 'sm' | 'xs'
 }) {
   const pl = line.depth * indent + 26
-  if (line.note === 'loading') return <Loader size="xs" m={4} ml={pl} aria-label={`Loading ${line.folder}`} />
+  if (line.note === 'loading') return <Loader role="img" size="xs" m={4} ml={pl} aria-label={`Loading ${line.folder}`} />
   if (line.note === 'error')
     return (
       <Text size={size} c="red" pl={pl} truncate>

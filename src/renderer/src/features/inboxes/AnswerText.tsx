@@ -46,7 +46,7 @@ function Progressive({
   return (
     <>
       {frame(blocks.slice(0, shown))}
-      {shown < blocks.length && <Loader size="xs" type="dots" mt={4} aria-label="Showing the rest" />}
+      {shown < blocks.length && <Loader role="img" size="xs" type="dots" mt={4} aria-label="Showing the rest" />}
     </>
   )
 }

@@ -118,7 +118,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
       </Alert>
     )
   }
-  if (current.isPending || (messages.isPending && !current.isError)) return <Loader aria-label="Loading inbox" />
+  if (current.isPending || (messages.isPending && !current.isError)) return <Loader role="img" aria-label="Loading inbox" />
   if (!inbox) {
     return notice(
       <Alert color="red" title="No such inbox">

@@ -497,7 +497,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
         />
         <PlainSwitch label="Show hidden" checked={showHidden} onChange={(e) => setShowHidden(e.currentTarget.checked)} />
       </Group>
-      {pending && <Loader aria-label="Loading inboxes" />}
+      {pending && <Loader role="img" aria-label="Loading inboxes" />}
       {error && (
         <Alert color="red" title="The inboxes could not be loaded">
           {error.message}{' '}
@@ -532,7 +532,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
           </EmptyState.Actions>
         </EmptyState>
       )}
-      {searching && waitingForSearch && <Loader size="sm" aria-label="Searching" />}
+      {searching && waitingForSearch && <Loader role="img" size="sm" aria-label="Searching" />}
       {noHits && (!hiddenHits.isFetching || showHidden) && (
         <Group gap="xs">
           <Text c="dimmed" role="status">

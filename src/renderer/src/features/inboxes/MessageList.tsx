@@ -176,7 +176,13 @@ export function MessageList(props: Props) {
     >
       <NewAnswerAnnouncer newest={messages[messages.length - 1]} />
       {loadingOlder && (
-        <Loader size="xs" type="dots" aria-label="Loading older messages" style={{ position: 'sticky', top: 4, left: '50%', zIndex: 1 }} />
+        <Loader
+          role="img"
+          size="xs"
+          type="dots"
+          aria-label="Loading older messages"
+          style={{ position: 'sticky', top: 4, left: '50%', zIndex: 1 }}
+        />
       )}
       {rows.length === 0 && (
         <Text c="dimmed" ta="center" mt="xl">
@@ -408,7 +414,7 @@ function Tail({ inboxId, streaming, pause }: { inboxId: string; streaming: boole
       // Not a live region: its text changes with every chunk. The answer is announced once stored.
       <Paper p="sm" radius="md" withBorder maw="85%" data-testid="streaming-answer" aria-busy>
         <StreamingAnswerText text={text} />
-        <Loader size="xs" type="dots" mt={4} aria-label="Answer in progress" />
+        <Loader role="img" size="xs" type="dots" mt={4} aria-label="Answer in progress" />
       </Paper>
     )
   }

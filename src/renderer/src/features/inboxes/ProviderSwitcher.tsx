@@ -32,7 +32,7 @@ export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; pr
       value={providerId}
       // Read-only while switching, not disabled: a disabled field drops the focus to the page.
       readOnly={change.isPending}
-      rightSection={change.isPending ? <Loader size="xs" aria-label="Switching the provider" /> : undefined}
+      rightSection={change.isPending ? <Loader role="img" size="xs" aria-label="Switching the provider" /> : undefined}
       onChange={(v) => {
         if (!v || v === providerId) return
         change.mutate(

@@ -129,12 +129,12 @@ export function LibraryPicker({ value, onChange }: ScopeProps) {
           aria-label="Search the library by name"
           placeholder="Search by name"
           leftSection={<IconSearch size={16} />}
-          rightSection={searching && found.isFetching ? <Loader size="xs" aria-label="Searching" /> : undefined}
+          rightSection={searching && found.isFetching ? <Loader role="img" size="xs" aria-label="Searching" /> : undefined}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           size="xs"
         />
-        {root.isPending && <Loader size="xs" aria-label="Loading the library" />}
+        {root.isPending && <Loader role="img" size="xs" aria-label="Loading the library" />}
         {root.isError && <Alert color="red">{errorText(root.error)}</Alert>}
         {searching && found.isError && <Alert color="red">{errorText(found.error)}</Alert>}
         {!searching && root.data?.length === 0 && (

@@ -132,7 +132,7 @@ export function ModelStep({ draft, change, errors, mode }: StepProps) {
           </ScrollArea.Autosize>
         </Checkbox.Group>
       )}
-      {listed.loading && options.length === 0 && <Loader size="sm" aria-label="Listing the server's models" />}
+      {listed.loading && options.length === 0 && <Loader role="img" size="sm" aria-label="Listing the server's models" />}
       {status}
       <Group align="flex-end">
         <TextInput

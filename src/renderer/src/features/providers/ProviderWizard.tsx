@@ -59,7 +59,7 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
     )
   }
   const draft = mode.kind === 'add' ? addDraft.draft : (editDraft ?? storedDraft)
-  if (!draft) return <Loader aria-label="Loading" />
+  if (!draft) return <Loader role="img" aria-label="Loading" />
   const update = (patch: Partial<ProviderDraft>) =>
     mode.kind === 'add' ? addDraft.update(patch) : setEditDraft((d) => updateDraft(d ?? draft, patch))
   return (

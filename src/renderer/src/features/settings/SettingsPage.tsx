@@ -161,7 +161,7 @@ function EmbeddingSettings() {
         <Title order={3} size="h4">
           Embedding model
         </Title>
-        {setting.isPending && <Loader size="sm" aria-label="Loading the setting" />}
+        {setting.isPending && <Loader role="img" size="sm" aria-label="Loading the setting" />}
         {current && current.provider_id === null && (
           <Text size="sm" data-testid="keyword-only">
             No embedding model is set: search and answers find passages by keywords alone. Choose a provider that can embed to search by
