@@ -1,19 +1,11 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
-import { askToConfirm, openDialog } from '../../app/confirm'
-import { notifications } from '@mantine/notifications'
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react'
 import { useMemo, useRef, useState } from 'react'
 import type { ProviderListEntry } from '../../../../shared/contract/provider'
-import { groupByServer } from '../../../../shared/provider-servers'
-import { ApiFailure, errorText } from '../../api/client'
-import { useClient } from '../../api/client-context'
-import type { ProviderUsage } from '../../../../shared/contract/provider-usage'
-import { ProviderInUse } from './ProviderInUse'
-import { useEmbeddingModel, useProviders, useRouteMutation } from '../../api/queries'
-import { focusWhenLost } from '../../app/focus-when-lost'
+import { useProviders } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { useAddDraft } from './draft-store'
-import { forgetKindChoice } from './kind-choices'
+import { useRemoveProvider } from './remove-provider'
 import { CheckButton, LastCheckView } from './ProviderHealth'
 import { modelOf, providerTitle, serverLabel } from './provider-display'
 import classes from './ProvidersPage.module.css'
@@ -21,9 +13,6 @@ import { PROVIDERS_PER_PAGE, shownProviders } from './shown-providers'
 
 export function ProvidersPage() {
   const providers = useProviders()
-  const remove = useRouteMutation('remove_llm_provider')
-  const client = useClient()
-  const embedder = useEmbeddingModel().data?.provider_id
   const hasDraft = useAddDraft((s) => s.draft !== null && s.draft.choice !== null)
   const [search, setSearch] = useState('')
   const [limit, setLimit] = useState(PROVIDERS_PER_PAGE)
@@ -33,67 +22,7 @@ export function ProvidersPage() {
   const searchable = (providers.data?.length ?? 0) > PROVIDERS_PER_PAGE || search !== ''
 
   const addRef = useRef<HTMLAnchorElement>(null)
-  const asking = useRef(false)
-  const confirmRemove = async (provider: ProviderListEntry) => {
-    const id = provider.id
-    // Named as the row shows it (its display name), with the id when it has one.
-    const named = provider.name?.trim() ? `“${provider.name.trim()}” (${id})` : `“${id}”`
-    // The node refuses to remove a provider jobs use: asked first, the dialog says so instead of offering a Remove that fails.
-    const usageOf = () => client.call('provider_usage', { query: { llm_provider_id: id } }).catch(() => undefined)
-    const showInUse = (usage: ProviderUsage) => {
-      const modalId = `provider-in-use-${id}`
-      openDialog({ modalId, title: `${named} cannot be removed yet`, children: <ProviderInUse usage={usage} modalId={modalId} /> })
-    }
-    if (asking.current) return // a second click while the node is asked opens no second dialog
-    asking.current = true
-    const usage: ProviderUsage | undefined = await usageOf().finally(() => (asking.current = false))
-    if (usage && usage.jobs > 0) return showInUse(usage)
-    // Once it is gone, the focus goes to the next provider's Remove (or the one before, or Add provider), not to the page.
-    // In the page's order (by server), worked out on the click: the page's rows are grouped by shownProviders.
-    const order = groupByServer(providers.data ?? []).flatMap((s) => s.providers.map((p) => p.id))
-    const at = order.indexOf(id)
-    const next = order[at + 1] ?? order[at - 1]
-    const removeButton = (p: string) => document.querySelector<HTMLElement>(`[data-testid="provider-row-${CSS.escape(p)}"] [data-remove]`)
-    askToConfirm({
-      title: `Remove provider ${named}?`,
-      children: (
-        <Stack gap="xs">
-          <Text size="sm">
-            Its settings and stored key are deleted.
-            {usage ? '' : ' A provider that jobs use cannot be removed: switch them to another provider or delete them first.'}
-          </Text>
-          {id === embedder && (
-            <Text size="sm" data-testid="removes-embedder">
-              It is the document library’s embedding model: documents are then found by their words alone until you choose another in
-              Settings.
-            </Text>
-          )}
-        </Stack>
-      ),
-      labels: { confirm: 'Remove', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(
-          { llm_provider_id: id },
-          {
-            onSuccess: () => {
-              forgetKindChoice(id)
-              notifications.show({ color: 'teal', message: `Provider ${named} removed` })
-              focusWhenLost(
-                () => (next === undefined ? null : removeButton(next)) ?? addRef.current,
-                (el) => removeButton(id)?.contains(el) ?? false
-              )
-            },
-            onError: (err) => {
-              // A job made meanwhile (or a question that failed): the refusal is told as the dialog above tells it.
-              void (err instanceof ApiFailure && err.status === 409 ? usageOf() : Promise.resolve(undefined)).then((now) =>
-                now && now.jobs > 0 ? showInUse(now) : notifications.show({ color: 'red', title: 'Not removed', message: errorText(err) })
-              )
-            }
-          }
-        )
-    })
-  }
+  const confirmRemove = useRemoveProvider(providers.data, addRef)
 
   return (
     <Stack className="page-scroll" style={{ overflow: 'auto' }} pb="xl">

@@ -1,0 +1,88 @@
+import { Stack, Text } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useRef, type RefObject } from 'react'
+import type { ProviderListEntry } from '../../../../shared/contract/provider'
+import type { ProviderUsage } from '../../../../shared/contract/provider-usage'
+import { groupByServer } from '../../../../shared/provider-servers'
+import { ApiFailure, errorText } from '../../api/client'
+import { useClient } from '../../api/client-context'
+import { useEmbeddingModel, useRouteMutation } from '../../api/queries'
+import { askToConfirm, openDialog } from '../../app/confirm'
+import { focusWhenLost } from '../../app/focus-when-lost'
+import { forgetKindChoice } from './kind-choices'
+import { ProviderInUse } from './ProviderInUse'
+
+/**
+ * Remove on a provider's row: asks the node whether jobs use it first (they keep it from being
+ * removed), then confirms, removes, and moves the focus to a control still on the page.
+ */
+export function useRemoveProvider(
+  providers: readonly ProviderListEntry[] | undefined,
+  addRef: RefObject<HTMLAnchorElement | null>
+): (provider: ProviderListEntry) => Promise<void> {
+  const remove = useRouteMutation('remove_llm_provider')
+  const client = useClient()
+  const embedder = useEmbeddingModel().data?.provider_id
+  const asking = useRef(false)
+  const confirmRemove = async (provider: ProviderListEntry) => {
+    const id = provider.id
+    // Named as the row shows it (its display name), with the id when it has one.
+    const named = provider.name?.trim() ? `“${provider.name.trim()}” (${id})` : `“${id}”`
+    // The node refuses to remove a provider jobs use: asked first, the dialog says so instead of offering a Remove that fails.
+    const usageOf = () => client.call('provider_usage', { query: { llm_provider_id: id } }).catch(() => undefined)
+    const showInUse = (usage: ProviderUsage) => {
+      const modalId = `provider-in-use-${id}`
+      openDialog({ modalId, title: `${named} cannot be removed yet`, children: <ProviderInUse usage={usage} modalId={modalId} /> })
+    }
+    if (asking.current) return // a second click while the node is asked opens no second dialog
+    asking.current = true
+    const usage: ProviderUsage | undefined = await usageOf().finally(() => (asking.current = false))
+    if (usage && usage.jobs > 0) return showInUse(usage)
+    // Once it is gone, the focus goes to the next provider's Remove (or the one before, or Add provider), not to the page.
+    // In the page's order (by server), worked out on the click: the page's rows are grouped by shownProviders.
+    const order = groupByServer(providers ?? []).flatMap((s) => s.providers.map((p) => p.id))
+    const at = order.indexOf(id)
+    const next = order[at + 1] ?? order[at - 1]
+    const removeButton = (p: string) => document.querySelector<HTMLElement>(`[data-testid="provider-row-${CSS.escape(p)}"] [data-remove]`)
+    askToConfirm({
+      title: `Remove provider ${named}?`,
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">
+            Its settings and stored key are deleted.
+            {usage ? '' : ' A provider that jobs use cannot be removed: switch them to another provider or delete them first.'}
+          </Text>
+          {id === embedder && (
+            <Text size="sm" data-testid="removes-embedder">
+              It is the document library’s embedding model: documents are then found by their words alone until you choose another in
+              Settings.
+            </Text>
+          )}
+        </Stack>
+      ),
+      labels: { confirm: 'Remove', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(
+          { llm_provider_id: id },
+          {
+            onSuccess: () => {
+              forgetKindChoice(id)
+              notifications.show({ color: 'teal', message: `Provider ${named} removed` })
+              focusWhenLost(
+                () => (next === undefined ? null : removeButton(next)) ?? addRef.current,
+                (el) => removeButton(id)?.contains(el) ?? false
+              )
+            },
+            onError: (err) => {
+              // A job made meanwhile (or a question that failed): the refusal is told as the dialog above tells it.
+              void (err instanceof ApiFailure && err.status === 409 ? usageOf() : Promise.resolve(undefined)).then((now) =>
+                now && now.jobs > 0 ? showInUse(now) : notifications.show({ color: 'red', title: 'Not removed', message: errorText(err) })
+              )
+            }
+          }
+        )
+    })
+  }
+  return confirmRemove
+}
