@@ -15,6 +15,8 @@ export function focusWhenLost(target: () => HTMLElement | null | undefined, leav
   const until = Date.now() + WAIT_MS
   let timer: ReturnType<typeof setTimeout> | undefined
   const check = () => {
+    // The page went while this waited (the window closing, a test's page torn down): nothing to focus.
+    if (typeof document === 'undefined') return
     const el = document.activeElement
     if (lost(el)) {
       const to = target()
