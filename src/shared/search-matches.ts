@@ -21,16 +21,38 @@ export interface SearchMatch {
  * caller that wants the first match alone stops the reading there.
  */
 export function* searchMatches(text: string, words: readonly string[]): Generator<SearchMatch, void, undefined> {
+  yield* placeMatches(text, words, false)
+}
+
+/**
+ * Where `text` holds the search's `words` as the window marks them: every place any of them matches
+ * (as searchMatches matches them), the longest word there, places inside a match before them too.
+ * What is marked is the union, every occurrence of every word: "q quarterly" marks "Quarterly" whole,
+ * "数据 据库" marks all of "数据库", "テテ" all of "テテテ". In the order of their starts, in time linear
+ * in the text.
+ */
+export function* searchMarks(text: string, words: readonly string[]): Generator<SearchMatch, void, undefined> {
+  // The first of the words that matches at a place is the one taken there: the longest, so.
+  yield* placeMatches(
+    text,
+    [...words].sort((a, b) => b.length - a.length),
+    true
+  )
+}
+
+/** The match at each place where one of `words` matches, the first of them there; `inside`: places inside the match before them too. */
+function* placeMatches(text: string, words: readonly string[], inside: boolean): Generator<SearchMatch, void, undefined> {
   if (words.length === 0) return
   const starts = new ChainStarts(words)
   const tokenOf = tokenFolder()
   let from = 0
   const taken = function* (found: readonly WordStart[]): Generator<SearchMatch, void, undefined> {
     for (const { token, last, units } of found) {
-      // A match inside the one before it is not one.
-      if (token.at < from) continue
-      from = last.at + prefixEnd(last.text, units)
-      yield { start: token.at, end: from }
+      // A match inside the one before it is not one (but to the window's marks).
+      if (token.at < from && !inside) continue
+      const end = last.at + prefixEnd(last.text, units)
+      from = Math.max(from, end)
+      yield { start: token.at, end }
     }
   }
   for (const m of text.matchAll(SEARCH_TOKEN)) {

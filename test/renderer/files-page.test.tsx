@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PDFDocument } from 'pdf-lib'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
-import { highlightPieces, searchWords } from '../../src/renderer/src/features/files/highlight'
+import { highlightPieces, searchWords } from '../../src/renderer/src/app/highlight'
 import { UploadQueue, uploadView, type UploadRow } from '../../src/renderer/src/features/files/upload-queue'
 import { ancestorsOf, fileState, parentPath, toggleExpanded } from '../../src/renderer/src/features/files/vfs-paths'
 import { ApiFailure } from '../../src/renderer/src/api/client'
@@ -79,6 +79,10 @@ describe('highlight', () => {
     expect(marked('Æble og æg', 'a')).toEqual(['Æ', 'æ'])
     expect(marked('cœur', 'coeur')).toEqual(['cœur'])
     expect(marked('Þór og Tor', 'thor')).toEqual(['Þór'])
+  })
+  it('marks every word the search names, a longer one whole where a shorter one begins it, as the inbox list does', () => {
+    expect(marked('Quarterly rental terms', 'q quarterly rent rental')).toEqual(['Quarterly', 'rental'])
+    expect(marked('我们的数据库', '数据 据库')).toEqual(['数据库'])
   })
   it('marks nothing for a search without words', () => {
     expect(highlightPieces('text', searchWords('  ... '))).toEqual([{ text: 'text', match: false }])

@@ -206,6 +206,19 @@ describe('a search hit', () => {
     expect(hit(text, 'boiler caretaker').textContent).toBe(text)
   })
 
+  it('marks the words found as the node matched them: a sequence inside a run of Chinese, a prefix, a longer word whole, an emoji whole', () => {
+    const marks = (text: string, query: string) => [...hit(text, query).querySelectorAll('mark')].map((m) => m.textContent)
+    expect(marks('我们的数据库，数据很多', '数据')).toEqual(['数据', '数据'])
+    cleanup()
+    expect(marks('我们的数据库', '据数')).toEqual([])
+    cleanup()
+    expect(marks('Le Café du quartier, unquartier', 'cafe quart')).toEqual(['Café', 'quart'])
+    cleanup()
+    expect(marks('Quarterly Review', 'q quarterly')).toEqual(['Quarterly'])
+    cleanup()
+    expect(marks('Our 👩\u200d💻 team', '👩')).toEqual(['👩\u200d💻'])
+  })
+
   it('without spaces to cut at, keeps whole characters', () => {
     const text = `${'👩‍💻'.repeat(30)}見つけた言葉`
     const shown = hit(text, '見つけた言葉')

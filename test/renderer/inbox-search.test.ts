@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { highlightParts, toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
+import { toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
+import { highlightPieces, searchWords } from '../../src/renderer/src/app/highlight'
 import type { Inbox } from '../../src/shared/contract/inbox'
 
 function inbox(id: string, name: string, opts: { last?: string; provider?: string; model?: Record<string, unknown> } = {}): Inbox {
@@ -58,9 +59,9 @@ const rows = [
   inbox('4', 'Unknown model shape', { provider: 'odd', model: { Mystery: { model_type: 'x' } } })
 ].map(toRow)
 
-/** The highlighted parts of a snippet, joined as "[match]" for reading. */
+/** The highlighted parts of a snippet as the inbox list marks them (InboxRow), joined as "[match]" for reading. */
 const marked = (text: string, q: string) =>
-  highlightParts(text, q)
+  highlightPieces(text, searchWords(q))
     .map((p) => (p.match ? `[${p.text}]` : p.text))
     .join('')
 
@@ -80,7 +81,7 @@ describe('search snippet highlighting (the node finds the matches; the window ma
     expect(marked('Quarterly Review', 'quart')).toBe('[Quart]erly Review')
     expect(marked('Quarterly Review', 'zzz')).toBe('Quarterly Review')
     expect(marked('Quarterly Review', '  ')).toBe('Quarterly Review')
-    expect(highlightParts('', 'x')).toEqual([])
+    expect(marked('', 'x')).toBe('')
   })
 
   it('marks only the starts of words: the node found none of the text inside a word', () => {
@@ -89,6 +90,14 @@ describe('search snippet highlighting (the node finds the matches; the window ma
     expect(marked('Conv 100 and 010', '0')).toBe('Conv 100 and [0]10')
     expect(marked('re-view, (view)', 'view')).toBe('re-[view], ([view])')
     expect(marked('Réview ÉTÉ été', 'te')).toBe('Réview ÉTÉ été')
+  })
+
+  it('marks every occurrence of every word: a longer word whole where a shorter one begins it, overlapping runs whole', () => {
+    expect(marked('plan an answer', 'an answer')).toBe('plan [an] [answer]')
+    expect(marked('Quarterly Review', 'q quarterly')).toBe('[Quarterly] Review')
+    expect(marked('Die Straße', 'stras strasse')).toBe('Die [Straße]')
+    expect(marked('我们的数据库', '数据 据库')).toBe('我们的[数据库]')
+    expect(marked('テテテ', 'テテ')).toBe('[テテテ]')
   })
 
   it('marks an emoji the search names, with its skin tone or variation selector, and no other emoji', () => {

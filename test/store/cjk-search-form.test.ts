@@ -5,8 +5,7 @@ import { searchIndexFormV19 } from '../../src/main/store/search-fold-v19'
 import { prefixQuery, snippetOf } from '../../src/main/store/inbox-search'
 import { queryWords } from '../../src/main/vector-fs/passage-index'
 import { bm25Scores } from '../../src/main/vector-fs/bm25'
-import { highlightPieces, searchWords as libraryWords } from '../../src/renderer/src/features/files/highlight'
-import { highlightParts } from '../../src/renderer/src/features/inboxes/inbox-rows'
+import { highlightPieces, searchWords as libraryWords } from '../../src/renderer/src/app/highlight'
 
 /*
  * Chinese and Japanese are written without spaces: the tokenizer took a whole run for one word, so
@@ -15,21 +14,11 @@ import { highlightParts } from '../../src/renderer/src/features/inboxes/inbox-ro
  */
 
 const words = (text: string) => searchIndexForm(text).match(SEARCH_WORD)
-/** The text with the matches the library's results mark in brackets. */
-const libraryMarked = (text: string, query: string) =>
+/** The text with the matches the window marks (the library's results and the inbox list's hits alike) in brackets. */
+const marked = (text: string, query: string) =>
   highlightPieces(text, libraryWords(query))
     .map((p) => (p.match ? `[${p.text}]` : p.text))
     .join('')
-/** The same for the inbox list's search results. */
-const inboxMarked = (text: string, query: string) =>
-  highlightParts(text, query)
-    .map((p) => (p.match ? `[${p.text}]` : p.text))
-    .join('')
-const bothMarked = (text: string, query: string) => {
-  const marked = libraryMarked(text, query)
-  expect(inboxMarked(text, query), `${text} / ${query}`).toBe(marked)
-  return marked
-}
 
 describe('the search index form of Chinese and Japanese', () => {
   it('makes each Han, Hiragana and Katakana character a word, with ー and the iteration marks', () => {
@@ -73,23 +62,23 @@ describe('the search index form of Chinese and Japanese', () => {
 
 describe('highlighting Chinese and Japanese matches', () => {
   it('marks the matched sequence inside a run, and not its characters elsewhere', () => {
-    expect(bothMarked('テスト: 日本語のテキストです', 'テキスト')).toBe('テスト: 日本語の[テキスト]です')
-    expect(bothMarked('我们的数据库，数据很多', '数据')).toBe('我们的[数据]库，[数据]很多')
-    expect(bothMarked('我们的数据库', '据数')).toBe('我们的数据库')
-    expect(bothMarked('日本語のテキスト', 'データ')).toBe('日本語のテキスト')
+    expect(marked('テスト: 日本語のテキストです', 'テキスト')).toBe('テスト: 日本語の[テキスト]です')
+    expect(marked('我们的数据库，数据很多', '数据')).toBe('我们的[数据]库，[数据]很多')
+    expect(marked('我们的数据库', '据数')).toBe('我们的数据库')
+    expect(marked('日本語のテキスト', 'データ')).toBe('日本語のテキスト')
   })
 
   it('marks a run mixed with Latin letters as the index matches it: the Latin word whole before a character, a prefix at the end', () => {
-    expect(bothMarked('Windows10対応のアプリ', 'windows10対')).toBe('[Windows10対]応のアプリ')
-    expect(bothMarked('Windows10対応のアプリ', 'dows10対')).toBe('Windows10対応のアプリ')
-    expect(bothMarked('Windows10対応のアプリ', '対応')).toBe('Windows10[対応]のアプリ')
-    expect(bothMarked('テキストabcdef', 'テキストab')).toBe('[テキストab]cdef')
-    expect(bothMarked('日本abc', 'abc')).toBe('日本[abc]')
+    expect(marked('Windows10対応のアプリ', 'windows10対')).toBe('[Windows10対]応のアプリ')
+    expect(marked('Windows10対応のアプリ', 'dows10対')).toBe('Windows10対応のアプリ')
+    expect(marked('Windows10対応のアプリ', '対応')).toBe('Windows10[対応]のアプリ')
+    expect(marked('テキストabcdef', 'テキストab')).toBe('[テキストab]cdef')
+    expect(marked('日本abc', 'abc')).toBe('日本[abc]')
   })
 
   it('leaves Latin prefixes and accents as they were', () => {
-    expect(bothMarked('Le Café du quartier, cafétéria', 'cafe')).toBe('Le [Café] du quartier, [café]téria')
-    expect(bothMarked('unquartier quartier', 'quart')).toBe('unquartier [quart]ier')
+    expect(marked('Le Café du quartier, cafétéria', 'cafe')).toBe('Le [Café] du quartier, [café]téria')
+    expect(marked('unquartier quartier', 'quart')).toBe('unquartier [quart]ier')
   })
 
   it("starts the server's snippet near a match in the middle of a run", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { searchWords } from '../../src/shared/search-fold'
 import { searchMatches } from '../../src/shared/search-matches'
 import { snippetOf } from '../../src/main/store/inbox-search'
-import { highlightPieces } from '../../src/renderer/src/features/files/highlight'
+import { highlightPieces } from '../../src/renderer/src/app/highlight'
 
 /*
  * Marking where a search occurs must take time linear in the text. The node makes a snippet on its

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { SEARCH_TOKEN, foldForSearch, isCjkToken, searchWords } from '../../src/shared/search-fold'
-import { searchMatches, type SearchMatch } from '../../src/shared/search-matches'
+import { searchMarks, searchMatches, type SearchMatch } from '../../src/shared/search-matches'
 
 /*
  * searchMatches reads the text once, finding each word with a failure table so that a long run of
@@ -27,12 +27,16 @@ function shownLength(token: string, units: number): number {
   return foldForSearch(token.slice(end)) === '' ? token.length : end
 }
 
-function referenceMatches(text: string, words: readonly string[]): SearchMatch[] {
+/**
+ * At each token, each word tried in turn: the first that matches there. `all`: every word that matches
+ * at every token, those inside a match before them too (what the window marks is their union).
+ */
+function referenceMatches(text: string, words: readonly string[], all = false): SearchMatch[] {
   const tokens: Token[] = [...text.matchAll(SEARCH_TOKEN)].map((m) => ({ at: m.index, text: m[0], folded: foldForSearch(m[0]).trim() }))
   const matches: SearchMatch[] = []
   let from = 0
   for (let i = 0; i < tokens.length; i++) {
-    if (tokens[i]!.at < from || tokens[i]!.folded === '') continue
+    if ((tokens[i]!.at < from && !all) || tokens[i]!.folded === '') continue
     for (const word of words) {
       let joined = ''
       let last = i
@@ -45,7 +49,7 @@ function referenceMatches(text: string, words: readonly string[]): SearchMatch[]
       const inLast = word.length - (joined.length - tokens[last]!.folded.length)
       from = tokens[last]!.at + shownLength(tokens[last]!.text, inLast)
       matches.push({ start: tokens[i]!.at, end: from })
-      break
+      if (!all) break
     }
   }
   return matches
@@ -92,6 +96,10 @@ const textAndWords = text.chain((t) => {
   return fc.array(query, { minLength: 1, maxLength: 3 }).map((queries) => ({ text: t, words: [...new Set(queries.flat())] }))
 })
 
+/** The UTF-16 units of a text that any of `matches` covers. */
+const covered = (matches: readonly SearchMatch[]) =>
+  [...new Set(matches.flatMap(({ start, end }) => Array.from({ length: end - start }, (_, k) => start + k)))].sort((a, b) => a - b)
+
 describe('search matches (property)', () => {
   it('marks what trying each word at each token marks', () => {
     fc.assert(
@@ -105,6 +113,17 @@ describe('search matches (property)', () => {
     )
   })
 
+  it("marks, for the window, every unit that any word's match at any token covers, each place in order", () => {
+    fc.assert(
+      fc.property(textAndWords, ({ text, words }) => {
+        const marks = [...searchMarks(text, words)]
+        expect(covered(marks)).toEqual(covered(referenceMatches(text, words, true)))
+        expect(marks.every((m, i) => i === 0 || marks[i - 1]!.start < m.start)).toBe(true)
+      }),
+      { numRuns: 2000 }
+    )
+  })
+
   it('marks a long run where the words overlap and nearly match everywhere', () => {
     const run = fc.array(fc.constantFrom('あ', 'い', 'ｶﾞ', 'a'), { maxLength: 300 }).map((p) => p.join(''))
     const words = fc.array(fc.array(fc.constantFrom('あ', 'い', 'が', 'a'), { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 3 })
@@ -112,6 +131,7 @@ describe('search matches (property)', () => {
       fc.property(run, words, (text, pieces) => {
         const query = [...new Set(pieces.map((p) => p.join('')))]
         expect([...searchMatches(text, query)]).toEqual(referenceMatches(text, query))
+        expect(covered([...searchMarks(text, query)])).toEqual(covered(referenceMatches(text, query, true)))
       }),
       { numRuns: 500 }
     )

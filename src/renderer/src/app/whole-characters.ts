@@ -7,20 +7,7 @@ export interface TextRange {
 }
 
 /**
- * Widens the marked UTF-16 units of `text` to whole characters as the eye sees them (grapheme
- * clusters): a <mark> ending inside a ZWJ sequence split it, and 👩‍💻 found by 👩 showed as 👩 and 💻.
- */
-export function markWholeCharacters(text: string, marked: boolean[]): void {
-  for (const { index, segment } of graphemes.segment(text)) {
-    if (segment.length === 1) continue
-    let any = false
-    for (let k = index; k < index + segment.length && !any; k++) any = marked[k]!
-    if (any) marked.fill(true, index, index + segment.length)
-  }
-}
-
-/**
- * `ranges` of `text` (in order, none overlapping the next) widened to whole characters as the eye
+ * `ranges` of `text` (in the order of their starts) widened to whole characters as the eye
  * sees them (grapheme clusters), and merged where they then touch or overlap; empty ones dropped. A
  * <mark> ending inside a ZWJ sequence split it: 👩‍💻 found by 👩 showed as 👩 and 💻.
  *

@@ -1,4 +1,4 @@
-import { highlightPieces } from './highlight'
+import { highlightPieces } from '../../app/highlight'
 
 /** Text with the words of a search marked. */
 export function Highlighted({ text, words }: { text: string; words: readonly string[] }) {

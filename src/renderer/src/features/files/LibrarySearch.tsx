@@ -7,7 +7,7 @@ import { errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { keys } from '../../api/queries'
 import { Highlighted } from './Highlighted'
-import { searchWords } from './highlight'
+import { searchWords } from '../../app/highlight'
 
 const LIBRARY_SEARCH_DEBOUNCE_MS = 300
 

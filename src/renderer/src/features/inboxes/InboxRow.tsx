@@ -2,7 +2,8 @@ import { Badge } from '@mantine/core'
 import { IconEyeOff, IconPin } from '@tabler/icons-react'
 import { lazy, memo, Suspense, useState, type KeyboardEvent } from 'react'
 import { hrefOf } from '../../app/router'
-import { highlightParts, type InboxRowData } from './inbox-rows'
+import { highlightPieces, searchWords } from '../../app/highlight'
+import type { InboxRowData } from './inbox-rows'
 import type { InboxActions } from './inbox-actions'
 import { absoluteTime, relativeTime } from './relative-time'
 import classes from './InboxRow.module.css'
@@ -29,7 +30,7 @@ const opensMenu = (e: KeyboardEvent) => e.key === 'ContextMenu' || (e.shiftKey &
 function Snippet({ text, query }: { text: string; query: string }) {
   return (
     <span className={classes.preview} data-testid="inbox-snippet">
-      {leadToFirstMatch(highlightParts(text, query)).map((p, i) =>
+      {leadToFirstMatch(highlightPieces(text, searchWords(query))).map((p, i) =>
         p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>
       )}
     </span>

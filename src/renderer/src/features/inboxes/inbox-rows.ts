@@ -1,8 +1,6 @@
 import { errorNoteParts } from './error-note'
 import { modelKind } from '../../../../shared/contract/model-kind'
 import type { Inbox } from '../../../../shared/contract/inbox'
-import { endsWithCjk, foldForSearch, foldUnits, searchWords, startsWithCjk } from '../../../../shared/search-fold'
-import { markWholeCharacters } from '../../app/whole-characters'
 
 /** What one line of the inbox list shows. */
 export interface InboxRowData {
@@ -79,62 +77,4 @@ export function toRow(inbox: Inbox): InboxRowData {
     isHidden: inbox.is_hidden,
     isPinned: inbox.is_pinned
   }
-}
-
-export interface TextPart {
-  readonly text: string
-  readonly match: boolean
-}
-
-/**
- * `text` cut into the parts that hold a word of `query` (matched as the node's search matches: ignoring
- * case and accents) and the parts between, for highlighting a search snippet.
- */
-export function highlightParts(text: string, query: string): TextPart[] {
-  const words = searchWords(query)
-  // Fold character by character so positions in the folded text map back to the original: each
-  // unit of the folded text knows where its character ends (an emoji folds to a word of many units).
-  const ends: number[] = []
-  /** Where the characters that fold to nothing (an accent, a skin tone, a variation selector) after position k end. */
-  const through = new Map<number, number>()
-  const starts: number[] = []
-  let folded = ''
-  let at = 0
-  for (const ch of foldUnits(text)) {
-    const f = foldForSearch(ch)
-    if (f === '' && at > 0) through.set(ends.length, at + ch.length)
-    for (let k = 0; k < f.length; k++) {
-      starts.push(at)
-      ends.push(at + ch.length)
-    }
-    folded += f
-    at += ch.length
-  }
-  const marked = new Array<boolean>(text.length).fill(false)
-  // The node matches each word as the start of a word of the text: an occurrence inside a word is not a match.
-  // Each Chinese or Japanese character is a word of its own to it, so a run of them is matched anywhere.
-  const startsWord = (i: number) =>
-    i === 0 ||
-    !/[\p{L}\p{N}\p{M}\p{Co}]$/u.test(folded.slice(Math.max(0, i - 2), i)) ||
-    startsWithCjk(folded.slice(i, i + 2)) ||
-    endsWithCjk(folded.slice(Math.max(0, i - 4), i))
-  for (const w of words) {
-    for (let i = folded.indexOf(w); i >= 0; i = folded.indexOf(w, i + 1)) {
-      if (!startsWord(i)) continue
-      // What folds to nothing right after the match (an accent, a skin tone) belongs to its last character.
-      let last = i + w.length
-      while (last < folded.length && folded[last] === ' ' && starts[last] === starts[last - 1]) last++ // an emoji's word ends in a space
-      const end = through.get(last) ?? ends[last - 1]!
-      for (let k = starts[i]!; k < end; k++) marked[k] = true
-    }
-  }
-  markWholeCharacters(text, marked)
-  const parts: TextPart[] = []
-  for (let i = 0; i < text.length;) {
-    let j = i
-    while (j < text.length && marked[j] === marked[i]) j++
-    parts.push({ text: text.slice(i, j), match: marked[i]! })
-    i = j
-  }
-  return parts
 }

@@ -1,4 +1,4 @@
-import type { TextPart } from './inbox-rows'
+import type { Piece } from '../../app/highlight'
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
 
@@ -10,7 +10,7 @@ export const SNIPPET_LEAD = 32
  * place of the rest. A row shows one line of it and ends that line with "…": a word found 190
  * characters in fell past the row's end, so the hit showed no trace of why it was found.
  */
-export function leadToFirstMatch(parts: readonly TextPart[], lead = SNIPPET_LEAD): TextPart[] {
+export function leadToFirstMatch(parts: readonly Piece[], lead = SNIPPET_LEAD): Piece[] {
   const first = parts.findIndex((p) => p.match)
   if (first <= 0) return [...parts]
   const before = parts

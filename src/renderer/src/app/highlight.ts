@@ -1,6 +1,6 @@
-import { searchWords as wordsOf } from '../../../../shared/search-fold'
-import { searchMatches } from '../../../../shared/search-matches'
-import { wholeCharacterRanges } from '../../app/whole-characters'
+import { searchWords as wordsOf } from '../../../shared/search-fold'
+import { searchMarks } from '../../../shared/search-matches'
+import { wholeCharacterRanges } from './whole-characters'
 
 /** The words of a search as the node matches them: letters, digits and marks, any case, accents and compatibility forms (ﬁ, full-width Ａ) ignored; each emoji a word. */
 export function searchWords(search: string): string[] {
@@ -13,15 +13,17 @@ export interface Piece {
 }
 
 /**
- * `text` cut into pieces, those starting with one of `words` (a word's beginning, as the node's
- * prefix search matches; a run of Chinese or Japanese anywhere in one, searchMatches) marked, each
- * mark widened to whole characters (wholeCharacterRanges). Accents and case are ignored when comparing, kept when shown.
+ * The window's one way to mark a search in a text: the library's results and preview, and the inbox
+ * list's search hits. `text` cut into pieces, those starting with one of `words` marked: a word's
+ * beginning, as the node's prefix search matches; a run of Chinese or Japanese anywhere in one; every
+ * occurrence of every word (searchMarks), each mark widened to whole characters
+ * (wholeCharacterRanges). Accents and case are ignored when comparing, kept when shown.
  */
 export function highlightPieces(text: string, words: readonly string[]): Piece[] {
   if (words.length === 0 || text === '') return [{ text, match: false }]
   const pieces: Piece[] = []
   let plainStart = 0
-  for (const { start, end } of wholeCharacterRanges(text, searchMatches(text, words))) {
+  for (const { start, end } of wholeCharacterRanges(text, searchMarks(text, words))) {
     if (start > plainStart) pieces.push({ text: text.slice(plainStart, start), match: false })
     pieces.push({ text: text.slice(start, end), match: true })
     plainStart = end
