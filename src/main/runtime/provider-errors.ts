@@ -5,7 +5,7 @@ import { htmlTitle } from './html-title'
 import { ServerReportedError, UnreadableReplyError } from './openai-reply'
 import { ResponseTooLarge } from './response-cap'
 import { StreamEndedEarlyError } from './stream-end'
-import { sizeText } from '../../shared/contract/limits'
+import { sizeText } from '../../shared/byte-size'
 
 /** What went wrong when calling a provider, in words the operator can act on. */
 export type ProviderFailureKind =

@@ -4,7 +4,8 @@ import { createWriteStream, type WriteStream } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
 import { join } from 'node:path'
-import { sizeText, uploadTooLarge } from '../../shared/contract/limits'
+import { sizeText } from '../../shared/byte-size'
+import { uploadTooLarge } from '../../shared/contract/limits'
 
 export interface MultipartOptions {
   /** The form field that carries the file. */

@@ -1,5 +1,6 @@
 import { unzipSync, zipSync, type Unzipped } from 'fflate'
-import { groupedNumber, MIB, sizeText } from '../../shared/contract/limits'
+import { groupedNumber, sizeText } from '../../shared/byte-size'
+import { MIB } from '../../shared/contract/limits'
 
 /**
  * The most a DOCX's XML parts may unpack to. mammoth parses them into a tree that takes about 75
