@@ -50,7 +50,7 @@ export function docxTextPackage(bytes: Uint8Array, maxXmlBytes = DOCX_MAX_XML_BY
     })
   } catch (err) {
     if (err instanceof DocxRefused) throw err
-    throw new DocxRefused(NOT_A_DOCX)
+    throw new DocxRefused(NOT_A_DOCX, { cause: err })
   }
   if (declared > maxXmlBytes) {
     throw new DocxRefused(
@@ -61,8 +61,8 @@ export function docxTextPackage(bytes: Uint8Array, maxXmlBytes = DOCX_MAX_XML_BY
   let xml: Unzipped
   try {
     xml = unzipSync(bytes, { filter: (f) => isXmlPart(f.name) })
-  } catch {
-    throw new DocxRefused(NOT_A_DOCX)
+  } catch (err) {
+    throw new DocxRefused(NOT_A_DOCX, { cause: err })
   }
   return zipSync(xml, { level: 0 })
 }
