@@ -22,7 +22,9 @@ import { startEmbeddedNode, type EmbeddedNode } from './embedded-node'
 import { APP_WARM_UP_MS, bundledProviderWorker } from './runtime/answer-callers'
 import { utilityExtractWorker } from './electron-reader-process'
 import { bundledCheckpointWorker } from './store/checkpointer'
+import { debugEvent, debugWanted, enableDebugLog } from './platform/debug-log'
 import { consoleLogger } from './platform/logger'
+import { redactEachSecret } from './runtime/key-redactor'
 import { installProcessGuard } from './process-guard'
 import { aesFileSecretBox } from './store/secret-box'
 import { bindIpc, bindSaveExport, isRendererUrl } from './transports/ipc'
@@ -124,6 +126,11 @@ ready
     // NODEDESK_DATA_DIR: the same override headless mode honours (tests, portable setups).
     const dataDir = process.env.NODEDESK_DATA_DIR || app.getPath('userData')
     const log = consoleLogger
+    // NODEDESK_DEBUG=1: the debug log on stderr, as headless mode's --debug (the provider thread reads the same env).
+    if (debugWanted()) {
+      enableDebugLog({ redact: redactEachSecret })
+      debugEvent(`debug log on (Nodedesk ${APP_VERSION}, data folder ${dataDir})`)
+    }
     node = startEmbeddedNode({
       dataDir,
       secrets: safeStorageSecretBox(safeStorage) ?? aesFileSecretBox(join(dataDir, 'secret.key')),

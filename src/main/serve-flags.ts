@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { DEFAULT_NODE_NAME, NODE_NAME_PATTERN } from '../shared/contract/identity'
 import { defaultDataDir } from './app-info'
+import { debugWanted } from './platform/debug-log'
 
 export interface ServeFlags {
   readonly port: number
@@ -11,10 +12,12 @@ export interface ServeFlags {
   readonly rotateToken: boolean
   /** Provider calls at once per server (--provider-concurrency or NODEDESK_PROVIDER_CONCURRENCY); absent, the runtime's default. */
   readonly providerConcurrency?: number
+  /** The debug log on stderr (--debug or NODEDESK_DEBUG=1). */
+  readonly debug: boolean
 }
 
 export const SERVE_USAGE =
-  'usage: npm run serve -- [--port <port, 0 = any free>] [--data-dir <dir>] [--host 127.0.0.1] [--node-name <name>] [--rotate-token] [--provider-concurrency <calls at once per server, default 4>]'
+  'usage: npm run serve -- [--port <port, 0 = any free>] [--data-dir <dir>] [--host 127.0.0.1] [--node-name <name>] [--rotate-token] [--provider-concurrency <calls at once per server, default 4>] [--debug]'
 
 /** What `--help` prints: the usage line, then one line per flag. */
 export const SERVE_HELP = `Nodedesk headless mode: the node API over HTTP on loopback, with the UI at the printed address.
@@ -27,6 +30,8 @@ ${SERVE_USAGE}
   --node-name <name>          the node's identity, e.g. @@me.sep-shinkai (default ${DEFAULT_NODE_NAME})
   --rotate-token              replace the API token kept in <data-dir>/api-token before serving
   --provider-concurrency <n>  provider calls at once per server, 1 to 256 (default 4, or NODEDESK_PROVIDER_CONCURRENCY)
+  --debug                     a debug log on stderr, one timestamped line per event: the raw causes of refused
+                              files and failed provider calls, keys taken out (also NODEDESK_DEBUG=1; default off)
   --help, -h                  print this and exit`
 
 const OPTIONS = {
@@ -35,7 +40,8 @@ const OPTIONS = {
   'data-dir': { type: 'string' },
   'node-name': { type: 'string' },
   'rotate-token': { type: 'boolean' },
-  'provider-concurrency': { type: 'string' }
+  'provider-concurrency': { type: 'string' },
+  debug: { type: 'boolean' }
 } as const
 
 /** parseArgs' errors, said in one short line each (its own messages explain its syntax, not ours). */
@@ -77,6 +83,7 @@ export function parseServeFlags(argv: readonly string[], env: NodeJS.ProcessEnv 
     'node-name'?: string
     'rotate-token'?: boolean
     'provider-concurrency'?: string
+    debug?: boolean
   }
   try {
     ;({ values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }))
@@ -108,6 +115,7 @@ export function parseServeFlags(argv: readonly string[], env: NodeJS.ProcessEnv 
     host: values.host ?? '127.0.0.1',
     dataDir: values['data-dir'] ?? defaultDataDir(env),
     nodeName,
-    rotateToken: values['rotate-token'] ?? false
+    rotateToken: values['rotate-token'] ?? false,
+    debug: (values.debug ?? false) || debugWanted(env)
   }
 }

@@ -9,7 +9,9 @@ import { startEmbeddedNode } from './embedded-node'
 import { APP_WARM_UP_MS, bundledProviderWorker } from './runtime/answer-callers'
 import { bundledExtractWorker } from './vector-fs/document-reader'
 import { bundledCheckpointWorker } from './store/checkpointer'
+import { DEBUG_ENV, debugEvent, enableDebugLog } from './platform/debug-log'
 import { consoleLogger } from './platform/logger'
+import { redactEachSecret } from './runtime/key-redactor'
 import { installProcessGuard } from './process-guard'
 import { parseServeFlags, SERVE_HELP, SERVE_USAGE, wantsHelp } from './serve-flags'
 import { aesFileSecretBox } from './store/secret-box'
@@ -40,6 +42,12 @@ async function main(): Promise<void> {
   }
   const dataDir = resolve(flags.dataDir)
   const log = consoleLogger
+  if (flags.debug) {
+    // In the environment too: the provider thread turns its own on from it when it starts.
+    process.env[DEBUG_ENV] = '1'
+    enableDebugLog({ redact: redactEachSecret })
+    debugEvent(`debug log on (Nodedesk ${APP_VERSION}, data folder ${dataDir})`)
+  }
   installProcessGuard({ log })
   const node = startEmbeddedNode({
     dataDir,

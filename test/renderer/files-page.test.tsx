@@ -296,6 +296,24 @@ describe('Files page against a real node', () => {
     )
   })
 
+  it("sizes are said in the units of the node's messages (KiB, MiB: 1024-based), in the upload row, the library and the preview", async () => {
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    await screen.findByTestId('files-empty')
+    const input = document.querySelector('input[type=file]') as HTMLInputElement
+    // 1,536 bytes: "1.5 KB" before, beside the node's "larger than the upload limit of 64 MiB".
+    await userEvent.upload(input, [new File(['x'.repeat(1536)], 'sizes.txt', { type: 'text/plain' })])
+    await waitFor(() => expect(screen.getByTestId('upload-row').dataset.state).toBe('done'))
+    expect(screen.getByTestId('upload-row').textContent).toContain('→ / · 1.5 KiB')
+    const library = screen.getByRole('navigation', { name: 'Library' })
+    const row = await within(library).findByTestId('tree-row')
+    expect(row.textContent).toContain('1.5 KiB')
+    cleanup()
+    window.location.hash = '#/files?path=%2Fsizes.txt'
+    renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
+    const preview = await screen.findByTestId('file-preview')
+    expect(await within(preview).findByText('1.5 KiB')).toBeTruthy()
+  })
+
   it('a DOCX zip bomb is refused, and its upload row says why in a sentence', async () => {
     renderWithApp(<FilesPage />, routerTransport(node.router))
     await screen.findByTestId('files-empty')

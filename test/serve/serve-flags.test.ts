@@ -8,11 +8,29 @@ describe('headless flags (node:util parseArgs)', () => {
       host: '127.0.0.2',
       dataDir: '/tmp/d',
       nodeName: '@@n.sep-shinkai',
-      rotateToken: false
+      rotateToken: false,
+      debug: false
     })
     expect(parseServeFlags(['--rotate-token'], {}).rotateToken).toBe(true)
     const defaults = parseServeFlags([], { NODEDESK_DATA_DIR: '/tmp/from-env' })
-    expect(defaults).toEqual({ port: 9550, host: '127.0.0.1', dataDir: '/tmp/from-env', nodeName: undefined, rotateToken: false })
+    expect(defaults).toEqual({
+      port: 9550,
+      host: '127.0.0.1',
+      dataDir: '/tmp/from-env',
+      nodeName: undefined,
+      rotateToken: false,
+      debug: false
+    })
+  })
+
+  it('turns the debug log on with --debug or NODEDESK_DEBUG=1; off otherwise', () => {
+    expect(parseServeFlags([], {}).debug).toBe(false)
+    expect(parseServeFlags(['--debug'], {}).debug).toBe(true)
+    expect(parseServeFlags(['--port', '0', '--debug', '--data-dir', '/tmp/d'], {}).debug).toBe(true)
+    expect(parseServeFlags([], { NODEDESK_DEBUG: '1' }).debug).toBe(true)
+    // Only 1 turns it on: an empty or other value (NODEDESK_DEBUG=0) leaves it off.
+    for (const NODEDESK_DEBUG of ['', '0', 'false']) expect(parseServeFlags([], { NODEDESK_DEBUG }).debug).toBe(false)
+    expect(() => parseServeFlags(['--debug=yes'], {})).toThrow(new Error('--debug takes no value'))
   })
 
   it('reads the provider calls at once per server from --provider-concurrency, else NODEDESK_PROVIDER_CONCURRENCY', () => {

@@ -25,7 +25,7 @@ describe('npm run serve -- --help', () => {
       })
       expect(r.status).toBe(0)
       expect(r.stdout).toContain('usage: npm run serve --')
-      for (const flag of ['--port', '--data-dir', '--host', '--node-name', '--rotate-token', '--provider-concurrency'])
+      for (const flag of ['--port', '--data-dir', '--host', '--node-name', '--rotate-token', '--provider-concurrency', '--debug'])
         expect(r.stdout).toMatch(new RegExp(`^\\s+${flag}\\b.*\\S`, 'm'))
       expect(r.stderr).not.toContain('unknown option')
       expect(existsSync(dataDir)).toBe(false)

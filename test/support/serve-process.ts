@@ -14,6 +14,8 @@ export interface ServeProcess {
   /** A UI address with a fresh one-time code (asked for with the token). */
   newUiUrl(): Promise<string>
   output(): string
+  /** What it wrote to stderr alone. */
+  errors(): string
   /** Resolves with the exit code (or signal name). */
   exited: Promise<number | string>
 }
@@ -30,8 +32,12 @@ export function startServe(args: string[], env: NodeJS.ProcessEnv = {}, ownGroup
     detached: ownGroup
   })
   let out = ''
+  let err = ''
   child.stdout.on('data', (c) => (out += c))
-  child.stderr.on('data', (c) => (out += c))
+  child.stderr.on('data', (c) => {
+    out += c
+    err += c
+  })
   const exited = new Promise<number | string>((done) => child.on('exit', (code, signal) => done(code ?? signal ?? -1)))
   return new Promise((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`serve did not start in time:\n${out}`)), 20_000)
@@ -47,7 +53,7 @@ export function startServe(args: string[], env: NodeJS.ProcessEnv = {}, ownGroup
           if (!res.ok) throw new Error(`ui_code: ${res.status}`)
           return ((await res.json()) as { ui_url: string }).ui_url
         }
-        done({ child, url, uiUrl: `${url}/#code=${m[2]}`, token, newUiUrl, output: () => out, exited })
+        done({ child, url, uiUrl: `${url}/#code=${m[2]}`, token, newUiUrl, output: () => out, errors: () => err, exited })
       }
     }
     child.stdout.on('data', check)

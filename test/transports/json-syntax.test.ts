@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { invalidJsonMessage, jsonSyntaxErrorAt, lineAndColumn } from '../../src/main/transports/json-syntax'
+import { invalidJsonMessage } from '../../src/main/transports/json-syntax'
+import { jsonSyntaxErrorAt, lineAndColumn } from '../../src/shared/json-syntax'
 
 /** The place V8 names, for the mistakes where it names one ("... at position 5 (line 1 column 6)"). */
 function v8Position(text: string): number | undefined {

@@ -3,12 +3,15 @@ import { zipSync } from 'fflate'
 import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { HttpServer } from '../../src/main/transports/http'
+import { documentResource, vrkaiEntry } from '../support/fixtures'
 import { dbFingerprint, serveUploadsOverHttp, useTestNode } from '../support/node'
 
 /*
  * A PDF or DOCX that cannot be read is refused with a sentence naming the file and saying what is
  * wrong in words a desktop user knows. The answer quoted the parser instead: "file_data: the PDF
- * could not be read (Invalid PDF structure.)", "… (it is not a readable zip archive: invalid zip data)".
+ * could not be read (Invalid PDF structure.)", "… (it is not a readable zip archive: invalid zip data)",
+ * and for a .vrkai "… it is not valid JSON, which a .vrkai file (a LocalVrkaiEntry) is (Unexpected
+ * token 'h', "hello" is not valid JSON)".
  * Real broken files, uploaded over HTTP on 127.0.0.1.
  */
 
@@ -109,5 +112,53 @@ describe('a document that cannot be read', () => {
   it('a sound PDF and DOCX of the same making are read (the broken ones above are broken by the cut, not by how they are made)', async () => {
     expect((await upload('report.pdf', await pdfWithText('Quarterly report'))).status).toBe(200)
     expect((await upload('minutes.docx', await wordFile())).status).toBe(200)
+  })
+})
+
+const text = (s: string) => new TextEncoder().encode(s)
+
+describe('a .vrkai that cannot be read', () => {
+  const sound = JSON.stringify(vrkaiEntry(documentResource('handbook')))
+  const half = Math.floor(sound.length / 2)
+  // Columns count characters, as an editor does (the fixture's text has characters beyond the BMP).
+  const characters = (s: string) => Array.from(s).length
+  const notJson = (where: string) =>
+    `it is not a valid .vrkai file (it is not JSON from ${where} on: it may be damaged, or another kind of file)`
+  it.each([
+    ['plain text named .vrkai', 'notes.vrkai', text('hello, this is not JSON'), notJson('line 1, column 1')],
+    ['JSON broken on its third line', 'edited.vrkai', text('{\n  "vrkai": {\n    "metadata": nul\n  }\n}'), notJson('line 3, column 20')],
+    ['a .vrkai with bytes after its JSON', 'tail.vrkai', text(`${sound}x`), notJson(`line 1, column ${characters(sound) + 1}`)],
+    ['random bytes named .vrkai', 'noise.vrkai', noise(512), notJson('line 1, column 1')],
+    [
+      'a .vrkai cut off halfway',
+      'handbook.vrkai',
+      text(sound.slice(0, half)),
+      `it is not a valid .vrkai file (its JSON ends before it is complete, at line 1, column ${characters(sound.slice(0, half)) + 1}: it may have been cut off)`
+    ],
+    ['an empty .vrkai', 'empty.vrkai', new Uint8Array(), 'it is not a valid .vrkai file (it is empty)'],
+    [
+      'JSON that is not an entry',
+      'list.vrkai',
+      text('[1, 2]'),
+      'it is not a valid .vrkai file (the whole file: expected object, got array)'
+    ],
+    [
+      'an entry missing its parts',
+      'bare.vrkai',
+      text('{"vrkai": {"version": "V1"}}'),
+      'it is not a valid .vrkai file (vrkai.metadata: required; vrkai.resource: required; vrkai.sfm: required)'
+    ]
+  ])('%s: 400 naming the file and why, no parser text, nothing stored', async (_case, filename, data, reason) => {
+    const before = dbFingerprint(node.store)
+    const res = await upload(filename, data)
+    expect(res).toEqual({
+      status: 400,
+      body: { code: 400, error: 'Bad Request', message: `file_data: ${filename} could not be read: ${reason}` }
+    })
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+
+  it('the sound .vrkai the broken ones are cut from is read', async () => {
+    expect((await upload('handbook.vrkai', text(sound))).status).toBe(200)
   })
 })

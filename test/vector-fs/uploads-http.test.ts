@@ -1,8 +1,8 @@
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx'
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FileInfo, SearchResult } from '../../src/shared/contract/vector-fs'
@@ -331,7 +331,9 @@ describe('uploads over HTTP (multipart/form-data)', () => {
           body
         })
         expect(res.status).toBe(400)
-        expect(((await res.json()) as { message: string }).message).toMatch(/^body: /)
+        expect(((await res.json()) as { message: string }).message).toBe(
+          'body: malformed multipart/form-data: it ends before its last part'
+        )
       }
       // The file part's stream failed too: without a listener that was an uncaught exception (the
       // headless node exits after 20 in 10 s, for a supervisor to restart it).
@@ -343,6 +345,58 @@ describe('uploads over HTTP (multipart/form-data)', () => {
     expect(existsSync(uploadDir) ? readdirSync(uploadDir) : []).toEqual([])
     expect(dbFingerprint(node.store)).toBe(before)
     expect((await uploadHttp('/', 'whole.txt', 'A whole upload after the cut ones.')).status).toBe(200)
+  })
+})
+
+describe("uploads the node cannot read or store say why in words, not in the form parser's or the OS's", () => {
+  const boundary = 'x-boundary-words'
+  const post = (contentType: string, body: string) =>
+    fetch(`${server.url}/v2/upload_file_to_folder`, { method: 'POST', headers: { ...auth, 'Content-Type': contentType }, body })
+
+  it.each([
+    // busboy: "Multipart: Boundary not found"
+    ['no boundary', 'multipart/form-data', 'x', 'its Content-Type names no boundary (multipart/form-data; boundary=...)'],
+    // busboy: "Malformed part header"
+    [
+      "a part's header without its colon",
+      `multipart/form-data; boundary=${boundary}`,
+      `--${boundary}\r\nContent-Disposition form-data\r\n\r\nabc\r\n--${boundary}--`,
+      "a part's header is malformed"
+    ],
+    // busboy: "Unexpected end of form"
+    ['no part at all', `multipart/form-data; boundary=${boundary}`, 'garbage', 'it ends before its last part']
+  ])('%s: 400 in a sentence, nothing stored', async (_case, contentType, body, why) => {
+    const before = dbFingerprint(node.store)
+    const res = await post(contentType, body)
+    expect({ status: res.status, body: await res.json() }).toEqual({
+      status: 400,
+      body: { code: 400, error: 'Bad Request', message: `body: malformed multipart/form-data: ${why}` }
+    })
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+
+  it("an upload folder that cannot be written: 500 saying so, without the OS's words or the folder's path; uploads work again once it can", async () => {
+    const before = dbFingerprint(node.store)
+    rmSync(uploadDir, { recursive: true, force: true })
+    mkdirSync(dirname(uploadDir), { recursive: true })
+    // A file where the folder should be: the node cannot make it (ENOTDIR/EEXIST), as with a broken disk.
+    writeFileSync(uploadDir, 'not a folder')
+    try {
+      const res = await uploadHttp('/', 'notes.txt', 'Some notes.')
+      const body = (await res.json()) as { message: string }
+      expect({ status: res.status, body }).toEqual({
+        status: 500,
+        body: {
+          code: 500,
+          error: 'Internal Server Error',
+          message: "body: the upload could not be written to the data folder's upload folder; check the disk and try again"
+        }
+      })
+      expect(dbFingerprint(node.store)).toBe(before)
+    } finally {
+      rmSync(uploadDir, { force: true })
+    }
+    expect((await uploadHttp('/', 'notes.txt', 'Some notes.')).status).toBe(200)
   })
 })
 

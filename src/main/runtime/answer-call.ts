@@ -6,7 +6,8 @@ import { callModel, callPulse, type CallTimeouts, type EndedBy } from './model-c
 import { describeFailure, ProviderFailure } from './provider-errors'
 import { guardedFetch } from './response-cap'
 import { UnreadableReplyError } from './openai-reply'
-import { MIB, sizeText } from '../../shared/contract/limits'
+import { sizeText } from '../../shared/byte-size'
+import { MIB } from '../../shared/contract/limits'
 import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
 
 /** Why the node ended an answer's call early: the operator stopped it, the node is closing, or the job was removed. */

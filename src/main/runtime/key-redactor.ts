@@ -1,4 +1,4 @@
-import { keyStartAtEnd, redactable, redactKeyStart, redactWholeKeys } from './provider-errors'
+import { keyStartAtEnd, redactable, redactCutKeys, redactKey, redactKeyStart, redactWholeKeys } from './provider-errors'
 
 export interface KeyRedactor {
   /** The part of the text so far that can go on now, the key taken out ('' while all of it may be the key's start). */
@@ -41,4 +41,16 @@ export function keyRedactor(apiKey: string | undefined): KeyRedactor {
       return redactKeyStart(out, key)
     }
   }
+}
+
+/**
+ * Every secret taken out of a whole text, as a server's words quoted in a message are (the key
+ * whole, a good part of its start wherever it is, and at the end): for the debug log, whose lines
+ * quote errors that may echo what was sent. Longest first, so a secret that holds another goes whole.
+ */
+export function redactEachSecret(text: string, secrets: readonly string[]): string {
+  return [...secrets]
+    .filter(redactable)
+    .sort((a, b) => b.length - a.length)
+    .reduce((out, secret) => redactCutKeys(redactKey(out, secret), secret), text)
 }

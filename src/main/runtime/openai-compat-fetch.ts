@@ -1,4 +1,4 @@
-import { sizeText } from '../../shared/contract/limits'
+import { sizeText } from '../../shared/byte-size'
 import {
   chunksAsCompletion,
   completionAsChunk,

@@ -1,11 +1,12 @@
 import { APICallError, JSONParseError, TypeValidationError } from '@ai-sdk/provider'
 import type { ProviderKind } from '../../shared/contract/identity'
 import { PROVIDER_CATALOG, resolveBaseUrl } from '../../shared/provider-catalog'
+import { debugEvent } from '../platform/debug-log'
 import { htmlTitle } from './html-title'
 import { ServerReportedError, UnreadableReplyError } from './openai-reply'
 import { ResponseTooLarge } from './response-cap'
 import { StreamEndedEarlyError } from './stream-end'
-import { sizeText } from '../../shared/contract/limits'
+import { sizeText } from '../../shared/byte-size'
 
 /** What went wrong when calling a provider, in words the operator can act on. */
 export type ProviderFailureKind =
@@ -97,7 +98,7 @@ export function keyStartAtEnd(text: string, key: string, from: number): number {
  * server's reply, cut before it reaches a message (the first words of a reply that is not JSON), may
  * cut an echoed key and go on with more words, where redactKeyStart does not look.
  */
-function redactCutKeys(text: string, apiKey: string): string {
+export function redactCutKeys(text: string, apiKey: string): string {
   const start = apiKey.slice(0, partialKeyChars(apiKey))
   let out = ''
   let from = 0
@@ -312,6 +313,13 @@ function errorOpeningStream(err: unknown): APICallError | undefined {
  */
 export function describeFailure(err: unknown, ctx: FailureContext, midAnswer = false): ProviderFailure {
   if (err instanceof ProviderFailure) return new ProviderFailure(err.kind, redactSecrets(err.message, ctx), err.status)
+  const failure = plainFailure(err, ctx, midAnswer)
+  // The SDK's or the server's own words, which the message puts in a sentence or leaves out: for the debug log.
+  debugEvent(`provider call failed: ${failure.message}`, err, secretsOf(ctx))
+  return failure
+}
+
+function plainFailure(err: unknown, ctx: FailureContext, midAnswer: boolean): ProviderFailure {
   const s = providerSubject(ctx.kind, ctx.baseUrl)
 
   // Said by the server inside a 200 reply: its own words, and no status it never sent.

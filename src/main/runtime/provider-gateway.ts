@@ -1,6 +1,7 @@
 import { APICallError } from '@ai-sdk/provider'
 import type { ProviderKind } from '../../shared/contract/identity'
-import { MIB, sizeText } from '../../shared/contract/limits'
+import { sizeText } from '../../shared/byte-size'
+import { MIB } from '../../shared/contract/limits'
 import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
 import { languageModel, ollamaAuth, providerFetch, type ModelTarget } from './language-model'
 import { callModel, type CallTimeouts } from './model-call'

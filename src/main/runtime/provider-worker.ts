@@ -1,5 +1,7 @@
 import { parentPort } from 'node:worker_threads'
+import { debugWanted, enableDebugLog } from '../platform/debug-log'
 import { runAnswerCall } from './answer-call'
+import { redactEachSecret } from './key-redactor'
 import { loadSdks } from './provider-sdks'
 import type { ToProviderWorker } from './provider-worker-protocol'
 
@@ -7,6 +9,8 @@ import type { ToProviderWorker } from './provider-worker-protocol'
  * The provider worker: answers' provider calls (the SDKs, HTTP, the streamed replies' parsing) run
  * here, off the thread that serves the API and writes the database.
  */
+// The node's env, as the thread was started with it: --debug sets NODEDESK_DEBUG=1 before it starts.
+if (debugWanted()) enableDebugLog({ redact: redactEachSecret })
 const port = parentPort
 if (!port) throw new Error('provider-worker runs as a worker thread')
 const calls = new Map<number, AbortController>()

@@ -1,4 +1,4 @@
-import { sizeText } from '../../shared/contract/limits'
+import { sizeText } from '../../shared/byte-size'
 import type { ProviderProtocol } from '../../shared/provider-catalog'
 import { utf8Body } from './charset-body'
 import { sniffEventStream } from './event-stream-sniff'

@@ -4,7 +4,10 @@ import { createWriteStream, type WriteStream } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
 import { join } from 'node:path'
-import { sizeText, uploadTooLarge } from '../../shared/contract/limits'
+import { sizeText } from '../../shared/byte-size'
+import { uploadTooLarge } from '../../shared/contract/limits'
+import { storageProblem } from '../node-api/disk-full'
+import { debugEvent } from '../platform/debug-log'
 
 export interface MultipartOptions {
   /** The form field that carries the file. */
@@ -16,10 +19,40 @@ export interface MultipartOptions {
 
 export type MultipartResult =
   | { readonly ok: true; readonly fields: Record<string, string>; readonly file?: { path: string; size: number; filename: string } }
-  | { readonly ok: false; readonly status: 400 | 413; readonly message: string }
+  | { readonly ok: false; readonly status: 400 | 413 | 500; readonly message: string }
 
 const MAX_FIELD_BYTES = 64 * 1024
 const REPLACEMENT = '\uFFFD'
+
+/**
+ * A form busboy could not read, said for a person: its own words ("Malformed part header",
+ * "Unexpected end of form", "Multipart: Boundary not found") name its parser, and go to the debug log.
+ */
+function malformedForm(err: unknown): MultipartResult {
+  const raw = err instanceof Error ? err.message : ''
+  const why = /unexpected end/i.test(raw)
+    ? 'it ends before its last part'
+    : /boundary/i.test(raw)
+      ? 'its Content-Type names no boundary (multipart/form-data; boundary=...)'
+      : /part header/i.test(raw)
+        ? "a part's header is malformed"
+        : 'it is not well formed'
+  const message = `body: malformed multipart/form-data: ${why}`
+  debugEvent(`upload refused: ${message}`, err)
+  return { ok: false, status: 400, message }
+}
+
+/**
+ * The file could not be written to the upload folder: the node's failure, not the sender's. A full
+ * or read-only disk says what the operator can do, as other writes do; the OS's words (which name
+ * the staging file's path) go to the debug log.
+ */
+function notStaged(err: unknown): MultipartResult {
+  const message =
+    storageProblem(err) ?? "body: the upload could not be written to the data folder's upload folder; check the disk and try again"
+  debugEvent(`upload not staged: ${message}`, err)
+  return { ok: false, status: 500, message }
+}
 
 /**
  * Reads a multipart/form-data upload: text fields into memory (64 KiB each at most), the file
@@ -66,7 +99,7 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
         limits: { fileSize: options.maxFileBytes + 1, files: 1, fields: 20, parts: 25, fieldSize: MAX_FIELD_BYTES }
       })
     } catch (err) {
-      resolve({ ok: false, status: 400, message: `body: malformed multipart/form-data (${(err as Error).message})` })
+      resolve(malformedForm(err))
       return
     }
 
@@ -123,10 +156,7 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
       fileDone.catch(() => undefined)
       stream.pipe(file)
     })
-    bb.on(
-      'error',
-      (err) => void finish({ ok: false, status: 400, message: `body: malformed multipart/form-data (${(err as Error).message})` })
-    )
+    bb.on('error', (err) => void finish(malformedForm(err)))
     bb.on('close', () => {
       fileDone.then(
         () =>
@@ -135,7 +165,7 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
             fields,
             ...(staged ? { file: { path: staged, size: fileSize, filename: fileName } } : {})
           }),
-        (err) => finish({ ok: false, status: 400, message: `body: the upload could not be stored (${(err as Error).message})` })
+        (err) => finish(notStaged(err))
       )
     })
     // A client gone before the form's end (closed tab, lost network) sends nothing more, and busboy,
@@ -147,7 +177,7 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
     req.on('error', () => void finish({ ok: false, status: 400, message: 'body: the upload ended before its last part' }))
     mkdir(options.dir, { recursive: true, mode: 0o700 }).then(
       () => req.pipe(bb),
-      (err) => finish({ ok: false, status: 400, message: `body: the upload could not be stored (${(err as Error).message})` })
+      (err) => finish(notStaged(err))
     )
   })
 }

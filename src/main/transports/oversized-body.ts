@@ -1,5 +1,5 @@
 import { formatPath } from '../../shared/contract/field-errors'
-import { sizeText } from '../../shared/contract/limits'
+import { sizeText } from '../../shared/byte-size'
 import type { RouteBodyLimit } from '../../shared/contract/routes'
 
 const QUOTE = 0x22

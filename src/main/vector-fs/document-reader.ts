@@ -126,7 +126,7 @@ export function processReader(entry: ExtractWorkerEntry, options: ProcessReaderO
         return pump()
       }
       if (m.type === 'text') return finish(m.id, (job) => job.resolve(m.text))
-      if (m.type === 'unreadable') return finish(m.id, (job) => job.reject(new UnreadableContent(m.message)))
+      if (m.type === 'unreadable') return finish(m.id, (job) => job.reject(new UnreadableContent(m.message, { cause: m.cause })))
       finish(m.id, (job) => job.reject(new Error(m.message)))
     })
     p.onExit((exit) => {

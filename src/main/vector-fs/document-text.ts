@@ -1,7 +1,8 @@
 /**
  * The file's content cannot be read although its type is one we read (a 400 naming file_data). The
  * message says why in words for the uploader, as the end of "<file> could not be read: …": the
- * upload names the file.
+ * upload names the file. Its `cause`, when a parser refused the file, is the parser's own error (or
+ * its words, from the reading process), for the debug log only.
  */
 export class UnreadableContent extends Error {}
 
@@ -32,7 +33,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
     const pdf = await getDocumentProxy(bytes)
     pages = (await extractText(pdf, { mergePages: false })).text
   } catch (err) {
-    throw new UnreadableContent((err as Error | undefined)?.name === 'PasswordException' ? PDF_PASSWORD : NOT_A_PDF)
+    throw new UnreadableContent((err as Error | undefined)?.name === 'PasswordException' ? PDF_PASSWORD : NOT_A_PDF, { cause: err })
   }
   return pages.map((p) => p.trim()).join('\n\n')
 }
@@ -43,7 +44,7 @@ async function docxText(bytes: Uint8Array): Promise<string> {
   try {
     xmlOnly = docxTextPackage(bytes)
   } catch (err) {
-    if (err instanceof DocxRefused) throw new UnreadableContent(err.message)
+    if (err instanceof DocxRefused) throw new UnreadableContent(err.message, { cause: err.cause })
     throw err
   }
   const mammoth = await import('mammoth')
@@ -52,7 +53,7 @@ async function docxText(bytes: Uint8Array): Promise<string> {
       buffer: Buffer.from(xmlOnly.buffer, xmlOnly.byteOffset, xmlOnly.length)
     })
     return result.value
-  } catch {
-    throw new UnreadableContent(NOT_A_DOCX)
+  } catch (err) {
+    throw new UnreadableContent(NOT_A_DOCX, { cause: err })
   }
 }

@@ -1,5 +1,6 @@
 import { unzipSync, zipSync, type Unzipped } from 'fflate'
-import { groupedNumber, MIB, sizeText } from '../../shared/contract/limits'
+import { groupedNumber, sizeText } from '../../shared/byte-size'
+import { MIB } from '../../shared/contract/limits'
 
 /**
  * The most a DOCX's XML parts may unpack to. mammoth parses them into a tree that takes about 75
@@ -49,7 +50,7 @@ export function docxTextPackage(bytes: Uint8Array, maxXmlBytes = DOCX_MAX_XML_BY
     })
   } catch (err) {
     if (err instanceof DocxRefused) throw err
-    throw new DocxRefused(NOT_A_DOCX)
+    throw new DocxRefused(NOT_A_DOCX, { cause: err })
   }
   if (declared > maxXmlBytes) {
     throw new DocxRefused(
@@ -60,8 +61,8 @@ export function docxTextPackage(bytes: Uint8Array, maxXmlBytes = DOCX_MAX_XML_BY
   let xml: Unzipped
   try {
     xml = unzipSync(bytes, { filter: (f) => isXmlPart(f.name) })
-  } catch {
-    throw new DocxRefused(NOT_A_DOCX)
+  } catch (err) {
+    throw new DocxRefused(NOT_A_DOCX, { cause: err })
   }
   return zipSync(xml, { level: 0 })
 }

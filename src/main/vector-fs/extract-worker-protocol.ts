@@ -12,5 +12,6 @@ export interface ToExtractWorker {
 export type FromExtractWorker =
   | { readonly type: 'ready' }
   | { readonly type: 'text'; readonly id: number; readonly text: string }
-  | { readonly type: 'unreadable'; readonly id: number; readonly message: string }
+  /** `cause`: the parser's own words, for the debug log (the message is the sentence for the uploader). */
+  | { readonly type: 'unreadable'; readonly id: number; readonly message: string; readonly cause?: string }
   | { readonly type: 'failed'; readonly id: number; readonly message: string }

@@ -1,3 +1,4 @@
+import { causeText } from '../platform/debug-log'
 import { loadDocumentParsers, readDocumentText, UnreadableContent } from './document-text'
 import type { FromExtractWorker, ToExtractWorker } from './extract-worker-protocol'
 import { exitWithParent } from './parent-watch'
@@ -40,7 +41,7 @@ onRead((m) => {
     (err: unknown) =>
       send(
         err instanceof UnreadableContent
-          ? { type: 'unreadable', id: m.id, message: err.message }
+          ? { type: 'unreadable', id: m.id, message: err.message, cause: causeText(err.cause) }
           : { type: 'failed', id: m.id, message: err instanceof Error ? err.message : String(err) }
       )
   )

@@ -5,6 +5,7 @@ import { tooDeepMessage, tooDeepPath } from '../../shared/contract/limits'
 import type { DocumentReader } from './document-reader'
 import { UnreadableContent } from './document-text'
 import { htmlToText } from './html-text'
+import { jsonBreak } from '../../shared/json-syntax'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 
 export { UnreadableContent }
@@ -123,6 +124,19 @@ async function decodeText(bytes: Uint8Array): Promise<string> {
   return pieces.join('')
 }
 
+/** Why a .vrkai is not read, as the end of "<file> could not be read: …" (as NOT_A_PDF and NOT_A_DOCX are). */
+const NOT_A_VRKAI = 'it is not a valid .vrkai file'
+
+/** Why a text JSON.parse refused is no .vrkai: where its JSON breaks, in words (JSON.parse's own name a parser state and quote the file back). */
+function notVrkaiJson(text: string): string {
+  const place = jsonBreak(text)
+  if (text.trim() === '' || place === undefined) return `${NOT_A_VRKAI} (it is empty)`
+  const where = `line ${place.line}, column ${place.column}`
+  return place.ended
+    ? `${NOT_A_VRKAI} (its JSON ends before it is complete, at ${where}: it may have been cut off)`
+    : `${NOT_A_VRKAI} (it is not JSON from ${where} on: it may be damaged, or another kind of file)`
+}
+
 /** The text of a file of a readable type, or its own nodes for a .vrkai; PDF and DOCX are read by `documents`. */
 export async function extractText(type: FileType, bytes: Uint8Array, documents: DocumentReader): Promise<Extracted> {
   switch (type) {
@@ -140,11 +154,12 @@ export async function extractText(type: FileType, bytes: Uint8Array, documents: 
     case 'docx':
       return { kind: 'text', text: await documents.read(type, bytes), markdown: false }
     case 'vrkai': {
+      const text = await decodeText(bytes)
       let json: unknown
       try {
-        json = JSON.parse(await decodeText(bytes))
-      } catch (err) {
-        throw new UnreadableContent(`it is not valid JSON, which a .vrkai file (a LocalVrkaiEntry) is (${(err as Error).message})`)
+        json = JSON.parse(text)
+      } catch {
+        throw new UnreadableContent(notVrkaiJson(text))
       }
       // The limit of JSON bodies: such an entry could not be sent in a job's scope, and one nested
       // thousands deep overflowed the stack when it was stored.
@@ -152,7 +167,9 @@ export async function extractText(type: FileType, bytes: Uint8Array, documents: 
       if (deep !== undefined) throw new UnreadableContent(tooDeepMessage(deep, 'a .vrkai file'))
       const parsed = LocalVrkaiEntrySchema.safeParse(json)
       if (!parsed.success) {
-        throw new UnreadableContent(`it is not a LocalVrkaiEntry (${formatIssues(parsed.error.issues, json)})`)
+        // The fields at fault, by path as a JSON body's are named; the file as a whole is not a "body".
+        const issues = formatIssues(parsed.error.issues, json).replace(/^body: /, 'the whole file: ')
+        throw new UnreadableContent(`${NOT_A_VRKAI} (${issues})`)
       }
       return { kind: 'vrkai', entry: parsed.data }
     }

@@ -10,6 +10,7 @@ import {
   type FileInfo,
   type SearchResult
 } from '../../shared/contract/vector-fs'
+import { debugEvent } from '../platform/debug-log'
 import { bm25Scores } from './bm25'
 import { DEFAULT_CHUNKING, type ChunkOptions } from './chunker'
 import { noEmbedders, type EmbedderFactory, type VfsLogger } from './embedder'
@@ -282,7 +283,12 @@ export function createVectorFs(options: VectorFsOptions) {
       try {
         extracted = await extractText(type, bytes, documents)
       } catch (err) {
-        if (err instanceof UnreadableContent) throw new VfsError(400, `file_data: ${input.filename} could not be read: ${err.message}`)
+        if (err instanceof UnreadableContent) {
+          const message = `file_data: ${input.filename} could not be read: ${err.message}`
+          // The parser's own words, which the message leaves out (the log never has the file's content).
+          debugEvent(`upload refused: ${message}`, err.cause)
+          throw new VfsError(400, message)
+        }
         throw err
       }
       const nodes =

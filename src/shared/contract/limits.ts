@@ -1,3 +1,4 @@
+import { groupedNumber, sizeText } from '../byte-size'
 import { formatPath } from './field-errors'
 
 /** The contract's limits (Common rules, "limits"). */
@@ -19,22 +20,6 @@ export const MAX_JOB_MESSAGE_BODY_BYTES = 8 * MIB
  * bytes for each byte of UTF-8 (`\u0001`). More than this on the wire is surely more than 1 MiB.
  */
 export const MAX_MESSAGE_CONTENT_JSON_BYTES = 6 * MAX_MESSAGE_CONTENT_BYTES + 2
-
-/**
- * An integer with its thousands grouped ("1,048,576"), as `toLocaleString('en-US')` writes it but
- * without it: the first call of a locale-aware method loads ICU's data, 25-70 ms of a headless
- * start, and the contract's messages are built when the node loads.
- */
-export function groupedNumber(n: number): string {
-  // Anything but a safe integer (a fraction, 1e21) is left to the locale-aware method after all.
-  return Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : n.toLocaleString('en-US')
-}
-
-/** A size for people: whole MiB as such ("256 MiB"), else the exact bytes, grouped ("1,000 bytes"). */
-export function sizeText(bytes: number): string {
-  if (bytes >= MIB && bytes % MIB === 0) return `${bytes / MIB} MiB`
-  return `${groupedNumber(bytes)} bytes`
-}
 
 /**
  * The 413 of a field (or `body`) over a limit, its size as people read it: every such message says

@@ -12,7 +12,7 @@ import type { ProviderRow } from '../../store'
 import { checkForSaved, storedKeyOf } from '../provider-checks'
 import { EMBEDDING_KINDS } from '../../runtime/embedding-model'
 import { emitInboxChanged } from '../../domain/inbox-events'
-import { groupedNumber } from '../../../shared/contract/limits'
+import { groupedNumber } from '../../../shared/byte-size'
 import { hideUrlSecrets } from '../../../shared/url-secrets'
 import { meantUrl, withMeantUrl } from '../sent-url'
 

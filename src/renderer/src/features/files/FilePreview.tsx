@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from 'react'
 import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { keys, useVfsFolder } from '../../api/queries'
-import { baseName, fileState, formatSize, parentPath } from './vfs-paths'
+import { fileSizeText } from '../../../../shared/byte-size'
+import { baseName, fileState, parentPath } from './vfs-paths'
 
 /** Saves bytes under a name through a temporary link (works over IPC and HTTP alike). */
 function saveBytes(bytes: Uint8Array, name: string) {
@@ -85,7 +86,7 @@ export function FilePreview({ path, node }: { path: string; node?: string }) {
           <Group gap="xs">
             <Badge variant="outline">{(/\.([^.]+)$/.exec(info.name)?.[1] ?? 'file').toUpperCase()}</Badge>
             <Badge variant="light" color="gray">
-              {formatSize(info.size)}
+              {fileSizeText(info.size)}
             </Badge>
             {/* Filled in dark shades (white text passes 4.5:1 in both schemes); light teal or yellow text did not. */}
             <Badge color={state?.kind === 'failed' ? 'red.9' : state?.kind === 'processing' ? 'orange.9' : 'teal.9'} variant="filled">

@@ -14,7 +14,8 @@ import { flattenTree, openFoldersToRead } from './tree-lines'
 import { treeListStyle, treeRowPlace, TreeNote } from './tree-parts'
 import classes from './tree.module.css'
 import { useFolderListings, useVirtualTree } from './use-virtual-tree'
-import { fileState, formatSize } from './vfs-paths'
+import { fileSizeText } from '../../../../shared/byte-size'
+import { fileState } from './vfs-paths'
 
 // The library's folder tree: virtualised rows, drag to move or upload, each entry's menu and its delete.
 
@@ -216,7 +217,7 @@ function TreeRow({ labelId, entry, depth, isOpen, selected, onDropInto, onMove, 
         </Text>
         {!entry.is_directory && (
           <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-            {/* A space where the row's text is read as one (its name), unseen at the start of the line. */} {formatSize(entry.size)}
+            {/* A space where the row's text is read as one (its name), unseen at the start of the line. */} {fileSizeText(entry.size)}
             {state.kind === 'processing' ? ' · embedding…' : ''}
           </Text>
         )}

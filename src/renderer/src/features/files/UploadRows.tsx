@@ -2,7 +2,7 @@ import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@manti
 import { memo, useMemo, useRef, useSyncExternalStore, type ReactNode, type RefObject } from 'react'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { isCancellable, isSent, UploadQueue, uploadView, type UploadRow } from './upload-queue'
-import { formatSize } from './vfs-paths'
+import { fileSizeText } from '../../../../shared/byte-size'
 
 /** The uploads under way and just done, each with its progress, a Cancel and what went wrong. */
 export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; uploadButton: RefObject<HTMLButtonElement | null> }) {
@@ -136,7 +136,7 @@ const UploadRowView = memo(function UploadRowView({
         <Text size="sm" truncate>
           {row.name}{' '}
           <Text span size="xs" c="dimmed">
-            → {row.folder} · {formatSize(row.size)}
+            → {row.folder} · {fileSizeText(row.size)}
           </Text>
         </Text>
         <Group gap={4} wrap="nowrap" style={{ flexShrink: 0, maxWidth: '60%' }}>

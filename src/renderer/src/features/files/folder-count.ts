@@ -1,4 +1,4 @@
-import { groupedNumber } from '../../../../shared/contract/limits'
+import { groupedNumber } from '../../../../shared/byte-size'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 
 /** What a folder holds, as far as it was counted: `complete` false when some of its folders were not read. */

@@ -26,12 +26,6 @@ export function fileState(status: string | null): FileState {
   return { kind: 'none' }
 }
 
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
-}
-
 /** Folder paths the tree shows open; toggling returns a new set (React state). */
 export function toggleExpanded(expanded: ReadonlySet<string>, path: string): Set<string> {
   const next = new Set(expanded)

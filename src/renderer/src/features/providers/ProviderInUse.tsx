@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, List, Stack, Text } from '@mantine/core'
 import { modals } from '@mantine/modals'
 import type { ProviderUsage } from '../../../../shared/contract/provider-usage'
-import { groupedNumber } from '../../../../shared/contract/limits'
+import { groupedNumber } from '../../../../shared/byte-size'
 import { hrefOf } from '../../app/router'
 
 /**
