@@ -16,7 +16,8 @@ import { jobInboxId } from '../../../shared/contract/inbox-id'
 import { searchQueryWithin } from '../../../shared/contract/inbox-search-rules'
 import { nameSearchWords } from '../../../shared/contract/vector-fs-names'
 import type { LastMessage } from '../../../shared/contract/message'
-import type { Client } from './client'
+import { ApiFailure, type Client } from './client'
+import { forgetDraft } from '../stores/drafts'
 import { useClient } from './client-context'
 import { inboxPageKeys, inboxPagesQuery, inboxPlaceQuery, type InboxFilter } from './inbox-pages'
 import { cachedWithin, readable } from './vfs-deletions'
@@ -80,7 +81,12 @@ function combinePlaces(results: readonly UseQueryResult<Inbox[]>[]) {
 export const inboxQuery = (client: Client, inboxId: string) =>
   queryOptions<Inbox | null>({
     queryKey: inboxPageKeys.one(inboxId),
-    queryFn: () => client.call('get_inbox', { query: { inbox_name: inboxId } }),
+    // Not on the node (removed while this window did not hear of it): its draft goes with it.
+    queryFn: () =>
+      client.call('get_inbox', { query: { inbox_name: inboxId } }).catch((err: unknown) => {
+        if (err instanceof ApiFailure && err.status === 404) forgetDraft(inboxId)
+        throw err
+      }),
     // Events patch it (and have it read again when its scope changed): opened again, it is not read again.
     staleTime: Infinity
   })
