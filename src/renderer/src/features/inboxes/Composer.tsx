@@ -1,9 +1,9 @@
-import { Button, Textarea } from '@mantine/core'
+import { Button, Textarea, Tooltip } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { IconPlayerStopFilled, IconSend } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactElement } from 'react'
 import { takeComposerFocus } from '../../stores/composer-focus'
 import { draftOf, forgetDraft, keepDraft } from '../../stores/drafts'
 import { useClient } from '../../api/client-context'
@@ -114,30 +114,34 @@ export function Composer({
         />
         <div className={classes.buttons}>
           {answering && (
-            <Button
-              variant="light"
-              color="red"
-              classNames={buttonClasses}
-              leftSection={<IconPlayerStopFilled size={14} />}
-              onClick={() => void stop()}
-              onFocus={() => (stopFocused.current = true)}
-              // Removed with the focus on it, it gives no element to go to: that is the case handled above.
-              onBlur={(e) => {
-                if (e.relatedTarget) stopFocused.current = false
-              }}
-            >
-              Stop
-            </Button>
+            <IconTip label="Stop" icon={short}>
+              <Button
+                variant="light"
+                color="red"
+                classNames={buttonClasses}
+                leftSection={<IconPlayerStopFilled size={14} />}
+                onClick={() => void stop()}
+                onFocus={() => (stopFocused.current = true)}
+                // Removed with the focus on it, it gives no element to go to: that is the case handled above.
+                onBlur={(e) => {
+                  if (e.relatedTarget) stopFocused.current = false
+                }}
+              >
+                Stop
+              </Button>
+            </IconTip>
           )}
-          <Button
-            type="submit"
-            classNames={buttonClasses}
-            leftSection={<IconSend size={16} />}
-            loading={send.isPending}
-            disabled={!text.trim()}
-          >
-            Send
-          </Button>
+          <IconTip label="Send" icon={short}>
+            <Button
+              type="submit"
+              classNames={buttonClasses}
+              leftSection={<IconSend size={16} />}
+              loading={send.isPending}
+              disabled={!text.trim()}
+            >
+              Send
+            </Button>
+          </IconTip>
         </div>
       </div>
     </form>
@@ -145,3 +149,15 @@ export function Composer({
 }
 
 const buttonClasses = { label: classes.buttonLabel, section: classes.buttonSection }
+
+/**
+ * A short window draws the buttons as their icons alone (their names are read out, not shown): a mouse
+ * pointed at one shows its name. With the name shown there is no tooltip repeating it.
+ */
+function IconTip({ label, icon, children }: { label: string; icon: boolean; children: ReactElement }) {
+  return (
+    <Tooltip label={label} disabled={!icon} openDelay={300} withinPortal>
+      {children}
+    </Tooltip>
+  )
+}
