@@ -46,13 +46,15 @@ test('with the storage filled by old drafts, the newest is still kept over a rel
   const box = page.getByRole('textbox', { name: 'Message', exact: true })
   await expect(box).toBeVisible()
   // Old drafts of other conversations, written earlier in this tab, until Chromium's quota refuses one;
-  // then the tab's other data takes what is left, to the last character.
-  const old = await page.evaluate(() => {
+  // then the tab's other data takes what is left, to the last character. Conversations the node has: the
+  // draft of one it no longer has goes when the window starts (its stream's catch-up asks).
+  const others = (await seedJobs(node, 'gpt', 30)).map((job) => `job_inbox::${job}::false`)
+  const old = await page.evaluate((others) => {
     const ids: string[] = []
     try {
-      for (let i = 0; i < 100; i++) {
-        sessionStorage.setItem(`nodedesk.draft:job_inbox::jobid_old${i}::false`, String(i % 10).repeat(400_000))
-        ids.push(`job_inbox::jobid_old${i}::false`)
+      for (const [i, id] of others.entries()) {
+        sessionStorage.setItem(`nodedesk.draft:${id}`, String(i % 10).repeat(400_000))
+        ids.push(id)
       }
     } catch {
       // full
@@ -66,8 +68,9 @@ test('with the storage filled by old drafts, the newest is still kept over a rel
         // full at this size
       }
     return ids.length
-  })
+  }, others)
   expect(old, 'old drafts before the storage was full').toBeGreaterThan(2)
+  expect(old, 'the storage full before every conversation had a draft').toBeLessThan(others.length)
 
   const newest = 'The newest question. '.repeat(15_000)
   await box.fill(newest)
@@ -79,8 +82,8 @@ test('with the storage filled by old drafts, the newest is still kept over a rel
   expect(await page.evaluate(() => (JSON.parse(sessionStorage.getItem('nodedesk.draftOrder') ?? '[]') as string[]).at(-1))).toBe(here)
   // The ones written last stay; the first went to make room.
   const kept = await storedDrafts(page)
-  expect(kept).not.toContain('nodedesk.draft:job_inbox::jobid_old0::false')
-  expect(kept).toContain(`nodedesk.draft:job_inbox::jobid_old${old - 1}::false`)
+  expect(kept).not.toContain(`nodedesk.draft:${others[0]}`)
+  expect(kept).toContain(`nodedesk.draft:${others[old - 1]}`)
 })
 
 test("a draft too large for the tab's storage even with every other draft gone leaves those drafts stored", async ({ page, node }) => {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { navigate, useRoute } from '../../src/renderer/src/app/router'
 import type { Transport } from '../../src/renderer/src/api/transport'
 import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
+import { draftOf, keepDraft } from '../../src/renderer/src/stores/drafts'
 import { useLayoutPrefs } from '../../src/renderer/src/stores/layout-prefs'
 import { addProvider, createJob, useTestNode } from '../support/node'
 import { layOutLists } from './list-layout'
@@ -97,4 +98,41 @@ it('a sent message leaves no draft; one the node refused goes back to its conver
   expect((await box()).value).toBe('')
   await openFromList('Lease talk')
   expect((await box()).value).toBe('Refused by the node')
+})
+
+it('a send that fails because the conversation was deleted meanwhile keeps no draft for it, and the view says it was deleted', async () => {
+  const real = routerTransport(node.router)
+  let release = () => {}
+  const transport: Transport = {
+    ...real,
+    request: async (req) => {
+      // The send reaches the node after the conversation was removed (another window, a script) and the
+      // window missed the event (its stream was down): the node answers 404, no such job.
+      if (req.path === '/v2/job_message') await new Promise<void>((r) => (release = r))
+      return real.request(req)
+    }
+  }
+  act(() => navigate({ name: 'inbox', inboxId: first }))
+  renderWithApp(<Screen />, transport)
+  await screen.findByRole('heading', { name: 'Lease talk' })
+  fireEvent.change(await box(), { target: { value: 'Is the lease still on?' } })
+  fireEvent.keyDown(await box(), { key: 'Enter' })
+  await waitFor(async () => expect((await box()).value).toBe(''))
+  expect((await node.post('/v2/remove_job', { job_id: first.split('::')[1] })).status).toBe(200)
+  act(() => release())
+
+  await screen.findByText('This conversation was deleted')
+  expect(await screen.findByText('This conversation was deleted, so the message was not sent.')).toBeTruthy()
+  expect(draftOf(first)).toBe('')
+  expect(Object.keys(sessionStorage).filter((k) => k.includes(first))).toEqual([])
+})
+
+it('opening a conversation the node no longer has (removed while the window heard nothing) drops its draft', async () => {
+  keepDraft(second, 'Is the budget')
+  expect((await node.post('/v2/remove_job', { job_id: second.split('::')[1] })).status).toBe(200)
+  act(() => navigate({ name: 'inbox', inboxId: second }))
+  renderWithApp(<Screen />, routerTransport(node.router))
+  await screen.findByText('No such inbox')
+  expect(draftOf(second)).toBe('')
+  expect(Object.keys(sessionStorage).filter((k) => k.includes(second))).toEqual([])
 })

@@ -9,6 +9,7 @@ import { forgetDraft } from '../stores/drafts'
 import { useRegenerations } from '../stores/regenerations'
 import { dropTextsExcept, eventsResumed, followAnswers, followsAnswers, toldUpTo, unfollowAnswers, useStreaming } from '../stores/streaming'
 import { createClient, type Client } from './client'
+import { forgetDraftsOfRemoved } from './gone-drafts'
 import { applyInboxChanges, inboxPageKeys, refreshCount, sameButScope, type InboxFilter } from './inbox-pages'
 import { catchUpPages, keys, loadedMessages, MESSAGE_PAGE, type MessagePages } from './queries'
 import type { Transport } from './transport'
@@ -261,6 +262,8 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
       eventsResumed()
       void catchUpMessages(qc, client)
       void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'messages' })
+      // A conversation removed meanwhile takes its draft with it, as its inbox_changed would have.
+      void forgetDraftsOfRemoved(client)
     }
   )
   return () => {

@@ -7,7 +7,6 @@ import {
   useQuery,
   useQueryClient,
   type InfiniteData,
-  type Query,
   type QueryClient,
   type UseQueryResult
 } from '@tanstack/react-query'
@@ -16,11 +15,12 @@ import type { Inbox } from '../../../shared/contract/inbox'
 import { jobInboxId } from '../../../shared/contract/inbox-id'
 import { searchQueryWithin } from '../../../shared/contract/inbox-search-rules'
 import { nameSearchWords } from '../../../shared/contract/vector-fs-names'
-import { isWithin } from '../../../shared/vfs-path'
 import type { LastMessage } from '../../../shared/contract/message'
-import type { Client } from './client'
+import { ApiFailure, type Client } from './client'
+import { forgetDraft } from '../stores/drafts'
 import { useClient } from './client-context'
 import { inboxPageKeys, inboxPagesQuery, inboxPlaceQuery, type InboxFilter } from './inbox-pages'
+import { cachedWithin, readable } from './vfs-deletions'
 
 /** Query keys: one place, so mutations and events invalidate exactly what they change. */
 export const keys = {
@@ -81,7 +81,12 @@ function combinePlaces(results: readonly UseQueryResult<Inbox[]>[]) {
 export const inboxQuery = (client: Client, inboxId: string) =>
   queryOptions<Inbox | null>({
     queryKey: inboxPageKeys.one(inboxId),
-    queryFn: () => client.call('get_inbox', { query: { inbox_name: inboxId } }),
+    // Not on the node (removed while this window did not hear of it): its draft goes with it.
+    queryFn: () =>
+      client.call('get_inbox', { query: { inbox_name: inboxId } }).catch((err: unknown) => {
+        if (err instanceof ApiFailure && err.status === 404) forgetDraft(inboxId)
+        throw err
+      }),
     // Events patch it (and have it read again when its scope changed): opened again, it is not read again.
     staleTime: Infinity
   })
@@ -119,13 +124,15 @@ export const vfsFolderQuery = (client: Client, path: string) =>
   queryOptions({
     queryKey: keys.vfsFolder(path),
     queryFn: () => client.call('retrieve_path_simplified', { query: { path, depth: '0' } }),
-    staleTime: Infinity
+    staleTime: Infinity,
+    // Not read while this window deletes it: the tree lets go of it once the node has answered.
+    enabled: () => readable(path)
   })
 
 /** A folder's children, one level (folders open lazily). */
 export function useVfsFolder(path: string, enabled = true) {
   const client = useClient()
-  return useQuery({ ...vfsFolderQuery(client, path), enabled })
+  return useQuery({ ...vfsFolderQuery(client, path), enabled: () => enabled && readable(path) })
 }
 
 /** The listings of several folders at once (one request each, shared with the tree's cache). */
@@ -314,13 +321,6 @@ const invalidates: Partial<Record<RouteName, (qc: QueryClient, body: never) => u
 }
 
 /** Invalidates what a successful call of `name` with `body` changed; resolves when refetches are done. */
-/** A cached listing or preview of the entry at `path` or inside it. */
-const cachedWithin = (q: Query, path: string) =>
-  q.queryKey[0] === 'vfs' &&
-  (q.queryKey[1] === 'folder' || q.queryKey[1] === 'resource') &&
-  typeof q.queryKey[2] === 'string' &&
-  isWithin(q.queryKey[2], path)
-
 /**
  * After this window moved or deleted `path`: the library is read again, except what it held at that
  * path, marked stale without a read. The page closes a preview or folder of it once the answer has

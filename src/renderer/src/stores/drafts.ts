@@ -23,6 +23,9 @@ const orderNow = (): string[] => (order ??= readOrder())
 
 export const draftOf = (inboxId: string): string => drafts.get(inboxId) ?? readDraft(inboxId)
 
+/** The inboxes with a draft, the one written to longest ago first (the order read, not kept, when no draft was written yet). */
+export const draftedInboxes = (): readonly string[] => [...(order ?? readOrder())]
+
 export function keepDraft(inboxId: string, text: string): void {
   if (!text) return forgetDraft(inboxId)
   drafts.set(inboxId, text)

@@ -8,6 +8,7 @@ import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { keys, useVfsFolder } from '../../api/queries'
 import { fileSizeText } from '../../../../shared/byte-size'
+import { readable } from '../../api/vfs-deletions'
 import { baseName, fileState, parentPath } from './vfs-paths'
 
 /** Saves bytes under a name through a temporary link (works over IPC and HTTP alike). */
@@ -29,7 +30,9 @@ export function FilePreview({ path, node }: { path: string; node?: string }) {
   const info = folder.data?.find((f) => f.path === path)
   const resource = useQuery({
     queryKey: keys.vfsResource(path),
-    queryFn: () => client.call('retrieve_vector_resource', { query: { path } })
+    queryFn: () => client.call('retrieve_vector_resource', { query: { path } }),
+    // Not read again while this window deletes the file (an event of the delete came first): the page closes the preview.
+    enabled: () => readable(path)
   })
   // A file gone since (deleted or moved elsewhere) shows no passages kept from before.
   const gone = resource.isError && resource.error instanceof ApiFailure && resource.error.status === 404

@@ -1,13 +1,15 @@
-import { Button, Textarea } from '@mantine/core'
+import { Button, Textarea, Tooltip } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { IconPlayerStopFilled, IconSend } from '@tabler/icons-react'
-import { useEffect, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState, type ReactElement } from 'react'
 import { takeComposerFocus } from '../../stores/composer-focus'
-import { draftOf, keepDraft } from '../../stores/drafts'
+import { draftOf, forgetDraft, keepDraft } from '../../stores/drafts'
 import { useClient } from '../../api/client-context'
 import { useRouteMutation } from '../../api/queries'
-import { errorText } from '../../api/client'
+import { ApiFailure, errorText } from '../../api/client'
+import { applyInboxChanges } from '../../api/inbox-pages'
 import classes from './short-window.module.css'
 import { SHORT_WINDOW } from './short-window'
 
@@ -34,6 +36,7 @@ export function Composer({
   }
   const send = useRouteMutation('job_message')
   const client = useClient()
+  const qc = useQueryClient()
   const box = useRef<HTMLTextAreaElement>(null)
   // The box is as tall as its placeholder: the whole hint took two lines of a short window's height.
   const short = useMediaQuery(SHORT_WINDOW, false, { getInitialValueInEffect: false })
@@ -51,6 +54,15 @@ export function Composer({
     try {
       await send.mutateAsync({ job_id: jobId, content })
     } catch (err) {
+      // The conversation was deleted meanwhile (the node has no such job): the message has nowhere to go
+      // back to. No draft is kept for it, and the view says it was deleted, as when its removal is heard
+      // of first (its inbox_changed event); with the event stream down, this is the first news of it.
+      if (err instanceof ApiFailure && err.status === 404) {
+        forgetDraft(inboxId)
+        applyInboxChanges(qc, new Map([[inboxId, null]]))
+        notifications.show({ color: 'red', title: 'Not sent', message: 'This conversation was deleted, so the message was not sent.' })
+        return
+      }
       // Back in the box, or in this conversation's draft if another is open now; not over what was typed since.
       const since = draftOf(inboxId)
       const back = since ? `${content}\n\n${since}` : content
@@ -102,30 +114,34 @@ export function Composer({
         />
         <div className={classes.buttons}>
           {answering && (
-            <Button
-              variant="light"
-              color="red"
-              classNames={buttonClasses}
-              leftSection={<IconPlayerStopFilled size={14} />}
-              onClick={() => void stop()}
-              onFocus={() => (stopFocused.current = true)}
-              // Removed with the focus on it, it gives no element to go to: that is the case handled above.
-              onBlur={(e) => {
-                if (e.relatedTarget) stopFocused.current = false
-              }}
-            >
-              Stop
-            </Button>
+            <IconTip label="Stop" icon={short}>
+              <Button
+                variant="light"
+                color="red"
+                classNames={buttonClasses}
+                leftSection={<IconPlayerStopFilled size={14} />}
+                onClick={() => void stop()}
+                onFocus={() => (stopFocused.current = true)}
+                // Removed with the focus on it, it gives no element to go to: that is the case handled above.
+                onBlur={(e) => {
+                  if (e.relatedTarget) stopFocused.current = false
+                }}
+              >
+                Stop
+              </Button>
+            </IconTip>
           )}
-          <Button
-            type="submit"
-            classNames={buttonClasses}
-            leftSection={<IconSend size={16} />}
-            loading={send.isPending}
-            disabled={!text.trim()}
-          >
-            Send
-          </Button>
+          <IconTip label="Send" icon={short}>
+            <Button
+              type="submit"
+              classNames={buttonClasses}
+              leftSection={<IconSend size={16} />}
+              loading={send.isPending}
+              disabled={!text.trim()}
+            >
+              Send
+            </Button>
+          </IconTip>
         </div>
       </div>
     </form>
@@ -133,3 +149,15 @@ export function Composer({
 }
 
 const buttonClasses = { label: classes.buttonLabel, section: classes.buttonSection }
+
+/**
+ * A short window draws the buttons as their icons alone (their names are read out, not shown): a mouse
+ * pointed at one shows its name. With the name shown there is no tooltip repeating it.
+ */
+function IconTip({ label, icon, children }: { label: string; icon: boolean; children: ReactElement }) {
+  return (
+    <Tooltip label={label} disabled={!icon} openDelay={300} withinPortal>
+      {children}
+    </Tooltip>
+  )
+}

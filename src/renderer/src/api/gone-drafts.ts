@@ -1,0 +1,27 @@
+import { forgetDraft, draftedInboxes } from '../stores/drafts'
+import { ApiFailure, type Client } from './client'
+
+/** How many conversations with a draft are asked after at once (a tab keeps up to 200 drafts). */
+const AT_ONCE = 4
+
+/**
+ * After a break in the node's events: the drafts of conversations removed meanwhile (their
+ * inbox_changed went unheard) go, as they would have with the event; else each stayed until the
+ * 200-draft cap dropped it. Each conversation with a draft is asked for its newest message, a small
+ * answer (its inbox, with a scope of megabytes, is not read): the node answers 404 for one it no
+ * longer has. Any other failure (the node down again) keeps the draft.
+ */
+export async function forgetDraftsOfRemoved(client: Client): Promise<void> {
+  const queue = [...draftedInboxes()]
+  const next = async (): Promise<void> => {
+    const inbox = queue.shift()
+    if (inbox === undefined) return
+    try {
+      await client.call('last_messages', { body: { inbox_name: inbox, limit: 1 } })
+    } catch (err) {
+      if (err instanceof ApiFailure && err.status === 404) forgetDraft(inbox)
+    }
+    return next()
+  }
+  await Promise.all(Array.from({ length: AT_ONCE }, next))
+}
