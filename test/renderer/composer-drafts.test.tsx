@@ -123,6 +123,9 @@ it('a send that fails because the conversation was deleted meanwhile keeps no dr
 
   await screen.findByText('This conversation was deleted')
   expect(await screen.findByText('This conversation was deleted, so the message was not sent.')).toBeTruthy()
+  // What was typed is not lost: the notice shows it, with a way to copy it.
+  expect((await screen.findByTestId('unsent-text')).textContent).toBe('Is the lease still on?')
+  expect(screen.getByRole('button', { name: 'Copy the message' })).toBeTruthy()
   expect(draftOf(first)).toBe('')
   expect(Object.keys(sessionStorage).filter((k) => k.includes(first))).toEqual([])
 })

@@ -12,6 +12,7 @@ import { ApiFailure, errorText } from '../../api/client'
 import { applyInboxChanges } from '../../api/inbox-pages'
 import classes from './short-window.module.css'
 import { SHORT_WINDOW } from './short-window'
+import { UnsentMessage } from './UnsentMessage'
 
 /**
  * Enter sends, Shift+Enter starts a new line; the text is kept if sending fails, and an unsent text
@@ -60,7 +61,8 @@ export function Composer({
       if (err instanceof ApiFailure && err.status === 404) {
         forgetDraft(inboxId)
         applyInboxChanges(qc, new Map([[inboxId, null]]))
-        notifications.show({ color: 'red', title: 'Not sent', message: 'This conversation was deleted, so the message was not sent.' })
+        // What was typed is not lost with it: the notice keeps it, to copy, until it is dismissed.
+        notifications.show({ color: 'red', title: 'Not sent', autoClose: false, message: <UnsentMessage text={content} /> })
         return
       }
       // Back in the box, or in this conversation's draft if another is open now; not over what was typed since.
