@@ -20,7 +20,7 @@ import { ApiFailure, type Client } from './client'
 import { forgetDraft } from '../stores/drafts'
 import { useClient } from './client-context'
 import { inboxPageKeys, inboxPagesQuery, inboxPlaceQuery, type InboxFilter } from './inbox-pages'
-import { cachedWithin, readable } from './vfs-deletions'
+import { cachedWithin, readable } from './vfs-leaving'
 
 /** Query keys: one place, so mutations and events invalidate exactly what they change. */
 export const keys = {
@@ -125,7 +125,7 @@ export const vfsFolderQuery = (client: Client, path: string) =>
     queryKey: keys.vfsFolder(path),
     queryFn: () => client.call('retrieve_path_simplified', { query: { path, depth: '0' } }),
     staleTime: Infinity,
-    // Not read while this window deletes it: the tree lets go of it once the node has answered.
+    // Not read while this window deletes or moves it: the tree lets go of it once the node has answered.
     enabled: () => readable(path)
   })
 

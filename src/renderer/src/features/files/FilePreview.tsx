@@ -8,7 +8,7 @@ import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { keys, useVfsFolder } from '../../api/queries'
 import { fileSizeText } from '../../../../shared/byte-size'
-import { readable } from '../../api/vfs-deletions'
+import { readable } from '../../api/vfs-leaving'
 import { baseName, fileState, parentPath } from './vfs-paths'
 
 /** Saves bytes under a name through a temporary link (works over IPC and HTTP alike). */
@@ -31,7 +31,7 @@ export function FilePreview({ path, node }: { path: string; node?: string }) {
   const resource = useQuery({
     queryKey: keys.vfsResource(path),
     queryFn: () => client.call('retrieve_vector_resource', { query: { path } }),
-    // Not read again while this window deletes the file (an event of the delete came first): the page closes the preview.
+    // Not read again while this window deletes or moves the file (an event of it came first): the page closes the preview, or follows the file.
     enabled: () => readable(path)
   })
   // A file gone since (deleted or moved elsewhere) shows no passages kept from before.

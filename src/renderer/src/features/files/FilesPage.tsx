@@ -6,6 +6,7 @@ import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { invalidateLibraryWithout, keys, useVfsFolder } from '../../api/queries'
+import { beginLeaving } from '../../api/vfs-leaving'
 import { navigate } from '../../app/router'
 import { entriesOfDrop, walkDrop, type DroppedEntry } from './dropped-folders'
 import { FilePreview } from './FilePreview'
@@ -69,14 +70,20 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
     if (parentPath(origin) === folder || origin === folder) return
     setMoveError(null)
     const destination = joinPath(folder, baseName(origin))
+    // Not read at its old path meanwhile: the node's event of the move may come before its answer (see vfs-leaving).
+    const done = beginLeaving(qc, origin)
     try {
       await client.call(is_directory ? 'move_folder' : 'move_item', { body: { origin_path: origin, destination_path: destination } })
-      afterMove(origin, destination)
-      await Promise.all(invalidateLibraryWithout(qc, origin))
     } catch (err) {
+      done(false)
       setMoveError(`${baseName(origin)} was not moved: ${errorText(err)}`)
       await qc.invalidateQueries({ queryKey: keys.vfs })
+      return
     }
+    afterMove(origin, destination)
+    const reads = invalidateLibraryWithout(qc, origin)
+    done(true)
+    await Promise.all(reads)
   }
   const dropInto = (folder: string) => (e: DragEvent) => {
     if (carriesEntry(e)) {

@@ -5,6 +5,7 @@ import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { invalidateLibraryWithout, useRouteMutation } from '../../api/queries'
+import { beginLeaving } from '../../api/vfs-leaving'
 import { FolderSelect } from './FolderSelect'
 import { joinPath, nameProblem, parentPath } from './vfs-paths'
 
@@ -105,9 +106,18 @@ export function MoveDialog({
   const move = useMutation({
     mutationFn: async () => {
       const destination = joinPath(dest, name.trim())
-      await client.call(entry.is_directory ? 'move_folder' : 'move_item', {
-        body: { origin_path: entry.path, destination_path: destination }
-      })
+      // Not read at its old path meanwhile: the node's event of the move may come before its answer (see vfs-leaving).
+      const done = beginLeaving(qc, entry.path)
+      try {
+        await client.call(entry.is_directory ? 'move_folder' : 'move_item', {
+          body: { origin_path: entry.path, destination_path: destination }
+        })
+      } catch (err) {
+        done(false)
+        throw err
+      }
+      // Its queries at the old path go once no view holds them (the page follows it to the new one).
+      done(true)
       return destination
     },
     onSuccess: async (destination) => {

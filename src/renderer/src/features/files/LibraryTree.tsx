@@ -9,7 +9,7 @@ import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { invalidateAfter, keys } from '../../api/queries'
-import { beginDeleting } from '../../api/vfs-deletions'
+import { beginLeaving } from '../../api/vfs-leaving'
 import { FolderContents } from './FolderContents'
 import { flattenTree, openFoldersToRead } from './tree-lines'
 import { treeListStyle, treeRowPlace, TreeNote } from './tree-parts'
@@ -287,9 +287,9 @@ function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) 
         // has begun, which left the notification turning for good.
         // The page lets go of the entry (its preview, its open folders) before the library is read again:
         // still shown, they were read at a path the node no longer has (a 404 each).
-        // Nor is it read meanwhile: the node's event of the delete may come before its answer (see vfs-deletions).
+        // Nor is it read meanwhile: the node's event of the delete may come before its answer (see vfs-leaving).
         const route = entry.is_directory ? 'delete_folder' : 'delete_item'
-        const done = beginDeleting(qc, entry.path)
+        const done = beginLeaving(qc, entry.path)
         client.call(route, { body: { path: entry.path } }).then(
           () => {
             settle({ color: 'teal', message: `${entry.path} deleted` })
