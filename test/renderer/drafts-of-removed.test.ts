@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query'
-import { afterEach, expect, it } from 'vitest'
+import { afterEach, beforeEach, expect, it } from 'vitest'
 import { connectEvents } from '../../src/renderer/src/api/events'
 import { bridgeTransport } from '../../src/renderer/src/api/transport'
-import { draftOf, keepDraft } from '../../src/renderer/src/stores/drafts'
+import { draftedInboxes, draftOf, forgetDraft, keepDraft } from '../../src/renderer/src/stores/drafts'
 import { addProvider, createJob, useTestNode } from '../support/node'
 import { waitFor } from '@testing-library/react'
 
@@ -16,6 +16,8 @@ import { waitFor } from '@testing-library/react'
 const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
 let disconnect = () => {}
 afterEach(() => disconnect())
+// Each test's drafts alone (the tab's storage outlives a test).
+beforeEach(() => draftedInboxes().forEach(forgetDraft))
 
 /** The window's events over `request`; returns the stream's "back after a break". */
 function connect(request: Parameters<typeof bridgeTransport>[0]['request']) {
@@ -42,7 +44,14 @@ it("back after a break, the draft of a conversation removed meanwhile goes; the 
   const keptInbox = `job_inbox::${kept}::false`
   keepDraft(removedInbox, 'When does the lease')
   keepDraft(keptInbox, 'Is the budget')
-  const resumed = connect((req) => node.router.handle(req))
+  let asked = 0
+  const resumed = connect(async (req) => {
+    const res = await node.router.handle(req)
+    if (req.path.endsWith('/last_messages')) asked++
+    return res
+  })
+  // The window's check at start is over (both there then), before the conversation is removed unheard.
+  await waitFor(() => expect(asked).toBe(2))
   // Removed while the window heard nothing.
   expect((await node.post('/v2/remove_job', { job_id: removed })).status).toBe(200)
   expect(draftOf(removedInbox)).toBe('When does the lease')
@@ -67,4 +76,28 @@ it('a node that cannot answer (down again) keeps every draft', async () => {
   await waitFor(() => expect(asked).toBeGreaterThan(0))
   await new Promise((r) => setTimeout(r, 50))
   expect(draftOf(inbox)).toBe('Written while the node was away')
+})
+
+it('the desktop window, as it starts: the draft of a conversation removed while it was closed goes, once asked', async () => {
+  const removed = await createJob(node, 'gpt')
+  const kept = await createJob(node, 'gpt')
+  const removedInbox = `job_inbox::${removed}::false`
+  const keptInbox = `job_inbox::${kept}::false`
+  // Written in an earlier session of the window (drafts outlive it), then the conversation removed while it was closed.
+  keepDraft(removedInbox, 'Before the window closed')
+  keepDraft(keptInbox, 'Still wanted')
+  expect((await node.post('/v2/remove_job', { job_id: removed })).status).toBe(200)
+
+  // The IPC transport reports no resumption at start: events are heard from the subscription on.
+  const asked: unknown[] = []
+  connect(async (req) => {
+    if (req.path.endsWith('/last_messages')) asked.push((req.body as { inbox_name: string }).inbox_name)
+    return node.router.handle(req)
+  })
+  await waitFor(() => expect(draftOf(removedInbox)).toBe(''))
+  expect(storedFor(removedInbox)).toEqual([])
+  expect(draftOf(keptInbox)).toBe('Still wanted')
+  await new Promise((r) => setTimeout(r, 50))
+  // Once each, only the conversations with a draft.
+  expect(asked.sort()).toEqual([removedInbox, keptInbox].sort())
 })

@@ -266,6 +266,10 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
       void forgetDraftsOfRemoved(client)
     }
   )
+  // Drafts outlive the window (a reload, the app closed and opened again); conversations may not. Those
+  // removed while no window listened take their drafts with them, checked once at start: now, or when
+  // the stream's first connection is reported as a resumption (above).
+  if (!transport.resumesOnConnect) void forgetDraftsOfRemoved(client)
   return () => {
     off()
     if (timer) clearTimeout(timer)

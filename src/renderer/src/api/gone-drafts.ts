@@ -5,7 +5,8 @@ import { ApiFailure, type Client } from './client'
 const AT_ONCE = 4
 
 /**
- * After a break in the node's events: the drafts of conversations removed meanwhile (their
+ * Once as the window starts (drafts outlive it: a conversation may have been removed while it was
+ * closed), and after a break in the node's events: the drafts of conversations removed meanwhile (their
  * inbox_changed went unheard) go, as they would have with the event; else each stayed until the
  * 200-draft cap dropped it. Each conversation with a draft is asked for its newest message, a small
  * answer (its inbox, with a scope of megabytes, is not read): the node answers 404 for one it no

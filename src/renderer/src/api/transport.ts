@@ -17,6 +17,12 @@ export interface Transport {
    */
   onEvent(listener: (event: NodeEvent) => void, onResumed?: () => void): () => void
   /**
+   * The stream's first connection is reported as `onResumed` too (HTTP, when the first screen was
+   * read before the stream opened): what is checked after a break is then checked once it opens.
+   * Otherwise (IPC, where events are heard from the subscription on) nothing is reported at start.
+   */
+  readonly resumesOnConnect?: boolean
+  /**
    * An upload that reports bytes sent (HTTP in a browser); without it, uploads go through request().
    * `signal` stops it: the request is cut and the promise rejects with an AbortError.
    */
@@ -75,6 +81,7 @@ export function httpTransport(baseUrl: string, token: string | null, options: Ht
   })
   return {
     kind: 'http',
+    resumesOnConnect: !!options.readBeforeEvents,
     async request(req) {
       await session
       const url = requestUrl(baseUrl, req)
