@@ -36,6 +36,27 @@ it('in a short window, Send and Stop (icons alone) show their names as tooltips 
   }
 })
 
+/** The text of what `el`'s aria-describedby points at, as a screen reader reads it after the name. */
+const description = (el: Element) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+
+it('in a short window, a tooltip shown is not also the button’s description: its name is read out once', async () => {
+  setWindowWidth(1024, 500)
+  renderComposer()
+  for (const name of ['Send', 'Stop']) {
+    const button = screen.getByRole('button', { name })
+    await userEvent.hover(button)
+    expect((await screen.findByRole('tooltip')).textContent).toBe(name)
+    expect(description(button)).toBe('')
+    await userEvent.unhover(button)
+    await expect.poll(() => screen.queryByRole('tooltip')).toBeNull()
+  }
+})
+
 it('in a tall window, where their names are shown, no tooltip repeats them', async () => {
   setWindowWidth(1024, 800)
   renderComposer()

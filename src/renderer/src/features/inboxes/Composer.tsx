@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { IconPlayerStopFilled, IconSend } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type ReactElement } from 'react'
+import { cloneElement, useEffect, useRef, useState, type ReactElement } from 'react'
 import { takeComposerFocus } from '../../stores/composer-focus'
 import { draftOf, forgetDraft, keepDraft } from '../../stores/drafts'
 import { useClient } from '../../api/client-context'
@@ -155,11 +155,16 @@ const buttonClasses = { label: classes.buttonLabel, section: classes.buttonSecti
 /**
  * A short window draws the buttons as their icons alone (their names are read out, not shown): a mouse
  * pointed at one shows its name. With the name shown there is no tooltip repeating it.
+ *
+ * The tooltip is for the eye alone: its text is the button's name, which a screen reader already says.
+ * Mantine's Tooltip points the button's aria-describedby at its text while it is open (floating-ui's
+ * useRole), and the name was said twice ("Send, button, Send"). Props the button is given win over the
+ * tooltip's own, so it keeps the description it has of its own (none here) and no other.
  */
-function IconTip({ label, icon, children }: { label: string; icon: boolean; children: ReactElement }) {
+function IconTip({ label, icon, children }: { label: string; icon: boolean; children: ReactElement<{ 'aria-describedby'?: string }> }) {
   return (
     <Tooltip label={label} disabled={!icon} openDelay={300} withinPortal>
-      {children}
+      {cloneElement(children, { 'aria-describedby': children.props['aria-describedby'] })}
     </Tooltip>
   )
 }
