@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query'
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { connectEvents, VFS_EVENT_BATCH_MS } from '../../src/renderer/src/api/events'
 import { bridgeTransport } from '../../src/renderer/src/api/transport'
 import { useRoute } from '../../src/renderer/src/app/router'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
+import { ENTRY_MIME } from '../../src/renderer/src/features/files/LibraryTree'
 import type { NodeEvent } from '../../src/shared/contract/events'
 import { isWithin } from '../../src/shared/vfs-path'
 import { useTestNode } from '../support/node'
@@ -126,5 +127,27 @@ describe('renaming the previewed file or its folder, the change events coming be
     expect(reads.slice(readsBefore).filter((r) => r.status !== 200)).toEqual([])
     // The folder stays open at its new name, the file in it.
     await screen.findByRole('treeitem', { name: /^lease\.txt/ })
+  })
+
+  it('a file dragged onto another folder: nothing more is read at its old path, and the preview follows it there', async () => {
+    await node.post('/v2/create_folder', { path: '/', folder_name: 'Archive' })
+    const { reads, emit, answer } = await openPreview('/move_item')
+    const readsBefore = reads.length
+
+    const entry = JSON.stringify({ path: '/Leases/lease.txt', is_directory: false })
+    const dataTransfer = { types: [ENTRY_MIME], getData: (type: string) => (type === ENTRY_MIME ? entry : ''), files: [] }
+    fireEvent.drop(within(screen.getByRole('treeitem', { name: /^Archive/ })).getByText('Archive'), { dataTransfer })
+    emit('/Leases/lease.txt')
+    emit('/Archive/lease.txt')
+    await new Promise((r) => setTimeout(r, VFS_EVENT_BATCH_MS * 2))
+    await waitFor(() => expect(screen.queryByRole('treeitem', { name: /^lease\.txt/ })).toBeNull())
+    expect(screen.getByTestId('file-preview')).toBeTruthy()
+
+    answer()
+    await waitFor(() => expect(window.location.hash).toBe('#/files?path=%2FArchive%2Flease.txt'))
+    await within(await screen.findByTestId('file-preview')).findByText(/renewal is due in March/)
+    await new Promise((r) => setTimeout(r, VFS_EVENT_BATCH_MS * 2))
+    expect(reads.slice(readsBefore).filter((r) => r.path === '/Leases/lease.txt')).toEqual([])
+    expect(reads.slice(readsBefore).filter((r) => r.status !== 200)).toEqual([])
   })
 })
