@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from './fixtures/node'
 import { openNewJobInbox } from './pages/inbox'
+import { nameJobInbox, providerBody, seedJobs } from './seed'
 
 /*
  * Pin, hide, export and delete were on the inbox list's rows only: to export or delete the
@@ -39,5 +40,27 @@ test('the open conversation is pinned, exported and deleted from its own menu, b
   await confirm.getByRole('button', { name: 'Delete' }).press('Enter')
   await expect(page).toHaveURL(/#\/inboxes$/)
   await expect(page.getByText('No inboxes yet')).toBeVisible()
+  // The focus is on what the empty list offers, not on the page's body.
+  await expect(page.getByRole('link', { name: 'Create a job' })).toBeFocused()
   expect((await node.api('GET', `/v2/get_inbox?inbox_name=${encodeURIComponent(inboxId)}`)).status).toBe(404)
+})
+
+test('deleting the open conversation from its menu leaves the focus on the inbox list, not on the page', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const [kept, doomed] = await seedJobs(node, 'gpt', 2)
+  await nameJobInbox(node, kept!, 'Kept conversation')
+  await nameJobInbox(node, doomed!, 'Doomed conversation')
+  await page.goto(node.uiUrl)
+  // Opened from the list, as an operator does.
+  await page.getByTestId('inbox-row').filter({ hasText: 'Doomed conversation' }).click()
+  await expect(page.getByTestId('inbox-title')).toHaveText('Doomed conversation')
+  const menu = page.getByRole('button', { name: 'Conversation actions' })
+  await menu.focus()
+  await page.keyboard.press('Enter')
+  await page.getByRole('menuitem', { name: 'Delete' }).press('Enter')
+  await page.getByRole('dialog', { name: 'Delete “Doomed conversation”?' }).getByRole('button', { name: 'Delete' }).press('Enter')
+  await expect(page).toHaveURL(/#\/inboxes$/)
+  const row = page.getByTestId('inbox-row').filter({ hasText: 'Kept conversation' })
+  await expect(row).toBeFocused()
+  await expect(page.getByTestId('inbox-row')).toHaveCount(1)
 })

@@ -268,6 +268,28 @@ describe('wizard flow', () => {
     expect(screen.getByTestId('resumed-draft').textContent).toContain('continuing the provider you started earlier')
   })
 
+  it('Next on a step with a problem moves the focus to the field that has it, each time, not leaving it on Next', async () => {
+    saveDraft({ step: 3, choice: 'compatible', externalUrl: `${fake.url}/v1`, models: ['gpt-x'] }, false)
+    await useAddDraft.persist.rehydrate()
+    wizard()
+    const name = await screen.findByLabelText('Display name')
+    await waitFor(() => expect(document.activeElement).toBe(name)) // the step's first field
+    const nextButton = screen.getByRole('button', { name: 'Next' })
+    nextButton.focus()
+    await userEvent.keyboard('{Enter}') // no id: the id field is marked
+    const id = screen.getByLabelText<HTMLInputElement>(/^Provider id/)
+    await waitFor(() => expect(id.getAttribute('aria-invalid')).toBe('true'))
+    await waitFor(() => expect(document.activeElement).toBe(id))
+    // Again, with the message already shown: the focus still goes there.
+    nextButton.focus()
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(document.activeElement).toBe(id))
+    // Typing elsewhere afterwards keeps the focus where it is.
+    await userEvent.click(screen.getByLabelText('Description'))
+    await userEvent.keyboard('for tests')
+    expect(document.activeElement).toBe(screen.getByLabelText('Description'))
+  })
+
   it("Enter on a kind card chooses it and advances; focus lands on the next step's first field", async () => {
     wizard()
     const ollama = await screen.findByRole('radio', { name: 'Ollama' })

@@ -12,7 +12,7 @@ describe("Settings page: the node's name", () => {
   const node = useTestNode()
   afterEach(cleanup)
 
-  it('shows the name in use, refuses one nodes do not take, and saves a new one the node then goes by', async () => {
+  it('shows the name in use, refuses one nodes do not take (and an empty one, saying why), and saves a new one the node then goes by', async () => {
     renderWithApp(<SettingsPage />, routerTransport(node.router))
     const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Node name' })
     await waitFor(() => expect(field.value).toBe('@@localhost.sep-shinkai'))
@@ -22,6 +22,22 @@ describe("Settings page: the node's name", () => {
     expect(screen.getByText(/starts with @@/)).toBeTruthy()
     await userEvent.click(screen.getByRole('button', { name: 'Save name' }))
     expect((await node.get('/v2/health_check')).body).toMatchObject({ node_name: '@@localhost.sep-shinkai' })
+
+    // Save with a name it cannot take keeps the focus on the field, where the rule is read out.
+    expect(document.activeElement).toBe(field)
+
+    // Save with the field emptied says what to enter, instead of doing nothing.
+    await userEvent.clear(field)
+    expect(screen.queryByText(/starts with @@/)).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Save name' }))
+    expect(screen.getByText(/starts with @@/)).toBeTruthy()
+    expect(document.activeElement).toBe(field)
+
+    // Save with the name unchanged says there is nothing to save.
+    await userEvent.type(field, '@@localhost.sep-shinkai')
+    expect(screen.queryByText(/starts with @@/)).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Save name' }))
+    expect(screen.getByRole('status').textContent).toBe('Nothing to save: this is the node’s name already.')
 
     await userEvent.clear(field)
     await userEvent.type(field, '@@desk.sep-shinkai')

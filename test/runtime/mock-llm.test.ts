@@ -54,7 +54,7 @@ describe('@dwmkerr/mock-llm', () => {
     expect(answer!.job_message.content).toBe('Echo this back, please.')
   })
 
-  it('a 401 rule: its reason as a sentence, and inside a 200 stream with no invented status', async () => {
+  it('a 401 rule: its reason as a sentence, and inside a 200 stream the same advice from its code, with no invented status', async () => {
     const strict = await startMockLlm(`rules:
   - path: "/v1/chat/completions"
     match: "@"
@@ -70,14 +70,23 @@ describe('@dwmkerr/mock-llm', () => {
         `The OpenAI-compatible server at ${strict.url} rejected the API key (HTTP 401: "Incorrect API key provided."). Check the key in the provider's settings, or enter a new one.`
       )
       // Streaming, mock-llm sends the same error inside a 200 event stream: the note carries its
-      // message, and no status the server never sent.
+      // message and, from its code (invalid_api_key), the same advice as a 401 (check the key, not
+      // "try again"), with no status the server never sent.
       await addProvider(node, 'strict', { external_url: strict.url, api_key: 'sk-mock-KEY-1234' })
       const jobId = await createJob(node, 'strict')
       await node.post('/v2/job_message', { job_id: jobId, content: 'Hello?' })
       const [, note] = await waitForAnswers(node, `job_inbox::${jobId}::false`, 1, 10_000)
-      expect(note!.job_message.error).toEqual({ kind: 'provider_error' })
+      expect(note!.job_message.error).toEqual({ kind: 'auth' })
       expect(note!.job_message.content).toBe(
-        `⚠ The OpenAI-compatible server at ${strict.url} reported an error: "Incorrect API key provided." Try again; if it keeps failing, look at the server's log or choose another model.`
+        `⚠ The OpenAI-compatible server at ${strict.url} rejected the API key ("Incorrect API key provided."). Check the key in the provider's settings, or enter a new one.`
+      )
+      // Without a key, it asks for one.
+      await addProvider(node, 'keyless', { external_url: strict.url })
+      const keyless = await createJob(node, 'keyless')
+      await node.post('/v2/job_message', { job_id: keyless, content: 'Hello?' })
+      const [, asked] = await waitForAnswers(node, `job_inbox::${keyless}::false`, 1, 10_000)
+      expect(asked!.job_message.content).toBe(
+        `⚠ The OpenAI-compatible server at ${strict.url} asks for an API key ("Incorrect API key provided."). Enter the server's key in the provider's settings.`
       )
     } finally {
       await strict.close()

@@ -15,7 +15,7 @@ import {
   unstreamedTimeoutFailure,
   type FailureContext
 } from './provider-errors'
-import { serverErrorOf, ServerReportedError } from './openai-reply'
+import { serverErrorCodeOf, serverErrorOf, ServerReportedError } from './openai-reply'
 import { inlineThinking } from './inline-thinking'
 import { keyRedactor } from './key-redactor'
 import { utf8Prefix } from './response-cap'
@@ -148,7 +148,7 @@ function streamError(error: unknown): unknown {
   if (typeof error === 'string' && error.trim()) return new ServerReportedError(error.trim())
   if (typeof error === 'object' && error !== null) {
     const said = serverErrorOf({ error })
-    if (said !== undefined) return new ServerReportedError(said)
+    if (said !== undefined) return new ServerReportedError(said, serverErrorCodeOf({ error }))
   }
   return error
 }

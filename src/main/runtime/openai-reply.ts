@@ -13,6 +13,21 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 /** The server said, inside a successful (200) reply, that the request failed. */
 export class ServerReportedError extends Error {
   override readonly name = 'ServerReportedError'
+  constructor(
+    message: string,
+    /** The error object's `code` or `type` when it has one (`invalid_api_key`, `rate_limit_error`): what kind of failure it was. */
+    readonly code?: string
+  ) {
+    super(message)
+  }
+}
+
+/** The `code` (else `type`) of an error object in a reply, `{"error": {"code": "invalid_api_key", ...}}`. */
+export function serverErrorCodeOf(value: unknown): string | undefined {
+  const e = isObject(value) ? value.error : undefined
+  if (!isObject(e)) return undefined
+  const code = [e.code, e.type].find((c) => typeof c === 'string' && c.trim())
+  return typeof code === 'string' ? code.trim() : undefined
 }
 
 /** The server answered 200 with something that is not a chat completion. */
@@ -96,7 +111,7 @@ function envelope(value: Json, field: 'message' | 'delta'): Json {
  */
 export function normaliseCompletion(value: unknown): Json {
   const error = serverErrorOf(value)
-  if (error !== undefined) throw new ServerReportedError(error)
+  if (error !== undefined) throw new ServerReportedError(error, serverErrorCodeOf(value))
   if (!isObject(value) || !Array.isArray(value.choices) || !value.choices.some(isObject)) {
     throw new UnreadableReplyError('it holds no "choices"')
   }
@@ -106,7 +121,7 @@ export function normaliseCompletion(value: unknown): Json {
 /** One streamed chunk as the SDK's parser wants it. Throws ServerReportedError for an error event. */
 export function normaliseChunk(value: unknown): Json | undefined {
   const error = serverErrorOf(value)
-  if (error !== undefined) throw new ServerReportedError(error)
+  if (error !== undefined) throw new ServerReportedError(error, serverErrorCodeOf(value))
   if (!isObject(value)) return undefined
   return envelope(value, 'delta')
 }

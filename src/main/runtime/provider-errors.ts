@@ -307,6 +307,28 @@ function errorOpeningStream(err: unknown): APICallError | undefined {
 }
 
 /**
+ * The HTTP status whose advice fits an error code a server put inside a 200 reply (OpenAI's and its
+ * imitators' `code`, Anthropic's `type`), or undefined for one that says nothing of the kind.
+ */
+function statusOfCode(code: string | undefined): number | undefined {
+  switch (code?.toLowerCase()) {
+    case 'invalid_api_key':
+    case 'authentication_error':
+    case 'unauthorized':
+    case 'permission_error':
+      return 401
+    case 'rate_limit_exceeded':
+    case 'rate_limit_error':
+    case 'insufficient_quota':
+      return 429
+    case 'model_not_found':
+      return 404
+    default:
+      return undefined
+  }
+}
+
+/**
  * Turns whatever a provider call threw into a ProviderFailure whose message names the cause.
  * `midAnswer`: part of the answer had arrived, so a network error is a connection that broke, not
  * a server that could not be reached.
@@ -325,6 +347,14 @@ function plainFailure(err: unknown, ctx: FailureContext, midAnswer: boolean): Pr
   // Said by the server inside a 200 reply: its own words, and no status it never sent.
   const reported = findCause(err, (e): e is ServerReportedError => e instanceof ServerReportedError) ?? errorOpeningStream(err)
   if (reported) {
+    const status = reported instanceof ServerReportedError ? statusOfCode(reported.code) : undefined
+    if (status !== undefined) {
+      // Said with a code the kinds of failure have ("invalid_api_key" in a 200 stream): the same
+      // advice as that HTTP status would get (check the key, not "try again"), quoting the server's
+      // words and no status it never sent.
+      const f = httpFailure(status, JSON.stringify({ error: { message: reported.message } }), ctx, true)
+      return new ProviderFailure(f.kind, f.message)
+    }
     const said = quoteServer(reported.message, ctx)
     const stop = /[.!?…]$/.test(said) ? '' : '.'
     return new ProviderFailure(

@@ -5,7 +5,7 @@ import { MIB } from '../../shared/contract/limits'
 import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
 import { languageModel, ollamaAuth, providerFetch, type ModelTarget } from './language-model'
 import { callModel, type CallTimeouts } from './model-call'
-import { serverErrorOf, ServerReportedError, UnreadableReplyError } from './openai-reply'
+import { serverErrorCodeOf, serverErrorOf, ServerReportedError, UnreadableReplyError } from './openai-reply'
 import { describeFailure, ProviderFailure, providerSubject, redactKey, sentence } from './provider-errors'
 import { cappedFetch, ResponseTooLarge } from './response-cap'
 import { withUrlQuery } from './url-query-fetch'
@@ -171,7 +171,7 @@ async function readModelPage(
   }
   // Some servers (LM Studio) answer a failure as {"error": "..."} with a 200.
   const said = Array.isArray(body) ? undefined : serverErrorOf(body)
-  if (said !== undefined) throw new ServerReportedError(said)
+  if (said !== undefined) throw new ServerReportedError(said, serverErrorCodeOf(body))
   return body
 }
 

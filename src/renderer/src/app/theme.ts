@@ -24,6 +24,10 @@ export const theme = createTheme({
     DrawerHeader: { defaultProps: { role: 'none' } },
     // Without the focus placeholder Mantine puts first in a menu (an element of role "presentation"
     // inside role "menu", which axe reports as critical); the menu's keys reach the items all the same.
-    Menu: { defaultProps: { withInitialFocusPlaceholder: false } }
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // Mantine clips an alert's message (overflow: hidden), and with it the focus ring of a button
+    // placed in it (Retry under a failed answer, "Save without a working test" in the wizard): cut
+    // on its left and bottom edges. Long words wrap instead of being clipped.
+    Alert: { styles: { message: { overflow: 'visible', overflowWrap: 'anywhere' } } }
   }
 })

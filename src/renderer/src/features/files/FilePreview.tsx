@@ -149,6 +149,17 @@ function Passages({ nodes, current }: { nodes: readonly Passage[]; current?: str
   useEffect(() => {
     if (at >= 0) virtualizer.scrollToIndex(at, { align: 'center' })
   }, [at, virtualizer])
+  // The passage an answer's source chip opened takes the focus once it is drawn: the chip's page had
+  // gone, so the focus fell to <body>, and in a short window (800x600) the preview sat below the
+  // upload rows and the tree, out of sight. Focusing it brings it into view and reads it out.
+  const focusedFor = useRef<string | null>(null)
+  useEffect(() => {
+    if (at < 0 || focusedFor.current === current) return
+    const passage = scrollRef.current?.querySelector<HTMLElement>('[data-current="true"]')
+    if (!passage) return
+    focusedFor.current = current ?? null
+    passage.focus()
+  })
   return (
     <div
       ref={scrollRef}
@@ -171,6 +182,7 @@ function Passages({ nodes, current }: { nodes: readonly Passage[]; current?: str
               data-current={isCurrent ? 'true' : undefined}
               bg={isCurrent ? 'var(--mantine-color-yellow-light)' : undefined}
               aria-current={isCurrent ? 'true' : undefined}
+              tabIndex={isCurrent ? -1 : undefined}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)` }}
             >
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

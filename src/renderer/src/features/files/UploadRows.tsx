@@ -140,17 +140,24 @@ const UploadRowView = memo(function UploadRowView({
           </Text>
         </Text>
         <Group gap={4} wrap="nowrap" style={{ flexShrink: 0, maxWidth: '60%' }}>
-          <Text size="xs" c={s.kind === 'failed' ? 'red' : 'dimmed'}>
+          {/* The sentence wraps; the buttons beside it keep their size (a long reason squeezed Retry to "Retr"). */}
+          <Text size="xs" c={s.kind === 'failed' ? 'red' : 'dimmed'} style={{ minWidth: 0 }}>
             {label}
           </Text>
           {isCancellable(s) && (
-            <CloseButton size="xs" aria-label={`Cancel the upload of ${row.name}`} onClick={() => queue.cancel(row.id)} />
+            <CloseButton
+              size="xs"
+              aria-label={`Cancel the upload of ${row.name}`}
+              onClick={() => queue.cancel(row.id)}
+              style={{ flexShrink: 0 }}
+            />
           )}
           {queue.canRetry(row) && (
             <Button
               size="compact-xs"
               variant="subtle"
               aria-label={`Retry the upload of ${row.name}`}
+              style={{ flexShrink: 0 }}
               onClick={(e) => {
                 focusAfterRowAction(e.currentTarget, row.id, uploadButton)
                 queue.retry(row.id)
@@ -164,6 +171,7 @@ const UploadRowView = memo(function UploadRowView({
               size="xs"
               aria-label={`Dismiss the failed upload of ${row.name}`}
               title="Dismiss"
+              style={{ flexShrink: 0 }}
               onClick={(e) => {
                 focusAfterRowAction(e.currentTarget, row.id, uploadButton)
                 queue.dismiss(row.id)

@@ -1,10 +1,37 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core'
 import { IconDots } from '@tabler/icons-react'
+import { useRef } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
-import { navigate } from '../../app/router'
+import { focusWhenLost } from '../../app/focus-when-lost'
+import { hrefOf, navigate } from '../../app/router'
 import { useInboxActions } from './inbox-actions'
 import { toRow } from './inbox-rows'
 import { InboxActionItems } from './InboxActionItems'
+
+/**
+ * After the open conversation is deleted, the inbox list opens and the focus goes to its rows (the
+ * one Tab stop), or to the empty list's button ("Create a job", "Show hidden inboxes") when none is
+ * shown. It was left on <body>: the closing dialog handed the focus back to this menu (its item, or
+ * its button in the conversation about to go), and the list, drawn at first from what it had read
+ * before, put it on the deleted conversation's row, which then went. Focus anywhere while the
+ * conversation is still drawn, or on that row, is focus on its way out, waited past.
+ */
+function showListAfterRemoval(button: HTMLElement | null, inboxId: string) {
+  navigate({ name: 'inboxes' })
+  const goneHref = hrefOf({ name: 'inbox', inboxId })
+  const isGoneRow = (el: Element) => el.closest('[data-testid="inbox-row"]')?.getAttribute('href') === goneHref
+  focusWhenLost(
+    () => {
+      const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="inbox-row"]')].filter((r) => !isGoneRow(r))
+      return (
+        rows.find((r) => r.tabIndex === 0) ??
+        rows[0] ??
+        document.querySelector<HTMLElement>('[data-empty-list] a, [data-empty-list] button')
+      )
+    },
+    (el) => !!button?.isConnected || isGoneRow(el)
+  )
+}
 
 /**
  * Pin, hide, export and delete for the open conversation. They were on the inbox list's rows only:
@@ -13,18 +40,19 @@ import { InboxActionItems } from './InboxActionItems'
 export function ConversationMenu({ inbox }: { inbox: Inbox }) {
   const actions = useInboxActions()
   const row = toRow(inbox)
+  const button = useRef<HTMLButtonElement>(null)
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Tooltip label="Pin, hide, export or delete">
-          <ActionIcon variant="subtle" aria-label="Conversation actions">
+          <ActionIcon ref={button} variant="subtle" aria-label="Conversation actions">
             <IconDots size={18} />
           </ActionIcon>
         </Tooltip>
       </Menu.Target>
       <Menu.Dropdown>
-        {/* Gone, it has nothing left to show: the list it was in opens. */}
-        <InboxActionItems row={row} actions={actions} onRemoved={() => navigate({ name: 'inboxes' })} />
+        {/* Gone, it has nothing left to show: the list it was in opens, with the focus in it. */}
+        <InboxActionItems row={row} actions={actions} onRemoved={() => showListAfterRemoval(button.current, inbox.inbox_id)} />
       </Menu.Dropdown>
     </Menu>
   )

@@ -508,6 +508,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
       )}
       {!pending && !error && total === 0 && !searching && hiddenTotal > 0 && (
         <EmptyState
+          data-empty-list
           icon={<IconEyeOff size={32} />}
           title={hiddenTotal === 1 ? 'The only inbox is hidden.' : `All ${hiddenTotal} inboxes are hidden.`}
           description="Hidden inboxes are left out of the list until hidden ones are shown."
@@ -521,6 +522,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
       )}
       {!pending && !error && total === 0 && !searching && hiddenTotal === 0 && (
         <EmptyState
+          data-empty-list
           icon={<IconInbox size={32} />}
           title="No inboxes yet"
           description="Each job has an inbox. Create a job to start a conversation with a provider."

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Stepper, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconAlertTriangle, IconCheck, IconRefresh } from '@tabler/icons-react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import { DEFAULT_NODE_NAME } from '../../../../shared/contract/identity'
 import type { LastCheck } from '../../../../shared/contract/provider'
 import { ApiFailure, errorText, untilAborted } from '../../api/client'
@@ -145,6 +145,21 @@ export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, taken
         : root?.querySelector<HTMLElement>(FIRST_FIELD)
     first?.focus()
   }, [step])
+  // Next on a step with a problem (or the node refusing a field) moves the focus to the first field
+  // marked invalid on the step shown: it stayed on Next, at the foot of a long step, with the message
+  // out of sight above and nothing read out. Runs after the step's own focus, so it wins on a step change.
+  const focusInvalidOn = useRef<number | null>(null)
+  // A render to run it in, also when the errors were shown already and nothing else changes.
+  const [, renderForFocus] = useReducer((n: number) => n + 1, 0)
+  const focusInvalid = (onStep: number) => {
+    focusInvalidOn.current = onStep
+    renderForFocus()
+  }
+  useEffect(() => {
+    if (focusInvalidOn.current !== step) return
+    focusInvalidOn.current = null
+    stepRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  })
 
   const change = (patch: Partial<ProviderDraft>) => {
     setServerErrors({})
@@ -161,6 +176,7 @@ export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, taken
         setShown(true)
         // Something missing on an earlier step (e.g. the key after a reload): go there, not nowhere.
         const first = firstStepWithErrors(errs, step)
+        focusInvalid(first)
         if (first < step) update({ step: first })
         return
       }
@@ -180,9 +196,12 @@ export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, taken
         fieldErrors[key] = err.fieldMessage(p) ?? errorText(err)
       }
       setServerErrors(fieldErrors)
-      update({ step: Math.min(...err.fieldPaths.map((p) => stepOfField(field(p)))) })
+      const target = Math.min(...err.fieldPaths.map((p) => stepOfField(field(p))))
+      focusInvalid(target)
+      update({ step: target })
     } else if (err instanceof ApiFailure && err.status === 409) {
       setServerErrors({ id: errorText(err) })
+      focusInvalid(3)
       update({ step: 3 })
     } else {
       notifications.show({ color: 'red', title: 'Nothing was saved', message: errorText(err) })

@@ -36,16 +36,32 @@ function NodeNameSettings() {
   const health = useHealth()
   const rename = useRouteMutation('change_node_name')
   const [name, setName] = useState<string | null>(null)
+  /** Save was pressed with nothing to save (an empty or unchanged name): said, not ignored. */
+  const [tried, setTried] = useState<'empty' | 'unchanged' | null>(null)
+  const field = useRef<HTMLInputElement>(null)
   const current = health.data?.node_name
   const shown = name ?? current ?? ''
-  const problem = shown.trim() !== '' && !NODE_NAME_PATTERN.test(shown.trim()) ? NODE_NAME_RULE : undefined
+  const problem =
+    (shown.trim() !== '' && !NODE_NAME_PATTERN.test(shown.trim())) || (tried === 'empty' && shown.trim() === '')
+      ? NODE_NAME_RULE
+      : undefined
   const unchanged = shown.trim() === current
   return (
     <Paper withBorder p="md" component="section" aria-label="Node name">
       <form
         onSubmit={(e) => {
           e.preventDefault()
-          if (problem || unchanged || shown.trim() === '') return
+          if (!health.data) return // not read yet: the field is disabled
+          // A name that cannot be saved keeps the focus on it, where its message is read out.
+          if (problem || shown.trim() === '') {
+            setTried('empty')
+            field.current?.focus()
+            return
+          }
+          if (unchanged) {
+            rename.reset() // not also "Saved." from before
+            return setTried('unchanged')
+          }
           rename.mutate({ new_name: shown.trim() }, { onSuccess: () => setName(null) })
         }}
       >
@@ -61,8 +77,10 @@ function NodeNameSettings() {
             <TextInput
               label="Node name"
               value={shown}
+              ref={field}
               onChange={(e) => {
                 setName(e.currentTarget.value)
+                setTried(null)
                 rename.reset()
               }}
               error={problem}
@@ -74,6 +92,11 @@ function NodeNameSettings() {
               Save name
             </BusyButton>
           </Group>
+          {tried === 'unchanged' && !problem && (
+            <Text size="sm" role="status">
+              Nothing to save: this is the node’s name already.
+            </Text>
+          )}
           {rename.isError && <Alert color="red">{errorText(rename.error)}</Alert>}
           {rename.isSuccess && (
             <Text size="sm" c="teal">

@@ -1,0 +1,27 @@
+import type { Locator } from '@playwright/test'
+import { expect, test } from './fixtures/node'
+import { providerBody } from './seed'
+
+/** Whether any part of `el` is cut short: the button or its label holds more than it shows. */
+const clipped = (el: Locator) =>
+  el.evaluate((b) => [b, ...b.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1))
+
+test('a failed upload with a long reason keeps its Retry and Dismiss whole beside it', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  await page.goto(node.uiUrl)
+  await page.evaluate(() => (location.hash = '#/files'))
+  await expect(page.getByRole('heading', { name: 'Files', exact: true })).toBeVisible()
+  // A type the node cannot read: the reason lists every readable type, a long sentence.
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({ name: 'holiday photo.png', mimeType: 'image/png', buffer: Buffer.from('\x89PNG\r\n\x1a\nnot really') })
+  const row = page.getByTestId('upload-row').filter({ hasText: 'holiday photo.png' })
+  await expect(row).toHaveAttribute('data-state', 'failed')
+  await expect(row).toContainText('readable types')
+  const retry = row.getByRole('button', { name: 'Retry the upload of holiday photo.png' })
+  const dismiss = row.getByRole('button', { name: 'Dismiss the failed upload of holiday photo.png' })
+  await expect(retry).toHaveText('Retry')
+  expect(await clipped(retry)).toBe(false)
+  expect(await clipped(dismiss)).toBe(false)
+})
