@@ -55,19 +55,20 @@ export function Composer({
     try {
       await send.mutateAsync({ job_id: jobId, content })
     } catch (err) {
+      // Back in the box, or in this conversation's draft if another is open now; not over what was typed since.
+      const since = draftOf(inboxId)
+      const back = since ? `${content}\n\n${since}` : content
       // The conversation was deleted meanwhile (the node has no such job): the message has nowhere to go
       // back to. No draft is kept for it, and the view says it was deleted, as when its removal is heard
       // of first (its inbox_changed event); with the event stream down, this is the first news of it.
       if (err instanceof ApiFailure && err.status === 404) {
         forgetDraft(inboxId)
         applyInboxChanges(qc, new Map([[inboxId, null]]))
-        // What was typed is not lost with it: the notice keeps it, to copy, until it is dismissed.
-        notifications.show({ color: 'red', title: 'Not sent', autoClose: false, message: <UnsentMessage text={content} /> })
+        // What was typed is not lost with it (nor what was typed since, the draft that goes): the notice
+        // keeps it, to copy, until it is dismissed.
+        notifications.show({ color: 'red', title: 'Not sent', autoClose: false, message: <UnsentMessage text={back} /> })
         return
       }
-      // Back in the box, or in this conversation's draft if another is open now; not over what was typed since.
-      const since = draftOf(inboxId)
-      const back = since ? `${content}\n\n${since}` : content
       keepDraft(inboxId, back)
       setTextHere(back)
       notifications.show({ color: 'red', title: 'Not sent', message: errorText(err) })
