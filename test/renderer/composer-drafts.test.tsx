@@ -105,14 +105,17 @@ it('a sent message leaves no draft; one the node refused goes back to its conver
   expect((await box()).value).toBe('Refused by the node')
 })
 
-it('a send that fails because the conversation was deleted meanwhile keeps no draft for it, and the view says it was deleted', async () => {
+/**
+ * "Lease talk" open, a message sent whose send reaches the node only after the conversation was
+ * removed (another window, a script) and the window missed the event (its stream was down): the node
+ * answers 404, no such job. `meanwhile` runs while the send is on its way.
+ */
+async function sendToRemovedConversation(meanwhile: () => Promise<void> = async () => {}) {
   const real = routerTransport(node.router)
   let release = () => {}
   const transport: Transport = {
     ...real,
     request: async (req) => {
-      // The send reaches the node after the conversation was removed (another window, a script) and the
-      // window missed the event (its stream was down): the node answers 404, no such job.
       if (req.path === '/v2/job_message') await new Promise<void>((r) => (release = r))
       return real.request(req)
     }
@@ -123,10 +126,14 @@ it('a send that fails because the conversation was deleted meanwhile keeps no dr
   fireEvent.change(await box(), { target: { value: 'Is the lease still on?' } })
   fireEvent.keyDown(await box(), { key: 'Enter' })
   await waitFor(async () => expect((await box()).value).toBe(''))
+  await meanwhile()
   expect((await node.post('/v2/remove_job', { job_id: first.split('::')[1] })).status).toBe(200)
   act(() => release())
-
   await screen.findByText('This conversation was deleted')
+}
+
+it('a send that fails because the conversation was deleted meanwhile keeps no draft for it, and the view says it was deleted', async () => {
+  await sendToRemovedConversation()
   expect(await screen.findByText('This conversation was deleted, so the message was not sent.')).toBeTruthy()
   // What was typed is not lost: the notice shows it, with a way to copy it.
   expect((await screen.findByTestId('unsent-text')).textContent).toBe('Is the lease still on?')
@@ -146,27 +153,10 @@ it('opening a conversation the node no longer has (removed while the window hear
 })
 
 it('what was typed while the failed send was under way is not lost with the deleted conversation either: the notice keeps it too', async () => {
-  const real = routerTransport(node.router)
-  let release = () => {}
-  const transport: Transport = {
-    ...real,
-    request: async (req) => {
-      if (req.path === '/v2/job_message') await new Promise<void>((r) => (release = r))
-      return real.request(req)
-    }
-  }
-  act(() => navigate({ name: 'inbox', inboxId: first }))
-  renderWithApp(<Screen />, transport)
-  await screen.findByRole('heading', { name: 'Lease talk' })
-  fireEvent.change(await box(), { target: { value: 'Is the lease still on?' } })
-  fireEvent.keyDown(await box(), { key: 'Enter' })
-  await waitFor(async () => expect((await box()).value).toBe(''))
   // The next message, begun while the first is on its way.
-  fireEvent.change(await box(), { target: { value: 'And when is the deposit due?' } })
-  expect((await node.post('/v2/remove_job', { job_id: first.split('::')[1] })).status).toBe(200)
-  act(() => release())
-
-  await screen.findByText('This conversation was deleted')
+  await sendToRemovedConversation(async () => {
+    fireEvent.change(await box(), { target: { value: 'And when is the deposit due?' } })
+  })
   expect((await screen.findByTestId('unsent-text')).textContent).toBe('Is the lease still on?\n\nAnd when is the deposit due?')
   expect(draftOf(first)).toBe('')
 })
