@@ -102,4 +102,15 @@ describe('debugEvent', () => {
     // A short value of a name that is no credential (?v=1) is not taken out of every text.
     expect(all).toContain('HTTP 401')
   })
+
+  it('an error quoting a long reply (one word of 200,000 letters) is logged at once, not in seconds', () => {
+    // Each place of a long word read to the word's end took 6 s for 100,000 letters (25 s here): the
+    // line is written on the thread that serves the API. Linear, it takes 50 ms or less; the bound is
+    // generous for a loaded machine.
+    const lines = capture()
+    const started = performance.now()
+    debugEvent('provider call failed', new Error(`Unexpected reply: ${'QUJD'.repeat(50_000)}`), [KEY])
+    expect(performance.now() - started).toBeLessThan(2000)
+    expect(lines).toHaveLength(1)
+  })
 })

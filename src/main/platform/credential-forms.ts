@@ -10,15 +10,19 @@ import { hideUrlSecrets, isSecretParam } from '../../shared/url-secrets'
 
 const REDACTED = '[redacted]'
 
-/** An address as errors quote it: its scheme, then up to the next space or quote. */
-const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi
+/**
+ * An address as errors quote it: its scheme, then up to the next space or quote. The scheme's and
+ * the names' lengths are bounded: unbounded, each place of a long word (a quoted reply's base64)
+ * was read to the word's end, 6 s for 100,000 letters.
+ */
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s"'<>`]+/gi
 
 /**
  * `name: value`, `name=value`, `"name": "value"`: the value of a name that says it is a credential
  * (isSecretParam; not `code`, which in a text is an error's code far more often than an Azure key).
  */
 const NAMED_VALUE =
-  /([A-Za-z][\w.-]*?(?:key|token|secret|signature|password|passwd|pwd|auth|authorization|bearer|credentials?|jwt|sig))("?\s*[:=]\s*"?)((?:Bearer|Basic|Token|Digest)\s+)?([^\s"',;&}\]:[]+)/gi
+  /([A-Za-z][\w.-]{0,63}?(?:key|token|secret|signature|password|passwd|pwd|auth|authorization|bearer|credentials?|jwt|sig))("?\s*[:=]\s*"?)((?:Bearer|Basic|Token|Digest)\s+)?([^\s"',;&}\]:[]+)/gi
 const namesCredential = (name: string) => isSecretParam(name) && name.toLowerCase() !== 'code'
 
 /** A scheme and its credentials, named or not ("... sent Bearer abc123"). */
