@@ -1,9 +1,10 @@
-import { Button, Textarea, Tooltip } from '@mantine/core'
+import { Button, Textarea } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { IconPlayerStopFilled, IconSend } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
-import { cloneElement, useEffect, useRef, useState, type ReactElement } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { IconTip } from '../../app/IconTip'
 import { takeComposerFocus } from '../../stores/composer-focus'
 import { draftOf, forgetDraft, keepDraft } from '../../stores/drafts'
 import { useClient } from '../../api/client-context'
@@ -117,7 +118,7 @@ export function Composer({
         />
         <div className={classes.buttons}>
           {answering && (
-            <IconTip label="Stop" icon={short}>
+            <IconTip label="Stop" disabled={!short} openDelay={SHORT_TIP_DELAY_MS}>
               <Button
                 variant="light"
                 color="red"
@@ -134,7 +135,7 @@ export function Composer({
               </Button>
             </IconTip>
           )}
-          <IconTip label="Send" icon={short}>
+          <IconTip label="Send" disabled={!short} openDelay={SHORT_TIP_DELAY_MS}>
             <Button
               type="submit"
               classNames={buttonClasses}
@@ -154,18 +155,7 @@ export function Composer({
 const buttonClasses = { label: classes.buttonLabel, section: classes.buttonSection }
 
 /**
- * A short window draws the buttons as their icons alone (their names are read out, not shown): a mouse
- * pointed at one shows its name. With the name shown there is no tooltip repeating it.
- *
- * The tooltip is for the eye alone: its text is the button's name, which a screen reader already says.
- * Mantine's Tooltip points the button's aria-describedby at its text while it is open (floating-ui's
- * useRole), and the name was said twice ("Send, button, Send"). Props the button is given win over the
- * tooltip's own, so it keeps the description it has of its own (none here) and no other.
+ * A short window draws Send and Stop as their icons alone (their names are read out, not shown): a
+ * mouse pointed at one shows its name, after a moment. With the name shown there is no tooltip repeating it.
  */
-function IconTip({ label, icon, children }: { label: string; icon: boolean; children: ReactElement<{ 'aria-describedby'?: string }> }) {
-  return (
-    <Tooltip label={label} disabled={!icon} openDelay={300} withinPortal>
-      {cloneElement(children, { 'aria-describedby': children.props['aria-describedby'] })}
-    </Tooltip>
-  )
-}
+const SHORT_TIP_DELAY_MS = 300
