@@ -7,6 +7,7 @@ import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
 import { useLayoutPrefs } from '../../src/renderer/src/stores/layout-prefs'
 import { addProvider, createJob, useTestNode } from '../support/node'
 import { layOutLists } from './list-layout'
+import { description } from './described-by'
 import { renderWithApp, routerTransport } from './render'
 import { setWindowWidth } from './window-width'
 
@@ -26,14 +27,6 @@ beforeEach(() => {
   setWindowWidth(1400)
 })
 afterEach(cleanup)
-
-/** The text of what `el`'s aria-describedby points at, as a screen reader reads it after the name. */
-const description = (el: Element) =>
-  (el.getAttribute('aria-describedby') ?? '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
 
 it('Hide conversations and Show conversations: the tooltip shows the name, which is read out once', async () => {
   const inboxId = `job_inbox::${await createJob(node, 'gpt')}::false`

@@ -1,11 +1,9 @@
 // @vitest-environment happy-dom
-import { QueryClient } from '@tanstack/react-query'
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { VFS_EVENT_BATCH_MS } from '../../src/renderer/src/api/events'
-import { useTestNode } from '../support/node'
-import { previewWithHeldAnswer } from './files-held-answer'
+import { useHeldAnswerPreview } from './files-held-answer'
 import { layOutLists } from './list-layout'
 
 layOutLists()
@@ -17,21 +15,11 @@ layOutLists()
  * more, a 404 the window counted as a failed request (seen in CI, e2e files-preview-gone).
  */
 describe('deleting the previewed file, the change event coming before the answer', () => {
-  const node = useTestNode()
-  let qc: QueryClient
-  let disconnect = () => {}
-  beforeEach(() => {
-    qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  })
-  afterEach(() => {
-    disconnect()
-    cleanup()
-    qc.clear()
-  })
+  const preview = useHeldAnswerPreview()
+  const node = preview.node
 
   it('reads nothing more at the deleted path, and the preview closes once the delete is done', async () => {
-    const { reads, emit, answer, disconnect: stop } = await previewWithHeldAnswer(node, qc, '/delete_item')
-    disconnect = stop
+    const { reads, emit, answer } = await preview.open('/delete_item')
     const readsBefore = reads.length
 
     await userEvent.click(screen.getByRole('button', { name: 'Actions for lease.txt' }))

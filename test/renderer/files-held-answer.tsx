@@ -1,12 +1,12 @@
-import type { QueryClient } from '@tanstack/react-query'
-import { screen, within } from '@testing-library/react'
-import { expect } from 'vitest'
+import { QueryClient } from '@tanstack/react-query'
+import { cleanup, screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, expect } from 'vitest'
 import { connectEvents } from '../../src/renderer/src/api/events'
 import { bridgeTransport } from '../../src/renderer/src/api/transport'
 import { useRoute } from '../../src/renderer/src/app/router'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
 import type { NodeEvent } from '../../src/shared/contract/events'
-import type { TestNode } from '../support/node'
+import { useTestNode, type TestNode } from '../support/node'
 import { renderWithApp } from './render'
 
 /*
@@ -60,4 +60,31 @@ export async function previewWithHeldAnswer(node: TestNode, qc: QueryClient, rou
   const preview = await screen.findByTestId('file-preview')
   await within(preview).findByText(/renewal is due in March/)
   return { reads, emit: (path) => listener({ type: 'vector_fs_changed', data: { path } }), answer: () => release(), disconnect }
+}
+
+/**
+ * For a describe block: a node and a query client per test, the page's events stopped and its cache
+ * cleared after each. `open(route)`: the preview with the answer to `route` held (previewWithHeldAnswer).
+ */
+export function useHeldAnswerPreview(): { readonly node: TestNode; open(route: string): Promise<HeldAnswerPage> } {
+  const node = useTestNode()
+  let qc: QueryClient
+  let disconnect = () => {}
+  beforeEach(() => {
+    qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  })
+  afterEach(() => {
+    disconnect()
+    disconnect = () => {}
+    cleanup()
+    qc.clear()
+  })
+  return {
+    node,
+    async open(route) {
+      const page = await previewWithHeldAnswer(node, qc, route)
+      disconnect = page.disconnect
+      return page
+    }
+  }
 }

@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
-import { QueryClient } from '@tanstack/react-query'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { VFS_EVENT_BATCH_MS } from '../../src/renderer/src/api/events'
 import { ENTRY_MIME } from '../../src/renderer/src/features/files/LibraryTree'
 import { isWithin } from '../../src/shared/vfs-path'
-import { useTestNode } from '../support/node'
-import { previewWithHeldAnswer } from './files-held-answer'
+import { useHeldAnswerPreview } from './files-held-answer'
 import { layOutLists } from './list-layout'
 
 layOutLists()
@@ -20,23 +18,9 @@ layOutLists()
  * listing) once more where the node no longer has it, a 404 the window counts as a failed request.
  */
 describe('renaming the previewed file or its folder, the change events coming before the answer', () => {
-  const node = useTestNode()
-  let qc: QueryClient
-  let disconnect = () => {}
-  beforeEach(() => {
-    qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  })
-  afterEach(() => {
-    disconnect()
-    cleanup()
-    qc.clear()
-  })
-
-  async function openPreview(route: string) {
-    const page = await previewWithHeldAnswer(node, qc, route)
-    disconnect = page.disconnect
-    return page
-  }
+  const preview = useHeldAnswerPreview()
+  const node = preview.node
+  const openPreview = (route: string) => preview.open(route)
 
   async function rename(entry: string, to: string) {
     await userEvent.click(screen.getByRole('button', { name: `Actions for ${entry}` }))
