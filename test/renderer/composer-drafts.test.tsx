@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { notifications } from '@mantine/notifications'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { navigate, useRoute } from '../../src/renderer/src/app/router'
 import type { Transport } from '../../src/renderer/src/api/transport'
@@ -34,7 +35,11 @@ beforeEach(async () => {
   await node.post('/v2/update_smart_inbox_name', { inbox_name: second, custom_name: 'Budget talk' })
   window.location.hash = ''
 })
-afterEach(cleanup)
+// A 'Not sent' notice stays until dismissed, in the notifications' store, which outlives a render.
+afterEach(() => {
+  cleanup()
+  notifications.clean()
+})
 
 /** The conversation screen as the app shows it: one view per inbox, made anew when the route names another. */
 function Screen() {
@@ -100,14 +105,17 @@ it('a sent message leaves no draft; one the node refused goes back to its conver
   expect((await box()).value).toBe('Refused by the node')
 })
 
-it('a send that fails because the conversation was deleted meanwhile keeps no draft for it, and the view says it was deleted', async () => {
+/**
+ * "Lease talk" open, a message sent whose send reaches the node only after the conversation was
+ * removed (another window, a script) and the window missed the event (its stream was down): the node
+ * answers 404, no such job. `meanwhile` runs while the send is on its way.
+ */
+async function sendToRemovedConversation(meanwhile: () => Promise<void> = async () => {}) {
   const real = routerTransport(node.router)
   let release = () => {}
   const transport: Transport = {
     ...real,
     request: async (req) => {
-      // The send reaches the node after the conversation was removed (another window, a script) and the
-      // window missed the event (its stream was down): the node answers 404, no such job.
       if (req.path === '/v2/job_message') await new Promise<void>((r) => (release = r))
       return real.request(req)
     }
@@ -118,10 +126,14 @@ it('a send that fails because the conversation was deleted meanwhile keeps no dr
   fireEvent.change(await box(), { target: { value: 'Is the lease still on?' } })
   fireEvent.keyDown(await box(), { key: 'Enter' })
   await waitFor(async () => expect((await box()).value).toBe(''))
+  await meanwhile()
   expect((await node.post('/v2/remove_job', { job_id: first.split('::')[1] })).status).toBe(200)
   act(() => release())
-
   await screen.findByText('This conversation was deleted')
+}
+
+it('a send that fails because the conversation was deleted meanwhile keeps no draft for it, and the view says it was deleted', async () => {
+  await sendToRemovedConversation()
   expect(await screen.findByText('This conversation was deleted, so the message was not sent.')).toBeTruthy()
   // What was typed is not lost: the notice shows it, with a way to copy it.
   expect((await screen.findByTestId('unsent-text')).textContent).toBe('Is the lease still on?')
@@ -138,4 +150,13 @@ it('opening a conversation the node no longer has (removed while the window hear
   await screen.findByText('No such inbox')
   expect(draftOf(second)).toBe('')
   expect(Object.keys(sessionStorage).filter((k) => k.includes(second))).toEqual([])
+})
+
+it('what was typed while the failed send was under way is not lost with the deleted conversation either: the notice keeps it too', async () => {
+  // The next message, begun while the first is on its way.
+  await sendToRemovedConversation(async () => {
+    fireEvent.change(await box(), { target: { value: 'And when is the deposit due?' } })
+  })
+  expect((await screen.findByTestId('unsent-text')).textContent).toBe('Is the lease still on?\n\nAnd when is the deposit due?')
+  expect(draftOf(first)).toBe('')
 })

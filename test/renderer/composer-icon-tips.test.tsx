@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { Composer } from '../../src/renderer/src/features/inboxes/Composer'
+import { description } from './described-by'
 import { renderWithApp } from './render'
 import { setWindowWidth } from './window-width'
 
@@ -35,14 +36,6 @@ it('in a short window, Send and Stop (icons alone) show their names as tooltips 
     await expect.poll(() => screen.queryByRole('tooltip')).toBeNull()
   }
 })
-
-/** The text of what `el`'s aria-describedby points at, as a screen reader reads it after the name. */
-const description = (el: Element) =>
-  (el.getAttribute('aria-describedby') ?? '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
 
 it('in a short window, a tooltip shown is not also the button’s description: its name is read out once', async () => {
   setWindowWidth(1024, 500)

@@ -1,25 +1,14 @@
 // @vitest-environment happy-dom
-import { QueryClient } from '@tanstack/react-query'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { connectEvents, VFS_EVENT_BATCH_MS } from '../../src/renderer/src/api/events'
-import { bridgeTransport } from '../../src/renderer/src/api/transport'
-import { useRoute } from '../../src/renderer/src/app/router'
-import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
+import { describe, expect, it } from 'vitest'
+import { VFS_EVENT_BATCH_MS } from '../../src/renderer/src/api/events'
 import { ENTRY_MIME } from '../../src/renderer/src/features/files/LibraryTree'
-import type { NodeEvent } from '../../src/shared/contract/events'
 import { isWithin } from '../../src/shared/vfs-path'
-import { useTestNode } from '../support/node'
+import { useHeldAnswerPreview } from './files-held-answer'
 import { layOutLists } from './list-layout'
-import { renderWithApp } from './render'
 
 layOutLists()
-
-function RoutedFilesPage() {
-  const route = useRoute()
-  return route.name === 'files' ? <FilesPage path={route.path} node={route.node} /> : null
-}
 
 /*
  * The file previewed, renamed or moved here (itself, or the folder it is in): the node tells every
@@ -29,48 +18,9 @@ function RoutedFilesPage() {
  * listing) once more where the node no longer has it, a 404 the window counts as a failed request.
  */
 describe('renaming the previewed file or its folder, the change events coming before the answer', () => {
-  const node = useTestNode()
-  let qc: QueryClient
-  let disconnect = () => {}
-  beforeEach(() => {
-    qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  })
-  afterEach(() => {
-    disconnect()
-    cleanup()
-    qc.clear()
-  })
-
-  async function openPreview(route: string) {
-    await node.post('/v2/create_folder', { path: '/', folder_name: 'Leases' })
-    const bytes = new TextEncoder().encode('The lease renewal is due in March.')
-    expect((await node.post('/v2/upload_file_to_folder', { path: '/Leases', filename: 'lease.txt', file_data: bytes })).status).toBe(200)
-
-    /** The library's reads (a file's passages, a folder's listing), with the node's answer. */
-    const reads: { path: string; status: number }[] = []
-    let listener: (event: NodeEvent) => void = () => {}
-    let answerMove = () => {}
-    const transport = bridgeTransport({
-      request: async (req) => {
-        const res = await node.router.handle(req)
-        if (/\/(retrieve_vector_resource|retrieve_path_simplified)$/.test(req.path))
-          reads.push({ path: String(req.query?.path), status: res.status })
-        // Done on the node, answered later: its events reach the window first.
-        if (req.path.endsWith(route)) await new Promise<void>((resolve) => (answerMove = resolve))
-        return res
-      },
-      onEvent: (l) => {
-        listener = l
-        return () => {}
-      }
-    })
-    disconnect = connectEvents(transport, qc)
-    window.location.hash = '#/files?path=%2FLeases%2Flease.txt'
-    renderWithApp(<RoutedFilesPage />, transport, { queryClient: qc })
-    const preview = await screen.findByTestId('file-preview')
-    await within(preview).findByText(/renewal is due in March/)
-    return { reads, emit: (path: string) => listener({ type: 'vector_fs_changed', data: { path } }), answer: () => answerMove() }
-  }
+  const preview = useHeldAnswerPreview()
+  const node = preview.node
+  const openPreview = (route: string) => preview.open(route)
 
   async function rename(entry: string, to: string) {
     await userEvent.click(screen.getByRole('button', { name: `Actions for ${entry}` }))

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { provider } from '../support/fixtures'
+import { createJobBody, provider } from '../support/fixtures'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { tempDir } from '../support/node'
 import { killAll, startServe, type ServeProcess } from '../support/serve-process'
@@ -113,6 +113,22 @@ describe('the debug log', () => {
     expect(providerLines[0]).toContain('Incorrect API key provided: [redacted]')
     expect(p.errors()).not.toContain(KEY)
     expect(p.errors()).not.toContain(KEY.slice(0, 12))
+  })
+
+  it("an answer's provider call, made on the provider thread, is logged from there with its key taken out", async () => {
+    const p = await serve(['--debug'])
+    expect((await post(p, '/v2/add_llm_provider', provider('gpt', { external_url: fake.url, api_key: KEY }))).status).toBe(200)
+    fake.behaviour = { type: 'status', status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}.` } } }
+    const job = (await post(p, '/v2/create_job', createJobBody('gpt'))).body as { job_id?: string }
+    expect((await post(p, '/v2/job_message', { job_id: job.job_id, content: 'When is the lease due?' })).status).toBe(200)
+    await eventually(() => debugLines(p).some((l) => l.includes('provider call failed')), 15_000)
+    const providerLines = debugLines(p).filter((l) => l.includes('provider call failed'))
+    expect(providerLines).toHaveLength(1)
+    expect(providerLines[0]).toMatch(DEBUG_LINE)
+    expect(providerLines[0]).toContain('Incorrect API key provided: [redacted]')
+    expect(p.errors()).not.toContain(KEY.slice(0, 12))
+    // Nor the question sent (the request's body).
+    expect(p.errors()).not.toContain('When is the lease due?')
   })
 
   it('NODEDESK_DEBUG=1 turns it on as --debug does', async () => {

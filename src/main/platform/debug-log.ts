@@ -1,3 +1,4 @@
+import { hideCredentials } from './credential-forms'
 import { consoleLogger } from './logger'
 
 /**
@@ -7,7 +8,8 @@ import { consoleLogger } from './logger'
  * cause goes here.
  *
  * Secrets never reach it. Every line goes through the redaction it is enabled with (the node's
- * key redaction: the API keys and URL secrets each event names), and it takes texts and errors'
+ * key redaction: the API keys and URL secrets each event names), then loses every credential found
+ * by its form (credential-forms.ts: a header's value, an address's password or key), and it takes texts and errors'
  * names and messages only: never an error's other fields (an SDK's error carries the request's
  * body and headers), never a request body or header.
  */
@@ -74,9 +76,11 @@ export function debugEvent(what: string, cause?: unknown, secrets: readonly (str
   if (!s) return
   try {
     const because = causeText(cause)
-    const text = s.redact(
-      `${what}${because ? `: ${because}` : ''}`,
-      secrets.filter((x): x is string => !!x)
+    const text = hideCredentials(
+      s.redact(
+        `${what}${because ? `: ${because}` : ''}`,
+        secrets.filter((x): x is string => !!x)
+      )
     )
     const line = text.replace(/\s+/g, ' ').trim()
     const cut = line.length > DEBUG_LINE_MAX_CHARS ? `${line.slice(0, DEBUG_LINE_MAX_CHARS)}…` : line

@@ -47,10 +47,12 @@ export function keyRedactor(apiKey: string | undefined): KeyRedactor {
  * Every secret taken out of a whole text, as a server's words quoted in a message are (the key
  * whole, a good part of its start wherever it is, and at the end): for the debug log, whose lines
  * quote errors that may echo what was sent. Longest first, so a secret that holds another goes whole.
+ * A key too short or too word-like for messages to take out (redactable) is still taken out here
+ * wherever it is whole: a debug log is shared to report a problem, and is no place for any key.
  */
 export function redactEachSecret(text: string, secrets: readonly string[]): string {
   return [...secrets]
-    .filter(redactable)
+    .filter((secret) => secret !== '')
     .sort((a, b) => b.length - a.length)
-    .reduce((out, secret) => redactCutKeys(redactKey(out, secret), secret), text)
+    .reduce((out, secret) => (redactable(secret) ? redactCutKeys(redactKey(out, secret), secret) : redactWholeKeys(out, secret)), text)
 }

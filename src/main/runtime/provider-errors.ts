@@ -2,6 +2,7 @@ import { APICallError, JSONParseError, TypeValidationError } from '@ai-sdk/provi
 import type { ProviderKind } from '../../shared/contract/identity'
 import { PROVIDER_CATALOG, resolveBaseUrl } from '../../shared/provider-catalog'
 import { debugEvent } from '../platform/debug-log'
+import { isSecretParam } from '../../shared/url-secrets'
 import { htmlTitle } from './html-title'
 import { ServerReportedError, UnreadableReplyError } from './openai-reply'
 import { ResponseTooLarge } from './response-cap'
@@ -118,18 +119,35 @@ export function redactCutKeys(text: string, apiKey: string): string {
  * another is taken out whole.
  */
 function secretsOf(ctx: FailureContext): string[] {
-  const secrets = new Set([ctx.apiKey ?? ''])
+  return [ctx.apiKey ?? '', ...queryValues(ctx).map((v) => v.value)].filter(redactable).sort((a, b) => b.length - a.length)
+}
+
+/**
+ * The secrets the debug log takes out (see redactEachSecret): the key however short, and the
+ * query's values that messages take out or whose name says they are a credential (`?key=abc`), not
+ * a short value of any other name (`?v=1` would take every 1 out). Longest first.
+ */
+function everySecretOf(ctx: FailureContext): string[] {
+  const named = queryValues(ctx)
+    .filter((v) => redactable(v.value) || isSecretParam(v.name))
+    .map((v) => v.value)
+  return [...new Set([ctx.apiKey ?? '', ...named])].filter((secret) => secret !== '').sort((a, b) => b.length - a.length)
+}
+
+/** Each value of the query sent on every call, as written and decoded (servers echo either). */
+function queryValues(ctx: FailureContext): { name: string; value: string }[] {
+  const values: { name: string; value: string }[] = []
   for (const pair of (ctx.query ?? '').replace(/^\?/, '').split('&')) {
+    const name = pair.slice(0, Math.max(0, pair.indexOf('=')))
     const value = pair.slice(pair.indexOf('=') + 1)
-    secrets.add(value)
+    values.push({ name, value })
     try {
-      secrets.add(decodeURIComponent(value))
-      secrets.add(decodeURIComponent(value.replace(/\+/g, ' ')))
+      values.push({ name, value: decodeURIComponent(value) }, { name, value: decodeURIComponent(value.replace(/\+/g, ' ')) })
     } catch {
       // Not percent-encoded as URLs are: only sent, and so echoed, as written.
     }
   }
-  return [...secrets].filter(redactable).sort((a, b) => b.length - a.length)
+  return values
 }
 
 /** Every secret of `ctx` removed from the whole text (and a cut-off start of one at its end). */
@@ -337,7 +355,7 @@ export function describeFailure(err: unknown, ctx: FailureContext, midAnswer = f
   if (err instanceof ProviderFailure) return new ProviderFailure(err.kind, redactSecrets(err.message, ctx), err.status)
   const failure = plainFailure(err, ctx, midAnswer)
   // The SDK's or the server's own words, which the message puts in a sentence or leaves out: for the debug log.
-  debugEvent(`provider call failed: ${failure.message}`, err, secretsOf(ctx))
+  debugEvent(`provider call failed: ${failure.message}`, err, everySecretOf(ctx))
   return failure
 }
 

@@ -320,7 +320,6 @@ const invalidates: Partial<Record<RouteName, (qc: QueryClient, body: never) => u
   retry_message: (qc, body: { inbox_name: string }) => [qc.invalidateQueries({ queryKey: keys.messages(body.inbox_name) })]
 }
 
-/** Invalidates what a successful call of `name` with `body` changed; resolves when refetches are done. */
 /**
  * After this window moved or deleted `path`: the library is read again, except what it held at that
  * path, marked stale without a read. The page closes a preview or folder of it once the answer has
@@ -331,6 +330,7 @@ export const invalidateLibraryWithout = (qc: QueryClient, path: string) => [
   qc.invalidateQueries({ queryKey: keys.vfs, predicate: (q) => cachedWithin(q, path), refetchType: 'none' })
 ]
 
+/** Invalidates what a successful call of `name` with `body` changed; resolves when refetches are done. */
 export function invalidateAfter<K extends RouteName>(qc: QueryClient, name: K, body: RouteBodyInput<K>): Promise<unknown> {
   return Promise.all(invalidates[name]?.(qc, body as never) ?? [])
 }

@@ -1,9 +1,10 @@
-import { Button, Textarea, Tooltip } from '@mantine/core'
+import { Button, Textarea } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { IconPlayerStopFilled, IconSend } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
-import { cloneElement, useEffect, useRef, useState, type ReactElement } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { IconTip } from '../../app/IconTip'
 import { takeComposerFocus } from '../../stores/composer-focus'
 import { draftOf, forgetDraft, keepDraft } from '../../stores/drafts'
 import { useClient } from '../../api/client-context'
@@ -55,19 +56,20 @@ export function Composer({
     try {
       await send.mutateAsync({ job_id: jobId, content })
     } catch (err) {
+      // Back in the box, or in this conversation's draft if another is open now; not over what was typed since.
+      const since = draftOf(inboxId)
+      const back = since ? `${content}\n\n${since}` : content
       // The conversation was deleted meanwhile (the node has no such job): the message has nowhere to go
       // back to. No draft is kept for it, and the view says it was deleted, as when its removal is heard
       // of first (its inbox_changed event); with the event stream down, this is the first news of it.
       if (err instanceof ApiFailure && err.status === 404) {
         forgetDraft(inboxId)
         applyInboxChanges(qc, new Map([[inboxId, null]]))
-        // What was typed is not lost with it: the notice keeps it, to copy, until it is dismissed.
-        notifications.show({ color: 'red', title: 'Not sent', autoClose: false, message: <UnsentMessage text={content} /> })
+        // What was typed is not lost with it (nor what was typed since, the draft that goes): the notice
+        // keeps it, to copy, until it is dismissed.
+        notifications.show({ color: 'red', title: 'Not sent', autoClose: false, message: <UnsentMessage text={back} /> })
         return
       }
-      // Back in the box, or in this conversation's draft if another is open now; not over what was typed since.
-      const since = draftOf(inboxId)
-      const back = since ? `${content}\n\n${since}` : content
       keepDraft(inboxId, back)
       setTextHere(back)
       notifications.show({ color: 'red', title: 'Not sent', message: errorText(err) })
@@ -116,7 +118,7 @@ export function Composer({
         />
         <div className={classes.buttons}>
           {answering && (
-            <IconTip label="Stop" icon={short}>
+            <IconTip label="Stop" disabled={!short} openDelay={SHORT_TIP_DELAY_MS}>
               <Button
                 variant="light"
                 color="red"
@@ -133,7 +135,7 @@ export function Composer({
               </Button>
             </IconTip>
           )}
-          <IconTip label="Send" icon={short}>
+          <IconTip label="Send" disabled={!short} openDelay={SHORT_TIP_DELAY_MS}>
             <Button
               type="submit"
               classNames={buttonClasses}
@@ -153,18 +155,7 @@ export function Composer({
 const buttonClasses = { label: classes.buttonLabel, section: classes.buttonSection }
 
 /**
- * A short window draws the buttons as their icons alone (their names are read out, not shown): a mouse
- * pointed at one shows its name. With the name shown there is no tooltip repeating it.
- *
- * The tooltip is for the eye alone: its text is the button's name, which a screen reader already says.
- * Mantine's Tooltip points the button's aria-describedby at its text while it is open (floating-ui's
- * useRole), and the name was said twice ("Send, button, Send"). Props the button is given win over the
- * tooltip's own, so it keeps the description it has of its own (none here) and no other.
+ * A short window draws Send and Stop as their icons alone (their names are read out, not shown): a
+ * mouse pointed at one shows its name, after a moment. With the name shown there is no tooltip repeating it.
  */
-function IconTip({ label, icon, children }: { label: string; icon: boolean; children: ReactElement<{ 'aria-describedby'?: string }> }) {
-  return (
-    <Tooltip label={label} disabled={!icon} openDelay={300} withinPortal>
-      {cloneElement(children, { 'aria-describedby': children.props['aria-describedby'] })}
-    </Tooltip>
-  )
-}
+const SHORT_TIP_DELAY_MS = 300

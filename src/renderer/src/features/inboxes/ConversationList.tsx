@@ -1,9 +1,10 @@
-import { ActionIcon, Box, Button, Drawer, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core'
+import { ActionIcon, Box, Button, Drawer, Stack, Text, UnstyledButton } from '@mantine/core'
 import { IconEyeOff, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconPin } from '@tabler/icons-react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
+import { IconTip } from '../../app/IconTip'
 import { scrollSparingMount } from '../../app/virtualizer-mount'
 import { cachedAtPlace, cachedPlace, inboxPlaceQuery, placeBlocks, rowsByPlace, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
 import { useClient } from '../../api/client-context'
@@ -451,16 +452,16 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose }: Conve
             <Text size="sm" fw={600}>
               Conversations
             </Text>
-            <Tooltip label="Hide conversations">
+            <IconTip label="Hide conversations">
               <ActionIcon ref={hideButton} variant="subtle" aria-label="Hide conversations" aria-expanded onClick={() => setOpen(false)}>
                 <IconLayoutSidebarLeftCollapse size={18} />
               </ActionIcon>
-            </Tooltip>
+            </IconTip>
           </Box>
           <ConversationNav {...nav} />
         </Stack>
       ) : (
-        <Tooltip label="Show conversations">
+        <IconTip label="Show conversations">
           <ActionIcon
             ref={showButton}
             variant="subtle"
@@ -471,7 +472,7 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose }: Conve
           >
             <IconLayoutSidebarLeftExpand size={18} />
           </ActionIcon>
-        </Tooltip>
+        </IconTip>
       )}
       <Drawer
         opened={drawerOpened}
