@@ -8,6 +8,28 @@ const clipped = (el: Locator) =>
 
 test('a failed upload with a long reason keeps its Retry and Dismiss whole beside it', async ({ page, node }) => {
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  // A name taken: the reason names the file's whole path, a long sentence, and Retry is offered (move the other copy, then Retry).
+  const name = 'minutes of the extraordinary general meeting of the allotment society, spring session.txt'
+  await node.upload('/', name, 'An older copy.')
+  await page.goto(node.uiUrl)
+  await page.evaluate(() => (location.hash = '#/files'))
+  await expect(page.getByRole('heading', { name: 'Files', exact: true })).toBeVisible()
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('The minutes.') })
+  const row = page.getByTestId('upload-row').filter({ hasText: name })
+  await expect(row).toHaveAttribute('data-state', 'failed')
+  await expect(row).toContainText('exists')
+  const retry = row.getByRole('button', { name: `Retry the upload of ${name}` })
+  const dismiss = row.getByRole('button', { name: `Dismiss the failed upload of ${name}` })
+  await expect(retry).toHaveText('Retry')
+  expect(await clipped(retry)).toBe(false)
+  expect(await clipped(dismiss)).toBe(false)
+})
+
+test('a type the node cannot read offers no Retry (it would be refused again), and its Dismiss stays whole', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
   await page.goto(node.uiUrl)
   await page.evaluate(() => (location.hash = '#/files'))
   await expect(page.getByRole('heading', { name: 'Files', exact: true })).toBeVisible()
@@ -19,9 +41,8 @@ test('a failed upload with a long reason keeps its Retry and Dismiss whole besid
   const row = page.getByTestId('upload-row').filter({ hasText: 'holiday photo.png' })
   await expect(row).toHaveAttribute('data-state', 'failed')
   await expect(row).toContainText('readable types')
-  const retry = row.getByRole('button', { name: 'Retry the upload of holiday photo.png' })
   const dismiss = row.getByRole('button', { name: 'Dismiss the failed upload of holiday photo.png' })
-  await expect(retry).toHaveText('Retry')
-  expect(await clipped(retry)).toBe(false)
+  await expect(dismiss).toBeVisible()
+  await expect(row.getByRole('button', { name: /^Retry/ })).toHaveCount(0)
   expect(await clipped(dismiss)).toBe(false)
 })

@@ -34,3 +34,20 @@ describe('export entries name the documents an answer drew on', () => {
     }
   })
 })
+
+describe('export entries name the provider as the operator named it', () => {
+  const names = new Map([['gpt', 'Mock GPT']])
+  const nameOf = (id: string) => names.get(id) ?? id
+
+  it('an answer is headed by its provider’s display name, in Markdown and text', () => {
+    expect(exportEntry(answer([]), 'markdown', nameOf)).toBe('### Mock GPT · 2026-11-30T10:00:00.000Z\n\nThe lease ends in March.\n\n')
+    expect(exportEntry(answer([]), 'txt', nameOf)).toBe('[2026-11-30T10:00:00.000Z] Mock GPT:\nThe lease ends in March.\n\n')
+  })
+
+  it('a stopped answer or an error note keeps saying so beside the name', () => {
+    const stopped = { ...answer([]), job_message: { content: 'The lease', stopped: true } } as unknown as LastMessage
+    const error = { ...answer([]), job_message: { content: 'No answer', error: { kind: 'provider_error' } } } as unknown as LastMessage
+    expect(exportEntry(stopped, 'txt', nameOf)).toContain('] Mock GPT (stopped):\n')
+    expect(exportEntry(error, 'markdown', nameOf)).toContain('### Mock GPT (error) · ')
+  })
+})

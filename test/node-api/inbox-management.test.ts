@@ -4,7 +4,7 @@ import Markdown from 'react-markdown'
 import { describe, expect, it } from 'vitest'
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { messages, recordEvents, type Msg } from '../support/answers'
-import { NODE } from '../support/fixtures'
+import { NODE, provider } from '../support/fixtures'
 import { addProvider, createJob, dbFingerprint, expectError, useTestNode } from '../support/node'
 
 const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
@@ -381,6 +381,24 @@ describe('export_messages_from_inbox', () => {
     expect(txt.content).toContain('An **answer**')
     expectError(await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format: 'pdf' }), 400, 'format')
     expectError(await node.post('/v2/export_messages_from_inbox', { inbox_name: 'job_inbox::x::false', format: 'json' }), 404, 'inbox_name')
+  })
+
+  it('markdown and text name the provider by its display name, and a removed provider by its id', async () => {
+    await node.post('/v2/modify_llm_provider', provider('gpt', { name: 'Mock GPT' }))
+    await addProvider(node, 'spare', { name: 'Spare' })
+    const jobId = await createJob(node, 'gpt')
+    const q = await say(jobId, 'Hello')
+    answer(jobId, q.node_message_hash, 'Hi there')
+    const exported = async (format: string) =>
+      ((await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format })).body as { content: string }).content
+    expect(await exported('markdown')).toContain('### Mock GPT · ')
+    expect(await exported('txt')).toContain('] Mock GPT:\nHi there')
+    // JSON is the messages exactly as stored: the sender stays the provider's agent.
+    expect(await exported('json')).toContain('"sender_subidentity":"main/agent/gpt"')
+    // Once the provider is gone (its job moved to another, then removed), the answer is headed by the id it had.
+    expect((await node.post('/v2/change_job_llm_provider', { job_id: jobId, new_agent_id: 'spare' })).status).toBe(200)
+    expect((await node.post('/v2/remove_llm_provider', { llm_provider_id: 'gpt' })).status).toBe(200)
+    expect(await exported('markdown')).toContain('### gpt · ')
   })
 
   it('markdown: a message that ends inside a code block (a stopped answer) does not take the messages after it into the block', async () => {

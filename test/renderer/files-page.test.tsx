@@ -134,7 +134,7 @@ describe('upload queue', () => {
     await q.idle()
     expect(states()).toEqual([
       { kind: 'done' },
-      { kind: 'failed', error: '.exe files cannot be read; readable types are .txt, .md' },
+      { kind: 'failed', error: '.exe files cannot be read; readable types are .txt, .md', retryable: false },
       { kind: 'done' }
     ])
     expect(seen[0]).toEqual(['queued', 'queued', 'queued'])

@@ -306,6 +306,44 @@ describe('the provider on each row', () => {
   })
 })
 
+describe('the count line', () => {
+  const countText = () => screen.getByTestId('inbox-count').textContent
+  const hide = async (i: number, isHidden: boolean) =>
+    expect((await node.post('/v2/update_job_hidden', { job_id: jobIds[i], is_hidden: isHidden })).status).toBe(200)
+
+  it('says how many are hidden while they are not shown, and keeps it right as inboxes are hidden, unhidden, made and removed', async () => {
+    await hide(0, true)
+    await node.post('/v2/update_inbox_pinned', { inbox_name: `job_inbox::${jobIds[3]}::false`, pinned: true })
+    renderPage()
+    await waitFor(() => expect(countText()).toBe('3 inboxes, 1 pinned, 1 hidden'))
+    // Hidden here and elsewhere (another window): the count follows the node's events.
+    await hide(1, true)
+    await waitFor(() => expect(countText()).toBe('2 inboxes, 1 pinned, 2 hidden'))
+    await hide(0, false)
+    await waitFor(() => expect(countText()).toBe('3 inboxes, 1 pinned, 1 hidden'))
+    const made = await createJob(node, 'gpt', undefined, { is_hidden: true })
+    await waitFor(() => expect(countText()).toBe('3 inboxes, 1 pinned, 2 hidden'))
+    expect((await node.post('/v2/remove_job', { job_id: made })).status).toBe(200)
+    await waitFor(() => expect(countText()).toBe('3 inboxes, 1 pinned, 1 hidden'))
+    // Shown, they are counted among the inboxes.
+    fireEvent.click(screen.getByRole('switch', { name: 'Show hidden' }))
+    await waitFor(() => expect(countText()).toBe('4 inboxes, 1 pinned'))
+    // None hidden: nothing said of them.
+    fireEvent.click(screen.getByRole('switch', { name: 'Show hidden' }))
+    await hide(1, false)
+    await waitFor(() => expect(countText()).toBe('4 inboxes, 1 pinned'))
+  })
+
+  it('the hidden count is read as two counts, never the whole list', async () => {
+    await hide(0, true)
+    renderPage()
+    await waitFor(() => expect(countText()).toBe('3 inboxes, 1 hidden'))
+    const reads = sent.filter((r) => r.path.endsWith('all_inboxes_paginated'))
+    expect(reads.filter((r) => r.query?.show_hidden === 'true').map((r) => r.query?.limit)).toEqual(['1'])
+    expect(sent.some((r) => r.path.endsWith('/v2/all_inboxes'))).toBe(false)
+  })
+})
+
 describe('rename from the row menu', () => {
   it('a name over 200 characters is said at once and not sent (an emoji counts as one); a name the node takes renames', async () => {
     renderPage()

@@ -5,8 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { LastMessage } from '../../src/shared/contract/message'
 import { MessageList } from '../../src/renderer/src/features/inboxes/MessageList'
 import { useStreaming } from '../../src/renderer/src/stores/streaming'
+import { addProvider, useTestNode } from '../support/node'
 import { layOutLists } from './list-layout'
-import { renderWithApp } from './render'
+import { renderWithApp, routerTransport } from './render'
 
 /*
  * How the conversation shows answers that did not end well, from messages in the stored shape
@@ -330,5 +331,36 @@ describe('screen readers', () => {
     const q = message('Hello')
     show([q, message('Hi there.', { answers: q.node_api_data.node_message_hash })])
     expect(screen.getByTestId('answer-announcement').textContent).toBe('New answer: Hi there.')
+  })
+})
+
+describe('who wrote an answer', () => {
+  const node = useTestNode({ setup: (n) => addProvider(n, 'gpt', { name: 'Mock GPT' }) })
+
+  const senders = async () => {
+    await waitFor(() => expect(screen.getAllByTestId('message-sender').some((s) => s.textContent === 'Mock GPT')).toBe(true))
+    return screen.getAllByTestId('message-sender')
+  }
+
+  it('is the provider’s display name, with its id on hover (two providers may share a name); you for your questions', async () => {
+    const q = message('Hello')
+    renderWithApp(listOf([q, message('Hi there.', { answers: q.node_api_data.node_message_hash })]), routerTransport(node.router))
+    const [sender] = await senders()
+    expect(sender!.textContent).toBe('Mock GPT')
+    expect(sender!.getAttribute('title')).toBe('Provider id: gpt')
+    expect(screen.getByTestId('message-answer').textContent).toContain('Mock GPT · ')
+    expect(screen.getByTestId('message-question').textContent).toContain('you · ')
+  })
+
+  it('is the provider’s id when the provider was removed', async () => {
+    // An answer from a provider since removed: the node no longer knows its name.
+    const q1 = message('Hello')
+    const old = { ...message('Hi there.', { answers: q1.node_api_data.node_message_hash }), sender_subidentity: 'main/agent/old-gpt' }
+    const q2 = message('And now?')
+    const answers = [q1, old, q2, message('Hi again.', { answers: q2.node_api_data.node_message_hash })]
+    renderWithApp(listOf(answers), routerTransport(node.router))
+    const shown = await senders()
+    expect(shown.map((s) => s.textContent)).toEqual(['old-gpt', 'Mock GPT'])
+    expect(shown[0]!.getAttribute('title')).toBeNull()
   })
 })

@@ -230,8 +230,33 @@ describe('many models from one server', () => {
     await userEvent.type(screen.getByLabelText(/^Another model/), 'my-model')
     await userEvent.click(screen.getByRole('button', { name: 'Add' }))
     await next()
-    expect(screen.getByLabelText<HTMLInputElement>(/^Provider id/).value).toBe('')
+    // No display name yet: the id is proposed from the model.
+    expect(screen.getByLabelText<HTMLInputElement>(/^Provider id/).value).toBe('my-model')
     expect(screen.getByLabelText('Display name')).toBeTruthy()
+  })
+
+  it('an empty display name proposes the id from the model, by the node’s id rules; an id typed by hand is kept', async () => {
+    wizard()
+    await userEvent.click(await screen.findByRole('radio', { name: 'OpenAI-compatible server' }))
+    await next()
+    await userEvent.type(screen.getByLabelText(/^API base URL/), 'http://127.0.0.1:9/v1')
+    await next()
+    await screen.findByText('The models could not be listed')
+    await userEvent.type(screen.getByLabelText(/^Another model/), 'Llama 3.2:8b-instruct')
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }))
+    await next()
+    const id = screen.getByLabelText<HTMLInputElement>(/^Provider id/)
+    expect(id.value).toBe('llama-3-2-8b-instruct')
+    // A display name, then none again: the id follows.
+    await userEvent.type(screen.getByLabelText('Display name'), 'Office box')
+    expect(id.value).toBe('office-box')
+    await userEvent.clear(screen.getByLabelText('Display name'))
+    expect(id.value).toBe('llama-3-2-8b-instruct')
+    // Typed by hand: neither the name nor the model changes it any more.
+    await userEvent.clear(id)
+    await userEvent.type(id, 'my-llama')
+    await userEvent.type(screen.getByLabelText('Display name'), 'Box')
+    expect(id.value).toBe('my-llama')
   })
 })
 

@@ -114,3 +114,90 @@ describe('Retry and Dismiss on the Files page', () => {
     expect(screen.queryByRole('button', { name: /^Retry/ })).toBeNull()
   })
 })
+
+describe('Retry only where sending the same file again can succeed', () => {
+  const node = useTestNode({ vectorFs: { maxUploadBytes: 1024 } })
+  beforeEach(() => {
+    window.location.hash = '#/files'
+  })
+  afterEach(cleanup)
+
+  const rowOf = (name: string) => screen.getAllByTestId('upload-row').find((r) => r.textContent?.startsWith(`${name} `))!
+
+  it('a file the node refused for what it is (type, size, unreadable) has Dismiss only; a taken name keeps Retry; "Retry N failed" counts those', async () => {
+    for (const name of ['lease.txt', 'notes.txt']) {
+      const res = await node.post('/v2/upload_file_to_folder', { path: '/', filename: name, file_data: new TextEncoder().encode('Old.') })
+      expect(res.status).toBe(200)
+    }
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    await screen.findByRole('treeitem', { name: /^lease\.txt/ })
+    const input = document.querySelector('input[type=file]') as HTMLInputElement
+    await userEvent.upload(input, [
+      text('lease.txt'), // 409: the name is taken
+      text('notes.txt'), // 409
+      new File(['MZ'], 'tool.exe'), // 415: a type the node cannot read
+      new File(['x'.repeat(2048)], 'big.txt', { type: 'text/plain' }), // 413: over the limit
+      new File(['not a PDF at all'], 'scan.pdf', { type: 'application/pdf' }) // 400: could not be read
+    ])
+    await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(Array(5).fill('failed')))
+    for (const name of ['tool.exe', 'big.txt', 'scan.pdf']) {
+      expect(within(rowOf(name)).queryByRole('button', { name: `Retry the upload of ${name}` })).toBeNull()
+      expect(within(rowOf(name)).getByRole('button', { name: `Dismiss the failed upload of ${name}` })).toBeTruthy()
+    }
+    expect(rowOf('scan.pdf').textContent).toContain('could not be read')
+    for (const name of ['lease.txt', 'notes.txt']) {
+      expect(within(rowOf(name)).getByRole('button', { name: `Retry the upload of ${name}` })).toBeTruthy()
+      expect(within(rowOf(name)).getByRole('button', { name: `Dismiss the failed upload of ${name}` })).toBeTruthy()
+    }
+    // The old copies moved away: "Retry 2 failed" sends those two, and the others stay failed.
+    for (const name of ['lease.txt', 'notes.txt']) {
+      const res = await node.post('/v2/move_item', { origin_path: `/${name}`, destination_path: `/old-${name}` })
+      expect(res.status).toBe(200)
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Retry 2 failed' }))
+    await waitFor(() =>
+      expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done', 'done', 'failed', 'failed', 'failed'])
+    )
+    // Nothing left worth trying again: no Retry at all, Dismiss on each failure.
+    expect(screen.queryByRole('button', { name: /^Retry/ })).toBeNull()
+    expect(screen.getAllByRole('button', { name: /^Dismiss the failed upload/ })).toHaveLength(3)
+  })
+
+  it('a node that did not answer, or answered 503 or 507 (a full disk), leaves Retry', async () => {
+    let answer: 'none' | 503 | 507 | 'real' = 'none'
+    const real = routerTransport(node.router)
+    const client = createClient({
+      ...real,
+      upload: (req, onProgress, signal) => {
+        if (answer === 'none') return Promise.reject(new Error('connection refused'))
+        if (answer !== 'real') {
+          const status = answer
+          return Promise.resolve({ status, body: { code: status, error: 'Unavailable', message: 'The node cannot store files now.' } })
+        }
+        return real.upload ? real.upload(req, onProgress, signal) : real.request(req)
+      }
+    })
+    const q = new UploadQueue((folder, file, onProgress, signal) =>
+      uploadFile(client, { path: folder, filename: file.name, file_data: file }, onProgress, signal)
+    )
+    q.add('/', [text('a.txt')])
+    answer = 'none'
+    await q.idle()
+    answer = 503
+    q.add('/', [text('b.txt')])
+    await q.idle()
+    answer = 507
+    q.add('/', [text('c.txt')])
+    await q.idle()
+    expect(q.snapshot().map((r) => [r.state.kind, q.canRetry(r)])).toEqual([
+      ['failed', true],
+      ['failed', true],
+      ['failed', true]
+    ])
+    expect(uploadView(q.snapshot())).toMatchObject({ failed: 3, retryable: 3 })
+    answer = 'real'
+    q.retryFailed()
+    await q.idle()
+    expect(q.snapshot().map((r) => r.state.kind)).toEqual(['done', 'done', 'done'])
+  })
+})

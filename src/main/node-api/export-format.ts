@@ -27,11 +27,15 @@ export function exportFilename(customName: string, format: ExportFormat): string
 /** The name as one line of title: a renamed inbox may hold line breaks. */
 const titleLine = (customName: string) => customName.replace(/\s*[\r\n]+\s*/g, ' ').trim()
 
-function speaker(m: LastMessage): string {
+/** A provider's display name from its id, as the node knows it; the id itself when it has none or was removed. */
+export type ProviderNamer = (providerId: string) => string
+
+function speaker(m: LastMessage, nameOf: ProviderNamer): string {
   const agent = replyingAgent(m)
   if (agent === undefined) return 'You'
+  const name = nameOf(agent)
   const role = messageRole(m)
-  return role === 'answer' ? agent : `${agent} (${role === 'error' ? 'error' : 'stopped'})`
+  return role === 'answer' ? name : `${name} (${role === 'error' ? 'error' : 'stopped'})`
 }
 
 /** The title line of a Markdown or text export. */
@@ -69,14 +73,17 @@ function codeSpan(text: string): string {
   return `${ticks}${pad}${text}${pad}${ticks}`
 }
 
-/** One message of a Markdown or text export; an answer's sources follow it, so the file says where it came from. */
-export function exportEntry(m: LastMessage, format: Exclude<ExportFormat, 'json'>): string {
+/**
+ * One message of a Markdown or text export; an answer's sources follow it, so the file says where it came from.
+ * An answer is headed by its provider as the operator named it (`nameOf`), as the window shows it.
+ */
+export function exportEntry(m: LastMessage, format: Exclude<ExportFormat, 'json'>, nameOf: ProviderNamer = (id) => id): string {
   const when = m.node_api_data.node_timestamp
   const text = m.job_message.content
   // Each document once, in the order given: an answer cites several passages of one file.
   const sources = [...new Set(sourcesOf(m).map((s) => s.path))]
-  if (format === 'txt') return `[${when}] ${speaker(m)}:\n${text}\n${sources.length ? `Sources: ${sources.join(', ')}\n` : ''}\n`
+  if (format === 'txt') return `[${when}] ${speaker(m, nameOf)}:\n${text}\n${sources.length ? `Sources: ${sources.join(', ')}\n` : ''}\n`
   const fence = unclosedFence(text)
   const cited = sources.length ? `\n\nSources: ${sources.map(codeSpan).join(', ')}` : ''
-  return `### ${speaker(m)} · ${when}\n\n${text}${fence && `\n${fence}`}${cited}\n\n`
+  return `### ${speaker(m, nameOf)} · ${when}\n\n${text}${fence && `\n${fence}`}${cited}\n\n`
 }

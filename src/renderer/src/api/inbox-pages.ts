@@ -30,6 +30,7 @@ export const inboxPageKeys = {
   places: ['inboxes', 'place'] as const,
   place: (f: InboxFilter, block: number) => ['inboxes', 'place', { showHidden: f.showHidden, pinned: f.pinned ?? null }, block] as const,
   search: (q: string, showHidden: boolean) => ['inboxes', 'search', { q, showHidden }] as const,
+  hiddenCount: ['inboxes', 'hidden-count'] as const,
   searches: ['inboxes', 'search'] as const
 }
 
@@ -45,6 +46,21 @@ export const firstScreenLists = (showHidden: boolean): InboxFilter[] => [
   { showHidden, pinned: true },
   { showHidden, pinned: false }
 ]
+
+/**
+ * How many inboxes are hidden, for the list's count while they are not shown. The contract has no
+ * count of hidden inboxes: it is every inbox's total_count less that of those not hidden, each read
+ * with a one-row page (cheap at any size: nothing downloads the list).
+ */
+export const hiddenCountQuery = (client: Client) => ({
+  queryKey: inboxPageKeys.hiddenCount,
+  queryFn: async () => {
+    const totalOf = async (showHidden: boolean) =>
+      (await client.call('all_inboxes_paginated', { query: pageQuery({ showHidden }, undefined, 1) })).total_count
+    const [all, shown] = await Promise.all([totalOf(true), totalOf(false)])
+    return Math.max(0, all - shown)
+  }
+})
 
 /** How many loaded rows, from the end, a next page may start after when the node refuses its cursor. */
 const FALLBACK_ROWS = 5
@@ -341,6 +357,13 @@ export function applyInboxChanges(qc: QueryClient, changes: ReadonlyMap<string, 
     if (next !== rows) qc.setQueryData(query.queryKey, next)
     if (shifted.get(key)) void qc.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: 'none' })
   }
+  // The hidden count, asked again when a change may alter it: an inbox removed or hidden, or one not
+  // among the rows of a list without hidden ones (unhidden, new, or far down). A new message in a shown
+  // conversation does not ask.
+  // (A removed inbox a list without hidden ones held was not hidden.)
+  const shownBefore = (id: string) => heldBy.get(id)!.some((l) => !l.filter.showHidden)
+  const altersHidden = (id: string, inbox: Inbox | null) => !shownBefore(id) || (inbox !== null && inbox.is_hidden)
+  if ([...changes].some(([id, inbox]) => altersHidden(id, inbox))) void qc.invalidateQueries({ queryKey: inboxPageKeys.hiddenCount })
   for (const [id, inbox] of changes) {
     const key = inboxPageKeys.one(id)
     if (qc.getQueryData(key) === undefined) continue

@@ -19,7 +19,7 @@ import type { LastMessage } from '../../../shared/contract/message'
 import { ApiFailure, type Client } from './client'
 import { forgetDraft } from '../stores/drafts'
 import { useClient } from './client-context'
-import { inboxPageKeys, inboxPagesQuery, inboxPlaceQuery, type InboxFilter } from './inbox-pages'
+import { hiddenCountQuery, inboxPageKeys, inboxPagesQuery, inboxPlaceQuery, type InboxFilter } from './inbox-pages'
 import { cachedWithin, readable } from './vfs-leaving'
 
 /** Query keys: one place, so mutations and events invalidate exactly what they change. */
@@ -52,6 +52,12 @@ export function useHealth() {
 export function useProviders() {
   const client = useClient()
   return useQuery({ queryKey: keys.providers, queryFn: () => client.call('available_llm_providers') })
+}
+
+/** How many inboxes are hidden (see hiddenCountQuery); read only while `enabled` (hidden ones not shown). */
+export function useHiddenInboxCount(enabled: boolean) {
+  const client = useClient()
+  return useQuery({ ...hiddenCountQuery(client), enabled })
 }
 
 /** The paged inbox list (see inbox-pages.ts): pages load as the list scrolls. */

@@ -41,9 +41,10 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
         ))}
         {(finished || view.cancellable > 1) && (
           <Group gap="xs">
-            {view.failed > 1 && (
+            {/* Only the failures that can change: a file refused for what it is would be refused again. */}
+            {view.retryable > 1 && (
               <Button size="xs" variant="subtle" w="fit-content" onClick={() => queue.retryFailed()}>
-                Retry {view.failed} failed
+                Retry {view.retryable} failed
               </Button>
             )}
             {view.cancellable > 1 && (

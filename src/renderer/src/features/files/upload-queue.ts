@@ -1,10 +1,12 @@
 import { errorText } from '../../api/client'
+import { canSucceedAgain } from './upload-failure'
 
 export type UploadState =
   | { readonly kind: 'queued' }
   | { readonly kind: 'uploading'; readonly loaded: number; readonly total: number }
   | { readonly kind: 'done' }
-  | { readonly kind: 'failed'; readonly error: string }
+  /** `retryable`: sending the same file again can succeed (see canSucceedAgain); else only Dismiss is offered. */
+  | { readonly kind: 'failed'; readonly error: string; readonly retryable: boolean }
   /** Stopped by the operator before the node had it: nothing of it is stored. */
   | { readonly kind: 'cancelled' }
 
@@ -128,9 +130,12 @@ export class UploadQueue {
     this.emit()
   }
 
-  /** Whether a row's upload can be tried again: it failed, and its file is still held. */
+  /**
+   * Whether a row's upload can be tried again: it failed in a way that can change (not a file the node
+   * refused for what it is), and its file is still held.
+   */
   canRetry(row: UploadRow): boolean {
-    return row.state.kind === 'failed' && this.files.has(row.id)
+    return row.state.kind === 'failed' && row.state.retryable && this.files.has(row.id)
   }
 
   /** Sends a failed file again from the file kept: its row goes back in the queue where it was. */
@@ -222,7 +227,8 @@ export class UploadQueue {
       // and adds files at once has them start together.
       const settle = (state: UploadState) => {
         this.sending.delete(row.id)
-        if (state.kind !== 'failed') this.files.delete(row.id)
+        // Kept only for a Retry that can succeed: a file the node refused for what it is would be refused again.
+        if (state.kind !== 'failed' || !state.retryable) this.files.delete(row.id)
         this.running--
         try {
           this.set(row.id, state)
@@ -232,7 +238,8 @@ export class UploadQueue {
       }
       void this.upload(row.folder, file, progress, stop.signal).then(
         () => settle({ kind: 'done' }),
-        (err: unknown) => settle(stop.signal.aborted ? { kind: 'cancelled' } : { kind: 'failed', error: errorText(err) })
+        (err: unknown) =>
+          settle(stop.signal.aborted ? { kind: 'cancelled' } : { kind: 'failed', error: errorText(err), retryable: canSucceedAgain(err) })
       )
     }
   }
@@ -247,6 +254,8 @@ export interface UploadView {
   readonly total: number
   readonly done: number
   readonly failed: number
+  /** Of those failed, the ones worth sending again ("Retry N failed"). */
+  readonly retryable: number
   readonly cancelled: number
   readonly waiting: number
   /** Of those waiting, the ones that can still be stopped (queued, or not sent whole). */
@@ -261,19 +270,22 @@ export interface UploadView {
 export function uploadView(rows: readonly UploadRow[], max = MAX_UPLOAD_ROWS): UploadView {
   let done = 0
   let failed = 0
+  let retryable = 0
   let cancelled = 0
   let waiting = 0
   let cancellable = 0
   for (const r of rows) {
     if (r.state.kind === 'done') done++
-    else if (r.state.kind === 'failed') failed++
-    else if (r.state.kind === 'cancelled') cancelled++
+    else if (r.state.kind === 'failed') {
+      failed++
+      if (r.state.retryable) retryable++
+    } else if (r.state.kind === 'cancelled') cancelled++
     else {
       waiting++
       if (isCancellable(r.state)) cancellable++
     }
   }
-  const counts = { total: rows.length, done, failed, cancelled, waiting, cancellable }
+  const counts = { total: rows.length, done, failed, retryable, cancelled, waiting, cancellable }
   if (rows.length <= max) return { shown: rows, ...counts }
   const few = Math.max(1, Math.floor(max / 8))
   const keep = new Set<UploadRow>()

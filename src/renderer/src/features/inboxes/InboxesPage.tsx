@@ -17,7 +17,7 @@ import {
   NEAR_ROWS,
   rowsByPlace
 } from '../../api/inbox-pages'
-import { SEARCH_LIMIT, useInboxPages, useInboxPlaces, useInboxSearch, useProviders } from '../../api/queries'
+import { SEARCH_LIMIT, useHiddenInboxCount, useInboxPages, useInboxPlaces, useInboxSearch, useProviders } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useInboxActions, type InboxActions } from './inbox-actions'
@@ -80,6 +80,9 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   const pinnedTotal = pinned.data?.pages[0]?.total_count ?? 0
   const othersTotal = others.data?.pages[0]?.total_count ?? 0
   const total = pinnedTotal + othersTotal
+  // Said beside the count while hidden inboxes are not shown: else they seemed gone.
+  const hiddenCount = useHiddenInboxCount(!showHidden).data ?? 0
+  const hiddenNote = !showHidden && hiddenCount > 0 ? `, ${hiddenCount} hidden` : ''
 
   // The list: pinned inboxes on top (all loaded: few), then the others page by page; unloaded rows are placeholders.
   const count = searching ? hitRows.length : pinnedRows.length + Math.max(othersTotal, loaded.length)
@@ -583,7 +586,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                 ? hitRows.length >= SEARCH_LIMIT
                   ? `The first ${hitRows.length} matches of ${inboxCount(total)}`
                   : `${hitRows.length} of ${inboxCount(total)}`
-                : `${inboxCount(total)}${pinnedTotal ? `, ${pinnedTotal} pinned` : ''}`}
+                : `${inboxCount(total)}${pinnedTotal ? `, ${pinnedTotal} pinned` : ''}${hiddenNote}`}
           </Text>
           {chosen.length > 0 && (
             // One line at every width (it wrapped between about 770 and 890 px, and the rows moved down

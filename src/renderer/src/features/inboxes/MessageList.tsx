@@ -6,6 +6,8 @@ import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message-role'
 import type { AnswerSource } from '../../../../shared/contract/vector-fs'
 import { sourcesOf } from '../../../../shared/answer-sources'
+import { providerTitle } from '../../../../shared/provider-title'
+import { useProviders } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { keepTabEntryInView, watchTabKey } from '../../app/tab-into-list'
 import { useNow } from '../../app/use-now'
@@ -481,7 +483,7 @@ function Bubble({ message, whole, children }: { message: LastMessage; whole?: bo
       {fromAgent && message.job_message.content !== '' && <SourceChips sources={sourcesOf(message)} />}
       <Group gap={6} mt={4}>
         <Text size="xs" c="dimmed" title={absoluteTime(ts)}>
-          {replyingAgent(message) ?? 'you'} · <RelativeTime iso={ts} />
+          <Sender message={message} /> · <RelativeTime iso={ts} />
         </Text>
         {message.job_message.stopped === true && (
           <Badge size="xs" color="gray">
@@ -540,6 +542,23 @@ function SourceChips({ sources }: { sources: readonly AnswerSource[] }) {
         )
       })}
     </Group>
+  )
+}
+
+/**
+ * Who wrote the message: "you", or the provider as the operator named it (its display name), its id
+ * when it has none or was removed. The id stays at hand on hover: two providers may share a name.
+ */
+function Sender({ message }: { message: LastMessage }) {
+  const agent = replyingAgent(message)
+  const providers = useProviders()
+  if (agent === undefined) return <>you</>
+  const provider = providers.data?.find((p) => p.id === agent)
+  const title = provider ? providerTitle(provider) : agent
+  return (
+    <span data-testid="message-sender" title={title === agent ? undefined : `Provider id: ${agent}`}>
+      {title}
+    </span>
   )
 }
 

@@ -17,7 +17,7 @@ export function IdentityStep({ draft, change, errors, mode, bodies }: StepProps 
             ? 'Shown wherever the provider appears.'
             : many
               ? 'Shown wherever these providers appear, with each model after it; their ids come from it.'
-              : 'Shown wherever the provider appears; the provider id is derived from it.'
+              : 'Shown wherever the provider appears; the provider id is derived from it, or from the model while it is empty.'
         }
         value={draft.displayName}
         onChange={(e) => change({ displayName: e.currentTarget.value })}

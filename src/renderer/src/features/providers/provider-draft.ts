@@ -37,7 +37,7 @@ export interface ProviderDraft {
   readonly displayName: string
   readonly description: string
   readonly id: string
-  /** The id was typed by hand: stop deriving it from the display name. */
+  /** The id was typed by hand: stop deriving it from the display name (or the model). */
   readonly idEdited: boolean
   readonly nodeName: string
   readonly profileName: string
@@ -117,6 +117,16 @@ export function draftOf(p: ProviderListEntry): ProviderDraft {
 /** `My GPT 4o!` -> `my-gpt-4o`: a valid provider id (A-Za-z0-9_-, 1-64), cut after a whole word. */
 export const slugify = (name: string): string => cutSlug(slug(name))
 
+/**
+ * The id proposed for a provider not yet named by hand: from its display name, else from its one
+ * model (`llama3.2:8b` -> `llama3-2-8b`), by the node's id rules (1–64 of A-Za-z0-9_-). Several
+ * models get an id each at review (toProviders); '' when nothing gives one.
+ */
+export function proposedId(d: Pick<ProviderDraft, 'displayName' | 'models'>): string {
+  const models = chosenModels(d)
+  return slugify(d.displayName) || (models.length === 1 ? slugify(models[0]!) : '')
+}
+
 /** Applies a change, keeping the derived fields (id, identity, default URL) in step. */
 export function updateDraft(d: ProviderDraft, patch: Partial<ProviderDraft>): ProviderDraft {
   let next = { ...d, ...patch }
@@ -127,7 +137,8 @@ export function updateDraft(d: ProviderDraft, patch: Partial<ProviderDraft>): Pr
     if (!patch.model) next = { ...next, model: '' }
     if (!patch.models) next = { ...next, models: [] }
   }
-  if (patch.displayName !== undefined && !next.idEdited) next = { ...next, id: slugify(patch.displayName) }
+  // A display name left empty proposes an id from the model, rather than leaving the id empty.
+  if ((patch.displayName !== undefined || patch.models !== undefined) && !next.idEdited) next = { ...next, id: proposedId(next) }
   if (!next.identityEdited) next = { ...next, subidentityName: next.id }
   return next
 }

@@ -1,0 +1,16 @@
+import { ApiFailure } from '../../api/client'
+
+/**
+ * Whether an upload that failed this way can succeed when the same file is sent again. Yes when the
+ * failure was the moment's or the library's: the node not answering (status 0), a time-out or "slow
+ * down" (408, 429), the node's own trouble (5xx: 503 busy or stopping, 507 a full disk), the folder
+ * missing (404: made again) or the name taken (409: the other file moved or renamed, then Retry, as
+ * the Files page has always offered). No when the node refused the file for what it is: a type it
+ * cannot read (415), too large (413), a document it could not read or a name it cannot take (400).
+ * Sent again as it is, such a file is refused again.
+ */
+export function canSucceedAgain(err: unknown): boolean {
+  if (!(err instanceof ApiFailure)) return true
+  const s = err.status
+  return s === 0 || s === 404 || s === 408 || s === 409 || s === 429 || s >= 500
+}
