@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { useState, type ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { connectEvents } from '../../src/renderer/src/api/events'
-import { inboxPageKeys } from '../../src/renderer/src/api/inbox-pages'
+import { HIDDEN_COUNT_REFRESH_MS, inboxPageKeys } from '../../src/renderer/src/api/inbox-pages'
 import type { Transport } from '../../src/renderer/src/api/transport'
 import { useInboxActions } from '../../src/renderer/src/features/inboxes/inbox-actions'
 import { toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
@@ -341,6 +341,24 @@ describe('the count line', () => {
     const reads = sent.filter((r) => r.path.endsWith('all_inboxes_paginated'))
     expect(reads.filter((r) => r.query?.show_hidden === 'true').map((r) => r.query?.limit)).toEqual(['1'])
     expect(sent.some((r) => r.path.endsWith('/v2/all_inboxes'))).toBe(false)
+  })
+
+  it('a script making inboxes steadily has the hidden count read at most twice a second, not once per batch of events', async () => {
+    await hide(0, true)
+    renderPage()
+    await waitFor(() => expect(countText()).toBe('3 inboxes, 1 hidden'))
+    const hiddenReads = () => sent.filter((r) => r.path.endsWith('all_inboxes_paginated') && r.query?.show_hidden === 'true').length
+    const before = hiddenReads()
+    // 30 inboxes made over about 1.5 s, each in a batch of events of its own (batches are 50 ms apart).
+    const started = Date.now()
+    for (let i = 0; i < 30; i++) {
+      await createJob(node, 'gpt', undefined, { is_hidden: i % 2 === 0 })
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    const elapsed = Date.now() - started
+    await waitFor(() => expect(countText()).toBe('18 inboxes, 16 hidden'))
+    // At most one read per interval the making took, and the last one after it.
+    expect(hiddenReads() - before).toBeLessThanOrEqual(Math.ceil(elapsed / HIDDEN_COUNT_REFRESH_MS) + 1)
   })
 })
 

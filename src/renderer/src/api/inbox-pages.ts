@@ -52,6 +52,25 @@ export const firstScreenLists = (showHidden: boolean): InboxFilter[] => [
  * count of hidden inboxes: it is every inbox's total_count less that of those not hidden, each read
  * with a one-row page (cheap at any size: nothing downloads the list).
  */
+/**
+ * The hidden count is read again at most this often: a script writing to inboxes far down a list of
+ * 100,000 makes nearly every batch of events one that may alter it, and each read is two requests.
+ */
+export const HIDDEN_COUNT_REFRESH_MS = 500
+const hiddenRecounts = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>()
+
+/** Reads the hidden count again once the interval is over (the last change is never left out). */
+function recountHidden(qc: QueryClient) {
+  if (hiddenRecounts.has(qc)) return
+  hiddenRecounts.set(
+    qc,
+    setTimeout(() => {
+      hiddenRecounts.delete(qc)
+      void qc.invalidateQueries({ queryKey: inboxPageKeys.hiddenCount })
+    }, HIDDEN_COUNT_REFRESH_MS)
+  )
+}
+
 export const hiddenCountQuery = (client: Client) => ({
   queryKey: inboxPageKeys.hiddenCount,
   queryFn: async () => {
@@ -363,7 +382,7 @@ export function applyInboxChanges(qc: QueryClient, changes: ReadonlyMap<string, 
   // (A removed inbox a list without hidden ones held was not hidden.)
   const shownBefore = (id: string) => heldBy.get(id)!.some((l) => !l.filter.showHidden)
   const altersHidden = (id: string, inbox: Inbox | null) => !shownBefore(id) || (inbox !== null && inbox.is_hidden)
-  if ([...changes].some(([id, inbox]) => altersHidden(id, inbox))) void qc.invalidateQueries({ queryKey: inboxPageKeys.hiddenCount })
+  if ([...changes].some(([id, inbox]) => altersHidden(id, inbox))) recountHidden(qc)
   for (const [id, inbox] of changes) {
     const key = inboxPageKeys.one(id)
     if (qc.getQueryData(key) === undefined) continue
