@@ -5,9 +5,9 @@ import type { LastMessage } from '../../../shared/contract/message'
 import { isAnswer } from '../../../shared/message-role'
 import { isWithin } from '../../../shared/vfs-path'
 import { useAnswerPauses } from '../stores/answer-pauses'
-import { forgetDraft } from '../stores/drafts'
+import { forgetRemovedInbox } from '../stores/removed-inbox'
 import { useRegenerations } from '../stores/regenerations'
-import { dropTextsExcept, eventsResumed, followAnswers, followsAnswers, toldUpTo, unfollowAnswers, useStreaming } from '../stores/streaming'
+import { dropTextsExcept, eventsResumed, followAnswers, followsAnswers, toldUpTo, useStreaming } from '../stores/streaming'
 import { createClient, type Client } from './client'
 import { forgetDraftsOfRemoved } from './gone-drafts'
 import { applyInboxChanges, inboxPageKeys, refreshCount, sameButScope, type InboxFilter } from './inbox-pages'
@@ -215,15 +215,8 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
         case 'inbox_changed': {
           const { inbox_id, inbox } = event.data
           if (inbox) followAnswers(inbox_id, inbox.last_message?.node_api_data.node_timestamp ?? '')
-          else {
-            unfollowAnswers(inbox_id)
-            // Removed: an answer it was writing, or waiting to write, is gone with it, and so is its unsent draft
-            // (every removal comes this way: a row's menu, the bulk delete, the conversation's menu, another window, a script).
-            useStreaming.getState().clear(inbox_id)
-            forgetDraft(inbox_id)
-            useAnswerPauses.getState().clear(inbox_id)
-            useRegenerations.getState().forget(inbox_id)
-          }
+          // Removed: an answer it was writing, or waiting to write, is gone with it, and so is its unsent draft.
+          else forgetRemovedInbox(inbox_id)
           // The answer being written is stored: told here, in the stream's order, so that a delta
           // after this one to the same question is read as a new answer (see message_delta).
           const last = inbox?.last_message

@@ -1,4 +1,5 @@
-import { forgetDraft, draftedInboxes } from '../stores/drafts'
+import { draftedInboxes } from '../stores/drafts'
+import { forgetRemovedInbox } from '../stores/removed-inbox'
 import { ApiFailure, type Client } from './client'
 
 /** How many conversations with a draft are asked after at once (a tab keeps up to 200 drafts). */
@@ -20,7 +21,7 @@ export async function forgetDraftsOfRemoved(client: Client): Promise<void> {
     try {
       await client.call('last_messages', { body: { inbox_name: inbox, limit: 1 } })
     } catch (err) {
-      if (err instanceof ApiFailure && err.status === 404) forgetDraft(inbox)
+      if (err instanceof ApiFailure && err.status === 404) forgetRemovedInbox(inbox)
     }
     return next()
   }

@@ -17,7 +17,7 @@ import { searchQueryWithin } from '../../../shared/contract/inbox-search-rules'
 import { nameSearchWords } from '../../../shared/contract/vector-fs-names'
 import type { LastMessage } from '../../../shared/contract/message'
 import { ApiFailure, type Client } from './client'
-import { forgetDraft } from '../stores/drafts'
+import { forgetRemovedInbox } from '../stores/removed-inbox'
 import { useClient } from './client-context'
 import { hiddenCountQuery, inboxPageKeys, inboxPagesQuery, inboxPlaceQuery, type InboxFilter } from './inbox-pages'
 import { cachedWithin, readable } from './vfs-leaving'
@@ -90,7 +90,7 @@ export const inboxQuery = (client: Client, inboxId: string) =>
     // Not on the node (removed while this window did not hear of it): its draft goes with it.
     queryFn: () =>
       client.call('get_inbox', { query: { inbox_name: inboxId } }).catch((err: unknown) => {
-        if (err instanceof ApiFailure && err.status === 404) forgetDraft(inboxId)
+        if (err instanceof ApiFailure && err.status === 404) forgetRemovedInbox(inboxId)
         throw err
       }),
     // Events patch it (and have it read again when its scope changed): opened again, it is not read again.

@@ -6,7 +6,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { IconTip } from '../../app/IconTip'
 import { takeComposerFocus } from '../../stores/composer-focus'
-import { draftOf, forgetDraft, keepDraft } from '../../stores/drafts'
+import { draftOf, keepDraft } from '../../stores/drafts'
+import { forgetRemovedInbox } from '../../stores/removed-inbox'
 import { useClient } from '../../api/client-context'
 import { useRouteMutation } from '../../api/queries'
 import { ApiFailure, errorText } from '../../api/client'
@@ -63,7 +64,7 @@ export function Composer({
       // back to. No draft is kept for it, and the view says it was deleted, as when its removal is heard
       // of first (its inbox_changed event); with the event stream down, this is the first news of it.
       if (err instanceof ApiFailure && err.status === 404) {
-        forgetDraft(inboxId)
+        forgetRemovedInbox(inboxId)
         applyInboxChanges(qc, new Map([[inboxId, null]]))
         // What was typed is not lost with it (nor what was typed since, the draft that goes): the notice
         // keeps it, to copy, until it is dismissed.
