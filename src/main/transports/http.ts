@@ -269,7 +269,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
             res.on('drain', on)
             res.on('close', on)
           })
-          sliceStart = performance.now()
+          // The slice is not begun again here: a socket that took the whole piece at once emits
+          // 'drain' on the next tick, without the event loop turning, so a fast reader of large
+          // pieces would never let another request in. Only the turn above begins a new slice.
         }
       }
     } finally {
