@@ -362,7 +362,7 @@ function ConversationNav({
                 >
                   <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
                     {r.pinned && <IconPin size={12} aria-label="Pinned" role="img" style={{ flexShrink: 0 }} />}
-                    <Text size="sm" truncate style={{ minWidth: 0 }}>
+                    <Text size="sm" truncate style={{ minWidth: 0 }} title={r.name}>
                       {r.name}
                     </Text>
                     {r.hidden && <IconEyeOff size={12} aria-label="Hidden" role="img" style={{ flexShrink: 0 }} />}

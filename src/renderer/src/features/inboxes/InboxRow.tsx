@@ -104,7 +104,10 @@ export const InboxRow = memo(function InboxRow({ row, providerName, now, snippet
         <span className={classes.top}>
           <span className={classes.title}>
             {row.isPinned && <IconPin size={14} aria-label="Pinned" role="img" className={classes.icon} />}
-            <span className={classes.name}>{row.name}</span>
+            {/* Cut to the row's width: the whole name shows on hovering it. */}
+            <span className={classes.name} title={row.name}>
+              {row.name}
+            </span>
             {selected && <span className={classes.visuallyHidden}>, selected</span>}
             {row.isHidden && (
               <Badge

@@ -88,6 +88,8 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
         size="h3"
         style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', outline: 'none' }}
         data-testid="inbox-title"
+        // Cut in a narrow window: the whole name shows on hovering it.
+        title={name}
       >
         {name}
       </Title>
