@@ -28,6 +28,10 @@ export class ApiFailure extends Error {
 export const retryOnce = (failures: number, err: unknown): boolean =>
   failures < 1 && !(err instanceof ApiFailure && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429)
 
+/** What a screen says for a 401: a restarted headless node forgets its browser sessions. */
+export const SESSION_ENDED_TEXT =
+  'The node no longer knows this window (it restarted). Open the UI address the node printed, or ask it for a new one, to continue.'
+
 /**
  * An error as a person reads it: the server's message without the leading field paths, which
  * are for marking form fields ("llm_provider_id: LLM provider 'x' is used by 2 jobs" -> "LLM ...").

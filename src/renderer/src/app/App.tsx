@@ -51,7 +51,10 @@ export function App() {
   const inboxes = firstRun && !wizardSeen ? loading : <InboxesPage emptyWaits={providers.isPending} />
   let page
   if (route.name === 'inboxes') page = inboxes
-  else if (providers.isPending) page = loading
+  // Only while the providers are first read: a read again after a failure (a screen opened asks again) makes the
+  // query pending once more, and the loader in its place unmounted the screen, whose next mount asked again: the
+  // Providers and Settings screens of a window the node no longer knew sent some 150 requests a second.
+  else if (providers.isPending && providers.errorUpdateCount === 0) page = loading
   else if (route.name === 'inbox') page = <InboxView key={route.inboxId} inboxId={route.inboxId} />
   else if (route.name === 'new-job') page = <NewJobPage />
   else if (route.name === 'providers') page = <ProvidersPage />

@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
+import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react'
 import { useMemo, useRef, useState } from 'react'
 import type { ProviderListEntry } from '../../../../shared/contract/provider'
+import { ApiFailure, errorText, SESSION_ENDED_TEXT } from '../../api/client'
 import { useProviders } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { useAddDraft } from './draft-store'
@@ -40,6 +41,11 @@ export function ProvidersPage() {
         </Stack>
       </Group>
       {providers.data && providers.data.length === 0 && <Text c="dimmed">No providers yet.</Text>}
+      {providers.isError && !providers.data && (
+        <Alert color="red" title="The providers could not be loaded" role="alert">
+          {providers.error instanceof ApiFailure && providers.error.status === 401 ? SESSION_ENDED_TEXT : errorText(providers.error)}
+        </Alert>
+      )}
       {searchable && (
         <TextInput
           label="Find a provider"
