@@ -16,7 +16,12 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
   components: {
     // A title naming something long without spaces (a provider named after its model) wraps inside the dialog instead of running past its edge.
-    Modal: { defaultProps: { closeButtonProps }, styles: { title: { overflowWrap: 'anywhere', minWidth: 0 } } },
+    // Mantine sets its line height to 1: a title wrapped (Rename or Delete of a conversation named after a long
+    // first message) had its lines touching, one line's descenders on the next one's capitals.
+    Modal: {
+      defaultProps: { closeButtonProps },
+      styles: { title: { overflowWrap: 'anywhere', minWidth: 0, lineHeight: 1.3 } }
+    },
     Drawer: { defaultProps: { closeButtonProps } },
     // A dialog's <header> is its own title bar, not a second banner landmark beside the window's
     // (in a section of role "dialog" it counted as one: axe, landmark-no-duplicate-banner).
