@@ -1,5 +1,5 @@
 import { useAnswerPauses } from './answer-pauses'
-import { forgetDraft } from './drafts'
+import { draftOf, forgetDraft } from './drafts'
 import { useRegenerations } from './regenerations'
 import { unfollowAnswers, useStreaming } from './streaming'
 
@@ -13,7 +13,26 @@ import { unfollowAnswers, useStreaming } from './streaming'
 export function forgetRemovedInbox(inboxId: string): void {
   unfollowAnswers(inboxId)
   useStreaming.getState().clear(inboxId)
+  keepUnsent(inboxId, draftOf(inboxId))
   forgetDraft(inboxId)
   useAnswerPauses.getState().clear(inboxId)
   useRegenerations.getState().forget(inboxId)
 }
+
+/** The last few removed inboxes' unsent drafts, in memory only: the conversation's view shows its own. */
+const UNSENT_KEPT = 10
+const unsent = new Map<string, string>()
+
+function keepUnsent(inboxId: string, text: string): void {
+  if (!text) return
+  unsent.delete(inboxId)
+  unsent.set(inboxId, text)
+  for (const oldest of unsent.keys()) if (unsent.size > UNSENT_KEPT) unsent.delete(oldest)
+}
+
+/**
+ * What had been typed and not sent in a conversation removed while the window had it (another window or a
+ * script deleted it while the operator was writing): the view that says it was deleted offers it to copy,
+ * where it was lost with the draft.
+ */
+export const unsentOfRemoved = (inboxId: string): string => unsent.get(inboxId) ?? ''

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { IconTip } from '../../app/IconTip'
 import { takeComposerFocus } from '../../stores/composer-focus'
-import { draftOf, keepDraft } from '../../stores/drafts'
+import { draftOf, forgetDraft, keepDraft } from '../../stores/drafts'
 import { forgetRemovedInbox } from '../../stores/removed-inbox'
 import { useClient } from '../../api/client-context'
 import { useRouteMutation } from '../../api/queries'
@@ -64,6 +64,8 @@ export function Composer({
       // back to. No draft is kept for it, and the view says it was deleted, as when its removal is heard
       // of first (its inbox_changed event); with the event stream down, this is the first news of it.
       if (err instanceof ApiFailure && err.status === 404) {
+        // The notice below keeps what was typed since too: the view saying it was deleted need not show it again.
+        forgetDraft(inboxId)
         forgetRemovedInbox(inboxId)
         applyInboxChanges(qc, new Map([[inboxId, null]]))
         // What was typed is not lost with it (nor what was typed since, the draft that goes): the notice

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Drawer, Group, Loader, Stack } from '@mantine/core'
+import { Alert, Anchor, Box, Button, Drawer, Group, Loader, Stack } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useQueryClient } from '@tanstack/react-query'
 import { IconListDetails, IconMessages } from '@tabler/icons-react'
@@ -13,6 +13,7 @@ import { focusWhenLost } from '../../app/focus-when-lost'
 import { hrefOf } from '../../app/router'
 import { useAnswerPauses } from '../../stores/answer-pauses'
 import { useRegenerations } from '../../stores/regenerations'
+import { unsentOfRemoved } from '../../stores/removed-inbox'
 import { followAnswers, toldUpTo, useStreaming } from '../../stores/streaming'
 import { Composer } from './Composer'
 import { ConversationList } from './ConversationList'
@@ -22,6 +23,7 @@ import { InlineName } from './InlineName'
 import { MessageList } from './MessageList'
 import { ProviderSwitcher } from './ProviderSwitcher'
 import { rememberOpened } from './return-focus'
+import { UnsentMessage } from './UnsentMessage'
 import { jobIdOfInbox } from '../../../../shared/contract/inbox'
 
 export function InboxView({ inboxId }: { inboxId: string }) {
@@ -97,7 +99,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
     </Group>
   )
   const back = <Anchor href={hrefOf({ name: 'inboxes' })}>Back to the inboxes</Anchor>
-  if (inbox === null) return notice(<Deleted />)
+  if (inbox === null) return notice(<Deleted inboxId={inboxId} />)
   // A read again that failed (the node restarted and no longer knows this window: 401; it is down)
   // leaves the conversation as it was read: the banner above says why it no longer changes.
   // Its messages not read either (dropped from the window's memory while the node was away): not shown as empty.
@@ -238,15 +240,22 @@ function awaitAnswer(inboxId: string, parent: string, replaced: readonly string[
  * Removed while open (here or elsewhere): the focus, left on the page as the conversation went (its
  * message box, a button), goes to the way back; the conversation list beside it is a click away.
  */
-function Deleted() {
+function Deleted({ inboxId }: { inboxId: string }) {
   const link = useRef<HTMLAnchorElement>(null)
   useEffect(() => focusWhenLost(() => link.current), [])
+  // What was being written in it when it went: not lost with it.
+  const [unsent] = useState(() => unsentOfRemoved(inboxId))
   return (
     <Alert color="yellow" title="This conversation was deleted">
       It no longer exists on the node.{' '}
       <Anchor ref={link} href={hrefOf({ name: 'inboxes' })}>
         Back to the inboxes
       </Anchor>
+      {unsent && (
+        <Box mt="sm">
+          <UnsentMessage text={unsent} lead="What you were writing in it was not sent:" />
+        </Box>
+      )}
     </Alert>
   )
 }
