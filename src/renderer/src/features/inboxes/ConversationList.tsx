@@ -3,7 +3,7 @@ import { IconEyeOff, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand,
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDebouncedValue } from '@mantine/hooks'
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react'
 import { IconTip } from '../../app/IconTip'
 import { scrollSparingMount } from '../../app/virtualizer-mount'
 import { cachedAtPlace, cachedPlace, inboxPlaceQuery, placeBlocks, rowsByPlace, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
@@ -15,6 +15,7 @@ import { hrefOf, navigate, parseRoute } from '../../app/router'
 import { focusComposerOnOpen } from '../../stores/composer-focus'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useLayoutPrefs } from '../../stores/layout-prefs'
+import { useFocusAcrossLgBreakpoint } from './layout-focus'
 import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from './roving-rows'
 import type { Inbox } from '../../../../shared/contract/inbox'
 
@@ -418,13 +419,15 @@ interface ConversationListProps {
   /** Narrow windows: the list as a drawer, opened from the inbox view's header. */
   readonly drawerOpened: boolean
   readonly onDrawerClose: () => void
+  /** The button that opens the drawer on narrow windows (the view's header has it). */
+  readonly drawerButton: RefObject<HTMLButtonElement | null>
 }
 
 /**
  * The paged inbox list beside an open conversation (pinned first): on wide windows a side list the
  * operator can collapse (remembered), on narrow ones a drawer. Alt+Up / Alt+Down work in both.
  */
-export function ConversationList({ inboxId, drawerOpened, onDrawerClose }: ConversationListProps) {
+export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerButton }: ConversationListProps) {
   const { rows, total, loadMore, readNext, pinnedCount, showHidden, empty } = useConversationRows()
   const open = useLayoutPrefs((s) => s.conversationsOpen)
   const setConversationsOpen = useLayoutPrefs((s) => s.setConversationsOpen)
@@ -441,6 +444,9 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose }: Conve
     toggled.current = false
     ;(open ? hideButton : showButton).current?.focus()
   }, [open])
+  // The list's toggle, or the drawer's button: whichever the window's width shows takes a focus the other lost.
+  const toggle = useCallback(() => (open ? hideButton : showButton).current, [open])
+  useFocusAcrossLgBreakpoint(toggle, drawerButton)
   useConversationKeys(rows, inboxId, pinnedCount, showHidden, readNext)
   const nav = { inboxId, rows, total, loadMore, pinnedCount, showHidden, empty }
 

@@ -68,10 +68,14 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   }, [inbox, inboxId])
   const jobId = jobIdOfInbox(inboxId)
 
-  const conversationList = <ConversationList inboxId={inboxId} drawerOpened={conversations} onDrawerClose={closeConversations} />
+  const drawerButton = useRef<HTMLButtonElement>(null)
+  const conversationList = (
+    <ConversationList inboxId={inboxId} drawerOpened={conversations} onDrawerClose={closeConversations} drawerButton={drawerButton} />
+  )
   const conversationsButton = (
     // Narrow windows: the conversation list opens in a drawer.
     <Button
+      ref={drawerButton}
       hiddenFrom="lg"
       size="xs"
       variant="default"

@@ -1,0 +1,34 @@
+import { expect, test } from './fixtures/node'
+import { showJobInbox } from './pages/inbox'
+import { nameJobInbox, providerBody, seedJobs } from './seed'
+
+/*
+ * Below 1200 px the conversation list beside an open conversation becomes a drawer, opened by a
+ * "Conversations" button; above, the button gives way to the list and its Hide/Show toggle. A control
+ * focused in one layout is hidden in the other, and the window's width changed (a window snapped to half
+ * the screen) left the focus on the page's body: Tab started again from the top of the window.
+ */
+test('the window narrowed and widened with the focus in the conversation list: the focus goes to the control in its place', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  const ids = await seedJobs(node, 'gpt', 3, 1)
+  await nameJobInbox(node, ids[1]!, 'Budget review')
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, ids[1]!)
+  const list = page.getByRole('navigation', { name: 'Conversations' })
+  await list.getByRole('link', { name: 'Budget review' }).focus()
+
+  await page.setViewportSize({ width: 800, height: 600 })
+  const drawerButton = page.getByRole('button', { name: 'Conversations', exact: true })
+  await expect(drawerButton).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('dialog', { name: 'Conversations' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(drawerButton).toBeFocused()
+
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await expect(page.getByRole('button', { name: 'Hide conversations' })).toBeFocused()
+})
