@@ -102,7 +102,12 @@ export function InboxView({ inboxId }: { inboxId: string }) {
       </Stack>
     </Group>
   )
-  const back = <Anchor href={hrefOf({ name: 'inboxes' })}>Back to the inboxes</Anchor>
+  // In the notice's sentence, at its size: Anchor's own (md) stood out a size larger than the words around it.
+  const back = (
+    <Anchor href={hrefOf({ name: 'inboxes' })} inherit>
+      Back to the inboxes
+    </Anchor>
+  )
   if (inbox === null) return notice(<Deleted inboxId={inboxId} />)
   // A read again that failed (the node restarted and no longer knows this window: 401; it is down)
   // leaves the conversation as it was read: the banner above says why it no longer changes.
@@ -252,7 +257,7 @@ function Deleted({ inboxId }: { inboxId: string }) {
   return (
     <Alert color="yellow" title="This conversation was deleted">
       It no longer exists on the node.{' '}
-      <Anchor ref={link} href={hrefOf({ name: 'inboxes' })}>
+      <Anchor ref={link} href={hrefOf({ name: 'inboxes' })} inherit>
         Back to the inboxes
       </Anchor>
       {unsent && (
