@@ -27,7 +27,12 @@ const openInbox = (page: Page, inboxId: string) =>
 
 test('an inbox whose answer reached the 1 MiB limit opens in under a second, with "Show all"', async ({ page, node }) => {
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  const [warmJob, shortJob, longJob] = await seedJobs(node, 'gpt', 3, 1)
+  // Three of each, each opened once (its messages not yet cached): the best of three is what the
+  // page costs; one open alone took 341 to 1,088 ms on a loaded machine, a screenful 116 to 712.
+  const [warmJob, ...measured] = await seedJobs(node, 'gpt', 7, 1)
+  const shortJobs = measured.slice(0, 3)
+  const longJobs = measured.slice(3)
+  const longJob = longJobs[0]!
   const inboxOf = (jobId: string) => `job_inbox::${jobId}::false`
   const answerIn = async (jobId: string, text: string) => {
     node.fake.behaviour = { type: 'reply', chunks: text.match(/[\s\S]{1,65536}/g)! }
@@ -41,27 +46,35 @@ test('an inbox whose answer reached the 1 MiB limit opens in under a second, wit
   let text = '# The long answer\n\n'
   for (let i = 0; text.length < 1.2 * 1024 * 1024; i++) text += paragraph(i)
   // The floor: a screenful of the same Markdown, which is what the long answer shows at first.
-  await answerIn(shortJob!, text.slice(0, 1800))
+  for (const job of shortJobs) await answerIn(job, text.slice(0, 1800))
   await answerIn(warmJob!, '# Hello\n\nA first inbox to open.')
-  await answerIn(longJob!, text)
+  for (const job of longJobs) await answerIn(job, text)
 
   await page.goto(node.uiUrl)
-  await expect(page.getByTestId('inbox-row')).toHaveCount(3)
+  await expect(page.getByTestId('inbox-row')).toHaveCount(7)
   // The first visit loads the inbox view's code; each measured inbox is then opened once, its messages not yet cached.
   await openInbox(page, inboxOf(warmJob!))
   const measure = async (jobId: string) => {
     await page.evaluate(() => (location.hash = '#/inboxes'))
-    await expect(page.getByTestId('inbox-row')).toHaveCount(3)
+    await expect(page.getByTestId('inbox-row')).toHaveCount(7)
     return openInbox(page, inboxOf(jobId))
   }
-  const long = await measure(longJob!)
-  const floor = await measure(shortJob!)
-  console.log(`first paint of an inbox: 1 MiB answer ${Math.round(long)} ms, 1,800-character answer ${Math.round(floor)} ms (same run)`)
+  // Long and short in turn, so that a busy moment of the machine stretches either kind alike.
+  const longs: number[] = []
+  const floors: number[] = []
+  for (let i = 0; i < 3; i++) {
+    longs.push(await measure(longJobs[i]!))
+    floors.push(await measure(shortJobs[i]!))
+  }
+  const long = Math.min(...longs)
+  const floor = Math.min(...floors)
+  const ms = (t: number[]) => t.map((x) => Math.round(x)).join(', ')
+  console.log(`first paint of an inbox: 1 MiB answer ${ms(longs)} ms, 1,800-character answer ${ms(floors)} ms (same run, in turn)`)
   // Under 1 s; on a machine so loaded that a screenful takes over 1/3 s, within 3 times that
   // (the whole 1 MiB as Markdown takes hundreds of times longer).
   expect(long).toBeLessThan(Math.max(1000, 3 * floor))
 
-  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(inboxOf(longJob!))}`)
+  await page.evaluate((h) => (location.hash = h), `#/inboxes/${encodeURIComponent(inboxOf(longJob))}`)
   const answer = new InboxPage(page).answers()
   await expect(answer.locator('h1')).toHaveText('The long answer')
   await expect(answer.getByTestId('show-all')).toHaveText('Show all (1.0 million characters more)')

@@ -3,7 +3,7 @@ import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/rea
 import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient, type Client } from '../../src/renderer/src/api/client'
-import { connectEvents } from '../../src/renderer/src/api/events'
+import { connectEvents, EVENT_BATCH_MS } from '../../src/renderer/src/api/events'
 import { fetchInboxPage, inboxPageKeys, inboxPagesQuery, patchPages, type InboxPages } from '../../src/renderer/src/api/inbox-pages'
 import type { Transport } from '../../src/renderer/src/api/transport'
 import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
@@ -22,13 +22,17 @@ let qc: QueryClient
 let client: Client
 let requests: string[]
 let disconnect: () => void
+/** Run before the node handles a request the window sends (set by a test). */
+let beforeNodeHandles: ((req: Parameters<Transport['request']>[0]) => Promise<void>) | undefined
 
 beforeEach(() => {
   requests = []
+  beforeNodeHandles = undefined
   const transport: Transport = {
     kind: 'ipc',
     request: async (req) => {
       requests.push(req.path)
+      await beforeNodeHandles?.(req)
       return node.router.handle(req)
     },
     onEvent: (listener) => node.ctx.bus.subscribe(listener)
@@ -43,9 +47,16 @@ afterEach(() => {
   qc.clear()
 })
 
+/**
+ * `n` new jobs, their inbox_changed events applied when it returns: that batch's timer was set
+ * before this one's and fires first, however slow the machine. Else the batch could land on a list
+ * read after the creations (a slow run): new inboxes past its loaded rows leave its count uncertain,
+ * and the count read half a second later came in the middle of a later step.
+ */
 async function jobs(n: number): Promise<string[]> {
   const ids: string[] = []
   for (let i = 0; i < n; i++) ids.push(await createJob(node, 'gpt'))
+  await new Promise((r) => setTimeout(r, EVENT_BATCH_MS))
   return ids
 }
 const inboxOf = (jobId: string) => `job_inbox::${jobId}::false`
@@ -85,12 +96,31 @@ describe('the paged inbox list follows the node without refetching', () => {
     list.stop()
   })
 
+  it('a count read while a removal is told counts it once: the removal made on the node just before the count, its event applied after', async () => {
+    const ids = await jobs(60)
+    const list = await openList()
+    expect(list.total()).toBe(60)
+    // Another window removes a loaded job just as this one reads its count again: the node counts
+    // without it, and the removal's event, made before the count, is applied after the answer.
+    let removed = false
+    beforeNodeHandles = async (req) => {
+      if (req.path !== '/v2/all_inboxes_paginated' || req.query?.limit !== '1' || removed) return
+      removed = true
+      expect((await node.post('/v2/remove_job', { job_id: ids[59] })).status).toBe(200)
+    }
+    // A rename of an inbox past the loaded rows leaves the count uncertain: it is read again.
+    await node.post('/v2/update_smart_inbox_name', { inbox_name: inboxOf(ids[0]!), custom_name: 'Far down' })
+    await expect.poll(() => removed, { timeout: 5000 }).toBe(true)
+    await expect.poll(() => list.ids().includes(inboxOf(ids[59]!))).toBe(false)
+    // The count is the node's (it was 58: the count read without the removed job, then its removal applied again).
+    await expect.poll(() => list.total()).toBe(59)
+    list.stop()
+  })
+
   it('an inbox past the loaded rows that leaves the list (hidden, pinned: from a search result) is counted out', async () => {
     const ids = await jobs(60)
     const list = await openList()
     expect(list.ids()).not.toContain(inboxOf(ids[0]!)) // the oldest: not among the 50 loaded
-    // The creations' events (and the count they made uncertain) settle first.
-    await new Promise((r) => setTimeout(r, 800))
     expect(list.total()).toBe(60)
     await node.post('/v2/update_job_hidden', { job_id: ids[0], is_hidden: true })
     await expect.poll(() => list.total(), { timeout: 3000 }).toBe(59)
@@ -152,8 +182,6 @@ describe('pin and unpin while the pinned section and the rest are open', () => {
     await expect.poll(() => pinnedObserver.getCurrentResult().isSuccess).toBe(true)
     const pinnedTotal = () => pinnedObserver.getCurrentResult().data!.pages[0]!.total_count
     const inbox = inboxOf(ids[55]!) // loaded (the fifth row)
-    // The creations' events (and the count they made uncertain) settle first.
-    await new Promise((r) => setTimeout(r, 800))
     const before = requests.length
 
     await node.post('/v2/update_inbox_pinned', { inbox_name: inbox, pinned: true })

@@ -23,6 +23,15 @@ const BOUND_MS = 400
  * machine the fastest of five highlights took 19 to 60 ms, over the 40 ms this test once allowed.
  */
 const HIGHLIGHT_TIMES_FINDING = 6
+/**
+ * The window's marks where a search occurs at every place of a long run, as a multiple of the time
+ * finding the matches takes on the same machine at the same moment. It marks every place, not one a
+ * match (99,901 overlapping marks widened to whole characters and merged): about 2.7 times, 138 of
+ * 51 ms here, and 415 of 150 ms on one core shared with two busy processes, where a bound of 400 ms
+ * failed every run. The matcher that compared the search again at each place took 10 times (998 of
+ * 97 ms): the bound is halfway between, as ratios go.
+ */
+const MARKS_TIMES_FINDING = 5
 const TEXT_LENGTH = 100_000
 /** A long search (the API takes up to 200 characters), whose snippet still holds it whole. */
 const Q = 100
@@ -42,16 +51,35 @@ function fastestMs(work: () => void): number {
   return best
 }
 
+/** How long one run of `work` takes. */
+function timeOnce(work: () => void): number {
+  const started = performance.now()
+  work()
+  return performance.now() - started
+}
+
 /** The search's matches over `text` as the node's snippet and the library's highlight make them, timed. */
 function timed(text: string, query: string) {
   const words = searchWords(query)
   let snippet = ''
   let marked: string[] = []
   let all: { start: number; end: number }[] = []
-  const ms = {
-    matches: fastestMs(() => (all = [...searchMatches(text, words)])),
-    snippet: fastestMs(() => (snippet = snippetOf(text, words))),
-    highlight: fastestMs(() => (marked = highlightPieces(text, words).flatMap((p) => (p.match ? [p.text] : []))))
+  // In turn, round by round (the fastest of five rounds each): a busy moment of the machine (other
+  // test files' collections) falls on all three alike, not on the five highlights alone.
+  const ms = { matches: Infinity, snippet: Infinity, highlight: Infinity }
+  for (let round = 0; round < 5; round++) {
+    ms.matches = Math.min(
+      ms.matches,
+      timeOnce(() => (all = [...searchMatches(text, words)]))
+    )
+    ms.snippet = Math.min(
+      ms.snippet,
+      timeOnce(() => (snippet = snippetOf(text, words)))
+    )
+    ms.highlight = Math.min(
+      ms.highlight,
+      timeOnce(() => (marked = highlightPieces(text, words).flatMap((p) => (p.match ? [p.text] : []))))
+    )
   }
   return { ms, snippet, marked, all }
 }
@@ -101,7 +129,9 @@ describe('marking a search in a long text (worst cases)', () => {
     expect(all).toHaveLength(places)
     expect(all.every((m, i) => m.start === i * Q && m.end === m.start + Q)).toBe(true)
     expect(ms.matches, 'every match').toBeLessThan(BOUND_MS)
-    expect(ms.highlight, 'highlight').toBeLessThan(BOUND_MS)
+    expect(ms.highlight, `highlight ${ms.highlight.toFixed(0)} ms, finding ${ms.matches.toFixed(0)} ms`).toBeLessThan(
+      MARKS_TIMES_FINDING * ms.matches
+    )
   })
 
   it('finds a search of 60 words (as many as 200 characters hold) after a single word of 2,000,000 characters at once', () => {

@@ -139,14 +139,22 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
     // Settings, open meanwhile, shows the model the node now uses.
     if (paths.has('/')) void qc.invalidateQueries({ queryKey: keys.embeddingModel })
   }
+  /** Inbox changes told so far (a count read is written only if none came while it was read). */
+  let inboxChangesTold = 0
+  let closed = false
   const recount = (filter: InboxFilter) => {
     const key = JSON.stringify(filter)
-    if (countTimers.has(key)) return
+    if (closed || countTimers.has(key)) return
     countTimers.set(
       key,
       setTimeout(() => {
         countTimers.delete(key)
-        void refreshCount(qc, client, filter)
+        const told = inboxChangesTold
+        // Not written if a change came meanwhile or waits for its batch: the count holds it already, and
+        // its patch would count it again (58 of 59 after a removal elsewhere). Read again a moment later.
+        void refreshCount(qc, client, filter, () => inboxChangesTold === told && pending.size === 0).then((written) => {
+          if (!written) recount(filter)
+        })
       }, COUNT_REFRESH_MS)
     )
   }
@@ -234,6 +242,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
           const before = pending.has(inbox_id) ? pending.get(inbox_id) : qc.getQueryData<Inbox | null>(inboxPageKeys.one(inbox_id))
           if (inbox && before && sameButScope(before, inbox)) rescoped.add(inbox_id)
           pending.set(inbox_id, inbox)
+          inboxChangesTold++
           timer ??= setTimeout(flush, EVENT_BATCH_MS)
           break
         }
@@ -264,6 +273,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
   // the stream's first connection is reported as a resumption (above).
   if (!transport.resumesOnConnect) void forgetDraftsOfRemoved(client)
   return () => {
+    closed = true
     off()
     if (timer) clearTimeout(timer)
     timer = null

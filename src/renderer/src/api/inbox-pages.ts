@@ -461,12 +461,21 @@ function applyAgain(qc: QueryClient, query: Query, changes: ReadonlyMap<string, 
   }
 }
 
-/** Reads a list's total_count with a one-row page and writes it into the cached pages. */
-export async function refreshCount(qc: QueryClient, client: Client, filter: InboxFilter) {
+/**
+ * Reads a list's total_count with a one-row page and writes it into the cached pages, if `current()`
+ * still holds when the answer comes. The node's count already holds every change made before it
+ * counted, and the cached count gets each change again when its event is applied: an answer that
+ * came while a change was told, or waiting to be applied, would count that change twice (or lose it).
+ * Returns false when the answer was not written for that reason (the caller reads it again later).
+ */
+export async function refreshCount(qc: QueryClient, client: Client, filter: InboxFilter, current: () => boolean = () => true) {
+  let total_count: number
   try {
-    const { total_count } = await client.call('all_inboxes_paginated', { query: pageQuery(filter, undefined, 1) })
-    qc.setQueryData<InboxPages>(inboxPageKeys.pages(filter), (d) => d && { ...d, pages: d.pages.map((p) => ({ ...p, total_count })) })
+    ;({ total_count } = await client.call('all_inboxes_paginated', { query: pageQuery(filter, undefined, 1) }))
   } catch {
-    /* the count stays as it was; the next change or a reload corrects it */
+    return true // the count stays as it was; the next change or a reload corrects it
   }
+  if (!current()) return false
+  qc.setQueryData<InboxPages>(inboxPageKeys.pages(filter), (d) => d && { ...d, pages: d.pages.map((p) => ({ ...p, total_count })) })
+  return true
 }
