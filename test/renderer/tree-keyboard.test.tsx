@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
@@ -169,6 +169,22 @@ describe('the Files page tree from the keyboard', () => {
     expect(tree.contains(document.activeElement)).toBe(false)
     await userEvent.tab({ shift: true })
     expect(focusedName()).toMatch(/^beta\.txt/)
+  })
+
+  it('keys pressed faster than the focus moves each count: two Downs before a frame go two rows down, and Enter acts on where they went', async () => {
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    const tree = await screen.findByRole('tree', { name: 'Folders and files' })
+    const first = await within(tree).findByRole('treeitem', { name: 'Contracts' })
+    await within(tree).findByRole('treeitem', { name: /^alpha\.txt/ })
+    first.focus()
+    // Both keys reach the tree before the next frame, while Contracts still holds the focus.
+    fireEvent.keyDown(first, { key: 'ArrowDown' })
+    fireEvent.keyDown(first, { key: 'ArrowDown' })
+    expect(document.activeElement).toBe(first)
+    await waitFor(() => expect(focusedName()).toMatch(/^beta\.txt/))
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' })
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' })
+    await waitFor(() => expect(new URLSearchParams(window.location.hash.split('?')[1]).get('path')).toBe('/alpha.txt'))
   })
 
   it('the context menu key opens a row’s menu; a row deleted from it hands the focus to the row in its place', async () => {

@@ -90,12 +90,18 @@ export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeigh
   const place = useRef({ index: 0, inside: false })
   /** The latest focus asked for: an older one still waiting for its row gives way (a row revealed meanwhile). */
   const focusAsked = useRef(0)
+  /**
+   * The row a key moved to that has not taken the focus yet (it does on a later frame). Keys come
+   * faster than that: the next one moves on from this row, not from the one still focused.
+   */
+  const pending = useRef<number | null>(null)
   const focusLine = (index: number) => {
     const i = Math.max(0, Math.min(lines.length - 1, index))
     const line = lines[i]
     if (!line) return
     setActive(line.key)
     place.current.index = i
+    pending.current = i
     virtualizer.scrollToIndex(i, { align: 'auto' })
     // The row is rendered on the next frames (kept in range as the active one), then focused.
     const asked = ++focusAsked.current
@@ -104,6 +110,7 @@ export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeigh
       const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"]`)
       if (row) row.focus()
       else if (tries > 0) requestAnimationFrame(() => focus(tries - 1))
+      if (row || tries <= 0) pending.current = null
     }
     requestAnimationFrame(() => focus(60))
   }
@@ -138,7 +145,7 @@ export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeigh
     if (!(e.target instanceof HTMLElement) || !scrollRef.current?.contains(e.target)) return
     const rowEl = e.target.closest<HTMLElement>('[data-index]')
     if (!rowEl) return
-    const current = Number(rowEl.dataset.index)
+    const current = pending.current ?? Number(rowEl.dataset.index)
     const page = Math.max(1, Math.floor((scrollRef.current.clientHeight || rowHeight * 10) / rowHeight) - 1)
     const now = e.timeStamp || Date.now()
     const typing = typed.current.text !== '' && now - typed.current.at <= TYPE_AHEAD_MS
@@ -177,7 +184,11 @@ export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeigh
       if (!(e.target instanceof HTMLElement)) return
       const row = e.target.closest<HTMLElement>('[data-line]')
       if (!row) return
-      place.current = { index: Number(row.dataset.index), inside: true }
+      const index = Number(row.dataset.index)
+      // The focus landed elsewhere (a click) while a key's move waited: that move gives way.
+      if (pending.current !== null && index !== pending.current) focusAsked.current++
+      pending.current = null
+      place.current = { index, inside: true }
       setActive(row.dataset.line ?? null)
       // A control inside a row (clicked with the mouse) hands the focus to its row, which the keys act on.
       if (e.target !== row) row.focus({ preventScroll: true })
@@ -211,6 +222,7 @@ export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeigh
     const i = indexOf.get(key)
     if (i === undefined) return false
     focusAsked.current++
+    pending.current = null
     clearTimeout(waiting.current)
     setActive(key)
     place.current.index = i
