@@ -3,7 +3,7 @@ import { IconEyeOff, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand,
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDebouncedValue } from '@mantine/hooks'
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react'
 import { IconTip } from '../../app/IconTip'
 import { scrollSparingMount } from '../../app/virtualizer-mount'
 import { cachedAtPlace, cachedPlace, inboxPlaceQuery, placeBlocks, rowsByPlace, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
@@ -15,11 +15,15 @@ import { hrefOf, navigate, parseRoute } from '../../app/router'
 import { focusComposerOnOpen } from '../../stores/composer-focus'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useLayoutPrefs } from '../../stores/layout-prefs'
+import { useNow } from '../../app/use-now'
+import { toRow } from './inbox-rows'
+import { relativeTime } from './relative-time'
 import { useFocusAcrossLgBreakpoint } from './layout-focus'
 import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from './roving-rows'
 import type { Inbox } from '../../../../shared/contract/inbox'
 
-const ROW = 36
+/** Two lines: the name, then when the conversation last changed and its last message (names alone repeat: see rowOf). */
+const ROW = 52
 /** Rows far past the loaded ones are read by place once the scrolling pauses this long (as in the inbox list). */
 const PLACE_DEBOUNCE_MS = 120
 /** How long a row the keyboard moved to is waited for (it may have to be read first). */
@@ -30,15 +34,21 @@ interface ConversationRow {
   readonly name: string
   readonly pinned: boolean
   readonly hidden: boolean
+  /** When it last changed (its last message, else its creation), as the inbox list says it. */
+  readonly activity: string
+  /** Its last message's first line, as the inbox list's preview (null: no message yet). */
+  readonly preview: string | null
 }
 
-/** A conversation of the list as its row shows it (marked pinned and hidden as the inbox list marks them). */
-const rowOf = (inbox: Inbox): ConversationRow => ({
-  id: inbox.inbox_id,
-  name: inbox.custom_name,
-  pinned: inbox.is_pinned,
-  hidden: inbox.is_hidden
-})
+/**
+ * A conversation of the list as its row shows it (marked pinned and hidden as the inbox list marks them).
+ * Conversations are named after their first message, so several begun alike had rows alike: each says
+ * when it last changed and what its last message was, on a second line.
+ */
+const rowOf = (inbox: Inbox): ConversationRow => {
+  const { activity, preview } = toRow(inbox)
+  return { id: inbox.inbox_id, name: inbox.custom_name, pinned: inbox.is_pinned, hidden: inbox.is_hidden, activity, preview }
+}
 
 /** The pinned pages' inboxes, then the others', each once. */
 function conversationRows(...lists: (readonly { inboxes: readonly Inbox[] }[] | undefined)[]): ConversationRow[] {
@@ -245,6 +255,8 @@ function ConversationNav({
   empty = false
 }: NavProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
+  const now = useNow()
+  const idBase = useId()
   const count = Math.max(total, rows.length)
   const qc = useQueryClient()
   // Opened on another conversation (the drawer, or one opened from far down the inbox list), the list starts where the open one is.
@@ -351,23 +363,30 @@ function ConversationNav({
                   href={hrefOf({ name: 'inbox', inboxId: r.id })}
                   onClick={onPick}
                   aria-current={r.id === inboxId ? 'page' : undefined}
+                  aria-labelledby={`${idBase}-name-${item.index}`}
+                  aria-describedby={`${idBase}-detail-${item.index}`}
                   tabIndex={item.index === tabStop ? 0 : -1}
                   data-autofocus={focusOnOpen && item.index === tabStop ? true : undefined}
                   px="xs"
-                  py={6}
+                  py={4}
                   style={{
                     display: 'block',
                     borderRadius: 4,
                     background: r.id === inboxId ? 'var(--mantine-primary-color-light)' : undefined
                   }}
                 >
-                  <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+                  {/* Named by its first line; the second describes it (when, what was last written). */}
+                  <span id={`${idBase}-name-${item.index}`} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
                     {r.pinned && <IconPin size={12} aria-label="Pinned" role="img" style={{ flexShrink: 0 }} />}
                     <Text size="sm" truncate style={{ minWidth: 0 }} title={r.name}>
                       {r.name}
                     </Text>
                     {r.hidden && <IconEyeOff size={12} aria-label="Hidden" role="img" style={{ flexShrink: 0 }} />}
                   </span>
+                  <Text id={`${idBase}-detail-${item.index}`} size="xs" c="dimmed" truncate data-testid="conversation-detail">
+                    <time dateTime={r.activity}>{relativeTime(r.activity, now)}</time>
+                    {r.preview ? ` · ${r.preview}` : ''}
+                  </Text>
                 </UnstyledButton>
               ) : (
                 // The Tab stop's row not read yet still takes the Tab (the arrows go on from it).
