@@ -18,7 +18,7 @@ import { useLayoutPrefs } from '../../stores/layout-prefs'
 import { useNow } from '../../app/use-now'
 import { toRow } from './inbox-rows'
 import { relativeTime } from './relative-time'
-import { useFocusAcrossLgBreakpoint } from './layout-focus'
+import { useFocusAcrossBreakpoint } from './layout-focus'
 import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from './roving-rows'
 import type { Inbox } from '../../../../shared/contract/inbox'
 
@@ -465,7 +465,7 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerB
   }, [open])
   // The list's toggle, or the drawer's button: whichever the window's width shows takes a focus the other lost.
   const toggle = useCallback(() => (open ? hideButton : showButton).current, [open])
-  useFocusAcrossLgBreakpoint(toggle, drawerButton)
+  useFocusAcrossBreakpoint('lg', toggle, drawerButton)
   useConversationKeys(rows, inboxId, pinnedCount, showHidden, readNext)
   const nav = { inboxId, rows, total, loadMore, pinnedCount, showHidden, empty }
 

@@ -70,6 +70,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const jobId = jobIdOfInbox(inboxId)
 
   const drawerButton = useRef<HTMLButtonElement>(null)
+  const detailsButton = useRef<HTMLButtonElement>(null)
   const conversationList = (
     <ConversationList inboxId={inboxId} drawerOpened={conversations} onDrawerClose={closeConversations} drawerButton={drawerButton} />
   )
@@ -161,6 +162,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
               size="xs"
               variant="default"
               leftSection={<IconListDetails size={16} />}
+              ref={detailsButton}
               onClick={openDetails}
               style={{ flexShrink: 0 }}
             >
@@ -213,7 +215,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
         />
         <Composer jobId={jobId} inboxId={inboxId} answering={waiting || streaming || paused} onSend={() => setSent((n) => n + 1)} />
       </Stack>
-      <InboxSidePanel jobId={jobId} inbox={inbox} />
+      <InboxSidePanel jobId={jobId} inbox={inbox} detailsButton={detailsButton} />
       <Drawer opened={details} onClose={closeDetails} closeOnEscape={!detailsDialog} position="right" title="Job details" size="sm">
         <InboxSidePanel jobId={jobId} inbox={inbox} inDrawer onDialogChange={setDetailsDialog} />
       </Drawer>
