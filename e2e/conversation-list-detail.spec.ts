@@ -24,18 +24,38 @@ test('conversations named alike are told apart in the conversation list by their
   await showJobInbox(page, ids[0]!)
   const list = page.getByRole('navigation', { name: 'Conversations' })
   const links = list.getByRole('link')
+  const row = (i: number) => list.locator('[data-index]').nth(i)
   await expect(links).toHaveCount(3)
   // Newest first: each row names its conversation, then when it last changed and its last message.
   for (const [i, answer] of [...answers].reverse().entries()) {
-    await expect(links.nth(i)).toContainText('Hello there, tell me something')
-    await expect(links.nth(i).getByTestId('conversation-detail')).toHaveText(`now · ${answer}`)
-    await expect(links.nth(i).locator('time')).toHaveAttribute('datetime', /^\d{4}-/)
+    // Named by the name alone (its only text), described by the second line drawn in its lower half.
+    await expect(links.nth(i)).toHaveAccessibleName('Hello there, tell me something')
+    await expect(links.nth(i)).toHaveAccessibleDescription(`now · ${answer}`)
+    await expect(row(i).getByTestId('conversation-detail')).toHaveText(`now · ${answer}`)
+    await expect(row(i).locator('time')).toHaveAttribute('datetime', /^\d{4}-/)
   }
-  // The second line fits in its row: the rows neither overlap nor are cut.
+  // The second line is inside its row's link (a click on it opens the conversation), and the rows do not overlap.
   for (let i = 0; i < 3; i++) {
-    const detail = (await links.nth(i).getByTestId('conversation-detail').boundingBox())!
-    const row = (await links.nth(i).boundingBox())!
-    expect(detail.y + detail.height).toBeLessThanOrEqual(row.y + row.height)
-    if (i < 2) expect(row.y + row.height).toBeLessThanOrEqual((await links.nth(i + 1).boundingBox())!.y)
+    const detail = (await row(i).getByTestId('conversation-detail').boundingBox())!
+    const link = (await links.nth(i).boundingBox())!
+    expect(detail.y).toBeGreaterThanOrEqual(link.y)
+    expect(detail.y + detail.height).toBeLessThanOrEqual(link.y + link.height)
+    if (i < 2) expect(link.y + link.height).toBeLessThanOrEqual((await links.nth(i + 1).boundingBox())!.y)
   }
+})
+
+test("a click on a row's second line opens its conversation", async ({ page, node }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  const ids = await seedJobs(node, 'gpt', 2, 1)
+  await nameJobInbox(node, ids[0]!, 'Budget review')
+  await nameJobInbox(node, ids[1]!, 'Hiring plan')
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, ids[1]!)
+  const list = page.getByRole('navigation', { name: 'Conversations' })
+  const budget = list.locator('[data-index]').filter({ has: page.getByRole('link', { name: 'Budget review' }) })
+  // Where it is drawn (it takes no clicks itself: they reach the link under it).
+  const at = (await budget.getByTestId('conversation-detail').boundingBox())!
+  await page.mouse.click(at.x + at.width / 2, at.y + at.height / 2)
+  await expect(page.getByTestId('inbox-title')).toHaveText('Budget review')
 })

@@ -24,8 +24,6 @@ const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
 const names = ['First talk', 'Second talk', 'Third talk']
 /** A row's height in the list (its name, then when and what was last written). */
 const ROW_PX = 52
-/** A row's name: its first line, which names the link (the second says when and what was last written). */
-const rowName = (a: HTMLElement) => document.getElementById(a.getAttribute('aria-labelledby') ?? '')?.textContent
 let inboxes: string[]
 
 beforeEach(async () => {
@@ -87,7 +85,7 @@ describe('the conversation list on narrow windows: a drawer', () => {
     fireEvent.click(button)
     const drawer = await screen.findByRole('dialog', { name: 'Conversations' })
     const nav = within(drawer).getByRole('navigation', { name: 'Conversations' })
-    expect((await within(nav).findAllByRole('link')).map(rowName)).toEqual(['Third talk', 'Second talk', 'First talk'])
+    expect((await within(nav).findAllByRole('link')).map((a) => a.textContent)).toEqual(['Third talk', 'Second talk', 'First talk'])
     expect(within(nav).getByRole('link', { name: 'Second talk' }).getAttribute('aria-current')).toBe('page')
     expect(button.getAttribute('aria-expanded')).toBe('true')
 
@@ -209,7 +207,11 @@ describe('the conversation list on wide windows: beside the conversation, collap
     expect(await screen.findByText('This conversation was deleted')).toBeTruthy()
     const list = screen.getByTestId('conversation-list')
     await waitFor(() => expect(within(list).queryByRole('link', { name: 'Second talk' })).toBeNull())
-    expect(within(list).getAllByRole('link').map(rowName)).toEqual(['Third talk', 'First talk'])
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.textContent)
+    ).toEqual(['Third talk', 'First talk'])
     fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
     expect(window.location.hash).toBe(hashOf(inboxes[0]!)) // now in its place
     backToShown()
@@ -241,7 +243,7 @@ describe('the conversation list on wide windows: beside the conversation, collap
     renderView('job_inbox::jobid_gone::false')
     expect(await screen.findByText('No such inbox')).toBeTruthy()
     const list = screen.getByTestId('conversation-list')
-    expect((await within(list).findAllByRole('link')).map(rowName)).toEqual(['Third talk', 'Second talk', 'First talk'])
+    expect((await within(list).findAllByRole('link')).map((a) => a.textContent)).toEqual(['Third talk', 'Second talk', 'First talk'])
     expect(screen.getByRole('link', { name: 'Back to the inboxes' }).getAttribute('href')).toBe('#/inboxes')
   })
 
@@ -326,7 +328,9 @@ describe('the conversation list scrolled back up from far down to near its rows 
       fireEvent.scroll(scroller)
       await new Promise((r) => setTimeout(r, 500))
       expect(within(nav).queryAllByText('…')).toHaveLength(0)
-      const shown = within(nav).getAllByRole('link').map(rowName)
+      const shown = within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent)
       expect(shown).toContain(await nameOfSeed(5003 - 140))
     } finally {
       held = undefined
@@ -432,7 +436,7 @@ describe('every conversation hidden', () => {
     const side = await screen.findByTestId('conversation-list')
     expect(await within(side).findByText('Hidden conversations are not listed.')).toBeTruthy()
     fireEvent.click(within(side).getByRole('button', { name: 'Show hidden conversations' }))
-    expect((await within(side).findAllByRole('link')).map(rowName)).toEqual(['Third talk', 'Second talk', 'First talk'])
+    expect((await within(side).findAllByRole('link')).map((a) => a.textContent)).toEqual(['Third talk', 'Second talk', 'First talk'])
     expect(within(side).queryByText('Hidden conversations are not listed.')).toBeNull()
   })
 

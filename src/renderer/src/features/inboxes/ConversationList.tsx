@@ -358,36 +358,48 @@ function ConversationNav({
               style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
             >
               {r ? (
-                <UnstyledButton
-                  component="a"
-                  href={hrefOf({ name: 'inbox', inboxId: r.id })}
-                  onClick={onPick}
-                  aria-current={r.id === inboxId ? 'page' : undefined}
-                  aria-labelledby={`${idBase}-name-${item.index}`}
-                  aria-describedby={`${idBase}-detail-${item.index}`}
-                  tabIndex={item.index === tabStop ? 0 : -1}
-                  data-autofocus={focusOnOpen && item.index === tabStop ? true : undefined}
-                  px="xs"
-                  py={4}
-                  style={{
-                    display: 'block',
-                    borderRadius: 4,
-                    background: r.id === inboxId ? 'var(--mantine-primary-color-light)' : undefined
-                  }}
-                >
-                  {/* Named by its first line; the second describes it (when, what was last written). */}
-                  <span id={`${idBase}-name-${item.index}`} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-                    {r.pinned && <IconPin size={12} aria-label="Pinned" role="img" style={{ flexShrink: 0 }} />}
-                    <Text size="sm" truncate style={{ minWidth: 0 }} title={r.name}>
-                      {r.name}
-                    </Text>
-                    {r.hidden && <IconEyeOff size={12} aria-label="Hidden" role="img" style={{ flexShrink: 0 }} />}
-                  </span>
-                  <Text id={`${idBase}-detail-${item.index}`} size="xs" c="dimmed" truncate data-testid="conversation-detail">
+                <>
+                  <UnstyledButton
+                    component="a"
+                    href={hrefOf({ name: 'inbox', inboxId: r.id })}
+                    onClick={onPick}
+                    aria-current={r.id === inboxId ? 'page' : undefined}
+                    aria-describedby={`${idBase}-detail-${item.index}`}
+                    tabIndex={item.index === tabStop ? 0 : -1}
+                    data-autofocus={focusOnOpen && item.index === tabStop ? true : undefined}
+                    px="xs"
+                    py={4}
+                    style={{
+                      display: 'block',
+                      height: '100%',
+                      borderRadius: 4,
+                      background: r.id === inboxId ? 'var(--mantine-primary-color-light)' : undefined
+                    }}
+                  >
+                    <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+                      {r.pinned && <IconPin size={12} aria-label="Pinned" role="img" style={{ flexShrink: 0 }} />}
+                      <Text size="sm" truncate style={{ minWidth: 0 }} title={r.name}>
+                        {r.name}
+                      </Text>
+                      {r.hidden && <IconEyeOff size={12} aria-label="Hidden" role="img" style={{ flexShrink: 0 }} />}
+                    </span>
+                  </UnstyledButton>
+                  {/* The second line describes the link (when, what was last written) and is drawn in its lower half,
+                    but is not in it: the link is named by the conversation's name alone, which is all its text. A
+                    click on it reaches the link under it. */}
+                  <Text
+                    id={`${idBase}-detail-${item.index}`}
+                    size="xs"
+                    c="dimmed"
+                    truncate
+                    px="xs"
+                    data-testid="conversation-detail"
+                    style={{ position: 'absolute', left: 0, right: 0, bottom: 4, pointerEvents: 'none' }}
+                  >
                     <time dateTime={r.activity}>{relativeTime(r.activity, now)}</time>
                     {r.preview ? ` · ${r.preview}` : ''}
                   </Text>
-                </UnstyledButton>
+                </>
               ) : (
                 // The Tab stop's row not read yet still takes the Tab (the arrows go on from it).
                 <Text
