@@ -36,6 +36,13 @@ export function Composer({
   // Why the message in the box was not sent: said under the box, not in a notice in the corner, which
   // covered the Send button for the seconds it showed. It goes when the message is changed or sent again.
   const [unsent, setUnsent] = useState<string | null>(null)
+  const mounted = useRef(true)
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
   const setText = (value: string) => {
     setTextHere(value)
     keepDraft(inboxId, value)
@@ -79,7 +86,9 @@ export function Composer({
       }
       keepDraft(inboxId, back)
       setTextHere(back)
-      setUnsent(errorText(err))
+      // Another conversation opened meanwhile, this box is gone: a notice says it (the text waits in its draft).
+      if (mounted.current) setUnsent(errorText(err))
+      else notifications.show({ color: 'red', title: 'Not sent', message: errorText(err) })
     }
   }
   // Stop goes once the answer has stopped: the focus it held goes to the message box, not to the page.
