@@ -22,6 +22,8 @@ import { addProvider, createJob, useTestNode } from '../support/node'
 
 const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
 const names = ['First talk', 'Second talk', 'Third talk']
+/** A row's height in the list (its name, then when and what was last written). */
+const ROW_PX = 52
 let inboxes: string[]
 
 beforeEach(async () => {
@@ -291,7 +293,7 @@ describe('the conversation list of a long list dragged far down', () => {
     await within(nav).findByRole('link', { name: 'Third talk' })
     pageReads = []
     const scroller = nav.parentElement!
-    scroller.scrollTop = 36 * 4000
+    scroller.scrollTop = ROW_PX * 4000
     fireEvent.scroll(scroller)
     // The seeded inbox 1,000th from the end of the list (seeded first is the oldest).
     const there = ((await node.get('/v2/get_inbox', { inbox_name: 'job_inbox::jobid_seed_999::false' })).body as Inbox).custom_name
@@ -317,18 +319,18 @@ describe('the conversation list scrolled back up from far down to near its rows 
     const nameOfSeed = async (n: number) =>
       ((await node.get('/v2/get_inbox', { inbox_name: `job_inbox::jobid_seed_${n}::false` })).body as Inbox).custom_name
     // Row i (past the few made by the tests) is about the seeded inbox 5002 - i: found by name, not by number.
-    scroller.scrollTop = 36 * 170
+    scroller.scrollTop = ROW_PX * 170
     fireEvent.scroll(scroller)
     await waitFor(() => expect(within(nav).queryAllByText('…')).toHaveLength(0), { timeout: 10_000 })
     held = new Promise((r) => (release = r))
     try {
-      scroller.scrollTop = 36 * 135
+      scroller.scrollTop = ROW_PX * 135
       fireEvent.scroll(scroller)
       await new Promise((r) => setTimeout(r, 500))
       expect(within(nav).queryAllByText('…')).toHaveLength(0)
       const shown = within(nav)
         .getAllByRole('link')
-        .map((l) => l.textContent)
+        .map((a) => a.textContent)
       expect(shown).toContain(await nameOfSeed(5003 - 140))
     } finally {
       held = undefined

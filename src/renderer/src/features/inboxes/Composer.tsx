@@ -1,4 +1,4 @@
-import { Button, Textarea } from '@mantine/core'
+import { Button, Text, Textarea } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { IconPlayerStopFilled, IconSend } from '@tabler/icons-react'
@@ -33,9 +33,20 @@ export function Composer({
   onSend?: () => void
 }) {
   const [text, setTextHere] = useState(() => draftOf(inboxId))
+  // Why the message in the box was not sent: said under the box, not in a notice in the corner, which
+  // covered the Send button for the seconds it showed. It goes when the message is changed or sent again.
+  const [unsent, setUnsent] = useState<string | null>(null)
+  const mounted = useRef(true)
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
   const setText = (value: string) => {
     setTextHere(value)
     keepDraft(inboxId, value)
+    setUnsent(null)
   }
   const send = useRouteMutation('job_message')
   const client = useClient()
@@ -75,7 +86,9 @@ export function Composer({
       }
       keepDraft(inboxId, back)
       setTextHere(back)
-      notifications.show({ color: 'red', title: 'Not sent', message: errorText(err) })
+      // Another conversation opened meanwhile, this box is gone: a notice says it (the text waits in its draft).
+      if (mounted.current) setUnsent(errorText(err))
+      else notifications.show({ color: 'red', title: 'Not sent', message: errorText(err) })
     }
   }
   // Stop goes once the answer has stopped: the focus it held goes to the message box, not to the page.
@@ -151,6 +164,11 @@ export function Composer({
           </IconTip>
         </div>
       </div>
+      {unsent && (
+        <Text role="alert" size="sm" c="red" mt={4} data-testid="unsent-note">
+          <b>Not sent.</b> {unsent}
+        </Text>
+      )}
     </form>
   )
 }

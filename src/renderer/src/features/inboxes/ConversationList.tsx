@@ -3,7 +3,7 @@ import { IconEyeOff, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand,
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDebouncedValue } from '@mantine/hooks'
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react'
 import { IconTip } from '../../app/IconTip'
 import { scrollSparingMount } from '../../app/virtualizer-mount'
 import { cachedAtPlace, cachedPlace, inboxPlaceQuery, placeBlocks, rowsByPlace, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
@@ -15,11 +15,15 @@ import { hrefOf, navigate, parseRoute } from '../../app/router'
 import { focusComposerOnOpen } from '../../stores/composer-focus'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useLayoutPrefs } from '../../stores/layout-prefs'
-import { useFocusAcrossLgBreakpoint } from './layout-focus'
+import { useNow } from '../../app/use-now'
+import { toRow } from './inbox-rows'
+import { relativeTime } from './relative-time'
+import { useFocusAcrossBreakpoint } from './layout-focus'
 import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from './roving-rows'
 import type { Inbox } from '../../../../shared/contract/inbox'
 
-const ROW = 36
+/** Two lines: the name, then when the conversation last changed and its last message (names alone repeat: see rowOf). */
+const ROW = 52
 /** Rows far past the loaded ones are read by place once the scrolling pauses this long (as in the inbox list). */
 const PLACE_DEBOUNCE_MS = 120
 /** How long a row the keyboard moved to is waited for (it may have to be read first). */
@@ -30,15 +34,21 @@ interface ConversationRow {
   readonly name: string
   readonly pinned: boolean
   readonly hidden: boolean
+  /** When it last changed (its last message, else its creation), as the inbox list says it. */
+  readonly activity: string
+  /** Its last message's first line, as the inbox list's preview (null: no message yet). */
+  readonly preview: string | null
 }
 
-/** A conversation of the list as its row shows it (marked pinned and hidden as the inbox list marks them). */
-const rowOf = (inbox: Inbox): ConversationRow => ({
-  id: inbox.inbox_id,
-  name: inbox.custom_name,
-  pinned: inbox.is_pinned,
-  hidden: inbox.is_hidden
-})
+/**
+ * A conversation of the list as its row shows it (marked pinned and hidden as the inbox list marks them).
+ * Conversations are named after their first message, so several begun alike had rows alike: each says
+ * when it last changed and what its last message was, on a second line.
+ */
+const rowOf = (inbox: Inbox): ConversationRow => {
+  const { activity, preview } = toRow(inbox)
+  return { id: inbox.inbox_id, name: inbox.custom_name, pinned: inbox.is_pinned, hidden: inbox.is_hidden, activity, preview }
+}
 
 /** The pinned pages' inboxes, then the others', each once. */
 function conversationRows(...lists: (readonly { inboxes: readonly Inbox[] }[] | undefined)[]): ConversationRow[] {
@@ -245,6 +255,8 @@ function ConversationNav({
   empty = false
 }: NavProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
+  const now = useNow()
+  const idBase = useId()
   const count = Math.max(total, rows.length)
   const qc = useQueryClient()
   // Opened on another conversation (the drawer, or one opened from far down the inbox list), the list starts where the open one is.
@@ -346,29 +358,48 @@ function ConversationNav({
               style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
             >
               {r ? (
-                <UnstyledButton
-                  component="a"
-                  href={hrefOf({ name: 'inbox', inboxId: r.id })}
-                  onClick={onPick}
-                  aria-current={r.id === inboxId ? 'page' : undefined}
-                  tabIndex={item.index === tabStop ? 0 : -1}
-                  data-autofocus={focusOnOpen && item.index === tabStop ? true : undefined}
-                  px="xs"
-                  py={6}
-                  style={{
-                    display: 'block',
-                    borderRadius: 4,
-                    background: r.id === inboxId ? 'var(--mantine-primary-color-light)' : undefined
-                  }}
-                >
-                  <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-                    {r.pinned && <IconPin size={12} aria-label="Pinned" role="img" style={{ flexShrink: 0 }} />}
-                    <Text size="sm" truncate style={{ minWidth: 0 }} title={r.name}>
-                      {r.name}
-                    </Text>
-                    {r.hidden && <IconEyeOff size={12} aria-label="Hidden" role="img" style={{ flexShrink: 0 }} />}
-                  </span>
-                </UnstyledButton>
+                <>
+                  <UnstyledButton
+                    component="a"
+                    href={hrefOf({ name: 'inbox', inboxId: r.id })}
+                    onClick={onPick}
+                    aria-current={r.id === inboxId ? 'page' : undefined}
+                    aria-describedby={`${idBase}-detail-${item.index}`}
+                    tabIndex={item.index === tabStop ? 0 : -1}
+                    data-autofocus={focusOnOpen && item.index === tabStop ? true : undefined}
+                    px="xs"
+                    py={4}
+                    style={{
+                      display: 'block',
+                      height: '100%',
+                      borderRadius: 4,
+                      background: r.id === inboxId ? 'var(--mantine-primary-color-light)' : undefined
+                    }}
+                  >
+                    <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+                      {r.pinned && <IconPin size={12} aria-label="Pinned" role="img" style={{ flexShrink: 0 }} />}
+                      <Text size="sm" truncate style={{ minWidth: 0 }} title={r.name}>
+                        {r.name}
+                      </Text>
+                      {r.hidden && <IconEyeOff size={12} aria-label="Hidden" role="img" style={{ flexShrink: 0 }} />}
+                    </span>
+                  </UnstyledButton>
+                  {/* The second line describes the link (when, what was last written) and is drawn in its lower half,
+                    but is not in it: the link is named by the conversation's name alone, which is all its text. A
+                    click on it reaches the link under it. */}
+                  <Text
+                    id={`${idBase}-detail-${item.index}`}
+                    size="xs"
+                    c="dimmed"
+                    truncate
+                    px="xs"
+                    data-testid="conversation-detail"
+                    style={{ position: 'absolute', left: 0, right: 0, bottom: 4, pointerEvents: 'none' }}
+                  >
+                    <time dateTime={r.activity}>{relativeTime(r.activity, now)}</time>
+                    {r.preview ? ` · ${r.preview}` : ''}
+                  </Text>
+                </>
               ) : (
                 // The Tab stop's row not read yet still takes the Tab (the arrows go on from it).
                 <Text
@@ -446,7 +477,7 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerB
   }, [open])
   // The list's toggle, or the drawer's button: whichever the window's width shows takes a focus the other lost.
   const toggle = useCallback(() => (open ? hideButton : showButton).current, [open])
-  useFocusAcrossLgBreakpoint(toggle, drawerButton)
+  useFocusAcrossBreakpoint('lg', toggle, drawerButton)
   useConversationKeys(rows, inboxId, pinnedCount, showHidden, readNext)
   const nav = { inboxId, rows, total, loadMore, pinnedCount, showHidden, empty }
 

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Paper, Stack, Table, Text, Title, Tree, useTree } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject, type SyntheticEvent } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import type { JobConfig } from '../../../../shared/contract/job'
 import { emptyScope, type JobScope } from '../../../../shared/contract/scope'
@@ -10,6 +10,7 @@ import { useClient } from '../../api/client-context'
 import { JobConfigForm } from './JobConfigForm'
 import { SCOPE_ENTRIES_PER_PAGE, scopeTree, sectionOfMore } from './scope-tree'
 import { treeKeyProps } from './tree-keys'
+import { useFocusAcrossBreakpoint } from './layout-focus'
 import { errorText } from '../../api/client'
 import { BusyButton } from '../../app/BusyButton'
 import { askToConfirm } from '../../app/confirm'
@@ -21,12 +22,16 @@ interface Props {
   readonly inDrawer?: boolean
   /** Told whether one of the panel's dialogs is open (a drawer holding the panel then leaves Escape to the dialog). */
   readonly onDialogChange?: (open: boolean) => void
+  /** Beside the conversation: the button that opens the panel in a drawer below xl (the view's header has it). */
+  readonly detailsButton?: RefObject<HTMLButtonElement | null>
 }
+
+const NO_BUTTON: RefObject<HTMLButtonElement | null> = { current: null }
 
 const NONE_SHOWN: Record<string, number> = {}
 
 /** The job's scope (read-only tree, editable in a dialog) and its config. */
-export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange }: Props) {
+export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange, detailsButton = NO_BUTTON }: Props) {
   // The scope as get_inbox read it (kept when events patch the inbox, read again when it changes).
   const scope = inbox.job_scope ?? undefined
   const tree = useTree()
@@ -67,6 +72,10 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange 
   // as every other one is (askToConfirm), over the dialog, which stays as it was behind it.
   const asking = useRef(false)
   const editScopeButton = useRef<HTMLButtonElement>(null)
+  // The window's width crossing xl hides the panel (or the Details button) with the focus in it: the
+  // focus goes to the Details button, or back to the panel's first button, not to the page's body.
+  const panelButton = useCallback(() => (inDrawer ? null : editScopeButton.current), [inDrawer])
+  useFocusAcrossBreakpoint('xl', panelButton, detailsButton)
   const closeScope = () => {
     if (asking.current) return
     if (!editingScope || !scopeBase || JSON.stringify(editingScope) === JSON.stringify(scopeBase)) return setEditingScope(null)

@@ -16,6 +16,7 @@ import { useRegenerations } from '../../stores/regenerations'
 import { unsentOfRemoved } from '../../stores/removed-inbox'
 import { followAnswers, toldUpTo, useStreaming } from '../../stores/streaming'
 import { Composer } from './Composer'
+import headerClasses from './conversation-header.module.css'
 import { ConversationList } from './ConversationList'
 import { ConversationMenu } from './ConversationMenu'
 import { InboxSidePanel } from './InboxSidePanel'
@@ -69,6 +70,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const jobId = jobIdOfInbox(inboxId)
 
   const drawerButton = useRef<HTMLButtonElement>(null)
+  const detailsButton = useRef<HTMLButtonElement>(null)
   const conversationList = (
     <ConversationList inboxId={inboxId} drawerOpened={conversations} onDrawerClose={closeConversations} drawerButton={drawerButton} />
   )
@@ -142,11 +144,11 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const paused = pause !== undefined && !isAnswered(list, pause.parent, pause.replaced)
 
   return (
-    <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
+    <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }} className={headerClasses.frame}>
       {conversationList}
       <Stack gap="sm" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
-        {/* When the name and the provider do not fit on one line (narrower windows), the provider goes below. */}
-        <Group justify="space-between" wrap="wrap" align="flex-end" style={{ rowGap: 'var(--mantine-spacing-xs)' }}>
+        {/* On narrower views the provider goes below the name, whether the conversation list is shown or not. */}
+        <div className={headerClasses.header} data-testid="conversation-header">
           <Group gap="xs" wrap="nowrap" align="flex-end" style={{ minWidth: 0, maxWidth: '100%' }}>
             {conversationsButton}
             <InlineName inboxId={inboxId} name={inbox.custom_name} />
@@ -160,13 +162,14 @@ export function InboxView({ inboxId }: { inboxId: string }) {
               size="xs"
               variant="default"
               leftSection={<IconListDetails size={16} />}
+              ref={detailsButton}
               onClick={openDetails}
               style={{ flexShrink: 0 }}
             >
               Details
             </Button>
           </Group>
-        </Group>
+        </div>
         <MessageList
           key={inboxId}
           inboxId={inboxId}
@@ -212,7 +215,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
         />
         <Composer jobId={jobId} inboxId={inboxId} answering={waiting || streaming || paused} onSend={() => setSent((n) => n + 1)} />
       </Stack>
-      <InboxSidePanel jobId={jobId} inbox={inbox} />
+      <InboxSidePanel jobId={jobId} inbox={inbox} detailsButton={detailsButton} />
       <Drawer opened={details} onClose={closeDetails} closeOnEscape={!detailsDialog} position="right" title="Job details" size="sm">
         <InboxSidePanel jobId={jobId} inbox={inbox} inDrawer onDialogChange={setDetailsDialog} />
       </Drawer>

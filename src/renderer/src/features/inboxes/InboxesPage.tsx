@@ -592,7 +592,11 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
             // One line at every width (it wrapped between about 770 and 890 px, and the rows moved down
             // under the pointer): the count beside it gives way (truncated) instead.
             <Group ref={barRef} gap="xs" justify="flex-end" wrap="nowrap" data-testid="bulk-bar" style={{ flexShrink: 0 }}>
-              <Text size="sm" fw={600}>
+              {/* Where the count steps aside (narrow windows), the bar says it: selecting did not hide how many there are. */}
+              <Text size="sm" fw={600} hiddenFrom="md" data-testid="bulk-count">
+                {chosen.length} of {searching ? hitRows.length : total} selected
+              </Text>
+              <Text size="sm" fw={600} visibleFrom="md">
                 {chosen.length} selected
               </Text>
               {toHide.length > 0 && (

@@ -2,7 +2,7 @@ import { Button, Group, Text, TextInput } from '@mantine/core'
 import { modals } from '@mantine/modals'
 import { askToConfirm, openDialog } from '../../app/confirm'
 import { notifications } from '@mantine/notifications'
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import type { ExportFormat } from '../../../../shared/contract/inbox-management'
 import { jobIdOfInbox } from '../../../../shared/contract/inbox-id'
 import { INBOX_NAME_RULE, isInboxName } from '../../../../shared/contract/inbox-name-rules'
@@ -34,14 +34,20 @@ function reportEach(outcome: EachOutcome, total: number, title: string): void {
   })
 }
 
+const NAME_NEEDED = 'A name is needed.'
+
 function RenameForm({ client, row }: { client: Client; row: InboxRowData }) {
   const [name, setName] = useState(row.name)
   const [busy, setBusy] = useState(false)
   const [refused, setRefused] = useState<string | null>(null)
-  // Said as it is typed (a name over the limit was sent, refused, and only a notice said so).
-  const tooLong = !isInboxName(name.trim()) && name.trim() !== ''
+  // Said as it is typed (a name over the limit was sent, refused, and only a notice said so). A blank
+  // name is said too: Rename was only disabled, with no word why.
+  const blank = name.trim() === ''
+  const tooLong = !isInboxName(name.trim()) && !blank
+  const field = useRef<HTMLInputElement>(null)
   const submit = async () => {
-    if (!isInboxName(name.trim())) return
+    // Rename (or Enter) with no valid name: nothing is sent; the field, which says why, keeps or takes the focus.
+    if (!isInboxName(name.trim())) return field.current?.focus()
     setBusy(true)
     try {
       await client.call('update_smart_inbox_name', { body: { inbox_name: row.inboxId, custom_name: name.trim() } })
@@ -65,14 +71,15 @@ function RenameForm({ client, row }: { client: Client; row: InboxRowData }) {
           setName(e.currentTarget.value)
           setRefused(null)
         }}
-        error={tooLong ? INBOX_NAME_RULE : refused}
+        ref={field}
+        error={blank ? NAME_NEEDED : tooLong ? INBOX_NAME_RULE : refused}
         data-autofocus
       />
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={() => modals.closeAll()}>
           Cancel
         </Button>
-        <Button type="submit" loading={busy} disabled={!isInboxName(name.trim())}>
+        <Button type="submit" loading={busy}>
           Rename
         </Button>
       </Group>

@@ -1,0 +1,61 @@
+import { expect, test } from './fixtures/node'
+import { showJobInbox } from './pages/inbox'
+import { nameJobInbox, providerBody, seedJobs } from './seed'
+
+/*
+ * Conversations are named after their first message: three begun alike had identical rows in the
+ * conversation list beside an open one. Each row says, on a second line, when the conversation last
+ * changed and its last message, as the inbox list does.
+ */
+test('conversations named alike are told apart in the conversation list by their last message and its time', async ({ page, node }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  const ids = await seedJobs(node, 'gpt', 3, 1)
+  const answers = ['Book the venue by Friday', 'The invoice is due in 30 days', 'Hiring starts in May']
+  for (const [i, id] of ids.entries()) {
+    await nameJobInbox(node, id, 'Hello there, tell me something')
+    node.fake.behaviour = { type: 'reply', chunks: [answers[i]!] }
+    await node.api('POST', '/v2/job_message', { job_id: id, content: 'Hello there, tell me something' })
+    await expect
+      .poll(async () => (await node.api<unknown[]>('POST', '/v2/last_messages', { inbox_name: `job_inbox::${id}::false` })).body.length)
+      .toBe(2)
+  }
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, ids[0]!)
+  const list = page.getByRole('navigation', { name: 'Conversations' })
+  const links = list.getByRole('link')
+  const row = (i: number) => list.locator('[data-index]').nth(i)
+  await expect(links).toHaveCount(3)
+  // Newest first: each row names its conversation, then when it last changed and its last message.
+  for (const [i, answer] of [...answers].reverse().entries()) {
+    // Named by the name alone (its only text), described by the second line drawn in its lower half.
+    await expect(links.nth(i)).toHaveAccessibleName('Hello there, tell me something')
+    await expect(links.nth(i)).toHaveAccessibleDescription(`now · ${answer}`)
+    await expect(row(i).getByTestId('conversation-detail')).toHaveText(`now · ${answer}`)
+    await expect(row(i).locator('time')).toHaveAttribute('datetime', /^\d{4}-/)
+  }
+  // The second line is inside its row's link (a click on it opens the conversation), and the rows do not overlap.
+  for (let i = 0; i < 3; i++) {
+    const detail = (await row(i).getByTestId('conversation-detail').boundingBox())!
+    const link = (await links.nth(i).boundingBox())!
+    expect(detail.y).toBeGreaterThanOrEqual(link.y)
+    expect(detail.y + detail.height).toBeLessThanOrEqual(link.y + link.height)
+    if (i < 2) expect(link.y + link.height).toBeLessThanOrEqual((await links.nth(i + 1).boundingBox())!.y)
+  }
+})
+
+test("a click on a row's second line opens its conversation", async ({ page, node }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  const ids = await seedJobs(node, 'gpt', 2, 1)
+  await nameJobInbox(node, ids[0]!, 'Budget review')
+  await nameJobInbox(node, ids[1]!, 'Hiring plan')
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, ids[1]!)
+  const list = page.getByRole('navigation', { name: 'Conversations' })
+  const budget = list.locator('[data-index]').filter({ has: page.getByRole('link', { name: 'Budget review' }) })
+  // Where it is drawn (it takes no clicks itself: they reach the link under it).
+  const at = (await budget.getByTestId('conversation-detail').boundingBox())!
+  await page.mouse.click(at.x + at.width / 2, at.y + at.height / 2)
+  await expect(page.getByTestId('inbox-title')).toHaveText('Budget review')
+})
