@@ -9,6 +9,7 @@ import { sourcesOf } from '../../../../shared/answer-sources'
 import { providerTitle } from '../../../../shared/provider-title'
 import { useProviders } from '../../api/queries'
 import { hrefOf } from '../../app/router'
+import { useScrollStop } from '../../app/scroll-stop'
 import { keepTabEntryInView, watchTabKey } from '../../app/tab-into-list'
 import { useNow } from '../../app/use-now'
 import { useSecondsLeft } from '../../app/use-seconds-left'
@@ -134,6 +135,8 @@ export function MessageList(props: Props) {
   }, [rows])
 
   useEffect(() => watchTabKey(window), [])
+  // Scrolling with nothing inside for the keyboard to reach, the list is a Tab stop itself.
+  const scrollStop = useScrollStop(scrollRef)
 
   const items = virtualizer.getVirtualItems()
   return (
@@ -147,7 +150,9 @@ export function MessageList(props: Props) {
       onBlur={(e) => {
         // Gone elsewhere in the window; a focused control removed with its row gives no other element.
         if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) focusIn.current = null
+        if (e.target === e.currentTarget) scrollStop.recheck()
       }}
+      tabIndex={scrollStop.tabIndex}
       style={{ flex: 1, minHeight: 0, overflow: 'auto', overflowAnchor: 'none', position: 'relative' }}
       // The reader's own moves up, seen before the scroll they make (which growth in the same frame can hide).
       onWheel={(e) => {
