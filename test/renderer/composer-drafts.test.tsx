@@ -160,19 +160,3 @@ it('what was typed while the failed send was under way is not lost with the dele
   expect((await screen.findByTestId('unsent-text')).textContent).toBe('Is the lease still on?\n\nAnd when is the deposit due?')
   expect(draftOf(first)).toBe('')
 })
-
-it('Alt+Down in the message box, and typing right after it: the keys go to the next conversation’s box, not into this one’s draft', async () => {
-  act(() => navigate({ name: 'inbox', inboxId: second }))
-  renderWithApp(<Screen />, routerTransport(node.router))
-  await screen.findByRole('heading', { name: 'Budget talk' })
-  await screen.findByRole('link', { name: 'Lease talk' })
-  const here = await box()
-  act(() => here.focus())
-  // The next key comes before a frame or a timer has passed: it goes where the focus is by then.
-  fireEvent.keyDown(here, { key: 'ArrowDown', code: 'ArrowDown', altKey: true })
-  expect(window.location.hash).toBe(`#/inboxes/${encodeURIComponent(first)}`)
-  expect(document.activeElement).not.toBe(here)
-  await screen.findByRole('heading', { name: 'Lease talk' })
-  expect(document.activeElement).toBe(await box())
-  expect(draftOf(second)).toBeFalsy()
-})

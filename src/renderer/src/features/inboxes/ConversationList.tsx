@@ -11,7 +11,7 @@ import { useClient } from '../../api/client-context'
 import type { Client } from '../../api/client'
 import { useInboxPages, useInboxPlaces } from '../../api/queries'
 import { onMac } from '../../app/platform'
-import { hrefOf, navigateNow, parseRoute } from '../../app/router'
+import { hrefOf, navigate, parseRoute } from '../../app/router'
 import { focusComposerOnOpen } from '../../stores/composer-focus'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useLayoutPrefs } from '../../stores/layout-prefs'
@@ -175,9 +175,7 @@ function useConversationKeys(
       const go = (to: string) => {
         // Typing goes on in the next conversation's box, as it went on in this one's.
         if (inComposer) focusComposerOnOpen(to)
-        // Drawn now, not on the hashchange a task later: keys typed right after Alt+Down went on in this
-        // conversation's box (kept as its draft) until the next one's took the focus.
-        navigateNow({ name: 'inbox', inboxId: to })
+        navigate({ name: 'inbox', inboxId: to })
       }
       // From the conversation the address names, not the one this render shows: presses quicker than
       // the view opens each one (ten with no gap moved four rows) go on from the last one opened.
