@@ -783,6 +783,45 @@ describe('rows read by place (far past the rows read in order)', () => {
     await waitFor(() => expect(focusedRow()).toContain('Delta design'), { timeout: 10_000 })
   })
 
+  it('keys faster than a far row is drawn: Home then ArrowUp ends in the search field, and is not taken back to the first row', async () => {
+    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
+    renderPage()
+    await screen.findByText('5004 inboxes')
+    const first = screen.getAllByTestId('inbox-row')[0]!
+    first.focus()
+    fireEvent.keyDown(first, { key: 'End' })
+    const oldest = await nameOf(0)
+    await waitFor(() => expect(focusedRow()).toContain(oldest), { timeout: 10_000 })
+    // The first row is far away, not drawn: Up, before it is, leaves the list for the search above it.
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' })
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' })
+    const search = screen.getByRole('textbox', { name: 'Search inboxes' })
+    expect(document.activeElement).toBe(search)
+    await new Promise((r) => setTimeout(r, 500))
+    expect(document.activeElement).toBe(search)
+  })
+
+  it('ArrowDown twice in the search field, faster than the first row is drawn (the list scrolled away), goes to the second row', async () => {
+    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
+    renderPage()
+    await screen.findByText('5004 inboxes')
+    const first = screen.getAllByTestId('inbox-row')[0]!
+    first.focus()
+    fireEvent.keyDown(first, { key: 'End' })
+    const oldest = await nameOf(0)
+    await waitFor(() => expect(focusedRow()).toContain(oldest), { timeout: 10_000 })
+    expect(screen.queryByText('Delta design')).toBeNull()
+    const scroller = screen.getByTestId('inbox-scroll')
+    const search = screen.getByRole('textbox', { name: 'Search inboxes' })
+    search.focus()
+    fireEvent.keyDown(search, { key: 'ArrowDown' })
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' })
+    await expectFocusOnRow('Charlie contract')
+    await new Promise((r) => setTimeout(r, 500))
+    expect(focusedRow()).toContain('Charlie contract')
+    expect(scroller.scrollTop).toBeLessThan(68 * 3)
+  })
+
   it('changes the loaded rows account for (a rename near the top) do not read the blocks shown again', async () => {
     await toTheEnd()
     const before = sent.length

@@ -64,6 +64,40 @@ describe('Inline inbox name', () => {
     expect(renames).toEqual(['Lease review'])
   })
 
+  it('Enter, then Tab before the node has answered: the focus stays where Tab put it, not taken back to Rename', async () => {
+    let held: Promise<void> = Promise.resolve()
+    const inner = routerTransport(node.router)
+    const transport = {
+      ...inner,
+      request: async (req: Parameters<typeof inner.request>[0]) => {
+        if (req.path.endsWith('update_smart_inbox_name')) await held // a slow node: the save is under way a while
+        return inner.request(req)
+      }
+    }
+    renderWithApp(
+      <>
+        <InlineName inboxId={inboxId} name="Old name" />
+        <button>Next control</button>
+      </>,
+      transport
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Rename inbox' }))
+    const input = screen.getByRole('textbox', { name: 'Inbox name' })
+    await userEvent.clear(input)
+    let release: () => void = () => {}
+    held = new Promise((r) => (release = r))
+    await userEvent.type(input, 'Lease review{Enter}')
+    // Tab, pressed before the save is answered, goes on to the next control.
+    await userEvent.tab()
+    const next = screen.getByRole('button', { name: 'Next control' })
+    expect(document.activeElement).toBe(next)
+    release()
+    await waitFor(() => expect(screen.getByTestId('inbox-title')).toBeTruthy())
+    await waitFor(async () => expect(await stored()).toBe('Lease review'))
+    await new Promise((r) => setTimeout(r, 100))
+    expect(document.activeElement).toBe(next)
+  })
+
   it('a pasted name over 200 characters is refused on the field with the sentence naming the limit; the field stays open', async () => {
     renderWithApp(<InlineName inboxId={inboxId} name="Old name" />, routerTransport(node.router))
     const before = await stored()

@@ -52,6 +52,28 @@ describe('the scope panel of a job with 5,000 files', () => {
     await waitFor(() => expect(document.activeElement?.getAttribute('data-value')).toBe('vector_fs_items/200'))
   })
 
+  it('a key pressed right after Enter on "Show more", before a frame passes, moves on from the first entry shown', async () => {
+    const items = Array.from({ length: 300 }, (_, i) => ({
+      name: file(i),
+      path: { path_ids: ['Big', file(i)] },
+      source: { Standard: { FileRef: { file_name: file(i), file_type: { Document: 'Txt' }, text_chunking_strategy: 'V1' } } }
+    }))
+    const jobId = await createJob(node, 'gpt', { ...emptyScope(), vector_fs_items: items })
+    const inbox = (await node.get('/v2/get_inbox', { inbox_name: `job_inbox::${jobId}::false` })).body as Inbox
+    renderWithApp(<InboxSidePanel jobId={jobId} inbox={inbox} />, routerTransport(node.router))
+    const tree = await screen.findByRole('tree', { name: 'Scope' })
+    fireEvent.click(await within(tree).findByText('VectorFS items (300)'))
+    const more = (await within(tree).findByText('Show 100 more (200 not shown)')).closest<HTMLElement>('[role="treeitem"]')!
+    more.focus()
+    // Both keys reach the tree before the next frame: the second counts from the first entry Enter showed.
+    fireEvent.keyDown(more, { key: 'Enter', code: 'Enter' })
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown', code: 'ArrowDown' })
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-value')).toBe('vector_fs_items/101'))
+    // Stays there: no focus asked for earlier lands later.
+    await new Promise((r) => setTimeout(r, 100))
+    expect(document.activeElement?.getAttribute('data-value')).toBe('vector_fs_items/101')
+  })
+
   it('the next conversation’s panel starts again from 100 entries a branch', async () => {
     const items = Array.from({ length: FILES }, (_, i) => ({
       name: file(i),

@@ -6,13 +6,15 @@ import { useHealth } from '../api/queries'
 import { useNodeStatus } from '../api/use-node-status'
 import { useUploadsUnderWay } from '../stores/uploads'
 import classes from './AppLayout.module.css'
-import { hrefOf, navigate, type Route } from './router'
+import { hrefOf, navigateNow, type Route } from './router'
 import { ThemeSwitch } from './ThemeSwitch'
 
 /** Ctrl/Cmd+K from anywhere: the inbox list with its search box focused. */
 function focusInboxSearch() {
-  navigate({ name: 'inboxes' })
-  // The list may still be rendering after the route change: retry until the box holds focus.
+  // The list is drawn now, and its box focused at once: what is typed right after the shortcut went
+  // to the field being left (a conversation's message box) while the list waited for the hashchange.
+  navigateNow({ name: 'inboxes' })
+  // Should the list still be on its way (a loader in its place), the box is waited for.
   const tryFocus = (tries: number) => {
     const input = document.getElementById('inbox-search')
     input?.focus()

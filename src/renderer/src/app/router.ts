@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { flushSync } from 'react-dom'
 
 export type Route =
   | { readonly name: 'inboxes' }
@@ -59,9 +60,25 @@ export function navigate(route: Route): void {
   window.location.hash = hrefOf(route)
 }
 
+/** The views following the address (told on hashchange, or at once by navigateNow). */
+const routeListeners = new Set<() => void>()
+
+/**
+ * Goes to `route` and draws it before returning, not on the hashchange event a task later: for a
+ * shortcut that then focuses a field of the new screen, so keys typed right after it land there.
+ */
+export function navigateNow(route: Route): void {
+  navigate(route)
+  flushSync(() => routeListeners.forEach((cb) => cb()))
+}
+
 const subscribe = (cb: () => void) => {
   window.addEventListener('hashchange', cb)
-  return () => window.removeEventListener('hashchange', cb)
+  routeListeners.add(cb)
+  return () => {
+    window.removeEventListener('hashchange', cb)
+    routeListeners.delete(cb)
+  }
 }
 
 export function useRoute(): Route {

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Paper, Stack, Table, Text, Title, Tree, useTree } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useCallback, useEffect, useMemo, useRef, useState, type RefObject, type SyntheticEvent } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject, type SyntheticEvent } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import type { JobConfig } from '../../../../shared/contract/job'
 import { emptyScope, type JobScope } from '../../../../shared/contract/scope'
@@ -49,6 +49,18 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange,
   )
   const treeBox = useRef<HTMLDivElement>(null)
   // A "Show more" row (click, Enter or Space) draws the next entries and hands the focus to the first of them.
+  // As they are drawn, not a frame later: a key pressed meanwhile (an arrow right after Enter on a slow
+  // machine) moved from the "Show more" row, and the focus then jumped back to the first entry.
+  const focusEntry = useRef<string | null>(null)
+  useLayoutEffect(() => {
+    const value = focusEntry.current
+    if (value === null) return
+    const first = treeBox.current?.querySelector<HTMLElement>(`[role="treeitem"][data-value="${value}"]`)
+    if (!first) return
+    focusEntry.current = null
+    first.setAttribute('data-focus-ring', 'true')
+    first.focus()
+  })
   const showMore = (e: SyntheticEvent<HTMLElement>) => {
     const row = e.target instanceof HTMLElement ? e.target.closest<HTMLElement>('[role="treeitem"]') : null
     const section = sectionOfMore(row?.dataset.value)
@@ -57,12 +69,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange,
     e.stopPropagation()
     const from = shownEntries[section] ?? SCOPE_ENTRIES_PER_PAGE
     setShown((s) => ({ jobId, entries: { ...(s.jobId === jobId ? s.entries : {}), [section]: from + SCOPE_ENTRIES_PER_PAGE } }))
-    requestAnimationFrame(() => {
-      const first = treeBox.current?.querySelector<HTMLElement>(`[role="treeitem"][data-value="${section}/${from}"]`)
-      if (!first) return
-      first.setAttribute('data-focus-ring', 'true')
-      first.focus()
-    })
+    focusEntry.current = `${section}/${from}`
   }
   const [editingScope, setEditingScope] = useState<JobScope | null>(null)
   // The scope as the dialog opened on it: what the dialog changed is measured against it on saving.

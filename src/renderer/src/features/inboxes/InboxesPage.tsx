@@ -477,7 +477,8 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
             if (e.nativeEvent.isComposing) return
             if (e.key === 'ArrowDown' && count) {
               e.preventDefault()
-              focusRow(0)
+              // A Down before the first one's row has taken the focus (drawn on a later frame) goes on from it.
+              focusRow((pendingRow() ?? -1) + 1)
             } else if (e.key === 'Escape' && search) {
               // Escape clears the search: the list is back where it was, the focus stays here.
               e.preventDefault()

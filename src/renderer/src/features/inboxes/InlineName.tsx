@@ -17,7 +17,10 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
   useEffect(() => {
     if (editing !== null || !refocus.current) return
     refocus.current = false
-    pencil.current?.focus()
+    // Only the focus the field held, dropped with it: a Tab pressed while the save was under way went
+    // on to the next control, and stays there (it was taken back here once the node answered).
+    const at = document.activeElement
+    if (!at || at === document.body || !at.isConnected) pencil.current?.focus()
   }, [editing])
   // A conversation opened from the keyboard (its link in the list is gone) or with Alt+Up/Down: the
   // focus goes to its title, not to the page, so Tab goes on into it and Alt+Up/Down still work.

@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, type Range, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual'
-import { useCallback, useLayoutEffect, useRef, useState, type FocusEvent, type RefObject } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type RefObject } from 'react'
 
 /*
  * A virtual list of rows as one Tab stop (a roving tabindex), shared by the inbox list and the
@@ -100,7 +100,9 @@ export interface FocusRow {
  * arrow repeats faster than a slow machine draws frames) starts from it; a row not drawn yet is
  * scrolled to and focused once drawn (a row far away may have to be read first: it is waited for by
  * time, `waitMs`, not frames, and only for the last row asked for), and meanwhile `pendingRow()` names
- * it, for keys to count from. `onlyIfIdle`: not if the operator has put the focus somewhere meanwhile.
+ * it, for keys to count from. The focus put elsewhere meanwhile (a click, a key leaving the list for
+ * the search field) ends the wait: the row does not take it back. `onlyIfIdle`: not if the operator
+ * has put the focus somewhere meanwhile.
  */
 export function useFocusRow(
   virtualizer: Virtualizer<HTMLDivElement, Element>,
@@ -111,42 +113,59 @@ export function useFocusRow(
 ): FocusRow {
   const wanted = useRef(0)
   const pendingRow = useRef<number | undefined>(undefined)
+  /** Ends the wait for the row asked for last (its focus listener removed, `pendingRow` cleared). */
+  const endWait = useRef(() => {})
   // The list may get shorter while a row is waited for (the rows of a delete leave before the count
   // does): the last row then is the one meant.
   const rows = useRef(count)
   useLayoutEffect(() => {
     rows.current = count
   })
+  useEffect(() => () => endWait.current(), [])
   const focusRow = (index: number, { onlyIfIdle = false } = {}) => {
     const i = Math.max(0, Math.min(count - 1, index))
     if (!onlyIfIdle) setFocusedAt(i)
+    endWait.current()
     const mine = ++wanted.current
     const until = performance.now() + waitMs
     const tryFocus = (): boolean => {
-      if (wanted.current !== mine) return true // another row was asked for since
+      if (wanted.current !== mine) return true // another row was asked for since, or the focus put elsewhere
       const active = document.activeElement
       if (onlyIfIdle && active && active !== document.body && active.isConnected) return true
       const at = Math.max(0, Math.min(rows.current - 1, i))
       const link = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${at}"] a`)
       if (!link) return false
+      endWait.current()
       link.focus()
       return true
     }
     const drawn = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"] a`)
     if (drawn) {
-      pendingRow.current = undefined
       // In view as the browser puts a focused element (scrollIntoView's 'nearest'), before the list scrolls it to its place.
       tryFocus()
       virtualizer.scrollToIndex(i, { align: 'auto' })
       return
     }
-    pendingRow.current = i
+    if (!onlyIfIdle) {
+      // Keys count from it until it is focused (keys on the page's body, where an idle focus is, are not the list's).
+      pendingRow.current = i
+      const doc = scrollRef.current?.ownerDocument ?? document
+      const elsewhere = () => {
+        wanted.current++
+        endWait.current()
+      }
+      doc.addEventListener('focusin', elsewhere)
+      endWait.current = () => {
+        doc.removeEventListener('focusin', elsewhere)
+        pendingRow.current = undefined
+        endWait.current = () => {}
+      }
+    }
     virtualizer.scrollToIndex(i, { align: 'auto' })
     const step = () => {
-      if (tryFocus()) {
-        if (wanted.current === mine) pendingRow.current = undefined
-      } else if (performance.now() < until) requestAnimationFrame(step)
-      else if (wanted.current === mine) pendingRow.current = undefined
+      if (tryFocus()) return
+      if (performance.now() < until) requestAnimationFrame(step)
+      else if (wanted.current === mine) endWait.current()
     }
     requestAnimationFrame(step)
   }
