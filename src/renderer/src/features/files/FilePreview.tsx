@@ -133,7 +133,7 @@ type Passage = { readonly id: string; readonly content: { readonly Text: string 
 /**
  * The passages, as a virtual list: a long file has thousands (a 19 MB text, 20,000), and drawn all
  * at once they held the window for 10 s. Only those in view (and a few around) are in the page;
- * `current` is scrolled to the middle of the view.
+ * `current` is scrolled to the top of the view.
  */
 function Passages({ nodes, current }: { nodes: readonly Passage[]; current?: string }) {
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -146,19 +146,26 @@ function Passages({ nodes, current }: { nodes: readonly Passage[]; current?: str
     getItemKey: (i) => nodes[i]!.id
   })
   const at = current ? nodes.findIndex((n) => n.id === current) : -1
+  // To its first line: centred, a passage taller than the list (a PDF page of short lines) showed its
+  // middle, its beginning cut off above.
   useEffect(() => {
-    if (at >= 0) virtualizer.scrollToIndex(at, { align: 'center' })
+    if (at >= 0) virtualizer.scrollToIndex(at, { align: 'start' })
   }, [at, virtualizer])
   // The passage an answer's source chip opened takes the focus once it is drawn: the chip's page had
   // gone, so the focus fell to <body>, and in a short window (800x600) the preview sat below the
-  // upload rows and the tree, out of sight. Focusing it brings it into view and reads it out.
+  // upload rows and the tree, out of sight. Focusing it reads it out; the list is scrolled into view.
   const focusedFor = useRef<string | null>(null)
   useEffect(() => {
     if (at < 0 || focusedFor.current === current) return
     const passage = scrollRef.current?.querySelector<HTMLElement>('[data-current="true"]')
     if (!passage) return
     focusedFor.current = current ?? null
-    passage.focus()
+    // Not scrolled by the focus itself: the passage is focused where the estimated sizes put it, and
+    // that scroll, read by the virtualizer as the user's, stopped it following the passage as the
+    // taller ones above were measured (the third passage of a PDF ended out of sight). The list is
+    // brought into the window instead, and the virtualizer scrolls the passage into the list.
+    passage.focus({ preventScroll: true })
+    scrollRef.current?.scrollIntoView({ block: 'nearest' })
   })
   return (
     <div
