@@ -51,6 +51,17 @@ export function FilePreview({ path, node }: { path: string; node?: string }) {
       .finally(() => setDownloading(false))
   }
 
+  // Opened from a source chip (`node`) for a file gone since the answer: the chip's page went, so the
+  // focus fell to <body>; the notice takes it, and is read out, as the cited passage is when it is there.
+  const goneRef = useRef<HTMLDivElement>(null)
+  const goneFocusedFor = useRef<string | null>(null)
+  useEffect(() => {
+    const opened = `${path}#${node}`
+    if (!gone || node === undefined || goneFocusedFor.current === opened) return
+    goneFocusedFor.current = opened
+    goneRef.current?.focus()
+  }, [gone, node, path])
+
   const state = info ? fileState(info.status) : null
   return (
     <Paper
@@ -106,7 +117,11 @@ export function FilePreview({ path, node }: { path: string; node?: string }) {
           </Alert>
         )}
         {resource.isPending && <Loader role="img" size="sm" aria-label="Loading passages" />}
-        {gone && <Alert color="yellow">This file is no longer in the library.</Alert>}
+        {gone && (
+          <Alert color="yellow" data-testid="file-gone" tabIndex={-1} ref={goneRef}>
+            This file is no longer in the library.
+          </Alert>
+        )}
         {resource.isError && !gone && <Alert color="red">{errorText(resource.error)}</Alert>}
         {resource.data && !resource.isError && nodes.length > 0 && (
           <Text size="sm" c="dimmed">
