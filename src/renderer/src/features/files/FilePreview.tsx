@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { IconDownload } from '@tabler/icons-react'
+import { IconArrowLeft, IconDownload } from '@tabler/icons-react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef, useState } from 'react'
@@ -9,6 +9,7 @@ import { useClient } from '../../api/client-context'
 import { keys, useVfsFolder } from '../../api/queries'
 import { fileSizeText } from '../../../../shared/byte-size'
 import { readable } from '../../api/vfs-leaving'
+import { hrefOf } from '../../app/router'
 import { baseName, fileState, parentPath } from './vfs-paths'
 
 /** Saves bytes under a name through a temporary link (works over IPC and HTTP alike). */
@@ -21,8 +22,8 @@ function saveBytes(bytes: Uint8Array, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
-/** A file's facts and its passages; `node` marks one passage and scrolls to it. */
-export function FilePreview({ path, node }: { path: string; node?: string }) {
+/** A file's facts and its passages; `node` marks one passage and scrolls to it; `from`, the inbox that cited it. */
+export function FilePreview({ path, node, from }: { path: string; node?: string; from?: string }) {
   const client = useClient()
   const queryClient = useQueryClient()
   const [downloading, setDownloading] = useState(false)
@@ -75,6 +76,16 @@ export function FilePreview({ path, node }: { path: string; node?: string }) {
       style={{ minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'auto' }}
     >
       <Stack gap="xs" style={{ flexShrink: 0 }}>
+        {/* Opened from an answer's source chip: the desktop window has no Back button, and the way back
+            to the answer was Inboxes, then finding the conversation again. */}
+        {from && (
+          <Anchor href={hrefOf({ name: 'inbox', inboxId: from })} size="sm" data-testid="back-to-conversation">
+            <Group gap={4} wrap="nowrap" component="span">
+              <IconArrowLeft size={14} aria-hidden />
+              Back to the conversation
+            </Group>
+          </Anchor>
+        )}
         <Group justify="space-between" wrap="nowrap">
           <Title order={2} size="h4" style={{ wordBreak: 'break-all' }}>
             {baseName(path)}

@@ -23,7 +23,7 @@ const carriesFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includ
 const carriesEntry = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes(ENTRY_MIME)
 
 /** The document library: a tree of folders and files, uploads, search and a file's preview. */
-export function FilesPage({ path, node }: { path?: string; node?: string }) {
+export function FilesPage({ path, node, from: citedIn }: { path?: string; node?: string; from?: string }) {
   const client = useClient()
   const qc = useQueryClient()
   const queue = useMemo(() => uploadQueueFor(client, qc), [client, qc])
@@ -63,7 +63,7 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
   const afterMove = (from: string, to: string) => {
     setTarget((t) => pathAfterMove(t, from, to))
     setExpanded((e) => new Set([...e].map((p) => pathAfterMove(p, from, to))))
-    if (path && isWithin(path, from)) navigate({ name: 'files', path: pathAfterMove(path, from, to), node })
+    if (path && isWithin(path, from)) navigate({ name: 'files', path: pathAfterMove(path, from, to), node, from: citedIn })
   }
   const afterDelete = (deleted: string) => {
     setTarget((t) => (isWithin(t, deleted) ? parentPath(deleted) : t))
@@ -227,7 +227,7 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
             />
           )}
         </Paper>
-        {path && <FilePreview key={path} path={path} node={node} />}
+        {path && <FilePreview key={path} path={path} node={node} from={citedIn} />}
       </Box>
       <NewFolderDialog
         opened={newFolder}
