@@ -175,6 +175,19 @@ export function LibraryTree({
                 dragProps(line.key).onDragStart()
               }}
               onDragEnd={dragProps(line.key).onDragEnd}
+              // On the whole row, its indent too: on the row's drawn part alone, a drop a little left of a
+              // nested folder (over its indent) went to the upload target instead.
+              onDragOver={
+                entry.is_directory
+                  ? (e) => {
+                      e.preventDefault()
+                      // Marked as where the drop goes; the page below does not take it for a drop of its own.
+                      e.stopPropagation()
+                      if (dropFolder !== entry.path) onDragOverFolder(entry.path)
+                    }
+                  : undefined
+              }
+              onDrop={entry.is_directory ? onDropInto(entry.path) : undefined}
               onClick={() => openEntry(entry)}
             >
               <TreeRow
@@ -183,9 +196,7 @@ export function LibraryTree({
                 depth={line.depth}
                 isOpen={line.open}
                 selected={selected === entry.path}
-                onDropInto={onDropInto}
                 dropTarget={dropFolder === entry.path}
-                onDragOverFolder={onDragOverFolder}
                 onMove={onMove}
                 onDelete={confirmDelete}
               />
@@ -204,32 +215,20 @@ interface RowProps {
   readonly depth: number
   readonly isOpen: boolean
   readonly selected: boolean
-  readonly onDropInto: (folder: string) => (e: DragEvent) => void
+  /** Files (or a dragged entry) are over this folder's row: a drop goes into it. */
   readonly dropTarget: boolean
-  readonly onDragOverFolder: (folder: string) => void
   readonly onMove: (entry: FileInfo) => void
   readonly onDelete: (entry: FileInfo) => void
 }
 
 /** A row's look; the row itself (the tree item) takes the clicks, the keys and the drag. */
-function TreeRow({ labelId, entry, depth, isOpen, selected, onDropInto, dropTarget, onDragOverFolder, onMove, onDelete }: RowProps) {
+function TreeRow({ labelId, entry, depth, isOpen, selected, dropTarget, onMove, onDelete }: RowProps) {
   const state = fileState(entry.status)
   return (
     <Group
       gap={4}
       wrap="nowrap"
       h="100%"
-      onDragOver={
-        entry.is_directory
-          ? (e) => {
-              e.preventDefault()
-              // Marked as where the drop goes; the page below does not take it for a drop of its own.
-              e.stopPropagation()
-              if (!dropTarget) onDragOverFolder(entry.path)
-            }
-          : undefined
-      }
-      onDrop={entry.is_directory ? onDropInto(entry.path) : undefined}
       data-drop-target={dropTarget || undefined}
       bg={selected || dropTarget ? 'var(--mantine-primary-color-light)' : undefined}
       style={{
