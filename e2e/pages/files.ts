@@ -40,13 +40,19 @@ export class FilesPage {
 
   /** Drops files onto the page (or a folder row) as the browser would: a drop event carrying a DataTransfer. */
   async drop(files: { name: string; type: string; text: string }[], selector = '[data-testid=files-page]') {
+    const dataTransfer = await this.dragOver(files, selector)
+    await this.page.dispatchEvent(selector, 'drop', { dataTransfer })
+  }
+
+  /** Files dragged over the page (or a folder row), not yet dropped; returns what they carry, for a drop later. */
+  async dragOver(files: { name: string; type: string; text: string }[], selector = '[data-testid=files-page]') {
     const dataTransfer = await this.page.evaluateHandle((list) => {
       const dt = new DataTransfer()
       for (const f of list) dt.items.add(new File([f.text], f.name, { type: f.type }))
       return dt
     }, files)
     await this.page.dispatchEvent(selector, 'dragover', { dataTransfer })
-    await this.page.dispatchEvent(selector, 'drop', { dataTransfer })
+    return dataTransfer
   }
 
   /** Records every state an upload row goes through (rows may pass 'uploading' quickly). */

@@ -61,7 +61,7 @@ export function App() {
   else if (route.name === 'new-provider') page = <ProviderWizard mode={{ kind: 'add', firstRun }} />
   else if (route.name === 'edit-provider')
     page = <ProviderWizard key={route.providerId} mode={{ kind: 'edit', providerId: route.providerId }} />
-  else if (route.name === 'files') page = <FilesPage path={route.path} node={route.node} />
+  else if (route.name === 'files') page = <FilesPage path={route.path} node={route.node} from={route.from} />
   else if (route.name === 'settings') page = <SettingsPage />
   else page = inboxes
   return (

@@ -8,8 +8,11 @@ export type Route =
   | { readonly name: 'providers' }
   | { readonly name: 'new-provider' }
   | { readonly name: 'edit-provider'; readonly providerId: string }
-  /** The document library; `path` opens a file's preview, `node` scrolls to one of its passages. */
-  | { readonly name: 'files'; readonly path?: string; readonly node?: string }
+  /**
+   * The document library; `path` opens a file's preview, `node` scrolls to one of its passages, `from`
+   * is the inbox whose answer cited it (a source chip), which the preview offers to go back to.
+   */
+  | { readonly name: 'files'; readonly path?: string; readonly node?: string; readonly from?: string }
   | { readonly name: 'settings' }
 
 export function parseRoute(hash: string): Route {
@@ -18,7 +21,12 @@ export function parseRoute(hash: string): Route {
   const path = q < 0 ? whole : whole.slice(0, q)
   if (path === '/files') {
     const params = new URLSearchParams(q < 0 ? '' : whole.slice(q + 1))
-    return { name: 'files', path: params.get('path') ?? undefined, node: params.get('node') ?? undefined }
+    return {
+      name: 'files',
+      path: params.get('path') ?? undefined,
+      node: params.get('node') ?? undefined,
+      from: params.get('from') ?? undefined
+    }
   }
   if (path === '/settings') return { name: 'settings' }
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent)
@@ -46,6 +54,7 @@ export function hrefOf(route: Route): string {
       const params = new URLSearchParams()
       if (route.path) params.set('path', route.path)
       if (route.node) params.set('node', route.node)
+      if (route.from) params.set('from', route.from)
       const q = params.toString()
       return q ? `#/files?${q}` : '#/files'
     }

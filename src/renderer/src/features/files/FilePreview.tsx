@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { IconDownload } from '@tabler/icons-react'
+import { IconArrowLeft, IconDownload } from '@tabler/icons-react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef, useState } from 'react'
@@ -9,6 +9,7 @@ import { useClient } from '../../api/client-context'
 import { keys, useVfsFolder } from '../../api/queries'
 import { fileSizeText } from '../../../../shared/byte-size'
 import { readable } from '../../api/vfs-leaving'
+import { hrefOf } from '../../app/router'
 import { baseName, fileState, parentPath } from './vfs-paths'
 
 /** Saves bytes under a name through a temporary link (works over IPC and HTTP alike). */
@@ -21,8 +22,8 @@ function saveBytes(bytes: Uint8Array, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
-/** A file's facts and its passages; `node` marks one passage and scrolls to it. */
-export function FilePreview({ path, node }: { path: string; node?: string }) {
+/** A file's facts and its passages; `node` marks one passage and scrolls to it; `from`, the inbox that cited it. */
+export function FilePreview({ path, node, from }: { path: string; node?: string; from?: string }) {
   const client = useClient()
   const queryClient = useQueryClient()
   const [downloading, setDownloading] = useState(false)
@@ -51,6 +52,17 @@ export function FilePreview({ path, node }: { path: string; node?: string }) {
       .finally(() => setDownloading(false))
   }
 
+  // Opened from a source chip (`node`) for a file gone since the answer: the chip's page went, so the
+  // focus fell to <body>; the notice takes it, and is read out, as the cited passage is when it is there.
+  const goneRef = useRef<HTMLDivElement>(null)
+  const goneFocusedFor = useRef<string | null>(null)
+  useEffect(() => {
+    const opened = `${path}#${node}`
+    if (!gone || node === undefined || goneFocusedFor.current === opened) return
+    goneFocusedFor.current = opened
+    goneRef.current?.focus()
+  }, [gone, node, path])
+
   const state = info ? fileState(info.status) : null
   return (
     <Paper
@@ -64,6 +76,16 @@ export function FilePreview({ path, node }: { path: string; node?: string }) {
       style={{ minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'auto' }}
     >
       <Stack gap="xs" style={{ flexShrink: 0 }}>
+        {/* Opened from an answer's source chip: the desktop window has no Back button, and the way back
+            to the answer was Inboxes, then finding the conversation again. */}
+        {from && (
+          <Anchor href={hrefOf({ name: 'inbox', inboxId: from })} size="sm" data-testid="back-to-conversation">
+            <Group gap={4} wrap="nowrap" component="span">
+              <IconArrowLeft size={14} aria-hidden />
+              Back to the conversation
+            </Group>
+          </Anchor>
+        )}
         <Group justify="space-between" wrap="nowrap">
           <Title order={2} size="h4" style={{ wordBreak: 'break-all' }}>
             {baseName(path)}
@@ -106,7 +128,11 @@ export function FilePreview({ path, node }: { path: string; node?: string }) {
           </Alert>
         )}
         {resource.isPending && <Loader role="img" size="sm" aria-label="Loading passages" />}
-        {gone && <Alert color="yellow">This file is no longer in the library.</Alert>}
+        {gone && (
+          <Alert color="yellow" data-testid="file-gone" tabIndex={-1} ref={goneRef}>
+            This file is no longer in the library.
+          </Alert>
+        )}
         {resource.isError && !gone && <Alert color="red">{errorText(resource.error)}</Alert>}
         {resource.data && !resource.isError && nodes.length > 0 && (
           <Text size="sm" c="dimmed">
@@ -133,7 +159,7 @@ type Passage = { readonly id: string; readonly content: { readonly Text: string 
 /**
  * The passages, as a virtual list: a long file has thousands (a 19 MB text, 20,000), and drawn all
  * at once they held the window for 10 s. Only those in view (and a few around) are in the page;
- * `current` is scrolled to the middle of the view.
+ * `current` is scrolled to the top of the view.
  */
 function Passages({ nodes, current }: { nodes: readonly Passage[]; current?: string }) {
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -146,19 +172,26 @@ function Passages({ nodes, current }: { nodes: readonly Passage[]; current?: str
     getItemKey: (i) => nodes[i]!.id
   })
   const at = current ? nodes.findIndex((n) => n.id === current) : -1
+  // To its first line: centred, a passage taller than the list (a PDF page of short lines) showed its
+  // middle, its beginning cut off above.
   useEffect(() => {
-    if (at >= 0) virtualizer.scrollToIndex(at, { align: 'center' })
+    if (at >= 0) virtualizer.scrollToIndex(at, { align: 'start' })
   }, [at, virtualizer])
   // The passage an answer's source chip opened takes the focus once it is drawn: the chip's page had
   // gone, so the focus fell to <body>, and in a short window (800x600) the preview sat below the
-  // upload rows and the tree, out of sight. Focusing it brings it into view and reads it out.
+  // upload rows and the tree, out of sight. Focusing it reads it out; the list is scrolled into view.
   const focusedFor = useRef<string | null>(null)
   useEffect(() => {
     if (at < 0 || focusedFor.current === current) return
     const passage = scrollRef.current?.querySelector<HTMLElement>('[data-current="true"]')
     if (!passage) return
     focusedFor.current = current ?? null
-    passage.focus()
+    // Not scrolled by the focus itself: the passage is focused where the estimated sizes put it, and
+    // that scroll, read by the virtualizer as the user's, stopped it following the passage as the
+    // taller ones above were measured (the third passage of a PDF ended out of sight). The list is
+    // brought into the window instead, and the virtualizer scrolls the passage into the list.
+    passage.focus({ preventScroll: true })
+    scrollRef.current?.scrollIntoView({ block: 'nearest' })
   })
   return (
     <div

@@ -23,13 +23,19 @@ const carriesFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includ
 const carriesEntry = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes(ENTRY_MIME)
 
 /** The document library: a tree of folders and files, uploads, search and a file's preview. */
-export function FilesPage({ path, node }: { path?: string; node?: string }) {
+export function FilesPage({ path, node, from: citedIn }: { path?: string; node?: string; from?: string }) {
   const client = useClient()
   const qc = useQueryClient()
   const queue = useMemo(() => uploadQueueFor(client, qc), [client, qc])
   const [target, setTarget] = useState('/')
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set(path ? ancestorsOf(path) : []))
   const [dragOver, setDragOver] = useState(false)
+  /**
+   * The folder row files (or a dragged entry) are over, which a drop goes into: the row is marked and
+   * the tree's outline (a drop into the upload target) is not drawn meanwhile. With the outline alone,
+   * a drop onto a folder looked as if it went to the top folder.
+   */
+  const [dropFolder, setDropFolder] = useState<string | null>(null)
   const [newFolder, setNewFolder] = useState(false)
   const [moving, setMoving] = useState<FileInfo | null>(null)
   /** Where the entry of the move dialog went (set once moved), for the focus when the dialog closes. */
@@ -57,7 +63,7 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
   const afterMove = (from: string, to: string) => {
     setTarget((t) => pathAfterMove(t, from, to))
     setExpanded((e) => new Set([...e].map((p) => pathAfterMove(p, from, to))))
-    if (path && isWithin(path, from)) navigate({ name: 'files', path: pathAfterMove(path, from, to), node })
+    if (path && isWithin(path, from)) navigate({ name: 'files', path: pathAfterMove(path, from, to), node, from: citedIn })
   }
   const afterDelete = (deleted: string) => {
     setTarget((t) => (isWithin(t, deleted) ? parentPath(deleted) : t))
@@ -89,6 +95,7 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
     if (carriesEntry(e)) {
       e.preventDefault()
       e.stopPropagation()
+      setDropFolder(null)
       void moveInto(folder, e.dataTransfer.getData(ENTRY_MIME))
       return
     }
@@ -96,6 +103,7 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
     e.preventDefault()
     e.stopPropagation()
     setDragOver(false)
+    setDropFolder(null)
     const entries = entriesOfDrop(e.dataTransfer)
     if (entries.some((entry) => entry.isDirectory)) void uploadFolders(entries, folder)
     else queue.add(folder, filesOfDrop(e))
@@ -132,13 +140,20 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
       data-testid="files-page"
       data-dragover={dragOver ? 'true' : undefined}
       onDragOver={(e) => {
+        // Over the page, not a folder row (those stop the event): a drop goes to the upload target.
+        if (carriesEntry(e)) setDropFolder(null)
         if (!carriesFiles(e)) return
         e.preventDefault()
         setDragOver(true)
+        setDropFolder(null)
       }}
       onDragLeave={(e) => {
-        if (e.currentTarget === e.target) setDragOver(false)
+        if (e.currentTarget !== e.target) return
+        setDragOver(false)
+        setDropFolder(null)
       }}
+      // A tree row dragged and let go of anywhere (or the drag cancelled with Escape): no folder is a target any more.
+      onDragEnd={() => setDropFolder(null)}
       onDrop={dropInto(target)}
     >
       <Group justify="space-between">
@@ -178,7 +193,7 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
             flexDirection: 'column',
             minHeight: 0,
             overflow: 'hidden',
-            outline: dragOver ? '2px dashed var(--mantine-primary-color-filled)' : undefined
+            outline: dragOver && dropFolder === null ? '2px dashed var(--mantine-primary-color-filled)' : undefined
           }}
         >
           {root.isPending && <Loader role="img" size="sm" aria-label="Loading the library" />}
@@ -200,6 +215,11 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
               onFolder={open}
               onFile={(p) => navigate({ name: 'files', path: p })}
               onDropInto={dropInto}
+              dropFolder={dropFolder}
+              onDragOverFolder={(folder) => {
+                setDropFolder(folder)
+                setDragOver(false)
+              }}
               onMove={setMoving}
               onDeleted={afterDelete}
               reveal={reveal}
@@ -207,7 +227,7 @@ export function FilesPage({ path, node }: { path?: string; node?: string }) {
             />
           )}
         </Paper>
-        {path && <FilePreview key={path} path={path} node={node} />}
+        {path && <FilePreview key={path} path={path} node={node} from={citedIn} />}
       </Box>
       <NewFolderDialog
         opened={newFolder}

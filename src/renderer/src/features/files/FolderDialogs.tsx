@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { invalidateLibraryWithout, useRouteMutation } from '../../api/queries'
 import { beginLeaving } from '../../api/vfs-leaving'
 import { FolderSelect } from './FolderSelect'
-import { joinPath, nameProblem, parentPath } from './vfs-paths'
+import { joinPath, nameProblem, parentPath, renamePart } from './vfs-paths'
 
 /** A folder as sentences name it: the top one has no name of its own ("/" told a user nothing). */
 export const folderName = (folder: string) => (folder === '/' ? 'the top folder' : folder)
@@ -100,6 +100,7 @@ export function MoveDialog({
   const qc = useQueryClient()
   const [name, setName] = useState(entry.name)
   const [dest, setDest] = useState(parentPath(entry.path))
+  const selectedOnce = useRef(false)
   const problem = nameProblem(name)
   // A folder cannot go into itself or anything inside it.
   const inside = (f: string) => entry.is_directory && (f === entry.path || f.startsWith(`${entry.path}/`))
@@ -135,7 +136,20 @@ export function MoveDialog({
         }}
       >
         <Stack>
-          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={problem} data-autofocus />
+          <TextInput
+            label="Name"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={problem}
+            data-autofocus
+            // Its name before the extension selected when the dialog opens (F2, or the menu): the caret
+            // sat after the whole name, so a new name typed at once was added to the old one.
+            onFocus={(e) => {
+              if (selectedOnce.current) return
+              selectedOnce.current = true
+              e.currentTarget.setSelectionRange(0, renamePart(name, entry.is_directory))
+            }}
+          />
           <FolderSelect label="Destination folder" value={dest} onChange={setDest} exclude={inside} />
           {move.error && <Alert color="red">{placeFailure(move.error, name.trim(), dest)}</Alert>}
           <Group justify="flex-end">

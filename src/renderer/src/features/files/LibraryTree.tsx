@@ -59,6 +59,9 @@ interface TreeProps {
   readonly onFolder: (path: string) => void
   readonly onFile: (path: string) => void
   readonly onDropInto: (folder: string) => (e: DragEvent) => void
+  /** The folder a drop would go into (files or an entry are over its row), marked in the tree. */
+  readonly dropFolder: string | null
+  readonly onDragOverFolder: (folder: string) => void
   readonly onMove: (entry: FileInfo) => void
   readonly onDeleted: (path: string) => void
   /** A row to show and focus once the tree has it (its folders are being read), then onRevealed. */
@@ -70,7 +73,20 @@ interface TreeProps {
  * The library's tree as one virtual list of its visible rows: open folders' children in place, read
  * from the node as folders open. A folder of any size draws only the rows on screen.
  */
-export function LibraryTree({ top, expanded, selected, onFolder, onFile, onDropInto, onMove, onDeleted, reveal, onRevealed }: TreeProps) {
+export function LibraryTree({
+  top,
+  expanded,
+  selected,
+  onFolder,
+  onFile,
+  onDropInto,
+  dropFolder,
+  onDragOverFolder,
+  onMove,
+  onDeleted,
+  reveal,
+  onRevealed
+}: TreeProps) {
   const toRead = useMemo(() => openFoldersToRead(expanded), [expanded])
   const listings = useFolderListings(toRead)
   const lines = useMemo(
@@ -159,6 +175,19 @@ export function LibraryTree({ top, expanded, selected, onFolder, onFile, onDropI
                 dragProps(line.key).onDragStart()
               }}
               onDragEnd={dragProps(line.key).onDragEnd}
+              // On the whole row, its indent too: on the row's drawn part alone, a drop a little left of a
+              // nested folder (over its indent) went to the upload target instead.
+              onDragOver={
+                entry.is_directory
+                  ? (e) => {
+                      e.preventDefault()
+                      // Marked as where the drop goes; the page below does not take it for a drop of its own.
+                      e.stopPropagation()
+                      if (dropFolder !== entry.path) onDragOverFolder(entry.path)
+                    }
+                  : undefined
+              }
+              onDrop={entry.is_directory ? onDropInto(entry.path) : undefined}
               onClick={() => openEntry(entry)}
             >
               <TreeRow
@@ -167,7 +196,7 @@ export function LibraryTree({ top, expanded, selected, onFolder, onFile, onDropI
                 depth={line.depth}
                 isOpen={line.open}
                 selected={selected === entry.path}
-                onDropInto={onDropInto}
+                dropTarget={dropFolder === entry.path}
                 onMove={onMove}
                 onDelete={confirmDelete}
               />
@@ -186,23 +215,29 @@ interface RowProps {
   readonly depth: number
   readonly isOpen: boolean
   readonly selected: boolean
-  readonly onDropInto: (folder: string) => (e: DragEvent) => void
+  /** Files (or a dragged entry) are over this folder's row: a drop goes into it. */
+  readonly dropTarget: boolean
   readonly onMove: (entry: FileInfo) => void
   readonly onDelete: (entry: FileInfo) => void
 }
 
 /** A row's look; the row itself (the tree item) takes the clicks, the keys and the drag. */
-function TreeRow({ labelId, entry, depth, isOpen, selected, onDropInto, onMove, onDelete }: RowProps) {
+function TreeRow({ labelId, entry, depth, isOpen, selected, dropTarget, onMove, onDelete }: RowProps) {
   const state = fileState(entry.status)
   return (
     <Group
       gap={4}
       wrap="nowrap"
       h="100%"
-      onDragOver={entry.is_directory ? (e) => e.preventDefault() : undefined}
-      onDrop={entry.is_directory ? onDropInto(entry.path) : undefined}
-      bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
-      style={{ borderRadius: 4, marginLeft: depth * INDENT, cursor: 'pointer' }}
+      data-drop-target={dropTarget || undefined}
+      bg={selected || dropTarget ? 'var(--mantine-primary-color-light)' : undefined}
+      style={{
+        borderRadius: 4,
+        marginLeft: depth * INDENT,
+        cursor: 'pointer',
+        outline: dropTarget ? '2px dashed var(--mantine-primary-color-filled)' : undefined,
+        outlineOffset: -2
+      }}
     >
       <Group id={labelId} gap={6} wrap="nowrap" style={{ flex: 1, minWidth: 0, padding: '4px 6px' }}>
         {entry.is_directory ? (

@@ -8,6 +8,15 @@ export const joinPath = (folder: string, name: string) => (folder === '/' ? `/${
 
 export const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
 
+/**
+ * How much of an entry's name a rename selects at first, as desktop file managers do: a file's name
+ * before its extension (`lease.2026.pdf` -> `lease.2026`; `.env`, with none, whole), a folder's whole.
+ */
+export function renamePart(name: string, isDirectory: boolean): number {
+  const dot = name.lastIndexOf('.')
+  return isDirectory || dot <= 0 ? name.length : dot
+}
+
 export { isWithin } from '../../../../shared/vfs-path'
 
 /** Where `path` is once `from` moved to `to` (itself or anything inside it moves along); `path` itself when the move leaves it. */

@@ -8,7 +8,7 @@ import type { AnswerSource } from '../../../../shared/contract/vector-fs'
 import { sourcesOf } from '../../../../shared/answer-sources'
 import { providerTitle } from '../../../../shared/provider-title'
 import { useProviders } from '../../api/queries'
-import { hrefOf } from '../../app/router'
+import { hrefOf, useRoute } from '../../app/router'
 import { useScrollStop } from '../../app/scroll-stop'
 import { keepTabEntryInView, watchTabKey } from '../../app/tab-into-list'
 import { useNow } from '../../app/use-now'
@@ -508,6 +508,9 @@ function Bubble({ message, whole, children }: { message: LastMessage; whole?: bo
 
 /** Where the answer's passages came from; a library file opens its preview at the passage. */
 function SourceChips({ sources }: { sources: readonly AnswerSource[] }) {
+  // The conversation shown: the file's preview offers the way back to it.
+  const route = useRoute()
+  const from = route.name === 'inbox' ? route.inboxId : undefined
   if (sources.length === 0) return null
   // A local document opens nothing: one chip per document, not per passage.
   const shown = sources.filter((s, i) => !s.path.startsWith('local:') || sources.findIndex((o) => o.path === s.path) === i)
@@ -537,7 +540,7 @@ function SourceChips({ sources }: { sources: readonly AnswerSource[] }) {
                 ? {}
                 : {
                     component: 'a' as const,
-                    href: hrefOf({ name: 'files', path: s.path, node: s.node_id }),
+                    href: hrefOf({ name: 'files', path: s.path, node: s.node_id, from }),
                     style: { cursor: 'pointer' }
                   })}
             >
