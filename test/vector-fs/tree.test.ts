@@ -245,6 +245,26 @@ describe('VectorFS tree', () => {
     expect(node.store.db.prepare('SELECT count(*) AS n FROM vfs_passages').get()).toEqual({ n: 0 })
   })
 
+  it('refuses a name that differs from one beside it only in its Unicode form, and lets a name change form', async () => {
+    // "café" composed (as typed) and decomposed (as a Mac's file system names files): identical on screen.
+    const composed = 'caf\u00e9'
+    const decomposed = 'cafe\u0301'
+    await mkdir(node, '/', composed)
+    await upload(node, '/', `${composed}.txt`, 'one')
+    const before = dbFingerprint(node.store)
+    expectError(await node.post('/v2/create_folder', { path: '/', folder_name: decomposed }), 409, 'folder_name')
+    expectError(await upload(node, '/', `${decomposed}.txt`, 'two'), 409, 'filename')
+    await upload(node, '/', 'other.txt', 'three')
+    const after = dbFingerprint(node.store)
+    expectError(await node.post('/v2/move_item', { origin_path: '/other.txt', destination_path: `/${decomposed}.txt` }), 409)
+    expectError(await node.post('/v2/move_folder', { origin_path: `/${composed}`, destination_path: `/${decomposed}.txt` }), 409)
+    expect(dbFingerprint(node.store)).toBe(after)
+    expect(after).not.toBe(before)
+    // Renaming a file to its own name in the other form is a rename, not a clash.
+    expect((await node.post('/v2/move_item', { origin_path: `/${composed}.txt`, destination_path: `/${decomposed}.txt` })).status).toBe(200)
+    expect((await list(node)).map((f) => f.name)).toEqual([composed, `${decomposed}.txt`, 'other.txt'])
+  })
+
   it('exports a file as a LocalVrkaiEntry a job scope accepts, with merkle hashes', async () => {
     const paragraphs = Array.from({ length: 12 }, (_, i) => `Paragraph ${i} about solar panels and batteries. `.repeat(6)).join('\n\n')
     await upload(node, '/', 'energy.md', `# Energy\n\n${paragraphs}`)

@@ -260,7 +260,7 @@ export function createVectorFs(options: VectorFsOptions) {
     createFolder(parent: readonly string[], name: string) {
       db.transaction(() => {
         const p = folderAt(parent, 'path')
-        if (tree.child(p.id, name)) throw new VfsError(409, `folder_name: ${formatVfsPath([...parent, name])} exists`)
+        if (tree.namesake(p.id, name)) throw new VfsError(409, `folder_name: ${formatVfsPath([...parent, name])} exists`)
         tree.insertFolder(p.id, name, now())
       }).immediate()
       changed(formatVfsPath([...parent, name]))
@@ -270,7 +270,7 @@ export function createVectorFs(options: VectorFsOptions) {
       const target = [...input.folder, input.filename]
       const check = () => {
         const folder = folderAt(input.folder, 'path')
-        if (tree.child(folder.id, input.filename)) throw new VfsError(409, `filename: ${formatVfsPath(target)} exists`)
+        if (tree.namesake(folder.id, input.filename)) throw new VfsError(409, `filename: ${formatVfsPath(target)} exists`)
         return folder
       }
       check()
@@ -365,9 +365,10 @@ export function createVectorFs(options: VectorFsOptions) {
             `destination_path: a folder cannot be moved into itself (${formatVfsPath(to)} is inside ${formatVfsPath(from)})`
           )
         }
-        const existing = tree.child(parent.id, name)
-        if (existing && existing.id === e.id) return
-        if (existing) throw new VfsError(409, `destination_path: ${formatVfsPath(to)} exists`)
+        const existing = tree.namesake(parent.id, name)
+        // Moved onto itself: nothing to do, unless the name changes its Unicode form only.
+        if (existing && existing.id === e.id && existing.name === name) return
+        if (existing && existing.id !== e.id) throw new VfsError(409, `destination_path: ${formatVfsPath(to)} exists`)
         tree.move(e.id, parent.id, name, now())
       }).immediate()
       changed(formatVfsPath(from))

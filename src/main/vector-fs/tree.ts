@@ -125,6 +125,21 @@ export function treeRepo(db: Database) {
     staged: () => staged.all(),
     get: (id: number) => byId.get(id),
     child: (parentId: number, name: string) => child.get(parentId, name),
+    /**
+     * The child named `name`, or else one whose name is the same text in another Unicode form
+     * ("café" typed, composed, beside "café" from a Mac's file system, decomposed): the two look
+     * identical in every list, so a second one is refused as the first would be.
+     */
+    namesake(parentId: number, name: string): EntryRow | undefined {
+      const exact = child.get(parentId, name)
+      if (exact) return exact
+      for (const form of new Set([name.normalize('NFC'), name.normalize('NFD')])) {
+        if (form === name) continue
+        const other = child.get(parentId, form)
+        if (other) return other
+      }
+      return undefined
+    },
     children: (parentId: number) => children.all(parentId),
     /** The entry at these segments, or undefined. */
     resolve(segments: readonly string[]): EntryRow | undefined {
