@@ -1,3 +1,4 @@
+import { NO_SCOPE_PATHS } from '../../src/main/store/jobs'
 import { expect, it } from 'vitest'
 import fc from 'fast-check'
 import { openStore } from '../../src/main/store'
@@ -40,6 +41,7 @@ it('conversationFor reads what the whole-inbox query reads, in order, page bound
             providerId: 'p',
             configJson: '{}',
             scopeJson: '{}',
+            scopePaths: NO_SCOPE_PATHS,
             associatedUiJson: 'null',
             isHidden: false,
             now,

@@ -1,3 +1,4 @@
+import { NO_SCOPE_PATHS } from '../../src/main/store/jobs'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { NodeApi } from '../../src/main/node-api'
 import { scopePassageCache } from '../../src/main/runtime/scope-cache'
@@ -56,6 +57,7 @@ beforeAll(() => {
       jobId,
       providerId: 'gpt',
       scopeJson,
+      scopePaths: NO_SCOPE_PATHS,
       configJson: '{"custom_prompt":"","temperature":0.7,"seed":0,"top_k":40,"top_p":0.9,"stream":true,"other_model_params":null}',
       associatedUiJson: null,
       isHidden: false,
@@ -107,7 +109,8 @@ it('an answer reads the scope passages once per scope version, not 13 MB per ans
   // A new scope version is read again.
   store.jobs.updateScope(
     firstJob,
-    JSON.stringify({ local_vrkai: [], local_vrpack: [], network_folders: [], vector_fs_folders: [], vector_fs_items: [] })
+    JSON.stringify({ local_vrkai: [], local_vrpack: [], network_folders: [], vector_fs_folders: [], vector_fs_items: [] }),
+    NO_SCOPE_PATHS
   )
   expect(scopes.passages(firstJob)).toEqual([])
 }, 60_000)

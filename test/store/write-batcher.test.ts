@@ -1,3 +1,4 @@
+import { NO_SCOPE_PATHS } from '../../src/main/store/jobs'
 import { expect, it } from 'vitest'
 import Database from 'better-sqlite3'
 import { openDb } from '../../src/main/store/db'
@@ -147,6 +148,7 @@ it('the messages of one commit, written without a savepoint each, are all in the
       providerId: 'p',
       configJson: '{}',
       scopeJson: '{}',
+      scopePaths: NO_SCOPE_PATHS,
       associatedUiJson: 'null',
       isHidden: false,
       now,

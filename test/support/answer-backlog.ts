@@ -1,3 +1,4 @@
+import { NO_SCOPE_PATHS } from '../../src/main/store/jobs'
 import { readdirSync, readFileSync } from 'node:fs'
 import { createMessageChain } from '../../src/main/domain/message-chain'
 import { newJobDefaults } from '../../src/main/domain/job-rules'
@@ -36,7 +37,7 @@ export async function seedBacklog(dir: string, providerUrl: string, inboxes: num
     return store.db.transaction(() => {
       const jobs = Array.from({ length: inboxes }, () => {
         const job = newJobDefaults('slow', null, false)
-        store.jobs.create({ ...job, providerId: 'slow', scopeJson, associatedUiJson: null, now: clock.next() })
+        store.jobs.create({ ...job, providerId: 'slow', scopeJson, scopePaths: NO_SCOPE_PATHS, associatedUiJson: null, now: clock.next() })
         return job
       })
       for (let q = 0; q < perInbox; q++) {

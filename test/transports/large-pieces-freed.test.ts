@@ -1,3 +1,4 @@
+import { NO_SCOPE_PATHS } from '../../src/main/store/jobs'
 import { spawn } from 'node:child_process'
 import { get } from 'node:http'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -57,7 +58,7 @@ describe('all_inboxes with scopes of megabytes, over HTTP', () => {
         ).join('')
       }
       const jobId = await createJob(node, 'p1')
-      node.store.jobs.updateScope(jobId, JSON.stringify(scope))
+      node.store.jobs.updateScope(jobId, JSON.stringify(scope), NO_SCOPE_PATHS)
       scopes.set(jobId, scope)
     }
     http = await startHttpServer({ router: node.router, token: 'tok', port: 0, log: node.log })
@@ -130,7 +131,7 @@ describe('all_inboxes, pieced together from rows and scopes of every size', () =
       if (bytes > 0) {
         const scope = sizedScope(bytes)
         expect(Buffer.byteLength(scope)).toBe(bytes)
-        node.store.jobs.updateScope(jobId, scope)
+        node.store.jobs.updateScope(jobId, scope, NO_SCOPE_PATHS)
       }
       expect(
         (await node.post('/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${jobId}::false`, custom_name: names[i] })).status

@@ -1,3 +1,4 @@
+import { NO_SCOPE_PATHS } from '../../src/main/store/jobs'
 import { connect, type Socket } from 'node:net'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
@@ -29,7 +30,7 @@ beforeEach(async () => {
     // Extra keys of a scope are kept as given.
     padding: 'p'.repeat(2 * 1024 * 1024)
   })
-  for (let i = 0; i < 8; i++) node.store.jobs.updateScope(await createJob(node, 'p1'), scope)
+  for (let i = 0; i < 8; i++) node.store.jobs.updateScope(await createJob(node, 'p1'), scope, NO_SCOPE_PATHS)
   http = await startHttpServer({ router: node.router, token: 'tok', port: 0, log: node.log, limits: { stalledResponseMs: STALL_MS } })
 })
 afterEach(async () => {

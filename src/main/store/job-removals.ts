@@ -33,6 +33,7 @@ export function jobRemovalsRepo(db: Db, gate: CommitGate = OPEN_GATE) {
   const unqueue = db.prepare(`UPDATE messages SET needs_answer = 0 WHERE inbox_id = ? AND needs_answer = 1`)
   const dropInbox = db.prepare(`DELETE FROM inboxes WHERE id = ?`)
   const dropScope = db.prepare(`DELETE FROM job_scopes WHERE job_id = ?`)
+  const dropScopePaths = db.prepare(`DELETE FROM job_scope_refs WHERE job_id = ?`)
   const dropJob = db.prepare(`DELETE FROM jobs WHERE id = ?`)
   const next = db.prepare<[], string>(`SELECT inbox_id FROM inbox_removals ORDER BY seq LIMIT 1`).pluck()
   const marked = db.prepare<[string], number>(`SELECT 1 FROM inbox_removals WHERE inbox_id = ?`).pluck()
@@ -52,6 +53,7 @@ export function jobRemovalsRepo(db: Db, gate: CommitGate = OPEN_GATE) {
       mark.run(inboxId)
       unqueue.run(inboxId)
       dropInbox.run(inboxId)
+      dropScopePaths.run(jobId)
       dropJob.run(jobId)
     }
     return { inboxIds: [...found.values()] }

@@ -1,3 +1,4 @@
+import { PATH_USAGE_NAMED } from '../../shared/contract/vector-fs-browse'
 import type { Db } from './db'
 
 export interface JobRow {
@@ -14,16 +15,40 @@ export interface ScopeRow {
   readonly scope_json: string
 }
 
+/** The library paths a scope names ('/a/b'), kept beside it so a path's users are found by an index. */
+export interface ScopePaths {
+  readonly folders: readonly string[]
+  readonly items: readonly string[]
+}
+
+/** A scope that names no library path. */
+export const NO_SCOPE_PATHS: ScopePaths = { folders: [], items: [] }
+
+/** The jobs whose scope takes in a library path, and the newest few of them (see pathUsage). */
+export interface PathUsage {
+  readonly jobs: number
+  readonly recent: { readonly inbox_id: string; readonly custom_name: string; readonly is_hidden: boolean }[]
+}
+
 export interface NewJob {
   readonly jobId: string
   readonly providerId: string
   readonly scopeJson: string
+  readonly scopePaths: ScopePaths
   readonly configJson: string
   readonly associatedUiJson: string | null
   readonly isHidden: boolean
   readonly inboxId: string
   readonly customName: string
   readonly now: string
+}
+
+interface PathQuery {
+  readonly path: string
+  readonly below: string
+  readonly beyond: string
+  /** JSON array of the folders holding the path, the root ('/') first. */
+  readonly ancestors: string
 }
 
 export function jobsRepo(db: Db) {
@@ -50,6 +75,23 @@ export function jobsRepo(db: Db) {
   const updateScope = db.prepare(
     `UPDATE job_scopes SET scope_json = ?, version = version + 1 WHERE job_id = ? AND EXISTS (SELECT 1 FROM jobs j WHERE j.id = job_scopes.job_id)`
   )
+  const dropPaths = db.prepare(`DELETE FROM job_scope_refs WHERE job_id = ?`)
+  const addPath = db.prepare(`INSERT OR IGNORE INTO job_scope_refs (path, is_folder, job_id) VALUES (?, ?, ?)`)
+  const writePaths = (jobId: string, paths: ScopePaths) => {
+    dropPaths.run(jobId)
+    for (const path of paths.items) addPath.run(path, 0, jobId)
+    for (const path of paths.folders) addPath.run(path, 1, jobId)
+  }
+  // The jobs whose scope names the path itself, anything under it (a folder's), or a folder holding it.
+  // Each part is a seek in the refs' primary key; jobs being removed are gone from \`jobs\` already.
+  const usersOf = `SELECT job_id FROM job_scope_refs WHERE path = @path
+     UNION SELECT job_id FROM job_scope_refs WHERE path >= @below AND path < @beyond
+     UNION SELECT r.job_id FROM json_each(@ancestors) a JOIN job_scope_refs r ON r.path = a.value AND r.is_folder = 1`
+  const usersCount = db.prepare<[PathQuery], number>(`SELECT count(*) FROM (${usersOf}) u JOIN jobs j ON j.id = u.job_id`).pluck()
+  const usersRecent = db.prepare<[PathQuery], { inbox_id: string; custom_name: string; is_hidden: number }>(
+    `SELECT i.id AS inbox_id, i.custom_name, i.is_hidden FROM (${usersOf}) u JOIN jobs j ON j.id = u.job_id JOIN inboxes i ON i.job_id = j.id
+     ORDER BY j.seq DESC LIMIT ${PATH_USAGE_NAMED}`
+  )
   const changeProvider = db.prepare(`UPDATE jobs SET provider_id = ? WHERE id = ?`)
   const updateConfig = db.prepare(`UPDATE jobs SET config_json = ? WHERE id = ?`)
   const setJobHidden = db.prepare(`UPDATE jobs SET is_hidden = ? WHERE id = ?`)
@@ -60,12 +102,26 @@ export function jobsRepo(db: Db) {
       const row = { ...job, hidden: job.isHidden ? 1 : 0 }
       insertJob.run(row)
       insertScope.run(row)
+      writePaths(job.jobId, job.scopePaths)
       insertInbox.run(row)
     }),
     get: (id: string) => get.get(id),
     scope: (id: string) => scope.get(id),
     scopeVersion: (id: string) => scopeVersion.get(id),
-    updateScope: (id: string, scopeJson: string) => updateScope.run(scopeJson, id).changes === 1,
+    updateScope: db.transaction((id: string, scopeJson: string, paths: ScopePaths): boolean => {
+      if (updateScope.run(scopeJson, id).changes !== 1) return false
+      writePaths(id, paths)
+      return true
+    }),
+    /** The jobs whose scope takes in the library entry at `segments` (hidden ones too), newest first. */
+    pathUsage: db.transaction((segments: readonly string[]): PathUsage => {
+      const path = '/' + segments.join('/')
+      const ancestors = segments.map((_, i) => '/' + segments.slice(0, i).join('/'))
+      // '0' follows '/': every path that starts with path + '/'.
+      const query = { path, below: `${path}/`, beyond: `${path}0`, ancestors: JSON.stringify(ancestors) }
+      const recent = usersRecent.all(query).map((r) => ({ inbox_id: r.inbox_id, custom_name: r.custom_name, is_hidden: r.is_hidden === 1 }))
+      return { jobs: usersCount.get(query)!, recent }
+    }),
     changeProvider: (id: string, providerId: string) => changeProvider.run(providerId, id).changes === 1,
     updateConfig: (id: string, configJson: string) => updateConfig.run(configJson, id).changes === 1,
     /** Hides or shows the job's inbox; false when there is no such job. */

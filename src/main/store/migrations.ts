@@ -454,6 +454,30 @@ export const MIGRATIONS: readonly Migration[] = [
       refoldInboxEntries(db, inboxTextIds(db, 'search_cjk_changed'), searchIndexFormV19, searchIndexForm)
       refoldPassages(db, 'search_cjk_changed', searchIndexForm)
     }
+  },
+  {
+    version: 21,
+    description: "library paths each job's scope names, so a file's or folder's delete can say which jobs use it",
+    up: (db) =>
+      db.exec(`
+        -- One row per library path a scope names (vector_fs_items: is_folder 0, vector_fs_folders: 1), as
+        -- '/a/b'; kept in step with job_scopes by the writes of jobs.ts and job-removals.ts.
+        CREATE TABLE job_scope_refs (
+          path TEXT NOT NULL,
+          is_folder INTEGER NOT NULL,
+          job_id TEXT NOT NULL,
+          PRIMARY KEY (path, is_folder, job_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX job_scope_refs_job ON job_scope_refs(job_id);
+        INSERT OR IGNORE INTO job_scope_refs (path, is_folder, job_id)
+          SELECT '/' || coalesce((SELECT group_concat(p.value, '/' ORDER BY p.key) FROM json_each(e.value, '$.path.path_ids') p), ''),
+                 0, s.job_id
+          FROM job_scopes s JOIN jobs j ON j.id = s.job_id, json_each(s.scope_json, '$.vector_fs_items') e
+          UNION ALL
+          SELECT '/' || coalesce((SELECT group_concat(p.value, '/' ORDER BY p.key) FROM json_each(e.value, '$.path.path_ids') p), ''),
+                 1, s.job_id
+          FROM job_scopes s JOIN jobs j ON j.id = s.job_id, json_each(s.scope_json, '$.vector_fs_folders') e;
+      `)
   }
 ]
 

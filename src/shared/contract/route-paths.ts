@@ -50,7 +50,8 @@ export const routePaths = {
   update_default_embedding_model: { method: 'POST', path: '/v2/update_default_embedding_model' },
   find_vector_fs_entries: { method: 'GET', path: '/v2/find_vector_fs_entries' },
   vector_fs_file_states: { method: 'GET', path: '/v2/vector_fs_file_states' },
-  vector_fs_missing_paths: { method: 'POST', path: '/v2/vector_fs_missing_paths' }
+  vector_fs_missing_paths: { method: 'POST', path: '/v2/vector_fs_missing_paths' },
+  vector_fs_path_usage: { method: 'GET', path: '/v2/vector_fs_path_usage' }
 } as const
 
 export type RoutePathName = keyof typeof routePaths

@@ -1,7 +1,13 @@
 import { z } from 'zod'
 import { routePaths } from './route-paths'
-import { FileInfoSchema } from './vector-fs'
-import { FileStateCountsSchema, FindEntriesQuerySchema, MissingPathsRequestSchema, MissingPathsResponseSchema } from './vector-fs-browse'
+import { FileInfoSchema, PathQuerySchema } from './vector-fs'
+import {
+  FileStateCountsSchema,
+  FindEntriesQuerySchema,
+  MissingPathsRequestSchema,
+  MissingPathsResponseSchema,
+  PathUsageResponseSchema
+} from './vector-fs-browse'
 
 /** Browsing a large library (Nodedesk's additions, see vector-fs-browse.ts). */
 export const vectorFsBrowseRoutes = {
@@ -27,5 +33,13 @@ export const vectorFsBrowseRoutes = {
     description:
       "Which of these paths (each as path_ids, e.g. a scope's entries) the library does not hold: one call, where reading each one's folder took a request per folder.",
     response: MissingPathsResponseSchema
+  },
+  vector_fs_path_usage: {
+    ...routePaths.vector_fs_path_usage,
+    auth: true,
+    query: PathQuerySchema,
+    description:
+      'How many jobs take in a file or folder (their scope names it, something under it, or a folder holding it), naming the newest few: asked before a delete. 404 when the library has no such path.',
+    response: PathUsageResponseSchema
   }
 } as const

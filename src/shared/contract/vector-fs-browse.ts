@@ -27,6 +27,20 @@ export const MissingPathsRequestSchema = z.strictObject({
     .max(MISSING_PATHS_MAX, { error: `expected 1 to ${MISSING_PATHS_MAX} paths` })
 })
 
+/** How many of the jobs using a library path vector_fs_path_usage names (the newest). */
+export const PATH_USAGE_NAMED = 5
+
+/**
+ * What a file's or folder's delete would take from jobs, asked before the operator confirms: `jobs`
+ * counts every job (hidden ones too) whose scope names the path, something under it, or a folder
+ * holding it; `recent` names the newest few.
+ */
+export const PathUsageResponseSchema = z.strictObject({
+  jobs: z.number().int(),
+  recent: z.array(z.strictObject({ inbox_id: z.string(), custom_name: z.string(), is_hidden: z.boolean() }))
+})
+export type PathUsageResponse = z.infer<typeof PathUsageResponseSchema>
+
 export const MissingPathsResponseSchema = z.strictObject({
   /** The places in `path_ids` of the paths the library does not hold. */
   missing: z.array(z.number())

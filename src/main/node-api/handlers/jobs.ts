@@ -4,6 +4,15 @@ import { notFound } from '../errors'
 import type { HandlerGroup } from '../handler-types'
 import { emitInboxChanged } from '../../domain/inbox-events'
 import { RawJson } from '../raw-json'
+import { formatVfsPath } from '../../../shared/contract/vector-fs'
+import type { JobScope } from '../../../shared/contract/scope'
+import type { ScopePaths } from '../../store'
+
+/** The library paths a scope names, as the store keeps them beside it. */
+const scopePaths = (scope: JobScope): ScopePaths => ({
+  folders: scope.vector_fs_folders.map((f) => formatVfsPath(f.path.path_ids)),
+  items: scope.vector_fs_items.map((i) => formatVfsPath(i.path.path_ids))
+})
 
 type JobRoutes = 'create_job' | 'get_job_scope' | 'update_job_scope' | 'update_job_config' | 'change_job_llm_provider'
 
@@ -30,6 +39,7 @@ export function jobHandlers(ctx: NodeContext): HandlerGroup<JobRoutes> {
         ...job,
         providerId,
         scopeJson: JSON.stringify(info.scope),
+        scopePaths: scopePaths(body.job_creation_info.scope),
         associatedUiJson: body.job_creation_info.associated_ui ? JSON.stringify(body.job_creation_info.associated_ui) : null,
         now: clock.next()
       })
@@ -44,7 +54,9 @@ export function jobHandlers(ctx: NodeContext): HandlerGroup<JobRoutes> {
     },
 
     update_job_scope({ body, rawBody }) {
-      replaceForJob(body.job_id, (id) => store.jobs.updateScope(id, JSON.stringify((rawBody as { job_scope: unknown }).job_scope)))
+      replaceForJob(body.job_id, (id) =>
+        store.jobs.updateScope(id, JSON.stringify((rawBody as { job_scope: unknown }).job_scope), scopePaths(body.job_scope))
+      )
       return 'Successfully updated job scope'
     },
 

@@ -27,6 +27,7 @@ type VectorFsRoutes =
   | 'find_vector_fs_entries'
   | 'vector_fs_file_states'
   | 'vector_fs_missing_paths'
+  | 'vector_fs_path_usage'
 
 /** Paths were validated by the schema; this only splits them. */
 function segments(path: string | undefined): string[] {
@@ -86,6 +87,12 @@ export function vectorFsHandlers(ctx: NodeContext): HandlerGroup<VectorFsRoutes>
     find_vector_fs_entries: ({ query }) => vfs.findByName(nameSearchWords(query.q), query.kind, query.limit ?? 50),
     vector_fs_file_states: () => vfs.fileStateCounts(),
     vector_fs_missing_paths: ({ body }) => ({ missing: vfs.missingPaths(body.path_ids) }),
+    vector_fs_path_usage: ({ query }) => {
+      const at = segments(query.path)
+      if (at.length === 0) throw badRequest('path: the root folder cannot be deleted; name a file or folder in it')
+      if (vfs.missingPaths([at]).length) throw new ApiError(404, `path: no file or folder ${query.path}`)
+      return ctx.store.jobs.pathUsage(at)
+    },
     retrieve_vector_resource: ({ query }) => vfsCall(() => vfs.exportResource(segments(query.path))),
     get_default_embedding_model: () => {
       const m = vfs.embeddingModel()
