@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures/node'
 import { seriousViolations } from './axe'
-import { providerBody } from './seed'
+import { emptyScope, providerBody } from './seed'
 
 /* A folder's delete confirmation says how much goes with it, counted through the tree's own folder reads, a bounded number of them. */
 
@@ -51,4 +51,32 @@ test('deleting a folder: the confirmation names how many files and folders are i
   expect((await node.api<{ name: string }[]>('GET', '/v2/retrieve_path_simplified?path=/&depth=0')).body.map((e) => e.name)).toEqual([
     'Reports'
   ])
+})
+
+test('deleting a file a job uses: the confirmation names the job, and its link opens the conversation', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  expect((await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Reports' })).status).toBe(200)
+  await node.upload('/Reports', 'lease.txt', 'The lease runs until 2030.')
+  const fileRef = { Standard: { FileRef: { file_name: 'lease.txt', file_type: { Document: 'Txt' }, text_chunking_strategy: 'V1' } } }
+  const scope = { ...emptyScope, vector_fs_items: [{ name: 'lease.txt', path: { path_ids: ['Reports', 'lease.txt'] }, source: fileRef }] }
+  const job = await node.api<{ job_id: string }>('POST', '/v2/create_job', {
+    llm_provider: 'gpt',
+    job_creation_info: { scope, associated_ui: null, is_hidden: false }
+  })
+  const inbox = `job_inbox::${job.body.job_id}::false`
+  await node.api('POST', '/v2/update_smart_inbox_name', { inbox_name: inbox, custom_name: 'Lease questions' })
+
+  await page.goto(node.uiUrl)
+  await page.evaluate(() => (location.hash = '#/files'))
+  await page.getByRole('treeitem', { name: /^Reports/ }).click()
+  await page.getByRole('treeitem', { name: /^lease\.txt/ }).focus()
+  await page.keyboard.press('Delete')
+  const dialog = page.getByRole('dialog', { name: 'Delete lease.txt?' })
+  await expect(dialog.getByTestId('path-users')).toContainText('1 job uses it; its answers will no longer draw on it:')
+  expect(await seriousViolations(page)).toEqual([])
+  await dialog.getByRole('link', { name: 'Lease questions' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page).toHaveURL(new RegExp(`#/inboxes/${encodeURIComponent(inbox)}$`))
+  // Nothing was deleted.
+  expect((await node.api('GET', '/v2/retrieve_path_simplified?path=/Reports&depth=0')).body).toHaveLength(1)
 })

@@ -11,6 +11,7 @@ import { useClient } from '../../api/client-context'
 import { invalidateAfter, keys } from '../../api/queries'
 import { beginLeaving } from '../../api/vfs-leaving'
 import { FolderContents } from './FolderContents'
+import { PathUsers } from './PathUsers'
 import { flattenTree, openFoldersToRead } from './tree-lines'
 import { treeListStyle, treeRowPlace, TreeNote } from './tree-parts'
 import classes from './tree.module.css'
@@ -283,17 +284,23 @@ function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) 
     Promise.resolve(
       qc.getQueryData<FileInfo[]>(keys.vfsFolder(path)) ?? client.call('retrieve_path_simplified', { query: { path, depth: '0' } })
     )
-  return (entry) =>
+  const askUsers = (path: string) => client.call('vector_fs_path_usage', { query: { path } })
+  return (entry) => {
+    const modalId = `confirm-delete:${entry.path}`
     askToConfirm({
+      modalId,
       title: `Delete ${entry.name}?`,
       children: entry.is_directory ? (
         <Stack gap="xs">
           <Text size="sm">The folder {entry.path} and everything in it will be deleted.</Text>
           <FolderContents path={entry.path} read={read} />
-          <Text size="sm">Jobs whose scope names it will find nothing there.</Text>
+          <PathUsers path={entry.path} ask={askUsers} modalId={modalId} />
         </Stack>
       ) : (
-        <Text size="sm">The file {entry.path}, its passages and embeddings will be deleted.</Text>
+        <Stack gap="xs">
+          <Text size="sm">The file {entry.path}, its passages and embeddings will be deleted.</Text>
+          <PathUsers path={entry.path} ask={askUsers} modalId={modalId} />
+        </Stack>
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
@@ -339,6 +346,7 @@ function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) 
         )
       }
     })
+  }
 }
 
 /** How long a delete may take before a notification says it is under way. */

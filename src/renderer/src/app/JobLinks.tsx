@@ -1,0 +1,42 @@
+import { Anchor, List, Text } from '@mantine/core'
+import { groupedNumber } from '../../../shared/byte-size'
+import { hrefOf } from './router'
+
+/** A job a dialog names: its conversation, by the name the operator sees. */
+export interface NamedJob {
+  readonly inbox_id: string
+  readonly custom_name: string
+  readonly is_hidden: boolean
+}
+
+/**
+ * The few jobs a dialog names (the node's newest), each a link to its conversation, and how many more
+ * there are. Following a link leaves the page: `onFollow` closes the dialog that holds the list.
+ */
+export function JobLinks({ jobs, recent, onFollow }: { jobs: number; recent: readonly NamedJob[]; onFollow: () => void }) {
+  const more = jobs - recent.length
+  return (
+    <>
+      <List size="sm" spacing={4}>
+        {recent.map((r) => (
+          <List.Item key={r.inbox_id}>
+            <Anchor href={hrefOf({ name: 'inbox', inboxId: r.inbox_id })} onClick={onFollow} style={{ overflowWrap: 'anywhere' }}>
+              {r.custom_name}
+            </Anchor>
+            {r.is_hidden && (
+              <Text span size="xs" c="dimmed">
+                {' '}
+                (hidden)
+              </Text>
+            )}
+          </List.Item>
+        ))}
+      </List>
+      {more > 0 && (
+        <Text size="sm" c="dimmed">
+          and {more === 1 ? '1 more job' : `${groupedNumber(more)} more jobs`}
+        </Text>
+      )}
+    </>
+  )
+}

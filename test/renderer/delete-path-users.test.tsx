@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
+import { pathUsersText } from '../../src/renderer/src/features/files/PathUsers'
+import { emptyScopeBody } from '../support/fixtures'
+import { addProvider, createJob, useTestNode, type TestNode } from '../support/node'
+import { layOutLists } from './list-layout'
+import { renderWithApp, routerTransport } from './render'
+
+layOutLists()
+
+/*
+ * A file's or folder's delete confirmation names the jobs whose scope takes it in (asked of the real
+ * node: vector_fs_path_usage), each a link to its conversation, so the operator knows what the
+ * delete takes from them before pressing Delete.
+ */
+
+const ok = async (res: Promise<{ status: number; body: unknown }>) => {
+  const r = await res
+  expect(r.status, JSON.stringify(r.body)).toBe(200)
+  return r.body
+}
+const item = (p: string[]) => ({
+  name: p[p.length - 1]!,
+  path: { path_ids: p },
+  source: { Standard: { FileRef: { file_name: p[p.length - 1]!, file_type: { Document: 'Txt' }, text_chunking_strategy: 'V1' } } }
+})
+
+async function namedJob(node: TestNode, name: string, folders: string[][], items: string[][]) {
+  const jobId = await createJob(node, 'p1', {
+    ...emptyScopeBody(),
+    vector_fs_folders: folders.map((p) => ({ name: p.at(-1)!, path: { path_ids: p } })),
+    vector_fs_items: items.map(item)
+  })
+  const inbox = `job_inbox::${jobId}::false`
+  await ok(node.post('/v2/update_smart_inbox_name', { inbox_name: inbox, custom_name: name }))
+  return inbox
+}
+
+async function seed(node: TestNode) {
+  await addProvider(node, 'p1')
+  await ok(node.post('/v2/create_folder', { path: '/', folder_name: 'Reports' }))
+  await ok(node.post('/v2/create_folder', { path: '/', folder_name: 'Notes' }))
+  for (const [path, filename] of [
+    ['/Reports', 'q1.txt'],
+    ['/Reports', 'q2.txt'],
+    ['/', 'todo.txt']
+  ] as const)
+    await ok(node.post('/v2/upload_file_to_folder', { path, filename, file_data: new TextEncoder().encode(`Text of ${filename}.`) }))
+}
+
+async function askToDelete(name: string) {
+  await userEvent.click(await screen.findByRole('button', { name: `Actions for ${name}` }))
+  await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete…', hidden: true }))
+  return screen.findByTestId('path-users')
+}
+
+describe('the delete confirmation names the jobs that use what goes', () => {
+  const node = useTestNode()
+  beforeEach(() => {
+    window.location.hash = '#/files'
+  })
+  afterEach(cleanup)
+
+  it('a folder: the jobs naming it or a file in it, each a link to its conversation; the link closes the dialog', async () => {
+    await seed(node)
+    const q1 = await namedJob(node, 'Quarter one', [], [['Reports', 'q1.txt']])
+    const all = await namedJob(node, 'All reports', [['Reports']], [])
+    await namedJob(node, 'Notes only', [['Notes']], [])
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+
+    const users = await askToDelete('Reports')
+    await waitFor(() => expect(users.textContent).toContain('2 jobs use it; their answers will no longer draw on it:'))
+    const links = within(users).getAllByRole('link', { hidden: true })
+    expect(links.map((a) => a.textContent)).toEqual(['All reports', 'Quarter one'])
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      `#/inboxes/${encodeURIComponent(all)}`,
+      `#/inboxes/${encodeURIComponent(q1)}`
+    ])
+    await userEvent.click(links[0]!)
+    await waitFor(() => expect(screen.queryByTestId('path-users')).toBeNull())
+  })
+
+  it('a file no job uses says so; asking deleted nothing', async () => {
+    await seed(node)
+    await namedJob(node, 'All reports', [['Reports']], [])
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    const users = await askToDelete('todo.txt')
+    await waitFor(() => expect(users.textContent).toBe('No job uses it.'))
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel', hidden: true }))
+    expect((await node.get('/v2/vector_fs_path_usage', { path: '/todo.txt' })).status).toBe(200)
+  })
+
+  it('says each answer of the node in a sentence, and the general warning when the node cannot say', () => {
+    expect(pathUsersText('asking')).toBe('Looking for jobs that use it…')
+    expect(pathUsersText('unknown')).toBe('Jobs whose scope names it will find nothing there.')
+    expect(pathUsersText({ jobs: 0, recent: [] })).toBe('No job uses it.')
+    expect(pathUsersText({ jobs: 1, recent: [] })).toBe('1 job uses it; its answers will no longer draw on it:')
+    expect(pathUsersText({ jobs: 12_345, recent: [] })).toBe('12,345 jobs use it; their answers will no longer draw on it:')
+  })
+})
