@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
-import { pathUsersText } from '../../src/renderer/src/features/files/PathUsers'
+import { moveUsersText, pathUsersText } from '../../src/renderer/src/features/files/PathUsers'
 import { emptyScopeBody } from '../support/fixtures'
 import { addProvider, createJob, useTestNode, type TestNode } from '../support/node'
 import { layOutLists } from './list-layout'
@@ -99,5 +99,45 @@ describe('the delete confirmation names the jobs that use what goes', () => {
     expect(pathUsersText({ jobs: 0, recent: [] })).toBe('No job uses it.')
     expect(pathUsersText({ jobs: 1, recent: [] })).toBe('1 job uses it; its answers will no longer draw on it:')
     expect(pathUsersText({ jobs: 12_345, recent: [] })).toBe('12,345 jobs use it; their answers will no longer draw on it:')
+  })
+
+  it('the rename-or-move dialog warns when jobs use the entry, and says nothing when none does', async () => {
+    await seed(node)
+    await namedJob(node, 'Quarter one', [], [['Reports', 'q1.txt']])
+    // The window's transport to the node, noting each usage answer it got.
+    const answered: string[] = []
+    const inner = routerTransport(node.router)
+    const transport = {
+      ...inner,
+      request: async (req: Parameters<typeof inner.request>[0]) => {
+        const res = await inner.request(req)
+        if (req.path === '/v2/vector_fs_path_usage') answered.push(String(req.query?.path))
+        return res
+      }
+    }
+    renderWithApp(<FilesPage />, transport)
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Reports' }))
+    await userEvent.click(await screen.findByRole('menuitem', { name: /Rename or move/, hidden: true }))
+    const users = await screen.findByTestId('move-users')
+    await waitFor(() =>
+      expect(users.textContent).toContain(
+        '1 job uses it. Its scope names it where it is now: once it is renamed or moved, its answers will no longer draw on it.'
+      )
+    )
+    expect(within(users).getByRole('link', { name: 'Quarter one', hidden: true })).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel', hidden: true }))
+    await waitFor(() => expect(screen.queryByTestId('move-users')).toBeNull())
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for todo.txt' }))
+    await userEvent.click(await screen.findByRole('menuitem', { name: /Rename or move/, hidden: true }))
+    const none = await screen.findByTestId('move-users')
+    // Asked and answered: no job, nothing said.
+    await waitFor(() => expect(answered).toContain('/todo.txt'))
+    await new Promise((r) => setTimeout(r, 0))
+    expect(none.textContent).toBe('')
+    expect(moveUsersText({ jobs: 0, recent: [] })).toBeUndefined()
+    expect(moveUsersText({ jobs: 3, recent: [] })).toBe(
+      '3 jobs use it. Their scopes name it where it is now: once it is renamed or moved, their answers will no longer draw on it.'
+    )
   })
 })

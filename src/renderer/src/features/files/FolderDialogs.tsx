@@ -1,12 +1,13 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { invalidateLibraryWithout, useRouteMutation } from '../../api/queries'
 import { beginLeaving } from '../../api/vfs-leaving'
 import { FolderSelect } from './FolderSelect'
+import { MoveUsers } from './PathUsers'
 import { joinPath, nameProblem, parentPath, renamePart } from './vfs-paths'
 
 /** A folder as sentences name it: the top one has no name of its own ("/" told a user nothing). */
@@ -102,6 +103,7 @@ export function MoveDialog({
   const [dest, setDest] = useState(parentPath(entry.path))
   const selectedOnce = useRef(false)
   const problem = nameProblem(name)
+  const askUsers = useCallback((path: string) => client.call('vector_fs_path_usage', { query: { path } }), [client])
   // A folder cannot go into itself or anything inside it.
   const inside = (f: string) => entry.is_directory && (f === entry.path || f.startsWith(`${entry.path}/`))
   const move = useMutation({
@@ -151,6 +153,7 @@ export function MoveDialog({
             }}
           />
           <FolderSelect label="Destination folder" value={dest} onChange={setDest} exclude={inside} />
+          <MoveUsers path={entry.path} ask={askUsers} onFollow={onClose} />
           {move.error && <Alert color="red">{placeFailure(move.error, name.trim(), dest)}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
