@@ -20,8 +20,9 @@ export function selectedCount(
   of: { readonly inboxes: number } | { readonly listed: number; readonly limit: number }
 ): string {
   if ('inboxes' in of) return `${selected} of ${of.inboxes} selected`
-  // Said where the count line steps aside (narrow windows), in as few words as stay on the bar's one line.
-  return of.listed >= of.limit ? `${selected} of at least ${of.listed} selected` : `${selected} of ${of.listed} selected`
+  // Said where the count line steps aside (narrow windows), short enough for the bar's one line with
+  // 100 selected down to 768 px ("of at least 100" ran past the list's edge there); the hover says it in full.
+  return of.listed >= of.limit ? `${selected} of ${of.listed}+ selected` : `${selected} of ${of.listed} selected`
 }
 
 /** Said on hover of a selection count made among a search's first matches. */
