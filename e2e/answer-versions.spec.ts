@@ -41,11 +41,14 @@ test('a provider that fails once, then answers: after the error, a Retry and a R
   await expect(error).toContainText('boom again')
   await expect(position).toHaveText('2/2')
   await expect(inbox.answers()).toHaveText([/Green\./])
+  // Its Retry from the keyboard: the note goes with the new answer, and the focus stays on the answer's controls.
   node.fake.behaviour = { type: 'reply', chunks: ['Red.'] }
-  await error.getByRole('button', { name: 'Retry' }).click()
+  await error.getByRole('button', { name: 'Retry' }).focus()
+  await page.keyboard.press('Enter')
   await expect(position).toHaveText('3/3')
   await expect(inbox.answers()).toHaveText([/Red\./])
   await expect(error).toHaveCount(0)
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Regenerate')
 
   // The node agrees on the current answer: the next question reaches the model after "Red." alone.
   node.fake.behaviour = { type: 'reply', chunks: ['Noted.'] }
