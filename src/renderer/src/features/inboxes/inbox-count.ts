@@ -20,8 +20,9 @@ export function selectedCount(
   of: { readonly inboxes: number } | { readonly listed: number; readonly limit: number }
 ): string {
   if ('inboxes' in of) return `${selected} of ${of.inboxes} selected`
-  // Said where the count line steps aside (narrow windows), short enough for the bar's one line with
-  // 100 selected down to 768 px ("of at least 100" ran past the list's edge there); the hover says it in full.
+  // Said where the count line steps aside (narrow windows): no longer than a list of 1,000 inboxes'
+  // "100 of 1000 selected", for the bar's one line with 100 selected ("of at least 100" ran past the
+  // list's edge at 800 px). The hover says it in full.
   return of.listed >= of.limit ? `${selected} of ${of.listed}+ selected` : `${selected} of ${of.listed} selected`
 }
 
