@@ -11,14 +11,11 @@ test('a failing provider shows a marked error with Retry; Stop keeps the partial
   node.fake.behaviour = { type: 'reply', chunks: ['Yes, ', 'I am.'] }
   await error.getByRole('button', { name: 'Retry' }).click()
   await expect(inbox.answers()).toContainText(['Yes, I am.'])
-  // The retry answered the same question again (it is not asked twice); the earlier reply is one click away.
+  // The retry answered the same question again (it is not asked twice); the failed attempt it replaced
+  // is not an answer of its own: it is not shown any more, nor counted.
   await expect(inbox.questions()).toHaveCount(1)
-  await expect(page.getByTestId('answer-nav')).toContainText('2/2')
-  await page.getByRole('button', { name: 'Earlier answer' }).click()
-  await expect(page.getByTestId('message-error')).toBeVisible()
-  await expect(page.getByTestId('answer-nav').first()).toContainText('1/2')
-  await page.getByRole('button', { name: 'Later answer' }).click()
-  await expect(inbox.answers()).toContainText(['Yes, I am.'])
+  await expect(page.getByTestId('message-error')).toHaveCount(0)
+  await expect(page.getByTestId('answer-nav')).toHaveCount(0)
 
   node.fake.behaviour = { type: 'stall', chunks: ['Half of ', 'an answer'] }
   await inbox.send('Tell me a long story')

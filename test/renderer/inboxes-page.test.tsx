@@ -480,6 +480,30 @@ describe('what the search says about its results', () => {
     expect(claims).toEqual([])
   })
 
+  it('a search listing as many matches as it may (100): the selection is counted among those first matches, not as if they were all', async () => {
+    for (let i = 0; i < 105; i++) {
+      const jobId = await createJob(node, 'gpt')
+      await node.post('/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${jobId}::false`, custom_name: `Project ${i}` })
+    }
+    renderPage()
+    const search = await screen.findByRole('textbox', { name: 'Search inboxes' })
+    fireEvent.change(search, { target: { value: 'Project' } })
+    await waitFor(() => expect(screen.getByTestId('inbox-count').textContent).toBe('The first 100 matches of 109 inboxes'), {
+      timeout: 5000
+    })
+    fireEvent.click(screen.getAllByRole('checkbox', { name: /^Select Project/ })[0]!)
+    // Narrow windows show this one (the count line steps aside): 105 inboxes match, 100 are listed.
+    await waitFor(() => expect(screen.getByTestId('bulk-count').textContent).toBe('1 of 100+ selected'))
+    expect(screen.getByTestId('bulk-count').getAttribute('title')).toMatch(/first 100 matches; there may be more/)
+    expect(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 1' })).toBeTruthy()
+    // Every match listed: they are all there is to select from.
+    fireEvent.change(search, { target: { value: 'Project 10' } })
+    await waitFor(() => expect(screen.getByTestId('inbox-count').textContent).toMatch(/^\d+ of 109 inboxes$/), { timeout: 5000 })
+    const listed = screen.getAllByRole('checkbox', { name: /^Select Project 10/ })
+    fireEvent.click(listed[0]!)
+    await waitFor(() => expect(screen.getByTestId('bulk-count').textContent).toBe(`1 of ${listed.length} selected`))
+  })
+
   it('ArrowDown in the search goes to the first row, but not while an input method composes (its arrows pick among its candidates)', async () => {
     renderPage()
     const search = await screen.findByRole('textbox', { name: 'Search inboxes' })

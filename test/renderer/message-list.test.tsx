@@ -4,6 +4,8 @@ import { useState, type ComponentProps, type ReactElement } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { LastMessage } from '../../src/shared/contract/message'
 import { MessageList } from '../../src/renderer/src/features/inboxes/MessageList'
+import { buildPrompt } from '../../src/main/runtime/prompt'
+import { DEFAULT_JOB_CONFIG } from '../../src/shared/contract/job'
 import { useStreaming } from '../../src/renderer/src/stores/streaming'
 import { addProvider, useTestNode } from '../support/node'
 import { layOutLists } from './list-layout'
@@ -97,6 +99,82 @@ it('an error before any text is the plain note, titled as a provider that did no
   expect(note.textContent).toContain('The provider did not answer')
   expect(note.textContent).toContain('failed (HTTP 500: "boom")')
   expect(note.textContent).not.toContain('⚠')
+})
+
+describe('the versions of an answer (‹ n/m ›)', () => {
+  const failure = (question: LastMessage) =>
+    message('⚠ The OpenAI-compatible server at http://x/v1 failed (HTTP 500: "boom"). Try again later.', {
+      answers: question.node_api_data.node_message_hash,
+      error: { kind: 'provider_error', status: 500 }
+    })
+  const answer = (question: LastMessage, text: string, opts: { stopped?: boolean } = {}) =>
+    message(text, { answers: question.node_api_data.node_message_hash, ...opts })
+  const position = () => screen.getByTestId('answer-position').textContent
+
+  it('count answers, not failed attempts: an error, a Retry and a Regenerate make 2/2, and the earlier one is the first answer', () => {
+    const question = message('Name a colour')
+    renderList([question, failure(question), answer(question, 'Blue.'), answer(question, 'Green.')])
+    expect(position()).toBe('2/2')
+    expect(screen.getByTestId('message-answer').textContent).toContain('Green.')
+    // The note a later answer replaced is no longer shown as the question's reply.
+    expect(screen.queryByTestId('message-error')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Earlier answer' }))
+    expect(position()).toBe('1/2')
+    expect(screen.getByTestId('message-answer').textContent).toContain('Blue.')
+    expect(screen.queryByTestId('message-error')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Earlier answer' }).hasAttribute('disabled')).toBe(true)
+  })
+
+  it('an error note replaced by a Retry leaves the one answer alone, with no ‹ n/m ›', () => {
+    const question = message('Name a colour')
+    renderList([question, failure(question), answer(question, 'Blue.')])
+    expect(screen.getByTestId('message-answer').textContent).toContain('Blue.')
+    expect(screen.queryByTestId('answer-nav')).toBeNull()
+    expect(screen.queryByTestId('message-error')).toBeNull()
+  })
+
+  it('a stopped answer is a version (what was written is kept); the failure before it is not', () => {
+    const question = message('Name a colour')
+    renderList([question, answer(question, 'Blue.'), failure(question), answer(question, 'Gre', { stopped: true })])
+    expect(position()).toBe('2/2')
+    expect(screen.getByTestId('message-answer').textContent).toContain('stopped')
+    expect(screen.queryByTestId('message-error')).toBeNull()
+  })
+
+  it('a Regenerate that failed: the answer stays the current one, counted alone, with the failure and its Retry under it', () => {
+    const question = message('Name a colour')
+    const failed = failure(question)
+    const onRetry = renderList([question, answer(question, 'Blue.'), failed])
+    expect(screen.getByTestId('message-answer').textContent).toContain('Blue.')
+    expect(screen.queryByTestId('answer-nav')).toBeNull()
+    const note = screen.getByTestId('message-error')
+    expect(note.textContent).toContain('The provider did not answer')
+    fireEvent.click(within(note).getByRole('button', { name: 'Retry' }))
+    expect(onRetry).toHaveBeenCalledWith(failed.node_api_data.node_message_hash)
+  })
+
+  it('two answers, then two failed attempts: 2/2, and only the latest failure is shown', () => {
+    const question = message('Name a colour')
+    const first = failure(question)
+    const latest = failure(question)
+    renderList([question, answer(question, 'Blue.'), answer(question, 'Green.'), first, latest])
+    expect(position()).toBe('2/2')
+    expect(screen.getAllByTestId('message-error')).toHaveLength(1)
+    fireEvent.click(screen.getByRole('button', { name: 'Earlier answer' }))
+    expect(position()).toBe('1/2')
+    expect(screen.getByTestId('message-answer').textContent).toContain('Blue.')
+  })
+
+  it('the answer shown as current is the one the node gives the model with the next question', () => {
+    const question = message('Name a colour')
+    const messages = [question, failure(question), answer(question, 'Blue.'), answer(question, 'Green.'), failure(question)]
+    const next = message('And another?')
+    const prompt = buildPrompt(DEFAULT_JOB_CONFIG, [], [...messages, next].reverse(), next.node_api_data.node_message_hash)
+    const given = prompt.filter((m) => m.role === 'assistant').map((m) => (m.content[0] as { text: string }).text)
+    renderList(messages)
+    expect(given).toEqual(['Green.'])
+    expect(screen.getByTestId('message-answer').textContent).toContain(given[0])
+  })
 })
 
 describe('an answer the provider asked to wait for (429)', () => {

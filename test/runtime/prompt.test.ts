@@ -5,7 +5,7 @@ import { buildPrompt } from '../../src/main/runtime/prompt'
 import { rankPassages } from '../../src/main/runtime/scope-passages'
 
 let n = 0
-function msg(content: string, opts: { agent?: boolean; parent?: string; error?: boolean } = {}): LastMessage {
+function msg(content: string, opts: { agent?: boolean; parent?: string; error?: boolean; stopped?: boolean } = {}): LastMessage {
   const hash = `h${++n}`
   return {
     inbox: 'i',
@@ -17,7 +17,8 @@ function msg(content: string, opts: { agent?: boolean; parent?: string; error?: 
       sheet_job_data: '',
       workflow_code: '',
       workflow_name: '',
-      ...(opts.error ? { error: { kind: 'auth' } } : {})
+      ...(opts.error ? { error: { kind: 'auth' } } : {}),
+      ...(opts.stopped ? { stopped: true } : {})
     },
     node_api_data: { node_message_hash: hash, node_timestamp: '', parent_hash: '' },
     receiver: 'n',
@@ -50,6 +51,27 @@ describe('buildPrompt', () => {
       'user:second',
       `user:${'x'.repeat(50)}`
     ])
+  })
+
+  it('a regenerated question comes with the answer the window shows as current: the latest, never an error note', () => {
+    const q1 = msg('Name a colour')
+    const parent = q1.node_api_data.node_message_hash
+    const a1 = msg('Blue.', { agent: true, parent })
+    const failed = msg('⚠ The provider failed (HTTP 500).', { agent: true, parent, error: true })
+    const q2 = msg('And another?')
+    const ask = (...replies: LastMessage[]) =>
+      texts(buildPrompt(DEFAULT_JOB_CONFIG, [], [q2, ...replies.reverse(), q1], q2.node_api_data.node_message_hash))
+    // A Regenerate that failed leaves the answer before it current.
+    expect(ask(a1, failed)).toEqual(['user:Name a colour', 'assistant:Blue.', 'user:And another?'])
+    // One stopped part-way is the current answer, as written.
+    expect(ask(a1, failed, msg('Gre', { agent: true, parent, stopped: true }))).toEqual([
+      'user:Name a colour',
+      'assistant:Gre',
+      'user:And another?'
+    ])
+    // One stopped before its first word is current too (the window shows "Stopped before the provider
+    // wrote anything" as the latest answer): the question goes without an answer, not with the one it replaced.
+    expect(ask(a1, msg('', { agent: true, parent, stopped: true }))).toEqual(['user:Name a colour', 'user:And another?'])
   })
 
   it('a question longer than the budget is still sent', () => {

@@ -24,7 +24,8 @@ const isErrorNote = (m: LastMessage) => messageRole(m) === 'error'
  * The prompt for answering `questionHash`: the job's custom prompt and the scope passages chosen
  * for the question (best first, already within the budget) as the system message, then as much of
  * the conversation as fits the budget, newest kept, each answer right after the question it answers, error notes left out.
- * A question answered more than once (regenerated) comes with its latest answer, the one the operator sees.
+ * A question answered more than once (regenerated) comes with its latest answer, the one the operator sees
+ * (error notes are not answers: see the window's answer-versions.ts).
  */
 export function buildPrompt(
   config: JobConfig,
@@ -39,14 +40,17 @@ export function buildPrompt(
   let used = 0
   let questionKept = false
   for (const m of historyNewestFirst) {
-    if (isErrorNote(m) || !m.job_message.content) continue
+    if (isErrorNote(m)) continue
     if (isAnswer(m)) {
       // Earlier answers to this very question (a retry) are not shown to the model again, nor those
-      // an earlier question's regenerated answer replaced.
+      // an earlier question's regenerated answer replaced. One stopped before its first word is the
+      // question's latest answer all the same (the window shows it as the current one): it leaves
+      // the earlier ones out, and has nothing to send itself.
       const parent = m.job_message.parent
       if (parent === questionHash || (parent && answered.has(parent))) continue
       answered.add(parent)
     }
+    if (!m.job_message.content) continue
     const text = m.job_message.content
     const isQuestion = m.node_api_data.node_message_hash === questionHash
     // The question itself is always kept.

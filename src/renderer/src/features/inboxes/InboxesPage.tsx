@@ -21,6 +21,7 @@ import { SEARCH_LIMIT, useHiddenInboxCount, useInboxPages, useInboxPlaces, useIn
 import { hrefOf } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useInboxActions, type InboxActions } from './inbox-actions'
+import { firstMatchesNote, inboxCount, matchesCount, selectedCount } from './inbox-count'
 import { toRow, type InboxRowData } from './inbox-rows'
 import { InboxRow } from './InboxRow'
 import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount'
@@ -584,9 +585,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
             {count === 0
               ? ''
               : searching
-                ? hitRows.length >= SEARCH_LIMIT
-                  ? `The first ${hitRows.length} matches of ${inboxCount(total)}`
-                  : `${hitRows.length} of ${inboxCount(total)}`
+                ? matchesCount(hitRows.length, SEARCH_LIMIT, total)
                 : `${inboxCount(total)}${pinnedTotal ? `, ${pinnedTotal} pinned` : ''}${hiddenNote}`}
           </Text>
           {chosen.length > 0 && (
@@ -594,8 +593,14 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
             // under the pointer): the count beside it gives way (truncated) instead.
             <Group ref={barRef} gap="xs" justify="flex-end" wrap="nowrap" data-testid="bulk-bar" style={{ flexShrink: 0 }}>
               {/* Where the count steps aside (narrow windows), the bar says it: selecting did not hide how many there are. */}
-              <Text size="sm" fw={600} hiddenFrom="md" data-testid="bulk-count">
-                {chosen.length} of {searching ? hitRows.length : total} selected
+              <Text
+                size="sm"
+                fw={600}
+                hiddenFrom="md"
+                data-testid="bulk-count"
+                title={searching && hitRows.length >= SEARCH_LIMIT ? firstMatchesNote(hitRows.length) : undefined}
+              >
+                {selectedCount(chosen.length, searching ? { listed: hitRows.length, limit: SEARCH_LIMIT } : { inboxes: total })}
               </Text>
               <Text size="sm" fw={600} visibleFrom="md">
                 {chosen.length} selected
@@ -708,5 +713,3 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
     </Stack>
   )
 }
-
-const inboxCount = (n: number) => `${n} inbox${n === 1 ? '' : 'es'}`

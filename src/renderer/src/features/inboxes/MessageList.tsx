@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconFileText, Ico
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import type { LastMessage } from '../../../../shared/contract/message'
-import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message-role'
+import { isAnswer, replyingAgent } from '../../../../shared/message-role'
 import type { AnswerSource } from '../../../../shared/contract/vector-fs'
 import { sourcesOf } from '../../../../shared/answer-sources'
 import { providerTitle } from '../../../../shared/provider-title'
@@ -18,6 +18,7 @@ import { useStreamedText, useStreaming, useWatched } from '../../stores/streamin
 import { AnswerText, PlainText, StreamingAnswerText } from './AnswerText'
 import { CopyAnswer } from './CopyAnswer'
 import { conversationRows, tailIndex, tailKey, type ConversationRow } from './conversation-rows'
+import { answerVersions } from './answer-versions'
 import { errorNoteParts } from './error-note'
 import { absoluteTime, relativeTime } from './relative-time'
 
@@ -291,12 +292,32 @@ const askAgainProps = (answering: boolean, ask: () => void, label: string) =>
       }
     : { title: label, onClick: ask }
 
-/** The latest answer to a question, with ‹ n/m › to read the earlier ones. */
+/**
+ * The answers to a question: the latest, with ‹ n/m › to read the earlier ones, and under it the note
+ * of the latest attempt when that one failed (alone when no answer came yet). Error notes are not
+ * versions (answer-versions.ts): one that a later answer replaced is not shown.
+ */
 function Answers({ answers, actions, answering }: { answers: readonly LastMessage[]; actions: Actions; answering: boolean }) {
+  const { versions, failed } = answerVersions(answers)
+  if (versions.length === 0) return <ErrorNote note={failed!} actions={actions} answering={answering} />
+  return (
+    <>
+      <Versions versions={versions} actions={actions} answering={answering} />
+      {failed && (
+        <Box mt="xs">
+          <ErrorNote note={failed} actions={actions} answering={answering} />
+        </Box>
+      )}
+    </>
+  )
+}
+
+/** The latest of a question's answers, with ‹ n/m › to read the earlier ones. */
+function Versions({ versions, actions, answering }: { versions: readonly LastMessage[]; actions: Actions; answering: boolean }) {
   // A pick holds while the count is the one it was made at: a new answer is shown when it arrives.
   const [picked, setPicked] = useState<{ readonly at: number; readonly of: number } | null>(null)
-  const index = picked !== null && picked.of === answers.length ? picked.at : answers.length - 1
-  const shown = answers[index]!
+  const index = picked !== null && picked.of === versions.length ? picked.at : versions.length - 1
+  const shown = versions[index]!
   const hash = shown.node_api_data.node_message_hash
   const earlier = useRef<HTMLButtonElement>(null)
   const later = useRef<HTMLButtonElement>(null)
@@ -304,9 +325,9 @@ function Answers({ answers, actions, answering }: { answers: readonly LastMessag
   // one, once that is enabled (it was disabled at the other end).
   const focusNext = useRef<RefObject<HTMLButtonElement | null> | null>(null)
   const pick = (at: number) => {
-    setPicked({ at, of: answers.length })
+    setPicked({ at, of: versions.length })
     if (at === 0 && earlier.current === document.activeElement) focusNext.current = later
-    else if (at === answers.length - 1 && later.current === document.activeElement) focusNext.current = earlier
+    else if (at === versions.length - 1 && later.current === document.activeElement) focusNext.current = earlier
   }
   useLayoutEffect(() => {
     focusNext.current?.current?.focus()
@@ -314,73 +335,35 @@ function Answers({ answers, actions, answering }: { answers: readonly LastMessag
   })
   // An answer the operator watched being written stays whole (the preview is for answers read from history).
   const whole = useWatched({ inbox: shown.inbox, hash, parent: shown.job_message.parent })
-  const nav =
-    answers.length > 1 ? (
-      <Group gap={2} wrap="nowrap" data-testid="answer-nav">
-        <ActionIcon
-          size="sm"
-          variant="subtle"
-          ref={earlier}
-          aria-label="Earlier answer"
-          disabled={index === 0}
-          onClick={() => pick(index - 1)}
-        >
-          <IconChevronLeft size={14} />
-        </ActionIcon>
-        <Text size="xs" c="dimmed" data-testid="answer-position">
-          {index + 1}/{answers.length}
-        </Text>
-        <ActionIcon
-          size="sm"
-          variant="subtle"
-          ref={later}
-          aria-label="Later answer"
-          disabled={index === answers.length - 1}
-          onClick={() => pick(index + 1)}
-        >
-          <IconChevronRight size={14} />
-        </ActionIcon>
-      </Group>
-    ) : null
-
-  if (messageRole(shown) === 'error') {
-    const { received, note } = errorNoteParts(shown.job_message.content)
-    const alert = (
-      <Alert
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
-        title={received ? 'The answer broke off' : 'The provider did not answer'}
-        data-testid="message-error"
-        mt={received ? 'xs' : undefined}
-      >
-        <Text size="sm">{note}</Text>
-        <Group mt="xs" gap="xs">
-          {shown.job_message.parent && (
-            <Button size="xs" variant="light" {...askAgainProps(answering, () => actions.current.onRetry(hash), 'Retry')}>
-              Retry
-            </Button>
-          )}
-          <Button size="xs" variant="subtle" onClick={() => actions.current.onSwitchProvider()}>
-            Switch provider
-          </Button>
-          {received && <CopyAnswer text={received} />}
-          {nav}
-        </Group>
-      </Alert>
-    )
-    if (!received) return alert
-    // The part the operator watched stream in stays readable as the answer it was, above the note.
-    return (
-      <Paper p="sm" radius="md" withBorder maw="85%" data-testid="message-broken-off" data-hash={hash}>
-        <AnswerText text={received} whole={whole} />
-        <SourceChips sources={sourcesOf(shown)} />
-        {alert}
-      </Paper>
-    )
-  }
   return (
     <Bubble message={shown} whole={whole}>
-      {nav}
+      {versions.length > 1 && (
+        <Group gap={2} wrap="nowrap" data-testid="answer-nav">
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            ref={earlier}
+            aria-label="Earlier answer"
+            disabled={index === 0}
+            onClick={() => pick(index - 1)}
+          >
+            <IconChevronLeft size={14} />
+          </ActionIcon>
+          <Text size="xs" c="dimmed" data-testid="answer-position">
+            {index + 1}/{versions.length}
+          </Text>
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            ref={later}
+            aria-label="Later answer"
+            disabled={index === versions.length - 1}
+            onClick={() => pick(index + 1)}
+          >
+            <IconChevronRight size={14} />
+          </ActionIcon>
+        </Group>
+      )}
       {shown.job_message.parent && (
         <ActionIcon
           size="sm"
@@ -393,6 +376,44 @@ function Answers({ answers, actions, answering }: { answers: readonly LastMessag
       )}
       {shown.job_message.content !== '' && <CopyAnswer text={shown.job_message.content} />}
     </Bubble>
+  )
+}
+
+/** A failed attempt's note, with Retry; the part of the answer received before it broke off stays readable above it. */
+function ErrorNote({ note: message, actions, answering }: { note: LastMessage; actions: Actions; answering: boolean }) {
+  const hash = message.node_api_data.node_message_hash
+  const whole = useWatched({ inbox: message.inbox, hash, parent: message.job_message.parent })
+  const { received, note } = errorNoteParts(message.job_message.content)
+  const alert = (
+    <Alert
+      color="red"
+      icon={<IconAlertTriangle size={18} />}
+      title={received ? 'The answer broke off' : 'The provider did not answer'}
+      data-testid="message-error"
+      mt={received ? 'xs' : undefined}
+    >
+      <Text size="sm">{note}</Text>
+      <Group mt="xs" gap="xs">
+        {message.job_message.parent && (
+          <Button size="xs" variant="light" {...askAgainProps(answering, () => actions.current.onRetry(hash), 'Retry')}>
+            Retry
+          </Button>
+        )}
+        <Button size="xs" variant="subtle" onClick={() => actions.current.onSwitchProvider()}>
+          Switch provider
+        </Button>
+        {received && <CopyAnswer text={received} />}
+      </Group>
+    </Alert>
+  )
+  if (!received) return alert
+  // The part the operator watched stream in stays readable as the answer it was, above the note.
+  return (
+    <Paper p="sm" radius="md" withBorder maw="85%" data-testid="message-broken-off" data-hash={hash}>
+      <AnswerText text={received} whole={whole} />
+      <SourceChips sources={sourcesOf(message)} />
+      {alert}
+    </Paper>
   )
 }
 

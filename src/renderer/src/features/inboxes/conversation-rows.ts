@@ -4,7 +4,7 @@ import { isAnswer, messageRole } from '../../../../shared/message-role'
 /** One row of the conversation view. */
 export type ConversationRow =
   | { readonly kind: 'question'; readonly key: string; readonly message: LastMessage }
-  /** Every answer (or error note) to one question, oldest first; the view shows the latest. */
+  /** Every reply (answer, stopped answer or error note) to one question, oldest first; the view shows them as versions (answer-versions.ts). */
   | { readonly kind: 'answers'; readonly key: string; readonly answers: readonly LastMessage[] }
 
 const hashOf = (m: LastMessage) => m.node_api_data.node_message_hash
