@@ -1,15 +1,19 @@
-import { Alert, Anchor, Button, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Group, List, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
 import { askToConfirm } from '../../app/confirm'
 import { notifications } from '@mantine/notifications'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { jobInboxId } from '../../../../shared/contract/inbox'
+import type { JobScope } from '../../../../shared/contract/scope'
 import { useProviders, useRouteMutation } from '../../api/queries'
 import { hrefOf, navigate } from '../../app/router'
 import { useNewJobDraft } from './new-job-draft'
 import { focusComposerOnOpen } from '../../stores/composer-focus'
 import { ScopeEditor } from './ScopeEditor'
-import { scopeCount } from './scope-entries'
+import { removeEntries, scopeCount } from './scope-entries'
 import { errorText } from '../../api/client'
+import { useClient } from '../../api/client-context'
+import { missingEntriesNow } from './missing-now'
+import type { MissingEntry } from './vfs-selection'
 import { providerSelectProps } from '../providers'
 import { BusyButton } from '../../app/BusyButton'
 import { focusWhenLost } from '../../app/focus-when-lost'
@@ -35,13 +39,53 @@ export function NewJobPage() {
     if (first !== draft.providerId) draft.set({ providerId: first })
   }, [providers.data, draft])
 
+  const client = useClient()
+  const [checking, setChecking] = useState(false)
+  const createButton = useRef<HTMLButtonElement>(null)
+
+  // Files or folders chosen, then deleted or moved (in another window, by a script) before Create: the
+  // node takes such a scope as it is, and the job silently finds nothing in them. The chosen paths are
+  // checked now, and the operator chooses: create without them, or go back to the scope.
   const submit = async () => {
+    if (!draft.providerId) return
+    const scope = draft.scope
+    let missing: MissingEntry[] = []
+    setChecking(true)
+    try {
+      missing = await missingEntriesNow(client, scope)
+    } catch {
+      // Not known now: Create goes on, and says why if the node does not take it either.
+    } finally {
+      setChecking(false)
+    }
+    if (missing.length === 0) return createWith(scope)
+    let removing = false
+    askToConfirm({
+      title:
+        missing.length === 1 ? 'A chosen item is no longer in the library' : `${missing.length} chosen items are no longer in the library`,
+      children: <MissingList missing={missing} />,
+      labels: { confirm: 'Remove and create', cancel: 'Go back' },
+      returnFocus: false,
+      onConfirm: () => {
+        removing = true
+        const kept = removeEntries(scope, missing)
+        draft.set({ scope: kept })
+        void createWith(kept)
+      },
+      // Back, the focus is on Create job again; created, the page is left.
+      onClose: () => {
+        if (!removing) focusWhenLost(() => createButton.current)
+      }
+    })
+  }
+
+  const createWith = async (scope: JobScope) => {
     if (!draft.providerId) return
     try {
       const { job_id } = await create.mutateAsync({
         llm_provider: draft.providerId,
         job_creation_info: {
-          scope: draft.scope,
+          scope,
           associated_ui: draft.sheet.trim() ? { Sheet: draft.sheet.trim() } : null,
           is_hidden: draft.hidden
         }
@@ -119,13 +163,45 @@ export function NewJobPage() {
         />
       </Group>
       <Group>
-        <BusyButton onClick={() => void submit()} loading={create.isPending} disabled={!draft.providerId}>
+        <BusyButton ref={createButton} onClick={() => void submit()} loading={checking || create.isPending} disabled={!draft.providerId}>
           Create job
         </BusyButton>
         <Button ref={clearButton} variant="subtle" color="gray" onClick={clear}>
           Clear
         </Button>
       </Group>
+    </Stack>
+  )
+}
+
+/** Items listed in the question at most; the rest are counted. */
+const MISSING_LISTED = 8
+
+/** The chosen items gone from the library, each by its path (a name alone can be in many folders). */
+function MissingList({ missing }: { missing: readonly MissingEntry[] }) {
+  const more = missing.length - MISSING_LISTED
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        {missing.length === 1 ? 'It was' : 'They were'} deleted or moved after you chose {missing.length === 1 ? 'it' : 'them'}, so the job
+        would find nothing in {missing.length === 1 ? 'it' : 'them'}:
+      </Text>
+      <List size="sm" data-testid="missing-on-create" style={{ overflowWrap: 'anywhere' }}>
+        {missing.slice(0, MISSING_LISTED).map((m) => (
+          <List.Item key={`${m.section}${m.index}`}>
+            {m.path}
+            {m.section === 'vector_fs_folders' ? ' (folder)' : ''}
+          </List.Item>
+        ))}
+      </List>
+      {more > 0 && (
+        <Text size="sm">
+          and {more} more {more === 1 ? 'item' : 'items'}.
+        </Text>
+      )}
+      <Text size="sm">
+        Remove {missing.length === 1 ? 'it' : 'them'} from the scope and create the job, or go back to change the scope.
+      </Text>
     </Stack>
   )
 }
