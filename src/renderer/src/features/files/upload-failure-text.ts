@@ -23,16 +23,27 @@ function limitOf(message: string): string {
 
 /**
  * Why a file the node could not read was refused, from the end of its "<file> could not be read: …":
- * a password, a reading stopped (too long, too much memory), or a file damaged or not what its name says.
+ * damaged (or not what its name says), locked with a password, a zip bomb, a reading stopped (too
+ * long, too much memory, the reader ended), a .vrkai that is not one. Another reason is given as the
+ * node words it, with the general way out.
  */
 function unreadable(name: string, message: string): string {
-  const why = message.slice(message.indexOf('could not be read:') + 'could not be read:'.length)
-  if (/protected by a password/.test(why) && !/may be/.test(why))
+  const why = message.slice(message.indexOf(READ_FAILED) + READ_FAILED.length).trim()
+  if (/^it is not a valid (PDF|Word)/.test(why))
+    return `${name} could not be read: it seems damaged, protected by a password, or not really the kind of file its name says. Open it on this computer, save a fresh copy (without a password), and upload that.`
+  if (/protected by a password/.test(why))
     return `${name} is protected by a password, so the node cannot read it. Save a copy without the password and upload that.`
+  if (/zip bomb|far more than a Word document has/.test(why))
+    return `${name} could not be read: unpacked, it would be far larger than the node reads from one document (as a zip bomb is), so it was not read. If it is a real document, save it again from Word, or split it, and upload that.`
   if (/took longer|more memory/.test(why))
     return `${name} could not be read: it is too large or complex for the node to read in one go. Split it into smaller files, or save a simpler copy (for a PDF, print it to a new PDF), and upload that.`
-  return `${name} could not be read: it seems damaged, protected by a password, or not really the kind of file its name says. Open it on this computer, save a fresh copy (without a password), and upload that.`
+  if (/stopped unexpectedly/.test(why))
+    return `${name} could not be read: the node's document reader stopped while reading it. Upload it again; if that fails too, the file may be damaged: save a fresh copy and upload that.`
+  if (/\.vrkai/.test(why)) return `${name} could not be read: ${why}. Export it again from the app that made it, and upload that.`
+  return `${name} could not be read: ${why}. Save a fresh copy of it, and upload that.`
 }
+
+const READ_FAILED = 'could not be read:'
 
 /**
  * What an upload row says when `name` was not uploaded into `folder`. The node answers
@@ -52,7 +63,7 @@ export function uploadFailureText(err: unknown, name: string, folder: string): U
       return `${name} is too large: the library takes files of up to ${limitOf(message)}. Split it into smaller files, or save a smaller copy, and upload that.`
     if (status === 415)
       return `${name} is not a kind of file the library reads. It reads ${READABLE_KINDS_TEXT}. Save it as one of these, and upload that.`
-    if (status === 400 && message.includes('could not be read:')) return unreadable(name, message)
+    if (status === 400 && message.includes(READ_FAILED)) return unreadable(name, message)
     if (status === 400) return `${name} was not uploaded: ${errorText(err)}. Rename it if its name is the trouble, and upload it again.`
     if (status === 404)
       return `${name} was not uploaded: the folder ${place} is no longer in the library (deleted or renamed). Make the folder again, ${again}, or upload the file into another folder.`
