@@ -503,7 +503,7 @@ describe('Files page against a real node', () => {
     await userEvent.clear(screen.getByRole('textbox', { name: 'Search the library' }))
     expect(screen.queryAllByTestId('search-result')).toEqual([]) // cleared: no results left from before
     await userEvent.type(screen.getByRole('textbox', { name: 'Search the library' }), 'zeppelin')
-    await screen.findByText('No passage matches “zeppelin”.', {}, { timeout: 10_000 })
+    await screen.findByText('No file or folder name and no passage matches “zeppelin”.', {}, { timeout: 10_000 })
   })
 
   it('a previewed file deleted elsewhere says so in a sentence, and its passages are no longer shown', async () => {
