@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { expect, test, type HeadlessNode } from './fixtures/node'
 import { providerBody } from './seed'
+import { pdfOf, uploadBytes } from './documents'
 
 /*
  * At 800x600 the preview goes under the tree (narrow window), and a file opened from the tree showed
@@ -9,28 +9,6 @@ import { providerBody } from './seed'
  * saying so. Opening a file now brings the whole reader into view; at 1280x800, where it stands beside
  * the tree, nothing moves. A real PDF, uploaded over HTTP, read by the node.
  */
-
-/** A four-page PDF with a line of text on each page. */
-async function report(): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create()
-  const font = await pdf.embedFont(StandardFonts.Helvetica)
-  for (let p = 1; p <= 4; p++)
-    pdf.addPage().drawText(`Quarter ${p}: the boiler was serviced and the rent was paid on time.`, { x: 50, y: 700, size: 12, font })
-  return pdf.save()
-}
-
-async function uploadBytes(node: HeadlessNode, folder: string, filename: string, bytes: Uint8Array) {
-  const form = new FormData()
-  form.append('path', folder)
-  form.append('filename', filename)
-  form.append('file_data', new Blob([Buffer.from(bytes)]), filename)
-  const res = await fetch(`${node.serve.url}/v2/upload_file_to_folder`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${node.serve.token}` },
-    body: form
-  })
-  expect(res.status).toBe(200)
-}
 
 async function openFromTree(page: Page, node: HeadlessNode) {
   await page.goto(node.uiUrl)
@@ -45,7 +23,8 @@ async function openFromTree(page: Page, node: HeadlessNode) {
 test.beforeEach(async ({ node }) => {
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
   await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Reports' })
-  await uploadBytes(node, '/Reports', 'annual report 2025.pdf', await report())
+  const quarters = [1, 2, 3, 4].map((q) => `Quarter ${q}: the boiler was serviced and the rent was paid on time.`)
+  expect((await uploadBytes(node, '/Reports', 'annual report 2025.pdf', await pdfOf(quarters))).status).toBe(200)
   for (let i = 0; i < 6; i++) expect((await node.upload('/', `note ${i}.txt`, `Note ${i}.`)).status).toBe(200)
 })
 
