@@ -1,3 +1,4 @@
+import { seriousViolations } from './axe'
 import { expect, test } from './fixtures/node'
 import { docxOf, pdfOf, uploadBytes } from './documents'
 import { providerBody } from './seed'
@@ -31,6 +32,8 @@ test('the Files search finds a file by its name, with its folder, before the pas
     })
   ).toBe(true)
   await expect(names.getByTestId('name-result').locator('mark')).toHaveText(['boiler', 'serv'])
+  await page.mouse.move(0, 0) // not over the navigation link just clicked (its hover shade)
+  expect(await seriousViolations(page), 'search results').toEqual([])
 
   await names.getByTestId('name-result').click()
   await expect(page.getByTestId('file-preview')).toContainText('Serviced on 3 October by the engineer.')

@@ -1,3 +1,4 @@
+import { seriousViolations } from './axe'
 import { expect, test } from './fixtures/node'
 import { docxOf, pdfOf, uploadBytes } from './documents'
 import { NewJobPage } from './pages/new-job'
@@ -30,6 +31,9 @@ test('Create job with a chosen file deleted meanwhile: named in a question; Go b
   const question = page.getByRole('dialog', { name: 'A chosen item is no longer in the library' })
   await expect(question.getByRole('listitem')).toHaveText(['/Reports/minutes.docx'])
   await expect(question.getByRole('button', { name: 'Go back' })).toBeFocused()
+  await page.waitForTimeout(300) // the dialog's opening transition
+  await page.mouse.move(0, 0) // not over the navigation link just clicked (its hover shade)
+  expect(await seriousViolations(page), 'the question').toEqual([])
   await page.keyboard.press('Enter')
   await expect(question).toBeHidden()
   await expect(create).toBeFocused()
