@@ -84,6 +84,29 @@ describe('New job: Create when chosen items were deleted meanwhile', () => {
     expect(scope.vector_fs_items.map((i) => i.path.path_ids)).toEqual([['notes.txt']])
   })
 
+  it('Remove and create refused by the node (its provider removed meanwhile): says so, keeps the scope without the gone items, and the focus is back on Create job', async () => {
+    renderWithApp(<NewJobPage />, routerTransport(node.router))
+    const library = screen.getByRole('region', { name: 'Library' })
+    for (const name of ['lease.txt', 'notes.txt']) await userEvent.click(await within(library).findByRole('checkbox', { name }))
+    const provider = screen.getByLabelText<HTMLInputElement>(/^Provider/, { selector: 'input' })
+    await waitFor(() => expect(provider.value).toMatch(/^gpt/))
+    expect((await node.post('/v2/delete_item', { path: '/lease.txt' })).status).toBe(200)
+    const create = screen.getByRole('button', { name: 'Create job' })
+    await userEvent.click(create)
+    const dialog = await screen.findByRole('dialog', { name: 'A chosen item is no longer in the library' })
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent)
+    ).toEqual(['/lease.txt'])
+    expect((await node.post('/v2/remove_llm_provider', { llm_provider_id: 'gpt' })).status).toBe(200)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove and create' }))
+    await screen.findByText('The job was not created')
+    await waitFor(() => expect(document.activeElement).toBe(create))
+    expect(useNewJobDraft.getState().scope.vector_fs_items.map((i) => i.name)).toEqual(['notes.txt'])
+    expect((await node.get('/v2/all_inboxes')).body).toEqual([])
+  })
+
   it('with every chosen item still there, creates the job at once', async () => {
     renderWithApp(<NewJobPage />, routerTransport(node.router))
     const library = screen.getByRole('region', { name: 'Library' })

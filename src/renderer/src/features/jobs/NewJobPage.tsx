@@ -59,7 +59,6 @@ export function NewJobPage() {
       setChecking(false)
     }
     if (missing.length === 0) return createWith(scope)
-    let removing = false
     askToConfirm({
       title:
         missing.length === 1 ? 'A chosen item is no longer in the library' : `${missing.length} chosen items are no longer in the library`,
@@ -67,15 +66,14 @@ export function NewJobPage() {
       labels: { confirm: 'Remove and create', cancel: 'Go back' },
       returnFocus: false,
       onConfirm: () => {
-        removing = true
         const kept = removeEntries(scope, missing)
         draft.set({ scope: kept })
         void createWith(kept)
       },
-      // Back, the focus is on Create job again; created, the page is left.
-      onClose: () => {
-        if (!removing) focusWhenLost(() => createButton.current)
-      }
+      // Back on Create job either way: gone back, or while the job is created (the page is then left
+      // for the conversation; if the node refuses it, the operator is where Create was pressed).
+      // Waited for while disabled (the job being created): a disabled button takes no focus.
+      onClose: () => focusWhenLost(() => (createButton.current?.disabled ? null : createButton.current))
     })
   }
 
