@@ -6,7 +6,7 @@ import type { Router } from '../../src/main/node-api/router'
 import { NewJobPage } from '../../src/renderer/src/features/jobs/NewJobPage'
 import { useNewJobDraft } from '../../src/renderer/src/features/jobs/new-job-draft'
 import type { Inbox } from '../../src/shared/contract/inbox'
-import type { JobScope } from '../../src/shared/contract/scope'
+import { emptyScope, type JobScope } from '../../src/shared/contract/scope'
 import { addProvider, useTestNode } from '../support/node'
 import { layOutLists } from './list-layout'
 import { renderWithApp, routerTransport } from './render'
@@ -105,6 +105,23 @@ describe('New job: Create when chosen items were deleted meanwhile', () => {
     await waitFor(() => expect(document.activeElement).toBe(create))
     expect(useNewJobDraft.getState().scope.vector_fs_items.map((i) => i.name)).toEqual(['notes.txt'])
     expect((await node.get('/v2/all_inboxes')).body).toEqual([])
+  })
+
+  it('many items gone: the question lists the first eight by path and counts the rest', async () => {
+    const gone = Array.from({ length: 11 }, (_, i) => ({
+      name: `old ${i}.txt`,
+      path: { path_ids: ['Archive', `old ${i}.txt`] },
+      source: { Standard: { FileRef: { file_name: `old ${i}.txt`, file_type: { Document: 'Txt' }, text_chunking_strategy: 'V1' } } }
+    }))
+    useNewJobDraft.getState().set({ scope: { ...emptyScope(), vector_fs_items: gone } })
+    renderWithApp(<NewJobPage />, routerTransport(node.router))
+    const provider = screen.getByLabelText<HTMLInputElement>(/^Provider/, { selector: 'input' })
+    await waitFor(() => expect(provider.value).toMatch(/^gpt/))
+    await userEvent.click(screen.getByRole('button', { name: 'Create job' }))
+    const dialog = await screen.findByRole('dialog', { name: '11 chosen items are no longer in the library' })
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(8)
+    expect(within(dialog).getAllByRole('listitem')[0]!.textContent).toBe('/Archive/old 0.txt')
+    expect(dialog.textContent).toContain('and 3 more items.')
   })
 
   it('with every chosen item still there, creates the job at once', async () => {
