@@ -8,7 +8,7 @@ const clipped = (el: Locator) =>
 
 test('a failed upload with a long reason keeps its Retry and Dismiss whole beside it', async ({ page, node }) => {
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  // A name taken: the reason names the file's whole path, a long sentence, and Retry is offered (move the other copy, then Retry).
+  // A name taken: the row says so and what to do in a long sentence beside a long name, and Retry is offered (move the other copy, then Retry).
   const name = 'minutes of the extraordinary general meeting of the allotment society, spring session.txt'
   await node.upload('/', name, 'An older copy.')
   await page.goto(node.uiUrl)
@@ -20,7 +20,7 @@ test('a failed upload with a long reason keeps its Retry and Dismiss whole besid
     .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('The minutes.') })
   const row = page.getByTestId('upload-row').filter({ hasText: name })
   await expect(row).toHaveAttribute('data-state', 'failed')
-  await expect(row).toContainText('exists')
+  await expect(row).toContainText('the top folder already has a file or folder of that name')
   const retry = row.getByRole('button', { name: `Retry the upload of ${name}` })
   const dismiss = row.getByRole('button', { name: `Dismiss the failed upload of ${name}` })
   await expect(retry).toHaveText('Retry')
@@ -33,14 +33,14 @@ test('a type the node cannot read offers no Retry (it would be refused again), a
   await page.goto(node.uiUrl)
   await page.evaluate(() => (location.hash = '#/files'))
   await expect(page.getByRole('heading', { name: 'Files', exact: true })).toBeVisible()
-  // A type the node cannot read: the reason lists every readable type, a long sentence.
+  // A type the node cannot read: the row names every kind the library reads, a long sentence.
   await page
     .locator('input[type=file]')
     .first()
     .setInputFiles({ name: 'holiday photo.png', mimeType: 'image/png', buffer: Buffer.from('\x89PNG\r\n\x1a\nnot really') })
   const row = page.getByTestId('upload-row').filter({ hasText: 'holiday photo.png' })
   await expect(row).toHaveAttribute('data-state', 'failed')
-  await expect(row).toContainText('readable types')
+  await expect(row).toContainText('holiday photo.png is not a kind of file the library reads. It reads plain text (.txt)')
   const dismiss = row.getByRole('button', { name: 'Dismiss the failed upload of holiday photo.png' })
   await expect(dismiss).toBeVisible()
   await expect(row.getByRole('button', { name: /^Retry/ })).toHaveCount(0)

@@ -255,3 +255,38 @@ describe('Files page move dialog over a large library', () => {
     expect(offered.some((o) => o?.startsWith('/Client 06/'))).toBe(false)
   })
 })
+
+describe('Files page search over a large library', () => {
+  beforeEach(() => {
+    window.location.hash = '#/files'
+  })
+
+  it('finds names through the node, each with its folder, reading no folder of the tree; past 20, says to type more', async () => {
+    const { transport, take } = counted()
+    renderWithApp(<FilesPage />, transport)
+    await screen.findByRole('treeitem', { name: /^Client 20/ })
+    take()
+    const started = performance.now()
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search the library' }), 'case 077')
+    const names = await screen.findByRole('region', { name: 'Names' }, { timeout: 10_000 })
+    await waitFor(() => expect(within(names).getAllByTestId('name-result')).toHaveLength(CLIENTS))
+    const took = performance.now() - started
+    expect(within(names).getAllByTestId('name-result')[0]!.textContent).toBe('Case 077 in /Client 01')
+    const requests = take()
+    // 2,000 files are named note 3.txt: the first 20 are listed, and the rest are left to a narrower search.
+    const search = screen.getByRole('textbox', { name: 'Search the library' })
+    await userEvent.clear(search)
+    await userEvent.type(search, 'note 3')
+    await screen.findByText('The first 20 names found; type more of a name to narrow them.', {}, { timeout: 10_000 })
+    expect(within(screen.getByRole('region', { name: 'Names' })).getAllByTestId('name-result')).toHaveLength(20)
+    requests.push(...take())
+    // The node finds the names and the passages: no folder listing, however many files there are.
+    expect(requests.filter((r) => !r.startsWith('find_vector_fs_entries q=') && !r.startsWith('search_items'))).toEqual([])
+    const asked = performance.now()
+    await node.get('/v2/find_vector_fs_entries', { q: 'note 3', limit: '100' })
+    const answered = performance.now() - asked
+    console.info(
+      `Files search by name over ${CLIENTS * CASES * FILES} files: ${requests.length} requests, ${Math.round(took)} ms from the first key (300 ms of it the typing pause); the node's answer for 100 names: ${answered.toFixed(1)} ms`
+    )
+  })
+})

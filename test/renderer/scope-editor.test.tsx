@@ -238,7 +238,10 @@ describe('ScopeEditor drop', () => {
         within(library)
           .getAllByTestId('scope-upload')
           .map((r) => r.textContent)
-      ).toEqual(['rent.txt: uploaded and selected', expect.stringMatching(/^tool\.exe: failed: .*\.txt/)])
+      ).toEqual([
+        'rent.txt: uploaded and selected',
+        expect.stringMatching(/^tool\.exe is not a kind of file the library reads\. It reads .*\(\.txt\)/)
+      ])
     )
     expect((await node.get('/v2/retrieve_path_simplified', { path: '/Inbox docs', depth: '0' })).body).toMatchObject([{ name: 'rent.txt' }])
   })

@@ -81,7 +81,7 @@ describe('Retry and Dismiss on the Files page', () => {
     await userEvent.upload(input, [text('lease.txt'), text('notes.txt')])
     await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['failed', 'done']))
     const failed = screen.getAllByTestId('upload-row')[0]!
-    expect(failed.textContent).toMatch(/failed: .*lease\.txt/)
+    expect(failed.textContent).toMatch(/lease\.txt was not uploaded: the top folder already has a file or folder of that name/)
     expect(within(failed).queryByRole('button', { name: 'Cancel the upload of lease.txt' })).toBeNull()
 
     // The old copy removed, Retry (Enter on it) stores the file picked before.

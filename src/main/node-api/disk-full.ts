@@ -1,14 +1,9 @@
+import { DISK_ERROR_MESSAGE, DISK_FULL_MESSAGE, READ_ONLY_MESSAGE } from '../../shared/contract/disk-messages'
+
+export { DISK_ERROR_MESSAGE, DISK_FULL_MESSAGE, READ_ONLY_MESSAGE }
+
 /** SQLite's and the OS's words for "no space left": a full disk, or the user's quota. */
 const DISK_FULL_CODES = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT'])
-
-export const DISK_FULL_MESSAGE =
-  'disk: the disk holding the data folder is full, so nothing was saved; free some space and try again (reading still works)'
-
-export const READ_ONLY_MESSAGE =
-  'disk: the data folder cannot be written to (read-only), so nothing was saved; make it writable and try again (reading still works)'
-
-export const DISK_ERROR_MESSAGE =
-  'disk: the disk holding the data folder reported an error while saving, so nothing was saved; check the disk and try again'
 
 /** The error codes `err` (or an error it wraps) carries, outermost first. */
 function* codesOf(err: unknown): Generator<string> {

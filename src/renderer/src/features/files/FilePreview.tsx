@@ -63,9 +63,18 @@ export function FilePreview({ path, node, from }: { path: string; node?: string;
     goneRef.current?.focus()
   }, [gone, node, path])
 
+  // On a narrow window the preview sits under the tree, and a short one (800x600) showed only its
+  // head above the fold, the passages below it unseen: the page is scrolled just enough to show the
+  // whole panel. Where it is in view already (beside the tree on a wide window), nothing moves.
+  const panel = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: 'nearest' })
+  }, [])
+
   const state = info ? fileState(info.status) : null
   return (
     <Paper
+      ref={panel}
       withBorder
       p="md"
       component="section"

@@ -181,7 +181,20 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
           {moveError}
         </Alert>
       )}
-      <Search onOpen={(p, n) => navigate({ name: 'files', path: p, node: n })} />
+      <Search
+        onOpen={(p, n) => navigate({ name: 'files', path: p, node: n })}
+        // A file found by its name opens, its folders opened in the tree so it is seen where it is.
+        onFile={(p) => {
+          setExpanded((e) => new Set([...e, ...ancestorsOf(p)]))
+          navigate({ name: 'files', path: p })
+        }}
+        // A folder found by its name is opened in the tree, scrolled to, and made the upload folder (the focus stays in the results).
+        onFolder={(p) => {
+          setTarget(p)
+          setExpanded((e) => new Set([...e, ...ancestorsOf(p), p]))
+          setReveal(p)
+        }}
+      />
       <Box className={pageClasses.split} data-previewing={path ? true : undefined}>
         <Paper
           withBorder

@@ -1,18 +1,36 @@
-import { Alert, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core'
+import { Alert, Group, Loader, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
-import { IconSearch } from '@tabler/icons-react'
+import { IconFile, IconFolder, IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import type { FileInfo } from '../../../../shared/contract/vector-fs'
+import { nameSearchWords } from '../../../../shared/contract/vector-fs-names'
 import { errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
-import { keys } from '../../api/queries'
+import { keys, useVfsFind } from '../../api/queries'
 import { Highlighted } from './Highlighted'
 import { searchWords } from '../../app/highlight'
+import { parentPath } from './vfs-paths'
 
 const LIBRARY_SEARCH_DEBOUNCE_MS = 300
 
-/** Search of the library's passages, each result opening its file at the passage. */
-export function Search({ onOpen }: { onOpen: (path: string, node: string) => void }) {
+/** Names listed at most (the node finds up to FIND_LIMIT): past them, typing more of a name narrows them. */
+const NAMES_SHOWN = 20
+
+/**
+ * Search of the library: files and folders whose name holds every word typed (found by the node, as
+ * the scope picker's filter finds them), then the passages that best answer the words. A name opens
+ * its file, or shows its folder in the tree; a passage opens its file there.
+ */
+export function Search({
+  onOpen,
+  onFile,
+  onFolder
+}: {
+  onOpen: (path: string, node: string) => void
+  onFile: (path: string) => void
+  onFolder: (path: string) => void
+}) {
   const client = useClient()
   const [text, setText] = useState('')
   // Searched as words are typed (a moment after the last key); Enter searches at once.
@@ -24,7 +42,12 @@ export function Search({ onOpen }: { onOpen: (path: string, node: string) => voi
     queryFn: () => client.call('search_items', { body: { search, max_results: 20 } }),
     enabled: search.trim() !== ''
   })
+  const searchingNames = nameSearchWords(search).length > 0
+  const found = useVfsFind(search)
+  // The last answer stays while words are typed (placeholder data), but not once the box is empty.
+  const names = searchingNames ? found.data : undefined
   const words = searchWords(search)
+  const noName = names?.length === 0 && !found.isPlaceholderData
   return (
     <Stack gap="xs">
       <form
@@ -35,39 +58,91 @@ export function Search({ onOpen }: { onOpen: (path: string, node: string) => voi
       >
         <TextInput
           aria-label="Search the library"
-          placeholder="Search passages in every file"
+          placeholder="Search names and passages in every file"
           leftSection={<IconSearch size={16} />}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
         />
       </form>
-      {results.isFetching && <Loader role="img" size="xs" aria-label="Searching" />}
+      {(results.isFetching || (searchingNames && found.isFetching)) && <Loader role="img" size="xs" aria-label="Searching" />}
       {results.isError && <Alert color="red">{errorText(results.error)}</Alert>}
-      {results.data?.length === 0 && (
+      {searchingNames && found.isError && <Alert color="red">{errorText(found.error)}</Alert>}
+      {noName && results.data?.length === 0 && (
         <Text size="sm" c="dimmed">
-          No passage matches “{search}”.
+          No file or folder name and no passage matches “{search}”.
         </Text>
       )}
-      {results.data && results.data.length > 0 && (
+      {((names && names.length > 0) || (results.data && results.data.length > 0)) && (
         <Paper withBorder p="xs" component="section" aria-label="Search results" mah={280} style={{ overflow: 'auto' }}>
           <Stack gap={6}>
-            {results.data.map((r) => (
-              <UnstyledButton key={`${r.path}#${r.node_id}`} onClick={() => onOpen(r.path, r.node_id)} data-testid="search-result">
-                {/* Wrapped anywhere: a long name (one word) and its path ran out of the results, read only by scrolling sideways. */}
-                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                  {r.name}{' '}
-                  <Text span size="xs" c="dimmed">
-                    {r.path}
-                  </Text>
-                </Text>
-                <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
-                  <Highlighted text={r.text} words={words} />
-                </Text>
-              </UnstyledButton>
-            ))}
+            {names && names.length > 0 && (
+              <section aria-label="Names">
+                <Title order={3} size="h6" c="dimmed" mb={4}>
+                  Files and folders named like “{search.trim()}”
+                </Title>
+                <Stack gap={4}>
+                  {names.slice(0, NAMES_SHOWN).map((e) => (
+                    <NameResult key={e.path} entry={e} words={words} onOpen={() => (e.is_directory ? onFolder(e.path) : onFile(e.path))} />
+                  ))}
+                  {names.length > NAMES_SHOWN && (
+                    <Text size="xs" c="dimmed">
+                      The first {NAMES_SHOWN} names found; type more of a name to narrow them.
+                    </Text>
+                  )}
+                </Stack>
+              </section>
+            )}
+            {results.data && results.data.length > 0 && (
+              <section aria-label="Passages">
+                <Title order={3} size="h6" c="dimmed" mb={4}>
+                  Passages
+                </Title>
+                <Stack gap={6}>
+                  {results.data.map((r) => (
+                    <UnstyledButton key={`${r.path}#${r.node_id}`} onClick={() => onOpen(r.path, r.node_id)} data-testid="search-result">
+                      {/* Wrapped anywhere: a long name (one word) and its path ran out of the results, read only by scrolling sideways. */}
+                      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                        {r.name}{' '}
+                        <Text span size="xs" c="dimmed">
+                          {r.path}
+                        </Text>
+                      </Text>
+                      <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+                        <Highlighted text={r.text} words={words} />
+                      </Text>
+                    </UnstyledButton>
+                  ))}
+                </Stack>
+              </section>
+            )}
+            {noName && results.data && results.data.length > 0 && (
+              <Text size="xs" c="dimmed">
+                No file or folder is named like “{search.trim()}”.
+              </Text>
+            )}
           </Stack>
         </Paper>
       )}
     </Stack>
+  )
+}
+
+/** A file or folder found by its name, with the folder it is in. */
+function NameResult({ entry, words, onOpen }: { entry: FileInfo; words: readonly string[]; onOpen: () => void }) {
+  const folder = parentPath(entry.path)
+  return (
+    <UnstyledButton onClick={onOpen} data-testid="name-result" data-path={entry.path}>
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        {entry.is_directory ? <IconFolder size={16} aria-label="Folder" /> : <IconFile size={16} aria-label="File" />}
+        <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+          <Text span fw={500}>
+            <Highlighted text={entry.name} words={words} />
+          </Text>{' '}
+          <Text span size="xs" c="dimmed">
+            in {folder === '/' ? 'the top folder' : folder}
+          </Text>
+        </Text>
+      </Group>
+    </UnstyledButton>
   )
 }

@@ -129,7 +129,7 @@ const UploadRowView = memo(function UploadRowView({
             ? 'done'
             : s.kind === 'cancelled'
               ? 'cancelled'
-              : `failed: ${s.error}`
+              : s.text
   const value = s.kind === 'done' ? 100 : s.kind === 'uploading' && s.total > 0 ? (100 * s.loaded) / s.total : 0
   return (
     <div data-testid="upload-row" data-state={s.kind} data-upload-id={row.id}>
@@ -142,7 +142,14 @@ const UploadRowView = memo(function UploadRowView({
         </Text>
         <Group gap={4} wrap="nowrap" style={{ flexShrink: 0, maxWidth: '60%' }}>
           {/* The sentence wraps; the buttons beside it keep their size (a long reason squeezed Retry to "Retr"). */}
-          <Text size="xs" c={s.kind === 'failed' ? 'red' : 'dimmed'} style={{ minWidth: 0 }}>
+          {/* A failure says what to do in sentences; the node's own words are kept for the tooltip. */}
+          <Text
+            size="xs"
+            c={s.kind === 'failed' ? 'red' : 'dimmed'}
+            style={{ minWidth: 0 }}
+            title={s.kind === 'failed' ? `The node answered: ${s.detail}` : undefined}
+            data-testid={s.kind === 'failed' ? 'upload-failure' : undefined}
+          >
             {label}
           </Text>
           {isCancellable(s) && (

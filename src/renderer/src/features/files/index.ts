@@ -5,3 +5,4 @@ export { flattenTree, openFoldersToRead, type Listing, type TreeLine } from './t
 export { useFolderListings, useVirtualTree } from './use-virtual-tree'
 export { treeListStyle, treeRowPlace, TreeNote } from './tree-parts'
 export { default as treeClasses } from './tree.module.css'
+export { uploadFailureText } from './upload-failure-text'

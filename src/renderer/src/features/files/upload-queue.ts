@@ -1,12 +1,15 @@
-import { errorText } from '../../api/client'
 import { canSucceedAgain } from './upload-failure'
+import { uploadFailureText } from './upload-failure-text'
 
 export type UploadState =
   | { readonly kind: 'queued' }
   | { readonly kind: 'uploading'; readonly loaded: number; readonly total: number }
   | { readonly kind: 'done' }
-  /** `retryable`: sending the same file again can succeed (see canSucceedAgain); else only Dismiss is offered. */
-  | { readonly kind: 'failed'; readonly error: string; readonly retryable: boolean }
+  /**
+   * `text`: what went wrong and what to do, in sentences naming the file; `detail`: the node's own message.
+   * `retryable`: sending the same file again can succeed (see canSucceedAgain); else only Dismiss is offered.
+   */
+  | { readonly kind: 'failed'; readonly text: string; readonly detail: string; readonly retryable: boolean }
   /** Stopped by the operator before the node had it: nothing of it is stored. */
   | { readonly kind: 'cancelled' }
 
@@ -40,7 +43,7 @@ export type Uploader = (
 
 /**
  * Files waiting to be uploaded, a few at a time, each with its own row: queued, uploading (bytes
- * sent), done, or failed with the node's sentence. One failure does not stop the others.
+ * sent), done, or failed with what to do about it. One failure does not stop the others.
  */
 export class UploadQueue {
   private rows: UploadRow[] = []
@@ -239,7 +242,11 @@ export class UploadQueue {
       void this.upload(row.folder, file, progress, stop.signal).then(
         () => settle({ kind: 'done' }),
         (err: unknown) =>
-          settle(stop.signal.aborted ? { kind: 'cancelled' } : { kind: 'failed', error: errorText(err), retryable: canSucceedAgain(err) })
+          settle(
+            stop.signal.aborted
+              ? { kind: 'cancelled' }
+              : { kind: 'failed', ...uploadFailureText(err, row.name, row.folder), retryable: canSucceedAgain(err) }
+          )
       )
     }
   }

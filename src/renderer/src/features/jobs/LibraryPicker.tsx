@@ -33,6 +33,7 @@ import {
   treeRowPlace,
   treeClasses,
   TreeNote,
+  uploadFailureText,
   useFolderListings,
   useVirtualTree
 } from '../files'
@@ -175,7 +176,8 @@ export function LibraryPicker({ value, onChange }: ScopeProps) {
         </Group>
         {dropped.rows.map((r) => (
           <Text key={r.name} size="xs" c={r.error ? 'red' : 'dimmed'} data-testid="scope-upload">
-            {r.name}: {r.error ? `failed: ${r.error}` : r.done ? 'uploaded and selected' : 'uploading…'}
+            {/* A failure's sentence names the file itself. */}
+            {r.error ?? `${r.name}: ${r.done ? 'uploaded and selected' : 'uploading…'}`}
           </Text>
         ))}
         {missing.slice(0, MISSING_SHOWN).map((m) => (
@@ -268,7 +270,7 @@ function useDroppedUploads(value: JobScope, onChange: (scope: JobScope) => void)
           latest.current.onChange(next)
           set(file.name, { name: file.name, done: true })
         } catch (err) {
-          set(file.name, { name: file.name, done: true, error: errorText(err) })
+          set(file.name, { name: file.name, done: true, error: uploadFailureText(err, file.name, folder).text })
         }
       })()
     }

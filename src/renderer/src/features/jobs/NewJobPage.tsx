@@ -1,15 +1,20 @@
 import { Alert, Anchor, Button, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
 import { askToConfirm } from '../../app/confirm'
 import { notifications } from '@mantine/notifications'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { jobInboxId } from '../../../../shared/contract/inbox'
+import type { JobScope } from '../../../../shared/contract/scope'
 import { useProviders, useRouteMutation } from '../../api/queries'
 import { hrefOf, navigate } from '../../app/router'
 import { useNewJobDraft } from './new-job-draft'
 import { focusComposerOnOpen } from '../../stores/composer-focus'
 import { ScopeEditor } from './ScopeEditor'
-import { scopeCount } from './scope-entries'
+import { removeEntries, scopeCount } from './scope-entries'
 import { errorText } from '../../api/client'
+import { useClient } from '../../api/client-context'
+import { missingEntriesNow } from './missing-now'
+import type { MissingEntry } from './vfs-selection'
+import { MissingList } from './MissingList'
 import { providerSelectProps } from '../providers'
 import { BusyButton } from '../../app/BusyButton'
 import { focusWhenLost } from '../../app/focus-when-lost'
@@ -35,13 +40,51 @@ export function NewJobPage() {
     if (first !== draft.providerId) draft.set({ providerId: first })
   }, [providers.data, draft])
 
+  const client = useClient()
+  const [checking, setChecking] = useState(false)
+  const createButton = useRef<HTMLButtonElement>(null)
+
+  // Files or folders chosen, then deleted or moved (in another window, by a script) before Create: the
+  // node takes such a scope as it is, and the job silently finds nothing in them. The chosen paths are
+  // checked now, and the operator chooses: create without them, or go back to the scope.
   const submit = async () => {
+    if (!draft.providerId) return
+    const scope = draft.scope
+    let missing: MissingEntry[] = []
+    setChecking(true)
+    try {
+      missing = await missingEntriesNow(client, scope)
+    } catch {
+      // Not known now: Create goes on, and says why if the node does not take it either.
+    } finally {
+      setChecking(false)
+    }
+    if (missing.length === 0) return createWith(scope)
+    askToConfirm({
+      title:
+        missing.length === 1 ? 'A chosen item is no longer in the library' : `${missing.length} chosen items are no longer in the library`,
+      children: <MissingList missing={missing} />,
+      labels: { confirm: 'Remove and create', cancel: 'Go back' },
+      returnFocus: false,
+      onConfirm: () => {
+        const kept = removeEntries(scope, missing)
+        draft.set({ scope: kept })
+        void createWith(kept)
+      },
+      // Back on Create job either way: gone back, or while the job is created (the page is then left
+      // for the conversation; if the node refuses it, the operator is where Create was pressed).
+      // Waited for while disabled (the job being created): a disabled button takes no focus.
+      onClose: () => focusWhenLost(() => (createButton.current?.disabled ? null : createButton.current))
+    })
+  }
+
+  const createWith = async (scope: JobScope) => {
     if (!draft.providerId) return
     try {
       const { job_id } = await create.mutateAsync({
         llm_provider: draft.providerId,
         job_creation_info: {
-          scope: draft.scope,
+          scope,
           associated_ui: draft.sheet.trim() ? { Sheet: draft.sheet.trim() } : null,
           is_hidden: draft.hidden
         }
@@ -119,7 +162,7 @@ export function NewJobPage() {
         />
       </Group>
       <Group>
-        <BusyButton onClick={() => void submit()} loading={create.isPending} disabled={!draft.providerId}>
+        <BusyButton ref={createButton} onClick={() => void submit()} loading={checking || create.isPending} disabled={!draft.providerId}>
           Create job
         </BusyButton>
         <Button ref={clearButton} variant="subtle" color="gray" onClick={clear}>

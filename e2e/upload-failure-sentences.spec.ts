@@ -1,0 +1,46 @@
+import { expect, test } from './fixtures/node'
+import { docxOf, pdfOf } from './documents'
+import { providerBody } from './seed'
+
+/*
+ * An upload row said "failed: file_data: salaries.pdf could not be read: it is protected by a
+ * password; …", the node's field path and cause. Each row now says in sentences, naming the file,
+ * what went wrong and what to do; the node's own message is in the row's tooltip. Real documents,
+ * picked in Chromium and refused by the node over HTTP.
+ */
+test('files the node refuses: each row says why in plain sentences and what to do, with the node message in its tooltip', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const word = await docxOf(['The committee met on Tuesday.', 'The budget was approved.'])
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Files' }).click()
+  await expect(page.getByTestId('files-empty')).toBeVisible()
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles([
+      { name: 'salaries.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await pdfOf(['Salaries 2026'], { locked: true })) },
+      { name: 'minutes.docx', mimeType: 'application/octet-stream', buffer: Buffer.from(word.subarray(0, word.length >> 1)) },
+      { name: 'holiday photo.png', mimeType: 'image/png', buffer: Buffer.from('\x89PNG\r\n\x1a\nnot really') }
+    ])
+  const row = (name: string) => page.getByTestId('upload-row').filter({ hasText: name })
+  for (const name of ['salaries.pdf', 'minutes.docx', 'holiday photo.png']) await expect(row(name)).toHaveAttribute('data-state', 'failed')
+
+  const why = (name: string) => row(name).getByTestId('upload-failure')
+  await expect(why('salaries.pdf')).toHaveText(
+    'salaries.pdf is protected by a password, so the node cannot read it. Save a copy without the password and upload that.'
+  )
+  await expect(why('minutes.docx')).toHaveText(
+    /^minutes\.docx could not be read: it seems damaged, protected by a password, or not really the kind of file its name says\. /
+  )
+  await expect(why('holiday photo.png')).toHaveText(
+    /^holiday photo\.png is not a kind of file the library reads\. It reads plain text \(\.txt\), .* PDF \(\.pdf\), Word \(\.docx\), /
+  )
+  // The node's own words stay at hand, in the tooltip.
+  await expect(why('minutes.docx')).toHaveAttribute('title', /^The node answered: file_data: minutes\.docx could not be read: /)
+  // Refused for what they are: sent again they would be refused again, so no Retry.
+  await expect(page.getByTestId('upload-row').getByRole('button', { name: /^Retry/ })).toHaveCount(0)
+  await expect(page.getByTestId('upload-row').getByText(/failed: |file_data/)).toHaveCount(0)
+})

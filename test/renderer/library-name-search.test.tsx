@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Router } from '../../src/main/node-api/router'
+import { useRoute } from '../../src/renderer/src/app/router'
+import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
+import { useTestNode, type TestNode } from '../support/node'
+import { layOutLists } from './list-layout'
+import { renderWithApp, routerTransport } from './render'
+
+layOutLists()
+
+/*
+ * The Files page's search matched passages only: a file could not be found by its name (a scanned PDF
+ * with no text, a name remembered but not its words), as the scope picker's filter finds it. Names
+ * now come first, each with its folder, found by the node (find_vector_fs_entries: never the whole
+ * library in the window), then the passages.
+ */
+
+function RoutedFilesPage() {
+  const route = useRoute()
+  return route.name === 'files' ? <FilesPage path={route.path} node={route.node} /> : null
+}
+
+async function put(node: TestNode, folder: string, filename: string, text: string) {
+  const res = await node.post('/v2/upload_file_to_folder', { path: folder, filename, file_data: new TextEncoder().encode(text) })
+  expect(res.status).toBe(200)
+}
+
+/** The router, with the requests the window makes written down. */
+function recording(router: Router) {
+  const calls: string[] = []
+  const handle: Router['handle'] = (req) => {
+    calls.push(`${req.method} ${req.path} ${new URLSearchParams((req.query ?? {}) as Record<string, string>).toString()}`.trim())
+    return router.handle(req)
+  }
+  return { calls, router: { ...router, handle } }
+}
+
+describe('the Files page search finds names, then passages', () => {
+  const node = useTestNode({
+    setup: async (n) => {
+      await n.post('/v2/create_folder', { path: '/', folder_name: 'Contracts' })
+      await n.post('/v2/create_folder', { path: '/Contracts', folder_name: 'Leases 2025' })
+      await put(n, '/Contracts/Leases 2025', 'flat lease.txt', 'The tenant pays on the first day of each month.')
+      await put(n, '/', 'memo.txt', 'Ask the landlord to renew the lease before June.')
+    }
+  })
+  beforeEach(() => {
+    window.location.hash = '#/files'
+  })
+  afterEach(cleanup)
+
+  it('a file named like the words is listed first with its folder, and opens from there; passages follow', async () => {
+    const { calls, router } = recording(node.router)
+    renderWithApp(<RoutedFilesPage />, routerTransport(router))
+    await screen.findByRole('treeitem', { name: /^memo\.txt/ })
+    calls.length = 0
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search the library' }), 'lease')
+    const results = await screen.findByRole('region', { name: 'Search results' }, { timeout: 10_000 })
+    const names = await within(results).findByRole('region', { name: 'Names' }, { timeout: 10_000 })
+    // Folders first, as the node lists them; each with the folder it is in.
+    expect(
+      within(names)
+        .getAllByTestId('name-result')
+        .map((r) => r.textContent)
+    ).toEqual(['Leases 2025 in /Contracts', 'flat lease.txt in /Contracts/Leases 2025'])
+    const hit = within(names).getAllByTestId('name-result')[1]
+    // The passage that holds the word comes after the names.
+    const passage = await within(results).findByTestId('search-result', {}, { timeout: 10_000 })
+    expect(passage.textContent).toContain('renew the lease')
+    expect(names.compareDocumentPosition(passage) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    // Found by the node, not by reading the library's folders.
+    expect(calls.some((c) => c.startsWith('GET /v2/find_vector_fs_entries q=lease'))).toBe(true)
+    expect(calls.filter((c) => c.includes('retrieve_path_simplified'))).toEqual([])
+
+    await userEvent.click(hit!)
+    const preview = await screen.findByTestId('file-preview')
+    await within(preview).findByText(/first day of each month/)
+    // Its folders opened in the tree, so it is seen where it is.
+    await screen.findByRole('treeitem', { name: /^flat lease\.txt/ })
+  })
+
+  it('a folder found by its name is opened in the tree and becomes the upload folder', async () => {
+    renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
+    await screen.findByRole('treeitem', { name: /^memo\.txt/ })
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search the library' }), 'leases 20')
+    const names = await screen.findByRole('region', { name: 'Names' }, { timeout: 10_000 })
+    const [hit] = within(names).getAllByTestId('name-result')
+    expect(hit!.textContent).toBe('Leases 2025 in /Contracts')
+    await userEvent.click(hit!)
+    const row = await screen.findByRole('treeitem', { name: /^Leases 2025/ })
+    await waitFor(() => expect(row.getAttribute('aria-expanded')).toBe('true'))
+    await screen.findByRole('treeitem', { name: /^flat lease\.txt/ })
+    expect(screen.getByTestId('upload-target').textContent).toContain('/Contracts/Leases 2025')
+  })
+})
