@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
+import { ENTRY_MIME } from '../../src/renderer/src/features/files/LibraryTree'
 import { moveUsersText, pathUsersText } from '../../src/renderer/src/features/files/PathUsers'
 import { emptyScopeBody } from '../support/fixtures'
 import { addProvider, createJob, useTestNode, type TestNode } from '../support/node'
@@ -139,5 +140,35 @@ describe('the delete confirmation names the jobs that use what goes', () => {
     expect(moveUsersText({ jobs: 3, recent: [] })).toBe(
       '3 jobs use it. Their scopes name it where it is now: once it is renamed or moved, their answers will no longer draw on it.'
     )
+  })
+
+  it('a drag of an entry jobs use asks first, naming them; Cancel keeps it, Move moves it; an unused one moves at once', async () => {
+    await seed(node)
+    await namedJob(node, 'Quarter one', [], [['Reports', 'q1.txt']])
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    const listing = async (path: string) =>
+      ((await node.get('/v2/retrieve_path_simplified', { path, depth: '0' })).body as { name: string }[]).map((e) => e.name)
+    const drag = async (entry: string, folder: string) => {
+      const data = JSON.stringify({ path: entry, is_directory: false })
+      const dataTransfer = { types: [ENTRY_MIME], getData: (type: string) => (type === ENTRY_MIME ? data : ''), files: [] }
+      fireEvent.drop(within(await screen.findByRole('treeitem', { name: new RegExp(`^${folder}`) })).getByText(folder), { dataTransfer })
+    }
+
+    await drag('/Reports/q1.txt', 'Notes')
+    const ask = await screen.findByRole('dialog', { name: 'Move q1.txt into /Notes?', hidden: true })
+    expect(ask.textContent).toContain('1 job uses it. Its scope names it where it is now')
+    expect(within(ask).getByRole('link', { name: 'Quarter one', hidden: true })).toBeTruthy()
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel', hidden: true }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull())
+    expect(await listing('/Reports')).toContain('q1.txt')
+
+    await drag('/Reports/q1.txt', 'Notes')
+    const again = await screen.findByRole('dialog', { name: 'Move q1.txt into /Notes?', hidden: true })
+    await userEvent.click(within(again).getByRole('button', { name: 'Move', hidden: true }))
+    await waitFor(async () => expect(await listing('/Notes')).toEqual(['q1.txt']))
+
+    await drag('/todo.txt', 'Notes')
+    await waitFor(async () => expect(await listing('/Notes')).toEqual(['q1.txt', 'todo.txt']))
+    expect(screen.queryByRole('dialog', { name: 'Move todo.txt into /Notes?', hidden: true })).toBeNull()
   })
 })

@@ -2,7 +2,10 @@ import { Alert, Box, Button, FileButton, Group, Loader, Paper, Stack, Text, Titl
 import { IconFolderPlus, IconUpload } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useRef, useState, type DragEvent } from 'react'
+import { modals } from '@mantine/modals'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
+import type { PathUsageResponse } from '../../../../shared/contract/vector-fs-browse'
+import { askToConfirm } from '../../app/confirm'
 import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { invalidateLibraryWithout, keys, useVfsFolder } from '../../api/queries'
@@ -17,6 +20,7 @@ import { ENTRY_MIME, LibraryTree } from './LibraryTree'
 import { UploadRows } from './UploadRows'
 import { Search } from './LibrarySearch'
 import { folderName, MoveDialog, NewFolderDialog } from './FolderDialogs'
+import { MoveUsersNotice } from './PathUsers'
 
 const filesOfDrop = (e: DragEvent) => [...(e.dataTransfer?.files ?? [])]
 const carriesFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files')
@@ -76,6 +80,10 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
     if (parentPath(origin) === folder || origin === folder) return
     setMoveError(null)
     const destination = joinPath(folder, baseName(origin))
+    // A drag asks first only when jobs use the entry (their scopes name where it is now); if the node
+    // cannot say, the move goes ahead as it did.
+    const usage = await client.call('vector_fs_path_usage', { query: { path: origin } }).catch(() => undefined)
+    if (usage && usage.jobs > 0 && !(await confirmMoveOfUsed(baseName(origin), folder, usage))) return
     // Not read at its old path meanwhile: the node's event of the move may come before its answer (see vfs-leaving).
     const done = beginLeaving(qc, origin)
     try {
@@ -272,5 +280,29 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
         />
       )}
     </Stack>
+  )
+}
+
+/** Asks before a dragged entry that jobs use moves into `folder`; resolves true for Move. */
+function confirmMoveOfUsed(name: string, folder: string, usage: PathUsageResponse): Promise<boolean> {
+  const modalId = `confirm-move:${name}`
+  return new Promise((resolve) =>
+    askToConfirm({
+      modalId,
+      title: `Move ${name} into ${folder}?`,
+      children: (
+        <MoveUsersNotice
+          usage={usage}
+          onFollow={() => {
+            resolve(false)
+            modals.close(modalId)
+          }}
+        />
+      ),
+      labels: { confirm: 'Move', cancel: 'Cancel' },
+      onConfirm: () => resolve(true),
+      // Cancel, Escape, the close button: the entry stays (a later call to resolve does nothing).
+      onClose: () => resolve(false)
+    })
   )
 }

@@ -67,17 +67,24 @@ export function MoveUsers({
   onFollow: () => void
 }) {
   const usage = usePathUsage(path, ask)
-  const text = moveUsersText(usage)
-  if (!text || typeof usage !== 'object') return <div aria-live="polite" data-testid="move-users" />
   return (
     <div aria-live="polite" data-testid="move-users">
-      <Alert color="yellow" p="xs">
-        <Stack gap={4}>
-          <Text size="sm">{text}</Text>
-          <JobLinks jobs={usage.jobs} recent={usage.recent} onFollow={onFollow} />
-        </Stack>
-      </Alert>
+      {typeof usage === 'object' && <MoveUsersNotice usage={usage} onFollow={onFollow} />}
     </div>
+  )
+}
+
+/** The notice itself, for a usage already known (a drag's confirmation asks before it opens); nothing when no job uses the entry. */
+export function MoveUsersNotice({ usage, onFollow }: { usage: PathUsageResponse; onFollow: () => void }) {
+  const text = moveUsersText(usage)
+  if (!text) return null
+  return (
+    <Alert color="yellow" p="xs">
+      <Stack gap={4}>
+        <Text size="sm">{text}</Text>
+        <JobLinks jobs={usage.jobs} recent={usage.recent} onFollow={onFollow} />
+      </Stack>
+    </Alert>
   )
 }
 
