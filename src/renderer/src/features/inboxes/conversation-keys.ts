@@ -34,6 +34,13 @@ let keys: Keys | undefined
 let lastAt = { inboxId: '', at: -1 }
 /** Moves waiting on a read, the keys pressed since queued behind them. */
 let underWay: Promise<void> | undefined
+/** When the first of them was pressed. */
+let underWaySince = 0
+/**
+ * How long keys wait behind a read: one the node does not answer (a request hanging while it
+ * restarts) must not leave Alt+Up/Down dead. Pressed later, a key goes from the conversation open then.
+ */
+const QUEUE_WAIT_MS = 2000
 let mounted = 0
 
 const isTextField = (t: EventTarget | null) =>
@@ -137,6 +144,7 @@ function queue(step: () => boolean | Promise<void>) {
       carryBack()
     }
   })
+  if (!underWay) underWaySince = Date.now()
   underWay = settled
 }
 
@@ -153,6 +161,7 @@ function onKey(e: KeyboardEvent) {
   const up = e.key === 'ArrowUp'
   // The keys typed from here on go to the conversation opened (see carried-typing).
   if (inComposer) startCarrying(openedNow() ?? keys.inboxId, e.target)
+  if (underWay && Date.now() - underWaySince > QUEUE_WAIT_MS) underWay = undefined
   if (underWay) {
     e.preventDefault()
     return queue(() => (keys ? move(keys, up) : false))
