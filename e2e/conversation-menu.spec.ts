@@ -89,3 +89,26 @@ test('the conversation menu opened with Enter takes ArrowDown and Enter pressed 
   await expect(page.getByRole('menu')).toBeHidden()
   await expect(menu).toBeFocused()
 })
+
+test('Delete chosen from the conversation menu, then Enter at once: the confirmation’s Cancel takes it, nothing is deleted', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const [kept] = await seedJobs(node, 'gpt', 1)
+  await nameJobInbox(node, kept!, 'Kept conversation')
+  await page.goto(node.uiUrl)
+  await page.getByTestId('inbox-row').filter({ hasText: 'Kept conversation' }).click()
+  await expect(page.getByTestId('inbox-title')).toHaveText('Kept conversation')
+  const menu = page.getByRole('button', { name: 'Conversation actions' })
+  await menu.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('menuitem', { name: 'Pin' })).toBeFocused()
+  // Up from the first item: the last one, Delete. Then no wait: the dialog is not drawn yet when Enter comes.
+  await page.keyboard.press('ArrowUp')
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('dialog')).toBeHidden()
+  await expect(page.getByTestId('inbox-title')).toHaveText('Kept conversation')
+  expect((await node.api('GET', `/v2/get_inbox?inbox_name=${encodeURIComponent(`job_inbox::${kept!}::false`)}`)).status).toBe(200)
+})
