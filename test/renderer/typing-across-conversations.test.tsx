@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { navigate, useRoute } from '../../src/renderer/src/app/router'
 import type { Transport } from '../../src/renderer/src/api/transport'
@@ -10,6 +10,7 @@ import { addProvider, createJob, useTestNode } from '../support/node'
 import { layOutLists } from './list-layout'
 import { setWindowWidth } from './window-width'
 import { renderWithApp, routerTransport } from './render'
+import type { Inbox } from '../../src/shared/contract/inbox'
 
 /*
  * Alt+Down from the message box, and typing right after it, before the next conversation is drawn
@@ -127,4 +128,40 @@ it('letters typed while the next conversation is still being read (the box left 
   expect(document.activeElement).toBe(there)
   expect(draftOf(lower)).toBe('hello')
   expect(draftOf(upper)).toBe('')
+})
+
+it('pressed three times past the rows read, the letters typed meanwhile go to the third conversation, not to one passed through', async () => {
+  for (let i = 0; i < 60; i++) await createJob(node, 'gpt')
+  const order = ((await node.get('/v2/all_inboxes_paginated', { limit: '60' })).body as { inboxes: Inbox[] }).inboxes.map((i) => i.inbox_id)
+  useLayoutPrefs.setState({ conversationsOpen: false })
+  const real = routerTransport(node.router)
+  const waiting: (() => void)[] = []
+  // The list's second page comes when released.
+  const transport: Transport = {
+    ...real,
+    request: async (req) => {
+      if (req.path === '/v2/all_inboxes_paginated' && req.query?.offset !== undefined) await new Promise<void>((r) => waiting.push(r))
+      return real.request(req)
+    }
+  }
+  act(() => navigate({ name: 'inbox', inboxId: order[48]! }))
+  renderWithApp(<Screen />, transport)
+  await screen.findByRole('button', { name: 'Show conversations' })
+  const here = await box()
+  act(() => here.focus())
+  // The 49th is the last row read: the next press reads the page after it, the third waits behind it.
+  fireEvent(here, altDown())
+  fireEvent(document.activeElement ?? document.body, altDown())
+  fireEvent(document.activeElement ?? document.body, altDown())
+  // The one passed through is drawn, its box focused, while the page is read: the letters come then.
+  await waitFor(() => expect(window.location.hash).toBe(`#/inboxes/${encodeURIComponent(order[49]!)}`))
+  await waitFor(async () => expect(document.activeElement).toBe(await box()))
+  act(() => typeKeys('hi'))
+  act(() => waiting.forEach((r) => r()))
+  await waitFor(() => expect(window.location.hash).toBe(`#/inboxes/${encodeURIComponent(order[51]!)}`))
+  await waitFor(async () => expect((await box()).value).toBe('hi'))
+  expect(document.activeElement).toBe(await box())
+  expect(draftOf(order[49]!)).toBe('')
+  expect(draftOf(order[50]!)).toBe('')
+  expect(draftOf(order[51]!)).toBe('hi')
 })

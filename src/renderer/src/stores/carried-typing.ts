@@ -27,6 +27,16 @@ interface Carried {
 let carried: Carried | undefined
 /** The message boxes shown now, by conversation. */
 const boxes = new Map<string, HTMLTextAreaElement>()
+/**
+ * Alt+Up/Down presses still waiting to move on (behind a read): a conversation opened on the way is
+ * passed through, and its box does not take the keys held.
+ */
+let movesAhead = 0
+
+/** How many presses wait to move on (see conversation-keys). */
+export function setMovesAhead(n: number): void {
+  movesAhead = n
+}
 
 /** Whether keys are being held for a conversation being opened. */
 export const carrying = (): boolean => carried !== undefined
@@ -45,12 +55,17 @@ export function carryTo(to: string): void {
   carried.to = to
   focusComposerOnOpen(to)
   // Back to a conversation still shown (Alt+Down then Alt+Up before the view followed): its box is there.
-  if (boxes.has(to)) endCarrying()
+  if (boxes.has(to) && movesAhead === 0) endCarrying()
 }
 
-/** No conversation was opened after all (none below the last one): the held keys go back where they were typed. */
+/**
+ * The presses are done: with no conversation opened after all (none below the last one) the held keys
+ * go back where they were typed; with the last one opened already shown, into its box. Else its box
+ * takes them as it comes.
+ */
 export function carryBack(): void {
-  if (carried?.to === undefined) endCarrying()
+  if (!carried || movesAhead > 0) return
+  if (carried.to === undefined || boxes.has(carried.to)) endCarrying()
 }
 
 /** The held keys for `inboxId`'s box as it is drawn (read while drawing; taken by composerShown). */
@@ -62,7 +77,7 @@ export const carriedFor = (inboxId: string): string => (carried?.to === inboxId 
  */
 export function composerShown(inboxId: string, box: HTMLTextAreaElement): () => void {
   boxes.set(inboxId, box)
-  if (carried?.to === inboxId) stop()
+  if (carried?.to === inboxId && movesAhead === 0) stop()
   return () => {
     if (boxes.get(inboxId) === box) boxes.delete(inboxId)
   }
@@ -98,13 +113,15 @@ function insertAtEnd(box: HTMLTextAreaElement, text: string) {
 }
 
 const onPage = (t: EventTarget | null) => t === null || t === document.body || t === document.documentElement
+/** A message box: the one left, or one of a conversation passed through on the way (its box shown, focused). */
+const inMessageBox = (t: EventTarget | null) => t instanceof HTMLElement && t.dataset.conversationKeys !== undefined
 
 function onKey(e: KeyboardEvent) {
   const c = carried
   if (!c) return
   // Alt+Up/Down go on to their listener (they move the held keys along); a shortcut is not typing.
   if (e.altKey || e.ctrlKey || e.metaKey || e.isComposing) return
-  if (e.target !== c.box && !onPage(e.target)) return endCarrying()
+  if (e.target !== c.box && !onPage(e.target) && !inMessageBox(e.target)) return endCarrying()
   if ([...e.key].length === 1 || (e.key === 'Enter' && e.shiftKey)) {
     c.text += e.key === 'Enter' ? '\n' : e.key
   } else if (e.key === 'Backspace') {
@@ -120,6 +137,6 @@ function onKey(e: KeyboardEvent) {
 /** The focus put elsewhere (a click in the list, Tab): the keys held so far go where they were meant to. */
 function onFocus(e: FocusEvent) {
   const c = carried
-  if (!c || e.target === c.box || onPage(e.target)) return
+  if (!c || e.target === c.box || onPage(e.target) || inMessageBox(e.target)) return
   endCarrying()
 }

@@ -5,7 +5,8 @@ import type { Client } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { onMac } from '../../app/platform'
 import { navigate, parseRoute } from '../../app/router'
-import { carryBack, carryTo, startCarrying } from '../../stores/carried-typing'
+import { carryBack, carrying, carryTo, setMovesAhead, startCarrying } from '../../stores/carried-typing'
+import { focusComposerOnOpen } from '../../stores/composer-focus'
 import { cachedRowAt, cachedRows, indexOf, type ConversationRow } from './listed-conversations'
 
 /**
@@ -68,14 +69,19 @@ async function placeOf(client: Client, showHidden: boolean, pinnedCount: number,
   return pinned.position ?? undefined
 }
 
-const go = (to: string) => {
-  // Typing goes on in the next conversation's box, as it went on in this one's.
+/** Presses waiting behind a read. */
+let ahead = 0
+
+const go = (to: string, typing: boolean) => {
+  // Typing goes on in the next conversation's box, as it went on in this one's (pressed from the message
+  // box, or on the way from it).
+  if (typing) focusComposerOnOpen(to)
   carryTo(to)
   navigate({ name: 'inbox', inboxId: to })
 }
 
 /** One press: false when it opens nothing; a promise when it reads first (it settles once the conversation is opened, or not). */
-function move(k: Keys, up: boolean): boolean | Promise<void> {
+function move(k: Keys, up: boolean, typing: boolean): boolean | Promise<void> {
   const { qc, client, showHidden } = k
   const { rows, pinnedCount } = cachedRows(qc, showHidden)
   // From the conversation the address names, not the one the list shows: presses quicker than the
@@ -88,22 +94,30 @@ function move(k: Keys, up: boolean): boolean | Promise<void> {
     return placeOf(client, showHidden, pinnedCount, from).then(
       async (at) => {
         if (at === undefined || openedNow() !== from) return
-        const opened = openAt(k, rows, pinnedCount, at + (up ? -1 : 1), up, from)
+        const opened = openAt(k, rows, pinnedCount, at + (up ? -1 : 1), up, from, typing)
         if (opened !== true) await opened
       },
       () => {} // not answered (the node unreachable): the key does nothing, as at the list's end
     )
   }
   const target = found >= 0 ? found + (up ? -1 : 1) : up ? was - 1 : was
-  return openAt(k, rows, pinnedCount, target, up, from)
+  return openAt(k, rows, pinnedCount, target, up, from, typing)
 }
 
 /** Opens the conversation at a place of the list, reading it first when needed; false when there is none. */
-function openAt(k: Keys, rows: readonly ConversationRow[], pinnedCount: number, target: number, up: boolean, from: string) {
+function openAt(
+  k: Keys,
+  rows: readonly ConversationRow[],
+  pinnedCount: number,
+  target: number,
+  up: boolean,
+  from: string,
+  typing: boolean
+) {
   const { qc, client, showHidden } = k
   const next = cachedRowAt(qc, rows, pinnedCount, showHidden, target)
   if (next) {
-    go(next.id)
+    go(next.id, typing)
     return true
   }
   if (!up && target >= 0 && target === rows.length) {
@@ -112,7 +126,7 @@ function openAt(k: Keys, rows: readonly ConversationRow[], pinnedCount: number, 
     return k.readNext().then(
       () => {
         const row = cachedRows(qc, showHidden).rows[target]
-        if (row && openedNow() === from) go(row.id)
+        if (row && openedNow() === from) go(row.id, typing)
       },
       () => {}
     )
@@ -123,7 +137,7 @@ function openAt(k: Keys, rows: readonly ConversationRow[], pinnedCount: number, 
     return qc.fetchQuery(inboxPlaceQuery(client, { showHidden, pinned: false }, Math.floor(place / PLACE_BLOCK))).then(
       (block) => {
         const inbox = block[place % PLACE_BLOCK]
-        if (inbox && openedNow() === from) go(inbox.inbox_id)
+        if (inbox && openedNow() === from) go(inbox.inbox_id, typing)
       },
       () => {} // not read (the node unreachable): the key does nothing, as at the list's end
     )
@@ -132,8 +146,10 @@ function openAt(k: Keys, rows: readonly ConversationRow[], pinnedCount: number, 
 }
 
 /** After the moves under way (each from where the one before it went). */
-function queue(step: () => boolean | Promise<void>) {
+function queue(step: () => boolean | Promise<void>, waits: boolean) {
+  if (waits) setMovesAhead(++ahead)
   const after = (underWay ?? Promise.resolve()).then(async () => {
+    if (waits) setMovesAhead((ahead = Math.max(0, ahead - 1)))
     const result = step()
     if (result !== true && result !== false) await result
   })
@@ -161,15 +177,20 @@ function onKey(e: KeyboardEvent) {
   const up = e.key === 'ArrowUp'
   // The keys typed from here on go to the conversation opened (see carried-typing).
   if (inComposer) startCarrying(openedNow() ?? keys.inboxId, e.target)
-  if (underWay && Date.now() - underWaySince > QUEUE_WAIT_MS) underWay = undefined
+  if (underWay && Date.now() - underWaySince > QUEUE_WAIT_MS) {
+    underWay = undefined
+    setMovesAhead((ahead = 0))
+  }
+  // Pressed from the message box, or while keys typed on the way from it are held.
+  const typing = inComposer || carrying()
   if (underWay) {
     e.preventDefault()
-    return queue(() => (keys ? move(keys, up) : false))
+    return queue(() => (keys ? move(keys, up, typing) : false), true)
   }
-  const result = move(keys, up)
+  const result = move(keys, up, typing)
   if (result === false) return carryBack()
   e.preventDefault()
-  if (result !== true) queue(() => result)
+  if (result !== true) queue(() => result, false)
 }
 
 /** Alt+Up / Alt+Down for the list of `inboxId`'s view (see above). */
