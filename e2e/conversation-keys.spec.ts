@@ -66,3 +66,69 @@ test('Alt+Down pressed ten times with no gap opens the tenth conversation below,
   })
   await expect(page.getByTestId('inbox-title')).toHaveText(firstName)
 })
+
+test('typing right after Alt+Down in the message box goes on in the conversation opened, not into the draft of the one left', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  const ids = await seedJobs(node, 'gpt', 3, 1)
+  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, `Talk ${i + 1}`)
+  await page.goto(node.uiUrl)
+  await page
+    .getByRole('link', { name: /^Talk 3/ })
+    .first()
+    .click()
+  const title = page.getByTestId('inbox-title')
+  await expect(title).toHaveText('Talk 3')
+  const box = page.getByRole('textbox', { name: 'Message', exact: true })
+  await box.click()
+  // No wait between them: the letters come before the next conversation is drawn.
+  await page.keyboard.press('Alt+ArrowDown')
+  await page.keyboard.type('hello')
+  await expect(title).toHaveText('Talk 2')
+  await expect(box).toBeFocused()
+  await expect(box).toHaveValue('hello')
+  // Typing goes on there as usual; the conversation left kept nothing of it.
+  await page.keyboard.type(' there')
+  await expect(box).toHaveValue('hello there')
+  await page.keyboard.press('Alt+ArrowUp')
+  await expect(title).toHaveText('Talk 3')
+  await expect(box).toHaveValue('')
+})
+
+test('Alt+Down pressed with no gap past the last conversation read so far moves one conversation a press, and the typing follows', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  const ids = await seedJobs(node, 'gpt', 60)
+  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, `Chat ${String(i + 1).padStart(2, '0')}`)
+  // The list's order (newest activity first), as the node gives it; it reads 50 a page.
+  const listed = (await node.api<{ inbox_id: string; custom_name: string }[]>('GET', '/v2/all_inboxes')).body
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: listed[0]!.custom_name }).first().click()
+  const title = page.getByTestId('inbox-title')
+  await expect(title).toHaveText(listed[0]!.custom_name)
+  // Collapsed, the list reads no further page of itself.
+  await page.getByRole('button', { name: 'Hide conversations' }).click()
+  await page.evaluate((id) => (location.hash = `#/inboxes/${encodeURIComponent(id)}`), listed[48]!.inbox_id)
+  await expect(title).toHaveText(listed[48]!.custom_name)
+  const box = page.getByRole('textbox', { name: 'Message', exact: true })
+  await box.click()
+  // The 50th is the last one read; the two after it are on the next page.
+  await page.keyboard.press('Alt+ArrowDown')
+  await page.keyboard.press('Alt+ArrowDown')
+  await page.keyboard.press('Alt+ArrowDown')
+  await page.keyboard.type('hi')
+  await expect(title).toHaveText(listed[51]!.custom_name)
+  await expect(box).toBeFocused()
+  await expect(box).toHaveValue('hi')
+  // None of the conversations passed kept the letters.
+  await page.keyboard.press('Alt+ArrowUp')
+  await expect(title).toHaveText(listed[50]!.custom_name)
+  await expect(box).toHaveValue('')
+  await page.keyboard.press('Alt+ArrowUp')
+  await expect(title).toHaveText(listed[49]!.custom_name)
+  await expect(box).toHaveValue('')
+})

@@ -64,3 +64,51 @@ test('deleting the open conversation from its menu leaves the focus on the inbox
   await expect(row).toBeFocused()
   await expect(page.getByTestId('inbox-row')).toHaveCount(1)
 })
+
+test('the conversation menu opened with Enter takes ArrowDown and Enter pressed right after it: the second item (Hide) is chosen', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const [kept, other] = await seedJobs(node, 'gpt', 2)
+  await nameJobInbox(node, kept!, 'Kept conversation')
+  await nameJobInbox(node, other!, 'Other conversation')
+  await page.goto(node.uiUrl)
+  await page.getByTestId('inbox-row').filter({ hasText: 'Kept conversation' }).click()
+  await expect(page.getByTestId('inbox-title')).toHaveText('Kept conversation')
+  const menu = page.getByRole('button', { name: 'Conversation actions' })
+  const inboxId = `job_inbox::${kept!}::false`
+  const hidden = async () =>
+    (await node.api<{ is_hidden: boolean }>('GET', `/v2/get_inbox?inbox_name=${encodeURIComponent(inboxId)}`)).body.is_hidden
+  await menu.focus()
+  // No wait in between: the menu is not drawn yet when the keys come.
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  await expect.poll(hidden).toBe(true)
+  await expect(page.getByRole('menu')).toBeHidden()
+  await expect(menu).toBeFocused()
+})
+
+test('Delete chosen from the conversation menu, then Enter at once: the confirmation’s Cancel takes it, nothing is deleted', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const [kept] = await seedJobs(node, 'gpt', 1)
+  await nameJobInbox(node, kept!, 'Kept conversation')
+  await page.goto(node.uiUrl)
+  await page.getByTestId('inbox-row').filter({ hasText: 'Kept conversation' }).click()
+  await expect(page.getByTestId('inbox-title')).toHaveText('Kept conversation')
+  const menu = page.getByRole('button', { name: 'Conversation actions' })
+  await menu.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('menuitem', { name: 'Pin' })).toBeFocused()
+  // Up from the first item: the last one, Delete. Then no wait: the dialog is not drawn yet when Enter comes.
+  await page.keyboard.press('ArrowUp')
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('dialog')).toBeHidden()
+  await expect(page.getByTestId('inbox-title')).toHaveText('Kept conversation')
+  expect((await node.api('GET', `/v2/get_inbox?inbox_name=${encodeURIComponent(`job_inbox::${kept!}::false`)}`)).status).toBe(200)
+})

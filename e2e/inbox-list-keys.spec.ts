@@ -125,3 +125,36 @@ test('a focused row removed or hidden by another client: the focus goes to the r
   await expect.poll(() => focusedName(page)).toBe('Chat 1')
   expect(await inList(page)).toBe(true)
 })
+
+test('Shift+F10 on a row, then ArrowDown and Enter with no wait: the menu’s second item (Pin) is chosen, not the row’s conversation opened', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  const ids = await seedJobs(node, 'gpt', 3, 1)
+  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, `Talk ${i + 1}`)
+  await page.goto(node.uiUrl)
+  // Newest first: Talk 3 on top.
+  const row = page.getByTestId('inbox-row').filter({ hasText: 'Talk 3' })
+  await row.focus()
+  // Once opened and closed (its code read, which the list does in the background once shown).
+  await page.keyboard.press('Shift+F10')
+  await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('menu')).toBeHidden()
+  await expect(row).toBeFocused()
+  // No wait in between: the keys come before a frame is drawn.
+  await page.keyboard.press('Shift+F10')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  const inboxId = `job_inbox::${ids[2]!}::false`
+  await expect
+    .poll(
+      async () => (await node.api<{ is_pinned: boolean }>('GET', `/v2/get_inbox?inbox_name=${encodeURIComponent(inboxId)}`)).body.is_pinned
+    )
+    .toBe(true)
+  // No conversation opened (Enter on a row opens its conversation).
+  await expect(page).not.toHaveURL(/#\/inboxes\//)
+  await expect(page.getByRole('menu')).toBeHidden()
+  await expect(row).toBeFocused()
+})

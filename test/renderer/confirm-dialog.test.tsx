@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { Text } from '@mantine/core'
+import { Text, TextInput } from '@mantine/core'
 import { modals } from '@mantine/modals'
-import { act, cleanup, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, it, vi } from 'vitest'
-import { askToConfirm } from '../../src/renderer/src/app/confirm'
+import { askToConfirm, openDialog } from '../../src/renderer/src/app/confirm'
 import { renderWithApp } from './render'
 
 afterEach(() => {
@@ -49,4 +49,42 @@ it('Escape cancels, and a caller’s own Cancel props are kept beside the focus'
   await userEvent.keyboard('{Escape}')
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   expect(onConfirm).not.toHaveBeenCalled()
+})
+
+/*
+ * Keys pressed right after a dialog is asked for, before a frame is drawn or a timer runs (a new name
+ * typed at once after choosing Rename): Mantine drew the dialog a frame later and focused it a timer
+ * after that, and the keys went to what opened it, or nowhere.
+ */
+it('a confirmation asked for from a click has Cancel focused before the next key’s task (no frame, no timer between)', async () => {
+  renderWithApp(
+    <button type="button" onClick={() => askToConfirm({ title: 'Delete notes.txt?', labels: { confirm: 'Delete', cancel: 'Cancel' } })}>
+      Delete…
+    </button>
+  )
+  const opener = screen.getByRole('button', { name: 'Delete…' })
+  opener.focus()
+  fireEvent.click(opener)
+  // The task of the click ends: its microtasks run, then the next key would come.
+  await Promise.resolve()
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }))
+})
+
+it('a dialog of the app’s own (a form) has its field marked data-autofocus focused before the next key', async () => {
+  renderWithApp(
+    <button
+      type="button"
+      onClick={() => openDialog({ title: 'Rename “Talk”', children: <TextInput label="Name" defaultValue="Talk" data-autofocus /> })}
+    >
+      Rename…
+    </button>
+  )
+  const opener = screen.getByRole('button', { name: 'Rename…' })
+  opener.focus()
+  fireEvent.click(opener)
+  await Promise.resolve()
+  expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }))
+  // Closed, the focus goes back to what opened it.
+  act(() => modals.closeAll())
+  await waitFor(() => expect(document.activeElement).toBe(opener))
 })

@@ -354,6 +354,55 @@ describe('Alt+Down on the last conversation read so far', () => {
     fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
     await waitFor(() => expect(window.location.hash).toBe(hashOf(order[50]!)))
   })
+
+  it('pressed three times with no gap from the row before the last read, opens the third below: a press waits for the page the one before it reads, then goes on from there', async () => {
+    for (let i = 0; i < 60; i++) await createJob(node, 'gpt')
+    const order = ((await node.get('/v2/all_inboxes_paginated', { limit: '60' })).body as { inboxes: Inbox[] }).inboxes.map(
+      (i) => i.inbox_id
+    )
+    useLayoutPrefs.setState({ conversationsOpen: false })
+    renderView(order[48]!)
+    await screen.findByRole('button', { name: 'Show conversations' })
+    await screen.findByTestId('inbox-title')
+    // The first press opens the last row read; the next two are past it, the page after read first.
+    fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
+    fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
+    fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
+    await waitFor(() => expect(window.location.hash).toBe(hashOf(order[51]!)))
+    // And no further (a press counted twice).
+    await new Promise((r) => setTimeout(r, 100))
+    expect(window.location.hash).toBe(hashOf(order[51]!))
+    // Back up as many, from there.
+    fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
+    fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
+    fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
+    expect(window.location.hash).toBe(hashOf(order[48]!))
+  })
+
+  it('a page the node never answers does not leave Alt+Up/Down dead: a press later goes from the conversation open', async () => {
+    for (let i = 0; i < 60; i++) await createJob(node, 'gpt')
+    const order = ((await node.get('/v2/all_inboxes_paginated', { limit: '60' })).body as { inboxes: Inbox[] }).inboxes.map(
+      (i) => i.inbox_id
+    )
+    useLayoutPrefs.setState({ conversationsOpen: false })
+    shown = order[49]!
+    window.location.hash = hashOf(shown)
+    const inner = routerTransport(node.router)
+    // The second page of the list is asked for and never answered (the node went away mid-request).
+    const transport: Transport = {
+      ...inner,
+      request: (req) =>
+        req.path === '/v2/all_inboxes_paginated' && req.query?.offset !== undefined ? new Promise(() => {}) : inner.request(req)
+    }
+    renderWithApp(<InboxView inboxId={shown} />, transport)
+    await screen.findByRole('button', { name: 'Show conversations' })
+    await screen.findByTestId('inbox-title')
+    fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
+    await new Promise((r) => setTimeout(r, 2100))
+    expect(window.location.hash).toBe(hashOf(order[49]!))
+    fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
+    expect(window.location.hash).toBe(hashOf(order[48]!))
+  })
 })
 
 describe('a conversation opened from far down the inbox list (its row read by place)', () => {

@@ -121,6 +121,36 @@ describe('InboxRow', () => {
     await waitFor(() => expect(document.activeElement).toBe(button))
   })
 
+  it('Shift+F10 on the row, then ArrowDown and Enter at once (no frame, no timer between): the second item (Pin) is chosen', async () => {
+    const calls: string[] = []
+    const none = () => Promise.resolve()
+    const actions: InboxActions = {
+      rename: (r) => void calls.push(`rename ${r.name}`),
+      setPinned: (rows, pinned) => Promise.resolve(void calls.push(`pin ${rows.map((r) => r.name).join()} ${pinned}`)),
+      setHidden: none,
+      exportAs: none,
+      remove: () => {}
+    }
+    renderWithApp(<InboxRow row={toRow(inbox('Hi'))} now={NOW} actions={actions} />)
+    // The list shown, its menus' code is loaded in the background (a task later).
+    await import('../../src/renderer/src/features/inboxes/InboxRowMenu')
+    await new Promise((r) => setTimeout(r, 20))
+    const row = screen.getByTestId('inbox-row')
+    row.focus()
+    // Each key a task of its own: its listeners, then the microtasks they queued.
+    const key = async (init: { key: string; shiftKey?: boolean }) => {
+      const target = document.activeElement!
+      // Enter on a button clicks it.
+      if (fireEvent.keyDown(target, init) && init.key === 'Enter' && target.tagName === 'BUTTON') fireEvent.click(target)
+      await Promise.resolve()
+    }
+    await key({ key: 'F10', shiftKey: true })
+    await key({ key: 'ArrowDown' })
+    expect(document.activeElement?.textContent).toBe('Pin')
+    await key({ key: 'Enter' })
+    expect(calls).toEqual(['pin Quarterly review true'])
+  })
+
   it('says "No messages yet" and uses the creation time when there is no message', () => {
     renderWithApp(<InboxRow row={toRow(inbox(null))} now={NOW} />)
     expect(screen.getByTestId('inbox-preview').textContent).toBe('No messages yet')

@@ -23,22 +23,50 @@ export function releaseDialogs(): void {
 const whenListened = (open: () => void) => (providerPending ? waiting.push(open) : open())
 
 /**
+ * Mantine draws a dialog a frame after it is asked for (its opening transition starts on an animation
+ * frame) and its focus trap focuses it a timer after that: keys pressed right after opening one (a new
+ * name typed at once after choosing Rename) went to what opened it, or to the page, and were lost.
+ * Dialogs open with no transition, drawn in the task that asks for them, and the element they focus
+ * first (marked data-autofocus, else the first there is) takes the focus before the next key.
+ */
+const AT_ONCE = { transitionProps: { duration: 0 } }
+
+function focusOpened(): void {
+  // After React's drawing of it, queued as it was asked for (before this), and the effects in which
+  // Mantine notes where the focus goes back to on closing.
+  queueMicrotask(() => {
+    const dialogs = document.querySelectorAll<HTMLElement>('[role="dialog"]')
+    const dialog = dialogs[dialogs.length - 1]
+    if (!dialog || dialog.contains(document.activeElement)) return
+    const first = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>(FOCUSABLE)
+    first?.focus({ preventScroll: true })
+  })
+}
+
+const FOCUSABLE = 'input:not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled]), a[href], [tabindex="0"]'
+
+/**
  * Asks before an action that loses something. The dialog opens with the focus on the safe choice
  * (Cancel, Keep editing) rather than on its first control, the close button: Enter then keeps
  * everything, as a desktop app's confirmation does, and Escape still cancels. Every confirmation
  * goes through here so that none of them opens differently.
  */
 export function askToConfirm(options: OpenConfirmModal): void {
-  whenListened(() =>
+  whenListened(() => {
     modals.openConfirmModal({
+      ...AT_ONCE,
       ...options,
       // Mantine's focus trap focuses the first element marked data-autofocus, before any tabbable one.
       cancelProps: { ...options.cancelProps, 'data-autofocus': true } as OpenConfirmModal['cancelProps']
     })
-  )
+    focusOpened()
+  })
 }
 
 /** A dialog of the app's own content (a form), opened as askToConfirm's are. */
 export function openDialog(settings: ModalSettings): void {
-  whenListened(() => modals.open(settings))
+  whenListened(() => {
+    modals.open({ ...AT_ONCE, ...settings })
+    focusOpened()
+  })
 }

@@ -3,8 +3,9 @@ import { useMediaQuery } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { IconPlayerStopFilled, IconSend } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { IconTip } from '../../app/IconTip'
+import { carriedFor, composerShown } from '../../stores/carried-typing'
 import { takeComposerFocus } from '../../stores/composer-focus'
 import { draftOf, forgetDraft, keepDraft } from '../../stores/drafts'
 import { forgetRemovedInbox } from '../../stores/removed-inbox'
@@ -32,7 +33,8 @@ export function Composer({
   /** A message is being sent from here (the conversation shows its end, where it goes). */
   onSend?: () => void
 }) {
-  const [text, setTextHere] = useState(() => draftOf(inboxId))
+  // With what was typed on the way here (Alt+Up/Down from another conversation's box), after its draft.
+  const [text, setTextHere] = useState(() => draftOf(inboxId) + carriedFor(inboxId))
   // Why the message in the box was not sent: said under the box, not in a notice in the corner, which
   // covered the Send button for the seconds it showed. It goes when the message is changed or sent again.
   const [unsent, setUnsent] = useState<string | null>(null)
@@ -54,8 +56,18 @@ export function Composer({
   const box = useRef<HTMLTextAreaElement>(null)
   // The box is as tall as its placeholder: the whole hint took two lines of a short window's height.
   const short = useMediaQuery(SHORT_WINDOW, false, { getInitialValueInEffect: false })
-  useEffect(() => {
-    if (takeComposerFocus(inboxId)) box.current?.focus()
+  // Before the next key can come: typed after Alt+Up/Down, it goes on in this box, after what was held for it.
+  useLayoutEffect(() => {
+    const el = box.current
+    if (!el) return
+    const carried = carriedFor(inboxId)
+    if (carried) keepDraft(inboxId, el.value)
+    const gone = composerShown(inboxId, el)
+    if (takeComposerFocus(inboxId)) {
+      el.focus()
+      el.setSelectionRange(el.value.length, el.value.length)
+    }
+    return gone
   }, [inboxId])
   const submit = async () => {
     const content = text

@@ -1,26 +1,22 @@
 import { ActionIcon, Box, Button, Drawer, Stack, Text, UnstyledButton } from '@mantine/core'
 import { IconEyeOff, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconPin } from '@tabler/icons-react'
-import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useCallback, useEffect, useId, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react'
 import { IconTip } from '../../app/IconTip'
 import { scrollSparingMount } from '../../app/virtualizer-mount'
-import { cachedAtPlace, cachedPlace, inboxPlaceQuery, placeBlocks, rowsByPlace, NEAR_ROWS, PLACE_BLOCK } from '../../api/inbox-pages'
-import { useClient } from '../../api/client-context'
-import type { Client } from '../../api/client'
+import { placeBlocks, rowsByPlace, NEAR_ROWS } from '../../api/inbox-pages'
 import { useInboxPages, useInboxPlaces } from '../../api/queries'
-import { onMac } from '../../app/platform'
-import { hrefOf, navigate, parseRoute } from '../../app/router'
-import { focusComposerOnOpen } from '../../stores/composer-focus'
+import { hrefOf } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useLayoutPrefs } from '../../stores/layout-prefs'
 import { useNow } from '../../app/use-now'
-import { toRow } from './inbox-rows'
 import { relativeTime } from './relative-time'
 import { useFocusAcrossBreakpoint } from './layout-focus'
 import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from './roving-rows'
-import type { Inbox } from '../../../../shared/contract/inbox'
+import { useConversationKeys } from './conversation-keys'
+import { cachedRowAt, conversationRows, indexOf, pinnedCountOf, rowOf, type ConversationRow } from './listed-conversations'
 
 /** Two lines: the name, then when the conversation last changed and its last message (names alone repeat: see rowOf). */
 const ROW = 52
@@ -28,41 +24,6 @@ const ROW = 52
 const PLACE_DEBOUNCE_MS = 120
 /** How long a row the keyboard moved to is waited for (it may have to be read first). */
 const FOCUS_WAIT_MS = 2000
-
-interface ConversationRow {
-  readonly id: string
-  readonly name: string
-  readonly pinned: boolean
-  readonly hidden: boolean
-  /** When it last changed (its last message, else its creation), as the inbox list says it. */
-  readonly activity: string
-  /** Its last message's first line, as the inbox list's preview (null: no message yet). */
-  readonly preview: string | null
-}
-
-/**
- * A conversation of the list as its row shows it (marked pinned and hidden as the inbox list marks them).
- * Conversations are named after their first message, so several begun alike had rows alike: each says
- * when it last changed and what its last message was, on a second line.
- */
-const rowOf = (inbox: Inbox): ConversationRow => {
-  const { activity, preview } = toRow(inbox)
-  return { id: inbox.inbox_id, name: inbox.custom_name, pinned: inbox.is_pinned, hidden: inbox.is_hidden, activity, preview }
-}
-
-/** The pinned pages' inboxes, then the others', each once. */
-function conversationRows(...lists: (readonly { inboxes: readonly Inbox[] }[] | undefined)[]): ConversationRow[] {
-  const seen = new Set<string>()
-  const out: ConversationRow[] = []
-  for (const pages of lists)
-    for (const p of pages ?? [])
-      for (const i of p.inboxes)
-        if (!seen.has(i.inbox_id)) {
-          seen.add(i.inbox_id)
-          out.push(rowOf(i))
-        }
-  return out
-}
 
 /** The pinned and the other inboxes as one list (pinned first), its full length, and how to read more of it. */
 function useConversationRows() {
@@ -72,7 +33,7 @@ function useConversationRows() {
   const rows = useMemo(() => conversationRows(pinned.data?.pages, others.data?.pages), [pinned, others])
   const total = (pinned.data?.pages[0]?.total_count ?? 0) + (others.data?.pages[0]?.total_count ?? 0)
   /** How many of the rows are pinned (all loaded first: few); the rows after them are the unpinned ones read in order. */
-  const pinnedCount = new Set(pinned.data?.pages.flatMap((p) => p.inboxes.map((i) => i.inbox_id))).size
+  const pinnedCount = pinnedCountOf(pinned.data?.pages)
   /**
    * Pinned pages first (they sit on top), then the next unpinned page once the reader is at the loaded end.
    * A page that failed is not asked for again at once (each answer made a new callback: a request storm);
@@ -87,141 +48,14 @@ function useConversationRows() {
     },
     [pinned, others, rows.length]
   )
-  /** The next page read now, whether or not a list shows its rows; the rows then (undefined: none to read). */
-  const readNext = useCallback(async (): Promise<ConversationRow[] | undefined> => {
-    if (pinned.hasNextPage || !others.hasNextPage) return undefined
-    const result = await others.fetchNextPage({ cancelRefetch: false })
-    return conversationRows(pinned.data?.pages, result.data?.pages)
+  /** The next page read now, whether or not a list shows its rows (into the cache, where Alt+Down finds it). */
+  const readNext = useCallback(async (): Promise<void> => {
+    if (pinned.hasNextPage || !others.hasNextPage) return
+    await others.fetchNextPage({ cancelRefetch: false })
   }, [pinned, others])
   // Read and none to list (every conversation hidden, say): the list says so rather than showing nothing.
   const empty = pinned.isSuccess && others.isSuccess && total === 0
   return { rows, total, loadMore, readNext, pinnedCount, showHidden, empty }
-}
-
-const isTextField = (t: EventTarget | null) =>
-  t instanceof HTMLElement &&
-  (t.isContentEditable || t.tagName === 'TEXTAREA' || (t.tagName === 'INPUT' && (t as HTMLInputElement).type !== 'checkbox'))
-
-/** The message box, where the operator mostly is: its unsent text stays with its conversation. */
-const isComposer = (t: EventTarget | null) => t instanceof HTMLElement && t.dataset.conversationKeys !== undefined
-
-/**
- * Alt+Up / Alt+Down open the conversation above or below the current one, whichever layout shows the
- * list. When the open one has left the list (hidden or removed by another client), they open the
- * conversations around the place it had: the one now in its place below, the one before it above.
- */
-/**
- * Where the open conversation stands in the list: among the rows read in order, else (opened from
- * far down the inbox list) at its place in the cached blocks read by place; -1 when neither holds it.
- */
-function indexOf(qc: QueryClient, rows: readonly ConversationRow[], pinnedCount: number, showHidden: boolean, inboxId: string) {
-  const at = rows.findIndex((r) => r.id === inboxId)
-  if (at >= 0) return at
-  const place = cachedPlace(qc, { showHidden, pinned: false }, inboxId)
-  return place === undefined ? -1 : pinnedCount + place
-}
-
-/** The row at an index: read in order, else from a cached block read by place. */
-function cachedRowAt(qc: QueryClient, rows: readonly ConversationRow[], pinnedCount: number, showHidden: boolean, i: number) {
-  if (i < 0) return undefined
-  if (i < rows.length) return rows[i]
-  const inbox = cachedAtPlace(qc, { showHidden, pinned: false }, i - pinnedCount)
-  return inbox && rowOf(inbox)
-}
-
-/** The conversation the address names now (navigate() changes it at once; the view follows a render later). */
-function openedNow(): string | null {
-  const route = parseRoute(window.location.hash)
-  return route.name === 'inbox' ? route.inboxId : null
-}
-
-/**
- * Where the node says a conversation stands in the list (pinned ones first, as the rows are), for one
- * whose row was never read: opened from search, or by its address. Undefined when no list holds it.
- */
-async function placeOf(client: Client, showHidden: boolean, pinnedCount: number, inboxId: string): Promise<number | undefined> {
-  const show_hidden = String(showHidden)
-  const unpinned = await client.call('inbox_place', { query: { inbox_name: inboxId, show_hidden, pinned: 'false' } })
-  if (unpinned.position !== null) return pinnedCount + unpinned.position
-  const pinned = await client.call('inbox_place', { query: { inbox_name: inboxId, show_hidden, pinned: 'true' } })
-  return pinned.position ?? undefined
-}
-
-function useConversationKeys(
-  rows: readonly ConversationRow[],
-  inboxId: string,
-  pinnedCount: number,
-  showHidden: boolean,
-  readNext: () => Promise<ConversationRow[] | undefined>
-) {
-  const qc = useQueryClient()
-  const client = useClient()
-  const at = indexOf(qc, rows, pinnedCount, showHidden, inboxId)
-  const lastAt = useRef({ inboxId, at })
-  useEffect(() => {
-    if (at >= 0 || lastAt.current.inboxId !== inboxId) lastAt.current = { inboxId, at }
-  }, [inboxId, at])
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return
-      // Keys an input method is composing with (Chinese, Japanese) are its own: leaving then cut a word off.
-      if (e.isComposing) return
-      // In a text field Option+arrows move the caret on macOS. Elsewhere Alt+arrows do nothing in one, so
-      // the message box lets them through (they were dead where the focus is after each message sent);
-      // other fields do not, as leaving would drop what is being edited there.
-      const inComposer = isComposer(e.target)
-      if (isTextField(e.target) && (onMac() || !inComposer)) return
-      const up = e.key === 'ArrowUp'
-      const go = (to: string) => {
-        // Typing goes on in the next conversation's box, as it went on in this one's.
-        if (inComposer) focusComposerOnOpen(to)
-        navigate({ name: 'inbox', inboxId: to })
-      }
-      // From the conversation the address names, not the one this render shows: presses quicker than
-      // the view opens each one (ten with no gap moved four rows) go on from the last one opened.
-      const from = openedNow() ?? inboxId
-      const was = lastAt.current.inboxId === from ? lastAt.current.at : -1
-      const found = indexOf(qc, rows, pinnedCount, showHidden, from)
-      const target = found >= 0 ? found + (up ? -1 : 1) : was >= 0 ? (up ? was - 1 : was) : -1
-      if (found < 0 && was < 0) {
-        // No place known (opened from search, its row never read): the node says where it stands first.
-        e.preventDefault()
-        void placeOf(client, showHidden, pinnedCount, from).then(
-          (at) => {
-            if (at !== undefined && openedNow() === from) openAt(at + (up ? -1 : 1), up, from, go)
-          },
-          () => {} // not answered (the node unreachable): the key does nothing, as at the list's end
-        )
-      } else if (openAt(target, up, from, go)) e.preventDefault()
-    }
-    /** Opens the conversation at a place of the list, reading it first when needed; false when there is none. */
-    const openAt = (target: number, up: boolean, from: string, go: (to: string) => void): boolean => {
-      const next = cachedRowAt(qc, rows, pinnedCount, showHidden, target)
-      if (next) {
-        go(next.id)
-      } else if (!up && target >= 0 && target === rows.length) {
-        // Past the rows read so far, which no list has asked for (collapsed, or not scrolled there): the
-        // next page is read, then its first conversation opened, unless another was opened meanwhile.
-        void readNext().then((more) => {
-          const row = more?.[target]
-          if (row && openedNow() === from) go(row.id)
-        })
-      } else if (target >= rows.length) {
-        // Far past them, beyond the rows read by place (a block not read, or no longer cached): that block is read first.
-        const place = target - pinnedCount
-        qc.fetchQuery(inboxPlaceQuery(client, { showHidden, pinned: false }, Math.floor(place / PLACE_BLOCK))).then(
-          (block) => {
-            const inbox = block[place % PLACE_BLOCK]
-            if (inbox && openedNow() === from) go(inbox.inbox_id)
-          },
-          () => {} // not read (the node unreachable): the key does nothing, as at the list's end
-        )
-      } else return false
-      return true
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [rows, inboxId, qc, client, pinnedCount, showHidden, readNext])
 }
 
 interface NavProps {

@@ -3,6 +3,7 @@ import { IconDots } from '@tabler/icons-react'
 import { useRef } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import { focusWhenLost } from '../../app/focus-when-lost'
+import { MENU_AT_ONCE, useMenuFocusAtOnce } from '../../app/menu-at-once'
 import { hrefOf, navigate } from '../../app/router'
 import { useInboxActions } from './inbox-actions'
 import { toRow } from './inbox-rows'
@@ -41,8 +42,10 @@ export function ConversationMenu({ inbox }: { inbox: Inbox }) {
   const actions = useInboxActions()
   const row = toRow(inbox)
   const button = useRef<HTMLButtonElement>(null)
+  const dropdown = useMenuFocusAtOnce()
   return (
-    <Menu position="bottom-end" withinPortal>
+    // Drawn, its first item focused, as it opens: keys pressed right after opening it go to its items.
+    <Menu position="bottom-end" withinPortal {...MENU_AT_ONCE}>
       <Menu.Target>
         <Tooltip label="Pin, hide, export or delete">
           <ActionIcon ref={button} variant="subtle" aria-label="Conversation actions">
@@ -50,7 +53,7 @@ export function ConversationMenu({ inbox }: { inbox: Inbox }) {
           </ActionIcon>
         </Tooltip>
       </Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown ref={dropdown}>
         {/* Gone, it has nothing left to show: the list it was in opens, with the focus in it. */}
         <InboxActionItems row={row} actions={actions} onRemoved={() => showListAfterRemoval(button.current, inbox.inbox_id)} />
       </Menu.Dropdown>

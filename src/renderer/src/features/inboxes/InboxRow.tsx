@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core'
 import { IconEyeOff, IconPin } from '@tabler/icons-react'
-import { lazy, memo, Suspense, useState, type KeyboardEvent } from 'react'
+import { lazy, memo, Suspense, useEffect, useState, type KeyboardEvent } from 'react'
 import { hrefOf } from '../../app/router'
 import { highlightPieces, searchWords } from '../../app/highlight'
 import type { InboxRowData } from './inbox-rows'
@@ -164,10 +164,13 @@ function RowMenu({
   setMenu: (menu: MenuState) => void
 }) {
   const button = <RowMenuButton name={row.name} tabIndex={-1} onClick={menu ? undefined : () => setMenu({ open: true, from: 'button' })} />
+  useEffect(preloadRowMenu, [])
   if (!menu) return button
+  // Made from the code loaded already, the menu opens in the task of the key that opens it (see menu-at-once).
+  const RowMenuNow = rowMenuCode ?? InboxRowMenu
   return (
     <Suspense fallback={button}>
-      <InboxRowMenu
+      <RowMenuNow
         row={row}
         actions={actions}
         opened={menu.open}
@@ -178,4 +181,23 @@ function RowMenu({
   )
 }
 
-const InboxRowMenu = lazy(() => import('./InboxRowMenu'))
+/** The menu's code once loaded: menus are then made from it at once, not a wait for a lazy component later. */
+let rowMenuCode: (typeof import('./InboxRowMenu'))['default'] | undefined
+const loadRowMenu = () =>
+  import('./InboxRowMenu').then((m) => {
+    rowMenuCode = m.default
+    return m
+  })
+const InboxRowMenu = lazy(loadRowMenu)
+
+let preloading = false
+/**
+ * The menu's code is loaded once the list is shown (a task after its rows are), not when a menu is first
+ * opened: keys pressed right after Shift+F10 on a row went to the row while it loaded (ArrowDown moved
+ * to the next row, Enter opened a conversation) instead of to the menu's items.
+ */
+function preloadRowMenu() {
+  if (preloading || rowMenuCode) return
+  preloading = true
+  setTimeout(() => void loadRowMenu().catch(() => (preloading = false)))
+}

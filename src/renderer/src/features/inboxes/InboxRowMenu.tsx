@@ -1,5 +1,7 @@
 import { Menu } from '@mantine/core'
+import { useMergedRef } from '@mantine/hooks'
 import { useRef } from 'react'
+import { MENU_AT_ONCE, useMenuFocusAtOnce } from '../../app/menu-at-once'
 import type { InboxActions } from './inbox-actions'
 import type { InboxRowData } from './inbox-rows'
 import { RowMenuButton } from './RowMenuButton'
@@ -24,6 +26,8 @@ export default function InboxRowMenu({
 }) {
   const target = useRef<HTMLButtonElement>(null)
   const dropdown = useRef<HTMLDivElement>(null)
+  // Drawn, its first item focused, as it opens: keys pressed right after Shift+F10 go to its items.
+  const dropdownRef = useMergedRef(dropdown, useMenuFocusAtOnce())
   const onChange = (open: boolean) => {
     onOpenChange(open)
     // Made open, the menu has no element to give the focus back to (the button it replaced is
@@ -34,11 +38,11 @@ export default function InboxRowMenu({
     ;(link ?? target.current)?.focus()
   }
   return (
-    <Menu position="bottom-end" withinPortal opened={opened} onChange={onChange}>
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={onChange} {...MENU_AT_ONCE}>
       <Menu.Target>
         <RowMenuButton ref={target} name={row.name} tabIndex={-1} />
       </Menu.Target>
-      <Menu.Dropdown ref={dropdown}>
+      <Menu.Dropdown ref={dropdownRef}>
         <Menu.Item onClick={() => actions.rename(row)}>Rename</Menu.Item>
         <InboxActionItems row={row} actions={actions} />
       </Menu.Dropdown>

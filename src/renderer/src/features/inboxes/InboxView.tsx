@@ -128,7 +128,15 @@ export function InboxView({ inboxId }: { inboxId: string }) {
       </Alert>
     )
   }
-  if (current.isPending || (messages.isPending && !current.isError)) return <Loader role="img" aria-label="Loading inbox" />
+  // Beside the list, as the conversation will be (the same list element): Alt+Up/Down pressed while it
+  // is read go on from it. Nothing else of the view yet, which would be another element once it is read.
+  if (current.isPending || (messages.isPending && !current.isError))
+    return (
+      <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
+        {conversationList}
+        <Loader role="img" aria-label="Loading inbox" />
+      </Group>
+    )
   if (!inbox) {
     return notice(
       <Alert color="red" title="No such inbox">

@@ -1,0 +1,142 @@
+import { focusComposerOnOpen } from './composer-focus'
+import { draftOf, keepDraft } from './drafts'
+
+/**
+ * What is typed while Alt+Up/Down moves from one conversation's message box to the next one's.
+ *
+ * The next conversation is drawn a task or more after the key (on the address' hashchange, once its
+ * messages are read), and until then the focus stays in the box being left (or falls to the page when
+ * that box goes first). Letters typed right after Alt+Down went into the conversation being left and
+ * were kept as its draft. From the key on, the keys that would write in the box being left (or on
+ * the page, its box gone) are held here instead, and handed to the next conversation's box as it
+ * opens: the operator's typing goes on where they moved to.
+ *
+ * Held keys end up somewhere in every case: in the box opened; back in the box left when no
+ * conversation was opened after all (the end of the list); in the opened conversation's draft when
+ * the focus goes elsewhere before its box comes.
+ */
+interface Carried {
+  /** The conversation left, and its message box. */
+  readonly from: string
+  readonly box: HTMLElement
+  /** The conversation being opened (undefined: still being looked for, the next page read first). */
+  to: string | undefined
+  text: string
+}
+
+let carried: Carried | undefined
+/** The message boxes shown now, by conversation. */
+const boxes = new Map<string, HTMLTextAreaElement>()
+/**
+ * Alt+Up/Down presses still waiting to move on (behind a read): a conversation opened on the way is
+ * passed through, and its box does not take the keys held.
+ */
+let movesAhead = 0
+
+/** How many presses wait to move on (see conversation-keys). */
+export function setMovesAhead(n: number): void {
+  movesAhead = n
+}
+
+/** Whether keys are being held for a conversation being opened. */
+export const carrying = (): boolean => carried !== undefined
+
+/** Alt+Up/Down pressed in `box`, the message box of `from`: the keys typed from now on are held. */
+export function startCarrying(from: string, box: HTMLElement): void {
+  if (carried) return
+  carried = { from, box, to: undefined, text: '' }
+  window.addEventListener('keydown', onKey, true)
+  window.addEventListener('focusin', onFocus, true)
+}
+
+/** The conversation the held keys go to (a further Alt+Up/Down moves them along). Its box takes the focus as it opens. */
+export function carryTo(to: string): void {
+  if (!carried) return
+  carried.to = to
+  focusComposerOnOpen(to)
+  // Back to a conversation still shown (Alt+Down then Alt+Up before the view followed): its box is there.
+  if (boxes.has(to) && movesAhead === 0) endCarrying()
+}
+
+/**
+ * The presses are done: with no conversation opened after all (none below the last one) the held keys
+ * go back where they were typed; with the last one opened already shown, into its box. Else its box
+ * takes them as it comes.
+ */
+export function carryBack(): void {
+  if (!carried || movesAhead > 0) return
+  if (carried.to === undefined || boxes.has(carried.to)) endCarrying()
+}
+
+/** The held keys for `inboxId`'s box as it is drawn (read while drawing; taken by composerShown). */
+export const carriedFor = (inboxId: string): string => (carried?.to === inboxId ? carried.text : '')
+
+/**
+ * `inboxId`'s message box is shown (after its first drawing, which took carriedFor into its text):
+ * the keys held for it are taken. Returns the function to call when it goes.
+ */
+export function composerShown(inboxId: string, box: HTMLTextAreaElement): () => void {
+  boxes.set(inboxId, box)
+  if (carried?.to === inboxId && movesAhead === 0) stop()
+  return () => {
+    if (boxes.get(inboxId) === box) boxes.delete(inboxId)
+  }
+}
+
+function stop() {
+  carried = undefined
+  window.removeEventListener('keydown', onKey, true)
+  window.removeEventListener('focusin', onFocus, true)
+}
+
+/** The held keys go to the box of the conversation they were meant for if it is shown, else to its draft. */
+function endCarrying() {
+  const c = carried
+  if (!c) return
+  stop()
+  if (!c.text) return
+  const to = c.to ?? c.from
+  const box = boxes.get(to)
+  if (box) insertAtEnd(box, c.text)
+  else keepDraft(to, draftOf(to) + c.text)
+}
+
+/**
+ * As if typed at the end of the box: its own input event tells the box's owner (React's onChange, which
+ * tells a change by the value React last set: the element's own setter would update that too).
+ */
+function insertAtEnd(box: HTMLTextAreaElement, text: string) {
+  const value = box.value + text
+  Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(box, value)
+  box.setSelectionRange(value.length, value.length)
+  box.dispatchEvent(new Event('input', { bubbles: true }))
+}
+
+const onPage = (t: EventTarget | null) => t === null || t === document.body || t === document.documentElement
+/** A message box: the one left, or one of a conversation passed through on the way (its box shown, focused). */
+const inMessageBox = (t: EventTarget | null) => t instanceof HTMLElement && t.dataset.conversationKeys !== undefined
+
+function onKey(e: KeyboardEvent) {
+  const c = carried
+  if (!c) return
+  // Alt+Up/Down go on to their listener (they move the held keys along); a shortcut is not typing.
+  if (e.altKey || e.ctrlKey || e.metaKey || e.isComposing) return
+  if (e.target !== c.box && !onPage(e.target) && !inMessageBox(e.target)) return endCarrying()
+  if ([...e.key].length === 1 || (e.key === 'Enter' && e.shiftKey)) {
+    c.text += e.key === 'Enter' ? '\n' : e.key
+  } else if (e.key === 'Backspace') {
+    c.text = Array.from(c.text).slice(0, -1).join('')
+  } else if (e.key !== 'Enter') {
+    return
+  }
+  // Held, not written in the box being left. Enter alone (Send) sends nothing to a conversation not seen yet.
+  e.preventDefault()
+  e.stopImmediatePropagation()
+}
+
+/** The focus put elsewhere (a click in the list, Tab): the keys held so far go where they were meant to. */
+function onFocus(e: FocusEvent) {
+  const c = carried
+  if (!c || e.target === c.box || onPage(e.target) || inMessageBox(e.target)) return
+  endCarrying()
+}

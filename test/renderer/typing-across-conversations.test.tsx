@@ -1,0 +1,167 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { navigate, useRoute } from '../../src/renderer/src/app/router'
+import type { Transport } from '../../src/renderer/src/api/transport'
+import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
+import { draftOf, keepDraft } from '../../src/renderer/src/stores/drafts'
+import { useLayoutPrefs } from '../../src/renderer/src/stores/layout-prefs'
+import { addProvider, createJob, useTestNode } from '../support/node'
+import { layOutLists } from './list-layout'
+import { setWindowWidth } from './window-width'
+import { renderWithApp, routerTransport } from './render'
+import type { Inbox } from '../../src/shared/contract/inbox'
+
+/*
+ * Alt+Down from the message box, and typing right after it, before the next conversation is drawn
+ * (no frame, no timer in between): the letters went into the box being left and were kept as that
+ * conversation's draft. They go on in the box of the conversation opened. Real in-process node; the
+ * app's route decides which view is shown, as in the window.
+ */
+
+layOutLists({ clientHeight: 600, clientWidth: 240 })
+const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
+/** Below `upper` in the list (newest first). */
+let lower: string
+let upper: string
+
+beforeEach(async () => {
+  // happy-dom has no document.fonts, which the composer's auto-sizing textarea listens to.
+  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
+  useLayoutPrefs.setState({ conversationsOpen: true })
+  setWindowWidth(1400)
+  lower = `job_inbox::${await createJob(node, 'gpt')}::false`
+  upper = `job_inbox::${await createJob(node, 'gpt')}::false`
+  await node.post('/v2/update_smart_inbox_name', { inbox_name: lower, custom_name: 'Lease talk' })
+  await node.post('/v2/update_smart_inbox_name', { inbox_name: upper, custom_name: 'Budget talk' })
+  window.location.hash = ''
+})
+afterEach(() => cleanup())
+
+function Screen() {
+  const route = useRoute()
+  return route.name === 'inbox' ? <InboxView key={route.inboxId} inboxId={route.inboxId} /> : null
+}
+
+const box = () => screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Message' })
+
+const altDown = () => new KeyboardEvent('keydown', { key: 'ArrowDown', code: 'ArrowDown', altKey: true, bubbles: true, cancelable: true })
+
+/**
+ * Keys typed as the browser takes them: each goes to the element with the focus, and writes in it
+ * (a letter at the caret, its input event after) unless its keydown was cancelled.
+ */
+function typeKeys(text: string) {
+  for (const key of text) {
+    const target = document.activeElement ?? document.body
+    if (!target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }))) continue
+    if (!(target instanceof HTMLTextAreaElement)) continue
+    const at = target.selectionEnd
+    const value = target.value.slice(0, target.selectionStart) + key + target.value.slice(at)
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(target, value)
+    target.setSelectionRange(at + 1, at + 1)
+    target.dispatchEvent(new Event('input', { bubbles: true }))
+  }
+}
+
+async function openUpper(transport: Transport = routerTransport(node.router)) {
+  act(() => navigate({ name: 'inbox', inboxId: upper }))
+  renderWithApp(<Screen />, transport)
+  await screen.findByRole('heading', { name: 'Budget talk' })
+  await screen.findByRole('link', { name: 'Lease talk' })
+  const here = await box()
+  act(() => here.focus())
+  return here
+}
+
+it('letters typed right after Alt+Down, while the box left still has the focus, go to the next conversation’s box', async () => {
+  keepDraft(lower, 'Dear landlord, ')
+  const here = await openUpper()
+  // One go: React draws nothing until it ends, as a browser draws nothing before the keys' task ends.
+  act(() => {
+    here.dispatchEvent(altDown())
+    typeKeys('hello')
+  })
+  expect(draftOf(upper)).toBe('')
+  await screen.findByRole('heading', { name: 'Lease talk' })
+  const there = await box()
+  expect(there).not.toBe(here)
+  expect(there.value).toBe('Dear landlord, hello')
+  expect(document.activeElement).toBe(there)
+  expect(there.selectionStart).toBe(there.value.length)
+  expect(draftOf(lower)).toBe('Dear landlord, hello')
+  // And on from there, as usual.
+  act(() => typeKeys('!'))
+  expect(there.value).toBe('Dear landlord, hello!')
+  expect(draftOf(upper)).toBe('')
+})
+
+it('letters typed while the next conversation is still being read (the box left gone, the focus on the page) go to its box once it is shown', async () => {
+  const real = routerTransport(node.router)
+  const waiting: (() => void)[] = []
+  let held = false
+  const transport: Transport = {
+    ...real,
+    request: async (req) => {
+      // The next conversation (the inbox, its messages) is read when released.
+      if (held && JSON.stringify(req).includes(lower)) await new Promise<void>((r) => waiting.push(r))
+      return real.request(req)
+    }
+  }
+  const here = await openUpper(transport)
+  held = true
+  fireEvent(here, altDown())
+  await screen.findByRole('img', { name: 'Loading inbox' })
+  expect(here.isConnected).toBe(false)
+  expect(document.activeElement).toBe(document.body)
+  act(() => typeKeys('help'))
+  // A Backspace takes back the last letter held, as it would in the box.
+  act(() => {
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Backspace', bubbles: true, cancelable: true }))
+    typeKeys('lo')
+  })
+  held = false
+  act(() => waiting.forEach((r) => r()))
+  await screen.findByRole('heading', { name: 'Lease talk' })
+  const there = await box()
+  expect(there.value).toBe('hello')
+  expect(document.activeElement).toBe(there)
+  expect(draftOf(lower)).toBe('hello')
+  expect(draftOf(upper)).toBe('')
+})
+
+it('pressed three times past the rows read, the letters typed meanwhile go to the third conversation, not to one passed through', async () => {
+  for (let i = 0; i < 60; i++) await createJob(node, 'gpt')
+  const order = ((await node.get('/v2/all_inboxes_paginated', { limit: '60' })).body as { inboxes: Inbox[] }).inboxes.map((i) => i.inbox_id)
+  useLayoutPrefs.setState({ conversationsOpen: false })
+  const real = routerTransport(node.router)
+  const waiting: (() => void)[] = []
+  // The list's second page comes when released.
+  const transport: Transport = {
+    ...real,
+    request: async (req) => {
+      if (req.path === '/v2/all_inboxes_paginated' && req.query?.offset !== undefined) await new Promise<void>((r) => waiting.push(r))
+      return real.request(req)
+    }
+  }
+  act(() => navigate({ name: 'inbox', inboxId: order[48]! }))
+  renderWithApp(<Screen />, transport)
+  await screen.findByRole('button', { name: 'Show conversations' })
+  const here = await box()
+  act(() => here.focus())
+  // The 49th is the last row read: the next press reads the page after it, the third waits behind it.
+  fireEvent(here, altDown())
+  fireEvent(document.activeElement ?? document.body, altDown())
+  fireEvent(document.activeElement ?? document.body, altDown())
+  // The one passed through is drawn, its box focused, while the page is read: the letters come then.
+  await waitFor(() => expect(window.location.hash).toBe(`#/inboxes/${encodeURIComponent(order[49]!)}`))
+  await waitFor(async () => expect(document.activeElement).toBe(await box()))
+  act(() => typeKeys('hi'))
+  act(() => waiting.forEach((r) => r()))
+  await waitFor(() => expect(window.location.hash).toBe(`#/inboxes/${encodeURIComponent(order[51]!)}`))
+  await waitFor(async () => expect((await box()).value).toBe('hi'))
+  expect(document.activeElement).toBe(await box())
+  expect(draftOf(order[49]!)).toBe('')
+  expect(draftOf(order[50]!)).toBe('')
+  expect(draftOf(order[51]!)).toBe('hi')
+})
