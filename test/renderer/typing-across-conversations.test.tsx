@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { navigate, useRoute } from '../../src/renderer/src/app/router'
 import type { Transport } from '../../src/renderer/src/api/transport'
 import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
+import { carriedFor, carryTo, composerShown, startCarrying } from '../../src/renderer/src/stores/carried-typing'
 import { draftOf, keepDraft } from '../../src/renderer/src/stores/drafts'
 import { useLayoutPrefs } from '../../src/renderer/src/stores/layout-prefs'
 import { addProvider, createJob, useTestNode } from '../support/node'
@@ -164,4 +165,33 @@ it('pressed three times past the rows read, the letters typed meanwhile go to th
   expect(draftOf(order[49]!)).toBe('')
   expect(draftOf(order[50]!)).toBe('')
   expect(draftOf(order[51]!)).toBe('hi')
+})
+
+it('letters held after the next box was drawn but before it was shown (a drawing the keys overtook) still reach it', () => {
+  const left = document.createElement('textarea')
+  document.body.append(left)
+  left.focus()
+  startCarrying(upper, left)
+  carryTo(lower)
+  fireEvent.keyDown(left, { key: 'h' })
+  // The next box drawn with what was held then ("h") after its draft…
+  const took = carriedFor(lower)
+  expect(took).toBe('h')
+  const next = document.createElement('textarea')
+  next.value = `draft ${took}`
+  const typed: string[] = []
+  next.addEventListener('input', () => typed.push(next.value))
+  document.body.append(next)
+  // …and "i" and a Backspace then "o" held before it is shown.
+  fireEvent.keyDown(left, { key: 'i' })
+  fireEvent.keyDown(left, { key: 'Backspace' })
+  fireEvent.keyDown(left, { key: 'o' })
+  const gone = composerShown(lower, next, took)
+  expect(next.value).toBe('draft ho')
+  // As typed: its input event tells the box's owner.
+  expect(typed).toEqual(['draft ho'])
+  expect(left.value).toBe('')
+  gone()
+  next.remove()
+  left.remove()
 })

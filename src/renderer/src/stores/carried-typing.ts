@@ -72,12 +72,18 @@ export function carryBack(): void {
 export const carriedFor = (inboxId: string): string => (carried?.to === inboxId ? carried.text : '')
 
 /**
- * `inboxId`'s message box is shown (after its first drawing, which took carriedFor into its text):
- * the keys held for it are taken. Returns the function to call when it goes.
+ * `inboxId`'s message box is shown (after its first drawing, which took carriedFor into its text as
+ * `took`): the keys held for it are taken, those typed since that drawing too (a loaded machine can
+ * deliver keys between the drawing and this call: they were held, and were lost with the holding).
+ * Returns the function to call when it goes.
  */
-export function composerShown(inboxId: string, box: HTMLTextAreaElement): () => void {
+export function composerShown(inboxId: string, box: HTMLTextAreaElement, took = ''): () => void {
   boxes.set(inboxId, box)
-  if (carried?.to === inboxId && movesAhead === 0) stop()
+  const c = carried
+  if (c?.to === inboxId && movesAhead === 0) {
+    stop()
+    if (c.text !== took && box.value.endsWith(took)) setBoxText(box, box.value.slice(0, box.value.length - took.length) + c.text)
+  }
   return () => {
     if (boxes.get(inboxId) === box) boxes.delete(inboxId)
   }
@@ -106,7 +112,11 @@ function endCarrying() {
  * tells a change by the value React last set: the element's own setter would update that too).
  */
 function insertAtEnd(box: HTMLTextAreaElement, text: string) {
-  const value = box.value + text
+  setBoxText(box, box.value + text)
+}
+
+/** The box's whole text set as if typed, the caret at its end (see insertAtEnd). */
+function setBoxText(box: HTMLTextAreaElement, value: string) {
   Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(box, value)
   box.setSelectionRange(value.length, value.length)
   box.dispatchEvent(new Event('input', { bubbles: true }))

@@ -34,7 +34,8 @@ export function Composer({
   onSend?: () => void
 }) {
   // With what was typed on the way here (Alt+Up/Down from another conversation's box), after its draft.
-  const [text, setTextHere] = useState(() => draftOf(inboxId) + carriedFor(inboxId))
+  const [took] = useState(() => carriedFor(inboxId))
+  const [text, setTextHere] = useState(() => draftOf(inboxId) + took)
   // Why the message in the box was not sent: said under the box, not in a notice in the corner, which
   // covered the Send button for the seconds it showed. It goes when the message is changed or sent again.
   const [unsent, setUnsent] = useState<string | null>(null)
@@ -62,13 +63,13 @@ export function Composer({
     if (!el) return
     const carried = carriedFor(inboxId)
     if (carried) keepDraft(inboxId, el.value)
-    const gone = composerShown(inboxId, el)
+    const gone = composerShown(inboxId, el, took)
     if (takeComposerFocus(inboxId)) {
       el.focus()
       el.setSelectionRange(el.value.length, el.value.length)
     }
     return gone
-  }, [inboxId])
+  }, [inboxId, took])
   const submit = async () => {
     const content = text
     if (!content.trim()) return
