@@ -265,6 +265,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
                 `a client stopped reading a large answer for ${limits.stalledResponseMs / 1000} s: its connection is closed (${res.writableLength} bytes unread)`
               )
               res.destroy()
+              // The snapshot behind the pieces goes now, not once the socket reports its close (a turn or more later).
+              gone = true
+              on()
             }, limits.stalledResponseMs)
             res.on('drain', on)
             res.on('close', on)
