@@ -1,5 +1,6 @@
 import { modals } from '@mantine/modals'
 import type { ModalSettings, OpenConfirmModal } from '@mantine/modals'
+import { focusWhenLost } from './focus-when-lost'
 
 /**
  * The dialogs' provider mounts just after the window's first paint (after-first-paint.tsx): a dialog
@@ -43,6 +44,21 @@ function focusOpened(): void {
   })
 }
 
+/**
+ * Mantine hands the focus back to what opened a dialog only after its closing transition, and with
+ * none (AT_ONCE) it did not: after Escape the focus was on the page. The control focused when the
+ * dialog was asked for takes it back once it is lost, unless the dialog's own onClose put it
+ * elsewhere first (focusWhenLost leaves a focus that is not lost alone).
+ */
+function backToOpener(onClose: (() => void) | undefined): () => void {
+  const active = document.activeElement
+  const opener = active instanceof HTMLElement && active !== document.body ? active : null
+  return () => {
+    onClose?.()
+    if (opener) focusWhenLost(() => (opener.isConnected ? opener : null))
+  }
+}
+
 const FOCUSABLE = 'input:not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled]), a[href], [tabindex="0"]'
 
 /**
@@ -56,6 +72,7 @@ export function askToConfirm(options: OpenConfirmModal): void {
     modals.openConfirmModal({
       ...AT_ONCE,
       ...options,
+      onClose: backToOpener(options.onClose),
       // Mantine's focus trap focuses the first element marked data-autofocus, before any tabbable one.
       cancelProps: { ...options.cancelProps, 'data-autofocus': true } as OpenConfirmModal['cancelProps']
     })
@@ -66,7 +83,7 @@ export function askToConfirm(options: OpenConfirmModal): void {
 /** A dialog of the app's own content (a form), opened as askToConfirm's are. */
 export function openDialog(settings: ModalSettings): void {
   whenListened(() => {
-    modals.open({ ...AT_ONCE, ...settings })
+    modals.open({ ...AT_ONCE, ...settings, onClose: backToOpener(settings.onClose) })
     focusOpened()
   })
 }
