@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ApiFailure, createClient, uploadFile } from '../../src/renderer/src/api/client'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
 import { uploadFailureText } from '../../src/renderer/src/features/files/upload-failure-text'
 import { DISK_FULL_MESSAGE } from '../../src/shared/contract/disk-messages'
 import { VFS_READABLE_EXTENSIONS } from '../../src/shared/contract/vector-fs'
+import { pdfOf } from '../support/documents'
 import { useTestNode } from '../support/node'
 import { layOutLists } from './list-layout'
 import { renderWithApp, routerTransport } from './render'
@@ -21,24 +21,8 @@ layOutLists()
  * do; the node's own message is kept for the tooltip. The failures are the real node's answers.
  */
 
-/** A one-page PDF locked with a user password (pdf-lib cannot encrypt: the dictionary is written by hand). */
-async function lockedPdf(): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create()
-  pdf.addPage().drawText('Salaries 2026', { x: 50, y: 700, size: 12, font: await pdf.embedFont(StandardFonts.Helvetica) })
-  const { context } = pdf
-  const encrypt = context.obj({
-    Filter: 'Standard',
-    V: 1,
-    R: 2,
-    Length: 40,
-    P: -4,
-    O: PDFHexString.of('11'.repeat(32)),
-    U: PDFHexString.of('22'.repeat(32))
-  })
-  context.trailerInfo.Encrypt = context.register(encrypt)
-  context.trailerInfo.ID = context.obj([PDFHexString.of('ab'.repeat(16)), PDFHexString.of('ab'.repeat(16))])
-  return pdf.save({ useObjectStreams: false })
-}
+/** A one-page PDF locked with a user password. */
+const lockedPdf = () => pdfOf(['Salaries 2026'], { locked: true })
 
 describe('what an upload row says when the node refuses a file', () => {
   const node = useTestNode({ vectorFs: { maxUploadBytes: 1024 * 1024 } })

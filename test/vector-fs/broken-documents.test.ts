@@ -1,8 +1,9 @@
 import { Document, Packer, Paragraph } from 'docx'
 import { zipSync } from 'fflate'
-import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { HttpServer } from '../../src/main/transports/http'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { pdfOf } from '../support/documents'
 import { documentResource, vrkaiEntry } from '../support/fixtures'
 import { dbFingerprint, serveUploadsOverHttp, useTestNode } from '../support/node'
 
@@ -37,10 +38,9 @@ async function upload(filename: string, data: Uint8Array) {
   return { status: res.status, body: await res.json() }
 }
 
-async function pdfWithText(text: string, build?: (pdf: PDFDocument) => void): Promise<Uint8Array> {
+async function pdfWithText(text: string): Promise<Uint8Array> {
   const pdf = await PDFDocument.create()
   pdf.addPage().drawText(text, { x: 50, y: 700, size: 12, font: await pdf.embedFont(StandardFonts.Helvetica) })
-  build?.(pdf)
   return pdf.save({ useObjectStreams: false })
 }
 
@@ -48,22 +48,7 @@ async function pdfWithText(text: string, build?: (pdf: PDFDocument) => void): Pr
  * Encrypted with the standard security handler and a user password (pdf-lib cannot encrypt, so the
  * dictionary is written by hand): no reader opens it without the password.
  */
-const encryptedPdf = () =>
-  pdfWithText('Salaries 2026', (pdf) => {
-    const { context } = pdf
-    // Owner and user keys that no empty password matches.
-    const encrypt = context.obj({
-      Filter: 'Standard',
-      V: 1,
-      R: 2,
-      Length: 40,
-      P: -4,
-      O: PDFHexString.of('11'.repeat(32)),
-      U: PDFHexString.of('22'.repeat(32))
-    })
-    context.trailerInfo.Encrypt = context.register(encrypt)
-    context.trailerInfo.ID = context.obj([PDFHexString.of('ab'.repeat(16)), PDFHexString.of('ab'.repeat(16))])
-  })
+const encryptedPdf = () => pdfOf(['Salaries 2026'], { locked: true })
 
 /** Bytes that look like nothing, the same on every run. */
 function noise(length: number): Uint8Array {
