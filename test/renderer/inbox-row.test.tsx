@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { InboxActions } from '../../src/renderer/src/features/inboxes/inbox-actions'
 import { toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
 import { InboxRow } from '../../src/renderer/src/features/inboxes/InboxRow'
+import { rowOf } from '../../src/renderer/src/features/inboxes/listed-conversations'
 import { absoluteTime, relativeTime } from '../../src/renderer/src/features/inboxes/relative-time'
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { renderWithApp } from './render'
@@ -56,12 +57,25 @@ const inbox = (last: string | null, extra: Record<string, unknown> = {}): Inbox 
 const NOW = Date.parse('2026-11-21T10:00:00.000Z')
 
 describe('InboxRow', () => {
-  it('the preview of an answer that broke off is its note (shown as an error), not the start of the part received', () => {
+  it('the preview of an answer that broke off says the answer failed, and why (its note), not the start of the part received', () => {
     const content = 'The lease ends on\n\n⚠ The answer broke off here. The provider failed (HTTP 500: "boom").'
     renderWithApp(<InboxRow row={toRow(inbox(content, { error: { kind: 'provider_error' } }))} now={NOW} />)
     const preview = screen.getByTestId('inbox-preview')
-    expect(preview.textContent).toBe('⚠ The answer broke off here. The provider failed (HTTP 500: "boom").')
+    expect(preview.textContent).toBe('Answer failed: The answer broke off here. The provider failed (HTTP 500: "boom").')
     expect(preview.getAttribute('data-state')).toBe('error')
+  })
+
+  it('the preview of an error note says the answer failed, in the inbox list and in the conversation list beside an open one', () => {
+    const note = inbox('⚠ The OpenAI-compatible server at http://x/v1 failed (HTTP 500: "boom"). Try again later.', {
+      error: { kind: 'provider_error', status: 500 }
+    })
+    const said = 'Answer failed: The OpenAI-compatible server at http://x/v1 failed (HTTP 500: "boom"). Try again later.'
+    expect(toRow(note).preview).toBe(said)
+    expect(rowOf(note).preview).toBe(said)
+    // Told by the node's mark (job_message.error), not by the text: an answer that itself starts with a warning sign is the answer.
+    const answer = inbox('⚠ Mind the gap: the platform edge is close.')
+    expect(toRow(answer).preview).toBe('⚠ Mind the gap: the platform edge is close.')
+    expect(toRow(answer).previewIsError).toBe(false)
   })
 
   it('the preview of an answer stopped before its first word says so (it was blank)', () => {

@@ -412,6 +412,36 @@ describe('screen readers', () => {
   })
 })
 
+describe('screen readers, when an answer fails', () => {
+  it('an error note is announced as a failed answer with its note, not as a new answer; one that broke off says why, not the part received', () => {
+    const q = message('Name a colour')
+    const q2 = message('And another?')
+    let show: (messages: LastMessage[]) => void = () => {}
+    function Shown() {
+      const [messages, setMessages] = useState([q])
+      show = (m) => act(() => setMessages(m))
+      return listOf(messages)
+    }
+    renderWithApp(<Shown />)
+    const said = () => screen.getByTestId('answer-announcement').textContent
+    const failure = message('⚠ The OpenAI-compatible server at http://x/v1 failed (HTTP 500: "boom"). Try again later.', {
+      answers: q.node_api_data.node_message_hash,
+      error: { kind: 'provider_error', status: 500 }
+    })
+    show([q, failure])
+    expect(said()).toBe('Answer failed: The OpenAI-compatible server at http://x/v1 failed (HTTP 500: "boom"). Try again later.')
+    const broken = message('Blue is\n\n⚠ The answer broke off here. The provider failed (HTTP 500: "boom").', {
+      answers: q2.node_api_data.node_message_hash,
+      error: { kind: 'provider_error', status: 500 }
+    })
+    show([q, failure, q2, broken])
+    expect(said()).toBe('Answer failed: The answer broke off here. The provider failed (HTTP 500: "boom").')
+    // An answer is still announced as one.
+    show([q, failure, q2, broken, message('Green.', { answers: q2.node_api_data.node_message_hash })])
+    expect(said()).toBe('New answer: Green.')
+  })
+})
+
 describe('who wrote an answer', () => {
   const node = useTestNode({ setup: (n) => addProvider(n, 'gpt', { name: 'Mock GPT' }) })
 

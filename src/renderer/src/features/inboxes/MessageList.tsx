@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconFileText, Ico
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import type { LastMessage } from '../../../../shared/contract/message'
-import { isAnswer, replyingAgent } from '../../../../shared/message-role'
+import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message-role'
 import type { AnswerSource } from '../../../../shared/contract/vector-fs'
 import { sourcesOf } from '../../../../shared/answer-sources'
 import { providerTitle } from '../../../../shared/provider-title'
@@ -19,7 +19,7 @@ import { AnswerText, PlainText, StreamingAnswerText } from './AnswerText'
 import { CopyAnswer } from './CopyAnswer'
 import { conversationRows, tailIndex, tailKey, type ConversationRow } from './conversation-rows'
 import { answerVersions } from './answer-versions'
-import { errorNoteParts } from './error-note'
+import { errorNoteParts, failedAnswerText } from './error-note'
 import { absoluteTime, relativeTime } from './relative-time'
 
 interface Props {
@@ -226,7 +226,7 @@ const ANNOUNCED_CHARS = 200
 
 /**
  * Says a new answer once, when it is stored (the newest message is then an answer it was not): read
- * out by screen readers politely, its start only. Older messages loaded or scrolled into view, and
+ * out by screen readers politely, its start only; an error note as "Answer failed:" and why. Older messages loaded or scrolled into view, and
  * the conversation as first read, are not announced.
  */
 function NewAnswerAnnouncer({ newest }: { newest: LastMessage | undefined }) {
@@ -237,8 +237,12 @@ function NewAnswerAnnouncer({ newest }: { newest: LastMessage | undefined }) {
   if (hash !== seen) {
     setSeen(hash)
     if (newest && isAnswer(newest)) {
-      const text = newest.job_message.content.replace(/\s+/g, ' ').trim()
-      setSaid((s) => ({ text: `New answer: ${text.length > ANNOUNCED_CHARS ? `${text.slice(0, ANNOUNCED_CHARS)}…` : text}`, n: s.n + 1 }))
+      // An error note (marked by the node with `job_message.error`) is said as the failure it is, with its note.
+      const failed = messageRole(newest) === 'error'
+      const content = failed ? errorNoteParts(newest.job_message.content).note : newest.job_message.content
+      const text = content.replace(/\s+/g, ' ').trim()
+      const start = text.length > ANNOUNCED_CHARS ? `${text.slice(0, ANNOUNCED_CHARS)}…` : text
+      setSaid((s) => ({ text: failed ? failedAnswerText(start) : `New answer: ${start}`, n: s.n + 1 }))
     }
   }
   return (

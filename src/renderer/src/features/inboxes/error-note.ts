@@ -12,3 +12,9 @@ export function errorNoteParts(content: string): { readonly received: string; re
   if (at < 0) return { received: '', note: content }
   return { received: content.slice(0, at), note: content.slice(at + NOTE_MARK.length) }
 }
+
+/**
+ * How a failed attempt is told in one line (the inbox list's preview, the spoken announcement): that the
+ * answer failed, then the node's note saying why. Never as the model's words.
+ */
+export const failedAnswerText = (note: string) => `Answer failed: ${note}`

@@ -1,4 +1,5 @@
-import { errorNoteParts } from './error-note'
+import { errorNoteParts, failedAnswerText } from './error-note'
+import { messageRole } from '../../../../shared/message-role'
 import { modelKind } from '../../../../shared/contract/model-kind'
 import type { Inbox } from '../../../../shared/contract/inbox'
 
@@ -50,15 +51,17 @@ function previewText(content: string): string {
 export function toRow(inbox: Inbox): InboxRowData {
   const last = inbox.last_message
   const content = last?.job_message.content ?? null
+  // An error note (the node marks it with `job_message.error`) is not the model's words: the preview says
+  // the answer failed, and why (the note, not the part of an answer received before it broke off).
+  const failed = !!last && messageRole(last) === 'error'
   // An answer stopped before its first word has no text of its own to show.
-  // An error note that kept the part of an answer received before it says why at its end: the preview shows that.
   const preview =
     content === null
       ? null
       : content === '' && last?.job_message.stopped === true
         ? 'Stopped before any answer'
-        : last?.job_message.error
-          ? previewText(`⚠ ${errorNoteParts(content).note}`)
+        : failed
+          ? previewText(failedAnswerText(errorNoteParts(content).note))
           : previewText(content)
   let model = ''
   try {
@@ -72,7 +75,7 @@ export function toRow(inbox: Inbox): InboxRowData {
     providerId: inbox.agent.id,
     model,
     preview,
-    previewIsError: !!last?.job_message.error,
+    previewIsError: failed,
     activity: last?.node_api_data.node_timestamp ?? inbox.datetime_created,
     isHidden: inbox.is_hidden,
     isPinned: inbox.is_pinned
