@@ -18,7 +18,10 @@ test('a provider answering 429 shows that it asked to wait, with the seconds lef
   expect(node.fake.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
 })
 
-test('an answer that breaks off keeps the part shown while it streamed, with the note and Retry', async ({ page, node }) => {
+test('an answer that breaks off keeps the part shown while it streamed, with the note and Retry, and once retried it is still there to read', async ({
+  page,
+  node
+}) => {
   const inbox = await openNewJobInbox(page, node)
   node.fake.queue = [{ type: 'break', chunks: ['**Half** of ', 'an answer'], ending: 'error', delayMs: 50 }]
   node.fake.behaviour = { type: 'reply', chunks: ['A whole answer'] }
@@ -29,9 +32,18 @@ test('an answer that breaks off keeps the part shown while it streamed, with the
   await expect(broken.getByTestId('message-error')).toContainText('The answer broke off here.')
   await broken.getByRole('button', { name: 'Retry' }).click()
   await expect(inbox.answers().last()).toContainText('A whole answer')
-  // The attempt that broke off is not an answer of its own: the whole one replaces it.
+  // The whole answer is the current one; what the attempt that broke off had said is still there to read, marked.
   await expect(page.getByTestId('message-broken-off')).toHaveCount(0)
-  await expect(page.getByTestId('answer-nav')).toHaveCount(0)
+  await expect(page.getByTestId('answer-position')).toHaveText('2/2')
+  await page.getByRole('button', { name: 'Earlier answer' }).click()
+  await expect(page.getByTestId('answer-position')).toHaveText('1/2')
+  const earlier = inbox.answers()
+  await expect(earlier).toContainText('Half of an answer')
+  await expect(earlier.locator('strong')).toHaveText('Half')
+  await expect(earlier.getByTestId('broken-off-marker')).toHaveText('broke off')
+  await expect(earlier.getByTestId('broken-off-note')).toContainText('The answer broke off here.')
+  await page.getByRole('button', { name: 'Later answer' }).click()
+  await expect(inbox.answers()).toContainText('A whole answer')
 })
 
 test('a Regenerate the provider answers with 429 shows the wait it asked for too', async ({ page, node }) => {

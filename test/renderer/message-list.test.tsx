@@ -165,6 +165,65 @@ describe('the versions of an answer (‹ n/m ›)', () => {
     expect(screen.getByTestId('message-answer').textContent).toContain('Blue.')
   })
 
+  const brokenOff = (question: LastMessage, received: string) =>
+    message(
+      `${received}\n\n⚠ The answer broke off here. The OpenAI-compatible server at http://x/v1 stopped sending the answer for 30 s. Try again.`,
+      {
+        answers: question.node_api_data.node_message_hash,
+        error: { kind: 'timeout' }
+      }
+    )
+
+  it('an attempt that broke off stays readable once a Retry answered: 2/2, the earlier one is the part received, marked, with why', async () => {
+    const question = message('Tell me a story')
+    const broken = brokenOff(question, 'Once upon a **time** there was')
+    const onRetry = renderList([question, broken, answer(question, 'A whole story.')])
+    expect(position()).toBe('2/2')
+    expect(screen.getByTestId('message-answer').textContent).toContain('A whole story.')
+    expect(screen.queryByTestId('broken-off-marker')).toBeNull()
+    expect(screen.queryByTestId('message-error')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Earlier answer' }))
+    expect(position()).toBe('1/2')
+    const shown = screen.getByTestId('message-answer')
+    // The part received, as the answer it was (Markdown), without the note inside it.
+    expect(shown.querySelector('strong')?.textContent).toBe('time')
+    expect(within(shown).getByTestId('broken-off-marker').textContent).toBe('broke off')
+    expect(within(shown).getByTestId('broken-off-note').textContent).toBe(
+      'The answer broke off here. The OpenAI-compatible server at http://x/v1 stopped sending the answer for 30 s. Try again.'
+    )
+    expect(shown.textContent).not.toContain('⚠')
+    // Copy takes the part received; Regenerate answers its question again.
+    fireEvent.click(within(shown).getByRole('button', { name: 'Copy answer' }))
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('Once upon a **time** there was'))
+    fireEvent.click(within(shown).getByRole('button', { name: 'Regenerate' }))
+    expect(onRetry).toHaveBeenCalledWith(broken.node_api_data.node_message_hash)
+  })
+
+  it('a failure with nothing received is still no version; the latest attempt breaking off is shown under the answer, not counted', () => {
+    const question = message('Tell me a story')
+    renderList([question, failure(question), answer(question, 'A whole story.'), brokenOff(question, 'Once upon')])
+    expect(screen.queryByTestId('answer-nav')).toBeNull()
+    expect(screen.getByTestId('message-answer').textContent).toContain('A whole story.')
+    expect(screen.getByTestId('message-broken-off').textContent).toContain('Once upon')
+  })
+
+  it('an answer, then an attempt that broke off, then a failure: the answer stays current (the node gives it to the model), the part received is the later version', () => {
+    const question = message('Tell me a story')
+    const messages = [question, answer(question, 'A whole story.'), brokenOff(question, 'Once upon'), failure(question)]
+    const next = message('And another?')
+    const prompt = buildPrompt(DEFAULT_JOB_CONFIG, [], [...messages, next].reverse(), next.node_api_data.node_message_hash)
+    const given = prompt.filter((m) => m.role === 'assistant').map((m) => (m.content[0] as { text: string }).text)
+    renderList(messages)
+    expect(given).toEqual(['A whole story.'])
+    expect(position()).toBe('1/2')
+    expect(screen.getByTestId('message-answer').textContent).toContain(given[0])
+    expect(screen.getAllByTestId('message-error')).toHaveLength(1)
+    fireEvent.click(screen.getByRole('button', { name: 'Later answer' }))
+    expect(position()).toBe('2/2')
+    expect(screen.getByTestId('message-answer').textContent).toContain('Once upon')
+    expect(screen.getByTestId('broken-off-marker')).toBeTruthy()
+  })
+
   it('the answer shown as current is the one the node gives the model with the next question', () => {
     const question = message('Name a colour')
     const messages = [question, failure(question), answer(question, 'Blue.'), answer(question, 'Green.'), failure(question)]

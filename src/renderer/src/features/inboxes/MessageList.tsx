@@ -297,16 +297,17 @@ const askAgainProps = (answering: boolean, ask: () => void, label: string) =>
     : { title: label, onClick: ask }
 
 /**
- * The answers to a question: the latest, with ‹ n/m › to read the earlier ones, and under it the note
+ * The answers to a question: the current one, with ‹ n/m › to read the others, and under it the note
  * of the latest attempt when that one failed (alone when no answer came yet). Error notes are not
- * versions (answer-versions.ts): one that a later answer replaced is not shown.
+ * answers (answer-versions.ts): one with nothing received that a later attempt replaced is not shown,
+ * and one that broke off part way is read among the versions, marked as broken off.
  */
 function Answers({ answers, actions, answering }: { answers: readonly LastMessage[]; actions: Actions; answering: boolean }) {
-  const { versions, failed } = answerVersions(answers)
+  const { versions, current, failed } = answerVersions(answers)
   if (versions.length === 0) return <ErrorNote note={failed!} actions={actions} answering={answering} />
   return (
     <>
-      <Versions versions={versions} actions={actions} answering={answering} />
+      <Versions versions={versions} current={current} actions={actions} answering={answering} />
       {failed && (
         <Box mt="xs">
           <ErrorNote note={failed} actions={actions} answering={answering} />
@@ -316,11 +317,21 @@ function Answers({ answers, actions, answering }: { answers: readonly LastMessag
   )
 }
 
-/** The latest of a question's answers, with ‹ n/m › to read the earlier ones. */
-function Versions({ versions, actions, answering }: { versions: readonly LastMessage[]; actions: Actions; answering: boolean }) {
+/** The current one of a question's answers, with ‹ n/m › to read the others. */
+function Versions({
+  versions,
+  current,
+  actions,
+  answering
+}: {
+  versions: readonly LastMessage[]
+  current: number
+  actions: Actions
+  answering: boolean
+}) {
   // A pick holds while the count is the one it was made at: a new answer is shown when it arrives.
   const [picked, setPicked] = useState<{ readonly at: number; readonly of: number } | null>(null)
-  const index = picked !== null && picked.of === versions.length ? picked.at : versions.length - 1
+  const index = picked !== null && picked.of === versions.length ? picked.at : current
   const shown = versions[index]!
   const hash = shown.node_api_data.node_message_hash
   const earlier = useRef<HTMLButtonElement>(null)
@@ -378,7 +389,7 @@ function Versions({ versions, actions, answering }: { versions: readonly LastMes
           <IconRefresh size={14} />
         </ActionIcon>
       )}
-      {shown.job_message.content !== '' && <CopyAnswer text={shown.job_message.content} />}
+      {answerTextOf(shown) !== '' && <CopyAnswer text={answerTextOf(shown)} />}
     </Bubble>
   )
 }
@@ -486,8 +497,18 @@ function PauseNotice({ until, reason }: { until: number; reason: AnswerPause['re
   )
 }
 
+/**
+ * A reply's own text: an attempt that broke off (a version once a later one replaced it) is the part
+ * received, without the note saying why (shown apart).
+ */
+const answerTextOf = (m: LastMessage) =>
+  messageRole(m) === 'error' ? errorNoteParts(m.job_message.content).received : m.job_message.content
+
 function Bubble({ message, whole, children }: { message: LastMessage; whole?: boolean; children?: React.ReactNode }) {
   const fromAgent = isAnswer(message)
+  // An attempt that broke off, read as one of the answer's versions: the part received, marked, and why it ended.
+  const brokeOff = fromAgent && messageRole(message) === 'error'
+  const text = answerTextOf(message)
   const ts = message.node_api_data.node_timestamp
   return (
     <Paper
@@ -505,12 +526,17 @@ function Bubble({ message, whole, children }: { message: LastMessage; whole?: bo
           Stopped before the provider wrote anything.
         </Text>
       ) : fromAgent ? (
-        <AnswerText text={message.job_message.content} whole={whole} />
+        <AnswerText text={text} whole={whole} />
       ) : (
         <PlainText text={message.job_message.content} />
       )}
+      {brokeOff && (
+        <Text size="xs" c="dimmed" mt={4} data-testid="broken-off-note">
+          {errorNoteParts(message.job_message.content).note}
+        </Text>
+      )}
       {/* A reply with no text (stopped before its first word) drew on nothing, whatever passages were chosen for it. */}
-      {fromAgent && message.job_message.content !== '' && <SourceChips sources={sourcesOf(message)} />}
+      {fromAgent && text !== '' && <SourceChips sources={sourcesOf(message)} />}
       <Group gap={6} mt={4}>
         <Text size="xs" c="dimmed" title={absoluteTime(ts)}>
           <Sender message={message} /> · <RelativeTime iso={ts} />
@@ -518,6 +544,11 @@ function Bubble({ message, whole, children }: { message: LastMessage; whole?: bo
         {message.job_message.stopped === true && (
           <Badge size="xs" color="gray">
             stopped
+          </Badge>
+        )}
+        {brokeOff && (
+          <Badge size="xs" color="red" variant="light" data-testid="broken-off-marker">
+            broke off
           </Badge>
         )}
         {message.job_message.truncated === true && (
