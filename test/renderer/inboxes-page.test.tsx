@@ -41,6 +41,7 @@ beforeEach(async () => {
   useInboxFilters.setState({ search: '', showHidden: false })
 })
 afterEach(() => {
+  heldEvents = undefined
   cleanup()
   disconnect()
   qc.clear()
@@ -54,6 +55,15 @@ let eventStreams = 0
 
 /** While set, the node's answers to removals and hides come this much later than their events (as they may over HTTP). */
 let removalAnswerDelayMs = 0
+
+/** While set, the node's events wait here (a slow event stream), in order, until releaseEvents(). */
+let heldEvents: (() => void)[] | undefined
+
+function releaseEvents() {
+  const held = heldEvents ?? []
+  heldEvents = undefined
+  held.forEach((deliver) => deliver())
+}
 
 /** While set, pages read in order wait for it (a slow node), so the test sees the list before they come. */
 let pagesInOrderHeld: Promise<void> | undefined
@@ -87,7 +97,7 @@ function renderPage(ui: ReactElement = <InboxesPage />) {
     },
     onEvent: (listener) => {
       eventStreams++
-      return node.ctx.bus.subscribe(listener)
+      return node.ctx.bus.subscribe((event) => (heldEvents ? heldEvents.push(() => listener(event)) : listener(event)))
     }
   }
   qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
@@ -277,6 +287,68 @@ describe('the row menu from the keyboard', () => {
     await new Promise((r) => setTimeout(r, 150))
     expect(document.activeElement?.closest('[data-menu-dropdown]')).not.toBeNull()
     expect(document.activeElement?.textContent).toBe('Rename')
+  })
+})
+
+describe('the row menu right after Hide or Pin, before the node’s event has reached the list', () => {
+  /** The row menu of `name`, opened (again), and its item names. Made once, a reopened menu is laid out by no one here: its items are read hidden or not. */
+  async function menuOf(name: string): Promise<string[]> {
+    // Made on first use, the menu's button takes the place of the one clicked.
+    const button = () => screen.getByRole('button', { name: `Actions for ${name}` })
+    if (button().getAttribute('aria-expanded') !== 'true') fireEvent.click(button())
+    await waitFor(() => expect(button().getAttribute('aria-expanded')).toBe('true'))
+    const items = await screen.findAllByRole('menuitem', { hidden: true })
+    return items.map((i) => i.textContent ?? '')
+  }
+  async function choose(name: string, item: string) {
+    await menuOf(name)
+    fireEvent.click(screen.getByRole('menuitem', { name: item, hidden: true }))
+    await waitFor(() => expect(screen.getByRole('button', { name: `Actions for ${name}` }).getAttribute('aria-expanded')).toBe('false'))
+  }
+  const stored = async (name: string) => {
+    const inboxes = (await node.get('/v2/all_inboxes', { include_scope: 'false' })).body as Inbox[]
+    return inboxes.find((i) => i.custom_name === name)!
+  }
+
+  it('says what the operator just did: Unhide after Hide, Unpin after Pin, from the menu or the bulk bar; the rows take over once the events come', async () => {
+    useInboxFilters.setState({ search: '', showHidden: true })
+    renderPage()
+    await screen.findByRole('button', { name: 'Actions for Alpha plans' })
+    heldEvents = []
+
+    await choose('Alpha plans', 'Hide')
+    await waitFor(async () => expect((await stored('Alpha plans')).is_hidden).toBe(true))
+    expect(await menuOf('Alpha plans')).toEqual(expect.arrayContaining(['Unhide', 'Pin']))
+    fireEvent.keyDown(document.querySelector('[data-menu-dropdown]')!, { key: 'Escape' })
+    await choose('Alpha plans', 'Pin')
+    await waitFor(async () => expect((await stored('Alpha plans')).is_pinned).toBe(true))
+    expect(await menuOf('Alpha plans')).toEqual(expect.arrayContaining(['Unhide', 'Unpin']))
+    fireEvent.keyDown(document.querySelector('[data-menu-dropdown]')!, { key: 'Escape' })
+
+    // From the bulk bar: the row's menu says it too, and so does the bar.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Bravo budget' }))
+    fireEvent.click(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Hide 1' }))
+    await waitFor(async () => expect((await stored('Bravo budget')).is_hidden).toBe(true))
+    expect(await menuOf('Bravo budget')).toEqual(expect.arrayContaining(['Unhide']))
+    fireEvent.keyDown(document.querySelector('[data-menu-dropdown]')!, { key: 'Escape' })
+
+    // The events come: the rows say the same, and the labels follow them from then on (another client unhides).
+    releaseEvents()
+    await waitFor(() => expect(screen.getAllByTestId('hidden-marker')).toHaveLength(2))
+    expect(await menuOf('Alpha plans')).toEqual(expect.arrayContaining(['Unhide', 'Unpin']))
+    fireEvent.keyDown(document.querySelector('[data-menu-dropdown]')!, { key: 'Escape' })
+    await node.post('/v2/update_job_hidden', { job_id: jobIds[0], is_hidden: false })
+    await waitFor(() => expect(screen.getAllByTestId('hidden-marker')).toHaveLength(1))
+    expect(await menuOf('Alpha plans')).toEqual(expect.arrayContaining(['Hide', 'Unpin']))
+  })
+
+  it('a Hide the node refused (the inbox was deleted elsewhere meanwhile) leaves the label as the row has it', async () => {
+    renderPage()
+    await screen.findByRole('button', { name: 'Actions for Charlie contract' })
+    heldEvents = []
+    await node.post('/v2/remove_job', { job_id: jobIds[2] })
+    await choose('Charlie contract', 'Hide')
+    await waitFor(async () => expect(await menuOf('Charlie contract')).toEqual(expect.arrayContaining(['Hide', 'Pin'])))
   })
 })
 

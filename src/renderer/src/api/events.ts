@@ -5,12 +5,13 @@ import type { LastMessage } from '../../../shared/contract/message'
 import { isAnswer } from '../../../shared/message-role'
 import { isWithin } from '../../../shared/vfs-path'
 import { useAnswerPauses } from '../stores/answer-pauses'
+import { useAskedFlags } from '../stores/asked-flags'
 import { forgetRemovedInbox } from '../stores/removed-inbox'
 import { useRegenerations } from '../stores/regenerations'
 import { dropTextsExcept, eventsResumed, followAnswers, followsAnswers, toldUpTo, useStreaming } from '../stores/streaming'
 import { createClient, type Client } from './client'
 import { forgetDraftsOfRemoved } from './gone-drafts'
-import { applyInboxChanges, inboxPageKeys, refreshCount, sameButScope, type InboxFilter } from './inbox-pages'
+import { applyInboxChanges, inboxPageKeys, onInboxChanges, refreshCount, sameButScope, type InboxFilter } from './inbox-pages'
 import { catchUpPages, keys, loadedMessages, MESSAGE_PAGE, type MessagePages } from './queries'
 import type { Transport } from './transport'
 
@@ -194,6 +195,8 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
 
   // A new stream has seen no answer start (set up again: what an earlier one followed no longer holds).
   eventsResumed()
+  // A pin or hide asked for here is the rows' own once its change is in them (see asked-flags.ts).
+  const offAsked = onInboxChanges(qc, (changes) => useAskedFlags.getState().told(changes))
   const off = transport.onEvent(
     (event: NodeEvent) => {
       switch (event.type) {
@@ -262,6 +265,8 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
     // Back after a break: what the missed events would have patched is read again, messages a page at most.
     () => {
       eventsResumed()
+      // The events of pins and hides asked for may be among those missed: the lists read again say them.
+      useAskedFlags.getState().clear()
       void catchUpMessages(qc, client)
       void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'messages' })
       // A conversation removed meanwhile takes its draft with it, as its inbox_changed would have.
@@ -275,6 +280,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
   return () => {
     closed = true
     off()
+    offAsked()
     if (timer) clearTimeout(timer)
     timer = null
     if (searchTimer) clearTimeout(searchTimer)

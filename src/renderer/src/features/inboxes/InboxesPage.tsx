@@ -30,6 +30,7 @@ import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from
 import classes from './InboxRow.module.css'
 import { useNow } from '../../app/use-now'
 import { PlainSwitch } from '../../app/PlainSwitch'
+import { shownFlags, useAskedFlags } from '../../stores/asked-flags'
 // Not through ../providers: that would bring the contract's schemas (zod) into the first screen's code.
 import { providerTitle } from '../../../../shared/provider-title'
 
@@ -275,9 +276,10 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
     [qc]
   )
   const chosen = [...selected.values()].flatMap((row) => present.get(row.inboxId) ?? (!row.isHidden || showHidden ? [row] : []))
-  // The bar offers what applies: Hide for the visible ones among them, Unhide for the hidden ones.
-  const toHide = chosen.filter((r) => !r.isHidden)
-  const toUnhide = chosen.filter((r) => r.isHidden)
+  // The bar offers what applies: Hide for the visible ones among them, Unhide for the hidden ones (as just set here, before the node's event).
+  const asked = useAskedFlags((s) => s.asked)
+  const toHide = chosen.filter((r) => !shownFlags(r, asked).isHidden)
+  const toUnhide = chosen.filter((r) => shownFlags(r, asked).isHidden)
   const clearSelection = () => setSelected(new Map())
 
   // After a delete the focus would fall to the page's start (the deleted row, or the bulk bar, held it):

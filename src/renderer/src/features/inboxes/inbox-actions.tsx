@@ -9,6 +9,7 @@ import { INBOX_NAME_RULE, isInboxName } from '../../../../shared/contract/inbox-
 import { ApiFailure, errorText, type Client } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { callEach, removeJobs, type EachOutcome } from './bulk-calls'
+import { useAskedFlags } from '../../stores/asked-flags'
 import { exportInbox } from './export-inbox'
 import type { InboxRowData } from './inbox-rows'
 
@@ -31,6 +32,18 @@ function reportEach(outcome: EachOutcome, total: number, title: string): void {
     color: 'red',
     title: total === 1 ? title : `${title}: ${outcome.failed} of ${total}`,
     message: errorText(outcome.firstError)
+  })
+}
+
+/**
+ * A pin or hide call for one inbox: the menus say the mark asked for from the moment it is asked (the
+ * lists show it once the node's event comes), and what the rows say again if the call fails.
+ */
+function asking<T>(inboxId: string, flag: 'isHidden' | 'isPinned', value: boolean, call: Promise<T>): Promise<T> {
+  useAskedFlags.getState().ask([inboxId], flag, value)
+  return call.catch((err: unknown) => {
+    useAskedFlags.getState().failed(inboxId, flag, value)
+    throw err
   })
 }
 
@@ -93,12 +106,19 @@ export function useInboxActions(): InboxActions {
     () => ({
       rename: (row) => openDialog({ title: `Rename “${row.name}”`, children: <RenameForm client={client} row={row} /> }),
       setPinned: async (rows, pinned) => {
-        const outcome = await callEach(rows, (r) => client.call('update_inbox_pinned', { body: { inbox_name: r.inboxId, pinned } }))
+        const outcome = await callEach(rows, (r) =>
+          asking(r.inboxId, 'isPinned', pinned, client.call('update_inbox_pinned', { body: { inbox_name: r.inboxId, pinned } }))
+        )
         reportEach(outcome, rows.length, pinned ? 'Not pinned' : 'Not unpinned')
       },
       setHidden: async (rows, hidden) => {
         const outcome = await callEach(rows, (r) =>
-          client.call('update_job_hidden', { body: { job_id: jobIdOfInbox(r.inboxId), is_hidden: hidden } })
+          asking(
+            r.inboxId,
+            'isHidden',
+            hidden,
+            client.call('update_job_hidden', { body: { job_id: jobIdOfInbox(r.inboxId), is_hidden: hidden } })
+          )
         )
         reportEach(outcome, rows.length, hidden ? 'Not hidden' : 'Not shown')
       },
