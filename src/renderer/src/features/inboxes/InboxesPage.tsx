@@ -1,6 +1,6 @@
-import { Alert, Button, CloseButton, EmptyState, Group, Input, Loader, Stack, Text, Title } from '@mantine/core'
+import { Alert, Box, Button, CloseButton, EmptyState, Group, Input, Loader, Stack, Text, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
-import { IconEye, IconEyeOff, IconInbox, IconPlus, IconSearch } from '@tabler/icons-react'
+import { IconEye, IconEyeOff, IconInbox, IconPlus, IconSearch, IconX } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
@@ -28,6 +28,7 @@ import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount
 import { rememberListPlace, takeReturnFocus } from './return-focus'
 import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from './roving-rows'
 import classes from './InboxRow.module.css'
+import barClasses from './bulk-bar.module.css'
 import { useNow } from '../../app/use-now'
 import { PlainSwitch } from '../../app/PlainSwitch'
 import { shownFlags, useAskedFlags } from '../../stores/asked-flags'
@@ -593,14 +594,30 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
           {chosen.length > 0 && (
             // One line at every width (it wrapped between about 770 and 890 px, and the rows moved down
             // under the pointer): the count beside it gives way (truncated) instead.
-            <Group ref={barRef} gap="xs" justify="flex-end" wrap="nowrap" data-testid="bulk-bar" style={{ flexShrink: 0 }}>
+            // Narrow (below md), its buttons are closer set and Clear selection is its icon: with a hundred or more
+            // selected, Hide, Unhide and Delete with three-digit counts ran past the column at 768 px. Should the
+            // numbers grow past even that, the count gives way (cut, whole on hover) rather than the page scrolling sideways.
+            <Group
+              ref={barRef}
+              gap="xs"
+              justify="flex-end"
+              wrap="nowrap"
+              data-testid="bulk-bar"
+              style={{ flexShrink: 0, maxWidth: '100%' }}
+            >
               {/* Where the count steps aside (narrow windows), the bar says it: selecting did not hide how many there are. */}
               <Text
                 size="sm"
                 fw={600}
                 hiddenFrom="md"
+                truncate
+                style={{ minWidth: 0 }}
                 data-testid="bulk-count"
-                title={searching && hitRows.length >= SEARCH_LIMIT ? firstMatchesNote(hitRows.length) : undefined}
+                title={
+                  searching && hitRows.length >= SEARCH_LIMIT
+                    ? firstMatchesNote(hitRows.length)
+                    : selectedCount(chosen.length, { inboxes: total })
+                }
               >
                 {selectedCount(chosen.length, searching ? { listed: hitRows.length, limit: SEARCH_LIMIT } : { inboxes: total })}
               </Text>
@@ -610,6 +627,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
               {toHide.length > 0 && (
                 <Button
                   size="xs"
+                  className={barClasses.button}
                   variant="default"
                   // Hidden ones shown, the rows stay (marked): the focus goes back to them with the bar.
                   onClick={() => {
@@ -623,6 +641,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
               {toUnhide.length > 0 && (
                 <Button
                   size="xs"
+                  className={barClasses.button}
                   variant="default"
                   onClick={() => {
                     const fromBar = barHasFocus()
@@ -632,11 +651,29 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                   Unhide {toUnhide.length}
                 </Button>
               )}
-              <Button size="xs" color="red" variant="light" onClick={() => listActions.remove(chosen, clearSelection)}>
+              <Button
+                size="xs"
+                className={barClasses.button}
+                color="red"
+                variant="light"
+                onClick={() => listActions.remove(chosen, clearSelection)}
+              >
                 Delete {chosen.length}
               </Button>
-              <Button size="xs" variant="subtle" onClick={() => leaveBar()}>
-                Clear selection
+              <Button
+                size="xs"
+                className={barClasses.button}
+                variant="subtle"
+                aria-label="Clear selection"
+                title="Clear selection"
+                onClick={() => leaveBar()}
+              >
+                <Box component="span" hiddenFrom="md" display="flex">
+                  <IconX size={16} aria-hidden />
+                </Box>
+                <Box component="span" visibleFrom="md">
+                  Clear selection
+                </Box>
               </Button>
             </Group>
           )}
