@@ -39,3 +39,26 @@ test('the Files search finds a file by its name, with its folder, before the pas
   await expect(page.getByTestId('file-preview')).toContainText('Serviced on 3 October by the engineer.')
   await expect(page.getByRole('treeitem', { name: /^boiler service\.pdf/ })).toBeVisible()
 })
+
+/*
+ * A typed path ("reports/2025") found only names holding both words: not the folder /Reports/2025,
+ * nor what is in it. It now lists the folder the path ends at, then what lies under it.
+ */
+test('the Files search finds a typed path: the folder it ends at, then what lies under it, each with its folder', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Reports' })
+  await node.api('POST', '/v2/create_folder', { path: '/Reports', folder_name: '2025' })
+  await node.api('POST', '/v2/create_folder', { path: '/Reports', folder_name: '2024' })
+  expect((await node.upload('/Reports/2025', 'boiler service.txt', 'Serviced on 3 October.')).status).toBe(200)
+  expect((await node.upload('/Reports/2024', 'roof repair.txt', 'Repaired in May.')).status).toBe(200)
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Files' }).click()
+  await page.getByRole('textbox', { name: 'Search the library' }).fill('reports/2025')
+  const names = page.getByRole('region', { name: 'Search results' }).getByRole('region', { name: 'Names' })
+  await expect(names.getByRole('heading')).toHaveText('Files and folders whose name or path holds “reports/2025”')
+  await expect(names.getByTestId('name-result')).toHaveText(['2025 in /Reports', 'boiler service.txt in /Reports/2025'])
+  await names.getByTestId('name-result').nth(1).click()
+  await expect(page.getByTestId('file-preview')).toContainText('Serviced on 3 October.')
+})

@@ -47,7 +47,7 @@ test('from an empty data dir: set up a provider, edit it, create a job with ever
   // Edit: the key field reads "unchanged" unless typed into.
   await page.getByRole('link', { name: 'Providers' }).click()
   await expect(page.getByTestId('provider-row-e2e-gpt')).toContainText('gpt-e2e')
-  await page.getByRole('link', { name: 'Edit e2e-gpt' }).click()
+  await page.getByRole('link', { name: 'Edit E2E GPT' }).click()
   await wizard.next()
   await expect(page.getByLabel(/^API key/)).toHaveAttribute('placeholder', 'unchanged')
   await wizard.next()

@@ -9,18 +9,18 @@ test('a Check the server does not answer, at 800 px and from the keyboard: Cance
   await node.api('POST', '/v2/add_llm_provider', { ...providerBody('gpt', node.fake.url), name: 'Office box · gpt-e2e with a long name' })
   await page.goto(node.uiUrl)
   await page.evaluate(() => (location.hash = '#/providers'))
-  const remove = page.getByRole('button', { name: 'Remove gpt' })
+  const remove = page.getByRole('button', { name: 'Remove Office box · gpt-e2e with a long name' })
   /** How far the row's last button reaches past the inside of the server's card (its padding). */
   const pastCard = () =>
     remove.evaluate((b) => {
       const card = b.closest<HTMLElement>('[class*="Card-root"]')!
       return b.getBoundingClientRect().right - (card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).paddingRight))
     })
-  await expect(page.getByRole('button', { name: 'Check gpt', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Check Office box · gpt-e2e with a long name', exact: true })).toBeVisible()
   expect(await pastCard()).toBeLessThanOrEqual(0)
   node.fake.behaviour = { type: 'hang' }
 
-  await page.getByRole('button', { name: 'Check gpt', exact: true }).focus()
+  await page.getByRole('button', { name: 'Check Office box · gpt-e2e with a long name', exact: true }).focus()
   await page.keyboard.press('Enter')
   const cancel = page.getByRole('button', { name: 'Cancel the check of Office box · gpt-e2e with a long name' })
   await expect(cancel).toBeFocused()
@@ -30,5 +30,5 @@ test('a Check the server does not answer, at 800 px and from the keyboard: Cance
 
   await page.keyboard.press('Enter')
   await expect(page.getByText('The check of “Office box · gpt-e2e with a long name” was cancelled')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Check gpt', exact: true })).toBeFocused()
+  await expect(page.getByRole('button', { name: 'Check Office box · gpt-e2e with a long name', exact: true })).toBeFocused()
 })

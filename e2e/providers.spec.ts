@@ -99,12 +99,16 @@ test('providers page at 800 px wide: a long model name (as Together and OpenRout
   })
   await page.goto(node.uiUrl)
   await page.getByRole('link', { name: 'Providers' }).click()
-  for (const id of ['together-llama', 'box']) {
+  const names = {
+    'together-llama': `Together AI · ${model}`,
+    box: 'Workstation_under_the_desk_with_the_big_graphics_card_and_the_loud_fan'
+  }
+  for (const [id, shown] of Object.entries(names)) {
     const row = page.getByTestId(`provider-row-${id}`)
     // Where the row shows its model (its own column on a wide window, under the name on a narrow one).
     await expect(row).toContainText(id === 'box' ? 'gpt-e2e' : model)
     const card = (await row.locator('xpath=ancestor::section').boundingBox())!
-    for (const name of [`Check ${id}`, `Edit ${id}`, `Remove ${id}`]) {
+    for (const name of [`Check ${shown}`, `Edit ${shown}`, `Remove ${shown}`]) {
       const box = (await row.getByRole(name.startsWith('Edit') ? 'link' : 'button', { name }).boundingBox())!
       expect(box.x + box.width, `${name} within its card`).toBeLessThanOrEqual(card.x + card.width)
     }
@@ -145,7 +149,7 @@ test('the Remove dialog of a provider with a long name without spaces keeps the 
   await node.api('POST', '/v2/add_llm_provider', { ...providerBody('box', node.fake.url), name })
   await page.goto(node.uiUrl)
   await page.getByRole('link', { name: 'Providers' }).click()
-  await page.getByRole('button', { name: 'Remove box' }).click()
+  await page.getByRole('button', { name: `Remove ${name}` }).click()
   const dialog = page.getByRole('dialog', { name: `Remove provider “${name}” (box)?` })
   await expect(dialog).toBeVisible()
   const title = dialog.locator('.mantine-Modal-title')

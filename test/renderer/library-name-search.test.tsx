@@ -82,6 +82,26 @@ describe('the Files page search finds names, then passages', () => {
     await screen.findByRole('treeitem', { name: /^flat lease\.txt/ })
   })
 
+  it('a typed path lists the folder it names and what lies under it, each with its folder; no name holds its words', async () => {
+    const { calls, router } = recording(node.router)
+    renderWithApp(<RoutedFilesPage />, routerTransport(router))
+    await screen.findByRole('treeitem', { name: /^memo\.txt/ })
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search the library' }), 'contracts/leases')
+    const names = await screen.findByRole('region', { name: 'Names' }, { timeout: 10_000 })
+    expect(within(names).getByRole('heading').textContent).toBe('Files and folders whose name or path holds “contracts/leases”')
+    await waitFor(() =>
+      expect(
+        within(names)
+          .getAllByTestId('name-result')
+          .map((r) => r.textContent)
+      ).toEqual(['Leases 2025 in /Contracts', 'flat lease.txt in /Contracts/Leases 2025'])
+    )
+    // Sent as typed: the node looks for it in the paths.
+    expect(calls.some((c) => c.startsWith('GET /v2/find_vector_fs_entries q=contracts%2Fleases'))).toBe(true)
+    await userEvent.click(within(names).getAllByTestId('name-result')[1]!)
+    await within(await screen.findByTestId('file-preview')).findByText(/first day of each month/)
+  })
+
   it('a folder found by its name is opened in the tree and becomes the upload folder', async () => {
     renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
     await screen.findByRole('treeitem', { name: /^memo\.txt/ })

@@ -4,7 +4,13 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ProvidersPage } from '../../src/renderer/src/features/providers/ProvidersPage'
-import { checkDisplay, providerMatches, providerOptionLabel, serverLabel } from '../../src/renderer/src/features/providers/provider-display'
+import {
+  checkDisplay,
+  providerMatches,
+  providerOptionLabel,
+  rowNames,
+  serverLabel
+} from '../../src/renderer/src/features/providers/provider-display'
 import { addProvider, createJob, useTestNode, useFakeLlm } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 import { bridgeTransport } from '../../src/renderer/src/api/transport'
@@ -33,6 +39,26 @@ describe('how a provider is shown', () => {
     expect(providerOptionLabel({ id: 'gpt', model: p.model })).toBe('gpt · llama3.2')
     for (const q of ['laptop', 'LLAMA3', 'gpu desk', 'laptop-llama']) expect(providerMatches(p, q)).toBe(true)
     expect(providerMatches(p, 'gpu cellar')).toBe(false)
+  })
+
+  it('row buttons name a provider as its row shows it: its display name, else its id; the model, then the id, only to tell two apart', () => {
+    const model = (m: string) => ({ OpenAI: { model_type: m } })
+    const names = rowNames([
+      { id: 'work-gpt-4o', name: 'Work GPT', model: model('gpt-4o') },
+      { id: 'laptop-llama', name: 'Laptop', model: model('llama3.2') },
+      { id: 'laptop-qwen', name: 'laptop ', model: model('qwen2.5') },
+      { id: 'box-1', name: 'Box', model: model('llama3.2') },
+      { id: 'box-2', name: 'Box', model: model('llama3.2') },
+      { id: 'plain', model: model('llama3.2') }
+    ])
+    expect(Object.fromEntries(names)).toEqual({
+      'work-gpt-4o': 'Work GPT',
+      'laptop-llama': 'Laptop · llama3.2',
+      'laptop-qwen': 'laptop · qwen2.5',
+      'box-1': 'Box · llama3.2 (box-1)',
+      'box-2': 'Box · llama3.2 (box-2)',
+      plain: 'plain'
+    })
   })
 
   it('an OpenAI kind at its own address is an OpenAI-compatible server', () => {
@@ -77,7 +103,7 @@ describe('providers page', () => {
     expect(within(llama).getByTestId('last-check').dataset.state).toBe('never')
 
     fake.behaviour = { type: 'reply', chunks: ['OK'] }
-    await userEvent.click(within(llama).getByRole('button', { name: 'Check a-llama' }))
+    await userEvent.click(within(llama).getByRole('button', { name: 'Check Box · llama3.2' }))
     await waitFor(() => expect(within(screen.getByTestId('provider-row-a-llama')).getByTestId('last-check').dataset.state).toBe('ok'))
     expect(within(screen.getByTestId('provider-row-a-llama')).getByText('Works')).toBeTruthy()
 
@@ -87,6 +113,27 @@ describe('providers page', () => {
     await waitFor(() => expect(within(qwen()).getByTestId('last-check').dataset.state).toBe('failed'))
     expect(within(qwen()).getByText('Not working')).toBeTruthy()
     expect(within(qwen()).getByTestId('last-check').textContent).toContain('model crashed')
+  })
+
+  it('Check, Edit and Remove are named by what the row shows, not by an id the operator never typed', async () => {
+    await addProvider(node, 'work-gpt-4o', {
+      external_url: `${fake.url}/v1`,
+      name: 'Work GPT',
+      model: { OpenAI: { model_type: 'llama3.2' } }
+    })
+    await addProvider(node, 'box-llama', { external_url: `${fake.url}/v1`, name: 'Box', model: { OpenAI: { model_type: 'llama3.2' } } })
+    await addProvider(node, 'box-qwen', { external_url: `${fake.url}/v1`, name: 'Box', model: { OpenAI: { model_type: 'qwen2.5' } } })
+    renderWithApp(<ProvidersPage />, routerTransport(node.router))
+    const row = within(await screen.findByTestId('provider-row-work-gpt-4o'))
+    expect(row.getByRole('button', { name: 'Check Work GPT' })).toBeTruthy()
+    expect(row.getByRole('link', { name: 'Edit Work GPT' })).toBeTruthy()
+    expect(row.getByRole('button', { name: 'Remove Work GPT' })).toBeTruthy()
+    const qwen = within(screen.getByTestId('provider-row-box-qwen'))
+    for (const name of ['Check Box · qwen2.5', 'Remove Box · qwen2.5']) expect(qwen.getByRole('button', { name })).toBeTruthy()
+    expect(qwen.getByRole('link', { name: 'Edit Box · qwen2.5' })).toBeTruthy()
+    expect(screen.queryAllByRole('button', { name: /work-gpt-4o|box-llama|box-qwen/ })).toHaveLength(0)
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Box · llama3.2' }))
+    expect(await screen.findByRole('dialog', { name: 'Remove provider “Box” (box-llama)?' })).toBeTruthy()
   })
 
   it('a provider removed from the keyboard hands the focus to the next one’s Remove, then the one before, then Add provider', async () => {
@@ -133,7 +180,7 @@ describe('providers page', () => {
     await node.post('/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${jobs[6]}::false`, custom_name: 'Lease questions' })
     renderWithApp(<ProvidersPage />, routerTransport(node.router))
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Remove busy' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Box · llama3.2' }))
     const inUse = await screen.findByTestId('provider-in-use')
     expect(screen.getByText('“Box · llama3.2” (busy) cannot be removed yet')).toBeTruthy()
     expect(inUse.textContent).toContain('It is used by 7 jobs, and cannot be removed while any job uses it.')
@@ -186,7 +233,7 @@ describe('providers page', () => {
     await addProvider(node, 'box-llama', { external_url: `${fake.url}/v1`, name: 'Box · llama3.2' })
     await addProvider(node, 'plain', { external_url: `${fake.url}/v1` })
     renderWithApp(<ProvidersPage />, routerTransport(node.router))
-    await userEvent.click(await screen.findByRole('button', { name: 'Remove box-llama' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Box · llama3.2' }))
     expect(await screen.findByText('Remove provider “Box · llama3.2” (box-llama)?')).toBeTruthy()
     await userEvent.click(screen.getByRole('button', { name: 'Cancel', hidden: true }))
     await userEvent.click(await screen.findByRole('button', { name: 'Remove plain' }))
@@ -196,10 +243,10 @@ describe('providers page', () => {
     await addProvider(node, 'box-llama', { external_url: `${fake.url}/v1`, name: 'Box · llama3.2' })
     renderWithApp(<ProvidersPage />, routerTransport(node.router))
     fake.behaviour = { type: 'status', status: 500, body: { error: { message: 'model crashed' } } }
-    await userEvent.click(await screen.findByRole('button', { name: 'Check box-llama' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Check Box · llama3.2' }))
     expect(await screen.findByText('“Box · llama3.2” did not answer', undefined, { timeout: 5000 })).toBeTruthy()
     fake.behaviour = { type: 'reply', chunks: ['OK'] }
-    await userEvent.click(await screen.findByRole('button', { name: 'Check box-llama' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Check Box · llama3.2' }))
     expect(await screen.findByText('“Box · llama3.2” works', undefined, { timeout: 5000 })).toBeTruthy()
   })
 
@@ -211,14 +258,14 @@ describe('providers page', () => {
     const failures = () => screen.queryAllByText('“Box · llama3.2” did not answer').length
     const failedBefore = failures()
     try {
-      const check = await screen.findByRole('button', { name: 'Check box-llama' })
+      const check = await screen.findByRole('button', { name: 'Check Box · llama3.2' })
       await userEvent.click(check)
       const cancel = await screen.findByRole('button', { name: 'Cancel the check of Box · llama3.2' })
       await waitFor(() => expect(document.activeElement).toBe(cancel))
       await userEvent.click(cancel)
       expect(await screen.findByText('The check of “Box · llama3.2” was cancelled')).toBeTruthy()
       await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel the check of Box · llama3.2' })).toBeNull())
-      const again = screen.getByRole('button', { name: 'Check box-llama' })
+      const again = screen.getByRole('button', { name: 'Check Box · llama3.2' })
       expect((again as HTMLButtonElement).disabled).toBe(false)
       expect(document.activeElement).toBe(again)
       expect(failures()).toBe(failedBefore)

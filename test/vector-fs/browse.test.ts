@@ -41,9 +41,54 @@ describe('find_vector_fs_entries', () => {
     ])
     expect(hits[2]).toMatchObject({ name: 'LEASE signed.txt', path_ids: ['Contracts', 'Lease 2025', 'LEASE signed.txt'], children: null })
     expect((await find({ q: 'lease 2025' })).map((h) => h.path)).toEqual(['/Contracts/Lease 2025'])
-    // A typed path: its segments are words.
-    expect((await find({ q: 'Contracts/Lease' })).map((h) => h.path)).toEqual([])
+    // A typed path: found by the path (below), and still by the words of a name.
+    expect((await find({ q: 'Contracts/Lease' })).map((h) => h.path)).toEqual([
+      '/Contracts/Lease 2025',
+      '/Contracts/Lease 2025/LEASE signed.txt'
+    ])
     expect((await find({ q: 'lease/2025' })).map((h) => h.path)).toEqual(['/Contracts/Lease 2025'])
+  })
+
+  it('a typed path finds the entries whose path holds it, any case: where it ends first, then what lies under them', async () => {
+    await mkdir('/', 'Reports')
+    for (const year of ['2023', '2024']) await mkdir('/Reports', year)
+    await mkdir('/Reports/2024', 'Q1')
+    await upload('/Reports/2024/Q1', 'sales.txt', 'Sales rose.')
+    await upload('/Reports/2024', 'summary.txt', 'A good year.')
+    await upload('/Reports/2023', 'summary.txt', 'A quiet year.')
+    await mkdir('/Archive', 'reports')
+    await mkdir('/Archive/reports', '2024 drafts')
+    await upload('/Archive/reports/2024 drafts', 'draft.txt', 'To be finished.')
+    const paths = async (q: string, more: Record<string, string> = {}) => (await find({ q, ...more })).map((h) => h.path)
+
+    // No name holds both words: before, a typed path found nothing.
+    expect(await paths('reports/2024')).toEqual([
+      '/Reports/2024',
+      '/Archive/reports/2024 drafts',
+      '/Reports/2024/Q1',
+      '/Reports/2024/Q1/sales.txt',
+      '/Reports/2024/summary.txt',
+      '/Archive/reports/2024 drafts/draft.txt'
+    ])
+    // The path's text may start and end within names; a trailing / asks for what is in the folder.
+    expect(await paths('PORTS/2024/q')).toEqual(['/Reports/2024/Q1', '/Reports/2024/Q1/sales.txt'])
+    expect(await paths('ports/2023/')).toEqual(['/Reports/2023/summary.txt'])
+    // (Its folder's name holds every word: found by its name as well.)
+    expect(await paths('lease 2025/lease')).toEqual(['/Contracts/Lease 2025', '/Contracts/Lease 2025/LEASE signed.txt'])
+    // Folders named between the ends are named whole, one after the other.
+    expect(await paths('contracts/signed')).toEqual([])
+    expect(await paths('reports/q1')).toEqual([])
+    // A leading / lets the path start at any folder, the top one too; the limit counts everything listed.
+    expect(await paths('/reports', { limit: '3' })).toEqual(['/Reports', '/Archive/reports', '/Reports/2023'])
+    expect(await paths('reports/2024', { kind: 'folder' })).toEqual(['/Reports/2024', '/Archive/reports/2024 drafts', '/Reports/2024/Q1'])
+    expect(await paths('reports/2024', { kind: 'file' })).toEqual([
+      '/Reports/2024/Q1/sales.txt',
+      '/Reports/2024/summary.txt',
+      '/Archive/reports/2024 drafts/draft.txt'
+    ])
+    // % and _ are letters in a path too.
+    expect(await paths('archive/100%_')).toEqual(['/Archive/100%_done.md'])
+    expect(await paths('archive/100_')).toEqual([])
   })
 
   it('ignores case in every script and accents, and a name stored decomposed (NFD, as macOS writes names) matches typed text', async () => {

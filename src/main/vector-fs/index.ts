@@ -24,6 +24,8 @@ import { fuseRanks } from './rank-fusion'
 import { exportVrkai } from './resource-export'
 import { modelKeyOf, vfsSettings, type EmbeddingModel } from './settings'
 import { ROOT_ID, treeRepo, type EntryRow, type ListedEntry } from './tree'
+import { typedPath } from './path-search'
+import { foldName, nameSearchWords } from '../../shared/contract/vector-fs-names'
 import { dot, normalize, vectorIndex } from './vector-index'
 import { uploadTooLarge } from '../../shared/contract/limits'
 
@@ -428,10 +430,13 @@ export function createVectorFs(options: VectorFsOptions) {
       return out
     },
 
-    /** Entries whose name holds every word (lower case), folders first; as FileInfo without children. */
-    findByName(words: readonly string[], kind: 'folder' | 'file' | undefined, limit: number): FileInfo[] {
+    /**
+     * What a name search of `q` finds: entries whose name holds every word and, for a typed path
+     * (`reports/2024`), entries whose path holds it (tree.find); as FileInfo without children.
+     */
+    findByName(q: string, kind: 'folder' | 'file' | undefined, limit: number): FileInfo[] {
       const key = currentKey()
-      return tree.findByName(words, kind, limit).map((e) => info(e, tree.segmentsOf(e.id), 0, 1, key))
+      return tree.find(nameSearchWords(q), typedPath(foldName(q)), kind, limit).map((e) => info(e, tree.segmentsOf(e.id), 0, 1, key))
     },
 
     /** The places in `paths` of the paths no entry has. */

@@ -1,6 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3'
 import { foldName } from '../../shared/contract/vector-fs-names'
 import { limitedStatements } from '../store/limited-statements'
+import { pathSearch } from './path-search'
 
 /** Row 1 of vfs_entries is the root folder (created by the migration). */
 export const ROOT_ID = 1
@@ -46,7 +47,28 @@ export interface NewFile {
   readonly resourceJson: string | null
 }
 
-const COLUMNS = `id, parent_id, name, is_folder, created_time, modified_time, sha256, size, file_type, status, embedded_model, resource_json`
+const COLUMN_NAMES = [
+  'id',
+  'parent_id',
+  'name',
+  'is_folder',
+  'created_time',
+  'modified_time',
+  'sha256',
+  'size',
+  'file_type',
+  'status',
+  'embedded_model',
+  'resource_json'
+] as const
+const COLUMNS = COLUMN_NAMES.join(', ')
+
+/** The order of a name search's answer, as its SQL sorts: folders first, by name (ASCII case ignored), then id. */
+function searchOrder(a: EntryRow, b: EntryRow): number {
+  const nocase = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase())
+  const byCodeUnits = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)
+  return b.is_folder - a.is_folder || byCodeUnits(nocase(a.name), nocase(b.name)) || byCodeUnits(a.name, b.name) || a.id - b.id
+}
 
 /**
  * The folder tree: one row per folder or file, names unique within their folder. Files being
@@ -117,6 +139,9 @@ export function treeRepo(db: Database) {
     return byLimit(limit)
   }
   const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const paths = pathSearch<EntryRow>(db, STAGING_ID, COLUMN_NAMES)
+  const findByName = (words: readonly string[], kind: 'folder' | 'file' | undefined, limit: number) =>
+    byName(words.length, kind, limit).all(...words.map(likePattern))
 
   return {
     /** The folder outside the tree where uploads keep their files until stored whole. */
@@ -173,8 +198,23 @@ export function treeRepo(db: Database) {
         .map((e) => e.id),
     allFiles: () => allFiles.all().map((r) => r.id),
     /** Entries (never the root) whose name holds every word, folders first, by name. */
-    findByName: (words: readonly string[], kind: 'folder' | 'file' | undefined, limit: number) =>
-      byName(words.length, kind, limit).all(...words.map(likePattern)),
+    findByName,
+    /**
+     * What a name search finds (never the root), up to `limit`: the entries whose name holds every
+     * word and, for a typed path (`path`, its folded segments), those where it ends (path-search.ts),
+     * folders first, by name; then what lies under the folders the path ends at.
+     */
+    find(words: readonly string[], path: readonly string[] | null, kind: 'folder' | 'file' | undefined, limit: number): EntryRow[] {
+      const named = findByName(words, kind, limit)
+      if (!path) return named
+      const keep = (e: EntryRow) => kind === undefined || e.is_folder === (kind === 'folder' ? 1 : 0)
+      // A search of files lists those under the folders the path ends at: the folders are found, not listed.
+      const heads = paths.heads(path, kind === 'folder', limit)
+      const found = new Map([...named, ...heads].map((e) => [e.id, e]))
+      const listed = [...found.values()].filter(keep).sort(searchOrder).slice(0, limit)
+      const ids = new Set(listed.map((e) => e.id))
+      return [...listed, ...paths.under(heads, keep, limit - listed.length, ids)]
+    },
     /** Files in all, and those processing and failed. */
     stateCounts: () => stateCounts.get()!,
     remove: (id: number) => remove.run(id),

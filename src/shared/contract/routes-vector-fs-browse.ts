@@ -16,7 +16,7 @@ export const vectorFsBrowseRoutes = {
     auth: true,
     query: FindEntriesQuerySchema,
     description:
-      'Folders and files whose name holds every word of q (any case; `/` counts as a space), folders first, up to limit (1-100, default 50); children null.',
+      'Folders and files whose name holds every word of q (any case; `/` counts as a space), folders first; for a q with `/` (a typed path, `reports/2024`), also the entries whose path holds it, then what lies under the folders it ends at; up to limit (1-100, default 50); children null.',
     response: z.array(FileInfoSchema)
   },
   vector_fs_file_states: {

@@ -10,3 +10,9 @@ export const nameSearchWords = (q: string) =>
   foldName(q)
     .split(/[\s/]+/)
     .filter(Boolean)
+
+/**
+ * What a window sends as a name search's `q`: its words, or the text as typed (ends trimmed) when it
+ * has a `/`, a typed path the node also looks for in the entries' paths (`reports/2024`).
+ */
+export const nameSearchText = (q: string) => (q.includes('/') ? q.trim() : nameSearchWords(q).join(' '))

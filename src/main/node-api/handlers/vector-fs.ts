@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs'
 import { modelKind } from '../../../shared/contract/identity'
 import type { LlmProvider } from '../../../shared/contract/provider'
 import { parseVfsPath } from '../../../shared/contract/vector-fs'
-import { nameSearchWords } from '../../../shared/contract/vector-fs-names'
 import { PROVIDER_CATALOG } from '../../../shared/provider-catalog'
 import { EMBEDDING_KINDS } from '../../runtime/embedding-model'
 import { VfsError } from '../../vector-fs'
@@ -84,7 +83,7 @@ export function vectorFsHandlers(ctx: NodeContext): HandlerGroup<VectorFsRoutes>
         if (!existsSync(f.file)) throw new ApiError(500, `path: the stored copy of ${query.path} is missing from the data folder`)
         return new FileBody(f.file, f.contentType, f.name, f.size)
       }),
-    find_vector_fs_entries: ({ query }) => vfs.findByName(nameSearchWords(query.q), query.kind, query.limit ?? 50),
+    find_vector_fs_entries: ({ query }) => vfs.findByName(query.q, query.kind, query.limit ?? 50),
     vector_fs_file_states: () => vfs.fileStateCounts(),
     vector_fs_missing_paths: ({ body }) => ({ missing: vfs.missingPaths(body.path_ids) }),
     vector_fs_path_usage: ({ query }) => {

@@ -14,7 +14,7 @@ import type { RouteBodyInput, RouteName } from '../../../shared/contract/routes'
 import type { Inbox } from '../../../shared/contract/inbox'
 import { jobInboxId } from '../../../shared/contract/inbox-id'
 import { searchQueryWithin } from '../../../shared/contract/inbox-search-rules'
-import { nameSearchWords } from '../../../shared/contract/vector-fs-names'
+import { nameSearchText, nameSearchWords } from '../../../shared/contract/vector-fs-names'
 import type { LastMessage } from '../../../shared/contract/message'
 import { ApiFailure, type Client } from './client'
 import { forgetRemovedInbox } from '../stores/removed-inbox'
@@ -182,13 +182,18 @@ export function uploadRefresher(qc: QueryClient, ms = 500): (folder: string) => 
 /** At most this many entries found by name are shown. */
 export const FIND_LIMIT = 100
 
-/** Folders and files anywhere whose name holds every word of `q` (the node finds them); the last answer stays while typing. */
+/**
+ * Folders and files anywhere whose name holds every word of `q`, and for a typed path (with `/`) those whose
+ * path holds it (the node finds them); the last answer stays while typing.
+ */
 export function useVfsFind(q: string, kind?: 'folder' | 'file') {
   const client = useClient()
   const words = nameSearchWords(q)
+  // A typed path is sent as typed: the node finds the entries whose path holds it, and what lies under them.
+  const text = nameSearchText(q)
   return useQuery({
-    queryKey: keys.vfsFind(words.join(' '), kind),
-    queryFn: () => client.call('find_vector_fs_entries', { query: { q: words.join(' '), kind, limit: String(FIND_LIMIT) } }),
+    queryKey: keys.vfsFind(text, kind),
+    queryFn: () => client.call('find_vector_fs_entries', { query: { q: text, kind, limit: String(FIND_LIMIT) } }),
     enabled: words.length > 0,
     placeholderData: (prev) => prev
   })

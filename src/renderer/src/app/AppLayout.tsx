@@ -78,6 +78,7 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
         {SECTIONS.map(({ route: to, label, Icon, covers }) => (
           <NavLink
             key={label}
+            className={classes.navLink}
             href={hrefOf(to)}
             label={label}
             leftSection={<Icon size={18} />}

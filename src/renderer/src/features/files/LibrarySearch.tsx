@@ -18,8 +18,8 @@ const LIBRARY_SEARCH_DEBOUNCE_MS = 300
 const NAMES_SHOWN = 20
 
 /**
- * Search of the library: files and folders whose name holds every word typed (found by the node, as
- * the scope picker's filter finds them), then the passages that best answer the words. A name opens
+ * Search of the library: files and folders whose name holds every word typed, or whose path holds a
+ * typed path (`reports/2024`: found by the node, as the scope picker's filter finds them), then the passages that best answer the words. A name opens
  * its file, or shows its folder in the tree; a passage opens its file there.
  */
 export function Search({
@@ -78,7 +78,7 @@ export function Search({
             {names && names.length > 0 && (
               <section aria-label="Names">
                 <Title order={3} size="h6" c="dimmed" mb={4}>
-                  Files and folders named like “{search.trim()}”
+                  {search.includes('/') ? 'Files and folders whose name or path holds' : 'Files and folders named like'} “{search.trim()}”
                 </Title>
                 <Stack gap={4}>
                   {names.slice(0, NAMES_SHOWN).map((e) => (

@@ -30,11 +30,13 @@ const treeRowAt = (path: string) => document.querySelector<HTMLElement>(`[role=t
 /**
  * Puts the focus on the tree's row of `path` once it is drawn (a moved row, once the tree is read
  * again; 1.5 s at most, then the row that takes the tree's Tab), unless the operator has put it
- * somewhere else than the tree, the closing dialog or nowhere meanwhile.
+ * somewhere else than the tree, the closing dialog or nowhere meanwhile, or `moved` says the
+ * operator has moved in the tree since.
  */
-function focusTreeRow(path: string): void {
+function focusTreeRow(path: string, moved: () => boolean): void {
   const until = Date.now() + 1500
   const settle = () => {
+    if (moved()) return
     const at = document.activeElement
     const free = !at || at === document.body || !at.isConnected || !!at.closest('[role=tree], [role=dialog]')
     if (!free) return
@@ -102,7 +104,8 @@ export function LibraryTree({
     treeProps,
     rowProps,
     dragProps,
-    reveal: revealRow
+    reveal: revealRow,
+    userMoves
   } = useVirtualTree({
     scrollRef,
     lines,
@@ -116,20 +119,34 @@ export function LibraryTree({
   })
   const confirmDelete = useConfirmDelete(onDeleted)
   // The row to reveal is drawn and scrolled to as soon as the folders above it are read; past a few
-  // seconds without it, the focus goes to the tree's Tab stop instead.
-  const revealing = useRef({ revealRow, onRevealed })
+  // seconds without it, the focus goes to the tree's Tab stop instead. Unless the operator has moved in
+  // the tree meanwhile (arrow keys while the folders were read): the focus, the Tab stop and the
+  // scroll stay where they were taken.
+  const revealing = useRef({ revealRow, onRevealed, userMoves })
   useEffect(() => {
-    revealing.current = { revealRow, onRevealed }
+    revealing.current = { revealRow, onRevealed, userMoves }
   })
+  /** The reveal asked for, and the operator's moves in the tree when it was asked. */
+  const asked = useRef<{ path: string; moves: number } | null>(null)
   useEffect(() => {
-    if (reveal === null) return
+    if (reveal === null) {
+      asked.current = null
+      return
+    }
+    if (asked.current?.path !== reveal) asked.current = { path: reveal, moves: revealing.current.userMoves() }
+    const movesAsked = asked.current.moves
+    const moved = () => revealing.current.userMoves() !== movesAsked
+    if (moved()) {
+      revealing.current.onRevealed()
+      return
+    }
     if (revealing.current.revealRow(reveal)) {
-      focusTreeRow(reveal)
+      focusTreeRow(reveal, moved)
       revealing.current.onRevealed()
       return
     }
     const giveUp = setTimeout(() => {
-      focusTreeRow(reveal)
+      focusTreeRow(reveal, moved)
       revealing.current.onRevealed()
     }, REVEAL_WAIT_MS)
     return () => clearTimeout(giveUp)

@@ -1,5 +1,5 @@
 import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@mantine/core'
-import { memo, useMemo, useRef, useSyncExternalStore, type ReactNode, type RefObject } from 'react'
+import { memo, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { isCancellable, isSent, UploadQueue, uploadView, type UploadRow } from './upload-queue'
 import { fileSizeText } from '../../../../shared/byte-size'
@@ -91,7 +91,8 @@ function focusAfterRowAction(clicked: HTMLElement, id: number, uploadButton: Ref
   const section = clicked.closest('section')
   const rows = section ? [...section.querySelectorAll<HTMLElement>('[data-testid=upload-row]')] : []
   const at = rows.findIndex((r) => r.dataset.uploadId === String(id))
-  const controlOf = (r: HTMLElement | undefined) => r?.querySelector<HTMLElement>('button')
+  // A row's action (Cancel, Retry or Dismiss), not its Details disclosure.
+  const controlOf = (r: HTMLElement | undefined) => r?.querySelector<HTMLElement>('button:not([aria-expanded])')
   focusWhenLost(
     () => {
       const now = section?.isConnected ? [...section.querySelectorAll<HTMLElement>('[data-testid=upload-row]')] : []
@@ -131,6 +132,8 @@ const UploadRowView = memo(function UploadRowView({
               ? 'cancelled'
               : s.text
   const value = s.kind === 'done' ? 100 : s.kind === 'uploading' && s.total > 0 ? (100 * s.loaded) / s.total : 0
+  const [detailsShown, setDetailsShown] = useState(false)
+  const detailsId = useId()
   return (
     <div data-testid="upload-row" data-state={s.kind} data-upload-id={row.id}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -142,7 +145,7 @@ const UploadRowView = memo(function UploadRowView({
         </Text>
         <Group gap={4} wrap="nowrap" style={{ flexShrink: 0, maxWidth: '60%' }}>
           {/* The sentence wraps; the buttons beside it keep their size (a long reason squeezed Retry to "Retr"). */}
-          {/* A failure says what to do in sentences; the node's own words are kept for the tooltip. */}
+          {/* A failure says what to do in sentences; the node's own words are behind Details (and in the tooltip). */}
           <Text
             size="xs"
             c={s.kind === 'failed' ? 'red' : 'dimmed'}
@@ -152,6 +155,21 @@ const UploadRowView = memo(function UploadRowView({
           >
             {label}
           </Text>
+          {/* A button, not only the tooltip: the keyboard and screen readers reach the node's message too. */}
+          {s.kind === 'failed' && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="gray"
+              aria-label={`Details of the failed upload of ${row.name}`}
+              aria-expanded={detailsShown}
+              aria-controls={detailsShown ? detailsId : undefined}
+              style={{ flexShrink: 0 }}
+              onClick={() => setDetailsShown((shown) => !shown)}
+            >
+              Details
+            </Button>
+          )}
           {isCancellable(s) && (
             <CloseButton
               size="xs"
@@ -188,6 +206,11 @@ const UploadRowView = memo(function UploadRowView({
           )}
         </Group>
       </Group>
+      {s.kind === 'failed' && detailsShown && (
+        <Text id={detailsId} size="xs" c="dimmed" data-testid="upload-failure-detail" style={{ overflowWrap: 'anywhere' }}>
+          The node answered: {s.detail}
+        </Text>
+      )}
       <Progress
         value={value}
         size="xs"

@@ -8,11 +8,11 @@ import { canSucceedAgain } from './upload-failure'
 export const READABLE_KINDS_TEXT =
   'plain text (.txt), Markdown (.md, .markdown), web pages (.html, .htm), PDF (.pdf), Word (.docx), CSV (.csv), JSON (.json) and Shinkai resources (.vrkai)'
 
-/** What an upload row says about a failure: plain sentences for the operator, and the node's own words for a tooltip. */
+/** What an upload row says about a failure: plain sentences for the operator, and the node's own words behind its Details. */
 export interface UploadFailureText {
   /** Names the file, says what went wrong in the operator's terms, and what to do. */
   readonly text: string
-  /** The node's message as it came (or the error's), for a tooltip; never shown alone. */
+  /** The node's message as it came (or the error's): shown by the row's Details button (and its tooltip), never alone. */
   readonly detail: string
 }
 

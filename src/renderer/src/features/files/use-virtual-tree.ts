@@ -95,6 +95,8 @@ export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeigh
    * faster than that: the next one moves on from this row, not from the one still focused.
    */
   const pending = useRef<number | null>(null)
+  /** How many times the operator has moved in the tree (keys that move the focus, a press on a row): a reveal asked before gives way. */
+  const moves = useRef(0)
   const focusLine = (index: number) => {
     const i = Math.max(0, Math.min(lines.length - 1, index))
     const line = lines[i]
@@ -158,6 +160,7 @@ export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeigh
     e.preventDefault()
     switch (action.kind) {
       case 'focus':
+        moves.current++
         return focusLine(action.index)
       case 'toggle':
         if (line?.kind === 'entry') toggle(line.entry)
@@ -173,13 +176,19 @@ export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeigh
         const text = (typing ? typed.current.text : '') + action.char
         const found = typeAheadMatch(lines, from, text)
         typed.current = { text, at: now, index: found >= 0 ? found : from }
-        if (found >= 0) focusLine(found)
+        if (found >= 0) {
+          moves.current++
+          focusLine(found)
+        }
       }
     }
   }
 
   const treeProps = {
     onKeyDown,
+    onPointerDown: () => {
+      moves.current++
+    },
     onFocus: (e: FocusEvent) => {
       if (!(e.target instanceof HTMLElement)) return
       const row = e.target.closest<HTMLElement>('[data-line]')
@@ -229,5 +238,7 @@ export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeigh
     virtualizer.scrollToIndex(i, { align: 'auto' })
     return true
   }
-  return { virtualizer, treeProps, rowProps, dragProps, reveal }
+  /** How many times the operator has moved in the tree so far (see `moves`). */
+  const userMoves = () => moves.current
+  return { virtualizer, treeProps, rowProps, dragProps, reveal, userMoves }
 }

@@ -145,7 +145,7 @@ export function LibraryPicker({ value, onChange }: ScopeProps) {
         )}
         {searching && found.data?.length === 0 && !found.isPlaceholderData && (
           <Text size="sm" c="dimmed">
-            No file or folder is named like “{search}”.
+            {search.includes('/') ? 'No file or folder name or path holds' : 'No file or folder is named like'} “{search}”.
           </Text>
         )}
         {searching && found.data?.length === FIND_LIMIT && (

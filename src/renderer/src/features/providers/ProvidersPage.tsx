@@ -8,7 +8,7 @@ import { hrefOf } from '../../app/router'
 import { useAddDraft } from './draft-store'
 import { useRemoveProvider } from './remove-provider'
 import { CheckButton, LastCheckView } from './ProviderHealth'
-import { modelOf, providerTitle, serverLabel } from './provider-display'
+import { modelOf, providerTitle, rowNames, serverLabel } from './provider-display'
 import classes from './ProvidersPage.module.css'
 import { PROVIDERS_PER_PAGE, shownProviders } from './shown-providers'
 
@@ -18,6 +18,8 @@ export function ProvidersPage() {
   const [search, setSearch] = useState('')
   const [limit, setLimit] = useState(PROVIDERS_PER_PAGE)
   const shown = useMemo(() => shownProviders(providers.data ?? [], search, limit), [providers.data, search, limit])
+  // Over every provider, not only those shown: a row's buttons keep their names as the search and "Show more" change.
+  const names = useMemo(() => rowNames(providers.data ?? []), [providers.data])
   // Only a list longer than one page needs finding in: a short one stays as it was. A search typed
   // stays open when the list drops to one page (a removal): it still hides providers until cleared.
   const searchable = (providers.data?.length ?? 0) > PROVIDERS_PER_PAGE || search !== ''
@@ -99,7 +101,7 @@ export function ProvidersPage() {
             </Table.Thead>
             <Table.Tbody>
               {server.providers.map((p) => (
-                <ProviderRow key={p.id} p={p} onRemove={() => void confirmRemove(p)} />
+                <ProviderRow key={p.id} p={p} spoken={names.get(p.id) ?? providerTitle(p)} onRemove={() => void confirmRemove(p)} />
               ))}
             </Table.Tbody>
           </Table>
@@ -119,7 +121,8 @@ export function ProvidersPage() {
   )
 }
 
-function ProviderRow({ p, onRemove }: { p: ProviderListEntry; onRemove: () => void }) {
+/** `spoken`: what the row's buttons call the provider (rowNames): what the row shows, not an id the operator may never have read. */
+function ProviderRow({ p, spoken, onRemove }: { p: ProviderListEntry; spoken: string; onRemove: () => void }) {
   return (
     <Table.Tr data-testid={`provider-row-${p.id}`}>
       <Table.Td maw={280}>
@@ -171,20 +174,20 @@ function ProviderRow({ p, onRemove }: { p: ProviderListEntry; onRemove: () => vo
       </Table.Td>
       <Table.Td>
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          <CheckButton providerId={p.id} name={providerTitle(p)} />
+          <CheckButton providerId={p.id} name={spoken} label={`Check ${spoken}`} />
           {/* Hints as titles, not Mantine Tooltips: each Tooltip sets up its floating position and listeners as the
               row mounts, which made a page of 50 providers take half a second to draw. */}
           <ActionIcon
             component="a"
             href={hrefOf({ name: 'edit-provider', providerId: p.id })}
             variant="subtle"
-            aria-label={`Edit ${p.id}`}
+            aria-label={`Edit ${spoken}`}
             title="Edit"
             data-edit
           >
             <IconPencil size={18} />
           </ActionIcon>
-          <ActionIcon variant="subtle" color="red" aria-label={`Remove ${p.id}`} title="Remove" onClick={onRemove} data-remove>
+          <ActionIcon variant="subtle" color="red" aria-label={`Remove ${spoken}`} title="Remove" onClick={onRemove} data-remove>
             <IconTrash size={18} />
           </ActionIcon>
         </Group>

@@ -6,7 +6,9 @@ import { absoluteTime, relativeTime } from '../inboxes'
 
 type Named = Pick<ProviderListEntry, 'id' | 'model'> & { readonly name?: string; readonly description?: string }
 
-export { providerTitle } from '../../../../shared/provider-title'
+import { providerTitle } from '../../../../shared/provider-title'
+
+export { providerTitle }
 
 /** One line for pickers: `My laptop · llama3.2 (my-laptop-llama3-2)`, or `id · model` without a name. */
 export function providerOptionLabel(p: Named): string {
@@ -14,6 +16,25 @@ export function providerOptionLabel(p: Named): string {
   if (!p.name?.trim()) return `${p.id} · ${model}`
   const name = p.name.trim()
   return `${name.includes(model) ? name : `${name} · ${model}`} (${p.id})`
+}
+
+/**
+ * What each row's buttons call its provider ("Edit Work laptop"), for screen readers: what the row
+ * shows first, its display name (else its id). Where two rows would share it (in any case), the
+ * model the row shows is added ("Work laptop · llama3.2"), and where that is shared too, the id the
+ * row shows under the name: every row's buttons keep names of their own.
+ */
+export function rowNames(providers: readonly Named[]): Map<string, string> {
+  const withModel = (p: Named) => `${providerTitle(p)} · ${modelOf(p.model)}`
+  const counts = (name: (p: Named) => string) => {
+    const seen = new Map<string, number>()
+    for (const p of providers) seen.set(name(p).toLowerCase(), (seen.get(name(p).toLowerCase()) ?? 0) + 1)
+    return (p: Named) => seen.get(name(p).toLowerCase()) ?? 0
+  }
+  const [byTitle, byModel] = [counts(providerTitle), counts(withModel)]
+  return new Map(
+    providers.map((p) => [p.id, byTitle(p) === 1 ? providerTitle(p) : byModel(p) === 1 ? withModel(p) : `${withModel(p)} (${p.id})`])
+  )
 }
 
 /** Whether `search` finds the provider: every word in its name, id, model or description (any case). */
