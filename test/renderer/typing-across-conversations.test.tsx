@@ -168,6 +168,63 @@ it('pressed three times past the rows read, the letters typed meanwhile go to th
   expect(draftOf(order[51]!)).toBe('hi')
 })
 
+it('pressed three times past the rows read, the conversation passed through drawn during the page read, the next press from the page still carries the letters to the third box', async () => {
+  for (let i = 0; i < 60; i++) await createJob(node, 'gpt')
+  const order = ((await node.get('/v2/all_inboxes_paginated', { limit: '60' })).body as { inboxes: Inbox[] }).inboxes.map((i) => i.inbox_id)
+  useLayoutPrefs.setState({ conversationsOpen: false })
+  const real = routerTransport(node.router)
+  // Reads held until released: the list's second page, and each conversation passed through.
+  const held = new Map<string, (() => void)[]>()
+  const hold = (what: string) => held.set(what, [])
+  const release = (what: string) => {
+    const waiting = held.get(what) ?? []
+    held.delete(what)
+    waiting.forEach((r) => r())
+  }
+  const transport: Transport = {
+    ...real,
+    request: async (req) => {
+      const page = req.path === '/v2/all_inboxes_paginated' && req.query?.offset !== undefined
+      const what = page ? 'page' : [...held.keys()].find((id) => JSON.stringify(req).includes(id))
+      const waiting = what === undefined ? undefined : held.get(what)
+      if (waiting) await new Promise<void>((r) => waiting.push(r))
+      return real.request(req)
+    }
+  }
+  act(() => navigate({ name: 'inbox', inboxId: order[48]! }))
+  renderWithApp(<Screen />, transport)
+  await screen.findByRole('button', { name: 'Show conversations' })
+  const here = await box()
+  act(() => here.focus())
+  hold(order[49]!)
+  hold(order[50]!)
+  hold('page')
+  // The first press opens the 50th, the last row read; it is read while the box left is gone.
+  fireEvent(here, altDown())
+  await screen.findByRole('img', { name: 'Loading inbox' })
+  expect(document.activeElement).toBe(document.body)
+  // The second, from the page, reads the next page for the 51st.
+  fireEvent(document.body, altDown())
+  // The 50th is drawn (its box takes the focus) before that page comes.
+  act(() => release(order[49]!))
+  await waitFor(async () => expect(document.activeElement).toBe(await box()))
+  act(() => release('page'))
+  await waitFor(() => expect(window.location.hash).toBe(`#/inboxes/${encodeURIComponent(order[50]!)}`))
+  await screen.findByRole('img', { name: 'Loading inbox' })
+  // The third press and letters come from the page, the 51st still being read.
+  act(() => {
+    fireEvent(document.activeElement ?? document.body, altDown())
+    typeKeys('hi')
+  })
+  await waitFor(() => expect(window.location.hash).toBe(`#/inboxes/${encodeURIComponent(order[51]!)}`))
+  act(() => release(order[50]!))
+  await waitFor(async () => expect((await box()).value).toBe('hi'))
+  expect(document.activeElement).toBe(await box())
+  expect(draftOf(order[49]!)).toBe('')
+  expect(draftOf(order[50]!)).toBe('')
+  expect(draftOf(order[51]!)).toBe('hi')
+})
+
 it('a conversation passed through whose view is drawn after the last press (its address change handled late) does not take the focus, nor end the carrying', async () => {
   const top = `job_inbox::${await createJob(node, 'gpt')}::false`
   await node.post('/v2/update_smart_inbox_name', { inbox_name: top, custom_name: 'Agenda talk' })

@@ -28,12 +28,12 @@ let carried: Carried | undefined
 /** The message boxes shown now, by conversation. */
 const boxes = new Map<string, HTMLTextAreaElement>()
 /**
- * Alt+Up/Down presses still waiting to move on (behind a read): a conversation opened on the way is
- * passed through, and its box does not take the keys held.
+ * Alt+Up/Down presses not done yet (reading the conversation they open, or waiting behind such a
+ * read): a conversation opened on the way is passed through, and its box does not take the keys held.
  */
 let movesAhead = 0
 
-/** How many presses wait to move on (see conversation-keys). */
+/** How many presses are not done yet (see conversation-keys). */
 export function setMovesAhead(n: number): void {
   movesAhead = n
 }
