@@ -98,6 +98,39 @@ it('letters typed right after Alt+Down, while the box left still has the focus, 
   expect(draftOf(upper)).toBe('')
 })
 
+/**
+ * A word composed with an input method, as Chromium gives it: compositionstart, an input event for each
+ * change of the word (in the box, marked as composing), then compositionend with the word.
+ */
+function compose(box: HTMLTextAreaElement, steps: readonly string[]) {
+  const before = box.value
+  box.dispatchEvent(new CompositionEvent('compositionstart', { bubbles: true, data: '' }))
+  for (const word of steps) {
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(box, before + word)
+    box.dispatchEvent(new InputEvent('input', { bubbles: true, isComposing: true, data: word, inputType: 'insertCompositionText' }))
+  }
+  box.dispatchEvent(new CompositionEvent('compositionend', { bubbles: true, data: steps[steps.length - 1] }))
+}
+
+it('a word composed with an input method right after Alt+Down goes to the next conversation’s box, not into the draft of the one left', async () => {
+  keepDraft(upper, 'Draft kept: ')
+  const here = await openUpper()
+  act(() => {
+    here.dispatchEvent(altDown())
+    compose(here, ['に', 'にほ', '日本'])
+    typeKeys('!')
+  })
+  // The conversation left keeps its draft as it was.
+  expect(draftOf(upper)).toBe('Draft kept: ')
+  expect(here.value).toBe('Draft kept: ')
+  await screen.findByRole('heading', { name: 'Lease talk' })
+  const there = await box()
+  expect(there.value).toBe('日本!')
+  expect(document.activeElement).toBe(there)
+  expect(draftOf(lower)).toBe('日本!')
+  expect(draftOf(upper)).toBe('Draft kept: ')
+})
+
 it('letters typed while the next conversation is still being read (the box left gone, the focus on the page) go to its box once it is shown', async () => {
   const real = routerTransport(node.router)
   const waiting: (() => void)[] = []
