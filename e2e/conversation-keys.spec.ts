@@ -97,7 +97,7 @@ test('typing right after Alt+Down in the message box goes on in the conversation
   await expect(box).toHaveValue('')
 })
 
-test('Alt+Down pressed with no gap past the last conversation read so far moves one conversation a press; the conversations passed keep nothing typed', async ({
+test('Alt+Down pressed with no gap past the last conversation read so far moves one conversation a press, and the typing follows', async ({
   page,
   node
 }) => {
@@ -120,17 +120,64 @@ test('Alt+Down pressed with no gap past the last conversation read so far moves 
   await page.keyboard.press('Alt+ArrowDown')
   await page.keyboard.press('Alt+ArrowDown')
   await page.keyboard.press('Alt+ArrowDown')
-  await expect(title).toHaveText(listed[51]!.custom_name)
-  // Where the focus and the letters typed meanwhile go is the unit tests' (typing-across-conversations,
-  // conversation-list): in a browser on a loaded machine the box was left unfocused in 1 run in 8 with a
-  // busy loop and in 1 CI run, a race whose cause is not found yet (see the closing note).
-  await box.click()
+  // Typed at once, while the presses wait on the page read. On a loaded machine the conversations passed
+  // through are drawn meanwhile, or after the last press: neither their box nor their title keeps the
+  // focus or the letters from the third one (see typing-across-conversations for each ordering).
   await page.keyboard.type('hi')
+  await expect(title).toHaveText(listed[51]!.custom_name)
+  await expect(box).toBeFocused()
   await expect(box).toHaveValue('hi')
   // None of the conversations passed kept the letters.
   await page.keyboard.press('Alt+ArrowUp')
   await expect(title).toHaveText(listed[50]!.custom_name)
   await expect(box).toHaveValue('')
+  await page.keyboard.press('Alt+ArrowUp')
+  await expect(title).toHaveText(listed[49]!.custom_name)
+  await expect(box).toHaveValue('')
+})
+
+test('a word composed with an input method in a conversation passed through (Alt+Down waiting on a page read) goes to the conversation opened, not into its draft', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  const ids = await seedJobs(node, 'gpt', 52)
+  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, `Chat ${String(i + 1).padStart(2, '0')}`)
+  const listed = (await node.api<{ inbox_id: string; custom_name: string }[]>('GET', '/v2/all_inboxes')).body
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: listed[0]!.custom_name }).first().click()
+  const title = page.getByTestId('inbox-title')
+  await expect(title).toHaveText(listed[0]!.custom_name)
+  // Collapsed, the list reads no further page of itself.
+  await page.getByRole('button', { name: 'Hide conversations' }).click()
+  await page.evaluate((id) => (location.hash = `#/inboxes/${encodeURIComponent(id)}`), listed[48]!.inbox_id)
+  await expect(title).toHaveText(listed[48]!.custom_name)
+  const box = page.getByRole('textbox', { name: 'Message', exact: true })
+  await box.click()
+  // The list's second page (past the 50 rows read) comes when released.
+  let release: () => void = () => {}
+  const released = new Promise<void>((r) => (release = r))
+  await page.route(
+    (url) => url.pathname.endsWith('/all_inboxes_paginated') && url.searchParams.has('offset'),
+    async (route) => {
+      await released
+      await route.continue()
+    }
+  )
+  await page.keyboard.press('Alt+ArrowDown')
+  await page.keyboard.press('Alt+ArrowDown')
+  // The 50th is drawn while the second press waits on the page, its box focused: a word is composed there.
+  await expect(title).toHaveText(listed[49]!.custom_name)
+  await expect(box).toBeFocused()
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Input.imeSetComposition', { text: 'に', selectionStart: 1, selectionEnd: 1 })
+  await cdp.send('Input.imeSetComposition', { text: 'にほん', selectionStart: 3, selectionEnd: 3 })
+  await cdp.send('Input.insertText', { text: '日本' })
+  release()
+  await expect(title).toHaveText(listed[50]!.custom_name)
+  await expect(box).toBeFocused()
+  await expect(box).toHaveValue('日本')
+  // The conversation passed through kept nothing of it.
   await page.keyboard.press('Alt+ArrowUp')
   await expect(title).toHaveText(listed[49]!.custom_name)
   await expect(box).toHaveValue('')

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { useState } from 'react'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { navigate, useRoute } from '../../src/renderer/src/app/router'
 import type { Transport } from '../../src/renderer/src/api/transport'
@@ -97,6 +98,39 @@ it('letters typed right after Alt+Down, while the box left still has the focus, 
   expect(draftOf(upper)).toBe('')
 })
 
+/**
+ * A word composed with an input method, as Chromium gives it: compositionstart, an input event for each
+ * change of the word (in the box, marked as composing), then compositionend with the word.
+ */
+function compose(box: HTMLTextAreaElement, steps: readonly string[]) {
+  const before = box.value
+  box.dispatchEvent(new CompositionEvent('compositionstart', { bubbles: true, data: '' }))
+  for (const word of steps) {
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(box, before + word)
+    box.dispatchEvent(new InputEvent('input', { bubbles: true, isComposing: true, data: word, inputType: 'insertCompositionText' }))
+  }
+  box.dispatchEvent(new CompositionEvent('compositionend', { bubbles: true, data: steps[steps.length - 1] }))
+}
+
+it('a word composed with an input method right after Alt+Down goes to the next conversation’s box, not into the draft of the one left', async () => {
+  keepDraft(upper, 'Draft kept: ')
+  const here = await openUpper()
+  act(() => {
+    here.dispatchEvent(altDown())
+    compose(here, ['に', 'にほ', '日本'])
+    typeKeys('!')
+  })
+  // The conversation left keeps its draft as it was.
+  expect(draftOf(upper)).toBe('Draft kept: ')
+  expect(here.value).toBe('Draft kept: ')
+  await screen.findByRole('heading', { name: 'Lease talk' })
+  const there = await box()
+  expect(there.value).toBe('日本!')
+  expect(document.activeElement).toBe(there)
+  expect(draftOf(lower)).toBe('日本!')
+  expect(draftOf(upper)).toBe('Draft kept: ')
+})
+
 it('letters typed while the next conversation is still being read (the box left gone, the focus on the page) go to its box once it is shown', async () => {
   const real = routerTransport(node.router)
   const waiting: (() => void)[] = []
@@ -165,6 +199,100 @@ it('pressed three times past the rows read, the letters typed meanwhile go to th
   expect(draftOf(order[49]!)).toBe('')
   expect(draftOf(order[50]!)).toBe('')
   expect(draftOf(order[51]!)).toBe('hi')
+})
+
+it('pressed three times past the rows read, the conversation passed through drawn during the page read, the next press from the page still carries the letters to the third box', async () => {
+  for (let i = 0; i < 60; i++) await createJob(node, 'gpt')
+  const order = ((await node.get('/v2/all_inboxes_paginated', { limit: '60' })).body as { inboxes: Inbox[] }).inboxes.map((i) => i.inbox_id)
+  useLayoutPrefs.setState({ conversationsOpen: false })
+  const real = routerTransport(node.router)
+  // Reads held until released: the list's second page, and each conversation passed through.
+  const held = new Map<string, (() => void)[]>()
+  const hold = (what: string) => held.set(what, [])
+  const release = (what: string) => {
+    const waiting = held.get(what) ?? []
+    held.delete(what)
+    waiting.forEach((r) => r())
+  }
+  const transport: Transport = {
+    ...real,
+    request: async (req) => {
+      const page = req.path === '/v2/all_inboxes_paginated' && req.query?.offset !== undefined
+      const what = page ? 'page' : [...held.keys()].find((id) => JSON.stringify(req).includes(id))
+      const waiting = what === undefined ? undefined : held.get(what)
+      if (waiting) await new Promise<void>((r) => waiting.push(r))
+      return real.request(req)
+    }
+  }
+  act(() => navigate({ name: 'inbox', inboxId: order[48]! }))
+  renderWithApp(<Screen />, transport)
+  await screen.findByRole('button', { name: 'Show conversations' })
+  const here = await box()
+  act(() => here.focus())
+  hold(order[49]!)
+  hold(order[50]!)
+  hold('page')
+  // The first press opens the 50th, the last row read; it is read while the box left is gone.
+  fireEvent(here, altDown())
+  await screen.findByRole('img', { name: 'Loading inbox' })
+  expect(document.activeElement).toBe(document.body)
+  // The second, from the page, reads the next page for the 51st.
+  fireEvent(document.body, altDown())
+  // The 50th is drawn (its box takes the focus) before that page comes.
+  act(() => release(order[49]!))
+  await waitFor(async () => expect(document.activeElement).toBe(await box()))
+  act(() => release('page'))
+  await waitFor(() => expect(window.location.hash).toBe(`#/inboxes/${encodeURIComponent(order[50]!)}`))
+  await screen.findByRole('img', { name: 'Loading inbox' })
+  // The third press and letters come from the page, the 51st still being read.
+  act(() => {
+    fireEvent(document.activeElement ?? document.body, altDown())
+    typeKeys('hi')
+  })
+  await waitFor(() => expect(window.location.hash).toBe(`#/inboxes/${encodeURIComponent(order[51]!)}`))
+  act(() => release(order[50]!))
+  await waitFor(async () => expect((await box()).value).toBe('hi'))
+  expect(document.activeElement).toBe(await box())
+  expect(draftOf(order[49]!)).toBe('')
+  expect(draftOf(order[50]!)).toBe('')
+  expect(draftOf(order[51]!)).toBe('hi')
+})
+
+it('a conversation passed through whose view is drawn after the last press (its address change handled late) does not take the focus, nor end the carrying', async () => {
+  const top = `job_inbox::${await createJob(node, 'gpt')}::false`
+  await node.post('/v2/update_smart_inbox_name', { inbox_name: top, custom_name: 'Agenda talk' })
+  // The view shown lags the address, as on a loaded machine: it is drawn for the conversation named here.
+  let show: (inboxId: string) => void = () => {}
+  function Lagging() {
+    const [inboxId, setInboxId] = useState(top)
+    show = setInboxId
+    return <InboxView key={inboxId} inboxId={inboxId} />
+  }
+  act(() => navigate({ name: 'inbox', inboxId: top }))
+  renderWithApp(<Lagging />, routerTransport(node.router))
+  await screen.findByRole('heading', { name: 'Agenda talk' })
+  await screen.findByRole('link', { name: 'Lease talk' })
+  const here = await box()
+  act(() => here.focus())
+  // Two presses at once: Budget talk is passed through, Lease talk opened.
+  act(() => {
+    here.dispatchEvent(altDown())
+    here.dispatchEvent(altDown())
+  })
+  await waitFor(() => expect(window.location.hash).toBe(`#/inboxes/${encodeURIComponent(lower)}`))
+  // Budget talk's view is drawn only now: the focus, dropped with the box left, stays on the page.
+  act(() => show(upper))
+  await screen.findByRole('heading', { name: 'Budget talk' })
+  await act(() => new Promise((r) => setTimeout(r, 120)))
+  expect(document.activeElement).toBe(document.body)
+  act(() => typeKeys('hi'))
+  act(() => show(lower))
+  await screen.findByRole('heading', { name: 'Lease talk' })
+  const there = await box()
+  await waitFor(() => expect(there.value).toBe('hi'))
+  expect(document.activeElement).toBe(there)
+  expect(draftOf(upper)).toBe('')
+  expect(draftOf(top)).toBe('')
 })
 
 it('letters held after the next box was drawn but before it was shown (a drawing the keys overtook) still reach it', () => {

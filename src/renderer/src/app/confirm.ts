@@ -1,5 +1,6 @@
 import { modals } from '@mantine/modals'
 import type { ModalSettings, OpenConfirmModal } from '@mantine/modals'
+import { handTypingTo, holdTyping, stopHolding, typingEscaped } from './dialog-typing'
 import { focusWhenLost } from './focus-when-lost'
 
 /**
@@ -15,13 +16,25 @@ export function holdDialogs(): void {
   providerPending = true
 }
 
-/** Called once the provider listens: the dialogs asked for meanwhile open, in order. */
+/**
+ * Called once the provider listens: the dialogs asked for meanwhile open, in order, with the keys typed
+ * since (dialog-typing); none of them when Escape was pressed meanwhile.
+ */
 export function releaseDialogs(): void {
   providerPending = false
-  for (const open of waiting.splice(0)) open()
+  const asked = waiting.splice(0)
+  if (typingEscaped()) {
+    stopHolding()
+    return
+  }
+  for (const open of asked) open()
 }
 
-const whenListened = (open: () => void) => (providerPending ? waiting.push(open) : open())
+const whenListened = (open: () => void) => {
+  if (!providerPending) return open()
+  waiting.push(open)
+  holdTyping()
+}
 
 /**
  * Mantine draws a dialog a frame after it is asked for (its opening transition starts on an animation
@@ -38,9 +51,12 @@ function focusOpened(): void {
   queueMicrotask(() => {
     const dialogs = document.querySelectorAll<HTMLElement>('[role="dialog"]')
     const dialog = dialogs[dialogs.length - 1]
-    if (!dialog || dialog.contains(document.activeElement)) return
-    const first = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>(FOCUSABLE)
-    first?.focus({ preventScroll: true })
+    if (dialog && !dialog.contains(document.activeElement)) {
+      const first = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>(FOCUSABLE)
+      first?.focus({ preventScroll: true })
+    }
+    // Typed while it waited for its provider: the keys go on in it.
+    handTypingTo(dialog?.contains(document.activeElement) ? document.activeElement : null)
   })
 }
 

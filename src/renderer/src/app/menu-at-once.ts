@@ -1,4 +1,5 @@
 import { useCallback } from 'react'
+import { pressHeldMenuKeys } from './menu-keys-held'
 
 /**
  * Mantine draws a menu's items a frame after it opens (its opening transition starts on an animation
@@ -30,8 +31,11 @@ export function useMenuFocusAtOnce(): (node: HTMLElement | null) => void {
     // After the menu's effects, in which Mantine notes the element to give the focus back to on closing
     // (the button; it would note the item if it had the focus by then), and before the next key's task.
     queueMicrotask(() => {
-      if (!node.isConnected || node.contains(document.activeElement)) return
-      node.querySelector<HTMLElement>('[data-menu-item]:not([data-disabled])')?.focus({ preventScroll: true })
+      if (!node.isConnected) return
+      if (!node.contains(document.activeElement))
+        node.querySelector<HTMLElement>('[data-menu-item]:not([data-disabled])')?.focus({ preventScroll: true })
+      // Pressed while its code loaded (menu-keys-held): they go on in it.
+      if (node.contains(document.activeElement)) pressHeldMenuKeys()
     })
   }, [])
 }

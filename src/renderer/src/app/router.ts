@@ -65,6 +65,9 @@ export function hrefOf(route: Route): string {
   }
 }
 
+/** The route the address names now (navigate() changes it at once; the views follow a render later). */
+export const routeNow = (): Route => parseRoute(window.location.hash)
+
 export function navigate(route: Route): void {
   window.location.hash = hrefOf(route)
 }

@@ -25,15 +25,20 @@ interface Carried {
 }
 
 let carried: Carried | undefined
+/**
+ * A word an input method composes in a message box while keys are held (its keys cannot be held: the
+ * composition is the browser's): the box and its text before it began.
+ */
+let composing: { readonly box: HTMLTextAreaElement; readonly value: string; readonly start: number; readonly end: number } | undefined
 /** The message boxes shown now, by conversation. */
 const boxes = new Map<string, HTMLTextAreaElement>()
 /**
- * Alt+Up/Down presses still waiting to move on (behind a read): a conversation opened on the way is
- * passed through, and its box does not take the keys held.
+ * Alt+Up/Down presses not done yet (reading the conversation they open, or waiting behind such a
+ * read): a conversation opened on the way is passed through, and its box does not take the keys held.
  */
 let movesAhead = 0
 
-/** How many presses wait to move on (see conversation-keys). */
+/** How many presses are not done yet (see conversation-keys). */
 export function setMovesAhead(n: number): void {
   movesAhead = n
 }
@@ -47,6 +52,9 @@ export function startCarrying(from: string, box: HTMLElement): void {
   carried = { from, box, to: undefined, text: '' }
   window.addEventListener('keydown', onKey, true)
   window.addEventListener('focusin', onFocus, true)
+  window.addEventListener('compositionstart', onCompositionStart, true)
+  window.addEventListener('input', onInput, true)
+  window.addEventListener('compositionend', onCompositionEnd, true)
 }
 
 /** The conversation the held keys go to (a further Alt+Up/Down moves them along). Its box takes the focus as it opens. */
@@ -91,8 +99,12 @@ export function composerShown(inboxId: string, box: HTMLTextAreaElement, took = 
 
 function stop() {
   carried = undefined
+  composing = undefined
   window.removeEventListener('keydown', onKey, true)
   window.removeEventListener('focusin', onFocus, true)
+  window.removeEventListener('compositionstart', onCompositionStart, true)
+  window.removeEventListener('input', onInput, true)
+  window.removeEventListener('compositionend', onCompositionEnd, true)
 }
 
 /** The held keys go to the box of the conversation they were meant for if it is shown, else to its draft. */
@@ -149,4 +161,34 @@ function onFocus(e: FocusEvent) {
   const c = carried
   if (!c || e.target === c.box || onPage(e.target) || inMessageBox(e.target)) return
   endCarrying()
+}
+
+/**
+ * An input method composing in the box being left (or one passed through) right after Alt+Up/Down: its
+ * text, written into that box, was kept as that conversation's draft. Its input events are kept from
+ * the box's owner while it composes; the word it ends with is held with the keys, and the box gets its
+ * text back.
+ */
+function onCompositionStart(e: CompositionEvent) {
+  const c = carried
+  if (!c || !(e.target instanceof HTMLTextAreaElement) || (e.target !== c.box && !inMessageBox(e.target))) return
+  const { value, selectionStart: start, selectionEnd: end } = e.target
+  composing = { box: e.target, value, start, end }
+}
+
+function onInput(e: Event) {
+  if (composing && e.target === composing.box) e.stopImmediatePropagation()
+}
+
+function onCompositionEnd(e: CompositionEvent) {
+  const c = carried
+  const was = composing
+  if (!c || !was || e.target !== was.box) return
+  composing = undefined
+  // The word is what took the place of the selection it began on.
+  const now = was.box.value
+  c.text += now.slice(was.start, now.length - (was.value.length - was.end))
+  // Its text as the box's owner last set it (through the element's own setter: nothing tells the owner, who saw no change).
+  Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(was.box, was.value)
+  was.box.setSelectionRange(was.value.length, was.value.length)
 }

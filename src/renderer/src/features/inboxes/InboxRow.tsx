@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core'
 import { IconEyeOff, IconPin } from '@tabler/icons-react'
 import { lazy, memo, Suspense, useEffect, useState, type KeyboardEvent } from 'react'
+import { holdMenuKeys } from '../../app/menu-keys-held'
 import { hrefOf } from '../../app/router'
 import { highlightPieces, searchWords } from '../../app/highlight'
 import type { InboxRowData } from './inbox-rows'
@@ -71,6 +72,8 @@ export const InboxRow = memo(function InboxRow({ row, providerName, now, snippet
       // The menu is made open during this keydown: Mantine's Menu, whose listener for keys outside it
       // is added then, would see the same keydown reach the document and close the menu at once.
       e.stopPropagation()
+      // Its code not loaded yet (the list just shown): the keys pressed until it is drawn go to it, not to the row.
+      if (!rowMenuCode) holdMenuKeys()
       setMenu({ open: true, from: 'row' })
     }
   }

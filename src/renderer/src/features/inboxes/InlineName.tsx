@@ -3,6 +3,7 @@ import { IconPencil } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
 import { useRouteMutation } from '../../api/queries'
 import { focusWhenLost } from '../../app/focus-when-lost'
+import { routeNow } from '../../app/router'
 import { errorText } from '../../api/client'
 import { INBOX_NAME_RULE, isInboxName } from '../../../../shared/contract/inbox-name-rules'
 
@@ -23,9 +24,11 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
     if (!at || at === document.body || !at.isConnected) pencil.current?.focus()
   }, [editing])
   // A conversation opened from the keyboard (its link in the list is gone) or with Alt+Up/Down: the
-  // focus goes to its title, not to the page, so Tab goes on into it and Alt+Up/Down still work.
+  // focus goes to its title, not to the page, so Tab goes on into it and Alt+Up/Down still work. Not
+  // one the address has left already (passed through with Alt+Down, its view drawn late on a loaded
+  // machine): its title took the focus on the way, which ended the typing carried to the next one.
   const title = useRef<HTMLHeadingElement>(null)
-  useEffect(() => focusWhenLost(() => title.current), [inboxId])
+  useEffect(() => focusWhenLost(() => (isOpenNow(inboxId) ? title.current : null)), [inboxId])
   // One save at a time: Enter starts one, and the field losing the focus meanwhile (a click elsewhere) would start another.
   const saving = useRef(false)
   const save = async () => {
@@ -103,4 +106,10 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
       </Tooltip>
     </Group>
   )
+}
+
+/** Whether the address names `inboxId`'s conversation now (the view shown may not have followed it yet). */
+function isOpenNow(inboxId: string): boolean {
+  const route = routeNow()
+  return route.name === 'inbox' && route.inboxId === inboxId
 }

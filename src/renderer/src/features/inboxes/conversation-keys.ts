@@ -69,7 +69,11 @@ async function placeOf(client: Client, showHidden: boolean, pinnedCount: number,
   return pinned.position ?? undefined
 }
 
-/** Presses waiting behind a read. */
+/**
+ * Presses not done yet: one whose conversation is being read, and those waiting behind it. Until they
+ * are done, a conversation drawn on the way is passed through: its message box does not take the keys
+ * held (see carried-typing), which go on to the conversation the last press opens.
+ */
 let ahead = 0
 
 const go = (to: string, typing: boolean) => {
@@ -146,14 +150,20 @@ function openAt(
 }
 
 /** After the moves under way (each from where the one before it went). */
-function queue(step: () => boolean | Promise<void>, waits: boolean) {
-  if (waits) setMovesAhead(++ahead)
-  const after = (underWay ?? Promise.resolve()).then(async () => {
-    if (waits) setMovesAhead((ahead = Math.max(0, ahead - 1)))
-    const result = step()
-    if (result !== true && result !== false) await result
-  })
-  // Keys held on the way go back to the box they were typed in if nothing was opened in the end.
+function queue(step: () => boolean | Promise<void>) {
+  // Counted until it is done, its read included, not only while it waits behind another: the press
+  // reading the next page counted for nothing, so the conversation it started from, drawn meanwhile,
+  // ended the holding; the next press, made from the page (that box gone in its turn), then opened the
+  // last conversation with its box unfocused and the letters typed since lost.
+  setMovesAhead(++ahead)
+  const after = (underWay ?? Promise.resolve())
+    .then(async () => {
+      const result = step()
+      if (result !== true && result !== false) await result
+    })
+    .finally(() => setMovesAhead((ahead = Math.max(0, ahead - 1))))
+  // Keys held on the way go back to the box they were typed in if nothing was opened in the end, and
+  // to the last conversation's box if it is shown already.
   const settled = after.finally(() => {
     if (underWay === settled) {
       underWay = undefined
@@ -185,12 +195,12 @@ function onKey(e: KeyboardEvent) {
   const typing = inComposer || carrying()
   if (underWay) {
     e.preventDefault()
-    return queue(() => (keys ? move(keys, up, typing) : false), true)
+    return queue(() => (keys ? move(keys, up, typing) : false))
   }
   const result = move(keys, up, typing)
   if (result === false) return carryBack()
   e.preventDefault()
-  if (result !== true) queue(() => result, false)
+  if (result !== true) queue(() => result)
 }
 
 /** Alt+Up / Alt+Down for the list of `inboxId`'s view (see above). */
