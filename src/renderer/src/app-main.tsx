@@ -13,6 +13,7 @@ import { pickTransport } from './api/transport'
 import { useInboxFilters } from './stores/inbox-filters'
 import { App } from './app/App'
 import { theme } from './app/theme'
+import { readableColors } from './app/readable-colors'
 import { AfterFirstPaint } from './app/after-first-paint'
 
 const transport = pickTransport()
@@ -37,7 +38,7 @@ const FIRST_PAINT_WAIT_MS = 250
 void Promise.race([firstLists, new Promise((r) => setTimeout(r, FIRST_PAINT_WAIT_MS))]).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="auto">
+      <MantineProvider theme={theme} cssVariablesResolver={readableColors} defaultColorScheme="auto">
         <AfterFirstPaint />
         <QueryClientProvider client={queryClient}>
           <ClientProvider client={client}>
