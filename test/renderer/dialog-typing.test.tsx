@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { holdDialogs, releaseDialogs } from '../../src/renderer/src/app/confirm'
+import { askToConfirm, holdDialogs, openDialog, releaseDialogs } from '../../src/renderer/src/app/confirm'
 import { useInboxActions } from '../../src/renderer/src/features/inboxes/inbox-actions'
 import { toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
 import { InboxRow } from '../../src/renderer/src/features/inboxes/InboxRow'
@@ -112,4 +112,21 @@ it('Escape pressed while the dialog waits: it does not open, and the keys after 
   expect(screen.queryByRole('dialog')).toBeNull()
   expect(document.activeElement).toBe(screen.getByTestId('inbox-row'))
   expect(fireEvent.keyDown(document.activeElement!, { key: 'a' })).toBe(true)
+})
+
+it('Escape pressed while a confirmation waits: the one who asked is told it was cancelled (a drag’s move is not left waiting)', async () => {
+  const told: string[] = []
+  holdDialogs()
+  askToConfirm({
+    title: 'Move it?',
+    labels: { confirm: 'Move', cancel: 'Cancel' },
+    onConfirm: () => told.push('confirm'),
+    onCancel: () => told.push('cancel'),
+    onClose: () => told.push('close')
+  })
+  openDialog({ title: 'Rename', children: null, onClose: () => told.push('dialog closed') })
+  await act(() => key('Escape'))
+  act(() => releaseDialogs())
+  expect(screen.queryByRole('dialog')).toBeNull()
+  expect(told).toEqual(['cancel', 'close', 'dialog closed'])
 })

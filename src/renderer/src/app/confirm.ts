@@ -9,7 +9,8 @@ import { focusWhenLost } from './focus-when-lost'
  * listens to yet, and lost. It waits for the provider instead.
  */
 let providerPending = false
-const waiting: (() => void)[] = []
+/** Each dialog asked for while the provider was pending: how to open it, and what to tell if it is dropped. */
+const waiting: { readonly open: () => void; readonly dropped: () => void }[] = []
 
 /** Called as the first screen renders without the provider: dialogs wait from then on. */
 export function holdDialogs(): void {
@@ -18,21 +19,23 @@ export function holdDialogs(): void {
 
 /**
  * Called once the provider listens: the dialogs asked for meanwhile open, in order, with the keys typed
- * since (dialog-typing); none of them when Escape was pressed meanwhile.
+ * since (dialog-typing); none of them when Escape was pressed meanwhile, each then told it was closed
+ * as if cancelled (a caller waiting on its answer, a drag's move, gets one).
  */
 export function releaseDialogs(): void {
   providerPending = false
   const asked = waiting.splice(0)
   if (typingEscaped()) {
     stopHolding()
+    for (const { dropped } of asked) dropped()
     return
   }
-  for (const open of asked) open()
+  for (const { open } of asked) open()
 }
 
-const whenListened = (open: () => void) => {
+const whenListened = (open: () => void, dropped: () => void) => {
   if (!providerPending) return open()
-  waiting.push(open)
+  waiting.push({ open, dropped })
   holdTyping()
 }
 
@@ -84,22 +87,31 @@ const FOCUSABLE = 'input:not([disabled]), textarea:not([disabled]), select:not([
  * goes through here so that none of them opens differently.
  */
 export function askToConfirm(options: OpenConfirmModal): void {
-  whenListened(() => {
-    modals.openConfirmModal({
-      ...AT_ONCE,
-      ...options,
-      onClose: backToOpener(options.onClose),
-      // Mantine's focus trap focuses the first element marked data-autofocus, before any tabbable one.
-      cancelProps: { ...options.cancelProps, 'data-autofocus': true } as OpenConfirmModal['cancelProps']
-    })
-    focusOpened()
-  })
+  whenListened(
+    () => {
+      modals.openConfirmModal({
+        ...AT_ONCE,
+        ...options,
+        onClose: backToOpener(options.onClose),
+        // Mantine's focus trap focuses the first element marked data-autofocus, before any tabbable one.
+        cancelProps: { ...options.cancelProps, 'data-autofocus': true } as OpenConfirmModal['cancelProps']
+      })
+      focusOpened()
+    },
+    () => {
+      options.onCancel?.()
+      options.onClose?.()
+    }
+  )
 }
 
 /** A dialog of the app's own content (a form), opened as askToConfirm's are. */
 export function openDialog(settings: ModalSettings): void {
-  whenListened(() => {
-    modals.open({ ...AT_ONCE, ...settings, onClose: backToOpener(settings.onClose) })
-    focusOpened()
-  })
+  whenListened(
+    () => {
+      modals.open({ ...AT_ONCE, ...settings, onClose: backToOpener(settings.onClose) })
+      focusOpened()
+    },
+    () => settings.onClose?.()
+  )
 }
