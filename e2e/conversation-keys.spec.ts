@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/node'
+import { holdRequests } from './held-requests'
 import { nameJobInbox, providerBody, seedJobs } from './seed'
 
 test('the conversation list beside a conversation is one Tab stop (the open one); the arrows move along it and Enter opens one', async ({
@@ -155,15 +156,7 @@ test('a word composed with an input method in a conversation passed through (Alt
   const box = page.getByRole('textbox', { name: 'Message', exact: true })
   await box.click()
   // The list's second page (past the 50 rows read) comes when released.
-  let release: () => void = () => {}
-  const released = new Promise<void>((r) => (release = r))
-  await page.route(
-    (url) => url.pathname.endsWith('/all_inboxes_paginated') && url.searchParams.has('offset'),
-    async (route) => {
-      await released
-      await route.continue()
-    }
-  )
+  const release = await holdRequests(page, (url) => url.pathname.endsWith('/all_inboxes_paginated') && url.searchParams.has('offset'))
   await page.keyboard.press('Alt+ArrowDown')
   await page.keyboard.press('Alt+ArrowDown')
   // The 50th is drawn while the second press waits on the page, its box focused: a word is composed there.

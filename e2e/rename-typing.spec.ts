@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/node'
+import { holdRequests } from './held-requests'
 import { nameJobInbox, providerBody, seedJobs } from './seed'
 
 /*
@@ -14,12 +15,7 @@ test('Rename chosen from a row’s menu before the dialogs’ code has loaded: t
   const [id] = await seedJobs(node, 'gpt', 1, 1)
   await nameJobInbox(node, id!, 'Lease talk')
   // The dialogs' code comes when released (a slow first load), not before the keys.
-  let release: () => void = () => {}
-  const released = new Promise<void>((r) => (release = r))
-  await page.route(/\/assets\/dialog-hosts-[^/]*\.js$/, async (route) => {
-    await released
-    await route.continue()
-  })
+  const release = await holdRequests(page, /\/assets\/dialog-hosts-[^/]*\.js$/)
   await page.goto(node.uiUrl)
   const row = page.getByRole('link', { name: /^Lease talk/ })
   await row.focus()

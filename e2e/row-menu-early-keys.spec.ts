@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/node'
+import { holdRequests } from './held-requests'
 import { nameJobInbox, providerBody, seedJobs } from './seed'
 
 /*
@@ -15,12 +16,7 @@ test('Shift+F10, ArrowDown and Enter on a row before its menu’s code has loade
   await nameJobInbox(node, ids[0]!, 'Lease talk')
   await nameJobInbox(node, ids[1]!, 'Budget talk')
   // The menu's code comes when released (a slow first load), after the keys.
-  let release: () => void = () => {}
-  const released = new Promise<void>((r) => (release = r))
-  await page.route(/\/assets\/InboxRowMenu-[^/]*\.js$/, async (route) => {
-    await released
-    await route.continue()
-  })
+  const release = await holdRequests(page, /\/assets\/InboxRowMenu-[^/]*\.js$/)
   await page.goto(node.uiUrl)
   // By its text: pinned, its name read out starts with "Pinned".
   const row = page.getByTestId('inbox-row').filter({ hasText: 'Lease talk' })
@@ -49,12 +45,7 @@ test('Escape pressed on a row right after Shift+F10, before its menu’s code ha
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
   const [id] = await seedJobs(node, 'gpt', 1, 1)
   await nameJobInbox(node, id!, 'Lease talk')
-  let release: () => void = () => {}
-  const released = new Promise<void>((r) => (release = r))
-  await page.route(/\/assets\/InboxRowMenu-[^/]*\.js$/, async (route) => {
-    await released
-    await route.continue()
-  })
+  const release = await holdRequests(page, /\/assets\/InboxRowMenu-[^/]*\.js$/)
   await page.goto(node.uiUrl)
   const row = page.getByRole('link', { name: /^Lease talk/ })
   await row.focus()
