@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { contrastOf } from './contrast'
 import { expect, test } from './fixtures/node'
 import { InboxPage } from './pages/inbox'
 import { providerBody, seedJobs } from './seed'
@@ -79,6 +80,8 @@ test('an inbox whose answer reached the 1 MiB limit opens in under a second, wit
   await expect(answer.locator('h1')).toHaveText('The long answer')
   await expect(answer.getByTestId('show-all')).toHaveText('Show all (1.0 million characters more)')
   await expect(answer).toContainText('cut at the size limit')
+  // White on orange read at 3.6:1; the marker reads at 4.5:1 or more.
+  expect(await contrastOf(answer.getByText('cut at the size limit', { exact: true }))).toBeGreaterThanOrEqual(4.5)
   await expect(answer).not.toContainText("reached the node's limit of 1 MiB")
   await answer.getByTestId('show-all').click()
   await expect(answer).toContainText("The answer was cut here: it reached the node's limit of 1 MiB for one answer.", { timeout: 60_000 })

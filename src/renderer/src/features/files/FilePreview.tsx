@@ -123,7 +123,7 @@ export function FilePreview({ path, node, from }: { path: string; node?: string;
               {fileSizeText(info.size)}
             </Badge>
             {/* Filled in dark shades (white text passes 4.5:1 in both schemes); light teal or yellow text did not. */}
-            <Badge color={state?.kind === 'failed' ? 'red.9' : state?.kind === 'processing' ? 'orange.9' : 'teal.9'} variant="filled">
+            <Badge color={state?.kind === 'failed' ? 'red.9' : state?.kind === 'processing' ? 'blue.9' : 'teal.9'} variant="filled">
               {state?.kind === 'failed' ? 'failed' : (info.status ?? 'stored')}
             </Badge>
             <Badge color={info.has_embeddings ? 'teal.9' : 'gray'} variant={info.has_embeddings ? 'filled' : 'outline'}>

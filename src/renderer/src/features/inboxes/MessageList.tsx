@@ -552,7 +552,7 @@ function Bubble({ message, whole, children }: { message: LastMessage; whole?: bo
           </Badge>
         )}
         {message.job_message.truncated === true && (
-          <Badge size="xs" color="orange" title="The answer reached the node's size limit and was cut">
+          <Badge size="xs" color="orange" variant="light" title="The answer reached the node's size limit and was cut">
             cut at the size limit
           </Badge>
         )}

@@ -153,7 +153,7 @@ function ProviderRow({ p, spoken, onRemove }: { p: ProviderListEntry; spoken: st
         {p.key_unreadable ? (
           <Badge
             color="orange"
-            variant="filled"
+            variant="light"
             miw="max-content"
             title="The stored key cannot be decrypted on this machine: edit the provider to enter it again"
           >
