@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { exportEntry, providerNamer } from '../../src/main/node-api/export-format'
+import { exportEntry } from '../../src/main/node-api/export-format'
+import { providerNamer } from '../../src/shared/provider-title'
 import type { LastMessage } from '../../src/shared/contract/message'
 
 /* One message of a Markdown or text export (src/main/node-api/export-format.ts): an answer's sources follow it. */

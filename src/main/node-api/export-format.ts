@@ -2,7 +2,7 @@ import type { ExportFormat } from '../../shared/contract/inbox-management'
 import type { LastMessage } from '../../shared/contract/message'
 import { sourcesOf } from '../../shared/answer-sources'
 import { messageRole, replyingAgent } from '../../shared/message-role'
-import { providerTitle } from '../../shared/provider-title'
+import { OPERATOR } from '../../shared/provider-title'
 
 const EXTENSIONS: Record<ExportFormat, string> = { markdown: 'md', json: 'json', txt: 'txt' }
 
@@ -30,27 +30,6 @@ const titleLine = (customName: string) => customName.replace(/\s*[\r\n]+\s*/g, '
 
 /** A provider's display name from its id, as the node knows it; the id itself when it has none or was removed. */
 export type ProviderNamer = (providerId: string) => string
-
-/** What the operator's own messages are headed by: a provider called so is told apart from them too. */
-const OPERATOR = 'You'
-
-/**
- * How the export names each provider: its display name (else its id), followed by its id in
- * parentheses when that name alone would not say which provider answered: another provider goes by
- * the same name (two "Local" servers), or the name is that of the operator's messages. A removed
- * provider is named by its id, marked as removed when a provider still there goes by that name.
- */
-export function providerNamer(providers: readonly { readonly id: string; readonly name?: string }[]): ProviderNamer {
-  const titles = new Map(providers.map((p) => [p.id, providerTitle(p)]))
-  const uses = new Map<string, number>()
-  for (const title of titles.values()) uses.set(title.toLowerCase(), (uses.get(title.toLowerCase()) ?? 0) + 1)
-  const shared = (title: string) => (uses.get(title.toLowerCase()) ?? 0) > 1 || title.toLowerCase() === OPERATOR.toLowerCase()
-  return (id) => {
-    const title = titles.get(id)
-    if (title === undefined) return uses.has(id.toLowerCase()) || shared(id) ? `${id} (removed provider)` : id
-    return shared(title) ? `${title} (${id})` : title
-  }
-}
 
 function speaker(m: LastMessage, nameOf: ProviderNamer): string {
   const agent = replyingAgent(m)

@@ -1,7 +1,8 @@
 import type { ExportFormat } from '../../shared/contract/inbox-management'
 import type { LastMessage } from '../../shared/contract/message'
 import type { Store } from '../store'
-import { exportEntry, exportFilename, exportHeader, providerNamer, type ProviderNamer } from './export-format'
+import { providerNamer } from '../../shared/provider-title'
+import { exportEntry, exportFilename, exportHeader, type ProviderNamer } from './export-format'
 
 /** The inbox was removed between the request and the moment its export was read. */
 export class InboxGoneError extends Error {

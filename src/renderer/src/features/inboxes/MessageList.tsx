@@ -6,7 +6,7 @@ import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message-role'
 import type { AnswerSource } from '../../../../shared/contract/vector-fs'
 import { sourcesOf } from '../../../../shared/answer-sources'
-import { providerTitle } from '../../../../shared/provider-title'
+import { providerNamer } from '../../../../shared/provider-title'
 import { useProviders } from '../../api/queries'
 import { hrefOf, useRoute } from '../../app/router'
 import { useScrollStop } from '../../app/scroll-stop'
@@ -634,9 +634,10 @@ function SourceChips({ sources }: { sources: readonly AnswerSource[] }) {
 function Sender({ message }: { message: LastMessage }) {
   const agent = replyingAgent(message)
   const providers = useProviders()
+  // Two providers with one display name are told apart by their ids, as in the exports.
+  const nameOf = useMemo(() => providerNamer(providers.data ?? []), [providers.data])
   if (agent === undefined) return <>you</>
-  const provider = providers.data?.find((p) => p.id === agent)
-  const title = provider ? providerTitle(provider) : agent
+  const title = nameOf(agent)
   return (
     <span data-testid="message-sender" title={title === agent ? undefined : `Provider id: ${agent}`}>
       {title}
