@@ -369,6 +369,7 @@ export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, taken
               bodies={bodies}
               testState={testState}
               onSaveAnyway={() => void save()}
+              onChangeConnection={() => goTo(1)}
               busy={busy}
               hasStoredKey={hasStoredKey}
             />
