@@ -3,3 +3,24 @@
  * the inbox list names each row's provider with it, and the list's first screen loads without zod.
  */
 export const providerTitle = (p: { readonly id: string; readonly name?: string }) => p.name?.trim() || p.id
+
+/** What the operator's own messages are headed by: a provider called so is told apart from them too. */
+export const OPERATOR = 'You'
+
+/**
+ * How a provider is named where several may answer (a conversation, its export): its display name
+ * (else its id), followed by its id in parentheses when that name alone would not say which provider answered: another provider goes by
+ * the same name (two "Local" servers), or the name is that of the operator's messages. A removed
+ * provider is named by its id, marked as removed when a provider still there goes by that name.
+ */
+export function providerNamer(providers: readonly { readonly id: string; readonly name?: string }[]): (providerId: string) => string {
+  const titles = new Map(providers.map((p) => [p.id, providerTitle(p)]))
+  const uses = new Map<string, number>()
+  for (const title of titles.values()) uses.set(title.toLowerCase(), (uses.get(title.toLowerCase()) ?? 0) + 1)
+  const shared = (title: string) => (uses.get(title.toLowerCase()) ?? 0) > 1 || title.toLowerCase() === OPERATOR.toLowerCase()
+  return (id) => {
+    const title = titles.get(id)
+    if (title === undefined) return uses.has(id.toLowerCase()) || shared(id) ? `${id} (removed provider)` : id
+    return shared(title) ? `${title} (${id})` : title
+  }
+}

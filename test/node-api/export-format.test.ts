@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { exportEntry } from '../../src/main/node-api/export-format'
+import { providerNamer } from '../../src/shared/provider-title'
 import type { LastMessage } from '../../src/shared/contract/message'
 
 /* One message of a Markdown or text export (src/main/node-api/export-format.ts): an answer's sources follow it. */
@@ -49,5 +50,39 @@ describe('export entries name the provider as the operator named it', () => {
     const error = { ...answer([]), job_message: { content: 'No answer', error: { kind: 'provider_error' } } } as unknown as LastMessage
     expect(exportEntry(stopped, 'txt', nameOf)).toContain('] Mock GPT (stopped):\n')
     expect(exportEntry(error, 'markdown', nameOf)).toContain('### Mock GPT (error) · ')
+  })
+})
+
+describe('providerNamer: every provider in an export can be told apart', () => {
+  it('a display name only one provider uses is enough; a provider without one goes by its id', () => {
+    const nameOf = providerNamer([{ id: 'gpt', name: 'Mock GPT' }, { id: 'ollama' }, { id: 'blank', name: '  ' }])
+    expect(nameOf('gpt')).toBe('Mock GPT')
+    expect(nameOf('ollama')).toBe('ollama')
+    expect(nameOf('blank')).toBe('blank')
+  })
+
+  it('a display name two providers share (in any case) is followed by each one’s id', () => {
+    const nameOf = providerNamer([
+      { id: 'a', name: 'Local' },
+      { id: 'b', name: 'local ' },
+      { id: 'c', name: 'Other' }
+    ])
+    expect(nameOf('a')).toBe('Local (a)')
+    expect(nameOf('b')).toBe('local (b)')
+    expect(nameOf('c')).toBe('Other')
+  })
+
+  it('a display name that is another provider’s id, or that reads as the operator’s own messages, adds the id', () => {
+    const nameOf = providerNamer([{ id: 'gpt', name: 'Local' }, { id: 'Local' }, { id: 'me', name: 'You' }])
+    expect(nameOf('gpt')).toBe('Local (gpt)')
+    expect(nameOf('Local')).toBe('Local (Local)')
+    expect(nameOf('me')).toBe('You (me)')
+  })
+
+  it('a removed provider goes by its id, marked as removed only when a provider still there goes by that name', () => {
+    const nameOf = providerNamer([{ id: 'new', name: 'gpt' }])
+    expect(nameOf('gone')).toBe('gone')
+    expect(nameOf('gpt')).toBe('gpt (removed provider)')
+    expect(nameOf('new')).toBe('gpt')
   })
 })

@@ -22,8 +22,8 @@ const say = async (jobId: string, content: string) => {
   return res.body as { node_message_hash: string }
 }
 /** Stores an answer as the runtime would (the provider's agent as sender), without a provider. */
-function answer(jobId: string, question: string, content: string) {
-  const reply = { role: 'answer', agent: { node_name: NODE, profile_name: 'main', subidentity_name: 'gpt' } } as const
+function answer(jobId: string, question: string, content: string, providerId = 'gpt') {
+  const reply = { role: 'answer', agent: { node_name: NODE, profile_name: 'main', subidentity_name: providerId } } as const
   return node.ctx.chain.append({ inboxId: inboxOf(jobId), jobId, content, parent: question, reply }, { answers: question })!
 }
 
@@ -399,6 +399,30 @@ describe('export_messages_from_inbox', () => {
     expect((await node.post('/v2/change_job_llm_provider', { job_id: jobId, new_agent_id: 'spare' })).status).toBe(200)
     expect((await node.post('/v2/remove_llm_provider', { llm_provider_id: 'gpt' })).status).toBe(200)
     expect(await exported('markdown')).toContain('### gpt · ')
+  })
+
+  it('markdown and text tell apart two providers that go by the same display name, by adding their ids', async () => {
+    await node.post('/v2/modify_llm_provider', provider('gpt', { name: 'Local' }))
+    await addProvider(node, 'local-2', { name: 'Local' })
+    await addProvider(node, 'spare', { name: 'Spare' })
+    const jobId = await createJob(node, 'gpt')
+    const q1 = await say(jobId, 'First question')
+    answer(jobId, q1.node_message_hash, 'From the first', 'gpt')
+    const q2 = await say(jobId, 'Second question')
+    answer(jobId, q2.node_message_hash, 'From the second', 'local-2')
+    const q3 = await say(jobId, 'Third question')
+    answer(jobId, q3.node_message_hash, 'From the spare', 'spare')
+    const exported = async (format: string) =>
+      ((await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format })).body as { content: string }).content
+    const md = await exported('markdown')
+    expect(md).toContain('### Local (gpt) · ')
+    expect(md).toContain('### Local (local-2) · ')
+    // A name no other provider uses stays as the operator wrote it.
+    expect(md).toContain('### Spare · ')
+    const txt = await exported('txt')
+    expect(txt).toContain('] Local (gpt):\nFrom the first')
+    expect(txt).toContain('] Local (local-2):\nFrom the second')
+    expect(txt).toContain('] Spare:\nFrom the spare')
   })
 
   it('markdown: a message that ends inside a code block (a stopped answer) does not take the messages after it into the block', async () => {

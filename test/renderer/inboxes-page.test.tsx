@@ -376,6 +376,16 @@ describe('the provider on each row', () => {
     await node.post('/v2/modify_llm_provider', provider('gpt', { name: 'Office server' }))
     await waitFor(async () => expect((await row('Alpha plans')).textContent).toContain('Office server'))
   })
+
+  it('is told apart by its id when another provider goes by the same name', async () => {
+    await node.post('/v2/modify_llm_provider', provider('gpt', { name: 'Local' }))
+    await addProvider(node, 'gpt-b', { name: 'Local' })
+    await node.post('/v2/change_job_llm_provider', { job_id: jobIds[1], new_agent_id: 'gpt-b' })
+    renderPage()
+    const row = async (name: string) => (await screen.findAllByTestId('inbox-row')).find((r) => r.textContent?.includes(name))!
+    await waitFor(async () => expect((await row('Alpha plans')).textContent).toContain('Local (gpt)'))
+    expect((await row('Bravo budget')).textContent).toContain('Local (gpt-b)')
+  })
 })
 
 describe('the count line', () => {

@@ -530,4 +530,18 @@ describe('who wrote an answer', () => {
     expect(shown.map((s) => s.textContent)).toEqual(['old-gpt', 'Mock GPT'])
     expect(shown[0]!.getAttribute('title')).toBeNull()
   })
+
+  it('is the display name and the id when another provider goes by the same name, as in the exports', async () => {
+    await addProvider(node, 'gpt-b', { name: 'Mock GPT' })
+    const q1 = message('Hello')
+    const fromB = { ...message('Hi from b.', { answers: q1.node_api_data.node_message_hash }), sender_subidentity: 'main/agent/gpt-b' }
+    const q2 = message('And a?')
+    renderWithApp(
+      listOf([q1, fromB, q2, message('Hi from a.', { answers: q2.node_api_data.node_message_hash })]),
+      routerTransport(node.router)
+    )
+    await waitFor(() =>
+      expect(screen.getAllByTestId('message-sender').map((s) => s.textContent)).toEqual(['Mock GPT (gpt-b)', 'Mock GPT (gpt)'])
+    )
+  })
 })

@@ -2,6 +2,7 @@ import type { ExportFormat } from '../../shared/contract/inbox-management'
 import type { LastMessage } from '../../shared/contract/message'
 import { sourcesOf } from '../../shared/answer-sources'
 import { messageRole, replyingAgent } from '../../shared/message-role'
+import { OPERATOR } from '../../shared/provider-title'
 
 const EXTENSIONS: Record<ExportFormat, string> = { markdown: 'md', json: 'json', txt: 'txt' }
 
@@ -32,7 +33,7 @@ export type ProviderNamer = (providerId: string) => string
 
 function speaker(m: LastMessage, nameOf: ProviderNamer): string {
   const agent = replyingAgent(m)
-  if (agent === undefined) return 'You'
+  if (agent === undefined) return OPERATOR
   const name = nameOf(agent)
   const role = messageRole(m)
   return role === 'answer' ? name : `${name} (${role === 'error' ? 'error' : 'stopped'})`

@@ -1,7 +1,7 @@
 import type { ExportFormat } from '../../shared/contract/inbox-management'
 import type { LastMessage } from '../../shared/contract/message'
 import type { Store } from '../store'
-import { providerTitle } from '../../shared/provider-title'
+import { providerNamer } from '../../shared/provider-title'
 import { exportEntry, exportFilename, exportHeader, type ProviderNamer } from './export-format'
 
 /** The inbox was removed between the request and the moment its export was read. */
@@ -36,7 +36,7 @@ export function openInboxExport(store: Store, inboxName: string, format: ExportF
         if (!reader.prepare('SELECT 1 FROM inboxes WHERE id = ?').get(inbox.id)) throw new InboxGoneError(inboxName)
         yield format === 'json' ? '[' : exportHeader(inbox.custom_name, format)
         let first = true
-        const nameOf = format === 'json' ? undefined : providerNamer(reader)
+        const nameOf = format === 'json' ? undefined : readProviderNamer(reader)
         for (const json of store.messages.iterateAll(reader, inbox.id)) {
           if (format === 'json') yield first ? json : `,${json}`
           else yield exportEntry(JSON.parse(json) as LastMessage, format, nameOf)
@@ -53,18 +53,17 @@ export function openInboxExport(store: Store, inboxName: string, format: ExportF
 }
 
 /**
- * Providers' display names as the snapshot holds them, read before the messages (the connection
- * runs no other statement while it iterates them): a removed provider, or one without a name, is
- * called by its id.
+ * Providers' names as the snapshot holds them, read before the messages (the connection runs no other
+ * statement while it iterates them).
  */
-function providerNamer(reader: ReturnType<Store['openReader']>): ProviderNamer {
+function readProviderNamer(reader: ReturnType<Store['openReader']>): ProviderNamer {
   const rows = reader.prepare<[], { id: string; provider_json: string }>('SELECT id, provider_json FROM providers').all()
-  const names = new Map<string, string>()
-  for (const { id, provider_json } of rows) {
-    const name = (JSON.parse(provider_json) as { name?: unknown }).name
-    names.set(id, providerTitle({ id, name: typeof name === 'string' ? name : undefined }))
-  }
-  return (id) => names.get(id) ?? id
+  return providerNamer(
+    rows.map(({ id, provider_json }) => {
+      const name = (JSON.parse(provider_json) as { name?: unknown }).name
+      return { id, name: typeof name === 'string' ? name : undefined }
+    })
+  )
 }
 
 /** The export as the API answers it, `{filename, content}`, in UTF-8 JSON pieces. */

@@ -33,7 +33,7 @@ import { useNow } from '../../app/use-now'
 import { PlainSwitch } from '../../app/PlainSwitch'
 import { shownFlags, useAskedFlags } from '../../stores/asked-flags'
 // Not through ../providers: that would bring the contract's schemas (zod) into the first screen's code.
-import { providerTitle } from '../../../../shared/provider-title'
+import { providerNamer } from '../../../../shared/provider-title'
 
 const ROW_HEIGHT = 68
 /** Search asks the node once typing pauses this long. */
@@ -72,7 +72,12 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   const now = useNow()
   // Rows name their provider as the operator named it, as pickers and the providers page do (inboxes carry only its id).
   const providers = useProviders()
-  const providerNames = useMemo(() => new Map((providers.data ?? []).map((p) => [p.id, providerTitle(p)])), [providers.data])
+  // Two providers with one display name are told apart by their ids, as in a conversation and its exports.
+  const providerNames = useMemo(() => {
+    const list = providers.data ?? []
+    const nameOf = providerNamer(list)
+    return new Map(list.map((p) => [p.id, nameOf(p.id)]))
+  }, [providers.data])
   const searchRef = useRef<HTMLInputElement>(null)
   const scrollRef = useRef<HTMLDivElement>(null)
 

@@ -6,7 +6,7 @@ import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message-role'
 import type { AnswerSource } from '../../../../shared/contract/vector-fs'
 import { sourcesOf } from '../../../../shared/answer-sources'
-import { providerTitle } from '../../../../shared/provider-title'
+import { providerNamer } from '../../../../shared/provider-title'
 import { useProviders } from '../../api/queries'
 import { hrefOf, useRoute } from '../../app/router'
 import { useScrollStop } from '../../app/scroll-stop'
@@ -303,14 +303,14 @@ const askAgainProps = (answering: boolean, ask: () => void, label: string) =>
  * and one that broke off part way is read among the versions, marked as broken off.
  */
 function Answers({ answers, actions, answering }: { answers: readonly LastMessage[]; actions: Actions; answering: boolean }) {
-  const { versions, current, failed } = answerVersions(answers)
-  if (versions.length === 0) return <ErrorNote note={failed!} actions={actions} answering={answering} />
+  const { versions, current, failed, failedInARow } = answerVersions(answers)
+  if (versions.length === 0) return <ErrorNote note={failed!} tries={failedInARow} actions={actions} answering={answering} />
   return (
     <>
       <Versions versions={versions} current={current} actions={actions} answering={answering} />
       {failed && (
         <Box mt="xs">
-          <ErrorNote note={failed} actions={actions} answering={answering} />
+          <ErrorNote note={failed} tries={failedInARow} actions={actions} answering={answering} />
         </Box>
       )}
     </>
@@ -394,8 +394,21 @@ function Versions({
   )
 }
 
-/** A failed attempt's note, with Retry; the part of the answer received before it broke off stays readable above it. */
-function ErrorNote({ note: message, actions, answering }: { note: LastMessage; actions: Actions; answering: boolean }) {
+/**
+ * A failed attempt's note, with Retry; the part of the answer received before it broke off stays readable above it.
+ * `tries`: attempts in a row that failed; past one it is said, so a Retry that failed again does not look like nothing happened.
+ */
+function ErrorNote({
+  note: message,
+  tries,
+  actions,
+  answering
+}: {
+  note: LastMessage
+  tries: number
+  actions: Actions
+  answering: boolean
+}) {
   const hash = message.node_api_data.node_message_hash
   const whole = useWatched({ inbox: message.inbox, hash, parent: message.job_message.parent })
   const { received, note } = errorNoteParts(message.job_message.content)
@@ -408,6 +421,11 @@ function ErrorNote({ note: message, actions, answering }: { note: LastMessage; a
       mt={received ? 'xs' : undefined}
     >
       <Text size="sm">{note}</Text>
+      {tries > 1 && (
+        <Text size="xs" mt={4} data-testid="failed-tries">
+          {tries} attempts in a row have failed.
+        </Text>
+      )}
       <Group mt="xs" gap="xs">
         {message.job_message.parent && (
           <Button size="xs" variant="light" {...askAgainProps(answering, () => actions.current.onRetry(hash), 'Retry')}>
@@ -616,9 +634,10 @@ function SourceChips({ sources }: { sources: readonly AnswerSource[] }) {
 function Sender({ message }: { message: LastMessage }) {
   const agent = replyingAgent(message)
   const providers = useProviders()
+  // Two providers with one display name are told apart by their ids, as in the exports.
+  const nameOf = useMemo(() => providerNamer(providers.data ?? []), [providers.data])
   if (agent === undefined) return <>you</>
-  const provider = providers.data?.find((p) => p.id === agent)
-  const title = provider ? providerTitle(provider) : agent
+  const title = nameOf(agent)
   return (
     <span data-testid="message-sender" title={title === agent ? undefined : `Provider id: ${agent}`}>
       {title}

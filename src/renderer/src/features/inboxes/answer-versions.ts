@@ -13,6 +13,11 @@ export interface AnswerVersions {
   readonly current: number
   /** The error note of its latest attempt, when that attempt failed (nothing came after it). */
   readonly failed: LastMessage | undefined
+  /**
+   * How many attempts in a row failed, up to the latest (0 when it did not fail): a Retry that fails
+   * again leaves a note like the last, and the count is what shows the operator it was tried.
+   */
+  readonly failedInARow: number
 }
 
 /** An error note (marked by the node with `job_message.error`) that kept the part of an answer received before it broke off. */
@@ -32,5 +37,7 @@ export function answerVersions(replies: readonly LastMessage[]): AnswerVersions 
   const failed = last && messageRole(last) === 'error' ? last : undefined
   const versions = replies.filter((m) => messageRole(m) !== 'error' || (m !== failed && isBrokenOff(m)))
   const answered = versions.findLastIndex((m) => messageRole(m) !== 'error')
-  return { versions, current: answered >= 0 ? answered : versions.length - 1, failed }
+  const lastNonError = replies.findLastIndex((m) => messageRole(m) !== 'error')
+  const failedInARow = failed ? replies.length - 1 - lastNonError : 0
+  return { versions, current: answered >= 0 ? answered : versions.length - 1, failed, failedInARow }
 }

@@ -38,6 +38,9 @@ export function ConnectionStep({ draft, change, errors, mode, hasStoredKey }: St
           onChange={(e) => change({ keyAction: 'set', apiKey: e.currentTarget.value })}
           error={errors.api_key}
           autoComplete="off"
+          // In the Tab order, named for what it does (aria-pressed says whether the key is shown): a keyboard user checks a pasted key too.
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': 'Show API key' }}
         />
         {keyKept && hasStoredKey && draft.keyAction !== 'remove' && (
           <Button variant="light" color="red" onClick={() => change({ keyAction: 'remove', apiKey: '' })}>

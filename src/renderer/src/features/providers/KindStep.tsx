@@ -1,5 +1,5 @@
 import { Group, Radio, SimpleGrid, Text } from '@mantine/core'
-import { type KeyboardEvent } from 'react'
+import { type KeyboardEvent, useId } from 'react'
 import { PROVIDER_CATALOG } from '../../../../shared/provider-catalog'
 import { choiceLabel, KIND_CHOICES, type ProviderDraft } from './provider-draft'
 import { type StepProps } from './wizard-step-props'
@@ -16,6 +16,9 @@ export function KindStep({
   error?: string
   onEnter: (choice: NonNullable<ProviderDraft['choice']>) => void
 }) {
+  // Each kind is marked invalid and described by the message: Next without a choice moves the
+  // focus to the first one (ProviderWizard's focusInvalid), which then says why.
+  const errorId = useId()
   return (
     <Radio.Group
       label="Which kind of provider?"
@@ -23,6 +26,7 @@ export function KindStep({
       value={draft.choice ?? ''}
       onChange={(v) => change({ choice: v as ProviderDraft['choice'] })}
       error={error}
+      errorProps={{ id: errorId }}
     >
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="sm">
         {KIND_CHOICES.map((c) => (
@@ -32,6 +36,8 @@ export function KindStep({
             p="sm"
             radius="md"
             aria-label={choiceLabel(c)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
             // One Tab stop for the group (the chosen kind, else the first); the arrow keys move between kinds.
             tabIndex={c === (draft.choice ?? KIND_CHOICES[0]) ? 0 : -1}
             onKeyDown={(e: KeyboardEvent<HTMLButtonElement>) => {

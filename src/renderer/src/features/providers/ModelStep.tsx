@@ -1,6 +1,6 @@
 import { Alert, Autocomplete, Button, Checkbox, Group, Loader, Stack, ScrollArea, Text, TextInput } from '@mantine/core'
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { PROVIDER_CATALOG } from '../../../../shared/provider-catalog'
 import { errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
@@ -42,6 +42,16 @@ export function ModelStep({ draft, change, errors, mode }: StepProps) {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the step lists the server's models when it opens; the fetch marks itself loading as it starts
     if (listOnOpen) void fetchModels()
   }, [listOnOpen]) // eslint-disable-line react-hooks/exhaustive-deps -- once per visit of the step, with the settings of that moment
+  // The step opens on "Another model" while the list is asked for (the wizard focuses the step's first
+  // field): once the list comes, the focus moves to it, unless that field was clicked or typed in meanwhile.
+  // It stayed under the list, so a keyboard user went back up past "List again" to tick a model.
+  const another = useRef<HTMLInputElement>(null)
+  const anotherUsed = useRef(false)
+  const list = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!listed.models?.length || document.activeElement !== another.current || anotherUsed.current) return
+    list.current?.querySelector<HTMLElement>('input:not(:disabled)')?.focus()
+  }, [listed.models])
   const presets = draft.choice === 'compatible' ? [] : PROVIDER_CATALOG[kind].modelPresets
   const status = (
     <>
@@ -98,6 +108,7 @@ export function ModelStep({ draft, change, errors, mode }: StepProps) {
     <Stack>
       {options.length > 0 && (
         <Checkbox.Group
+          ref={list}
           label="Models"
           description="Each model you tick becomes a provider of its own, sharing this server's address and key."
           withAsterisk
@@ -136,6 +147,8 @@ export function ModelStep({ draft, change, errors, mode }: StepProps) {
       {status}
       <Group align="flex-end">
         <TextInput
+          ref={another}
+          onPointerDown={() => (anotherUsed.current = true)}
           label="Another model"
           description="A model the server does not list: type its name, then Add."
           placeholder={
@@ -144,6 +157,7 @@ export function ModelStep({ draft, change, errors, mode }: StepProps) {
           value={typed}
           onChange={(e) => setTyped(e.currentTarget.value)}
           onKeyDown={(e) => {
+            anotherUsed.current = true
             // The Enter that confirms an input method's characters is the composition's.
             if (e.key !== 'Enter' || e.nativeEvent.isComposing) return
             e.preventDefault() // adds the model; Next stays a click away

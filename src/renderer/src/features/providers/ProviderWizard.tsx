@@ -33,6 +33,7 @@ import { IdentityStep } from './IdentityStep'
 import { KindStep } from './KindStep'
 import { ModelStep } from './ModelStep'
 import { ReviewStep } from './ReviewStep'
+import stepsCss from './WizardSteps.module.css'
 import { modelOfBody, type TestState } from './wizard-step-props'
 
 /** The add and edit flows share this form; add keeps its draft in a persisted store, edit in memory. */
@@ -326,11 +327,19 @@ export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, taken
           </Group>
         </Card>
       )}
-      <Stepper active={step} onStepClick={goTo} allowNextStepsSelect={false} size="sm">
-        {STEPS.map((label) => (
-          <Stepper.Step key={label} label={label} />
-        ))}
-      </Stepper>
+      <div className={stepsCss.box}>
+        <Stepper
+          active={step}
+          onStepClick={goTo}
+          allowNextStepsSelect={false}
+          size="sm"
+          classNames={{ steps: stepsCss.steps, step: stepsCss.step, stepBody: stepsCss.stepBody, separator: stepsCss.separator }}
+        >
+          {STEPS.map((label) => (
+            <Stepper.Step key={label} label={label} />
+          ))}
+        </Stepper>
+      </div>
       <form
         onSubmit={(e) => {
           e.preventDefault()
@@ -360,6 +369,7 @@ export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, taken
               bodies={bodies}
               testState={testState}
               onSaveAnyway={() => void save()}
+              onChangeConnection={() => goTo(1)}
               busy={busy}
               hasStoredKey={hasStoredKey}
             />

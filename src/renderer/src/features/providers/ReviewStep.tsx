@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Code, Collapse, Stack, Table, Text } from '@mantine/core'
+import { Alert, Anchor, Badge, Button, Card, Code, Collapse, Group, Stack, Table, Text } from '@mantine/core'
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react'
 import { useState } from 'react'
 import type { LlmProvider } from '../../../../shared/contract/provider'
@@ -53,6 +53,7 @@ export function ReviewStep({
   bodies,
   testState,
   onSaveAnyway,
+  onChangeConnection,
   busy,
   hasStoredKey
 }: {
@@ -61,6 +62,8 @@ export function ReviewStep({
   bodies: readonly LlmProvider[]
   testState: TestState
   onSaveAnyway: () => void
+  /** Back to the Connection step, where the address and key are. */
+  onChangeConnection: () => void
   busy: boolean
   hasStoredKey: boolean
 }) {
@@ -127,9 +130,15 @@ export function ReviewStep({
           <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
             {testState.message}
           </Text>
-          <Button mt="sm" size="xs" variant="light" color="red" onClick={onSaveAnyway} disabled={busy}>
-            Save without a working test
-          </Button>
+          <Group mt="sm" gap="xs">
+            {/* The message may say to check the address or key: they are on the Connection step, three steps back. */}
+            <Button size="xs" variant="light" onClick={onChangeConnection} disabled={busy}>
+              Change the address or key
+            </Button>
+            <Button size="xs" variant="light" color="red" onClick={onSaveAnyway} disabled={busy}>
+              Save without a working test
+            </Button>
+          </Group>
         </Alert>
       )}
       {mode.kind === 'edit' && draft.keyAction === 'remove' && (

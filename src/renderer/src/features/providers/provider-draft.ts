@@ -130,6 +130,8 @@ export function proposedId(d: Pick<ProviderDraft, 'displayName' | 'models'>): st
 /** Applies a change, keeping the derived fields (id, identity, default URL) in step. */
 export function updateDraft(d: ProviderDraft, patch: Partial<ProviderDraft>): ProviderDraft {
   let next = { ...d, ...patch }
+  // An id cleared by hand is derived again (from the display name or the model) from the next change on.
+  if (patch.id !== undefined && patch.id.trim() === '') next = { ...next, idEdited: false }
   if (patch.choice !== undefined && patch.choice !== d.choice) {
     const defaultUrl = patch.choice && patch.choice !== 'compatible' ? PROVIDER_CATALOG[patch.choice].defaultUrl : ''
     const wasDefault = !d.externalUrl || (d.choice && d.choice !== 'compatible' && d.externalUrl === PROVIDER_CATALOG[d.choice].defaultUrl)

@@ -1,0 +1,47 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings": {"fetch": {"disableSameOriginPolicy": true}}}
+import { cleanup, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { useAddDraft } from '../../src/renderer/src/features/providers/draft-store'
+import { ProviderWizard } from '../../src/renderer/src/features/providers/ProviderWizard'
+import { useFakeLlm, useTestNode } from '../support/node'
+import { renderWithApp, routerTransport } from './render'
+
+/*
+ * The review's test call failed with "rejected the API key … Check the key in the provider's
+ * settings": the key is on the Connection step, three Backs away, and the alert offered only to save
+ * anyway. It now offers to change the address or key, which goes there with the focus on its first
+ * field. Real node, loopback model server answering 401.
+ */
+
+const node = useTestNode()
+const fake = useFakeLlm(['llama3.2'])
+beforeEach(() => {
+  useAddDraft.getState().discard()
+  localStorage.clear()
+  window.location.hash = '#/providers/new'
+})
+afterEach(cleanup)
+
+const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }))
+
+it('a failed test call offers to change the address or key, and that goes to the Connection step', async () => {
+  renderWithApp(<ProviderWizard mode={{ kind: 'add', firstRun: true }} />, routerTransport(node.router))
+  await userEvent.click(await screen.findByRole('radio', { name: 'OpenAI-compatible server' }))
+  await next()
+  await userEvent.type(screen.getByLabelText(/^API base URL/), `${fake.url}/v1`)
+  await userEvent.type(screen.getByLabelText(/^API key/), 'sk-wrong')
+  await next()
+  await userEvent.click(await screen.findByRole('checkbox', { name: 'llama3.2' }))
+  await next()
+  await next()
+  fake.behaviour = { type: 'status', status: 401, body: { error: { message: 'Incorrect API key provided' } } }
+  await userEvent.click(screen.getByRole('button', { name: /^Test & add/ }))
+  expect(await screen.findByText('The test call failed')).toBeTruthy()
+  await userEvent.click(screen.getByRole('button', { name: 'Change the address or key' }))
+  const url = await screen.findByLabelText<HTMLInputElement>(/^API base URL/)
+  await waitFor(() => expect(document.activeElement).toBe(url))
+  expect(url.value).toBe(`${fake.url}/v1`)
+  expect(screen.getByLabelText<HTMLInputElement>(/^API key/).value).toBe('sk-wrong')
+})
