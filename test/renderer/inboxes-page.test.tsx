@@ -1050,7 +1050,7 @@ describe('the bulk bar offers what applies to the selection', () => {
     renderPage()
     for (const name of ['Alpha plans', 'Bravo budget']) fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
     await waitFor(() => expect(bar().textContent).toContain('2 selected'))
-    expect(barButtons()).toEqual(['Hide 2', 'Delete 2', 'Clear selection'])
+    expect(barButtons()).toEqual(['Pin 2', 'Hide 2', 'Delete 2', 'Clear selection'])
   })
 
   it('only hidden inboxes selected (hidden ones shown): Unhide with their count, no Hide', async () => {
@@ -1060,7 +1060,7 @@ describe('the bulk bar offers what applies to the selection', () => {
     renderPage()
     for (const name of ['Alpha plans', 'Bravo budget']) fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
     await waitFor(() => expect(bar().textContent).toContain('2 selected'))
-    expect(barButtons()).toEqual(['Unhide 2', 'Delete 2', 'Clear selection'])
+    expect(barButtons()).toEqual(['Pin 2', 'Unhide 2', 'Delete 2', 'Clear selection'])
   })
 
   it('a mixed selection offers both, each counting its own inboxes and acting on those only', async () => {
@@ -1070,7 +1070,7 @@ describe('the bulk bar offers what applies to the selection', () => {
     for (const name of ['Alpha plans', 'Bravo budget', 'Charlie contract'])
       fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
     await waitFor(() => expect(bar().textContent).toContain('3 selected'))
-    expect(barButtons()).toEqual(['Hide 2', 'Unhide 1', 'Delete 3', 'Clear selection'])
+    expect(barButtons()).toEqual(['Pin 3', 'Hide 2', 'Unhide 1', 'Delete 3', 'Clear selection'])
 
     fireEvent.click(within(bar()).getByRole('button', { name: 'Unhide 1' }))
     await waitFor(async () => expect(await hiddenNames()).toEqual([]))
@@ -1081,9 +1081,9 @@ describe('the bulk bar offers what applies to the selection', () => {
     useInboxFilters.setState({ showHidden: true })
     renderPage()
     for (const name of ['Alpha plans', 'Bravo budget']) fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
-    await waitFor(() => expect(barButtons()).toEqual(['Hide 2', 'Delete 2', 'Clear selection']))
+    await waitFor(() => expect(barButtons()).toEqual(['Pin 2', 'Hide 2', 'Delete 2', 'Clear selection']))
     await node.post('/v2/update_job_hidden', { job_id: jobIds[0], is_hidden: true })
-    await waitFor(() => expect(barButtons()).toEqual(['Hide 1', 'Unhide 1', 'Delete 2', 'Clear selection']))
+    await waitFor(() => expect(barButtons()).toEqual(['Pin 2', 'Hide 1', 'Unhide 1', 'Delete 2', 'Clear selection']))
     fireEvent.click(within(bar()).getByRole('button', { name: 'Hide 1' }))
     await waitFor(async () => expect(await hiddenNames()).toEqual(['Alpha plans', 'Bravo budget']))
   })
@@ -1096,5 +1096,38 @@ describe('the bulk bar offers what applies to the selection', () => {
     const dialog = await screen.findByRole('dialog')
     expect(dialog.textContent).toContain('Delete 3 conversations?')
     expect(dialog.textContent).toContain('These 3 jobs')
+  })
+})
+
+describe('bulk Pin and Unpin', () => {
+  const pinnedNames = async () => {
+    const inboxes = (await node.get('/v2/all_inboxes', { include_scope: 'false' })).body as Inbox[]
+    return inboxes
+      .filter((i) => i.is_pinned)
+      .map((i) => i.custom_name)
+      .sort()
+  }
+
+  it('pins the selected inboxes from the bar, the focus following the row selected last to the pinned ones; Unpin once all are pinned', async () => {
+    renderPage()
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Alpha plans' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Charlie contract' }))
+    const pin = within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Pin 2' })
+    act(() => pin.focus())
+    fireEvent.click(pin)
+    await waitFor(async () => expect(await pinnedNames()).toEqual(['Alpha plans', 'Charlie contract']))
+    await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull())
+    await waitFor(() => expect(screen.getByTestId('inbox-count').textContent).toContain('2 pinned'))
+    await expectFocusOnRow('Charlie contract')
+
+    // One of them pinned, one not: the bar pins the other; both pinned, it unpins them.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Alpha plans' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Bravo budget' }))
+    expect(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Pin 1' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Bravo budget' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Charlie contract' }))
+    fireEvent.click(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Unpin 2' }))
+    await waitFor(async () => expect(await pinnedNames()).toEqual([]))
+    await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull())
   })
 })
