@@ -1131,3 +1131,26 @@ describe('bulk Pin and Unpin', () => {
     await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull())
   })
 })
+
+describe('Escape and the selection', () => {
+  it('Escape on a row drops the selection, the focus staying on the row; in the bulk bar, it goes back to the row selected last', async () => {
+    renderPage()
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Alpha plans' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Charlie contract' }))
+    const row = screen.getAllByTestId('inbox-row').find((r) => r.textContent?.includes('Bravo budget'))!
+    act(() => row.focus())
+    fireEvent.keyDown(row, { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull())
+    expect(screen.getByRole('checkbox', { name: 'Select Alpha plans' })).toHaveProperty('checked', false)
+    expect(document.activeElement).toBe(row)
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Alpha plans' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Delta design' }))
+    const hide = within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Hide 2' })
+    act(() => hide.focus())
+    fireEvent.keyDown(hide, { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull())
+    await expectFocusOnRow('Delta design')
+    expect(await storedNames()).toEqual([...names].sort())
+  })
+})

@@ -398,6 +398,12 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   const onListKey = (e: KeyboardEvent) => {
     // Keys in a row's menu (a portal elsewhere in the page) reach here through React's tree: they are the menu's.
     if (!e.currentTarget.contains(e.target as Node) || e.altKey || e.ctrlKey || e.metaKey) return
+    // Escape drops the selection, as in a file manager; the focus stays on the row or its box.
+    if (e.key === 'Escape' && selected.size > 0) {
+      e.preventDefault()
+      clearSelection()
+      return
+    }
     const current = pendingRow() ?? focusedRow(document.activeElement)
     const to = rowMove(e.key, current, count)
     if (to === undefined) return
@@ -628,6 +634,12 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
               justify="flex-end"
               wrap="nowrap"
               data-testid="bulk-bar"
+              // Escape in the bar does what Clear selection does: the focus goes back to the row selected last.
+              onKeyDown={(e) => {
+                if (e.key !== 'Escape' || e.altKey || e.ctrlKey || e.metaKey) return
+                e.preventDefault()
+                leaveBar(true)
+              }}
               style={{ flexShrink: 0, maxWidth: '100%' }}
             >
               {/* Where the count steps aside (narrow windows), the bar says it: selecting did not hide how many there are. */}
