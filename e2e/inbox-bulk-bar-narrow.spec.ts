@@ -6,6 +6,7 @@ import { providerBody, seedJobs } from './seed'
  * With a hundred inboxes or more selected, the bulk bar's counts have three digits. At 768 px, where the
  * navigation first stands beside the list, the bar at its longest ("130 of 130 selected", Hide 70,
  * Unhide 60, Delete 130, Clear selection) ran past the list's column and the page scrolled sideways.
+ * It holds Pin 130 as well now.
  */
 test('at 768 px with 130 inboxes selected, hidden and not, the bulk bar fits its column and nothing scrolls sideways', async ({
   page,
@@ -30,6 +31,7 @@ test('at 768 px with 130 inboxes selected, hidden and not, the bulk bar fits its
   const bar = page.getByTestId('bulk-bar')
   const count = bar.getByTestId('bulk-count')
   await expect(count).toHaveText('130 of 130 selected')
+  await expect(bar.getByRole('button', { name: 'Pin 130' })).toBeVisible()
   await expect(bar.getByRole('button', { name: 'Hide 70' })).toBeVisible()
   await expect(bar.getByRole('button', { name: 'Unhide 60' })).toBeVisible()
   await expect(bar.getByRole('button', { name: 'Delete 130' })).toBeVisible()

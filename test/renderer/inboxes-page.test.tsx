@@ -453,14 +453,14 @@ describe('rename from the row menu', () => {
     const field = within(dialog).getByRole('textbox', { name: 'Name' })
     const rename = within(dialog).getByRole('button', { name: 'Rename' })
     const before = sent.length
-    fireEvent.change(field, { target: { value: 'x'.repeat(201) } })
-    expect(within(dialog).getByText('Enter a name of 1 to 200 characters, not only spaces.')).toBeTruthy()
+    fireEvent.change(field, { target: { value: 'x'.repeat(1201) } })
+    expect(within(dialog).getByText('A name can be at most 200 characters; this one has 1,201.')).toBeTruthy()
     // Rename stays to press (the field says why it cannot rename): pressed, or Enter, it sends nothing.
     fireEvent.click(rename)
     fireEvent.submit(field.closest('form')!)
     expect(sent.slice(before).filter((r) => r.path === '/v2/update_smart_inbox_name')).toEqual([])
     fireEvent.change(field, { target: { value: '🌍'.repeat(200) } })
-    expect(within(dialog).queryByText('Enter a name of 1 to 200 characters, not only spaces.')).toBeNull()
+    expect(within(dialog).queryByText(/at most 200 characters/)).toBeNull()
     fireEvent.click(rename)
     await waitFor(async () => expect(await storedNames()).toContain('🌍'.repeat(200)))
   })
@@ -1060,7 +1060,7 @@ describe('the bulk bar offers what applies to the selection', () => {
     renderPage()
     for (const name of ['Alpha plans', 'Bravo budget']) fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
     await waitFor(() => expect(bar().textContent).toContain('2 selected'))
-    expect(barButtons()).toEqual(['Hide 2', 'Delete 2', 'Clear selection'])
+    expect(barButtons()).toEqual(['Pin 2', 'Hide 2', 'Delete 2', 'Clear selection'])
   })
 
   it('only hidden inboxes selected (hidden ones shown): Unhide with their count, no Hide', async () => {
@@ -1070,7 +1070,7 @@ describe('the bulk bar offers what applies to the selection', () => {
     renderPage()
     for (const name of ['Alpha plans', 'Bravo budget']) fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
     await waitFor(() => expect(bar().textContent).toContain('2 selected'))
-    expect(barButtons()).toEqual(['Unhide 2', 'Delete 2', 'Clear selection'])
+    expect(barButtons()).toEqual(['Pin 2', 'Unhide 2', 'Delete 2', 'Clear selection'])
   })
 
   it('a mixed selection offers both, each counting its own inboxes and acting on those only', async () => {
@@ -1080,7 +1080,7 @@ describe('the bulk bar offers what applies to the selection', () => {
     for (const name of ['Alpha plans', 'Bravo budget', 'Charlie contract'])
       fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
     await waitFor(() => expect(bar().textContent).toContain('3 selected'))
-    expect(barButtons()).toEqual(['Hide 2', 'Unhide 1', 'Delete 3', 'Clear selection'])
+    expect(barButtons()).toEqual(['Pin 3', 'Hide 2', 'Unhide 1', 'Delete 3', 'Clear selection'])
 
     fireEvent.click(within(bar()).getByRole('button', { name: 'Unhide 1' }))
     await waitFor(async () => expect(await hiddenNames()).toEqual([]))
@@ -1091,9 +1091,9 @@ describe('the bulk bar offers what applies to the selection', () => {
     useInboxFilters.setState({ showHidden: true })
     renderPage()
     for (const name of ['Alpha plans', 'Bravo budget']) fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
-    await waitFor(() => expect(barButtons()).toEqual(['Hide 2', 'Delete 2', 'Clear selection']))
+    await waitFor(() => expect(barButtons()).toEqual(['Pin 2', 'Hide 2', 'Delete 2', 'Clear selection']))
     await node.post('/v2/update_job_hidden', { job_id: jobIds[0], is_hidden: true })
-    await waitFor(() => expect(barButtons()).toEqual(['Hide 1', 'Unhide 1', 'Delete 2', 'Clear selection']))
+    await waitFor(() => expect(barButtons()).toEqual(['Pin 2', 'Hide 1', 'Unhide 1', 'Delete 2', 'Clear selection']))
     fireEvent.click(within(bar()).getByRole('button', { name: 'Hide 1' }))
     await waitFor(async () => expect(await hiddenNames()).toEqual(['Alpha plans', 'Bravo budget']))
   })
@@ -1106,5 +1106,61 @@ describe('the bulk bar offers what applies to the selection', () => {
     const dialog = await screen.findByRole('dialog')
     expect(dialog.textContent).toContain('Delete 3 conversations?')
     expect(dialog.textContent).toContain('These 3 jobs')
+  })
+})
+
+describe('bulk Pin and Unpin', () => {
+  const pinnedNames = async () => {
+    const inboxes = (await node.get('/v2/all_inboxes', { include_scope: 'false' })).body as Inbox[]
+    return inboxes
+      .filter((i) => i.is_pinned)
+      .map((i) => i.custom_name)
+      .sort()
+  }
+
+  it('pins the selected inboxes from the bar, the focus following the row selected last to the pinned ones; Unpin once all are pinned', async () => {
+    renderPage()
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Alpha plans' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Charlie contract' }))
+    const pin = within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Pin 2' })
+    act(() => pin.focus())
+    fireEvent.click(pin)
+    await waitFor(async () => expect(await pinnedNames()).toEqual(['Alpha plans', 'Charlie contract']))
+    await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull())
+    await waitFor(() => expect(screen.getByTestId('inbox-count').textContent).toContain('2 pinned'))
+    await expectFocusOnRow('Charlie contract')
+
+    // One of them pinned, one not: the bar pins the other; both pinned, it unpins them.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Alpha plans' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Bravo budget' }))
+    expect(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Pin 1' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Bravo budget' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Charlie contract' }))
+    fireEvent.click(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Unpin 2' }))
+    await waitFor(async () => expect(await pinnedNames()).toEqual([]))
+    await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull())
+  })
+})
+
+describe('Escape and the selection', () => {
+  it('Escape on a row drops the selection, the focus staying on the row; in the bulk bar, it goes back to the row selected last', async () => {
+    renderPage()
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Alpha plans' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Charlie contract' }))
+    const row = screen.getAllByTestId('inbox-row').find((r) => r.textContent?.includes('Bravo budget'))!
+    act(() => row.focus())
+    fireEvent.keyDown(row, { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull())
+    expect(screen.getByRole('checkbox', { name: 'Select Alpha plans' })).toHaveProperty('checked', false)
+    expect(document.activeElement).toBe(row)
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Alpha plans' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Delta design' }))
+    const hide = within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Hide 2' })
+    act(() => hide.focus())
+    fireEvent.keyDown(hide, { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull())
+    await expectFocusOnRow('Delta design')
+    expect(await storedNames()).toEqual([...names].sort())
   })
 })

@@ -8,3 +8,13 @@ export const INBOX_NAME_RULE = `Enter a name of 1 to ${INBOX_NAME_MAX} character
 
 /** A name the node takes: not blank, at most INBOX_NAME_MAX characters. */
 export const isInboxName = (name: string): boolean => name.trim() !== '' && codePointsAtMost(name, INBOX_NAME_MAX)
+
+/**
+ * What the window says of a name over the limit: how long it is against the limit (the rule's "1 to 200
+ * characters, not only spaces" read as if spaces were the trouble, and did not say by how much it was over).
+ */
+export function inboxNameTooLongText(name: string): string {
+  // Code points: a surrogate pair (an emoji) counts as one.
+  const n = name.replace(/[\ud800-\udbff][\udc00-\udfff]/g, '_').length
+  return `A name can be at most ${INBOX_NAME_MAX} characters; this one has ${n.toLocaleString('en-US')}.`
+}

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, CloseButton, EmptyState, Group, Input, Loader, Stack, Text, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
-import { IconEye, IconEyeOff, IconInbox, IconPlus, IconSearch, IconX } from '@tabler/icons-react'
+import { IconEye, IconEyeOff, IconInbox, IconPin, IconPinnedOff, IconPlus, IconSearch, IconX } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
@@ -286,6 +286,9 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   const asked = useAskedFlags((s) => s.asked)
   const toHide = chosen.filter((r) => !shownFlags(r, asked).isHidden)
   const toUnhide = chosen.filter((r) => shownFlags(r, asked).isHidden)
+  // Pin or Unpin, one button (the bar stays one line at 768 px): Pin while any of them is not pinned, Unpin once all are.
+  const toPin = chosen.filter((r) => !shownFlags(r, asked).isPinned)
+  const toUnpin = toPin.length > 0 ? [] : chosen
   const clearSelection = () => setSelected(new Map())
 
   // After a delete the focus would fall to the page's start (the deleted row, or the bulk bar, held it):
@@ -370,6 +373,27 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   const barHasFocus = () => !!barRef.current?.contains(document.activeElement)
   // `fromBar`: known as the bar's button was pressed, when the node's answer is awaited (its events,
   // coming first, may have taken the button away with the focus already).
+  // Pinned or unpinned from the bar, the rows move to their section once the node's events come: the
+  // focus the bar held goes to the row selected last (or the first of them) there, not to the page.
+  const pinFocus = useRef<{ readonly inboxId: string; readonly pinned: boolean } | null>(null)
+  useEffect(() => {
+    const wanted = pinFocus.current
+    if (!wanted || present.get(wanted.inboxId)?.isPinned !== wanted.pinned) return
+    const at = shownRef.current!.placeOf(wanted.inboxId)
+    if (at === undefined) return
+    pinFocus.current = null
+    const now = document.activeElement
+    // else the operator has put the focus somewhere meanwhile: it stays there.
+    if (!now || now === document.body || !now.isConnected) focusRow(at)
+  })
+  const pinFromBar = (rows: readonly InboxRowData[], pinned: boolean) => {
+    const fromBar = barHasFocus()
+    const last = rows.find((r) => r.inboxId === anchor.current) ?? rows[0]
+    void actions.setPinned(rows, pinned).then(() => {
+      if (fromBar && last) pinFocus.current = { inboxId: last.inboxId, pinned }
+      clearSelection()
+    })
+  }
   const leaveBar = (fromBar = barHasFocus()) => {
     clearSelection()
     if (!fromBar) return
@@ -379,6 +403,12 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   const onListKey = (e: KeyboardEvent) => {
     // Keys in a row's menu (a portal elsewhere in the page) reach here through React's tree: they are the menu's.
     if (!e.currentTarget.contains(e.target as Node) || e.altKey || e.ctrlKey || e.metaKey) return
+    // Escape drops the selection, as in a file manager; the focus stays on the row or its box.
+    if (e.key === 'Escape' && selected.size > 0) {
+      e.preventDefault()
+      clearSelection()
+      return
+    }
     const current = pendingRow() ?? focusedRow(document.activeElement)
     const to = rowMove(e.key, current, count)
     if (to === undefined) return
@@ -604,10 +634,17 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
             // numbers grow past even that, the count gives way (cut, whole on hover) rather than the page scrolling sideways.
             <Group
               ref={barRef}
+              className={barClasses.bar}
               gap="xs"
               justify="flex-end"
               wrap="nowrap"
               data-testid="bulk-bar"
+              // Escape in the bar does what Clear selection does: the focus goes back to the row selected last.
+              onKeyDown={(e) => {
+                if (e.key !== 'Escape' || e.altKey || e.ctrlKey || e.metaKey) return
+                e.preventDefault()
+                leaveBar(true)
+              }}
               style={{ flexShrink: 0, maxWidth: '100%' }}
             >
               {/* Where the count steps aside (narrow windows), the bar says it: selecting did not hide how many there are. */}
@@ -629,6 +666,24 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
               <Text size="sm" fw={600} visibleFrom="md">
                 {chosen.length} selected
               </Text>
+              {/* Narrow (below md) it is its icon, as Clear selection is: its words and count as its name and tip. */}
+              {toPin.length + toUnpin.length > 0 && (
+                <Button
+                  size="xs"
+                  className={barClasses.button}
+                  variant="default"
+                  aria-label={toPin.length > 0 ? `Pin ${toPin.length}` : `Unpin ${toUnpin.length}`}
+                  title={toPin.length > 0 ? `Pin ${toPin.length}` : `Unpin ${toUnpin.length}`}
+                  onClick={() => (toPin.length > 0 ? pinFromBar(toPin, true) : pinFromBar(toUnpin, false))}
+                >
+                  <Box component="span" hiddenFrom="md" display="flex">
+                    {toPin.length > 0 ? <IconPin size={16} aria-hidden /> : <IconPinnedOff size={16} aria-hidden />}
+                  </Box>
+                  <Box component="span" visibleFrom="md">
+                    {toPin.length > 0 ? `Pin ${toPin.length}` : `Unpin ${toUnpin.length}`}
+                  </Box>
+                </Button>
+              )}
               {toHide.length > 0 && (
                 <Button
                   size="xs"

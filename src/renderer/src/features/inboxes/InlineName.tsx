@@ -5,7 +5,7 @@ import { useRouteMutation } from '../../api/queries'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { routeNow } from '../../app/router'
 import { errorText } from '../../api/client'
-import { INBOX_NAME_RULE, isInboxName } from '../../../../shared/contract/inbox-name-rules'
+import { INBOX_NAME_RULE, inboxNameTooLongText, isInboxName } from '../../../../shared/contract/inbox-name-rules'
 
 /** The inbox name; Enter or the pencil edits it in place, Enter saves, Escape cancels. */
 export function InlineName({ inboxId, name }: { inboxId: string; name: string }) {
@@ -36,7 +36,7 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
     const next = editing.trim()
     if (next === name) return setEditing(null)
     // Blank or over the limit: said on the field (as the list's Rename does), nothing sent, the field stays open.
-    if (!isInboxName(next)) return setError(INBOX_NAME_RULE)
+    if (!isInboxName(next)) return setError(next === '' ? INBOX_NAME_RULE : inboxNameTooLongText(next))
     saving.current = true
     try {
       await rename.mutateAsync({ inbox_name: inboxId, custom_name: next })
@@ -56,7 +56,7 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
         value={editing}
         autoFocus
         // Too long is said as it is typed; blank, once Enter is pressed (a cleared field is typed into next).
-        error={editing.trim() !== '' && !isInboxName(editing.trim()) ? INBOX_NAME_RULE : error}
+        error={editing.trim() !== '' && !isInboxName(editing.trim()) ? inboxNameTooLongText(editing.trim()) : error}
         onChange={(e) => {
           setEditing(e.currentTarget.value)
           setError(null)

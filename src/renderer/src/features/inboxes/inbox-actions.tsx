@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications'
 import { useMemo, useRef, useState } from 'react'
 import type { ExportFormat } from '../../../../shared/contract/inbox-management'
 import { jobIdOfInbox } from '../../../../shared/contract/inbox-id'
-import { INBOX_NAME_RULE, isInboxName } from '../../../../shared/contract/inbox-name-rules'
+import { inboxNameTooLongText, isInboxName } from '../../../../shared/contract/inbox-name-rules'
 import { ApiFailure, errorText, type Client } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { callEach, removeJobs, type EachOutcome } from './bulk-calls'
@@ -85,7 +85,7 @@ function RenameForm({ client, row }: { client: Client; row: InboxRowData }) {
           setRefused(null)
         }}
         ref={field}
-        error={blank ? NAME_NEEDED : tooLong ? INBOX_NAME_RULE : refused}
+        error={blank ? NAME_NEEDED : tooLong ? inboxNameTooLongText(name.trim()) : refused}
         data-autofocus
       />
       <Group justify="flex-end" mt="md">
