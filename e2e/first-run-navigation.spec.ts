@@ -46,4 +46,8 @@ test('first run: the window goes to the wizard without first calling the node em
   // Once the wizard was shown, the list is the list: empty, it says so.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inboxes', exact: true }).click()
   await expect(page.getByText('No inboxes yet')).toBeVisible()
+  // With no provider a job cannot be made: the empty list leads to adding one, not to New job.
+  await expect(page.getByRole('link', { name: 'Create a job' })).toHaveCount(0)
+  await page.getByRole('link', { name: 'Add a provider' }).click()
+  await expect(page.getByRole('heading', { name: 'Add an LLM provider' })).toBeVisible()
 })

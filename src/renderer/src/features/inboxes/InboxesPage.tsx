@@ -72,6 +72,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   const now = useNow()
   // Rows name their provider as the operator named it, as pickers and the providers page do (inboxes carry only its id).
   const providers = useProviders()
+  const noProvider = providers.data?.length === 0
   // Two providers with one display name are told apart by their ids, as in a conversation and its exports.
   const providerNames = useMemo(() => {
     const list = providers.data ?? []
@@ -568,12 +569,23 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
           data-empty-list
           icon={<IconInbox size={32} />}
           title="No inboxes yet"
-          description="Each job has an inbox. Create a job to start a conversation with a provider."
+          description={
+            noProvider
+              ? 'Each job has an inbox, and answers through an LLM provider. Add a provider first, then create a job.'
+              : 'Each job has an inbox. Create a job to start a conversation with a provider.'
+          }
         >
           <EmptyState.Actions>
-            <Button component="a" href={hrefOf({ name: 'new-job' })} leftSection={<IconPlus size={16} />}>
-              Create a job
-            </Button>
+            {/* A job needs a provider: with none, New job could only send the operator on to add one. */}
+            {noProvider ? (
+              <Button component="a" href={hrefOf({ name: 'new-provider' })} leftSection={<IconPlus size={16} />}>
+                Add a provider
+              </Button>
+            ) : (
+              <Button component="a" href={hrefOf({ name: 'new-job' })} leftSection={<IconPlus size={16} />}>
+                Create a job
+              </Button>
+            )}
           </EmptyState.Actions>
         </EmptyState>
       )}
