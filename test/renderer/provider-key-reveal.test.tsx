@@ -1,11 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, expect, it } from 'vitest'
-import { useAddDraft } from '../../src/renderer/src/features/providers/draft-store'
-import { ProviderWizard } from '../../src/renderer/src/features/providers/ProviderWizard'
+import { expect, it } from 'vitest'
 import { useTestNode } from '../support/node'
-import { renderWithApp, routerTransport } from './render'
+import { renderAddWizard, useFreshAddWizard } from './add-wizard'
 
 /*
  * The button that shows the API key as typed (to check a pasted key) was out of the Tab order, so a
@@ -14,15 +12,10 @@ import { renderWithApp, routerTransport } from './render'
  */
 
 const node = useTestNode()
-beforeEach(() => {
-  useAddDraft.getState().discard()
-  localStorage.clear()
-  window.location.hash = '#/providers/new'
-})
-afterEach(cleanup)
+useFreshAddWizard()
 
 it('Tab from the API key reaches “Show API key”; Space shows the key, and again hides it', async () => {
-  renderWithApp(<ProviderWizard mode={{ kind: 'add', firstRun: true }} />, routerTransport(node.router))
+  renderAddWizard(node)
   await userEvent.click(await screen.findByRole('radio', { name: 'OpenAI' }))
   await userEvent.click(screen.getByRole('button', { name: 'Next' }))
   const key = screen.getByLabelText<HTMLInputElement>(/^API key/)

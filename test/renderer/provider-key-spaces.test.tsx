@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings": {"fetch": {"disableSameOriginPolicy": true}}}
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, expect, it } from 'vitest'
-import { useAddDraft } from '../../src/renderer/src/features/providers/draft-store'
-import { ProviderWizard } from '../../src/renderer/src/features/providers/ProviderWizard'
+import { expect, it } from 'vitest'
 import { useTestNode, useFakeLlm } from '../support/node'
-import { renderWithApp, routerTransport } from './render'
+import { renderAddWizard, useFreshAddWizard } from './add-wizard'
 
 /*
  * A key pasted with the space or line end around it (copied from a web page or a terminal) was sent as
@@ -16,18 +14,13 @@ import { renderWithApp, routerTransport } from './render'
 
 const node = useTestNode()
 const fake = useFakeLlm(['llama3.2'])
-beforeEach(() => {
-  useAddDraft.getState().discard()
-  localStorage.clear()
-  window.location.hash = '#/providers/new'
-})
-afterEach(cleanup)
+useFreshAddWizard()
 
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }))
 const paste = (value: string) => fireEvent.change(screen.getByLabelText(/^API key/), { target: { value } })
 
 it('a pasted key is sent and stored without the white space around it', async () => {
-  renderWithApp(<ProviderWizard mode={{ kind: 'add', firstRun: true }} />, routerTransport(node.router))
+  renderAddWizard(node)
   await userEvent.click(await screen.findByRole('radio', { name: 'OpenAI-compatible server' }))
   await next()
   await userEvent.type(screen.getByLabelText(/^API base URL/), `${fake.url}/v1`)
@@ -51,7 +44,7 @@ it('a pasted key is sent and stored without the white space around it', async ()
 })
 
 it('a key of spaces alone is no key: a kind that needs one says so and does not go on', async () => {
-  renderWithApp(<ProviderWizard mode={{ kind: 'add', firstRun: true }} />, routerTransport(node.router))
+  renderAddWizard(node)
   await userEvent.click(await screen.findByRole('radio', { name: 'OpenAI' }))
   await next()
   paste('   ')

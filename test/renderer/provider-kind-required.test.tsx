@@ -1,11 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, expect, it } from 'vitest'
-import { useAddDraft } from '../../src/renderer/src/features/providers/draft-store'
-import { ProviderWizard } from '../../src/renderer/src/features/providers/ProviderWizard'
+import { expect, it } from 'vitest'
 import { useTestNode } from '../support/node'
-import { renderWithApp, routerTransport } from './render'
+import { renderAddWizard, useFreshAddWizard } from './add-wizard'
 
 /*
  * Next on the first step with no kind chosen showed "Choose a kind of provider" but left the focus on
@@ -14,15 +12,10 @@ import { renderWithApp, routerTransport } from './render'
  */
 
 const node = useTestNode()
-beforeEach(() => {
-  useAddDraft.getState().discard()
-  localStorage.clear()
-  window.location.hash = '#/providers/new'
-})
-afterEach(cleanup)
+useFreshAddWizard()
 
 it('Next without a kind moves the focus to the first kind, marked invalid and described by the message', async () => {
-  renderWithApp(<ProviderWizard mode={{ kind: 'add', firstRun: true }} />, routerTransport(node.router))
+  renderAddWizard(node)
   await screen.findByRole('radio', { name: 'OpenAI' })
   screen.getByRole('button', { name: 'Next' }).focus()
   await userEvent.keyboard('{Enter}')

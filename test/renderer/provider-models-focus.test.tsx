@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings": {"fetch": {"disableSameOriginPolicy": true}}}
-import { cleanup, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, expect, it } from 'vitest'
-import { useAddDraft } from '../../src/renderer/src/features/providers/draft-store'
-import { ProviderWizard } from '../../src/renderer/src/features/providers/ProviderWizard'
+import { expect, it } from 'vitest'
 import { useFakeLlm, useTestNode } from '../support/node'
-import { renderWithApp, routerTransport } from './render'
+import { renderAddWizard, useFreshAddWizard } from './add-wizard'
 
 /*
  * The Model step opened with the focus on "Another model" (the list was still being asked for) and
@@ -16,15 +14,10 @@ import { renderWithApp, routerTransport } from './render'
 
 const node = useTestNode()
 const fake = useFakeLlm(['llama3.2', 'qwen2.5'])
-beforeEach(() => {
-  useAddDraft.getState().discard()
-  localStorage.clear()
-  window.location.hash = '#/providers/new'
-})
-afterEach(cleanup)
+useFreshAddWizard()
 
 const toModels = async () => {
-  renderWithApp(<ProviderWizard mode={{ kind: 'add', firstRun: true }} />, routerTransport(node.router))
+  renderAddWizard(node)
   await userEvent.click(await screen.findByRole('radio', { name: 'OpenAI-compatible server' }))
   await userEvent.click(screen.getByRole('button', { name: 'Next' }))
   await userEvent.type(screen.getByLabelText(/^API base URL/), `${fake.url}/v1`)

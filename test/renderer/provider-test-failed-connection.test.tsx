@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings": {"fetch": {"disableSameOriginPolicy": true}}}
-import { cleanup, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, expect, it } from 'vitest'
-import { useAddDraft } from '../../src/renderer/src/features/providers/draft-store'
-import { ProviderWizard } from '../../src/renderer/src/features/providers/ProviderWizard'
+import { expect, it } from 'vitest'
 import { useFakeLlm, useTestNode } from '../support/node'
-import { renderWithApp, routerTransport } from './render'
+import { renderAddWizard, useFreshAddWizard } from './add-wizard'
 
 /*
  * The review's test call failed with "rejected the API key … Check the key in the provider's
@@ -17,17 +15,12 @@ import { renderWithApp, routerTransport } from './render'
 
 const node = useTestNode()
 const fake = useFakeLlm(['llama3.2'])
-beforeEach(() => {
-  useAddDraft.getState().discard()
-  localStorage.clear()
-  window.location.hash = '#/providers/new'
-})
-afterEach(cleanup)
+useFreshAddWizard()
 
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }))
 
 it('a failed test call offers to change the address or key, and that goes to the Connection step', async () => {
-  renderWithApp(<ProviderWizard mode={{ kind: 'add', firstRun: true }} />, routerTransport(node.router))
+  renderAddWizard(node)
   await userEvent.click(await screen.findByRole('radio', { name: 'OpenAI-compatible server' }))
   await next()
   await userEvent.type(screen.getByLabelText(/^API base URL/), `${fake.url}/v1`)
