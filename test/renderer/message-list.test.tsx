@@ -545,3 +545,35 @@ describe('who wrote an answer', () => {
     )
   })
 })
+
+describe('what a failed answer offers besides Retry', () => {
+  const node = useTestNode({ setup: (n) => addProvider(n, 'gpt', { name: 'Mock GPT' }) })
+  const failedAnswer = () => {
+    const q = message('Hello')
+    return [
+      q,
+      message('⚠ The provider failed (HTTP 500). Try again later.', {
+        answers: q.node_api_data.node_message_hash,
+        error: { kind: 'provider_error', status: 500 }
+      })
+    ]
+  }
+
+  it('with the node’s only provider: adding another (a switch would list nothing else)', async () => {
+    renderWithApp(listOf(failedAnswer()), routerTransport(node.router))
+    const note = screen.getByTestId('message-error')
+    const add = await within(note).findByRole('link', { name: 'Add a provider' })
+    expect(add.getAttribute('href')).toBe('#/providers/new')
+    expect(within(note).queryByRole('button', { name: 'Switch provider' })).toBeNull()
+  })
+
+  it('with another provider: switching to it', async () => {
+    await addProvider(node, 'local', { name: 'Local' })
+    const onSwitchProvider = vi.fn()
+    renderWithApp(listOf(failedAnswer(), { onSwitchProvider }), routerTransport(node.router))
+    const note = screen.getByTestId('message-error')
+    fireEvent.click(await within(note).findByRole('button', { name: 'Switch provider' }))
+    expect(onSwitchProvider).toHaveBeenCalledOnce()
+    expect(within(note).queryByRole('link', { name: 'Add a provider' })).toBeNull()
+  })
+})

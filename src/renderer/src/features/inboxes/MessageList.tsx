@@ -412,6 +412,7 @@ function ErrorNote({
   const hash = message.node_api_data.node_message_hash
   const whole = useWatched({ inbox: message.inbox, hash, parent: message.job_message.parent })
   const { received, note } = errorNoteParts(message.job_message.content)
+  const onlyProvider = useProviders().data?.length === 1
   const alert = (
     <Alert
       color="red"
@@ -432,9 +433,16 @@ function ErrorNote({
             Retry
           </Button>
         )}
-        <Button size="xs" variant="subtle" onClick={() => actions.current.onSwitchProvider()}>
-          Switch provider
-        </Button>
+        {onlyProvider ? (
+          // Its provider is the node's only one: a switch would offer nothing else.
+          <Button size="xs" variant="subtle" component="a" href={hrefOf({ name: 'new-provider' })}>
+            Add a provider
+          </Button>
+        ) : (
+          <Button size="xs" variant="subtle" onClick={() => actions.current.onSwitchProvider()}>
+            Switch provider
+          </Button>
+        )}
         {received && <CopyAnswer text={received} />}
       </Group>
     </Alert>
