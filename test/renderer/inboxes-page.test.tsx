@@ -1163,4 +1163,15 @@ describe('Escape and the selection', () => {
     await expectFocusOnRow('Delta design')
     expect(await storedNames()).toEqual([...names].sort())
   })
+
+  it('Escape in the empty search field drops the selection too, the focus staying in the field', async () => {
+    renderPage()
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Alpha plans' }))
+    const search = screen.getByRole('textbox', { name: 'Search inboxes' })
+    act(() => search.focus())
+    fireEvent.keyDown(search, { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull())
+    expect(screen.getByRole('checkbox', { name: 'Select Alpha plans' })).toHaveProperty('checked', false)
+    expect(document.activeElement).toBe(search)
+  })
 })

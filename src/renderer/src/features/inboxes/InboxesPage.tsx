@@ -523,6 +523,10 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
               // Escape clears the search: the list is back where it was, the focus stays here.
               e.preventDefault()
               typeSearch('')
+            } else if (e.key === 'Escape' && selected.size > 0) {
+              // With nothing to clear in the field, Escape drops the selection, as it does from a row.
+              e.preventDefault()
+              clearSelection()
             }
           }}
           rightSection={
