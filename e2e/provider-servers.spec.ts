@@ -72,14 +72,14 @@ test('three models from one mock-llm server in one go; a check passes, then fail
   await expect(server.getByTestId('provider-row-mock-box-mock-beta')).toContainText('Mock box · mock-beta')
 
   const beta = page.getByTestId('provider-row-mock-box-mock-beta')
-  await beta.getByRole('button', { name: 'Check mock-box-mock-beta' }).click()
+  await beta.getByRole('button', { name: 'Check Mock box · mock-beta' }).click()
   await expect(beta.getByTestId('last-check')).toHaveAttribute('data-state', 'ok')
   await expect(beta.getByTestId('last-check')).toContainText("answered with model 'mock-beta'")
 
   // The server stops: the check fails and says so, in a sentence naming the server.
   await mock.close()
   mock = undefined
-  await beta.getByRole('button', { name: 'Check mock-box-mock-beta' }).click()
+  await beta.getByRole('button', { name: 'Check Mock box · mock-beta' }).click()
   await expect(beta.getByTestId('last-check')).toHaveAttribute('data-state', 'failed')
   await expect(beta.getByTestId('last-check')).toContainText('Not working')
   await expect(beta.getByTestId('last-check')).toContainText('OpenAI-compatible server')

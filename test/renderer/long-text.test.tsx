@@ -143,7 +143,7 @@ describe('inbox list preview of a 1 MiB last message', () => {
       custom_name: 'Long',
       datetime_created: '2026-01-01T00:00:00.000Z',
       agent: { id: 'gpt', model: { OpenAI: { model_type: 'm' } } },
-      last_message: { job_message: { content }, node_api_data: { node_timestamp: '2026-01-01T00:00:01.000Z' } }
+      last_message: { job_message: { content }, node_api_data: { node_timestamp: '2026-01-01T00:00:01.000Z' }, sender_subidentity: 'main' }
     } as unknown as Parameters<typeof toRow>[0]
     expect(toRow(inbox).preview).toBe('word '.repeat(40))
     // Reading all of the text costs at least one pass over it; reading its start costs a small part
