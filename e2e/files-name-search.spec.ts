@@ -48,6 +48,8 @@ test('the Files search finds a typed path: the folder it ends at, then what lies
   page,
   node
 }) => {
+  // A node with a provider: with none, the first-run wizard takes the window when the providers are read.
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
   await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Reports' })
   await node.api('POST', '/v2/create_folder', { path: '/Reports', folder_name: '2025' })
   await node.api('POST', '/v2/create_folder', { path: '/Reports', folder_name: '2024' })

@@ -1,5 +1,6 @@
 import { contrastOf } from './contrast'
 import { expect, test } from './fixtures/node'
+import { providerBody } from './seed'
 
 /*
  * The navigation's "Files" link, hovered while it was the current page, was drawn at 4.01:1: its blue
@@ -14,6 +15,8 @@ for (const scheme of ['light', 'dark'] as const) {
     node
   }) => {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
+    // A node with a provider: with none, the first-run wizard takes the window when the providers are read.
+    await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
     await page.goto(node.uiUrl)
     const nav = page.getByRole('navigation', { name: 'Main' })
     const links = nav.getByRole('link')
