@@ -20,3 +20,28 @@ test('Copy answer, pressed from the keyboard, puts the answer as written on the 
   await page.context().grantPermissions(['clipboard-read'])
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(source)
 })
+
+test('a code block copies its code alone, from the keyboard, and its lines start in one column', async ({ page, node }) => {
+  const inbox = await openNewJobInbox(page, node)
+  node.fake.behaviour = { type: 'reply', chunks: ['Run:\n\n```sh\nnpm install\nnpm run serve\n```\n\nDone.'] }
+  await inbox.send('How do I start it?')
+  const block = inbox.answers().getByTestId('code-block')
+  await expect(block).toContainText('npm run serve')
+  // Mantine's inline-code padding once pushed the first line of every block one space right.
+  const starts = await block.locator('pre code').evaluate((code) => {
+    const text = code.firstChild!
+    const range = document.createRange()
+    const at = (offset: number) => {
+      range.setStart(text, offset)
+      range.setEnd(text, offset + 1)
+      return range.getBoundingClientRect().left
+    }
+    return [at(0), at(text.textContent!.indexOf('\n') + 1)]
+  })
+  expect(starts[0]).toBeCloseTo(starts[1]!, 0)
+  await block.getByRole('button', { name: 'Copy sh code' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(block.getByRole('status')).toHaveText('Code copied')
+  await page.context().grantPermissions(['clipboard-read'])
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('npm install\nnpm run serve')
+})

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, expect, it } from 'vitest'
 import { AnswerText, StreamingAnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
@@ -19,6 +19,19 @@ it('renders Markdown lists, tables and code, and links that open outside the app
   expect(link.getAttribute('href')).toBe('https://example.org/x')
   expect(link.getAttribute('target')).toBe('_blank')
   expect(link.getAttribute('rel')).toBe('noopener noreferrer')
+})
+
+it('each code block names its language and copies its code alone, as shown, without the fence or the rest of the answer', async () => {
+  renderWithApp(<AnswerText text={'Install it:\n\n```sh\nnpm install\nnpm start\n```\n\nThen:\n\n```\n  indented line\nlast\n```\n'} />)
+  const [sh, plain] = screen.getAllByTestId('code-block')
+  expect(within(sh!).getByText('sh')).toBeTruthy()
+  fireEvent.click(within(sh!).getByRole('button', { name: 'Copy sh code' }))
+  await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('npm install\nnpm start'))
+  expect(within(sh!).getByRole('status').textContent).toBe('Code copied')
+  // A fence that names no language: "code", and its leading spaces are part of the code.
+  expect(within(plain!).getByText('code')).toBeTruthy()
+  fireEvent.click(within(plain!).getByRole('button', { name: 'Copy code' }))
+  await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('  indented line\nlast'))
 })
 
 it('never renders raw HTML or script URLs from an answer', () => {

@@ -3,6 +3,7 @@ import { memo, useEffect, useMemo, useState, type ReactNode } from 'react'
 import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { markdownBlocks, plainBlocks, previewOf, sizeLabel, type MarkdownBlock as Block } from './long-text'
+import { CodeBlock, fenceLanguage } from './CodeBlock'
 
 /**
  * A message longer than a screenful shows its start and a "Show all" button, so opening an inbox
@@ -60,6 +61,11 @@ const markdown = (text: string) => (
           {children}
         </Anchor>
       ),
+      pre: ({ node, children }) => {
+        const code = node?.children[0]
+        const className = code?.type === 'element' && code.tagName === 'code' ? code.properties.className : undefined
+        return <CodeBlock language={fenceLanguage(Array.isArray(className) ? className.join(' ') : className)}>{children}</CodeBlock>
+      },
       // Loading an answer's image would send a request its writer chose (to any address, or to
       // the node itself with the operator's session): it is shown as a link, opened on a click.
       img: ({ src, alt }) =>

@@ -1,19 +1,13 @@
 import { ActionIcon, VisuallyHidden } from '@mantine/core'
-import { useClipboard } from '@mantine/hooks'
-import { notifications } from '@mantine/notifications'
 import { IconCheck, IconCopy } from '@tabler/icons-react'
-import { useEffect } from 'react'
+import { useCopyText } from './copy-text'
 
 /**
  * Copies an answer as written (its Markdown) to the clipboard: the one way to take a whole answer, or
  * any of it, from the keyboard alone, and the source of its code blocks rather than their rendering.
  */
 export function CopyAnswer({ text }: { text: string }) {
-  const clipboard = useClipboard({ timeout: 1500 })
-  const { error } = clipboard
-  useEffect(() => {
-    if (error) notifications.show({ color: 'red', title: 'Not copied', message: error.message })
-  }, [error])
+  const clipboard = useCopyText()
   return (
     <>
       {/* The label stays the same (the focus kept across a row's re-render finds its control by it). */}
