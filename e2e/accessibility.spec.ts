@@ -44,6 +44,14 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.waitForTimeout(300)
       expect(await seriousViolations(page), name).toEqual([])
     }
+    // The list of keyboard shortcuts, opened by its key from the conversation's page.
+    await page.getByRole('main').focus()
+    await page.keyboard.press('Shift+?')
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible()
+    await page.waitForTimeout(300)
+    expect(await seriousViolations(page), 'keyboard shortcuts').toEqual([])
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeHidden()
   })
 }
 

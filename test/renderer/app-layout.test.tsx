@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppLayout } from '../../src/renderer/src/app/AppLayout'
@@ -46,5 +46,54 @@ describe('"Skip to content"', () => {
     await userEvent.setup().click(skip)
     expect(document.activeElement).toBe(screen.getByRole('main'))
     expect(location.hash).toBe('#/inboxes')
+  })
+})
+
+describe('Keyboard shortcuts', () => {
+  const layout = () =>
+    renderWithApp(
+      <AppLayout route={{ name: 'inboxes' }}>
+        <input aria-label="A field" />
+      </AppLayout>
+    )
+  const dialogs = () => screen.queryAllByRole('dialog', { name: 'Keyboard shortcuts' })
+
+  it('"?" outside a text field opens the list once, Escape closes it and it opens again; in a text field "?" is typed', async () => {
+    const user = userEvent.setup()
+    layout()
+    const field = screen.getByRole('textbox', { name: 'A field' })
+    await user.click(field)
+    await user.keyboard('?')
+    expect((field as HTMLInputElement).value).toBe('?')
+    expect(dialogs()).toHaveLength(0)
+    await user.click(screen.getByRole('main'))
+    await user.keyboard('?')
+    await waitFor(() => expect(dialogs()).toHaveLength(1))
+    expect(within(dialogs()[0]!).getByText('Search the inboxes')).toBeTruthy()
+    expect(within(dialogs()[0]!).getByText('Previous or next conversation')).toBeTruthy()
+    await user.keyboard('?')
+    expect(dialogs()).toHaveLength(1)
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(dialogs()).toHaveLength(0))
+    await user.keyboard('?')
+    await waitFor(() => expect(dialogs()).toHaveLength(1))
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(dialogs()).toHaveLength(0))
+  })
+
+  it('Ctrl+/ opens it from a text field too, without typing there; the navigation has a button for it', async () => {
+    const user = userEvent.setup()
+    layout()
+    const field = screen.getByRole('textbox', { name: 'A field' })
+    await user.click(field)
+    await user.keyboard('{Control>}/{/Control}')
+    await waitFor(() => expect(dialogs()).toHaveLength(1))
+    expect((field as HTMLInputElement).value).toBe('')
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(dialogs()).toHaveLength(0))
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Keyboard shortcuts' }))
+    await waitFor(() => expect(dialogs()).toHaveLength(1))
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(dialogs()).toHaveLength(0))
   })
 })

@@ -1,12 +1,13 @@
-import { Alert, Badge, Box, Burger, Group, NavLink, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Alert, Anchor, Badge, Box, Burger, Group, NavLink, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useDisclosure, useHotkeys } from '@mantine/hooks'
 import { IconFolders, IconInbox, IconPlugConnected, IconPlugConnectedX, IconPlus, IconSettings } from '@tabler/icons-react'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useHealth } from '../api/queries'
 import { useNodeStatus } from '../api/use-node-status'
 import { useUploadsUnderWay } from '../stores/uploads'
 import classes from './AppLayout.module.css'
 import { hrefOf, navigateNow, type Route } from './router'
+import { onShortcutsKey, showShortcuts } from './shortcuts'
 import { ThemeSwitch } from './ThemeSwitch'
 
 /** Ctrl/Cmd+K from anywhere: the inbox list with its search box focused. */
@@ -38,6 +39,10 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
   const node = useNodeStatus()
   const uploading = useUploadsUnderWay((s) => s.waiting)
   useHotkeys([['mod+K', focusInboxSearch]], [])
+  useEffect(() => {
+    window.addEventListener('keydown', onShortcutsKey)
+    return () => window.removeEventListener('keydown', onShortcutsKey)
+  }, [])
   // Marked for screen readers too (aria-current), not only by its look.
   const active = (names: Route['name'][]) => names.includes(route.name)
   return (
@@ -88,9 +93,14 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
             onClick={close}
           />
         ))}
-        <Text size="xs" c="dimmed" mt="auto" p="xs">
-          Ctrl+K searches inboxes
-        </Text>
+        <Stack gap={2} mt="auto" p="xs" align="flex-start">
+          <Text size="xs" c="dimmed">
+            Ctrl+K searches inboxes
+          </Text>
+          <Anchor component="button" type="button" size="xs" onClick={showShortcuts} aria-keyshortcuts="? Control+/">
+            Keyboard shortcuts
+          </Anchor>
+        </Stack>
       </nav>
       <main
         id={MAIN_ID}

@@ -1,0 +1,141 @@
+import { Kbd, Table, Text, Title } from '@mantine/core'
+import { Fragment } from 'react'
+import { openDialog } from './confirm'
+import { onMac } from './platform'
+
+/*
+ * The window's keyboard shortcuts in one list, opened with "?" (outside a text field) or Ctrl+/
+ * (anywhere), and from the navigation: the keys were there (rows, menus, the library tree, moving
+ * between conversations) but nothing said so except a few menus' hints.
+ */
+
+/** One way to do something: its keys pressed together. */
+type Combo = readonly string[]
+
+interface Shortcut {
+  /** Alternatives, any of which does it. */
+  readonly keys: readonly Combo[]
+  readonly does: string
+}
+
+export function shortcutSections(mac: boolean): readonly { title: string; shortcuts: readonly Shortcut[] }[] {
+  const mod = mac ? '⌘' : 'Ctrl'
+  const alt = mac ? '⌥' : 'Alt'
+  return [
+    {
+      title: 'Anywhere',
+      shortcuts: [
+        { keys: [[mod, 'K']], does: 'Search the inboxes' },
+        { keys: [['?'], [mod, '/']], does: 'Show these shortcuts' },
+        { keys: [['Tab']], does: 'First press on a page: skip past the navigation to its content' },
+        { keys: [['Esc']], does: 'Close a dialog or a menu' }
+      ]
+    },
+    {
+      title: 'Inbox list and conversation list',
+      shortcuts: [
+        { keys: [['↑'], ['↓']], does: 'Previous or next row' },
+        { keys: [['Page Up'], ['Page Down']], does: 'A screen of rows up or down' },
+        { keys: [['Home'], ['End']], does: 'The first or the last row' },
+        { keys: [['Enter']], does: 'Open the conversation' },
+        { keys: [['Shift', 'F10'], ['Menu']], does: 'The row’s menu: rename, pin, hide, export, delete' },
+        { keys: [['Space']], does: 'Select the row (inbox list)' },
+        { keys: [['Shift', 'Space']], does: 'Select the rows from the one selected before' },
+        { keys: [['Esc']], does: 'Clear the search, then the selection' }
+      ]
+    },
+    {
+      title: 'Conversation',
+      shortcuts: [
+        { keys: [['Enter']], does: 'Send the message' },
+        { keys: [['Shift', 'Enter']], does: 'A new line in the message' },
+        {
+          keys: [
+            [alt, '↑'],
+            [alt, '↓']
+          ],
+          does: mac ? 'Previous or next conversation (outside the message box)' : 'Previous or next conversation'
+        }
+      ]
+    },
+    {
+      title: 'Files',
+      shortcuts: [
+        { keys: [['→'], ['←']], does: 'Open or close a folder, or go into it or up from it' },
+        { keys: [['Enter']], does: 'Open a file' },
+        { keys: [['F2']], does: 'Rename or move' },
+        { keys: [['Delete']], does: 'Delete (asks first)' },
+        { keys: [['Shift', 'F10'], ['Menu']], does: 'The entry’s menu' },
+        { keys: [['a'], ['b'], ['…']], does: 'Type a name’s first letters to go to it' }
+      ]
+    }
+  ]
+}
+
+/** `Ctrl + K`, each key drawn as a key; alternatives separated by "or". */
+function Keys({ keys }: { keys: readonly Combo[] }) {
+  return (
+    <>
+      {keys.map((combo, i) => (
+        <Fragment key={i}>
+          {i > 0 && <Text span size="xs" c="dimmed">{` or `}</Text>}
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {combo.map((key, j) => (
+              <Fragment key={j}>
+                {j > 0 && ' + '}
+                <Kbd size="sm">{key}</Kbd>
+              </Fragment>
+            ))}
+          </span>
+        </Fragment>
+      ))}
+    </>
+  )
+}
+
+function ShortcutList() {
+  return shortcutSections(onMac()).map(({ title, shortcuts }) => (
+    <Fragment key={title}>
+      <Title order={3} size="h5" mt="sm" mb={4}>
+        {title}
+      </Title>
+      <Table verticalSpacing={4} fz="sm" layout="fixed">
+        <Table.Tbody>
+          {shortcuts.map((s) => (
+            <Table.Tr key={s.does}>
+              <Table.Td w="42%">
+                <Keys keys={s.keys} />
+              </Table.Td>
+              <Table.Td>{s.does}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Fragment>
+  ))
+}
+
+let shown = false
+
+/** Opens the list (once: pressed again while it is open, nothing more opens). */
+export function showShortcuts(): void {
+  if (shown) return
+  shown = true
+  openDialog({ title: 'Keyboard shortcuts', size: 'lg', children: <ShortcutList />, onClose: () => (shown = false) })
+}
+
+const typingIn = (el: EventTarget | null) =>
+  el instanceof HTMLElement && (el.isContentEditable || el.matches('input, textarea, select, [role="textbox"], [role="combobox"]'))
+
+/** In a dialog or a menu, "?" is theirs (a menu's type-ahead); the list would open over them. */
+const inDialogOrMenu = (el: EventTarget | null) => el instanceof Element && el.closest('[role="dialog"], [role="menu"]') !== null
+
+/** "?" outside a text field (there it is a character), Ctrl+/ (⌘/) anywhere: the list of shortcuts. */
+export function onShortcutsKey(e: KeyboardEvent): void {
+  if (e.defaultPrevented || e.isComposing || e.altKey) return
+  const mod = e.ctrlKey || e.metaKey
+  const asked = (mod && e.key === '/') || (!mod && e.key === '?' && !typingIn(e.target) && !inDialogOrMenu(e.target))
+  if (!asked) return
+  e.preventDefault()
+  showShortcuts()
+}
