@@ -51,3 +51,23 @@ test('a 1280 px window gives the conversation room, with the conversation list o
   await expect(page.getByRole('button', { name: 'Conversations' })).toBeVisible()
   await expectRoom(page, 'at 1024 px while an answer is written', ['Stop', 'Send', 'Conversations', 'Details'])
 })
+
+test('the operator’s message is as wide as its text, at the right; a long one wraps at most across 85% of the messages', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const inbox = await openNewJobInbox(page, node)
+  await inbox.send('Hi')
+  await inbox.send('A long question '.repeat(40))
+  await expect(inbox.answers()).toHaveCount(2)
+  const messages = (await page.getByTestId('message-list').boundingBox())!
+  const [short, long] = await page.getByTestId('message-question').all()
+  const s = (await short!.boundingBox())!
+  const l = (await long!.boundingBox())!
+  expect(s.width).toBeLessThan(messages.width / 4)
+  // At the right: its right edge is the long one's, which reaches the messages' right side.
+  expect(Math.abs(s.x + s.width - (l.x + l.width))).toBeLessThan(2)
+  expect(l.width).toBeGreaterThan(messages.width * 0.8)
+  expect(l.width).toBeLessThanOrEqual(messages.width * 0.85 + 1)
+})

@@ -543,6 +543,9 @@ function Bubble({ message, whole, children }: { message: LastMessage; whole?: bo
       withBorder={fromAgent}
       bg={fromAgent ? undefined : 'var(--mantine-primary-color-light)'}
       maw="85%"
+      // The operator's own message is as wide as its text, at the right: a short question drawn across
+      // the conversation read as a banner, not as one side of it.
+      w={fromAgent ? undefined : 'fit-content'}
       ml={fromAgent ? undefined : 'auto'}
       data-testid={fromAgent ? 'message-answer' : 'message-question'}
       data-hash={message.node_api_data.node_message_hash}
