@@ -105,8 +105,10 @@ export function passageIndex(db: Database) {
         const tokens = w.split(' ')
         // A phrase is in at most as many passages as its rarest word.
         const whole = Math.min(...tokens.map((t) => docFrequency.get(t) ?? 0))
-        const starts = matchesWordStarts(tokens) ? prefixRows.get(`${quoted(w)}*`)! : undefined
-        return { w, whole, rows: starts ?? whole, prefix: starts !== undefined }
+        if (!matchesWordStarts(tokens)) return { w, whole, rows: whole, prefix: false }
+        // Words starting with it are at least as many: past the budget already, they are not counted.
+        const starts = whole > KEYWORD_ROW_BUDGET ? whole : prefixRows.get(`${quoted(w)}*`)!
+        return { w, whole, rows: starts, prefix: true }
       })
       .sort((a, b) => a.rows - b.rows)
     const kept: KeywordTerm[] = []
