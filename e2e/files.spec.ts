@@ -40,6 +40,12 @@ test('two files dropped onto the Files page: a progress row each, then both in t
   const result = page.getByTestId('search-result').first()
   await expect(result).toContainText('deposit.md')
   await expect(result.locator('mark')).toHaveText(['Deposit', 'deposit', 'returned'])
+
+  // The start of a word finds it, as an operator types it: "tena" finds "tenant", marked as typed.
+  await page.getByRole('textbox', { name: 'Search the library' }).fill('tena')
+  await page.keyboard.press('Enter')
+  await expect(result).toContainText('lease.txt')
+  await expect(result.locator('mark').first()).toHaveText('tena')
 })
 
 test('an empty library says so; a new folder, a rename and a confirmed delete', async ({ page, node }) => {

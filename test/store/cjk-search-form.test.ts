@@ -125,10 +125,13 @@ describe('BM25 over Chinese and Japanese', () => {
       'Café au lait in the quartier',
       'Nothing to see here at all, really nothing'
     ]
-    // Figures of the scoring before runs of Chinese and Japanese were phrases.
-    expect(bm25Scores(texts, 'cafe')).toEqual([0, 0, 1.2039728043259361, 0])
-    expect(bm25Scores(texts, 'nothing here')).toEqual([0, 0, 0, 2.5730618789594297])
-    expect(bm25Scores(texts, 'quarterly lease lait')).toEqual([1.8971199848858813, 1.0516715842978481, 1.2039728043259361, 0])
+    // Figures of the scoring before runs of Chinese and Japanese were phrases, twice over since a word of
+    // three letters or more also scores as a word start (these texts hold only the words themselves).
+    expect(bm25Scores(texts, 'cafe')).toEqual([0, 0, 2.4079456086518722, 0])
+    expect(bm25Scores(texts, 'nothing here')).toEqual([0, 0, 0, 5.1461237579188595])
+    expect(bm25Scores(texts, 'quarterly lease lait')).toEqual([3.794239969771763, 2.1033431685956963, 2.4079456086518722, 0])
+    // A word start alone: "quarterly" and "quartier".
+    expect(bm25Scores(texts, 'quar')).toEqual([Math.log(2), 0, Math.log(2), 0])
   })
 })
 

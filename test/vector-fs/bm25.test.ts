@@ -11,3 +11,16 @@ it('ranks local passages by the same words as the keyword index: accents off, ma
   expect(matching('ελλαδα')).toEqual([2])
   expect(matching('パス')).toEqual([4])
 })
+
+// Answers rank the library's keyword candidates on this scale: a question's word matches the words it begins, as search does.
+it('scores the words a query word begins, below the word itself; a word of one or two letters only whole', () => {
+  const texts = ['Ripe bananas from the coast', 'Banana bread from the coast', 'Apples from the coast', 'Plan B for the bakers']
+  const [longer, exact, none, plan] = bm25Scores(texts, 'banana')
+  expect(longer).toBeGreaterThan(0)
+  expect(exact).toBeGreaterThan(longer!)
+  expect(none).toBe(0)
+  expect(plan).toBe(0)
+  expect(bm25Scores(texts, 'ba').map((s) => s > 0)).toEqual([false, false, false, false])
+  expect(bm25Scores(texts, 'café').map((s) => s > 0)).toEqual([false, false, false, false])
+  expect(bm25Scores(['Les Cafés du port', 'The port'], 'cafe').map((s) => s > 0)).toEqual([true, false])
+})

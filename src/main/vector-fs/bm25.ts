@@ -1,4 +1,5 @@
 import { indexTokens, isCjkToken, searchWords } from '../../shared/search-fold'
+import { matchesWordStarts } from './word-starts'
 
 /**
  * Words of two characters or more, compared as the keyword index compares them (accents off, lower
@@ -7,26 +8,46 @@ import { indexTokens, isCjkToken, searchWords } from '../../shared/search-fold'
 const kept = (token: string) => token.length >= 2 || isCjkToken(token)
 const terms = (text: string) => searchWords(text).flatMap(indexTokens).filter(kept)
 
+/** A term of the query: the index's words of one of its words, matched whole or (`prefix`) the last as a word start. */
+interface Phrase {
+  readonly tokens: readonly string[]
+  readonly prefix: boolean
+}
+
 /**
- * The query's terms: each word of it as the index's words (a run of Chinese or Japanese is the
- * phrase of its characters, which scores where that sequence occurs, not where its characters are
- * scattered), each once.
+ * The query's terms as the keyword index searches them (passage-index.ts, keywordQuery): each word of
+ * it as the index's words (a run of Chinese or Japanese is the phrase of its characters, which scores
+ * where that sequence occurs, not where its characters are scattered), each once; and a word of
+ * MIN_PREFIX_CHARS or more a second time as a word start, so "banana" scores "bananas" too, below
+ * "banana" itself.
  */
-function queryPhrases(query: string): string[][] {
-  const phrases = new Map<string, string[]>()
+function queryPhrases(query: string): Phrase[] {
+  const phrases = new Map<string, Phrase>()
   for (const w of searchWords(query)) {
-    const phrase = indexTokens(w).filter(kept)
-    if (phrase.length > 0) phrases.set(phrase.join(' '), phrase)
+    const tokens = indexTokens(w).filter(kept)
+    if (tokens.length === 0) continue
+    const key = tokens.join(' ')
+    phrases.set(key, { tokens, prefix: false })
+    if (matchesWordStarts(tokens)) phrases.set(`${key}*`, { tokens, prefix: true })
   }
   return [...phrases.values()]
 }
 
+/** Whether the document's word `term` is the phrase's word `t`, the last one of a prefix phrase (`start`) as its beginning. */
+const matches = (term: string | undefined, t: string, start: boolean) => (start ? term?.startsWith(t) === true : term === t)
+
 /** How many times `phrase` occurs in `doc` (its words in a row); a one-word phrase counted from `counts`. */
-function occurrences(doc: readonly string[], counts: ReadonlyMap<string, number>, phrase: readonly string[]): number {
-  if (phrase.length === 1) return counts.get(phrase[0]!) ?? 0
+function occurrences(doc: readonly string[], counts: ReadonlyMap<string, number>, { tokens, prefix }: Phrase): number {
+  if (tokens.length === 1 && !prefix) return counts.get(tokens[0]!) ?? 0
+  if (tokens.length === 1) {
+    let n = 0
+    for (const [term, f] of counts) if (term.startsWith(tokens[0]!)) n += f
+    return n
+  }
+  const last = tokens.length - 1
   let n = 0
-  for (let i = doc.indexOf(phrase[0]!); i >= 0 && i + phrase.length <= doc.length; i = doc.indexOf(phrase[0]!, i + 1)) {
-    if (phrase.every((t, k) => doc[i + k] === t)) n++
+  for (let i = doc.indexOf(tokens[0]!); i >= 0 && i + tokens.length <= doc.length; i = doc.indexOf(tokens[0]!, i + 1)) {
+    if (tokens.every((t, k) => matches(doc[i + k], t, prefix && k === last))) n++
   }
   return n
 }

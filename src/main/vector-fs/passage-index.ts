@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import { indexTokens, searchIndexForm, searchWords } from '../../shared/search-fold'
 import { limitedStatements } from '../store/limited-statements'
+import { matchesWordStarts } from './word-starts'
 
 export interface PassageRow {
   readonly id: number
@@ -19,16 +20,31 @@ export function queryWords(text: string): string[] {
   return [...new Set(searchWords(text).map((w) => indexTokens(w).join(' ')))].slice(0, 64)
 }
 
-/** Words (or phrases) as an FTS5 expression: any of them, each quoted (so no FTS5 syntax gets through). */
-export function keywordQuery(words: readonly string[]): string | undefined {
-  if (words.length === 0) return undefined
-  return words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' OR ')
+/** A word (or phrase) of a query as it is searched: whole, and also as the start of longer words. */
+export interface KeywordTerm {
+  readonly word: string
+  readonly prefix: boolean
+}
+
+const quoted = (w: string) => `"${w.replaceAll('"', '""')}"`
+
+/**
+ * Terms as an FTS5 expression: any of them, each quoted (so no FTS5 syntax gets through). A term that
+ * matches word starts is there twice, whole and as a prefix ("banana" OR "banana"*): BM25 adds up
+ * what each phrase scores, so a passage holding the word itself scores for both and ranks above one
+ * holding only longer words it begins ("bananas").
+ */
+export function keywordQuery(terms: readonly KeywordTerm[]): string | undefined {
+  if (terms.length === 0) return undefined
+  return terms.flatMap((t) => (t.prefix ? [quoted(t.word), `${quoted(t.word)}*`] : [quoted(t.word)])).join(' OR ')
 }
 
 /**
  * Rows a keyword query may score: BM25 ranks every passage holding any of the words, so words
  * found nearly everywhere (in effect stop words, whose weight is small anyway) are left out once
- * the rarer ones already reach this many passages. The rarest word is always kept.
+ * the rarer ones already reach this many passages. The rarest word is always kept. A word that
+ * matches word starts counts the passages holding any word it begins; when those would pass the
+ * budget, it is searched as a whole word alone if that fits.
  */
 export const KEYWORD_ROW_BUDGET = 10_000
 
@@ -75,19 +91,36 @@ export function passageIndex(db: Database) {
   // Document frequency per indexed term (a TEMP view of the index: nothing stored).
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.vfs_passages_vocab USING fts5vocab(main, vfs_passages_fts, 'row')`)
   const docFrequency = db.prepare<[string], number>(`SELECT doc FROM temp.vfs_passages_vocab WHERE term = ?`).pluck()
-  /** The query's words worth scoring: rarest first, common ones dropped past the row budget. */
-  const scoredWords = (text: string) => {
+  // Passages holding a word starting with the term (a quoted FTS5 prefix), counted up to just past the budget.
+  const prefixRows = db
+    .prepare<[string], number>(
+      `SELECT count(*) FROM (SELECT 1 FROM vfs_passages_fts WHERE vfs_passages_fts MATCH ? LIMIT ${KEYWORD_ROW_BUDGET + 1})`
+    )
+    .pluck()
+  /** The query's terms worth scoring: rarest first, common ones dropped (or searched whole only) past the row budget. */
+  const scoredTerms = (text: string): KeywordTerm[] => {
     // A word the vocabulary does not list as typed (accents: the index keeps "cafe" for "café") counts as rare and is kept.
     const words = queryWords(text)
-      // A phrase is in at most as many passages as its rarest word.
-      .map((w) => ({ w, df: Math.min(...w.split(' ').map((t) => docFrequency.get(t) ?? 0)) }))
-      .sort((a, b) => a.df - b.df)
-    const kept: string[] = []
+      .map((w) => {
+        const tokens = w.split(' ')
+        // A phrase is in at most as many passages as its rarest word.
+        const whole = Math.min(...tokens.map((t) => docFrequency.get(t) ?? 0))
+        if (!matchesWordStarts(tokens)) return { w, whole, rows: whole, prefix: false }
+        // Words starting with it are at least as many: past the budget already, they are not counted.
+        const starts = whole > KEYWORD_ROW_BUDGET ? whole : prefixRows.get(`${quoted(w)}*`)!
+        return { w, whole, rows: starts, prefix: true }
+      })
+      .sort((a, b) => a.rows - b.rows)
+    const kept: KeywordTerm[] = []
     let rows = 0
-    for (const { w, df } of words) {
-      if (kept.length > 0 && rows + df > KEYWORD_ROW_BUDGET) break
-      kept.push(w)
-      rows += df
+    for (const { w, whole, rows: n, prefix } of words) {
+      if (kept.length === 0 || rows + n <= KEYWORD_ROW_BUDGET) {
+        kept.push({ word: w, prefix })
+        rows += n
+      } else if (prefix && rows + whole <= KEYWORD_ROW_BUDGET) {
+        kept.push({ word: w, prefix: false })
+        rows += whole
+      }
     }
     return kept
   }
@@ -135,11 +168,12 @@ export function passageIndex(db: Database) {
     charsOf: (itemIds: readonly number[]) => charsOf.get(JSON.stringify(itemIds))!.n,
     inItems: (itemIds: readonly number[]) => inItems.all(JSON.stringify(itemIds)),
     /**
-     * Passage ids best matching the words of `text`, best first (BM25); `itemIds` restricts to those
-     * files, and the files in `except` are left out.
+     * Passage ids best matching the words of `text`, best first (BM25): a word of MIN_PREFIX_CHARS or more
+     * matches the words it begins too, below the word itself; `itemIds` restricts to those files, and the
+     * files in `except` are left out.
      */
     keyword(text: string, limit: number, itemIds?: readonly number[], except: readonly number[] = []): number[] {
-      const q = keywordQuery(scoredWords(text))
+      const q = keywordQuery(scoredTerms(text))
       if (!q) return []
       const rows = itemIds
         ? matchIn(limit).all(q, JSON.stringify(itemIds))
