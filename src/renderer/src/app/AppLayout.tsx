@@ -1,16 +1,17 @@
 import { Alert, Badge, Box, Burger, Group, NavLink, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useDisclosure, useHotkeys } from '@mantine/hooks'
 import { IconFolders, IconInbox, IconPlugConnected, IconPlugConnectedX, IconPlus, IconSettings } from '@tabler/icons-react'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useHealth } from '../api/queries'
 import { useNodeStatus } from '../api/use-node-status'
 import { useUploadsUnderWay } from '../stores/uploads'
 import classes from './AppLayout.module.css'
+import { typedBeforeDrawn } from './early-keys'
 import { hrefOf, navigateNow, type Route } from './router'
 import { ThemeSwitch } from './ThemeSwitch'
 
-/** Ctrl/Cmd+K from anywhere: the inbox list with its search box focused. */
-function focusInboxSearch() {
+/** Ctrl/Cmd+K from anywhere: the inbox list with its search box focused (then `focused` is told it, or null if it never came). */
+function focusInboxSearch(focused?: (box: HTMLElement | null) => void) {
   // The list is drawn now, and its box focused at once: what is typed right after the shortcut went
   // to the field being left (a conversation's message box) while the list waited for the hashchange.
   navigateNow({ name: 'inboxes' })
@@ -18,7 +19,9 @@ function focusInboxSearch() {
   const tryFocus = (tries: number) => {
     const input = document.getElementById('inbox-search')
     input?.focus()
-    if ((!input || document.activeElement !== input) && tries > 0) setTimeout(() => tryFocus(tries - 1), 50)
+    if (input && document.activeElement === input) focused?.(input)
+    else if (tries > 0) setTimeout(() => tryFocus(tries - 1), 50)
+    else focused?.(null)
   }
   tryFocus(60)
 }
@@ -37,7 +40,9 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
   const health = useHealth()
   const node = useNodeStatus()
   const uploading = useUploadsUnderWay((s) => s.waiting)
-  useHotkeys([['mod+K', focusInboxSearch]], [])
+  useHotkeys([['mod+K', () => focusInboxSearch()]], [])
+  // Keys pressed while the window was still being drawn (early-keys): Ctrl+K opens the search now, with what was typed after it.
+  useEffect(() => typedBeforeDrawn(focusInboxSearch), [])
   // Marked for screen readers too (aria-current), not only by its look.
   const active = (names: Route['name'][]) => names.includes(route.name)
   return (
