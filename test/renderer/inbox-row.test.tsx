@@ -1,13 +1,15 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { InboxActions } from '../../src/renderer/src/features/inboxes/inbox-actions'
+import { useInboxActions, type InboxActions } from '../../src/renderer/src/features/inboxes/inbox-actions'
 import { toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
 import { InboxRow } from '../../src/renderer/src/features/inboxes/InboxRow'
 import { rowOf } from '../../src/renderer/src/features/inboxes/listed-conversations'
 import { absoluteTime, relativeTime } from '../../src/renderer/src/features/inboxes/relative-time'
+import { useAskedFlags } from '../../src/renderer/src/stores/asked-flags'
 import type { Inbox } from '../../src/shared/contract/inbox'
-import { renderWithApp } from './render'
+import { addProvider, createJob, useTestNode } from '../support/node'
+import { renderWithApp, routerTransport } from './render'
 
 afterEach(cleanup)
 
@@ -268,5 +270,57 @@ describe('a search hit', () => {
     const shown = hit(text, '見つけた言葉')
     expect(shown.textContent.startsWith('…👩‍💻')).toBe(true)
     expect(shown.querySelector('mark')?.textContent).toBe('見つけた言葉')
+  })
+})
+
+/*
+ * The row's own marks (the pin icon, the Hidden badge) followed only the node's inbox_changed event,
+ * while its menu said "Unpin"/"Unhide" at once: for a moment the row and its menu disagreed. They show
+ * what was asked at once, and what the node says again if the call fails.
+ */
+describe('the row’s Pinned and Hidden marks', () => {
+  const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
+  afterEach(() => useAskedFlags.getState().clear())
+
+  function Row({ of }: { of: Inbox }) {
+    const actions = useInboxActions()
+    return <InboxRow row={toRow(of)} now={NOW} actions={actions} />
+  }
+
+  const choose = async (item: string) => {
+    fireEvent.click(screen.getByRole('button', { name: /^Actions for / }))
+    // hidden: happy-dom lays nothing out, and a reopened dropdown stays display:none here.
+    fireEvent.click(await screen.findByRole('menuitem', { name: item, hidden: true }))
+  }
+
+  it('show Pin and Hide at once, before the node’s event reaches the row (none comes here)', async () => {
+    const id = `job_inbox::${await createJob(node, 'gpt')}::false`
+    const of = (await node.get('/v2/get_inbox', { inbox_name: id })).body as Inbox
+    // The window's IPC transport with the real node behind it; its events are not delivered.
+    renderWithApp(<Row of={of} />, routerTransport(node.router))
+    expect(screen.queryByRole('img', { name: 'Pinned' })).toBeNull()
+    await choose('Pin')
+    expect(screen.getByRole('img', { name: 'Pinned' })).toBeTruthy()
+    await choose('Hide')
+    expect(screen.getByTestId('hidden-marker')).toBeTruthy()
+    await waitFor(async () =>
+      expect((await node.get('/v2/get_inbox', { inbox_name: id })).body).toMatchObject({ is_pinned: true, is_hidden: true })
+    )
+    // Still shown as asked once the calls are answered.
+    expect(screen.getByRole('img', { name: 'Pinned' })).toBeTruthy()
+    expect(screen.getByTestId('hidden-marker')).toBeTruthy()
+  })
+
+  it('go back to what the node says when the call fails, the failure told in a notice as for other row actions', async () => {
+    // A node that answers 503 (restarting): the calls fail.
+    renderWithApp(<Row of={inbox('Hi')} />)
+    await choose('Hide')
+    expect(screen.getByTestId('hidden-marker')).toBeTruthy()
+    expect(await screen.findByText('Not hidden')).toBeTruthy()
+    expect(screen.queryByTestId('hidden-marker')).toBeNull()
+    await choose('Pin')
+    expect(screen.getByRole('img', { name: 'Pinned' })).toBeTruthy()
+    expect(await screen.findByText('Not pinned')).toBeTruthy()
+    expect(screen.queryByRole('img', { name: 'Pinned' })).toBeNull()
   })
 })

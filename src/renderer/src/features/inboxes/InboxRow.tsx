@@ -3,6 +3,7 @@ import { IconEyeOff, IconPin } from '@tabler/icons-react'
 import { lazy, memo, Suspense, useEffect, useState, type KeyboardEvent } from 'react'
 import { holdMenuKeys } from '../../app/menu-keys-held'
 import { hrefOf } from '../../app/router'
+import { useShownFlags } from '../../stores/asked-flags'
 import { highlightPieces, searchWords } from '../../app/highlight'
 import type { InboxRowData } from './inbox-rows'
 import type { InboxActions } from './inbox-actions'
@@ -60,6 +61,8 @@ function When({ iso, now }: { iso: string; now: number }) {
  */
 export const InboxRow = memo(function InboxRow({ row, providerName, now, snippet, selected, tabStop = true, onSelect, actions }: RowProps) {
   const previewState = row.preview === null ? 'empty' : row.previewIsError ? 'error' : undefined
+  // Pinned and Hidden as the operator just asked (as the row's menu says them), not only once the node's event comes.
+  const { isHidden, isPinned } = useShownFlags(row)
   // null until first wanted: the menu's code is loaded then. `from`: what gets the focus back when it closes.
   const [menu, setMenu] = useState<MenuState | null>(null)
   const onKeyDown = (e: KeyboardEvent) => {
@@ -106,13 +109,13 @@ export const InboxRow = memo(function InboxRow({ row, providerName, now, snippet
       >
         <span className={classes.top}>
           <span className={classes.title}>
-            {row.isPinned && <IconPin size={14} aria-label="Pinned" role="img" className={classes.icon} />}
+            {isPinned && <IconPin size={14} aria-label="Pinned" role="img" className={classes.icon} />}
             {/* Cut to the row's width: the whole name shows on hovering it. */}
             <span className={classes.name} title={row.name}>
               {row.name}
             </span>
             {selected && <span className={classes.visuallyHidden}>, selected</span>}
-            {row.isHidden && (
+            {isHidden && (
               <Badge
                 size="xs"
                 color="gray"
