@@ -6,6 +6,7 @@ import { toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
 import { InboxRow } from '../../src/renderer/src/features/inboxes/InboxRow'
 import { rowOf } from '../../src/renderer/src/features/inboxes/listed-conversations'
 import { absoluteTime, relativeTime } from '../../src/renderer/src/features/inboxes/relative-time'
+import { snippetOfFailedAnswer } from '../../src/renderer/src/features/inboxes/snippet-source'
 import { useAskedFlags } from '../../src/renderer/src/stores/asked-flags'
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { addProvider, createJob, useTestNode } from '../support/node'
@@ -263,6 +264,24 @@ describe('a search hit', () => {
     expect(marks('Quarterly Review', 'q quarterly')).toEqual(['Quarterly'])
     cleanup()
     expect(marks('Our 👩\u200d💻 team', '👩')).toEqual(['👩\u200d💻'])
+  })
+
+  it('quoting a failed answer (the node’s error mark on the last message, not its text) says so first, without the note’s sign', () => {
+    const note = '⚠ The OpenAI-compatible server at http://x/v1 failed (HTTP 500: "boom"). Try again later.'
+    const failed = inbox(note, { error: { kind: 'provider_error', status: 500 } })
+    expect(snippetOfFailedAnswer(failed, note)).toBe(true)
+    // Cut by the node around the word found, "…" where text was left out (blanks collapsed).
+    const long = inbox(`Part of the answer\n\n⚠ ${'The provider failed. '.repeat(20)}`, { error: { kind: 'provider_error' } })
+    expect(snippetOfFailedAnswer(long, '…of the answer ⚠ The provider failed. The provider…')).toBe(true)
+    // The inbox's name found, or an answer that itself starts with a warning sign: not a failure.
+    expect(snippetOfFailedAnswer(failed, 'Quarterly review')).toBe(false)
+    expect(snippetOfFailedAnswer(inbox('⚠ Mind the gap.'), '⚠ Mind the gap.')).toBe(false)
+
+    renderWithApp(<InboxRow row={toRow(failed)} now={NOW} snippet={{ text: note, query: 'boom', failed: true }} />)
+    const shown = screen.getByTestId('inbox-snippet')
+    expect(shown.textContent).toBe('Answer failed: …http://x/v1 failed (HTTP 500: "boom"). Try again later.')
+    expect(shown.getAttribute('data-state')).toBe('error')
+    expect(shown.querySelector('mark')?.textContent).toBe('boom')
   })
 
   it('without spaces to cut at, keeps whole characters', () => {
