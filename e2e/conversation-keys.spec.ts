@@ -175,3 +175,38 @@ test('a word composed with an input method in a conversation passed through (Alt
   await expect(title).toHaveText(listed[49]!.custom_name)
   await expect(box).toHaveValue('')
 })
+
+test('a word still being composed in a conversation passed through when its box goes stays in that conversation’s draft, not lost, not in the one opened', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  const ids = await seedJobs(node, 'gpt', 52)
+  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, `Chat ${String(i + 1).padStart(2, '0')}`)
+  const listed = (await node.api<{ inbox_id: string; custom_name: string }[]>('GET', '/v2/all_inboxes')).body
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: listed[0]!.custom_name }).first().click()
+  const title = page.getByTestId('inbox-title')
+  await expect(title).toHaveText(listed[0]!.custom_name)
+  await page.getByRole('button', { name: 'Hide conversations' }).click()
+  await page.evaluate((id) => (location.hash = `#/inboxes/${encodeURIComponent(id)}`), listed[48]!.inbox_id)
+  await expect(title).toHaveText(listed[48]!.custom_name)
+  const box = page.getByRole('textbox', { name: 'Message', exact: true })
+  await box.click()
+  const release = await holdRequests(page, (url) => url.pathname.endsWith('/all_inboxes_paginated') && url.searchParams.has('offset'))
+  await page.keyboard.press('Alt+ArrowDown')
+  await page.keyboard.press('Alt+ArrowDown')
+  await expect(title).toHaveText(listed[49]!.custom_name)
+  await expect(box).toBeFocused()
+  // A word begun there, and not ended when the next conversation replaces its box.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Input.imeSetComposition', { text: 'に', selectionStart: 1, selectionEnd: 1 })
+  await cdp.send('Input.imeSetComposition', { text: 'にほん', selectionStart: 3, selectionEnd: 3 })
+  release()
+  await expect(title).toHaveText(listed[50]!.custom_name)
+  await expect(box).toHaveValue('')
+  // Back in the conversation it was typed in, the word so far is in its box.
+  await page.keyboard.press('Alt+ArrowUp')
+  await expect(title).toHaveText(listed[49]!.custom_name)
+  await expect(box).toHaveValue('にほん')
+})

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/node'
+import { holdRequests } from './held-requests'
 import { nameJobInbox, providerBody, seedJobs } from './seed'
 
 /** What holds the focus: "body" when nothing does (a keyboard user would start over from the top). */
@@ -60,6 +61,35 @@ test('a search result opened from the keyboard: Back shows the results again wit
   await expect(page.getByLabel('Search inboxes')).toHaveValue('budget')
   await expect(page.getByTestId('inbox-row')).toHaveCount(2)
   await expect.poll(() => focusedText(page)).toContain(title)
+})
+
+/*
+ * The UI address opened, and Ctrl+K with a search typed at once: the page trades its one-time code and
+ * loads the app before it draws it, and those keys went nowhere. They wait for the window.
+ */
+test('Ctrl+K and a search typed at once as the UI address opens, before the window is drawn: the search opens with them', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  const ids = await seedJobs(node, 'gpt', 3)
+  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, ['Budget review', 'Travel plans', 'Budget forecast'][i]!)
+  // The app's code comes when released (a slow first load), after the keys.
+  const release = await holdRequests(page, /\/assets\/app-main-[^/]*\.js$/)
+  // Once the page's own script has run, not once the window is drawn (nothing is, yet).
+  await page.goto(node.uiUrl, { waitUntil: 'domcontentloaded' })
+  await page.keyboard.press('Control+k')
+  await page.keyboard.type('travel')
+  expect(await page.locator('#root').innerHTML()).toBe('')
+  release()
+  const search = page.getByRole('textbox', { name: 'Search inboxes' })
+  await expect(search).toHaveValue('travel')
+  await expect(search).toBeFocused()
+  await expect(page.getByTestId('inbox-row')).toHaveCount(1)
+  await expect(page.getByTestId('inbox-row')).toContainText('Travel plans')
+  // Typing goes on in the box as usual.
+  await page.keyboard.press('Backspace')
+  await expect(search).toHaveValue('trave')
 })
 
 test('Send pressed on its button, and a provider switched from the keyboard, leave the focus in the conversation, not on the page', async ({

@@ -1,13 +1,16 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { InboxActions } from '../../src/renderer/src/features/inboxes/inbox-actions'
+import { useInboxActions, type InboxActions } from '../../src/renderer/src/features/inboxes/inbox-actions'
 import { toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
 import { InboxRow } from '../../src/renderer/src/features/inboxes/InboxRow'
 import { rowOf } from '../../src/renderer/src/features/inboxes/listed-conversations'
 import { absoluteTime, relativeTime } from '../../src/renderer/src/features/inboxes/relative-time'
+import { snippetOfFailedAnswer } from '../../src/renderer/src/features/inboxes/snippet-source'
+import { useAskedFlags } from '../../src/renderer/src/stores/asked-flags'
 import type { Inbox } from '../../src/shared/contract/inbox'
-import { renderWithApp } from './render'
+import { addProvider, createJob, useTestNode } from '../support/node'
+import { renderWithApp, routerTransport } from './render'
 
 afterEach(cleanup)
 
@@ -263,10 +266,80 @@ describe('a search hit', () => {
     expect(marks('Our 👩\u200d💻 team', '👩')).toEqual(['👩\u200d💻'])
   })
 
+  it('quoting a failed answer (the node’s error mark on the last message, not its text) says so first, without the note’s sign', () => {
+    const note = '⚠ The OpenAI-compatible server at http://x/v1 failed (HTTP 500: "boom"). Try again later.'
+    const failed = inbox(note, { error: { kind: 'provider_error', status: 500 } })
+    expect(snippetOfFailedAnswer(failed, note)).toBe(true)
+    // Cut by the node around the word found, "…" where text was left out (blanks collapsed).
+    const long = inbox(`Part of the answer\n\n⚠ ${'The provider failed. '.repeat(20)}`, { error: { kind: 'provider_error' } })
+    expect(snippetOfFailedAnswer(long, '…of the answer ⚠ The provider failed. The provider…')).toBe(true)
+    // The inbox's name found, or an answer that itself starts with a warning sign: not a failure.
+    expect(snippetOfFailedAnswer(failed, 'Quarterly review')).toBe(false)
+    expect(snippetOfFailedAnswer(inbox('⚠ Mind the gap.'), '⚠ Mind the gap.')).toBe(false)
+
+    renderWithApp(<InboxRow row={toRow(failed)} now={NOW} snippet={{ text: note, query: 'boom', failed: true }} />)
+    const shown = screen.getByTestId('inbox-snippet')
+    expect(shown.textContent).toBe('Answer failed: …http://x/v1 failed (HTTP 500: "boom"). Try again later.')
+    expect(shown.getAttribute('data-state')).toBe('error')
+    expect(shown.querySelector('mark')?.textContent).toBe('boom')
+  })
+
   it('without spaces to cut at, keeps whole characters', () => {
     const text = `${'👩‍💻'.repeat(30)}見つけた言葉`
     const shown = hit(text, '見つけた言葉')
     expect(shown.textContent.startsWith('…👩‍💻')).toBe(true)
     expect(shown.querySelector('mark')?.textContent).toBe('見つけた言葉')
+  })
+})
+
+/*
+ * The row's own marks (the pin icon, the Hidden badge) followed only the node's inbox_changed event,
+ * while its menu said "Unpin"/"Unhide" at once: for a moment the row and its menu disagreed. They show
+ * what was asked at once, and what the node says again if the call fails.
+ */
+describe('the row’s Pinned and Hidden marks', () => {
+  const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
+  afterEach(() => useAskedFlags.getState().clear())
+
+  function Row({ of }: { of: Inbox }) {
+    const actions = useInboxActions()
+    return <InboxRow row={toRow(of)} now={NOW} actions={actions} />
+  }
+
+  const choose = async (item: string) => {
+    fireEvent.click(screen.getByRole('button', { name: /^Actions for / }))
+    // hidden: happy-dom lays nothing out, and a reopened dropdown stays display:none here.
+    fireEvent.click(await screen.findByRole('menuitem', { name: item, hidden: true }))
+  }
+
+  it('show Pin and Hide at once, before the node’s event reaches the row (none comes here)', async () => {
+    const id = `job_inbox::${await createJob(node, 'gpt')}::false`
+    const of = (await node.get('/v2/get_inbox', { inbox_name: id })).body as Inbox
+    // The window's IPC transport with the real node behind it; its events are not delivered.
+    renderWithApp(<Row of={of} />, routerTransport(node.router))
+    expect(screen.queryByRole('img', { name: 'Pinned' })).toBeNull()
+    await choose('Pin')
+    expect(screen.getByRole('img', { name: 'Pinned' })).toBeTruthy()
+    await choose('Hide')
+    expect(screen.getByTestId('hidden-marker')).toBeTruthy()
+    await waitFor(async () =>
+      expect((await node.get('/v2/get_inbox', { inbox_name: id })).body).toMatchObject({ is_pinned: true, is_hidden: true })
+    )
+    // Still shown as asked once the calls are answered.
+    expect(screen.getByRole('img', { name: 'Pinned' })).toBeTruthy()
+    expect(screen.getByTestId('hidden-marker')).toBeTruthy()
+  })
+
+  it('go back to what the node says when the call fails, the failure told in a notice as for other row actions', async () => {
+    // A node that answers 503 (restarting): the calls fail.
+    renderWithApp(<Row of={inbox('Hi')} />)
+    await choose('Hide')
+    expect(screen.getByTestId('hidden-marker')).toBeTruthy()
+    expect(await screen.findByText('Not hidden')).toBeTruthy()
+    expect(screen.queryByTestId('hidden-marker')).toBeNull()
+    await choose('Pin')
+    expect(screen.getByRole('img', { name: 'Pinned' })).toBeTruthy()
+    expect(await screen.findByText('Not pinned')).toBeTruthy()
+    expect(screen.queryByRole('img', { name: 'Pinned' })).toBeNull()
   })
 })

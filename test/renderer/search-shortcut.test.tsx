@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { App } from '../../src/renderer/src/app/App'
+import { holdEarlyKeys } from '../../src/renderer/src/app/early-keys'
 import { hrefOf } from '../../src/renderer/src/app/router'
 import { addProvider, createJob, useTestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
@@ -34,5 +35,48 @@ describe('Ctrl+K from a conversation', () => {
     fireEvent.keyDown(document.activeElement!, { key: 'k', code: 'KeyK', ctrlKey: true })
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Search inboxes' }))
     expect(location.hash).toBe('#/inboxes')
+  })
+})
+
+/*
+ * Ctrl+K and a search typed right after the window's address opens: the page trades its one-time code
+ * and loads the app's code before it draws anything, and those keys went nowhere. main.tsx holds them
+ * from its first line (holdEarlyKeys); the window, once drawn, opens the search with them.
+ */
+describe('keys pressed before the window is drawn', () => {
+  const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
+  beforeEach(() => setWindowWidth(1280))
+  afterEach(() => {
+    cleanup()
+    location.hash = ''
+  })
+
+  /** A key as the browser takes it: to what has the focus (the page, nothing drawn), writing in a text field unless cancelled. */
+  function press(k: string, init: { ctrlKey?: boolean } = {}) {
+    const target = document.activeElement ?? document.body
+    const typed = fireEvent.keyDown(target, { key: k, ...init })
+    if (typed && !init.ctrlKey && [...k].length === 1 && target instanceof HTMLInputElement)
+      fireEvent.change(target, { target: { value: target.value + k } })
+  }
+
+  it('Ctrl+K opens the search once the window is drawn, with what was typed after it (not before it) in the box', async () => {
+    for (const name of ['Budget review', 'Travel plans']) {
+      const id = `job_inbox::${await createJob(node, 'gpt')}::false`
+      await node.post('/v2/update_smart_inbox_name', { inbox_name: id, custom_name: name })
+    }
+    holdEarlyKeys()
+    // Typed before the shortcut: nothing had the focus, nothing was to take it.
+    press('x')
+    press('k', { ctrlKey: true })
+    for (const k of 'travel') press(k)
+    renderWithApp(<App />, routerTransport(node.router))
+    const search = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Search inboxes' }, { timeout: 10_000 })
+    await waitFor(() => expect(document.activeElement).toBe(search))
+    expect(search.value).toBe('travel')
+    expect(await screen.findByText('Travel plans')).toBeTruthy()
+    await waitFor(() => expect(screen.queryByText('Budget review')).toBeNull())
+    // The keys are the box's again.
+    press('s')
+    expect(search.value).toBe('travels')
   })
 })

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { navigate, useRoute } from '../../src/renderer/src/app/router'
 import type { Transport } from '../../src/renderer/src/api/transport'
 import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
-import { carriedFor, carryTo, composerShown, startCarrying } from '../../src/renderer/src/stores/carried-typing'
+import { carriedFor, carrying, carryTo, composerShown, startCarrying } from '../../src/renderer/src/stores/carried-typing'
 import { draftOf, keepDraft } from '../../src/renderer/src/stores/drafts'
 import { useLayoutPrefs } from '../../src/renderer/src/stores/layout-prefs'
 import { addProvider, createJob, useTestNode } from '../support/node'
@@ -102,14 +102,14 @@ it('letters typed right after Alt+Down, while the box left still has the focus, 
  * A word composed with an input method, as Chromium gives it: compositionstart, an input event for each
  * change of the word (in the box, marked as composing), then compositionend with the word.
  */
-function compose(box: HTMLTextAreaElement, steps: readonly string[]) {
+function compose(box: HTMLTextAreaElement, steps: readonly string[], { ends = true } = {}) {
   const before = box.value
   box.dispatchEvent(new CompositionEvent('compositionstart', { bubbles: true, data: '' }))
   for (const word of steps) {
     Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(box, before + word)
     box.dispatchEvent(new InputEvent('input', { bubbles: true, isComposing: true, data: word, inputType: 'insertCompositionText' }))
   }
-  box.dispatchEvent(new CompositionEvent('compositionend', { bubbles: true, data: steps[steps.length - 1] }))
+  if (ends) box.dispatchEvent(new CompositionEvent('compositionend', { bubbles: true, data: steps[steps.length - 1] }))
 }
 
 it('a word composed with an input method right after Alt+Down goes to the next conversation’s box, not into the draft of the one left', async () => {
@@ -129,6 +129,44 @@ it('a word composed with an input method right after Alt+Down goes to the next c
   expect(document.activeElement).toBe(there)
   expect(draftOf(lower)).toBe('日本!')
   expect(draftOf(upper)).toBe('Draft kept: ')
+})
+
+it('a word still being composed when its box goes (the next conversation shown) stays in the draft of the conversation it was typed in', async () => {
+  keepDraft(upper, 'Draft kept: ')
+  const here = await openUpper()
+  act(() => {
+    here.dispatchEvent(altDown())
+    // The word is not ended before the box goes (the composition is the browser's: nothing ends it then).
+    compose(here, ['に', 'にほ'], { ends: false })
+  })
+  await screen.findByRole('heading', { name: 'Lease talk' })
+  const there = await box()
+  expect(here.isConnected).toBe(false)
+  // Not lost, and not in the conversation opened.
+  expect(draftOf(upper)).toBe('Draft kept: にほ')
+  expect(there.value).toBe('')
+  expect(draftOf(lower)).toBe('')
+})
+
+it('a word begun while keys were held, the holding over before it ends (no conversation below), stays in its box’s draft if the box then goes', async () => {
+  act(() => navigate({ name: 'inbox', inboxId: lower }))
+  renderWithApp(<Screen />, routerTransport(node.router))
+  await screen.findByRole('heading', { name: 'Lease talk' })
+  const here = await box()
+  act(() => here.focus())
+  act(() => {
+    // The last conversation: nothing below it to open, the keys held go back to its box.
+    here.dispatchEvent(altDown())
+    compose(here, ['に', 'にほ'], { ends: false })
+  })
+  await waitFor(() => expect(carrying()).toBe(false))
+  expect(here.isConnected).toBe(true)
+  // Another conversation opened (a click in the list) before the word ends.
+  act(() => navigate({ name: 'inbox', inboxId: upper }))
+  await screen.findByRole('heading', { name: 'Budget talk' })
+  expect(here.isConnected).toBe(false)
+  expect(draftOf(lower)).toBe('にほ')
+  expect(draftOf(upper)).toBe('')
 })
 
 it('letters typed while the next conversation is still being read (the box left gone, the focus on the page) go to its box once it is shown', async () => {

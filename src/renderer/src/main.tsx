@@ -4,8 +4,11 @@
 // The stylesheets come with the app, not here: a page's scripts wait for the stylesheets before them
 // (Mantine's are 250 KB). The first inbox row came 30-90 ms sooner (medians of 9 navigations).
 import { earlySession, startEarly } from './api/early-start'
+import { holdEarlyKeys } from './app/early-keys'
 import { warmUpTimeFormats } from './features/inboxes/relative-time'
 
+// Keys pressed before the app is drawn (Ctrl+K and a search typed at once) wait for it.
+holdEarlyKeys()
 startEarly(window)
 // A new UI address opened in this tab (the node restarted and printed another) differs from the
 // page's address only after '#', so the browser does not load the page again and its code would go

@@ -6,12 +6,13 @@ import { useHealth } from '../api/queries'
 import { useNodeStatus } from '../api/use-node-status'
 import { useUploadsUnderWay } from '../stores/uploads'
 import classes from './AppLayout.module.css'
+import { typedBeforeDrawn } from './early-keys'
 import { hrefOf, navigateNow, type Route } from './router'
 import { onShortcutsKey, showShortcuts } from './shortcuts'
 import { ThemeSwitch } from './ThemeSwitch'
 
-/** Ctrl/Cmd+K from anywhere: the inbox list with its search box focused. */
-function focusInboxSearch() {
+/** Ctrl/Cmd+K from anywhere: the inbox list with its search box focused (then `focused` is told it, or null if it never came). */
+function focusInboxSearch(focused?: (box: HTMLElement | null) => void) {
   // The list is drawn now, and its box focused at once: what is typed right after the shortcut went
   // to the field being left (a conversation's message box) while the list waited for the hashchange.
   navigateNow({ name: 'inboxes' })
@@ -19,7 +20,9 @@ function focusInboxSearch() {
   const tryFocus = (tries: number) => {
     const input = document.getElementById('inbox-search')
     input?.focus()
-    if ((!input || document.activeElement !== input) && tries > 0) setTimeout(() => tryFocus(tries - 1), 50)
+    if (input && document.activeElement === input) focused?.(input)
+    else if (tries > 0) setTimeout(() => tryFocus(tries - 1), 50)
+    else focused?.(null)
   }
   tryFocus(60)
 }
@@ -38,7 +41,9 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
   const health = useHealth()
   const node = useNodeStatus()
   const uploading = useUploadsUnderWay((s) => s.waiting)
-  useHotkeys([['mod+K', focusInboxSearch]], [])
+  useHotkeys([['mod+K', () => focusInboxSearch()]], [])
+  // Keys pressed while the window was still being drawn (early-keys): Ctrl+K opens the search now, with what was typed after it.
+  useEffect(() => typedBeforeDrawn(focusInboxSearch), [])
   useEffect(() => {
     window.addEventListener('keydown', onShortcutsKey)
     return () => window.removeEventListener('keydown', onShortcutsKey)

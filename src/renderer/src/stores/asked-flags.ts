@@ -12,14 +12,20 @@ type Asked = Partial<Record<Flag, boolean>>
 
 /**
  * Hide / Unhide and Pin / Unpin this window asked the node for, by inbox, until the node's inbox_changed
- * carrying that mark reaches the cached lists. Meanwhile a menu reopened at once (or the bulk bar) says
- * what the operator just did ("Unhide" after Hide), not what the rows, patched only by that event, said
- * before. A call that fails, the inbox removed, or the event stream broken (its lists are read again)
- * lets the rows speak again.
+ * carrying that mark reaches the cached lists. Meanwhile the row (its pin icon, its Hidden badge), a menu
+ * reopened at once and the bulk bar say what the operator just did ("Unhide" after Hide), not what the
+ * rows' data, patched only by that event, said before. A call that fails, the inbox removed, or the event
+ * stream broken (its lists are read again) lets the rows speak again; so does any change told once the
+ * call was answered: the node held the mark by then, and a change told with the other value is a later
+ * one (another client's, its event and ours arriving together), which the row must not hide.
  */
 interface AskedFlagsState {
   readonly asked: Readonly<Record<string, Asked>>
+  /** Of `asked`, the marks whose call the node has answered. */
+  readonly answered: Readonly<Record<string, Asked>>
   ask(inboxIds: readonly string[], flag: Flag, value: boolean): void
+  /** The call for `inboxId` succeeded (see `answered`). */
+  done(inboxId: string, flag: Flag, value: boolean): void
   /** The call for `inboxId` failed: the mark is as the rows say, unless it was asked for again meanwhile (another value). */
   failed(inboxId: string, flag: Flag, value: boolean): void
   /** Changes applied to the cached lists: a mark asked for and now shown there is theirs again. */
@@ -38,25 +44,40 @@ function without(asked: Readonly<Record<string, Asked>>, inboxId: string, flag: 
 
 export const useAskedFlags = create<AskedFlagsState>((set) => ({
   asked: {},
+  answered: {},
   ask: (inboxIds, flag, value) =>
     set((s) => {
       const asked = { ...s.asked }
-      for (const id of inboxIds) asked[id] = { ...asked[id], [flag]: value }
-      return { asked }
+      let answered = s.answered
+      for (const id of inboxIds) {
+        asked[id] = { ...asked[id], [flag]: value }
+        answered = without(answered, id, flag)
+      }
+      return { asked, answered }
     }),
-  failed: (inboxId, flag, value) => set((s) => (s.asked[inboxId]?.[flag] === value ? { asked: without(s.asked, inboxId, flag) } : s)),
+  done: (inboxId, flag, value) =>
+    set((s) =>
+      s.asked[inboxId]?.[flag] === value ? { answered: { ...s.answered, [inboxId]: { ...s.answered[inboxId], [flag]: value } } } : s
+    ),
+  failed: (inboxId, flag, value) =>
+    set((s) =>
+      s.asked[inboxId]?.[flag] === value ? { asked: without(s.asked, inboxId, flag), answered: without(s.answered, inboxId, flag) } : s
+    ),
   told: (changes) =>
     set((s) => {
-      let asked = s.asked
+      let { asked, answered } = s
       for (const [id, inbox] of changes) {
         const marks = asked[id]
         if (!marks) continue
         for (const flag of Object.keys(marks) as Flag[])
-          if (inbox === null || inbox[field[flag]] === marks[flag]) asked = without(asked, id, flag)
+          if (inbox === null || inbox[field[flag]] === marks[flag] || answered[id]?.[flag] === marks[flag]) {
+            asked = without(asked, id, flag)
+            answered = without(answered, id, flag)
+          }
       }
-      return asked === s.asked ? s : { asked }
+      return asked === s.asked ? s : { asked, answered }
     }),
-  clear: () => set((s) => (Object.keys(s.asked).length ? { asked: {} } : s))
+  clear: () => set((s) => (Object.keys(s.asked).length ? { asked: {}, answered: {} } : s))
 }))
 
 /** The marks of a row as the operator last set them here, else as the row has them. */

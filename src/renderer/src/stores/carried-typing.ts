@@ -94,12 +94,23 @@ export function composerShown(inboxId: string, box: HTMLTextAreaElement, took = 
   }
   return () => {
     if (boxes.get(inboxId) === box) boxes.delete(inboxId)
+    // Gone in the middle of a word an input method was composing in it (its input events kept from the
+    // box's owner, its end never to come): the word so far stays in this conversation's draft, where it
+    // was typed, as it would have had nothing been held.
+    if (composing?.box === box) {
+      composing = undefined
+      keepDraft(inboxId, box.value)
+    }
   }
 }
 
 function stop() {
   carried = undefined
+  // A word being composed goes on in its box, whose owner now hears of it: first of what it kept from
+  // it so far, which then stays in that box's draft even if the box goes before the word ends.
+  const was = composing
   composing = undefined
+  if (was?.box.isConnected) was.box.dispatchEvent(new Event('input', { bubbles: true }))
   window.removeEventListener('keydown', onKey, true)
   window.removeEventListener('focusin', onFocus, true)
   window.removeEventListener('compositionstart', onCompositionStart, true)

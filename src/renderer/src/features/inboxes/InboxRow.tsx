@@ -3,8 +3,10 @@ import { IconEyeOff, IconPin } from '@tabler/icons-react'
 import { lazy, memo, Suspense, useEffect, useState, type KeyboardEvent } from 'react'
 import { holdMenuKeys } from '../../app/menu-keys-held'
 import { hrefOf } from '../../app/router'
+import { useShownFlags } from '../../stores/asked-flags'
 import { highlightPieces, searchWords } from '../../app/highlight'
 import type { InboxRowData } from './inbox-rows'
+import { FAILED_ANSWER_LEAD } from './error-note'
 import type { InboxActions } from './inbox-actions'
 import { absoluteTime, relativeTime } from './relative-time'
 import classes from './InboxRow.module.css'
@@ -16,8 +18,11 @@ interface RowProps {
   /** What the operator named the row's provider (its display name); its id when absent. */
   readonly providerName?: string
   readonly now: number
-  /** A search hit: the matching text shown instead of the preview, the query's words marked. */
-  readonly snippet?: { text: string; query: string }
+  /**
+   * A search hit: the matching text shown instead of the preview, the query's words marked; `failed`: it
+   * quotes a failed answer (snippet-source), which it says first, as the preview does.
+   */
+  readonly snippet?: { text: string; query: string; failed?: boolean }
   readonly selected?: boolean
   /** The list's one Tab stop is this row's link (a roving tabindex); its box and menu are reached from it by keys. */
   readonly tabStop?: boolean
@@ -28,10 +33,14 @@ interface RowProps {
 /** The keys that open a row's menu from the row: the context-menu key, or Shift+F10 where there is none. */
 const opensMenu = (e: KeyboardEvent) => e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')
 
-function Snippet({ text, query }: { text: string; query: string }) {
+function Snippet({ text, query, failed }: { text: string; query: string; failed?: boolean }) {
+  // A failed answer is told as the preview tells it ("Answer failed: " and the note), the note's warning sign left out.
+  const quoted = failed ? text.replace(/^⚠\s*/, '') : text
   return (
-    <span className={classes.preview} data-testid="inbox-snippet">
-      {leadToFirstMatch(highlightPieces(text, searchWords(query))).map((p, i) =>
+    <span className={classes.preview} data-state={failed ? 'error' : undefined} data-testid="inbox-snippet">
+      {/* Before the quote, which is cut to the words found: it stays whole. */}
+      {failed && FAILED_ANSWER_LEAD}
+      {leadToFirstMatch(highlightPieces(quoted, searchWords(query))).map((p, i) =>
         p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>
       )}
     </span>
@@ -60,6 +69,8 @@ function When({ iso, now }: { iso: string; now: number }) {
  */
 export const InboxRow = memo(function InboxRow({ row, providerName, now, snippet, selected, tabStop = true, onSelect, actions }: RowProps) {
   const previewState = row.preview === null ? 'empty' : row.previewIsError ? 'error' : undefined
+  // Pinned and Hidden as the operator just asked (as the row's menu says them), not only once the node's event comes.
+  const { isHidden, isPinned } = useShownFlags(row)
   // null until first wanted: the menu's code is loaded then. `from`: what gets the focus back when it closes.
   const [menu, setMenu] = useState<MenuState | null>(null)
   const onKeyDown = (e: KeyboardEvent) => {
@@ -106,13 +117,13 @@ export const InboxRow = memo(function InboxRow({ row, providerName, now, snippet
       >
         <span className={classes.top}>
           <span className={classes.title}>
-            {row.isPinned && <IconPin size={14} aria-label="Pinned" role="img" className={classes.icon} />}
+            {isPinned && <IconPin size={14} aria-label="Pinned" role="img" className={classes.icon} />}
             {/* Cut to the row's width: the whole name shows on hovering it. */}
             <span className={classes.name} title={row.name}>
               {row.name}
             </span>
             {selected && <span className={classes.visuallyHidden}>, selected</span>}
-            {row.isHidden && (
+            {isHidden && (
               <Badge
                 size="xs"
                 color="gray"
@@ -131,7 +142,7 @@ export const InboxRow = memo(function InboxRow({ row, providerName, now, snippet
           <span className={classes.provider}>{providerName ?? row.providerId}</span>
           {row.model && <span className={classes.model}>{row.model}</span>}
           {snippet ? (
-            <Snippet text={snippet.text} query={snippet.query} />
+            <Snippet {...snippet} />
           ) : (
             <span className={classes.preview} data-state={previewState} data-testid="inbox-preview">
               {row.preview ?? 'No messages yet'}

@@ -23,6 +23,7 @@ import { useInboxFilters } from '../../stores/inbox-filters'
 import { useInboxActions, type InboxActions } from './inbox-actions'
 import { firstMatchesNote, inboxCount, matchesCount, selectedCount } from './inbox-count'
 import { toRow, type InboxRowData } from './inbox-rows'
+import { snippetOfFailedAnswer } from './snippet-source'
 import { InboxRow } from './InboxRow'
 import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount'
 import { rememberListPlace, takeReturnFocus } from './return-focus'
@@ -85,7 +86,14 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   const pinnedRows = useMemo(() => rowsOf(pinned.data?.pages), [pinned.data])
   const loaded = useMemo(() => rowsOf(others.data?.pages), [others.data])
   const loadedIds = useMemo(() => new Set(loaded.map((r) => r.inboxId)), [loaded])
-  const hitRows = useMemo(() => (hits.data ?? []).map((h) => ({ row: toRow(h.inbox), snippet: h.snippet })), [hits.data])
+  const hitRows = useMemo(
+    () =>
+      (hits.data ?? []).map((h) => ({
+        row: toRow(h.inbox),
+        snippet: { text: h.snippet, failed: snippetOfFailedAnswer(h.inbox, h.snippet) }
+      })),
+    [hits.data]
+  )
   const pinnedTotal = pinned.data?.pages[0]?.total_count ?? 0
   const othersTotal = others.data?.pages[0]?.total_count ?? 0
   const total = pinnedTotal + othersTotal
@@ -95,7 +103,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
 
   // The list: pinned inboxes on top (all loaded: few), then the others page by page; unloaded rows are placeholders.
   const count = searching ? hitRows.length : pinnedRows.length + Math.max(othersTotal, loaded.length)
-  const rowAt = (i: number): { row: InboxRowData; snippet?: string } | undefined =>
+  const rowAt = (i: number): { row: InboxRowData; snippet?: { text: string; failed: boolean } } | undefined =>
     searching
       ? hitRows[i]
       : i < pinnedRows.length
@@ -799,7 +807,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                         row={at.row}
                         providerName={providerNames.get(at.row.providerId)}
                         now={now}
-                        snippet={at.snippet === undefined ? undefined : { text: at.snippet, query }}
+                        snippet={at.snippet === undefined ? undefined : { ...at.snippet, query }}
                         selected={selected.has(at.row.inboxId)}
                         tabStop={item.index === tabStop}
                         onSelect={onSelect}

@@ -13,8 +13,11 @@ export function errorNoteParts(content: string): { readonly received: string; re
   return { received: content.slice(0, at), note: content.slice(at + NOTE_MARK.length) }
 }
 
+/** What a failed attempt's line starts with (a search hit quoting one says it before the quote, see InboxRow). */
+export const FAILED_ANSWER_LEAD = 'Answer failed: '
+
 /**
  * How a failed attempt is told in one line (the inbox list's preview, the spoken announcement): that the
  * answer failed, then the node's note saying why. Never as the model's words.
  */
-export const failedAnswerText = (note: string) => `Answer failed: ${note}`
+export const failedAnswerText = (note: string) => `${FAILED_ANSWER_LEAD}${note}`

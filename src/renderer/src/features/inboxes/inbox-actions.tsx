@@ -41,10 +41,16 @@ function reportEach(outcome: EachOutcome, total: number, title: string): void {
  */
 function asking<T>(inboxId: string, flag: 'isHidden' | 'isPinned', value: boolean, call: Promise<T>): Promise<T> {
   useAskedFlags.getState().ask([inboxId], flag, value)
-  return call.catch((err: unknown) => {
-    useAskedFlags.getState().failed(inboxId, flag, value)
-    throw err
-  })
+  return call.then(
+    (answer) => {
+      useAskedFlags.getState().done(inboxId, flag, value)
+      return answer
+    },
+    (err: unknown) => {
+      useAskedFlags.getState().failed(inboxId, flag, value)
+      throw err
+    }
+  )
 }
 
 const NAME_NEEDED = 'A name is needed.'
