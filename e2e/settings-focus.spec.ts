@@ -7,7 +7,7 @@ import { providerBody } from './seed'
  */
 const onBody = (page: import('@playwright/test').Page) => page.evaluate(() => document.activeElement === document.body)
 
-test('Settings: after Save, and after confirming that every file is embedded again, the focus is on what was saved, not on the body', async ({
+test('Settings: after Save, and after confirming that every file is embedded again, the focus is on what was saved (then, once the files fail, on the model name), not on the body', async ({
   page,
   node
 }) => {
@@ -32,6 +32,11 @@ test('Settings: after Save, and after confirming that every file is embedded aga
   await page.getByRole('dialog').getByRole('button', { name: 'Embed the file' }).focus()
   await page.keyboard.press('Enter')
   await expect(saved).toContainText('emb-2')
-  await expect(saved).toBeFocused()
+  const modelName = page.getByRole('textbox', { name: /Embedding model name/ })
+  const focusedOn = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName)
+  // On what was saved until the file fails (the fake has no embeddings endpoint), then on the model's name to change it.
+  await expect.poll(focusedOn).toMatch(/^(embedding-saved|INPUT)$/)
+  await expect(page.getByTestId('embedding-failed')).toContainText("'emb-2'", { timeout: 20_000 })
+  await expect(modelName).toBeFocused()
   expect(await onBody(page)).toBe(false)
 })

@@ -11,6 +11,7 @@ import type { EmbeddingFailure } from '../../../../shared/contract/vector-fs-bro
 import { providerSelectProps, providerTitle } from '../providers'
 import { useReplacingSearch } from '../../app/replacing-search'
 import { BusyButton } from '../../app/BusyButton'
+import { EmbeddingProgress } from './EmbeddingProgress'
 
 /** Provider kinds whose servers can embed documents (api-contract.md, update_default_embedding_model). */
 const EMBEDDING_KINDS = ['OpenAI', 'Ollama', 'Gemini'] as const
@@ -125,7 +126,7 @@ function EmbeddingSettings() {
   }, [setting.data])
 
   const capable = (providers.data ?? []).filter((p) => (EMBEDDING_KINDS as readonly string[]).includes(modelKind(p.model).kind))
-  const counts = fileStates.data ?? { processing: 0, ready: 0, failed: 0, embedding_failure: null }
+  const counts = fileStates.data ?? { files: 0, processing: 0, ready: 0, failed: 0, failed_reasons: [], embedding_failure: null }
   const current = setting.data
   // The stored provider may since have been removed, or changed to a kind that cannot embed.
   const isCapable = (id: string) => capable.some((p) => p.id === id)
@@ -140,6 +141,14 @@ function EmbeddingSettings() {
   const options = [{ value: NONE, label: NONE_LABEL }, ...capableSelect.data]
   const { props: providerSearch } = useReplacingSearch(options.find((o) => o.value === (chosen ?? NONE))?.label)
   const saveButton = useRef<HTMLButtonElement>(null)
+  const modelField = useRef<HTMLInputElement>(null)
+  const providerField = useRef<HTMLInputElement>(null)
+  /** To change a model that failed: its name, selected to be typed over (or the provider, for none). */
+  const chooseModel = () => {
+    const field = modelField.current && !modelField.current.disabled ? modelField.current : providerField.current
+    field?.focus()
+    if (field === modelField.current) field?.select()
+  }
   const save = () =>
     update.mutate(
       { provider_id: chosen, model: chosen ? model.trim() : null },
@@ -160,6 +169,16 @@ function EmbeddingSettings() {
   const saved = update.isSuccess ? update.variables : undefined
   const savedShown = !!saved && formShows(saved)
   const errorShown = update.isError && !!update.variables && formShows(update.variables)
+  // The model in use was saved on this page: its outcome is awaited here ("Done", or why it failed).
+  const savedHere = !!saved?.provider_id && saved.provider_id === current?.provider_id && saved.model === current.model
+  const failedHere = savedHere && counts.failed > 0
+  useEffect(() => {
+    if (!failedHere) return
+    // The files of the model just saved fail: the operator, still on what was saved (or nowhere), is
+    // taken to the model's name to change it. Focus put anywhere else is left there (the alert is read out).
+    const el = document.activeElement
+    if (!el || el === document.body || el === saveButton.current || el.matches('[data-testid="embedding-saved"]')) chooseModel()
+  }, [failedHere])
   const confirmSave = () => {
     const them = files === 1 ? 'the file' : `${files} files`
     const all = files === 1 ? 'The library’s file is' : `All ${files} files in the library are`
@@ -233,6 +252,7 @@ function EmbeddingSettings() {
                 nothingFoundMessage="No provider that can embed matches"
                 {...providerSearch}
                 value={chosen ?? NONE}
+                ref={providerField}
                 allowDeselect={false}
                 onChange={(id) => {
                   setProviderId(id === NONE || id === null ? null : id)
@@ -244,6 +264,7 @@ function EmbeddingSettings() {
                 label="Embedding model name"
                 placeholder="e.g. text-embedding-3-small"
                 value={model}
+                ref={modelField}
                 onChange={(e) => {
                   setModel(e.currentTarget.value)
                   setModelMissing(false)
@@ -267,12 +288,21 @@ function EmbeddingSettings() {
                 {saved.provider_id
                   ? files > 0
                     ? `Saved. Every file is embedded again with ${saved.model} in the background.`
-                    : `Saved. Files you add are embedded with ${saved.model}.`
+                    : `Saved. No files to embed yet: files you add are embedded with ${saved.model}.`
                   : 'Saved. Documents are found by keywords alone.'}
               </Text>
             )}
           </Stack>
         </form>
+        {current?.provider_id && current.model && !stale && (
+          <EmbeddingProgress
+            counts={counts}
+            model={current.model}
+            providerId={current.provider_id}
+            savedHere={savedHere}
+            onChooseModel={chooseModel}
+          />
+        )}
         <Text size="sm" data-testid="embedding-progress">
           Files: {counts.processing} processing · {counts.ready} ready · {counts.failed} failed
         </Text>
