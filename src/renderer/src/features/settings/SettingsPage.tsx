@@ -84,6 +84,15 @@ function NodeNameSettings() {
                 setTried(null)
                 rename.reset()
               }}
+              onKeyDown={(e) => {
+                // Escape puts the saved name back (and what was said of the edit goes); with nothing edited it does nothing.
+                if (e.key !== 'Escape' || e.nativeEvent.isComposing || name === null) return
+                e.preventDefault()
+                e.stopPropagation()
+                setName(null)
+                setTried(null)
+                rename.reset()
+              }}
               error={problem}
               disabled={!health.data}
               w={320}
@@ -258,6 +267,16 @@ function EmbeddingSettings() {
                   setProviderId(id === NONE || id === null ? null : id)
                   setModelMissing(false)
                 }}
+                onKeyDown={(e) => {
+                  // Escape first closes the list (the select's own); closed, it puts back the provider in use.
+                  if (e.key !== 'Escape' || e.nativeEvent.isComposing || e.currentTarget.getAttribute('aria-expanded') === 'true') return
+                  const inUse = current?.provider_id && isCapable(current.provider_id) ? current.provider_id : null
+                  if (!current || chosen === inUse) return
+                  e.preventDefault()
+                  e.stopPropagation()
+                  setProviderId(inUse)
+                  setModelMissing(false)
+                }}
                 w={320}
               />
               <TextInput
@@ -267,6 +286,15 @@ function EmbeddingSettings() {
                 ref={modelField}
                 onChange={(e) => {
                   setModel(e.currentTarget.value)
+                  setModelMissing(false)
+                }}
+                onKeyDown={(e) => {
+                  // Escape puts back the model in use; with nothing edited it does nothing.
+                  const inUse = current?.model ?? ''
+                  if (e.key !== 'Escape' || e.nativeEvent.isComposing || !current || (model === inUse && !modelMissing)) return
+                  e.preventDefault()
+                  e.stopPropagation()
+                  setModel(inUse)
                   setModelMissing(false)
                 }}
                 disabled={!chosen}
