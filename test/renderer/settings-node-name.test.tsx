@@ -48,6 +48,24 @@ describe("Settings page: the node's name", () => {
   })
 })
 
+describe('Settings page: a node name too long', () => {
+  const node = useTestNode()
+  afterEach(cleanup)
+
+  it('says how long a name may be (the rule read as if its letters were wrong), and nothing is saved', async () => {
+    renderWithApp(<SettingsPage />, routerTransport(node.router))
+    const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Node name' })
+    await waitFor(() => expect(field.value).toBe('@@localhost.sep-shinkai'))
+    await userEvent.clear(field)
+    await userEvent.click(field)
+    await userEvent.paste(`@@${'a'.repeat(201)}`)
+    expect(screen.getByText(/1 to 200 letters/)).toBeTruthy()
+    await userEvent.keyboard('{Enter}')
+    expect(document.activeElement).toBe(field)
+    expect((await node.get('/v2/health_check')).body).toMatchObject({ node_name: '@@localhost.sep-shinkai' })
+  })
+})
+
 describe('Settings page: Escape and Enter in the fields', () => {
   const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
   afterEach(cleanup)
