@@ -1,4 +1,5 @@
 import { Alert, Anchor, Text } from '@mantine/core'
+import type { FileStateCounts } from '../../../../shared/contract/vector-fs-browse'
 import { useEmbeddingModel, useProviders, useVfsFileStates } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { providerTitle } from '../providers'
@@ -10,11 +11,14 @@ import { providerTitle } from '../providers'
  * one by one, with no way to the setting from here.
  */
 export function EmbeddingFailedNotice() {
-  const states = useVfsFileStates()
+  const counts = useVfsFileStates().data
+  // The model and the providers are read only when there is something to say.
+  return counts && counts.failed > 0 ? <Notice counts={counts} /> : null
+}
+
+function Notice({ counts }: { counts: FileStateCounts }) {
   const setting = useEmbeddingModel()
   const providers = useProviders()
-  const counts = states.data
-  if (!counts || counts.failed === 0) return null
   const { failed, files, failed_reasons: reasons } = counts
   const model = setting.data?.model
   const providerId = setting.data?.provider_id
