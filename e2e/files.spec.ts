@@ -162,4 +162,10 @@ test('a file whose embedding failed keeps its name readable in the tree, says "f
   const reason = files.preview().getByRole('alert')
   await expect(reason).toContainText("'embed-e2e'")
   expect(await reason.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+  // Said once above the tree too, naming the model, with the way to the setting.
+  const notice = page.getByTestId('embedding-failed-notice')
+  await expect(notice).toContainText('The file could not be embedded')
+  await expect(notice).toContainText('Embedding with embed-e2e from gpt failed')
+  await notice.getByRole('link', { name: 'Choose another embedding model in Settings' }).click()
+  await expect(page.getByTestId('embedding-failed')).toContainText("'embed-e2e'")
 })

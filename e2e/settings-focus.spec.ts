@@ -7,7 +7,7 @@ import { providerBody } from './seed'
  */
 const onBody = (page: import('@playwright/test').Page) => page.evaluate(() => document.activeElement === document.body)
 
-test('Settings: after Save, and after confirming that every file is embedded again, the focus is on what was saved, not on the body', async ({
+test('Settings: after Save, and after confirming that every file is embedded again, the focus is on what was saved (then, once the files fail, on the model name), not on the body', async ({
   page,
   node
 }) => {
@@ -32,6 +32,52 @@ test('Settings: after Save, and after confirming that every file is embedded aga
   await page.getByRole('dialog').getByRole('button', { name: 'Embed the file' }).focus()
   await page.keyboard.press('Enter')
   await expect(saved).toContainText('emb-2')
-  await expect(saved).toBeFocused()
+  const modelName = page.getByRole('textbox', { name: /Embedding model name/ })
+  const focusedOn = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName)
+  // On what was saved until the file fails (the fake has no embeddings endpoint), then on the model's name to change it.
+  await expect.poll(focusedOn).toMatch(/^(embedding-saved|INPUT)$/)
+  await expect(page.getByTestId('embedding-failed')).toContainText("'emb-2'", { timeout: 20_000 })
+  await expect(modelName).toBeFocused()
   expect(await onBody(page)).toBe(false)
+})
+
+test('Settings: Escape in an edited field puts back the saved value (a second does nothing), Enter saves the node name', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('live', node.fake.url))
+  expect((await node.api('POST', '/v2/update_default_embedding_model', { provider_id: 'live', model: 'emb-1' })).status).toBe(200)
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Settings' }).click()
+  const name = page.getByRole('textbox', { name: 'Node name' })
+  await expect(name).toHaveValue('@@localhost.sep-shinkai')
+  await name.fill('not a name')
+  await expect(page.getByText(/starts with @@/)).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(name).toHaveValue('@@localhost.sep-shinkai')
+  await expect(page.getByText(/starts with @@/)).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  await expect(name).toHaveValue('@@localhost.sep-shinkai')
+  await expect(name).toBeFocused()
+
+  await name.fill('@@desk.sep-shinkai')
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Saved.', { exact: true })).toBeVisible()
+  expect((await node.api<{ node_name: string }>('GET', '/v2/health_check')).body.node_name).toBe('@@desk.sep-shinkai')
+
+  const model = page.getByRole('textbox', { name: /Embedding model name/ })
+  await expect(model).toHaveValue('emb-1')
+  await model.fill('emb-2')
+  await page.keyboard.press('Escape')
+  await expect(model).toHaveValue('emb-1')
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled()
+
+  const provider = page.getByRole('combobox', { name: 'Provider' })
+  await provider.click()
+  await page.getByRole('option', { name: 'None (keywords only)' }).click()
+  await expect(provider).toHaveValue('None (keywords only)')
+  await page.keyboard.press('Escape')
+  await expect(provider).toHaveValue(/^live/)
+  await expect(model).toBeEnabled()
+  expect((await node.api('GET', '/v2/get_default_embedding_model')).body).toEqual({ provider_id: 'live', model: 'emb-1' })
 })

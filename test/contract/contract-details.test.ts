@@ -150,6 +150,8 @@ describe("the node's own name: default @@localhost.sep-shinkai, set in the app's
     [{ new_name: 'desk' }, /^new_name: /],
     [{ new_name: '@@two words' }, /^new_name: /],
     [{ new_name: '' }, /^new_name: /],
+    // Too long: the message says how long a name may be (it read as if its letters were wrong).
+    [{ new_name: `@@${'a'.repeat(201)}` }, /^new_name: .*1 to 200 letters/],
     [{}, /^new_name: /],
     [{ new_name: '@@desk.sep-shinkai', extra: 1 }, /^extra: unknown field/]
   ])('%j: 400 naming the field, nothing changed', async (body, message) => {

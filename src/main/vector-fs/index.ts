@@ -448,7 +448,15 @@ export function createVectorFs(options: VectorFsOptions) {
     fileStateCounts() {
       const c = tree.stateCounts()
       const ready = c.files - c.processing - c.failed
-      return { files: c.files, processing: c.processing, ready, failed: c.failed, embedding_failure: queue.failure() }
+      const failedReasons = c.failed > 0 ? tree.failedReasons() : []
+      return {
+        files: c.files,
+        processing: c.processing,
+        ready,
+        failed: c.failed,
+        failed_reasons: failedReasons,
+        embedding_failure: queue.failure()
+      }
     },
 
     /** Where a file's original bytes are, with its content type. */

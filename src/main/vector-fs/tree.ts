@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3'
+import { FAILED_REASONS } from '../../shared/contract/vector-fs-browse'
 import { foldName } from '../../shared/contract/vector-fs-names'
 import { limitedStatements } from '../store/limited-statements'
 import { pathSearch } from './path-search'
@@ -112,6 +113,11 @@ export function treeRepo(db: Database) {
     `SELECT count(*) AS files, coalesce(sum(status = 'processing'), 0) AS processing, coalesce(sum(status LIKE 'failed%'), 0) AS failed
      FROM vfs_entries WHERE is_folder = 0 AND parent_id <> ${STAGING_ID}`
   )
+  // The files of one failed batch share its reason (`failed: <reason>`): a few reasons say why most failed.
+  const failedReasons = db.prepare<[], { status: string; files: number }>(
+    `SELECT status, count(*) AS files FROM vfs_entries WHERE is_folder = 0 AND parent_id <> ${STAGING_ID} AND status LIKE 'failed%'
+     GROUP BY status ORDER BY files DESC, status LIMIT ${FAILED_REASONS}`
+  )
   const staged = db.prepare<[], { id: number; sha256: string | null }>(`SELECT id, sha256 FROM vfs_entries WHERE parent_id = ${STAGING_ID}`)
   // Names are compared folded as the search words are (LIKE alone ignores the case of ASCII letters only).
   db.function('vfs_fold', { deterministic: true }, (name: unknown) => (typeof name === 'string' ? foldName(name) : name))
@@ -217,6 +223,8 @@ export function treeRepo(db: Database) {
     },
     /** Files in all, and those processing and failed. */
     stateCounts: () => stateCounts.get()!,
+    /** The commonest reasons files failed (`failed: <reason>`, the prefix taken off), with how many files each. */
+    failedReasons: () => failedReasons.all().map((r) => ({ reason: r.status.replace(/^failed:\s*/, ''), files: r.files })),
     remove: (id: number) => remove.run(id),
     isShaUsed: (sha: string) => shaUsers.get(sha)!.n > 0,
     setStatus: (id: number, status: string, embeddedModel: string | null) => setStatus.run(status, embeddedModel, id)

@@ -65,10 +65,10 @@ export type Model = z.infer<typeof ModelSchema>
 
 export { modelKind } from './model-kind'
 
-/** A node's name as nodes give theirs: @@, then letters, digits, dots, dashes or underscores (@@me.sep-shinkai). */
+/** A node's name as nodes give theirs: @@, then letters, digits, dots, dashes or underscores (@@me.sep-shinkai). The rule says the length too: a name only too long read as if its letters were wrong. */
 export const NODE_NAME_PATTERN = /^@@[A-Za-z0-9._-]{1,200}$/
 export const NODE_NAME_RULE =
-  'Enter a name that starts with @@ and has letters, digits, dots, dashes or underscores only, as @@me.sep-shinkai.'
+  'Enter a name that starts with @@, then 1 to 200 letters, digits, dots, dashes or underscores (no spaces), as @@me.sep-shinkai.'
 
 /** POST /v2/change_node_name (the name the upstream node's route takes it by). */
 export const ChangeNodeNameRequestSchema = z.strictObject({

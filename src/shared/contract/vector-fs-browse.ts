@@ -60,11 +60,21 @@ export const EmbeddingFailureSchema = z.strictObject({
 })
 export type EmbeddingFailure = z.infer<typeof EmbeddingFailureSchema>
 
+/** How many distinct reasons vector_fs_file_states names for the failed files (the commonest). */
+export const FAILED_REASONS = 3
+
 export const FileStateCountsSchema = z.strictObject({
   files: z.number(),
   processing: z.number(),
   ready: z.number(),
   failed: z.number(),
+  /**
+   * Why the failed files failed: the reason of their `failed: <reason>` status, commonest first, with
+   * how many files each (up to FAILED_REASONS; empty when none failed). Files fail only in embedding,
+   * and a model saved with a wrong name or an unreachable server fails them all with one reason: the
+   * window says it where the operator chose the model, not only on each file's row.
+   */
+  failed_reasons: z.array(z.strictObject({ reason: z.string(), files: z.number() })),
   /** Null while embedding works (or nothing waits for it). */
   embedding_failure: EmbeddingFailureSchema.nullable()
 })

@@ -206,6 +206,10 @@ function Passages({ nodes, current }: { nodes: readonly Passage[]; current?: str
     <div
       ref={scrollRef}
       data-testid="passages"
+      // A list that scrolls (a long file, or a short window) is reached from the keyboard to scroll it with the arrow keys.
+      tabIndex={0}
+      role="region"
+      aria-label="Passages of this file"
       style={{ flex: 1, minHeight: PASSAGES_MIN_HEIGHT, overflow: 'auto', marginTop: 'var(--mantine-spacing-xs)' }}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

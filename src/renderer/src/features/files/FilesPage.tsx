@@ -21,6 +21,7 @@ import { UploadRows } from './UploadRows'
 import { Search } from './LibrarySearch'
 import { folderName, MoveDialog, NewFolderDialog } from './FolderDialogs'
 import { MoveUsersNotice } from './PathUsers'
+import { EmbeddingFailedNotice } from './EmbeddingFailedNotice'
 
 const filesOfDrop = (e: DragEvent) => [...(e.dataTransfer?.files ?? [])]
 const carriesFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files')
@@ -184,6 +185,7 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
         Drop files onto the page to upload them into {folderName(target)}, or onto a folder in the tree.
       </Text>
       <UploadRows queue={queue} uploadButton={uploadButton} />
+      <EmbeddingFailedNotice />
       {moveError && (
         <Alert color="red" withCloseButton onClose={() => setMoveError(null)} closeButtonLabel="Dismiss">
           {moveError}

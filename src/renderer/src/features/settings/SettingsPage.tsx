@@ -1,9 +1,9 @@
 import { Alert, Anchor, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { askToConfirm } from '../../app/confirm'
 import { useEffect, useRef, useState } from 'react'
-import { modelKind, NODE_NAME_PATTERN, NODE_NAME_RULE } from '../../../../shared/contract/identity'
+import { modelKind } from '../../../../shared/contract/identity'
 import { errorText } from '../../api/client'
-import { useEmbeddingModel, useHealth, useProviders, useRouteMutation, useVfsFileStates } from '../../api/queries'
+import { useEmbeddingModel, useProviders, useRouteMutation, useVfsFileStates } from '../../api/queries'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { hrefOf } from '../../app/router'
 import { useSecondsLeft } from '../../app/use-seconds-left'
@@ -11,6 +11,8 @@ import type { EmbeddingFailure } from '../../../../shared/contract/vector-fs-bro
 import { providerSelectProps, providerTitle } from '../providers'
 import { useReplacingSearch } from '../../app/replacing-search'
 import { BusyButton } from '../../app/BusyButton'
+import { EmbeddingProgress } from './EmbeddingProgress'
+import { NodeNameSettings } from './NodeNameSettings'
 
 /** Provider kinds whose servers can embed documents (api-contract.md, update_default_embedding_model). */
 const EMBEDDING_KINDS = ['OpenAI', 'Ollama', 'Gemini'] as const
@@ -25,87 +27,6 @@ export function SettingsPage() {
       <NodeNameSettings />
       <EmbeddingSettings />
     </Stack>
-  )
-}
-
-/**
- * The node's own name (api-contract.md, "The node's own identity"): the sender of the operator's
- * messages and the node_name the provider wizard proposes. Messages already written keep theirs.
- */
-function NodeNameSettings() {
-  const health = useHealth()
-  const rename = useRouteMutation('change_node_name')
-  const [name, setName] = useState<string | null>(null)
-  /** Save was pressed with nothing to save (an empty or unchanged name): said, not ignored. */
-  const [tried, setTried] = useState<'empty' | 'unchanged' | null>(null)
-  const field = useRef<HTMLInputElement>(null)
-  const current = health.data?.node_name
-  const shown = name ?? current ?? ''
-  const problem =
-    (shown.trim() !== '' && !NODE_NAME_PATTERN.test(shown.trim())) || (tried === 'empty' && shown.trim() === '')
-      ? NODE_NAME_RULE
-      : undefined
-  const unchanged = shown.trim() === current
-  return (
-    <Paper withBorder p="md" component="section" aria-label="Node name">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault()
-          if (!health.data) return // not read yet: the field is disabled
-          // A name that cannot be saved keeps the focus on it, where its message is read out.
-          if (problem || shown.trim() === '') {
-            setTried('empty')
-            field.current?.focus()
-            return
-          }
-          if (unchanged) {
-            rename.reset() // not also "Saved." from before
-            return setTried('unchanged')
-          }
-          rename.mutate({ new_name: shown.trim() }, { onSuccess: () => setName(null) })
-        }}
-      >
-        <Stack gap="xs">
-          <Title order={3} size="h4">
-            Node name
-          </Title>
-          <Text size="sm">
-            The name this node sends your messages as, and proposes for new providers’ identities. Messages already written keep the name
-            they were sent with.
-          </Text>
-          <Group align="flex-start" wrap="wrap">
-            <TextInput
-              label="Node name"
-              value={shown}
-              ref={field}
-              onChange={(e) => {
-                setName(e.currentTarget.value)
-                setTried(null)
-                rename.reset()
-              }}
-              error={problem}
-              disabled={!health.data}
-              w={320}
-            />
-            {/* Not disabled when the name is unchanged: a button disabled while it has the focus drops it to the page. */}
-            <BusyButton type="submit" loading={rename.isPending} mt={25}>
-              Save name
-            </BusyButton>
-          </Group>
-          {tried === 'unchanged' && !problem && (
-            <Text size="sm" role="status">
-              Nothing to save: this is the node’s name already.
-            </Text>
-          )}
-          {rename.isError && <Alert color="red">{errorText(rename.error)}</Alert>}
-          {rename.isSuccess && (
-            <Text size="sm" c="teal">
-              Saved.
-            </Text>
-          )}
-        </Stack>
-      </form>
-    </Paper>
   )
 }
 
@@ -125,7 +46,7 @@ function EmbeddingSettings() {
   }, [setting.data])
 
   const capable = (providers.data ?? []).filter((p) => (EMBEDDING_KINDS as readonly string[]).includes(modelKind(p.model).kind))
-  const counts = fileStates.data ?? { processing: 0, ready: 0, failed: 0, embedding_failure: null }
+  const counts = fileStates.data ?? { files: 0, processing: 0, ready: 0, failed: 0, failed_reasons: [], embedding_failure: null }
   const current = setting.data
   // The stored provider may since have been removed, or changed to a kind that cannot embed.
   const isCapable = (id: string) => capable.some((p) => p.id === id)
@@ -140,6 +61,14 @@ function EmbeddingSettings() {
   const options = [{ value: NONE, label: NONE_LABEL }, ...capableSelect.data]
   const { props: providerSearch } = useReplacingSearch(options.find((o) => o.value === (chosen ?? NONE))?.label)
   const saveButton = useRef<HTMLButtonElement>(null)
+  const modelField = useRef<HTMLInputElement>(null)
+  const providerField = useRef<HTMLInputElement>(null)
+  /** To change a model that failed: its name, selected to be typed over (or the provider, for none). */
+  const chooseModel = () => {
+    const field = modelField.current && !modelField.current.disabled ? modelField.current : providerField.current
+    field?.focus()
+    if (field === modelField.current) field?.select()
+  }
   const save = () =>
     update.mutate(
       { provider_id: chosen, model: chosen ? model.trim() : null },
@@ -160,6 +89,16 @@ function EmbeddingSettings() {
   const saved = update.isSuccess ? update.variables : undefined
   const savedShown = !!saved && formShows(saved)
   const errorShown = update.isError && !!update.variables && formShows(update.variables)
+  // The model in use was saved on this page: its outcome is awaited here ("Done", or why it failed).
+  const savedHere = !!saved?.provider_id && saved.provider_id === current?.provider_id && saved.model === current.model
+  const failedHere = savedHere && counts.failed > 0
+  useEffect(() => {
+    if (!failedHere) return
+    // The files of the model just saved fail: the operator, still on what was saved (or nowhere), is
+    // taken to the model's name to change it. Focus put anywhere else is left there (the alert is read out).
+    const el = document.activeElement
+    if (!el || el === document.body || el === saveButton.current || el.matches('[data-testid="embedding-saved"]')) chooseModel()
+  }, [failedHere])
   const confirmSave = () => {
     const them = files === 1 ? 'the file' : `${files} files`
     const all = files === 1 ? 'The library’s file is' : `All ${files} files in the library are`
@@ -233,9 +172,20 @@ function EmbeddingSettings() {
                 nothingFoundMessage="No provider that can embed matches"
                 {...providerSearch}
                 value={chosen ?? NONE}
+                ref={providerField}
                 allowDeselect={false}
                 onChange={(id) => {
                   setProviderId(id === NONE || id === null ? null : id)
+                  setModelMissing(false)
+                }}
+                onKeyDown={(e) => {
+                  // Escape first closes the list (the select's own); closed, it puts back the provider in use.
+                  if (e.key !== 'Escape' || e.nativeEvent.isComposing || e.currentTarget.getAttribute('aria-expanded') === 'true') return
+                  const inUse = current?.provider_id && isCapable(current.provider_id) ? current.provider_id : null
+                  if (!current || chosen === inUse) return
+                  e.preventDefault()
+                  e.stopPropagation()
+                  setProviderId(inUse)
                   setModelMissing(false)
                 }}
                 w={320}
@@ -244,8 +194,18 @@ function EmbeddingSettings() {
                 label="Embedding model name"
                 placeholder="e.g. text-embedding-3-small"
                 value={model}
+                ref={modelField}
                 onChange={(e) => {
                   setModel(e.currentTarget.value)
+                  setModelMissing(false)
+                }}
+                onKeyDown={(e) => {
+                  // Escape puts back the model in use; with nothing edited it does nothing.
+                  const inUse = current?.model ?? ''
+                  if (e.key !== 'Escape' || e.nativeEvent.isComposing || !current || (model === inUse && !modelMissing)) return
+                  e.preventDefault()
+                  e.stopPropagation()
+                  setModel(inUse)
                   setModelMissing(false)
                 }}
                 disabled={!chosen}
@@ -267,12 +227,21 @@ function EmbeddingSettings() {
                 {saved.provider_id
                   ? files > 0
                     ? `Saved. Every file is embedded again with ${saved.model} in the background.`
-                    : `Saved. Files you add are embedded with ${saved.model}.`
+                    : `Saved. No files to embed yet: files you add are embedded with ${saved.model}.`
                   : 'Saved. Documents are found by keywords alone.'}
               </Text>
             )}
           </Stack>
         </form>
+        {current?.provider_id && current.model && !stale && (
+          <EmbeddingProgress
+            counts={counts}
+            model={current.model}
+            providerId={current.provider_id}
+            savedHere={savedHere}
+            onChooseModel={chooseModel}
+          />
+        )}
         <Text size="sm" data-testid="embedding-progress">
           Files: {counts.processing} processing · {counts.ready} ready · {counts.failed} failed
         </Text>
