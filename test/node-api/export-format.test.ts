@@ -45,11 +45,24 @@ describe('export entries name the provider as the operator named it', () => {
     expect(exportEntry(answer([]), 'txt', nameOf)).toBe('[2026-11-30T10:00:00.000Z] Mock GPT:\nThe lease ends in March.\n\n')
   })
 
-  it('a stopped answer or an error note keeps saying so beside the name', () => {
-    const stopped = { ...answer([]), job_message: { content: 'The lease', stopped: true } } as unknown as LastMessage
-    const error = { ...answer([]), job_message: { content: 'No answer', error: { kind: 'provider_error' } } } as unknown as LastMessage
-    expect(exportEntry(stopped, 'txt', nameOf)).toContain('] Mock GPT (stopped):\n')
-    expect(exportEntry(error, 'markdown', nameOf)).toContain('### Mock GPT (error) · ')
+  const stopped = { ...answer([]), job_message: { content: 'The lease', stopped: true } } as unknown as LastMessage
+  const error = { ...answer([]), job_message: { content: 'No answer', error: { kind: 'provider_error' } } } as unknown as LastMessage
+
+  it('a stopped answer or an error note keeps saying so after the name, in words', () => {
+    expect(exportEntry(stopped, 'txt', nameOf)).toContain('] Mock GPT, answer stopped:\n')
+    expect(exportEntry(stopped, 'markdown', nameOf)).toContain('### Mock GPT, answer stopped · ')
+    expect(exportEntry(error, 'txt', nameOf)).toContain('] Mock GPT, answer failed:\n')
+    expect(exportEntry(error, 'markdown', nameOf)).toContain('### Mock GPT, answer failed · ')
+  })
+
+  it('a provider that shares its display name (named with its id in parentheses) reads as one name, not "Local (a) (error)"', () => {
+    const shared = providerNamer([
+      { id: 'gpt', name: 'Local' },
+      { id: 'other', name: 'Local' }
+    ])
+    expect(exportEntry(error, 'markdown', shared)).toBe('### Local (gpt), answer failed · 2026-11-30T10:00:00.000Z\n\nNo answer\n\n')
+    expect(exportEntry(error, 'txt', shared)).toBe('[2026-11-30T10:00:00.000Z] Local (gpt), answer failed:\nNo answer\n\n')
+    expect(exportEntry(stopped, 'txt', shared)).toBe('[2026-11-30T10:00:00.000Z] Local (gpt), answer stopped:\nThe lease\n\n')
   })
 })
 

@@ -31,12 +31,17 @@ const titleLine = (customName: string) => customName.replace(/\s*[\r\n]+\s*/g, '
 /** A provider's display name from its id, as the node knows it; the id itself when it has none or was removed. */
 export type ProviderNamer = (providerId: string) => string
 
+/**
+ * Who wrote a message, and how an answer ended when it did not finish: "Local, answer failed". Said
+ * after a comma, not in parentheses: a provider told apart by its id already has some, and
+ * "Local (a) (error)" read as two asides.
+ */
 function speaker(m: LastMessage, nameOf: ProviderNamer): string {
   const agent = replyingAgent(m)
   if (agent === undefined) return OPERATOR
   const name = nameOf(agent)
   const role = messageRole(m)
-  return role === 'answer' ? name : `${name} (${role === 'error' ? 'error' : 'stopped'})`
+  return role === 'answer' ? name : `${name}, answer ${role === 'error' ? 'failed' : 'stopped'}`
 }
 
 /** The title line of a Markdown or text export. */
