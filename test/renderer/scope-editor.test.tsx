@@ -121,7 +121,7 @@ describe('ScopeEditor', () => {
     let scope: JobScope = emptyScope()
     renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))
     await userEvent.click(screen.getByRole('button', { name: 'Advanced' }))
-    const network = screen.getByRole('region', { name: 'Network folders' })
+    const network = screen.getByRole('region', { name: 'Folders on other nodes' })
     const add = within(network).getByRole('button', { name: 'Add network folder' })
     const field = (label: string) => within(network).getByLabelText(label)
     await userEvent.type(field('Remote node'), 'other node')
@@ -148,7 +148,7 @@ describe('ScopeEditor', () => {
     let scope: JobScope = emptyScope()
     renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))
     await userEvent.click(screen.getByRole('button', { name: 'Advanced' }))
-    const network = screen.getByRole('region', { name: 'Network folders' })
+    const network = screen.getByRole('region', { name: 'Folders on other nodes' })
     expect(within(network).getByRole('button', { name: 'Add network folder' }).hasAttribute('disabled')).toBe(true)
     await userEvent.type(within(network).getByLabelText('Remote node'), '@@other.sep-shinkai')
     await userEvent.type(within(network).getByLabelText('Remote agent'), 'remote')
@@ -156,7 +156,7 @@ describe('ScopeEditor', () => {
     await userEvent.type(within(network).getByRole('combobox', { name: 'Path' }), 'shared{Enter}')
     await userEvent.click(within(network).getByRole('button', { name: 'Add network folder' }))
 
-    const local = screen.getByRole('region', { name: 'Local documents and packs' })
+    const local = screen.getByRole('region', { name: 'Imported documents and packs' })
     const file = (name: string, json: unknown) => new File([JSON.stringify(json)], name, { type: 'application/json' })
     act(() => {
       fireEvent.change(local.querySelector('input[type=file]')!, {

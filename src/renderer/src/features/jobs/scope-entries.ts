@@ -18,13 +18,21 @@ export { emptyScope }
 export type ScopeSection = 'local_vrkai' | 'local_vrpack' | 'network_folders' | 'vector_fs_folders' | 'vector_fs_items'
 type EntryOf<K extends ScopeSection> = JobScope[K] extends readonly (infer E)[] ? E : never
 
+/**
+ * Each kind of scope entry in the operator's words, wherever a scope is shown (New job's editor, the
+ * job's details beside a conversation): the Files page calls the document store "the library" and holds
+ * folders and files; .vrkai and .vrpack files are imported. "VectorFS items" was the API's word.
+ */
 export const SCOPE_SECTIONS: readonly { key: ScopeSection; label: string }[] = [
-  { key: 'vector_fs_folders', label: 'VectorFS folders' },
-  { key: 'vector_fs_items', label: 'VectorFS items' },
-  { key: 'network_folders', label: 'Network folders' },
-  { key: 'local_vrkai', label: 'Local documents (.vrkai)' },
-  { key: 'local_vrpack', label: 'Local packs (.vrpack)' }
+  { key: 'vector_fs_folders', label: 'Library folders' },
+  { key: 'vector_fs_items', label: 'Library files' },
+  { key: 'network_folders', label: 'Folders on other nodes' },
+  { key: 'local_vrkai', label: 'Imported documents' },
+  { key: 'local_vrpack', label: 'Imported packs' }
 ]
+
+/** The title of New job's section for imported documents and packs, from the same words. */
+export const IMPORTED_SECTION_TITLE = 'Imported documents and packs'
 
 export const FILE_TYPES = ['Pdf', 'Txt', 'Md', 'Docx', 'Html', 'Csv', 'Json'] as const
 export const CHUNKING_STRATEGIES = ['V1'] as const
