@@ -68,6 +68,28 @@ test('providers page at 800 px wide: the key and last-check badges stay whole wo
   for (const label of await labels.all()) expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
 })
 
+test('providers page at 800 px wide: a server’s model count stays on the line of its address, not alone on a line of its own', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  // An address long enough that the title, the address and the count do not fit on one line of the card.
+  await node.api('POST', '/v2/add_llm_provider', { ...providerBody('local', `${node.fake.url}/openai/v1`), name: 'Local' })
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Providers' }).click()
+  const card = page.getByTestId('provider-server')
+  const count = card.getByText(/1\smodel/)
+  await expect(count).toBeVisible()
+  const address = card.getByText(`${node.fake.url}/openai/v1`, { exact: true })
+  // The top of the address's last line and of the count's line: within a few px (their fonts differ) when they share a line.
+  const lastLineTop = (el: Element) => [...el.getClientRects()].at(-1)!.top
+  const firstLineTop = (el: Element) => el.getClientRects()[0]!.top
+  expect(Math.abs((await count.evaluate(firstLineTop)) - (await address.evaluate(lastLineTop)))).toBeLessThan(6)
+  const cardBox = (await card.boundingBox())!
+  const countBox = (await count.boundingBox())!
+  expect(countBox.x + countBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width)
+})
+
 test('Check pressed from the keyboard keeps the focus on Check once the provider has answered (a disabled button used to drop it to the page)', async ({
   page,
   node
