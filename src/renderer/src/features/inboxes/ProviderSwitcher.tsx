@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications'
 import { forwardRef } from 'react'
 import { useProviders, useRouteMutation } from '../../api/queries'
 import { errorText } from '../../api/client'
-import { providerSelectProps, providerTitle } from '../providers'
+import { providerSelectProps } from '../providers'
+import { providerNamer } from '../../../../shared/provider-title'
 import { useReplacingSearch } from '../../app/replacing-search'
 import classes from './short-window.module.css'
 
@@ -39,8 +40,8 @@ export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; pr
           { job_id: jobId, new_agent_id: v },
           {
             onSuccess: () => {
-              const chosen = providers.data?.find((p) => p.id === v)
-              notifications.show({ color: 'teal', message: `Answers now come from ${chosen ? providerTitle(chosen) : v}` })
+              // Named as the conversation names it: "Local" alone did not say which of two "Local" servers it was.
+              notifications.show({ color: 'teal', message: `Answers now come from ${providerNamer(providers.data ?? [])(v)}` })
             },
             onError: (err) => notifications.show({ color: 'red', title: 'Provider not switched', message: errorText(err) })
           }
