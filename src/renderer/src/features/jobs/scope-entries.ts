@@ -86,6 +86,20 @@ export function networkFieldProblems(f: NetworkFields): Partial<Record<keyof Net
   return problems
 }
 
+/** The fields a network folder needs, in the form's order. */
+export const NETWORK_FIELDS = ['nodeName', 'profileName', 'agentName', 'name'] as const
+
+/** The sentence for each field left empty: said once Add was pressed, rather than a disabled Add that says nothing. */
+export function networkFieldsMissing(f: NetworkFields): Partial<Record<keyof NetworkFields, string>> {
+  const needed: Record<keyof NetworkFields, string> = {
+    nodeName: 'Name the remote node, as @@other.sep-shinkai.',
+    profileName: 'Name the profile on that node (usually main).',
+    agentName: 'Name the agent on that node that shares the folder.',
+    name: 'Name the folder that node shares.'
+  }
+  return Object.fromEntries(NETWORK_FIELDS.filter((k) => !f[k].trim()).map((k) => [k, needed[k]]))
+}
+
 export function addEntry<K extends ScopeSection>(scope: JobScope, key: K, entry: EntryOf<K>): JobScope {
   return { ...scope, [key]: [...(scope[key] as EntryOf<K>[]), entry] }
 }
