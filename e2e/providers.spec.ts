@@ -88,6 +88,18 @@ test('providers page at 800 px wide: a server’s model count stays on the line 
   const cardBox = (await card.boundingBox())!
   const countBox = (await count.boundingBox())!
   expect(countBox.x + countBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width)
+  // The table's headings each on one line ("API key" broke into "API" over "key").
+  for (const heading of await card.getByRole('columnheader').all()) {
+    if (!(await heading.isVisible())) continue // the Model column, moved under the name at this width
+    const lines = await heading.evaluate((th) => {
+      const range = document.createRange()
+      range.selectNodeContents(th)
+      // Not the 1 px box of a heading only screen readers read.
+      const boxes = [...range.getClientRects()].filter((r) => r.width > 1 && r.height > 1)
+      return new Set(boxes.map((r) => Math.round(r.top))).size
+    })
+    expect(lines, await heading.innerText()).toBeLessThanOrEqual(1)
+  }
 })
 
 test('Check pressed from the keyboard keeps the focus on Check once the provider has answered (a disabled button used to drop it to the page)', async ({

@@ -93,7 +93,8 @@ export function ProvidersPage() {
             </Text>
           </Group>
           <Table striped highlightOnHover verticalSpacing="sm" aria-label={`Providers of ${server.baseUrl}`}>
-            <Table.Thead>
+            {/* Headings on one line each: at 800 px "API key" broke into "API" over "key". */}
+            <Table.Thead style={{ whiteSpace: 'nowrap' }}>
               <Table.Tr>
                 <Table.Th>Provider</Table.Th>
                 <Table.Th className={classes.modelColumn}>Model</Table.Th>
