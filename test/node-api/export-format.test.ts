@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { exportEntry } from '../../src/main/node-api/export-format'
+import { exportEntry, exportFilename } from '../../src/main/node-api/export-format'
 import { providerNamer } from '../../src/shared/provider-title'
 import type { LastMessage } from '../../src/shared/contract/message'
 
@@ -97,5 +97,24 @@ describe('providerNamer: every provider in an export can be told apart', () => {
     expect(nameOf('gone')).toBe('gone')
     expect(nameOf('gpt')).toBe('gpt (removed provider)')
     expect(nameOf('new')).toBe('gpt')
+  })
+})
+
+describe('an export’s file name from a long conversation name', () => {
+  const long =
+    'Quarterly contract review for the north-west regional office including all supplier agreements signed since 2024 and their renewal terms'
+
+  it('ends at the last whole word within 100 characters, not in the middle of one ("…signe.md")', () => {
+    expect(exportFilename(long, 'markdown')).toBe(
+      'Quarterly contract review for the north-west regional office including all supplier agreements.md'
+    )
+    expect([...exportFilename(long, 'txt')].length).toBeLessThanOrEqual(100 + '.txt'.length)
+  })
+
+  it('a name of one long word, or that fits, is kept as before', () => {
+    expect(exportFilename('x'.repeat(150), 'txt')).toBe(`${'x'.repeat(100)}.txt`)
+    expect(exportFilename(`${'a'.repeat(95)} bcdefgh`, 'txt')).toBe(`${'a'.repeat(95)}.txt`)
+    expect(exportFilename(`${'a'.repeat(10)} ${'b'.repeat(120)}`, 'txt')).toBe(`${'a'.repeat(10)} ${'b'.repeat(89)}.txt`)
+    expect(exportFilename('Console notes', 'markdown')).toBe('Console notes.md')
   })
 })
