@@ -16,12 +16,16 @@ export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; pr
   const providers = useProviders()
   const change = useRouteMutation('change_job_llm_provider')
   const providerSelect = providerSelectProps(providers.data)
-  const { props: providerSearch } = useReplacingSearch(providerSelect.data.find((o) => o.value === providerId)?.label)
+  const chosenLabel = providerSelect.data.find((o) => o.value === providerId)?.label
+  const { props: providerSearch } = useReplacingSearch(chosenLabel)
   return (
     <Select
       ref={ref}
       label="Provider"
       classNames={{ label: classes.label }}
+      // A long name ends in "…" rather than mid-letter at the field's edge, and shows whole on hover.
+      styles={{ input: { textOverflow: 'ellipsis' } }}
+      title={chosenLabel}
       size="xs"
       w={320}
       miw={0}
