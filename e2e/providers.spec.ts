@@ -154,6 +154,32 @@ test('providers page at 800 px wide: a long model name (as Together and OpenRout
   }
 })
 
+test('providers page at 800 px wide: a long display name of several words wraps between its words, not inside them', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  const name = 'Team workstation in the basement server room running the quantised seventy billion model'
+  await node.api('POST', '/v2/add_llm_provider', { ...providerBody('basement', node.fake.url), name })
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Providers' }).click()
+  const shown = page.getByTestId('provider-row-basement').getByText(name, { exact: true })
+  await expect(shown).toBeVisible()
+  // Each word's boxes: a word broken across lines has boxes on two lines ("workstati" / "on").
+  const broken = await shown.evaluate((el) => {
+    const text = el.firstChild!
+    const words: string[] = []
+    for (const m of (text.textContent ?? '').matchAll(/\S+/g)) {
+      const range = document.createRange()
+      range.setStart(text, m.index)
+      range.setEnd(text, m.index + m[0].length)
+      if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) words.push(m[0])
+    }
+    return words
+  })
+  expect(broken).toEqual([])
+})
+
 test('a last check’s sentence cut to two lines on the providers page can be read whole from there, by keyboard', async ({ page, node }) => {
   // Port 1 is refused before any call: the check fails at once with a long sentence ending in what to do.
   await node.api('POST', '/v2/add_llm_provider', { ...providerBody('far', 'http://127.0.0.1:1/'), api_key: null })

@@ -131,7 +131,9 @@ export function ProvidersPage() {
 function ProviderRow({ p, spoken, onRemove }: { p: ProviderListEntry; spoken: string; onRemove: () => void }) {
   return (
     <Table.Tr data-testid={`provider-row-${p.id}`}>
-      <Table.Td maw={280}>
+      {/* At least 10em: the name breaks anywhere (a name without spaces stays in its cell), and the
+          table then squeezed the column to a few letters, breaking every word ("workstati on"). */}
+      <Table.Td maw={280} miw="10em">
         <Text fw={600} className={classes.breaks}>
           {providerTitle(p)}
         </Text>
