@@ -110,3 +110,25 @@ test('at 800 px a provider’s long name in the conversation’s Provider field 
   expect(shown.overflow).toBe('ellipsis')
   await expect(field).toHaveAttribute('title', label)
 })
+
+test('at 800 px a long model name is cut on the inbox rows: the preview stays in the row, nothing runs under the menu button', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  const model = 'meta-llama/Meta-Llama-3.1-70B-Instruct-Turbo-Quantised-Q4_K_M'
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url, 'OpenAI', model))
+  const [jobId] = await seedJobs(node, 'gpt', 1)
+  await nameJobInbox(node, jobId!, 'Lease questions')
+  await page.goto(node.uiUrl)
+  const row = page.getByTestId('inbox-row')
+  await expect(row).toContainText('meta-llama')
+  const link = (await row.boundingBox())! // the row is its link
+  const preview = (await page.getByTestId('inbox-preview').boundingBox())!
+  // The preview starts inside the row's link, with room for a few letters of it.
+  expect(preview.x + 40).toBeLessThanOrEqual(link.x + link.width)
+  const ends = await row.evaluate((a) =>
+    [...a.querySelectorAll<HTMLElement>('span')].map((el) => el.getBoundingClientRect().right).filter((r) => r > 0)
+  )
+  expect(Math.max(...ends)).toBeLessThanOrEqual(link.x + link.width + 1)
+})
