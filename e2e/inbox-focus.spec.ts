@@ -96,8 +96,9 @@ test('Send pressed on its button, and a provider switched from the keyboard, lea
   page,
   node
 }) => {
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
-  await node.api('POST', '/v2/add_llm_provider', providerBody('other', `${node.fake.url}/v1`))
+  // Two providers going by one display name (two "Local" servers): the switch names which one answers now.
+  await node.api('POST', '/v2/add_llm_provider', { ...providerBody('gpt', `${node.fake.url}/v1`), name: 'Local' })
+  await node.api('POST', '/v2/add_llm_provider', { ...providerBody('other', `${node.fake.url}/v1`), name: 'Local' })
   const [jobId] = await seedJobs(node, 'gpt', 1)
   await nameJobInbox(node, jobId!, 'Chat 1')
   await page.goto(node.uiUrl)
@@ -117,6 +118,6 @@ test('Send pressed on its button, and a provider switched from the keyboard, lea
   for (let i = 0; i < 3 && (await page.getByRole('option', { name: /other/ }).getAttribute('data-combobox-selected')) === null; i++)
     await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Enter')
-  await expect(page.getByText(/Answers now come from/)).toBeVisible()
+  await expect(page.getByText('Answers now come from Local (other)', { exact: true })).toBeVisible()
   await expect(provider).toBeFocused()
 })

@@ -51,7 +51,7 @@ test('inbox view: rename inline, edit the scope and the config, load older messa
   const dialog = page.getByRole('dialog', { name: 'Edit scope' })
   await dialog.getByRole('checkbox', { name: 'Contracts', exact: true }).check()
   await dialog.getByRole('button', { name: 'Save scope' }).click()
-  await expect(page.getByText('VectorFS folders (1)')).toBeVisible()
+  await expect(page.getByText('Library folders (1)')).toBeVisible()
   expect((await node.api('GET', `/v2/get_job_scope?job_id=${jobId}`)).body).toEqual({
     ...emptyScope,
     vector_fs_folders: [{ name: 'Contracts', path: { path_ids: ['Contracts'] } }]

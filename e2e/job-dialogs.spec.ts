@@ -22,15 +22,17 @@ test('800 px wide: the job dialogs opened from the Details drawer are named, and
   await expect(drawer.getByRole('button', { name: 'Close' })).toBeVisible()
   expect(await seriousViolations(page), 'details drawer').toEqual([])
 
-  for (const [button, name] of [
-    ['Edit scope', 'Edit scope'],
-    ['Edit config', 'Job config']
+  for (const [button, name, first] of [
+    ['Edit scope', 'Edit scope', 'Search the library by name'],
+    ['Edit config', 'Job config', 'System prompt']
   ] as const) {
     const opener = drawer.getByRole('button', { name: button, exact: true })
     await opener.focus()
     await page.keyboard.press('Enter')
     const dialog = page.getByRole('dialog', { name })
     await expect(dialog).toBeVisible()
+    // Each opens on its first field, ready to type, not on its close button.
+    await expect(dialog.getByRole('textbox', { name: first })).toBeFocused()
     await expect(dialog.getByRole('button', { name: 'Close' })).toBeVisible()
     await page.waitForTimeout(300)
     expect(await seriousViolations(page), name).toEqual([])

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures/node'
 import { nameJobInbox, providerBody, seedJobs } from './seed'
+import { showJobInbox } from './pages/inbox'
 
 /* A long file name is cut with an ellipsis; the icons beside it keep their size, and no tree scrolls sideways. */
 
@@ -85,4 +86,49 @@ test('at 600 px a provider’s long display name is cut on the inbox rows: the m
   const rowBox = (await row.boundingBox())!
   const preview = (await page.getByTestId('inbox-preview').boundingBox())!
   expect(preview.x + Math.min(preview.width, 40)).toBeLessThanOrEqual(rowBox.x + rowBox.width)
+})
+
+test('at 800 px a provider’s long name in the conversation’s Provider field ends in an ellipsis, and the whole name is on hover', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  const name = 'Team workstation in the basement server room running the quantised seventy billion model'
+  await node.api('POST', '/v2/add_llm_provider', { ...providerBody('gpt', node.fake.url), name })
+  const [jobId] = await seedJobs(node, 'gpt', 1)
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, jobId!)
+  const field = page.getByRole('combobox', { name: 'Provider' })
+  await expect(field).toHaveValue(new RegExp(`^${name} · gpt-e2e`))
+  const label = await field.inputValue()
+  // Cut, it says so ("…"), rather than stopping mid-letter; the whole name is the field's title.
+  const shown = await field.evaluate((el: HTMLInputElement) => ({
+    cut: el.scrollWidth > el.clientWidth,
+    overflow: getComputedStyle(el).textOverflow
+  }))
+  expect(shown.cut).toBe(true)
+  expect(shown.overflow).toBe('ellipsis')
+  await expect(field).toHaveAttribute('title', label)
+})
+
+test('at 800 px a long model name is cut on the inbox rows: the preview stays in the row, nothing runs under the menu button', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  const model = 'meta-llama/Meta-Llama-3.1-70B-Instruct-Turbo-Quantised-Q4_K_M'
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url, 'OpenAI', model))
+  const [jobId] = await seedJobs(node, 'gpt', 1)
+  await nameJobInbox(node, jobId!, 'Lease questions')
+  await page.goto(node.uiUrl)
+  const row = page.getByTestId('inbox-row')
+  await expect(row).toContainText('meta-llama')
+  const link = (await row.boundingBox())! // the row is its link
+  const preview = (await page.getByTestId('inbox-preview').boundingBox())!
+  // The preview starts inside the row's link, with room for a few letters of it.
+  expect(preview.x + 40).toBeLessThanOrEqual(link.x + link.width)
+  const ends = await row.evaluate((a) =>
+    [...a.querySelectorAll<HTMLElement>('span')].map((el) => el.getBoundingClientRect().right).filter((r) => r > 0)
+  )
+  expect(Math.max(...ends)).toBeLessThanOrEqual(link.x + link.width + 1)
 })

@@ -26,7 +26,7 @@ test('Unselect all hands the focus to the library search; removing a network fol
 
   await job.addNetworkFolder('@@other.sep-shinkai', 'agent', 'Shared one', ['My Files'])
   await job.addNetworkFolder('@@other.sep-shinkai', 'agent', 'Shared two', ['My Files'])
-  const network = job.section('Network folders')
+  const network = job.section('Folders on other nodes')
   await network.getByRole('button', { name: 'Remove Shared one' }).focus()
   await page.keyboard.press('Enter')
   await expect(network.getByRole('button', { name: 'Remove Shared one' })).toHaveCount(0)

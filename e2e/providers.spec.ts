@@ -68,6 +68,40 @@ test('providers page at 800 px wide: the key and last-check badges stay whole wo
   for (const label of await labels.all()) expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
 })
 
+test('providers page at 800 px wide: a server’s model count stays on the line of its address, not alone on a line of its own', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  // An address long enough that the title, the address and the count do not fit on one line of the card.
+  await node.api('POST', '/v2/add_llm_provider', { ...providerBody('local', `${node.fake.url}/openai/v1`), name: 'Local' })
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Providers' }).click()
+  const card = page.getByTestId('provider-server')
+  const count = card.getByText(/1\smodel/)
+  await expect(count).toBeVisible()
+  const address = card.getByText(`${node.fake.url}/openai/v1`, { exact: true })
+  // The top of the address's last line and of the count's line: within a few px (their fonts differ) when they share a line.
+  const lastLineTop = (el: Element) => [...el.getClientRects()].at(-1)!.top
+  const firstLineTop = (el: Element) => el.getClientRects()[0]!.top
+  expect(Math.abs((await count.evaluate(firstLineTop)) - (await address.evaluate(lastLineTop)))).toBeLessThan(6)
+  const cardBox = (await card.boundingBox())!
+  const countBox = (await count.boundingBox())!
+  expect(countBox.x + countBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width)
+  // The table's headings each on one line ("API key" broke into "API" over "key").
+  for (const heading of await card.getByRole('columnheader').all()) {
+    if (!(await heading.isVisible())) continue // the Model column, moved under the name at this width
+    const lines = await heading.evaluate((th) => {
+      const range = document.createRange()
+      range.selectNodeContents(th)
+      // Not the 1 px box of a heading only screen readers read.
+      const boxes = [...range.getClientRects()].filter((r) => r.width > 1 && r.height > 1)
+      return new Set(boxes.map((r) => Math.round(r.top))).size
+    })
+    expect(lines, await heading.innerText()).toBeLessThanOrEqual(1)
+  }
+})
+
 test('Check pressed from the keyboard keeps the focus on Check once the provider has answered (a disabled button used to drop it to the page)', async ({
   page,
   node
@@ -118,6 +152,32 @@ test('providers page at 800 px wide: a long model name (as Together and OpenRout
       .evaluateAll((tds) => tds.filter((td) => [...td.querySelectorAll('*')].some((el) => el.scrollWidth > td.clientWidth + 1)).length)
     expect(spills).toBe(0)
   }
+})
+
+test('providers page at 800 px wide: a long display name of several words wraps between its words, not inside them', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  const name = 'Team workstation in the basement server room running the quantised seventy billion model'
+  await node.api('POST', '/v2/add_llm_provider', { ...providerBody('basement', node.fake.url), name })
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Providers' }).click()
+  const shown = page.getByTestId('provider-row-basement').getByText(name, { exact: true })
+  await expect(shown).toBeVisible()
+  // Each word's boxes: a word broken across lines has boxes on two lines ("workstati" / "on").
+  const broken = await shown.evaluate((el) => {
+    const text = el.firstChild!
+    const words: string[] = []
+    for (const m of (text.textContent ?? '').matchAll(/\S+/g)) {
+      const range = document.createRange()
+      range.setStart(text, m.index)
+      range.setEnd(text, m.index + m[0].length)
+      if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) words.push(m[0])
+    }
+    return words
+  })
+  expect(broken).toEqual([])
 })
 
 test('a last check’s sentence cut to two lines on the providers page can be read whole from there, by keyboard', async ({ page, node }) => {

@@ -33,7 +33,7 @@ export class NewJobPage {
   async addNetworkFolder(node: string, agent: string, name: string, path: readonly string[]) {
     const advanced = this.page.getByRole('button', { name: 'Advanced' })
     if ((await advanced.getAttribute('aria-expanded')) !== 'true') await advanced.click()
-    const r = this.section('Network folders')
+    const r = this.section('Folders on other nodes')
     await r.getByLabel('Remote node').fill(node)
     await r.getByLabel('Remote agent').fill(agent)
     await r.getByLabel('Shared folder name').fill(name)
@@ -42,7 +42,7 @@ export class NewJobPage {
   }
 
   async importJson(files: { name: string; json: unknown }[]) {
-    await this.section('Local documents and packs')
+    await this.section('Imported documents and packs')
       .locator('input[type=file]')
       .setInputFiles(files.map((f) => ({ name: f.name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(f.json)) })))
   }

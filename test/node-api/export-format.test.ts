@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { exportEntry } from '../../src/main/node-api/export-format'
+import { exportEntry, exportFilename } from '../../src/main/node-api/export-format'
 import { providerNamer } from '../../src/shared/provider-title'
 import type { LastMessage } from '../../src/shared/contract/message'
 
@@ -45,11 +45,24 @@ describe('export entries name the provider as the operator named it', () => {
     expect(exportEntry(answer([]), 'txt', nameOf)).toBe('[2026-11-30T10:00:00.000Z] Mock GPT:\nThe lease ends in March.\n\n')
   })
 
-  it('a stopped answer or an error note keeps saying so beside the name', () => {
-    const stopped = { ...answer([]), job_message: { content: 'The lease', stopped: true } } as unknown as LastMessage
-    const error = { ...answer([]), job_message: { content: 'No answer', error: { kind: 'provider_error' } } } as unknown as LastMessage
-    expect(exportEntry(stopped, 'txt', nameOf)).toContain('] Mock GPT (stopped):\n')
-    expect(exportEntry(error, 'markdown', nameOf)).toContain('### Mock GPT (error) · ')
+  const stopped = { ...answer([]), job_message: { content: 'The lease', stopped: true } } as unknown as LastMessage
+  const error = { ...answer([]), job_message: { content: 'No answer', error: { kind: 'provider_error' } } } as unknown as LastMessage
+
+  it('a stopped answer or an error note keeps saying so after the name, in words', () => {
+    expect(exportEntry(stopped, 'txt', nameOf)).toContain('] Mock GPT, answer stopped:\n')
+    expect(exportEntry(stopped, 'markdown', nameOf)).toContain('### Mock GPT, answer stopped · ')
+    expect(exportEntry(error, 'txt', nameOf)).toContain('] Mock GPT, answer failed:\n')
+    expect(exportEntry(error, 'markdown', nameOf)).toContain('### Mock GPT, answer failed · ')
+  })
+
+  it('a provider that shares its display name (named with its id in parentheses) reads as one name, not "Local (a) (error)"', () => {
+    const shared = providerNamer([
+      { id: 'gpt', name: 'Local' },
+      { id: 'other', name: 'Local' }
+    ])
+    expect(exportEntry(error, 'markdown', shared)).toBe('### Local (gpt), answer failed · 2026-11-30T10:00:00.000Z\n\nNo answer\n\n')
+    expect(exportEntry(error, 'txt', shared)).toBe('[2026-11-30T10:00:00.000Z] Local (gpt), answer failed:\nNo answer\n\n')
+    expect(exportEntry(stopped, 'txt', shared)).toBe('[2026-11-30T10:00:00.000Z] Local (gpt), answer stopped:\nThe lease\n\n')
   })
 })
 
@@ -84,5 +97,24 @@ describe('providerNamer: every provider in an export can be told apart', () => {
     expect(nameOf('gone')).toBe('gone')
     expect(nameOf('gpt')).toBe('gpt (removed provider)')
     expect(nameOf('new')).toBe('gpt')
+  })
+})
+
+describe('an export’s file name from a long conversation name', () => {
+  const long =
+    'Quarterly contract review for the north-west regional office including all supplier agreements signed since 2024 and their renewal terms'
+
+  it('ends at the last whole word within 100 characters, not in the middle of one ("…signe.md")', () => {
+    expect(exportFilename(long, 'markdown')).toBe(
+      'Quarterly contract review for the north-west regional office including all supplier agreements.md'
+    )
+    expect([...exportFilename(long, 'txt')].length).toBeLessThanOrEqual(100 + '.txt'.length)
+  })
+
+  it('a name of one long word, or that fits, is kept as before', () => {
+    expect(exportFilename('x'.repeat(150), 'txt')).toBe(`${'x'.repeat(100)}.txt`)
+    expect(exportFilename(`${'a'.repeat(95)} bcdefgh`, 'txt')).toBe(`${'a'.repeat(95)}.txt`)
+    expect(exportFilename(`${'a'.repeat(10)} ${'b'.repeat(120)}`, 'txt')).toBe(`${'a'.repeat(10)} ${'b'.repeat(89)}.txt`)
+    expect(exportFilename('Console notes', 'markdown')).toBe('Console notes.md')
   })
 })

@@ -144,6 +144,14 @@ describe('provider wizard', () => {
   })
 })
 
+describe('provider wizard: editing a provider with a display name', () => {
+  it('is titled by its display name and its id, as the Providers page and Remove name it, not by its id alone', async () => {
+    await addProvider(node, 'b', { name: 'Local', external_url: fake.url, model: { OpenAI: { model_type: 'gpt-e2e' } } })
+    wizard({ kind: 'edit', providerId: 'b' })
+    expect(await screen.findByRole('heading', { name: 'Edit provider “Local” (b)' })).toBeTruthy()
+  })
+})
+
 describe('provider wizard against a hosted kind', () => {
   it('editing a hosted provider and removing its key is refused on the key field, and nothing is saved', async () => {
     await addProvider(node, 'claude', { api_key: 'sk-old', model: { Claude: { model_type: 'claude-x' } } })

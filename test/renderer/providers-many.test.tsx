@@ -21,6 +21,7 @@ describe('providers page with 300 providers', () => {
         const providers = Array.from({ length: 100 }, (_, j) =>
           provider(id(b * 100 + j), {
             name: `Server model ${b * 100 + j}`,
+            model: { OpenAI: { model_type: id(b * 100 + j) } },
             description: j % 2 === 1 ? 'A fast one' : 'A slow one',
             external_url: 'http://127.0.0.1:9/v1'
           })

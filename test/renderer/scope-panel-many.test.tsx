@@ -11,7 +11,7 @@ import { renderWithApp, routerTransport } from './render'
 import { setWindowWidth } from './window-width'
 
 /*
- * A job whose scope holds 5,000 files of one folder. Opening the scope panel's "VectorFS items"
+ * A job whose scope holds 5,000 files of one folder. Opening the scope panel's "Library files"
  * branch drew a row for each (11,000 elements, a quarter of a second frozen in Chromium; at
  * 20,000 files four times that).
  */
@@ -34,7 +34,7 @@ describe('the scope panel of a job with 5,000 files', () => {
     renderWithApp(<InboxSidePanel jobId={jobId} inbox={inbox} />, routerTransport(node.router))
     const tree = await screen.findByRole('tree', { name: 'Scope' })
     const rows = () => within(tree).getAllByRole('treeitem')
-    fireEvent.click(await within(tree).findByText('VectorFS items (5000)'))
+    fireEvent.click(await within(tree).findByText('Library files (5000)'))
     await waitFor(() => expect(rows().length).toBeGreaterThan(5))
     const entries = () => rows().filter((r) => /^vector_fs_items\/\d+$/.test(r.dataset.value ?? ''))
     expect(entries()).toHaveLength(100)
@@ -62,7 +62,7 @@ describe('the scope panel of a job with 5,000 files', () => {
     const inbox = (await node.get('/v2/get_inbox', { inbox_name: `job_inbox::${jobId}::false` })).body as Inbox
     renderWithApp(<InboxSidePanel jobId={jobId} inbox={inbox} />, routerTransport(node.router))
     const tree = await screen.findByRole('tree', { name: 'Scope' })
-    fireEvent.click(await within(tree).findByText('VectorFS items (300)'))
+    fireEvent.click(await within(tree).findByText('Library files (300)'))
     const more = (await within(tree).findByText('Show 100 more (200 not shown)')).closest<HTMLElement>('[role="treeitem"]')!
     more.focus()
     // Both keys reach the tree before the next frame: the second counts from the first entry Enter showed.
@@ -102,14 +102,14 @@ describe('the scope panel of a job with 5,000 files', () => {
       within(tree)
         .queryAllByRole('treeitem')
         .filter((r) => /^vector_fs_items\/\d+$/.test(r.dataset.value ?? ''))
-    fireEvent.click(await within(tree).findByText('VectorFS items (5000)'))
+    fireEvent.click(await within(tree).findByText('Library files (5000)'))
     await waitFor(() => expect(entries()).toHaveLength(100))
     fireEvent.click(within(tree).getByText('Show 100 more (4900 not shown)'))
     await waitFor(() => expect(entries()).toHaveLength(200))
 
     fireEvent.click(screen.getByRole('button', { name: 'Next conversation' }))
     const next = await screen.findByRole('tree', { name: 'Scope' })
-    if (entries().length === 0) fireEvent.click(await within(next).findByText('VectorFS items (5000)'))
+    if (entries().length === 0) fireEvent.click(await within(next).findByText('Library files (5000)'))
     await waitFor(() => expect(entries()).toHaveLength(100))
     expect(within(next).getByText('Show 100 more (4900 not shown)')).toBeTruthy()
   })

@@ -11,14 +11,14 @@ import { setWindowWidth } from './window-width'
 
 /*
  * The job's scope beside a conversation (Details) listed its kinds as plain lines of text: nothing
- * showed that "VectorFS items (1)" opens to list the file. A kind with entries now has a chevron,
- * turned down when open; an empty kind has none (there is nothing to open).
+ * showed that "Library files (1)" opens to list the file. A kind with entries now has a chevron,
+ * turned down when open; an empty kind is not listed (there is nothing to open).
  */
 const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
 beforeEach(() => setWindowWidth(1600))
 afterEach(cleanup)
 
-it('a kind with entries shows a chevron that turns when it opens; an empty kind shows none', async () => {
+it('a kind with entries shows a chevron that turns when it opens; an empty kind is not listed', async () => {
   const lease = {
     name: 'lease.txt',
     path: { path_ids: ['Contracts', 'lease.txt'] },
@@ -33,10 +33,10 @@ it('a kind with entries shows a chevron that turns when it opens; an empty kind 
   await waitFor(() => expect(row('vector_fs_items')).toBeTruthy())
   expect(mark('vector_fs_items')).toBeTruthy()
   expect(mark('vector_fs_items')!.hasAttribute('data-expanded')).toBe(false)
-  expect(mark('vector_fs_folders')).toBeUndefined()
+  expect(row('vector_fs_folders')).toBeNull()
   // For assistive technology the tree says so as before.
   expect(row('vector_fs_items').getAttribute('aria-expanded')).toBe('false')
-  await userEvent.click(within(tree).getByText('VectorFS items (1)'))
+  await userEvent.click(within(tree).getByText('Library files (1)'))
   await waitFor(() => expect(row('vector_fs_items').getAttribute('aria-expanded')).toBe('true'))
   expect(mark('vector_fs_items')!.hasAttribute('data-expanded')).toBe(true)
   expect(within(tree).getByText(/^lease\.txt — in Contracts/)).toBeTruthy()

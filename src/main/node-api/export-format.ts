@@ -15,10 +15,21 @@ const WINDOWS_DEVICE = /^(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])$/i
  */
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g
 
+/** The name's first `max` characters; a longer name ends at its last whole word there ("…agreements", not "…agreements signe"). */
+function shortened(name: string, max: number): string {
+  const chars = [...name]
+  if (chars.length <= max) return name
+  const cut = chars.slice(0, max).join('')
+  if (/\s/.test(chars[max]!)) return cut
+  // Back to the last space, unless that leaves less than half: one long word is cut where it must be.
+  const space = cut.search(/\s\S*$/)
+  return space >= max / 2 ? cut.slice(0, space) : cut
+}
+
 /** A file name from the inbox's name: characters no file system accepts replaced, at most 100 characters. */
 export function exportFilename(customName: string, format: ExportFormat): string {
   const named = customName.replace(BIDI_CONTROLS, '').replace(/[\\/:*?"<>|\p{Cc}]/gu, '_')
-  let base = [...named.trim()].slice(0, 100).join('').trim() || 'conversation'
+  let base = shortened(named.trim(), 100).trim() || 'conversation'
   // Windows reads `con.txt.md` as the device too: what counts is the part before the first dot.
   const [head = '', ...rest] = base.split('.')
   if (WINDOWS_DEVICE.test(head.trim())) base = [`${head.trimEnd()}_`, ...rest].join('.')
@@ -31,12 +42,17 @@ const titleLine = (customName: string) => customName.replace(/\s*[\r\n]+\s*/g, '
 /** A provider's display name from its id, as the node knows it; the id itself when it has none or was removed. */
 export type ProviderNamer = (providerId: string) => string
 
+/**
+ * Who wrote a message, and how an answer ended when it did not finish: "Local, answer failed". Said
+ * after a comma, not in parentheses: a provider told apart by its id already has some, and
+ * "Local (a) (error)" read as two asides.
+ */
 function speaker(m: LastMessage, nameOf: ProviderNamer): string {
   const agent = replyingAgent(m)
   if (agent === undefined) return OPERATOR
   const name = nameOf(agent)
   const role = messageRole(m)
-  return role === 'answer' ? name : `${name} (${role === 'error' ? 'error' : 'stopped'})`
+  return role === 'answer' ? name : `${name}, answer ${role === 'error' ? 'failed' : 'stopped'}`
 }
 
 /** The title line of a Markdown or text export. */

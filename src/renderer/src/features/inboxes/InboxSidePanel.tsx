@@ -33,7 +33,7 @@ const NONE_SHOWN: Record<string, number> = {}
 
 /**
  * A row of the scope tree. A branch that opens has a chevron (pointing down when open): drawn as
- * plain lines of text, nothing showed that "VectorFS items (3)" could be opened to list them.
+ * plain lines of text, nothing showed that "Library files (3)" could be opened to list them.
  */
 const scopeRow = ({ node, expanded, hasChildren, elementProps }: RenderTreeNodePayload) => (
   <Group gap={4} wrap="nowrap" {...elementProps}>
@@ -192,7 +192,13 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange,
             Edit scope
           </Button>
         </Group>
-        {scope && (
+        {scope && scopeCount(scope) === 0 && (
+          // Said, rather than five branches each counting "(0)".
+          <Text size="xs" c="dimmed" data-testid="scope-none">
+            None: the job draws on no documents.
+          </Text>
+        )}
+        {scope && scopeCount(scope) > 0 && (
           <>
             <Text size="xs" c="dimmed" mb={4}>
               {scopeCount(scope)} {scopeCount(scope) === 1 ? 'entry' : 'entries'}

@@ -104,6 +104,8 @@ export function JobConfigForm({ initial, saving, onSave, onCancel }: Props) {
       }}
     >
       <Textarea
+        // The dialog opens on its first field, not on its close button (Mantine's focus trap takes the marked one first).
+        data-autofocus
         label="System prompt"
         description="Instructions the model reads before every question of this job."
         autosize

@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications'
 import { forwardRef } from 'react'
 import { useProviders, useRouteMutation } from '../../api/queries'
 import { errorText } from '../../api/client'
-import { providerSelectProps, providerTitle } from '../providers'
+import { providerSelectProps } from '../providers'
+import { providerNamer } from '../../../../shared/provider-title'
 import { useReplacingSearch } from '../../app/replacing-search'
 import classes from './short-window.module.css'
 
@@ -15,12 +16,16 @@ export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; pr
   const providers = useProviders()
   const change = useRouteMutation('change_job_llm_provider')
   const providerSelect = providerSelectProps(providers.data)
-  const { props: providerSearch } = useReplacingSearch(providerSelect.data.find((o) => o.value === providerId)?.label)
+  const chosenLabel = providerSelect.data.find((o) => o.value === providerId)?.label
+  const { props: providerSearch } = useReplacingSearch(chosenLabel)
   return (
     <Select
       ref={ref}
       label="Provider"
       classNames={{ label: classes.label }}
+      // A long name ends in "…" rather than mid-letter at the field's edge, and shows whole on hover.
+      styles={{ input: { textOverflow: 'ellipsis' } }}
+      title={chosenLabel}
       size="xs"
       w={320}
       miw={0}
@@ -39,8 +44,8 @@ export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; pr
           { job_id: jobId, new_agent_id: v },
           {
             onSuccess: () => {
-              const chosen = providers.data?.find((p) => p.id === v)
-              notifications.show({ color: 'teal', message: `Answers now come from ${chosen ? providerTitle(chosen) : v}` })
+              // Named as the conversation names it: "Local" alone did not say which of two "Local" servers it was.
+              notifications.show({ color: 'teal', message: `Answers now come from ${providerNamer(providers.data ?? [])(v)}` })
             },
             onError: (err) => notifications.show({ color: 'red', title: 'Provider not switched', message: errorText(err) })
           }

@@ -21,7 +21,9 @@ export const sectionOfMore = (value: string | null | undefined): string | undefi
   value?.endsWith('/more') ? value.slice(0, -'/more'.length) : undefined
 
 /**
- * The scope as a read-only tree: one branch per kind with its count, entries as leaves. `missing`
+ * The scope as a read-only tree: one branch per kind that has entries, with its count, entries as
+ * leaves. An empty kind is left out ("Library files (0)" said nothing the operator needed), so an
+ * empty scope is no tree at all (the panel says so in words). `missing`
  * holds `<section>/<index>` of the library entries whose path is gone; `shown` how many entries of
  * a section are drawn (SCOPE_ENTRIES_PER_PAGE unless given), the rest behind a "Show more" row.
  */
@@ -30,7 +32,7 @@ export function scopeTree(
   missing: ReadonlySet<string> = new Set(),
   shown: Readonly<Record<string, number>> = {}
 ): TreeNodeData[] {
-  return SCOPE_SECTIONS.map(({ key, label }) => {
+  return SCOPE_SECTIONS.filter(({ key }) => (scope[key] as unknown[]).length > 0).map(({ key, label }) => {
     const entries = scope[key] as unknown[]
     const limit = shown[key] ?? SCOPE_ENTRIES_PER_PAGE
     const children: TreeNodeData[] = entries.slice(0, limit).map((entry, i) => {

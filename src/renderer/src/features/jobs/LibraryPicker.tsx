@@ -127,6 +127,8 @@ export function LibraryPicker({ value, onChange }: ScopeProps) {
       <Stack gap="xs">
         <TextInput
           ref={searchBox}
+          // In the Edit scope dialog, the dialog opens here rather than on its close button (Mantine's focus trap takes the marked one first).
+          data-autofocus
           aria-label="Search the library by name"
           placeholder="Search by name"
           leftSection={<IconSearch size={16} />}

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Breadcrumbs, Button, Collapse, Group, Paper, SimpleG
 import { IconChevronDown, IconChevronRight, IconTrash } from '@tabler/icons-react'
 import { useState, type ReactNode } from 'react'
 import { focusAfterRemoving } from '../../app/focus-when-lost'
-import { addEntry, removeEntry, SCOPE_SECTIONS, summarizeLocal, type ScopeSection } from './scope-entries'
+import { addEntry, IMPORTED_SECTION_TITLE, removeEntry, SCOPE_SECTIONS, summarizeLocal, type ScopeSection } from './scope-entries'
 import { LibraryPicker, type ScopeProps } from './LibraryPicker'
 import { LocalCard, LocalImport, NetworkForm } from './ScopeImports'
 
@@ -46,7 +46,7 @@ export function ScopeEditor({ value, onChange }: ScopeProps) {
     <Stack gap="md">
       <LibraryPicker value={value} onChange={onChange} />
 
-      <Section title="Local documents and packs" count={value.local_vrkai.length + value.local_vrpack.length}>
+      <Section title={IMPORTED_SECTION_TITLE} count={value.local_vrkai.length + value.local_vrpack.length}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {value.local_vrkai.map((e, i) => (
             <LocalCard key={keys.vrkai[i]} kind="vrkai" summary={summarizeLocal(e)} onRemove={remove('local_vrkai', i)} />

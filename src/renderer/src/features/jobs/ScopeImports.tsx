@@ -1,8 +1,17 @@
 import { ActionIcon, Alert, Badge, Button, Card, FileButton, Group, Stack, TagsInput, Text, TextInput } from '@mantine/core'
 import { IconFileImport, IconPlus, IconTrash } from '@tabler/icons-react'
-import { useState } from 'react'
+import { useRef, useState, type ChangeEvent } from 'react'
 import type { JobScope } from '../../../../shared/contract/scope'
-import { addEntry, networkFieldProblems, networkFolder, parseLocalEntry, summarizeLocal } from './scope-entries'
+import {
+  addEntry,
+  NETWORK_FIELDS,
+  networkFieldProblems,
+  networkFieldsMissing,
+  networkFolder,
+  parseLocalEntry,
+  summarizeLocal,
+  type NetworkFields
+} from './scope-entries'
 
 // The scope's entries from outside the library: network folders typed in, local vrkai/vrpack files imported.
 
@@ -17,40 +26,39 @@ const PathInput = ({ value, onChange, label = 'Path' }: { value: string[]; onCha
 
 export function NetworkForm({ onAdd }: { onAdd: (f: ReturnType<typeof networkFolder>) => void }) {
   const [f, set, reset] = useFields({ nodeName: '', profileName: 'main', agentName: '', name: '', path: [] as string[] })
-  const problems = networkFieldProblems(f)
-  const ready = f.nodeName.trim() && f.profileName.trim() && f.agentName.trim() && f.name.trim() && Object.keys(problems).length === 0
+  // Add is always pressable: disabled, it said nothing of what was missing, and Tab passed it by.
+  // Pressed with a field empty or wrong, it says so on each such field and goes to the first.
+  const [tried, setTried] = useState(false)
+  const problems = { ...(tried ? networkFieldsMissing(f) : {}), ...networkFieldProblems(f) }
+  const form = useRef<HTMLDivElement>(null)
+  const fieldProps = (key: keyof NetworkFields) => ({
+    'data-field': key,
+    value: f[key],
+    error: problems[key],
+    required: true,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set({ [key]: e.currentTarget.value })
+  })
   return (
-    <Stack gap="xs">
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label="Remote node"
-          placeholder="@@other.sep-shinkai"
-          value={f.nodeName}
-          error={problems.nodeName}
-          onChange={(e) => set({ nodeName: e.currentTarget.value })}
-        />
-        <TextInput
-          label="Remote profile"
-          value={f.profileName}
-          error={problems.profileName}
-          onChange={(e) => set({ profileName: e.currentTarget.value })}
-          w={120}
-        />
-        <TextInput
-          label="Remote agent"
-          value={f.agentName}
-          error={problems.agentName}
-          onChange={(e) => set({ agentName: e.currentTarget.value })}
-        />
+    <Stack gap="xs" ref={form}>
+      {/* Lined up by their labels: a sentence under one field pushed the others' boxes down beside it. */}
+      <Group align="flex-start" wrap="wrap">
+        <TextInput label="Remote node" placeholder="@@other.sep-shinkai" {...fieldProps('nodeName')} />
+        <TextInput label="Remote profile" w={150} {...fieldProps('profileName')} />
+        <TextInput label="Remote agent" {...fieldProps('agentName')} />
       </Group>
       <Group align="flex-end" wrap="wrap">
-        <TextInput label="Shared folder name" value={f.name} error={problems.name} onChange={(e) => set({ name: e.currentTarget.value })} />
+        <TextInput label="Shared folder name" {...fieldProps('name')} />
         <PathInput value={f.path} onChange={(path) => set({ path })} />
         <Button
           variant="light"
           leftSection={<IconPlus size={16} />}
-          disabled={!ready}
           onClick={() => {
+            const wrong = NETWORK_FIELDS.find((k) => networkFieldsMissing(f)[k] ?? networkFieldProblems(f)[k])
+            if (wrong) {
+              setTried(true)
+              form.current?.querySelector<HTMLInputElement>(`input[data-field="${wrong}"]`)?.focus()
+              return
+            }
             onAdd(
               networkFolder(
                 { nodeName: f.nodeName.trim(), profileName: f.profileName.trim(), agentName: f.agentName.trim() },
@@ -59,6 +67,7 @@ export function NetworkForm({ onAdd }: { onAdd: (f: ReturnType<typeof networkFol
               )
             )
             reset()
+            setTried(false)
           }}
         >
           Add network folder

@@ -18,13 +18,21 @@ export { emptyScope }
 export type ScopeSection = 'local_vrkai' | 'local_vrpack' | 'network_folders' | 'vector_fs_folders' | 'vector_fs_items'
 type EntryOf<K extends ScopeSection> = JobScope[K] extends readonly (infer E)[] ? E : never
 
+/**
+ * Each kind of scope entry in the operator's words, wherever a scope is shown (New job's editor, the
+ * job's details beside a conversation): the Files page calls the document store "the library" and holds
+ * folders and files; .vrkai and .vrpack files are imported. "VectorFS items" was the API's word.
+ */
 export const SCOPE_SECTIONS: readonly { key: ScopeSection; label: string }[] = [
-  { key: 'vector_fs_folders', label: 'VectorFS folders' },
-  { key: 'vector_fs_items', label: 'VectorFS items' },
-  { key: 'network_folders', label: 'Network folders' },
-  { key: 'local_vrkai', label: 'Local documents (.vrkai)' },
-  { key: 'local_vrpack', label: 'Local packs (.vrpack)' }
+  { key: 'vector_fs_folders', label: 'Library folders' },
+  { key: 'vector_fs_items', label: 'Library files' },
+  { key: 'network_folders', label: 'Folders on other nodes' },
+  { key: 'local_vrkai', label: 'Imported documents' },
+  { key: 'local_vrpack', label: 'Imported packs' }
 ]
+
+/** The title of New job's section for imported documents and packs, from the same words. */
+export const IMPORTED_SECTION_TITLE = 'Imported documents and packs'
 
 export const FILE_TYPES = ['Pdf', 'Txt', 'Md', 'Docx', 'Html', 'Csv', 'Json'] as const
 export const CHUNKING_STRATEGIES = ['V1'] as const
@@ -76,6 +84,20 @@ export function networkFieldProblems(f: NetworkFields): Partial<Record<keyof Net
   }
   if (f.name.includes('/')) problems.name = 'A folder’s name cannot contain “/”: the path says where it is.'
   return problems
+}
+
+/** The fields a network folder needs, in the form's order. */
+export const NETWORK_FIELDS = ['nodeName', 'profileName', 'agentName', 'name'] as const
+
+/** The sentence for each field left empty: said once Add was pressed, rather than a disabled Add that says nothing. */
+export function networkFieldsMissing(f: NetworkFields): Partial<Record<keyof NetworkFields, string>> {
+  const needed: Record<keyof NetworkFields, string> = {
+    nodeName: 'Name the remote node, as @@other.sep-shinkai.',
+    profileName: 'Name the profile on that node (usually main).',
+    agentName: 'Name the agent on that node that shares the folder.',
+    name: 'Name the folder that node shares.'
+  }
+  return Object.fromEntries(NETWORK_FIELDS.filter((k) => !f[k].trim()).map((k) => [k, needed[k]]))
 }
 
 export function addEntry<K extends ScopeSection>(scope: JobScope, key: K, entry: EntryOf<K>): JobScope {

@@ -68,6 +68,7 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
       mode={mode}
       draft={draft}
       update={update}
+      storedName={editing?.name?.trim() || undefined}
       hasStoredKey={editing?.has_api_key ?? false}
       lastCheck={editing?.last_check ?? null}
       takenIds={(providers.data ?? []).map((p) => p.id)}
@@ -97,6 +98,8 @@ interface FormProps {
   readonly mode: WizardMode
   readonly draft: ProviderDraft
   readonly update: (patch: Partial<ProviderDraft>) => void
+  /** Editing: the display name the provider is saved with (the title names it as the Providers page does). */
+  readonly storedName?: string
   readonly hasStoredKey: boolean
   readonly lastCheck?: LastCheck | null
   readonly takenIds: readonly string[]
@@ -110,7 +113,19 @@ interface FormProps {
 const FIRST_FIELD =
   '[role="radio"][aria-checked="true"], input:not([type="hidden"]):not(:disabled), textarea:not(:disabled), [data-step-focus]'
 
-export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, takenIds, resumed, notice, onStartOver, onDone }: FormProps) {
+export function WizardForm({
+  mode,
+  draft,
+  update,
+  storedName,
+  hasStoredKey,
+  lastCheck,
+  takenIds,
+  resumed,
+  notice,
+  onStartOver,
+  onDone
+}: FormProps) {
   const client = useClient()
   const addMany = useRouteMutation('add_llm_providers')
   const modify = useRouteMutation('modify_llm_provider')
@@ -286,7 +301,12 @@ export function WizardForm({ mode, draft, update, hasStoredKey, lastCheck, taken
     <Stack maw={820} gap="lg" className="page-scroll" style={{ overflow: 'auto' }} pb="xl">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div>
-          <Title order={2}>{mode.kind === 'add' ? 'Add an LLM provider' : `Edit provider “${draft.id}”`}</Title>
+          {/* Named as the Providers page and its Remove dialog name it: "Edit provider “b”" did not say it was the "Local" one. */}
+          <Title order={2}>
+            {mode.kind === 'add'
+              ? 'Add an LLM provider'
+              : `Edit provider ${storedName && storedName !== draft.id ? `“${storedName}” (${draft.id})` : `“${draft.id}”`}`}
+          </Title>
           {mode.kind === 'add' && mode.firstRun && (
             <Text c="dimmed">Welcome to Nodedesk. Jobs answer through an LLM provider: set one up to begin.</Text>
           )}

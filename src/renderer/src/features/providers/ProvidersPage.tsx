@@ -80,15 +80,21 @@ export function ProvidersPage() {
             <Title order={3} size="h5">
               {serverLabel(server.kind, server.baseUrl)}
             </Title>
-            <Text ff="monospace" size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {server.baseUrl}
-            </Text>
-            <Text size="sm" c="dimmed">
-              · {server.models === 1 ? '1 model' : `${server.models} models`}
+            {/* The address and its count are one piece of text, joined by no-break spaces: at 800 px the
+                count wrapped onto a line of its own ("· 1 model" under the address). Together they move
+                below the title, and a long address breaks inside itself, taking its end with the count. */}
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="server-address">
+              <Text span ff="monospace" inherit>
+                {server.baseUrl}
+              </Text>
+              <span style={{ whiteSpace: 'nowrap' }} data-testid="server-models">
+                {`\u00a0·\u00a0${server.models === 1 ? '1\u00a0model' : `${server.models}\u00a0models`}`}
+              </span>
             </Text>
           </Group>
           <Table striped highlightOnHover verticalSpacing="sm" aria-label={`Providers of ${server.baseUrl}`}>
-            <Table.Thead>
+            {/* Headings on one line each: at 800 px "API key" broke into "API" over "key". */}
+            <Table.Thead style={{ whiteSpace: 'nowrap' }}>
               <Table.Tr>
                 <Table.Th>Provider</Table.Th>
                 <Table.Th className={classes.modelColumn}>Model</Table.Th>
@@ -125,7 +131,9 @@ export function ProvidersPage() {
 function ProviderRow({ p, spoken, onRemove }: { p: ProviderListEntry; spoken: string; onRemove: () => void }) {
   return (
     <Table.Tr data-testid={`provider-row-${p.id}`}>
-      <Table.Td maw={280}>
+      {/* At least 10em: the name breaks anywhere (a name without spaces stays in its cell), and the
+          table then squeezed the column to a few letters, breaking every word ("workstati on"). */}
+      <Table.Td maw={280} miw="10em">
         <Text fw={600} className={classes.breaks}>
           {providerTitle(p)}
         </Text>

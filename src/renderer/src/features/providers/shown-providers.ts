@@ -1,6 +1,6 @@
 import { groupByServer, type Server } from '../../../../shared/provider-servers'
 import type { ProviderListEntry } from '../../../../shared/contract/provider'
-import { providerMatches } from './provider-display'
+import { modelOf, providerMatches } from './provider-display'
 
 /**
  * Rows the providers page draws at first, and adds with each "Show more". Each row is a dozen
@@ -9,7 +9,10 @@ import { providerMatches } from './provider-display'
 export const PROVIDERS_PER_PAGE = 50
 
 export interface ShownServer extends Server<ProviderListEntry> {
-  /** How many providers the server has, shown or not (its heading counts them all). */
+  /**
+   * How many different models the server's providers use, shown or not (its heading counts them all).
+   * Two providers of one model (a key each) are one model: the heading said "2 models" of one.
+   */
   readonly models: number
 }
 
@@ -27,7 +30,7 @@ export interface ShownProviders {
  */
 export function shownProviders(providers: readonly ProviderListEntry[], search: string, limit: number): ShownProviders {
   const all = groupByServer(providers)
-  const models = new Map(all.map((s) => [`${s.kind} ${s.baseUrl}`, s.providers.length]))
+  const models = new Map(all.map((s) => [`${s.kind} ${s.baseUrl}`, new Set(s.providers.map((p) => modelOf(p.model))).size]))
   const found = search.trim() ? groupByServer(providers.filter((p) => providerMatches(p, search))) : all
   const servers: ShownServer[] = []
   let left = limit
@@ -37,7 +40,7 @@ export function shownProviders(providers: readonly ProviderListEntry[], search: 
     if (left <= 0) continue
     const rows = server.providers.slice(0, left)
     left -= rows.length
-    servers.push({ ...server, providers: rows, models: models.get(`${server.kind} ${server.baseUrl}`) ?? rows.length })
+    servers.push({ ...server, providers: rows, models: models.get(`${server.kind} ${server.baseUrl}`) ?? 0 })
   }
   return { servers, notShown: matching - Math.min(matching, limit), matching }
 }
