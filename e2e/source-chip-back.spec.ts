@@ -30,10 +30,13 @@ test('the passage a source chip opened offers the way back to the conversation, 
   await expect(page).toHaveURL(inboxUrl)
   await expect(inbox.answers()).toHaveText(/After 3 days/)
 
-  // From the keyboard: the link is the preview's first Tab stop, before Download, above the passage.
+  // From the keyboard: the link is the preview's first Tab stop, before Download and the passages.
   await chip.focus()
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('file-preview').locator('[data-current=true]')).toBeFocused()
+  // Back past the list of passages (one Tab stop, scrolled with the arrows), Download, then the link.
+  await page.keyboard.press('Shift+Tab')
+  await expect(page.getByRole('region', { name: 'Passages of this file' })).toBeFocused()
   await page.keyboard.press('Shift+Tab')
   await expect(page.getByTestId('file-preview').getByRole('button', { name: 'Download' })).toBeFocused()
   await page.keyboard.press('Shift+Tab')

@@ -8,7 +8,7 @@ import { useUploadsUnderWay } from '../stores/uploads'
 import classes from './AppLayout.module.css'
 import { typedBeforeDrawn } from './early-keys'
 import { hrefOf, navigateNow, type Route } from './router'
-import { onShortcutsKey, showShortcuts } from './shortcuts'
+import { onShortcutsKey, openShortcuts } from './shortcut-keys'
 import { ThemeSwitch } from './ThemeSwitch'
 
 /** Ctrl/Cmd+K from anywhere: the inbox list with its search box focused (then `focused` is told it, or null if it never came). */
@@ -102,7 +102,7 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
           <Text size="xs" c="dimmed">
             Ctrl+K searches inboxes
           </Text>
-          <Anchor component="button" type="button" size="xs" onClick={showShortcuts} aria-keyshortcuts="? Control+/">
+          <Anchor component="button" type="button" size="xs" onClick={openShortcuts} aria-keyshortcuts="? Control+/">
             Keyboard shortcuts
           </Anchor>
         </Stack>

@@ -1,12 +1,14 @@
 import { Kbd, Table, Text, Title } from '@mantine/core'
 import { Fragment } from 'react'
 import { openDialog } from './confirm'
+import { stopHolding } from './dialog-typing'
 import { onMac } from './platform'
 
 /*
  * The window's keyboard shortcuts in one list, opened with "?" (outside a text field) or Ctrl+/
- * (anywhere), and from the navigation: the keys were there (rows, menus, the library tree, moving
- * between conversations) but nothing said so except a few menus' hints.
+ * (anywhere), and from the navigation (shortcut-keys.ts): the keys were there (rows, menus, the
+ * library tree, moving between conversations) but nothing said so except a few menus' hints. This
+ * module (the dialog and its table) is loaded when the list is first asked for, not with the first screen.
  */
 
 /** One way to do something: its keys pressed together. */
@@ -117,25 +119,9 @@ function ShortcutList() {
 
 let shown = false
 
-/** Opens the list (once: pressed again while it is open, nothing more opens). */
+/** Opens the list (once: pressed again while it is open, nothing more opens, and no key is held for it). */
 export function showShortcuts(): void {
-  if (shown) return
+  if (shown) return void stopHolding()
   shown = true
   openDialog({ title: 'Keyboard shortcuts', size: 'lg', children: <ShortcutList />, onClose: () => (shown = false) })
-}
-
-const typingIn = (el: EventTarget | null) =>
-  el instanceof HTMLElement && (el.isContentEditable || el.matches('input, textarea, select, [role="textbox"], [role="combobox"]'))
-
-/** In a dialog or a menu, "?" is theirs (a menu's type-ahead); the list would open over them. */
-const inDialogOrMenu = (el: EventTarget | null) => el instanceof Element && el.closest('[role="dialog"], [role="menu"]') !== null
-
-/** "?" outside a text field (there it is a character), Ctrl+/ (⌘/) anywhere: the list of shortcuts. */
-export function onShortcutsKey(e: KeyboardEvent): void {
-  if (e.defaultPrevented || e.isComposing || e.altKey) return
-  const mod = e.ctrlKey || e.metaKey
-  const asked = (mod && e.key === '/') || (!mod && e.key === '?' && !typingIn(e.target) && !inDialogOrMenu(e.target))
-  if (!asked) return
-  e.preventDefault()
-  showShortcuts()
 }

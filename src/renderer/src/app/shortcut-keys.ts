@@ -1,0 +1,35 @@
+import { holdTyping, stopHolding, typingEscaped } from './dialog-typing'
+
+/*
+ * The keys and the button that open the list of keyboard shortcuts (shortcuts.tsx). The list's code,
+ * with the dialogs' (confirm.ts), is loaded when it is first asked for: the first screen loads no
+ * dialog code (first-screen-chunks.test).
+ */
+
+/** Opens the list of shortcuts; keys typed while its code loads go to it, and an Escape then means it is not wanted. */
+export function openShortcuts(): void {
+  holdTyping()
+  void import('./shortcuts').then(
+    ({ showShortcuts }) => {
+      if (typingEscaped()) stopHolding()
+      else showShortcuts()
+    },
+    () => stopHolding()
+  )
+}
+
+const typingIn = (el: EventTarget | null) =>
+  el instanceof HTMLElement && (el.isContentEditable || el.matches('input, textarea, select, [role="textbox"], [role="combobox"]'))
+
+/** In a dialog or a menu, "?" is theirs (a menu's type-ahead); the list would open over them. */
+const inDialogOrMenu = (el: EventTarget | null) => el instanceof Element && el.closest('[role="dialog"], [role="menu"]') !== null
+
+/** "?" outside a text field (there it is a character), Ctrl+/ (⌘/) anywhere: the list of shortcuts. */
+export function onShortcutsKey(e: KeyboardEvent): void {
+  if (e.defaultPrevented || e.isComposing || e.altKey) return
+  const mod = e.ctrlKey || e.metaKey
+  const asked = (mod && e.key === '/') || (!mod && e.key === '?' && !typingIn(e.target) && !inDialogOrMenu(e.target))
+  if (!asked) return
+  e.preventDefault()
+  openShortcuts()
+}
