@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures/node'
+import type { Page } from '@playwright/test'
+import { expect, test, type HeadlessNode } from './fixtures/node'
 import { holdRequests } from './held-requests'
 import { nameJobInbox, providerBody, seedJobs } from './seed'
 
@@ -137,10 +138,12 @@ test('Alt+Down pressed with no gap past the last conversation read so far moves 
   await expect(box).toHaveValue('')
 })
 
-test('a word composed with an input method in a conversation passed through (Alt+Down waiting on a page read) goes to the conversation opened, not into its draft', async ({
-  page,
-  node
-}) => {
+/**
+ * 52 conversations, the list beside them collapsed, the 49th open with its box focused; then
+ * Alt+Down twice with the list's second page held, so the 50th is drawn while the second press
+ * waits, and a word is begun there with an input method ("にほん", not yet ended).
+ */
+async function composingWhileAPageIsHeld(page: Page, node: HeadlessNode) {
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
   const ids = await seedJobs(node, 'gpt', 52)
   for (const [i, id] of ids.entries()) await nameJobInbox(node, id, `Chat ${String(i + 1).padStart(2, '0')}`)
@@ -159,12 +162,20 @@ test('a word composed with an input method in a conversation passed through (Alt
   const release = await holdRequests(page, (url) => url.pathname.endsWith('/all_inboxes_paginated') && url.searchParams.has('offset'))
   await page.keyboard.press('Alt+ArrowDown')
   await page.keyboard.press('Alt+ArrowDown')
-  // The 50th is drawn while the second press waits on the page, its box focused: a word is composed there.
+  // The 50th is drawn while the second press waits on the page, its box focused: a word is begun there.
   await expect(title).toHaveText(listed[49]!.custom_name)
   await expect(box).toBeFocused()
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Input.imeSetComposition', { text: 'に', selectionStart: 1, selectionEnd: 1 })
   await cdp.send('Input.imeSetComposition', { text: 'にほん', selectionStart: 3, selectionEnd: 3 })
+  return { listed, title, box, cdp, release }
+}
+
+test('a word composed with an input method in a conversation passed through (Alt+Down waiting on a page read) goes to the conversation opened, not into its draft', async ({
+  page,
+  node
+}) => {
+  const { listed, title, box, cdp, release } = await composingWhileAPageIsHeld(page, node)
   await cdp.send('Input.insertText', { text: '日本' })
   release()
   await expect(title).toHaveText(listed[50]!.custom_name)
@@ -180,28 +191,8 @@ test('a word still being composed in a conversation passed through when its box 
   page,
   node
 }) => {
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
-  const ids = await seedJobs(node, 'gpt', 52)
-  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, `Chat ${String(i + 1).padStart(2, '0')}`)
-  const listed = (await node.api<{ inbox_id: string; custom_name: string }[]>('GET', '/v2/all_inboxes')).body
-  await page.goto(node.uiUrl)
-  await page.getByRole('link', { name: listed[0]!.custom_name }).first().click()
-  const title = page.getByTestId('inbox-title')
-  await expect(title).toHaveText(listed[0]!.custom_name)
-  await page.getByRole('button', { name: 'Hide conversations' }).click()
-  await page.evaluate((id) => (location.hash = `#/inboxes/${encodeURIComponent(id)}`), listed[48]!.inbox_id)
-  await expect(title).toHaveText(listed[48]!.custom_name)
-  const box = page.getByRole('textbox', { name: 'Message', exact: true })
-  await box.click()
-  const release = await holdRequests(page, (url) => url.pathname.endsWith('/all_inboxes_paginated') && url.searchParams.has('offset'))
-  await page.keyboard.press('Alt+ArrowDown')
-  await page.keyboard.press('Alt+ArrowDown')
-  await expect(title).toHaveText(listed[49]!.custom_name)
-  await expect(box).toBeFocused()
-  // A word begun there, and not ended when the next conversation replaces its box.
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Input.imeSetComposition', { text: 'に', selectionStart: 1, selectionEnd: 1 })
-  await cdp.send('Input.imeSetComposition', { text: 'にほん', selectionStart: 3, selectionEnd: 3 })
+  // The word is not ended when the next conversation replaces its box.
+  const { listed, title, box, release } = await composingWhileAPageIsHeld(page, node)
   release()
   await expect(title).toHaveText(listed[50]!.custom_name)
   await expect(box).toHaveValue('')

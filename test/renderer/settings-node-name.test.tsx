@@ -3,19 +3,25 @@ import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SettingsPage } from '../../src/renderer/src/features/settings/SettingsPage'
-import { addProvider, useTestNode } from '../support/node'
+import { addProvider, useTestNode, type TestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 
 /* api-contract.md, "The node's own identity": the name is set with --node-name in headless mode or in the app's settings. */
+
+/** Settings drawn over `node`, and its Node name field once it shows the name in use. */
+async function nodeNameField(node: TestNode): Promise<HTMLInputElement> {
+  renderWithApp(<SettingsPage />, routerTransport(node.router))
+  const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Node name' })
+  await waitFor(() => expect(field.value).toBe('@@localhost.sep-shinkai'))
+  return field
+}
 
 describe("Settings page: the node's name", () => {
   const node = useTestNode()
   afterEach(cleanup)
 
   it('shows the name in use, refuses one nodes do not take (and an empty one, saying why), and saves a new one the node then goes by', async () => {
-    renderWithApp(<SettingsPage />, routerTransport(node.router))
-    const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Node name' })
-    await waitFor(() => expect(field.value).toBe('@@localhost.sep-shinkai'))
+    const field = await nodeNameField(node)
 
     await userEvent.clear(field)
     await userEvent.type(field, 'my desk')
@@ -53,9 +59,7 @@ describe('Settings page: a node name too long', () => {
   afterEach(cleanup)
 
   it('says how long a name may be (the rule read as if its letters were wrong), and nothing is saved', async () => {
-    renderWithApp(<SettingsPage />, routerTransport(node.router))
-    const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Node name' })
-    await waitFor(() => expect(field.value).toBe('@@localhost.sep-shinkai'))
+    const field = await nodeNameField(node)
     await userEvent.clear(field)
     await userEvent.click(field)
     await userEvent.paste(`@@${'a'.repeat(201)}`)
@@ -71,9 +75,7 @@ describe('Settings page: Escape and Enter in the fields', () => {
   afterEach(cleanup)
 
   it('Escape in an edited node name puts back the saved one and what was said of the edit goes; a second Escape does nothing; Enter saves', async () => {
-    renderWithApp(<SettingsPage />, routerTransport(node.router))
-    const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Node name' })
-    await waitFor(() => expect(field.value).toBe('@@localhost.sep-shinkai'))
+    const field = await nodeNameField(node)
 
     await userEvent.clear(field)
     await userEvent.type(field, 'my desk')

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
 import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
 import { provider } from '../support/fixtures'
+import { httpCaller } from '../support/http-call'
 import { useTestNode } from '../support/node'
 
 /*
@@ -26,14 +27,7 @@ afterEach(async () => {
   await fake.close()
 })
 
-async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${TOKEN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body)
-  })
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> }
-}
+const call = httpCaller(() => server, TOKEN)
 
 interface States {
   processing: number
@@ -41,7 +35,7 @@ interface States {
   failed: number
   embedding_failure: { message: string; at: string; attempt: number; max_attempts: number; next_try_at: string } | null
 }
-const states = async () => (await call('GET', '/v2/vector_fs_file_states')).body as unknown as States
+const states = async () => (await call('GET', '/v2/vector_fs_file_states')).body as States
 
 it('a provider that keeps failing: the file states say why files are still processing, and when the next try is; null once it works', async () => {
   expect((await states()).embedding_failure).toBeNull()

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
 import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
 import { provider } from '../support/fixtures'
+import { httpCaller } from '../support/http-call'
 import { startMockLlm, type MockLlm } from '../support/mock-llm'
 import { useTestNode } from '../support/node'
 
@@ -30,14 +31,7 @@ afterEach(async () => {
   await fake.close()
 })
 
-async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${TOKEN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body)
-  })
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> }
-}
+const call = httpCaller(() => server, TOKEN)
 
 interface States {
   files: number
@@ -45,7 +39,7 @@ interface States {
   failed: number
   failed_reasons: { reason: string; files: number }[]
 }
-const states = async () => (await call('GET', '/v2/vector_fs_file_states')).body as unknown as States
+const states = async () => (await call('GET', '/v2/vector_fs_file_states')).body as States
 const upload = (name: string) =>
   node.post('/v2/upload_file_to_folder', { path: '/', filename: name, file_data: new TextEncoder().encode(`The words of ${name}.`) })
 
@@ -62,7 +56,7 @@ it('a model name the server does not have: every file fails, and the file states
   expect(failed_reasons[0]!.files).toBe(6)
   // The reason as each file's status gives it after `failed: `, which is not repeated.
   expect(failed_reasons[0]!.reason).toMatch(/^The OpenAI-compatible server at .* has no model 'no-such-model'/)
-  const listed = (await call('GET', '/v2/retrieve_path_simplified?path=/')).body as unknown as { status: string }[]
+  const listed = (await call('GET', '/v2/retrieve_path_simplified?path=/')).body as { status: string }[]
   expect(listed.map((f) => f.status)).toEqual(Array.from({ length: 6 }, () => `failed: ${failed_reasons[0]!.reason}`))
 })
 
