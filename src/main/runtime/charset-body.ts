@@ -10,13 +10,16 @@ export function utf8Body(res: Response): Response {
   const type = res.headers.get('content-type') ?? ''
   const charset = CHARSET.exec(type)?.[1]
   if (!res.body || !charset) return res
-  let decoder: TextDecoderStream
+  // The label is resolved by a TextDecoder (0.3 µs): a TextDecoderStream is a stream pair (10 µs),
+  // and most servers that name a charset name UTF-8 (OpenAI's `text/event-stream; charset=utf-8`).
+  let encoding: string
   try {
-    decoder = new TextDecoderStream(charset)
+    encoding = new TextDecoder(charset).encoding
   } catch {
     return res
   }
-  if (decoder.encoding === 'utf-8') return res
+  if (encoding === 'utf-8') return res
+  const decoder = new TextDecoderStream(encoding)
   const headers = new Headers(res.headers)
   headers.set('content-type', type.replace(CHARSET, '; charset=utf-8'))
   headers.delete('content-length')
