@@ -1,4 +1,5 @@
 import type { IpcMainInvokeEvent } from 'electron'
+import { gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { IPC_REQUEST_CHANNEL } from '../../src/shared/bridge'
 import { bindIpc, type IpcReply } from '../../src/main/transports/ipc'
@@ -152,6 +153,60 @@ describe('bodies: JSON; another Content-Type is 415', () => {
       expect(res.body).toEqual({ code: 415, error: 'Unsupported Media Type', message: 'content-type: expected application/json' })
     }
     expect(dbFingerprint(node.store)).toBe(before)
+  })
+})
+
+describe('bodies: JSON as sent; a body declared compressed is 415, never read as if it were not', () => {
+  const json = { 'Content-Type': 'application/json' }
+  const refusal = (codings: string) => ({
+    code: 415,
+    error: 'Unsupported Media Type',
+    message: `content-encoding: the node reads request bodies uncompressed; send the body without a content coding (got ${codings})`
+  })
+
+  it('gzip JSON is 415 naming content-encoding (it was a 400 "not valid UTF-8"), storing nothing', async () => {
+    const before = dbFingerprint(node.store)
+    const res = await send('POST', '/v2/add_llm_provider', {
+      body: gzipSync(JSON.stringify(provider('zipped'))),
+      headers: { ...json, 'Content-Encoding': 'gzip' }
+    })
+    expect(res.status).toBe(415)
+    expect(res.body).toEqual(refusal('gzip'))
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+
+  it('a plain body marked br, deflate or several codings is 415 too (it was taken as if decoded), storing nothing', async () => {
+    const before = dbFingerprint(node.store)
+    for (const [coding, named] of [
+      ['br', 'br'],
+      ['Deflate', 'deflate'],
+      ['identity, gzip', 'gzip'],
+      ['gzip, br', 'gzip, br']
+    ] as const) {
+      const res = await send('POST', '/v2/add_llm_provider', {
+        body: JSON.stringify(provider('plain')),
+        headers: { ...json, 'Content-Encoding': coding }
+      })
+      expect(res.status, coding).toBe(415)
+      expect(res.body, coding).toEqual(refusal(named))
+    }
+    // An upload is a body like any other.
+    const form = new FormData()
+    form.set('path', '/')
+    form.set('file_data', new Blob(['hello']), 'a.txt')
+    const upload = await send('POST', '/v2/upload_file_to_folder', { body: form, headers: { 'Content-Encoding': 'gzip' } })
+    expect(upload).toMatchObject({ status: 415, body: refusal('gzip') })
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+
+  it('identity, in any case, is no coding: the body is read', async () => {
+    for (const [i, coding] of ['identity', 'Identity', ''].entries()) {
+      const res = await send('POST', '/v2/add_llm_provider', {
+        body: JSON.stringify(provider(`id${i}`)),
+        headers: { ...json, 'Content-Encoding': coding }
+      })
+      expect(res, coding).toMatchObject({ status: 200, body: 'Successfully added LLM provider' })
+    }
   })
 })
 
