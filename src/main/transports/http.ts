@@ -25,6 +25,7 @@ import { readStaticFile } from './static-files'
 import { createUiSessions, SESSION_BODY_MAX_BYTES, SESSION_PATH, UI_CODE_PATH } from './ui-session'
 import { invalidJsonMessage } from './json-syntax'
 import { unsupportedCoding } from './content-coding'
+import { requestTarget } from './request-target'
 import { overLimit, uploadTooLarge } from '../../shared/contract/limits'
 
 export const MAX_BODY_BYTES = 64 * 1024 * 1024
@@ -439,7 +440,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
       return turnAway(req, res, 403, 'host: requests must address the node by its loopback address')
     }
-    const url = new URL(req.url ?? '/', 'http://placeholder')
+    const url = requestTarget(req.url ?? '/')
     const path = url.pathname
     if (!path.startsWith('/v2/')) return serveStatic(req, res, path)
 
