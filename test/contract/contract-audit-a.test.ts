@@ -1,4 +1,5 @@
 import type { IpcMainInvokeEvent } from 'electron'
+import { gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { IPC_REQUEST_CHANNEL } from '../../src/shared/bridge'
 import { bindIpc, type IpcReply } from '../../src/main/transports/ipc'
@@ -6,6 +7,7 @@ import { startHttpServer, type HttpServer } from '../../src/main/transports/http
 import { routePaths } from '../../src/shared/contract/route-paths'
 import { createJobBody, emptyScopeBody, fullScope, provider } from '../support/fixtures'
 import { dbFingerprint, expectError, useTestNode } from '../support/node'
+import { startFakeLlm } from '../support/fake-llm'
 
 /*
  * api-contract.md lines 1-118 (common rules, the seed's six endpoints, the routes beyond them,
@@ -155,6 +157,60 @@ describe('bodies: JSON; another Content-Type is 415', () => {
   })
 })
 
+describe('bodies: JSON as sent; a body declared compressed is 415, never read as if it were not', () => {
+  const json = { 'Content-Type': 'application/json' }
+  const refusal = (codings: string) => ({
+    code: 415,
+    error: 'Unsupported Media Type',
+    message: `content-encoding: the node reads request bodies uncompressed; send the body without a content coding (got ${codings})`
+  })
+
+  it('gzip JSON is 415 naming content-encoding (it was a 400 "not valid UTF-8"), storing nothing', async () => {
+    const before = dbFingerprint(node.store)
+    const res = await send('POST', '/v2/add_llm_provider', {
+      body: gzipSync(JSON.stringify(provider('zipped'))),
+      headers: { ...json, 'Content-Encoding': 'gzip' }
+    })
+    expect(res.status).toBe(415)
+    expect(res.body).toEqual(refusal('gzip'))
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+
+  it('a plain body marked br, deflate or several codings is 415 too (it was taken as if decoded), storing nothing', async () => {
+    const before = dbFingerprint(node.store)
+    for (const [coding, named] of [
+      ['br', 'br'],
+      ['Deflate', 'deflate'],
+      ['identity, gzip', 'gzip'],
+      ['gzip, br', 'gzip, br']
+    ] as const) {
+      const res = await send('POST', '/v2/add_llm_provider', {
+        body: JSON.stringify(provider('plain')),
+        headers: { ...json, 'Content-Encoding': coding }
+      })
+      expect(res.status, coding).toBe(415)
+      expect(res.body, coding).toEqual(refusal(named))
+    }
+    // An upload is a body like any other.
+    const form = new FormData()
+    form.set('path', '/')
+    form.set('file_data', new Blob(['hello']), 'a.txt')
+    const upload = await send('POST', '/v2/upload_file_to_folder', { body: form, headers: { 'Content-Encoding': 'gzip' } })
+    expect(upload).toMatchObject({ status: 415, body: refusal('gzip') })
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+
+  it('identity, in any case, is no coding: the body is read', async () => {
+    for (const [i, coding] of ['identity', 'Identity', ''].entries()) {
+      const res = await send('POST', '/v2/add_llm_provider', {
+        body: JSON.stringify(provider(`id${i}`)),
+        headers: { ...json, 'Content-Encoding': coding }
+      })
+      expect(res, coding).toMatchObject({ status: 200, body: 'Successfully added LLM provider' })
+    }
+  })
+})
+
 describe('bodies over 64 MiB get 413', () => {
   const MiB64 = 64 * 1024 * 1024
   /** A JSON body of exactly `bytes` bytes: a provider with one unknown field padding it out. */
@@ -229,6 +285,59 @@ describe('LlmProvider fields at their bounds', () => {
     expect((await send('GET', '/v2/available_llm_providers')).body).toMatchObject([{ id: 'p', name, description }])
     expectError(await postJson('/v2/add_llm_provider', provider('q', { name: `${name}x` })), 400, 'name: ')
     expectError(await postJson('/v2/add_llm_provider', provider('q', { description: `${description}x` })), 400, 'description: ')
+  })
+})
+
+describe('api_key: text a request header can carry', () => {
+  const RULE =
+    'api_key: An API key is sent in a request header, which carries only letters, digits, punctuation and spaces on one line: ' +
+    'this one has a line break, a control character or a letter such as é or € inside it. Paste the key again as it was given.'
+  const BAD_KEYS = ['sk-SECRET\nmore', 'sk-SECRET€x', 'sk-SECRET\u0000x', 'sk-SECRETé']
+
+  it('a key with a line break, a control character or a letter beyond ASCII inside it is 400 naming api_key on every route that takes one, storing nothing; at either end they are taken', async () => {
+    expect((await postJson('/v2/add_llm_provider', provider('kept', { api_key: 'sk-good' }))).status).toBe(200)
+    const before = dbFingerprint(node.store)
+    for (const key of BAD_KEYS) {
+      for (const [path, body] of [
+        ['/v2/add_llm_provider', provider('fresh', { api_key: key })],
+        ['/v2/modify_llm_provider', provider('kept', { api_key: key })],
+        ['/v2/test_llm_provider', provider('fresh', { api_key: key, external_url: 'http://127.0.0.1:9/v1' })],
+        ['/v2/add_llm_providers', { providers: [provider('fresh', { api_key: key })] }],
+        ['/v2/provider_models', { kind: 'OpenAI', external_url: 'http://127.0.0.1:9/v1', api_key: key }]
+      ] as const) {
+        const res = await postJson(path, body)
+        const expected = path === '/v2/add_llm_providers' ? RULE.replace('api_key', 'providers[0].api_key') : RULE
+        expect([path, JSON.stringify(key), res.status, res.body]).toEqual([
+          path,
+          JSON.stringify(key),
+          400,
+          { code: 400, error: 'Bad Request', message: expected }
+        ])
+      }
+    }
+    expect(dbFingerprint(node.store)).toBe(before)
+    // Spaces and line breaks at either end are no part of a header value: a key pasted with them is taken.
+    for (const [i, key] of ['sk-good\n', ' sk-good ', '\tsk-good\r\n', 'sk good with spaces'].entries()) {
+      expect((await postJson('/v2/add_llm_provider', provider(`k${i}`, { api_key: key }))).status, JSON.stringify(key)).toBe(200)
+    }
+  })
+
+  it('a key stored before the rule fails its check saying so, never quoting any part of it', async () => {
+    const fake = await startFakeLlm()
+    try {
+      expect((await postJson('/v2/add_llm_provider', provider('old', { api_key: 'sk-good', external_url: fake.url }))).status).toBe(200)
+      node.store.db.prepare('UPDATE providers SET api_key = ? WHERE id = ?').run(node.store.secrets.seal('sk-SECRET€x'), 'old')
+      const res = await postJson('/v2/check_llm_provider', { llm_provider_id: 'old' })
+      expect(res.status).toBe(502)
+      const message = (res.body as { message: string }).message
+      expect(message).toBe(
+        `The OpenAI-compatible server at ${fake.url}/v1 was not called: the API key in the provider's settings has a line break, ` +
+          'a control character or a letter such as é or € inside it, which a request header cannot carry. Paste the key again as it was given.'
+      )
+      expect(fake.requests).toHaveLength(0)
+    } finally {
+      await fake.close()
+    }
   })
 })
 

@@ -144,6 +144,24 @@ describe('error body {code, error, message} on every error', () => {
   })
 })
 
+describe('a request-target is one path: unknown path, 404', () => {
+  const head = (target: string, extra = '') =>
+    `${target} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAuthorization: Bearer ${TOKEN}\r\n${extra}Connection: close\r\n\r\n`
+
+  it('a path starting with // is that path: 404, not the route after its first segment (it was answered as that route)', async () => {
+    const before = dbFingerprint(node.store)
+    for (const target of ['//x/v2/available_llm_providers', '//127.0.0.1/v2/health_check']) {
+      const answer = parseRaw(await rawExchange(server.port, head(`GET ${target}`)))
+      expect(answer, target).toMatchObject({ status: 404, type: expect.stringMatching(/^application\/json/) })
+      expect(answer.body, target).toEqual({ code: 404, error: 'Not Found', message: expect.stringMatching(/^path: /) })
+    }
+    const body = JSON.stringify(provider('slashes'))
+    const post = head('POST //x/v2/add_llm_provider', `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`)
+    expect(parseRaw(await rawExchange(server.port, post + body)).status).toBe(404)
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+})
+
 describe('GET /v2/events while the node stops', () => {
   it('a stream asked for on a connection still open when the node stops gets an error body, not plain text', async () => {
     const socket = connect(server.port, '127.0.0.1')

@@ -399,6 +399,14 @@ function plainFailure(err: unknown, ctx: FailureContext, midAnswer: boolean): Pr
   }
 
   const messages = [...causes(err)].map((e) => (e instanceof Error ? e.message : ''))
+  // fetch refusing a header value: the key (the one header the operator writes) holds a character no
+  // header carries. Its words quoted that character and its place in the key; they are left out.
+  if (messages.some((m) => /ByteString|invalid header value/i.test(m))) {
+    return new ProviderFailure(
+      'auth',
+      `${sentence(s)} was not called: the API key in the provider's settings has a line break, a control character or a letter such as é or € inside it, which a request header cannot carry. Paste the key again as it was given.`
+    )
+  }
   if (messages.some((m) => /bad port/i.test(m))) {
     const port = new URL(ctx.baseUrl).port
     return new ProviderFailure(

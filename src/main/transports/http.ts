@@ -24,6 +24,8 @@ import { refuseOverCapacity } from './over-capacity'
 import { readStaticFile } from './static-files'
 import { createUiSessions, SESSION_BODY_MAX_BYTES, SESSION_PATH, UI_CODE_PATH } from './ui-session'
 import { invalidJsonMessage } from './json-syntax'
+import { unsupportedCoding } from './content-coding'
+import { requestTarget } from './request-target'
 import { overLimit, uploadTooLarge } from '../../shared/contract/limits'
 
 export const MAX_BODY_BYTES = 64 * 1024 * 1024
@@ -438,7 +440,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
       return turnAway(req, res, 403, 'host: requests must address the node by its loopback address')
     }
-    const url = new URL(req.url ?? '/', 'http://placeholder')
+    const url = requestTarget(req.url ?? '/')
     const path = url.pathname
     if (!path.startsWith('/v2/')) return serveStatic(req, res, path)
 
@@ -472,6 +474,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     if (method === 'POST' && (routes[match.name] as { upload?: true }).upload) {
       const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
       if (type !== 'multipart/form-data') return fail(req, res, 415, 'content-type: expected multipart/form-data')
+      const coding = unsupportedCoding(req.headers)
+      if (coding) return fail(req, res, 415, coding)
       const declared = Number(req.headers['content-length'] ?? 0)
       // The form's own fields and boundaries add a little to the file's size.
       if (declared > maxUpload + 1024 * 1024) return refuseRest(res, 413, uploadTooLarge('file_data', maxUpload))
@@ -498,6 +502,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       if (type !== 'application/json') {
         return fail(req, res, 415, 'content-type: expected application/json')
       }
+      const coding = unsupportedCoding(req.headers)
+      if (coding) return fail(req, res, 415, coding)
       const routeLimit = match.route.bodyLimit && match.route.bodyLimit.bytes < maxBody ? match.route.bodyLimit : undefined
       const limit = routeLimit?.bytes ?? maxBody
       const tooLarge = overLimit('body', maxBody)

@@ -3,6 +3,7 @@ import { stringArray } from './string-array'
 import { httpUrlProblem, NOT_HTTP_URL } from '../http-url'
 import { FullIdentityNameSchema, ModelSchema } from './identity'
 import { codePointsAtMost } from './code-points'
+import { API_KEY_RULE, isSendableApiKey } from '../api-key-rule'
 
 export const PROVIDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 
@@ -23,6 +24,9 @@ const DESCRIPTION_RULE = 'Keep the description to 1000 characters or fewer.'
 const DisplayName = z.string(says(NAME_RULE)).refine((s) => s.length >= 1 && codePointsAtMost(s, 100), says(NAME_RULE))
 const Description = z.string(says(DESCRIPTION_RULE)).refine((s) => codePointsAtMost(s, 1000), says(DESCRIPTION_RULE))
 
+/** A key as text that a request header can carry (src/shared/api-key-rule.ts). */
+export const apiKey = z.string(says('Enter the API key as text, or leave it out.')).refine(isSendableApiKey, { error: API_KEY_RULE })
+
 /** Seed 2.3: request body of add_llm_provider and modify_llm_provider. */
 export const LlmProviderSchema = z.strictObject({
   allowed_message_senders: stringArray(),
@@ -32,7 +36,7 @@ export const LlmProviderSchema = z.strictObject({
   perform_locally: z.boolean(),
   storage_bucket_permissions: stringArray(),
   toolkit_permissions: stringArray(),
-  api_key: z.string(says('Enter the API key as text, or leave it out.')).nullable().optional(),
+  api_key: apiKey.nullable().optional(),
   external_url: httpUrl.nullable().optional(),
   /** The display name (the upstream node's providers carry one too). */
   name: DisplayName.nullable().optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ProviderKindSchema } from './identity'
-import { httpUrl } from './provider'
+import { apiKey, httpUrl } from './provider'
 
 export const TestProviderResponseSchema = z.strictObject({
   status: z.literal('success'),
@@ -30,7 +30,7 @@ export const ProviderModelsRequestSchema = z
     llm_provider_id: z.string().min(1).optional(),
     kind: ProviderKindSchema.optional(),
     external_url: httpUrl.nullable().optional(),
-    api_key: z.string().nullable().optional()
+    api_key: apiKey.nullable().optional()
   })
   .superRefine(oneSource)
 
