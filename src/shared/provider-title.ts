@@ -24,3 +24,27 @@ export function providerNamer(providers: readonly { readonly id: string; readonl
     return shared(title) ? `${title} (${id})` : title
   }
 }
+
+/** A provider as an answer's sender names it: answers come from its agent, the identity's subidentity_name. */
+export interface AnsweringProvider {
+  readonly id: string
+  readonly name?: string
+  readonly full_identity_name?: { readonly subidentity_name?: string }
+}
+
+/**
+ * The id of the provider that wrote an answer, from the agent the answer was sent as (its
+ * sender_subidentity's `…/agent/<name>`). That name is the provider's identity's subidentity_name,
+ * which is its id unless the provider was set up with another: "Local" answering as agent `llama`
+ * was named "llama". Several providers may answer as one agent (the contract lets them share an
+ * identity): the one whose id is that name, else the first listed. An agent no provider answers as
+ * any more is read as a provider id, as before (a removed provider).
+ */
+export function answeringProvider(providers: readonly AnsweringProvider[]): (agent: string) => string {
+  const byAgent = new Map<string, string>()
+  for (const p of providers) {
+    const agent = p.full_identity_name?.subidentity_name || p.id
+    if (!byAgent.has(agent) || p.id === agent) byAgent.set(agent, p.id)
+  }
+  return (agent) => byAgent.get(agent) ?? agent
+}

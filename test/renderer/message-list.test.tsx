@@ -8,6 +8,7 @@ import { buildPrompt } from '../../src/main/runtime/prompt'
 import { DEFAULT_JOB_CONFIG } from '../../src/shared/contract/job'
 import { useStreaming } from '../../src/renderer/src/stores/streaming'
 import { addProvider, useTestNode } from '../support/node'
+import { NODE } from '../support/fixtures'
 import { layOutLists } from './list-layout'
 import { renderWithApp, routerTransport } from './render'
 
@@ -543,6 +544,31 @@ describe('who wrote an answer', () => {
     await waitFor(() =>
       expect(screen.getAllByTestId('message-sender').map((s) => s.textContent)).toEqual(['Mock GPT (gpt-b)', 'Mock GPT (gpt)'])
     )
+  })
+})
+
+describe('who wrote an answer, when a provider answers as an agent of another name', () => {
+  // Answers are sent as the provider's agent (its identity's subidentity_name), which need not be its id.
+  const node = useTestNode({
+    setup: (n) =>
+      addProvider(n, 'local', {
+        name: 'Local',
+        full_identity_name: {
+          full_name: `${NODE}/main/agent/llama`,
+          node_name: NODE,
+          profile_name: 'main',
+          subidentity_name: 'llama',
+          subidentity_type: 'Agent'
+        }
+      })
+  })
+
+  it('is the provider’s display name, its id on hover, not the agent’s name', async () => {
+    const q = message('Hello')
+    const answer = { ...message('Hi there.', { answers: q.node_api_data.node_message_hash }), sender_subidentity: 'main/agent/llama' }
+    renderWithApp(listOf([q, answer]), routerTransport(node.router))
+    await waitFor(() => expect(screen.getByTestId('message-sender').textContent).toBe('Local'))
+    expect(screen.getByTestId('message-sender').getAttribute('title')).toBe('Provider id: local')
   })
 })
 

@@ -189,7 +189,7 @@ describe('who answers', () => {
       const first = agent('@@remote.sep-shinkai', 'work', 'writer')
       const second = agent(NODE, 'main', 'local_llama')
       for (const [id, identity, extra] of [
-        ['gpt_4o', first, { api_key: KEY }],
+        ['gpt_4o', first, { api_key: KEY, name: 'Writer GPT' }],
         ['llama_id', second, { model: { Ollama: { model_type: 'llama3.2' } } }]
       ] as const) {
         const added = await call('/v2/add_llm_provider', provider(id, { full_identity_name: identity, external_url: fake.url, ...extra }))
@@ -213,10 +213,15 @@ describe('who answers', () => {
       ])
       expect(`${ms[1]!.sender}/${ms[1]!.sender_subidentity}`).toBe(first.full_name)
       for (const m of ms) expect(rehash(m)).toBe(m.node_api_data.node_message_hash)
-      // The export names the agent that answered, as the message does.
+      // A text export heads each answer by the provider that wrote it, found by the agent it answered as
+      // ("writer" is gpt_4o's), as the operator knows it: its display name, else its id.
       const exported = (await call('/v2/export_messages_from_inbox', { inbox_name: inboxId, format: 'txt' })).body as { content: string }
-      expect(exported.content).toContain('writer')
-      expect(exported.content).not.toContain('gpt_4o')
+      expect(exported.content).toMatch(/\] Writer GPT:\n/)
+      expect(exported.content).toMatch(/\] llama_id:\n/)
+      expect(exported.content).not.toMatch(/\] (writer|local_llama):/)
+      // The JSON export keeps the messages as sent: the agent's identity.
+      const json = (await call('/v2/export_messages_from_inbox', { inbox_name: inboxId, format: 'json' })).body as { content: string }
+      expect(json.content).toContain('"sender_subidentity":"work/agent/writer"')
     } finally {
       await server.close()
     }

@@ -39,7 +39,7 @@ export function exportFilename(customName: string, format: ExportFormat): string
 /** The name as one line of title: a renamed inbox may hold line breaks. */
 const titleLine = (customName: string) => customName.replace(/\s*[\r\n]+\s*/g, ' ').trim()
 
-/** A provider's display name from its id, as the node knows it; the id itself when it has none or was removed. */
+/** How an answer is headed, from the agent it was sent as (the answering provider, see answeringProvider in shared/provider-title.ts). */
 export type ProviderNamer = (providerId: string) => string
 
 /**

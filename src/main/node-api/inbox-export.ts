@@ -1,7 +1,7 @@
 import type { ExportFormat } from '../../shared/contract/inbox-management'
 import type { LastMessage } from '../../shared/contract/message'
 import type { Store } from '../store'
-import { providerNamer } from '../../shared/provider-title'
+import { answeringProvider, providerNamer } from '../../shared/provider-title'
 import { exportEntry, exportFilename, exportHeader, type ProviderNamer } from './export-format'
 
 /** The inbox was removed between the request and the moment its export was read. */
@@ -53,17 +53,27 @@ export function openInboxExport(store: Store, inboxName: string, format: ExportF
 }
 
 /**
- * Providers' names as the snapshot holds them, read before the messages (the connection runs no other
- * statement while it iterates them).
+ * Providers' names as the snapshot holds them, by the agent an answer was sent as (see
+ * answeringProvider), read before the messages (the connection runs no other statement while it
+ * iterates them).
  */
 function readProviderNamer(reader: ReturnType<Store['openReader']>): ProviderNamer {
   const rows = reader.prepare<[], { id: string; provider_json: string }>('SELECT id, provider_json FROM providers').all()
-  return providerNamer(
-    rows.map(({ id, provider_json }) => {
-      const name = (JSON.parse(provider_json) as { name?: unknown }).name
-      return { id, name: typeof name === 'string' ? name : undefined }
-    })
-  )
+  const providers = rows.map(({ id, provider_json }) => {
+    const { name, full_identity_name: identity } = JSON.parse(provider_json) as {
+      name?: unknown
+      full_identity_name?: { subidentity_name?: unknown }
+    }
+    const agent = identity?.subidentity_name
+    return {
+      id,
+      name: typeof name === 'string' ? name : undefined,
+      full_identity_name: { subidentity_name: typeof agent === 'string' ? agent : undefined }
+    }
+  })
+  const nameOf = providerNamer(providers)
+  const idOf = answeringProvider(providers)
+  return (agent) => nameOf(idOf(agent))
 }
 
 /** The export as the API answers it, `{filename, content}`, in UTF-8 JSON pieces. */

@@ -6,7 +6,7 @@ import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message-role'
 import type { AnswerSource } from '../../../../shared/contract/vector-fs'
 import { sourcesOf } from '../../../../shared/answer-sources'
-import { providerNamer } from '../../../../shared/provider-title'
+import { answeringProvider, providerNamer } from '../../../../shared/provider-title'
 import { useProviders } from '../../api/queries'
 import { hrefOf, useRoute } from '../../app/router'
 import { useScrollStop } from '../../app/scroll-stop'
@@ -646,11 +646,15 @@ function Sender({ message }: { message: LastMessage }) {
   const agent = replyingAgent(message)
   const providers = useProviders()
   // Two providers with one display name are told apart by their ids, as in the exports.
-  const nameOf = useMemo(() => providerNamer(providers.data ?? []), [providers.data])
+  const naming = useMemo(() => {
+    const list = providers.data ?? []
+    return { nameOf: providerNamer(list), idOf: answeringProvider(list) }
+  }, [providers.data])
   if (agent === undefined) return <>you</>
-  const title = nameOf(agent)
+  const id = naming.idOf(agent)
+  const title = naming.nameOf(id)
   return (
-    <span data-testid="message-sender" title={title === agent ? undefined : `Provider id: ${agent}`}>
+    <span data-testid="message-sender" title={title === id ? undefined : `Provider id: ${id}`}>
       {title}
     </span>
   )
