@@ -14,6 +14,7 @@ import { consoleLogger } from './platform/logger'
 import { redactEachSecret } from './runtime/key-redactor'
 import { installProcessGuard } from './process-guard'
 import { parseServeFlags, SERVE_HELP, SERVE_USAGE, wantsHelp } from './serve-flags'
+import { stopOnSignals } from './serve-stop'
 import { aesFileSecretBox } from './store/secret-box'
 import { API_TOKEN_FILE, loadOrCreateApiToken } from './transports/api-token'
 import { startHttpServer } from './transports/http'
@@ -89,27 +90,7 @@ async function main(): Promise<void> {
     throw err
   }
   // Before the address is printed: whoever reads it may stop the node at once, and must get a clean stop.
-  let stopping = false
-  const stop = async (signal: string) => {
-    if (stopping) return
-    stopping = true
-    console.log(`${signal}: finishing in-flight requests`)
-    // Provider calls made for requests end now, and their requests answer 503: a connection test may
-    // otherwise wait up to its time-out (120 s), and the stop would cut it off without an answer.
-    node.beginStop()
-    try {
-      await http.close()
-      await node.close()
-    } catch (err) {
-      // A stop that fails must still end the process: a node left half closed answers nothing and,
-      // with stopping set, would ignore every later signal.
-      console.error('Nodedesk could not stop cleanly:', err instanceof Error ? err.message : err)
-      process.exit(1)
-    }
-    process.exit(0)
-  }
-  process.on('SIGTERM', () => void stop('SIGTERM'))
-  process.on('SIGINT', () => void stop('SIGINT'))
+  stopOnSignals({ node, http })
 
   console.log(`Nodedesk node API listening on ${http.url} (data: ${dataDir})`)
   if (flags.rotateToken) console.log(`API token replaced: the new one is in ${join(dataDir, API_TOKEN_FILE)}`)

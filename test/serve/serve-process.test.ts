@@ -6,6 +6,7 @@ import { createJobBody, fullScope, provider } from '../support/fixtures'
 import { killAll, startServe, type ServeProcess } from '../support/serve-process'
 import { tempDir } from '../support/node'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
+import { STOP_GRACE_MS } from '../../src/main/serve-stop'
 
 let dir: string
 let cleanup: () => void
@@ -103,7 +104,7 @@ describe('npm run serve (child process)', () => {
     expect(first.p.output() + second.p.output()).not.toContain('sk-keep')
   })
 
-  it('SIGTERM during a connection test that waits on its provider answers the test (503, saying why) and exits 0 at once', async () => {
+  it('SIGTERM during a connection test whose provider never answers ends the call after the grace: the test answers 503 (saying why), exit 0', async () => {
     const node = await serve()
     fake.behaviour = { type: 'hang' }
     expect((await node.post('/v2/add_llm_provider', provider('slow', { external_url: fake.url }))).status).toBe(200)
@@ -118,7 +119,41 @@ describe('npm run serve (child process)', () => {
     expect((answer.body as { message: string }).message).toMatch(/^The node is stopping/)
     expect([200, 503]).toContain((await models).status) // answered either way, never cut off
     expect(await node.p.exited).toBe(0)
-    expect(performance.now() - stopped).toBeLessThan(5000)
+    expect(performance.now() - stopped).toBeLessThan(STOP_GRACE_MS + 3000)
+  })
+
+  it('SIGTERM finishes a connection test in flight: a provider that answers soon after the signal gives the test its real result', async () => {
+    const node = await serve()
+    let release!: () => void
+    const released = new Promise<void>((done) => (release = done))
+    // The provider has not begun its answer when the signal comes.
+    fake.behaviour = { type: 'reply', chunks: ['Hello'], after: released }
+    expect((await node.post('/v2/add_llm_provider', provider('thinking', { external_url: fake.url }))).status).toBe(200)
+    const check = node.post('/v2/check_llm_provider', { llm_provider_id: 'thinking' })
+    await vi.waitFor(() => expect(fake.requests.length).toBeGreaterThan(0), { timeout: 5000, interval: 20 })
+    node.p.child.kill('SIGTERM')
+    await new Promise((r) => setTimeout(r, 1000))
+    release()
+    const answer = await check
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    expect(answer.body).toMatchObject({ status: 'success', message: expect.stringContaining('"Hello"') })
+    expect(await node.p.exited).toBe(0)
+  })
+
+  it('a second SIGINT while the first waits on a provider ends its call at once: the test answers 503 and the node exits 0', async () => {
+    const node = await serve()
+    fake.behaviour = { type: 'hang' }
+    expect((await node.post('/v2/add_llm_provider', provider('slow', { external_url: fake.url }))).status).toBe(200)
+    const check = node.post('/v2/check_llm_provider', { llm_provider_id: 'slow' })
+    await vi.waitFor(() => expect(fake.requests.length).toBeGreaterThan(0), { timeout: 5000, interval: 20 })
+    node.p.child.kill('SIGINT')
+    await vi.waitFor(() => expect(node.p.output()).toContain('SIGINT: finishing in-flight requests'), { timeout: 5000, interval: 20 })
+    const again = performance.now()
+    node.p.child.kill('SIGINT')
+    const answer = await check
+    expect(answer.status).toBe(503)
+    expect(await node.p.exited).toBe(0)
+    expect(performance.now() - again).toBeLessThan(2000)
   })
 
   it('an acknowledged write survives SIGKILL right after the answer', async () => {

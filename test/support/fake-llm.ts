@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net'
  */
 
 export type Behaviour =
-  | { readonly type: 'reply'; readonly chunks: readonly string[]; readonly delayMs?: number }
+  /** Answers with these chunks; with `after`, only once that resolves (a provider slow to begin its answer). */
+  | { readonly type: 'reply'; readonly chunks: readonly string[]; readonly delayMs?: number; readonly after?: Promise<unknown> }
   /** Sends these chunks, then stalls without closing. */
   | { readonly type: 'stall'; readonly chunks: readonly string[] }
   | { readonly type: 'status'; readonly status: number; readonly body: unknown; readonly headers?: Record<string, string> }
@@ -101,6 +102,7 @@ export async function startFakeLlm(models: string[] = ['model-a', 'model-b']): P
     res.on('close', () => counted.now--)
     const b = fake.queue.shift() ?? fake.behaviour
     if (b.type === 'hang') return
+    if (b.type === 'reply' && b.after) await b.after
     if (b.type === 'redirect') {
       res.writeHead(307, { Location: b.location }).end()
       return

@@ -142,6 +142,33 @@ describe('HTTP transport', () => {
     expect(dbFingerprint(node.store)).toBe(before)
   })
 
+  it('answers 400 naming the parameter to a query whose percent escapes are not UTF-8, as for a body; valid escapes and a stray % still read', async () => {
+    expect((await post('/v2/create_folder', { path: '/', folder_name: 'Café' })).status).toBe(200)
+    // Before: the bad bytes became U+FFFD, so a path answered 404 "no folder /Caf�" and a search an empty list.
+    const refused: [string, string][] = [
+      ['/v2/retrieve_path_simplified?path=/Caf%E9', 'path'], // é in Latin-1, not UTF-8
+      ['/v2/retrieve_path_simplified?path=/&depth=1%FF', 'depth'],
+      ['/v2/download_file?path=/Caf%C3', 'path'], // a UTF-8 sequence cut short
+      ['/v2/retrieve_vector_resource?path=/%ED%A0%80.txt', 'path'], // half of a surrogate pair, encoded
+      ['/v2/search_inboxes?q=caf%E9', 'q'],
+      ['/v2/get_inbox?inbox_name=job_inbox%3A%3A%80', 'inbox_name'],
+      ['/v2/all_inboxes_paginated?offset=%FE', 'offset']
+    ]
+    for (const [path, field] of refused) {
+      const body = await expectErrorResponse(await api(path), 400, 'Bad Request')
+      expect(body.message, path).toBe(`${field}: not valid UTF-8`)
+    }
+    const listed = await api('/v2/retrieve_path_simplified?path=/&depth=0')
+    expect(((await listed.json()) as { name: string }[]).map((e) => e.name)).toEqual(['Café'])
+    expect((await api('/v2/retrieve_path_simplified?path=/Caf%C3%A9')).status).toBe(200)
+    expect((await api('/v2/search_inboxes?q=caf%C3%A9+50%25')).status).toBe(200)
+    // A % that begins no escape is read as itself, as before.
+    expect(await (await api('/v2/get_inbox?inbox_name=100%zz')).json()).toMatchObject({
+      code: 404,
+      message: "inbox_name: no inbox '100%zz'"
+    })
+  })
+
   it('answers 413 to a body over the limit, and the node keeps serving', async () => {
     const big = JSON.stringify({ ...provider('big'), toolkit_permissions: ['x'.repeat(2 * 1024 * 1024)] })
     await expectErrorResponse(await post('/v2/add_llm_provider', JSON.parse(big)), 413, 'Payload Too Large')

@@ -22,9 +22,10 @@ export interface NodeContext {
   /** Time-outs of provider calls (connection tests, model lists). */
   readonly callTimeouts: CallTimeouts
   /**
-   * Aborted when the node begins to stop: a provider call made for a request (a test, a check, a
-   * model list), which may wait up to its time-out, ends at once and its request answers 503,
-   * instead of the stop cutting its connection without an answer.
+   * Aborted when the node begins to stop (headless: once the stop's grace for requests in flight
+   * is over, serve-stop.ts): a provider call made for a request (a test, a check, a model list),
+   * which may wait up to its time-out, ends then and its request answers 503, instead of the stop
+   * cutting its connection without an answer.
    */
   readonly stopping: AbortSignal
   readonly chain: MessageChain

@@ -26,6 +26,7 @@ import { createUiSessions, SESSION_BODY_MAX_BYTES, SESSION_PATH, UI_CODE_PATH } 
 import { invalidJsonMessage } from './json-syntax'
 import { unsupportedCoding } from './content-coding'
 import { requestTarget } from './request-target'
+import { paramNotUtf8 } from './query-text'
 import { overLimit, uploadTooLarge } from '../../shared/contract/limits'
 
 export const MAX_BODY_BYTES = 64 * 1024 * 1024
@@ -468,6 +469,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       res.setHeader('Allow', match.allow.join(', '))
       return fail(req, res, 405, wrongMethodMessage(path, method, match.allow))
     }
+    const notUtf8 = paramNotUtf8(url.search.slice(1))
+    if (notUtf8 !== undefined) return fail(req, res, 400, `${notUtf8}: not valid UTF-8`)
     const query = Object.fromEntries(url.searchParams)
     let body: unknown = undefined
     let upload: StagedUpload | undefined
