@@ -128,6 +128,22 @@ describe('search_inboxes', () => {
     expect((await search(node, 'turbine', { limit: '1' })).length).toBe(1)
   })
 
+  it('puts a text holding the word itself before one holding only longer words it begins, whatever their counts', async () => {
+    const prefixes = await createJob(node, 'gpt')
+    const whole = await createJob(node, 'gpt')
+    await say(whole, 'my cat')
+    await say(prefixes, 'catalogue of category catastrophes')
+    expect(ids(await search(node, 'cat'))).toEqual([inboxOf(whole), inboxOf(prefixes)])
+    // Each word counts: both whole before one whole, before none; accents and case folded as the search folds them.
+    const both = await createJob(node, 'gpt')
+    const one = await createJob(node, 'gpt')
+    await say(both, 'Café Blue is open')
+    await say(one, 'cafés blue')
+    expect(ids(await search(node, 'cafe blue'))).toEqual([inboxOf(both), inboxOf(one)])
+    // A word as typed so far finds the texts it begins.
+    expect(ids(await search(node, 'catas'))).toEqual([inboxOf(prefixes)])
+  })
+
   it('finds a name match even when the word fills more than a thousand messages elsewhere', async () => {
     const named = await createJob(node, 'gpt')
     await rename(named, 'Walrus plans')

@@ -1,6 +1,6 @@
 import type { Db } from './db'
 import { clusterAt } from './cluster-edges'
-import { SEARCH_WORD as WORD, indexTokens, isCjkToken, searchForm, searchWords } from '../../shared/search-fold'
+import { SEARCH_WORD as WORD, foldForSearch, indexTokens, isCjkToken, searchForm, searchWords } from '../../shared/search-fold'
 import { searchMatches } from '../../shared/search-matches'
 
 export interface SearchHit {
@@ -12,6 +12,31 @@ export interface SearchHit {
 export const SNIPPET_MAX = 200
 /** Matching texts ranked per round: the newest first, so a word found in half a million messages costs one round. */
 const ROUND = 500
+/**
+ * The first round's best matches whose texts are read to put those holding the words whole first:
+ * BM25 counts each word a search word begins, so "catalogue of category catastrophes" outranked
+ * "my cat" for "cat". A multiple of the page asked for (its texts are read for the page anyway).
+ */
+const WHOLE_FIRST_PER_HIT = 2
+/** How far into a text the whole-word check reads (a long answer's first pages). */
+const WHOLE_WORD_READ = 20_000
+/** A letter, digit or mark: a match followed by one ends inside a longer word. */
+const WORD_GOES_ON = /^[\p{L}\p{N}\p{M}\p{Co}]/u
+
+/**
+ * How many of the search's `words` (folded, as searchWords gives them) `text` holds as whole words,
+ * not only as the beginnings of longer ones, reading its first WHOLE_WORD_READ characters.
+ */
+export function wholeWords(text: string, words: readonly string[]): number {
+  const head = text.length > WHOLE_WORD_READ ? text.slice(0, WHOLE_WORD_READ) : text
+  const whole = new Set<string>()
+  for (const m of searchMatches(head, words)) {
+    if (WORD_GOES_ON.test(head.slice(m.end, m.end + 2))) continue
+    whole.add(foldForSearch(head.slice(m.start, m.end)))
+    if (whole.size === words.length) break
+  }
+  return whole.size
+}
 
 /**
  * The FTS5 query for "every word, each as a word prefix": the words are the runs of letters,
@@ -65,6 +90,18 @@ export function snippetOf(text: string, words: readonly string[], max = SNIPPET_
   return `${lead}${flat.slice(start, end)}${trail}`
 }
 
+interface Found {
+  readonly id: string
+  readonly is_hidden: number
+  readonly text: string | null
+}
+/** A matching text in rank order; its inbox and text once read (null: gone), and how many words it holds whole. */
+interface Ranked {
+  readonly id: number
+  found?: Found | null
+  whole?: number
+}
+
 /**
  * Search over inbox names and message contents (the inbox_search FTS5 index, which triggers keep
  * in step with every write). Rows with a negative rowid are inbox names (-inbox seq), the others
@@ -84,13 +121,11 @@ export function inboxSearchRepo(db: Db) {
     `SELECT rowid AS id, bm25(inbox_search) AS score FROM inbox_search
      WHERE inbox_search MATCH ? AND rowid < 0 ORDER BY rowid ASC LIMIT ${ROUND / 2}`
   )
-  const ofMessage = db.prepare<[number], { id: string; is_hidden: number; text: string | null }>(
+  const ofMessage = db.prepare<[number], Found>(
     `SELECT i.id, i.is_hidden, json_extract(m.message_json, '$.job_message.content') AS text
      FROM messages m JOIN inboxes i ON i.id = m.inbox_id WHERE m.seq = ?`
   )
-  const ofName = db.prepare<[number], { id: string; is_hidden: number; text: string }>(
-    `SELECT id, is_hidden, custom_name AS text FROM inboxes WHERE seq = ?`
-  )
+  const ofName = db.prepare<[number], Found>(`SELECT id, is_hidden, custom_name AS text FROM inboxes WHERE seq = ?`)
 
   return {
     /**
@@ -103,11 +138,24 @@ export function inboxSearchRepo(db: Db) {
       const words = [...new Set(searchWords(text))]
       const hits = new Map<string, SearchHit>()
       let before = Number.MAX_SAFE_INTEGER
+      const lookup = (id: number) => (id < 0 ? ofName.get(-id) : ofMessage.get(id))
       for (let first = true; ; first = false) {
         const rows = round.all(query, before)
-        const ranked = first ? [...rows, ...names.all(query)] : [...rows]
-        for (const row of ranked.sort((a, b) => a.score - b.score || Math.abs(b.id) - Math.abs(a.id))) {
-          const found = row.id < 0 ? ofName.get(-row.id) : ofMessage.get(row.id)
+        const ranked: Ranked[] = (first ? [...rows, ...names.all(query)] : [...rows])
+          .sort((a, b) => a.score - b.score || Math.abs(b.id) - Math.abs(a.id))
+          .map((row) => ({ id: row.id }))
+        // The best of the first round: those holding the words whole first, in BM25's order within each.
+        if (first) {
+          const top = ranked.slice(0, limit * WHOLE_FIRST_PER_HIT)
+          for (const r of top) {
+            r.found = lookup(r.id) ?? null
+            r.whole = r.found && (!r.found.is_hidden || showHidden) ? wholeWords(r.found.text ?? '', words) : 0
+          }
+          top.sort((a, b) => b.whole! - a.whole!)
+          ranked.splice(0, top.length, ...top)
+        }
+        for (const row of ranked) {
+          const found = row.found === undefined ? lookup(row.id) : row.found
           if (!found || hits.has(found.id) || (found.is_hidden && !showHidden)) continue
           hits.set(found.id, { inboxId: found.id, snippet: snippetOf(found.text ?? '', words) })
           if (hits.size >= limit) return [...hits.values()]
