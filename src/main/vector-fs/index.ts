@@ -507,6 +507,22 @@ export function createVectorFs(options: VectorFsOptions) {
       if (model) queue.wake()
     },
 
+    /**
+     * Embeds the failed files again with the model in use: after its server was started again, or a
+     * passing failure. Answers how many files are processing again (none without a model).
+     */
+    retryFailedEmbeddings(): number {
+      if (!settings.embeddingModel()) return 0
+      const n = db.transaction(() => queue.requeueFailed()).immediate()
+      // A query that failed meanwhile paused embedding searches: the operator says the server is back.
+      queryPausedUntil = 0
+      if (n > 0) {
+        changed('/')
+        queue.wake()
+      }
+      return n
+    },
+
     async passagesFor(request: ScopeRequest): Promise<ScopePassage[]> {
       const { question, budgetChars } = request
       interface Candidate {
