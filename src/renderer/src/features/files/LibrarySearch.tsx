@@ -8,7 +8,7 @@ import { nameSearchWords } from '../../../../shared/contract/vector-fs-names'
 import { errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { keys, useVfsFind } from '../../api/queries'
-import { Highlighted } from './Highlighted'
+import { Highlighted, PASSAGE_MARKS } from './Highlighted'
 import { searchWords } from '../../app/highlight'
 import { parentPath } from './vfs-paths'
 
@@ -108,7 +108,7 @@ export function Search({
                         </Text>
                       </Text>
                       <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
-                        <Highlighted text={r.text} words={words} />
+                        <Highlighted text={r.text} words={words} rules={PASSAGE_MARKS} />
                       </Text>
                     </UnstyledButton>
                   ))}
