@@ -16,8 +16,8 @@ export function EmbedFailedAgain({ failed, focusAfter }: { failed: number; focus
     <>
       <BusyButton
         size="xs"
-        variant="light"
-        color="red"
+        // Outlined: a light red button on the red alert had no visible edge (in the dark theme none at all).
+        variant="default"
         loading={retry.isPending}
         onClick={(e) => {
           const button = e.currentTarget

@@ -145,6 +145,7 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
   return (
     <Stack
       gap="md"
+      className={pageClasses.page}
       style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
       data-testid="files-page"
       data-dragover={dragOver ? 'true' : undefined}

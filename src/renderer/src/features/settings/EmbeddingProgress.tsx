@@ -67,7 +67,7 @@ function EmbeddingFailed({
         {failed > named && <Text size="sm">{filesText(failed - named)} failed for other reasons: each says why on the Files page.</Text>}
         <Text size="sm">Choose another model, or check the provider (is its server running?) and embed them again.</Text>
         <Group gap="sm">
-          <Button size="xs" variant="light" color="red" onClick={onChooseModel}>
+          <Button size="xs" variant="default" onClick={onChooseModel}>
             Choose another model
           </Button>
           <EmbedFailedAgain failed={failed} focusAfter={() => document.querySelector<HTMLElement>('[data-testid="embedding-outcome"]')} />
