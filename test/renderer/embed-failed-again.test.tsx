@@ -74,3 +74,14 @@ it('Settings: the failed alert embeds the files again, and says they are embeddi
   await waitFor(() => expect(screen.getByTestId('embedding-progress').textContent).toBe('Files: 0 processing · 2 ready · 0 failed'))
   expect(screen.queryByTestId('embedding-failed')).toBeNull()
 })
+
+it('a failed file’s preview says its embedding failed and that it is still found by its words', async () => {
+  // The file in the address is previewed.
+  renderWithApp(<FilesPage path="/a.txt" />, routerTransport(node.router))
+  const failed = await screen.findByTestId('file-embedding-failed')
+  expect(failed.textContent).toMatch(/^Embedding this file failed/)
+  expect(failed.textContent).toMatch(/connection refused|ECONNREFUSED/)
+  expect(failed.textContent).toContain('Its passages are still found by their words (keyword search) and used in answers.')
+  // As it says: the node finds it by a word.
+  expect(((await node.post('/v2/search_items', { search: 'Words' })).body as unknown[]).length).toBe(2)
+})
