@@ -31,11 +31,11 @@ afterEach(async () => {
   node = server = fake = cleanup = undefined
 })
 
-async function start(callTimeoutMs = 120_000) {
+async function start(callTimeoutMs = 120_000, query: { queryTimeoutMs?: number; queryRetryMs?: number } = {}) {
   const t = tempDir()
   cleanup = t.cleanup
   // Small batches: several of them for the files uploaded, as a library of hundreds has.
-  node = startTestNode(t.dir, { vectorFs: { queue: { batchSize: 4, callTimeoutMs } } })
+  node = startTestNode(t.dir, { vectorFs: { queue: { batchSize: 4, callTimeoutMs }, ...query } })
   server = await serveUploadsOverHttp(node, TOKEN, 1 << 20)
 }
 
@@ -159,4 +159,43 @@ it('retry_failed_embeddings with no embedding model queues nothing', async () =>
   expect(await call('POST', '/v2/retry_failed_embeddings', {})).toEqual({ status: 200, body: { queued: 0 } })
   expect((await call('POST', '/v2/retry_failed_embeddings', { all: true })).status).toBe(400)
   expect(await states()).toMatchObject({ files: 1, ready: 1, failed: 0 })
+})
+
+/** How long a search takes, in ms, and that it found the passages by their words. */
+async function timedSearch(): Promise<number> {
+  const t0 = performance.now()
+  await expectKeywordSearch()
+  return performance.now() - t0
+}
+
+it('searches while the server hangs: each waits for the query time-out at most once per pause, and the pause grows', async () => {
+  await start(400, { queryTimeoutMs: 400, queryRetryMs: 1000 })
+  fake = await startFakeEmbeddings(16)
+  await useEmbeddingServer(`${fake.url}/v1`)
+  await uploadAll()
+  await expect.poll(async () => (await states()).ready, { timeout: 8000 }).toBe(FILES)
+
+  // The server now takes calls and never answers (a model loading for ever, a host gone to sleep).
+  fake.behaviour = { type: 'hang' }
+  expect(await timedSearch()).toBeGreaterThanOrEqual(350) // waited for the query's time-out
+  expect(await timedSearch()).toBeLessThan(300) // keywords alone meanwhile
+  await new Promise((r) => setTimeout(r, 1100))
+  expect(await timedSearch()).toBeGreaterThanOrEqual(350) // asked again once the first pause (1 s) ended
+  await new Promise((r) => setTimeout(r, 1100))
+  // Failed twice in a row: the pause is 2 s now, not 1 s again (a search held every few seconds as the operator types).
+  expect(await timedSearch()).toBeLessThan(300)
+})
+
+it('once the queue found the server unreachable, searches do not wait for it either', async () => {
+  await start(400, { queryTimeoutMs: 400, queryRetryMs: 60_000 })
+  fake = await startFakeEmbeddings(16)
+  await useEmbeddingServer(`${fake.url}/v1`)
+  await upload('first.txt', 'The orchard harvest, embedded while the server worked.')
+  await expect.poll(async () => (await states()).ready, { timeout: 8000 }).toBe(1)
+
+  fake.behaviour = { type: 'hang' }
+  await uploadAll()
+  await expect.poll(async () => (await states()).failed, { timeout: 8000 }).toBe(FILES)
+  // No search waited for the server yet: the queue's time-out is known to the searches.
+  expect(await timedSearch()).toBeLessThan(300)
 })

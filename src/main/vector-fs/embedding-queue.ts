@@ -47,6 +47,8 @@ interface Deps {
   readonly log: VfsLogger
   /** Files whose status or embeddings changed. */
   readonly onChanged: (itemIds: readonly number[]) => void
+  /** The server could not be reached (the files waiting were marked failed): `message` says how. */
+  readonly onUnreachable?: (message: string) => void
   readonly options: EmbeddingQueueOptions
 }
 
@@ -234,6 +236,7 @@ export function embeddingQueue(deps: Deps) {
       })
       .immediate()
     if (changed.length) deps.onChanged(changed)
+    if (!result.ok && result.unreachable) deps.onUnreachable?.(result.message)
     return true
   }
 
