@@ -1,4 +1,5 @@
 import { createServer, type AddressInfo } from 'node:net'
+import { seriousViolations } from './axe'
 import { expect, test } from './fixtures/node'
 import { providerBody } from './seed'
 
@@ -18,11 +19,14 @@ async function portWhereNothingListens(): Promise<number> {
   return port
 }
 
-for (const { width, height } of [
-  { width: 800, height: 600 },
-  { width: 1280, height: 800 }
-]) {
-  test(`at ${width}x${height}, the failed-embedding notice is shown whole and its controls are reached in view`, async ({ page, node }) => {
+for (const { width, height, scheme } of [
+  { width: 800, height: 600, scheme: 'dark' },
+  { width: 1280, height: 800, scheme: 'light' }
+] as const) {
+  test(`at ${width}x${height} (${scheme}), the failed-embedding notice is shown whole and its controls are reached in view`, async ({
+    page,
+    node
+  }) => {
     const port = await portWhereNothingListens()
     await node.api('POST', '/v2/add_llm_provider', { ...providerBody('emb', `http://127.0.0.1:${port}/v1`), name: 'Stopped embeddings' })
     for (let i = 0; i < 8; i++) expect((await node.upload('/', `note ${i}.txt`, `Note ${i} on the harvest.`)).status).toBe(200)
@@ -32,6 +36,7 @@ for (const { width, height } of [
     await expect.poll(async () => ((await node.api('GET', '/v2/vector_fs_file_states')).body as { failed: number }).failed).toBe(8)
 
     await page.setViewportSize({ width, height })
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
     await page.goto(node.uiUrl)
     await page.getByRole('link', { name: 'Files', exact: true }).click()
     const notice = page.getByTestId('embedding-failed-notice')
@@ -51,5 +56,8 @@ for (const { width, height } of [
     await expect(settings).toBeFocused()
     await expect(settings).toBeInViewport()
     await expect(notice).toContainText('(connection refused)')
+    // Its outlined button and link are readable on the red alert, in either scheme.
+    await page.mouse.move(0, 0)
+    expect(await seriousViolations(page)).toEqual([])
   })
 }
