@@ -31,17 +31,33 @@ export function* searchMatches(text: string, words: readonly string[]): Generato
  * "数据 据库" marks all of "数据库", "テテ" all of "テテテ". In the order of their starts, in time linear
  * in the text.
  */
-export function* searchMarks(text: string, words: readonly string[]): Generator<SearchMatch, void, undefined> {
+export function* searchMarks(text: string, words: readonly string[], rules: MarkRules = {}): Generator<SearchMatch, void, undefined> {
   // The first of the words that matches at a place is the one taken there: the longest, so.
   yield* placeMatches(
     text,
     [...words].sort((a, b) => b.length - a.length),
-    true
+    true,
+    rules.wholeBelow ?? 0
   )
 }
 
+export interface MarkRules {
+  /**
+   * A word whose last word (the one that may be a word's beginning) has fewer characters than this
+   * matches only a whole word of the text, not the words it begins, as the library's passage index
+   * matches it (MIN_PREFIX_CHARS): "of" marks "of", not "often". Chinese and Japanese are never cut
+   * short (each character is a word of its own). 0 (the default): every word matches word starts, as
+   * the inbox search does.
+   */
+  readonly wholeBelow?: number
+}
+
+/** Whether a match of `units` of `last`'s fold stops short of its end with fewer than `wholeBelow` characters. */
+const cutShort = (last: FoldedToken, units: number, wholeBelow: number): boolean =>
+  units < last.folded.length && !last.cjk && [...last.folded.slice(0, units)].length < wholeBelow
+
 /** The match at each place where one of `words` matches, the first of them there; `inside`: places inside the match before them too. */
-function* placeMatches(text: string, words: readonly string[], inside: boolean): Generator<SearchMatch, void, undefined> {
+function* placeMatches(text: string, words: readonly string[], inside: boolean, wholeBelow = 0): Generator<SearchMatch, void, undefined> {
   if (words.length === 0) return
   const starts = new ChainStarts(words)
   const tokenOf = tokenFolder()
@@ -50,6 +66,8 @@ function* placeMatches(text: string, words: readonly string[], inside: boolean):
     for (const { token, last, units } of found) {
       // A match inside the one before it is not one (but to the window's marks).
       if (token.at < from && !inside) continue
+      // The first (longest) word matching here begins a longer word and may only match whole: so would any shorter one.
+      if (wholeBelow > 0 && cutShort(last, units, wholeBelow)) continue
       const end = last.at + prefixEnd(last.text, units)
       from = Math.max(from, end)
       yield { start: token.at, end }

@@ -58,7 +58,7 @@ describe('Settings: the outcome of saving an embedding model the server does not
     // Its title, then the node's reason (the same for every file of the batch), which names the server and what to check.
     expect(failed.textContent).toMatch(/^Embedding failed/)
     expect(failed.textContent).toMatch(/The OpenAI-compatible server at .* has no model 'no-such-model'.*Check the model name\./)
-    expect(failed.textContent).toContain('Choose another model or check the provider.')
+    expect(failed.textContent).toContain('Choose another model, or check the provider (is its server running?) and embed them again.')
     expect(screen.getByRole('link', { name: 'Check the provider' }).getAttribute('href')).toBe('#/providers/mock/edit')
     // Nothing said "Done" over files that failed.
     expect(screen.getByTestId('embedding-outcome').textContent).not.toMatch(/Done/)

@@ -51,7 +51,8 @@ export function fakeVector(text: string, dimension: number): number[] {
   return v
 }
 
-export async function startFakeEmbeddings(dimension = 64): Promise<FakeEmbeddings> {
+/** `port`: a given one (0: any free one), e.g. to start the server again where one was stopped. */
+export async function startFakeEmbeddings(dimension = 64, port = 0): Promise<FakeEmbeddings> {
   const requests: EmbedRequest[] = []
   const waiters: ((r: EmbedRequest) => void)[] = []
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
@@ -109,7 +110,7 @@ export async function startFakeEmbeddings(dimension = 64): Promise<FakeEmbedding
     }
   }
   const server = createServer((req, res) => void answer(req, res))
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r))
   const fake: FakeEmbeddings = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,

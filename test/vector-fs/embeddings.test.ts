@@ -160,7 +160,7 @@ describe('embeddings', () => {
     await waitFor(node, allReady)
   })
 
-  it('a provider that takes the batch and never answers is given up after the time-out and tried again: the file ends ready', async () => {
+  it('a provider that takes the batch and never answers is given up after the time-out: the file says why, and a retry embeds it', async () => {
     const t = tempDir()
     const patient = startTestNode(t.dir, { vectorFs: { queue: { ...QUICK.vectorFs!.queue, callTimeoutMs: 300 } } })
     try {
@@ -169,14 +169,16 @@ describe('embeddings', () => {
       const arrived = fake.nextRequest()
       await upload(patient, 'a.txt', 'words the server sits on')
       await arrived
+      // Not tried again (each try would wait as long): failed with a reason, not processing for ever.
+      const fs = await waitFor(patient, (all) => all.length === 1 && all[0]!.status !== 'processing')
+      expect(fs[0]!.status).toBe(
+        'failed: The embedding server did not answer within 300 ms. Check that it is running and that the model is loaded.'
+      )
+      expect(fake.requests).toHaveLength(1)
       fake.behaviour = { type: 'ok' }
+      expect((await patient.post('/v2/retry_failed_embeddings', {})).body).toEqual({ queued: 1 })
       await waitFor(patient, allReady)
       expect(fake.requests).toHaveLength(2)
-      // Past the tries, a server that never answers leaves the file failed with a reason, not processing for ever.
-      fake.behaviour = { type: 'hang' }
-      await upload(patient, 'b.txt', 'more words nobody embeds')
-      const fs = await waitFor(patient, (all) => all.length === 2 && all[1]!.status !== 'processing')
-      expect(fs[1]!.status).toBe('failed: the provider did not answer within 300 ms')
     } finally {
       await patient.close()
       t.cleanup()

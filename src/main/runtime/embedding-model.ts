@@ -85,7 +85,7 @@ export function embedderFactory(store: Store, baseFetch: typeof fetch = fetch): 
           failure.kind === 'timeout' ||
           (failure.kind === 'unreachable' && !/redirect/.test(failure.message)) ||
           (status !== undefined && status >= 500)
-        throw new EmbeddingFailure(failure.message, retryable, retryAfterMs(err))
+        throw new EmbeddingFailure(failure.message, retryable, retryAfterMs(err), failure.kind === 'unreachable')
       }
     }
   })

@@ -1,5 +1,5 @@
 import { indexTokens, isCjkToken, searchWords } from '../../shared/search-fold'
-import { matchesWordStarts } from './word-starts'
+import { matchesWordStarts } from '../../shared/library-word-starts'
 
 /**
  * Words of two characters or more, compared as the keyword index compares them (accents off, lower

@@ -17,7 +17,12 @@ export class EmbeddingFailure extends Error {
     /** 429 and 5xx, or a network failure: worth another try. */
     readonly retryable: boolean,
     /** What the provider asked for (Retry-After), if anything. */
-    readonly retryAfterMs?: number
+    readonly retryAfterMs?: number,
+    /**
+     * The server could not be reached at all (connection refused, no such host, connection reset):
+     * every other call would fail the same way until the operator starts it or fixes its address.
+     */
+    readonly unreachable = false
   ) {
     super(message)
   }

@@ -10,18 +10,28 @@ import type { EmbeddingFailure as EmbeddingFailureState } from '../../shared/con
 export interface EmbeddingQueueOptions {
   /** Passages per provider call. */
   readonly batchSize: number
-  /** Tries per batch on 429/5xx/network failures before its files are marked failed. */
+  /** Tries per batch on 429/5xx failures before its files are marked failed. */
   readonly maxAttempts: number
+  /**
+   * Tries per batch when the server cannot be reached (connection refused, no such host): one more
+   * after the first back-off rides over a server restarting. Past them every file waiting is marked
+   * failed at once: the next batches would only wait for the same outcome.
+   */
+  readonly unreachableAttempts: number
   /** First back-off; doubles each try (with jitter), capped by maxBackoffMs. */
   readonly backoffMs: number
   readonly maxBackoffMs: number
-  /** A call not answered by then is given up and tried again like a 5xx (a server that never answers would hold the queue). */
+  /**
+   * A call not answered by then is given up, and the server taken for unreachable (one that accepts
+   * and never answers would hold the queue for this long per try, batch after batch).
+   */
   readonly callTimeoutMs: number
 }
 
 export const DEFAULT_QUEUE_OPTIONS: EmbeddingQueueOptions = {
   batchSize: 64,
   maxAttempts: 6,
+  unreachableAttempts: 2,
   backoffMs: 1000,
   maxBackoffMs: 60_000,
   callTimeoutMs: 120_000
@@ -37,6 +47,8 @@ interface Deps {
   readonly log: VfsLogger
   /** Files whose status or embeddings changed. */
   readonly onChanged: (itemIds: readonly number[]) => void
+  /** The server could not be reached (the files waiting were marked failed): `message` says how. */
+  readonly onUnreachable?: (message: string) => void
   readonly options: EmbeddingQueueOptions
 }
 
@@ -80,6 +92,19 @@ export function embeddingQueue(deps: Deps) {
     )
     .pluck()
   const clearItem = db.prepare(`UPDATE vfs_passages SET pending_embedding = 0 WHERE item_id = ?`)
+  // Every file still waiting, the batch's and the rest: an unreachable server fails them all alike.
+  const pendingItems = db
+    .prepare<[], number>(
+      `SELECT DISTINCT item_id FROM vfs_passages WHERE pending_embedding = 1
+       AND item_id NOT IN (SELECT id FROM vfs_entries WHERE parent_id = ${tree.stagingId})`
+    )
+    .pluck()
+  const requeueFailed = db.prepare(
+    `UPDATE vfs_passages SET pending_embedding = 1 WHERE item_id IN (SELECT id FROM vfs_entries WHERE is_folder = 0 AND status LIKE 'failed:%')`
+  )
+  const setFailedProcessing = db.prepare(
+    `UPDATE vfs_entries SET status = 'processing', embedded_model = NULL WHERE is_folder = 0 AND status LIKE 'failed:%'`
+  )
   const pendingOf = db.prepare<[number], { n: number }>(
     `SELECT count(*) AS n FROM vfs_passages WHERE item_id = ? AND pending_embedding = 1`
   )
@@ -112,12 +137,19 @@ export function embeddingQueue(deps: Deps) {
         return out
       } catch (err) {
         if (signal.aborted) throw err
+        // No answer in time: another try would wait as long again, so the server is taken for unreachable at once.
         const failure = timeout.aborted
-          ? new EmbeddingFailure(`the provider did not answer within ${duration(options.callTimeoutMs)}`, true)
+          ? new EmbeddingFailure(
+              `The embedding server did not answer within ${duration(options.callTimeoutMs)}. Check that it is running and that the model is loaded.`,
+              false,
+              undefined,
+              true
+            )
           : err instanceof EmbeddingFailure
             ? err
             : new EmbeddingFailure(String((err as Error)?.message ?? err), false)
-        if (!failure.retryable || attempt >= options.maxAttempts) throw failure
+        const maxAttempts = failure.unreachable ? Math.min(options.maxAttempts, options.unreachableAttempts) : options.maxAttempts
+        if (!failure.retryable || attempt >= maxAttempts) throw failure
         const backoff = Math.min(options.maxBackoffMs, options.backoffMs * 2 ** (attempt - 1))
         const wait = Math.min(options.maxBackoffMs, failure.retryAfterMs ?? backoff * (0.75 + Math.random() * 0.5))
         deps.log.info(`embedding: ${failure.message}; trying again in ${Math.round(wait)} ms (attempt ${attempt + 1})`)
@@ -126,7 +158,7 @@ export function embeddingQueue(deps: Deps) {
           message: failure.message,
           at: new Date(at).toISOString(),
           attempt,
-          max_attempts: options.maxAttempts,
+          max_attempts: maxAttempts,
           next_try_at: new Date(at + Math.round(wait)).toISOString()
         }
         await sleep(wait, signal)
@@ -144,7 +176,7 @@ export function embeddingQueue(deps: Deps) {
     const itemIds = [...new Set(batch.map((p) => p.item_id))]
     const controller = new AbortController()
     batchAbort = controller
-    let result: { ok: true; vectors: number[][] } | { ok: false; message: string }
+    let result: { ok: true; vectors: number[][] } | { ok: false; message: string; unreachable: boolean }
     try {
       result = {
         ok: true,
@@ -157,7 +189,7 @@ export function embeddingQueue(deps: Deps) {
       }
     } catch (err) {
       if (controller.signal.aborted || closed) return !closed
-      result = { ok: false, message: (err as Error).message }
+      result = { ok: false, message: (err as Error).message, unreachable: err instanceof EmbeddingFailure && err.unreachable }
     } finally {
       batchAbort = undefined
       // Past the tries the files say why themselves (failed: …); after a success nothing is wrong.
@@ -169,8 +201,12 @@ export function embeddingQueue(deps: Deps) {
     const changed = db
       .transaction(() => {
         if (!result.ok) {
-          // Only the files the batch was made of (not one stored since under a reused id).
-          const failed = [...new Set(batch.filter((p) => stillPending.get(p.id, p.item_id, p.text) !== undefined).map((p) => p.item_id))]
+          // Only the files the batch was made of (not one stored since under a reused id); all those
+          // waiting when the server could not be reached: each next batch would wait to fail alike.
+          const failed = result.unreachable
+            ? pendingItems.all()
+            : [...new Set(batch.filter((p) => stillPending.get(p.id, p.item_id, p.text) !== undefined).map((p) => p.item_id))]
+          if (result.unreachable) deps.log.info(`embedding: ${result.message}; the ${failed.length} files waiting are marked failed`)
           for (const id of failed) {
             clearItem.run(id)
             tree.setStatus(id, `failed: ${result.message}`, null)
@@ -200,6 +236,7 @@ export function embeddingQueue(deps: Deps) {
       })
       .immediate()
     if (changed.length) deps.onChanged(changed)
+    if (!result.ok && result.unreachable) deps.onUnreachable?.(result.message)
     return true
   }
 
@@ -242,6 +279,18 @@ export function embeddingQueue(deps: Deps) {
       }
       batchAbort?.abort()
       lastFailure = null
+    },
+    /**
+     * Embeds the failed files again, with the model in use (once its server runs again, say): their
+     * passages are queued and they are processing (in the caller's transaction). Answers how many.
+     */
+    requeueFailed(): number {
+      requeueFailed.run() // first: it finds the files by their failed status
+      const n = setFailedProcessing.run().changes
+      // A failed file without passages (none are made so) would stay processing: it has nothing to embed.
+      const model = settings.embeddingModel()
+      if (model) emptyFilesReady.run(modelKeyOf(model))
+      return n
     },
     /** Why the files being embedded are still processing, while the provider fails and the batch is tried again. */
     failure: (): EmbeddingFailureState | null => lastFailure,

@@ -57,7 +57,10 @@ export interface VectorFsOptions {
   readonly maxUploadBytes?: number
   /** Query embeddings give up after this long (search then uses keywords alone). */
   readonly queryTimeoutMs?: number
-  /** After a query could not be embedded, searches use keywords alone for this long before asking the provider again. */
+  /**
+   * After a query could not be embedded, searches use keywords alone for this long before asking the
+   * provider again; doubled at each failure in a row (up to QUERY_PAUSE_MAX_MS).
+   */
   readonly queryRetryMs?: number
   /** Where PDF and DOCX files are read: the extraction process (default: from the sources), or this thread. */
   readonly extractWorker?: ExtractWorkerEntry | 'in-process'
@@ -113,6 +116,8 @@ export interface ScopeRetrieval {
 const READABLE = VFS_READABLE_EXTENSIONS.join(', ')
 /** Keyword hits taken into fusion. */
 const CANDIDATES = 50
+/** The longest a failing embedding server keeps searches to keywords before a query asks it again. */
+const QUERY_PAUSE_MAX_MS = 10 * 60_000
 /** Nearest passages taken into an answer's fusion (a prompt holds about ten). */
 const SEMANTIC_CANDIDATES = 20
 
@@ -139,6 +144,22 @@ export function createVectorFs(options: VectorFsOptions) {
   const queryCache = new Map<string, number[]>()
   /** Until when queries are not embedded: the provider failed or did not answer (each search waited for its time-out). */
   let queryPausedUntil = 0
+  /** Failures in a row of the query embedding (or the queue finding the server unreachable): each doubles the pause. */
+  let queryFailures = 0
+  /**
+   * Searches use keywords alone for a while. A server that accepts and never answers (or a host that
+   * is off) held a search for the query's time-out (15 s) every 30 s, as the operator typed.
+   */
+  const pauseQueries = (why: string) => {
+    queryFailures++
+    const ms = Math.min(QUERY_PAUSE_MAX_MS, (options.queryRetryMs ?? 30_000) * 2 ** (queryFailures - 1))
+    queryPausedUntil = Date.now() + ms
+    log.info(`search by keywords only for ${Math.round(ms / 1000)} s: ${why}`)
+  }
+  const resumeQueries = () => {
+    queryFailures = 0
+    queryPausedUntil = 0
+  }
   let closed = false
 
   const pathOf = (id: number) => formatVfsPath(tree.segmentsOf(id))
@@ -158,6 +179,8 @@ export function createVectorFs(options: VectorFsOptions) {
     embedders,
     log,
     options: { ...DEFAULT_QUEUE_OPTIONS, ...options.queue },
+    // What the queue found of the server holds for queries too: each would wait to fail the same way.
+    onUnreachable: (message) => pauseQueries(`the embedding server could not be reached (${message})`),
     onChanged: (ids) => {
       for (const id of ids) if (tree.get(id)) changed(pathOf(id))
     }
@@ -226,11 +249,10 @@ export function createVectorFs(options: VectorFsOptions) {
       if (!v) return undefined
       if (queryCache.size >= 256) queryCache.delete(queryCache.keys().next().value!)
       queryCache.set(cacheKey, v)
+      queryFailures = 0
       return v
     } catch (err) {
-      const retryMs = options.queryRetryMs ?? 30_000
-      queryPausedUntil = Date.now() + retryMs
-      log.info(`search by keywords only for ${Math.round(retryMs / 1000)} s: the query could not be embedded (${(err as Error).message})`)
+      pauseQueries(`the query could not be embedded (${(err as Error).message})`)
       return undefined
     }
   }
@@ -502,9 +524,25 @@ export function createVectorFs(options: VectorFsOptions) {
         queue.resetForModel(model)
       }).immediate()
       queryCache.clear()
-      queryPausedUntil = 0
+      resumeQueries()
       changed('/')
       if (model) queue.wake()
+    },
+
+    /**
+     * Embeds the failed files again with the model in use: after its server was started again, or a
+     * passing failure. Answers how many files are processing again (none without a model).
+     */
+    retryFailedEmbeddings(): number {
+      if (!settings.embeddingModel()) return 0
+      const n = db.transaction(() => queue.requeueFailed()).immediate()
+      // A query that failed meanwhile paused embedding searches: the operator says the server is back.
+      resumeQueries()
+      if (n > 0) {
+        changed('/')
+        queue.wake()
+      }
+      return n
     },
 
     async passagesFor(request: ScopeRequest): Promise<ScopePassage[]> {

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import { indexTokens, searchIndexForm, searchWords } from '../../shared/search-fold'
 import { limitedStatements } from '../store/limited-statements'
-import { matchesWordStarts } from './word-starts'
+import { matchesWordStarts } from '../../shared/library-word-starts'
 
 export interface PassageRow {
   readonly id: number

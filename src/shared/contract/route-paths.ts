@@ -51,7 +51,8 @@ export const routePaths = {
   find_vector_fs_entries: { method: 'GET', path: '/v2/find_vector_fs_entries' },
   vector_fs_file_states: { method: 'GET', path: '/v2/vector_fs_file_states' },
   vector_fs_missing_paths: { method: 'POST', path: '/v2/vector_fs_missing_paths' },
-  vector_fs_path_usage: { method: 'GET', path: '/v2/vector_fs_path_usage' }
+  vector_fs_path_usage: { method: 'GET', path: '/v2/vector_fs_path_usage' },
+  retry_failed_embeddings: { method: 'POST', path: '/v2/retry_failed_embeddings' }
 } as const
 
 export type RoutePathName = keyof typeof routePaths

@@ -6,7 +6,9 @@ import {
   FindEntriesQuerySchema,
   MissingPathsRequestSchema,
   MissingPathsResponseSchema,
-  PathUsageResponseSchema
+  PathUsageResponseSchema,
+  RetryFailedEmbeddingsRequestSchema,
+  RetryFailedEmbeddingsResponseSchema
 } from './vector-fs-browse'
 
 /** Browsing a large library (Nodedesk's additions, see vector-fs-browse.ts). */
@@ -41,5 +43,13 @@ export const vectorFsBrowseRoutes = {
     description:
       'How many jobs take in a file or folder (their scope names it, something under it, or a folder holding it), naming the newest few: asked before a delete. 404 when the library has no such path.',
     response: PathUsageResponseSchema
+  },
+  retry_failed_embeddings: {
+    ...routePaths.retry_failed_embeddings,
+    auth: true,
+    body: RetryFailedEmbeddingsRequestSchema,
+    description:
+      'Embeds the files whose embedding failed again, with the model in use (its server was started again, say): they are processing until ready or failed anew. Answers how many (0 with no embedding model).',
+    response: RetryFailedEmbeddingsResponseSchema
   }
 } as const

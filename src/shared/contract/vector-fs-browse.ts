@@ -79,3 +79,9 @@ export const FileStateCountsSchema = z.strictObject({
   embedding_failure: EmbeddingFailureSchema.nullable()
 })
 export type FileStateCounts = z.infer<typeof FileStateCountsSchema>
+
+export const RetryFailedEmbeddingsRequestSchema = z.strictObject({})
+export const RetryFailedEmbeddingsResponseSchema = z.strictObject({
+  /** Files processing again. */
+  queued: z.number()
+})

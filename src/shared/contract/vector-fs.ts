@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { codePointsAtMost } from './code-points'
 import { LONE_SURROGATE } from './limits'
+import { embeddingModelNameTooLongText, isEmbeddingModelNameWithin } from './model-name-rules'
 
 /*
  * VectorFS, the node's document library (api-contract.md, "VectorFS"). A path is a string from
@@ -179,6 +180,7 @@ export const EmbeddingModelSettingSchema = z
     model: z
       .string()
       .refine((s) => s.trim() !== '', { error: "Enter the embedding model's name, e.g. text-embedding-3-small." })
+      .refine(isEmbeddingModelNameWithin, { error: (issue) => embeddingModelNameTooLongText(issue.input as string) })
       .nullable()
   })
   .refine((v) => (v.provider_id === null) === (v.model === null), {

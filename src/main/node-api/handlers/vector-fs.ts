@@ -27,6 +27,7 @@ type VectorFsRoutes =
   | 'vector_fs_file_states'
   | 'vector_fs_missing_paths'
   | 'vector_fs_path_usage'
+  | 'retry_failed_embeddings'
 
 /** Paths were validated by the schema; this only splits them. */
 function segments(path: string | undefined): string[] {
@@ -85,6 +86,7 @@ export function vectorFsHandlers(ctx: NodeContext): HandlerGroup<VectorFsRoutes>
       }),
     find_vector_fs_entries: ({ query }) => vfs.findByName(query.q, query.kind, query.limit ?? 50),
     vector_fs_file_states: () => vfs.fileStateCounts(),
+    retry_failed_embeddings: () => ({ queued: vfs.retryFailedEmbeddings() }),
     vector_fs_missing_paths: ({ body }) => ({ missing: vfs.missingPaths(body.path_ids) }),
     vector_fs_path_usage: ({ query }) => {
       const at = segments(query.path)

@@ -323,6 +323,7 @@ const invalidates: Partial<Record<RouteName, (qc: QueryClient, body: never) => u
   move_folder: (qc, body: { origin_path: string }) => invalidateLibraryWithout(qc, body.origin_path),
   delete_item: (qc, body: { path: string }) => invalidateLibraryWithout(qc, body.path),
   delete_folder: (qc, body: { path: string }) => invalidateLibraryWithout(qc, body.path),
+  retry_failed_embeddings: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
   update_default_embedding_model: (qc) => [
     qc.invalidateQueries({ queryKey: keys.embeddingModel }),
     qc.invalidateQueries({ queryKey: keys.vfs })

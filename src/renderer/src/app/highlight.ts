@@ -1,5 +1,5 @@
 import { searchWords as wordsOf } from '../../../shared/search-fold'
-import { searchMarks } from '../../../shared/search-matches'
+import { searchMarks, type MarkRules } from '../../../shared/search-matches'
 import { wholeCharacterRanges } from './whole-characters'
 
 /** The words of a search as the node matches them: letters, digits and marks, any case, accents and compatibility forms (ﬁ, full-width Ａ) ignored; each emoji a word. */
@@ -17,13 +17,14 @@ export interface Piece {
  * list's search hits. `text` cut into pieces, those starting with one of `words` marked: a word's
  * beginning, as the node's prefix search matches; a run of Chinese or Japanese anywhere in one; every
  * occurrence of every word (searchMarks), each mark widened to whole characters
- * (wholeCharacterRanges). Accents and case are ignored when comparing, kept when shown.
+ * (wholeCharacterRanges). Accents and case are ignored when comparing, kept when shown. `rules`: as
+ * the search that found the text matches (the library's passages: short words only whole).
  */
-export function highlightPieces(text: string, words: readonly string[]): Piece[] {
+export function highlightPieces(text: string, words: readonly string[], rules?: MarkRules): Piece[] {
   if (words.length === 0 || text === '') return [{ text, match: false }]
   const pieces: Piece[] = []
   let plainStart = 0
-  for (const { start, end } of wholeCharacterRanges(text, searchMarks(text, words))) {
+  for (const { start, end } of wholeCharacterRanges(text, searchMarks(text, words, rules))) {
     if (start > plainStart) pieces.push({ text: text.slice(plainStart, start), match: false })
     pieces.push({ text: text.slice(start, end), match: true })
     plainStart = end

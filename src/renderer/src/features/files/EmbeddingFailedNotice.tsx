@@ -1,22 +1,24 @@
-import { Alert, Anchor, Text } from '@mantine/core'
+import { Alert, Anchor, Group, Text } from '@mantine/core'
 import type { FileStateCounts } from '../../../../shared/contract/vector-fs-browse'
 import { useEmbeddingModel, useProviders, useVfsFileStates } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { providerTitle } from '../providers'
+import { EmbedFailedAgain } from './EmbedFailedAgain'
 
 /**
  * Files that failed in embedding, said once above the tree: with the model in use (a model saved
  * with a wrong name, or a provider whose server is down or refuses the key, fails them all with one
  * reason), and where to choose another. Each row's red status alone left the operator to read them
- * one by one, with no way to the setting from here.
+ * one by one, with no way to the setting from here. Once the server runs again, they are embedded
+ * again from here; the focus then goes to `focusAfter()`.
  */
-export function EmbeddingFailedNotice() {
+export function EmbeddingFailedNotice({ focusAfter }: { focusAfter: () => HTMLElement | null | undefined }) {
   const counts = useVfsFileStates().data
   // The model and the providers are read only when there is something to say.
-  return counts && counts.failed > 0 ? <Notice counts={counts} /> : null
+  return counts && counts.failed > 0 ? <Notice counts={counts} focusAfter={focusAfter} /> : null
 }
 
-function Notice({ counts }: { counts: FileStateCounts }) {
+function Notice({ counts, focusAfter }: { counts: FileStateCounts; focusAfter: () => HTMLElement | null | undefined }) {
   const setting = useEmbeddingModel()
   const providers = useProviders()
   const { failed, files, failed_reasons: reasons } = counts
@@ -39,8 +41,13 @@ function Notice({ counts }: { counts: FileStateCounts }) {
         <Anchor href={hrefOf({ name: 'settings' })} underline="always">
           Choose another embedding model in Settings
         </Anchor>
-        , or check the provider.
+        , or check the provider{model ? ' (is its server running?) and embed them again' : ''}.
       </Text>
+      {model && (
+        <Group gap="sm" mt={6}>
+          <EmbedFailedAgain failed={failed} focusAfter={focusAfter} />
+        </Group>
+      )}
     </Alert>
   )
 }

@@ -132,8 +132,13 @@ export function FilePreview({ path, node, from }: { path: string; node?: string;
           </Group>
         )}
         {state?.kind === 'failed' && (
-          <Alert color="red" title="Processing this file failed">
-            {state.reason}
+          // A file fails only in embedding (it is stored and cut into passages first): "processing failed"
+          // read as if the file were unusable, while its passages are found by their words.
+          <Alert color="red" title="Embedding this file failed" data-testid="file-embedding-failed">
+            <Text size="sm">{state.reason}</Text>
+            <Text size="sm" mt={4}>
+              Its passages are still found by their words (keyword search) and used in answers.
+            </Text>
           </Alert>
         )}
         {resource.isPending && <Loader role="img" size="sm" aria-label="Loading passages" />}

@@ -145,6 +145,7 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
   return (
     <Stack
       gap="md"
+      className={pageClasses.page}
       style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
       data-testid="files-page"
       data-dragover={dragOver ? 'true' : undefined}
@@ -185,7 +186,7 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
         Drop files onto the page to upload them into {folderName(target)}, or onto a folder in the tree.
       </Text>
       <UploadRows queue={queue} uploadButton={uploadButton} />
-      <EmbeddingFailedNotice />
+      <EmbeddingFailedNotice focusAfter={() => uploadButton.current} />
       {moveError && (
         <Alert color="red" withCloseButton onClose={() => setMoveError(null)} closeButtonLabel="Dismiss">
           {moveError}

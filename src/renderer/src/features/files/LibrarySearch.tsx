@@ -8,7 +8,8 @@ import { nameSearchWords } from '../../../../shared/contract/vector-fs-names'
 import { errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { keys, useVfsFind } from '../../api/queries'
-import { Highlighted } from './Highlighted'
+import { Highlighted, Marked, PASSAGE_MARKS } from './Highlighted'
+import { namePieces } from './name-marks'
 import { searchWords } from '../../app/highlight'
 import { parentPath } from './vfs-paths'
 
@@ -47,6 +48,7 @@ export function Search({
   // The last answer stays while words are typed (placeholder data), but not once the box is empty.
   const names = searchingNames ? found.data : undefined
   const words = searchWords(search)
+  const nameWords = nameSearchWords(search)
   const noName = names?.length === 0 && !found.isPlaceholderData
   return (
     <Stack gap="xs">
@@ -82,7 +84,12 @@ export function Search({
                 </Title>
                 <Stack gap={4}>
                   {names.slice(0, NAMES_SHOWN).map((e) => (
-                    <NameResult key={e.path} entry={e} words={words} onOpen={() => (e.is_directory ? onFolder(e.path) : onFile(e.path))} />
+                    <NameResult
+                      key={e.path}
+                      entry={e}
+                      words={nameWords}
+                      onOpen={() => (e.is_directory ? onFolder(e.path) : onFile(e.path))}
+                    />
                   ))}
                   {names.length > NAMES_SHOWN && (
                     <Text size="xs" c="dimmed">
@@ -108,7 +115,7 @@ export function Search({
                         </Text>
                       </Text>
                       <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
-                        <Highlighted text={r.text} words={words} />
+                        <Highlighted text={r.text} words={words} rules={PASSAGE_MARKS} />
                       </Text>
                     </UnstyledButton>
                   ))}
@@ -136,7 +143,7 @@ function NameResult({ entry, words, onOpen }: { entry: FileInfo; words: readonly
         {entry.is_directory ? <IconFolder size={16} aria-label="Folder" /> : <IconFile size={16} aria-label="File" />}
         <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
           <Text span fw={500}>
-            <Highlighted text={entry.name} words={words} />
+            <Marked pieces={namePieces(entry.name, words)} />
           </Text>{' '}
           <Text span size="xs" c="dimmed">
             in {folder === '/' ? 'the top folder' : folder}

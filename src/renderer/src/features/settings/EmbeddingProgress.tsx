@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core'
 import type { FileStateCounts } from '../../../../shared/contract/vector-fs-browse'
 import { hrefOf } from '../../app/router'
+import { EmbedFailedAgain } from '../files'
 
 const filesText = (n: number) => (n === 1 ? '1 file' : `${n} files`)
 
@@ -27,7 +28,7 @@ export function EmbeddingProgress({
   return (
     <Stack gap="xs">
       {/* Read out as it moves: a live region, so the outcome is heard without looking for it. */}
-      <Text size="sm" role="status" data-testid="embedding-outcome">
+      <Text size="sm" role="status" data-testid="embedding-outcome" tabIndex={-1}>
         {processing > 0
           ? `Embedding ${filesText(processing)} with ${model}…${ready > 0 ? ` ${ready} of ${files} ready.` : ''}`
           : files > 0 && savedHere && failed === 0
@@ -64,11 +65,12 @@ function EmbeddingFailed({
           </Text>
         ))}
         {failed > named && <Text size="sm">{filesText(failed - named)} failed for other reasons: each says why on the Files page.</Text>}
-        <Text size="sm">Choose another model or check the provider.</Text>
+        <Text size="sm">Choose another model, or check the provider (is its server running?) and embed them again.</Text>
         <Group gap="sm">
-          <Button size="xs" variant="light" color="red" onClick={onChooseModel}>
+          <Button size="xs" variant="default" onClick={onChooseModel}>
             Choose another model
           </Button>
+          <EmbedFailedAgain failed={failed} focusAfter={() => document.querySelector<HTMLElement>('[data-testid="embedding-outcome"]')} />
           <Anchor href={hrefOf({ name: 'edit-provider', providerId })} size="sm" underline="always">
             Check the provider
           </Anchor>

@@ -2,6 +2,7 @@ import { Alert, Anchor, Group, Loader, Paper, Select, Stack, Text, TextInput, Ti
 import { askToConfirm } from '../../app/confirm'
 import { useEffect, useRef, useState } from 'react'
 import { modelKind } from '../../../../shared/contract/identity'
+import { embeddingModelNameTooLongText, isEmbeddingModelNameWithin } from '../../../../shared/contract/model-name-rules'
 import { errorText } from '../../api/client'
 import { useEmbeddingModel, useProviders, useRouteMutation, useVfsFileStates } from '../../api/queries'
 import { focusWhenLost } from '../../app/focus-when-lost'
@@ -56,6 +57,8 @@ function EmbeddingSettings() {
   // Saving re-embeds every file (the node starts over whatever was chosen): the setting in use is not saved again.
   const unchanged = !!current && chosen === current.provider_id && (chosen === null || model.trim() === (current.model ?? ''))
   const files = counts.processing + counts.ready + counts.failed
+  // Said as it is typed, as the node would say it: a name over the limit is not sent.
+  const tooLong = !!chosen && !isEmbeddingModelNameWithin(model.trim())
   // Found by typing, as in the other provider pickers: among hundreds, scrolling was the only way to one.
   const capableSelect = providerSelectProps(capable)
   const options = [{ value: NONE, label: NONE_LABEL }, ...capableSelect.data]
@@ -156,6 +159,7 @@ function EmbeddingSettings() {
           onSubmit={(e) => {
             e.preventDefault()
             if (chosen && !model.trim()) return setModelMissing(true)
+            if (tooLong) return modelField.current?.focus()
             if (unchanged) return
             if (files > 0) confirmSave()
             else save()
@@ -210,7 +214,13 @@ function EmbeddingSettings() {
                 }}
                 disabled={!chosen}
                 withAsterisk={!!chosen}
-                error={modelMissing ? 'Type the name of an embedding model this provider’s server has' : undefined}
+                error={
+                  modelMissing
+                    ? 'Type the name of an embedding model this provider’s server has'
+                    : tooLong
+                      ? embeddingModelNameTooLongText(model.trim())
+                      : undefined
+                }
                 w={260}
               />
               <BusyButton ref={saveButton} type="submit" loading={update.isPending} disabled={unchanged}>

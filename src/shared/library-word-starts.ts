@@ -1,4 +1,9 @@
-import { isCjkToken } from '../../shared/search-fold'
+import { isCjkToken } from './search-fold'
+
+/*
+ * The library's keyword search (the node's passage index), and the window's marks of what it found,
+ * follow this one rule: shared, so the two cannot drift apart.
+ */
 
 /**
  * Characters a search word needs to match the words it begins as well as itself: "banana" finds
