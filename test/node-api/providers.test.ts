@@ -40,6 +40,10 @@ describe('add_llm_provider', () => {
     [{ model: { OpenAI: { model_type: 'a' }, Ollama: { model_type: 'b' } } }, 'model: expected exactly one provider kind key'],
     [{ model: { Foo: { model_type: 'a' } } }, "model: unknown provider kind 'Foo'"],
     [{ model: { OpenAI: { model_type: '' } } }, 'model.OpenAI.model_type: Enter a model name, e.g. gpt-4o-mini or llama3.2.'],
+    [
+      { model: { OpenAI: { model_type: 'm'.repeat(256) } } },
+      "model.OpenAI.model_type: A model's name can be at most 255 characters; this one has 256."
+    ],
     [{ model: 'OpenAI' }, 'model: expected object'],
     [{ id: 'has space' }, 'id: Enter an id: letters, digits, _ and -, up to 64 characters.'],
     [{ id: 'x'.repeat(65) }, 'id: Enter an id: letters, digits, _ and -, up to 64 characters.'],
@@ -54,6 +58,12 @@ describe('add_llm_provider', () => {
     const res = await node.post('/v2/add_llm_provider', provider('p', overrides))
     expectError(res, 400, message)
     expect(await list()).toEqual([])
+  })
+
+  it('takes a model name of 255 characters (an emoji counts as one), the most a name may have', async () => {
+    const name = `${'m'.repeat(254)}🦙`
+    expect((await node.post('/v2/add_llm_provider', provider('p', { model: { Ollama: { model_type: name } } }))).status).toBe(200)
+    expect((await list()).map((p) => (p as { model: unknown }).model)).toEqual([{ Ollama: { model_type: name } }])
   })
 
   it('rejects a missing required field by name', async () => {

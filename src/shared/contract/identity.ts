@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isModelNameWithin, modelNameTooLongText } from './model-name-rules'
 
 /** The provider kinds the node can speak to (api-contract.md, Model). */
 export const PROVIDER_KINDS = ['OpenAI', 'Ollama', 'Claude', 'Gemini', 'Groq', 'OpenRouter', 'DeepSeek', 'Grok', 'TogetherAI'] as const
@@ -43,7 +44,10 @@ export function fullIdentityName(nodeName: string, profileName: string, subident
 const MODEL_NAME_RULE = 'Enter a model name, e.g. gpt-4o-mini or llama3.2.'
 const ModelInnerSchema = z.strictObject({
   // Spaces alone name no model: every call would fail with the server's "model not found".
-  model_type: z.string({ error: MODEL_NAME_RULE }).refine((s) => s.trim() !== '', { error: MODEL_NAME_RULE })
+  model_type: z
+    .string({ error: MODEL_NAME_RULE })
+    .refine((s) => s.trim() !== '', { error: MODEL_NAME_RULE })
+    .refine(isModelNameWithin, { error: (issue) => modelNameTooLongText(issue.input as string) })
 })
 
 /** Seed 2.2: exactly one key, the provider kind, whose value is `{model_type}`. */

@@ -1,17 +1,24 @@
-/** An embedding model's name, apart from the schemas: the window checks it as it is typed without loading zod. */
+/** A model's name (a chat model's, an embedding model's), apart from the schemas: the window checks it as it is typed without loading zod. */
 import { codePointsAtMost } from './code-points'
 
 /**
- * The most characters (code points) an embedding model's name may have: the contract's limit on a
- * name (a path segment's, 255). Real names are far shorter (`hf.co/<user>/<repo>:<tag>` included);
- * the name is stored, shown on every settings page and sent with every embedding call.
+ * The most characters (code points) a model's name may have: the contract's limit on a name (a path
+ * segment's, 255). Real names are far shorter (`hf.co/<user>/<repo>:<tag>` included); the name is
+ * stored, shown wherever its provider is and sent with every call.
  */
-export const EMBEDDING_MODEL_NAME_MAX = 255
+export const MODEL_NAME_MAX = 255
+export const EMBEDDING_MODEL_NAME_MAX = MODEL_NAME_MAX
 
-export const isEmbeddingModelNameWithin = (name: string): boolean => codePointsAtMost(name, EMBEDDING_MODEL_NAME_MAX)
+export const isModelNameWithin = (name: string): boolean => codePointsAtMost(name, MODEL_NAME_MAX)
+export const isEmbeddingModelNameWithin = isModelNameWithin
 
 /** What the node and the window say of a name over the limit: how long it is against the limit. */
 export function embeddingModelNameTooLongText(name: string): string {
+  return modelNameTooLongText(name, "An embedding model's name")
+}
+
+/** The same of any model's name, `what` saying whose. */
+export function modelNameTooLongText(name: string, what = "A model's name"): string {
   // Code points: a surrogate pair (an emoji) counts as one. Counted in place: a name can be megabytes.
   let n = name.length
   for (let i = 0; i + 1 < name.length; i++) {
@@ -24,5 +31,5 @@ export function embeddingModelNameTooLongText(name: string): string {
       }
     }
   }
-  return `An embedding model's name can be at most ${EMBEDDING_MODEL_NAME_MAX} characters; this one has ${n.toLocaleString('en-US')}.`
+  return `${what} can be at most ${MODEL_NAME_MAX} characters; this one has ${n.toLocaleString('en-US')}.`
 }
