@@ -82,6 +82,26 @@ describe('the Files page search finds names, then passages', () => {
     await screen.findByRole('treeitem', { name: /^flat lease\.txt/ })
   })
 
+  it('Escape in the search box clears it and its results, the focus staying there; so does its Clear button', async () => {
+    renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
+    await screen.findByRole('treeitem', { name: /^memo\.txt/ })
+    const box = screen.getByRole<HTMLInputElement>('textbox', { name: 'Search the library' })
+    await userEvent.type(box, 'lease')
+    await screen.findByRole('region', { name: 'Search results' }, { timeout: 10_000 })
+    await userEvent.keyboard('{Escape}')
+    expect(box.value).toBe('')
+    expect(document.activeElement).toBe(box)
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Search results' })).toBeNull())
+    // The page is still there: Escape went no further than the box.
+    expect(screen.getByRole('treeitem', { name: /^memo\.txt/ })).toBeTruthy()
+
+    await userEvent.type(box, 'lease')
+    await screen.findByRole('region', { name: 'Search results' }, { timeout: 10_000 })
+    await userEvent.click(screen.getByRole('button', { name: 'Clear search' }))
+    expect(box.value).toBe('')
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Search results' })).toBeNull())
+  })
+
   it('a typed path lists the folder it names and what lies under it, each with its folder; no name holds its words', async () => {
     const { calls, router } = recording(node.router)
     renderWithApp(<RoutedFilesPage />, routerTransport(router))

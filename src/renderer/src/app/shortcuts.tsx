@@ -68,7 +68,8 @@ export function shortcutSections(mac: boolean): readonly { title: string; shortc
         { keys: [['F2']], does: 'Rename or move' },
         { keys: [['Delete']], does: 'Delete (asks first)' },
         { keys: [['Shift', 'F10'], ['Menu']], does: 'The entry’s menu' },
-        { keys: [['a'], ['b'], ['…']], does: 'Type a name’s first letters to go to it' }
+        { keys: [['a'], ['b'], ['…']], does: 'Type a name’s first letters to go to it' },
+        { keys: [['Esc']], does: 'Clear the library search (in its box)' }
       ]
     }
   ]

@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core'
+import { Alert, CloseButton, Group, Loader, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { IconFile, IconFolder, IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
@@ -50,6 +50,10 @@ export function Search({
   const words = searchWords(search)
   const nameWords = nameSearchWords(search)
   const noName = names?.length === 0 && !found.isPlaceholderData
+  const clear = () => {
+    setText('')
+    setSubmitted(null)
+  }
   return (
     <Stack gap="xs">
       <form
@@ -64,6 +68,15 @@ export function Search({
           leftSection={<IconSearch size={16} />}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            // Escape clears the search, as the Inboxes page's does; an input method's own Escape cancels its word.
+            if (e.key !== 'Escape' || e.nativeEvent.isComposing || !text) return
+            e.preventDefault()
+            e.stopPropagation()
+            clear()
+          }}
+          rightSectionPointerEvents="all"
+          rightSection={text ? <CloseButton aria-label="Clear search" title="Clear search (Escape)" onClick={clear} /> : null}
         />
       </form>
       {(results.isFetching || (searchingNames && found.isFetching)) && <Loader role="img" size="xs" aria-label="Searching" />}
