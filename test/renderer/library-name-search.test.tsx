@@ -135,4 +135,24 @@ describe('the Files page search finds names, then passages', () => {
     await screen.findByRole('treeitem', { name: /^flat lease\.txt/ })
     expect(screen.getByTestId('upload-target').textContent).toContain('/Contracts/Leases 2025')
   })
+
+  it('a file opened in the tree, or from its name in the results, makes its folder the upload folder', async () => {
+    renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
+    await userEvent.click(await screen.findByRole('treeitem', { name: /^Contracts/ }))
+    await userEvent.click(await screen.findByRole('treeitem', { name: /^Leases 2025/ }))
+    await screen.findByRole('treeitem', { name: /^flat lease\.txt/ })
+    expect(screen.getByTestId('upload-target').textContent).toContain('/Contracts/Leases 2025')
+    // A file elsewhere: uploads go beside it, not on into the folder opened last.
+    await userEvent.click(screen.getByRole('treeitem', { name: /^memo\.txt/ }))
+    await screen.findByTestId('file-preview')
+    expect(screen.getByTestId('upload-target').textContent).toContain('the top folder')
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search the library' }), 'flat lease')
+    const names = await screen.findByRole('region', { name: 'Names' }, { timeout: 10_000 })
+    await userEvent.click(
+      within(names)
+        .getAllByTestId('name-result')
+        .find((r) => r.textContent?.startsWith('flat lease.txt'))!
+    )
+    await waitFor(() => expect(screen.getByTestId('upload-target').textContent).toContain('/Contracts/Leases 2025'))
+  })
 })

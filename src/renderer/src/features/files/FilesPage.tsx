@@ -64,6 +64,12 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
     setTarget(folder)
     setExpanded((e) => toggleExpanded(e, folder))
   }
+  // A file opened makes its folder the upload folder, as opening a folder does: uploads went on to the
+  // last folder opened or closed, elsewhere in the tree, while the file chosen was in another.
+  const openFile = (file: string) => {
+    setTarget(parentPath(file))
+    navigate({ name: 'files', path: file })
+  }
   // The upload folder, the open folders and the file shown follow an entry moved here, and leave one deleted here.
   const afterMove = (from: string, to: string) => {
     setTarget((t) => pathAfterMove(t, from, to))
@@ -197,7 +203,7 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
         // A file found by its name opens, its folders opened in the tree so it is seen where it is.
         onFile={(p) => {
           setExpanded((e) => new Set([...e, ...ancestorsOf(p)]))
-          navigate({ name: 'files', path: p })
+          openFile(p)
         }}
         // A folder found by its name is opened in the tree, scrolled to, and made the upload folder (the focus stays in the results).
         onFolder={(p) => {
@@ -237,7 +243,7 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
               expanded={expanded}
               selected={path}
               onFolder={open}
-              onFile={(p) => navigate({ name: 'files', path: p })}
+              onFile={openFile}
               onDropInto={dropInto}
               dropFolder={dropFolder}
               onDragOverFolder={(folder) => {
