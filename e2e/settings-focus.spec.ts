@@ -81,3 +81,31 @@ test('Settings: Escape in an edited field puts back the saved value (a second do
   await expect(model).toBeEnabled()
   expect((await node.api('GET', '/v2/get_default_embedding_model')).body).toEqual({ provider_id: 'live', model: 'emb-1' })
 })
+
+test('Settings in a short window: Save with a model name too long, or none, focuses the name with the sentence saying why in view (an emptied name left the focus on Save)', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 800, height: 440 })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('live', node.fake.url))
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Settings' }).click()
+  await page.getByRole('combobox', { name: 'Provider' }).click()
+  await page.getByRole('option', { name: /^live/ }).click()
+  const modelName = page.getByRole('textbox', { name: /Embedding model name/ })
+  await modelName.fill('m'.repeat(256))
+  // Scrolled back to the top, as after reading the page: Save is pressed from the keyboard.
+  await page.evaluate(() => document.scrollingElement?.scrollTo(0, 0))
+  await page.getByRole('button', { name: 'Save', exact: true }).focus()
+  await page.keyboard.press('Enter')
+  await expect(modelName).toBeFocused()
+  await expect(page.getByText("An embedding model's name can be at most 255 characters; this one has 256.")).toBeInViewport({ ratio: 0.9 })
+
+  // An emptied name says what to enter, in view as well.
+  await modelName.fill('')
+  await page.evaluate(() => document.scrollingElement?.scrollTo(0, 0))
+  await page.getByRole('button', { name: 'Save', exact: true }).focus()
+  await page.keyboard.press('Enter')
+  await expect(modelName).toBeFocused()
+  await expect(page.getByText('Type the name of an embedding model this provider’s server has')).toBeInViewport({ ratio: 0.9 })
+})

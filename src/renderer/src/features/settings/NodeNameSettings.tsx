@@ -4,6 +4,7 @@ import { NODE_NAME_PATTERN, NODE_NAME_RULE } from '../../../../shared/contract/i
 import { errorText } from '../../api/client'
 import { useHealth, useRouteMutation } from '../../api/queries'
 import { BusyButton } from '../../app/BusyButton'
+import { focusWithMessage } from '../../app/focus-with-message'
 
 /**
  * The node's own name (api-contract.md, "The node's own identity"): the sender of the operator's
@@ -32,7 +33,7 @@ export function NodeNameSettings() {
           // A name that cannot be saved keeps the focus on it, where its message is read out.
           if (problem || shown.trim() === '') {
             setTried('empty')
-            field.current?.focus()
+            focusWithMessage(field.current)
             return
           }
           if (unchanged) {

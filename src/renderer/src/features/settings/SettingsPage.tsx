@@ -14,6 +14,7 @@ import { useReplacingSearch } from '../../app/replacing-search'
 import { BusyButton } from '../../app/BusyButton'
 import { EmbeddingProgress } from './EmbeddingProgress'
 import { NodeNameSettings } from './NodeNameSettings'
+import { focusWithMessage } from '../../app/focus-with-message'
 
 /** Provider kinds whose servers can embed documents (api-contract.md, update_default_embedding_model). */
 const EMBEDDING_KINDS = ['OpenAI', 'Ollama', 'Gemini'] as const
@@ -158,8 +159,11 @@ function EmbeddingSettings() {
         <form
           onSubmit={(e) => {
             e.preventDefault()
-            if (chosen && !model.trim()) return setModelMissing(true)
-            if (tooLong) return modelField.current?.focus()
+            if (chosen && !model.trim()) {
+              setModelMissing(true)
+              return focusWithMessage(modelField.current)
+            }
+            if (tooLong) return focusWithMessage(modelField.current)
             if (unchanged) return
             if (files > 0) confirmSave()
             else save()
