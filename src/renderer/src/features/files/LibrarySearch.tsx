@@ -2,15 +2,15 @@ import { Alert, CloseButton, Group, Loader, Paper, Stack, Text, TextInput, Title
 import { useDebouncedValue } from '@mantine/hooks'
 import { IconFile, IconFolder, IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { nameSearchWords } from '../../../../shared/contract/vector-fs-names'
 import { errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { keys, useVfsFind } from '../../api/queries'
-import { Highlighted, Marked, PASSAGE_MARKS } from './Highlighted'
+import { Marked, PASSAGE_MARKS } from './Highlighted'
 import { namePieces } from './name-marks'
-import { searchWords } from '../../app/highlight'
+import { highlightPieces, searchWords } from '../../app/highlight'
 import { parentPath } from './vfs-paths'
 
 const LIBRARY_SEARCH_DEBOUNCE_MS = 300
@@ -47,9 +47,18 @@ export function Search({
   const found = useVfsFind(search)
   // The last answer stays while words are typed (placeholder data), but not once the box is empty.
   const names = searchingNames ? found.data : undefined
-  const words = searchWords(search)
+  const words = useMemo(() => searchWords(search), [search])
   const nameWords = nameSearchWords(search)
   const noName = names?.length === 0 && !found.isPlaceholderData
+  // Each passage's words marked as the node matched them; one with none marked was found by meaning alone.
+  const passages = useMemo(
+    () =>
+      (results.data ?? []).map((result) => {
+        const pieces = highlightPieces(result.text, words, PASSAGE_MARKS)
+        return { result, pieces, byMeaning: !pieces.some((p) => p.match) }
+      }),
+    [results.data, words]
+  )
   const clear = () => {
     setText('')
     setSubmitted(null)
@@ -112,13 +121,13 @@ export function Search({
                 </Stack>
               </section>
             )}
-            {results.data && results.data.length > 0 && (
+            {passages.length > 0 && (
               <section aria-label="Passages">
                 <Title order={3} size="h6" c="dimmed" mb={4}>
-                  Passages
+                  {passages.every((p) => p.byMeaning) ? 'Passages closest in meaning (none holds these words)' : 'Passages'}
                 </Title>
                 <Stack gap={6}>
-                  {results.data.map((r) => (
+                  {passages.map(({ result: r, pieces, byMeaning }) => (
                     <UnstyledButton key={`${r.path}#${r.node_id}`} onClick={() => onOpen(r.path, r.node_id)} data-testid="search-result">
                       {/* Wrapped anywhere: a long name (one word) and its path ran out of the results, read only by scrolling sideways. */}
                       <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
@@ -126,9 +135,16 @@ export function Search({
                         <Text span size="xs" c="dimmed">
                           {r.path}
                         </Text>
+                        {/* Found by the embeddings alone: nothing in it is marked, and this says why it is listed. */}
+                        {byMeaning && (
+                          <Text span size="xs" c="dimmed" fs="italic" data-testid="by-meaning">
+                            {' '}
+                            · close in meaning
+                          </Text>
+                        )}
                       </Text>
                       <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
-                        <Highlighted text={r.text} words={words} rules={PASSAGE_MARKS} />
+                        <Marked pieces={pieces} />
                       </Text>
                     </UnstyledButton>
                   ))}
