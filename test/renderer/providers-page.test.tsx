@@ -202,6 +202,47 @@ describe('providers page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Remove', hidden: true }))
     await waitFor(() => expect(screen.queryByTestId('provider-row-free')).toBeNull())
   })
+  it('two jobs of one name are told apart in the dialog by when each was last active', async () => {
+    await addProvider(node, 'busy', { external_url: `${fake.url}/v1` })
+    const jobs: string[] = []
+    for (let i = 0; i < 3; i++) jobs.push(await createJob(node, 'busy'))
+    for (const j of [jobs[0], jobs[1]])
+      await node.post('/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${j}::false`, custom_name: 'Lease questions' })
+    renderWithApp(<ProvidersPage />, routerTransport(node.router))
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove busy' }))
+    const inUse = await screen.findByTestId('provider-in-use')
+    const items = () => within(inUse).getAllByRole('listitem', { hidden: true })
+    await waitFor(() => expect(items().filter((li) => /last active/.test(li.textContent)).length).toBe(2))
+    for (const li of items()) {
+      const link = within(li).getByRole('link', { hidden: true })
+      if (link.textContent !== 'Lease questions') expect(li.textContent).not.toContain('last active')
+      else expect(li.querySelector('time')?.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/)
+    }
+  })
+  it('the dialog switches every job (beyond the few it names, hidden ones too) to another provider after a confirmation naming how many, then asks to remove', async () => {
+    await addProvider(node, 'busy', { external_url: `${fake.url}/v1`, name: 'Box' })
+    await addProvider(node, 'free', { external_url: `${fake.url}/v1`, name: 'Spare' })
+    const jobs: string[] = []
+    for (let i = 0; i < 7; i++) jobs.push(await createJob(node, 'busy'))
+    await node.post('/v2/update_job_hidden', { job_id: jobs[0], is_hidden: true })
+    renderWithApp(<ProvidersPage />, routerTransport(node.router))
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Box' }))
+    const inUse = await screen.findByTestId('provider-in-use')
+    // Nothing chosen yet: the field says what is missing, and nothing is asked.
+    await userEvent.click(within(inUse).getByRole('button', { name: 'Switch 7 jobs', hidden: true }))
+    expect(within(inUse).getByText('Choose the provider the jobs are to answer through')).toBeTruthy()
+    await userEvent.click(within(inUse).getByLabelText('Switch all 7 to', { selector: 'input' }))
+    await userEvent.click(await screen.findByRole('option', { name: /Spare/, hidden: true }))
+    await userEvent.click(within(inUse).getByRole('button', { name: 'Switch 7 jobs', hidden: true }))
+    expect(await screen.findByText('Switch 7 jobs to Spare?')).toBeTruthy()
+    // The confirmation's own button (the dialog over the first one).
+    await userEvent.click(screen.getAllByRole('button', { name: 'Switch 7 jobs', hidden: true }).at(-1)!)
+    expect(await screen.findByText('Remove provider “Box” (busy)?')).toBeTruthy()
+    const inboxes = (await node.get('/v2/all_inboxes?show_hidden=true')).body as { agent: { id: string } }[]
+    expect(inboxes.map((i) => i.agent.id)).toEqual(Array(7).fill('free'))
+    await userEvent.click(screen.getByRole('button', { name: 'Remove', hidden: true }))
+    await waitFor(() => expect(screen.queryByTestId('provider-row-busy')).toBeNull())
+  })
   it('a removal the node refuses after all (the first question failed) is told in the same dialog, not as a passing notice', async () => {
     await addProvider(node, 'busy', { external_url: `${fake.url}/v1` })
     await createJob(node, 'busy')

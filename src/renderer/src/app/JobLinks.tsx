@@ -1,5 +1,6 @@
 import { Anchor, List, Text } from '@mantine/core'
 import { groupedNumber } from '../../../shared/byte-size'
+import { absoluteTime } from '../features/inboxes'
 import { hrefOf } from './router'
 
 /** A job a dialog names: its conversation, by the name the operator sees. */
@@ -13,7 +14,18 @@ export interface NamedJob {
  * The few jobs a dialog names (the node's newest), each a link to its conversation, and how many more
  * there are. Following a link leaves the page: `onFollow` closes the dialog that holds the list.
  */
-export function JobLinks({ jobs, recent, onFollow }: { jobs: number; recent: readonly NamedJob[]; onFollow: () => void }) {
+export function JobLinks({
+  jobs,
+  recent,
+  onFollow,
+  lastActive
+}: {
+  jobs: number
+  recent: readonly NamedJob[]
+  onFollow: () => void
+  /** By inbox id: when jobs named alike were last active, to tell them apart (the time the inbox list's rows show, in full). */
+  lastActive?: ReadonlyMap<string, string>
+}) {
   const more = jobs - recent.length
   return (
     <>
@@ -23,6 +35,12 @@ export function JobLinks({ jobs, recent, onFollow }: { jobs: number; recent: rea
             <Anchor href={hrefOf({ name: 'inbox', inboxId: r.inbox_id })} onClick={onFollow} style={{ overflowWrap: 'anywhere' }}>
               {r.custom_name}
             </Anchor>
+            {lastActive?.has(r.inbox_id) && (
+              <Text span size="xs" c="dimmed">
+                {' '}
+                (last active <time dateTime={lastActive.get(r.inbox_id)}>{absoluteTime(lastActive.get(r.inbox_id)!)}</time>)
+              </Text>
+            )}
             {r.is_hidden && (
               <Text span size="xs" c="dimmed">
                 {' '}
