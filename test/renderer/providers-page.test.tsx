@@ -233,10 +233,20 @@ describe('providers page', () => {
     expect(within(inUse).getByText('Choose the provider the jobs are to answer through')).toBeTruthy()
     await userEvent.click(within(inUse).getByLabelText('Switch all 7 to', { selector: 'input' }))
     await userEvent.click(await screen.findByRole('option', { name: /Spare/, hidden: true }))
-    await userEvent.click(within(inUse).getByRole('button', { name: 'Switch 7 jobs', hidden: true }))
-    expect(await screen.findByText('Switch 7 jobs to Spare?')).toBeTruthy()
-    // The confirmation's own button (the dialog over the first one).
-    await userEvent.click(screen.getAllByRole('button', { name: 'Switch 7 jobs', hidden: true }).at(-1)!)
+    const switchButton = within(inUse).getByRole('button', { name: 'Switch 7 jobs', hidden: true })
+    await userEvent.click(switchButton)
+    // Asked in the same dialog, the focus on Cancel; Cancel keeps the choice and puts the focus back on Switch.
+    const ask = await within(inUse).findByTestId('confirm-switch')
+    expect(within(ask).getByText('Switch 7 jobs to Spare?')).toBeTruthy()
+    await waitFor(() => expect(document.activeElement).toBe(within(ask).getByRole('button', { name: 'Cancel', hidden: true })))
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel', hidden: true }))
+    expect(within(inUse).queryByTestId('confirm-switch')).toBeNull()
+    expect(document.activeElement).toBe(switchButton)
+    expect(within(inUse).getByLabelText<HTMLInputElement>('Switch all 7 to', { selector: 'input' }).value).toMatch(/Spare/)
+    await userEvent.click(switchButton)
+    await userEvent.click(
+      within(await within(inUse).findByTestId('confirm-switch')).getByRole('button', { name: 'Switch 7 jobs', hidden: true })
+    )
     expect(await screen.findByText('Remove provider “Box” (busy)?')).toBeTruthy()
     const inboxes = (await node.get('/v2/all_inboxes?show_hidden=true')).body as { agent: { id: string } }[]
     expect(inboxes.map((i) => i.agent.id)).toEqual(Array(7).fill('free'))

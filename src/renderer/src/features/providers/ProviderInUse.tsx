@@ -1,6 +1,6 @@
-import { Button, Group, Select, Stack, Text } from '@mantine/core'
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core'
 import { modals } from '@mantine/modals'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ProviderListEntry } from '../../../../shared/contract/provider'
 import type { ProviderUsage } from '../../../../shared/contract/provider-usage'
 import { groupedNumber } from '../../../../shared/byte-size'
@@ -18,12 +18,18 @@ export const jobsText = (n: number) => (n === 1 ? '1 job' : `${groupedNumber(n)}
 export function ProviderInUse({
   usage,
   modalId,
+  named,
   others,
+  nameOf,
   lastActive,
   onSwitch
 }: {
   usage: ProviderUsage
   modalId: string
+  /** The provider being removed, as the dialog's title names it. */
+  named: string
+  /** How a provider is named where several may be alike (providerNamer). */
+  nameOf: (providerId: string) => string
   /** The providers the jobs could be switched to. */
   others: readonly ProviderListEntry[]
   lastActive: ReadonlyMap<string, string>
@@ -33,7 +39,15 @@ export function ProviderInUse({
   const [target, setTarget] = useState<string | null>(null)
   const [targetError, setTargetError] = useState<string | null>(null)
   const [switching, setSwitching] = useState(false)
+  /** Asked in the dialog, not in a second one over it (that one replaced it, drawn anew on Cancel). */
+  const [confirming, setConfirming] = useState(false)
   const fieldId = `${modalId}-switch-to`
+  const switchButton = useRef<HTMLButtonElement>(null)
+  const cancelButton = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (confirming) cancelButton.current?.focus()
+  }, [confirming])
+  const many = jobsText(usage.jobs)
   return (
     <Stack gap="sm" data-testid="provider-in-use">
       <Text size="sm">
@@ -56,6 +70,7 @@ export function ProviderInUse({
             onChange={(v) => {
               setTarget(v)
               setTargetError(null)
+              setConfirming(false)
             }}
             error={targetError}
             // Read-only while switching, not disabled: a disabled field drops the focus to the page.
@@ -63,18 +78,52 @@ export function ProviderInUse({
             style={{ flex: '1 1 14rem', minWidth: 0 }}
           />
           <BusyButton
+            ref={switchButton}
             variant="light"
             mt={24} // level with the field under its label
             loading={switching}
+            aria-expanded={confirming}
             onClick={() => {
-              if (target) return onSwitch(target, setSwitching)
+              if (target) return setConfirming(true)
               setTargetError('Choose the provider the jobs are to answer through')
               document.getElementById(fieldId)?.focus()
             }}
           >
-            Switch {jobsText(usage.jobs)}
+            Switch {many}
           </BusyButton>
         </Group>
+      )}
+      {confirming && target && (
+        <Alert color="blue" variant="light" title={`Switch ${many} to ${nameOf(target)}?`} data-testid="confirm-switch">
+          <Text size="sm">
+            {usage.jobs === 1 ? 'Its conversation stays as it is' : 'Their conversations stay as they are'}; the next answers come from{' '}
+            {nameOf(target)}. Then you are asked to confirm the removal of {named}.
+          </Text>
+          <Group justify="flex-end" gap="xs" mt="sm">
+            {/* The safe choice has the focus, as in every confirmation; Cancel puts it back on Switch. */}
+            <Button
+              variant="default"
+              size="xs"
+              ref={cancelButton}
+              onClick={() => {
+                setConfirming(false)
+                switchButton.current?.focus()
+              }}
+            >
+              Cancel
+            </Button>
+            <Button
+              size="xs"
+              onClick={() => {
+                setConfirming(false)
+                onSwitch(target, setSwitching)
+                switchButton.current?.focus()
+              }}
+            >
+              Switch {many}
+            </Button>
+          </Group>
+        </Alert>
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={() => modals.close(modalId)} data-autofocus>

@@ -39,46 +39,47 @@ export function useRemoveProvider(
       const lastActive = await sameNameActivity(client, usage.recent)
       const others = (providers ?? []).filter((p) => p.id !== id)
       const name = providerNamer(providers ?? [])
-      const onSwitch = (to: string, busy: (on: boolean) => void) =>
-        askToConfirm({
-          title: `Switch ${jobsText(usage.jobs)} to ${name(to)}?`,
-          children: (
-            <Text size="sm">
-              {usage.jobs === 1 ? 'Its conversation stays' : 'Their conversations stay'} as {usage.jobs === 1 ? 'it is' : 'they are'}; the
-              next answers come from {name(to)}. Then you are asked to confirm the removal of {named}.
-            </Text>
-          ),
-          labels: { confirm: `Switch ${jobsText(usage.jobs)}`, cancel: 'Cancel' },
-          onConfirm: () => {
-            busy(true)
-            let moved = 0
-            void switchEveryJob(
-              client,
-              id,
-              to,
-              (body) => change.mutateAsync(body),
-              () => moved++
-            ).then(
-              () => {
-                modals.close(modalId)
-                notifications.show({ color: 'teal', message: `${jobsText(moved)} now answer through ${name(to)}` })
-                void confirmRemove(provider)
-              },
-              (err: unknown) => {
-                busy(false)
-                notifications.show({
-                  color: 'red',
-                  title: moved ? `${jobsText(moved)} switched, then it stopped` : 'No job was switched',
-                  message: errorText(err)
-                })
-              }
-            )
+      // Confirmed in the dialog itself (ProviderInUse): a second dialog over it replaced it, and Cancel
+      // brought it back drawn anew, the provider chosen and the focus lost.
+      const onSwitch = (to: string, busy: (on: boolean) => void) => {
+        busy(true)
+        let moved = 0
+        void switchEveryJob(
+          client,
+          id,
+          to,
+          (body) => change.mutateAsync(body),
+          () => moved++
+        ).then(
+          () => {
+            modals.close(modalId)
+            notifications.show({ color: 'teal', message: `${jobsText(moved)} now answer through ${name(to)}` })
+            void confirmRemove(provider)
+          },
+          (err: unknown) => {
+            busy(false)
+            notifications.show({
+              color: 'red',
+              title: moved ? `${jobsText(moved)} switched, then it stopped` : 'No job was switched',
+              message: errorText(err)
+            })
           }
-        })
+        )
+      }
       openDialog({
         modalId,
         title: `${named} cannot be removed yet`,
-        children: <ProviderInUse usage={usage} modalId={modalId} others={others} lastActive={lastActive} onSwitch={onSwitch} />
+        children: (
+          <ProviderInUse
+            usage={usage}
+            modalId={modalId}
+            named={named}
+            others={others}
+            nameOf={name}
+            lastActive={lastActive}
+            onSwitch={onSwitch}
+          />
+        )
       })
     }
     if (asking.current) return // a second click while the node is asked opens no second dialog
