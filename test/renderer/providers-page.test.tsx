@@ -218,6 +218,11 @@ describe('providers page', () => {
       if (link.textContent !== 'Lease questions') expect(li.textContent).not.toContain('last active')
       else expect(li.querySelector('time')?.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/)
     }
+    // Told apart even when both were last active in the same second (made together): then by their job ids.
+    const alike = items()
+      .filter((li) => /last active/.test(li.textContent))
+      .map((li) => li.textContent)
+    expect(new Set(alike).size).toBe(2)
   })
   it('the dialog switches every job (beyond the few it names, hidden ones too) to another provider after a confirmation naming how many, then asks to remove', async () => {
     await addProvider(node, 'busy', { external_url: `${fake.url}/v1`, name: 'Box' })

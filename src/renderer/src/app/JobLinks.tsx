@@ -1,5 +1,6 @@
 import { Anchor, List, Text } from '@mantine/core'
 import { groupedNumber } from '../../../shared/byte-size'
+import { jobIdOfInbox } from '../../../shared/contract/inbox-id'
 import { absoluteTime } from '../features/inboxes'
 import { hrefOf } from './router'
 
@@ -27,6 +28,17 @@ export function JobLinks({
   lastActive?: ReadonlyMap<string, string>
 }) {
   const more = jobs - recent.length
+  const when = (inboxId: string) => {
+    const iso = lastActive?.get(inboxId)
+    return iso === undefined ? undefined : absoluteTime(iso)
+  }
+  // Two alike last active in the same second (made together, never written to): their job ids tell them apart.
+  const times = new Map<string, number>()
+  for (const r of recent) {
+    const t = when(r.inbox_id)
+    if (t !== undefined) times.set(`${r.custom_name}\n${t}`, (times.get(`${r.custom_name}\n${t}`) ?? 0) + 1)
+  }
+  const sameTime = (r: NamedJob) => (times.get(`${r.custom_name}\n${when(r.inbox_id)}`) ?? 0) > 1
   return (
     <>
       <List size="sm" spacing={4}>
@@ -38,7 +50,12 @@ export function JobLinks({
             {lastActive?.has(r.inbox_id) && (
               <Text span size="xs" c="dimmed">
                 {' '}
-                (last active <time dateTime={lastActive.get(r.inbox_id)}>{absoluteTime(lastActive.get(r.inbox_id)!)}</time>)
+                (last active <time dateTime={lastActive.get(r.inbox_id)}>{when(r.inbox_id)}</time>
+                {sameTime(r) &&
+                  `, job ${jobIdOfInbox(r.inbox_id)
+                    .replace(/^jobid_/, '')
+                    .slice(0, 8)}`}
+                )
               </Text>
             )}
             {r.is_hidden && (
