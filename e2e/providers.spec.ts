@@ -50,6 +50,40 @@ test('providers page: remove asks first; a provider jobs still use says so befor
   expect((await node.api<{ id: string }[]>('GET', '/v2/available_llm_providers')).body.map((p) => p.id)).toEqual(['in-use'])
 })
 
+test('the in-use dialog switches the jobs to another provider from the keyboard, asking first in the dialog itself, then asks to remove', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('in-use', node.fake.url))
+  await node.api('POST', '/v2/add_llm_provider', { ...providerBody('spare', node.fake.url), name: 'Spare' })
+  for (let i = 0; i < 2; i++) await node.api('POST', '/v2/create_job', { llm_provider: 'in-use', job_creation_info: { scope: emptyScope } })
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Providers' }).click()
+  await page.getByRole('button', { name: 'Remove in-use' }).click()
+  const inUse = page.getByRole('dialog', { name: '“in-use” cannot be removed yet' })
+  await inUse.getByRole('combobox', { name: 'Switch all 2 to' }).click()
+  await page.getByRole('option', { name: /Spare/ }).click()
+  const switchJobs = inUse.getByRole('button', { name: 'Switch 2 jobs' }).first()
+  await switchJobs.focus()
+  await page.keyboard.press('Enter')
+  // Asked in the same dialog (a second one replaced it, and Cancel brought it back empty, the focus lost).
+  const ask = inUse.getByTestId('confirm-switch')
+  await expect(ask).toContainText('Switch 2 jobs to Spare?')
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(ask).toHaveCount(0)
+  await expect(switchJobs).toBeFocused()
+  await expect(inUse.getByRole('combobox', { name: 'Switch all 2 to' })).toHaveValue(/Spare/)
+  await page.keyboard.press('Enter')
+  await ask.getByRole('button', { name: 'Switch 2 jobs' }).click()
+  const removing = page.getByRole('dialog', { name: 'Remove provider “in-use”?' })
+  await expect(removing.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  const inboxes = (await node.api<{ agent: { id: string } }[]>('GET', '/v2/all_inboxes')).body
+  expect(inboxes.map((i) => i.agent.id)).toEqual(['spare', 'spare'])
+  await removing.getByRole('button', { name: 'Remove', exact: true }).click()
+  await expect(page.getByTestId('provider-row-in-use')).toHaveCount(0)
+})
+
 test('providers page at 800 px wide: the key and last-check badges stay whole words, not cut to "N." and "Wo…"', async ({ page, node }) => {
   await page.setViewportSize({ width: 800, height: 700 })
   await node.api('POST', '/v2/add_llm_provider', {

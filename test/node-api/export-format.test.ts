@@ -1,9 +1,32 @@
 import { describe, expect, it } from 'vitest'
-import { exportEntry, exportFilename } from '../../src/main/node-api/export-format'
+import { exportEntry, exportFilename, readableTime } from '../../src/main/node-api/export-format'
 import { providerNamer } from '../../src/shared/provider-title'
 import type { LastMessage } from '../../src/shared/contract/message'
 
 /* One message of a Markdown or text export (src/main/node-api/export-format.ts): an answer's sources follow it. */
+
+/** The message's time as the export writes it: where the node runs, read by a person (see below). */
+const W = readableTime('2026-11-30T10:00:00.000Z')
+
+describe('an export says when each message was written as a person reads a time', () => {
+  it('the local date and time to the second, with the offset from UTC named, in the language asked for', () => {
+    const iso = '2026-11-30T10:00:00.000Z'
+    expect(readableTime(iso, { locale: 'en-GB', timeZone: 'Europe/Berlin' })).toBe('30 Nov 2026, 11:00:00 GMT+1')
+    expect(readableTime(iso, { locale: 'en-US', timeZone: 'America/New_York' })).toBe('Nov 30, 2026, 05:00:00 AM GMT-5')
+    expect(readableTime(iso, { locale: 'en-GB', timeZone: 'UTC' })).toBe('30 Nov 2026, 10:00:00 GMT+0')
+    // A time it cannot read is written as stored, not as "Invalid Date".
+    expect(readableTime('soon')).toBe('soon')
+  })
+
+  it('Markdown and text entries carry that time, not the stored ISO string in UTC', () => {
+    for (const format of ['markdown', 'txt'] as const) {
+      const entry = exportEntry(answer([]), format)
+      expect(entry).not.toContain('2026-11-30T10:00:00.000Z')
+      expect(entry).toContain(W)
+      expect(W).toMatch(/2026.*\d\d:\d\d:00.*GMT/)
+    }
+  })
+})
 
 const answer = (sources: unknown) =>
   ({
@@ -21,17 +44,15 @@ describe('export entries name the documents an answer drew on', () => {
       { path: 'local:handbook', name: 'handbook', node_id: '3', score: 0.4 }
     ])
     expect(exportEntry(m, 'markdown')).toBe(
-      '### gpt · 2026-11-30T10:00:00.000Z\n\nThe lease ends in March.\n\nSources: ``/Leases/a`b*_c.md``, `` `tick ``, `local:handbook`\n\n'
+      `### gpt · ${W}\n\n` + 'The lease ends in March.\n\nSources: ``/Leases/a`b*_c.md``, `` `tick ``, `local:handbook`\n\n'
     )
-    expect(exportEntry(m, 'txt')).toBe(
-      '[2026-11-30T10:00:00.000Z] gpt:\nThe lease ends in March.\nSources: /Leases/a`b*_c.md, `tick, local:handbook\n\n'
-    )
+    expect(exportEntry(m, 'txt')).toBe(`[${W}] gpt:\n` + 'The lease ends in March.\nSources: /Leases/a`b*_c.md, `tick, local:handbook\n\n')
   })
 
   it('no sources line when the answer drew on nothing, or the message carries none (a question, an old message)', () => {
     for (const sources of [[], undefined, null, [{ name: 'x' }]]) {
       expect(exportEntry(answer(sources), 'markdown')).not.toContain('Sources')
-      expect(exportEntry(answer(sources), 'txt')).toBe('[2026-11-30T10:00:00.000Z] gpt:\nThe lease ends in March.\n\n')
+      expect(exportEntry(answer(sources), 'txt')).toBe(`[${W}] gpt:\nThe lease ends in March.\n\n`)
     }
   })
 })
@@ -41,8 +62,8 @@ describe('export entries name the provider as the operator named it', () => {
   const nameOf = (id: string) => names.get(id) ?? id
 
   it('an answer is headed by its provider’s display name, in Markdown and text', () => {
-    expect(exportEntry(answer([]), 'markdown', nameOf)).toBe('### Mock GPT · 2026-11-30T10:00:00.000Z\n\nThe lease ends in March.\n\n')
-    expect(exportEntry(answer([]), 'txt', nameOf)).toBe('[2026-11-30T10:00:00.000Z] Mock GPT:\nThe lease ends in March.\n\n')
+    expect(exportEntry(answer([]), 'markdown', nameOf)).toBe(`### Mock GPT · ${W}\n\nThe lease ends in March.\n\n`)
+    expect(exportEntry(answer([]), 'txt', nameOf)).toBe(`[${W}] Mock GPT:\nThe lease ends in March.\n\n`)
   })
 
   const stopped = { ...answer([]), job_message: { content: 'The lease', stopped: true } } as unknown as LastMessage
@@ -60,9 +81,9 @@ describe('export entries name the provider as the operator named it', () => {
       { id: 'gpt', name: 'Local' },
       { id: 'other', name: 'Local' }
     ])
-    expect(exportEntry(error, 'markdown', shared)).toBe('### Local (gpt), answer failed · 2026-11-30T10:00:00.000Z\n\nNo answer\n\n')
-    expect(exportEntry(error, 'txt', shared)).toBe('[2026-11-30T10:00:00.000Z] Local (gpt), answer failed:\nNo answer\n\n')
-    expect(exportEntry(stopped, 'txt', shared)).toBe('[2026-11-30T10:00:00.000Z] Local (gpt), answer stopped:\nThe lease\n\n')
+    expect(exportEntry(error, 'markdown', shared)).toBe(`### Local (gpt), answer failed · ${W}\n\nNo answer\n\n`)
+    expect(exportEntry(error, 'txt', shared)).toBe(`[${W}] Local (gpt), answer failed:\nNo answer\n\n`)
+    expect(exportEntry(stopped, 'txt', shared)).toBe(`[${W}] Local (gpt), answer stopped:\nThe lease\n\n`)
   })
 })
 

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import Markdown from 'react-markdown'
 import { describe, expect, it } from 'vitest'
 import type { Inbox } from '../../src/shared/contract/inbox'
+import { readableTime } from '../../src/main/node-api/export-format'
 import { messages, recordEvents, type Msg } from '../support/answers'
 import { NODE, provider } from '../support/fixtures'
 import { addProvider, createJob, dbFingerprint, expectError, useTestNode } from '../support/node'
@@ -379,6 +380,13 @@ describe('export_messages_from_inbox', () => {
     }
     expect(txt.filename.endsWith('.txt')).toBe(true)
     expect(txt.content).toContain('An **answer**')
+    // Times: read as a person reads them (local, the offset named) in Markdown and text; as stored in JSON.
+    const stamp = history[0]!.node_api_data.node_timestamp
+    for (const readable of [md.content, txt.content]) {
+      expect(readable).not.toContain(stamp)
+      expect(readable).toContain(readableTime(stamp))
+    }
+    expect(content).toContain(stamp)
     expectError(await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format: 'pdf' }), 400, 'format')
     expectError(await node.post('/v2/export_messages_from_inbox', { inbox_name: 'job_inbox::x::false', format: 'json' }), 404, 'inbox_name')
   })

@@ -239,6 +239,17 @@ describe('the conversation list on wide windows: beside the conversation, collap
     }
   })
 
+  it('a conversation with no message yet says so under its name, as the inbox list does, not its time alone', async () => {
+    renderView(middle())
+    const side = await screen.findByTestId('conversation-list')
+    const details = () =>
+      within(side)
+        .getAllByTestId('conversation-detail')
+        .map((d) => d.textContent)
+    await waitFor(() => expect(details()).toHaveLength(3))
+    for (const detail of details()) expect(detail).toMatch(/^\S.* · No messages yet$/)
+  })
+
   it('an unknown conversation says so beside the list, from which another opens', async () => {
     renderView('job_inbox::jobid_gone::false')
     expect(await screen.findByText('No such inbox')).toBeTruthy()

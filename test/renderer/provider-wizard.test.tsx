@@ -144,6 +144,38 @@ describe('provider wizard', () => {
   })
 })
 
+describe('provider wizard: editing reaches any step at once', () => {
+  it('a rename is one step tab, the name, and Test & save: no walk through every step', async () => {
+    await addProvider(node, 'gpt', { external_url: fake.url, name: 'Old name', model: { OpenAI: { model_type: 'gpt-e2e' } } })
+    wizard({ kind: 'edit', providerId: 'gpt' })
+    await screen.findByRole('heading', { name: 'Edit provider “Old name” (gpt)' })
+    const identity = screen.getByRole('button', { name: /Identity/ })
+    expect(identity.tabIndex).toBe(0) // a tab the keyboard reaches, not only the mouse
+    await userEvent.click(identity)
+    const name = await screen.findByLabelText<HTMLInputElement>('Display name')
+    await userEvent.clear(name)
+    await userEvent.type(name, 'New name')
+    fake.behaviour = { type: 'reply', chunks: ['OK'] }
+    await userEvent.click(screen.getByRole('button', { name: 'Test & save' }))
+    await waitFor(() => expect(window.location.hash).toBe('#/providers'))
+    expect(((await node.get('/v2/available_llm_providers')).body as { name: string }[])[0]!.name).toBe('New name')
+  })
+
+  it('a jump ahead past a step with a problem stops on that step, naming it, and saves nothing', async () => {
+    await addProvider(node, 'claude', { api_key: 'sk-old', model: { Claude: { model_type: 'claude-x' } } })
+    wizard({ kind: 'edit', providerId: 'claude' })
+    await screen.findByRole('heading', { name: 'Edit provider “claude”' })
+    await userEvent.click(screen.getByRole('button', { name: /Connection/ }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove key' }))
+    await userEvent.click(screen.getByRole('button', { name: /Identity/ }))
+    expect(await screen.findByText('Anthropic Claude needs an API key')).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Test & save' }))
+    expect(screen.getByText('Anthropic Claude needs an API key')).toBeTruthy()
+    expect(screen.queryByTestId('review-summary')).toBeNull()
+    expect(((await node.get('/v2/available_llm_providers')).body as { has_api_key: boolean }[])[0]!.has_api_key).toBe(true)
+  })
+})
+
 describe('provider wizard: editing a provider with a display name', () => {
   it('is titled by its display name and its id, as the Providers page and Remove name it, not by its id alone', async () => {
     await addProvider(node, 'b', { name: 'Local', external_url: fake.url, model: { OpenAI: { model_type: 'gpt-e2e' } } })

@@ -202,6 +202,62 @@ describe('providers page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Remove', hidden: true }))
     await waitFor(() => expect(screen.queryByTestId('provider-row-free')).toBeNull())
   })
+  it('two jobs of one name are told apart in the dialog by when each was last active', async () => {
+    await addProvider(node, 'busy', { external_url: `${fake.url}/v1` })
+    const jobs: string[] = []
+    for (let i = 0; i < 3; i++) jobs.push(await createJob(node, 'busy'))
+    for (const j of [jobs[0], jobs[1]])
+      await node.post('/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${j}::false`, custom_name: 'Lease questions' })
+    renderWithApp(<ProvidersPage />, routerTransport(node.router))
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove busy' }))
+    const inUse = await screen.findByTestId('provider-in-use')
+    const items = () => within(inUse).getAllByRole('listitem', { hidden: true })
+    await waitFor(() => expect(items().filter((li) => /last active/.test(li.textContent)).length).toBe(2))
+    for (const li of items()) {
+      const link = within(li).getByRole('link', { hidden: true })
+      if (link.textContent !== 'Lease questions') expect(li.textContent).not.toContain('last active')
+      else expect(li.querySelector('time')?.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/)
+    }
+    // Told apart even when both were last active in the same second (made together): then by their job ids.
+    const alike = items()
+      .filter((li) => /last active/.test(li.textContent))
+      .map((li) => li.textContent)
+    expect(new Set(alike).size).toBe(2)
+  })
+  it('the dialog switches every job (beyond the few it names, hidden ones too) to another provider after a confirmation naming how many, then asks to remove', async () => {
+    await addProvider(node, 'busy', { external_url: `${fake.url}/v1`, name: 'Box' })
+    await addProvider(node, 'free', { external_url: `${fake.url}/v1`, name: 'Spare' })
+    const jobs: string[] = []
+    for (let i = 0; i < 7; i++) jobs.push(await createJob(node, 'busy'))
+    await node.post('/v2/update_job_hidden', { job_id: jobs[0], is_hidden: true })
+    renderWithApp(<ProvidersPage />, routerTransport(node.router))
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Box' }))
+    const inUse = await screen.findByTestId('provider-in-use')
+    // Nothing chosen yet: the field says what is missing, and nothing is asked.
+    await userEvent.click(within(inUse).getByRole('button', { name: 'Switch 7 jobs', hidden: true }))
+    expect(within(inUse).getByText('Choose the provider the jobs are to answer through')).toBeTruthy()
+    await userEvent.click(within(inUse).getByLabelText('Switch all 7 to', { selector: 'input' }))
+    await userEvent.click(await screen.findByRole('option', { name: /Spare/, hidden: true }))
+    const switchButton = within(inUse).getByRole('button', { name: 'Switch 7 jobs', hidden: true })
+    await userEvent.click(switchButton)
+    // Asked in the same dialog, the focus on Cancel; Cancel keeps the choice and puts the focus back on Switch.
+    const ask = await within(inUse).findByTestId('confirm-switch')
+    expect(within(ask).getByText('Switch 7 jobs to Spare?')).toBeTruthy()
+    await waitFor(() => expect(document.activeElement).toBe(within(ask).getByRole('button', { name: 'Cancel', hidden: true })))
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel', hidden: true }))
+    expect(within(inUse).queryByTestId('confirm-switch')).toBeNull()
+    expect(document.activeElement).toBe(switchButton)
+    expect(within(inUse).getByLabelText<HTMLInputElement>('Switch all 7 to', { selector: 'input' }).value).toMatch(/Spare/)
+    await userEvent.click(switchButton)
+    await userEvent.click(
+      within(await within(inUse).findByTestId('confirm-switch')).getByRole('button', { name: 'Switch 7 jobs', hidden: true })
+    )
+    expect(await screen.findByText('Remove provider “Box” (busy)?')).toBeTruthy()
+    const inboxes = (await node.get('/v2/all_inboxes?show_hidden=true')).body as { agent: { id: string } }[]
+    expect(inboxes.map((i) => i.agent.id)).toEqual(Array(7).fill('free'))
+    await userEvent.click(screen.getByRole('button', { name: 'Remove', hidden: true }))
+    await waitFor(() => expect(screen.queryByTestId('provider-row-busy')).toBeNull())
+  })
   it('a removal the node refuses after all (the first question failed) is told in the same dialog, not as a passing notice', async () => {
     await addProvider(node, 'busy', { external_url: `${fake.url}/v1` })
     await createJob(node, 'busy')

@@ -90,12 +90,44 @@ function codeSpan(text: string): string {
   return `${ticks}${pad}${text}${pad}${ticks}`
 }
 
+/** The parts of a message's time in a Markdown or text export: date, time to the second, and the offset from UTC. */
+const READABLE_TIME: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'shortOffset'
+}
+const timeFormats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * A message's time as a person reads it: the date and time where the node runs, in its language, with
+ * the offset named so it is never ambiguous ("30 Nov 2026, 11:00:00 GMT+1"). Exports carried the
+ * stored ISO string in UTC ("2026-11-30T10:00:00.000Z"), read by no one as their own time. The JSON
+ * export keeps the stored strings, exactly as last_messages returns them.
+ */
+export function readableTime(iso: string, where: { readonly locale?: string; readonly timeZone?: string } = {}): string {
+  const t = Date.parse(iso)
+  if (!Number.isFinite(t)) return iso
+  const key = `${where.locale ?? ''}|${where.timeZone ?? ''}`
+  let format = timeFormats.get(key)
+  if (!format) timeFormats.set(key, (format = new Intl.DateTimeFormat(where.locale, { ...READABLE_TIME, timeZone: where.timeZone })))
+  return format.format(t)
+}
+
 /**
  * One message of a Markdown or text export; an answer's sources follow it, so the file says where it came from.
  * An answer is headed by its provider as the operator named it (`nameOf`), as the window shows it.
  */
-export function exportEntry(m: LastMessage, format: Exclude<ExportFormat, 'json'>, nameOf: ProviderNamer = (id) => id): string {
-  const when = m.node_api_data.node_timestamp
+export function exportEntry(
+  m: LastMessage,
+  format: Exclude<ExportFormat, 'json'>,
+  nameOf: ProviderNamer = (id) => id,
+  timeOf: (iso: string) => string = readableTime
+): string {
+  const when = timeOf(m.node_api_data.node_timestamp)
   const text = m.job_message.content
   // Each document once, in the order given: an answer cites several passages of one file.
   const sources = [...new Set(sourcesOf(m).map((s) => s.path))]

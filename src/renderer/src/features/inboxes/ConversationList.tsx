@@ -231,7 +231,8 @@ function ConversationNav({
                     style={{ position: 'absolute', left: 0, right: 0, bottom: 4, pointerEvents: 'none' }}
                   >
                     <time dateTime={r.activity}>{relativeTime(r.activity, now)}</time>
-                    {r.preview ? ` · ${r.preview}` : ''}
+                    {/* As the inbox list says it: a new conversation's line read "now" alone, as if something were missing. */}
+                    {r.preview === null ? ' · No messages yet' : r.preview ? ` · ${r.preview}` : ''}
                   </Text>
                 </>
               ) : (

@@ -185,20 +185,30 @@ export function WizardForm({
     setTestState({ status: 'idle' })
     update(patch)
   }
-  const goTo = (target: number) => {
+  /** Moves to `target`; going forward checks every step before it (editing may jump ahead), else stays on the first at fault. */
+  const goTo = (target: number): boolean => {
     if (target > step) {
-      const errs = validate(draft, mode.kind, step, hasStoredKey, takenIds)
-      if (Object.keys(errs).length || (step >= 3 && idIsTaken)) {
+      const errs = validate(draft, mode.kind, target - 1, hasStoredKey, takenIds)
+      if (Object.keys(errs).length || (target > 3 && idIsTaken)) {
         setShown(true)
         // Something missing on an earlier step (e.g. the key after a reload): go there, not nowhere.
-        const first = firstStepWithErrors(errs, step)
+        const first = firstStepWithErrors(errs, Math.min(target - 1, 3))
         focusInvalid(first)
-        if (first < step) update({ step: first })
-        return
+        if (first !== step) update({ step: first })
+        return false
       }
     }
     setShown(false)
     update({ step: target })
+    return true
+  }
+  const lastStep = STEPS.length - 1
+  /**
+   * Editing: Test & save from any step. A rename took three Nexts from the first step; the steps
+   * are tabs to jump to, and the review (where the test's outcome shows) is where saving lands.
+   */
+  const saveFromStep = () => {
+    if (goTo(lastStep)) void testThenSave()
   }
 
   const showFailure = (err: unknown) => {
@@ -351,7 +361,8 @@ export function WizardForm({
         <Stepper
           active={step}
           onStepClick={goTo}
-          allowNextStepsSelect={false}
+          // Adding is guided step by step; editing reaches any step at once (each checked on the way).
+          allowNextStepsSelect={mode.kind === 'edit'}
           size="sm"
           classNames={{ steps: stepsCss.steps, step: stepsCss.step, stepBody: stepsCss.stepBody, separator: stepsCss.separator }}
         >
@@ -398,7 +409,16 @@ export function WizardForm({
             <Button variant="default" onClick={() => goTo(step - 1)} disabled={step === 0 || busy}>
               Back
             </Button>
-            {step < STEPS.length - 1 ? (
+            {step < lastStep && mode.kind === 'edit' ? (
+              <Group gap="xs">
+                <Button type="submit" variant="default">
+                  Next
+                </Button>
+                <BusyButton onClick={saveFromStep} loading={busy}>
+                  {submitLabel}
+                </BusyButton>
+              </Group>
+            ) : step < lastStep ? (
               <Button type="submit">Next</Button>
             ) : (
               <Group gap="xs">

@@ -1,16 +1,19 @@
 import { Stack, Text } from '@mantine/core'
+import { modals } from '@mantine/modals'
 import { notifications } from '@mantine/notifications'
 import { useRef, type RefObject } from 'react'
 import type { ProviderListEntry } from '../../../../shared/contract/provider'
 import type { ProviderUsage } from '../../../../shared/contract/provider-usage'
 import { groupByServer } from '../../../../shared/provider-servers'
+import { providerNamer } from '../../../../shared/provider-title'
 import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { useEmbeddingModel, useRouteMutation } from '../../api/queries'
 import { askToConfirm, openDialog } from '../../app/confirm'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { forgetKindChoice } from './kind-choices'
-import { ProviderInUse } from './ProviderInUse'
+import { jobsText, ProviderInUse } from './ProviderInUse'
+import { sameNameActivity, switchEveryJob } from './switch-jobs'
 
 /**
  * Remove on a provider's row: asks the node whether jobs use it first (they keep it from being
@@ -21,6 +24,7 @@ export function useRemoveProvider(
   addRef: RefObject<HTMLAnchorElement | null>
 ): (provider: ProviderListEntry) => Promise<void> {
   const remove = useRouteMutation('remove_llm_provider')
+  const change = useRouteMutation('change_job_llm_provider')
   const client = useClient()
   const embedder = useEmbeddingModel().data?.provider_id
   const asking = useRef(false)
@@ -30,14 +34,58 @@ export function useRemoveProvider(
     const named = provider.name?.trim() ? `“${provider.name.trim()}” (${id})` : `“${id}”`
     // The node refuses to remove a provider jobs use: asked first, the dialog says so instead of offering a Remove that fails.
     const usageOf = () => client.call('provider_usage', { query: { llm_provider_id: id } }).catch(() => undefined)
-    const showInUse = (usage: ProviderUsage) => {
+    const showInUse = async (usage: ProviderUsage) => {
       const modalId = `provider-in-use-${id}`
-      openDialog({ modalId, title: `${named} cannot be removed yet`, children: <ProviderInUse usage={usage} modalId={modalId} /> })
+      const lastActive = await sameNameActivity(client, usage.recent)
+      const others = (providers ?? []).filter((p) => p.id !== id)
+      const name = providerNamer(providers ?? [])
+      // Confirmed in the dialog itself (ProviderInUse): a second dialog over it replaced it, and Cancel
+      // brought it back drawn anew, the provider chosen and the focus lost.
+      const onSwitch = (to: string, busy: (on: boolean) => void) => {
+        busy(true)
+        let moved = 0
+        void switchEveryJob(
+          client,
+          id,
+          to,
+          (body) => change.mutateAsync(body),
+          () => moved++
+        ).then(
+          () => {
+            modals.close(modalId)
+            notifications.show({ color: 'teal', message: `${jobsText(moved)} now answer through ${name(to)}` })
+            void confirmRemove(provider)
+          },
+          (err: unknown) => {
+            busy(false)
+            notifications.show({
+              color: 'red',
+              title: moved ? `${jobsText(moved)} switched, then it stopped` : 'No job was switched',
+              message: errorText(err)
+            })
+          }
+        )
+      }
+      openDialog({
+        modalId,
+        title: `${named} cannot be removed yet`,
+        children: (
+          <ProviderInUse
+            usage={usage}
+            modalId={modalId}
+            named={named}
+            others={others}
+            nameOf={name}
+            lastActive={lastActive}
+            onSwitch={onSwitch}
+          />
+        )
+      })
     }
     if (asking.current) return // a second click while the node is asked opens no second dialog
     asking.current = true
     const usage: ProviderUsage | undefined = await usageOf().finally(() => (asking.current = false))
-    if (usage && usage.jobs > 0) return showInUse(usage)
+    if (usage && usage.jobs > 0) return void showInUse(usage)
     // Once it is gone, the focus goes to the next provider's Remove (or the one before, or Add provider), not to the page.
     // In the page's order (by server), worked out on the click: the page's rows are grouped by shownProviders.
     const order = groupByServer(providers ?? []).flatMap((s) => s.providers.map((p) => p.id))
@@ -77,7 +125,9 @@ export function useRemoveProvider(
             onError: (err) => {
               // A job made meanwhile (or a question that failed): the refusal is told as the dialog above tells it.
               void (err instanceof ApiFailure && err.status === 409 ? usageOf() : Promise.resolve(undefined)).then((now) =>
-                now && now.jobs > 0 ? showInUse(now) : notifications.show({ color: 'red', title: 'Not removed', message: errorText(err) })
+                now && now.jobs > 0
+                  ? void showInUse(now)
+                  : notifications.show({ color: 'red', title: 'Not removed', message: errorText(err) })
               )
             }
           }
