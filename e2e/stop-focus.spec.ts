@@ -13,3 +13,19 @@ test('Stop pressed from the keyboard leaves the focus in the message box, ready 
   await expect(stop).toHaveCount(0)
   await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeFocused()
 })
+
+test('Escape in the message box stops the answer being written; the box keeps the focus and what was typed', async ({ page, node }) => {
+  const inbox = await openNewJobInbox(page, node)
+  node.fake.behaviour = { type: 'stall', chunks: ['Part of an answer'] }
+  await inbox.send('A question to stop')
+  await expect(inbox.streaming()).toContainText('Part of an answer')
+  const box = page.getByRole('textbox', { name: 'Message', exact: true })
+  await box.fill('the next question')
+  await box.press('Escape')
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0)
+  // Stored as stopped, with what had come of it.
+  await expect(inbox.answers().last()).toContainText('Part of an answer')
+  await expect(inbox.answers().last()).toContainText('stopped')
+  await expect(box).toBeFocused()
+  await expect(box).toHaveValue('the next question')
+})

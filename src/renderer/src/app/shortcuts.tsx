@@ -51,6 +51,7 @@ export function shortcutSections(mac: boolean): readonly { title: string; shortc
       shortcuts: [
         { keys: [['Enter']], does: 'Send the message' },
         { keys: [['Shift', 'Enter']], does: 'A new line in the message' },
+        { keys: [['Esc']], does: 'Stop the answer being written (in the message box)' },
         {
           keys: [
             [alt, '↑'],

@@ -142,6 +142,19 @@ export function Composer({
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault()
               void submit()
+            } else if (
+              e.key === 'Escape' &&
+              answering &&
+              !e.nativeEvent.isComposing &&
+              !e.altKey &&
+              !e.ctrlKey &&
+              !e.metaKey &&
+              !e.shiftKey
+            ) {
+              // Escape stops the answer being written, as Stop does, without leaving the box for it.
+              e.preventDefault()
+              e.stopPropagation()
+              void stop()
             }
           }}
         />
