@@ -112,7 +112,7 @@ describe('a full database (SQLite max_page_count, real router)', () => {
     const pages = node.store.db.pragma('page_count', { simple: true }) as number
     node.store.db.pragma(`max_page_count = ${pages}`)
     const big = 'x'.repeat(200_000)
-    const refused = await node.post('/v2/add_llm_provider', provider('second', { model: { OpenAI: { model_type: big } } }))
+    const refused = await node.post('/v2/add_llm_provider', provider('second', { allowed_message_senders: [big] }))
     expect(refused.status).toBe(500)
     expect(refused.body).toEqual({ code: 500, error: 'Internal Server Error', message: DISK_FULL_MESSAGE })
     expect(node.log.lines.join('\n')).toContain('the disk is full')
@@ -123,7 +123,7 @@ describe('a full database (SQLite max_page_count, real router)', () => {
     expect((await node.get('/v2/all_inboxes')).status).toBe(200)
 
     node.store.db.pragma('max_page_count = 1073741823')
-    expect((await node.post('/v2/add_llm_provider', provider('second', { model: { OpenAI: { model_type: big } } }))).status).toBe(200)
+    expect((await node.post('/v2/add_llm_provider', provider('second', { allowed_message_senders: [big] }))).status).toBe(200)
     await node.close()
   })
 })
@@ -186,7 +186,7 @@ describe.skipIf(mountable !== '')('a full disk under a real node (8 MiB tmpfs, c
     }
     closeSync(fd)
 
-    const refused = await post('/v2/add_llm_provider', provider('second', { model: { OpenAI: { model_type: 'y'.repeat(100_000) } } }))
+    const refused = await post('/v2/add_llm_provider', provider('second', { allowed_message_senders: ['y'.repeat(100_000)] }))
     expect(refused).toEqual({ status: 500, body: { code: 500, error: 'Internal Server Error', message: DISK_FULL_MESSAGE } })
     const inboxes = await fetch(`${p.url}/v2/all_inboxes`, { headers })
     expect(inboxes.status).toBe(200)
@@ -197,9 +197,7 @@ describe.skipIf(mountable !== '')('a full disk under a real node (8 MiB tmpfs, c
     expect(h.ms).toBeLessThan(1000)
 
     unlinkSync(filler)
-    expect(
-      (await post('/v2/add_llm_provider', provider('second', { model: { OpenAI: { model_type: 'y'.repeat(100_000) } } }))).status
-    ).toBe(200)
+    expect((await post('/v2/add_llm_provider', provider('second', { allowed_message_senders: ['y'.repeat(100_000)] }))).status).toBe(200)
     const listed = await fetch(`${p.url}/v2/available_llm_providers`, { headers })
     expect(((await listed.json()) as { id: string }[]).map((x) => x.id).sort()).toEqual(['gpt', 'second'])
     expect(p.child.exitCode).toBeNull()
