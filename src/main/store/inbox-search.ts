@@ -1,7 +1,7 @@
 import type { Db } from './db'
 import { clusterAt } from './cluster-edges'
 import { SEARCH_WORD as WORD, foldForSearch, indexTokens, isCjkToken, searchForm, searchWords } from '../../shared/search-fold'
-import { searchMatches } from '../../shared/search-matches'
+import { searchMarks, searchMatches } from '../../shared/search-matches'
 
 export interface SearchHit {
   readonly inboxId: string
@@ -20,8 +20,8 @@ const ROUND = 500
 const WHOLE_FIRST_PER_HIT = 2
 /** How far into a text the whole-word check reads (a long answer's first pages). */
 const WHOLE_WORD_READ = 20_000
-/** A letter, digit or mark: a match followed by one ends inside a longer word. */
-const WORD_GOES_ON = /^[\p{L}\p{N}\p{M}\p{Co}]/u
+/** Marks of whole words only: a match that stops short of its word's end is not one (search-matches.ts). */
+const WHOLE_WORDS_ONLY = { wholeBelow: Infinity }
 
 /**
  * How many of the search's `words` (folded, as searchWords gives them) `text` holds as whole words,
@@ -30,8 +30,7 @@ const WORD_GOES_ON = /^[\p{L}\p{N}\p{M}\p{Co}]/u
 export function wholeWords(text: string, words: readonly string[]): number {
   const head = text.length > WHOLE_WORD_READ ? text.slice(0, WHOLE_WORD_READ) : text
   const whole = new Set<string>()
-  for (const m of searchMatches(head, words)) {
-    if (WORD_GOES_ON.test(head.slice(m.end, m.end + 2))) continue
+  for (const m of searchMarks(head, words, WHOLE_WORDS_ONLY)) {
     whole.add(foldForSearch(head.slice(m.start, m.end)))
     if (whole.size === words.length) break
   }
