@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { isAnswer } from '../../src/shared/message-role'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { addProvider, createJob, startTestNode, tempDir, type TestNode, type TestNodeOptions } from '../support/node'
-import { messages, waitForAnswers } from '../support/answers'
+import { messages, recordEvents, waitForAnswers } from '../support/answers'
 
 /*
  * Issue 10, item 10: provider calls are capped per server and shared fairly between inboxes, a
@@ -241,9 +241,10 @@ describe('Stop before the answer has started', () => {
     await addProvider(n, 'p', { external_url: a.url, api_key: 'k' })
     const busy = await createJob(n, 'p')
     const queued = await createJob(n, 'p')
-    const started = a.nextChat()
+    const events = recordEvents(n)
     await ask(n, busy, 'long one')
-    await started
+    // Its first words have reached the node (not only its request the server): they are what its stop keeps.
+    await vi.waitFor(() => expect(events.some((e) => e.type === 'message_delta')).toBe(true), { timeout: 5000 })
     await ask(n, queued, 'waiting')
     expect(await n.post('/v2/stop_llm', { inbox_name: inboxOf(queued) })).toEqual({ status: 200, body: 'Successfully stopped' })
     await waitForAnswers(n, inboxOf(queued), 1)
