@@ -1,7 +1,17 @@
 import { Box, Button, Group, Modal, Paper, Stack, Table, Text, Title, Tree, useTree, type RenderTreeNodePayload } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconChevronRight } from '@tabler/icons-react'
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject, type SyntheticEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type RefObject,
+  type SyntheticEvent
+} from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import type { JobConfig } from '../../../../shared/contract/job'
 import { emptyScope, type JobScope } from '../../../../shared/contract/scope'
@@ -28,6 +38,16 @@ interface Props {
 }
 
 const NO_BUTTON: RefObject<HTMLButtonElement | null> = { current: null }
+
+/** Edit scope's Cancel and Save scope, in a band that stays at the dialog's foot (its height: the buttons and its padding). */
+const SCOPE_FOOT_HEIGHT = 72
+const SCOPE_FOOT: CSSProperties = {
+  position: 'sticky',
+  bottom: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  paddingBlock: 'var(--mantine-spacing-sm)'
+}
 
 const NONE_SHOWN: Record<string, number> = {}
 
@@ -278,11 +298,15 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange,
         }}
         title="Edit scope"
         size="xl"
+        // Focus moved by Tab scrolls a control into view above the buttons kept at the foot (below), not behind them.
+        styles={{ content: { scrollPaddingBottom: SCOPE_FOOT_HEIGHT } }}
       >
         {editingScope && (
           <Stack>
             <ScopeEditor value={editingScope} onChange={setEditingScope} />
-            <Group justify="flex-end">
+            {/* Kept at the foot of the dialog as its content scrolls: in a 800x600 window they were below
+                the library and the imports, out of sight until the operator scrolled. */}
+            <Group justify="flex-end" style={SCOPE_FOOT} data-testid="scope-dialog-foot">
               <Button variant="default" onClick={closeScope}>
                 Cancel
               </Button>
