@@ -83,6 +83,24 @@ test('Edit provider in a 800x600 window opens at the top of the form: its title,
   await expect(title).toBeInViewport({ ratio: 1 })
 })
 
+test('Settings in a short window scrolls inside the page, as the other pages do, not the whole window beside the header', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  await page.setViewportSize({ width: 800, height: 450 })
+  await page.goto(node.uiUrl)
+  await page.evaluate(() => (location.hash = '#/settings'))
+  const save = page.getByRole('button', { name: 'Save', exact: true })
+  await expect(save).toBeAttached()
+  // The window itself scrolled: its scroll bar ran beside the header, which moved over by its width.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeLessThanOrEqual(0)
+  expect(await squashed(page)).toEqual([])
+  await save.scrollIntoViewIfNeeded()
+  await expect(save).toBeInViewport({ ratio: 1 })
+  await expect(page.getByRole('heading', { name: 'Nodedesk' })).toBeInViewport({ ratio: 1 })
+})
+
 test('first run in a narrow window: Start over beside the welcome keeps its whole label', async ({ page, node }) => {
   await page.setViewportSize({ width: 700, height: 600 })
   await page.goto(node.uiUrl)
