@@ -91,7 +91,7 @@ test('Create job from the keyboard leaves the focus in the new inbox’s message
   await expect(page.getByTestId('message-question')).toContainText('First question')
 })
 
-test('Edit scope in a 800x600 window keeps Cancel and Save scope in sight as it scrolls, and Tab never hides a control behind them', async ({
+test('Edit scope and Job config in a 800x600 window keep their Cancel and Save in sight as they scroll, and Tab never hides a control behind them', async ({
   page,
   node
 }) => {
@@ -126,4 +126,13 @@ test('Edit scope in a 800x600 window keeps Cancel and Save scope in sight as it 
     expect(box.y + box.height, `${await focused.evaluate((e) => e.outerHTML.slice(0, 80))}`).toBeLessThanOrEqual(saveTop)
     await expect(save).toBeInViewport({ ratio: 1 })
   }
+
+  // Job config: its numbers, their descriptions and the stream switch made it taller than the window.
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await page.getByRole('button', { name: 'Edit config' }).click()
+  const config = page.getByRole('dialog', { name: 'Job config' })
+  await expect(config.getByRole('textbox', { name: 'System prompt' })).toBeFocused()
+  await expect(config.getByRole('button', { name: 'Save' })).toBeInViewport({ ratio: 1 })
+  await expect(config.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 })
 })

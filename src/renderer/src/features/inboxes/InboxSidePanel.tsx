@@ -1,17 +1,7 @@
 import { Box, Button, Group, Modal, Paper, Stack, Table, Text, Title, Tree, useTree, type RenderTreeNodePayload } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconChevronRight } from '@tabler/icons-react'
-import {
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type CSSProperties,
-  type RefObject,
-  type SyntheticEvent
-} from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject, type SyntheticEvent } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import type { JobConfig } from '../../../../shared/contract/job'
 import { emptyScope, type JobScope } from '../../../../shared/contract/scope'
@@ -24,6 +14,7 @@ import { treeKeyProps } from './tree-keys'
 import { useFocusAcrossBreakpoint } from './layout-focus'
 import { errorText } from '../../api/client'
 import { BusyButton } from '../../app/BusyButton'
+import { DIALOG_WITH_FOOT_STYLES, DialogFoot } from '../../app/DialogFoot'
 import { askToConfirm } from '../../app/confirm'
 import { focusWhenLost } from '../../app/focus-when-lost'
 
@@ -38,16 +29,6 @@ interface Props {
 }
 
 const NO_BUTTON: RefObject<HTMLButtonElement | null> = { current: null }
-
-/** Edit scope's Cancel and Save scope, in a band that stays at the dialog's foot (its height: the buttons and its padding). */
-const SCOPE_FOOT_HEIGHT = 72
-const SCOPE_FOOT: CSSProperties = {
-  position: 'sticky',
-  bottom: 0,
-  zIndex: 1,
-  background: 'var(--mantine-color-body)',
-  paddingBlock: 'var(--mantine-spacing-sm)'
-}
 
 const NONE_SHOWN: Record<string, number> = {}
 
@@ -298,26 +279,23 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange,
         }}
         title="Edit scope"
         size="xl"
-        // Focus moved by Tab scrolls a control into view above the buttons kept at the foot (below), not behind them.
-        styles={{ content: { scrollPaddingBottom: SCOPE_FOOT_HEIGHT } }}
+        styles={DIALOG_WITH_FOOT_STYLES}
       >
         {editingScope && (
           <Stack>
             <ScopeEditor value={editingScope} onChange={setEditingScope} />
-            {/* Kept at the foot of the dialog as its content scrolls: in a 800x600 window they were below
-                the library and the imports, out of sight until the operator scrolled. */}
-            <Group justify="flex-end" style={SCOPE_FOOT} data-testid="scope-dialog-foot">
+            <DialogFoot>
               <Button variant="default" onClick={closeScope}>
                 Cancel
               </Button>
               <BusyButton onClick={() => void saveScope()} loading={updateScope.isPending}>
                 Save scope
               </BusyButton>
-            </Group>
+            </DialogFoot>
           </Stack>
         )}
       </Modal>
-      <Modal opened={editingConfig !== null} onClose={() => setEditingConfig(null)} title="Job config">
+      <Modal opened={editingConfig !== null} onClose={() => setEditingConfig(null)} title="Job config" styles={DIALOG_WITH_FOOT_STYLES}>
         {editingConfig && (
           <JobConfigForm
             initial={editingConfig}
