@@ -1,27 +1,7 @@
-import type { Locator } from '@playwright/test'
 import { expect, test } from './fixtures/node'
+import { ringClippedBy } from './focus-ring'
 import { openNewJobInbox } from './pages/inbox'
-
-/**
- * Whether the focus ring of `el` (its box grown by the outline's width and offset) shows whole:
- * no ancestor that clips its content (overflow other than visible) cuts into it.
- */
-const ringClippedBy = (el: Locator) =>
-  el.evaluate((target) => {
-    const cs = getComputedStyle(target)
-    const grow = parseFloat(cs.outlineWidth) + Math.max(0, parseFloat(cs.outlineOffset))
-    const r = target.getBoundingClientRect()
-    const ring = { left: r.left - grow, top: r.top - grow, right: r.right + grow, bottom: r.bottom + grow }
-    const clippers: string[] = []
-    for (let a = target.parentElement; a; a = a.parentElement) {
-      const s = getComputedStyle(a)
-      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue
-      const b = a.getBoundingClientRect()
-      if (ring.left < b.left - 0.5 || ring.top < b.top - 0.5 || ring.right > b.right + 0.5 || ring.bottom > b.bottom + 0.5)
-        clippers.push(a.className.toString().slice(0, 60))
-    }
-    return clippers
-  })
+import { providerBody } from './seed'
 
 test('the focus ring of Retry under a failed answer shows whole, not cut by the note around it', async ({ page, node }) => {
   const inbox = await openNewJobInbox(page, node)
@@ -36,4 +16,34 @@ test('the focus ring of Retry under a failed answer shows whole, not cut by the 
   await expect(retry).toBeFocused()
   expect(await retry.evaluate((b) => getComputedStyle(b).outlineStyle)).not.toBe('none')
   expect(await ringClippedBy(retry)).toEqual([])
+})
+
+test('the focus rings of controls at the edges of a page that scrolls show whole: New job’s Advanced, the provider form’s step tab, Add provider', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  await page.goto(node.uiUrl)
+  // New job: Advanced is at the page's left edge (the page scrolls, and clipped the ring's left side).
+  await page.evaluate(() => (location.hash = '#/jobs/new'))
+  const advanced = page.getByRole('button', { name: 'Advanced' })
+  await advanced.focus()
+  await page.keyboard.press('Shift+Tab')
+  await page.keyboard.press('Tab') // focused from the keyboard: the ring is drawn
+  await expect(advanced).toBeFocused()
+  expect(await ringClippedBy(advanced)).toEqual([])
+  // Providers: Add provider at its top right corner.
+  await page.evaluate(() => (location.hash = '#/providers'))
+  const add = page.getByRole('link', { name: 'Add provider' })
+  await add.focus()
+  await page.keyboard.press('Shift+Tab')
+  await page.keyboard.press('Tab')
+  await expect(add).toBeFocused()
+  expect(await ringClippedBy(add)).toEqual([])
+  // The provider form opens with the focus on its first step tab, at the left edge.
+  await page.getByRole('link', { name: 'Edit gpt' }).focus()
+  await page.keyboard.press('Enter')
+  const kindTab = page.getByRole('button', { name: /Kind/ })
+  await expect(kindTab).toBeFocused()
+  expect(await ringClippedBy(kindTab)).toEqual([])
 })

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/node'
+import { ringClippedBy } from './focus-ring'
 import { showJobInbox } from './pages/inbox'
 import { nameJobInbox, providerBody, seedJobs } from './seed'
 
@@ -22,8 +23,11 @@ test('the Conversations drawer opens with the focus on the open conversation: th
   const drawer = page.getByRole('dialog', { name: 'Conversations' })
   // It was on the drawer's Close button: the arrows did nothing, and Enter closed the drawer.
   await expect(drawer.getByRole('link', { name: 'Bravo budget' })).toBeFocused()
+  // Its focus ring shows whole: the list scrolls, and a ring drawn outside the row was cut at the list's edges.
+  expect(await ringClippedBy(drawer.getByRole('link', { name: 'Bravo budget' }))).toEqual([])
   await page.keyboard.press('ArrowUp')
   await expect(drawer.getByRole('link', { name: 'Charlie contract' })).toBeFocused()
+  expect(await ringClippedBy(drawer.getByRole('link', { name: 'Charlie contract' }))).toEqual([])
   await page.keyboard.press('Enter')
   await expect(drawer).toBeHidden()
   await expect(page.getByTestId('inbox-title')).toHaveText('Charlie contract')

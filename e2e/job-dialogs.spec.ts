@@ -90,3 +90,49 @@ test('Create job from the keyboard leaves the focus in the new inbox’s message
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('message-question')).toContainText('First question')
 })
+
+test('Edit scope and Job config in a 800x600 window keep their Cancel and Save in sight as they scroll, and Tab never hides a control behind them', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  for (const folder of ['Leases', 'Invoices', 'Reports', 'Letters'])
+    await node.api('POST', '/v2/create_folder', { path: '/', folder_name: folder })
+  const { job_id: jobId } = (
+    await node.api<{ job_id: string }>('POST', '/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope: emptyScope } })
+  ).body
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, jobId)
+  await page.getByRole('button', { name: 'Details' }).click()
+  await page.getByRole('button', { name: 'Edit scope' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Edit scope' })
+  const save = dialog.getByRole('button', { name: 'Save scope' })
+  const cancel = dialog.getByRole('button', { name: 'Cancel' })
+  await expect(dialog.getByRole('textbox', { name: 'Search the library by name' })).toBeFocused()
+  // They were below the dialog's visible part, under the library and the imports.
+  await expect(save).toBeInViewport({ ratio: 1 })
+  await expect(cancel).toBeInViewport({ ratio: 1 })
+  // Opened, Advanced makes the dialog taller still: each control Tab reaches shows whole above the buttons.
+  await dialog.getByRole('button', { name: 'Advanced' }).click()
+  const saveTop = (await save.boundingBox())!.y
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab')
+    const focused = page.locator(':focus')
+    if ((await focused.textContent()) === 'Cancel') break
+    await expect(focused).toBeInViewport({ ratio: 1 })
+    const box = (await focused.boundingBox())!
+    expect(box.y + box.height, `${await focused.evaluate((e) => e.outerHTML.slice(0, 80))}`).toBeLessThanOrEqual(saveTop)
+    await expect(save).toBeInViewport({ ratio: 1 })
+  }
+
+  // Job config: its numbers, their descriptions and the stream switch made it taller than the window.
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await page.getByRole('button', { name: 'Edit config' }).click()
+  const config = page.getByRole('dialog', { name: 'Job config' })
+  await expect(config.getByRole('textbox', { name: 'System prompt' })).toBeFocused()
+  await expect(config.getByRole('button', { name: 'Save' })).toBeInViewport({ ratio: 1 })
+  await expect(config.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 })
+})

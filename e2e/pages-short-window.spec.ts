@@ -53,6 +53,54 @@ test('provider form in a narrow, short window: the last-check card and its Check
   expect(await cut(page.getByRole('button', { name: 'Check gpt' }))).toBe(false)
 })
 
+test('Edit provider in a 800x600 window opens at the top of the form: its title, its step tabs and the first kinds in sight, the focus among them', async ({
+  page,
+  node
+}) => {
+  // Saved at a server of its own: it reopens as an OpenAI-compatible server, the last card of the kinds.
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  await page.setViewportSize({ width: 800, height: 600 })
+  await page.goto(node.uiUrl)
+  await page.evaluate(() => (location.hash = '#/providers'))
+  await page.getByRole('link', { name: 'Edit gpt' }).focus()
+  await page.keyboard.press('Enter')
+  const title = page.getByRole('heading', { name: 'Edit provider “gpt”' })
+  const kindTab = page.getByRole('button', { name: /Kind/ })
+  await expect(page.locator('main form :focus, main .mantine-Stepper-root :focus')).toHaveCount(1)
+  // The focus went to the chosen kind, far down: the form scrolled past its title and its tabs.
+  await expect(title).toBeInViewport({ ratio: 1 })
+  await expect(kindTab).toBeInViewport({ ratio: 1 })
+  await expect(kindTab).toBeFocused()
+  await expect(page.getByRole('radio', { name: 'OpenAI-compatible server' })).toHaveAttribute('aria-checked', 'true')
+  await expect(page.getByRole('radio', { name: 'OpenAI', exact: true })).toBeInViewport({ ratio: 1 })
+  // A tab chosen from the keyboard: the focus stays on it, in sight, the step's fields below it.
+  const connectionTab = page.getByRole('button', { name: /Connection/ })
+  await page.keyboard.press('Tab')
+  await expect(connectionTab).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByLabel(/^API base URL/)).toBeInViewport({ ratio: 1 })
+  await expect(connectionTab).toBeFocused()
+  await expect(title).toBeInViewport({ ratio: 1 })
+})
+
+test('Settings in a short window scrolls inside the page, as the other pages do, not the whole window beside the header', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  await page.setViewportSize({ width: 800, height: 450 })
+  await page.goto(node.uiUrl)
+  await page.evaluate(() => (location.hash = '#/settings'))
+  const save = page.getByRole('button', { name: 'Save', exact: true })
+  await expect(save).toBeAttached()
+  // The window itself scrolled: its scroll bar ran beside the header, which moved over by its width.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeLessThanOrEqual(0)
+  expect(await squashed(page)).toEqual([])
+  await save.scrollIntoViewIfNeeded()
+  await expect(save).toBeInViewport({ ratio: 1 })
+  await expect(page.getByRole('heading', { name: 'Nodedesk' })).toBeInViewport({ ratio: 1 })
+})
+
 test('first run in a narrow window: Start over beside the welcome keeps its whole label', async ({ page, node }) => {
   await page.setViewportSize({ width: 700, height: 600 })
   await page.goto(node.uiUrl)

@@ -603,3 +603,43 @@ describe('what a failed answer offers besides Retry', () => {
     expect(within(note).queryByRole('link', { name: 'Add a provider' })).toBeNull()
   })
 })
+
+describe('the sources under an answer', () => {
+  const answerWithSources = (n: number) => {
+    const question = message('What does the handbook say about holidays?')
+    const answer = message('27 days a year.', { answers: question.node_api_data.node_message_hash })
+    ;(answer.job_message as Record<string, unknown>).sources = Array.from({ length: n }, (_, i) => ({
+      path: `/Docs/file-${i + 1}.md`,
+      name: `file-${i + 1}.md`,
+      node_id: '1',
+      score: 1 - i / 100
+    }))
+    return [question, answer]
+  }
+  const chips = () => screen.getAllByTestId('source-chip').map((c) => c.textContent)
+
+  it('a scope of a hundred small files: the best few show, the rest one button away, which keeps the focus and shows fewer again', () => {
+    renderList(answerWithSources(40))
+    // Forty chips made a wall of names taller than the window under a one-line answer.
+    expect(chips()).toEqual(Array.from({ length: 8 }, (_, i) => `file-${i + 1}.md`))
+    const more = screen.getByRole('button', { name: 'Show 32 more sources' })
+    expect(more.getAttribute('aria-expanded')).toBe('false')
+    more.focus()
+    fireEvent.click(more)
+    expect(chips()).toHaveLength(40)
+    expect(chips().at(-1)).toBe('file-40.md')
+    // The same button, turned: the focus stays on it, not dropped to the page.
+    expect(document.activeElement).toBe(more)
+    expect(more.textContent).toBe('Show fewer sources')
+    expect(more.getAttribute('aria-expanded')).toBe('true')
+    fireEvent.click(more)
+    expect(chips()).toHaveLength(8)
+    expect(document.activeElement).toBe(more)
+  })
+
+  it('a few sources show whole, with no button', () => {
+    renderList(answerWithSources(8))
+    expect(chips()).toHaveLength(8)
+    expect(screen.queryByRole('button', { name: /more source/ })).toBeNull()
+  })
+})

@@ -462,17 +462,26 @@ describe('a provider reopens in the edit form as the kind it was saved as', () =
     expect(await checkedKind('local')).toBe('OpenAI-compatible server')
   })
 
-  it('edit opens with the focus on the chosen kind, so Enter goes on with it (it chose OpenAI, the first card)', async () => {
+  it('edit opens with the focus on its step tab, the chosen kind the Tab stop of the kinds, so Enter there goes on with it (it chose OpenAI, the first card)', async () => {
     await addProvider(node, 'compat', { external_url: fake.url, model: { OpenAI: { model_type: 'llama3.2' } } })
     wizard({ kind: 'edit', providerId: 'compat' })
     await screen.findByRole('heading', { name: 'Edit provider “compat”' })
+    // Not on the chosen kind, the last card of a tall grid: focused, it scrolled the title and the tabs away.
+    const kindTab = screen.getByRole('button', { name: /Kind/ })
+    await waitFor(() => expect(document.activeElement).toBe(kindTab))
     const chosen = screen.getByRole('radio', { name: 'OpenAI-compatible server' })
-    await waitFor(() => expect(document.activeElement).toBe(chosen))
+    expect(screen.getAllByRole('radio').filter((r) => r.tabIndex >= 0)).toEqual([chosen])
+    chosen.focus()
     await userEvent.keyboard('{Enter}')
     await screen.findByLabelText(/^API base URL/)
     await userEvent.click(screen.getByRole('button', { name: 'Back' }))
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'OpenAI-compatible server' })))
     expect(screen.getByRole('radio', { name: 'OpenAI-compatible server' }).getAttribute('aria-checked')).toBe('true')
+    // A step chosen from its tab keeps the focus on that tab, the step shown below it.
+    const identityTab = screen.getByRole('button', { name: /Identity/ })
+    await userEvent.click(identityTab)
+    await screen.findByLabelText('Display name')
+    await waitFor(() => expect(document.activeElement).toBe(identityTab))
   })
 
   it('one added elsewhere (no choice remembered) reads by its address', async () => {

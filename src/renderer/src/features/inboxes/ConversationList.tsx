@@ -16,6 +16,7 @@ import { relativeTime } from './relative-time'
 import { useFocusAcrossBreakpoint } from './layout-focus'
 import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from './roving-rows'
 import { useConversationKeys } from './conversation-keys'
+import classes from './ConversationList.module.css'
 import { cachedRowAt, conversationRows, indexOf, pinnedCountOf, rowOf, type ConversationRow } from './listed-conversations'
 
 /** Two lines: the name, then when the conversation last changed and its last message (names alone repeat: see rowOf). */
@@ -201,6 +202,7 @@ function ConversationNav({
                     aria-describedby={`${idBase}-detail-${item.index}`}
                     tabIndex={item.index === tabStop ? 0 : -1}
                     data-autofocus={focusOnOpen && item.index === tabStop ? true : undefined}
+                    className={classes.row}
                     px="xs"
                     py={4}
                     style={{

@@ -14,6 +14,7 @@ import { treeKeyProps } from './tree-keys'
 import { useFocusAcrossBreakpoint } from './layout-focus'
 import { errorText } from '../../api/client'
 import { BusyButton } from '../../app/BusyButton'
+import { DIALOG_WITH_FOOT_STYLES, DialogFoot } from '../../app/DialogFoot'
 import { askToConfirm } from '../../app/confirm'
 import { focusWhenLost } from '../../app/focus-when-lost'
 
@@ -278,22 +279,23 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange,
         }}
         title="Edit scope"
         size="xl"
+        styles={DIALOG_WITH_FOOT_STYLES}
       >
         {editingScope && (
           <Stack>
             <ScopeEditor value={editingScope} onChange={setEditingScope} />
-            <Group justify="flex-end">
+            <DialogFoot>
               <Button variant="default" onClick={closeScope}>
                 Cancel
               </Button>
               <BusyButton onClick={() => void saveScope()} loading={updateScope.isPending}>
                 Save scope
               </BusyButton>
-            </Group>
+            </DialogFoot>
           </Stack>
         )}
       </Modal>
-      <Modal opened={editingConfig !== null} onClose={() => setEditingConfig(null)} title="Job config">
+      <Modal opened={editingConfig !== null} onClose={() => setEditingConfig(null)} title="Job config" styles={DIALOG_WITH_FOOT_STYLES}>
         {editingConfig && (
           <JobConfigForm
             initial={editingConfig}

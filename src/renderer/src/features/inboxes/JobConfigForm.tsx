@@ -2,6 +2,7 @@ import { Button, Group, NumberInput, Stack, Switch, Textarea, type NumberInputPr
 import { useRef, useState } from 'react'
 import type { JobConfig } from '../../../../shared/contract/job'
 import { BusyButton } from '../../app/BusyButton'
+import { DialogFoot } from '../../app/DialogFoot'
 
 type NumberField = 'temperature' | 'seed' | 'top_p' | 'top_k'
 /**
@@ -127,14 +128,14 @@ export function JobConfigForm({ initial, saving, onSave, onCancel }: Props) {
         checked={draft.stream}
         onChange={(e) => set({ stream: e.currentTarget.checked })}
       />
-      <Group justify="flex-end">
+      <DialogFoot>
         <Button variant="default" onClick={onCancel}>
           Cancel
         </Button>
         <BusyButton type="submit" loading={saving}>
           Save
         </BusyButton>
-      </Group>
+      </DialogFoot>
     </Stack>
   )
 }

@@ -1,14 +1,13 @@
 import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Paper, Text, VisuallyHidden } from '@mantine/core'
-import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconFileText, IconRefresh } from '@tabler/icons-react'
+import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconRefresh } from '@tabler/icons-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message-role'
-import type { AnswerSource } from '../../../../shared/contract/vector-fs'
 import { sourcesOf } from '../../../../shared/answer-sources'
 import { answeringProvider, providerNamer } from '../../../../shared/provider-title'
 import { useProviders } from '../../api/queries'
-import { hrefOf, useRoute } from '../../app/router'
+import { hrefOf } from '../../app/router'
 import { useScrollStop } from '../../app/scroll-stop'
 import { keepTabEntryInView, watchTabKey } from '../../app/tab-into-list'
 import { useNow } from '../../app/use-now'
@@ -21,6 +20,7 @@ import { conversationRows, tailIndex, tailKey, type ConversationRow } from './co
 import { answerVersions } from './answer-versions'
 import { errorNoteParts, failedAnswerText } from './error-note'
 import { absoluteTime, relativeTime } from './relative-time'
+import { SourceChips } from './SourceChips'
 
 interface Props {
   readonly inboxId: string
@@ -588,53 +588,6 @@ function Bubble({ message, whole, children }: { message: LastMessage; whole?: bo
         {children}
       </Group>
     </Paper>
-  )
-}
-
-/** Where the answer's passages came from; a library file opens its preview at the passage. */
-function SourceChips({ sources }: { sources: readonly AnswerSource[] }) {
-  // The conversation shown: the file's preview offers the way back to it.
-  const route = useRoute()
-  const from = route.name === 'inbox' ? route.inboxId : undefined
-  if (sources.length === 0) return null
-  // A local document opens nothing: one chip per document, not per passage.
-  const shown = sources.filter((s, i) => !s.path.startsWith('local:') || sources.findIndex((o) => o.path === s.path) === i)
-  // Passages of one file would make chips that read the same: each then says which passage it opens.
-  const chipsOf = new Map<string, number>()
-  for (const s of shown) chipsOf.set(s.path, (chipsOf.get(s.path) ?? 0) + 1)
-  const seen = new Map<string, number>()
-  return (
-    <Group gap={4} mt={6} aria-label="Sources" role="list">
-      {shown.map((s) => {
-        const local = s.path.startsWith('local:')
-        const nth = (seen.get(s.path) ?? 0) + 1
-        seen.set(s.path, nth)
-        // Uploaded files number their passages from 1, as the preview lists them.
-        const passage = /^\d+$/.test(s.node_id) ? s.node_id : String(nth)
-        const label = local ? s.path.slice('local:'.length) : (chipsOf.get(s.path) ?? 0) > 1 ? `${s.name} · passage ${passage}` : s.name
-        // The item wraps the chip: a role on the chip itself would hide that it is a link.
-        return (
-          <div role="listitem" key={`${s.path}#${s.node_id}`}>
-            <Badge
-              variant="light"
-              tt="none"
-              leftSection={<IconFileText size={12} />}
-              title={local ? `${label} (a document given with the job)` : `${s.path}, passage ${s.node_id}`}
-              data-testid="source-chip"
-              {...(local
-                ? {}
-                : {
-                    component: 'a' as const,
-                    href: hrefOf({ name: 'files', path: s.path, node: s.node_id, from }),
-                    style: { cursor: 'pointer' }
-                  })}
-            >
-              {label}
-            </Badge>
-          </div>
-        )
-      })}
-    </Group>
   )
 }
 

@@ -44,8 +44,15 @@ export function ProviderInUse({
   const fieldId = `${modalId}-switch-to`
   const switchButton = useRef<HTMLButtonElement>(null)
   const cancelButton = useRef<HTMLButtonElement>(null)
+  const okButton = useRef<HTMLButtonElement>(null)
   useEffect(() => {
-    if (confirming) cancelButton.current?.focus()
+    if (!confirming) return
+    // The question opens above the dialog's OK, which it pushed below the window's edge in a short
+    // window (800x600, a few jobs listed): the dialog scrolls to show it, the question's own buttons
+    // (the focus on Cancel) kept in sight first where both do not fit.
+    okButton.current?.scrollIntoView({ block: 'nearest' })
+    cancelButton.current?.focus()
+    cancelButton.current?.scrollIntoView({ block: 'nearest' })
   }, [confirming])
   const many = jobsText(usage.jobs)
   return (
@@ -126,7 +133,7 @@ export function ProviderInUse({
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => modals.close(modalId)} data-autofocus>
+        <Button ref={okButton} variant="default" onClick={() => modals.close(modalId)} data-autofocus>
           OK
         </Button>
       </Group>

@@ -151,7 +151,19 @@ export function WizardForm({
 
   // Each step starts at its first field (the chosen kind on the first), not at <body>.
   const stepRef = useRef<HTMLDivElement>(null)
+  /**
+   * Editing opens on the first step, and a step is chosen from its tab: the focus is on that tab
+   * (the page as it was), not on the step's first field. The chosen kind is the last card of a tall
+   * grid: focused, it scrolled the form in a 800x600 window past its title and its step tabs.
+   */
+  const stepsRef = useRef<HTMLDivElement>(null)
+  const focusStepTab = useRef(mode.kind === 'edit')
   useEffect(() => {
+    if (focusStepTab.current) {
+      focusStepTab.current = false
+      const tab = stepsRef.current?.querySelector<HTMLElement>('.mantine-Stepper-step[data-progress]')
+      if (tab) return tab.focus()
+    }
     const root = stepRef.current
     // A selector list matches in document order, whichever selector matched: the chosen kind is
     // looked for alone first, or the first card (OpenAI) took the focus and Enter chose it.
@@ -357,10 +369,13 @@ export function WizardForm({
           </Group>
         </Card>
       )}
-      <div className={stepsCss.box}>
+      <div className={stepsCss.box} ref={stepsRef}>
         <Stepper
           active={step}
-          onStepClick={goTo}
+          onStepClick={(target) => {
+            focusStepTab.current = mode.kind === 'edit' && target !== step
+            if (!goTo(target)) focusStepTab.current = false
+          }}
           // Adding is guided step by step; editing reaches any step at once (each checked on the way).
           allowNextStepsSelect={mode.kind === 'edit'}
           size="sm"

@@ -23,8 +23,9 @@ const NONE = ''
 const NONE_LABEL = 'None (keywords only)'
 
 export function SettingsPage() {
+  // Scrolls inside the page as the other pages do: the whole window scrolled, its scroll bar beside the header.
   return (
-    <Stack gap="md" maw={720}>
+    <Stack gap="md" maw={720} className="page-scroll" style={{ overflow: 'auto' }} pb="xl">
       <Title order={2}>Settings</Title>
       <NodeNameSettings />
       <EmbeddingSettings />
