@@ -67,6 +67,8 @@ it('Settings: the failed alert embeds the files again, and says they are embeddi
   renderWithApp(<SettingsPage />, routerTransport(node.router))
   const failed = await screen.findByTestId('embedding-failed')
   expect(failed.textContent).toMatch(/connection refused|ECONNREFUSED/)
+  // "2 failed" alone read as if the files were unusable.
+  expect(screen.getByText(/^Failed files are still found by their words and used in answers\./)).toBeTruthy()
 
   fake = await startFakeEmbeddings(16, port)
   fireEvent.click(within(failed).getByRole('button', { name: 'Embed the 2 failed files again' }))

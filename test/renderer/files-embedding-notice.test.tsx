@@ -48,6 +48,8 @@ it('files that failed with the model in use: one notice names the model, its pro
   expect(notice.textContent).toMatch(
     /Embedding with no-such-model from Local mock failed: The OpenAI-compatible server at .* has no model 'no-such-model'/
   )
+  // Failed in embedding only: the operator is told the files still serve by their words.
+  expect(notice.textContent).toContain('Their passages are still found by their words and used in answers.')
   expect(screen.getByRole('link', { name: 'Choose another embedding model in Settings' }).getAttribute('href')).toBe('#/settings')
   // One notice, not one per file.
   expect(screen.getAllByTestId('embedding-failed-notice')).toHaveLength(1)

@@ -37,6 +37,10 @@ function Notice({ counts, focusAfter }: { counts: FileStateCounts; focusAfter: (
           : '.'}
         {reasons.length > 1 ? ' The others say why on their rows.' : ''}
       </Text>
+      {/* "Failed" on every row read as if the files were unusable: they are not. */}
+      <Text size="sm" mt={4}>
+        {failed === 1 ? 'Its passages are' : 'Their passages are'} still found by their words and used in answers.
+      </Text>
       <Text size="sm" mt={4}>
         <Anchor href={hrefOf({ name: 'settings' })} underline="always">
           Choose another embedding model in Settings

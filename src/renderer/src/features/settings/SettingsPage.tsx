@@ -263,7 +263,7 @@ function EmbeddingSettings() {
         {counts.processing > 0 && counts.embedding_failure && <EmbeddingStalled failure={counts.embedding_failure} />}
         {counts.failed > 0 && (
           <Text size="sm">
-            Each failed file says why on the{' '}
+            Failed files are still found by their words and used in answers. Each says why on the{' '}
             <Anchor href={hrefOf({ name: 'files' })} underline="always">
               Files page
             </Anchor>
