@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Router } from '../../src/main/node-api/router'
-import { useRoute } from '../../src/renderer/src/app/router'
+import { hrefOf, navigateNow, useRoute } from '../../src/renderer/src/app/router'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
 import { useTestNode, type TestNode } from '../support/node'
 import { layOutLists } from './list-layout'
@@ -134,6 +134,17 @@ describe('the Files page search finds names, then passages', () => {
     await waitFor(() => expect(row.getAttribute('aria-expanded')).toBe('true'))
     await screen.findByRole('treeitem', { name: /^flat lease\.txt/ })
     expect(screen.getByTestId('upload-target').textContent).toContain('/Contracts/Leases 2025')
+  })
+
+  it('the page opened at a file (a cited source, a reload) uploads beside it; so does Back to a file elsewhere', async () => {
+    window.location.hash = hrefOf({ name: 'files', path: '/Contracts/Leases 2025/flat lease.txt' })
+    renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
+    await within(await screen.findByTestId('file-preview')).findByText(/first day of each month/)
+    expect(screen.getByTestId('upload-target').textContent).toContain('/Contracts/Leases 2025')
+    // The address changed from outside the page (Back, a link): the upload folder follows the file shown.
+    act(() => navigateNow({ name: 'files', path: '/memo.txt' }))
+    await within(await screen.findByTestId('file-preview')).findByText(/renew the lease/)
+    await waitFor(() => expect(screen.getByTestId('upload-target').textContent).toContain('the top folder'))
   })
 
   it('a file opened in the tree, or from its name in the results, makes its folder the upload folder', async () => {

@@ -32,7 +32,14 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
   const client = useClient()
   const qc = useQueryClient()
   const queue = useMemo(() => uploadQueueFor(client, qc), [client, qc])
-  const [target, setTarget] = useState('/')
+  // The page opened at a file (a cited source, a reload, Back) uploads beside it, as a file opened here does:
+  // its folder was open in the tree and the file shown, while uploads went to the top folder.
+  const [target, setTarget] = useState(() => (path ? parentPath(path) : '/'))
+  const [shownPath, setShownPath] = useState(path)
+  if (path !== shownPath) {
+    setShownPath(path)
+    if (path) setTarget(parentPath(path))
+  }
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set(path ? ancestorsOf(path) : []))
   const [dragOver, setDragOver] = useState(false)
   /**
