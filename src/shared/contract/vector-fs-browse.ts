@@ -12,7 +12,7 @@ import { MISSING_PATHS_MAX } from './vector-fs-limits'
 
 export const FindEntriesQuerySchema = z.object({
   q: z
-    .string({ error: 'required' })
+    .string()
     .refine((s) => nameSearchWords(s).length > 0, { error: 'expected at least one word' })
     .refine((s) => s.length <= 200, { error: 'must be at most 200 characters' }),
   /** Only folders or only files; both when absent. */
