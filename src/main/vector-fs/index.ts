@@ -477,7 +477,8 @@ export function createVectorFs(options: VectorFsOptions) {
         ready,
         failed: c.failed,
         failed_reasons: failedReasons,
-        embedding_failure: queue.failure()
+        embedding_failure: queue.failure(),
+        embedding_wait: queue.waiting()
       }
     },
 

@@ -60,6 +60,22 @@ export const EmbeddingFailureSchema = z.strictObject({
 })
 export type EmbeddingFailure = z.infer<typeof EmbeddingFailureSchema>
 
+/**
+ * A call to the embedding server that has gone unanswered for a while (a server that accepts and
+ * never answers, a model still loading): the files stay processing (the contract's status) until it
+ * answers or the node gives up at `gives_up_at`, when they are marked failed.
+ */
+export const EmbeddingWaitSchema = z.strictObject({
+  /** The embedding provider and model the call is to. */
+  provider_id: z.string(),
+  model: z.string(),
+  /** When the call was made. */
+  since: z.string(),
+  /** When the node stops waiting for this call. */
+  gives_up_at: z.string()
+})
+export type EmbeddingWait = z.infer<typeof EmbeddingWaitSchema>
+
 /** How many distinct reasons vector_fs_file_states names for the failed files (the commonest). */
 export const FAILED_REASONS = 3
 
@@ -76,7 +92,9 @@ export const FileStateCountsSchema = z.strictObject({
    */
   failed_reasons: z.array(z.strictObject({ reason: z.string(), files: z.number() })),
   /** Null while embedding works (or nothing waits for it). */
-  embedding_failure: EmbeddingFailureSchema.nullable()
+  embedding_failure: EmbeddingFailureSchema.nullable(),
+  /** Null unless a call to the embedding server has been waiting for an answer for some seconds. */
+  embedding_wait: EmbeddingWaitSchema.nullable()
 })
 export type FileStateCounts = z.infer<typeof FileStateCountsSchema>
 
