@@ -168,6 +168,18 @@ export function passageIndex(db: Database) {
     charsOf: (itemIds: readonly number[]) => charsOf.get(JSON.stringify(itemIds))!.n,
     inItems: (itemIds: readonly number[]) => inItems.all(JSON.stringify(itemIds)),
     /**
+     * How each word of `text` (as searchWords gives them) is searched now: the start of longer words
+     * too, whole only (its word starts pass the row budget), or not at all (common, or past the
+     * 64 words a query keeps). The window marks a result's words by this, so it marks what was matched.
+     */
+    wordMatches(text: string): { word: string; match: 'word_starts' | 'whole' | 'none' }[] {
+      const terms = new Map(scoredTerms(text).map((t) => [t.word, t.prefix]))
+      return [...new Set(searchWords(text))].map((word) => {
+        const prefix = terms.get(indexTokens(word).join(' '))
+        return { word, match: prefix === undefined ? 'none' : prefix ? 'word_starts' : 'whole' }
+      })
+    },
+    /**
      * Passage ids best matching the words of `text`, best first (BM25): a word of MIN_PREFIX_CHARS or more
      * matches the words it begins too, below the word itself; `itemIds` restricts to those files, and the
      * files in `except` are left out.

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { intParam } from './query-params'
 import { nameSearchWords } from './vector-fs-names'
 import { MISSING_PATHS_MAX } from './vector-fs-limits'
+import { SearchItemsRequestSchema } from './vector-fs'
 
 /*
  * Nodedesk's own additions to the VectorFS routes (not in api-contract.md): what a window needs to
@@ -26,6 +27,18 @@ export const MissingPathsRequestSchema = z.strictObject({
     .min(1, { error: `expected 1 to ${MISSING_PATHS_MAX} paths` })
     .max(MISSING_PATHS_MAX, { error: `expected 1 to ${MISSING_PATHS_MAX} paths` })
 })
+
+export const SearchItemsWordsRequestSchema = z.strictObject({ search: SearchItemsRequestSchema.shape.search })
+
+/**
+ * Each word of a search_items search (as the window splits it) and how the keyword search matches it
+ * now: also as the start of longer words, as a whole word only (its word starts are in too many
+ * passages to score), or not at all (a word in nearly every passage, or past the 64 words kept).
+ */
+export const SearchItemsWordsResponseSchema = z.strictObject({
+  words: z.array(z.strictObject({ word: z.string(), match: z.enum(['word_starts', 'whole', 'none']) }))
+})
+export type SearchItemsWords = z.infer<typeof SearchItemsWordsResponseSchema>
 
 /** How many of the jobs using a library path vector_fs_path_usage names (the newest). */
 export const PATH_USAGE_NAMED = 5
