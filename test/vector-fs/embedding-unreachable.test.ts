@@ -149,7 +149,7 @@ it('a server that accepts and never answers: one time-out fails every file waiti
 
 it('while a call to a server that accepts and never answers is pending, the file states say the files wait on it, and until when', async () => {
   // The files are "processing" (the contract's status) for the whole time-out: nothing said they waited on the server.
-  await start(4000, {}, 300)
+  await start(10_000, {}, 300)
   fake = await startFakeEmbeddings(16)
   fake.behaviour = { type: 'hang' }
   await useEmbeddingServer(`${fake.url}/v1`)
@@ -170,13 +170,13 @@ it('while a call to a server that accepts and never answers is pending, the file
   expect(now.embedding_wait).toMatchObject({ provider_id: 'emb', model: 'nomic-embed-text' })
   const since = Date.parse(now.embedding_wait.since)
   expect(since).toBeGreaterThanOrEqual(t0 - 1000)
-  expect(Date.parse(now.embedding_wait.gives_up_at) - since).toBe(4000)
+  expect(Date.parse(now.embedding_wait.gives_up_at) - since).toBe(10_000)
   // Each file's own status stays within the contract's statuses.
   const listed = (await call('GET', '/v2/retrieve_path_simplified?path=/')).body as { status: string }[]
   expect(listed.every((f) => f.status === 'processing')).toBe(true)
 
   // Given up: the files say why themselves, and nothing waits any more.
-  await expectAllFailedWithin(8000)
+  await expectAllFailedWithin(15_000)
   expect(((await call('GET', '/v2/vector_fs_file_states')).body as { embedding_wait: unknown }).embedding_wait).toBeNull()
 })
 
