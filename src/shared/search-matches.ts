@@ -33,12 +33,23 @@ export function* searchMatches(text: string, words: readonly string[]): Generato
  */
 export function* searchMarks(text: string, words: readonly string[], rules: MarkRules = {}): Generator<SearchMatch, void, undefined> {
   // The first of the words that matches at a place is the one taken there: the longest, so.
-  yield* placeMatches(
-    text,
-    [...words].sort((a, b) => b.length - a.length),
-    true,
-    rules.wholeBelow ?? 0
-  )
+  const longestFirst = (ws: readonly string[]) => [...ws].sort((a, b) => b.length - a.length)
+  const whole = new Set(rules.wholeWords ?? [])
+  const starts = placeMatches(text, longestFirst(words.filter((w) => !whole.has(w))), true, rules.wholeBelow ?? 0)
+  if (whole.size === 0) return yield* starts
+  // The words matched only whole, apart (every word of them cut short is left out), merged by start.
+  const wholes = placeMatches(text, longestFirst(words.filter((w) => whole.has(w))), true, Infinity)
+  let a = starts.next()
+  let b = wholes.next()
+  while (!a.done || !b.done) {
+    if (b.done || (!a.done && a.value.start <= b.value.start)) {
+      yield a.value as SearchMatch
+      a = starts.next()
+    } else {
+      yield b.value
+      b = wholes.next()
+    }
+  }
 }
 
 export interface MarkRules {
@@ -50,6 +61,12 @@ export interface MarkRules {
    * the inbox search does.
    */
   readonly wholeBelow?: number
+  /**
+   * Words of `words` that match only a whole word of the text, whatever their length: the library's
+   * keyword search takes a word whose starts are in too many passages as itself alone
+   * (search_items_words). Chinese and Japanese are never cut short.
+   */
+  readonly wholeWords?: readonly string[]
 }
 
 /** Whether a match of `units` of `last`'s fold stops short of its end with fewer than `wholeBelow` characters. */

@@ -1,4 +1,5 @@
 import type { IpcMainInvokeEvent } from 'electron'
+import { request } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { IPC_REQUEST_CHANNEL } from '../../src/shared/bridge'
@@ -198,6 +199,57 @@ describe('bodies: JSON as sent; a body declared compressed is 415, never read as
     const upload = await send('POST', '/v2/upload_file_to_folder', { body: form, headers: { 'Content-Encoding': 'gzip' } })
     expect(upload).toMatchObject({ status: 415, body: refusal('gzip') })
     expect(dbFingerprint(node.store)).toBe(before)
+  })
+
+  /** A POST whose body node:http frames as chunked under the Transfer-Encoding given (fetch may not set that header). */
+  const sendTransferCoded = (path: string, transferEncoding: string, body: Buffer, type = 'application/json') =>
+    new Promise<{ status: number; body: unknown }>((done, fail) => {
+      const url = new URL(path, server.url)
+      const req = request(url, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': type, 'Transfer-Encoding': transferEncoding }
+      })
+      req.on('error', fail)
+      req.on('response', (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (c: string) => (text += c))
+        res.on('end', () => done({ status: res.statusCode!, body: JSON.parse(text) as unknown }))
+      })
+      req.end(body)
+    })
+
+  it('a transfer coding other than chunked (gzip, chunked) is 415 naming transfer-encoding: its bytes were read as the body, storing nothing', async () => {
+    const before = dbFingerprint(node.store)
+    const transferRefusal = (codings: string) => ({
+      code: 415,
+      error: 'Unsupported Media Type',
+      message: `transfer-encoding: the node reads request bodies plain or chunked, with no other transfer coding; send the body without one (got ${codings})`
+    })
+    const plain = Buffer.from(JSON.stringify(provider('coded')))
+    for (const [coding, body, named] of [
+      ['gzip, chunked', gzipSync(plain), 'gzip'],
+      // Sent plain but declared coded: it was taken, which a client that did code it could not tell apart.
+      ['gzip, chunked', plain, 'gzip'],
+      ['Deflate, chunked', plain, 'deflate'],
+      ['x-custom, chunked', plain, 'x-custom']
+    ] as const) {
+      const res = await sendTransferCoded('/v2/add_llm_provider', coding, body)
+      expect(res, coding).toEqual({ status: 415, body: transferRefusal(named) })
+    }
+    const boundary = 'b0undary'
+    const form = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\n/\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file_data"; filename="a.txt"\r\n\r\nhello\r\n--${boundary}--\r\n`
+    )
+    const upload = await sendTransferCoded('/v2/upload_file_to_folder', 'gzip, chunked', form, `multipart/form-data; boundary=${boundary}`)
+    expect(upload).toEqual({ status: 415, body: transferRefusal('gzip') })
+    expect(dbFingerprint(node.store)).toBe(before)
+    // Chunked alone, in any case, is framing: the body is read.
+    for (const [i, coding] of ['chunked', 'Chunked'].entries()) {
+      const res = await sendTransferCoded('/v2/add_llm_provider', coding, Buffer.from(JSON.stringify(provider(`chunked${i}`))))
+      expect(res, coding).toEqual({ status: 200, body: 'Successfully added LLM provider' })
+    }
   })
 
   it('identity, in any case, is no coding: the body is read', async () => {

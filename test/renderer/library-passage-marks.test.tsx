@@ -32,6 +32,18 @@ it('a word of 1-2 letters is marked only whole; one of 3 or more where it begins
   expect(marked('Report 2024, page 20', '20')).toEqual(['20'])
 })
 
+it('a word the node searched whole only (wholeWords) is marked only where it is a whole word, whatever its length', () => {
+  const rules = { ...PASSAGE_MARKS, wholeWords: ['banan', 'stand'] }
+  const marks = (text: string, search: string) =>
+    highlightPieces(text, searchWords(search), rules)
+      .filter((p) => p.match)
+      .map((p) => p.text)
+  expect(marks('The zebra by the banana stand, standing', 'zebra banan stand')).toEqual(['zebra', 'stand'])
+  expect(marks('A banan, a Banana', 'banan')).toEqual(['banan'])
+  // The other words keep their word starts, in the text's order.
+  expect(marks('stand zebras standing', 'zebra stand')).toEqual(['stand', 'zebra'])
+})
+
 it('the inbox search keeps marking word starts for every word (its node matches them so)', () => {
   expect(
     highlightPieces('Often the pear', searchWords('of pe'))

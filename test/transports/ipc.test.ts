@@ -120,6 +120,34 @@ describe('IPC binding', () => {
     }
   })
 
+  it('a query parameter given over IPC as an object or array is refused as not a string, not as missing', async () => {
+    // HTTP's query string can only carry text; IPC's structured clone can carry anything. A value that is
+    // there but is not text must say so: "job_id: required" told the caller to add what they had sent.
+    const { ipc, handlers } = fakeIpcMain()
+    bindIpc(ipc, node.router, () => true)
+    const handler = handlers.get(IPC_REQUEST_CHANNEL)!
+    const viaIpc = async (path: string, query: Record<string, unknown>) => {
+      const reply = (await handler(event(RENDERER), { method: 'GET', path, query })) as IpcReply
+      return { status: reply.status, body: json(reply) }
+    }
+    const cases: [string, string][] = [
+      ['/v2/get_job_scope', 'job_id'],
+      ['/v2/get_inbox', 'inbox_name'],
+      ['/v2/search_inboxes', 'q']
+    ]
+    for (const [path, name] of cases) {
+      expect(await viaIpc(path, { [name]: { id: 'x' } })).toEqual({
+        status: 400,
+        body: { code: 400, error: 'Bad Request', message: `${name}: expected string, got object` }
+      })
+      expect((await viaIpc(path, { [name]: ['a', 'b'] })).body).toMatchObject({ message: `${name}: expected string, got array` })
+      // Absent, null (HTTP cannot send one) and empty are still "required".
+      for (const missing of [{}, { [name]: null }, { [name]: '' }]) {
+        expect((await viaIpc(path, missing)).body, `${path} ${JSON.stringify(missing)}`).toMatchObject({ message: `${name}: required` })
+      }
+    }
+  })
+
   it('IPC and HTTP alike: a body value JSON cannot carry (a key set to undefined, an undefined in an array) reads as HTTP reads the JSON of it', async () => {
     // Over HTTP the caller's JSON.stringify drops `extra: undefined` and writes [undefined] as [null]; IPC's structured clone keeps both.
     const { ipc, handlers } = fakeIpcMain()

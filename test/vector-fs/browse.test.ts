@@ -134,18 +134,42 @@ describe('vector_fs_file_states', () => {
   const states = async () => ok(node.get('/v2/vector_fs_file_states'))
 
   it('counts files (never folders) by embedding state as the files report it', async () => {
-    expect(await states()).toEqual({ files: 0, processing: 0, ready: 0, failed: 0, failed_reasons: [], embedding_failure: null })
+    expect(await states()).toEqual({
+      files: 0,
+      processing: 0,
+      ready: 0,
+      failed: 0,
+      failed_reasons: [],
+      embedding_failure: null,
+      embedding_wait: null
+    })
     await mkdir('/', 'Docs')
     await upload('/Docs', 'a.txt', 'alpha words')
     await upload('/', 'b.txt', 'beta words')
-    expect(await states()).toEqual({ files: 2, processing: 0, ready: 2, failed: 0, failed_reasons: [], embedding_failure: null })
+    expect(await states()).toEqual({
+      files: 2,
+      processing: 0,
+      ready: 2,
+      failed: 0,
+      failed_reasons: [],
+      embedding_failure: null,
+      embedding_wait: null
+    })
 
     await addProvider(node, 'emb', { api_key: 'sk-embed', external_url: `${fake.url}/v1` })
     fake.behaviour = { type: 'hang' }
     const arrived = fake.nextRequest()
     await ok(node.post('/v2/update_default_embedding_model', { provider_id: 'emb', model: 'text-embedding-3-small' }))
     await arrived
-    expect(await states()).toEqual({ files: 2, processing: 2, ready: 0, failed: 0, failed_reasons: [], embedding_failure: null })
+    expect(await states()).toEqual({
+      files: 2,
+      processing: 2,
+      ready: 0,
+      failed: 0,
+      failed_reasons: [],
+      embedding_failure: null,
+      embedding_wait: null
+    })
     const listed = [
       ...((await ok(node.get('/v2/retrieve_path_simplified', { path: '/Docs' }))) as FileInfo[]),
       ...((await ok(node.get('/v2/retrieve_path_simplified', { path: '/', depth: '0' }))) as FileInfo[]).filter((f) => !f.is_directory)
@@ -166,7 +190,8 @@ describe('vector_fs_file_states', () => {
       ready: 0,
       failed: 1,
       failed_reasons: [{ reason: expect.stringMatching(/rejected the API key/), files: 1 }],
-      embedding_failure: null
+      embedding_failure: null,
+      embedding_wait: null
     })
   })
 })

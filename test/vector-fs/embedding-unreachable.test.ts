@@ -31,11 +31,13 @@ afterEach(async () => {
   node = server = fake = cleanup = undefined
 })
 
-async function start(callTimeoutMs = 120_000, query: { queryTimeoutMs?: number; queryRetryMs?: number } = {}) {
+async function start(callTimeoutMs = 120_000, query: { queryTimeoutMs?: number; queryRetryMs?: number } = {}, waitNoticeMs?: number) {
   const t = tempDir()
   cleanup = t.cleanup
   // Small batches: several of them for the files uploaded, as a library of hundreds has.
-  node = startTestNode(t.dir, { vectorFs: { queue: { batchSize: 4, callTimeoutMs }, ...query } })
+  node = startTestNode(t.dir, {
+    vectorFs: { queue: { batchSize: 4, callTimeoutMs, ...(waitNoticeMs === undefined ? {} : { waitNoticeMs }) }, ...query }
+  })
   server = await serveUploadsOverHttp(node, TOKEN, 1 << 20)
 }
 
@@ -143,6 +145,39 @@ it('a server that accepts and never answers: one time-out fails every file waiti
   fake.behaviour = { type: 'ok' }
   expect((await call('POST', '/v2/retry_failed_embeddings', {})).body).toEqual({ queued: FILES })
   await expect.poll(async () => (await states()).ready, { timeout: 8000 }).toBe(FILES)
+})
+
+it('while a call to a server that accepts and never answers is pending, the file states say the files wait on it, and until when', async () => {
+  // The files are "processing" (the contract's status) for the whole time-out: nothing said they waited on the server.
+  await start(10_000, {}, 300)
+  fake = await startFakeEmbeddings(16)
+  fake.behaviour = { type: 'hang' }
+  await useEmbeddingServer(`${fake.url}/v1`)
+  const t0 = Date.now()
+  await uploadAll()
+  expect((await states()).processing).toBe(FILES)
+  await expect
+    .poll(async () => ((await call('GET', '/v2/vector_fs_file_states')).body as { embedding_wait: unknown }).embedding_wait, {
+      timeout: 3000
+    })
+    .toMatchObject({ provider_id: 'emb', model: 'nomic-embed-text' })
+  const now = (await call('GET', '/v2/vector_fs_file_states')).body as {
+    processing: number
+    embedding_failure: unknown
+    embedding_wait: { provider_id: string; model: string; since: string; gives_up_at: string }
+  }
+  expect(now).toMatchObject({ processing: FILES, embedding_failure: null })
+  expect(now.embedding_wait).toMatchObject({ provider_id: 'emb', model: 'nomic-embed-text' })
+  const since = Date.parse(now.embedding_wait.since)
+  expect(since).toBeGreaterThanOrEqual(t0 - 1000)
+  expect(Date.parse(now.embedding_wait.gives_up_at) - since).toBe(10_000)
+  // Each file's own status stays within the contract's statuses.
+  const listed = (await call('GET', '/v2/retrieve_path_simplified?path=/')).body as { status: string }[]
+  expect(listed.every((f) => f.status === 'processing')).toBe(true)
+
+  // Given up: the files say why themselves, and nothing waits any more.
+  await expectAllFailedWithin(15_000)
+  expect(((await call('GET', '/v2/vector_fs_file_states')).body as { embedding_wait: unknown }).embedding_wait).toBeNull()
 })
 
 it('a host name that does not resolve fails every file at once, naming the host', async () => {

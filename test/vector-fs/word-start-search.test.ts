@@ -102,4 +102,27 @@ describe('search_items matches the start of a word (keywords alone: no embedding
     expect(alone).toHaveLength(10)
     expect(alone).toContain('/bulk.txt')
   }, 30_000)
+
+  it('search_items_words says how each word is matched now: word starts, whole only past the budget, or not at all', async () => {
+    seedPassages('bulk.txt', KEYWORD_ROW_BUDGET + 50, (i) => `bananas in crate ${i}`)
+    await upload('zoo.txt', 'The zebra crossing by the banana stand near a crate.')
+    const words = async (search: string) => {
+      const res = await node.post('/v2/search_items_words', { search })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      return (res.body as { words: unknown[] }).words
+    }
+    expect(await words('Zebra banan')).toEqual([
+      { word: 'zebra', match: 'word_starts' },
+      { word: 'banan', match: 'whole' }
+    ])
+    // "crate" whole is in every seeded passage too: past the budget beside a rarer word, it is not searched.
+    expect(await words('zebra crate')).toEqual([
+      { word: 'zebra', match: 'word_starts' },
+      { word: 'crate', match: 'none' }
+    ])
+    // Alone, a word is the rarest of the query: kept with its word starts; a short one is only ever whole.
+    expect(await words('banan')).toEqual([{ word: 'banan', match: 'word_starts' }])
+    expect(await words('ba')).toEqual([{ word: 'ba', match: 'whole' }])
+    expect((await node.post('/v2/search_items_words', { search: ' ' })).status).toBe(400)
+  }, 30_000)
 })

@@ -5,7 +5,7 @@ import type { PassageIndex } from './passage-index'
 import { modelKeyOf, type VfsSettings } from './settings'
 import type { TreeRepo } from './tree'
 import type { VectorIndex } from './vector-index'
-import type { EmbeddingFailure as EmbeddingFailureState } from '../../shared/contract/vector-fs-browse'
+import type { EmbeddingFailure as EmbeddingFailureState, EmbeddingWait } from '../../shared/contract/vector-fs-browse'
 
 export interface EmbeddingQueueOptions {
   /** Passages per provider call. */
@@ -26,6 +26,12 @@ export interface EmbeddingQueueOptions {
    * and never answers would hold the queue for this long per try, batch after batch).
    */
   readonly callTimeoutMs: number
+  /**
+   * A call pending this long is said to be waiting on the server (vector_fs_file_states'
+   * `embedding_wait`): a batch answers in well under this, and the files would otherwise show
+   * "processing" for up to callTimeoutMs with nothing saying why.
+   */
+  readonly waitNoticeMs: number
 }
 
 export const DEFAULT_QUEUE_OPTIONS: EmbeddingQueueOptions = {
@@ -34,7 +40,8 @@ export const DEFAULT_QUEUE_OPTIONS: EmbeddingQueueOptions = {
   unreachableAttempts: 2,
   backoffMs: 1000,
   maxBackoffMs: 60_000,
-  callTimeoutMs: 120_000
+  callTimeoutMs: 120_000,
+  waitNoticeMs: 5000
 }
 
 interface Deps {
@@ -119,6 +126,8 @@ export function embeddingQueue(deps: Deps) {
   let closed = false
   /** The last failure while the batch in hand is tried again: the files stay processing, and this says why. */
   let lastFailure: EmbeddingFailureState | null = null
+  /** The call in flight to the embedding server, while there is one. */
+  let pendingCall: { providerId: string; model: string; since: number } | undefined
   let batchAbort: AbortController | undefined
   let again = false
 
@@ -126,8 +135,9 @@ export function embeddingQueue(deps: Deps) {
     const embedder = deps.embedders(providerId, model)
     for (let attempt = 1; ; attempt++) {
       const timeout = AbortSignal.timeout(options.callTimeoutMs)
+      pendingCall = { providerId, model, since: Date.now() }
       try {
-        const out = await embedder.embed(texts, AbortSignal.any([signal, timeout]))
+        const out = await embedder.embed(texts, AbortSignal.any([signal, timeout])).finally(() => (pendingCall = undefined))
         if (out.length !== texts.length)
           throw new EmbeddingFailure(`the provider returned ${out.length} vectors for ${texts.length} passages`, false)
         const dim = out[0]?.length ?? 0
@@ -294,6 +304,17 @@ export function embeddingQueue(deps: Deps) {
     },
     /** Why the files being embedded are still processing, while the provider fails and the batch is tried again. */
     failure: (): EmbeddingFailureState | null => lastFailure,
+    /** The call the files processing wait on, once it has been unanswered for waitNoticeMs; null otherwise. */
+    waiting: (): EmbeddingWait | null => {
+      const call = pendingCall
+      if (!call || Date.now() - call.since < options.waitNoticeMs) return null
+      return {
+        provider_id: call.providerId,
+        model: call.model,
+        since: new Date(call.since).toISOString(),
+        gives_up_at: new Date(call.since + options.callTimeoutMs).toISOString()
+      }
+    },
     /** Resolves once nothing is being embedded (for tests and shutdown). */
     idle: async () => {
       while (loop) await loop

@@ -461,6 +461,9 @@ export function createVectorFs(options: VectorFsOptions) {
       return tree.find(nameSearchWords(q), typedPath(foldName(q)), kind, limit).map((e) => info(e, tree.segmentsOf(e.id), 0, 1, key))
     },
 
+    /** How search_items matches each word of `text` by keywords now (the window marks a result's words so). */
+    searchWordMatches: (text: string) => passages.wordMatches(text),
+
     /** The places in `paths` of the paths no entry has. */
     missingPaths(paths: readonly (readonly string[])[]): number[] {
       return paths.flatMap((segments, i) => (tree.resolve(segments) ? [] : [i]))
@@ -477,7 +480,8 @@ export function createVectorFs(options: VectorFsOptions) {
         ready,
         failed: c.failed,
         failed_reasons: failedReasons,
-        embedding_failure: queue.failure()
+        embedding_failure: queue.failure(),
+        embedding_wait: queue.waiting()
       }
     },
 

@@ -12,12 +12,33 @@ export interface PassageRow {
 }
 
 /**
- * The words of a query as the index holds them (accents off, lower case), each once (at most 64). A word
- * holding Chinese or Japanese is the phrase of the index's words for it, space-separated ("テ キ ス ト"):
- * quoted, FTS5 matches that sequence anywhere in a run.
+ * The index's words a query phrase takes at most: a run of Chinese or Japanese is a phrase of one word a
+ * character, and FTS5 ranks a phrase by reading every position of each of its words in every passage
+ * holding them all. A pasted sentence of 200 characters over a library of Japanese text held the
+ * node's one thread for seconds (every request waiting); its first 16 characters are as telling.
+ */
+export const MAX_PHRASE_WORDS = 16
+
+/** The index's words a whole query takes at most (its words, each a phrase's words): 64 words as before, however they are cut. */
+export const MAX_QUERY_INDEX_WORDS = 64
+
+/** A word of a search as the index searches it: its index words, the first MAX_PHRASE_WORDS of them. */
+const phraseOf = (word: string) => indexTokens(word).slice(0, MAX_PHRASE_WORDS).join(' ')
+
+/**
+ * The words of a query as the index holds them (accents off, lower case), each once, MAX_QUERY_INDEX_WORDS
+ * index words at most in all. A word holding Chinese or Japanese is the phrase of the index's words for it,
+ * space-separated ("テ キ ス ト"), its first MAX_PHRASE_WORDS: quoted, FTS5 matches that sequence anywhere in a run.
  */
 export function queryWords(text: string): string[] {
-  return [...new Set(searchWords(text).map((w) => indexTokens(w).join(' ')))].slice(0, 64)
+  const words: string[] = []
+  let indexWords = 0
+  for (const phrase of new Set(searchWords(text).map(phraseOf))) {
+    indexWords += phrase.split(' ').length
+    if (indexWords > MAX_QUERY_INDEX_WORDS) break
+    words.push(phrase)
+  }
+  return words
 }
 
 /** A word (or phrase) of a query as it is searched: whole, and also as the start of longer words. */
@@ -167,6 +188,18 @@ export function passageIndex(db: Database) {
     /** Total characters of the passages of these files. */
     charsOf: (itemIds: readonly number[]) => charsOf.get(JSON.stringify(itemIds))!.n,
     inItems: (itemIds: readonly number[]) => inItems.all(JSON.stringify(itemIds)),
+    /**
+     * How each word of `text` (as searchWords gives them) is searched now: the start of longer words
+     * too, whole only (its word starts pass the row budget), or not at all (common, or past the
+     * 64 words a query keeps). The window marks a result's words by this, so it marks what was matched.
+     */
+    wordMatches(text: string): { word: string; match: 'word_starts' | 'whole' | 'none' }[] {
+      const terms = new Map(scoredTerms(text).map((t) => [t.word, t.prefix]))
+      return [...new Set(searchWords(text))].map((word) => {
+        const prefix = terms.get(phraseOf(word))
+        return { word, match: prefix === undefined ? 'none' : prefix ? 'word_starts' : 'whole' }
+      })
+    },
     /**
      * Passage ids best matching the words of `text`, best first (BM25): a word of MIN_PREFIX_CHARS or more
      * matches the words it begins too, below the word itself; `itemIds` restricts to those files, and the

@@ -4,7 +4,7 @@ import { InboxSchema } from './inbox'
 import { SEARCH_QUERY_MAX } from './inbox-search-rules'
 import { codePointsAtMost } from './code-points'
 
-const required = () => z.string({ error: 'required' }).min(1, { error: 'required' })
+const required = () => z.string().min(1, { error: 'required' })
 
 export const PaginatedInboxesQuerySchema = z.object({
   limit: intParam(1, 200).optional(),
@@ -39,7 +39,7 @@ export const InboxPlaceResponseSchema = z.strictObject({ position: z.number().in
 
 export const SearchInboxesQuerySchema = z.object({
   q: z
-    .string({ error: 'required' })
+    .string()
     .min(1, { error: 'required' })
     // Characters (code points), as every length the contract gives: an emoji is one, not two.
     .refine((s) => codePointsAtMost(s, SEARCH_QUERY_MAX), { error: `must be at most ${SEARCH_QUERY_MAX} characters` }),

@@ -64,5 +64,5 @@ export const UpdateJobConfigRequestSchema = z.strictObject({
 })
 
 export const JobScopeQuerySchema = z.object({
-  job_id: z.string({ error: 'required' }).min(1, { error: 'required' })
+  job_id: z.string().min(1, { error: 'required' })
 })

@@ -49,6 +49,7 @@ export const routePaths = {
   get_default_embedding_model: { method: 'GET', path: '/v2/get_default_embedding_model' },
   update_default_embedding_model: { method: 'POST', path: '/v2/update_default_embedding_model' },
   find_vector_fs_entries: { method: 'GET', path: '/v2/find_vector_fs_entries' },
+  search_items_words: { method: 'POST', path: '/v2/search_items_words' },
   vector_fs_file_states: { method: 'GET', path: '/v2/vector_fs_file_states' },
   vector_fs_missing_paths: { method: 'POST', path: '/v2/vector_fs_missing_paths' },
   vector_fs_path_usage: { method: 'GET', path: '/v2/vector_fs_path_usage' },

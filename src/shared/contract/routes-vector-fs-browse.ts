@@ -8,7 +8,9 @@ import {
   MissingPathsResponseSchema,
   PathUsageResponseSchema,
   RetryFailedEmbeddingsRequestSchema,
-  RetryFailedEmbeddingsResponseSchema
+  RetryFailedEmbeddingsResponseSchema,
+  SearchItemsWordsRequestSchema,
+  SearchItemsWordsResponseSchema
 } from './vector-fs-browse'
 
 /** Browsing a large library (Nodedesk's additions, see vector-fs-browse.ts). */
@@ -20,6 +22,14 @@ export const vectorFsBrowseRoutes = {
     description:
       'Folders and files whose name holds every word of q (any case; `/` counts as a space), folders first; for a q with `/` (a typed path, `reports/2024`), also the entries whose path holds it, then what lies under the folders it ends at; up to limit (1-100, default 50); children null.',
     response: z.array(FileInfoSchema)
+  },
+  search_items_words: {
+    ...routePaths.search_items_words,
+    auth: true,
+    body: SearchItemsWordsRequestSchema,
+    description:
+      "How search_items matches each word of `search` by keywords now: `word_starts` (the words it begins too), `whole` (only itself: the words it begins are in too many passages) or `none` (a word in nearly every passage). The window marks a result's words by this.",
+    response: SearchItemsWordsResponseSchema
   },
   vector_fs_file_states: {
     ...routePaths.vector_fs_file_states,

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { intParam } from './query-params'
 import { nameSearchWords } from './vector-fs-names'
 import { MISSING_PATHS_MAX } from './vector-fs-limits'
+import { SearchItemsRequestSchema } from './vector-fs'
 
 /*
  * Nodedesk's own additions to the VectorFS routes (not in api-contract.md): what a window needs to
@@ -12,7 +13,7 @@ import { MISSING_PATHS_MAX } from './vector-fs-limits'
 
 export const FindEntriesQuerySchema = z.object({
   q: z
-    .string({ error: 'required' })
+    .string()
     .refine((s) => nameSearchWords(s).length > 0, { error: 'expected at least one word' })
     .refine((s) => s.length <= 200, { error: 'must be at most 200 characters' }),
   /** Only folders or only files; both when absent. */
@@ -26,6 +27,18 @@ export const MissingPathsRequestSchema = z.strictObject({
     .min(1, { error: `expected 1 to ${MISSING_PATHS_MAX} paths` })
     .max(MISSING_PATHS_MAX, { error: `expected 1 to ${MISSING_PATHS_MAX} paths` })
 })
+
+export const SearchItemsWordsRequestSchema = z.strictObject({ search: SearchItemsRequestSchema.shape.search })
+
+/**
+ * Each word of a search_items search (as the window splits it) and how the keyword search matches it
+ * now: also as the start of longer words, as a whole word only (its word starts are in too many
+ * passages to score), or not at all (a word in nearly every passage, or past the 64 words kept).
+ */
+export const SearchItemsWordsResponseSchema = z.strictObject({
+  words: z.array(z.strictObject({ word: z.string(), match: z.enum(['word_starts', 'whole', 'none']) }))
+})
+export type SearchItemsWords = z.infer<typeof SearchItemsWordsResponseSchema>
 
 /** How many of the jobs using a library path vector_fs_path_usage names (the newest). */
 export const PATH_USAGE_NAMED = 5
@@ -60,6 +73,22 @@ export const EmbeddingFailureSchema = z.strictObject({
 })
 export type EmbeddingFailure = z.infer<typeof EmbeddingFailureSchema>
 
+/**
+ * A call to the embedding server that has gone unanswered for a while (a server that accepts and
+ * never answers, a model still loading): the files stay processing (the contract's status) until it
+ * answers or the node gives up at `gives_up_at`, when they are marked failed.
+ */
+export const EmbeddingWaitSchema = z.strictObject({
+  /** The embedding provider and model the call is to. */
+  provider_id: z.string(),
+  model: z.string(),
+  /** When the call was made. */
+  since: z.string(),
+  /** When the node stops waiting for this call. */
+  gives_up_at: z.string()
+})
+export type EmbeddingWait = z.infer<typeof EmbeddingWaitSchema>
+
 /** How many distinct reasons vector_fs_file_states names for the failed files (the commonest). */
 export const FAILED_REASONS = 3
 
@@ -76,7 +105,9 @@ export const FileStateCountsSchema = z.strictObject({
    */
   failed_reasons: z.array(z.strictObject({ reason: z.string(), files: z.number() })),
   /** Null while embedding works (or nothing waits for it). */
-  embedding_failure: EmbeddingFailureSchema.nullable()
+  embedding_failure: EmbeddingFailureSchema.nullable(),
+  /** Null unless a call to the embedding server has been waiting for an answer for some seconds. */
+  embedding_wait: EmbeddingWaitSchema.nullable()
 })
 export type FileStateCounts = z.infer<typeof FileStateCountsSchema>
 

@@ -24,6 +24,7 @@ type VectorFsRoutes =
   | 'get_default_embedding_model'
   | 'update_default_embedding_model'
   | 'find_vector_fs_entries'
+  | 'search_items_words'
   | 'vector_fs_file_states'
   | 'vector_fs_missing_paths'
   | 'vector_fs_path_usage'
@@ -86,6 +87,7 @@ export function vectorFsHandlers(ctx: NodeContext): HandlerGroup<VectorFsRoutes>
       }),
     find_vector_fs_entries: ({ query }) => vfs.findByName(query.q, query.kind, query.limit ?? 50),
     vector_fs_file_states: () => vfs.fileStateCounts(),
+    search_items_words: ({ body }) => ({ words: vfs.searchWordMatches(body.search) }),
     retry_failed_embeddings: () => ({ queued: vfs.retryFailedEmbeddings() }),
     vector_fs_missing_paths: ({ body }) => ({ missing: vfs.missingPaths(body.path_ids) }),
     vector_fs_path_usage: ({ query }) => {

@@ -38,9 +38,17 @@ export function Search({
   const [typed] = useDebouncedValue(text, LIBRARY_SEARCH_DEBOUNCE_MS)
   const [submitted, setSubmitted] = useState<string | null>(null)
   const search = submitted === text ? text : text.trim() === '' ? '' : typed
+  // The passages, and how the node matched each word (one whose starts are in too many passages is taken
+  // whole, or not at all): asked together, so the passages are never shown marked otherwise.
   const results = useQuery({
     queryKey: [...keys.vfsSearch, search],
-    queryFn: () => client.call('search_items', { body: { search, max_results: 20 } }),
+    queryFn: async () => {
+      const [found, matched] = await Promise.all([
+        client.call('search_items', { body: { search, max_results: 20 } }),
+        client.call('search_items_words', { body: { search } })
+      ])
+      return { found, matched: matched.words }
+    },
     enabled: search.trim() !== ''
   })
   const searchingNames = nameSearchWords(search).length > 0
@@ -48,16 +56,22 @@ export function Search({
   // The last answer stays while words are typed (placeholder data), but not once the box is empty.
   const names = searchingNames ? found.data : undefined
   const words = useMemo(() => searchWords(search), [search])
+  const matched = results.data?.matched
+  const marks = useMemo(() => {
+    if (!matched) return { words, rules: PASSAGE_MARKS }
+    const whole = matched.filter((w) => w.match === 'whole').map((w) => w.word)
+    return { words: matched.filter((w) => w.match !== 'none').map((w) => w.word), rules: { ...PASSAGE_MARKS, wholeWords: whole } }
+  }, [matched, words])
   const nameWords = nameSearchWords(search)
   const noName = names?.length === 0 && !found.isPlaceholderData
   // Each passage's words marked as the node matched them; one with none marked was found by meaning alone.
   const passages = useMemo(
     () =>
-      (results.data ?? []).map((result) => {
-        const pieces = highlightPieces(result.text, words, PASSAGE_MARKS)
+      (results.data?.found ?? []).map((result) => {
+        const pieces = highlightPieces(result.text, marks.words, marks.rules)
         return { result, pieces, byMeaning: !pieces.some((p) => p.match) }
       }),
-    [results.data, words]
+    [results.data, marks]
   )
   const clear = () => {
     setText('')
@@ -91,12 +105,12 @@ export function Search({
       {(results.isFetching || (searchingNames && found.isFetching)) && <Loader role="img" size="xs" aria-label="Searching" />}
       {results.isError && <Alert color="red">{errorText(results.error)}</Alert>}
       {searchingNames && found.isError && <Alert color="red">{errorText(found.error)}</Alert>}
-      {noName && results.data?.length === 0 && (
+      {noName && results.data?.found.length === 0 && (
         <Text size="sm" c="dimmed">
           No file or folder name and no passage matches “{search}”.
         </Text>
       )}
-      {((names && names.length > 0) || (results.data && results.data.length > 0)) && (
+      {((names && names.length > 0) || (results.data && results.data.found.length > 0)) && (
         <Paper withBorder p="xs" component="section" aria-label="Search results" mah={280} style={{ overflow: 'auto' }}>
           <Stack gap={6}>
             {names && names.length > 0 && (
@@ -151,7 +165,7 @@ export function Search({
                 </Stack>
               </section>
             )}
-            {noName && results.data && results.data.length > 0 && (
+            {noName && results.data && results.data.found.length > 0 && (
               <Text size="xs" c="dimmed">
                 No file or folder is named like “{search.trim()}”.
               </Text>

@@ -8,7 +8,7 @@ import { useEmbeddingModel, useProviders, useRouteMutation, useVfsFileStates } f
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { hrefOf } from '../../app/router'
 import { useSecondsLeft } from '../../app/use-seconds-left'
-import type { EmbeddingFailure } from '../../../../shared/contract/vector-fs-browse'
+import type { EmbeddingFailure, EmbeddingWait } from '../../../../shared/contract/vector-fs-browse'
 import { providerSelectProps, providerTitle } from '../providers'
 import { useReplacingSearch } from '../../app/replacing-search'
 import { BusyButton } from '../../app/BusyButton'
@@ -49,7 +49,15 @@ function EmbeddingSettings() {
   }, [setting.data])
 
   const capable = (providers.data ?? []).filter((p) => (EMBEDDING_KINDS as readonly string[]).includes(modelKind(p.model).kind))
-  const counts = fileStates.data ?? { files: 0, processing: 0, ready: 0, failed: 0, failed_reasons: [], embedding_failure: null }
+  const counts = fileStates.data ?? {
+    files: 0,
+    processing: 0,
+    ready: 0,
+    failed: 0,
+    failed_reasons: [],
+    embedding_failure: null,
+    embedding_wait: null
+  }
   const current = setting.data
   // The stored provider may since have been removed, or changed to a kind that cannot embed.
   const isCapable = (id: string) => capable.some((p) => p.id === id)
@@ -261,6 +269,7 @@ function EmbeddingSettings() {
           Files: {counts.processing} processing · {counts.ready} ready · {counts.failed} failed
         </Text>
         {counts.processing > 0 && counts.embedding_failure && <EmbeddingStalled failure={counts.embedding_failure} />}
+        {counts.processing > 0 && counts.embedding_wait && <EmbeddingWaiting wait={counts.embedding_wait} />}
         {counts.failed > 0 && (
           <Text size="sm">
             Failed files are still found by their words and used in answers. Each says why on the{' '}
@@ -272,6 +281,18 @@ function EmbeddingSettings() {
         )}
       </Stack>
     </Paper>
+  )
+}
+
+/** Files stay processing while a call to the embedding server goes unanswered: since when, and when the node gives up. */
+function EmbeddingWaiting({ wait }: { wait: EmbeddingWait }) {
+  const left = useSecondsLeft(Date.parse(wait.gives_up_at))
+  return (
+    <Alert color="orange" title="Embedding is waiting for the embedding server" data-testid="embedding-wait">
+      The server of {wait.provider_id} was asked to embed with {wait.model} at {new Date(wait.since).toLocaleTimeString()} and has not
+      answered yet. The node waits {left > 0 ? `${left} s more` : 'no longer'}; if no answer comes, these files are marked failed. Check
+      that the server is running and that the model is loaded.
+    </Alert>
   )
 }
 

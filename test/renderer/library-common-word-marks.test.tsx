@@ -1,0 +1,76 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings": {"fetch": {"disableSameOriginPolicy": true}}}
+import { cleanup, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { useRoute } from '../../src/renderer/src/app/router'
+import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
+import { KEYWORD_ROW_BUDGET, passageIndex } from '../../src/main/vector-fs/passage-index'
+import { ROOT_ID, treeRepo } from '../../src/main/vector-fs/tree'
+import { useTestNode } from '../support/node'
+import { layOutLists } from './list-layout'
+import { renderWithApp, routerTransport } from './render'
+
+layOutLists()
+
+/*
+ * The node's keyword search takes a word whose starts are in more passages than its row budget as
+ * itself alone when the search has a rarer word ("zebra banan": "banan" matches no word whole), and
+ * leaves out a word in nearly every passage. The window marked every word of 3 letters or more where
+ * it began a word: "banana" was marked in the passage the node had found for "zebra" alone. It now
+ * marks the words as the node matched them (search_items_words), over a real node.
+ */
+
+const node = useTestNode()
+beforeEach(async () => {
+  const db = node.store.db
+  const tree = treeRepo(db)
+  const passages = passageIndex(db)
+  // More passages than the budget holding words that "banan" begins (an upload of this many would take seconds).
+  db.transaction(() => {
+    const id = tree.insertFile({
+      parentId: ROOT_ID,
+      name: 'bulk.txt',
+      sha256: 'seed-bulk',
+      size: 0,
+      fileType: 'txt',
+      status: 'ready',
+      createdTime: '2025-01-01T00:00:00.000Z',
+      modifiedTime: '2025-01-01T00:00:00.000Z',
+      resourceJson: null
+    })
+    const texts = Array.from({ length: KEYWORD_ROW_BUDGET + 50 }, (_, i) => ({ nodeId: String(i + 1), text: `bananas in crate ${i}` }))
+    passages.insert(id, texts, false)
+  })()
+  const text = 'The zebra crossing by the banana stand near a crate.'
+  expect(
+    (await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'zoo.txt', file_data: new TextEncoder().encode(text) })).status
+  ).toBe(200)
+  window.location.hash = '#/files'
+})
+afterEach(cleanup)
+
+function RoutedFilesPage() {
+  const route = useRoute()
+  return route.name === 'files' ? <FilesPage path={route.path} node={route.node} /> : null
+}
+
+const marksOf = async (search: string) => {
+  const box = screen.getByRole('textbox', { name: 'Search the library' })
+  await userEvent.clear(box)
+  await userEvent.type(box, `${search}{Enter}`)
+  const passages = await screen.findByRole('region', { name: 'Passages' }, { timeout: 10_000 })
+  const zoo = await within(passages).findByText(
+    (_, el) => el?.getAttribute('data-testid') === 'search-result' && /zebra/i.test(el.textContent ?? '')
+  )
+  return [...zoo.querySelectorAll('mark')].map((m) => m.textContent)
+}
+
+it('a word the node took whole (its starts are in too many passages) or left out is not marked where it only begins a word', async () => {
+  renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
+  await screen.findByRole('treeitem', { name: /^zoo\.txt/ })
+  // The node found this passage for "zebra" alone: "banan" is no word of it, and "banana" did not match.
+  expect(await marksOf('zebra banan')).toEqual(['zebra'])
+  // "crate" is in every seeded passage: beside a rarer word it is not searched at all.
+  expect(await marksOf('zebra crate')).toEqual(['zebra'])
+})
