@@ -51,10 +51,27 @@ export function prefixQuery(text: string): string | undefined {
   return [...new Set(words)]
     .map((w) => {
       const tokens = indexTokens(w)
+      // A phrase's first MAX_PHRASE_WORDS: the texts found are checked for the whole word (longPhraseWords).
+      if (tokens.length > MAX_PHRASE_WORDS) return `"${tokens.slice(0, MAX_PHRASE_WORDS).join(' ')}"`
       return `"${tokens.join(' ')}"${isCjkToken(tokens[tokens.length - 1]!) ? '' : '*'}`
     })
     .join(' ')
 }
+
+/**
+ * The index's words one phrase of the FTS query takes at most. A run of Chinese or Japanese is a phrase
+ * of one index word a character, and FTS5 ranks a phrase by reading every position of each of its
+ * words in every text holding them all: a pasted sentence of 200 characters over long Japanese
+ * messages held the node's one thread for 1.8 s. The query takes a phrase's first 16; the texts it
+ * finds are then checked for the whole word, so every word still matches whole as typed.
+ */
+export const MAX_PHRASE_WORDS = 16
+
+/** The search's words (folded, as searchWords gives them) that the query holds only the start of. */
+export const longPhraseWords = (words: readonly string[]): string[] => words.filter((w) => indexTokens(w).length > MAX_PHRASE_WORDS)
+
+/** Whether `text` holds every one of `words` (folded) where the search finds words (searchMatches). */
+const holdsEvery = (text: string, words: readonly string[]): boolean => words.every((w) => !searchMatches(text, [w]).next().done)
 
 /**
  * The part of `text` around the first word (or emoji) that starts with one of `words` (folded; a run of
@@ -135,9 +152,14 @@ export function inboxSearchRepo(db: Db) {
       const query = prefixQuery(text)
       if (!query) return []
       const words = [...new Set(searchWords(text))]
+      const long = longPhraseWords(words)
       const hits = new Map<string, SearchHit>()
       let before = Number.MAX_SAFE_INTEGER
-      const lookup = (id: number) => (id < 0 ? ofName.get(-id) : ofMessage.get(id))
+      const lookup = (id: number) => {
+        const found = id < 0 ? ofName.get(-id) : ofMessage.get(id)
+        // The query held only the start of a long phrase: a text that goes on otherwise is no match.
+        return found && long.length > 0 && !holdsEvery(found.text ?? '', long) ? undefined : found
+      }
       for (let first = true; ; first = false) {
         const rows = round.all(query, before)
         const ranked: Ranked[] = (first ? [...rows, ...names.all(query)] : [...rows])
