@@ -1,3 +1,5 @@
+import { groupedNumber } from './byte-size'
+
 /**
  * The one rule for a provider's URL, used by the contract (requests) and the window (forms):
  * an absolute http or https URL with a host and without user info. `http://127.0.0.1:P@other-host/`
@@ -7,6 +9,13 @@
 export const NOT_HTTP_URL = "Enter the server's address as an http:// or https:// URL, e.g. http://127.0.0.1:8080/v1."
 export const URL_WITH_SPACES = 'Remove the spaces or line breaks before or after the address.'
 export const URL_WITH_USER_INFO = 'Remove the user name or password from the URL (user@host): give the API key in its own field.'
+/**
+ * The longest address a provider may have. Servers refuse request lines past 8 KiB or so (Node's own
+ * headers limit is 16 KiB), so a longer one could never be called; it was stored (1 MB was taken) and
+ * sent, whole, with every answer, test and check.
+ */
+export const MAX_URL_CHARS = 8192
+export const URL_TOO_LONG = `Enter an address of at most ${groupedNumber(MAX_URL_CHARS)} characters.`
 
 /** The scheme, `//` and the first character of a host, and no white space anywhere. */
 const ABSOLUTE_HTTP = /^https?:\/\/[^/?#\\\s][^\s]*$/i
@@ -17,6 +26,7 @@ const USER_INFO = /^https?:\/\/[^/?#\\]*@/i
 export function httpUrlProblem(text: string): string | undefined {
   // Written out as an absolute URL: the parser alone would repair "http:host", "http:///x" or a URL with spaces around it.
   // A pasted address often brings a space or a line break with it: said so, rather than "not a URL".
+  if (text.length > MAX_URL_CHARS) return URL_TOO_LONG
   if (text !== text.trim() && ABSOLUTE_HTTP.test(text.trim())) return URL_WITH_SPACES
   if (!ABSOLUTE_HTTP.test(text)) return NOT_HTTP_URL
   let u: URL

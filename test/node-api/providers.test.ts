@@ -49,6 +49,8 @@ describe('add_llm_provider', () => {
     [{ id: 'x'.repeat(65) }, 'id: Enter an id: letters, digits, _ and -, up to 64 characters.'],
     [{ external_url: 'ftp://example.com' }, "external_url: Enter the server's address as an http:// or https:// URL"],
     [{ external_url: '/v1' }, "external_url: Enter the server's address as an http:// or https:// URL"],
+    // 1 MB was stored, and sent with every call no server takes.
+    [{ external_url: `http://127.0.0.1:9/v1?q=${'a'.repeat(8192)}` }, 'external_url: Enter an address of at most 8,192 characters.'],
     [{ perform_locally: 'yes' }, 'perform_locally: expected boolean, got string'],
     [{ toolkit_permissions: 'all' }, 'toolkit_permissions: expected array of strings'],
     [{ allowed_message_senders: [1] }, 'allowed_message_senders: expected array of strings'],
@@ -64,6 +66,13 @@ describe('add_llm_provider', () => {
     const name = `${'m'.repeat(254)}🦙`
     expect((await node.post('/v2/add_llm_provider', provider('p', { model: { Ollama: { model_type: name } } }))).status).toBe(200)
     expect((await list()).map((p) => (p as { model: unknown }).model)).toEqual([{ Ollama: { model_type: name } }])
+  })
+
+  it('takes an address of 8,192 characters, the most one may have', async () => {
+    const url = 'http://127.0.0.1:9/v1?route='
+    const longest = url + 's'.repeat(8192 - url.length)
+    expect((await node.post('/v2/add_llm_provider', provider('p', { external_url: longest }))).status).toBe(200)
+    expect((await list()).map((p) => (p as { external_url: unknown }).external_url)).toEqual([longest])
   })
 
   it('rejects a missing required field by name', async () => {
