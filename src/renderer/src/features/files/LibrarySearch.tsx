@@ -39,15 +39,19 @@ export function Search({
   const [submitted, setSubmitted] = useState<string | null>(null)
   const search = submitted === text ? text : text.trim() === '' ? '' : typed
   // The passages, and how the node matched each word (one whose starts are in too many passages is taken
-  // whole, or not at all): asked together, so the passages are never shown marked otherwise.
+  // whole, or not at all): asked together, so the passages are never shown marked otherwise. A node that
+  // cannot say (older, or failing that call) still shows what it found, its words marked where they begin.
   const results = useQuery({
     queryKey: [...keys.vfsSearch, search],
     queryFn: async () => {
       const [found, matched] = await Promise.all([
         client.call('search_items', { body: { search, max_results: 20 } }),
-        client.call('search_items_words', { body: { search } })
+        client.call('search_items_words', { body: { search } }).then(
+          (r) => r.words,
+          () => undefined
+        )
       ])
-      return { found, matched: matched.words }
+      return { found, matched }
     },
     enabled: search.trim() !== ''
   })
