@@ -147,6 +147,24 @@ describe('the Files page search finds names, then passages', () => {
     await waitFor(() => expect(screen.getByTestId('upload-target').textContent).toContain('the top folder'))
   })
 
+  it('the file shown renamed here keeps the upload folder the operator chose elsewhere', async () => {
+    window.location.hash = hrefOf({ name: 'files', path: '/memo.txt' })
+    renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
+    await within(await screen.findByTestId('file-preview')).findByText(/renew the lease/)
+    await userEvent.click(await screen.findByRole('treeitem', { name: /^Contracts/ }))
+    await waitFor(() => expect(screen.getByTestId('upload-target').textContent).toContain('/Contracts'))
+    // The preview follows the file to its new name; that move is the page's own, not a file opened.
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for memo.txt' }))
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Rename or move…', hidden: true }))
+    const name = await screen.findByRole('textbox', { name: 'Name' })
+    await userEvent.clear(name)
+    await userEvent.type(name, 'memo 2.txt')
+    await userEvent.click(screen.getByRole('button', { name: 'Move' }))
+    await waitFor(() => expect(window.location.hash).toBe(hrefOf({ name: 'files', path: '/memo 2.txt' })))
+    await within(await screen.findByTestId('file-preview')).findByText(/renew the lease/)
+    expect(screen.getByTestId('upload-target').textContent).toContain('/Contracts')
+  })
+
   it('a file opened in the tree, or from its name in the results, makes its folder the upload folder', async () => {
     renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
     await userEvent.click(await screen.findByRole('treeitem', { name: /^Contracts/ }))

@@ -36,9 +36,13 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
   // its folder was open in the tree and the file shown, while uploads went to the top folder.
   const [target, setTarget] = useState(() => (path ? parentPath(path) : '/'))
   const [shownPath, setShownPath] = useState(path)
+  // The file shown moved here (renamed, or its folder moved): not another file opened, so the upload
+  // folder the operator chose stays (afterMove makes it follow the move itself when it was inside).
+  const [movedHere, setMovedHere] = useState<string | null>(null)
   if (path !== shownPath) {
     setShownPath(path)
-    if (path) setTarget(parentPath(path))
+    if (path && path !== movedHere) setTarget(parentPath(path))
+    if (movedHere !== null) setMovedHere(null)
   }
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set(path ? ancestorsOf(path) : []))
   const [dragOver, setDragOver] = useState(false)
@@ -81,7 +85,11 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
   const afterMove = (from: string, to: string) => {
     setTarget((t) => pathAfterMove(t, from, to))
     setExpanded((e) => new Set([...e].map((p) => pathAfterMove(p, from, to))))
-    if (path && isWithin(path, from)) navigate({ name: 'files', path: pathAfterMove(path, from, to), node, from: citedIn })
+    if (path && isWithin(path, from)) {
+      const moved = pathAfterMove(path, from, to)
+      setMovedHere(moved)
+      navigate({ name: 'files', path: moved, node, from: citedIn })
+    }
   }
   const afterDelete = (deleted: string) => {
     setTarget((t) => (isWithin(t, deleted) ? parentPath(deleted) : t))
