@@ -36,3 +36,19 @@ it('a long Japanese search over long Japanese messages answers at once, and ever
   // Up to 16 characters, the phrase is searched as typed.
   expect((await search(RUN.repeat(2))).sort()).toEqual([inboxOf(busy), inboxOf(near)].sort())
 }, 60_000)
+
+it('a long Japanese search that no message holds, though many begin as it does, answers at once', async () => {
+  // Its first 16 characters are in every message: each was read and checked for the whole word (a second
+  // for 1,500 messages, the node's one thread held), where the index alone could tell none holds "違う話".
+  const RUN = '日本語のテキスト'
+  const busy = await createJob(node, 'gpt')
+  node.ctx.store.db.transaction(() => {
+    for (let i = 0; i < 1500; i++) node.ctx.chain.append({ inboxId: inboxOf(busy), jobId: busy, content: `${i} ${RUN.repeat(220)}` })
+  })()
+  const t0 = performance.now()
+  expect(await search(`${RUN.repeat(2)}違う話`)).toEqual([])
+  // Well past the few milliseconds it takes; the reading of every message took over a second.
+  expect(performance.now() - t0).toBeLessThan(300)
+  // The words after the first 16 narrow the texts read; a text holding the whole word is still found.
+  expect(await search(`${RUN.repeat(2)}日本`)).toEqual([inboxOf(busy)])
+}, 60_000)
