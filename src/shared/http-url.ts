@@ -1,4 +1,5 @@
 import { groupedNumber } from './byte-size'
+import { codePointsAtMost } from './contract/code-points'
 
 /**
  * The one rule for a provider's URL, used by the contract (requests) and the window (forms):
@@ -26,7 +27,8 @@ const USER_INFO = /^https?:\/\/[^/?#\\]*@/i
 export function httpUrlProblem(text: string): string | undefined {
   // Written out as an absolute URL: the parser alone would repair "http:host", "http:///x" or a URL with spaces around it.
   // A pasted address often brings a space or a line break with it: said so, rather than "not a URL".
-  if (text.length > MAX_URL_CHARS) return URL_TOO_LONG
+  // Characters as the contract counts them (an emoji is one), as its message says.
+  if (!codePointsAtMost(text, MAX_URL_CHARS)) return URL_TOO_LONG
   if (text !== text.trim() && ABSOLUTE_HTTP.test(text.trim())) return URL_WITH_SPACES
   if (!ABSOLUTE_HTTP.test(text)) return NOT_HTTP_URL
   let u: URL

@@ -68,11 +68,15 @@ describe('add_llm_provider', () => {
     expect((await list()).map((p) => (p as { model: unknown }).model)).toEqual([{ Ollama: { model_type: name } }])
   })
 
-  it('takes an address of 8,192 characters, the most one may have', async () => {
+  it('takes an address of 8,192 characters (an emoji counts as one), the most one may have', async () => {
     const url = 'http://127.0.0.1:9/v1?route='
     const longest = url + 's'.repeat(8192 - url.length)
     expect((await node.post('/v2/add_llm_provider', provider('p', { external_url: longest }))).status).toBe(200)
     expect((await list()).map((p) => (p as { external_url: unknown }).external_url)).toEqual([longest])
+    // Characters as every other length counts them: 8,192, though 8,193 UTF-16 units.
+    const withEmoji = `${url}${'s'.repeat(8191 - url.length)}🦙`
+    expect((await node.post('/v2/add_llm_provider', provider('q', { external_url: withEmoji }))).status).toBe(200)
+    expectError(await node.post('/v2/add_llm_provider', provider('r', { external_url: `${withEmoji}s` })), 400, /at most 8,192 characters/)
   })
 
   it('rejects a missing required field by name', async () => {
