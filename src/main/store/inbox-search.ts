@@ -54,9 +54,10 @@ export function prefixQuery(text: string): string | undefined {
       // A phrase's first MAX_PHRASE_WORDS: the texts found are checked for the whole word (longPhraseWords).
       if (tokens.length > MAX_PHRASE_WORDS) {
         const head = tokens.slice(0, MAX_PHRASE_WORDS)
-        // The rest's distinct words too, each alone (no positions read): a text without one of them is
-        // left out by the index, not read and checked (a search going on otherwise scanned every text).
-        const rest = [...new Set(tokens.slice(MAX_PHRASE_WORDS))].filter((t) => !head.includes(t))
+        // The rest's distinct words too (MAX_PHRASE_WORDS of them), each alone (no positions read): a text
+        // without one is left out by the index, not read and checked (a search going on otherwise scanned
+        // every text). More made the index's work grow with the search, for texts the check reads anyway.
+        const rest = [...new Set(tokens.slice(MAX_PHRASE_WORDS))].filter((t) => !head.includes(t)).slice(0, MAX_PHRASE_WORDS)
         return [`"${head.join(' ')}"`, ...rest.map((t) => `"${t}"${isCjkToken(t) ? '' : '*'}`)].join(' ')
       }
       return `"${tokens.join(' ')}"${isCjkToken(tokens[tokens.length - 1]!) ? '' : '*'}`
