@@ -31,7 +31,9 @@ it('a long Japanese search over long Japanese messages answers at once, and ever
 
   const t0 = performance.now()
   expect(await search(RUN.repeat(25))).toEqual([inboxOf(busy)])
-  expect(performance.now() - t0).toBeLessThan(1000)
+  // About 0.45 s on a quiet machine (the index reading the 16 characters' places in every message); the whole
+  // phrase took 2.8 s. Room for a loaded machine between the two.
+  expect(performance.now() - t0).toBeLessThan(1500)
   expect(await search(RUN.repeat(3))).toEqual([inboxOf(busy)])
   // Up to 16 characters, the phrase is searched as typed.
   expect((await search(RUN.repeat(2))).sort()).toEqual([inboxOf(busy), inboxOf(near)].sort())

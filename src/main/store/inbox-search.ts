@@ -162,11 +162,10 @@ export function inboxSearchRepo(db: Db) {
       const long = longPhraseWords(words)
       const hits = new Map<string, SearchHit>()
       let before = Number.MAX_SAFE_INTEGER
-      const lookup = (id: number) => {
-        const found = id < 0 ? ofName.get(-id) : ofMessage.get(id)
-        // The query held only the start of a long phrase: a text that goes on otherwise is no match.
-        return found && long.length > 0 && !holdsEvery(found.text ?? '', long) ? undefined : found
-      }
+      const lookup = (id: number) => (id < 0 ? ofName.get(-id) : ofMessage.get(id))
+      // The query held only the start of a long phrase: a text that goes on otherwise is no match. Read only
+      // for a text that would be listed (not for every message of an inbox already found).
+      const holds = (found: Found) => long.length === 0 || holdsEvery(found.text ?? '', long)
       for (let first = true; ; first = false) {
         const rows = round.all(query, before)
         const ranked: Ranked[] = (first ? [...rows, ...names.all(query)] : [...rows])
@@ -176,7 +175,8 @@ export function inboxSearchRepo(db: Db) {
         if (first) {
           const top = ranked.slice(0, limit * WHOLE_FIRST_PER_HIT)
           for (const r of top) {
-            r.found = lookup(r.id) ?? null
+            const found = lookup(r.id)
+            r.found = found && holds(found) ? found : null
             r.whole = r.found && (!r.found.is_hidden || showHidden) ? wholeWords(r.found.text ?? '', words) : 0
           }
           top.sort((a, b) => b.whole! - a.whole!)
@@ -185,6 +185,7 @@ export function inboxSearchRepo(db: Db) {
         for (const row of ranked) {
           const found = row.found === undefined ? lookup(row.id) : row.found
           if (!found || hits.has(found.id) || (found.is_hidden && !showHidden)) continue
+          if (row.found === undefined && !holds(found)) continue
           hits.set(found.id, { inboxId: found.id, snippet: snippetOf(found.text ?? '', words) })
           if (hits.size >= limit) return [...hits.values()]
         }
