@@ -268,8 +268,12 @@ function EmbeddingSettings() {
         <Text size="sm" data-testid="embedding-progress">
           Files: {counts.processing} processing · {counts.ready} ready · {counts.failed} failed
         </Text>
-        {counts.processing > 0 && counts.embedding_failure && <EmbeddingStalled failure={counts.embedding_failure} />}
-        {counts.processing > 0 && counts.embedding_wait && <EmbeddingWaiting wait={counts.embedding_wait} />}
+        {/* The try under way waits on the server: that, not the last try's failure ("tries again now"), is what happens now. */}
+        {counts.processing > 0 && counts.embedding_wait ? (
+          <EmbeddingWaiting wait={counts.embedding_wait} />
+        ) : (
+          counts.processing > 0 && counts.embedding_failure && <EmbeddingStalled failure={counts.embedding_failure} />
+        )}
         {counts.failed > 0 && (
           <Text size="sm">
             Failed files are still found by their words and used in answers. Each says why on the{' '}
