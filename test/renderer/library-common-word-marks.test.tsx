@@ -87,3 +87,21 @@ it('a node without search_items_words (older, or failing it) still shows the pas
   expect(await marksOf('zebra banan')).toEqual(['zebra', 'banan'])
   expect(screen.queryByRole('alert')).toBeNull()
 })
+
+it('a long run of Japanese, searched by its first 16 characters, has those marked and is not said to be found by meaning', async () => {
+  const text = '日本語のテキスト日本語のテキスト違う話です。'
+  expect(
+    (await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'jp.txt', file_data: new TextEncoder().encode(text) })).status
+  ).toBe(200)
+  renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
+  await screen.findByRole('treeitem', { name: /^jp\.txt/ })
+  const box = screen.getByRole('textbox', { name: 'Search the library' })
+  await userEvent.type(box, '日本語のテキスト日本語のテキストXY{Enter}')
+  const passages = await screen.findByRole('region', { name: 'Passages' }, { timeout: 10_000 })
+  const found = await within(passages).findByText(
+    (_, el) => el?.getAttribute('data-testid') === 'search-result' && el.textContent?.includes('違う話') === true
+  )
+  // The whole search was marked, which the passage does not hold: nothing was, and it read "close in meaning".
+  expect([...found.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['日本語のテキスト日本語のテキスト'])
+  expect(passages.textContent).not.toMatch(/in meaning/)
+})

@@ -124,5 +124,8 @@ describe('search_items matches the start of a word (keywords alone: no embedding
     expect(await words('banan')).toEqual([{ word: 'banan', match: 'word_starts' }])
     expect(await words('ba')).toEqual([{ word: 'ba', match: 'whole' }])
     expect((await node.post('/v2/search_items_words', { search: ' ' })).status).toBe(400)
+    // A long run of Japanese is searched by its first 16 characters: those are the word to mark.
+    await upload('jp.txt', '日本語のテキスト日本語のテキスト違う話です。')
+    expect(await words('日本語のテキスト日本語のテキストXY')).toEqual([{ word: '日本語のテキスト日本語のテキスト', match: 'whole' }])
   }, 30_000)
 })

@@ -26,6 +26,24 @@ export const MAX_QUERY_INDEX_WORDS = 64
 const phraseOf = (word: string) => indexTokens(word).slice(0, MAX_PHRASE_WORDS).join(' ')
 
 /**
+ * The part of a search's `word` (folded, as searchWords gives it) that the index searches, as written in
+ * the word: the whole word, or up to the end of its MAX_PHRASE_WORDS-th index word. The window marks that
+ * part: marking the whole of a long word, which the passages found need not hold, marked nothing, and a
+ * passage found by its words was labelled as found by meaning alone.
+ */
+export function searchedPart(word: string): string {
+  const tokens = indexTokens(word)
+  if (tokens.length <= MAX_PHRASE_WORDS) return word
+  let end = 0
+  for (const token of tokens.slice(0, MAX_PHRASE_WORDS)) {
+    const at = word.indexOf(token, end)
+    if (at < 0) return word
+    end = at + token.length
+  }
+  return word.slice(0, end)
+}
+
+/**
  * The words of a query as the index holds them (accents off, lower case), each once, MAX_QUERY_INDEX_WORDS
  * index words at most in all. A word holding Chinese or Japanese is the phrase of the index's words for it,
  * space-separated ("テ キ ス ト"), its first MAX_PHRASE_WORDS: quoted, FTS5 matches that sequence anywhere in a run.
@@ -197,7 +215,7 @@ export function passageIndex(db: Database) {
       const terms = new Map(scoredTerms(text).map((t) => [t.word, t.prefix]))
       return [...new Set(searchWords(text))].map((word) => {
         const prefix = terms.get(phraseOf(word))
-        return { word, match: prefix === undefined ? 'none' : prefix ? 'word_starts' : 'whole' }
+        return { word: searchedPart(word), match: prefix === undefined ? 'none' : prefix ? 'word_starts' : 'whole' }
       })
     },
     /**
