@@ -117,15 +117,21 @@ test('Edit scope and Job config in a 800x600 window keep their Cancel and Save i
   // Opened, Advanced makes the dialog taller still: each control Tab reaches shows whole above the buttons.
   await dialog.getByRole('button', { name: 'Advanced' }).click()
   const saveTop = (await save.boundingBox())!.y
+  let reachedCancel = false
   for (let i = 0; i < 12; i++) {
     await page.keyboard.press('Tab')
     const focused = page.locator(':focus')
-    if ((await focused.textContent()) === 'Cancel') break
+    if ((await focused.textContent()) === 'Cancel') {
+      reachedCancel = true
+      break
+    }
     await expect(focused).toBeInViewport({ ratio: 1 })
     const box = (await focused.boundingBox())!
     expect(box.y + box.height, `${await focused.evaluate((e) => e.outerHTML.slice(0, 80))}`).toBeLessThanOrEqual(saveTop)
     await expect(save).toBeInViewport({ ratio: 1 })
   }
+  // Every control between Advanced and the buttons was checked, not only the first twelve.
+  expect(reachedCancel).toBe(true)
 
   // Job config: its numbers, their descriptions and the stream switch made it taller than the window.
   await page.keyboard.press('Escape')

@@ -93,6 +93,8 @@ test('Settings in a short window scrolls inside the page, as the other pages do,
   await page.evaluate(() => (location.hash = '#/settings'))
   const save = page.getByRole('button', { name: 'Save', exact: true })
   await expect(save).toBeAttached()
+  // The whole page drawn (the embedding counts come last), so it is as tall as it gets before measuring.
+  await expect(page.getByTestId('embedding-progress')).toBeVisible()
   // The window itself scrolled: its scroll bar ran beside the header, which moved over by its width.
   expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeLessThanOrEqual(0)
   expect(await squashed(page)).toEqual([])
