@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { useRoute } from '../../src/renderer/src/app/router'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
-import { KEYWORD_ROW_BUDGET, passageIndex } from '../../src/main/vector-fs/passage-index'
-import { ROOT_ID, treeRepo } from '../../src/main/vector-fs/tree'
+import { KEYWORD_ROW_BUDGET } from '../../src/main/vector-fs/passage-index'
+import { seedLibraryFile } from '../support/library-seed'
 import { useTestNode } from '../support/node'
 import { layOutLists } from './list-layout'
 import { bridgeTransport } from '../../src/renderer/src/api/transport'
@@ -24,25 +24,12 @@ layOutLists()
 
 const node = useTestNode()
 beforeEach(async () => {
-  const db = node.store.db
-  const tree = treeRepo(db)
-  const passages = passageIndex(db)
   // More passages than the budget holding words that "banan" begins (an upload of this many would take seconds).
-  db.transaction(() => {
-    const id = tree.insertFile({
-      parentId: ROOT_ID,
-      name: 'bulk.txt',
-      sha256: 'seed-bulk',
-      size: 0,
-      fileType: 'txt',
-      status: 'ready',
-      createdTime: '2025-01-01T00:00:00.000Z',
-      modifiedTime: '2025-01-01T00:00:00.000Z',
-      resourceJson: null
-    })
-    const texts = Array.from({ length: KEYWORD_ROW_BUDGET + 50 }, (_, i) => ({ nodeId: String(i + 1), text: `bananas in crate ${i}` }))
-    passages.insert(id, texts, false)
-  })()
+  seedLibraryFile(
+    node.store.db,
+    'bulk.txt',
+    Array.from({ length: KEYWORD_ROW_BUDGET + 50 }, (_, i) => `bananas in crate ${i}`)
+  )
   const text = 'The zebra crossing by the banana stand near a crate.'
   expect(
     (await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'zoo.txt', file_data: new TextEncoder().encode(text) })).status

@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest'
 import type { SearchResult } from '../../src/shared/contract/vector-fs'
-import { passageIndex } from '../../src/main/vector-fs/passage-index'
-import { ROOT_ID, treeRepo } from '../../src/main/vector-fs/tree'
+import { seedLibraryFile } from '../support/library-seed'
 import { useTestNode } from '../support/node'
 
 /*
@@ -15,29 +14,13 @@ import { useTestNode } from '../support/node'
 const node = useTestNode()
 
 it('a long Japanese search over a library of Japanese text answers at once, finding the passages that begin with it', async () => {
-  const db = node.store.db
-  const tree = treeRepo(db)
-  const passages = passageIndex(db)
   // Stored by the library's own modules: an upload of this much would take seconds.
-  db.transaction(() => {
-    const id = tree.insertFile({
-      parentId: ROOT_ID,
-      name: 'nihongo.txt',
-      sha256: 'seed-nihongo',
-      size: 0,
-      fileType: 'txt',
-      status: 'ready',
-      createdTime: '2025-01-01T00:00:00.000Z',
-      modifiedTime: '2025-01-01T00:00:00.000Z',
-      resourceJson: null
-    })
-    const text = (i: number) => `${i} ${'日本語のテキスト'.repeat(220)}`
-    passages.insert(
-      id,
-      Array.from({ length: 3000 }, (_, i) => ({ nodeId: String(i + 1), text: text(i) })),
-      false
-    )
-  })()
+  const text = (i: number) => `${i} ${'日本語のテキスト'.repeat(220)}`
+  seedLibraryFile(
+    node.store.db,
+    'nihongo.txt',
+    Array.from({ length: 3000 }, (_, i) => text(i))
+  )
   const t0 = performance.now()
   const res = await node.post('/v2/search_items', { search: '日本語のテキスト'.repeat(100), max_results: 5 })
   const ms = performance.now() - t0

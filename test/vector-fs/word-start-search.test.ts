@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SearchResult } from '../../src/shared/contract/vector-fs'
-import { KEYWORD_ROW_BUDGET, passageIndex } from '../../src/main/vector-fs/passage-index'
-import { ROOT_ID, treeRepo } from '../../src/main/vector-fs/tree'
+import { KEYWORD_ROW_BUDGET } from '../../src/main/vector-fs/passage-index'
+import { seedLibraryFile } from '../support/library-seed'
 import { useTestNode } from '../support/node'
 
 const node = useTestNode()
@@ -18,29 +18,12 @@ async function search(text: string, maxResults = 10): Promise<string[]> {
 }
 
 /** `count` passages in one file, stored by the library's own modules (an upload of this many would take seconds). */
-function seedPassages(name: string, count: number, text: (i: number) => string) {
-  const db = node.store.db
-  const tree = treeRepo(db)
-  const passages = passageIndex(db)
-  db.transaction(() => {
-    const id = tree.insertFile({
-      parentId: ROOT_ID,
-      name,
-      sha256: `seed-${name}`,
-      size: 0,
-      fileType: 'txt',
-      status: 'ready',
-      createdTime: '2025-01-01T00:00:00.000Z',
-      modifiedTime: '2025-01-01T00:00:00.000Z',
-      resourceJson: null
-    })
-    passages.insert(
-      id,
-      Array.from({ length: count }, (_, i) => ({ nodeId: String(i + 1), text: text(i) })),
-      false
-    )
-  })()
-}
+const seedPassages = (name: string, count: number, text: (i: number) => string) =>
+  seedLibraryFile(
+    node.store.db,
+    name,
+    Array.from({ length: count }, (_, i) => text(i))
+  )
 
 describe('search_items matches the start of a word (keywords alone: no embedding model)', () => {
   it('finds a passage by the start of its words: "banana" finds "bananas", "report" "reports" and "reporting"', async () => {
