@@ -1,11 +1,13 @@
 import { seriousViolations } from './axe'
-import { expect, test } from './fixtures/node'
+import type { Page } from '@playwright/test'
+import { expect, test, type HeadlessNode } from './fixtures/node'
 import { showJobInbox } from './pages/inbox'
 import { emptyScope, providerBody } from './seed'
 
 test.use({ viewport: { width: 800, height: 700 } })
 
-test('800 px wide: the job dialogs opened from the Details drawer are named, and Escape closes only the dialog', async ({ page, node }) => {
+/** A provider and a job with an empty scope, the window opened on the job's conversation. */
+async function openNewJob(page: Page, node: HeadlessNode): Promise<void> {
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
   const { job_id: jobId } = (
     await node.api<{ job_id: string }>('POST', '/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope: emptyScope } })
@@ -13,6 +15,10 @@ test('800 px wide: the job dialogs opened from the Details drawer are named, and
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await page.goto(node.uiUrl)
   await showJobInbox(page, jobId)
+}
+
+test('800 px wide: the job dialogs opened from the Details drawer are named, and Escape closes only the dialog', async ({ page, node }) => {
+  await openNewJob(page, node)
 
   // At 800 px the scope and config live in a drawer, opened from the keyboard.
   await page.getByRole('button', { name: 'Details' }).focus()
@@ -96,15 +102,9 @@ test('Edit scope and Job config in a 800x600 window keep their Cancel and Save i
   node
 }) => {
   await page.setViewportSize({ width: 800, height: 600 })
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
   for (const folder of ['Leases', 'Invoices', 'Reports', 'Letters'])
     await node.api('POST', '/v2/create_folder', { path: '/', folder_name: folder })
-  const { job_id: jobId } = (
-    await node.api<{ job_id: string }>('POST', '/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope: emptyScope } })
-  ).body
-  await page.emulateMedia({ reducedMotion: 'reduce' })
-  await page.goto(node.uiUrl)
-  await showJobInbox(page, jobId)
+  await openNewJob(page, node)
   await page.getByRole('button', { name: 'Details' }).click()
   await page.getByRole('button', { name: 'Edit scope' }).click()
   const dialog = page.getByRole('dialog', { name: 'Edit scope' })
