@@ -76,6 +76,23 @@ describe('answers grounded in the scope', () => {
     expect(await exported('txt')).toMatch(/\nSources: \/Leases\/berlin\.md\n\n$/)
   })
 
+  it('a scope given whole names as sources the passages that matched the question, and all of them when none did', async () => {
+    await mkdir('/', 'Office')
+    await upload('/Office', 'handbook.md', 'Every employee has 30 holiday days a year.')
+    for (let i = 1; i <= 12; i++) await upload('/Office', `note-${i}.md`, `Plant watering rota, week ${i}: Alex and Sam.`)
+    const jobId = await createJob(node, 'gpt', scope({ vector_fs_folders: [folderRef('Office')] }))
+    const holidays = await ask(jobId, 'How many holiday days do I get?')
+    // The whole folder fits the prompt and is given whole...
+    expect(holidays.system).toContain('30 holiday days')
+    expect(holidays.system).toContain('week 12')
+    // ...but the answer names the handbook, not the twelve unrelated notes beside it.
+    expect((holidays.sources as { path: string }[]).map((s) => s.path)).toEqual(['/Office/handbook.md'])
+    // Nothing matches a request to summarise: the answer drew on everything it was given, and says so.
+    const summary = await ask(jobId, 'Summarise it please')
+    expect(summary.sources).toHaveLength(13)
+    expect((summary.sources as { score: number }[]).every((s) => s.score === 0)).toBe(true)
+  })
+
   it('items and local documents are ranked together; local sources are named local:<resource name>', async () => {
     await upload('/', 'boiler.md', 'The boiler is serviced every October.')
     await upload('/', 'unrelated.md', 'The boiler manual is in the basement.')

@@ -7,6 +7,7 @@ import { PROVIDER_CATALOG, type ProviderProtocol } from '../../shared/provider-c
 import type { AnswerRuntime } from '../domain/answering'
 import type { MessageChain } from '../domain/message-chain'
 import type { ReplyKind, ReplySource } from '../domain/message-roles'
+import { citedSources } from './cited-sources'
 import type { EventBus } from '../platform/event-bus'
 import type { Logger } from '../platform/logger'
 import type { Store } from '../store'
@@ -216,7 +217,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       }
       // Local documents are named by their resource name, library files by their path.
       const passages = chosen.map((p) => ({ label: p.path.startsWith('local:') ? p.name : p.path, text: p.text }))
-      const sources = chosen.map((p) => ({ path: p.path, name: p.name, node_id: p.node_id, score: p.score }))
+      const sources = citedSources(chosen)
       drewOn = sources
       const prompt = buildPrompt(config, passages, history, q.hash, budget)
       const request = {
