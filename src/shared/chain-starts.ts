@@ -143,8 +143,9 @@ export class ChainStarts {
 
 /**
  * Whether a word runs on from `token` into `next`: the index has it do so only where one of them is
- * a Chinese or Japanese character and nothing stands between them in the text. A token that folds to
- * nothing holds no part of a word.
+ * a Chinese or Japanese character (each such character is a word of the index, and a word holding one
+ * is searched as the phrase of its words). A phrase passes over what stands between its words, as the
+ * index keeps no separators: "テキスト日本語" is in "テキスト。日本語", "abc日本" in "abc 日本". A token
+ * that folds to nothing holds no part of a word.
  */
-const chained = (token: FoldedToken, next: FoldedToken): boolean =>
-  token.folded !== '' && next.folded !== '' && next.at === token.at + token.text.length && (token.cjk || next.cjk)
+const chained = (token: FoldedToken, next: FoldedToken): boolean => token.folded !== '' && next.folded !== '' && (token.cjk || next.cjk)

@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest'
 import type { Inbox } from '../../src/shared/contract/inbox'
+import { searchWords } from '../../src/shared/search-fold'
+import { searchMarks } from '../../src/shared/search-matches'
 import { addProvider, createJob, useTestNode } from '../support/node'
 
 /*
@@ -54,3 +56,14 @@ it('a long Japanese search that no message holds, though many begin as it does, 
   // The words after the first 16 narrow the texts read; a text holding the whole word is still found.
   expect(await search(`${RUN.repeat(2)}日本`)).toEqual([inboxOf(busy)])
 }, 60_000)
+
+it('a long Japanese search typed without the text’s punctuation is found as the index finds it, and marked across it', async () => {
+  // The index keeps no separators: a phrase of its words matches across "。", and the check for the
+  // whole word must too, or a search past 16 characters finds nothing the index found.
+  const job = await createJob(node, 'gpt')
+  node.ctx.chain.append({ inboxId: inboxOf(job), jobId: job, content: '日本語のテキスト。'.repeat(4) })
+  expect(await search('日本語のテキスト'.repeat(3))).toEqual([inboxOf(job)])
+  const text = 'これは日本語のテキスト。日本語です'
+  expect([...searchMarks(text, searchWords('テキスト日本語'))]).toEqual([{ start: 7, end: 15 }])
+  expect([...searchMarks('abc 日本', searchWords('abc日本'))]).toEqual([{ start: 0, end: 6 }])
+})

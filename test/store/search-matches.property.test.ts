@@ -16,9 +16,8 @@ interface Token {
   readonly folded: string
 }
 
-/** A word runs on into the next token only where one of the two is a Chinese or Japanese character and they touch. */
-const runsOn = (a: Token, b: Token) =>
-  a.folded !== '' && b.folded !== '' && b.at === a.at + a.text.length && (isCjkToken(a.folded) || isCjkToken(b.folded))
+/** A word runs on into the next token only where one of the two is a Chinese or Japanese character, over what stands between them. */
+const runsOn = (a: Token, b: Token) => a.folded !== '' && b.folded !== '' && (isCjkToken(a.folded) || isCjkToken(b.folded))
 
 /** The shortest beginning of `token` whose fold is `units` long, with what folds to nothing after it. */
 function shownLength(token: string, units: number): number {
