@@ -81,7 +81,6 @@ for (const viewport of [
       await expect(files.rows().filter({ hasText: 'Letters' })).toBeVisible()
       await expect(files.rows().filter({ hasText: '2024' })).toBeVisible()
       await expect(files.rows().filter({ hasText: 'readme.txt' })).toBeVisible()
-      await page.screenshot({ path: `test-results/folder-upload-${viewport.width}.png` })
     } finally {
       rmSync(root, { recursive: true, force: true })
     }
