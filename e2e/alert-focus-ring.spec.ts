@@ -43,7 +43,7 @@ test('the focus rings of controls at the edges of a page that scrolls show whole
   // The provider form opens with the focus on its first step tab, at the left edge.
   await page.getByRole('link', { name: 'Edit gpt' }).focus()
   await page.keyboard.press('Enter')
-  const kindTab = page.getByRole('button', { name: /Kind/ })
+  const kindTab = page.getByRole('tab', { name: /Kind/ })
   await expect(kindTab).toBeFocused()
   expect(await ringClippedBy(kindTab)).toEqual([])
 })

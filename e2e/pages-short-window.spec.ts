@@ -65,7 +65,7 @@ test('Edit provider in a 800x600 window opens at the top of the form: its title,
   await page.getByRole('link', { name: 'Edit gpt' }).focus()
   await page.keyboard.press('Enter')
   const title = page.getByRole('heading', { name: 'Edit provider “gpt”' })
-  const kindTab = page.getByRole('button', { name: /Kind/ })
+  const kindTab = page.getByRole('tab', { name: /Kind/ })
   await expect(page.locator('main form :focus, main .mantine-Stepper-root :focus')).toHaveCount(1)
   // The focus went to the chosen kind, far down: the form scrolled past its title and its tabs.
   await expect(title).toBeInViewport({ ratio: 1 })
@@ -74,8 +74,8 @@ test('Edit provider in a 800x600 window opens at the top of the form: its title,
   await expect(page.getByRole('radio', { name: 'OpenAI-compatible server' })).toHaveAttribute('aria-checked', 'true')
   await expect(page.getByRole('radio', { name: 'OpenAI', exact: true })).toBeInViewport({ ratio: 1 })
   // A tab chosen from the keyboard: the focus stays on it, in sight, the step's fields below it.
-  const connectionTab = page.getByRole('button', { name: /Connection/ })
-  await page.keyboard.press('Tab')
+  const connectionTab = page.getByRole('tab', { name: /Connection/ })
+  await page.keyboard.press('ArrowRight')
   await expect(connectionTab).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(page.getByLabel(/^API base URL/)).toBeInViewport({ ratio: 1 })

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, FileButton, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
-import { IconFolderPlus, IconUpload } from '@tabler/icons-react'
+import { IconFolderPlus, IconFolderUp, IconUpload } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useMemo, useRef, useState, type DragEvent } from 'react'
+import { useMemo, useRef, useState, type DragEvent, type InputHTMLAttributes } from 'react'
 import { modals } from '@mantine/modals'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import type { PathUsageResponse } from '../../../../shared/contract/vector-fs-browse'
@@ -11,7 +11,7 @@ import { useClient } from '../../api/client-context'
 import { invalidateLibraryWithout, keys, useVfsFolder } from '../../api/queries'
 import { beginLeaving } from '../../api/vfs-leaving'
 import { navigate } from '../../app/router'
-import { entriesOfDrop, walkDrop, type DroppedEntry } from './dropped-folders'
+import { entriesOfDrop, treeOfPicked, walkDrop, type DroppedEntry, type DroppedTree } from './dropped-folders'
 import { FilePreview } from './FilePreview'
 import { uploadQueueFor } from './shared-upload-queue'
 import pageClasses from './FilesPage.module.css'
@@ -22,6 +22,9 @@ import { Search } from './LibrarySearch'
 import { folderName, MoveDialog, NewFolderDialog } from './FolderDialogs'
 import { MoveUsersNotice } from './PathUsers'
 import { EmbeddingFailedNotice } from './EmbeddingFailedNotice'
+
+/** The file chooser picks a folder (Chromium's `webkitdirectory`, which React does not type) and hands over every file under it. */
+const PICK_FOLDER = { webkitdirectory: '' } as InputHTMLAttributes<HTMLInputElement>
 
 const filesOfDrop = (e: DragEvent) => [...(e.dataTransfer?.files ?? [])]
 const carriesFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files')
@@ -138,7 +141,7 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
     if (entries.some((entry) => entry.isDirectory)) void uploadFolders(entries, folder)
     else queue.add(folder, filesOfDrop(e))
   }
-  /** Folders dropped from the desktop: made in the library as they are, then their files queued (a folder was sent as a file: 415). */
+  /** Folders dropped from the desktop: walked, then uploaded as they are (a folder was sent as a file: 415). */
   const uploadFolders = async (entries: readonly DroppedEntry[], folder: string) => {
     setMoveError(null)
     let tree
@@ -148,6 +151,11 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
       setMoveError(`The dropped folder could not be read: ${(err as Error)?.message ?? err}`)
       return
     }
+    await uploadTree(tree, folder)
+  }
+  /** A dropped or picked folder: its folders made in the library as they are, then their files queued. */
+  const uploadTree = async (tree: DroppedTree, folder: string) => {
+    setMoveError(null)
     for (const f of tree.folders) {
       try {
         await client.call('create_folder', { body: { path: parentPath(f), folder_name: baseName(f) } })
@@ -194,6 +202,18 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
             {(props) => (
               <Button {...props} ref={uploadButton} leftSection={<IconUpload size={16} />}>
                 Upload files
+              </Button>
+            )}
+          </FileButton>
+          {/* A folder with its subfolders, from the keyboard too (a drop of a folder needs a file manager and a mouse). */}
+          <FileButton
+            multiple
+            inputProps={PICK_FOLDER}
+            onChange={(files) => files.length > 0 && void uploadTree(treeOfPicked(files, target), target)}
+          >
+            {(props) => (
+              <Button {...props} variant="light" leftSection={<IconFolderUp size={16} />}>
+                Upload folder
               </Button>
             )}
           </FileButton>
@@ -248,7 +268,8 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
               <IconUpload size={32} />
               <Text fw={500}>The library is empty</Text>
               <Text size="sm" c="dimmed" ta="center">
-                Drop files here or choose Upload files. Jobs can then use them as their scope, and answers cite them.
+                Drop files or folders here, or choose Upload files or Upload folder. Jobs can then use them as their scope, and answers cite
+                them.
               </Text>
             </Stack>
           )}

@@ -54,3 +54,26 @@ export async function walkDrop(entries: readonly DroppedEntry[], target: string)
   for (const e of entries) await walk(e, target)
   return tree
 }
+
+/**
+ * A folder picked with the folder chooser (an input with `webkitdirectory`): the browser hands over its
+ * files, each with its path under the folder's parent (`webkitRelativePath`, as `Reports/2024/a.pdf`).
+ * As library folders and files under `target`, like a dropped folder (its empty subfolders are not handed over).
+ */
+export function treeOfPicked(files: readonly File[], target: string): DroppedTree {
+  const tree: DroppedTree = { folders: [], files: [] }
+  const known = new Set<string>()
+  for (const file of files) {
+    const parts = (file.webkitRelativePath || file.name).split('/').filter((p) => p !== '')
+    let folder = target
+    for (const name of parts.slice(0, -1)) {
+      folder = joinPath(folder, name)
+      if (!known.has(folder)) {
+        known.add(folder)
+        tree.folders.push(folder)
+      }
+    }
+    tree.files.push({ folder, file })
+  }
+  return tree
+}

@@ -34,6 +34,7 @@ import { KindStep } from './KindStep'
 import { ModelStep } from './ModelStep'
 import { ReviewStep } from './ReviewStep'
 import stepsCss from './WizardSteps.module.css'
+import { useStepTabs } from './use-step-tabs'
 import { modelOfBody, type TestState } from './wizard-step-props'
 
 /** The add and edit flows share this form; add keeps its draft in a persisted store, edit in memory. */
@@ -215,6 +216,16 @@ export function WizardForm({
     return true
   }
   const lastStep = STEPS.length - 1
+  // Adding is guided step by step (back to a step done); editing reaches any step at once (each checked on the way).
+  const stepTabs = useStepTabs({
+    count: STEPS.length,
+    selected: step,
+    visitable: (i) => (mode.kind === 'edit' ? i !== step : i < step),
+    onChoose: (target) => {
+      focusStepTab.current = mode.kind === 'edit'
+      if (!goTo(target)) focusStepTab.current = false
+    }
+  })
   /**
    * Editing: Test & save from any step. A rename took three Nexts from the first step; the steps
    * are tabs to jump to, and the review (where the test's outcome shows) is where saving lands.
@@ -372,17 +383,17 @@ export function WizardForm({
       <div className={stepsCss.box} ref={stepsRef}>
         <Stepper
           active={step}
-          onStepClick={(target) => {
-            focusStepTab.current = mode.kind === 'edit' && target !== step
-            if (!goTo(target)) focusStepTab.current = false
-          }}
-          // Adding is guided step by step; editing reaches any step at once (each checked on the way).
-          allowNextStepsSelect={mode.kind === 'edit'}
+          // Clicks (and Enter or Space) on the tabs are taken by the tab list (use-step-tabs.ts).
+          onStepClick={() => {}}
           size="sm"
           classNames={{ steps: stepsCss.steps, step: stepsCss.step, stepBody: stepsCss.stepBody, separator: stepsCss.separator }}
+          attributes={{
+            steps: { role: 'tablist', 'aria-label': 'Steps', ...stepTabs.listProps },
+            separator: { 'aria-hidden': true }
+          }}
         >
-          {STEPS.map((label) => (
-            <Stepper.Step key={label} label={label} />
+          {STEPS.map((label, i) => (
+            <Stepper.Step key={label} label={label} {...stepTabs.tabProps(i)} />
           ))}
         </Stepper>
       </div>
@@ -393,7 +404,7 @@ export function WizardForm({
           else void testThenSave()
         }}
       >
-        <Stack gap="md" ref={stepRef}>
+        <Stack gap="md" ref={stepRef} {...stepTabs.panelProps}>
           {step === 0 && (
             <KindStep
               draft={draft}

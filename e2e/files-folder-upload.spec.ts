@@ -1,0 +1,156 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { docxOf, pdfOf } from './documents'
+import { expect, test, type HeadlessNode } from './fixtures/node'
+import { FilesPage } from './pages/files'
+import { providerBody } from './seed'
+
+/** A folder on disk with nested subfolders, real PDF and DOCX files, a text file and one the node cannot read. */
+async function reportsFolder(): Promise<{ root: string; dir: string }> {
+  const root = mkdtempSync(join(tmpdir(), 'nodedesk-folder-'))
+  const dir = join(root, 'Reports')
+  mkdirSync(join(dir, '2024', 'Q1'), { recursive: true })
+  mkdirSync(join(dir, 'Letters'), { recursive: true })
+  writeFileSync(join(dir, '2024', 'Q1', 'budget.pdf'), await pdfOf(['The road budget for the first quarter is 12,000 euros.']))
+  writeFileSync(join(dir, '2024', 'summary.docx'), await docxOf(['The year closed with the bridge repaired.']))
+  writeFileSync(join(dir, 'Letters', 'mayor.docx'), await docxOf(['Dear mayor, the bridge is open again.']))
+  writeFileSync(join(dir, 'readme.txt'), 'Reports of the roads office.')
+  writeFileSync(join(dir, 'photo.bmp'), Buffer.from('BM not a document at all'))
+  return { root, dir }
+}
+
+/** Every file in the library under `folder`, by path (walked through the node's API). */
+async function libraryFiles(node: HeadlessNode, folder = '/'): Promise<string[]> {
+  const res = await node.api<{ path: string; is_directory: boolean }[]>(
+    'GET',
+    `/v2/retrieve_path_simplified?path=${encodeURIComponent(folder)}&depth=0`
+  )
+  const out: string[] = []
+  for (const e of res.body) out.push(...(e.is_directory ? await libraryFiles(node, e.path) : [e.path]))
+  return out.sort()
+}
+
+/** Upload folder, chosen from the keyboard, then the folder picked in the file chooser. */
+async function pickFolderFromKeyboard(page: Page, dir: string) {
+  const button = page.getByRole('button', { name: 'Upload folder' })
+  await button.focus()
+  const chooser = page.waitForEvent('filechooser')
+  await page.keyboard.press('Enter')
+  await (await chooser).setFiles(dir)
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 800, height: 600 }
+])
+  test(`${viewport.width}x${viewport.height}: Upload folder from the keyboard brings a folder with its subfolders; the file the node cannot read is named, the others land once`, async ({
+    page,
+    node
+  }) => {
+    await page.setViewportSize(viewport)
+    const { root, dir } = await reportsFolder()
+    try {
+      // A provider, or the window opens on its first-run wizard.
+      await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+      const files = new FilesPage(page)
+      await files.openEmpty(node.uiUrl)
+      await pickFolderFromKeyboard(page, dir)
+
+      // Each file has its row, and each row ends done or, for the bitmap, failed with a sentence naming it.
+      await expect(files.uploads()).toHaveCount(5)
+      for (const name of ['budget.pdf', 'summary.docx', 'mayor.docx', 'readme.txt'])
+        await expect(files.uploads().filter({ hasText: name })).toHaveAttribute('data-state', 'done')
+      const refused = files.uploads().filter({ hasText: 'photo.bmp' })
+      await expect(refused).toHaveAttribute('data-state', 'failed')
+      await expect(refused).toContainText('photo.bmp is not a kind of file the library reads')
+
+      // The library holds the folders as they were, each file once.
+      expect(await libraryFiles(node)).toEqual([
+        '/Reports/2024/Q1/budget.pdf',
+        '/Reports/2024/summary.docx',
+        '/Reports/Letters/mayor.docx',
+        '/Reports/readme.txt'
+      ])
+      // The tree shows the new folder; opened, its subfolders.
+      const reports = files.rows().filter({ hasText: 'Reports' })
+      await expect(reports).toBeVisible()
+      await reports.focus()
+      await page.keyboard.press('ArrowRight')
+      await expect(files.rows().filter({ hasText: 'Letters' })).toBeVisible()
+      await expect(files.rows().filter({ hasText: '2024' })).toBeVisible()
+      await expect(files.rows().filter({ hasText: 'readme.txt' })).toBeVisible()
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+
+test('a folder upload cancelled from the keyboard stops every file not sent yet: the library holds only those marked done, each once', async ({
+  page,
+  node
+}) => {
+  const root = mkdtempSync(join(tmpdir(), 'nodedesk-folder-'))
+  const dir = join(root, 'Minutes')
+  mkdirSync(join(dir, 'Spring'), { recursive: true })
+  for (let i = 0; i < 20; i++)
+    writeFileSync(join(dir, i % 2 ? 'Spring' : '.', `minutes-${String(i).padStart(2, '0')}.txt`), Buffer.alloc(300 * 1024, `meeting ${i} `))
+  try {
+    await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+    const files = new FilesPage(page)
+    await files.openEmpty(node.uiUrl)
+    await files.limitUploads(256 * 1024)
+    await pickFolderFromKeyboard(page, dir)
+    await expect(files.uploads().first()).toContainText(/uploading/, { timeout: 15_000 })
+    const cancelAll = page.getByRole('button', { name: /^Cancel \d+ uploads$/ })
+    await cancelAll.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('button', { name: /^Cancel \d+ uploads$/ })).toHaveCount(0)
+    await files.limitUploads(-1)
+    // Every row finished: done (sent whole before the cancel) or cancelled.
+    await expect
+      .poll(() => files.uploads().evaluateAll((rows) => rows.filter((r) => /queued|uploading/.test(r.getAttribute('data-state')!)).length))
+      .toBe(0)
+    const states = await files.uploads().evaluateAll((rows) => rows.map((r) => [r.textContent ?? '', r.getAttribute('data-state')]))
+    expect(states.filter(([, s]) => s === 'cancelled').length).toBeGreaterThan(10)
+    expect(states.every(([, s]) => s === 'done' || s === 'cancelled')).toBe(true)
+    const done = states.filter(([, s]) => s === 'done').map(([t]) => /minutes-\d+\.txt/.exec(t!)![0])
+    const stored = await libraryFiles(node)
+    expect(stored.map((p) => p.split('/').at(-1)).sort()).toEqual(done.sort())
+    expect(new Set(stored).size).toBe(stored.length)
+  } finally {
+    rmSync(root, { recursive: true, force: true })
+  }
+})
+
+test('a folder dragged from the desktop onto the Files page (a real drop, through Chromium’s input) lands the same way as one picked', async ({
+  page,
+  node
+}) => {
+  const { root, dir } = await reportsFolder()
+  try {
+    await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+    const files = new FilesPage(page)
+    await files.openEmpty(node.uiUrl)
+    // Chromium hands the page the folder's entries (webkitGetAsEntry) as it would from a file manager.
+    const cdp = await page.context().newCDPSession(page)
+    const box = (await page.getByTestId('files-empty').boundingBox())!
+    const at = { x: box.x + box.width / 2, y: box.y + box.height / 2, data: { items: [], files: [dir], dragOperationsMask: 1 } }
+    for (const type of ['dragEnter', 'dragOver', 'drop'] as const) await cdp.send('Input.dispatchDragEvent', { type, ...at })
+
+    await expect(files.uploads()).toHaveCount(5)
+    await expect(files.uploads().filter({ hasText: 'photo.bmp' })).toHaveAttribute('data-state', 'failed')
+    await expect(files.uploads().filter({ hasText: 'photo.bmp' })).toContainText('photo.bmp is not a kind of file the library reads')
+    for (const name of ['budget.pdf', 'summary.docx', 'mayor.docx', 'readme.txt'])
+      await expect(files.uploads().filter({ hasText: name })).toHaveAttribute('data-state', 'done')
+    expect(await libraryFiles(node)).toEqual([
+      '/Reports/2024/Q1/budget.pdf',
+      '/Reports/2024/summary.docx',
+      '/Reports/Letters/mayor.docx',
+      '/Reports/readme.txt'
+    ])
+    await expect(files.rows().filter({ hasText: 'Reports' })).toBeVisible()
+  } finally {
+    rmSync(root, { recursive: true, force: true })
+  }
+})
