@@ -475,6 +475,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     let body: unknown = undefined
     let upload: StagedUpload | undefined
     if (method === 'POST' && (routes[match.name] as { upload?: true }).upload) {
+      // The folder the form names is the one at that path now, though the file may take minutes to arrive.
+      const began = performance.now()
       const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
       if (type !== 'multipart/form-data') return fail(req, res, 415, 'content-type: expected multipart/form-data')
       const coding = unsupportedCoding(req.headers)
@@ -487,7 +489,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       const { file_data: inline, ...fields } = form.fields
       body = { ...fields }
       if (form.file) {
-        upload = { file: form.file.path, size: form.file.size }
+        upload = { file: form.file.path, size: form.file.size, began }
         if (fields.filename === undefined && form.file.filename) (body as Record<string, string>).filename = form.file.filename
       } else if (inline !== undefined) (body as Record<string, unknown>).file_data = Buffer.from(inline, 'utf8')
       let answer
