@@ -1,10 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FileInfo } from '../../src/shared/contract/vector-fs'
 import type { HttpServer } from '../../src/main/transports/http'
 import { VfsError } from '../../src/main/vector-fs'
-import { dbFingerprint, serveUploadsOverHttp, useTestNode } from '../support/node'
+import { dbFingerprint, serveUploadsOverHttp, storedCopies, useTestNode } from '../support/node'
 import { formEnd, formStart, postHead, rawRequest, until } from '../support/raw-http'
 
 /*
@@ -28,13 +27,6 @@ beforeEach(async () => {
 afterEach(() => server.close())
 
 const staged = () => (existsSync(node.ctx.vectorFs.stagingDir) ? readdirSync(node.ctx.vectorFs.stagingDir) : [])
-const storedCopies = () => {
-  const dir = join(node.dir, 'files')
-  if (!existsSync(dir)) return []
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name))
-}
 
 async function call(path: string, body: unknown) {
   const res = await fetch(`${server.url}${path}`, {
@@ -115,7 +107,7 @@ describe('an upload into a folder renamed, moved or removed while its bytes arri
   it('removed: 404 naming path that says so, and nothing of the file is kept', async () => {
     expect((await call('/v2/create_folder', { path: '/', folder_name: 'docs' })).status).toBe(200)
     let before = ''
-    const copies = storedCopies()
+    const copies = storedCopies(node)
     const answer = await uploadAround('/docs', 'log.txt', async () => {
       expect((await call('/v2/delete_folder', { path: '/docs' })).status).toBe(200)
       before = dbFingerprint(node.store)
@@ -128,7 +120,7 @@ describe('an upload into a folder renamed, moved or removed while its bytes arri
     })
     expect(dbFingerprint(node.store)).toBe(before)
     expect(staged()).toEqual([])
-    expect(storedCopies()).toEqual(copies)
+    expect(storedCopies(node)).toEqual(copies)
   })
 })
 
@@ -147,7 +139,7 @@ describe('an upload into a folder renamed or removed while the file is read and 
   it('removed, and its id given to a new folder: 404 saying it was removed, and nothing is kept', async () => {
     const vfs = node.ctx.vectorFs
     vfs.createFolder([], 'docs')
-    const copies = storedCopies()
+    const copies = storedCopies(node)
     const upload = vfs.upload({ folder: ['docs'], filename: 'ferry.txt', source: { bytes: text } })
     await vfs.remove('folder', ['docs'])
     // The newest entry's id is given again to the next one made: this folder is not the one picked.
@@ -161,6 +153,6 @@ describe('an upload into a folder renamed or removed while the file is read and 
     expect(err).toMatchObject({ status: 404, message: 'path: the folder /docs was removed while the file was uploading' })
     expect(vfs.retrievePath(['other'], 1)).toEqual([])
     expect(dbFingerprint(node.store)).toBe(before)
-    expect(storedCopies()).toEqual(copies)
+    expect(storedCopies(node)).toEqual(copies)
   })
 })
