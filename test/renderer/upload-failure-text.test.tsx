@@ -75,6 +75,17 @@ describe('what an upload row says when the node refuses a file', () => {
     expect((await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'a.txt', file_data: new Uint8Array([65]) })).status).toBe(
       200
     )
+    // Deleted while the file was on its way (a folder renamed meanwhile gets the file): said so.
+    node.ctx.vectorFs.createFolder([], 'Drafts')
+    const cut = node.ctx.vectorFs.upload({ folder: ['Drafts'], filename: 'b.txt', source: { bytes: new TextEncoder().encode('B.') } })
+    await node.ctx.vectorFs.remove('folder', ['Drafts'])
+    const removed = await cut.then(
+      () => undefined,
+      (e: unknown) => e as Error
+    )
+    expect(uploadFailureText(new ApiFailure(404, 'Not Found', removed!.message, []), 'b.txt', '/Drafts').text).toBe(
+      'b.txt was not uploaded: the folder /Drafts was deleted while the file was uploading. Make the folder again, then choose Retry, or upload the file into another folder.'
+    )
     const taken = await failureOf('a.txt', new TextEncoder().encode('A.'))
     expect(uploadFailureText(taken, 'a.txt', '/').text).toBe(
       'a.txt was not uploaded: the top folder already has a file or folder of that name. Rename or move that one, then choose Retry.'

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { STATUS_CODES } from 'node:http'
 import { afterEach, beforeEach } from 'vitest'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { format } from 'node:util'
@@ -99,6 +99,16 @@ export async function createJob(node: TestNode, providerId: string, scope?: unkn
   const res = await node.post('/v2/create_job', createJobBody(providerId, scope, extra))
   if (res.status !== 200) throw new Error(`create_job: ${JSON.stringify(res.body)}`)
   return (res.body as { job_id: string }).job_id
+}
+
+/** The library's stored copies of files (`<data-dir>/files`), not the uploads staged beside them. */
+export function storedCopies(node: TestNode): string[] {
+  const dir = join(node.dir, 'files')
+  if (!existsSync(dir)) return []
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && !join(e.parentPath, e.name).startsWith(node.ctx.vectorFs.stagingDir))
+    .map((e) => join(e.parentPath, e.name))
+    .sort()
 }
 
 /** Every row of every table, hashed: equal before and after means the database did not change. */

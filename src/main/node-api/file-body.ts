@@ -14,4 +14,6 @@ export class FileBody {
 export interface StagedUpload {
   readonly file: string
   readonly size: number
+  /** When the request began (`performance.now()`): the folder it names is the one at that path then. */
+  readonly began?: number
 }

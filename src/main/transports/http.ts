@@ -31,6 +31,8 @@ import { overLimit, uploadTooLarge } from '../../shared/contract/limits'
 
 export const MAX_BODY_BYTES = 64 * 1024 * 1024
 
+const UPLOAD_CUT_SHORT = 'body: the upload ended before its last part; nothing was stored'
+
 /** The longest a large answer writes pieces before other requests get their turn (ms). */
 const PIECES_SLICE_MS = 10
 
@@ -141,6 +143,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     backlogTotal -= backlogs.get(res) ?? 0
     backlogs.set(res, 0)
   }
+  /**
+   * What an upload being read says when its client closes its side of the connection before the
+   * form's end: Node's parser reports that as an invalid request, which told the sender nothing
+   * of their upload.
+   */
+  const cutShort = new WeakMap<Duplex, () => string>()
   let closing = false
   let allowedHosts = new Set<string>()
   let allowedOrigins = new Set<string>()
@@ -287,8 +295,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   }
 
   /**
-   * Refuses a request that is not allowed in (foreign Host, no valid token) without reading its
-   * body: a client dripping a body must not hold the socket. The connection closes after the answer.
+   * Refuses a request without reading its body (foreign Host, no valid token, a body it could not
+   * read whatever it holds): a client dripping a body must not hold the socket. The connection
+   * closes after the answer, unless the body had all arrived already.
    */
   const turnAway = (req: IncomingMessage, res: ServerResponse, status: ErrorStatus, message: string) => {
     if (req.complete || req.method === 'GET' || req.method === 'HEAD') return fail(req, res, status, message)
@@ -475,19 +484,33 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     let body: unknown = undefined
     let upload: StagedUpload | undefined
     if (method === 'POST' && (routes[match.name] as { upload?: true }).upload) {
+      // The folder the form names is the one at that path now, though the file may take minutes to arrive.
+      const began = performance.now()
       const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
-      if (type !== 'multipart/form-data') return fail(req, res, 415, 'content-type: expected multipart/form-data')
+      // Refused from the headers alone: the body is not read (a client dripping it held the socket for minutes).
+      if (type !== 'multipart/form-data') return turnAway(req, res, 415, 'content-type: expected multipart/form-data')
       const coding = unsupportedCoding(req.headers)
-      if (coding) return fail(req, res, 415, coding)
+      if (coding) return turnAway(req, res, 415, coding)
       const declared = Number(req.headers['content-length'] ?? 0)
       // The form's own fields and boundaries add a little to the file's size.
       if (declared > maxUpload + 1024 * 1024) return refuseRest(res, 413, uploadTooLarge('file_data', maxUpload))
-      const form = await readMultipart(req, { fileField: 'file_data', dir: uploadDir, maxFileBytes: maxUpload })
+      // A client that closes its side before the form's end is answered by the parser's error
+      // (clientError below), which says what was cut short.
+      let fileBegun = false
+      cutShort.set(req.socket, () =>
+        fileBegun ? 'file_data: the upload ended before the file was complete; nothing was stored' : UPLOAD_CUT_SHORT
+      )
+      const form = await readMultipart(req, {
+        fileField: 'file_data',
+        dir: uploadDir,
+        maxFileBytes: maxUpload,
+        onFile: () => (fileBegun = true)
+      }).finally(() => cutShort.delete(req.socket))
       if (!form.ok) return refuseRest(res, form.status, form.message)
       const { file_data: inline, ...fields } = form.fields
       body = { ...fields }
       if (form.file) {
-        upload = { file: form.file.path, size: form.file.size }
+        upload = { file: form.file.path, size: form.file.size, began }
         if (fields.filename === undefined && form.file.filename) (body as Record<string, string>).filename = form.file.filename
       } else if (inline !== undefined) (body as Record<string, unknown>).file_data = Buffer.from(inline, 'utf8')
       let answer
@@ -502,17 +525,16 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     }
     if (method === 'POST') {
       const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
-      if (type !== 'application/json') {
-        return fail(req, res, 415, 'content-type: expected application/json')
-      }
+      // Refused from the headers alone, as an upload's are: the body is not read.
+      if (type !== 'application/json') return turnAway(req, res, 415, 'content-type: expected application/json')
       const coding = unsupportedCoding(req.headers)
-      if (coding) return fail(req, res, 415, coding)
+      if (coding) return turnAway(req, res, 415, coding)
       const routeLimit = match.route.bodyLimit && match.route.bodyLimit.bytes < maxBody ? match.route.bodyLimit : undefined
       const limit = routeLimit?.bytes ?? maxBody
       const tooLarge = overLimit('body', maxBody)
       const declared = Number(req.headers['content-length'] ?? 0)
       // A route's own limit is small: its start is read even so, to name the field that made the body large.
-      if (declared > limit && !routeLimit) return fail(req, res, 413, tooLarge)
+      if (declared > limit && !routeLimit) return turnAway(req, res, 413, tooLarge)
       const { overflow, data, gone } = await readBody(req, limit, routeLimit !== undefined)
       if (gone) return // nobody is left to answer
       if (overflow) {
@@ -599,12 +621,16 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   // What Node's parser refuses before any handler sees it gets the same error body as every other error, not a bare status line.
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (err.code === 'ECONNRESET' || !socket.writable || (socket as Socket).bytesWritten > 0) return void socket.destroy()
+    const inRequest = (connections.get(socket as Socket)?.busy ?? 0) > 0
     const [status, message] =
-      err.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'headers: larger than the node accepts']
-        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? [408, 'request: the request did not arrive in time']
-          : [400, 'request: not a valid HTTP/1.1 request']
+      // The client closed its side of the connection in the middle of a request's body.
+      err.code === 'HPE_INVALID_EOF_STATE' && inRequest
+        ? [400, cutShort.get(socket)?.() ?? 'body: the request ended before its whole body arrived']
+        : err.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'headers: larger than the node accepts']
+          : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'request: the request did not arrive in time']
+            : [400, 'request: not a valid HTTP/1.1 request']
     const json = JSON.stringify({ code: status, error: STATUS_CODES[status], message })
     const common = Object.entries(COMMON_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`)
     socket.end(

@@ -15,6 +15,8 @@ export interface MultipartOptions {
   /** Where the file is streamed to. */
   readonly dir: string
   readonly maxFileBytes: number
+  /** Told when the file's part begins (a connection cut after that cut the file short). */
+  readonly onFile?: () => void
 }
 
 export type MultipartResult =
@@ -22,6 +24,8 @@ export type MultipartResult =
   | { readonly ok: false; readonly status: 400 | 413 | 500; readonly message: string }
 
 const MAX_FIELD_BYTES = 64 * 1024
+/** File parts a form may have: the one file, and a few of other names (ignored); more is refused. */
+const MAX_FILE_PARTS = 5
 const REPLACEMENT = '\uFFFD'
 
 /**
@@ -41,6 +45,13 @@ function malformedForm(err: unknown): MultipartResult {
   debugEvent(`upload refused: ${message}`, err)
   return { ok: false, status: 400, message }
 }
+
+/** A form with the file field twice (or more file parts than a form may have): which file was meant cannot be told. */
+const oneFile = (field: string, why = `this form has ${field} more than once`): MultipartResult => ({
+  ok: false,
+  status: 400,
+  message: `${field}: an upload carries one file; ${why}`
+})
 
 /**
  * The file could not be written to the upload folder: the node's failure, not the sender's. A full
@@ -96,7 +107,7 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
         defParamCharset: 'utf8',
         // busboy reports its limit once a file *reaches* it; a file of exactly the limit is allowed
         // (413 is for files over it), so the limit it is given is one byte more.
-        limits: { fileSize: options.maxFileBytes + 1, files: 1, fields: 20, parts: 25, fieldSize: MAX_FIELD_BYTES }
+        limits: { fileSize: options.maxFileBytes + 1, files: MAX_FILE_PARTS, fields: 20, parts: 25, fieldSize: MAX_FIELD_BYTES }
       })
     } catch (err) {
       resolve(malformedForm(err))
@@ -122,14 +133,25 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
         void finish({ ok: false, status: 400, message: `${name}: not valid UTF-8` })
         return
       }
+      if (name === options.fileField && (staged !== undefined || name in fields)) {
+        void finish(oneFile(name))
+        return
+      }
       fields[name] = value
     })
     bb.on('file', (name, stream, info) => {
       // A form that ends inside a file part fails that part's stream as well as the form: the form's
       // error answers the request, and the stream's must not go unheard (it would be thrown).
       stream.on('error', () => out?.destroy())
-      if (name !== options.fileField || staged) {
+      if (name !== options.fileField) {
         stream.resume()
+        return
+      }
+      // A second file (or the file given as a text field too) was silently dropped: which one the
+      // sender meant cannot be known, so neither is stored.
+      if (staged !== undefined || name in fields) {
+        stream.resume()
+        void finish(oneFile(name))
         return
       }
       if (info.filename?.includes(REPLACEMENT)) {
@@ -138,6 +160,7 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
         return
       }
       fileName = info.filename ?? ''
+      options.onFile?.()
       staged = join(options.dir, `upload-${randomUUID()}`)
       const file = createWriteStream(staged, { mode: 0o600 })
       out = file
@@ -156,6 +179,7 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
       fileDone.catch(() => undefined)
       stream.pipe(file)
     })
+    bb.on('filesLimit', () => void finish(oneFile(options.fileField, `this form has more than ${MAX_FILE_PARTS} file parts`)))
     bb.on('error', (err) => void finish(malformedForm(err)))
     bb.on('close', () => {
       fileDone.then(

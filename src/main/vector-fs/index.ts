@@ -27,6 +27,7 @@ import { ROOT_ID, treeRepo, type EntryRow, type ListedEntry } from './tree'
 import { typedPath } from './path-search'
 import { foldName, nameSearchWords } from '../../shared/contract/vector-fs-names'
 import { dot, normalize, vectorIndex } from './vector-index'
+import { folderMoves } from './folder-moves'
 import { uploadTooLarge } from '../../shared/contract/limits'
 
 export type { Embedder, EmbedderFactory } from './embedder'
@@ -77,6 +78,11 @@ export interface UploadInput {
   readonly filename: string
   readonly source: UploadSource
   readonly fileDatetime?: string | null
+  /**
+   * When the request began (`performance.now()`), if its bytes took time to arrive: `folder` is the
+   * path as it was then, and the folder it named is followed through moves made since.
+   */
+  readonly began?: number
 }
 
 /** A passage of a job's scope chosen for a prompt, with where it came from. */
@@ -128,6 +134,12 @@ export function createVectorFs(options: VectorFsOptions) {
   const vectors = vectorIndex(db)
   const settings = vfsSettings(db)
   const files = fileStore(options.filesDir)
+  const moves = folderMoves()
+  /**
+   * The folders uploads are storing files into, each marked once removed: a removed folder's id can
+   * be given to the next entry made (vfs_entries reuses the largest id), so it is not looked up again.
+   */
+  const uploadFolders = new Set<{ readonly id: number; removed: boolean }>()
   const staged = stagedWrites({ db, tree, passages, vectors, closed: () => closed })
   const embedders = options.embedders ?? noEmbedders
   const maxUpload = options.maxUploadBytes ?? VFS_MAX_UPLOAD_BYTES
@@ -271,6 +283,82 @@ export function createVectorFs(options: VectorFsOptions) {
     return [...ids]
   }
 
+  /**
+   * Reads, cuts and stores an upload's file into the folder `check` answers (asked again before each
+   * write, and throwing if the folder was removed or took a file of that name meanwhile).
+   */
+  async function store(input: UploadInput, check: () => EntryRow): Promise<FileInfo> {
+    const type = fileTypeOf(input.filename)
+    if (!type) throw new VfsError(415, `filename: "${input.filename}" is not a type the node can read; readable types: ${READABLE}`)
+    const size = 'bytes' in input.source ? input.source.bytes.length : input.source.size
+    if (size > maxUpload) throw new VfsError(413, uploadTooLarge('file_data', maxUpload))
+    const bytes = 'bytes' in input.source ? input.source.bytes : await readFile(input.source.file)
+    let extracted
+    try {
+      extracted = await extractText(type, bytes, documents)
+    } catch (err) {
+      if (err instanceof UnreadableContent) {
+        const message = `file_data: ${input.filename} could not be read: ${err.message}`
+        // The parser's own words, which the message leaves out (the log never has the file's content).
+        debugEvent(`upload refused: ${message}`, err.cause)
+        throw new VfsError(400, message)
+      }
+      throw err
+    }
+    const nodes =
+      extracted.kind === 'vrkai'
+        ? extracted.entry.vrkai.resource.Document.nodes
+            .filter((n) => n.content.Text.trim())
+            .map((n) => ({ nodeId: n.id, text: n.content.Text }))
+        : await cutInSlices(extracted.text, extracted.markdown, chunking)
+    const blob = await files.put(input.source)
+    let target: string[]
+    const model = settings.embeddingModel()
+    const created = now()
+    // The file waits in the staging folder, seen by no list, search or scope, until its last passage is stored.
+    let id: number | undefined
+    try {
+      id = db
+        .transaction(() => {
+          check()
+          return tree.insertFile({
+            parentId: tree.stagingId,
+            name: randomUUID(),
+            sha256: blob.sha256,
+            size: blob.size,
+            fileType: type,
+            status: model && nodes.length ? 'processing' : 'ready',
+            createdTime: created,
+            modifiedTime: input.fileDatetime ? new Date(input.fileDatetime).toISOString() : created,
+            resourceJson: extracted.kind === 'vrkai' ? JSON.stringify(extracted.entry) : null
+          })
+        })
+        .immediate()
+      await staged.insert(id, nodes, () => settings.embeddingModel() !== undefined)
+      const itemId = id
+      target = db
+        .transaction(() => {
+          const folder = check()
+          tree.place(itemId, folder.id, input.filename)
+          // The model as it is now: it may have changed while the passages were stored.
+          const current = settings.embeddingModel()
+          if (current && !nodes.length) tree.setStatus(itemId, 'ready', modelKeyOf(current))
+          return [...tree.segmentsOf(folder.id), input.filename]
+        })
+        .immediate()
+    } catch (err) {
+      files.release(blob.sha256)
+      if (id !== undefined && !(await staged.discard(id))) throw err
+      await files.remove(blob.sha256, () => tree.isShaUsed(blob.sha256))
+      throw err
+    }
+    files.release(blob.sha256)
+    changed(formatVfsPath(target))
+    // The queue skipped the file while it was staged (and may have gone idle): it has work now.
+    if (settings.embeddingModel()) queue.wake()
+    return info(tree.get(id)!, target, 0, 1, currentKey())
+  }
+
   const vfs = {
     stagingDir: files.stagingDir,
     maxUploadBytes: maxUpload,
@@ -291,77 +379,27 @@ export function createVectorFs(options: VectorFsOptions) {
     },
 
     async upload(input: UploadInput): Promise<FileInfo> {
-      const target = [...input.folder, input.filename]
+      const removed = () => new VfsError(404, `path: the folder ${formatVfsPath(input.folder)} was removed while the file was uploading`)
+      const followed = input.began === undefined ? undefined : moves.follow(input.folder, input.began)
+      if (followed?.kind === 'removed') throw removed()
+      // The folder is held by its identity from here on: renamed or moved while the file is read and
+      // its passages stored, the file still lands in it, under its path at that time.
+      const into = { id: folderAt(followed?.segments ?? input.folder, 'path').id, removed: false }
       const check = () => {
-        const folder = folderAt(input.folder, 'path')
-        if (tree.namesake(folder.id, input.filename)) throw new VfsError(409, `filename: ${formatVfsPath(target)} exists`)
+        const folder = into.removed ? undefined : tree.get(into.id)
+        if (!folder) throw removed()
+        if (tree.namesake(folder.id, input.filename)) {
+          throw new VfsError(409, `filename: ${formatVfsPath([...tree.segmentsOf(folder.id), input.filename])} exists`)
+        }
         return folder
       }
       check()
-      const type = fileTypeOf(input.filename)
-      if (!type) throw new VfsError(415, `filename: "${input.filename}" is not a type the node can read; readable types: ${READABLE}`)
-      const size = 'bytes' in input.source ? input.source.bytes.length : input.source.size
-      if (size > maxUpload) throw new VfsError(413, uploadTooLarge('file_data', maxUpload))
-      const bytes = 'bytes' in input.source ? input.source.bytes : await readFile(input.source.file)
-      let extracted
+      uploadFolders.add(into)
       try {
-        extracted = await extractText(type, bytes, documents)
-      } catch (err) {
-        if (err instanceof UnreadableContent) {
-          const message = `file_data: ${input.filename} could not be read: ${err.message}`
-          // The parser's own words, which the message leaves out (the log never has the file's content).
-          debugEvent(`upload refused: ${message}`, err.cause)
-          throw new VfsError(400, message)
-        }
-        throw err
+        return await store(input, check)
+      } finally {
+        uploadFolders.delete(into)
       }
-      const nodes =
-        extracted.kind === 'vrkai'
-          ? extracted.entry.vrkai.resource.Document.nodes
-              .filter((n) => n.content.Text.trim())
-              .map((n) => ({ nodeId: n.id, text: n.content.Text }))
-          : await cutInSlices(extracted.text, extracted.markdown, chunking)
-      const blob = await files.put(input.source)
-      const model = settings.embeddingModel()
-      const created = now()
-      // The file waits in the staging folder, seen by no list, search or scope, until its last passage is stored.
-      let id: number | undefined
-      try {
-        id = db
-          .transaction(() => {
-            check()
-            return tree.insertFile({
-              parentId: tree.stagingId,
-              name: randomUUID(),
-              sha256: blob.sha256,
-              size: blob.size,
-              fileType: type,
-              status: model && nodes.length ? 'processing' : 'ready',
-              createdTime: created,
-              modifiedTime: input.fileDatetime ? new Date(input.fileDatetime).toISOString() : created,
-              resourceJson: extracted.kind === 'vrkai' ? JSON.stringify(extracted.entry) : null
-            })
-          })
-          .immediate()
-        await staged.insert(id, nodes, () => settings.embeddingModel() !== undefined)
-        const itemId = id
-        db.transaction(() => {
-          tree.place(itemId, check().id, input.filename)
-          // The model as it is now: it may have changed while the passages were stored.
-          const current = settings.embeddingModel()
-          if (current && !nodes.length) tree.setStatus(itemId, 'ready', modelKeyOf(current))
-        }).immediate()
-      } catch (err) {
-        files.release(blob.sha256)
-        if (id !== undefined && !(await staged.discard(id))) throw err
-        await files.remove(blob.sha256, () => tree.isShaUsed(blob.sha256))
-        throw err
-      }
-      files.release(blob.sha256)
-      changed(formatVfsPath(target))
-      // The queue skipped the file while it was staged (and may have gone idle): it has work now.
-      if (settings.embeddingModel()) queue.wake()
-      return info(tree.get(id)!, target, 0, 1, currentKey())
     },
 
     move(kind: 'item' | 'folder', from: readonly string[], to: readonly string[]) {
@@ -395,21 +433,28 @@ export function createVectorFs(options: VectorFsOptions) {
         if (existing && existing.id !== e.id) throw new VfsError(409, `destination_path: ${formatVfsPath(to)} exists`)
         tree.move(e.id, parent.id, name, now())
       }).immediate()
+      if (kind === 'folder') moves.record(from, to)
       changed(formatVfsPath(from))
       changed(formatVfsPath(to))
     },
 
     async remove(kind: 'item' | 'folder', segments: readonly string[]) {
-      const unused = db
+      const { unused, gone } = db
         .transaction(() => {
           if (segments.length === 0) throw new VfsError(400, 'path: the root folder cannot be deleted')
           const e = tree.resolve(segments)
           if (!e || (kind === 'item') !== !e.is_folder) {
             throw new VfsError(404, `path: no ${kind === 'item' ? 'file' : 'folder'} ${formatVfsPath(segments)}`)
           }
-          return removeSubtree(e.id)
+          // The uploads storing files into the folder or one under it (few: asked of each, not of the whole subtree).
+          const gone = [...uploadFolders].filter((u) => tree.isWithin(u.id, e.id))
+          return { unused: removeSubtree(e.id), gone }
         })
         .immediate()
+      if (kind === 'folder') {
+        moves.record(segments, null)
+        for (const u of gone) u.removed = true
+      }
       // Asked again: an upload of the same bytes may have recorded them since.
       for (const sha of unused) await files.remove(sha, () => tree.isShaUsed(sha))
       changed(formatVfsPath(segments))

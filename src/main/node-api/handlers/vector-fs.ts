@@ -59,7 +59,13 @@ export function vectorFsHandlers(ctx: NodeContext): HandlerGroup<VectorFsRoutes>
       vfsCall(() => {
         const source = upload ? { file: upload.file, size: upload.size } : body.file_data ? { bytes: body.file_data } : undefined
         if (!source) throw badRequest("file_data: required (the file's bytes)")
-        return vfs.upload({ folder: segments(body.path), filename: body.filename, source, fileDatetime: body.file_datetime })
+        return vfs.upload({
+          folder: segments(body.path),
+          filename: body.filename,
+          source,
+          fileDatetime: body.file_datetime,
+          began: upload?.began
+        })
       }),
     move_item: async ({ body }) => {
       await vfsCall(() => vfs.move('item', segments(body.origin_path), segments(body.destination_path)))

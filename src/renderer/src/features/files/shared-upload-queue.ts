@@ -3,6 +3,7 @@ import { uploadFile, type Client } from '../../api/client'
 import { uploadRefresher } from '../../api/queries'
 import { useUploadsUnderWay } from '../../stores/uploads'
 import { UploadQueue } from './upload-queue'
+import { parentPath } from './vfs-paths'
 
 const queues = new WeakMap<Client, UploadQueue>()
 
@@ -17,7 +18,8 @@ export function uploadQueueFor(client: Client, qc: QueryClient): UploadQueue {
   const refresh = uploadRefresher(qc)
   const queue = new UploadQueue(async (folder, file, onProgress, signal) => {
     const info = await uploadFile(client, { path: folder, filename: file.name, file_data: file }, onProgress, signal)
-    refresh(folder)
+    // The folder the file landed in: the one picked, under its new path if it was renamed or moved meanwhile.
+    refresh(parentPath(info.path))
     return info
   })
   queue.subscribe(() => {

@@ -44,6 +44,8 @@ function unreadable(name: string, message: string): string {
 }
 
 const READ_FAILED = 'could not be read:'
+/** The end of the node's 404 for an upload whose folder was deleted while the file was being sent or stored. */
+const REMOVED_WHILE_UPLOADING = 'was removed while the file was uploading'
 
 /**
  * What an upload row says when `name` was not uploaded into `folder`. The node answers
@@ -65,6 +67,9 @@ export function uploadFailureText(err: unknown, name: string, folder: string): U
       return `${name} is not a kind of file the library reads. It reads ${READABLE_KINDS_TEXT}. Save it as one of these, and upload that.`
     if (status === 400 && message.includes(READ_FAILED)) return unreadable(name, message)
     if (status === 400) return `${name} was not uploaded: ${errorText(err)}. Rename it if its name is the trouble, and upload it again.`
+    if (status === 404 && message.includes(REMOVED_WHILE_UPLOADING))
+      return `${name} was not uploaded: the folder ${place} was deleted while the file was uploading. Make the folder again, ${again}, or upload the file into another folder.`
+    // A folder renamed or moved while the file uploads gets it all the same: this one was gone before.
     if (status === 404)
       return `${name} was not uploaded: the folder ${place} is no longer in the library (deleted or renamed). Make the folder again, ${again}, or upload the file into another folder.`
     if (status === 409)

@@ -28,6 +28,7 @@ import {
   flattenTree,
   FolderSelect,
   openFoldersToRead,
+  parentPath,
   toggleExpanded,
   treeListStyle,
   treeRowPlace,
@@ -265,7 +266,8 @@ function useDroppedUploads(value: JobScope, onChange: (scope: JobScope) => void)
       void (async () => {
         try {
           const info = await uploadFile(client, { path: folder, filename: file.name, file_data: file }, () => {})
-          await invalidateAfterUpload(qc, folder)
+          // Where the file landed: the folder picked, under its new path if it was renamed or moved meanwhile.
+          await invalidateAfterUpload(qc, parentPath(info.path))
           // Kept in the ref at once too, so two uploads ending before a render both stay selected.
           const next = toggleEntry(latest.current.value, info, true)
           latest.current = { ...latest.current, value: next }

@@ -1,0 +1,244 @@
+import { existsSync, readdirSync } from 'node:fs'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { HttpServer } from '../../src/main/transports/http'
+import { dbFingerprint, serveUploadsOverHttp, storedCopies, useTestNode } from '../support/node'
+import { formEnd, formStart, postHead, rawRequest, until } from '../support/raw-http'
+
+/*
+ * How the HTTP transport frames uploads and refuses bodies it cannot read: a client that closes
+ * its side in the middle of an upload is told its upload was cut short (Node's parser answered
+ * "not a valid HTTP/1.1 request"); a form with two files is refused, not stored with one of them
+ * dropped; and a body the node will not read whatever it holds is refused from its headers, at once,
+ * instead of after the client has sent all of it.
+ */
+
+const TOKEN = 'framing-token'
+const LIMIT = 8 * 1024 * 1024
+const node = useTestNode()
+let server: HttpServer
+let port: number
+
+beforeEach(async () => {
+  server = await serveUploadsOverHttp(node, TOKEN, LIMIT)
+  port = Number(new URL(server.url).port)
+})
+afterEach(() => server.close())
+
+const staged = () => (existsSync(node.ctx.vectorFs.stagingDir) ? readdirSync(node.ctx.vectorFs.stagingDir) : [])
+const boundary = 'x-boundary-framing'
+const multipart = { 'Content-Type': `multipart/form-data; boundary=${boundary}` }
+const uploadHead = (headers: Record<string, string | number>) =>
+  postHead(port, '/v2/upload_file_to_folder', TOKEN, { ...multipart, ...headers })
+const error = (code: number, message: string) => ({
+  code,
+  error: { 400: 'Bad Request', 413: 'Payload Too Large', 415: 'Unsupported Media Type' }[code],
+  message
+})
+const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<'no answer'>((r) => setTimeout(() => r('no answer'), ms))])
+
+async function nothingKept(before: string, copies: string[]) {
+  expect(await until(() => staged().length === 0)).toBe(true)
+  expect(dbFingerprint(node.store)).toBe(before)
+  expect(storedCopies(node)).toEqual(copies)
+}
+
+describe('an upload whose client closes its side before the form ends', () => {
+  const fileStart = formStart(boundary, { path: '/', filename: 'cut.txt' }, { name: 'cut.txt' })
+  const text = 'Half of a file that never ends. '.repeat(10_000)
+
+  for (const framing of ['Content-Length', 'chunked'] as const) {
+    it(`inside the file (${framing}): 400 naming file_data, saying the upload ended before the file was complete; nothing kept`, async () => {
+      const before = dbFingerprint(node.store)
+      const copies = storedCopies(node)
+      const body = fileStart + text
+      const req = await rawRequest(
+        port,
+        uploadHead(framing === 'chunked' ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': Buffer.byteLength(body) * 2 })
+      )
+      await req.write(framing === 'chunked' ? `${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n` : body)
+      expect(await until(() => staged().length > 0)).toBe(true)
+      req.socket.end()
+      const answer = await within(req.answer, 3000)
+      expect(answer).toMatchObject({ status: 400, headers: { connection: 'close' } })
+      expect(answer !== 'no answer' && JSON.parse(answer!.body)).toEqual(
+        error(400, 'file_data: the upload ended before the file was complete; nothing was stored')
+      )
+      req.socket.destroy()
+      await nothingKept(before, copies)
+    })
+  }
+
+  it('before the file part: 400 naming the body', async () => {
+    const before = dbFingerprint(node.store)
+    const start = formStart(boundary, { path: '/' })
+    const req = await rawRequest(port, uploadHead({ 'Content-Length': 10_000 }))
+    await req.write(start)
+    await new Promise((r) => setTimeout(r, 100))
+    req.socket.end()
+    const answer = await within(req.answer, 3000)
+    expect(answer !== 'no answer' && answer && { status: answer.status, body: JSON.parse(answer.body) as unknown }).toEqual({
+      status: 400,
+      body: error(400, 'body: the upload ended before its last part; nothing was stored')
+    })
+    req.socket.destroy()
+    await nothingKept(before, storedCopies(node))
+  })
+
+  it('a JSON body cut short the same way: 400 naming the body', async () => {
+    const req = await rawRequest(
+      port,
+      postHead(port, '/v2/create_folder', TOKEN, { 'Content-Type': 'application/json', 'Content-Length': 1000 })
+    )
+    await req.write('{"path": "/", ')
+    await new Promise((r) => setTimeout(r, 100))
+    req.socket.end()
+    const answer = await within(req.answer, 3000)
+    expect(answer !== 'no answer' && answer && JSON.parse(answer.body)).toEqual(
+      error(400, 'body: the request ended before its whole body arrived')
+    )
+    req.socket.destroy()
+  })
+
+  it('an upload whose connection is dropped (not half-closed) still leaves nothing behind', async () => {
+    const before = dbFingerprint(node.store)
+    const copies = storedCopies(node)
+    const req = await rawRequest(port, uploadHead({ 'Content-Length': 5 * 1024 * 1024 }))
+    await req.write(fileStart + text)
+    expect(await until(() => staged().length > 0)).toBe(true)
+    req.socket.destroy()
+    await nothingKept(before, copies)
+    const whole = await fetch(`${server.url}/v2/health_check`)
+    expect(whole.status).toBe(200)
+  })
+})
+
+describe('a form with more than one file', () => {
+  const send = async (form: string) => {
+    const res = await fetch(`${server.url}/v2/upload_file_to_folder`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, ...multipart },
+      body: form + formEnd(boundary).slice(2)
+    })
+    return { status: res.status, body: await res.json() }
+  }
+  const filePart = (name: string, content: string, field = 'file_data') => formStart(boundary, {}, { field, name }) + content + '\r\n'
+
+  it('two file_data parts: 400 naming file_data, neither stored', async () => {
+    const before = dbFingerprint(node.store)
+    const copies = storedCopies(node)
+    const res = await send(
+      formStart(boundary, { path: '/', filename: 'a.txt' }) + filePart('a.txt', 'First.') + filePart('b.txt', 'Second.')
+    )
+    expect(res).toEqual({ status: 400, body: error(400, 'file_data: an upload carries one file; this form has file_data more than once') })
+    await nothingKept(before, copies)
+  })
+
+  it('file_data as a text field and as a file: 400 naming file_data, nothing stored', async () => {
+    const before = dbFingerprint(node.store)
+    for (const form of [
+      formStart(boundary, { path: '/', filename: 'a.txt', file_data: 'As text.' }) + filePart('a.txt', 'As a file.'),
+      formStart(boundary, { path: '/', filename: 'a.txt' }) +
+        filePart('a.txt', 'As a file.') +
+        formStart(boundary, { file_data: 'As text.' })
+    ]) {
+      expect(await send(form)).toEqual({
+        status: 400,
+        body: error(400, 'file_data: an upload carries one file; this form has file_data more than once')
+      })
+    }
+    await nothingKept(before, storedCopies(node))
+  })
+
+  it("more file parts than a form may have: 400; a file part of another name beside file_data is ignored (it used to take the one file's place, and file_data was dropped)", async () => {
+    const before = dbFingerprint(node.store)
+    const many = Array.from({ length: 6 }, (_, i) => filePart(`x${i}.txt`, 'Extra.', `extra${i}`)).join('')
+    expect(await send(formStart(boundary, { path: '/', filename: 'a.txt' }) + many + filePart('a.txt', 'The file.'))).toEqual({
+      status: 400,
+      body: error(400, 'file_data: an upload carries one file; this form has more than 5 file parts')
+    })
+    await nothingKept(before, storedCopies(node))
+    const one = await send(
+      formStart(boundary, { path: '/', filename: 'a.txt' }) + filePart('n.txt', 'Note.', 'note') + filePart('a.txt', 'The file.')
+    )
+    expect(one).toMatchObject({ status: 200, body: { path: '/a.txt', size: 9 } })
+  })
+})
+
+describe('a body the node will not read is refused from its headers, at once, and the connection closed', () => {
+  const json = { 'Content-Type': 'application/json' }
+  const cases: [string, string, Record<string, string | number>, number, string][] = [
+    [
+      'Content-Encoding on a JSON route',
+      '/v2/create_folder',
+      { ...json, 'Content-Encoding': 'gzip', 'Content-Length': 100_000 },
+      415,
+      'content-encoding: the node reads request bodies uncompressed; send the body without a content coding (got gzip)'
+    ],
+    [
+      'a transfer coding other than chunked on a JSON route',
+      '/v2/create_folder',
+      { ...json, 'Transfer-Encoding': 'gzip, chunked' },
+      415,
+      'transfer-encoding: the node reads request bodies plain or chunked, with no other transfer coding; send the body without one (got gzip)'
+    ],
+    [
+      'Content-Encoding on an upload',
+      '/v2/upload_file_to_folder',
+      { ...multipart, 'Content-Encoding': 'br', 'Content-Length': 100_000 },
+      415,
+      'content-encoding: the node reads request bodies uncompressed; send the body without a content coding (got br)'
+    ],
+    [
+      'a Content-Type not JSON',
+      '/v2/create_folder',
+      { 'Content-Type': 'text/plain', 'Content-Length': 100_000 },
+      415,
+      'content-type: expected application/json'
+    ],
+    [
+      'a Content-Type not multipart on an upload',
+      '/v2/upload_file_to_folder',
+      { ...json, 'Content-Length': 100_000 },
+      415,
+      'content-type: expected multipart/form-data'
+    ],
+    [
+      'a Content-Length over 64 MiB',
+      '/v2/create_folder',
+      { ...json, 'Content-Length': 65 * 1024 * 1024 },
+      413,
+      'body: larger than the limit of 64 MiB'
+    ]
+  ]
+  for (const [name, path, headers, status, message] of cases) {
+    it(`${name}: ${status} naming it`, async () => {
+      const req = await rawRequest(port, postHead(port, path, TOKEN, headers))
+      // A client that sends the start of its body, then stalls.
+      await req.write(headers['Transfer-Encoding'] ? '5\r\n{"pa"\r\n' : '{"pa')
+      const answer = await within(req.answer, 2000)
+      expect(answer, 'answered before the body was sent').not.toBe('no answer')
+      expect(answer).toMatchObject({ status, headers: { connection: 'close' } })
+      expect(JSON.parse((answer as { body: string }).body)).toEqual(error(status, message))
+      expect(await until(() => req.ended(), 2000), 'connection closed').toBe(true)
+      req.socket.destroy()
+    })
+  }
+
+  it('a normal request keeps its connection for the next one', async () => {
+    const body = JSON.stringify({ path: '/', folder_name: 'kept' })
+    const req = await rawRequest(
+      port,
+      postHead(port, '/v2/create_folder', TOKEN, { ...json, 'Content-Length': Buffer.byteLength(body) }) + body
+    )
+    const first = await req.answer
+    expect(first).toMatchObject({ status: 200 })
+    expect(first!.headers.connection).not.toBe('close')
+    // The same socket takes another request.
+    const got = new Promise<string>((done) => req.socket.once('data', (c: Buffer) => done(c.toString('latin1'))))
+    await req.write(
+      `GET /v2/retrieve_path_simplified?path=%2F HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`
+    )
+    expect((await got).slice(0, 12)).toBe('HTTP/1.1 200')
+    req.socket.destroy()
+  })
+})
