@@ -1,18 +1,31 @@
 import { Alert, Button, Group, Text } from '@mantine/core'
-import { Component, lazy, type ComponentType, type ReactNode } from 'react'
+import { Component, lazy, useState, type ComponentType, type ReactNode } from 'react'
 
 /** Screens whose code failed to load: each is asked for again by the next Try again. */
 const failed = new Set<() => void>()
+
+/** A screen whose code loads when first opened, or ahead of time by `preload`. */
+export type LazyScreen<P extends object> = ComponentType<P> & { readonly preload: () => Promise<void> }
 
 /**
  * A screen whose code loads when it is first opened (React.lazy). React keeps a failed load for good:
  * in headless mode the code comes from the node, which may be restarting at that moment, so a failed
  * load is dropped and asked for again the next time (see ScreenBoundary).
+ *
+ * Once its code is here (opened before, or `preload`), a screen is drawn at once: React.lazy suspends
+ * on its first render even then, and React holds a suspended screen's content back for up to 300 ms
+ * (its fallback throttle), so the first conversation opened took 0.5-1 s where the next took 0.15.
  */
-export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyScreen<P> {
+  let loaded: ComponentType<P> | undefined
+  const loadOnce = () =>
+    load().then((c) => {
+      loaded = c
+      return c
+    })
   const make = () =>
     lazy(() =>
-      load().then(
+      loadOnce().then(
         (c) => ({ default: c }),
         (err: unknown) => {
           failed.add(renew)
@@ -24,9 +37,12 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
   const renew = () => {
     Current = make()
   }
-  return function Screen(props: P) {
-    return <Current {...props} />
+  function Screen(props: P) {
+    // Decided once a mount: a screen drawn through React.lazy and then directly would be mounted anew (its state lost).
+    const [Direct] = useState(() => loaded)
+    return Direct ? <Direct {...props} /> : <Current {...props} />
   }
+  return Object.assign(Screen, { preload: () => loadOnce().then(() => undefined) })
 }
 
 function renewFailed() {
