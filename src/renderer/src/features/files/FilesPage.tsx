@@ -86,6 +86,7 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
   }
   // The upload folder, the open folders and the file shown follow an entry moved here, and leave one deleted here.
   const afterMove = (from: string, to: string) => {
+    queue.folderMoved(from, to)
     setTarget((t) => pathAfterMove(t, from, to))
     setExpanded((e) => new Set([...e].map((p) => pathAfterMove(p, from, to))))
     if (path && isWithin(path, from)) {
