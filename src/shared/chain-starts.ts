@@ -8,6 +8,8 @@ export interface FoldedToken {
   readonly folded: string
   /** Whether it is one Chinese or Japanese character. */
   readonly cjk: boolean
+  /** Whether what stands between it and the token before holds a word of the index (a phrase stops there). */
+  readonly apart?: boolean
 }
 
 /** A word of the search found to start at a token, the first of the words that does. */
@@ -145,7 +147,9 @@ export class ChainStarts {
  * Whether a word runs on from `token` into `next`: the index has it do so only where one of them is
  * a Chinese or Japanese character (each such character is a word of the index, and a word holding one
  * is searched as the phrase of its words). A phrase passes over what stands between its words, as the
- * index keeps no separators: "テキスト日本語" is in "テキスト。日本語", "abc日本" in "abc 日本". A token
- * that folds to nothing holds no part of a word.
+ * index keeps no separators: "テキスト日本語" is in "テキスト。日本語", "abc日本" in "abc 日本"; not
+ * over what the index holds as a word (`apart`: "日㈱本" is 日 ( 株 ) 本 there). A token that folds
+ * to nothing holds no part of a word (the caller passes over it, as the index does).
  */
-const chained = (token: FoldedToken, next: FoldedToken): boolean => token.folded !== '' && next.folded !== '' && (token.cjk || next.cjk)
+const chained = (token: FoldedToken, next: FoldedToken): boolean =>
+  token.folded !== '' && next.folded !== '' && !next.apart && (token.cjk || next.cjk)

@@ -1,4 +1,4 @@
-import { SEARCH_TOKEN, foldForSearch as fold, isCjkToken } from './search-fold'
+import { SEARCH_TOKEN, SEARCH_WORD, foldForSearch as fold, isCjkToken, searchIndexForm } from './search-fold'
 import { ChainStarts, type FoldedToken, type WordStart } from './chain-starts'
 
 export interface SearchMatch {
@@ -90,8 +90,15 @@ function* placeMatches(text: string, words: readonly string[], inside: boolean, 
       yield { start: token.at, end }
     }
   }
+  // Where the token before ends: what lies between it and the next is passed over unless the index holds a word of it.
+  let after = 0
+  const apart = gapChecker()
   for (const m of text.matchAll(SEARCH_TOKEN)) {
-    const found = starts.add(tokenOf(m[0], m.index))
+    const token = tokenOf(m[0], m.index, after < m.index && apart(text.slice(after, m.index)))
+    // A token that folds to nothing (a lone accent, a variation selector) is not in the index at all: passed over too.
+    if (token.folded === '') continue
+    after = m.index + m[0].length
+    const found = starts.add(token)
     if (found.length > 0) yield* taken(found)
   }
   yield* taken(starts.end())
@@ -102,18 +109,39 @@ function* placeMatches(text: string, words: readonly string[], inside: boolean, 
  * and a text repeats them: each short token is folded once a text. Folding each again was most of
  * the time a long run took (100,000 characters: 160 ms, 25 ms folded once each).
  */
-function tokenFolder(): (text: string, at: number) => FoldedToken {
+function tokenFolder(): (text: string, at: number, apart: boolean) => FoldedToken {
   const known = new Map<string, { folded: string; cjk: boolean }>()
-  return (text, at) => {
+  return (text, at, apart) => {
     let seen = known.get(text)
     if (!seen) {
       const folded = foldToken(text)
       seen = { folded, cjk: isCjkToken(folded) }
       if (text.length <= 4) known.set(text, seen)
     }
-    return { at, text, folded: seen.folded, cjk: seen.cjk }
+    return { at, text, folded: seen.folded, cjk: seen.cjk, apart }
   }
 }
+
+/**
+ * Whether text between two tokens holds a word of the index: a symbol that is no token of the text
+ * as shown but is letters to the index (㈱ is "(株)" there, ㍻ "平成", ℃ "°C"), which a phrase does
+ * not pass over. Spaces and ASCII punctuation hold none (ASCII letters and digits are tokens).
+ */
+const holdsIndexWord = (between: string): boolean => !ASCII_ONLY.test(between) && INDEX_WORD.test(searchIndexForm(between))
+/** holdsIndexWord, each short gap asked once a text: Japanese repeats its few marks (、。「」) between most words, and folding each again doubled the time. */
+function gapChecker(): (between: string) => boolean {
+  const known = new Map<string, boolean>()
+  return (between) => {
+    let holds = known.get(between)
+    if (holds === undefined) {
+      holds = holdsIndexWord(between)
+      if (between.length <= 4) known.set(between, holds)
+    }
+    return holds
+  }
+}
+const ASCII_ONLY = /^[\p{ASCII}]*$/u
+const INDEX_WORD = new RegExp(SEARCH_WORD.source, 'u')
 /** A token as search compares it: an emoji's word without the spaces that keep it apart in a text. */
 const foldToken = (token: string): string => fold(token).trim()
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { SEARCH_TOKEN, foldForSearch, isCjkToken, searchWords } from '../../src/shared/search-fold'
+import { SEARCH_TOKEN, foldForSearch, isCjkToken, searchIndexForm, searchWords } from '../../src/shared/search-fold'
 import { searchMarks, searchMatches, type SearchMatch } from '../../src/shared/search-matches'
 
 /*
@@ -14,10 +14,14 @@ interface Token {
   readonly at: number
   readonly text: string
   readonly folded: string
+  readonly apart: boolean
 }
 
-/** A word runs on into the next token only where one of the two is a Chinese or Japanese character, over what stands between them. */
-const runsOn = (a: Token, b: Token) => a.folded !== '' && b.folded !== '' && (isCjkToken(a.folded) || isCjkToken(b.folded))
+/**
+ * A word runs on into the next token only where one of the two is a Chinese or Japanese character, over
+ * what stands between them, unless that holds a word of the index (㈱ is "(株)" there).
+ */
+const runsOn = (a: Token, b: Token) => !b.apart && (isCjkToken(a.folded) || isCjkToken(b.folded))
 
 /** The shortest beginning of `token` whose fold is `units` long, with what folds to nothing after it. */
 function shownLength(token: string, units: number): number {
@@ -31,7 +35,15 @@ function shownLength(token: string, units: number): number {
  * at every token, those inside a match before them too (what the window marks is their union).
  */
 function referenceMatches(text: string, words: readonly string[], all = false): SearchMatch[] {
-  const tokens: Token[] = [...text.matchAll(SEARCH_TOKEN)].map((m) => ({ at: m.index, text: m[0], folded: foldForSearch(m[0]).trim() }))
+  // The tokens the index holds (one that folds to nothing is not there), each with whether a word of the index stands before it.
+  const tokens: Token[] = []
+  let after = 0
+  for (const m of text.matchAll(SEARCH_TOKEN)) {
+    const folded = foldForSearch(m[0]).trim()
+    if (folded === '') continue
+    tokens.push({ at: m.index, text: m[0], folded, apart: /[\p{L}\p{N}\p{M}\p{Co}]/u.test(searchIndexForm(text.slice(after, m.index))) })
+    after = m.index + m[0].length
+  }
   const matches: SearchMatch[] = []
   let from = 0
   for (let i = 0; i < tokens.length; i++) {
@@ -76,7 +88,8 @@ const PIECES = [
   ' ',
   ' ',
   ' ',
-  '.'
+  '.',
+  '㈱'
 ]
 const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((p) => p.join(''))
 /**

@@ -32,6 +32,25 @@ import { overLimit, uploadTooLarge } from '../../shared/contract/limits'
 export const MAX_BODY_BYTES = 64 * 1024 * 1024
 
 const UPLOAD_CUT_SHORT = 'body: the upload ended before its last part; nothing was stored'
+/** How long a refused body's bytes are read and let go before the answer closes its connection (refuseUnread). */
+const REFUSED_BODY_WAIT_MS = 1000
+
+/** Reads and drops `req`'s body until it ends, `ms` pass, or more than `maxBytes` came. */
+const letBodyGo = (req: IncomingMessage, ms: number, maxBytes: number) =>
+  new Promise<void>((done) => {
+    let size = 0
+    const finish = () => {
+      clearTimeout(timer)
+      req.off('data', onData).off('end', finish).off('close', finish).off('error', finish)
+      done()
+    }
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size > maxBytes) finish()
+    }
+    const timer = setTimeout(finish, ms)
+    req.on('data', onData).on('end', finish).on('close', finish).on('error', finish)
+  })
 
 /** The longest a large answer writes pieces before other requests get their turn (ms). */
 const PIECES_SLICE_MS = 10
@@ -295,13 +314,27 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   }
 
   /**
-   * Refuses a request without reading its body (foreign Host, no valid token, a body it could not
-   * read whatever it holds): a client dripping a body must not hold the socket. The connection
-   * closes after the answer, unless the body had all arrived already.
+   * Refuses a request that is not allowed in (foreign Host, no valid token) without reading its
+   * body: a client dripping a body must not hold the socket. The connection closes after the answer,
+   * unless the body had all arrived already.
    */
   const turnAway = (req: IncomingMessage, res: ServerResponse, status: ErrorStatus, message: string) => {
     if (req.complete || req.method === 'GET' || req.method === 'HEAD') return fail(req, res, status, message)
     refuseRest(res, status, message)
+  }
+
+  /**
+   * Refuses a body the node will not read whatever it holds (its type, coding or declared size), from
+   * its headers. Its bytes are let go for a moment first: closing the connection while a client was
+   * still sending made its system reset it, and Node's fetch reported EPIPE instead of the 415 or 413.
+   * A body that arrives in that time is answered on a connection kept for the next request; one still
+   * arriving after REFUSED_BODY_WAIT_MS (a client dripping or stalling) is answered and closed.
+   */
+  const refuseUnread = async (req: IncomingMessage, res: ServerResponse, status: ErrorStatus, message: string) => {
+    if (!req.complete) await letBodyGo(req, REFUSED_BODY_WAIT_MS, Math.max(maxBody, maxUpload) * 4)
+    if (res.headersSent || res.destroyed) return
+    if (req.complete) sendJson(res, status, JSON.stringify(errorBody(status, message)))
+    else refuseRest(res, status, message)
   }
 
   const fail = async (req: IncomingMessage, res: ServerResponse, status: ErrorStatus, message: string) => {
@@ -488,9 +521,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       const began = performance.now()
       const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
       // Refused from the headers alone: the body is not read (a client dripping it held the socket for minutes).
-      if (type !== 'multipart/form-data') return turnAway(req, res, 415, 'content-type: expected multipart/form-data')
+      if (type !== 'multipart/form-data') return refuseUnread(req, res, 415, 'content-type: expected multipart/form-data')
       const coding = unsupportedCoding(req.headers)
-      if (coding) return turnAway(req, res, 415, coding)
+      if (coding) return refuseUnread(req, res, 415, coding)
       const declared = Number(req.headers['content-length'] ?? 0)
       // The form's own fields and boundaries add a little to the file's size.
       if (declared > maxUpload + 1024 * 1024) return refuseRest(res, 413, uploadTooLarge('file_data', maxUpload))
@@ -526,15 +559,15 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     if (method === 'POST') {
       const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
       // Refused from the headers alone, as an upload's are: the body is not read.
-      if (type !== 'application/json') return turnAway(req, res, 415, 'content-type: expected application/json')
+      if (type !== 'application/json') return refuseUnread(req, res, 415, 'content-type: expected application/json')
       const coding = unsupportedCoding(req.headers)
-      if (coding) return turnAway(req, res, 415, coding)
+      if (coding) return refuseUnread(req, res, 415, coding)
       const routeLimit = match.route.bodyLimit && match.route.bodyLimit.bytes < maxBody ? match.route.bodyLimit : undefined
       const limit = routeLimit?.bytes ?? maxBody
       const tooLarge = overLimit('body', maxBody)
       const declared = Number(req.headers['content-length'] ?? 0)
       // A route's own limit is small: its start is read even so, to name the field that made the body large.
-      if (declared > limit && !routeLimit) return turnAway(req, res, 413, tooLarge)
+      if (declared > limit && !routeLimit) return refuseUnread(req, res, 413, tooLarge)
       const { overflow, data, gone } = await readBody(req, limit, routeLimit !== undefined)
       if (gone) return // nobody is left to answer
       if (overflow) {

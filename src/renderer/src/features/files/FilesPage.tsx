@@ -63,6 +63,10 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
   const [reveal, setReveal] = useState<string | null>(null)
   const root = useVfsFolder('/')
   const uploadButton = useRef<HTMLButtonElement>(null)
+  // Each chooser forgets its pick once taken: the browser tells no change when the same files (or
+  // folder) are picked again, and picking them again to send them once more did nothing.
+  const resetFilePick = useRef<() => void>(null)
+  const resetFolderPick = useRef<() => void>(null)
   // The upload folder deleted elsewhere (another window, a script): uploads go to the folder above,
   // as when it is deleted here, not to a folder the node no longer has (every upload failed with 404).
   const targetListing = useVfsFolder(target, target !== '/')
@@ -86,6 +90,7 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
   }
   // The upload folder, the open folders and the file shown follow an entry moved here, and leave one deleted here.
   const afterMove = (from: string, to: string) => {
+    queue.folderMoved(from, to)
     setTarget((t) => pathAfterMove(t, from, to))
     setExpanded((e) => new Set([...e].map((p) => pathAfterMove(p, from, to))))
     if (path && isWithin(path, from)) {
@@ -198,7 +203,14 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
       <Group justify="space-between">
         <Title order={2}>Files</Title>
         <Group gap="xs">
-          <FileButton multiple onChange={(files) => queue.add(target, files)}>
+          <FileButton
+            multiple
+            resetRef={resetFilePick}
+            onChange={(files) => {
+              resetFilePick.current?.()
+              queue.add(target, files)
+            }}
+          >
             {(props) => (
               <Button {...props} ref={uploadButton} leftSection={<IconUpload size={16} />}>
                 Upload files
@@ -209,7 +221,11 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
           <FileButton
             multiple
             inputProps={PICK_FOLDER}
-            onChange={(files) => files.length > 0 && void uploadTree(treeOfPicked(files, target), target)}
+            resetRef={resetFolderPick}
+            onChange={(files) => {
+              resetFolderPick.current?.()
+              if (files.length > 0) void uploadTree(treeOfPicked(files, target), target)
+            }}
           >
             {(props) => (
               <Button {...props} variant="light" leftSection={<IconFolderUp size={16} />}>

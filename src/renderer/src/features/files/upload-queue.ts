@@ -1,5 +1,6 @@
 import { canSucceedAgain } from './upload-failure'
 import { uploadFailureText } from './upload-failure-text'
+import { pathAfterMove } from './vfs-paths'
 
 export type UploadState =
   | { readonly kind: 'queued' }
@@ -120,6 +121,23 @@ export class UploadQueue {
     })
     if (changed) this.emit()
     for (const r of this.rows) if (isCancellable(r.state)) this.sending.get(r.id)?.abort()
+  }
+
+  /**
+   * A folder moved or renamed from this window: the files not sent yet (queued, or failed and kept for
+   * a Retry) go to it at its new path. The node follows the folder only for a file being sent; one
+   * still waiting was sent later naming the old path, and failed with "no folder".
+   */
+  folderMoved(from: string, to: string): void {
+    let changed = false
+    this.rows = this.rows.map((r) => {
+      if (r.state.kind !== 'queued' && r.state.kind !== 'failed') return r
+      const folder = pathAfterMove(r.folder, from, to)
+      if (folder === r.folder) return r
+      changed = true
+      return { ...r, folder }
+    })
+    if (changed) this.emit()
   }
 
   /** Forgets finished rows (done, failed or cancelled), and the files kept for a retry. */
