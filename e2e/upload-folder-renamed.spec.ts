@@ -11,10 +11,7 @@ test('an upload into a folder renamed meanwhile is done, and its row is in the r
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
   await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'docs' })
   const files = new FilesPage(page)
-  await page.goto(node.uiUrl)
-  await page.evaluate(() => (location.hash = '#/files'))
-  await page.getByRole('treeitem', { name: 'docs' }).click()
-  await expect(page.getByTestId('upload-target')).toContainText('into /docs,')
+  await files.openUploadFolder(node.uiUrl, 'docs')
   // A slow link (256 KB/s up): 2 MB take about 8 s, time to rename the folder meanwhile.
   await files.limitUploads(256 * 1024)
   await files.pick([{ name: 'log.txt', text: Buffer.alloc(2 * 1024 * 1024, 'the keeper logs the weather ') }])

@@ -11,10 +11,7 @@ test('files still queued when their folder is renamed in the window land in it u
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
   await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'docs' })
   const files = new FilesPage(page)
-  await page.goto(node.uiUrl)
-  await page.evaluate(() => (location.hash = '#/files'))
-  await page.getByRole('treeitem', { name: 'docs' }).click()
-  await expect(page.getByTestId('upload-target')).toContainText('into /docs,')
+  await files.openUploadFolder(node.uiUrl, 'docs')
   // A slow link (512 KB/s up): two files of 1 MB are being sent while the other two wait.
   await files.limitUploads(512 * 1024)
   const names = ['a.txt', 'b.txt', 'c.txt', 'd.txt']

@@ -11,6 +11,14 @@ export class FilesPage {
     await expect(this.page.getByTestId('files-empty')).toBeVisible()
   }
 
+  /** Opens the Files page through the UI address `uiUrl` with the top folder `name` chosen to upload into. */
+  async openUploadFolder(uiUrl: string, name: string) {
+    await this.page.goto(uiUrl)
+    await this.page.evaluate(() => (location.hash = '#/files'))
+    await this.page.getByRole('treeitem', { name }).click()
+    await expect(this.page.getByTestId('upload-target')).toContainText(`into /${name},`)
+  }
+
   /** A slow link: uploads go at `bytesPerSecond` (-1: no limit). */
   async limitUploads(bytesPerSecond: number) {
     this.cdp ??= await this.page.context().newCDPSession(this.page)

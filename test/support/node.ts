@@ -90,6 +90,28 @@ export function serveUploadsOverHttp(node: TestNode, token: string, maxUploadByt
   return startHttpServer({ router: node.router, token, port: 0, log: node.log, uploadDir: node.ctx.vectorFs.stagingDir, maxUploadBytes })
 }
 
+/**
+ * The node served over HTTP for each test (uploads staged in its staging folder), closed after it:
+ * the server and its port, and the staged uploads' files left in the staging folder.
+ */
+export function useUploadServer(node: TestNode, token: string, maxUploadBytes: number) {
+  let server: HttpServer | undefined
+  beforeEach(async () => {
+    server = await serveUploadsOverHttp(node, token, maxUploadBytes)
+  })
+  afterEach(() => server?.close())
+  return {
+    get server(): HttpServer {
+      if (!server) throw new Error('the upload server starts in beforeEach')
+      return server
+    },
+    get port(): number {
+      return Number(new URL(this.server.url).port)
+    },
+    staged: (): string[] => (existsSync(node.ctx.vectorFs.stagingDir) ? readdirSync(node.ctx.vectorFs.stagingDir) : [])
+  }
+}
+
 export async function addProvider(node: TestNode, id: string, overrides: Record<string, unknown> = {}) {
   const res = await node.post('/v2/add_llm_provider', provider(id, overrides))
   if (res.status !== 200) throw new Error(`add_llm_provider ${id}: ${JSON.stringify(res.body)}`)

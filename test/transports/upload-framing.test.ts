@@ -1,9 +1,7 @@
 import { execFile } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
 import { promisify } from 'node:util'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { HttpServer } from '../../src/main/transports/http'
-import { dbFingerprint, serveUploadsOverHttp, storedCopies, useTestNode } from '../support/node'
+import { describe, expect, it } from 'vitest'
+import { dbFingerprint, useUploadServer, storedCopies, useTestNode } from '../support/node'
 import { formEnd, formStart, postHead, rawRequest, until } from '../support/raw-http'
 
 /*
@@ -18,25 +16,26 @@ const run = promisify(execFile)
 const TOKEN = 'framing-token'
 const LIMIT = 8 * 1024 * 1024
 const node = useTestNode()
-let server: HttpServer
-let port: number
-
-beforeEach(async () => {
-  server = await serveUploadsOverHttp(node, TOKEN, LIMIT)
-  port = Number(new URL(server.url).port)
-})
-afterEach(() => server.close())
-
-const staged = () => (existsSync(node.ctx.vectorFs.stagingDir) ? readdirSync(node.ctx.vectorFs.stagingDir) : [])
+const http = useUploadServer(node, TOKEN, LIMIT)
+const staged = http.staged
 const boundary = 'x-boundary-framing'
 const multipart = { 'Content-Type': `multipart/form-data; boundary=${boundary}` }
 const uploadHead = (headers: Record<string, string | number>) =>
-  postHead(port, '/v2/upload_file_to_folder', TOKEN, { ...multipart, ...headers })
+  postHead(http.port, '/v2/upload_file_to_folder', TOKEN, { ...multipart, ...headers })
 const error = (code: number, message: string) => ({
   code,
   error: { 400: 'Bad Request', 413: 'Payload Too Large', 415: 'Unsupported Media Type' }[code],
   message
 })
+/** The connection `req` was answered on takes another request, and answers it. */
+async function expectAnotherRequestAnswered(req: Awaited<ReturnType<typeof rawRequest>>) {
+  const got = new Promise<string>((done) => req.socket.once('data', (c: Buffer) => done(c.toString('latin1'))))
+  await req.write(
+    `GET /v2/retrieve_path_simplified?path=%2F HTTP/1.1\r\nHost: 127.0.0.1:${http.port}\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`
+  )
+  expect((await got).slice(0, 12)).toBe('HTTP/1.1 200')
+  req.socket.destroy()
+}
 const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<'no answer'>((r) => setTimeout(() => r('no answer'), ms))])
 
 async function nothingKept(before: string, copies: string[]) {
@@ -55,7 +54,7 @@ describe('an upload whose client closes its side before the form ends', () => {
       const copies = storedCopies(node)
       const body = fileStart + text
       const req = await rawRequest(
-        port,
+        http.port,
         uploadHead(framing === 'chunked' ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': Buffer.byteLength(body) * 2 })
       )
       await req.write(framing === 'chunked' ? `${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n` : body)
@@ -74,7 +73,7 @@ describe('an upload whose client closes its side before the form ends', () => {
   it('before the file part: 400 naming the body', async () => {
     const before = dbFingerprint(node.store)
     const start = formStart(boundary, { path: '/' })
-    const req = await rawRequest(port, uploadHead({ 'Content-Length': 10_000 }))
+    const req = await rawRequest(http.port, uploadHead({ 'Content-Length': 10_000 }))
     await req.write(start)
     await new Promise((r) => setTimeout(r, 100))
     req.socket.end()
@@ -89,8 +88,8 @@ describe('an upload whose client closes its side before the form ends', () => {
 
   it('a JSON body cut short the same way: 400 naming the body', async () => {
     const req = await rawRequest(
-      port,
-      postHead(port, '/v2/create_folder', TOKEN, { 'Content-Type': 'application/json', 'Content-Length': 1000 })
+      http.port,
+      postHead(http.port, '/v2/create_folder', TOKEN, { 'Content-Type': 'application/json', 'Content-Length': 1000 })
     )
     await req.write('{"path": "/", ')
     await new Promise((r) => setTimeout(r, 100))
@@ -105,19 +104,19 @@ describe('an upload whose client closes its side before the form ends', () => {
   it('an upload whose connection is dropped (not half-closed) still leaves nothing behind', async () => {
     const before = dbFingerprint(node.store)
     const copies = storedCopies(node)
-    const req = await rawRequest(port, uploadHead({ 'Content-Length': 5 * 1024 * 1024 }))
+    const req = await rawRequest(http.port, uploadHead({ 'Content-Length': 5 * 1024 * 1024 }))
     await req.write(fileStart + text)
     expect(await until(() => staged().length > 0)).toBe(true)
     req.socket.destroy()
     await nothingKept(before, copies)
-    const whole = await fetch(`${server.url}/v2/health_check`)
+    const whole = await fetch(`${http.server.url}/v2/health_check`)
     expect(whole.status).toBe(200)
   })
 })
 
 describe('a form with more than one file', () => {
   const send = async (form: string) => {
-    const res = await fetch(`${server.url}/v2/upload_file_to_folder`, {
+    const res = await fetch(`${http.server.url}/v2/upload_file_to_folder`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${TOKEN}`, ...multipart },
       body: form + formEnd(boundary).slice(2)
@@ -215,7 +214,7 @@ describe('a body the node will not read is refused from its headers; one that do
   ]
   for (const [name, path, headers, status, message] of cases) {
     it(`${name}: ${status} naming it`, async () => {
-      const req = await rawRequest(port, postHead(port, path, TOKEN, headers))
+      const req = await rawRequest(http.port, postHead(http.port, path, TOKEN, headers))
       // A client that sends the start of its body, then stalls.
       await req.write(headers['Transfer-Encoding'] ? '5\r\n{"pa"\r\n' : '{"pa')
       const answer = await within(req.answer, 2000)
@@ -245,7 +244,7 @@ describe('a body the node will not read is refused from its headers; one that do
         '--input-type=module',
         '-e',
         client,
-        `${server.url}${path}`,
+        `${http.server.url}${path}`,
         TOKEN,
         type,
         String(size)
@@ -260,8 +259,8 @@ describe('a body the node will not read is refused from its headers; one that do
   it('a refused body that has arrived whole leaves the connection open for the next request', async () => {
     const body = '{"path": "/"}'
     const req = await rawRequest(
-      port,
-      postHead(port, '/v2/create_folder', TOKEN, { 'Content-Type': 'text/plain', 'Content-Length': body.length })
+      http.port,
+      postHead(http.port, '/v2/create_folder', TOKEN, { 'Content-Type': 'text/plain', 'Content-Length': body.length })
     )
     // The body a moment after the headers, as a client writing them apart sends it.
     await new Promise((r) => setTimeout(r, 50))
@@ -269,29 +268,19 @@ describe('a body the node will not read is refused from its headers; one that do
     const first = await req.answer
     expect(first).toMatchObject({ status: 415 })
     expect(first!.headers.connection).not.toBe('close')
-    const got = new Promise<string>((done) => req.socket.once('data', (c: Buffer) => done(c.toString('latin1'))))
-    await req.write(
-      `GET /v2/retrieve_path_simplified?path=%2F HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`
-    )
-    expect((await got).slice(0, 12)).toBe('HTTP/1.1 200')
-    req.socket.destroy()
+    await expectAnotherRequestAnswered(req)
   })
 
   it('a normal request keeps its connection for the next one', async () => {
     const body = JSON.stringify({ path: '/', folder_name: 'kept' })
     const req = await rawRequest(
-      port,
-      postHead(port, '/v2/create_folder', TOKEN, { ...json, 'Content-Length': Buffer.byteLength(body) }) + body
+      http.port,
+      postHead(http.port, '/v2/create_folder', TOKEN, { ...json, 'Content-Length': Buffer.byteLength(body) }) + body
     )
     const first = await req.answer
     expect(first).toMatchObject({ status: 200 })
     expect(first!.headers.connection).not.toBe('close')
     // The same socket takes another request.
-    const got = new Promise<string>((done) => req.socket.once('data', (c: Buffer) => done(c.toString('latin1'))))
-    await req.write(
-      `GET /v2/retrieve_path_simplified?path=%2F HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`
-    )
-    expect((await got).slice(0, 12)).toBe('HTTP/1.1 200')
-    req.socket.destroy()
+    await expectAnotherRequestAnswered(req)
   })
 })

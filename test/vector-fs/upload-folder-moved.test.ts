@@ -1,9 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { FileInfo } from '../../src/shared/contract/vector-fs'
-import type { HttpServer } from '../../src/main/transports/http'
 import { VfsError } from '../../src/main/vector-fs'
-import { dbFingerprint, serveUploadsOverHttp, storedCopies, useTestNode } from '../support/node'
+import { dbFingerprint, useUploadServer, storedCopies, useTestNode } from '../support/node'
 import { formEnd, formStart, postHead, rawRequest, until } from '../support/raw-http'
 
 /*
@@ -17,19 +15,11 @@ import { formEnd, formStart, postHead, rawRequest, until } from '../support/raw-
 const TOKEN = 'moved-token'
 const LIMIT = 8 * 1024 * 1024
 const node = useTestNode()
-let server: HttpServer
-let port: number
-
-beforeEach(async () => {
-  server = await serveUploadsOverHttp(node, TOKEN, LIMIT)
-  port = Number(new URL(server.url).port)
-})
-afterEach(() => server.close())
-
-const staged = () => (existsSync(node.ctx.vectorFs.stagingDir) ? readdirSync(node.ctx.vectorFs.stagingDir) : [])
+const http = useUploadServer(node, TOKEN, LIMIT)
+const staged = http.staged
 
 async function call(path: string, body: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
+  const res = await fetch(`${http.server.url}${path}`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(body)
@@ -38,7 +28,7 @@ async function call(path: string, body: unknown) {
 }
 
 async function list(path: string) {
-  const res = await fetch(`${server.url}/v2/retrieve_path_simplified?path=${encodeURIComponent(path)}`, {
+  const res = await fetch(`${http.server.url}/v2/retrieve_path_simplified?path=${encodeURIComponent(path)}`, {
     headers: { Authorization: `Bearer ${TOKEN}` }
   })
   expect(res.status).toBe(200)
@@ -56,8 +46,8 @@ async function uploadAround(folder: string, filename: string, meanwhile: () => P
   const end = formEnd(boundary)
   const length = Buffer.byteLength(start) + text.length + Buffer.byteLength(end)
   const req = await rawRequest(
-    port,
-    postHead(port, '/v2/upload_file_to_folder', TOKEN, {
+    http.port,
+    postHead(http.port, '/v2/upload_file_to_folder', TOKEN, {
       'Content-Type': `multipart/form-data; boundary=${boundary}`,
       'Content-Length': length
     })
