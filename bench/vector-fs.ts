@@ -19,8 +19,9 @@ import { chunkText } from '../src/main/vector-fs/chunker'
 import type { EmbedderFactory } from '../src/main/vector-fs/embedder'
 import { passageIndex } from '../src/main/vector-fs/passage-index'
 import { modelKeyOf } from '../src/main/vector-fs/settings'
-import { ROOT_ID, treeRepo } from '../src/main/vector-fs/tree'
+import { treeRepo } from '../src/main/vector-fs/tree'
 import { dot, normalize, vectorIndex } from '../src/main/vector-fs/vector-index'
+import { seedLibraryFile } from '../test/support/library-seed'
 
 /** A seeded generator, so every run measures the same documents. */
 function rng(seed: number) {
@@ -175,24 +176,13 @@ export async function benchSearch(passageCount: number, dimension = 768, queries
   vectors.ensure(modelKeyOf(model), dimension)
   let made = 0
   for (let f = 0; made < passageCount; f++) {
+    const n = Math.min(perFile, passageCount - made)
+    const id = seedLibraryFile(
+      db,
+      `file-${f}.txt`,
+      Array.from({ length: n }, () => paragraph(50))
+    )
     db.transaction(() => {
-      const n = Math.min(perFile, passageCount - made)
-      const id = tree.insertFile({
-        parentId: ROOT_ID,
-        name: `file-${f}.txt`,
-        sha256: `bench-${f}`,
-        size: 0,
-        fileType: 'txt',
-        status: 'ready',
-        createdTime: '2025-01-01T00:00:00.000Z',
-        modifiedTime: '2025-01-01T00:00:00.000Z',
-        resourceJson: null
-      })
-      passages.insert(
-        id,
-        Array.from({ length: n }, (_, i) => ({ nodeId: String(i + 1), text: paragraph(50) })),
-        false
-      )
       for (const pid of passages.idsOf(id)) {
         const v = sample()
         all.set(v, made * dimension)
