@@ -24,7 +24,7 @@ const uploadHead = (headers: Record<string, string | number>) =>
   postHead(http.port, '/v2/upload_file_to_folder', TOKEN, { ...multipart, ...headers })
 const error = (code: number, message: string) => ({
   code,
-  error: { 400: 'Bad Request', 413: 'Payload Too Large', 415: 'Unsupported Media Type' }[code],
+  error: { 400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 413: 'Payload Too Large', 415: 'Unsupported Media Type' }[code],
   message
 })
 /** The connection `req` was answered on takes another request, and answers it. */
@@ -98,6 +98,22 @@ describe('an upload whose client closes its side before the form ends', () => {
     expect(answer !== 'no answer' && answer && JSON.parse(answer.body)).toEqual(
       error(400, 'body: the request ended before its whole body arrived')
     )
+    req.socket.destroy()
+  })
+
+  it('a refused body cut short the same way: the answer says why it was refused (it said the body ended early)', async () => {
+    const req = await rawRequest(
+      http.port,
+      postHead(http.port, '/v2/create_folder', TOKEN, { 'Content-Type': 'text/plain', 'Content-Length': 1000 })
+    )
+    await req.write('{"path": "/", ')
+    await new Promise((r) => setTimeout(r, 100))
+    req.socket.end()
+    const answer = await within(req.answer, 3000)
+    expect(answer !== 'no answer' && answer && { status: answer.status, body: JSON.parse(answer.body) as unknown }).toEqual({
+      status: 415,
+      body: error(415, 'content-type: expected application/json')
+    })
     req.socket.destroy()
   })
 
@@ -210,7 +226,17 @@ describe('a body the node will not read is refused from its headers; one that do
       { ...json, 'Content-Length': 65 * 1024 * 1024 },
       413,
       'body: larger than the limit of 64 MiB'
-    ]
+    ],
+    // Refused from the request line: the body was drained to its end (up to 256 MiB, however slowly it came).
+    ['a path the node does not have', '/v2/no_such_route', { ...json, 'Content-Length': 100_000 }, 404, 'path: no route /v2/no_such_route'],
+    [
+      'a method the path does not take',
+      '/v2/health_check',
+      { ...json, 'Content-Length': 100_000 },
+      405,
+      'method: /v2/health_check takes GET, not POST'
+    ],
+    ['a query not in UTF-8', '/v2/create_folder?path=%ff', { ...json, 'Content-Length': 100_000 }, 400, 'path: not valid UTF-8']
   ]
   for (const [name, path, headers, status, message] of cases) {
     it(`${name}: ${status} naming it`, async () => {

@@ -52,6 +52,12 @@ const letBodyGo = (req: IncomingMessage, ms: number, maxBytes: number) =>
     req.on('data', onData).on('end', finish).on('close', finish).on('error', finish)
   })
 
+/** What Node's HTTP parser refuses before a handler sees the request, by its error code, and how it is answered. */
+const PARSER_REFUSALS = new Map<string | undefined, readonly [status: number, message: string]>([
+  ['HPE_HEADER_OVERFLOW', [431, 'headers: larger than the node accepts']],
+  ['ERR_HTTP_REQUEST_TIMEOUT', [408, 'request: the request did not arrive in time']]
+])
+
 /** The longest a large answer writes pieces before other requests get their turn (ms). */
 const PIECES_SLICE_MS = 10
 
@@ -163,11 +169,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     backlogs.set(res, 0)
   }
   /**
-   * What an upload being read says when its client closes its side of the connection before the
-   * form's end: Node's parser reports that as an invalid request, which told the sender nothing
-   * of their upload.
+   * The answer to a request whose client closes its side of the connection before its body's end:
+   * Node's parser reports that as an invalid request (clientError below), which told the sender
+   * nothing. An upload being read says what of it was cut short; a refused body, why it was refused.
    */
-  const cutShort = new WeakMap<Duplex, () => string>()
+  const cutShort = new WeakMap<Duplex, () => readonly [status: number, message: string]>()
   let closing = false
   let allowedHosts = new Set<string>()
   let allowedOrigins = new Set<string>()
@@ -331,17 +337,26 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
    * arriving after REFUSED_BODY_WAIT_MS (a client dripping or stalling) is answered and closed.
    */
   const refuseUnread = async (req: IncomingMessage, res: ServerResponse, status: ErrorStatus, message: string) => {
-    if (!req.complete) await letBodyGo(req, REFUSED_BODY_WAIT_MS, Math.max(maxBody, maxUpload) * 4)
+    if (!req.complete) {
+      const socket = req.socket
+      cutShort.set(socket, () => [status, message])
+      await letBodyGo(req, REFUSED_BODY_WAIT_MS, Math.max(maxBody, maxUpload) * 4)
+      cutShort.delete(socket)
+    }
     if (res.headersSent || res.destroyed) return
     if (req.complete) sendJson(res, status, JSON.stringify(errorBody(status, message)))
     else refuseRest(res, status, message)
   }
 
-  const fail = async (req: IncomingMessage, res: ServerResponse, status: ErrorStatus, message: string) => {
-    // Drained, never kept: the client reads our answer after sending its body.
-    if (!req.complete && req.method !== 'GET' && req.method !== 'HEAD') await readBody(req, 0).catch(() => undefined)
-    sendJson(res, status, JSON.stringify(errorBody(status, message)))
-  }
+  /**
+   * An error answer to a request whose body the node has not read (or has read whole): a body still
+   * arriving is let go as refuseUnread lets it go, for a second at most. It was drained to its end,
+   * and a client dripping its body to a path the node does not have held its socket for minutes.
+   */
+  const fail = (req: IncomingMessage, res: ServerResponse, status: ErrorStatus, message: string) =>
+    req.complete || req.method === 'GET' || req.method === 'HEAD'
+      ? sendJson(res, status, JSON.stringify(errorBody(status, message)))
+      : refuseUnread(req, res, status, message)
 
   const openStream = (req: IncomingMessage, res: ServerResponse, subscribe: (l: (e: NodeEvent) => void) => () => void) => {
     // A stream asked for on a connection kept open while the node stops (close() has ended the others):
@@ -530,9 +545,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       // A client that closes its side before the form's end is answered by the parser's error
       // (clientError below), which says what was cut short.
       let fileBegun = false
-      cutShort.set(req.socket, () =>
+      cutShort.set(req.socket, () => [
+        400,
         fileBegun ? 'file_data: the upload ended before the file was complete; nothing was stored' : UPLOAD_CUT_SHORT
-      )
+      ])
       const form = await readMultipart(req, {
         fileField: 'file_data',
         dir: uploadDir,
@@ -658,12 +674,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     const [status, message] =
       // The client closed its side of the connection in the middle of a request's body.
       err.code === 'HPE_INVALID_EOF_STATE' && inRequest
-        ? [400, cutShort.get(socket)?.() ?? 'body: the request ended before its whole body arrived']
-        : err.code === 'HPE_HEADER_OVERFLOW'
-          ? [431, 'headers: larger than the node accepts']
-          : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-            ? [408, 'request: the request did not arrive in time']
-            : [400, 'request: not a valid HTTP/1.1 request']
+        ? (cutShort.get(socket)?.() ?? [400, 'body: the request ended before its whole body arrived'])
+        : (PARSER_REFUSALS.get(err.code) ?? [400, 'request: not a valid HTTP/1.1 request'])
     const json = JSON.stringify({ code: status, error: STATUS_CODES[status], message })
     const common = Object.entries(COMMON_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`)
     socket.end(
