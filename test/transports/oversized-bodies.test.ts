@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
 import { topLevelFieldSizes } from '../../src/main/transports/oversized-body'
 import { addProvider, createJob, dbFingerprint, useTestNode } from '../support/node'
+import { postHead, rawRequest, until } from '../support/raw-http'
 import { expectSentence } from '../support/sentences'
 
 /*
@@ -88,6 +89,29 @@ describe('job_message bodies over 8 MiB', () => {
       expect(dbFingerprint(node.store)).toBe(before)
     }, 30_000)
   }
+})
+
+describe('job_message bodies past 8 MiB from a client still sending', () => {
+  it('are answered once the limit is passed, not after the whole body, and the connection is closed', async () => {
+    const jobId = await createJob(node, 'gpt')
+    const before = dbFingerprint(node.store)
+    const port = Number(new URL(server.url).port)
+    const head = postHead(port, '/v2/job_message', 't', { 'Content-Type': 'application/json', 'Content-Length': 40 * MIB })
+    const req = await rawRequest(port, head)
+    // 9 of the 40 MiB declared, then nothing more: the node read all 40 before it answered.
+    await req.write(`{"job_id": "${jobId}", "content": "${'x'.repeat(9 * MIB)}`)
+    const answer = await Promise.race([req.answer, new Promise<'no answer'>((r) => setTimeout(() => r('no answer'), 3000))])
+    expect(answer, 'answered while the client still had 31 MiB to send').not.toBe('no answer')
+    expect(answer).toMatchObject({ status: 413, headers: { connection: 'close' } })
+    expect(JSON.parse((answer as { body: string }).body)).toEqual({
+      code: 413,
+      error: 'Payload Too Large',
+      message: 'content: larger than the 1 MiB limit (1,048,576 bytes of UTF-8)'
+    })
+    expect(await until(() => req.ended(), 2000), 'connection closed').toBe(true)
+    req.socket.destroy()
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
 })
 
 describe('topLevelFieldSizes', () => {

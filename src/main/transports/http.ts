@@ -208,31 +208,30 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const hasSession = (req: IncomingMessage) => sameOrigin(req) && byPageFetch(req) && sessions.hasSession(req)
 
   /**
-   * Reads the body up to the limit; beyond it keeps draining (so the client sees our answer) and
-   * reports overflow, with the body's first `limit` bytes when `keepStart` (to say what made it large).
+   * Reads the body up to the limit. Past it, stops reading and reports overflow, with the body's first
+   * `limit` bytes when `keepStart` (to say what made it large); the caller refuses the rest as
+   * refuseUnread does. It read on to the body's end (up to 256 MiB) before the 413.
    */
   const readBody = (req: IncomingMessage, limit = maxBody, keepStart = false) =>
     new Promise<{ overflow: boolean; data: Buffer; gone?: true }>((done, fail) => {
       const chunks: Buffer[] = []
       let size = 0
-      let overflow = false
-      req.on('data', (chunk: Buffer) => {
+      const finish = (result: { overflow: boolean; data: Buffer; gone?: true }) => {
+        req.off('data', onData).off('end', onEnd).off('error', fail).off('close', onClose)
+        done(result)
+      }
+      const onData = (chunk: Buffer) => {
         size += chunk.length
-        if (size > limit) {
-          if (keepStart && !overflow) chunks.push(chunk.subarray(0, chunk.length - (size - limit)))
-          else if (!keepStart) chunks.length = 0
-          overflow = true
-          if (size > Math.max(limit, maxBody) * 4) req.destroy()
-        } else chunks.push(chunk)
-      })
-      req.on('end', () => done({ overflow, data: Buffer.concat(chunks) }))
-      req.on('error', fail)
+        if (size <= limit) return void chunks.push(chunk)
+        if (keepStart) chunks.push(chunk.subarray(0, chunk.length - (size - limit)))
+        finish({ overflow: true, data: keepStart ? Buffer.concat(chunks) : Buffer.alloc(0) })
+      }
+      const onEnd = () => finish({ overflow: false, data: Buffer.concat(chunks) })
       // A client gone before its body's end sends nothing more and 'end' never comes: what it sent is let go.
-      req.on('close', () => {
-        if (req.complete) return
-        chunks.length = 0
-        done({ overflow, data: Buffer.alloc(0), gone: true })
-      })
+      const onClose = () => {
+        if (!req.complete) finish({ overflow: false, data: Buffer.alloc(0), gone: true })
+      }
+      req.on('data', onData).on('end', onEnd).on('error', fail).on('close', onClose)
     })
 
   /** Reads a small body within `ms`, stopping as soon as it grows past `limit`. */
@@ -586,10 +585,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       if (declared > limit && !routeLimit) return refuseUnread(req, res, 413, tooLarge)
       const { overflow, data, gone } = await readBody(req, limit, routeLimit !== undefined)
       if (gone) return // nobody is left to answer
-      if (overflow) {
-        const message = routeLimit ? oversizedBodyMessage(routeLimit, data) : tooLarge
-        return sendJson(res, 413, JSON.stringify(errorBody(413, message)))
-      }
+      if (overflow) return refuseUnread(req, res, 413, routeLimit ? oversizedBodyMessage(routeLimit, data) : tooLarge)
       if (data.length > 0) {
         let text: string
         try {
