@@ -78,6 +78,8 @@ export interface UploadInput {
   readonly filename: string
   readonly source: UploadSource
   readonly fileDatetime?: string | null
+  /** A file of the same name in the folder is replaced when the new one is placed (a folder of that name never is). */
+  readonly replace?: boolean
   /**
    * When the request began (`performance.now()`), if its bytes took time to arrive: `folder` is the
    * path as it was then, and the folder it named is followed through moves made since.
@@ -313,6 +315,8 @@ export function createVectorFs(options: VectorFsOptions) {
         : await cutInSlices(extracted.text, extracted.markdown, chunking)
     const blob = await files.put(input.source)
     let target: string[]
+    // The blobs of a replaced file that no other entry uses.
+    let unused: string[] = []
     const model = settings.embeddingModel()
     const created = now()
     // The file waits in the staging folder, seen by no list, search or scope, until its last passage is stored.
@@ -339,6 +343,8 @@ export function createVectorFs(options: VectorFsOptions) {
       target = db
         .transaction(() => {
           const folder = check()
+          const replaced = input.replace ? tree.namesake(folder.id, input.filename) : undefined
+          if (replaced) unused = removeSubtree(replaced.id)
           tree.place(itemId, folder.id, input.filename)
           // The model as it is now: it may have changed while the passages were stored.
           const current = settings.embeddingModel()
@@ -353,6 +359,7 @@ export function createVectorFs(options: VectorFsOptions) {
       throw err
     }
     files.release(blob.sha256)
+    for (const sha of unused) await files.remove(sha, () => tree.isShaUsed(sha))
     changed(formatVfsPath(target))
     // The queue skipped the file while it was staged (and may have gone idle): it has work now.
     if (settings.embeddingModel()) queue.wake()
@@ -388,8 +395,13 @@ export function createVectorFs(options: VectorFsOptions) {
       const check = () => {
         const folder = into.removed ? undefined : tree.get(into.id)
         if (!folder) throw removed()
-        if (tree.namesake(folder.id, input.filename)) {
-          throw new VfsError(409, `filename: ${formatVfsPath([...tree.segmentsOf(folder.id), input.filename])} exists`)
+        const namesake = tree.namesake(folder.id, input.filename)
+        if (namesake && !(input.replace && !namesake.is_folder)) {
+          const path = formatVfsPath([...tree.segmentsOf(folder.id), input.filename])
+          throw new VfsError(
+            409,
+            `filename: ${path} exists${namesake.is_folder && input.replace ? ' and is a folder; only a file is replaced' : ''}`
+          )
         }
         return folder
       }

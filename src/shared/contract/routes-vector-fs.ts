@@ -38,7 +38,7 @@ export const vectorFsRoutes = {
     body: UploadFileRequestSchema,
     upload: true,
     description:
-      'Stores a file (multipart over HTTP, bytes over IPC), extracts its text into passages; embeddings follow in the background.',
+      'Stores a file (multipart over HTTP, bytes over IPC), extracts its text into passages; embeddings follow in the background. A name in use is 409, unless `replace` is true (beyond the contract): a file of that name is then replaced.',
     response: FileInfoSchema
   },
   move_item: {

@@ -134,7 +134,10 @@ export const UploadFileRequestSchema = z.strictObject({
       error: 'expected an ISO 8601 date-time, e.g. 2024-03-01T10:00:00Z (or a date, 2024-03-01)'
     })
     .nullable()
-    .optional()
+    .optional(),
+  // Beyond the contract (which answers 409 for a name in use): true replaces a file of the same name in
+  // the folder, in the step that stores the new one (the window's "Replace"). Over HTTP a form field, "true" or "false".
+  replace: z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')], { error: 'expected true or false' }).optional()
 })
 
 export const MoveRequestSchema = z

@@ -64,6 +64,7 @@ export function vectorFsHandlers(ctx: NodeContext): HandlerGroup<VectorFsRoutes>
           filename: body.filename,
           source,
           fileDatetime: body.file_datetime,
+          replace: body.replace,
           began: upload?.began
         })
       }),
