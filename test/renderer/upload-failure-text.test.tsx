@@ -88,7 +88,7 @@ describe('what an upload row says when the node refuses a file', () => {
     )
     const taken = await failureOf('a.txt', new TextEncoder().encode('A.'))
     expect(uploadFailureText(taken, 'a.txt', '/').text).toBe(
-      'a.txt was not uploaded: the top folder already has a file or folder of that name. Rename or move that one, then choose Retry.'
+      'a.txt was not uploaded: the top folder already has a file or folder of that name. Choose Replace to put this file in its place, or rename or move that one, then choose Retry.'
     )
     // The node's own message for a full disk (its router answers it for SQLITE_FULL, ENOSPC and EDQUOT).
     expect(uploadFailureText(new ApiFailure(500, 'Internal Server Error', DISK_FULL_MESSAGE, []), 'a.txt', '/').text).toBe(

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs'
 import { readFile, rm } from 'node:fs/promises'
 import type { LocalVrkaiEntry } from '../../shared/contract/scope'
 import {
+  FOLDER_NOT_REPLACED,
   formatVfsPath,
   VFS_MAX_UPLOAD_BYTES,
   VFS_READABLE_EXTENSIONS,
@@ -398,10 +399,7 @@ export function createVectorFs(options: VectorFsOptions) {
         const namesake = tree.namesake(folder.id, input.filename)
         if (namesake && !(input.replace && !namesake.is_folder)) {
           const path = formatVfsPath([...tree.segmentsOf(folder.id), input.filename])
-          throw new VfsError(
-            409,
-            `filename: ${path} exists${namesake.is_folder && input.replace ? ' and is a folder; only a file is replaced' : ''}`
-          )
+          throw new VfsError(409, `filename: ${path} exists${namesake.is_folder && input.replace ? ` and ${FOLDER_NOT_REPLACED}` : ''}`)
         }
         return folder
       }

@@ -117,6 +117,9 @@ export const CreateFolderRequestSchema = z.strictObject({
   folder_name: SegmentSchema
 })
 
+/** How the 409 of an upload asked to `replace` a folder ends: a file never takes a folder's place. */
+export const FOLDER_NOT_REPLACED = 'is a folder; only a file is replaced'
+
 /** IPC form of the upload; over HTTP the same fields arrive as multipart/form-data. */
 export const UploadFileRequestSchema = z.strictObject({
   path: VfsPathSchema,

@@ -1,5 +1,6 @@
 import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@mantine/core'
 import { memo, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react'
+import { askToConfirm } from '../../app/confirm'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { isCancellable, isSent, UploadQueue, uploadView, type UploadRow } from './upload-queue'
 import { fileSizeText } from '../../../../shared/byte-size'
@@ -47,6 +48,12 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
                 Retry {view.retryable} failed
               </Button>
             )}
+            {/* A folder uploaded again: its files refused for names the library has, replaced at once after one question. */}
+            {view.taken > 1 && (
+              <Button size="xs" variant="subtle" color="orange" w="fit-content" onClick={() => confirmReplaceAll(queue, view.taken)}>
+                Replace {view.taken} files
+              </Button>
+            )}
             {view.cancellable > 1 && (
               <Button
                 ref={cancelAllButton}
@@ -81,6 +88,22 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
       </Stack>
     </Paper>
   )
+}
+
+/** Asks before the files refused for their names replace the library's files of those names. */
+function confirmReplaceAll(queue: UploadQueue, count: number) {
+  askToConfirm({
+    title: `Replace ${count} files in the library?`,
+    children: (
+      <Text size="sm">
+        The library already has files with the names of {count} files uploaded. Each of those is replaced by the file uploaded, and its text
+        is no longer found in searches or answers. A folder of the same name is never replaced.
+      </Text>
+    ),
+    labels: { confirm: `Replace ${count} files`, cancel: 'Cancel' },
+    confirmProps: { color: 'orange' },
+    onConfirm: () => queue.replaceAllTaken()
+  })
 }
 
 /**
@@ -177,6 +200,22 @@ const UploadRowView = memo(function UploadRowView({
               onClick={() => queue.cancel(row.id)}
               style={{ flexShrink: 0 }}
             />
+          )}
+          {/* The click is the decision: it names the file it replaces, as a desktop's "Replace" button does. */}
+          {queue.canReplace(row) && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="orange"
+              aria-label={`Replace the file named ${row.name} in ${row.folder} with this one`}
+              style={{ flexShrink: 0 }}
+              onClick={(e) => {
+                focusAfterRowAction(e.currentTarget, row.id, uploadButton)
+                queue.replace(row.id)
+              }}
+            >
+              Replace
+            </Button>
           )}
           {queue.canRetry(row) && (
             <Button

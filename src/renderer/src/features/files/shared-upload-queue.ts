@@ -16,8 +16,9 @@ export function uploadQueueFor(client: Client, qc: QueryClient): UploadQueue {
   const known = queues.get(client)
   if (known) return known
   const refresh = uploadRefresher(qc)
-  const queue = new UploadQueue(async (folder, file, onProgress, signal) => {
-    const info = await uploadFile(client, { path: folder, filename: file.name, file_data: file }, onProgress, signal)
+  const queue = new UploadQueue(async (folder, file, onProgress, signal, replace) => {
+    const body = { path: folder, filename: file.name, file_data: file, ...(replace ? { replace } : {}) }
+    const info = await uploadFile(client, body, onProgress, signal)
     // The folder the file landed in: the one picked, under its new path if it was renamed or moved meanwhile.
     refresh(parentPath(info.path))
     return info

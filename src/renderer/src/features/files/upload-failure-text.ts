@@ -1,5 +1,5 @@
 import { DISK_ERROR_MESSAGE, DISK_FULL_MESSAGE, READ_ONLY_MESSAGE } from '../../../../shared/contract/disk-messages'
-import { VFS_MAX_UPLOAD_BYTES } from '../../../../shared/contract/vector-fs'
+import { FOLDER_NOT_REPLACED, VFS_MAX_UPLOAD_BYTES } from '../../../../shared/contract/vector-fs'
 import { fileSizeText } from '../../../../shared/byte-size'
 import { ApiFailure, errorText, SESSION_ENDED_TEXT } from '../../api/client'
 import { canSucceedAgain } from './upload-failure'
@@ -72,8 +72,10 @@ export function uploadFailureText(err: unknown, name: string, folder: string): U
     // A folder renamed or moved while the file uploads gets it all the same: this one was gone before.
     if (status === 404)
       return `${name} was not uploaded: the folder ${place} is no longer in the library (deleted or renamed). Make the folder again, ${again}, or upload the file into another folder.`
+    if (status === 409 && message.includes(FOLDER_NOT_REPLACED))
+      return `${name} was not uploaded: ${place} has a folder of that name, which a file does not replace. Rename or move that folder, ${again}.`
     if (status === 409)
-      return `${name} was not uploaded: ${place} already has a file or folder of that name. Rename or move that one, ${again}.`
+      return `${name} was not uploaded: ${place} already has a file or folder of that name. Choose Replace to put this file in its place, or rename or move that one, ${again}.`
     if (message === DISK_FULL_MESSAGE)
       return `${name} was not uploaded: the disk holding the node's data is full. Free some space on it, ${again}.`
     if (message === READ_ONLY_MESSAGE)

@@ -1,3 +1,4 @@
+import { FOLDER_NOT_REPLACED } from '../../../../shared/contract/vector-fs'
 import { ApiFailure } from '../../api/client'
 
 /**
@@ -13,4 +14,12 @@ export function canSucceedAgain(err: unknown): boolean {
   if (!(err instanceof ApiFailure)) return true
   const s = err.status
   return s === 0 || s === 404 || s === 408 || s === 409 || s === 429 || s >= 500
+}
+
+/**
+ * Whether the upload was refused for a name its folder has, by a file Replace can put it in the place
+ * of: the node's 409, unless it said the name is a folder's (the answer to a Replace tried on one).
+ */
+export function nameTaken(err: unknown): boolean {
+  return err instanceof ApiFailure && err.status === 409 && !err.message.includes(FOLDER_NOT_REPLACED)
 }

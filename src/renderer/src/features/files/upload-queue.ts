@@ -1,4 +1,4 @@
-import { canSucceedAgain } from './upload-failure'
+import { canSucceedAgain, nameTaken } from './upload-failure'
 import { uploadFailureText } from './upload-failure-text'
 import { pathAfterMove } from './vfs-paths'
 
@@ -9,8 +9,15 @@ export type UploadState =
   /**
    * `text`: what went wrong and what to do, in sentences naming the file; `detail`: the node's own message.
    * `retryable`: sending the same file again can succeed (see canSucceedAgain); else only Dismiss is offered.
+   * `nameTaken`: the folder has an entry of the file's name, which Replace may put the file in the place of.
    */
-  | { readonly kind: 'failed'; readonly text: string; readonly detail: string; readonly retryable: boolean }
+  | {
+      readonly kind: 'failed'
+      readonly text: string
+      readonly detail: string
+      readonly retryable: boolean
+      readonly nameTaken?: boolean
+    }
   /** Stopped by the operator before the node had it: nothing of it is stored. */
   | { readonly kind: 'cancelled' }
 
@@ -20,6 +27,8 @@ export interface UploadRow {
   readonly folder: string
   readonly size: number
   readonly state: UploadState
+  /** Sent asking the node to replace a file of the same name (the operator chose Replace). */
+  readonly replace?: boolean
 }
 
 /**
@@ -34,12 +43,13 @@ const isWaiting = (s: UploadState) => s.kind === 'queued' || s.kind === 'uploadi
 /** Queued, or still being sent: stopping it means the node stores nothing of it. */
 export const isCancellable = (s: UploadState) => s.kind === 'queued' || (s.kind === 'uploading' && !isSent(s))
 
-/** Sends one file; reports bytes sent when the transport can; stops when `signal` aborts. */
+/** Sends one file; reports bytes sent when the transport can; stops when `signal` aborts; `replace`: a file of its name goes. */
 export type Uploader = (
   folder: string,
   file: File,
   onProgress: (loaded: number, total: number) => void,
-  signal: AbortSignal
+  signal: AbortSignal,
+  replace: boolean
 ) => Promise<unknown>
 
 /**
@@ -169,13 +179,28 @@ export class UploadQueue {
     this.retryWhere(() => true)
   }
 
-  private retryWhere(which: (r: UploadRow) => boolean) {
+  /** Whether a failed row's file can be sent again to replace the file of its name (see canRetry). */
+  canReplace(row: UploadRow): boolean {
+    return row.state.kind === 'failed' && row.state.nameTaken === true && this.canRetry(row)
+  }
+
+  /** Sends a file refused for its name again, asking the node to replace the file of that name. */
+  replace(id: number): void {
+    this.retryWhere((r) => r.id === id && this.canReplace(r), true)
+  }
+
+  /** Replace for every file refused for its name (those not drawn among the rows too). */
+  replaceAllTaken(): void {
+    this.retryWhere((r) => this.canReplace(r), true)
+  }
+
+  private retryWhere(which: (r: UploadRow) => boolean, replace?: true) {
     let first = -1
     this.rows = this.rows.map((r, i) => {
       if (!which(r) || !this.canRetry(r)) return r
       if (first < 0) first = i
       this.waiting++
-      return { ...r, state: { kind: 'queued' } }
+      return { ...r, state: { kind: 'queued' }, ...(replace ? { replace } : {}) }
     })
     if (first < 0) return
     this.firstQueued = Math.min(this.firstQueued, first)
@@ -257,13 +282,18 @@ export class UploadQueue {
           this.pump() // a listener that throws does not stop the queue
         }
       }
-      void this.upload(row.folder, file, progress, stop.signal).then(
+      void this.upload(row.folder, file, progress, stop.signal, row.replace === true).then(
         () => settle({ kind: 'done' }),
         (err: unknown) =>
           settle(
             stop.signal.aborted
               ? { kind: 'cancelled' }
-              : { kind: 'failed', ...uploadFailureText(err, row.name, row.folder), retryable: canSucceedAgain(err) }
+              : {
+                  kind: 'failed',
+                  ...uploadFailureText(err, row.name, row.folder),
+                  retryable: canSucceedAgain(err),
+                  ...(nameTaken(err) ? { nameTaken: true } : {})
+                }
           )
       )
     }
@@ -281,6 +311,8 @@ export interface UploadView {
   readonly failed: number
   /** Of those failed, the ones worth sending again ("Retry N failed"). */
   readonly retryable: number
+  /** Of those failed, the ones refused for a name the folder has ("Replace N"). */
+  readonly taken: number
   readonly cancelled: number
   readonly waiting: number
   /** Of those waiting, the ones that can still be stopped (queued, or not sent whole). */
@@ -296,6 +328,7 @@ export function uploadView(rows: readonly UploadRow[], max = MAX_UPLOAD_ROWS): U
   let done = 0
   let failed = 0
   let retryable = 0
+  let taken = 0
   let cancelled = 0
   let waiting = 0
   let cancellable = 0
@@ -304,13 +337,14 @@ export function uploadView(rows: readonly UploadRow[], max = MAX_UPLOAD_ROWS): U
     else if (r.state.kind === 'failed') {
       failed++
       if (r.state.retryable) retryable++
+      if (r.state.retryable && r.state.nameTaken) taken++
     } else if (r.state.kind === 'cancelled') cancelled++
     else {
       waiting++
       if (isCancellable(r.state)) cancellable++
     }
   }
-  const counts = { total: rows.length, done, failed, retryable, cancelled, waiting, cancellable }
+  const counts = { total: rows.length, done, failed, retryable, taken, cancelled, waiting, cancellable }
   if (rows.length <= max) return { shown: rows, ...counts }
   const few = Math.max(1, Math.floor(max / 8))
   const keep = new Set<UploadRow>()
