@@ -5,6 +5,7 @@ import { tooDeepMessage, tooDeepPath } from '../../shared/contract/limits'
 import type { DocumentReader } from './document-reader'
 import { UnreadableContent } from './document-text'
 import { htmlToText } from './html-text'
+import { jsonToText } from './json-text'
 import { jsonBreak } from '../../shared/json-syntax'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 
@@ -142,8 +143,9 @@ export async function extractText(type: FileType, bytes: Uint8Array, documents: 
   switch (type) {
     case 'txt':
     case 'csv':
-    case 'json':
       return { kind: 'text', text: await decodeText(bytes), markdown: false }
+    case 'json':
+      return { kind: 'text', text: jsonToText(await decodeText(bytes)), markdown: false }
     case 'md':
     case 'markdown':
       return { kind: 'text', text: await decodeText(bytes), markdown: true }

@@ -374,7 +374,9 @@ export function createVectorFs(options: VectorFsOptions) {
     retrievePath(segments: readonly string[], depth: number): FileInfo[] {
       const folder = folderAt(segments, 'path')
       const key = currentKey()
-      return tree.children(folder.id).map((c) => info(c, [...segments, c.name], depth, 1, key))
+      // The folder's own spelling: the path may name it in another Unicode form (tree.resolve).
+      const stored = folder.id === ROOT_ID ? [] : tree.segmentsOf(folder.id)
+      return tree.children(folder.id).map((c) => info(c, [...stored, c.name], depth, 1, key))
     },
 
     createFolder(parent: readonly string[], name: string) {
@@ -563,7 +565,7 @@ export function createVectorFs(options: VectorFsOptions) {
       }
       return exportVrkai({
         name: e.name,
-        path: formatVfsPath(segments),
+        path: pathOf(e.id),
         resourceId: e.sha256 ?? String(e.id),
         documentKind: documentKindOf(e.file_type ?? ''),
         created: e.created_time,

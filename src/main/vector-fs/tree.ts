@@ -149,6 +149,17 @@ export function treeRepo(db: Database) {
   const findByName = (words: readonly string[], kind: 'folder' | 'file' | undefined, limit: number) =>
     byName(words.length, kind, limit).all(...words.map(likePattern))
 
+  const namesake = (parentId: number, name: string): EntryRow | undefined => {
+    const exact = child.get(parentId, name)
+    if (exact) return exact
+    for (const form of new Set([name.normalize('NFC'), name.normalize('NFD')])) {
+      if (form === name) continue
+      const other = child.get(parentId, form)
+      if (other) return other
+    }
+    return undefined
+  }
+
   return {
     /** The folder outside the tree where uploads keep their files until stored whole. */
     stagingId: STAGING_ID,
@@ -161,23 +172,18 @@ export function treeRepo(db: Database) {
      * ("café" typed, composed, beside "café" from a Mac's file system, decomposed): the two look
      * identical in every list, so a second one is refused as the first would be.
      */
-    namesake(parentId: number, name: string): EntryRow | undefined {
-      const exact = child.get(parentId, name)
-      if (exact) return exact
-      for (const form of new Set([name.normalize('NFC'), name.normalize('NFD')])) {
-        if (form === name) continue
-        const other = child.get(parentId, form)
-        if (other) return other
-      }
-      return undefined
-    },
+    namesake,
     children: (parentId: number) => children.all(parentId),
-    /** The entry at these segments, or undefined. */
+    /**
+     * The entry at these segments, or undefined. A segment finds the child of that name or, as
+     * `namesake` refuses a second one, of that name in its other Unicode form: a folder told it
+     * holds "café" is not then told "no file café" when the same name arrives decomposed.
+     */
     resolve(segments: readonly string[]): EntryRow | undefined {
       let cur = byId.get(ROOT_ID)
       for (const s of segments) {
         if (!cur || !cur.is_folder) return undefined
-        cur = child.get(cur.id, s)
+        cur = namesake(cur.id, s)
       }
       return cur
     },

@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startHttpServer, type HttpServer } from '../../src/main/transports/http'
+import type { FileInfo } from '../../src/shared/contract/vector-fs'
+import { httpCaller } from '../support/http-call'
+import { dbFingerprint, expectError, useUploadServer, useTestNode } from '../support/node'
+
+/*
+ * api-contract.md, VectorFS: "Names are unique within a folder", and the node holds "café" typed
+ * (composed, NFC) and "café" from a Mac's file system (decomposed, NFD) to be one name: the second
+ * is refused with 409 "/café exists". Every path lookup then compared the bytes, so the same
+ * request that was told the folder exists was told "404 no folder /café" by listing, upload,
+ * download, move, delete and search: a folder a Mac client named could not be reached by the name
+ * typed on a keyboard, nor the other way round.
+ */
+const TOKEN = 'unicode-form-token'
+const NFC = 'Caf\u00e9'
+const NFD = 'Cafe\u0301'
+const node = useTestNode()
+let http: HttpServer
+beforeEach(async () => {
+  http = await startHttpServer({ router: node.router, token: TOKEN, port: 0, log: node.log })
+})
+afterEach(() => http.close())
+const call = httpCaller(() => http, TOKEN)
+const q = (path: string) => encodeURIComponent(path)
+
+describe('a path given in the other Unicode form of a stored name', () => {
+  it('reaches the entry: listing, children, download, resource, search, move and delete, with the stored spelling in answers', async () => {
+    expect((await call('POST', '/v2/create_folder', { path: '/', folder_name: NFD })).status).toBe(200)
+    expectError(await call('POST', '/v2/create_folder', { path: '/', folder_name: NFC }), 409, `folder_name: /${NFC} exists`)
+    // Named composed, the decomposed folder is the one there is.
+    expect((await call('POST', '/v2/create_folder', { path: `/${NFC}`, folder_name: 'Menus' })).status).toBe(200)
+    const listed = await call<FileInfo[]>('GET', `/v2/retrieve_path_simplified?path=${q(`/${NFC}`)}`)
+    expect(listed.status).toBe(200)
+    expect(listed.body.map((f) => [f.path, f.path_ids])).toEqual([[`/${NFD}/Menus`, [NFD, 'Menus']]])
+    const root = await call<FileInfo[]>('GET', '/v2/retrieve_path_simplified?path=/&depth=1')
+    expect(root.body.map((f) => [f.name, f.children?.map((c) => c.path)])).toEqual([[NFD, [`/${NFD}/Menus`]]])
+  })
+
+  it('finds files for download, retrieve_vector_resource and search_items under either spelling', async () => {
+    expect((await call('POST', '/v2/create_folder', { path: '/', folder_name: NFC })).status).toBe(200)
+    const fileName = `Re\u0301sume\u0301.txt` // stored decomposed
+    const uploaded = await node.post('/v2/upload_file_to_folder', {
+      path: `/${NFD}`,
+      filename: fileName,
+      file_data: new TextEncoder().encode('A menu of crêpes and galettes.')
+    })
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200)
+    expect((uploaded.body as FileInfo).path).toBe(`/${NFC}/${fileName}`)
+    const composed = `/${NFC}/${fileName.normalize('NFC')}`
+    const res = await fetch(`${http.url}/v2/download_file?path=${q(composed)}`, { headers: { Authorization: `Bearer ${TOKEN}` } })
+    expect(res.status).toBe(200)
+    expect(await res.text()).toBe('A menu of crêpes and galettes.')
+    const resource = await call<{ vrkai: { resource: { Document: { name: string } } } }>(
+      'GET',
+      `/v2/retrieve_vector_resource?path=${q(composed)}`
+    )
+    expect(resource.status).toBe(200)
+    expect(resource.body.vrkai.resource.Document.name).toBe(fileName)
+    const hits = await call<{ path: string }[]>('POST', '/v2/search_items', { search: 'galettes', path: `/${NFD}` })
+    expect(hits.status).toBe(200)
+    expect(hits.body.map((h) => h.path)).toEqual([`/${NFC}/${fileName}`])
+    const inFile = await call<{ path: string }[]>('POST', '/v2/search_items', { search: 'galettes', path: composed })
+    expect(inFile.body.map((h) => h.path)).toEqual([`/${NFC}/${fileName}`])
+  })
+
+  it('moves and deletes the entry named in the other form; a path naming nothing is still a 404 that changes nothing', async () => {
+    expect((await call('POST', '/v2/create_folder', { path: '/', folder_name: NFD })).status).toBe(200)
+    expect((await call('POST', '/v2/create_folder', { path: '/', folder_name: 'Archive' })).status).toBe(200)
+    expect((await call('POST', '/v2/move_folder', { origin_path: `/${NFC}`, destination_path: `/Archive/${NFD}` })).body).toBe(
+      'Successfully moved'
+    )
+    const archive = await call<FileInfo[]>('GET', '/v2/retrieve_path_simplified?path=/Archive')
+    expect(archive.body.map((f) => f.path)).toEqual([`/Archive/${NFD}`])
+    const before = dbFingerprint(node.store)
+    expectError(await call('POST', '/v2/delete_folder', { path: '/Archive/Cafe' }), 404, 'path: no folder /Archive/Cafe')
+    expectError(await call('GET', `/v2/retrieve_path_simplified?path=${q('/Caf\u00e8')}`), 404, 'path: no folder')
+    expect(dbFingerprint(node.store)).toBe(before)
+    expect((await call('POST', '/v2/delete_folder', { path: `/Archive/${NFC}` })).body).toBe('Successfully deleted')
+    expect((await call<FileInfo[]>('GET', '/v2/retrieve_path_simplified?path=/Archive')).body).toEqual([])
+  })
+})
+
+describe('an upload into a folder named in the other form', () => {
+  const uploads = useUploadServer(node, TOKEN, 1024 * 1024)
+  it('lands in the stored folder', async () => {
+    expect((await node.post('/v2/create_folder', { path: '/', folder_name: NFD })).status).toBe(200)
+    const form = new FormData()
+    form.append('path', `/${NFC}`)
+    form.append('filename', 'menu.txt')
+    form.append('file_data', new Blob(['Soup of the day.']), 'menu.txt')
+    const res = await fetch(`${uploads.server.url}/v2/upload_file_to_folder`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}` },
+      body: form
+    })
+    const body = (await res.json()) as FileInfo
+    expect(res.status, JSON.stringify(body)).toBe(200)
+    expect(body.path_ids).toEqual([NFD, 'menu.txt'])
+  })
+})
