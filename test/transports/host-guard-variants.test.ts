@@ -52,11 +52,18 @@ describe('the Host guard', () => {
     expect(await raw('GET /v2/all_inboxes HTTP/1.0')).toBe('403')
   })
 
-  it('an absolute-form target naming another host is judged by the Host header, never by the target', async () => {
+  it('an absolute-form target must name the node as the Host header must (RFC 9112 puts the target host first; it was passed over)', async () => {
     const p = http.port
     expect(await raw(`GET http://evil.example/v2/all_inboxes HTTP/1.1\r\nHost: evil.example`)).toBe('403')
     expect(await raw(`GET http://127.0.0.1:${p}/v2/all_inboxes HTTP/1.1\r\nHost: evil.example`)).toBe('403')
-    expect(await raw(`GET http://evil.example/v2/all_inboxes HTTP/1.1\r\nHost: 127.0.0.1:${p}`)).toBe('200')
+    expect(await raw(`GET http://evil.example/v2/all_inboxes HTTP/1.1\r\nHost: 127.0.0.1:${p}`)).toBe('403')
+    expect(await raw(`GET http://localhost:${p}/v2/all_inboxes HTTP/1.1\r\nHost: 127.0.0.1:${p}`)).toBe('200')
+  })
+
+  it('a request with two Host headers is refused with 400, whatever they name (the first was taken)', async () => {
+    const p = http.port
+    expect(await raw(`GET /v2/all_inboxes HTTP/1.1\r\nHost: 127.0.0.1:${p}\r\nHost: evil.example`)).toBe('400')
+    expect(await raw(`GET /v2/all_inboxes HTTP/1.1\r\nHost: 127.0.0.1:${p}\r\nhost: 127.0.0.1:${p}`)).toBe('400')
   })
 
   it('accepts its own names in any case', async () => {

@@ -52,6 +52,13 @@ const letBodyGo = (req: IncomingMessage, ms: number, maxBytes: number) =>
     req.on('data', onData).on('end', finish).on('close', finish).on('error', finish)
   })
 
+/** How many Host header lines a request carries (rawHeaders: names and values in turn, as received). */
+const hostLines = (raw: readonly string[]) => {
+  let n = 0
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') n++
+  return n
+}
+
 /** What Node's HTTP parser refuses before a handler sees the request, by its error code, and how it is answered. */
 const PARSER_REFUSALS = new Map<string | undefined, readonly [status: number, message: string]>([
   ['HPE_HEADER_OVERFLOW', [431, 'headers: larger than the node accepts']],
@@ -465,7 +472,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const startSession = async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST')
-      return turnAway(req, res, 405, `method: ${SESSION_PATH} accepts POST`)
+      return turnAway(req, res, 405, wrongMethodMessage(SESSION_PATH, req.method ?? 'GET', ['POST']))
     }
     if (!sameOrigin(req) || !byPageFetch(req)) return turnAway(req, res, 403, "origin: a session is started only by the node's own page")
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
@@ -493,11 +500,15 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    // DNS-rebinding guard: only our own loopback name and port.
-    if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
+    // RFC 9112, 3.2: a request with more than one Host line is refused (Node's headers keep the first).
+    if (hostLines(req.rawHeaders) > 1) return turnAway(req, res, 400, 'host: a request carries one Host header')
+    const url = requestTarget(req.url ?? '/')
+    // DNS-rebinding guard: only our own loopback name and port, in the Host header and, for a target in
+    // absolute form (whose host RFC 9112 puts before the header's), in the target too.
+    const targetHost = url.host === 'placeholder' ? undefined : url.host
+    if (!allowedHosts.has((req.headers.host ?? '').toLowerCase()) || (targetHost !== undefined && !allowedHosts.has(targetHost))) {
       return turnAway(req, res, 403, 'host: requests must address the node by its loopback address')
     }
-    const url = requestTarget(req.url ?? '/')
     const path = url.pathname
     if (!path.startsWith('/v2/')) return serveStatic(req, res, path)
 
@@ -512,7 +523,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       // For scripts holding the token: a new UI address, e.g. to open the window in another browser.
       if (req.method !== 'POST') {
         res.setHeader('Allow', 'POST')
-        return fail(req, res, 405, `method: ${UI_CODE_PATH} accepts POST`)
+        return fail(req, res, 405, wrongMethodMessage(UI_CODE_PATH, req.method ?? 'GET', ['POST']))
       }
       const code = sessions.issueCode()
       return sendJson(res, 200, JSON.stringify({ code, ui_url: `${baseUrl}/#code=${code}` }))
