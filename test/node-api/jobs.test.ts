@@ -230,7 +230,8 @@ describe('update_smart_inbox_name', () => {
     expect(await rename('Quarterly review ✓')).toEqual({ status: 200, body: 'Successfully updated inbox name' })
     expect((await inboxes())[0]!.custom_name).toBe('Quarterly review ✓')
     // One sentence per field, whatever is wrong with it.
-    for (const bad of ['', '   ', 'x'.repeat(201), 7]) {
+    // A zero-width space, a NUL or a tab alone is a name the list shows as nothing: taken before.
+    for (const bad of ['', '   ', '\u200b', '\u0000', ' \t\u200d\ufeff ', 'x'.repeat(201), 7]) {
       const res = await rename(bad)
       expectError(res, 400, 'custom_name: Enter a name of 1 to 200 characters, not only spaces.')
       expect((res.body as { message: string }).message).toBe('custom_name: Enter a name of 1 to 200 characters, not only spaces.')

@@ -6,8 +6,13 @@ export const INBOX_NAME_MAX = 200
 
 export const INBOX_NAME_RULE = `Enter a name of 1 to ${INBOX_NAME_MAX} characters, not only spaces.`
 
-/** A name the node takes: not blank, at most INBOX_NAME_MAX characters. */
-export const isInboxName = (name: string): boolean => name.trim() !== '' && codePointsAtMost(name, INBOX_NAME_MAX)
+/** What a list shows as nothing: control characters and the zero-width ones (a name of a lone U+200B looked blank). */
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
+const SHOWS_NOTHING = /[\u0000-\u001f\u007f-\u009f\u200b-\u200d\u2060\ufeff]/g
+
+/** A name the node takes: not blank (spaces, control and zero-width characters alone), at most INBOX_NAME_MAX characters. */
+export const isInboxName = (name: string): boolean =>
+  name.replace(SHOWS_NOTHING, '').trim() !== '' && codePointsAtMost(name, INBOX_NAME_MAX)
 
 /**
  * What the window says of a name over the limit: how long it is against the limit (the rule's "1 to 200
