@@ -60,6 +60,12 @@ describe('HTML to text', () => {
     expect(htmlToText(html)).toBe('Title & more\n\nFirst para <b> été\n\none\n\ntwo\n\nUnclosed bold')
     expect(htmlToText('<script>never closed')).toBe('')
   })
+  it('joins the text on each side of an inline tag, as a page shows it ("W<b>or</b>d" was indexed as "W or d")', () => {
+    expect(htmlToText('<p>W<b>or</b>d and <span>Stra</span>&szlig;e, <a href="x">a link</a>.</p>')).toBe('Word and Straße, a link.')
+    expect(htmlToText('<select><option>one</option><option>two</option></select><details><summary>More</summary>text</details>')).toBe(
+      'one\n\ntwo\n\nMore\n\ntext'
+    )
+  })
   it('keeps a "<" that opens no tag as text, and takes time in proportion to the size (an upload of such a page froze the node)', () => {
     expect(htmlToText('<p>if a<b and b<c then a<c</p>')).toBe('if a<b and b<c then a<c')
     expect(htmlToText('<p>x <!- y <p z</p>')).toBe('x <!- y <p z')

@@ -1,7 +1,8 @@
 /*
  * HTML to plain text for indexing (not for display): elements whose content is never text
  * (script, style, template, head, svg...) are removed with their content, block-level elements
- * become paragraph breaks, every other tag is dropped, and character references are decoded (with
+ * become paragraph breaks, every other tag is dropped (joining the text on each side, as a page shows
+ * it), and character references are decoded (with
  * `entities`, the decoder of the htmlparser2 family: HTML defines over 2,000 names).
  * A full HTML parser would be more faithful for malformed markup, but the project has none among
  * its runtime dependencies; for search passages this well-defined strip is enough.
@@ -15,7 +16,7 @@ import { decodeHTML } from 'entities'
 
 const DROPPED_WITH_CONTENT = ['script', 'style', 'template', 'noscript', 'head', 'svg', 'math', 'iframe', 'object']
 const BLOCKS =
-  'address|article|aside|blockquote|br|dd|div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|table|tbody|td|tfoot|th|thead|tr|ul|title'
+  'address|article|aside|blockquote|br|caption|center|dd|details|dialog|div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|header|hgroup|hr|legend|li|main|menu|nav|ol|option|p|pre|search|section|summary|table|tbody|td|tfoot|th|thead|tr|ul|title'
 
 /**
  * Character references as the characters they stand for, as a browser reads them in text: every
@@ -32,7 +33,8 @@ export function htmlToText(html: string): string {
     s = s.replace(new RegExp(`<${tag}\\b[^<>]*>[\\s\\S]*?(</${tag}\\s*>|$)`, 'gi'), ' ')
   }
   s = s.replace(new RegExp(`</?(?:${BLOCKS})\\b[^<>]*>`, 'gi'), '\n\n')
-  s = s.replace(/<\/?[a-z!?][^<>]*>/gi, ' ')
+  // Inline tags join what they separate, as a page shows it: "W<b>or</b>d" is the word "Word" (it was "W or d").
+  s = s.replace(/<\/?[a-z!?][^<>]*>/gi, '')
   s = decodeReferences(s)
   return s
     .split(/\n\s*\n/)
