@@ -14,6 +14,8 @@ import { openStore, type Store } from '../../src/main/store'
 import { aesFileSecretBox } from '../../src/main/store/secret-box'
 import type { RunningRuntime, RuntimeOptions } from '../../src/main/runtime/answer-runtime'
 import type { Inbox } from '../../src/shared/contract/inbox'
+import type { ErrorBody } from '../../src/shared/contract/error'
+import type { FileInfo } from '../../src/shared/contract/vector-fs'
 import { startFakeLlm, type FakeLlm } from './fake-llm'
 import { createJobBody, provider } from './fixtures'
 
@@ -108,7 +110,19 @@ export function useUploadServer(node: TestNode, token: string, maxUploadBytes: n
     get port(): number {
       return Number(new URL(this.server.url).port)
     },
-    staged: (): string[] => (existsSync(node.ctx.vectorFs.stagingDir) ? readdirSync(node.ctx.vectorFs.stagingDir) : [])
+    staged: (): string[] => (existsSync(node.ctx.vectorFs.stagingDir) ? readdirSync(node.ctx.vectorFs.stagingDir) : []),
+    /** POSTs a multipart upload of `data` as `filename` into `folder` (with any other form fields): its status and JSON body. */
+    async upload(folder: string, filename: string, data: string | Uint8Array, fields: Record<string, string> = {}) {
+      const form = new FormData()
+      for (const [k, v] of Object.entries({ path: folder, filename, ...fields })) form.append(k, v)
+      form.append('file_data', new Blob([typeof data === 'string' ? data : Buffer.from(data)]), filename)
+      const res = await fetch(`${this.server.url}/v2/upload_file_to_folder`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+        body: form
+      })
+      return { status: res.status, body: (await res.json()) as FileInfo & ErrorBody }
+    }
   }
 }
 

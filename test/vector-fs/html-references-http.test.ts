@@ -15,17 +15,9 @@ const node = useTestNode()
 const uploads = useUploadServer(node, TOKEN, 1024 * 1024)
 const call = httpCaller(() => uploads.server, TOKEN)
 
-async function uploadHtml(filename: string, html: string) {
-  const form = new FormData()
-  form.append('path', '/')
-  form.append('filename', filename)
-  form.append('file_data', new Blob([html], { type: 'text/html' }), filename)
-  const res = await fetch(`${uploads.server.url}/v2/upload_file_to_folder`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${TOKEN}` },
-    body: form
-  })
-  expect(res.status, await res.clone().text()).toBe(200)
+async function uploadHtml(filename: string, text: string) {
+  const res = await uploads.upload('/', filename, text)
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
 }
 
 type Hit = { path: string; text: string }

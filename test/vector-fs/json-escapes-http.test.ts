@@ -16,16 +16,8 @@ const uploads = useUploadServer(node, TOKEN, 1024 * 1024)
 const call = httpCaller(() => uploads.server, TOKEN)
 
 async function upload(filename: string, text: string) {
-  const form = new FormData()
-  form.append('path', '/')
-  form.append('filename', filename)
-  form.append('file_data', new Blob([text], { type: 'application/json' }), filename)
-  const res = await fetch(`${uploads.server.url}/v2/upload_file_to_folder`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${TOKEN}` },
-    body: form
-  })
-  expect(res.status, await res.clone().text()).toBe(200)
+  const res = await uploads.upload('/', filename, text)
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
 }
 
 const search = async (search: string) => {

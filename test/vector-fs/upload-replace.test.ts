@@ -15,13 +15,8 @@ const node = useTestNode()
 const http = useUploadServer(node, TOKEN, 4 * 1024 * 1024)
 const auth = { Authorization: `Bearer ${TOKEN}` }
 
-async function upload(folder: string, filename: string, data: string | Buffer, extra: Record<string, string> = {}) {
-  const f = new FormData()
-  for (const [k, v] of Object.entries({ path: folder, filename, ...extra })) f.append(k, v)
-  f.append('file_data', new Blob([data]), filename)
-  const res = await fetch(`${http.server.url}/v2/upload_file_to_folder`, { method: 'POST', headers: auth, body: f })
-  return { status: res.status, body: (await res.json()) as FileInfo & { message: string } }
-}
+const upload = (folder: string, filename: string, data: string | Uint8Array, fields?: Record<string, string>) =>
+  http.upload(folder, filename, data, fields)
 async function post(path: string, body: unknown) {
   const res = await fetch(`${http.server.url}${path}`, {
     method: 'POST',
