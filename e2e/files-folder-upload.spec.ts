@@ -200,6 +200,10 @@ test('a large folder picked shows its folders being made (count and bar) before 
     await page.keyboard.press('Enter')
     await expect(making).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Upload folder' })).toBeFocused()
+    // What is left is said: the folders made by then stay, empty.
+    await expect(page.getByTestId('folder-notice')).toContainText(
+      /The upload of Archive was cancelled: \d+ folders? (was|were) made \(empty\), and none of its files was uploaded\./
+    )
 
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
     await page.waitForTimeout(1500)
@@ -208,6 +212,8 @@ test('a large folder picked shows its folders being made (count and bar) before 
     expect(await libraryFiles(node)).toEqual([])
     const folders = await libraryFolders(node)
     expect(folders.length).toBeLessThan(41)
+    const said = /: (\d+) folders? (was|were) made/.exec((await page.getByTestId('folder-notice').textContent()) ?? '')
+    expect(Number(said?.[1])).toBe(folders.length)
     await page.waitForTimeout(1000)
     expect((await libraryFolders(node)).length).toBe(folders.length)
   } finally {

@@ -109,6 +109,8 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
     if (path && isWithin(path, deleted)) navigate({ name: 'files' })
   }
   const [moveError, setMoveError] = useState<string | null>(null)
+  /** What became of a folder upload cancelled while its folders were made. */
+  const [folderNotice, setFolderNotice] = useState<string | null>(null)
   const moveInto = async (folder: string, raw: string) => {
     const { path: origin, is_directory } = JSON.parse(raw) as { path: string; is_directory: boolean }
     if (parentPath(origin) === folder || origin === folder) return
@@ -168,9 +170,10 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
    */
   const uploadTree = async (tree: DroppedTree, folder: string) => {
     setMoveError(null)
+    setFolderNotice(null)
     const tops = tree.folders.filter((f) => parentPath(f) === folder)
     const name = tops.length === 1 ? baseName(tops[0]!) : `${tops.length} folders`
-    let made: boolean
+    let made
     try {
       made = await folderMaking.make(name, folder, tree.folders)
     } catch (err) {
@@ -180,7 +183,13 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
     } finally {
       void qc.invalidateQueries({ queryKey: keys.vfsFolder(folder) })
     }
-    if (!made) return
+    if (!made.finished) {
+      // The folders made before the cancel stay, empty: said, so that they are not taken for a finished upload.
+      const left =
+        made.made === 0 ? 'no folder was made' : made.made === 1 ? '1 folder was made (empty)' : `${made.made} folders were made (empty)`
+      setFolderNotice(`The upload of ${name} was cancelled: ${left}, and none of its files was uploaded.`)
+      return
+    }
     // Every file of every folder queued at once (one add per folder copied the queue's rows once per folder).
     queue.addAll(tree.files)
   }
@@ -254,6 +263,11 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
       <FolderMakingRows making={folderMaking} folderButton={folderButton} />
       <UploadRows queue={queue} uploadButton={uploadButton} />
       <EmbeddingFailedNotice focusAfter={() => uploadButton.current} />
+      {folderNotice && (
+        <Alert color="gray" withCloseButton onClose={() => setFolderNotice(null)} closeButtonLabel="Dismiss" data-testid="folder-notice">
+          {folderNotice}
+        </Alert>
+      )}
       {moveError && (
         <Alert color="red" withCloseButton onClose={() => setMoveError(null)} closeButtonLabel="Dismiss">
           {moveError}

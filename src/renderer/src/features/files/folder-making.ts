@@ -44,24 +44,26 @@ export class FolderMaking {
   }
 
   /**
-   * Makes `folders` (each after the folder it is in) for the job named `name`. Resolves true once
-   * all are there, false when the job was cancelled first (the folders made by then stay); rejects
-   * with FolderNotMade for the first the node would not make (none after it is tried).
+   * Makes `folders` (each after the folder it is in) for the job named `name`. Resolves `finished`
+   * once all are there, or not when the job was cancelled first, with how many were made by then
+   * (they stay); rejects with FolderNotMade for the first the node would not make (none after it is tried).
    */
-  async make(name: string, into: string, folders: readonly string[]): Promise<boolean> {
+  async make(name: string, into: string, folders: readonly string[]): Promise<{ readonly finished: boolean; readonly made: number }> {
     const id = this.nextId++
     this.set(id, { id, name, into, made: 0, total: folders.length })
+    let made = 0
     try {
-      for (const [i, folder] of folders.entries()) {
-        if (this.cancelled.has(id)) return false
+      for (const folder of folders) {
+        if (this.cancelled.has(id)) return { finished: false, made }
         try {
           await this.create(folder)
         } catch (err) {
           throw new FolderNotMade(folder, err)
         }
-        this.set(id, { id, name, into, made: i + 1, total: folders.length })
+        made++
+        this.set(id, { id, name, into, made, total: folders.length })
       }
-      return !this.cancelled.has(id)
+      return { finished: !this.cancelled.has(id), made }
     } finally {
       this.cancelled.delete(id)
       this.jobs = this.jobs.filter((j) => j.id !== id)
