@@ -154,3 +154,69 @@ test('a folder dragged from the desktop onto the Files page (a real drop, throug
     rmSync(root, { recursive: true, force: true })
   }
 })
+
+/** Every folder in the library under `folder`, by path. */
+async function libraryFolders(node: HeadlessNode, folder = '/'): Promise<string[]> {
+  const res = await node.api<{ path: string; is_directory: boolean }[]>(
+    'GET',
+    `/v2/retrieve_path_simplified?path=${encodeURIComponent(folder)}&depth=0`
+  )
+  const out: string[] = []
+  for (const e of res.body) if (e.is_directory) out.push(e.path, ...(await libraryFolders(node, e.path)))
+  return out
+}
+
+test('a large folder picked shows its folders being made (count and bar) before any file uploads, and Cancel from the keyboard stops it: no file is uploaded', async ({
+  page,
+  node
+}) => {
+  const root = mkdtempSync(join(tmpdir(), 'nodedesk-folder-'))
+  const dir = join(root, 'Archive')
+  for (let i = 0; i < 40; i++) {
+    const sub = join(dir, `box-${String(i).padStart(2, '0')}`)
+    mkdirSync(sub, { recursive: true })
+    writeFileSync(join(sub, 'note.txt'), `Box ${i} holds the letters of year ${1980 + i}.`)
+  }
+  try {
+    await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+    const files = new FilesPage(page)
+    await files.openEmpty(node.uiUrl)
+    // A slow link: each folder made takes a while, as hundreds of them do on a real one.
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 250, downloadThroughput: -1, uploadThroughput: -1 })
+    await pickFolderFromKeyboard(page, dir)
+
+    // Shown from the start: what is being made, how far, and a way to stop it.
+    const making = page.getByTestId('folder-making')
+    await expect(making).toContainText('Archive')
+    await expect(making).toContainText(/Making folders \d+ of 41/)
+    await expect(making.getByRole('progressbar')).toBeVisible()
+    await expect(making).toContainText(/Making folders [1-9]\d* of 41/)
+    await expect(files.uploads()).toHaveCount(0)
+
+    const cancel = page.getByRole('button', { name: 'Cancel the upload of Archive' })
+    await cancel.focus()
+    await page.keyboard.press('Enter')
+    await expect(making).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Upload folder' })).toBeFocused()
+    // What is left is said: the folders made by then stay, empty.
+    await expect(page.getByTestId('folder-notice')).toContainText(
+      /The upload of Archive was cancelled: \d+ folders? (was|were) made \(empty\), and none of its files was uploaded\./
+    )
+
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+    await page.waitForTimeout(1500)
+    // No file was queued or sent; the folders made before the cancel stay, and no more were made after it.
+    await expect(files.uploads()).toHaveCount(0)
+    expect(await libraryFiles(node)).toEqual([])
+    const folders = await libraryFolders(node)
+    expect(folders.length).toBeLessThan(41)
+    const said = /: (\d+) folders? (was|were) made/.exec((await page.getByTestId('folder-notice').textContent()) ?? '')
+    expect(Number(said?.[1])).toBe(folders.length)
+    await page.waitForTimeout(1000)
+    expect((await libraryFolders(node)).length).toBe(folders.length)
+  } finally {
+    rmSync(root, { recursive: true, force: true })
+  }
+})

@@ -31,3 +31,30 @@ it('once the models are listed, the focus is on the first of them, and Space tic
   await userEvent.keyboard(' ')
   expect((first as HTMLInputElement).checked).toBe(true)
 })
+
+/** To the Model step of a kind with model presets (OpenAI), the server at `url`, from the keyboard (Enter in the key field). */
+const toOpenAiModels = async (url: string) => {
+  renderAddWizard(node)
+  await userEvent.click(await screen.findByRole('radio', { name: /^OpenAI(?!-compatible)/ }))
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }))
+  const address = screen.getByLabelText(/^API base URL/)
+  await userEvent.clear(address)
+  await userEvent.type(address, url)
+  await userEvent.type(screen.getByLabelText(/^API key/), 'sk-test{Enter}')
+}
+
+/*
+ * A kind with model presets drew them for a moment as the step opened: the first preset took the focus,
+ * then went as the list was asked for, and the focus was left on <body> (whether the list came or failed).
+ */
+it('a kind with presets: once the server lists its models, the focus is on the first of them, not on the page', async () => {
+  await toOpenAiModels(`${fake.url}/v1`)
+  const first = await screen.findByRole('checkbox', { name: 'llama3.2' })
+  await waitFor(() => expect(document.activeElement).toBe(first))
+})
+
+it('a kind with presets: the models could not be listed, the focus is on "Another model", not on the page', async () => {
+  await toOpenAiModels('http://127.0.0.1:9/v1')
+  await screen.findByText('The models could not be listed')
+  await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Another model/ })))
+})

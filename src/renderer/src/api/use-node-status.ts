@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ApiFailure } from './client'
 import { useClient } from './client-context'
 import { watchNodeStatus, type NodeStatus } from './node-status'
@@ -12,6 +12,13 @@ export interface NodeStatusState {
    * browser sessions, so the page must be opened again from a fresh UI address.
    */
   readonly sessionEnded: boolean
+  /**
+   * A read was refused for want of a session, the node not seen going down: the window was opened
+   * from a UI address whose one-time code was used already (each works once: a reload of a kept
+   * address, a second tab), or none at all. Every screen said only "authorization: missing or wrong
+   * bearer token", with a Try again that could not help.
+   */
+  readonly signedOut: boolean
 }
 
 /**
@@ -21,7 +28,18 @@ export interface NodeStatusState {
 export function useNodeStatus(): NodeStatusState {
   const client = useClient()
   const qc = useQueryClient()
-  const [state, setState] = useState<NodeStatusState>({ status: 'unknown', downSince: null, sessionEnded: false })
+  const [state, setState] = useState<NodeStatusState>({ status: 'unknown', downSince: null, sessionEnded: false, signedOut: false })
+  // Once down, a refusal is the restart's (sessionEnded says so), not a code used already.
+  const everDown = useRef(false)
+  useEffect(
+    () =>
+      qc.getQueryCache().subscribe((e) => {
+        if (e.type !== 'updated' || e.action.type !== 'error' || everDown.current) return
+        const err: unknown = e.action.error
+        if (err instanceof ApiFailure && err.status === 401) setState((s) => (s.signedOut ? s : { ...s, signedOut: true }))
+      }),
+    [qc]
+  )
   useEffect(() => {
     let wasDown = false
     const watch = watchNodeStatus({
@@ -31,13 +49,14 @@ export function useNodeStatus(): NodeStatusState {
           void qc.invalidateQueries()
           // health_check needs no session; one call that does says whether this window still has one.
           client.call('available_llm_providers').then(
-            () => setState((s) => ({ ...s, sessionEnded: false })),
+            () => setState((s) => ({ ...s, sessionEnded: false, signedOut: false })),
             (err: unknown) => {
               if (err instanceof ApiFailure && err.status === 401) setState((s) => ({ ...s, sessionEnded: true }))
             }
           )
         }
         wasDown = status === 'down'
+        if (wasDown) everDown.current = true
         setState((s) => ({ ...s, status, downSince: status === 'down' ? new Date() : null }))
       }
     })

@@ -127,6 +127,19 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
             continue.
           </Alert>
         )}
+        {node.status !== 'down' && !node.sessionEnded && node.signedOut && (
+          <Alert
+            role="alert"
+            color="yellow"
+            mb="sm"
+            title="This window is not signed in to the node"
+            data-testid="signed-out-banner"
+            style={{ flexShrink: 0 }}
+          >
+            The one-time code in the address it was opened with was used already (each code works once). Open the UI address the node
+            printed when it started, or ask it for a new one (POST /v2/session/ui_code with its token), to continue.
+          </Alert>
+        )}
         {children}
       </main>
     </div>

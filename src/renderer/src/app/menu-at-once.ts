@@ -3,7 +3,7 @@ import { pressHeldMenuKeys } from './menu-keys-held'
 
 /**
  * Mantine draws a menu's items a frame after it opens (its opening transition starts on an animation
- * frame) and its focus trap focuses the first item a timer after that: a key pressed right after
+ * frame) and its focus trap (on before MenuList) focused the first item a timer after that: a key pressed right after
  * opening one from the keyboard (Enter on its button, then ArrowDown and Enter at once) went to the
  * button, where Enter closed the menu again, and the item meant was not chosen. With these props the
  * menu is drawn in the task that opens it; useMenuFocusAtOnce's ref puts the focus on its first item as
@@ -14,9 +14,9 @@ export const MENU_AT_ONCE = { transitionProps: { duration: 0 } } as const
 const FOCUSED = 'data-autofocus'
 
 /**
- * The ref for a Menu.Dropdown: its first item takes the focus as the menu is drawn. The focus trap's
- * late focus (its timer) goes to the item marked data-autofocus, which here is the one the keys have
- * moved to by then, not back to the first.
+ * The ref for a Menu.Dropdown (MenuList uses it): its first item takes the focus as the menu is drawn.
+ * Should a focus trap be on, its late focus (its timer) goes to the item marked data-autofocus, which
+ * here is the one the keys have moved to by then, not back to the first.
  */
 export function useMenuFocusAtOnce(): (node: HTMLElement | null) => void {
   return useCallback((node: HTMLElement | null) => {

@@ -29,7 +29,9 @@ export const theme = createTheme({
     DrawerHeader: { defaultProps: { role: 'none' } },
     // Without the focus placeholder Mantine puts first in a menu (an element of role "presentation"
     // inside role "menu", which axe reports as critical); the menu's keys reach the items all the same.
-    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // No focus trap: Tab in an open menu closes it and moves on from its button (the WAI-ARIA menu
+    // button pattern; MenuList does it). The trap kept Tab going round the items.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false, trapFocus: false } },
     // Mantine clips an alert's message (overflow: hidden), and with it the focus ring of a button
     // placed in it (Retry under a failed answer, "Save without a working test" in the wizard): cut
     // on its left and bottom edges. Long words wrap instead of being clipped.

@@ -13,7 +13,9 @@ import { beginLeaving } from '../../api/vfs-leaving'
 import { navigate } from '../../app/router'
 import { entriesOfDrop, treeOfPicked, walkDrop, type DroppedEntry, type DroppedTree } from './dropped-folders'
 import { FilePreview } from './FilePreview'
-import { uploadQueueFor } from './shared-upload-queue'
+import { folderMakingFor, uploadQueueFor } from './shared-upload-queue'
+import { FolderNotMade } from './folder-making'
+import { FolderMakingRows } from './FolderMakingRows'
 import pageClasses from './FilesPage.module.css'
 import { ancestorsOf, baseName, isWithin, joinPath, parentPath, pathAfterMove, toggleExpanded } from './vfs-paths'
 import { ENTRY_MIME, LibraryTree } from './LibraryTree'
@@ -35,6 +37,7 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
   const client = useClient()
   const qc = useQueryClient()
   const queue = useMemo(() => uploadQueueFor(client, qc), [client, qc])
+  const folderMaking = useMemo(() => folderMakingFor(client), [client])
   // The page opened at a file (a cited source, a reload, Back) uploads beside it, as a file opened here does:
   // its folder was open in the tree and the file shown, while uploads went to the top folder.
   const [target, setTarget] = useState(() => (path ? parentPath(path) : '/'))
@@ -63,6 +66,7 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
   const [reveal, setReveal] = useState<string | null>(null)
   const root = useVfsFolder('/')
   const uploadButton = useRef<HTMLButtonElement>(null)
+  const folderButton = useRef<HTMLButtonElement>(null)
   // Each chooser forgets its pick once taken: the browser tells no change when the same files (or
   // folder) are picked again, and picking them again to send them once more did nothing.
   const resetFilePick = useRef<() => void>(null)
@@ -105,6 +109,8 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
     if (path && isWithin(path, deleted)) navigate({ name: 'files' })
   }
   const [moveError, setMoveError] = useState<string | null>(null)
+  /** What became of a folder upload cancelled while its folders were made. */
+  const [folderNotice, setFolderNotice] = useState<string | null>(null)
   const moveInto = async (folder: string, raw: string) => {
     const { path: origin, is_directory } = JSON.parse(raw) as { path: string; is_directory: boolean }
     if (parentPath(origin) === folder || origin === folder) return
@@ -158,20 +164,32 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
     }
     await uploadTree(tree, folder)
   }
-  /** A dropped or picked folder: its folders made in the library as they are, then their files queued. */
+  /**
+   * A dropped or picked folder: its folders made in the library as they are (shown with their count
+   * and Cancel), then their files queued. Cancelled meanwhile, none of its files is uploaded.
+   */
   const uploadTree = async (tree: DroppedTree, folder: string) => {
     setMoveError(null)
-    for (const f of tree.folders) {
-      try {
-        await client.call('create_folder', { body: { path: parentPath(f), folder_name: baseName(f) } })
-      } catch (err) {
-        // A folder of that name is there already: the files go into it.
-        if (err instanceof ApiFailure && err.status === 409) continue
-        setMoveError(`${baseName(f)} was not created, so nothing in it was uploaded: ${errorText(err)}`)
-        return
-      }
+    setFolderNotice(null)
+    const tops = tree.folders.filter((f) => parentPath(f) === folder)
+    const name = tops.length === 1 ? baseName(tops[0]!) : `${tops.length} folders`
+    let made
+    try {
+      made = await folderMaking.make(name, folder, tree.folders)
+    } catch (err) {
+      if (!(err instanceof FolderNotMade)) throw err
+      setMoveError(`${baseName(err.folder)} was not created, so nothing in it was uploaded: ${errorText(err.reason)}`)
+      return
+    } finally {
+      void qc.invalidateQueries({ queryKey: keys.vfsFolder(folder) })
     }
-    void qc.invalidateQueries({ queryKey: keys.vfsFolder(folder) })
+    if (!made.finished) {
+      // The folders made before the cancel stay, empty: said, so that they are not taken for a finished upload.
+      const left =
+        made.made === 0 ? 'no folder was made' : made.made === 1 ? '1 folder was made (empty)' : `${made.made} folders were made (empty)`
+      setFolderNotice(`The upload of ${name} was cancelled: ${left}, and none of its files was uploaded.`)
+      return
+    }
     // Every file of every folder queued at once (one add per folder copied the queue's rows once per folder).
     queue.addAll(tree.files)
   }
@@ -228,7 +246,7 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
             }}
           >
             {(props) => (
-              <Button {...props} variant="light" leftSection={<IconFolderUp size={16} />}>
+              <Button {...props} ref={folderButton} variant="light" leftSection={<IconFolderUp size={16} />}>
                 Upload folder
               </Button>
             )}
@@ -242,8 +260,14 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
       <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="upload-target">
         Drop files onto the page to upload them into {folderName(target)}, or onto a folder in the tree.
       </Text>
+      <FolderMakingRows making={folderMaking} folderButton={folderButton} />
       <UploadRows queue={queue} uploadButton={uploadButton} />
       <EmbeddingFailedNotice focusAfter={() => uploadButton.current} />
+      {folderNotice && (
+        <Alert color="gray" withCloseButton onClose={() => setFolderNotice(null)} closeButtonLabel="Dismiss" data-testid="folder-notice">
+          {folderNotice}
+        </Alert>
+      )}
       {moveError && (
         <Alert color="red" withCloseButton onClose={() => setMoveError(null)} closeButtonLabel="Dismiss">
           {moveError}

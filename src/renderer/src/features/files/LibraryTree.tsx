@@ -18,6 +18,7 @@ import classes from './tree.module.css'
 import { useFolderListings, useVirtualTree } from './use-virtual-tree'
 import { fileSizeText } from '../../../../shared/byte-size'
 import { fileState } from './vfs-paths'
+import { MenuList } from '../../app/MenuList'
 
 // The library's folder tree: virtualised rows, drag to move or upload, each entry's menu and its delete.
 
@@ -385,14 +386,14 @@ function EntryMenu({ entry, onMove, onDelete }: { entry: FileInfo; onMove: () =>
           <IconDots size={16} />
         </ActionIcon>
       </Menu.Target>
-      <Menu.Dropdown>
+      <MenuList>
         <Menu.Item onClick={onMove} rightSection={shortcut('F2')} aria-keyshortcuts="F2">
           Rename or move…
         </Menu.Item>
         <Menu.Item color="red" data-danger onClick={onDelete} rightSection={shortcut('Del')} aria-keyshortcuts="Delete">
           Delete…
         </Menu.Item>
-      </Menu.Dropdown>
+      </MenuList>
     </Menu>
   )
 }

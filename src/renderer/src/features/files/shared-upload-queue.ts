@@ -1,11 +1,32 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { uploadFile, type Client } from '../../api/client'
+import { ApiFailure, uploadFile, type Client } from '../../api/client'
 import { uploadRefresher } from '../../api/queries'
 import { useUploadsUnderWay } from '../../stores/uploads'
+import { FolderMaking } from './folder-making'
 import { UploadQueue } from './upload-queue'
-import { parentPath } from './vfs-paths'
+import { baseName, parentPath } from './vfs-paths'
 
 const queues = new WeakMap<Client, UploadQueue>()
+const folderMakings = new WeakMap<Client, FolderMaking>()
+
+/**
+ * The folders of picked or dropped folders being made on a node, kept for the window like its upload
+ * queue: back on the Files page, the operator sees them still being made, and can cancel.
+ */
+export function folderMakingFor(client: Client): FolderMaking {
+  const known = folderMakings.get(client)
+  if (known) return known
+  const making = new FolderMaking(async (path) => {
+    try {
+      await client.call('create_folder', { body: { path: parentPath(path), folder_name: baseName(path) } })
+    } catch (err) {
+      // A folder of that name is there already: the files go into it.
+      if (!(err instanceof ApiFailure && err.status === 409)) throw err
+    }
+  })
+  folderMakings.set(client, making)
+  return making
+}
 
 /**
  * The window's upload queue for a node: one, kept for as long as the window is open, not one per

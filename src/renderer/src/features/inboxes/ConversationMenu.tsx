@@ -3,7 +3,8 @@ import { IconDots } from '@tabler/icons-react'
 import { useRef } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import { focusWhenLost } from '../../app/focus-when-lost'
-import { MENU_AT_ONCE, useMenuFocusAtOnce } from '../../app/menu-at-once'
+import { MENU_AT_ONCE } from '../../app/menu-at-once'
+import { MenuList } from '../../app/MenuList'
 import { hrefOf, navigate } from '../../app/router'
 import { useInboxActions } from './inbox-actions'
 import { toRow } from './inbox-rows'
@@ -42,21 +43,22 @@ export function ConversationMenu({ inbox }: { inbox: Inbox }) {
   const actions = useInboxActions()
   const row = toRow(inbox)
   const button = useRef<HTMLButtonElement>(null)
-  const dropdown = useMenuFocusAtOnce()
   return (
     // Drawn, its first item focused, as it opens: keys pressed right after opening it go to its items.
     <Menu position="bottom-end" withinPortal {...MENU_AT_ONCE}>
-      <Menu.Target>
-        <Tooltip label="Pin, hide, export or delete">
+      {/* The tooltip outside the menu's target: inside, it kept the menu's props from the button (no id,
+          aria-haspopup or aria-expanded; the menu was labelled by an id nothing had). */}
+      <Tooltip label="Pin, hide, export or delete">
+        <Menu.Target>
           <ActionIcon ref={button} variant="subtle" aria-label="Conversation actions">
             <IconDots size={18} />
           </ActionIcon>
-        </Tooltip>
-      </Menu.Target>
-      <Menu.Dropdown ref={dropdown}>
+        </Menu.Target>
+      </Tooltip>
+      <MenuList>
         {/* Gone, it has nothing left to show: the list it was in opens, with the focus in it. */}
         <InboxActionItems row={row} actions={actions} onRemoved={() => showListAfterRemoval(button.current, inbox.inbox_id)} />
-      </Menu.Dropdown>
+      </MenuList>
     </Menu>
   )
 }

@@ -1,7 +1,7 @@
 import { Menu } from '@mantine/core'
-import { useMergedRef } from '@mantine/hooks'
 import { useRef } from 'react'
-import { MENU_AT_ONCE, useMenuFocusAtOnce } from '../../app/menu-at-once'
+import { MENU_AT_ONCE } from '../../app/menu-at-once'
+import { MenuList } from '../../app/MenuList'
 import type { InboxActions } from './inbox-actions'
 import type { InboxRowData } from './inbox-rows'
 import { RowMenuButton } from './RowMenuButton'
@@ -26,26 +26,25 @@ export default function InboxRowMenu({
 }) {
   const target = useRef<HTMLButtonElement>(null)
   const dropdown = useRef<HTMLDivElement>(null)
-  // Drawn, its first item focused, as it opens: keys pressed right after Shift+F10 go to its items.
-  const dropdownRef = useMergedRef(dropdown, useMenuFocusAtOnce())
+  const opener = () => (returnTo === 'row' ? target.current?.parentElement?.querySelector<HTMLElement>('a[href]') : null)
   const onChange = (open: boolean) => {
     onOpenChange(open)
     // Made open, the menu has no element to give the focus back to (the button it replaced is
     // gone, or the row opened it): closing hands it back, unless the user has put it somewhere else.
     const at = document.activeElement
     if (open || !(!at || at === document.body || dropdown.current?.contains(at))) return
-    const link = returnTo === 'row' ? target.current?.parentElement?.querySelector<HTMLElement>('a[href]') : null
-    ;(link ?? target.current)?.focus()
+    ;(opener() ?? target.current)?.focus()
   }
   return (
     <Menu position="bottom-end" withinPortal opened={opened} onChange={onChange} {...MENU_AT_ONCE}>
       <Menu.Target>
         <RowMenuButton ref={target} name={row.name} tabIndex={-1} />
       </Menu.Target>
-      <Menu.Dropdown ref={dropdownRef}>
+      {/* Drawn, its first item focused, as it opens: keys pressed right after Shift+F10 go to its items. Tab moves on from the row when it opened it. */}
+      <MenuList ref={dropdown} tabFrom={opener}>
         <Menu.Item onClick={() => actions.rename(row)}>Rename</Menu.Item>
         <InboxActionItems row={row} actions={actions} />
-      </Menu.Dropdown>
+      </MenuList>
     </Menu>
   )
 }

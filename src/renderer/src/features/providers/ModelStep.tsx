@@ -15,7 +15,14 @@ const MODEL_FILTER_FROM = 12
 export function ModelStep({ draft, change, errors, mode }: StepProps) {
   const client = useClient()
   const kind = kindOf(draft.choice!)
-  const [listed, setListed] = useState<{ loading: boolean; models: string[] | null; error?: string }>({ loading: false, models: null })
+  // Adding: the server's models are what one chooses from, so they are asked for at once.
+  const listOnOpen = mode.kind === 'add'
+  // Loading from the first drawing when the list is asked for at once: a kind with presets drew them for
+  // a moment, the wizard focused the first, and it went as the list was asked for (the focus on <body>).
+  const [listed, setListed] = useState<{ loading: boolean; models: string[] | null; error?: string }>({
+    loading: listOnOpen,
+    models: null
+  })
   const [typed, setTyped] = useState('')
   const [filter, setFilter] = useState('')
   const fetchModels = async () => {
@@ -36,8 +43,6 @@ export function ModelStep({ draft, change, errors, mode }: StepProps) {
       setListed({ loading: false, models: null, error: errorText(err) })
     }
   }
-  // Adding: the server's models are what one chooses from, so they are asked for at once.
-  const listOnOpen = mode.kind === 'add'
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the step lists the server's models when it opens; the fetch marks itself loading as it starts
     if (listOnOpen) void fetchModels()
