@@ -220,3 +220,41 @@ test('a large folder picked shows its folders being made (count and bar) before 
     rmSync(root, { recursive: true, force: true })
   }
 })
+
+test('a folder picked again after its files changed: its files are refused for their names, and "Replace N files" puts the new ones in their place, each once', async ({
+  page,
+  node
+}) => {
+  const { root, dir } = await reportsFolder()
+  try {
+    await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+    const files = new FilesPage(page)
+    await files.openEmpty(node.uiUrl)
+    await pickFolderFromKeyboard(page, dir)
+    await expect(files.uploads().filter({ hasText: 'readme.txt' })).toHaveAttribute('data-state', 'done')
+    await expect(files.uploads().filter({ hasText: 'budget.pdf' })).toHaveAttribute('data-state', 'done')
+    await page.getByRole('button', { name: 'Clear finished' }).click()
+
+    writeFileSync(join(dir, 'readme.txt'), 'Reports of the roads office, revised in June.')
+    await pickFolderFromKeyboard(page, dir)
+    // The folders are there already (their files go into them); each file's name is taken.
+    for (const name of ['budget.pdf', 'summary.docx', 'mayor.docx', 'readme.txt'])
+      await expect(files.uploads().filter({ hasText: name })).toHaveAttribute('data-state', 'failed')
+    await page.getByRole('button', { name: 'Replace 4 files' }).click()
+    await page.getByRole('dialog', { name: 'Replace 4 files in the library?' }).getByRole('button', { name: 'Replace 4 files' }).click()
+    for (const name of ['budget.pdf', 'summary.docx', 'mayor.docx', 'readme.txt'])
+      await expect(files.uploads().filter({ hasText: name })).toHaveAttribute('data-state', 'done')
+    expect(await libraryFiles(node)).toEqual([
+      '/Reports/2024/Q1/budget.pdf',
+      '/Reports/2024/summary.docx',
+      '/Reports/Letters/mayor.docx',
+      '/Reports/readme.txt'
+    ])
+    const readme = await fetch(`${node.serve.url}/v2/download_file?path=/Reports/readme.txt`, {
+      headers: { Authorization: `Bearer ${node.serve.token}` }
+    })
+    expect(await readme.text()).toBe('Reports of the roads office, revised in June.')
+  } finally {
+    rmSync(root, { recursive: true, force: true })
+  }
+})
