@@ -1022,6 +1022,28 @@ describe('the list as one Tab stop (a roving tabindex)', () => {
     expect(await screen.findByRole('menuitem', { name: 'Rename' })).toBeTruthy()
   })
 
+  it('Shift+Down and Shift+Up select the row left and the one reached (the focus moved; nothing was selected)', async () => {
+    renderPage()
+    await screen.findByRole('checkbox', { name: 'Select Charlie contract' })
+    const order = screen.getAllByTestId('inbox-row').map((a) => names.find((n) => a.textContent?.includes(n))!)
+    const checked = () => order.map((n) => screen.getByRole<HTMLInputElement>('checkbox', { name: `Select ${n}` }).checked)
+    act(() => rowLink(order[1]!).focus())
+    fireEvent.keyDown(rowLink(order[1]!), { key: 'ArrowDown', shiftKey: true })
+    await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('2 selected'))
+    expect(checked().slice(0, 4)).toEqual([false, true, true, false])
+    await waitFor(() => expect(document.activeElement).toBe(rowLink(order[2]!)))
+    fireEvent.keyDown(rowLink(order[2]!), { key: 'ArrowDown', shiftKey: true })
+    await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('3 selected'))
+    // Up from the first row selected: the one above joins.
+    act(() => rowLink(order[1]!).focus())
+    fireEvent.keyDown(rowLink(order[1]!), { key: 'ArrowUp', shiftKey: true })
+    await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('4 selected'))
+    expect(checked().slice(0, 4)).toEqual([true, true, true, true])
+    // A plain arrow only moves.
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' })
+    expect(screen.getByTestId('bulk-bar').textContent).toContain('4 selected')
+  })
+
   it.each(['Clear selection', 'Unhide 1'])(
     '%s pressed from the keyboard: the bar goes, the focus goes back to the row selected last',
     async (button) => {

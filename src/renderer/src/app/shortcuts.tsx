@@ -43,6 +43,13 @@ export function shortcutSections(mac: boolean): readonly { title: string; shortc
         { keys: [['Shift', 'F10'], ['Menu']], does: 'The row’s menu: rename, pin, hide, export, delete' },
         { keys: [['Space']], does: 'Select the row (inbox list)' },
         { keys: [['Shift', 'Space']], does: 'Select the rows from the one selected before' },
+        {
+          keys: [
+            ['Shift', '↑'],
+            ['Shift', '↓']
+          ],
+          does: 'Select the row and the one above or below (inbox list)'
+        },
         { keys: [['Esc']], does: 'Clear the search, then the selection' }
       ]
     },

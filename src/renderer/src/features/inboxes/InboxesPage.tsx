@@ -424,6 +424,20 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
     e.preventDefault()
     if (e.key === 'ArrowUp' && current <= 0) searchRef.current?.focus()
     else focusRow(to)
+    // Shift+Up/Down selects the row left and the one reached, as in a file manager (only Shift+Space did).
+    if (e.shiftKey && (e.key === 'ArrowDown' || e.key === 'ArrowUp') && current >= 0 && to >= 0 && to < count) extendSelection(current, to)
+  }
+  const extendSelection = (from: number, to: number) => {
+    void shownRef.current!.rowsBetween(Math.min(from, to), Math.max(from, to)).then((range) => {
+      const left = range[from < to ? 0 : range.length - 1]
+      // The range a later Shift+Space or Shift-click extends starts where this one began.
+      if (anchor.current === null && left) anchor.current = left.inboxId
+      setSelected((prev) => {
+        const next = new Map(prev)
+        for (const r of range) next.set(r.inboxId, r)
+        return next
+      })
+    })
   }
 
   // With none shown, whether hidden ones exist (the list says so rather than "No inboxes yet").
