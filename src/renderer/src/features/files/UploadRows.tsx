@@ -50,7 +50,13 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
             )}
             {/* A folder uploaded again: its files refused for names the library has, replaced at once after one question. */}
             {view.taken > 1 && (
-              <Button size="xs" variant="subtle" color="orange" w="fit-content" onClick={() => confirmReplaceAll(queue, view.taken)}>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="orange"
+                w="fit-content"
+                onClick={() => confirmReplaceAll(queue, () => clearButton.current ?? uploadButton.current)}
+              >
                 Replace {view.taken} files
               </Button>
             )}
@@ -90,8 +96,15 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
   )
 }
 
-/** Asks before the files refused for their names replace the library's files of those names. */
-function confirmReplaceAll(queue: UploadQueue, count: number) {
+/**
+ * Asks before the files refused for their names replace the library's files of those names: the files
+ * refused when it is asked, not one refused while the question is open (a dropped folder still being
+ * sent), which the operator was not asked about. Once they are sent the button is gone: the focus goes
+ * to `next` (it was left on the page).
+ */
+function confirmReplaceAll(queue: UploadQueue, next: () => HTMLElement | null) {
+  const ids = queue.takenIds()
+  const count = ids.length
   askToConfirm({
     title: `Replace ${count} files in the library?`,
     children: (
@@ -102,7 +115,10 @@ function confirmReplaceAll(queue: UploadQueue, count: number) {
     ),
     labels: { confirm: `Replace ${count} files`, cancel: 'Cancel' },
     confirmProps: { color: 'orange' },
-    onConfirm: () => queue.replaceAllTaken()
+    onConfirm: () => {
+      queue.replaceAllTaken(ids)
+      focusWhenLost(next)
+    }
   })
 }
 
