@@ -503,6 +503,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     // RFC 9112, 3.2: a request with more than one Host line is refused (Node's headers keep the first).
     if (hostLines(req.rawHeaders) > 1) return turnAway(req, res, 400, 'host: a request carries one Host header')
     const url = requestTarget(req.url ?? '/')
+    if (!url) return turnAway(req, res, 400, 'request: the request target is not a valid URL')
     // DNS-rebinding guard: only our own loopback name and port, in the Host header and, for a target in
     // absolute form (whose host RFC 9112 puts before the header's), in the target too.
     const targetHost = url.host === 'placeholder' ? undefined : url.host
