@@ -99,3 +99,23 @@ describe('an upload into a folder named in the other form', () => {
     expect(body.path_ids).toEqual([NFD, 'menu.txt'])
   })
 })
+
+describe('an upload under way into a folder named in the other form', () => {
+  it('follows the folder when it is renamed or moved meanwhile (by either spelling), as it does for the same spelling', async () => {
+    expect((await node.post('/v2/create_folder', { path: '/', folder_name: NFD })).status).toBe(200)
+    expect((await node.post('/v2/create_folder', { path: '/', folder_name: 'Archive' })).status).toBe(200)
+    const vfs = node.ctx.vectorFs
+    // The request began naming the folder composed; the folder, stored decomposed, moves while its bytes arrive.
+    const began = performance.now()
+    const moved = await node.post('/v2/move_folder', { origin_path: `/${NFD}`, destination_path: `/Archive/${NFD}` })
+    expect(moved.body).toBe('Successfully moved')
+    const bytes = new TextEncoder().encode('Soup of the day.')
+    const info = await vfs.upload({ folder: [NFC], filename: 'menu.txt', source: { bytes }, began })
+    expect(info.path_ids).toEqual(['Archive', NFD, 'menu.txt'])
+    // And the other way round: named decomposed, moved by its composed spelling.
+    const again = performance.now()
+    expect((await node.post('/v2/move_folder', { origin_path: `/Archive/${NFC}`, destination_path: '/Menus' })).status).toBe(200)
+    const second = await vfs.upload({ folder: ['Archive', NFD], filename: 'soup.txt', source: { bytes }, began: again })
+    expect(second.path_ids).toEqual(['Menus', 'soup.txt'])
+  })
+})
