@@ -220,11 +220,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
    * refuseUnread does. It read on to the body's end (up to 256 MiB) before the 413.
    */
   const readBody = (req: IncomingMessage, limit = maxBody, keepStart = false) =>
-    new Promise<{ overflow: boolean; data: Buffer; gone?: true }>((done, fail) => {
+    new Promise<{ overflow: boolean; data: Buffer; gone?: true }>((done) => {
       const chunks: Buffer[] = []
       let size = 0
       const finish = (result: { overflow: boolean; data: Buffer; gone?: true }) => {
-        req.off('data', onData).off('end', onEnd).off('error', fail).off('close', onClose)
+        req.off('data', onData).off('end', onEnd).off('error', onClose).off('close', onClose)
         done(result)
       }
       const onData = (chunk: Buffer) => {
@@ -235,10 +235,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       }
       const onEnd = () => finish({ overflow: false, data: Buffer.concat(chunks) })
       // A client gone before its body's end sends nothing more and 'end' never comes: what it sent is let go.
+      // Its request's 'error' ("aborted") says the same; it was thrown and logged as the node failing.
       const onClose = () => {
         if (!req.complete) finish({ overflow: false, data: Buffer.alloc(0), gone: true })
       }
-      req.on('data', onData).on('end', onEnd).on('error', fail).on('close', onClose)
+      req.on('data', onData).on('end', onEnd).on('error', onClose).on('close', onClose)
     })
 
   /** Reads a small body within `ms`, stopping as soon as it grows past `limit`. */
