@@ -283,6 +283,8 @@ describe('a body the node will not read is refused from its headers; one that do
     expect(await sent('/v2/create_folder', 'text/plain', 20_000_000)).toEqual([415, 415, 415])
     expect(await sent('/v2/upload_file_to_folder', 'application/json', 20_000_000)).toEqual([415, 415, 415])
     expect(await sent('/v2/create_folder', 'application/json', 65 * 1024 * 1024)).toEqual([413, 413, 413])
+    // An upload declared larger than the upload limit (8 MiB here) was refused with the connection closed under it: EPIPE.
+    expect(await sent('/v2/upload_file_to_folder', `multipart/form-data; boundary=${boundary}`, 20_000_000)).toEqual([413, 413, 413])
   }, 30_000)
 
   it('a refused body that has arrived whole leaves the connection open for the next request', async () => {

@@ -553,7 +553,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       if (coding) return refuseUnread(req, res, 415, coding)
       const declared = Number(req.headers['content-length'] ?? 0)
       // The form's own fields and boundaries add a little to the file's size.
-      if (declared > maxUpload + 1024 * 1024) return refuseRest(res, 413, uploadTooLarge('file_data', maxUpload))
+      if (declared > maxUpload + 1024 * 1024) return refuseUnread(req, res, 413, uploadTooLarge('file_data', maxUpload))
       // A client that closes its side before the form's end is answered by the parser's error
       // (clientError below), which says what was cut short.
       let fileBegun = false
