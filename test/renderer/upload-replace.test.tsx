@@ -104,6 +104,10 @@ describe('Replace on the Files page', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Replace 2 files' }))
     const ask = await screen.findByRole('dialog', { name: 'Replace 2 files in the library?' })
+    // Which files go, and that it cannot be undone (it said "the library already has files with the names of 2 files uploaded").
+    expect(ask.textContent).toContain(
+      "2 files were not uploaded because their folders already have files of the same names. Each of those library files is deleted and the uploaded file takes its place: the old file's text is no longer found in searches or answers, and this cannot be undone."
+    )
     await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(states()).toEqual(['done', 'failed', 'failed'])

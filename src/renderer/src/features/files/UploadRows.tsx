@@ -109,8 +109,9 @@ function confirmReplaceAll(queue: UploadQueue, next: () => HTMLElement | null) {
     title: `Replace ${count} files in the library?`,
     children: (
       <Text size="sm">
-        The library already has files with the names of {count} files uploaded. Each of those is replaced by the file uploaded, and its text
-        is no longer found in searches or answers. A folder of the same name is never replaced.
+        {count} files were not uploaded because their folders already have files of the same names. Each of those library files is deleted
+        and the uploaded file takes its place: the old file's text is no longer found in searches or answers, and this cannot be undone. A
+        folder of the same name is never replaced.
       </Text>
     ),
     labels: { confirm: `Replace ${count} files`, cancel: 'Cancel' },
