@@ -3,6 +3,7 @@ import { startHttpServer, type HttpServer } from '../../src/main/transports/http
 import type { FileInfo } from '../../src/shared/contract/vector-fs'
 import { httpCaller } from '../support/http-call'
 import { dbFingerprint, expectError, useUploadServer, useTestNode } from '../support/node'
+import { recordEvents } from '../support/answers'
 
 /*
  * api-contract.md, VectorFS: "Names are unique within a folder", and the node holds "café" typed
@@ -117,5 +118,22 @@ describe('an upload under way into a folder named in the other form', () => {
     expect((await node.post('/v2/move_folder', { origin_path: `/Archive/${NFC}`, destination_path: '/Menus' })).status).toBe(200)
     const second = await vfs.upload({ folder: ['Archive', NFD], filename: 'soup.txt', source: { bytes }, began: again })
     expect(second.path_ids).toEqual(['Menus', 'soup.txt'])
+  })
+})
+
+describe('the changes made through a path in the other form', () => {
+  it('are told to windows under the stored spelling, which their cached listings are keyed by', async () => {
+    expect((await call('POST', '/v2/create_folder', { path: '/', folder_name: NFC })).status).toBe(200)
+    const events = recordEvents(node)
+    const told = () => events.flatMap((e) => (e.type === 'vector_fs_changed' ? [e.data.path] : []))
+    // A script on a Mac names the folder decomposed; the window lists it composed, as stored.
+    expect((await call('POST', '/v2/create_folder', { path: `/${NFD}`, folder_name: 'Menus' })).status).toBe(200)
+    expect(told()).toEqual([`/${NFC}/Menus`])
+    events.length = 0
+    expect((await call('POST', '/v2/move_folder', { origin_path: `/${NFD}/Menus`, destination_path: `/${NFD}/Carte` })).status).toBe(200)
+    expect(told()).toEqual([`/${NFC}/Menus`, `/${NFC}/Carte`])
+    events.length = 0
+    expect((await call('POST', '/v2/delete_folder', { path: `/${NFD}/Carte` })).status).toBe(200)
+    expect(told()).toEqual([`/${NFC}/Carte`])
   })
 })
