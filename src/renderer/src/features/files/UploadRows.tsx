@@ -44,7 +44,20 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
           <Group gap="xs">
             {/* Only the failures that can change: a file refused for what it is would be refused again. */}
             {view.retryable > 1 && (
-              <Button size="xs" variant="subtle" w="fit-content" onClick={() => queue.retryFailed()}>
+              <Button
+                size="xs"
+                variant="subtle"
+                w="fit-content"
+                onClick={(e) => {
+                  // Gone once its files are sent again: the focus was left on the page.
+                  const clicked = e.currentTarget
+                  focusWhenLost(
+                    () => clearButton.current ?? uploadButton.current,
+                    (el) => el === clicked
+                  )
+                  queue.retryFailed()
+                }}
+              >
                 Retry {view.retryable} failed
               </Button>
             )}
