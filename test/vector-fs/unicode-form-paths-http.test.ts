@@ -137,3 +137,19 @@ describe('the changes made through a path in the other form', () => {
     expect(told()).toEqual([`/${NFC}/Carte`])
   })
 })
+
+describe('a name written part composed, part decomposed', () => {
+  const MIXED = 'Cafe\u0301 Cr\u00e8me' // é decomposed, è composed: neither form
+  it('is the same name as its composed and decomposed forms: a second one is refused, and each form reaches it', async () => {
+    expect((await call('POST', '/v2/create_folder', { path: '/', folder_name: MIXED })).status).toBe(200)
+    // Two folders that look identical in every list were made.
+    expectError(await call('POST', '/v2/create_folder', { path: '/', folder_name: MIXED.normalize('NFC') }), 409, 'folder_name: /')
+    expectError(await call('POST', '/v2/create_folder', { path: '/', folder_name: MIXED.normalize('NFD') }), 409, 'folder_name: /')
+    const listed = await call<FileInfo[]>('GET', `/v2/retrieve_path_simplified?path=${q(`/${MIXED.normalize('NFC')}`)}`)
+    expect(listed.status).toBe(200)
+    expect((await call<FileInfo[]>('GET', '/v2/retrieve_path_simplified?path=/')).body.map((f) => f.name)).toEqual([MIXED])
+    // And stored composed, the mixed spelling finds it.
+    expect((await call('POST', '/v2/create_folder', { path: '/', folder_name: 'R\u00e9sum\u00e9s' })).status).toBe(200)
+    expect((await call('GET', `/v2/retrieve_path_simplified?path=${q('/Re\u0301sum\u00e9s')}`)).status).toBe(200)
+  })
+})
