@@ -287,6 +287,35 @@ describe('a body the node will not read is refused from its headers; one that do
     expect(await sent('/v2/upload_file_to_folder', `multipart/form-data; boundary=${boundary}`, 20_000_000)).toEqual([413, 413, 413])
   }, 30_000)
 
+  it('a form refused at a field before its file (a field given twice) is answered to a client still sending the file (it saw EPIPE)', async () => {
+    const client = `
+      const [url, token] = process.argv.slice(1)
+      const answers = []
+      for (let k = 0; k < 3; k++) {
+        const form = new FormData()
+        form.append('path', '/')
+        form.append('path', '/')
+        form.append('file_data', new Blob([Buffer.alloc(6_000_000, 97)]), 'twice.txt')
+        try {
+          const r = await fetch(url, { method: 'POST', headers: { Authorization: 'Bearer ' + token }, body: form })
+          answers.push([r.status, (await r.json()).message, r.headers.get('connection')])
+        } catch (err) { answers.push(String(err.cause?.code ?? err)) }
+      }
+      console.log(JSON.stringify(answers))`
+    const before = dbFingerprint(node.store)
+    const { stdout } = await run(process.execPath, [
+      '--input-type=module',
+      '-e',
+      client,
+      `${http.server.url}/v2/upload_file_to_folder`,
+      TOKEN
+    ])
+    // The rest of the form read and let go within the second: the connection is kept for the next request.
+    const refused = [400, 'path: given more than once in the form; which one was meant cannot be told', 'keep-alive']
+    expect(JSON.parse(stdout)).toEqual([refused, refused, refused])
+    expect(dbFingerprint(node.store)).toBe(before)
+  }, 30_000)
+
   it('a refused body that has arrived whole leaves the connection open for the next request', async () => {
     const body = '{"path": "/"}'
     const req = await rawRequest(

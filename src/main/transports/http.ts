@@ -50,6 +50,8 @@ const letBodyGo = (req: IncomingMessage, ms: number, maxBytes: number) =>
     }
     const timer = setTimeout(finish, ms)
     req.on('data', onData).on('end', finish).on('close', finish).on('error', finish)
+    // A reader that stopped (the form reader pauses the request once it refuses the form) would leave it unread.
+    req.resume()
   })
 
 /** How many Host header lines a request carries (rawHeaders: names and values in turn, as received). */
@@ -567,7 +569,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
         maxFileBytes: maxUpload,
         onFile: () => (fileBegun = true)
       }).finally(() => cutShort.delete(req.socket))
-      if (!form.ok) return refuseRest(res, form.status, form.message)
+      // Refused at a field, the file may still be on its way: let go as other refused bodies are, or the
+      // connection closed under it and the sender saw EPIPE, not the answer. A file past the limit (413)
+      // is not read on: the sender has been sending it for as long as the limit took.
+      if (!form.ok) {
+        return form.status === 413 ? refuseRest(res, form.status, form.message) : refuseUnread(req, res, form.status, form.message)
+      }
       const { file_data: inline, ...fields } = form.fields
       body = { ...fields }
       if (form.file) {
