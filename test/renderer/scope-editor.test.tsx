@@ -255,6 +255,21 @@ describe('ScopeEditor drop', () => {
     expect(within(library).getByTestId('scope-upload').textContent).toBe('boiler.txt: uploaded and selected')
   })
 
+  it('a file whose name the folder has says what to do here, where there is neither Replace nor Retry', async () => {
+    await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'boiler.txt', file_data: new TextEncoder().encode('Old.') })
+    renderWithApp(<ScopeEditorHarness onScope={() => {}} />, routerTransport(node.router))
+    const library = screen.getByRole('region', { name: 'Library' })
+    await within(library).findByRole('checkbox', { name: 'Inbox docs' })
+    const input = library.querySelector<HTMLInputElement>('input[type=file]')!
+    await userEvent.upload(input, [new File(['The boiler is serviced in October.'], 'boiler.txt', { type: 'text/plain' })])
+    // It said "Choose Replace to put this file in its place, or rename or move that one, then choose Retry".
+    await waitFor(() =>
+      expect(within(library).getByTestId('scope-upload').textContent).toBe(
+        'boiler.txt was not uploaded: the top folder already has a file or folder of that name. Rename or move that one, then upload it again.'
+      )
+    )
+  })
+
   it('uploads a dropped file into the chosen folder and selects it; an unreadable one says why', async () => {
     let scope: JobScope = emptyScope()
     renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))

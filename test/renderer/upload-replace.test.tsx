@@ -104,6 +104,10 @@ describe('Replace on the Files page', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Replace 2 files' }))
     const ask = await screen.findByRole('dialog', { name: 'Replace 2 files in the library?' })
+    // Which files go, and that it cannot be undone (it said "the library already has files with the names of 2 files uploaded").
+    expect(ask.textContent).toContain(
+      "2 files were not uploaded because their folders already have files of the same names. Each of those library files is deleted and the uploaded file takes its place: the old file's text is no longer found in searches or answers, and this cannot be undone."
+    )
     await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(states()).toEqual(['done', 'failed', 'failed'])
@@ -118,5 +122,28 @@ describe('Replace on the Files page', () => {
     const listed = (await node.get('/v2/retrieve_path_simplified', { path: '/Docs', depth: '0' })).body as FileInfo[]
     expect(listed.map((f) => f.name)).toEqual(['lease.txt', 'notes.txt', 'plan.txt'])
     expect(screen.queryByRole('button', { name: /^Replace/ })).toBeNull()
+  })
+
+  it('"Replace N files" replaces the N it asked about, not a file refused while the question was open; the focus stays in the uploads', async () => {
+    await seed(node, { 'lease.txt': 'Old lease.', 'notes.txt': 'Old notes.', 'plan.txt': 'Old plan.' })
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    await userEvent.click(await screen.findByRole('treeitem', { name: /^Docs/ }))
+    const input = document.querySelector('input[type=file]') as HTMLInputElement
+    await userEvent.upload(input, [text('lease.txt', 'New lease.'), text('notes.txt', 'New notes.')])
+    await waitFor(() => expect(states()).toEqual(['failed', 'failed']))
+
+    await userEvent.click(screen.getByRole('button', { name: 'Replace 2 files' }))
+    const ask = await screen.findByRole('dialog', { name: 'Replace 2 files in the library?' })
+    // While the question is open, another file of the folder is refused for its name (a drop still being sent).
+    await userEvent.upload(input, [text('plan.txt', 'New plan.')])
+    await waitFor(() => expect(states()).toEqual(['failed', 'failed', 'failed']))
+    await userEvent.click(within(ask).getByRole('button', { name: 'Replace 2 files' }))
+    await waitFor(() => expect(states()).toEqual(['done', 'done', 'failed']))
+    expect(await stored(node, 'notes.txt')).toBe('New notes.')
+    // Asked about two files: the third keeps its own Replace, and the library its plan.
+    expect(await stored(node, 'plan.txt')).toBe('Old plan.')
+    expect(within(rowOf('plan.txt')).getByRole('button', { name: /^Replace the file named plan\.txt/ })).toBeTruthy()
+    // The button the question came from is gone: the focus is on Clear finished (or Upload files), not lost on the page.
+    await waitFor(() => expect(document.activeElement?.textContent).toMatch(/^(Clear finished|Upload files)$/))
   })
 })

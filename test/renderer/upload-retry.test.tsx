@@ -108,10 +108,13 @@ describe('Retry and Dismiss on the Files page', () => {
       expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done', 'done', 'failed', 'failed'])
     )
     for (const name of ['lease.txt', 'notes.txt']) expect((await node.post('/v2/delete_item', { path: `/${name}` })).status).toBe(200)
-    await userEvent.click(screen.getByRole('button', { name: 'Retry 2 failed' }))
+    screen.getByRole('button', { name: 'Retry 2 failed' }).focus()
+    await userEvent.keyboard('{Enter}')
     await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done', 'done', 'done', 'done']))
     expect((await inTop()).map((f) => f.name).sort()).toEqual(['lease.txt', 'notes.txt'])
     expect(screen.queryByRole('button', { name: /^Retry/ })).toBeNull()
+    // The button is gone with its work: the focus is on Clear finished, not lost on the page.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Clear finished'))
   })
 })
 

@@ -60,6 +60,15 @@ describe('the Host guard', () => {
     expect(await raw(`GET http://localhost:${p}/v2/all_inboxes HTTP/1.1\r\nHost: 127.0.0.1:${p}`)).toBe('200')
   })
 
+  it('an absolute-form target that is not a URL is 400 naming the target, whatever the Host (it was a 500 logged as the node failing)', async () => {
+    const p = http.port
+    for (const host of [`127.0.0.1:${p}`, 'evil.example']) {
+      expect([host, await raw(`GET http://[zz]/v2/health_check HTTP/1.1\r\nHost: ${host}`)]).toEqual([host, '400'])
+      expect([host, await raw(`GET http://%zz/v2/all_inboxes HTTP/1.1\r\nHost: ${host}`)]).toEqual([host, '400'])
+    }
+    expect(node.log.lines.filter((l) => l.includes('failed'))).toEqual([])
+  })
+
   it('a request with two Host headers is refused with 400, whatever they name (the first was taken)', async () => {
     const p = http.port
     expect(await raw(`GET /v2/all_inboxes HTTP/1.1\r\nHost: 127.0.0.1:${p}\r\nHost: evil.example`)).toBe('400')

@@ -99,6 +99,9 @@ describe('an upload whose client closes its side before the form ends', () => {
       error(400, 'body: the request ended before its whole body arrived')
     )
     req.socket.destroy()
+    // A client gone before its body's end is no failure of the node (its log said "http POST /v2/create_folder failed Error: aborted").
+    await new Promise((r) => setTimeout(r, 100))
+    expect(node.log.lines.filter((l) => l.includes(' failed '))).toEqual([])
   })
 
   it('a refused body cut short the same way: the answer says why it was refused (it said the body ended early)', async () => {
@@ -280,6 +283,37 @@ describe('a body the node will not read is refused from its headers; one that do
     expect(await sent('/v2/create_folder', 'text/plain', 20_000_000)).toEqual([415, 415, 415])
     expect(await sent('/v2/upload_file_to_folder', 'application/json', 20_000_000)).toEqual([415, 415, 415])
     expect(await sent('/v2/create_folder', 'application/json', 65 * 1024 * 1024)).toEqual([413, 413, 413])
+    // An upload declared larger than the upload limit (8 MiB here) was refused with the connection closed under it: EPIPE.
+    expect(await sent('/v2/upload_file_to_folder', `multipart/form-data; boundary=${boundary}`, 20_000_000)).toEqual([413, 413, 413])
+  }, 30_000)
+
+  it('a form refused at a field before its file (a field given twice) is answered to a client still sending the file (it saw EPIPE)', async () => {
+    const client = `
+      const [url, token] = process.argv.slice(1)
+      const answers = []
+      for (let k = 0; k < 3; k++) {
+        const form = new FormData()
+        form.append('path', '/')
+        form.append('path', '/')
+        form.append('file_data', new Blob([Buffer.alloc(6_000_000, 97)]), 'twice.txt')
+        try {
+          const r = await fetch(url, { method: 'POST', headers: { Authorization: 'Bearer ' + token }, body: form })
+          answers.push([r.status, (await r.json()).message, r.headers.get('connection')])
+        } catch (err) { answers.push(String(err.cause?.code ?? err)) }
+      }
+      console.log(JSON.stringify(answers))`
+    const before = dbFingerprint(node.store)
+    const { stdout } = await run(process.execPath, [
+      '--input-type=module',
+      '-e',
+      client,
+      `${http.server.url}/v2/upload_file_to_folder`,
+      TOKEN
+    ])
+    // The rest of the form read and let go within the second: the connection is kept for the next request.
+    const refused = [400, 'path: given more than once in the form; which one was meant cannot be told', 'keep-alive']
+    expect(JSON.parse(stdout)).toEqual([refused, refused, refused])
+    expect(dbFingerprint(node.store)).toBe(before)
   }, 30_000)
 
   it('a refused body that has arrived whole leaves the connection open for the next request', async () => {

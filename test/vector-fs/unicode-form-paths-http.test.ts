@@ -3,6 +3,7 @@ import { startHttpServer, type HttpServer } from '../../src/main/transports/http
 import type { FileInfo } from '../../src/shared/contract/vector-fs'
 import { httpCaller } from '../support/http-call'
 import { dbFingerprint, expectError, useUploadServer, useTestNode } from '../support/node'
+import { recordEvents } from '../support/answers'
 
 /*
  * api-contract.md, VectorFS: "Names are unique within a folder", and the node holds "café" typed
@@ -97,5 +98,58 @@ describe('an upload into a folder named in the other form', () => {
     const body = (await res.json()) as FileInfo
     expect(res.status, JSON.stringify(body)).toBe(200)
     expect(body.path_ids).toEqual([NFD, 'menu.txt'])
+  })
+})
+
+describe('an upload under way into a folder named in the other form', () => {
+  it('follows the folder when it is renamed or moved meanwhile (by either spelling), as it does for the same spelling', async () => {
+    expect((await node.post('/v2/create_folder', { path: '/', folder_name: NFD })).status).toBe(200)
+    expect((await node.post('/v2/create_folder', { path: '/', folder_name: 'Archive' })).status).toBe(200)
+    const vfs = node.ctx.vectorFs
+    // The request began naming the folder composed; the folder, stored decomposed, moves while its bytes arrive.
+    const began = performance.now()
+    const moved = await node.post('/v2/move_folder', { origin_path: `/${NFD}`, destination_path: `/Archive/${NFD}` })
+    expect(moved.body).toBe('Successfully moved')
+    const bytes = new TextEncoder().encode('Soup of the day.')
+    const info = await vfs.upload({ folder: [NFC], filename: 'menu.txt', source: { bytes }, began })
+    expect(info.path_ids).toEqual(['Archive', NFD, 'menu.txt'])
+    // And the other way round: named decomposed, moved by its composed spelling.
+    const again = performance.now()
+    expect((await node.post('/v2/move_folder', { origin_path: `/Archive/${NFC}`, destination_path: '/Menus' })).status).toBe(200)
+    const second = await vfs.upload({ folder: ['Archive', NFD], filename: 'soup.txt', source: { bytes }, began: again })
+    expect(second.path_ids).toEqual(['Menus', 'soup.txt'])
+  })
+})
+
+describe('the changes made through a path in the other form', () => {
+  it('are told to windows under the stored spelling, which their cached listings are keyed by', async () => {
+    expect((await call('POST', '/v2/create_folder', { path: '/', folder_name: NFC })).status).toBe(200)
+    const events = recordEvents(node)
+    const told = () => events.flatMap((e) => (e.type === 'vector_fs_changed' ? [e.data.path] : []))
+    // A script on a Mac names the folder decomposed; the window lists it composed, as stored.
+    expect((await call('POST', '/v2/create_folder', { path: `/${NFD}`, folder_name: 'Menus' })).status).toBe(200)
+    expect(told()).toEqual([`/${NFC}/Menus`])
+    events.length = 0
+    expect((await call('POST', '/v2/move_folder', { origin_path: `/${NFD}/Menus`, destination_path: `/${NFD}/Carte` })).status).toBe(200)
+    expect(told()).toEqual([`/${NFC}/Menus`, `/${NFC}/Carte`])
+    events.length = 0
+    expect((await call('POST', '/v2/delete_folder', { path: `/${NFD}/Carte` })).status).toBe(200)
+    expect(told()).toEqual([`/${NFC}/Carte`])
+  })
+})
+
+describe('a name written part composed, part decomposed', () => {
+  const MIXED = 'Cafe\u0301 Cr\u00e8me' // é decomposed, è composed: neither form
+  it('is the same name as its composed and decomposed forms: a second one is refused, and each form reaches it', async () => {
+    expect((await call('POST', '/v2/create_folder', { path: '/', folder_name: MIXED })).status).toBe(200)
+    // Two folders that look identical in every list were made.
+    expectError(await call('POST', '/v2/create_folder', { path: '/', folder_name: MIXED.normalize('NFC') }), 409, 'folder_name: /')
+    expectError(await call('POST', '/v2/create_folder', { path: '/', folder_name: MIXED.normalize('NFD') }), 409, 'folder_name: /')
+    const listed = await call<FileInfo[]>('GET', `/v2/retrieve_path_simplified?path=${q(`/${MIXED.normalize('NFC')}`)}`)
+    expect(listed.status).toBe(200)
+    expect((await call<FileInfo[]>('GET', '/v2/retrieve_path_simplified?path=/')).body.map((f) => f.name)).toEqual([MIXED])
+    // And stored composed, the mixed spelling finds it.
+    expect((await call('POST', '/v2/create_folder', { path: '/', folder_name: 'R\u00e9sum\u00e9s' })).status).toBe(200)
+    expect((await call('GET', `/v2/retrieve_path_simplified?path=${q('/Re\u0301sum\u00e9s')}`)).status).toBe(200)
   })
 })

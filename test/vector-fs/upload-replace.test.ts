@@ -90,6 +90,27 @@ describe('upload_file_to_folder with a name the folder has', () => {
     expect(await found('cherries')).toEqual(['/kept.pdf: Kept words about cherries.'])
   })
 
+  it('replace (or another field) given twice: 400 naming it, nothing replaced (the last one was taken: false then true replaced)', async () => {
+    expect((await upload('/', 'twice.txt', 'Kept words about figs.')).status).toBe(200)
+    const before = dbFingerprint(node.store)
+    const f = new FormData()
+    for (const [k, v] of [
+      ['path', '/'],
+      ['filename', 'twice.txt'],
+      ['replace', 'false'],
+      ['replace', 'true']
+    ])
+      f.append(k!, v!)
+    f.append('file_data', new Blob(['New words about dates.']), 'twice.txt')
+    const res = await fetch(`${http.server.url}/v2/upload_file_to_folder`, { method: 'POST', headers: auth, body: f })
+    expect({ status: res.status, body: await res.json() }).toEqual({
+      status: 400,
+      body: { code: 400, error: 'Bad Request', message: 'replace: given more than once in the form; which one was meant cannot be told' }
+    })
+    expect(dbFingerprint(node.store)).toBe(before)
+    expect(await found('figs')).toEqual(['/twice.txt: Kept words about figs.'])
+  })
+
   it('replace other than true or false: 400 naming it', async () => {
     const res = await upload('/', 'x.txt', 'x', { replace: 'yes' })
     expect(res).toMatchObject({ status: 400, body: { code: 400, error: 'Bad Request' } })

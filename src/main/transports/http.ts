@@ -50,6 +50,8 @@ const letBodyGo = (req: IncomingMessage, ms: number, maxBytes: number) =>
     }
     const timer = setTimeout(finish, ms)
     req.on('data', onData).on('end', finish).on('close', finish).on('error', finish)
+    // A reader that stopped (the form reader pauses the request once it refuses the form) would leave it unread.
+    req.resume()
   })
 
 /** How many Host header lines a request carries (rawHeaders: names and values in turn, as received). */
@@ -220,11 +222,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
    * refuseUnread does. It read on to the body's end (up to 256 MiB) before the 413.
    */
   const readBody = (req: IncomingMessage, limit = maxBody, keepStart = false) =>
-    new Promise<{ overflow: boolean; data: Buffer; gone?: true }>((done, fail) => {
+    new Promise<{ overflow: boolean; data: Buffer; gone?: true }>((done) => {
       const chunks: Buffer[] = []
       let size = 0
       const finish = (result: { overflow: boolean; data: Buffer; gone?: true }) => {
-        req.off('data', onData).off('end', onEnd).off('error', fail).off('close', onClose)
+        req.off('data', onData).off('end', onEnd).off('error', onClose).off('close', onClose)
         done(result)
       }
       const onData = (chunk: Buffer) => {
@@ -235,10 +237,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       }
       const onEnd = () => finish({ overflow: false, data: Buffer.concat(chunks) })
       // A client gone before its body's end sends nothing more and 'end' never comes: what it sent is let go.
+      // Its request's 'error' ("aborted") says the same; it was thrown and logged as the node failing.
       const onClose = () => {
         if (!req.complete) finish({ overflow: false, data: Buffer.alloc(0), gone: true })
       }
-      req.on('data', onData).on('end', onEnd).on('error', fail).on('close', onClose)
+      req.on('data', onData).on('end', onEnd).on('error', onClose).on('close', onClose)
     })
 
   /** Reads a small body within `ms`, stopping as soon as it grows past `limit`. */
@@ -503,6 +506,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     // RFC 9112, 3.2: a request with more than one Host line is refused (Node's headers keep the first).
     if (hostLines(req.rawHeaders) > 1) return turnAway(req, res, 400, 'host: a request carries one Host header')
     const url = requestTarget(req.url ?? '/')
+    if (!url) return turnAway(req, res, 400, 'request: the request target is not a valid URL')
     // DNS-rebinding guard: only our own loopback name and port, in the Host header and, for a target in
     // absolute form (whose host RFC 9112 puts before the header's), in the target too.
     const targetHost = url.host === 'placeholder' ? undefined : url.host
@@ -551,7 +555,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       if (coding) return refuseUnread(req, res, 415, coding)
       const declared = Number(req.headers['content-length'] ?? 0)
       // The form's own fields and boundaries add a little to the file's size.
-      if (declared > maxUpload + 1024 * 1024) return refuseRest(res, 413, uploadTooLarge('file_data', maxUpload))
+      if (declared > maxUpload + 1024 * 1024) return refuseUnread(req, res, 413, uploadTooLarge('file_data', maxUpload))
       // A client that closes its side before the form's end is answered by the parser's error
       // (clientError below), which says what was cut short.
       let fileBegun = false
@@ -565,7 +569,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
         maxFileBytes: maxUpload,
         onFile: () => (fileBegun = true)
       }).finally(() => cutShort.delete(req.socket))
-      if (!form.ok) return refuseRest(res, form.status, form.message)
+      // Refused at a field, the file may still be on its way: let go as other refused bodies are, or the
+      // connection closed under it and the sender saw EPIPE, not the answer. A file past the limit (413)
+      // is not read on: the sender has been sending it for as long as the limit took.
+      if (!form.ok) {
+        return form.status === 413 ? refuseRest(res, form.status, form.message) : refuseUnread(req, res, form.status, form.message)
+      }
       const { file_data: inline, ...fields } = form.fields
       body = { ...fields }
       if (form.file) {

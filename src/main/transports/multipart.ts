@@ -137,6 +137,11 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
         void finish(oneFile(name))
         return
       }
+      // Which one was meant cannot be told: the last was taken, and "replace" false then true replaced a file.
+      if (Object.hasOwn(fields, name)) {
+        void finish({ ok: false, status: 400, message: `${name}: given more than once in the form; which one was meant cannot be told` })
+        return
+      }
       fields[name] = value
     })
     bb.on('file', (name, stream, info) => {

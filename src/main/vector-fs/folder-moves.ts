@@ -24,8 +24,13 @@ export const KEEP_CHANGES_MS = 15 * 60_000
 /** Changes kept at most, whatever their age (a script moving thousands of folders holds no more memory than this). */
 export const MAX_CHANGES = 10_000
 
+/**
+ * Whether `segments` is `prefix` or under it, a name in either Unicode form (NFC, NFD) being the same
+ * name, as the tree resolves it: an upload naming "Café" composed was not followed when the folder,
+ * stored decomposed, was renamed by its stored spelling, and failed with "no folder".
+ */
 const startsWith = (segments: readonly string[], prefix: readonly string[]) =>
-  prefix.length <= segments.length && prefix.every((s, i) => segments[i] === s)
+  prefix.length <= segments.length && prefix.every((s, i) => segments[i] === s || segments[i]!.normalize('NFC') === s.normalize('NFC'))
 
 export function folderMoves(now: () => number = () => performance.now()) {
   const changes: FolderChange[] = []

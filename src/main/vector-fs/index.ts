@@ -380,12 +380,16 @@ export function createVectorFs(options: VectorFsOptions) {
     },
 
     createFolder(parent: readonly string[], name: string) {
-      db.transaction(() => {
-        const p = folderAt(parent, 'path')
-        if (tree.namesake(p.id, name)) throw new VfsError(409, `folder_name: ${formatVfsPath([...parent, name])} exists`)
-        tree.insertFolder(p.id, name, now())
-      }).immediate()
-      changed(formatVfsPath([...parent, name]))
+      // Told under the stored spelling: the path may name the parent in another Unicode form (tree.resolve),
+      // and windows key what they have read by the paths the node lists.
+      const id = db
+        .transaction(() => {
+          const p = folderAt(parent, 'path')
+          if (tree.namesake(p.id, name)) throw new VfsError(409, `folder_name: ${formatVfsPath([...parent, name])} exists`)
+          return tree.insertFolder(p.id, name, now())
+        })
+        .immediate()
+      changed(pathOf(id))
     },
 
     async upload(input: UploadInput): Promise<FileInfo> {
@@ -415,6 +419,8 @@ export function createVectorFs(options: VectorFsOptions) {
     },
 
     move(kind: 'item' | 'folder', from: readonly string[], to: readonly string[]) {
+      // The paths before and after, as stored (see createFolder); unchanged when nothing was moved.
+      let told = { from: formatVfsPath(from), to: formatVfsPath(to) }
       db.transaction(() => {
         if (from.length === 0) throw new VfsError(400, 'origin_path: the root folder cannot be moved')
         if (to.length === 0) throw new VfsError(400, 'destination_path: the root folder exists already')
@@ -443,15 +449,17 @@ export function createVectorFs(options: VectorFsOptions) {
         // Moved onto itself: nothing to do, unless the name changes its Unicode form only.
         if (existing && existing.id === e.id && existing.name === name) return
         if (existing && existing.id !== e.id) throw new VfsError(409, `destination_path: ${formatVfsPath(to)} exists`)
+        const before = pathOf(e.id)
         tree.move(e.id, parent.id, name, now())
+        told = { from: before, to: pathOf(e.id) }
       }).immediate()
       if (kind === 'folder') moves.record(from, to)
-      changed(formatVfsPath(from))
-      changed(formatVfsPath(to))
+      changed(told.from)
+      changed(told.to)
     },
 
     async remove(kind: 'item' | 'folder', segments: readonly string[]) {
-      const { unused, gone } = db
+      const { unused, gone, path } = db
         .transaction(() => {
           if (segments.length === 0) throw new VfsError(400, 'path: the root folder cannot be deleted')
           const e = tree.resolve(segments)
@@ -460,7 +468,8 @@ export function createVectorFs(options: VectorFsOptions) {
           }
           // The uploads storing files into the folder or one under it (few: asked of each, not of the whole subtree).
           const gone = [...uploadFolders].filter((u) => tree.isWithin(u.id, e.id))
-          return { unused: removeSubtree(e.id), gone }
+          const path = pathOf(e.id)
+          return { unused: removeSubtree(e.id), gone, path }
         })
         .immediate()
       if (kind === 'folder') {
@@ -469,7 +478,7 @@ export function createVectorFs(options: VectorFsOptions) {
       }
       // Asked again: an upload of the same bytes may have recorded them since.
       for (const sha of unused) await files.remove(sha, () => tree.isShaUsed(sha))
-      changed(formatVfsPath(segments))
+      changed(path)
     },
 
     /** The passages under `segments` best matching `text`: embeddings and keywords fused by rank. */

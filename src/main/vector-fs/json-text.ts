@@ -9,21 +9,18 @@
  * characters, which a passage has no use for).
  */
 
-const ESCAPE = /\\(?:u([0-9a-fA-F]{4})(?:\\u([0-9a-fA-F]{4}))?|[^u])/g
+/** A surrogate pair's two escapes, one escape of any other unit, or any other escape (to be left whole). */
+const ESCAPE = /\\(?:u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})|u([0-9a-f]{4})|[^u])/gi
 
-const isHigh = (unit: number) => unit >= 0xd800 && unit <= 0xdbff
-const isLow = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff
+const isSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdfff
 
 export function jsonToText(text: string): string {
   if (!text.includes('\\u')) return text
-  return text.replace(ESCAPE, (whole, first: string | undefined, second: string | undefined) => {
-    if (first === undefined) return whole
-    const unit = parseInt(first, 16)
-    const next = second === undefined ? undefined : parseInt(second, 16)
-    if (isHigh(unit) && next !== undefined && isLow(next)) return String.fromCharCode(unit, next)
-    // A second escape that does not complete a pair is read on its own.
-    const rest = second === undefined ? '' : jsonToText(`\\u${second}`)
-    if (unit < 0x20 || isHigh(unit) || isLow(unit)) return `\\u${first}${rest}`
-    return String.fromCharCode(unit) + rest
+  return text.replace(ESCAPE, (whole, high: string | undefined, low: string | undefined, single: string | undefined) => {
+    if (high !== undefined) return String.fromCharCode(parseInt(high, 16), parseInt(low!, 16))
+    if (single === undefined) return whole
+    const unit = parseInt(single, 16)
+    // A lone surrogate has no character, and a passage has no use for a control character.
+    return unit < 0x20 || isSurrogate(unit) ? whole : String.fromCharCode(unit)
   })
 }

@@ -72,6 +72,15 @@ function searchOrder(a: EntryRow, b: EntryRow): number {
 }
 
 /**
+ * A GLOB pattern every spelling of the NFC name `nfc` matches, in any mix of Unicode forms: its ASCII
+ * characters as they are (normalizing never changes them), each run of others as "*" (a composed
+ * letter may be stored as its ASCII base and a combining mark). Few names of a folder match it.
+ */
+function sameTextPattern(nfc: string): string {
+  return nfc.replace(/[*?[]/g, '[$&]').replace(/[\u0080-\uffff]+/g, '*')
+}
+
+/**
  * The folder tree: one row per folder or file, names unique within their folder. Files being
  * uploaded lie in the staging folder (migration 13), outside the tree: no path, listing, count or
  * name search reaches them.
@@ -149,15 +158,24 @@ export function treeRepo(db: Database) {
   const findByName = (words: readonly string[], kind: 'folder' | 'file' | undefined, limit: number) =>
     byName(words.length, kind, limit).all(...words.map(likePattern))
 
+  // The children whose names match a GLOB pattern (sameTextPattern), to be compared in full.
+  const childrenLike = db.prepare<[number, string], { id: number; name: string }>(
+    `SELECT id, name FROM vfs_entries WHERE parent_id = ? AND name GLOB ?`
+  )
   const namesake = (parentId: number, name: string): EntryRow | undefined => {
     const exact = child.get(parentId, name)
     if (exact) return exact
-    for (const form of new Set([name.normalize('NFC'), name.normalize('NFD')])) {
+    const nfc = name.normalize('NFC')
+    for (const form of new Set([nfc, name.normalize('NFD')])) {
       if (form === name) continue
       const other = child.get(parentId, form)
       if (other) return other
     }
-    return undefined
+    // A name in neither form, part composed and part decomposed ("Cafe\u0301 Cr\u00e8me"), or one stored so:
+    // the same text, though no lookup by either form finds it. Only a name with such characters can be one.
+    if (!/[\u0080-\uffff]/.test(name)) return undefined
+    const same = childrenLike.all(parentId, sameTextPattern(nfc)).find((c) => c.name.normalize('NFC') === nfc)
+    return same && byId.get(same.id)
   }
 
   return {

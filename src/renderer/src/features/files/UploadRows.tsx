@@ -44,13 +44,32 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
           <Group gap="xs">
             {/* Only the failures that can change: a file refused for what it is would be refused again. */}
             {view.retryable > 1 && (
-              <Button size="xs" variant="subtle" w="fit-content" onClick={() => queue.retryFailed()}>
+              <Button
+                size="xs"
+                variant="subtle"
+                w="fit-content"
+                onClick={(e) => {
+                  // Gone once its files are sent again: the focus was left on the page.
+                  const clicked = e.currentTarget
+                  focusWhenLost(
+                    () => clearButton.current ?? uploadButton.current,
+                    (el) => el === clicked
+                  )
+                  queue.retryFailed()
+                }}
+              >
                 Retry {view.retryable} failed
               </Button>
             )}
             {/* A folder uploaded again: its files refused for names the library has, replaced at once after one question. */}
             {view.taken > 1 && (
-              <Button size="xs" variant="subtle" color="orange" w="fit-content" onClick={() => confirmReplaceAll(queue, view.taken)}>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="orange"
+                w="fit-content"
+                onClick={() => confirmReplaceAll(queue, () => clearButton.current ?? uploadButton.current)}
+              >
                 Replace {view.taken} files
               </Button>
             )}
@@ -90,19 +109,30 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
   )
 }
 
-/** Asks before the files refused for their names replace the library's files of those names. */
-function confirmReplaceAll(queue: UploadQueue, count: number) {
+/**
+ * Asks before the files refused for their names replace the library's files of those names: the files
+ * refused when it is asked, not one refused while the question is open (a dropped folder still being
+ * sent), which the operator was not asked about. Once they are sent the button is gone: the focus goes
+ * to `next` (it was left on the page).
+ */
+function confirmReplaceAll(queue: UploadQueue, next: () => HTMLElement | null) {
+  const ids = queue.takenIds()
+  const count = ids.length
   askToConfirm({
     title: `Replace ${count} files in the library?`,
     children: (
       <Text size="sm">
-        The library already has files with the names of {count} files uploaded. Each of those is replaced by the file uploaded, and its text
-        is no longer found in searches or answers. A folder of the same name is never replaced.
+        {count} files were not uploaded because their folders already have files of the same names. Each of those library files is deleted
+        and the uploaded file takes its place: the old file's text is no longer found in searches or answers, and this cannot be undone. A
+        folder of the same name is never replaced.
       </Text>
     ),
     labels: { confirm: `Replace ${count} files`, cancel: 'Cancel' },
     confirmProps: { color: 'orange' },
-    onConfirm: () => queue.replaceAllTaken()
+    onConfirm: () => {
+      queue.replaceAllTaken(ids)
+      focusWhenLost(next)
+    }
   })
 }
 

@@ -48,16 +48,24 @@ const READ_FAILED = 'could not be read:'
 const REMOVED_WHILE_UPLOADING = 'was removed while the file was uploading'
 
 /**
+ * Where the failure is shown: a row of the Files page's upload queue, which has Retry and Replace, or
+ * a line of the job scope's library picker, which has neither (its file is dropped or chosen again).
+ */
+export type UploadPlace = 'queue' | 'picker'
+
+/**
  * What an upload row says when `name` was not uploaded into `folder`. The node answers
  * `{code, error, message}`: its code picks the sentence here, and its message stays in `detail`.
  * The file is named first: a row of a long list is read on its own, by eye and by a screen reader.
  */
-export function uploadFailureText(err: unknown, name: string, folder: string): UploadFailureText {
+export function uploadFailureText(err: unknown, name: string, folder: string, where: UploadPlace = 'queue'): UploadFailureText {
   const detail = err instanceof Error ? err.message : String(err)
   const place = folder === '/' ? 'the top folder' : folder
-  const again = canSucceedAgain(err) ? 'then choose Retry' : 'then upload it again'
+  const queue = where === 'queue'
+  const again = queue && canSucceedAgain(err) ? 'then choose Retry' : 'then upload it again'
   const text = ((): string => {
-    if (!(err instanceof ApiFailure)) return `${name} was not uploaded: ${detail || 'something went wrong in this window'}. Choose Retry.`
+    if (!(err instanceof ApiFailure))
+      return `${name} was not uploaded: ${detail || 'something went wrong in this window'}. ${queue ? 'Choose Retry' : 'Upload it again'}.`
     const { status, message } = err
     if (status === 0) return `${name} was not uploaded: the node did not answer. Check that Nodedesk is still running, ${again}.`
     if (status === 401) return `${name} was not uploaded. ${SESSION_ENDED_TEXT}`
@@ -75,7 +83,7 @@ export function uploadFailureText(err: unknown, name: string, folder: string): U
     if (status === 409 && message.includes(FOLDER_NOT_REPLACED))
       return `${name} was not uploaded: ${place} has a folder of that name, which a file does not replace. Rename or move that folder, ${again}.`
     if (status === 409)
-      return `${name} was not uploaded: ${place} already has a file or folder of that name. Choose Replace to put this file in its place, or rename or move that one, ${again}.`
+      return `${name} was not uploaded: ${place} already has a file or folder of that name. ${queue ? 'Choose Replace to put this file in its place, or rename' : 'Rename'} or move that one, ${again}.`
     if (message === DISK_FULL_MESSAGE)
       return `${name} was not uploaded: the disk holding the node's data is full. Free some space on it, ${again}.`
     if (message === READ_ONLY_MESSAGE)
@@ -84,7 +92,7 @@ export function uploadFailureText(err: unknown, name: string, folder: string): U
       return `${name} was not uploaded: the disk holding the node's data reported an error. Check the disk, ${again}.`
     if (status === 408 || status === 504) return `${name} was not uploaded: the node took too long to answer. Wait a moment, ${again}.`
     if (status === 429 || status === 503) return `${name} was not uploaded: the node is busy or stopping. Wait a moment, ${again}.`
-    return `${name} was not uploaded: the node ran into a problem (${errorText(err)}). Choose Retry; if it fails again, the node's log has the details.`
+    return `${name} was not uploaded: the node ran into a problem (${errorText(err)}). ${queue ? 'Choose Retry' : 'Upload it again'}; if it fails again, the node's log has the details.`
   })()
   return { text, detail }
 }

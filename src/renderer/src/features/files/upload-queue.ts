@@ -189,9 +189,18 @@ export class UploadQueue {
     this.retryWhere((r) => r.id === id && this.canReplace(r), true)
   }
 
-  /** Replace for every file refused for its name (those not drawn among the rows too). */
-  replaceAllTaken(): void {
-    this.retryWhere((r) => this.canReplace(r), true)
+  /** The rows Replace can send now: every file refused for its name (those not drawn among the rows too). */
+  takenIds(): number[] {
+    return this.rows.filter((r) => this.canReplace(r)).map((r) => r.id)
+  }
+
+  /**
+   * Replace for the files refused for their names: those of `ids` when given (the ones a question named;
+   * a file refused after it was asked stays as it is), else every one.
+   */
+  replaceAllTaken(ids?: readonly number[]): void {
+    const asked = ids && new Set(ids)
+    this.retryWhere((r) => (!asked || asked.has(r.id)) && this.canReplace(r), true)
   }
 
   private retryWhere(which: (r: UploadRow) => boolean, replace?: true) {

@@ -274,7 +274,7 @@ function useDroppedUploads(value: JobScope, onChange: (scope: JobScope) => void)
           latest.current.onChange(next)
           set(file.name, { name: file.name, done: true })
         } catch (err) {
-          set(file.name, { name: file.name, done: true, error: uploadFailureText(err, file.name, folder).text })
+          set(file.name, { name: file.name, done: true, error: uploadFailureText(err, file.name, folder, 'picker').text })
         }
       })()
     }
