@@ -28,7 +28,7 @@ test('files refused for their names are replaced from their rows, or all at once
   await expect(minutes).toContainText('Choose Replace to put this file in its place')
 
   // One row's Replace, from the keyboard.
-  await minutes.getByRole('button', { name: 'Replace the file named minutes.txt in / with this one' }).focus()
+  await minutes.getByRole('button', { name: 'Replace the file named minutes.txt in the top folder with this one' }).focus()
   await page.keyboard.press('Enter')
   await expect(minutes).toHaveAttribute('data-state', 'done')
   expect(await stored('minutes.txt')).toBe('Minutes of June: the roads budget passed.')

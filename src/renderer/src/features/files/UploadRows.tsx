@@ -237,7 +237,7 @@ const UploadRowView = memo(function UploadRowView({
               size="compact-xs"
               variant="subtle"
               color="orange"
-              aria-label={`Replace the file named ${row.name} in ${row.folder} with this one`}
+              aria-label={`Replace the file named ${row.name} in ${row.folder === '/' ? 'the top folder' : row.folder} with this one`}
               style={{ flexShrink: 0 }}
               onClick={(e) => {
                 focusAfterRowAction(e.currentTarget, row.id, uploadButton)
