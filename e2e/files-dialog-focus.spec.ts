@@ -124,3 +124,23 @@ test('a file moved into a closed folder deep in the tree: the folders above it o
   for (const folder of ['Archive', '2024', 'May'])
     await expect(page.getByRole('treeitem', { name: folder, exact: true })).toHaveAttribute('aria-expanded', 'true')
 })
+
+test('a row’s menu opens again from Shift+F10 right after Escape closed it, its first item focused', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  for (const n of ['a.txt', 'b.txt']) await node.upload('/', n, `Text of ${n}`)
+  await page.goto(node.uiUrl)
+  await page.evaluate(() => (location.hash = '#/files'))
+  await page.getByRole('treeitem', { name: /^a\.txt/ }).focus()
+  // The menu's listener for keys pressed outside it saw its own opening keydown and closed it at once
+  // when it was opened again while still drawn (CI: Shift+F10 soon after a dialog it opened had closed).
+  for (const pause of [0, 40, 80, 400]) {
+    await page.keyboard.press('Shift+F10')
+    await expect(page.getByRole('menuitem', { name: 'Rename or move…' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => focused(page)).toBe('treeitem /a.txt')
+    await page.waitForTimeout(pause)
+  }
+  await page.keyboard.press('Shift+F10')
+  await page.keyboard.press('ArrowDown')
+  await expect(page.getByRole('menuitem', { name: 'Delete…' })).toBeFocused()
+})

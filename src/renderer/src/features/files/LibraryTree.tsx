@@ -5,6 +5,7 @@ import { IconChevronDown, IconChevronRight, IconDots, IconFile, IconFolder } fro
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useRef, type DragEvent, type KeyboardEvent } from 'react'
 import { focusWhenLost } from '../../app/focus-when-lost'
+import { MENU_AT_ONCE } from '../../app/menu-at-once'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
@@ -379,7 +380,9 @@ const shortcut = (key: string) => (
 
 function EntryMenu({ entry, onMove, onDelete }: { entry: FileInfo; onMove: () => void; onDelete: () => void }) {
   return (
-    <Menu position="bottom-end" withinPortal>
+    // Drawn and gone at once, as the inbox menus: opened again during a closing transition (Shift+F10 soon
+    // after Escape or a dialog it opened), Mantine's menu did not open, and the row's keys went nowhere.
+    <Menu position="bottom-end" withinPortal {...MENU_AT_ONCE}>
       <Menu.Target>
         {/* Not a Tab stop of its own (the tree is one): the context menu key or Shift+F10 on the row opens it. */}
         <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${entry.name}`} tabIndex={-1} data-row-menu>

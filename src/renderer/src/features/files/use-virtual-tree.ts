@@ -169,6 +169,10 @@ export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeigh
         if (line?.kind === 'entry') act(line.entry, action.key)
         return
       case 'menu':
+        // The menu opens during this keydown: Mantine's menu, whose listener for keys outside it is
+        // added then, saw the same keydown reach the document and closed at once when its items were
+        // already drawn (opened again while its closing transition ran; or drawn at once).
+        e.stopPropagation()
         rowEl.querySelector<HTMLElement>(`[${ROW_MENU}]`)?.click()
         return
       case 'type': {
