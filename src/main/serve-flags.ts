@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net'
 import { parseArgs } from 'node:util'
 import { DEFAULT_NODE_NAME, NODE_NAME_PATTERN } from '../shared/contract/identity'
 import { defaultDataDir } from './app-info'
@@ -26,7 +27,7 @@ ${SERVE_USAGE}
 
   --port <n>                  port to listen on (default 9550; 0 picks a free one)
   --data-dir <dir>            data folder (default NODEDESK_DATA_DIR, else the app's user-data folder)
-  --host <address>            address to listen on (default 127.0.0.1)
+  --host <address>            loopback address to listen on (default 127.0.0.1; 127.x.x.x, ::1 or localhost)
   --node-name <name>          the node's identity, e.g. @@me.sep-shinkai (default ${DEFAULT_NODE_NAME})
   --rotate-token              replace the API token kept in <data-dir>/api-token before serving
   --provider-concurrency <n>  provider calls at once per server, 1 to 256 (default 4, or NODEDESK_PROVIDER_CONCURRENCY)
@@ -74,6 +75,18 @@ export function wantsHelp(argv: readonly string[]): boolean {
   return false
 }
 
+/**
+ * Whether `host` names this machine only: localhost, an IPv4 address in 127.0.0.0/8 or ::1. The API
+ * holds provider keys and every document; the contract serves it on loopback, and its Host guard
+ * assumes so (a client elsewhere on the network could send any Host header).
+ */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1')
+  if (h === 'localhost') return true
+  if (isIPv4(h)) return h.startsWith('127.')
+  return isIPv6(h) && /^(0{0,4}:){7}0{0,3}1$|^::1$|^::ffff:127\./.test(h)
+}
+
 /** Parses headless-mode flags; throws an Error whose message says what is wrong. */
 export function parseServeFlags(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): ServeFlags {
   let values: {
@@ -101,6 +114,11 @@ export function parseServeFlags(argv: readonly string[], env: NodeJS.ProcessEnv 
   ) {
     const source = values['provider-concurrency'] !== undefined ? '--provider-concurrency' : 'NODEDESK_PROVIDER_CONCURRENCY'
     throw new Error(`${source} must be a whole number of calls from 1 to 256, got ${concurrency}`)
+  }
+  if (values.host !== undefined && !isLoopbackHost(values.host)) {
+    throw new Error(
+      `--host must be an address of this machine only (127.0.0.1, another 127.x.x.x, ::1 or localhost): the node's API holds provider keys and every document, got ${values.host}`
+    )
   }
   const nodeName = values['node-name']
   // The same rule as the settings' name (POST /v2/change_node_name): a node's name as nodes give theirs.
