@@ -61,7 +61,7 @@ describe('headless flags (node:util parseArgs)', () => {
     [['--rotate-token=yes'], '--rotate-token takes no value'],
     [['--provider-concurrency', '0'], '--provider-concurrency must be a whole number of calls from 1 to 256, got 0'],
     [['--provider-concurrency', 'many'], '--provider-concurrency must be a whole number of calls from 1 to 256, got many'],
-    ...['0.0.0.0', '192.168.1.20', '::', '[::]', 'example.com', '128.0.0.1', '::ffff:10.0.0.1'].map((host) => [
+    ...['0.0.0.0', '192.168.1.20', '::', '[::]', 'example.com', '128.0.0.1', '::ffff:10.0.0.1'].map((host): [string[], string] => [
       ['--host', host],
       `--host must be an address of this machine only (127.0.0.1, another 127.x.x.x, ::1 or localhost): the node's API holds provider keys and every document, got ${host}`
     ]),
