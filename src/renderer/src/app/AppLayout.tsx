@@ -40,6 +40,7 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
   const [opened, { toggle, close }] = useDisclosure()
   const health = useHealth()
   const node = useNodeStatus()
+  const signedOut = node.status !== 'down' && !node.sessionEnded && node.signedOut
   const uploading = useUploadsUnderWay((s) => s.waiting)
   useHotkeys([['mod+K', () => focusInboxSearch()]], [])
   // Keys pressed while the window was still being drawn (early-keys): Ctrl+K opens the search now, with what was typed after it.
@@ -115,38 +116,34 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
       >
         {node.status === 'down' && <NodeDownBanner since={node.downSince} />}
         {node.status === 'up' && node.sessionEnded && (
-          <Alert
-            role="alert"
-            color="yellow"
-            mb="sm"
-            title="The node restarted"
-            data-testid="session-ended-banner"
-            style={{ flexShrink: 0 }}
-          >
+          <SessionBanner title="The node restarted" testId="session-ended-banner">
             It answers again, but it no longer knows this window. Open the UI address the node printed (or ask it for a new one) to
             continue.
-          </Alert>
+          </SessionBanner>
         )}
-        {node.status !== 'down' && !node.sessionEnded && node.signedOut && (
-          <Alert
-            role="alert"
-            color="yellow"
-            mb="sm"
-            title="This window is not signed in to the node"
-            data-testid="signed-out-banner"
-            style={{ flexShrink: 0 }}
-          >
+        {signedOut && (
+          <SessionBanner title="This window is not signed in to the node" testId="signed-out-banner">
             The one-time code in the address it was opened with was used already (each code works once). Open the UI address the node
             printed when it started, or ask it for a new one (POST /v2/session/ui_code with its token), to continue.
-          </Alert>
+          </SessionBanner>
         )}
-        {children}
+        {/* Signed out, the page could read nothing: it showed only the refusal ("authorization: …") in red under the banner. */}
+        {!signedOut && children}
       </main>
     </div>
   )
 }
 
 const MAIN_ID = 'main-content'
+
+/** A notice that this window has no session with the node, and how to get one. */
+function SessionBanner({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <Alert role="alert" color="yellow" mb="sm" title={title} data-testid={testId} style={{ flexShrink: 0 }}>
+      {children}
+    </Alert>
+  )
+}
 
 /** Uploads still queued or being sent, beside Files: they go on while the operator is on another page. */
 function UploadsBadge({ count }: { count: number }) {
