@@ -233,33 +233,27 @@ const UploadRowView = memo(function UploadRowView({
           )}
           {/* The click is the decision: it names the file it replaces, as a desktop's "Replace" button does. */}
           {queue.canReplace(row) && (
-            <Button
-              size="compact-xs"
-              variant="subtle"
+            <RowAction
+              label={`Replace the file named ${row.name} in ${row.folder === '/' ? 'the top folder' : row.folder} with this one`}
               color="orange"
-              aria-label={`Replace the file named ${row.name} in ${row.folder === '/' ? 'the top folder' : row.folder} with this one`}
-              style={{ flexShrink: 0 }}
-              onClick={(e) => {
-                focusAfterRowAction(e.currentTarget, row.id, uploadButton)
+              onClick={(button) => {
+                focusAfterRowAction(button, row.id, uploadButton)
                 queue.replace(row.id)
               }}
             >
               Replace
-            </Button>
+            </RowAction>
           )}
           {queue.canRetry(row) && (
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              aria-label={`Retry the upload of ${row.name}`}
-              style={{ flexShrink: 0 }}
-              onClick={(e) => {
-                focusAfterRowAction(e.currentTarget, row.id, uploadButton)
+            <RowAction
+              label={`Retry the upload of ${row.name}`}
+              onClick={(button) => {
+                focusAfterRowAction(button, row.id, uploadButton)
                 queue.retry(row.id)
               }}
             >
               Retry
-            </Button>
+            </RowAction>
           )}
           {s.kind === 'failed' && (
             <CloseButton
@@ -290,3 +284,29 @@ const UploadRowView = memo(function UploadRowView({
     </div>
   )
 })
+
+/** A failed row's action (Replace, Retry): a small button that keeps its size beside the row's sentence. */
+function RowAction({
+  label,
+  color,
+  onClick,
+  children
+}: {
+  label: string
+  color?: string
+  onClick: (button: HTMLButtonElement) => void
+  children: ReactNode
+}) {
+  return (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      color={color}
+      aria-label={label}
+      style={{ flexShrink: 0 }}
+      onClick={(e) => onClick(e.currentTarget)}
+    >
+      {children}
+    </Button>
+  )
+}
