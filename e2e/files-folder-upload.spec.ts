@@ -8,17 +8,16 @@ import { FilesPage } from './pages/files'
 import { providerBody } from './seed'
 
 /** A folder on disk with nested subfolders, real PDF and DOCX files, a text file and one the node cannot read. */
-async function reportsFolder(): Promise<{ root: string; dir: string }> {
-  const root = mkdtempSync(join(tmpdir(), 'nodedesk-folder-'))
-  const dir = join(root, 'Reports')
-  mkdirSync(join(dir, '2024', 'Q1'), { recursive: true })
-  mkdirSync(join(dir, 'Letters'), { recursive: true })
-  writeFileSync(join(dir, '2024', 'Q1', 'budget.pdf'), await pdfOf(['The road budget for the first quarter is 12,000 euros.']))
-  writeFileSync(join(dir, '2024', 'summary.docx'), await docxOf(['The year closed with the bridge repaired.']))
-  writeFileSync(join(dir, 'Letters', 'mayor.docx'), await docxOf(['Dear mayor, the bridge is open again.']))
-  writeFileSync(join(dir, 'readme.txt'), 'Reports of the roads office.')
-  writeFileSync(join(dir, 'photo.bmp'), Buffer.from('BM not a document at all'))
-  return { root, dir }
+function reportsFolder(): Promise<{ root: string; dir: string }> {
+  return folderOnDisk('Reports', async (dir) => {
+    mkdirSync(join(dir, '2024', 'Q1'), { recursive: true })
+    mkdirSync(join(dir, 'Letters'), { recursive: true })
+    writeFileSync(join(dir, '2024', 'Q1', 'budget.pdf'), await pdfOf(['The road budget for the first quarter is 12,000 euros.']))
+    writeFileSync(join(dir, '2024', 'summary.docx'), await docxOf(['The year closed with the bridge repaired.']))
+    writeFileSync(join(dir, 'Letters', 'mayor.docx'), await docxOf(['Dear mayor, the bridge is open again.']))
+    writeFileSync(join(dir, 'readme.txt'), 'Reports of the roads office.')
+    writeFileSync(join(dir, 'photo.bmp'), Buffer.from('BM not a document at all'))
+  })
 }
 
 /** Every file in the library under `folder`, by path (walked through the node's API). */
@@ -41,6 +40,43 @@ async function pickFolderFromKeyboard(page: Page, dir: string) {
   await (await chooser).setFiles(dir)
 }
 
+/** The files reportsFolder() holds that the library reads, where an upload of it puts them. */
+const REPORTS_IN_LIBRARY = [
+  '/Reports/2024/Q1/budget.pdf',
+  '/Reports/2024/summary.docx',
+  '/Reports/Letters/mayor.docx',
+  '/Reports/readme.txt'
+]
+
+/**
+ * The Files page opened empty (a provider added first, or the window opens on its first-run wizard),
+ * `run` with the folder made on disk, which is removed afterwards whatever happens.
+ */
+async function withFolderOnDisk(
+  page: Page,
+  node: HeadlessNode,
+  made: Promise<{ root: string; dir: string }>,
+  run: (files: FilesPage, dir: string) => Promise<void>
+) {
+  const { root, dir } = await made
+  try {
+    await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+    const files = new FilesPage(page)
+    await files.openEmpty(node.uiUrl)
+    await run(files, dir)
+  } finally {
+    rmSync(root, { recursive: true, force: true })
+  }
+}
+
+/** A folder of `name` on disk, its contents written by `fill`. */
+async function folderOnDisk(name: string, fill: (dir: string) => void | Promise<void>): Promise<{ root: string; dir: string }> {
+  const root = mkdtempSync(join(tmpdir(), 'nodedesk-folder-'))
+  const dir = join(root, name)
+  await fill(dir)
+  return { root, dir }
+}
+
 for (const viewport of [
   { width: 1280, height: 800 },
   { width: 800, height: 600 }
@@ -50,12 +86,7 @@ for (const viewport of [
     node
   }) => {
     await page.setViewportSize(viewport)
-    const { root, dir } = await reportsFolder()
-    try {
-      // A provider, or the window opens on its first-run wizard.
-      await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-      const files = new FilesPage(page)
-      await files.openEmpty(node.uiUrl)
+    await withFolderOnDisk(page, node, reportsFolder(), async (files, dir) => {
       await pickFolderFromKeyboard(page, dir)
 
       // Each file has its row, and each row ends done or, for the bitmap, failed with a sentence naming it.
@@ -67,12 +98,7 @@ for (const viewport of [
       await expect(refused).toContainText('photo.bmp is not a kind of file the library reads')
 
       // The library holds the folders as they were, each file once.
-      expect(await libraryFiles(node)).toEqual([
-        '/Reports/2024/Q1/budget.pdf',
-        '/Reports/2024/summary.docx',
-        '/Reports/Letters/mayor.docx',
-        '/Reports/readme.txt'
-      ])
+      expect(await libraryFiles(node)).toEqual(REPORTS_IN_LIBRARY)
       // The tree shows the new folder; opened, its subfolders.
       const reports = files.rows().filter({ hasText: 'Reports' })
       await expect(reports).toBeVisible()
@@ -81,24 +107,22 @@ for (const viewport of [
       await expect(files.rows().filter({ hasText: 'Letters' })).toBeVisible()
       await expect(files.rows().filter({ hasText: '2024' })).toBeVisible()
       await expect(files.rows().filter({ hasText: 'readme.txt' })).toBeVisible()
-    } finally {
-      rmSync(root, { recursive: true, force: true })
-    }
+    })
   })
 
 test('a folder upload cancelled from the keyboard stops every file not sent yet: the library holds only those marked done, each once', async ({
   page,
   node
 }) => {
-  const root = mkdtempSync(join(tmpdir(), 'nodedesk-folder-'))
-  const dir = join(root, 'Minutes')
-  mkdirSync(join(dir, 'Spring'), { recursive: true })
-  for (let i = 0; i < 20; i++)
-    writeFileSync(join(dir, i % 2 ? 'Spring' : '.', `minutes-${String(i).padStart(2, '0')}.txt`), Buffer.alloc(300 * 1024, `meeting ${i} `))
-  try {
-    await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-    const files = new FilesPage(page)
-    await files.openEmpty(node.uiUrl)
+  const minutes = folderOnDisk('Minutes', (dir) => {
+    mkdirSync(join(dir, 'Spring'), { recursive: true })
+    for (let i = 0; i < 20; i++)
+      writeFileSync(
+        join(dir, i % 2 ? 'Spring' : '.', `minutes-${String(i).padStart(2, '0')}.txt`),
+        Buffer.alloc(300 * 1024, `meeting ${i} `)
+      )
+  })
+  await withFolderOnDisk(page, node, minutes, async (files, dir) => {
     await files.limitUploads(256 * 1024)
     await pickFolderFromKeyboard(page, dir)
     await expect(files.uploads().first()).toContainText(/uploading/, { timeout: 15_000 })
@@ -118,20 +142,14 @@ test('a folder upload cancelled from the keyboard stops every file not sent yet:
     const stored = await libraryFiles(node)
     expect(stored.map((p) => p.split('/').at(-1)).sort()).toEqual(done.sort())
     expect(new Set(stored).size).toBe(stored.length)
-  } finally {
-    rmSync(root, { recursive: true, force: true })
-  }
+  })
 })
 
 test('a folder dragged from the desktop onto the Files page (a real drop, through Chromium’s input) lands the same way as one picked', async ({
   page,
   node
 }) => {
-  const { root, dir } = await reportsFolder()
-  try {
-    await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-    const files = new FilesPage(page)
-    await files.openEmpty(node.uiUrl)
+  await withFolderOnDisk(page, node, reportsFolder(), async (files, dir) => {
     // Chromium hands the page the folder's entries (webkitGetAsEntry) as it would from a file manager.
     const cdp = await page.context().newCDPSession(page)
     const box = (await page.getByTestId('files-empty').boundingBox())!
@@ -143,16 +161,9 @@ test('a folder dragged from the desktop onto the Files page (a real drop, throug
     await expect(files.uploads().filter({ hasText: 'photo.bmp' })).toContainText('photo.bmp is not a kind of file the library reads')
     for (const name of ['budget.pdf', 'summary.docx', 'mayor.docx', 'readme.txt'])
       await expect(files.uploads().filter({ hasText: name })).toHaveAttribute('data-state', 'done')
-    expect(await libraryFiles(node)).toEqual([
-      '/Reports/2024/Q1/budget.pdf',
-      '/Reports/2024/summary.docx',
-      '/Reports/Letters/mayor.docx',
-      '/Reports/readme.txt'
-    ])
+    expect(await libraryFiles(node)).toEqual(REPORTS_IN_LIBRARY)
     await expect(files.rows().filter({ hasText: 'Reports' })).toBeVisible()
-  } finally {
-    rmSync(root, { recursive: true, force: true })
-  }
+  })
 })
 
 /** Every folder in the library under `folder`, by path. */
@@ -170,17 +181,14 @@ test('a large folder picked shows its folders being made (count and bar) before 
   page,
   node
 }) => {
-  const root = mkdtempSync(join(tmpdir(), 'nodedesk-folder-'))
-  const dir = join(root, 'Archive')
-  for (let i = 0; i < 40; i++) {
-    const sub = join(dir, `box-${String(i).padStart(2, '0')}`)
-    mkdirSync(sub, { recursive: true })
-    writeFileSync(join(sub, 'note.txt'), `Box ${i} holds the letters of year ${1980 + i}.`)
-  }
-  try {
-    await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-    const files = new FilesPage(page)
-    await files.openEmpty(node.uiUrl)
+  const archive = folderOnDisk('Archive', (dir) => {
+    for (let i = 0; i < 40; i++) {
+      const sub = join(dir, `box-${String(i).padStart(2, '0')}`)
+      mkdirSync(sub, { recursive: true })
+      writeFileSync(join(sub, 'note.txt'), `Box ${i} holds the letters of year ${1980 + i}.`)
+    }
+  })
+  await withFolderOnDisk(page, node, archive, async (files, dir) => {
     // A slow link: each folder made takes a while, as hundreds of them do on a real one.
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Network.enable')
@@ -216,20 +224,14 @@ test('a large folder picked shows its folders being made (count and bar) before 
     expect(Number(said?.[1])).toBe(folders.length)
     await page.waitForTimeout(1000)
     expect((await libraryFolders(node)).length).toBe(folders.length)
-  } finally {
-    rmSync(root, { recursive: true, force: true })
-  }
+  })
 })
 
 test('a folder picked again after its files changed: its files are refused for their names, and "Replace N files" puts the new ones in their place, each once', async ({
   page,
   node
 }) => {
-  const { root, dir } = await reportsFolder()
-  try {
-    await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-    const files = new FilesPage(page)
-    await files.openEmpty(node.uiUrl)
+  await withFolderOnDisk(page, node, reportsFolder(), async (files, dir) => {
     await pickFolderFromKeyboard(page, dir)
     await expect(files.uploads().filter({ hasText: 'readme.txt' })).toHaveAttribute('data-state', 'done')
     await expect(files.uploads().filter({ hasText: 'budget.pdf' })).toHaveAttribute('data-state', 'done')
@@ -244,17 +246,10 @@ test('a folder picked again after its files changed: its files are refused for t
     await page.getByRole('dialog', { name: 'Replace 4 files in the library?' }).getByRole('button', { name: 'Replace 4 files' }).click()
     for (const name of ['budget.pdf', 'summary.docx', 'mayor.docx', 'readme.txt'])
       await expect(files.uploads().filter({ hasText: name })).toHaveAttribute('data-state', 'done')
-    expect(await libraryFiles(node)).toEqual([
-      '/Reports/2024/Q1/budget.pdf',
-      '/Reports/2024/summary.docx',
-      '/Reports/Letters/mayor.docx',
-      '/Reports/readme.txt'
-    ])
+    expect(await libraryFiles(node)).toEqual(REPORTS_IN_LIBRARY)
     const readme = await fetch(`${node.serve.url}/v2/download_file?path=/Reports/readme.txt`, {
       headers: { Authorization: `Bearer ${node.serve.token}` }
     })
     expect(await readme.text()).toBe('Reports of the roads office, revised in June.')
-  } finally {
-    rmSync(root, { recursive: true, force: true })
-  }
+  })
 })

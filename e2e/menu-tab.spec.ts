@@ -50,6 +50,17 @@ async function tabOutOf(page: Page, button: Locator, open: () => Promise<void>, 
   await expect(button).toHaveAttribute('aria-expanded', 'false')
 }
 
+/** From a focused row: its menu opened with Shift+F10, then `key` closes it and moves on as if it had not been open. */
+async function rowMenuTabbedOut(page: Page, row: Locator, key: 'Tab' | 'Shift+Tab') {
+  await markNextFrom(page, row, key)
+  await page.keyboard.press('Shift+F10')
+  const menu = page.getByRole('menu')
+  await expect(menu.getByRole('menuitem').first()).toBeFocused()
+  await page.keyboard.press(key)
+  await expect(menu).toBeHidden()
+  await expectFocusAtMark(page)
+}
+
 for (const key of ['Tab', 'Shift+Tab'] as const) {
   test(`${key} in the open conversation's menu closes it and moves on from its button`, async ({ page, node }) => {
     await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
@@ -70,13 +81,7 @@ for (const key of ['Tab', 'Shift+Tab'] as const) {
     await expect(row).toBeVisible()
     // The row is the list's Tab stop; its menu's button is not one. From the row, as if the menu were not open.
     await row.focus()
-    await markNextFrom(page, row, key)
-    await page.keyboard.press('Shift+F10')
-    const menu = page.getByRole('menu')
-    await expect(menu.getByRole('menuitem').first()).toBeFocused()
-    await page.keyboard.press(key)
-    await expect(menu).toBeHidden()
-    await expectFocusAtMark(page)
+    await rowMenuTabbedOut(page, row, key)
   })
 
   test(`${key} in a library row's menu (opened with Shift+F10) closes it and moves on`, async ({ page, node }) => {
@@ -88,12 +93,6 @@ for (const key of ['Tab', 'Shift+Tab'] as const) {
     await page.evaluate(() => (location.hash = '#/files?path=%2Flease.txt'))
     const row = page.getByRole('treeitem', { name: 'Contracts' })
     await expect(row).toBeVisible()
-    await markNextFrom(page, row, key)
-    await page.keyboard.press('Shift+F10')
-    const menu = page.getByRole('menu')
-    await expect(menu.getByRole('menuitem').first()).toBeFocused()
-    await page.keyboard.press(key)
-    await expect(menu).toBeHidden()
-    await expectFocusAtMark(page)
+    await rowMenuTabbedOut(page, row, key)
   })
 }
