@@ -14,7 +14,7 @@ import { navigate } from '../../app/router'
 import { entriesOfDrop, treeOfPicked, walkDrop, type DroppedEntry, type DroppedTree } from './dropped-folders'
 import { FilePreview } from './FilePreview'
 import { folderMakingFor, uploadQueueFor } from './shared-upload-queue'
-import { FolderNotMade } from './folder-making'
+import { FolderNotMade, pickedFoldersName } from './folder-making'
 import { FolderMakingRows } from './FolderMakingRows'
 import pageClasses from './FilesPage.module.css'
 import { ancestorsOf, baseName, isWithin, joinPath, parentPath, pathAfterMove, toggleExpanded } from './vfs-paths'
@@ -172,7 +172,7 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
     setMoveError(null)
     setFolderNotice(null)
     const tops = tree.folders.filter((f) => parentPath(f) === folder)
-    const name = tops.length === 1 ? baseName(tops[0]!) : `${tops.length} folders`
+    const name = pickedFoldersName(tops.map(baseName))
     let made
     try {
       made = await folderMaking.make(name, folder, tree.folders)

@@ -1,7 +1,7 @@
 /** A picked or dropped folder whose folders are being made in the library, before its files are queued. */
 export interface FolderJob {
   readonly id: number
-  /** What was picked or dropped, as the operator knows it ("Reports", or "3 folders"). */
+  /** What was picked or dropped, as the operator knows it ("Reports", or "Reports, Letters and 2 more"). */
   readonly name: string
   /** Where it goes. */
   readonly into: string
@@ -90,4 +90,14 @@ export class FolderMaking {
   private emit() {
     for (const l of this.listeners) l()
   }
+}
+
+/**
+ * What folders picked or dropped together are called in their row and notices: their names ("Reports
+ * and Letters"), the first two and how many more past three. "3 folders" named none of them.
+ */
+export function pickedFoldersName(names: readonly string[]): string {
+  const list = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' })
+  if (names.length <= 3) return list.format(names)
+  return list.format([...names.slice(0, 2), `${names.length - 2} more`])
 }
