@@ -4,7 +4,7 @@ import { IconFolders, IconInbox, IconPlugConnected, IconPlugConnectedX, IconPlus
 import { useEffect, type ReactNode } from 'react'
 import { useHealth } from '../api/queries'
 import { useNodeStatus } from '../api/use-node-status'
-import { useUploadsUnderWay } from '../stores/uploads'
+import { uploadsUnderWay, useUploadsUnderWay } from '../stores/uploads'
 import classes from './AppLayout.module.css'
 import { typedBeforeDrawn } from './early-keys'
 import { hrefOf, navigateNow, type Route } from './router'
@@ -41,7 +41,7 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
   const health = useHealth()
   const node = useNodeStatus()
   const signedOut = node.status !== 'down' && !node.sessionEnded && node.signedOut
-  const uploading = useUploadsUnderWay((s) => s.waiting)
+  const uploading = useUploadsUnderWay(uploadsUnderWay)
   useHotkeys([['mod+K', () => focusInboxSearch()]], [])
   // Keys pressed while the window was still being drawn (early-keys): Ctrl+K opens the search now, with what was typed after it.
   useEffect(() => typedBeforeDrawn(focusInboxSearch), [])

@@ -24,6 +24,11 @@ export function folderMakingFor(client: Client): FolderMaking {
       if (!(err instanceof ApiFailure && err.status === 409)) throw err
     }
   })
+  // The navigation's count beside Files: a large folder takes a while to have its folders made, before any file is queued.
+  making.subscribe(() => {
+    const folderJobs = making.snapshot().length
+    if (useUploadsUnderWay.getState().folderJobs !== folderJobs) useUploadsUnderWay.setState({ folderJobs })
+  })
   folderMakings.set(client, making)
   return making
 }
