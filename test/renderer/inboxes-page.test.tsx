@@ -190,6 +190,32 @@ describe('Shift-click selects a range', () => {
     await waitFor(() => expect(checkedNames()).toEqual(['Delta design', 'Charlie contract', 'Bravo budget']))
   })
 
+  it.each([
+    ['Ctrl', { ctrlKey: true }],
+    ['⌘', { metaKey: true }]
+  ])(
+    '%s-click on a row adds it to the selection or takes it out (it opened nothing: a new window is no place for an inbox)',
+    async (_, keys) => {
+      renderPage()
+      const rowOf = (name: string) => screen.getAllByTestId('inbox-row').find((r) => r.textContent?.includes(name))!
+      fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Delta design' }))
+      const click = (name: string) => {
+        const e = new MouseEvent('click', { bubbles: true, cancelable: true, ...keys })
+        act(() => void rowOf(name).dispatchEvent(e))
+        return e.defaultPrevented
+      }
+      expect(click('Bravo budget')).toBe(true)
+      await waitFor(() => expect(checkedNames()).toEqual(['Delta design', 'Bravo budget']))
+      expect(click('Delta design')).toBe(true)
+      await waitFor(() => expect(checkedNames()).toEqual(['Bravo budget']))
+      // The row Ctrl-clicked last is where a Shift-click's range starts.
+      expect(click('Charlie contract')).toBe(true)
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Select Alpha plans' }), { shiftKey: true })
+      await waitFor(() => expect(checkedNames()).toEqual(['Charlie contract', 'Bravo budget', 'Alpha plans']))
+      expect(screen.getByTestId('bulk-bar').textContent).toContain('3 selected')
+    }
+  )
+
   it('wherever events from another client have moved those inboxes meanwhile', async () => {
     renderPage()
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Charlie contract' }))
