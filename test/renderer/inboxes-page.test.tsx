@@ -145,6 +145,12 @@ describe('selection while another client changes the inboxes', () => {
 
     fireEvent.click(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 2' }))
     const dialog = await screen.findByRole('dialog', { name: 'Delete 2 conversations?' })
+    // The confirmation names what goes, as the one for a single conversation does (it said only "these 2").
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent)
+    ).toEqual(['Alpha plans', 'Charlie contract'])
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(async () => expect(await storedNames()).toEqual(['Delta design']))
   })
@@ -667,6 +673,11 @@ describe('bulk delete of more conversations than the node takes in one call', ()
     renderPage(<DeleteAll />)
     fireEvent.click(screen.getByRole('button', { name: 'Delete them' }))
     const dialog = await screen.findByRole('dialog', { name: 'Delete 1001 conversations?' })
+    // The first few by name, and how many more.
+    const named = within(dialog)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent)
+    expect(named).toEqual([...rows.slice(0, 5).map((r) => r.name), 'and 996 more'])
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(async () => expect(await storedNames()).toEqual([]), { timeout: 5000 })
     await screen.findByText('1001 conversations deleted')
