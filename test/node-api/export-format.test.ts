@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { exportEntry, exportFilename, readableTime } from '../../src/main/node-api/export-format'
+import { answeredQuestions, exportEntry, exportFilename, readableTime } from '../../src/main/node-api/export-format'
 import { providerNamer } from '../../src/shared/provider-title'
 import type { LastMessage } from '../../src/shared/contract/message'
 
@@ -137,5 +137,28 @@ describe('an export’s file name from a long conversation name', () => {
     expect(exportFilename(`${'a'.repeat(95)} bcdefgh`, 'txt')).toBe(`${'a'.repeat(95)}.txt`)
     expect(exportFilename(`${'a'.repeat(10)} ${'b'.repeat(120)}`, 'txt')).toBe(`${'a'.repeat(10)} ${'b'.repeat(89)}.txt`)
     expect(exportFilename('Console notes', 'markdown')).toBe('Console notes.md')
+  })
+})
+
+describe('answeredQuestions: the question a reply heading quotes', () => {
+  const msg = (hash: string, content: string, parent = '', agent = false) =>
+    ({
+      sender_subidentity: agent ? 'main/agent/gpt' : 'main',
+      node_api_data: { node_message_hash: hash, node_timestamp: '2026-11-30T10:00:00.000Z' },
+      job_message: { content, parent }
+    }) as unknown as LastMessage
+
+  it('a long question is quoted on one line, to its last whole word within 60 characters, with an ellipsis', () => {
+    const aboutOf = answeredQuestions()
+    const long = 'Which of the leases\nsigned in 2025 end before March, and which of them can be renewed?'
+    expect(aboutOf(msg('q1', long))).toBeUndefined()
+    expect(aboutOf(msg('a1', 'Two.', 'q1', true))).toBeUndefined()
+    expect(aboutOf(msg('q2', 'Thanks'))).toBeUndefined()
+    expect(aboutOf(msg('a2', 'Three.', 'q1', true))).toEqual({
+      question: 'Which of the leases signed in 2025 end before March, and…',
+      nth: 2
+    })
+    // A reply to a question the export never showed (an old message without its parent) says nothing more.
+    expect(aboutOf(msg('a3', 'Four.', 'gone', true))).toBeUndefined()
   })
 })

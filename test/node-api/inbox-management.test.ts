@@ -391,6 +391,55 @@ describe('export_messages_from_inbox', () => {
     expectError(await node.post('/v2/export_messages_from_inbox', { inbox_name: 'job_inbox::x::false', format: 'json' }), 404, 'inbox_name')
   })
 
+  it('markdown and text say which question an answer answers when it is not the one just above: a regenerated answer, one to an earlier question', async () => {
+    const jobId = await createJob(node, 'gpt')
+    const q1 = await say(jobId, 'Name a colour')
+    answer(jobId, q1.node_message_hash, 'Blue.')
+    const q2 = await say(jobId, 'And a fruit?\nOne only.')
+    answer(jobId, q2.node_message_hash, 'Apple.')
+    // Regenerated: a second answer to the first question, appended after the second one's; then a stopped third.
+    answer(jobId, q1.node_message_hash, 'Green.')
+    const reply = { role: 'stopped', agent: { node_name: NODE, profile_name: 'main', subidentity_name: 'gpt' } } as const
+    node.ctx.chain.append(
+      { inboxId: inboxOf(jobId), jobId, content: 'Re', parent: q1.node_message_hash, reply },
+      { answers: q1.node_message_hash }
+    )
+    // A regeneration of the last question that failed: its note follows that question's answer.
+    const failed = { role: 'error', error: { kind: 'provider', status: 500 }, agent: reply.agent } as const
+    node.ctx.chain.append(
+      { inboxId: inboxOf(jobId), jobId, content: 'boom', parent: q1.node_message_hash, reply: failed },
+      { answers: q1.node_message_hash }
+    )
+    const exported = async (format: string) =>
+      ((await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format })).body as { content: string }).content
+    const headings = (await exported('markdown'))
+      .split('\n')
+      .filter((l) => l.startsWith('### '))
+      .map((l) => l.replace(/ · .*/, ''))
+    expect(headings).toEqual([
+      '### You',
+      '### gpt',
+      '### You',
+      '### gpt',
+      '### gpt, answer 2 to “Name a colour”',
+      '### gpt, answer 3 to “Name a colour”, stopped',
+      '### gpt, answer to “Name a colour” failed'
+    ])
+    const speakers = (await exported('txt'))
+      .split('\n')
+      .filter((l) => l.startsWith('['))
+      .map((l) => l.replace(/^\[[^\]]*\] /, ''))
+    expect(speakers).toEqual([
+      'You:',
+      'gpt:',
+      'You:',
+      'gpt:',
+      'gpt, answer 2 to “Name a colour”:',
+      'gpt, answer 3 to “Name a colour”, stopped:',
+      'gpt, answer to “Name a colour” failed:'
+    ])
+  })
+
   it('markdown and text name the provider by its display name, and a removed provider by its id', async () => {
     await node.post('/v2/modify_llm_provider', provider('gpt', { name: 'Mock GPT' }))
     await addProvider(node, 'spare', { name: 'Spare' })

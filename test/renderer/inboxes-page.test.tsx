@@ -145,6 +145,12 @@ describe('selection while another client changes the inboxes', () => {
 
     fireEvent.click(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 2' }))
     const dialog = await screen.findByRole('dialog', { name: 'Delete 2 conversations?' })
+    // The confirmation names what goes, as the one for a single conversation does (it said only "these 2").
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent)
+    ).toEqual(['Alpha plans', 'Charlie contract'])
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(async () => expect(await storedNames()).toEqual(['Delta design']))
   })
@@ -189,6 +195,32 @@ describe('Shift-click selects a range', () => {
     expect(click.defaultPrevented).toBe(true)
     await waitFor(() => expect(checkedNames()).toEqual(['Delta design', 'Charlie contract', 'Bravo budget']))
   })
+
+  it.each([
+    ['Ctrl', { ctrlKey: true }],
+    ['⌘', { metaKey: true }]
+  ])(
+    '%s-click on a row adds it to the selection or takes it out (it opened nothing: a new window is no place for an inbox)',
+    async (_, keys) => {
+      renderPage()
+      const rowOf = (name: string) => screen.getAllByTestId('inbox-row').find((r) => r.textContent?.includes(name))!
+      fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Delta design' }))
+      const click = (name: string) => {
+        const e = new MouseEvent('click', { bubbles: true, cancelable: true, ...keys })
+        act(() => void rowOf(name).dispatchEvent(e))
+        return e.defaultPrevented
+      }
+      expect(click('Bravo budget')).toBe(true)
+      await waitFor(() => expect(checkedNames()).toEqual(['Delta design', 'Bravo budget']))
+      expect(click('Delta design')).toBe(true)
+      await waitFor(() => expect(checkedNames()).toEqual(['Bravo budget']))
+      // The row Ctrl-clicked last is where a Shift-click's range starts.
+      expect(click('Charlie contract')).toBe(true)
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Select Alpha plans' }), { shiftKey: true })
+      await waitFor(() => expect(checkedNames()).toEqual(['Charlie contract', 'Bravo budget', 'Alpha plans']))
+      expect(screen.getByTestId('bulk-bar').textContent).toContain('3 selected')
+    }
+  )
 
   it('wherever events from another client have moved those inboxes meanwhile', async () => {
     renderPage()
@@ -641,6 +673,11 @@ describe('bulk delete of more conversations than the node takes in one call', ()
     renderPage(<DeleteAll />)
     fireEvent.click(screen.getByRole('button', { name: 'Delete them' }))
     const dialog = await screen.findByRole('dialog', { name: 'Delete 1001 conversations?' })
+    // The first few by name, and how many more.
+    const named = within(dialog)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent)
+    expect(named).toEqual([...rows.slice(0, 5).map((r) => r.name), 'and 996 more'])
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(async () => expect(await storedNames()).toEqual([]), { timeout: 5000 })
     await screen.findByText('1001 conversations deleted')

@@ -47,12 +47,60 @@ export type ProviderNamer = (providerId: string) => string
  * after a comma, not in parentheses: a provider told apart by its id already has some, and
  * "Local (a) (error)" read as two asides.
  */
-function speaker(m: LastMessage, nameOf: ProviderNamer): string {
+function speaker(m: LastMessage, nameOf: ProviderNamer, about?: AnsweredQuestion): string {
   const agent = replyingAgent(m)
   if (agent === undefined) return OPERATOR
   const name = nameOf(agent)
   const role = messageRole(m)
+  if (about) {
+    const to = `to “${about.question}”`
+    if (role === 'error') return `${name}, answer ${to} failed`
+    const answer = `${name}, ${about.nth > 1 ? `answer ${about.nth}` : 'answer'} ${to}`
+    return role === 'stopped' ? `${answer}, stopped` : answer
+  }
   return role === 'answer' ? name : `${name}, answer ${role === 'error' ? 'failed' : 'stopped'}`
+}
+
+/**
+ * The question a reply answers, when the export has to say it: the reply is not the first answer to
+ * the question just above it. A regenerated answer is appended at the end of the conversation, after
+ * the questions asked since, where it read as an answer to the last of them. `nth` counts the
+ * question's answers as the window does (stopped ones too, never a failed attempt).
+ */
+export interface AnsweredQuestion {
+  readonly question: string
+  readonly nth: number
+}
+
+/** How much of a question an answer's heading quotes. */
+const QUOTED_QUESTION = 60
+
+/**
+ * Follows the messages of one conversation in order: for each, what its heading says about the
+ * question it answers (undefined: nothing to say). Keeps each question's quote and answer count,
+ * a few dozen bytes a question, not the messages.
+ */
+export function answeredQuestions(): (m: LastMessage) => AnsweredQuestion | undefined {
+  const questions = new Map<string, { quote: string; answers: number }>()
+  let last = ''
+  return (m) => {
+    const role = messageRole(m)
+    if (role === 'operator') {
+      last = m.node_api_data.node_message_hash
+      const line = m.job_message.content.replace(/\s+/g, ' ').trim()
+      const quote = shortened(line, QUOTED_QUESTION)
+      questions.set(last, { quote: quote.length < line.length ? `${quote}…` : quote, answers: 0 })
+      return undefined
+    }
+    const question = questions.get(m.job_message.parent)
+    if (!question) return undefined
+    if (role !== 'error') question.answers++
+    const nth = Math.max(1, question.answers)
+    const mine = m.job_message.parent === last
+    // A failed attempt at the question just above reads as such without its quote.
+    if (mine && (role === 'error' || nth === 1)) return undefined
+    return { question: question.quote, nth }
+  }
 }
 
 /** The title line of a Markdown or text export. */
@@ -125,14 +173,16 @@ export function exportEntry(
   m: LastMessage,
   format: Exclude<ExportFormat, 'json'>,
   nameOf: ProviderNamer = (id) => id,
-  timeOf: (iso: string) => string = readableTime
+  timeOf: (iso: string) => string = readableTime,
+  about?: AnsweredQuestion
 ): string {
   const when = timeOf(m.node_api_data.node_timestamp)
   const text = m.job_message.content
   // Each document once, in the order given: an answer cites several passages of one file.
   const sources = [...new Set(sourcesOf(m).map((s) => s.path))]
-  if (format === 'txt') return `[${when}] ${speaker(m, nameOf)}:\n${text}\n${sources.length ? `Sources: ${sources.join(', ')}\n` : ''}\n`
+  if (format === 'txt')
+    return `[${when}] ${speaker(m, nameOf, about)}:\n${text}\n${sources.length ? `Sources: ${sources.join(', ')}\n` : ''}\n`
   const fence = unclosedFence(text)
   const cited = sources.length ? `\n\nSources: ${sources.map(codeSpan).join(', ')}` : ''
-  return `### ${speaker(m, nameOf)} · ${when}\n\n${text}${fence && `\n${fence}`}${cited}\n\n`
+  return `### ${speaker(m, nameOf, about)} · ${when}\n\n${text}${fence && `\n${fence}`}${cited}\n\n`
 }

@@ -2,7 +2,7 @@ import type { ExportFormat } from '../../shared/contract/inbox-management'
 import type { LastMessage } from '../../shared/contract/message'
 import type { Store } from '../store'
 import { answeringProvider, providerNamer } from '../../shared/provider-title'
-import { exportEntry, exportFilename, exportHeader, type ProviderNamer } from './export-format'
+import { answeredQuestions, exportEntry, exportFilename, exportHeader, readableTime, type ProviderNamer } from './export-format'
 
 /** The inbox was removed between the request and the moment its export was read. */
 export class InboxGoneError extends Error {
@@ -37,9 +37,13 @@ export function openInboxExport(store: Store, inboxName: string, format: ExportF
         yield format === 'json' ? '[' : exportHeader(inbox.custom_name, format)
         let first = true
         const nameOf = format === 'json' ? undefined : readProviderNamer(reader)
+        const aboutOf = answeredQuestions()
         for (const json of store.messages.iterateAll(reader, inbox.id)) {
           if (format === 'json') yield first ? json : `,${json}`
-          else yield exportEntry(JSON.parse(json) as LastMessage, format, nameOf)
+          else {
+            const m = JSON.parse(json) as LastMessage
+            yield exportEntry(m, format, nameOf, readableTime, aboutOf(m))
+          }
           first = false
         }
         if (format === 'json') yield ']'

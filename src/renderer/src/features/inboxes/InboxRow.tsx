@@ -108,10 +108,12 @@ export const InboxRow = memo(function InboxRow({ row, providerName, now, snippet
         tabIndex={tabStop ? 0 : -1}
         onKeyDown={onKeyDown}
         onClick={(e) => {
-          // Shift-click on the row extends the selection, as on its box (a browser would open the link in a new window).
-          if (!e.shiftKey || !onSelect) return
+          // Shift-click on the row extends the selection, Ctrl-click (⌘ on a Mac) adds the row to it or takes it
+          // out, as in a file manager. A browser would open the link in a new window or tab, no place for an inbox.
+          const toggles = e.ctrlKey || e.metaKey
+          if (!onSelect || !(e.shiftKey || toggles)) return
           e.preventDefault()
-          onSelect(row, e)
+          onSelect(row, { shiftKey: e.shiftKey })
         }}
         aria-keyshortcuts={[onSelect && 'Space Shift+Space', actions && 'Shift+F10'].filter(Boolean).join(' ') || undefined}
       >

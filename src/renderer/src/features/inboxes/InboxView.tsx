@@ -19,6 +19,7 @@ import { Composer } from './Composer'
 import headerClasses from './conversation-header.module.css'
 import { ConversationList } from './ConversationList'
 import { ConversationMenu } from './ConversationMenu'
+import { HiddenMarker } from './HiddenMarker'
 import { InboxSidePanel } from './InboxSidePanel'
 import { InlineName } from './InlineName'
 import { MessageList } from './MessageList'
@@ -160,6 +161,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
           <Group gap="xs" wrap="nowrap" align="flex-end" style={{ minWidth: 0, maxWidth: '100%' }}>
             {conversationsButton}
             <InlineName inboxId={inboxId} name={inbox.custom_name} />
+            <HiddenMarker inbox={inbox} />
             <ConversationMenu inbox={inbox} />
           </Group>
           <Group gap="xs" wrap="nowrap" align="flex-end" style={{ minWidth: 0, maxWidth: '100%' }}>

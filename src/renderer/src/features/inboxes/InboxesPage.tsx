@@ -807,8 +807,8 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                     onClickCapture={
                       at && !searching
                         ? (e) => {
-                            // Opening it (its link), not selecting it (its box, Shift-click) or its menu.
-                            if ((e.target as Element).closest('a[href]') && !e.shiftKey)
+                            // Opening it (its link), not selecting it (its box, Shift- or Ctrl-click) or its menu.
+                            if ((e.target as Element).closest('a[href]') && !e.shiftKey && !e.ctrlKey && !e.metaKey)
                               rememberListPlace(at.row.inboxId, item.index, showHidden)
                           }
                         : undefined

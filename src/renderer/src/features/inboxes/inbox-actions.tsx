@@ -1,4 +1,4 @@
-import { Button, Group, Text, TextInput } from '@mantine/core'
+import { Button, Group, List, Text, TextInput } from '@mantine/core'
 import { modals } from '@mantine/modals'
 import { askToConfirm, openDialog } from '../../app/confirm'
 import { notifications } from '@mantine/notifications'
@@ -142,12 +142,16 @@ export function useInboxActions(): InboxActions {
         askToConfirm({
           title: one ? `Delete “${rows[0]!.name}”?` : `Delete ${rows.length} conversations?`,
           children: (
-            <Text size="sm">
-              {one
-                ? 'The job, its inbox and every message are deleted.'
-                : `These ${rows.length} jobs, their inboxes and every message are deleted.`}{' '}
-              This cannot be undone.
-            </Text>
+            <>
+              <Text size="sm">
+                {one
+                  ? 'The job, its inbox and every message are deleted.'
+                  : `These ${rows.length} jobs, their inboxes and every message are deleted.`}{' '}
+                This cannot be undone.
+              </Text>
+              {/* Named, as a single one is in the title: "these 2" alone left the operator to trust the ticks. */}
+              {!one && <NamedRows names={rows.map((r) => r.name)} />}
+            </>
           ),
           labels: { confirm: 'Delete', cancel: 'Cancel' },
           confirmProps: { color: 'red' },
@@ -184,5 +188,23 @@ export function useInboxActions(): InboxActions {
       }
     }),
     [client]
+  )
+}
+
+/** How many of the conversations a bulk delete's confirmation names; the rest are counted. */
+const NAMED_IN_CONFIRMATION = 5
+
+/** The first names of a bulk action's conversations, then how many more. */
+function NamedRows({ names }: { names: readonly string[] }) {
+  const more = names.length - NAMED_IN_CONFIRMATION
+  return (
+    <List size="sm" mt="xs" withPadding>
+      {names.slice(0, NAMED_IN_CONFIRMATION).map((name, i) => (
+        <List.Item key={i} style={{ overflowWrap: 'anywhere' }}>
+          {name}
+        </List.Item>
+      ))}
+      {more > 0 && <List.Item>{`and ${more} more`}</List.Item>}
+    </List>
   )
 }

@@ -69,15 +69,32 @@ export function useRovingTabStop({
       setFocused((prev) => (prev && prev.scope === scope && prev.index === index && prev.key === key ? prev : { scope, index, key })),
     [scope]
   )
-  /** The list's focus handler: any element of a row focused (the mouse too) makes that row the Tab stop. */
+  /**
+   * The list's focus handler: any element of a row focused (the mouse too) makes that row the Tab stop,
+   * and a row focused wholly out of view is brought into view. A dialog gives the focus back to the row
+   * it was opened from without scrolling (Mantine's focus return): moved meanwhile by another client's
+   * change, the row held the focus out of sight, and the next arrow key jumped the list.
+   */
   const onFocus = useCallback(
     (e: FocusEvent<HTMLElement>) => {
       const row = e.target instanceof HTMLElement ? e.target.closest<HTMLElement>('[data-index]') : null
-      if (row && e.currentTarget.contains(row)) setFocusedAt(Number(row.dataset.index), row.dataset.rowKey)
+      if (!row || !e.currentTarget.contains(row)) return
+      setFocusedAt(Number(row.dataset.index), row.dataset.rowKey)
+      const view = scroller(e.currentTarget)?.getBoundingClientRect()
+      const at = row.getBoundingClientRect()
+      if (view && view.height > 0 && (at.bottom <= view.top || at.top >= view.bottom)) row.scrollIntoView({ block: 'nearest' })
     },
     [setFocusedAt]
   )
   return { tabStop, rangeExtractor, onFocus, setFocusedAt }
+}
+
+/** The element that scrolls `el`'s rows: `el` itself or its nearest ancestor that scrolls. */
+function scroller(el: HTMLElement): HTMLElement | undefined {
+  for (let at: HTMLElement | null = el; at; at = at.parentElement) {
+    if (/auto|scroll/.test(getComputedStyle(at).overflowY)) return at
+  }
+  return undefined
 }
 
 /** The rows actually on screen: without the Tab stop's row, kept drawn far away (which would read every page up to it). */
