@@ -4,8 +4,6 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppLayout } from '../../src/renderer/src/app/AppLayout'
 import type { Route } from '../../src/renderer/src/app/router'
-import { useProviders } from '../../src/renderer/src/api/queries'
-import type { Transport } from '../../src/renderer/src/api/transport'
 import { renderWithApp } from './render'
 
 afterEach(cleanup)
@@ -97,34 +95,5 @@ describe('Keyboard shortcuts', () => {
     await waitFor(() => expect(dialogs()).toHaveLength(1))
     await user.keyboard('{Escape}')
     await waitFor(() => expect(dialogs()).toHaveLength(0))
-  })
-})
-
-describe('a window without a session', () => {
-  it('says it is not signed in, in place of the page, which could read nothing but the refusal', async () => {
-    // The node answers health_check (no session needed) and refuses every other call: a used one-time code.
-    const transport: Transport = {
-      kind: 'http',
-      request: (req) =>
-        Promise.resolve(
-          req.path === '/v2/health_check'
-            ? { status: 200, body: { status: 'ok', node_name: '@@n.sep-shinkai', version: '1' } }
-            : { status: 401, body: { code: 401, error: 'Unauthorized', message: 'authorization: missing or wrong bearer token' } }
-        ),
-      onEvent: () => () => {}
-    }
-    function Page() {
-      const providers = useProviders()
-      return <p>{providers.isError ? `Error: ${providers.error.message}` : 'page'}</p>
-    }
-    renderWithApp(
-      <AppLayout route={{ name: 'providers' }}>
-        <Page />
-      </AppLayout>,
-      transport
-    )
-    expect((await screen.findByTestId('signed-out-banner')).textContent).toContain('This window is not signed in to the node')
-    expect(screen.queryByText(/authorization/)).toBeNull()
-    expect(screen.queryByText('page')).toBeNull()
   })
 })

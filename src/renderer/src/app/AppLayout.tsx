@@ -127,8 +127,7 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
             printed when it started, or ask it for a new one (POST /v2/session/ui_code with its token), to continue.
           </SessionBanner>
         )}
-        {/* Signed out, the page could read nothing: it showed only the refusal ("authorization: …") in red under the banner. */}
-        {!signedOut && children}
+        {children}
       </main>
     </div>
   )
