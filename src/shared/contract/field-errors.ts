@@ -37,9 +37,14 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out
 }
 
-/** The message of a 400: `path: text` for each error, joined; `more` errors left out are counted at the end. */
+/**
+ * The message of a 400: `path: text` for each error, joined; `more` errors left out are counted at the end.
+ * A sentence's full stop is left out before the separator ("…64 characters; model: required", not "….; ").
+ */
 export function formatFieldErrors(errors: readonly FieldError[], more = 0): string {
-  const text = errors.map((e) => `${formatPath(e.path) || ROOT}: ${e.text}`).join(SEPARATOR)
+  const text = errors
+    .map((e, i) => `${formatPath(e.path) || ROOT}: ${i < errors.length - 1 ? e.text.replace(/(?<!\.)\.$/, '') : e.text}`)
+    .join(SEPARATOR)
   return more > 0 ? `${text} (and ${more} more)` : text
 }
 
