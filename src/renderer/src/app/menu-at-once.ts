@@ -37,17 +37,5 @@ export function useMenuFocusAtOnce(): (node: HTMLElement | null) => void {
       // Pressed while its code loaded (menu-keys-held): they go on in it.
       if (node.contains(document.activeElement)) pressHeldMenuKeys()
     })
-    // The effects of what opened the menu run after that (a tree's row taking the focus back as it is
-    // drawn again): the focus is given back to the item the keys are on, while the menu is open. Mantine's
-    // focus trap did so with its timer; with the trap off (MenuList), a row's menu opened with Shift+F10
-    // sometimes lost the focus to its row and stayed open unfocused. Tab and clicks elsewhere close it first.
-    const regain = () => {
-      if (!node.isConnected || node.contains(document.activeElement)) return
-      const item =
-        node.querySelector<HTMLElement>(`[${FOCUSED}]`) ?? node.querySelector<HTMLElement>('[data-menu-item]:not([data-disabled])')
-      item?.focus({ preventScroll: true })
-    }
-    setTimeout(regain, 0)
-    requestAnimationFrame(() => requestAnimationFrame(regain))
   }, [])
 }
