@@ -102,6 +102,7 @@ function ConversationNav({
     count,
     fallback: at >= 0 ? at : 0,
     scope: inboxId,
+    scrollRef,
     placeOf: (id) => {
       const i = rows.findIndex((r) => r.id === id)
       return i >= 0 ? i : undefined

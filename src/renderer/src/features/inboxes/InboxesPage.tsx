@@ -127,6 +127,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
     count,
     fallback: 0,
     scope: searching ? 'search' : 'list',
+    scrollRef,
     placeOf: (id) => {
       const at = (searching ? hitRows.map((h) => h.row) : pinnedRows).findIndex((r) => r.inboxId === id)
       if (at >= 0 || searching) return at >= 0 ? at : undefined

@@ -44,13 +44,16 @@ export function useRovingTabStop({
   count,
   fallback,
   scope,
-  placeOf
+  placeOf,
+  scrollRef
 }: {
   count: number
   fallback: number
   scope?: string
   /** Where the row showing `key` is now, if it is shown. */
   placeOf: (key: string) => number | undefined
+  /** The element the rows scroll in (the virtualizer's). */
+  scrollRef: RefObject<HTMLElement | null>
 }) {
   const [focused, setFocused] = useState<Focused | null>(null)
   const mine = focused && focused.scope === scope ? focused : null
@@ -80,21 +83,13 @@ export function useRovingTabStop({
       const row = e.target instanceof HTMLElement ? e.target.closest<HTMLElement>('[data-index]') : null
       if (!row || !e.currentTarget.contains(row)) return
       setFocusedAt(Number(row.dataset.index), row.dataset.rowKey)
-      const view = scroller(e.currentTarget)?.getBoundingClientRect()
+      const view = scrollRef.current?.getBoundingClientRect()
       const at = row.getBoundingClientRect()
       if (view && view.height > 0 && (at.bottom <= view.top || at.top >= view.bottom)) row.scrollIntoView({ block: 'nearest' })
     },
-    [setFocusedAt]
+    [setFocusedAt, scrollRef]
   )
   return { tabStop, rangeExtractor, onFocus, setFocusedAt }
-}
-
-/** The element that scrolls `el`'s rows: `el` itself or its nearest ancestor that scrolls. */
-function scroller(el: HTMLElement): HTMLElement | undefined {
-  for (let at: HTMLElement | null = el; at; at = at.parentElement) {
-    if (/auto|scroll/.test(getComputedStyle(at).overflowY)) return at
-  }
-  return undefined
 }
 
 /** The rows actually on screen: without the Tab stop's row, kept drawn far away (which would read every page up to it). */
