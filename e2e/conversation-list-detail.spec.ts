@@ -59,3 +59,35 @@ test("a click on a row's second line opens its conversation", async ({ page, nod
   await page.mouse.click(at.x + at.width / 2, at.y + at.height / 2)
   await expect(page.getByTestId('inbox-title')).toHaveText('Budget review')
 })
+
+/*
+ * The list beside a conversation has no selection: Ctrl/Cmd-click (or Shift-click) on a row followed its
+ * link as a browser does, into a new tab or window. It opens the conversation here, as a plain click does.
+ */
+test('Ctrl-, Cmd- or Shift-click on a row of the conversation list opens that conversation in place, no new tab or window', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const ids = await seedJobs(node, 'gpt', 4, 1)
+  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, `Topic ${i}`)
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, ids[0]!)
+  const opened: string[] = []
+  page.context().on('page', (p) => opened.push(p.url()))
+  const list = page.getByRole('navigation', { name: 'Conversations' })
+  await expect(list.getByRole('link')).toHaveCount(4)
+  for (const [i, modifier] of [
+    [1, 'Control'],
+    [2, 'Meta'],
+    [3, 'Shift']
+  ] as const) {
+    await list.getByRole('link', { name: `Topic ${i}` }).click({ modifiers: [modifier] })
+    await expect(page.getByTestId('inbox-title')).toHaveText(`Topic ${i}`)
+    await expect(list.getByRole('link', { name: `Topic ${i}` })).toHaveAttribute('aria-current', 'page')
+  }
+  await page.waitForTimeout(300)
+  expect(opened).toEqual([])
+  expect(page.context().pages()).toHaveLength(1)
+})

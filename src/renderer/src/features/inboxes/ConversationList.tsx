@@ -8,7 +8,7 @@ import { IconTip } from '../../app/IconTip'
 import { scrollSparingMount } from '../../app/virtualizer-mount'
 import { placeBlocks, rowsByPlace, NEAR_ROWS } from '../../api/inbox-pages'
 import { useInboxPages, useInboxPlaces } from '../../api/queries'
-import { hrefOf } from '../../app/router'
+import { hrefOf, navigate } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useLayoutPrefs } from '../../stores/layout-prefs'
 import { useNow } from '../../app/use-now'
@@ -197,7 +197,15 @@ function ConversationNav({
                   <UnstyledButton
                     component="a"
                     href={hrefOf({ name: 'inbox', inboxId: r.id })}
-                    onClick={onPick}
+                    onClick={(e) => {
+                      // No selection here: Ctrl/Cmd- or Shift-click opened the link in a new tab or window (a
+                      // browser's way); it opens the conversation in place, as a plain click does.
+                      if (e.ctrlKey || e.metaKey || e.shiftKey) {
+                        e.preventDefault()
+                        navigate({ name: 'inbox', inboxId: r.id })
+                      }
+                      onPick?.()
+                    }}
                     aria-current={r.id === inboxId ? 'page' : undefined}
                     aria-describedby={`${idBase}-detail-${item.index}`}
                     tabIndex={item.index === tabStop ? 0 : -1}
