@@ -91,3 +91,44 @@ test('Ctrl-, Cmd- or Shift-click on a row of the conversation list opens that co
   expect(opened).toEqual([])
   expect(page.context().pages()).toHaveLength(1)
 })
+
+/*
+ * The operator's own message moves the open conversation's row to the top of the list beside it: with the
+ * list scrolled down (the conversation was opened from far down), the row left the view. The list follows
+ * it; a row moved by another client's message does not scroll the list.
+ */
+test('the open conversation stays in view in the conversation list after the operator sends in it; other clients’ messages do not scroll it', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 1280, height: 700 })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const ids = await seedJobs(node, 'gpt', 30, 1)
+  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, `Topic ${i}`)
+  node.fake.behaviour = { type: 'reply', chunks: ['Noted.'] }
+  await page.goto(node.uiUrl)
+  // The oldest: the list's last row.
+  await showJobInbox(page, ids[0]!)
+  const list = page.getByRole('navigation', { name: 'Conversations' })
+  const scroller = page.getByTestId('conversation-list').locator('div:has(> nav)')
+  const link = (i: number) => list.getByRole('link', { name: `Topic ${i}`, exact: true })
+  const placeOf = (i: number) => link(i).locator('xpath=..').getAttribute('data-index')
+  await expect(link(0)).toBeInViewport()
+  expect(await placeOf(0)).toBe('29')
+
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Where are we?')
+  await page.keyboard.press('Enter')
+  await expect.poll(() => placeOf(0)).toBe('0')
+  await expect(link(0)).toBeInViewport()
+
+  // Scrolled to the end, another client writes in a conversation there: its row goes to the top, the list stays.
+  await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
+  await expect(link(1)).toBeInViewport()
+  const top = await scroller.evaluate((el) => el.scrollTop)
+  await node.api('POST', '/v2/job_message', { job_id: ids[1], content: 'From a script' })
+  // Its row left the end for the top (out of view: not drawn); the one before it took its place.
+  await expect(list.locator('[data-index="29"]')).toContainText('Topic 2')
+  await page.waitForTimeout(300)
+  expect(await scroller.evaluate((el) => el.scrollTop)).toBe(top)
+  await expect(link(1)).not.toBeInViewport()
+})
