@@ -136,6 +136,40 @@ function confirmReplaceAll(queue: UploadQueue, next: () => HTMLElement | null) {
   })
 }
 
+const folderName = (folder: string) => (folder === '/' ? 'the top folder' : folder)
+
+/**
+ * Asks before one refused file replaces the library's file of its name, naming both (Cancel, focused,
+ * keeps everything as it is and gives the focus back to the row's Replace). Replaced, the focus goes as
+ * after the row's other actions.
+ */
+function confirmReplaceOne(
+  queue: UploadQueue,
+  row: UploadRow,
+  button: HTMLButtonElement,
+  uploadButton: RefObject<HTMLButtonElement | null>
+) {
+  const where = folderName(row.folder)
+  askToConfirm({
+    title: `Replace “${row.name}” in ${where}?`,
+    children: (
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        The library&apos;s file “{row.name}” in {where} is deleted and the uploaded file takes its place: the old file&apos;s text is no
+        longer found in searches or answers, and this cannot be undone.
+      </Text>
+    ),
+    labels: { confirm: 'Replace', cancel: 'Cancel' },
+    confirmProps: { color: 'orange' },
+    onConfirm: () => {
+      // Dismissed or cleared meanwhile: nothing to replace (replace() sends only a file still refused for its name).
+      const now = queue.snapshot().find((r) => r.id === row.id)
+      if (!now || !queue.canReplace(now)) return
+      focusAfterRowAction(button, row.id, uploadButton)
+      queue.replace(row.id)
+    }
+  })
+}
+
 /**
  * Where the focus goes once a row's Retry or Dismiss is gone with its state: the row's own control if it has
  * one now (Cancel of the retried file), else the next row's Retry, Dismiss or Cancel, the one before, then Upload files.
@@ -231,15 +265,12 @@ const UploadRowView = memo(function UploadRowView({
               style={{ flexShrink: 0 }}
             />
           )}
-          {/* The click is the decision: it names the file it replaces, as a desktop's "Replace" button does. */}
+          {/* Asks first, as "Replace N files" does: the click alone deleted the library's file of that name. */}
           {queue.canReplace(row) && (
             <RowAction
-              label={`Replace the file named ${row.name} in ${row.folder === '/' ? 'the top folder' : row.folder} with this one`}
+              label={`Replace the file named ${row.name} in ${folderName(row.folder)} with this one`}
               color="orange"
-              onClick={(button) => {
-                focusAfterRowAction(button, row.id, uploadButton)
-                queue.replace(row.id)
-              }}
+              onClick={(button) => confirmReplaceOne(queue, row, button, uploadButton)}
             >
               Replace
             </RowAction>
