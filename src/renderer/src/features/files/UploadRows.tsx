@@ -42,9 +42,15 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
         ))}
         {(finished || view.cancellable > 1) && (
           <Group gap="xs">
-            {/* Only the failures that can change: a file refused for what it is would be refused again. */}
+            {/* Only the failures that can change: a file refused for what it is would be refused again, and one refused
+                for its name too (it keeps its Replace); beside those, the button says it retries the others. */}
             {view.retryable > 1 && (
               <Button
+                aria-label={
+                  view.taken > 0
+                    ? `Retry the ${view.retryable} other failed uploads (not the ${view.taken} whose names are taken)`
+                    : undefined
+                }
                 size="xs"
                 variant="subtle"
                 w="fit-content"
@@ -58,7 +64,7 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
                   queue.retryFailed()
                 }}
               >
-                Retry {view.retryable} failed
+                {view.taken > 0 ? `Retry the ${view.retryable} other failed` : `Retry ${view.retryable} failed`}
               </Button>
             )}
             {/* A folder uploaded again: its files refused for names the library has, replaced at once after one question. */}
