@@ -147,6 +147,10 @@ test('deleting conversations while an answer is being written in one of them: th
   await page.goto(node.uiUrl)
   const list = new InboxListPage(page)
   await expect(list.rows()).toHaveCount(3)
+  // An answer written and stored while the window watched: no longer being written.
+  node.fake.behaviour = { type: 'reply', chunks: ['The budget is final.'] }
+  await node.api('POST', '/v2/job_message', { job_id: jobs[1], content: 'Is the budget final?' })
+  await expect(list.rows().filter({ hasText: 'Bravo budget' })).toContainText('The budget is final.')
   node.fake.behaviour = { type: 'stall', chunks: ['Part of an answer'] }
   const note = page.getByTestId('delete-stops-answers')
 
