@@ -59,3 +59,76 @@ test("a click on a row's second line opens its conversation", async ({ page, nod
   await page.mouse.click(at.x + at.width / 2, at.y + at.height / 2)
   await expect(page.getByTestId('inbox-title')).toHaveText('Budget review')
 })
+
+/*
+ * The list beside a conversation has no selection: Ctrl/Cmd-click (or Shift-click) on a row followed its
+ * link as a browser does, into a new tab or window. It opens the conversation here, as a plain click does.
+ */
+test('Ctrl-, Cmd- or Shift-click on a row of the conversation list opens that conversation in place, no new tab or window', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const ids = await seedJobs(node, 'gpt', 4, 1)
+  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, `Topic ${i}`)
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, ids[0]!)
+  const opened: string[] = []
+  page.context().on('page', (p) => opened.push(p.url()))
+  const list = page.getByRole('navigation', { name: 'Conversations' })
+  await expect(list.getByRole('link')).toHaveCount(4)
+  for (const [i, modifier] of [
+    [1, 'Control'],
+    [2, 'Meta'],
+    [3, 'Shift']
+  ] as const) {
+    await list.getByRole('link', { name: `Topic ${i}` }).click({ modifiers: [modifier] })
+    await expect(page.getByTestId('inbox-title')).toHaveText(`Topic ${i}`)
+    await expect(list.getByRole('link', { name: `Topic ${i}` })).toHaveAttribute('aria-current', 'page')
+  }
+  await page.waitForTimeout(300)
+  expect(opened).toEqual([])
+  expect(page.context().pages()).toHaveLength(1)
+})
+
+/*
+ * The operator's own message moves the open conversation's row to the top of the list beside it: with the
+ * list scrolled down (the conversation was opened from far down), the row left the view. The list follows
+ * it; a row moved by another client's message does not scroll the list.
+ */
+test('the open conversation stays in view in the conversation list after the operator sends in it; other clients’ messages do not scroll it', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 1280, height: 700 })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const ids = await seedJobs(node, 'gpt', 30, 1)
+  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, `Topic ${i}`)
+  node.fake.behaviour = { type: 'reply', chunks: ['Noted.'] }
+  await page.goto(node.uiUrl)
+  // The oldest: the list's last row.
+  await showJobInbox(page, ids[0]!)
+  const list = page.getByRole('navigation', { name: 'Conversations' })
+  const scroller = page.getByTestId('conversation-list').locator('div:has(> nav)')
+  const link = (i: number) => list.getByRole('link', { name: `Topic ${i}`, exact: true })
+  const placeOf = (i: number) => link(i).locator('xpath=..').getAttribute('data-index')
+  await expect(link(0)).toBeInViewport()
+  expect(await placeOf(0)).toBe('29')
+
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Where are we?')
+  await page.keyboard.press('Enter')
+  await expect.poll(() => placeOf(0)).toBe('0')
+  await expect(link(0)).toBeInViewport()
+
+  // Scrolled to the end, another client writes in a conversation there: its row goes to the top, the list stays.
+  await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
+  await expect(link(1)).toBeInViewport()
+  const top = await scroller.evaluate((el) => el.scrollTop)
+  await node.api('POST', '/v2/job_message', { job_id: ids[1], content: 'From a script' })
+  // Its row left the end for the top (out of view: not drawn); the one before it took its place.
+  await expect(list.locator('[data-index="29"]')).toContainText('Topic 2')
+  await page.waitForTimeout(300)
+  expect(await scroller.evaluate((el) => el.scrollTop)).toBe(top)
+  await expect(link(1)).not.toBeInViewport()
+})

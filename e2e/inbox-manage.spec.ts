@@ -130,3 +130,61 @@ test('managing conversations: pin, hide and unhide, delete one, bulk-delete two,
   await expect(page.getByTestId('inbox-title')).toHaveText('Charlie contract')
   expect(failed).toEqual([])
 })
+
+test('deleting conversations while an answer is being written in one of them: the confirmation says it is stopped', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const jobs: string[] = []
+  for (const name of ['Alpha plans', 'Bravo budget', 'Charlie contract']) {
+    const { job_id } = (
+      await node.api<{ job_id: string }>('POST', '/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope: emptyScope } })
+    ).body
+    await nameJobInbox(node, job_id, name)
+    jobs.push(job_id)
+  }
+  await page.goto(node.uiUrl)
+  const list = new InboxListPage(page)
+  await expect(list.rows()).toHaveCount(3)
+  // An answer written and stored while the window watched: no longer being written.
+  node.fake.behaviour = { type: 'reply', chunks: ['The budget is final.'] }
+  await node.api('POST', '/v2/job_message', { job_id: jobs[1], content: 'Is the budget final?' })
+  await expect(list.rows().filter({ hasText: 'Bravo budget' })).toContainText('The budget is final.')
+  node.fake.behaviour = { type: 'stall', chunks: ['Part of an answer'] }
+  const note = page.getByTestId('delete-stops-answers')
+
+  // Nothing being written: nothing said.
+  await page.getByRole('checkbox', { name: 'Select Alpha plans' }).click()
+  await page.getByRole('checkbox', { name: 'Select Bravo budget' }).click()
+  await page.getByRole('button', { name: 'Delete 2' }).click()
+  await expect(page.getByRole('dialog', { name: 'Delete 2 conversations?' })).toBeVisible()
+  await expect(note).toHaveCount(0)
+  await page.getByRole('button', { name: 'Cancel' }).click()
+
+  await node.api('POST', '/v2/job_message', { job_id: jobs[0], content: 'Where are the plans?' })
+  await expect.poll(() => node.fake.concurrency.now).toBe(1)
+  // The window hears the answer's first words (no marker in the list shows it: the confirmation waits for it).
+  await expect(list.rows().filter({ hasText: 'Alpha plans' })).toContainText('Where are the plans?')
+
+  // One of two being written: named.
+  await page.getByRole('button', { name: 'Delete 2' }).click()
+  await expect(note).toHaveText('An answer is still being written in “Alpha plans”: deleting stops it.')
+  await page.getByRole('button', { name: 'Cancel' }).click()
+
+  // The row's own Delete says it too.
+  await page.getByRole('button', { name: 'Actions for Alpha plans' }).click()
+  await page.getByRole('menuitem', { name: 'Delete' }).click()
+  await expect(page.getByRole('dialog', { name: 'Delete “Alpha plans”?' })).toBeVisible()
+  await expect(note).toHaveText('An answer is still being written in “Alpha plans”: deleting stops it.')
+  await page.getByRole('button', { name: 'Cancel' }).click()
+
+  // Two of three: counted.
+  await node.api('POST', '/v2/job_message', { job_id: jobs[1], content: 'And the budget?' })
+  await expect.poll(() => node.fake.concurrency.now).toBe(2)
+  await page.getByRole('checkbox', { name: 'Select Charlie contract' }).click()
+  await page.getByRole('button', { name: 'Delete 3' }).click()
+  await expect(note).toHaveText('Answers are still being written in 2 of them: deleting stops them.')
+  await page.getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(list.rows()).toHaveCount(0)
+})

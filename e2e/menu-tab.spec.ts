@@ -9,25 +9,31 @@ import { nameJobInbox, providerBody, seedJobs } from './seed'
  */
 
 /**
- * Marks the element Tab (or Shift+Tab) reaches from `from` with no menu open (<body> when the focus
- * leaves the page: `from` is its last stop), and leaves the focus on `from` again.
+ * Marks the element Tab (or Shift+Tab) reaches from `from` with no menu open, and leaves the focus on
+ * `from` again. When the focus leaves the page there (`from` is its last stop, or first), `from` itself is
+ * marked: from an open menu, Tab took the focus out of the window (to the browser's own controls, or
+ * nowhere in an app's window); it stays on the menu's button (or row) instead.
  */
 async function markNextFrom(page: Page, from: Locator, key: 'Tab' | 'Shift+Tab') {
   await from.focus()
+  await from.evaluate((el) => el.setAttribute('data-tab-from', ''))
   await page.keyboard.press(key)
   await page.evaluate(() => {
     document.querySelector('[data-expected-focus]')?.removeAttribute('data-expected-focus')
-    ;(document.hasFocus() ? document.activeElement! : document.body).setAttribute('data-expected-focus', '')
+    const from = document.querySelector('[data-tab-from]')!
+    from.removeAttribute('data-tab-from')
+    const left = !document.hasFocus() || document.activeElement === document.body
+    ;(left ? from : document.activeElement!).setAttribute('data-expected-focus', '')
   })
   await from.focus()
 }
 
-/** The focus is where markNextFrom found it (out of the page, when it found it there), now and a moment later. */
+/** The focus is where markNextFrom found it, in the page, now and a moment later. */
 async function expectFocusAtMark(page: Page) {
   const atMark = () =>
     page.evaluate(() => {
       const mark = document.querySelector('[data-expected-focus]')
-      return mark === document.body ? !document.hasFocus() : document.hasFocus() && document.activeElement === mark
+      return document.hasFocus() && document.activeElement === mark
     })
   await expect.poll(atMark).toBe(true)
   // It stays there (Mantine gives the focus back to a menu's button a moment after the menu closes).
@@ -91,6 +97,18 @@ for (const key of ['Tab', 'Shift+Tab'] as const) {
     // A file shown beside the tree, so that something follows the tree in the Tab order.
     await page.goto(node.uiUrl)
     await page.evaluate(() => (location.hash = '#/files?path=%2Flease.txt'))
+    const row = page.getByRole('treeitem', { name: 'Contracts' })
+    await expect(row).toBeVisible()
+    await rowMenuTabbedOut(page, row, key)
+  })
+
+  // The tree the page's last stop (no file shown beside it): Tab took the focus out of the window.
+  test(`${key} in a library row's menu with nothing after the tree closes it and keeps the focus in the page`, async ({ page, node }) => {
+    await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+    await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Contracts' })
+    await node.upload('/', 'lease.txt', 'The deposit is two months of rent.')
+    await page.goto(node.uiUrl)
+    await page.evaluate(() => (location.hash = '#/files'))
     const row = page.getByRole('treeitem', { name: 'Contracts' })
     await expect(row).toBeVisible()
     await rowMenuTabbedOut(page, row, key)

@@ -4,7 +4,7 @@ import { providerBody } from './seed'
 
 /*
  * Files picked again after they changed: the library has files of their names, so each is refused;
- * Replace on a row, or "Replace N files" after one question, puts the new ones in their place.
+ * Replace on a row, or "Replace N files", each after a question, puts the new ones in their place.
  */
 
 test('files refused for their names are replaced from their rows, or all at once after a question', async ({ page, node }) => {
@@ -27,9 +27,19 @@ test('files refused for their names are replaced from their rows, or all at once
   const minutes = files.uploads().filter({ hasText: 'minutes.txt' })
   await expect(minutes).toContainText('Choose Replace to put this file in its place')
 
-  // One row's Replace, from the keyboard.
-  await minutes.getByRole('button', { name: 'Replace the file named minutes.txt in the top folder with this one' }).focus()
+  // One row's Replace, from the keyboard: asked first, naming the file and its folder; Cancel keeps both.
+  const replaceMinutes = minutes.getByRole('button', { name: 'Replace the file named minutes.txt in the top folder with this one' })
+  await replaceMinutes.focus()
   await page.keyboard.press('Enter')
+  const askOne = page.getByRole('dialog', { name: 'Replace “minutes.txt” in the top folder?' })
+  await expect(askOne.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(askOne).toBeHidden()
+  await expect(replaceMinutes).toBeFocused()
+  await expect(minutes).toHaveAttribute('data-state', 'failed')
+  expect(await stored('minutes.txt')).toBe('The older minutes.txt.')
+  await page.keyboard.press('Enter')
+  await askOne.getByRole('button', { name: 'Replace', exact: true }).click()
   await expect(minutes).toHaveAttribute('data-state', 'done')
   expect(await stored('minutes.txt')).toBe('Minutes of June: the roads budget passed.')
 

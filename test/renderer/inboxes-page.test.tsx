@@ -425,7 +425,7 @@ describe('the count line', () => {
   const hide = async (i: number, isHidden: boolean) =>
     expect((await node.post('/v2/update_job_hidden', { job_id: jobIds[i], is_hidden: isHidden })).status).toBe(200)
 
-  it('says how many are hidden while they are not shown, and keeps it right as inboxes are hidden, unhidden, made and removed', async () => {
+  it('says how many are hidden, shown or not, and keeps it right as inboxes are hidden, unhidden, made and removed', async () => {
     await hide(0, true)
     await node.post('/v2/update_inbox_pinned', { inbox_name: `job_inbox::${jobIds[3]}::false`, pinned: true })
     renderPage()
@@ -439,9 +439,14 @@ describe('the count line', () => {
     await waitFor(() => expect(countText()).toBe('3 inboxes, 1 pinned, 2 hidden'))
     expect((await node.post('/v2/remove_job', { job_id: made })).status).toBe(200)
     await waitFor(() => expect(countText()).toBe('3 inboxes, 1 pinned, 1 hidden'))
-    // Shown, they are counted among the inboxes.
+    // Shown, they are counted among the inboxes, and how many of those are hidden is still said (it was left
+    // out: hidden rows were only told apart by their markers); it follows hiding and unhiding meanwhile.
     fireEvent.click(screen.getByRole('switch', { name: 'Show hidden' }))
-    await waitFor(() => expect(countText()).toBe('4 inboxes, 1 pinned'))
+    await waitFor(() => expect(countText()).toBe('4 inboxes, 1 pinned, 1 hidden'))
+    await hide(2, true)
+    await waitFor(() => expect(countText()).toBe('4 inboxes, 1 pinned, 2 hidden'))
+    await hide(2, false)
+    await waitFor(() => expect(countText()).toBe('4 inboxes, 1 pinned, 1 hidden'))
     // None hidden: nothing said of them.
     fireEvent.click(screen.getByRole('switch', { name: 'Show hidden' }))
     await hide(1, false)
@@ -473,6 +478,24 @@ describe('the count line', () => {
     await waitFor(() => expect(countText()).toBe('18 inboxes, 16 hidden'))
     // At most one read per interval the making took, and the last one after it.
     expect(hiddenReads() - before).toBeLessThanOrEqual(Math.ceil(elapsed / HIDDEN_COUNT_REFRESH_MS) + 1)
+  })
+  it('hidden ones shown: a change of a listed conversation that leaves it hidden or not does not read the count again', async () => {
+    await hide(0, true)
+    renderPage()
+    fireEvent.click(await screen.findByRole('switch', { name: 'Show hidden' }))
+    await waitFor(() => expect(countText()).toBe('4 inboxes, 1 hidden'))
+    const hiddenReads = () => sent.filter((r) => r.path.endsWith('all_inboxes_paginated') && r.query?.limit === '1').length
+    await new Promise((r) => setTimeout(r, HIDDEN_COUNT_REFRESH_MS * 2))
+    const before = hiddenReads()
+    for (const [i, name] of ['Renamed hidden one', 'Renamed shown one'].entries()) {
+      await node.post('/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${jobIds[i]}::false`, custom_name: name })
+      await screen.findByText(name)
+    }
+    await new Promise((r) => setTimeout(r, HIDDEN_COUNT_REFRESH_MS * 2))
+    expect(hiddenReads() - before).toBe(0)
+    // Hidden here: read again.
+    await hide(1, true)
+    await waitFor(() => expect(countText()).toBe('4 inboxes, 2 hidden'))
   })
 })
 

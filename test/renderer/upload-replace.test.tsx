@@ -86,7 +86,7 @@ describe('Replace on the Files page', () => {
   const rowOf = (name: string) => screen.getAllByTestId('upload-row').find((r) => r.textContent?.startsWith(`${name} `))!
   const states = () => screen.getAllByTestId('upload-row').map((r) => r.dataset.state)
 
-  it('each refused row has Replace (keyboard too); "Replace N files" asks first, and Cancel replaces nothing', async () => {
+  it('each refused row has Replace (keyboard too); it and "Replace N files" ask first, and Cancel replaces nothing', async () => {
     await seed(node, { 'lease.txt': 'Old lease.', 'notes.txt': 'Old notes.', 'plan.txt': 'Old plan.' })
     renderWithApp(<FilesPage />, routerTransport(node.router))
     await userEvent.click(await screen.findByRole('treeitem', { name: /^Docs/ }))
@@ -97,8 +97,23 @@ describe('Replace on the Files page', () => {
       'already has a file or folder of that name. Choose Replace to put this file in its place'
     )
 
-    within(rowOf('lease.txt')).getByRole('button', { name: 'Replace the file named lease.txt in /Docs with this one' }).focus()
+    // A row's Replace asks first too, naming the file and its folder (it replaced at once); Cancel keeps both files.
+    const replaceLease = within(rowOf('lease.txt')).getByRole('button', { name: 'Replace the file named lease.txt in /Docs with this one' })
+    replaceLease.focus()
     await userEvent.keyboard('{Enter}')
+    const one = await screen.findByRole('dialog', { name: 'Replace “lease.txt” in /Docs?' })
+    expect(one.textContent).toContain(
+      "The library's file “lease.txt” in /Docs is deleted and the uploaded file takes its place: the old file's text is no longer found in searches or answers, and this cannot be undone."
+    )
+    expect(document.activeElement).toBe(within(one).getByRole('button', { name: 'Cancel' }))
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(replaceLease))
+    expect(states()).toEqual(['failed', 'failed', 'failed'])
+    expect(await stored(node, 'lease.txt')).toBe('Old lease.')
+    await userEvent.keyboard('{Enter}')
+    const again1 = await screen.findByRole('dialog', { name: 'Replace “lease.txt” in /Docs?' })
+    await userEvent.click(within(again1).getByRole('button', { name: 'Replace' }))
     await waitFor(() => expect(states()).toEqual(['done', 'failed', 'failed']))
     expect(await stored(node, 'lease.txt')).toBe('New lease.')
 

@@ -14,6 +14,30 @@ layOutLists()
 
 const text = (name: string) => new File([`Text of ${name}.`], name, { type: 'text/plain' })
 
+/** While set, the node's uploads answer 503 (busy), as a node stopping or overloaded does; else they reach it. */
+let busy = false
+beforeEach(() => {
+  busy = false
+})
+
+/** The node's transport, with its uploads refused while `busy`; `uploads`: the names of the files sent through it. */
+function busyAtWill(node: ReturnType<typeof useTestNode>) {
+  const real = routerTransport(node.router)
+  const uploads: string[] = []
+  const transport = {
+    ...real,
+    uploads,
+    upload: (req: Parameters<NonNullable<typeof real.upload>>[0], onProgress: (l: number, t: number) => void, signal?: AbortSignal) => {
+      const file = (req.body as { file_data?: File }).file_data
+      uploads.push(file?.name ?? '')
+      if (busy)
+        return Promise.resolve({ status: 503, body: { code: 503, error: 'Unavailable', message: 'The node cannot store files now.' } })
+      return real.upload ? real.upload(req, onProgress, signal) : real.request(req)
+    }
+  }
+  return transport
+}
+
 describe('a failed upload is tried again from the file kept, while its row is there', () => {
   const node = useTestNode()
 
@@ -75,7 +99,7 @@ describe('Retry and Dismiss on the Files page', () => {
       (await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'lease.txt', file_data: new TextEncoder().encode('Old.') }))
         .status
     ).toBe(200)
-    renderWithApp(<FilesPage />, routerTransport(node.router))
+    renderWithApp(<FilesPage />, busyAtWill(node))
     await screen.findByRole('treeitem', { name: /^lease\.txt/ })
     const input = document.querySelector('input[type=file]') as HTMLInputElement
     await userEvent.upload(input, [text('lease.txt'), text('notes.txt')])
@@ -101,17 +125,18 @@ describe('Retry and Dismiss on the Files page', () => {
     await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done', 'done']))
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Upload files'))
 
-    // Several failed: one button tries them all again.
+    // Several failed (the node busy): one button tries them all again.
     const inTop = async () => (await node.get('/v2/retrieve_path_simplified', { path: '/', depth: '0' })).body as FileInfo[]
-    await userEvent.upload(input, [text('lease.txt'), text('notes.txt')])
+    busy = true
+    await userEvent.upload(input, [text('memo.txt'), text('plan.txt')])
     await waitFor(() =>
       expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done', 'done', 'failed', 'failed'])
     )
-    for (const name of ['lease.txt', 'notes.txt']) expect((await node.post('/v2/delete_item', { path: `/${name}` })).status).toBe(200)
+    busy = false
     screen.getByRole('button', { name: 'Retry 2 failed' }).focus()
     await userEvent.keyboard('{Enter}')
     await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done', 'done', 'done', 'done']))
-    expect((await inTop()).map((f) => f.name).sort()).toEqual(['lease.txt', 'notes.txt'])
+    expect((await inTop()).map((f) => f.name).sort()).toEqual(['lease.txt', 'memo.txt', 'notes.txt', 'plan.txt'])
     expect(screen.queryByRole('button', { name: /^Retry/ })).toBeNull()
     // The button is gone with its work: the focus is on Clear finished, not lost on the page.
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Clear finished'))
@@ -127,7 +152,7 @@ describe('Retry only where sending the same file again can succeed', () => {
 
   const rowOf = (name: string) => screen.getAllByTestId('upload-row').find((r) => r.textContent?.startsWith(`${name} `))!
 
-  it('a file the node refused for what it is (type, size, unreadable) has Dismiss only; a taken name keeps Retry; "Retry N failed" counts those', async () => {
+  it('a file the node refused for what it is (type, size, unreadable) has Dismiss only; a taken name keeps its own Retry', async () => {
     for (const name of ['lease.txt', 'notes.txt']) {
       const res = await node.post('/v2/upload_file_to_folder', { path: '/', filename: name, file_data: new TextEncoder().encode('Old.') })
       expect(res.status).toBe(200)
@@ -152,18 +177,53 @@ describe('Retry only where sending the same file again can succeed', () => {
       expect(within(rowOf(name)).getByRole('button', { name: `Retry the upload of ${name}` })).toBeTruthy()
       expect(within(rowOf(name)).getByRole('button', { name: `Dismiss the failed upload of ${name}` })).toBeTruthy()
     }
-    // The old copies moved away: "Retry 2 failed" sends those two, and the others stay failed.
+    // Refused for their names, they are not among what "Retry N failed" sends (they would be refused the same
+    // way): they keep Replace. The old copies moved away, each row's own Retry sends it; the others stay failed.
+    expect(screen.queryByRole('button', { name: /^Retry \d|^Retry the \d/ })).toBeNull()
     for (const name of ['lease.txt', 'notes.txt']) {
       const res = await node.post('/v2/move_item', { origin_path: `/${name}`, destination_path: `/old-${name}` })
       expect(res.status).toBe(200)
     }
-    await userEvent.click(screen.getByRole('button', { name: 'Retry 2 failed' }))
+    for (const name of ['lease.txt', 'notes.txt'])
+      await userEvent.click(within(rowOf(name)).getByRole('button', { name: `Retry the upload of ${name}` }))
     await waitFor(() =>
       expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done', 'done', 'failed', 'failed', 'failed'])
     )
     // Nothing left worth trying again: no Retry at all, Dismiss on each failure.
     expect(screen.queryByRole('button', { name: /^Retry/ })).toBeNull()
     expect(screen.getAllByRole('button', { name: /^Dismiss the failed upload/ })).toHaveLength(3)
+  })
+
+  it('"Retry N failed" beside names taken retries only the others, and says so; the names taken keep Replace and stay as they are', async () => {
+    for (const name of ['lease.txt', 'notes.txt']) {
+      const res = await node.post('/v2/upload_file_to_folder', { path: '/', filename: name, file_data: new TextEncoder().encode('Old.') })
+      expect(res.status).toBe(200)
+    }
+    const transport = busyAtWill(node)
+    renderWithApp(<FilesPage />, transport)
+    await screen.findByRole('treeitem', { name: /^lease\.txt/ })
+    const input = document.querySelector('input[type=file]') as HTMLInputElement
+    await userEvent.upload(input, [text('lease.txt'), text('notes.txt')]) // 409: the names are taken
+    await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['failed', 'failed']))
+    busy = true
+    await userEvent.upload(input, [text('memo.txt'), text('plan.txt'), text('list.txt')]) // 503: the node busy
+    await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(Array(5).fill('failed')))
+    busy = false
+    const sentBefore = transport.uploads.length
+    const retryOthers = screen.getByRole('button', { name: 'Retry the 3 other failed uploads (not the 2 whose names are taken)' })
+    expect(retryOthers.textContent).toBe('Retry the 3 other failed')
+    await userEvent.click(retryOthers)
+    await waitFor(() =>
+      expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['failed', 'failed', 'done', 'done', 'done'])
+    )
+    // Only those three were sent again; the names taken were not, and keep their Replace.
+    expect(transport.uploads.slice(sentBefore).sort()).toEqual(['list.txt', 'memo.txt', 'plan.txt'])
+    for (const name of ['lease.txt', 'notes.txt'])
+      expect(
+        within(rowOf(name)).getByRole('button', { name: new RegExp(`^Replace the file named ${name.replace('.', '\\.')}`) })
+      ).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Replace 2 files' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /^Retry \d|^Retry the \d/ })).toBeNull()
   })
 
   it('a node that did not answer, or answered 503 or 507 (a full disk), leaves Retry', async () => {

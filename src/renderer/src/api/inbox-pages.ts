@@ -376,12 +376,23 @@ export function applyInboxChanges(qc: QueryClient, changes: ReadonlyMap<string, 
     if (next !== rows) qc.setQueryData(query.queryKey, next)
     if (shifted.get(key)) void qc.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: 'none' })
   }
-  // The hidden count, asked again when a change may alter it: an inbox removed or hidden, or one not
-  // among the rows of a list without hidden ones (unhidden, new, or far down). A new message in a shown
-  // conversation does not ask.
-  // (A removed inbox a list without hidden ones held was not hidden.)
-  const shownBefore = (id: string) => heldBy.get(id)!.some((l) => !l.filter.showHidden)
-  const altersHidden = (id: string, inbox: Inbox | null) => !shownBefore(id) || (inbox !== null && inbox.is_hidden)
+  // The hidden count, asked again when a change may alter it: one of an inbox a loaded list held (it was
+  // hidden or not, as that list has it) that hides, unhides or removes a hidden one; any change of an
+  // inbox no list held (new, or far down). A new message in a loaded conversation does not ask, whether
+  // hidden ones are listed or not.
+  const before = (id: string): Inbox | undefined => {
+    for (const l of heldBy.get(id)!)
+      for (const p of l.data.pages) {
+        const held = p.inboxes.find((i) => i.inbox_id === id)
+        if (held) return held
+      }
+    return undefined
+  }
+  const altersHidden = (id: string, inbox: Inbox | null) => {
+    const was = before(id)
+    if (!was) return true
+    return inbox === null ? was.is_hidden : was.is_hidden !== inbox.is_hidden
+  }
   if ([...changes].some(([id, inbox]) => altersHidden(id, inbox))) recountHidden(qc)
   for (const [id, inbox] of changes) {
     const key = inboxPageKeys.one(id)

@@ -54,10 +54,10 @@ export function useProviders() {
   return useQuery({ queryKey: keys.providers, queryFn: () => client.call('available_llm_providers') })
 }
 
-/** How many inboxes are hidden (see hiddenCountQuery); read only while `enabled` (hidden ones not shown). */
-export function useHiddenInboxCount(enabled: boolean) {
+/** How many inboxes are hidden (see hiddenCountQuery), whether hidden ones are shown or not. */
+export function useHiddenInboxCount() {
   const client = useClient()
-  return useQuery({ ...hiddenCountQuery(client), enabled })
+  return useQuery(hiddenCountQuery(client))
 }
 
 /** The paged inbox list (see inbox-pages.ts): pages load as the list scrolls. */

@@ -42,9 +42,15 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
         ))}
         {(finished || view.cancellable > 1) && (
           <Group gap="xs">
-            {/* Only the failures that can change: a file refused for what it is would be refused again. */}
+            {/* Only the failures that can change: a file refused for what it is would be refused again, and one refused
+                for its name too (it keeps its Replace); beside those, the button says it retries the others. */}
             {view.retryable > 1 && (
               <Button
+                aria-label={
+                  view.taken > 0
+                    ? `Retry the ${view.retryable} other failed uploads (not the ${view.taken} whose names are taken)`
+                    : undefined
+                }
                 size="xs"
                 variant="subtle"
                 w="fit-content"
@@ -58,7 +64,7 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
                   queue.retryFailed()
                 }}
               >
-                Retry {view.retryable} failed
+                {view.taken > 0 ? `Retry the ${view.retryable} other failed` : `Retry ${view.retryable} failed`}
               </Button>
             )}
             {/* A folder uploaded again: its files refused for names the library has, replaced at once after one question. */}
@@ -132,6 +138,40 @@ function confirmReplaceAll(queue: UploadQueue, next: () => HTMLElement | null) {
     onConfirm: () => {
       queue.replaceAllTaken(ids)
       focusWhenLost(next)
+    }
+  })
+}
+
+const folderName = (folder: string) => (folder === '/' ? 'the top folder' : folder)
+
+/**
+ * Asks before one refused file replaces the library's file of its name, naming both (Cancel, focused,
+ * keeps everything as it is and gives the focus back to the row's Replace). Replaced, the focus goes as
+ * after the row's other actions.
+ */
+function confirmReplaceOne(
+  queue: UploadQueue,
+  row: UploadRow,
+  button: HTMLButtonElement,
+  uploadButton: RefObject<HTMLButtonElement | null>
+) {
+  const where = folderName(row.folder)
+  askToConfirm({
+    title: `Replace “${row.name}” in ${where}?`,
+    children: (
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        The library&apos;s file “{row.name}” in {where} is deleted and the uploaded file takes its place: the old file&apos;s text is no
+        longer found in searches or answers, and this cannot be undone.
+      </Text>
+    ),
+    labels: { confirm: 'Replace', cancel: 'Cancel' },
+    confirmProps: { color: 'orange' },
+    onConfirm: () => {
+      // Dismissed or cleared meanwhile: nothing to replace (replace() sends only a file still refused for its name).
+      const now = queue.snapshot().find((r) => r.id === row.id)
+      if (!now || !queue.canReplace(now)) return
+      focusAfterRowAction(button, row.id, uploadButton)
+      queue.replace(row.id)
     }
   })
 }
@@ -231,15 +271,12 @@ const UploadRowView = memo(function UploadRowView({
               style={{ flexShrink: 0 }}
             />
           )}
-          {/* The click is the decision: it names the file it replaces, as a desktop's "Replace" button does. */}
+          {/* Asks first, as "Replace N files" does: the click alone deleted the library's file of that name. */}
           {queue.canReplace(row) && (
             <RowAction
-              label={`Replace the file named ${row.name} in ${row.folder === '/' ? 'the top folder' : row.folder} with this one`}
+              label={`Replace the file named ${row.name} in ${folderName(row.folder)} with this one`}
               color="orange"
-              onClick={(button) => {
-                focusAfterRowAction(button, row.id, uploadButton)
-                queue.replace(row.id)
-              }}
+              onClick={(button) => confirmReplaceOne(queue, row, button, uploadButton)}
             >
               Replace
             </RowAction>

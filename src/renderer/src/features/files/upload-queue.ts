@@ -174,9 +174,13 @@ export class UploadQueue {
     this.retryWhere((r) => r.id === id)
   }
 
-  /** Sends every failed file again (those not drawn among the rows too). */
+  /**
+   * Sends every failed file again that can succeed by being sent again as it was (those not drawn among the
+   * rows too): not the files refused for names their folders have, which would be refused the same way
+   * (each keeps its own Replace, Retry and Dismiss).
+   */
   retryFailed(): void {
-    this.retryWhere(() => true)
+    this.retryWhere((r) => retriedWithOthers(r))
   }
 
   /** Whether a failed row's file can be sent again to replace the file of its name (see canRetry). */
@@ -309,6 +313,12 @@ export class UploadQueue {
   }
 }
 
+/**
+ * Whether "Retry N failed" sends this row again: a failure that sending the same file again can undo,
+ * and not a name its folder has (sent again without Replace, it was refused the same way).
+ */
+const retriedWithOthers = (r: UploadRow): boolean => r.state.kind === 'failed' && r.state.retryable && r.state.nameTaken !== true
+
 /** Rows drawn at most: a drop of thousands of files shows counts and the rows that matter, not a row each. */
 export const MAX_UPLOAD_ROWS = 40
 
@@ -318,7 +328,10 @@ export interface UploadView {
   readonly total: number
   readonly done: number
   readonly failed: number
-  /** Of those failed, the ones worth sending again ("Retry N failed"). */
+  /**
+   * Of those failed, the ones "Retry N failed" sends again: failures of the node or the connection, not
+   * files refused for what they are nor for a name the folder has (see retriedWithOthers).
+   */
   readonly retryable: number
   /** Of those failed, the ones refused for a name the folder has ("Replace N"). */
   readonly taken: number
@@ -345,7 +358,7 @@ export function uploadView(rows: readonly UploadRow[], max = MAX_UPLOAD_ROWS): U
     if (r.state.kind === 'done') done++
     else if (r.state.kind === 'failed') {
       failed++
-      if (r.state.retryable) retryable++
+      if (retriedWithOthers(r)) retryable++
       if (r.state.retryable && r.state.nameTaken) taken++
     } else if (r.state.kind === 'cancelled') cancelled++
     else {

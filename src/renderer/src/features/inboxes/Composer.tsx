@@ -16,6 +16,7 @@ import { applyInboxChanges } from '../../api/inbox-pages'
 import classes from './short-window.module.css'
 import { SHORT_WINDOW } from './short-window'
 import { UnsentMessage } from './UnsentMessage'
+import { noteOwnSend } from './own-sends'
 
 /**
  * Enter sends, Shift+Enter starts a new line; the text is kept if sending fails, and an unsent text
@@ -78,6 +79,7 @@ export function Composer({
     if (document.activeElement !== box.current) box.current?.focus()
     setText('')
     onSend?.()
+    noteOwnSend(inboxId)
     try {
       await send.mutateAsync({ job_id: jobId, content })
     } catch (err) {

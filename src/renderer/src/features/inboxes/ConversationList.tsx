@@ -8,7 +8,7 @@ import { IconTip } from '../../app/IconTip'
 import { scrollSparingMount } from '../../app/virtualizer-mount'
 import { placeBlocks, rowsByPlace, NEAR_ROWS } from '../../api/inbox-pages'
 import { useInboxPages, useInboxPlaces } from '../../api/queries'
-import { hrefOf } from '../../app/router'
+import { hrefOf, navigate } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useLayoutPrefs } from '../../stores/layout-prefs'
 import { useNow } from '../../app/use-now'
@@ -16,6 +16,7 @@ import { relativeTime } from './relative-time'
 import { useFocusAcrossBreakpoint } from './layout-focus'
 import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from './roving-rows'
 import { useConversationKeys } from './conversation-keys'
+import { onOwnSend } from './own-sends'
 import classes from './ConversationList.module.css'
 import { cachedRowAt, conversationRows, indexOf, pinnedCountOf, rowOf, type ConversationRow } from './listed-conversations'
 
@@ -25,6 +26,8 @@ const ROW = 52
 const PLACE_DEBOUNCE_MS = 120
 /** How long a row the keyboard moved to is waited for (it may have to be read first). */
 const FOCUS_WAIT_MS = 2000
+/** How long after the operator's own message its conversation's row is followed when it moves (the node stores it at once). */
+const OWN_SEND_FOLLOW_MS = 10_000
 
 /** The pinned and the other inboxes as one list (pinned first), its full length, and how to read more of it. */
 function useConversationRows() {
@@ -164,6 +167,27 @@ function ConversationNav({
     const cached = cachedRowAt(qc, rows, pinnedCount, showHidden, i)
     return cached && !placedIds.has(cached.id) && !loadedIds.has(cached.id) ? cached : undefined
   }
+  // The operator's own message moves the open conversation's row (to the top of its section), out of a
+  // list scrolled down: the list follows it once the row has moved (its activity is the message's), by as
+  // little as shows it. A message from another client moves rows without scrolling the list.
+  const openRow = at >= 0 ? rowAt(at) : undefined
+  const openActivity = useRef<string | undefined>(undefined)
+  openActivity.current = openRow?.id === inboxId ? openRow.activity : undefined
+  const ownSend = useRef<{ readonly inboxId: string; readonly activity: string | undefined; readonly at: number } | null>(null)
+  useEffect(
+    () =>
+      onOwnSend((id) => {
+        if (id === inboxId) ownSend.current = { inboxId: id, activity: openActivity.current, at: Date.now() }
+      }),
+    [inboxId]
+  )
+  useEffect(() => {
+    const sent = ownSend.current
+    if (!sent || sent.inboxId !== inboxId || Date.now() - sent.at > OWN_SEND_FOLLOW_MS) return
+    if (openRow?.id !== inboxId || openRow.activity === sent.activity) return
+    ownSend.current = null
+    virtualizer.scrollToIndex(at, { align: 'auto' })
+  }, [at, openRow?.id, openRow?.activity, inboxId, virtualizer])
   const scrolledTo = useRef(false)
   useEffect(() => {
     // Once the list is that long (its count comes with the first page).
@@ -198,7 +222,15 @@ function ConversationNav({
                   <UnstyledButton
                     component="a"
                     href={hrefOf({ name: 'inbox', inboxId: r.id })}
-                    onClick={onPick}
+                    onClick={(e) => {
+                      // No selection here: Ctrl/Cmd- or Shift-click opened the link in a new tab or window (a
+                      // browser's way); it opens the conversation in place, as a plain click does.
+                      if (e.ctrlKey || e.metaKey || e.shiftKey) {
+                        e.preventDefault()
+                        navigate({ name: 'inbox', inboxId: r.id })
+                      }
+                      onPick?.()
+                    }}
                     aria-current={r.id === inboxId ? 'page' : undefined}
                     aria-describedby={`${idBase}-detail-${item.index}`}
                     tabIndex={item.index === tabStop ? 0 : -1}

@@ -97,9 +97,10 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   const pinnedTotal = pinned.data?.pages[0]?.total_count ?? 0
   const othersTotal = others.data?.pages[0]?.total_count ?? 0
   const total = pinnedTotal + othersTotal
-  // Said beside the count while hidden inboxes are not shown: else they seemed gone.
-  const hiddenCount = useHiddenInboxCount(!showHidden).data ?? 0
-  const hiddenNote = !showHidden && hiddenCount > 0 ? `, ${hiddenCount} hidden` : ''
+  // Said beside the count while hidden inboxes are not shown (else they seemed gone), and while they are
+  // (counted among the inboxes, they were told apart only by their rows' markers, most of them unloaded).
+  const hiddenCount = useHiddenInboxCount().data ?? 0
+  const hiddenNote = hiddenCount > 0 ? `, ${hiddenCount} hidden` : ''
 
   // The list: pinned inboxes on top (all loaded: few), then the others page by page; unloaded rows are placeholders.
   const count = searching ? hitRows.length : pinnedRows.length + Math.max(othersTotal, loaded.length)

@@ -10,6 +10,8 @@ import { ApiFailure, errorText, type Client } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { callEach, removeJobs, type EachOutcome } from './bulk-calls'
 import { useAskedFlags } from '../../stores/asked-flags'
+import { useAnswerPauses } from '../../stores/answer-pauses'
+import { useStreaming } from '../../stores/streaming'
 import { exportInbox } from './export-inbox'
 import type { InboxRowData } from './inbox-rows'
 
@@ -151,6 +153,7 @@ export function useInboxActions(): InboxActions {
               </Text>
               {/* Named, as a single one is in the title: "these 2" alone left the operator to trust the ticks. */}
               {!one && <NamedRows names={rows.map((r) => r.name)} />}
+              <WritingNote rows={rows} />
             </>
           ),
           labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -206,5 +209,37 @@ function NamedRows({ names }: { names: readonly string[] }) {
       ))}
       {more > 0 && <List.Item>{`and ${more} more`}</List.Item>}
     </List>
+  )
+}
+
+/**
+ * Said in a delete's confirmation while an answer is being written (or waits to be asked for again) in
+ * any of the conversations: deleting stops it, and the confirmation said nothing of it. Follows the
+ * answers as they start and end while the dialog is open.
+ */
+function WritingNote({ rows }: { rows: readonly InboxRowData[] }) {
+  const writing = useStreaming((s) =>
+    rows
+      .filter((r) => s.partial[r.inboxId])
+      .map((r) => r.inboxId)
+      .join('\n')
+  )
+  const waiting = useAnswerPauses((s) =>
+    rows
+      .filter((r) => s.pauses[r.inboxId])
+      .map((r) => r.inboxId)
+      .join('\n')
+  )
+  const ids = new Set([...writing.split('\n'), ...waiting.split('\n')].filter(Boolean))
+  const named = rows.filter((r) => ids.has(r.inboxId))
+  if (!named.length) return null
+  const text =
+    named.length === 1
+      ? `An answer is still being written in “${named[0]!.name}”: deleting stops it.`
+      : `Answers are still being written in ${named.length} of them: deleting stops them.`
+  return (
+    <Text size="sm" mt="xs" fw={500} data-testid="delete-stops-answers" style={{ overflowWrap: 'anywhere' }}>
+      {text}
+    </Text>
   )
 }
