@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createServer } from 'node:net'
 import { parseServeFlags } from '../../src/main/serve-flags'
 
 describe('headless flags (node:util parseArgs)', () => {
@@ -44,8 +45,17 @@ describe('headless flags (node:util parseArgs)', () => {
   })
 
   it('takes any loopback address for --host', () => {
-    for (const host of ['127.0.0.1', '127.8.9.10', 'localhost', 'LOCALHOST', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1'])
+    for (const host of ['127.0.0.1', '127.8.9.10', 'localhost', 'LOCALHOST', '::1', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1'])
       expect(parseServeFlags(['--host', host], {}).host).toBe(host)
+  })
+
+  it('takes an IPv6 address in brackets, as URLs write it, and listens on it ([::1] failed: getaddrinfo ENOTFOUND [::1])', async () => {
+    const { host } = parseServeFlags(['--host', '[::1]'], {})
+    expect(host).toBe('::1')
+    const server = createServer()
+    await new Promise<void>((resolve, reject) => server.once('error', reject).listen({ host, port: 0 }, resolve))
+    expect(server.address()).toMatchObject({ address: '::1' })
+    await new Promise((resolve) => server.close(resolve))
   })
 
   it.each([
