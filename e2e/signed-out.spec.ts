@@ -27,6 +27,17 @@ test('a window opened from a UI address whose code was used already says it is n
   await expect(banner).toContainText('Open the UI address the node printed')
   // Not the restart's notice: the node did not restart.
   await expect(page.getByTestId('session-ended-banner')).toHaveCount(0)
+  // The screens under it say why they are empty in the same words: not the node's "missing or wrong bearer
+  // token" (Inboxes, with a Try again that cannot help; Files), nor "it restarted" (Providers).
+  const notSignedIn = 'This window is not signed in to the node (it restarted, or the one-time code'
+  const inboxes = page.getByRole('alert').filter({ hasText: 'The inboxes could not be loaded' })
+  await expect(inboxes).toContainText(notSignedIn)
+  await expect(inboxes.getByRole('button', { name: 'Try again' })).toHaveCount(0)
+  await page.getByRole('link', { name: 'Files' }).click()
+  await expect(page.getByRole('navigation', { name: 'Library' })).toContainText(notSignedIn)
+  await page.getByRole('link', { name: 'Providers' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'The providers could not be loaded' })).toContainText(notSignedIn)
+  await expect(page.getByRole('main')).not.toContainText('bearer token')
 
   await page.goto('about:blank')
   await page.goto(node.uiUrl)
