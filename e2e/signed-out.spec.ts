@@ -38,6 +38,13 @@ test('a window opened from a UI address whose code was used already says it is n
   await page.getByRole('link', { name: 'Providers' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'The providers could not be loaded' })).toContainText(notSignedIn)
   await expect(page.getByRole('main')).not.toContainText('bearer token')
+  // Settings read nothing either: no "None (keywords only)" or "0 ready" as if read, and no Save to replace what it could not see.
+  await page.getByRole('link', { name: 'Settings' }).click()
+  await expect(page.getByTestId('embedding-read-error')).toContainText(notSignedIn)
+  const embedding = page.getByRole('region', { name: 'Embedding model' })
+  await expect(embedding.getByRole('button', { name: 'Save' })).toHaveCount(0)
+  await expect(embedding).not.toContainText('keywords only')
+  await expect(page.getByTestId('embedding-progress')).toHaveCount(0)
 
   await page.goto('about:blank')
   await page.goto(node.uiUrl)
