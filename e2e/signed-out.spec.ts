@@ -38,6 +38,9 @@ test('a window opened from a UI address whose code was used already says it is n
   await page.getByRole('link', { name: 'Providers' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'The providers could not be loaded' })).toContainText(notSignedIn)
   await expect(page.getByRole('main')).not.toContainText('bearer token')
+  // New job: its provider list is empty for the same reason, said under it.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'New job' }).click()
+  await expect(page.getByRole('main').getByText(/^The providers could not be read\./)).toContainText(notSignedIn)
   // Settings read nothing either: no "None (keywords only)" or "0 ready" as if read, and no Save to replace what it could not see.
   await page.getByRole('link', { name: 'Settings' }).click()
   await expect(page.getByTestId('embedding-read-error')).toContainText(notSignedIn)
