@@ -227,6 +227,36 @@ test('a large folder picked shows its folders being made (count and bar) before 
   })
 })
 
+test('the count of uploads beside Files goes on from a folder being made to its files: it never drops to nothing in between', async ({
+  page,
+  node
+}) => {
+  const archive = folderOnDisk('Archive', (dir) => {
+    for (let i = 0; i < 12; i++) {
+      mkdirSync(join(dir, `box-${String(i).padStart(2, '0')}`), { recursive: true })
+      writeFileSync(join(dir, `box-${String(i).padStart(2, '0')}`, 'note.txt'), `Box ${i}.`)
+    }
+  })
+  await withFolderOnDisk(page, node, archive, async (files, dir) => {
+    // Every change of the count, as drawn (a poll would miss a moment's gap).
+    await page.evaluate(() => {
+      const seen: string[] = ((window as unknown as { seen: string[] }).seen = [])
+      const read = () => document.querySelector('[data-testid=uploads-under-way]')?.getAttribute('title') ?? 'none'
+      new MutationObserver(() => {
+        if (seen.at(-1) !== read()) seen.push(read())
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
+    })
+    await pickFolderFromKeyboard(page, dir)
+    await expect(files.uploads()).toHaveCount(12)
+    for (const row of await files.uploads().all()) await expect(row).toHaveAttribute('data-state', 'done')
+    await expect(page.getByTestId('uploads-under-way')).toHaveCount(0)
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen)
+    expect(seen[0]).toBe('1 upload under way')
+    // Nothing under way only at the end, once every file is sent.
+    expect(seen.indexOf('none')).toBe(seen.length - 1)
+  })
+})
+
 test('two folders dropped together are named in their row and in the notice of a cancel, as theirs (not "its")', async ({ page, node }) => {
   const boxes = (name: string) =>
     folderOnDisk(name, (dir) => {

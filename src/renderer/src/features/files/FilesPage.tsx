@@ -175,7 +175,8 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
     const name = pickedFoldersName(tops.map(baseName))
     let made
     try {
-      made = await folderMaking.make(name, folder, tree.folders, tops.length)
+      // Every file of every folder queued at once (one add per folder copied the queue's rows once per folder).
+      made = await folderMaking.make(name, folder, tree.folders, tops.length, () => queue.addAll(tree.files))
     } catch (err) {
       if (!(err instanceof FolderNotMade)) throw err
       setMoveError(`${baseName(err.folder)} was not created, so nothing in it was uploaded: ${errorText(err.reason)}`)
@@ -188,10 +189,7 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
       const left =
         made.made === 0 ? 'no folder was made' : made.made === 1 ? '1 folder was made (empty)' : `${made.made} folders were made (empty)`
       setFolderNotice(`The upload of ${name} was cancelled: ${left}, and none of ${whoseFiles(tops.length)} was uploaded.`)
-      return
     }
-    // Every file of every folder queued at once (one add per folder copied the queue's rows once per folder).
-    queue.addAll(tree.files)
   }
 
   return (

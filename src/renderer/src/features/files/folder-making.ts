@@ -47,14 +47,16 @@ export class FolderMaking {
 
   /**
    * Makes `folders` (each after the folder it is in) for the job named `name`, of `picked` folders picked
-   * or dropped together. Resolves `finished` once all are there, or not when the job was cancelled first, with how many were made by then
+   * or dropped together; `whenMade` runs once all are there, the job still listed. Resolves `finished`
+   * once all are there, or not when the job was cancelled first, with how many were made by then
    * (they stay); rejects with FolderNotMade for the first the node would not make (none after it is tried).
    */
   async make(
     name: string,
     into: string,
     folders: readonly string[],
-    picked = 1
+    picked = 1,
+    whenMade?: () => void
   ): Promise<{ readonly finished: boolean; readonly made: number }> {
     const id = this.nextId++
     this.set(id, { id, name, picked, into, made: 0, total: folders.length })
@@ -70,7 +72,11 @@ export class FolderMaking {
         made++
         this.set(id, { id, name, picked, into, made, total: folders.length })
       }
-      return { finished: !this.cancelled.has(id), made }
+      const finished = !this.cancelled.has(id)
+      // Its files are queued while the job is still listed: queued after, the count of uploads under way
+      // beside Files went to nothing for a moment in between.
+      if (finished) whenMade?.()
+      return { finished, made }
     } finally {
       this.cancelled.delete(id)
       this.jobs = this.jobs.filter((j) => j.id !== id)
