@@ -84,7 +84,15 @@ export function isLoopbackHost(host: string): boolean {
   const h = unbracketed(host).toLowerCase()
   if (h === 'localhost') return true
   if (isIPv4(h)) return h.startsWith('127.')
-  return isIPv6(h) && /^(0{0,4}:){7}0{0,3}1$|^::1$|^::ffff:127\./.test(h)
+  if (!isIPv6(h)) return false
+  // Written any way (0::1, ::ffff:127.0.0.1), the URL parser's form is one: [::1], or [::ffff:7fxx:xxxx] for 127.x.x.x.
+  let canonical: string
+  try {
+    canonical = new URL(`http://[${h}]/`).hostname
+  } catch {
+    return false // a zone (fe80::1%lo), which URLs do not take, names a link: not loopback
+  }
+  return canonical === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(canonical)
 }
 
 /** An IPv6 address without the brackets a URL writes it in ("[::1]" is "::1"). */
