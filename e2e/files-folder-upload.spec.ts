@@ -227,6 +227,71 @@ test('a large folder picked shows its folders being made (count and bar) before 
   })
 })
 
+test('the count of uploads beside Files goes on from a folder being made to its files: it never drops to nothing in between', async ({
+  page,
+  node
+}) => {
+  const archive = folderOnDisk('Archive', (dir) => {
+    for (let i = 0; i < 12; i++) {
+      mkdirSync(join(dir, `box-${String(i).padStart(2, '0')}`), { recursive: true })
+      writeFileSync(join(dir, `box-${String(i).padStart(2, '0')}`, 'note.txt'), `Box ${i}.`)
+    }
+  })
+  await withFolderOnDisk(page, node, archive, async (files, dir) => {
+    // Every change of the count, as drawn (a poll would miss a moment's gap).
+    await page.evaluate(() => {
+      const seen: string[] = ((window as unknown as { seen: string[] }).seen = [])
+      const read = () => document.querySelector('[data-testid=uploads-under-way]')?.getAttribute('title') ?? 'none'
+      new MutationObserver(() => {
+        if (seen.at(-1) !== read()) seen.push(read())
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
+    })
+    await pickFolderFromKeyboard(page, dir)
+    await expect(files.uploads()).toHaveCount(12)
+    for (const row of await files.uploads().all()) await expect(row).toHaveAttribute('data-state', 'done')
+    await expect(page.getByTestId('uploads-under-way')).toHaveCount(0)
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen)
+    expect(seen[0]).toBe('1 upload under way')
+    // Nothing under way only at the end, once every file is sent.
+    expect(seen.indexOf('none')).toBe(seen.length - 1)
+  })
+})
+
+test('two folders dropped together are named in their row and in the notice of a cancel, as theirs (not "its")', async ({ page, node }) => {
+  const boxes = (name: string) =>
+    folderOnDisk(name, (dir) => {
+      for (let i = 0; i < 40; i++) mkdirSync(join(dir, `box-${String(i).padStart(2, '0')}`), { recursive: true })
+      writeFileSync(join(dir, 'box-00', 'note.txt'), `A note in ${name}.`)
+    })
+  const letters = await boxes('Letters')
+  try {
+    await withFolderOnDisk(page, node, boxes('Reports'), async (_files, dir) => {
+      const cdp = await page.context().newCDPSession(page)
+      await cdp.send('Network.enable')
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 250, downloadThroughput: -1, uploadThroughput: -1 })
+      const box = (await page.getByTestId('files-empty').boundingBox())!
+      const at = {
+        x: box.x + box.width / 2,
+        y: box.y + box.height / 2,
+        data: { items: [], files: [dir, letters.dir], dragOperationsMask: 1 }
+      }
+      for (const type of ['dragEnter', 'dragOver', 'drop'] as const) await cdp.send('Input.dispatchDragEvent', { type, ...at })
+
+      const making = page.getByTestId('folder-making')
+      await expect(making).toContainText(
+        /^(Reports and Letters|Letters and Reports) → the top folder · Making folders \d+ of 82; their files are uploaded next/
+      )
+      await making.getByRole('button', { name: /^Cancel the upload of/ }).click()
+      await expect(page.getByTestId('folder-notice')).toContainText(
+        /^The upload of (Reports and Letters|Letters and Reports) was cancelled: .*, and none of their files was uploaded\.$/
+      )
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+    })
+  } finally {
+    rmSync(letters.root, { recursive: true, force: true })
+  }
+})
+
 test('a folder picked again after its files changed: its files are refused for their names, and "Replace N files" puts the new ones in their place, each once', async ({
   page,
   node

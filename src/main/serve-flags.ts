@@ -81,11 +81,22 @@ export function wantsHelp(argv: readonly string[]): boolean {
  * assumes so (a client elsewhere on the network could send any Host header).
  */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1')
+  const h = unbracketed(host).toLowerCase()
   if (h === 'localhost') return true
   if (isIPv4(h)) return h.startsWith('127.')
-  return isIPv6(h) && /^(0{0,4}:){7}0{0,3}1$|^::1$|^::ffff:127\./.test(h)
+  if (!isIPv6(h)) return false
+  // Written any way (0::1, ::ffff:127.0.0.1), the URL parser's form is one: [::1], or [::ffff:7fxx:xxxx] for 127.x.x.x.
+  let canonical: string
+  try {
+    canonical = new URL(`http://[${h}]/`).hostname
+  } catch {
+    return false // a zone (fe80::1%lo), which URLs do not take, names a link: not loopback
+  }
+  return canonical === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(canonical)
 }
+
+/** An IPv6 address without the brackets a URL writes it in ("[::1]" is "::1"). */
+const unbracketed = (host: string) => host.replace(/^\[(.*)\]$/, '$1')
 
 /** Parses headless-mode flags; throws an Error whose message says what is wrong. */
 export function parseServeFlags(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): ServeFlags {
@@ -130,7 +141,8 @@ export function parseServeFlags(argv: readonly string[], env: NodeJS.ProcessEnv 
   return {
     ...(providerConcurrency !== undefined ? { providerConcurrency } : {}),
     port,
-    host: values.host ?? '127.0.0.1',
+    // [::1], as a URL writes it, is taken: listening on it failed (getaddrinfo ENOTFOUND [::1]).
+    host: values.host !== undefined ? unbracketed(values.host) : '127.0.0.1',
     dataDir: values['data-dir'] ?? defaultDataDir(env),
     nodeName,
     rotateToken: values['rotate-token'] ?? false,

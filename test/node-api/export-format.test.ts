@@ -162,3 +162,35 @@ describe('answeredQuestions: the question a reply heading quotes', () => {
     expect(aboutOf(msg('a3', 'Four.', 'gone', true))).toBeUndefined()
   })
 })
+
+describe('the question quoted in a Markdown heading is shown as typed', () => {
+  const reply = {
+    sender_subidentity: 'main/agent/gpt',
+    node_api_data: { node_message_hash: 'a2', node_timestamp: '2026-11-30T10:00:00.000Z' },
+    job_message: { content: 'Twenty-four.', parent: 'q1' }
+  } as unknown as LastMessage
+  const about = { question: 'Is 2*3*4 <b>24</b>, or [x](y) & `z` ~~not~~? a_b_c \\o/', nth: 2 }
+
+  it('Markdown escapes what it would read as emphasis, a link, code or HTML; the text export keeps the words', () => {
+    const heading = exportEntry(
+      reply,
+      'markdown',
+      (id) => id,
+      () => 'then',
+      about
+    ).split('\n')[0]
+    // It read "Is 2<em>3</em>4 <b>24</b>…": the operator's own question, changed in the export.
+    expect(heading).toBe(
+      '### gpt, answer 2 to “Is 2\\*3\\*4 \\<b\\>24\\</b\\>, or \\[x\\](y) \\& \\`z\\` \\~\\~not\\~\\~? a\\_b\\_c \\\\o/” · then'
+    )
+    expect(
+      exportEntry(
+        reply,
+        'txt',
+        (id) => id,
+        () => 'then',
+        about
+      ).split('\n')[0]
+    ).toBe(`[then] gpt, answer 2 to “${about.question}”:`)
+  })
+})

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createServer } from 'node:net'
 import { parseServeFlags } from '../../src/main/serve-flags'
 
 describe('headless flags (node:util parseArgs)', () => {
@@ -44,8 +45,29 @@ describe('headless flags (node:util parseArgs)', () => {
   })
 
   it('takes any loopback address for --host', () => {
-    for (const host of ['127.0.0.1', '127.8.9.10', 'localhost', 'LOCALHOST', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1'])
+    // ::1 however written (0::1 and ::0:1 were refused as "not of this machine"), and IPv4 loopback mapped into IPv6.
+    for (const host of [
+      '127.0.0.1',
+      '127.8.9.10',
+      'localhost',
+      'LOCALHOST',
+      '::1',
+      '0:0:0:0:0:0:0:1',
+      '0::1',
+      '::0:1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1'
+    ])
       expect(parseServeFlags(['--host', host], {}).host).toBe(host)
+  })
+
+  it('takes an IPv6 address in brackets, as URLs write it, and listens on it ([::1] failed: getaddrinfo ENOTFOUND [::1])', async () => {
+    const { host } = parseServeFlags(['--host', '[::1]'], {})
+    expect(host).toBe('::1')
+    const server = createServer()
+    await new Promise<void>((resolve, reject) => server.once('error', reject).listen({ host, port: 0 }, resolve))
+    expect(server.address()).toMatchObject({ address: '::1' })
+    await new Promise((resolve) => server.close(resolve))
   })
 
   it.each([
@@ -61,10 +83,12 @@ describe('headless flags (node:util parseArgs)', () => {
     [['--rotate-token=yes'], '--rotate-token takes no value'],
     [['--provider-concurrency', '0'], '--provider-concurrency must be a whole number of calls from 1 to 256, got 0'],
     [['--provider-concurrency', 'many'], '--provider-concurrency must be a whole number of calls from 1 to 256, got many'],
-    ...['0.0.0.0', '192.168.1.20', '::', '[::]', 'example.com', '128.0.0.1', '::ffff:10.0.0.1'].map((host): [string[], string] => [
-      ['--host', host],
-      `--host must be an address of this machine only (127.0.0.1, another 127.x.x.x, ::1 or localhost): the node's API holds provider keys and every document, got ${host}`
-    ]),
+    ...['0.0.0.0', '192.168.1.20', '::', '[::]', 'example.com', '128.0.0.1', '::ffff:10.0.0.1', '::2', 'fe80::1%lo'].map(
+      (host): [string[], string] => [
+        ['--host', host],
+        `--host must be an address of this machine only (127.0.0.1, another 127.x.x.x, ::1 or localhost): the node's API holds provider keys and every document, got ${host}`
+      ]
+    ),
     [
       ['--node-name', 'my node'],
       '--node-name must start with @@ and have letters, digits, dots, dashes or underscores only (as @@me.sep-shinkai), got my node'

@@ -47,19 +47,25 @@ export type ProviderNamer = (providerId: string) => string
  * after a comma, not in parentheses: a provider told apart by its id already has some, and
  * "Local (a) (error)" read as two asides.
  */
-function speaker(m: LastMessage, nameOf: ProviderNamer, about?: AnsweredQuestion): string {
+function speaker(m: LastMessage, format: Exclude<ExportFormat, 'json'>, nameOf: ProviderNamer, about?: AnsweredQuestion): string {
   const agent = replyingAgent(m)
   if (agent === undefined) return OPERATOR
   const name = nameOf(agent)
   const role = messageRole(m)
   if (about) {
-    const to = `to “${about.question}”`
+    const to = `to “${format === 'markdown' ? asTyped(about.question) : about.question}”`
     if (role === 'error') return `${name}, answer ${to} failed`
     const answer = `${name}, ${about.nth > 1 ? `answer ${about.nth}` : 'answer'} ${to}`
     return role === 'stopped' ? `${answer}, stopped` : answer
   }
   return role === 'answer' ? name : `${name}, answer ${role === 'error' ? 'failed' : 'stopped'}`
 }
+
+/**
+ * The operator's words as typed, in a Markdown heading: what Markdown would read as emphasis, a link,
+ * code, HTML or an entity escaped ("2*3*4" showed as 2<em>3</em>4, "<b>" vanished into bold).
+ */
+const asTyped = (text: string) => text.replace(/[\\`*_[\]<>&~]/g, '\\$&')
 
 /**
  * The question a reply answers, when the export has to say it: the reply is not the first answer to
@@ -181,8 +187,8 @@ export function exportEntry(
   // Each document once, in the order given: an answer cites several passages of one file.
   const sources = [...new Set(sourcesOf(m).map((s) => s.path))]
   if (format === 'txt')
-    return `[${when}] ${speaker(m, nameOf, about)}:\n${text}\n${sources.length ? `Sources: ${sources.join(', ')}\n` : ''}\n`
+    return `[${when}] ${speaker(m, format, nameOf, about)}:\n${text}\n${sources.length ? `Sources: ${sources.join(', ')}\n` : ''}\n`
   const fence = unclosedFence(text)
   const cited = sources.length ? `\n\nSources: ${sources.map(codeSpan).join(', ')}` : ''
-  return `### ${speaker(m, nameOf, about)} · ${when}\n\n${text}${fence && `\n${fence}`}${cited}\n\n`
+  return `### ${speaker(m, format, nameOf, about)} · ${when}\n\n${text}${fence && `\n${fence}`}${cited}\n\n`
 }

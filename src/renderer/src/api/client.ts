@@ -28,15 +28,21 @@ export class ApiFailure extends Error {
 export const retryOnce = (failures: number, err: unknown): boolean =>
   failures < 1 && !(err instanceof ApiFailure && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429)
 
-/** What a screen says for a 401: a restarted headless node forgets its browser sessions. */
-export const SESSION_ENDED_TEXT =
-  'The node no longer knows this window (it restarted). Open the UI address the node printed, or ask it for a new one, to continue.'
+/**
+ * What a screen says for a 401: the window has no session with the node. A restarted headless node
+ * forgets its browser sessions; a window opened from an address whose one-time code was used already
+ * never had one. Screens said "(it restarted)" for both, or the node's "missing or wrong bearer token".
+ */
+export const NO_SESSION_TEXT =
+  'This window is not signed in to the node (it restarted, or the one-time code in the window’s address was used already). Open the UI address the node printed, or ask it for a new one, to continue.'
 
 /**
  * An error as a person reads it: the server's message without the leading field paths, which
- * are for marking form fields ("llm_provider_id: LLM provider 'x' is used by 2 jobs" -> "LLM ...").
+ * are for marking form fields ("llm_provider_id: LLM provider 'x' is used by 2 jobs" -> "LLM ..."),
+ * and NO_SESSION_TEXT for a refused session, whatever the node's words for it.
  */
 export function errorText(err: unknown): string {
+  if (isNoSession(err)) return NO_SESSION_TEXT
   const message = err instanceof Error ? err.message : String(err)
   const more = omittedErrors(message)
   const text = parseFieldErrors(message)
@@ -44,6 +50,9 @@ export function errorText(err: unknown): string {
     .join('; ')
   return more ? `${text} (and ${more} more)` : text
 }
+
+/** The node refused the window's session (401): asking again cannot help until it is signed in again. */
+export const isNoSession = (err: unknown): boolean => err instanceof ApiFailure && err.status === 401
 
 /** `a.b[2].c: message; d: message` -> ['a.b[2].c', 'd']: the fields a 400 names (the body as a whole is none). */
 export function fieldPathsOf(message: string): string[] {

@@ -14,7 +14,7 @@ import { navigate } from '../../app/router'
 import { entriesOfDrop, treeOfPicked, walkDrop, type DroppedEntry, type DroppedTree } from './dropped-folders'
 import { FilePreview } from './FilePreview'
 import { folderMakingFor, uploadQueueFor } from './shared-upload-queue'
-import { FolderNotMade, pickedFoldersName } from './folder-making'
+import { whoseFiles, FolderNotMade, pickedFoldersName } from './folder-making'
 import { FolderMakingRows } from './FolderMakingRows'
 import pageClasses from './FilesPage.module.css'
 import { ancestorsOf, baseName, isWithin, joinPath, parentPath, pathAfterMove, toggleExpanded } from './vfs-paths'
@@ -175,7 +175,8 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
     const name = pickedFoldersName(tops.map(baseName))
     let made
     try {
-      made = await folderMaking.make(name, folder, tree.folders)
+      // Every file of every folder queued at once (one add per folder copied the queue's rows once per folder).
+      made = await folderMaking.make(name, folder, tree.folders, tops.length, () => queue.addAll(tree.files))
     } catch (err) {
       if (!(err instanceof FolderNotMade)) throw err
       setMoveError(`${baseName(err.folder)} was not created, so nothing in it was uploaded: ${errorText(err.reason)}`)
@@ -187,11 +188,8 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
       // The folders made before the cancel stay, empty: said, so that they are not taken for a finished upload.
       const left =
         made.made === 0 ? 'no folder was made' : made.made === 1 ? '1 folder was made (empty)' : `${made.made} folders were made (empty)`
-      setFolderNotice(`The upload of ${name} was cancelled: ${left}, and none of its files was uploaded.`)
-      return
+      setFolderNotice(`The upload of ${name} was cancelled: ${left}, and none of ${whoseFiles(tops.length)} was uploaded.`)
     }
-    // Every file of every folder queued at once (one add per folder copied the queue's rows once per folder).
-    queue.addAll(tree.files)
   }
 
   return (

@@ -1,8 +1,10 @@
 /** A picked or dropped folder whose folders are being made in the library, before its files are queued. */
 export interface FolderJob {
   readonly id: number
-  /** What was picked or dropped, as the operator knows it ("Reports", or "Reports, Letters and 2 more"). */
+  /** What was picked or dropped, as the operator knows it ("Reports", or "Reports, Letters, and 2 more"). */
   readonly name: string
+  /** How many folders were picked or dropped together under `name`: their files, not its files, past one. */
+  readonly picked: number
   /** Where it goes. */
   readonly into: string
   /** Folders made (or found there already) so far, of `total`. */
@@ -44,13 +46,20 @@ export class FolderMaking {
   }
 
   /**
-   * Makes `folders` (each after the folder it is in) for the job named `name`. Resolves `finished`
+   * Makes `folders` (each after the folder it is in) for the job named `name`, of `picked` folders picked
+   * or dropped together; `whenMade` runs once all are there, the job still listed. Resolves `finished`
    * once all are there, or not when the job was cancelled first, with how many were made by then
    * (they stay); rejects with FolderNotMade for the first the node would not make (none after it is tried).
    */
-  async make(name: string, into: string, folders: readonly string[]): Promise<{ readonly finished: boolean; readonly made: number }> {
+  async make(
+    name: string,
+    into: string,
+    folders: readonly string[],
+    picked = 1,
+    whenMade?: () => void
+  ): Promise<{ readonly finished: boolean; readonly made: number }> {
     const id = this.nextId++
-    this.set(id, { id, name, into, made: 0, total: folders.length })
+    this.set(id, { id, name, picked, into, made: 0, total: folders.length })
     let made = 0
     try {
       for (const folder of folders) {
@@ -61,9 +70,13 @@ export class FolderMaking {
           throw new FolderNotMade(folder, err)
         }
         made++
-        this.set(id, { id, name, into, made, total: folders.length })
+        this.set(id, { id, name, picked, into, made, total: folders.length })
       }
-      return { finished: !this.cancelled.has(id), made }
+      const finished = !this.cancelled.has(id)
+      // Its files are queued while the job is still listed: queued after, the count of uploads under way
+      // beside Files went to nothing for a moment in between.
+      if (finished) whenMade?.()
+      return { finished, made }
     } finally {
       this.cancelled.delete(id)
       this.jobs = this.jobs.filter((j) => j.id !== id)
@@ -101,3 +114,6 @@ export function pickedFoldersName(names: readonly string[]): string {
   if (names.length <= 3) return list.format(names)
   return list.format([...names.slice(0, 2), `${names.length - 2} more`])
 }
+
+/** Whose files a picked folder's, or several's, are in a sentence: "its files", "their files". */
+export const whoseFiles = (picked: number) => (picked > 1 ? 'their files' : 'its files')

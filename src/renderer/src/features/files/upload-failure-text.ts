@@ -1,7 +1,7 @@
 import { DISK_ERROR_MESSAGE, DISK_FULL_MESSAGE, READ_ONLY_MESSAGE } from '../../../../shared/contract/disk-messages'
 import { FOLDER_NOT_REPLACED, VFS_MAX_UPLOAD_BYTES } from '../../../../shared/contract/vector-fs'
 import { fileSizeText } from '../../../../shared/byte-size'
-import { ApiFailure, errorText, SESSION_ENDED_TEXT } from '../../api/client'
+import { ApiFailure, errorText, NO_SESSION_TEXT } from '../../api/client'
 import { canSucceedAgain } from './upload-failure'
 
 /** The kinds of file the library reads, as people name them (the node's list: VFS_READABLE_EXTENSIONS). */
@@ -68,7 +68,7 @@ export function uploadFailureText(err: unknown, name: string, folder: string, wh
       return `${name} was not uploaded: ${detail || 'something went wrong in this window'}. ${queue ? 'Choose Retry' : 'Upload it again'}.`
     const { status, message } = err
     if (status === 0) return `${name} was not uploaded: the node did not answer. Check that Nodedesk is still running, ${again}.`
-    if (status === 401) return `${name} was not uploaded. ${SESSION_ENDED_TEXT}`
+    if (status === 401) return `${name} was not uploaded. ${NO_SESSION_TEXT}`
     if (status === 413)
       return `${name} is too large: the library takes files of up to ${limitOf(message)}. Split it into smaller files, or save a smaller copy, and upload that.`
     if (status === 415)

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { IconListDetails, IconMessages } from '@tabler/icons-react'
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { notifications } from '@mantine/notifications'
-import { ApiFailure, errorText, SESSION_ENDED_TEXT } from '../../api/client'
+import { ApiFailure, errorText } from '../../api/client'
 import { keys, loadedMessages, mergeMessagePages, useInbox, useMessages, useRouteMutation, type MessagePages } from '../../api/queries'
 import { isAnswer } from '../../../../shared/message-role'
 import type { LastMessage } from '../../../../shared/contract/message'
@@ -122,10 +122,9 @@ export function InboxView({ inboxId }: { inboxId: string }) {
         ? messages.error
         : null
   if (failed) {
-    const sessionEnded = failed instanceof ApiFailure && failed.status === 401
     return notice(
       <Alert color="red" title="The inbox could not be loaded">
-        {sessionEnded ? SESSION_ENDED_TEXT : failed.message} {back}
+        {errorText(failed)} {back}
       </Alert>
     )
   }

@@ -6,6 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import { SEARCH_QUERY_MAX } from '../../../../shared/contract/inbox-search-rules'
+import { errorText, isNoSession } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import {
   cachedAtPlace,
@@ -572,10 +573,13 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
       {pending && <Loader role="img" aria-label="Loading inboxes" />}
       {error && (
         <Alert color="red" title="The inboxes could not be loaded">
-          {error.message}{' '}
-          <Button size="xs" variant="light" color="red" onClick={tryAgain}>
-            Try again
-          </Button>
+          {/* Not signed in, asking again cannot help (no Try again): the banner above says what to do. */}
+          {errorText(error)}{' '}
+          {!isNoSession(error) && (
+            <Button size="xs" variant="light" color="red" onClick={tryAgain}>
+              Try again
+            </Button>
+          )}
         </Alert>
       )}
       {!pending && !error && total === 0 && !searching && hiddenTotal > 0 && (

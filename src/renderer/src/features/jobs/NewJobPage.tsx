@@ -137,6 +137,8 @@ export function NewJobPage() {
         onChange={(v) => draft.set({ providerId: v })}
         allowDeselect={false}
         withAsterisk
+        // Not read (signed out, the node away), the list was empty and nothing said why.
+        error={providers.isError && !providers.data ? `The providers could not be read. ${errorText(providers.error)}` : undefined}
       />
       <div>
         <Title order={3} size="h4">

@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Table, Text, Text
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react'
 import { useMemo, useRef, useState } from 'react'
 import type { ProviderListEntry } from '../../../../shared/contract/provider'
-import { ApiFailure, errorText, SESSION_ENDED_TEXT } from '../../api/client'
+import { errorText } from '../../api/client'
 import { useProviders } from '../../api/queries'
 import { hrefOf } from '../../app/router'
 import { useAddDraft } from './draft-store'
@@ -45,7 +45,7 @@ export function ProvidersPage() {
       {providers.data && providers.data.length === 0 && <Text c="dimmed">No providers yet.</Text>}
       {providers.isError && !providers.data && (
         <Alert color="red" title="The providers could not be loaded" role="alert">
-          {providers.error instanceof ApiFailure && providers.error.status === 401 ? SESSION_ENDED_TEXT : errorText(providers.error)}
+          {errorText(providers.error)}
         </Alert>
       )}
       {searchable && (

@@ -130,12 +130,28 @@ function EmbeddingSettings() {
       onConfirm: save
     })
   }
+  const heading = (
+    <Title order={3} size="h4">
+      Embedding model
+    </Title>
+  )
+  // Not read (signed out, the node away): the form showed "None (keywords only)" and "0 processing · 0
+  // ready · 0 failed" as if read, and its Save would have replaced the setting the operator could not see.
+  if (!current && setting.isError)
+    return (
+      <Paper withBorder p="md" component="section" aria-label="Embedding model">
+        <Stack gap="sm">
+          {heading}
+          <Alert color="red" title="The setting could not be read" data-testid="embedding-read-error">
+            {errorText(setting.error)}
+          </Alert>
+        </Stack>
+      </Paper>
+    )
   return (
     <Paper withBorder p="md" component="section" aria-label="Embedding model">
       <Stack gap="sm">
-        <Title order={3} size="h4">
-          Embedding model
-        </Title>
+        {heading}
         {setting.isPending && <Loader role="img" size="sm" aria-label="Loading the setting" />}
         {current && current.provider_id === null && (
           <Text size="sm" data-testid="keyword-only">
@@ -265,9 +281,11 @@ function EmbeddingSettings() {
             onChooseModel={chooseModel}
           />
         )}
-        <Text size="sm" data-testid="embedding-progress">
-          Files: {counts.processing} processing · {counts.ready} ready · {counts.failed} failed
-        </Text>
+        {!(fileStates.isError && !fileStates.data) && (
+          <Text size="sm" data-testid="embedding-progress">
+            Files: {counts.processing} processing · {counts.ready} ready · {counts.failed} failed
+          </Text>
+        )}
         {/* The try under way waits on the server: that, not the last try's failure ("tries again now"), is what happens now. */}
         {counts.processing > 0 && counts.embedding_wait ? (
           <EmbeddingWaiting wait={counts.embedding_wait} />
