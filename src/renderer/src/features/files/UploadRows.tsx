@@ -1,5 +1,5 @@
 import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@mantine/core'
-import { memo, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react'
+import { memo, useId, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode, type RefObject } from 'react'
 import { askToConfirm } from '../../app/confirm'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { isCancellable, isSent, UploadQueue, uploadView, type UploadRow } from './upload-queue'
@@ -197,6 +197,15 @@ function focusAfterRowAction(clicked: HTMLElement, id: number, uploadButton: Ref
   )
 }
 
+/** A failed row: its name and buttons on the first line, its sentence across the whole row below. */
+const FAILED_ROW: CSSProperties = {
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  gridTemplateAreas: '"name actions" "why why"',
+  columnGap: 'var(--mantine-spacing-xs)',
+  alignItems: 'center'
+}
+
 /** One file's row; drawn again only when that file's state changes (rows are replaced, not edited, on each step). */
 const UploadRowView = memo(function UploadRowView({
   row,
@@ -227,85 +236,104 @@ const UploadRowView = memo(function UploadRowView({
   const value = s.kind === 'done' ? 100 : s.kind === 'uploading' && s.total > 0 ? (100 * s.loaded) / s.total : 0
   const [detailsShown, setDetailsShown] = useState(false)
   const detailsId = useId()
+  const failed = s.kind === 'failed'
+  const name = (
+    <Text size="sm" truncate style={failed ? { gridArea: 'name' } : undefined}>
+      {row.name}{' '}
+      <Text span size="xs" c="dimmed">
+        → {row.folder} · {fileSizeText(row.size)}
+      </Text>
+    </Text>
+  )
+  // A failure says what to do in sentences; the node's own words are behind Details (and in the tooltip).
+  const sentence = (
+    <Text
+      size="xs"
+      c={failed ? 'red' : 'dimmed'}
+      style={failed ? { gridArea: 'why', minWidth: 0 } : { minWidth: 0 }}
+      title={failed ? `The node answered: ${s.detail}` : undefined}
+      data-testid={failed ? 'upload-failure' : undefined}
+    >
+      {label}
+    </Text>
+  )
+  const actions = (
+    <>
+      {/* A button, not only the tooltip: the keyboard and screen readers reach the node's message too. */}
+      {failed && (
+        <RowAction
+          label={`Details of the failed upload of ${row.name}`}
+          color="gray"
+          expands={{ shown: detailsShown, id: detailsId }}
+          onClick={() => setDetailsShown((shown) => !shown)}
+        >
+          Details
+        </RowAction>
+      )}
+      {isCancellable(s) && (
+        <CloseButton
+          size="xs"
+          aria-label={`Cancel the upload of ${row.name}`}
+          onClick={() => queue.cancel(row.id)}
+          style={{ flexShrink: 0 }}
+        />
+      )}
+      {/* Asks first, as "Replace N files" does: the click alone deleted the library's file of that name. */}
+      {queue.canReplace(row) && (
+        <RowAction
+          label={`Replace the file named ${row.name} in ${folderName(row.folder)} with this one`}
+          color="orange"
+          onClick={(button) => confirmReplaceOne(queue, row, button, uploadButton)}
+        >
+          Replace
+        </RowAction>
+      )}
+      {queue.canRetry(row) && (
+        <RowAction
+          label={`Retry the upload of ${row.name}`}
+          onClick={(button) => {
+            focusAfterRowAction(button, row.id, uploadButton)
+            queue.retry(row.id)
+          }}
+        >
+          Retry
+        </RowAction>
+      )}
+      {failed && (
+        <CloseButton
+          size="xs"
+          aria-label={`Dismiss the failed upload of ${row.name}`}
+          title="Dismiss"
+          style={{ flexShrink: 0 }}
+          onClick={(e) => {
+            focusAfterRowAction(e.currentTarget, row.id, uploadButton)
+            queue.dismiss(row.id)
+          }}
+        />
+      )}
+    </>
+  )
   return (
     <div data-testid="upload-row" data-state={s.kind} data-upload-id={row.id}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" truncate>
-          {row.name}{' '}
-          <Text span size="xs" c="dimmed">
-            → {row.folder} · {fileSizeText(row.size)}
-          </Text>
-        </Text>
-        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0, maxWidth: '60%' }}>
-          {/* The sentence wraps; the buttons beside it keep their size (a long reason squeezed Retry to "Retr"). */}
-          {/* A failure says what to do in sentences; the node's own words are behind Details (and in the tooltip). */}
-          <Text
-            size="xs"
-            c={s.kind === 'failed' ? 'red' : 'dimmed'}
-            style={{ minWidth: 0 }}
-            title={s.kind === 'failed' ? `The node answered: ${s.detail}` : undefined}
-            data-testid={s.kind === 'failed' ? 'upload-failure' : undefined}
-          >
-            {label}
-          </Text>
-          {/* A button, not only the tooltip: the keyboard and screen readers reach the node's message too. */}
-          {s.kind === 'failed' && (
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="gray"
-              aria-label={`Details of the failed upload of ${row.name}`}
-              aria-expanded={detailsShown}
-              aria-controls={detailsShown ? detailsId : undefined}
-              style={{ flexShrink: 0 }}
-              onClick={() => setDetailsShown((shown) => !shown)}
-            >
-              Details
-            </Button>
-          )}
-          {isCancellable(s) && (
-            <CloseButton
-              size="xs"
-              aria-label={`Cancel the upload of ${row.name}`}
-              onClick={() => queue.cancel(row.id)}
-              style={{ flexShrink: 0 }}
-            />
-          )}
-          {/* Asks first, as "Replace N files" does: the click alone deleted the library's file of that name. */}
-          {queue.canReplace(row) && (
-            <RowAction
-              label={`Replace the file named ${row.name} in ${folderName(row.folder)} with this one`}
-              color="orange"
-              onClick={(button) => confirmReplaceOne(queue, row, button, uploadButton)}
-            >
-              Replace
-            </RowAction>
-          )}
-          {queue.canRetry(row) && (
-            <RowAction
-              label={`Retry the upload of ${row.name}`}
-              onClick={(button) => {
-                focusAfterRowAction(button, row.id, uploadButton)
-                queue.retry(row.id)
-              }}
-            >
-              Retry
-            </RowAction>
-          )}
-          {s.kind === 'failed' && (
-            <CloseButton
-              size="xs"
-              aria-label={`Dismiss the failed upload of ${row.name}`}
-              title="Dismiss"
-              style={{ flexShrink: 0 }}
-              onClick={(e) => {
-                focusAfterRowAction(e.currentTarget, row.id, uploadButton)
-                queue.dismiss(row.id)
-              }}
-            />
-          )}
+      {failed ? (
+        // The sentence on a line of its own under the name, as wide as the row: beside the buttons, a narrow
+        // window squeezed it into a column of a dozen lines. In reading order it still comes before them.
+        <div style={FAILED_ROW}>
+          {name}
+          {sentence}
+          <Group gap={4} wrap="nowrap" style={{ gridArea: 'actions' }}>
+            {actions}
+          </Group>
+        </div>
+      ) : (
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          {name}
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0, maxWidth: '60%' }}>
+            {sentence}
+            {actions}
+          </Group>
         </Group>
-      </Group>
+      )}
       {s.kind === 'failed' && detailsShown && (
         <Text id={detailsId} size="xs" c="dimmed" data-testid="upload-failure-detail" style={{ overflowWrap: 'anywhere' }}>
           The node answered: {s.detail}
@@ -322,15 +350,18 @@ const UploadRowView = memo(function UploadRowView({
   )
 })
 
-/** A failed row's action (Replace, Retry): a small button that keeps its size beside the row's sentence. */
+/** A failed row's button (Details, Replace, Retry): small, and keeps its size beside the row's name. */
 function RowAction({
   label,
   color,
+  expands,
   onClick,
   children
 }: {
   label: string
   color?: string
+  /** A disclosure (Details): whether what it shows is shown, and its element's id. */
+  expands?: { shown: boolean; id: string }
   onClick: (button: HTMLButtonElement) => void
   children: ReactNode
 }) {
@@ -340,6 +371,8 @@ function RowAction({
       variant="subtle"
       color={color}
       aria-label={label}
+      aria-expanded={expands?.shown}
+      aria-controls={expands?.shown ? expands.id : undefined}
       style={{ flexShrink: 0 }}
       onClick={(e) => onClick(e.currentTarget)}
     >
