@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core'
 import { IconEyeOff } from '@tabler/icons-react'
+import type { CSSProperties } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import { useShownFlags } from '../../stores/asked-flags'
 
@@ -11,14 +12,20 @@ import { useShownFlags } from '../../stores/asked-flags'
 export function HiddenMarker({ inbox }: { inbox: Inbox }) {
   const { isHidden } = useShownFlags({ inboxId: inbox.inbox_id, isHidden: inbox.is_hidden, isPinned: inbox.is_pinned })
   if (!isHidden) return null
+  return <HiddenBadge style={{ flexShrink: 0, alignSelf: 'center' }} />
+}
+
+/** The "Hidden" badge itself: on an inbox row (`small`) and beside an open conversation's name. */
+export function HiddenBadge({ small = false, className, style }: { small?: boolean; className?: string; style?: CSSProperties }) {
   return (
     <Badge
-      size="sm"
+      size={small ? 'xs' : 'sm'}
       color="gray"
       variant="outline"
-      leftSection={<IconEyeOff size={12} aria-hidden />}
+      className={className}
+      style={style}
+      leftSection={<IconEyeOff size={small ? 10 : 12} aria-hidden />}
       data-testid="hidden-marker"
-      style={{ flexShrink: 0, alignSelf: 'center' }}
     >
       Hidden
     </Badge>

@@ -1,5 +1,4 @@
-import { Badge } from '@mantine/core'
-import { IconEyeOff, IconPin } from '@tabler/icons-react'
+import { IconPin } from '@tabler/icons-react'
 import { lazy, memo, Suspense, useEffect, useState, type KeyboardEvent } from 'react'
 import { holdMenuKeys } from '../../app/menu-keys-held'
 import { hrefOf } from '../../app/router'
@@ -11,6 +10,7 @@ import type { InboxActions } from './inbox-actions'
 import { absoluteTime, relativeTime } from './relative-time'
 import classes from './InboxRow.module.css'
 import { RowMenuButton } from './RowMenuButton'
+import { HiddenBadge } from './HiddenMarker'
 import { leadToFirstMatch } from './snippet-lead'
 
 interface RowProps {
@@ -125,18 +125,7 @@ export const InboxRow = memo(function InboxRow({ row, providerName, now, snippet
               {row.name}
             </span>
             {selected && <span className={classes.visuallyHidden}>, selected</span>}
-            {isHidden && (
-              <Badge
-                size="xs"
-                color="gray"
-                variant="outline"
-                className={classes.badge}
-                leftSection={<IconEyeOff size={10} />}
-                data-testid="hidden-marker"
-              >
-                Hidden
-              </Badge>
-            )}
+            {isHidden && <HiddenBadge small className={classes.badge} />}
           </span>
           <When iso={row.activity} now={now} />
         </span>
