@@ -1,5 +1,6 @@
 import { defaultRangeExtractor, type Range, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type RefObject } from 'react'
+import { isWindowReturn, watchWindowReturn } from '../../app/window-return'
 
 /*
  * A virtual list of rows as one Tab stop (a roving tabindex), shared by the inbox list and the
@@ -56,6 +57,7 @@ export function useRovingTabStop({
   scrollRef: RefObject<HTMLElement | null>
 }) {
   const [focused, setFocused] = useState<Focused | null>(null)
+  useEffect(() => watchWindowReturn(), [])
   const mine = focused && focused.scope === scope ? focused : null
   const at = mine ? ((mine.key !== undefined ? placeOf(mine.key) : undefined) ?? mine.index) : fallback
   const tabStop = Math.max(0, Math.min(count - 1, at))
@@ -76,13 +78,16 @@ export function useRovingTabStop({
    * The list's focus handler: any element of a row focused (the mouse too) makes that row the Tab stop,
    * and a row focused wholly out of view is brought into view. A dialog gives the focus back to the row
    * it was opened from without scrolling (Mantine's focus return): moved meanwhile by another client's
-   * change, the row held the focus out of sight, and the next arrow key jumped the list.
+   * change, the row held the focus out of sight, and the next arrow key jumped the list. Not the focus a
+   * window gives back as it becomes active again: the list scrolled away from its row stays where it is.
    */
   const onFocus = useCallback(
     (e: FocusEvent<HTMLElement>) => {
       const row = e.target instanceof HTMLElement ? e.target.closest<HTMLElement>('[data-index]') : null
       if (!row || !e.currentTarget.contains(row)) return
       setFocusedAt(Number(row.dataset.index), row.dataset.rowKey)
+      // The window active again gives the focus back to the row it left on: the list stays where the operator scrolled it.
+      if (isWindowReturn(e.target)) return
       const view = scrollRef.current?.getBoundingClientRect()
       const at = row.getBoundingClientRect()
       if (view && view.height > 0 && (at.bottom <= view.top || at.top >= view.bottom)) row.scrollIntoView({ block: 'nearest' })
