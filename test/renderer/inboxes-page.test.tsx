@@ -134,6 +134,7 @@ const storedNames = async () => {
 describe('selection while another client changes the inboxes', () => {
   it('an inbox deleted elsewhere leaves the selection: the bar counts the rest and deleting them works', async () => {
     renderPage()
+    // Ticked oldest first; the list shows the newest first, and the confirmation names them in the list's order.
     for (const name of ['Alpha plans', 'Bravo budget', 'Charlie contract'])
       fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
     const bar = screen.getByTestId('bulk-bar')
@@ -150,7 +151,7 @@ describe('selection while another client changes the inboxes', () => {
       within(dialog)
         .getAllByRole('listitem')
         .map((li) => li.textContent)
-    ).toEqual(['Alpha plans', 'Charlie contract'])
+    ).toEqual(['Charlie contract', 'Alpha plans'])
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(async () => expect(await storedNames()).toEqual(['Delta design']))
   })
@@ -1159,6 +1160,7 @@ describe('the bulk bar offers what applies to the selection', () => {
     await node.post('/v2/update_job_hidden', { job_id: jobIds[2], is_hidden: true })
     useInboxFilters.setState({ showHidden: true })
     renderPage()
+    // Ticked oldest first; the list shows the newest first, and the confirmation names them in the list's order.
     for (const name of ['Alpha plans', 'Bravo budget', 'Charlie contract'])
       fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
     await waitFor(() => expect(bar().textContent).toContain('3 selected'))
@@ -1182,6 +1184,7 @@ describe('the bulk bar offers what applies to the selection', () => {
 
   it('the bulk delete confirmation names how many', async () => {
     renderPage()
+    // Ticked oldest first; the list shows the newest first, and the confirmation names them in the list's order.
     for (const name of ['Alpha plans', 'Bravo budget', 'Charlie contract'])
       fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
     fireEvent.click(within(bar()).getByRole('button', { name: 'Delete 3' }))

@@ -329,7 +329,10 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
         // Where they are as the delete is asked for: by the time the node has answered, its events
         // may have taken them out of the list (the focus went to the first row then).
         const asked = shownRef.current!.placesOf()
-        actions.remove(rows, () => {
+        // Named in the confirmation in the list's order, not the order they were ticked in (those not drawn last).
+        const place = (r: InboxRowData) => asked.get(r.inboxId) ?? Number.MAX_SAFE_INTEGER
+        const listed = [...rows].sort((a, b) => place(a) - place(b))
+        actions.remove(listed, () => {
           const gone = new Set(rows.map((r) => r.inboxId))
           const places = shownRef.current!.placesOf()
           const at = [...gone].reduce((min, id) => Math.min(min, places.get(id) ?? asked.get(id) ?? Infinity), Infinity)
