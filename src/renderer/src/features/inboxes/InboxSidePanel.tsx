@@ -37,7 +37,8 @@ const NONE_SHOWN: Record<string, number> = {}
  * plain lines of text, nothing showed that "Library files (3)" could be opened to list them.
  */
 const scopeRow = ({ node, expanded, hasChildren, elementProps }: RenderTreeNodePayload) => (
-  <Group gap={4} wrap="nowrap" {...elementProps}>
+  // At the panel's text size ("1 entry", the config table): Tree's own 16 px stood out beside them.
+  <Group gap={4} wrap="nowrap" fz="xs" {...elementProps}>
     {hasChildren ? (
       <IconChevronRight
         size={14}
