@@ -414,6 +414,14 @@ function plainFailure(err: unknown, ctx: FailureContext, midAnswer: boolean): Pr
       `Could not reach ${s}: port ${port} is reserved for other protocols, so it cannot be used. Move the server to another port.`
     )
   }
+  // https:// typed for a server that speaks plain HTTP (a local one, mostly): the TLS handshake reads
+  // an HTTP reply. It said "fetch failed. Try again.", which no retry mends.
+  if (ctx.baseUrl.startsWith('https:') && [...causes(err)].some((e) => (e as { code?: unknown }).code === 'ERR_SSL_WRONG_VERSION_NUMBER')) {
+    return new ProviderFailure(
+      'unreachable',
+      `Could not reach ${s}: it answers in plain HTTP, not HTTPS. Use ${ctx.baseUrl.replace(/^https:/, 'http:')} as the URL.`
+    )
+  }
   const code = networkCode(err)
   if (code && midAnswer) {
     return new ProviderFailure(
