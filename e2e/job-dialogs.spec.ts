@@ -142,3 +142,26 @@ test('Edit scope and Job config in a 800x600 window keep their Cancel and Save i
   await expect(config.getByRole('button', { name: 'Save' })).toBeInViewport({ ratio: 1 })
   await expect(config.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 })
 })
+
+test('the scope tree in Job details is written at the size of the text around it', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Leases' })
+  const scope = { ...emptyScope, vector_fs_folders: [{ name: 'Leases', path: { path_ids: ['Leases'] } }] }
+  const { job_id: jobId } = (
+    await node.api<{ job_id: string }>('POST', '/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope } })
+  ).body
+  await page.setViewportSize({ width: 1500, height: 800 })
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, jobId)
+  // Wide enough for Job details beside the conversation: the panel is the page's only Scope tree.
+  const panel = page.locator('#main-content')
+  const branch = panel.getByRole('tree', { name: 'Scope' }).getByRole('treeitem').first()
+  await expect(branch).toContainText('Library folders')
+  // "Library folders (1)" was drawn at 16 px beside the panel's 12 px text ("1 entry", the config table).
+  const size = (el: Element) => getComputedStyle(el).fontSize
+  const branchSize = await branch.locator('span').first().evaluate(size)
+  const countSize = await panel.getByText(/^1 entry$/).evaluate(size)
+  const configSize = await panel.getByRole('cell', { name: 'Temperature' }).evaluate(size)
+  expect(branchSize).toBe(countSize)
+  expect(branchSize).toBe(configSize)
+})

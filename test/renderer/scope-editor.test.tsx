@@ -117,10 +117,19 @@ describe('ScopeEditor', () => {
     expect(within(library).getAllByTestId('scope-missing')).toHaveLength(1)
   })
 
+  it('the button that opens the network folders says so: "Advanced" alone, below the scope, read as the heading of the sheet and hidden settings under it', async () => {
+    renderWithApp(<ScopeEditorHarness onScope={() => {}} />, routerTransport(node.router))
+    const button = screen.getByRole('button', { name: 'Advanced: folders on other nodes' })
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+    await userEvent.click(button)
+    expect(button.getAttribute('aria-expanded')).toBe('true')
+    expect(screen.getByRole('region', { name: 'Folders on other nodes' })).toBeTruthy()
+  })
+
   it('a network folder’s node, profile, agent and folder name are checked as typed: nothing no remote node would take is added', async () => {
     let scope: JobScope = emptyScope()
     renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))
-    await userEvent.click(screen.getByRole('button', { name: 'Advanced' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Advanced: folders on other nodes' }))
     const network = screen.getByRole('region', { name: 'Folders on other nodes' })
     const add = within(network).getByRole('button', { name: 'Add network folder' })
     const field = (label: string) => within(network).getByLabelText(label, { exact: false, selector: 'input' })
@@ -150,7 +159,7 @@ describe('ScopeEditor', () => {
   it('Add with a network folder’s fields empty says which are needed on each, goes to the first, and adds nothing (a disabled Add said nothing)', async () => {
     let scope: JobScope = emptyScope()
     renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))
-    await userEvent.click(screen.getByRole('button', { name: 'Advanced' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Advanced: folders on other nodes' }))
     const network = screen.getByRole('region', { name: 'Folders on other nodes' })
     const field = (label: string) => within(network).getByLabelText(label, { exact: false, selector: 'input' })
     const add = within(network).getByRole('button', { name: 'Add network folder' })
@@ -181,7 +190,7 @@ describe('ScopeEditor', () => {
   it('network folders under Advanced and local imports still give the seed shape', async () => {
     let scope: JobScope = emptyScope()
     renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))
-    await userEvent.click(screen.getByRole('button', { name: 'Advanced' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Advanced: folders on other nodes' }))
     const network = screen.getByRole('region', { name: 'Folders on other nodes' })
     await userEvent.type(within(network).getByLabelText(/^Remote node/), '@@other.sep-shinkai')
     await userEvent.type(within(network).getByLabelText(/^Remote agent/), 'remote')

@@ -258,6 +258,16 @@ const NETWORK_WORDS: Record<string, string> = {
   CERT_HAS_EXPIRED: 'certificate expired'
 }
 
+/** TLS certificate codes (Node's, from OpenSSL) in words. */
+const CERT_WORDS: Record<string, string> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'signed by an authority that is not a public one',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'signed by an authority that is not a public one',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'signed by an authority that is not a public one',
+  CERT_HAS_EXPIRED: 'expired',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'made for another address'
+}
+
 /**
  * What to check in the URL. Ollama is spoken at the server's own address (its native /api/chat),
  * so "it ends in /v1" sent someone who had typed Ollama's OpenAI-style .../v1 to keep exactly that.
@@ -412,6 +422,23 @@ function plainFailure(err: unknown, ctx: FailureContext, midAnswer: boolean): Pr
     return new ProviderFailure(
       'unreachable',
       `Could not reach ${s}: port ${port} is reserved for other protocols, so it cannot be used. Move the server to another port.`
+    )
+  }
+  // https:// typed for a server that speaks plain HTTP (a local one, mostly): the TLS handshake reads
+  // an HTTP reply. It said "fetch failed. Try again.", which no retry mends.
+  if (ctx.baseUrl.startsWith('https:') && [...causes(err)].some((e) => (e as { code?: unknown }).code === 'ERR_SSL_WRONG_VERSION_NUMBER')) {
+    return new ProviderFailure(
+      'unreachable',
+      `Could not reach ${s}: it answers in plain HTTP, not HTTPS. Use ${ctx.baseUrl.replace(/^https:/, 'http:')} as the URL.`
+    )
+  }
+  // An HTTPS server whose certificate fetch does not trust (self-signed, a private authority's, expired,
+  // for another name): it said "fetch failed. Try again.", which no retry mends.
+  const certCode = [...causes(err)].map((e) => (e as { code?: unknown }).code).find((c) => typeof c === 'string' && c in CERT_WORDS)
+  if (certCode) {
+    return new ProviderFailure(
+      'unreachable',
+      `Could not reach ${s}: its certificate is not trusted (${CERT_WORDS[certCode as string]}). The node calls HTTPS servers only with a certificate from a public certificate authority, valid for that address: give the server one, or use http:// if it serves plain HTTP.`
     )
   }
   const code = networkCode(err)

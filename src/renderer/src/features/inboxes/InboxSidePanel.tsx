@@ -37,7 +37,8 @@ const NONE_SHOWN: Record<string, number> = {}
  * plain lines of text, nothing showed that "Library files (3)" could be opened to list them.
  */
 const scopeRow = ({ node, expanded, hasChildren, elementProps }: RenderTreeNodePayload) => (
-  <Group gap={4} wrap="nowrap" {...elementProps}>
+  // At the panel's text size ("1 entry", the config table): Tree's own 16 px stood out beside them.
+  <Group gap={4} wrap="nowrap" fz="xs" {...elementProps}>
     {hasChildren ? (
       <IconChevronRight
         size={14}
@@ -106,29 +107,51 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange,
   // focus goes to the Details button, or back to the panel's first button, not to the page's body.
   const panelButton = useCallback(() => (inDrawer ? null : editScopeButton.current), [inDrawer])
   useFocusAcrossBreakpoint('xl', panelButton, detailsButton)
-  const closeScope = () => {
-    if (asking.current) return
-    if (!editingScope || !scopeBase || JSON.stringify(editingScope) === JSON.stringify(scopeBase)) return setEditingScope(null)
+  // Closing a dialog with changes in it asks first (see above); `reopen` is the button that opened it.
+  const askToDiscard = (what: string, lost: string, discard: () => void, reopen: () => HTMLElement | null) => {
     asking.current = true
     // Kept, the question gives the focus back to where it was in the dialog; discarded, that is gone
     // with the dialog, and the focus goes to the button that opened it.
     const from = document.activeElement instanceof HTMLElement ? document.activeElement : null
     let discarded = false
     askToConfirm({
-      title: 'Discard your changes to the scope?',
-      children: <Text size="sm">The entries you added or removed since you opened it will be lost.</Text>,
+      title: `Discard your changes to the ${what}?`,
+      children: <Text size="sm">{lost}</Text>,
       labels: { confirm: 'Discard changes', cancel: 'Keep editing' },
       confirmProps: { color: 'red' },
       returnFocus: false,
       onConfirm: () => {
         discarded = true
-        setEditingScope(null)
+        discard()
       },
       onClose: () => {
         asking.current = false
-        focusWhenLost(() => (discarded ? editScopeButton.current : from?.isConnected ? from : null))
+        focusWhenLost(() => (discarded ? reopen() : from?.isConnected ? from : null))
       }
     })
+  }
+  const closeScope = () => {
+    if (asking.current) return
+    if (!editingScope || !scopeBase || JSON.stringify(editingScope) === JSON.stringify(scopeBase)) return setEditingScope(null)
+    askToDiscard(
+      'scope',
+      'The entries you added or removed since you opened it will be lost.',
+      () => setEditingScope(null),
+      () => editScopeButton.current
+    )
+  }
+  // The Job config dialog as well: a system prompt being written was lost to a stray Escape or click.
+  const configChanged = useRef(false)
+  const editConfigButton = useRef<HTMLButtonElement>(null)
+  const closeConfig = () => {
+    if (asking.current) return
+    if (!configChanged.current) return setEditingConfig(null)
+    askToDiscard(
+      'job config',
+      'What you changed since you opened it will be lost.',
+      () => setEditingConfig(null),
+      () => editConfigButton.current
+    )
   }
   const client = useClient()
   const [editingConfig, setEditingConfig] = useState<JobConfig | null>(null)
@@ -223,7 +246,15 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange,
           <Title order={3} size="h5">
             Job config
           </Title>
-          <Button size="xs" variant="light" onClick={() => setEditingConfig(config)}>
+          <Button
+            ref={editConfigButton}
+            size="xs"
+            variant="light"
+            onClick={() => {
+              configChanged.current = false
+              setEditingConfig(config)
+            }}
+          >
             Edit config
           </Button>
         </Group>
@@ -295,13 +326,27 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange,
           </Stack>
         )}
       </Modal>
-      <Modal opened={editingConfig !== null} onClose={() => setEditingConfig(null)} title="Job config" styles={DIALOG_WITH_FOOT_STYLES}>
+      <Modal
+        opened={editingConfig !== null}
+        onClose={closeConfig}
+        // Escape from keys in this dialog only, as the scope's (Mantine's window listener heard the question's too).
+        closeOnEscape={false}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && !e.nativeEvent.isComposing && (e.target as HTMLElement).dataset.mantineStopPropagation !== 'true')
+            closeConfig()
+        }}
+        title="Job config"
+        styles={DIALOG_WITH_FOOT_STYLES}
+      >
         {editingConfig && (
           <JobConfigForm
             initial={editingConfig}
             saving={updateConfig.isPending}
             onSave={(c) => void saveConfig(editingConfig, c)}
-            onCancel={() => setEditingConfig(null)}
+            onCancel={closeConfig}
+            onChanged={(changed) => {
+              configChanged.current = changed
+            }}
           />
         )}
       </Modal>

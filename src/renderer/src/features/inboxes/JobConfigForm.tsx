@@ -1,5 +1,5 @@
 import { Button, Group, NumberInput, Stack, Switch, Textarea, type NumberInputProps } from '@mantine/core'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { JobConfig } from '../../../../shared/contract/job'
 import { BusyButton } from '../../app/BusyButton'
 import { DialogFoot } from '../../app/DialogFoot'
@@ -57,11 +57,16 @@ interface Props {
   readonly saving: boolean
   readonly onSave: (config: JobConfig) => void
   readonly onCancel: () => void
+  /** Whether the form now differs from `initial`, after each change (the dialog asks before dropping changes). */
+  readonly onChanged?: (changed: boolean) => void
 }
 
 /** The job's config as a form; the node checks the ranges, and this form first, on each field. */
-export function JobConfigForm({ initial, saving, onSave, onCancel }: Props) {
+export function JobConfigForm({ initial, saving, onSave, onCancel, onChanged }: Props) {
   const [draft, setDraft] = useState<ConfigDraft>(initial)
+  const changed =
+    NUMBER_FIELDS.some((f) => draft[f] !== initial[f]) || draft.custom_prompt !== initial.custom_prompt || draft.stream !== initial.stream
+  useEffect(() => onChanged?.(changed), [changed, onChanged])
   const [missing, setMissing] = useState<ReadonlySet<NumberField>>(new Set())
   const inputs = useRef<Partial<Record<NumberField, HTMLInputElement | null>>>({})
   const set = (patch: Partial<ConfigDraft>) => setDraft((d) => ({ ...d, ...patch }))

@@ -27,7 +27,7 @@ const sectionLabel = (key: ScopeSection) => SCOPE_SECTIONS.find((s) => s.key ===
 /**
  * One editor for all five kinds of scope entry; produces exactly the seed's JobScope shape.
  * VectorFS folders and items are picked from the library's tree; network folders are typed in
- * under "Advanced"; local vrkai/vrpack files are imported.
+ * under "Advanced: folders on other nodes"; local vrkai/vrpack files are imported.
  */
 export function ScopeEditor({ value, onChange }: ScopeProps) {
   const remove = (key: ScopeSection, index: number) => (clicked: HTMLElement) => {
@@ -65,7 +65,8 @@ export function ScopeEditor({ value, onChange }: ScopeProps) {
         aria-expanded={advanced}
         leftSection={advanced ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
       >
-        Advanced
+        {/* What it opens, named: "Advanced" alone, above the sheet and hidden settings, read as their heading. */}
+        Advanced: {sectionLabel('network_folders').toLowerCase()}
       </Button>
       <Collapse expanded={advanced}>
         <Section title={sectionLabel('network_folders')} count={value.network_folders.length}>

@@ -15,6 +15,7 @@ import {
   chosenModels,
   draftOf,
   firstStepWithErrors,
+  freeDerivedId,
   STEPS,
   stepOfField,
   toProvider,
@@ -138,6 +139,11 @@ export function WizardForm({
   const [shown, setShown] = useState(false)
   const step = draft.step
   const single = mode.kind === 'edit' || chosenModels(draft).length <= 1
+  // A derived id a provider has already is proposed with -2 (-3...) instead; one typed by hand is left to the error below.
+  const freeId = mode.kind === 'add' ? freeDerivedId(draft, takenIds) : undefined
+  useEffect(() => {
+    if (freeId) update({ id: freeId })
+  }, [freeId]) // eslint-disable-line react-hooks/exhaustive-deps -- update is a new function each render
   const idIsTaken = mode.kind === 'add' && single && takenIds.includes(draft.id)
   const idTaken = shown && step >= 3 && idIsTaken
   const errors: FieldErrors = {

@@ -3,7 +3,7 @@ import { fullIdentityName, modelKind, PROVIDER_KINDS, type ProviderKind } from '
 import { LlmProviderSchema, type LlmProvider, type ProviderListEntry } from '../../../../shared/contract/provider'
 import { isOpenAiHost } from '../../../../shared/http-url'
 import { keyRequired, PROVIDER_CATALOG, resolveBaseUrl } from '../../../../shared/provider-catalog'
-import { cutSlug, providersForModels, slug } from '../../../../shared/provider-servers'
+import { cutSlug, providerIdFor, providersForModels, slug } from '../../../../shared/provider-servers'
 import { placeholderParams, URL_SECRET_PLACEHOLDER } from '../../../../shared/url-secrets'
 import { rememberedKindChoice } from './kind-choices'
 
@@ -125,6 +125,16 @@ export const slugify = (name: string): string => cutSlug(slug(name))
 export function proposedId(d: Pick<ProviderDraft, 'displayName' | 'models'>): string {
   const models = chosenModels(d)
   return slugify(d.displayName) || (models.length === 1 ? slugify(models[0]!) : '')
+}
+
+/**
+ * The id to propose instead of the draft's when that one was derived (not typed) and a provider has
+ * it already: the same with `-2`, `-3`... (a second provider for a server's only model proposed the
+ * first one's id, and Next then refused an id the operator never typed). Undefined when it is fine.
+ */
+export function freeDerivedId(d: Pick<ProviderDraft, 'id' | 'idEdited' | 'models'>, takenIds: readonly string[]): string | undefined {
+  if (d.idEdited || !d.id || chosenModels(d).length > 1 || !takenIds.includes(d.id)) return undefined
+  return providerIdFor(d.id, '', new Set(takenIds))
 }
 
 /** Applies a change, keeping the derived fields (id, identity, default URL) in step. */
