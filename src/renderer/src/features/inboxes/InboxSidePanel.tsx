@@ -1,7 +1,17 @@
 import { Box, Button, Group, Modal, Paper, Stack, Table, Text, Title, Tree, useTree, type RenderTreeNodePayload } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconChevronRight } from '@tabler/icons-react'
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject, type SyntheticEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+  type SyntheticEvent
+} from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import type { JobConfig } from '../../../../shared/contract/job'
 import { emptyScope, type JobScope } from '../../../../shared/contract/scope'
@@ -31,6 +41,15 @@ interface Props {
 const NO_BUTTON: RefObject<HTMLButtonElement | null> = { current: null }
 
 const NONE_SHOWN: Record<string, number> = {}
+
+/**
+ * A dialog's Escape, taken from keys in the dialog only (its closeOnEscape off): Mantine's listens on the
+ * window, where it also heard the Escape that closed the question above it, and asked again at once. Not
+ * an Escape a control marked as its own (an open dropdown), as Mantine's listener honours.
+ */
+function closeOnOwnEscape(e: KeyboardEvent<HTMLElement>, close: () => void) {
+  if (e.key === 'Escape' && !e.nativeEvent.isComposing && (e.target as HTMLElement).dataset.mantineStopPropagation !== 'true') close()
+}
 
 /**
  * A row of the scope tree. A branch that opens has a chevron (pointing down when open): drawn as
@@ -300,14 +319,8 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange,
       <Modal
         opened={editingScope !== null}
         onClose={closeScope}
-        // Escape is taken from keys in this dialog only: Mantine's listens on the window, where it also
-        // heard the Escape that closed the question above it, and asked again at once.
         closeOnEscape={false}
-        onKeyDown={(e) => {
-          // Marked by a control whose own Escape it is (an open dropdown), as Mantine's listener honours.
-          if (e.key === 'Escape' && !e.nativeEvent.isComposing && (e.target as HTMLElement).dataset.mantineStopPropagation !== 'true')
-            closeScope()
-        }}
+        onKeyDown={(e) => closeOnOwnEscape(e, closeScope)}
         title="Edit scope"
         size="xl"
         styles={DIALOG_WITH_FOOT_STYLES}
@@ -329,12 +342,8 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange,
       <Modal
         opened={editingConfig !== null}
         onClose={closeConfig}
-        // Escape from keys in this dialog only, as the scope's (Mantine's window listener heard the question's too).
         closeOnEscape={false}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && !e.nativeEvent.isComposing && (e.target as HTMLElement).dataset.mantineStopPropagation !== 'true')
-            closeConfig()
-        }}
+        onKeyDown={(e) => closeOnOwnEscape(e, closeConfig)}
         title="Job config"
         styles={DIALOG_WITH_FOOT_STYLES}
       >
