@@ -217,7 +217,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       }
       // Local documents are named by their resource name, library files by their path.
       const passages = chosen.map((p) => ({ label: p.path.startsWith('local:') ? p.name : p.path, text: p.text }))
-      const sources = citedSources(chosen)
+      const sources = await citedSources(chosen, question.job_message.content)
       drewOn = sources
       const prompt = buildPrompt(config, passages, history, q.hash, budget)
       const request = {

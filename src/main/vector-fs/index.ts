@@ -95,6 +95,8 @@ export interface ScopePassage {
   readonly name: string
   readonly node_id: string
   readonly score: number
+  /** Its cosine similarity to the question, when it was found by meaning. */
+  readonly similarity?: number
 }
 
 /** A passage of a job's local documents (vrkai/vrpack scope entries), as the runtime keeps them parsed. */
@@ -751,12 +753,13 @@ export function createVectorFs(options: VectorFsOptions) {
   return vfs
 }
 
-const pick = (c: { text: string; path: string; name: string; node_id: string }, score: number): ScopePassage => ({
+const pick = (c: { text: string; path: string; name: string; node_id: string; similarity?: number }, score: number): ScopePassage => ({
   text: c.text,
   path: c.path,
   name: c.name,
   node_id: c.node_id,
-  score
+  score,
+  ...(c.similarity !== undefined ? { similarity: c.similarity } : {})
 })
 
 export type VectorFs = ReturnType<typeof createVectorFs>

@@ -1,0 +1,50 @@
+import { searchWords } from '../../shared/search-fold'
+
+/**
+ * The words English questions are made of that the `stopword` package's English list leaves out ("When
+ * does…", "Tell me…", "Why won't…"): like "the" and "is", they say nothing of what is asked about.
+ */
+const MORE_ENGLISH = 'does doing done when why whom whose will shall not yes please tell its whats may give know let us'.split(' ')
+
+/** Each language's common words, folded as the search indexes fold words (accents off, lower case). */
+let lists: Promise<ReadonlyMap<string, ReadonlySet<string>>> | undefined
+
+async function load(): Promise<ReadonlyMap<string, ReadonlySet<string>>> {
+  const sw = await import('stopword')
+  const out = new Map<string, Set<string>>()
+  for (const [language, words] of Object.entries(sw)) {
+    // `removeStopwords` is the package's function, `_123` its list of digits: neither is a language.
+    if (!Array.isArray(words) || language.startsWith('_')) continue
+    const set = new Set<string>()
+    for (const w of language === 'eng' ? [...words, ...MORE_ENGLISH] : words) {
+      const folded = searchWords(w)
+      // "don't" is two words to the index, neither of them a word of its own: left out.
+      if (folded.length === 1) set.add(folded[0]!)
+    }
+    out.set(language, set)
+  }
+  return out
+}
+
+/**
+ * What a question asks about: its words (as the indexes compare them) without the common words of its
+ * language, whose every text has them ("Who leads the Falcon project?" is "leads falcon project"). The
+ * language is the one whose common words the question holds most of, English where that ties, none
+ * (every word kept) where the question holds none. A question of common words alone ("What is this?")
+ * asks about nothing in particular: [].
+ */
+export async function questionWords(question: string): Promise<string[]> {
+  const words = searchWords(question)
+  if (words.length === 0) return []
+  const common = await (lists ??= load())
+  let best: ReadonlySet<string> | undefined
+  let hits = 0
+  for (const [language, set] of common) {
+    const n = words.filter((w) => set.has(w)).length
+    if (n > hits || (n === hits && n > 0 && language === 'eng')) {
+      best = set
+      hits = n
+    }
+  }
+  return best ? words.filter((w) => !best.has(w)) : words
+}
