@@ -292,6 +292,42 @@ test('two folders dropped together are named in their row and in the notice of a
   }
 })
 
+test('a folder dropped with a loose file beside it: both are named in its row and in the notice of a cancel, and the file is not uploaded either', async ({
+  page,
+  node
+}) => {
+  await withFolderOnDisk(
+    page,
+    node,
+    folderOnDisk('Reports', (dir) => {
+      for (let i = 0; i < 40; i++) mkdirSync(join(dir, `box-${String(i).padStart(2, '0')}`), { recursive: true })
+      writeFileSync(join(dir, 'agenda.txt'), 'The agenda of the roads office.')
+    }),
+    async (files, dir) => {
+      // The loose file lies beside the folder on disk, and is dropped with it.
+      const loose = join(dir, '..', 'minutes.txt')
+      writeFileSync(loose, 'Minutes of the last meeting.')
+      const cdp = await page.context().newCDPSession(page)
+      await cdp.send('Network.enable')
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 250, downloadThroughput: -1, uploadThroughput: -1 })
+      const box = (await page.getByTestId('files-empty').boundingBox())!
+      const at = { x: box.x + box.width / 2, y: box.y + box.height / 2, data: { items: [], files: [dir, loose], dragOperationsMask: 1 } }
+      for (const type of ['dragEnter', 'dragOver', 'drop'] as const) await cdp.send('Input.dispatchDragEvent', { type, ...at })
+
+      const making = page.getByTestId('folder-making')
+      await expect(making).toContainText(
+        /^Reports and minutes\.txt → the top folder · Making folders \d+ of 41; the files are uploaded next/
+      )
+      await making.getByRole('button', { name: 'Cancel the upload of Reports and minutes.txt' }).click()
+      await expect(page.getByTestId('folder-notice')).toContainText(
+        /^The upload of Reports and minutes\.txt was cancelled: .*, and none of the files was uploaded\.$/
+      )
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+      await expect(files.uploads()).toHaveCount(0)
+    }
+  )
+})
+
 test('a folder picked again after its files changed: its files are refused for their names, and "Replace N files" puts the new ones in their place, each once', async ({
   page,
   node

@@ -14,7 +14,7 @@ import { navigate } from '../../app/router'
 import { entriesOfDrop, treeOfPicked, walkDrop, type DroppedEntry, type DroppedTree } from './dropped-folders'
 import { FilePreview } from './FilePreview'
 import { folderMakingFor, uploadQueueFor } from './shared-upload-queue'
-import { whoseFiles, FolderNotMade, pickedFoldersName } from './folder-making'
+import { droppedName, FolderNotMade } from './folder-making'
 import { FolderMakingRows } from './FolderMakingRows'
 import pageClasses from './FilesPage.module.css'
 import { ancestorsOf, baseName, isWithin, joinPath, parentPath, pathAfterMove, toggleExpanded } from './vfs-paths'
@@ -172,11 +172,15 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
     setMoveError(null)
     setFolderNotice(null)
     const tops = tree.folders.filter((f) => parentPath(f) === folder)
-    const name = pickedFoldersName(tops.map(baseName))
+    // Files dropped beside the folders go into `folder` itself, queued with the folders' files.
+    const { name, whose } = droppedName(
+      tops.map(baseName),
+      tree.files.filter((f) => f.folder === folder).map((f) => f.file.name)
+    )
     let made
     try {
       // Every file of every folder queued at once (one add per folder copied the queue's rows once per folder).
-      made = await folderMaking.make(name, folder, tree.folders, tops.length, () => queue.addAll(tree.files))
+      made = await folderMaking.make(name, folder, tree.folders, whose, () => queue.addAll(tree.files))
     } catch (err) {
       if (!(err instanceof FolderNotMade)) throw err
       setMoveError(`${baseName(err.folder)} was not created, so nothing in it was uploaded: ${errorText(err.reason)}`)
@@ -188,7 +192,7 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
       // The folders made before the cancel stay, empty: said, so that they are not taken for a finished upload.
       const left =
         made.made === 0 ? 'no folder was made' : made.made === 1 ? '1 folder was made (empty)' : `${made.made} folders were made (empty)`
-      setFolderNotice(`The upload of ${name} was cancelled: ${left}, and none of ${whoseFiles(tops.length)} was uploaded.`)
+      setFolderNotice(`The upload of ${name} was cancelled: ${left}, and none of ${whose} was uploaded.`)
     }
   }
 

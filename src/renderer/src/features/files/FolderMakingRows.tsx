@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core'
 import { useSyncExternalStore, type RefObject } from 'react'
 import { focusWhenLost } from '../../app/focus-when-lost'
-import { whoseFiles, type FolderMaking } from './folder-making'
+import type { FolderMaking } from './folder-making'
 import { folderName } from './FolderDialogs'
 
 /**
@@ -22,7 +22,7 @@ export function FolderMakingRows({ making, folderButton }: { making: FolderMakin
                 <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                   {job.name}{' '}
                   <Text span size="xs" c="dimmed">
-                    → {folderName(job.into)} · {text}; {whoseFiles(job.picked)} are uploaded next
+                    → {folderName(job.into)} · {text}; {job.whose} are uploaded next
                   </Text>
                 </Text>
                 <Button

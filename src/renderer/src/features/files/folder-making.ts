@@ -3,8 +3,8 @@ export interface FolderJob {
   readonly id: number
   /** What was picked or dropped, as the operator knows it ("Reports", or "Reports, Letters, and 2 more"). */
   readonly name: string
-  /** How many folders were picked or dropped together under `name`: their files, not its files, past one. */
-  readonly picked: number
+  /** Whose files are uploaded once the folders are there, in a sentence: "its files", "their files", "the files". */
+  readonly whose: string
   /** Where it goes. */
   readonly into: string
   /** Folders made (or found there already) so far, of `total`. */
@@ -46,8 +46,8 @@ export class FolderMaking {
   }
 
   /**
-   * Makes `folders` (each after the folder it is in) for the job named `name`, of `picked` folders picked
-   * or dropped together; `whenMade` runs once all are there, the job still listed. Resolves `finished`
+   * Makes `folders` (each after the folder it is in) for the job named `name`, whose files are `whose`
+   * (droppedName); `whenMade` runs once all are there, the job still listed. Resolves `finished`
    * once all are there, or not when the job was cancelled first, with how many were made by then
    * (they stay); rejects with FolderNotMade for the first the node would not make (none after it is tried).
    */
@@ -55,11 +55,11 @@ export class FolderMaking {
     name: string,
     into: string,
     folders: readonly string[],
-    picked = 1,
+    whose = 'its files',
     whenMade?: () => void
   ): Promise<{ readonly finished: boolean; readonly made: number }> {
     const id = this.nextId++
-    this.set(id, { id, name, picked, into, made: 0, total: folders.length })
+    this.set(id, { id, name, whose, into, made: 0, total: folders.length })
     let made = 0
     try {
       for (const folder of folders) {
@@ -70,7 +70,7 @@ export class FolderMaking {
           throw new FolderNotMade(folder, err)
         }
         made++
-        this.set(id, { id, name, picked, into, made, total: folders.length })
+        this.set(id, { id, name, whose, into, made, total: folders.length })
       }
       const finished = !this.cancelled.has(id)
       // Its files are queued while the job is still listed: queued after, the count of uploads under way
@@ -115,5 +115,13 @@ export function pickedFoldersName(names: readonly string[]): string {
   return list.format([...names.slice(0, 2), `${names.length - 2} more`])
 }
 
-/** Whose files a picked folder's, or several's, are in a sentence: "its files", "their files". */
-export const whoseFiles = (picked: number) => (picked > 1 ? 'their files' : 'its files')
+/**
+ * What a pick or a drop of folders is called in its row and notices, and whose files are uploaded once
+ * its folders are made: the folders' names and then those of the files dropped beside them ("Reports
+ * and notes.txt": "Reports" alone left the file out, and a cancel said none of "its files" was
+ * uploaded when notes.txt was not either).
+ */
+export function droppedName(folders: readonly string[], looseFiles: readonly string[]): { readonly name: string; readonly whose: string } {
+  const whose = looseFiles.length > 0 ? 'the files' : folders.length > 1 ? 'their files' : 'its files'
+  return { name: pickedFoldersName([...folders, ...looseFiles]), whose }
+}
