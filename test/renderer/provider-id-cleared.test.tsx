@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, it } from 'vitest'
 import { useFakeLlm, useTestNode } from '../support/node'
-import { renderAddWizard, useFreshAddWizard } from './add-wizard'
+import { useFreshAddWizard, wizardAtIdentity } from './add-wizard'
 
 /*
  * The provider id is derived from the display name until it is typed by hand. Once typed, clearing
@@ -19,13 +19,7 @@ useFreshAddWizard()
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }))
 
 it('an id typed by hand, then cleared, follows the display name again', async () => {
-  renderAddWizard(node)
-  await userEvent.click(await screen.findByRole('radio', { name: 'OpenAI-compatible server' }))
-  await next()
-  await userEvent.type(screen.getByLabelText(/^API base URL/), `${fake.url}/v1`)
-  await next()
-  await userEvent.click(await screen.findByRole('checkbox', { name: 'llama3.2' }))
-  await next()
+  await wizardAtIdentity(node, fake.url, 'llama3.2')
   const name = screen.getByLabelText('Display name')
   const id = screen.getByLabelText<HTMLInputElement>(/^Provider id/)
   await userEvent.type(name, 'Box')

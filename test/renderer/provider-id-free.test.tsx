@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, it } from 'vitest'
 import { addProvider, useFakeLlm, useTestNode } from '../support/node'
-import { renderAddWizard, useFreshAddWizard } from './add-wizard'
+import { useFreshAddWizard, wizardAtIdentity } from './add-wizard'
 
 /*
  * A second provider for a model the node has one for already (the same server's only model, say):
@@ -19,15 +19,7 @@ useFreshAddWizard()
 
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }))
 
-async function toIdentityStep() {
-  renderAddWizard(node)
-  await userEvent.click(await screen.findByRole('radio', { name: 'OpenAI-compatible server' }))
-  await next()
-  await userEvent.type(screen.getByLabelText(/^API base URL/), `${fake.url}/v1`)
-  await next()
-  await userEvent.click(await screen.findByRole('checkbox', { name: 'llama3.2' }))
-  await next()
-}
+const toIdentityStep = () => wizardAtIdentity(node, fake.url, 'llama3.2')
 
 it('proposes an id no provider has, and the identity follows it', async () => {
   await addProvider(node, 'llama3-2')
