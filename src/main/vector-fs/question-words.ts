@@ -36,7 +36,9 @@ async function load(): Promise<ReadonlyMap<string, ReadonlySet<string>>> {
 export async function questionWords(question: string): Promise<string[]> {
   const words = searchWords(question)
   if (words.length === 0) return []
-  const common = await (lists ??= load())
+  // Lists that could not be read leave every word in (as before there were any): an answer's sources
+  // are not worth failing the answer over.
+  const common = await (lists ??= load().catch(() => new Map<string, ReadonlySet<string>>()))
   let best: ReadonlySet<string> | undefined
   let hits = 0
   for (const [language, set] of common) {
