@@ -8,7 +8,12 @@ export interface AnswerRuntime {
   cancel(inboxId: string): void
   /** Whether an answer is being written in this inbox. */
   busy(inboxId: string): boolean
+  /**
+   * Providers were pointed at other servers: questions waiting out a pause of the server they went
+   * to (it answered 429) go to their new server instead.
+   */
+  reroute(): void
 }
 
 /** For nodes that store questions but do not answer them (tests of the API alone). */
-export const idleRuntime: AnswerRuntime = { wake: () => {}, stop: () => false, cancel: () => {}, busy: () => false }
+export const idleRuntime: AnswerRuntime = { wake: () => {}, stop: () => false, cancel: () => {}, busy: () => false, reroute: () => {} }

@@ -400,6 +400,9 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       lanes.has(inboxId) ||
       scopes.has(jobIdOfInbox(inboxId)),
     busy: (inboxId) => lanes.has(inboxId),
+    reroute() {
+      if (!closed) lanes.reroute()
+    },
     resume() {
       lanes.resume((after, limit) => ctx.store.messages.pendingInboxesAfter(after, limit))
       if (options.warmUpAfterMs !== undefined && !warmUp) {

@@ -57,6 +57,12 @@ export function storedForm(raw: unknown, provider: LlmProvider) {
   }
 }
 
+/** The server a provider's calls go to: its kind and API base, as the answer runtime groups calls. */
+const serverOf = (p: Pick<LlmProvider, 'model' | 'external_url'>) => {
+  const { kind } = modelKind(p.model)
+  return `${kind} ${resolveBaseUrl(kind, p.external_url)}`
+}
+
 export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes> {
   const { store, bus, clock } = ctx
   /** A string key is sealed; '' and null clear it; absent keeps (undefined). */
@@ -119,6 +125,8 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
         lastCheckJson: before ? checkAfterEdit(before, rawBody, body.api_key) : undefined
       })
       if (!updated) throw notFound(`id: no LLM provider with id '${body.id}'`)
+      // Questions waiting out the old server's pause (it answered 429) go to the new server now.
+      if (before && serverOf(JSON.parse(before.provider_json) as LlmProvider) !== serverOf(body)) ctx.runtime.reroute()
       if (!(EMBEDDING_KINDS as readonly string[]).includes(modelKind(body.model).kind)) forgetAsEmbedder(body.id)
       bus.emit({ type: 'provider_changed', data: { id: body.id } })
       if (before && before.agent_json !== form.agentJson && bus.listening()) {
