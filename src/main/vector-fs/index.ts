@@ -600,6 +600,17 @@ export function createVectorFs(options: VectorFsOptions) {
     },
 
     /**
+     * A provider's address or key was edited: if it is the embedding model's, what waits on its old
+     * server (the batch under way, searches paused by its failures) is tried again with the new one.
+     */
+    embeddingProviderEdited(providerId: string) {
+      if (settings.embeddingModel()?.providerId !== providerId) return
+      queue.retryNow()
+      queryCache.clear()
+      resumeQueries()
+    },
+
+    /**
      * Embeds the failed files again with the model in use: after its server was started again, or a
      * passing failure. Answers how many files are processing again (none without a model).
      */

@@ -63,6 +63,10 @@ const serverOf = (p: Pick<LlmProvider, 'model' | 'external_url'>) => {
   return `${kind} ${resolveBaseUrl(kind, p.external_url)}`
 }
 
+/** Whether calls to the provider go to another address (its kind or URL, query included, changed). */
+const callsElsewhere = (before: LlmProvider, after: LlmProvider) =>
+  modelKind(before.model).kind !== modelKind(after.model).kind || (before.external_url ?? null) !== (after.external_url ?? null)
+
 export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes> {
   const { store, bus, clock } = ctx
   /** A string key is sealed; '' and null clear it; absent keeps (undefined). */
@@ -125,8 +129,13 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
         lastCheckJson: before ? checkAfterEdit(before, rawBody, body.api_key) : undefined
       })
       if (!updated) throw notFound(`id: no LLM provider with id '${body.id}'`)
-      // Questions waiting out the old server's pause (it answered 429) go to the new server now.
-      if (before && serverOf(JSON.parse(before.provider_json) as LlmProvider) !== serverOf(body)) ctx.runtime.reroute()
+      if (before) {
+        const old = JSON.parse(before.provider_json) as LlmProvider
+        // Questions waiting out the old server's pause (it answered 429) go to the new server now.
+        if (serverOf(old) !== serverOf(body)) ctx.runtime.reroute()
+        const keyChanged = body.api_key !== undefined && (body.api_key || '') !== storedKeyOf(ctx, before)
+        if (keyChanged || callsElsewhere(old, body)) ctx.vectorFs.embeddingProviderEdited(body.id)
+      }
       if (!(EMBEDDING_KINDS as readonly string[]).includes(modelKind(body.model).kind)) forgetAsEmbedder(body.id)
       bus.emit({ type: 'provider_changed', data: { id: body.id } })
       if (before && before.agent_json !== form.agentJson && bus.listening()) {
