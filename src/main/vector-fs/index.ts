@@ -360,11 +360,14 @@ export function createVectorFs(options: VectorFsOptions) {
       throw err
     }
     files.release(blob.sha256)
+    // The file as placed: while the copies it replaced leave the disk below, another request may
+    // replace, move or delete it, and the answer still describes what this upload stored.
+    const placed = info(tree.get(id)!, target, 0, 1, currentKey())
     for (const sha of unused) await files.remove(sha, () => tree.isShaUsed(sha))
     changed(formatVfsPath(target))
     // The queue skipped the file while it was staged (and may have gone idle): it has work now.
     if (settings.embeddingModel()) queue.wake()
-    return info(tree.get(id)!, target, 0, 1, currentKey())
+    return placed
   }
 
   const vfs = {
