@@ -13,7 +13,19 @@ export interface AnswerRuntime {
    * to (it answered 429) go to their new server instead.
    */
   reroute(): void
+  /**
+   * The settings a call to this provider uses (address, key, model) were edited: its calls that
+   * have not begun to answer are asked again with the new ones.
+   */
+  providerEdited(providerId: string): void
 }
 
 /** For nodes that store questions but do not answer them (tests of the API alone). */
-export const idleRuntime: AnswerRuntime = { wake: () => {}, stop: () => false, cancel: () => {}, busy: () => false, reroute: () => {} }
+export const idleRuntime: AnswerRuntime = {
+  wake: () => {},
+  stop: () => false,
+  cancel: () => {},
+  busy: () => false,
+  reroute: () => {},
+  providerEdited: () => {}
+}

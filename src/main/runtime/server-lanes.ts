@@ -31,6 +31,8 @@ export type TurnOutcome =
   | { readonly kind: 'rate_limited'; readonly waitMs: number }
   /** This machine ran short (descriptors, memory): the question stays queued and every call pauses. */
   | { readonly kind: 'local_error'; readonly code: string }
+  /** The call was dropped before its first word (its provider was edited): the question is asked again at once. */
+  | { readonly kind: 'again' }
 
 interface ServerOfInbox {
   readonly model: Model

@@ -63,9 +63,10 @@ const serverOf = (p: Pick<LlmProvider, 'model' | 'external_url'>) => {
   return `${kind} ${resolveBaseUrl(kind, p.external_url)}`
 }
 
-/** Whether calls to the provider go to another address (its kind or URL, query included, changed). */
-const callsElsewhere = (before: LlmProvider, after: LlmProvider) =>
-  modelKind(before.model).kind !== modelKind(after.model).kind || (before.external_url ?? null) !== (after.external_url ?? null)
+/** Whether calls to the provider change, but for its key: another kind, model or URL (its query included). */
+const callChanged = (before: LlmProvider, after: LlmProvider) =>
+  JSON.stringify(modelKind(before.model)) !== JSON.stringify(modelKind(after.model)) ||
+  (before.external_url ?? null) !== (after.external_url ?? null)
 
 export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes> {
   const { store, bus, clock } = ctx
@@ -134,7 +135,11 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
         // Questions waiting out the old server's pause (it answered 429) go to the new server now.
         if (serverOf(old) !== serverOf(body)) ctx.runtime.reroute()
         const keyChanged = body.api_key !== undefined && (body.api_key || '') !== storedKeyOf(ctx, before)
-        if (keyChanged || callsElsewhere(old, body)) ctx.vectorFs.embeddingProviderEdited(body.id)
+        // Calls waiting on the old settings (a server that never answered them) are made again with the new ones.
+        if (keyChanged || callChanged(old, body)) {
+          ctx.runtime.providerEdited(body.id)
+          ctx.vectorFs.embeddingProviderEdited(body.id)
+        }
       }
       if (!(EMBEDDING_KINDS as readonly string[]).includes(modelKind(body.model).kind)) forgetAsEmbedder(body.id)
       bus.emit({ type: 'provider_changed', data: { id: body.id } })
