@@ -100,3 +100,14 @@ it('renaming the provider leaves a call held unanswered alone', async () => {
   expect((answer as Msg).job_message.content).toBe('From the first server')
   expect(chats(first)).toHaveLength(1)
 })
+
+it('a call the server holds unanswered is asked again at once of the provider its job is moved to', async () => {
+  first.behaviour = { type: 'hang' }
+  const inboxId = await askedOfFirst()
+  expect((await post('/v2/add_llm_provider', provider('mended', { external_url: second.url, api_key: 'k-second' }))).status).toBe(200)
+  const jobId = inboxId.split('::')[1]!
+  const moved = await post('/v2/change_job_llm_provider', { job_id: jobId, new_agent_id: 'mended' })
+  expect(moved).toEqual({ status: 200, body: 'Successfully changed job LLM provider' })
+  await expectMendedAnswer(inboxId)
+  expect(chats(second)).toHaveLength(1)
+})

@@ -18,6 +18,8 @@ export interface AnswerRuntime {
    * have not begun to answer are asked again with the new ones.
    */
   providerEdited(providerId: string): void
+  /** The inbox's job was moved to another provider: its call, if it has not begun to answer, is asked again of the new one. */
+  jobMoved(inboxId: string): void
 }
 
 /** For nodes that store questions but do not answer them (tests of the API alone). */
@@ -27,5 +29,6 @@ export const idleRuntime: AnswerRuntime = {
   cancel: () => {},
   busy: () => false,
   reroute: () => {},
-  providerEdited: () => {}
+  providerEdited: () => {},
+  jobMoved: () => {}
 }

@@ -415,6 +415,11 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
     providerEdited(providerId) {
       for (const [inboxId, id] of unanswered) if (id === providerId) inFlight.get(inboxId)?.abort(EDITED)
     },
+    jobMoved(inboxId) {
+      if (unanswered.has(inboxId)) inFlight.get(inboxId)?.abort(EDITED)
+      // A question waiting out the old server's pause (it answered 429) goes to the new one now.
+      runtime.wake(inboxId)
+    },
     resume() {
       lanes.resume((after, limit) => ctx.store.messages.pendingInboxesAfter(after, limit))
       if (options.warmUpAfterMs !== undefined && !warmUp) {
