@@ -8,7 +8,27 @@ export interface AnswerRuntime {
   cancel(inboxId: string): void
   /** Whether an answer is being written in this inbox. */
   busy(inboxId: string): boolean
+  /**
+   * Providers were pointed at other servers: questions waiting out a pause of the server they went
+   * to (it answered 429) go to their new server instead.
+   */
+  reroute(): void
+  /**
+   * The settings a call to this provider uses (address, key, model) were edited: its calls that
+   * have not begun to answer are asked again with the new ones.
+   */
+  providerEdited(providerId: string): void
+  /** The inbox's job was moved to another provider: its call, if it has not begun to answer, is asked again of the new one. */
+  jobMoved(inboxId: string): void
 }
 
 /** For nodes that store questions but do not answer them (tests of the API alone). */
-export const idleRuntime: AnswerRuntime = { wake: () => {}, stop: () => false, cancel: () => {}, busy: () => false }
+export const idleRuntime: AnswerRuntime = {
+  wake: () => {},
+  stop: () => false,
+  cancel: () => {},
+  busy: () => false,
+  reroute: () => {},
+  providerEdited: () => {},
+  jobMoved: () => {}
+}

@@ -10,8 +10,11 @@ import { sizeText } from '../../shared/byte-size'
 import { MIB } from '../../shared/contract/limits'
 import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
 
-/** Why the node ended an answer's call early: the operator stopped it, the node is closing, or the job was removed. */
-export type AnswerAbortReason = 'stop' | 'shutdown' | 'cancel'
+/**
+ * Why the node ended an answer's call early: the operator stopped it, the node is closing, the job
+ * was removed, or the provider's settings were edited before the call's first word.
+ */
+export type AnswerAbortReason = 'stop' | 'shutdown' | 'cancel' | 'edited'
 
 /** One answer's provider call, as plain data: it crosses to the provider worker by structured clone. */
 export interface AnswerCallRequest {

@@ -82,6 +82,7 @@ const SHUTDOWN_WAIT_MS = 3000
 const STOP: AnswerAbortReason = 'stop'
 const SHUTDOWN: AnswerAbortReason = 'shutdown'
 const CANCEL: AnswerAbortReason = 'cancel'
+const EDITED: AnswerAbortReason = 'edited'
 
 /** Ends a cut answer, so a reader sees where and why it stops. */
 export function truncationNote(maxBytes: number): string {
@@ -128,6 +129,8 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
   const maxTextBytes = maxAnswerBytes
   const rateLimitRetries = options.rateLimitRetries ?? 4
   const inFlight = new Map<string, AbortController>()
+  /** The provider each inbox's call in flight goes to, while it has not begun to answer. */
+  const unanswered = new Map<string, string>()
   /** 429 retries of the question each inbox is on (only inboxes that met a 429 have an entry). */
   const rateAttempts = new Map<string, { hash: string; count: number }>()
   /**
@@ -192,6 +195,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
 
     const controller = new AbortController()
     inFlight.set(inboxId, controller)
+    unanswered.set(inboxId, job.provider_id)
     const seen: CallObservation = {}
     /** The answer's text that streamed before the call failed, and the scope passages it drew on. */
     let received = ''
@@ -230,6 +234,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       }
       const result = await caller
         .call(request, controller.signal, (text) => {
+          unanswered.delete(inboxId)
           if (!controller.signal.aborted) ctx.bus.emit({ type: 'message_delta', data: { inbox: inboxId, text, parent: q.hash } })
         })
         .finally(callEnded)
@@ -244,6 +249,8 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
         return done
       }
       if (result.kind === 'aborted') {
+        // Nothing of it was heard: the question is asked again, with the provider's new settings.
+        if (result.reason === EDITED) return { kind: 'again' }
         if (result.reason === STOP) {
           try {
             await reply(result.text, { role: 'stopped', sources })
@@ -268,6 +275,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       return done
     } catch (err) {
       if (closed || controller.signal.reason === CANCEL) return done
+      if (controller.signal.reason === EDITED) return { kind: 'again' }
       // The reply could not be written (a full or failing disk): nor could a note, which would blame the provider.
       const unstored = storageTrouble(err)
       if (unstored) {
@@ -307,6 +315,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       return done
     } finally {
       inFlight.delete(inboxId)
+      unanswered.delete(inboxId)
       if (!retrying) rateAttempts.delete(inboxId)
     }
   }
@@ -400,6 +409,17 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       lanes.has(inboxId) ||
       scopes.has(jobIdOfInbox(inboxId)),
     busy: (inboxId) => lanes.has(inboxId),
+    reroute() {
+      if (!closed) lanes.reroute()
+    },
+    providerEdited(providerId) {
+      for (const [inboxId, id] of unanswered) if (id === providerId) inFlight.get(inboxId)?.abort(EDITED)
+    },
+    jobMoved(inboxId) {
+      if (unanswered.has(inboxId)) inFlight.get(inboxId)?.abort(EDITED)
+      // A question waiting out the old server's pause (it answered 429) goes to the new one now.
+      runtime.wake(inboxId)
+    },
     resume() {
       lanes.resume((after, limit) => ctx.store.messages.pendingInboxesAfter(after, limit))
       if (options.warmUpAfterMs !== undefined && !warmUp) {

@@ -31,6 +31,8 @@ export type TurnOutcome =
   | { readonly kind: 'rate_limited'; readonly waitMs: number }
   /** This machine ran short (descriptors, memory): the question stays queued and every call pauses. */
   | { readonly kind: 'local_error'; readonly code: string }
+  /** The call was dropped before its first word (its provider was edited): the question is asked again at once. */
+  | { readonly kind: 'again' }
 
 interface ServerOfInbox {
   readonly model: Model
@@ -79,6 +81,11 @@ export interface ServerLanes {
   has(inboxId: string): boolean
   /** The inbox is gone: it leaves the lane it waits in (a paused one keeps it until the pause ends otherwise). */
   forget(inboxId: string): void
+  /**
+   * A job was moved to another provider, or a provider to another server: the inboxes waiting out
+   * a paused server's pause whose questions now go to another server move to that server's lane.
+   */
+  reroute(): void
   /**
    * Adds every inbox `page` lists (with its provider, read in the same query), a page per
    * event-loop turn, so requests keep being served meanwhile; a page shorter than `limit` is the last.
@@ -251,8 +258,13 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
         } else if (outcome) {
           localStreak = 0
         }
-        // A turn that threw leaves the inbox alone until its next question (as a crash would).
-        if (outcome && deps.nextQuestion(inboxId)) lane(l.key).waiting.add(inboxId)
+        // A turn that threw leaves the inbox alone until its next question (as a crash would). The
+        // next turn goes to the server the inbox's job calls now: its job or provider may have
+        // moved to another server during this one (then this server's pause is not its to wait out).
+        if (outcome && deps.nextQuestion(inboxId)) {
+          keys.clear()
+          lane(keyOf(inboxId)).waiting.add(inboxId)
+        }
         for (const id of told) deps.paused?.(id, until, reason)
         pumpSoon()
       })
@@ -273,6 +285,21 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
     has: (inboxId) => running.has(inboxId) || [...lanes.values()].some((l) => l.waiting.has(inboxId)),
     forget(inboxId) {
       for (const l of lanes.values()) l.waiting.delete(inboxId)
+    },
+    reroute() {
+      if (stopped) return
+      keys.clear()
+      const now = Date.now()
+      // Lanes not paused need nothing: pump files an inbox under its current server as it takes it.
+      for (const l of [...lanes.values()]) {
+        if (now >= l.pausedUntil) continue
+        for (const inboxId of [...l.waiting]) {
+          if (keyOf(inboxId) === l.key) continue
+          l.waiting.delete(inboxId)
+          add(inboxId)
+        }
+      }
+      pumpSoon()
     },
     resume(page) {
       let after = ''

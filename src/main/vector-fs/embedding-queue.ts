@@ -302,6 +302,15 @@ export function embeddingQueue(deps: Deps) {
       if (model) emptyFilesReady.run(modelKeyOf(model))
       return n
     },
+    /**
+     * The model's provider now calls another address or with another key: the call under way (or
+     * the wait before the next try) is dropped, and the batch asked again at once with the new
+     * settings. Waiting for the old server's answer or time-out would fail files the edit mended.
+     */
+    retryNow() {
+      batchAbort?.abort()
+      lastFailure = null
+    },
     /** Why the files being embedded are still processing, while the provider fails and the batch is tried again. */
     failure: (): EmbeddingFailureState | null => lastFailure,
     /** The call the files processing wait on, once it has been unanswered for waitNoticeMs; null otherwise. */

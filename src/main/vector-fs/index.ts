@@ -362,11 +362,14 @@ export function createVectorFs(options: VectorFsOptions) {
       throw err
     }
     files.release(blob.sha256)
+    // The file as placed: while the copies it replaced leave the disk below, another request may
+    // replace, move or delete it, and the answer still describes what this upload stored.
+    const placed = info(tree.get(id)!, target, 0, 1, currentKey())
     for (const sha of unused) await files.remove(sha, () => tree.isShaUsed(sha))
     changed(formatVfsPath(target))
     // The queue skipped the file while it was staged (and may have gone idle): it has work now.
     if (settings.embeddingModel()) queue.wake()
-    return info(tree.get(id)!, target, 0, 1, currentKey())
+    return placed
   }
 
   const vfs = {
@@ -599,6 +602,17 @@ export function createVectorFs(options: VectorFsOptions) {
       resumeQueries()
       changed('/')
       if (model) queue.wake()
+    },
+
+    /**
+     * A provider's address or key was edited: if it is the embedding model's, what waits on its old
+     * server (the batch under way, searches paused by its failures) is tried again with the new one.
+     */
+    embeddingProviderEdited(providerId: string) {
+      if (settings.embeddingModel()?.providerId !== providerId) return
+      queue.retryNow()
+      queryCache.clear()
+      resumeQueries()
     },
 
     /**

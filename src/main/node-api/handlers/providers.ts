@@ -57,6 +57,17 @@ export function storedForm(raw: unknown, provider: LlmProvider) {
   }
 }
 
+/** The server a provider's calls go to: its kind and API base, as the answer runtime groups calls. */
+const serverOf = (p: Pick<LlmProvider, 'model' | 'external_url'>) => {
+  const { kind } = modelKind(p.model)
+  return `${kind} ${resolveBaseUrl(kind, p.external_url)}`
+}
+
+/** Whether calls to the provider change, but for its key: another kind, model or URL (its query included). */
+const callChanged = (before: LlmProvider, after: LlmProvider) =>
+  JSON.stringify(modelKind(before.model)) !== JSON.stringify(modelKind(after.model)) ||
+  (before.external_url ?? null) !== (after.external_url ?? null)
+
 export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes> {
   const { store, bus, clock } = ctx
   /** A string key is sealed; '' and null clear it; absent keeps (undefined). */
@@ -119,6 +130,17 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
         lastCheckJson: before ? checkAfterEdit(before, rawBody, body.api_key) : undefined
       })
       if (!updated) throw notFound(`id: no LLM provider with id '${body.id}'`)
+      if (before) {
+        const old = JSON.parse(before.provider_json) as LlmProvider
+        // Questions waiting out the old server's pause (it answered 429) go to the new server now.
+        if (serverOf(old) !== serverOf(body)) ctx.runtime.reroute()
+        const keyChanged = body.api_key !== undefined && (body.api_key || '') !== storedKeyOf(ctx, before)
+        // Calls waiting on the old settings (a server that never answered them) are made again with the new ones.
+        if (keyChanged || callChanged(old, body)) {
+          ctx.runtime.providerEdited(body.id)
+          ctx.vectorFs.embeddingProviderEdited(body.id)
+        }
+      }
       if (!(EMBEDDING_KINDS as readonly string[]).includes(modelKind(body.model).kind)) forgetAsEmbedder(body.id)
       bus.emit({ type: 'provider_changed', data: { id: body.id } })
       if (before && before.agent_json !== form.agentJson && bus.listening()) {
