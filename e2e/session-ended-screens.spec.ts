@@ -29,7 +29,7 @@ for (const screen of ['Providers', 'Settings']) {
     await expect(page.getByRole('heading', { name: screen, exact: true })).toBeVisible()
     if (screen === 'Providers') {
       await expect(page.getByRole('alert').filter({ hasText: 'The providers could not be loaded' })).toContainText(
-        'This window is not signed in to the node (it restarted, or'
+        'This window is not signed in to the node (the node restarted, or'
       )
     }
   })

@@ -29,7 +29,7 @@ test('a window opened from a UI address whose code was used already says it is n
   await expect(page.getByTestId('session-ended-banner')).toHaveCount(0)
   // The screens under it say why they are empty in the same words: not the node's "missing or wrong bearer
   // token" (Inboxes, with a Try again that cannot help; Files), nor "it restarted" (Providers).
-  const notSignedIn = 'This window is not signed in to the node (it restarted, or the one-time code'
+  const notSignedIn = 'This window is not signed in to the node (the node restarted, or the one-time code'
   const inboxes = page.getByRole('alert').filter({ hasText: 'The inboxes could not be loaded' })
   await expect(inboxes).toContainText(notSignedIn)
   await expect(inboxes.getByRole('button', { name: 'Try again' })).toHaveCount(0)

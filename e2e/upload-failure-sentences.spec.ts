@@ -58,3 +58,26 @@ test('files the node refuses: each row says why in plain sentences and what to d
   // Refused for what they are: sent again they would be refused again, so no Retry.
   await expect(page.getByTestId('upload-row').getByRole('button', { name: /^Retry/ })).toHaveCount(0)
 })
+
+/*
+ * An upload the node never answered (the connection cut): its Details said "The node answered: The node
+ * did not answer (the upload was interrupted)". Only the node's own words are led by "The node answered".
+ */
+test('an upload the node did not answer: its Details do not say the node answered', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Files' }).click()
+  await expect(page.getByTestId('files-empty')).toBeVisible()
+  await page.route(/upload_file_to_folder/, (route) => route.abort('connectionreset'))
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Notes.') }])
+  const row = page.getByTestId('upload-row').filter({ hasText: 'notes.txt' })
+  await expect(row).toHaveAttribute('data-state', 'failed')
+  await expect(row.getByTestId('upload-failure')).toHaveText(/^notes\.txt was not uploaded: the node did not answer\./)
+  await row.getByRole('button', { name: 'Details of the failed upload of notes.txt' }).click()
+  const detail = row.getByTestId('upload-failure-detail')
+  await expect(detail).toHaveText(/^The node did not answer/)
+  await expect(row.getByTestId('upload-failure')).not.toHaveAttribute('title', /^The node answered/)
+})

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { answeredQuestions, exportEntry, exportFilename, readableTime } from '../../src/main/node-api/export-format'
+import { answeredQuestions, exportEntry, exportFilename, exportHeader, readableTime } from '../../src/main/node-api/export-format'
 import { providerNamer } from '../../src/shared/provider-title'
 import type { LastMessage } from '../../src/shared/contract/message'
 
@@ -192,5 +192,35 @@ describe('the question quoted in a Markdown heading is shown as typed', () => {
         about
       ).split('\n')[0]
     ).toBe(`[then] gpt, answer 2 to “${about.question}”:`)
+  })
+})
+
+/*
+ * The title and the provider's name are the operator's words too (a conversation is named after its first
+ * question): Markdown read them. "What is 2*3*4?" showed as 2, an italic 3 and 4; a name ending in " #" lost
+ * it (a heading's closing sequence); "*Fast* <b>" shown as an italic and bold. The text export keeps them.
+ */
+describe('the title and the provider names in a Markdown export are shown as typed', () => {
+  it('escapes in the title what Markdown would read, and a closing run of #', () => {
+    expect(exportHeader('What is 2*3*4 <b>x</b> [a](b) & `c`?', 'markdown')).toBe(
+      '# What is 2\\*3\\*4 \\<b\\>x\\</b\\> \\[a\\](b) \\& \\`c\\`?\n\n'
+    )
+    expect(exportHeader('Ticket #', 'markdown')).toBe('# Ticket \\#\n\n')
+    expect(exportHeader('Plan ##', 'markdown')).toBe('# Plan \\##\n\n')
+    expect(exportHeader('#', 'markdown')).toBe('# \\#\n\n')
+    // Not a closing run: kept.
+    expect(exportHeader('C# notes', 'markdown')).toBe('# C# notes\n\n')
+    expect(exportHeader('What is 2*3*4?', 'txt')).toBe('What is 2*3*4?\n==============\n\n')
+  })
+
+  it('escapes the provider name in an answer heading', () => {
+    const reply = {
+      sender_subidentity: 'main/agent/gpt',
+      node_api_data: { node_message_hash: 'a2', node_timestamp: '2026-11-30T10:00:00.000Z' },
+      job_message: { content: 'Hi.', parent: 'q1' }
+    } as unknown as LastMessage
+    const named = () => '*Fast* <b>'
+    expect(exportEntry(reply, 'markdown', named, () => 'then').split('\n')[0]).toBe('### \\*Fast\\* \\<b\\> · then')
+    expect(exportEntry(reply, 'txt', named, () => 'then').split('\n')[0]).toBe('[then] *Fast* <b>:')
   })
 })

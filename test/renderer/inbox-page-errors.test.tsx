@@ -115,7 +115,7 @@ describe('an open conversation when the node restarts and no longer knows the wi
       queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } })
     })
     expect(await screen.findByText('The inbox could not be loaded')).toBeTruthy()
-    expect(screen.getByText(/This window is not signed in to the node \(it restarted, or/)).toBeTruthy()
+    expect(screen.getByText(/This window is not signed in to the node \(the node restarted, or/)).toBeTruthy()
     expect(screen.queryByText(/bearer token/)).toBeNull()
   })
 })

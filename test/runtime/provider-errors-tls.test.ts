@@ -39,6 +39,19 @@ it('https:// to a plain HTTP server: says so and what to type instead, not "fetc
   )
 })
 
+it('https:// to a plain HTTP server with a query in its URL: the advice does not give a URL without its query', async () => {
+  // An Azure OpenAI-style gateway's ?api-version=: "Use http://…/v1 as the URL" left it out, and calls without it fail.
+  const baseUrl = `https://127.0.0.1:${port}/v1`
+  const err = await fetch(`${baseUrl}/models?api-version=2024-10-21`).then(
+    () => undefined,
+    (e: unknown) => e
+  )
+  const failure = describeFailure(err, { kind: 'OpenAI', model: 'gpt-x', baseUrl, query: '?api-version=2024-10-21' })
+  expect(failure.message).toBe(
+    `Could not reach the OpenAI-compatible server at ${baseUrl}: it answers in plain HTTP, not HTTPS. Begin its URL with http:// instead of https://.`
+  )
+})
+
 /** A self-signed certificate for 127.0.0.1, made by the openssl command (undefined where it is missing). */
 function selfSigned(): { key: Buffer; cert: Buffer } | undefined {
   const dir = mkdtempSync(join(tmpdir(), 'nodedesk-tls-'))

@@ -113,3 +113,28 @@ describe('the Host guard of a node bound by name (--host localhost)', () => {
     }
   })
 })
+
+describe('the Host guard of a node bound to an address spelled otherwise than URLs write it', () => {
+  /*
+   * `--host ::ffff:127.0.0.1` (or 0:0::1) is taken as loopback; a browser, and fetch, write the address as the
+   * URL parser does ([::ffff:7f00:1], [::1]) in Host and Origin, and the node refused its own UI address with 403.
+   */
+  it('accepts the address as URLs write it, in Host and in Origin', async () => {
+    for (const host of ['::ffff:127.0.0.1', '0:0::1']) {
+      const bound = await startHttpServer({ router: node.router, token: 'tok', host, port: 0, log: node.log })
+      try {
+        const canonical = new URL(bound.url).host
+        expect(canonical).not.toBe(`[${host}]:${bound.port}`)
+        // fetch sends the URL parser's form of the address in Host, as a browser does.
+        const res = await fetch(`${bound.url}/v2/all_inboxes`, { headers: { Authorization: 'Bearer tok' } })
+        expect([host, res.status]).toEqual([host, 200])
+        const fromPage = await fetch(`${bound.url}/v2/all_inboxes`, {
+          headers: { Authorization: 'Bearer tok', Origin: `http://${canonical}` }
+        })
+        expect([host, fromPage.status]).toEqual([host, 200])
+      } finally {
+        await bound.close()
+      }
+    }
+  })
+})

@@ -50,7 +50,8 @@ export type ProviderNamer = (providerId: string) => string
 function speaker(m: LastMessage, format: Exclude<ExportFormat, 'json'>, nameOf: ProviderNamer, about?: AnsweredQuestion): string {
   const agent = replyingAgent(m)
   if (agent === undefined) return OPERATOR
-  const name = nameOf(agent)
+  // The provider's display name is the operator's words too.
+  const name = format === 'markdown' ? asTyped(nameOf(agent)) : nameOf(agent)
   const role = messageRole(m)
   if (about) {
     const to = `to “${format === 'markdown' ? asTyped(about.question) : about.question}”`
@@ -66,6 +67,12 @@ function speaker(m: LastMessage, format: Exclude<ExportFormat, 'json'>, nameOf: 
  * code, HTML or an entity escaped ("2*3*4" showed as 2<em>3</em>4, "<b>" vanished into bold).
  */
 const asTyped = (text: string) => text.replace(/[\\`*_[\]<>&~]/g, '\\$&')
+
+/**
+ * A whole heading's text as typed (the title: a conversation is named after its first question): as
+ * asTyped, and a run of # closing it ("Ticket #") escaped, which Markdown drops as the heading's end.
+ */
+const headingAsTyped = (text: string) => asTyped(text).replace(/(^|[ \t])(#+)$/, '$1\\$2')
 
 /**
  * The question a reply answers, when the export has to say it: the reply is not the first answer to
@@ -112,7 +119,7 @@ export function answeredQuestions(): (m: LastMessage) => AnsweredQuestion | unde
 /** The title line of a Markdown or text export. */
 export function exportHeader(customName: string, format: Exclude<ExportFormat, 'json'>): string {
   const title = titleLine(customName)
-  return format === 'markdown' ? `# ${title}\n\n` : `${title}\n${'='.repeat(Math.min(80, [...title].length))}\n\n`
+  return format === 'markdown' ? `# ${headingAsTyped(title)}\n\n` : `${title}\n${'='.repeat(Math.min(80, [...title].length))}\n\n`
 }
 
 /** A line that opens or closes a fenced code block (CommonMark): up to 3 spaces, then 3+ backticks or tildes. */

@@ -427,10 +427,12 @@ function plainFailure(err: unknown, ctx: FailureContext, midAnswer: boolean): Pr
   // https:// typed for a server that speaks plain HTTP (a local one, mostly): the TLS handshake reads
   // an HTTP reply. It said "fetch failed. Try again.", which no retry mends.
   if (ctx.baseUrl.startsWith('https:') && [...causes(err)].some((e) => (e as { code?: unknown }).code === 'ERR_SSL_WRONG_VERSION_NUMBER')) {
-    return new ProviderFailure(
-      'unreachable',
-      `Could not reach ${s}: it answers in plain HTTP, not HTTPS. Use ${ctx.baseUrl.replace(/^https:/, 'http:')} as the URL.`
-    )
+    // The URL in full only when it has no query: the base URL leaves the query out (?api-version=, whose
+    // values may be secrets), and the server refuses calls without it.
+    const instead = ctx.query
+      ? 'Begin its URL with http:// instead of https://.'
+      : `Use ${ctx.baseUrl.replace(/^https:/, 'http:')} as the URL.`
+    return new ProviderFailure('unreachable', `Could not reach ${s}: it answers in plain HTTP, not HTTPS. ${instead}`)
   }
   // An HTTPS server whose certificate fetch does not trust (self-signed, a private authority's, expired,
   // for another name): it said "fetch failed. Try again.", which no retry mends.

@@ -721,8 +721,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const { port, address: bound } = server.address() as AddressInfo
   const bracketed = (h: string) => (h.includes(':') ? `[${h}]` : h)
   const hostPart = bracketed(host)
-  // The address a name such as `--host localhost` was bound to is the node's own name too.
-  allowedHosts = new Set([`${hostPart}:${port}`, `${bracketed(bound)}:${port}`, `localhost:${port}`].map((h) => h.toLowerCase()))
+  // The address a name such as `--host localhost` was bound to is the node's own name too, and so is the
+  // address as URLs write it, which browsers and fetch send in Host and Origin: --host ::ffff:127.0.0.1 is
+  // [::ffff:7f00:1] there, and the node refused its own UI address with 403.
+  const asUrlWrites = new URL(`http://${hostPart}:${port}`).host
+  allowedHosts = new Set(
+    [`${hostPart}:${port}`, asUrlWrites, `${bracketed(bound)}:${port}`, `localhost:${port}`].map((h) => h.toLowerCase())
+  )
   allowedOrigins = new Set([...allowedHosts].map((h) => `http://${h}`))
   const sessions = createUiSessions(port)
   baseUrl = `http://${hostPart}:${port}`

@@ -32,9 +32,10 @@ export const retryOnce = (failures: number, err: unknown): boolean =>
  * What a screen says for a 401: the window has no session with the node. A restarted headless node
  * forgets its browser sessions; a window opened from an address whose one-time code was used already
  * never had one. Screens said "(it restarted)" for both, or the node's "missing or wrong bearer token".
+ * "The node", not "it": after "This window is not signed in", "it restarted" read as the window.
  */
 export const NO_SESSION_TEXT =
-  'This window is not signed in to the node (it restarted, or the one-time code in the window’s address was used already). Open the UI address the node printed, or ask it for a new one, to continue.'
+  'This window is not signed in to the node (the node restarted, or the one-time code in the window’s address was used already). Open the UI address the node printed, or ask it for a new one, to continue.'
 
 /**
  * An error as a person reads it: the server's message without the leading field paths, which

@@ -197,6 +197,13 @@ function focusAfterRowAction(clicked: HTMLElement, id: number, uploadButton: Ref
   )
 }
 
+/**
+ * A failure's Details: the node's own words, led by that; the connection's or the window's alone. "The node
+ * answered: The node did not answer (the upload was interrupted)" was said of an upload cut off.
+ */
+const detailLine = (s: { readonly detail: string; readonly answered?: boolean }) =>
+  s.answered === false ? s.detail : `The node answered: ${s.detail}`
+
 /** A failed row: its name and buttons on the first line, its sentence across the whole row below. */
 const FAILED_ROW: CSSProperties = {
   display: 'grid',
@@ -251,7 +258,7 @@ const UploadRowView = memo(function UploadRowView({
       size="xs"
       c={failed ? 'red' : 'dimmed'}
       style={failed ? { gridArea: 'why', minWidth: 0 } : { minWidth: 0 }}
-      title={failed ? `The node answered: ${s.detail}` : undefined}
+      title={failed ? detailLine(s) : undefined}
       data-testid={failed ? 'upload-failure' : undefined}
     >
       {label}
@@ -336,7 +343,7 @@ const UploadRowView = memo(function UploadRowView({
       )}
       {s.kind === 'failed' && detailsShown && (
         <Text id={detailsId} size="xs" c="dimmed" data-testid="upload-failure-detail" style={{ overflowWrap: 'anywhere' }}>
-          The node answered: {s.detail}
+          {detailLine(s)}
         </Text>
       )}
       <Progress

@@ -14,6 +14,8 @@ export interface UploadFailureText {
   readonly text: string
   /** The node's message as it came (or the error's): shown by the row's Details button (and its tooltip), never alone. */
   readonly detail: string
+  /** Whether `detail` is the node's answer; not when the node did not answer, or the window failed first. */
+  readonly answered: boolean
 }
 
 /** The size limit the node's 413 names ("file_data: larger than the upload limit of 256 MiB"), else the contract's. */
@@ -94,5 +96,5 @@ export function uploadFailureText(err: unknown, name: string, folder: string, wh
     if (status === 429 || status === 503) return `${name} was not uploaded: the node is busy or stopping. Wait a moment, ${again}.`
     return `${name} was not uploaded: the node ran into a problem (${errorText(err)}). ${queue ? 'Choose Retry' : 'Upload it again'}; if it fails again, the node's log has the details.`
   })()
-  return { text, detail }
+  return { text, detail, answered: err instanceof ApiFailure && err.status !== 0 }
 }

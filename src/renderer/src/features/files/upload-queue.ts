@@ -15,6 +15,8 @@ export type UploadState =
       readonly kind: 'failed'
       readonly text: string
       readonly detail: string
+      /** false: the node did not answer (`detail` is the connection's or the window's words). */
+      readonly answered?: boolean
       readonly retryable: boolean
       readonly nameTaken?: boolean
     }

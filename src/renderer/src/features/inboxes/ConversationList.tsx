@@ -224,8 +224,8 @@ function ConversationNav({
                     href={hrefOf({ name: 'inbox', inboxId: r.id })}
                     onClick={(e) => {
                       // No selection here: Ctrl/Cmd- or Shift-click opened the link in a new tab or window (a
-                      // browser's way); it opens the conversation in place, as a plain click does.
-                      if (e.ctrlKey || e.metaKey || e.shiftKey) {
+                      // browser's way), Alt-click downloaded it; it opens the conversation in place, as a plain click does.
+                      if (e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) {
                         e.preventDefault()
                         navigate({ name: 'inbox', inboxId: r.id })
                       }

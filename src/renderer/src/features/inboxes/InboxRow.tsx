@@ -1,7 +1,7 @@
 import { IconPin } from '@tabler/icons-react'
 import { lazy, memo, Suspense, useEffect, useState, type KeyboardEvent } from 'react'
 import { holdMenuKeys } from '../../app/menu-keys-held'
-import { hrefOf } from '../../app/router'
+import { hrefOf, navigate } from '../../app/router'
 import { useShownFlags } from '../../stores/asked-flags'
 import { highlightPieces, searchWords } from '../../app/highlight'
 import type { InboxRowData } from './inbox-rows'
@@ -111,6 +111,12 @@ export const InboxRow = memo(function InboxRow({ row, providerName, now, snippet
           // Shift-click on the row extends the selection, Ctrl-click (⌘ on a Mac) adds the row to it or takes it
           // out, as in a file manager. A browser would open the link in a new window or tab, no place for an inbox.
           const toggles = e.ctrlKey || e.metaKey
+          // Alt-click (Option on a Mac) is a browser's "download the link": it saved the page and opened nothing.
+          if (e.altKey && !e.shiftKey && !toggles) {
+            e.preventDefault()
+            navigate({ name: 'inbox', inboxId: row.inboxId })
+            return
+          }
           if (!onSelect || !(e.shiftKey || toggles)) return
           e.preventDefault()
           onSelect(row, { shiftKey: e.shiftKey })
