@@ -28,6 +28,15 @@ describe('client errors', () => {
     expect(f.fieldMessage('model')).toBe('expected exactly one provider kind key')
   })
 
+  it("a field's sentence ends with its full stop whether or not another field's error followed it in the message", () => {
+    const message = 'id: Enter an id: letters, digits, _ and -, up to 64 characters; model: Choose a model.'
+    const f = new ApiFailure(400, 'Bad Request', message, ['id', 'model'])
+    expect(f.fieldMessage('id')).toBe('Enter an id: letters, digits, _ and -, up to 64 characters.')
+    expect(f.fieldMessage('model')).toBe('Choose a model.')
+    // Not a sentence (a schema's word): left as it is.
+    expect(new ApiFailure(400, 'Bad Request', 'model: required; id: required', ['model', 'id']).fieldMessage('model')).toBe('required')
+  })
+
   it('a transport that throws becomes status 0 with a readable message', async () => {
     const client = createClient({
       kind: 'http',

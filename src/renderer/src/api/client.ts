@@ -14,9 +14,14 @@ export class ApiFailure extends Error {
   ) {
     super(message)
   }
-  /** The part of the message about one field, e.g. "Enter an id: letters, digits, _ and -, up to 64 characters.". */
+  /**
+   * The part of the message about one field, e.g. "Enter an id: letters, digits, _ and -, up to 64 characters.".
+   * A sentence followed by another field's error lost its full stop in the message ("…characters; model: …"):
+   * shown under its field, it has it again, as the last field's has.
+   */
   fieldMessage(path: string): string | undefined {
-    return parseFieldErrors(this.message).find((e) => e.path.length > 0 && formatPath(e.path) === path)?.text
+    const text = parseFieldErrors(this.message).find((e) => e.path.length > 0 && formatPath(e.path) === path)?.text
+    return text !== undefined && /^\p{Lu}/u.test(text) && !/[.!?…]$/u.test(text) ? `${text}.` : text
   }
 }
 
