@@ -142,7 +142,9 @@ describe('the Files page search finds names, then passages', () => {
     await within(await screen.findByTestId('file-preview')).findByText(/first day of each month/)
     expect(screen.getByTestId('upload-target').textContent).toContain('/Contracts/Leases 2025')
     // The address changed from outside the page (Back, a link): the upload folder follows the file shown.
-    act(() => navigateNow({ name: 'files', path: '/memo.txt' }))
+    act(() => {
+      navigateNow({ name: 'files', path: '/memo.txt' })
+    })
     await within(await screen.findByTestId('file-preview')).findByText(/renew the lease/)
     await waitFor(() => expect(screen.getByTestId('upload-target').textContent).toContain('the top folder'))
   })
