@@ -27,6 +27,12 @@ test('Edit provider: leaving with changes not saved asks first (link, browser Ba
   await expect(page).toHaveURL(/#\/providers\/gpt\/edit$/)
   await expect(page.getByLabel('Description')).toHaveValue('For the drafts')
 
+  // The skip link leaves nothing: no question.
+  await page.getByRole('link', { name: 'Skip to content' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.locator('#main-content')).toBeFocused()
+  await expect(dialog).toHaveCount(0)
+
   // The browser's Back: the address is put back and the question asked.
   await page.goBack()
   await expect(dialog).toBeVisible()

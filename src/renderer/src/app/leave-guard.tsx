@@ -74,7 +74,8 @@ export function mayLeave(hash: string, leave: () => void): boolean {
 /** A plain click on an in-app link (`#/...`) leaving a guarded page: asked first, taken only on Leave. */
 function onLinkClick(e: MouseEvent): void {
   if (!guard || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
-  const link = e.target instanceof Element ? e.target.closest<HTMLAnchorElement>('a[href^="#"]') : null
+  // Routes only ("#/providers"): the skip link's "#main-content" moves the focus, it leaves nothing.
+  const link = e.target instanceof Element ? e.target.closest<HTMLAnchorElement>('a[href^="#/"]') : null
   if (!link || link.target === '_blank') return
   const href = link.getAttribute('href')!
   if (!wouldLeave(href)) return
