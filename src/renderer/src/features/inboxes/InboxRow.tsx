@@ -1,7 +1,7 @@
 import { IconPin } from '@tabler/icons-react'
 import { lazy, memo, Suspense, useEffect, useState, type KeyboardEvent } from 'react'
 import { holdMenuKeys } from '../../app/menu-keys-held'
-import { hrefOf } from '../../app/router'
+import { hrefOf, navigate } from '../../app/router'
 import { useShownFlags } from '../../stores/asked-flags'
 import { highlightPieces, searchWords } from '../../app/highlight'
 import type { InboxRowData } from './inbox-rows'
@@ -114,6 +114,13 @@ export const InboxRow = memo(function InboxRow({ row, providerName, now, snippet
           if (!onSelect || !(e.shiftKey || toggles)) return
           e.preventDefault()
           onSelect(row, { shiftKey: e.shiftKey })
+        }}
+        // A middle-click followed the link into a new tab, which the desktop app does not have (nothing happened):
+        // it opens the conversation here, as a plain click does.
+        onAuxClick={(e) => {
+          if (e.button !== 1) return
+          e.preventDefault()
+          navigate({ name: 'inbox', inboxId: row.inboxId })
         }}
         aria-keyshortcuts={[onSelect && 'Space Shift+Space', actions && 'Shift+F10'].filter(Boolean).join(' ') || undefined}
       >

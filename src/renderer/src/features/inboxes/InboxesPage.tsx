@@ -823,6 +823,15 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                           }
                         : undefined
                     }
+                    // A middle-click opens it too (InboxRow): the place is remembered as for a plain click.
+                    onAuxClickCapture={
+                      at && !searching
+                        ? (e) => {
+                            if (e.button === 1 && (e.target as Element).closest('a[href]'))
+                              rememberListPlace(at.row.inboxId, item.index, showHidden)
+                          }
+                        : undefined
+                    }
                     data-pinned={!searching && item.index < pinnedRows.length ? '' : undefined}
                     style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
                   >
