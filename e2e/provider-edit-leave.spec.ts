@@ -79,3 +79,22 @@ test('Edit provider: nothing asked when nothing changed (or a change was put bac
   await expect(page).toHaveURL(/#\/inboxes$/)
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
+
+test('Edit provider in a narrow window: Leave from the navigation drawer goes there and closes the drawer, as a plain click does', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 600, height: 700 })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  await page.goto(node.uiUrl)
+  await page.evaluate(() => (location.hash = '#/providers/gpt/edit'))
+  await editDescription(page, 'For the drafts')
+  await page.getByRole('button', { name: 'Toggle navigation' }).click()
+  const files = page.getByRole('link', { name: 'Files' })
+  await files.click()
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' })
+  await expect(dialog).toContainText('Your changes to provider “gpt” are not saved.')
+  await dialog.getByRole('button', { name: 'Leave' }).click()
+  await expect(page).toHaveURL(/#\/files$/)
+  await expect(files).toBeHidden()
+})

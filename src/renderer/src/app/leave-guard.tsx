@@ -81,8 +81,11 @@ function onLinkClick(e: MouseEvent): void {
   if (!wouldLeave(href)) return
   e.preventDefault()
   e.stopPropagation()
+  // On Leave the link is clicked again, unguarded: its own handlers run too (the navigation's closes the
+  // drawer on a narrow window), which stopping this click kept from running.
   mayLeave(href, () => {
-    window.location.hash = href
+    if (link.isConnected) link.click()
+    else window.location.hash = href
   })
 }
 
