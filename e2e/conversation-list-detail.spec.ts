@@ -93,6 +93,31 @@ test('Ctrl-, Cmd- or Shift-click on a row of the conversation list opens that co
 })
 
 /*
+ * A middle-click on a row opened a new browser tab (in Electron, where new windows are denied, nothing
+ * happened): it opens the conversation in place, as Ctrl-click here does.
+ */
+test('a middle-click on a row of the conversation list opens that conversation in place, no new tab', async ({ page, node }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const ids = await seedJobs(node, 'gpt', 3, 1)
+  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, `Topic ${i}`)
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, ids[0]!)
+  const opened: string[] = []
+  page.context().on('page', (p) => opened.push(p.url()))
+  const list = page.getByRole('navigation', { name: 'Conversations' })
+  await expect(list.getByRole('link')).toHaveCount(3)
+  for (const i of [1, 2]) {
+    await list.getByRole('link', { name: `Topic ${i}` }).click({ button: 'middle' })
+    await expect(page.getByTestId('inbox-title')).toHaveText(`Topic ${i}`)
+    await expect(list.getByRole('link', { name: `Topic ${i}` })).toHaveAttribute('aria-current', 'page')
+  }
+  await page.waitForTimeout(300)
+  expect(opened).toEqual([])
+  expect(page.context().pages()).toHaveLength(1)
+})
+
+/*
  * The operator's own message moves the open conversation's row to the top of the list beside it: with the
  * list scrolled down (the conversation was opened from far down), the row left the view. The list follows
  * it; a row moved by another client's message does not scroll the list.

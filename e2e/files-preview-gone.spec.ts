@@ -36,7 +36,7 @@ test('renaming, then deleting, the previewed file reads nothing at its old path 
   const dialog = page.getByRole('dialog', { name: 'Rename or move lease.txt' })
   await dialog.getByRole('textbox', { name: 'Name' }).fill('renewal.txt')
   const readsBeforeMove = reads.length
-  await dialog.getByRole('button', { name: 'Move' }).click()
+  await dialog.getByRole('button', { name: 'Rename' }).click()
   await expect(dialog).toBeHidden()
   await expect(preview).toContainText('/Leases/renewal.txt')
   await expect(preview).toContainText('The lease renewal is due in March.')

@@ -62,7 +62,7 @@ test('an empty library says so; a new folder, a rename and a confirmed delete', 
   await page.getByRole('button', { name: 'Actions for Drafts' }).click()
   await page.getByRole('menuitem', { name: 'Rename or move…' }).click()
   await page.getByLabel('Name', { exact: true }).fill('Final')
-  await page.getByRole('button', { name: 'Move' }).click()
+  await page.getByRole('button', { name: 'Rename' }).click()
   await expect(files.rows()).toHaveText([/Final/])
 
   await page.getByRole('button', { name: 'Actions for Final' }).click()

@@ -59,3 +59,23 @@ test('inbox list: empty state leads to New job; the node searches names and mess
   await expect(page.getByRole('switch', { name: 'Show hidden' })).toBeChecked()
   await expect(list.rows()).toHaveCount(3)
 })
+
+/*
+ * A middle-click on a row of the inbox list followed its link into a new browser tab (in Electron, which
+ * denies new windows, nothing happened): it opens the conversation in place, as a plain click does.
+ */
+test('a middle-click on a row of the inbox list opens that conversation in place, no new tab', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const { job_id } = (
+    await node.api<{ job_id: string }>('POST', '/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope: emptyScope } })
+  ).body
+  await node.api('POST', '/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${job_id}::false`, custom_name: 'Budget review' })
+  await page.goto(node.uiUrl)
+  const opened: string[] = []
+  page.context().on('page', (p) => opened.push(p.url()))
+  await page.getByTestId('inbox-row').filter({ hasText: 'Budget review' }).click({ button: 'middle' })
+  await expect(page.getByTestId('inbox-title')).toHaveText('Budget review')
+  await page.waitForTimeout(300)
+  expect(opened).toEqual([])
+  expect(page.context().pages()).toHaveLength(1)
+})

@@ -58,7 +58,7 @@ test('100,000 inboxes: first row, scroll to the end, search, open, delete, while
     const list = new InboxListPage(page)
     await page.goto(serve.uiUrl)
     await expect(list.rows().first()).toBeVisible()
-    await expect(page.getByText('100010 inboxes')).toBeVisible()
+    await expect(page.getByText('100,010 inboxes')).toBeVisible()
 
     // The end of the list: the scrollbar spans every inbox; the rows there are read by place (one
     // request, not the 2,000 pages before them), and the DOM stays small.
@@ -93,7 +93,7 @@ test('100,000 inboxes: first row, scroll to the end, search, open, delete, while
     await page.getByRole('button', { name: 'Delete', exact: true }).click()
     await expect(hit).toHaveCount(0)
     await page.getByRole('button', { name: 'Clear search' }).click()
-    await expect(page.getByText('100009 inboxes')).toBeVisible()
+    await expect(page.getByText('100,009 inboxes')).toBeVisible()
     expect(written).toBeGreaterThan(50)
     expect(failed).toEqual([])
   } finally {

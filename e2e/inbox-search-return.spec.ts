@@ -27,7 +27,7 @@ test('a search typed while far down a long list shows its results from the top, 
     const name = await at.textContent()
     // A search with results (the list's scroll is clamped to their height), then cleared.
     await page.getByLabel('Search inboxes').fill('zer')
-    await expect(page.getByText(/matches of 5000 inboxes|of 5000 inboxes/)).toBeVisible()
+    await expect(page.getByText(/matches of 5,000 inboxes|of 5,000 inboxes/)).toBeVisible()
     // The results from their top, not where the list was (they are more than a screen: 100 of them).
     await expect(page.locator('[data-index="0"]').getByTestId('inbox-row')).toBeVisible()
     expect(await page.locator('[data-index="99"]').count()).toBe(0)

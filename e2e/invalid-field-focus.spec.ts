@@ -1,15 +1,17 @@
 import { expect, test } from './fixtures/node'
 import { providerBody } from './seed'
 
-test('Save name with a name nodes do not take: the focus goes to the field, which shows it has the focus', async ({ page, node }) => {
+test('Node name that nodes do not take: Save name is disabled, Enter keeps the focus on the field, which shows it has the focus', async ({
+  page,
+  node
+}) => {
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
   await page.goto(node.uiUrl)
   await page.evaluate(() => (location.hash = '#/settings'))
   const field = page.getByRole('textbox', { name: 'Node name' })
   await expect(field).toHaveValue('@@localhost.sep-shinkai')
   await field.fill('my desk')
-  const save = page.getByRole('button', { name: 'Save name' })
-  await save.focus()
+  await expect(page.getByRole('button', { name: 'Save name' })).toBeDisabled()
   await page.keyboard.press('Enter')
   await expect(field).toBeFocused()
   await expect(field).toHaveAttribute('aria-invalid', 'true')

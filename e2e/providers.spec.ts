@@ -97,7 +97,8 @@ test('providers page at 800 px wide: the key and last-check badges stay whole wo
   const row = page.getByTestId('provider-row-local-model')
   await row.getByRole('button', { name: /Check/ }).click()
   await expect(row.getByTestId('last-check')).toHaveAttribute('data-state', 'ok')
-  const labels = row.locator('.mantine-Badge-label')
+  // The key's badge shows once (in its column, or under the name when the card is narrow).
+  const labels = row.locator('.mantine-Badge-label').filter({ visible: true })
   await expect(labels).toHaveText(['none', 'Works'])
   for (const label of await labels.all()) expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
 })
@@ -276,4 +277,32 @@ test('in a 800x600 window, the question to switch the jobs opens with the dialog
   await page.keyboard.press('Enter')
   await expect(ask).toHaveCount(0)
   await expect(ok).toBeInViewport({ ratio: 1 })
+})
+
+test('providers page at 800x600: the last check reads whole (its time on one line, a common sentence not cut), the key under the name, no sideways scroll', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 })
+  await node.api('POST', '/v2/add_llm_provider', { ...providerBody('local', node.fake.url), api_key: null, name: 'Local model' })
+  expect((await node.api('POST', '/v2/check_llm_provider', { llm_provider_id: 'local' })).status).toBe(200)
+  await page.clock.install({ time: Date.now() })
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Providers' }).click()
+  const row = page.getByTestId('provider-row-local')
+  await expect(row.getByTestId('last-check')).toHaveAttribute('data-state', 'ok')
+  // Checked an hour ago: "1 hr. ago" stood in three lines beside the badge.
+  await page.clock.fastForward('01:00:00')
+  const when = row.getByTestId('last-check').getByText(/ago$/)
+  await expect(when).toBeVisible()
+  expect(await when.evaluate((el) => el.getClientRects().length)).toBe(1)
+  // "The OpenAI-compatible server at http://…/v1 answered with model 'gpt-e2e': …" whole, with no "Show all".
+  const detail = row.getByTestId('last-check-detail')
+  await expect(detail).toContainText("answered with model 'gpt-e2e'")
+  expect(await detail.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true)
+  await expect(row.getByRole('button', { name: 'Show all' })).toHaveCount(0)
+  // The key's badge, moved under the name to make the room, still shows.
+  await expect(row.getByText('API key')).toBeVisible()
+  await expect(row.locator('.mantine-Badge-label').filter({ visible: true })).toHaveText(['none', 'Works'])
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= document.documentElement.clientWidth)).toBe(true)
 })

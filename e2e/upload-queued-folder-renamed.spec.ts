@@ -23,7 +23,7 @@ test('files still queued when their folder is renamed in the window land in it u
   await page.keyboard.press('F2')
   const dialog = page.getByRole('dialog', { name: 'Rename or move docs' })
   await dialog.getByLabel('Name').fill('papers')
-  await dialog.getByRole('button', { name: 'Move' }).click()
+  await dialog.getByRole('button', { name: 'Rename' }).click()
   await expect(dialog).toHaveCount(0)
 
   for (const name of names)

@@ -100,6 +100,21 @@ function createWindow(): void {
       void confirmAndOpenExternal(url, win).catch((err) => consoleLogger.error('opening a link failed', err))
     }
   })
+  // A page with changes not saved (a provider's Edit) refuses to unload (beforeunload): Electron then
+  // neither closes nor reloads, and shows nothing. The operator is asked, as a browser would.
+  contents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(win, {
+      type: 'question',
+      buttons: ['Leave', 'Stay'],
+      defaultId: 1,
+      cancelId: 1,
+      noLink: true,
+      title: 'Leave without saving?',
+      message: 'Leave without saving?',
+      detail: 'Changes on the page shown are not saved. If you leave, they are lost.'
+    })
+    if (choice === 0) event.preventDefault()
+  })
   // Rejects when the page does not load: logged, never left to the process guard as an unhandled rejection.
   win.loadURL(rendererUrl).catch((err: unknown) => consoleLogger.error('the window could not load its page', err))
 }

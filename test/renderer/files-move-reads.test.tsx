@@ -28,7 +28,7 @@ describe('renaming the previewed file or its folder, the change events coming be
     const name = await screen.findByRole('textbox', { name: 'Name' })
     await userEvent.clear(name)
     await userEvent.type(name, to)
-    await userEvent.click(screen.getByRole('button', { name: 'Move' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Rename' }))
   }
 
   it('a file renamed: nothing more is read at its old path, and the preview follows it to its new name', async () => {

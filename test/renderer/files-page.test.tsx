@@ -270,7 +270,7 @@ async function renameFromMenu(from: string, to: string) {
   const name = await screen.findByLabelText('Name')
   await userEvent.clear(name)
   await userEvent.type(name, to)
-  await userEvent.click(screen.getByRole('button', { name: 'Move' }))
+  await userEvent.click(screen.getByRole('button', { name: 'Rename' }))
 }
 
 describe('Files page against a real node', () => {
@@ -462,6 +462,38 @@ describe('Files page against a real node', () => {
     await waitFor(() => expect(screen.queryByTestId('file-preview')).toBeNull())
   })
 
+  it('the Rename-or-move button says what it does: Rename (a new name), Move (another folder), Move and rename (both); nothing changed, disabled', async () => {
+    await node.post('/v2/create_folder', { path: '/', folder_name: 'Sub' })
+    expect(
+      (await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'memo.md', file_data: new TextEncoder().encode('Memo.') }))
+        .status
+    ).toBe(200)
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for memo.md' }))
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Rename or move…', hidden: true }))
+    const dialog = await screen.findByRole('dialog', { name: 'Rename or move memo.md' })
+    const name = within(dialog).getByLabelText('Name')
+    const button = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Rename' })
+    expect(button.disabled).toBe(true)
+    await userEvent.clear(name)
+    await userEvent.type(name, 'notes.md')
+    expect(button.textContent).toBe('Rename')
+    expect(button.disabled).toBe(false)
+    const destination = within(dialog).getByRole('combobox', { name: 'Destination folder' })
+    await userEvent.click(destination)
+    await userEvent.click(await screen.findByRole('option', { name: '/Sub', hidden: true }))
+    await waitFor(() => expect(button.textContent).toBe('Move and rename'))
+    await userEvent.clear(name)
+    await userEvent.type(name, 'memo.md')
+    expect(button.textContent).toBe('Move')
+    await userEvent.click(button)
+    await waitFor(async () =>
+      expect(
+        ((await node.get('/v2/retrieve_path_simplified', { path: '/Sub', depth: '1' })).body as FileInfo[]).map((e) => e.name)
+      ).toEqual(['memo.md'])
+    )
+  })
+
   it('a name with "/", "." or over 255 characters is refused as it is typed, in a sentence, and nothing moves', async () => {
     await node.post('/v2/create_folder', { path: '/', folder_name: 'Sub' })
     expect(
@@ -473,7 +505,7 @@ describe('Files page against a real node', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for memo.md' }))
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Rename or move…', hidden: true }))
     const name = await screen.findByLabelText('Name')
-    const move = screen.getByRole<HTMLButtonElement>('button', { name: 'Move' })
+    const move = screen.getByRole<HTMLButtonElement>('button', { name: 'Rename' })
     for (const [typed, said] of [
       ['Sub/renamed.md', 'A name cannot contain “/”. To put it in another folder, choose that folder.'],
       ['..', 'A name cannot be “.” or “..”.'],

@@ -696,7 +696,7 @@ describe('bulk delete of more conversations than the node takes in one call', ()
     }
     renderPage(<DeleteAll />)
     fireEvent.click(screen.getByRole('button', { name: 'Delete them' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Delete 1001 conversations?' })
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 1,001 conversations?' })
     // The first few by name, and how many more.
     const named = within(dialog)
       .getAllByRole('listitem')
@@ -704,7 +704,7 @@ describe('bulk delete of more conversations than the node takes in one call', ()
     expect(named).toEqual([...rows.slice(0, 5).map((r) => r.name), 'and 996 more'])
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(async () => expect(await storedNames()).toEqual([]), { timeout: 5000 })
-    await screen.findByText('1001 conversations deleted')
+    await screen.findByText('1,001 conversations deleted')
   })
 })
 
@@ -725,7 +725,7 @@ describe('a long list dragged to its end', () => {
     seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     renderPage()
     await screen.findByText('Alpha plans')
-    await screen.findByText('5004 inboxes')
+    await screen.findByText('5,004 inboxes')
     const scroller = screen.getByTestId('inbox-scroll')
     const before = sent.length
     scroller.scrollTo({ top: scroller.scrollHeight })
@@ -753,7 +753,7 @@ describe('rows read by place (far past the rows read in order)', () => {
   const toTheEnd = async () => {
     seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     renderPage()
-    await screen.findByText('5004 inboxes')
+    await screen.findByText('5,004 inboxes')
     const scroller = screen.getByTestId('inbox-scroll')
     scroller.scrollTo({ top: scroller.scrollHeight })
     await screen.findByText(await nameOf(0), undefined, { timeout: 10_000 })
@@ -794,7 +794,7 @@ describe('rows read by place (far past the rows read in order)', () => {
     const oldest = await nameOf(0)
     // The 54th newest of the seeded ones: in the block before the last one (read by place too), not on screen.
     expect((await node.post('/v2/remove_job', { job_id: 'jobid_seed_53' })).status).toBe(200)
-    await screen.findByText('5003 inboxes')
+    await screen.findByText('5,003 inboxes')
     await waitFor(
       () => {
         expect(screen.queryAllByTestId('inbox-placeholder')).toHaveLength(0)
@@ -805,7 +805,7 @@ describe('rows read by place (far past the rows read in order)', () => {
     // Many changes at once: the blocks shown are read again once for them all, not once per change.
     const before = sent.length
     for (let n = 60; n < 70; n++) await node.post('/v2/remove_job', { job_id: `jobid_seed_${n}` })
-    await screen.findByText('4993 inboxes')
+    await screen.findByText('4,993 inboxes')
     await new Promise((r) => setTimeout(r, 2500))
     expect(sent.slice(before).filter((r) => r.query?.position !== undefined).length).toBeLessThanOrEqual(4)
     expect(screen.queryAllByTestId('inbox-placeholder')).toHaveLength(0)
@@ -818,7 +818,7 @@ describe('rows read by place (far past the rows read in order)', () => {
     await screen.findByText(await nameOf(5003 - 4900), undefined, { timeout: 10_000 })
     // Every place after it moves up by one.
     expect((await node.post('/v2/remove_job', { job_id: jobIds[0] })).status).toBe(200)
-    await screen.findByText('5003 inboxes')
+    await screen.findByText('5,003 inboxes')
     scroller.scrollTo({ top: 4795 * 68 })
     await screen.findByText(await nameOf(5003 - 4790), undefined, { timeout: 10_000 })
     for (let i = 0; i < 20; i++) {
@@ -852,7 +852,7 @@ describe('rows read by place (far past the rows read in order)', () => {
   it('rows standing in from two blocks read at different moments show an inbox that moved between them once', async () => {
     seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     renderPage()
-    await screen.findByText('5004 inboxes')
+    await screen.findByText('5,004 inboxes')
     // Blocks 0 and 1 as read a moment apart, one inbox arriving on top in between: the last row of
     // the first is the first row of the second.
     const filter = { showHidden: false, pinned: false }
@@ -885,7 +885,7 @@ describe('rows read by place (far past the rows read in order)', () => {
     }
     seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     renderPage(<Switchable />)
-    await screen.findByText('5004 inboxes')
+    await screen.findByText('5,004 inboxes')
     const scroller = screen.getByTestId('inbox-scroll')
     scroller.scrollTo({ top: scroller.scrollHeight })
     const opened = await nameOf(1)
@@ -914,7 +914,7 @@ describe('rows read by place (far past the rows read in order)', () => {
   it('scrolled back up to near the rows read in order, the rows already read by place stay shown (no loading rows while the pages in order come)', async () => {
     seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     renderPage()
-    await screen.findByText('5004 inboxes')
+    await screen.findByText('5,004 inboxes')
     const scroller = screen.getByTestId('inbox-scroll')
     // Row i is the seeded inbox 5003 - i. Read in order so far: the first page (50 rows).
     scroller.scrollTo({ top: 170 * 68 })
@@ -938,7 +938,7 @@ describe('rows read by place (far past the rows read in order)', () => {
   it('End from the first row puts the focus on the last inbox (read by place), Home back on the first', async () => {
     seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     renderPage()
-    await screen.findByText('5004 inboxes')
+    await screen.findByText('5,004 inboxes')
     const first = screen.getAllByTestId('inbox-row')[0]!
     first.focus()
     fireEvent.keyDown(first, { key: 'End' })
@@ -953,7 +953,7 @@ describe('rows read by place (far past the rows read in order)', () => {
   it('keys faster than a far row is drawn: Home then ArrowUp ends in the search field, and is not taken back to the first row', async () => {
     seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     renderPage()
-    await screen.findByText('5004 inboxes')
+    await screen.findByText('5,004 inboxes')
     const first = screen.getAllByTestId('inbox-row')[0]!
     first.focus()
     fireEvent.keyDown(first, { key: 'End' })
@@ -971,7 +971,7 @@ describe('rows read by place (far past the rows read in order)', () => {
   it('ArrowDown twice in the search field, faster than the first row is drawn (the list scrolled away), goes to the second row', async () => {
     seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     renderPage()
-    await screen.findByText('5004 inboxes')
+    await screen.findByText('5,004 inboxes')
     const first = screen.getAllByTestId('inbox-row')[0]!
     first.focus()
     fireEvent.keyDown(first, { key: 'End' })
@@ -1002,7 +1002,7 @@ describe('rows read by place (far past the rows read in order)', () => {
   it('a Shift-click range over rows not read yet selects every inbox in it (they are read for it)', async () => {
     seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     renderPage()
-    await screen.findByText('5004 inboxes')
+    await screen.findByText('5,004 inboxes')
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Charlie contract' }))
     const scroller = screen.getByTestId('inbox-scroll')
     scroller.scrollTo({ top: scroller.scrollHeight })
@@ -1010,12 +1010,12 @@ describe('rows read by place (far past the rows read in order)', () => {
     await screen.findByText(n1, undefined, { timeout: 10_000 })
     fireEvent.click(screen.getByRole('checkbox', { name: `Select ${n1}` }), { shiftKey: true })
     // Charlie (the 2nd) to the 2nd oldest (the 5003rd): 5002 inboxes.
-    await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('5002 selected'), { timeout: 5000 })
+    await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('5,002 selected'), { timeout: 5000 })
   })
   it('a Shift-click range from a row read by place to one a few screens further (its block no longer shown) selects every inbox between', async () => {
     seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     renderPage()
-    await screen.findByText('5004 inboxes')
+    await screen.findByText('5,004 inboxes')
     const scroller = screen.getByTestId('inbox-scroll')
     // The seeded inbox n stands at place 5003 - n (the four named ones are newer).
     scroller.scrollTo({ top: 68 * 1998 })

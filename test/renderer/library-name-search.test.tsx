@@ -142,7 +142,9 @@ describe('the Files page search finds names, then passages', () => {
     await within(await screen.findByTestId('file-preview')).findByText(/first day of each month/)
     expect(screen.getByTestId('upload-target').textContent).toContain('/Contracts/Leases 2025')
     // The address changed from outside the page (Back, a link): the upload folder follows the file shown.
-    act(() => navigateNow({ name: 'files', path: '/memo.txt' }))
+    act(() => {
+      navigateNow({ name: 'files', path: '/memo.txt' })
+    })
     await within(await screen.findByTestId('file-preview')).findByText(/renew the lease/)
     await waitFor(() => expect(screen.getByTestId('upload-target').textContent).toContain('the top folder'))
   })
@@ -159,7 +161,7 @@ describe('the Files page search finds names, then passages', () => {
     const name = await screen.findByRole('textbox', { name: 'Name' })
     await userEvent.clear(name)
     await userEvent.type(name, 'memo 2.txt')
-    await userEvent.click(screen.getByRole('button', { name: 'Move' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Rename' }))
     await waitFor(() => expect(window.location.hash).toBe(hrefOf({ name: 'files', path: '/memo 2.txt' })))
     await within(await screen.findByTestId('file-preview')).findByText(/renew the lease/)
     expect(screen.getByTestId('upload-target').textContent).toContain('/Contracts')

@@ -20,37 +20,41 @@ describe("Settings page: the node's name", () => {
   const node = useTestNode()
   afterEach(cleanup)
 
-  it('shows the name in use, refuses one nodes do not take (and an empty one, saying why), and saves a new one the node then goes by', async () => {
+  it('shows the name in use; Save name is disabled until the name differs and nodes take it (an emptied one says why); saves a new one the node then goes by', async () => {
     const field = await nodeNameField(node)
+    const save = screen.getByRole('button', { name: 'Save name' })
+    // Nothing changed: nothing to save (it said "Nothing to save" only once pressed).
+    expect(save.hasAttribute('disabled')).toBe(true)
 
     await userEvent.clear(field)
     await userEvent.type(field, 'my desk')
     expect(screen.getByText(/starts with @@/)).toBeTruthy()
-    await userEvent.click(screen.getByRole('button', { name: 'Save name' }))
+    expect(save.hasAttribute('disabled')).toBe(true)
+    // Enter in the field saves nothing and leaves the focus there, where the rule is read out.
+    await userEvent.keyboard('{Enter}')
+    expect(document.activeElement).toBe(field)
     expect((await node.get('/v2/health_check')).body).toMatchObject({ node_name: '@@localhost.sep-shinkai' })
 
-    // Save with a name it cannot take keeps the focus on the field, where the rule is read out.
-    expect(document.activeElement).toBe(field)
-
-    // Save with the field emptied says what to enter, instead of doing nothing.
+    // The field emptied says what to enter at once (Save cannot be pressed to ask).
     await userEvent.clear(field)
-    expect(screen.queryByText(/starts with @@/)).toBeNull()
-    await userEvent.click(screen.getByRole('button', { name: 'Save name' }))
     expect(screen.getByText(/starts with @@/)).toBeTruthy()
-    expect(document.activeElement).toBe(field)
+    expect(save.hasAttribute('disabled')).toBe(true)
 
-    // Save with the name unchanged says there is nothing to save.
+    // Typed back as it is saved: nothing to save.
     await userEvent.type(field, '@@localhost.sep-shinkai')
     expect(screen.queryByText(/starts with @@/)).toBeNull()
-    await userEvent.click(screen.getByRole('button', { name: 'Save name' }))
-    expect(screen.getByRole('status').textContent).toBe('Nothing to save: this is the node’s name already.')
+    expect(save.hasAttribute('disabled')).toBe(true)
 
     await userEvent.clear(field)
     await userEvent.type(field, '@@desk.sep-shinkai')
-    await userEvent.click(screen.getByRole('button', { name: 'Save name' }))
-    await screen.findByText('Saved.')
+    expect(save.hasAttribute('disabled')).toBe(false)
+    await userEvent.click(save)
+    const saved = await screen.findByText('Saved.')
     expect((await node.get('/v2/health_check')).body).toMatchObject({ node_name: '@@desk.sep-shinkai' })
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Node name' }).value).toBe('@@desk.sep-shinkai')
+    // Saved, the button is disabled again: the focus it had goes to the sentence saying so, not to the page.
+    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(true))
+    await waitFor(() => expect(document.activeElement).toBe(saved))
   })
 })
 

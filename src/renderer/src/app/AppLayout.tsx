@@ -7,12 +7,15 @@ import { useNodeStatus } from '../api/use-node-status'
 import { uploadsUnderWay, useUploadsUnderWay } from '../stores/uploads'
 import classes from './AppLayout.module.css'
 import { typedBeforeDrawn } from './early-keys'
+import { mayLeave } from './leave-guard'
 import { hrefOf, navigateNow, type Route } from './router'
 import { onShortcutsKey, openShortcuts } from './shortcut-keys'
 import { ThemeSwitch } from './ThemeSwitch'
 
 /** Ctrl/Cmd+K from anywhere: the inbox list with its search box focused (then `focused` is told it, or null if it never came). */
 function focusInboxSearch(focused?: (box: HTMLElement | null) => void) {
+  // From a page with changes not saved: the search opens once the operator chooses to leave it.
+  if (!mayLeave(hrefOf({ name: 'inboxes' }), () => focusInboxSearch(focused))) return
   // The list is drawn now, and its box focused at once: what is typed right after the shortcut went
   // to the field being left (a conversation's message box) while the list waited for the hashchange.
   navigateNow({ name: 'inboxes' })

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { flushSync } from 'react-dom'
+import { mayLeave, watchLeaving } from './leave-guard'
 
 export type Route =
   | { readonly name: 'inboxes' }
@@ -68,20 +69,28 @@ export function hrefOf(route: Route): string {
 /** The route the address names now (navigate() changes it at once; the views follow a render later). */
 export const routeNow = (): Route => parseRoute(window.location.hash)
 
+/** Goes to `route`; from a page with changes not saved, only once the operator chooses to leave it (leave-guard). */
 export function navigate(route: Route): void {
-  window.location.hash = hrefOf(route)
+  const href = hrefOf(route)
+  if (mayLeave(href, () => navigate(route))) window.location.hash = href
 }
 
 /** The views following the address (told on hashchange, or at once by navigateNow). */
 const routeListeners = new Set<() => void>()
 
+// Before the views: an address changed away from a page with changes not saved is put back first.
+watchLeaving()
+
 /**
  * Goes to `route` and draws it before returning, not on the hashchange event a task later: for a
  * shortcut that then focuses a field of the new screen, so keys typed right after it land there.
+ * False when it waits for the operator to choose to leave the page shown (then it goes, not drawn at once).
  */
-export function navigateNow(route: Route): void {
-  navigate(route)
+export function navigateNow(route: Route): boolean {
+  if (!mayLeave(hrefOf(route), () => navigateNow(route))) return false
+  window.location.hash = hrefOf(route)
   flushSync(() => routeListeners.forEach((cb) => cb()))
+  return true
 }
 
 const subscribe = (cb: () => void) => {

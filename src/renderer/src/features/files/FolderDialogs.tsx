@@ -88,6 +88,16 @@ export function NewFolderDialog({ opened, parent, onClose, onCreated }: NewFolde
   )
 }
 
+/**
+ * The Rename-or-move dialog's button says what it will do: it said "Move" for a new name alone.
+ * Nothing changed: "Rename" (the dialog opens on the name), disabled.
+ */
+export function moveAction(entry: Pick<FileInfo, 'name' | 'path'>, name: string, dest: string): 'Rename' | 'Move' | 'Move and rename' {
+  const renamed = name.trim() !== entry.name
+  const moved = dest !== parentPath(entry.path)
+  return moved ? (renamed ? 'Move and rename' : 'Move') : 'Rename'
+}
+
 export function MoveDialog({
   entry,
   onMoved,
@@ -103,6 +113,8 @@ export function MoveDialog({
   const [dest, setDest] = useState(parentPath(entry.path))
   const selectedOnce = useRef(false)
   const problem = nameProblem(name)
+  const action = moveAction(entry, name, dest)
+  const unchanged = name.trim() === entry.name && dest === parentPath(entry.path)
   const askUsers = useCallback((path: string) => client.call('vector_fs_path_usage', { query: { path } }), [client])
   // A folder cannot go into itself or anything inside it.
   const inside = (f: string) => entry.is_directory && (f === entry.path || f.startsWith(`${entry.path}/`))
@@ -134,7 +146,7 @@ export function MoveDialog({
       <form
         onSubmit={(e) => {
           e.preventDefault()
-          if (name.trim() && !problem) move.mutate()
+          if (name.trim() && !problem && !unchanged) move.mutate()
         }}
       >
         <Stack>
@@ -159,8 +171,8 @@ export function MoveDialog({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!name.trim() || !!problem} loading={move.isPending}>
-              Move
+            <Button type="submit" disabled={!name.trim() || !!problem || unchanged} loading={move.isPending}>
+              {action}
             </Button>
           </Group>
         </Stack>

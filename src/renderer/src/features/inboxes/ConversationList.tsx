@@ -231,6 +231,15 @@ function ConversationNav({
                       }
                       onPick?.()
                     }}
+                    // A middle-click followed the link into a new tab, which the desktop app does not have (it
+                    // denies new windows: nothing happened). It opens the conversation here, as Ctrl-click does:
+                    // the app has one window, and a click on a row means "show me this one".
+                    onAuxClick={(e) => {
+                      if (e.button !== 1) return
+                      e.preventDefault()
+                      navigate({ name: 'inbox', inboxId: r.id })
+                      onPick?.()
+                    }}
                     aria-current={r.id === inboxId ? 'page' : undefined}
                     aria-describedby={`${idBase}-detail-${item.index}`}
                     tabIndex={item.index === tabStop ? 0 : -1}

@@ -121,6 +121,13 @@ export const InboxRow = memo(function InboxRow({ row, providerName, now, snippet
           e.preventDefault()
           onSelect(row, { shiftKey: e.shiftKey })
         }}
+        // A middle-click followed the link into a new tab, which the desktop app does not have (nothing happened):
+        // it opens the conversation here, as a plain click does.
+        onAuxClick={(e) => {
+          if (e.button !== 1) return
+          e.preventDefault()
+          navigate({ name: 'inbox', inboxId: row.inboxId })
+        }}
         aria-keyshortcuts={[onSelect && 'Space Shift+Space', actions && 'Shift+F10'].filter(Boolean).join(' ') || undefined}
       >
         <span className={classes.top}>

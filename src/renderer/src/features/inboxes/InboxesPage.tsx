@@ -22,6 +22,7 @@ import { SEARCH_LIMIT, useHiddenInboxCount, useInboxPages, useInboxPlaces, useIn
 import { hrefOf } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useInboxActions, type InboxActions } from './inbox-actions'
+import { countText } from '../../app/count-format'
 import { firstMatchesNote, inboxCount, matchesCount, selectedCount } from './inbox-count'
 import { toRow, type InboxRowData } from './inbox-rows'
 import { snippetOfFailedAnswer } from './snippet-source'
@@ -101,7 +102,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   // Said beside the count while hidden inboxes are not shown (else they seemed gone), and while they are
   // (counted among the inboxes, they were told apart only by their rows' markers, most of them unloaded).
   const hiddenCount = useHiddenInboxCount().data ?? 0
-  const hiddenNote = hiddenCount > 0 ? `, ${hiddenCount} hidden` : ''
+  const hiddenNote = hiddenCount > 0 ? `, ${countText(hiddenCount)} hidden` : ''
 
   // The list: pinned inboxes on top (all loaded: few), then the others page by page; unloaded rows are placeholders.
   const count = searching ? hitRows.length : pinnedRows.length + Math.max(othersTotal, loaded.length)
@@ -589,7 +590,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
         <EmptyState
           data-empty-list
           icon={<IconEyeOff size={32} />}
-          title={hiddenTotal === 1 ? 'The only inbox is hidden.' : `All ${hiddenTotal} inboxes are hidden.`}
+          title={hiddenTotal === 1 ? 'The only inbox is hidden.' : `All ${countText(hiddenTotal)} inboxes are hidden.`}
           description="Hidden inboxes are left out of the list until hidden ones are shown."
         >
           <EmptyState.Actions>
@@ -633,7 +634,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
               : `No visible inbox matches “${search.trim()}”; ${
                   hiddenMatches === 1
                     ? '1 hidden inbox does'
-                    : `${hiddenMatches >= SEARCH_LIMIT ? `${SEARCH_LIMIT}+` : hiddenMatches} hidden inboxes do`
+                    : `${hiddenMatches >= SEARCH_LIMIT ? `${countText(SEARCH_LIMIT)}+` : countText(hiddenMatches)} hidden inboxes do`
                 }.`}
           </Text>
           {hiddenMatches > 0 && (
@@ -671,7 +672,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
               ? ''
               : searching
                 ? matchesCount(hitRows.length, SEARCH_LIMIT, total)
-                : `${inboxCount(total)}${pinnedTotal ? `, ${pinnedTotal} pinned` : ''}${hiddenNote}`}
+                : `${inboxCount(total)}${pinnedTotal ? `, ${countText(pinnedTotal)} pinned` : ''}${hiddenNote}`}
           </Text>
           {chosen.length > 0 && (
             // One line at every width (it wrapped between about 770 and 890 px, and the rows moved down
@@ -711,7 +712,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                 {selectedCount(chosen.length, searching ? { listed: hitRows.length, limit: SEARCH_LIMIT } : { inboxes: total })}
               </Text>
               <Text size="sm" fw={600} visibleFrom="md">
-                {chosen.length} selected
+                {countText(chosen.length)} selected
               </Text>
               {/* Narrow (below md) it is its icon, as Clear selection is: its words and count as its name and tip. */}
               {toPin.length + toUnpin.length > 0 && (
@@ -719,15 +720,15 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                   size="xs"
                   className={barClasses.button}
                   variant="default"
-                  aria-label={toPin.length > 0 ? `Pin ${toPin.length}` : `Unpin ${toUnpin.length}`}
-                  title={toPin.length > 0 ? `Pin ${toPin.length}` : `Unpin ${toUnpin.length}`}
+                  aria-label={toPin.length > 0 ? `Pin ${countText(toPin.length)}` : `Unpin ${countText(toUnpin.length)}`}
+                  title={toPin.length > 0 ? `Pin ${countText(toPin.length)}` : `Unpin ${countText(toUnpin.length)}`}
                   onClick={() => (toPin.length > 0 ? pinFromBar(toPin, true) : pinFromBar(toUnpin, false))}
                 >
                   <Box component="span" hiddenFrom="md" display="flex">
                     {toPin.length > 0 ? <IconPin size={16} aria-hidden /> : <IconPinnedOff size={16} aria-hidden />}
                   </Box>
                   <Box component="span" visibleFrom="md">
-                    {toPin.length > 0 ? `Pin ${toPin.length}` : `Unpin ${toUnpin.length}`}
+                    {toPin.length > 0 ? `Pin ${countText(toPin.length)}` : `Unpin ${countText(toUnpin.length)}`}
                   </Box>
                 </Button>
               )}
@@ -742,7 +743,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                     void listActions.setHidden(toHide, true).then(() => (showHiddenRef.current ? leaveBar(fromBar) : clearSelection()))
                   }}
                 >
-                  Hide {toHide.length}
+                  Hide {countText(toHide.length)}
                 </Button>
               )}
               {toUnhide.length > 0 && (
@@ -755,7 +756,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                     void actions.setHidden(toUnhide, false).then(() => leaveBar(fromBar))
                   }}
                 >
-                  Unhide {toUnhide.length}
+                  Unhide {countText(toUnhide.length)}
                 </Button>
               )}
               <Button
@@ -765,7 +766,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                 variant="light"
                 onClick={() => listActions.remove(chosen, clearSelection)}
               >
-                Delete {chosen.length}
+                Delete {countText(chosen.length)}
               </Button>
               <Button
                 size="xs"
@@ -818,6 +819,15 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                         ? (e) => {
                             // Opening it (its link), not selecting it (its box, Shift- or Ctrl-click) or its menu.
                             if ((e.target as Element).closest('a[href]') && !e.shiftKey && !e.ctrlKey && !e.metaKey)
+                              rememberListPlace(at.row.inboxId, item.index, showHidden)
+                          }
+                        : undefined
+                    }
+                    // A middle-click opens it too (InboxRow): the place is remembered as for a plain click.
+                    onAuxClickCapture={
+                      at && !searching
+                        ? (e) => {
+                            if (e.button === 1 && (e.target as Element).closest('a[href]'))
                               rememberListPlace(at.row.inboxId, item.index, showHidden)
                           }
                         : undefined

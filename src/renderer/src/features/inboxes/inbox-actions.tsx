@@ -1,6 +1,7 @@
 import { Button, Group, List, Text, TextInput } from '@mantine/core'
 import { modals } from '@mantine/modals'
 import { askToConfirm, openDialog } from '../../app/confirm'
+import { countText } from '../../app/count-format'
 import { notifications } from '@mantine/notifications'
 import { useMemo, useRef, useState } from 'react'
 import type { ExportFormat } from '../../../../shared/contract/inbox-management'
@@ -32,7 +33,7 @@ function reportEach(outcome: EachOutcome, total: number, title: string): void {
   if (!outcome.failed) return
   notifications.show({
     color: 'red',
-    title: total === 1 ? title : `${title}: ${outcome.failed} of ${total}`,
+    title: total === 1 ? title : `${title}: ${countText(outcome.failed)} of ${countText(total)}`,
     message: errorText(outcome.firstError)
   })
 }
@@ -142,13 +143,13 @@ export function useInboxActions(): InboxActions {
         if (!rows.length) return
         const one = rows.length === 1
         askToConfirm({
-          title: one ? `Delete “${rows[0]!.name}”?` : `Delete ${rows.length} conversations?`,
+          title: one ? `Delete “${rows[0]!.name}”?` : `Delete ${countText(rows.length)} conversations?`,
           children: (
             <>
               <Text size="sm">
                 {one
                   ? 'The job, its inbox and every message are deleted.'
-                  : `These ${rows.length} jobs, their inboxes and every message are deleted.`}{' '}
+                  : `These ${countText(rows.length)} jobs, their inboxes and every message are deleted.`}{' '}
                 This cannot be undone.
               </Text>
               {/* Named, as a single one is in the title: "these 2" alone left the operator to trust the ticks. */}
@@ -178,13 +179,13 @@ export function useInboxActions(): InboxActions {
                     rows.map((r) => jobIdOfInbox(r.inboxId)),
                     (n) => (removed = n)
                   )
-                  const gone = outcome.alreadyGone ? ` (${outcome.alreadyGone} had been deleted already)` : ''
+                  const gone = outcome.alreadyGone ? ` (${countText(outcome.alreadyGone)} had been deleted already)` : ''
                   const n = outcome.removed
-                  notifications.show({ color: 'teal', message: `${n} conversation${n === 1 ? '' : 's'} deleted${gone}` })
+                  notifications.show({ color: 'teal', message: `${countText(n)} conversation${n === 1 ? '' : 's'} deleted${gone}` })
                 }
                 onDone?.()
               } catch (err) {
-                failed(removed ? `${removed} of ${rows.length} deleted; the rest were not` : 'Not deleted')(err)
+                failed(removed ? `${countText(removed)} of ${countText(rows.length)} deleted; the rest were not` : 'Not deleted')(err)
               }
             })()
         })
@@ -207,7 +208,7 @@ function NamedRows({ names }: { names: readonly string[] }) {
           {name}
         </List.Item>
       ))}
-      {more > 0 && <List.Item>{`and ${more} more`}</List.Item>}
+      {more > 0 && <List.Item>{`and ${countText(more)} more`}</List.Item>}
     </List>
   )
 }
@@ -236,7 +237,7 @@ function WritingNote({ rows }: { rows: readonly InboxRowData[] }) {
   const text =
     named.length === 1
       ? `An answer is still being written in “${named[0]!.name}”: deleting stops it.`
-      : `Answers are still being written in ${named.length} of them: deleting stops them.`
+      : `Answers are still being written in ${countText(named.length)} of them: deleting stops them.`
   return (
     <Text size="sm" mt="xs" fw={500} data-testid="delete-stops-answers" style={{ overflowWrap: 'anywhere' }}>
       {text}

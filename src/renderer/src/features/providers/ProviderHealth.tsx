@@ -10,6 +10,7 @@ import { useClient } from '../../api/client-context'
 import { keys } from '../../api/queries'
 import { checkDisplay } from './provider-display'
 import { useNow } from '../../app/use-now'
+import classes from './ProviderHealth.module.css'
 
 const COLORS = { ok: 'teal.9', failed: 'red.9', never: 'gray' } as const
 
@@ -18,13 +19,14 @@ export function LastCheckView({ check, compact = false }: { check: LastCheck | n
   const shown = checkDisplay(check, useNow())
   return (
     <Stack gap={2} data-testid="last-check" data-state={shown.state}>
-      <Group gap={6} wrap="nowrap">
+      {/* The time after the badge, or under it when the column is narrow: whole ("1 hr. ago"), never broken over lines. */}
+      <Group gap={6} wrap="wrap" style={{ rowGap: 0 }}>
         {/* At least its word's width: a narrow table column otherwise cuts it to "Wo…". */}
         <Badge color={COLORS[shown.state]} variant={shown.state === 'never' ? 'outline' : 'filled'} tt="none" miw="max-content">
           {shown.label}
         </Badge>
         {shown.when && (
-          <Text size="xs" c="dimmed" component="span" title={shown.at}>
+          <Text size="xs" c="dimmed" component="span" title={shown.at} style={{ whiteSpace: 'nowrap' }}>
             {shown.when}
           </Text>
         )}
@@ -41,7 +43,7 @@ export function LastCheckView({ check, compact = false }: { check: LastCheck | n
 }
 
 /**
- * The check's sentence in two lines, as a table row has room for; when that cuts it (what to do comes
+ * The check's sentence in two lines, as a table row has room for (five in a narrow one: ProviderHealth.module.css); when that cuts it (what to do comes
  * last: "… Move the server to another port."), "Show all" shows the rest in place.
  */
 function ClampedDetail({ text }: { text: string }) {
@@ -62,7 +64,7 @@ function ClampedDetail({ text }: { text: string }) {
         ref={ref}
         size="xs"
         c="dimmed"
-        lineClamp={open ? undefined : 2}
+        className={open ? undefined : classes.clamped}
         style={{ overflowWrap: 'anywhere' }}
         data-testid="last-check-detail"
       >

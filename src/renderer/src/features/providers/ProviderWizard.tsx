@@ -8,12 +8,14 @@ import { ApiFailure, errorText, untilAborted } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { useHealth, useProviders, useRouteMutation } from '../../api/queries'
 import { askToConfirm } from '../../app/confirm'
+import { guardLeaving } from '../../app/leave-guard'
 import { navigate } from '../../app/router'
 import { useAddDraft } from './draft-store'
 import { CheckButton, LastCheckView } from './ProviderHealth'
 import {
   chosenModels,
   draftOf,
+  editChanged,
   firstStepWithErrors,
   freeDerivedId,
   STEPS,
@@ -54,6 +56,28 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
     if (mode.kind === 'add') startAddDraft(nodeName)
   }, [mode.kind, nodeName, startAddDraft])
 
+  // Edits not saved were lost without a word on leaving the page (the add draft is kept, an edit is
+  // not): leaving asks first. Saved, the page is left without asking.
+  const unsaved = !!editDraft && !!storedDraft && editChanged(editDraft, storedDraft)
+  const shownName = editing
+    ? editing.name?.trim() && editing.name.trim() !== editing.id
+      ? `“${editing.name.trim()}” (${editing.id})`
+      : `“${editing.id}”`
+    : ''
+  const releaseGuard = useRef<(() => void) | null>(null)
+  useEffect(() => {
+    if (!unsaved) return
+    const release = guardLeaving(
+      'Leave without saving?',
+      `Your changes to provider ${shownName} are not saved. If you leave this page, they are lost.`
+    )
+    releaseGuard.current = release
+    return () => {
+      releaseGuard.current = null
+      release()
+    }
+  }, [unsaved, shownName])
+
   if (mode.kind === 'edit' && providers.isSuccess && !editing) {
     return (
       <Alert color="red" title="No such provider">
@@ -78,6 +102,7 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
       notice={mode.kind === 'add' ? addDraft.notice : null}
       onStartOver={() => confirmStartOver(() => addDraft.startOver(nodeName))}
       onDone={() => {
+        releaseGuard.current?.()
         if (mode.kind === 'add') addDraft.discard()
         navigate(mode.kind === 'add' && mode.firstRun ? { name: 'new-job' } : { name: 'providers' })
         // The wizard leaves with the button that had the focus: the focus goes to the provider's Edit

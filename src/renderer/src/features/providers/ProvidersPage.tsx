@@ -98,7 +98,7 @@ export function ProvidersPage() {
               <Table.Tr>
                 <Table.Th>Provider</Table.Th>
                 <Table.Th className={classes.modelColumn}>Model</Table.Th>
-                <Table.Th>API key</Table.Th>
+                <Table.Th className={classes.keyColumn}>API key</Table.Th>
                 <Table.Th>Last check</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>Actions</VisuallyHidden>
@@ -146,6 +146,12 @@ function ProviderRow({ p, spoken, onRemove }: { p: ProviderListEntry; spoken: st
           <VisuallyHidden>Model: </VisuallyHidden>
           {modelOf(p.model)}
         </Text>
+        <Group gap={6} className={classes.keyUnderName} mt={4} wrap="nowrap">
+          <Text size="xs" c="dimmed" component="span">
+            API key
+          </Text>
+          <KeyBadge p={p} />
+        </Group>
         {p.description && (
           <Text size="xs" c="dimmed" lineClamp={2}>
             {p.description}
@@ -157,25 +163,8 @@ function ProviderRow({ p, spoken, onRemove }: { p: ProviderListEntry; spoken: st
           {modelOf(p.model)}
         </Text>
       </Table.Td>
-      <Table.Td>
-        {p.key_unreadable ? (
-          <Badge
-            color="orange"
-            variant="light"
-            miw="max-content"
-            title="The stored key cannot be decrypted on this machine: edit the provider to enter it again"
-          >
-            enter again
-          </Badge>
-        ) : p.has_api_key ? (
-          <Badge color="teal.9" variant="filled" miw="max-content">
-            set
-          </Badge>
-        ) : (
-          <Badge color="gray" variant="outline" miw="max-content">
-            none
-          </Badge>
-        )}
+      <Table.Td className={classes.keyColumn}>
+        <KeyBadge p={p} />
       </Table.Td>
       <Table.Td maw={320}>
         <LastCheckView check={p.last_check} compact />
@@ -201,5 +190,27 @@ function ProviderRow({ p, spoken, onRemove }: { p: ProviderListEntry; spoken: st
         </Group>
       </Table.Td>
     </Table.Tr>
+  )
+}
+
+/** Whether the provider has a key stored (or one this machine cannot read). */
+function KeyBadge({ p }: { p: ProviderListEntry }) {
+  return p.key_unreadable ? (
+    <Badge
+      color="orange"
+      variant="light"
+      miw="max-content"
+      title="The stored key cannot be decrypted on this machine: edit the provider to enter it again"
+    >
+      enter again
+    </Badge>
+  ) : p.has_api_key ? (
+    <Badge color="teal.9" variant="filled" miw="max-content">
+      set
+    </Badge>
+  ) : (
+    <Badge color="gray" variant="outline" miw="max-content">
+      none
+    </Badge>
   )
 }

@@ -188,6 +188,13 @@ export function toProvider(d: ProviderDraft, mode: WizardMode['kind']): LlmProvi
   return body
 }
 
+/**
+ * Editing: the draft would save something other than the stored provider (a step moved to, or a
+ * field typed and put back as it was, is no change).
+ */
+export const editChanged = (draft: ProviderDraft, stored: ProviderDraft): boolean =>
+  JSON.stringify(toProvider(draft, 'edit')) !== JSON.stringify(toProvider(stored, 'edit'))
+
 /** The models chosen in add mode, trimmed, each once. */
 export const chosenModels = (d: Pick<ProviderDraft, 'models'>) => [...new Set(d.models.map((m) => m.trim()).filter(Boolean))]
 

@@ -4,7 +4,7 @@ import { NODE_NAME_PATTERN, NODE_NAME_RULE } from '../../../../shared/contract/i
 import { errorText } from '../../api/client'
 import { useHealth, useRouteMutation } from '../../api/queries'
 import { BusyButton } from '../../app/BusyButton'
-import { focusWithMessage } from '../../app/focus-with-message'
+import { focusWhenLost } from '../../app/focus-when-lost'
 
 /**
  * The node's own name (api-contract.md, "The node's own identity"): the sender of the operator's
@@ -14,33 +14,33 @@ export function NodeNameSettings() {
   const health = useHealth()
   const rename = useRouteMutation('change_node_name')
   const [name, setName] = useState<string | null>(null)
-  /** Save was pressed with nothing to save (an empty or unchanged name): said, not ignored. */
-  const [tried, setTried] = useState<'empty' | 'unchanged' | null>(null)
   const field = useRef<HTMLInputElement>(null)
+  const saveButton = useRef<HTMLButtonElement>(null)
   const current = health.data?.node_name
   const shown = name ?? current ?? ''
-  const problem =
-    (shown.trim() !== '' && !NODE_NAME_PATTERN.test(shown.trim())) || (tried === 'empty' && shown.trim() === '')
-      ? NODE_NAME_RULE
-      : undefined
-  const unchanged = shown.trim() === current
+  const changed = !!health.data && shown.trim() !== current
+  // An edited name nodes do not take (an emptied one too) says why at once: Save is disabled meanwhile.
+  const problem = changed && !NODE_NAME_PATTERN.test(shown.trim()) ? NODE_NAME_RULE : undefined
+  const canSave = changed && !problem
   return (
     <Paper withBorder p="md" component="section" aria-label="Node name">
       <form
         onSubmit={(e) => {
           e.preventDefault()
-          if (!health.data) return // not read yet: the field is disabled
-          // A name that cannot be saved keeps the focus on it, where its message is read out.
-          if (problem || shown.trim() === '') {
-            setTried('empty')
-            focusWithMessage(field.current)
-            return
-          }
-          if (unchanged) {
-            rename.reset() // not also "Saved." from before
-            return setTried('unchanged')
-          }
-          rename.mutate({ new_name: shown.trim() }, { onSuccess: () => setName(null) })
+          // Save is disabled then; Enter in the field does nothing either (the focus stays there, on its message).
+          if (!canSave) return
+          rename.mutate(
+            { new_name: shown.trim() },
+            {
+              onSuccess: () => setName(null),
+              // Save is disabled once saved: the focus goes to the sentence saying so (or why not), not to the page.
+              onSettled: () =>
+                focusWhenLost(
+                  () => document.querySelector<HTMLElement>('[data-testid="node-name-saved"], [data-testid="node-name-error"]'),
+                  (el) => el === saveButton.current
+                )
+            }
+          )
         }}
       >
         <Stack gap="xs">
@@ -58,7 +58,6 @@ export function NodeNameSettings() {
               ref={field}
               onChange={(e) => {
                 setName(e.currentTarget.value)
-                setTried(null)
                 rename.reset()
               }}
               onKeyDown={(e) => {
@@ -67,26 +66,24 @@ export function NodeNameSettings() {
                 e.preventDefault()
                 e.stopPropagation()
                 setName(null)
-                setTried(null)
                 rename.reset()
               }}
               error={problem}
               disabled={!health.data}
               w={320}
             />
-            {/* Not disabled when the name is unchanged: a button disabled while it has the focus drops it to the page. */}
-            <BusyButton type="submit" loading={rename.isPending} mt={25}>
+            {/* Disabled until there is a name to save, as the embedding model's Save is. */}
+            <BusyButton ref={saveButton} type="submit" loading={rename.isPending} disabled={!canSave} mt={25}>
               Save name
             </BusyButton>
           </Group>
-          {tried === 'unchanged' && !problem && (
-            <Text size="sm" role="status">
-              Nothing to save: this is the node’s name already.
-            </Text>
+          {rename.isError && (
+            <Alert color="red" data-testid="node-name-error" tabIndex={-1}>
+              {errorText(rename.error)}
+            </Alert>
           )}
-          {rename.isError && <Alert color="red">{errorText(rename.error)}</Alert>}
           {rename.isSuccess && (
-            <Text size="sm" c="teal">
+            <Text size="sm" c="teal" data-testid="node-name-saved" tabIndex={-1} style={{ outlineOffset: 2 }}>
               Saved.
             </Text>
           )}

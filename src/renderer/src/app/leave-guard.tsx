@@ -1,0 +1,109 @@
+import { Text } from '@mantine/core'
+import { askToConfirm } from './confirm'
+
+/**
+ * A page with changes not saved (a provider's Edit page) asks before it is left: an in-app link, a
+ * shortcut, the browser's Back, or closing or reloading the window. Edits were lost without a word.
+ * One page at a time holds the guard (the page shown); the router asks it before going elsewhere.
+ */
+interface Guard {
+  /** The address of the guarded page: going to it again is not leaving. */
+  readonly hash: string
+  /** The question's title and its sentence (naming what would be lost). */
+  readonly title: string
+  readonly sentence: string
+}
+
+let guard: Guard | null = null
+/** The question is open: another attempt to leave meanwhile is refused, not asked twice. */
+let asking = false
+
+const onBeforeUnload = (e: BeforeUnloadEvent) => {
+  if (!guard) return
+  // The browser (or Electron's main process, on will-prevent-unload) asks whether to leave.
+  e.preventDefault()
+  e.returnValue = ''
+}
+
+/**
+ * Holds the guard for the page at the current address until the returned function is called (saved,
+ * nothing changed any more, or the page gone).
+ */
+export function guardLeaving(title: string, sentence: string): () => void {
+  const own: Guard = { hash: window.location.hash, title, sentence }
+  guard = own
+  window.addEventListener('beforeunload', onBeforeUnload)
+  return () => {
+    if (guard !== own) return
+    guard = null
+    window.removeEventListener('beforeunload', onBeforeUnload)
+  }
+}
+
+/** Going to `hash` leaves a guarded page. */
+export const wouldLeave = (hash: string): boolean => guard !== null && hash !== guard.hash
+
+/**
+ * Leaving to `hash` may go on now (true); else the operator is asked, and `leave` runs once they
+ * choose Leave (the guard given up first, so that it goes through). Stay keeps the page as it is.
+ */
+export function mayLeave(hash: string, leave: () => void): boolean {
+  if (!guard || hash === guard.hash) return true
+  if (asking) return false
+  const held = guard
+  asking = true
+  askToConfirm({
+    title: held.title,
+    children: <Text size="sm">{held.sentence}</Text>,
+    labels: { confirm: 'Leave', cancel: 'Stay' },
+    confirmProps: { color: 'red' },
+    onConfirm: () => {
+      if (guard === held) {
+        guard = null
+        window.removeEventListener('beforeunload', onBeforeUnload)
+      }
+      leave()
+    },
+    onClose: () => {
+      asking = false
+    }
+  })
+  return false
+}
+
+/** A plain click on an in-app link (`#/...`) leaving a guarded page: asked first, taken only on Leave. */
+function onLinkClick(e: MouseEvent): void {
+  if (!guard || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+  // Routes only ("#/providers"): the skip link's "#main-content" moves the focus, it leaves nothing.
+  const link = e.target instanceof Element ? e.target.closest<HTMLAnchorElement>('a[href^="#/"]') : null
+  if (!link || link.target === '_blank') return
+  const href = link.getAttribute('href')!
+  if (!wouldLeave(href)) return
+  e.preventDefault()
+  e.stopPropagation()
+  // On Leave the link is clicked again, unguarded: its own handlers run too (the navigation's closes the
+  // drawer on a narrow window), which stopping this click kept from running.
+  mayLeave(href, () => {
+    if (link.isConnected) link.click()
+    else window.location.hash = href
+  })
+}
+
+/**
+ * The address changed by other means (the browser's Back or Forward, an address typed): put back at
+ * once, before the views read it, and asked about. The page's address is pushed again right after the
+ * one gone to, so on Leave one step back is that address whichever way it came.
+ */
+function onHashChange(e: HashChangeEvent): void {
+  const to = window.location.hash
+  if (!wouldLeave(to)) return
+  e.stopImmediatePropagation()
+  window.history.pushState(window.history.state, '', guard!.hash)
+  mayLeave(to, () => window.history.back())
+}
+
+/** Listens before any view does (called as the router loads). */
+export function watchLeaving(): void {
+  document.addEventListener('click', onLinkClick, true)
+  window.addEventListener('hashchange', onHashChange)
+}
