@@ -19,3 +19,20 @@ export function httpCaller(server: () => { readonly url: string }, token: string
     return { status: res.status, type: res.headers.get('content-type'), body: (await res.json()) as B }
   }
 }
+
+/** Uploads over a node's real HTTP server (multipart, as the window sends them), with bearer `token`; answers the status. */
+export function httpUploader(server: () => { readonly url: string }, token: string) {
+  return async (folder: string, name: string, text: string): Promise<number> => {
+    const form = new FormData()
+    form.set('path', folder)
+    form.set('filename', name)
+    form.set('file_data', new Blob([text]), name)
+    const res = await fetch(`${server().url}/v2/upload_file_to_folder`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: form
+    })
+    await res.arrayBuffer()
+    return res.status
+  }
+}

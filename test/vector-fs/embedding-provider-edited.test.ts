@@ -2,6 +2,7 @@ import { afterEach, expect, it } from 'vitest'
 import type { HttpServer } from '../../src/main/transports/http'
 import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
 import { provider } from '../support/fixtures'
+import { httpCaller, httpUploader } from '../support/http-call'
 import { serveUploadsOverHttp, startTestNode, tempDir, type TestNode } from '../support/node'
 
 /*
@@ -36,27 +37,9 @@ async function start() {
   server = await serveUploadsOverHttp(node, TOKEN, 1 << 20)
 }
 
-async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(`${server!.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${TOKEN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body)
-  })
-  return { status: res.status, body: await res.json() }
-}
-
-async function upload(name: string, text: string) {
-  const form = new FormData()
-  form.set('path', '/')
-  form.set('filename', name)
-  form.set('file_data', new Blob([text]), name)
-  const res = await fetch(`${server!.url}/v2/upload_file_to_folder`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${TOKEN}` },
-    body: form
-  })
-  expect(res.status).toBe(200)
-}
+const call = httpCaller(() => server!, TOKEN)
+const uploadTo = httpUploader(() => server!, TOKEN)
+const upload = async (name: string, text: string) => expect(await uploadTo('/', name, text)).toBe(200)
 
 const states = async () => (await call('GET', '/v2/vector_fs_file_states')).body as { processing: number; ready: number; failed: number }
 
@@ -83,7 +66,7 @@ it('pointing the embedding provider at a working server embeds the files there a
   const working = await fakeServer({ type: 'ok' })
   await embeddingStuckOn(stuck)
   const edited = await call('POST', '/v2/modify_llm_provider', provider('emb', { external_url: `${working.url}/v1` }))
-  expect(edited).toEqual({ status: 200, body: 'Successfully modified LLM provider' })
+  expect([edited.status, edited.body]).toEqual([200, 'Successfully modified LLM provider'])
   const t0 = Date.now()
   await expect.poll(async () => (await states()).ready, { timeout: CALL_TIMEOUT_MS - 1000, interval: 100 }).toBe(FILES)
   expect(Date.now() - t0).toBeLessThan(CALL_TIMEOUT_MS - 1000)

@@ -4,6 +4,7 @@ import { afterEach, expect, it } from 'vitest'
 import type { HttpServer } from '../../src/main/transports/http'
 import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
 import { provider } from '../support/fixtures'
+import { httpCaller, httpUploader } from '../support/http-call'
 import { serveUploadsOverHttp, startTestNode, tempDir, type TestNode } from '../support/node'
 
 /*
@@ -41,27 +42,9 @@ async function start(callTimeoutMs = 120_000, query: { queryTimeoutMs?: number; 
   server = await serveUploadsOverHttp(node, TOKEN, 1 << 20)
 }
 
-async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(`${server!.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${TOKEN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body)
-  })
-  return { status: res.status, body: await res.json() }
-}
-
-async function upload(name: string, text: string) {
-  const form = new FormData()
-  form.set('path', '/')
-  form.set('filename', name)
-  form.set('file_data', new Blob([text]), name)
-  const res = await fetch(`${server!.url}/v2/upload_file_to_folder`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${TOKEN}` },
-    body: form
-  })
-  expect(res.status).toBe(200)
-}
+const call = httpCaller(() => server!, TOKEN)
+const uploadTo = httpUploader(() => server!, TOKEN)
+const upload = async (name: string, text: string) => expect(await uploadTo('/', name, text)).toBe(200)
 
 async function useEmbeddingServer(url: string) {
   expect((await call('POST', '/v2/add_llm_provider', provider('emb', { external_url: url }))).status).toBe(200)
@@ -191,7 +174,8 @@ it('a host name that does not resolve fails every file at once, naming the host'
 it('retry_failed_embeddings with no embedding model queues nothing', async () => {
   await start()
   await upload('a.txt', 'words')
-  expect(await call('POST', '/v2/retry_failed_embeddings', {})).toEqual({ status: 200, body: { queued: 0 } })
+  const retried = await call('POST', '/v2/retry_failed_embeddings', {})
+  expect([retried.status, retried.body]).toEqual([200, { queued: 0 }])
   expect((await call('POST', '/v2/retry_failed_embeddings', { all: true })).status).toBe(400)
   expect(await states()).toMatchObject({ files: 1, ready: 1, failed: 0 })
 })
