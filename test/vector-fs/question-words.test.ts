@@ -23,4 +23,19 @@ describe('questionWords: what a question asks about', () => {
     expect(await questionWords('What is this about?')).toEqual([])
     expect(await questionWords('   ?! ')).toEqual([])
   })
+
+  it("keeps an English question's names and words that another language's long list happens to hold", async () => {
+    // The Malay list holds "bank", "china", "india"; Brazilian Portuguese's "local", "final"; Lithuanian's "link".
+    // Two of them outweighed English's one "of": the question kept "of" and lost what it asked about.
+    expect(await questionWords('Bank of China')).toEqual(['bank', 'china'])
+    expect(await questionWords('China')).toEqual(['china'])
+    expect(await questionWords('local bank')).toEqual(['local', 'bank'])
+    expect(await questionWords('Falcon link')).toEqual(['falcon', 'link'])
+    expect(await questionWords('India sales 2024')).toEqual(['india', 'sales', '2024'])
+    // A question of the other language still loses its common words.
+    expect(await questionWords('Wie is de eigenaar van het budget?')).toEqual(['eigenaar', 'budget'])
+    expect(await questionWords('Was ist das Budget?')).toEqual(['budget'])
+    // One common word is enough where it cannot be English.
+    expect(await questionWords('Кто руководит проектом Сокол?')).toEqual(['руководит', 'проектом', 'сокол'])
+  })
 })

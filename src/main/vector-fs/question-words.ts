@@ -28,10 +28,15 @@ async function load(): Promise<ReadonlyMap<string, ReadonlySet<string>>> {
 
 /**
  * What a question asks about: its words (as the indexes compare them) without the common words of its
- * language, whose every text has them ("Who leads the Falcon project?" is "leads falcon project"). The
- * language is the one whose common words the question holds most of, English where that ties, none
- * (every word kept) where the question holds none. A question of common words alone ("What is this?")
- * asks about nothing in particular: [].
+ * language, whose every text has them ("Who leads the Falcon project?" is "leads falcon project"). A
+ * question of common words alone ("What is this?") asks about nothing in particular: [].
+ *
+ * The language is the one whose common words the question holds most of, but the long lists of some
+ * languages hold English names and words (Malay's "bank", "china", "india"; Lithuanian's "link"), and
+ * a question in English often has few common words: English is taken while the question holds at
+ * least half as many of its common words as of the other language's ("Bank of China" is English), and
+ * another language from two of its words on, or one not written in Latin letters (a lone "link" or
+ * "China" is no sign of one, a lone "кто" is). Where no language is taken, every word is kept.
  */
 export async function questionWords(question: string): Promise<string[]> {
   const words = searchWords(question)
@@ -39,14 +44,23 @@ export async function questionWords(question: string): Promise<string[]> {
   // Lists that could not be read leave every word in (as before there were any): an answer's sources
   // are not worth failing the answer over.
   const common = await (lists ??= load().catch(() => new Map<string, ReadonlySet<string>>()))
-  let best: ReadonlySet<string> | undefined
+  const held = (set: ReadonlySet<string>) => words.filter((w) => set.has(w)).length
+  const english = common.get('eng')
+  const inEnglish = english ? held(english) : 0
+  let other: ReadonlySet<string> | undefined
   let hits = 0
   for (const [language, set] of common) {
-    const n = words.filter((w) => set.has(w)).length
-    if (n > hits || (n === hits && n > 0 && language === 'eng')) {
-      best = set
+    if (language === 'eng') continue
+    const n = held(set)
+    if (n > hits) {
+      other = set
       hits = n
     }
   }
+  const otherTaken = hits >= 2 || (other !== undefined && words.some((w) => other.has(w) && !LATIN.test(w)))
+  const best = inEnglish > 0 && inEnglish * 2 >= hits ? english : otherTaken ? other : undefined
   return best ? words.filter((w) => !best.has(w)) : words
 }
+
+/** A word with a Latin letter in it: it may be an English word. */
+const LATIN = /\p{Script=Latin}/u
