@@ -20,6 +20,9 @@ describe('questionWords: what a question asks about', () => {
 
   it('keeps every word of a question holding no common word, and none of one made only of them', async () => {
     expect(await questionWords('Falcon budget 2027')).toEqual(['falcon', 'budget', '2027'])
+    // Finnish's list holds "9": a number is what is asked about in every language.
+    expect(await questionWords('Room 9')).toEqual(['room', '9'])
+    expect(await questionWords('Who is in room 9?')).toEqual(['room', '9'])
     expect(await questionWords('What is this about?')).toEqual([])
     expect(await questionWords('   ?! ')).toEqual([])
   })

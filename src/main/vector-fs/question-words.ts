@@ -18,8 +18,9 @@ async function load(): Promise<ReadonlyMap<string, ReadonlySet<string>>> {
     const set = new Set<string>()
     for (const w of language === 'eng' ? [...words, ...MORE_ENGLISH] : words) {
       const folded = searchWords(w)
-      // "don't" is two words to the index, neither of them a word of its own: left out.
-      if (folded.length === 1) set.add(folded[0]!)
+      // "don't" is two words to the index, neither of them a word of its own: left out. So are numbers
+      // (Finnish lists "9"): "Room 9" asks about room 9.
+      if (folded.length === 1 && LETTER.test(folded[0]!)) set.add(folded[0]!)
     }
     out.set(language, set)
   }
@@ -62,5 +63,6 @@ export async function questionWords(question: string): Promise<string[]> {
   return best ? words.filter((w) => !best.has(w)) : words
 }
 
+const LETTER = /\p{L}/u
 /** A word with a Latin letter in it: it may be an English word. */
 const LATIN = /\p{Script=Latin}/u
