@@ -10,6 +10,8 @@ describe('questionWords: what a question asks about', () => {
   it('takes the language whose common words the question holds most of', async () => {
     expect(await questionWords('Wer leitet das Projekt Falke?')).toEqual(['leitet', 'projekt', 'falke'])
     expect(await questionWords('Qui dirige le projet Faucon ?')).toEqual(['dirige', 'projet', 'faucon'])
+    // Catalan's list holds as many of its words as Spanish's, but not "quién": the words of both go.
+    expect(await questionWords('¿Quién es el dueño de la casa?')).toEqual(['dueno', 'casa'])
     // German's "war" (was) is an English word: an English question keeps it.
     expect(await questionWords('When did the war end?')).toEqual(['war', 'end'])
   })
@@ -38,6 +40,9 @@ describe('questionWords: what a question asks about', () => {
     // A question of the other language still loses its common words.
     expect(await questionWords('Wie is de eigenaar van het budget?')).toEqual(['eigenaar', 'budget'])
     expect(await questionWords('Was ist das Budget?')).toEqual(['budget'])
+    // English's "a" is a word of many languages: no sign of English.
+    expect(await questionWords('Mikor ér véget a szerződés?')).toEqual(['veget', 'szerzodes'])
+    expect(await questionWords('Onde fica a sede?')).toEqual(['fica', 'sede'])
     // One common word is enough where it cannot be English.
     expect(await questionWords('Кто руководит проектом Сокол?')).toEqual(['руководит', 'проектом', 'сокол'])
   })

@@ -37,7 +37,8 @@ async function load(): Promise<ReadonlyMap<string, ReadonlySet<string>>> {
  * a question in English often has few common words: English is taken while the question holds at
  * least half as many of its common words as of the other language's ("Bank of China" is English), and
  * another language from two of its words on, or one not written in Latin letters (a lone "link" or
- * "China" is no sign of one, a lone "кто" is). Where no language is taken, every word is kept.
+ * "China" is no sign of one, a lone "кто" is). Languages holding as many count as one (Spanish and
+ * Catalan). Where no language is taken, every word is kept.
  */
 export async function questionWords(question: string): Promise<string[]> {
   const words = searchWords(question)
@@ -47,18 +48,20 @@ export async function questionWords(question: string): Promise<string[]> {
   const common = await (lists ??= load().catch(() => new Map<string, ReadonlySet<string>>()))
   const held = (set: ReadonlySet<string>) => words.filter((w) => set.has(w)).length
   const english = common.get('eng')
-  const inEnglish = english ? held(english) : 0
-  let other: ReadonlySet<string> | undefined
+  // "a" and "i" are words of many languages ("Mikor ér véget a szerződés?" is Hungarian): no sign of English.
+  const inEnglish = english ? words.filter((w) => w.length > 1 && english.has(w)).length : 0
+  // The languages holding most of its words: a question's language is one of them (Spanish or
+  // Catalan, Danish or Norwegian), and what is common in any of them is left out.
+  let others: ReadonlySet<string>[] = []
   let hits = 0
   for (const [language, set] of common) {
     if (language === 'eng') continue
     const n = held(set)
-    if (n > hits) {
-      other = set
-      hits = n
-    }
+    if (n > hits) [others, hits] = [[set], n]
+    else if (n === hits && n > 0) others.push(set)
   }
-  const otherTaken = hits >= 2 || (other !== undefined && words.some((w) => other.has(w) && !LATIN.test(w)))
+  const other = new Set(others.flatMap((set) => words.filter((w) => set.has(w))))
+  const otherTaken = hits >= 2 || [...other].some((w) => !LATIN.test(w))
   const best = inEnglish > 0 && inEnglish * 2 >= hits ? english : otherTaken ? other : undefined
   return best ? words.filter((w) => !best.has(w)) : words
 }
