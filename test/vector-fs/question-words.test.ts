@@ -40,6 +40,10 @@ describe('questionWords: what a question asks about', () => {
     // A question of the other language still loses its common words.
     expect(await questionWords('Wie is de eigenaar van het budget?')).toEqual(['eigenaar', 'budget'])
     expect(await questionWords('Was ist das Budget?')).toEqual(['budget'])
+    // "was" and "in" are English's common words too: the words only one language has tell them apart.
+    expect(await questionWords('Was ist in der Box?')).toEqual(['box'])
+    expect(await questionWords('Is het contract getekend?')).toEqual(['contract', 'getekend'])
+    expect(await questionWords('China in 2024')).toEqual(['china', '2024'])
     // English's "a" is a word of many languages: no sign of English.
     expect(await questionWords('Mikor ér véget a szerződés?')).toEqual(['veget', 'szerzodes'])
     expect(await questionWords('Onde fica a sede?')).toEqual(['fica', 'sede'])

@@ -35,10 +35,11 @@ async function load(): Promise<ReadonlyMap<string, ReadonlySet<string>>> {
  * The language is the one whose common words the question holds most of, but the long lists of some
  * languages hold English names and words (Malay's "bank", "china", "india"; Lithuanian's "link"), and
  * a question in English often has few common words: English is taken while the question holds at
- * least half as many of its common words as of the other language's ("Bank of China" is English), and
- * another language from two of its words on, or one not written in Latin letters (a lone "link" or
- * "China" is no sign of one, a lone "кто" is). Languages holding as many count as one (Spanish and
- * Catalan). Where no language is taken, every word is kept.
+ * least half as many common words of English alone as of the other language alone ("Bank of China"
+ * is English, "Was ist in der Box?" German), another language from two of its words on, or one not
+ * written in Latin letters (a lone "link" or "China" is no sign of one, a lone "кто" is), and English
+ * again failing both. Languages holding as many count as one (Spanish and Catalan). Where no language
+ * is taken, every word is kept.
  */
 export async function questionWords(question: string): Promise<string[]> {
   const words = searchWords(question)
@@ -49,7 +50,7 @@ export async function questionWords(question: string): Promise<string[]> {
   const held = (set: ReadonlySet<string>) => words.filter((w) => set.has(w)).length
   const english = common.get('eng')
   // "a" and "i" are words of many languages ("Mikor ér véget a szerződés?" is Hungarian): no sign of English.
-  const inEnglish = english ? words.filter((w) => w.length > 1 && english.has(w)).length : 0
+  const inEnglish = new Set(english ? words.filter((w) => w.length > 1 && english.has(w)) : [])
   // The languages holding most of its words: a question's language is one of them (Spanish or
   // Catalan, Danish or Norwegian), and what is common in any of them is left out.
   let others: ReadonlySet<string>[] = []
@@ -61,8 +62,11 @@ export async function questionWords(question: string): Promise<string[]> {
     else if (n === hits && n > 0) others.push(set)
   }
   const other = new Set(others.flatMap((set) => words.filter((w) => set.has(w))))
+  // Told apart by the words one has and the other not: "in" and "was" are German's words too.
+  const englishOnly = [...inEnglish].filter((w) => !other.has(w)).length
+  const otherOnly = [...other].filter((w) => !inEnglish.has(w)).length
   const otherTaken = hits >= 2 || [...other].some((w) => !LATIN.test(w))
-  const best = inEnglish > 0 && inEnglish * 2 >= hits ? english : otherTaken ? other : undefined
+  const best = englishOnly > 0 && englishOnly * 2 >= otherOnly ? english : otherTaken ? other : inEnglish.size > 0 ? english : undefined
   return best ? words.filter((w) => !best.has(w)) : words
 }
 
