@@ -111,3 +111,17 @@ it('a call the server holds unanswered is asked again at once of the provider it
   await expectMendedAnswer(inboxId)
   expect(chats(second)).toHaveLength(1)
 })
+
+it('moving a job to the provider it is on already leaves its call held unanswered alone', async () => {
+  let release = () => {}
+  first.behaviour = { type: 'reply', chunks: ['From the first server'], after: new Promise<void>((r) => (release = r)) }
+  const inboxId = await askedOfFirst()
+  const jobId = inboxId.split('::')[1]!
+  const moved = await post('/v2/change_job_llm_provider', { job_id: jobId, new_agent_id: 'p' })
+  expect(moved).toEqual({ status: 200, body: 'Successfully changed job LLM provider' })
+  await new Promise((r) => setTimeout(r, 300))
+  release()
+  const [, answer] = await waitForAnswers(node, inboxId, 1, 5000)
+  expect((answer as Msg).job_message.content).toBe('From the first server')
+  expect(chats(first)).toHaveLength(1)
+})

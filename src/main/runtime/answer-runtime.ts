@@ -131,6 +131,8 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
   const inFlight = new Map<string, AbortController>()
   /** The provider each inbox's call in flight goes to, while it has not begun to answer. */
   const unanswered = new Map<string, string>()
+  /** Inboxes whose call, dropped for an edit (EDITED) and not yet ended, was then stopped: it is not asked again. */
+  const stoppedAfterEdit = new Set<string>()
   /** 429 retries of the question each inbox is on (only inboxes that met a 429 have an entry). */
   const rateAttempts = new Map<string, { hash: string; count: number }>()
   /**
@@ -250,7 +252,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       }
       if (result.kind === 'aborted') {
         // Nothing of it was heard: the question is asked again, with the provider's new settings.
-        if (result.reason === EDITED) return { kind: 'again' }
+        if (result.reason === EDITED) return againUnlessStopped(inboxId)
         if (result.reason === STOP) {
           try {
             await reply(result.text, { role: 'stopped', sources })
@@ -275,7 +277,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
       return done
     } catch (err) {
       if (closed || controller.signal.reason === CANCEL) return done
-      if (controller.signal.reason === EDITED) return { kind: 'again' }
+      if (controller.signal.reason === EDITED) return againUnlessStopped(inboxId)
       // The reply could not be written (a full or failing disk): nor could a note, which would blame the provider.
       const unstored = storageTrouble(err)
       if (unstored) {
@@ -316,8 +318,19 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
     } finally {
       inFlight.delete(inboxId)
       unanswered.delete(inboxId)
+      stoppedAfterEdit.delete(inboxId)
       if (!retrying) rateAttempts.delete(inboxId)
     }
+  }
+
+  /**
+   * A call dropped for an edit, before its first word, is asked again with the new settings; but
+   * Stop was pressed after the edit, the question is stopped (nothing of it was heard or written).
+   */
+  function againUnlessStopped(inboxId: string): TurnOutcome {
+    if (!stoppedAfterEdit.has(inboxId)) return { kind: 'again' }
+    stopUnstarted(inboxId)
+    return { kind: 'done' }
   }
 
   /**
@@ -389,7 +402,9 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
     stop(inboxId) {
       const c = inFlight.get(inboxId)
       if (c) {
-        c.abort(STOP)
+        // Dropped for an edit, it is asked again as it ends; aborting it again would change nothing.
+        if (c.signal.reason === EDITED) stoppedAfterEdit.add(inboxId)
+        else c.abort(STOP)
         return true
       }
       return !closed && stopUnstarted(inboxId)

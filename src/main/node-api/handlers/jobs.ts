@@ -78,8 +78,9 @@ export function jobHandlers(ctx: NodeContext): HandlerGroup<JobRoutes> {
         throw notFound(`new_agent_id: no LLM provider with id '${body.new_agent_id}'`)
       }
       store.jobs.changeProvider(body.job_id, body.new_agent_id)
-      // A question waiting for the old provider (a call it holds unanswered, its server's pause) goes to the new one now.
-      ctx.runtime.jobMoved(job.inbox_id)
+      // A question waiting for the old provider (a call it holds unanswered, its server's pause) goes to
+      // the new one now; "moved" to the provider it is on, its call (a slow one, maybe) is left to go on.
+      if (job.provider_id !== body.new_agent_id) ctx.runtime.jobMoved(job.inbox_id)
       emitInboxChanged(ctx, job.inbox_id)
       return 'Successfully changed job LLM provider'
     }
