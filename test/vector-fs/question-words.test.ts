@@ -20,6 +20,10 @@ describe('questionWords: what a question asks about', () => {
     expect(await questionWords('WER IST FÜR DAS Budget zuständig?')).toEqual(['budget', 'zustandig'])
   })
 
+  it('keeps English words that name things though some questions use them otherwise: a month, a country', async () => {
+    expect(await questionWords('What were the US sales in May?')).toEqual(['us', 'sales', 'may'])
+  })
+
   it('keeps every word of a question holding no common word, and none of one made only of them', async () => {
     expect(await questionWords('Falcon budget 2027')).toEqual(['falcon', 'budget', '2027'])
     // Finnish's list holds "9": a number is what is asked about in every language.

@@ -4,7 +4,7 @@ import { searchWords } from '../../shared/search-fold'
  * The words English questions are made of that the `stopword` package's English list leaves out ("When
  * does…", "Tell me…", "Why won't…"): like "the" and "is", they say nothing of what is asked about.
  */
-const MORE_ENGLISH = 'does doing done when why whom whose will shall not yes please tell its whats may give know let us'.split(' ')
+const MORE_ENGLISH = 'does doing done when why whom whose will shall not yes please tell its whats give know let'.split(' ')
 
 /** Each language's common words, folded as the search indexes fold words (accents off, lower case). */
 let lists: Promise<ReadonlyMap<string, ReadonlySet<string>>> | undefined
