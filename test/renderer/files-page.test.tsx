@@ -138,7 +138,9 @@ describe('upload queue', () => {
         kind: 'failed',
         text: expect.stringMatching(/^bad\.exe is not a kind of file the library reads\. It reads /),
         detail: 'filename: .exe files cannot be read; readable types are .txt, .md',
-        retryable: false
+        retryable: false,
+        // The node's own words (its 400), not a cut connection's.
+        answered: true
       },
       { kind: 'done' }
     ])

@@ -104,6 +104,8 @@ function onHashChange(e: HashChangeEvent): void {
 
 /** Listens before any view does (called as the router loads). */
 export function watchLeaving(): void {
+  // Imported where there is no page (the router's helpers in a test of plain functions): nothing to watch.
+  if (typeof document === 'undefined') return
   document.addEventListener('click', onLinkClick, true)
   window.addEventListener('hashchange', onHashChange)
 }
