@@ -9,6 +9,15 @@ export function storedBaseUrl(providerJson: string): string {
 }
 
 /**
+ * The server a provider's calls go to, as the answer runtime groups them (one lane each): its kind and
+ * API base. '' for a model of no kind the node knows.
+ */
+export function serverKey(p: { readonly model: Model; readonly external_url?: string | null }): string {
+  const { kind } = modelKind(p.model)
+  return kind ? `${kind} ${resolveBaseUrl(kind, p.external_url)}` : ''
+}
+
+/**
  * Why a stored key may not go to `baseUrl`, or undefined when it may: a stored key is only ever
  * sent to its own provider's URL, so a request that points it elsewhere must bring its own key.
  */

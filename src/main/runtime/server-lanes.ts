@@ -1,5 +1,5 @@
-import { modelKind, type Model } from '../../shared/contract/identity'
-import { resolveBaseUrl } from '../../shared/provider-catalog'
+import type { Model } from '../../shared/contract/identity'
+import { serverKey } from '../domain/provider-keys'
 import type { Logger } from '../platform/logger'
 import type { PendingQuestion } from '../store/messages'
 
@@ -125,8 +125,7 @@ export function createServerLanes(deps: LanesDeps): ServerLanes {
     let key = keys.get(providerId)
     if (key === undefined) {
       const provider = deps.serverOf(providerId)
-      const kind = provider && modelKind(provider.model).kind
-      key = provider && kind ? `${kind} ${resolveBaseUrl(kind, provider.external_url)}` : ''
+      key = provider ? serverKey(provider) : ''
       keys.set(providerId, key)
     }
     return key

@@ -1,7 +1,7 @@
 import { modelKind } from '../../../shared/contract/identity'
 import type { LlmProvider } from '../../../shared/contract/provider'
 import { resolveBaseUrl } from '../../../shared/provider-catalog'
-import { keyBindingViolation, keyState } from '../../domain/provider-keys'
+import { keyBindingViolation, keyState, serverKey } from '../../domain/provider-keys'
 import type { NodeContext } from '../context'
 import { badRequest, conflict, notFound } from '../errors'
 import type { HandlerGroup } from '../handler-types'
@@ -55,12 +55,6 @@ export function storedForm(raw: unknown, provider: LlmProvider) {
       model: (rest as { model: unknown }).model
     })
   }
-}
-
-/** The server a provider's calls go to: its kind and API base, as the answer runtime groups calls. */
-const serverOf = (p: Pick<LlmProvider, 'model' | 'external_url'>) => {
-  const { kind } = modelKind(p.model)
-  return `${kind} ${resolveBaseUrl(kind, p.external_url)}`
 }
 
 /** Whether calls to the provider change, but for its key: another kind, model or URL (its query included). */
@@ -133,7 +127,7 @@ export function providerHandlers(ctx: NodeContext): HandlerGroup<ProviderRoutes>
       if (before) {
         const old = JSON.parse(before.provider_json) as LlmProvider
         // Questions waiting out the old server's pause (it answered 429) go to the new server now.
-        if (serverOf(old) !== serverOf(body)) ctx.runtime.reroute()
+        if (serverKey(old) !== serverKey(body)) ctx.runtime.reroute()
         const keyChanged = body.api_key !== undefined && (body.api_key || '') !== storedKeyOf(ctx, before)
         // Calls waiting on the old settings (a server that never answered them) are made again with the new ones.
         if (keyChanged || callChanged(old, body)) {
