@@ -54,4 +54,13 @@ describe('questionWords: what a question asks about', () => {
     // One common word is enough where it cannot be English.
     expect(await questionWords('Кто руководит проектом Сокол?')).toEqual(['руководит', 'проектом', 'сокол'])
   })
+
+  it('cuts Chinese and Japanese, written without spaces, at their words, and leaves out their common ones', async () => {
+    // One phrase to the indexes before: no common word was found in it, and no passage held it whole.
+    expect(await questionWords('谁领导猎鹰项目？')).toEqual(['领导', '猎', '鹰', '项目'])
+    expect(await questionWords('ファルコン計画を率いるのは誰ですか')).not.toContain('の')
+    expect(await questionWords('ファルコン計画を率いるのは誰ですか')).toEqual(expect.arrayContaining(['ファルコン', '計画']))
+    // Words around them are left as they were.
+    expect(await questionWords('Who leads 猎鹰项目?')).toEqual(['leads', '猎', '鹰', '项目'])
+  })
 })

@@ -107,8 +107,13 @@ describe('answers grounded in the scope', () => {
     await upload('/Projects', 'falke.md', 'Falke\n\nMaria Lopez leitet das Projekt Falke.')
     const falke = await ask(jobId, 'Wer leitet das Projekt Falke?')
     expect((falke.sources as { path: string }[]).map((s) => s.path)).toEqual(['/Projects/falke.md'])
+    // And in Chinese, written without spaces: 谁 (who) is common, 猎鹰项目 (the Falcon project) is what is asked.
+    await upload('/Projects', '入职.md', '入职\n\n谁是新人，第一天领取笔记本电脑。')
+    await upload('/Projects', '猎鹰.md', '猎鹰\n\n玛丽亚领导猎鹰项目。')
+    const lieying = await ask(jobId, '谁领导猎鹰项目？')
+    expect((lieying.sources as { path: string }[]).map((s) => s.path)).toEqual(['/Projects/猎鹰.md'])
     // A question of common words alone asks about nothing in particular: it drew on all it was given.
-    expect((await ask(jobId, 'What is this about?')).sources).toHaveLength(4)
+    expect((await ask(jobId, 'What is this about?')).sources).toHaveLength(6)
   })
 
   it('items and local documents are ranked together; local sources are named local:<resource name>', async () => {

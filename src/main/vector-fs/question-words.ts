@@ -42,7 +42,7 @@ async function load(): Promise<ReadonlyMap<string, ReadonlySet<string>>> {
  * is taken, every word is kept.
  */
 export async function questionWords(question: string): Promise<string[]> {
-  const words = searchWords(question)
+  const words = searchWords(question).flatMap(cjkWords)
   if (words.length === 0) return []
   // Lists that could not be read leave every word in (as before there were any): an answer's sources
   // are not worth failing the answer over.
@@ -69,6 +69,19 @@ export async function questionWords(question: string): Promise<string[]> {
   const best = englishOnly > 0 && englishOnly * 2 >= otherOnly ? english : otherTaken ? other : inEnglish.size > 0 ? english : undefined
   return best ? words.filter((w) => !best.has(w)) : words
 }
+
+/**
+ * Chinese and Japanese are written without spaces: to the indexes a run of them is one phrase, so
+ * "谁领导猎鹰项目" held no common word and matched no passage whole. Cut at its words (ICU's
+ * dictionary, through Intl.Segmenter): 谁 | 领导 | 猎 | 鹰 | 项目, of which 谁 (who) is common.
+ */
+function cjkWords(word: string): string[] {
+  if (!CJK.test(word)) return [word]
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' })
+  return [...segmenter.segment(word)].filter((s) => s.isWordLike).map((s) => s.segment)
+}
+let segmenter: Intl.Segmenter | undefined
+const CJK = /[\p{sc=Han}\p{sc=Hira}\p{sc=Kana}]/u
 
 const LETTER = /\p{L}/u
 /** A word with a Latin letter in it: it may be an English word. */
