@@ -1,6 +1,30 @@
-import { expect, test } from './fixtures/node'
+import type { Page } from '@playwright/test'
+import { expect, test, type HeadlessNode } from './fixtures/node'
 import { showJobInbox } from './pages/inbox'
 import { nameJobInbox, providerBody, seedJobs } from './seed'
+
+/**
+ * `count` conversations named Topic 0, Topic 1…, the first open with the conversation list beside it;
+ * `noNewPage` checks, after the clicks, that none of them opened a tab or window.
+ */
+async function topicsOpen(page: Page, node: HeadlessNode, count: number) {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const ids = await seedJobs(node, 'gpt', count, 1)
+  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, `Topic ${i}`)
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, ids[0]!)
+  const opened: string[] = []
+  page.context().on('page', (p) => opened.push(p.url()))
+  const list = page.getByRole('navigation', { name: 'Conversations' })
+  await expect(list.getByRole('link')).toHaveCount(count)
+  const noNewPage = async () => {
+    await page.waitForTimeout(300)
+    expect(opened).toEqual([])
+    expect(page.context().pages()).toHaveLength(1)
+  }
+  return { list, noNewPage }
+}
 
 /*
  * Conversations are named after their first message: three begun alike had identical rows in the
@@ -68,16 +92,7 @@ test('Ctrl-, Cmd- or Shift-click on a row of the conversation list opens that co
   page,
   node
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  const ids = await seedJobs(node, 'gpt', 4, 1)
-  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, `Topic ${i}`)
-  await page.goto(node.uiUrl)
-  await showJobInbox(page, ids[0]!)
-  const opened: string[] = []
-  page.context().on('page', (p) => opened.push(p.url()))
-  const list = page.getByRole('navigation', { name: 'Conversations' })
-  await expect(list.getByRole('link')).toHaveCount(4)
+  const { list, noNewPage } = await topicsOpen(page, node, 4)
   for (const [i, modifier] of [
     [1, 'Control'],
     [2, 'Meta'],
@@ -87,9 +102,7 @@ test('Ctrl-, Cmd- or Shift-click on a row of the conversation list opens that co
     await expect(page.getByTestId('inbox-title')).toHaveText(`Topic ${i}`)
     await expect(list.getByRole('link', { name: `Topic ${i}` })).toHaveAttribute('aria-current', 'page')
   }
-  await page.waitForTimeout(300)
-  expect(opened).toEqual([])
-  expect(page.context().pages()).toHaveLength(1)
+  await noNewPage()
 })
 
 /*
@@ -97,24 +110,13 @@ test('Ctrl-, Cmd- or Shift-click on a row of the conversation list opens that co
  * happened): it opens the conversation in place, as Ctrl-click here does.
  */
 test('a middle-click on a row of the conversation list opens that conversation in place, no new tab', async ({ page, node }) => {
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  const ids = await seedJobs(node, 'gpt', 3, 1)
-  for (const [i, id] of ids.entries()) await nameJobInbox(node, id, `Topic ${i}`)
-  await page.goto(node.uiUrl)
-  await showJobInbox(page, ids[0]!)
-  const opened: string[] = []
-  page.context().on('page', (p) => opened.push(p.url()))
-  const list = page.getByRole('navigation', { name: 'Conversations' })
-  await expect(list.getByRole('link')).toHaveCount(3)
+  const { list, noNewPage } = await topicsOpen(page, node, 3)
   for (const i of [1, 2]) {
     await list.getByRole('link', { name: `Topic ${i}` }).click({ button: 'middle' })
     await expect(page.getByTestId('inbox-title')).toHaveText(`Topic ${i}`)
     await expect(list.getByRole('link', { name: `Topic ${i}` })).toHaveAttribute('aria-current', 'page')
   }
-  await page.waitForTimeout(300)
-  expect(opened).toEqual([])
-  expect(page.context().pages()).toHaveLength(1)
+  await noNewPage()
 })
 
 /*
