@@ -134,10 +134,13 @@ function onHashChange(e: HashChangeEvent): void {
     markEntry(at)
   }
   if (returning !== null) {
-    if (to !== returning) e.stopImmediatePropagation()
-    else returning = null
-    place = at
-    return
+    const awaited = returning
+    returning = null
+    if (to === awaited) {
+      place = at
+      return
+    }
+    // Somewhere else (the trip back did not happen as asked): taken as any change of address.
   }
   if (!wouldLeave(to)) {
     place = at
