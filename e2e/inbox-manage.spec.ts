@@ -188,3 +188,49 @@ test('deleting conversations while an answer is being written in one of them: th
   await page.getByRole('button', { name: 'Delete', exact: true }).click()
   await expect(list.rows()).toHaveCount(0)
 })
+
+test('deleting a conversation whose question waits for its answer (asked elsewhere, nothing written yet): the confirmation says so, and follows the answer', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const jobs: string[] = []
+  for (const name of ['Alpha plans', 'Bravo budget']) {
+    const { job_id } = (
+      await node.api<{ job_id: string }>('POST', '/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope: emptyScope } })
+    ).body
+    await nameJobInbox(node, job_id, name)
+    jobs.push(job_id)
+  }
+  // The provider takes the question and says nothing until told.
+  let release = () => {}
+  node.fake.behaviour = { type: 'reply', chunks: ['The plans are ready.'], after: new Promise<void>((r) => (release = r)) }
+  await node.api('POST', '/v2/job_message', { job_id: jobs[0], content: 'Where are the plans?' })
+  await expect.poll(() => node.fake.concurrency.now).toBe(1)
+
+  // The window opens after the question was asked (another client asked it): no word of the answer has come.
+  await page.goto(node.uiUrl)
+  const list = new InboxListPage(page)
+  await expect(list.rows()).toHaveCount(2)
+  await expect(list.rows().filter({ hasText: 'Alpha plans' })).toContainText('Where are the plans?')
+  const note = page.getByTestId('delete-stops-answers')
+
+  await page.getByRole('button', { name: 'Actions for Alpha plans' }).click()
+  await page.getByRole('menuitem', { name: 'Delete' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Delete “Alpha plans”?' })
+  await expect(dialog).toBeVisible()
+  await expect(note).toHaveText('“Alpha plans” still waits for an answer: deleting cancels it.')
+
+  // Counted among several.
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await page.getByRole('checkbox', { name: 'Select Alpha plans' }).click()
+  await page.getByRole('checkbox', { name: 'Select Bravo budget' }).click()
+  await page.getByRole('button', { name: 'Delete 2' }).click()
+  await expect(note).toHaveText('1 of them still waits for an answer: deleting cancels it.')
+
+  // The answer comes and is stored while the confirmation is open: nothing is pending any more.
+  release()
+  await expect(list.rows().filter({ hasText: 'Alpha plans' })).toContainText('The plans are ready.')
+  await expect(note).toHaveCount(0)
+  await page.getByRole('button', { name: 'Cancel' }).click()
+})

@@ -98,3 +98,37 @@ test('Edit provider in a narrow window: Leave from the navigation drawer goes th
   await expect(page).toHaveURL(/#\/files$/)
   await expect(files).toBeHidden()
 })
+
+test('Edit provider: Back then Stay keeps the browser history as it was, Forward still goes where it went', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', { ...providerBody('gpt', node.fake.url), name: 'Local' })
+  await page.goto(node.uiUrl)
+  await page.evaluate(() => (location.hash = '#/providers'))
+  await page.getByRole('link', { name: 'Edit Local' }).click()
+  await expect(page).toHaveURL(/#\/providers\/gpt\/edit$/)
+  await page.getByRole('link', { name: 'Files' }).click()
+  await expect(page).toHaveURL(/#\/files$/)
+  // Back to the Edit page (Files is now one step forward), a change made there.
+  await page.goBack()
+  await editDescription(page, 'For the drafts')
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' })
+
+  await page.goBack()
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Stay' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page).toHaveURL(/#\/providers\/gpt\/edit$/)
+  await expect(page.getByLabel('Description')).toHaveValue('For the drafts')
+
+  // Forward still leads to Files (asked first); Leave goes there.
+  await page.goForward()
+  await expect(dialog).toBeVisible()
+  await expect(page).toHaveURL(/#\/providers\/gpt\/edit$/)
+  await dialog.getByRole('button', { name: 'Leave' }).click()
+  await expect(page).toHaveURL(/#\/files$/)
+  await expect(page.getByRole('heading', { name: 'Files', exact: true })).toBeVisible()
+  // And the history behind it is the one walked: Edit, then Providers.
+  await page.goBack()
+  await expect(page).toHaveURL(/#\/providers\/gpt\/edit$/)
+  await page.goBack()
+  await expect(page).toHaveURL(/#\/providers$/)
+})

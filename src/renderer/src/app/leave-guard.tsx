@@ -90,22 +90,84 @@ function onLinkClick(e: MouseEvent): void {
 }
 
 /**
- * The address changed by other means (the browser's Back or Forward, an address typed): put back at
- * once, before the views read it, and asked about. The page's address is pushed again right after the
- * one gone to, so on Leave one step back is that address whichever way it came.
+ * Each entry of the window's history carries its place (in `history.state`), so that an address
+ * changed by Back or Forward can be undone by going the same number of steps the other way: the
+ * history is kept as it was (pushing the page's address again dropped every entry ahead of it, so
+ * Forward led nowhere after Back -> Stay).
+ */
+const PLACE = 'nodedeskPlace'
+/** The place of the entry shown. */
+let place = 0
+/** A trip back to the guarded page is under way: the address it returns to (shown meanwhile). */
+let returning: string | null = null
+
+function placeOfEntry(): number | undefined {
+  const state: unknown = window.history.state
+  if (state === null || typeof state !== 'object') return undefined
+  const value = (state as Record<string, unknown>)[PLACE]
+  return typeof value === 'number' ? value : undefined
+}
+
+function markEntry(at: number): void {
+  const state: unknown = window.history.state
+  const base = state !== null && typeof state === 'object' ? state : {}
+  window.history.replaceState({ ...base, [PLACE]: at }, '')
+}
+
+/**
+ * The address the views show: the guarded page's while the window goes back to it (the address
+ * bar names the page left for a moment, until the trip ends).
+ */
+export const addressShown = (): string => returning ?? window.location.hash
+
+/**
+ * The address changed by other means (the browser's Back or Forward, an address typed): the views
+ * are not told, the window goes back to the page's entry, and the operator is asked. On Leave the
+ * window goes to the entry that was asked for, by the same number of steps.
  */
 function onHashChange(e: HashChangeEvent): void {
   const to = window.location.hash
-  if (!wouldLeave(to)) return
+  let at = placeOfEntry()
+  // An entry not seen before (a link followed, an address typed) comes right after the one shown.
+  if (at === undefined) {
+    at = place + 1
+    markEntry(at)
+  }
+  if (returning !== null) {
+    const awaited = returning
+    returning = null
+    if (to === awaited) {
+      place = at
+      return
+    }
+    // Somewhere else (the trip back did not happen as asked): taken as any change of address.
+  }
+  if (!wouldLeave(to)) {
+    place = at
+    return
+  }
   e.stopImmediatePropagation()
-  window.history.pushState(window.history.state, '', guard!.hash)
-  mayLeave(to, () => window.history.back())
+  const from = place
+  if (at === from) {
+    // No step to undo (should not happen): put the page's address back as a new entry.
+    window.history.pushState(window.history.state, '', guard!.hash)
+    markEntry(from + 1)
+    place = from + 1
+    mayLeave(to, () => window.history.back())
+    return
+  }
+  returning = guard!.hash
+  window.history.go(from - at)
+  mayLeave(to, () => window.history.go(at - from))
 }
 
 /** Listens before any view does (called as the router loads). */
 export function watchLeaving(): void {
   // Imported where there is no page (the router's helpers in a test of plain functions): nothing to watch.
   if (typeof document === 'undefined') return
+  const at = placeOfEntry()
+  place = at ?? window.history.length - 1
+  if (at === undefined) markEntry(place)
   document.addEventListener('click', onLinkClick, true)
   window.addEventListener('hashchange', onHashChange)
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { flushSync } from 'react-dom'
-import { mayLeave, watchLeaving } from './leave-guard'
+import { addressShown, mayLeave, watchLeaving } from './leave-guard'
 
 export type Route =
   | { readonly name: 'inboxes' }
@@ -67,7 +67,7 @@ export function hrefOf(route: Route): string {
 }
 
 /** The route the address names now (navigate() changes it at once; the views follow a render later). */
-export const routeNow = (): Route => parseRoute(window.location.hash)
+export const routeNow = (): Route => parseRoute(addressShown())
 
 /** Goes to `route`; from a page with changes not saved, only once the operator chooses to leave it (leave-guard). */
 export function navigate(route: Route): void {
@@ -103,6 +103,6 @@ const subscribe = (cb: () => void) => {
 }
 
 export function useRoute(): Route {
-  const hash = useSyncExternalStore(subscribe, () => window.location.hash)
+  const hash = useSyncExternalStore(subscribe, addressShown)
   return parseRoute(hash)
 }

@@ -3,7 +3,8 @@ import { modals } from '@mantine/modals'
 import { askToConfirm, openDialog } from '../../app/confirm'
 import { countText } from '../../app/count-format'
 import { notifications } from '@mantine/notifications'
-import { useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { ExportFormat } from '../../../../shared/contract/inbox-management'
 import { jobIdOfInbox } from '../../../../shared/contract/inbox-id'
 import { inboxNameTooLongText, isInboxName } from '../../../../shared/contract/inbox-name-rules'
@@ -14,7 +15,8 @@ import { useAskedFlags } from '../../stores/asked-flags'
 import { useAnswerPauses } from '../../stores/answer-pauses'
 import { useStreaming } from '../../stores/streaming'
 import { exportInbox } from './export-inbox'
-import type { InboxRowData } from './inbox-rows'
+import { awaitsAnswer, type InboxRowData } from './inbox-rows'
+import { onInboxChanges } from '../../api/inbox-pages'
 
 /** What the per-inbox menu and the bulk bar can do; lists follow through the node's inbox_changed events. */
 export interface InboxActions {
@@ -111,6 +113,8 @@ function RenameForm({ client, row }: { client: Client; row: InboxRowData }) {
 
 export function useInboxActions(): InboxActions {
   const client = useClient()
+  // The dialogs are drawn outside the app's providers: the confirmation is handed the cache to follow.
+  const qc = useQueryClient()
   return useMemo<InboxActions>(
     () => ({
       rename: (row) => openDialog({ title: `Rename “${row.name}”`, children: <RenameForm client={client} row={row} /> }),
@@ -154,7 +158,7 @@ export function useInboxActions(): InboxActions {
               </Text>
               {/* Named, as a single one is in the title: "these 2" alone left the operator to trust the ticks. */}
               {!one && <NamedRows names={rows.map((r) => r.name)} />}
-              <WritingNote rows={rows} />
+              <WritingNote rows={rows} qc={qc} />
             </>
           ),
           labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -191,7 +195,7 @@ export function useInboxActions(): InboxActions {
         })
       }
     }),
-    [client]
+    [client, qc]
   )
 }
 
@@ -215,10 +219,12 @@ function NamedRows({ names }: { names: readonly string[] }) {
 
 /**
  * Said in a delete's confirmation while an answer is being written (or waits to be asked for again) in
- * any of the conversations: deleting stops it, and the confirmation said nothing of it. Follows the
- * answers as they start and end while the dialog is open.
+ * any of the conversations, or a question there still waits for its answer (asked here or by another
+ * client, not a word of it come yet): deleting stops it, and the confirmation said nothing of it.
+ * Follows the answers as they start and end, and the questions as they are answered, while the dialog
+ * is open.
  */
-function WritingNote({ rows }: { rows: readonly InboxRowData[] }) {
+function WritingNote({ rows, qc }: { rows: readonly InboxRowData[]; qc: QueryClient }) {
   const writing = useStreaming((s) =>
     rows
       .filter((r) => s.partial[r.inboxId])
@@ -231,13 +237,42 @@ function WritingNote({ rows }: { rows: readonly InboxRowData[] }) {
       .map((r) => r.inboxId)
       .join('\n')
   )
+  const [awaiting, setAwaiting] = useState<ReadonlySet<string>>(() => new Set(rows.filter((r) => r.awaitsAnswer).map((r) => r.inboxId)))
+  useEffect(
+    () =>
+      onInboxChanges(qc, (changes) =>
+        setAwaiting((before) => {
+          const next = new Set(before)
+          for (const r of rows) {
+            if (!changes.has(r.inboxId)) continue
+            const inbox = changes.get(r.inboxId)
+            if (inbox && awaitsAnswer(inbox)) next.add(r.inboxId)
+            else next.delete(r.inboxId)
+          }
+          return next.size === before.size && [...next].every((id) => before.has(id)) ? before : next
+        })
+      ),
+    [qc, rows]
+  )
   const ids = new Set([...writing.split('\n'), ...waiting.split('\n')].filter(Boolean))
   const named = rows.filter((r) => ids.has(r.inboxId))
-  if (!named.length) return null
-  const text =
-    named.length === 1
+  const asked = rows.filter((r) => !ids.has(r.inboxId) && awaiting.has(r.inboxId))
+  if (!named.length && !asked.length) return null
+  const one = named.length + asked.length === 1 && rows.length === 1
+  const text = one
+    ? named.length
       ? `An answer is still being written in “${named[0]!.name}”: deleting stops it.`
-      : `Answers are still being written in ${countText(named.length)} of them: deleting stops them.`
+      : `“${asked[0]!.name}” still waits for an answer: deleting cancels it.`
+    : [
+        named.length === 1 && !asked.length && `An answer is still being written in “${named[0]!.name}”: deleting stops it.`,
+        named.length > 1 && !asked.length && `Answers are still being written in ${countText(named.length)} of them: deleting stops them.`,
+        asked.length &&
+          !named.length &&
+          `${countText(asked.length)} of them ${asked.length === 1 ? 'still waits for an answer: deleting cancels it' : 'still wait for answers: deleting cancels them'}.`,
+        asked.length &&
+          named.length &&
+          `Answers are still being written in ${countText(named.length)} of them and awaited in ${countText(asked.length)}: deleting stops them.`
+      ].find(Boolean)
   return (
     <Text size="sm" mt="xs" fw={500} data-testid="delete-stops-answers" style={{ overflowWrap: 'anywhere' }}>
       {text}

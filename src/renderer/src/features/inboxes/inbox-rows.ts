@@ -12,6 +12,11 @@ export interface InboxRowData {
   /** First line of the last message, or null when there is none. */
   readonly preview: string | null
   readonly previewIsError: boolean
+  /**
+   * The last message is the operator's: its answer has not come yet (being asked for or written, here
+   * or by another client), and deleting the conversation cancels it.
+   */
+  readonly awaitsAnswer: boolean
   /** The last message's time, or the creation time. */
   readonly activity: string
   readonly isHidden: boolean
@@ -48,6 +53,9 @@ function previewText(content: string): string {
     .slice(0, 200)
 }
 
+/** The inbox's last message is a question not answered yet (see InboxRowData.awaitsAnswer). */
+export const awaitsAnswer = (inbox: Inbox): boolean => !!inbox.last_message && messageRole(inbox.last_message) === 'operator'
+
 export function toRow(inbox: Inbox): InboxRowData {
   const last = inbox.last_message
   const content = last?.job_message.content ?? null
@@ -76,6 +84,7 @@ export function toRow(inbox: Inbox): InboxRowData {
     model,
     preview,
     previewIsError: failed,
+    awaitsAnswer: awaitsAnswer(inbox),
     activity: last?.node_api_data.node_timestamp ?? inbox.datetime_created,
     isHidden: inbox.is_hidden,
     isPinned: inbox.is_pinned

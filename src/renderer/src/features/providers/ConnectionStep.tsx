@@ -37,6 +37,9 @@ export function ConnectionStep({ draft, change, errors, mode, hasStoredKey }: St
           placeholder={keyKept ? (draft.keyAction === 'remove' ? 'will be removed' : hasStoredKey ? 'unchanged' : 'none set') : undefined}
           onChange={(e) => change({ keyAction: 'set', apiKey: e.currentTarget.value })}
           error={errors.api_key}
+          // Mantine's PasswordInput marks its inner field only with data-invalid: without aria-invalid a screen
+          // reader did not hear the key was wrong, and Next / Test & save (which focus the first invalid field) left the focus on the button.
+          aria-invalid={errors.api_key ? true : undefined}
           autoComplete="off"
           // In the Tab order, named for what it does (aria-pressed says whether the key is shown): a keyboard user checks a pasted key too.
           visibilityToggleFocusable
