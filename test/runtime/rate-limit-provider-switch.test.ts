@@ -112,3 +112,37 @@ it('a call refused with a 429 after its job moved to another provider leaves the
     await new Promise((r) => slow.close(r))
   }
 })
+
+it("an inbox whose job moved while its answer streamed asks its next question of the new server, not after the old server's pause", async () => {
+  // The limited server streams the first inbox's answer (held open), then refuses another inbox with a 30 s pause.
+  let finish = () => {}
+  limited.queue = [
+    { type: 'keepalive', chunks: ['Begun'], everyMs: 100, until: new Promise<void>((r) => (finish = r)) },
+    { type: 'status', status: 429, body: { error: { message: 'slow down' } }, headers: { 'Retry-After': '30' } }
+  ]
+  expect((await post('/v2/add_llm_provider', provider('limited-p', { external_url: limited.url, api_key: 'k-123456' }))).status).toBe(200)
+  expect((await post('/v2/add_llm_provider', provider('other-p', { external_url: other.url, api_key: 'k-654321' }))).status).toBe(200)
+  const newJob = async () => {
+    const created = await post('/v2/create_job', {
+      llm_provider: 'limited-p',
+      job_creation_info: { scope: { vector_fs_items: [], vector_fs_folders: [], local_vrkai: [], local_vrpack: [], network_folders: [] } }
+    })
+    return (created.body as { job_id: string }).job_id
+  }
+  const moving = await newJob()
+  const inboxId = `job_inbox::${moving}::false`
+  expect((await post('/v2/job_message', { job_id: moving, content: 'First question' })).status).toBe(200)
+  await expect.poll(() => chats(limited).length, { timeout: 5000 }).toBe(1)
+  const refused = await newJob()
+  expect((await post('/v2/job_message', { job_id: refused, content: 'Hello' })).status).toBe(200)
+  await expect.poll(() => chats(limited).length, { timeout: 5000 }).toBe(2)
+  // The refusal has been taken in: the limited server's calls now pause for 30 s.
+  await new Promise((r) => setTimeout(r, 300))
+  // The answer under way has begun: moving the job leaves it to finish on the limited server.
+  expect((await post('/v2/change_job_llm_provider', { job_id: moving, new_agent_id: 'other-p' })).status).toBe(200)
+  expect((await post('/v2/job_message', { job_id: moving, content: 'Second question' })).status).toBe(200)
+  finish()
+  const answers = await waitForAnswers(node, inboxId, 2, 5000)
+  expect(answers.map((m) => m.job_message.content)).toEqual(['First question', 'Second question', 'Begun', 'From the other server'])
+  expect(chats(limited)).toHaveLength(2)
+})

@@ -100,7 +100,12 @@ export async function runAnswerCall(
     })
     // The reply outgrew its wire limit: what came of it is kept, cut (a whole answer asked for
     // without streaming gives its text up to the cut, a stream what it had streamed).
-    if (controller.signal.reason === TOO_LARGE) return { kind: 'truncated', text: result.text }
+    if (controller.signal.reason === TOO_LARGE) {
+      // No word of an answer came before the cut: the reply was not one (a wrong address, a flood of
+      // something else). Stored as cut, it read as an empty answer the model gave and the node cut.
+      if (!result.text.trim()) throw new UnreadableReplyError(`it is larger than ${sizeText(req.wireLimit)}`)
+      return { kind: 'truncated', text: result.text }
+    }
     if (result.outcome === 'aborted') {
       return { kind: 'aborted', reason: result.reason as AnswerAbortReason, text: result.text }
     }

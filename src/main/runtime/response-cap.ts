@@ -184,7 +184,9 @@ export function guardedFetch(base: typeof fetch, guard: WireGuard): typeof fetch
     const type = res.headers.get('content-type') ?? ''
     const eventStream = /text\/event-stream/i.test(type)
     // Ollama's lines are capped in any reply; its end is watched for unless the reply is one JSON value.
-    const events = protocol && (protocol === 'ollama' || eventStream) ? eventSizes(protocol === 'ollama' ? 'ndjson' : 'sse') : undefined
+    // A streamed reply that is not an event stream (JSON, or anything else) has its lines capped as
+    // Ollama's are: the SDK's event parser held one that never ended up to the wire limit (257 MiB).
+    const events = protocol ? eventSizes(protocol === 'ollama' || !eventStream ? 'ndjson' : 'sse') : undefined
     const watched = protocol === 'ollama' ? !(/json/i.test(type) && !/ndjson/i.test(type)) : eventStream
     const end = protocol && watched ? endWatch(protocol) : undefined
     const { maxBytes, onExceeded, stream } = guard

@@ -1,4 +1,4 @@
-import { serverErrorOf, ServerReportedError } from './openai-reply'
+import { serverErrorOf, ServerReportedError, UnreadableReplyError } from './openai-reply'
 import { cutAnswerText } from './cut-answer-text'
 import { readUpToCap, WHOLE_JSON_GRACE_MS } from './response-cap'
 
@@ -43,6 +43,15 @@ function reportedError(text: string): string | undefined {
   }
 }
 
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /**
  * fetch for the Claude and Gemini protocols that reads a successful chat reply that is not an event
  * stream itself, as the OpenAI and Ollama readers do: the SDKs read the body to its end, so a whole
@@ -65,6 +74,12 @@ export function wholeReplyFetch(base: typeof fetch, protocol: 'anthropic' | 'gem
     } else {
       const said = reportedError(text)
       if (said !== undefined) throw new ServerReportedError(said)
+      // A stream asked for, and text that is no JSON at all (a web server's page, a gateway's notice):
+      // read as events it held none, and the operator was told the model gave an empty answer.
+      if (!chat.whole && text.trim() && !isJson(text)) {
+        const what = (res.headers.get('content-type') ?? '').split(';')[0]!.trim() || 'no content type'
+        throw new UnreadableReplyError(`it is not an event stream but ${what}, starting "${text.trim().slice(0, 60)}"`)
+      }
     }
     const headers = new Headers(res.headers)
     // The body is decoded and may be rewritten: its old length and encoding no longer apply.

@@ -11,6 +11,7 @@ export type { ScopePaths } from './jobs'
 import { jobsRepo } from './jobs'
 import { messagesRepo } from './messages'
 import { providersRepo } from './providers'
+import { urlSecretSeal } from './url-secret-seal'
 import type { SecretBox } from './secret-box'
 import { writeBatcher, type WriteBatcher } from './write-batcher'
 import {
@@ -65,11 +66,14 @@ export function openStore(dataDir: string, secrets: SecretBox, options: StoreOpt
   const gate = checkpoints?.gate
   const writes = writeBatcher(db, { gate })
   const removals = jobRemovalsRepo(db, gate)
+  const providers = providersRepo(db, urlSecretSeal(secrets))
+  // Address secrets stored before they were sealed at rest are sealed now, once.
+  providers.sealUrlSecrets()
   return {
     db,
     file,
     secrets,
-    providers: providersRepo(db),
+    providers,
     jobs: jobsRepo(db),
     inboxes: inboxesRepo(db),
     messages: messagesRepo(db),

@@ -1,4 +1,5 @@
 import type { Db } from './db'
+import type { UrlSecretSeal } from './url-secret-seal'
 import { PROVIDER_USAGE_NAMED } from '../../shared/contract/provider-usage'
 
 export interface ProviderRow {
@@ -23,7 +24,8 @@ export interface ProviderWrite {
   readonly lastCheckJson?: string | null
 }
 
-export function providersRepo(db: Db) {
+/** `urlSecrets`: the provider's address secrets are sealed as written and opened as read (url-secret-seal.ts). */
+export function providersRepo(db: Db, urlSecrets?: UrlSecretSeal) {
   const insert = db.prepare(
     `INSERT INTO providers (id, provider_json, agent_json, api_key, last_check_json, created_at, updated_at)
      VALUES (@id, @providerJson, @agentJson, @apiKey, @lastCheckJson, @now, @now)`
@@ -31,10 +33,17 @@ export function providersRepo(db: Db) {
   const update = db.prepare(`UPDATE providers SET provider_json = @providerJson, agent_json = @agentJson, updated_at = @now WHERE id = @id`)
   const updateKey = db.prepare(`UPDATE providers SET api_key = ? WHERE id = ?`)
   const updateCheck = db.prepare(`UPDATE providers SET last_check_json = ? WHERE id = ?`)
-  const get = db.prepare<[string], ProviderRow>(
+  const getStored = db.prepare<[string], ProviderRow>(
     `SELECT id, provider_json, agent_json, api_key, last_check_json FROM providers WHERE id = ?`
   )
-  const list = db.prepare<[], ProviderRow>(`SELECT id, provider_json, agent_json, api_key, last_check_json FROM providers ORDER BY seq`)
+  const listStored = db.prepare<[], ProviderRow>(
+    `SELECT id, provider_json, agent_json, api_key, last_check_json FROM providers ORDER BY seq`
+  )
+  const updateJson = db.prepare(`UPDATE providers SET provider_json = ? WHERE id = ?`)
+  const opened = (row: ProviderRow | undefined): ProviderRow | undefined =>
+    row && urlSecrets ? { ...row, provider_json: urlSecrets.open(row.provider_json) } : row
+  const sealed = <T extends { providerJson: string }>(p: T): T => (urlSecrets ? { ...p, providerJson: urlSecrets.seal(p.providerJson) } : p)
+  const get = { get: (id: string) => opened(getStored.get(id)) }
   const remove = db.prepare(`DELETE FROM providers WHERE id = ?`)
   const jobCount = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM jobs WHERE provider_id = ?`)
   const recentJobs = db.prepare<[string], { inbox_id: string; custom_name: string; is_hidden: number }>(
@@ -48,7 +57,7 @@ export function providersRepo(db: Db) {
     /** false when a provider with this id exists (and then nothing is written, not even a sequence bump). */
     insert: db.transaction((p: ProviderWrite): boolean => {
       if (get.get(p.id)) return false
-      return insert.run({ ...p, apiKey: p.apiKey ?? null, lastCheckJson: p.lastCheckJson ?? null }).changes === 1
+      return insert.run({ ...sealed(p), apiKey: p.apiKey ?? null, lastCheckJson: p.lastCheckJson ?? null }).changes === 1
     }),
     /**
      * All or nothing: the id of the first provider that already exists (and then nothing is
@@ -57,12 +66,12 @@ export function providersRepo(db: Db) {
     insertAll: db.transaction((ps: readonly ProviderWrite[]): string | undefined => {
       const existing = ps.find((p) => get.get(p.id))
       if (existing) return existing.id
-      for (const p of ps) insert.run({ ...p, apiKey: p.apiKey ?? null, lastCheckJson: p.lastCheckJson ?? null })
+      for (const p of ps) insert.run({ ...sealed(p), apiKey: p.apiKey ?? null, lastCheckJson: p.lastCheckJson ?? null })
       return undefined
     }),
     /** false when no provider has this id. */
     update: db.transaction((p: ProviderWrite): boolean => {
-      const { lastCheckJson, ...fields } = p
+      const { lastCheckJson, ...fields } = sealed(p)
       if (update.run(fields).changes !== 1) return false
       if (p.apiKey !== undefined) updateKey.run(p.apiKey, p.id)
       if (lastCheckJson !== undefined) updateCheck.run(lastCheckJson, p.id)
@@ -79,7 +88,18 @@ export function providersRepo(db: Db) {
       return updateCheck.run(lastCheckJson, id).changes === 1
     }),
     get: (id: string) => get.get(id),
-    list: () => list.all(),
+    list: () => (urlSecrets ? listStored.all().map((r) => opened(r)!) : listStored.all()),
+    /** Seals the address secrets of providers written before they were sealed at rest. Answers how many. */
+    sealUrlSecrets: db.transaction((): number => {
+      if (!urlSecrets) return 0
+      let n = 0
+      for (const row of listStored.all()) {
+        if (!urlSecrets.unsealed(row.provider_json)) continue
+        updateJson.run(urlSecrets.seal(row.provider_json), row.id)
+        n++
+      }
+      return n
+    }),
     jobCount: (id: string) => jobCount.get(id)!.n,
     /** What a removal would meet: the jobs using the provider, and the newest few of them; undefined when there is no such provider. */
     usage: db.transaction((id: string) => {

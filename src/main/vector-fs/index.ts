@@ -253,24 +253,42 @@ export function createVectorFs(options: VectorFsOptions) {
     return [...shas].filter((sha) => !tree.isShaUsed(sha))
   }
 
+  /**
+   * Query embeddings under way, each with the provider it was sent to. An edit of that provider (or
+   * another model chosen) drops them, and each is asked again with the settings then: one waiting on
+   * a server that never answers held its search or answer for the whole time-out (15 s), then
+   * counted as the mended server failing.
+   */
+  const queryCalls = new Map<AbortController, string>()
+  const dropQueries = (providerId?: string) => {
+    for (const [call, id] of queryCalls) if (providerId === undefined || id === providerId) call.abort()
+  }
+
   async function queryVector(text: string): Promise<number[] | undefined> {
-    const model = settings.embeddingModel()
-    if (!model || !vectors.modelKey()) return undefined
-    const cacheKey = `${modelKeyOf(model)}\u0000${text}`
-    const cached = queryCache.get(cacheKey)
-    if (cached) return cached
-    if (Date.now() < queryPausedUntil) return undefined
-    try {
-      const signal = AbortSignal.timeout(options.queryTimeoutMs ?? 15_000)
-      const [v] = await embedders(model.providerId, model.model).embed([text], signal)
-      if (!v) return undefined
-      if (queryCache.size >= 256) queryCache.delete(queryCache.keys().next().value!)
-      queryCache.set(cacheKey, v)
-      queryFailures = 0
-      return v
-    } catch (err) {
-      pauseQueries(`the query could not be embedded (${(err as Error).message})`)
-      return undefined
+    for (;;) {
+      const model = settings.embeddingModel()
+      if (!model || !vectors.modelKey()) return undefined
+      const cacheKey = `${modelKeyOf(model)}\u0000${text}`
+      const cached = queryCache.get(cacheKey)
+      if (cached) return cached
+      if (Date.now() < queryPausedUntil) return undefined
+      const edited = new AbortController()
+      queryCalls.set(edited, model.providerId)
+      try {
+        const signal = AbortSignal.any([AbortSignal.timeout(options.queryTimeoutMs ?? 15_000), edited.signal])
+        const [v] = await embedders(model.providerId, model.model).embed([text], signal)
+        if (!v) return undefined
+        if (queryCache.size >= 256) queryCache.delete(queryCache.keys().next().value!)
+        queryCache.set(cacheKey, v)
+        queryFailures = 0
+        return v
+      } catch (err) {
+        if (edited.signal.aborted && !closed) continue // asked again with the new settings
+        pauseQueries(`the query could not be embedded (${(err as Error).message})`)
+        return undefined
+      } finally {
+        queryCalls.delete(edited)
+      }
     }
   }
 
@@ -600,6 +618,7 @@ export function createVectorFs(options: VectorFsOptions) {
       }).immediate()
       queryCache.clear()
       resumeQueries()
+      dropQueries()
       changed('/')
       if (model) queue.wake()
     },
@@ -613,6 +632,7 @@ export function createVectorFs(options: VectorFsOptions) {
       queue.retryNow()
       queryCache.clear()
       resumeQueries()
+      dropQueries(providerId)
     },
 
     /**
