@@ -116,11 +116,13 @@ function EmbeddingSettings({ onEdited }: { onEdited: (edited: boolean) => void }
   const formShows = (sent: { provider_id: string | null; model: string | null }) =>
     sent.provider_id === chosen && (chosen === null || sent.model === model.trim())
   const saved = update.isSuccess ? update.variables : undefined
-  const savedShown = !!saved && formShows(saved)
   const errorShown = update.isError && !!update.variables && formShows(update.variables)
   // The model in use was saved on this page: its outcome is awaited here ("Done", or why it failed).
   const savedHere = !!saved?.provider_id && saved.provider_id === current?.provider_id && saved.model === current.model
   const failedHere = savedHere && counts.failed > 0
+  // "Saved. Every file is embedded again…" gives way once those files fail: "Embedding failed" is then
+  // the one thing said (the two stood side by side); a later save that embeds them says it again.
+  const savedShown = !!saved && formShows(saved) && !failedHere
   useEffect(() => {
     if (!failedHere) return
     // The files of the model just saved fail: the operator, still on what was saved (or nowhere), is
