@@ -1,8 +1,9 @@
 import { Text } from '@mantine/core'
+import { useEffect } from 'react'
 import { askToConfirm } from './confirm'
 
 /**
- * A page with changes not saved (a provider's Edit page) asks before it is left: an in-app link, a
+ * A page with changes not saved (a provider's Edit page, Settings) asks before it is left: an in-app link, a
  * shortcut, the browser's Back, or closing or reloading the window. Edits were lost without a word.
  * One page at a time holds the guard (the page shown); the router asks it before going elsewhere.
  */
@@ -38,6 +39,14 @@ export function guardLeaving(title: string, sentence: string): () => void {
     guard = null
     window.removeEventListener('beforeunload', onBeforeUnload)
   }
+}
+
+/**
+ * A page's guard as a hook: held while `sentence` is given (what is not saved, in words), given up
+ * when it is null or the page goes.
+ */
+export function useGuardLeaving(title: string, sentence: string | null): void {
+  useEffect(() => (sentence === null ? undefined : guardLeaving(title, sentence)), [title, sentence])
 }
 
 /** Going to `hash` leaves a guarded page. */

@@ -502,6 +502,21 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
     resultsTopOf.current = list
     virtualizer.scrollToOffset(0)
   })
+  // Hidden inboxes shown or not: another list, shown from its top. It kept the scroll of the one before,
+  // somewhere in its middle, its first row cut in half (the virtualizer scrolls a list drawn anew, once
+  // the new rows come, to where the old one was); the place to come back to after a search goes too.
+  const listedHidden = useRef(showHidden)
+  const topPending = useRef(false)
+  useLayoutEffect(() => {
+    if (listedHidden.current !== showHidden) {
+      listedHidden.current = showHidden
+      listTop.current = 0
+      topPending.current = true
+    }
+    if (!topPending.current || !scrollRef.current) return
+    topPending.current = false
+    virtualizer.scrollToOffset(0)
+  })
   const error = pinned.error ?? others.error ?? hits.error
   const tryAgain = () => {
     for (const q of [pinned, others]) {

@@ -35,6 +35,9 @@ export function KindStep({
             value={c}
             p="sm"
             radius="md"
+            // A button centres its content vertically: in a row where another card's text wraps (Gemini's long
+            // URL, a narrow window), this one's radio button sat lower than the others. Laid out from the top.
+            style={{ display: 'flex', alignItems: 'flex-start' }}
             aria-label={choiceLabel(c)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
@@ -47,7 +50,7 @@ export function KindStep({
               onEnter(c)
             }}
           >
-            <Group wrap="nowrap" align="flex-start">
+            <Group wrap="nowrap" align="flex-start" style={{ flex: 1, minWidth: 0 }}>
               <Radio.Indicator />
               <div>
                 <Text fw={600}>{choiceLabel(c)}</Text>

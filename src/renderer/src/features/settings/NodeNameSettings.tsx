@@ -1,5 +1,5 @@
 import { Alert, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { NODE_NAME_PATTERN, NODE_NAME_RULE } from '../../../../shared/contract/identity'
 import { errorText } from '../../api/client'
 import { useHealth, useRouteMutation } from '../../api/queries'
@@ -10,7 +10,7 @@ import { focusWhenLost } from '../../app/focus-when-lost'
  * The node's own name (api-contract.md, "The node's own identity"): the sender of the operator's
  * messages and the node_name the provider wizard proposes. Messages already written keep theirs.
  */
-export function NodeNameSettings() {
+export function NodeNameSettings({ onEdited }: { onEdited: (edited: boolean) => void }) {
   const health = useHealth()
   const rename = useRouteMutation('change_node_name')
   const [name, setName] = useState<string | null>(null)
@@ -22,6 +22,7 @@ export function NodeNameSettings() {
   // An edited name nodes do not take (an emptied one too) says why at once: Save is disabled meanwhile.
   const problem = changed && !NODE_NAME_PATTERN.test(shown.trim()) ? NODE_NAME_RULE : undefined
   const canSave = changed && !problem
+  useEffect(() => onEdited(changed), [changed, onEdited])
   return (
     <Paper withBorder p="md" component="section" aria-label="Node name">
       <form

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { askToConfirm } from '../../app/confirm'
 import { useEffect, useRef, useState } from 'react'
+import { useGuardLeaving } from '../../app/leave-guard'
 import { modelKind } from '../../../../shared/contract/identity'
 import { embeddingModelNameTooLongText, isEmbeddingModelNameWithin } from '../../../../shared/contract/model-name-rules'
 import { errorText } from '../../api/client'
@@ -22,18 +23,29 @@ const EMBEDDING_KINDS = ['OpenAI', 'Ollama', 'Gemini'] as const
 const NONE = ''
 const NONE_LABEL = 'None (keywords only)'
 
+/** What the page would lose if left now, in words (null: nothing). */
+function unsavedSentence(name: boolean, model: boolean): string | null {
+  const what = name && model ? 'the node name and the embedding model' : name ? 'the node name' : model ? 'the embedding model' : null
+  return what && `Your changes to ${what} are not saved. If you leave this page, they are lost.`
+}
+
 export function SettingsPage() {
+  // An edited name or model asks before the page is left (they were dropped without a word), as a provider's Edit page does.
+  const [nameEdited, setNameEdited] = useState(false)
+  const [modelEdited, setModelEdited] = useState(false)
+  useGuardLeaving('Leave without saving?', unsavedSentence(nameEdited, modelEdited))
   // Scrolls inside the page as the other pages do: the whole window scrolled, its scroll bar beside the header.
   return (
     <Stack gap="md" maw={720} className="page-scroll" style={{ overflow: 'auto' }} pb="xl">
       <Title order={2}>Settings</Title>
-      <NodeNameSettings />
-      <EmbeddingSettings />
+      <NodeNameSettings onEdited={setNameEdited} />
+      <EmbeddingSettings onEdited={setModelEdited} />
     </Stack>
   )
 }
 
-function EmbeddingSettings() {
+/** `onEdited`: whether the form shows a choice other than the one in use (not saved yet). */
+function EmbeddingSettings({ onEdited }: { onEdited: (edited: boolean) => void }) {
   const setting = useEmbeddingModel()
   const providers = useProviders()
   const fileStates = useVfsFileStates()
@@ -67,6 +79,10 @@ function EmbeddingSettings() {
   // Saving re-embeds every file (the node starts over whatever was chosen): the setting in use is not saved again.
   const unchanged = !!current && chosen === current.provider_id && (chosen === null || model.trim() === (current.model ?? ''))
   const files = counts.processing + counts.ready + counts.failed
+  // Edited: the form differs from what it showed of the setting in use (a stale provider shows as none).
+  const shownInUse = current && !stale ? current.provider_id : null
+  const edited = !!current && (chosen !== shownInUse || (chosen !== null && model.trim() !== (current.model ?? '')))
+  useEffect(() => onEdited(edited), [edited, onEdited])
   // Said as it is typed, as the node would say it: a name over the limit is not sent.
   const tooLong = !!chosen && !isEmbeddingModelNameWithin(model.trim())
   // Found by typing, as in the other provider pickers: among hundreds, scrolling was the only way to one.
@@ -100,11 +116,13 @@ function EmbeddingSettings() {
   const formShows = (sent: { provider_id: string | null; model: string | null }) =>
     sent.provider_id === chosen && (chosen === null || sent.model === model.trim())
   const saved = update.isSuccess ? update.variables : undefined
-  const savedShown = !!saved && formShows(saved)
   const errorShown = update.isError && !!update.variables && formShows(update.variables)
   // The model in use was saved on this page: its outcome is awaited here ("Done", or why it failed).
   const savedHere = !!saved?.provider_id && saved.provider_id === current?.provider_id && saved.model === current.model
   const failedHere = savedHere && counts.failed > 0
+  // "Saved. Every file is embedded again…" gives way once those files fail: "Embedding failed" is then
+  // the one thing said (the two stood side by side); a later save that embeds them says it again.
+  const savedShown = !!saved && formShows(saved) && !failedHere
   useEffect(() => {
     if (!failedHere) return
     // The files of the model just saved fail: the operator, still on what was saved (or nowhere), is
