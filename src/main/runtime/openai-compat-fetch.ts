@@ -8,6 +8,7 @@ import {
   ServerReportedError,
   UnreadableReplyError
 } from './openai-reply'
+import { rebuilt, wholeAsStream } from './rebuilt-reply'
 import { cutJsonString, readUpToCap, ResponseTooLarge, WHOLE_JSON_GRACE_MS } from './response-cap'
 
 /** A JSON reply larger than this is not a chat answer (answers are cut at 1 MiB anyway). */
@@ -275,15 +276,6 @@ function urlOf(input: Parameters<typeof fetch>[0]): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
 }
 
-function rebuilt(res: Response, body: ConstructorParameters<typeof Response>[0], contentType: string): Response {
-  const headers = new Headers(res.headers)
-  // The body is decoded and rewritten: its old length and encoding no longer apply.
-  headers.delete('content-length')
-  headers.delete('content-encoding')
-  headers.set('content-type', contentType)
-  return new Response(body, { status: res.status, statusText: res.statusText, headers })
-}
-
 /**
  * fetch for the OpenAI chat protocol that hands the AI SDK a reply it can parse, whatever the
  * compatible server sent: successful chat-completion replies are normalised (JSON bodies whole,
@@ -319,6 +311,6 @@ export function openAICompatFetch(
     if (thinks(value, 'message')) onEvent?.(true, true)
     if (!wantsStream) return rebuilt(res, JSON.stringify(completion), 'application/json')
     // A server that ignores `stream: true` and answers whole: one chunk, then the end.
-    return rebuilt(res, `data: ${JSON.stringify(completionAsChunk(completion))}\n\ndata: [DONE]\n\n`, 'text/event-stream')
+    return wholeAsStream(res, [{ data: completionAsChunk(completion) }, { data: '[DONE]' }])
   }
 }

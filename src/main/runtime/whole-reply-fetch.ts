@@ -1,6 +1,8 @@
 import { serverErrorOf, ServerReportedError, UnreadableReplyError } from './openai-reply'
 import { cutAnswerText } from './cut-answer-text'
+import { rebuilt, wholeAsStream } from './rebuilt-reply'
 import { readUpToCap, WHOLE_JSON_GRACE_MS } from './response-cap'
+import { wholeReplyEvents } from './whole-reply-events'
 
 /**
  * A whole answer cut off at the wire limit as the protocol's reply, holding the text that came
@@ -34,21 +36,13 @@ function chatRequest(protocol: 'anthropic' | 'gemini', url: string, body: unknow
   }
 }
 
-/** The server's own words when a reply is an error object in the place of the answer. */
-function reportedError(text: string): string | undefined {
+/** The value of a JSON text (NOT_JSON: it is not JSON). */
+const NOT_JSON = Symbol('not JSON')
+function jsonOf(text: string): unknown {
   try {
-    return serverErrorOf(JSON.parse(text))
+    return JSON.parse(text) as unknown
   } catch {
-    return undefined
-  }
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text)
-    return true
-  } catch {
-    return false
+    return NOT_JSON
   }
 }
 
@@ -56,8 +50,9 @@ function isJson(text: string): boolean {
  * fetch for the Claude and Gemini protocols that reads a successful chat reply that is not an event
  * stream itself, as the OpenAI and Ollama readers do: the SDKs read the body to its end, so a whole
  * answer cut at the wire limit lost all its text, and one whose chunked encoding never ended waited
- * out the time-out though it had come whole; and an error object sent with a 200 (a proxy before the
- * provider) was 'not a chat answer' or an empty one, where the server's own words are thrown here.
+ * out the time-out though it had come whole; an error object sent with a 200 (a proxy before the
+ * provider) was 'not a chat answer' or an empty one, where the server's own words are thrown here;
+ * and a whole reply sent to a request for a stream is turned into the stream that would have brought it.
  */
 export function wholeReplyFetch(base: typeof fetch, protocol: 'anthropic' | 'gemini'): typeof fetch {
   return async (input, init) => {
@@ -72,19 +67,19 @@ export function wholeReplyFetch(base: typeof fetch, protocol: 'anthropic' | 'gem
       if (said === undefined) throw cut
       body = JSON.stringify(CUT_REPLY[protocol](said))
     } else {
-      const said = reportedError(text)
+      const value = jsonOf(text)
+      const said = value === NOT_JSON ? undefined : serverErrorOf(value)
       if (said !== undefined) throw new ServerReportedError(said)
-      // A stream asked for, and text that is no JSON at all (a web server's page, a gateway's notice):
-      // read as events it held none, and the operator was told the model gave an empty answer.
-      if (!chat.whole && text.trim() && !isJson(text)) {
+      if (!chat.whole && text.trim()) {
+        // A stream asked for, and the whole reply sent (a proxy that ignores `stream: true`): read
+        // as events it held none, and the operator was told the model gave an empty answer.
+        const events = value === NOT_JSON ? undefined : wholeReplyEvents(protocol, value)
+        if (events) return wholeAsStream(res, events)
+        // Nor is text that is no chat reply at all (a web server's page, a gateway's notice) one.
         const what = (res.headers.get('content-type') ?? '').split(';')[0]!.trim() || 'no content type'
         throw new UnreadableReplyError(`it is not an event stream but ${what}, starting "${text.trim().slice(0, 60)}"`)
       }
     }
-    const headers = new Headers(res.headers)
-    // The body is decoded and may be rewritten: its old length and encoding no longer apply.
-    headers.delete('content-length')
-    headers.delete('content-encoding')
-    return new Response(body, { status: res.status, statusText: res.statusText, headers })
+    return rebuilt(res, body)
   }
 }
