@@ -16,6 +16,11 @@ export function groupedNumber(n: number): string {
   return Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : n.toLocaleString('en-US')
 }
 
+/** A count and its noun, grouped and singular for one: "1 file", "1,024 files" (`many`: a plural not made with s). */
+export function counted(n: number, one: string, many = `${one}s`): string {
+  return `${groupedNumber(n)} ${n === 1 ? one : many}`
+}
+
 const bytesText = (bytes: number) => `${groupedNumber(bytes)} byte${bytes === 1 ? '' : 's'}`
 
 /**

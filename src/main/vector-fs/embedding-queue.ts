@@ -6,6 +6,7 @@ import { modelKeyOf, type VfsSettings } from './settings'
 import type { TreeRepo } from './tree'
 import type { VectorIndex } from './vector-index'
 import type { EmbeddingFailure as EmbeddingFailureState, EmbeddingWait } from '../../shared/contract/vector-fs-browse'
+import { counted } from '../../shared/byte-size'
 
 export interface EmbeddingQueueOptions {
   /** Passages per provider call. */
@@ -139,7 +140,10 @@ export function embeddingQueue(deps: Deps) {
       try {
         const out = await embedder.embed(texts, AbortSignal.any([signal, timeout])).finally(() => (pendingCall = undefined))
         if (out.length !== texts.length)
-          throw new EmbeddingFailure(`the provider returned ${out.length} vectors for ${texts.length} passages`, false)
+          throw new EmbeddingFailure(
+            `the provider returned ${counted(out.length, 'vector')} for ${counted(texts.length, 'passage')}`,
+            false
+          )
         const dim = out[0]?.length ?? 0
         if (dim === 0 || out.some((v) => v.length !== dim || v.some((x) => !Number.isFinite(x)))) {
           throw new EmbeddingFailure('the provider returned malformed vectors', false)
@@ -216,7 +220,10 @@ export function embeddingQueue(deps: Deps) {
           const failed = result.unreachable
             ? pendingItems.all()
             : [...new Set(batch.filter((p) => stillPending.get(p.id, p.item_id, p.text) !== undefined).map((p) => p.item_id))]
-          if (result.unreachable) deps.log.info(`embedding: ${result.message}; the ${failed.length} files waiting are marked failed`)
+          if (result.unreachable)
+            deps.log.info(
+              `embedding: ${result.message}; the ${counted(failed.length, 'file')} waiting ${failed.length === 1 ? 'is' : 'are'} marked failed`
+            )
           for (const id of failed) {
             clearItem.run(id)
             tree.setStatus(id, `failed: ${result.message}`, null)
