@@ -7,6 +7,8 @@
 export const STOP_GRACE_MS = 5_000
 
 export interface StoppingNode {
+  /** Ends embedding lookups under way (their searches and answers go on with keywords alone). */
+  endLookups(): void
   /** Ends provider calls made for requests (their requests answer 503). */
   beginStop(): void
   close(): Promise<void>
@@ -33,6 +35,8 @@ export function stopOnSignals(options: StopOptions): void {
     }
     stopping = true
     console.log(`${signal}: finishing in-flight requests`)
+    // A lookup only waits, and what waits on it is answered without it: it gets no grace.
+    node.endLookups()
     const grace = setTimeout(() => node.beginStop(), STOP_GRACE_MS)
     try {
       await http.close()

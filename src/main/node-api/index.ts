@@ -30,7 +30,12 @@ export interface NodeApiOptions {
 export interface NodeApi {
   readonly router: Router
   readonly ctx: NodeContext
-  /** The node is about to stop: provider calls under way for requests end now (see NodeContext.stopping). */
+  /**
+   * The node begins to stop: embedding lookups under way for searches and answers end now, which
+   * then go on with keywords alone (they only wait, and a silent server held the stop for 15 s).
+   */
+  endLookups(): void
+  /** The node is about to stop: provider calls under way for requests end now (see NodeContext.stopping), and lookups. */
   beginStop(): void
   /** An inbox's export as text (the desktop app writes it to the file the operator picks). */
   openExport(inboxName: string, format: ExportFormat): InboxExport | undefined
@@ -59,7 +64,11 @@ export function createNodeApi(options: NodeApiOptions): NodeApi {
   return {
     ctx,
     router: createRouter(ctx),
-    beginStop: () => stop.abort(),
+    endLookups: () => options.vectorFs.stopQueries(),
+    beginStop: () => {
+      options.vectorFs.stopQueries()
+      stop.abort()
+    },
     openExport: (inboxName, format) => openInboxExport(ctx.store, inboxName, format)
   }
 }

@@ -263,11 +263,21 @@ export function createVectorFs(options: VectorFsOptions) {
   const dropQueries = (providerId?: string) => {
     for (const [call, id] of queryCalls) if (providerId === undefined || id === providerId) call.abort()
   }
+  /**
+   * Set once the node begins to stop: lookups under way end, and none begins again. A search or an
+   * answer that waited goes on as after any failed lookup (keywords alone): one waiting on a server
+   * that never answers held the stop for the lookup's whole time-out (15 s).
+   */
+  let queriesStopped = false
+  const stopQueries = () => {
+    queriesStopped = true
+    dropQueries()
+  }
 
   async function queryVector(text: string): Promise<number[] | undefined> {
     for (;;) {
       const model = settings.embeddingModel()
-      if (!model || !vectors.modelKey()) return undefined
+      if (queriesStopped || !model || !vectors.modelKey()) return undefined
       const cacheKey = `${modelKeyOf(model)}\u0000${text}`
       const cached = queryCache.get(cacheKey)
       if (cached) return cached
@@ -283,7 +293,12 @@ export function createVectorFs(options: VectorFsOptions) {
         queryFailures = 0
         return v
       } catch (err) {
-        if (edited.signal.aborted && !closed) continue // asked again with the new settings
+        // Dropped: by the stop (nothing to pause: no search comes after it), or by an edit, and then
+        // asked again with the new settings.
+        if (edited.signal.aborted) {
+          if (queriesStopped) return undefined
+          continue
+        }
         pauseQueries(`the query could not be embedded (${(err as Error).message})`)
         return undefined
       } finally {
@@ -744,8 +759,11 @@ export function createVectorFs(options: VectorFsOptions) {
     },
     /** Resolves when no embedding is in progress. */
     idle: () => queue.idle(),
+    /** The node begins to stop: query embeddings under way end now, and no other begins (see stopQueries). */
+    stopQueries,
     async close() {
       closed = true
+      stopQueries()
       await queue.close()
       await documents.close()
     },
