@@ -69,8 +69,9 @@ describe('a streamed question answered with the whole JSON reply', () => {
 
   it.each([
     ['Claude', '/v1', { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded, try again later' } }],
-    ['Gemini', '/v1beta', { error: { code: 503, message: 'Overloaded, try again later', status: 'UNAVAILABLE' } }]
-  ])('%s: an error object in the body is the server’s own words', async (kind, path, body) => {
+    ['Gemini', '/v1beta', { error: { code: 503, message: 'Overloaded, try again later', status: 'UNAVAILABLE' } }],
+    ['Gemini', '/v1beta', [geminiReply('Hello'), { error: { code: 503, message: 'Overloaded, try again later', status: 'UNAVAILABLE' } }]]
+  ])('%s: an error object in the body is the server’s own words (case %#)', async (kind, path, body) => {
     reply = body
     const answer = await ask(kind, path)
     expect(answer.error).toBeDefined()

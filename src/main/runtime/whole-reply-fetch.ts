@@ -68,7 +68,8 @@ export function wholeReplyFetch(base: typeof fetch, protocol: 'anthropic' | 'gem
       body = JSON.stringify(CUT_REPLY[protocol](said))
     } else {
       const value = jsonOf(text)
-      const said = value === NOT_JSON ? undefined : serverErrorOf(value)
+      // Gemini's streamGenerateContent without `alt=sse` sends a JSON array, an error its last item.
+      const said = value === NOT_JSON ? undefined : Array.isArray(value) ? value.map(serverErrorOf).find(Boolean) : serverErrorOf(value)
       if (said !== undefined) throw new ServerReportedError(said)
       if (!chat.whole && text.trim()) {
         // A stream asked for, and the whole reply sent (a proxy that ignores `stream: true`): read
