@@ -3,7 +3,7 @@ import { Suspense, useEffect, useState } from 'react'
 import { useProviders } from '../api/queries'
 import { InboxesPage } from '../features/inboxes/InboxesPage'
 import { AppLayout } from './AppLayout'
-import { navigate, useRoute } from './router'
+import { hrefOf, navigate, routeNow, useRoute } from './router'
 import { lazyScreen, ScreenBoundary } from './screen-loading'
 import { whenIdle } from './when-idle'
 
@@ -32,6 +32,9 @@ export function App() {
   // every link used to bounce back to it.
   const refetchProviders = providers.refetch
   const [wizardSeen, setWizardSeen] = useState(false)
+  // A screen the operator opened before the answers came (a link clicked during the loader) is where they
+  // go: it was replaced by the wizard a moment later, the Settings they were typing in lost.
+  const [openedAt] = useState(() => hrefOf(routeNow()))
   if (firstRun && route.name === 'new-provider' && !wizardSeen) setWizardSeen(true)
   useEffect(() => {
     if (!firstRun || wizardSeen) return
@@ -39,12 +42,14 @@ export function App() {
     // Its code loads meanwhile: the window goes from the loader straight to the wizard.
     ProviderWizard.preload().catch(() => undefined)
     void refetchProviders().then((r) => {
-      if (current && r.data?.length === 0) navigate({ name: 'new-provider' })
+      if (!current || r.data?.length !== 0) return
+      if (hrefOf(routeNow()) === openedAt) navigate({ name: 'new-provider' })
+      else setWizardSeen(true)
     })
     return () => {
       current = false
     }
-  }, [firstRun, wizardSeen, refetchProviders])
+  }, [firstRun, wizardSeen, refetchProviders, openedAt])
 
   // From the list, the next screen is almost always a conversation: its code loads once the list is drawn
   // and the window idle, and the conversation is then drawn at once (lazyScreen). Loaded on Enter, the
