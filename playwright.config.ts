@@ -5,6 +5,9 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   workers: 1,
+  // A test that fails and then passes is reported as flaky by name at the end of `npm test` (run-tests.mjs),
+  // to be mended; one slower moment of a shared machine no longer fails the whole run. Failing twice fails.
+  retries: 1,
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],

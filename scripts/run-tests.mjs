@@ -27,14 +27,26 @@ if (existsSync(vitestJson)) {
 
 console.log('\n== Playwright (Chromium, headless mode)')
 const playwrightStatus = run([join(root, 'node_modules/@playwright/test/cli.js'), 'test'])
-/** Every skipped Playwright test with the reason it gave, so no skip goes unexplained. */
-function printSkips(report) {
+// eslint-disable-next-line no-control-regex -- the terminal's colour codes in an error message
+const ansiColours = /\x1b\[[0-9;]*m/g
+
+/**
+ * Every skipped Playwright test with the reason it gave, so no skip goes unexplained, and every test that
+ * passed only when run again (flaky), with what its first run said, so none goes unmended.
+ */
+function printSkipsAndFlakes(report) {
   const walk = (suite, trail) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
+        const title = [...trail, spec.title].join(' › ')
+        if (t.status === 'flaky') {
+          const first = (t.results ?? []).find((r) => r.status !== 'passed')
+          const said = (first?.error?.message ?? first?.status ?? '').replace(ansiColours, '').split('\n')[0]
+          console.log(`flaky (passed when run again): ${title}: ${said}`)
+        }
         if (t.status !== 'skipped') continue
         const reason = (t.annotations ?? []).find((a) => a.type === 'skip')?.description ?? 'no reason given'
-        console.log(`skipped: ${[...trail, spec.title].join(' › ')}: ${reason}`)
+        console.log(`skipped: ${title}: ${reason}`)
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...trail, child.title])
@@ -44,7 +56,7 @@ function printSkips(report) {
 
 if (existsSync(playwrightJson)) {
   const report = JSON.parse(readFileSync(playwrightJson, 'utf8'))
-  printSkips(report)
+  printSkipsAndFlakes(report)
   const s = report.stats ?? {}
   totals.passed += (s.expected ?? 0) + (s.flaky ?? 0)
   totals.failed += s.unexpected ?? 0
