@@ -3,7 +3,7 @@ import { isAnswer } from '../../src/shared/message-role'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { createJobBody, provider } from '../support/fixtures'
 import { tempDir } from '../support/node'
-import { killAll, startServe, type ServeProcess } from '../support/serve-process'
+import { killAll, serveOn, type ServeProcess } from '../support/serve-process'
 
 /*
  * `npm run serve` stopped (SIGKILL, or SIGTERM) while answers stream in many inboxes and questions
@@ -36,19 +36,7 @@ afterEach(async () => {
   cleanup()
 })
 
-async function serve() {
-  const p = await startServe(['--port', '0', '--data-dir', dir])
-  running.push(p)
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${p.url}${path}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body)
-    })
-    return { status: res.status, body: await res.json() }
-  }
-  return { p, post }
-}
+const serve = () => serveOn(dir, running)
 
 it.each(['SIGKILL', 'SIGTERM'] as const)(
   '%s mid-answers: every acknowledged question is answered exactly once after a restart',

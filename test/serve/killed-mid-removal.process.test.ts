@@ -6,7 +6,7 @@ import { openDb } from '../../src/main/store/db'
 import { insertMessages, sentence } from '../support/bulk-messages'
 import { createJobBody, provider } from '../support/fixtures'
 import { tempDir } from '../support/node'
-import { killAll, startServe, type ServeProcess } from '../support/serve-process'
+import { killAll, serveOn, type ServeProcess } from '../support/serve-process'
 
 /*
  * `npm run serve` killed (SIGKILL) while it deletes the messages of a removed job, then started
@@ -28,20 +28,7 @@ afterEach(async () => {
   cleanup()
 })
 
-async function serve() {
-  const p = await startServe(['--port', '0', '--data-dir', dir])
-  running.push(p)
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown, query: Record<string, string> = {}) => {
-    const qs = Object.keys(query).length ? `?${new URLSearchParams(query).toString()}` : ''
-    const res = await fetch(`${p.url}${path}${qs}`, {
-      method,
-      headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body)
-    })
-    return { status: res.status, body: await res.json() }
-  }
-  return { p, call }
-}
+const serve = () => serveOn(dir, running)
 
 const inboxOf = (jobId: string) => `job_inbox::${jobId}::false`
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { DB_FILE_NAME } from '../../src/main/store'
 import { largeText } from '../support/large-text'
 import { tempDir } from '../support/node'
-import { killAll, startServe, uploadText, type ServeProcess } from '../support/serve-process'
+import { killAll, serveOn, uploadText, type ServeProcess } from '../support/serve-process'
 
 /*
  * `npm run serve` killed (SIGKILL) while it stores the passages of a large upload, then started
@@ -25,20 +25,7 @@ afterEach(async () => {
   cleanup()
 })
 
-async function serve() {
-  const p = await startServe(['--port', '0', '--data-dir', dir])
-  running.push(p)
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown, query: Record<string, string> = {}) => {
-    const qs = Object.keys(query).length ? `?${new URLSearchParams(query).toString()}` : ''
-    const res = await fetch(`${p.url}${path}${qs}`, {
-      method,
-      headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body)
-    })
-    return { status: res.status, body: await res.json() }
-  }
-  return { p, call }
-}
+const serve = () => serveOn(dir, running)
 
 it('SIGKILL mid-upload: the half-stored file is never listed or found, the next start removes it; an answered upload is whole', async () => {
   const first = await serve()

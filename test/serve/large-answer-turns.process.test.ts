@@ -6,7 +6,7 @@ import { openDb } from '../../src/main/store/db'
 import { insertMessages } from '../support/bulk-messages'
 import { createJobBody, provider } from '../support/fixtures'
 import { tempDir } from '../support/node'
-import { killAll, startServe, type ServeProcess } from '../support/serve-process'
+import { killAll, serveOn, type ServeProcess } from '../support/serve-process'
 
 /*
  * A large answer written to a client that reads as fast as it comes (an export of 150 MB over
@@ -28,24 +28,12 @@ afterEach(async () => {
   cleanup()
 })
 
-async function serve() {
-  const p = await startServe(['--port', '0', '--data-dir', dir])
-  running.push(p)
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${p.url}${path}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body)
-    })
-    return (await res.json()) as Record<string, unknown>
-  }
-  return { p, post }
-}
+const serve = () => serveOn(dir, running)
 
 it('the node answers other requests while it writes a large export to a fast reader', { timeout: 120_000 }, async () => {
   const first = await serve()
   await first.post('/v2/add_llm_provider', provider('gpt'))
-  const jobId = (await first.post('/v2/create_job', createJobBody('gpt'))).job_id as string
+  const jobId = (await first.post<{ job_id: string }>('/v2/create_job', createJobBody('gpt'))).body.job_id
   first.p.child.kill('SIGTERM')
   expect(await first.p.exited).toBe(0)
   const seeding = openDb(join(dir, DB_FILE_NAME))

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createJobBody, provider } from '../support/fixtures'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { tempDir } from '../support/node'
-import { killAll, startServe, type ServeProcess } from '../support/serve-process'
+import { killAll, serveOn, type ServeProcess } from '../support/serve-process'
 
 /*
  * Issue 10, item 6: a deleted secret.key was silently replaced; stored keys became unreadable
@@ -31,21 +31,12 @@ afterEach(async () => {
 })
 
 async function serve() {
-  const p = await startServe(['--port', '0', '--data-dir', dir])
-  running.push(p)
-  const call = async <T = { code: number; error: string; message: string }>(method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const res = await fetch(`${p.url}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body)
-    })
-    return { status: res.status, body: (await res.json()) as T }
-  }
+  const node = await serveOn(dir, running)
   const stop = async () => {
-    p.child.kill('SIGTERM')
-    await p.exited
+    node.p.child.kill('SIGTERM')
+    await node.p.exited
   }
-  return { p, call, stop }
+  return { ...node, stop }
 }
 
 describe('secret.key missing while encrypted keys exist', () => {
@@ -75,11 +66,11 @@ describe('secret.key missing while encrypted keys exist', () => {
     expect(listed[1]).not.toHaveProperty('key_unreadable')
 
     const sentence = "The stored API key of provider 'gpt' cannot be decrypted on this machine"
-    const tested = await call('POST', '/v2/test_llm_provider', provider('gpt', { external_url: fake.url }))
+    const tested = await call<{ message: string }>('POST', '/v2/test_llm_provider', provider('gpt', { external_url: fake.url }))
     expect(tested.status).toBe(400)
     expect(tested.body).toMatchObject({ code: 400, error: 'Bad Request' })
     expect(tested.body.message).toMatch(new RegExp(`^api_key: ${sentence}.*Enter the API key again`))
-    const checked = await call('POST', '/v2/check_llm_provider', { llm_provider_id: 'gpt' })
+    const checked = await call<{ message: string }>('POST', '/v2/check_llm_provider', { llm_provider_id: 'gpt' })
     expect(checked.status).toBe(400)
     expect(checked.body.message).toContain(sentence)
     expect(fake.requests).toHaveLength(0)

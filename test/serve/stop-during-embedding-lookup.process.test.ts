@@ -3,7 +3,7 @@ import { createJobBody, provider } from '../support/fixtures'
 import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { tempDir } from '../support/node'
-import { killAll, startServe, uploadText, type ServeProcess } from '../support/serve-process'
+import { killAll, serveOn, uploadText, type ServeProcess } from '../support/serve-process'
 import { STOP_GRACE_MS } from '../../src/main/serve-stop'
 
 /*
@@ -32,23 +32,7 @@ afterEach(async () => {
   cleanup()
 })
 
-async function serve() {
-  const p = await startServe(['--port', '0', '--data-dir', dir])
-  running.push(p)
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${p.url}${path}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body)
-    })
-    return { status: res.status, body: await res.json() }
-  }
-  const get = async (path: string) => {
-    const res = await fetch(`${p.url}${path}`, { headers: { Authorization: `Bearer ${p.token}` } })
-    return { status: res.status, body: await res.json() }
-  }
-  return { p, post, get }
-}
+const serve = () => serveOn(dir, running)
 
 const NOTE = 'The orchard harvest of pears begins in late August.'
 const scope = {

@@ -87,3 +87,40 @@ export async function killAll(running: ServeProcess[]): Promise<void> {
     }
   }
 }
+
+/** What a JSON call to a headless node answered: its status and its body (the error body `{code, error, message}` when refused). */
+export interface ServeAnswer<T> {
+  readonly status: number
+  readonly body: T
+}
+
+/**
+ * A headless node started on `dir` (added to `running`, for killAll), with a JSON client carrying its
+ * token: `call` (any method, a query), and `post` and `get` for short.
+ */
+export async function serveOn(dir: string, running: ServeProcess[]) {
+  const p = await startServe(['--port', '0', '--data-dir', dir])
+  running.push(p)
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as fetch's json(): each test says what it reads
+  const call = async <T = any>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    query: Record<string, string> = {}
+  ): Promise<ServeAnswer<T>> => {
+    const qs = Object.keys(query).length ? `?${new URLSearchParams(query).toString()}` : ''
+    const res = await fetch(`${p.url}${path}${qs}`, {
+      method,
+      headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body)
+    })
+    return { status: res.status, body: (await res.json()) as T }
+  }
+  return {
+    p,
+    call,
+    post: <T = Awaited<ReturnType<typeof call>>['body']>(path: string, body: unknown) => call<T>('POST', path, body),
+    get: <T = Awaited<ReturnType<typeof call>>['body']>(path: string, query?: Record<string, string>) =>
+      call<T>('GET', path, undefined, query)
+  }
+}
