@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/node'
+import { closeIsAskedAndDismissed, leaveDialog } from './pages/leave'
 import { providerBody } from './seed'
 
 /** Opens provider `gpt`'s Edit page at its Identity step and types a description there. */
@@ -16,7 +17,7 @@ test('Edit provider: leaving with changes not saved asks first (link, browser Ba
   await page.evaluate(() => (location.hash = '#/providers'))
   await page.getByRole('link', { name: 'Edit Local' }).click()
   await editDescription(page, 'For the drafts')
-  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' })
+  const dialog = leaveDialog(page)
 
   // A link of the navigation: asked, in a sentence naming the provider; Stay keeps the page as it was.
   await page.getByRole('link', { name: 'Inboxes' }).click()
@@ -43,12 +44,7 @@ test('Edit provider: leaving with changes not saved asks first (link, browser Ba
   await expect(page.getByLabel('Description')).toHaveValue('For the drafts')
 
   // Closing or reloading the window: the browser asks (beforeunload); dismissed, the page stays.
-  const unload = page.waitForEvent('dialog')
-  await page.close({ runBeforeUnload: true })
-  const asked = await unload
-  expect(asked.type()).toBe('beforeunload')
-  await asked.dismiss()
-  expect(page.isClosed()).toBe(false)
+  await closeIsAskedAndDismissed(page)
   await expect(page.getByLabel('Description')).toHaveValue('For the drafts')
 
   // A shortcut (Ctrl+K, the inbox search): Leave goes there, the search focused; the edit is gone.
@@ -92,7 +88,7 @@ test('Edit provider in a narrow window: Leave from the navigation drawer goes th
   await page.getByRole('button', { name: 'Toggle navigation' }).click()
   const files = page.getByRole('link', { name: 'Files' })
   await files.click()
-  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' })
+  const dialog = leaveDialog(page)
   await expect(dialog).toContainText('Your changes to provider “gpt” are not saved.')
   await dialog.getByRole('button', { name: 'Leave' }).click()
   await expect(page).toHaveURL(/#\/files$/)
@@ -110,7 +106,7 @@ test('Edit provider: Back then Stay keeps the browser history as it was, Forward
   // Back to the Edit page (Files is now one step forward), a change made there.
   await page.goBack()
   await editDescription(page, 'For the drafts')
-  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' })
+  const dialog = leaveDialog(page)
 
   await page.goBack()
   await expect(dialog).toBeVisible()

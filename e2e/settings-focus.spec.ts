@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/node'
+import { openSettingsWithModel } from './pages/settings'
 import { providerBody } from './seed'
 
 /*
@@ -46,10 +47,7 @@ test('Settings: Escape in an edited field puts back the saved value (a second do
   page,
   node
 }) => {
-  await node.api('POST', '/v2/add_llm_provider', providerBody('live', node.fake.url))
-  expect((await node.api('POST', '/v2/update_default_embedding_model', { provider_id: 'live', model: 'emb-1' })).status).toBe(200)
-  await page.goto(node.uiUrl)
-  await page.getByRole('link', { name: 'Settings' }).click()
+  await openSettingsWithModel(page, node)
   const name = page.getByRole('textbox', { name: 'Node name' })
   await expect(name).toHaveValue('@@localhost.sep-shinkai')
   await name.fill('not a name')

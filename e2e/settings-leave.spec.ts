@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures/node'
-import { providerBody } from './seed'
+import { closeIsAskedAndDismissed, leaveDialog } from './pages/leave'
+import { openSettingsWithModel } from './pages/settings'
 
 /*
  * Settings asks before it is left with an edited node name or embedding model, as a provider's Edit
@@ -9,15 +10,12 @@ test('Settings: leaving with an edited node name or model asks first (link, Back
   page,
   node
 }) => {
-  await node.api('POST', '/v2/add_llm_provider', providerBody('live', node.fake.url))
-  expect((await node.api('POST', '/v2/update_default_embedding_model', { provider_id: 'live', model: 'emb-1' })).status).toBe(200)
-  await page.goto(node.uiUrl)
-  await page.getByRole('link', { name: 'Settings' }).click()
+  await openSettingsWithModel(page, node)
   const nodeName = page.getByRole('textbox', { name: 'Node name' })
   const modelName = page.getByRole('textbox', { name: /Embedding model name/ })
   await expect(modelName).toHaveValue('emb-1')
   const saved = await nodeName.inputValue()
-  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' })
+  const dialog = leaveDialog(page)
 
   // Nothing edited: links go at once.
   await page.getByRole('link', { name: 'Files' }).click()
@@ -43,12 +41,7 @@ test('Settings: leaving with an edited node name or model asks first (link, Back
   await expect(page).toHaveURL(/#\/settings$/)
 
   // Closing or reloading the window: the browser asks.
-  const unload = page.waitForEvent('dialog')
-  await page.close({ runBeforeUnload: true })
-  const asked = await unload
-  expect(asked.type()).toBe('beforeunload')
-  await asked.dismiss()
-  expect(page.isClosed()).toBe(false)
+  await closeIsAskedAndDismissed(page)
 
   // The name put back: only the model is named; Leave goes, and the edit is gone on coming back.
   await nodeName.fill(saved)

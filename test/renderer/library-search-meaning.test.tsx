@@ -5,8 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { useRoute } from '../../src/renderer/src/app/router'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
-import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
-import { addProvider, useTestNode } from '../support/node'
+import { useEmbeddingProvider, useTestNode } from '../support/node'
 import { layOutLists } from './list-layout'
 import { renderWithApp, routerTransport } from './render'
 
@@ -19,11 +18,10 @@ layOutLists()
  * none holds the words. Over a real node with an embedding model (a loopback embeddings server).
  */
 
-let fake: FakeEmbeddings
 const node = useTestNode()
+// Provider 'emb', its server started and closed with each test.
+useEmbeddingProvider(node)
 beforeEach(async () => {
-  fake = await startFakeEmbeddings(16)
-  await addProvider(node, 'emb', { api_key: 'sk-embed', external_url: `${fake.url}/v1` })
   expect((await node.post('/v2/update_default_embedding_model', { provider_id: 'emb', model: 'text-embedding-3-small' })).status).toBe(200)
   for (const [name, text] of [
     ['lease.txt', 'The tenant pays the rent on the first day of each month.'],
@@ -35,10 +33,7 @@ beforeEach(async () => {
   await waitFor(async () => expect((await node.get('/v2/vector_fs_file_states')).body).toMatchObject({ ready: 2 }), { timeout: 8000 })
   window.location.hash = '#/files'
 })
-afterEach(async () => {
-  cleanup()
-  await fake.close()
-})
+afterEach(cleanup)
 
 function RoutedFilesPage() {
   const route = useRoute()

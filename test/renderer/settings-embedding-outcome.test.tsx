@@ -4,9 +4,8 @@ import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SettingsPage } from '../../src/renderer/src/features/settings/SettingsPage'
-import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
 import { startMockLlm, type MockLlm } from '../support/mock-llm'
-import { addProvider, useTestNode, type TestNode } from '../support/node'
+import { addProvider, useEmbeddingProvider, useTestNode, type TestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 
 /*
@@ -83,16 +82,9 @@ describe('Settings: the outcome of saving an embedding model the server does not
 })
 
 describe('Settings: the progress of embedding with a working model', () => {
-  let fake: FakeEmbeddings
   const node = useTestNode()
-  beforeEach(async () => {
-    fake = await startFakeEmbeddings(16)
-    await addProvider(node, 'emb', { api_key: 'sk-embed', external_url: `${fake.url}/v1` })
-  })
-  afterEach(async () => {
-    cleanup()
-    await fake.close()
-  })
+  const fake = useEmbeddingProvider(node)
+  afterEach(cleanup)
 
   it('says how many files are being embedded with which model, then "Done"', async () => {
     await upload(node, 'a.txt')

@@ -2,10 +2,9 @@
 // @vitest-environment-options {"settings": {"fetch": {"disableSameOriginPolicy": true}}}
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { afterEach, expect, it } from 'vitest'
 import { SettingsPage } from '../../src/renderer/src/features/settings/SettingsPage'
-import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
-import { addProvider, useTestNode } from '../support/node'
+import { useEmbeddingProvider, useTestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 
 /*
@@ -15,16 +14,9 @@ import { renderWithApp, routerTransport } from './render'
  * embeddings server that first refuses (HTTP 400, not tried again), then works.
  */
 
-let fake: FakeEmbeddings
 const node = useTestNode({ vectorFs: { queue: { batchSize: 4, backoffMs: 5, maxBackoffMs: 20, maxAttempts: 2 } } })
-beforeEach(async () => {
-  fake = await startFakeEmbeddings(16)
-  await addProvider(node, 'emb', { api_key: 'sk-embed', external_url: `${fake.url}/v1` })
-})
-afterEach(async () => {
-  cleanup()
-  await fake.close()
-})
+const fake = useEmbeddingProvider(node)
+afterEach(cleanup)
 
 async function saveModel(model: string, confirm: string) {
   const field = screen.getByRole('textbox', { name: /Embedding model name/ })

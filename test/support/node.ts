@@ -16,6 +16,7 @@ import type { RunningRuntime, RuntimeOptions } from '../../src/main/runtime/answ
 import type { Inbox } from '../../src/shared/contract/inbox'
 import type { ErrorBody } from '../../src/shared/contract/error'
 import type { FileInfo } from '../../src/shared/contract/vector-fs'
+import { startFakeEmbeddings, type FakeEmbeddings } from './fake-embeddings'
 import { startFakeLlm, type FakeLlm } from './fake-llm'
 import { createJobBody, provider } from './fixtures'
 
@@ -237,23 +238,23 @@ export function useJob(node: TestNode, providerId: string): { readonly id: strin
 }
 
 /**
- * A fresh fake provider (listing `models`) for each test, closed after it. The stand-in returned
- * forwards to the current test's one, reads and writes alike (`fake.behaviour = …`).
+ * A server started before each test and closed after it (`start`, then its `close`). The stand-in
+ * returned forwards to the current test's one, reads and writes alike (`fake.behaviour = …`).
  */
-export function useFakeLlm(models?: string[]): FakeLlm {
-  let current: FakeLlm | undefined
+export function perTestServer<T extends { close: () => Promise<unknown> }>(name: string, start: () => Promise<T>): T {
+  let current: T | undefined
   beforeEach(async () => {
-    current = await startFakeLlm(models)
+    current = await start()
   })
   afterEach(async () => {
     await current?.close()
     current = undefined
   })
   const now = () => {
-    if (!current) throw new Error('useFakeLlm: used outside a test')
+    if (!current) throw new Error(`${name}: used outside a test`)
     return current
   }
-  return new Proxy({} as FakeLlm, {
+  return new Proxy({} as T, {
     get: (_target, prop) => {
       const value: unknown = Reflect.get(now(), prop)
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(now()) : value
@@ -261,3 +262,17 @@ export function useFakeLlm(models?: string[]): FakeLlm {
     set: (_target, prop, value) => Reflect.set(now(), prop, value)
   })
 }
+
+/** A fresh fake provider (listing `models`) for each test, closed after it (see perTestServer). */
+export const useFakeLlm = (models?: string[]): FakeLlm => perTestServer('useFakeLlm', () => startFakeLlm(models))
+
+/**
+ * A fresh loopback embeddings server (vectors of 16 numbers) for each test, added to `node` as
+ * provider `emb` (OpenAI-compatible, key `sk-embed`); closed after the test. Call after useTestNode.
+ */
+export const useEmbeddingProvider = (node: TestNode): FakeEmbeddings =>
+  perTestServer('useEmbeddingProvider', async () => {
+    const fake = await startFakeEmbeddings(16)
+    await addProvider(node, 'emb', { api_key: 'sk-embed', external_url: `${fake.url}/v1` })
+    return fake
+  })
