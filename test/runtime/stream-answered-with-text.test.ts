@@ -12,9 +12,10 @@ import { addProvider, createJob, useTestNode } from '../support/node'
  */
 
 const PAGE = 'Welcome to nginx! If you see this page, the web server is installed and working.'
+let body = PAGE
 const server = useLoopbackServer((req, res) => {
   req.resume()
-  req.on('end', () => res.writeHead(200, { 'Content-Type': 'text/plain' }).end(PAGE))
+  req.on('end', () => res.writeHead(200, { 'Content-Type': 'text/plain' }).end(body))
 })
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 5000, idleMs: 5000 }, rateLimitRetries: 0 } })
 
@@ -22,6 +23,7 @@ it.each([
   ['Claude', '/v1'],
   ['Gemini', '/v1beta']
 ])('%s, streamed: a 200 reply of plain text is not a chat answer, not an empty answer', async (kind, path) => {
+  body = PAGE
   await addProvider(node, 'p', { model: { [kind]: { model_type: 'model-a' } }, external_url: `${server.url}${path}`, api_key: 'k-123456' })
   const jobId = await createJob(node, 'p')
   expect((await node.post('/v2/job_message', { job_id: jobId, content: 'Hello' })).status).toBe(200)
@@ -31,3 +33,22 @@ it.each([
   )
   expect(note!.job_message.content).not.toMatch(/empty answer/)
 })
+
+it.each([
+  ['Claude', '/v1'],
+  ['Gemini', '/v1beta']
+])(
+  '%s, streamed: a 200 reply with an empty body is not a chat answer (as for OpenAI-compatible servers), not an empty answer',
+  async (kind, path) => {
+    body = ''
+    await addProvider(node, 'p', {
+      model: { [kind]: { model_type: 'model-a' } },
+      external_url: `${server.url}${path}`,
+      api_key: 'k-123456'
+    })
+    const jobId = await createJob(node, 'p')
+    expect((await node.post('/v2/job_message', { job_id: jobId, content: 'Hello' })).status).toBe(200)
+    const [, note] = await waitForAnswers(node, `job_inbox::${jobId}::false`, 1, 10_000)
+    expect(note!.job_message.content).toMatch(/^⚠ .* sent a reply that is not a chat answer \(it is empty\)/)
+  }
+)

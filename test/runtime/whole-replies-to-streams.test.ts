@@ -67,6 +67,14 @@ describe('a streamed question answered with the whole JSON reply', () => {
     expect(answer.content).toBe('Hello in two pieces.')
   })
 
+  it('Gemini: an item of the array holding only the usage (as Gemini 3 models end a stream) is part of the answer', async () => {
+    const { usageMetadata } = geminiReply('')
+    reply = [geminiReply('Hello in '), geminiReply('two pieces.', 'STOP'), { usageMetadata, modelVersion: 'gemini-3-flash' }]
+    const answer = await ask('Gemini', '/v1beta')
+    expect(answer.error).toBeUndefined()
+    expect(answer.content).toBe('Hello in two pieces.')
+  })
+
   it.each([
     ['Claude', '/v1', { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded, try again later' } }],
     ['Gemini', '/v1beta', { error: { code: 503, message: 'Overloaded, try again later', status: 'UNAVAILABLE' } }],

@@ -59,8 +59,14 @@ it('a secret stored in the address before sealing began is sealed when the node 
     .prepare('UPDATE providers SET provider_json = ? WHERE id = ?')
     .run(storedJson().replace(/key=[^"&#]*/, `key=${SECRET}`), 'p1')
   expect(storedJson()).toContain(SECRET)
+  // Another provider beside it, in the same page of the file.
+  await addProvider(node, 'p2', { external_url: `${fake.url}/v1`, api_key: 'sk-test' })
   node.reopen()
   expect(storedJson()).not.toContain(SECRET)
+  // Nor is the value as typed left in the file: not in the page the row was rewritten in, nor in the WAL.
+  expect(filesHolding(SECRET)).toEqual([])
+  node.reopen()
+  expect(filesHolding(SECRET)).toEqual([])
   expect((await node.post('/v2/check_llm_provider', { llm_provider_id: 'p1' })).status).toBe(200)
   expect(fake.requests.at(-1)!.path).toContain(`key=${SECRET}`)
 })

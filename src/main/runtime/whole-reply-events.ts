@@ -69,12 +69,15 @@ function claudeEvents(value: unknown): ServerEvent[] | undefined {
 
 /**
  * A whole Gemini reply as its `alt=sse` stream: each response one event. streamGenerateContent asked
- * without `alt=sse` (a proxy that drops the query) sends the same responses as one JSON array.
+ * without `alt=sse` (a proxy that drops the query) sends the same responses as one JSON array, whose
+ * last item may hold the usage alone (Gemini 3 models end their streams so): the answer was refused
+ * as 'not a chat answer' for it.
  */
 function geminiEvents(value: unknown): ServerEvent[] | undefined {
   const replies = Array.isArray(value) ? value : [value]
   const isReply = (r: unknown) => isObject(r) && (Array.isArray(r.candidates) || isObject(r.promptFeedback))
-  if (replies.length === 0 || !replies.every(isReply)) return undefined
+  const isUsage = (r: unknown) => isObject(r) && isObject(r.usageMetadata)
+  if (!replies.some(isReply) || !replies.every((r) => isReply(r) || isUsage(r))) return undefined
   return replies.map((data: unknown) => ({ data }))
 }
 

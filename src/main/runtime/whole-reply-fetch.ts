@@ -71,7 +71,10 @@ export function wholeReplyFetch(base: typeof fetch, protocol: 'anthropic' | 'gem
       // Gemini's streamGenerateContent without `alt=sse` sends a JSON array, an error its last item.
       const said = value === NOT_JSON ? undefined : Array.isArray(value) ? value.map(serverErrorOf).find(Boolean) : serverErrorOf(value)
       if (said !== undefined) throw new ServerReportedError(said)
-      if (!chat.whole && text.trim()) {
+      if (!chat.whole) {
+        // Nothing at all is no answer the model gave either: it was 'returned an empty answer', to be
+        // asked again, where an OpenAI-compatible server's empty reply is 'not a chat answer'.
+        if (!text.trim()) throw new UnreadableReplyError('it is empty')
         // A stream asked for, and the whole reply sent (a proxy that ignores `stream: true`): read
         // as events it held none, and the operator was told the model gave an empty answer.
         const events = value === NOT_JSON ? undefined : wholeReplyEvents(protocol, value)

@@ -61,14 +61,15 @@ export const DB_FILE_NAME = 'nodedesk.sqlite'
 export function openStore(dataDir: string, secrets: SecretBox, options: StoreOptions = {}): Store {
   const file = join(dataDir, DB_FILE_NAME)
   const db = openDb(file)
+  // Address secrets stored before they were sealed at rest are sealed now, once; then the WAL's pages,
+  // which held them as typed, are written over the file's and the WAL emptied (before the checkpoint worker starts).
+  const providers = providersRepo(db, urlSecretSeal(secrets))
+  if (providers.sealUrlSecrets() > 0) db.pragma('wal_checkpoint(TRUNCATE)')
   const worker = options.checkpointWorker ?? sourceCheckpointWorker()
   const checkpoints = worker === 'in-process' ? undefined : checkpointer(db, file, worker, options.checkpointTuning)
   const gate = checkpoints?.gate
   const writes = writeBatcher(db, { gate })
   const removals = jobRemovalsRepo(db, gate)
-  const providers = providersRepo(db, urlSecretSeal(secrets))
-  // Address secrets stored before they were sealed at rest are sealed now, once.
-  providers.sealUrlSecrets()
   return {
     db,
     file,

@@ -44,6 +44,15 @@ export function providersRepo(db: Db, urlSecrets?: UrlSecretSeal) {
     row && urlSecrets ? { ...row, provider_json: urlSecrets.open(row.provider_json) } : row
   const sealed = <T extends { providerJson: string }>(p: T): T => (urlSecrets ? { ...p, providerJson: urlSecrets.seal(p.providerJson) } : p)
   const get = { get: (id: string) => opened(getStored.get(id)) }
+  const sealAll = db.transaction((seal: UrlSecretSeal): number => {
+    let n = 0
+    for (const row of listStored.all()) {
+      if (!seal.unsealed(row.provider_json)) continue
+      updateJson.run(seal.seal(row.provider_json), row.id)
+      n++
+    }
+    return n
+  })
   const remove = db.prepare(`DELETE FROM providers WHERE id = ?`)
   const jobCount = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM jobs WHERE provider_id = ?`)
   const recentJobs = db.prepare<[string], { inbox_id: string; custom_name: string; is_hidden: number }>(
@@ -89,17 +98,21 @@ export function providersRepo(db: Db, urlSecrets?: UrlSecretSeal) {
     }),
     get: (id: string) => get.get(id),
     list: () => (urlSecrets ? listStored.all().map((r) => opened(r)!) : listStored.all()),
-    /** Seals the address secrets of providers written before they were sealed at rest. Answers how many. */
-    sealUrlSecrets: db.transaction((): number => {
-      if (!urlSecrets) return 0
-      let n = 0
-      for (const row of listStored.all()) {
-        if (!urlSecrets.unsealed(row.provider_json)) continue
-        updateJson.run(urlSecrets.seal(row.provider_json), row.id)
-        n++
+    /**
+     * Seals the address secrets of providers written before they were sealed at rest. Answers how many.
+     * The rows are rewritten with secure_delete on: else the values as typed stayed in the free space
+     * of the pages they were in, and the SQLite file still held them after the seal.
+     */
+    sealUrlSecrets: (): number => {
+      if (!urlSecrets || !listStored.all().some((row) => urlSecrets.unsealed(row.provider_json))) return 0
+      const secureDelete = db.pragma('secure_delete', { simple: true }) as number
+      db.pragma('secure_delete = ON')
+      try {
+        return sealAll(urlSecrets)
+      } finally {
+        db.pragma(`secure_delete = ${secureDelete}`)
       }
-      return n
-    }),
+    },
     jobCount: (id: string) => jobCount.get(id)!.n,
     /** What a removal would meet: the jobs using the provider, and the newest few of them; undefined when there is no such provider. */
     usage: db.transaction((id: string) => {
