@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest'
-import type { FileInfo } from '../../src/shared/contract/vector-fs'
 import { startFakeEmbeddings } from '../support/fake-embeddings'
 import { provider } from '../support/fixtures'
-import { addProvider, createJob, useTestNode, useFakeLlm } from '../support/node'
+import { addProvider, useTestNode, useFakeLlm } from '../support/node'
 import { waitForAnswers, type Msg } from '../support/answers'
+import { embedFalconNote, notesJobInbox } from '../support/embedded-note'
 
 /*
  * Editing a provider's key drops its calls not yet answering, to ask them again with the new key.
@@ -24,25 +24,8 @@ const chats = () => llm.requests.filter((r) => r.method === 'POST')
 it('a Stop after the provider was edited stops the question; it is not asked again with the new settings', async () => {
   const emb = await startFakeEmbeddings(64)
   try {
-    await addProvider(node, 'emb', { external_url: `${emb.url}/v1`, api_key: 'sk-emb' })
-    await node.post('/v2/update_default_embedding_model', { provider_id: 'emb', model: 'text-embedding-3-small' })
-    await node.post('/v2/create_folder', { path: '/', folder_name: 'Notes' })
-    const file = { path: '/Notes', filename: 'falcon.md', file_data: new TextEncoder().encode('Maria leads the Falcon project.') }
-    expect((await node.post('/v2/upload_file_to_folder', file)).status).toBe(200)
-    await expect
-      .poll(async () => {
-        const fs = (await node.get('/v2/retrieve_path_simplified', { path: '/Notes', depth: '1' })).body as FileInfo[]
-        return fs.length === 1 && fs[0]!.has_embeddings
-      })
-      .toBe(true)
-    const jobId = await createJob(node, 'gpt', {
-      local_vrkai: [],
-      local_vrpack: [],
-      network_folders: [],
-      vector_fs_items: [],
-      vector_fs_folders: [{ name: 'Notes', path: { path_ids: ['Notes'] } }]
-    })
-    const inboxId = `job_inbox::${jobId}::false`
+    await embedFalconNote(node, emb.url)
+    const { jobId, inboxId } = await notesJobInbox(node, 'gpt')
     let answerQuery = () => {}
     emb.behaviour = { type: 'wait', until: new Promise<void>((r) => (answerQuery = r)) }
     const embedded = emb.requests.length

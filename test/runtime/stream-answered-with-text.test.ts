@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { useLoopbackServer } from '../support/loopback-server'
-import { waitForAnswers } from '../support/answers'
-import { addProvider, createJob, useTestNode } from '../support/node'
+import { askOnce } from '../support/answers'
+import { useTestNode } from '../support/node'
 
 /*
  * A Claude or Gemini provider whose URL points at something else (a web server's welcome page, a
@@ -24,14 +24,11 @@ it.each([
   ['Gemini', '/v1beta']
 ])('%s, streamed: a 200 reply of plain text is not a chat answer, not an empty answer', async (kind, path) => {
   body = PAGE
-  await addProvider(node, 'p', { model: { [kind]: { model_type: 'model-a' } }, external_url: `${server.url}${path}`, api_key: 'k-123456' })
-  const jobId = await createJob(node, 'p')
-  expect((await node.post('/v2/job_message', { job_id: jobId, content: 'Hello' })).status).toBe(200)
-  const [, note] = await waitForAnswers(node, `job_inbox::${jobId}::false`, 1, 10_000)
-  expect(note!.job_message.content).toMatch(
+  const note = await askOnce(node, kind, `${server.url}${path}`)
+  expect(note.content).toMatch(
     /^⚠ .* sent a reply that is not a chat answer \(it is not an event stream but text\/plain, starting "Welcome to nginx!/
   )
-  expect(note!.job_message.content).not.toMatch(/empty answer/)
+  expect(note.content).not.toMatch(/empty answer/)
 })
 
 it.each([
@@ -41,14 +38,7 @@ it.each([
   '%s, streamed: a 200 reply with an empty body is not a chat answer (as for OpenAI-compatible servers), not an empty answer',
   async (kind, path) => {
     body = ''
-    await addProvider(node, 'p', {
-      model: { [kind]: { model_type: 'model-a' } },
-      external_url: `${server.url}${path}`,
-      api_key: 'k-123456'
-    })
-    const jobId = await createJob(node, 'p')
-    expect((await node.post('/v2/job_message', { job_id: jobId, content: 'Hello' })).status).toBe(200)
-    const [, note] = await waitForAnswers(node, `job_inbox::${jobId}::false`, 1, 10_000)
-    expect(note!.job_message.content).toMatch(/^⚠ .* sent a reply that is not a chat answer \(it is empty\)/)
+    const note = await askOnce(node, kind, `${server.url}${path}`)
+    expect(note.content).toMatch(/^⚠ .* sent a reply that is not a chat answer \(it is empty\)/)
   }
 )

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { useLoopbackServer } from '../support/loopback-server'
-import { waitForAnswers } from '../support/answers'
-import { addProvider, createJob, useTestNode } from '../support/node'
+import { askOnce } from '../support/answers'
+import { useTestNode } from '../support/node'
 
 /*
  * A streamed question answered with one endless line that is not an event stream (JSON, no newline:
@@ -45,15 +45,8 @@ it.each([
   '%s, streamed: an endless line that is not an event stream is read up to the limit of one event, then an error note',
   async (kind, path) => {
     written = 0
-    await addProvider(node, 'p', {
-      model: { [kind]: { model_type: 'model-a' } },
-      external_url: `${server.url}${path}`,
-      api_key: 'k-123456'
-    })
-    const jobId = await createJob(node, 'p')
-    expect((await node.post('/v2/job_message', { job_id: jobId, content: 'Hello' })).status).toBe(200)
-    const [, note] = await waitForAnswers(node, `job_inbox::${jobId}::false`, 1, 30_000)
-    expect(note!.job_message.content).toMatch(/^⚠ .* sent a reply that is not a chat answer/)
+    const note = await askOnce(node, kind, `${server.url}${path}`, 30_000)
+    expect(note.content).toMatch(/^⚠ .* sent a reply that is not a chat answer/)
     // The limit of one event (8 MiB at the default answer size) and what the sockets buffer, not the flood.
     expect(written).toBeLessThan(24 * MIB)
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { useLoopbackServer } from '../support/loopback-server'
-import { waitForAnswers } from '../support/answers'
-import { addProvider, createJob, useTestNode } from '../support/node'
+import { askOnce } from '../support/answers'
+import { useTestNode } from '../support/node'
 
 /*
  * A proxy before Claude or Gemini that ignores `stream: true` and answers the streamed question with
@@ -37,13 +37,7 @@ const server = useLoopbackServer((req, res) => {
 })
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 5000, idleMs: 5000 }, rateLimitRetries: 0 } })
 
-async function ask(kind: string, path: string): Promise<{ content: string; error?: unknown }> {
-  await addProvider(node, 'p', { model: { [kind]: { model_type: 'model-a' } }, external_url: `${server.url}${path}`, api_key: 'k-123456' })
-  const jobId = await createJob(node, 'p')
-  expect((await node.post('/v2/job_message', { job_id: jobId, content: 'Hello' })).status).toBe(200)
-  const [, answer] = await waitForAnswers(node, `job_inbox::${jobId}::false`, 1, 10_000)
-  return answer!.job_message
-}
+const ask = (kind: string, path: string) => askOnce(node, kind, `${server.url}${path}`)
 
 describe('a streamed question answered with the whole JSON reply', () => {
   it('Claude: the message is the answer, not an empty one', async () => {

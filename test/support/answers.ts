@@ -1,6 +1,7 @@
 import type { NodeEvent } from '../../src/shared/contract/events'
 import { isAnswer, type MessageRole } from '../../src/shared/message-role'
-import type { TestNode } from './node'
+import { expect } from 'vitest'
+import { addProvider, createJob, type TestNode } from './node'
 
 export interface Msg {
   inbox: string
@@ -50,6 +51,18 @@ export async function waitForMessages(node: TestNode, inboxId: string, done: (ms
 /** Waits for `n` answers (replies from the provider's agent, error notes included) in the inbox. */
 export const waitForAnswers = (node: TestNode, inboxId: string, n: number, timeoutMs?: number) =>
   waitForMessages(node, inboxId, (ms) => ms.filter(isAnswer).length >= n, timeoutMs)
+
+/**
+ * Provider `p` of `kind` (model-a, key k-123456) at `url`, a job on it, and 'Hello' asked there:
+ * answers the one message that came back (the answer or the error note), waited for `timeoutMs` at most.
+ */
+export async function askOnce(node: TestNode, kind: string, url: string, timeoutMs = 10_000): Promise<Msg['job_message']> {
+  await addProvider(node, 'p', { model: { [kind]: { model_type: 'model-a' } }, external_url: url, api_key: 'k-123456' })
+  const jobId = await createJob(node, 'p')
+  expect((await node.post('/v2/job_message', { job_id: jobId, content: 'Hello' })).status).toBe(200)
+  const [, answer] = await waitForAnswers(node, `job_inbox::${jobId}::false`, 1, timeoutMs)
+  return answer!.job_message
+}
 
 /** The role column of the inbox's stored messages, oldest first. */
 export const storedRoles = (node: TestNode, inboxId: string) =>

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import type { FileInfo, SearchResult } from '../../src/shared/contract/vector-fs'
+import type { SearchResult } from '../../src/shared/contract/vector-fs'
 import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings'
 import { provider } from '../support/fixtures'
-import { addProvider, createJob, useTestNode, useFakeLlm } from '../support/node'
+import { addProvider, useTestNode, useFakeLlm } from '../support/node'
 import { waitForAnswers, type Msg } from '../support/answers'
+import { embedFalconNote, notesJobInbox } from '../support/embedded-note'
 
 /*
  * A question whose scope holds library files is embedded before it is answered. Its embedding
@@ -25,17 +26,7 @@ let second: FakeEmbeddings
 beforeEach(async () => {
   first = await startFakeEmbeddings(64)
   second = await startFakeEmbeddings(64)
-  await addProvider(node, 'emb', { external_url: `${first.url}/v1`, api_key: 'sk-emb' })
-  expect((await node.post('/v2/update_default_embedding_model', { provider_id: 'emb', model: 'text-embedding-3-small' })).status).toBe(200)
-  await node.post('/v2/create_folder', { path: '/', folder_name: 'Notes' })
-  const file = { path: '/Notes', filename: 'falcon.md', file_data: new TextEncoder().encode('Maria leads the Falcon project.') }
-  expect((await node.post('/v2/upload_file_to_folder', file)).status).toBe(200)
-  await expect
-    .poll(async () => {
-      const fs = (await node.get('/v2/retrieve_path_simplified', { path: '/Notes', depth: '1' })).body as FileInfo[]
-      return fs.length === 1 && fs[0]!.has_embeddings
-    })
-    .toBe(true)
+  await embedFalconNote(node, first.url)
 })
 afterEach(async () => {
   await first.close()
@@ -48,14 +39,7 @@ const moveEmbeddingProvider = async () => {
 }
 
 it('an answer whose question waits on a silent embedding server is embedded again at once when the embedding provider is moved', async () => {
-  const jobId = await createJob(node, 'gpt', {
-    local_vrkai: [],
-    local_vrpack: [],
-    network_folders: [],
-    vector_fs_items: [],
-    vector_fs_folders: [{ name: 'Notes', path: { path_ids: ['Notes'] } }]
-  })
-  const inboxId = `job_inbox::${jobId}::false`
+  const { jobId, inboxId } = await notesJobInbox(node, 'gpt')
   first.behaviour = { type: 'hang' }
   const asked = first.nextRequest()
   expect((await node.post('/v2/job_message', { job_id: jobId, content: 'Who leads the Falcon project?' })).status).toBe(200)
