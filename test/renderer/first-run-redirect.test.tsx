@@ -57,6 +57,18 @@ describe('first run, the providers not read yet', () => {
     expect(screen.queryByRole('heading', { name: 'Add an LLM provider' })).toBeNull()
   })
 
+  it('a window opened on Settings (its address) stays there; the wizard does not replace it', async () => {
+    location.hash = '#/settings'
+    const { transport, releaseAll } = heldProviders()
+    renderWithApp(<App />, transport)
+    await releaseAll()
+    await releaseAll()
+    expect(await screen.findByRole('textbox', { name: 'Node name' }, { timeout: 5_000 })).toBeTruthy()
+    await new Promise((r) => setTimeout(r, 100))
+    expect(location.hash).toBe('#/settings')
+    expect(screen.queryByRole('heading', { name: 'Add an LLM provider' })).toBeNull()
+  })
+
   it('left where it opened, the window goes to the wizard', async () => {
     const { transport, releaseAll } = heldProviders()
     renderWithApp(<App />, transport)

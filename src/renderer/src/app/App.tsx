@@ -33,8 +33,11 @@ export function App() {
   const refetchProviders = providers.refetch
   const [wizardSeen, setWizardSeen] = useState(false)
   // A screen the operator opened before the answers came (a link clicked during the loader) is where they
-  // go: it was replaced by the wizard a moment later, the Settings they were typing in lost.
-  const [openedAt] = useState(() => hrefOf(routeNow()))
+  // go: it was replaced by the wizard a moment later, the Settings they were typing in lost. So is a window
+  // opened on another screen than the list (its address: a reload on Settings, a link to Files): it is
+  // where the operator asked to be, and the wizard replaced it while they typed there.
+  const [openedAt] = useState(() => routeNow())
+  const openedOnList = openedAt.name === 'inboxes'
   if (firstRun && route.name === 'new-provider' && !wizardSeen) setWizardSeen(true)
   useEffect(() => {
     if (!firstRun || wizardSeen) return
@@ -43,13 +46,13 @@ export function App() {
     ProviderWizard.preload().catch(() => undefined)
     void refetchProviders().then((r) => {
       if (!current || r.data?.length !== 0) return
-      if (hrefOf(routeNow()) === openedAt) navigate({ name: 'new-provider' })
+      if (openedOnList && hrefOf(routeNow()) === hrefOf(openedAt)) navigate({ name: 'new-provider' })
       else setWizardSeen(true)
     })
     return () => {
       current = false
     }
-  }, [firstRun, wizardSeen, refetchProviders, openedAt])
+  }, [firstRun, wizardSeen, refetchProviders, openedAt, openedOnList])
 
   // From the list, the next screen is almost always a conversation: its code loads once the list is drawn
   // and the window idle, and the conversation is then drawn at once (lazyScreen). Loaded on Enter, the
