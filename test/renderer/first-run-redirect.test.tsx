@@ -44,29 +44,28 @@ describe('first run, the providers not read yet', () => {
     return { transport, releaseAll }
   }
 
-  it('a screen opened before the answers stays open; the wizard does not replace it', async () => {
-    const { transport, releaseAll } = heldProviders()
-    renderWithApp(<App />, transport)
-    act(() => navigate({ name: 'settings' }))
-    // The first reading, then the second the wizard waits for.
+  /** The providers read (the first reading, then the second the wizard waits for): Settings is still shown. */
+  async function settingsStays(releaseAll: () => Promise<void>) {
     await releaseAll()
     await releaseAll()
     expect(await screen.findByRole('textbox', { name: 'Node name' }, { timeout: 5_000 })).toBeTruthy()
     await new Promise((r) => setTimeout(r, 100))
     expect(location.hash).toBe('#/settings')
     expect(screen.queryByRole('heading', { name: 'Add an LLM provider' })).toBeNull()
+  }
+
+  it('a screen opened before the answers stays open; the wizard does not replace it', async () => {
+    const { transport, releaseAll } = heldProviders()
+    renderWithApp(<App />, transport)
+    act(() => navigate({ name: 'settings' }))
+    await settingsStays(releaseAll)
   })
 
   it('a window opened on Settings (its address) stays there; the wizard does not replace it', async () => {
     location.hash = '#/settings'
     const { transport, releaseAll } = heldProviders()
     renderWithApp(<App />, transport)
-    await releaseAll()
-    await releaseAll()
-    expect(await screen.findByRole('textbox', { name: 'Node name' }, { timeout: 5_000 })).toBeTruthy()
-    await new Promise((r) => setTimeout(r, 100))
-    expect(location.hash).toBe('#/settings')
-    expect(screen.queryByRole('heading', { name: 'Add an LLM provider' })).toBeNull()
+    await settingsStays(releaseAll)
   })
 
   it('left where it opened, the window goes to the wizard', async () => {
