@@ -47,9 +47,15 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
   const nodeName = health.data?.node_name ?? DEFAULT_NODE_NAME
   const addDraft = useAddDraft()
   const startAddDraft = useAddDraft((s) => s.start)
-  const editing = mode.kind === 'edit' ? providers.data?.find((p) => p.id === mode.providerId) : undefined
+  const stored = mode.kind === 'edit' ? providers.data?.find((p) => p.id === mode.providerId) : undefined
   // Edit starts from the stored provider; the first change makes the draft the operator's own.
   const [editDraft, setEditDraft] = useState<ProviderDraft | null>(null)
+  // Deleted elsewhere (another window, a script) while the operator has changes: the form stays, with
+  // what was typed, and says so. It was replaced by "No such provider", the changes lost without a word.
+  const [lastStored, setLastStored] = useState(stored)
+  if (stored && stored !== lastStored) setLastStored(stored)
+  const deletedMeanwhile = mode.kind === 'edit' && providers.isSuccess && !stored && !!editDraft && !!lastStored
+  const editing = stored ?? (deletedMeanwhile ? lastStored : undefined)
   const storedDraft = useMemo(() => (editing ? draftOf(editing) : null), [editing])
 
   useEffect(() => {
@@ -89,7 +95,7 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
   if (!draft) return <Loader role="img" aria-label="Loading" />
   const update = (patch: Partial<ProviderDraft>) =>
     mode.kind === 'add' ? addDraft.update(patch) : setEditDraft((d) => updateDraft(d ?? draft, patch))
-  return (
+  const form = (
     <WizardForm
       mode={mode}
       draft={draft}
@@ -118,6 +124,16 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
         )
       }}
     />
+  )
+  if (!deletedMeanwhile) return form
+  return (
+    <Stack>
+      <Alert color="red" role="alert" title="This provider was deleted">
+        Provider {shownName} was deleted elsewhere (in another window or by a script) while you were editing it. Your changes are still
+        shown here, but cannot be saved to it. <Anchor href="#/providers">Back to providers</Anchor>
+      </Alert>
+      {form}
+    </Stack>
   )
 }
 
