@@ -24,3 +24,15 @@ it('scores the words a query word begins, below the word itself; a word of one o
   expect(bm25Scores(texts, 'café').map((s) => s > 0)).toEqual([false, false, false, false])
   expect(bm25Scores(['Les Cafés du port', 'The port'], 'cafe').map((s) => s > 0)).toEqual([true, false])
 })
+
+// Answers rank their scope's passages on this scale: the words asked, in a row, rank first, as in search_items.
+it('scores a passage holding the query words in a row above one repeating them apart', () => {
+  const texts = [
+    'The quarterly reports are due in October.',
+    'Reports of the quarterly kind. Reports, reports and quarterly notes, reports.',
+    'Nothing here about paperwork.'
+  ]
+  const [phrase, apart, none] = bm25Scores(texts, 'quarterly reports')
+  expect(phrase).toBeGreaterThan(apart!)
+  expect(none).toBe(0)
+})

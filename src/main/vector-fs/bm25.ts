@@ -30,6 +30,9 @@ function queryPhrases(query: string): Phrase[] {
     phrases.set(key, { tokens, prefix: false })
     if (matchesWordStarts(tokens)) phrases.set(`${key}*`, { tokens, prefix: true })
   }
+  // The words in a row, a phrase too: a passage holding them as asked ranks above one holding them apart.
+  const all = [...phrases.values()].filter((p) => !p.prefix)
+  if (all.length > 1) phrases.set('\u0000all', { tokens: all.flatMap((p) => p.tokens), prefix: false })
   return [...phrases.values()]
 }
 
