@@ -125,15 +125,17 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
       }}
     />
   )
-  if (!deletedMeanwhile) return form
+  // The form keeps its place in the tree when the notice appears: remounted, it lost its step.
   return (
-    <Stack>
-      <Alert color="red" role="alert" title="This provider was deleted">
-        Provider {shownName} was deleted elsewhere (in another window or by a script) while you were editing it. Your changes are still
-        shown here, but cannot be saved to it. <Anchor href="#/providers">Back to providers</Anchor>
-      </Alert>
+    <>
+      {deletedMeanwhile && (
+        <Alert color="red" role="alert" title="This provider was deleted" mb="md">
+          Provider {shownName} was deleted elsewhere (in another window or by a script) while you were editing it. Your changes are still
+          shown here, but cannot be saved to it. <Anchor href="#/providers">Back to providers</Anchor>
+        </Alert>
+      )}
       {form}
-    </Stack>
+    </>
   )
 }
 
