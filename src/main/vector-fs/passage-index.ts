@@ -224,15 +224,7 @@ export function passageIndex(db: Database) {
      * files in `except` are left out.
      */
     keyword(text: string, limit: number, itemIds?: readonly number[], except: readonly number[] = []): number[] {
-      const terms = scoredTerms(text)
-      // The words as typed, in a row, a term too: a passage holding the phrase scores for it as well and
-      // ranks above one repeating the words apart ("quarterly reports"). Only when every word is searched:
-      // the phrase reads each word's rows, and a common word left out past the row budget has too many.
-      const words = searchWords(text)
-        .map(phraseOf)
-        .filter((w) => w !== '')
-      if (words.length > 1 && terms.length === new Set(words).size) terms.push({ word: words.join(' '), prefix: false })
-      const q = keywordQuery(terms)
+      const q = keywordQuery(scoredTerms(text))
       if (!q) return []
       const rows = itemIds
         ? matchIn(limit).all(q, JSON.stringify(itemIds))
