@@ -153,6 +153,28 @@ describe('search_inboxes', () => {
     expect(hits.sort()).toEqual([inboxOf(named), inboxOf(busy)].sort())
   })
 
+  it('lists conversations whose name holds the words first (the whole words, then the best filled), then messages', async () => {
+    // A conversation is named by its first question until renamed: these first ask something else.
+    const messages = await createJob(node, 'gpt')
+    await say(messages, 'hello')
+    await say(messages, 'gearbox gearbox gearbox')
+    const named = await createJob(node, 'gpt')
+    await rename(named, 'Notes on the gearbox of the old mill and its repairs over the years')
+    const prefixName = await createJob(node, 'gpt')
+    await rename(prefixName, 'Gearboxes')
+    const short = await createJob(node, 'gpt')
+    await rename(short, 'Gearbox')
+    // Newer messages do not push the names down.
+    const newer = await createJob(node, 'gpt')
+    await say(newer, 'hi')
+    await say(newer, 'gearbox')
+    const hits = ids(await search(node, 'gearbox'))
+    expect(hits.slice(0, 2)).toEqual([inboxOf(short), inboxOf(named)])
+    expect(hits.slice(2, 4).sort()).toEqual([inboxOf(messages), inboxOf(newer)].sort())
+    // A name holding only a longer word the search begins comes after the texts holding the word itself.
+    expect(hits.slice(4)).toEqual([inboxOf(prefixName)])
+  })
+
   it('leaves hidden inboxes out unless show_hidden=true', async () => {
     const shown = await createJob(node, 'gpt')
     const hidden = await createJob(node, 'gpt', undefined, { is_hidden: true })
