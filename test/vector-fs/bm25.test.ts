@@ -36,3 +36,9 @@ it('scores a passage holding the query words in a row above one repeating them a
   expect(phrase).toBeGreaterThan(apart!)
   expect(none).toBe(0)
 })
+
+it('takes the words in a row as asked, a repeated word included ("new york new" is not "new york")', () => {
+  const texts = ['A new york new wave of bands.', 'The new york times, and a new edition of it, new again; new york.']
+  const [asked, other] = bm25Scores(texts, 'new york new')
+  expect(asked).toBeGreaterThan(other!)
+})

@@ -30,9 +30,12 @@ function queryPhrases(query: string): Phrase[] {
     phrases.set(key, { tokens, prefix: false })
     if (matchesWordStarts(tokens)) phrases.set(`${key}*`, { tokens, prefix: true })
   }
-  // The words in a row, a phrase too: a passage holding them as asked ranks above one holding them apart.
-  const all = [...phrases.values()].filter((p) => !p.prefix)
-  if (all.length > 1) phrases.set('\u0000all', { tokens: all.flatMap((p) => p.tokens), prefix: false })
+  // The words in a row as asked (a repeated word too), a phrase too: a passage holding them so ranks above
+  // one holding them apart.
+  const asked = searchWords(query)
+    .map((w) => indexTokens(w).filter(kept))
+    .filter((t) => t.length > 0)
+  if (asked.length > 1) phrases.set('\u0000all', { tokens: asked.flat(), prefix: false })
   return [...phrases.values()]
 }
 
