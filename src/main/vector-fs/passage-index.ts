@@ -68,6 +68,36 @@ export interface KeywordTerm {
 const quoted = (w: string) => `"${w.replaceAll('"', '""')}"`
 
 /**
+ * Keyword hits ranked again for a phrase, as a multiple of those asked for: the phrase's passages among them
+ * go first. Scoring the phrase with BM25 over the whole index instead read every position of each of its
+ * words (a search's keyword stage over 100,000 passages: p95 38 -> 114 ms); this reads only these passages.
+ */
+export const PHRASE_POOL = 2
+
+/** A search's words in a row as the index holds them (its first MAX_PHRASE_WORDS index words), when it has two or more. */
+export function typedPhrase(text: string): string[] | undefined {
+  const words = searchWords(text)
+  if (words.length < 2) return undefined
+  return words.flatMap((w) => indexTokens(w)).slice(0, MAX_PHRASE_WORDS)
+}
+
+const ASCII = /^[\p{ASCII}]*$/u
+
+/** Whether `text` holds the index words `phrase` in a row, as the index reads the text. */
+export function holdsPhrase(text: string, phrase: readonly string[]): boolean {
+  // A text of ASCII alone folds to its lower case: one without a word of the phrase in it is not read word by word.
+  if (ASCII.test(text)) {
+    const lower = text.toLowerCase()
+    if (!phrase.every((t) => lower.includes(t))) return false
+  }
+  const words = searchWords(text).flatMap((w) => indexTokens(w))
+  for (let i = words.indexOf(phrase[0]!); i >= 0 && i + phrase.length <= words.length; i = words.indexOf(phrase[0]!, i + 1)) {
+    if (phrase.every((t, k) => words[i + k] === t)) return true
+  }
+  return false
+}
+
+/**
  * Terms as an FTS5 expression: any of them, each quoted (so no FTS5 syntax gets through). A term that
  * matches word starts is there twice, whole and as a prefix ("banana" OR "banana"*): BM25 adds up
  * what each phrase scores, so a passage holding the word itself scores for both and ranks above one
@@ -226,12 +256,21 @@ export function passageIndex(db: Database) {
     keyword(text: string, limit: number, itemIds?: readonly number[], except: readonly number[] = []): number[] {
       const q = keywordQuery(scoredTerms(text))
       if (!q) return []
-      const rows = itemIds
-        ? matchIn(limit).all(q, JSON.stringify(itemIds))
-        : except.length > 0
-          ? matchExcept(limit).all(q, JSON.stringify(except))
-          : matchAll(limit).all(q)
-      return rows.map((r) => r.id)
+      // Of several words, the best PHRASE_POOL times as many are ranked again: those holding the words in a row,
+      // as typed, first ("quarterly reports" above a passage repeating the two apart).
+      const phrase = typedPhrase(text)
+      const pool = phrase ? limit * PHRASE_POOL : limit
+      const ids = (
+        itemIds
+          ? matchIn(pool).all(q, JSON.stringify(itemIds))
+          : except.length > 0
+            ? matchExcept(pool).all(q, JSON.stringify(except))
+            : matchAll(pool).all(q)
+      ).map((r) => r.id)
+      if (!phrase || ids.length < 2) return ids.slice(0, limit)
+      const holding = new Set(byIds.all(JSON.stringify(ids)).flatMap((r) => (holdsPhrase(r.text, phrase) ? [r.id] : [])))
+      if (holding.size === 0) return ids.slice(0, limit)
+      return [...ids.filter((id) => holding.has(id)), ...ids.filter((id) => !holding.has(id))].slice(0, limit)
     }
   }
 }
