@@ -28,4 +28,6 @@ it('a provider deleted elsewhere (another tab, a script) while its Edit form has
 
   expect(await screen.findByText(/was deleted elsewhere/)).toBeTruthy()
   await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Display name').value).toBe('Typed by A'))
+  // Nothing can be saved to it: Test & save, which ended in "Nothing was saved" after a test call, is off.
+  expect(screen.getByRole('button', { name: 'Test & save' }).hasAttribute('disabled')).toBe(true)
 })

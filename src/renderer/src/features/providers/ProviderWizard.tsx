@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications'
 import { IconAlertTriangle, IconCheck, IconRefresh } from '@tabler/icons-react'
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import { DEFAULT_NODE_NAME } from '../../../../shared/contract/identity'
-import type { LastCheck } from '../../../../shared/contract/provider'
+import type { LastCheck, ProviderListEntry } from '../../../../shared/contract/provider'
 import { ApiFailure, errorText, untilAborted } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { useHealth, useProviders, useRouteMutation } from '../../api/queries'
@@ -57,6 +57,16 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
   const deletedMeanwhile = mode.kind === 'edit' && providers.isSuccess && !stored && !!editDraft && !!lastStored
   const editing = stored ?? (deletedMeanwhile ? lastStored : undefined)
   const storedDraft = useMemo(() => (editing ? draftOf(editing) : null), [editing])
+  // Changed elsewhere while being edited: the provider as it was when the first change was made here.
+  // Saving wrote over the other change without a word; it is said, and saving asks first.
+  const [editBase, setEditBase] = useState<ProviderListEntry | null>(null)
+  const changedMeanwhile =
+    mode.kind === 'edit' && !!stored && !!editDraft && !!editBase && savedSettings(stored) !== savedSettings(editBase)
+  if (changedMeanwhile && !editChanged(editDraft, draftOf(editBase))) {
+    // Nothing of the operator's own yet (a step moved to): the form takes the new settings, on its step.
+    setEditBase(stored)
+    setEditDraft({ ...draftOf(stored), step: editDraft.step })
+  }
 
   useEffect(() => {
     if (mode.kind === 'add') startAddDraft(nodeName)
@@ -93,8 +103,18 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
   }
   const draft = mode.kind === 'add' ? addDraft.draft : (editDraft ?? storedDraft)
   if (!draft) return <Loader role="img" aria-label="Loading" />
-  const update = (patch: Partial<ProviderDraft>) =>
-    mode.kind === 'add' ? addDraft.update(patch) : setEditDraft((d) => updateDraft(d ?? draft, patch))
+  const update = (patch: Partial<ProviderDraft>) => {
+    if (mode.kind === 'add') return addDraft.update(patch)
+    if (!editDraft) setEditBase(editing ?? null)
+    setEditDraft((d) => updateDraft(d ?? draft, patch))
+  }
+  /** The form shows the settings saved now, on the step it is on; the operator's changes are dropped. */
+  const takeSaved = () => {
+    if (!stored) return
+    setEditBase(stored)
+    setEditDraft({ ...draftOf(stored), step: draft.step })
+    focusWhenLost(() => document.querySelector<HTMLElement>('.mantine-Stepper-step[data-progress]'))
+  }
   const form = (
     <WizardForm
       mode={mode}
@@ -107,6 +127,8 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
       resumed={mode.kind === 'add' && addDraft.resumed}
       notice={mode.kind === 'add' ? addDraft.notice : null}
       onStartOver={() => confirmStartOver(() => addDraft.startOver(nodeName))}
+      saveBlocked={deletedMeanwhile}
+      confirmSave={changedMeanwhile ? (proceed) => confirmOverwrite(shownName, proceed) : undefined}
       onDone={() => {
         releaseGuard.current?.()
         if (mode.kind === 'add') addDraft.discard()
@@ -134,9 +156,38 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
           shown here, but cannot be saved to it. <Anchor href="#/providers">Back to providers</Anchor>
         </Alert>
       )}
+      {changedMeanwhile && !deletedMeanwhile && (
+        <Alert color="yellow" role="alert" title="This provider was changed elsewhere" mb="md" data-testid="changed-elsewhere">
+          <Text size="sm">
+            Provider {shownName} was changed elsewhere (in another window or by a script) while you were editing it. Saving replaces those
+            changes with yours.
+          </Text>
+          <Button mt="xs" size="xs" variant="light" color="yellow" onClick={takeSaved}>
+            Discard my changes and show the saved settings
+          </Button>
+        </Alert>
+      )}
       {form}
     </>
   )
+}
+
+/** What the form saves of a provider: its last check (a Check run here or elsewhere) is not a change. */
+const savedSettings = (p: ProviderListEntry) => JSON.stringify({ ...p, last_check: null })
+
+/** Saving over a change made elsewhere meanwhile asks first: it replaced the other change without a word. */
+function confirmOverwrite(shownName: string, proceed: () => void) {
+  askToConfirm({
+    title: 'Replace the changes made elsewhere?',
+    children: (
+      <Text size="sm">
+        Provider {shownName} was changed elsewhere while you were editing it. Saving writes your settings over those changes.
+      </Text>
+    ),
+    labels: { confirm: 'Test & save mine', cancel: 'Keep editing' },
+    confirmProps: { color: 'yellow' },
+    onConfirm: proceed
+  })
 }
 
 interface FormProps {
@@ -152,6 +203,10 @@ interface FormProps {
   readonly notice?: string | null
   readonly onStartOver?: () => void
   readonly onDone: () => void
+  /** Editing a provider deleted elsewhere: nothing can be saved to it (the notice above the form says why). */
+  readonly saveBlocked?: boolean
+  /** Editing a provider changed elsewhere meanwhile: saving asks first, then `proceed`s. */
+  readonly confirmSave?: (proceed: () => void) => void
 }
 
 /** The fields of a step, first to last: focus goes to the first on each step. */
@@ -169,7 +224,9 @@ export function WizardForm({
   resumed,
   notice,
   onStartOver,
-  onDone
+  onDone,
+  saveBlocked = false,
+  confirmSave
 }: FormProps) {
   const client = useClient()
   const addMany = useRouteMutation('add_llm_providers')
@@ -280,7 +337,13 @@ export function WizardForm({
    * are tabs to jump to, and the review (where the test's outcome shows) is where saving lands.
    */
   const saveFromStep = () => {
-    if (goTo(lastStep)) void testThenSave()
+    if (goTo(lastStep)) guardSave(() => void testThenSave())
+  }
+  /** Every way to save passes here: refused when the provider is gone, asked first when it changed elsewhere. */
+  const guardSave = (run: () => void) => {
+    if (saveBlocked) return
+    if (confirmSave) confirmSave(run)
+    else run()
   }
 
   const showFailure = (err: unknown) => {
@@ -450,7 +513,7 @@ export function WizardForm({
         onSubmit={(e) => {
           e.preventDefault()
           if (step < STEPS.length - 1) goTo(step + 1)
-          else void testThenSave()
+          else guardSave(() => void testThenSave())
         }}
       >
         <Stack gap="md" ref={stepRef} {...stepTabs.panelProps}>
@@ -474,9 +537,9 @@ export function WizardForm({
               mode={mode}
               bodies={bodies}
               testState={testState}
-              onSaveAnyway={() => void save()}
+              onSaveAnyway={() => guardSave(() => void save())}
               onChangeConnection={() => goTo(1)}
-              busy={busy}
+              busy={busy || saveBlocked}
               hasStoredKey={hasStoredKey}
             />
           )}
@@ -489,7 +552,7 @@ export function WizardForm({
                 <Button type="submit" variant="default">
                   Next
                 </Button>
-                <BusyButton onClick={saveFromStep} loading={busy}>
+                <BusyButton onClick={saveFromStep} loading={busy} disabled={saveBlocked}>
                   {submitLabel}
                 </BusyButton>
               </Group>
@@ -502,7 +565,7 @@ export function WizardForm({
                     Cancel test
                   </Button>
                 )}
-                <BusyButton type="submit" loading={busy}>
+                <BusyButton type="submit" loading={busy} disabled={saveBlocked}>
                   {submitLabel}
                 </BusyButton>
               </Group>
