@@ -23,6 +23,7 @@ it('a provider deleted elsewhere (another tab, a script) while its Edit form has
   await userEvent.clear(name)
   await userEvent.type(name, 'Typed by A')
 
+  expect(screen.getByRole('button', { name: 'Check b' })).toBeTruthy()
   expect((await node.post('/v2/remove_llm_provider', { llm_provider_id: 'b' })).status).toBe(200)
   await queryClient.invalidateQueries()
 
@@ -30,4 +31,6 @@ it('a provider deleted elsewhere (another tab, a script) while its Edit form has
   await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Display name').value).toBe('Typed by A'))
   // Nothing can be saved to it: Test & save, which ended in "Nothing was saved" after a test call, is off.
   expect(screen.getByRole('button', { name: 'Test & save' }).hasAttribute('disabled')).toBe(true)
+  // Nor can it be checked: the check said it "did not answer".
+  expect(screen.queryByRole('button', { name: 'Check b' })).toBeNull()
 })

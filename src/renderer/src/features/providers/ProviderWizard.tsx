@@ -488,7 +488,8 @@ export function WizardForm({
               </Text>
               <LastCheckView check={lastCheck ?? null} />
             </div>
-            <CheckButton providerId={draft.id} />
+            {/* Gone (deleted elsewhere): a check of it said it "did not answer". */}
+            {!saveBlocked && <CheckButton providerId={draft.id} />}
           </Group>
         </Card>
       )}
