@@ -156,6 +156,45 @@ describe('selection while another client changes the inboxes', () => {
     await waitFor(async () => expect(await storedNames()).toEqual(['Delta design']))
   })
 
+  it('conversations deleted elsewhere while the delete confirmation is open: its count and names follow, and only the rest are deleted', async () => {
+    renderPage()
+    for (const name of ['Alpha plans', 'Bravo budget', 'Charlie contract'])
+      fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
+    fireEvent.click(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 3' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 3 conversations?' })
+    const named = () =>
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent)
+    expect(named()).toEqual(['Charlie contract', 'Bravo budget', 'Alpha plans'])
+
+    await node.post('/v2/remove_job', { job_id: jobIds[1] }) // Bravo budget, by another client
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Delete 2 conversations?' })).toBe(dialog))
+    expect(named()).toEqual(['Charlie contract', 'Alpha plans'])
+    expect(within(dialog).getByText(/These 2 jobs/)).toBeTruthy()
+    expect(within(dialog).getByTestId('deleted-elsewhere').textContent).toBe(
+      '1 of the 3 was deleted elsewhere (in another window or by a script) meanwhile.'
+    )
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(async () => expect(await storedNames()).toEqual(['Delta design']))
+    expect(await screen.findByText('2 conversations deleted')).toBeTruthy()
+  })
+
+  it('every conversation of an open delete confirmation deleted elsewhere: it says nothing is left, and Delete deletes nothing', async () => {
+    renderPage()
+    for (const name of ['Alpha plans', 'Bravo budget']) fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
+    fireEvent.click(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 2' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 2 conversations?' })
+    await node.post('/v2/remove_jobs', { job_ids: [jobIds[0], jobIds[1]] })
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Nothing left to delete' })).toBe(dialog))
+    expect(within(dialog).getByTestId('deleted-elsewhere').textContent).toBe(
+      'All 2 were deleted elsewhere (in another window or by a script) while this question was open: nothing is left to delete.'
+    )
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('Nothing left to delete: the 2 conversations had been deleted already')).toBeTruthy()
+    expect(await storedNames()).toEqual(['Charlie contract', 'Delta design'])
+  })
+
   it('an inbox hidden elsewhere while hidden ones are not shown is no longer part of what the bar acts on', async () => {
     renderPage()
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Alpha plans' }))

@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals'
 import { askToConfirm, openDialog } from '../../app/confirm'
 import { countText } from '../../app/count-format'
 import { notifications } from '@mantine/notifications'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { ExportFormat } from '../../../../shared/contract/inbox-management'
 import { jobIdOfInbox } from '../../../../shared/contract/inbox-id'
@@ -145,30 +145,33 @@ export function useInboxActions(): InboxActions {
       },
       remove: (rows, onDone) => {
         if (!rows.length) return
-        const one = rows.length === 1
+        // Removed elsewhere while the question is open (another window, a script): the count and the names
+        // follow, and only those still there are deleted. It went on saying "3" and naming the gone ones.
+        const gone = followRemovals(qc, rows)
         askToConfirm({
-          title: one ? `Delete “${rows[0]!.name}”?` : `Delete ${countText(rows.length)} conversations?`,
-          children: (
-            <>
-              <Text size="sm">
-                {one
-                  ? 'The job, its inbox and every message are deleted.'
-                  : `These ${countText(rows.length)} jobs, their inboxes and every message are deleted.`}{' '}
-                This cannot be undone.
-              </Text>
-              {/* Named, as a single one is in the title: "these 2" alone left the operator to trust the ticks. */}
-              {!one && <NamedRows names={rows.map((r) => r.name)} />}
-              <WritingNote rows={rows} qc={qc} />
-            </>
-          ),
+          title: <DeleteTitle rows={rows} gone={gone} />,
+          children: <DeleteBody rows={rows} gone={gone} qc={qc} />,
           labels: { confirm: 'Delete', cancel: 'Cancel' },
           confirmProps: { color: 'red' },
+          onClose: gone.stop,
           onConfirm: () =>
             void (async () => {
+              const left = rows.filter((r) => !gone.current().has(r.inboxId))
+              if (!left.length) {
+                notifications.show({
+                  color: 'teal',
+                  message:
+                    rows.length === 1
+                      ? `“${rows[0]!.name}” was already deleted`
+                      : `Nothing left to delete: the ${countText(rows.length)} conversations had been deleted already`
+                })
+                onDone?.()
+                return
+              }
               let removed = 0
               try {
-                if (one) {
-                  const gone = await client.call('remove_job', { body: { job_id: jobIdOfInbox(rows[0]!.inboxId) } }).then(
+                if (left.length === 1) {
+                  const already = await client.call('remove_job', { body: { job_id: jobIdOfInbox(left[0]!.inboxId) } }).then(
                     () => false,
                     (err: unknown) => {
                       // Removed elsewhere meanwhile: what the operator asked for.
@@ -176,26 +179,100 @@ export function useInboxActions(): InboxActions {
                       throw err
                     }
                   )
-                  notifications.show({ color: 'teal', message: `“${rows[0]!.name}” ${gone ? 'was already deleted' : 'deleted'}` })
+                  notifications.show({ color: 'teal', message: `“${left[0]!.name}” ${already ? 'was already deleted' : 'deleted'}` })
                 } else {
                   const outcome = await removeJobs(
                     client,
-                    rows.map((r) => jobIdOfInbox(r.inboxId)),
+                    left.map((r) => jobIdOfInbox(r.inboxId)),
                     (n) => (removed = n)
                   )
-                  const gone = outcome.alreadyGone ? ` (${countText(outcome.alreadyGone)} had been deleted already)` : ''
+                  const already = outcome.alreadyGone ? ` (${countText(outcome.alreadyGone)} had been deleted already)` : ''
                   const n = outcome.removed
-                  notifications.show({ color: 'teal', message: `${countText(n)} conversation${n === 1 ? '' : 's'} deleted${gone}` })
+                  notifications.show({ color: 'teal', message: `${countText(n)} conversation${n === 1 ? '' : 's'} deleted${already}` })
                 }
                 onDone?.()
               } catch (err) {
-                failed(removed ? `${countText(removed)} of ${countText(rows.length)} deleted; the rest were not` : 'Not deleted')(err)
+                failed(removed ? `${countText(removed)} of ${countText(left.length)} deleted; the rest were not` : 'Not deleted')(err)
               }
             })()
         })
       }
     }),
     [client, qc]
+  )
+}
+
+/** The conversations of an open delete confirmation that were removed elsewhere since it opened. */
+interface Removals {
+  readonly current: () => ReadonlySet<string>
+  readonly subscribe: (listener: () => void) => () => void
+  readonly stop: () => void
+}
+
+/** Follows the node's removals of `rows` (inbox_changed with no inbox) until `stop`. */
+function followRemovals(qc: QueryClient, rows: readonly InboxRowData[]): Removals {
+  const ids = new Set(rows.map((r) => r.inboxId))
+  const listeners = new Set<() => void>()
+  let gone: ReadonlySet<string> = new Set()
+  const stop = onInboxChanges(qc, (changes) => {
+    const removed = [...changes].filter(([id, inbox]) => inbox === null && ids.has(id) && !gone.has(id)).map(([id]) => id)
+    if (!removed.length) return
+    gone = new Set([...gone, ...removed])
+    for (const listener of listeners) listener()
+  })
+  return {
+    current: () => gone,
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    stop
+  }
+}
+
+/** The rows of a delete confirmation still there (not removed elsewhere since it opened). */
+function useLeft(rows: readonly InboxRowData[], gone: Removals): readonly InboxRowData[] {
+  const removed = useSyncExternalStore(gone.subscribe, gone.current)
+  return useMemo(() => (removed.size ? rows.filter((r) => !removed.has(r.inboxId)) : rows), [rows, removed])
+}
+
+function DeleteTitle({ rows, gone }: { rows: readonly InboxRowData[]; gone: Removals }) {
+  const left = useLeft(rows, gone)
+  if (rows.length === 1) return left.length ? `Delete “${rows[0]!.name}”?` : `“${rows[0]!.name}” was deleted elsewhere`
+  if (!left.length) return 'Nothing left to delete'
+  return left.length === 1 ? `Delete “${left[0]!.name}”?` : `Delete ${countText(left.length)} conversations?`
+}
+
+function DeleteBody({ rows, gone, qc }: { rows: readonly InboxRowData[]; gone: Removals; qc: QueryClient }) {
+  const left = useLeft(rows, gone)
+  const removed = rows.length - left.length
+  const elsewhere = '(in another window or by a script)'
+  if (!left.length)
+    return (
+      <Text size="sm" data-testid="deleted-elsewhere">
+        {rows.length === 1
+          ? `It was deleted elsewhere ${elsewhere} while this question was open: nothing is left to delete.`
+          : `All ${countText(rows.length)} were deleted elsewhere ${elsewhere} while this question was open: nothing is left to delete.`}
+      </Text>
+    )
+  const one = left.length === 1
+  return (
+    <>
+      <Text size="sm">
+        {one
+          ? 'The job, its inbox and every message are deleted.'
+          : `These ${countText(left.length)} jobs, their inboxes and every message are deleted.`}{' '}
+        This cannot be undone.
+      </Text>
+      {/* Named, as a single one is in the title: "these 2" alone left the operator to trust the ticks. */}
+      {!one && <NamedRows names={left.map((r) => r.name)} />}
+      {removed > 0 && (
+        <Text size="sm" mt="xs" data-testid="deleted-elsewhere">
+          {`${countText(removed)} of the ${countText(rows.length)} ${removed === 1 ? 'was' : 'were'} deleted elsewhere ${elsewhere} meanwhile.`}
+        </Text>
+      )}
+      <WritingNote rows={left} qc={qc} />
+    </>
   )
 }
 
