@@ -35,14 +35,18 @@ async function changeElsewhere(queryClient: QueryClient) {
   await queryClient.invalidateQueries()
 }
 
-it('a provider changed elsewhere while its Edit form has changes says so, and Test & save asks before writing over the other change', async () => {
+/** The Edit form open, a display name typed there, then the provider saved elsewhere with a new description. */
+async function typeThenChangeElsewhere() {
   await addProvider(node, 'b', local())
   const queryClient = await openEdit()
   const name = await screen.findByLabelText<HTMLInputElement>('Display name')
   await userEvent.clear(name)
   await userEvent.type(name, 'Typed by A')
-
   await changeElsewhere(queryClient)
+}
+
+it('a provider changed elsewhere while its Edit form has changes says so, and Test & save asks before writing over the other change', async () => {
+  await typeThenChangeElsewhere()
   expect(await screen.findByText(/was changed elsewhere \(in another window or by a script\)/)).toBeTruthy()
   expect(screen.getByLabelText<HTMLInputElement>('Display name').value).toBe('Typed by A')
 
@@ -60,12 +64,7 @@ it('a provider changed elsewhere while its Edit form has changes says so, and Te
 })
 
 it('"Discard my changes" shows the settings saved elsewhere, on the same step, with nothing left to save', async () => {
-  await addProvider(node, 'b', local())
-  const queryClient = await openEdit()
-  const name = await screen.findByLabelText<HTMLInputElement>('Display name')
-  await userEvent.clear(name)
-  await userEvent.type(name, 'Typed by A')
-  await changeElsewhere(queryClient)
+  await typeThenChangeElsewhere()
 
   await userEvent.click(await screen.findByRole('button', { name: 'Discard my changes and show the saved settings' }))
   await waitFor(() => expect(screen.queryByTestId('changed-elsewhere')).toBeNull())
