@@ -60,12 +60,16 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
   // Changed elsewhere while being edited: the provider as it was when the first change was made here.
   // Saving wrote over the other change without a word; it is said, and saving asks first.
   const [editBase, setEditBase] = useState<ProviderListEntry | null>(null)
+  /** The form shows these saved settings, on the given step; any change of the operator's is dropped. */
+  const adoptSaved = (saved: ProviderListEntry, step: ProviderDraft['step']) => {
+    setEditBase(saved)
+    setEditDraft({ ...draftOf(saved), step })
+  }
   const changedMeanwhile =
     mode.kind === 'edit' && !!stored && !!editDraft && !!editBase && savedSettings(stored) !== savedSettings(editBase)
   if (changedMeanwhile && !editChanged(editDraft, draftOf(editBase))) {
     // Nothing of the operator's own yet (a step moved to): the form takes the new settings, on its step.
-    setEditBase(stored)
-    setEditDraft({ ...draftOf(stored), step: editDraft.step })
+    adoptSaved(stored, editDraft.step)
   }
 
   useEffect(() => {
@@ -111,8 +115,7 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
   /** The form shows the settings saved now, on the step it is on; the operator's changes are dropped. */
   const takeSaved = () => {
     if (!stored) return
-    setEditBase(stored)
-    setEditDraft({ ...draftOf(stored), step: draft.step })
+    adoptSaved(stored, draft.step)
     focusWhenLost(() => document.querySelector<HTMLElement>('.mantine-Stepper-step[data-progress]'))
   }
   const form = (
