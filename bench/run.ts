@@ -427,6 +427,14 @@ async function main() {
       '',
       ''
     ])
+    rows.push([
+      `UI: the same, an open window reloaded (the app's files and compiled code kept, as between the desktop app's starts), ${n} inboxes`,
+      `${ui.firstRowReloadMs.toFixed(0)} ms`,
+      '(for comparison)',
+      '',
+      '',
+      ''
+    ])
     rows.push([`UI: inbox rows in the DOM, ${n} inboxes`, String(ui.domRows), 'target < 100', '', '', ui.domRows < 100 ? 'ok' : 'OVER'])
     rows.push([
       `UI: bytes the window received for one question and its answer, ${n} inboxes`,

@@ -17,6 +17,12 @@ export interface UiFigures {
   readonly firstRowMs: number
   /** The same, navigating the moment Playwright's new page exists (its first renderer still starting). */
   readonly firstRowFreshPageMs: number
+  /**
+   * The same for an open window reloaded: the browser keeps the app's files and the code it compiled
+   * from them, as the desktop app's profile does between starts. For comparison: the target's figure is
+   * the first one, with nothing kept.
+   */
+  readonly firstRowReloadMs: number
   readonly domRows: number
   /** Bytes the window received from sending one question until its answer shows (events included). */
   readonly questionBytes: number
@@ -27,6 +33,9 @@ export interface UiFigures {
  * each), plus one job on a live provider; then Chromium: first row, and one question answered.
  */
 const FIRST_ROW = 'nodedesk-bench-first-row'
+const firstRowProbe = `new MutationObserver((_, obs) => {
+  if (document.querySelector('[data-testid="inbox-row"]')) { console.debug('${FIRST_ROW} ' + performance.now()); obs.disconnect() }
+}).observe(document, { childList: true, subtree: true })`
 
 export async function benchUi(n: number, runs = 5): Promise<UiFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'nodedesk-bench-ui-'))
@@ -59,9 +68,7 @@ export async function benchUi(n: number, runs = 5): Promise<UiFigures> {
       // MutationObserver installed before any script of the page runs), reported on the console:
       // waiting for it with a locator would have Playwright put its 330 KB selector script into the
       // page while the page loads, which took 15-20 ms of the page's main thread.
-      await page.addInitScript(`new MutationObserver((_, obs) => {
-        if (document.querySelector('[data-testid="inbox-row"]')) { console.debug('${FIRST_ROW} ' + performance.now()); obs.disconnect() }
-      }).observe(document, { childList: true, subtree: true })`)
+      await page.addInitScript(firstRowProbe)
       const reported = new Promise<number>((resolve) =>
         page.on('console', (m) => {
           const [tag, ms] = m.text().split(' ')
@@ -85,8 +92,32 @@ export async function benchUi(n: number, runs = 5): Promise<UiFigures> {
     }
     return median(times)
   }
+  /** One page opened once, then reloaded `runs` times (the session outlives a reload: no new code). */
+  const reloaded = async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    await page.addInitScript(firstRowProbe)
+    let seen: (ms: number) => void = () => {}
+    page.on('console', (m) => {
+      const [tag, ms] = m.text().split(' ')
+      if (tag === FIRST_ROW) seen(Number(ms))
+    })
+    const next = () => new Promise<number>((resolve) => (seen = resolve))
+    let shown = next()
+    await page.goto(await serve.newUiUrl())
+    await shown
+    const times: number[] = []
+    for (let i = 0; i < runs; i++) {
+      await page.waitForTimeout(1500)
+      shown = next()
+      await page.reload()
+      times.push(await shown)
+    }
+    await page.close()
+    return median(times)
+  }
   const firstRowMs = await firstRow(1500)
   const firstRowFreshPageMs = await firstRow(0)
+  const firstRowReloadMs = await reloaded()
 
   // One question and its answer in the open inbox, the list visited first (as a user does): every byte
   // the window receives meanwhile, the event stream's included, counted by Chromium's network domain.
@@ -112,5 +143,5 @@ export async function benchUi(n: number, runs = 5): Promise<UiFigures> {
   await serve.exited
   await fake.close()
   rmSync(dataDir, { recursive: true, force: true })
-  return { inboxes: n, firstRowMs, firstRowFreshPageMs, domRows, questionBytes }
+  return { inboxes: n, firstRowMs, firstRowFreshPageMs, firstRowReloadMs, domRows, questionBytes }
 }
