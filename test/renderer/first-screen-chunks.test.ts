@@ -66,4 +66,45 @@ describe('the built page', () => {
         name
       ).toBe(true)
   })
+
+  it("holds Mantine's styles for each component the app's code uses, in the order of Mantine's whole stylesheet, and no other", () => {
+    // src/renderer/src/app/mantine-styles.ts imports them one file per component: the whole sheet is 250 KB,
+    // of which the app used 150, and every window parsed it. Each file is a piece of the whole sheet; kept in
+    // its order they cascade as it does. A component is used when the built code names one of its classes.
+    const root = join(__dirname, '../..')
+    const stylesDir = join(root, 'node_modules/@mantine/core/styles')
+    const whole = readFileSync(join(root, 'node_modules/@mantine/core/styles.css'), 'utf8')
+    const code = readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(assets, f), 'utf8'))
+      .join('\n')
+    const named = new Set(code.match(/\bm_[0-9a-f]{6,8}\b/g))
+    const globals = ['baseline', 'default-css-variables', 'global']
+    const files = readdirSync(stylesDir)
+      .filter((f) => f.endsWith('.css') && !f.endsWith('.layer.css'))
+      .map((f) => ({ name: f.slice(0, -4), text: readFileSync(join(stylesDir, f), 'utf8').trim() }))
+    for (const f of files) expect(whole.indexOf(f.text), `${f.name}.css is a piece of Mantine's whole stylesheet`).toBeGreaterThanOrEqual(0)
+    const needed = files
+      .filter((f) => globals.includes(f.name) || (f.text.match(/\.m_[0-9a-f]+/g) ?? []).some((c) => named.has(c.slice(1))))
+      .sort((a, b) => whole.indexOf(a.text) - whole.indexOf(b.text))
+      .map((f) => f.name)
+    expect(needed.slice(0, 3)).toEqual(globals)
+    expect(needed).toContain('Button') // the check sees the components where they are
+    const source = readFileSync(join(root, 'src/renderer/src/app/mantine-styles.ts'), 'utf8')
+    const imported = [...source.matchAll(/^import '@mantine\/core\/styles\/([\w-]+)\.css'$/gm)].map((m) => m[1]!)
+    expect(imported, 'the files mantine-styles.ts imports, in this order').toEqual(needed)
+    // And the whole sheet is imported nowhere: the app's stylesheet holds only those pieces.
+    const built = readdirSync(assets)
+      .filter((f) => f.endsWith('.css'))
+      .map((f) => readFileSync(join(assets, f), 'utf8'))
+      .join('\n')
+    const unused = files.filter((f) => !needed.includes(f.name))
+    expect(unused.length).toBeGreaterThan(0)
+    const builtClasses = new Set(built.match(/\.m_[0-9a-f]+/g))
+    expect(builtClasses.size).toBeGreaterThan(100)
+    for (const f of unused) {
+      const kept = (f.text.match(/\.m_[0-9a-f]+/g) ?? []).filter((c) => builtClasses.has(c))
+      expect(kept, `classes of ${f.name}.css in the app's styles`).toEqual([])
+    }
+  })
 })
