@@ -1,4 +1,4 @@
-import { darken, defaultCssVariablesResolver, luminance, toRgba, type CSSVariablesResolver, type MantineTheme } from '@mantine/core'
+import { defaultCssVariablesResolver, luminance, toRgba, type CSSVariablesResolver, type MantineTheme } from '@mantine/core'
 
 /*
  * Coloured text in the light scheme at WCAG AA (4.5:1). Mantine's "light" variants (alerts, light and
@@ -45,29 +45,56 @@ function valueOf(value: string, vars: Record<string, string>, theme: MantineThem
   return value
 }
 
+/**
+ * WCAG's relative luminance of an opaque colour (as Mantine's `luminance` computes it), from its numbers:
+ * the search below tries up to 20 shades of 14 colours, and parsing a colour string for each try was half
+ * its time (3.6 -> 1.7 ms a call in Node; it ran in a window's first render, 8 ms there).
+ */
+function luminanceOf({ r, g, b }: Rgb): number {
+  const linear = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+}
+
+/** A colour as the browser gets it from `css(...)`: whole numbers. */
+const whole = ({ r, g, b }: Rgb): Rgb => ({ r: Math.round(r), g: Math.round(g), b: Math.round(b) })
+
 /** The light scheme's text colours darkened where they read at less than READABLE; the other variables as Mantine has them. */
-export const readableColors: CSSVariablesResolver = (theme) => {
+function resolveReadable(theme: MantineTheme): ReturnType<CSSVariablesResolver> {
   const base = defaultCssVariablesResolver(theme)
   const vars: Record<string, string> = { ...base.variables, ...base.light }
   const light: Record<string, string> = {}
+  const white = luminanceOf(WHITE)
   for (const name of Object.keys(theme.colors)) {
     const tint = (suffix: string) => {
       const v = vars[`--mantine-color-${name}-${suffix}`]
-      return v === undefined ? [] : [css(overWhite(valueOf(v, vars, theme)))]
+      return v === undefined ? [] : [luminanceOf(whole(overWhite(valueOf(v, vars, theme))))]
     }
     // A light variant's text is on its tint, hovered or not; `c="teal"` text on the page, or in an alert's tint.
-    const groundsOf = { 'light-color': [css(WHITE), ...tint('light'), ...tint('light-hover')], text: [css(WHITE), ...tint('light')] }
+    const groundsOf = { 'light-color': [white, ...tint('light'), ...tint('light-hover')], text: [white, ...tint('light')] }
     for (const suffix of ['light-color', 'text'] as const) {
       const key = `--mantine-color-${name}-${suffix}`
       const v = vars[key]
       if (v === undefined) continue
-      const ink = css(overWhite(valueOf(v, vars, theme)))
-      const worst = (c: string) => Math.min(...groundsOf[suffix].map((g) => contrast(c, g)))
+      const ink = whole(overWhite(valueOf(v, vars, theme)))
+      const worst = (c: Rgb) => {
+        const l = luminanceOf(c)
+        return Math.min(...groundsOf[suffix].map((g) => (Math.max(l, g) + 0.05) / (Math.min(l, g) + 0.05)))
+      }
       if (worst(ink) >= READABLE) continue
+      // Mantine's darken(), on whole numbers: each channel times (1 - amount), rounded.
+      const darken = (amount: number): Rgb => whole({ r: ink.r * (1 - amount), g: ink.g * (1 - amount), b: ink.b * (1 - amount) })
       let darker = ink
-      for (let step = 1; step <= 20 && worst(darker) < READABLE; step++) darker = css(overWhite(darken(ink, step * 0.05)))
-      light[key] = darker
+      for (let step = 1; step <= 20 && worst(darker) < READABLE; step++) darker = darken(step * 0.05)
+      light[key] = css(darker)
     }
   }
   return { variables: {}, light, dark: {} }
+}
+
+/** Mantine asks on each render of its provider; the answer depends on the theme alone. */
+const resolved = new WeakMap<MantineTheme, ReturnType<CSSVariablesResolver>>()
+export const readableColors: CSSVariablesResolver = (theme) => {
+  let answer = resolved.get(theme)
+  if (!answer) resolved.set(theme, (answer = resolveReadable(theme)))
+  return answer
 }
