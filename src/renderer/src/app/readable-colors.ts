@@ -24,10 +24,12 @@ function overWhite(color: string): Rgb {
 
 const css = ({ r, g, b }: Rgb) => `rgb(${Math.round(r)}, ${Math.round(g)}, ${Math.round(b)})`
 
+/** WCAG's contrast ratio of two luminances. */
+const ratio = (l1: number, l2: number) => (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05)
+
 /** WCAG's contrast ratio of two opaque colours. */
 export function contrast(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
-  return (hi + 0.05) / (lo + 0.05)
+  return ratio(luminance(a), luminance(b))
 }
 
 /** The value a variable of the light scheme stands for, with `var(--…)` followed through the theme's variables. */
@@ -76,10 +78,7 @@ function resolveReadable(theme: MantineTheme): ReturnType<CSSVariablesResolver> 
       const v = vars[key]
       if (v === undefined) continue
       const ink = whole(overWhite(valueOf(v, vars, theme)))
-      const worst = (c: Rgb) => {
-        const l = luminanceOf(c)
-        return Math.min(...groundsOf[suffix].map((g) => (Math.max(l, g) + 0.05) / (Math.min(l, g) + 0.05)))
-      }
+      const worst = (c: Rgb, l = luminanceOf(c)) => Math.min(...groundsOf[suffix].map((g) => ratio(l, g)))
       if (worst(ink) >= READABLE) continue
       // Mantine's darken(), on whole numbers: each channel times (1 - amount), rounded.
       const darken = (amount: number): Rgb => whole({ r: ink.r * (1 - amount), g: ink.g * (1 - amount), b: ink.b * (1 - amount) })
