@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core'
-import { useEffect } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import { askToConfirm } from './confirm'
 
 /**
@@ -16,6 +16,16 @@ interface Guard {
 }
 
 let guard: Guard | null = null
+/** The question's sentence follows the guard while it is open (an edit made just before leaving registers late). */
+const guardWatchers = new Set<() => void>()
+function holdGuard(next: Guard | null): void {
+  guard = next
+  guardWatchers.forEach((watcher) => watcher())
+}
+const watchGuard = (watcher: () => void) => {
+  guardWatchers.add(watcher)
+  return () => guardWatchers.delete(watcher)
+}
 /** The question is open: another attempt to leave meanwhile is refused, not asked twice. */
 let asking = false
 
@@ -27,16 +37,17 @@ const onBeforeUnload = (e: BeforeUnloadEvent) => {
 }
 
 /**
- * Holds the guard for the page at the current address until the returned function is called (saved,
- * nothing changed any more, or the page gone).
+ * Holds the guard for the page at `hash` (its own address, as the router writes it: not the address at
+ * the moment, which Back may have changed already when an edit made just before registers) until the
+ * returned function is called (saved, nothing changed any more, or the page gone).
  */
-export function guardLeaving(title: string, sentence: string): () => void {
-  const own: Guard = { hash: window.location.hash, title, sentence }
-  guard = own
+export function guardLeaving(hash: string, title: string, sentence: string): () => void {
+  const own: Guard = { hash, title, sentence }
+  holdGuard(own)
   window.addEventListener('beforeunload', onBeforeUnload)
   return () => {
     if (guard !== own) return
-    guard = null
+    holdGuard(null)
     window.removeEventListener('beforeunload', onBeforeUnload)
   }
 }
@@ -45,8 +56,14 @@ export function guardLeaving(title: string, sentence: string): () => void {
  * A page's guard as a hook: held while `sentence` is given (what is not saved, in words), given up
  * when it is null or the page goes.
  */
-export function useGuardLeaving(title: string, sentence: string | null): void {
-  useEffect(() => (sentence === null ? undefined : guardLeaving(title, sentence)), [title, sentence])
+export function useGuardLeaving(hash: string, title: string, sentence: string | null): void {
+  useEffect(() => (sentence === null ? undefined : guardLeaving(hash, title, sentence)), [hash, title, sentence])
+}
+
+/** The open question's sentence: the guard's as it is now (an edit registered since is named too). */
+function GuardSentence({ asked }: { asked: Guard }) {
+  const sentence = useSyncExternalStore(watchGuard, () => (guard?.hash === asked.hash ? guard.sentence : asked.sentence))
+  return <Text size="sm">{sentence}</Text>
 }
 
 /** Going to `hash` leaves a guarded page. */
@@ -63,12 +80,13 @@ export function mayLeave(hash: string, leave: () => void): boolean {
   asking = true
   askToConfirm({
     title: held.title,
-    children: <Text size="sm">{held.sentence}</Text>,
+    children: <GuardSentence asked={held} />,
     labels: { confirm: 'Leave', cancel: 'Stay' },
     confirmProps: { color: 'red' },
     onConfirm: () => {
-      if (guard === held) {
-        guard = null
+      // The page's guard, even one put in the asked one's place since (its sentence changed meanwhile).
+      if (guard?.hash === held.hash) {
+        holdGuard(null)
         window.removeEventListener('beforeunload', onBeforeUnload)
       }
       leave()
@@ -125,9 +143,11 @@ function markEntry(at: number): void {
 
 /**
  * The address the views show: the guarded page's while the window goes back to it (the address
- * bar names the page left for a moment, until the trip ends).
+ * bar names the page left for a moment, until the trip ends), and while a change of address away from
+ * it waits for its hashchange event (a render in between, for an edit registered late, drew the page
+ * left and dropped the edits without asking).
  */
-export const addressShown = (): string => returning ?? window.location.hash
+export const addressShown = (): string => returning ?? (guard && window.location.hash !== guard.hash ? guard.hash : window.location.hash)
 
 /**
  * The address changed by other means (the browser's Back or Forward, an address typed): the views

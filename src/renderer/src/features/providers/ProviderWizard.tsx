@@ -9,7 +9,7 @@ import { useClient } from '../../api/client-context'
 import { useHealth, useProviders, useRouteMutation } from '../../api/queries'
 import { askToConfirm } from '../../app/confirm'
 import { guardLeaving } from '../../app/leave-guard'
-import { navigate } from '../../app/router'
+import { hrefOf, navigate } from '../../app/router'
 import { useAddDraft } from './draft-store'
 import { CheckButton, LastCheckView } from './ProviderHealth'
 import {
@@ -85,9 +85,11 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
       : `“${editing.id}”`
     : ''
   const releaseGuard = useRef<(() => void) | null>(null)
+  const editedId = mode.kind === 'edit' ? mode.providerId : null
   useEffect(() => {
-    if (!unsaved) return
+    if (!unsaved || editedId === null) return
     const release = guardLeaving(
+      hrefOf({ name: 'edit-provider', providerId: editedId }),
       'Leave without saving?',
       `Your changes to provider ${shownName} are not saved. If you leave this page, they are lost.`
     )
@@ -96,7 +98,7 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
       releaseGuard.current = null
       release()
     }
-  }, [unsaved, shownName])
+  }, [unsaved, shownName, editedId])
 
   if (mode.kind === 'edit' && providers.isSuccess && !editing) {
     return (
@@ -138,7 +140,6 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
         navigate(mode.kind === 'add' && mode.firstRun ? { name: 'new-job' } : { name: 'providers' })
         // The wizard leaves with the button that had the focus: the focus goes to the provider's Edit
         // once its row shows (after an edit), else to the page's content, not to the body (Tab from the top).
-        const editedId = mode.kind === 'edit' ? mode.providerId : null
         const leaving = document.activeElement
         focusWhenLost(
           () =>

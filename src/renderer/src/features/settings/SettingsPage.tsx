@@ -33,7 +33,7 @@ export function SettingsPage() {
   // An edited name or model asks before the page is left (they were dropped without a word), as a provider's Edit page does.
   const [nameEdited, setNameEdited] = useState(false)
   const [modelEdited, setModelEdited] = useState(false)
-  useGuardLeaving('Leave without saving?', unsavedSentence(nameEdited, modelEdited))
+  useGuardLeaving(hrefOf({ name: 'settings' }), 'Leave without saving?', unsavedSentence(nameEdited, modelEdited))
   // Scrolls inside the page as the other pages do: the whole window scrolled, its scroll bar beside the header.
   return (
     <Stack gap="md" maw={720} className="page-scroll" style={{ overflow: 'auto' }} pb="xl">

@@ -1,0 +1,48 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest'
+import { addressShown, guardLeaving, wouldLeave } from '../../src/renderer/src/app/leave-guard'
+
+/*
+ * Settings and a provider's Edit page ask before they are left with edits not saved. An edit registers a
+ * render or two after it is typed (the form tells the page in an effect); Back pressed in between changed
+ * the address before its hashchange event, and the render for the edit then drew the page left (the views
+ * read the address) and dropped the edits without asking: seen once keys were typed at Playwright's speed.
+ */
+describe('leave guard: the guarded page stays shown until a change of address is decided', () => {
+  let release: (() => void) | undefined
+  afterEach(() => {
+    release?.()
+    release = undefined
+    window.location.hash = ''
+  })
+
+  it('while the address names another page and its event has not come, the views still show the guarded one', () => {
+    window.location.hash = '#/settings'
+    release = guardLeaving('#/settings', 'Leave without saving?', 'Your changes to the node name are not saved.')
+    expect(addressShown()).toBe('#/settings')
+    // Back has changed the address; the hashchange event (which asks) is a task away.
+    window.history.replaceState(null, '', '#/inboxes')
+    expect(addressShown()).toBe('#/settings')
+    expect(wouldLeave('#/inboxes')).toBe(true)
+    // Given up (saved, or Leave chosen): the views follow the address.
+    release()
+    release = undefined
+    expect(addressShown()).toBe('#/inboxes')
+  })
+
+  it('a guard taken after the address changed still names its own page, not the one the address names now', () => {
+    window.location.hash = '#/settings'
+    window.history.replaceState(null, '', '#/inboxes')
+    // The edit registered late: its guard is set now, with the address already changed by Back.
+    release = guardLeaving('#/settings', 'Leave without saving?', 'Your changes to the embedding model are not saved.')
+    expect(wouldLeave('#/inboxes')).toBe(true)
+    expect(wouldLeave('#/settings')).toBe(false)
+    expect(addressShown()).toBe('#/settings')
+  })
+
+  it('with no guard, the views show the address as it is', () => {
+    window.history.replaceState(null, '', '#/files')
+    expect(addressShown()).toBe('#/files')
+    expect(wouldLeave('#/inboxes')).toBe(false)
+  })
+})
