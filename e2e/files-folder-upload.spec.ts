@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { docxOf, pdfOf } from './documents'
+import { chooseFiles } from './file-chooser'
 import { expect, test, type HeadlessNode } from './fixtures/node'
 import { FilesPage } from './pages/files'
 import { providerBody } from './seed'
@@ -35,9 +36,7 @@ async function libraryFiles(node: HeadlessNode, folder = '/'): Promise<string[]>
 async function pickFolderFromKeyboard(page: Page, dir: string) {
   const button = page.getByRole('button', { name: 'Upload folder' })
   await button.focus()
-  const chooser = page.waitForEvent('filechooser')
-  await page.keyboard.press('Enter')
-  await (await chooser).setFiles(dir)
+  await chooseFiles(page, () => page.keyboard.press('Enter'), dir)
 }
 
 /** The files reportsFolder() holds that the library reads, where an upload of it puts them. */

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { chooseFiles } from './file-chooser'
 import { expect, test } from './fixtures/node'
 import { FilesPage } from './pages/files'
 import { providerBody } from './seed'
@@ -21,9 +22,7 @@ test('the same file picked again with Upload files is uploaded again', async ({ 
     const files = new FilesPage(page)
     await files.openEmpty(node.uiUrl)
     const pick = async () => {
-      const chooser = page.waitForEvent('filechooser')
-      await page.getByRole('button', { name: 'Upload files' }).click()
-      await (await chooser).setFiles([file])
+      await chooseFiles(page, () => page.getByRole('button', { name: 'Upload files' }).click(), [file])
     }
     await pick()
     await expect.poll(stored).toEqual(['/notes.txt'])
