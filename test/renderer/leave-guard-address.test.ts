@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
+import { act, renderHook } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { addressShown, guardLeaving, wouldLeave } from '../../src/renderer/src/app/leave-guard'
+import { useRoute } from '../../src/renderer/src/app/router'
 
 /*
  * Settings and a provider's Edit page ask before they are left with edits not saved. An edit registers a
@@ -44,5 +46,19 @@ describe('leave guard: the guarded page stays shown until a change of address is
     window.history.replaceState(null, '', '#/files')
     expect(addressShown()).toBe('#/files')
     expect(wouldLeave('#/inboxes')).toBe(false)
+  })
+
+  it('the views follow the guard: given up while the address names another page, they draw that page', () => {
+    window.location.hash = '#/settings'
+    release = guardLeaving('#/settings', 'Leave without saving?', 'Your changes to the node name are not saved.')
+    const { result, unmount } = renderHook(() => useRoute())
+    window.history.replaceState(null, '', '#/providers')
+    expect(result.current).toEqual({ name: 'settings' })
+    act(() => {
+      release?.()
+      release = undefined
+    })
+    expect(result.current).toEqual({ name: 'providers' })
+    unmount()
   })
 })

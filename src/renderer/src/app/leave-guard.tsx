@@ -22,7 +22,8 @@ function holdGuard(next: Guard | null): void {
   guard = next
   guardWatchers.forEach((watcher) => watcher())
 }
-const watchGuard = (watcher: () => void) => {
+/** `watcher` is told when a page takes or gives up the guard (the address shown may change with it). */
+export const watchGuard = (watcher: () => void) => {
   guardWatchers.add(watcher)
   return () => guardWatchers.delete(watcher)
 }

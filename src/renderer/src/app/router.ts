@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { flushSync } from 'react-dom'
-import { addressShown, mayLeave, watchLeaving } from './leave-guard'
+import { addressShown, mayLeave, watchGuard, watchLeaving } from './leave-guard'
 
 export type Route =
   | { readonly name: 'inboxes' }
@@ -96,9 +96,12 @@ export function navigateNow(route: Route): boolean {
 const subscribe = (cb: () => void) => {
   window.addEventListener('hashchange', cb)
   routeListeners.add(cb)
+  // The address shown is the guarded page's while a change away from it is undecided (leave-guard).
+  const unwatch = watchGuard(cb)
   return () => {
     window.removeEventListener('hashchange', cb)
     routeListeners.delete(cb)
+    unwatch()
   }
 }
 
