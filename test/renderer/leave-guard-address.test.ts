@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { addressShown, guardLeaving, wouldLeave } from '../../src/renderer/src/app/leave-guard'
-import { useRoute } from '../../src/renderer/src/app/router'
+import { addressShown, guardLeaving, mayLeave, wouldLeave } from '../../src/renderer/src/app/leave-guard'
+import { hrefOf, parseRoute, useRoute } from '../../src/renderer/src/app/router'
 
 /*
  * Settings and a provider's Edit page ask before they are left with edits not saved. An edit registers a
@@ -60,5 +60,36 @@ describe('leave guard: the guarded page stays shown until a change of address is
     })
     expect(result.current).toEqual({ name: 'providers' })
     unmount()
+  })
+
+  it('the guarded page typed another way is the same page: nothing is asked and it stays drawn', () => {
+    window.location.hash = '#/settings'
+    release = guardLeaving('#/settings', 'Leave without saving?', 'Your changes to the node name are not saved.')
+    const { result, unmount } = renderHook(() => useRoute())
+    expect(wouldLeave('#/settings/')).toBe(false)
+    expect(wouldLeave('#settings')).toBe(false)
+    let left = false
+    expect(mayLeave('#/settings/', () => (left = true))).toBe(true)
+    expect(left).toBe(false)
+    act(() => window.history.replaceState(null, '', '#/settings/'))
+    expect(addressShown()).toBe('#/settings/')
+    expect(result.current).toEqual({ name: 'settings' })
+    // Another page is still another page.
+    expect(wouldLeave('#/settings/x')).toBe(true)
+    expect(wouldLeave('#/providers')).toBe(true)
+    unmount()
+  })
+
+  it('an address typed with slashes more or less names the same page as the one the window writes', () => {
+    for (const typed of ['#/settings/', '#settings', '#//settings', '#/settings?']) expect(parseRoute(typed)).toEqual({ name: 'settings' })
+    expect(parseRoute('#/files/?path=Reports%2Fq3.pdf')).toEqual({
+      name: 'files',
+      path: 'Reports/q3.pdf',
+      node: undefined,
+      from: undefined
+    })
+    expect(hrefOf(parseRoute('#providers/a%20b/edit/'))).toBe('#/providers/a%20b/edit')
+    expect(parseRoute('#/')).toEqual({ name: 'inboxes' })
+    expect(parseRoute('')).toEqual({ name: 'inboxes' })
   })
 })

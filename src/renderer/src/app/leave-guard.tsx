@@ -67,15 +67,21 @@ function GuardSentence({ asked }: { asked: Guard }) {
   return <Text size="sm">{sentence}</Text>
 }
 
+/**
+ * An address as the router writes it (router.ts gives it as it loads): the same page typed another way
+ * (`#/settings/`, `#/settings?`) is not another page, and going to it asks nothing.
+ */
+let canonical = (hash: string): string => hash
+
 /** Going to `hash` leaves a guarded page. */
-export const wouldLeave = (hash: string): boolean => guard !== null && hash !== guard.hash
+export const wouldLeave = (hash: string): boolean => guard !== null && canonical(hash) !== guard.hash
 
 /**
  * Leaving to `hash` may go on now (true); else the operator is asked, and `leave` runs once they
  * choose Leave (the guard given up first, so that it goes through). Stay keeps the page as it is.
  */
 export function mayLeave(hash: string, leave: () => void): boolean {
-  if (!guard || hash === guard.hash) return true
+  if (!guard || !wouldLeave(hash)) return true
   if (asking) return false
   const held = guard
   asking = true
@@ -148,7 +154,7 @@ function markEntry(at: number): void {
  * it waits for its hashchange event (a render in between, for an edit registered late, drew the page
  * left and dropped the edits without asking).
  */
-export const addressShown = (): string => returning ?? (guard && window.location.hash !== guard.hash ? guard.hash : window.location.hash)
+export const addressShown = (): string => returning ?? (wouldLeave(window.location.hash) ? guard!.hash : window.location.hash)
 
 /**
  * The address changed by other means (the browser's Back or Forward, an address typed): the views
@@ -191,8 +197,12 @@ function onHashChange(e: HashChangeEvent): void {
   mayLeave(to, () => window.history.go(at - from))
 }
 
-/** Listens before any view does (called as the router loads). */
-export function watchLeaving(): void {
+/**
+ * Listens before any view does (called as the router loads). `write` gives an address as the router
+ * writes it: guards are taken with such addresses, and any other is compared as written so.
+ */
+export function watchLeaving(write: (hash: string) => string): void {
+  canonical = write
   // Imported where there is no page (the router's helpers in a test of plain functions): nothing to watch.
   if (typeof document === 'undefined') return
   const at = placeOfEntry()

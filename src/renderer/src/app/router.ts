@@ -19,7 +19,8 @@ export type Route =
 export function parseRoute(hash: string): Route {
   const whole = hash.replace(/^#/, '') || '/inboxes'
   const q = whole.indexOf('?')
-  const path = q < 0 ? whole : whole.slice(0, q)
+  // Typed by hand, the same page may come with slashes more or less (`#settings`, `#/settings/`).
+  const path = `/${(q < 0 ? whole : whole.slice(0, q)).split('/').filter(Boolean).join('/')}`
   if (path === '/files') {
     const params = new URLSearchParams(q < 0 ? '' : whole.slice(q + 1))
     return {
@@ -79,7 +80,7 @@ export function navigate(route: Route): void {
 const routeListeners = new Set<() => void>()
 
 // Before the views: an address changed away from a page with changes not saved is put back first.
-watchLeaving()
+watchLeaving((hash) => hrefOf(parseRoute(hash)))
 
 /**
  * Goes to `route` and draws it before returning, not on the hashchange event a task later: for a
