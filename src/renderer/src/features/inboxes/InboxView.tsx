@@ -23,6 +23,7 @@ import { HiddenMarker } from './HiddenMarker'
 import { InboxSidePanel } from './InboxSidePanel'
 import { InlineName } from './InlineName'
 import { MessageList } from './MessageList'
+import { useOlderMessages } from './older-messages'
 import { ProviderSwitcher } from './ProviderSwitcher'
 import { rememberOpened } from './return-focus'
 import { UnsentMessage } from './UnsentMessage'
@@ -33,6 +34,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const inbox = current.data
   // Not read once the inbox is known to be gone (removed while open: its messages would be a 404).
   const messages = useMessages(inboxId, inbox !== null)
+  const older = useOlderMessages(inboxId, messages)
   // The question being answered now; the text itself is read by the streaming row alone.
   const streamingFor = useStreaming((s) => s.partial[inboxId]?.parent)
   const replaced = useStreaming((s) => s.partial[inboxId]?.replaced)
@@ -184,8 +186,8 @@ export function InboxView({ inboxId }: { inboxId: string }) {
           inboxId={inboxId}
           messages={list}
           hasOlder={messages.hasNextPage}
-          loadingOlder={messages.isFetchingNextPage}
-          onLoadOlder={() => void messages.fetchNextPage({ cancelRefetch: false })}
+          loadingOlder={older.loadingOlder}
+          onLoadOlder={older.loadOlder}
           streaming={streaming}
           streamingFor={streamingFor}
           waiting={(waiting || paused) && !streaming}
