@@ -199,6 +199,43 @@ describe('pin and unpin while the pinned section and the rest are open', () => {
   })
 })
 
+describe('a change told while a page of the list is being read', () => {
+  it('the count is right once the page lands (the read puts back the pages as they were when it was asked for)', async () => {
+    const ids = await jobs(120)
+    const others = await openList()
+    const pinnedObserver = new InfiniteQueryObserver(qc, inboxPagesQuery(client, { showHidden: false, pinned: true }))
+    const stopPinned = pinnedObserver.subscribe(() => {})
+    await expect.poll(() => pinnedObserver.getCurrentResult().isSuccess).toBe(true)
+    const inbox = inboxOf(ids[115]!) // loaded (the fifth row)
+    await node.post('/v2/update_inbox_pinned', { inbox_name: inbox, pinned: true })
+    await expect.poll(() => others.total()).toBe(119)
+
+    // The next page is asked for (the operator scrolled down) and held on its way to the node.
+    let release = () => {}
+    const held = new Promise<void>((r) => (release = r))
+    beforeNodeHandles = async (req) => {
+      if (req.path === '/v2/all_inboxes_paginated') await held
+    }
+    const next = others.observer.fetchNextPage()
+    // Unpinned meanwhile (another window): counted back among the others at once.
+    await node.post('/v2/update_inbox_pinned', { inbox_name: inbox, pinned: false })
+    await expect.poll(() => others.total()).toBe(120)
+    beforeNodeHandles = undefined
+    release()
+    await next
+    // The 49 rows the first page kept when the inbox was pinned, the 50 after them, and the inbox back in its place.
+    await expect.poll(() => others.ids()).toContain(inbox)
+    expect(others.ids()).toHaveLength(49 + 50 + 1)
+    expect(new Set(others.ids()).size).toBe(100)
+    // The pages put back by the read carried the count from before the unpin; it does not stay so.
+    await expect.poll(() => others.total(), { timeout: 5000 }).toBe(120)
+    await new Promise((r) => setTimeout(r, 800))
+    expect(others.total()).toBe(120)
+    others.stop()
+    stopPinned()
+  })
+})
+
 describe('an open search while another client keeps writing', () => {
   it('asks the node again at most twice a second, and ends with what the node finds', async () => {
     const ids = await jobs(20)

@@ -11,7 +11,15 @@ import { useRegenerations } from '../stores/regenerations'
 import { dropTextsExcept, eventsResumed, followAnswers, followsAnswers, toldUpTo, useStreaming } from '../stores/streaming'
 import { createClient, type Client } from './client'
 import { forgetDraftsOfRemoved } from './gone-drafts'
-import { applyInboxChanges, inboxPageKeys, onInboxChanges, refreshCount, sameButScope, type InboxFilter } from './inbox-pages'
+import {
+  applyInboxChanges,
+  inboxPageKeys,
+  onCountInDoubt,
+  onInboxChanges,
+  refreshCount,
+  sameButScope,
+  type InboxFilter
+} from './inbox-pages'
 import { catchUpPages, keys, loadedMessages, MESSAGE_PAGE, type MessagePages } from './queries'
 import type { Transport } from './transport'
 
@@ -197,6 +205,8 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
   eventsResumed()
   // A pin or hide asked for here is the rows' own once its change is in them (see asked-flags.ts).
   const offAsked = onInboxChanges(qc, (changes) => useAskedFlags.getState().told(changes))
+  // A list read while changes were told: its count is read again from the node.
+  const offDoubt = onCountInDoubt(qc, (filter) => recount(filter))
   const off = transport.onEvent(
     (event: NodeEvent) => {
       switch (event.type) {
@@ -281,6 +291,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
     closed = true
     off()
     offAsked()
+    offDoubt()
     if (timer) clearTimeout(timer)
     timer = null
     if (searchTimer) clearTimeout(searchTimer)

@@ -285,6 +285,19 @@ const filterOfKey = (key: readonly unknown[]): InboxFilter => {
   return f.pinned === null ? { showHidden: f.showHidden } : { showHidden: f.showHidden, pinned: f.pinned }
 }
 
+const countDoubtListeners = new WeakMap<QueryClient, Set<(filter: InboxFilter) => void>>()
+
+/**
+ * Calls `listener` with a list whose count may be wrong after a read landed with changes told
+ * meanwhile applied again (see applyAgain); returns the unsubscribe.
+ */
+export function onCountInDoubt(qc: QueryClient, listener: (filter: InboxFilter) => void): () => void {
+  let set = countDoubtListeners.get(qc)
+  if (!set) countDoubtListeners.set(qc, (set = new Set()))
+  set.add(listener)
+  return () => void set.delete(listener)
+}
+
 type InboxChangeListener = (changes: ReadonlyMap<string, Inbox | null>) => void
 const changeListeners = new WeakMap<QueryClient, Set<InboxChangeListener>>()
 
@@ -463,6 +476,10 @@ function applyAgain(qc: QueryClient, query: Query, changes: ReadonlyMap<string, 
     const filter = filterOfKey(key)
     for (const [id, inbox] of changes) next = patchPages(next, filter, id, inbox).pages
     qc.setQueryData(key, next)
+    // The count came with the read (or with the pages as they were when a next page was asked for):
+    // whether the changes moved an inbox into or out of the list is not known from these rows alone
+    // (one from the other pinned list, one past the loaded rows), so the node is asked for it.
+    for (const listener of countDoubtListeners.get(qc) ?? []) listener(filter)
   } else if (key[1] === 'place') {
     const rows = data as readonly Inbox[]
     const next = patchBlockRows(rows, filterOfKey(key), changes)
