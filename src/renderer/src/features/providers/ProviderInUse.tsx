@@ -133,7 +133,9 @@ export function ProviderInUse({
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button ref={okButton} variant="default" onClick={() => modals.close(modalId)} data-autofocus>
+        {/* A little room below it when the dialog scrolls it into sight: scroll positions are whole
+            pixels, and scrolled to the nearest edge, a part of a pixel of it was left below the fold. */}
+        <Button ref={okButton} variant="default" onClick={() => modals.close(modalId)} data-autofocus style={{ scrollMarginBottom: 4 }}>
           OK
         </Button>
       </Group>
