@@ -61,9 +61,9 @@ async function jobs(n: number): Promise<string[]> {
 }
 const inboxOf = (jobId: string) => `job_inbox::${jobId}::false`
 
-/** The unpinned list as the inbox page keeps it, its first page loaded. */
-async function openList() {
-  const observer = new InfiniteQueryObserver(qc, inboxPagesQuery(client, { showHidden: false, pinned: false }))
+/** The unpinned list (or the pinned section) as the inbox page keeps it, its first page loaded. */
+async function openList(pinned = false) {
+  const observer = new InfiniteQueryObserver(qc, inboxPagesQuery(client, { showHidden: false, pinned }))
   const stop = observer.subscribe(() => {})
   await expect.poll(() => observer.getCurrentResult().isSuccess).toBe(true)
   const ids = () => observer.getCurrentResult().data!.pages.flatMap((p) => p.inboxes.map((i) => i.inbox_id))
@@ -177,25 +177,22 @@ describe('pin and unpin while the pinned section and the rest are open', () => {
   it('both counts are right at once, without asking the node (an unpinned inbox was not among the others)', async () => {
     const ids = await jobs(60)
     const others = await openList()
-    const pinnedObserver = new InfiniteQueryObserver(qc, inboxPagesQuery(client, { showHidden: false, pinned: true }))
-    const stopPinned = pinnedObserver.subscribe(() => {})
-    await expect.poll(() => pinnedObserver.getCurrentResult().isSuccess).toBe(true)
-    const pinnedTotal = () => pinnedObserver.getCurrentResult().data!.pages[0]!.total_count
+    const pinned = await openList(true)
     const inbox = inboxOf(ids[55]!) // loaded (the fifth row)
     const before = requests.length
 
     await node.post('/v2/update_inbox_pinned', { inbox_name: inbox, pinned: true })
-    await expect.poll(() => pinnedTotal()).toBe(1)
+    await expect.poll(() => pinned.total()).toBe(1)
     expect(others.total()).toBe(59)
     await node.post('/v2/update_inbox_pinned', { inbox_name: inbox, pinned: false })
-    await expect.poll(() => pinnedTotal()).toBe(0)
+    await expect.poll(() => pinned.total()).toBe(0)
     // In the same patch, not after a count request.
     expect(others.total()).toBe(60)
     expect(others.ids()).toContain(inbox)
     await new Promise((r) => setTimeout(r, 800))
     expect(requests.slice(before)).toEqual([])
     others.stop()
-    stopPinned()
+    pinned.stop()
   })
 })
 
@@ -203,9 +200,7 @@ describe('a change told while a page of the list is being read', () => {
   it('the count is right once the page lands (the read puts back the pages as they were when it was asked for)', async () => {
     const ids = await jobs(120)
     const others = await openList()
-    const pinnedObserver = new InfiniteQueryObserver(qc, inboxPagesQuery(client, { showHidden: false, pinned: true }))
-    const stopPinned = pinnedObserver.subscribe(() => {})
-    await expect.poll(() => pinnedObserver.getCurrentResult().isSuccess).toBe(true)
+    const pinned = await openList(true)
     const inbox = inboxOf(ids[115]!) // loaded (the fifth row)
     await node.post('/v2/update_inbox_pinned', { inbox_name: inbox, pinned: true })
     await expect.poll(() => others.total()).toBe(119)
@@ -232,7 +227,7 @@ describe('a change told while a page of the list is being read', () => {
     await new Promise((r) => setTimeout(r, 800))
     expect(others.total()).toBe(120)
     others.stop()
-    stopPinned()
+    pinned.stop()
   })
 })
 
