@@ -37,6 +37,12 @@ const onBeforeUnload = (e: BeforeUnloadEvent) => {
   e.returnValue = ''
 }
 
+/** Gives up the guard: leaving asks nothing any more, in the app or of the browser. */
+function dropGuard(): void {
+  holdGuard(null)
+  window.removeEventListener('beforeunload', onBeforeUnload)
+}
+
 /**
  * Holds the guard for the page at `hash` (its own address, as the router writes it: not the address at
  * the moment, which Back may have changed already when an edit made just before registers) until the
@@ -47,9 +53,7 @@ export function guardLeaving(hash: string, title: string, sentence: string): () 
   holdGuard(own)
   window.addEventListener('beforeunload', onBeforeUnload)
   return () => {
-    if (guard !== own) return
-    holdGuard(null)
-    window.removeEventListener('beforeunload', onBeforeUnload)
+    if (guard === own) dropGuard()
   }
 }
 
@@ -92,10 +96,7 @@ export function mayLeave(hash: string, leave: () => void): boolean {
     confirmProps: { color: 'red' },
     onConfirm: () => {
       // The page's guard, even one put in the asked one's place since (its sentence changed meanwhile).
-      if (guard?.hash === held.hash) {
-        holdGuard(null)
-        window.removeEventListener('beforeunload', onBeforeUnload)
-      }
+      if (guard?.hash === held.hash) dropGuard()
       leave()
     },
     onClose: () => {
