@@ -92,4 +92,31 @@ describe('@dwmkerr/mock-llm', () => {
       await strict.close()
     }
   })
+
+  it('a rate limit it reports inside a 200 stream is waited out and asked again, as a 429 reply is', async () => {
+    // mock-llm answers a streamed request's error rule as OpenAI streams errors: HTTP 200 and the error
+    // as an event. The first request is refused so, the second answered.
+    const limited = await startMockLlm(`rules:
+  - path: "/v1/chat/completions"
+    sequence: 0
+    response:
+      status: 429
+      content: '{"error": {"message": "Rate limit reached for requests", "type": "requests", "code": "rate_limit_exceeded"}}'
+  - path: "/v1/chat/completions"
+    sequence: 1
+    response:
+      status: 200
+      content: '{"choices": [{"message": {"role": "assistant", "content": "Second try worked"}, "finish_reason": "stop"}]}'
+`)
+    try {
+      await addProvider(node, 'limited', { external_url: limited.url, api_key: 'sk-mock' })
+      const jobId = await createJob(node, 'limited')
+      await node.post('/v2/job_message', { job_id: jobId, content: 'Hello?' })
+      const [, answer] = await waitForAnswers(node, `job_inbox::${jobId}::false`, 1, 15_000)
+      expect(answer!.job_message.error).toBeUndefined()
+      expect(answer!.job_message.content).toBe('Second try worked')
+    } finally {
+      await limited.close()
+    }
+  })
 })

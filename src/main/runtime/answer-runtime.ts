@@ -292,7 +292,10 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
         return { kind: 'local_error', code: local }
       }
       const failure = err instanceof ProviderFailure ? err : describeFailure(err, target ?? { kind: 'OpenAI', model: '', baseUrl: '' })
-      if (failure.status === 429) {
+      // A 429 reply, or a rate limit the server reported inside a 200 stream before any text (OpenAI's
+      // and mock-llm's streamed errors, code rate_limit_exceeded): asked again after a pause. One that
+      // cuts an answer short is stored with the part received, as any other break.
+      if (failure.kind === 'rate_limit' && !received.trim()) {
         const prior = rateAttempts.get(inboxId)
         const count = prior?.hash === q.hash ? prior.count + 1 : 1
         if (count <= rateLimitRetries) {
