@@ -16,12 +16,17 @@ const ANSWER = 'Paris is the capital of France.'
  * Replays one recorded reply body for every chat request, with the content type the server
  * sends, in small pieces so that events and line ends arrive split across reads.
  */
-let replay: { file: string; html?: string } = { file: 'llama-cpp.body' }
+let replay: { file: string; html?: string; json?: string } = { file: 'llama-cpp.body' }
 const replayRecording = async (req: IncomingMessage, res: ServerResponse) => {
   for await (const _ of req) void _
-  const body = replay.html !== undefined ? Buffer.from(replay.html) : recording(replay.file)
+  const inline = replay.html ?? replay.json
+  const body = inline !== undefined ? Buffer.from(inline) : recording(replay.file)
   const type =
-    replay.html !== undefined ? 'text/html' : replay.file.endsWith('.sse') ? 'text/event-stream; charset=utf-8' : 'application/json'
+    replay.html !== undefined
+      ? 'text/html'
+      : replay.json === undefined && replay.file.endsWith('.sse')
+        ? 'text/event-stream; charset=utf-8'
+        : 'application/json'
   res.writeHead(200, { 'Content-Type': type })
   for (let i = 0; i < body.length; i += 37) {
     res.write(body.subarray(i, i + 37))
@@ -65,8 +70,7 @@ const ERRORS: [string, string][] = [
   ['llama-cpp-error.sse', 'the request exceeds the available context size, try increasing the context size or enable context shift'],
   ['lm-studio-error.body', 'No models loaded. Please load a model in the developer page or use the `lms load` command.'],
   ['vllm-error.sse', "This model's maximum context length is 8192 tokens."],
-  ['ollama-openai-error.sse', 'model runner has unexpectedly stopped'],
-  ['litellm-error.sse', 'litellm.RateLimitError: RateLimitError: OpenAIException - Rate limit reached for gpt-4o-mini']
+  ['ollama-openai-error.sse', 'model runner has unexpectedly stopped']
 ]
 
 describe('recorded replies of OpenAI-compatible servers, through the AI SDK', () => {
@@ -92,7 +96,32 @@ describe('recorded replies of OpenAI-compatible servers, through the AI SDK', ()
       expect(f.message).toContain(serverMessage)
       expect(f.message).not.toMatch(/\(\d{3}\)|HTTP \d{3}/)
     })
+
+    it(`litellm-error.sse, a rate limit with its status as the code ("429"), is a rate limit with the server's words and no status (${path})`, async () => {
+      replay = { file: 'litellm-error.sse' }
+      const f = (await ask(stream).catch((e: unknown) => e)) as ProviderFailure
+      expect(f).toBeInstanceOf(ProviderFailure)
+      expect(f.kind).toBe('rate_limit')
+      expect(f.status).toBeUndefined()
+      expect(f.message).toContain('is limiting requests ("litellm.RateLimitError: RateLimitError: OpenAIException - Rate limit reached')
+      expect(f.message).not.toMatch(/\(\d{3}\)|HTTP \d{3}/)
+    })
   }
+
+  it('a completion with "choices": [] is an empty answer, not a reply from a wrong address', async () => {
+    replay = {
+      file: '',
+      json: '{"id":"c","object":"chat.completion","created":1747200000,"model":"m","choices":[],"usage":{"prompt_tokens":3,"completion_tokens":0,"total_tokens":3}}'
+    }
+    expect(await ask(false)).toMatchObject({ outcome: 'done', text: '' })
+    // Without the field, or with nothing in it a choice could be, it is still not a chat answer.
+    for (const json of ['{"id":"c","object":"list","data":[]}', '{"choices":["x"]}']) {
+      replay = { file: '', json }
+      const failure = (await ask(false).catch((e: unknown) => e)) as ProviderFailure
+      expect(failure).toBeInstanceOf(ProviderFailure)
+      expect(failure.message).toContain('sent a reply that is not a chat answer (it holds no "choices")')
+    }
+  })
 
   it('an HTML page at the URL is reported as not an API reply, naming what came', async () => {
     // e.g. a chat web UI served at the address given as the API base

@@ -107,11 +107,16 @@ function envelope(value: Json, field: 'message' | 'delta'): Json {
 
 /**
  * A non-streaming reply as the SDK's parser wants it. Throws ServerReportedError for an error
- * object, UnreadableReplyError for a body that holds no choice.
+ * object, UnreadableReplyError for a body that is not a chat completion (no `choices`, or none an
+ * object). `"choices": []` is a completion with nothing in it: an empty answer, as a stream whose
+ * chunks hold no text is (the SDK's parser wants a first choice, so it gets an empty one).
  */
 export function normaliseCompletion(value: unknown): Json {
   const error = serverErrorOf(value)
   if (error !== undefined) throw new ServerReportedError(error, serverErrorCodeOf(value))
+  if (isObject(value) && Array.isArray(value.choices) && value.choices.length === 0) {
+    return { ...envelope(value, 'message'), choices: [{ index: 0, message: { role: 'assistant', content: '' }, finish_reason: 'stop' }] }
+  }
   if (!isObject(value) || !Array.isArray(value.choices) || !value.choices.some(isObject)) {
     throw new UnreadableReplyError('it holds no "choices"')
   }

@@ -336,10 +336,18 @@ function errorOpeningStream(err: unknown): APICallError | undefined {
 
 /**
  * The HTTP status whose advice fits an error code a server put inside a 200 reply (OpenAI's and its
- * imitators' `code`, Anthropic's `type`), or undefined for one that says nothing of the kind.
+ * imitators' `code`, Anthropic's `type`, LiteLLM's status as a string: `"code": "429"`), or
+ * undefined for one that says nothing of the kind.
  */
 function statusOfCode(code: string | undefined): number | undefined {
-  switch (code?.toLowerCase()) {
+  switch (code?.trim().toLowerCase()) {
+    case '401':
+    case '403':
+      return 401
+    case '429':
+      return 429
+    case '404':
+      return 404
     case 'invalid_api_key':
     case 'authentication_error':
     case 'unauthorized':
