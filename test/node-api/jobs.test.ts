@@ -204,7 +204,11 @@ describe('all_inboxes', () => {
     expect(await inboxes()).toHaveLength(2)
     expect((await inboxes({ show_hidden: 'false' })).map((i) => i.inbox_id)).toEqual([`job_inbox::${visible}::false`])
     expect(await inboxes({ show_hidden: 'true' })).toHaveLength(2)
+    // As a script may write it: the same flag in capitals, and `show_hidden=` as left out.
+    for (const off of ['FALSE', ' False ']) expect(await inboxes({ show_hidden: off })).toHaveLength(1)
+    for (const on of ['TRUE', '']) expect(await inboxes({ show_hidden: on })).toHaveLength(2)
     expectError(await node.get('/v2/all_inboxes', { show_hidden: 'maybe' }), 400, 'show_hidden')
+    expectError(await node.get('/v2/all_inboxes', { show_hidden: '__proto__' }), 400, 'show_hidden')
   })
 
   it('include_scope=false answers job_scope null and changes nothing else; the default includes scopes', async () => {

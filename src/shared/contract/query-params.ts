@@ -15,5 +15,16 @@ export const intParam = (min: number, max: number) =>
         .max(max, { error: `expected an integer from ${min} to ${max}` })
     )
 
-/** A flag from a query string: "true" or "false" (kept as the string). */
-export const boolParam = z.enum(['true', 'false'], { error: 'expected "true" or "false"' })
+/**
+ * A flag from a query string, as "true" or "false" (kept as the string). Written by hand in a script
+ * it may come as `FALSE` or `True`, which mean the same; `flag=` with nothing is the flag left out.
+ * Anything else is refused.
+ */
+export const boolParam = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v
+    const t = v.trim().toLowerCase()
+    return t === '' ? undefined : t === 'true' || t === 'false' ? t : v
+  },
+  z.enum(['true', 'false'], { error: 'expected "true" or "false"' }).optional()
+)
