@@ -16,17 +16,18 @@ const ANSWER = 'Paris is the capital of France.'
  * Replays one recorded reply body for every chat request, with the content type the server
  * sends, in small pieces so that events and line ends arrive split across reads.
  */
-let replay: { file: string; html?: string; json?: string } = { file: 'llama-cpp.body' }
+let replay: { file: string; html?: string; json?: string; type?: string } = { file: 'llama-cpp.body' }
 const replayRecording = async (req: IncomingMessage, res: ServerResponse) => {
   for await (const _ of req) void _
   const inline = replay.html ?? replay.json
   const body = inline !== undefined ? Buffer.from(inline) : recording(replay.file)
   const type =
-    replay.html !== undefined
+    replay.type ??
+    (replay.html !== undefined
       ? 'text/html'
       : replay.json === undefined && replay.file.endsWith('.sse')
         ? 'text/event-stream; charset=utf-8'
-        : 'application/json'
+        : 'application/json')
   res.writeHead(200, { 'Content-Type': type })
   for (let i = 0; i < body.length; i += 37) {
     res.write(body.subarray(i, i + 37))
@@ -120,6 +121,26 @@ describe('recorded replies of OpenAI-compatible servers, through the AI SDK', ()
       const failure = (await ask(false).catch((e: unknown) => e)) as ProviderFailure
       expect(failure).toBeInstanceOf(ProviderFailure)
       expect(failure.message).toContain('sent a reply that is not a chat answer (it holds no "choices")')
+    }
+  })
+
+  it('a whole JSON reply labelled an event stream is read as the reply it is: the answer, or the error it holds', async () => {
+    const type = 'text/event-stream; charset=utf-8'
+    for (const stream of [true, false]) {
+      replay = { file: '', type, json: recording('llama-cpp.body').toString() }
+      expect(await ask(stream)).toMatchObject({ outcome: 'done', text: ANSWER })
+      replay = {
+        file: '',
+        type,
+        json: '\n  {"error": {"message": "Upstream model is overloaded", "type": "server_error", "code": null}}\n'
+      }
+      const failure = (await ask(stream).catch((e: unknown) => e)) as ProviderFailure
+      expect(failure).toBeInstanceOf(ProviderFailure)
+      expect(failure.message).toContain('reported an error: "Upstream model is overloaded". Try again')
+      replay = { file: '', type, json: '{"choices": [{"message": {"content": "cut' }
+      const unread = (await ask(stream).catch((e: unknown) => e)) as ProviderFailure
+      expect(unread).toBeInstanceOf(ProviderFailure)
+      expect(unread.message).toContain('sent a reply that is not a chat answer (it is neither events nor JSON, starting "{"choices"')
     }
   })
 

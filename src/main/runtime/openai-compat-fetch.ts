@@ -13,6 +13,8 @@ import { cutJsonString, readUpToCap, ResponseTooLarge, WHOLE_JSON_GRACE_MS } fro
 
 /** A JSON reply larger than this is not a chat answer (answers are cut at 1 MiB anyway). */
 const MAX_JSON_BYTES = 16 * 1024 * 1024
+/** A whole JSON reply under an event stream's label larger than this (in characters) is not a chat answer. */
+const MAX_JSON_CHARS = MAX_JSON_BYTES
 /** One server-sent event larger than this is not a chunk of an answer. */
 const MAX_EVENT_CHARS = 4 * 1024 * 1024
 /**
@@ -46,6 +48,10 @@ export function normalisedEventStream(
 ): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder()
   let pending = ''
+  /** Until the first byte that is not white space: whether the body is events or one JSON reply. */
+  let sniffing = true
+  /** The body so far, when it is one JSON reply under the event stream's label (see wholeReply). */
+  let whole: string | undefined
   let data: string[] = []
   let eventName = ''
   let done = false
@@ -149,12 +155,58 @@ export function normalisedEventStream(
     }
   }
 
+  /**
+   * A body labelled an event stream that is one JSON value (its first character `{`, which starts no
+   * event's line): a whole completion, or an error object, sent by a server or proxy that labels every
+   * reply to `stream: true` as a stream. Read as events it held none, and the answer, or the server's
+   * reason for failing, was reported as a connection closed early. It is passed on as one chunk.
+   */
+  const wholeReply = (controller: TransformStreamDefaultController<Uint8Array>) => {
+    const text = whole ?? ''
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch {
+      throw new UnreadableReplyError(`it is neither events nor JSON, starting "${text.trim().slice(0, 60)}"`)
+    }
+    try {
+      const completion = normaliseCompletion(value)
+      if (thinks(value, 'message')) onEvent?.(true, true)
+      controller.enqueue(sseData(JSON.stringify(completionAsChunk(completion))))
+      controller.enqueue(sseData('[DONE]'))
+    } catch (err) {
+      if (!onFault || !(err instanceof ServerReportedError)) throw err
+      onFault(err)
+    }
+    done = true
+  }
+
   return new TransformStream({
     transform(bytes, controller) {
-      pending += decoder.decode(bytes, { stream: true })
+      const text = decoder.decode(bytes, { stream: true })
+      if (sniffing) {
+        const start = (pending + text).trimStart()
+        if (start === '') {
+          pending += text
+          return
+        }
+        sniffing = false
+        if (start.startsWith('{')) whole = ''
+      }
+      if (whole !== undefined) {
+        whole += pending + text
+        pending = ''
+        if (whole.length > MAX_JSON_CHARS) throw new UnreadableReplyError(`it is larger than ${sizeText(MAX_JSON_CHARS)}`)
+        return
+      }
+      pending += text
       lines(controller, false)
     },
     flush(controller) {
+      if (whole !== undefined) {
+        whole += pending + decoder.decode()
+        return wholeReply(controller)
+      }
       pending += decoder.decode()
       lines(controller, true)
       if (pending) line(pending, controller)
