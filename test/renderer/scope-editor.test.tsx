@@ -8,6 +8,7 @@ import { documentResource, remoteSharedFolder, vrkaiEntry } from '../support/fix
 import { useTestNode } from '../support/node'
 import { ScopeEditorHarness } from './scope-editor-harness'
 import { renderWithApp, routerTransport } from './render'
+import { bridgeTransport } from '../../src/renderer/src/api/transport'
 import { layOutLists } from './list-layout'
 
 // The trees are virtual lists: they draw the rows a list of this height shows.
@@ -262,6 +263,50 @@ describe('ScopeEditor drop', () => {
     await userEvent.upload(input, [new File(['The boiler is serviced in October.'], 'boiler.txt', { type: 'text/plain' })])
     await waitFor(() => expect(scope.vector_fs_items.map((i) => i.path.path_ids)).toEqual([['boiler.txt']]))
     expect(within(library).getByTestId('scope-upload').textContent).toBe('boiler.txt: uploaded and selected')
+  })
+
+  it('"Choose files…" forgets each pick once taken, so the same file picked again (after its upload failed) is sent again', async () => {
+    renderWithApp(<ScopeEditorHarness onScope={() => {}} />, routerTransport(node.router))
+    const library = screen.getByRole('region', { name: 'Library' })
+    await within(library).findByRole('checkbox', { name: 'Inbox docs' })
+    const input = library.querySelector<HTMLInputElement>('input[type=file]')!
+    await userEvent.upload(input, [new File(['The boiler is serviced in October.'], 'boiler.txt', { type: 'text/plain' })])
+    // A browser tells no change for an input that already holds the file picked: it must hold none.
+    expect(input.value).toBe('')
+    await waitFor(() => expect(within(library).getByTestId('scope-upload').textContent).toBe('boiler.txt: uploaded and selected'))
+  })
+
+  it('an upload that ends after the picker has gone (its dialog closed, its job created) selects the file into no form', async () => {
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    let uploadAsked = false
+    const transport = bridgeTransport({
+      request: async (req) => {
+        if (req.path === '/v2/upload_file_to_folder') {
+          uploadAsked = true
+          await held
+        }
+        return node.router.handle(req)
+      },
+      onEvent: () => () => {}
+    })
+    const changes: JobScope[] = []
+    const view = renderWithApp(<ScopeEditorHarness onScope={(s) => changes.push(s)} />, transport)
+    const library = screen.getByRole('region', { name: 'Library' })
+    await within(library).findByRole('checkbox', { name: 'Inbox docs' })
+    const input = library.querySelector<HTMLInputElement>('input[type=file]')!
+    await userEvent.upload(input, [new File(['The boiler is serviced in October.'], 'boiler.txt', { type: 'text/plain' })])
+    await waitFor(() => expect(uploadAsked).toBe(true))
+    view.unmount()
+    release()
+    // The file is in the library (the upload was not lost) ...
+    await waitFor(async () => {
+      const listed = await node.get('/v2/retrieve_path_simplified', { path: '/' })
+      expect(JSON.stringify(listed.body)).toContain('boiler.txt')
+    })
+    await new Promise((r) => setTimeout(r, 50))
+    // ... and no form was told of it.
+    expect(changes).toEqual([])
   })
 
   it('a file whose name the folder has says what to do here, where there is neither Replace nor Retry', async () => {

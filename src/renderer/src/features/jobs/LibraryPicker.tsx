@@ -24,6 +24,7 @@ import { useClient } from '../../api/client-context'
 import { FIND_LIMIT, invalidateAfterUpload, useVfsFind, useVfsFolder } from '../../api/queries'
 import { focusAfterRemoving, focusWhenLost } from '../../app/focus-when-lost'
 import { hrefOf } from '../../app/router'
+import { useMountedRef } from '../../app/use-mounted'
 import {
   flattenTree,
   FolderSelect,
@@ -75,6 +76,7 @@ export function LibraryPicker({ value, onChange }: ScopeProps) {
   const shown = searching ? foundEntries : (root.data ?? [])
   const count = value.vector_fs_folders.length + value.vector_fs_items.length
   const searchBox = useRef<HTMLInputElement>(null)
+  const resetPick = useRef<() => void>(null)
   const ctx: PickerContext = {
     selection,
     partly: partlySelected(selection),
@@ -162,7 +164,16 @@ export function LibraryPicker({ value, onChange }: ScopeProps) {
             Drop files here or
           </Text>
           {/* The same upload from the keyboard (or without a file manager at hand). */}
-          <FileButton onChange={(files) => files.length > 0 && dropped.upload(files)} multiple>
+          <FileButton
+            resetRef={resetPick}
+            onChange={(files) => {
+              // Forgotten once taken: the browser tells no change when the same file is picked again
+              // (after its upload failed, or its selection was undone), and picking it again did nothing.
+              resetPick.current?.()
+              if (files.length > 0) dropped.upload(files)
+            }}
+            multiple
+          >
             {(props) => (
               <Button {...props} size="compact-xs" variant="light">
                 Choose files…
@@ -259,6 +270,10 @@ function useDroppedUploads(value: JobScope, onChange: (scope: JobScope) => void)
   useEffect(() => {
     latest.current = { value, onChange }
   })
+  // An upload that ends after the picker has gone (its dialog cancelled or saved, its job created) is
+  // in the library, but is selected into no form: the Edit scope dialog opened again with it, and the
+  // next New job started with it selected.
+  const mounted = useMountedRef()
   const set = (name: string, row: DroppedRow) => setRows((rs) => rs.map((r) => (r.name === name ? row : r)))
   const upload = (files: File[]) => {
     setRows((rs) => [...rs.filter((r) => !files.some((f) => f.name === r.name)), ...files.map((f) => ({ name: f.name, done: false }))])
@@ -268,12 +283,14 @@ function useDroppedUploads(value: JobScope, onChange: (scope: JobScope) => void)
           const info = await uploadFile(client, { path: folder, filename: file.name, file_data: file }, () => {})
           // Where the file landed: the folder picked, under its new path if it was renamed or moved meanwhile.
           await invalidateAfterUpload(qc, parentPath(info.path))
+          if (!mounted.current) return
           // Kept in the ref at once too, so two uploads ending before a render both stay selected.
           const next = toggleEntry(latest.current.value, info, true)
           latest.current = { ...latest.current, value: next }
           latest.current.onChange(next)
           set(file.name, { name: file.name, done: true })
         } catch (err) {
+          if (!mounted.current) return
           set(file.name, { name: file.name, done: true, error: uploadFailureText(err, file.name, folder, 'picker').text })
         }
       })()

@@ -1,7 +1,8 @@
 import { ActionIcon, Alert, Badge, Button, Card, FileButton, Group, Stack, TagsInput, Text, TextInput } from '@mantine/core'
 import { IconFileImport, IconPlus, IconTrash } from '@tabler/icons-react'
-import { useRef, useState, type ChangeEvent } from 'react'
+import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 import type { JobScope } from '../../../../shared/contract/scope'
+import { useMountedRef } from '../../app/use-mounted'
 import {
   addEntry,
   NETWORK_FIELDS,
@@ -118,21 +119,41 @@ export function LocalCard({
 
 export function LocalImport({ scope, onChange }: { scope: JobScope; onChange: (s: JobScope) => void }) {
   const [errors, setErrors] = useState<string[]>([])
+  // The files are read after renders: added to the scope as it is then, and to no form that has gone.
+  const latest = useRef({ scope, onChange })
+  useEffect(() => {
+    latest.current = { scope, onChange }
+  })
+  const mounted = useMountedRef()
+  // Forgotten once taken: the browser tells no change when the same file is picked again (after its
+  // card was removed), and importing it again did nothing.
+  const resetPick = useRef<() => void>(null)
   const importFiles = async (files: File[]) => {
-    let next = scope
+    const read: { file: File; text: string }[] = []
+    for (const file of files) read.push({ file, text: await file.text() })
+    if (!mounted.current) return
+    let next = latest.current.scope
     const problems: string[] = []
-    for (const file of files) {
-      const r = parseLocalEntry(await file.text())
+    for (const { file, text } of read) {
+      const r = parseLocalEntry(text)
       if (!r.ok) problems.push(`${file.name}: ${r.error}`)
       else if (r.section === 'local_vrkai') next = addEntry(next, 'local_vrkai', r.entry)
       else next = addEntry(next, 'local_vrpack', r.entry)
     }
     setErrors(problems)
-    onChange(next)
+    latest.current.onChange(next)
   }
   return (
     <Stack gap="xs">
-      <FileButton onChange={(files) => void importFiles(files)} accept=".json,application/json" multiple>
+      <FileButton
+        resetRef={resetPick}
+        onChange={(files) => {
+          resetPick.current?.()
+          void importFiles(files)
+        }}
+        accept=".json,application/json"
+        multiple
+      >
         {(props) => (
           <Button {...props} variant="light" leftSection={<IconFileImport size={16} />} w="fit-content">
             Import .json files…
