@@ -318,7 +318,15 @@ const invalidates: Partial<Record<RouteName, (qc: QueryClient, body: never) => u
     qc.setQueryData<Inbox | null>(inboxPageKeys.one(jobInboxId(body.job_id)), (inbox) => inbox && { ...inbox, job_scope: body.job_scope })
     return []
   },
-  create_folder: (qc) => [qc.invalidateQueries({ queryKey: keys.vfs })],
+  // What a new (empty) folder changes: its parent's listing, a listing cached at its path (a folder of
+  // that name deleted earlier), the names found, and scope entries missing until now. Not the files'
+  // passages nor searches: the dialog waited for the open preview's whole document to be read again.
+  create_folder: (qc, body: { path: string; folder_name: string }) => [
+    qc.invalidateQueries({ queryKey: keys.vfsFolder(body.path) }),
+    qc.invalidateQueries({ queryKey: keys.vfsFolder(body.path === '/' ? `/${body.folder_name}` : `${body.path}/${body.folder_name}`) }),
+    qc.invalidateQueries({ queryKey: keys.vfsFindAll }),
+    qc.invalidateQueries({ queryKey: keys.vfsMissingAll })
+  ],
   move_item: (qc, body: { origin_path: string }) => invalidateLibraryWithout(qc, body.origin_path),
   move_folder: (qc, body: { origin_path: string }) => invalidateLibraryWithout(qc, body.origin_path),
   delete_item: (qc, body: { path: string }) => invalidateLibraryWithout(qc, body.path),
