@@ -134,4 +134,28 @@ describe('New job: Create when chosen items were deleted meanwhile', () => {
     await waitFor(async () => expect((await node.get('/v2/all_inboxes')).body as Inbox[]).toHaveLength(1))
     expect(screen.queryByRole('dialog')).toBeNull()
   })
+
+  it('an entry ticked while the chosen items are being checked is in the job created', async () => {
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    const router: Router = {
+      ...node.router,
+      handle: async (req) => {
+        if (req.path === '/v2/vector_fs_missing_paths') await held
+        return node.router.handle(req)
+      }
+    }
+    renderWithApp(<NewJobPage />, routerTransport(router))
+    const library = screen.getByRole('region', { name: 'Library' })
+    await userEvent.click(await within(library).findByRole('checkbox', { name: 'lease.txt' }))
+    const provider = screen.getByLabelText<HTMLInputElement>(/^Provider/, { selector: 'input' })
+    await waitFor(() => expect(provider.value).toMatch(/^gpt/))
+    await userEvent.click(screen.getByRole('button', { name: 'Create job' }))
+    // Being checked (the node's answer held): one more file ticked.
+    await userEvent.click(within(library).getByRole('checkbox', { name: 'notes.txt' }))
+    release()
+    await waitFor(async () => expect((await node.get('/v2/all_inboxes')).body as Inbox[]).toHaveLength(1))
+    const [inbox] = (await node.get('/v2/all_inboxes')).body as Inbox[]
+    expect(inbox!.job_scope!.vector_fs_items.map((i) => i.name).sort()).toEqual(['lease.txt', 'notes.txt'])
+  })
 })

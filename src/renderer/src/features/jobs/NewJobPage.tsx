@@ -49,13 +49,22 @@ export function NewJobPage() {
   // checked now, and the operator chooses: create without them, or go back to the scope.
   const submit = async () => {
     if (!draft.providerId) return
-    const scope = draft.scope
+    // The scope stays editable while it is checked: an entry ticked or unticked meanwhile is in the
+    // job (the scope is checked again as it is then), not dropped for the one Create was pressed with.
+    let scope = useNewJobDraft.getState().scope
     let missing: MissingEntry[] = []
     setChecking(true)
     try {
-      missing = await missingEntriesNow(client, scope)
+      let checked: JobScope
+      do {
+        checked = scope
+        missing = await missingEntriesNow(client, checked)
+        scope = useNewJobDraft.getState().scope
+      } while (scope !== checked)
     } catch {
       // Not known now: Create goes on, and says why if the node does not take it either.
+      scope = useNewJobDraft.getState().scope
+      missing = []
     } finally {
       setChecking(false)
     }
