@@ -44,4 +44,24 @@ describe('deleting the previewed file, the change event coming before the answer
     window.location.hash = '#/files?path=%2FLeases%2Flease.txt'
     await within(await screen.findByTestId('file-preview')).findByText(/new lease starts in April/)
   })
+
+  it('a folder deleted while another file is opened: the file open when the delete ends stays open', async () => {
+    const notes = new TextEncoder().encode('Call the landlord on Monday.')
+    expect((await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'notes.txt', file_data: notes })).status).toBe(200)
+    const { emit, answer } = await preview.open('/delete_folder')
+
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Leases' }))
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete…', hidden: true }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete', hidden: true }))
+    // While the node deletes it, another file is opened (its row is in the tree).
+    window.location.hash = '#/files?path=%2Fnotes.txt'
+    await waitFor(() => expect(screen.getByTestId('file-preview').textContent).toMatch(/Call the landlord/))
+    emit('/Leases')
+    answer()
+    await waitFor(() => expect(screen.queryByRole('treeitem', { name: /^Leases/ })).toBeNull())
+    await new Promise((r) => setTimeout(r, VFS_EVENT_BATCH_MS * 2))
+    // It was closed: the delete closed the preview that was open when it began.
+    expect(window.location.hash).toBe('#/files?path=%2Fnotes.txt')
+    expect(screen.getByTestId('file-preview').textContent).toMatch(/Call the landlord/)
+  })
 })

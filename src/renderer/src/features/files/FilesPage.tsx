@@ -10,7 +10,7 @@ import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { invalidateLibraryWithout, keys, useVfsFolder } from '../../api/queries'
 import { beginLeaving } from '../../api/vfs-leaving'
-import { navigate } from '../../app/router'
+import { navigate, routeNow } from '../../app/router'
 import { entriesOfDrop, treeOfPicked, walkDrop, type DroppedEntry, type DroppedTree } from './dropped-folders'
 import { FilePreview } from './FilePreview'
 import { folderMakingFor, uploadQueueFor } from './shared-upload-queue'
@@ -93,20 +93,29 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
     navigate({ name: 'files', path: file })
   }
   // The upload folder, the open folders and the file shown follow an entry moved here, and leave one deleted here.
+  // The file shown is the one the address names when the move or delete ends, not the one shown when
+  // it began: a file opened meanwhile was left open on a spinner (inside a deleted folder), or closed
+  // (outside it) for the one open at the start.
+  const shownNow = () => {
+    const route = routeNow()
+    return route.name === 'files' ? route : undefined
+  }
   const afterMove = (from: string, to: string) => {
     queue.folderMoved(from, to)
     setTarget((t) => pathAfterMove(t, from, to))
     setExpanded((e) => new Set([...e].map((p) => pathAfterMove(p, from, to))))
-    if (path && isWithin(path, from)) {
-      const moved = pathAfterMove(path, from, to)
+    const shown = shownNow()
+    if (shown?.path && isWithin(shown.path, from)) {
+      const moved = pathAfterMove(shown.path, from, to)
       setMovedHere(moved)
-      navigate({ name: 'files', path: moved, node, from: citedIn })
+      navigate({ name: 'files', path: moved, node: shown.node, from: shown.from })
     }
   }
   const afterDelete = (deleted: string) => {
     setTarget((t) => (isWithin(t, deleted) ? parentPath(deleted) : t))
     setExpanded((e) => new Set([...e].filter((p) => !isWithin(p, deleted))))
-    if (path && isWithin(path, deleted)) navigate({ name: 'files' })
+    const shown = shownNow()
+    if (shown?.path && isWithin(shown.path, deleted)) navigate({ name: 'files' })
   }
   const [moveError, setMoveError] = useState<string | null>(null)
   /** What became of a folder upload cancelled while its folders were made. */
