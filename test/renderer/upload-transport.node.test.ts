@@ -1,6 +1,7 @@
 // Needs Node (the real node over HTTP on 127.0.0.1): named *.node.test.ts so a Node-typed config covers it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient, uploadFile } from '../../src/renderer/src/api/client'
+import { isCancellable } from '../../src/renderer/src/features/files/upload-queue'
 import { bridgeTransport, httpTransport } from '../../src/renderer/src/api/transport'
 import { type HttpServer } from '../../src/main/transports/http'
 import { useTestNode, serveUploadsOverHttp } from '../support/node'
@@ -93,5 +94,28 @@ describe('uploading a File', () => {
     expect(sent).toHaveLength(1)
     expect(sent[0]).toBeInstanceOf(Uint8Array)
     expect(Buffer.from(await storedBytes('/notes.md')).toString()).toBe(text)
+  })
+
+  it('over IPC, which cannot cut a request short, the file is told as sent whole as it is handed over (no longer cancellable)', async () => {
+    const progress: [number, number][] = []
+    let progressWhenSent: [number, number][] = []
+    const transport = bridgeTransport({
+      request: (req) => {
+        progressWhenSent = [...progress]
+        return node.router.handle(req)
+      },
+      onEvent: () => () => {}
+    })
+    const text = 'Notes: the boiler is serviced every May.'
+    const file = new File([text], 'boiler.md')
+    const stop = new AbortController()
+    await uploadFile(
+      createClient(transport),
+      { path: '/', filename: 'boiler.md', file_data: file },
+      (l, t) => progress.push([l, t]),
+      stop.signal
+    )
+    expect(progressWhenSent).toEqual([[file.size, file.size]])
+    expect(isCancellable({ kind: 'uploading', loaded: file.size, total: file.size })).toBe(false)
   })
 })

@@ -96,9 +96,16 @@ export async function uploadFile(
   const req = { method: route.method, path: route.path, body }
   let res
   try {
-    // A transport without upload() sends the file in one request, which cannot be cut: stopped before it only.
+    // A transport without upload() (the desktop app's IPC) sends the file in one request, which cannot
+    // be cut: stopped before it only. Handed over, it is told as sent whole, so it is no longer offered
+    // for cancelling: Cancel then did nothing, and the file was stored all the same.
     signal?.throwIfAborted()
-    res = await (transport.upload ? transport.upload(req, onProgress, signal) : transport.request(req))
+    if (transport.upload) res = await transport.upload(req, onProgress, signal)
+    else {
+      const size = body.file_data instanceof Uint8Array ? body.file_data.byteLength : body.file_data.size
+      onProgress(size, size)
+      res = await transport.request(req)
+    }
   } catch (err) {
     if (signal?.aborted) throw err // cancelled: not the node's failure
     throw unanswered(err)
