@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { baseName } from '../vfs-path'
 import { codePointsAtMost } from './code-points'
 import { LONE_SURROGATE } from './limits'
 import { embeddingModelNameTooLongText, isEmbeddingModelNameWithin } from './model-name-rules'
@@ -150,8 +151,8 @@ export const MoveRequestSchema = z
   })
   .superRefine((b, ctx) => {
     // A new name (a rename) is held to the rules of new names; an entry keeping its name may move.
-    const name = b.destination_path.slice(b.destination_path.lastIndexOf('/') + 1)
-    const problem = name === b.origin_path.slice(b.origin_path.lastIndexOf('/') + 1) ? undefined : newNameProblem(name)
+    const name = baseName(b.destination_path)
+    const problem = name === baseName(b.origin_path) ? undefined : newNameProblem(name)
     if (problem) ctx.addIssue({ code: 'custom', path: ['destination_path'], message: problem })
   })
 

@@ -3,7 +3,7 @@ import type { NodeEvent } from '../../../shared/contract/events'
 import type { Inbox } from '../../../shared/contract/inbox'
 import type { LastMessage } from '../../../shared/contract/message'
 import { isAnswer } from '../../../shared/message-role'
-import { isWithin } from '../../../shared/vfs-path'
+import { isWithin, parentPath } from '../../../shared/vfs-path'
 import { useAnswerPauses } from '../stores/answer-pauses'
 import { useAskedFlags } from '../stores/asked-flags'
 import { forgetRemovedInbox } from '../stores/removed-inbox'
@@ -129,7 +129,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
     // and once the views across the library (names found, file counts, searches); other folders stay cached.
     const folders = new Set<string>()
     for (const path of paths) {
-      folders.add(path.lastIndexOf('/') <= 0 ? '/' : path.slice(0, path.lastIndexOf('/')))
+      folders.add(parentPath(path))
       folders.add(path)
     }
     for (const folder of folders) void qc.invalidateQueries({ queryKey: keys.vfsFolder(folder) })

@@ -16,6 +16,7 @@ import { jobInboxId } from '../../../shared/contract/inbox-id'
 import { searchQueryWithin } from '../../../shared/contract/inbox-search-rules'
 import { nameSearchText, nameSearchWords } from '../../../shared/contract/vector-fs-names'
 import type { LastMessage } from '../../../shared/contract/message'
+import { joinPath } from '../../../shared/vfs-path'
 import { ApiFailure, type Client } from './client'
 import { forgetRemovedInbox } from '../stores/removed-inbox'
 import { useClient } from './client-context'
@@ -323,7 +324,7 @@ const invalidates: Partial<Record<RouteName, (qc: QueryClient, body: never) => u
   // passages nor searches: the dialog waited for the open preview's whole document to be read again.
   create_folder: (qc, body: { path: string; folder_name: string }) => [
     qc.invalidateQueries({ queryKey: keys.vfsFolder(body.path) }),
-    qc.invalidateQueries({ queryKey: keys.vfsFolder(body.path === '/' ? `/${body.folder_name}` : `${body.path}/${body.folder_name}`) }),
+    qc.invalidateQueries({ queryKey: keys.vfsFolder(joinPath(body.path, body.folder_name)) }),
     qc.invalidateQueries({ queryKey: keys.vfsFindAll }),
     qc.invalidateQueries({ queryKey: keys.vfsMissingAll })
   ],

@@ -5,6 +5,7 @@ import { IconChevronDown, IconChevronRight, IconDots, IconFile, IconFolder } fro
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useRef, type DragEvent, type KeyboardEvent } from 'react'
 import { focusWhenLost } from '../../app/focus-when-lost'
+import { useLatest } from '../../app/use-latest'
 import { MENU_AT_ONCE } from '../../app/menu-at-once'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { errorText } from '../../api/client'
@@ -124,10 +125,7 @@ export function LibraryTree({
   // seconds without it, the focus goes to the tree's Tab stop instead. Unless the operator has moved in
   // the tree meanwhile (arrow keys while the folders were read): the focus, the Tab stop and the
   // scroll stay where they were taken.
-  const revealing = useRef({ revealRow, onRevealed, userMoves })
-  useEffect(() => {
-    revealing.current = { revealRow, onRevealed, userMoves }
-  })
+  const revealing = useLatest({ revealRow, onRevealed, userMoves })
   /** The reveal asked for, and the operator's moves in the tree when it was asked. */
   const asked = useRef<{ path: string; moves: number } | null>(null)
   useEffect(() => {
@@ -152,7 +150,7 @@ export function LibraryTree({
       revealing.current.onRevealed()
     }, REVEAL_WAIT_MS)
     return () => clearTimeout(giveUp)
-  }, [reveal, lines])
+  }, [reveal, lines, revealing])
   // A desktop tree's own keys on a row: Delete asks to delete it, F2 renames or moves it (both also in its menu).
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const row = e.target instanceof HTMLElement && e.target.matches('[role=treeitem]') ? e.target : null

@@ -1,12 +1,6 @@
-/** `/a/b/c.txt` -> `/a/b`; `/a` -> `/`. */
-export function parentPath(path: string): string {
-  const i = path.lastIndexOf('/')
-  return i <= 0 ? '/' : path.slice(0, i)
-}
+import { parentPath } from '../../../../shared/vfs-path'
 
-export const joinPath = (folder: string, name: string) => (folder === '/' ? `/${name}` : `${folder}/${name}`)
-
-export const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
+export { baseName, isWithin, joinPath, parentPath } from '../../../../shared/vfs-path'
 
 /**
  * How much of an entry's name a rename selects at first, as desktop file managers do: a file's name
@@ -16,8 +10,6 @@ export function renamePart(name: string, isDirectory: boolean): number {
   const dot = name.lastIndexOf('.')
   return isDirectory || dot <= 0 ? name.length : dot
 }
-
-export { isWithin } from '../../../../shared/vfs-path'
 
 /** Where `path` is once `from` moved to `to` (itself or anything inside it moves along); `path` itself when the move leaves it. */
 export function pathAfterMove(path: string, from: string, to: string): string {

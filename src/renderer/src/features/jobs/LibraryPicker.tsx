@@ -15,7 +15,7 @@ import {
   Title
 } from '@mantine/core'
 import { IconChevronDown, IconChevronRight, IconFile, IconFolder, IconSearch, IconTrash } from '@tabler/icons-react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import type { JobScope } from '../../../../shared/contract/scope'
 import { nameSearchWords } from '../../../../shared/contract/vector-fs-names'
 import { useQueryClient } from '@tanstack/react-query'
@@ -24,6 +24,7 @@ import { useClient } from '../../api/client-context'
 import { FIND_LIMIT, invalidateAfterUpload, useVfsFind, useVfsFolder } from '../../api/queries'
 import { focusAfterRemoving, focusWhenLost } from '../../app/focus-when-lost'
 import { hrefOf } from '../../app/router'
+import { useLatest } from '../../app/use-latest'
 import { useMountedRef } from '../../app/use-mounted'
 import {
   flattenTree,
@@ -266,10 +267,7 @@ function useDroppedUploads(value: JobScope, onChange: (scope: JobScope) => void)
   const [folder, setFolder] = useState('/')
   const [rows, setRows] = useState<DroppedRow[]>([])
   // Uploads finish after renders: select into the scope as it is then, not as it was at the drop.
-  const latest = useRef({ value, onChange })
-  useEffect(() => {
-    latest.current = { value, onChange }
-  })
+  const latestRef = useLatest({ value, onChange })
   // An upload that ends after the picker has gone (its dialog cancelled or saved, its job created) is
   // in the library, but is selected into no form: the Edit scope dialog opened again with it, and the
   // next New job started with it selected.
@@ -285,9 +283,9 @@ function useDroppedUploads(value: JobScope, onChange: (scope: JobScope) => void)
           await invalidateAfterUpload(qc, parentPath(info.path))
           if (!mounted.current) return
           // Kept in the ref at once too, so two uploads ending before a render both stay selected.
-          const next = toggleEntry(latest.current.value, info, true)
-          latest.current = { ...latest.current, value: next }
-          latest.current.onChange(next)
+          const next = toggleEntry(latestRef.current.value, info, true)
+          latestRef.current = { ...latestRef.current, value: next }
+          latestRef.current.onChange(next)
           set(file.name, { name: file.name, done: true })
         } catch (err) {
           if (!mounted.current) return

@@ -1,7 +1,8 @@
 import { ActionIcon, Alert, Badge, Button, Card, FileButton, Group, Stack, TagsInput, Text, TextInput } from '@mantine/core'
 import { IconFileImport, IconPlus, IconTrash } from '@tabler/icons-react'
-import { useEffect, useRef, useState, type ChangeEvent } from 'react'
+import { useRef, useState, type ChangeEvent } from 'react'
 import type { JobScope } from '../../../../shared/contract/scope'
+import { useLatest } from '../../app/use-latest'
 import { useMountedRef } from '../../app/use-mounted'
 import {
   addEntry,
@@ -120,10 +121,7 @@ export function LocalCard({
 export function LocalImport({ scope, onChange }: { scope: JobScope; onChange: (s: JobScope) => void }) {
   const [errors, setErrors] = useState<string[]>([])
   // The files are read after renders: added to the scope as it is then, and to no form that has gone.
-  const latest = useRef({ scope, onChange })
-  useEffect(() => {
-    latest.current = { scope, onChange }
-  })
+  const latestRef = useLatest({ scope, onChange })
   const mounted = useMountedRef()
   // Forgotten once taken: the browser tells no change when the same file is picked again (after its
   // card was removed), and importing it again did nothing.
@@ -132,7 +130,7 @@ export function LocalImport({ scope, onChange }: { scope: JobScope; onChange: (s
     const read: { file: File; text: string }[] = []
     for (const file of files) read.push({ file, text: await file.text() })
     if (!mounted.current) return
-    let next = latest.current.scope
+    let next = latestRef.current.scope
     const problems: string[] = []
     for (const { file, text } of read) {
       const r = parseLocalEntry(text)
@@ -141,7 +139,7 @@ export function LocalImport({ scope, onChange }: { scope: JobScope; onChange: (s
       else next = addEntry(next, 'local_vrpack', r.entry)
     }
     setErrors(problems)
-    latest.current.onChange(next)
+    latestRef.current.onChange(next)
   }
   return (
     <Stack gap="xs">

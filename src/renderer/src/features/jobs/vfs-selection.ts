@@ -1,5 +1,6 @@
 import type { JobScope, VectorFsFolder, VectorFsItem } from '../../../../shared/contract/scope'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
+import { parentPath } from '../../../../shared/vfs-path'
 import { fileSource } from './scope-entries'
 
 const key = (pathIds: readonly string[]) => '/' + pathIds.join('/')
@@ -50,13 +51,10 @@ export function selectionOf(scope: JobScope): Selection {
   }
 }
 
-/** `/a/b/c.txt` -> `/a/b`; `/a` -> `/`. */
-const parentOf = (path: string) => (path.lastIndexOf('/') <= 0 ? '/' : path.slice(0, path.lastIndexOf('/')))
-
 /** The selected folder that already includes `path` (the nearest ancestor selected), if any: one look-up per level. */
 export function includedBy(selection: Selection, path: string): string | undefined {
   if (path === '/') return undefined
-  for (let p = parentOf(path); ; p = parentOf(p)) {
+  for (let p = parentPath(path); ; p = parentPath(p)) {
     if (selection.folders.has(p)) return p
     if (p === '/') return undefined
   }
@@ -69,7 +67,7 @@ export function includedBy(selection: Selection, path: string): string | undefin
 export function partlySelected(selection: Selection): ReadonlySet<string> {
   const out = new Set<string>()
   for (const path of [...selection.folders, ...selection.items])
-    for (let p = parentOf(path); p !== '/' && !out.has(p); p = parentOf(p)) out.add(p)
+    for (let p = parentPath(path); p !== '/' && !out.has(p); p = parentPath(p)) out.add(p)
   return out
 }
 
