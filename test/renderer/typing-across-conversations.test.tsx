@@ -296,6 +296,59 @@ it('pressed three times past the rows read, the conversation passed through draw
   expect(draftOf(order[51]!)).toBe('hi')
 })
 
+it('pressed three times past the rows read, letters typed before the conversation passed through is drawn go to the third box only, not also into the one passed through', async () => {
+  for (let i = 0; i < 60; i++) await createJob(node, 'gpt')
+  const order = ((await node.get('/v2/all_inboxes_paginated', { limit: '60' })).body as { inboxes: Inbox[] }).inboxes.map((i) => i.inbox_id)
+  useLayoutPrefs.setState({ conversationsOpen: false })
+  const real = routerTransport(node.router)
+  // Reads held until released: the list's second page, and the conversation passed through.
+  const held = new Map<string, (() => void)[]>([
+    ['page', []],
+    [order[49]!, []]
+  ])
+  const release = (what: string) => {
+    const waiting = held.get(what) ?? []
+    held.delete(what)
+    waiting.forEach((r) => r())
+  }
+  const transport: Transport = {
+    ...real,
+    request: async (req) => {
+      const page = req.path === '/v2/all_inboxes_paginated' && req.query?.offset !== undefined
+      const what = page ? 'page' : [...held.keys()].find((id) => JSON.stringify(req).includes(id))
+      const waiting = what === undefined ? undefined : held.get(what)
+      if (waiting) await new Promise<void>((r) => waiting.push(r))
+      return real.request(req)
+    }
+  }
+  act(() => navigate({ name: 'inbox', inboxId: order[48]! }))
+  renderWithApp(<Screen />, transport)
+  await screen.findByRole('button', { name: 'Show conversations' })
+  const here = await box()
+  act(() => here.focus())
+  // Three presses with no gap: the 50th (the last row read) is passed through, the next page read for the 51st.
+  fireEvent(here, altDown())
+  fireEvent(document.activeElement ?? document.body, altDown())
+  fireEvent(document.activeElement ?? document.body, altDown())
+  await waitFor(() => expect(window.location.hash).toBe(`#/inboxes/${encodeURIComponent(order[49]!)}`))
+  await screen.findByRole('img', { name: 'Loading inbox' })
+  // Typed at once, before the 50th is drawn: held for the conversation the presses end on.
+  act(() => typeKeys('hi'))
+  act(() => release(order[49]!))
+  // The 50th is drawn while the page is still read: its box does not take the letters held.
+  const passed = await box()
+  await waitFor(() => expect(document.activeElement).toBe(passed))
+  expect(passed.value).toBe('')
+  expect(draftOf(order[49]!)).toBe('')
+  act(() => release('page'))
+  await waitFor(() => expect(window.location.hash).toBe(`#/inboxes/${encodeURIComponent(order[51]!)}`))
+  await waitFor(async () => expect((await box()).value).toBe('hi'))
+  expect(document.activeElement).toBe(await box())
+  expect(draftOf(order[49]!)).toBe('')
+  expect(draftOf(order[50]!)).toBe('')
+  expect(draftOf(order[51]!)).toBe('hi')
+})
+
 it('a conversation passed through whose view is drawn after the last press (its address change handled late) does not take the focus, nor end the carrying', async () => {
   const top = `job_inbox::${await createJob(node, 'gpt')}::false`
   await node.post('/v2/update_smart_inbox_name', { inbox_name: top, custom_name: 'Agenda talk' })

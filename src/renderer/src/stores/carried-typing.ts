@@ -76,8 +76,12 @@ export function carryBack(): void {
   if (carried.to === undefined || boxes.has(carried.to)) endCarrying()
 }
 
-/** The held keys for `inboxId`'s box as it is drawn (read while drawing; taken by composerShown). */
-export const carriedFor = (inboxId: string): string => (carried?.to === inboxId ? carried.text : '')
+/**
+ * The held keys for `inboxId`'s box as it is drawn (read while drawing; taken by composerShown). None
+ * while presses are still under way: a conversation drawn then is passed through, and a box drawn
+ * with the letters kept them as its draft while they went on to the last conversation's box too.
+ */
+export const carriedFor = (inboxId: string): string => (carried?.to === inboxId && movesAhead === 0 ? carried.text : '')
 
 /**
  * `inboxId`'s message box is shown (after its first drawing, which took carriedFor into its text as
