@@ -1,3 +1,4 @@
+import { pickMarkedOptionOnEnter } from '../../app/enter-picks-marked'
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core'
 import { modals } from '@mantine/modals'
 import { useEffect, useRef, useState } from 'react'
@@ -73,6 +74,7 @@ export function ProviderInUse({
             searchable
             nothingFoundMessage="No provider matches"
             {...providerSelectProps(others)}
+            onKeyDownCapture={pickMarkedOptionOnEnter}
             value={target}
             onChange={(v) => {
               setTarget(v)
