@@ -66,6 +66,32 @@ function typeKeys(text: string) {
   }
 }
 
+/**
+ * The node's reads as the window makes them, those held (`hold`) waiting until released: `'page'`, a
+ * page of the list past its first; an inbox id, every read that names it.
+ */
+function holdingReads() {
+  const real = routerTransport(node.router)
+  const held = new Map<string, (() => void)[]>()
+  const hold = (what: string) => held.set(what, [])
+  const release = (what: string) => {
+    const waiting = held.get(what) ?? []
+    held.delete(what)
+    waiting.forEach((r) => r())
+  }
+  const transport: Transport = {
+    ...real,
+    request: async (req) => {
+      const page = req.path === '/v2/all_inboxes_paginated' && req.query?.offset !== undefined
+      const what = page ? 'page' : [...held.keys()].find((id) => JSON.stringify(req).includes(id))
+      const waiting = what === undefined ? undefined : held.get(what)
+      if (waiting) await new Promise<void>((r) => waiting.push(r))
+      return real.request(req)
+    }
+  }
+  return { transport, hold, release }
+}
+
 async function openUpper(transport: Transport = routerTransport(node.router)) {
   act(() => navigate({ name: 'inbox', inboxId: upper }))
   renderWithApp(<Screen />, transport)
@@ -243,25 +269,8 @@ it('pressed three times past the rows read, the conversation passed through draw
   for (let i = 0; i < 60; i++) await createJob(node, 'gpt')
   const order = ((await node.get('/v2/all_inboxes_paginated', { limit: '60' })).body as { inboxes: Inbox[] }).inboxes.map((i) => i.inbox_id)
   useLayoutPrefs.setState({ conversationsOpen: false })
-  const real = routerTransport(node.router)
   // Reads held until released: the list's second page, and each conversation passed through.
-  const held = new Map<string, (() => void)[]>()
-  const hold = (what: string) => held.set(what, [])
-  const release = (what: string) => {
-    const waiting = held.get(what) ?? []
-    held.delete(what)
-    waiting.forEach((r) => r())
-  }
-  const transport: Transport = {
-    ...real,
-    request: async (req) => {
-      const page = req.path === '/v2/all_inboxes_paginated' && req.query?.offset !== undefined
-      const what = page ? 'page' : [...held.keys()].find((id) => JSON.stringify(req).includes(id))
-      const waiting = what === undefined ? undefined : held.get(what)
-      if (waiting) await new Promise<void>((r) => waiting.push(r))
-      return real.request(req)
-    }
-  }
+  const { transport, hold, release } = holdingReads()
   act(() => navigate({ name: 'inbox', inboxId: order[48]! }))
   renderWithApp(<Screen />, transport)
   await screen.findByRole('button', { name: 'Show conversations' })
@@ -300,27 +309,10 @@ it('pressed three times past the rows read, letters typed before the conversatio
   for (let i = 0; i < 60; i++) await createJob(node, 'gpt')
   const order = ((await node.get('/v2/all_inboxes_paginated', { limit: '60' })).body as { inboxes: Inbox[] }).inboxes.map((i) => i.inbox_id)
   useLayoutPrefs.setState({ conversationsOpen: false })
-  const real = routerTransport(node.router)
   // Reads held until released: the list's second page, and the conversation passed through.
-  const held = new Map<string, (() => void)[]>([
-    ['page', []],
-    [order[49]!, []]
-  ])
-  const release = (what: string) => {
-    const waiting = held.get(what) ?? []
-    held.delete(what)
-    waiting.forEach((r) => r())
-  }
-  const transport: Transport = {
-    ...real,
-    request: async (req) => {
-      const page = req.path === '/v2/all_inboxes_paginated' && req.query?.offset !== undefined
-      const what = page ? 'page' : [...held.keys()].find((id) => JSON.stringify(req).includes(id))
-      const waiting = what === undefined ? undefined : held.get(what)
-      if (waiting) await new Promise<void>((r) => waiting.push(r))
-      return real.request(req)
-    }
-  }
+  const { transport, hold, release } = holdingReads()
+  hold('page')
+  hold(order[49]!)
   act(() => navigate({ name: 'inbox', inboxId: order[48]! }))
   renderWithApp(<Screen />, transport)
   await screen.findByRole('button', { name: 'Show conversations' })
