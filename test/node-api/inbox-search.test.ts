@@ -186,6 +186,26 @@ describe('search_inboxes', () => {
     expect(ids(await search(node, 'zeppelin')).length).toBe(2)
   })
 
+  it('finds a visible inbox by its name however many newer hidden inboxes share the name (names are read past the first batch)', async () => {
+    // Named by default after the provider: the name the search matches.
+    await addProvider(node, 'kiwi')
+    const visible = await createJob(node, 'kiwi')
+    const hidden: string[] = []
+    for (let i = 0; i < 260; i++) hidden.push(await createJob(node, 'kiwi', undefined, { is_hidden: true }))
+    expect(ids(await search(node, 'kiwi'))).toEqual([inboxOf(visible)])
+    // With them: every one, the visible one too, once.
+    const all = ids(await search(node, 'kiwi', { show_hidden: 'true', limit: '100' }))
+    expect(all).toHaveLength(100)
+    expect(new Set(all).size).toBe(100)
+    // Removed or hidden, the newer ones leave the older ones' names findable too.
+    await node.post('/v2/remove_jobs', { job_ids: hidden.slice(0, 255) })
+    await node.post('/v2/update_job_hidden', { job_id: visible, is_hidden: true })
+    expect(await search(node, 'kiwi')).toEqual([])
+    expect(ids(await search(node, 'kiwi', { show_hidden: 'true' })).sort()).toEqual(
+      [inboxOf(visible), ...hidden.slice(255).map(inboxOf)].sort()
+    )
+  })
+
   it('q of up to 200 characters counts characters, not UTF-16 units, like every other length in the contract (over HTTP)', async () => {
     const server = await startHttpServer({ router: node.router, token: 't', port: 0, log: node.log })
     try {

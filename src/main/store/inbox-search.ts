@@ -12,6 +12,8 @@ export interface SearchHit {
 export const SNIPPET_MAX = 200
 /** Matching texts ranked per round: the newest first, so a word found in half a million messages costs one round. */
 const ROUND = 500
+/** Matching names read a round (the newest first). */
+const NAME_BATCH = ROUND / 2
 /**
  * The first round's best matches whose texts are read to put those holding the words whole first:
  * BM25 counts each word a search word begins, so "catalogue of category catastrophes" outranked
@@ -144,9 +146,11 @@ export function inboxSearchRepo(db: Db) {
   // counts every text holding each word before it scores the first (its IDF), once per statement; for
   // the names that doubled the cost of a search for a common word (p95 over 100,000 inboxes and
   // 1,000,000 messages, in process: 35-44 -> 25-30 ms).
-  const names = db.prepare<[string], { id: number }>(
+  // Read a batch a round, from the newest (`after`: the last name of the batch before): names left out
+  // (hidden, gone) are not the end of the names, and a visible one past the first batch is still found.
+  const names = db.prepare<[string, number], { id: number }>(
     `SELECT rowid AS id FROM inbox_search
-     WHERE inbox_search MATCH ? AND rowid < 0 ORDER BY rowid ASC LIMIT ${ROUND / 2}`
+     WHERE inbox_search MATCH ? AND rowid < 0 AND rowid > ? ORDER BY rowid ASC LIMIT ${NAME_BATCH}`
   )
   const ofMessage = db.prepare<[number], Found>(
     `SELECT i.id, i.is_hidden, json_extract(m.message_json, '$.job_message.content') AS text
@@ -165,7 +169,8 @@ export function inboxSearchRepo(db: Db) {
       const words = [...new Set(searchWords(text))]
       const long = longPhraseWords(words)
       const hits = new Map<string, SearchHit>()
-      let before = Number.MAX_SAFE_INTEGER
+      // The messages' next round reads those before this rowid (undefined: none left).
+      let before: number | undefined = Number.MAX_SAFE_INTEGER
       const lookup = (id: number) => (id < 0 ? ofName.get(-id) : ofMessage.get(id))
       // The query held only the start of a long phrase: a text that goes on otherwise is no match. Read only
       // for a text that would be listed (not for every message of an inbox already found).
@@ -190,10 +195,15 @@ export function inboxSearchRepo(db: Db) {
         }
         return found.sort((a, b) => length.get(a)! - length.get(b)!)
       }
+      // Names past the first batch (found when the newer ones were left out: hidden, gone) come each
+      // round before that round's messages.
+      let namesAfter: number | undefined = Number.MIN_SAFE_INTEGER
       for (let first = true; ; first = false) {
-        const rows = round.all(query, before)
+        const rows: { id: number; score: number }[] = before === undefined ? [] : round.all(query, before)
+        const nameRows: { id: number }[] = namesAfter === undefined ? [] : names.all(query, namesAfter)
+        namesAfter = nameRows.length < NAME_BATCH ? undefined : nameRows[nameRows.length - 1]!.id
         const messages = rows.sort((a, b) => a.score - b.score || b.id - a.id).map((row): Ranked => ({ id: row.id }))
-        const ranked = first ? [...rankNames(names.all(query).map((row) => ({ id: row.id }))), ...messages] : messages
+        const ranked = [...rankNames(nameRows.map((row) => ({ id: row.id }))), ...messages]
         // The best of the first round: those holding the words whole first, in their order within each.
         if (first) {
           const top = ranked.slice(0, limit * WHOLE_FIRST_PER_HIT)
@@ -208,8 +218,8 @@ export function inboxSearchRepo(db: Db) {
           hits.set(found.id, { inboxId: found.id, snippet: snippetOf(found.text ?? '', words) })
           if (hits.size >= limit) return [...hits.values()]
         }
-        if (rows.length < ROUND) return [...hits.values()]
-        before = rows[rows.length - 1]!.id
+        before = rows.length < ROUND ? undefined : rows[rows.length - 1]!.id
+        if (before === undefined && namesAfter === undefined) return [...hits.values()]
       }
     }
   }
