@@ -371,6 +371,91 @@ describe('streamed answer → stored answer', () => {
   })
 })
 
+describe('messages read again while a read is under way', () => {
+  /** What the node holds of inbox A now; each read gives it as it was when the read began, after `readMs`. */
+  let stored: LastMessage[]
+  let readMs: number
+  let begun: number
+  let landed: number
+  /** Reads held until released (the first read of a conversation opened on a slow link). */
+  let held: (() => void)[]
+  let holding: boolean
+  let stopObserving: () => void
+
+  beforeEach(() => {
+    qc.removeQueries({ queryKey: keys.messages(A) })
+    stored = [question('q1')]
+    readMs = 0
+    begun = 0
+    landed = 0
+    held = []
+    holding = false
+    stopObserving = () => {}
+    followAnswers(A)
+  })
+  afterEach(() => stopObserving())
+
+  /** The conversation opened: its view reads the newest page, and keeps reading it when made stale. */
+  function open() {
+    const observer = new QueryObserver(qc, {
+      queryKey: keys.messages(A),
+      queryFn: async ({ signal }) => {
+        begun++
+        const page = [...stored]
+        if (holding) await new Promise<void>((r) => held.push(r))
+        else await new Promise((r) => setTimeout(r, readMs))
+        if (signal.aborted) throw new Error('cancelled')
+        landed++
+        return { pages: [page], pageParams: [null] }
+      }
+    })
+    stopObserving = observer.subscribe(() => {})
+  }
+
+  const hashes = () => loadedMessages(qc.getQueryData<MessagePages>(keys.messages(A))).map((m) => m.node_api_data.node_message_hash)
+
+  it('a message stored while the conversation’s first read is under way is read once that read lands, and its streamed text goes then', async () => {
+    holding = true
+    open()
+    await expect.poll(() => begun).toBe(1)
+    // The answer streams and is stored while the first read (begun before it) is held.
+    emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'Hello' } })
+    stored = [question('q1'), answer('a1', 'q1')]
+    emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: { ...inboxA(), last_message: answer('a1', 'q1') } } })
+    await batch()
+    // Nothing read yet: the streamed text stays where the answer will be.
+    expect(useStreaming.getState().partial[A]?.text).toBe('Hello')
+    holding = false
+    held.forEach((r) => r())
+    await expect.poll(() => hashes()).toEqual(['q1', 'a1'])
+    expect(begun).toBe(2)
+    await expect.poll(() => useStreaming.getState().partial[A]).toBeUndefined()
+  })
+
+  it('a steady stream of changes while each read is slow: the reads land as they come (none cancelled), one at a time', async () => {
+    open()
+    await expect.poll(() => landed).toBe(1)
+    readMs = 120
+    // A script writes a message every 15 ms for 1.2 s: a batch of changes every 50 ms, each slower to read.
+    const started = Date.now()
+    let n = 0
+    while (Date.now() - started < 1200) {
+      n++
+      stored = [...stored, question(`q${n + 1}`)]
+      emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: inboxA() } })
+      await new Promise((r) => setTimeout(r, 15))
+    }
+    // Reads landed during the writes, showing them, not only once the writes stopped.
+    const landedDuring = landed
+    expect(landedDuring).toBeGreaterThanOrEqual(4)
+    expect(hashes().length).toBeGreaterThan(10)
+    // One read at a time, each followed by at most one more: about one a read's time, not one a batch.
+    expect(begun).toBeLessThanOrEqual(landedDuring + 2)
+    // The last change is read too.
+    await expect.poll(() => hashes().length).toBe(n + 1)
+  })
+})
+
 describe('isAnswered', () => {
   it('is true only when an agent’s message has the question as parent', () => {
     expect(isAnswered(undefined, 'q1')).toBe(false)

@@ -21,6 +21,7 @@ import {
   type InboxFilter
 } from './inbox-pages'
 import { catchUpPages, keys, loadedMessages, MESSAGE_PAGE, type MessagePages } from './queries'
+import { readAgainAfterReads } from './read-again'
 import type { Transport } from './transport'
 
 /** The stored answer to `parent` in `messages` other than the `replaced` ones, if there is one. */
@@ -118,6 +119,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
   /** Inboxes of the batch whose scope changed: read again (get_inbox) if a view holds them. */
   let rescoped = new Set<string>()
   let timer: ReturnType<typeof setTimeout> | null = null
+  const readAgain = readAgainAfterReads(qc)
   const countTimers = new Map<string, ReturnType<typeof setTimeout>>()
   let vfsPaths = new Set<string>()
   let vfsTimer: ReturnType<typeof setTimeout> | null = null
@@ -196,8 +198,8 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
         qc.removeQueries({ queryKey: keys.messages(inbox) })
         continue
       }
-      if (scopes.has(inbox)) void qc.invalidateQueries({ queryKey: inboxPageKeys.one(inbox), exact: true })
-      void qc.invalidateQueries({ queryKey: keys.messages(inbox) }).then(() => clearIfStored(qc, inbox, value.last_message))
+      if (scopes.has(inbox)) void readAgain(inboxPageKeys.one(inbox))
+      void readAgain(keys.messages(inbox)).then(() => clearIfStored(qc, inbox, value.last_message))
     }
   }
 
@@ -254,6 +256,9 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
           // only a change that leaves every listed field as it was (a scope saved, here or elsewhere) has it read again.
           const before = pending.has(inbox_id) ? pending.get(inbox_id) : qc.getQueryData<Inbox | null>(inboxPageKeys.one(inbox_id))
           if (inbox && before && sameButScope(before, inbox)) rescoped.add(inbox_id)
+          // Its first read under way (nothing to compare with) began before this change, which may be its scope: read again after it.
+          if (inbox && before === undefined && qc.getQueryState(inboxPageKeys.one(inbox_id))?.fetchStatus === 'fetching')
+            rescoped.add(inbox_id)
           pending.set(inbox_id, inbox)
           inboxChangesTold++
           timer ??= setTimeout(flush, EVENT_BATCH_MS)
