@@ -657,6 +657,28 @@ describe('what the search says about its results', () => {
     expect(claims).toEqual([])
   })
 
+  it('a search begun after one was cleared does not show the cleared one’s results while its own are asked for', async () => {
+    renderPage()
+    const search = await screen.findByRole('textbox', { name: 'Search inboxes' })
+    await screen.findByRole('checkbox', { name: 'Select Alpha plans' })
+    fireEvent.change(search, { target: { value: 'Bravo' } })
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Alpha plans' })).toBeNull())
+    await screen.findByRole('checkbox', { name: 'Select Bravo budget' })
+    fireEvent.keyDown(search, { key: 'Escape' })
+    await screen.findByRole('checkbox', { name: 'Select Alpha plans' })
+    // The first key of another search: until its results come, no row of the search before is offered.
+    const stale: string[] = []
+    const watch = new MutationObserver(() => {
+      if (screen.queryByRole('checkbox', { name: 'Select Bravo budget' })) stale.push('Bravo budget')
+    })
+    watch.observe(document.body, { subtree: true, childList: true, attributes: true })
+    fireEvent.change(search, { target: { value: 'Delta' } })
+    if (screen.queryByRole('checkbox', { name: 'Select Bravo budget' })) stale.push('Bravo budget')
+    await screen.findByRole('checkbox', { name: 'Select Delta design' })
+    watch.disconnect()
+    expect(stale).toEqual([])
+  })
+
   it('a search listing as many matches as it may (100): the selection is counted among those first matches, not as if they were all', async () => {
     for (let i = 0; i < 105; i++) {
       const jobId = await createJob(node, 'gpt')

@@ -10,6 +10,7 @@ import {
   type QueryClient,
   type UseQueryResult
 } from '@tanstack/react-query'
+import { useState } from 'react'
 import type { RouteBodyInput, RouteName } from '../../../shared/contract/routes'
 import type { Inbox } from '../../../shared/contract/inbox'
 import { jobInboxId } from '../../../shared/contract/inbox-id'
@@ -109,6 +110,10 @@ export const SEARCH_LIMIT = 100
 /** The node's search over inbox names and messages; each hit carries its matching snippet. */
 export function useInboxSearch(q: string, showHidden: boolean) {
   const client = useClient()
+  // The query asked before this one (none: '', the search cleared), kept from render to render.
+  const [asked, setAsked] = useState({ q, before: '' })
+  if (asked.q !== q) setAsked({ q, before: asked.q })
+  const goesOn = q.length > 0 && (asked.q !== q ? asked.q : asked.before).length > 0
   return useQuery({
     queryKey: inboxPageKeys.search(q, showHidden),
     // A longer query (kept from an earlier window) is searched by its start: the node refuses more.
@@ -117,7 +122,10 @@ export function useInboxSearch(q: string, showHidden: boolean) {
         query: { q: searchQueryWithin(q), limit: String(SEARCH_LIMIT), show_hidden: showHidden ? 'true' : 'false' }
       }),
     enabled: q.length > 0,
-    placeholderData: (prev) => prev
+    // The results of the query before are kept while the next one is asked for (the list does not
+    // empty at each key), not those of a search cleared since: a search begun after one was cleared
+    // showed the cleared one's results, as if they were its own, until its own came.
+    placeholderData: (prev) => (goesOn ? prev : undefined)
   })
 }
 

@@ -1,5 +1,4 @@
 import { Alert, CloseButton, Group, Loader, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core'
-import { useDebouncedValue } from '@mantine/hooks'
 import { IconFile, IconFolder, IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
@@ -11,6 +10,7 @@ import { keys, useVfsFind } from '../../api/queries'
 import { Marked, PASSAGE_MARKS } from './Highlighted'
 import { namePieces } from './name-marks'
 import { highlightPieces, searchWords } from '../../app/highlight'
+import { useSearchText } from '../../app/use-search-text'
 import { parentPath } from './vfs-paths'
 
 const LIBRARY_SEARCH_DEBOUNCE_MS = 300
@@ -35,7 +35,7 @@ export function Search({
   const client = useClient()
   const [text, setText] = useState('')
   // Searched as words are typed (a moment after the last key); Enter searches at once.
-  const [typed] = useDebouncedValue(text, LIBRARY_SEARCH_DEBOUNCE_MS)
+  const typed = useSearchText(text.trim() === '' ? '' : text, LIBRARY_SEARCH_DEBOUNCE_MS)
   const [submitted, setSubmitted] = useState<string | null>(null)
   const search = submitted === text ? text : text.trim() === '' ? '' : typed
   // The passages, and how the node matched each word (one whose starts are in too many passages is taken

@@ -33,6 +33,7 @@ import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from
 import classes from './InboxRow.module.css'
 import barClasses from './bulk-bar.module.css'
 import { useNow } from '../../app/use-now'
+import { useSearchText } from '../../app/use-search-text'
 import { PlainSwitch } from '../../app/PlainSwitch'
 import { shownFlags, useAskedFlags } from '../../stores/asked-flags'
 // Not through ../providers: that would bring the contract's schemas (zod) into the first screen's code.
@@ -66,7 +67,7 @@ function rowsOf(pages: { inboxes: Inbox[] }[] | undefined): InboxRowData[] {
 /** `emptyWaits`: an empty list is not called empty yet (the window may be on its way to the first-run wizard). */
 export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: boolean }) {
   const { search, setSearch, showHidden, setShowHidden } = useInboxFilters()
-  const [query] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
+  const query = useSearchText(search.trim(), SEARCH_DEBOUNCE_MS)
   const searching = search.trim().length > 0
   const pinned = useInboxPages({ showHidden, pinned: true })
   const others = useInboxPages({ showHidden, pinned: false })
