@@ -24,6 +24,9 @@ let requests: string[]
 let disconnect: () => void
 /** Run before the node handles a request the window sends (set by a test). */
 let beforeNodeHandles: ((req: Parameters<Transport['request']>[0]) => Promise<void>) | undefined
+/** The event stream breaks (no event reaches the window) until `resume()`, which reports it back. */
+let breakEvents: () => void
+let resumeEvents: () => void
 
 beforeEach(() => {
   requests = []
@@ -35,7 +38,15 @@ beforeEach(() => {
       await beforeNodeHandles?.(req)
       return node.router.handle(req)
     },
-    onEvent: (listener) => node.ctx.bus.subscribe(listener)
+    onEvent: (listener, onResumed) => {
+      let off = node.ctx.bus.subscribe(listener)
+      breakEvents = () => off()
+      resumeEvents = () => {
+        off = node.ctx.bus.subscribe(listener)
+        onResumed?.()
+      }
+      return () => off()
+    }
   }
   client = createClient(transport)
   qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
@@ -382,6 +393,26 @@ describe('the open inbox', () => {
     // Nothing of it is asked for again (its messages read again were a 404, a failed request in the window).
     await new Promise((r) => setTimeout(r, 200))
     expect(requests.slice(before).filter((path) => path !== '/v2/all_inboxes_paginated')).toEqual([])
+  })
+
+  it('removed elsewhere while the event stream was broken: once it is back, the view says the conversation was deleted', async () => {
+    const [jobId] = await jobs(1)
+    await node.post('/v2/job_message', { job_id: jobId, content: 'A question' })
+    renderWithApp(<InboxView inboxId={inboxOf(jobId!)} />, undefined, { queryClient: qc, client })
+    expect((await screen.findAllByText('A question')).length).toBeGreaterThan(0)
+    breakEvents()
+    await node.post('/v2/remove_job', { job_id: jobId })
+    await new Promise((r) => setTimeout(r, EVENT_BATCH_MS * 2))
+    expect(screen.queryByText('This conversation was deleted')).toBeNull()
+    act(() => resumeEvents())
+    expect(await screen.findByText('This conversation was deleted')).toBeTruthy()
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull()
+  })
+
+  it('an address naming an inbox the node never had says there is no such inbox (not that it was deleted)', async () => {
+    renderWithApp(<InboxView inboxId="job_inbox::jobid_nothing::false" />, undefined, { queryClient: qc, client })
+    expect(await screen.findByText('No such inbox')).toBeTruthy()
+    expect(screen.queryByText('This conversation was deleted')).toBeNull()
   })
 
   it('opened again, it is not read again (its scope can be megabytes): events keep it current', async () => {

@@ -89,10 +89,14 @@ function combinePlaces(results: readonly UseQueryResult<Inbox[]>[]) {
 export const inboxQuery = (client: Client, inboxId: string) =>
   queryOptions<Inbox | null>({
     queryKey: inboxPageKeys.one(inboxId),
-    // Not on the node (removed while this window did not hear of it): its draft goes with it.
-    queryFn: () =>
+    // Not on the node (removed while this window did not hear of it): its draft goes with it. One this
+    // window had read is removed (null, as its event would have said: the view says it was deleted); read
+    // again after a break in the events, its 404 left the conversation shown as it was, still writable.
+    queryFn: ({ client: cache }) =>
       client.call('get_inbox', { query: { inbox_name: inboxId } }).catch((err: unknown) => {
-        if (err instanceof ApiFailure && err.status === 404) forgetRemovedInbox(inboxId)
+        if (!(err instanceof ApiFailure && err.status === 404)) throw err
+        forgetRemovedInbox(inboxId)
+        if (cache.getQueryData(inboxPageKeys.one(inboxId))) return null
         throw err
       }),
     // Events patch it (and have it read again when its scope changed): opened again, it is not read again.
