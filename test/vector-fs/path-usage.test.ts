@@ -132,4 +132,24 @@ describe('vector_fs_path_usage', () => {
     expect(rows()).toEqual(written)
     expect((await usage('/Contracts/2025/renewal.txt')).jobs).toBe(2)
   })
+
+  it('counts a job whose scope spells a name in the other Unicode form (é composed or decomposed), whichever form is asked', async () => {
+    await addProvider(node, 'p1')
+    const composed = 'caf\u00e9'
+    const decomposed = 'cafe\u0301'
+    await mkdir('/', composed)
+    await upload(`/${composed}`, 'menu.txt')
+    await job(node, 'Pastries', scope([[decomposed]], []))
+    await job(node, 'Menu', scope([], [[decomposed, 'menu.txt']]))
+    for (const spelled of [composed, decomposed]) {
+      expect((await usage(`/${spelled}/menu.txt`)).jobs).toBe(2)
+      expect((await usage(`/${spelled}`)).jobs).toBe(2)
+    }
+    // Stored before (in the form the scope gave): the migration puts them in one form.
+    node.store.db.prepare(`UPDATE job_scope_refs SET path = replace(path, ?, ?)`).run(composed, decomposed)
+    expect((await usage(`/${composed}`)).jobs).toBe(0)
+    MIGRATIONS.find((m) => m.version === 22)!.up(node.store.db)
+    expect((await usage(`/${composed}/menu.txt`)).jobs).toBe(2)
+    expect((await usage(`/${decomposed}`)).jobs).toBe(2)
+  })
 })

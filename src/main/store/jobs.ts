@@ -77,10 +77,11 @@ export function jobsRepo(db: Db) {
   )
   const dropPaths = db.prepare(`DELETE FROM job_scope_refs WHERE job_id = ?`)
   const addPath = db.prepare(`INSERT OR IGNORE INTO job_scope_refs (path, is_folder, job_id) VALUES (?, ?, ?)`)
+  // In one Unicode form (NFC), as pathUsage asks: the library takes é composed and decomposed as one name.
   const writePaths = (jobId: string, paths: ScopePaths) => {
     dropPaths.run(jobId)
-    for (const path of paths.items) addPath.run(path, 0, jobId)
-    for (const path of paths.folders) addPath.run(path, 1, jobId)
+    for (const path of paths.items) addPath.run(path.normalize('NFC'), 0, jobId)
+    for (const path of paths.folders) addPath.run(path.normalize('NFC'), 1, jobId)
   }
   // The jobs whose scope names the path itself, anything under it (a folder's), or a folder holding it.
   // Each part is a seek in the refs' primary key.
@@ -117,7 +118,8 @@ export function jobsRepo(db: Db) {
       return true
     }),
     /** The jobs whose scope takes in the library entry at `segments` (hidden ones too), newest first. */
-    pathUsage: db.transaction((segments: readonly string[]): PathUsage => {
+    pathUsage: db.transaction((spelled: readonly string[]): PathUsage => {
+      const segments = spelled.map((s) => s.normalize('NFC'))
       const path = '/' + segments.join('/')
       const ancestors = segments.map((_, i) => '/' + segments.slice(0, i).join('/'))
       // '0' follows '/': every path that starts with path + '/'.

@@ -478,6 +478,28 @@ export const MIGRATIONS: readonly Migration[] = [
                  1, s.job_id
           FROM job_scopes s JOIN jobs j ON j.id = s.job_id, json_each(s.scope_json, '$.vector_fs_folders') e;
       `)
+  },
+  {
+    version: 22,
+    description: "the library paths jobs' scopes name, in one Unicode form (NFC), as a delete asks for them",
+    up: (db) => {
+      // A scope may spell a name decomposed (e\u0301) where the library has it composed (é), or the other way;
+      // the library takes them as one name, and so must the count of jobs a delete would leave without it.
+      // Only paths with other than ASCII may differ (as many bytes as characters: ASCII).
+      const rows = db
+        .prepare<[], { path: string; is_folder: number; job_id: string }>(
+          `SELECT path, is_folder, job_id FROM job_scope_refs WHERE length(CAST(path AS BLOB)) <> length(path)`
+        )
+        .all()
+      const drop = db.prepare(`DELETE FROM job_scope_refs WHERE path = ? AND is_folder = ? AND job_id = ?`)
+      const add = db.prepare(`INSERT OR IGNORE INTO job_scope_refs (path, is_folder, job_id) VALUES (?, ?, ?)`)
+      for (const r of rows) {
+        const nfc = r.path.normalize('NFC')
+        if (nfc === r.path) continue
+        drop.run(r.path, r.is_folder, r.job_id)
+        add.run(nfc, r.is_folder, r.job_id)
+      }
+    }
   }
 ]
 
