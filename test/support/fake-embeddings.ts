@@ -33,6 +33,8 @@ export interface FakeEmbeddings {
   readonly url: string
   readonly requests: EmbedRequest[]
   behaviour: EmbedBehaviour
+  /** How many numbers each vector has (changed: the model behind the name swapped for another). */
+  dimension: number
   /** Resolves when the next embedding request has arrived. */
   nextRequest(): Promise<EmbedRequest>
   close(): Promise<void>
@@ -92,7 +94,7 @@ export async function startFakeEmbeddings(dimension = 64, port = 0): Promise<Fak
       res.end(JSON.stringify({ error: { message: `fake failure ${b.status}` } }))
       return
     }
-    const vectors = input.map((t) => fakeVector(t, dimension))
+    const vectors = input.map((t) => fakeVector(t, fake.dimension))
     res.writeHead(200, { 'Content-Type': 'application/json' })
     if (geminiBatch) res.end(JSON.stringify({ embeddings: vectors.map((values) => ({ values })) }))
     else if (geminiOne) res.end(JSON.stringify({ embedding: { values: vectors[0] } }))
@@ -115,6 +117,7 @@ export async function startFakeEmbeddings(dimension = 64, port = 0): Promise<Fak
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     behaviour: { type: 'ok' },
+    dimension,
     nextRequest: () => new Promise((r) => waiters.push(r)),
     close: async () => {
       server.closeAllConnections()

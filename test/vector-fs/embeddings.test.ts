@@ -257,6 +257,21 @@ describe('embeddings', () => {
     }
   })
 
+  it('a question embedded to another length than the library (the model behind the name swapped): the library is embedded again, and search by meaning works again', async () => {
+    await useOpenAi(node)
+    await upload(node, 'garage.txt', longText('car repair', 3))
+    await upload(node, 'clinic.txt', 'The doctor sees patients on Mondays.')
+    await waitFor(node, allReady)
+    fake.dimension = 32
+    // This search goes by keywords alone ("physician" is in no file: nothing), and the files are embedded anew.
+    const first = (await node.post('/v2/search_items', { search: 'physician' })).body as SearchResult[]
+    expect(first).toEqual([])
+    expect((await files(node)).every((f) => f.status === 'processing')).toBe(true)
+    await waitFor(node, allReady)
+    const hits = (await node.post('/v2/search_items', { search: 'physician' })).body as SearchResult[]
+    expect(hits[0]?.path).toBe('/clinic.txt')
+  })
+
   it('changing the model embeds everything again with the new one (a new dimension too)', async () => {
     await useOpenAi(node)
     await upload(node, 'a.txt', longText('bridge', 3))

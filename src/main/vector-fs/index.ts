@@ -274,6 +274,22 @@ export function createVectorFs(options: VectorFsOptions) {
     dropQueries()
   }
 
+  /**
+   * The model gave a question's vector of another length than the library's (the model behind its name
+   * was swapped): the two cannot be compared, and searches by meaning found nothing while every file
+   * said it was embedded. The library is embedded again, as when a batch comes back of another length
+   * (embedding-queue); searches go by keywords alone until it is.
+   */
+  function embedAgainForLength(model: EmbeddingModel, length: number) {
+    log.info(
+      `embedding: ${model.model} now gives vectors of ${length} numbers, the library's have ${vectors.dimension()}: every file is embedded again`
+    )
+    db.transaction(() => queue.resetForModel(model)).immediate()
+    queryCache.clear()
+    changed('/')
+    queue.wake()
+  }
+
   async function queryVector(text: string): Promise<number[] | undefined> {
     for (;;) {
       const model = settings.embeddingModel()
@@ -288,6 +304,10 @@ export function createVectorFs(options: VectorFsOptions) {
         const signal = AbortSignal.any([AbortSignal.timeout(options.queryTimeoutMs ?? 15_000), edited.signal])
         const [v] = await embedders(model.providerId, model.model).embed([text], signal)
         if (!v) return undefined
+        if (vectors.modelKey() === modelKeyOf(model) && vectors.dimension() !== v.length) {
+          embedAgainForLength(model, v.length)
+          return undefined
+        }
         if (queryCache.size >= 256) queryCache.delete(queryCache.keys().next().value!)
         queryCache.set(cacheKey, v)
         queryFailures = 0
