@@ -272,6 +272,20 @@ describe('embeddings', () => {
     expect(hits[0]?.path).toBe('/clinic.txt')
   })
 
+  it('a file with no text (empty, or a scan without a text layer) is ready but not said to be embedded, at upload and after a model change', async () => {
+    await useOpenAi(node)
+    await upload(node, 'empty.txt', '')
+    await upload(node, 'notes.txt', 'Some words to embed.')
+    const byName = async () => new Map((await waitFor(node, (fs) => fs.every((f) => f.status === 'ready'))).map((f) => [f.name, f]))
+    let now = await byName()
+    expect(now.get('empty.txt')).toMatchObject({ status: 'ready', has_embeddings: false })
+    await waitFor(node, (fs) => fs.find((f) => f.name === 'notes.txt')?.has_embeddings === true)
+    await node.post('/v2/update_default_embedding_model', { provider_id: 'emb', model: 'text-embedding-3-large' })
+    await waitFor(node, (fs) => fs.find((f) => f.name === 'notes.txt')?.has_embeddings === true)
+    now = await byName()
+    expect(now.get('empty.txt')).toMatchObject({ status: 'ready', has_embeddings: false })
+  })
+
   it('changing the model embeds everything again with the new one (a new dimension too)', async () => {
     await useOpenAi(node)
     await upload(node, 'a.txt', longText('bridge', 3))

@@ -119,8 +119,9 @@ export function embeddingQueue(deps: Deps) {
   const requeueAll = db.prepare(`UPDATE vfs_passages SET pending_embedding = 1`)
   const unqueueAll = db.prepare(`UPDATE vfs_passages SET pending_embedding = 0`)
   const setAllFiles = db.prepare(`UPDATE vfs_entries SET status = ?, embedded_model = NULL WHERE is_folder = 0`)
+  // Files with no text (empty, a scan): nothing to embed, so ready, and not said to be embedded.
   const emptyFilesReady = db.prepare(
-    `UPDATE vfs_entries SET status = 'ready', embedded_model = ? WHERE is_folder = 0 AND id NOT IN (SELECT item_id FROM vfs_passages)`
+    `UPDATE vfs_entries SET status = 'ready', embedded_model = NULL WHERE is_folder = 0 AND id NOT IN (SELECT item_id FROM vfs_passages)`
   )
 
   let loop: Promise<void> | undefined
@@ -289,7 +290,7 @@ export function embeddingQueue(deps: Deps) {
       if (model) {
         requeueAll.run()
         setAllFiles.run('processing')
-        emptyFilesReady.run(modelKeyOf(model))
+        emptyFilesReady.run()
       } else {
         unqueueAll.run()
         setAllFiles.run('ready')
@@ -306,7 +307,7 @@ export function embeddingQueue(deps: Deps) {
       const n = setFailedProcessing.run().changes
       // A failed file without passages (none are made so) would stay processing: it has nothing to embed.
       const model = settings.embeddingModel()
-      if (model) emptyFilesReady.run(modelKeyOf(model))
+      if (model) emptyFilesReady.run()
       return n
     },
     /**

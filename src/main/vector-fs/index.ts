@@ -402,9 +402,9 @@ export function createVectorFs(options: VectorFsOptions) {
           const replaced = input.replace ? tree.namesake(folder.id, input.filename) : undefined
           if (replaced) unused = removeSubtree(replaced.id)
           tree.place(itemId, folder.id, input.filename)
-          // The model as it is now: it may have changed while the passages were stored.
-          const current = settings.embeddingModel()
-          if (current && !nodes.length) tree.setStatus(itemId, 'ready', modelKeyOf(current))
+          // The model as it is now: it may have changed while the passages were stored. A file with no
+          // text (empty, a scan) has nothing to embed: ready, and not said to be embedded.
+          if (settings.embeddingModel() && !nodes.length) tree.setStatus(itemId, 'ready', null)
           return [...tree.segmentsOf(folder.id), input.filename]
         })
         .immediate()
