@@ -66,8 +66,12 @@ function noise(length: number): Uint8Array {
 const wordFile = async () =>
   new Uint8Array(await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('Gutters are cleaned in spring.')] }] })))
 
+const text = (s: string) => new TextEncoder().encode(s)
+
 const NOT_A_PDF = 'it is not a valid PDF file (it may be damaged or encrypted)'
 const NOT_A_DOCX = 'it is not a valid Word (.docx) file (it may be damaged or protected by a password)'
+const NOT_TEXT =
+  'it is not text (it holds binary data: it may be another kind of file given a text name, such as a ZIP, an image or a Word file)'
 
 describe('a document that cannot be read', () => {
   it.each([
@@ -82,7 +86,11 @@ describe('a document that cannot be read', () => {
     ],
     ['text named .docx (not a zip)', 'letter.docx', () => new TextEncoder().encode('Dear tenant, the rent is due.'), NOT_A_DOCX],
     ['a DOCX cut off halfway', 'minutes.docx', async () => (await wordFile()).slice(0, 2000), NOT_A_DOCX],
-    ['a zip with no Word document in it', 'archive.docx', () => zipSync({ 'readme.txt': new TextEncoder().encode('hello') }), NOT_A_DOCX]
+    ['a zip with no Word document in it', 'archive.docx', () => zipSync({ 'readme.txt': new TextEncoder().encode('hello') }), NOT_A_DOCX],
+    ['random bytes named .txt', 'notes.txt', () => noise(3000), NOT_TEXT],
+    ['a Word file named .txt', 'letter.txt', wordFile, NOT_TEXT],
+    ['a zip named .md', 'readme.md', () => zipSync({ 'readme.txt': new TextEncoder().encode('hello') }), NOT_TEXT],
+    ['a Word file named .csv', 'table.csv', wordFile, NOT_TEXT]
   ])('%s: 400 naming the file and why, no parser text, nothing stored', async (_case, filename, make, reason) => {
     const data = await make()
     const before = dbFingerprint(node.store)
@@ -98,9 +106,19 @@ describe('a document that cannot be read', () => {
     expect((await upload('report.pdf', await pdfWithText('Quarterly report'))).status).toBe(200)
     expect((await upload('minutes.docx', await wordFile())).status).toBe(200)
   })
-})
 
-const text = (s: string) => new TextEncoder().encode(s)
+  it('text with a few damaged bytes, in a code page, or in UTF-16 with its byte order mark is text all the same', async () => {
+    const damaged = new Uint8Array([...text('Rent is due on the first'), 0xff, 0xfe, 0x80, ...text(' of the month.')])
+    const latin1 = new Uint8Array([...text('Caf'), 0xe9, ...text(' au lait')])
+    const utf16 = new Uint8Array([0xff, 0xfe, ...Buffer.from('Gutters in spring', 'utf16le')])
+    for (const [name, data] of [
+      ['damaged.txt', damaged],
+      ['latin1.txt', latin1],
+      ['utf16.txt', utf16]
+    ] as const)
+      expect((await upload(name, data)).status, name).toBe(200)
+  })
+})
 
 describe('a .vrkai that cannot be read', () => {
   const sound = JSON.stringify(vrkaiEntry(documentResource('handbook')))

@@ -138,8 +138,27 @@ function notVrkaiJson(text: string): string {
     : `${NOT_A_VRKAI} (it is not JSON from ${where} on: it may be damaged, or another kind of file)`
 }
 
+/** Why a file named as text is not read: its bytes are another kind of file's. */
+export const NOT_TEXT =
+  'it is not text (it holds binary data: it may be another kind of file given a text name, such as a ZIP, an image or a Word file)'
+/** How far into a text file a NUL byte is looked for (as git and `file` tell a binary file). */
+const BINARY_SNIFF_BYTES = 8000
+
+/**
+ * A file named as text whose first bytes hold a NUL is another kind of file (text in UTF-8 or a code page
+ * has none; UTF-16, which has, says so by its byte order mark). Read as text it made passages of
+ * mojibake that then came up in unrelated searches, while a text file named .pdf was refused.
+ */
+function refuseBinary(bytes: Uint8Array): void {
+  const head = bytes.subarray(0, BINARY_SNIFF_BYTES)
+  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)
+  if (!utf16 && head.includes(0)) throw new UnreadableContent(NOT_TEXT)
+}
+
 /** The text of a file of a readable type, or its own nodes for a .vrkai; PDF and DOCX are read by `documents`. */
 export async function extractText(type: FileType, bytes: Uint8Array, documents: DocumentReader): Promise<Extracted> {
+  // PDF, DOCX and .vrkai say themselves what is wrong with bytes that are not theirs.
+  if (type !== 'pdf' && type !== 'docx' && type !== 'vrkai') refuseBinary(bytes)
   switch (type) {
     case 'txt':
     case 'csv':
