@@ -195,6 +195,23 @@ describe('the conversation list on wide windows: beside the conversation, collap
     expect(window.location.hash).toBe(hashOf(inboxes[2]!)) // the one before it
   })
 
+  it('a row focused in the list and taken away by another client (removed, hidden): the focus goes to the row now in its place, not to the page', async () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    renderView(inboxes[2]!, qc)
+    const side = await screen.findByTestId('conversation-list')
+    const link = (name: string) => within(side).queryByRole('link', { name })
+    await waitFor(() => expect(link('Second talk')).not.toBeNull())
+    act(() => link('Second talk')!.focus())
+    expect((await node.post('/v2/remove_job', { job_id: middle().split('::')[1] })).status).toBe(200)
+    await qc.invalidateQueries()
+    await waitFor(() => expect(link('Second talk')).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(link('First talk')))
+    expect((await node.post('/v2/update_job_hidden', { job_id: inboxes[0]!.split('::')[1], is_hidden: true })).status).toBe(200)
+    await qc.invalidateQueries()
+    await waitFor(() => expect(link('First talk')).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(link('Third talk')))
+  })
+
   it('when the open conversation is removed, the list stays beside the notice and Alt+Down / Alt+Up open the ones around its place', async () => {
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     renderView(middle(), qc)

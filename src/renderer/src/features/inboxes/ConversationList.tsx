@@ -14,7 +14,7 @@ import { useLayoutPrefs } from '../../stores/layout-prefs'
 import { useNow } from '../../app/use-now'
 import { relativeTime } from './relative-time'
 import { useFocusAcrossBreakpoint } from './layout-focus'
-import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from './roving-rows'
+import { focusedRow, rowMove, rowsOnScreen, useFocusKeptOnRemoval, useFocusRow, useRovingTabStop } from './roving-rows'
 import { useConversationKeys } from './conversation-keys'
 import { onOwnSend } from './own-sends'
 import classes from './ConversationList.module.css'
@@ -123,6 +123,8 @@ function ConversationNav({
     scrollToFn: scrollSparingMount
   })
   const { focusRow, pendingRow } = useFocusRow(virtualizer, scrollRef, count, FOCUS_WAIT_MS, setFocusedAt)
+  // A focused row taken away by another client (removed, hidden): the focus goes to the row now in its place, not to the page.
+  const keptFocus = useFocusKeptOnRemoval(count, tabStop, focusRow)
   const onKeyDown = (e: ReactKeyboardEvent) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return
     const current = pendingRow() ?? focusedRow(e.target)
@@ -204,7 +206,11 @@ function ConversationNav({
         aria-label="Conversations"
         style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
         onKeyDown={onKeyDown}
-        onFocus={onFocus}
+        onFocus={(e) => {
+          keptFocus.onFocus(e)
+          onFocus(e)
+        }}
+        onBlur={keptFocus.onBlur}
       >
         {items.map((item) => {
           // Each inbox once: rows standing in from blocks read at different moments may both hold one that moved.

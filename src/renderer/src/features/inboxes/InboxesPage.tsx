@@ -29,7 +29,7 @@ import { snippetOfFailedAnswer } from './snippet-source'
 import { InboxRow } from './InboxRow'
 import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount'
 import { rememberListPlace, takeReturnFocus } from './return-focus'
-import { focusedRow, rowMove, rowsOnScreen, useFocusRow, useRovingTabStop } from './roving-rows'
+import { focusedRow, rowMove, rowsOnScreen, useFocusKeptOnRemoval, useFocusRow, useRovingTabStop } from './roving-rows'
 import classes from './InboxRow.module.css'
 import barClasses from './bulk-bar.module.css'
 import { useNow } from '../../app/use-now'
@@ -377,16 +377,8 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   // The selection cleared from the bar (Clear selection, Unhide): the bar goes with the focus it held,
   // which goes back to the row selected last (rows hidden or deleted are refocused above, once gone).
   const barRef = useRef<HTMLDivElement>(null)
-  // A focused row taken away by another client (removed, or hidden while hidden ones are not shown)
-  // leaves the focus on the page: it goes to the row now in its place (the Tab stop follows it there).
-  const lastFocused = useRef<Element | null>(null)
-  useLayoutEffect(() => {
-    const el = lastFocused.current
-    if (!el || el.isConnected || refocus.current || count === 0) return
-    lastFocused.current = null
-    const at = document.activeElement
-    if (!at || at === document.body) focusRow(tabStop)
-  })
+  // A focused row taken away by another client: the focus goes to the row now in its place.
+  const keptFocus = useFocusKeptOnRemoval(count, tabStop, focusRow, () => refocus.current !== null)
   const barHasFocus = () => !!barRef.current?.contains(document.activeElement)
   // `fromBar`: known as the bar's button was pressed, when the node's answer is awaited (its events,
   // coming first, may have taken the button away with the focus already).
@@ -811,13 +803,10 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
             data-testid="inbox-scroll"
             onKeyDown={onListKey}
             onFocus={(e) => {
-              lastFocused.current = e.target
+              keptFocus.onFocus(e)
               onFocus(e)
             }}
-            onBlur={(e) => {
-              // The operator took the focus elsewhere: a row removed later is no reason to take it back.
-              if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) lastFocused.current = null
-            }}
+            onBlur={keptFocus.onBlur}
           >
             <div role="list" aria-label="Inboxes" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {items.map((item) => {

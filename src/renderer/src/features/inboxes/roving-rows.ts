@@ -188,3 +188,29 @@ export function useFocusRow(
   }
   return { focusRow, pendingRow: () => pendingRow.current }
 }
+
+/**
+ * A focused row taken away by another client (removed, or hidden while hidden ones are not shown)
+ * leaves the focus on the page: it goes to the row now in its place (`tabStop`, which follows it
+ * there). Not while `waits()` (the list puts the focus back itself after its own delete or hide), nor
+ * once the operator has taken the focus out of the list. Returns the list element's focus handlers.
+ */
+export function useFocusKeptOnRemoval(count: number, tabStop: number, focusRow: (index: number) => void, waits = () => false) {
+  const lastFocused = useRef<Element | null>(null)
+  useLayoutEffect(() => {
+    const el = lastFocused.current
+    if (!el || el.isConnected || waits() || count === 0) return
+    lastFocused.current = null
+    const at = document.activeElement
+    if (!at || at === document.body) focusRow(tabStop)
+  })
+  return {
+    onFocus: (e: FocusEvent) => {
+      lastFocused.current = e.target
+    },
+    onBlur: (e: FocusEvent<HTMLElement>) => {
+      // The operator took the focus elsewhere: a row removed later is no reason to take it back.
+      if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) lastFocused.current = null
+    }
+  }
+}
