@@ -92,6 +92,31 @@ function holdingReads() {
   return { transport, hold, release }
 }
 
+/** 60 conversations, the list beside them collapsed (it reads no further page itself): their ids, newest first. */
+async function sixtyConversations(): Promise<string[]> {
+  for (let i = 0; i < 60; i++) await createJob(node, 'gpt')
+  useLayoutPrefs.setState({ conversationsOpen: false })
+  return ((await node.get('/v2/all_inboxes_paginated', { limit: '60' })).body as { inboxes: Inbox[] }).inboxes.map((i) => i.inbox_id)
+}
+
+/** `inboxId` opened, its message box focused. */
+async function openFocused(inboxId: string, transport: Transport) {
+  act(() => navigate({ name: 'inbox', inboxId }))
+  renderWithApp(<Screen />, transport)
+  await screen.findByRole('button', { name: 'Show conversations' })
+  const here = await box()
+  act(() => here.focus())
+  return here
+}
+
+/** "hi" is in the box of `inboxId`, focused, and its draft; none of the conversations `passed` kept it. */
+async function expectLettersOnlyIn(inboxId: string, passed: readonly string[]) {
+  await waitFor(async () => expect((await box()).value).toBe('hi'))
+  expect(document.activeElement).toBe(await box())
+  for (const id of passed) expect(draftOf(id)).toBe('')
+  expect(draftOf(inboxId)).toBe('hi')
+}
+
 async function openUpper(transport: Transport = routerTransport(node.router)) {
   act(() => navigate({ name: 'inbox', inboxId: upper }))
   renderWithApp(<Screen />, transport)
@@ -230,9 +255,7 @@ it('letters typed while the next conversation is still being read (the box left 
 })
 
 it('pressed three times past the rows read, the letters typed meanwhile go to the third conversation, not to one passed through', async () => {
-  for (let i = 0; i < 60; i++) await createJob(node, 'gpt')
-  const order = ((await node.get('/v2/all_inboxes_paginated', { limit: '60' })).body as { inboxes: Inbox[] }).inboxes.map((i) => i.inbox_id)
-  useLayoutPrefs.setState({ conversationsOpen: false })
+  const order = await sixtyConversations()
   const real = routerTransport(node.router)
   const waiting: (() => void)[] = []
   // The list's second page comes when released.
@@ -243,11 +266,7 @@ it('pressed three times past the rows read, the letters typed meanwhile go to th
       return real.request(req)
     }
   }
-  act(() => navigate({ name: 'inbox', inboxId: order[48]! }))
-  renderWithApp(<Screen />, transport)
-  await screen.findByRole('button', { name: 'Show conversations' })
-  const here = await box()
-  act(() => here.focus())
+  const here = await openFocused(order[48]!, transport)
   // The 49th is the last row read: the next press reads the page after it, the third waits behind it.
   fireEvent(here, altDown())
   fireEvent(document.activeElement ?? document.body, altDown())
@@ -258,24 +277,14 @@ it('pressed three times past the rows read, the letters typed meanwhile go to th
   act(() => typeKeys('hi'))
   act(() => waiting.forEach((r) => r()))
   await waitFor(() => expect(window.location.hash).toBe(`#/inboxes/${encodeURIComponent(order[51]!)}`))
-  await waitFor(async () => expect((await box()).value).toBe('hi'))
-  expect(document.activeElement).toBe(await box())
-  expect(draftOf(order[49]!)).toBe('')
-  expect(draftOf(order[50]!)).toBe('')
-  expect(draftOf(order[51]!)).toBe('hi')
+  await expectLettersOnlyIn(order[51]!, [order[49]!, order[50]!])
 })
 
 it('pressed three times past the rows read, the conversation passed through drawn during the page read, the next press from the page still carries the letters to the third box', async () => {
-  for (let i = 0; i < 60; i++) await createJob(node, 'gpt')
-  const order = ((await node.get('/v2/all_inboxes_paginated', { limit: '60' })).body as { inboxes: Inbox[] }).inboxes.map((i) => i.inbox_id)
-  useLayoutPrefs.setState({ conversationsOpen: false })
+  const order = await sixtyConversations()
   // Reads held until released: the list's second page, and each conversation passed through.
   const { transport, hold, release } = holdingReads()
-  act(() => navigate({ name: 'inbox', inboxId: order[48]! }))
-  renderWithApp(<Screen />, transport)
-  await screen.findByRole('button', { name: 'Show conversations' })
-  const here = await box()
-  act(() => here.focus())
+  const here = await openFocused(order[48]!, transport)
   hold(order[49]!)
   hold(order[50]!)
   hold('page')
@@ -298,26 +307,16 @@ it('pressed three times past the rows read, the conversation passed through draw
   })
   await waitFor(() => expect(window.location.hash).toBe(`#/inboxes/${encodeURIComponent(order[51]!)}`))
   act(() => release(order[50]!))
-  await waitFor(async () => expect((await box()).value).toBe('hi'))
-  expect(document.activeElement).toBe(await box())
-  expect(draftOf(order[49]!)).toBe('')
-  expect(draftOf(order[50]!)).toBe('')
-  expect(draftOf(order[51]!)).toBe('hi')
+  await expectLettersOnlyIn(order[51]!, [order[49]!, order[50]!])
 })
 
 it('pressed three times past the rows read, letters typed before the conversation passed through is drawn go to the third box only, not also into the one passed through', async () => {
-  for (let i = 0; i < 60; i++) await createJob(node, 'gpt')
-  const order = ((await node.get('/v2/all_inboxes_paginated', { limit: '60' })).body as { inboxes: Inbox[] }).inboxes.map((i) => i.inbox_id)
-  useLayoutPrefs.setState({ conversationsOpen: false })
+  const order = await sixtyConversations()
   // Reads held until released: the list's second page, and the conversation passed through.
   const { transport, hold, release } = holdingReads()
   hold('page')
   hold(order[49]!)
-  act(() => navigate({ name: 'inbox', inboxId: order[48]! }))
-  renderWithApp(<Screen />, transport)
-  await screen.findByRole('button', { name: 'Show conversations' })
-  const here = await box()
-  act(() => here.focus())
+  const here = await openFocused(order[48]!, transport)
   // Three presses with no gap: the 50th (the last row read) is passed through, the next page read for the 51st.
   fireEvent(here, altDown())
   fireEvent(document.activeElement ?? document.body, altDown())
@@ -334,11 +333,7 @@ it('pressed three times past the rows read, letters typed before the conversatio
   expect(draftOf(order[49]!)).toBe('')
   act(() => release('page'))
   await waitFor(() => expect(window.location.hash).toBe(`#/inboxes/${encodeURIComponent(order[51]!)}`))
-  await waitFor(async () => expect((await box()).value).toBe('hi'))
-  expect(document.activeElement).toBe(await box())
-  expect(draftOf(order[49]!)).toBe('')
-  expect(draftOf(order[50]!)).toBe('')
-  expect(draftOf(order[51]!)).toBe('hi')
+  await expectLettersOnlyIn(order[51]!, [order[49]!, order[50]!])
 })
 
 it('a conversation passed through whose view is drawn after the last press (its address change handled late) does not take the focus, nor end the carrying', async () => {
