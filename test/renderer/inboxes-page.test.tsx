@@ -55,6 +55,8 @@ let eventStreams = 0
 
 /** While set, the node's answers to removals and hides come this much later than their events (as they may over HTTP). */
 let removalAnswerDelayMs = 0
+/** A search for this text is answered once `until` settles (a slow node). */
+let heldSearch: { readonly q: string; readonly until: Promise<void> } | undefined
 
 /** While set, the node's events wait here (a slow event stream), in order, until releaseEvents(). */
 let heldEvents: (() => void)[] | undefined
@@ -88,6 +90,7 @@ function renderPage(ui: ReactElement = <InboxesPage />) {
     request: async (req) => {
       sent.push({ path: req.path, query: req.query })
       if (pagesInOrderHeld && req.path.endsWith('all_inboxes_paginated') && req.query?.position === undefined) await pagesInOrderHeld
+      if (heldSearch && req.path.endsWith('search_inboxes') && req.query?.q === heldSearch.q) await heldSearch.until
       if (removalAnswerDelayMs && /(remove_jobs?|update_job_hidden)$/.test(req.path)) {
         const answer = await node.router.handle(req)
         await new Promise((r) => setTimeout(r, removalAnswerDelayMs))
@@ -677,6 +680,37 @@ describe('what the search says about its results', () => {
     await screen.findByRole('checkbox', { name: 'Select Delta design' })
     watch.disconnect()
     expect(stale).toEqual([])
+  })
+
+  it('nor while the first query of the next search is slow to come and more is typed (the results kept are of that search only)', async () => {
+    renderPage()
+    const search = await screen.findByRole('textbox', { name: 'Search inboxes' })
+    await screen.findByRole('checkbox', { name: 'Select Alpha plans' })
+    fireEvent.change(search, { target: { value: 'Bravo' } })
+    await screen.findByRole('checkbox', { name: 'Select Bravo budget' })
+    fireEvent.keyDown(search, { key: 'Escape' })
+    await screen.findByRole('checkbox', { name: 'Select Alpha plans' })
+    let release = () => {}
+    heldSearch = { q: 'D', until: new Promise<void>((r) => (release = r)) }
+    try {
+      const stale: string[] = []
+      const watch = new MutationObserver(() => {
+        if (screen.queryByRole('checkbox', { name: 'Select Bravo budget' })) stale.push('Bravo budget')
+      })
+      watch.observe(document.body, { subtree: true, childList: true, attributes: true })
+      fireEvent.change(search, { target: { value: 'D' } })
+      await waitFor(() => expect(sent.some((r) => r.path.endsWith('search_inboxes') && r.query?.q === 'D')).toBe(true))
+      // "D" not answered yet: "De" typed, asked for once typing pauses.
+      fireEvent.change(search, { target: { value: 'De' } })
+      await screen.findByRole('checkbox', { name: 'Select Delta design' })
+      release()
+      await new Promise((r) => setTimeout(r, 100))
+      watch.disconnect()
+      expect(stale).toEqual([])
+    } finally {
+      heldSearch = undefined
+      release()
+    }
   })
 
   it('a search listing as many matches as it may (100): the selection is counted among those first matches, not as if they were all', async () => {

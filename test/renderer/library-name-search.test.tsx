@@ -102,6 +102,36 @@ describe('the Files page search finds names, then passages', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Search results' })).toBeNull())
   })
 
+  it('a search typed after one was cleared lists no name the cleared one found while its own names are asked for', async () => {
+    let release = () => {}
+    const held = new Promise<void>((r) => (release = r))
+    const handle: Router['handle'] = async (req) => {
+      if (req.path === '/v2/find_vector_fs_entries' && req.query?.q === 'memo') await held
+      return node.router.handle(req)
+    }
+    renderWithApp(<RoutedFilesPage />, routerTransport({ ...node.router, handle }))
+    await screen.findByRole('treeitem', { name: /^memo\.txt/ })
+    const box = screen.getByRole<HTMLInputElement>('textbox', { name: 'Search the library' })
+    const namesListed = () => screen.queryAllByTestId('name-result').map((r) => r.textContent ?? '')
+    await userEvent.type(box, 'lease')
+    await waitFor(() => expect(namesListed().some((n) => n.startsWith('flat lease.txt'))).toBe(true), { timeout: 10_000 })
+    await userEvent.keyboard('{Escape}')
+    const stale: string[] = []
+    const watch = new MutationObserver(() => stale.push(...namesListed().filter((n) => n.startsWith('flat lease.txt'))))
+    watch.observe(document.body, { subtree: true, childList: true, characterData: true })
+    try {
+      // Enter searches at once: the names of "memo" are asked for (and held).
+      await userEvent.type(box, 'memo{Enter}')
+      await new Promise((r) => setTimeout(r, 400))
+      release()
+      await waitFor(() => expect(namesListed().some((n) => n.startsWith('memo.txt'))).toBe(true), { timeout: 10_000 })
+    } finally {
+      watch.disconnect()
+      release()
+    }
+    expect(stale).toEqual([])
+  })
+
   it('a typed path lists the folder it names and what lies under it, each with its folder; no name holds its words', async () => {
     const { calls, router } = recording(node.router)
     renderWithApp(<RoutedFilesPage />, routerTransport(router))

@@ -10,7 +10,6 @@ import {
   type QueryClient,
   type UseQueryResult
 } from '@tanstack/react-query'
-import { useState } from 'react'
 import type { RouteBodyInput, RouteName } from '../../../shared/contract/routes'
 import type { Inbox } from '../../../shared/contract/inbox'
 import { jobInboxId } from '../../../shared/contract/inbox-id'
@@ -18,6 +17,7 @@ import { searchQueryWithin } from '../../../shared/contract/inbox-search-rules'
 import { nameSearchText, nameSearchWords } from '../../../shared/contract/vector-fs-names'
 import type { LastMessage } from '../../../shared/contract/message'
 import { joinPath } from '../../../shared/vfs-path'
+import { useKeptWhileTyping } from './kept-while-typing'
 import { ApiFailure, type Client } from './client'
 import { forgetRemovedInbox } from '../stores/removed-inbox'
 import { useClient } from './client-context'
@@ -114,10 +114,7 @@ export const SEARCH_LIMIT = 100
 /** The node's search over inbox names and messages; each hit carries its matching snippet. */
 export function useInboxSearch(q: string, showHidden: boolean) {
   const client = useClient()
-  // The query asked before this one (none: '', the search cleared), kept from render to render.
-  const [asked, setAsked] = useState({ q, before: '' })
-  if (asked.q !== q) setAsked({ q, before: asked.q })
-  const goesOn = q.length > 0 && (asked.q !== q ? asked.q : asked.before).length > 0
+  const kept = useKeptWhileTyping(q)
   return useQuery({
     queryKey: inboxPageKeys.search(q, showHidden),
     // A longer query (kept from an earlier window) is searched by its start: the node refuses more.
@@ -127,9 +124,8 @@ export function useInboxSearch(q: string, showHidden: boolean) {
       }),
     enabled: q.length > 0,
     // The results of the query before are kept while the next one is asked for (the list does not
-    // empty at each key), not those of a search cleared since: a search begun after one was cleared
-    // showed the cleared one's results, as if they were its own, until its own came.
-    placeholderData: (prev) => (goesOn ? prev : undefined)
+    // empty at each key), not those of a search cleared since (see kept-while-typing).
+    placeholderData: (prev, before) => (kept((before?.queryKey[2] as { q?: string } | undefined)?.q) ? prev : undefined)
   })
 }
 
@@ -204,11 +200,13 @@ export function useVfsFind(q: string, kind?: 'folder' | 'file') {
   const words = nameSearchWords(q)
   // A typed path is sent as typed: the node finds the entries whose path holds it, and what lies under them.
   const text = nameSearchText(q)
+  const kept = useKeptWhileTyping(words.length > 0 ? text : '')
   return useQuery({
     queryKey: keys.vfsFind(text, kind),
     queryFn: () => client.call('find_vector_fs_entries', { query: { q: text, kind, limit: String(FIND_LIMIT) } }),
     enabled: words.length > 0,
-    placeholderData: (prev) => prev
+    // Not the results of a search cleared since (see kept-while-typing).
+    placeholderData: (prev, before) => (kept(before?.queryKey[2]) ? prev : undefined)
   })
 }
 
