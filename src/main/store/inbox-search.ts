@@ -152,6 +152,14 @@ export function inboxSearchRepo(db: Db) {
     `SELECT rowid AS id FROM inbox_search
      WHERE inbox_search MATCH ? AND rowid < 0 AND rowid > ? ORDER BY rowid ASC LIMIT ${NAME_BATCH}`
   )
+  // Hidden inboxes' names left out in SQL (a look-up by the inbox's key each) when they are not shown:
+  // thousands of hidden inboxes sharing a default name were each read and dropped here, a batch a round.
+  const visibleNames = db.prepare<[string, number], { id: number }>(
+    `SELECT rowid AS id FROM inbox_search
+     WHERE inbox_search MATCH ? AND rowid < 0 AND rowid > ?
+       AND EXISTS (SELECT 1 FROM inboxes i WHERE i.seq = -inbox_search.rowid AND i.is_hidden = 0)
+     ORDER BY rowid ASC LIMIT ${NAME_BATCH}`
+  )
   const ofMessage = db.prepare<[number], Found>(
     `SELECT i.id, i.is_hidden, json_extract(m.message_json, '$.job_message.content') AS text
      FROM messages m JOIN inboxes i ON i.id = m.inbox_id WHERE m.seq = ?`
@@ -200,7 +208,7 @@ export function inboxSearchRepo(db: Db) {
       let namesAfter: number | undefined = Number.MIN_SAFE_INTEGER
       for (let first = true; ; first = false) {
         const rows: { id: number; score: number }[] = before === undefined ? [] : round.all(query, before)
-        const nameRows: { id: number }[] = namesAfter === undefined ? [] : names.all(query, namesAfter)
+        const nameRows: { id: number }[] = namesAfter === undefined ? [] : (showHidden ? names : visibleNames).all(query, namesAfter)
         namesAfter = nameRows.length < NAME_BATCH ? undefined : nameRows[nameRows.length - 1]!.id
         const messages = rows.sort((a, b) => a.score - b.score || b.id - a.id).map((row): Ranked => ({ id: row.id }))
         const ranked = [...rankNames(nameRows.map((row) => ({ id: row.id }))), ...messages]
