@@ -275,11 +275,12 @@ export function createVectorFs(options: VectorFsOptions) {
   }
 
   /**
-   * The model gave a question's vector of another length than the library's (the model behind its name
-   * was swapped): the two cannot be compared, and searches by meaning found nothing while every file
+   * The model gave questions' vectors of another length than the library's (the model behind its name
+   * was swapped), twice in a row: the two cannot be compared, and searches by meaning found nothing while every file
    * said it was embedded. The library is embedded again, as when a batch comes back of another length
    * (embedding-queue); searches go by keywords alone until it is.
    */
+  let lengthMismatches = 0
   function embedAgainForLength(model: EmbeddingModel, length: number) {
     log.info(
       `embedding: ${model.model} now gives vectors of ${length} numbers, the library's have ${vectors.dimension()}: every file is embedded again`
@@ -303,11 +304,17 @@ export function createVectorFs(options: VectorFsOptions) {
       try {
         const signal = AbortSignal.any([AbortSignal.timeout(options.queryTimeoutMs ?? 15_000), edited.signal])
         const [v] = await embedders(model.providerId, model.model).embed([text], signal)
-        if (!v) return undefined
+        if (!v || v.length === 0 || !v.every(Number.isFinite)) return undefined
         if (vectors.modelKey() === modelKeyOf(model) && vectors.dimension() !== v.length) {
-          embedAgainForLength(model, v.length)
+          // Twice in a row before the whole library is embedded again: one odd reply (a proxy sending
+          // one question elsewhere) does not cost that.
+          if (++lengthMismatches >= 2) {
+            lengthMismatches = 0
+            embedAgainForLength(model, v.length)
+          }
           return undefined
         }
+        lengthMismatches = 0
         if (queryCache.size >= 256) queryCache.delete(queryCache.keys().next().value!)
         queryCache.set(cacheKey, v)
         queryFailures = 0
