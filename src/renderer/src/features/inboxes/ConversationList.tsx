@@ -124,7 +124,7 @@ function ConversationNav({
   })
   const { focusRow, pendingRow } = useFocusRow(virtualizer, scrollRef, count, FOCUS_WAIT_MS, setFocusedAt)
   // A focused row taken away by another client (removed, hidden): the focus goes to the row now in its place, not to the page.
-  const keptFocus = useFocusKeptOnRemoval(count, tabStop, focusRow)
+  const keptFocus = useFocusKeptOnRemoval(count, tabStop, focusRow, (id) => rows.some((r) => r.id === id))
   const onKeyDown = (e: ReactKeyboardEvent) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return
     const current = pendingRow() ?? focusedRow(e.target)

@@ -378,7 +378,13 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   // which goes back to the row selected last (rows hidden or deleted are refocused above, once gone).
   const barRef = useRef<HTMLDivElement>(null)
   // A focused row taken away by another client: the focus goes to the row now in its place.
-  const keptFocus = useFocusKeptOnRemoval(count, tabStop, focusRow, () => refocus.current !== null)
+  const keptFocus = useFocusKeptOnRemoval(
+    count,
+    tabStop,
+    focusRow,
+    (id) => shownRef.current!.placesOf().has(id),
+    () => refocus.current !== null
+  )
   const barHasFocus = () => !!barRef.current?.contains(document.activeElement)
   // `fromBar`: known as the bar's button was pressed, when the node's answer is awaited (its events,
   // coming first, may have taken the button away with the focus already).

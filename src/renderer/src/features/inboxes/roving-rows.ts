@@ -192,21 +192,30 @@ export function useFocusRow(
 /**
  * A focused row taken away by another client (removed, or hidden while hidden ones are not shown)
  * leaves the focus on the page: it goes to the row now in its place (`tabStop`, which follows it
- * there). Not while `waits()` (the list puts the focus back itself after its own delete or hide), nor
- * once the operator has taken the focus out of the list. Returns the list element's focus handlers.
+ * there). Only when what the row showed is no longer listed (`listed`, by its `data-row-key`): a row
+ * that only left the rows drawn (another conversation opened, the list scrolled) takes nothing. Not
+ * while `waits()` (the list puts the focus back itself after its own delete or hide), nor once the
+ * operator has taken the focus out of the list. Returns the list element's focus handlers.
  */
-export function useFocusKeptOnRemoval(count: number, tabStop: number, focusRow: (index: number) => void, waits = () => false) {
-  const lastFocused = useRef<Element | null>(null)
+export function useFocusKeptOnRemoval(
+  count: number,
+  tabStop: number,
+  focusRow: (index: number) => void,
+  listed: (key: string) => boolean,
+  waits = () => false
+) {
+  const lastFocused = useRef<{ readonly el: Element; readonly key: string | null } | null>(null)
   useLayoutEffect(() => {
-    const el = lastFocused.current
-    if (!el || el.isConnected || waits() || count === 0) return
+    const last = lastFocused.current
+    if (!last || last.el.isConnected || waits() || count === 0) return
     lastFocused.current = null
+    if (last.key !== null && listed(last.key)) return
     const at = document.activeElement
     if (!at || at === document.body) focusRow(tabStop)
   })
   return {
     onFocus: (e: FocusEvent) => {
-      lastFocused.current = e.target
+      lastFocused.current = { el: e.target, key: e.target.closest('[data-row-key]')?.getAttribute('data-row-key') ?? null }
     },
     onBlur: (e: FocusEvent<HTMLElement>) => {
       // The operator took the focus elsewhere: a row removed later is no reason to take it back.
