@@ -17,7 +17,7 @@ import { searchQueryWithin } from '../../../shared/contract/inbox-search-rules'
 import { nameSearchText, nameSearchWords } from '../../../shared/contract/vector-fs-names'
 import type { LastMessage } from '../../../shared/contract/message'
 import { joinPath } from '../../../shared/vfs-path'
-import { useKeptWhileTyping } from './kept-while-typing'
+import { useKeptWhileTyping } from './search-text'
 import { ApiFailure, type Client } from './client'
 import { forgetRemovedInbox } from '../stores/removed-inbox'
 import { useClient } from './client-context'
@@ -124,7 +124,7 @@ export function useInboxSearch(q: string, showHidden: boolean) {
       }),
     enabled: q.length > 0,
     // The results of the query before are kept while the next one is asked for (the list does not
-    // empty at each key), not those of a search cleared since (see kept-while-typing).
+    // empty at each key), not those of a search cleared since (see search-text).
     placeholderData: (prev, before) => (kept((before?.queryKey[2] as { q?: string } | undefined)?.q) ? prev : undefined)
   })
 }
@@ -205,7 +205,7 @@ export function useVfsFind(q: string, kind?: 'folder' | 'file') {
     queryKey: keys.vfsFind(text, kind),
     queryFn: () => client.call('find_vector_fs_entries', { query: { q: text, kind, limit: String(FIND_LIMIT) } }),
     enabled: words.length > 0,
-    // Not the results of a search cleared since (see kept-while-typing).
+    // Not the results of a search cleared since (see search-text).
     placeholderData: (prev, before) => (kept(before?.queryKey[2]) ? prev : undefined)
   })
 }

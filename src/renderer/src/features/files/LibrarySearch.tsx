@@ -10,7 +10,7 @@ import { keys, useVfsFind } from '../../api/queries'
 import { Marked, PASSAGE_MARKS } from './Highlighted'
 import { namePieces } from './name-marks'
 import { highlightPieces, searchWords } from '../../app/highlight'
-import { useSearchText } from '../../app/use-search-text'
+import { useSearchText } from '../../api/search-text'
 import { parentPath } from './vfs-paths'
 
 const LIBRARY_SEARCH_DEBOUNCE_MS = 300

@@ -124,7 +124,7 @@ function ConversationNav({
   })
   const { focusRow, pendingRow } = useFocusRow(virtualizer, scrollRef, count, FOCUS_WAIT_MS, setFocusedAt)
   // A focused row taken away by another client (removed, hidden): the focus goes to the row now in its place, not to the page.
-  const keptFocus = useFocusKeptOnRemoval(count, tabStop, focusRow, (id) => rows.some((r) => r.id === id))
+  const listFocus = useFocusKeptOnRemoval({ count, tabStop, onFocus, focusRow, listed: (id) => rows.some((r) => r.id === id) })
   const onKeyDown = (e: ReactKeyboardEvent) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return
     const current = pendingRow() ?? focusedRow(e.target)
@@ -206,11 +206,8 @@ function ConversationNav({
         aria-label="Conversations"
         style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
         onKeyDown={onKeyDown}
-        onFocus={(e) => {
-          keptFocus.onFocus(e)
-          onFocus(e)
-        }}
-        onBlur={keptFocus.onBlur}
+        onFocus={listFocus.onFocus}
+        onBlur={listFocus.onBlur}
       >
         {items.map((item) => {
           // Each inbox once: rows standing in from blocks read at different moments may both hold one that moved.

@@ -33,7 +33,7 @@ import { focusedRow, rowMove, rowsOnScreen, useFocusKeptOnRemoval, useFocusRow, 
 import classes from './InboxRow.module.css'
 import barClasses from './bulk-bar.module.css'
 import { useNow } from '../../app/use-now'
-import { useSearchText } from '../../app/use-search-text'
+import { useSearchText } from '../../api/search-text'
 import { PlainSwitch } from '../../app/PlainSwitch'
 import { shownFlags, useAskedFlags } from '../../stores/asked-flags'
 // Not through ../providers: that would bring the contract's schemas (zod) into the first screen's code.
@@ -378,13 +378,14 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   // which goes back to the row selected last (rows hidden or deleted are refocused above, once gone).
   const barRef = useRef<HTMLDivElement>(null)
   // A focused row taken away by another client: the focus goes to the row now in its place.
-  const keptFocus = useFocusKeptOnRemoval(
+  const listFocus = useFocusKeptOnRemoval({
     count,
     tabStop,
+    onFocus,
     focusRow,
-    (id) => shownRef.current!.placesOf().has(id),
-    () => refocus.current !== null
-  )
+    listed: (id) => shownRef.current!.placesOf().has(id),
+    waits: () => refocus.current !== null
+  })
   const barHasFocus = () => !!barRef.current?.contains(document.activeElement)
   // `fromBar`: known as the bar's button was pressed, when the node's answer is awaited (its events,
   // coming first, may have taken the button away with the focus already).
@@ -808,11 +809,8 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
             style={{ flex: 1, minHeight: 0, overflow: 'auto' }}
             data-testid="inbox-scroll"
             onKeyDown={onListKey}
-            onFocus={(e) => {
-              keptFocus.onFocus(e)
-              onFocus(e)
-            }}
-            onBlur={keptFocus.onBlur}
+            onFocus={listFocus.onFocus}
+            onBlur={listFocus.onBlur}
           >
             <div role="list" aria-label="Inboxes" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {items.map((item) => {

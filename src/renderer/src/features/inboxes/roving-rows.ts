@@ -195,15 +195,25 @@ export function useFocusRow(
  * there). Only when what the row showed is no longer listed (`listed`, by its `data-row-key`): a row
  * that only left the rows drawn (another conversation opened, the list scrolled) takes nothing. Not
  * while `waits()` (the list puts the focus back itself after its own delete or hide), nor once the
- * operator has taken the focus out of the list. Returns the list element's focus handlers.
+ * operator has taken the focus out of the list. Returns the list element's focus handlers, the roving
+ * Tab stop's `onFocus` (useRovingTabStop) among them: the list hands out this one pair.
  */
-export function useFocusKeptOnRemoval(
-  count: number,
-  tabStop: number,
-  focusRow: (index: number) => void,
-  listed: (key: string) => boolean,
+export function useFocusKeptOnRemoval({
+  count,
+  tabStop,
+  onFocus,
+  focusRow,
+  listed,
   waits = () => false
-) {
+}: {
+  count: number
+  tabStop: number
+  /** The roving Tab stop's focus handler (useRovingTabStop's `onFocus`). */
+  onFocus: (e: FocusEvent<HTMLElement>) => void
+  focusRow: (index: number) => void
+  listed: (key: string) => boolean
+  waits?: () => boolean
+}) {
   const lastFocused = useRef<{ readonly el: Element; readonly key: string | null } | null>(null)
   useLayoutEffect(() => {
     const last = lastFocused.current
@@ -214,8 +224,9 @@ export function useFocusKeptOnRemoval(
     if (!at || at === document.body) focusRow(tabStop)
   })
   return {
-    onFocus: (e: FocusEvent) => {
+    onFocus: (e: FocusEvent<HTMLElement>) => {
       lastFocused.current = { el: e.target, key: e.target.closest('[data-row-key]')?.getAttribute('data-row-key') ?? null }
+      onFocus(e)
     },
     onBlur: (e: FocusEvent<HTMLElement>) => {
       // The operator took the focus elsewhere: a row removed later is no reason to take it back.

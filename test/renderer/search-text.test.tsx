@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { useSearchText } from '../../src/renderer/src/app/use-search-text'
+import { useSearchText } from '../../src/renderer/src/api/search-text'
 
 beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }))
 afterEach(() => vi.useRealTimers())
@@ -45,12 +45,17 @@ it('an emptied box asks for nothing at once, and the next search typed within th
     vi.advanceTimersByTime(150)
   })
   expect(result.current).toBe('Delta')
-  // The same words typed again after a clear are asked for again once settled.
+  // The same words typed again after a clear are the new search's own: asked for at once.
   rerender({ text: '' })
+  expect(result.current).toBe('')
   rerender({ text: 'Delta' })
+  expect(result.current).toBe('Delta')
+  // The cleared search's words are not asked for while the next search is only on its way to them.
+  rerender({ text: '' })
+  rerender({ text: 'Del' })
   expect(result.current).toBe('')
   act(() => {
     vi.advanceTimersByTime(250)
   })
-  expect(result.current).toBe('Delta')
+  expect(result.current).toBe('Del')
 })
