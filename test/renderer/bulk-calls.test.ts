@@ -81,6 +81,7 @@ describe('callEach', () => {
     expect(outcome.gone).toBe(1)
     expect(outcome.failed).toBe(1)
     expect((outcome.firstError as ApiFailure).status).toBe(400)
+    expect(outcome.notChanged).toEqual([''])
     const pinned = await client.call('all_inboxes_paginated', { query: { pinned: 'true' } })
     expect(pinned.inboxes.map((i) => i.inbox_id).sort()).toEqual([inboxOf(a!), inboxOf(c!)].sort())
   })

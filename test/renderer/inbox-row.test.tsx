@@ -106,7 +106,10 @@ describe('InboxRow', () => {
     const actions: InboxActions = {
       rename: (r) => void calls.push(`rename ${r.name}`),
       setPinned: (rows, pinned) => Promise.resolve(void calls.push(`pin ${rows.map((r) => r.name).join()} ${pinned}`)),
-      setHidden: (rows, hidden) => Promise.resolve(void calls.push(`hide ${rows.map((r) => r.name).join()} ${hidden}`)),
+      setHidden: (rows, hidden) => {
+        calls.push(`hide ${rows.map((r) => r.name).join()} ${hidden}`)
+        return Promise.resolve(new Set())
+      },
       exportAs: (r, format) => Promise.resolve(void calls.push(`export ${r.name} ${format}`)),
       remove: (rows) => void calls.push(`remove ${rows.length}`)
     }
@@ -126,7 +129,13 @@ describe('InboxRow', () => {
 
   it('from the keyboard, the menu made on first use gives the focus back to its button when closed', async () => {
     const none = () => Promise.resolve()
-    const actions: InboxActions = { rename: () => {}, setPinned: none, setHidden: none, exportAs: none, remove: () => {} }
+    const actions: InboxActions = {
+      rename: () => {},
+      setPinned: none,
+      setHidden: () => Promise.resolve(new Set()),
+      exportAs: none,
+      remove: () => {}
+    }
     renderWithApp(<InboxRow row={toRow(inbox('Hi'))} now={NOW} actions={actions} />)
     const first = screen.getByRole('button', { name: 'Actions for Quarterly review' })
     first.focus()
@@ -144,7 +153,7 @@ describe('InboxRow', () => {
     const actions: InboxActions = {
       rename: (r) => void calls.push(`rename ${r.name}`),
       setPinned: (rows, pinned) => Promise.resolve(void calls.push(`pin ${rows.map((r) => r.name).join()} ${pinned}`)),
-      setHidden: none,
+      setHidden: () => Promise.resolve(new Set()),
       exportAs: none,
       remove: () => {}
     }

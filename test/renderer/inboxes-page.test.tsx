@@ -42,6 +42,7 @@ beforeEach(async () => {
 })
 afterEach(() => {
   heldEvents = undefined
+  refusedHides.clear()
   cleanup()
   disconnect()
   qc.clear()
@@ -55,6 +56,8 @@ let eventStreams = 0
 
 /** While set, the node's answers to removals and hides come this much later than their events (as they may over HTTP). */
 let removalAnswerDelayMs = 0
+/** Jobs whose update_job_hidden the node refuses (a failing disk, say): answered 500, nothing changed. */
+const refusedHides = new Set<string>()
 /** A search for this text is answered once `until` settles (a slow node). */
 let heldSearch: { readonly q: string; readonly until: Promise<void> } | undefined
 
@@ -91,6 +94,8 @@ function renderPage(ui: ReactElement = <InboxesPage />) {
       sent.push({ path: req.path, query: req.query })
       if (pagesInOrderHeld && req.path.endsWith('all_inboxes_paginated') && req.query?.position === undefined) await pagesInOrderHeld
       if (heldSearch && req.path.endsWith('search_inboxes') && req.query?.q === heldSearch.q) await heldSearch.until
+      if (req.path.endsWith('update_job_hidden') && refusedHides.has((req.body as { job_id: string }).job_id))
+        return { status: 500, body: { code: 500, error: 'Internal Server Error', message: 'the disk is full' } }
       if (removalAnswerDelayMs && /(remove_jobs?|update_job_hidden)$/.test(req.path)) {
         const answer = await node.router.handle(req)
         await new Promise((r) => setTimeout(r, removalAnswerDelayMs))
@@ -302,6 +307,34 @@ describe('the focus after a delete', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Charlie contract' }))
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Hide' }))
     await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Charlie contract' })).toBeNull())
+    await expectFocusOnRow('Bravo budget')
+  })
+
+  it('two hidden from the bulk bar, one of them refused by the node: the refused one stays selected, and the list still follows a focused row removed elsewhere', async () => {
+    refusedHides.add(jobIds[1]!)
+    renderPage()
+    // Newest first: Delta, Charlie, Bravo, Alpha.
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Charlie contract' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Bravo budget' }))
+    const button = within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Hide 2' })
+    button.focus()
+    fireEvent.click(button)
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Charlie contract' })).toBeNull())
+    expect(await screen.findByText('Not hidden: 1 of 2')).toBeTruthy()
+    // The focus (its button went while the hide was asked) is on the row now in Charlie's place, and the bar
+    // stays for another try of the one refused.
+    await expectFocusOnRow('Bravo budget')
+    await within(screen.getByTestId('bulk-bar')).findByRole('button', { name: 'Hide 1' })
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select Bravo budget' }).checked).toBe(true)
+    // And a focused row removed later by another client is still followed (the list is not left waiting for the refused one).
+    act(() =>
+      screen
+        .getAllByTestId('inbox-row')
+        .find((r) => r.textContent?.includes('Delta design'))!
+        .focus()
+    )
+    await node.post('/v2/remove_job', { job_id: jobIds[3] })
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Delta design' })).toBeNull())
     await expectFocusOnRow('Bravo budget')
   })
 

@@ -40,7 +40,7 @@ it('Shift+F10, ArrowDown and Enter pressed before the row menu’s code has load
   const actions: InboxActions = {
     rename: (r) => void calls.push(`rename ${r.name}`),
     setPinned: (rows, pinned) => Promise.resolve(void calls.push(`pin ${rows.map((r) => r.name).join()} ${pinned}`)),
-    setHidden: none,
+    setHidden: () => Promise.resolve(new Set()),
     exportAs: none,
     remove: () => {}
   }

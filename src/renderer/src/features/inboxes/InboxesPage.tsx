@@ -322,10 +322,13 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
       // the bulk bar held the focus): it goes to the row now in their place as well.
       setHidden: async (rows, hidden) => {
         const places = shownRef.current!.placesOf()
-        await actions.setHidden(rows, hidden)
-        if (!hidden || showHiddenRef.current) return
-        const at = rows.reduce((min, r) => Math.min(min, places.get(r.inboxId) ?? Infinity), Infinity)
-        refocus.current = { index: Number.isFinite(at) ? at : 0, gone: new Set(rows.map((r) => r.inboxId)) }
+        const notChanged = await actions.setHidden(rows, hidden)
+        // Those the node did not hide stay in the list: the focus is not held back until they leave.
+        const gone = rows.filter((r) => !notChanged.has(r.inboxId))
+        if (!hidden || showHiddenRef.current || gone.length === 0) return notChanged
+        const at = gone.reduce((min, r) => Math.min(min, places.get(r.inboxId) ?? Infinity), Infinity)
+        refocus.current = { index: Number.isFinite(at) ? at : 0, gone: new Set(gone.map((r) => r.inboxId)) }
+        return notChanged
       },
       remove: (rows, onDone) => {
         // Where they are as the delete is asked for: by the time the node has answered, its events
@@ -752,10 +755,15 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                   size="xs"
                   className={barClasses.button}
                   variant="default"
-                  // Hidden ones shown, the rows stay (marked): the focus goes back to them with the bar.
+                  // Hidden ones shown, the rows stay (marked): the focus goes back to them with the bar. Those the
+                  // node did not hide stay selected, for another try.
                   onClick={() => {
                     const fromBar = barHasFocus()
-                    void listActions.setHidden(toHide, true).then(() => (showHiddenRef.current ? leaveBar(fromBar) : clearSelection()))
+                    void listActions.setHidden(toHide, true).then((notChanged) => {
+                      if (showHiddenRef.current) leaveBar(fromBar)
+                      else if (notChanged.size === 0) clearSelection()
+                      else setSelected((prev) => new Map([...prev].filter(([id]) => notChanged.has(id))))
+                    })
                   }}
                 >
                   Hide {countText(toHide.length)}

@@ -49,11 +49,13 @@ export async function removeJobs(
 }
 
 /** How a call on many rows went: the rows it changed, those gone meanwhile, and the first other failure. */
-export interface EachOutcome {
+export interface EachOutcome<T = unknown> {
   readonly done: number
   readonly gone: number
   readonly failed: number
   readonly firstError?: unknown
+  /** The items whose call failed (not those gone): nothing of theirs changed. */
+  readonly notChanged: readonly T[]
 }
 
 /**
@@ -61,11 +63,11 @@ export interface EachOutcome {
  * outcome, so a bulk action on 300 rows shows one notice, not 300. A 404 (the inbox was removed
  * meanwhile) is counted apart: there is nothing left to change.
  */
-export async function callEach<T>(items: readonly T[], call: (item: T) => Promise<unknown>): Promise<EachOutcome> {
+export async function callEach<T>(items: readonly T[], call: (item: T) => Promise<unknown>): Promise<EachOutcome<T>> {
   let done = 0
   let gone = 0
-  let failed = 0
   let firstError: unknown
+  const notChanged: T[] = []
   for (const item of items) {
     try {
       await call(item)
@@ -73,10 +75,11 @@ export async function callEach<T>(items: readonly T[], call: (item: T) => Promis
     } catch (err) {
       if (err instanceof ApiFailure && err.status === 404) gone++
       else {
-        failed++
+        notChanged.push(item)
         firstError ??= err
       }
     }
   }
-  return { done, gone, failed, ...(failed ? { firstError } : {}) }
+  const failed = notChanged.length
+  return { done, gone, failed, notChanged, ...(failed ? { firstError } : {}) }
 }

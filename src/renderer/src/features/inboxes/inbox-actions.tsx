@@ -22,7 +22,8 @@ import { onInboxChanges } from '../../api/inbox-pages'
 export interface InboxActions {
   rename(row: InboxRowData): void
   setPinned(rows: readonly InboxRowData[], pinned: boolean): Promise<void>
-  setHidden(rows: readonly InboxRowData[], hidden: boolean): Promise<void>
+  /** Resolves with the inboxes whose call failed: they are as they were. */
+  setHidden(rows: readonly InboxRowData[], hidden: boolean): Promise<ReadonlySet<string>>
   exportAs(row: InboxRowData, format: ExportFormat): Promise<void>
   /** Asks first, naming the conversation or how many; `onDone` after they are gone. */
   remove(rows: readonly InboxRowData[], onDone?: () => void): void
@@ -134,6 +135,7 @@ export function useInboxActions(): InboxActions {
           )
         )
         reportEach(outcome, rows.length, hidden ? 'Not hidden' : 'Not shown')
+        return new Set(outcome.notChanged.map((r) => r.inboxId))
       },
       exportAs: async (row, format) => {
         try {
