@@ -146,6 +146,20 @@ describe('a .vrkai that cannot be read', () => {
       'it is not a valid .vrkai file (the whole file: expected object, got array)'
     ],
     [
+      'two nodes of one id (the second could never be named by a search result or a source)',
+      'twice.vrkai',
+      text(
+        JSON.stringify(
+          (() => {
+            const resource = documentResource('handbook')
+            resource.nodes[1]!.id = resource.nodes[0]!.id
+            return vrkaiEntry(resource)
+          })()
+        )
+      ),
+      'it is not a valid .vrkai file (vrkai.resource.Document.nodes[1].id: "1" is already the id of nodes[0]; each node needs its own id)'
+    ],
+    [
       'an entry missing its parts',
       'bare.vrkai',
       text('{"vrkai": {"version": "V1"}}'),

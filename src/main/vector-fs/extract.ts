@@ -155,6 +155,26 @@ function refuseBinary(bytes: Uint8Array): void {
   if (!utf16 && head.includes(0)) throw new UnreadableContent(NOT_TEXT)
 }
 
+/**
+ * Why an entry's nodes cannot each be told apart, if they cannot: two of one id. A passage is named by its
+ * node's id (search results, an answer's sources, the library's preview opened on it), so the second was
+ * never reached, and the window listed two results under one key.
+ */
+function repeatedNodeId(entry: LocalVrkaiEntry): string | undefined {
+  const nodes = entry.vrkai.resource.Document.nodes
+  const first = new Map<string, number>()
+  for (const [i, node] of nodes.entries()) {
+    const before = first.get(node.id)
+    if (before === undefined) {
+      first.set(node.id, i)
+      continue
+    }
+    const shown = node.id.length > 40 ? `${JSON.stringify(node.id.slice(0, 40)).slice(0, -1)}…"` : JSON.stringify(node.id)
+    return `vrkai.resource.Document.nodes[${i}].id: ${shown} is already the id of nodes[${before}]; each node needs its own id`
+  }
+  return undefined
+}
+
 /** The text of a file of a readable type, or its own nodes for a .vrkai; PDF and DOCX are read by `documents`. */
 export async function extractText(type: FileType, bytes: Uint8Array, documents: DocumentReader): Promise<Extracted> {
   // PDF, DOCX and .vrkai say themselves what is wrong with bytes that are not theirs.
@@ -192,6 +212,8 @@ export async function extractText(type: FileType, bytes: Uint8Array, documents: 
         const issues = formatIssues(parsed.error.issues, json).replace(/^body: /, 'the whole file: ')
         throw new UnreadableContent(`${NOT_A_VRKAI} (${issues})`)
       }
+      const repeated = repeatedNodeId(parsed.data)
+      if (repeated) throw new UnreadableContent(`${NOT_A_VRKAI} (${repeated})`)
       return { kind: 'vrkai', entry: parsed.data }
     }
   }

@@ -145,8 +145,13 @@ export function Search({
                   {passages.every((p) => p.byMeaning) ? 'Passages closest in meaning (none holds these words)' : 'Passages'}
                 </Title>
                 <Stack gap={6}>
-                  {passages.map(({ result: r, pieces, byMeaning }) => (
-                    <UnstyledButton key={`${r.path}#${r.node_id}`} onClick={() => onOpen(r.path, r.node_id)} data-testid="search-result">
+                  {/* Keyed by place too: a file stored before two nodes of one id were refused has passages under one id. */}
+                  {passages.map(({ result: r, pieces, byMeaning }, i) => (
+                    <UnstyledButton
+                      key={`${r.path}#${r.node_id}#${i}`}
+                      onClick={() => onOpen(r.path, r.node_id)}
+                      data-testid="search-result"
+                    >
                       {/* Wrapped anywhere: a long name (one word) and its path ran out of the results, read only by scrolling sideways. */}
                       <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                         {r.name}{' '}

@@ -39,7 +39,8 @@ export function SourceChips({ sources }: { sources: readonly AnswerSource[] }) {
           const label = local ? s.path.slice('local:'.length) : (chipsOf.get(s.path) ?? 0) > 1 ? `${s.name} · passage ${passage}` : s.name
           // The item wraps the chip: a role on the chip itself would hide that it is a link.
           return (
-            <div role="listitem" key={`${s.path}#${s.node_id}`}>
+            // Keyed by place too: two documents given with a job may share a name and their nodes' ids.
+            <div role="listitem" key={`${s.path}#${s.node_id}#${nth}`}>
               <Badge
                 variant="light"
                 tt="none"
