@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { keyRedactor } from '../../src/main/runtime/key-redactor'
+import { keyRedactor, secretsRedactor } from '../../src/main/runtime/key-redactor'
 import { redactKey } from '../../src/main/runtime/provider-errors'
 
 /*
@@ -132,5 +132,37 @@ describe('keyRedactor, property', () => {
       ),
       { numRuns: 2000 }
     )
+  })
+})
+
+describe('secretsRedactor (the key and the query secrets of a provider address), property', () => {
+  const letter = fc.constantFrom('a', 'b', 'c', '-', 'é')
+  const secretLetter = fc.constantFrom('a', 'b', 'c')
+
+  it('lets through, whatever the pieces, exactly each secret taken out of the whole text in turn (longest first)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.string({ unit: secretLetter, minLength: 12, maxLength: 15 }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.oneof(fc.string({ unit: letter, maxLength: 10 }), fc.nat({ max: 2 })), { maxLength: 10 }),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        (unsorted, parts, cuts) => {
+          const secrets = [...unsorted].sort((a, b) => b.length - a.length)
+          const whole = parts.map((p) => (typeof p === 'string' ? p : secrets[p % secrets.length]!)).join('')
+          const at = [...new Set(cuts.map((c) => c % (whole.length + 1)))].sort((a, b) => a - b)
+          const pieces = [0, ...at].map((from, i) => whole.slice(from, [...at, whole.length][i]))
+          const redactor = secretsRedactor(secrets)
+          const out = pieces.map((p) => redactor.push(p)).join('') + redactor.end()
+          expect(out).toBe(secrets.reduce(redactKey, whole))
+        }
+      ),
+      { numRuns: 1000 }
+    )
+  })
+
+  it('with no secret, or none long enough to take out, lets every piece through at once', () => {
+    for (const secrets of [[], ['1'], ['short']]) {
+      const redactor = secretsRedactor(secrets)
+      expect([redactor.push('api-version='), redactor.push('1 short'), redactor.end()]).toEqual(['api-version=', '1 short', ''])
+    }
   })
 })

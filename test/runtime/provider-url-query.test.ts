@@ -135,3 +135,75 @@ describe("a server that echoes the request's address in its errors", () => {
     }
   })
 })
+
+describe("a server that echoes the request's address in its answers", () => {
+  // A gateway or proxy that repeats the address it was sent (a debugging echo, a misconfigured
+  // rewrite) in a reply that succeeds: the query's secrets must not reach the answer (stored,
+  // streamed, exported), the test's and the check's messages, or the model names, as they did not
+  // reach error messages. Only the key was taken out of those.
+  const SECRET_QUERY = 'api-version=2024-10-21&key=proxy-secret-42&sig=a%2Bb%3Dc%2Fsigned'
+  const SECRETS = ['proxy-secret-42', 'a%2Bb%3Dc%2Fsigned', 'a+b=c/signed']
+  let echo: Server
+  let url: string
+  beforeEach(async () => {
+    echo = createServer((req, res) => {
+      const said = `You called ${req.url} (decoded: ${decodeURIComponent(req.url ?? '')})`
+      if (req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ object: 'list', data: [{ id: `model-a ${said}`, object: 'model' }] }))
+        return
+      }
+      let body = ''
+      req.on('data', (c: Buffer) => (body += c.toString()))
+      req.on('end', () => {
+        const chunk = (delta: object, finish: string | null) =>
+          `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'model-a', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
+        if ((JSON.parse(body) as { stream?: boolean }).stream) {
+          res.writeHead(200, { 'content-type': 'text/event-stream' })
+          // The secrets split across the stream's pieces.
+          for (let at = 0; at < said.length; at += 5) res.write(chunk({ content: said.slice(at, at + 5) }, null))
+          res.end(`${chunk({}, 'stop')}data: [DONE]\n\n`)
+          return
+        }
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end(
+          JSON.stringify({
+            id: 'c',
+            object: 'chat.completion',
+            created: 1,
+            model: 'model-a',
+            choices: [{ index: 0, message: { role: 'assistant', content: said }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 }
+          })
+        )
+      })
+    })
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve))
+    url = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`
+  })
+  afterEach(() => new Promise<void>((resolve) => echo.close(() => resolve())))
+
+  it("keeps the query's values out of the answer, the test, the check and the model list", async () => {
+    const settings = { model: { OpenAI: { model_type: 'model-a' } }, external_url: `${url}/v1?${SECRET_QUERY}` }
+    await addProvider(node, 'echo', settings)
+    const jobId = await createJob(node, 'echo')
+    const inbox = `job_inbox::${jobId}::false`
+    await node.post('/v2/job_message', { job_id: jobId, content: 'Hi' })
+    const [, answer] = await waitForAnswers(node, inbox, 1)
+    const tested = await node.post('/v2/test_llm_provider', provider('echo', settings))
+    const checked = await node.post('/v2/check_llm_provider', { llm_provider_id: 'echo' })
+    const providers = await node.get('/v2/available_llm_providers')
+    const listed = await node.get('/v2/provider_models', { llm_provider_id: 'echo' })
+    const exported = await node.post('/v2/export_messages_from_inbox', { inbox_name: inbox, format: 'txt' })
+
+    // The server's words are kept, only the secrets are taken out.
+    expect(answer!.job_message.error ?? false).toBe(false)
+    expect(answer!.job_message.content).toContain('You called /v1/chat/completions?api-version=2024-10-21&key=[redacted]')
+    expect(listed.status).toBe(200)
+    expect(JSON.stringify(listed.body)).toContain('model-a You called /v1/models')
+    const texts = [answer!.job_message.content, tested.body, checked.body, providers.body, listed.body, exported.body].map((b) =>
+      typeof b === 'string' ? b : JSON.stringify(b)
+    )
+    for (const text of [...texts, node.log.lines.join('\n')]) for (const secret of SECRETS) expect(text).not.toContain(secret)
+  })
+})

@@ -44,6 +44,20 @@ export function keyRedactor(apiKey: string | undefined): KeyRedactor {
 }
 
 /**
+ * keyRedactor for each of `secrets` in turn (longest first, as answerSecrets gives them): the pieces let
+ * through and end() joined are exactly redactAnswerSecrets(whole text). The key and the URL query's values
+ * (`?key=`), which a server echoing its address carries into an answer as it does the key.
+ */
+export function secretsRedactor(secrets: readonly string[]): KeyRedactor {
+  const chain = secrets.map(keyRedactor).filter((r) => r !== UNTOUCHED)
+  if (chain.length === 0) return UNTOUCHED
+  return {
+    push: (piece) => chain.reduce((out, r) => r.push(out), piece),
+    end: () => chain.reduce((tail, r) => r.push(tail) + r.end(), '')
+  }
+}
+
+/**
  * Every secret taken out of a whole text, as a server's words quoted in a message are (the key
  * whole, a good part of its start wherever it is, and at the end): for the debug log, whose lines
  * quote errors that may echo what was sent. Longest first, so a secret that holds another goes whole.

@@ -10,14 +10,15 @@ import {
   describeFailure,
   noProgressFailure,
   ProviderFailure,
-  redactKey,
+  answerSecrets,
+  redactAnswerSecrets,
   timeoutFailure,
   unstreamedTimeoutFailure,
   type FailureContext
 } from './provider-errors'
 import { serverErrorCodeOf, serverErrorOf, ServerReportedError } from './openai-reply'
 import { inlineThinking } from './inline-thinking'
-import { keyRedactor } from './key-redactor'
+import { secretsRedactor } from './key-redactor'
 import { utf8Prefix } from './response-cap'
 
 export interface CallTimeouts {
@@ -191,8 +192,8 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
   opts.signal?.addEventListener('abort', onOuterAbort, { once: true })
   let text = ''
   let textBytes = 0
-  /** Takes the key out of the streamed text; holds back a tail that may be the start of it. */
-  const redact = keyRedactor(opts.failure.apiKey)
+  /** Takes the key (and the URL query's values) out of the streamed text; holds back a tail that may be the start of one. */
+  const redact = secretsRedactor(answerSecrets(opts.failure))
   /** The server has streamed something (text, or thoughts that never reach the answer). */
   let heard = false
   /**
@@ -235,7 +236,7 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
       const result = await opts.model.doGenerate({ ...opts.options, abortSignal: controller.signal })
       const whole = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('')
       const thinking = inlineThinking(Infinity)
-      text = redactKey(thinking.push(whole) + thinking.end(), opts.failure.apiKey)
+      text = redactAnswerSecrets(thinking.push(whole) + thinking.end(), opts.failure)
       thought ||= thinking.thought() || result.content.some((c) => c.type === 'reasoning' && (/\S/.test(c.text) || redacted(c)))
       const truncated = Buffer.byteLength(text) > maxBytes
       if (truncated) text = utf8Prefix(text, maxBytes)

@@ -118,7 +118,7 @@ export function redactCutKeys(text: string, apiKey: string): string {
  * serve in their errors, query and all, as written or decoded. Longest first: a secret that holds
  * another is taken out whole.
  */
-function secretsOf(ctx: FailureContext): string[] {
+function secretsOf(ctx: Pick<FailureContext, 'apiKey' | 'query'>): string[] {
   return [ctx.apiKey ?? '', ...queryValues(ctx).map((v) => v.value)].filter(redactable).sort((a, b) => b.length - a.length)
 }
 
@@ -135,7 +135,7 @@ function everySecretOf(ctx: FailureContext): string[] {
 }
 
 /** Each value of the query sent on every call, as written and decoded (servers echo either). */
-function queryValues(ctx: FailureContext): { name: string; value: string }[] {
+function queryValues(ctx: Pick<FailureContext, 'query'>): { name: string; value: string }[] {
   const values: { name: string; value: string }[] = []
   for (const pair of (ctx.query ?? '').replace(/^\?/, '').split('&')) {
     const name = pair.slice(0, Math.max(0, pair.indexOf('=')))
@@ -152,6 +152,24 @@ function queryValues(ctx: FailureContext): { name: string; value: string }[] {
 
 /** Every secret of `ctx` removed from the whole text (and a cut-off start of one at its end). */
 const redactSecrets = (text: string, ctx: FailureContext) => secretsOf(ctx).reduce(redactKey, text)
+
+/**
+ * The secrets a server's own text must not carry on into an answer (stored, streamed, exported) or a
+ * model's name: the key, and the values of the query's parameters named as credentials (`?key=`,
+ * `?sig=`: those the window is never shown, see url-secrets), as written and decoded, which a server
+ * echoing the address it was sent repeats as it does the key. Not every value messages take out: an
+ * answer may well speak of `2024-10-21` (`?api-version=`). Longest first.
+ */
+export function answerSecrets(ctx: Pick<FailureContext, 'apiKey' | 'query'>): string[] {
+  const named = queryValues(ctx)
+    .filter((v) => isSecretParam(v.name))
+    .map((v) => v.value)
+  return [...new Set([ctx.apiKey ?? '', ...named])].filter(redactable).sort((a, b) => b.length - a.length)
+}
+
+/** answerSecrets removed from a whole text (as secretsRedactor does from one that streams). */
+export const redactAnswerSecrets = (text: string, ctx: Pick<FailureContext, 'apiKey' | 'query'>) =>
+  answerSecrets(ctx).reduce(redactKey, text)
 
 /** The secrets are removed from the whole text first, then the text is cut: a cut never splits one. */
 function quoteServer(text: string, ctx: FailureContext): string {

@@ -6,7 +6,7 @@ import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
 import { languageModel, ollamaAuth, providerFetch, type ModelTarget } from './language-model'
 import { callModel, type CallTimeouts } from './model-call'
 import { serverErrorCodeOf, serverErrorOf, ServerReportedError, UnreadableReplyError } from './openai-reply'
-import { describeFailure, ProviderFailure, providerSubject, redactKey, sentence } from './provider-errors'
+import { describeFailure, ProviderFailure, providerSubject, redactAnswerSecrets, sentence } from './provider-errors'
 import { cappedFetch, ResponseTooLarge } from './response-cap'
 import { withUrlQuery } from './url-query-fetch'
 
@@ -110,7 +110,7 @@ export async function listModels(
     throw describeFailure(err, { ...target, model: '' })
   }
   // The same for model names: what the window shows never carries the key.
-  const unique = new Map(found.map((m) => [m.id, { id: redactKey(m.id, apiKey), name: redactKey(m.name, apiKey) }]))
+  const unique = new Map(found.map((m) => [m.id, { id: redactAnswerSecrets(m.id, target), name: redactAnswerSecrets(m.name, target) }]))
   const collator = (modelOrder ??= new Intl.Collator('en', { numeric: true }))
   return [...unique.values()].sort((x, y) => collator.compare(x.id, y.id))
 }
