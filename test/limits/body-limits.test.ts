@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { nameFromMessage } from '../../src/main/domain/job-rules'
 import { MAX_MESSAGE_CONTENT_BYTES, tooDeepPath } from '../../src/shared/contract/limits'
+import { SHOWS_NOTHING_CHARS, showsNothing } from '../../src/shared/contract/inbox-name-rules'
 import { fullScope, provider } from '../support/fixtures'
 import { messages } from '../support/answers'
 import { addProvider, createJob, dbFingerprint, expectError, useTestNode } from '../support/node'
@@ -125,11 +126,13 @@ describe('message content limit', () => {
 describe('inbox name from the first line', () => {
   /** The rule as the contract states it, written the plain way. */
   const reference = (content: string) => {
-    const line = content.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/).find((l) => l.trim() !== '')
+    // The first line that shows something (control and zero-width characters show nothing), from its first character that does.
+    const line = content.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/).find((l) => !showsNothing(l))
     if (line === undefined) return undefined
+    const shown = line.replace(new RegExp(`^[\\s${SHOWS_NOTHING_CHARS}]+`), '').trimEnd()
     // Whole characters as people see them (an emoji's ZWJ sequence, a letter and its accent), 120 code points at most.
     let name = ''
-    for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(line.trim())) {
+    for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(shown)) {
       if ([...(name + segment)].length > 120) break
       name += segment
     }
@@ -138,7 +141,7 @@ describe('inbox name from the first line', () => {
 
   it('matches the plain rule on any text', () => {
     const piece = fc.constantFrom(
-      ...['a', 'é', 'e\u0301', '😀', '👩‍👩‍👧', ' ', '\t', '\u00a0', 'x y'],
+      ...['a', 'é', 'e\u0301', '😀', '👩‍👩‍👧', ' ', '\t', '\u00a0', 'x y', '\u200b', '\u2060', '\u0000'],
       ...['\n', '\r\n', '\r', '\u2028', '\u2029', '\u0085', '\v', '\f']
     )
     fc.assert(
@@ -153,9 +156,23 @@ describe('inbox name from the first line', () => {
       'a'.repeat(120) + '   ',
       ' \n  ' + '😀'.repeat(200),
       'a'.repeat(118) + '👩‍👩‍👧' + 'b'.repeat(300),
-      '👩‍👩‍👧'.repeat(60)
+      '👩‍👩‍👧'.repeat(60),
+      '\u200b\nReal question',
+      ' \u2060\ufeff Hello'
     ]) {
       expect(nameFromMessage(text)).toBe(reference(text))
+    }
+  })
+
+  it('a first message that shows nothing (a lone zero-width space, a NUL) leaves the inbox its name: the node takes no such name', async () => {
+    for (const content of ['\u200b', '\u2060\ufeff', '\u0000']) {
+      const jobId = await createJob(node, 'gpt')
+      const inbox = `job_inbox::${jobId}::false`
+      const before = ((await node.get('/v2/get_inbox', { inbox_name: inbox })).body as { custom_name: string }).custom_name
+      expect((await node.post('/v2/job_message', { job_id: jobId, content })).status).toBe(200)
+      const after = ((await node.get('/v2/get_inbox', { inbox_name: inbox })).body as { custom_name: string }).custom_name
+      expect(after, JSON.stringify(content)).toBe(before)
+      expect(after.startsWith('New job with')).toBe(true)
     }
   })
 

@@ -138,6 +138,11 @@ describe('an export’s file name from a long conversation name', () => {
     expect(exportFilename(`${'a'.repeat(10)} ${'b'.repeat(120)}`, 'txt')).toBe(`${'a'.repeat(10)} ${'b'.repeat(89)}.txt`)
     expect(exportFilename('Console notes', 'markdown')).toBe('Console notes.md')
   })
+
+  it('a name that shows nothing (stored before such names were refused: a lone zero-width space) saves as "conversation"', () => {
+    expect(exportFilename('\u200b', 'markdown')).toBe('conversation.md')
+    expect(exportFilename(' \u2060\ufeff ', 'txt')).toBe('conversation.txt')
+  })
 })
 
 describe('answeredQuestions: the question a reply heading quotes', () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { jobInboxId } from '../../shared/contract/inbox'
 import { DEFAULT_JOB_CONFIG } from '../../shared/contract/job'
+import { SHOWS_NOTHING_CHARS } from '../../shared/contract/inbox-name-rules'
 
 const DEFAULT_CONFIG_JSON = JSON.stringify(DEFAULT_JOB_CONFIG)
 const NAME_FROM_MESSAGE_MAX = 120
@@ -16,8 +17,11 @@ export function defaultInboxName(providerId: string, providerName?: string | nul
  * separators) named its inbox with the lines after the first.
  */
 const LINE_END = /[\n\r\v\f\u0085\u2028\u2029]/
-/** Not blank: NEL ends a line but is no white space to \s. */
-const NON_BLANK = /[^\s\u0085]/g
+/**
+ * Not blank: NEL ends a line but is no white space to \s; control and zero-width characters show
+ * nothing (a first line of a lone U+200B named the inbox with a name the node refuses from a rename).
+ */
+const NON_BLANK = new RegExp(`[^\\s\\u0085${SHOWS_NOTHING_CHARS}]`, 'g')
 
 let graphemes: Intl.Segmenter | undefined
 

@@ -6,13 +6,15 @@ export const INBOX_NAME_MAX = 200
 
 export const INBOX_NAME_RULE = `Enter a name of 1 to ${INBOX_NAME_MAX} characters, not only spaces.`
 
-/** What a list shows as nothing: control characters and the zero-width ones (a name of a lone U+200B looked blank). */
-// eslint-disable-next-line no-control-regex -- the control characters are what it finds
-const SHOWS_NOTHING = /[\u0000-\u001f\u007f-\u009f\u200b-\u200d\u2060\ufeff]/g
+/** What a list shows as nothing, as a character class's inside: control characters and the zero-width ones (a name of a lone U+200B looked blank). */
+export const SHOWS_NOTHING_CHARS = '\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200d\\u2060\\ufeff'
+const SHOWS_NOTHING = new RegExp(`[${SHOWS_NOTHING_CHARS}]`, 'g')
+
+/** Whether a name shows nothing: spaces, control and zero-width characters alone. */
+export const showsNothing = (name: string): boolean => name.replace(SHOWS_NOTHING, '').trim() === ''
 
 /** A name the node takes: not blank (spaces, control and zero-width characters alone), at most INBOX_NAME_MAX characters. */
-export const isInboxName = (name: string): boolean =>
-  name.replace(SHOWS_NOTHING, '').trim() !== '' && codePointsAtMost(name, INBOX_NAME_MAX)
+export const isInboxName = (name: string): boolean => !showsNothing(name) && codePointsAtMost(name, INBOX_NAME_MAX)
 
 /**
  * What the window says of a name over the limit: how long it is against the limit (the rule's "1 to 200
