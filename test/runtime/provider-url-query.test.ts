@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { waitForAnswers } from '../support/answers'
@@ -99,27 +99,34 @@ describe('embeddings through a provider whose external_url has a query string', 
   })
 })
 
+/** A provider address whose query carries secrets (a proxy's key, a signature) beside a value that is none. */
+const SECRET_QUERY = 'api-version=2024-10-21&key=proxy-secret-42&sig=a%2Bb%3Dc%2Fsigned'
+/** The query's secrets, as written and decoded. */
+const SECRETS = ['proxy-secret-42', 'a%2Bb%3Dc%2Fsigned', 'a+b=c/signed']
+
+/** A server on 127.0.0.1 for each test of the block, answering with `handle`; its base URL. */
+function useServer(handle: (req: IncomingMessage, res: ServerResponse) => void): () => string {
+  let server: Server
+  let url = ''
+  beforeEach(async () => {
+    server = createServer(handle)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterEach(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  return () => url
+}
+
 describe("a server that echoes the request's address in its errors", () => {
   // Many gateways and proxies name the path they could not serve, query string and all: the
   // secrets a query carries (a proxy's key, a signature) must not reach the operator's messages or the log.
-  const SECRET_QUERY = 'api-version=2024-10-21&key=proxy-secret-42&sig=a%2Bb%3Dc%2Fsigned'
-  const SECRETS = ['proxy-secret-42', 'a%2Bb%3Dc%2Fsigned', 'a+b=c/signed']
-  let echo: Server
-  let url: string
-  beforeEach(async () => {
-    echo = createServer((req, res) => {
-      res.writeHead(404, { 'content-type': 'application/json' })
-      res.end(
-        JSON.stringify({ error: { message: `No route for ${req.method} ${req.url} (decoded: ${decodeURIComponent(req.url ?? '')})` } })
-      )
-    })
-    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve))
-    url = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`
+  const echoUrl = useServer((req, res) => {
+    res.writeHead(404, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ error: { message: `No route for ${req.method} ${req.url} (decoded: ${decodeURIComponent(req.url ?? '')})` } }))
   })
-  afterEach(() => new Promise<void>((resolve) => echo.close(() => resolve())))
 
   it("keeps the query's values out of the error note, the test's message and the log", async () => {
-    const settings = { model: { OpenAI: { model_type: 'model-a' } }, external_url: `${url}/v1?${SECRET_QUERY}`, api_key: 'sk-test' }
+    const settings = { model: { OpenAI: { model_type: 'model-a' } }, external_url: `${echoUrl()}/v1?${SECRET_QUERY}`, api_key: 'sk-test' }
     await addProvider(node, 'echo', settings)
     const jobId = await createJob(node, 'echo')
     await node.post('/v2/job_message', { job_id: jobId, content: 'Hi' })
@@ -141,50 +148,41 @@ describe("a server that echoes the request's address in its answers", () => {
   // rewrite) in a reply that succeeds: the query's secrets must not reach the answer (stored,
   // streamed, exported), the test's and the check's messages, or the model names, as they did not
   // reach error messages. Only the key was taken out of those.
-  const SECRET_QUERY = 'api-version=2024-10-21&key=proxy-secret-42&sig=a%2Bb%3Dc%2Fsigned'
-  const SECRETS = ['proxy-secret-42', 'a%2Bb%3Dc%2Fsigned', 'a+b=c/signed']
-  let echo: Server
-  let url: string
-  beforeEach(async () => {
-    echo = createServer((req, res) => {
-      const said = `You called ${req.url} (decoded: ${decodeURIComponent(req.url ?? '')})`
-      if (req.method === 'GET') {
-        res.writeHead(200, { 'content-type': 'application/json' })
-        res.end(JSON.stringify({ object: 'list', data: [{ id: `model-a ${said}`, object: 'model' }] }))
+  const echoUrl = useServer((req, res) => {
+    const said = `You called ${req.url} (decoded: ${decodeURIComponent(req.url ?? '')})`
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ object: 'list', data: [{ id: `model-a ${said}`, object: 'model' }] }))
+      return
+    }
+    let body = ''
+    req.on('data', (c: Buffer) => (body += c.toString()))
+    req.on('end', () => {
+      const chunk = (delta: object, finish: string | null) =>
+        `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'model-a', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
+      if ((JSON.parse(body) as { stream?: boolean }).stream) {
+        res.writeHead(200, { 'content-type': 'text/event-stream' })
+        // The secrets split across the stream's pieces.
+        for (let at = 0; at < said.length; at += 5) res.write(chunk({ content: said.slice(at, at + 5) }, null))
+        res.end(`${chunk({}, 'stop')}data: [DONE]\n\n`)
         return
       }
-      let body = ''
-      req.on('data', (c: Buffer) => (body += c.toString()))
-      req.on('end', () => {
-        const chunk = (delta: object, finish: string | null) =>
-          `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'model-a', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
-        if ((JSON.parse(body) as { stream?: boolean }).stream) {
-          res.writeHead(200, { 'content-type': 'text/event-stream' })
-          // The secrets split across the stream's pieces.
-          for (let at = 0; at < said.length; at += 5) res.write(chunk({ content: said.slice(at, at + 5) }, null))
-          res.end(`${chunk({}, 'stop')}data: [DONE]\n\n`)
-          return
-        }
-        res.writeHead(200, { 'content-type': 'application/json' })
-        res.end(
-          JSON.stringify({
-            id: 'c',
-            object: 'chat.completion',
-            created: 1,
-            model: 'model-a',
-            choices: [{ index: 0, message: { role: 'assistant', content: said }, finish_reason: 'stop' }],
-            usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 }
-          })
-        )
-      })
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(
+        JSON.stringify({
+          id: 'c',
+          object: 'chat.completion',
+          created: 1,
+          model: 'model-a',
+          choices: [{ index: 0, message: { role: 'assistant', content: said }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 }
+        })
+      )
     })
-    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve))
-    url = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`
   })
-  afterEach(() => new Promise<void>((resolve) => echo.close(() => resolve())))
 
   it("keeps the query's values out of the answer, the test, the check and the model list", async () => {
-    const settings = { model: { OpenAI: { model_type: 'model-a' } }, external_url: `${url}/v1?${SECRET_QUERY}` }
+    const settings = { model: { OpenAI: { model_type: 'model-a' } }, external_url: `${echoUrl()}/v1?${SECRET_QUERY}` }
     await addProvider(node, 'echo', settings)
     const jobId = await createJob(node, 'echo')
     const inbox = `job_inbox::${jobId}::false`
