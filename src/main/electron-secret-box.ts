@@ -1,5 +1,7 @@
 import type { SafeStorage } from 'electron'
-import type { SecretBox } from './store/secret-box'
+import { join } from 'node:path'
+import type { Logger } from './platform/logger'
+import { aesFileSecretBox, type SecretBox } from './store/secret-box'
 
 export const SAFE_STORAGE_BOX_TAG = 2
 
@@ -18,4 +20,19 @@ export function safeStorageSecretBox(safeStorage: SafeStorage): SecretBox | unde
       return safeStorage.decryptString(sealed.subarray(1))
     }
   }
+}
+
+/**
+ * The desktop app's secret box: the system's keychain where it has one, else a key file in the data
+ * folder, said once in the log as the app starts: the keys are then only as safe as that folder (a
+ * copy of it is a copy of the keys), which the operator of a Linux desktop without a keyring would
+ * otherwise not know.
+ */
+export function desktopSecretBox(safeStorage: SafeStorage, dataDir: string, log: Logger): SecretBox {
+  const keychain = safeStorageSecretBox(safeStorage)
+  if (keychain) return keychain
+  log.info(
+    "This system offers no keychain to Nodedesk: provider keys are encrypted with secret.key in the data folder, so a copy of that folder is a copy of the keys. On Linux, a keyring (GNOME Keyring, KWallet) keeps them in the system's care."
+  )
+  return aesFileSecretBox(join(dataDir, 'secret.key'))
 }

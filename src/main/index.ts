@@ -16,7 +16,7 @@ import { IPC_EVENT_ACK_CHANNEL } from '../shared/bridge'
 import { RENDERER_CSP } from '../shared/csp'
 import { APP_NAME, APP_VERSION } from './app-info'
 import { APP_INDEX_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, rendererProtocolHandler } from './app-protocol'
-import { safeStorageSecretBox } from './electron-secret-box'
+import { desktopSecretBox } from './electron-secret-box'
 import { DataDirInUseError } from './data-dir-lock'
 import { startEmbeddedNode, type EmbeddedNode } from './embedded-node'
 import { APP_WARM_UP_MS, bundledProviderWorker } from './runtime/answer-callers'
@@ -26,7 +26,6 @@ import { debugEvent, debugWanted, enableDebugLog } from './platform/debug-log'
 import { consoleLogger } from './platform/logger'
 import { redactEachSecret } from './runtime/key-redactor'
 import { installProcessGuard } from './process-guard'
-import { aesFileSecretBox } from './store/secret-box'
 import { bindIpc, bindSaveExport, isRendererUrl } from './transports/ipc'
 import { ipcEventFeed } from './transports/ipc-events'
 
@@ -148,7 +147,7 @@ ready
     }
     node = startEmbeddedNode({
       dataDir,
-      secrets: safeStorageSecretBox(safeStorage) ?? aesFileSecretBox(join(dataDir, 'secret.key')),
+      secrets: desktopSecretBox(safeStorage, dataDir, log),
       version: APP_VERSION,
       log,
       mode: 'desktop',
