@@ -54,7 +54,8 @@ export interface QueryPart {
   readonly secret: boolean
 }
 
-const decodedName = (raw: string): string => {
+/** A query parameter's name as written, percent-decoded (`api%5Fkey` is `api_key`). */
+export const decodedName = (raw: string): string => {
   try {
     return decodeURIComponent(raw.replace(/\+/g, ' '))
   } catch {

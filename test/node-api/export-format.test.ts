@@ -142,6 +142,8 @@ describe('an export’s file name from a long conversation name', () => {
   it('a name that shows nothing (stored before such names were refused: a lone zero-width space) saves as "conversation"', () => {
     expect(exportFilename('\u200b', 'markdown')).toBe('conversation.md')
     expect(exportFilename(' \u2060\ufeff ', 'txt')).toBe('conversation.txt')
+    expect(exportFilename('\u0000', 'txt')).toBe('conversation.txt')
+    expect(exportFilename('\u0001\u200b', 'json')).toBe('conversation.json')
   })
 })
 

@@ -94,8 +94,10 @@ function renderPage(ui: ReactElement = <InboxesPage />) {
       sent.push({ path: req.path, query: req.query })
       if (pagesInOrderHeld && req.path.endsWith('all_inboxes_paginated') && req.query?.position === undefined) await pagesInOrderHeld
       if (heldSearch && req.path.endsWith('search_inboxes') && req.query?.q === heldSearch.q) await heldSearch.until
-      if (req.path.endsWith('update_job_hidden') && refusedHides.has((req.body as { job_id: string }).job_id))
+      if (req.path.endsWith('update_job_hidden') && refusedHides.has((req.body as { job_id: string }).job_id)) {
+        await new Promise((r) => setTimeout(r, removalAnswerDelayMs))
         return { status: 500, body: { code: 500, error: 'Internal Server Error', message: 'the disk is full' } }
+      }
       if (removalAnswerDelayMs && /(remove_jobs?|update_job_hidden)$/.test(req.path)) {
         const answer = await node.router.handle(req)
         await new Promise((r) => setTimeout(r, removalAnswerDelayMs))
@@ -336,6 +338,25 @@ describe('the focus after a delete', () => {
     await node.post('/v2/remove_job', { job_id: jobIds[3] })
     await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Delta design' })).toBeNull())
     await expectFocusOnRow('Bravo budget')
+  })
+
+  it('a bulk Hide of one refused, slowly (the Hide button went while it was asked): it stays selected, and the focus goes back to its row, not to the page', async () => {
+    refusedHides.add(jobIds[2]!)
+    removalAnswerDelayMs = 200
+    try {
+      renderPage()
+      fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Charlie contract' }))
+      const button = within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Hide 1' })
+      button.focus()
+      fireEvent.click(button)
+      await waitFor(() => expect(button.isConnected).toBe(false))
+      expect(await screen.findByText('Not hidden')).toBeTruthy()
+      await expectFocusOnRow('Charlie contract')
+      await within(screen.getByTestId('bulk-bar')).findByRole('button', { name: 'Hide 1' })
+      expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select Charlie contract' }).checked).toBe(true)
+    } finally {
+      removalAnswerDelayMs = 0
+    }
   })
 
   it('goes to the search field when the last inbox is gone', async () => {

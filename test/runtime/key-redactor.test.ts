@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { keyRedactor, secretsRedactor } from '../../src/main/runtime/key-redactor'
-import { redactKey } from '../../src/main/runtime/provider-errors'
+import { answerSecrets, redactAnswerSecrets, redactKey } from '../../src/main/runtime/provider-errors'
 
 /*
  * A server that echoes the key it was sent, inside a streamed answer, may split it across any
@@ -164,5 +164,19 @@ describe('secretsRedactor (the key and the query secrets of a provider address),
       const redactor = secretsRedactor(secrets)
       expect([redactor.push('api-version='), redactor.push('1 short'), redactor.end()]).toEqual(['api-version=', '1 short', ''])
     }
+  })
+})
+
+describe('answerSecrets: what an answer or a model name must not carry', () => {
+  it('the key, and the values of query parameters named as credentials (names read decoded, as the window reads them), not the others', () => {
+    const secrets = answerSecrets({
+      apiKey: 'sk-live-0123456789',
+      query: 'api-version=2024-10-21&api%5Fkey=abcdef123456&sig=a%2Bb%3Dc%2Fsigned'
+    })
+    expect(secrets).toEqual(expect.arrayContaining(['sk-live-0123456789', 'abcdef123456', 'a%2Bb%3Dc%2Fsigned', 'a+b=c/signed']))
+    expect(secrets).not.toContain('2024-10-21')
+    expect(redactAnswerSecrets('Version 2024-10-21 with abcdef123456', { query: 'api-version=2024-10-21&api%5Fkey=abcdef123456' })).toBe(
+      'Version 2024-10-21 with [redacted]'
+    )
   })
 })

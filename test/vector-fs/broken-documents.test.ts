@@ -178,4 +178,10 @@ describe('a .vrkai that cannot be read', () => {
   it('the sound .vrkai the broken ones are cut from is read', async () => {
     expect((await upload('handbook.vrkai', text(sound))).status).toBe(200)
   })
+
+  it('a node of no text sharing an id with another is no reason to refuse the file (it is not stored, and names no passage)', async () => {
+    const resource = documentResource('blank')
+    resource.nodes.push({ ...resource.nodes[0]!, content: { Text: '  ' } })
+    expect((await upload('blank.vrkai', text(JSON.stringify(vrkaiEntry(resource))))).status).toBe(200)
+  })
 })

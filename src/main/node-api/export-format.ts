@@ -30,8 +30,8 @@ function shortened(name: string, max: number): string {
 /** A file name from the inbox's name: characters no file system accepts replaced, at most 100 characters. */
 export function exportFilename(customName: string, format: ExportFormat): string {
   const named = customName.replace(BIDI_CONTROLS, '').replace(/[\\/:*?"<>|\p{Cc}]/gu, '_')
-  // A name stored before names that show nothing were refused (a lone U+200B) made a file name that showed nothing.
-  let base = (showsNothing(named) ? '' : shortened(named.trim(), 100).trim()) || 'conversation'
+  // A name stored before names that show nothing were refused (a lone U+200B, a NUL) made a file name that showed nothing.
+  let base = (showsNothing(customName) ? '' : shortened(named.trim(), 100).trim()) || 'conversation'
   // Windows reads `con.txt.md` as the device too: what counts is the part before the first dot.
   const [head = '', ...rest] = base.split('.')
   if (WINDOWS_DEVICE.test(head.trim())) base = [`${head.trimEnd()}_`, ...rest].join('.')

@@ -2,7 +2,7 @@ import { APICallError, JSONParseError, TypeValidationError } from '@ai-sdk/provi
 import type { ProviderKind } from '../../shared/contract/identity'
 import { PROVIDER_CATALOG, resolveBaseUrl } from '../../shared/provider-catalog'
 import { debugEvent } from '../platform/debug-log'
-import { isSecretParam } from '../../shared/url-secrets'
+import { decodedName, isSecretParam } from '../../shared/url-secrets'
 import { htmlTitle } from './html-title'
 import { ServerReportedError, UnreadableReplyError } from './openai-reply'
 import { ResponseTooLarge } from './response-cap'
@@ -162,7 +162,7 @@ const redactSecrets = (text: string, ctx: FailureContext) => secretsOf(ctx).redu
  */
 export function answerSecrets(ctx: Pick<FailureContext, 'apiKey' | 'query'>): string[] {
   const named = queryValues(ctx)
-    .filter((v) => isSecretParam(v.name))
+    .filter((v) => isSecretParam(decodedName(v.name)))
     .map((v) => v.value)
   return [...new Set([ctx.apiKey ?? '', ...named])].filter(redactable).sort((a, b) => b.length - a.length)
 }

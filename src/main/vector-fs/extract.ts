@@ -164,6 +164,8 @@ function repeatedNodeId(entry: LocalVrkaiEntry): string | undefined {
   const nodes = entry.vrkai.resource.Document.nodes
   const first = new Map<string, number>()
   for (const [i, node] of nodes.entries()) {
+    // A node with no text is not stored (see the upload): its id names no passage.
+    if (!node.content.Text.trim()) continue
     const before = first.get(node.id)
     if (before === undefined) {
       first.set(node.id, i)

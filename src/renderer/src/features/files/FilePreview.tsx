@@ -183,7 +183,8 @@ function Passages({ nodes, current }: { nodes: readonly Passage[]; current?: str
     estimateSize: () => 120,
     overscan: 4,
     gap: 8,
-    getItemKey: (i) => nodes[i]!.id
+    // By place: a file stored before two nodes of one id were refused has passages under one id.
+    getItemKey: (i) => i
   })
   const at = current ? nodes.findIndex((n) => n.id === current) : -1
   // To its first line: centred, a passage taller than the list (a PDF page of short lines) showed its
@@ -220,13 +221,14 @@ function Passages({ nodes, current }: { nodes: readonly Passage[]; current?: str
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((v) => {
           const n = nodes[v.index]!
-          const isCurrent = n.id === current
+          // The first passage of the id opened (as `at` finds it), not every one under that id.
+          const isCurrent = v.index === at
           return (
             <Paper
               key={v.key}
               ref={virtualizer.measureElement}
               data-index={v.index}
-              id={`passage-${n.id}`}
+              id={`passage-${v.index}`}
               p="xs"
               withBorder
               data-testid="passage"

@@ -756,13 +756,23 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                   className={barClasses.button}
                   variant="default"
                   // Hidden ones shown, the rows stay (marked): the focus goes back to them with the bar. Those the
-                  // node did not hide stay selected, for another try.
+                  // node did not hide stay selected, for another try; the button, gone while the hide was asked,
+                  // took the focus with it: it goes back to the row selected last, unless rows hidden took it.
                   onClick={() => {
                     const fromBar = barHasFocus()
                     void listActions.setHidden(toHide, true).then((notChanged) => {
-                      if (showHiddenRef.current) leaveBar(fromBar)
-                      else if (notChanged.size === 0) clearSelection()
-                      else setSelected((prev) => new Map([...prev].filter(([id]) => notChanged.has(id))))
+                      if (notChanged.size === 0) {
+                        if (showHiddenRef.current) leaveBar(fromBar)
+                        else clearSelection()
+                        return
+                      }
+                      setSelected((prev) => new Map([...prev].filter(([id]) => notChanged.has(id))))
+                      const now = document.activeElement
+                      const idle = !now || now === document.body || !now.isConnected
+                      if (fromBar && idle && (showHiddenRef.current || notChanged.size === toHide.length)) {
+                        const at = anchor.current === null ? undefined : shownRef.current!.placeOf(anchor.current)
+                        focusRow(at ?? 0)
+                      }
                     })
                   }}
                 >
