@@ -112,3 +112,28 @@ test('Delete chosen from the conversation menu, then Enter at once: the confirma
   await expect(page.getByTestId('inbox-title')).toHaveText('Kept conversation')
   expect((await node.api('GET', `/v2/get_inbox?inbox_name=${encodeURIComponent(`job_inbox::${kept!}::false`)}`)).status).toBe(200)
 })
+
+test('Delete chosen from the conversation menu and then cancelled (Escape or Cancel): the focus is back on the menu’s button, not on the page', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const [kept] = await seedJobs(node, 'gpt', 1)
+  await nameJobInbox(node, kept!, 'Kept conversation')
+  await page.goto(node.uiUrl)
+  await page.getByTestId('inbox-row').filter({ hasText: 'Kept conversation' }).click()
+  await expect(page.getByTestId('inbox-title')).toHaveText('Kept conversation')
+  const menu = page.getByRole('button', { name: 'Conversation actions' })
+  const confirm = page.getByRole('dialog', { name: 'Delete “Kept conversation”?' })
+  for (const leave of ['Escape', 'Cancel']) {
+    await menu.focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('menuitem', { name: 'Delete' }).press('Enter')
+    await expect(confirm).toBeVisible()
+    if (leave === 'Escape') await page.keyboard.press('Escape')
+    else await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await expect(confirm).toBeHidden()
+    await expect(menu, leave).toBeFocused()
+  }
+  expect((await node.api('GET', `/v2/get_inbox?inbox_name=${encodeURIComponent(`job_inbox::${kept!}::false`)}`)).status).toBe(200)
+})

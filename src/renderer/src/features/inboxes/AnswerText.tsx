@@ -4,6 +4,7 @@ import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { markdownBlocks, plainBlocks, previewOf, sizeLabel, type MarkdownBlock as Block } from './long-text'
 import { CodeBlock, fenceLanguage } from './CodeBlock'
+import classes from './answer-table.module.css'
 
 /**
  * A message longer than a screenful shows its start and a "Show all" button, so opening an inbox
@@ -66,6 +67,13 @@ const markdown = (text: string) => (
         const className = code?.type === 'element' && code.tagName === 'code' ? code.properties.className : undefined
         return <CodeBlock language={fenceLanguage(Array.isArray(className) ? className.join(' ') : className)}>{children}</CodeBlock>
       },
+      // A wide table scrolls sideways in its own box, as a code block does: it ran out of the answer, its
+      // cells broken a letter or two a line (the answer's text breaks anywhere, so long words do not run out).
+      table: ({ children }) => (
+        <div className={classes.tableScroll} tabIndex={0} role="region" aria-label="Table">
+          <table>{children}</table>
+        </div>
+      ),
       // Loading an answer's image would send a request its writer chose (to any address, or to
       // the node itself with the operator's session): it is shown as a link, opened on a click.
       img: ({ src, alt }) =>

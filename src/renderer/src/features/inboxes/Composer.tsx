@@ -194,7 +194,7 @@ export function Composer({
       </div>
       {unsent && (
         <Text role="alert" size="sm" c="red" mt={4} data-testid="unsent-note">
-          <b>Not sent.</b> {unsent}
+          <b>Not sent:</b> {unsent}
         </Text>
       )}
     </form>

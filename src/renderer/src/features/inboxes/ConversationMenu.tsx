@@ -40,9 +40,18 @@ function showListAfterRemoval(button: HTMLElement | null, inboxId: string) {
  * to export or delete the conversation being read, the operator went back to the list and found its row.
  */
 export function ConversationMenu({ inbox }: { inbox: Inbox }) {
-  const actions = useInboxActions()
+  const listActions = useInboxActions()
   const row = toRow(inbox)
   const button = useRef<HTMLButtonElement>(null)
+  // The confirmation gives the focus back to what held it as it opened: the menu's Delete item, gone
+  // with the menu, so Cancel left the focus on the page. The menu's button holds it instead.
+  const actions = {
+    ...listActions,
+    remove: (rows: Parameters<typeof listActions.remove>[0], onDone?: () => void) => {
+      button.current?.focus()
+      listActions.remove(rows, onDone)
+    }
+  }
   return (
     // Drawn, its first item focused, as it opens: keys pressed right after opening it go to its items.
     <Menu position="bottom-end" withinPortal {...MENU_AT_ONCE}>
