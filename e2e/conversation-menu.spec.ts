@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from './fixtures/node'
-import { openNewJobInbox } from './pages/inbox'
-import { nameJobInbox, providerBody, seedJobs } from './seed'
+import { openNamedConversation, openNewJobInbox } from './pages/inbox'
 
 /*
  * Pin, hide, export and delete were on the inbox list's rows only: to export or delete the
@@ -46,14 +45,7 @@ test('the open conversation is pinned, exported and deleted from its own menu, b
 })
 
 test('deleting the open conversation from its menu leaves the focus on the inbox list, not on the page', async ({ page, node }) => {
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  const [kept, doomed] = await seedJobs(node, 'gpt', 2)
-  await nameJobInbox(node, kept!, 'Kept conversation')
-  await nameJobInbox(node, doomed!, 'Doomed conversation')
-  await page.goto(node.uiUrl)
-  // Opened from the list, as an operator does.
-  await page.getByTestId('inbox-row').filter({ hasText: 'Doomed conversation' }).click()
-  await expect(page.getByTestId('inbox-title')).toHaveText('Doomed conversation')
+  await openNamedConversation(page, node, ['Kept conversation', 'Doomed conversation'], 'Doomed conversation')
   const menu = page.getByRole('button', { name: 'Conversation actions' })
   await menu.focus()
   await page.keyboard.press('Enter')
@@ -69,13 +61,7 @@ test('the conversation menu opened with Enter takes ArrowDown and Enter pressed 
   page,
   node
 }) => {
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  const [kept, other] = await seedJobs(node, 'gpt', 2)
-  await nameJobInbox(node, kept!, 'Kept conversation')
-  await nameJobInbox(node, other!, 'Other conversation')
-  await page.goto(node.uiUrl)
-  await page.getByTestId('inbox-row').filter({ hasText: 'Kept conversation' }).click()
-  await expect(page.getByTestId('inbox-title')).toHaveText('Kept conversation')
+  const [kept] = await openNamedConversation(page, node, ['Kept conversation', 'Other conversation'], 'Kept conversation')
   const menu = page.getByRole('button', { name: 'Conversation actions' })
   const inboxId = `job_inbox::${kept!}::false`
   const hidden = async () =>
@@ -94,12 +80,7 @@ test('Delete chosen from the conversation menu, then Enter at once: the confirma
   page,
   node
 }) => {
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  const [kept] = await seedJobs(node, 'gpt', 1)
-  await nameJobInbox(node, kept!, 'Kept conversation')
-  await page.goto(node.uiUrl)
-  await page.getByTestId('inbox-row').filter({ hasText: 'Kept conversation' }).click()
-  await expect(page.getByTestId('inbox-title')).toHaveText('Kept conversation')
+  const [kept] = await openNamedConversation(page, node, ['Kept conversation'], 'Kept conversation')
   const menu = page.getByRole('button', { name: 'Conversation actions' })
   await menu.focus()
   await page.keyboard.press('Enter')
@@ -117,12 +98,7 @@ test('Delete chosen from the conversation menu and then cancelled (Escape or Can
   page,
   node
 }) => {
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  const [kept] = await seedJobs(node, 'gpt', 1)
-  await nameJobInbox(node, kept!, 'Kept conversation')
-  await page.goto(node.uiUrl)
-  await page.getByTestId('inbox-row').filter({ hasText: 'Kept conversation' }).click()
-  await expect(page.getByTestId('inbox-title')).toHaveText('Kept conversation')
+  const [kept] = await openNamedConversation(page, node, ['Kept conversation'], 'Kept conversation')
   const menu = page.getByRole('button', { name: 'Conversation actions' })
   const confirm = page.getByRole('dialog', { name: 'Delete “Kept conversation”?' })
   for (const leave of ['Escape', 'Cancel']) {

@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { inboxRoute } from '../conversation-probe'
 import type { HeadlessNode } from '../fixtures/node'
-import { providerBody, seedJobs } from '../seed'
+import { nameJobInbox, providerBody, seedJobs } from '../seed'
 
 export class InboxPage {
   constructor(readonly page: Page) {}
@@ -38,4 +38,18 @@ export async function openNewJobInbox(page: Page, node: HeadlessNode): Promise<I
   await page.goto(node.uiUrl)
   await showJobInbox(page, jobId!)
   return new InboxPage(page)
+}
+
+/**
+ * Registers provider `gpt` on the node's fake LLM, creates one job per name in `names` with its inbox so named,
+ * and opens the one named `open` from the inbox list, as an operator does. Answers the jobs' ids in `names`' order.
+ */
+export async function openNamedConversation(page: Page, node: HeadlessNode, names: readonly string[], open: string): Promise<string[]> {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const ids = await seedJobs(node, 'gpt', names.length)
+  await Promise.all(names.map((name, i) => nameJobInbox(node, ids[i]!, name)))
+  await page.goto(node.uiUrl)
+  await page.getByTestId('inbox-row').filter({ hasText: open }).click()
+  await expect(page.getByTestId('inbox-title')).toHaveText(open)
+  return ids
 }
