@@ -33,6 +33,9 @@ test('a provider that fails once, then answers: after the error, a Retry and a R
   await expect(inbox.answers()).toHaveText([/Blue\./])
   await expect(error).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Earlier answer' })).toBeDisabled()
+  // The dead arrow is drawn without a fill, as the live one beside it: it must not look the more active of the two.
+  const fill = (name: string) => page.getByRole('button', { name }).evaluate((b) => getComputedStyle(b).backgroundColor)
+  expect(await fill('Earlier answer')).toBe(await fill('Later answer'))
 
   // A Regenerate that fails: the answer stays, still counted 2/2, with the failure and its Retry under it.
   await page.getByRole('button', { name: 'Later answer' }).click()
