@@ -41,8 +41,11 @@ it('never renders raw HTML or script URLs from an answer', () => {
   expect(container.querySelector('img')).toBeNull()
   expect(container.querySelector('script')).toBeNull()
   expect(container.querySelector('[onerror]')).toBeNull()
-  const link = container.querySelector('a')
-  expect(link?.getAttribute('href') ?? '').not.toMatch(/javascript:/i)
+  // Not a link to nowhere that looks like one: the words alone, saying why.
+  expect(container.querySelector('a')).toBeNull()
+  const words = screen.getByTestId('answer-dead-link')
+  expect(words.textContent).toBe('click')
+  expect(words.title).toMatch(/not a link/i)
 })
 
 it('an answer being written is shown whole as it grows, past the preview, and the blocks already finished are not rendered again', () => {

@@ -57,11 +57,18 @@ const markdown = (text: string) => (
   <Markdown
     remarkPlugins={[remarkGfm]}
     components={{
-      a: ({ href, children }) => (
-        <Anchor href={href} target="_blank" rel="noopener noreferrer">
-          {children}
-        </Anchor>
-      ),
+      // An address react-markdown refuses (javascript:, data:, vbscript:) comes as an empty href: a link to
+      // nowhere that still looked like one. Its words are shown as text, saying why they are not a link.
+      a: ({ href, children }) =>
+        href ? (
+          <Anchor href={href} target="_blank" rel="noopener noreferrer">
+            {children}
+          </Anchor>
+        ) : (
+          <span title="Not a link: its address is not one the app opens" data-testid="answer-dead-link">
+            {children}
+          </span>
+        ),
       pre: ({ node, children }) => {
         const code = node?.children[0]
         const className = code?.type === 'element' && code.tagName === 'code' ? code.properties.className : undefined
