@@ -470,6 +470,19 @@ describe('screen readers', () => {
     show([q, message('Hi there.', { answers: q.node_api_data.node_message_hash })])
     expect(screen.getByTestId('answer-announcement').textContent).toBe('New answer: Hi there.')
   })
+
+  it('an answer written in Markdown is announced as its words, not its marks', () => {
+    let show: (messages: LastMessage[]) => void = () => {}
+    function Shown() {
+      const [messages, setMessages] = useState<LastMessage[]>([])
+      show = (m) => act(() => setMessages(m))
+      return listOf(messages)
+    }
+    renderWithApp(<Shown />)
+    const q = message('Plan?')
+    show([q, message('**Plan**\n\n| Step | When |\n|---|---|\n| Pack | `Monday` |', { answers: q.node_api_data.node_message_hash })])
+    expect(screen.getByTestId('answer-announcement').textContent).toBe('New answer: Plan Step When Pack Monday')
+  })
 })
 
 describe('screen readers, when an answer fails', () => {

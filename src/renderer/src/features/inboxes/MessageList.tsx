@@ -21,6 +21,7 @@ import { answerVersions } from './answer-versions'
 import { errorNoteParts, failedAnswerText } from './error-note'
 import { absoluteTime, relativeTime } from './relative-time'
 import { SourceChips } from './SourceChips'
+import { spokenText } from './spoken-text'
 
 interface Props {
   readonly inboxId: string
@@ -239,8 +240,10 @@ function NewAnswerAnnouncer({ newest }: { newest: LastMessage | undefined }) {
     if (newest && isAnswer(newest)) {
       // An error note (marked by the node with `job_message.error`) is said as the failure it is, with its note.
       const failed = messageRole(newest) === 'error'
-      const content = failed ? errorNoteParts(newest.job_message.content).note : newest.job_message.content
-      const text = content.replace(/\s+/g, ' ').trim()
+      // An answer's Markdown is said as its words (its start only: a 1 MiB answer is not parsed whole for it).
+      const text = failed
+        ? errorNoteParts(newest.job_message.content).note.replace(/\s+/g, ' ').trim()
+        : spokenText(newest.job_message.content.slice(0, ANNOUNCED_CHARS * 20))
       const start = text.length > ANNOUNCED_CHARS ? `${text.slice(0, ANNOUNCED_CHARS)}…` : text
       setSaid((s) => ({ text: failed ? failedAnswerText(start) : `New answer: ${start}`, n: s.n + 1 }))
     }
