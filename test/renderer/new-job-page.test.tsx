@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it } from 'vitest'
 import { NewJobPage } from '../../src/renderer/src/features/jobs/NewJobPage'
 import { useNewJobDraft } from '../../src/renderer/src/features/jobs/new-job-draft'
@@ -25,9 +26,33 @@ describe('New job page against a real node', () => {
     renderWithApp(<NewJobPage />, routerTransport(node.router))
     const select = screen.getByLabelText<HTMLInputElement>(/^Provider/, { selector: 'input' })
     await waitFor(() => expect(select.value).toMatch(/^gpt/))
+    // Said, not switched silently: the job would be made on a provider the operator did not choose.
+    expect(screen.getByTestId('provider-replaced').textContent).toMatch(
+      /“gone” chosen for this job is no longer on the node.*“gpt.*” is chosen instead/
+    )
     await userEvent.click(screen.getByRole('button', { name: 'Create job' }))
     await waitFor(async () => expect((await node.get('/v2/all_inboxes')).body as Inbox[]).toHaveLength(1))
     expect(((await node.get('/v2/all_inboxes')).body as Inbox[])[0]!.agent.id).toBe('gpt')
+  })
+
+  it('the chosen provider removed elsewhere while the page is open: the one chosen instead is said, until another is picked', async () => {
+    await addProvider(node, 'chosen')
+    await addProvider(node, 'other')
+    useNewJobDraft.getState().set({ providerId: 'chosen' })
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    renderWithApp(<NewJobPage />, routerTransport(node.router), { queryClient })
+    const select = screen.getByLabelText<HTMLInputElement>(/^Provider/, { selector: 'input' })
+    await waitFor(() => expect(select.value).toMatch(/^chosen/))
+    expect(screen.queryByTestId('provider-replaced')).toBeNull()
+    expect((await node.post('/v2/remove_llm_provider', { llm_provider_id: 'chosen' })).status).toBe(200)
+    // As the node's event has the window do.
+    await queryClient.invalidateQueries({ queryKey: ['providers'] })
+    await waitFor(() => expect(select.value).toMatch(/^gpt/))
+    expect(screen.getByRole('alert').textContent).toMatch(/“chosen” chosen for this job is no longer on the node/)
+    await userEvent.click(select)
+    await userEvent.click(await screen.findByRole('option', { name: /^other/, hidden: true }))
+    await waitFor(() => expect(select.value).toMatch(/^other/))
+    await waitFor(() => expect(screen.queryByTestId('provider-replaced')).toBeNull())
   })
 })
 

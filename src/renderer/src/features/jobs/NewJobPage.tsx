@@ -32,6 +32,12 @@ export function NewJobPage() {
 
   // The draft outlives reloads and provider changes: one naming a provider no longer stored (removed
   // here or in another window) showed a blank or stale choice and Create job failed with a 404.
+  // The one chosen instead is said, with the one that went: switched without a word, Create made the
+  // job on a provider the operator had not chosen.
+  const gone =
+    draft.providerId !== null && providers.data && !providers.data.some((p) => p.id === draft.providerId) ? draft.providerId : null
+  const [replaced, setReplaced] = useState<string | null>(null)
+  if (gone !== null && gone !== replaced) setReplaced(gone)
   useEffect(() => {
     if (!providers.data) return
     if (draft.providerId !== null && providers.data.some((p) => p.id === draft.providerId)) return
@@ -39,6 +45,10 @@ export function NewJobPage() {
     const first = (providers.data.find((p) => p.last_check?.ok !== false) ?? providers.data[0])?.id ?? null
     if (first !== draft.providerId) draft.set({ providerId: first })
   }, [providers.data, draft])
+  const chosen = (providerId: string | null) => {
+    setReplaced(null)
+    draft.set({ providerId })
+  }
 
   const client = useClient()
   const [checking, setChecking] = useState(false)
@@ -143,12 +153,20 @@ export function NewJobPage() {
         {...providerSelect}
         {...providerSearch}
         value={draft.providerId}
-        onChange={(v) => draft.set({ providerId: v })}
+        onChange={chosen}
         allowDeselect={false}
         withAsterisk
         // Not read (signed out, the node away), the list was empty and nothing said why.
         error={providers.isError && !providers.data ? `The providers could not be read. ${errorText(providers.error)}` : undefined}
       />
+      {replaced && (
+        <Alert color="yellow" data-testid="provider-replaced" withCloseButton onClose={() => setReplaced(null)}>
+          The provider “{replaced}” chosen for this job is no longer on the node (removed in another window or by a script).
+          {draft.providerId !== null &&
+            draft.providerId !== replaced &&
+            ` “${providerSelect.data.find((o) => o.value === draft.providerId)?.label ?? draft.providerId}” is chosen instead.`}
+        </Alert>
+      )}
       <div>
         <Title order={3} size="h4">
           Scope
