@@ -138,9 +138,18 @@ export function useInboxActions(): InboxActions {
         return new Set(outcome.notChanged.map((r) => r.inboxId))
       },
       exportAs: async (row, format) => {
+        // An answer being written is stored when it is done: the export holds the conversation without it, said so.
+        const writing = useStreaming.getState().partial[row.inboxId]
         try {
           const outcome = await exportInbox(client, window.nodedesk, row.inboxId, format)
           if (outcome.kind === 'saved') notifications.show({ color: 'teal', message: `Saved to ${outcome.path}` })
+          if (outcome.kind !== 'cancelled' && writing && !writing.stored) {
+            notifications.show({
+              color: 'yellow',
+              title: 'The answer being written is not in the export',
+              message: 'It is kept once it is done; export again then to have it.'
+            })
+          }
         } catch (err) {
           failed('Not exported')(err)
         }
