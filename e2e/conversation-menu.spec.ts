@@ -57,7 +57,7 @@ test('deleting the open conversation from its menu leaves the focus on the inbox
   await expect(page.getByTestId('inbox-row')).toHaveCount(1)
 })
 
-test('the conversation menu opened with Enter takes ArrowDown and Enter pressed right after it: the second item (Hide) is chosen', async ({
+test('the conversation menu opened with Enter takes ArrowDown and Enter pressed right after it: the third item (Hide) is chosen', async ({
   page,
   node
 }) => {
@@ -69,6 +69,7 @@ test('the conversation menu opened with Enter takes ArrowDown and Enter pressed 
   await menu.focus()
   // No wait in between: the menu is not drawn yet when the keys come.
   await page.keyboard.press('Enter')
+  await page.keyboard.press('ArrowDown')
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Enter')
   await expect.poll(hidden).toBe(true)
@@ -84,7 +85,7 @@ test('Delete chosen from the conversation menu, then Enter at once: the confirma
   const menu = page.getByRole('button', { name: 'Conversation actions' })
   await menu.focus()
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('menuitem', { name: 'Pin' })).toBeFocused()
+  await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeFocused()
   // Up from the first item: the last one, Delete. Then no wait: the dialog is not drawn yet when Enter comes.
   await page.keyboard.press('ArrowUp')
   await page.keyboard.press('Enter')
@@ -112,4 +113,32 @@ test('Delete chosen from the conversation menu and then cancelled (Escape or Can
     await expect(menu, leave).toBeFocused()
   }
   expect((await node.api('GET', `/v2/get_inbox?inbox_name=${encodeURIComponent(`job_inbox::${kept!}::false`)}`)).status).toBe(200)
+})
+
+test('the open conversation is renamed from its menu: the title follows, and the focus is back on the menu’s button whether saved or cancelled', async ({
+  page,
+  node
+}) => {
+  const [kept] = await openNamedConversation(page, node, ['Kept conversation'], 'Kept conversation')
+  const menu = page.getByRole('button', { name: 'Conversation actions' })
+  await menu.focus()
+  await page.keyboard.press('Enter')
+  await page.getByRole('menuitem', { name: 'Rename' }).press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Rename “Kept conversation”' })
+  await expect(dialog).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(menu).toBeFocused()
+
+  await page.keyboard.press('Enter')
+  await page.getByRole('menuitem', { name: 'Rename' }).press('Enter')
+  await dialog.getByRole('textbox').fill('Lease renewal')
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeHidden()
+  await expect(page.getByTestId('inbox-title')).toHaveText('Lease renewal')
+  await expect(menu).toBeFocused()
+  const inboxId = `job_inbox::${kept!}::false`
+  expect((await node.api<{ custom_name: string }>('GET', `/v2/get_inbox?inbox_name=${encodeURIComponent(inboxId)}`)).body.custom_name).toBe(
+    'Lease renewal'
+  )
 })

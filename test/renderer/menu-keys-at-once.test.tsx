@@ -39,11 +39,13 @@ async function key(el: Element, key: string) {
   await Promise.resolve()
 }
 
-it('the conversation menu: Enter on its button, then ArrowDown and Enter at once, chooses the second item (Hide)', async () => {
+it('the conversation menu: Enter on its button, then ArrowDown and Enter at once, chooses the third item (Hide)', async () => {
   renderWithApp(<InboxView inboxId={inbox} />, routerTransport(node.router))
   const button = await screen.findByRole('button', { name: 'Conversation actions' })
   button.focus()
   await key(button, 'Enter')
+  expect(document.activeElement?.textContent).toBe('Rename')
+  await key(document.activeElement!, 'ArrowDown')
   expect(document.activeElement?.textContent).toBe('Pin')
   await key(document.activeElement!, 'ArrowDown')
   expect(document.activeElement?.textContent).toBe('Hide')
@@ -61,6 +63,7 @@ it('the trap’s late focus does not take the focus back to the first item from 
   const button = await screen.findByRole('button', { name: 'Conversation actions' })
   button.focus()
   await key(button, 'Enter')
+  await key(document.activeElement!, 'ArrowDown')
   await key(document.activeElement!, 'ArrowDown')
   await key(document.activeElement!, 'ArrowDown')
   expect(document.activeElement?.textContent).toBe('Export as Markdown')

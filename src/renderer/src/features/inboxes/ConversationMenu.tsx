@@ -6,7 +6,7 @@ import { focusWhenLost } from '../../app/focus-when-lost'
 import { MENU_AT_ONCE } from '../../app/menu-at-once'
 import { MenuList } from '../../app/MenuList'
 import { hrefOf, navigate } from '../../app/router'
-import { useInboxActions } from './inbox-actions'
+import { useInboxActions, type InboxActions } from './inbox-actions'
 import { toRow } from './inbox-rows'
 import { InboxActionItems } from './InboxActionItems'
 
@@ -36,28 +36,32 @@ function showListAfterRemoval(button: HTMLElement | null, inboxId: string) {
 }
 
 /**
- * Pin, hide, export and delete for the open conversation. They were on the inbox list's rows only:
+ * Rename, pin, hide, export and delete for the open conversation. They were on the inbox list's rows only:
  * to export or delete the conversation being read, the operator went back to the list and found its row.
  */
 export function ConversationMenu({ inbox }: { inbox: Inbox }) {
   const listActions = useInboxActions()
   const row = toRow(inbox)
   const button = useRef<HTMLButtonElement>(null)
-  // The confirmation gives the focus back to what held it as it opened: the menu's Delete item, gone
+  // A dialog gives the focus back to what held it as it opened: the menu's item (Delete, Rename), gone
   // with the menu, so Cancel left the focus on the page. The menu's button holds it instead.
-  const actions = {
-    ...listActions,
-    remove: (rows: Parameters<typeof listActions.remove>[0], onDone?: () => void) => {
+  const fromButton =
+    <A extends unknown[]>(action: (...args: A) => void) =>
+    (...args: A) => {
       button.current?.focus()
-      listActions.remove(rows, onDone)
+      action(...args)
     }
+  const actions: InboxActions = {
+    ...listActions,
+    remove: fromButton((...args: Parameters<InboxActions['remove']>) => listActions.remove(...args)),
+    rename: fromButton((...args: Parameters<InboxActions['rename']>) => listActions.rename(...args))
   }
   return (
     // Drawn, its first item focused, as it opens: keys pressed right after opening it go to its items.
     <Menu position="bottom-end" withinPortal {...MENU_AT_ONCE}>
       {/* The tooltip outside the menu's target: inside, it kept the menu's props from the button (no id,
           aria-haspopup or aria-expanded; the menu was labelled by an id nothing had). */}
-      <Tooltip label="Pin, hide, export or delete">
+      <Tooltip label="Rename, pin, hide, export or delete">
         <Menu.Target>
           <ActionIcon ref={button} variant="subtle" aria-label="Conversation actions">
             <IconDots size={18} />
@@ -65,6 +69,8 @@ export function ConversationMenu({ inbox }: { inbox: Inbox }) {
         </Menu.Target>
       </Tooltip>
       <MenuList>
+        {/* As in a row's menu: the title's pencil renames too, but a menu of the conversation's actions without it was not where it was looked for. */}
+        <Menu.Item onClick={() => actions.rename(row)}>Rename</Menu.Item>
         {/* Gone, it has nothing left to show: the list it was in opens, with the focus in it. */}
         <InboxActionItems row={row} actions={actions} onRemoved={() => showListAfterRemoval(button.current, inbox.inbox_id)} />
       </MenuList>
