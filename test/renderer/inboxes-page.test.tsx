@@ -42,6 +42,7 @@ beforeEach(async () => {
 })
 afterEach(() => {
   heldEvents = undefined
+  eventsLost = false
   refusedHides.clear()
   cleanup()
   disconnect()
@@ -69,6 +70,10 @@ function releaseEvents() {
   heldEvents = undefined
   held.forEach((deliver) => deliver())
 }
+
+/** While set, the node's events are lost (a break in the stream), until resumeEvents() says the stream is back. */
+let eventsLost = false
+let resumeEvents: () => void = () => {}
 
 /** While set, pages read in order wait for it (a slow node), so the test sees the list before they come. */
 let pagesInOrderHeld: Promise<void> | undefined
@@ -105,9 +110,17 @@ function renderPage(ui: ReactElement = <InboxesPage />) {
       }
       return node.router.handle(req)
     },
-    onEvent: (listener) => {
+    onEvent: (listener, onResumed) => {
       eventStreams++
-      return node.ctx.bus.subscribe((event) => (heldEvents ? heldEvents.push(() => listener(event)) : listener(event)))
+      resumeEvents = () => {
+        eventsLost = false
+        onResumed?.()
+      }
+      return node.ctx.bus.subscribe((event) => {
+        if (eventsLost) return
+        if (heldEvents) heldEvents.push(() => listener(event))
+        else listener(event)
+      })
     }
   }
   qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
@@ -142,6 +155,21 @@ const storedNames = async () => {
 }
 
 describe('selection while another client changes the inboxes', () => {
+  it('an inbox deleted elsewhere during a break in the events leaves the selection once the stream is back', async () => {
+    renderPage()
+    for (const name of ['Alpha plans', 'Bravo budget', 'Charlie contract'])
+      fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
+    expect(screen.getByTestId('bulk-bar').textContent).toContain('3 selected')
+    eventsLost = true
+    await node.post('/v2/remove_job', { job_id: jobIds[1] }) // Bravo budget, by another client, its event lost
+    await new Promise((r) => setTimeout(r, 100))
+    expect(screen.getByTestId('bulk-bar').textContent).toContain('3 selected')
+    act(() => resumeEvents())
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Bravo budget' })).toBeNull())
+    await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('2 selected'))
+    expect(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 2' })).toBeTruthy()
+  })
+
   it('an inbox deleted elsewhere leaves the selection: the bar counts the rest and deleting them works', async () => {
     renderPage()
     // Ticked oldest first; the list shows the newest first, and the confirmation names them in the list's order.

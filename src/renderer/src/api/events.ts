@@ -14,6 +14,7 @@ import { forgetDraftsOfRemoved } from './gone-drafts'
 import {
   applyInboxChanges,
   inboxPageKeys,
+  listsReadAfterBreak,
   onCountInDoubt,
   onInboxChanges,
   refreshCount,
@@ -283,7 +284,8 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
       // The events of pins and hides asked for may be among those missed: the lists read again say them.
       useAskedFlags.getState().clear()
       void catchUpMessages(qc, client)
-      void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'messages' })
+      // Once read again, what holds inboxes of them outside the lists (a selection) checks those not in them.
+      void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'messages' }).then(() => listsReadAfterBreak(qc))
       // A conversation removed meanwhile takes its draft with it, as its inbox_changed would have.
       void forgetDraftsOfRemoved(client)
     }

@@ -285,28 +285,48 @@ const filterOfKey = (key: readonly unknown[]): InboxFilter => {
   return f.pinned === null ? { showHidden: f.showHidden } : { showHidden: f.showHidden, pinned: f.pinned }
 }
 
-const countDoubtListeners = new WeakMap<QueryClient, Set<(filter: InboxFilter) => void>>()
+/** Listeners to something told about a query client's lists: `on` subscribes (and answers the unsubscribe), `tell` calls them. */
+function listeners<T>() {
+  const all = new WeakMap<QueryClient, Set<(value: T) => void>>()
+  return {
+    on: (qc: QueryClient, listener: (value: T) => void): (() => void) => {
+      let set = all.get(qc)
+      if (!set) all.set(qc, (set = new Set()))
+      set.add(listener)
+      return () => void set.delete(listener)
+    },
+    tell: (qc: QueryClient, value: T) => {
+      for (const listener of all.get(qc) ?? []) listener(value)
+    }
+  }
+}
 
+const countDoubt = listeners<InboxFilter>()
 /**
  * Calls `listener` with a list whose count may be wrong after a read landed with changes told
  * meanwhile applied again (see applyAgain); returns the unsubscribe.
  */
-export function onCountInDoubt(qc: QueryClient, listener: (filter: InboxFilter) => void): () => void {
-  let set = countDoubtListeners.get(qc)
-  if (!set) countDoubtListeners.set(qc, (set = new Set()))
-  set.add(listener)
-  return () => void set.delete(listener)
-}
+export const onCountInDoubt = countDoubt.on
 
-type InboxChangeListener = (changes: ReadonlyMap<string, Inbox | null>) => void
-const changeListeners = new WeakMap<QueryClient, Set<InboxChangeListener>>()
-
+const inboxChanges = listeners<ReadonlyMap<string, Inbox | null>>()
 /** Calls `listener` with each batch of inbox changes applied to `qc`'s lists (after them); returns the unsubscribe. */
-export function onInboxChanges(qc: QueryClient, listener: InboxChangeListener): () => void {
-  let set = changeListeners.get(qc)
-  if (!set) changeListeners.set(qc, (set = new Set()))
-  set.add(listener)
-  return () => void set.delete(listener)
+export const onInboxChanges = inboxChanges.on
+
+const readAfterBreak = listeners<void>()
+/**
+ * Calls `listener` once the lists have been read again after a break in the node's events: the changes
+ * made meanwhile were not told (an inbox removed then is simply not in them). Returns the unsubscribe.
+ */
+export const onListsReadAfterBreak = readAfterBreak.on
+/** Tells onListsReadAfterBreak's listeners (events.ts, once the lists read again after a break are in). */
+export const listsReadAfterBreak = (qc: QueryClient) => readAfterBreak.tell(qc, undefined)
+
+/** The inboxes in `qc`'s paged lists as read (the rows loaded so far, of every list). */
+export function listedInboxIds(qc: QueryClient): Set<string> {
+  const ids = new Set<string>()
+  for (const [, data] of qc.getQueriesData<InboxPages>({ queryKey: ['inboxes', 'pages'] }))
+    for (const page of data?.pages ?? []) for (const inbox of page.inboxes) ids.add(inbox.inbox_id)
+  return ids
 }
 
 /**
@@ -413,7 +433,7 @@ export function applyInboxChanges(qc: QueryClient, changes: ReadonlyMap<string, 
     qc.setQueryData<Inbox | null>(key, (prev) => patchOne(prev, inbox))
   }
   rememberWhileRead(qc, changes)
-  for (const listener of changeListeners.get(qc) ?? []) listener(changes)
+  inboxChanges.tell(qc, changes)
   return uncertain
 }
 
@@ -479,7 +499,7 @@ function applyAgain(qc: QueryClient, query: Query, changes: ReadonlyMap<string, 
     // The count came with the read (or with the pages as they were when a next page was asked for):
     // whether the changes moved an inbox into or out of the list is not known from these rows alone
     // (one from the other pinned list, one past the loaded rows), so the node is asked for it.
-    for (const listener of countDoubtListeners.get(qc) ?? []) listener(filter)
+    countDoubt.tell(qc, filter)
   } else if (key[1] === 'place') {
     const rows = data as readonly Inbox[]
     const next = patchBlockRows(rows, filterOfKey(key), changes)

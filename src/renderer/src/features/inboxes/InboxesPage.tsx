@@ -8,11 +8,14 @@ import type { Inbox } from '../../../../shared/contract/inbox'
 import { SEARCH_QUERY_MAX } from '../../../../shared/contract/inbox-search-rules'
 import { errorText, isNoSession } from '../../api/client'
 import { useClient } from '../../api/client-context'
+import { removedAmong } from '../../api/gone-drafts'
 import {
   cachedAtPlace,
   cachedPlace,
   inboxPageKeys,
+  listedInboxIds,
   onInboxChanges,
+  onListsReadAfterBreak,
   pageQuery,
   placeBlocks,
   NEAR_ROWS,
@@ -294,6 +297,27 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
         })
       ),
     [qc]
+  )
+  // After a break in the node's events an inbox removed meanwhile was not told: selected, it was still
+  // counted and acted on. Those selected that the lists read again do not hold are asked after.
+  const selectedRef = useRef(selected)
+  selectedRef.current = selected
+  useEffect(
+    () =>
+      onListsReadAfterBreak(qc, () => {
+        const listed = listedInboxIds(qc)
+        const doubtful = [...selectedRef.current.keys()].filter((id) => !listed.has(id))
+        if (!doubtful.length) return
+        void removedAmong(client, doubtful).then((removed) => {
+          if (!removed.length) return
+          setSelected((prev) => {
+            const next = new Map(prev)
+            for (const id of removed) next.delete(id)
+            return next
+          })
+        })
+      }),
+    [qc, client]
   )
   const chosen = [...selected.values()].flatMap((row) => present.get(row.inboxId) ?? (!row.isHidden || showHidden ? [row] : []))
   // The bar offers what applies: Hide for the visible ones among them, Unhide for the hidden ones (as just set here, before the node's event).
