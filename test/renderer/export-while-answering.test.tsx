@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react'
+import { cleanup, screen } from '@testing-library/react'
+import { notifications, notificationsStore } from '@mantine/notifications'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { useInboxActions, type InboxActions } from '../../src/renderer/src/features/inboxes/inbox-actions'
 import { toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
 import { useStreaming } from '../../src/renderer/src/stores/streaming'
 import type { Inbox } from '../../src/shared/contract/inbox'
-import { addProvider, createJob, useTestNode } from '../support/node'
+import { addProvider, createJob, useFakeLlm, useTestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 
 /*
@@ -14,7 +15,8 @@ import { renderWithApp, routerTransport } from './render'
  * answer is done has it.
  */
 
-const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
+const fake = useFakeLlm()
+const node = useTestNode({ setup: (n) => addProvider(n, 'gpt', { external_url: fake.url }) })
 let inboxId: string
 let actions: InboxActions
 
@@ -30,9 +32,12 @@ afterEach(() => {
   document.removeEventListener('click', preventDownload)
   vi.restoreAllMocks()
   useStreaming.setState({ partial: {} })
+  // The notifications' store outlives a render: one test's notice would be found by the next.
+  notifications.clean()
   cleanup()
 })
 const preventDownload = (e: Event) => e.preventDefault()
+const NOTICE = 'The answer being written is not in the export'
 
 function Actions() {
   actions = useInboxActions()
@@ -49,8 +54,17 @@ it('an export while an answer is being written says that answer is not in it', a
   // The window follows an answer being written, as its message_delta events have it do.
   useStreaming.getState().append(inboxId, 'question-hash', 'The first half of an ans')
   await exportNow()
-  expect((await screen.findByText('The answer being written is not in the export')).textContent).toBeTruthy()
+  expect((await screen.findByText(NOTICE)).textContent).toBeTruthy()
   expect(screen.getByText('It is kept once it is done; export again then to have it.')).toBeTruthy()
+})
+
+it('an export while a question waits for its answer to begin (a model still loading) says so too', async () => {
+  fake.behaviour = { type: 'hang' }
+  renderWithApp(<Actions />, routerTransport(node.router))
+  const jobId = inboxId.split('::')[1]!
+  expect((await node.post('/v2/job_message', { job_id: jobId, content: 'How much was spent in May?' })).status).toBe(200)
+  await exportNow()
+  expect(await screen.findByText(NOTICE)).toBeTruthy()
 })
 
 it('an export with no answer being written, or one already stored, says nothing of it', async () => {
@@ -59,6 +73,7 @@ it('an export with no answer being written, or one already stored, says nothing 
   useStreaming.getState().append(inboxId, 'question-hash', 'A whole answer.')
   useStreaming.getState().markStored(inboxId, 'question-hash', 'answer-hash')
   await exportNow()
-  await new Promise((r) => setTimeout(r, 50))
-  await waitFor(() => expect(screen.queryByText('The answer being written is not in the export')).toBeNull())
+  // What was asked to be shown (shown or queued), not what is drawn yet: a notice is drawn a moment later.
+  const { notifications: shown, queue } = notificationsStore.getState()
+  expect([...shown, ...queue].map((n) => n.title)).not.toContain(NOTICE)
 })

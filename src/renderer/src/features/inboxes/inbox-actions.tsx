@@ -138,12 +138,14 @@ export function useInboxActions(): InboxActions {
         return new Set(outcome.notChanged.map((r) => r.inboxId))
       },
       exportAs: async (row, format) => {
-        // An answer being written is stored when it is done: the export holds the conversation without it, said so.
-        const writing = useStreaming.getState().partial[row.inboxId]
+        // An answer being written (or awaited: a local model still loading) is stored when it is done: the
+        // export holds the conversation without it, said so.
+        const partial = useStreaming.getState().partial[row.inboxId]
+        const writing = row.awaitsAnswer || (partial !== undefined && !partial.stored)
         try {
           const outcome = await exportInbox(client, window.nodedesk, row.inboxId, format)
           if (outcome.kind === 'saved') notifications.show({ color: 'teal', message: `Saved to ${outcome.path}` })
-          if (outcome.kind !== 'cancelled' && writing && !writing.stored) {
+          if (outcome.kind !== 'cancelled' && writing) {
             notifications.show({
               color: 'yellow',
               title: 'The answer being written is not in the export',
