@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react'
-import { notifications, notificationsStore } from '@mantine/notifications'
+import { notificationsStore } from '@mantine/notifications'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { useInboxActions, type InboxActions } from '../../src/renderer/src/features/inboxes/inbox-actions'
 import { toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
@@ -32,8 +32,6 @@ afterEach(() => {
   document.removeEventListener('click', preventDownload)
   vi.restoreAllMocks()
   useStreaming.setState({ partial: {} })
-  // The notifications' store outlives a render: one test's notice would be found by the next.
-  notifications.clean()
   cleanup()
 })
 const preventDownload = (e: Event) => e.preventDefault()
