@@ -1,6 +1,23 @@
+import type { Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { expect, test } from './fixtures/node'
+import { expect, test, type HeadlessNode } from './fixtures/node'
 import { openNamedConversation, openNewJobInbox } from './pages/inbox'
+
+/** The node's get_inbox of `inboxId`: 200 and the inbox while it is there, 404 once deleted. */
+const storedInbox = (node: HeadlessNode, inboxId: string) =>
+  node.api<{ is_pinned: boolean; is_hidden: boolean; custom_name: string }>(
+    'GET',
+    `/v2/get_inbox?inbox_name=${encodeURIComponent(inboxId)}`
+  )
+const jobInbox = (jobId: string) => `job_inbox::${jobId}::false`
+
+/** Opens the conversation's menu from the keyboard (its button focused, then Enter, no wait after); answers its button. */
+async function openConversationMenu(page: Page) {
+  const menu = page.getByRole('button', { name: 'Conversation actions' })
+  await menu.focus()
+  await page.keyboard.press('Enter')
+  return menu
+}
 
 /*
  * Pin, hide, export and delete were on the inbox list's rows only: to export or delete the
@@ -18,11 +35,7 @@ test('the open conversation is pinned, exported and deleted from its own menu, b
   await page.keyboard.press('Enter')
   await page.getByRole('menuitem', { name: 'Pin' }).press('Enter')
   await expect(menu).toBeFocused()
-  await expect
-    .poll(
-      async () => (await node.api<{ is_pinned: boolean }>('GET', `/v2/get_inbox?inbox_name=${encodeURIComponent(inboxId)}`)).body.is_pinned
-    )
-    .toBe(true)
+  await expect.poll(async () => (await storedInbox(node, inboxId)).body.is_pinned).toBe(true)
   await page.keyboard.press('Enter')
   await expect(page.getByRole('menuitem', { name: 'Unpin' })).toBeVisible()
 
@@ -41,14 +54,12 @@ test('the open conversation is pinned, exported and deleted from its own menu, b
   await expect(page.getByText('No inboxes yet')).toBeVisible()
   // The focus is on what the empty list offers, not on the page's body.
   await expect(page.getByRole('link', { name: 'Create a job' })).toBeFocused()
-  expect((await node.api('GET', `/v2/get_inbox?inbox_name=${encodeURIComponent(inboxId)}`)).status).toBe(404)
+  expect((await storedInbox(node, inboxId)).status).toBe(404)
 })
 
 test('deleting the open conversation from its menu leaves the focus on the inbox list, not on the page', async ({ page, node }) => {
   await openNamedConversation(page, node, ['Kept conversation', 'Doomed conversation'], 'Doomed conversation')
-  const menu = page.getByRole('button', { name: 'Conversation actions' })
-  await menu.focus()
-  await page.keyboard.press('Enter')
+  await openConversationMenu(page)
   await page.getByRole('menuitem', { name: 'Delete' }).press('Enter')
   await page.getByRole('dialog', { name: 'Delete “Doomed conversation”?' }).getByRole('button', { name: 'Delete' }).press('Enter')
   await expect(page).toHaveURL(/#\/inboxes$/)
@@ -62,13 +73,10 @@ test('the conversation menu opened with Enter takes ArrowDown and Enter pressed 
   node
 }) => {
   const [kept] = await openNamedConversation(page, node, ['Kept conversation', 'Other conversation'], 'Kept conversation')
-  const menu = page.getByRole('button', { name: 'Conversation actions' })
-  const inboxId = `job_inbox::${kept!}::false`
-  const hidden = async () =>
-    (await node.api<{ is_hidden: boolean }>('GET', `/v2/get_inbox?inbox_name=${encodeURIComponent(inboxId)}`)).body.is_hidden
-  await menu.focus()
+  const inboxId = jobInbox(kept!)
+  const hidden = async () => (await storedInbox(node, inboxId)).body.is_hidden
   // No wait in between: the menu is not drawn yet when the keys come.
-  await page.keyboard.press('Enter')
+  const menu = await openConversationMenu(page)
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Enter')
@@ -82,9 +90,7 @@ test('Delete chosen from the conversation menu, then Enter at once: the confirma
   node
 }) => {
   const [kept] = await openNamedConversation(page, node, ['Kept conversation'], 'Kept conversation')
-  const menu = page.getByRole('button', { name: 'Conversation actions' })
-  await menu.focus()
-  await page.keyboard.press('Enter')
+  await openConversationMenu(page)
   await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeFocused()
   // Up from the first item: the last one, Delete. Then no wait: the dialog is not drawn yet when Enter comes.
   await page.keyboard.press('ArrowUp')
@@ -92,7 +98,7 @@ test('Delete chosen from the conversation menu, then Enter at once: the confirma
   await page.keyboard.press('Enter')
   await expect(page.getByRole('dialog')).toBeHidden()
   await expect(page.getByTestId('inbox-title')).toHaveText('Kept conversation')
-  expect((await node.api('GET', `/v2/get_inbox?inbox_name=${encodeURIComponent(`job_inbox::${kept!}::false`)}`)).status).toBe(200)
+  expect((await storedInbox(node, jobInbox(kept!))).status).toBe(200)
 })
 
 test('Delete chosen from the conversation menu and then cancelled (Escape or Cancel): the focus is back on the menu’s button, not on the page', async ({
@@ -112,7 +118,7 @@ test('Delete chosen from the conversation menu and then cancelled (Escape or Can
     await expect(confirm).toBeHidden()
     await expect(menu, leave).toBeFocused()
   }
-  expect((await node.api('GET', `/v2/get_inbox?inbox_name=${encodeURIComponent(`job_inbox::${kept!}::false`)}`)).status).toBe(200)
+  expect((await storedInbox(node, jobInbox(kept!))).status).toBe(200)
 })
 
 test('the open conversation is renamed from its menu: the title follows, and the focus is back on the menu’s button whether saved or cancelled', async ({
@@ -120,9 +126,7 @@ test('the open conversation is renamed from its menu: the title follows, and the
   node
 }) => {
   const [kept] = await openNamedConversation(page, node, ['Kept conversation'], 'Kept conversation')
-  const menu = page.getByRole('button', { name: 'Conversation actions' })
-  await menu.focus()
-  await page.keyboard.press('Enter')
+  const menu = await openConversationMenu(page)
   await page.getByRole('menuitem', { name: 'Rename' }).press('Enter')
   const dialog = page.getByRole('dialog', { name: 'Rename “Kept conversation”' })
   await expect(dialog).toBeVisible()
@@ -137,8 +141,6 @@ test('the open conversation is renamed from its menu: the title follows, and the
   await expect(dialog).toBeHidden()
   await expect(page.getByTestId('inbox-title')).toHaveText('Lease renewal')
   await expect(menu).toBeFocused()
-  const inboxId = `job_inbox::${kept!}::false`
-  expect((await node.api<{ custom_name: string }>('GET', `/v2/get_inbox?inbox_name=${encodeURIComponent(inboxId)}`)).body.custom_name).toBe(
-    'Lease renewal'
-  )
+  const inboxId = jobInbox(kept!)
+  expect((await storedInbox(node, inboxId)).body.custom_name).toBe('Lease renewal')
 })

@@ -423,19 +423,25 @@ describe('Copy answer', () => {
   })
 })
 
+/** Renders the list of `first`; answers the function that shows other messages in it, as a new read would. */
+function renderShown(first: LastMessage[]): (messages: LastMessage[]) => void {
+  let show: (messages: LastMessage[]) => void = () => {}
+  function Shown() {
+    const [messages, setMessages] = useState(first)
+    show = (m) => act(() => setMessages(m))
+    return listOf(messages)
+  }
+  renderWithApp(<Shown />)
+  return (messages) => show(messages)
+}
+
 describe('screen readers', () => {
   it('the list is a named region, not a live log; a new answer is announced once, older messages and the first read are not', () => {
     const q1 = message('First question')
     const a1 = message('First answer', { answers: q1.node_api_data.node_message_hash })
     const q2 = message('Second question')
     const a2 = message('Paris is the capital of France.', { answers: q2.node_api_data.node_message_hash })
-    let show: (messages: LastMessage[]) => void = () => {}
-    function Shown() {
-      const [messages, setMessages] = useState([q1, a1, q2])
-      show = (m) => act(() => setMessages(m))
-      return listOf(messages)
-    }
-    renderWithApp(<Shown />)
+    const show = renderShown([q1, a1, q2])
     const region = screen.getByRole('region', { name: 'Messages' })
     expect(region.getAttribute('aria-live')).toBeNull()
     const said = () => screen.getByTestId('answer-announcement').textContent
@@ -459,26 +465,14 @@ describe('screen readers', () => {
   })
 
   it('in a conversation empty when first read, the first answer is announced, even with its question in the same read', () => {
-    let show: (messages: LastMessage[]) => void = () => {}
-    function Shown() {
-      const [messages, setMessages] = useState<LastMessage[]>([])
-      show = (m) => act(() => setMessages(m))
-      return listOf(messages)
-    }
-    renderWithApp(<Shown />)
+    const show = renderShown([])
     const q = message('Hello')
     show([q, message('Hi there.', { answers: q.node_api_data.node_message_hash })])
     expect(screen.getByTestId('answer-announcement').textContent).toBe('New answer: Hi there.')
   })
 
   it('an answer written in Markdown is announced as its words, not its marks', () => {
-    let show: (messages: LastMessage[]) => void = () => {}
-    function Shown() {
-      const [messages, setMessages] = useState<LastMessage[]>([])
-      show = (m) => act(() => setMessages(m))
-      return listOf(messages)
-    }
-    renderWithApp(<Shown />)
+    const show = renderShown([])
     const q = message('Plan?')
     show([q, message('**Plan**\n\n| Step | When |\n|---|---|\n| Pack | `Monday` |', { answers: q.node_api_data.node_message_hash })])
     expect(screen.getByTestId('answer-announcement').textContent).toBe('New answer: Plan Step When Pack Monday')
@@ -489,13 +483,7 @@ describe('screen readers, when an answer fails', () => {
   it('an error note is announced as a failed answer with its note, not as a new answer; one that broke off says why, not the part received', () => {
     const q = message('Name a colour')
     const q2 = message('And another?')
-    let show: (messages: LastMessage[]) => void = () => {}
-    function Shown() {
-      const [messages, setMessages] = useState([q])
-      show = (m) => act(() => setMessages(m))
-      return listOf(messages)
-    }
-    renderWithApp(<Shown />)
+    const show = renderShown([q])
     const said = () => screen.getByTestId('answer-announcement').textContent
     const failure = message('⚠ The OpenAI-compatible server at http://x/v1 failed (HTTP 500: "boom"). Try again later.', {
       answers: q.node_api_data.node_message_hash,
