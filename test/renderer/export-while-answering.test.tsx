@@ -35,7 +35,7 @@ afterEach(() => {
   cleanup()
 })
 const preventDownload = (e: Event) => e.preventDefault()
-const NOTICE = 'The answer being written is not in the export'
+const NOTICE = 'The answer still to come is not in this export'
 
 function Actions() {
   actions = useInboxActions()
@@ -53,7 +53,7 @@ it('an export while an answer is being written says that answer is not in it', a
   useStreaming.getState().append(inboxId, 'question-hash', 'The first half of an ans')
   await exportNow()
   expect((await screen.findByText(NOTICE)).textContent).toBeTruthy()
-  expect(screen.getByText('It is kept once it is done; export again then to have it.')).toBeTruthy()
+  expect(screen.getByText('Export again once it has arrived to include it.')).toBeTruthy()
 })
 
 it('an export while a question waits for its answer to begin (a model still loading) says so too', async () => {

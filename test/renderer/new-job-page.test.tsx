@@ -28,8 +28,14 @@ describe('New job page against a real node', () => {
     await waitFor(() => expect(select.value).toMatch(/^gpt/))
     // Said, not switched silently: the job would be made on a provider the operator did not choose.
     expect(screen.getByTestId('provider-replaced').textContent).toMatch(
-      /“gone” chosen for this job is no longer on the node.*“gpt.*” is chosen instead/
+      /“gone” chosen for this job has been removed from the node.*“gpt.*” is chosen instead/
     )
+    // Dismissed from the keyboard, its button gone: the focus goes to the provider it spoke of, not to the page.
+    const dismiss = within(screen.getByTestId('provider-replaced')).getByRole('button', { name: 'Dismiss' })
+    dismiss.focus()
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(screen.queryByTestId('provider-replaced')).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(select))
     await userEvent.click(screen.getByRole('button', { name: 'Create job' }))
     await waitFor(async () => expect((await node.get('/v2/all_inboxes')).body as Inbox[]).toHaveLength(1))
     expect(((await node.get('/v2/all_inboxes')).body as Inbox[])[0]!.agent.id).toBe('gpt')
@@ -48,7 +54,7 @@ describe('New job page against a real node', () => {
     // As the node's event has the window do.
     await queryClient.invalidateQueries({ queryKey: ['providers'] })
     await waitFor(() => expect(select.value).toMatch(/^gpt/))
-    expect(screen.getByRole('alert').textContent).toMatch(/“chosen” chosen for this job is no longer on the node/)
+    expect(screen.getByRole('alert').textContent).toMatch(/“chosen” chosen for this job has been removed from the node/)
     await userEvent.click(select)
     await userEvent.click(await screen.findByRole('option', { name: /^other/, hidden: true }))
     await waitFor(() => expect(select.value).toMatch(/^other/))

@@ -7,12 +7,13 @@ it('says the words of Markdown without its marks: emphasis, headings, lists, tab
   )
   expect(spokenText('| a | b |\n|---|---|\n| 1 | 2 |')).toBe('a b 1 2')
   expect(spokenText('Run `npm start`:\n\n```sh\nnpm install\n```')).toBe('Run npm start: npm install')
-  expect(spokenText('See [the docs](https://example.org) or ![a chart](x.png).')).toBe('See the docs or a chart.')
+  expect(spokenText('See [the docs](https://example.org) or ![a chart](x.png).')).toBe('See the docs or Image: a chart.')
   expect(spokenText('> quoted\n\n---\n\nafter')).toBe('quoted after')
 })
 
-it('leaves raw HTML out, as the answer shows none of it, and plain text as it is', () => {
-  expect(spokenText('<script>alert(1)</script>\n\nHello <b>there</b>')).toBe('Hello there')
+it('says raw HTML as the text the answer shows it as (words in angle brackets are not lost), and plain text as it is', () => {
+  expect(spokenText('Use a Vec<String> here.')).toBe('Use a Vec<String> here.')
+  expect(spokenText('Hello <b>there</b>')).toBe('Hello <b>there</b>')
   expect(spokenText('Paris is the capital of France.')).toBe('Paris is the capital of France.')
   expect(spokenText('  two\n\n\n  lines  ')).toBe('two lines')
   expect(spokenText('')).toBe('')

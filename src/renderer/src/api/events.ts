@@ -285,7 +285,10 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
       useAskedFlags.getState().clear()
       void catchUpMessages(qc, client)
       // Once read again, what holds inboxes of them outside the lists (a selection) checks those not in them.
-      void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'messages' }).then(() => listsReadAfterBreak(qc))
+      const since = Date.now()
+      void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'messages' }).then(() => {
+        if (!closed) listsReadAfterBreak(qc, since)
+      })
       // A conversation removed meanwhile takes its draft with it, as its inbox_changed would have.
       void forgetDraftsOfRemoved(client)
     }

@@ -312,20 +312,26 @@ const inboxChanges = listeners<ReadonlyMap<string, Inbox | null>>()
 /** Calls `listener` with each batch of inbox changes applied to `qc`'s lists (after them); returns the unsubscribe. */
 export const onInboxChanges = inboxChanges.on
 
-const readAfterBreak = listeners<void>()
+const readAfterBreak = listeners<number>()
 /**
- * Calls `listener` once the lists have been read again after a break in the node's events: the changes
- * made meanwhile were not told (an inbox removed then is simply not in them). Returns the unsubscribe.
+ * Calls `listener` once the lists have been read again after a break in the node's events (with the time
+ * the stream came back): the changes made meanwhile were not told (an inbox removed then is simply not in
+ * them). Returns the unsubscribe.
  */
 export const onListsReadAfterBreak = readAfterBreak.on
-/** Tells onListsReadAfterBreak's listeners (events.ts, once the lists read again after a break are in). */
-export const listsReadAfterBreak = (qc: QueryClient) => readAfterBreak.tell(qc, undefined)
+/** Tells onListsReadAfterBreak's listeners (events.ts, once the lists read again after the break at `since` are in). */
+export const listsReadAfterBreak = (qc: QueryClient, since: number) => readAfterBreak.tell(qc, since)
 
-/** The inboxes in `qc`'s paged lists as read (the rows loaded so far, of every list). */
-export function listedInboxIds(qc: QueryClient): Set<string> {
+/**
+ * The inboxes in `qc`'s paged lists as read since `since` (the rows loaded so far): a list not read
+ * again (not shown, or its read failed) still holds what it held before, inboxes removed since included.
+ */
+export function listedInboxIds(qc: QueryClient, since: number): Set<string> {
   const ids = new Set<string>()
-  for (const [, data] of qc.getQueriesData<InboxPages>({ queryKey: ['inboxes', 'pages'] }))
-    for (const page of data?.pages ?? []) for (const inbox of page.inboxes) ids.add(inbox.inbox_id)
+  for (const query of qc.getQueryCache().findAll({ queryKey: ['inboxes', 'pages'] })) {
+    if (query.state.dataUpdatedAt < since) continue
+    for (const page of (query.state.data as InboxPages | undefined)?.pages ?? []) for (const inbox of page.inboxes) ids.add(inbox.inbox_id)
+  }
   return ids
 }
 

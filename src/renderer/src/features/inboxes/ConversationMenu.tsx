@@ -69,8 +69,6 @@ export function ConversationMenu({ inbox }: { inbox: Inbox }) {
         </Menu.Target>
       </Tooltip>
       <MenuList>
-        {/* As in a row's menu: the title's pencil renames too, but a menu of the conversation's actions without it was not where it was looked for. */}
-        <Menu.Item onClick={() => actions.rename(row)}>Rename</Menu.Item>
         {/* Gone, it has nothing left to show: the list it was in opens, with the focus in it. */}
         <InboxActionItems row={row} actions={actions} onRemoved={() => showListAfterRemoval(button.current, inbox.inbox_id)} />
       </MenuList>

@@ -3,12 +3,13 @@ import { useShownFlags } from '../../stores/asked-flags'
 import type { InboxActions } from './inbox-actions'
 import type { InboxRowData } from './inbox-rows'
 
-/** Pin, hide, the three exports and delete: the items both a row's menu and the open conversation's menu hold. */
+/** Rename, pin, hide, the three exports and delete: the items both a row's menu and the open conversation's menu hold. */
 export function InboxActionItems({ row, actions, onRemoved }: { row: InboxRowData; actions: InboxActions; onRemoved?: () => void }) {
   // As the operator just set them (here, in another menu or the bulk bar), before the node's event reaches the row.
   const { isHidden, isPinned } = useShownFlags(row)
   return (
     <>
+      <Menu.Item onClick={() => actions.rename(row)}>Rename</Menu.Item>
       <Menu.Item onClick={() => void actions.setPinned([row], !isPinned)}>{isPinned ? 'Unpin' : 'Pin'}</Menu.Item>
       <Menu.Item onClick={() => void actions.setHidden([row], !isHidden)}>{isHidden ? 'Unhide' : 'Hide'}</Menu.Item>
       <Menu.Divider />

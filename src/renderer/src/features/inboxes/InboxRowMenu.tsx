@@ -42,7 +42,6 @@ export default function InboxRowMenu({
       </Menu.Target>
       {/* Drawn, its first item focused, as it opens: keys pressed right after Shift+F10 go to its items. Tab moves on from the row when it opened it. */}
       <MenuList ref={dropdown} tabFrom={opener}>
-        <Menu.Item onClick={() => actions.rename(row)}>Rename</Menu.Item>
         <InboxActionItems row={row} actions={actions} />
       </MenuList>
     </Menu>

@@ -304,8 +304,8 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   selectedRef.current = selected
   useEffect(
     () =>
-      onListsReadAfterBreak(qc, () => {
-        const listed = listedInboxIds(qc)
+      onListsReadAfterBreak(qc, (since) => {
+        const listed = listedInboxIds(qc, since)
         const doubtful = [...selectedRef.current.keys()].filter((id) => !listed.has(id))
         if (!doubtful.length) return
         void removedAmong(client, doubtful).then((removed) => {

@@ -243,7 +243,7 @@ function NewAnswerAnnouncer({ newest }: { newest: LastMessage | undefined }) {
       // An answer's Markdown is said as its words (its start only: a 1 MiB answer is not parsed whole for it).
       const text = failed
         ? errorNoteParts(newest.job_message.content).note.replace(/\s+/g, ' ').trim()
-        : spokenText(newest.job_message.content.slice(0, ANNOUNCED_CHARS * 20))
+        : spokenText(newest.job_message.content.slice(0, ANNOUNCED_CHARS * 4))
       const start = text.length > ANNOUNCED_CHARS ? `${text.slice(0, ANNOUNCED_CHARS)}…` : text
       setSaid((s) => ({ text: failed ? failedAnswerText(start) : `New answer: ${start}`, n: s.n + 1 }))
     }

@@ -148,8 +148,8 @@ export function useInboxActions(): InboxActions {
           if (outcome.kind !== 'cancelled' && writing) {
             notifications.show({
               color: 'yellow',
-              title: 'The answer being written is not in the export',
-              message: 'It is kept once it is done; export again then to have it.'
+              title: 'The answer still to come is not in this export',
+              message: 'Export again once it has arrived to include it.'
             })
           }
         } catch (err) {

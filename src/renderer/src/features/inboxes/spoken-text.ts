@@ -11,14 +11,15 @@ const BLOCKS = new Set(['paragraph', 'heading', 'listItem', 'tableCell', 'tableR
 
 /**
  * The words of a Markdown answer as a screen reader should say them: "Plan one two" rather than
- * "**Plan** - one - two", and a table's cells rather than its pipes and dashes. Raw HTML is left out, as the
- * answer shows none of it; an image is its description. Runs of white space become one space.
+ * "**Plan** - one - two", and a table's cells rather than its pipes and dashes. Raw HTML is said as the
+ * text it is shown as (`Vec<String>`); an image as the link it is shown as ("Image: " and its description).
+ * Runs of white space become one space.
  */
 export function spokenText(markdown: string): string {
   const words: string[] = []
   const walk = (node: Nodes) => {
-    if (node.type === 'html') return
-    if (node.type === 'image' || node.type === 'imageReference') words.push(node.alt ?? '')
+    if (node.type === 'image') words.push(`Image: ${node.alt || node.url}`)
+    else if (node.type === 'imageReference') words.push(`Image: ${node.alt ?? ''}`)
     else if ('value' in node) words.push(node.value)
     else if ('children' in node) for (const child of node.children) walk(child)
     if (BLOCKS.has(node.type)) words.push(' ')

@@ -160,8 +160,21 @@ export function NewJobPage() {
         error={providers.isError && !providers.data ? `The providers could not be read. ${errorText(providers.error)}` : undefined}
       />
       {replaced && (
-        <Alert color="yellow" data-testid="provider-replaced" withCloseButton onClose={() => setReplaced(null)}>
-          The provider “{replaced}” chosen for this job is no longer on the node (removed in another window or by a script).
+        <Alert
+          color="yellow"
+          data-testid="provider-replaced"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => {
+            setReplaced(null)
+            // Its button, which held the focus, goes with it: the focus goes to the provider it speaks of.
+            focusWhenLost(
+              () => providerField.current,
+              (el) => !!el.closest('[data-testid="provider-replaced"]')
+            )
+          }}
+        >
+          The provider “{replaced}” chosen for this job has been removed from the node.
           {draft.providerId !== null &&
             draft.providerId !== replaced &&
             ` “${providerSelect.data.find((o) => o.value === draft.providerId)?.label ?? draft.providerId}” is chosen instead.`}
