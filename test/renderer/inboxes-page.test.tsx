@@ -170,6 +170,18 @@ describe('selection while another client changes the inboxes', () => {
     expect(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 2' })).toBeTruthy()
   })
 
+  it('an inbox hidden elsewhere during a break in the events leaves the selection once the stream is back', async () => {
+    renderPage()
+    for (const name of ['Alpha plans', 'Bravo budget', 'Charlie contract'])
+      fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
+    eventsLost = true
+    await node.post('/v2/update_job_hidden', { job_id: jobIds[1], is_hidden: true }) // Bravo budget, by another client
+    act(() => resumeEvents())
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select Bravo budget' })).toBeNull())
+    await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('2 selected'))
+    expect(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Hide 2' })).toBeTruthy()
+  })
+
   it('an inbox deleted elsewhere leaves the selection: the bar counts the rest and deleting them works', async () => {
     renderPage()
     // Ticked oldest first; the list shows the newest first, and the confirmation names them in the list's order.

@@ -8,7 +8,7 @@ import type { Inbox } from '../../../../shared/contract/inbox'
 import { SEARCH_QUERY_MAX } from '../../../../shared/contract/inbox-search-rules'
 import { errorText, isNoSession } from '../../api/client'
 import { useClient } from '../../api/client-context'
-import { removedAmong } from '../../api/gone-drafts'
+import { inboxesNow, removedAmong } from '../../api/inboxes-now'
 import {
   cachedAtPlace,
   cachedPlace,
@@ -282,24 +282,26 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   )
   const showHiddenRef = useRef(showHidden)
   showHiddenRef.current = showHidden
-  useEffect(
-    () =>
-      onInboxChanges(qc, (changes) =>
-        setSelected((prev) => {
-          if (![...changes.keys()].some((id) => prev.has(id))) return prev
-          const next = new Map(prev)
-          for (const [id, inbox] of changes) {
-            if (!next.has(id)) continue
-            if (inbox === null || (inbox.is_hidden && !showHiddenRef.current)) next.delete(id)
-            else next.set(id, toRow(inbox))
-          }
-          return next
-        })
-      ),
-    [qc]
+  // Inboxes changed as the node has them now (`null`: removed): a selected one removed, or hidden while
+  // hidden ones are not shown, leaves the selection; the others keep their new name and flags.
+  const dropFromSelection = useCallback(
+    (changes: ReadonlyMap<string, Inbox | null>) =>
+      setSelected((prev) => {
+        if (![...changes.keys()].some((id) => prev.has(id))) return prev
+        const next = new Map(prev)
+        for (const [id, inbox] of changes) {
+          if (!next.has(id)) continue
+          if (inbox === null || (inbox.is_hidden && !showHiddenRef.current)) next.delete(id)
+          else next.set(id, toRow(inbox))
+        }
+        return next
+      }),
+    []
   )
-  // After a break in the node's events an inbox removed meanwhile was not told: selected, it was still
-  // counted and acted on. Those selected that the lists read again do not hold are asked after.
+  useEffect(() => onInboxChanges(qc, dropFromSelection), [qc, dropFromSelection])
+  // After a break in the node's events an inbox removed (or hidden) meanwhile was not told: selected, it
+  // was still counted and acted on. Those selected that the lists read again do not hold are asked after:
+  // whether the node still has them or, while hidden ones are not shown, also whether they are hidden.
   const selectedRef = useRef(selected)
   selectedRef.current = selected
   useEffect(
@@ -308,16 +310,12 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
         const listed = listedInboxIds(qc, since)
         const doubtful = [...selectedRef.current.keys()].filter((id) => !listed.has(id))
         if (!doubtful.length) return
-        void removedAmong(client, doubtful).then((removed) => {
-          if (!removed.length) return
-          setSelected((prev) => {
-            const next = new Map(prev)
-            for (const id of removed) next.delete(id)
-            return next
-          })
-        })
+        const asked = showHiddenRef.current
+          ? removedAmong(client, doubtful).then((removed) => new Map(removed.map((id) => [id, null])))
+          : inboxesNow(client, doubtful)
+        void asked.then(dropFromSelection)
       }),
-    [qc, client]
+    [qc, client, dropFromSelection]
   )
   const chosen = [...selected.values()].flatMap((row) => present.get(row.inboxId) ?? (!row.isHidden || showHidden ? [row] : []))
   // The bar offers what applies: Hide for the visible ones among them, Unhide for the hidden ones (as just set here, before the node's event).
