@@ -357,6 +357,10 @@ describe('Files page against a real node', () => {
     ).toBeTruthy()
     const top = (await node.get('/v2/retrieve_path_simplified?path=/&depth=0')).body as { name: string }[]
     expect(top.map((e) => e.name)).toEqual(['Drafts', 'Reports'])
+    // Editing the name clears it: it named whatever was typed next ("... named “Reports2”", false).
+    await userEvent.type(within(dialog).getByLabelText('Name'), '2')
+    expect(within(dialog).queryByText(/already has a folder or file/)).toBeNull()
+    expect(within(dialog).queryByRole('alert')).toBeNull()
   })
 
   it('opens folders lazily and uploads a file dropped onto a folder into that folder', async () => {

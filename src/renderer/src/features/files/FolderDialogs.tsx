@@ -153,7 +153,11 @@ export function MoveDialog({
           <TextInput
             label="Name"
             value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
+            // A refusal is of the name and folder tried: edited, it no longer applies (it named what was typed next).
+            onChange={(e) => {
+              setName(e.currentTarget.value)
+              move.reset()
+            }}
             error={problem}
             data-autofocus
             // Its name before the extension selected when the dialog opens (F2, or the menu): the caret
@@ -164,7 +168,15 @@ export function MoveDialog({
               e.currentTarget.setSelectionRange(0, renamePart(name, entry.is_directory))
             }}
           />
-          <FolderSelect label="Destination folder" value={dest} onChange={setDest} exclude={inside} />
+          <FolderSelect
+            label="Destination folder"
+            value={dest}
+            onChange={(folder) => {
+              setDest(folder)
+              move.reset()
+            }}
+            exclude={inside}
+          />
           <MoveUsers path={entry.path} ask={askUsers} onFollow={onClose} />
           {move.error && <Alert color="red">{placeFailure(move.error, name.trim(), dest)}</Alert>}
           <Group justify="flex-end">
