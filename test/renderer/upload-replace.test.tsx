@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient, uploadFile } from '../../src/renderer/src/api/client'
+import type { Transport } from '../../src/renderer/src/api/transport'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
 import { UploadQueue, uploadView } from '../../src/renderer/src/features/files/upload-queue'
 import type { FileInfo } from '../../src/shared/contract/vector-fs'
@@ -88,7 +89,19 @@ describe('Replace on the Files page', () => {
 
   it('each refused row has Replace (keyboard too); it and "Replace N files" ask first, and Cancel replaces nothing', async () => {
     await seed(node, { 'lease.txt': 'Old lease.', 'notes.txt': 'Old notes.', 'plan.txt': 'Old plan.' })
-    renderWithApp(<FilesPage />, routerTransport(node.router))
+    // Uploads take a while (a large file), reporting the bytes sent as over HTTP: a row being sent has its Cancel.
+    let uploadDelayMs = 0
+    const bridged = routerTransport(node.router)
+    const slowUploads: Transport = {
+      ...bridged,
+      upload: async (req, onProgress) => {
+        onProgress(0, 100)
+        await new Promise((r) => setTimeout(r, uploadDelayMs))
+        onProgress(100, 100)
+        return bridged.request(req)
+      }
+    }
+    renderWithApp(<FilesPage />, slowUploads)
     await userEvent.click(await screen.findByRole('treeitem', { name: /^Docs/ }))
     const input = document.querySelector('input[type=file]') as HTMLInputElement
     await userEvent.upload(input, [text('lease.txt', 'New lease.'), text('notes.txt', 'New notes.'), text('plan.txt', 'New plan.')])
@@ -113,9 +126,21 @@ describe('Replace on the Files page', () => {
     expect(await stored(node, 'lease.txt')).toBe('Old lease.')
     await userEvent.keyboard('{Enter}')
     const again1 = await screen.findByRole('dialog', { name: 'Replace “lease.txt” in /Docs?' })
+    uploadDelayMs = 1000
     await userEvent.click(within(again1).getByRole('button', { name: 'Replace' }))
-    await waitFor(() => expect(states()).toEqual(['done', 'failed', 'failed']))
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(rowOf('lease.txt')).getByRole('button', { name: 'Cancel the upload of lease.txt' }))
+    )
+    await waitFor(() => expect(states()).toEqual(['done', 'failed', 'failed']), { timeout: 5000 })
+    uploadDelayMs = 0
     expect(await stored(node, 'lease.txt')).toBe('New lease.')
+    // Its Replace went with the question, then the Cancel of its upload once it was done: the focus goes on to
+    // the next refused row's Replace (it was left on the page).
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(rowOf('notes.txt')).getByRole('button', { name: 'Replace the file named notes.txt in /Docs with this one' })
+      )
+    )
 
     await userEvent.click(screen.getByRole('button', { name: 'Replace 2 files' }))
     const ask = await screen.findByRole('dialog', { name: 'Replace 2 files in the library?' })

@@ -1,5 +1,16 @@
 import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@mantine/core'
-import { memo, useId, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode, type RefObject } from 'react'
+import {
+  memo,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type CSSProperties,
+  type ReactNode,
+  type RefObject
+} from 'react'
 import { askToConfirm } from '../../app/confirm'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { isCancellable, isSent, UploadQueue, uploadView, type UploadRow } from './upload-queue'
@@ -198,6 +209,38 @@ function focusAfterRowAction(clicked: HTMLElement, id: number, uploadButton: Ref
 }
 
 /**
+ * A row's Cancel. It goes once every byte is sent, with the focus on it when a Retry or Replace put it
+ * there (or the operator tabbed to it): the focus then goes on as after the row's other actions (it was
+ * left on the page). Its cleanup runs before the button leaves the page, so the focus is still on it.
+ */
+function CancelUpload({
+  row,
+  queue,
+  uploadButton
+}: {
+  row: UploadRow
+  queue: UploadQueue
+  uploadButton: RefObject<HTMLButtonElement | null>
+}) {
+  const ref = useRef<HTMLButtonElement>(null)
+  useLayoutEffect(() => {
+    const button = ref.current
+    return () => {
+      if (button && document.activeElement === button) focusAfterRowAction(button, row.id, uploadButton)
+    }
+  }, [row.id, uploadButton])
+  return (
+    <CloseButton
+      ref={ref}
+      size="xs"
+      aria-label={`Cancel the upload of ${row.name}`}
+      onClick={() => queue.cancel(row.id)}
+      style={{ flexShrink: 0 }}
+    />
+  )
+}
+
+/**
  * A failure's Details: the node's own words, led by that; the connection's or the window's alone. "The node
  * answered: The node did not answer (the upload was interrupted)" was said of an upload cut off.
  */
@@ -277,14 +320,7 @@ const UploadRowView = memo(function UploadRowView({
           Details
         </RowAction>
       )}
-      {isCancellable(s) && (
-        <CloseButton
-          size="xs"
-          aria-label={`Cancel the upload of ${row.name}`}
-          onClick={() => queue.cancel(row.id)}
-          style={{ flexShrink: 0 }}
-        />
-      )}
+      {isCancellable(s) && <CancelUpload row={row} queue={queue} uploadButton={uploadButton} />}
       {/* Asks first, as "Replace N files" does: the click alone deleted the library's file of that name. */}
       {queue.canReplace(row) && (
         <RowAction
