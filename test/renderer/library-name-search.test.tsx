@@ -99,6 +99,8 @@ describe('the Files page search finds names, then passages', () => {
     await screen.findByRole('region', { name: 'Search results' }, { timeout: 10_000 })
     await userEvent.click(screen.getByRole('button', { name: 'Clear search' }))
     expect(box.value).toBe('')
+    // The button goes with the search: the focus is in the box again (it was left on the page).
+    expect(document.activeElement).toBe(box)
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Search results' })).toBeNull())
   })
 

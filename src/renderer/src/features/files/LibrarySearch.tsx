@@ -1,7 +1,7 @@
 import { Alert, CloseButton, Group, Loader, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core'
 import { IconFile, IconFolder, IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { nameSearchWords } from '../../../../shared/contract/vector-fs-names'
 import { errorText } from '../../api/client'
@@ -77,6 +77,7 @@ export function Search({
       }),
     [results.data, marks]
   )
+  const boxRef = useRef<HTMLInputElement>(null)
   const clear = () => {
     setText('')
     setSubmitted(null)
@@ -90,6 +91,7 @@ export function Search({
         }}
       >
         <TextInput
+          ref={boxRef}
           aria-label="Search the library"
           placeholder="Search names and passages in every file"
           leftSection={<IconSearch size={16} />}
@@ -103,7 +105,19 @@ export function Search({
             clear()
           }}
           rightSectionPointerEvents="all"
-          rightSection={text ? <CloseButton aria-label="Clear search" title="Clear search (Escape)" onClick={clear} /> : null}
+          rightSection={
+            text ? (
+              <CloseButton
+                aria-label="Clear search"
+                title="Clear search (Escape)"
+                onClick={() => {
+                  clear()
+                  // The button goes with the search: the focus stays in the box, not on the page.
+                  boxRef.current?.focus()
+                }}
+              />
+            ) : null
+          }
         />
       </form>
       {(results.isFetching || (searchingNames && found.isFetching)) && <Loader role="img" size="xs" aria-label="Searching" />}
