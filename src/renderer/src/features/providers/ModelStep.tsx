@@ -1,9 +1,11 @@
 import { Alert, Autocomplete, Button, Checkbox, Group, Loader, Stack, ScrollArea, Text, TextInput } from '@mantine/core'
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
-import { PROVIDER_CATALOG } from '../../../../shared/provider-catalog'
-import { errorText } from '../../api/client'
+import type { ProviderKind } from '../../../../shared/contract/identity'
+import { PROVIDER_CATALOG, resolveBaseUrl } from '../../../../shared/provider-catalog'
+import { ApiFailure, errorText, untilAborted } from '../../api/client'
 import { useClient } from '../../api/client-context'
+import { focusWhenLost } from '../../app/focus-when-lost'
 import { chosenModels, kindOf, typedKey } from './provider-draft'
 import { BusyButton } from '../../app/BusyButton'
 import { type StepProps } from './wizard-step-props'
@@ -11,37 +13,116 @@ import { type StepProps } from './wizard-step-props'
 /** Model lists longer than this get a filter above them. */
 const MODEL_FILTER_FROM = 12
 
-/** The wizard's third step: the models to add, listed by the server or typed. */
-export function ModelStep({ draft, change, errors, mode }: StepProps) {
+/**
+ * The node's advice when the server refuses the key (401 or 403) points at "the provider's settings",
+ * right on the Providers page and in a conversation. Here the key is typed on this wizard's own
+ * Connection step, a step back: the advice says so.
+ */
+const KEY_ADVICE: readonly (readonly [string, string])[] = [
+  ["Enter the server's key in the provider's settings.", "Go back to the Connection step and enter the server's key there."],
+  ["Check the key in the provider's settings, or enter a new one.", 'Go back to the Connection step to check the key, or enter a new one.']
+]
+
+/** What the step says of a failed listing, and whether the key is at fault (the Connection step has it). */
+function listingFailure(err: unknown): { error: string; keyProblem: boolean } {
+  let error = errorText(err)
+  // The node refused the key before asking the server (none for a kind that needs one, a stored key
+  // that cannot be read or is not sent to this address): the key field is the one to change.
+  let keyProblem = err instanceof ApiFailure && err.fieldPaths.includes('api_key')
+  for (const [said, meant] of KEY_ADVICE) {
+    if (!error.includes(said)) continue
+    error = error.replace(said, meant)
+    keyProblem = true
+  }
+  return { error, keyProblem }
+}
+
+/** The address the models are asked of, as the node resolves it (without its query, which may hold a secret). */
+function serverAddress(kind: ProviderKind, externalUrl: string): string {
+  try {
+    return resolveBaseUrl(kind, externalUrl.trim() || null)
+  } catch {
+    return 'the server' // not a URL: the node says so once it answers
+  }
+}
+
+type Listed = {
+  loading: boolean
+  models: string[] | null
+  error?: string
+  /** The failure is the key's: the alert offers the Connection step, where it is typed. */
+  keyProblem?: boolean
+  /** Cancel was pressed while the server was asked. */
+  cancelled?: boolean
+}
+
+/**
+ * The wizard's third step: the models to add, listed by the server or typed.
+ * `onChangeConnection`: back to the Connection step, where the address and key are (as the review's).
+ */
+export function ModelStep({ draft, change, errors, mode, onChangeConnection }: StepProps & { onChangeConnection: () => void }) {
   const client = useClient()
   const kind = kindOf(draft.choice!)
   // Adding: the server's models are what one chooses from, so they are asked for at once.
   const listOnOpen = mode.kind === 'add'
   // Loading from the first drawing when the list is asked for at once: a kind with presets drew them for
   // a moment, the wizard focused the first, and it went as the list was asked for (the focus on <body>).
-  const [listed, setListed] = useState<{ loading: boolean; models: string[] | null; error?: string }>({
-    loading: listOnOpen,
-    models: null
-  })
+  const [listed, setListed] = useState<Listed>({ loading: listOnOpen, models: null })
   const [typed, setTyped] = useState('')
   const [filter, setFilter] = useState('')
+  /**
+   * The listing under way, to cancel it. A server that never answered held the step for the node's
+   * time limit (20 seconds) behind a spinner without a word: Cancel stops waiting, as the review's
+   * Cancel test does (the node's request goes on, and its answer is ignored). Leaving the step cancels it too.
+   */
+  const run = useRef<AbortController | null>(null)
+  useEffect(() => () => run.current?.abort(), [])
+  const listButton = useRef<HTMLButtonElement>(null)
+  const cancelButton = useRef<HTMLButtonElement>(null)
+  /** The listing ends (answered, failed or cancelled): Cancel goes, and the focus it had goes to the list button. */
+  const endListing = (next: Listed) => {
+    const cancel = cancelButton.current
+    const hadFocus = !!cancel && document.activeElement === cancel
+    setListed(next)
+    // Still on Cancel until it is drawn no more: waited for.
+    if (hadFocus)
+      focusWhenLost(
+        () => listButton.current,
+        (el) => el === cancel
+      )
+  }
   const fetchModels = async () => {
+    run.current?.abort()
+    const current = new AbortController()
+    run.current = current
     setListed({ loading: true, models: null })
     try {
       // Editing names the provider: its stored key (unless replaced or removed) and the address's hidden values are used.
       const sentKey = mode.kind === 'add' || draft.keyAction !== 'unchanged' ? { api_key: typedKey(draft) || null } : {}
-      const res = await client.call('provider_models_with_key', {
-        body: {
-          ...(mode.kind === 'edit' ? { llm_provider_id: draft.id } : {}),
-          kind,
-          external_url: draft.externalUrl || null,
-          ...sentKey
-        }
-      })
-      setListed({ loading: false, models: res.models.map((m) => m.id) })
+      const res = await untilAborted(
+        client.call('provider_models_with_key', {
+          body: {
+            ...(mode.kind === 'edit' ? { llm_provider_id: draft.id } : {}),
+            kind,
+            external_url: draft.externalUrl || null,
+            ...sentKey
+          }
+        }),
+        current.signal
+      )
+      endListing({ loading: false, models: res.models.map((m) => m.id) })
     } catch (err) {
-      setListed({ loading: false, models: null, error: errorText(err) })
+      // Cancelled, listed again or left: whoever aborted it says what the step shows.
+      if (current.signal.aborted) return
+      endListing({ loading: false, models: null, ...listingFailure(err) })
+    } finally {
+      if (run.current === current) run.current = null
     }
+  }
+  const cancelListing = () => {
+    run.current?.abort()
+    run.current = null
+    endListing({ loading: false, models: null, cancelled: true })
   }
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the step lists the server's models when it opens; the fetch marks itself loading as it starts
@@ -61,18 +142,55 @@ export function ModelStep({ draft, change, errors, mode }: StepProps) {
   const status = (
     <>
       <Group>
-        <BusyButton variant="light" onClick={() => void fetchModels()} loading={listed.loading}>
-          {listed.models || listed.error ? "List the server's models again" : "List the provider's models"}
+        <BusyButton
+          ref={listButton}
+          variant="light"
+          onClick={(e) => {
+            void fetchModels()
+            // Disabled while it lists, the button drops the focus: Cancel takes it.
+            const pressed = e.currentTarget
+            focusWhenLost(
+              () => cancelButton.current,
+              (el) => el === pressed
+            )
+          }}
+          loading={listed.loading}
+        >
+          {listed.models || listed.error || listed.cancelled ? "List the server's models again" : "List the provider's models"}
         </BusyButton>
+        {listed.loading && (
+          <Button ref={cancelButton} variant="default" onClick={cancelListing}>
+            Cancel listing
+          </Button>
+        )}
         {listed.models && (
           <Text size="sm" c="dimmed" data-testid="models-listed">
             {listed.models.length === 1 ? '1 model listed' : `${listed.models.length} models listed`}
           </Text>
         )}
       </Group>
+      {listed.loading && (
+        <Group gap="xs" wrap="nowrap">
+          <Loader size="sm" aria-hidden />
+          <Text size="sm" c="dimmed" role="status">
+            Asking {serverAddress(kind, draft.externalUrl)} for its models. A server that does not answer is given up after 20 seconds;
+            Cancel listing stops waiting now.
+          </Text>
+        </Group>
+      )}
+      {listed.cancelled && (
+        <Text size="sm" c="dimmed" role="status">
+          Listing the models was cancelled. List them again, or type the model name.
+        </Text>
+      )}
       {listed.error && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="The models could not be listed">
-          {listed.error} You can still type the model name.
+          <Text size="sm">{listed.error} You can still type the model name.</Text>
+          {listed.keyProblem && (
+            <Button mt="sm" size="xs" variant="light" color="yellow" onClick={onChangeConnection}>
+              Back to the Connection step
+            </Button>
+          )}
         </Alert>
       )}
     </>
@@ -148,7 +266,6 @@ export function ModelStep({ draft, change, errors, mode }: StepProps) {
           </ScrollArea.Autosize>
         </Checkbox.Group>
       )}
-      {listed.loading && options.length === 0 && <Loader role="img" size="sm" aria-label="Listing the server's models" />}
       {status}
       <Group align="flex-end">
         <TextInput

@@ -534,7 +534,7 @@ export function WizardForm({
             />
           )}
           {step === 1 && <ConnectionStep draft={draft} change={change} errors={errors} mode={mode} hasStoredKey={hasStoredKey} />}
-          {step === 2 && <ModelStep draft={draft} change={change} errors={errors} mode={mode} />}
+          {step === 2 && <ModelStep draft={draft} change={change} errors={errors} mode={mode} onChangeConnection={() => goTo(1)} />}
           {step === 3 && <IdentityStep draft={draft} change={change} errors={errors} mode={mode} bodies={bodies} />}
           {step === 4 && (
             <ReviewStep
