@@ -31,7 +31,11 @@ it('a failed test call offers to change the address or key, and that goes to the
   await next()
   fake.behaviour = { type: 'status', status: 401, body: { error: { message: 'Incorrect API key provided' } } }
   await userEvent.click(screen.getByRole('button', { name: /^Test & add/ }))
-  expect(await screen.findByText('The test call failed')).toBeTruthy()
+  const alert = (await screen.findByText('The test call failed')).closest('[role="alert"]')!
+  // The key is on the wizard's Connection step, which its words name (they said "in the provider's settings").
+  expect(alert.textContent).toContain('rejected the API key')
+  expect(alert.textContent).toContain('Go back to the Connection step to check the key, or enter a new one.')
+  expect(alert.textContent).not.toContain("provider's settings")
   await userEvent.click(screen.getByRole('button', { name: 'Change the address or key' }))
   const url = await screen.findByLabelText<HTMLInputElement>(/^API base URL/)
   await waitFor(() => expect(document.activeElement).toBe(url))

@@ -6,6 +6,7 @@ import { PROVIDER_CATALOG, resolveBaseUrl } from '../../../../shared/provider-ca
 import { ApiFailure, errorText, untilAborted } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { focusWhenLost } from '../../app/focus-when-lost'
+import { inWizardWords } from './key-advice'
 import { chosenModels, kindOf, typedKey } from './provider-draft'
 import { BusyButton } from '../../app/BusyButton'
 import { type StepProps } from './wizard-step-props'
@@ -13,28 +14,12 @@ import { type StepProps } from './wizard-step-props'
 /** Model lists longer than this get a filter above them. */
 const MODEL_FILTER_FROM = 12
 
-/**
- * The node's advice when the server refuses the key (401 or 403) points at "the provider's settings",
- * right on the Providers page and in a conversation. Here the key is typed on this wizard's own
- * Connection step, a step back: the advice says so.
- */
-const KEY_ADVICE: readonly (readonly [string, string])[] = [
-  ["Enter the server's key in the provider's settings.", "Go back to the Connection step and enter the server's key there."],
-  ["Check the key in the provider's settings, or enter a new one.", 'Go back to the Connection step to check the key, or enter a new one.']
-]
-
 /** What the step says of a failed listing, and whether the key is at fault (the Connection step has it). */
 function listingFailure(err: unknown): { error: string; keyProblem: boolean } {
-  let error = errorText(err)
+  const { text, keyAdvice } = inWizardWords(errorText(err))
   // The node refused the key before asking the server (none for a kind that needs one, a stored key
   // that cannot be read or is not sent to this address): the key field is the one to change.
-  let keyProblem = err instanceof ApiFailure && err.fieldPaths.includes('api_key')
-  for (const [said, meant] of KEY_ADVICE) {
-    if (!error.includes(said)) continue
-    error = error.replace(said, meant)
-    keyProblem = true
-  }
-  return { error, keyProblem }
+  return { error: text, keyProblem: keyAdvice || (err instanceof ApiFailure && err.fieldPaths.includes('api_key')) }
 }
 
 /** The address the models are asked of, as the node resolves it (without its query, which may hold a secret). */

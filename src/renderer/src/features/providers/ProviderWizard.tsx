@@ -34,6 +34,7 @@ import { focusWhenLost } from '../../app/focus-when-lost'
 import { ConnectionStep } from './ConnectionStep'
 import { IdentityStep } from './IdentityStep'
 import { KindStep } from './KindStep'
+import { inWizardWords } from './key-advice'
 import { ModelStep } from './ModelStep'
 import { ReviewStep } from './ReviewStep'
 import stepsCss from './WizardSteps.module.css'
@@ -412,7 +413,9 @@ export function WizardForm({
         } catch (err) {
           if (run.signal.aborted) return
           if (err instanceof ApiFailure && err.status === 400) throw err
-          failures.push(bodies.length > 1 ? `${modelOfBody(body)}: ${errorText(err)}` : errorText(err))
+          // Said as the wizard would: the key is on its Connection step, not in "the provider's settings".
+          const said = inWizardWords(errorText(err)).text
+          failures.push(bodies.length > 1 ? `${modelOfBody(body)}: ${said}` : said)
         }
       }
     }
