@@ -361,7 +361,14 @@ describe("uploads the node cannot read or store say why in words, not in the for
       "a part's header without its colon",
       `multipart/form-data; boundary=${boundary}`,
       `--${boundary}\r\nContent-Disposition form-data\r\n\r\nabc\r\n--${boundary}--`,
-      "a part's header is malformed"
+      "a part's header is malformed or longer than 16 KB (a file name that long, say)"
+    ],
+    // busboy: "Malformed part header" again: it reads 16 KB of a part's header at most
+    [
+      'a file name of 20,000 characters in its part header',
+      `multipart/form-data; boundary=${boundary}`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\n/\r\n--${boundary}\r\nContent-Disposition: form-data; name="file_data"; filename="${'n'.repeat(20_000)}.txt"\r\nContent-Type: text/plain\r\n\r\nabc\r\n--${boundary}--`,
+      "a part's header is malformed or longer than 16 KB (a file name that long, say)"
     ],
     // busboy: "Unexpected end of form"
     ['no part at all', `multipart/form-data; boundary=${boundary}`, 'garbage', 'it ends before its last part']

@@ -39,7 +39,7 @@ function malformedForm(err: unknown): MultipartResult {
     : /boundary/i.test(raw)
       ? 'its Content-Type names no boundary (multipart/form-data; boundary=...)'
       : /part header/i.test(raw)
-        ? "a part's header is malformed"
+        ? "a part's header is malformed or longer than 16 KB (a file name that long, say)"
         : 'it is not well formed'
   const message = `body: malformed multipart/form-data: ${why}`
   debugEvent(`upload refused: ${message}`, err)
