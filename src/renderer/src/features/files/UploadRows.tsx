@@ -208,20 +208,19 @@ function focusAfterRowAction(clicked: HTMLElement, id: number, uploadButton: Ref
   )
 }
 
+/** What a row and its controls are drawn from. */
+interface RowProps {
+  readonly row: UploadRow
+  readonly queue: UploadQueue
+  readonly uploadButton: RefObject<HTMLButtonElement | null>
+}
+
 /**
  * A row's Cancel. It goes once every byte is sent, with the focus on it when a Retry or Replace put it
  * there (or the operator tabbed to it): the focus then goes on as after the row's other actions (it was
  * left on the page). Its cleanup runs before the button leaves the page, so the focus is still on it.
  */
-function CancelUpload({
-  row,
-  queue,
-  uploadButton
-}: {
-  row: UploadRow
-  queue: UploadQueue
-  uploadButton: RefObject<HTMLButtonElement | null>
-}) {
+function CancelUpload({ row, queue, uploadButton }: RowProps) {
   const ref = useRef<HTMLButtonElement>(null)
   useLayoutEffect(() => {
     const button = ref.current
@@ -257,15 +256,7 @@ const FAILED_ROW: CSSProperties = {
 }
 
 /** One file's row; drawn again only when that file's state changes (rows are replaced, not edited, on each step). */
-const UploadRowView = memo(function UploadRowView({
-  row,
-  queue,
-  uploadButton
-}: {
-  row: UploadRow
-  queue: UploadQueue
-  uploadButton: RefObject<HTMLButtonElement | null>
-}) {
+const UploadRowView = memo(function UploadRowView({ row, queue, uploadButton }: RowProps) {
   const s = row.state
   // Every byte sent, the node reads the file (a long PDF takes a while) and stores it: no longer "uploading 100%", nor cancelled.
   const sent = isSent(s)
