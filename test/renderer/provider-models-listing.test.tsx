@@ -67,10 +67,10 @@ it('no key, refused (401): the step says to enter the key on the Connection step
   expect(text).toContain("Go back to the Connection step and enter the server's key there.")
   expect(text).not.toContain("provider's settings")
   await userEvent.click(screen.getByRole('button', { name: 'Back to the Connection step' }))
-  // The Connection step, with the address kept, and the focus on its first field (not on the page).
+  // The Connection step, with the address kept, and the focus on the key field (not on the address above it).
   const url = await screen.findByLabelText<HTMLInputElement>(/^API base URL/)
   expect(url.value).toBe(`${server.url}/v1`)
-  await waitFor(() => expect(document.activeElement).toBe(url))
+  await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^API key/)))
   // The key typed there, the models are listed.
   await userEvent.type(screen.getByLabelText(/^API key/), KEY)
   await userEvent.click(screen.getByRole('button', { name: 'Next' }))

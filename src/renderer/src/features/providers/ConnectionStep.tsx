@@ -41,6 +41,7 @@ export function ConnectionStep({ draft, change, errors, mode, hasStoredKey }: St
           // reader did not hear the key was wrong, and Next / Test & save (which focus the first invalid field) left the focus on the button.
           aria-invalid={errors.api_key ? true : undefined}
           autoComplete="off"
+          data-key-field
           // In the Tab order, named for what it does (aria-pressed says whether the key is shown): a keyboard user checks a pasted key too.
           visibilityToggleFocusable
           visibilityToggleButtonProps={{ 'aria-label': 'Show API key' }}

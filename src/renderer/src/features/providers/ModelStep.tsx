@@ -43,7 +43,7 @@ type Listed = {
 
 /**
  * The wizard's third step: the models to add, listed by the server or typed.
- * `onChangeConnection`: back to the Connection step, where the address and key are (as the review's).
+ * `onChangeConnection`: back to the Connection step, its key field focused (the key was refused).
  */
 export function ModelStep({ draft, change, errors, mode, onChangeConnection }: StepProps & { onChangeConnection: () => void }) {
   const client = useClient()

@@ -269,6 +269,7 @@ export function WizardForm({
    * grid: focused, it scrolled the form in a 800x600 window past its title and its step tabs.
    */
   const stepsRef = useRef<HTMLDivElement>(null)
+  const toKeyField = useRef(false)
   const focusStepTab = useRef(mode.kind === 'edit')
   useEffect(() => {
     if (focusStepTab.current) {
@@ -283,7 +284,10 @@ export function WizardForm({
       step === 0
         ? (root?.querySelector<HTMLElement>('[role="radio"][aria-checked="true"]') ?? root?.querySelector<HTMLElement>('[role="radio"]'))
         : root?.querySelector<HTMLElement>(FIRST_FIELD)
-    first?.focus()
+    // Back from the Model step for a key refused: the key field, not the address above it.
+    const key = toKeyField.current ? root?.querySelector<HTMLElement>('[data-key-field]') : null
+    toKeyField.current = false
+    ;(key ?? first)?.focus()
   }, [step])
   // Next on a step with a problem (or the node refusing a field) moves the focus to the first field
   // marked invalid on the step shown: it stayed on Next, at the foot of a long step, with the message
@@ -537,7 +541,18 @@ export function WizardForm({
             />
           )}
           {step === 1 && <ConnectionStep draft={draft} change={change} errors={errors} mode={mode} hasStoredKey={hasStoredKey} />}
-          {step === 2 && <ModelStep draft={draft} change={change} errors={errors} mode={mode} onChangeConnection={() => goTo(1)} />}
+          {step === 2 && (
+            <ModelStep
+              draft={draft}
+              change={change}
+              errors={errors}
+              mode={mode}
+              onChangeConnection={() => {
+                toKeyField.current = true
+                goTo(1)
+              }}
+            />
+          )}
           {step === 3 && <IdentityStep draft={draft} change={change} errors={errors} mode={mode} bodies={bodies} />}
           {step === 4 && (
             <ReviewStep
