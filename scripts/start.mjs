@@ -3,8 +3,10 @@ import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { ensureBuild, root } from './ensure-build.mjs'
+import { requireNode22 } from './node-version.mjs'
 import { findElectronBinary } from './electron-binary.mjs'
 
+requireNode22()
 ensureBuild()
 const electron = findElectronBinary()
 if (electron.binary) {
