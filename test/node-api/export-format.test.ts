@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { answeredQuestions, exportEntry, exportFilename, exportHeader, readableTime } from '../../src/main/node-api/export-format'
+import {
+  answeredQuestions,
+  demotedHeadings,
+  exportEntry,
+  exportFilename,
+  exportHeader,
+  readableTime
+} from '../../src/main/node-api/export-format'
 import { providerNamer } from '../../src/shared/provider-title'
 import type { LastMessage } from '../../src/shared/contract/message'
 
@@ -44,7 +51,7 @@ describe('export entries name the documents an answer drew on', () => {
       { path: 'local:handbook', name: 'handbook', node_id: '3', score: 0.4 }
     ])
     expect(exportEntry(m, 'markdown')).toBe(
-      `### gpt · ${W}\n\n` + 'The lease ends in March.\n\nSources: ``/Leases/a`b*_c.md``, `` `tick ``, `local:handbook`\n\n'
+      `## gpt · ${W}\n\n` + 'The lease ends in March.\n\nSources: ``/Leases/a`b*_c.md``, `` `tick ``, `local:handbook`\n\n'
     )
     expect(exportEntry(m, 'txt')).toBe(`[${W}] gpt:\n` + 'The lease ends in March.\nSources: /Leases/a`b*_c.md, `tick, local:handbook\n\n')
   })
@@ -62,7 +69,7 @@ describe('export entries name the provider as the operator named it', () => {
   const nameOf = (id: string) => names.get(id) ?? id
 
   it('an answer is headed by its provider’s display name, in Markdown and text', () => {
-    expect(exportEntry(answer([]), 'markdown', nameOf)).toBe(`### Mock GPT · ${W}\n\nThe lease ends in March.\n\n`)
+    expect(exportEntry(answer([]), 'markdown', nameOf)).toBe(`## Mock GPT · ${W}\n\nThe lease ends in March.\n\n`)
     expect(exportEntry(answer([]), 'txt', nameOf)).toBe(`[${W}] Mock GPT:\nThe lease ends in March.\n\n`)
   })
 
@@ -71,9 +78,9 @@ describe('export entries name the provider as the operator named it', () => {
 
   it('a stopped answer or an error note keeps saying so after the name, in words', () => {
     expect(exportEntry(stopped, 'txt', nameOf)).toContain('] Mock GPT, answer stopped:\n')
-    expect(exportEntry(stopped, 'markdown', nameOf)).toContain('### Mock GPT, answer stopped · ')
+    expect(exportEntry(stopped, 'markdown', nameOf)).toContain('## Mock GPT, answer stopped · ')
     expect(exportEntry(error, 'txt', nameOf)).toContain('] Mock GPT, answer failed:\n')
-    expect(exportEntry(error, 'markdown', nameOf)).toContain('### Mock GPT, answer failed · ')
+    expect(exportEntry(error, 'markdown', nameOf)).toContain('## Mock GPT, answer failed · ')
   })
 
   it('a provider that shares its display name (named with its id in parentheses) reads as one name, not "Local (a) (error)"', () => {
@@ -81,7 +88,7 @@ describe('export entries name the provider as the operator named it', () => {
       { id: 'gpt', name: 'Local' },
       { id: 'other', name: 'Local' }
     ])
-    expect(exportEntry(error, 'markdown', shared)).toBe(`### Local (gpt), answer failed · ${W}\n\nNo answer\n\n`)
+    expect(exportEntry(error, 'markdown', shared)).toBe(`## Local (gpt), answer failed · ${W}\n\nNo answer\n\n`)
     expect(exportEntry(error, 'txt', shared)).toBe(`[${W}] Local (gpt), answer failed:\nNo answer\n\n`)
     expect(exportEntry(stopped, 'txt', shared)).toBe(`[${W}] Local (gpt), answer stopped:\nThe lease\n\n`)
   })
@@ -188,7 +195,7 @@ describe('the question quoted in a Markdown heading is shown as typed', () => {
     ).split('\n')[0]
     // It read "Is 2<em>3</em>4 <b>24</b>…": the operator's own question, changed in the export.
     expect(heading).toBe(
-      '### gpt, answer 2 to “Is 2\\*3\\*4 \\<b\\>24\\</b\\>, or \\[x\\](y) \\& \\`z\\` \\~\\~not\\~\\~? a\\_b\\_c \\\\o/” · then'
+      '## gpt, answer 2 to “Is 2\\*3\\*4 \\<b\\>24\\</b\\>, or \\[x\\](y) \\& \\`z\\` \\~\\~not\\~\\~? a\\_b\\_c \\\\o/” · then'
     )
     expect(
       exportEntry(
@@ -227,7 +234,32 @@ describe('the title and the provider names in a Markdown export are shown as typ
       job_message: { content: 'Hi.', parent: 'q1' }
     } as unknown as LastMessage
     const named = () => '*Fast* <b>'
-    expect(exportEntry(reply, 'markdown', named, () => 'then').split('\n')[0]).toBe('### \\*Fast\\* \\<b\\> · then')
+    expect(exportEntry(reply, 'markdown', named, () => 'then').split('\n')[0]).toBe('## \\*Fast\\* \\<b\\> · then')
     expect(exportEntry(reply, 'txt', named, () => 'then').split('\n')[0]).toBe('[then] *Fast* <b>:')
+  })
+})
+
+// An answer's "## Summary" outranked the "### gpt" heading of the message holding it: in the
+// file's outline the answer's sections read as siblings of the messages, not parts of one.
+describe("a Markdown export's outline: the title, then each message, then the message's own headings", () => {
+  it("an answer's headings sit two levels lower, under the title (1) and the message (2)", () => {
+    const m = { ...answer([]), job_message: { ...answer([]).job_message, content: '# Plan\n\n## Summary\ntext\n###### Deep\n### Steps #' } }
+    expect(exportEntry(m, 'markdown')).toBe(`## gpt · ${W}\n\n### Plan\n\n#### Summary\ntext\n###### Deep\n##### Steps #\n\n`)
+  })
+
+  it('a setext heading becomes an ATX one, its lines joined; code, lists and quotes are left as written', () => {
+    expect(demotedHeadings('Title\n=====\nPart one\nof two\n---\nbody', 2)).toBe('### Title\n#### Part one of two\nbody')
+    const code = '```md\n# not a heading\nText\n---\n```\n~~~\n## nor this\n~~~'
+    expect(demotedHeadings(code, 2)).toBe(code)
+    expect(demotedHeadings('    # indented code\n#hashtag\n- item\n---\n> quoted\n---', 2)).toBe(
+      '    # indented code\n#hashtag\n- item\n---\n> quoted\n---'
+    )
+    expect(demotedHeadings('> ## Quoted heading\n\n   # Indented three', 2)).toBe('> #### Quoted heading\n\n   ### Indented three')
+    // A thematic break is no underline, and after a blank line --- is one too.
+    expect(demotedHeadings('Text\n***\n\n---\nMore', 2)).toBe('Text\n***\n\n---\nMore')
+  })
+
+  it('an unclosed code block keeps what follows it as code, as the window shows it', () => {
+    expect(demotedHeadings('```\n# inside\n', 2)).toBe('```\n# inside\n')
   })
 })

@@ -414,16 +414,16 @@ describe('export_messages_from_inbox', () => {
       ((await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format })).body as { content: string }).content
     const headings = (await exported('markdown'))
       .split('\n')
-      .filter((l) => l.startsWith('### '))
+      .filter((l) => l.startsWith('## '))
       .map((l) => l.replace(/ · .*/, ''))
     expect(headings).toEqual([
-      '### You',
-      '### gpt',
-      '### You',
-      '### gpt',
-      '### gpt, answer 2 to “Name a colour”',
-      '### gpt, answer 3 to “Name a colour”, stopped',
-      '### gpt, answer to “Name a colour” failed'
+      '## You',
+      '## gpt',
+      '## You',
+      '## gpt',
+      '## gpt, answer 2 to “Name a colour”',
+      '## gpt, answer 3 to “Name a colour”, stopped',
+      '## gpt, answer to “Name a colour” failed'
     ])
     const speakers = (await exported('txt'))
       .split('\n')
@@ -448,14 +448,14 @@ describe('export_messages_from_inbox', () => {
     answer(jobId, q.node_message_hash, 'Hi there')
     const exported = async (format: string) =>
       ((await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format })).body as { content: string }).content
-    expect(await exported('markdown')).toContain('### Mock GPT · ')
+    expect(await exported('markdown')).toContain('## Mock GPT · ')
     expect(await exported('txt')).toContain('] Mock GPT:\nHi there')
     // JSON is the messages exactly as stored: the sender stays the provider's agent.
     expect(await exported('json')).toContain('"sender_subidentity":"main/agent/gpt"')
     // Once the provider is gone (its job moved to another, then removed), the answer is headed by the id it had.
     expect((await node.post('/v2/change_job_llm_provider', { job_id: jobId, new_agent_id: 'spare' })).status).toBe(200)
     expect((await node.post('/v2/remove_llm_provider', { llm_provider_id: 'gpt' })).status).toBe(200)
-    expect(await exported('markdown')).toContain('### gpt · ')
+    expect(await exported('markdown')).toContain('## gpt · ')
   })
 
   it('markdown and text tell apart two providers that go by the same display name, by adding their ids', async () => {
@@ -472,10 +472,10 @@ describe('export_messages_from_inbox', () => {
     const exported = async (format: string) =>
       ((await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format })).body as { content: string }).content
     const md = await exported('markdown')
-    expect(md).toContain('### Local (gpt) · ')
-    expect(md).toContain('### Local (local-2) · ')
+    expect(md).toContain('## Local (gpt) · ')
+    expect(md).toContain('## Local (local-2) · ')
     // A name no other provider uses stays as the operator wrote it.
-    expect(md).toContain('### Spare · ')
+    expect(md).toContain('## Spare · ')
     const txt = await exported('txt')
     expect(txt).toContain('] Local (gpt):\nFrom the first')
     expect(txt).toContain('] Local (local-2):\nFrom the second')
@@ -495,12 +495,27 @@ describe('export_messages_from_inbox', () => {
     }
     const html = renderToStaticMarkup(createElement(Markdown, null, md.content))
     // Each of the five messages keeps its heading (the first answer's open fence turned the rest into code).
-    expect(html.match(/<h3>/g)).toHaveLength(5)
-    expect(html).toContain('<h3>You · ')
+    expect(html.match(/<h2>/g)).toHaveLength(5)
+    expect(html).toContain('<h2>You · ')
     expect(html).toContain('<p>Thanks</p>')
     // The code is kept as written, inside its block.
     expect(html).toContain('const fence = &quot;```&quot;\nfunction parse(\n</code></pre>')
     expect(html).toContain('it(&quot;parses&quot;)\n</code></pre>')
+  })
+
+  it("markdown: an answer's own headings come under its message's heading in the outline, not above it", async () => {
+    const jobId = await createJob(node, 'gpt')
+    await node.post('/v2/update_smart_inbox_name', { inbox_name: inboxOf(jobId), custom_name: 'Plans' })
+    const q = await say(jobId, 'Plan the move')
+    answer(jobId, q.node_message_hash, '# Plan\n\nSummary\n---\n\n```md\n# not a heading\n```\n\n### Steps')
+    const md = (await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format: 'markdown' })).body as {
+      content: string
+    }
+    const html = renderToStaticMarkup(createElement(Markdown, null, md.content))
+    const outline = [...html.matchAll(/<h(\d)>([^<·]*)/g)].map(([, level, text]) => `${level} ${text!.trim()}`)
+    // The answer's "# Plan" was a level 1 heading beside the title, above the "### gpt" holding it.
+    expect(outline).toEqual(['1 Plans', '2 You', '2 gpt', '3 Plan', '4 Summary', '5 Steps'])
+    expect(html).toContain('# not a heading')
   })
 
   it('an empty conversation exports a file that says it has no messages (Markdown, text), and [] as JSON', async () => {

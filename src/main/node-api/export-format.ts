@@ -133,16 +133,74 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/
  */
 export function unclosedFence(text: string): string {
   let open = ''
-  for (const line of text.split(/\r\n|\r|\n/)) {
-    const m = FENCE.exec(line)
-    if (!m) continue
-    const [, fence = '', rest = ''] = m
-    if (!open) {
-      // A backtick fence's info string holds no backtick (else the line is inline code).
-      if (!(fence[0] === '`' && rest.includes('`'))) open = fence
-    } else if (fence[0] === open[0] && fence.length >= open.length && rest.trim() === '') open = ''
-  }
+  for (const line of text.split(/\r\n|\r|\n/)) open = fenceAfter(open, line)
   return open
+}
+
+/** The fence open after `line`, given the one open before it (''; none). */
+function fenceAfter(open: string, line: string): string {
+  const m = FENCE.exec(line)
+  if (!m) return open
+  const [, fence = '', rest = ''] = m
+  // A backtick fence's info string holds no backtick (else the line is inline code).
+  if (!open) return fence[0] === '`' && rest.includes('`') ? '' : fence
+  return fence[0] === open[0] && fence.length >= open.length && rest.trim() === '' ? '' : open
+}
+
+/** An ATX heading's opening: blockquote markers, up to 3 spaces, then 1 to 6 #s and a space or the line's end. */
+const ATX = /^((?: {0,3}>[ \t]?)*)( {0,3})(#{1,6})(?=[ \t]|$)/
+/** A setext underline: up to 3 spaces, then only = (a level 1 heading) or only - (level 2). */
+const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/
+/** A thematic break made of * or _ (one of - under a paragraph is a setext underline), or spaced out. */
+const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/
+/** A line that starts a list item or a blockquote, or is an ATX heading: no setext heading's text. */
+const NOT_HEADING_TEXT = /^ {0,3}(?:[-*+][ \t]|\d{1,9}[.)][ \t]|>|#{1,6}(?:[ \t]|$))/
+
+/**
+ * `text` with every heading `by` levels lower (at most level 6), so an answer's "## Summary" sits under
+ * the message's own heading instead of outranking it in the file's outline. Code blocks are left as
+ * they are; a setext heading (its text underlined with === or ---, levels 1 and 2 only) becomes an
+ * ATX one. The text is the provider's otherwise.
+ */
+export function demotedHeadings(text: string, by: number): string {
+  const lines = text.split(/\r\n|\r|\n/)
+  const out: string[] = []
+  let fence = ''
+  let paragraph = -1 // where the paragraph that could still become a setext heading starts in `out`
+  for (const line of lines) {
+    const inFence = fence
+    fence = fenceAfter(fence, line.replace(/^(?: {0,3}>[ \t]?)*/, ''))
+    if (inFence || fence) {
+      paragraph = -1
+      out.push(line)
+      continue
+    }
+    const atx = ATX.exec(line)
+    if (atx) {
+      const [whole, quotes = '', indent = '', hashes = ''] = atx
+      out.push(`${quotes}${indent}${'#'.repeat(Math.min(6, hashes.length + by))}${line.slice(whole.length)}`)
+      paragraph = -1
+      continue
+    }
+    const underline = SETEXT.exec(line)
+    if (underline && paragraph >= 0) {
+      const words = out
+        .splice(paragraph)
+        .map((l) => l.trim())
+        .join(' ')
+      const level = underline[1]![0] === '=' ? 1 : 2
+      out.push(`${'#'.repeat(Math.min(6, level + by))} ${words}`)
+      paragraph = -1
+      continue
+    }
+    // -1: between blocks; -2: in a list item or a blockquote, whose text is no setext heading.
+    // A list item or a blockquote starts its own block, even right under a paragraph line.
+    if (line.trim() === '' || THEMATIC_BREAK.test(line)) paragraph = -1
+    else if (NOT_HEADING_TEXT.test(line)) paragraph = -2
+    else if (paragraph === -1 && !/^( {4}|\t)/.test(line)) paragraph = out.length
+    out.push(line)
+  }
+  return out.join('\n')
 }
 
 /** `text` as a Markdown code span: a path may hold backticks, `*` or `_`, shown as they are. */
@@ -199,5 +257,6 @@ export function exportEntry(
     return `[${when}] ${speaker(m, format, nameOf, about)}:\n${text}\n${sources.length ? `Sources: ${sources.join(', ')}\n` : ''}\n`
   const fence = unclosedFence(text)
   const cited = sources.length ? `\n\nSources: ${sources.map(codeSpan).join(', ')}` : ''
-  return `### ${speaker(m, format, nameOf, about)} · ${when}\n\n${text}${fence && `\n${fence}`}${cited}\n\n`
+  // The title is level 1 and each message level 2: the message's own headings go below both.
+  return `## ${speaker(m, format, nameOf, about)} · ${when}\n\n${demotedHeadings(text, 2)}${fence && `\n${fence}`}${cited}\n\n`
 }
