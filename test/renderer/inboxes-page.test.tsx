@@ -325,6 +325,47 @@ describe('Shift-click selects a range', () => {
   })
 })
 
+// F2 and Delete did nothing on a focused row: renaming or deleting took the row's menu (Shift+F10).
+describe('keys on a focused inbox row', () => {
+  const rowLink = async (name: string) =>
+    (await screen.findByRole('checkbox', { name: `Select ${name}` })).parentElement!.querySelector('a')!
+
+  it('F2 renames the row; Delete asks first, naming it, and deletes it alone', async () => {
+    renderPage()
+    const bravo = await rowLink('Bravo budget')
+    bravo.focus()
+    fireEvent.keyDown(bravo, { key: 'F2' })
+    const rename = await screen.findByRole('dialog', { name: 'Rename “Bravo budget”' })
+    fireEvent.keyDown(within(rename).getByRole('textbox'), { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+
+    // With a modifier it is someone else's key (Shift+Delete, Ctrl+F2): nothing opens.
+    fireEvent.keyDown(bravo, { key: 'Delete', shiftKey: true })
+    fireEvent.keyDown(bravo, { key: 'F2', ctrlKey: true })
+    expect(screen.queryByRole('dialog')).toBeNull()
+
+    // A row not selected, while others are: it alone.
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Alpha plans' }))
+    fireEvent.keyDown(bravo, { key: 'Delete' })
+    const dialog = await screen.findByRole('dialog', { name: 'Delete “Bravo budget”?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(async () => expect(await storedNames()).toEqual(['Alpha plans', 'Charlie contract', 'Delta design']))
+    expect(screen.getByTestId('bulk-bar').textContent).toContain('1 selected')
+  })
+
+  it('Delete on a selected row deletes the selection it is part of, after one confirmation that says how many', async () => {
+    renderPage()
+    for (const name of ['Alpha plans', 'Charlie contract']) fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
+    const charlie = await rowLink('Charlie contract')
+    charlie.focus()
+    fireEvent.keyDown(charlie, { key: 'Delete' })
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 2 conversations?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(async () => expect(await storedNames()).toEqual(['Bravo budget', 'Delta design']))
+    await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull())
+  })
+})
+
 describe('the focus after a delete', () => {
   it('goes to the row that takes the deleted one’s place, not to the page’s start', async () => {
     renderPage()

@@ -28,10 +28,15 @@ interface RowProps {
   readonly tabStop?: boolean
   readonly onSelect?: (row: InboxRowData, e: { readonly shiftKey: boolean }) => void
   readonly actions?: InboxActions
+  /** The Delete key on the row (it asks first); without it, Delete removes this row alone. */
+  readonly onDeleteKey?: (row: InboxRowData) => void
 }
 
 /** The keys that open a row's menu from the row: the context-menu key, or Shift+F10 where there is none. */
 const opensMenu = (e: KeyboardEvent) => e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')
+
+/** `key` pressed alone, no modifier with it. */
+const plainKey = (e: KeyboardEvent, key: string) => e.key === key && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey
 
 function Snippet({ text, query, failed }: { text: string; query: string; failed?: boolean }) {
   // A failed answer is told as the preview tells it ("Answer failed: " and the note), the note's warning sign left out.
@@ -67,7 +72,17 @@ function When({ iso, now }: { iso: string; now: number }) {
  * screen of rows is rendered on every scroll step and on the first paint, where each Mantine component costs
  * its own style work.
  */
-export const InboxRow = memo(function InboxRow({ row, providerName, now, snippet, selected, tabStop = true, onSelect, actions }: RowProps) {
+export const InboxRow = memo(function InboxRow({
+  row,
+  providerName,
+  now,
+  snippet,
+  selected,
+  tabStop = true,
+  onSelect,
+  actions,
+  onDeleteKey
+}: RowProps) {
   const previewState = row.preview === null ? 'empty' : row.previewIsError ? 'error' : undefined
   // Pinned and Hidden as the operator just asked (as the row's menu says them), not only once the node's event comes.
   const { isHidden, isPinned } = useShownFlags(row)
@@ -78,6 +93,14 @@ export const InboxRow = memo(function InboxRow({ row, providerName, now, snippet
       // Space selects the row, Shift+Space the rows from the one selected before (as Shift-click does).
       e.preventDefault()
       onSelect(row, e)
+    } else if (plainKey(e, 'F2') && actions) {
+      // As in the Files page and a file manager: F2 renames, Delete deletes (asking first).
+      e.preventDefault()
+      actions.rename(row)
+    } else if (plainKey(e, 'Delete') && actions) {
+      e.preventDefault()
+      if (onDeleteKey) onDeleteKey(row)
+      else actions.remove([row])
     } else if (opensMenu(e) && actions) {
       e.preventDefault()
       // The menu is made open during this keydown: Mantine's Menu, whose listener for keys outside it
@@ -128,7 +151,7 @@ export const InboxRow = memo(function InboxRow({ row, providerName, now, snippet
           e.preventDefault()
           navigate({ name: 'inbox', inboxId: row.inboxId })
         }}
-        aria-keyshortcuts={[onSelect && 'Space Shift+Space', actions && 'Shift+F10'].filter(Boolean).join(' ') || undefined}
+        aria-keyshortcuts={[onSelect && 'Space Shift+Space', actions && 'F2 Delete Shift+F10'].filter(Boolean).join(' ') || undefined}
       >
         <span className={classes.top}>
           <span className={classes.title}>

@@ -370,6 +370,14 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
     }),
     [actions]
   )
+  // Delete on a selected row deletes the selection it is part of (the confirmation says how many);
+  // on any other row, that row alone. Read through a ref: the rows are memoised and keep one callback.
+  const deleteKeyRef = useRef<(row: InboxRowData) => void>(() => {})
+  deleteKeyRef.current = (row) => {
+    const withIt = chosen.some((r) => r.inboxId === row.inboxId) ? chosen : [row]
+    listActions.remove(withIt, withIt === chosen ? clearSelection : undefined)
+  }
+  const onDeleteKey = useCallback((row: InboxRowData) => deleteKeyRef.current(row), [])
   useEffect(() => {
     const moved = follow.current
     if (!moved || present.get(moved.inboxId)?.isPinned !== moved.pinned) return
@@ -894,6 +902,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                         tabStop={item.index === tabStop}
                         onSelect={onSelect}
                         actions={listActions}
+                        onDeleteKey={onDeleteKey}
                       />
                     ) : (
                       // The Tab stop's row not read yet still takes the Tab (the arrows go on from it).
