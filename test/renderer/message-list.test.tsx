@@ -237,6 +237,31 @@ describe('the versions of an answer (‹ n/m ›)', () => {
   })
 })
 
+// A provider that hung showed three dots for two minutes and more, with nothing saying how long or what to do.
+describe('waiting for the provider’s first words', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('says how long it has waited from 10 s on, and from a minute on what may take so long and how to end it', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+    renderWithApp(listOf([message('Explain')], { waiting: true }))
+    expect(screen.getByText('Waiting for the provider…')).toBeTruthy()
+    const at = (s: number) =>
+      act(() => {
+        vi.advanceTimersByTime(s * 1000)
+      })
+    at(9)
+    expect(screen.queryByTestId('waited')).toBeNull()
+    at(1)
+    expect(screen.getByTestId('waited').textContent).toBe('10 s')
+    at(49)
+    expect(screen.getByTestId('waited').textContent).toBe('59 s')
+    expect(screen.queryByTestId('long-wait')).toBeNull()
+    at(66)
+    expect(screen.getByTestId('waited').textContent).toBe('2 min 5 s')
+    expect(screen.getByTestId('long-wait').textContent).toContain('Stop, under the message box (or Esc in it), ends the wait.')
+  })
+})
+
 describe('an answer the provider asked to wait for (429)', () => {
   const question = () => message('Explain')
   const renderPaused = (until: number) =>

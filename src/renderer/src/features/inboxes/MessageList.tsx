@@ -12,6 +12,7 @@ import { useScrollStop } from '../../app/scroll-stop'
 import { keepTabEntryInView, watchTabKey } from '../../app/tab-into-list'
 import { useNow } from '../../app/use-now'
 import { useSecondsLeft } from '../../app/use-seconds-left'
+import { useSecondsSince, waitedText } from '../../app/use-seconds-since'
 import type { AnswerPause } from '../../stores/answer-pauses'
 import { useStreamedText, useStreaming, useWatched } from '../../stores/streaming'
 import { AnswerText, PlainText, StreamingAnswerText } from './AnswerText'
@@ -494,12 +495,35 @@ function Tail({ inboxId, streaming, pause }: { inboxId: string; streaming: boole
   return <WaitingForProvider />
 }
 
+/** From this long, the wait says how long it has been. */
+const SAY_WAIT_FROM_S = 10
+/** From this long, it says why it may go on and how to end it. */
+const EXPLAIN_WAIT_FROM_S = 60
+
+/**
+ * Before the provider's first words. A provider that hung (or a model loading for minutes) showed
+ * the same three dots for two minutes and more, nothing saying how long or what to do.
+ */
 function WaitingForProvider() {
+  const waited = useSecondsSince()
   return (
-    <Group gap="xs" c="dimmed">
-      <Loader size="xs" type="dots" />
-      <Text size="sm">Waiting for the provider…</Text>
-    </Group>
+    <div>
+      <Group gap="xs" c="dimmed">
+        <Loader size="xs" type="dots" />
+        <Text size="sm">Waiting for the provider…</Text>
+        {waited >= SAY_WAIT_FROM_S && (
+          <Text size="sm" data-testid="waited">
+            {waitedText(waited)}
+          </Text>
+        )}
+      </Group>
+      {waited >= EXPLAIN_WAIT_FROM_S && (
+        <Text size="xs" c="dimmed" mt={4} data-testid="long-wait">
+          A model being loaded, or a busy server, can take a few minutes to begin. Stop, under the message box (or Esc in it), ends the
+          wait.
+        </Text>
+      )}
+    </div>
   )
 }
 
