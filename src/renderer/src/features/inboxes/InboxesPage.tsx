@@ -1,3 +1,4 @@
+import { useLatest } from '../../app/use-latest'
 import { Alert, Box, Button, CloseButton, EmptyState, Group, Input, Loader, Stack, Text, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { IconEye, IconEyeOff, IconInbox, IconPin, IconPinnedOff, IconPlus, IconSearch, IconX } from '@tabler/icons-react'
@@ -372,12 +373,11 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   )
   // Delete on a selected row deletes the selection it is part of (the confirmation says how many);
   // on any other row, that row alone. Read through a ref: the rows are memoised and keep one callback.
-  const deleteKeyRef = useRef<(row: InboxRowData) => void>(() => {})
-  deleteKeyRef.current = (row) => {
+  const deleteKey = useLatest((row: InboxRowData) => {
     const withIt = chosen.some((r) => r.inboxId === row.inboxId) ? chosen : [row]
     listActions.remove(withIt, withIt === chosen ? clearSelection : undefined)
-  }
-  const onDeleteKey = useCallback((row: InboxRowData) => deleteKeyRef.current(row), [])
+  })
+  const onDeleteKey = useCallback((row: InboxRowData) => deleteKey.current(row), [deleteKey])
   useEffect(() => {
     const moved = follow.current
     if (!moved || present.get(moved.inboxId)?.isPinned !== moved.pinned) return
