@@ -1,4 +1,3 @@
-import { useLatest } from '../../app/use-latest'
 import { Alert, Box, Button, CloseButton, EmptyState, Group, Input, Loader, Stack, Text, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { IconEye, IconEyeOff, IconInbox, IconPin, IconPinnedOff, IconPlus, IconSearch, IconX } from '@tabler/icons-react'
@@ -9,6 +8,7 @@ import type { Inbox } from '../../../../shared/contract/inbox'
 import { SEARCH_QUERY_MAX } from '../../../../shared/contract/inbox-search-rules'
 import { errorText, isNoSession } from '../../api/client'
 import { useClient } from '../../api/client-context'
+import { useLatest } from '../../app/use-latest'
 import { inboxesNow, removedAmong } from '../../api/inboxes-now'
 import {
   cachedAtPlace,
