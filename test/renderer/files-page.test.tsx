@@ -334,6 +334,14 @@ describe('Files page against a real node', () => {
     )
   })
 
+  it('a name too long for its row shows whole on hovering it (it ended in “…” with no way to read it)', async () => {
+    const long = 'Quarterly reports of the northern region sales offices, with every appendix and the auditors notes'
+    await node.post('/v2/create_folder', { path: '/', folder_name: long })
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    const row = await screen.findByRole('treeitem', { name: long })
+    expect(within(row).getByTitle(long).textContent).toBe(long)
+  })
+
   it('New folder names the top folder in words, and a name already taken says so in a sentence, making nothing', async () => {
     await node.post('/v2/create_folder', { path: '/', folder_name: 'Reports' })
     renderWithApp(<FilesPage />, routerTransport(node.router))

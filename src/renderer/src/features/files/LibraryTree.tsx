@@ -266,7 +266,8 @@ function TreeRow({ labelId, entry, depth, isOpen, selected, dropTarget, onMove, 
         ) : (
           <IconFile size={16} style={{ marginLeft: 20 }} />
         )}
-        <Text size="sm" truncate>
+        {/* Cut to the row's width: the whole name shows on hovering it (a long one ended in "…" with no way to read it). */}
+        <Text size="sm" truncate title={entry.name}>
           {entry.name}
         </Text>
         {!entry.is_directory && (

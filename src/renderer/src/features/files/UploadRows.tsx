@@ -279,7 +279,7 @@ const UploadRowView = memo(function UploadRowView({ row, queue, uploadButton }: 
   const detailsId = useId()
   const failed = s.kind === 'failed'
   const name = (
-    <Text size="sm" truncate style={failed ? { gridArea: 'name' } : undefined}>
+    <Text size="sm" truncate style={failed ? { gridArea: 'name' } : undefined} title={`${row.name} → ${row.folder}`}>
       {row.name}{' '}
       <Text span size="xs" c="dimmed">
         → {row.folder} · {fileSizeText(row.size)}

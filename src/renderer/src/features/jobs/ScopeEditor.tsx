@@ -116,7 +116,7 @@ function EntryRow({
   return (
     <Group justify="space-between" wrap="nowrap" data-testid="scope-entry">
       <div style={{ minWidth: 0 }}>
-        <Text fw={500} truncate>
+        <Text fw={500} truncate title={label}>
           {label}
         </Text>
         <Breadcrumbs separator="›" fz="xs" c="dimmed">

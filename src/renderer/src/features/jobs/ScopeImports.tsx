@@ -96,7 +96,7 @@ export function LocalCard({
             <Badge size="xs" variant="outline">
               {kind}
             </Badge>
-            <Text fw={600} truncate>
+            <Text fw={600} truncate title={summary.name}>
               {summary.name}
             </Text>
           </Group>
