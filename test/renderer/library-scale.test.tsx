@@ -206,6 +206,11 @@ describe('Files page move dialog over a large library', () => {
     const dialog = await screen.findByRole('dialog')
     const destination = within(dialog).getByRole('combobox', { name: 'Destination folder' })
     expect((destination as HTMLInputElement).value).toBe('/Client 03')
+    // It offers the folders near this one, and says that typing finds the others.
+    expect(destination.getAttribute('aria-describedby')).toBeTruthy()
+    expect(document.getElementById(destination.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Lists the folders near this one; type a name to find any folder.'
+    )
     // The top level and the folder it is in were read already: opening the dialog reads no listing,
     // only which jobs use the folder (one question to the node).
     await waitFor(() => expect(take()).toEqual([`vector_fs_path_usage ${new URLSearchParams({ path: '/Client 03/Case 001' })}`]))

@@ -61,6 +61,9 @@ export function FolderSelect({ label, ariaLabel, value, onChange, exclude = () =
       // The whole path, for a mouse pointer resting on the field.
       title={labelOf(value)}
       label={label}
+      // Labelled (a dialog's field, not a toolbar's): the list opened holds the folders near this one
+      // only, and nothing said the others were found by typing.
+      description={label ? 'Lists the folders near this one; type a name to find any folder.' : undefined}
       aria-label={ariaLabel}
       size={size}
       w={w}
