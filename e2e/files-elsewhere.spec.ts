@@ -16,10 +16,10 @@ test('the upload folder deleted elsewhere: uploads go to the folder above, not t
   const files = new FilesPage(page)
   await page.getByRole('treeitem', { name: 'Drafts' }).click()
   await page.getByRole('treeitem', { name: 'May' }).click()
-  await expect(page.getByText(/upload them into \/Drafts\/May,/)).toBeVisible()
+  await expect(page.getByText(/go into \/Drafts\/May,/)).toBeVisible()
   // A script deletes the whole folder, the upload folder with it.
   expect((await node.api('POST', '/v2/delete_folder', { path: '/Drafts' })).status).toBe(200)
-  await expect(page.getByText(/upload them into the top folder,/)).toBeVisible()
+  await expect(page.getByText(/go into the top folder,/)).toBeVisible()
   await page
     .locator('input[type=file]')
     .first()

@@ -54,7 +54,7 @@ test('800 px wide: the folder uploads go into, with a long one-word path, is nam
   await page.getByRole('treeitem', { name: top }).click()
   await page.getByRole('treeitem', { name: 'Northern_and_western_branches_combined' }).click()
   const sentence = page.getByTestId('upload-target')
-  await expect(sentence).toContainText('Northern_and_western_branches_combined, or onto a folder in the tree.')
+  await expect(sentence).toContainText('Northern_and_western_branches_combined, as do files dropped onto the page')
   expect(await sentence.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
 })
 

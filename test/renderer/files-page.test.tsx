@@ -342,6 +342,19 @@ describe('Files page against a real node', () => {
     expect(within(row).getByTitle(long).textContent).toBe(long)
   })
 
+  it('after New folder in a chosen folder, the page says uploads and new folders still go into that folder', async () => {
+    await node.post('/v2/create_folder', { path: '/', folder_name: 'Reports' })
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    await userEvent.click(await screen.findByRole('treeitem', { name: 'Reports', expanded: false }))
+    await userEvent.click(screen.getByRole('button', { name: 'New folder' }))
+    const dialog = await screen.findByRole('dialog', { name: 'New folder in /Reports' })
+    await userEvent.type(within(dialog).getByLabelText('Folder name'), '2024{Enter}')
+    await screen.findByRole('treeitem', { name: '2024' })
+    expect(screen.getByTestId('upload-target').textContent).toBe(
+      'Uploads and new folders go into /Reports, as do files dropped onto the page; drop them onto a folder in the tree to put them there.'
+    )
+  })
+
   it('New folder names the top folder in words, and a name already taken says so in a sentence, making nothing', async () => {
     await node.post('/v2/create_folder', { path: '/', folder_name: 'Reports' })
     renderWithApp(<FilesPage />, routerTransport(node.router))
@@ -416,11 +429,11 @@ describe('Files page against a real node', () => {
     await node.post('/v2/create_folder', { path: '/', folder_name: 'Drafts' })
     renderWithApp(<FilesPage />, routerTransport(node.router))
     await userEvent.click(await screen.findByRole('treeitem', { name: 'Drafts', expanded: false }))
-    await screen.findByText(/upload them into \/Drafts,/)
+    await screen.findByText(/go into \/Drafts,/)
     await userEvent.click(screen.getByRole('button', { name: 'Actions for Drafts' }))
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete…', hidden: true }))
     await userEvent.click(await screen.findByRole('button', { name: 'Delete', hidden: true }))
-    await screen.findByText(/upload them into the top folder,/)
+    await screen.findByText(/go into the top folder,/)
     const input = document.querySelector('input[type=file]') as HTMLInputElement
     await userEvent.upload(input, [new File(['Minutes of the May meeting.'], 'minutes.txt', { type: 'text/plain' })])
     await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['done']))

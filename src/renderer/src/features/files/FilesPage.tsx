@@ -269,7 +269,9 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
       </Group>
       {/* Wrapped anywhere: a long folder path (one word to the browser) ran past the window's edge, cut off. */}
       <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="upload-target">
-        Drop files onto the page to upload them into {folderName(target)}, or onto a folder in the tree.
+        {/* The buttons above go there too: after New folder nothing said where the next upload would go. */}
+        Uploads and new folders go into {folderName(target)}, as do files dropped onto the page; drop them onto a folder in the tree to put
+        them there.
       </Text>
       <FolderMakingRows making={folderMaking} folderButton={folderButton} />
       <UploadRows queue={queue} uploadButton={uploadButton} />
