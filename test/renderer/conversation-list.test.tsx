@@ -236,6 +236,51 @@ describe('the conversation list on wide windows: beside the conversation, collap
     expect(window.location.hash).toBe(hashOf(inboxes[2]!)) // the one before it
   })
 
+  // The shortcuts list promised Shift+F10 on these rows, which had no menu: renaming, pinning or
+  // deleting another conversation meant going back to the inbox list.
+  it('a row’s menu opens from Shift+F10 on the row or its button, and acts on that conversation; Escape gives the focus back to the row', async () => {
+    renderView(inboxes[2]!)
+    const side = await screen.findByTestId('conversation-list')
+    const second = await within(side).findByRole('link', { name: 'Second talk' })
+    act(() => second.focus())
+    fireEvent.keyDown(second, { key: 'F10', shiftKey: true })
+    const pin = await screen.findByRole('menuitem', { name: 'Pin', hidden: true })
+    expect(
+      screen
+        .getAllByRole('menuitem', { hidden: true })
+        .map((m) => m.textContent)
+        .filter((t) => /^(Rename|Pin|Hide|Delete)$/.test(t ?? ''))
+    ).toEqual(['Rename', 'Pin', 'Hide', 'Delete'])
+    fireEvent.keyDown(pin, { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Pin', hidden: true })).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(within(side).getByRole('link', { name: 'Second talk' })))
+
+    fireEvent.click(within(side).getByRole('button', { name: 'Actions for First talk' }))
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Pin', hidden: true }))
+    await waitFor(async () => {
+      const first = (await node.get('/v2/get_inbox', { inbox_name: inboxes[0]! })).body as Inbox
+      expect(first.is_pinned).toBe(true)
+    })
+  })
+
+  it('F2 on a row renames that conversation, and Delete deletes it after a confirmation naming it', async () => {
+    renderView(inboxes[2]!)
+    const side = await screen.findByTestId('conversation-list')
+    const second = await within(side).findByRole('link', { name: 'Second talk' })
+    act(() => second.focus())
+    fireEvent.keyDown(second, { key: 'F2' })
+    const rename = await screen.findByRole('dialog', { name: 'Rename “Second talk”' })
+    fireEvent.keyDown(within(rename).getByRole('textbox'), { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    fireEvent.keyDown(second, { key: 'Delete' })
+    const confirm = await screen.findByRole('dialog', { name: 'Delete “Second talk”?' })
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    await waitFor(async () => {
+      const left = (await node.get('/v2/all_inboxes', { include_scope: 'false' })).body as Inbox[]
+      expect(left.map((i) => i.custom_name).sort()).toEqual(['First talk', 'Third talk'])
+    })
+  })
+
   it('marks the pinned and, when hidden ones are shown, the hidden conversations, as the inbox list does', async () => {
     await node.post('/v2/update_inbox_pinned', { inbox_name: inboxes[0], pinned: true })
     await node.post('/v2/update_job_hidden', { job_id: inboxes[2]!.split('::')[1], is_hidden: true })

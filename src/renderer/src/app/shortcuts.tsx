@@ -40,9 +40,9 @@ export function shortcutSections(mac: boolean): readonly { title: string; shortc
         { keys: [['Page Up'], ['Page Down']], does: 'A screen of rows up or down' },
         { keys: [['Home'], ['End']], does: 'The first or the last row' },
         { keys: [['Enter']], does: 'Open the conversation' },
-        { keys: [['Shift', 'F10'], ['Menu']], does: 'The row’s menu: rename, pin, hide, export, delete (inbox list)' },
-        { keys: [['F2']], does: 'Rename the conversation (inbox list)' },
-        { keys: [['Delete']], does: 'Delete the conversation, or the selected ones when it is one of them; asks first (inbox list)' },
+        { keys: [['Shift', 'F10'], ['Menu']], does: 'The row’s menu: rename, pin, hide, export, delete' },
+        { keys: [['F2']], does: 'Rename the conversation' },
+        { keys: [['Delete']], does: 'Delete the conversation, asking first (in the inbox list, the selected ones when it is one of them)' },
         { keys: [['Space']], does: 'Select the row (inbox list)' },
         { keys: [['Shift', 'Space']], does: 'Select the rows from the one selected before' },
         {

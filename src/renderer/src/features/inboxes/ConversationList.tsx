@@ -3,7 +3,7 @@ import { IconEyeOff, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand,
 import { useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDebouncedValue } from '@mantine/hooks'
-import { useCallback, useEffect, useId, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react'
 import { IconTip } from '../../app/IconTip'
 import { scrollSparingMount } from '../../app/virtualizer-mount'
 import { placeBlocks, rowsByPlace, NEAR_ROWS } from '../../api/inbox-pages'
@@ -18,6 +18,8 @@ import { focusedRow, rowMove, rowsOnScreen, useFocusKeptOnRemoval, useFocusRow, 
 import { useConversationKeys } from './conversation-keys'
 import { onOwnSend } from './own-sends'
 import classes from './ConversationList.module.css'
+import { useInboxActions } from './inbox-actions'
+import { openMenuFromRow, opensMenu, plainKey, RowMenu, type MenuState } from './row-menu'
 import { cachedRowAt, conversationRows, indexOf, pinnedCountOf, rowOf, type ConversationRow } from './listed-conversations'
 
 /** Two lines: the name, then when the conversation last changed and its last message (names alone repeat: see rowOf). */
@@ -123,6 +125,9 @@ function ConversationNav({
     scrollToFn: scrollSparingMount
   })
   const { focusRow, pendingRow } = useFocusRow(virtualizer, scrollRef, count, FOCUS_WAIT_MS, setFocusedAt)
+  // Each row's menu, as the inbox list's rows have it (Shift+F10 on a row, or its button on hover): one made at a time.
+  const actions = useInboxActions()
+  const [menu, setMenu] = useState<{ readonly id: string; readonly state: MenuState } | null>(null)
   // A focused row taken away by another client (removed, hidden): the focus goes to the row now in its place, not to the page.
   const listFocus = useFocusKeptOnRemoval({ count, tabStop, onFocus, focusRow, listed: (id) => rows.some((r) => r.id === id) })
   const onKeyDown = (e: ReactKeyboardEvent) => {
@@ -216,6 +221,7 @@ function ConversationNav({
           return (
             <div
               key={r ? r.id : `placeholder-${item.index}`}
+              className={classes.item}
               data-index={item.index}
               data-row-key={r?.id}
               style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
@@ -243,6 +249,19 @@ function ConversationNav({
                       navigate({ name: 'inbox', inboxId: r.id })
                       onPick?.()
                     }}
+                    onKeyDown={(e) => {
+                      // As on the inbox list's rows: F2 renames, Delete deletes (asking first).
+                      if (plainKey(e, 'F2')) actions.rename(r.data)
+                      else if (plainKey(e, 'Delete')) actions.remove([r.data])
+                      else if (!opensMenu(e)) return
+                      else {
+                        // Made open during this keydown: the menu's listener for keys outside it would see it and close it.
+                        e.stopPropagation()
+                        openMenuFromRow((state) => setMenu({ id: r.id, state }))
+                      }
+                      e.preventDefault()
+                    }}
+                    aria-keyshortcuts="F2 Delete Shift+F10"
                     aria-current={r.id === inboxId ? 'page' : undefined}
                     aria-describedby={`${idBase}-detail-${item.index}`}
                     tabIndex={item.index === tabStop ? 0 : -1}
@@ -281,6 +300,13 @@ function ConversationNav({
                     {/* As the inbox list says it: a new conversation's line read "now" alone, as if something were missing. */}
                     {r.preview === null ? ' · No messages yet' : r.preview ? ` · ${r.preview}` : ''}
                   </Text>
+                  <RowMenu
+                    row={r.data}
+                    actions={actions}
+                    menu={menu?.id === r.id ? menu.state : null}
+                    setMenu={(state) => setMenu({ id: r.id, state })}
+                    className={classes.menuButton}
+                  />
                 </>
               ) : (
                 // The Tab stop's row not read yet still takes the Tab (the arrows go on from it).

@@ -1,6 +1,5 @@
 import { IconPin } from '@tabler/icons-react'
-import { lazy, memo, Suspense, useEffect, useState, type KeyboardEvent } from 'react'
-import { holdMenuKeys } from '../../app/menu-keys-held'
+import { memo, useState, type KeyboardEvent } from 'react'
 import { hrefOf, navigate } from '../../app/router'
 import { useShownFlags } from '../../stores/asked-flags'
 import { highlightPieces, searchWords } from '../../app/highlight'
@@ -9,7 +8,7 @@ import { FAILED_ANSWER_LEAD } from './error-note'
 import type { InboxActions } from './inbox-actions'
 import { absoluteTime, relativeTime } from './relative-time'
 import classes from './InboxRow.module.css'
-import { RowMenuButton } from './RowMenuButton'
+import { openMenuFromRow, opensMenu, plainKey, RowMenu, type MenuState } from './row-menu'
 import { HiddenBadge } from './HiddenMarker'
 import { leadToFirstMatch } from './snippet-lead'
 
@@ -31,12 +30,6 @@ interface RowProps {
   /** The Delete key on the row (it asks first); without it, Delete removes this row alone. */
   readonly onDeleteKey?: (row: InboxRowData) => void
 }
-
-/** The keys that open a row's menu from the row: the context-menu key, or Shift+F10 where there is none. */
-const opensMenu = (e: KeyboardEvent) => e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')
-
-/** `key` pressed alone, no modifier with it. */
-const plainKey = (e: KeyboardEvent, key: string) => e.key === key && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey
 
 function Snippet({ text, query, failed }: { text: string; query: string; failed?: boolean }) {
   // A failed answer is told as the preview tells it ("Answer failed: " and the note), the note's warning sign left out.
@@ -106,9 +99,7 @@ export const InboxRow = memo(function InboxRow({
       // The menu is made open during this keydown: Mantine's Menu, whose listener for keys outside it
       // is added then, would see the same keydown reach the document and close the menu at once.
       e.stopPropagation()
-      // Its code not loaded yet (the list just shown): the keys pressed until it is drawn go to it, not to the row.
-      if (!rowMenuCode) holdMenuKeys()
-      setMenu({ open: true, from: 'row' })
+      openMenuFromRow(setMenu)
     }
   }
   return (
@@ -181,64 +172,3 @@ export const InboxRow = memo(function InboxRow({
     </div>
   )
 })
-
-interface MenuState {
-  readonly open: boolean
-  readonly from: 'button' | 'row'
-}
-
-/**
- * The row's menu is made on first use, from code loaded then: a closed Mantine Menu still sets up
- * its popover (floating position, listeners) on mount, which for every row of the list was a good
- * part of the first paint, and the popover code is not needed to show the list. The button is no
- * Tab stop (the row is the list's one): the keyboard opens the menu from the row.
- */
-function RowMenu({
-  row,
-  actions,
-  menu,
-  setMenu
-}: {
-  row: InboxRowData
-  actions: InboxActions
-  menu: MenuState | null
-  setMenu: (menu: MenuState) => void
-}) {
-  const button = <RowMenuButton name={row.name} tabIndex={-1} onClick={menu ? undefined : () => setMenu({ open: true, from: 'button' })} />
-  useEffect(preloadRowMenu, [])
-  if (!menu) return button
-  // Made from the code loaded already, the menu opens in the task of the key that opens it (see menu-at-once).
-  const RowMenuNow = rowMenuCode ?? InboxRowMenu
-  return (
-    <Suspense fallback={button}>
-      <RowMenuNow
-        row={row}
-        actions={actions}
-        opened={menu.open}
-        returnTo={menu.from}
-        onOpenChange={(open) => setMenu({ open, from: open ? 'button' : menu.from })}
-      />
-    </Suspense>
-  )
-}
-
-/** The menu's code once loaded: menus are then made from it at once, not a wait for a lazy component later. */
-let rowMenuCode: (typeof import('./InboxRowMenu'))['default'] | undefined
-const loadRowMenu = () =>
-  import('./InboxRowMenu').then((m) => {
-    rowMenuCode = m.default
-    return m
-  })
-const InboxRowMenu = lazy(loadRowMenu)
-
-let preloading = false
-/**
- * The menu's code is loaded once the list is shown (a task after its rows are), not when a menu is first
- * opened: keys pressed right after Shift+F10 on a row went to the row while it loaded (ArrowDown moved
- * to the next row, Enter opened a conversation) instead of to the menu's items.
- */
-function preloadRowMenu() {
-  if (preloading || rowMenuCode) return
-  preloading = true
-  setTimeout(() => void loadRowMenu().catch(() => (preloading = false)))
-}

@@ -16,13 +16,16 @@ export default function InboxRowMenu({
   actions,
   opened,
   returnTo,
-  onOpenChange
+  onOpenChange,
+  className
 }: {
   row: InboxRowData
   actions: InboxActions
   opened: boolean
   returnTo: 'button' | 'row'
   onOpenChange: (open: boolean) => void
+  /** The button's look where it sits (added to its own). */
+  className?: string
 }) {
   const target = useRef<HTMLButtonElement>(null)
   const dropdown = useRef<HTMLDivElement>(null)
@@ -38,7 +41,7 @@ export default function InboxRowMenu({
   return (
     <Menu position="bottom-end" withinPortal opened={opened} onChange={onChange} {...MENU_AT_ONCE}>
       <Menu.Target>
-        <RowMenuButton ref={target} name={row.name} tabIndex={-1} />
+        <RowMenuButton ref={target} name={row.name} tabIndex={-1} className={className} />
       </Menu.Target>
       {/* Drawn, its first item focused, as it opens: keys pressed right after Shift+F10 go to its items. Tab moves on from the row when it opened it. */}
       <MenuList ref={dropdown} tabFrom={opener}>

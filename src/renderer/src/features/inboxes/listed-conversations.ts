@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { cachedAtPlace, cachedPlace, inboxPageKeys, type InboxPages } from '../../api/inbox-pages'
 import type { Inbox } from '../../../../shared/contract/inbox'
-import { toRow } from './inbox-rows'
+import { toRow, type InboxRowData } from './inbox-rows'
 
 /** A conversation of the list beside an open one, as its row shows it. */
 export interface ConversationRow {
@@ -13,6 +13,8 @@ export interface ConversationRow {
   readonly activity: string
   /** Its last message's first line, as the inbox list's preview (null: no message yet). */
   readonly preview: string | null
+  /** The inbox as the inbox list's row has it: what the row's menu acts on. */
+  readonly data: InboxRowData
 }
 
 /**
@@ -21,8 +23,9 @@ export interface ConversationRow {
  * when it last changed and what its last message was, on a second line.
  */
 export const rowOf = (inbox: Inbox): ConversationRow => {
-  const { activity, preview } = toRow(inbox)
-  return { id: inbox.inbox_id, name: inbox.custom_name, pinned: inbox.is_pinned, hidden: inbox.is_hidden, activity, preview }
+  const data = toRow(inbox)
+  const { activity, preview } = data
+  return { id: inbox.inbox_id, name: inbox.custom_name, pinned: inbox.is_pinned, hidden: inbox.is_hidden, activity, preview, data }
 }
 
 /** The pinned pages' inboxes, then the others', each once. */
