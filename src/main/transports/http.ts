@@ -1,3 +1,4 @@
+import { parseExactJson } from './exact-json'
 import { hash, timingSafeEqual } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
@@ -614,7 +615,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
           return fail(req, res, 400, 'body: not valid UTF-8')
         }
         try {
-          body = JSON.parse(text)
+          body = parseExactJson(text)
         } catch {
           return fail(req, res, 400, invalidJsonMessage(text))
         }

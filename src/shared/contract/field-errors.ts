@@ -115,6 +115,8 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'array'
   // JSON can write 1e309; JSON.parse reads it as Infinity, which no schema takes as a number.
   if (typeof value === 'number' && !Number.isFinite(value)) return 'a number too large to represent'
+  // A whole number past 2^53, kept as written where a schema takes anything (see transports/exact-json.ts).
+  if (JSON.isRawJSON(value)) return `the number ${value.rawJSON}`
   return typeof value
 }
 
@@ -138,6 +140,9 @@ function issueErrors(issue: z.core.$ZodIssue, input: unknown, prefix: readonly P
     case 'invalid_type': {
       const actual = valueAt(input, issue.path)
       if (actual === undefined) return here('required')
+      // A whole number past 2^53 where a number is asked for: it would not be kept as written.
+      if (JSON.isRawJSON(actual))
+        return here(`must be within ±${Number.MAX_SAFE_INTEGER} (got ${actual.rawJSON}, which cannot be kept exactly)`)
       // Schemas that carry their own wording (e.g. "expected array of strings") keep it.
       if (!isZodDefault(issue.message)) return here(issue.message)
       // zod names a whole number "int" and 1.5 a "number": "expected int, got number" reads as nonsense.
