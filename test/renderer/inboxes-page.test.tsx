@@ -325,6 +325,48 @@ describe('Shift-click selects a range', () => {
   })
 })
 
+// Opening a conversation from the list and coming Back lost the selection: a selection of a dozen
+// inboxes, made to delete them, was gone after checking what one of them held.
+describe('the selection when the operator leaves the list and comes back', () => {
+  /** The list, or (after the toggle) another page in its place, as opening a conversation does. */
+  function ListOrElsewhere() {
+    const [away, setAway] = useState(false)
+    return (
+      <>
+        {away ? <p>A conversation</p> : <InboxesPage />}
+        <button onClick={() => setAway((a) => !a)}>{away ? 'Back' : 'Open a conversation'}</button>
+      </>
+    )
+  }
+
+  it('is there again, less an inbox deleted meanwhile by another client', async () => {
+    renderPage(<ListOrElsewhere />)
+    for (const name of ['Alpha plans', 'Bravo budget', 'Charlie contract'])
+      fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
+    expect(screen.getByTestId('bulk-bar').textContent).toContain('3 selected')
+    fireEvent.click(screen.getByRole('button', { name: 'Open a conversation' }))
+    await screen.findByText('A conversation')
+    expect((await node.post('/v2/remove_job', { job_id: jobIds[1] })).status).toBe(200) // Bravo budget
+    await new Promise((r) => setTimeout(r, 100))
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }))
+    await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('2 selected'))
+    expect(((await screen.findByRole('checkbox', { name: 'Select Alpha plans' })) as HTMLInputElement).checked).toBe(true)
+    expect((screen.getByRole('checkbox', { name: 'Select Charlie contract' }) as HTMLInputElement).checked).toBe(true)
+    expect((screen.getByRole('checkbox', { name: 'Select Delta design' }) as HTMLInputElement).checked).toBe(false)
+  })
+
+  it('is not brought back into another search: a selection is of the rows shown', async () => {
+    renderPage(<ListOrElsewhere />)
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Alpha plans' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Open a conversation' }))
+    await screen.findByText('A conversation')
+    act(() => useInboxFilters.setState({ search: 'budget' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }))
+    await screen.findByRole('checkbox', { name: 'Select Bravo budget' })
+    expect(screen.queryByTestId('bulk-bar')).toBeNull()
+  })
+})
+
 // F2 and Delete did nothing on a focused row: renaming or deleting took the row's menu (Shift+F10).
 describe('keys on a focused inbox row', () => {
   const rowLink = async (name: string) =>

@@ -30,6 +30,7 @@ import { countText } from '../../app/count-format'
 import { firstMatchesNote, inboxCount, matchesCount, selectedCount } from './inbox-count'
 import { toRow, type InboxRowData } from './inbox-rows'
 import { snippetOfFailedAnswer } from './snippet-source'
+import { keepSelection, selectionAfter, takeKeptSelection, type Selection } from './kept-selection'
 import { InboxRow } from './InboxRow'
 import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount'
 import { rememberListPlace, takeReturnFocus } from './return-focus'
@@ -248,7 +249,17 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   // Selection: checkboxes, Shift-click selects the range from the last one clicked. The range is found
   // when the click happens (a state updater may run later, after the next click), between inboxes named
   // by id: events from other clients move rows between the two clicks.
-  const [selected, setSelected] = useState<ReadonlyMap<string, InboxRowData>>(new Map())
+  // Kept while a conversation opened from the list was read: Back finds the same inboxes selected.
+  const [selected, setSelected] = useState<Selection>(() => takeKeptSelection(qc, search.trim(), showHidden))
+  const keptRef = useRef({ selected, search: search.trim(), showHidden })
+  keptRef.current = { selected, search: search.trim(), showHidden }
+  useEffect(
+    () => () => {
+      const { selected: rows, search: text, showHidden: hidden } = keptRef.current
+      keepSelection(qc, text, hidden, rows)
+    },
+    [qc]
+  )
   const anchor = useRef<string | null>(null)
   const onSelect = useCallback((row: InboxRowData, e: { readonly shiftKey: boolean }) => {
     const { placeOf, rowsBetween } = shownRef.current!
@@ -286,17 +297,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   // Inboxes changed as the node has them now (`null`: removed): a selected one removed, or hidden while
   // hidden ones are not shown, leaves the selection; the others keep their new name and flags.
   const dropFromSelection = useCallback(
-    (changes: ReadonlyMap<string, Inbox | null>) =>
-      setSelected((prev) => {
-        if (![...changes.keys()].some((id) => prev.has(id))) return prev
-        const next = new Map(prev)
-        for (const [id, inbox] of changes) {
-          if (!next.has(id)) continue
-          if (inbox === null || (inbox.is_hidden && !showHiddenRef.current)) next.delete(id)
-          else next.set(id, toRow(inbox))
-        }
-        return next
-      }),
+    (changes: ReadonlyMap<string, Inbox | null>) => setSelected((prev) => selectionAfter(prev, changes, showHiddenRef.current)),
     []
   )
   useEffect(() => onInboxChanges(qc, dropFromSelection), [qc, dropFromSelection])
