@@ -350,9 +350,9 @@ describe('the selection when the operator leaves the list and comes back', () =>
     await new Promise((r) => setTimeout(r, 100))
     fireEvent.click(screen.getByRole('button', { name: 'Back' }))
     await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('2 selected'))
-    expect(((await screen.findByRole('checkbox', { name: 'Select Alpha plans' })) as HTMLInputElement).checked).toBe(true)
-    expect((screen.getByRole('checkbox', { name: 'Select Charlie contract' }) as HTMLInputElement).checked).toBe(true)
-    expect((screen.getByRole('checkbox', { name: 'Select Delta design' }) as HTMLInputElement).checked).toBe(false)
+    expect((await screen.findByRole<HTMLInputElement>('checkbox', { name: 'Select Alpha plans' })).checked).toBe(true)
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select Charlie contract' }).checked).toBe(true)
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select Delta design' }).checked).toBe(false)
   })
 
   it('is not brought back into another search: a selection is of the rows shown', async () => {
@@ -360,7 +360,9 @@ describe('the selection when the operator leaves the list and comes back', () =>
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Alpha plans' }))
     fireEvent.click(screen.getByRole('button', { name: 'Open a conversation' }))
     await screen.findByText('A conversation')
-    act(() => useInboxFilters.setState({ search: 'budget' }))
+    act(() => {
+      useInboxFilters.setState({ search: 'budget' })
+    })
     fireEvent.click(screen.getByRole('button', { name: 'Back' }))
     await screen.findByRole('checkbox', { name: 'Select Bravo budget' })
     expect(screen.queryByTestId('bulk-bar')).toBeNull()
