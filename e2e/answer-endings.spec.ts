@@ -11,10 +11,10 @@ test('a provider answering 429 shows that it asked to wait, with the seconds lef
   const notice = page.getByTestId('answer-paused')
   await expect(notice).toContainText(/The provider asked to wait \(rate limit\); trying again in (30|29|28|27) s/)
   await expect(page.getByText('Waiting for the provider…')).toHaveCount(0)
-  await page.getByRole('button', { name: 'Stop' }).click()
+  await page.getByRole('button', { name: 'Stop', exact: true }).click()
   await expect(notice).toHaveCount(0)
   await expect(inbox.answers().last()).toContainText('stopped')
-  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0)
   expect(node.fake.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
 })
 
@@ -54,7 +54,7 @@ test('a Regenerate the provider answers with 429 shows the wait it asked for too
   node.fake.queue = [{ type: 'status', status: 429, body: { error: { message: 'Rate limit reached' } }, headers: { 'Retry-After': '30' } }]
   await page.getByRole('button', { name: 'Regenerate' }).click()
   await expect(page.getByTestId('answer-paused')).toContainText(/trying again in (30|29|28|27) s/)
-  await page.getByRole('button', { name: 'Stop' }).click()
+  await page.getByRole('button', { name: 'Stop', exact: true }).click()
   await expect(page.getByTestId('answer-position')).toHaveText('2/2')
   await expect(page.getByTestId('answer-paused')).toHaveCount(0)
 })

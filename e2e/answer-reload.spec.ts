@@ -18,7 +18,7 @@ test('reloading the window while an answer streams shows an answer in progress (
   await expect(inbox.streaming()).toHaveCount(0)
   await expect(page.getByText(/part2\d/)).toHaveCount(0)
   // Stop still works on it.
-  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeVisible()
 
   // Once stored, the whole answer, from its first word.
   await expect(inbox.answers()).toContainText(['part0 part1 part2'], { timeout: 15_000 })

@@ -20,10 +20,10 @@ test('a failing provider shows a marked error with Retry; Stop keeps the partial
   node.fake.behaviour = { type: 'stall', chunks: ['Half of ', 'an answer'] }
   await inbox.send('Tell me a long story')
   await expect(inbox.streaming()).toContainText('Half of an answer')
-  await page.getByRole('button', { name: 'Stop' }).click()
+  await page.getByRole('button', { name: 'Stop', exact: true }).click()
   await expect(inbox.answers().last()).toContainText('Half of an answer')
   await expect(inbox.answers().last()).toContainText('stopped')
-  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0)
 
   await page.getByRole('link', { name: 'Inboxes' }).click()
   await expect(new InboxListPage(page).previews()).toHaveText(['Half of an answer'])

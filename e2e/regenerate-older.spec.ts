@@ -29,6 +29,6 @@ test('regenerating an earlier answer streams it under its own question, not unde
     'message-question Tell me about',
     'message-answer About pears.g'
   ])
-  await page.getByRole('button', { name: 'Stop' }).click()
+  await page.getByRole('button', { name: 'Stop', exact: true }).click()
   await expect(page.getByTestId('answer-position')).toHaveText('2/2')
 })

@@ -22,16 +22,16 @@ test('after Regenerate, the view waits for the provider with Stop until the firs
   node
 }) => {
   const inbox = await openWithFirstAnswer(page, node)
-  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0)
 
   node.fake.behaviour = { type: 'hang' }
   await page.getByRole('button', { name: 'Regenerate' }).click()
   await expect(page.getByText('Waiting for the provider…')).toBeVisible()
-  await page.getByRole('button', { name: 'Stop' }).click()
+  await page.getByRole('button', { name: 'Stop', exact: true }).click()
   await expect(page.getByTestId('answer-position')).toHaveText('2/2')
   await expect(inbox.answers().last()).toContainText('stopped')
   await expect(page.getByText('Waiting for the provider…')).toHaveCount(0)
-  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0)
 })
 
 test('after Retry on an error note, the view waits for the provider until the answer comes', async ({ page, node }) => {
@@ -44,7 +44,7 @@ test('after Retry on an error note, the view waits for the provider until the an
   node.fake.behaviour = { type: 'reply', chunks: ['Blue', ', after a while.'], delayMs: 1500 }
   await error.getByRole('button', { name: 'Retry' }).click()
   await expect(page.getByText('Waiting for the provider…')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeVisible()
   await expect(inbox.answers().last()).toContainText('Blue, after a while.')
   await expect(page.getByText('Waiting for the provider…')).toHaveCount(0)
 })
@@ -62,7 +62,7 @@ test('Regenerate on an earlier answer while another streams leaves the streaming
   await page.getByRole('button', { name: 'Regenerate' }).first().click()
   // The answer being written is still on screen, whole.
   await expect(inbox.streaming()).toContainText('Streaming second')
-  await page.getByRole('button', { name: 'Stop' }).click()
+  await page.getByRole('button', { name: 'Stop', exact: true }).click()
   await expect(page.getByTestId('answer-position')).toHaveText('2/2')
   await expect(inbox.answers()).toHaveText([/Again, first\./, /Streaming second/])
 })
@@ -75,6 +75,6 @@ test('a provider that answers at once: after Regenerate nothing is left waiting 
     await expect(page.getByTestId('answer-position')).toHaveText(`${n}/${n}`)
     await expect(inbox.answers()).toHaveText([new RegExp(`Answer ${n}\\.`)])
     await expect(page.getByText('Waiting for the provider…')).toHaveCount(0)
-    await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0)
   }
 })

@@ -33,7 +33,7 @@ test('Regenerate answers the same question again: "2/2" with the new answer, "1/
   node.fake.behaviour = { type: 'stall', chunks: ['Third, ', 'partly'] }
   await page.getByRole('button', { name: 'Regenerate' }).click()
   await expect(inbox.streaming()).toContainText('Third, partly')
-  await page.getByRole('button', { name: 'Stop' }).click()
+  await page.getByRole('button', { name: 'Stop', exact: true }).click()
   await expect(page.getByTestId('answer-position')).toHaveText('3/3')
   await expect(inbox.answers()).toContainText(['stopped'])
 

@@ -7,7 +7,7 @@ test('Stop pressed from the keyboard leaves the focus in the message box, ready 
   node.fake.behaviour = { type: 'stall', chunks: ['Part of an answer'] }
   await inbox.send('A question to stop')
   await expect(inbox.streaming()).toContainText('Part of an answer')
-  const stop = page.getByRole('button', { name: 'Stop' })
+  const stop = page.getByRole('button', { name: 'Stop', exact: true })
   await stop.focus()
   await page.keyboard.press('Enter')
   await expect(stop).toHaveCount(0)
@@ -22,7 +22,7 @@ test('Escape in the message box stops the answer being written; the box keeps th
   const box = page.getByRole('textbox', { name: 'Message', exact: true })
   await box.fill('the next question')
   await box.press('Escape')
-  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0)
   // Stored as stopped, with what had come of it.
   await expect(inbox.answers().last()).toContainText('Part of an answer')
   await expect(inbox.answers().last()).toContainText('stopped')

@@ -20,7 +20,7 @@ test('two windows on one conversation: a question sent in one streams in both, S
   }
 
   // Stopped from B: A's answer ends too, kept and marked stopped.
-  await b.page.getByRole('button', { name: 'Stop' }).click()
+  await b.page.getByRole('button', { name: 'Stop', exact: true }).click()
   for (const w of [a, b]) {
     await expect(w.streaming()).toHaveCount(0)
     await expect(w.answers()).toContainText(['stopped'])
@@ -61,7 +61,7 @@ test('two windows: a question sent in one while the other regenerates waits for 
   for (const w of [a, b]) await expect(w.questions()).toHaveText([/Name a colour/, /Name a number/])
 
   // A stops the regenerated answer: the waiting question is answered next, in both windows.
-  await a.page.getByRole('button', { name: 'Stop' }).click()
+  await a.page.getByRole('button', { name: 'Stop', exact: true }).click()
   for (const w of [a, b]) {
     await expect(w.answers()).toHaveText([/Yellow, or maybe/, /Ten\./])
     await expect(w.page.getByTestId('answer-position')).toHaveText('2/2')

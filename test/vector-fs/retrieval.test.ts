@@ -71,7 +71,7 @@ describe('answers grounded in the scope', () => {
         }
       ).content
     const md = await exported('markdown')
-    expect(md).toMatch(/When does the Berlin office lease end\?\n\n###/)
+    expect(md).toMatch(/When does the Berlin office lease end\?\n\n## /)
     expect(md).toMatch(/\n\nSources: `\/Leases\/berlin\.md`\n\n$/)
     expect(await exported('txt')).toMatch(/\nSources: \/Leases\/berlin\.md\n\n$/)
   })
