@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { mergeMessagePages } from '../../src/renderer/src/api/queries'
-import { conversationRows, tailIndex, tailKey } from '../../src/renderer/src/features/inboxes/conversation-rows'
+import { conversationRows, questionAwaited, tailIndex, tailKey } from '../../src/renderer/src/features/inboxes/conversation-rows'
 import type { LastMessage } from '../../src/shared/contract/message'
 
 const INBOX = 'job_inbox::jobid_a::false'
@@ -94,6 +94,19 @@ describe('a question sent while the one before it was being answered', () => {
     expect(shown(conversationRows([q2, a1, a2]))).toEqual(['s-q2', 's-a2', 's-a1'])
     // The older page read: it goes under its question.
     expect(shown(conversationRows([q1, q2, a1, a2]))).toEqual(['s-q1', 's-a1', 's-q2', 's-a2'])
+  })
+
+  it('the second question still waits once the first answer is stored, although the newest message is an answer', () => {
+    expect(questionAwaited([q1, q2])).toBe(true)
+    expect(questionAwaited([q1, q2, a1])).toBe(true)
+    expect(questionAwaited([q1, q2, a1, a2])).toBe(false)
+    // An error note or a stopped answer ends the wait as an answer does; a retry's new answer does not start one.
+    expect(questionAwaited([q1, q2, a1, message('s-e2', { reply: true, parent: 's-q2', error: 'refused' })])).toBe(false)
+    expect(questionAwaited([q1, q2, a1, a2, message('s-a1b', { reply: true, parent: 's-q1' })])).toBe(false)
+    expect(questionAwaited([])).toBe(false)
+    // Replies written before they named their question count for the question before them.
+    expect(questionAwaited([q1, message('old', { reply: true })])).toBe(false)
+    expect(questionAwaited([message('old', { reply: true }), q1])).toBe(true)
   })
 })
 

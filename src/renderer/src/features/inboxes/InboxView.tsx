@@ -9,6 +9,7 @@ import { keys, loadedMessages, mergeMessagePages, useInbox, useMessages, useRout
 import { isAnswer } from '../../../../shared/message-role'
 import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswered } from '../../api/events'
+import { questionAwaited } from './conversation-rows'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { hrefOf } from '../../app/router'
 import { useAnswerPauses } from '../../stores/answer-pauses'
@@ -147,8 +148,8 @@ export function InboxView({ inboxId }: { inboxId: string }) {
     )
   }
   const streaming = streamingFor !== undefined && !isAnswered(list, streamingFor, replaced)
-  const newest = list[list.length - 1]
-  const waiting = !!newest && !isAnswer(newest)
+  // A question still to be answered (a queued one too, stored before the answer to the one before it).
+  const waiting = questionAwaited(list)
   // A pause is shown until its answer is stored (a regenerated answer's question already has one);
   // an awaited regenerated answer counts as streaming before its first words, and shows it too.
   const paused = pause !== undefined && !isAnswered(list, pause.parent, pause.replaced)

@@ -13,6 +13,20 @@ const hashOf = (m: LastMessage) => m.node_api_data.node_message_hash
 export const isReply = (m: LastMessage) => isAnswer(m) || messageRole(m) === 'error'
 
 /**
+ * True when the newest question in `messages` (oldest first) has no reply yet: it waits for its answer.
+ * Questions are answered in order, so this also holds for a question sent while the one before it was
+ * answered: that answer is stored after it, and the newest message is then an answer although the
+ * question still waits. A reply with no `parent` (written before replies named their question) counts
+ * for the question before it.
+ */
+export function questionAwaited(messages: readonly LastMessage[]): boolean {
+  const at = messages.findLastIndex((m) => !isReply(m))
+  if (at < 0) return false
+  const hash = hashOf(messages[at]!)
+  return !messages.some((m, i) => isReply(m) && (m.job_message.parent ? m.job_message.parent === hash : i > at))
+}
+
+/**
  * The key of the row showing the `count` answers to question `parent`. It names the row by what it
  * shows (the question's answer number `count`), not by a stored hash, so the row of an answer being
  * written (see tailKey) and the row of that answer once stored are one row to the virtual list: it

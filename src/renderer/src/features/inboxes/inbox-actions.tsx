@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals'
 import { askToConfirm, openDialog } from '../../app/confirm'
 import { countText } from '../../app/count-format'
 import { notifications } from '@mantine/notifications'
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { ExportFormat } from '../../../../shared/contract/inbox-management'
 import { jobIdOfInbox } from '../../../../shared/contract/inbox-id'
@@ -12,10 +12,10 @@ import { ApiFailure, errorText, type Client } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { callEach, removeJobs, type EachOutcome } from './bulk-calls'
 import { useAskedFlags } from '../../stores/asked-flags'
-import { useAnswerPauses } from '../../stores/answer-pauses'
 import { useStreaming } from '../../stores/streaming'
 import { exportInbox } from './export-inbox'
-import { awaitsAnswer, type InboxRowData } from './inbox-rows'
+import type { InboxRowData } from './inbox-rows'
+import { WritingNote } from './delete-writing-note'
 import { onInboxChanges } from '../../api/inbox-pages'
 
 /** What the per-inbox menu and the bulk bar can do; lists follow through the node's inbox_changed events. */
@@ -163,7 +163,7 @@ export function useInboxActions(): InboxActions {
         const gone = followRemovals(qc, rows)
         askToConfirm({
           title: <DeleteTitle rows={rows} gone={gone} />,
-          children: <DeleteBody rows={rows} gone={gone} qc={qc} />,
+          children: <DeleteBody rows={rows} gone={gone} qc={qc} client={client} />,
           labels: { confirm: 'Delete', cancel: 'Cancel' },
           confirmProps: { color: 'red' },
           onClose: gone.stop,
@@ -256,7 +256,7 @@ function DeleteTitle({ rows, gone }: { rows: readonly InboxRowData[]; gone: Remo
   return left.length === 1 ? `Delete “${left[0]!.name}”?` : `Delete ${countText(left.length)} conversations?`
 }
 
-function DeleteBody({ rows, gone, qc }: { rows: readonly InboxRowData[]; gone: Removals; qc: QueryClient }) {
+function DeleteBody({ rows, gone, qc, client }: { rows: readonly InboxRowData[]; gone: Removals; qc: QueryClient; client: Client }) {
   const left = useLeft(rows, gone)
   const removed = rows.length - left.length
   const elsewhere = '(in another window or by a script)'
@@ -284,7 +284,7 @@ function DeleteBody({ rows, gone, qc }: { rows: readonly InboxRowData[]; gone: R
           {`${countText(removed)} of the ${countText(rows.length)} ${removed === 1 ? 'was' : 'were'} deleted elsewhere ${elsewhere} meanwhile.`}
         </Text>
       )}
-      <WritingNote rows={left} qc={qc} />
+      <WritingNote rows={left} qc={qc} client={client} />
     </>
   )
 }
@@ -304,68 +304,5 @@ function NamedRows({ names }: { names: readonly string[] }) {
       ))}
       {more > 0 && <List.Item>{`and ${countText(more)} more`}</List.Item>}
     </List>
-  )
-}
-
-/**
- * Said in a delete's confirmation while an answer is being written (or waits to be asked for again) in
- * any of the conversations, or a question there still waits for its answer (asked here or by another
- * client, not a word of it come yet): deleting stops it, and the confirmation said nothing of it.
- * Follows the answers as they start and end, and the questions as they are answered, while the dialog
- * is open.
- */
-function WritingNote({ rows, qc }: { rows: readonly InboxRowData[]; qc: QueryClient }) {
-  const writing = useStreaming((s) =>
-    rows
-      .filter((r) => s.partial[r.inboxId])
-      .map((r) => r.inboxId)
-      .join('\n')
-  )
-  const waiting = useAnswerPauses((s) =>
-    rows
-      .filter((r) => s.pauses[r.inboxId])
-      .map((r) => r.inboxId)
-      .join('\n')
-  )
-  const [awaiting, setAwaiting] = useState<ReadonlySet<string>>(() => new Set(rows.filter((r) => r.awaitsAnswer).map((r) => r.inboxId)))
-  useEffect(
-    () =>
-      onInboxChanges(qc, (changes) =>
-        setAwaiting((before) => {
-          const next = new Set(before)
-          for (const r of rows) {
-            if (!changes.has(r.inboxId)) continue
-            const inbox = changes.get(r.inboxId)
-            if (inbox && awaitsAnswer(inbox)) next.add(r.inboxId)
-            else next.delete(r.inboxId)
-          }
-          return next.size === before.size && [...next].every((id) => before.has(id)) ? before : next
-        })
-      ),
-    [qc, rows]
-  )
-  const ids = new Set([...writing.split('\n'), ...waiting.split('\n')].filter(Boolean))
-  const named = rows.filter((r) => ids.has(r.inboxId))
-  const asked = rows.filter((r) => !ids.has(r.inboxId) && awaiting.has(r.inboxId))
-  if (!named.length && !asked.length) return null
-  const one = named.length + asked.length === 1 && rows.length === 1
-  const text = one
-    ? named.length
-      ? `An answer is still being written in “${named[0]!.name}”: deleting stops it.`
-      : `“${asked[0]!.name}” still waits for an answer: deleting cancels it.`
-    : [
-        named.length === 1 && !asked.length && `An answer is still being written in “${named[0]!.name}”: deleting stops it.`,
-        named.length > 1 && !asked.length && `Answers are still being written in ${countText(named.length)} of them: deleting stops them.`,
-        asked.length &&
-          !named.length &&
-          `${countText(asked.length)} of them ${asked.length === 1 ? 'still waits for an answer: deleting cancels it' : 'still wait for answers: deleting cancels them'}.`,
-        asked.length &&
-          named.length &&
-          `Answers are still being written in ${countText(named.length)} of them and awaited in ${countText(asked.length)}: deleting stops them.`
-      ].find(Boolean)
-  return (
-    <Text size="sm" mt="xs" fw={500} data-testid="delete-stops-answers" style={{ overflowWrap: 'anywhere' }}>
-      {text}
-    </Text>
   )
 }
