@@ -77,4 +77,40 @@ describe('whole numbers past 2^53 where the contract keeps what was given', () =
     const large = await send('POST', '/v2/last_messages', `{"inbox_name":${JSON.stringify(inbox_name)},"limit":1234567890123456}`)
     expect(JSON.parse(large.text)).toMatchObject({ code: 400, message: 'limit: must be at most 500' })
   })
+
+  it('where an object or a string is asked for, such a number is refused as the number it is, and nothing is stored', async () => {
+    expect((await send('POST', '/v2/add_llm_provider', JSON.stringify(provider('gpt')))).status).toBe(200)
+    const scope = fullScope()
+    ;(scope.local_vrkai[0]!.vrkai as { metadata: unknown }).metadata = 'BIG'
+    const created = await send('POST', '/v2/create_job', withBigNumbers(createJobBody('gpt', scope)))
+    expect(created.status, created.text).toBe(400)
+    expect((JSON.parse(created.text) as { message: string }).message).toBe(
+      'job_creation_info.scope.local_vrkai[0].vrkai.metadata: expected object'
+    )
+    expect(JSON.parse((await send('GET', '/v2/all_inboxes')).text)).toEqual([])
+
+    const model = await send('POST', '/v2/add_llm_provider', withBigNumbers({ ...provider('other'), model: 'BIG' }))
+    expect(model.status, model.text).toBe(400)
+    expect((JSON.parse(model.text) as { message: string }).message).toMatch(/^model: expected /)
+    expect((JSON.parse(model.text) as { message: string }).message).not.toContain('rawJSON')
+    const providers = JSON.parse((await send('GET', '/v2/available_llm_providers')).text) as { id: string }[]
+    expect(providers.map((p) => p.id)).toEqual(['gpt'])
+  })
+
+  it('a string field given such a number says it got a number, not that it is out of range', async () => {
+    const refused = await send('POST', '/v2/last_messages', `{"inbox_name":${BIG},"limit":5}`)
+    expect(refused.status).toBe(400)
+    expect((JSON.parse(refused.text) as { message: string }).message).toBe(`inbox_name: expected string, got the number ${BIG}`)
+  })
+
+  it('digits inside a string are text: a message holding long numbers is stored as written', async () => {
+    const jobId = await newJob({})
+    const inbox = `job_inbox::${jobId}::false`
+    const content = `{"id":${BIG},"ids":[${BIG},${NEGATIVE}]} and \\"quoted\\":${BIG},`
+    const sent = await send('POST', '/v2/job_message', JSON.stringify({ job_id: jobId, content }))
+    expect(sent.status, sent.text).toBe(200)
+    const last = await send('POST', '/v2/last_messages', JSON.stringify({ inbox_name: inbox, limit: 5 }))
+    const messages = JSON.parse(last.text) as { job_message: { content: string } }[]
+    expect(messages.map((m) => m.job_message.content)).toContain(content)
+  })
 })

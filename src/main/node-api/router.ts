@@ -5,6 +5,7 @@ import type { NodeContext } from './context'
 import { DISK_FULL_MESSAGE, READ_ONLY_MESSAGE, storageProblem } from './disk-full'
 import { ApiError } from './errors'
 import { parseBody } from './body-parse'
+import { holdsExactNumbers, roundedCopy } from '../../shared/exact-json'
 import type { EventStream, Handlers } from './handler-types'
 import { createHandlers } from './handlers'
 import { JsonStream, RawJson } from './raw-json'
@@ -135,7 +136,10 @@ export function createRouter(ctx: NodeContext, handlers: Handlers = createHandle
     }
     let parsedBody: unknown = undefined
     if (route.body) {
-      const r = parseBody(route.body, req.body)
+      // A number kept as its text is an object to zod: its rounded reading is checked first, so that an
+      // object or a string asked for refuses it as the number it is (messages still show its digits).
+      const rounded = holdsExactNumbers(req.body) ? parseBody(route.body, roundedCopy(req.body)) : undefined
+      const r = rounded?.success === false ? rounded : parseBody(route.body, req.body)
       if (!r.success) {
         // A field over its size limit (e.g. content over 1 MiB) is 413, named alone.
         const tooLarge = r.issues.filter((i) => i.code === 'custom' && i.params?.status === 413)

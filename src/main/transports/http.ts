@@ -1,4 +1,4 @@
-import { parseExactJson } from './exact-json'
+import { parseExactJson } from '../../shared/exact-json'
 import { hash, timingSafeEqual } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { rm } from 'node:fs/promises'

@@ -136,13 +136,18 @@ function issueErrors(issue: z.core.$ZodIssue, input: unknown, prefix: readonly P
   const path = segments([...prefix, ...issue.path])
   const here = (text: string): FieldError[] => [{ path, text }]
   if (issue.code !== 'unrecognized_keys' && isSentence(issue.message)) return here(issue.message)
+  // A whole number past 2^53 where a number is asked for (typed, or bounded: its rounded reading may be
+  // what was checked): it would not be kept as written. Where anything else is asked for, it is a number.
+  const numeric =
+    issue.code === 'invalid_type'
+      ? issue.expected === 'number' || issue.expected === 'int'
+      : 'origin' in issue && (issue.origin === 'number' || issue.origin === 'int')
+  const exact = numeric ? valueAt(input, issue.path) : undefined
+  if (JSON.isRawJSON(exact)) return here(`must be within ±${Number.MAX_SAFE_INTEGER} (got ${exact.rawJSON}, which cannot be kept exactly)`)
   switch (issue.code) {
     case 'invalid_type': {
       const actual = valueAt(input, issue.path)
       if (actual === undefined) return here('required')
-      // A whole number past 2^53 where a number is asked for: it would not be kept as written.
-      if (JSON.isRawJSON(actual))
-        return here(`must be within ±${Number.MAX_SAFE_INTEGER} (got ${actual.rawJSON}, which cannot be kept exactly)`)
       // Schemas that carry their own wording (e.g. "expected array of strings") keep it.
       if (!isZodDefault(issue.message)) return here(issue.message)
       // zod names a whole number "int" and 1.5 a "number": "expected int, got number" reads as nonsense.
