@@ -1,5 +1,4 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import type { NodeEvent } from '../shared/contract/events'
 import {
   IPC_EVENT_ACK_CHANNEL,
   IPC_EVENT_CHANNEL,
@@ -8,8 +7,9 @@ import {
   type IpcEventEnvelope,
   IPC_REQUEST_CHANNEL,
   IPC_SAVE_EXPORT_CHANNEL,
-  type BridgeRequest,
   type BridgeResponse,
+  type BridgeWireReply,
+  type BridgeWireRequest,
   type NodedeskBridge,
   type SaveExportRequest
 } from '../shared/bridge'
@@ -21,26 +21,28 @@ const acknowledge = eventAcknowledger((seq) => ipcRenderer.send(IPC_EVENT_ACK_CH
 let greeted = false
 
 const bridge: NodedeskBridge = {
-  async request(req: BridgeRequest) {
-    // The main process answers UTF-8 JSON bytes: one buffer crosses the boundary, not a cloned graph.
+  async request(req: BridgeWireRequest): Promise<BridgeWireReply> {
+    // The main process answers UTF-8 JSON bytes: one buffer crosses the boundary, not a cloned graph;
+    // the page parses the text itself (exactly: see shared/exact-json.ts).
     const res = (await ipcRenderer.invoke(IPC_REQUEST_CHANNEL, {
       method: req.method,
       path: req.path,
       query: req.query,
-      body: req.body
+      body: req.body,
+      bodyJson: req.bodyJson
     })) as { status: number; body: Uint8Array; contentType?: string }
     // A file (download_file) arrives as its own bytes.
     if (res.contentType) return { status: res.status, body: res.body }
-    return { status: res.status, body: JSON.parse(decoder.decode(res.body)) }
+    return { status: res.status, json: decoder.decode(res.body) }
   },
   async saveExport(req: SaveExportRequest) {
     // Only the two fields cross: the main process fetches the export and asks where to write it.
     return (await ipcRenderer.invoke(IPC_SAVE_EXPORT_CHANNEL, { inbox_name: req.inbox_name, format: req.format })) as BridgeResponse
   },
-  onEvent(listener: (event: NodeEvent) => void, onResumed?: () => void) {
+  onEvent(listener: (eventJson: string) => void, onResumed?: () => void) {
     const wrapped = (_e: IpcRendererEvent, envelope: IpcEventEnvelope) => {
       try {
-        listener(envelope.event)
+        listener(envelope.json)
       } finally {
         // Taken even when its handler failed: the page is running, and one kind of event failing
         // (every answer's text, say) must not leave it unacknowledged, and so held back from all others.

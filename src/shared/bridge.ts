@@ -1,4 +1,3 @@
-import type { NodeEvent } from './contract/events'
 import type { ExportFormat } from './contract/inbox-management'
 
 /** The one channel requests travel on, and the one events arrive on. */
@@ -14,7 +13,11 @@ export const IPC_EVENT_ACK_CHANNEL = 'nodedesk:event-ack'
 export const IPC_EVENTS_RESUMED_CHANNEL = 'nodedesk:events-resumed'
 export interface IpcEventEnvelope {
   readonly seq: number
-  readonly event: NodeEvent
+  /**
+   * The event as JSON text, parsed by the page itself (as the HTTP stream's are): a whole number past
+   * 2^53 kept as written reaches it exactly (see shared/exact-json.ts), which a cloned object would not.
+   */
+  readonly json: string
 }
 /** The `seq` a page just loaded acknowledges: it has nothing of before, and reads everything itself. */
 export const NEW_PAGE_SEQ = -1
@@ -42,11 +45,31 @@ export interface SaveExportRequest {
 /** 200 with where the file went, or `saved: false` when the operator cancelled; else the node's error body. */
 export type SaveExportBody = { readonly saved: true; readonly path: string } | { readonly saved: false }
 
-/** What the preload exposes to the page as `window.nodedesk`: these functions and nothing else. */
+/**
+ * A request as it crosses the bridge: a JSON body as its text (`bodyJson`, read by the node as an HTTP
+ * body is), a body carrying an upload's bytes as itself (`body`).
+ */
+export interface BridgeWireRequest {
+  readonly method: 'GET' | 'POST'
+  readonly path: string
+  readonly query?: Record<string, string>
+  readonly body?: unknown
+  readonly bodyJson?: string
+}
+
+/** An answer as it crosses the bridge: JSON as its text (the page parses it), a file as its bytes. */
+export type BridgeWireReply =
+  { readonly status: number; readonly json: string } | { readonly status: number; readonly body: Uint8Array; readonly json?: undefined }
+
+/**
+ * What the preload exposes to the page as `window.nodedesk`: these functions and nothing else. JSON
+ * crosses as text both ways: an object handed across the context bridge is copied, and a number kept
+ * exactly (JSON.rawJSON) would arrive as an object `{ rawJSON }`; text keeps it (see shared/exact-json.ts).
+ */
 export interface NodedeskBridge {
-  request(req: BridgeRequest): Promise<BridgeResponse>
+  request(req: BridgeWireRequest): Promise<BridgeWireReply>
   /** `onResumed`: events were held back while the window was not handling them; what they changed is stale. */
-  onEvent(listener: (event: NodeEvent) => void, onResumed?: () => void): () => void
+  onEvent(listener: (eventJson: string) => void, onResumed?: () => void): () => void
   /** Saves an inbox export through the system's save dialog (desktop app only). */
   saveExport?(req: SaveExportRequest): Promise<BridgeResponse>
 }

@@ -1,3 +1,4 @@
+import type { NodeEvent } from '../../src/shared/contract/events'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -13,6 +14,7 @@ import {
 import { fakeElectron, FakeContents, ROOT, type FakeElectron } from '../support/fake-electron'
 import { startFakeLlm } from '../support/fake-llm'
 import { createJobBody, provider } from '../support/fixtures'
+import { DEFAULT_JOB_CONFIG } from '../../src/shared/contract/job'
 import { tempDir } from '../support/node'
 
 /*
@@ -192,11 +194,35 @@ describe('Electron bootstrap (built main process, stand-in electron module)', ()
     expect(json(added)).toBe('Successfully added LLM provider')
     expect(own.sent).toContainEqual([
       IPC_EVENT_CHANNEL,
-      { seq: expect.any(Number), event: { type: 'provider_changed', data: { id: 'gpt' } } }
+      { seq: expect.any(Number), json: JSON.stringify({ type: 'provider_changed', data: { id: 'gpt' } }) }
     ])
     const listed = json<{ id: string }[]>(await ipc(own, rendererUrl(), { method: 'GET', path: '/v2/available_llm_providers' }))
     expect(listed.map((p) => p.id)).toEqual(['gpt'])
     expect(JSON.stringify(listed)).not.toContain('sk-desktop')
+  })
+
+  it('reads a body sent as JSON text as HTTP does: a whole number past 2^53 kept digit for digit, bad text refused', async () => {
+    const own = desktop.record.windows[0]!.webContents
+    const BIG = '12345678901234567890'
+    await ipc(own, rendererUrl(), { method: 'POST', path: '/v2/add_llm_provider', body: provider('exact') })
+    const created = await ipc(own, rendererUrl(), {
+      method: 'POST',
+      path: '/v2/create_job',
+      bodyJson: JSON.stringify(createJobBody('exact'))
+    })
+    expect(created.status, new TextDecoder().decode(created.body)).toBe(200)
+    const jobId = json<{ job_id: string }>(created).job_id
+    const config = { ...DEFAULT_JOB_CONFIG, other_model_params: { seed_of_record: 'BIG' } }
+    const bodyJson = JSON.stringify({ job_id: jobId, config }).replace('"BIG"', BIG)
+    expect((await ipc(own, rendererUrl(), { method: 'POST', path: '/v2/update_job_config', bodyJson })).status).toBe(200)
+    const inbox = await ipc(own, rendererUrl(), {
+      method: 'GET',
+      path: '/v2/get_inbox',
+      query: { inbox_name: `job_inbox::${jobId}::false` }
+    })
+    expect(new TextDecoder().decode(inbox.body)).toContain(`"other_model_params":{"seed_of_record":${BIG}}`)
+    const bad = await ipc(own, rendererUrl(), { method: 'POST', path: '/v2/update_job_config', bodyJson: '{"job_id":' })
+    expect(bad.status).toBe(400)
   })
 
   it('stops sending events to a window that handles none (past 8 MiB), and tells it to read again once it catches up; acknowledgements count from its own page only', async () => {
@@ -204,7 +230,11 @@ describe('Electron bootstrap (built main process, stand-in electron module)', ()
     const ack = (sender: FakeContents, frameUrl: string, seq: number) =>
       desktop.record.ipcListeners.get(IPC_EVENT_ACK_CHANNEL)!({ sender, senderFrame: { url: frameUrl } }, { seq })
     ack(own, rendererUrl(), NEW_PAGE_SEQ) // the page subscribes
-    const events = () => own.sent.filter(([c]) => c === IPC_EVENT_CHANNEL).map(([, p]) => p as IpcEventEnvelope)
+    const events = () =>
+      own.sent
+        .filter(([c]) => c === IPC_EVENT_CHANNEL)
+        .map(([, p]) => p as IpcEventEnvelope)
+        .map((e) => ({ seq: e.seq, event: JSON.parse(e.json) as NodeEvent }))
     const before = events().length
     // Answers of 1 MiB streamed while the window is frozen: over 8 MiB of deltas in all.
     const llm = await startFakeLlm()

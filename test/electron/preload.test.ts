@@ -50,7 +50,7 @@ async function loadPage() {
 }
 
 const delta = (text: string): NodeEvent => ({ type: 'message_delta', data: { inbox: 'job_inbox::a::false', text, parent: 'h1' } })
-const envelope = (seq: number, event: NodeEvent): IpcEventEnvelope => ({ seq, event })
+const envelope = (seq: number, event: NodeEvent): IpcEventEnvelope => ({ seq, json: JSON.stringify(event) })
 
 describe('the preload’s event subscription (window.nodedesk.onEvent)', () => {
   beforeEach(() => vi.useFakeTimers())
@@ -59,7 +59,7 @@ describe('the preload’s event subscription (window.nodedesk.onEvent)', () => {
   it('hands the page each event once per subscription, unwrapped, and acknowledges the last one handled', async () => {
     const { ipc, bridge } = await loadPage()
     const got: NodeEvent[] = []
-    const stop = bridge.onEvent((e) => got.push(e))
+    const stop = bridge.onEvent((json) => got.push(JSON.parse(json) as NodeEvent))
     // A page just loaded says so once, before it has handled anything.
     expect(ipc.acks()).toEqual([NEW_PAGE_SEQ])
     ipc.deliver(IPC_EVENT_CHANNEL, envelope(7, delta('a')))
@@ -110,7 +110,8 @@ describe('the preload’s event subscription (window.nodedesk.onEvent)', () => {
     }
     ipc.toMain = (channel, payload) => channel === IPC_EVENT_ACK_CHANNEL && feed.acknowledge(window, payload)
     const providers: string[] = []
-    bridge.onEvent((e) => {
+    bridge.onEvent((json) => {
+      const e = JSON.parse(json) as NodeEvent
       if (e.type === 'message_delta') throw new Error('a bug in the streaming store')
       if (e.type === 'provider_changed') providers.push(e.data.id)
     })

@@ -6,7 +6,7 @@ import { inboxPageKeys } from '../../src/renderer/src/api/inbox-pages'
 import { invalidateAfter, keys, loadedMessages, type MessagePages } from '../../src/renderer/src/api/queries'
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { jobIdOfInbox } from '../../src/shared/contract/inbox'
-import { bridgeTransport } from '../../src/renderer/src/api/transport'
+import { objectBridgeTransport } from './object-bridge'
 import { useAnswerPauses } from '../../src/renderer/src/stores/answer-pauses'
 import {
   FOLLOWED_KEPT,
@@ -91,7 +91,7 @@ beforeEach(() => {
   useStreaming.setState({ partial: {} })
   freshCache()
   const listeners = new Set<(e: NodeEvent) => void>()
-  const transport = bridgeTransport({
+  const transport = objectBridgeTransport({
     request: () => Promise.reject(new Error('no requests in this test')),
     onEvent(listener, onResumed) {
       resume = onResumed

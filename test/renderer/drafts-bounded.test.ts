@@ -26,11 +26,11 @@ afterEach(() => disconnect())
 it("an inbox removed elsewhere takes its draft with it, from the window and the tab's storage; the others stay", async () => {
   vi.resetModules()
   const { connectEvents } = await import('../../src/renderer/src/api/events')
-  const { bridgeTransport } = await import('../../src/renderer/src/api/transport')
+  const { objectBridgeTransport } = await import('./object-bridge')
   const { draftOf, keepDraft } = await import('../../src/renderer/src/stores/drafts')
   let emit: (e: NodeEvent) => void = () => {}
   disconnect = connectEvents(
-    bridgeTransport({
+    objectBridgeTransport({
       request: () => Promise.reject(new Error('no requests in this test')),
       onEvent: (listener) => {
         emit = listener

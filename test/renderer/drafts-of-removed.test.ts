@@ -2,7 +2,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { connectEvents } from '../../src/renderer/src/api/events'
-import { bridgeTransport } from '../../src/renderer/src/api/transport'
+import { objectBridgeTransport, type ObjectBridge } from './object-bridge'
 import { draftedInboxes, draftOf, forgetDraft, keepDraft } from '../../src/renderer/src/stores/drafts'
 import { addProvider, createJob, useTestNode } from '../support/node'
 import { waitFor } from '@testing-library/react'
@@ -20,10 +20,10 @@ afterEach(() => disconnect())
 beforeEach(() => draftedInboxes().forEach(forgetDraft))
 
 /** The window's events over `request`; returns the stream's "back after a break". */
-function connect(request: Parameters<typeof bridgeTransport>[0]['request']) {
+function connect(request: ObjectBridge['request']) {
   let resumed = () => {}
   disconnect = connectEvents(
-    bridgeTransport({
+    objectBridgeTransport({
       request,
       onEvent: (_listener, onResumed) => {
         resumed = onResumed ?? (() => {})

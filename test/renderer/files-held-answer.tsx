@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect } from 'vitest'
 import { connectEvents } from '../../src/renderer/src/api/events'
-import { bridgeTransport } from '../../src/renderer/src/api/transport'
+import { objectBridgeTransport } from './object-bridge'
 import { useRoute } from '../../src/renderer/src/app/router'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
 import type { NodeEvent } from '../../src/shared/contract/events'
@@ -40,7 +40,7 @@ export async function previewWithHeldAnswer(node: TestNode, qc: QueryClient, rou
   const reads: { path: string; status: number }[] = []
   let listener: (event: NodeEvent) => void = () => {}
   let release = () => {}
-  const transport = bridgeTransport({
+  const transport = objectBridgeTransport({
     request: async (req) => {
       const res = await node.router.handle(req)
       if (/\/(retrieve_vector_resource|retrieve_path_simplified)$/.test(req.path))

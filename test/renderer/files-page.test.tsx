@@ -13,7 +13,7 @@ import { useRoute } from '../../src/renderer/src/app/router'
 import { bombDocx } from '../support/docx-bomb'
 import { useTestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
-import { bridgeTransport } from '../../src/renderer/src/api/transport'
+import { objectBridgeTransport } from './object-bridge'
 import { layOutLists } from './list-layout'
 
 // The trees are virtual lists: they draw the rows a list of this height shows.
@@ -443,7 +443,7 @@ describe('Files page against a real node', () => {
   it('a delete that takes a while says so in a notification, then that it is done', async () => {
     await node.post('/v2/create_folder', { path: '/', folder_name: 'Archive' })
     // The node of a slow machine: a folder of thousands of files takes seconds to delete.
-    const slowDeletes = bridgeTransport({
+    const slowDeletes = objectBridgeTransport({
       request: async (req) => {
         if (req.path.endsWith('/delete_folder') && JSON.stringify(req.body).includes('Archive'))
           await new Promise((r) => setTimeout(r, 1200))

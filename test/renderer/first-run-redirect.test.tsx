@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { App } from '../../src/renderer/src/app/App'
 import { navigate } from '../../src/renderer/src/app/router'
-import { bridgeTransport } from '../../src/renderer/src/api/transport'
+import { objectBridgeTransport } from './object-bridge'
 import { useTestNode } from '../support/node'
 import { renderWithApp } from './render'
 import { setWindowWidth } from './window-width'
@@ -27,7 +27,7 @@ describe('first run, the providers not read yet', () => {
   /** The node, with its provider list held until released. */
   function heldProviders() {
     const releases: (() => void)[] = []
-    const transport = bridgeTransport({
+    const transport = objectBridgeTransport({
       request: async (req) => {
         if (req.path === '/v2/available_llm_providers') await new Promise<void>((r) => releases.push(r))
         return node.router.handle(req)

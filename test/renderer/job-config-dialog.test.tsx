@@ -7,6 +7,7 @@ import type { Inbox } from '../../src/shared/contract/inbox'
 import { addProvider, createJob, useTestNode, type TestNode, useJob } from '../support/node'
 import { layOutLists } from './list-layout'
 import { renderWithApp, routerTransport } from './render'
+import { createClient } from '../../src/renderer/src/api/client'
 import { setWindowWidth } from './window-width'
 
 // The scope dialog's library tree is a virtual list: it draws the rows a list of this height shows.
@@ -73,6 +74,30 @@ describe('Job config dialog against a real node', () => {
     await userEvent.type(temperature, '0.2')
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }))
     await waitFor(async () => expect((await job.inbox()).job_config.temperature).toBe(0.2))
+  })
+})
+
+describe('Job config dialog and numbers past 2^53', () => {
+  const node = useTestNode({ setup: withProvider })
+  const job = useJob(node, 'gpt')
+  afterEach(cleanup)
+
+  it("saving the dialog keeps other_model_params' whole number past 2^53 digit for digit (the window read it rounded and saved that back)", async () => {
+    const BIG = '12345678901234567890'
+    const config = { ...(await job.inbox()).job_config, other_model_params: { logit_seed: JSON.rawJSON(BIG) } }
+    expect((await node.post('/v2/update_job_config', { job_id: job.id, config })).status).toBe(200)
+    const transport = routerTransport(node.router)
+    // The inbox as the window reads it: through its own transport, parsed by the window.
+    const inbox = await createClient(transport).call('get_inbox', { query: { inbox_name: `job_inbox::${job.id}::false` } })
+    renderWithApp(<InboxSidePanel jobId={job.id} inbox={inbox} />, transport)
+    await userEvent.click(screen.getByRole('button', { name: 'Edit config' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Job config' }))
+    const temperature = dialog.getByLabelText('Temperature')
+    await userEvent.clear(temperature)
+    await userEvent.type(temperature, '0.3')
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }))
+    await waitFor(async () => expect((await job.inbox()).job_config.temperature).toBe(0.3))
+    expect(JSON.stringify((await job.inbox()).job_config.other_model_params)).toBe(`{"logit_seed":${BIG}}`)
   })
 })
 

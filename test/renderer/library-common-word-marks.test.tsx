@@ -9,7 +9,7 @@ import { KEYWORD_ROW_BUDGET } from '../../src/main/vector-fs/passage-index'
 import { seedLibraryFile } from '../support/library-seed'
 import { useTestNode } from '../support/node'
 import { layOutLists } from './list-layout'
-import { bridgeTransport } from '../../src/renderer/src/api/transport'
+import { objectBridgeTransport } from './object-bridge'
 import { renderWithApp, routerTransport } from './render'
 
 layOutLists()
@@ -65,7 +65,7 @@ it('a word the node took whole (its starts are in too many passages) or left out
 
 it('a node without search_items_words (older, or failing it) still shows the passages found, marked where the words begin', async () => {
   // The two calls were made together: the route's 404 failed the whole search, and no passage showed.
-  const olderNode = bridgeTransport({
+  const olderNode = objectBridgeTransport({
     request: (req) => node.router.handle(req.path === '/v2/search_items_words' ? { ...req, path: '/v2/no_such_route' } : req),
     onEvent: () => () => {}
   })

@@ -13,7 +13,7 @@ import {
 } from '../../src/renderer/src/features/providers/provider-display'
 import { addProvider, createJob, useTestNode, useFakeLlm } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
-import { bridgeTransport } from '../../src/renderer/src/api/transport'
+import { objectBridgeTransport } from './object-bridge'
 
 describe('how a provider is shown', () => {
   const now = Date.parse('2026-01-10T12:00:00.000Z')
@@ -262,7 +262,7 @@ describe('providers page', () => {
     await addProvider(node, 'busy', { external_url: `${fake.url}/v1` })
     await createJob(node, 'busy')
     let failFirst = true
-    const transport = bridgeTransport({
+    const transport = objectBridgeTransport({
       request: (req) => {
         if (req.path === '/v2/provider_usage' && failFirst) {
           failFirst = false

@@ -6,7 +6,9 @@ import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { createClient, type Client } from '../../src/renderer/src/api/client'
 import { ClientProvider } from '../../src/renderer/src/api/client-context'
-import { bridgeTransport, type Transport } from '../../src/renderer/src/api/transport'
+import type { Transport } from '../../src/renderer/src/api/transport'
+import { objectBridgeTransport } from './object-bridge'
+import { shareUnchanged } from '../../src/renderer/src/api/share-unchanged'
 import type { Router } from '../../src/main/node-api'
 
 /**
@@ -14,7 +16,7 @@ import type { Router } from '../../src/main/node-api'
  * talks to the real API as it does in the desktop app (a File's bytes read before sending).
  */
 export function routerTransport(router: Router): Transport {
-  return bridgeTransport({ request: (req) => router.handle(req), onEvent: () => () => {} })
+  return objectBridgeTransport({ request: (req) => router.handle(req), onEvent: () => () => {} })
 }
 
 /**
@@ -22,7 +24,8 @@ export function routerTransport(router: Router): Transport {
  * 503). A test that reads or fills the cache itself, or keeps its own client, passes them in `own`.
  */
 export function renderWithApp(ui: ReactElement, transport?: Transport, own: { queryClient?: QueryClient; client?: Client } = {}) {
-  const queryClient = own.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const queryClient =
+    own.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false, structuralSharing: shareUnchanged } } })
   const client =
     own.client ??
     createClient(transport ?? { kind: 'ipc', request: () => Promise.resolve({ status: 503, body: null }), onEvent: () => () => {} })

@@ -8,7 +8,7 @@ import { documentResource, remoteSharedFolder, vrkaiEntry } from '../support/fix
 import { useTestNode } from '../support/node'
 import { ScopeEditorHarness } from './scope-editor-harness'
 import { renderWithApp, routerTransport } from './render'
-import { bridgeTransport } from '../../src/renderer/src/api/transport'
+import { objectBridgeTransport } from './object-bridge'
 import { layOutLists } from './list-layout'
 
 // The trees are virtual lists: they draw the rows a list of this height shows.
@@ -280,7 +280,7 @@ describe('ScopeEditor drop', () => {
     let release!: () => void
     const held = new Promise<void>((r) => (release = r))
     let uploadAsked = false
-    const transport = bridgeTransport({
+    const transport = objectBridgeTransport({
       request: async (req) => {
         if (req.path === '/v2/upload_file_to_folder') {
           uploadAsked = true

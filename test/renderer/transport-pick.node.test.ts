@@ -115,7 +115,7 @@ describe('transport pick', () => {
     const bridge: NodedeskBridge = {
       request: (req) => {
         asked.push(req)
-        return Promise.resolve({ status: 200, body: 'from the bridge' })
+        return Promise.resolve({ status: 200, json: '"from the bridge"' })
       },
       onEvent: (l, onResumed) => {
         bridgeListener = l

@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { bridgeTransport } from '../../src/renderer/src/api/transport'
+import { objectBridgeTransport } from './object-bridge'
 import { useRoute } from '../../src/renderer/src/app/router'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
 import { useTestNode } from '../support/node'
@@ -39,7 +39,7 @@ describe('revealing a row in the library tree', () => {
     // The listing of /Contracts (the folder above the found one) is held until released.
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
-    const transport = bridgeTransport({
+    const transport = objectBridgeTransport({
       request: async (req) => {
         const res = await node.router.handle(req)
         if (req.path.endsWith('/retrieve_path_simplified') && req.query?.path === '/Contracts') await held

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient, uploadFile } from '../../src/renderer/src/api/client'
 import { isCancellable } from '../../src/renderer/src/features/files/upload-queue'
-import { bridgeTransport, httpTransport } from '../../src/renderer/src/api/transport'
+import { httpTransport } from '../../src/renderer/src/api/transport'
+import { objectBridgeTransport } from './object-bridge'
 import { type HttpServer } from '../../src/main/transports/http'
 import { useTestNode, serveUploadsOverHttp } from '../support/node'
 
@@ -77,7 +78,7 @@ describe('uploading a File', () => {
 
   it('over IPC the bridge carries the File as bytes, read just before sending', async () => {
     const sent: unknown[] = []
-    const transport = bridgeTransport({
+    const transport = objectBridgeTransport({
       request: (req) => {
         sent.push((req.body as { file_data?: unknown } | undefined)?.file_data)
         return node.router.handle(req)
@@ -99,7 +100,7 @@ describe('uploading a File', () => {
   it('over IPC, which cannot cut a request short, the file is told as sent whole as it is handed over (no longer cancellable)', async () => {
     const progress: [number, number][] = []
     let progressWhenSent: [number, number][] = []
-    const transport = bridgeTransport({
+    const transport = objectBridgeTransport({
       request: (req) => {
         progressWhenSent = [...progress]
         return node.router.handle(req)

@@ -2,7 +2,7 @@ import { QueryClient, type QueryKey } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { connectEvents, VFS_EVENT_BATCH_MS } from '../../src/renderer/src/api/events'
 import { keys } from '../../src/renderer/src/api/queries'
-import { bridgeTransport } from '../../src/renderer/src/api/transport'
+import { objectBridgeTransport } from './object-bridge'
 import type { NodeEvent } from '../../src/shared/contract/events'
 
 /** The library queries the window keeps, by a readable name. */
@@ -27,7 +27,7 @@ beforeEach(() => {
   for (const key of Object.values(cached)) qc.setQueryData(key, [])
   let listener: (e: NodeEvent) => void = () => {}
   disconnect = connectEvents(
-    bridgeTransport({
+    objectBridgeTransport({
       request: () => Promise.reject(new Error('no requests in this test')),
       onEvent: (l) => {
         listener = l

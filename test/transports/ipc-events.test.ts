@@ -24,6 +24,8 @@ class Window {
 
 const delta = (text: string): NodeEvent => ({ type: 'message_delta', data: { inbox: 'job_inbox::a::false', text, parent: 'h1' } })
 const eventBytes = (e: NodeEvent) => JSON.stringify(e).length
+/** The event an envelope carries (as JSON text, which the page parses). */
+const eventOf = (e: IpcEventEnvelope) => JSON.parse(e.json) as NodeEvent
 
 describe('events to the desktop window', () => {
   it('arrive numbered, in order, and keep coming while the window acknowledges them', () => {
@@ -35,7 +37,9 @@ describe('events to the desktop window', () => {
     }
     const got = win.events()
     expect(got).toHaveLength(100)
-    expect(got.map((e) => (e.event as { data: { text: string } }).data.text)).toEqual(Array.from({ length: 100 }, (_, i) => `word ${i} `))
+    expect(got.map((e) => (eventOf(e) as { data: { text: string } }).data.text)).toEqual(
+      Array.from({ length: 100 }, (_, i) => `word ${i} `)
+    )
     expect(got.every((e, i) => i === 0 || e.seq > got[i - 1]!.seq)).toBe(true)
     expect(win.resumed()).toBe(0)
   })
@@ -47,7 +51,7 @@ describe('events to the desktop window', () => {
     const big = delta('x'.repeat(64 * 1024))
     // A night of answers to a frozen window: 64 MiB of deltas.
     for (let i = 0; i < 1024; i++) feed.send(win, big)
-    const sentBytes = win.events().reduce((n, e) => n + eventBytes(e.event), 0)
+    const sentBytes = win.events().reduce((n, e) => n + eventBytes(eventOf(e)), 0)
     expect(sentBytes).toBeLessThanOrEqual(MAX_UNACKED_EVENT_BYTES)
     expect(win.events().length).toBeLessThan(1024)
     expect(log.lines.join('\n')).toContain('stopped handling events')
@@ -63,7 +67,7 @@ describe('events to the desktop window', () => {
     feed.acknowledge(win, { seq: win.events().at(-1)!.seq })
     expect(win.resumed()).toBe(1)
     feed.send(win, delta('after'))
-    expect(win.events().at(-1)!.event).toEqual(delta('after'))
+    expect(eventOf(win.events().at(-1)!)).toEqual(delta('after'))
   })
 
   it('one window falling behind does not hold back another', () => {
@@ -125,10 +129,10 @@ describe('events to the desktop window', () => {
     const big = delta('x'.repeat(500))
     feed.send(win, big)
     // Nothing was outstanding: holding it back would leave the window nothing to acknowledge, and so nothing ever again.
-    expect(win.events().map((e) => e.event)).toEqual([big])
+    expect(win.events().map(eventOf)).toEqual([big])
     feed.acknowledge(win, { seq: win.events().at(-1)!.seq })
     feed.send(win, delta('next'))
-    expect(win.events().at(-1)!.event).toEqual(delta('next'))
+    expect(eventOf(win.events().at(-1)!)).toEqual(delta('next'))
     expect(win.resumed()).toBe(0)
   })
 })

@@ -1,3 +1,4 @@
+import { parseExactJson } from '../../shared/exact-json'
 import type { Inbox } from '../../shared/contract/inbox'
 import type { EventBus } from '../platform/event-bus'
 import type { Store } from '../store'
@@ -10,7 +11,8 @@ export function emitInboxChanged(ctx: { readonly store: Store; readonly bus: Eve
   // Headless mode with no event stream open: reading and parsing the inbox row would be for no one.
   if (!ctx.bus.listening()) return
   const json = ctx.store.inboxes.json(inboxId)
-  const inbox = json ? (JSON.parse(json.toString('utf8')) as Inbox) : null
+  // Read exactly: a scope's or a config's whole number past 2^53 reaches the window as stored.
+  const inbox = json ? (parseExactJson(json.toString('utf8')) as Inbox) : null
   ctx.bus.emit({ type: 'inbox_changed', data: { inbox_id: inboxId, inbox } })
 }
 

@@ -5,7 +5,7 @@ import type { NodeContext } from './context'
 import { DISK_FULL_MESSAGE, READ_ONLY_MESSAGE, storageProblem } from './disk-full'
 import { ApiError } from './errors'
 import { parseBody } from './body-parse'
-import { holdsExactNumbers, roundedCopy } from '../../shared/exact-json'
+import { holdsExactNumbers, parseExactJson, roundedCopy } from '../../shared/exact-json'
 import type { EventStream, Handlers } from './handler-types'
 import { createHandlers } from './handlers'
 import { JsonStream, RawJson } from './raw-json'
@@ -213,9 +213,9 @@ export function createRouter(ctx: NodeContext, handlers: Handlers = createHandle
       if (res.kind === 'file') return { status: res.status, body: await readFile(res.file.file) }
       if (res.kind === 'chunks') {
         const whole = collect(req, res.body)
-        return { status: whole.status, body: JSON.parse(whole.body.toString('utf8')) }
+        return { status: whole.status, body: parseExactJson(whole.body.toString('utf8')) }
       }
-      return { status: res.status, body: JSON.parse(res.body.toString('utf8')) }
+      return { status: res.status, body: parseExactJson(res.body.toString('utf8')) }
     }
   }
 }

@@ -58,7 +58,8 @@ export function ipcEventFeed(options: { readonly log: Logger; readonly maxUnacke
       if (target.isDestroyed()) return
       const feed = feedOf(target)
       if (feed.held) return
-      const bytes = JSON.stringify(event).length
+      const json = JSON.stringify(event)
+      const bytes = json.length
       // Held only while something is outstanding: an event over the bound on its own, held from a
       // window that has handled everything, would leave it nothing to acknowledge, so nothing ever again.
       if (feed.unackedBytes > 0 && feed.unackedBytes + bytes > max) {
@@ -69,7 +70,7 @@ export function ipcEventFeed(options: { readonly log: Logger; readonly maxUnacke
       seq += 1
       feed.sent.push([seq, bytes])
       feed.unackedBytes += bytes
-      const envelope: IpcEventEnvelope = { seq, event }
+      const envelope: IpcEventEnvelope = { seq, json }
       target.send(IPC_EVENT_CHANNEL, envelope)
     },
     acknowledge(target, payload) {

@@ -4,7 +4,9 @@ import { errorBody } from '../../shared/contract/error'
 import { IPC_REQUEST_CHANNEL, IPC_SAVE_EXPORT_CHANNEL } from '../../shared/bridge'
 import type { NodeApi, NodeRequest, Router } from '../node-api'
 import { saveExport, type SaveExportReply } from './save-export'
-import { asJsonBody } from './ipc-body'
+import { asJsonBody, type IpcBody } from './ipc-body'
+import { invalidJsonMessage } from './json-syntax'
+import { parseExactJson } from '../../shared/exact-json'
 
 /** The part of Electron's ipcMain this binding uses (so it is testable without Electron). */
 export interface IpcMainLike {
@@ -42,6 +44,15 @@ export function isRendererUrl(frameUrl: string | undefined, rendererUrl: string)
   return frame.protocol === own.protocol && frame.host === own.host && own.host !== ''
 }
 
+/** A body sent as JSON text (every JSON body the window sends), read as HTTP reads one: exactly. */
+function jsonTextBody(text: string): IpcBody {
+  try {
+    return { ok: true, body: text === '' ? undefined : parseExactJson(text) }
+  } catch {
+    return { ok: false, message: invalidJsonMessage(text) }
+  }
+}
+
 const refused = (message: string): IpcReply => ({ status: 403, body: jsonBytes(errorBody(403, message)) })
 
 /**
@@ -51,9 +62,9 @@ const refused = (message: string): IpcReply => ({ status: 403, body: jsonBytes(e
 export function bindIpc(ipcMain: IpcMainLike, router: Router, isTrustedSender: (event: IpcMainInvokeEvent) => boolean): () => void {
   ipcMain.handle(IPC_REQUEST_CHANNEL, async (event, payload): Promise<IpcReply> => {
     if (!isTrustedSender(event)) return refused('sender: requests are accepted only from the Nodedesk window')
-    const req = (payload ?? {}) as NodeRequest
-    // Only these four fields are taken: a staged `upload` is for the HTTP transport alone.
-    const body = asJsonBody(req.body)
+    const req = (payload ?? {}) as NodeRequest & { bodyJson?: unknown }
+    // Only these fields are taken: a staged `upload` is for the HTTP transport alone.
+    const body = typeof req.bodyJson === 'string' ? jsonTextBody(req.bodyJson) : asJsonBody(req.body)
     if (!body.ok) return { status: 400, body: jsonBytes(errorBody(400, body.message)) }
     const res = await router.handleJson({ method: req.method, path: req.path, query: req.query, body: body.body })
     if (res.kind === 'stream') {

@@ -10,6 +10,7 @@ import { ClientProvider } from './api/client-context'
 import { connectEvents } from './api/events'
 import { firstScreenLists, inboxPagesQuery } from './api/inbox-pages'
 import { pickTransport } from './api/transport'
+import { shareUnchanged } from './api/share-unchanged'
 import { useInboxFilters } from './stores/inbox-filters'
 import { App } from './app/App'
 import { theme } from './app/theme'
@@ -19,7 +20,7 @@ import { AfterFirstPaint } from './app/after-first-paint'
 const transport = pickTransport()
 const client = createClient(transport)
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: retryOnce, refetchOnWindowFocus: false, staleTime: 5_000 } }
+  defaultOptions: { queries: { retry: retryOnce, refetchOnWindowFocus: false, staleTime: 5_000, structuralSharing: shareUnchanged } }
 })
 connectEvents(transport, queryClient)
 // The list is the first screen (and beside every conversation): main.tsx has usually sent its first

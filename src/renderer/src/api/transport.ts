@@ -1,5 +1,6 @@
 import type { BridgeRequest, BridgeResponse, NodedeskBridge } from '../../../shared/bridge'
 import type { NodeEvent } from '../../../shared/contract/events'
+import { parseExactJson } from '../../../shared/exact-json'
 import { earlyResponse, earlySession } from './early-start'
 import { logHandlerFailure, recoveringListener } from './event-recovery'
 import { readEventStream } from './event-stream'
@@ -100,7 +101,9 @@ export function httpTransport(baseUrl: string, token: string | null, options: Ht
       if (!(res.headers.get('content-type') ?? '').startsWith('application/json') || res.headers.has('content-disposition')) {
         return { status: res.status, body: new Uint8Array(await res.arrayBuffer()) }
       }
-      return { status: res.status, body: await res.json() }
+      // Read exactly: a scope's or a config's whole number past 2^53 stays as written, so that an
+      // editor saving it back does not round it (see shared/exact-json.ts).
+      return { status: res.status, body: parseExactJson(await res.text()) }
     },
     // fetch cannot report upload progress; XMLHttpRequest can (browsers only).
     upload:
@@ -119,7 +122,7 @@ export function httpTransport(baseUrl: string, token: string | null, options: Ht
               xhr.onload = () => {
                 let body: unknown
                 try {
-                  body = JSON.parse(xhr.responseText)
+                  body = parseExactJson(xhr.responseText)
                 } catch {
                   body = null
                 }
@@ -188,7 +191,7 @@ async function readNodeEvents(body: ReadableStream<Uint8Array>, listener: (event
     if (failed) throw failed.err
     let payload: unknown
     try {
-      payload = JSON.parse(data)
+      payload = parseExactJson(data)
     } catch {
       return
     }
@@ -217,13 +220,32 @@ async function readNodeEvents(body: ReadableStream<Uint8Array>, listener: (event
   if (failed) throw failed.err
 }
 
+/**
+ * JSON crosses the bridge as text both ways, read here exactly (a whole number past 2^53 as written);
+ * only a body carrying an upload's bytes crosses as itself.
+ */
 export function bridgeTransport(bridge: NodedeskBridge): Transport {
   return {
     kind: 'ipc',
-    request: async (req) => bridge.request(await withFileBytes(req)),
+    async request(req) {
+      const sent = await withFileBytes(req)
+      const asText = req.body !== undefined && !(fileDataOf(sent.body) instanceof Uint8Array)
+      const reply = await bridge.request(
+        asText ? { method: req.method, path: req.path, query: req.query, bodyJson: JSON.stringify(req.body) } : sent
+      )
+      return reply.json === undefined ? reply : { status: reply.status, body: parseExactJson(reply.json) }
+    },
     onEvent(listener, onResumed) {
       const recovering = recoveringListener(listener, onResumed)
-      const off = bridge.onEvent(recovering.listener, onResumed)
+      const off = bridge.onEvent((json) => {
+        let event: NodeEvent
+        try {
+          event = parseExactJson(json) as NodeEvent
+        } catch {
+          return // not JSON: skipped, as the HTTP stream skips such an event
+        }
+        recovering.listener(event)
+      }, onResumed)
       return () => {
         off()
         recovering.stop()
