@@ -9,12 +9,10 @@ import { SEARCH_QUERY_MAX } from '../../../../shared/contract/inbox-search-rules
 import { errorText, isNoSession } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { useLatest } from '../../app/use-latest'
-import { inboxesNow, removedAmong } from '../../api/inboxes-now'
 import {
   cachedAtPlace,
   cachedPlace,
   inboxPageKeys,
-  listedInboxIds,
   onInboxChanges,
   onListsReadAfterBreak,
   pageQuery,
@@ -30,7 +28,7 @@ import { countText } from '../../app/count-format'
 import { firstMatchesNote, inboxCount, matchesCount, selectedCount } from './inbox-count'
 import { toRow, type InboxRowData } from './inbox-rows'
 import { snippetOfFailedAnswer } from './snippet-source'
-import { keepSelection, selectionAfter, takeKeptSelection, type Selection } from './kept-selection'
+import { keepSelection, selectionAfter, selectionChangesAfterBreak, takeKeptSelection, type Selection } from './kept-selection'
 import { InboxRow } from './InboxRow'
 import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount'
 import { rememberListPlace, takeReturnFocus } from './return-focus'
@@ -250,7 +248,8 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   // when the click happens (a state updater may run later, after the next click), between inboxes named
   // by id: events from other clients move rows between the two clicks.
   // Kept while a conversation opened from the list was read: Back finds the same inboxes selected.
-  const [selected, setSelected] = useState<Selection>(() => takeKeptSelection(qc, search.trim(), showHidden))
+  const [kept] = useState(() => takeKeptSelection(qc, search.trim(), showHidden))
+  const [selected, setSelected] = useState<Selection>(kept.rows)
   const keptRef = useRef({ selected, search: search.trim(), showHidden })
   keptRef.current = { selected, search: search.trim(), showHidden }
   useEffect(
@@ -302,23 +301,19 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   )
   useEffect(() => onInboxChanges(qc, dropFromSelection), [qc, dropFromSelection])
   // After a break in the node's events an inbox removed (or hidden) meanwhile was not told: selected, it
-  // was still counted and acted on. Those selected that the lists read again do not hold are asked after:
-  // whether the node still has them or, while hidden ones are not shown, also whether they are hidden.
+  // leaves the selection once the node has been asked after it (see selectionChangesAfterBreak).
   const selectedRef = useRef(selected)
   selectedRef.current = selected
-  useEffect(
-    () =>
-      onListsReadAfterBreak(qc, (since) => {
-        const listed = listedInboxIds(qc, since)
-        const doubtful = [...selectedRef.current.keys()].filter((id) => !listed.has(id))
-        if (!doubtful.length) return
-        const asked = showHiddenRef.current
-          ? removedAmong(client, doubtful).then((removed) => new Map(removed.map((id) => [id, null])))
-          : inboxesNow(client, doubtful)
-        void asked.then(dropFromSelection)
-      }),
+  const checkAfterBreak = useCallback(
+    (since: number) =>
+      void selectionChangesAfterBreak(qc, client, selectedRef.current, since, showHiddenRef.current).then(dropFromSelection),
     [qc, client, dropFromSelection]
   )
+  useEffect(() => onListsReadAfterBreak(qc, checkAfterBreak), [qc, checkAfterBreak])
+  // A break while the list was left (a conversation read): the selection kept then is checked the same way.
+  useEffect(() => {
+    if (kept.brokeSince !== undefined) checkAfterBreak(kept.brokeSince)
+  }, [kept, checkAfterBreak])
   const chosen = [...selected.values()].flatMap((row) => present.get(row.inboxId) ?? (!row.isHidden || showHidden ? [row] : []))
   // The bar offers what applies: Hide for the visible ones among them, Unhide for the hidden ones (as just set here, before the node's event).
   const asked = useAskedFlags((s) => s.asked)

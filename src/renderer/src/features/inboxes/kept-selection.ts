@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { Inbox } from '../../../../shared/contract/inbox'
-import { onInboxChanges } from '../../api/inbox-pages'
+import type { Client } from '../../api/client'
+import { listedInboxIds, onInboxChanges, onListsReadAfterBreak } from '../../api/inbox-pages'
+import { inboxesNow, removedAmong } from '../../api/inboxes-now'
 import { toRow, type InboxRowData } from './inbox-rows'
 
 /** The inbox list's selection: the selected inboxes by id, as their rows were last seen. */
@@ -21,26 +23,61 @@ export function selectionAfter(prev: Selection, changes: ReadonlyMap<string, Inb
   return next
 }
 
+/**
+ * After a break in the node's events an inbox removed (or hidden) meanwhile was not told: selected, it
+ * was still counted and acted on. Those selected that the lists read again since `since` do not hold are
+ * asked after: whether the node still has them or, while hidden ones are not shown, also whether they
+ * are hidden. Answers their changes, for selectionAfter (none when the lists hold them all).
+ */
+export async function selectionChangesAfterBreak(
+  qc: QueryClient,
+  client: Client,
+  selected: Selection,
+  since: number,
+  showHidden: boolean
+): Promise<ReadonlyMap<string, Inbox | null>> {
+  const listed = listedInboxIds(qc, since)
+  const doubtful = [...selected.keys()].filter((id) => !listed.has(id))
+  if (!doubtful.length) return new Map()
+  if (!showHidden) return inboxesNow(client, doubtful)
+  return new Map((await removedAmong(client, doubtful)).map((id) => [id, null]))
+}
+
+/** A kept selection, and when the events last came back after a break while it was kept (its removals were not told). */
+export interface KeptSelection {
+  readonly rows: Selection
+  readonly brokeSince?: number
+}
+
 interface Kept {
   readonly qc: QueryClient
   readonly search: string
   readonly showHidden: boolean
   rows: Selection
+  brokeSince?: number
   stop: () => void
 }
 let kept: Kept | null = null
 
 /**
  * Keeps the selection of the inbox list the operator leaves (a conversation opened, then Back: it was
- * gone), following the node's changes meanwhile, as the list does while shown.
+ * gone), following the node's changes meanwhile, as the list does while shown. A break in the events
+ * meanwhile is noted: the list checks the selection after it when it takes it back.
  */
 export function keepSelection(qc: QueryClient, search: string, showHidden: boolean, rows: Selection): void {
   forgetKeptSelection()
   if (rows.size === 0) return
   const entry: Kept = { qc, search, showHidden, rows, stop: () => {} }
-  entry.stop = onInboxChanges(qc, (changes) => {
+  const stopChanges = onInboxChanges(qc, (changes) => {
     entry.rows = selectionAfter(entry.rows, changes, showHidden)
   })
+  const stopBreaks = onListsReadAfterBreak(qc, (since) => {
+    entry.brokeSince = since
+  })
+  entry.stop = () => {
+    stopChanges()
+    stopBreaks()
+  }
   kept = entry
 }
 
@@ -48,10 +85,11 @@ export function keepSelection(qc: QueryClient, search: string, showHidden: boole
  * The selection kept when the list was left, once: only for the same search and the same choice of
  * showing hidden ones (a selection is of the rows shown), and the same window's cache, else none.
  */
-export function takeKeptSelection(qc: QueryClient, search: string, showHidden: boolean): Selection {
+export function takeKeptSelection(qc: QueryClient, search: string, showHidden: boolean): KeptSelection {
   const entry = kept
   forgetKeptSelection()
-  return entry && entry.qc === qc && entry.search === search && entry.showHidden === showHidden ? entry.rows : new Map()
+  if (!entry || entry.qc !== qc || entry.search !== search || entry.showHidden !== showHidden) return { rows: new Map() }
+  return { rows: entry.rows, brokeSince: entry.brokeSince }
 }
 
 export function forgetKeptSelection(): void {
