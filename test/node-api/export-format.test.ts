@@ -5,7 +5,8 @@ import {
   exportEntry,
   exportFilename,
   exportHeader,
-  readableTime
+  readableTime,
+  unclosedFence
 } from '../../src/main/node-api/export-format'
 import { providerNamer } from '../../src/shared/provider-title'
 import type { LastMessage } from '../../src/shared/contract/message'
@@ -261,5 +262,44 @@ describe("a Markdown export's outline: the title, then each message, then the me
 
   it('an unclosed code block keeps what follows it as code, as the window shows it', () => {
     expect(demotedHeadings('```\n# inside\n', 2)).toBe('```\n# inside\n')
+  })
+
+  // A code block opened in a block quote kept its fence open past the quote's end: "# Plan" under it stayed level 1.
+  it('a code block in a block quote ends with the quote, and what follows is read again', () => {
+    const quoted = '> ```js\n> let a = 1\n\n# Plan'
+    expect(demotedHeadings(quoted, 2)).toBe('> ```js\n> let a = 1\n\n### Plan')
+    // A line without the quote's > ends it too, blank or not.
+    expect(demotedHeadings('> ```\n> # code\n# Plan', 2)).toBe('> ```\n> # code\n### Plan')
+    expect(demotedHeadings('> ```\r\n> x\r\n\r\n# Plan', 2)).toBe('> ```\n> x\n\n### Plan')
+    // Nothing to close after the message: the blank line that follows it ends the quote, and a fence there would open a code block.
+    expect(unclosedFence(quoted)).toBe('')
+    expect(unclosedFence('> ```\n> # code')).toBe('')
+    const stopped = { ...answer([]), job_message: { content: '> ```js\n> let a', stopped: true } } as unknown as LastMessage
+    expect(exportEntry(stopped, 'markdown')).toBe(`## gpt, answer stopped · ${W}\n\n> \`\`\`js\n> let a\n\n`)
+    // Inside the quote, its code goes on while each line carries the quote's >: a deeper > is part of the code.
+    expect(demotedHeadings('> ```\n> > ```\n> # code\n> ```\n> # Quoted', 2)).toBe('> ```\n> > ```\n> # code\n> ```\n> ### Quoted')
+  })
+
+  it('a quoted fence inside a code block outside any quote is code, and closes nothing', () => {
+    const code = '```\n> ```\n# in code\n```\n# Plan'
+    expect(demotedHeadings(code, 2)).toBe('```\n> ```\n# in code\n```\n### Plan')
+    expect(unclosedFence('```\n> ```\n# in code')).toBe('```')
+  })
+
+  // The closing fence appended at the line's start ended the list item, then opened a code block of its own over every message after it.
+  it('the fence that closes a code block cut in a list item is indented as the block opened', () => {
+    const cut = '1. Install:\n\n   ```bash\n   npm i'
+    expect(unclosedFence(cut)).toBe('   ```')
+    const stopped = { ...answer([]), job_message: { content: cut, stopped: true } } as unknown as LastMessage
+    expect(exportEntry(stopped, 'markdown')).toBe(`## gpt, answer stopped · ${W}\n\n${cut}\n   \`\`\`\n\n`)
+  })
+
+  it('CRLF and CR line endings end lines as LF does; the Markdown export writes every line ending as LF', () => {
+    const crlf = '# Title\r\n```\r\n# code\r\n```\r\n## After\r\ntext\r\n'
+    expect(demotedHeadings(crlf, 2)).toBe('### Title\n```\n# code\n```\n#### After\ntext\n')
+    expect(unclosedFence('```\r\n# code\r\n```\r\n')).toBe('')
+    expect(unclosedFence('~~~\r\n# code\r\n')).toBe('~~~')
+    const m = { ...answer([]), job_message: { ...answer([]).job_message, content: crlf } }
+    expect(exportEntry(m, 'markdown')).toBe(`## gpt · ${W}\n\n### Title\n\`\`\`\n# code\n\`\`\`\n#### After\ntext\n\n\n`)
   })
 })

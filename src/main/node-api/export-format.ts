@@ -125,26 +125,55 @@ export function exportHeader(customName: string, format: Exclude<ExportFormat, '
 }
 
 /** A line that opens or closes a fenced code block (CommonMark): up to 3 spaces, then 3+ backticks or tildes. */
-const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/
+const FENCE = /^( {0,3})(`{3,}|~{3,})(.*)$/
+
+/** A fenced code block left open: its fence, the spaces before it, and how many block quotes hold it. */
+interface OpenFence {
+  readonly fence: string
+  readonly indent: string
+  readonly quotes: number
+}
+
+const NO_FENCE: OpenFence = { fence: '', indent: '', quotes: 0 }
+
+/** The block quote markers opening `line`, at most `max` of them: how many, and the line after them. */
+function quoteMarkers(line: string, max: number): { quotes: number; rest: string } {
+  let quotes = 0
+  let rest = line
+  for (let m; quotes < max && (m = /^ {0,3}>[ \t]?/.exec(rest)); quotes++) rest = rest.slice(m[0].length)
+  return { quotes, rest }
+}
 
 /**
  * The fence that closes a code block `text` leaves open (a stopped answer, cut while writing code),
- * or '' when every block is closed. Open, it would turn every message after it into code.
+ * or '' when every block is closed. Open, it would turn every message after it into code. It keeps the
+ * opening fence's indent: at the line's start it would end a list item holding the block, then open a
+ * code block of its own. One in a block quote needs none, the blank line after the message ends the quote.
  */
 export function unclosedFence(text: string): string {
-  let open = ''
-  for (const line of text.split(/\r\n|\r|\n/)) open = fenceAfter(open, line)
-  return open
+  let open = NO_FENCE
+  for (const line of text.split(/\r\n|\r|\n/)) open = fenceAfter(fenceAt(open, line), line)
+  return open.quotes ? '' : open.indent + open.fence
 }
 
-/** The fence open after `line`, given the one open before it (''; none). */
-function fenceAfter(open: string, line: string): string {
-  const m = FENCE.exec(line)
+/**
+ * The code block still open where `line` starts. One in a block quote ends with the quote (CommonMark),
+ * at the first line without all of its > markers, blank or not.
+ */
+function fenceAt(open: OpenFence, line: string): OpenFence {
+  return open.fence && quoteMarkers(line, open.quotes).quotes < open.quotes ? NO_FENCE : open
+}
+
+/** The code block open after `line`, given the one open where it starts. */
+function fenceAfter(open: OpenFence, line: string): OpenFence {
+  // Inside a code block only its own quote's markers are read: a further > is code, so is a fence after it.
+  const { quotes, rest } = quoteMarkers(line, open.fence ? open.quotes : Infinity)
+  const m = FENCE.exec(rest)
   if (!m) return open
-  const [, fence = '', rest = ''] = m
+  const [, indent = '', fence = '', info = ''] = m
   // A backtick fence's info string holds no backtick (else the line is inline code).
-  if (!open) return fence[0] === '`' && rest.includes('`') ? '' : fence
-  return fence[0] === open[0] && fence.length >= open.length && rest.trim() === '' ? '' : open
+  if (!open.fence) return fence[0] === '`' && info.includes('`') ? NO_FENCE : { fence, indent, quotes }
+  return fence[0] === open.fence[0] && fence.length >= open.fence.length && info.trim() === '' ? NO_FENCE : open
 }
 
 /** An ATX heading's opening: blockquote markers, up to 3 spaces, then 1 to 6 #s and a space or the line's end. */
@@ -160,17 +189,18 @@ const NOT_HEADING_TEXT = /^ {0,3}(?:[-*+][ \t]|\d{1,9}[.)][ \t]|>|#{1,6}(?:[ \t]
  * `text` with every heading `by` levels lower (at most level 6), so an answer's "## Summary" sits under
  * the message's own heading instead of outranking it in the file's outline. Code blocks are left as
  * they are; a setext heading (its text underlined with === or ---, levels 1 and 2 only) becomes an
- * ATX one. The text is the provider's otherwise.
+ * ATX one. The text is the provider's otherwise, its lines ending in LF: CRLF and CR end lines as LF
+ * does (CommonMark), and the Markdown export writes every other line as LF too, so the file has one kind.
  */
 export function demotedHeadings(text: string, by: number): string {
   const lines = text.split(/\r\n|\r|\n/)
   const out: string[] = []
-  let fence = ''
+  let fence = NO_FENCE
   let paragraph = -1 // where the paragraph that could still become a setext heading starts in `out`
   for (const line of lines) {
-    const inFence = fence
-    fence = fenceAfter(fence, line.replace(/^(?: {0,3}>[ \t]?)*/, ''))
-    if (inFence || fence) {
+    const inFence = fenceAt(fence, line)
+    fence = fenceAfter(inFence, line)
+    if (inFence.fence || fence.fence) {
       paragraph = -1
       out.push(line)
       continue
