@@ -1,7 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { mergeMessagePages } from '../../src/renderer/src/api/queries'
-import { conversationRows, questionAwaited, tailIndex, tailKey } from '../../src/renderer/src/features/inboxes/conversation-rows'
+import {
+  awaitedSince,
+  conversationRows,
+  questionAwaited,
+  tailIndex,
+  tailKey
+} from '../../src/renderer/src/features/inboxes/conversation-rows'
 import type { LastMessage } from '../../src/shared/contract/message'
 
 const INBOX = 'job_inbox::jobid_a::false'
@@ -107,6 +113,15 @@ describe('a question sent while the one before it was being answered', () => {
     // Replies written before they named their question count for the question before them.
     expect(questionAwaited([q1, message('old', { reply: true })])).toBe(false)
     expect(questionAwaited([message('old', { reply: true }), q1])).toBe(true)
+  })
+
+  it('its wait for the provider began when the answer before it was stored, not when it was sent', () => {
+    const at = (m: LastMessage) => m.node_api_data.node_timestamp
+    expect(awaitedSince([q1])).toBe(at(q1))
+    expect(awaitedSince([q1, q2])).toBe(at(q2))
+    expect(awaitedSince([q1, q2, a1])).toBe(at(a1))
+    expect(awaitedSince([q1, q2, a1, a2])).toBeUndefined()
+    expect(awaitedSince([])).toBeUndefined()
   })
 })
 

@@ -241,14 +241,19 @@ describe('the versions of an answer (‹ n/m ›)', () => {
 describe('waiting for the provider’s first words', () => {
   afterEach(() => vi.useRealTimers())
 
+  /** `m` as stored at `iso`. */
+  const storedAt = (m: LastMessage, iso: string): LastMessage => ({ ...m, node_api_data: { ...m.node_api_data, node_timestamp: iso } })
+  const at = (s: number) =>
+    act(() => {
+      vi.advanceTimersByTime(s * 1000)
+    })
+
   it('says how long it has waited from 10 s on, and from a minute on what may take so long and how to end it', () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
-    renderWithApp(listOf([message('Explain')], { waiting: true }))
+    const question = message('Explain')
+    vi.setSystemTime(Date.parse(question.node_api_data.node_timestamp))
+    renderWithApp(listOf([question], { waiting: true }))
     expect(screen.getByText('Waiting for the provider…')).toBeTruthy()
-    const at = (s: number) =>
-      act(() => {
-        vi.advanceTimersByTime(s * 1000)
-      })
     at(9)
     expect(screen.queryByTestId('waited')).toBeNull()
     at(1)
@@ -259,6 +264,49 @@ describe('waiting for the provider’s first words', () => {
     at(66)
     expect(screen.getByTestId('waited').textContent).toBe('2 min 5 s')
     expect(screen.getByTestId('long-wait').textContent).toContain('Stop, under the message box (or Esc in it), ends the wait.')
+  })
+
+  // It counted from when the list was shown: another conversation opened and back, or a reload, began it at 0 again.
+  it('counts from when the question was stored, and goes on when the conversation is shown again', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+    const question = storedAt(message('Explain'), '2026-11-22T10:00:00.000Z')
+    vi.setSystemTime(Date.parse('2026-11-22T10:00:12.000Z'))
+    renderWithApp(listOf([question], { waiting: true }))
+    expect(screen.getByTestId('waited').textContent).toBe('12 s')
+    cleanup()
+    at(20)
+    renderWithApp(listOf([question], { waiting: true }))
+    expect(screen.getByTestId('waited').textContent).toBe('32 s')
+    at(1)
+    expect(screen.getByTestId('waited').textContent).toBe('33 s')
+  })
+
+  it('a question queued behind an answer waits from when that answer was stored', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+    const first = storedAt(message('First'), '2026-11-22T10:00:00.000Z')
+    const second = storedAt(message('Second'), '2026-11-22T10:00:01.000Z')
+    const answer = storedAt(message('First answer', { answers: first.node_api_data.node_message_hash }), '2026-11-22T10:01:00.000Z')
+    vi.setSystemTime(Date.parse('2026-11-22T10:01:15.000Z'))
+    renderWithApp(listOf([first, second, answer], { waiting: true }))
+    expect(screen.getByTestId('waited').textContent).toBe('15 s')
+  })
+
+  it('a node clock ahead of this one does not make the wait shorter than it has been shown, nor negative', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+    const question = storedAt(message('Explain'), '2026-11-22T10:01:00.000Z')
+    vi.setSystemTime(Date.parse('2026-11-22T10:00:00.000Z'))
+    renderWithApp(listOf([question], { waiting: true }))
+    expect(screen.queryByTestId('waited')).toBeNull()
+    at(10)
+    expect(screen.getByTestId('waited').textContent).toBe('10 s')
+  })
+
+  it('after a pause (429) the wait counts from when the node asked again, not from when it is shown', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+    vi.setSystemTime(Date.parse('2026-11-22T10:01:00.000Z'))
+    const pause = { parent: 'h', reason: 'rate_limit', until: Date.parse('2026-11-22T10:00:45.000Z') } as const
+    renderWithApp(listOf([storedAt(message('Explain'), '2026-11-22T10:00:00.000Z')], { waiting: true, pause }))
+    expect(screen.getByTestId('waited').textContent).toBe('15 s')
   })
 })
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { connectEvents } from '../../src/renderer/src/api/events'
 import type { Transport } from '../../src/renderer/src/api/transport'
 import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
@@ -35,6 +35,7 @@ beforeEach(async () => {
   if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
 })
 afterEach(async () => {
+  vi.useRealTimers()
   cleanup()
   disconnect()
   qc.clear()
@@ -93,4 +94,46 @@ it('a question queued behind an answer: once that answer is stored, the conversa
   second.release()
   await screen.findByText('Second answer.', {}, { timeout: 10_000 })
   await waitFor(() => expect(screen.queryByText('Waiting for the provider…')).toBeNull())
+})
+
+// The time waited counted from when the view was shown: another conversation opened and back began it at 0.
+it('the time waited goes on when the conversation is shown again, from when the answer before the question was stored', async () => {
+  const first = held()
+  const second = held()
+  fake.queue.push(
+    { type: 'reply', chunks: ['First answer.'], after: first.after },
+    { type: 'reply', chunks: ['Second answer.'], after: second.after }
+  )
+  const jobId = await createJob(node, 'p1')
+  const inbox = `job_inbox::${jobId}::false`
+  await node.post('/v2/job_message', { job_id: jobId, content: 'First question' })
+  await waitFor(() => expect(fake.concurrency.now).toBe(1))
+  await node.post('/v2/job_message', { job_id: jobId, content: 'Second question' })
+
+  const transport: Transport = {
+    kind: 'ipc',
+    request: (req) => node.router.handle(req),
+    onEvent: (listener) => node.ctx.bus.subscribe(listener)
+  }
+  qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
+  disconnect = connectEvents(transport, qc)
+  const view = <InboxView inboxId={inbox} />
+  renderWithApp(view, transport, { queryClient: qc })
+  await screen.findByText('Second question', {}, { timeout: 10_000 })
+  first.release()
+  await screen.findByText('First answer.', {}, { timeout: 10_000 })
+  await screen.findByText('Waiting for the provider…')
+  expect(screen.queryByTestId('waited')).toBeNull()
+
+  // Another conversation opened, and this one again 20 s later (the view's clock moved on; the node's
+  // timestamps, stored by its own, stay where they were).
+  cleanup()
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true })
+  vi.setSystemTime(Date.now() + 20_000)
+  renderWithApp(view, transport, { queryClient: qc })
+  await screen.findByText('Waiting for the provider…')
+  expect(screen.getByTestId('waited').textContent).toMatch(/^2\d s$/)
+
+  second.release()
+  await screen.findByText('Second answer.', {}, { timeout: 10_000 })
 })

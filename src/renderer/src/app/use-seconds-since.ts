@@ -1,13 +1,18 @@
 import { useEffect, useState } from 'react'
 
-/** Whole seconds since the calling component was first shown, counted up once a second while it is. */
-export function useSecondsSince(): number {
-  const [start] = useState(() => Date.now())
-  const [now, setNow] = useState(start)
+/**
+ * Whole seconds since `since` (milliseconds since the epoch), counted up once a second while the calling
+ * component is shown. Without it, or when it is later than when the component was first shown (a clock
+ * ahead of this one's), they are counted from then: a wait has lasted at least as long as it was shown.
+ */
+export function useSecondsSince(since?: number): number {
+  const [shown] = useState(() => Date.now())
+  const [now, setNow] = useState(shown)
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000)
     return () => clearInterval(timer)
   }, [])
+  const start = since !== undefined && since < shown ? since : shown
   return Math.max(0, Math.floor((now - start) / 1000))
 }
 

@@ -17,7 +17,7 @@ import type { AnswerPause } from '../../stores/answer-pauses'
 import { useStreamedText, useStreaming, useWatched } from '../../stores/streaming'
 import { AnswerText, PlainText, StreamingAnswerText } from './AnswerText'
 import { CopyAnswer } from './CopyAnswer'
-import { conversationRows, tailIndex, tailKey, type ConversationRow } from './conversation-rows'
+import { awaitedSince, conversationRows, tailIndex, tailKey, type ConversationRow } from './conversation-rows'
 import { answerVersions } from './answer-versions'
 import { errorNoteParts, failedAnswerText } from './error-note'
 import { absoluteTime, relativeTime } from './relative-time'
@@ -70,6 +70,9 @@ export function MessageList(props: Props) {
     else if (waiting) r.push({ kind: 'tail', key: 'tail' })
     return r
   }, [messages, streaming, streamingFor, waiting])
+  // The wait shown while an answer is under way (a regenerated one before its first words) is its own, which no stored
+  // message dates: counted from when it is shown.
+  const waitSince = useMemo(() => (streaming ? undefined : awaitedSince(messages)), [messages, streaming])
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -211,7 +214,7 @@ export function MessageList(props: Props) {
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)`, padding: '4px 8px' }}
             >
               {row.kind === 'tail' ? (
-                <Tail inboxId={inboxId} streaming={streaming} pause={props.pause} />
+                <Tail inboxId={inboxId} streaming={streaming} pause={props.pause} waitSince={waitSince} />
               ) : (
                 <RowView row={row} actions={actions} answering={row.kind === 'answers' && isAnswering(props.answering, row)} />
               )}
@@ -462,8 +465,11 @@ function ErrorNote({
   )
 }
 
-/** The answer being written: only this row follows the stream, so deltas do not re-render the list. */
-function Tail({ inboxId, streaming, pause }: { inboxId: string; streaming: boolean; pause?: AnswerPause }) {
+/**
+ * The answer being written: only this row follows the stream, so deltas do not re-render the list.
+ * `waitSince`: the node_timestamp the wait for a question's answer began at (see awaitedSince).
+ */
+function Tail({ inboxId, streaming, pause, waitSince }: { inboxId: string; streaming: boolean; pause?: AnswerPause; waitSince?: string }) {
   const text = useStreamedText(inboxId)
   const late = useStreaming((s) => s.partial[inboxId]?.late === true)
   // Begun before this window followed it (a reload): its text here would lack its start and read as the
@@ -492,7 +498,7 @@ function Tail({ inboxId, streaming, pause }: { inboxId: string; streaming: boole
     )
   }
   if (pause) return <PauseNotice until={pause.until} reason={pause.reason} />
-  return <WaitingForProvider />
+  return <WaitingForProvider since={waitSince === undefined ? undefined : Date.parse(waitSince)} />
 }
 
 /** From this long, the wait says how long it has been. */
@@ -502,10 +508,12 @@ const EXPLAIN_WAIT_FROM_S = 60
 
 /**
  * Before the provider's first words. A provider that hung (or a model loading for minutes) showed
- * the same three dots for two minutes and more, nothing saying how long or what to do.
+ * the same three dots for two minutes and more, nothing saying how long or what to do. `since`: when
+ * the wait began (milliseconds since the epoch), so that the conversation shown again (another one
+ * opened and back, a reload) goes on counting; when it is not known, from when this is shown.
  */
-function WaitingForProvider() {
-  const waited = useSecondsSince()
+function WaitingForProvider({ since }: { since?: number }) {
+  const waited = useSecondsSince(since)
   return (
     <div>
       <Group gap="xs" c="dimmed">
@@ -535,7 +543,8 @@ function WaitingForProvider() {
  */
 function PauseNotice({ until, reason }: { until: number; reason: AnswerPause['reason'] }) {
   const left = useSecondsLeft(until)
-  if (left === 0) return <WaitingForProvider />
+  // The node asked again when the pause ended: the wait for the first words began then.
+  if (left === 0) return <WaitingForProvider since={until} />
   const why =
     reason === 'rate_limit'
       ? 'The provider asked to wait (rate limit)'

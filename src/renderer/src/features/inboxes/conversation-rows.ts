@@ -27,6 +27,18 @@ export function questionAwaited(messages: readonly LastMessage[]): boolean {
 }
 
 /**
+ * When the awaited question's wait for its answer began (a node_timestamp), or undefined when no
+ * question in `messages` (oldest first) waits (see questionAwaited). Questions are answered in order:
+ * a question sent while the one before it was answered was not at the provider until that answer was
+ * stored (after it), so its wait for the provider's first words began then, not when it was sent.
+ * Every message after the awaited question is such an answer, so the newest one tells when the wait
+ * began (the question itself when there is none).
+ */
+export function awaitedSince(messages: readonly LastMessage[]): string | undefined {
+  return questionAwaited(messages) ? messages.at(-1)!.node_api_data.node_timestamp : undefined
+}
+
+/**
  * The key of the row showing the `count` answers to question `parent`. It names the row by what it
  * shows (the question's answer number `count`), not by a stored hash, so the row of an answer being
  * written (see tailKey) and the row of that answer once stored are one row to the virtual list: it
