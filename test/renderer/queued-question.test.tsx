@@ -1,17 +1,10 @@
 // @vitest-environment happy-dom
-import { QueryClient } from '@tanstack/react-query'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { connectEvents } from '../../src/renderer/src/api/events'
-import type { Transport } from '../../src/renderer/src/api/transport'
-import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
-import { useAnswerPauses } from '../../src/renderer/src/stores/answer-pauses'
-import { useStreaming } from '../../src/renderer/src/stores/streaming'
+import { expect, it, vi } from 'vitest'
 import type { LastMessage } from '../../src/shared/contract/message'
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
-import { addProvider, createJob, useTestNode } from '../support/node'
+import { createJob } from '../support/node'
+import { useAnsweringNode } from './answering-node'
 import { layOutLists } from './list-layout'
-import { renderWithApp } from './render'
 
 /*
  * A question sent while the one before it is answered waits in the node's queue, and is stored before
@@ -21,26 +14,8 @@ import { renderWithApp } from './render'
  */
 
 layOutLists()
-const node = useTestNode({ runtime: {} })
-let fake: FakeLlm
-let qc: QueryClient
-let disconnect = () => {}
-
-beforeEach(async () => {
-  useStreaming.setState({ partial: {}, watched: {} })
-  useAnswerPauses.setState({ pauses: {} })
-  fake = await startFakeLlm()
-  await addProvider(node, 'p1', { external_url: fake.url, api_key: 'k' })
-  // happy-dom has no document.fonts, which the composer's auto-sizing textarea listens to.
-  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
-})
-afterEach(async () => {
-  vi.useRealTimers()
-  cleanup()
-  disconnect()
-  qc.clear()
-  await fake.close()
-})
+const answering = useAnsweringNode()
+const { node } = answering
 
 const held = () => {
   let release = () => {}
@@ -48,33 +23,34 @@ const held = () => {
   return { after, release }
 }
 
-it('a question queued behind an answer: once that answer is stored, the conversation shows the wait and its delete confirmation warns', async () => {
+/**
+ * Two questions, the second sent while the provider holds the first's answer (each released by the
+ * test), the conversation shown with both.
+ */
+async function queuedBehindHeldAnswer() {
   const first = held()
   const second = held()
-  fake.queue.push(
+  answering.fake.queue.push(
     { type: 'reply', chunks: ['First answer.'], after: first.after },
     { type: 'reply', chunks: ['Second answer.'], after: second.after }
   )
   const jobId = await createJob(node, 'p1')
   const inbox = `job_inbox::${jobId}::false`
   await node.post('/v2/job_message', { job_id: jobId, content: 'First question' })
-  await waitFor(() => expect(fake.concurrency.now).toBe(1))
+  await waitFor(() => expect(answering.fake.concurrency.now).toBe(1))
   await node.post('/v2/job_message', { job_id: jobId, content: 'Second question' })
-
-  const transport: Transport = {
-    kind: 'ipc',
-    request: (req) => node.router.handle(req),
-    onEvent: (listener) => node.ctx.bus.subscribe(listener)
-  }
-  qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
-  disconnect = connectEvents(transport, qc)
-  renderWithApp(<InboxView inboxId={inbox} />, transport, { queryClient: qc })
+  const view = answering.show(inbox)
   await screen.findByText('Second question', {}, { timeout: 10_000 })
+  return { first, second, inbox, view }
+}
+
+it('a question queued behind an answer: once that answer is stored, the conversation shows the wait and its delete confirmation warns', async () => {
+  const { first, second, inbox } = await queuedBehindHeldAnswer()
 
   // The first answer stored; the second question now at the provider, not a word of its answer come.
   first.release()
   await screen.findByText('First answer.', {}, { timeout: 10_000 })
-  await waitFor(() => expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(2))
+  await waitFor(() => expect(answering.fake.requests.filter((r) => r.method === 'POST')).toHaveLength(2))
   const stored = (await node.post('/v2/last_messages', { inbox_name: inbox })).body as LastMessage[]
   expect(stored.map((m) => m.job_message.content)).toEqual(['First question', 'Second question', 'First answer.'])
   await screen.findByText('Waiting for the provider…')
@@ -98,28 +74,7 @@ it('a question queued behind an answer: once that answer is stored, the conversa
 
 // The time waited counted from when the view was shown: another conversation opened and back began it at 0.
 it('the time waited goes on when the conversation is shown again, from when the answer before the question was stored', async () => {
-  const first = held()
-  const second = held()
-  fake.queue.push(
-    { type: 'reply', chunks: ['First answer.'], after: first.after },
-    { type: 'reply', chunks: ['Second answer.'], after: second.after }
-  )
-  const jobId = await createJob(node, 'p1')
-  const inbox = `job_inbox::${jobId}::false`
-  await node.post('/v2/job_message', { job_id: jobId, content: 'First question' })
-  await waitFor(() => expect(fake.concurrency.now).toBe(1))
-  await node.post('/v2/job_message', { job_id: jobId, content: 'Second question' })
-
-  const transport: Transport = {
-    kind: 'ipc',
-    request: (req) => node.router.handle(req),
-    onEvent: (listener) => node.ctx.bus.subscribe(listener)
-  }
-  qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
-  disconnect = connectEvents(transport, qc)
-  const view = <InboxView inboxId={inbox} />
-  renderWithApp(view, transport, { queryClient: qc })
-  await screen.findByText('Second question', {}, { timeout: 10_000 })
+  const { first, second, view } = await queuedBehindHeldAnswer()
   first.release()
   await screen.findByText('First answer.', {}, { timeout: 10_000 })
   await screen.findByText('Waiting for the provider…')
@@ -130,7 +85,7 @@ it('the time waited goes on when the conversation is shown again, from when the 
   cleanup()
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true })
   vi.setSystemTime(Date.now() + 20_000)
-  renderWithApp(view, transport, { queryClient: qc })
+  view()
   await screen.findByText('Waiting for the provider…')
   expect(screen.getByTestId('waited').textContent).toMatch(/^2\d s$/)
 

@@ -1,18 +1,12 @@
 // @vitest-environment happy-dom
-import { QueryClient } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeEach, expect, it } from 'vitest'
-import { connectEvents } from '../../src/renderer/src/api/events'
+import { beforeEach, expect, it } from 'vitest'
 import type { Transport } from '../../src/renderer/src/api/transport'
-import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
-import { useAnswerPauses } from '../../src/renderer/src/stores/answer-pauses'
 import { useRegenerations } from '../../src/renderer/src/stores/regenerations'
-import { useStreaming } from '../../src/renderer/src/stores/streaming'
 import type { LastMessage } from '../../src/shared/contract/message'
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
-import { addProvider, createJob, useTestNode } from '../support/node'
+import { createJob } from '../support/node'
+import { useAnsweringNode } from './answering-node'
 import { layOutLists } from './list-layout'
-import { renderWithApp } from './render'
 
 /*
  * The node answers every retry_message it accepts, one answer each: two Regenerate clicks while the
@@ -22,27 +16,11 @@ import { renderWithApp } from './render'
  */
 
 layOutLists()
-const node = useTestNode({ runtime: {} })
-let fake: FakeLlm
-let qc: QueryClient
+const answering = useAnsweringNode()
+const { node } = answering
 let retries: number
-let disconnect = () => {}
 
-beforeEach(async () => {
-  useStreaming.setState({ partial: {}, watched: {} })
-  useAnswerPauses.setState({ pauses: {} })
-  useRegenerations.setState({ asked: {} })
-  fake = await startFakeLlm()
-  await addProvider(node, 'p1', { external_url: fake.url, api_key: 'k' })
-  // happy-dom has no document.fonts, which the composer's auto-sizing textarea listens to.
-  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
-})
-afterEach(async () => {
-  cleanup()
-  disconnect()
-  qc.clear()
-  await fake.close()
-})
+beforeEach(() => useRegenerations.setState({ asked: {} }))
 
 async function answersIn(inbox: string): Promise<string[]> {
   const page = (await node.post('/v2/last_messages', { inbox_name: inbox, limit: 50 })).body as LastMessage[]
@@ -52,7 +30,7 @@ async function answersIn(inbox: string): Promise<string[]> {
 it('Regenerate while the regenerated answer is being written: not offered (it says why), and offered again once it is stored', async () => {
   const { inbox } = await answeredConversation(countingRetries)
 
-  fake.behaviour = { type: 'reply', chunks: ['Second', ' answer.'], delayMs: 400 }
+  answering.fake.behaviour = { type: 'reply', chunks: ['Second', ' answer.'], delayMs: 400 }
   const regenerate = () => screen.getByRole('button', { name: 'Regenerate' })
   fireEvent.click(regenerate())
   await screen.findByTestId('streaming-answer')
@@ -67,7 +45,7 @@ it('Regenerate while the regenerated answer is being written: not offered (it sa
   // Stored: offered again, and a click gives a third answer.
   await waitFor(() => expect(regenerate().getAttribute('aria-disabled')).toBeNull())
   expect(regenerate().getAttribute('title')).toBe('Regenerate')
-  fake.behaviour = { type: 'reply', chunks: ['Third answer.'] }
+  answering.fake.behaviour = { type: 'reply', chunks: ['Third answer.'] }
   fireEvent.click(regenerate())
   await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('3/3'))
   expect(retries).toBe(2)
@@ -76,7 +54,7 @@ it('Regenerate while the regenerated answer is being written: not offered (it sa
 it('a double click on Regenerate asks the node once: one new answer, not two', async () => {
   const { inbox } = await answeredConversation(countingRetries)
 
-  fake.behaviour = { type: 'reply', chunks: ['Second answer.'] }
+  answering.fake.behaviour = { type: 'reply', chunks: ['Second answer.'] }
   // The same button twice, with nothing awaited between: the node answers each retry it accepts.
   const button = screen.getByRole('button', { name: 'Regenerate' })
   fireEvent.click(button)
@@ -93,14 +71,13 @@ async function answeredConversation(
 ) {
   const jobId = await createJob(node, 'p1')
   const inbox = `job_inbox::${jobId}::false`
-  fake.behaviour = { type: 'reply', chunks: ['First answer.'] }
+  answering.fake.behaviour = { type: 'reply', chunks: ['First answer.'] }
   await node.post('/v2/job_message', { job_id: jobId, content: 'Name a colour' })
   await waitFor(async () => expect(await answersIn(inbox)).toEqual(['First answer.']))
-  const t = transport((req) => node.router.handle(req))
-  qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
-  disconnect = connectEvents(t, qc)
-  const view = () => renderWithApp(<InboxView inboxId={inbox} />, t, { queryClient: qc })
-  view()
+  const view = answering.show(
+    inbox,
+    transport((req) => node.router.handle(req))
+  )
   await screen.findByText('First answer.', {}, { timeout: 10_000 })
   return { inbox, view }
 }
@@ -136,7 +113,7 @@ it('Regenerate, then another conversation before the node replied: back in it, t
     onEvent: (listener) => node.ctx.bus.subscribe(listener)
   }))
   // The new answer's words come late, after the operator is back.
-  fake.behaviour = { type: 'reply', chunks: ['Second', ' answer.'], delayMs: 2500 }
+  answering.fake.behaviour = { type: 'reply', chunks: ['Second', ' answer.'], delayMs: 2500 }
   fireEvent.click(regenerateButton())
   cleanup()
   await retryReplied
@@ -175,7 +152,7 @@ it('a Regenerate whose answer is stored after the operator left the conversation
     request: route,
     onEvent: (listener) => node.ctx.bus.subscribe(listener)
   }))
-  fake.behaviour = { type: 'reply', chunks: ['Second answer.'], delayMs: 300 }
+  answering.fake.behaviour = { type: 'reply', chunks: ['Second answer.'], delayMs: 300 }
   fireEvent.click(regenerateButton())
   cleanup()
   await waitFor(async () => expect(await answersIn(inbox)).toEqual(['First answer.', 'Second answer.']), { timeout: 10_000 })
@@ -188,7 +165,7 @@ it('a Regenerate whose answer is stored after the operator left the conversation
 
 it('the answers’ ‹ n/m › buttons: at either end the focus goes to the other button, not to the page (the one pressed is disabled there)', async () => {
   await answeredConversation((route) => ({ kind: 'ipc', request: route, onEvent: (listener) => node.ctx.bus.subscribe(listener) }))
-  fake.behaviour = { type: 'reply', chunks: ['Second answer.'] }
+  answering.fake.behaviour = { type: 'reply', chunks: ['Second answer.'] }
   fireEvent.click(regenerateButton())
   await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('2/2'))
   const earlier = screen.getByRole('button', { name: 'Earlier answer' })
