@@ -4,7 +4,7 @@ import type { ExportFormat } from './contract/inbox-management'
 export const IPC_REQUEST_CHANNEL = 'nodedesk:request'
 export const IPC_EVENT_CHANNEL = 'nodedesk:event'
 /**
- * Events reach the desktop window as `{ seq, event }`; the window tells the main process the last
+ * Events reach the desktop window as `{ seq, json }` (the event as JSON text); the window tells the main process the last
  * `seq` it has handled on this channel (`{ seq: -1 }` once, from a page just loaded). A window that
  * stops handling them (hung, or far behind) is sent nothing more past a bound of unhandled bytes,
  * and once it has caught up it is told on the resumed channel, to read again what it missed.

@@ -113,4 +113,11 @@ describe('whole numbers past 2^53 where the contract keeps what was given', () =
     const messages = JSON.parse(last.text) as { job_message: { content: string } }[]
     expect(messages.map((m) => m.job_message.content)).toContain(content)
   })
+
+  it('a body nested far deeper than allowed, holding such a number, is refused for its depth (it was called "not valid JSON")', async () => {
+    const deep = `{"inbox_name":"x","limit":${'['.repeat(12_000)}${BIG}${']'.repeat(12_000)}}`
+    const refused = await send('POST', '/v2/last_messages', deep)
+    expect(refused.status).toBe(400)
+    expect((JSON.parse(refused.text) as { message: string }).message).toMatch(/nested deeper than 256 levels/)
+  })
 })

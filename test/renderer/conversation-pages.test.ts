@@ -118,10 +118,16 @@ describe('a question sent while the one before it was being answered', () => {
   it('its wait for the provider began when the answer before it was stored, not when it was sent', () => {
     const at = (m: LastMessage) => m.node_api_data.node_timestamp
     expect(awaitedSince([q1])).toBe(at(q1))
-    expect(awaitedSince([q1, q2])).toBe(at(q2))
+    // Both unanswered: the provider has been silent since the first (the second does not restart the wait).
+    expect(awaitedSince([q1, q2])).toBe(at(q1))
     expect(awaitedSince([q1, q2, a1])).toBe(at(a1))
     expect(awaitedSince([q1, q2, a1, a2])).toBeUndefined()
     expect(awaitedSince([])).toBeUndefined()
+    // After an answer, the next question: from when it was sent. A reply naming no question counts for the one before it.
+    const old = message('old', { reply: true })
+    const q3 = message('s-q3')
+    expect(awaitedSince([q1, a1, q3])).toBe(at(q3))
+    expect(awaitedSince([old, q3])).toBe(at(q3))
   })
 })
 

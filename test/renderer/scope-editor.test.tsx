@@ -242,6 +242,25 @@ describe('parseLocalEntry', () => {
     const notJson = parseLocalEntry('{')
     expect(!notJson.ok && notJson.error).toMatch(/^not JSON/)
   })
+
+  it("keeps a whole number past 2^53 in the entry's metadata as written, and in the kept draft after a reload", async () => {
+    const BIG = '12345678901234567890'
+    const text = JSON.stringify({ vrkai: { ...vrkai.vrkai, metadata: { ticket: 'BIG' } } }).replace('"BIG"', BIG)
+    const read = parseLocalEntry(text)
+    if (!read.ok) throw new Error(read.error)
+    expect(JSON.stringify(read.entry)).toContain(`"ticket":${BIG}`)
+    const { useNewJobDraft } = await import('../../src/renderer/src/features/jobs/new-job-draft')
+    const scope = { ...emptyScope(), local_vrkai: [read.entry as JobScope['local_vrkai'][number]] }
+    useNewJobDraft.getState().set({ scope })
+    const kept = sessionStorage.getItem('nodedesk.newJobDraft')!
+    expect(kept).toContain(`"ticket":${BIG}`)
+    // A reload: the page's state is new, the tab's storage as the page before left it.
+    useNewJobDraft.setState({ scope: emptyScope() })
+    sessionStorage.setItem('nodedesk.newJobDraft', kept)
+    await useNewJobDraft.persist.rehydrate()
+    expect(JSON.stringify(useNewJobDraft.getState().scope)).toContain(`"ticket":${BIG}`)
+    useNewJobDraft.getState().reset()
+  })
 })
 
 describe('ScopeEditor drop', () => {

@@ -67,7 +67,8 @@ interface Level {
 }
 
 /** Bytes (an upload's file_data over IPC) are a leaf: walking a typed array's indices would take its size in strings. */
-const isContainer = (v: unknown): v is object => v !== null && typeof v === 'object' && !ArrayBuffer.isView(v)
+/** An object or array (a number kept as its text, see shared/exact-json.ts, is a value: no level). */
+const isContainer = (v: unknown): v is object => v !== null && typeof v === 'object' && !ArrayBuffer.isView(v) && !JSON.isRawJSON(v)
 
 function isEmpty(value: object): boolean {
   if (Array.isArray(value)) return value.length === 0

@@ -27,15 +27,20 @@ export function questionAwaited(messages: readonly LastMessage[]): boolean {
 }
 
 /**
- * When the awaited question's wait for its answer began (a node_timestamp), or undefined when no
- * question in `messages` (oldest first) waits (see questionAwaited). Questions are answered in order:
- * a question sent while the one before it was answered was not at the provider until that answer was
- * stored (after it), so its wait for the provider's first words began then, not when it was sent.
- * Every message after the awaited question is such an answer, so the newest one tells when the wait
- * began (the question itself when there is none).
+ * When the provider's silence began (a node_timestamp) while a question in `messages` (oldest first)
+ * waits (see questionAwaited), else undefined. Questions are answered in order: the provider took up
+ * the oldest question with no reply when it was sent, or, sent while the one before it was answered,
+ * when that answer was stored: whichever is later. Questions sent after it do not restart the wait.
  */
 export function awaitedSince(messages: readonly LastMessage[]): string | undefined {
-  return questionAwaited(messages) ? messages.at(-1)!.node_api_data.node_timestamp : undefined
+  if (!questionAwaited(messages)) return undefined
+  const named = new Set(messages.flatMap((m) => (isReply(m) && m.job_message.parent ? [m.job_message.parent] : [])))
+  const lastBareReply = messages.findLastIndex((m) => isReply(m) && !m.job_message.parent)
+  const oldest = messages.find((m, i) => !isReply(m) && i > lastBareReply && !named.has(hashOf(m)))
+  const newestReply = messages.findLast(isReply)
+  const at = (m: LastMessage | undefined) => m?.node_api_data.node_timestamp
+  if (!oldest || !newestReply) return at(oldest ?? messages.at(-1))
+  return Date.parse(at(newestReply)!) > Date.parse(at(oldest)!) ? at(newestReply) : at(oldest)
 }
 
 /**

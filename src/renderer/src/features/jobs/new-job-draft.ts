@@ -1,5 +1,6 @@
 import { create } from 'zustand'
-import { createJSONStorage, persist } from 'zustand/middleware'
+import { persist, type PersistStorage } from 'zustand/middleware'
+import { parseExactJson } from '../../../../shared/exact-json'
 import { emptyScope, type JobScope } from '../../../../shared/contract/scope'
 
 interface NewJobDraft {
@@ -9,6 +10,21 @@ interface NewJobDraft {
   readonly hidden: boolean
   readonly set: (patch: Partial<Pick<NewJobDraft, 'providerId' | 'scope' | 'sheet' | 'hidden'>>) => void
   readonly reset: () => void
+}
+
+type KeptDraft = Pick<NewJobDraft, 'providerId' | 'scope' | 'sheet' | 'hidden'>
+
+/**
+ * sessionStorage read exactly: an imported entry's metadata may hold a whole number past 2^53, which
+ * JSON.parse (zustand's own JSON storage) would round when the page is reloaded.
+ */
+const exactSessionStorage: PersistStorage<KeptDraft> = {
+  getItem: (name) => {
+    const text = sessionStorage.getItem(name)
+    return text === null ? null : (parseExactJson(text) as ReturnType<PersistStorage<KeptDraft>['getItem']>)
+  },
+  setItem: (name, value) => sessionStorage.setItem(name, JSON.stringify(value)),
+  removeItem: (name) => sessionStorage.removeItem(name)
 }
 
 /** The job being composed: kept when the operator leaves the page or reloads (sessionStorage). */
@@ -22,6 +38,6 @@ export const useNewJobDraft = create<NewJobDraft>()(
       set: (patch) => set(patch),
       reset: () => set({ scope: emptyScope(), sheet: '', hidden: false })
     }),
-    { name: 'nodedesk.newJobDraft', storage: createJSONStorage(() => sessionStorage) }
+    { name: 'nodedesk.newJobDraft', storage: exactSessionStorage }
   )
 )

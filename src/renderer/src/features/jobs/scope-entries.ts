@@ -1,3 +1,4 @@
+import { parseExactJson } from '../../../../shared/exact-json'
 import { formatIssues } from '../../../../shared/contract/field-errors'
 import { fullIdentityName } from '../../../../shared/contract/identity'
 import {
@@ -130,7 +131,8 @@ export type ImportedEntry =
 export function parseLocalEntry(text: string): ImportedEntry {
   let data: unknown
   try {
-    data = JSON.parse(text)
+    // Exactly: a whole number past 2^53 in the entry's metadata is kept as written (shared/exact-json.ts).
+    data = parseExactJson(text)
   } catch (err) {
     return { ok: false, error: `not JSON (${(err as Error).message})` }
   }
