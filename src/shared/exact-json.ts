@@ -71,8 +71,8 @@ export function parseExactJson(text: string): unknown {
     return String(n) === digits ? n : JSON.rawJSON(digits)
   }
   const isMark = (v: unknown): v is string => typeof v === 'string' && v.startsWith(tag)
-  if (isMark(parsed)) return number(parsed)
   let kept = false
+  // A marked number is never the whole text (LONG_DIGITS wants a delimiter before it): only containers hold one.
   // Iterative: a body may be nested far deeper than the stack (the router refuses it, naming where).
   const pending: object[] = parsed !== null && typeof parsed === 'object' ? [parsed] : []
   const put = (container: Record<string, unknown> | unknown[], key: string | number, v: unknown) => {
