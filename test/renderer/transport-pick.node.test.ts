@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { useLoopbackServer } from '../support/loopback-server'
 import { useHappyWindows } from './happy-windows'
 import { pickTransport, takeCodeFromLocation } from '../../src/renderer/src/api/transport'
+import { placeOfEntry } from '../../src/renderer/src/app/history-place'
 import type { NodedeskBridge } from '../../src/shared/bridge'
 
 interface Seen {
@@ -49,6 +50,16 @@ describe('one-time code pick-up (headless mode)', () => {
     // Replaced, not pushed: Back does not bring the code into view again.
     expect(win.history.length).toBe(historyLength)
     expect(take(win)).toBeNull() // nothing kept: the code was for one use
+  })
+
+  it("marks the entry's place for the leave guard in the same history write, keeping the state the entry had", () => {
+    // One write instead of two before the first screen: the guard finds the place marked and writes none.
+    const win = openWindow(`${local.url}/#code=abc_123`)
+    win.history.replaceState({ kept: 1 }, '')
+    expect(placeOfEntry(win.history)).toBeUndefined()
+    expect(take(win)).toBe('abc_123')
+    expect(win.history.state).toEqual({ kept: 1, nodedeskPlace: win.history.length - 1 })
+    expect(placeOfEntry(win.history)).toBe(win.history.length - 1)
   })
 
   it('keeps the rest of the address: path, query and other fragment parameters; an old #token= is removed, not used', () => {

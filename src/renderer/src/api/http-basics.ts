@@ -1,4 +1,5 @@
 import type { BridgeRequest } from '../../../shared/bridge'
+import { stateWithPlace } from '../app/history-place'
 
 /** Where the page trades its one-time code for the session cookie (headless mode, outside the contract table). */
 export const SESSION_PATH = '/v2/session'
@@ -15,7 +16,8 @@ export function takeCodeFromLocation(loc: Location, history: History): string | 
   params.delete('code')
   params.delete('token')
   const rest = params.toString()
-  history.replaceState(history.state, '', `${loc.pathname}${loc.search}${rest ? `#${rest}` : ''}`)
+  // The entry's place is marked in the same write (the leave guard's, which then has none to make).
+  history.replaceState(stateWithPlace(history), '', `${loc.pathname}${loc.search}${rest ? `#${rest}` : ''}`)
   return code || null
 }
 

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core'
 import { useEffect, useSyncExternalStore } from 'react'
 import { askToConfirm } from './confirm'
+import { placeOfEntry, stateWithPlace } from './history-place'
 
 /**
  * A page with changes not saved (a provider's Edit page, Settings) asks before it is left: an in-app link, a
@@ -124,29 +125,13 @@ function onLinkClick(e: MouseEvent): void {
   })
 }
 
-/**
- * Each entry of the window's history carries its place (in `history.state`), so that an address
- * changed by Back or Forward can be undone by going the same number of steps the other way: the
- * history is kept as it was (pushing the page's address again dropped every entry ahead of it, so
- * Forward led nowhere after Back -> Stay).
- */
-const PLACE = 'nodedeskPlace'
-/** The place of the entry shown. */
+/** The place of the entry shown (see history-place.ts). */
 let place = 0
 /** A trip back to the guarded page is under way: the address it returns to (shown meanwhile). */
 let returning: string | null = null
 
-function placeOfEntry(): number | undefined {
-  const state: unknown = window.history.state
-  if (state === null || typeof state !== 'object') return undefined
-  const value = (state as Record<string, unknown>)[PLACE]
-  return typeof value === 'number' ? value : undefined
-}
-
 function markEntry(at: number): void {
-  const state: unknown = window.history.state
-  const base = state !== null && typeof state === 'object' ? state : {}
-  window.history.replaceState({ ...base, [PLACE]: at }, '')
+  window.history.replaceState(stateWithPlace(window.history, at), '')
 }
 
 /**
@@ -206,6 +191,7 @@ export function watchLeaving(write: (hash: string) => string): void {
   canonical = write
   // Imported where there is no page (the router's helpers in a test of plain functions): nothing to watch.
   if (typeof document === 'undefined') return
+  // Marked already where the page's entry took the one-time code out of the address (one history write, not two).
   const at = placeOfEntry()
   place = at ?? window.history.length - 1
   if (at === undefined) markEntry(place)
