@@ -54,12 +54,19 @@ describe('one-time code pick-up (headless mode)', () => {
 
   it("marks the entry's place for the leave guard in the same history write, keeping the state the entry had", () => {
     // One write instead of two before the first screen: the guard finds the place marked and writes none.
-    const win = openWindow(`${local.url}/#code=abc_123`)
-    win.history.replaceState({ kept: 1 }, '')
+    const win = openWindow(`${local.url}/#/first`)
+    // The third entry of the tab's history (the place a first entry is given is its index).
+    win.history.pushState(null, '', '#/second')
+    win.history.pushState({ kept: 1 }, '', '#code=abc_123')
+    expect(win.history.length).toBe(3)
     expect(placeOfEntry(win.history)).toBeUndefined()
     expect(take(win)).toBe('abc_123')
-    expect(win.history.state).toEqual({ kept: 1, nodedeskPlace: win.history.length - 1 })
-    expect(placeOfEntry(win.history)).toBe(win.history.length - 1)
+    expect(win.history.state).toEqual({ kept: 1, nodedeskPlace: 2 })
+    expect(win.history.length).toBe(3)
+    // An entry marked already (a reload) keeps its place.
+    win.history.replaceState({ nodedeskPlace: 7 }, '', '#code=def_456')
+    expect(take(win)).toBe('def_456')
+    expect(placeOfEntry(win.history)).toBe(7)
   })
 
   it('keeps the rest of the address: path, query and other fragment parameters; an old #token= is removed, not used', () => {
