@@ -192,9 +192,8 @@ export function watchLeaving(write: (hash: string) => string): void {
   // Imported where there is no page (the router's helpers in a test of plain functions): nothing to watch.
   if (typeof document === 'undefined') return
   // Marked already where the page's entry took the one-time code out of the address (one history write, not two).
-  const at = placeOfEntry()
-  place = at ?? window.history.length - 1
-  if (at === undefined) markEntry(place)
+  if (placeOfEntry() === undefined) window.history.replaceState(stateWithPlace(window.history), '')
+  place = placeOfEntry()!
   document.addEventListener('click', onLinkClick, true)
   window.addEventListener('hashchange', onHashChange)
 }
