@@ -12,6 +12,7 @@ import { isAnswered } from '../../api/events'
 import { questionAwaited } from './conversation-rows'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { hrefOf } from '../../app/router'
+import { useFocusBack } from '../../app/use-focus-back'
 import { useAnswerPauses } from '../../stores/answer-pauses'
 import { useRegenerations } from '../../stores/regenerations'
 import { unsentOfRemoved } from '../../stores/removed-inbox'
@@ -75,6 +76,8 @@ export function InboxView({ inboxId }: { inboxId: string }) {
 
   const drawerButton = useRef<HTMLButtonElement>(null)
   const detailsButton = useRef<HTMLButtonElement>(null)
+  useFocusBack(details, detailsButton)
+  useFocusBack(conversations, drawerButton)
   const conversationList = (
     <ConversationList inboxId={inboxId} drawerOpened={conversations} onDrawerClose={closeConversations} drawerButton={drawerButton} />
   )

@@ -1,0 +1,27 @@
+import { useEffect, useRef, type RefObject } from 'react'
+import { focusWhenLost } from './focus-when-lost'
+
+/**
+ * A drawer's or dialog's opener gets the focus back when it closes, also when it closes while still
+ * opening. Mantine's focus trap moves the focus into a dialog a task after it mounts, whether it is
+ * still open or not, and its own return of the focus ran before that: Escape pressed at once (a fast
+ * operator, a loaded machine) left the focus in the closing dialog, then on the page's body once it
+ * was gone, and Tab started again from the top of the window. `opener`: the control that opens it;
+ * without one, whatever had the focus when it opened.
+ */
+export function useFocusBack(opened: boolean, opener?: RefObject<HTMLElement | null>): void {
+  const openedFrom = useRef<Element | null>(null)
+  const wasOpen = useRef(opened)
+  useEffect(() => {
+    if (opened) {
+      wasOpen.current = true
+      openedFrom.current = document.activeElement
+      return
+    }
+    if (!wasOpen.current) return
+    wasOpen.current = false
+    const target = () => opener?.current ?? (openedFrom.current instanceof HTMLElement ? openedFrom.current : null)
+    // While the focus is still on the opener, the trap's late move into the closing dialog may come yet.
+    return focusWhenLost(target, (el) => el === target())
+  }, [opened, opener])
+}
