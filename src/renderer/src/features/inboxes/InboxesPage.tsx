@@ -28,7 +28,14 @@ import { countText } from '../../app/count-format'
 import { firstMatchesNote, inboxCount, matchesCount, selectedCount } from './inbox-count'
 import { toRow, type InboxRowData } from './inbox-rows'
 import { snippetOfFailedAnswer } from './snippet-source'
-import { keepSelection, selectionAfter, selectionChangesAfterBreak, takeKeptSelection, type Selection } from './kept-selection'
+import {
+  keepSelection,
+  keptSelection,
+  selectionAfter,
+  selectionChangesAfterBreak,
+  takeKeptSelection,
+  type Selection
+} from './kept-selection'
 import { InboxRow } from './InboxRow'
 import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount'
 import { rememberListPlace, takeReturnFocus } from './return-focus'
@@ -248,7 +255,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   // when the click happens (a state updater may run later, after the next click), between inboxes named
   // by id: events from other clients move rows between the two clicks.
   // Kept while a conversation opened from the list was read: Back finds the same inboxes selected.
-  const [kept] = useState(() => takeKeptSelection(qc, search.trim(), showHidden))
+  const [kept] = useState(() => keptSelection(qc, search.trim(), showHidden))
   const [selected, setSelected] = useState<Selection>(kept.rows)
   const keptRef = useRef({ selected, search: search.trim(), showHidden })
   keptRef.current = { selected, search: search.trim(), showHidden }
@@ -310,10 +317,14 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
     [qc, client, dropFromSelection]
   )
   useEffect(() => onListsReadAfterBreak(qc, checkAfterBreak), [qc, checkAfterBreak])
-  // A break while the list was left (a conversation read): the selection kept then is checked the same way.
+  // The kept selection is taken now that the list's listeners are on: changes told since the first render
+  // were applied to it. A break while the list was left (a conversation read) is checked as above.
   useEffect(() => {
-    if (kept.brokeSince !== undefined) checkAfterBreak(kept.brokeSince)
-  }, [kept, checkAfterBreak])
+    const { search: text, showHidden: hidden } = keptRef.current
+    const now = takeKeptSelection(qc, text, hidden)
+    if (now.rows !== kept.rows && (now.rows.size > 0 || kept.rows.size > 0)) setSelected(now.rows)
+    if (now.brokeSince !== undefined) checkAfterBreak(now.brokeSince)
+  }, [qc, kept, checkAfterBreak])
   const chosen = [...selected.values()].flatMap((row) => present.get(row.inboxId) ?? (!row.isHidden || showHidden ? [row] : []))
   // The bar offers what applies: Hide for the visible ones among them, Unhide for the hidden ones (as just set here, before the node's event).
   const asked = useAskedFlags((s) => s.asked)

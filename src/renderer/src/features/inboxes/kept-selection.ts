@@ -82,14 +82,26 @@ export function keepSelection(qc: QueryClient, search: string, showHidden: boole
 }
 
 /**
- * The selection kept when the list was left, once: only for the same search and the same choice of
- * showing hidden ones (a selection is of the rows shown), and the same window's cache, else none.
+ * The selection kept when the list was left, for the list's first render: only for the same search and
+ * the same choice of showing hidden ones (a selection is of the rows shown), and the same window's
+ * cache, else none. It is still kept, and follows the node's changes, until the list's own listeners are
+ * on: takeKeptSelection, from the list's effect, ends it. Taken in the render, a change or a break in the
+ * events told between the render and the list's effects was seen by neither.
  */
-export function takeKeptSelection(qc: QueryClient, search: string, showHidden: boolean): KeptSelection {
+export function keptSelection(qc: QueryClient, search: string, showHidden: boolean): KeptSelection {
   const entry = kept
-  forgetKeptSelection()
   if (!entry || entry.qc !== qc || entry.search !== search || entry.showHidden !== showHidden) return { rows: new Map() }
   return { rows: entry.rows, brokeSince: entry.brokeSince }
+}
+
+/**
+ * The kept selection as it is now (the changes told since keptSelection applied), no longer kept: called
+ * by the list once its own listeners are on.
+ */
+export function takeKeptSelection(qc: QueryClient, search: string, showHidden: boolean): KeptSelection {
+  const now = keptSelection(qc, search, showHidden)
+  forgetKeptSelection()
+  return now
 }
 
 export function forgetKeptSelection(): void {
