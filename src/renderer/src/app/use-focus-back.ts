@@ -7,9 +7,10 @@ import { focusWhenLost } from './focus-when-lost'
  * still open or not, and its own return of the focus ran before that: Escape pressed at once (a fast
  * operator, a loaded machine) left the focus in the closing dialog, then on the page's body once it
  * was gone, and Tab started again from the top of the window. `opener`: the control that opens it;
- * without one, whatever had the focus when it opened.
+ * without one, whatever had the focus when it opened. `returnFocus` false as it closes (as Mantine's
+ * prop of that name): the dialog sends the focus elsewhere itself (to what it made).
  */
-export function useFocusBack(opened: boolean, opener?: RefObject<HTMLElement | null>): void {
+export function useFocusBack(opened: boolean, opener?: RefObject<HTMLElement | null>, returnFocus = true): void {
   const openedFrom = useRef<Element | null>(null)
   const wasOpen = useRef(opened)
   useEffect(() => {
@@ -20,8 +21,9 @@ export function useFocusBack(opened: boolean, opener?: RefObject<HTMLElement | n
     }
     if (!wasOpen.current) return
     wasOpen.current = false
+    if (!returnFocus) return
     const target = () => opener?.current ?? (openedFrom.current instanceof HTMLElement ? openedFrom.current : null)
     // While the focus is still on the opener, the trap's late move into the closing dialog may come yet.
     return focusWhenLost(target, (el) => el === target())
-  }, [opened, opener])
+  }, [opened, opener, returnFocus])
 }

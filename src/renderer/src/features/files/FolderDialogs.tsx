@@ -6,6 +6,7 @@ import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { invalidateLibraryWithout, useRouteMutation } from '../../api/queries'
 import { beginLeaving } from '../../api/vfs-leaving'
+import { useFocusBack } from '../../app/use-focus-back'
 import { FolderSelect } from './FolderSelect'
 import { MoveUsers } from './PathUsers'
 import { joinPath, nameProblem, parentPath, renamePart } from './vfs-paths'
@@ -39,6 +40,8 @@ export function NewFolderDialog({ opened, parent, onClose, onCreated }: NewFolde
     setWasOpened(opened)
     if (opened) setMade(false)
   }
+  // Escape pressed as it opened (a loaded machine): the focus was left on the page's body, not on New folder.
+  useFocusBack(opened, undefined, !made)
   const close = () => {
     setName('')
     create.reset()
