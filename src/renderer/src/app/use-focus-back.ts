@@ -12,11 +12,12 @@ import { focusWhenLost } from './focus-when-lost'
  */
 export function useFocusBack(opened: boolean, opener?: RefObject<HTMLElement | null>, returnFocus = true): void {
   const openedFrom = useRef<Element | null>(null)
-  const wasOpen = useRef(opened)
+  const wasOpen = useRef(false)
   useEffect(() => {
     if (opened) {
+      // Once per opening: run again while open (returnFocus changed), the focus is in the dialog by then.
+      if (!wasOpen.current) openedFrom.current = document.activeElement
       wasOpen.current = true
-      openedFrom.current = document.activeElement
       return
     }
     if (!wasOpen.current) return
