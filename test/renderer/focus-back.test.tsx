@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { useRef, useState } from 'react'
 import { afterEach, expect, it } from 'vitest'
 import { useFocusBack } from '../../src/renderer/src/app/use-focus-back'
+import { escapeAsItOpens } from './escape-as-it-opens'
 import { renderWithApp } from './render'
 
 afterEach(cleanup)
@@ -35,23 +36,7 @@ function WithDrawer({ withHook }: { withHook: boolean }) {
 const openAndCloseAtOnce = async (withHook: boolean) => {
   renderWithApp(<WithDrawer withHook={withHook} />)
   const details = screen.getByRole('button', { name: 'Details' })
-  details.focus()
-  // Escape in the task that puts the drawer in the page (a MutationObserver's microtask): before the trap's timer.
-  let escapedWith: Element | null = null
-  const observer = new MutationObserver(() => {
-    if (!document.querySelector('[role=dialog]')) return
-    observer.disconnect()
-    escapedWith = document.activeElement
-    fireEvent.keyDown(details, { key: 'Escape' })
-  })
-  observer.observe(document.body, { childList: true, subtree: true })
-  act(() => {
-    fireEvent.click(details)
-  })
-  await waitFor(() => expect(escapedWith).toBe(details))
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-  // The trap's timer and the poll of focusWhenLost (50 ms) have run.
-  await act(() => new Promise((r) => setTimeout(r, 200)))
+  await escapeAsItOpens(details)
   return details
 }
 
