@@ -53,6 +53,35 @@ test('800 px wide: the job dialogs opened from the Details drawer are named, and
   await expect(drawer).toHaveCount(0)
 })
 
+test('Escape pressed while Edit scope or Job config is still opening closes it (at once, the key landed on its button and it stayed open)', async ({
+  page,
+  node
+}) => {
+  await openNewJob(page, node)
+  await page.getByRole('button', { name: 'Details' }).focus()
+  await page.keyboard.press('Enter')
+  const drawer = page.getByRole('dialog', { name: 'Job details' })
+  await expect(drawer).toBeVisible()
+  const cdp = await page.context().newCDPSession(page)
+  for (const [button, name] of [
+    ['Edit scope', 'Edit scope'],
+    ['Edit config', 'Job config']
+  ] as const) {
+    const opener = drawer.getByRole('button', { name: button, exact: true })
+    await opener.focus()
+    // A loaded machine: the key comes before Mantine's focus trap has moved the focus in.
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog', { name })).toHaveCount(0)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+    // Only the dialog: the drawer under it stays, and its button keeps the focus.
+    await expect(drawer).toBeVisible()
+    await page.waitForTimeout(400)
+    await expect(opener).toBeFocused()
+  }
+})
+
 test('a long system prompt (one unbroken word, then many lines) stays inside the Job details panel', async ({ page, node }) => {
   // The panel beside the conversation (from 1408 px; narrower, it is in a drawer).
   await page.setViewportSize({ width: 1600, height: 800 })

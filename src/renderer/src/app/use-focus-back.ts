@@ -8,9 +8,10 @@ import { focusWhenLost } from './focus-when-lost'
  * operator, a loaded machine) left the focus in the closing dialog, then on the page's body once it
  * was gone, and Tab started again from the top of the window. `opener`: the control that opens it;
  * without one, whatever had the focus when it opened. `returnFocus` false as it closes (as Mantine's
- * prop of that name): the dialog sends the focus elsewhere itself (to what it made).
+ * prop of that name): the dialog sends the focus elsewhere itself (to what it made). Returns the
+ * element that had the focus as it last opened.
  */
-export function useFocusBack(opened: boolean, opener?: RefObject<HTMLElement | null>, returnFocus = true): void {
+export function useFocusBack(opened: boolean, opener?: RefObject<HTMLElement | null>, returnFocus = true): RefObject<Element | null> {
   const openedFrom = useRef<Element | null>(null)
   const wasOpen = useRef(false)
   useEffect(() => {
@@ -27,4 +28,5 @@ export function useFocusBack(opened: boolean, opener?: RefObject<HTMLElement | n
     // While the focus is still on the opener, the trap's late move into the closing dialog may come yet.
     return focusWhenLost(target, (el) => el === target())
   }, [opened, opener, returnFocus])
+  return openedFrom
 }

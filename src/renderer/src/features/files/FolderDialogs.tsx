@@ -6,7 +6,7 @@ import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { invalidateLibraryWithout, useRouteMutation } from '../../api/queries'
 import { beginLeaving } from '../../api/vfs-leaving'
-import { useFocusBack } from '../../app/use-focus-back'
+import { Dialog } from '../../app/Dialog'
 import { FolderSelect } from './FolderSelect'
 import { MoveUsers } from './PathUsers'
 import { joinPath, nameProblem, parentPath, renamePart } from './vfs-paths'
@@ -40,15 +40,14 @@ export function NewFolderDialog({ opened, parent, onClose, onCreated }: NewFolde
     setWasOpened(opened)
     if (opened) setMade(false)
   }
-  // Escape pressed as it opened (a loaded machine): the focus was left on the page's body, not on New folder.
-  useFocusBack(opened, undefined, !made)
   const close = () => {
     setName('')
     create.reset()
     onClose()
   }
   return (
-    <Modal opened={opened} onClose={close} title={`New folder in ${folderName(parent)}`} returnFocus={!made}>
+    // Dialog: Escape pressed as it opened (a loaded machine) left the focus on the page's body, not on New folder.
+    <Dialog opened={opened} onClose={close} title={`New folder in ${folderName(parent)}`} returnFocus={!made}>
       <form
         onSubmit={(e) => {
           e.preventDefault()
@@ -87,7 +86,7 @@ export function NewFolderDialog({ opened, parent, onClose, onCreated }: NewFolde
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   )
 }
 

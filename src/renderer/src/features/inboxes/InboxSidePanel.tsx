@@ -1,17 +1,7 @@
-import { Box, Button, Group, Modal, Paper, Stack, Table, Text, Title, Tree, useTree, type RenderTreeNodePayload } from '@mantine/core'
+import { Box, Button, Group, Paper, Stack, Table, Text, Title, Tree, useTree, type RenderTreeNodePayload } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconChevronRight } from '@tabler/icons-react'
-import {
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type RefObject,
-  type SyntheticEvent
-} from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject, type SyntheticEvent } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import type { JobConfig } from '../../../../shared/contract/job'
 import { emptyScope, type JobScope } from '../../../../shared/contract/scope'
@@ -26,6 +16,7 @@ import { errorText } from '../../api/client'
 import { BusyButton } from '../../app/BusyButton'
 import { DIALOG_WITH_FOOT_STYLES, DialogFoot } from '../../app/DialogFoot'
 import { askToConfirm } from '../../app/confirm'
+import { Dialog } from '../../app/Dialog'
 import { focusWhenLost } from '../../app/focus-when-lost'
 
 interface Props {
@@ -41,15 +32,6 @@ interface Props {
 const NO_BUTTON: RefObject<HTMLButtonElement | null> = { current: null }
 
 const NONE_SHOWN: Record<string, number> = {}
-
-/**
- * A dialog's Escape, taken from keys in the dialog only (its closeOnEscape off): Mantine's listens on the
- * window, where it also heard the Escape that closed the question above it, and asked again at once. Not
- * an Escape a control marked as its own (an open dropdown), as Mantine's listener honours.
- */
-function closeOnOwnEscape(e: KeyboardEvent<HTMLElement>, close: () => void) {
-  if (e.key === 'Escape' && !e.nativeEvent.isComposing && (e.target as HTMLElement).dataset.mantineStopPropagation !== 'true') close()
-}
 
 /**
  * A row of the scope tree. A branch that opens has a chevron (pointing down when open): drawn as
@@ -316,15 +298,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange,
         </Table>
       </Paper>
 
-      <Modal
-        opened={editingScope !== null}
-        onClose={closeScope}
-        closeOnEscape={false}
-        onKeyDown={(e) => closeOnOwnEscape(e, closeScope)}
-        title="Edit scope"
-        size="xl"
-        styles={DIALOG_WITH_FOOT_STYLES}
-      >
+      <Dialog opened={editingScope !== null} onClose={closeScope} ownEscape title="Edit scope" size="xl" styles={DIALOG_WITH_FOOT_STYLES}>
         {editingScope && (
           <Stack>
             <ScopeEditor value={editingScope} onChange={setEditingScope} />
@@ -338,15 +312,8 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange,
             </DialogFoot>
           </Stack>
         )}
-      </Modal>
-      <Modal
-        opened={editingConfig !== null}
-        onClose={closeConfig}
-        closeOnEscape={false}
-        onKeyDown={(e) => closeOnOwnEscape(e, closeConfig)}
-        title="Job config"
-        styles={DIALOG_WITH_FOOT_STYLES}
-      >
+      </Dialog>
+      <Dialog opened={editingConfig !== null} onClose={closeConfig} ownEscape title="Job config" styles={DIALOG_WITH_FOOT_STYLES}>
         {editingConfig && (
           <JobConfigForm
             initial={editingConfig}
@@ -358,7 +325,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange,
             }}
           />
         )}
-      </Modal>
+      </Dialog>
     </Stack>
   )
 }
