@@ -1,7 +1,7 @@
 import { Box, Button, Group, Paper, Stack, Table, Text, Title, Tree, useTree, type RenderTreeNodePayload } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconChevronRight } from '@tabler/icons-react'
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject, type SyntheticEvent } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject, type SyntheticEvent } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import type { JobConfig } from '../../../../shared/contract/job'
 import { emptyScope, type JobScope } from '../../../../shared/contract/scope'
@@ -23,8 +23,6 @@ interface Props {
   readonly jobId: string
   readonly inbox: Inbox
   readonly inDrawer?: boolean
-  /** Told whether one of the panel's dialogs is open (a drawer holding the panel then leaves Escape to the dialog). */
-  readonly onDialogChange?: (open: boolean) => void
   /** Beside the conversation: the button that opens the panel in a drawer below xl (the view's header has it). */
   readonly detailsButton?: RefObject<HTMLButtonElement | null>
 }
@@ -56,7 +54,7 @@ const scopeRow = ({ node, expanded, hasChildren, elementProps }: RenderTreeNodeP
 )
 
 /** The job's scope (read-only tree, editable in a dialog) and its config. */
-export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange, detailsButton = NO_BUTTON }: Props) {
+export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton = NO_BUTTON }: Props) {
   // The scope as get_inbox read it (kept when events patch the inbox, read again when it changes).
   const scope = inbox.job_scope ?? undefined
   const tree = useTree()
@@ -159,11 +157,6 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, onDialogChange,
   const updateScope = useRouteMutation('update_job_scope')
   const updateConfig = useRouteMutation('update_job_config')
   const config = inbox.job_config
-  const dialogOpen = editingScope !== null || editingConfig !== null
-  useEffect(() => {
-    onDialogChange?.(dialogOpen)
-    return () => onDialogChange?.(false)
-  }, [dialogOpen, onDialogChange])
 
   const saveScope = async () => {
     if (!editingScope || !scopeBase) return

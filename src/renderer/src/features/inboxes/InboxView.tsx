@@ -13,6 +13,7 @@ import { questionAwaited } from './conversation-rows'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { hrefOf } from '../../app/router'
 import { useFocusBack } from '../../app/use-focus-back'
+import { useOwnEscape } from '../../app/own-escape'
 import { useAnswerPauses } from '../../stores/answer-pauses'
 import { useRegenerations } from '../../stores/regenerations'
 import { unsentOfRemoved } from '../../stores/removed-inbox'
@@ -62,9 +63,10 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const qc = useQueryClient()
   const switcherRef = useRef<HTMLInputElement>(null)
   const [details, { open: openDetails, close: closeDetails }] = useDisclosure(false)
-  // Both the drawer and a dialog over it listen for Escape on the window, the drawer first: while a
-  // dialog is open, Escape is the dialog's alone (it closed the drawer too, and the operator's place in it).
-  const [detailsDialog, setDetailsDialog] = useState(false)
+  // Both the drawer and a dialog over it listen for Escape on the window: while a dialog is open, Escape
+  // is the dialog's alone (it closed the drawer too, and the operator's place in it).
+  const inDetails = useRef<HTMLDivElement>(null)
+  useOwnEscape(details, closeDetails, inDetails)
   /** Messages sent from this view's composer: the conversation shows its end for each. */
   const [sent, setSent] = useState(0)
   const [conversations, { open: openConversations, close: closeConversations }] = useDisclosure(false)
@@ -231,8 +233,10 @@ export function InboxView({ inboxId }: { inboxId: string }) {
         <Composer jobId={jobId} inboxId={inboxId} answering={waiting || streaming || paused} onSend={() => setSent((n) => n + 1)} />
       </Stack>
       <InboxSidePanel jobId={jobId} inbox={inbox} detailsButton={detailsButton} />
-      <Drawer opened={details} onClose={closeDetails} closeOnEscape={!detailsDialog} position="right" title="Job details" size="sm">
-        <InboxSidePanel jobId={jobId} inbox={inbox} inDrawer onDialogChange={setDetailsDialog} />
+      <Drawer opened={details} onClose={closeDetails} closeOnEscape={false} position="right" title="Job details" size="sm">
+        <div ref={inDetails}>
+          <InboxSidePanel jobId={jobId} inbox={inbox} inDrawer />
+        </div>
       </Drawer>
     </Group>
   )
