@@ -88,3 +88,30 @@ it('a dialog of the app’s own (a form) has its field marked data-autofocus foc
   act(() => modals.closeAll())
   await waitFor(() => expect(document.activeElement).toBe(opener))
 })
+
+/*
+ * A dialog asked for after a wait (the node asked first, code loaded) is drawn a task later than it is
+ * asked for: an Escape pressed in between landed on the page, and the dialog opened after it and
+ * stayed open. The keys are held from the asking: the Escape closes it as it appears.
+ */
+it.each(['confirmation', 'dialog'])(
+  'a %s asked for, then Escape before it is drawn: it closes as it appears, and the focus stays on its opener',
+  async (kind) => {
+    renderWithApp(<button type="button">Open</button>)
+    const opener = screen.getByRole('button', { name: 'Open' })
+    opener.focus()
+    const onClose = vi.fn()
+    act(() => {
+      if (kind === 'dialog') openDialog({ title: 'Rename', children: <TextInput label="Name" />, onClose })
+      else askToConfirm({ title: 'Delete it?', labels: { confirm: 'Delete', cancel: 'Cancel' }, onClose })
+      // Before React draws it (at the end of this act, as a later task in the window).
+      fireEvent.keyDown(opener, { key: 'Escape' })
+    })
+    // In steps, so that React draws between them (the dialog's removal, Mantine's focus trap's timer).
+    for (let i = 0; i < 8; i++) await act(() => new Promise((r) => setTimeout(r, 50)))
+    expect(document.querySelector('[role="dialog"]')).toBeNull()
+    expect(onClose).toHaveBeenCalledTimes(1)
+    expect(document.activeElement).toBe(opener)
+    expect(fireEvent.keyDown(opener, { key: 'a' })).toBe(true)
+  }
+)

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings": {"fetch": {"disableSameOriginPolicy": true}}}
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ProvidersPage } from '../../src/renderer/src/features/providers/ProvidersPage'
@@ -153,6 +153,31 @@ describe('providers page', () => {
     await waitFor(() => expect(focused()).toBe('Remove a'), { timeout: 10_000 })
     await removeFrom('a')
     await waitFor(() => expect(focused()).toBe('Add provider'), { timeout: 10_000 })
+  })
+
+  /*
+   * Remove asks the node first whether jobs use the provider: an Escape pressed meanwhile (a fast key)
+   * landed on the button, and the dialog opened after it and stayed open.
+   */
+  it.each([
+    ['spare', 0],
+    ['in use', 2]
+  ])('Escape pressed while the node is asked about a provider %s: no dialog opens, and Remove keeps the focus', async (_, jobs) => {
+    await addProvider(node, 'p', { external_url: `${fake.url}/v1` })
+    for (let i = 0; i < jobs; i++) await createJob(node, 'p')
+    renderWithApp(<ProvidersPage />, routerTransport(node.router))
+    const button = await screen.findByRole('button', { name: 'Remove p' })
+    button.focus()
+    act(() => {
+      fireEvent.click(button)
+      fireEvent.keyDown(button, { key: 'Escape' })
+    })
+    // In steps, so that React draws between them (the node's answer, a dialog if one came).
+    for (let i = 0; i < 10; i++) await act(() => new Promise((r) => setTimeout(r, 50)))
+    expect(screen.queryByRole('dialog', { hidden: true })).toBeNull()
+    expect(document.activeElement).toBe(button)
+    // The keys are the page's again.
+    expect(fireEvent.keyDown(button, { key: 'a' })).toBe(true)
   })
 
   it('removing the embedding model’s provider says, before it is removed, that documents are then found by their words alone', async () => {

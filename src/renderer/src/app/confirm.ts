@@ -2,6 +2,7 @@ import { modals } from '@mantine/modals'
 import type { ModalSettings, OpenConfirmModal } from '@mantine/modals'
 import { handTypingTo, holdTyping, stopHolding, typingEscaped } from './dialog-typing'
 import { focusWhenLost } from './focus-when-lost'
+import { createElement, Fragment, type ReactNode } from 'react'
 
 /**
  * The dialogs' provider mounts just after the window's first paint (after-first-paint.tsx): a dialog
@@ -48,33 +49,82 @@ const whenListened = (open: () => void, dropped: () => void) => {
  */
 const AT_ONCE = { transitionProps: { duration: 0 } }
 
-function focusOpened(): void {
-  // After React's drawing of it, queued as it was asked for (before this), and the effects in which
-  // Mantine notes where the focus goes back to on closing.
-  queueMicrotask(() => {
-    const dialogs = document.querySelectorAll<HTMLElement>('[role="dialog"]')
-    const dialog = dialogs[dialogs.length - 1]
+/**
+ * A dialog's own content ends with this mark: it tells `drawn` the dialog it is in, once that is in the
+ * page (a ref is set as React puts it there).
+ */
+const drawnMark = (drawn: (dialog: HTMLElement | null) => void) =>
+  createElement('span', {
+    hidden: true,
+    ref: (mark: HTMLSpanElement | null) => {
+      // Just after React's commit (before any key): handed keys then type into the field, and Enter
+      // submits what they typed, as React takes its change first outside a commit.
+      if (mark) queueMicrotask(() => drawn(mark.closest<HTMLElement>('[role="dialog"]')))
+    }
+  })
+
+let asked = 0
+
+/**
+ * Opens a dialog with `children` as its content and focuses it once it is drawn: in the task that asks
+ * for it after a click or a key, but a task later when asked for after a wait (the node asked first,
+ * code loaded): an Escape pressed in between landed on the page, and the dialog opened after it and
+ * stayed. The keys typed until it is drawn are held (dialog-typing): typing goes into it, and an
+ * Escape closes it as it appears (as if pressed in it: its onClose is told).
+ */
+function openDrawn(
+  modalId: string | undefined,
+  children: ReactNode,
+  onClose: (() => void) | undefined,
+  open: (id: string, children: ReactNode, onClose: () => void) => void
+): void {
+  const id = modalId ?? `nodedesk-dialog-${++asked}`
+  holdTyping()
+  let done = false
+  let wentIn = false
+  const drawn = (dialog: HTMLElement | null) => {
+    // Once: drawn again (a question asked over it, then gone), the focus is where the operator left it.
+    if (done) return
+    done = true
+    if (typingEscaped()) {
+      stopHolding()
+      return void modals.close(id)
+    }
     if (dialog && !dialog.contains(document.activeElement)) {
       const first = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>(FOCUSABLE)
       first?.focus({ preventScroll: true })
     }
-    // Typed while it waited for its provider: the keys go on in it.
-    handTypingTo(dialog?.contains(document.activeElement) ? document.activeElement : null)
-  })
+    wentIn = !!dialog?.contains(document.activeElement)
+    // Typed while it waited: the keys go on in it.
+    handTypingTo(wentIn ? document.activeElement : null)
+  }
+  open(
+    id,
+    createElement(Fragment, null, children, drawnMark(drawn)),
+    backToOpener(onClose, () => !wentIn)
+  )
 }
 
 /**
  * Mantine hands the focus back to what opened a dialog only after its closing transition, and with
  * none (AT_ONCE) it did not: after Escape the focus was on the page. The control focused when the
  * dialog was asked for takes it back once it is lost, unless the dialog's own onClose put it
- * elsewhere first (focusWhenLost leaves a focus that is not lost alone).
+ * elsewhere first (focusWhenLost leaves a focus that is not lost alone). Closed before the focus went
+ * in (`neverIn`: an Escape typed as it opened), the focus is still on the opener: Mantine's focus trap
+ * may yet move it into the closing dialog a timer later, and it was left on the page's body; that is
+ * waited for too.
  */
-function backToOpener(onClose: (() => void) | undefined): () => void {
+function backToOpener(onClose: (() => void) | undefined, neverIn: () => boolean): () => void {
   const active = document.activeElement
   const opener = active instanceof HTMLElement && active !== document.body ? active : null
   return () => {
     onClose?.()
-    if (opener) focusWhenLost(() => (opener.isConnected ? opener : null))
+    const waitOnOpener = neverIn()
+    if (opener)
+      focusWhenLost(
+        () => (opener.isConnected ? opener : null),
+        (el) => waitOnOpener && el === opener
+      )
   }
 }
 
@@ -89,14 +139,17 @@ const FOCUSABLE = 'input:not([disabled]), textarea:not([disabled]), select:not([
 export function askToConfirm(options: OpenConfirmModal): void {
   whenListened(
     () => {
-      modals.openConfirmModal({
-        ...AT_ONCE,
-        ...options,
-        onClose: backToOpener(options.onClose),
-        // Mantine's focus trap focuses the first element marked data-autofocus, before any tabbable one.
-        cancelProps: { ...options.cancelProps, 'data-autofocus': true } as OpenConfirmModal['cancelProps']
-      })
-      focusOpened()
+      openDrawn(options.modalId, options.children, options.onClose, (modalId, children, onClose) =>
+        modals.openConfirmModal({
+          ...AT_ONCE,
+          ...options,
+          modalId,
+          children,
+          onClose,
+          // Mantine's focus trap focuses the first element marked data-autofocus, before any tabbable one.
+          cancelProps: { ...options.cancelProps, 'data-autofocus': true } as OpenConfirmModal['cancelProps']
+        })
+      )
     },
     () => {
       options.onCancel?.()
@@ -109,8 +162,9 @@ export function askToConfirm(options: OpenConfirmModal): void {
 export function openDialog(settings: ModalSettings): void {
   whenListened(
     () => {
-      modals.open({ ...AT_ONCE, ...settings, onClose: backToOpener(settings.onClose) })
-      focusOpened()
+      openDrawn(settings.modalId, settings.children, settings.onClose, (modalId, children, onClose) =>
+        modals.open({ ...AT_ONCE, ...settings, modalId, children, onClose })
+      )
     },
     () => settings.onClose?.()
   )

@@ -25,7 +25,8 @@ let held: Held | undefined
 
 /** A dialog waits to be drawn: the keys typed from now on are held for it. */
 export function holdTyping(): void {
-  if (held) return
+  // A hold past its time (its dialog never drawn) is over: a new one starts.
+  if (held && Date.now() <= held.until) return
   held = { text: '', enter: false, escape: false, until: Date.now() + HOLD_MS }
   window.addEventListener('keydown', onKey, true)
 }
