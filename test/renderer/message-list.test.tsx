@@ -301,6 +301,31 @@ describe('waiting for the provider’s first words', () => {
     expect(screen.getByTestId('waited').textContent).toBe('10 s')
   })
 
+  // A regenerated answer's wait, which no stored message dates, counted from when it was shown: another
+  // conversation opened and back began it at 0 again.
+  it('a regenerated answer awaited counts from when it was asked for, and goes on when the conversation is shown again', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+    vi.setSystemTime(Date.parse('2026-11-22T10:05:00.000Z'))
+    const question = storedAt(message('Explain'), '2026-11-22T10:00:00.000Z')
+    const answer = storedAt(message('An answer', { answers: question.node_api_data.node_message_hash }), '2026-11-22T10:00:05.000Z')
+    const parent = question.node_api_data.node_message_hash
+    // As InboxView awaits it once the node has queued the regeneration.
+    act(() => useStreaming.getState().append(INBOX, parent, '', [answer.node_api_data.node_message_hash]))
+    try {
+      const regenerating = { streaming: true, streamingFor: parent }
+      renderWithApp(listOf([question, answer], regenerating))
+      expect(screen.getByText('Waiting for the provider…')).toBeTruthy()
+      at(12)
+      expect(screen.getByTestId('waited').textContent).toBe('12 s')
+      cleanup()
+      at(20)
+      renderWithApp(listOf([question, answer], regenerating))
+      expect(screen.getByTestId('waited').textContent).toBe('32 s')
+    } finally {
+      useStreaming.setState({ partial: {} })
+    }
+  })
+
   it('after a pause (429) the wait counts from when the node asked again, not from when it is shown', () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
     vi.setSystemTime(Date.parse('2026-11-22T10:01:00.000Z'))

@@ -19,6 +19,12 @@ export interface PartialAnswer {
    * regeneration asked for meanwhile), not more of this one.
    */
   readonly stored?: string
+  /**
+   * Awaited before its first words (a regenerated answer): when this window began to await it, in ms
+   * since the epoch. No stored message dates that wait: shown again (another conversation opened and
+   * back), it went on from nothing.
+   */
+  readonly since?: number
 }
 
 /** How many stored answers are remembered as watched (a long session watches many; the list stays small). */
@@ -54,7 +60,13 @@ export const useStreaming = create<StreamingState>((set) => ({
       const next =
         cur && cur.parent === parent
           ? { ...cur, text: cur.text + text }
-          : { parent, text, ...(replaced?.length ? { replaced } : {}), ...(late ? { late: true as const } : {}) }
+          : {
+              parent,
+              text,
+              ...(text ? {} : { since: Date.now() }),
+              ...(replaced?.length ? { replaced } : {}),
+              ...(late ? { late: true as const } : {})
+            }
       return { partial: { ...s.partial, [inbox]: next } }
     }),
   clear: (inbox, parent, stored) =>

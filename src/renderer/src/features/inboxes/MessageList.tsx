@@ -71,8 +71,13 @@ export function MessageList(props: Props) {
     return r
   }, [messages, streaming, streamingFor, waiting])
   // The wait shown while an answer is under way (a regenerated one before its first words) is its own, which no stored
-  // message dates: counted from when it is shown.
-  const waitSince = useMemo(() => (streaming ? undefined : awaitedSince(messages)), [messages, streaming])
+  // message dates: counted from when this window began to await it.
+  const awaitingSince = useStreaming((s) => s.partial[inboxId]?.since)
+  const waitSince = useMemo(() => {
+    if (streaming) return awaitingSince
+    const at = awaitedSince(messages)
+    return at === undefined ? undefined : Date.parse(at)
+  }, [messages, streaming, awaitingSince])
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -467,9 +472,9 @@ function ErrorNote({
 
 /**
  * The answer being written: only this row follows the stream, so deltas do not re-render the list.
- * `waitSince`: the node_timestamp the wait for a question's answer began at (see awaitedSince).
+ * `waitSince`: when the wait for the answer began, in ms since the epoch (see awaitedSince).
  */
-function Tail({ inboxId, streaming, pause, waitSince }: { inboxId: string; streaming: boolean; pause?: AnswerPause; waitSince?: string }) {
+function Tail({ inboxId, streaming, pause, waitSince }: { inboxId: string; streaming: boolean; pause?: AnswerPause; waitSince?: number }) {
   const text = useStreamedText(inboxId)
   const late = useStreaming((s) => s.partial[inboxId]?.late === true)
   // Begun before this window followed it (a reload): its text here would lack its start and read as the
@@ -498,7 +503,7 @@ function Tail({ inboxId, streaming, pause, waitSince }: { inboxId: string; strea
     )
   }
   if (pause) return <PauseNotice until={pause.until} reason={pause.reason} />
-  return <WaitingForProvider since={waitSince === undefined ? undefined : Date.parse(waitSince)} />
+  return <WaitingForProvider since={waitSince} />
 }
 
 /** From this long, the wait says how long it has been. */
