@@ -1,5 +1,6 @@
 import { Modal, type ModalProps } from '@mantine/core'
 import { useEffect, type KeyboardEvent } from 'react'
+import { plainEscape } from './own-escape'
 import { useFocusBack } from './use-focus-back'
 import { useLatest } from './use-latest'
 
@@ -7,14 +8,10 @@ interface DialogProps extends ModalProps {
   /**
    * Escape closes it only when pressed in it, or on what opened it before the focus has moved in
    * (Mantine's closeOnEscape listens on the window, where it also heard the Escape that closed a
-   * question asked over the dialog, and the dialog asked again at once). Not an Escape a control marked
-   * as its own (an open dropdown), as Mantine's listener honours.
+   * question asked over the dialog, and the dialog asked again at once). A plain one (plainEscape).
    */
   readonly ownEscape?: boolean
 }
-
-const ownEscapeKey = (e: { key: string; isComposing: boolean; target: EventTarget | null }) =>
-  e.key === 'Escape' && !e.isComposing && !(e.target instanceof HTMLElement && e.target.dataset.mantineStopPropagation === 'true')
 
 /**
  * Mantine's Modal that gives the focus back to what opened it also when closed while still opening
@@ -29,7 +26,7 @@ export function Dialog({ ownEscape = false, returnFocus = true, onKeyDown, ...pr
   useEffect(() => {
     if (!ownEscape || !opened) return
     const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.target === openedFrom.current && ownEscapeKey(e)) close.current()
+      if (e.target === openedFrom.current && plainEscape(e)) close.current()
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
@@ -41,7 +38,7 @@ export function Dialog({ ownEscape = false, returnFocus = true, onKeyDown, ...pr
       closeOnEscape={ownEscape ? false : props.closeOnEscape}
       onKeyDown={(e: KeyboardEvent<HTMLDivElement>) => {
         onKeyDown?.(e)
-        if (ownEscape && ownEscapeKey({ key: e.key, isComposing: e.nativeEvent.isComposing, target: e.target })) onClose()
+        if (ownEscape && plainEscape({ key: e.key, isComposing: e.nativeEvent.isComposing, target: e.target })) onClose()
       }}
     />
   )

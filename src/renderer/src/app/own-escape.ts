@@ -2,17 +2,22 @@ import { useEffect, type RefObject } from 'react'
 import { useLatest } from './use-latest'
 
 /**
+ * An Escape that closes something: not one an input method composes with, nor one a control keeps as
+ * its own (an open dropdown, marked as Mantine's listener honours).
+ */
+export const plainEscape = (e: { readonly key: string; readonly isComposing: boolean; readonly target: EventTarget | null }): boolean =>
+  e.key === 'Escape' && !e.isComposing && !(e.target instanceof HTMLElement && e.target.dataset.mantineStopPropagation === 'true')
+
+/**
  * Whether an Escape is for the dialog or drawer `inside` is in: not while another dialog is open over
- * it, nor when typed in one (that one's, already closed by it), nor in a control that keeps it (an open
- * dropdown, marked as Mantine's listener honours). Decided as the key comes, from what is on the page:
+ * it, nor when typed in one (that one's, already closed by it); a plain one (plainEscape). Decided as the key comes, from what is on the page:
  * a flag set once the dialog over it had opened came a render late, and an Escape typed as Edit scope
  * opened closed the drawer under it too.
  */
 export function escapeIsFor(e: KeyboardEvent, inside: Element | null): boolean {
-  if (e.key !== 'Escape' || e.isComposing) return false
+  if (!plainEscape(e)) return false
   const own = inside?.closest('[role="dialog"]') ?? null
   const target = e.target instanceof Element ? e.target : null
-  if (target instanceof HTMLElement && target.dataset.mantineStopPropagation === 'true') return false
   const targetDialog = target?.closest('[role="dialog"]')
   if (targetDialog && targetDialog !== own) return false
   return [...document.querySelectorAll('[role="dialog"]')].every((d) => d === own)
