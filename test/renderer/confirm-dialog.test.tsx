@@ -115,3 +115,16 @@ it.each(['confirmation', 'dialog'])(
     expect(fireEvent.keyDown(opener, { key: 'a' })).toBe(true)
   }
 )
+
+it('a dialog asked for again under an id already open (Mantine draws nothing) holds the keys for a second at most', async () => {
+  renderWithApp(<button type="button">Open</button>)
+  const opener = screen.getByRole('button', { name: 'Open' })
+  act(() => openDialog({ modalId: 'once', title: 'Once', children: <TextInput label="Name" /> }))
+  await waitFor(() => expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true))
+  act(() => openDialog({ modalId: 'once', title: 'Once', children: <TextInput label="Name" /> }))
+  // Held meanwhile: the key goes nowhere.
+  expect(fireEvent.keyDown(opener, { key: 'a' })).toBe(false)
+  await act(() => new Promise((r) => setTimeout(r, 1100)))
+  expect(fireEvent.keyDown(opener, { key: 'a' })).toBe(true)
+  expect(screen.getAllByRole('dialog')).toHaveLength(1)
+})

@@ -103,7 +103,16 @@ function openDrawn(
     createElement(Fragment, null, children, drawnMark(drawn)),
     backToOpener(onClose, () => !wentIn)
   )
+  // Not drawn (Mantine ignores a dialog asked for again under an id already open): the keys are the page's again.
+  setTimeout(() => {
+    if (done) return
+    done = true
+    handTypingTo(null)
+  }, NOT_DRAWN_MS)
 }
+
+/** A dialog not drawn by then is not coming. */
+const NOT_DRAWN_MS = 1000
 
 /**
  * Mantine hands the focus back to what opened a dialog only after its closing transition, and with
