@@ -65,3 +65,11 @@ it('the Escape that closed the dialog over it (gone from the page by the time th
   expect(event).toBeDefined()
   expect(escapeIsFor(event!, inside)).toBe(false)
 })
+
+it('a dialog asked for from inside it and not drawn yet (the panel in it marked data-opens-dialog) takes the Escape', () => {
+  const { inside, button } = drawer()
+  button.dataset.opensDialog = 'true'
+  expect(escapeIsFor(escapeOn(button), inside)).toBe(false)
+  delete button.dataset.opensDialog
+  expect(escapeIsFor(escapeOn(button), inside)).toBe(true)
+})

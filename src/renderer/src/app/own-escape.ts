@@ -16,6 +16,8 @@ export const plainEscape = (e: { readonly key: string; readonly isComposing: boo
  */
 export function escapeIsFor(e: KeyboardEvent, inside: Element | null): boolean {
   if (!plainEscape(e)) return false
+  // A dialog asked for from inside it, not drawn yet (Mantine draws it a render later, a while on a loaded machine).
+  if (inside?.querySelector('[data-opens-dialog]')) return false
   const own = inside?.closest('[role="dialog"]') ?? null
   const target = e.target instanceof Element ? e.target : null
   const targetDialog = target?.closest('[role="dialog"]')

@@ -190,6 +190,9 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
       visibleFrom={inDrawer ? undefined : 'xl'}
       component="aside"
       aria-label="Job details"
+      // Marked in the same drawing as the dialog is asked for (the dialog itself comes a render later):
+      // a drawer holding the panel leaves an Escape typed meanwhile to the dialog (escapeIsFor).
+      data-opens-dialog={editingScope !== null || editingConfig !== null || undefined}
     >
       <Paper withBorder p="sm">
         <Group justify="space-between" mb="xs">
