@@ -56,6 +56,23 @@ export function handTypingTo(field: Element | null): void {
   else if (field instanceof HTMLButtonElement) field.click()
 }
 
+/**
+ * Waits for `work` (the node asked, code loaded) before a dialog is asked for, the keys typed meanwhile
+ * held for it: an Escape then was lost on the page, and the dialog opened after it and stayed. Gives
+ * what `work` gave, the keys still held for the dialog; undefined, the holding over, when Escape was
+ * pressed meanwhile (the dialog is not wanted) or `work` failed.
+ */
+export async function awaitHolding<T>(work: Promise<T>): Promise<{ value: T } | undefined> {
+  holdTyping()
+  const got = await work.then(
+    (value) => ({ value }),
+    () => undefined
+  )
+  if (got && !typingEscaped()) return got
+  stopHolding()
+  return undefined
+}
+
 /** Stops holding (the dialog was drawn, or dropped); returns what was held. */
 export function stopHolding(): Held | undefined {
   const h = held

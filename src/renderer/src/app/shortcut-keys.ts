@@ -1,4 +1,4 @@
-import { holdTyping, stopHolding, typingEscaped } from './dialog-typing'
+import { awaitHolding } from './dialog-typing'
 
 /*
  * The keys and the button that open the list of keyboard shortcuts (shortcuts.tsx). The list's code,
@@ -8,14 +8,7 @@ import { holdTyping, stopHolding, typingEscaped } from './dialog-typing'
 
 /** Opens the list of shortcuts; keys typed while its code loads go to it, and an Escape then means it is not wanted. */
 export function openShortcuts(): void {
-  holdTyping()
-  void import('./shortcuts').then(
-    ({ showShortcuts }) => {
-      if (typingEscaped()) stopHolding()
-      else showShortcuts()
-    },
-    () => stopHolding()
-  )
+  void awaitHolding(import('./shortcuts')).then((got) => got?.value.showShortcuts())
 }
 
 const typingIn = (el: EventTarget | null) =>

@@ -10,7 +10,7 @@ import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { useEmbeddingModel, useRouteMutation } from '../../api/queries'
 import { askToConfirm, openDialog } from '../../app/confirm'
-import { holdTyping, stopHolding, typingEscaped } from '../../app/dialog-typing'
+import { awaitHolding } from '../../app/dialog-typing'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { forgetKindChoice } from './kind-choices'
 import { jobsText, ProviderInUse } from './ProviderInUse'
@@ -37,8 +37,9 @@ export function useRemoveProvider(
     const usageOf = () => client.call('provider_usage', { query: { llm_provider_id: id } }).catch(() => undefined)
     const showInUse = async (usage: ProviderUsage) => {
       const modalId = `provider-in-use-${id}`
-      const lastActive = await sameNameActivity(client, usage.recent)
-      if (typingEscaped()) return void stopHolding()
+      const activity = await awaitHolding(sameNameActivity(client, usage.recent))
+      if (!activity) return
+      const lastActive = activity.value
       const others = (providers ?? []).filter((p) => p.id !== id)
       const name = providerNamer(providers ?? [])
       // Confirmed in the dialog itself (ProviderInUse): a second dialog over it replaced it, and Cancel
@@ -88,9 +89,9 @@ export function useRemoveProvider(
     asking.current = true
     // Keys typed while the node is asked are the dialog's, and an Escape then means it is not wanted: it
     // was lost on the button, and the dialog opened after it and stayed.
-    holdTyping()
-    const usage: ProviderUsage | undefined = await usageOf().finally(() => (asking.current = false))
-    if (typingEscaped()) return void stopHolding()
+    const asked = await awaitHolding(usageOf().finally(() => (asking.current = false)))
+    if (!asked) return
+    const usage: ProviderUsage | undefined = asked.value
     if (usage && usage.jobs > 0) return void showInUse(usage)
     // Once it is gone, the focus goes to the next provider's Remove (or the one before, or Add provider), not to the page.
     // In the page's order (by server), worked out on the click: the page's rows are grouped by shownProviders.
