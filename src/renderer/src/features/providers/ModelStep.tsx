@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { ProviderKind } from '../../../../shared/contract/identity'
 import { PROVIDER_CATALOG, resolveBaseUrl } from '../../../../shared/provider-catalog'
 import { ApiFailure, errorText, untilAborted } from '../../api/client'
+import { CANCELLED, useCancellable } from '../../app/use-cancellable'
 import { useClient } from '../../api/client-context'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { inWizardWords } from './key-advice'
@@ -60,8 +61,7 @@ export function ModelStep({ draft, change, errors, mode, onChangeConnection }: S
    * time limit (20 seconds) behind a spinner without a word: Cancel stops waiting, as the review's
    * Cancel test does (the node's request goes on, and its answer is ignored). Leaving the step cancels it too.
    */
-  const run = useRef<AbortController | null>(null)
-  useEffect(() => () => run.current?.abort(), [])
+  const listing = useCancellable()
   const listButton = useRef<HTMLButtonElement>(null)
   const cancelButton = useRef<HTMLButtonElement>(null)
   /** The listing ends (answered, failed or cancelled): Cancel goes, and the focus it had goes to the list button. */
@@ -77,9 +77,7 @@ export function ModelStep({ draft, change, errors, mode, onChangeConnection }: S
       )
   }
   const fetchModels = async () => {
-    run.current?.abort()
-    const current = new AbortController()
-    run.current = current
+    const signal = listing.start()
     setListed({ loading: true, models: null })
     try {
       // Editing names the provider: its stored key (unless replaced or removed) and the address's hidden values are used.
@@ -93,20 +91,19 @@ export function ModelStep({ draft, change, errors, mode, onChangeConnection }: S
             ...sentKey
           }
         }),
-        current.signal
+        signal
       )
       endListing({ loading: false, models: res.models.map((m) => m.id) })
     } catch (err) {
       // Cancelled, listed again or left: whoever aborted it says what the step shows.
-      if (current.signal.aborted) return
+      if (signal.aborted) return
       endListing({ loading: false, models: null, ...listingFailure(err) })
     } finally {
-      if (run.current === current) run.current = null
+      listing.end(signal)
     }
   }
   const cancelListing = () => {
-    run.current?.abort()
-    run.current = null
+    listing.cancel(CANCELLED)
     endListing({ loading: false, models: null, cancelled: true })
   }
   useEffect(() => {

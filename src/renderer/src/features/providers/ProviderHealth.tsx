@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { LastCheck } from '../../../../shared/contract/provider'
 import { errorText, untilAborted } from '../../api/client'
+import { CANCELLED, useCancellable } from '../../app/use-cancellable'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { useClient } from '../../api/client-context'
 import { keys } from '../../api/queries'
@@ -89,9 +90,8 @@ export function CheckButton({ providerId, label, name }: { providerId: string; l
   const client = useClient()
   const qc = useQueryClient()
   const [checking, setChecking] = useState(false)
-  const run = useRef<AbortController | null>(null)
   // Left (another page): nothing more is waited for, and nothing is said.
-  useEffect(() => () => run.current?.abort(), [])
+  const run = useCancellable()
   const checkButton = useRef<HTMLButtonElement>(null)
   const cancelButton = useRef<HTMLButtonElement>(null)
   // Cancel takes Check's place while it runs (one button's width: the table's row fits an 800 px window),
@@ -101,23 +101,21 @@ export function CheckButton({ providerId, label, name }: { providerId: string; l
   }, [checking])
   const shownName = name || providerId
   const check = async () => {
-    const current = new AbortController()
-    run.current = current
+    const signal = run.start()
     setChecking(true)
     try {
-      const res = await untilAborted(client.call('check_llm_provider', { body: { llm_provider_id: providerId } }), current.signal)
+      const res = await untilAborted(client.call('check_llm_provider', { body: { llm_provider_id: providerId } }), signal)
       notifications.show({ color: 'teal', title: `“${shownName}” works`, message: res.message })
     } catch (err) {
-      if (current.signal.reason === CANCELLED)
+      if (signal.reason === CANCELLED)
         notifications.show({
           color: 'yellow',
           title: `The check of “${shownName}” was cancelled`,
           message: 'Its last check stays as it was until the server answers or the node gives up on it.'
         })
-      else if (!current.signal.aborted)
-        notifications.show({ color: 'red', title: `“${shownName}” did not answer`, message: errorText(err) })
+      else if (!signal.aborted) notifications.show({ color: 'red', title: `“${shownName}” did not answer`, message: errorText(err) })
     } finally {
-      if (run.current === current) run.current = null
+      run.end(signal)
       // Failed or not, the result is kept: show it.
       await qc.invalidateQueries({ queryKey: keys.providers })
       const hadFocus = document.activeElement === cancelButton.current
@@ -131,7 +129,7 @@ export function CheckButton({ providerId, label, name }: { providerId: string; l
       size="xs"
       variant="default"
       leftSection={<Loader size={14} />}
-      onClick={() => run.current?.abort(CANCELLED)}
+      onClick={() => run.cancel(CANCELLED)}
       aria-label={`Cancel the check of ${shownName}`}
       style={{ flexShrink: 0 }}
     >
@@ -153,4 +151,3 @@ export function CheckButton({ providerId, label, name }: { providerId: string; l
 }
 
 /** The abort reason of a check the operator cancelled (not one left with the page). */
-const CANCELLED = 'cancelled'

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import { DEFAULT_NODE_NAME } from '../../../../shared/contract/identity'
 import type { LastCheck, ProviderListEntry } from '../../../../shared/contract/provider'
 import { ApiFailure, errorText, untilAborted } from '../../api/client'
+import { CANCELLED, useCancellable } from '../../app/use-cancellable'
 import { useClient } from '../../api/client-context'
 import { useHealth, useProviders, useRouteMutation } from '../../api/queries'
 import { askToConfirm } from '../../app/confirm'
@@ -239,8 +240,7 @@ export function WizardForm({
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const [testState, setTestState] = useState<TestState>({ status: 'idle' })
   /** The test under way, to cancel it; also cancelled when the wizard is left (it must not save afterwards). */
-  const testRun = useRef<AbortController | null>(null)
-  useEffect(() => () => testRun.current?.abort(), [])
+  const testRun = useCancellable()
   const [shown, setShown] = useState(false)
   const step = draft.step
   const single = mode.kind === 'edit' || chosenModels(draft).length <= 1
@@ -308,8 +308,7 @@ export function WizardForm({
   const change = (patch: Partial<ProviderDraft>) => {
     setServerErrors({})
     // A test under way tests the settings as they were: it must not save them once they have changed.
-    testRun.current?.abort()
-    testRun.current = null
+    testRun.cancel()
     setTestState({ status: 'idle' })
     update(patch)
   }
@@ -404,8 +403,7 @@ export function WizardForm({
 
   /** One short test call per model (a few at a time); all answer: saved, else the failures are listed. */
   const testThenSave = async () => {
-    const run = new AbortController()
-    testRun.current = run
+    const signal = testRun.start()
     setTestState({ status: 'testing' })
     const failures: string[] = []
     let answered = ''
@@ -413,9 +411,9 @@ export function WizardForm({
     const worker = async () => {
       for (let body = queue.shift(); body; body = queue.shift()) {
         try {
-          answered = (await untilAborted(client.call('test_llm_provider', { body }), run.signal)).message
+          answered = (await untilAborted(client.call('test_llm_provider', { body }), signal)).message
         } catch (err) {
-          if (run.signal.aborted) return
+          if (signal.aborted) return
           if (err instanceof ApiFailure && err.status === 400) throw err
           // Said as the wizard would: the key is on its Connection step, not in "the provider's settings".
           const said = inWizardWords(errorText(err)).text
@@ -429,11 +427,13 @@ export function WizardForm({
       setTestState({ status: 'idle' })
       showFailure(err)
       return
+    } finally {
+      testRun.end(signal)
     }
     // Cancelled (or the wizard left): nothing is saved. A server that never answers held the wizard
     // for the node's whole time limit (2 minutes), with no way out but to leave the page.
-    if (run.signal.aborted) {
-      if (testRun.current === run) setTestState({ status: 'cancelled' })
+    if (signal.aborted) {
+      if (signal.reason === CANCELLED) setTestState({ status: 'cancelled' })
       return
     }
     if (failures.length) {
@@ -584,7 +584,7 @@ export function WizardForm({
             ) : (
               <Group gap="xs">
                 {testState.status === 'testing' && (
-                  <Button ref={cancelTestButton} variant="default" onClick={() => testRun.current?.abort()}>
+                  <Button ref={cancelTestButton} variant="default" onClick={() => testRun.cancel(CANCELLED)}>
                     Cancel test
                   </Button>
                 )}
