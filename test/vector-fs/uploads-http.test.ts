@@ -313,6 +313,43 @@ describe('uploads over HTTP (multipart/form-data)', () => {
     expect(((await good.json()) as FileInfo).name).toBe('Ελλάδα.txt')
   })
 
+  it('a form refused for a field before its file part (given twice, not UTF-8, too long) keeps none of the file’s bytes', async () => {
+    const before = dbFingerprint(node.store)
+    const boundary = 'x-boundary-early'
+    const part = (name: string, value: string | Buffer) =>
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`),
+        Buffer.from(value),
+        Buffer.from('\r\n')
+      ])
+    const send = async (...fields: Buffer[]) => {
+      const res = await fetch(`${server.url}/v2/upload_file_to_folder`, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+        body: Buffer.concat([
+          ...fields,
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file_data"; filename="lease.txt"\r\n\r\n`),
+          Buffer.from('the tenant pays the heating '.repeat(200)),
+          Buffer.from(`\r\n--${boundary}--\r\n`)
+        ])
+      })
+      return { status: res.status, message: ((await res.json()) as { message: string }).message }
+    }
+    expect(await send(part('path', '/'), part('path', '/'), part('filename', 'lease.txt'))).toEqual({
+      status: 400,
+      message: 'path: given more than once in the form; which one was meant cannot be told'
+    })
+    expect(await send(part('path', '/'), part('filename', Buffer.from([0x62, 0xff, 0x2e, 0x74])))).toEqual({
+      status: 400,
+      message: 'filename: not valid UTF-8'
+    })
+    expect(await send(part('path', 'x'.repeat(70_000)), part('filename', 'lease.txt'))).toMatchObject({ status: 400 })
+    // The file's part came after the answer, and was written to the upload folder anyway (until the next start).
+    await new Promise((r) => setTimeout(r, 300))
+    expect(existsSync(uploadDir) ? readdirSync(uploadDir) : []).toEqual([])
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+
   it('a form that ends inside its file part answers 400 and throws nothing: twenty-five in a row leave the node serving', async () => {
     const before = dbFingerprint(node.store)
     const thrown: unknown[] = []

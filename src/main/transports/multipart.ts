@@ -148,7 +148,10 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
       // A form that ends inside a file part fails that part's stream as well as the form: the form's
       // error answers the request, and the stream's must not go unheard (it would be thrown).
       stream.on('error', () => out?.destroy())
-      if (name !== options.fileField) {
+      // Refused already (a field before it given twice, not UTF-8, too long): busboy still hands over
+      // the part it had read, and the file was written to the upload folder after the answer, kept
+      // there until the next start.
+      if (settled || name !== options.fileField) {
         stream.resume()
         return
       }
