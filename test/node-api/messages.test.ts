@@ -114,6 +114,23 @@ describe('job_message', () => {
     expect(m!.job_message).toMatchObject({ parent: 'abc', files_inbox: 'files-1' })
   })
 
+  it('parent and files_inbox name a message or an inbox: over 1,024 characters is 400 naming the field, and nothing is stored', async () => {
+    // Unbounded, 5 MB of parent was stored with a 2-letter message, and came back from every read of the inbox.
+    const before = dbFingerprint(node.store)
+    expectError(
+      await send('hi', { parent: 'p'.repeat(1025) }),
+      400,
+      'parent: longer than 1,024 characters (it names the node_message_hash of a message)'
+    )
+    expectError(
+      await send('hi', { files_inbox: 'f'.repeat(5_000_000) }),
+      400,
+      'files_inbox: longer than 1,024 characters (it names an inbox)'
+    )
+    expect(dbFingerprint(node.store)).toBe(before)
+    expect((await send('hi', { parent: 'p'.repeat(1024), files_inbox: 'f'.repeat(1024) })).status).toBe(200)
+  })
+
   it('answers 404 for an unknown job and 400 for an invalid body, changing nothing', async () => {
     const before = dbFingerprint(node.store)
     expectError(await node.post('/v2/job_message', { job_id: 'jobid_x', content: 'hi' }), 404, "job_id: no job with id 'jobid_x'")

@@ -34,6 +34,12 @@ export const uploadTooLarge = (field: string, limitBytes: number) => overLimit(f
 /** Without the field name: zod issues and transports add it. */
 export const CONTENT_TOO_LARGE = `larger than the 1 MiB limit (${groupedNumber(MAX_MESSAGE_CONTENT_BYTES)} bytes of UTF-8)`
 
+/** A job_message's `parent` and `files_inbox`, in characters: they name a message or an inbox (a hash is 64). */
+export const MAX_REFERENCE_CHARS = 1024
+
+/** Without the field name: zod issues add it. */
+export const referenceTooLong = (names: string) => `longer than ${groupedNumber(MAX_REFERENCE_CHARS)} characters (it names ${names})`
+
 /** A job_message body over its limit where no one field can be blamed. */
 export const JOB_MESSAGE_BODY_TOO_LARGE = `body: larger than the ${sizeText(MAX_JOB_MESSAGE_BODY_BYTES)} a message's request may take (its content may be at most 1 MiB of UTF-8)`
 

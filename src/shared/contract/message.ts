@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CONTENT_TOO_LARGE, MAX_MESSAGE_CONTENT_BYTES, utf8Length } from './limits'
+import { CONTENT_TOO_LARGE, MAX_MESSAGE_CONTENT_BYTES, MAX_REFERENCE_CHARS, referenceTooLong, utf8Length } from './limits'
 
 /** Seed 2.5 JobMessage. */
 export const JobMessageSchema = z.looseObject({
@@ -39,8 +39,18 @@ export const JobMessageRequestSchema = z.strictObject({
     // status 413: the router answers Payload Too Large for this issue, not 400.
     .refine((s) => utf8Length(s) <= MAX_MESSAGE_CONTENT_BYTES, { error: CONTENT_TOO_LARGE, params: { status: 413 }, abort: true })
     .refine((s) => s.trim() !== '', { error: 'must not be empty' }),
-  parent: z.string().nullable().optional(),
-  files_inbox: z.string().nullable().optional()
+  // Stored with the message as given: without a bound they took the rest of the request's 8 MiB, and a
+  // message its 1 MiB limit was meant to keep small came back from every read of its inbox at 8 MB.
+  parent: z
+    .string()
+    .max(MAX_REFERENCE_CHARS, { error: referenceTooLong('the node_message_hash of a message') })
+    .nullable()
+    .optional(),
+  files_inbox: z
+    .string()
+    .max(MAX_REFERENCE_CHARS, { error: referenceTooLong('an inbox') })
+    .nullable()
+    .optional()
 })
 export type JobMessageRequest = z.infer<typeof JobMessageRequestSchema>
 
