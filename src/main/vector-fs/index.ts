@@ -751,8 +751,9 @@ export function createVectorFs(options: VectorFsOptions) {
       )
       const scoreOf = new Map(keys.map((k, i) => [k, bm25[i]!]))
       const keywordRank = keys.filter((k) => scoreOf.get(k)! > 0).sort((a, b) => scoreOf.get(b)! - scoreOf.get(a)!)
+      // No likeness at all (see vectors.search) is not found by meaning: an imported passage's zero vector is not.
       const semanticRank = keys
-        .filter((k) => candidates.get(k)!.similarity !== undefined)
+        .filter((k) => (candidates.get(k)!.similarity ?? 0) > 0)
         .sort((a, b) => candidates.get(b)!.similarity! - candidates.get(a)!.similarity!)
       const ranked = fuseRanks([semanticRank, keywordRank])
 

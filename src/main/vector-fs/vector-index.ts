@@ -123,7 +123,10 @@ export function vectorIndex(db: Database) {
       )
     },
     /**
-     * The `limit` passages nearest to `query` (best first); `itemIds` restricts to those files.
+     * The `limit` passages nearest to `query` (best first) that lean its way at all: a cosine of 0 or less
+     * (orthogonal, opposite, or an all-zero vector, which says nothing of its text) is no likeness, and
+     * such passages topped the meaning's ranking of every question when nothing else was near (an
+     * imported .vrkai with zero vectors). `itemIds` restricts to those files.
      * `candidates` binary-KNN hits are re-ranked exactly. vec0 keeps its top k by insertion, so a
      * KNN costs about rows x k: 4x oversampling, not more (k 200 takes 6x the time of k 40 at
      * 100,000 rows).
@@ -139,6 +142,7 @@ export function vectorIndex(db: Database) {
       return s.vectors
         .all(JSON.stringify(ids))
         .map((r) => ({ id: r.id, similarity: dot(q, asFloats(r.vector)) }))
+        .filter((h) => h.similarity > 0)
         .sort((a, b) => b.similarity - a.similarity)
         .slice(0, limit)
     }
