@@ -194,3 +194,37 @@ test('the scope tree in Job details is written at the size of the text around it
   expect(branchSize).toBe(countSize)
   expect(branchSize).toBe(configSize)
 })
+
+test('a slow Save scope: the dialog keeps the focus while it saves, an Escape then asks nothing, and once saved one Escape closes the drawer', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Leases' })
+  await openNewJob(page, node)
+  await page.getByRole('button', { name: 'Details' }).click()
+  const drawer = page.getByRole('dialog', { name: 'Job details' })
+  const opener = drawer.getByRole('button', { name: 'Edit scope', exact: true })
+  await opener.click()
+  const dialog = page.getByRole('dialog', { name: 'Edit scope' })
+  await dialog.getByRole('checkbox').first().check()
+  // The save held by the node for a while, as on a loaded machine.
+  let release = () => {}
+  const held = new Promise<void>((r) => (release = r))
+  await page.route('**/v2/update_job_scope', async (route) => {
+    await held
+    await route.continue()
+  })
+  await dialog.getByRole('button', { name: 'Save scope' }).click()
+  await expect(dialog.getByRole('button', { name: 'Save scope' })).toBeDisabled()
+  // Disabled while busy, Save dropped the focus on the page's body, where Escape and Tab went nowhere.
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true)
+  await page.keyboard.press('Escape')
+  await page.waitForTimeout(300)
+  await expect(page.getByRole('dialog', { name: /Discard/ })).toHaveCount(0)
+  await expect(dialog).toBeVisible()
+  release()
+  await expect(dialog).toHaveCount(0)
+  await expect(opener).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(drawer).toHaveCount(0)
+})

@@ -52,3 +52,27 @@ it('focus the operator moved elsewhere meanwhile is left there', async () => {
   act(() => finish())
   expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Other field' }))
 })
+
+it('in a dialog, the dialog holds the focus while it is busy (keys typed then are the dialog’s), and the button takes it back', async () => {
+  let finish = () => {}
+  function InDialog() {
+    const [busy, setBusy] = useState(false)
+    return (
+      <MantineProvider>
+        <section role="dialog" tabIndex={-1} aria-label="Edit scope">
+          <BusyButton loading={busy} onClick={() => (setBusy(true), (finish = () => setBusy(false)))}>
+            Save scope
+          </BusyButton>
+        </section>
+      </MantineProvider>
+    )
+  }
+  render(<InDialog />)
+  const button = screen.getByRole('button', { name: 'Save scope' })
+  button.focus()
+  await userEvent.keyboard('{Enter}')
+  // On the page's body, an Escape or a Tab typed while it saved went nowhere.
+  expect(document.activeElement).toBe(screen.getByRole('dialog', { name: 'Edit scope' }))
+  act(() => finish())
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save scope' }))
+})

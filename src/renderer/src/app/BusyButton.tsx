@@ -14,12 +14,24 @@ export const BusyButton = forwardRef<HTMLButtonElement, BusyButtonProps>(functio
   const own = useRef<HTMLButtonElement>(null)
   const merged = useMergedRef(own, ref)
   const hadFocus = useRef(false)
+  // In a dialog, the dialog holds the focus while the button is busy: on the page's body, Escape and
+  // Tab went nowhere (the dialog hears keys typed in it), and Edit scope's Escape during a slow save was lost.
+  const heldBy = useRef<HTMLElement | null>(null)
   useEffect(() => {
-    if (loading || !hadFocus.current) return
-    hadFocus.current = false
     const el = own.current
+    if (loading) {
+      const active = document.activeElement
+      if (!hadFocus.current || !(active === el || !active || active === document.body)) return
+      heldBy.current = el?.closest<HTMLElement>('[role="dialog"][tabindex]') ?? null
+      heldBy.current?.focus({ preventScroll: true })
+      return
+    }
+    if (!hadFocus.current) return
+    hadFocus.current = false
     const active = document.activeElement
-    if (el?.isConnected && !el.disabled && (!active || active === document.body)) el.focus()
+    const lost = !active || active === document.body || active === heldBy.current
+    heldBy.current = null
+    if (el?.isConnected && !el.disabled && lost) el.focus()
   }, [loading])
   return (
     <Button

@@ -101,6 +101,9 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
   // first: the picks made in a large tree were lost to a stray Escape or click. The question is asked
   // as every other one is (askToConfirm), over the dialog, which stays as it was behind it.
   const asking = useRef(false)
+  // A dialog saving (reading the latest, then writing): it closes itself once saved, and Escape or
+  // Cancel meanwhile do nothing (asked to discard, the dialog then closed under the question).
+  const [saving, setSaving] = useState(false)
   const editScopeButton = useRef<HTMLButtonElement>(null)
   // The window's width crossing xl hides the panel (or the Details button) with the focus in it: the
   // focus goes to the Details button, or back to the panel's first button, not to the page's body.
@@ -130,7 +133,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
     })
   }
   const closeScope = () => {
-    if (asking.current) return
+    if (asking.current || saving) return
     if (!editingScope || !scopeBase || JSON.stringify(editingScope) === JSON.stringify(scopeBase)) return setEditingScope(null)
     askToDiscard(
       'scope',
@@ -143,7 +146,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
   const configChanged = useRef(false)
   const editConfigButton = useRef<HTMLButtonElement>(null)
   const closeConfig = () => {
-    if (asking.current) return
+    if (asking.current || saving) return
     if (!configChanged.current) return setEditingConfig(null)
     askToDiscard(
       'job config',
@@ -160,6 +163,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
 
   const saveScope = async () => {
     if (!editingScope || !scopeBase) return
+    setSaving(true)
     try {
       // Another window may have saved the scope since the dialog opened: only this dialog's changes are applied to it.
       const latest = await client.call('get_job_scope', { query: { job_id: jobId } })
@@ -168,15 +172,20 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
       notifications.show({ color: 'teal', message: 'Scope saved' })
     } catch (err) {
       notifications.show({ color: 'red', title: 'Scope not saved', message: errorText(err) })
+    } finally {
+      setSaving(false)
     }
   }
   const saveConfig = async (base: JobConfig, edited: JobConfig) => {
+    setSaving(true)
     try {
       const latest = (await client.call('get_inbox', { query: { inbox_name: inbox.inbox_id } })).job_config
       await updateConfig.mutateAsync({ job_id: jobId, config: mergeConfigEdit(base, edited, latest) })
       setEditingConfig(null)
     } catch (err) {
       notifications.show({ color: 'red', title: 'Config not saved', message: errorText(err) })
+    } finally {
+      setSaving(false)
     }
   }
 
@@ -302,7 +311,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
               <Button variant="default" onClick={closeScope}>
                 Cancel
               </Button>
-              <BusyButton onClick={() => void saveScope()} loading={updateScope.isPending}>
+              <BusyButton onClick={() => void saveScope()} loading={saving}>
                 Save scope
               </BusyButton>
             </DialogFoot>
@@ -313,7 +322,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
         {editingConfig && (
           <JobConfigForm
             initial={editingConfig}
-            saving={updateConfig.isPending}
+            saving={saving}
             onSave={(c) => void saveConfig(editingConfig, c)}
             onCancel={closeConfig}
             onChanged={(changed) => {
