@@ -130,11 +130,12 @@ test('a file dragged onto a folder in the tree moves there; a folder dragged int
   await page.getByRole('link', { name: 'Files' }).click()
   const files = new FilesPage(page)
   await page.getByRole('treeitem', { name: /^memo\.txt/ }).dragTo(page.getByRole('treeitem', { name: 'Archive', exact: true }))
-  await expect(files.rows()).toHaveText([/Archive/])
+  // The folder it went into opens, with the file in it: it went out of sight with no word.
+  await expect(files.rows()).toHaveText([/Archive/, /Old/, /memo\.txt/])
+  await expect(page.getByRole('treeitem', { name: /^memo\.txt/ })).toBeFocused()
   expect((await node.api('GET', '/v2/retrieve_path_simplified?path=/Archive&depth=0')).body).toEqual(
     expect.arrayContaining([expect.objectContaining({ path: '/Archive/memo.txt' })])
   )
-  await page.getByRole('treeitem', { name: 'Archive', exact: true }).click()
   await page.getByRole('treeitem', { name: 'Archive', exact: true }).dragTo(page.getByRole('treeitem', { name: 'Old', exact: true }))
   await expect(page.getByRole('alert')).toContainText('Archive was not moved')
   expect((await node.api('GET', '/v2/retrieve_path_simplified?path=/Archive&depth=0')).status).toBe(200)

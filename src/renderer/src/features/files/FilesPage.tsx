@@ -140,6 +140,10 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
       return
     }
     afterMove(origin, destination)
+    // Dropped onto a closed folder, it went out of sight with no word: the folder opens, and its row is
+    // shown where it went (as the Move dialog does).
+    setExpanded((e) => new Set([...e, ...ancestorsOf(destination)]))
+    setReveal(destination)
     const reads = invalidateLibraryWithout(qc, origin)
     done(true)
     await Promise.all(reads)
