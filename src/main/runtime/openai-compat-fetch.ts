@@ -124,7 +124,9 @@ export function normalisedEventStream(
 
   const line = (l: string, controller: TransformStreamDefaultController<Uint8Array>) => {
     if (l === '') return dispatch(controller)
-    if (l.startsWith(':')) return
+    // A comment is a keep-alive (OpenRouter's `: OPENROUTER PROCESSING` while a request waits): a sign
+    // of life, as an empty chunk is, so the waits for words start again (the no-progress limit still holds).
+    if (l.startsWith(':')) return onEvent?.(false, false)
     const colon = l.indexOf(':')
     const field = colon === -1 ? l : l.slice(0, colon)
     let value = colon === -1 ? '' : l.slice(colon + 1)
