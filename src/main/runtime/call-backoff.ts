@@ -25,7 +25,7 @@ export function localResourceCode(err: unknown): string | undefined {
 
 /**
  * The wait a 429 reply asks for, in ms: OpenAI's `retry-after-ms`, else `Retry-After` as seconds
- * or an HTTP date; capped at MAX_RETRY_AFTER_MS. Undefined when the reply names none.
+ * or an HTTP date still to come; capped at MAX_RETRY_AFTER_MS. Undefined when the reply names none.
  */
 export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
   const ms = headers.get('retry-after-ms')
@@ -35,8 +35,11 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | undef
   if (/^\d+(\.\d+)?$/.test(value)) return Math.min(MAX_RETRY_AFTER_MS, Number(value) * 1000)
   // An HTTP date names its day and month ('Wed, 21 Oct 2015 07:28:00 GMT'); Date.parse alone takes '-3' as a year.
   const at = /^[A-Za-z]{3},/.test(value) ? Date.parse(value) : NaN
-  if (Number.isNaN(at)) return undefined
-  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, at - now))
+  // A date already past says more of the server's clock than of its wait (one behind ours sends its
+  // own "now + n s" into our past): it names no time, and the back-off paces the calls. Read as 0, a
+  // rate-limited server was asked again at once, five times in half a second.
+  if (Number.isNaN(at) || at <= now) return undefined
+  return Math.min(MAX_RETRY_AFTER_MS, at - now)
 }
 
 /** Exponential back-off with full jitter for attempt 1, 2, …: a random wait in [d/2, d], d = 1 s · 2^(n-1), capped. */
