@@ -171,6 +171,21 @@ describe('describeFailure: every kind, as sentences naming what the operator cho
     expect(f.message).toContain('[redacted]')
   })
 
+  it("quotes a server's words without control characters, terminal escapes or marks that reorder text", () => {
+    // A server's text reaches the stored note and the node's log: a colour code or a right-to-left
+    // override there changes what a terminal shows of the log.
+    const body = JSON.stringify({ error: { message: 'bad\u0000nul \u001b[31mred\u001b[0m \u202eRTL line1\nline2\u0085 \u0007bell' } })
+    const f = describeFailure(apiError(400, body), compatible)
+    expect(f.message).toContain('(HTTP 400: "badnul red RTL line1 line2 bell")')
+    // eslint-disable-next-line no-control-regex -- control characters are what is looked for
+    expect(f.message).not.toMatch(/[\x00-\x1f\x7f-\x9f\u202a-\u202e]/)
+  })
+
+  it('ends a quoted error that has its own full stop with one, not two', () => {
+    const f = describeFailure(new Error('init["status"] must be in the range of 200 to 599, inclusive.'), compatible)
+    expect(f.message).toMatch(/inclusive\. Try again\.$/)
+  })
+
   it('redacts every occurrence of the key, and leaves text alone without one', () => {
     expect(redactKey(`a ${KEY} b ${KEY}`, KEY)).toBe('a [redacted] b [redacted]')
     expect(redactKey('nothing to hide', undefined)).toBe('nothing to hide')

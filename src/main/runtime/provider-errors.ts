@@ -171,10 +171,23 @@ export function answerSecrets(ctx: Pick<FailureContext, 'apiKey' | 'query'>): st
 export const redactAnswerSecrets = (text: string, ctx: Pick<FailureContext, 'apiKey' | 'query'>) =>
   answerSecrets(ctx).reduce(redactKey, text)
 
+/** A terminal's escape sequences (colours, cursor moves), which a server's text may carry. */
+// eslint-disable-next-line no-control-regex -- the escape character is what is matched
+const TERMINAL_ESCAPES = /\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])/g
+/**
+ * Characters no sentence needs that a quoted text must not carry into a note or the log: C0 and C1
+ * controls (a NUL, a bare ESC) and the marks that reorder text (a right-to-left override made the
+ * rest of a log line read backwards).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what is matched
+const UNPRINTABLE = /[\x00-\x08\x0e-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+
 /** The secrets are removed from the whole text first, then the text is cut: a cut never splits one. */
 function quoteServer(text: string, ctx: FailureContext): string {
   const clean = secretsOf(ctx)
     .reduce((out, secret) => redactCutKeys(redactKey(out, secret), secret), text)
+    .replace(TERMINAL_ESCAPES, '')
+    .replace(UNPRINTABLE, '')
     .replace(/\s+/g, ' ')
     .trim()
   const chars = [...clean]
@@ -493,7 +506,7 @@ function plainFailure(err: unknown, ctx: FailureContext, midAnswer: boolean): Pr
     return unreadable(ctx, undefined)
   if (apiError) return unreadable(ctx, apiError.responseBody ? `it sent "${quoteServer(apiError.responseBody, ctx)}"` : undefined)
   const message = err instanceof Error ? err.message : String(err)
-  return new ProviderFailure('provider_error', `Calling ${s} failed: ${quoteServer(message, ctx)}. Try again.`)
+  return new ProviderFailure('provider_error', `Calling ${s} failed: ${quoteServer(message, ctx).replace(/\.+$/, '')}. Try again.`)
 }
 
 /** The message of a call that timed out. */
