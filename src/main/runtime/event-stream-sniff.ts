@@ -12,22 +12,18 @@ function startsEventStream(start: string): boolean | undefined {
 }
 
 /**
- * The response, relabelled `text/event-stream` when its body is an event stream under another label
- * (some proxies relabel every reply as JSON; some servers send text/plain or none): read as JSON, a
- * stream was refused as a reply that "is not JSON", and the checks made on streams (the protocol's
- * end, an event's size) missed it. Only the first bytes are read before the response is handed on,
- * none of them lost.
+ * Reads the start of `res`'s body until `decide` can tell from it (undefined: read on), then hands
+ * the response on with every byte read still in its body, and what was decided (undefined when the
+ * body ended first).
  */
-export async function sniffEventStream(res: Response): Promise<Response> {
-  const type = res.headers.get('content-type') ?? ''
-  if (!res.ok || !res.body || /text\/event-stream|ndjson/i.test(type)) return res
+async function readStart<T>(res: Response & { body: ReadableStream<Uint8Array> }, decide: (start: string) => T | undefined) {
   const reader: ReadableStreamDefaultReader<Uint8Array> = res.body.getReader()
   const decoder = new TextDecoder()
   const head: Uint8Array[] = []
   let start = ''
-  let isStream: boolean | undefined
+  let decided: T | undefined
   let ended = false
-  while (isStream === undefined) {
+  while (decided === undefined) {
     const { value, done } = await reader.read()
     if (done) {
       ended = true
@@ -35,7 +31,7 @@ export async function sniffEventStream(res: Response): Promise<Response> {
     }
     head.push(value)
     start += decoder.decode(value, { stream: true })
-    isStream = startsEventStream(start)
+    decided = decide(start)
   }
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -49,7 +45,38 @@ export async function sniffEventStream(res: Response): Promise<Response> {
     },
     cancel: (reason) => reader.cancel(reason)
   })
+  return { decided, body }
+}
+
+/**
+ * The response, relabelled `text/event-stream` when its body is an event stream under another label
+ * (some proxies relabel every reply as JSON; some servers send text/plain or none): read as JSON, a
+ * stream was refused as a reply that "is not JSON", and the checks made on streams (the protocol's
+ * end, an event's size) missed it. Only the first bytes are read before the response is handed on,
+ * none of them lost.
+ */
+export async function sniffEventStream(res: Response): Promise<Response> {
+  const type = res.headers.get('content-type') ?? ''
+  if (!res.ok || !res.body || /text\/event-stream|ndjson/i.test(type)) return res
+  const { decided: isStream, body } = await readStart(res as Response & { body: ReadableStream<Uint8Array> }, startsEventStream)
   const headers = new Headers(res.headers)
   if (isStream) headers.set('content-type', 'text/event-stream')
+  return new Response(body, { status: res.status, statusText: res.statusText, headers })
+}
+
+/**
+ * The response, relabelled `application/json` when its body, labelled an event stream, is one JSON
+ * value (its first character `{` or `[`, which starts no event's line): a proxy or server that labels
+ * every reply to a request for a stream as one, and sends the whole reply. Read as events it held none.
+ */
+export async function unlabelWholeJson(res: Response): Promise<Response> {
+  if (!res.ok || !res.body || !/text\/event-stream/i.test(res.headers.get('content-type') ?? '')) return res
+  const { decided: first, body } = await readStart(res as Response & { body: ReadableStream<Uint8Array> }, (start) => {
+    const t = start.trimStart()
+    // Space before it is read on for a while, not without end (a server sending only spaces).
+    return t ? t[0] : start.length < 4096 ? undefined : ' '
+  })
+  const headers = new Headers(res.headers)
+  if (first === '{' || first === '[') headers.set('content-type', 'application/json')
   return new Response(body, { status: res.status, statusText: res.statusText, headers })
 }

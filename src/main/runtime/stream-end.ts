@@ -70,14 +70,29 @@ export function endWatch(protocol: ProviderProtocol): { see(chunk: Uint8Array): 
   const decoder = new TextDecoder()
   let pending = ''
   let ended = false
+  /**
+   * Until the first character that is not white space: whether an event stream's body is one JSON
+   * value instead (a whole reply under the stream's label, read as such above this), which has no
+   * events to end it: its parser tells whether it came whole.
+   */
+  let sniffing = protocol !== 'ollama'
+  let whole = false
   const lines = (text: string) => {
     for (const line of text.split(/\r\n|\r|\n/)) if (!ended && line) ended = endsAnswer(protocol, line)
   }
   return {
     see(chunk) {
-      if (ended) return
+      if (ended || whole) return
       // Only the new piece is searched for a line end: a long line is not scanned again with each piece.
       const piece = decoder.decode(chunk, { stream: true })
+      if (sniffing) {
+        const first = piece.trimStart()[0]
+        if (first !== undefined) {
+          sniffing = false
+          whole = first === '{' || first === '['
+          if (whole) return
+        }
+      }
       const cut = Math.max(piece.lastIndexOf('\n'), piece.lastIndexOf('\r'))
       if (cut === -1) {
         pending += piece
@@ -89,6 +104,7 @@ export function endWatch(protocol: ProviderProtocol): { see(chunk: Uint8Array): 
     /** Whether a whole line seen so far ended the answer. */
     ended: () => ended,
     close() {
+      if (whole) return true
       if (!ended) lines(pending + decoder.decode())
       pending = ''
       return ended

@@ -1,5 +1,6 @@
 import { serverErrorOf, ServerReportedError, UnreadableReplyError } from './openai-reply'
 import { cutAnswerText } from './cut-answer-text'
+import { unlabelWholeJson } from './event-stream-sniff'
 import { rebuilt, wholeAsStream } from './rebuilt-reply'
 import { readUpToCap, WHOLE_JSON_GRACE_MS } from './response-cap'
 import { wholeReplyEvents } from './whole-reply-events'
@@ -56,9 +57,11 @@ function jsonOf(text: string): unknown {
  */
 export function wholeReplyFetch(base: typeof fetch, protocol: 'anthropic' | 'gemini'): typeof fetch {
   return async (input, init) => {
-    const res = await base(input, init)
+    const sent = await base(input, init)
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     const chat = chatRequest(protocol, url, init?.body)
+    // A whole reply under the event stream's label is read as the whole reply it is (below): as events, its text was lost.
+    const res = chat && !chat.whole ? await unlabelWholeJson(sent) : sent
     if (!chat || !res.ok || !res.body || /text\/event-stream/i.test(res.headers.get('content-type') ?? '')) return res
     const { text, cut } = await readUpToCap(res, Infinity, WHOLE_JSON_GRACE_MS)
     let body = text
