@@ -203,6 +203,24 @@ describe('the Files page tree from the keyboard', () => {
 })
 
 describe('the scope picker tree from the keyboard', () => {
+  it('a Space right after type-ahead ticks a row: after an arrow, or on the row a letter found when no name goes on with a space', async () => {
+    // A Space within the type-ahead's time was taken as part of a name: a letter, Down, Space ticked nothing.
+    let scope = emptyScope()
+    renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))
+    const tree = await screen.findByRole('tree', { name: 'Library' })
+    await within(tree).findByRole('treeitem', { name: 'gamma.txt' })
+    screen.getByRole('textbox', { name: 'Search the library by name' }).focus()
+    await userEvent.tab()
+    expect(focusedName()).toBe('Contracts')
+    await userEvent.keyboard('a')
+    await waitFor(() => expect(focusedName()).toBe('alpha.txt'))
+    await userEvent.keyboard('{ArrowDown} ')
+    await waitFor(() => expect(scope.vector_fs_items.map((i) => i.path.path_ids)).toEqual([['beta.txt']]))
+    await userEvent.keyboard('g ')
+    await waitFor(() => expect(scope.vector_fs_items.map((i) => i.path.path_ids)).toEqual([['beta.txt'], ['gamma.txt']]))
+    expect(focusedName()).toBe('gamma.txt')
+  })
+
   it('is one Tab stop; Enter opens a folder, Space checks a row (aria-checked follows), and a checked folder’s rows show as included', async () => {
     let scope = emptyScope()
     renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))

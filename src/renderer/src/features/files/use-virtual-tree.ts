@@ -151,9 +151,13 @@ export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeigh
     const page = Math.max(1, Math.floor((scrollRef.current.clientHeight || rowHeight * 10) / rowHeight) - 1)
     const now = e.timeStamp || Date.now()
     const typing = typed.current.text !== '' && now - typed.current.at <= TYPE_AHEAD_MS
-    // A space while a name is being typed is part of the name.
-    const action = typing && e.key === ' ' ? ({ kind: 'type', char: ' ' } as const) : treeKeyAction(lines, current, e, page)
+    // A space while a name is being typed is part of the name, if a name goes on so; else it is the
+    // row's Space (a letter, then Space at once on the row it found, ticked nothing in the scope picker).
+    const spaceTyped = typing && e.key === ' ' && typeAheadMatch(lines, typed.current.index, `${typed.current.text} `) >= 0
+    const action = spaceTyped ? ({ kind: 'type', char: ' ' } as const) : treeKeyAction(lines, current, e, page)
     if (!action) return
+    // Any other key ends the typing: a Space after an arrow is the row's, however soon it comes.
+    if (action.kind !== 'type') typed.current = { text: '', at: 0, index: 0 }
     // Enter and Space on a control inside the row (a checkbox clicked with the mouse) are that control's.
     if (action.kind === 'act' && e.target !== rowEl) return
     const line = lines[current]
