@@ -82,6 +82,25 @@ describe('the Files page search finds names, then passages', () => {
     await screen.findByRole('treeitem', { name: /^flat lease\.txt/ })
   })
 
+  it('a pasted search longer than names are searched by looks for names by its start, with no error; its passages are found', async () => {
+    // Sent whole, the node refused it, and the page showed "must be at most 200 characters" above the passages.
+    const { calls, router } = recording(node.router)
+    renderWithApp(<RoutedFilesPage />, routerTransport(router))
+    await screen.findByRole('treeitem', { name: /^memo\.txt/ })
+    const pasted = `Ask the landlord to renew the lease ${'before the summer comes round again and the rent goes up '.repeat(5)}😀 end`
+    expect(pasted.length).toBeGreaterThan(250)
+    await userEvent.click(screen.getByRole('textbox', { name: 'Search the library' }))
+    await userEvent.paste(pasted)
+    const results = await screen.findByRole('region', { name: 'Search results' }, { timeout: 10_000 })
+    expect((await within(results).findAllByTestId('search-result', {}, { timeout: 10_000 }))[0]!.textContent).toContain('renew the lease')
+    await waitFor(() => expect(calls.some((c) => c.startsWith('GET /v2/find_vector_fs_entries'))).toBe(true))
+    const q = new URLSearchParams(calls.find((c) => c.startsWith('GET /v2/find_vector_fs_entries'))!.split(' ')[2]).get('q')!
+    expect(q.length).toBeLessThanOrEqual(200)
+    expect(q).toMatch(/^ask the landlord to renew the lease before the summer/i)
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(document.body.textContent).not.toMatch(/at most 200 characters/)
+  })
+
   it('Escape in the search box clears it and its results, the focus staying there; so does its Clear button', async () => {
     renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
     await screen.findByRole('treeitem', { name: /^memo\.txt/ })

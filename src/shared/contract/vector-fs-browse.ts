@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { intParam } from './query-params'
 import { nameSearchWords } from './vector-fs-names'
-import { MISSING_PATHS_MAX } from './vector-fs-limits'
+import { FIND_QUERY_MAX_CHARS, MISSING_PATHS_MAX } from './vector-fs-limits'
 import { SearchItemsRequestSchema } from './vector-fs'
 
 /*
@@ -15,7 +15,7 @@ export const FindEntriesQuerySchema = z.object({
   q: z
     .string()
     .refine((s) => nameSearchWords(s).length > 0, { error: 'expected at least one word' })
-    .refine((s) => s.length <= 200, { error: 'must be at most 200 characters' }),
+    .refine((s) => s.length <= FIND_QUERY_MAX_CHARS, { error: `must be at most ${FIND_QUERY_MAX_CHARS} characters` }),
   /** Only folders or only files; both when absent. */
   kind: z.enum(['folder', 'file'], { error: 'expected "folder" or "file"' }).optional(),
   limit: intParam(1, 100).optional()

@@ -15,6 +15,7 @@ import type { Inbox } from '../../../shared/contract/inbox'
 import { jobInboxId } from '../../../shared/contract/inbox-id'
 import { searchQueryWithin } from '../../../shared/contract/inbox-search-rules'
 import { nameSearchText, nameSearchWords } from '../../../shared/contract/vector-fs-names'
+import { FIND_QUERY_MAX_CHARS } from '../../../shared/contract/vector-fs-limits'
 import type { LastMessage } from '../../../shared/contract/message'
 import { joinPath } from '../../../shared/vfs-path'
 import { useKeptWhileTyping } from './search-text'
@@ -191,15 +192,24 @@ export function uploadRefresher(qc: QueryClient, ms = 500): (folder: string) => 
 /** At most this many entries found by name are shown. */
 export const FIND_LIMIT = 100
 
+/** The first `max` UTF-16 units of `text` (as the node counts them), never half of a character. */
+function startOf(text: string, max: number): string {
+  if (text.length <= max) return text
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max
+  return text.slice(0, end).trim()
+}
+
 /**
  * Folders and files anywhere whose name holds every word of `q`, and for a typed path (with `/`) those whose
  * path holds it (the node finds them); the last answer stays while typing.
  */
 export function useVfsFind(q: string, kind?: 'folder' | 'file') {
   const client = useClient()
-  const words = nameSearchWords(q)
   // A typed path is sent as typed: the node finds the entries whose path holds it, and what lies under them.
-  const text = nameSearchText(q)
+  // A search longer than the node reads (a pasted sentence) looks for names by its start: sent whole, it
+  // was refused, and the page showed the node's "must be at most 200 characters" above the passages found.
+  const text = startOf(nameSearchText(q), FIND_QUERY_MAX_CHARS)
+  const words = nameSearchWords(text)
   const kept = useKeptWhileTyping(words.length > 0 ? text : '')
   return useQuery({
     queryKey: keys.vfsFind(text, kind),
