@@ -10,6 +10,7 @@ import { keys, useVfsFolder } from '../../api/queries'
 import { fileSizeText } from '../../../../shared/byte-size'
 import { readable } from '../../api/vfs-leaving'
 import { hrefOf } from '../../app/router'
+import { countText } from '../../app/count-format'
 import { baseName, fileState, parentPath } from './vfs-paths'
 
 /** Saves bytes under a name through a temporary link (works over IPC and HTTP alike). */
@@ -150,7 +151,7 @@ export function FilePreview({ path, node, from }: { path: string; node?: string;
         {resource.isError && !gone && <Alert color="red">{errorText(resource.error)}</Alert>}
         {resource.data && !resource.isError && nodes.length > 0 && (
           <Text size="sm" c="dimmed">
-            {nodes.length} passage{nodes.length === 1 ? '' : 's'}
+            {countText(nodes.length)} passage{nodes.length === 1 ? '' : 's'}
           </Text>
         )}
         {resource.data && !resource.isError && nodes.length === 0 && (

@@ -18,6 +18,7 @@ import { DIALOG_WITH_FOOT_STYLES, DialogFoot } from '../../app/DialogFoot'
 import { askToConfirm } from '../../app/confirm'
 import { Dialog } from '../../app/Dialog'
 import { focusWhenLost } from '../../app/focus-when-lost'
+import { countText } from '../../app/count-format'
 
 interface Props {
   readonly jobId: string
@@ -232,7 +233,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
           <>
             <Text size="xs" c="dimmed" mb={4}>
               {scopeCount(scope)} {scopeCount(scope) === 1 ? 'entry' : 'entries'}
-              {missing.length > 0 && `, ${missing.length} missing`}
+              {missing.length > 0 && `, ${countText(missing.length)} missing`}
             </Text>
             <div
               {...treeKeyProps}

@@ -53,6 +53,7 @@ import {
   type PickerEntry,
   type Selection
 } from './vfs-selection'
+import { countText } from '../../app/count-format'
 
 /** What a part of the scope editor gets: the scope, and where its changes go. */
 export interface ScopeProps {
@@ -240,7 +241,7 @@ export function LibraryPicker({ value, onChange }: ScopeProps) {
               onChange(removeEntries(value, missing))
             }}
           >
-            Remove the {missing.length} missing entries
+            Remove the {countText(missing.length)} missing entries
           </Button>
         )}
       </Stack>

@@ -20,6 +20,7 @@ import { BusyButton } from '../../app/BusyButton'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { useReplacingSearch } from '../../app/replacing-search'
 import { draftLosses, listed } from './draft-losses'
+import { countText } from '../../app/count-format'
 
 export function NewJobPage() {
   const providers = useProviders()
@@ -81,7 +82,9 @@ export function NewJobPage() {
     if (missing.length === 0) return createWith(scope)
     askToConfirm({
       title:
-        missing.length === 1 ? 'A chosen item is no longer in the library' : `${missing.length} chosen items are no longer in the library`,
+        missing.length === 1
+          ? 'A chosen item is no longer in the library'
+          : `${countText(missing.length)} chosen items are no longer in the library`,
       children: <MissingList missing={missing} />,
       labels: { confirm: 'Remove and create', cancel: 'Go back' },
       returnFocus: false,

@@ -14,6 +14,7 @@ import {
   summarizeLocal,
   type NetworkFields
 } from './scope-entries'
+import { countText } from '../../app/count-format'
 
 // The scope's entries from outside the library: network folders typed in, local vrkai/vrpack files imported.
 
@@ -101,7 +102,7 @@ export function LocalCard({
             </Text>
           </Group>
           <Text size="xs" c="dimmed">
-            {summary.nodeCount} nodes · {summary.embeddingModel}
+            {countText(summary.nodeCount)} nodes · {summary.embeddingModel}
           </Text>
         </div>
         <ActionIcon

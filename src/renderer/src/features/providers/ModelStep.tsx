@@ -11,6 +11,7 @@ import { inWizardWords } from './key-advice'
 import { chosenModels, kindOf, typedKey } from './provider-draft'
 import { BusyButton } from '../../app/BusyButton'
 import { type StepProps } from './wizard-step-props'
+import { countText } from '../../app/count-format'
 
 /** Model lists longer than this get a filter above them. */
 const MODEL_FILTER_FROM = 12
@@ -147,7 +148,7 @@ export function ModelStep({ draft, change, errors, mode, onChangeConnection }: S
         )}
         {listed.models && (
           <Text size="sm" c="dimmed" data-testid="models-listed">
-            {listed.models.length === 1 ? '1 model listed' : `${listed.models.length} models listed`}
+            {listed.models.length === 1 ? '1 model listed' : `${countText(listed.models.length)} models listed`}
           </Text>
         )}
       </Group>
@@ -225,7 +226,7 @@ export function ModelStep({ draft, change, errors, mode, onChangeConnection }: S
             <TextInput
               mt="xs"
               aria-label="Filter the models"
-              placeholder={`Filter ${options.length} models`}
+              placeholder={`Filter ${countText(options.length)} models`}
               leftSection={<IconSearch size={16} />}
               value={filter}
               onChange={(e) => setFilter(e.currentTarget.value)}
