@@ -123,6 +123,76 @@ describe('message content limit', () => {
   })
 })
 
+describe('stored fields copied into every read', () => {
+  // Each was kept as given: a 16 MB provider name made every answer 8 MB and a page of 20 inboxes 320 MB;
+  // a 40 MB custom_prompt or other_model_params went out with every read of the job's inbox.
+  it("a provider identity's part over 255 characters is 400 naming it; 255 are accepted", async () => {
+    const before = dbFingerprint(node.store)
+    const long = 'n'.repeat(256)
+    const body = provider('longname')
+    const identity = { ...body.full_identity_name, node_name: long, full_name: `${long}/main/agent/longname` }
+    expectError(
+      await node.post('/v2/add_llm_provider', { ...body, full_identity_name: identity }),
+      400,
+      /^full_identity_name\.node_name: must be at most 255 characters/
+    )
+    const profile = {
+      ...body.full_identity_name,
+      profile_name: long,
+      full_name: `${body.full_identity_name.node_name}/${long}/agent/longname`
+    }
+    expectError(
+      await node.post('/v2/add_llm_provider', { ...body, full_identity_name: profile }),
+      400,
+      /^full_identity_name\.profile_name: must be at most 255/
+    )
+    expect(dbFingerprint(node.store)).toBe(before)
+    const fits = {
+      ...body.full_identity_name,
+      node_name: long.slice(1),
+      full_name: `${long.slice(1)}/${body.full_identity_name.profile_name}/agent/longname`
+    }
+    expect((await node.post('/v2/add_llm_provider', { ...body, full_identity_name: fits })).status).toBe(200)
+  })
+
+  it('a job config whose custom_prompt is over 1 MiB, or whose other fields take over 64 KiB, is 413 naming the field; nothing stored', async () => {
+    const jobId = await createJob(node, 'gpt')
+    const config = { custom_prompt: '', temperature: 0.7, top_k: 40, top_p: 0.9, seed: 0, stream: true, other_model_params: null }
+    const before = dbFingerprint(node.store)
+    expectError(
+      await node.post('/v2/update_job_config', {
+        job_id: jobId,
+        config: { ...config, custom_prompt: 'é'.repeat(MAX_MESSAGE_CONTENT_BYTES / 2 + 1) }
+      }),
+      413,
+      /^config\.custom_prompt: larger than the 1 MiB limit/
+    )
+    expectError(
+      await node.post('/v2/update_job_config', { job_id: jobId, config: { ...config, other_model_params: { stop: 'x'.repeat(70_000) } } }),
+      413,
+      /^config\.other_model_params: larger than the 65,536 bytes a job config.s fields other than custom_prompt may take/
+    )
+    expectError(
+      await node.post('/v2/update_job_config', { job_id: jobId, config: { ...config, extra: Array.from({ length: 40_000 }, () => []) } }),
+      413,
+      /^config\.other_model_params: larger than the 65,536 bytes a job config.s fields other than custom_prompt may take/
+    )
+    expect(dbFingerprint(node.store)).toBe(before)
+    const fits = { ...config, custom_prompt: 'é'.repeat(MAX_MESSAGE_CONTENT_BYTES / 2), other_model_params: { stop: 'x'.repeat(60_000) } }
+    expect((await node.post('/v2/update_job_config', { job_id: jobId, config: fits })).body).toBe('Successfully updated job config')
+  })
+
+  it("create_job's associated_ui Sheet over 1,024 characters is 400 naming it", async () => {
+    const before = dbFingerprint(node.store)
+    const res = await node.post('/v2/create_job', {
+      llm_provider: 'gpt',
+      job_creation_info: { scope: fullScope(), associated_ui: { Sheet: 's'.repeat(1025) } }
+    })
+    expectError(res, 400, /^job_creation_info\.associated_ui\.Sheet: longer than 1,024 characters/)
+    expect(dbFingerprint(node.store)).toBe(before)
+  })
+})
+
 describe('inbox name from the first line', () => {
   /** The rule as the contract states it, written the plain way. */
   const reference = (content: string) => {

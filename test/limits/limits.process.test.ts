@@ -222,6 +222,26 @@ describe('limits in a real node process', () => {
     expect(list.body).toEqual([])
   })
 
+  it('an update_job_config body over its limit (a 20 MB array of empty arrays) is 413 before it is parsed; nothing stored', async () => {
+    // Parsed whole, 40 MB of `[],` took 1.9 GB and stalled every other request for 18 s before its fields could be refused.
+    const { p, post } = await startNode()
+    expect((await post('/v2/add_llm_provider', provider('p', { external_url: 'http://127.0.0.1:9/v1' }))).status).toBe(200)
+    const { job_id } = (await post('/v2/create_job', createJobBody('p'))).body as unknown as { job_id: string }
+    const config = { custom_prompt: '', temperature: 0.7, top_k: 40, top_p: 0.9, seed: 0, stream: true }
+    const body = `{"job_id":${JSON.stringify(job_id)},"config":${JSON.stringify(config).slice(0, -1)},"other_model_params":[${'[],'.repeat(7_000_000)}[]]}}`
+    const res = await fetch(`${p.url}/v2/update_job_config`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json' },
+      body
+    })
+    expect(res.status).toBe(413)
+    expect(((await res.json()) as { message: string }).message).toMatch(/^config: too large \(the whole request may take at most 8 MiB\)$/)
+    const inbox = await fetch(`${p.url}/v2/get_inbox?inbox_name=${encodeURIComponent(`job_inbox::${job_id}::false`)}`, {
+      headers: { Authorization: `Bearer ${p.token}` }
+    })
+    expect(((await inbox.json()) as { job_config: { other_model_params: unknown } }).job_config.other_model_params).toBeNull()
+  })
+
   it('invalid UTF-8 in a body is 400, not silently replaced with U+FFFD', async () => {
     const { p, post } = await startNode()
     expect((await post('/v2/add_llm_provider', provider('p'))).status).toBe(200)

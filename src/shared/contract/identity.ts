@@ -6,11 +6,23 @@ export const PROVIDER_KINDS = ['OpenAI', 'Ollama', 'Claude', 'Gemini', 'Groq', '
 export const ProviderKindSchema = z.enum(PROVIDER_KINDS)
 export type ProviderKind = z.infer<typeof ProviderKindSchema>
 
+/**
+ * The most characters one part of an identity may take. The identity is copied into every inbox of
+ * the provider, every answer (its sender) and every event about them: a 16 MB name made each answer
+ * 8 MB and a page of 20 inboxes 320 MB. Real names are far shorter (a node's name is at most 202).
+ */
+export const IDENTITY_PART_MAX = 255
+const identityPart = (missing: string) =>
+  z
+    .string()
+    .min(1, { error: missing })
+    .max(IDENTITY_PART_MAX, { error: `must be at most ${IDENTITY_PART_MAX} characters` })
+
 const identityFields = {
   full_name: z.string(),
-  node_name: z.string().min(1, { error: "Enter the node's name." }),
-  profile_name: z.string().min(1, { error: 'Enter the profile name.' }),
-  subidentity_name: z.string().min(1, { error: "Enter the agent's name (the provider id)." }),
+  node_name: identityPart("Enter the node's name."),
+  profile_name: identityPart('Enter the profile name.'),
+  subidentity_name: identityPart("Enter the agent's name (the provider id)."),
   subidentity_type: z.literal('Agent', { error: 'expected "Agent"' })
 }
 

@@ -40,6 +40,21 @@ export const MAX_REFERENCE_CHARS = 1024
 /** Without the field name: zod issues add it. */
 export const referenceTooLong = (names: string) => `longer than ${groupedNumber(MAX_REFERENCE_CHARS)} characters (it names ${names})`
 
+/**
+ * A job config's fields other than custom_prompt (other_model_params, and any other key kept as given),
+ * as JSON in bytes: a model's extra parameters, stored with the job and sent with every read of its inbox.
+ */
+export const MAX_CONFIG_REST_BYTES = 64 * 1024
+/** Without the field name: zod issues add it. */
+export const CONFIG_REST_TOO_LARGE = `larger than the ${sizeText(MAX_CONFIG_REST_BYTES)} a job config's fields other than custom_prompt may take together (as JSON)`
+/**
+ * The most an update_job_config body may take on the wire, as a job_message's: its custom_prompt (1 MiB of
+ * text, up to 6 bytes a byte once JSON-escaped) and the rest (64 KiB) fit. Checked while reading: a 60 MB body of empty arrays took
+ * 1.9 GB and 24 s to parse before its fields could be refused.
+ */
+export const MAX_JOB_CONFIG_BODY_BYTES = 8 * MIB
+export const JOB_CONFIG_BODY_TOO_LARGE = `body: larger than the ${sizeText(MAX_JOB_CONFIG_BODY_BYTES)} a job config's request may take (its custom_prompt may be at most 1 MiB of UTF-8, the rest ${sizeText(MAX_CONFIG_REST_BYTES)})`
+
 /** A job_message body over its limit where no one field can be blamed. */
 export const JOB_MESSAGE_BODY_TOO_LARGE = `body: larger than the ${sizeText(MAX_JOB_MESSAGE_BODY_BYTES)} a message's request may take (its content may be at most 1 MiB of UTF-8)`
 

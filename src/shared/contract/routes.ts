@@ -2,7 +2,14 @@ import { z } from 'zod'
 import { routePaths } from './route-paths'
 import { HealthSchema } from './health'
 import { ChangeNodeNameRequestSchema } from './identity'
-import { CONTENT_TOO_LARGE, JOB_MESSAGE_BODY_TOO_LARGE, MAX_JOB_MESSAGE_BODY_BYTES, MAX_MESSAGE_CONTENT_JSON_BYTES } from './limits'
+import {
+  CONTENT_TOO_LARGE,
+  JOB_CONFIG_BODY_TOO_LARGE,
+  JOB_MESSAGE_BODY_TOO_LARGE,
+  MAX_JOB_CONFIG_BODY_BYTES,
+  MAX_JOB_MESSAGE_BODY_BYTES,
+  MAX_MESSAGE_CONTENT_JSON_BYTES
+} from './limits'
 import { AllInboxesQuerySchema, InboxSchema, UpdateInboxNameRequestSchema } from './inbox'
 import {
   ChangeJobProviderRequestSchema,
@@ -132,7 +139,8 @@ export const routes = {
     auth: true,
     body: UpdateJobConfigRequestSchema,
     description: "Replaces a job's config (custom_prompt, temperature, top_k, top_p, seed, stream) for its next answers.",
-    response: message('Successfully updated job config')
+    response: message('Successfully updated job config'),
+    bodyLimit: { bytes: MAX_JOB_CONFIG_BODY_BYTES, message: JOB_CONFIG_BODY_TOO_LARGE }
   },
   change_job_llm_provider: {
     ...routePaths.change_job_llm_provider,
