@@ -45,6 +45,30 @@ describe('deleting the previewed file, the change event coming before the answer
     await within(await screen.findByTestId('file-preview')).findByText(/new lease starts in April/)
   })
 
+  it('asked to delete a folder again while its delete is under way (it takes seconds for thousands of files), says so instead of asking', async () => {
+    // Asked again, its dialog named nothing of what was in it, and confirmed, the node's 404 came back as a failure.
+    const { emit, answer } = await preview.open('/delete_folder')
+    const ask = async (name: string) => {
+      await userEvent.click(screen.getByRole('button', { name: `Actions for ${name}` }))
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete…', hidden: true }))
+    }
+    await ask('Leases')
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete', hidden: true }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await ask('Leases')
+    await screen.findByText('/Leases is being deleted already.')
+    expect(screen.queryByRole('dialog')).toBeNull()
+    // So is a file inside it.
+    await ask('lease.txt')
+    expect(await screen.findAllByText('/Leases/lease.txt is being deleted already.')).toHaveLength(1)
+    expect(screen.queryByRole('dialog')).toBeNull()
+    emit('/Leases')
+    answer()
+    await waitFor(() => expect(screen.queryByRole('treeitem', { name: /^Leases/ })).toBeNull())
+    await new Promise((r) => setTimeout(r, VFS_EVENT_BATCH_MS * 2))
+    expect(screen.queryByText(/was not deleted/)).toBeNull()
+  })
+
   it('a folder deleted while another file is opened: the file open when the delete ends stays open', async () => {
     const notes = new TextEncoder().encode('Call the landlord on Monday.')
     expect((await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'notes.txt', file_data: notes })).status).toBe(200)

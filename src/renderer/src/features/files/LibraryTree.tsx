@@ -293,6 +293,9 @@ function TreeRow({ labelId, entry, depth, isOpen, selected, dropTarget, onMove, 
   )
 }
 
+/** The paths whose delete this window has asked for and the node not yet answered (a folder of thousands takes seconds). */
+const deletesUnderWay: string[] = []
+
 /** Deleting a library entry, after a confirmation naming it and what goes with it. */
 function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) => void {
   const client = useClient()
@@ -303,7 +306,14 @@ function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) 
       qc.getQueryData<FileInfo[]>(keys.vfsFolder(path)) ?? client.call('retrieve_path_simplified', { query: { path, depth: '0' } })
     )
   const askUsers = (path: string) => client.call('vector_fs_path_usage', { query: { path } })
+  /** Said instead of asking again, for an entry whose delete (or its folder's) is under way: confirmed, it was a 404. */
+  const underWay = (entry: FileInfo) => {
+    if (!deletesUnderWay.some((p) => entry.path === p || entry.path.startsWith(`${p}/`))) return false
+    notifications.show({ message: `${entry.path} is being deleted already.` })
+    return true
+  }
   return (entry) => {
+    if (underWay(entry)) return
     const modalId = `confirm-delete:${entry.path}`
     askToConfirm({
       modalId,
@@ -331,6 +341,7 @@ function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) 
           (el) => el.closest('[role=menu]') !== null
         ),
       onConfirm: () => {
+        if (underWay(entry)) return
         // A folder of thousands of files takes seconds to delete: past a moment, a notification says it is under way.
         const id = `delete:${entry.path}`
         let shown = false
@@ -350,14 +361,18 @@ function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) 
         // Nor is it read meanwhile: the node's event of the delete may come before its answer (see vfs-leaving).
         const route = entry.is_directory ? 'delete_folder' : 'delete_item'
         const done = beginLeaving(qc, entry.path)
+        deletesUnderWay.push(entry.path)
+        const over = () => deletesUnderWay.splice(deletesUnderWay.indexOf(entry.path), 1)
         client.call(route, { body: { path: entry.path } }).then(
           () => {
+            over()
             settle({ color: 'teal', message: `${entry.path} deleted` })
             onDeleted(entry.path)
             void invalidateAfter(qc, route, { path: entry.path })
             done(true)
           },
           (err: unknown) => {
+            over()
             done(false)
             settle({ color: 'red', title: `${entry.name} was not deleted`, message: errorText(err) })
           }
