@@ -32,7 +32,7 @@ test('a conversation whose scope is large reads it once: not again for each ques
   await page.goto(node.uiUrl)
   await showJobInbox(page, jobId)
   const details = page.getByRole('complementary', { name: 'Job details' })
-  await expect(details.getByText('10000 entries')).toBeVisible()
+  await expect(details.getByText('10,000 entries')).toBeVisible()
   await expect.poll(scopeReads).toBe(1)
   // The panel's check of which scope entries are gone (once, with the scope) belongs to opening, not to the question.
   await expect.poll(() => read.get('/v2/vector_fs_missing_paths')?.count ?? 0).toBe(1)

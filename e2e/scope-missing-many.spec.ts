@@ -34,7 +34,7 @@ test('Edit scope with 2,000 entries no longer in the library: a few are listed, 
   // Save within a few screens of the top of the dialog, not 2,000 rows down.
   expect(await dialog.evaluate((el) => el.scrollHeight)).toBeLessThan(4000)
 
-  await dialog.getByRole('button', { name: 'Remove the 2000 missing entries' }).click()
+  await dialog.getByRole('button', { name: 'Remove the 2,000 missing entries' }).click()
   await expect(dialog.getByTestId('scope-missing')).toHaveCount(0)
   await expect(dialog.getByTestId('library-selection-count')).toHaveText('0 folders and 1 file selected')
   await expect(dialog.getByRole('textbox', { name: 'Search the library by name' })).toBeFocused()

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query'
-import { act, cleanup, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient, type Client } from '../../src/renderer/src/api/client'
 import { connectEvents, EVENT_BATCH_MS } from '../../src/renderer/src/api/events'
@@ -450,9 +451,56 @@ describe('the open inbox', () => {
     const created = await node.post('/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope } })
     const jobId = (created.body as { job_id: string }).job_id
     renderWithApp(<InboxView inboxId={inboxOf(jobId)} />, undefined, { queryClient: qc, client })
-    expect(await screen.findByText('1000 entries, 1000 missing', {}, { timeout: 5000 })).toBeTruthy()
+    expect(await screen.findByText('1,000 entries, 1,000 missing', {}, { timeout: 5000 })).toBeTruthy()
+    // Said in the conversation too, from the same check.
+    expect(screen.getByTestId('scope-missing-notice').textContent).toMatch(
+      /^All 1,000 entries of this job's scope are no longer in the library \(deleted or renamed\): answers draw on no documents\./
+    )
     expect(requests.filter((p) => p === '/v2/retrieve_path_simplified')).toEqual([])
     expect(requests.filter((p) => p === '/v2/vector_fs_missing_paths')).toHaveLength(1)
+  })
+
+  it('a scope with some entries gone from the library says so in the conversation, and says nothing once none is', async () => {
+    const file = (name: string) => ({
+      name,
+      path: { path_ids: [name] },
+      source: {
+        Standard: {
+          FileRef: { file_name: name, file_type: { Document: 'Txt' }, original_creation_datetime: null, text_chunking_strategy: 'V1' }
+        }
+      }
+    })
+    const upload = await node.post('/v2/upload_file_to_folder', {
+      path: '/',
+      filename: 'kept.txt',
+      file_data: new TextEncoder().encode('Kept.')
+    })
+    expect(upload.status).toBe(200)
+    const scope = {
+      local_vrkai: [],
+      local_vrpack: [],
+      network_folders: [],
+      vector_fs_folders: [],
+      vector_fs_items: [file('kept.txt'), file('gone.txt'), file('old.txt')]
+    }
+    const created = await node.post('/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope } })
+    const jobId = (created.body as { job_id: string }).job_id
+    renderWithApp(<InboxView inboxId={inboxOf(jobId)} />, undefined, { queryClient: qc, client })
+    const notice = await screen.findByTestId('scope-missing-notice', {}, { timeout: 5000 })
+    expect(notice.textContent).toMatch(
+      /^2 of the 3 entries of this job's scope are no longer in the library \(deleted or renamed\): answers draw only on the rest\./
+    )
+    // Below the widest windows the scope is in a drawer, which the notice opens.
+    await userEvent.click(within(notice).getByRole('button', { name: 'Show the scope' }))
+    const drawer = await screen.findByRole('dialog', { name: 'Job details' })
+    expect(await within(drawer).findByText('3 entries, 2 missing')).toBeTruthy()
+    cleanup()
+
+    const whole = { ...scope, vector_fs_items: [file('kept.txt')] }
+    const other = await node.post('/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope: whole } })
+    renderWithApp(<InboxView inboxId={inboxOf((other.body as { job_id: string }).job_id)} />, undefined, { queryClient: qc, client })
+    expect(await screen.findByText('1 entry', {}, { timeout: 5000 })).toBeTruthy()
+    expect(screen.queryByTestId('scope-missing-notice')).toBeNull()
   })
 
   it('an inbox that does not exist says so', async () => {

@@ -232,7 +232,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
         {scope && scopeCount(scope) > 0 && (
           <>
             <Text size="xs" c="dimmed" mb={4}>
-              {scopeCount(scope)} {scopeCount(scope) === 1 ? 'entry' : 'entries'}
+              {countText(scopeCount(scope))} {scopeCount(scope) === 1 ? 'entry' : 'entries'}
               {missing.length > 0 && `, ${countText(missing.length)} missing`}
             </Text>
             <div

@@ -24,6 +24,7 @@ import { ConversationList } from './ConversationList'
 import { ConversationMenu } from './ConversationMenu'
 import { HiddenMarker } from './HiddenMarker'
 import { InboxSidePanel } from './InboxSidePanel'
+import { MissingScopeNotice } from './MissingScopeNotice'
 import { InlineName } from './InlineName'
 import { MessageList } from './MessageList'
 import { useOlderMessages } from './older-messages'
@@ -187,6 +188,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
             </Button>
           </Group>
         </div>
+        <MissingScopeNotice inbox={inbox} onDetails={openDetails} />
         <MessageList
           key={inboxId}
           inboxId={inboxId}
