@@ -130,16 +130,17 @@ describe('stored fields copied into every read', () => {
     const before = dbFingerprint(node.store)
     const long = 'n'.repeat(256)
     const body = provider('longname')
-    const identity = { ...body.full_identity_name, node_name: long, full_name: `${long}/main/agent/longname` }
+    const name = body.full_identity_name as { node_name: string; profile_name: string }
+    const identity = { ...name, node_name: long, full_name: `${long}/main/agent/longname` }
     expectError(
       await node.post('/v2/add_llm_provider', { ...body, full_identity_name: identity }),
       400,
       /^full_identity_name\.node_name: must be at most 255 characters/
     )
     const profile = {
-      ...body.full_identity_name,
+      ...name,
       profile_name: long,
-      full_name: `${body.full_identity_name.node_name}/${long}/agent/longname`
+      full_name: `${name.node_name}/${long}/agent/longname`
     }
     expectError(
       await node.post('/v2/add_llm_provider', { ...body, full_identity_name: profile }),
@@ -148,9 +149,9 @@ describe('stored fields copied into every read', () => {
     )
     expect(dbFingerprint(node.store)).toBe(before)
     const fits = {
-      ...body.full_identity_name,
+      ...name,
       node_name: long.slice(1),
-      full_name: `${long.slice(1)}/${body.full_identity_name.profile_name}/agent/longname`
+      full_name: `${long.slice(1)}/${name.profile_name}/agent/longname`
     }
     expect((await node.post('/v2/add_llm_provider', { ...body, full_identity_name: fits })).status).toBe(200)
   })

@@ -19,7 +19,9 @@ export function MissingScopeNotice({ inbox, onDetails }: { inbox: Inbox; onDetai
     missing.length === total
       ? total === 1
         ? 'The one entry'
-        : `All ${countText(total)} entries`
+        : total === 2
+          ? 'Both entries'
+          : `All ${countText(total)} entries`
       : `${countText(missing.length)} of the ${countText(total)} entries`
   return (
     <Alert color="yellow" py={6} px="sm" style={{ flexShrink: 0 }} data-testid="scope-missing-notice">
