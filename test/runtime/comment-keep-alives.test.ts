@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { expect, it } from 'vitest'
-import { runAnswerCall } from '../../src/main/runtime/answer-call'
+import { streamedCall } from '../support/answer-calls'
 import { useLoopbackServer } from '../support/loopback-server'
 
 /*
@@ -33,21 +33,8 @@ const server = useLoopbackServer((req, res) => {
   })
 })
 
-const call = () =>
-  runAnswerCall(
-    {
-      target: { kind: 'OpenAI', model: 'm', baseUrl: `${server.url}/v1`, apiKey: 'sk-test-key-123456' },
-      options: { prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hello?' }] }] },
-      stream: true,
-      // Each wait is well past one comment's interval (100 ms) and well within the comments' whole run.
-      timeouts: { firstChunkMs: 400, idleMs: 400, noProgressMs: 10_000 },
-      maxTextBytes: 1 << 20,
-      wireLimit: 1 << 28
-    },
-    fetch,
-    new AbortController().signal,
-    () => {}
-  )
+// Each wait is well past one comment's interval (100 ms) and well within the comments' whole run.
+const call = () => streamedCall('OpenAI', `${server.url}/v1`, { firstChunkMs: 400, idleMs: 400, noProgressMs: 10_000 })
 
 it('comment lines before the first words keep the call waiting for them past the first-chunk wait', async () => {
   comments = { before: 12, between: 0 }

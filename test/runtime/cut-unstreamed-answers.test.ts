@@ -5,7 +5,7 @@ import { MIB } from '../../src/shared/contract/limits'
 import { waitForAnswers } from '../support/answers'
 import { provider } from '../support/fixtures'
 import { addProvider, createJob, useTestNode } from '../support/node'
-import { chatCompletion } from '../support/completions'
+import { wholeReplyFor } from '../support/completions'
 
 /*
  * A whole answer asked for without streaming (stream off in the job's config) that is larger than the
@@ -16,33 +16,11 @@ import { chatCompletion } from '../support/completions'
 
 const PIECE = 'Ça va "bien"\n' // escapes and characters of two bytes, so the cut JSON has them everywhere
 const TEXT = PIECE.repeat(Math.ceil((12 * MIB) / PIECE.length))
-/** The whole reply of the protocol the request's path speaks. */
-function wholeReply(url: string): object {
-  const message = { role: 'assistant', content: TEXT }
-  if (url === '/api/chat') return { model: 'm', created_at: '2025-01-01T00:00:00Z', message, done: true, done_reason: 'stop' }
-  if (url.endsWith('/messages')) {
-    return {
-      id: 'msg_1',
-      type: 'message',
-      role: 'assistant',
-      model: 'm',
-      content: [{ type: 'text', text: TEXT }],
-      stop_reason: 'end_turn',
-      stop_sequence: null,
-      usage: { input_tokens: 5, output_tokens: 9 }
-    }
-  }
-  if (url.includes(':generateContent')) {
-    return { candidates: [{ content: { parts: [{ text: TEXT }], role: 'model' }, finishReason: 'STOP', index: 0 }], modelVersion: 'm' }
-  }
-  return chatCompletion(message)
-}
-
 const local = useLoopbackServer((req, res) => {
   req.resume()
   req.on('end', () => {
     res.writeHead(200, { 'Content-Type': 'application/json' })
-    res.end(JSON.stringify(wholeReply(req.url ?? '')))
+    res.end(JSON.stringify(wholeReplyFor(req.url ?? '', TEXT)))
   })
 })
 

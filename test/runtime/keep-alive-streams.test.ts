@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ProviderKind } from '../../src/shared/contract/identity'
-import { runAnswerCall } from '../../src/main/runtime/answer-call'
+import { streamedCall } from '../support/answer-calls'
 import { isAnswer } from '../../src/shared/message-role'
 import { messages, waitForAnswers } from '../support/answers'
 import { addProvider, createJob, useFakeLlm, useTestNode } from '../support/node'
@@ -47,20 +47,7 @@ describe.each(['OpenAI', 'Claude', 'Gemini', 'Ollama'])('%s', (kind) => {
   })
 })
 
-const call = (kind: ProviderKind, timeouts: Record<string, number>) =>
-  runAnswerCall(
-    {
-      target: { kind, model: 'm', baseUrl: fake.url + BASES[kind], apiKey: 'sk-test-key-123456' },
-      options: { prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hello?' }] }] },
-      stream: true,
-      timeouts: { firstChunkMs: 1000, idleMs: 1000, ...timeouts },
-      maxTextBytes: 1 << 20,
-      wireLimit: 1 << 28
-    },
-    fetch,
-    new AbortController().signal,
-    () => {}
-  )
+const call = (kind: ProviderKind, timeouts: Record<string, number>) => streamedCall(kind, fake.url + BASES[kind], timeouts)
 
 it.each(['OpenAI', 'Claude', 'Gemini'] as ProviderKind[])(
   '%s: keep-alives from the start, past the first-chunk wait, end the call saying none of the answer came',

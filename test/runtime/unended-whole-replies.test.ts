@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { waitForAnswers } from '../support/answers'
 import { provider } from '../support/fixtures'
 import { addProvider, createJob, useTestNode } from '../support/node'
-import { chatCompletion } from '../support/completions'
+import { wholeReplyFor } from '../support/completions'
 
 /*
  * A whole answer asked for without streaming, whose JSON reply has come complete but whose chunked
@@ -15,28 +15,6 @@ import { chatCompletion } from '../support/completions'
 
 const ANSWER = 'The whole answer.'
 
-/** The whole reply of the protocol the request's path speaks. */
-function wholeReply(url: string): object {
-  const message = { role: 'assistant', content: ANSWER }
-  if (url === '/api/chat') return { model: 'm', created_at: '2025-01-01T00:00:00Z', message, done: true, done_reason: 'stop' }
-  if (url.endsWith('/messages')) {
-    return {
-      id: 'msg_1',
-      type: 'message',
-      role: 'assistant',
-      model: 'm',
-      content: [{ type: 'text', text: ANSWER }],
-      stop_reason: 'end_turn',
-      stop_sequence: null,
-      usage: { input_tokens: 5, output_tokens: 4 }
-    }
-  }
-  if (url.includes(':generateContent')) {
-    return { candidates: [{ content: { parts: [{ text: ANSWER }], role: 'model' }, finishReason: 'STOP', index: 0 }], modelVersion: 'm' }
-  }
-  return chatCompletion(message)
-}
-
 const held: ServerResponse[] = []
 const local = useLoopbackServer((req, res) => {
   req.resume()
@@ -44,7 +22,7 @@ const local = useLoopbackServer((req, res) => {
     // No content-length: chunked, and never res.end(), so the last (empty) chunk never comes.
     res.writeHead(200, { 'Content-Type': 'application/json' })
     held.push(res)
-    const body = JSON.stringify(wholeReply(req.url ?? ''), null, 2)
+    const body = JSON.stringify(wholeReplyFor(req.url ?? '', ANSWER), null, 2)
     const half = Math.floor(body.length / 2)
     res.write(body.slice(0, half))
     setTimeout(() => res.write(body.slice(half)), 50)

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import type { ProviderKind } from '../../src/shared/contract/identity'
-import { runAnswerCall } from '../../src/main/runtime/answer-call'
+import { streamedCall } from '../support/answer-calls'
+import { wholeReplyFor } from '../support/completions'
 import { useLoopbackServer } from '../support/loopback-server'
 
 /*
@@ -10,55 +11,19 @@ import { useLoopbackServer } from '../support/loopback-server'
  * A provider check (which asks for a whole reply) passed against such a server, and every chat failed.
  */
 const TEXT = 'Hello from a whole reply.'
-const WHOLE: Record<string, unknown> = {
-  '/v1/chat/completions': {
-    id: 'x',
-    object: 'chat.completion',
-    created: 1,
-    model: 'm',
-    choices: [{ index: 0, message: { role: 'assistant', content: TEXT }, finish_reason: 'stop' }],
-    usage: { prompt_tokens: 1, completion_tokens: 5, total_tokens: 6 }
-  },
-  '/v1/messages': {
-    id: 'msg_1',
-    type: 'message',
-    role: 'assistant',
-    model: 'm',
-    content: [{ type: 'text', text: TEXT }],
-    stop_reason: 'end_turn',
-    stop_sequence: null,
-    usage: { input_tokens: 1, output_tokens: 5 }
-  },
-  '/v1beta/models/m:streamGenerateContent': {
-    candidates: [{ content: { parts: [{ text: TEXT }], role: 'model' }, finishReason: 'STOP', index: 0 }]
-  }
-}
 let asArray = false
 const server = useLoopbackServer((req, res) => {
   req.resume()
   req.on('end', () => {
-    const reply = WHOLE[new URL(req.url!, 'http://x').pathname]
-    res.writeHead(reply ? 200 : 404, { 'Content-Type': 'text/event-stream' })
+    const reply = wholeReplyFor(new URL(req.url!, 'http://x').pathname, TEXT)
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' })
     // Gemini's streamGenerateContent without alt=sse sends an array of its chunks.
     res.end(`\n${JSON.stringify(asArray ? [reply] : reply)}`)
   })
 })
 
 const BASES: Record<string, string> = { OpenAI: '/v1', Claude: '/v1', Gemini: '/v1beta' }
-const call = (kind: ProviderKind) =>
-  runAnswerCall(
-    {
-      target: { kind, model: 'm', baseUrl: server.url + BASES[kind], apiKey: 'sk-test-key-123456' },
-      options: { prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hello?' }] }] },
-      stream: true,
-      timeouts: { firstChunkMs: 5000, idleMs: 5000 },
-      maxTextBytes: 1 << 20,
-      wireLimit: 1 << 28
-    },
-    fetch,
-    new AbortController().signal,
-    () => {}
-  )
+const call = (kind: ProviderKind) => streamedCall(kind, server.url + BASES[kind], { firstChunkMs: 5000, idleMs: 5000 })
 
 it.each(['OpenAI', 'Claude', 'Gemini'] as ProviderKind[])(
   '%s: a whole reply labelled an event stream is the whole answer, not one broken off or empty',
