@@ -6,7 +6,7 @@ import { PDFDocument } from 'pdf-lib'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
 import { highlightPieces, searchWords } from '../../src/renderer/src/app/highlight'
 import { UploadQueue, uploadView, type UploadRow } from '../../src/renderer/src/features/files/upload-queue'
-import { ancestorsOf, fileState, parentPath, toggleExpanded } from '../../src/renderer/src/features/files/vfs-paths'
+import { ancestorsOf, fileState, nameProblem, parentPath, toggleExpanded } from '../../src/renderer/src/features/files/vfs-paths'
 import { ApiFailure } from '../../src/renderer/src/api/client'
 import type { FileInfo } from '../../src/shared/contract/vector-fs'
 import { useRoute } from '../../src/renderer/src/app/router'
@@ -39,6 +39,15 @@ describe('tree state', () => {
     expect(parentPath('/c.txt')).toBe('/')
     expect(ancestorsOf('/a/b/c.txt')).toEqual(['/a', '/a/b'])
     expect(fileState('failed: the PDF has no text')).toEqual({ kind: 'failed', reason: 'the PDF has no text' })
+  })
+  it('says why a name cannot be used: spaces alone, a slash, a dot or two, too long; an empty box is not yet a problem', () => {
+    // Spaces alone greyed the button and Enter did nothing, with no word why.
+    expect(nameProblem('   ')).toBe('A name needs more than spaces.')
+    expect(nameProblem('')).toBeUndefined()
+    expect(nameProblem('  notes.txt ')).toBeUndefined()
+    expect(nameProblem('a/b')).toMatch(/cannot contain “\/”/)
+    expect(nameProblem('..')).toMatch(/cannot be “\.” or “\.\.”/)
+    expect(nameProblem('x'.repeat(256))).toMatch(/at most 255 characters; this one has 256/)
   })
 })
 

@@ -54,6 +54,8 @@ export const NAME_MAX_CHARS = 255
  */
 export function nameProblem(name: string): string | undefined {
   const n = name.trim()
+  // Spaces alone: the button was greyed and Enter did nothing, with no word why.
+  if (n === '' && name !== '') return 'A name needs more than spaces.'
   if (n.includes('/')) return 'A name cannot contain “/”. To put it in another folder, choose that folder.'
   if (n === '.' || n === '..') return 'A name cannot be “.” or “..”.'
   const chars = [...n].length
