@@ -186,6 +186,16 @@ describe('describeFailure: every kind, as sentences naming what the operator cho
     expect(f.message).toMatch(/inclusive\. Try again\.$/)
   })
 
+  it('redacts the key a server echoes in base64 (a Basic credential), with or without its padding', () => {
+    const encoded = Buffer.from(KEY).toString('base64')
+    const body = JSON.stringify({
+      error: { message: `bad credential ${encoded} (Basic ${Buffer.from(`user:${KEY}`).toString('base64')})` }
+    })
+    const f = describeFailure(apiError(401, body), compatible)
+    expect(f.message).not.toContain(encoded.replace(/=+$/, ''))
+    expect(f.message).toContain('bad credential [redacted]')
+  })
+
   it('redacts every occurrence of the key, and leaves text alone without one', () => {
     expect(redactKey(`a ${KEY} b ${KEY}`, KEY)).toBe('a [redacted] b [redacted]')
     expect(redactKey('nothing to hide', undefined)).toBe('nothing to hide')

@@ -119,7 +119,20 @@ export function redactCutKeys(text: string, apiKey: string): string {
  * another is taken out whole.
  */
 function secretsOf(ctx: Pick<FailureContext, 'apiKey' | 'query'>): string[] {
-  return [ctx.apiKey ?? '', ...queryValues(ctx).map((v) => v.value)].filter(redactable).sort((a, b) => b.length - a.length)
+  return [ctx.apiKey ?? '', ...keyEncodings(ctx.apiKey), ...queryValues(ctx).map((v) => v.value)]
+    .filter(redactable)
+    .sort((a, b) => b.length - a.length)
+}
+
+/**
+ * The key as a server echoing its Authorization header may write it: in base64 (and base64url), as a
+ * Basic credential carries it, without the padding (a text may cut it there). Quoted in a 401's
+ * message, it went into the stored note, the log and the check's answer.
+ */
+function keyEncodings(apiKey: string | undefined): string[] {
+  if (!redactable(apiKey)) return []
+  const base64 = Buffer.from(apiKey).toString('base64').replace(/=+$/, '')
+  return [...new Set([base64, Buffer.from(apiKey).toString('base64url')])]
 }
 
 /**
@@ -131,7 +144,9 @@ function everySecretOf(ctx: FailureContext): string[] {
   const named = queryValues(ctx)
     .filter((v) => redactable(v.value) || isSecretParam(v.name))
     .map((v) => v.value)
-  return [...new Set([ctx.apiKey ?? '', ...named])].filter((secret) => secret !== '').sort((a, b) => b.length - a.length)
+  return [...new Set([ctx.apiKey ?? '', ...keyEncodings(ctx.apiKey), ...named])]
+    .filter((secret) => secret !== '')
+    .sort((a, b) => b.length - a.length)
 }
 
 /** Each value of the query sent on every call, as written and decoded (servers echo either). */
