@@ -101,6 +101,19 @@ describe('the Files page search finds names, then passages', () => {
     expect(document.body.textContent).not.toMatch(/at most 200 characters/)
   })
 
+  it('a passage found opens its file with its folders opened in the tree and its row selected, as a name found does', async () => {
+    renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
+    await screen.findByRole('treeitem', { name: /^memo\.txt/ })
+    expect(screen.queryByRole('treeitem', { name: /^flat lease\.txt/ })).toBeNull()
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search the library' }), 'tenant')
+    const results = await screen.findByRole('region', { name: 'Search results' }, { timeout: 10_000 })
+    await userEvent.click(await within(results).findByTestId('search-result', {}, { timeout: 10_000 }))
+    await within(await screen.findByTestId('file-preview')).findByText(/first day of each month/)
+    const row = await screen.findByRole('treeitem', { name: /^flat lease\.txt/ }, { timeout: 10_000 })
+    expect(row.getAttribute('aria-selected')).toBe('true')
+    expect(screen.getByRole('treeitem', { name: /^Leases 2025/ }).getAttribute('aria-expanded')).toBe('true')
+  })
+
   it('Escape in the search box clears it and its results, the focus staying there; so does its Clear button', async () => {
     renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
     await screen.findByRole('treeitem', { name: /^memo\.txt/ })

@@ -291,7 +291,13 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
         </Alert>
       )}
       <Search
-        onOpen={(p, n) => navigate({ name: 'files', path: p, node: n })}
+        // A passage found opens its file at that passage, its folders opened in the tree as for a name found:
+        // the tree stayed closed, and the upload folder changed to one it did not show.
+        onOpen={(p, n) => {
+          setExpanded((e) => new Set([...e, ...ancestorsOf(p)]))
+          setTarget(parentPath(p))
+          navigate({ name: 'files', path: p, node: n })
+        }}
         // A file found by its name opens, its folders opened in the tree so it is seen where it is.
         onFile={(p) => {
           setExpanded((e) => new Set([...e, ...ancestorsOf(p)]))
