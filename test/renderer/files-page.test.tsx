@@ -10,6 +10,7 @@ import { ancestorsOf, fileState, nameProblem, parentPath, toggleExpanded } from 
 import { ApiFailure } from '../../src/renderer/src/api/client'
 import type { FileInfo } from '../../src/shared/contract/vector-fs'
 import { useRoute } from '../../src/renderer/src/app/router'
+import { countText } from '../../src/renderer/src/app/count-format'
 import { bombDocx } from '../support/docx-bomb'
 import { useTestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
@@ -604,7 +605,8 @@ describe('Files page against a real node', () => {
     window.location.hash = `#/files?path=%2Flong.md&node=${encodeURIComponent(late.id)}`
     renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
     const preview = await screen.findByTestId('file-preview')
-    await within(preview).findByText(`${all.length} passages`)
+    // Counted as the locale writes numbers (2,000).
+    await within(preview).findByText(`${countText(all.length)} passages`)
     // The passage the link names is drawn and marked, with only its neighbours around it.
     const current = await waitFor(() => {
       const el = preview.querySelector('[data-current="true"]')
