@@ -88,9 +88,14 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
   }
   // A file opened makes its folder the upload folder, as opening a folder does: uploads went on to the
   // last folder opened or closed, elsewhere in the tree, while the file chosen was in another.
-  const openFile = (file: string) => {
+  const openFile = (file: string, node?: string) => {
     setTarget(parentPath(file))
-    navigate({ name: 'files', path: file })
+    navigate(node === undefined ? { name: 'files', path: file } : { name: 'files', path: file, node })
+  }
+  // A file found by search (by its name or a passage) opens with its folders opened in the tree, so it is seen where it is.
+  const revealFile = (file: string, node?: string) => {
+    setExpanded((e) => new Set([...e, ...ancestorsOf(file)]))
+    openFile(file, node)
   }
   // The upload folder, the open folders and the file shown follow an entry moved here, and leave one deleted here.
   // The file shown is the one the address names when the move or delete ends, not the one shown when
@@ -291,18 +296,10 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
         </Alert>
       )}
       <Search
-        // A passage found opens its file at that passage, its folders opened in the tree as for a name found:
-        // the tree stayed closed, and the upload folder changed to one it did not show.
-        onOpen={(p, n) => {
-          setExpanded((e) => new Set([...e, ...ancestorsOf(p)]))
-          setTarget(parentPath(p))
-          navigate({ name: 'files', path: p, node: n })
-        }}
-        // A file found by its name opens, its folders opened in the tree so it is seen where it is.
-        onFile={(p) => {
-          setExpanded((e) => new Set([...e, ...ancestorsOf(p)]))
-          openFile(p)
-        }}
+        // A passage found opens its file at that passage, its folders opened as for a name found: the tree
+        // stayed closed, and the upload folder changed to one it did not show.
+        onOpen={revealFile}
+        onFile={revealFile}
         // A folder found by its name is opened in the tree, scrolled to, and made the upload folder (the focus stays in the results).
         onFolder={(p) => {
           setTarget(p)

@@ -19,7 +19,7 @@ import { treeListStyle, treeRowPlace, TreeNote } from './tree-parts'
 import classes from './tree.module.css'
 import { useFolderListings, useVirtualTree } from './use-virtual-tree'
 import { fileSizeText } from '../../../../shared/byte-size'
-import { fileState } from './vfs-paths'
+import { fileState, isWithin } from './vfs-paths'
 import { MenuList } from '../../app/MenuList'
 
 // The library's folder tree: virtualised rows, drag to move or upload, each entry's menu and its delete.
@@ -308,7 +308,7 @@ function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) 
   const askUsers = (path: string) => client.call('vector_fs_path_usage', { query: { path } })
   /** Said instead of asking again, for an entry whose delete (or its folder's) is under way: confirmed, it was a 404. */
   const underWay = (entry: FileInfo) => {
-    if (!deletesUnderWay.some((p) => entry.path === p || entry.path.startsWith(`${p}/`))) return false
+    if (!deletesUnderWay.some((p) => isWithin(entry.path, p))) return false
     notifications.show({ message: `${entry.path} is being deleted already.` })
     return true
   }
