@@ -156,6 +156,8 @@ describe('upload queue', () => {
     ])
     expect(seen[0]).toEqual(['queued', 'queued', 'queued'])
     q.clearFinished()
+    expect(q.snapshot().map((r) => r.name)).toEqual(['bad.exe']) // the failure stays until dismissed
+    q.dismissFailed()
     expect(q.snapshot()).toEqual([])
   })
 
@@ -244,8 +246,10 @@ describe('upload queue with a drop of thousands of files', () => {
     expect(uploadView(q.snapshot())).toMatchObject({ total: 3000, done: 2700, failed: 300, waiting: 0 })
     expect(q.waitingCount()).toBe(0)
 
-    // After Clear finished, a new drop starts from its first file (nothing is passed over).
+    // Clear finished lets the 2,700 done go and keeps the 300 failed (each still with its Retry or Replace);
+    // a new drop after them starts from its first file (nothing is passed over).
     q.clearFinished()
+    expect(uploadView(q.snapshot())).toMatchObject({ total: 300, done: 0, failed: 300, waiting: 0 })
     sent.length = 0
     q.add('/docs', [new File(['half sent'], 'keep-0.txt'), ...files('b', 2000)]) // keep-0 sends 1 byte of 9 and waits
     expect(sent.slice(0, 3)).toEqual(['keep-0.txt', 'b-0.txt', 'b-1.txt'])
@@ -255,8 +259,10 @@ describe('upload queue with a drop of thousands of files', () => {
     expect(events - before).toBeLessThanOrEqual(4)
     await q.idle()
     const view = uploadView(q.snapshot())
-    expect(view).toMatchObject({ total: 2001, waiting: 0 })
+    expect(view).toMatchObject({ total: 2301, failed: 300, waiting: 0 })
     expect(view.cancelled).toBeGreaterThanOrEqual(1998)
+    q.dismissFailed()
+    expect(uploadView(q.snapshot())).toMatchObject({ failed: 0, total: 2001 })
     expect(sent).toHaveLength(3)
     expect(disagreements).toBe(0)
   })

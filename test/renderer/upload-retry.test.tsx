@@ -76,12 +76,16 @@ describe('a failed upload is tried again from the file kept, while its row is th
     const stored = (await node.get('/v2/retrieve_path_simplified', { path: '/Leases', depth: '0' })).body as FileInfo[]
     expect(stored.map((f) => f.name)).toEqual(['a.txt', 'b.txt', 'c.txt'])
 
-    // Cleared, a failed row's file goes with it.
+    // Clear finished lets the done rows go and keeps the failed one, still with its file for a retry;
+    // "Dismiss failed" lets it go with its file.
     q.add('/Gone', [text('e.txt')])
     await q.idle()
     const e = q.snapshot().at(-1)!
     expect(q.canRetry(e)).toBe(true)
     q.clearFinished()
+    expect(q.snapshot().map((r) => [r.name, r.state.kind])).toEqual([['e.txt', 'failed']])
+    expect(q.canRetry(e)).toBe(true)
+    q.dismissFailed()
     expect(q.snapshot()).toEqual([])
     expect(q.canRetry(e)).toBe(false)
   })
@@ -140,6 +144,38 @@ describe('Retry and Dismiss on the Files page', () => {
     expect(screen.queryByRole('button', { name: /^Retry/ })).toBeNull()
     // The button is gone with its work: the focus is on Clear finished, not lost on the page.
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Clear finished'))
+  })
+})
+
+describe('Clear finished keeps the failures; Dismiss N failed lets them go', () => {
+  const node = useTestNode()
+  beforeEach(() => {
+    window.location.hash = '#/files'
+  })
+  afterEach(cleanup)
+
+  it('the failed rows outlive Clear finished with their Retry, then go with one button; the focus follows from the keyboard', async () => {
+    renderWithApp(<FilesPage />, busyAtWill(node))
+    const input = document.querySelector('input[type=file]') as HTMLInputElement
+    const states = () => screen.getAllByTestId('upload-row').map((r) => `${r.dataset.state}`)
+    await userEvent.upload(input, [text('lease.txt')])
+    await waitFor(() => expect(states()).toEqual(['done']))
+    busy = true
+    await userEvent.upload(input, [text('memo.txt'), text('plan.txt')])
+    await waitFor(() => expect(states()).toEqual(['done', 'failed', 'failed']))
+
+    screen.getByRole('button', { name: 'Clear finished' }).focus()
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(states()).toEqual(['failed', 'failed']))
+    expect(screen.queryByRole('button', { name: 'Clear finished' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Retry the upload of memo.txt' })).toBeTruthy()
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Dismiss 2 failed'))
+
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(screen.queryAllByTestId('upload-row')).toHaveLength(0))
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Upload files'))
+    const listed = (await node.get('/v2/retrieve_path_simplified', { path: '/', depth: '0' })).body as FileInfo[]
+    expect(listed.map((f) => f.name)).toEqual(['lease.txt'])
   })
 })
 

@@ -15,6 +15,7 @@ import { askToConfirm } from '../../app/confirm'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { isCancellable, isSent, UploadQueue, uploadView, type UploadRow } from './upload-queue'
 import { fileSizeText } from '../../../../shared/byte-size'
+import { countText } from '../../app/count-format'
 
 /** The uploads under way and just done, each with its progress, a Cancel and what went wrong. */
 export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; uploadButton: RefObject<HTMLButtonElement | null> }) {
@@ -22,10 +23,11 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
   const view = useMemo(() => uploadView(rows), [rows])
   const cancelAllButton = useRef<HTMLButtonElement>(null)
   const clearButton = useRef<HTMLButtonElement>(null)
-  // Both buttons go once they have done their work: the focus moves to the other one, else to Upload files.
+  const dismissFailedButton = useRef<HTMLButtonElement>(null)
+  // Each of those buttons goes once it has done its work: the focus moves to another one, else to Upload files.
   const focusNext = (clicked: HTMLElement) =>
     focusWhenLost(
-      () => cancelAllButton.current ?? clearButton.current ?? uploadButton.current,
+      () => cancelAllButton.current ?? clearButton.current ?? dismissFailedButton.current ?? uploadButton.current,
       (el) => el === clicked
     )
   if (rows.length === 0) return null
@@ -105,7 +107,8 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
                 Cancel {view.cancellable} uploads
               </Button>
             )}
-            {finished && (
+            {/* The failures stay, each with its Retry, Replace or Dismiss, until dismissed on their own. */}
+            {view.done + view.cancelled > 0 && (
               <Button
                 ref={clearButton}
                 size="xs"
@@ -117,6 +120,21 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
                 }}
               >
                 Clear finished
+              </Button>
+            )}
+            {view.failed > 1 && (
+              <Button
+                ref={dismissFailedButton}
+                size="xs"
+                variant="subtle"
+                color="gray"
+                w="fit-content"
+                onClick={(e) => {
+                  focusNext(e.currentTarget)
+                  queue.dismissFailed()
+                }}
+              >
+                Dismiss {countText(view.failed)} failed
               </Button>
             )}
           </Group>

@@ -152,14 +152,28 @@ export class UploadQueue {
     if (changed) this.emit()
   }
 
-  /** Forgets finished rows (done, failed or cancelled), and the files kept for a retry. */
+  /**
+   * Forgets the rows done or cancelled. Failed rows stay, with their files kept for Retry or Replace:
+   * "Clear finished" let them go too, so a failure was lost with the successes it was listed among.
+   */
   clearFinished(): void {
-    this.rows = this.rows.filter((r) => {
-      if (isWaiting(r.state)) return true
+    this.forgetWhere((r) => r.state.kind === 'done' || r.state.kind === 'cancelled')
+  }
+
+  /** Forgets the failed rows, and the files kept for their retries ("Dismiss N failed"). */
+  dismissFailed(): void {
+    this.forgetWhere((r) => r.state.kind === 'failed')
+  }
+
+  private forgetWhere(gone: (r: UploadRow) => boolean): void {
+    const kept = this.rows.filter((r) => {
+      if (!gone(r)) return true
       this.files.delete(r.id)
       return false
     })
-    this.firstQueued = 0
+    if (kept.length === this.rows.length) return
+    this.rows = kept
+    this.firstQueued = 0 // an index into the rows: those before it may be gone (the next file is looked for from the start)
     this.emit()
   }
 
