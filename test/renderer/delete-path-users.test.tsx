@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
 import { ENTRY_MIME } from '../../src/renderer/src/features/files/LibraryTree'
-import { moveUsersText, pathUsersText } from '../../src/renderer/src/features/files/PathUsers'
+import { moveUsersText, pathUsersText, replaceUsersText } from '../../src/renderer/src/features/files/PathUsers'
 import { emptyScopeBody } from '../support/fixtures'
 import { addProvider, createJob, useTestNode, type TestNode } from '../support/node'
 import { layOutLists } from './list-layout'
@@ -170,5 +170,39 @@ describe('the delete confirmation names the jobs that use what goes', () => {
     await drag('/todo.txt', 'Notes')
     await waitFor(async () => expect(await listing('/Notes')).toEqual(['q1.txt', 'todo.txt']))
     expect(screen.queryByRole('dialog', { name: 'Move todo.txt into /Notes?', hidden: true })).toBeNull()
+  })
+
+  it("an upload's Replace names the jobs that use the file it replaces, which answer from the new one; a file no job uses says nothing", async () => {
+    await seed(node)
+    const q1 = await namedJob(node, 'Quarter one', [], [['Reports', 'q1.txt']])
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    await userEvent.click(await screen.findByRole('treeitem', { name: /^Reports/ }))
+    const input = document.querySelector('input[type=file]') as HTMLInputElement
+    await userEvent.upload(input, [
+      new File(['New q1.'], 'q1.txt', { type: 'text/plain' }),
+      new File(['New q2.'], 'q2.txt', { type: 'text/plain' })
+    ])
+    await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['failed', 'failed']))
+
+    await userEvent.click(screen.getByRole('button', { name: 'Replace the file named q1.txt in /Reports with this one' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Replace “q1.txt” in /Reports?' })
+    const users = within(dialog).getByTestId('replace-users')
+    await waitFor(() => expect(users.textContent).toContain('1 job uses it: from now on its answers draw on the uploaded file instead.'))
+    expect(
+      within(users)
+        .getAllByRole('link', { hidden: true })
+        .map((a) => [a.textContent, a.getAttribute('href')])
+    ).toEqual([['Quarter one', `#/inboxes/${encodeURIComponent(q1)}`]])
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+
+    await userEvent.click(screen.getByRole('button', { name: 'Replace the file named q2.txt in /Reports with this one' }))
+    const other = await screen.findByRole('dialog', { name: 'Replace “q2.txt” in /Reports?' })
+    // Asked and answered: no job uses it, so nothing is said (the notice is empty, not "looking").
+    await waitFor(() => expect(within(other).getByTestId('replace-users').textContent).toBe(''))
+    expect(replaceUsersText({ jobs: 0, recent: [] })).toBeUndefined()
+    expect(replaceUsersText({ jobs: 12_000, recent: [] })).toBe(
+      '12,000 jobs use it: from now on their answers draw on the uploaded file instead.'
+    )
   })
 })

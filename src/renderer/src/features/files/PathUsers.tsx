@@ -95,3 +95,31 @@ export function moveUsersText(usage: Usage): string | undefined {
     return '1 job uses it. Its scope names it where it is now: once it is renamed or moved, its answers will no longer draw on it.'
   return `${groupedNumber(usage.jobs)} jobs use it. Their scopes name it where it is now: once it is renamed or moved, their answers will no longer draw on it.`
 }
+
+/**
+ * The Replace dialog's notice when jobs use the file: their scopes name its path, so from the replace on
+ * their answers draw on the uploaded file instead. Nothing is shown when no job uses it or the node cannot say.
+ */
+export function ReplaceUsers({ path, ask, modalId }: { path: string; ask: (path: string) => Promise<PathUsageResponse>; modalId: string }) {
+  const usage = usePathUsage(path, ask)
+  const text = replaceUsersText(usage)
+  return (
+    <div aria-live="polite" data-testid="replace-users">
+      {text && typeof usage === 'object' && (
+        <Alert color="yellow" p="xs">
+          <Stack gap={4}>
+            <Text size="sm">{text}</Text>
+            <JobLinks jobs={usage.jobs} recent={usage.recent} onFollow={() => modals.close(modalId)} />
+          </Stack>
+        </Alert>
+      )}
+    </div>
+  )
+}
+
+/** What the Replace dialog says of the jobs using the file; undefined when there is nothing to say. */
+export function replaceUsersText(usage: Usage): string | undefined {
+  if (typeof usage !== 'object' || usage.jobs === 0) return undefined
+  if (usage.jobs === 1) return '1 job uses it: from now on its answers draw on the uploaded file instead.'
+  return `${groupedNumber(usage.jobs)} jobs use it: from now on their answers draw on the uploaded file instead.`
+}

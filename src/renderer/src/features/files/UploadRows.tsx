@@ -16,6 +16,10 @@ import { focusWhenLost } from '../../app/focus-when-lost'
 import { isCancellable, isSent, UploadQueue, uploadView, type UploadRow } from './upload-queue'
 import { fileSizeText } from '../../../../shared/byte-size'
 import { countText } from '../../app/count-format'
+import { useClient } from '../../api/client-context'
+import type { PathUsageResponse } from '../../../../shared/contract/vector-fs-browse'
+import { ReplaceUsers } from './PathUsers'
+import { joinPath } from './vfs-paths'
 
 /** The uploads under way and just done, each with its progress, a Cancel and what went wrong. */
 export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; uploadButton: RefObject<HTMLButtonElement | null> }) {
@@ -182,16 +186,23 @@ function confirmReplaceOne(
   queue: UploadQueue,
   row: UploadRow,
   button: HTMLButtonElement,
-  uploadButton: RefObject<HTMLButtonElement | null>
+  uploadButton: RefObject<HTMLButtonElement | null>,
+  askUsers: (path: string) => Promise<PathUsageResponse>
 ) {
   const where = folderName(row.folder)
+  const modalId = `confirm-replace:${row.id}`
   askToConfirm({
+    modalId,
     title: `Replace “${row.name}” in ${where}?`,
     children: (
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        The library&apos;s file “{row.name}” in {where} is deleted and the uploaded file takes its place: the old file&apos;s text is no
-        longer found in searches or answers, and this cannot be undone.
-      </Text>
+      <Stack gap="xs">
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          The library&apos;s file “{row.name}” in {where} is deleted and the uploaded file takes its place: the old file&apos;s text is no
+          longer found in searches or answers, and this cannot be undone.
+        </Text>
+        {/* The jobs whose scopes take in the file, and so will answer from the new one: asked as the dialog opens. */}
+        <ReplaceUsers path={joinPath(row.folder, row.name)} ask={askUsers} modalId={modalId} />
+      </Stack>
     ),
     labels: { confirm: 'Replace', cancel: 'Cancel' },
     confirmProps: { color: 'orange' },
@@ -275,6 +286,7 @@ const FAILED_ROW: CSSProperties = {
 
 /** One file's row; drawn again only when that file's state changes (rows are replaced, not edited, on each step). */
 const UploadRowView = memo(function UploadRowView({ row, queue, uploadButton }: RowProps) {
+  const client = useClient()
   const s = row.state
   // Every byte sent, the node reads the file (a long PDF takes a while) and stores it: no longer "uploading 100%", nor cancelled.
   const sent = isSent(s)
@@ -335,7 +347,9 @@ const UploadRowView = memo(function UploadRowView({ row, queue, uploadButton }: 
         <RowAction
           label={`Replace the file named ${row.name} in ${folderName(row.folder)} with this one`}
           color="orange"
-          onClick={(button) => confirmReplaceOne(queue, row, button, uploadButton)}
+          onClick={(button) =>
+            confirmReplaceOne(queue, row, button, uploadButton, (path) => client.call('vector_fs_path_usage', { query: { path } }))
+          }
         >
           Replace
         </RowAction>
