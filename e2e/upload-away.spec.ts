@@ -56,3 +56,31 @@ test('"Cancel N uploads" and "Clear finished" hand the focus on (to each other, 
   const listed = await node.api<{ name: string }[]>('GET', '/v2/retrieve_path_simplified?path=/&depth=0')
   expect(listed.body).toEqual([])
 })
+
+test('thirty files refused for their names scroll within the uploads: the buttons for them all and the library stay in sight; "Dismiss 30 failed" lets them go', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 1280, height: 760 })
+  const files = new FilesPage(page)
+  await files.openEmpty(node.uiUrl)
+  const reports = Array.from({ length: 30 }, (_, i) => ({ name: `report-${i}.txt`, text: `Report ${i}.` }))
+  await files.pick(reports)
+  await expect(files.uploads().and(page.locator('[data-state=done]'))).toHaveCount(30)
+  await page.getByRole('button', { name: 'Clear finished' }).click()
+  await files.pick(reports)
+  await expect(files.uploads().and(page.locator('[data-state=failed]'))).toHaveCount(30)
+  // The rows scroll in their own region: the page itself is not pushed down, the tree's first rows show.
+  await expect(page.getByRole('button', { name: 'Replace 30 files' })).toBeInViewport()
+  await expect(page.getByRole('button', { name: 'Dismiss 30 failed' })).toBeInViewport()
+  await expect(files.rows().first()).toBeInViewport()
+  expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0)
+  await expect(page.getByRole('button', { name: 'Clear finished' })).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Dismiss 30 failed' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(files.uploads()).toHaveCount(0)
+  await expect.poll(() => focused(page)).toBe('Upload files')
+  const listed = await node.api<{ name: string }[]>('GET', '/v2/retrieve_path_simplified?path=/&depth=0')
+  expect(listed.body).toHaveLength(30)
+})

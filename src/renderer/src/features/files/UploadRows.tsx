@@ -54,9 +54,13 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
             />
           </div>
         )}
-        {view.shown.map((r) => (
-          <UploadRowView key={r.id} row={r} queue={queue} uploadButton={uploadButton} />
-        ))}
+        {/* The rows scroll within a part of the window's height: forty failures (a folder uploaded again) pushed
+            the library's tree below the fold. The summary and the buttons for them all stay in sight. */}
+        <Stack gap={6} data-testid="upload-rows" style={{ maxHeight: UPLOAD_ROWS_MAX_HEIGHT, overflowY: 'auto' }}>
+          {view.shown.map((r) => (
+            <UploadRowView key={r.id} row={r} queue={queue} uploadButton={uploadButton} />
+          ))}
+        </Stack>
         {(finished || view.cancellable > 1) && (
           <Group gap="xs">
             {/* Only the failures that can change: a file refused for what it is would be refused again, and one refused
@@ -147,6 +151,9 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
     </Paper>
   )
 }
+
+/** The most of the window's height the upload rows take before they scroll. */
+const UPLOAD_ROWS_MAX_HEIGHT = '40vh'
 
 /**
  * Asks before the files refused for their names replace the library's files of those names: the files
