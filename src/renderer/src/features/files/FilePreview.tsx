@@ -9,6 +9,7 @@ import { useClient } from '../../api/client-context'
 import { keys, useVfsFolder } from '../../api/queries'
 import { fileSizeText } from '../../../../shared/byte-size'
 import { readable } from '../../api/vfs-leaving'
+import { returnToReadingPlace } from '../../app/reading-places'
 import { hrefOf } from '../../app/router'
 import { countText } from '../../app/count-format'
 import { baseName, fileState, parentPath } from './vfs-paths'
@@ -89,7 +90,13 @@ export function FilePreview({ path, node, from }: { path: string; node?: string;
         {/* Opened from an answer's source chip: the desktop window has no Back button, and the way back
             to the answer was Inboxes, then finding the conversation again. */}
         {from && (
-          <Anchor href={hrefOf({ name: 'inbox', inboxId: from })} size="sm" data-testid="back-to-conversation">
+          <Anchor
+            href={hrefOf({ name: 'inbox', inboxId: from })}
+            // The conversation opens where it was read, not at its newest message.
+            onClick={() => returnToReadingPlace(from)}
+            size="sm"
+            data-testid="back-to-conversation"
+          >
             <Group gap={4} wrap="nowrap" component="span">
               <IconArrowLeft size={14} aria-hidden />
               Back to the conversation

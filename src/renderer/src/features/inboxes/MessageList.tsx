@@ -7,6 +7,7 @@ import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message
 import { sourcesOf } from '../../../../shared/answer-sources'
 import { answeringProvider, providerNamer } from '../../../../shared/provider-title'
 import { useProviders } from '../../api/queries'
+import { leaveReadingPlace, takeReadingPlace } from '../../app/reading-places'
 import { hrefOf } from '../../app/router'
 import { useScrollStop } from '../../app/scroll-stop'
 import { keepTabEntryInView, watchTabKey } from '../../app/tab-into-list'
@@ -79,6 +80,8 @@ export function MessageList(props: Props) {
     return at === undefined ? undefined : Date.parse(at)
   }, [messages, streaming, awaitingSince])
   const scrollRef = useRef<HTMLDivElement>(null)
+  // Come back from a cited file: the place the reader left, with the rows' sizes as they were measured.
+  const [restore] = useState(() => takeReadingPlace(inboxId))
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -87,25 +90,47 @@ export function MessageList(props: Props) {
     getItemKey: (i) => rows[i]!.key,
     anchorTo: 'end',
     followOnAppend: true,
-    scrollEndThreshold: 40
+    scrollEndThreshold: 40,
+    initialMeasurementsCache: restore ? [...restore.sizes] : []
   })
   // Rows read the callbacks through a ref, so a new callback does not re-render every row.
   const actions = useRef(props)
   actions.current = props
 
-  // Open at the newest message.
-  const opened = useRef(false)
-  useLayoutEffect(() => {
-    if (opened.current || rows.length === 0) return
-    opened.current = true
-    virtualizer.scrollToEnd()
-  }, [rows.length, virtualizer])
   /** Whether the reader is at the end of the conversation (kept there as it grows, below). */
   const atEnd = useRef(true)
   /** The list's scroll position at its last scroll event (or write here): a smaller one is the reader going up. */
   const lastTop = useRef(0)
   // Where the list last settled: Tab into it from outside keeps this place (see tab-into-list.ts).
   const settledTop = useRef(0)
+  // Open at the newest message, or back at the place the reader left for a cited file (when its row is still loaded).
+  const opened = useRef(false)
+  useLayoutEffect(() => {
+    if (opened.current || rows.length === 0) return
+    opened.current = true
+    const at = restore ? rows.findIndex((r) => r.key === restore.key) : -1
+    const start = at >= 0 ? virtualizer.measurementsCache[at]?.start : undefined
+    if (restore && start !== undefined) {
+      atEnd.current = false
+      const top = start + restore.offset
+      virtualizer.scrollToOffset(top)
+      settledTop.current = top
+      lastTop.current = top
+      return
+    }
+    virtualizer.scrollToEnd()
+  }, [rows, restore, virtualizer])
+  // Left (for a cited file, another page): the place is kept, to be opened at again by "Back to the conversation".
+  useLayoutEffect(
+    () => () => {
+      if (atEnd.current) return leaveReadingPlace(inboxId, undefined)
+      const sizes = virtualizer.measurementsCache
+      const top = lastTop.current
+      const row = sizes.find((m) => m.end > top)
+      leaveReadingPlace(inboxId, row && { key: row.key, offset: top - row.start, sizes })
+    },
+    [inboxId, virtualizer]
+  )
   // A message sent while the operator read further up: at the end, the list follows it and its answer in.
   const { sent = 0 } = props
   const sentBefore = useRef(sent)

@@ -1,0 +1,64 @@
+import { expect, test } from './fixtures/node'
+import { InboxPage, showJobInbox } from './pages/inbox'
+import { emptyScope, providerBody } from './seed'
+
+/*
+ * A reader who opens a cited file from an answer further up a long conversation, then takes "Back to the
+ * conversation", is back where they were reading, not at the newest message (they had to scroll to find it again).
+ */
+
+/** The conversation's scroll position and the line under its top edge. */
+const place = (page: import('@playwright/test').Page) =>
+  page.getByTestId('message-list').evaluate((el) => {
+    const top = el.getBoundingClientRect().top
+    const line = [...el.querySelectorAll<HTMLElement>('p')].find((p) => p.getBoundingClientRect().bottom > top + 1)
+    return { scrollTop: el.scrollTop, atEnd: el.scrollHeight - el.scrollTop - el.clientHeight < 40, firstLine: line?.textContent ?? '' }
+  })
+
+test('"Back to the conversation" from a cited file opens the conversation where it was read; opened otherwise, it opens at the end', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Docs' })
+  expect((await node.upload('/Docs', 'handbook.md', '# Sick leave\n\nSick leave needs a note after 3 days.')).status).toBe(200)
+  const job = await node.api<{ job_id: string }>('POST', '/v2/create_job', {
+    llm_provider: 'gpt',
+    job_creation_info: { scope: { ...emptyScope, vector_fs_folders: [{ name: 'Docs', path: { path_ids: ['Docs'] } }] } }
+  })
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, job.body.job_id)
+  const inbox = new InboxPage(page)
+  for (const tag of ['First', 'Second', 'Third']) {
+    node.fake.behaviour = { type: 'reply', chunks: Array.from({ length: 40 }, (_, i) => `${tag} answer, line ${i}: sick leave.\n\n`) }
+    await inbox.send(`${tag} question about sick leave?`)
+    await expect(inbox.answers().last()).toContainText(`${tag} answer, line 39`)
+  }
+
+  // The reader goes up to the first answer's end, where its sources are, and opens one.
+  const list = page.getByTestId('message-list')
+  const chip = page.locator('[data-question]').filter({ hasText: 'First answer, line 39' }).getByTestId('source-chip').first()
+  await chip.scrollIntoViewIfNeeded()
+  await list.evaluate((el) => el.scrollBy(0, -37))
+  await expect(chip).toBeInViewport()
+  const before = await place(page)
+  expect(before.atEnd).toBe(false)
+  expect(before.firstLine).toMatch(/^First answer, line \d+/)
+  await chip.click()
+  await expect(page.getByTestId('file-preview')).toBeVisible()
+
+  await page.getByTestId('file-preview').getByRole('link', { name: 'Back to the conversation' }).click()
+  await expect(chip).toBeInViewport()
+  const after = await place(page)
+  expect(after.firstLine).toBe(before.firstLine)
+  expect(Math.abs(after.scrollTop - before.scrollTop)).toBeLessThanOrEqual(2)
+  expect(after.atEnd).toBe(false)
+
+  // Opened from the list of inboxes instead, the same conversation opens at its newest message.
+  await chip.click()
+  await expect(page.getByTestId('file-preview')).toBeVisible()
+  await showJobInbox(page, job.body.job_id)
+  await expect(inbox.answers().last()).toContainText('Third answer, line 39')
+  await expect.poll(async () => (await place(page)).atEnd).toBe(true)
+})
