@@ -4,6 +4,7 @@ import type { JobConfig } from '../../shared/contract/job'
 import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
 import { ollamaCompatFetch } from './ollama-compat-fetch'
 import { openAICompatFetch } from './openai-compat-fetch'
+import { InvalidStatusError } from './openai-reply'
 import { anthropicSdk, googleSdk, ollamaSdk, openAISdk } from './provider-sdks'
 import { withUrlQuery } from './url-query-fetch'
 import { wholeReplyFetch } from './whole-reply-fetch'
@@ -20,10 +21,16 @@ export interface ModelTarget {
 
 /**
  * fetch for provider calls: redirects are refused, so the key never follows a redirect to
- * another host.
+ * another host; a reply whose status no Response may carry (600 and up) is thrown as
+ * InvalidStatusError before any reader rebuilds it.
  */
 export function providerFetch(base: typeof fetch = fetch): typeof fetch {
-  return (input, init) => base(input, { ...init, redirect: 'error' })
+  return async (input, init) => {
+    const res = await base(input, { ...init, redirect: 'error' })
+    if (res.status >= 200 && res.status <= 599) return res
+    void res.body?.cancel().catch(() => {})
+    throw new InvalidStatusError(res.status)
+  }
 }
 
 const AUTH_HEADERS = ['authorization', 'x-api-key', 'x-goog-api-key']

@@ -36,6 +36,18 @@ export class UnreadableReplyError extends Error {
 }
 
 /**
+ * The server answered with a status outside 200-599, the range a fetch Response may be built with
+ * (Node's fetch hands on any three digits, 600-999 included): every reader that rebuilds the reply
+ * threw a RangeError, whose words ("init["status"] must be in the range of 200 to 599") reached the note.
+ */
+export class InvalidStatusError extends Error {
+  override readonly name = 'InvalidStatusError'
+  constructor(readonly status: number) {
+    super(`the server sent HTTP status ${status}, which is not a valid one`)
+  }
+}
+
+/**
  * The server's own error message when `value` is an error rather than a completion:
  * `{"error": {...}}` / `{"error": "text"}` (OpenAI, llama.cpp, Ollama, LiteLLM), `{"object": "error",
  * "message"}` (vLLM), `{"detail"}` (FastAPI-based servers). `error: null` beside choices is not one.

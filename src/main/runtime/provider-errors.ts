@@ -4,7 +4,7 @@ import { PROVIDER_CATALOG, resolveBaseUrl } from '../../shared/provider-catalog'
 import { debugEvent } from '../platform/debug-log'
 import { decodedName, isSecretParam } from '../../shared/url-secrets'
 import { htmlTitle } from './html-title'
-import { ServerReportedError, UnreadableReplyError } from './openai-reply'
+import { InvalidStatusError, ServerReportedError, UnreadableReplyError } from './openai-reply'
 import { ResponseTooLarge } from './response-cap'
 import { StreamEndedEarlyError } from './stream-end'
 import { sizeText } from '../../shared/byte-size'
@@ -455,6 +455,13 @@ function plainFailure(err: unknown, ctx: FailureContext, midAnswer: boolean): Pr
   if (huge) return unreadable(ctx, `it is larger than ${sizeText(huge.maxBytes)}`)
   const odd = findCause(err, (e): e is UnreadableReplyError => e instanceof UnreadableReplyError)
   if (odd) return unreadable(ctx, quoteServer(odd.message, ctx))
+  const invalid = findCause(err, (e): e is InvalidStatusError => e instanceof InvalidStatusError)
+  if (invalid) {
+    return new ProviderFailure(
+      'provider_error',
+      `${sentence(s)} sent an invalid HTTP status, ${invalid.status} (valid ones run from 100 to 599), so its reply could not be read. ${checkUrl(ctx.kind)} If it is, look at the server's log.`
+    )
+  }
 
   const apiError = findCause(err, (e) => APICallError.isInstance(e))
   if (apiError?.statusCode !== undefined && apiError.statusCode >= 300) {
