@@ -250,6 +250,10 @@ function fastApiDetail(v: unknown): string | undefined {
  */
 function serverReason(body: string | undefined): string | undefined {
   if (!body?.trim()) return undefined
+  // An error status whose body is server-sent events (a server that streams whatever the status):
+  // the words are in its events' data, each read as a body of its own.
+  const events = eventData(body)
+  if (events) return events.map(serverReason).find((r) => r !== undefined)
   try {
     const json = JSON.parse(body) as unknown
     // A body that is one JSON string is that text (it was shown in its own quotes, inside ours).
@@ -269,6 +273,26 @@ function serverReason(body: string | undefined): string | undefined {
   }
   return /^\s*</.test(body) ? htmlTitle(body) : body
 }
+
+/**
+ * The data of each event of `body` when it is framed as server-sent events (its first line a
+ * `data:` or `event:` field, or a comment), `[DONE]` left out; undefined for any other body.
+ */
+function eventData(body: string): string[] | undefined {
+  if (!framedAsEvents(body)) return undefined
+  return body
+    .split(/\r\n\r\n|\n\n|\r\r/)
+    .map((event) =>
+      event
+        .split(/\r\n|\n|\r/)
+        .filter((line) => /^data(:|$)/.test(line))
+        .map((line) => line.slice(5).replace(/^ /, ''))
+        .join('\n')
+    )
+    .filter((data) => data.trim() !== '' && data.trim() !== '[DONE]')
+}
+
+const framedAsEvents = (body: string | undefined) => body !== undefined && /^\s*(data|event|id|retry)?:/.test(body)
 
 function* causes(err: unknown): Generator<unknown> {
   let cur: unknown = err
@@ -377,6 +401,8 @@ function errorOpeningStream(err: unknown): APICallError | undefined {
   // rate_limit_error keeps its 429: the runtime then queues the question again after a pause, as
   // for a 429 reply, instead of storing a failure.
   const inferred = api?.statusCode !== undefined && api.statusCode >= 300 && api.statusCode !== 429
+  // An error status whose body is the event stream itself was sent so by the server: its status is real.
+  if (framedAsEvents(api?.responseBody)) return undefined
   return inferred && /text\/event-stream/i.test(api.responseHeaders?.['content-type'] ?? '') ? api : undefined
 }
 
@@ -465,7 +491,9 @@ function plainFailure(err: unknown, ctx: FailureContext, midAnswer: boolean): Pr
 
   const apiError = findCause(err, (e) => APICallError.isInstance(e))
   if (apiError?.statusCode !== undefined && apiError.statusCode >= 300) {
-    const inStream = /text\/event-stream/i.test(apiError.responseHeaders?.['content-type'] ?? '')
+    // Claude's rate_limit_error inside a 200 stream keeps its 429 (errorOpeningStream); an error status
+    // whose body is events is the status the server sent.
+    const inStream = /text\/event-stream/i.test(apiError.responseHeaders?.['content-type'] ?? '') && !framedAsEvents(apiError.responseBody)
     return httpFailure(apiError.statusCode, apiError.responseBody, ctx, inStream)
   }
 
