@@ -212,12 +212,16 @@ describe('an answer with no thinking is never said to hold only thinking', () =>
     ['/blank/v1', true],
     ['/blank/v1', false],
     ['/emptythink/v1', true],
-    ['/emptythink/v1', false],
-    ['/toolcall/v1', true],
-    ['/toolcall/v1', false]
+    ['/emptythink/v1', false]
   ])('OpenAI%s (streamed %s): an empty answer', async (path, stream) => {
     expect(await answer('OpenAI', path, stream)).toMatch(
       /^⚠ .* returned an empty answer from model 'm'\. Try again, or choose another model\.$/
     )
+  })
+
+  it.each([true, false])('OpenAI/toolcall/v1 (streamed %s): a call to a tool, said to be one (tool-call-only-answers)', async (stream) => {
+    const content = await answer('OpenAI', '/toolcall/v1', stream)
+    expect(content).toContain('the model asked to call a tool ("lookup") instead of answering')
+    expect(content).not.toContain('thinking')
   })
 })

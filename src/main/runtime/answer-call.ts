@@ -31,7 +31,8 @@ export interface AnswerCallRequest {
 
 export type AnswerCallOutcome =
   /** endedBy: the provider's content filter or the model's output limit ended the reply after `text` (which may be empty). */
-  | { readonly kind: 'done'; readonly text: string; readonly endedBy?: EndedBy; readonly thoughtOnly?: true }
+  /** toolCall: the text is empty and the model asked to call this tool instead. */
+  | { readonly kind: 'done'; readonly text: string; readonly endedBy?: EndedBy; readonly thoughtOnly?: true; readonly toolCall?: string }
   /** Cut at maxTextBytes, or the response outgrew wireLimit: `text` is what came before. */
   | { readonly kind: 'truncated'; readonly text: string }
   | { readonly kind: 'aborted'; readonly reason: AnswerAbortReason; readonly text: string }
@@ -86,7 +87,7 @@ export async function runAnswerCall(
       })
     })
     const result = await callModel({
-      model: await languageModel(req.target, wire, { event: pulse.beat, fault: pulse.fail, stream: req.stream }),
+      model: await languageModel(req.target, wire, { event: pulse.beat, fault: pulse.fail, stream: req.stream, toolCall: pulse.toolCall }),
       pulse,
       options: req.options,
       stream: req.stream,
@@ -114,7 +115,8 @@ export async function runAnswerCall(
         kind: 'done',
         text: result.text,
         ...(result.endedBy ? { endedBy: result.endedBy } : {}),
-        ...(result.thoughtOnly ? { thoughtOnly: true } : {})
+        ...(result.thoughtOnly ? { thoughtOnly: true } : {}),
+        ...(result.toolCall !== undefined ? { toolCall: result.toolCall } : {})
       }
     }
     return { kind: result.outcome, text: result.text }

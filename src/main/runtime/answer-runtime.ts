@@ -272,7 +272,7 @@ export function createAnswerRuntime(ctx: RuntimeDeps, options: RuntimeOptions = 
         await reply(result.text + endedNote(target, result.endedBy), { role: 'answer', sources })
         return done
       }
-      if (!result.text.trim()) throw emptyAnswerFailure(target, result.thoughtOnly)
+      if (!result.text.trim()) throw emptyAnswerFailure(target, result.thoughtOnly, result.toolCall)
       await reply(result.text, { role: 'answer', sources })
       return done
     } catch (err) {

@@ -66,6 +66,8 @@ export interface WireWatch {
   readonly fault: (err: Error) => void
   /** The call asks for a streamed reply (absent: the request's body says). */
   readonly stream?: boolean
+  /** A tool the reply asks to call, which the SDK never shows (an OpenAI-protocol reply's `tool_calls`). */
+  readonly toolCall?: (name: string) => void
 }
 
 /**
@@ -85,7 +87,7 @@ export async function languageModel(target: ModelTarget, baseFetch: typeof fetch
         .createOpenAI({
           baseURL: baseUrl,
           apiKey,
-          fetch: openAICompatFetch(fetchImpl, watch?.event, watch?.fault, watch?.stream),
+          fetch: openAICompatFetch(fetchImpl, watch?.event, watch?.fault, watch?.stream, watch?.toolCall),
           name: kind.toLowerCase()
         })
         .chat(model)

@@ -95,6 +95,10 @@ export interface CallPulse {
   readonly endedEarly: (err: Error) => void
   /** Why the stream is not a whole answer, once it has ended (a server's own error comes first). */
   early(): Error | undefined
+  /** The reply asked to call this tool (heard below the SDK, which never shows it). */
+  readonly toolCall: (name: string) => void
+  /** The first tool the reply asked to call, if any. */
+  toolCalled(): string | undefined
 }
 
 /**
@@ -106,13 +110,16 @@ export function callPulse(): CallPulse {
   let listener: (progress: boolean, thought: boolean) => void = () => {}
   let fault: Error | undefined
   let early: Error | undefined
+  let tool: string | undefined
   return {
     beat: (progress = false, thought = false) => listener(progress, thought),
     listen: (l) => void (listener = l),
     fail: (err) => void (fault ??= err),
     fault: () => fault,
     endedEarly: (err) => void (early ??= err),
-    early: () => early
+    early: () => early,
+    toolCall: (name) => void (tool ??= name),
+    toolCalled: () => tool
   }
 }
 
@@ -120,8 +127,9 @@ export type CallResult =
   /**
    * endedBy: the provider's content filter or the model's output limit ended the reply (after `text`,
    * which may be empty). thoughtOnly: the text is empty because all the model wrote was its thinking.
+   * toolCall: the text is empty and the model asked to call this tool instead (the node offers none).
    */
-  | { readonly outcome: 'done'; readonly text: string; readonly endedBy?: EndedBy; readonly thoughtOnly?: true }
+  | { readonly outcome: 'done'; readonly text: string; readonly endedBy?: EndedBy; readonly thoughtOnly?: true; readonly toolCall?: string }
   /** Cut at maxTextBytes; the provider call was aborted. */
   | { readonly outcome: 'truncated'; readonly text: string }
   | { readonly outcome: 'aborted'; readonly text: string; readonly reason: unknown }
@@ -136,6 +144,10 @@ const endedBy = (reason: LanguageModelV4FinishReason['unified']): { endedBy?: En
 
 /** An answer with no text of its own, from a model that wrote words of thinking: the operator is told it only thought. */
 const thoughtOnly = (text: string, thought: boolean): { thoughtOnly?: true } => (thought && !text.trim() ? { thoughtOnly: true } : {})
+
+/** An answer with no text of its own, from a model that asked to call a tool instead: the operator is told so. */
+const toolOnly = (text: string, tool: string | undefined): { toolCall?: string } =>
+  tool !== undefined && !text.trim() ? { toolCall: tool } : {}
 
 /** Claude's thinking that its safety systems encrypted: no words to read, but the model thought. */
 const redacted = (part: { providerMetadata?: SharedV4ProviderMetadata }) => part.providerMetadata?.anthropic?.redactedData !== undefined
@@ -242,7 +254,8 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
       if (truncated) text = utf8Prefix(text, maxBytes)
       if (text) opts.onDelta?.(text)
       if (truncated) return { outcome: 'truncated', text }
-      return { outcome: 'done', text, ...endedBy(result.finishReason.unified), ...thoughtOnly(text, thought) }
+      const called = result.content.find((c) => c.type === 'tool-call')?.toolName ?? opts.pulse?.toolCalled()
+      return { outcome: 'done', text, ...endedBy(result.finishReason.unified), ...thoughtOnly(text, thought), ...toolOnly(text, called) }
     }
     arm(opts.timeouts.firstChunkMs)
     progressed()
@@ -257,6 +270,8 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
     /** The rest of the answer, once the reply has ended: unclosed thinking, and the tail the redactor held back. */
     const rest = () => redact.push(thinking.end()) + redact.end()
     let ended: LanguageModelV4FinishReason['unified'] = 'stop'
+    /** The first tool the model asked to call (Claude's tool_use, Gemini's functionCall, as the SDK shows them). */
+    let called: string | undefined
     for (;;) {
       const { value, done } = await reader.read()
       if (done) break
@@ -277,6 +292,8 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
         throw streamError(value.error)
       } else if (value.type === 'finish') {
         ended = value.finishReason.unified
+      } else if (value.type === 'tool-input-start' || value.type === 'tool-call') {
+        called ??= value.toolName
       }
     }
     // The stream ended cleanly after the text the server sent before reporting its error, or
@@ -289,7 +306,13 @@ export async function callModel(opts: CallOptions): Promise<CallResult> {
     if (controller.signal.aborted) throw controller.signal.reason
     const cut = answerText(rest())
     if (cut) return cut
-    return { outcome: 'done', text, ...endedBy(ended), ...thoughtOnly(text, thought || thinking.thought()) }
+    return {
+      outcome: 'done',
+      text,
+      ...endedBy(ended),
+      ...thoughtOnly(text, thought || thinking.thought()),
+      ...toolOnly(text, called ?? opts.pulse?.toolCalled())
+    }
   } catch (err) {
     // However the reply ended (a stop, a time-out, a broken connection), the tail the redactor held
     // back is part of the text kept: it holds no whole key.

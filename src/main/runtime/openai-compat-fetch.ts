@@ -44,7 +44,8 @@ const sseData = (data: string) => encoder.encode(`data: ${data}\n\n`)
 export function normalisedEventStream(
   onEvent?: (progress: boolean, thought: boolean) => void,
   onFault?: (err: Error) => void,
-  dropSilent = false
+  dropSilent = false,
+  onToolCall?: (name: string) => void
 ): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder()
   let pending = ''
@@ -106,6 +107,7 @@ export function normalisedEventStream(
         throw new ServerReportedError(serverErrorOf(value) ?? (typeof m === 'string' ? m : text.trim()))
       }
       onEvent?.(bringsWords(value), thinks(value, 'delta'))
+      toolsCalled(value, 'delta', onToolCall)
       const chunk = normaliseChunk(value)
       if (chunk && !(dropSilent && carriesNothing(chunk))) controller.enqueue(sseData(JSON.stringify(chunk)))
       // Several compatible servers end with the finish_reason and no `[DONE]`; some send the usage
@@ -174,6 +176,7 @@ export function normalisedEventStream(
     try {
       const completion = normaliseCompletion(value)
       if (thinks(value, 'message')) onEvent?.(true, true)
+      toolsCalled(value, 'message', onToolCall)
       controller.enqueue(sseData(JSON.stringify(completionAsChunk(completion))))
       controller.enqueue(sseData('[DONE]'))
     } catch (err) {
@@ -276,6 +279,29 @@ function thinks(value: unknown, part: 'message' | 'delta'): boolean {
   })
 }
 
+/**
+ * Hands `onToolCall` the name of each tool a reply (`message`) or a chunk of one (`delta`) asks to
+ * call (`tool_calls`, or the older `function_call`): the SDK never sees them (normalisation drops
+ * them, the node offers no tools), and an answer that is only a call would read as an empty one.
+ */
+function toolsCalled(value: unknown, part: 'message' | 'delta', onToolCall: ((name: string) => void) | undefined): void {
+  if (!onToolCall) return
+  const choices = typeof value === 'object' && value !== null ? (value as { choices?: unknown }).choices : undefined
+  if (!Array.isArray(choices)) return
+  const nameOf = (call: unknown) => {
+    const fn = typeof call === 'object' && call !== null ? (call as { function?: unknown; name?: unknown }) : undefined
+    const named = typeof fn?.function === 'object' && fn.function !== null ? (fn.function as { name?: unknown }).name : fn?.name
+    if (typeof named === 'string' && named.trim()) onToolCall(named)
+  }
+  for (const c of choices) {
+    const m = typeof c === 'object' && c !== null ? (c as Record<string, unknown>)[part] : undefined
+    if (typeof m !== 'object' || m === null) continue
+    const { tool_calls: calls, function_call: legacy } = m as { tool_calls?: unknown; function_call?: unknown }
+    if (Array.isArray(calls)) calls.forEach(nameOf)
+    if (legacy !== undefined) nameOf({ function: legacy })
+  }
+}
+
 /** The body as text, or what came of it before the wire limit cut it (`cut`). */
 async function readCapped(res: Response): Promise<{ text: string; cut?: ResponseTooLarge }> {
   try {
@@ -307,9 +333,9 @@ function parseJsonReply(text: string, contentType: string): unknown {
 }
 
 /** Every server-sent event of a whole body, normalised (for a reply streamed when not asked to be). */
-async function collectEvents(body: ReadableStream<Uint8Array>): Promise<Record<string, unknown>[]> {
+async function collectEvents(body: ReadableStream<Uint8Array>, onToolCall?: (name: string) => void): Promise<Record<string, unknown>[]> {
   const chunks: Record<string, unknown>[] = []
-  const text = await new Response(body.pipeThrough(normalisedEventStream())).text()
+  const text = await new Response(body.pipeThrough(normalisedEventStream(undefined, undefined, false, onToolCall))).text()
   for (const block of text.split('\n\n')) {
     const data = block.startsWith('data: ') ? block.slice(6) : ''
     if (data && data !== '[DONE]') chunks.push(JSON.parse(data) as Record<string, unknown>)
@@ -342,7 +368,9 @@ export function openAICompatFetch(
   onEvent?: (progress: boolean, thought: boolean) => void,
   onFault?: (err: Error) => void,
   /** Whether the call asks for a stream, where the caller knows (absent: read from the request's body, a whole prompt's JSON). */
-  streams?: boolean
+  streams?: boolean,
+  /** The name of each tool the reply asks to call (see toolsCalled). */
+  onToolCall?: (name: string) => void
 ): typeof fetch {
   return async (input, init) => {
     const res = await base(input, init)
@@ -354,8 +382,10 @@ export function openAICompatFetch(
     const isEventStream = /text\/event-stream/i.test(contentType)
 
     if (isEventStream) {
-      if (wantsStream) return rebuilt(res, res.body.pipeThrough(normalisedEventStream(onEvent, onFault, true)), 'text/event-stream')
-      const completion = chunksAsCompletion(await collectEvents(res.body))
+      if (wantsStream) {
+        return rebuilt(res, res.body.pipeThrough(normalisedEventStream(onEvent, onFault, true, onToolCall)), 'text/event-stream')
+      }
+      const completion = chunksAsCompletion(await collectEvents(res.body, onToolCall))
       return rebuilt(res, JSON.stringify(completion), 'application/json')
     }
     const { text, cut } = await readCapped(res)
@@ -363,6 +393,7 @@ export function openAICompatFetch(
     const completion = cut ? cutCompletion(text, cut) : normaliseCompletion(value)
     // The model's thinking, which the SDK drops, is words it wrote: an answer left empty holds only thinking.
     if (thinks(value, 'message')) onEvent?.(true, true)
+    toolsCalled(value, 'message', onToolCall)
     if (!wantsStream) return rebuilt(res, JSON.stringify(completion), 'application/json')
     // A server that ignores `stream: true` and answers whole: one chunk, then the end.
     return wholeAsStream(res, [{ data: completionAsChunk(completion) }, { data: '[DONE]' }])

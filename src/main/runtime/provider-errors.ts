@@ -605,9 +605,23 @@ export function unstreamedTimeoutFailure(ctx: FailureContext, seconds: number): 
   )
 }
 
-/** The message of a call that succeeded with no text at all. */
-export function emptyAnswerFailure(ctx: FailureContext, thoughtOnly = false): ProviderFailure {
+/** Longest tool name quoted in a message: a model's own name for it, cut well short of a sentence. */
+const TOOL_NAME_CHARS = 64
+
+/**
+ * The message of a call that succeeded with no text at all: nothing, only thinking, or a request to
+ * call a tool (`toolCall`, its name as the model wrote it), which the node neither offers nor runs.
+ */
+export function emptyAnswerFailure(ctx: FailureContext, thoughtOnly = false, toolCall?: string): ProviderFailure {
   const s = sentence(providerSubject(ctx.kind, ctx.baseUrl))
+  if (toolCall !== undefined) {
+    const chars = [...quoteServer(toolCall, ctx)]
+    const name = chars.length > TOOL_NAME_CHARS ? `${chars.slice(0, TOOL_NAME_CHARS).join('')}…` : chars.join('')
+    return new ProviderFailure(
+      'provider_error',
+      `${s} returned no answer from model '${ctx.model}': the model asked to call a tool${name ? ` ("${name}")` : ''} instead of answering, and Nodedesk does not support tools, so there is no text. Try again, or choose another model.`
+    )
+  }
   return new ProviderFailure(
     'provider_error',
     thoughtOnly
