@@ -1,4 +1,5 @@
 import { serverErrorOf, ServerReportedError, UnreadableReplyError } from './openai-reply'
+import { knownClaudeEvents } from './claude-known-events'
 import { cutAnswerText } from './cut-answer-text'
 import { unlabelWholeJson } from './event-stream-sniff'
 import { rebuilt, wholeAsStream } from './rebuilt-reply'
@@ -62,7 +63,11 @@ export function wholeReplyFetch(base: typeof fetch, protocol: 'anthropic' | 'gem
     const chat = chatRequest(protocol, url, init?.body)
     // A whole reply under the event stream's label is read as the whole reply it is (below): as events, its text was lost.
     const res = chat && !chat.whole ? await unlabelWholeJson(sent) : sent
-    if (!chat || !res.ok || !res.body || /text\/event-stream/i.test(res.headers.get('content-type') ?? '')) return res
+    if (!chat || !res.ok || !res.body) return res
+    if (/text\/event-stream/i.test(res.headers.get('content-type') ?? '')) {
+      // Claude's events of a type its SDK does not know are ignored, as Anthropic asks: they failed the answer.
+      return protocol === 'anthropic' ? rebuilt(res, res.body.pipeThrough(knownClaudeEvents())) : res
+    }
     const { text, cut } = await readUpToCap(res, Infinity, WHOLE_JSON_GRACE_MS)
     let body = text
     if (cut) {
