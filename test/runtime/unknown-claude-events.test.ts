@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
+import { runAnswerCall } from '../../src/main/runtime/answer-call'
 import { CLAUDE_SDK_TYPES } from '../../src/main/runtime/claude-known-events'
+import { testProvider } from '../../src/main/runtime/provider-gateway'
 import { streamedCall } from '../support/answer-calls'
 import { anthropicMessageStart } from '../support/fake-llm'
 import { useLoopbackServer } from '../support/loopback-server'
@@ -31,11 +33,15 @@ const claudeStream = (events: string[]) =>
   ].join('')
 
 let body = ''
+/** The reply to a request for the whole message (not streamed). */
+let message: object = {}
 const local = useLoopbackServer((req, res) => {
-  req.resume()
+  let raw = ''
+  req.on('data', (c: Buffer) => (raw += c.toString()))
   req.on('end', () => {
-    res.writeHead(200, { 'Content-Type': 'text/event-stream' })
-    res.end(body)
+    const streamed = (JSON.parse(raw) as { stream?: unknown }).stream === true
+    res.writeHead(200, { 'Content-Type': streamed ? 'text/event-stream' : 'application/json' })
+    res.end(streamed ? body : JSON.stringify(message))
   })
 })
 
@@ -136,6 +142,37 @@ describe('a Claude stream with types its SDK does not know', () => {
   })
 })
 
+describe('a whole Claude message with content blocks its SDK does not know', () => {
+  const target = { kind: 'Claude' as const, model: 'm', baseUrl: '', apiKey: 'sk-test-key-123456' }
+  const unstreamed = () =>
+    runAnswerCall(
+      {
+        target: { ...target, baseUrl: `${local.url}/v1` },
+        options: { prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hello?' }] }] },
+        stream: false,
+        timeouts: { firstChunkMs: 2000, idleMs: 2000 },
+        maxTextBytes: 1 << 20,
+        wireLimit: 1 << 28
+      },
+      fetch,
+      new AbortController().signal,
+      () => {}
+    )
+
+  it('an unknown block, and a citation of an unknown kind on the text: the answer and a provider check read the text', async () => {
+    message = {
+      ...anthropicMessageStart('m').message,
+      content: [
+        { type: 'memory_lookup', id: 'mem_1', query: { q: 'x' } },
+        { type: 'text', text: 'Hello there', citations: [{ type: 'video_timestamp_location', cited_text: 'x', at_seconds: 12 }] }
+      ],
+      stop_reason: 'end_turn'
+    }
+    expect(await unstreamed()).toEqual({ kind: 'done', text: 'Hello there' })
+    expect(await testProvider({ ...target, baseUrl: `${local.url}/v1` }, { firstChunkMs: 2000, idleMs: 2000 })).toBe('Hello there')
+  })
+})
+
 /**
  * The discriminators of one of the SDK's discriminated unions, read from its source: the `type`
  * literal each member object starts with (a member built by a function is looked up by its name).
@@ -172,14 +209,24 @@ describe("the filter's list of what the SDK knows", () => {
     const chunk = source.indexOf('const anthropicChunkSchema = ')
     expect(chunk, "the SDK's anthropicChunkSchema").toBeGreaterThan(0)
     const union = (key: string) => source.indexOf(`${key}z.discriminatedUnion("type", `, chunk)
+    const whole = source.indexOf('const anthropicResponseSchema = ')
+    expect(whole, "the SDK's anthropicResponseSchema").toBeGreaterThan(0)
     const sdk = {
+      wholeBlock: unionTypes(source, source.indexOf('content: z.array(z.discriminatedUnion("type", ', whole)),
       event: unionTypes(source, union('zodSchema(')),
       block: unionTypes(source, union('content_block: ')),
       delta: unionTypes(source, union('delta: ')),
       citation: unionTypes(source, source.indexOf('const anthropicCitationSchema = '))
     }
     const sorted = (types: readonly string[]) => [...types].sort()
-    expect({ event: sorted(sdk.event), block: sorted(sdk.block), delta: sorted(sdk.delta), citation: sorted(sdk.citation) }).toEqual({
+    expect({
+      wholeBlock: sorted(sdk.wholeBlock),
+      event: sorted(sdk.event),
+      block: sorted(sdk.block),
+      delta: sorted(sdk.delta),
+      citation: sorted(sdk.citation)
+    }).toEqual({
+      wholeBlock: sorted(CLAUDE_SDK_TYPES.wholeBlock),
       event: sorted(CLAUDE_SDK_TYPES.event),
       block: sorted(CLAUDE_SDK_TYPES.block),
       delta: sorted(CLAUDE_SDK_TYPES.delta),

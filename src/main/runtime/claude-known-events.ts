@@ -45,13 +45,34 @@ export const CLAUDE_SDK_TYPES = {
     'fallback'
   ],
   delta: ['input_json_delta', 'text_delta', 'thinking_delta', 'signature_delta', 'compaction_delta', 'citations_delta'],
-  citation: ['web_search_result_location', 'page_location', 'char_location', 'content_block_location', 'search_result_location']
+  citation: ['web_search_result_location', 'page_location', 'char_location', 'content_block_location', 'search_result_location'],
+  /** The content blocks of a whole (unstreamed) message, as its anthropicResponseSchema knows them. */
+  wholeBlock: [
+    'text',
+    'thinking',
+    'redacted_thinking',
+    'compaction',
+    'tool_use',
+    'server_tool_use',
+    'mcp_tool_use',
+    'mcp_tool_result',
+    'web_fetch_tool_result',
+    'web_search_tool_result',
+    'code_execution_tool_result',
+    'bash_code_execution_tool_result',
+    'text_editor_code_execution_tool_result',
+    'tool_search_tool_result',
+    'container_upload',
+    'advisor_tool_result',
+    'fallback'
+  ]
 } as const
 
 const EVENTS = new Set<string>(CLAUDE_SDK_TYPES.event)
 const BLOCKS = new Set<string>(CLAUDE_SDK_TYPES.block)
 const DELTAS = new Set<string>(CLAUDE_SDK_TYPES.delta)
 const CITATIONS = new Set<string>(CLAUDE_SDK_TYPES.citation)
+const WHOLE_BLOCKS = new Set<string>(CLAUDE_SDK_TYPES.wholeBlock)
 
 type Json = Record<string, unknown>
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -170,4 +191,30 @@ export function knownClaudeEvents(): TransformStream<Uint8Array, Uint8Array> {
       dispatch(controller)
     }
   })
+}
+
+/**
+ * A whole Claude message (a reply not streamed) without the content blocks, and the citations of its
+ * text, of a type the SDK does not know: one failed the whole answer (and a provider check) as 'not
+ * a chat answer'. Undefined when it holds none (or is no message).
+ */
+export function knownClaudeMessage(value: unknown): Json | undefined {
+  if (!isObject(value) || !Array.isArray(value.content)) return undefined
+  let changed = false
+  const content = value.content.flatMap((block: unknown) => {
+    const type = typeOf(block)
+    if (typeof type === 'string' && !WHOLE_BLOCKS.has(type)) {
+      changed = true
+      return []
+    }
+    if (type !== 'text' || !isObject(block) || !Array.isArray(block.citations)) return [block]
+    const citations = block.citations.filter((c: unknown) => {
+      const kind = typeOf(c)
+      return typeof kind !== 'string' || CITATIONS.has(kind)
+    })
+    if (citations.length === block.citations.length) return [block]
+    changed = true
+    return [{ ...block, citations }]
+  })
+  return changed ? { ...value, content } : undefined
 }

@@ -1,5 +1,5 @@
 import { serverErrorOf, ServerReportedError, UnreadableReplyError } from './openai-reply'
-import { knownClaudeEvents } from './claude-known-events'
+import { knownClaudeEvents, knownClaudeMessage } from './claude-known-events'
 import { cutAnswerText } from './cut-answer-text'
 import { unlabelWholeJson } from './event-stream-sniff'
 import { rebuilt, wholeAsStream } from './rebuilt-reply'
@@ -91,6 +91,9 @@ export function wholeReplyFetch(base: typeof fetch, protocol: 'anthropic' | 'gem
         const what = (res.headers.get('content-type') ?? '').split(';')[0]!.trim() || 'no content type'
         throw new UnreadableReplyError(`it is not an event stream but ${what}, starting "${text.trim().slice(0, 60)}"`)
       }
+      // Claude's content blocks of a type its SDK does not know are left out, as in a stream.
+      const known = protocol === 'anthropic' ? knownClaudeMessage(value) : undefined
+      if (known) body = JSON.stringify(known)
     }
     return rebuilt(res, body)
   }
