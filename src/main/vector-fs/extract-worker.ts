@@ -1,6 +1,7 @@
 import { causeText } from '../platform/debug-log'
 import { loadDocumentParsers, readDocumentText, UnreadableContent } from './document-text'
 import type { FromExtractWorker, ToExtractWorker } from './extract-worker-protocol'
+import { stopPastMemory } from './memory-watch'
 import { exitWithParent } from './parent-watch'
 
 /**
@@ -32,6 +33,9 @@ if (parentPort) {
 } else {
   throw new Error('extract-worker runs as a process started by the node, with a channel to it')
 }
+
+// Memory outside the heap has no limit of V8's: a stream inflating to gigabytes is stopped here.
+stopPastMemory()
 
 onRead((m) => {
   // A Buffer sent by the node arrives as a Buffer, which PDF.js refuses: a plain view of the same bytes.

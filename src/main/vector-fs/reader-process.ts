@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process'
 import type { FromExtractWorker, ToExtractWorker } from './extract-worker-protocol'
+import { PAST_MEMORY_LIMIT } from './memory-watch'
 
 /** How a reading process ended. */
 export interface ReaderProcessExit {
@@ -31,8 +32,14 @@ export interface ReaderProcessEntry {
 
 export type ReaderProcessLauncher = (entry: ReaderProcessEntry, heapMb: number) => ReaderProcess
 
-/** Node's and V8's words when a process dies at its heap limit ("JavaScript heap out of memory", "Fatal JavaScript out of memory"). */
-const OUT_OF_MEMORY = /JavaScript heap out of memory|Fatal JavaScript out of memory|Reached heap limit/i
+/**
+ * Node's and V8's words when a process dies at its heap limit ("JavaScript heap out of memory", "Fatal JavaScript
+ * out of memory"), and the reading process's own as it stops itself past its memory limit (memory-watch.ts).
+ */
+const OUT_OF_MEMORY = new RegExp(
+  `JavaScript heap out of memory|Fatal JavaScript out of memory|Reached heap limit|${PAST_MEMORY_LIMIT}`,
+  'i'
+)
 /** Enough of stderr's end to hold the fatal error line, which follows V8's last GC trace. */
 const STDERR_TAIL = 4096
 
