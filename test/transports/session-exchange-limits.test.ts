@@ -95,6 +95,43 @@ describe('the session exchange, open to callers without a token', () => {
     expect(Math.max(...conns.map((s) => s.closedAt! - started))).toBeLessThan(1_000)
   })
 
+  it('exchanges dripped on every connection do not starve requests with a token: one of them makes room, event streams stay', async () => {
+    http = await startHttpServer({
+      router: node.router,
+      token: 'tok',
+      port: 0,
+      log: node.log,
+      limits: { maxConnections: 8, headersTimeoutMs: 10_000 }
+    })
+    const streams: Awaited<ReturnType<typeof open>>[] = []
+    for (let i = 0; i < 2; i++) {
+      const s = await open()
+      s.write(`GET /v2/events HTTP/1.1\r\nHost: 127.0.0.1:${http.port}\r\nAuthorization: Bearer tok\r\n\r\n`)
+      await expect.poll(() => s.answer).toMatch(/^HTTP\/1\.1 200/)
+      streams.push(s)
+    }
+    const dripped: Awaited<ReturnType<typeof open>>[] = []
+    for (let i = 0; i < 6; i++) {
+      const s = await open()
+      s.write(sessionHead(200) + '{')
+      dripped.push(s)
+    }
+    const drip = setInterval(() => dripped.forEach((s) => !s.destroyed && s.write(' ')), 200)
+    try {
+      // Every connection is in a request now: the node is at its cap.
+      await new Promise((r) => setTimeout(r, 300))
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${http.url}/v2/available_llm_providers`, { headers: { Authorization: 'Bearer tok' } })
+        expect(res.status).toBe(200)
+        await res.arrayBuffer()
+      }
+      await expect.poll(() => dripped.filter((s) => s.destroyed).length).toBeGreaterThanOrEqual(1)
+      expect(streams.every((s) => !s.destroyed)).toBe(true)
+    } finally {
+      clearInterval(drip)
+    }
+  })
+
   it('a well-formed exchange still works: a fresh code gives a cookie', async () => {
     await start()
     const code = /#code=(.+)$/.exec(http.uiAddress())![1]!

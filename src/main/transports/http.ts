@@ -88,7 +88,8 @@ export const MAX_EVENT_BACKLOG_TOTAL_BYTES = 64 * 1024 * 1024
  * Connection limits: the node serves one operator's windows and scripts, so a few hundred
  * sockets is plenty. A client gets a few seconds to send its headers; a connection doing nothing
  * is closed; at the cap, the oldest connection not in a request makes room (a slowloris holds
- * sockets that never finish a request, so they go first and the health check still gets in).
+ * sockets that never finish a request, so they go first and the health check still gets in),
+ * and before it the oldest one whose requests have shown no token or session (a dripped session exchange).
  */
 export const CONNECTION_LIMITS = {
   maxConnections: 256,
@@ -524,6 +525,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       res.setHeader('WWW-Authenticate', 'Bearer')
       return turnAway(req, res, 401, 'authorization: missing or wrong bearer token')
     }
+    if (!open) trust(req)
     if (path === UI_CODE_PATH) {
       // For scripts holding the token: a new UI address, e.g. to open the window in another browser.
       if (req.method !== 'POST') {
@@ -629,8 +631,42 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   }
 
   const limits = { ...CONNECTION_LIMITS, ...options.limits }
-  // Open connections, oldest first, each with the number of requests it is serving right now.
-  const connections = new Map<Socket, { busy: number; idle: NodeJS.Timeout | undefined; arm: () => void }>()
+  /**
+   * Open connections, oldest first, each with the number of requests it is serving right now and how
+   * many of those have shown no token or session yet (the session exchange, the page files, a refusal).
+   */
+  const connections = new Map<Socket, { busy: number; untrusted: number; idle: NodeJS.Timeout | undefined; arm: () => void }>()
+  /** Requests not yet shown to carry a token or a session. */
+  const untrustedRequests = new WeakSet<IncomingMessage>()
+  /** The request has shown a token or a session: its connection is no longer one to make room with. */
+  const trust = (req: IncomingMessage) => {
+    if (!untrustedRequests.delete(req)) return
+    const state = connections.get(req.socket)
+    if (state) state.untrusted--
+  }
+  /**
+   * At the cap: the oldest connection serving only requests without a token or session goes, else
+   * the oldest one doing nothing. Only idle ones went before, so a caller with no credentials dripping
+   * session exchanges on every connection (reconnecting as each timed out) had every other request
+   * answered 503. Those go first: a new connection is idle until its request's headers are in, and
+   * taking the idle ones first had such a caller's reconnections close the real client's.
+   */
+  const makeRoom = () => {
+    let idle: Socket | undefined
+    let victim: Socket | undefined
+    for (const [other, state] of connections) {
+      if (state.busy === 0) idle ??= other
+      else if (state.busy === state.untrusted) {
+        victim = other
+        break
+      }
+    }
+    victim ??= idle
+    if (!victim) return false
+    victim.destroy()
+    connections.delete(victim)
+    return true
+  }
   const server = createServer({
     headersTimeout: limits.headersTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
@@ -642,21 +678,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     requireHostHeader: false
   })
   server.on('connection', (socket: Socket) => {
-    if (connections.size >= limits.maxConnections) {
-      let evicted = false
-      for (const [other, state] of connections) {
-        if (state.busy === 0) {
-          other.destroy()
-          connections.delete(other)
-          evicted = true
-          break
-        }
-      }
-      if (!evicted) return refuseOverCapacity(socket, limits.maxConnections)
-    }
+    if (connections.size >= limits.maxConnections && !makeRoom()) return refuseOverCapacity(socket, limits.maxConnections)
     // Closed when it sits without a request this long (a silent client; the header time-out
     // only starts with the first byte). Re-armed whenever the connection falls idle again.
-    const state = { busy: 0, idle: undefined as NodeJS.Timeout | undefined, arm: () => {} }
+    const state = { busy: 0, untrusted: 0, idle: undefined as NodeJS.Timeout | undefined, arm: () => {} }
     const armIdle = () => {
       clearTimeout(state.idle)
       state.idle = setTimeout(() => state.busy === 0 && socket.destroy(), limits.idleTimeoutMs)
@@ -674,11 +699,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     const state = connections.get(req.socket)
     if (!state) return
     state.busy++
+    state.untrusted++
+    untrustedRequests.add(req)
     clearTimeout(state.idle)
     // While the node stops, a connection is not kept open after its answer: the stop waits for
     // every connection, and one kept alive would hold it for the keep-alive time-out.
     if (closing) res.setHeader('Connection', 'close')
     res.once('close', () => {
+      if (untrustedRequests.delete(req)) state.untrusted--
       if (--state.busy > 0) return
       if (closing) req.socket.end()
       else state.arm()
