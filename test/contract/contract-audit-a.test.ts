@@ -265,9 +265,12 @@ describe('bodies: JSON as sent; a body declared compressed is 415, never read as
 
 describe('bodies over 64 MiB get 413', () => {
   const MiB64 = 64 * 1024 * 1024
-  /** A JSON body of exactly `bytes` bytes: a provider with one unknown field padding it out. */
+  /**
+   * A JSON body of exactly `bytes` bytes: a scope update with one unknown field padding it out (a
+   * route carrying a job scope keeps the 64 MiB; those of ids and settings take 1 MiB).
+   */
   const bodyOf = (bytes: number) => {
-    const head = JSON.stringify(provider('big')).slice(0, -1) + ',"pad":"'
+    const head = '{"job_id":"none","pad":"'
     return `${head}${'x'.repeat(bytes - head.length - 2)}"}`
   }
 
@@ -276,14 +279,14 @@ describe('bodies over 64 MiB get 413', () => {
     const json = { 'Content-Type': 'application/json' }
     const exact = bodyOf(MiB64)
     expect(Buffer.byteLength(exact)).toBe(MiB64)
-    const read = await send('POST', '/v2/add_llm_provider', { body: exact, headers: json })
-    expect(read).toMatchObject({ status: 400, body: { code: 400, message: 'pad: unknown field' } })
+    const read = await send('POST', '/v2/update_job_scope', { body: exact, headers: json })
+    expect(read).toMatchObject({ status: 400, body: { code: 400, message: 'job_scope: required; pad: unknown field' } })
 
     const over = bodyOf(MiB64 + 1)
-    const declared = await send('POST', '/v2/add_llm_provider', { body: over, headers: json })
+    const declared = await send('POST', '/v2/update_job_scope', { body: over, headers: json })
     expectError(declared, 413, 'body: larger than the limit of 64 MiB')
     const bytes = Buffer.from(over)
-    const chunked = await send('POST', '/v2/add_llm_provider', {
+    const chunked = await send('POST', '/v2/update_job_scope', {
       body: new ReadableStream({
         start(c) {
           for (let at = 0; at < bytes.length; at += 4 * 1024 * 1024) c.enqueue(bytes.subarray(at, at + 4 * 1024 * 1024))

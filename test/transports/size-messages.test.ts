@@ -30,7 +30,7 @@ async function errorOf(res: Response) {
   return { status: res.status, ...body }
 }
 
-/** An add_llm_provider body of exactly `bytes` bytes (an unknown field pads it). */
+/** A body of exactly `bytes` bytes (an unknown field pads it), sent to update_job_scope: a route without a tighter limit of its own. */
 const bodyOf = (bytes: number) => {
   const shell = JSON.stringify({ ...provider('pad'), pad: '' })
   return shell.slice(0, -2) + 'x'.repeat(bytes - shell.length) + '"}'
@@ -46,9 +46,9 @@ describe('a body over the limit', () => {
     const before = dbFingerprint(node.store)
     const headers = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }
     const over = bodyOf(limit + 1)
-    const declared = await fetch(`${url}/v2/add_llm_provider`, { method: 'POST', headers, body: over })
+    const declared = await fetch(`${url}/v2/update_job_scope`, { method: 'POST', headers, body: over })
     expect(await errorOf(declared)).toEqual({ status: 413, code: 413, error: 'Payload Too Large', message })
-    const streamed = await fetch(`${url}/v2/add_llm_provider`, {
+    const streamed = await fetch(`${url}/v2/update_job_scope`, {
       method: 'POST',
       headers,
       // No Content-Length: the node finds the body too large while reading it.

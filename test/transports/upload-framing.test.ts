@@ -225,11 +225,12 @@ describe('a body the node will not read is refused from its headers; one that do
     ],
     [
       'a Content-Length over 64 MiB',
-      '/v2/create_folder',
+      '/v2/update_job_scope',
       { ...json, 'Content-Length': 65 * 1024 * 1024 },
       413,
       'body: larger than the limit of 64 MiB'
     ],
+
     // Refused from the request line: the body was drained to its end (up to 256 MiB, however slowly it came).
     ['a path the node does not have', '/v2/no_such_route', { ...json, 'Content-Length': 100_000 }, 404, 'path: no route /v2/no_such_route'],
     [
@@ -282,7 +283,7 @@ describe('a body the node will not read is refused from its headers; one that do
     }
     expect(await sent('/v2/create_folder', 'text/plain', 20_000_000)).toEqual([415, 415, 415])
     expect(await sent('/v2/upload_file_to_folder', 'application/json', 20_000_000)).toEqual([415, 415, 415])
-    expect(await sent('/v2/create_folder', 'application/json', 65 * 1024 * 1024)).toEqual([413, 413, 413])
+    expect(await sent('/v2/update_job_scope', 'application/json', 65 * 1024 * 1024)).toEqual([413, 413, 413])
     // An upload declared larger than the upload limit (8 MiB here) was refused with the connection closed under it: EPIPE.
     expect(await sent('/v2/upload_file_to_folder', `multipart/form-data; boundary=${boundary}`, 20_000_000)).toEqual([413, 413, 413])
   }, 30_000)

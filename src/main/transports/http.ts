@@ -604,7 +604,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       const limit = routeLimit?.bytes ?? maxBody
       const tooLarge = overLimit('body', maxBody)
       const declared = Number(req.headers['content-length'] ?? 0)
-      // A route's own limit is small: its start is read even so, to name the field that made the body large.
+      // A route's own limit is small (at most a few MiB): its start is read even so, to name the field that made the body large.
       if (declared > limit && !routeLimit) return refuseUnread(req, res, 413, tooLarge)
       const { overflow, data, gone } = await readBody(req, limit, routeLimit !== undefined)
       if (gone) return // nobody is left to answer

@@ -74,8 +74,11 @@ export function topLevelFieldSizes(start: Uint8Array): Map<string, number> {
   }
 }
 
-/** A field holding more than this is far beyond any id or name a request carries: it is the one to blame. */
-const BLAMED_FIELD_BYTES = 1024 * 1024
+/**
+ * A field holding more than this is far beyond any id or name a request carries: it is the one to blame.
+ * Under a route's limit of 1 MiB, half of it: no one field of such a request comes near that.
+ */
+const blamedFieldBytes = (limit: RouteBodyLimit) => Math.min(1024 * 1024, limit.bytes / 2)
 
 /**
  * The 413 message for a body over its route's limit, from the start that was received: the field
@@ -90,7 +93,7 @@ export function oversizedBodyMessage(limit: RouteBodyLimit, start: Uint8Array): 
   let largest: [string, number] | undefined
   for (const [field, bytes] of sizes) {
     if (field in (limit.fields ?? {})) continue
-    if (bytes > BLAMED_FIELD_BYTES && (!largest || bytes > largest[1])) largest = [field, bytes]
+    if (bytes > blamedFieldBytes(limit) && (!largest || bytes > largest[1])) largest = [field, bytes]
   }
   if (largest) return `${formatPath([largest[0]])}: too large (the whole request may take at most ${sizeText(limit.bytes)})`
   return limit.message

@@ -55,6 +55,24 @@ export const CONFIG_REST_TOO_LARGE = `larger than the ${sizeText(MAX_CONFIG_REST
 export const MAX_JOB_CONFIG_BODY_BYTES = 8 * MIB
 export const JOB_CONFIG_BODY_TOO_LARGE = `body: larger than the ${sizeText(MAX_JOB_CONFIG_BODY_BYTES)} a job config's request may take (its custom_prompt may be at most 1 MiB of UTF-8, the rest ${sizeText(MAX_CONFIG_REST_BYTES)})`
 
+/**
+ * The most a request whose fields are ids, names, paths, flags or one provider's settings may take on
+ * the wire: such a body is at most a few KiB (a search is at most 10,000 characters, 60 KB escaped).
+ * Checked while reading: any route took 64 MiB, and a 60 MB body of empty arrays sent to one of them
+ * took 1.6 GB and 16 s to parse before its fields were looked at.
+ */
+export const MAX_SMALL_BODY_BYTES = MIB
+export const SMALL_BODY_LIMIT = {
+  bytes: MAX_SMALL_BODY_BYTES,
+  message: `body: larger than the ${sizeText(MAX_SMALL_BODY_BYTES)} this request may take (its fields are ids, names, paths and settings)`
+} as const
+/** add_llm_providers: up to 100 providers, each a few hundred bytes; 80 KiB apiece is room to spare. */
+export const MAX_PROVIDER_BATCH_BODY_BYTES = 8 * MIB
+export const PROVIDER_BATCH_BODY_LIMIT = {
+  bytes: MAX_PROVIDER_BATCH_BODY_BYTES,
+  message: `body: larger than the ${sizeText(MAX_PROVIDER_BATCH_BODY_BYTES)} a request adding providers may take (at most 100 providers)`
+} as const
+
 /** A job_message body over its limit where no one field can be blamed. */
 export const JOB_MESSAGE_BODY_TOO_LARGE = `body: larger than the ${sizeText(MAX_JOB_MESSAGE_BODY_BYTES)} a message's request may take (its content may be at most 1 MiB of UTF-8)`
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { routePaths } from './route-paths'
+import { SMALL_BODY_LIMIT } from './limits'
 import { InboxSchema } from './inbox'
 import {
   ExportMessagesRequestSchema,
@@ -54,6 +55,7 @@ export const inboxRoutes = {
     ...routePaths.remove_job,
     auth: true,
     body: RemoveJobRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'Deletes a job, its inbox and its messages; an answer being written is cancelled.',
     response: z.literal('Successfully removed job')
   },
@@ -61,6 +63,7 @@ export const inboxRoutes = {
     ...routePaths.remove_jobs,
     auth: true,
     body: RemoveJobsRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'Deletes 1-1000 jobs as remove_job does, all or nothing (404 naming the first unknown id).',
     response: RemoveJobsResponseSchema
   },
@@ -68,6 +71,7 @@ export const inboxRoutes = {
     ...routePaths.update_job_hidden,
     auth: true,
     body: UpdateJobHiddenRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: "Hides or shows a job's inbox.",
     response: z.literal('Successfully updated job')
   },
@@ -75,6 +79,7 @@ export const inboxRoutes = {
     ...routePaths.update_inbox_pinned,
     auth: true,
     body: UpdateInboxPinnedRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'Pins or unpins an inbox (the list order does not change).',
     response: z.literal('Successfully updated inbox')
   },
@@ -82,6 +87,7 @@ export const inboxRoutes = {
     ...routePaths.retry_message,
     auth: true,
     body: RetryMessageRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'Answers again the question an answer, error note or stopped answer replied to; the new answer is appended.',
     response: z.literal('Successfully queued')
   },
@@ -89,6 +95,7 @@ export const inboxRoutes = {
     ...routePaths.export_messages_from_inbox,
     auth: true,
     body: ExportMessagesRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'Every message of an inbox as Markdown, text, or the JSON last_messages returns (hashes included).',
     response: ExportMessagesResponseSchema
   }

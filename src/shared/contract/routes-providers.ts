@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { routePaths } from './route-paths'
+import { PROVIDER_BATCH_BODY_LIMIT, SMALL_BODY_LIMIT } from './limits'
 import { AddProvidersRequestSchema, CheckProviderRequestSchema } from './provider-batch'
 import { TestProviderResponseSchema } from './runtime'
 import { ProviderUsageQuerySchema, ProviderUsageResponseSchema } from './provider-usage'
@@ -10,6 +11,7 @@ export const providerBatchRoutes = {
     ...routePaths.add_llm_providers,
     auth: true,
     body: AddProvidersRequestSchema,
+    bodyLimit: PROVIDER_BATCH_BODY_LIMIT,
     description: 'Registers 1-100 providers at once, all or nothing (409 naming the first id that exists).',
     response: z.literal('Successfully added LLM providers')
   },
@@ -17,6 +19,7 @@ export const providerBatchRoutes = {
     ...routePaths.check_llm_provider,
     auth: true,
     body: CheckProviderRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'Tests a stored provider exactly as stored and keeps the result as its last_check; 502 refused, 504 time-out.',
     response: TestProviderResponseSchema
   },

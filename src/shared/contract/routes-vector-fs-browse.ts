@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { routePaths } from './route-paths'
+import { SMALL_BODY_LIMIT } from './limits'
 import { FileInfoSchema, PathQuerySchema } from './vector-fs'
 import {
   FileStateCountsSchema,
@@ -27,6 +28,7 @@ export const vectorFsBrowseRoutes = {
     ...routePaths.search_items_words,
     auth: true,
     body: SearchItemsWordsRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description:
       "How search_items matches each word of `search` by keywords now: `word_starts` (the words it begins too), `whole` (only itself: the words it begins are in too many passages) or `none` (a word in nearly every passage). The window marks a result's words by this.",
     response: SearchItemsWordsResponseSchema
@@ -58,6 +60,7 @@ export const vectorFsBrowseRoutes = {
     ...routePaths.retry_failed_embeddings,
     auth: true,
     body: RetryFailedEmbeddingsRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description:
       'Embeds the files whose embedding failed again, with the model in use (its server was started again, say): they are processing until ready or failed anew. Answers how many (0 with no embedding model).',
     response: RetryFailedEmbeddingsResponseSchema

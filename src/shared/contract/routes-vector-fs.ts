@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { routePaths } from './route-paths'
+import { SMALL_BODY_LIMIT } from './limits'
 import { LocalVrkaiEntrySchema } from './scope'
 import {
   CreateFolderRequestSchema,
@@ -29,6 +30,7 @@ export const vectorFsRoutes = {
     ...routePaths.create_folder,
     auth: true,
     body: CreateFolderRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'Creates a folder in an existing folder (409 when the name is taken).',
     response: message('Successfully created folder')
   },
@@ -45,6 +47,7 @@ export const vectorFsRoutes = {
     ...routePaths.move_item,
     auth: true,
     body: MoveRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'Moves or renames a file: destination_path is its new full path.',
     response: message('Successfully moved')
   },
@@ -52,6 +55,7 @@ export const vectorFsRoutes = {
     ...routePaths.move_folder,
     auth: true,
     body: MoveRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'Moves or renames a folder with everything in it (400 into itself).',
     response: message('Successfully moved')
   },
@@ -59,6 +63,7 @@ export const vectorFsRoutes = {
     ...routePaths.delete_item,
     auth: true,
     body: DeleteRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'Deletes a file, its passages and embeddings.',
     response: message('Successfully deleted')
   },
@@ -66,6 +71,7 @@ export const vectorFsRoutes = {
     ...routePaths.delete_folder,
     auth: true,
     body: DeleteRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'Deletes a folder with everything in it (400 for the root).',
     response: message('Successfully deleted')
   },
@@ -73,6 +79,7 @@ export const vectorFsRoutes = {
     ...routePaths.search_items,
     auth: true,
     body: SearchItemsRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'The passages under `path` that best answer `search` (embeddings and keywords, fused by rank).',
     response: z.array(SearchResultSchema)
   },
@@ -102,6 +109,7 @@ export const vectorFsRoutes = {
     ...routePaths.update_default_embedding_model,
     auth: true,
     body: EmbeddingModelSettingSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'Sets (or clears) the embedding model; every file is embedded again in the background.',
     response: message('Successfully updated embedding model')
   }

@@ -8,7 +8,8 @@ import {
   JOB_MESSAGE_BODY_TOO_LARGE,
   MAX_JOB_CONFIG_BODY_BYTES,
   MAX_JOB_MESSAGE_BODY_BYTES,
-  MAX_MESSAGE_CONTENT_JSON_BYTES
+  MAX_MESSAGE_CONTENT_JSON_BYTES,
+  SMALL_BODY_LIMIT
 } from './limits'
 import { AllInboxesQuerySchema, InboxSchema, UpdateInboxNameRequestSchema } from './inbox'
 import {
@@ -81,6 +82,7 @@ export const routes = {
     ...routePaths.change_node_name,
     auth: true,
     body: ChangeNodeNameRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description:
       "Renames the node (the app's settings): health_check and the messages written next carry the new name; kept for the next starts.",
     response: message('Successfully changed node name')
@@ -89,6 +91,7 @@ export const routes = {
     ...routePaths.add_llm_provider,
     auth: true,
     body: LlmProviderSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'Registers a new LLM provider (409 when its id exists).',
     response: message('Successfully added LLM provider')
   },
@@ -96,6 +99,7 @@ export const routes = {
     ...routePaths.modify_llm_provider,
     auth: true,
     body: LlmProviderSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'Replaces an LLM provider; api_key absent keeps, null clears, a string replaces the key.',
     response: message('Successfully modified LLM provider')
   },
@@ -110,6 +114,7 @@ export const routes = {
     ...routePaths.remove_llm_provider,
     auth: true,
     body: RemoveProviderRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'Removes a provider no job uses (409 with the count otherwise).',
     response: message('Successfully removed LLM provider')
   },
@@ -146,6 +151,7 @@ export const routes = {
     ...routePaths.change_job_llm_provider,
     auth: true,
     body: ChangeJobProviderRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'Switches a job to another provider; later answers come from it.',
     response: message('Successfully changed job LLM provider')
   },
@@ -160,6 +166,7 @@ export const routes = {
     ...routePaths.update_smart_inbox_name,
     auth: true,
     body: UpdateInboxNameRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'Renames an inbox (1-200 characters).',
     response: message('Successfully updated inbox name')
   },
@@ -179,6 +186,7 @@ export const routes = {
     ...routePaths.last_messages,
     auth: true,
     body: LastMessagesRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'Up to `limit` messages of an inbox, oldest first, ending at the newest or before offset_key.',
     response: z.array(LastMessageSchema)
   },
@@ -186,6 +194,7 @@ export const routes = {
     ...routePaths.test_llm_provider,
     auth: true,
     body: LlmProviderSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'One minimal chat call with exactly these settings (absent api_key: the stored one); 502 refused, 504 time-out.',
     response: TestProviderResponseSchema
   },
@@ -200,6 +209,7 @@ export const routes = {
     ...routePaths.provider_models_with_key,
     auth: true,
     body: ProviderModelsRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'As GET provider_models, with a key typed into the form but not saved yet.',
     response: ProviderModelsResponseSchema
   },
@@ -207,6 +217,7 @@ export const routes = {
     ...routePaths.stop_llm,
     auth: true,
     body: StopLlmRequestSchema,
+    bodyLimit: SMALL_BODY_LIMIT,
     description: 'Stops the answer being written in an inbox; what was written is kept, marked stopped.',
     response: message('Successfully stopped')
   },
