@@ -27,6 +27,7 @@ export interface NodePartsOptions {
     | 'embedders'
     | 'queue'
     | 'maxUploadBytes'
+    | 'uploadBytesAtOnce'
     | 'queryTimeoutMs'
     | 'queryRetryMs'
     | 'extractWorker'

@@ -17,10 +17,11 @@ import { DEFAULT_CHUNKING, type ChunkOptions } from './chunker'
 import { noEmbedders, type EmbedderFactory, type VfsLogger } from './embedder'
 import { DEFAULT_QUEUE_OPTIONS, embeddingQueue, type EmbeddingQueueOptions } from './embedding-queue'
 import { inProcessReader, sourceExtractWorker, processReader, type ExtractWorkerEntry } from './document-reader'
-import { contentTypeOf, documentKindOf, extractText, fileTypeOf, namesCharset, UnreadableContent } from './extract'
+import { contentTypeOf, documentKindOf, extractText, fileTypeOf, namesCharset, UnreadableContent, type FileType } from './extract'
 import { fileEncoding, fileStore, type UploadSource } from './file-store'
 import { passageIndex } from './passage-index'
 import { cutInSlices, stagedWrites } from './staged-upload'
+import { uploadGate } from './upload-gate'
 import { fuseRanks } from './rank-fusion'
 import { exportVrkai } from './resource-export'
 import { modelKeyOf, vfsSettings, type EmbeddingModel } from './settings'
@@ -56,6 +57,8 @@ export interface VectorFsOptions {
   readonly embedders?: EmbedderFactory
   readonly queue?: Partial<EmbeddingQueueOptions>
   readonly chunking?: ChunkOptions
+  /** How many bytes of uploads are read and stored at once (default UPLOAD_BYTES_AT_ONCE); others wait their turn. */
+  readonly uploadBytesAtOnce?: number
   readonly maxUploadBytes?: number
   /** Query embeddings give up after this long (search then uses keywords alone). */
   readonly queryTimeoutMs?: number
@@ -148,6 +151,7 @@ export function createVectorFs(options: VectorFsOptions) {
   const staged = stagedWrites({ db, tree, passages, vectors, closed: () => closed })
   const embedders = options.embedders ?? noEmbedders
   const maxUpload = options.maxUploadBytes ?? VFS_MAX_UPLOAD_BYTES
+  const uploadTurns = uploadGate(options.uploadBytesAtOnce)
   const chunking = options.chunking ?? DEFAULT_CHUNKING
   const documents =
     options.extractWorker === 'in-process'
@@ -357,10 +361,24 @@ export function createVectorFs(options: VectorFsOptions) {
     if (!type) throw new VfsError(415, `filename: "${input.filename}" is not a type the node can read; readable types: ${READABLE}`)
     const size = 'bytes' in input.source ? input.source.bytes.length : input.source.size
     if (size > maxUpload) throw new VfsError(413, uploadTooLarge('file_data', maxUpload))
-    const bytes = 'bytes' in input.source ? input.source.bytes : await readFile(input.source.file)
+    // Its turn first: what follows holds several times the file's size in memory until it is stored.
+    const leave = await uploadTurns.enter(size)
+    try {
+      return await storeNow(input, check, type)
+    } finally {
+      leave()
+    }
+  }
+
+  /**
+   * The passages of an upload's file (and a .vrkai's entry as stored). Only these outlive the call:
+   * the file's bytes and its text (as large again, twice for text beyond Latin-1) are let go before
+   * the passages are stored, which takes longest.
+   */
+  async function passagesOfUpload(input: UploadInput, type: FileType) {
     let extracted
     try {
-      extracted = await extractText(type, bytes, documents)
+      extracted = await extractText(type, 'bytes' in input.source ? input.source.bytes : await readFile(input.source.file), documents)
     } catch (err) {
       if (err instanceof UnreadableContent) {
         const message = `file_data: ${input.filename} could not be read: ${err.message}`
@@ -370,12 +388,18 @@ export function createVectorFs(options: VectorFsOptions) {
       }
       throw err
     }
+    const resourceJson = extracted.kind === 'vrkai' ? JSON.stringify(extracted.entry) : null
     const nodes =
       extracted.kind === 'vrkai'
         ? extracted.entry.vrkai.resource.Document.nodes
             .filter((n) => n.content.Text.trim())
             .map((n) => ({ nodeId: n.id, text: n.content.Text }))
         : await cutInSlices(extracted.text, extracted.markdown, chunking)
+    return { nodes, resourceJson }
+  }
+
+  async function storeNow(input: UploadInput, check: () => EntryRow, type: FileType): Promise<FileInfo> {
+    const { nodes, resourceJson } = await passagesOfUpload(input, type)
     const blob = await files.put(input.source)
     let target: string[]
     // The blobs of a replaced file that no other entry uses.
@@ -397,7 +421,7 @@ export function createVectorFs(options: VectorFsOptions) {
             status: model && nodes.length ? 'processing' : 'ready',
             createdTime: created,
             modifiedTime: input.fileDatetime ? new Date(input.fileDatetime).toISOString() : created,
-            resourceJson: extracted.kind === 'vrkai' ? JSON.stringify(extracted.entry) : null
+            resourceJson
           })
         })
         .immediate()
