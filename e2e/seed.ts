@@ -44,3 +44,13 @@ export async function nameJobInbox(node: HeadlessNode, jobId: string, name: stri
   const res = await node.api('POST', '/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${jobId}::false`, custom_name: name })
   if (res.status !== 200) throw new Error(`update_smart_inbox_name: ${JSON.stringify(res.body)}`)
 }
+
+/** Creates a job of provider `providerId` whose scope is the top folder `folder` of the library; returns its id. */
+export async function jobOverFolder(node: HeadlessNode, providerId: string, folder: string): Promise<string> {
+  const res = await node.api<{ job_id: string }>('POST', '/v2/create_job', {
+    llm_provider: providerId,
+    job_creation_info: { scope: { ...emptyScope, vector_fs_folders: [{ name: folder, path: { path_ids: [folder] } }] } }
+  })
+  if (res.status !== 200) throw new Error(`create_job: ${JSON.stringify(res.body)}`)
+  return res.body.job_id
+}

@@ -1,18 +1,15 @@
 import { expect, test } from './fixtures/node'
 import { InboxPage, showJobInbox } from './pages/inbox'
-import { emptyScope, providerBody } from './seed'
+import { jobOverFolder, providerBody } from './seed'
 
 test('the passage a source chip opened offers the way back to the conversation, by mouse or keyboard', async ({ page, node }) => {
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
   await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Docs' })
   expect((await node.upload('/Docs', 'handbook.md', '# Sick leave\n\nSick leave needs a note after 3 days.')).status).toBe(200)
-  const job = await node.api<{ job_id: string }>('POST', '/v2/create_job', {
-    llm_provider: 'gpt',
-    job_creation_info: { scope: { ...emptyScope, vector_fs_folders: [{ name: 'Docs', path: { path_ids: ['Docs'] } }] } }
-  })
-  const inboxUrl = new RegExp(`#/inboxes/${encodeURIComponent(`job_inbox::${job.body.job_id}::false`)}$`)
+  const jobId = await jobOverFolder(node, 'gpt', 'Docs')
+  const inboxUrl = new RegExp(`#/inboxes/${encodeURIComponent(`job_inbox::${jobId}::false`)}$`)
   await page.goto(node.uiUrl)
-  await showJobInbox(page, job.body.job_id)
+  await showJobInbox(page, jobId)
   const inbox = new InboxPage(page)
   node.fake.behaviour = { type: 'reply', chunks: ['After 3 days.'] }
   await inbox.send('When is a sick note needed?')

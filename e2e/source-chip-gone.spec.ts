@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures/node'
 import { InboxPage, showJobInbox } from './pages/inbox'
-import { emptyScope, providerBody } from './seed'
+import { jobOverFolder, providerBody } from './seed'
 
 test('a source chip whose file has since been moved puts the focus on the notice saying so, not on the page body', async ({
   page,
@@ -10,12 +10,9 @@ test('a source chip whose file has since been moved puts the focus on the notice
   await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Docs' })
   await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Old' })
   expect((await node.upload('/Docs', 'handbook.md', '# Sick leave\n\nSick leave needs a note after 3 days.')).status).toBe(200)
-  const job = await node.api<{ job_id: string }>('POST', '/v2/create_job', {
-    llm_provider: 'gpt',
-    job_creation_info: { scope: { ...emptyScope, vector_fs_folders: [{ name: 'Docs', path: { path_ids: ['Docs'] } }] } }
-  })
+  const jobId = await jobOverFolder(node, 'gpt', 'Docs')
   await page.goto(node.uiUrl)
-  await showJobInbox(page, job.body.job_id)
+  await showJobInbox(page, jobId)
   const inbox = new InboxPage(page)
   node.fake.behaviour = { type: 'reply', chunks: ['After 3 days.'] }
   await inbox.send('When is a sick note needed?')

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures/node'
 import { InboxPage, showJobInbox } from './pages/inbox'
-import { emptyScope, providerBody } from './seed'
+import { jobOverFolder, providerBody } from './seed'
 
 /*
  * A reader who opens a cited file from an answer further up a long conversation, then takes "Back to the
@@ -23,12 +23,9 @@ test('"Back to the conversation" from a cited file opens the conversation where 
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
   await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Docs' })
   expect((await node.upload('/Docs', 'handbook.md', '# Sick leave\n\nSick leave needs a note after 3 days.')).status).toBe(200)
-  const job = await node.api<{ job_id: string }>('POST', '/v2/create_job', {
-    llm_provider: 'gpt',
-    job_creation_info: { scope: { ...emptyScope, vector_fs_folders: [{ name: 'Docs', path: { path_ids: ['Docs'] } }] } }
-  })
+  const jobId = await jobOverFolder(node, 'gpt', 'Docs')
   await page.goto(node.uiUrl)
-  await showJobInbox(page, job.body.job_id)
+  await showJobInbox(page, jobId)
   const inbox = new InboxPage(page)
   for (const tag of ['First', 'Second', 'Third']) {
     node.fake.behaviour = { type: 'reply', chunks: Array.from({ length: 40 }, (_, i) => `${tag} answer, line ${i}: sick leave.\n\n`) }
@@ -58,7 +55,7 @@ test('"Back to the conversation" from a cited file opens the conversation where 
   // Opened from the list of inboxes instead, the same conversation opens at its newest message.
   await chip.click()
   await expect(page.getByTestId('file-preview')).toBeVisible()
-  await showJobInbox(page, job.body.job_id)
+  await showJobInbox(page, jobId)
   await expect(inbox.answers().last()).toContainText('Third answer, line 39')
   await expect.poll(async () => (await place(page)).atEnd).toBe(true)
 })

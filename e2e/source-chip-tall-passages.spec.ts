@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures/node'
 import { InboxPage, showJobInbox } from './pages/inbox'
-import { emptyScope, providerBody } from './seed'
+import { jobOverFolder, providerBody } from './seed'
 
 test.use({ viewport: { width: 1280, height: 800 } })
 
@@ -17,12 +17,9 @@ test('a source chip opens its passage in view when the passages before it are ta
   )
   await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Log' })
   expect((await node.upload('/Log', 'logbook.txt', parts.join('\n\n'))).status).toBe(200)
-  const job = await node.api<{ job_id: string }>('POST', '/v2/create_job', {
-    llm_provider: 'gpt',
-    job_creation_info: { scope: { ...emptyScope, vector_fs_folders: [{ name: 'Log', path: { path_ids: ['Log'] } }] } }
-  })
+  const jobId = await jobOverFolder(node, 'gpt', 'Log')
   await page.goto(node.uiUrl)
-  await showJobInbox(page, job.body.job_id)
+  await showJobInbox(page, jobId)
   const inbox = new InboxPage(page)
   node.fake.behaviour = { type: 'reply', chunks: ['Behind the blue door.'] }
   await inbox.send('Where does the boathouse key hang?')
