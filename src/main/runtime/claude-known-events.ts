@@ -1,3 +1,5 @@
+import { sseField } from './event-stream-sniff'
+
 /*
  * Anthropic adds event, content-block and delta types to its Messages stream over time, and asks
  * clients to ignore the ones they do not know. The Claude SDK's parser is strict: one event of a
@@ -146,10 +148,7 @@ export function knownClaudeEvents(): TransformStream<Uint8Array, Uint8Array> {
   const line = (l: string, controller: TransformStreamDefaultController<Uint8Array>) => {
     if (l === '') return dispatch(controller)
     if (l.startsWith(':')) return
-    const colon = l.indexOf(':')
-    const field = colon === -1 ? l : l.slice(0, colon)
-    let value = colon === -1 ? '' : l.slice(colon + 1)
-    if (value.startsWith(' ')) value = value.slice(1)
+    const [field, value] = sseField(l)
     if (field === 'data') data.push(value)
     else if (field === 'event') eventName = value
   }

@@ -80,3 +80,15 @@ export async function unlabelWholeJson(res: Response): Promise<Response> {
   if (first === '{' || first === '[') headers.set('content-type', 'application/json')
   return new Response(body, { status: res.status, statusText: res.statusText, headers })
 }
+
+/**
+ * An event-stream line's field and value (the SSE rules: the name before the first colon, the value after
+ * it less one leading space; a line without a colon is a field with an empty value). Not for comments
+ * (a line starting with a colon), which the readers handle first.
+ */
+export function sseField(line: string): readonly [field: string, value: string] {
+  const colon = line.indexOf(':')
+  if (colon === -1) return [line, '']
+  const value = line.slice(colon + 1)
+  return [line.slice(0, colon), value.startsWith(' ') ? value.slice(1) : value]
+}

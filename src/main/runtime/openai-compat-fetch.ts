@@ -10,6 +10,7 @@ import {
 } from './openai-reply'
 import { rebuilt, wholeAsStream } from './rebuilt-reply'
 import { cutJsonString, readUpToCap, ResponseTooLarge, WHOLE_JSON_GRACE_MS } from './response-cap'
+import { sseField } from './event-stream-sniff'
 
 /** A JSON reply larger than this is not a chat answer (answers are cut at 1 MiB anyway). */
 const MAX_JSON_BYTES = 16 * 1024 * 1024
@@ -129,10 +130,7 @@ export function normalisedEventStream(
     // A comment is a keep-alive (OpenRouter's `: OPENROUTER PROCESSING` while a request waits): a sign
     // of life, as an empty chunk is, so the waits for words start again (the no-progress limit still holds).
     if (l.startsWith(':')) return onEvent?.(false, false)
-    const colon = l.indexOf(':')
-    const field = colon === -1 ? l : l.slice(0, colon)
-    let value = colon === -1 ? '' : l.slice(colon + 1)
-    if (value.startsWith(' ')) value = value.slice(1)
+    const [field, value] = sseField(l)
     if (field === 'data') data.push(value)
     else if (field === 'event') eventName = value
     else if (field === 'error') {
