@@ -15,6 +15,21 @@ const place = (page: import('@playwright/test').Page) =>
     return { scrollTop: el.scrollTop, atEnd: el.scrollHeight - el.scrollTop - el.clientHeight < 40, firstLine: line?.textContent ?? '' }
   })
 
+/** The place once it holds still (the same over two reads, 200 ms apart). */
+async function settledPlace(page: import('@playwright/test').Page) {
+  let last = await place(page)
+  await expect
+    .poll(async () => {
+      await page.waitForTimeout(200)
+      const now = await place(page)
+      const same = now.scrollTop === last.scrollTop && now.firstLine === last.firstLine
+      last = now
+      return same
+    })
+    .toBe(true)
+  return last
+}
+
 test('"Back to the conversation" from a cited file opens the conversation where it was read; opened otherwise, it opens at the end', async ({
   page,
   node
@@ -34,12 +49,14 @@ test('"Back to the conversation" from a cited file opens the conversation where 
   }
 
   // The reader goes up to the first answer's end, where its sources are, and opens one.
-  const list = page.getByTestId('message-list')
   const chip = page.locator('[data-question]').filter({ hasText: 'First answer, line 39' }).getByTestId('source-chip').first()
-  await chip.scrollIntoViewIfNeeded()
-  await list.evaluate((el) => el.scrollBy(0, -37))
-  await expect(chip).toBeInViewport()
-  const before = await place(page)
+  // The rows above are measured as they come into view, which moves the chip: brought to the middle until it stays.
+  await expect(async () => {
+    await chip.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+    await page.waitForTimeout(150)
+    await expect(chip).toBeInViewport({ ratio: 1, timeout: 500 })
+  }).toPass()
+  const before = await settledPlace(page)
   expect(before.atEnd).toBe(false)
   expect(before.firstLine).toMatch(/^First answer, line \d+/)
   await chip.click()
@@ -47,7 +64,7 @@ test('"Back to the conversation" from a cited file opens the conversation where 
 
   await page.getByTestId('file-preview').getByRole('link', { name: 'Back to the conversation' }).click()
   await expect(chip).toBeInViewport()
-  const after = await place(page)
+  const after = await settledPlace(page)
   expect(after.firstLine).toBe(before.firstLine)
   expect(Math.abs(after.scrollTop - before.scrollTop)).toBeLessThanOrEqual(2)
   expect(after.atEnd).toBe(false)
