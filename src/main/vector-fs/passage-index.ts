@@ -109,6 +109,16 @@ export function keywordQuery(terms: readonly KeywordTerm[]): string | undefined 
 }
 
 /**
+ * Terms as an FTS5 expression matching only the passages holding every one of them (each whole, or as
+ * the start of a word where it matches word starts): `("office" OR "office"*) AND ("lease" OR "lease"*)`.
+ * BM25 scores such a passage as keywordQuery's expression does (the same phrases).
+ */
+export function everyTermQuery(terms: readonly KeywordTerm[]): string | undefined {
+  if (terms.length === 0) return undefined
+  return terms.map((t) => `(${keywordQuery([t])!})`).join(' AND ')
+}
+
+/**
  * Rows a keyword query may score: BM25 ranks every passage holding any of the words, so words
  * found nearly everywhere (in effect stop words, whose weight is small anyway) are left out once
  * the rarer ones already reach this many passages. The rarest word is always kept. A word that
@@ -154,6 +164,12 @@ export function passageIndex(db: Database) {
      WHERE vfs_passages_fts MATCH ? AND p.item_id IN (SELECT value FROM json_each(?)) ORDER BY score LIMIT ${limit}`
     )
   )
+  // Which of these passages hold a term (its FTS5 expression): a term kept beside others is in at most KEYWORD_ROW_BUDGET passages.
+  const holding = db
+    .prepare<[string, string], number>(
+      `SELECT rowid FROM vfs_passages_fts WHERE vfs_passages_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))`
+    )
+    .pluck()
   const charsOf = db.prepare<[string], { n: number }>(
     `SELECT coalesce(sum(length(text)), 0) AS n FROM vfs_passages WHERE item_id IN (SELECT value FROM json_each(?))`
   )
@@ -249,28 +265,43 @@ export function passageIndex(db: Database) {
       })
     },
     /**
-     * Passage ids best matching the words of `text`, best first (BM25): a word of MIN_PREFIX_CHARS or more
-     * matches the words it begins too, below the word itself; `itemIds` restricts to those files, and the
-     * files in `except` are left out.
+     * Passage ids best matching the words of `text`, best first: those holding more of its distinct words
+     * (as searched: common ones left out past the row budget) before those holding fewer, then by BM25.
+     * A word of MIN_PREFIX_CHARS or more matches the words it begins too, below the word itself; `itemIds`
+     * restricts to those files, and the files in `except` are left out.
      */
     keyword(text: string, limit: number, itemIds?: readonly number[], except: readonly number[] = []): number[] {
-      const q = keywordQuery(scoredTerms(text))
+      const terms = scoredTerms(text)
+      const q = keywordQuery(terms)
       if (!q) return []
       // Of several words, the best PHRASE_POOL times as many are ranked again: those holding the words in a row,
-      // as typed, first ("quarterly reports" above a passage repeating the two apart).
+      // as typed, first ("quarterly reports" above a passage repeating the two apart), then those holding more
+      // of the words. BM25 alone put a passage repeating one rare word above one holding every word asked.
       const phrase = typedPhrase(text)
-      const pool = phrase ? limit * PHRASE_POOL : limit
-      const ids = (
-        itemIds
-          ? matchIn(pool).all(q, JSON.stringify(itemIds))
+      const several = terms.length > 1
+      const pool = phrase || several ? limit * PHRASE_POOL : limit
+      const matching = (query: string) =>
+        (itemIds
+          ? matchIn(pool).all(query, JSON.stringify(itemIds))
           : except.length > 0
-            ? matchExcept(pool).all(q, JSON.stringify(except))
-            : matchAll(pool).all(q)
-      ).map((r) => r.id)
-      if (!phrase || ids.length < 2) return ids.slice(0, limit)
-      const holding = new Set(byIds.all(JSON.stringify(ids)).flatMap((r) => (holdsPhrase(r.text, phrase) ? [r.id] : [])))
-      if (holding.size === 0) return ids.slice(0, limit)
-      return [...ids.filter((id) => holding.has(id)), ...ids.filter((id) => !holding.has(id))].slice(0, limit)
+            ? matchExcept(pool).all(query, JSON.stringify(except))
+            : matchAll(pool).all(query)
+        ).map((r) => r.id)
+      // The passages holding every word are ranked whether or not BM25 puts them among the best of any word.
+      const ids = several ? [...new Set([...matching(everyTermQuery(terms)!), ...matching(q)])] : matching(q)
+      if (ids.length < 2 || (!phrase && !several)) return ids.slice(0, limit)
+      const held = new Map<number, number>()
+      if (several) {
+        const among = JSON.stringify(ids)
+        for (const t of terms) for (const id of holding.all(keywordQuery([t])!, among)) held.set(id, (held.get(id) ?? 0) + 1)
+      }
+      const inPhrase = new Set(phrase ? byIds.all(JSON.stringify(ids)).flatMap((r) => (holdsPhrase(r.text, phrase) ? [r.id] : [])) : [])
+      // Sorted on phrase, then words held, then the BM25 order (a stable sort).
+      return ids
+        .map((id) => ({ id, phrase: inPhrase.has(id) ? 1 : 0, held: held.get(id) ?? 0 }))
+        .sort((a, b) => b.phrase - a.phrase || b.held - a.held)
+        .map((r) => r.id)
+        .slice(0, limit)
     }
   }
 }
