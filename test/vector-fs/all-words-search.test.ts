@@ -3,10 +3,12 @@ import type { HttpServer } from '../../src/main/transports/http'
 import type { SearchResult } from '../../src/shared/contract/vector-fs'
 import { postJson } from '../support/http-post'
 import { httpUploader } from '../support/http-call'
-import { serveUploadsOverHttp, useTestNode } from '../support/node'
+import { serveUploadsOverHttp, useEmbeddingProvider, useTestNode } from '../support/node'
+import type { FileInfo } from '../../src/shared/contract/vector-fs'
 
 const TOKEN = 'all-words-token'
 const node = useTestNode()
+const embeddings = useEmbeddingProvider(node)
 let server: HttpServer
 beforeEach(async () => {
   server = await serveUploadsOverHttp(node, TOKEN, 1024 * 1024)
@@ -54,5 +56,26 @@ describe('search_items ranks passages holding more of the words searched above t
     for (let i = 0; i < 120; i++) await upload(`reminder-${i}.txt`, `Renewal reminder ${i}: renewal due.`)
     for (let i = 0; i < 120; i++) await upload(`office-${i}.txt`, `Office lease note ${i}.`)
     expect((await search('office lease renewal'))[0]).toBe('/minutes.txt')
+  })
+})
+
+describe('search_items with an embedding model (the test embedding server): keyword hits holding more of the words count first', () => {
+  it('a passage holding one word of three no longer comes first, fused with the passages nearest in meaning', async () => {
+    expect(embeddings.url).toMatch(/^http/)
+    const set = await postJson(server.url, TOKEN, '/v2/update_default_embedding_model', { provider_id: 'emb', model: 'embed-small' })
+    expect(set.status, JSON.stringify(set.body)).toBe(200)
+    await officeLibrary()
+    const until = Date.now() + 8000
+    for (;;) {
+      const files = (await node.get('/v2/retrieve_path_simplified', { path: '/' })).body as FileInfo[]
+      if (files.every((f) => f.status === 'ready' && f.has_embeddings)) break
+      if (Date.now() > until) throw new Error('embeddings not done')
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    const found = await search('office lease renewal')
+    // Fused by rank with the test server's vectors (a hashed bag of words): the passport note, first by
+    // keywords before, held one word of three; the notes holding two or three now come before it.
+    expect(found.indexOf('/passport.txt')).toBeGreaterThanOrEqual(3)
+    expect(found).toContain('/lease.txt')
   })
 })
