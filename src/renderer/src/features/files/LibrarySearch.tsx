@@ -66,6 +66,8 @@ export function Search({
     const whole = matched.filter((w) => w.match === 'whole').map((w) => w.word)
     return { words: matched.filter((w) => w.match !== 'none').map((w) => w.word), rules: { ...PASSAGE_MARKS, wholeWords: whole } }
   }, [matched, words])
+  // Words the node left out of the search (each in nearly every passage): said under the results, not dropped silently.
+  const unsearched = useMemo(() => (matched ?? []).filter((w) => w.match === 'none').map((w) => w.word), [matched])
   const nameWords = nameSearchWords(search)
   const noName = names?.length === 0 && !found.isPlaceholderData
   // Each passage's words marked as the node matched them; one with none marked was found by meaning alone.
@@ -195,6 +197,11 @@ export function Search({
             )}
           </Stack>
         </Paper>
+      )}
+      {results.data && unsearched.length > 0 && (
+        <Text size="xs" c="dimmed" data-testid="unsearched-words">
+          Not searched, as too common: {unsearched.join(', ')}
+        </Text>
       )}
     </Stack>
   )
