@@ -49,6 +49,13 @@ describe('search_items ranks passages holding more of the words searched above t
     expect(found[0]).toBe('/renewals.txt')
   })
 
+  it("does not count the search's common words (the, for) as words held", async () => {
+    await upload('team.txt', 'Notes for the team about the plan for the week.')
+    await upload('desks.txt', 'Office plan: desks and chairs by window.')
+    for (let i = 0; i < 6; i++) await upload(`misc-${i}.txt`, `Misc note ${i} for the archive.`)
+    expect((await search('the plan for the office'))[0]).toBe('/desks.txt')
+  })
+
   it('finds a long passage holding every word among many short ones holding some of them, past the best BM25 scores', async () => {
     // 240 short notes holding one or two of the words outscore, by BM25, a long passage of minutes holding each once.
     const filler = 'The meeting went over the budget, the hiring plan, the kitchen rota and the holiday calendar in turn. '

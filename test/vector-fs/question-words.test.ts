@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { questionWords } from '../../src/main/vector-fs/question-words'
+import { commonWords, questionWords } from '../../src/main/vector-fs/question-words'
 
 describe('questionWords: what a question asks about', () => {
   it("leaves out its language's common words, and English question words the stopword list lacks", async () => {
@@ -62,5 +62,14 @@ describe('questionWords: what a question asks about', () => {
     expect(await questionWords('ファルコン計画を率いるのは誰ですか')).toEqual(expect.arrayContaining(['ファルコン', '計画']))
     // Words around them are left as they were.
     expect(await questionWords('Who leads 猎鹰项目?')).toEqual(['leads', '猎', '鹰', '项目'])
+  })
+})
+
+describe('commonWords: the words questionWords leaves out (a search counts the others as held)', () => {
+  it('are the common words of the language taken, as the indexes compare them; a run of Chinese is none', async () => {
+    expect([...(await commonWords('The plan for THE office'))].sort()).toEqual(['for', 'the'])
+    expect([...(await commonWords('Wer leitet das Projekt Falke?'))].sort()).toEqual(['das', 'wer'])
+    expect([...(await commonWords('office lease renewal'))]).toEqual([])
+    expect([...(await commonWords('谁领导猎鹰项目'))]).toEqual(['谁'])
   })
 })

@@ -23,6 +23,7 @@ import { passageIndex } from './passage-index'
 import { cutInSlices, stagedWrites } from './staged-upload'
 import { uploadGate } from './upload-gate'
 import { fuseRanks } from './rank-fusion'
+import { commonWords } from './question-words'
 import { exportVrkai } from './resource-export'
 import { modelKeyOf, vfsSettings, type EmbeddingModel } from './settings'
 import { ROOT_ID, treeRepo, type EntryRow, type ListedEntry } from './tree'
@@ -582,13 +583,15 @@ export function createVectorFs(options: VectorFsOptions) {
           : { itemIds: root.is_folder ? tree.filesUnder(root.id) : [root.id] }
       if (searched().itemIds?.length === 0) return []
       const q = await queryVector(text)
+      // Not counted as words a passage holds (read before the files searched: no wait comes after that).
+      const common = await commonWords(text)
       // Read again: an upload may have begun storing its passages while the query was embedded.
       const { itemIds, except = [] } = searched()
       if (itemIds?.length === 0) return []
       const uploading = new Set(except)
       // A file is embedded only once in its folder, but a hit of a file being uploaded is never kept.
       const semantic = q ? vectors.search(q, Math.max(10, maxResults), itemIds).map((h) => h.id) : []
-      const keyword = passages.keyword(text, Math.max(CANDIDATES, maxResults * 2), itemIds, except)
+      const keyword = passages.keyword(text, Math.max(CANDIDATES, maxResults * 2), itemIds, except, common)
       const fused = fuseRanks([semantic, keyword]).slice(0, maxResults)
       const rows = new Map(passages.byIds(fused.map((f) => f.id)).map((r) => [r.id, r]))
       const paths = new Map<number, { path: string; name: string }>()
@@ -742,6 +745,7 @@ export function createVectorFs(options: VectorFsOptions) {
       if (itemIds.length === 0 && local.length === 0) return []
 
       const q = itemIds.length || local.some((c) => c.vector) ? await queryVector(question) : undefined
+      const common = itemIds.length ? await commonWords(question) : new Set<string>()
       const candidates = new Map<string, Candidate>()
       const stored = (ids: number[]) => {
         const rows = passages.byIds(ids.filter((id) => !candidates.has(`v${id}`)))
@@ -757,7 +761,7 @@ export function createVectorFs(options: VectorFsOptions) {
         }
       }
       if (itemIds.length) {
-        stored(passages.keyword(question, CANDIDATES, itemIds))
+        stored(passages.keyword(question, CANDIDATES, itemIds, [], common))
         if (q) {
           const hits = vectors.search(q, SEMANTIC_CANDIDATES, itemIds)
           stored(hits.map((h) => h.id))

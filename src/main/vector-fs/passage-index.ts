@@ -268,17 +268,26 @@ export function passageIndex(db: Database) {
      * Passage ids best matching the words of `text`, best first: those holding more of its distinct words
      * (as searched: common ones left out past the row budget) before those holding fewer, then by BM25.
      * A word of MIN_PREFIX_CHARS or more matches the words it begins too, below the word itself; `itemIds`
-     * restricts to those files, and the files in `except` are left out.
+     * restricts to those files, and the files in `except` are left out. The words in `common` (folded, as
+     * searchWords gives them: "the", "for") are searched but not counted as held, unless the search has no other.
      */
-    keyword(text: string, limit: number, itemIds?: readonly number[], except: readonly number[] = []): number[] {
+    keyword(
+      text: string,
+      limit: number,
+      itemIds?: readonly number[],
+      except: readonly number[] = [],
+      common: ReadonlySet<string> = new Set()
+    ): number[] {
       const terms = scoredTerms(text)
       const q = keywordQuery(terms)
       if (!q) return []
+      // "Notes for the team about the plan" holds three words of "the plan for the office", "Office plan" two that matter.
+      const telling = terms.some((t) => !common.has(t.word)) ? terms.filter((t) => !common.has(t.word)) : terms
       // Of several words, the best PHRASE_POOL times as many are ranked again: those holding the words in a row,
       // as typed, first ("quarterly reports" above a passage repeating the two apart), then those holding more
       // of the words. BM25 alone put a passage repeating one rare word above one holding every word asked.
       const phrase = typedPhrase(text)
-      const several = terms.length > 1
+      const several = telling.length > 1
       const pool = phrase || several ? limit * PHRASE_POOL : limit
       const matching = (query: string) =>
         (itemIds
@@ -288,12 +297,12 @@ export function passageIndex(db: Database) {
             : matchAll(pool).all(query)
         ).map((r) => r.id)
       // The passages holding every word are ranked whether or not BM25 puts them among the best of any word.
-      const ids = several ? [...new Set([...matching(everyTermQuery(terms)!), ...matching(q)])] : matching(q)
+      const ids = several ? [...new Set([...matching(everyTermQuery(telling)!), ...matching(q)])] : matching(q)
       if (ids.length < 2 || (!phrase && !several)) return ids.slice(0, limit)
       const held = new Map<number, number>()
       if (several) {
         const among = JSON.stringify(ids)
-        for (const t of terms) for (const id of holding.all(keywordQuery([t])!, among)) held.set(id, (held.get(id) ?? 0) + 1)
+        for (const t of telling) for (const id of holding.all(keywordQuery([t])!, among)) held.set(id, (held.get(id) ?? 0) + 1)
       }
       const inPhrase = new Set(phrase ? byIds.all(JSON.stringify(ids)).flatMap((r) => (holdsPhrase(r.text, phrase) ? [r.id] : [])) : [])
       // Sorted on phrase, then words held, then the BM25 order (a stable sort).

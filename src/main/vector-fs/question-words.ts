@@ -42,8 +42,24 @@ async function load(): Promise<ReadonlyMap<string, ReadonlySet<string>>> {
  * is taken, every word is kept.
  */
 export async function questionWords(question: string): Promise<string[]> {
+  const { words, common } = await languageWords(question)
+  return common ? words.filter((w) => !common.has(w)) : words
+}
+
+/**
+ * The words of `question` (as the indexes compare them) that questionWords leaves out: the common
+ * words of its language ("the", "for"). A run of Chinese or Japanese is not one of them (its common
+ * words are its parts).
+ */
+export async function commonWords(question: string): Promise<ReadonlySet<string>> {
+  const { words, common } = await languageWords(question)
+  return new Set(common ? words.filter((w) => common.has(w)) : [])
+}
+
+/** The question's words (Chinese and Japanese cut at their words) and its language's common words, if one is taken. */
+async function languageWords(question: string): Promise<{ words: string[]; common?: ReadonlySet<string> }> {
   const words = searchWords(question).flatMap(cjkWords)
-  if (words.length === 0) return []
+  if (words.length === 0) return { words }
   // Lists that could not be read leave every word in (as before there were any): an answer's sources
   // are not worth failing the answer over.
   const common = await (lists ??= load().catch(() => new Map<string, ReadonlySet<string>>()))
@@ -67,7 +83,7 @@ export async function questionWords(question: string): Promise<string[]> {
   const otherOnly = [...other].filter((w) => !inEnglish.has(w)).length
   const otherTaken = hits >= 2 || [...other].some((w) => !LATIN.test(w))
   const best = englishOnly > 0 && englishOnly * 2 >= otherOnly ? english : otherTaken ? other : inEnglish.size > 0 ? english : undefined
-  return best ? words.filter((w) => !best.has(w)) : words
+  return { words, common: best }
 }
 
 /**
