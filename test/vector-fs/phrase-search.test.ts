@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SearchResult } from '../../src/shared/contract/vector-fs'
-import { holdsPhrase, typedPhrase } from '../../src/main/vector-fs/passage-index'
+import { holdsPhrase, holdsRuns, typedPhrase } from '../../src/main/vector-fs/passage-index'
 import { useTestNode } from '../support/node'
 
 const node = useTestNode()
@@ -37,5 +37,19 @@ describe('holdsPhrase reads a passage as the keyword index does', () => {
     expect(holdsPhrase('quarterlyish reports', typedPhrase('quarterly reports')!)).toBe(false)
     expect(holdsPhrase('日本語のテキストです', typedPhrase('テキスト です')!)).toBe(true)
     expect(typedPhrase('reports')).toBeUndefined()
+  })
+})
+
+describe('holdsRuns reads which words a passage holds as the keyword index matches them', () => {
+  it('a word start matches the longer words it begins; accents, case and Japanese runs as the index reads them', () => {
+    const runs = [
+      { tokens: ['renewal'], prefix: true },
+      { tokens: ['cafe'], prefix: false },
+      { tokens: ['office'], prefix: false },
+      { tokens: ['テ', 'キ', 'ス'], prefix: true }
+    ]
+    expect(holdsRuns('Office RENEWALS at the Café', runs)).toEqual([true, true, true, false])
+    expect(holdsRuns('offices renew', runs)).toEqual([false, false, false, false])
+    expect(holdsRuns('日本語のテキストです', runs)).toEqual([false, false, false, true])
   })
 })

@@ -83,18 +83,31 @@ export function typedPhrase(text: string): string[] | undefined {
 
 const ASCII = /^[\p{ASCII}]*$/u
 
+/** Index words in a row; with `prefix`, the last one matches the words it begins too (as a quoted FTS5 prefix does). */
+export interface WordRun {
+  readonly tokens: readonly string[]
+  readonly prefix: boolean
+}
+
 /** Whether `text` holds the index words `phrase` in a row, as the index reads the text. */
 export function holdsPhrase(text: string, phrase: readonly string[]): boolean {
-  // A text of ASCII alone folds to its lower case: one without a word of the phrase in it is not read word by word.
-  if (ASCII.test(text)) {
-    const lower = text.toLowerCase()
-    if (!phrase.every((t) => lower.includes(t))) return false
-  }
-  const words = searchWords(text).flatMap((w) => indexTokens(w))
-  for (let i = words.indexOf(phrase[0]!); i >= 0 && i + phrase.length <= words.length; i = words.indexOf(phrase[0]!, i + 1)) {
-    if (phrase.every((t, k) => words[i + k] === t)) return true
-  }
-  return false
+  return holdsRuns(text, [{ tokens: phrase, prefix: false }])[0]!
+}
+
+/** Whether `text` holds each of `runs`, as the index reads the text (read word by word once, and only if need be). */
+export function holdsRuns(text: string, runs: readonly WordRun[]): boolean[] {
+  // A text of ASCII alone folds to its lower case: one without a word of the run in it is not read word by word.
+  const lower = ASCII.test(text) ? text.toLowerCase() : undefined
+  let words: string[] | undefined
+  return runs.map(({ tokens, prefix }) => {
+    if (lower !== undefined && !tokens.every((t) => lower.includes(t))) return false
+    words ??= searchWords(text).flatMap((w) => indexTokens(w))
+    const last = tokens.length - 1
+    const at = (i: number, k: number) =>
+      prefix && k === last ? words![i + k]?.startsWith(tokens[k]!) === true : words![i + k] === tokens[k]
+    for (let i = 0; i + tokens.length <= words.length; i++) if (tokens.every((_, k) => at(i, k))) return true
+    return false
+  })
 }
 
 /**
@@ -164,12 +177,6 @@ export function passageIndex(db: Database) {
      WHERE vfs_passages_fts MATCH ? AND p.item_id IN (SELECT value FROM json_each(?)) ORDER BY score LIMIT ${limit}`
     )
   )
-  // Which of these passages hold a term (its FTS5 expression): a term kept beside others is in at most KEYWORD_ROW_BUDGET passages.
-  const holding = db
-    .prepare<[string, string], number>(
-      `SELECT rowid FROM vfs_passages_fts WHERE vfs_passages_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))`
-    )
-    .pluck()
   const charsOf = db.prepare<[string], { n: number }>(
     `SELECT coalesce(sum(length(text)), 0) AS n FROM vfs_passages WHERE item_id IN (SELECT value FROM json_each(?))`
   )
@@ -299,16 +306,22 @@ export function passageIndex(db: Database) {
       // The passages holding every word are ranked whether or not BM25 puts them among the best of any word.
       const ids = several ? [...new Set([...matching(everyTermQuery(telling)!), ...matching(q)])] : matching(q)
       if (ids.length < 2 || (!phrase && !several)) return ids.slice(0, limit)
-      const held = new Map<number, number>()
-      if (several) {
-        const among = JSON.stringify(ids)
-        for (const t of telling) for (const id of holding.all(keywordQuery([t])!, among)) held.set(id, (held.get(id) ?? 0) + 1)
-      }
-      const inPhrase = new Set(phrase ? byIds.all(JSON.stringify(ids)).flatMap((r) => (holdsPhrase(r.text, phrase) ? [r.id] : [])) : [])
+      // Read in each passage: whether it holds the phrase, and which of the words (as the index matches them).
+      const runs: WordRun[] = [
+        ...(phrase ? [{ tokens: phrase, prefix: false }] : []),
+        ...(several ? telling.map((t) => ({ tokens: t.word.split(' '), prefix: t.prefix })) : [])
+      ]
+      const rank = new Map(
+        byIds.all(JSON.stringify(ids)).map((r) => {
+          const held = holdsRuns(r.text, runs)
+          return [r.id, { phrase: phrase && held[0] ? 1 : 0, words: held.slice(phrase ? 1 : 0).filter(Boolean).length }]
+        })
+      )
+      const none = { phrase: 0, words: 0 }
       // Sorted on phrase, then words held, then the BM25 order (a stable sort).
       return ids
-        .map((id) => ({ id, phrase: inPhrase.has(id) ? 1 : 0, held: held.get(id) ?? 0 }))
-        .sort((a, b) => b.phrase - a.phrase || b.held - a.held)
+        .map((id) => ({ id, ...(rank.get(id) ?? none) }))
+        .sort((a, b) => b.phrase - a.phrase || b.words - a.words)
         .map((r) => r.id)
         .slice(0, limit)
     }
