@@ -101,54 +101,56 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
               </Button>
             )}
             {view.cancellable > 1 && (
-              <Button
-                ref={cancelAllButton}
-                size="xs"
-                variant="subtle"
-                color="red"
-                w="fit-content"
-                onClick={(e) => {
-                  focusNext(e.currentTarget)
-                  queue.cancelAll()
-                }}
-              >
+              <BarButton buttonRef={cancelAllButton} color="red" onDone={focusNext} act={() => queue.cancelAll()}>
                 Cancel {view.cancellable} uploads
-              </Button>
+              </BarButton>
             )}
             {/* The failures stay, each with its Retry, Replace or Dismiss, until dismissed on their own. */}
             {view.done + view.cancelled > 0 && (
-              <Button
-                ref={clearButton}
-                size="xs"
-                variant="subtle"
-                w="fit-content"
-                onClick={(e) => {
-                  focusNext(e.currentTarget)
-                  queue.clearFinished()
-                }}
-              >
+              <BarButton buttonRef={clearButton} onDone={focusNext} act={() => queue.clearFinished()}>
                 Clear finished
-              </Button>
+              </BarButton>
             )}
             {view.failed > 1 && (
-              <Button
-                ref={dismissFailedButton}
-                size="xs"
-                variant="subtle"
-                color="gray"
-                w="fit-content"
-                onClick={(e) => {
-                  focusNext(e.currentTarget)
-                  queue.dismissFailed()
-                }}
-              >
+              <BarButton buttonRef={dismissFailedButton} color="gray" onDone={focusNext} act={() => queue.dismissFailed()}>
                 Dismiss {countText(view.failed)} failed
-              </Button>
+              </BarButton>
             )}
           </Group>
         )}
       </Stack>
     </Paper>
+  )
+}
+
+/** A button under the rows that goes once it has done its work: `onDone` hands the focus on before `act`. */
+function BarButton({
+  buttonRef,
+  color,
+  onDone,
+  act,
+  children
+}: {
+  buttonRef: RefObject<HTMLButtonElement | null>
+  color?: string
+  onDone: (clicked: HTMLElement) => void
+  act: () => void
+  children: ReactNode
+}) {
+  return (
+    <Button
+      ref={buttonRef}
+      size="xs"
+      variant="subtle"
+      color={color}
+      w="fit-content"
+      onClick={(e) => {
+        onDone(e.currentTarget)
+        act()
+      }}
+    >
+      {children}
+    </Button>
   )
 }
 
