@@ -65,8 +65,8 @@ export function secretsRedactor(secrets: readonly string[]): KeyRedactor {
  * wherever it is whole: a debug log is shared to report a problem, and is no place for any key.
  */
 export function redactEachSecret(text: string, secrets: readonly string[]): string {
-  return [...secrets]
-    .filter((secret) => secret !== '')
-    .sort((a, b) => b.length - a.length)
-    .reduce((out, secret) => (redactable(secret) ? redactCutKeys(redactKey(out, secret), secret) : redactWholeKeys(out, secret)), text)
+  const sorted = [...secrets].filter((secret) => secret !== '').sort((a, b) => b.length - a.length)
+  // Every secret whole before any cut start of one: the key's encodings (provider-errors.ts) share its start.
+  const whole = sorted.reduce((out, secret) => (redactable(secret) ? redactKey(out, secret) : redactWholeKeys(out, secret)), text)
+  return sorted.reduce((out, secret) => (redactable(secret) ? redactCutKeys(out, secret) : out), whole)
 }

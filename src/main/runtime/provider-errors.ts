@@ -128,11 +128,31 @@ function secretsOf(ctx: Pick<FailureContext, 'apiKey' | 'query'>): string[] {
  * The key as a server echoing its Authorization header may write it: in base64 (and base64url), as a
  * Basic credential carries it, without the padding (a text may cut it there). Quoted in a 401's
  * message, it went into the stored note, the log and the check's answer.
+ *
+ * And a key with other characters than letters and digits (a base64 key's + / =) as URLs and JSON
+ * writers escape it: percent-encoded (`%2F`, or `%2f`), and in a JSON string (`\"`, `\\`, PHP's `\/`,
+ * and `\u002B` for the + < > & ' and backquote that .NET's writer escapes; Go's `\u003c` for < > &).
+ * Only the key's start, up to its first such character, was taken out of such an echo: the rest of
+ * the key was quoted.
  */
 function keyEncodings(apiKey: string | undefined): string[] {
   if (!redactable(apiKey)) return []
   const base64 = Buffer.from(apiKey).toString('base64').replace(/=+$/, '')
-  return [...new Set([base64, Buffer.from(apiKey).toString('base64url')])]
+  const percent = encodeURIComponent(apiKey)
+  const json = JSON.stringify(apiKey).slice(1, -1)
+  const unicodeEscaped = json.replace(/[+<>&'`]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`)
+  const lowerHex = (text: string) => text.replace(/(%|\\u00)([0-9A-F]{2})/g, (_m, lead: string, hex: string) => lead + hex.toLowerCase())
+  const forms = [
+    base64,
+    Buffer.from(apiKey).toString('base64url'),
+    percent,
+    lowerHex(percent),
+    json,
+    json.replaceAll('/', '\\/'),
+    unicodeEscaped,
+    lowerHex(unicodeEscaped)
+  ]
+  return [...new Set(forms)].filter((form) => form !== apiKey)
 }
 
 /**
@@ -197,10 +217,18 @@ const TERMINAL_ESCAPES = /\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1
 // eslint-disable-next-line no-control-regex -- control characters are what is matched
 const UNPRINTABLE = /[\x00-\x08\x0e-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
 
-/** The secrets are removed from the whole text first, then the text is cut: a cut never splits one. */
+/**
+ * The secrets are removed from the whole text first, then the text is cut: a cut never splits one.
+ * Every secret whole before any cut start of one: the key's encodings share its start, and a start
+ * taken out first left the rest of an encoded key in the text.
+ */
 function quoteServer(text: string, ctx: FailureContext): string {
-  const clean = secretsOf(ctx)
-    .reduce((out, secret) => redactCutKeys(redactKey(out, secret), secret), text)
+  const secrets = secretsOf(ctx)
+  const clean = secrets
+    .reduce(
+      (out, secret) => redactCutKeys(out, secret),
+      secrets.reduce((out, secret) => redactKey(out, secret), text)
+    )
     .replace(TERMINAL_ESCAPES, '')
     .replace(UNPRINTABLE, '')
     .replace(/\s+/g, ' ')
