@@ -64,6 +64,18 @@ describe('a placeholder key that is a common word', () => {
     }
   )
 
+  // api-contract.md, test_llm_provider: 502 "message carries its reason, never the key".
+  it.each(['sk-test', 'sk-secret', 'sk_live', 'gsk_demo', 'xai-key'])(
+    '"%s": a short key written as a hosted provider\'s key (sk-, gsk_, xai-) is taken out of the server\'s error',
+    async (key) => {
+      const res = await node.post('/v2/test_llm_provider', provider('p', settings(key, 'missing')))
+      expect(res.status).toBe(502)
+      const message = (res.body as { message: string }).message
+      expect(message).toContain(`"model '[redacted]/llama3' not found, try pulling it first"`)
+      expect(message).not.toContain(key)
+    }
+  )
+
   it('a key long enough to be a secret is still taken out wherever it appears', async () => {
     const key = 'vllm-secret-0123456789'
     const res = await node.post('/v2/test_llm_provider', provider('p', settings(key, 'missing')))

@@ -59,10 +59,18 @@ export const SECRET_KEY_CHARS = 12
  */
 export const SHORT_SECRET_KEY_CHARS = 6
 const WORD_LIKE = /^[A-Za-z._-]*$/
+/**
+ * The prefixes hosted providers put on their keys (OpenAI, Anthropic, OpenRouter and DeepSeek `sk-`,
+ * Groq `gsk_`, xAI `xai-`, Gemini `AIza`). A short key in that form ("sk-test", "sk-secret") is no
+ * placeholder word: it is written as a key, and servers echo it as one ("Incorrect API key provided:
+ * sk-secret"), so it is taken out too.
+ */
+const KEY_PREFIX = /^(?:sk[-_]|gsk_|xai-|AIza)/
 
-/** Whether texts are cleaned of this key (see SECRET_KEY_CHARS and SHORT_SECRET_KEY_CHARS). */
+/** Whether texts are cleaned of this key (see SECRET_KEY_CHARS, SHORT_SECRET_KEY_CHARS and KEY_PREFIX). */
 export const redactable = (apiKey: string | undefined): apiKey is string =>
-  apiKey !== undefined && (apiKey.length >= SECRET_KEY_CHARS || (apiKey.length >= SHORT_SECRET_KEY_CHARS && !WORD_LIKE.test(apiKey)))
+  apiKey !== undefined &&
+  (apiKey.length >= SECRET_KEY_CHARS || (apiKey.length >= SHORT_SECRET_KEY_CHARS && (!WORD_LIKE.test(apiKey) || KEY_PREFIX.test(apiKey))))
 
 /** Removes the key from any text that may reach a message, a response or a log (keyRedactor: from a text that streams). */
 export function redactKey(text: string, apiKey: string | undefined): string {
