@@ -20,26 +20,52 @@ function reportedError(text: string): string | undefined {
 const said = (v: unknown) => (typeof v === 'string' && v.length > 0) || (Array.isArray(v) && v.length > 0)
 
 /**
- * A line the SDK would get nothing from: not JSON (it warns on the process's output for each one),
- * or a chunk with no text, thinking or tool call that does not end the reply. The SDK's reader
- * takes lines as fast as they come whether or not they are read on, so a flood of them was all
- * kept, and each unreadable one was a warning: such lines are dropped here.
+ * A chat chunk or reply with the fields the SDK's schema requires that Ollama always sends but a
+ * server speaking its protocol may leave out (a proxy, a small server written for tests): `model`,
+ * `created_at`, `done`, and the message's `role` and `content`; a last line of only `{"done": true}`
+ * gets an empty message. Such a reply was "not a chat answer". Other values are left as they are.
  */
-function silentLine(line: string): boolean {
+function completed(value: Record<string, unknown>): Record<string, unknown> {
+  const message = value.message
+  const m = typeof message === 'object' && message !== null ? (message as Record<string, unknown>) : undefined
+  if (message !== undefined && m === undefined) return value // not a chat chunk: left to the SDK
+  if (typeof value.model === 'string' && typeof value.created_at === 'string' && typeof value.done === 'boolean')
+    if (m && typeof m.role === 'string' && typeof m.content === 'string') return value
+  return {
+    ...value,
+    model: typeof value.model === 'string' ? value.model : '',
+    created_at: typeof value.created_at === 'string' ? value.created_at : new Date().toISOString(),
+    done: typeof value.done === 'boolean' ? value.done : false,
+    message: { ...m, role: typeof m?.role === 'string' ? m.role : 'assistant', content: typeof m?.content === 'string' ? m.content : '' }
+  }
+}
+
+/**
+ * A line as the SDK is given it, or undefined for a line it would get nothing from: not JSON (it
+ * warns on the process's output for each one), or a chunk with no text, thinking or tool call that
+ * does not end the reply. The SDK's reader takes lines as fast as they come whether or not they are
+ * read on, so a flood of them was all kept, and each unreadable one was a warning: such lines are
+ * dropped here. A chat line missing fields Ollama always sends gets them (see completed).
+ */
+function chatLine(line: string): string | undefined {
   const text = line.trim()
-  if (!text) return true
+  if (!text) return undefined
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
-    return true
+    return undefined
   }
-  if (typeof value !== 'object' || value === null) return true
+  if (typeof value !== 'object' || value === null) return undefined
   const { done, message } = value as { done?: unknown; message?: unknown }
-  if (done === true) return false
-  if (typeof message !== 'object' || message === null) return false // not a chat chunk: left to the SDK
-  const m = message as Record<string, unknown>
-  return !said(m.content) && !said(m.thinking) && !said(m.tool_calls)
+  if (typeof message !== 'object' || message === null) {
+    if (done !== true) return line // not a chat chunk: left to the SDK
+  } else if (done !== true) {
+    const m = message as Record<string, unknown>
+    if (!said(m.content) && !said(m.thinking) && !said(m.tool_calls)) return undefined
+  }
+  const whole = completed(value as Record<string, unknown>)
+  return whole === value ? line : JSON.stringify(whole) + '\n'
 }
 
 /**
@@ -68,7 +94,7 @@ function errorLinesThrown(onFault?: (err: Error) => void): TransformStream<Uint8
         controller.terminate()
         return false
       }
-      if (!silentLine(line)) kept += line
+      kept += chatLine(line) ?? ''
       start = stop
       if (endsReply(line)) {
         // The answer is whole: a server (or proxy) that holds the connection open after its last
@@ -144,7 +170,22 @@ function streamedAnyway(text: string): string | undefined {
     if (typeof m?.thinking === 'string') thinking += m.thinking
   }
   if (last?.done !== true) throw new StreamEndedEarlyError()
-  return JSON.stringify({ ...last, message: { role: 'assistant', content, ...(thinking ? { thinking } : {}) } })
+  return JSON.stringify(completed({ ...last, message: { role: 'assistant', content, ...(thinking ? { thinking } : {}) } }))
+}
+
+/** A whole reply with the fields Ollama always sends filled in (see completed), or undefined when it needs none or is not one. */
+function completedReply(text: string): string | undefined {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
+  const { done, message } = value as { done?: unknown; message?: unknown }
+  if (done !== true && (typeof message !== 'object' || message === null)) return undefined // not a chat reply: left to the SDK
+  const whole = completed(value as Record<string, unknown>)
+  return whole === value ? undefined : JSON.stringify(whole)
 }
 
 /** Ollama streams unless the request says `"stream": false`. */
@@ -187,7 +228,7 @@ export function ollamaCompatFetch(base: typeof fetch, onFault?: (err: Error) => 
     if (text.length <= MAX_JSON_BYTES) {
       const said = reportedError(text)
       if (said !== undefined) throw new ServerReportedError(said)
-      const joined = streamedAnyway(text)
+      const joined = streamedAnyway(text) ?? completedReply(text)
       if (joined !== undefined) {
         const headers = new Headers(res.headers)
         headers.set('content-type', 'application/json; charset=utf-8')
