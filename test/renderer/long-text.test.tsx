@@ -3,7 +3,15 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AnswerText, PlainText } from '../../src/renderer/src/features/inboxes/AnswerText'
-import { markdownBlocks, plainBlocks, PREVIEW_CHARS, PREVIEW_LINES, previewOf } from '../../src/renderer/src/features/inboxes/long-text'
+import {
+  markdownBlocks,
+  MIN_HIDDEN_CHARS,
+  MIN_HIDDEN_LINES,
+  plainBlocks,
+  PREVIEW_CHARS,
+  PREVIEW_LINES,
+  previewOf
+} from '../../src/renderer/src/features/inboxes/long-text'
 import { toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
 import { collectGarbage } from '../support/garbage'
 import { renderWithApp } from './render'
@@ -42,6 +50,21 @@ describe('previewOf', () => {
     // Many short lines: a screenful is counted in lines too.
     const lines = Array.from({ length: 500 }, (_, i) => `line ${i}`).join('\n')
     expect(previewOf(lines)!.split('\n')).toHaveLength(PREVIEW_LINES)
+  })
+
+  it('keeps a text whole when what it would hide is a line or two, not a screenful ("Show all (122 characters more)")', () => {
+    // Seen on a 2,122-character answer: a preview of 2,000 and a button that showed two more lines.
+    const sentence = 'The contract covers the lease and the renewal terms. '
+    const justOver = sentence.repeat(40)
+    expect(justOver.length).toBeGreaterThan(PREVIEW_CHARS)
+    expect(justOver.length).toBeLessThan(PREVIEW_CHARS + MIN_HIDDEN_CHARS)
+    expect(previewOf(justOver)).toBeNull()
+    // Forty lines and a few more: whole as well.
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i}`).join('\n')
+    expect(previewOf(lines(PREVIEW_LINES + 3))).toBeNull()
+    // More than a little: cut as before, by characters or by lines.
+    expect(previewOf(sentence.repeat(60))!.length).toBeLessThanOrEqual(PREVIEW_CHARS)
+    expect(previewOf(lines(PREVIEW_LINES + MIN_HIDDEN_LINES + 1))!.split('\n')).toHaveLength(PREVIEW_LINES)
   })
 
   it('is a prefix of the text that never ends in half a character', () => {

@@ -1,6 +1,12 @@
 /** About a screenful of a message: what is shown before "Show all". */
 export const PREVIEW_CHARS = 2000
 export const PREVIEW_LINES = 40
+/**
+ * A text is cut only when what "Show all" would add is more than this (in characters or lines):
+ * a button that hides two lines ("Show all (122 characters more)") costs more than it saves.
+ */
+export const MIN_HIDDEN_CHARS = 500
+export const MIN_HIDDEN_LINES = 10
 /** "Show all" adds the rest in blocks of about this many characters, one per frame. */
 export const BLOCK_CHARS = 10_000
 /**
@@ -11,10 +17,23 @@ export const MARKDOWN_MAX_CHARS = 100_000
 
 /**
  * The start of a text longer than a screenful, cut at a line end (else a space) near the limit,
- * or null when the text fits. Looks only at the first PREVIEW_CHARS characters, so it costs the
- * same for a 1 MiB answer as for a short one.
+ * or null when the text fits, or when little more than a screenful (what is cut would be under
+ * MIN_HIDDEN_CHARS characters and MIN_HIDDEN_LINES lines). Looks only at the first PREVIEW_CHARS
+ * characters and at most MIN_HIDDEN_CHARS more, so it costs the same for a 1 MiB answer as for a short one.
  */
 export function previewOf(text: string): string | null {
+  const preview = cutPreview(text)
+  if (preview === null) return null
+  const hidden = text.length - preview.length
+  if (hidden < MIN_HIDDEN_CHARS) {
+    let lines = 0
+    for (let i = text.indexOf('\n', preview.length); i >= 0; i = text.indexOf('\n', i + 1)) lines++
+    if (lines < MIN_HIDDEN_LINES) return null
+  }
+  return preview
+}
+
+function cutPreview(text: string): string | null {
   let cut = Math.min(text.length, PREVIEW_CHARS)
   let lines = 0
   for (let i = text.indexOf('\n'); i >= 0 && i < cut; i = text.indexOf('\n', i + 1)) {
