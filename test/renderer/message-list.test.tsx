@@ -577,6 +577,20 @@ describe('screen readers', () => {
   })
 })
 
+describe('screen readers, when an answer is stopped', () => {
+  it('a stopped answer is announced as stopped; one stopped before its first word says so, not an empty "New answer: "', () => {
+    const q = message('Will this hang?')
+    const q2 = message('And this?')
+    const show = renderShown([q])
+    const said = () => screen.getByTestId('answer-announcement').textContent
+    const empty = message('', { answers: q.node_api_data.node_message_hash, stopped: true })
+    show([q, empty])
+    expect(said()).toBe('Answer stopped before the provider wrote anything.')
+    show([q, empty, q2, message('Partial answer', { answers: q2.node_api_data.node_message_hash, stopped: true })])
+    expect(said()).toBe('Answer stopped: Partial answer')
+  })
+})
+
 describe('screen readers, when an answer fails', () => {
   it('an error note is announced as a failed answer with its note, not as a new answer; one that broke off says why, not the part received', () => {
     const q = message('Name a colour')

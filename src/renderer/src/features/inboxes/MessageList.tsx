@@ -279,7 +279,16 @@ function NewAnswerAnnouncer({ newest }: { newest: LastMessage | undefined }) {
         ? errorNoteParts(newest.job_message.content).note.replace(/\s+/g, ' ').trim()
         : spokenText(newest.job_message.content.slice(0, ANNOUNCED_CHARS * 4))
       const start = text.length > ANNOUNCED_CHARS ? `${text.slice(0, ANNOUNCED_CHARS)}…` : text
-      setSaid((s) => ({ text: failed ? failedAnswerText(start) : `New answer: ${start}`, n: s.n + 1 }))
+      // A stopped answer is said as stopped; one stopped before its first word has no start to say (it was "New answer: ").
+      const stopped = newest.job_message.stopped === true
+      const said = failed
+        ? failedAnswerText(start)
+        : stopped
+          ? start === ''
+            ? 'Answer stopped before the provider wrote anything.'
+            : `Answer stopped: ${start}`
+          : `New answer: ${start}`
+      setSaid((s) => ({ text: said, n: s.n + 1 }))
     }
   }
   return (
