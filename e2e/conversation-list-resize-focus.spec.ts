@@ -32,3 +32,25 @@ test('the window narrowed and widened with the focus in the conversation list: t
   await page.setViewportSize({ width: 1280, height: 800 })
   await expect(page.getByRole('button', { name: 'Hide conversations' })).toBeFocused()
 })
+
+/*
+ * A conversation opened while the window was narrow (its list a drawer), then the window widened: the
+ * list beside it showed its top, the open conversation's row far below, out of sight.
+ */
+test('a conversation opened in a narrow window, the window widened: the list beside it shows the open conversation’s row', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  const ids = await seedJobs(node, 'gpt', 30, 1)
+  await nameJobInbox(node, ids[2]!, 'Budget review')
+  await page.setViewportSize({ width: 800, height: 700 })
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, ids[2]!)
+  await expect(page.getByRole('heading', { name: 'Budget review' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Conversations', exact: true })).toBeVisible()
+
+  await page.setViewportSize({ width: 1280, height: 700 })
+  const list = page.getByRole('navigation', { name: 'Conversations' })
+  await expect(list.getByRole('link', { name: 'Budget review' })).toBeInViewport()
+})

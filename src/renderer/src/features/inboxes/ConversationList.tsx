@@ -196,12 +196,15 @@ function ConversationNav({
     virtualizer.scrollToIndex(at, { align: 'auto' })
   }, [at, openRow?.id, openRow?.activity, inboxId, virtualizer])
   const scrolledTo = useRef(false)
+  // The list's height: none while the window is too narrow to show it (the conversation opened there,
+  // then the window widened, showed the list at its top, the open conversation's row far below).
+  const shownHeight = virtualizer.scrollRect?.height ?? 0
   useEffect(() => {
-    // Once the list is that long (its count comes with the first page).
-    if (scrolledTo.current || at < 0 || at >= count) return
+    // Once the list is that long (its count comes with the first page), and shown.
+    if (scrolledTo.current || at < 0 || at >= count || shownHeight === 0) return
     scrolledTo.current = true
     virtualizer.scrollToIndex(at, { align: 'auto' })
-  }, [at, count, virtualizer])
+  }, [at, count, virtualizer, shownHeight])
 
   const shownIds = new Set<string>()
   return (
