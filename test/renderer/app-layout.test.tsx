@@ -71,6 +71,9 @@ describe('Keyboard shortcuts', () => {
     await waitFor(() => expect(dialogs()).toHaveLength(1))
     expect(within(dialogs()[0]!).getByText('Search the inboxes')).toBeTruthy()
     expect(within(dialogs()[0]!).getByText('Previous or next conversation')).toBeTruthy()
+    // Escape in the list: a row's clears the selection, never the search (InboxesPage's onListKey); the list said "Clear the search, then the selection".
+    expect(within(dialogs()[0]!).getByText('Clear the selection (in the search box: the search and the selection)')).toBeTruthy()
+    expect(within(dialogs()[0]!).queryByText('Clear the search, then the selection')).toBeNull()
     await user.keyboard('?')
     expect(dialogs()).toHaveLength(1)
     await user.keyboard('{Escape}')
