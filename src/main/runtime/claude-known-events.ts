@@ -195,7 +195,8 @@ export function knownClaudeEvents(): TransformStream<Uint8Array, Uint8Array> {
 /**
  * A whole Claude message (a reply not streamed) without the content blocks, and the citations of its
  * text, of a type the SDK does not know: one failed the whole answer (and a provider check) as 'not
- * a chat answer'. Undefined when it holds none (or is no message).
+ * a chat answer'; with the type and token counts filled in when a sparer server left them out.
+ * Undefined when it needs no change (or is no message).
  */
 export function knownClaudeMessage(value: unknown): Json | undefined {
   if (!isObject(value) || !Array.isArray(value.content)) return undefined
@@ -215,5 +216,21 @@ export function knownClaudeMessage(value: unknown): Json | undefined {
     changed = true
     return [{ ...block, citations }]
   })
-  return changed ? { ...value, content } : undefined
+  // What the SDK's schema requires that Anthropic always sends but a server speaking its protocol more
+  // sparely (a proxy, a small server written for tests) may leave out: the type, and the token counts.
+  const usage = isObject(value.usage) ? value.usage : {}
+  const counted = typeof usage.input_tokens === 'number' && typeof usage.output_tokens === 'number'
+  if (!changed && value.type === 'message' && counted) return undefined
+  return {
+    ...value,
+    type: 'message',
+    content,
+    usage: counted
+      ? usage
+      : {
+          ...usage,
+          input_tokens: typeof usage.input_tokens === 'number' ? usage.input_tokens : 0,
+          output_tokens: typeof usage.output_tokens === 'number' ? usage.output_tokens : 0
+        }
+  }
 }
