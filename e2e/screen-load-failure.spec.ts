@@ -15,6 +15,9 @@ test('a screen whose code cannot be fetched says so, keeps the window usable, an
   await page.getByRole('link', { name: 'Files' }).click()
   const alert = page.getByRole('alert').filter({ hasText: 'This screen could not be loaded' })
   await expect(alert).toBeVisible()
+  // In a sentence, not Chromium's "Failed to fetch dynamically imported module: http://…/assets/FilesPage-….js".
+  await expect(alert).toContainText('Its code did not come from the node, which may be restarting or out of reach.')
+  await expect(alert).not.toContainText('/assets/')
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
   // Still out of reach: Try again says so again.
   await alert.getByRole('button', { name: 'Try again' }).click()

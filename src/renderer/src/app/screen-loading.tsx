@@ -50,6 +50,20 @@ function renewFailed() {
   failed.clear()
 }
 
+/** Code that could not be fetched, as Chromium, Firefox and Safari word it (and Vite, for a screen's stylesheet). */
+const CODE_NOT_FETCHED = /dynamically imported module|module script failed|unable to preload css/i
+
+/**
+ * What went wrong, in a sentence: the browser's own words for code it could not fetch ("Failed to
+ * fetch dynamically imported module: http://127.0.0.1:…/assets/InboxView-….js") told the operator
+ * only a file's address; a screen that failed to draw is no restarting node.
+ */
+export function screenFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
+  if (CODE_NOT_FETCHED.test(message)) return 'Its code did not come from the node, which may be restarting or out of reach.'
+  return `It failed while being drawn${message ? `: ${message}` : ''}. Try again; if it keeps failing, reload the window.`
+}
+
 interface State {
   readonly error: unknown
 }
@@ -79,10 +93,9 @@ export class ScreenBoundary extends Component<{ children: ReactNode }, State> {
 
   override render() {
     if (this.state.error === null) return this.props.children
-    const message = this.state.error instanceof Error ? this.state.error.message : ''
     return (
       <Alert color="red" title="This screen could not be loaded" role="alert" m="md">
-        <Text size="sm">The node may be restarting or out of reach. {message}</Text>
+        <Text size="sm">{screenFailure(this.state.error)}</Text>
         <Group mt="sm" gap="xs">
           <Button size="xs" onClick={this.tryAgain}>
             Try again
