@@ -215,6 +215,38 @@ describe('vector_fs_missing_paths', () => {
     expect(body).toEqual({ missing: [2, 3, 4] })
   })
 
+  it('with kinds, a path whose entry is of the other kind is missing: an item whose file became a folder of its name finds nothing', async () => {
+    await mkdir('/', 'Contracts')
+    await upload('/Contracts', 'lease.txt', 'The lease')
+    await ok(node.post('/v2/delete_item', { path: '/Contracts/lease.txt' }))
+    await mkdir('/Contracts', 'lease.txt')
+    await upload('/', 'Notes.md', 'Notes')
+    const path_ids = [['Contracts', 'lease.txt'], ['Notes.md'], ['Contracts'], ['Notes.md'], ['Contracts', 'lease.txt'], []]
+    expect(
+      await ok(node.post('/v2/vector_fs_missing_paths', { path_ids, kinds: ['file', 'folder', 'folder', 'file', 'folder', 'folder'] }))
+    ).toEqual({
+      missing: [0, 1]
+    })
+    // Without kinds, any entry will do.
+    expect(await ok(node.post('/v2/vector_fs_missing_paths', { path_ids }))).toEqual({ missing: [] })
+  })
+
+  it('refuses kinds that are not one "folder" or "file" per path, naming the field, and changes nothing', async () => {
+    const before = dbFingerprint(node.store)
+    expectError(
+      await node.post('/v2/vector_fs_missing_paths', { path_ids: [['a'], ['b']], kinds: ['file'] }),
+      400,
+      'kinds: expected one kind per path (2), got 1'
+    )
+    expectError(
+      await node.post('/v2/vector_fs_missing_paths', { path_ids: [['a']], kinds: ['dir'] }),
+      400,
+      'kinds[0]: expected "folder" or "file"'
+    )
+    expectError(await node.post('/v2/vector_fs_missing_paths', { path_ids: [['a']], kinds: 'file' }), 400, 'kinds: expected an array')
+    expect(dbFingerprint(node.store)).toEqual(before)
+  })
+
   it('refuses a body without paths, with too many, or with a path that is not strings, and changes nothing', async () => {
     const before = dbFingerprint(node.store)
     expectError(await node.post('/v2/vector_fs_missing_paths', { path_ids: [] }), 400, 'path_ids: expected 1 to 10000 paths')

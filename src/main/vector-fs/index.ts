@@ -622,9 +622,16 @@ export function createVectorFs(options: VectorFsOptions) {
     /** How search_items matches each word of `text` by keywords now (the window marks a result's words so). */
     searchWordMatches: (text: string) => passages.wordMatches(text),
 
-    /** The places in `paths` of the paths no entry has. */
-    missingPaths(paths: readonly (readonly string[])[]): number[] {
-      return paths.flatMap((segments, i) => (tree.resolve(segments) ? [] : [i]))
+    /**
+     * The places in `paths` of the paths no entry has, or (with `kinds`, in the same places) no entry of
+     * that kind: a file where a scope names a folder, or a folder where it names an item, finds nothing.
+     */
+    missingPaths(paths: readonly (readonly string[])[], kinds?: readonly ('folder' | 'file')[]): number[] {
+      return paths.flatMap((segments, i) => {
+        const e = tree.resolve(segments)
+        const kind = kinds?.[i]
+        return e && (kind === undefined || Boolean(e.is_folder) === (kind === 'folder')) ? [] : [i]
+      })
     },
 
     /** Files by embedding state, for progress (a file without a status is ready), and why embedding waits, if it does. */

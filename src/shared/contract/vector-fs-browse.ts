@@ -21,12 +21,26 @@ export const FindEntriesQuerySchema = z.object({
   limit: intParam(1, 100).optional()
 })
 
-export const MissingPathsRequestSchema = z.strictObject({
-  path_ids: z
-    .array(z.array(z.string()), { error: 'expected an array of paths, each an array of strings' })
-    .min(1, { error: `expected 1 to ${MISSING_PATHS_MAX} paths` })
-    .max(MISSING_PATHS_MAX, { error: `expected 1 to ${MISSING_PATHS_MAX} paths` })
-})
+export const MissingPathsRequestSchema = z
+  .strictObject({
+    path_ids: z
+      .array(z.array(z.string()), { error: 'expected an array of paths, each an array of strings' })
+      .min(1, { error: `expected 1 to ${MISSING_PATHS_MAX} paths` })
+      .max(MISSING_PATHS_MAX, { error: `expected 1 to ${MISSING_PATHS_MAX} paths` }),
+    /**
+     * What each path must be, in the same places: a scope's item whose file was replaced by a folder of
+     * its name (or a folder by a file) finds nothing, so it is missing. Absent: any entry will do.
+     */
+    kinds: z.array(z.enum(['folder', 'file'], { error: 'expected "folder" or "file"' }), { error: 'expected an array' }).optional()
+  })
+  .superRefine((b, ctx) => {
+    if (b.kinds && b.kinds.length !== b.path_ids.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['kinds'],
+        message: `expected one kind per path (${b.path_ids.length}), got ${b.kinds.length}`
+      })
+  })
 
 export const SearchItemsWordsRequestSchema = z.strictObject({ search: SearchItemsRequestSchema.shape.search })
 

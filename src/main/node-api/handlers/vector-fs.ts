@@ -96,7 +96,7 @@ export function vectorFsHandlers(ctx: NodeContext): HandlerGroup<VectorFsRoutes>
     vector_fs_file_states: () => vfs.fileStateCounts(),
     search_items_words: ({ body }) => ({ words: vfs.searchWordMatches(body.search) }),
     retry_failed_embeddings: () => ({ queued: vfs.retryFailedEmbeddings() }),
-    vector_fs_missing_paths: ({ body }) => ({ missing: vfs.missingPaths(body.path_ids) }),
+    vector_fs_missing_paths: ({ body }) => ({ missing: vfs.missingPaths(body.path_ids, body.kinds) }),
     vector_fs_path_usage: ({ query }) => {
       const at = segments(query.path)
       if (at.length === 0) throw badRequest('path: the root folder cannot be deleted; name a file or folder in it')

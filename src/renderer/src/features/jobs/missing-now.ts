@@ -1,7 +1,7 @@
 import type { JobScope } from '../../../../shared/contract/scope'
 import { MISSING_PATHS_MAX } from '../../../../shared/contract/vector-fs-limits'
 import type { Client } from '../../api/client'
-import { libraryEntriesOf, type MissingEntry } from './vfs-selection'
+import { libraryEntriesOf, missingPathsBody, type MissingEntry } from './vfs-selection'
 
 /**
  * The scope's library entries the node does not hold now, asked of it at once (not from the cache,
@@ -13,7 +13,7 @@ export async function missingEntriesNow(client: Client, scope: JobScope): Promis
   const missing: MissingEntry[] = []
   for (let i = 0; i < entries.length; i += MISSING_PATHS_MAX) {
     const part = entries.slice(i, i + MISSING_PATHS_MAX)
-    const answer = await client.call('vector_fs_missing_paths', { body: { path_ids: part.map((e) => [...e.pathIds]) } })
+    const answer = await client.call('vector_fs_missing_paths', { body: missingPathsBody(part) })
     for (const at of answer.missing) {
       const e = part[at]
       if (e) missing.push({ section: e.section, index: e.index, name: e.name, path: e.path })

@@ -4,7 +4,7 @@ import type { JobScope } from '../../../../shared/contract/scope'
 import { MISSING_PATHS_MAX } from '../../../../shared/contract/vector-fs-limits'
 import { useClient } from '../../api/client-context'
 import { keys } from '../../api/queries'
-import { libraryEntriesOf, type MissingEntry } from './vfs-selection'
+import { libraryEntriesOf, missingPathsBody, type MissingEntry } from './vfs-selection'
 
 /** A short stand-in for a long list of paths in a query key (the key is hashed on every render). */
 function digest(text: string): string {
@@ -24,7 +24,10 @@ export function useMissingEntries(scope: JobScope): MissingEntry[] {
   const parts = useMemo(() => {
     const out: (typeof entries)[] = []
     for (let i = 0; i < entries.length; i += MISSING_PATHS_MAX) out.push(entries.slice(i, i + MISSING_PATHS_MAX))
-    return out.map((part) => ({ part, digest: digest(part.map((e) => e.path).join('\n')) }))
+    return out.map((part) => ({
+      part,
+      digest: digest(part.map((e) => (e.section === 'vector_fs_folders' ? 'd' : 'f') + e.path).join('\n'))
+    }))
   }, [entries])
   // One query for every part, so that the answer about the scope as it was is kept (as the paths
   // found missing, not their places) while the scope as it is now is checked: an entry removed from
@@ -35,7 +38,7 @@ export function useMissingEntries(scope: JobScope): MissingEntry[] {
     queryFn: async () => {
       const found = await Promise.all(
         parts.map(async ({ part }) => {
-          const { missing } = await client.call('vector_fs_missing_paths', { body: { path_ids: part.map((e) => [...e.pathIds]) } })
+          const { missing } = await client.call('vector_fs_missing_paths', { body: missingPathsBody(part) })
           return missing.flatMap((at) => (part[at] ? [part[at].path] : []))
         })
       )

@@ -114,6 +114,18 @@ export function libraryEntriesOf(scope: JobScope): (MissingEntry & { readonly pa
   return out
 }
 
+/**
+ * The vector_fs_missing_paths body for these entries: each path with its kind, so that a scope's
+ * item whose file became a folder of its name (or a folder that became a file) is missing, as it
+ * finds nothing, and not hidden in the picker as there and unchecked.
+ */
+export function missingPathsBody(entries: readonly (MissingEntry & { readonly pathIds: readonly string[] })[]) {
+  return {
+    path_ids: entries.map((e) => [...e.pathIds]),
+    kinds: entries.map((e) => (e.section === 'vector_fs_folders' ? ('folder' as const) : ('file' as const)))
+  }
+}
+
 /** A row of the library picker: a library entry, and in search results the found entries below it. */
 export interface PickerEntry extends LibraryEntry {
   /** Search results: the found entries under this folder (shown open); undefined: read lazily when opened. */
