@@ -157,6 +157,31 @@ describe('ScopeEditor', () => {
     expect(scope.network_folders.map((f) => f.external_identity.full_name)).toEqual(['@@other.sep-shinkai/main/agent/my_agent'])
   })
 
+  it('a network folder’s path keeps a comma in a name and a folder named twice, takes “/” between folders, and refuses “..”', async () => {
+    let scope: JobScope = emptyScope()
+    renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))
+    await userEvent.click(screen.getByRole('button', { name: 'Advanced: folders on other nodes' }))
+    const network = screen.getByRole('region', { name: 'Folders on other nodes' })
+    const field = (label: string) => within(network).getByLabelText(label, { exact: false, selector: 'input' })
+    const add = within(network).getByRole('button', { name: 'Add network folder' })
+    await userEvent.type(field('Remote node'), '@@other.sep-shinkai')
+    await userEvent.type(field('Remote agent'), 'my_agent')
+    await userEvent.type(field('Shared folder name'), 'Shared')
+    const path = within(network).getByRole('combobox', { name: 'Path' })
+    // A comma is part of a name; 2025 twice is another path than 2025 once; "/" goes to the next folder.
+    await userEvent.type(path, 'Smith, J{Enter}2025{Enter}Q1/2025{Enter}')
+    await userEvent.type(path, '..{Enter}')
+    expect(within(network).getByText(/“\.\.” is not a folder’s name/)).toBeTruthy()
+    expect(path.getAttribute('aria-invalid')).toBe('true')
+    await userEvent.click(add)
+    expect(scope.network_folders).toEqual([])
+    expect(document.activeElement).toBe(path)
+    await userEvent.keyboard('{Backspace}')
+    expect(within(network).queryByText(/is not a folder’s name/)).toBeNull()
+    await userEvent.click(add)
+    expect(scope.network_folders.map((f) => f.path.path_ids)).toEqual([['Smith, J', '2025', 'Q1', '2025']])
+  })
+
   it('Add with a network folder’s fields empty says which are needed on each, goes to the first, and adds nothing (a disabled Add said nothing)', async () => {
     let scope: JobScope = emptyScope()
     renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))

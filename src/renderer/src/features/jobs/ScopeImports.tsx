@@ -10,7 +10,9 @@ import {
   networkFieldProblems,
   networkFieldsMissing,
   networkFolder,
+  networkPathProblem,
   parseLocalEntry,
+  pathSegments,
   summarizeLocal,
   type NetworkFields
 } from './scope-entries'
@@ -23,8 +25,34 @@ function useFields<T extends Record<string, unknown>>(initial: T) {
   return [v, (patch: Partial<T>) => setV((s) => ({ ...s, ...patch })), () => setV(initial)] as const
 }
 
-const PathInput = ({ value, onChange, label = 'Path' }: { value: string[]; onChange: (v: string[]) => void; label?: string }) => (
-  <TagsInput label={label} description="One segment per Enter, from the root" value={value} onChange={onChange} placeholder="My Files" />
+/**
+ * A path as its folders' names, one per Enter or `/`. A name may hold a comma (TagsInput split on
+ * one by default: "Smith, J" became two folders) and a path may name a folder twice (/2025/Q1/2025;
+ * TagsInput dropped the second, any case, so the path was another one); `/` typed or pasted
+ * (/My Files/Reports, or "a/b" then Enter) gives the folders between.
+ */
+const PathInput = ({
+  value,
+  onChange,
+  error,
+  label = 'Path'
+}: {
+  value: string[]
+  onChange: (v: string[]) => void
+  error?: string
+  label?: string
+}) => (
+  <TagsInput
+    label={label}
+    description="One folder per Enter or /, from the root"
+    data-field="path"
+    value={value}
+    onChange={(v) => onChange(pathSegments(v))}
+    splitChars={['/']}
+    allowDuplicates
+    error={error}
+    placeholder="My Files"
+  />
 )
 
 export function NetworkForm({ onAdd }: { onAdd: (f: ReturnType<typeof networkFolder>) => void }) {
@@ -33,6 +61,7 @@ export function NetworkForm({ onAdd }: { onAdd: (f: ReturnType<typeof networkFol
   // Pressed with a field empty or wrong, it says so on each such field and goes to the first.
   const [tried, setTried] = useState(false)
   const problems = { ...(tried ? networkFieldsMissing(f) : {}), ...networkFieldProblems(f) }
+  const pathProblem = networkPathProblem(f.path)
   const form = useRef<HTMLDivElement>(null)
   const fieldProps = (key: keyof NetworkFields) => ({
     'data-field': key,
@@ -51,12 +80,13 @@ export function NetworkForm({ onAdd }: { onAdd: (f: ReturnType<typeof networkFol
       </Group>
       <Group align="flex-end" wrap="wrap">
         <TextInput label="Shared folder name" {...fieldProps('name')} />
-        <PathInput value={f.path} onChange={(path) => set({ path })} />
+        <PathInput value={f.path} onChange={(path) => set({ path })} error={pathProblem} />
         <Button
           variant="light"
           leftSection={<IconPlus size={16} />}
           onClick={() => {
-            const wrong = NETWORK_FIELDS.find((k) => networkFieldsMissing(f)[k] ?? networkFieldProblems(f)[k])
+            const wrong =
+              NETWORK_FIELDS.find((k) => networkFieldsMissing(f)[k] ?? networkFieldProblems(f)[k]) ?? (pathProblem ? 'path' : undefined)
             if (wrong) {
               setTried(true)
               form.current?.querySelector<HTMLInputElement>(`input[data-field="${wrong}"]`)?.focus()

@@ -87,6 +87,17 @@ export function networkFieldProblems(f: NetworkFields): Partial<Record<keyof Net
   return problems
 }
 
+/** A path typed as folder names: each split at `/` (a name holds none), without the empty ones. */
+export function pathSegments(typed: readonly string[]): string[] {
+  return typed.flatMap((s) => s.split('/')).flatMap((s) => (s.trim() ? [s.trim()] : []))
+}
+
+/** Why a network folder's path cannot be a path (a `.` or `..` in it: no folder is named so), or undefined. */
+export function networkPathProblem(path: readonly string[]): string | undefined {
+  const bad = path.find((s) => s === '.' || s === '..')
+  return bad === undefined ? undefined : `“${bad}” is not a folder’s name: type the path from the root, one folder at a time.`
+}
+
 /** The fields a network folder needs, in the form's order. */
 export const NETWORK_FIELDS = ['nodeName', 'profileName', 'agentName', 'name'] as const
 
