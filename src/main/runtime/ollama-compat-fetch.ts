@@ -5,15 +5,21 @@ import { StreamEndedEarlyError } from './stream-end'
 /** A JSON reply larger than this is not a chat answer (answers are cut at 1 MiB anyway). */
 const MAX_JSON_BYTES = 16 * 1024 * 1024
 
-/** The server's own words when one NDJSON line or JSON body is `{"error": ...}` rather than a chat chunk. */
-function reportedError(text: string): string | undefined {
+/** `text` as a JSON object (not an array), or undefined when it is none. */
+function jsonObject(text: string): Record<string, unknown> | undefined {
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
     return undefined
   }
-  if (typeof value !== 'object' || value === null || 'message' in value) return undefined
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+}
+
+/** The server's own words when one NDJSON line or JSON body is `{"error": ...}` rather than a chat chunk. */
+function reportedError(text: string): string | undefined {
+  const value = jsonObject(text)
+  if (value === undefined || 'message' in value) return undefined
   return serverErrorOf(value)
 }
 
@@ -50,21 +56,16 @@ function completed(value: Record<string, unknown>): Record<string, unknown> {
 function chatLine(line: string): string | undefined {
   const text = line.trim()
   if (!text) return undefined
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    return undefined
-  }
-  if (typeof value !== 'object' || value === null) return undefined
-  const { done, message } = value as { done?: unknown; message?: unknown }
+  const value = jsonObject(text)
+  if (value === undefined) return undefined
+  const { done, message } = value
   if (typeof message !== 'object' || message === null) {
     if (done !== true) return line // not a chat chunk: left to the SDK
   } else if (done !== true) {
     const m = message as Record<string, unknown>
     if (!said(m.content) && !said(m.thinking) && !said(m.tool_calls)) return undefined
   }
-  const whole = completed(value as Record<string, unknown>)
+  const whole = completed(value)
   return whole === value ? line : JSON.stringify(whole) + '\n'
 }
 
@@ -155,16 +156,11 @@ function streamedAnyway(text: string): string | undefined {
   let thinking = ''
   let last: Record<string, unknown> | undefined
   for (const line of lines) {
-    let value: unknown
-    try {
-      value = JSON.parse(line)
-    } catch {
-      return undefined
-    }
-    if (typeof value !== 'object' || value === null) return undefined
+    const value = jsonObject(line)
+    if (value === undefined) return undefined
     const said = reportedError(line)
     if (said !== undefined) throw new ServerReportedError(said)
-    last = value as Record<string, unknown>
+    last = value
     const m = last.message as { content?: unknown; thinking?: unknown } | undefined
     if (typeof m?.content === 'string') content += m.content
     if (typeof m?.thinking === 'string') thinking += m.thinking
@@ -175,16 +171,11 @@ function streamedAnyway(text: string): string | undefined {
 
 /** A whole reply with the fields Ollama always sends filled in (see completed), or undefined when it needs none or is not one. */
 function completedReply(text: string): string | undefined {
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    return undefined
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
-  const { done, message } = value as { done?: unknown; message?: unknown }
+  const value = jsonObject(text)
+  if (value === undefined) return undefined
+  const { done, message } = value
   if (done !== true && (typeof message !== 'object' || message === null)) return undefined // not a chat reply: left to the SDK
-  const whole = completed(value as Record<string, unknown>)
+  const whole = completed(value)
   return whole === value ? undefined : JSON.stringify(whole)
 }
 
