@@ -20,4 +20,11 @@ describe("the inbox's scope panel", () => {
     expect(leaves(scope, 'vector_fs_items')).toEqual(['handbook.md', 'Q3 report.pdf — in My Files › Reports'])
     expect(leaves(scope, 'vector_fs_folders')).toEqual(['Contracts — in My Files'])
   })
+
+  it('writes its counts as the rest of the window does ("Library files (5,000)", not 5000 beside "5,000 entries")', () => {
+    const items = Array.from({ length: 5000 }, (_, i) => ({ name: `f${i}.txt`, path: { path_ids: ['Docs', `f${i}.txt`] } }))
+    const [branch] = scopeTree({ ...emptyScope(), vector_fs_items: items as JobScope['vector_fs_items'] })
+    expect(branch!.label).toBe('Library files (5,000)')
+    expect(branch!.children!.at(-1)!.label).toBe('Show 100 more (4,900 not shown)')
+  })
 })

@@ -1,5 +1,6 @@
 import type { TreeNodeData } from '@mantine/core'
 import type { JobScope } from '../../../../shared/contract/scope'
+import { countText } from '../../app/count-format'
 import { SCOPE_SECTIONS, summarizeLocal } from '../jobs'
 
 const pathText = (ids: readonly string[]) => (ids.length ? ids.join(' › ') : '/')
@@ -52,12 +53,14 @@ export function scopeTree(
         }
         default: {
           const s = summarizeLocal(entry as never)
-          return { value, label: `${s.name} (${s.nodeCount} nodes)` }
+          return { value, label: `${s.name} (${countText(s.nodeCount)} nodes)` }
         }
       }
     })
     const rest = entries.length - children.length
-    if (rest > 0) children.push({ value: moreValue(key), label: `Show ${Math.min(rest, SCOPE_ENTRIES_PER_PAGE)} more (${rest} not shown)` })
-    return { value: key, label: `${label} (${entries.length})`, children }
+    if (rest > 0)
+      children.push({ value: moreValue(key), label: `Show ${Math.min(rest, SCOPE_ENTRIES_PER_PAGE)} more (${countText(rest)} not shown)` })
+    // Counts as the panel's other lines write them ("5,000 entries" beside "Library files (5000)").
+    return { value: key, label: `${label} (${countText(entries.length)})`, children }
   })
 }
