@@ -381,7 +381,10 @@ const CERT_WORDS: Record<string, string> = {
 const checkUrl = (kind: ProviderKind) =>
   kind === 'Ollama'
     ? `Check that the URL is the Ollama server's own address, without /v1 or /api (e.g. ${PROVIDER_CATALOG.Ollama.defaultUrl}).`
-    : 'Check that the URL is the API base (for most servers it ends in /v1).'
+    : kind === 'Gemini'
+      ? // Gemini's API base ends in /v1beta: "it ends in /v1" sent the operator to a URL that cannot work.
+        `Check that the URL is the API base (for Gemini it ends in /v1beta, e.g. ${PROVIDER_CATALOG.Gemini.defaultUrl}).`
+      : 'Check that the URL is the API base (for most servers it ends in /v1).'
 
 /**
  * `inStream`: the status is the SDK's reading of an error event inside a 200 event stream (Claude's

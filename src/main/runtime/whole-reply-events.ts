@@ -67,6 +67,9 @@ function claudeEvents(value: unknown): ServerEvent[] | undefined {
   return events
 }
 
+/** A Gemini response: it holds candidates, or the feedback on a prompt refused before any candidate. */
+export const isGeminiReply = (r: unknown): boolean => isObject(r) && (Array.isArray(r.candidates) || isObject(r.promptFeedback))
+
 /**
  * A whole Gemini reply as its `alt=sse` stream: each response one event. streamGenerateContent asked
  * without `alt=sse` (a proxy that drops the query) sends the same responses as one JSON array, whose
@@ -75,7 +78,7 @@ function claudeEvents(value: unknown): ServerEvent[] | undefined {
  */
 function geminiEvents(value: unknown): ServerEvent[] | undefined {
   const replies = Array.isArray(value) ? value : [value]
-  const isReply = (r: unknown) => isObject(r) && (Array.isArray(r.candidates) || isObject(r.promptFeedback))
+  const isReply = isGeminiReply
   const isUsage = (r: unknown) => isObject(r) && isObject(r.usageMetadata)
   if (!replies.some(isReply) || !replies.every((r) => isReply(r) || isUsage(r))) return undefined
   return replies.map((data: unknown) => ({ data }))

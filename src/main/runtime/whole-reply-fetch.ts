@@ -4,7 +4,7 @@ import { cutAnswerText } from './cut-answer-text'
 import { unlabelWholeJson } from './event-stream-sniff'
 import { rebuilt, wholeAsStream } from './rebuilt-reply'
 import { readUpToCap, WHOLE_JSON_GRACE_MS } from './response-cap'
-import { wholeReplyEvents } from './whole-reply-events'
+import { isGeminiReply, wholeReplyEvents } from './whole-reply-events'
 
 /**
  * A whole answer cut off at the wire limit as the protocol's reply, holding the text that came
@@ -91,6 +91,9 @@ export function wholeReplyFetch(base: typeof fetch, protocol: 'anthropic' | 'gem
         const what = (res.headers.get('content-type') ?? '').split(';')[0]!.trim() || 'no content type'
         throw new UnreadableReplyError(`it is not an event stream but ${what}, starting "${text.trim().slice(0, 60)}"`)
       }
+      // JSON that is no Gemini response at all (another API's, a gateway's status object) passed the
+      // SDK, whose fields are all optional: the test said the model answered, a job's answer was empty.
+      if (protocol === 'gemini' && !isGeminiReply(value)) throw new UnreadableReplyError('it holds no "candidates"')
       // Claude's content blocks of a type its SDK does not know are left out, as in a stream.
       const known = protocol === 'anthropic' ? knownClaudeMessage(value) : undefined
       if (known) body = JSON.stringify(known)
