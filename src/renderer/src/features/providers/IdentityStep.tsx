@@ -40,8 +40,15 @@ export function IdentityStep({ draft, change, errors, mode, bodies }: StepProps 
           <Text size="xs" c="dimmed">
             One provider per model; jobs refer to each by its id.
           </Text>
-          <Table withTableBorder mt={4} aria-label="Provider ids" data-testid="provider-ids">
-            <Table.Tbody>
+          {/* Headed columns: each row read "llama3.2 box-llama3-2", without saying which was the model and which the id. */}
+          <Table withTableBorder mt={4} aria-label="Provider ids">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Model</Table.Th>
+                <Table.Th>Provider id</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody data-testid="provider-ids">
               {bodies.map((b) => (
                 <Table.Tr key={b.id}>
                   <Table.Td ff="monospace">{modelOfBody(b)}</Table.Td>
@@ -71,7 +78,8 @@ export function IdentityStep({ draft, change, errors, mode, bodies }: StepProps 
         <Text size="sm" fw={500}>
           Agent identity
         </Text>
-        <Code data-testid="full-identity-name">
+        {/* One identity a line: an inline code ran them together into what read as one long name. */}
+        <Code data-testid="full-identity-name" block={many}>
           {many ? bodies.map((b) => b.full_identity_name.full_name).join('\n') : fullName(draft)}
         </Code>
         <Anchor component="button" type="button" size="sm" ml="sm" onClick={() => setAdvanced((a) => !a)} aria-expanded={advanced}>
