@@ -405,7 +405,7 @@ export function WizardForm({
   const testThenSave = async () => {
     const signal = testRun.start()
     setTestState({ status: 'testing' })
-    const failures: string[] = []
+    const failures: { model: string; said: string }[] = []
     let answered = ''
     const queue = [...bodies]
     const worker = async () => {
@@ -417,7 +417,7 @@ export function WizardForm({
           if (err instanceof ApiFailure && err.status === 400) throw err
           // Said as the wizard would: the key is on its Connection step, not in "the provider's settings".
           const said = inWizardWords(errorText(err)).text
-          failures.push(bodies.length > 1 ? `${modelOfBody(body)}: ${said}` : said)
+          failures.push({ model: modelOfBody(body), said })
         }
       }
     }
@@ -437,8 +437,7 @@ export function WizardForm({
       return
     }
     if (failures.length) {
-      const head = bodies.length > 1 ? `${failures.length} of ${bodies.length} models did not answer. ` : ''
-      setTestState({ status: 'failed', message: `${head}${failures.join('\n')}` })
+      setTestState({ status: 'failed', message: failedMessage(failures, bodies.length) })
       return
     }
     setTestState({ status: 'ok', message: bodies.length > 1 ? `All ${bodies.length} models answered.` : answered })
@@ -604,6 +603,19 @@ export function WizardForm({
  * "Start over" threw away a draft of several steps (kind, address, key, models, names) at one click:
  * it asks first. Started over, the focus goes to the first step's choices; kept, back to the button.
  */
+/**
+ * What the failed test of `total` models says. Several models of one server usually fail for one reason
+ * (the key, the address): the same sentence, repeated for each model, made a wall of text of eight
+ * ticked models; it is said once. Otherwise each model's reason is on a line of its own, the count on its
+ * own line above them (the first model's reason ran on after it).
+ */
+function failedMessage(failures: readonly { model: string; said: string }[], total: number): string {
+  if (total <= 1) return failures[0]!.said
+  const reasons = new Set(failures.map((f) => f.said))
+  if (failures.length === total && reasons.size === 1) return `None of the ${total} models answered: ${failures[0]!.said}`
+  return [`${failures.length} of ${total} models did not answer.`, ...failures.map((f) => `${f.model}: ${f.said}`)].join('\n')
+}
+
 function confirmStartOver(startOver: () => void) {
   let started = false
   askToConfirm({
