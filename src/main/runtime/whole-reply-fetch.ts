@@ -48,6 +48,12 @@ function jsonOf(text: string): unknown {
   }
 }
 
+/** What a reply that is no JSON holds, for the operator: its type and how it starts. */
+function notJson(res: Response, text: string): string {
+  const what = (res.headers.get('content-type') ?? '').split(';')[0]!.trim() || 'no content type'
+  return text.trim() ? `it is not JSON but ${what}, starting "${text.trim().slice(0, 60)}"` : 'it is empty'
+}
+
 /**
  * fetch for the Claude and Gemini protocols that reads a successful chat reply that is not an event
  * stream itself, as the OpenAI and Ollama readers do: the SDKs read the body to its end, so a whole
@@ -79,6 +85,9 @@ export function wholeReplyFetch(base: typeof fetch, protocol: 'anthropic' | 'gem
       // Gemini's streamGenerateContent without `alt=sse` sends a JSON array, an error its last item.
       const said = value === NOT_JSON ? undefined : Array.isArray(value) ? value.map(serverErrorOf).find(Boolean) : serverErrorOf(value)
       if (said !== undefined) throw new ServerReportedError(said)
+      // A web server's page (or nothing) in the place of the whole reply: said as the OpenAI-compatible
+      // reader says it, with what came, where the SDK's failed parse left only 'not a chat answer'.
+      if (chat.whole && value === NOT_JSON) throw new UnreadableReplyError(notJson(res, text))
       if (!chat.whole) {
         // Nothing at all is no answer the model gave either: it was 'returned an empty answer', to be
         // asked again, where an OpenAI-compatible server's empty reply is 'not a chat answer'.
