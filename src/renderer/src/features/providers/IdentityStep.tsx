@@ -82,7 +82,14 @@ export function IdentityStep({ draft, change, errors, mode, bodies }: StepProps 
         <Code data-testid="full-identity-name" block={many}>
           {many ? bodies.map((b) => b.full_identity_name.full_name).join('\n') : fullName(draft)}
         </Code>
-        <Anchor component="button" type="button" size="sm" ml="sm" onClick={() => setAdvanced((a) => !a)} aria-expanded={advanced}>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          ml={many ? 0 : 'sm'}
+          onClick={() => setAdvanced((a) => !a)}
+          aria-expanded={advanced}
+        >
           Advanced
         </Anchor>
         {errors.full_identity_name && (
