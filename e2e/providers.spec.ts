@@ -227,12 +227,13 @@ test('a last check’s sentence cut to two lines on the providers page can be re
   const detail = row.getByTestId('last-check-detail')
   const cut = () => detail.evaluate((el) => el.scrollHeight > el.clientHeight + 1)
   await expect.poll(cut).toBe(true)
-  const more = row.getByRole('button', { name: 'Show all' })
+  // Named for whose check it opens: a page of failed checks had as many buttons named only "Show all".
+  const more = row.getByRole('button', { name: 'Show all of the last check of far', exact: true })
   await more.focus()
   await page.keyboard.press('Enter')
   await expect.poll(cut).toBe(false)
   await expect(detail).toContainText('Move the server to another port.')
-  await expect(row.getByRole('button', { name: 'Show less' })).toBeFocused()
+  await expect(row.getByRole('button', { name: 'Show less of the last check of far', exact: true })).toBeFocused()
 })
 
 test('the Remove dialog of a provider with a long name without spaces keeps the title inside the dialog at 800 px', async ({

@@ -15,8 +15,12 @@ import classes from './ProviderHealth.module.css'
 
 const COLORS = { ok: 'teal.9', failed: 'red.9', never: 'gray' } as const
 
-/** The last check of a provider: a badge, when, and the server's sentence. */
-export function LastCheckView({ check, compact = false }: { check: LastCheck | null; compact?: boolean }) {
+/**
+ * The last check of a provider: a badge, when, and the server's sentence. `of`: the provider as its row
+ * names it, which the compact view's "Show all" names for a screen reader (a page of identical "Show all"
+ * buttons said nothing of whose check each opened).
+ */
+export function LastCheckView({ check, compact = false, of }: { check: LastCheck | null; compact?: boolean; of?: string }) {
   const shown = checkDisplay(check, useNow())
   return (
     <Stack gap={2} data-testid="last-check" data-state={shown.state}>
@@ -33,7 +37,7 @@ export function LastCheckView({ check, compact = false }: { check: LastCheck | n
         )}
       </Group>
       {compact ? (
-        <ClampedDetail text={shown.detail} />
+        <ClampedDetail text={shown.detail} of={of} />
       ) : (
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="last-check-detail">
           {shown.detail}
@@ -47,7 +51,7 @@ export function LastCheckView({ check, compact = false }: { check: LastCheck | n
  * The check's sentence in two lines, as a table row has room for (five in a narrow one: ProviderHealth.module.css); when that cuts it (what to do comes
  * last: "… Move the server to another port."), "Show all" shows the rest in place.
  */
-function ClampedDetail({ text }: { text: string }) {
+function ClampedDetail({ text, of }: { text: string; of?: string }) {
   const ref = useRef<HTMLParagraphElement>(null)
   const [open, setOpen] = useState(false)
   const [cut, setCut] = useState(false)
@@ -72,7 +76,14 @@ function ClampedDetail({ text }: { text: string }) {
         {text}
       </Text>
       {(cut || open) && (
-        <Anchor component="button" type="button" size="xs" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+        <Anchor
+          component="button"
+          type="button"
+          size="xs"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-label={of ? `${open ? 'Show less' : 'Show all'} of the last check of ${of}` : undefined}
+        >
           {open ? 'Show less' : 'Show all'}
         </Anchor>
       )}

@@ -167,7 +167,7 @@ function ProviderRow({ p, spoken, onRemove }: { p: ProviderListEntry; spoken: st
         <KeyBadge p={p} />
       </Table.Td>
       <Table.Td maw={320}>
-        <LastCheckView check={p.last_check} compact />
+        <LastCheckView check={p.last_check} compact of={spoken} />
       </Table.Td>
       <Table.Td>
         <Group gap={4} justify="flex-end" wrap="nowrap">
