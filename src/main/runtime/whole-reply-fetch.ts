@@ -48,10 +48,15 @@ function jsonOf(text: string): unknown {
   }
 }
 
+/** A reply's type and how it starts, for the operator: "text/html, starting "<!doctype html>…"". */
+function typeAndStart(res: Response, text: string): string {
+  const what = (res.headers.get('content-type') ?? '').split(';')[0]!.trim() || 'no content type'
+  return `${what}, starting "${text.trim().slice(0, 60)}"`
+}
+
 /** What a reply that is no JSON holds, for the operator: its type and how it starts. */
 function notJson(res: Response, text: string): string {
-  const what = (res.headers.get('content-type') ?? '').split(';')[0]!.trim() || 'no content type'
-  return text.trim() ? `it is not JSON but ${what}, starting "${text.trim().slice(0, 60)}"` : 'it is empty'
+  return text.trim() ? `it is not JSON but ${typeAndStart(res, text)}` : 'it is empty'
 }
 
 /**
@@ -97,8 +102,7 @@ export function wholeReplyFetch(base: typeof fetch, protocol: 'anthropic' | 'gem
         const events = value === NOT_JSON ? undefined : wholeReplyEvents(protocol, value)
         if (events) return wholeAsStream(res, events)
         // Nor is text that is no chat reply at all (a web server's page, a gateway's notice) one.
-        const what = (res.headers.get('content-type') ?? '').split(';')[0]!.trim() || 'no content type'
-        throw new UnreadableReplyError(`it is not an event stream but ${what}, starting "${text.trim().slice(0, 60)}"`)
+        throw new UnreadableReplyError(`it is not an event stream but ${typeAndStart(res, text)}`)
       }
       // JSON that is no Gemini response at all (another API's, a gateway's status object) passed the
       // SDK, whose fields are all optional: the test said the model answered, a job's answer was empty.

@@ -600,10 +600,6 @@ export function WizardForm({
 }
 
 /**
- * "Start over" threw away a draft of several steps (kind, address, key, models, names) at one click:
- * it asks first. Started over, the focus goes to the first step's choices; kept, back to the button.
- */
-/**
  * What the failed test of `total` models says. Several models of one server usually fail for one reason
  * (the key, the address): the same sentence, repeated for each model, made a wall of text of eight
  * ticked models; it is said once. Otherwise each model's reason is on a line of its own, the count on its
@@ -616,6 +612,10 @@ function failedMessage(failures: readonly { model: string; said: string }[], tot
   return [`${failures.length} of ${total} models did not answer.`, ...failures.map((f) => `${f.model}: ${f.said}`)].join('\n')
 }
 
+/**
+ * "Start over" threw away a draft of several steps (kind, address, key, models, names) at one click:
+ * it asks first. Started over, the focus goes to the first step's choices; kept, back to the button.
+ */
 function confirmStartOver(startOver: () => void) {
   let started = false
   askToConfirm({
