@@ -19,6 +19,10 @@ test('a hidden conversation says so beside its name; unhidden from its menu, the
   await header.getByRole('button', { name: 'Conversation actions' }).click()
   await page.getByRole('menuitem', { name: 'Unhide' }).click()
   await expect(header.getByTestId('hidden-marker')).toHaveCount(0)
+  // The marker goes as Unhide is chosen, before the node has it: another client hiding it now could
+  // reach the node first, and this window's Unhide, landing after, would rightly leave it unhidden.
+  const inbox = `/v2/get_inbox?inbox_name=${encodeURIComponent(`job_inbox::${id}::false`)}`
+  await expect.poll(async () => (await node.api<{ is_hidden: boolean }>('GET', inbox)).body.is_hidden).toBe(false)
   // Hidden by another client meanwhile: the marker comes back.
   await node.api('POST', '/v2/update_job_hidden', { job_id: id, is_hidden: true })
   await expect(header.getByTestId('hidden-marker')).toBeVisible()
