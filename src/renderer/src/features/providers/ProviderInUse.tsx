@@ -7,7 +7,7 @@ import type { ProviderUsage } from '../../../../shared/contract/provider-usage'
 import { groupedNumber } from '../../../../shared/byte-size'
 import { BusyButton } from '../../app/BusyButton'
 import { JobLinks } from '../../app/JobLinks'
-import { providerSelectProps } from './provider-select'
+import { lastCheckFailed, providerSelectProps } from './provider-select'
 
 export const jobsText = (n: number) => (n === 1 ? '1 job' : `${groupedNumber(n)} jobs`)
 
@@ -56,6 +56,7 @@ export function ProviderInUse({
     cancelButton.current?.scrollIntoView({ block: 'nearest' })
   }, [confirming])
   const many = jobsText(usage.jobs)
+  const targetFailed = others.find((p) => p.id === target && lastCheckFailed(p))?.last_check
   return (
     <Stack gap="sm" data-testid="provider-in-use">
       <Text size="sm">
@@ -73,7 +74,7 @@ export function ProviderInUse({
             placeholder="Choose a provider"
             searchable
             nothingFoundMessage="No provider matches"
-            {...providerSelectProps(others)}
+            {...providerSelectProps(others, { markFailed: true })}
             onKeyDownCapture={pickMarkedOptionOnEnter}
             value={target}
             onChange={(v) => {
@@ -108,6 +109,11 @@ export function ProviderInUse({
             {usage.jobs === 1 ? 'Its conversation stays as it is' : 'Their conversations stay as they are'}; the next answers come from{' '}
             {nameOf(target)}. Then you are asked to confirm the removal of {named}.
           </Text>
+          {targetFailed && (
+            <Text size="sm" mt="xs" data-testid="switch-target-failed">
+              The last check of {nameOf(target)} failed: {targetFailed.message} The jobs may get no answers from it until it works again.
+            </Text>
+          )}
           <Group justify="flex-end" gap="xs" mt="sm">
             {/* The safe choice has the focus, as in every confirmation; Cancel puts it back on Switch. */}
             <Button
