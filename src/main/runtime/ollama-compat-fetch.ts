@@ -1,4 +1,5 @@
-import { serverErrorOf, ServerReportedError } from './openai-reply'
+import { serverErrorOf, ServerReportedError, UnreadableReplyError } from './openai-reply'
+import { notJson } from './reply-start'
 import { cutJsonString, readUpToCap, WHOLE_JSON_GRACE_MS } from './response-cap'
 import { StreamEndedEarlyError } from './stream-end'
 
@@ -14,6 +15,16 @@ function jsonObject(text: string): Record<string, unknown> | undefined {
     return undefined
   }
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+}
+
+/** Whether `text` is JSON at all (of any shape). */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** The server's own words when one NDJSON line or JSON body is `{"error": ...}` rather than a chat chunk. */
@@ -225,6 +236,9 @@ export function ollamaCompatFetch(base: typeof fetch, onFault?: (err: Error) => 
         headers.set('content-type', 'application/json; charset=utf-8')
         return new Response(joined, { status: res.status, statusText: res.statusText, headers })
       }
+      // A web server's page (or nothing) in the place of the whole reply: said as the other readers say
+      // it, with what came, where the SDK's failed parse left only 'not a chat answer'.
+      if (!isJson(text)) throw new UnreadableReplyError(notJson(res.headers.get('content-type'), text))
     }
     return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers })
   }

@@ -11,6 +11,7 @@ import {
 import { rebuilt, wholeAsStream } from './rebuilt-reply'
 import { cutJsonString, readUpToCap, ResponseTooLarge, WHOLE_JSON_GRACE_MS } from './response-cap'
 import { sseField } from './event-stream-sniff'
+import { notJson } from './reply-start'
 
 /** A JSON reply larger than this is not a chat answer (answers are cut at 1 MiB anyway). */
 const MAX_JSON_BYTES = 16 * 1024 * 1024
@@ -325,8 +326,7 @@ function parseJsonReply(text: string, contentType: string): unknown {
   try {
     return JSON.parse(text)
   } catch {
-    const what = contentType.split(';')[0]!.trim() || 'no content type'
-    throw new UnreadableReplyError(text.trim() ? `it is not JSON but ${what}, starting "${text.trim().slice(0, 60)}"` : 'it is empty')
+    throw new UnreadableReplyError(notJson(contentType, text))
   }
 }
 

@@ -4,6 +4,7 @@ import { cutAnswerText } from './cut-answer-text'
 import { unlabelWholeJson } from './event-stream-sniff'
 import { rebuilt, wholeAsStream } from './rebuilt-reply'
 import { readUpToCap, WHOLE_JSON_GRACE_MS } from './response-cap'
+import { notJson, typeAndStart } from './reply-start'
 import { isGeminiReply, wholeReplyEvents } from './whole-reply-events'
 
 /**
@@ -48,17 +49,6 @@ function jsonOf(text: string): unknown {
   }
 }
 
-/** A reply's type and how it starts, for the operator: "text/html, starting "<!doctype html>…"". */
-function typeAndStart(res: Response, text: string): string {
-  const what = (res.headers.get('content-type') ?? '').split(';')[0]!.trim() || 'no content type'
-  return `${what}, starting "${text.trim().slice(0, 60)}"`
-}
-
-/** What a reply that is no JSON holds, for the operator: its type and how it starts. */
-function notJson(res: Response, text: string): string {
-  return text.trim() ? `it is not JSON but ${typeAndStart(res, text)}` : 'it is empty'
-}
-
 /**
  * fetch for the Claude and Gemini protocols that reads a successful chat reply that is not an event
  * stream itself, as the OpenAI and Ollama readers do: the SDKs read the body to its end, so a whole
@@ -92,7 +82,7 @@ export function wholeReplyFetch(base: typeof fetch, protocol: 'anthropic' | 'gem
       if (said !== undefined) throw new ServerReportedError(said)
       // A web server's page (or nothing) in the place of the whole reply: said as the OpenAI-compatible
       // reader says it, with what came, where the SDK's failed parse left only 'not a chat answer'.
-      if (chat.whole && value === NOT_JSON) throw new UnreadableReplyError(notJson(res, text))
+      if (chat.whole && value === NOT_JSON) throw new UnreadableReplyError(notJson(res.headers.get('content-type'), text))
       if (!chat.whole) {
         // Nothing at all is no answer the model gave either: it was 'returned an empty answer', to be
         // asked again, where an OpenAI-compatible server's empty reply is 'not a chat answer'.
@@ -102,7 +92,7 @@ export function wholeReplyFetch(base: typeof fetch, protocol: 'anthropic' | 'gem
         const events = value === NOT_JSON ? undefined : wholeReplyEvents(protocol, value)
         if (events) return wholeAsStream(res, events)
         // Nor is text that is no chat reply at all (a web server's page, a gateway's notice) one.
-        throw new UnreadableReplyError(`it is not an event stream but ${typeAndStart(res, text)}`)
+        throw new UnreadableReplyError(`it is not an event stream but ${typeAndStart(res.headers.get('content-type'), text)}`)
       }
       // JSON that is no Gemini response at all (another API's, a gateway's status object) passed the
       // SDK, whose fields are all optional: the test said the model answered, a job's answer was empty.
