@@ -180,3 +180,47 @@ describe('answerSecrets: what an answer or a model name must not carry', () => {
     )
   })
 })
+
+describe('answerSecrets with the key encoded (percent, JSON, base64), streamed', () => {
+  const key = 'ABSKQmVkcm9ja0FQSUtleS1/bW9ja2tleQ+abc123XYZ789=='
+  const secrets = answerSecrets({ apiKey: key })
+  const forms = [
+    encodeURIComponent(key),
+    JSON.stringify(key).slice(1, -1).replaceAll('/', '\\/'),
+    Buffer.from(key).toString('base64').replace(/=+$/, '')
+  ]
+
+  it('are among the secrets, so a streamed answer loses them as a whole one does', () => {
+    expect(secrets).toEqual(expect.arrayContaining([key, ...forms]))
+  })
+
+  it('whatever the pieces, what is let through is exactly the whole text redacted, and no form is left', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.nat({ max: forms.length })), { maxLength: 8 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (parts, cuts) => {
+          const whole = parts.map((p) => (typeof p === 'string' ? p : [key, ...forms][p]!)).join('')
+          const at = [...new Set(cuts.map((c) => c % (whole.length + 1)))].sort((a, b) => a - b)
+          const pieces = [0, ...at].map((from, i) => whole.slice(from, [...at, whole.length][i]))
+          const redactor = secretsRedactor(secrets)
+          const out = pieces.map((p) => redactor.push(p)).join('') + redactor.end()
+          expect(out).toBe(redactAnswerSecrets(whole, { apiKey: key }))
+          for (const form of [key, ...forms]) expect(out).not.toContain(form)
+        }
+      ),
+      { numRuns: 500 }
+    )
+  })
+
+  it('lets a long answer of small pieces through quickly', () => {
+    const redactor = secretsRedactor(secrets)
+    const piece = 'ABSKQ words %2F and QUJT more \\/ text '
+    const started = performance.now()
+    let out = ''
+    for (let i = 0; i < 50_000; i++) out += redactor.push(piece)
+    out += redactor.end()
+    expect(out).toBe(piece.repeat(50_000))
+    expect(performance.now() - started).toBeLessThan(2000)
+  })
+})

@@ -198,7 +198,8 @@ const redactSecrets = (text: string, ctx: FailureContext) => secretsOf(ctx).redu
 
 /**
  * The secrets a server's own text must not carry on into an answer (stored, streamed, exported) or a
- * model's name: the key, and the values of the query's parameters named as credentials (`?key=`,
+ * model's name: the key, as written and in the forms a server echoing it writes it (keyEncodings:
+ * percent-encoded, JSON-escaped, base64), and the values of the query's parameters named as credentials (`?key=`,
  * `?sig=`: those the window is never shown, see url-secrets), as written and decoded, which a server
  * echoing the address it was sent repeats as it does the key. Not every value messages take out: an
  * answer may well speak of `2024-10-21` (`?api-version=`). Longest first.
@@ -207,7 +208,7 @@ export function answerSecrets(ctx: Pick<FailureContext, 'apiKey' | 'query'>): st
   const named = queryValues(ctx)
     .filter((v) => isSecretParam(decodedName(v.name)))
     .map((v) => v.value)
-  return [...new Set([ctx.apiKey ?? '', ...named])].filter(redactable).sort((a, b) => b.length - a.length)
+  return [...new Set([ctx.apiKey ?? '', ...keyEncodings(ctx.apiKey), ...named])].filter(redactable).sort((a, b) => b.length - a.length)
 }
 
 /** answerSecrets removed from a whole text (as secretsRedactor does from one that streams). */
