@@ -12,6 +12,7 @@ import type { FileInfo } from '../../src/shared/contract/vector-fs'
 import { useRoute } from '../../src/renderer/src/app/router'
 import { countText } from '../../src/renderer/src/app/count-format'
 import { bombDocx } from '../support/docx-bomb'
+import { docxOf } from '../support/documents'
 import { useTestNode } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 import { objectBridgeTransport } from './object-bridge'
@@ -679,7 +680,22 @@ describe('Files page against a real node', () => {
     window.location.hash = '#/files?path=%2Fscan.pdf'
     renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
     const preview = await screen.findByTestId('file-preview')
-    expect((await within(preview).findByTestId('no-text')).textContent).toMatch(/No text could be read from this file/)
+    expect((await within(preview).findByTestId('no-text')).textContent).toMatch(/No text could be read from this file.*scanned PDF/)
+    expect(within(preview).queryByText(/^0 passages$/)).toBeNull()
+  })
+
+  it('an empty Word document is stored like an empty text file, and its preview says plainly that it holds no text', async () => {
+    const res = await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'blank.docx', file_data: await docxOf([]) })
+    expect(res.status).toBe(200)
+    // Stored whole and ready, as an empty .txt or a scan is: nothing left half-made or processing.
+    expect(res.body).toMatchObject({ name: 'blank.docx', status: 'ready', has_embeddings: false })
+    window.location.hash = '#/files?path=%2Fblank.docx'
+    renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
+    const preview = await screen.findByTestId('file-preview')
+    const said = (await within(preview).findByTestId('no-text')).textContent
+    expect(said).toMatch(/^This Word document holds no text, so search and answers cannot use it\./)
+    // Not the advice for a scanned PDF, which left the operator wondering what was wrong with a Word file.
+    expect(said).not.toMatch(/PDF|text layer/)
     expect(within(preview).queryByText(/^0 passages$/)).toBeNull()
   })
 

@@ -163,14 +163,27 @@ export function FilePreview({ path, node, from }: { path: string; node?: string;
         )}
         {resource.data && !resource.isError && nodes.length === 0 && (
           <Alert color="yellow" data-testid="no-text">
-            No text could be read from this file, so search and answers cannot use it. A scanned PDF holds only pictures of its pages:
-            upload a version with a text layer (after text recognition) instead.
+            {noTextSentence(path)}
           </Alert>
         )}
       </Stack>
       {nodes.length > 0 && <Passages nodes={nodes} current={node} />}
     </Paper>
   )
+}
+
+/**
+ * What the preview says of a file stored with no passages. Only a PDF can be a scan (pictures of pages)
+ * to be recognised again: an empty Word document or text file told to "upload a version with a text
+ * layer" was left wondering what had gone wrong with it, when it simply holds no text.
+ */
+function noTextSentence(path: string): string {
+  const ext = /\.([^./]+)$/.exec(path)?.[1]?.toLowerCase()
+  if (ext === 'pdf') {
+    return 'No text could be read from this file, so search and answers cannot use it. A scanned PDF holds only pictures of its pages: upload a version with a text layer (after text recognition) instead.'
+  }
+  const what = ext === 'docx' ? 'This Word document' : 'This file'
+  return `${what} holds no text, so search and answers cannot use it. Add text to it and upload it again, or delete it.`
 }
 
 /** The passages' least height (a passage or two), whatever the head above them takes. */
