@@ -60,3 +60,26 @@ it('says which words were not searched, as too common, under the results; says n
   await searchFor('plan office')
   await waitFor(() => expect(screen.queryByTestId('unsearched-words')).toBeNull())
 })
+
+it('says the words past the first 64 of a long search were left out because the search is too long, not as too common', async () => {
+  renderWithApp(<RoutedFilesPage />, routerTransport(node.router))
+  await screen.findByRole('treeitem', { name: /^office\.txt/ })
+  // "office move" and 68 words no passage holds (rare, not common): the last 6 are past the 64 kept.
+  const filler = Array.from(
+    { length: 68 },
+    (_, i) => `q${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`
+  )
+  const box = screen.getByRole('textbox', { name: 'Search the library' })
+  await userEvent.click(box)
+  await userEvent.paste(['office', 'move', ...filler].join(' '))
+  await userEvent.keyboard('{Enter}')
+  const passages = await screen.findByRole('region', { name: 'Passages' }, { timeout: 10_000 })
+  await within(passages).findByText(
+    (_, el) => el?.getAttribute('data-testid') === 'search-result' && /office move/.test(el.textContent ?? '')
+  )
+  expect((await screen.findByTestId('past-limit-words')).textContent).toBe(
+    `Not searched, as the search is too long (past 64 words): ${filler.slice(62).join(', ')}`
+  )
+  // None of them is common: nothing is said to be.
+  expect(screen.queryByTestId('unsearched-words')).toBeNull()
+})

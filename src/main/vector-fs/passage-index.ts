@@ -261,14 +261,19 @@ export function passageIndex(db: Database) {
     inItems: (itemIds: readonly number[]) => inItems.all(JSON.stringify(itemIds)),
     /**
      * How each word of `text` (as searchWords gives them) is searched now: the start of longer words
-     * too, whole only (its word starts pass the row budget), or not at all (common, or past the
-     * 64 words a query keeps). The window marks a result's words by this, so it marks what was matched.
+     * too, whole only (its word starts pass the row budget), not at all as too common (`none`), or not
+     * at all as past the MAX_QUERY_INDEX_WORDS words a query keeps (`past_limit`: the window said
+     * "too common" of the words a long pasted question lost). The window marks a result's words by
+     * this, so it marks what was matched.
      */
-    wordMatches(text: string): { word: string; match: 'word_starts' | 'whole' | 'none' }[] {
+    wordMatches(text: string): { word: string; match: 'word_starts' | 'whole' | 'none' | 'past_limit' }[] {
       const terms = new Map(scoredTerms(text).map((t) => [t.word, t.prefix]))
+      const kept = new Set(queryWords(text))
       return [...new Set(searchWords(text))].map((word) => {
-        const prefix = terms.get(phraseOf(word))
-        return { word: searchedPart(word), match: prefix === undefined ? 'none' : prefix ? 'word_starts' : 'whole' }
+        const phrase = phraseOf(word)
+        const prefix = terms.get(phrase)
+        const match = !kept.has(phrase) ? 'past_limit' : prefix === undefined ? 'none' : prefix ? 'word_starts' : 'whole'
+        return { word: searchedPart(word), match }
       })
     },
     /**

@@ -47,10 +47,11 @@ export const SearchItemsWordsRequestSchema = z.strictObject({ search: SearchItem
 /**
  * Each word of a search_items search (as the window splits it) and how the keyword search matches it
  * now: also as the start of longer words, as a whole word only (its word starts are in too many
- * passages to score), or not at all (a word in nearly every passage, or past the 64 words kept).
+ * passages to score), or not at all: `none` for a word in nearly every passage, `past_limit` for one
+ * past the first 64 words a search keeps (a search too long).
  */
 export const SearchItemsWordsResponseSchema = z.strictObject({
-  words: z.array(z.strictObject({ word: z.string(), match: z.enum(['word_starts', 'whole', 'none']) }))
+  words: z.array(z.strictObject({ word: z.string(), match: z.enum(['word_starts', 'whole', 'none', 'past_limit']) }))
 })
 export type SearchItemsWords = z.infer<typeof SearchItemsWordsResponseSchema>
 

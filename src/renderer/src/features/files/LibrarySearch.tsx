@@ -12,6 +12,7 @@ import { namePieces } from './name-marks'
 import { highlightPieces, searchWords } from '../../app/highlight'
 import { useSearchText } from '../../api/search-text'
 import { parentPath } from './vfs-paths'
+import { countText } from '../../app/count-format'
 
 const LIBRARY_SEARCH_DEBOUNCE_MS = 300
 
@@ -64,10 +65,13 @@ export function Search({
   const marks = useMemo(() => {
     if (!matched) return { words, rules: PASSAGE_MARKS }
     const whole = matched.filter((w) => w.match === 'whole').map((w) => w.word)
-    return { words: matched.filter((w) => w.match !== 'none').map((w) => w.word), rules: { ...PASSAGE_MARKS, wholeWords: whole } }
+    const searched = matched.filter((w) => w.match === 'word_starts' || w.match === 'whole').map((w) => w.word)
+    return { words: searched, rules: { ...PASSAGE_MARKS, wholeWords: whole } }
   }, [matched, words])
-  // Words the node left out of the search (each in nearly every passage): said under the results, not dropped silently.
+  // Words the node left out of the search, said under the results, not dropped silently: each in nearly every
+  // passage, or past the 64 words a search keeps (those were said to be "too common", which they need not be).
   const unsearched = useMemo(() => (matched ?? []).filter((w) => w.match === 'none').map((w) => w.word), [matched])
+  const pastLimit = useMemo(() => (matched ?? []).filter((w) => w.match === 'past_limit').map((w) => w.word), [matched])
   const nameWords = nameSearchWords(search)
   const noName = names?.length === 0 && !found.isPlaceholderData
   // Each passage's words marked as the node matched them; one with none marked was found by meaning alone.
@@ -203,9 +207,21 @@ export function Search({
           Not searched, as too common: {unsearched.join(', ')}
         </Text>
       )}
+      {results.data && pastLimit.length > 0 && (
+        <Text size="xs" c="dimmed" data-testid="past-limit-words">
+          Not searched, as the search is too long (past 64 words): {wordList(pastLimit)}
+        </Text>
+      )}
     </Stack>
   )
 }
+
+/** The words left out of a long search: the first few, then how many more (a pasted page loses hundreds). */
+const WORDS_LISTED = 10
+const wordList = (words: readonly string[]) =>
+  words.length <= WORDS_LISTED
+    ? words.join(', ')
+    : `${words.slice(0, WORDS_LISTED).join(', ')} and ${countText(words.length - WORDS_LISTED)} more`
 
 /** A file or folder found by its name, with the folder it is in. */
 function NameResult({ entry, words, onOpen }: { entry: FileInfo; words: readonly string[]; onOpen: () => void }) {
