@@ -41,6 +41,40 @@ describe('New job page against a real node', () => {
     expect(((await node.get('/v2/all_inboxes')).body as Inbox[])[0]!.agent.id).toBe('gpt')
   })
 
+  it('a network folder typed but not added stops Create job with a sentence on its field, the typing kept; added, it is in the job', async () => {
+    renderWithApp(<NewJobPage />, routerTransport(node.router))
+    const select = screen.getByLabelText<HTMLInputElement>(/^Provider/, { selector: 'input' })
+    await waitFor(() => expect(select.value).toMatch(/^gpt/))
+    const advanced = screen.getByRole('button', { name: 'Advanced: folders on other nodes' })
+    await userEvent.click(advanced)
+    const network = screen.getByRole('region', { name: 'Folders on other nodes' })
+    const field = (label: string) => within(network).getByLabelText<HTMLInputElement>(label, { exact: false, selector: 'input' })
+    await userEvent.type(field('Remote node'), '@@other.sep-shinkai')
+    await userEvent.type(field('Remote agent'), 'my_agent')
+    await userEvent.type(field('Shared folder name'), 'Shared')
+    await userEvent.type(field('Path'), 'Reports{Enter}')
+    // Closed again: Create still finds the typing, and opens the part to say so.
+    await userEvent.click(advanced)
+    await userEvent.click(screen.getByRole('button', { name: 'Create job' }))
+    expect(await within(network).findByText('Press Add network folder to include this folder, or clear the field.')).toBeTruthy()
+    expect(advanced.getAttribute('aria-expanded')).toBe('true')
+    await waitFor(() => expect(document.activeElement).toBe(field('Remote node')))
+    expect(field('Remote node').getAttribute('aria-invalid')).toBe('true')
+    // No job was made without the folder, and nothing typed was lost.
+    await new Promise((r) => setTimeout(r, 300))
+    expect((await node.get('/v2/all_inboxes')).body as Inbox[]).toHaveLength(0)
+    expect(field('Remote node').value).toBe('@@other.sep-shinkai')
+    expect(within(network).getByText('Reports')).toBeTruthy()
+    // Added, the sentence goes and Create job makes the job with the folder.
+    await userEvent.click(within(network).getByRole('button', { name: 'Add network folder' }))
+    expect(within(network).queryByText(/Press Add network folder/)).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Create job' }))
+    await waitFor(async () => expect((await node.get('/v2/all_inboxes')).body as Inbox[]).toHaveLength(1))
+    const jobId = ((await node.get('/v2/all_inboxes')).body as Inbox[])[0]!.inbox_id.split('::')[1]!
+    const scope = (await node.get('/v2/get_job_scope', { job_id: jobId })).body as { network_folders: { path: { path_ids: string[] } }[] }
+    expect(scope.network_folders.map((f) => f.path.path_ids)).toEqual([['Reports']])
+  })
+
   it('the chosen provider removed elsewhere while the page is open: the one chosen instead is said, until another is picked', async () => {
     await addProvider(node, 'chosen')
     await addProvider(node, 'other')

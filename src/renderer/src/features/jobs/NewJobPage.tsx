@@ -21,6 +21,7 @@ import { focusWhenLost } from '../../app/focus-when-lost'
 import { useReplacingSearch } from '../../app/replacing-search'
 import { draftLosses, listed } from './draft-losses'
 import { countText } from '../../app/count-format'
+import { HeldEntriesContext, useHeldEntries } from './held-entries'
 
 export function NewJobPage() {
   const providers = useProviders()
@@ -52,6 +53,7 @@ export function NewJobPage() {
   }
 
   const client = useClient()
+  const heldEntries = useHeldEntries()
   const [checking, setChecking] = useState(false)
   const createButton = useRef<HTMLButtonElement>(null)
 
@@ -60,6 +62,8 @@ export function NewJobPage() {
   // checked now, and the operator chooses: create without them, or go back to the scope.
   const submit = async () => {
     if (!draft.providerId) return
+    // A network folder typed but not added: said on its field (the typing kept), not left out of the job silently.
+    if (heldEntries.anyHeld()) return
     // The scope stays editable while it is checked: an entry ticked or unticked meanwhile is in the
     // job (the scope is checked again as it is then), not dropped for the one Create was pressed with.
     let scope = useNewJobDraft.getState().scope
@@ -191,7 +195,9 @@ export function NewJobPage() {
           The documents and folders the job may draw on. {scopeCount(draft.scope)} {scopeCount(draft.scope) === 1 ? 'entry' : 'entries'}.
         </Text>
       </div>
-      <ScopeEditor value={draft.scope} onChange={(scope) => draft.set({ scope })} />
+      <HeldEntriesContext.Provider value={heldEntries.value}>
+        <ScopeEditor value={draft.scope} onChange={(scope) => draft.set({ scope })} />
+      </HeldEntriesContext.Provider>
       <Group align="flex-end">
         <TextInput
           label="Sheet association"

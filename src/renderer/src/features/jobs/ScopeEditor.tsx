@@ -68,7 +68,9 @@ export function ScopeEditor({ value, onChange }: ScopeProps) {
         {/* What it opens, named: "Advanced" alone, above the sheet and hidden settings, read as their heading. */}
         Advanced: {sectionLabel('network_folders').toLowerCase()}
       </Button>
-      <Collapse expanded={advanced}>
+      {/* Hidden, not put to sleep (Activity, the default, ends a hidden part's effects): a network folder typed
+          in, the part closed, is still asked about on Create job (held-entries.ts). */}
+      <Collapse expanded={advanced} keepMountedMode="display-none">
         <Section title={sectionLabel('network_folders')} count={value.network_folders.length}>
           {value.network_folders.map((f, i) => (
             <EntryRow
@@ -79,7 +81,7 @@ export function ScopeEditor({ value, onChange }: ScopeProps) {
               onRemove={remove('network_folders', i)}
             />
           ))}
-          <NetworkForm onAdd={(f) => onChange(addEntry(value, 'network_folders', f))} />
+          <NetworkForm onAdd={(f) => onChange(addEntry(value, 'network_folders', f))} onHeld={() => setAdvanced(true)} />
         </Section>
       </Collapse>
     </Stack>

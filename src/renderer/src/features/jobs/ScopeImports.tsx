@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Badge, Button, Card, FileButton, Group, Stack, TagsInput, Text, TextInput } from '@mantine/core'
 import { IconFileImport, IconPlus, IconTrash } from '@tabler/icons-react'
-import { useRef, useState, type ChangeEvent } from 'react'
+import { useRef, useState, type ChangeEvent, type ReactNode } from 'react'
 import type { JobScope } from '../../../../shared/contract/scope'
 import { useLatest } from '../../app/use-latest'
 import { useMountedRef } from '../../app/use-mounted'
@@ -17,6 +17,7 @@ import {
   type NetworkFields
 } from './scope-entries'
 import { countText } from '../../app/count-format'
+import { useHeldCheck } from './held-entries'
 
 // The scope's entries from outside the library: network folders typed in, local vrkai/vrpack files imported.
 
@@ -39,7 +40,7 @@ const PathInput = ({
 }: {
   value: string[]
   onChange: (v: string[]) => void
-  error?: string
+  error?: ReactNode
   label?: string
 }) => (
   <TagsInput
@@ -55,14 +56,52 @@ const PathInput = ({
   />
 )
 
-export function NetworkForm({ onAdd }: { onAdd: (f: ReturnType<typeof networkFolder>) => void }) {
-  const [f, set, reset] = useFields({ nodeName: '', profileName: 'main', agentName: '', name: '', path: [] as string[] })
+/** The sentence on a field holding typing not yet added when the job is created. */
+export const HELD_FOLDER_SENTENCE = 'Press Add network folder to include this folder, or clear the field.'
+
+const NETWORK_START = { nodeName: '', profileName: 'main', agentName: '', name: '', path: [] as string[] }
+type NetworkTyping = typeof NETWORK_START
+
+/** The first field typed in (in the form's order), or undefined when the form is as it starts. */
+function typedField(f: NetworkTyping): keyof NetworkTyping | undefined {
+  if (f.nodeName.trim()) return 'nodeName'
+  if (f.profileName.trim() !== NETWORK_START.profileName) return 'profileName'
+  if (f.agentName.trim()) return 'agentName'
+  if (f.name.trim()) return 'name'
+  return f.path.length > 0 ? 'path' : undefined
+}
+
+export function NetworkForm({
+  onAdd,
+  onHeld
+}: {
+  onAdd: (f: ReturnType<typeof networkFolder>) => void
+  /** The form held typing when the job was created: shown (an Advanced part opened) so the focus can go to it. */
+  onHeld?: () => void
+}) {
+  const [f, set, reset] = useFields(NETWORK_START)
   // Add is always pressable: disabled, it said nothing of what was missing, and Tab passed it by.
   // Pressed with a field empty or wrong, it says so on each such field and goes to the first.
   const [tried, setTried] = useState(false)
-  const problems = { ...(tried ? networkFieldsMissing(f) : {}), ...networkFieldProblems(f) }
-  const pathProblem = networkPathProblem(f.path)
+  // Create job pressed with a folder typed but not added: said on the field typed in, until it is added or cleared.
+  const [held, setHeld] = useState(false)
+  const heldField = held ? typedField(f) : undefined
+  const problems: Partial<Record<keyof NetworkTyping, ReactNode>> = {
+    ...(tried ? networkFieldsMissing(f) : {}),
+    ...networkFieldProblems(f)
+  }
+  if (heldField && !problems[heldField]) problems[heldField] = HELD_FOLDER_SENTENCE
+  const pathProblem = networkPathProblem(f.path) ?? problems.path
   const form = useRef<HTMLDivElement>(null)
+  useHeldCheck(() => {
+    const field = typedField(f)
+    if (!field) return false
+    setHeld(true)
+    onHeld?.()
+    // After the part is shown: a field in a closed part takes no focus.
+    setTimeout(() => form.current?.querySelector<HTMLInputElement>(`input[data-field="${field}"]`)?.focus(), 0)
+    return true
+  })
   const fieldProps = (key: keyof NetworkFields) => ({
     'data-field': key,
     value: f[key],
@@ -101,6 +140,7 @@ export function NetworkForm({ onAdd }: { onAdd: (f: ReturnType<typeof networkFol
             )
             reset()
             setTried(false)
+            setHeld(false)
           }}
         >
           Add network folder
