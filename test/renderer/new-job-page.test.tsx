@@ -52,7 +52,7 @@ describe('New job page against a real node', () => {
     await userEvent.type(field('Remote node'), '@@other.sep-shinkai')
     await userEvent.type(field('Remote agent'), 'my_agent')
     await userEvent.type(field('Shared folder name'), 'Shared')
-    await userEvent.type(field('Path'), 'Reports{Enter}')
+    await userEvent.type(field('Path'), 'Reports') // not Entered either: taken as the field is left
     // Closed again: Create still finds the typing, and opens the part to say so.
     await userEvent.click(advanced)
     await userEvent.click(screen.getByRole('button', { name: 'Create job' }))
@@ -73,6 +73,27 @@ describe('New job page against a real node', () => {
     const jobId = ((await node.get('/v2/all_inboxes')).body as Inbox[])[0]!.inbox_id.split('::')[1]!
     const scope = (await node.get('/v2/get_job_scope', { job_id: jobId })).body as { network_folders: { path: { path_ids: string[] } }[] }
     expect(scope.network_folders.map((f) => f.path.path_ids)).toEqual([['Reports']])
+  })
+
+  it('a path alone typed into the network folder form is said on the Path field; cleared, Create job creates', async () => {
+    renderWithApp(<NewJobPage />, routerTransport(node.router))
+    const select = screen.getByLabelText<HTMLInputElement>(/^Provider/, { selector: 'input' })
+    await waitFor(() => expect(select.value).toMatch(/^gpt/))
+    await userEvent.click(screen.getByRole('button', { name: 'Advanced: folders on other nodes' }))
+    const network = screen.getByRole('region', { name: 'Folders on other nodes' })
+    const path = within(network).getByLabelText<HTMLInputElement>('Path', { exact: false, selector: 'input' })
+    await userEvent.type(path, 'Reports')
+    await userEvent.click(screen.getByRole('button', { name: 'Create job' }))
+    await waitFor(() => expect(document.activeElement).toBe(path))
+    expect(path.getAttribute('aria-invalid')).toBe('true')
+    expect(within(network).getByText('Press Add network folder to include this folder, or clear the field.')).toBeTruthy()
+    expect((await node.get('/v2/all_inboxes')).body as Inbox[]).toHaveLength(0)
+    // Cleared (its folder removed), nothing is held: the sentence goes and the job is created.
+    await userEvent.click(path)
+    await userEvent.keyboard('{Backspace}')
+    await waitFor(() => expect(within(network).queryByText(/Press Add network folder/)).toBeNull())
+    await userEvent.click(screen.getByRole('button', { name: 'Create job' }))
+    await waitFor(async () => expect((await node.get('/v2/all_inboxes')).body as Inbox[]).toHaveLength(1))
   })
 
   it('the chosen provider removed elsewhere while the page is open: the one chosen instead is said, until another is picked', async () => {
