@@ -142,6 +142,21 @@ describe('the versions of an answer (‹ n/m ›)', () => {
     expect(screen.queryByTestId('message-error')).toBeNull()
   })
 
+  // A screen reader heard nothing on Earlier answer / Later answer: the focus stays on the button while the
+  // answer beside it changes, and "1/2" is plain text no one is told has changed.
+  it('Earlier answer and Later answer say which answer is now shown, for a screen reader', () => {
+    const question = message('Name a colour')
+    renderList([question, answer(question, 'Blue.', { stopped: true }), answer(question, 'Green.')])
+    const said = () => screen.getByTestId('answer-version-announcement')
+    // Nothing said as the conversation is first shown: the answers are read where they stand.
+    expect(said().getAttribute('role')).toBe('status')
+    expect(said().textContent).toBe('')
+    fireEvent.click(screen.getByRole('button', { name: 'Earlier answer' }))
+    expect(said().textContent).toBe('Answer 1 of 2, stopped')
+    fireEvent.click(screen.getByRole('button', { name: 'Later answer' }))
+    expect(said().textContent).toBe('Answer 2 of 2')
+  })
+
   it('a Regenerate that failed: the answer stays the current one, counted alone, with the failure and its Retry under it', () => {
     const question = message('Name a colour')
     const failed = failure(question)

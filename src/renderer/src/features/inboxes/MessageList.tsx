@@ -19,7 +19,7 @@ import { useStreamedText, useStreaming, useWatched } from '../../stores/streamin
 import { AnswerText, PlainText, StreamingAnswerText } from './AnswerText'
 import { CopyAnswer } from './CopyAnswer'
 import { awaitedSince, conversationRows, tailIndex, tailKey, type ConversationRow } from './conversation-rows'
-import { answerVersions } from './answer-versions'
+import { answerVersions, isBrokenOff } from './answer-versions'
 import { errorNoteParts, failedAnswerText } from './error-note'
 import { absoluteTime, relativeTime } from './relative-time'
 import { SourceChips } from './SourceChips'
@@ -363,6 +363,9 @@ function Answers({ answers, actions, answering }: { answers: readonly LastMessag
   )
 }
 
+/** How a version that did not finish is said after its place among the answers. */
+const versionNote = (m: LastMessage) => (isBrokenOff(m) ? ', broken off' : m.job_message.stopped === true ? ', stopped' : '')
+
 /** The current one of a question's answers, with ‹ n/m › to read the others. */
 function Versions({
   versions,
@@ -396,10 +399,17 @@ function Versions({
   })
   // An answer the operator watched being written stays whole (the preview is for answers read from history).
   const whole = useWatched({ inbox: shown.inbox, hash, parent: shown.job_message.parent })
+  // What a pick shows, said to a screen reader: the focus stays on the arrow while the answer beside it
+  // changes, and nothing else tells it that "1/2" changed. Nothing is said until a pick (nor once a new answer undid it).
+  const picking = picked !== null && picked.of === versions.length
+  const pickedText = picking ? `Answer ${index + 1} of ${versions.length}${versionNote(shown)}` : ''
   return (
     <Bubble message={shown} whole={whole}>
       {versions.length > 1 && (
         <Group gap={2} wrap="nowrap" data-testid="answer-nav">
+          <VisuallyHidden role="status" data-testid="answer-version-announcement">
+            <span key={picking ? index : -1}>{pickedText}</span>
+          </VisuallyHidden>
           <ActionIcon
             size="sm"
             variant="subtle"
