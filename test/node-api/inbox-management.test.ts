@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import Markdown from 'react-markdown'
 import { describe, expect, it } from 'vitest'
 import type { Inbox } from '../../src/shared/contract/inbox'
+import type { LastMessage } from '../../src/shared/contract/message'
 import { readableTime } from '../../src/main/node-api/export-format'
 import { messages, recordEvents, type Msg } from '../support/answers'
 import { NODE, provider } from '../support/fixtures'
@@ -480,6 +481,26 @@ describe('export_messages_from_inbox', () => {
     expect(txt).toContain('] Local (gpt):\nFrom the first')
     expect(txt).toContain('] Local (local-2):\nFrom the second')
     expect(txt).toContain('] Spare:\nFrom the spare')
+  })
+
+  it('markdown and text: an answer stopped before the provider wrote anything says so, as the window does, instead of an empty section', async () => {
+    const jobId = await createJob(node, 'gpt')
+    const q = await say(jobId, 'Name a colour')
+    const reply = { role: 'stopped', agent: { node_name: NODE, profile_name: 'main', subidentity_name: 'gpt' } } as const
+    node.ctx.chain.append(
+      { inboxId: inboxOf(jobId), jobId, content: '', parent: q.node_message_hash, reply },
+      { answers: q.node_message_hash }
+    )
+    await say(jobId, 'Thanks')
+    const exported = async (format: string) =>
+      ((await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format })).body as { content: string }).content
+    // The heading "gpt, answer stopped" was followed by nothing: an export that seemed to have lost the answer.
+    const md = await exported('markdown')
+    expect(md).toMatch(/## gpt, answer stopped · [^\n]*\n\n_Stopped before the provider wrote anything\._\n\n## You · /)
+    const txt = await exported('txt')
+    expect(txt).toMatch(/\] gpt, answer stopped:\n\(Stopped before the provider wrote anything\.\)\n\n\[/)
+    // JSON stays every message as last_messages returns it.
+    expect((JSON.parse(await exported('json')) as LastMessage[])[1]!.job_message.content).toBe('')
   })
 
   it('markdown: a message that ends inside a code block (a stopped answer) does not take the messages after it into the block', async () => {

@@ -268,6 +268,9 @@ export function readableTime(iso: string, where: { readonly locale?: string; rea
   return format.format(t)
 }
 
+/** What a Markdown or text export says for an answer stopped before the provider wrote anything (as the window says it). */
+const STOPPED_EMPTY = 'Stopped before the provider wrote anything.'
+
 /**
  * One message of a Markdown or text export; an answer's sources follow it, so the file says where it came from.
  * An answer is headed by its provider as the operator named it (`nameOf`), as the window shows it.
@@ -281,12 +284,14 @@ export function exportEntry(
 ): string {
   const when = timeOf(m.node_api_data.node_timestamp)
   const text = m.job_message.content
+  // Stopped before its first word, it had no text: its heading over an empty section read as an answer the export lost.
+  const nothing = text === '' && messageRole(m) === 'stopped'
   // Each document once, in the order given: an answer cites several passages of one file.
   const sources = [...new Set(sourcesOf(m).map((s) => s.path))]
   if (format === 'txt')
-    return `[${when}] ${speaker(m, format, nameOf, about)}:\n${text}\n${sources.length ? `Sources: ${sources.join(', ')}\n` : ''}\n`
+    return `[${when}] ${speaker(m, format, nameOf, about)}:\n${nothing ? `(${STOPPED_EMPTY})` : text}\n${sources.length ? `Sources: ${sources.join(', ')}\n` : ''}\n`
   const fence = unclosedFence(text)
   const cited = sources.length ? `\n\nSources: ${sources.map(codeSpan).join(', ')}` : ''
   // The title is level 1 and each message level 2: the message's own headings go below both.
-  return `## ${speaker(m, format, nameOf, about)} · ${when}\n\n${demotedHeadings(text, 2)}${fence && `\n${fence}`}${cited}\n\n`
+  return `## ${speaker(m, format, nameOf, about)} · ${when}\n\n${nothing ? `_${STOPPED_EMPTY}_` : demotedHeadings(text, 2)}${fence && `\n${fence}`}${cited}\n\n`
 }
