@@ -5,6 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react'
 import { IconTip } from '../../app/IconTip'
+import { useOwnEscape } from '../../app/own-escape'
 import { scrollSparingMount } from '../../app/virtualizer-mount'
 import { placeBlocks, rowsByPlace, NEAR_ROWS } from '../../api/inbox-pages'
 import { useInboxPages, useInboxPlaces } from '../../api/queries'
@@ -389,6 +390,8 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerB
   // The list's toggle, or the drawer's button: whichever the window's width shows takes a focus the other lost.
   const toggle = useCallback(() => (open ? hideButton : showButton).current, [open])
   useFocusAcrossBreakpoint('lg', toggle, drawerButton)
+  const inDrawer = useRef<HTMLDivElement>(null)
+  useOwnEscape(drawerOpened, onDrawerClose, inDrawer)
   useConversationKeys(rows, inboxId, pinnedCount, showHidden, readNext)
   const nav = { inboxId, rows, total, loadMore, pinnedCount, showHidden, empty }
 
@@ -425,6 +428,9 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerB
       <Drawer
         opened={drawerOpened}
         onClose={onDrawerClose}
+        // Its own Escapes only (useOwnEscape): Mantine's listener on the window also heard the one that
+        // closed a Rename or Delete asked from a row over it, and the drawer closed under the dialog.
+        closeOnEscape={false}
         title="Conversations"
         position="left"
         size="xs"
@@ -433,7 +439,9 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerB
           body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }
         }}
       >
-        <ConversationNav {...nav} onPick={onDrawerClose} focusOnOpen />
+        <div ref={inDrawer} style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+          <ConversationNav {...nav} onPick={onDrawerClose} focusOnOpen />
+        </div>
       </Drawer>
     </>
   )
