@@ -1,14 +1,16 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumPath } from './e2e/browser'
 
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  // One at a time. Two at once (Math.max(2, cores / 2)) took the 275 tests from 23.1 to 20.0 min, but
-  // in its second CI run two tests failed once (conversation-hidden-marker: the header's hidden marker
-  // never showed in 10 s; conversation-list-resize-focus), each passing on its retry: back to one
-  // until those are understood.
-  workers: 1,
+  // Two at once on the 2-core machines CI runs on (half the cores elsewhere, Playwright's default): each
+  // test waits on a node, a provider and a page in turn, so one worker left the machine idle a quarter of
+  // the time. All 275 tests: 23.1 min with one worker, 20.0 with two. The two tests that failed once at
+  // two workers were mended (a race in the hidden-marker test; the focus across a breakpoint taken by a
+  // conversation's title under load).
+  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   // A test that fails and then passes is reported as flaky by name at the end of `npm test` (run-tests.mjs),
   // to be mended; one slower moment of a shared machine no longer fails the whole run. Failing twice fails.
   retries: 1,
