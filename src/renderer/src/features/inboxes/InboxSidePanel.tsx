@@ -6,7 +6,7 @@ import type { Inbox } from '../../../../shared/contract/inbox'
 import type { JobConfig } from '../../../../shared/contract/job'
 import { emptyScope, type JobScope } from '../../../../shared/contract/scope'
 import { useRouteMutation } from '../../api/queries'
-import { mergeConfigEdit, mergeScopeEdit, ScopeEditor, scopeCount, useMissingEntries } from '../jobs'
+import { HeldEntriesContext, mergeConfigEdit, mergeScopeEdit, ScopeEditor, scopeCount, useHeldEntries, useMissingEntries } from '../jobs'
 import { useClient } from '../../api/client-context'
 import { JobConfigForm } from './JobConfigForm'
 import { SCOPE_ENTRIES_PER_PAGE, scopeTree, sectionOfMore } from './scope-tree'
@@ -162,8 +162,12 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
   const updateConfig = useRouteMutation('update_job_config')
   const config = inbox.job_config
 
+  // A network folder typed into the dialog but not added: said on its field (the typing kept), as New job
+  // does, not left out of the saved scope without a word.
+  const heldEntries = useHeldEntries()
   const saveScope = async () => {
     if (!editingScope || !scopeBase) return
+    if (heldEntries.anyHeld()) return
     setSaving(true)
     try {
       // Another window may have saved the scope since the dialog opened: only this dialog's changes are applied to it.
@@ -307,7 +311,9 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
       <Dialog opened={editingScope !== null} onClose={closeScope} ownEscape title="Edit scope" size="xl" styles={DIALOG_WITH_FOOT_STYLES}>
         {editingScope && (
           <Stack>
-            <ScopeEditor value={editingScope} onChange={setEditingScope} />
+            <HeldEntriesContext.Provider value={heldEntries.value}>
+              <ScopeEditor value={editingScope} onChange={setEditingScope} />
+            </HeldEntriesContext.Provider>
             <DialogFoot>
               <Button variant="default" onClick={closeScope}>
                 Cancel
