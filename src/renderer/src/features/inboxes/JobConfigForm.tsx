@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react'
 import type { JobConfig } from '../../../../shared/contract/job'
 import { BusyButton } from '../../app/BusyButton'
 import { DialogFoot } from '../../app/DialogFoot'
+import { MAX_MESSAGE_CONTENT_BYTES, utf8Length } from '../../../../shared/contract/limits'
+import { sizeText, groupedNumber } from '../../../../shared/byte-size'
 
 type NumberField = 'temperature' | 'seed' | 'top_p' | 'top_k'
 /**
@@ -52,6 +54,12 @@ const FIELDS: Record<
 }
 const NUMBER_FIELDS = Object.keys(FIELDS) as NumberField[]
 
+/**
+ * A prompt over the node's limit (as a message's content): refused on the field. Sent, the node's 413 came
+ * in a notice as "larger than the 1 MiB limit (…)", naming no field, the focus left on Save.
+ */
+export const PROMPT_TOO_LARGE = `The system prompt is larger than the ${sizeText(MAX_MESSAGE_CONTENT_BYTES)} limit (${groupedNumber(MAX_MESSAGE_CONTENT_BYTES)} bytes of UTF-8): shorten it.`
+
 interface Props {
   readonly initial: JobConfig
   readonly saving: boolean
@@ -69,6 +77,8 @@ export function JobConfigForm({ initial, saving, onSave, onCancel, onChanged }: 
   useEffect(() => onChanged?.(changed), [changed, onChanged])
   const [missing, setMissing] = useState<ReadonlySet<NumberField>>(new Set())
   const inputs = useRef<Partial<Record<NumberField, HTMLInputElement | null>>>({})
+  const [promptTooLarge, setPromptTooLarge] = useState(false)
+  const promptInput = useRef<HTMLTextAreaElement>(null)
   const set = (patch: Partial<ConfigDraft>) => setDraft((d) => ({ ...d, ...patch }))
   const number = (field: NumberField) => (
     <NumberInput
@@ -92,10 +102,13 @@ export function JobConfigForm({ initial, saving, onSave, onCancel, onChanged }: 
       const v = draft[f]
       return typeof v !== 'number' || !FIELDS[f].takes(v)
     })
-    if (refused.length > 0) {
+    const tooLarge = utf8Length(draft.custom_prompt) > MAX_MESSAGE_CONTENT_BYTES
+    if (refused.length > 0 || tooLarge) {
       setMissing(new Set(refused))
+      setPromptTooLarge(tooLarge)
       // To the first field to fix: Save, at the bottom of a short window's dialog, kept the focus, the refusal out of sight.
-      inputs.current[refused[0]!]?.focus()
+      if (tooLarge) promptInput.current?.focus()
+      else inputs.current[refused[0]!]?.focus()
       return
     }
     onSave(draft as JobConfig)
@@ -116,8 +129,13 @@ export function JobConfigForm({ initial, saving, onSave, onCancel, onChanged }: 
         description="Instructions the model reads before every question of this job."
         autosize
         minRows={3}
+        ref={promptInput}
         value={draft.custom_prompt}
-        onChange={(e) => set({ custom_prompt: e.currentTarget.value })}
+        error={promptTooLarge ? PROMPT_TOO_LARGE : undefined}
+        onChange={(e) => {
+          set({ custom_prompt: e.currentTarget.value })
+          setPromptTooLarge(false)
+        }}
       />
       <Group grow align="flex-start">
         {number('temperature')}
