@@ -57,4 +57,34 @@ describe('Edit scope in the Job details panel, a network folder typed but not ad
     await waitFor(async () => expect((await scopeOf(jobId)).network_folders.map((f) => f.path.path_ids)).toEqual([['Reports']]))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit scope' })).toBeNull())
   })
+
+  it('Escape and Cancel ask before a network folder typed but not added is dropped; kept, the typing stays', async () => {
+    const jobId = await createJob(node, 'gpt')
+    const inbox = (await node.get('/v2/get_inbox', { inbox_name: `job_inbox::${jobId}::false` })).body as Inbox
+    renderWithApp(<InboxSidePanel jobId={jobId} inbox={inbox} />, routerTransport(node.router))
+    const edit = await screen.findByRole('button', { name: 'Edit scope' })
+    await waitFor(() => expect(edit.hasAttribute('disabled')).toBe(false))
+    await userEvent.click(edit)
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit scope' }))
+    await userEvent.click(dialog.getByRole('button', { name: 'Advanced: folders on other nodes' }))
+    const network = within(dialog.getByRole('region', { name: 'Folders on other nodes' }))
+    const name = network.getByLabelText<HTMLInputElement>('Shared folder name', { exact: false, selector: 'input' })
+    await userEvent.type(name, 'Shared')
+    const question = 'Discard your changes to the scope?'
+
+    await userEvent.keyboard('{Escape}')
+    const asked = within(await screen.findByRole('dialog', { name: question }))
+    expect(asked.getByText('The network folder you typed but did not add will be lost.')).toBeTruthy()
+    await userEvent.click(asked.getByRole('button', { name: 'Keep editing' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: question })).toBeNull())
+    expect(screen.getByRole('dialog', { name: 'Edit scope' })).toBeTruthy()
+    expect(name.value).toBe('Shared')
+    // Asked, not said on the field: the question is the only word.
+    expect(network.queryByText(/Press Add network folder/)).toBeNull()
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }))
+    await userEvent.click(within(await screen.findByRole('dialog', { name: question })).getByRole('button', { name: 'Discard changes' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit scope' })).toBeNull())
+    expect((await scopeOf(jobId)).network_folders).toEqual([])
+  })
 })

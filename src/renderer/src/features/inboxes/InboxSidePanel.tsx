@@ -106,6 +106,9 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
   // Cancel meanwhile do nothing (asked to discard, the dialog then closed under the question).
   const [saving, setSaving] = useState(false)
   const editScopeButton = useRef<HTMLButtonElement>(null)
+  // A network folder typed into the dialog but not added: said on its field (the typing kept) on Save, as
+  // New job does, not left out of the saved scope without a word; closing the dialog asks first.
+  const heldEntries = useHeldEntries()
   // The window's width crossing xl hides the panel (or the Details button) with the focus in it: the
   // focus goes to the Details button, or back to the panel's first button, not to the page's body.
   const panelButton = useCallback(() => (inDrawer ? null : editScopeButton.current), [inDrawer])
@@ -135,10 +138,15 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
   }
   const closeScope = () => {
     if (asking.current || saving) return
-    if (!editingScope || !scopeBase || JSON.stringify(editingScope) === JSON.stringify(scopeBase)) return setEditingScope(null)
+    const changed = !!editingScope && !!scopeBase && JSON.stringify(editingScope) !== JSON.stringify(scopeBase)
+    // A network folder typed but not added is a change too: it was dropped without a question.
+    const typing = heldEntries.anyTyping()
+    if (!changed && !typing) return setEditingScope(null)
     askToDiscard(
       'scope',
-      'The entries you added or removed since you opened it will be lost.',
+      changed
+        ? 'The entries you added or removed since you opened it will be lost.'
+        : 'The network folder you typed but did not add will be lost.',
       () => setEditingScope(null),
       () => editScopeButton.current
     )
@@ -162,9 +170,6 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
   const updateConfig = useRouteMutation('update_job_config')
   const config = inbox.job_config
 
-  // A network folder typed into the dialog but not added: said on its field (the typing kept), as New job
-  // does, not left out of the saved scope without a word.
-  const heldEntries = useHeldEntries()
   const saveScope = async () => {
     if (!editingScope || !scopeBase) return
     if (heldEntries.anyHeld()) return

@@ -93,9 +93,10 @@ export function NetworkForm({
   if (heldField && !problems[heldField]) problems[heldField] = HELD_FOLDER_SENTENCE
   const pathProblem = networkPathProblem(f.path) ?? problems.path
   const form = useRef<HTMLDivElement>(null)
-  useHeldCheck(() => {
+  useHeldCheck((say) => {
     const field = typedField(f)
     if (!field) return false
+    if (!say) return true
     setHeld(true)
     onHeld?.()
     // After the part is shown: a field in a closed part takes no focus.

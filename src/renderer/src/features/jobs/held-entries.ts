@@ -7,7 +7,8 @@ import { useLatest } from '../../app/use-latest'
  * typed. A form with typing in it registers a check; the page asks them all before it creates, and a
  * form holding typing says on its field what to do (the typing is kept) and takes the focus.
  */
-type HeldCheck = () => boolean
+/** `say`: whether a form holding typing says so on its field and takes the focus (false: only answers). */
+type HeldCheck = (say: boolean) => boolean
 
 interface HeldEntries {
   readonly add: (check: HeldCheck) => () => void
@@ -15,7 +16,10 @@ interface HeldEntries {
 
 export const HeldEntriesContext = createContext<HeldEntries | null>(null)
 
-/** For the page that creates: the context's value, and `anyHeld()`, true when a form still holds typing (it has said so). */
+/**
+ * For the page that creates: the context's value; `anyHeld()`, true when a form still holds typing (it has
+ * said so); `anyTyping()`, the same without a word (a dialog closing asks first, as for its other changes).
+ */
 export function useHeldEntries() {
   const checks = useRef(new Set<HeldCheck>())
   const value = useMemo<HeldEntries>(
@@ -27,16 +31,16 @@ export function useHeldEntries() {
     }),
     []
   )
-  const anyHeld = () => {
-    for (const check of checks.current) if (check()) return true
+  const ask = (say: boolean) => {
+    for (const check of checks.current) if (check(say)) return true
     return false
   }
-  return { value, anyHeld }
+  return { value, anyHeld: () => ask(true), anyTyping: () => ask(false) }
 }
 
 /** For a form: `check` (as of the last render) is asked before the page creates; it answers whether it holds typing. */
 export function useHeldCheck(check: HeldCheck) {
   const held = useContext(HeldEntriesContext)
   const latest = useLatest(check)
-  useEffect(() => held?.add(() => latest.current()), [held, latest])
+  useEffect(() => held?.add((say) => latest.current(say)), [held, latest])
 }
