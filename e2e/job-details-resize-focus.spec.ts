@@ -37,3 +37,28 @@ test('the window narrowed and widened with the focus in the job details: the foc
   await page.setViewportSize({ width: 1600, height: 800 })
   await expect(editScope).toBeFocused()
 })
+
+test('the Details drawer opened, then the window widened past xl: closed, it gives the focus to the panel beside the conversation, not the page body', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  const [id] = await seedJobs(node, 'gpt', 1, 1)
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, id!)
+  const details = page.getByRole('button', { name: 'Details', exact: true })
+  await details.focus()
+  await page.keyboard.press('Enter')
+  const drawer = page.getByRole('dialog', { name: 'Job details' })
+  await expect(drawer.locator(':focus')).toHaveCount(1)
+
+  await page.setViewportSize({ width: 1600, height: 800 })
+  await expect(details).toBeHidden()
+  await page.keyboard.press('Escape')
+  await expect(drawer).toHaveCount(0)
+  // The Details button it came from is hidden at this width: the panel's first button takes the focus.
+  const panel = page.locator('#main-content').getByRole('complementary', { name: 'Job details' })
+  await expect(panel.getByRole('button', { name: 'Edit scope' })).toBeFocused()
+})

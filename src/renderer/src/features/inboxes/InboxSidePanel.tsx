@@ -26,6 +26,8 @@ interface Props {
   readonly inDrawer?: boolean
   /** Beside the conversation: the button that opens the panel in a drawer below xl (the view's header has it). */
   readonly detailsButton?: RefObject<HTMLButtonElement | null>
+  /** The panel's own element (beside the conversation: where the drawer's focus goes back once the window is wide). */
+  readonly asideRef?: RefObject<HTMLDivElement | null>
 }
 
 const NO_BUTTON: RefObject<HTMLButtonElement | null> = { current: null }
@@ -55,7 +57,7 @@ const scopeRow = ({ node, expanded, hasChildren, elementProps }: RenderTreeNodeP
 )
 
 /** The job's scope (read-only tree, editable in a dialog) and its config. */
-export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton = NO_BUTTON }: Props) {
+export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton = NO_BUTTON, asideRef }: Props) {
   // The scope as get_inbox read it (kept when events patch the inbox, read again when it changes).
   const scope = inbox.job_scope ?? undefined
   const tree = useTree()
@@ -201,6 +203,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
 
   return (
     <Stack
+      ref={asideRef}
       w={inDrawer ? undefined : 320}
       gap="sm"
       style={{ flexShrink: 0, overflow: 'auto' }}

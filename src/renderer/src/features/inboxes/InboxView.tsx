@@ -2,7 +2,7 @@ import { Alert, Anchor, Box, Button, Drawer, Group, Loader, Stack } from '@manti
 import { useDisclosure } from '@mantine/hooks'
 import { useQueryClient } from '@tanstack/react-query'
 import { IconListDetails, IconMessages } from '@tabler/icons-react'
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { notifications } from '@mantine/notifications'
 import { ApiFailure, errorText } from '../../api/client'
 import { keys, loadedMessages, mergeMessagePages, useInbox, useMessages, useRouteMutation, type MessagePages } from '../../api/queries'
@@ -79,7 +79,20 @@ export function InboxView({ inboxId }: { inboxId: string }) {
 
   const drawerButton = useRef<HTMLButtonElement>(null)
   const detailsButton = useRef<HTMLButtonElement>(null)
-  useFocusBack(details, detailsButton)
+  const widePanel = useRef<HTMLDivElement>(null)
+  // The drawer closed after the window was widened past xl gave the focus back to the Details button, hidden
+  // there: it went to the page's body, and Tab started again from the top. Then it goes to the panel beside.
+  const detailsReturn = useMemo<RefObject<HTMLElement | null>>(
+    () => ({
+      get current() {
+        const button = detailsButton.current
+        if (!button || button.checkVisibility()) return button
+        return widePanel.current?.querySelector<HTMLElement>('button:not(:disabled)') ?? button
+      }
+    }),
+    []
+  )
+  useFocusBack(details, detailsReturn)
   useFocusBack(conversations, drawerButton)
   const conversationList = (
     <ConversationList inboxId={inboxId} drawerOpened={conversations} onDrawerClose={closeConversations} drawerButton={drawerButton} />
@@ -234,7 +247,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
         />
         <Composer jobId={jobId} inboxId={inboxId} answering={waiting || streaming || paused} onSend={() => setSent((n) => n + 1)} />
       </Stack>
-      <InboxSidePanel jobId={jobId} inbox={inbox} detailsButton={detailsButton} />
+      <InboxSidePanel jobId={jobId} inbox={inbox} detailsButton={detailsButton} asideRef={widePanel} />
       <Drawer opened={details} onClose={closeDetails} closeOnEscape={false} position="right" title="Job details" size="sm">
         <div ref={inDetails}>
           <InboxSidePanel jobId={jobId} inbox={inbox} inDrawer />
