@@ -44,3 +44,26 @@ describe('Job config dialog, a system prompt over the limit', () => {
     await waitFor(async () => expect((await job.inbox()).job_config.custom_prompt).toHaveLength(512 * 1024))
   })
 })
+
+describe('Job config dialog, a seed or top k past the largest whole number', () => {
+  const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
+  const job = useJob(node, 'gpt')
+  afterEach(cleanup)
+
+  it.each([
+    ['Seed', 'Enter the seed: a whole number from -9,007,199,254,740,991 to 9,007,199,254,740,991 (0 is the default)'],
+    ['Top k', 'Enter the top k: a whole number from 1 to 9,007,199,254,740,991']
+  ])('%s: 20 digits are refused with the range it takes, not as "not a whole number"', async (label, sentence) => {
+    const before = (await job.inbox()).job_config
+    renderWithApp(<InboxSidePanel jobId={job.id} inbox={await job.inbox()} />, routerTransport(node.router))
+    await userEvent.click(screen.getByRole('button', { name: 'Edit config' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Job config' }))
+    const field = dialog.getByLabelText(label)
+    await userEvent.clear(field)
+    await userEvent.type(field, '99999999999999999999')
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'))
+    expect(dialog.getByText(sentence)).toBeTruthy()
+    expect((await job.inbox()).job_config).toEqual(before)
+  })
+})

@@ -6,6 +6,9 @@ import { DialogFoot } from '../../app/DialogFoot'
 import { MAX_MESSAGE_CONTENT_BYTES, utf8Length } from '../../../../shared/contract/limits'
 import { sizeText, groupedNumber } from '../../../../shared/byte-size'
 
+/** The largest whole number the node takes (and JavaScript holds exactly), as people read it. */
+const LARGEST = groupedNumber(Number.MAX_SAFE_INTEGER)
+
 type NumberField = 'temperature' | 'seed' | 'top_p' | 'top_k'
 /**
  * A number field holds a string while it is blank (or not yet a number), as NumberInput gives it.
@@ -33,7 +36,8 @@ const FIELDS: Record<
   seed: {
     label: 'Seed',
     description: 'The same seed and settings give the same answer again, where the model supports it.',
-    needed: 'Enter the seed: a whole number (0 is the default)',
+    // With its range: 20 digits typed are a whole number too, and were refused as not one.
+    needed: `Enter the seed: a whole number from -${LARGEST} to ${LARGEST} (0 is the default)`,
     takes: Number.isSafeInteger,
     input: { step: 1, allowDecimal: false }
   },
@@ -47,7 +51,7 @@ const FIELDS: Record<
   top_k: {
     label: 'Top k',
     description: 'The model picks among this many likeliest words at each step.',
-    needed: 'Enter the top k: a whole number of 1 or more',
+    needed: `Enter the top k: a whole number from 1 to ${LARGEST}`,
     takes: (n) => Number.isSafeInteger(n) && n >= 1,
     input: { min: 1, step: 1, allowDecimal: false }
   }
