@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test'
 import { expect, test, type HeadlessNode } from './fixtures/node'
 import { showJobInbox } from './pages/inbox'
 import { emptyScope, providerBody } from './seed'
+import type { Inbox } from '../src/shared/contract/inbox'
 
 test.use({ viewport: { width: 800, height: 700 } })
 
@@ -227,4 +228,23 @@ test('a slow Save scope: the dialog keeps the focus while it saves, an Escape th
   await expect(opener).toBeFocused()
   await page.keyboard.press('Escape')
   await expect(drawer).toHaveCount(0)
+})
+
+test('Edit config opens on the system prompt with the caret after its text: what is typed is added at its end', async ({ page, node }) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const { job_id: jobId } = (
+    await node.api<{ job_id: string }>('POST', '/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope: emptyScope } })
+  ).body
+  const inbox = (await node.api<Inbox>('GET', `/v2/get_inbox?inbox_name=${encodeURIComponent(`job_inbox::${jobId}::false`)}`)).body
+  await node.api('POST', '/v2/update_job_config', { job_id: jobId, config: { ...inbox.job_config, custom_prompt: 'Answer in French.' } })
+  await page.setViewportSize({ width: 1600, height: 800 })
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, jobId)
+  const panel = page.locator('#main-content').getByRole('complementary', { name: 'Job details' })
+  await panel.getByRole('button', { name: 'Edit config' }).click()
+  const prompt = page.getByRole('dialog', { name: 'Job config' }).getByRole('textbox', { name: 'System prompt' })
+  await expect(prompt).toBeFocused()
+  await page.keyboard.type(' Be brief.')
+  await expect(prompt).toHaveValue('Answer in French. Be brief.')
 })

@@ -1,5 +1,5 @@
 import { Button, Group, NumberInput, Stack, Switch, Textarea, type NumberInputProps } from '@mantine/core'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { JobConfig } from '../../../../shared/contract/job'
 import { BusyButton } from '../../app/BusyButton'
 import { DialogFoot } from '../../app/DialogFoot'
@@ -83,6 +83,12 @@ export function JobConfigForm({ initial, saving, onSave, onCancel, onChanged }: 
   const inputs = useRef<Partial<Record<NumberField, HTMLInputElement | null>>>({})
   const [promptTooLarge, setPromptTooLarge] = useState(false)
   const promptInput = useRef<HTMLTextAreaElement>(null)
+  // The dialog opens on the prompt with the caret after its text: at its start, what was typed to add a
+  // line went before the prompt already there.
+  useLayoutEffect(() => {
+    const end = promptInput.current?.value.length ?? 0
+    promptInput.current?.setSelectionRange(end, end)
+  }, [])
   const set = (patch: Partial<ConfigDraft>) => setDraft((d) => ({ ...d, ...patch }))
   const number = (field: NumberField) => (
     <NumberInput
