@@ -25,6 +25,12 @@ export function* searchMatches(text: string, words: readonly string[]): Generato
 }
 
 /**
+ * Whether `text` holds every one of `words` (folded, as searchWords gives them) where the search finds
+ * words (searchMatches): what the inbox search asks of a name or a message for it to be a match.
+ */
+export const holdsEvery = (text: string, words: readonly string[]): boolean => words.every((w) => !searchMatches(text, [w]).next().done)
+
+/**
  * Where `text` holds the search's `words` as the window marks them: every place any of them matches
  * (as searchMatches matches them), the longest word there, places inside a match before them too.
  * What is marked is the union, every occurrence of every word: "q quarterly" marks "Quarterly" whole,

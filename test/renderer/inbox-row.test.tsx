@@ -293,6 +293,26 @@ describe('a search hit', () => {
     expect(shown.querySelector('mark')?.textContent).toBe('boom')
   })
 
+  it('found by its name, marks the words in the name as well, as the snippet does; found in a message alone, not', () => {
+    const nameMarks = (name: string, snippet: string, query: string) => {
+      renderWithApp(<InboxRow row={toRow({ ...inbox('Hi'), custom_name: name })} now={NOW} snippet={{ text: snippet, query }} />)
+      const shown = screen.getByTestId('inbox-name')
+      const marks = [...shown.querySelectorAll('mark')].map((m) => m.textContent)
+      expect(shown.textContent).toBe(name)
+      cleanup()
+      return marks
+    }
+    // Prefixes, accents and case as the node matches them.
+    expect(nameMarks('Quarterly Review', 'Quarterly Review', 'quart rev')).toEqual(['Quart', 'Rev'])
+    expect(nameMarks('Le Café du quartier', 'Le Café du quartier', 'cafe QUART')).toEqual(['Café', 'quart'])
+    expect(nameMarks('我们的数据库', '我们的数据库', '数据')).toEqual(['数据'])
+    // The name holds one word, a message every one: the hit is the message, the name is left as it is.
+    expect(nameMarks('Quarterly Review', 'the gazebo review went well', 'gazebo review')).toEqual([])
+    // Without a search, the name as it is.
+    renderWithApp(<InboxRow row={toRow(inbox('Hi'))} now={NOW} />)
+    expect(screen.getByTestId('inbox-name').querySelector('mark')).toBeNull()
+  })
+
   it('without spaces to cut at, keeps whole characters', () => {
     const text = `${'👩‍💻'.repeat(30)}見つけた言葉`
     const shown = hit(text, '見つけた言葉')

@@ -1,7 +1,7 @@
 import type { Db } from './db'
 import { clusterAt } from './cluster-edges'
 import { SEARCH_WORD as WORD, foldForSearch, indexTokens, isCjkToken, searchForm, searchWords } from '../../shared/search-fold'
-import { searchMarks, searchMatches } from '../../shared/search-matches'
+import { holdsEvery, searchMarks, searchMatches } from '../../shared/search-matches'
 
 export interface SearchHit {
   readonly inboxId: string
@@ -78,9 +78,6 @@ export const MAX_PHRASE_WORDS = 16
 
 /** The search's words (folded, as searchWords gives them) that the query holds only the start of. */
 export const longPhraseWords = (words: readonly string[]): string[] => words.filter((w) => indexTokens(w).length > MAX_PHRASE_WORDS)
-
-/** Whether `text` holds every one of `words` (folded) where the search finds words (searchMatches). */
-const holdsEvery = (text: string, words: readonly string[]): boolean => words.every((w) => !searchMatches(text, [w]).next().done)
 
 /**
  * The part of `text` around the first word (or emoji) that starts with one of `words` (folded; a run of

@@ -1,5 +1,5 @@
 import { searchWords as wordsOf } from '../../../shared/search-fold'
-import { searchMarks, type MarkRules } from '../../../shared/search-matches'
+import { holdsEvery, searchMarks, type MarkRules } from '../../../shared/search-matches'
 import { wholeCharacterRanges } from './whole-characters'
 
 /** The words of a search as the node matches them: letters, digits and marks, any case, accents and compatibility forms (ﬁ, full-width Ａ) ignored; each emoji a word. */
@@ -31,4 +31,13 @@ export function highlightPieces(text: string, words: readonly string[], rules?: 
   }
   if (plainStart < text.length) pieces.push({ text: text.slice(plainStart), match: false })
   return pieces
+}
+
+/**
+ * A text the inbox search may have found by itself (an inbox's name), marked as highlightPieces marks it
+ * only when it holds every one of `words` as the node matches them (holdsEvery): the node found the
+ * inbox by it then. A name holding some of the words, the hit being in a message, is left unmarked.
+ */
+export function matchPieces(text: string, words: readonly string[]): Piece[] {
+  return holdsEvery(text, words) ? highlightPieces(text, words) : [{ text, match: false }]
 }

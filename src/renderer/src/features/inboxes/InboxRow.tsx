@@ -2,7 +2,7 @@ import { IconPin } from '@tabler/icons-react'
 import { memo, useState, type KeyboardEvent } from 'react'
 import { hrefOf, navigate } from '../../app/router'
 import { useShownFlags } from '../../stores/asked-flags'
-import { highlightPieces, searchWords } from '../../app/highlight'
+import { highlightPieces, matchPieces, searchWords, type Piece } from '../../app/highlight'
 import type { InboxRowData } from './inbox-rows'
 import { FAILED_ANSWER_LEAD } from './error-note'
 import type { InboxActions } from './inbox-actions'
@@ -38,11 +38,14 @@ function Snippet({ text, query, failed }: { text: string; query: string; failed?
     <span className={classes.preview} data-state={failed ? 'error' : undefined} data-testid="inbox-snippet">
       {/* Before the quote, which is cut to the words found: it stays whole. */}
       {failed && FAILED_ANSWER_LEAD}
-      {leadToFirstMatch(highlightPieces(quoted, searchWords(query))).map((p, i) =>
-        p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>
-      )}
+      <Marked pieces={leadToFirstMatch(highlightPieces(quoted, searchWords(query)))} />
     </span>
   )
+}
+
+/** Pieces of a text, the words found marked. */
+function Marked({ pieces }: { pieces: readonly Piece[] }) {
+  return <>{pieces.map((p, i) => (p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}</>
 }
 
 /**
@@ -148,8 +151,9 @@ export const InboxRow = memo(function InboxRow({
           <span className={classes.title}>
             {isPinned && <IconPin size={14} aria-label="Pinned" role="img" className={classes.icon} />}
             {/* Cut to the row's width: the whole name shows on hovering it. */}
-            <span className={classes.name} title={row.name}>
-              {row.name}
+            <span className={classes.name} title={row.name} data-testid="inbox-name">
+              {/* A search hit found by its name: the words marked there too, as in the snippet. */}
+              {snippet ? <Marked pieces={matchPieces(row.name, searchWords(snippet.query))} /> : row.name}
             </span>
             {selected && <span className={classes.visuallyHidden}>, selected</span>}
             {isHidden && <HiddenBadge small className={classes.badge} />}
