@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import pickerClasses from '../../src/renderer/src/features/jobs/LibraryPicker.module.css'
 import { parseLocalEntry } from '../../src/renderer/src/features/jobs/scope-entries'
 import { emptyScope, JobScopeSchema, type JobScope } from '../../src/shared/contract/scope'
 import { documentResource, remoteSharedFolder, vrkaiEntry } from '../support/fixtures'
@@ -74,6 +77,54 @@ describe('ScopeEditor', () => {
     await userEvent.click(within(library).getByRole('button', { name: 'Unselect all' }))
     expect([scope.vector_fs_folders, scope.vector_fs_items]).toEqual([[], []])
     expect(within(library).getByTestId('library-selection-count').textContent).toBe('0 folders and 0 files selected')
+  })
+
+  it('a click anywhere on a row checks or unchecks it, as in a desktop tree; the box, the name, the chevron and the keys still act once', async () => {
+    let scope: JobScope = emptyScope()
+    renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))
+    const library = screen.getByRole('region', { name: 'Library' })
+    await within(library).findByRole('checkbox', { name: 'notes.txt' })
+    const row = (path: string) =>
+      within(library)
+        .getAllByTestId('library-row')
+        .find((r) => r.dataset.path === path)!
+    const picked = () => [...scope.vector_fs_folders, ...scope.vector_fs_items].map((e) => e.name)
+    // The blank part of the row, right of the name (the row itself, not its controls).
+    await userEvent.click(row('/notes.txt'))
+    expect(picked()).toEqual(['notes.txt'])
+    expect(row('/notes.txt').getAttribute('aria-checked')).toBe('true')
+    await userEvent.click(row('/notes.txt'))
+    expect(picked()).toEqual([])
+    // The name (the box's label) and the box toggle once each, not twice (their click reaches the row too).
+    await userEvent.click(within(row('/notes.txt')).getByText('notes.txt'))
+    expect(picked()).toEqual(['notes.txt'])
+    await userEvent.click(within(library).getByRole('checkbox', { name: 'notes.txt' }))
+    expect(picked()).toEqual([])
+    // The chevron opens the folder and checks nothing.
+    await userEvent.click(within(library).getByRole('button', { name: 'Open Contracts' }))
+    await within(library).findByRole('checkbox', { name: '2025' })
+    expect(picked()).toEqual([])
+    await userEvent.click(row('/Contracts'))
+    expect(picked()).toEqual(['Contracts'])
+    // A row included with its folder above is not toggled by a click.
+    await userEvent.click(row('/Contracts/lease.txt'))
+    expect(picked()).toEqual(['Contracts'])
+    // The keys still act on the row a click focused: Space checks and unchecks it, Down and Space check the next.
+    await userEvent.click(row('/Contracts'))
+    expect(picked()).toEqual([])
+    expect(document.activeElement).toBe(row('/Contracts'))
+    await userEvent.keyboard(' ')
+    expect(picked()).toEqual(['Contracts'])
+    await userEvent.keyboard(' ')
+    expect(picked()).toEqual([])
+    await userEvent.keyboard('{ArrowDown}')
+    expect(document.activeElement).toBe(row('/Contracts/2025'))
+    await userEvent.keyboard(' ')
+    expect(picked()).toEqual(['2025'])
+    // A row shows the pointer over it with a hover background, but for one included with its folder (no click acts there).
+    expect(row('/notes.txt').classList.contains(pickerClasses.entry!)).toBe(true)
+    const css = readFileSync(join(__dirname, '../../src/renderer/src/features/jobs/LibraryPicker.module.css'), 'utf8')
+    expect(css).toMatch(/\.entry:hover:not\(\[aria-disabled='true'\]\) \{\s*background-color: var\(--mantine-color-default-hover\);/)
   })
 
   it('search shows the matching names with the folders above them', async () => {

@@ -54,6 +54,7 @@ import {
   type Selection
 } from './vfs-selection'
 import { countText } from '../../app/count-format'
+import classes from './LibraryPicker.module.css'
 
 /** What a part of the scope editor gets: the scope, and where its changes go. */
 export interface ScopeProps {
@@ -383,6 +384,13 @@ function PickerTree({ top, ctx }: { top: readonly PickerEntry[]; ctx: PickerCont
               aria-checked={some ? 'mixed' : own || !!parent}
               aria-disabled={parent ? true : undefined}
               title={parent ? `Included with ${parent}` : undefined}
+              className={`${treeClasses.row} ${classes.entry}`}
+              // The whole row checks or unchecks its entry, as a desktop tree's row does (only the name and the box
+              // did: a click right of the name did nothing). The box, its label and the chevron act by themselves.
+              onClick={(ev) => {
+                if (ev.target instanceof Element && ev.target.closest('input, label, button')) return
+                if (!parent) ctx.check(line.entry, !own)
+              }}
             >
               <PickerRow entry={line.entry} depth={line.depth} isOpen={line.open} ctx={ctx} />
             </li>
