@@ -1,5 +1,6 @@
 import { Document, Packer, Paragraph } from 'docx'
 import { strToU8, zipSync } from 'fflate'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -20,6 +21,30 @@ interface Api {
 let node: TestNode | undefined
 let server: HttpServer | undefined
 const cleanups: (() => void)[] = []
+
+/** CPU time (ms) of the processes `pid` started (the node's reading process), read from /proc. */
+function readerCpuMs(pid: number): number {
+  const stats = readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return []
+    try {
+      // After the command's closing parenthesis: state, ppid, … utime (14th field), stime (15th).
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')
+      return [{ ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) }]
+    } catch {
+      return [] // gone meanwhile
+    }
+  })
+  return (stats.filter((s) => s.ppid === pid).reduce((sum, s) => sum + s.ticks, 0) * 1000) / 100
+}
+
+/** Waits until the processes `pid` started have used `ms` of CPU in all (at most 30 s). */
+async function untilReaderWorks(pid: number, ms: number): Promise<void> {
+  const until = Date.now() + 30_000
+  while (readerCpuMs(pid) < ms) {
+    if (Date.now() > until) throw new Error(`the reading process did not start reading (${readerCpuMs(pid)} ms of CPU)`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
 
 async function startNode(options: TestNodeOptions = {}): Promise<Api> {
   const t = tempDir()
@@ -269,11 +294,14 @@ describe('the built headless node (npm run serve) reads PDF and DOCX with its bu
     serve = await startServe(['--port', '0', '--data-dir', t.dir], {}, true)
     // The reading process is started and ready before the long document.
     expect((await upload(serve, 'first.pdf', await shortPdf('A first short document.'))).status).toBe(200)
-    const long = await longPdf(3000)
+    // Read in seconds, and well within the 10 s a stop gives requests in flight before it cuts their
+    // connections (3,000 pages took longer than that on a loaded machine).
+    const long = await longPdf(1000)
+    const reading = readerCpuMs(serve.child.pid!)
     const pending = upload(serve, 'report.pdf', long)
-    // Well inside the seconds its reading takes. Were the PDF not yet handed over, a fresh reader would
-    // read it and the test would pass without showing anything, never fail for the wrong reason.
-    await new Promise((r) => setTimeout(r, 1000))
+    // The reading process at work on it, whatever the machine's load (a fixed second before): were the
+    // PDF not yet handed over, a fresh reader would read it and the test would show nothing.
+    await untilReaderWorks(serve.child.pid!, reading + 300)
     // A terminal's Ctrl+C signals its whole foreground process group: the node and its reading process.
     process.kill(-serve.child.pid!, 'SIGINT')
     const answered = await pending
