@@ -21,14 +21,19 @@ describe('Edit scope in the Job details panel, a network folder typed but not ad
   const scopeOf = async (jobId: string) =>
     (await node.get('/v2/get_job_scope', { job_id: jobId })).body as { network_folders: { path: { path_ids: string[] } }[] }
 
-  it('stops Save scope with a sentence on its field, the typing kept and the dialog open; added, it is saved', async () => {
+  /** A new job's panel, its Edit scope dialog open. */
+  const openEditScope = async () => {
     const jobId = await createJob(node, 'gpt')
     const inbox = (await node.get('/v2/get_inbox', { inbox_name: `job_inbox::${jobId}::false` })).body as Inbox
     renderWithApp(<InboxSidePanel jobId={jobId} inbox={inbox} />, routerTransport(node.router))
     const edit = await screen.findByRole('button', { name: 'Edit scope' })
     await waitFor(() => expect(edit.hasAttribute('disabled')).toBe(false))
     await userEvent.click(edit)
-    const dialog = within(await screen.findByRole('dialog', { name: 'Edit scope' }))
+    return { jobId, dialog: within(await screen.findByRole('dialog', { name: 'Edit scope' })) }
+  }
+
+  it('stops Save scope with a sentence on its field, the typing kept and the dialog open; added, it is saved', async () => {
+    const { jobId, dialog } = await openEditScope()
     const advanced = dialog.getByRole('button', { name: 'Advanced: folders on other nodes' })
     await userEvent.click(advanced)
     const network = within(dialog.getByRole('region', { name: 'Folders on other nodes' }))
@@ -59,13 +64,7 @@ describe('Edit scope in the Job details panel, a network folder typed but not ad
   })
 
   it('Escape and Cancel ask before a network folder typed but not added is dropped; kept, the typing stays', async () => {
-    const jobId = await createJob(node, 'gpt')
-    const inbox = (await node.get('/v2/get_inbox', { inbox_name: `job_inbox::${jobId}::false` })).body as Inbox
-    renderWithApp(<InboxSidePanel jobId={jobId} inbox={inbox} />, routerTransport(node.router))
-    const edit = await screen.findByRole('button', { name: 'Edit scope' })
-    await waitFor(() => expect(edit.hasAttribute('disabled')).toBe(false))
-    await userEvent.click(edit)
-    const dialog = within(await screen.findByRole('dialog', { name: 'Edit scope' }))
+    const { jobId, dialog } = await openEditScope()
     await userEvent.click(dialog.getByRole('button', { name: 'Advanced: folders on other nodes' }))
     const network = within(dialog.getByRole('region', { name: 'Folders on other nodes' }))
     const name = network.getByLabelText<HTMLInputElement>('Shared folder name', { exact: false, selector: 'input' })

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { runAnswerCall } from '../../src/main/runtime/answer-call'
-import { messages, recordEvents, waitForAnswers, waitForMessages } from '../support/answers'
+import { jobWithKey, messages, recordEvents, storedText, streamedText, waitForAnswers, waitForMessages } from '../support/answers'
 import type { NodeEvent } from '../../src/shared/contract/events'
-import { addProvider, createJob, useFakeLlm, useTestNode, type TestNode } from '../support/node'
+import { useFakeLlm, useTestNode } from '../support/node'
 
 /*
  * A provider server that echoes the key it was sent inside its answer (an echo server, a
@@ -16,27 +16,6 @@ const KEY = 'sk-test-KEY-0123456789'
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 }, rateLimitRetries: 0 } })
 const fake = useFakeLlm()
 
-async function jobWith(kind: string, stream = true) {
-  await addProvider(node, 'p1', { model: { [kind]: { model_type: 'model-a' } }, external_url: fake.url, api_key: KEY })
-  const jobId = await createJob(node, 'p1')
-  const config = { custom_prompt: '', temperature: 0.7, seed: 0, top_k: 40, top_p: 0.9, stream, other_model_params: null }
-  expect((await node.post('/v2/update_job_config', { job_id: jobId, config })).status).toBe(200)
-  return { jobId, inboxId: `job_inbox::${jobId}::false` }
-}
-
-const streamed = (events: NodeEvent[]) =>
-  events
-    .filter((e) => e.type === 'message_delta')
-    .map((e) => (e.data as { text: string }).text)
-    .join('')
-
-/** Every row of every table of the node's database, as text. */
-function storedText(n: TestNode): string {
-  const tables = n.store.db.prepare<[], string>(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all()
-  const hex = (_k: string, v: unknown) => (Buffer.isBuffer(v) ? v.toString('hex') : v)
-  return tables.map((name) => JSON.stringify(n.store.db.prepare(`SELECT * FROM "${name}"`).raw(true).all(), hex)).join('\n')
-}
-
 /** The key is nowhere the node keeps or shows: the inbox as the API reads it, the events, the database, the log. */
 async function expectNoKey(inboxId: string, events: NodeEvent[]) {
   expect(JSON.stringify(await messages(node, inboxId))).not.toContain(KEY)
@@ -48,7 +27,7 @@ async function expectNoKey(inboxId: string, events: NodeEvent[]) {
 describe.each(['OpenAI', 'Claude', 'Gemini', 'Ollama'])('%s', (kind) => {
   it('an answer echoing the key, split across the chunks of the stream, is stored and streamed with [redacted] in its place', async () => {
     const events = recordEvents(node)
-    const { jobId, inboxId } = await jobWith(kind)
+    const { jobId, inboxId } = await jobWithKey(node, kind, fake.url, KEY)
     // Split in two, then a character a chunk, then whole beside a start of it that goes another way.
     const chunks = ['Your key is sk-test-', 'KEY-0123456789', '. Again: ', ...KEY, `, ${KEY}sk-test-K`, 'ind regards']
     fake.behaviour = { type: 'reply', chunks }
@@ -57,7 +36,7 @@ describe.each(['OpenAI', 'Claude', 'Gemini', 'Ollama'])('%s', (kind) => {
     const redacted = 'Your key is [redacted]. Again: [redacted], [redacted]sk-test-Kind regards'
     expect(answer!.job_message.error).toBeUndefined()
     expect(answer!.job_message.content).toBe(redacted)
-    expect(streamed(events)).toBe(redacted)
+    expect(streamedText(events)).toBe(redacted)
     await expectNoKey(inboxId, events)
   })
 })
@@ -67,23 +46,23 @@ describe('OpenAI', () => {
     'an answer that breaks off (%s) in the middle of the key keeps no part of it',
     async (ending) => {
       const events = recordEvents(node)
-      const { jobId, inboxId } = await jobWith('OpenAI')
+      const { jobId, inboxId } = await jobWithKey(node, 'OpenAI', fake.url, KEY)
       fake.behaviour = { type: 'break', chunks: ['Key: sk-test-KEY', '-0123456789', ', then sk-test-KEY'], ending, delayMs: 5 }
       await node.post('/v2/job_message', { job_id: jobId, content: 'What is my key?' })
       const [, note] = await waitForAnswers(node, inboxId, 1)
       expect(note!.job_message.error).toBeDefined()
       expect(note!.job_message.content.startsWith('Key: [redacted], then [redacted]\n\n⚠ ')).toBe(true)
-      expect(streamed(events)).toBe('Key: [redacted], then [redacted]')
+      expect(streamedText(events)).toBe('Key: [redacted], then [redacted]')
       await expectNoKey(inboxId, events)
     }
   )
 
   it('an answer stopped by the operator keeps what streamed, the key redacted, and most of a key it ended on redacted too', async () => {
     const events = recordEvents(node)
-    const { jobId, inboxId } = await jobWith('OpenAI')
+    const { jobId, inboxId } = await jobWithKey(node, 'OpenAI', fake.url, KEY)
     fake.behaviour = { type: 'stall', chunks: ['Partial ', 'sk-test-', 'KEY-0123456789', ' and sk-test-'] }
     await node.post('/v2/job_message', { job_id: jobId, content: 'What is my key?' })
-    await waitForMessages(node, inboxId, () => streamed(events).includes(' and '))
+    await waitForMessages(node, inboxId, () => streamedText(events).includes(' and '))
     expect(await node.post('/v2/stop_llm', { inbox_name: inboxId })).toEqual({ status: 200, body: 'Successfully stopped' })
     const [, answer] = await waitForAnswers(node, inboxId, 1)
     expect(answer!.job_message).toMatchObject({ content: 'Partial [redacted] and [redacted]', stopped: true })
@@ -92,12 +71,12 @@ describe('OpenAI', () => {
 
   it('an answer echoing the key with streaming off is stored with [redacted] in its place', async () => {
     const events = recordEvents(node)
-    const { jobId, inboxId } = await jobWith('OpenAI', false)
+    const { jobId, inboxId } = await jobWithKey(node, 'OpenAI', fake.url, KEY, false)
     fake.behaviour = { type: 'reply', chunks: [`Your key is ${KEY}, and ${KEY}.`] }
     await node.post('/v2/job_message', { job_id: jobId, content: 'What is my key?' })
     const [, answer] = await waitForAnswers(node, inboxId, 1)
     expect(answer!.job_message.content).toBe('Your key is [redacted], and [redacted].')
-    expect(streamed(events)).toBe('Your key is [redacted], and [redacted].')
+    expect(streamedText(events)).toBe('Your key is [redacted], and [redacted].')
     await expectNoKey(inboxId, events)
   })
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { messages, recordEvents, waitForAnswers } from '../support/answers'
-import type { NodeEvent } from '../../src/shared/contract/events'
-import { addProvider, createJob, useFakeLlm, useTestNode, type TestNode } from '../support/node'
+import { jobWithKey, messages, recordEvents, storedText, streamedText, waitForAnswers } from '../support/answers'
+import { useFakeLlm, useTestNode } from '../support/node'
 
 /*
  * A server that echoes the key it was sent inside a successful answer, encoded as a URL, a JSON writer
@@ -27,26 +26,6 @@ const PARTS = [...KEY.split(/[+/=]/).filter((p) => p.length >= 6), ...Object.val
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 3000, idleMs: 3000 }, rateLimitRetries: 0 } })
 const fake = useFakeLlm()
 
-async function jobWith(kind: string, stream: boolean) {
-  await addProvider(node, 'p1', { model: { [kind]: { model_type: 'model-a' } }, external_url: fake.url, api_key: KEY })
-  const jobId = await createJob(node, 'p1')
-  const config = { custom_prompt: '', temperature: 0.7, seed: 0, top_k: 40, top_p: 0.9, stream, other_model_params: null }
-  expect((await node.post('/v2/update_job_config', { job_id: jobId, config })).status).toBe(200)
-  return { jobId, inboxId: `job_inbox::${jobId}::false` }
-}
-
-const streamed = (events: NodeEvent[]) =>
-  events
-    .filter((e) => e.type === 'message_delta')
-    .map((e) => (e.data as { text: string }).text)
-    .join('')
-
-function storedText(n: TestNode): string {
-  const tables = n.store.db.prepare<[], string>(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all()
-  const hex = (_k: string, v: unknown) => (Buffer.isBuffer(v) ? v.toString('hex') : v)
-  return tables.map((name) => JSON.stringify(n.store.db.prepare(`SELECT * FROM "${name}"`).raw(true).all(), hex)).join('\n')
-}
-
 function expectNoPart(text: string) {
   for (const part of PARTS) expect(text).not.toContain(part)
 }
@@ -62,13 +41,13 @@ const redacted = forms.map((_f, i) => `Form ${i}: [redacted].`).join('')
 describe.each(['OpenAI', 'Claude', 'Gemini', 'Ollama'])('%s', (kind) => {
   it('an answer echoing the key encoded, each form split across two chunks of the stream, is streamed and stored with [redacted] in its place', async () => {
     const events = recordEvents(node)
-    const { jobId, inboxId } = await jobWith(kind, true)
+    const { jobId, inboxId } = await jobWithKey(node, kind, fake.url, KEY, true)
     fake.behaviour = { type: 'reply', chunks }
     await node.post('/v2/job_message', { job_id: jobId, content: 'What is my key?' })
     const [, answer] = await waitForAnswers(node, inboxId, 1)
     expect(answer!.job_message.error).toBeUndefined()
     expect(answer!.job_message.content).toBe(redacted)
-    expect(streamed(events)).toBe(redacted)
+    expect(streamedText(events)).toBe(redacted)
     expectNoPart(JSON.stringify(await messages(node, inboxId)))
     expectNoPart(JSON.stringify(events))
     expectNoPart(storedText(node))
@@ -79,7 +58,7 @@ describe.each(['OpenAI', 'Claude', 'Gemini', 'Ollama'])('%s', (kind) => {
 describe('OpenAI, streaming off', () => {
   it('an answer echoing the key encoded is stored with [redacted] in its place', async () => {
     const events = recordEvents(node)
-    const { jobId, inboxId } = await jobWith('OpenAI', false)
+    const { jobId, inboxId } = await jobWithKey(node, 'OpenAI', fake.url, KEY, false)
     fake.behaviour = { type: 'reply', chunks: [chunks.join('')] }
     await node.post('/v2/job_message', { job_id: jobId, content: 'What is my key?' })
     const [, answer] = await waitForAnswers(node, inboxId, 1)

@@ -73,3 +73,26 @@ export function recordEvents(node: TestNode): NodeEvent[] {
   node.ctx.bus.subscribe((e) => events.push(e))
   return events
 }
+
+/** A job on provider `p1` of `kind` at `url` with `apiKey`, its answers streamed or not. */
+export async function jobWithKey(node: TestNode, kind: string, url: string, apiKey: string, stream = true) {
+  await addProvider(node, 'p1', { model: { [kind]: { model_type: 'model-a' } }, external_url: url, api_key: apiKey })
+  const jobId = await createJob(node, 'p1')
+  const config = { custom_prompt: '', temperature: 0.7, seed: 0, top_k: 40, top_p: 0.9, stream, other_model_params: null }
+  expect((await node.post('/v2/update_job_config', { job_id: jobId, config })).status).toBe(200)
+  return { jobId, inboxId: `job_inbox::${jobId}::false` }
+}
+
+/** The text the window was streamed: every message_delta of `events`, joined. */
+export const streamedText = (events: readonly NodeEvent[]) =>
+  events
+    .filter((e) => e.type === 'message_delta')
+    .map((e) => (e.data as { text: string }).text)
+    .join('')
+
+/** Every row of every table of the node's database, as text. */
+export function storedText(n: TestNode): string {
+  const tables = n.store.db.prepare<[], string>(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all()
+  const hex = (_k: string, v: unknown) => (Buffer.isBuffer(v) ? v.toString('hex') : v)
+  return tables.map((name) => JSON.stringify(n.store.db.prepare(`SELECT * FROM "${name}"`).raw(true).all(), hex)).join('\n')
+}
