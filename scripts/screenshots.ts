@@ -187,6 +187,9 @@ async function main() {
     await library.getByRole('button', { name: 'Open My Files' }).click()
     await library.getByRole('checkbox', { name: 'Contracts', exact: true }).check()
     await library.getByRole('checkbox', { name: 'Q3 report.md' }).check()
+    // The pointer off the tree: a row under it shows its hover background.
+    await p.mouse.move(0, 0)
+    await p.waitForTimeout(200)
   })
   // The preview of a file opened at a passage, as a source chip opens it.
   const hit = (await api<{ path: string; node_id: string }[]>('/v2/search_items', { search: 'rent due', path: '/My Files' }))[0]!
