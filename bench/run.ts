@@ -412,12 +412,12 @@ async function main() {
   for (const n of quick ? [1000] : [1000, 10_000, 100_000]) {
     const ui = await step(`UI, ${n} inboxes`, () => benchUi(n))
     rows.push([
-      `UI: navigation -> first inbox row, ${n} inboxes`,
+      `UI: navigation -> first inbox row, ${n} inboxes (target 300 ms)`,
       `${ui.firstRowMs.toFixed(0)} ms`,
-      'target 300 ms',
-      '',
-      '',
-      ui.firstRowMs <= 300 ? 'ok' : 'OVER'
+      'a bare page: code traded, the same first page read, its rows added to the DOM',
+      `${ui.firstRowFloorMs.toFixed(0)} ms`,
+      `${(ui.firstRowMs / ui.firstRowFloorMs).toFixed(2)}x`,
+      ui.firstRowMs <= 300 ? 'ok' : 'OVER 300 ms'
     ])
     rows.push([
       `UI: the same, navigating while Playwright's new page is still starting its first renderer, ${n} inboxes`,

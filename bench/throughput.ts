@@ -104,7 +104,7 @@ async function withCpu<T>(pid: number | undefined, work: () => Promise<T>): Prom
 }
 
 /** A floor server (bench/floor-server.mjs) in a process of its own; resolves once it listens. */
-function startFloor(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+export function startFloor(args: string[]): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [join(ROOT, 'bench/floor-server.mjs'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
   return new Promise((done, fail) => {
     let out = ''
@@ -117,7 +117,7 @@ function startFloor(args: string[]): Promise<{ child: ChildProcess; url: string 
   })
 }
 
-const stopped = (child: ChildProcess) =>
+export const stopped = (child: ChildProcess) =>
   new Promise<void>((done) => {
     if (child.exitCode !== null) return done()
     child.on('exit', () => done())
