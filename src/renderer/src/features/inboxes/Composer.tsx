@@ -5,6 +5,7 @@ import { IconPlayerStopFilled, IconSend } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { IconTip } from '../../app/IconTip'
+import { contentTooLargeText } from '../../app/content-limit'
 import { carriedFor, composerShown } from '../../stores/carried-typing'
 import { takeComposerFocus } from '../../stores/composer-focus'
 import { draftOf, forgetDraft, keepDraft } from '../../stores/drafts'
@@ -40,6 +41,8 @@ export function Composer({
   // Why the message in the box was not sent: said under the box, not in a notice in the corner, which
   // covered the Send button for the seconds it showed. It goes when the message is changed or sent again.
   const [unsent, setUnsent] = useState<string | null>(null)
+  // Whether `unsent` says the message is over the node's size limit: the box is marked as the field to fix.
+  const [tooLarge, setTooLarge] = useState(false)
   const mounted = useRef(true)
   useEffect(() => {
     mounted.current = true
@@ -51,6 +54,7 @@ export function Composer({
     setTextHere(value)
     keepDraft(inboxId, value)
     setUnsent(null)
+    setTooLarge(false)
   }
   const send = useRouteMutation('job_message')
   const client = useClient()
@@ -74,6 +78,15 @@ export function Composer({
   const submit = async () => {
     const content = text
     if (!content.trim()) return
+    // Over the node's limit, it is refused here, at once, and stays in the box: sent, the node's 413 came back
+    // after a round trip. Counted on send only (typing is not slowed by counting a megabyte's bytes).
+    const over = contentTooLargeText('message', content)
+    if (over) {
+      setUnsent(over)
+      setTooLarge(true)
+      box.current?.focus()
+      return
+    }
     // Sent from the Send button, which the emptied box disables: the focus would fall to the page.
     // It goes back to the box, where the next message is written.
     if (document.activeElement !== box.current) box.current?.focus()
@@ -139,6 +152,8 @@ export function Composer({
           maxRows={8}
           classNames={{ input: classes.box }}
           value={text}
+          // Marked (red, aria-invalid) while it is over the limit; the sentence is the note under the box (an alert).
+          error={tooLarge}
           onChange={(e) => setText(e.currentTarget.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {

@@ -3,8 +3,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { JobConfig } from '../../../../shared/contract/job'
 import { BusyButton } from '../../app/BusyButton'
 import { DialogFoot } from '../../app/DialogFoot'
-import { MAX_MESSAGE_CONTENT_BYTES, utf8Length } from '../../../../shared/contract/limits'
-import { sizeText, groupedNumber } from '../../../../shared/byte-size'
+import { contentTooLargeText } from '../../app/content-limit'
+import { groupedNumber } from '../../../../shared/byte-size'
 
 /** The largest whole number the node takes (and JavaScript holds exactly), as people read it. */
 const LARGEST = groupedNumber(Number.MAX_SAFE_INTEGER)
@@ -58,12 +58,6 @@ const FIELDS: Record<
 }
 const NUMBER_FIELDS = Object.keys(FIELDS) as NumberField[]
 
-/**
- * A prompt over the node's limit (as a message's content): refused on the field. Sent, the node's 413 came
- * in a notice as "larger than the 1 MiB limit (…)", naming no field, the focus left on Save.
- */
-export const PROMPT_TOO_LARGE = `The system prompt is larger than the ${sizeText(MAX_MESSAGE_CONTENT_BYTES)} limit (${groupedNumber(MAX_MESSAGE_CONTENT_BYTES)} bytes of UTF-8): shorten it.`
-
 interface Props {
   readonly initial: JobConfig
   readonly saving: boolean
@@ -81,7 +75,9 @@ export function JobConfigForm({ initial, saving, onSave, onCancel, onChanged }: 
   useEffect(() => onChanged?.(changed), [changed, onChanged])
   const [missing, setMissing] = useState<ReadonlySet<NumberField>>(new Set())
   const inputs = useRef<Partial<Record<NumberField, HTMLInputElement | null>>>({})
-  const [promptTooLarge, setPromptTooLarge] = useState(false)
+  // A prompt over the node's limit (as a message's content): refused on the field. Sent, the node's 413 came
+  // in a notice as "larger than the 1 MiB limit (…)", naming no field, the focus left on Save.
+  const [promptTooLarge, setPromptTooLarge] = useState<string | null>(null)
   const promptInput = useRef<HTMLTextAreaElement>(null)
   // The dialog opens on the prompt with the caret after its text: at its start, what was typed to add a
   // line went before the prompt already there.
@@ -112,7 +108,7 @@ export function JobConfigForm({ initial, saving, onSave, onCancel, onChanged }: 
       const v = draft[f]
       return typeof v !== 'number' || !FIELDS[f].takes(v)
     })
-    const tooLarge = utf8Length(draft.custom_prompt) > MAX_MESSAGE_CONTENT_BYTES
+    const tooLarge = contentTooLargeText('system prompt', draft.custom_prompt)
     if (refused.length > 0 || tooLarge) {
       setMissing(new Set(refused))
       setPromptTooLarge(tooLarge)
@@ -141,10 +137,10 @@ export function JobConfigForm({ initial, saving, onSave, onCancel, onChanged }: 
         minRows={3}
         ref={promptInput}
         value={draft.custom_prompt}
-        error={promptTooLarge ? PROMPT_TOO_LARGE : undefined}
+        error={promptTooLarge ?? undefined}
         onChange={(e) => {
           set({ custom_prompt: e.currentTarget.value })
-          setPromptTooLarge(false)
+          setPromptTooLarge(null)
         }}
       />
       <Group grow align="flex-start">
