@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
-import { ApiFailure, createClient, errorText, fieldPathsOf, retryOnce, untilAborted } from '../../src/renderer/src/api/client'
+import { ApiFailure, createClient, errorText, fieldPathsOf, noticeText, retryOnce, untilAborted } from '../../src/renderer/src/api/client'
 
 describe('client errors', () => {
   it('people read messages without field paths; forms get the paths', () => {
@@ -9,6 +9,21 @@ describe('client errors', () => {
     expect(fieldPathsOf(message)).toEqual(['job_creation_info.scope.vector_fs_items[2].path.path_ids', 'llm_provider'])
     expect(errorText(new Error('The node did not answer'))).toBe('The node did not answer')
     expect(fieldPathsOf('body: malformed JSON')).toEqual([])
+  })
+
+  it('a notice (not on a field) keeps the field paths, which say which value is wrong; the body is no field', () => {
+    const failure = new ApiFailure(400, 'Bad Request', 'config.temperature: must be between 0 and 2', ['config.temperature'])
+    expect(noticeText(failure)).toBe('config.temperature: must be between 0 and 2')
+    // A form shows the sentence on its field, without the path, as before.
+    expect(errorText(failure)).toBe('must be between 0 and 2')
+    const message =
+      'job_creation_info.scope.vector_fs_items[2].path.path_ids: expected array of strings; llm_provider: required (and 2 more)'
+    expect(noticeText(new Error(message))).toBe(message)
+    expect(noticeText(new Error('body: malformed JSON'))).toBe('malformed JSON')
+    expect(noticeText(new Error('The node did not answer'))).toBe('The node did not answer')
+    expect(noticeText(new ApiFailure(401, 'Unauthorized', 'missing or wrong bearer token', []))).toBe(
+      errorText(new ApiFailure(401, 'Unauthorized', 'x', []))
+    )
   })
 
   it('a failed call carries status, reason phrase, message and the fields a 400 names', async () => {

@@ -45,14 +45,25 @@ export const NO_SESSION_TEXT =
 /**
  * An error as a person reads it: the server's message without the leading field paths, which
  * are for marking form fields ("llm_provider_id: LLM provider 'x' is used by 2 jobs" -> "LLM ..."),
- * and NO_SESSION_TEXT for a refused session, whatever the node's words for it.
+ * and NO_SESSION_TEXT for a refused session, whatever the node's words for it. For a sentence shown
+ * on its field, or after words that name the field; a notice keeps the paths (noticeText).
  */
-export function errorText(err: unknown): string {
+export const errorText = (err: unknown): string => textOf(err, false)
+
+/**
+ * An error for a notice (a toast, not a form field): the server's message with its field paths kept,
+ * since nothing else says which value is wrong ("config.temperature: must be between 0 and 2", where
+ * errorText gives "must be between 0 and 2"); the body as a whole is no field and is not named.
+ * NO_SESSION_TEXT for a refused session, as errorText. A form puts errorText's sentence on its field.
+ */
+export const noticeText = (err: unknown): string => textOf(err, true)
+
+function textOf(err: unknown, withPaths: boolean): string {
   if (isNoSession(err)) return NO_SESSION_TEXT
   const message = err instanceof Error ? err.message : String(err)
   const more = omittedErrors(message)
   const text = parseFieldErrors(message)
-    .map((e) => e.text)
+    .map((e) => (withPaths && e.path.length > 0 ? `${formatPath(e.path)}: ${e.text}` : e.text))
     .join('; ')
   return more ? `${text} (and ${more} more)` : text
 }

@@ -4,7 +4,7 @@ import { IconArrowLeft, IconDownload } from '@tabler/icons-react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef, useState } from 'react'
-import { ApiFailure, errorText } from '../../api/client'
+import { ApiFailure, errorText, noticeText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { keys, useVfsFolder } from '../../api/queries'
 import { fileSizeText } from '../../../../shared/byte-size'
@@ -47,7 +47,7 @@ export function FilePreview({ path, node, from }: { path: string; node?: string;
       .call('download_file', { query: { path } })
       .then((bytes) => saveBytes(bytes, baseName(path)))
       .catch((err: unknown) => {
-        notifications.show({ color: 'red', title: `${baseName(path)} was not downloaded`, message: errorText(err) })
+        notifications.show({ color: 'red', title: `${baseName(path)} was not downloaded`, message: noticeText(err) })
         // Gone since it was shown (deleted or moved elsewhere): the preview says so too.
         if (err instanceof ApiFailure && err.status === 404) void queryClient.invalidateQueries({ queryKey: keys.vfsResource(path) })
       })

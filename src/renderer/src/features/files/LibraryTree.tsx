@@ -8,7 +8,7 @@ import { focusWhenLost } from '../../app/focus-when-lost'
 import { useLatest } from '../../app/use-latest'
 import { MENU_AT_ONCE } from '../../app/menu-at-once'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
-import { errorText } from '../../api/client'
+import { noticeText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { invalidateAfter, keys } from '../../api/queries'
 import { beginLeaving } from '../../api/vfs-leaving'
@@ -374,7 +374,7 @@ function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) 
           (err: unknown) => {
             over()
             done(false)
-            settle({ color: 'red', title: `${entry.name} was not deleted`, message: errorText(err) })
+            settle({ color: 'red', title: `${entry.name} was not deleted`, message: noticeText(err) })
           }
         )
       }

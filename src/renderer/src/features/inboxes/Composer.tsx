@@ -12,7 +12,7 @@ import { draftOf, forgetDraft, keepDraft } from '../../stores/drafts'
 import { forgetRemovedInbox } from '../../stores/removed-inbox'
 import { useClient } from '../../api/client-context'
 import { useRouteMutation } from '../../api/queries'
-import { ApiFailure, errorText } from '../../api/client'
+import { ApiFailure, errorText, noticeText } from '../../api/client'
 import { applyInboxChanges } from '../../api/inbox-pages'
 import classes from './short-window.module.css'
 import { SHORT_WINDOW } from './short-window'
@@ -116,7 +116,7 @@ export function Composer({
       setTextHere(back)
       // Another conversation opened meanwhile, this box is gone: a notice says it (the text waits in its draft).
       if (mounted.current) setUnsent(errorText(err))
-      else notifications.show({ color: 'red', title: 'Not sent', message: errorText(err) })
+      else notifications.show({ color: 'red', title: 'Not sent', message: noticeText(err) })
     }
   }
   // Stop goes once the answer has stopped: the focus it held goes to the message box, not to the page.
@@ -129,7 +129,7 @@ export function Composer({
   const stop = () =>
     client
       .call('stop_llm', { body: { inbox_name: inboxId } })
-      .catch((err: unknown) => notifications.show({ color: 'red', message: errorText(err) }))
+      .catch((err: unknown) => notifications.show({ color: 'red', message: noticeText(err) }))
   return (
     <form
       onSubmit={(e) => {

@@ -12,7 +12,7 @@ import { JobConfigForm } from './JobConfigForm'
 import { SCOPE_ENTRIES_PER_PAGE, scopeTree, sectionOfMore } from './scope-tree'
 import { treeKeyProps } from './tree-keys'
 import { useFocusAcrossBreakpoint } from './layout-focus'
-import { errorText } from '../../api/client'
+import { noticeText } from '../../api/client'
 import { BusyButton } from '../../app/BusyButton'
 import { DIALOG_WITH_FOOT_STYLES, DialogFoot } from '../../app/DialogFoot'
 import { askToConfirm } from '../../app/confirm'
@@ -183,7 +183,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
       setEditingScope(null)
       notifications.show({ color: 'teal', message: 'Scope saved' })
     } catch (err) {
-      notifications.show({ color: 'red', title: 'Scope not saved', message: errorText(err) })
+      notifications.show({ color: 'red', title: 'Scope not saved', message: noticeText(err) })
     } finally {
       setSaving(false)
     }
@@ -195,7 +195,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
       await updateConfig.mutateAsync({ job_id: jobId, config: mergeConfigEdit(base, edited, latest) })
       setEditingConfig(null)
     } catch (err) {
-      notifications.show({ color: 'red', title: 'Config not saved', message: errorText(err) })
+      notifications.show({ color: 'red', title: 'Config not saved', message: noticeText(err) })
     } finally {
       setSaving(false)
     }

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { IconListDetails, IconMessages } from '@tabler/icons-react'
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { notifications } from '@mantine/notifications'
-import { ApiFailure, errorText } from '../../api/client'
+import { ApiFailure, errorText, noticeText } from '../../api/client'
 import { keys, loadedMessages, mergeMessagePages, useInbox, useMessages, useRouteMutation, type MessagePages } from '../../api/queries'
 import { isAnswer } from '../../../../shared/message-role'
 import type { LastMessage } from '../../../../shared/contract/message'
@@ -226,7 +226,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
               notifications.show({
                 color: 'red',
                 title: parent ? 'The answer was not regenerated' : 'The question was not sent again',
-                message: errorText(err)
+                message: noticeText(err)
               })
             if (!parent) return void retry.mutateAsync({ inbox_name: inboxId, message_id: messageId }).catch(failed)
             const replaced = repliesTo(list, parent)

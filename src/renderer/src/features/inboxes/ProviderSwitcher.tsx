@@ -2,7 +2,7 @@ import { Loader, Select } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { forwardRef } from 'react'
 import { useProviders, useRouteMutation } from '../../api/queries'
-import { errorText } from '../../api/client'
+import { noticeText } from '../../api/client'
 import { providerSelectProps } from '../providers'
 import { providerNamer } from '../../../../shared/provider-title'
 import { useReplacingSearch } from '../../app/replacing-search'
@@ -47,7 +47,7 @@ export const ProviderSwitcher = forwardRef<HTMLInputElement, { jobId: string; pr
               // Named as the conversation names it: "Local" alone did not say which of two "Local" servers it was.
               notifications.show({ color: 'teal', message: `Answers now come from ${providerNamer(providers.data ?? [])(v)}` })
             },
-            onError: (err) => notifications.show({ color: 'red', title: 'Provider not switched', message: errorText(err) })
+            onError: (err) => notifications.show({ color: 'red', title: 'Provider not switched', message: noticeText(err) })
           }
         )
       }}

@@ -8,7 +8,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { ExportFormat } from '../../../../shared/contract/inbox-management'
 import { jobIdOfInbox } from '../../../../shared/contract/inbox-id'
 import { inboxNameTooLongText, isInboxName } from '../../../../shared/contract/inbox-name-rules'
-import { ApiFailure, errorText, type Client } from '../../api/client'
+import { ApiFailure, errorText, noticeText, type Client } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { callEach, removeJobs, type EachOutcome } from './bulk-calls'
 import { useAskedFlags } from '../../stores/asked-flags'
@@ -29,7 +29,7 @@ export interface InboxActions {
   remove(rows: readonly InboxRowData[], onDone?: () => void): void
 }
 
-const failed = (title: string) => (err: unknown) => notifications.show({ color: 'red', title, message: errorText(err) })
+const failed = (title: string) => (err: unknown) => notifications.show({ color: 'red', title, message: noticeText(err) })
 
 /** One notice for a call on many rows that did not all succeed (none when they did, or were gone meanwhile). */
 function reportEach(outcome: EachOutcome, total: number, title: string): void {
@@ -37,7 +37,7 @@ function reportEach(outcome: EachOutcome, total: number, title: string): void {
   notifications.show({
     color: 'red',
     title: total === 1 ? title : `${title}: ${countText(outcome.failed)} of ${countText(total)}`,
-    message: errorText(outcome.firstError)
+    message: noticeText(outcome.firstError)
   })
 }
 

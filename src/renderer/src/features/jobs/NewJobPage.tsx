@@ -10,7 +10,7 @@ import { useNewJobDraft } from './new-job-draft'
 import { focusComposerOnOpen } from '../../stores/composer-focus'
 import { ScopeEditor } from './ScopeEditor'
 import { removeEntries, scopeCount } from './scope-entries'
-import { errorText } from '../../api/client'
+import { errorText, noticeText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { missingEntriesNow } from './missing-now'
 import type { MissingEntry } from './vfs-selection'
@@ -119,7 +119,7 @@ export function NewJobPage() {
       focusComposerOnOpen(jobInboxId(job_id))
       navigate({ name: 'inbox', inboxId: jobInboxId(job_id) })
     } catch (err) {
-      notifications.show({ color: 'red', title: 'The job was not created', message: errorText(err) })
+      notifications.show({ color: 'red', title: 'The job was not created', message: noticeText(err) })
     }
   }
 

@@ -4,7 +4,7 @@ import { IconActivityHeartbeat } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { LastCheck } from '../../../../shared/contract/provider'
-import { errorText, untilAborted } from '../../api/client'
+import { noticeText, untilAborted } from '../../api/client'
 import { CANCELLED, useCancellable } from '../../app/use-cancellable'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { useClient } from '../../api/client-context'
@@ -124,7 +124,7 @@ export function CheckButton({ providerId, label, name }: { providerId: string; l
           title: `The check of “${shownName}” was cancelled`,
           message: 'Its last check stays as it was until the server answers or the node gives up on it.'
         })
-      else if (!signal.aborted) notifications.show({ color: 'red', title: `“${shownName}” did not answer`, message: errorText(err) })
+      else if (!signal.aborted) notifications.show({ color: 'red', title: `“${shownName}” did not answer`, message: noticeText(err) })
     } finally {
       run.end(signal)
       // Failed or not, the result is kept: show it.

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconCheck, IconRefresh } from '@tabler/icons-react'
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import { DEFAULT_NODE_NAME } from '../../../../shared/contract/identity'
 import type { LastCheck, ProviderListEntry } from '../../../../shared/contract/provider'
-import { ApiFailure, errorText, untilAborted } from '../../api/client'
+import { ApiFailure, errorText, noticeText, untilAborted } from '../../api/client'
 import { CANCELLED, useCancellable } from '../../app/use-cancellable'
 import { useClient } from '../../api/client-context'
 import { useHealth, useProviders, useRouteMutation } from '../../api/queries'
@@ -373,7 +373,7 @@ export function WizardForm({
       focusInvalid(3)
       update({ step: 3 })
     } else {
-      notifications.show({ color: 'red', title: 'Nothing was saved', message: errorText(err) })
+      notifications.show({ color: 'red', title: 'Nothing was saved', message: noticeText(err) })
     }
   }
 

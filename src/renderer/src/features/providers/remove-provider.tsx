@@ -6,7 +6,7 @@ import type { ProviderListEntry } from '../../../../shared/contract/provider'
 import type { ProviderUsage } from '../../../../shared/contract/provider-usage'
 import { groupByServer } from '../../../../shared/provider-servers'
 import { providerNamer } from '../../../../shared/provider-title'
-import { ApiFailure, errorText } from '../../api/client'
+import { ApiFailure, noticeText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { useEmbeddingModel, useRouteMutation } from '../../api/queries'
 import { askToConfirm, openDialog } from '../../app/confirm'
@@ -64,7 +64,7 @@ export function useRemoveProvider(
             notifications.show({
               color: 'red',
               title: moved ? `${jobsText(moved)} switched, then it stopped` : 'No job was switched',
-              message: errorText(err)
+              message: noticeText(err)
             })
           }
         )
@@ -134,7 +134,7 @@ export function useRemoveProvider(
               void (err instanceof ApiFailure && err.status === 409 ? usageOf() : Promise.resolve(undefined)).then((now) =>
                 now && now.jobs > 0
                   ? void showInUse(now)
-                  : notifications.show({ color: 'red', title: 'Not removed', message: errorText(err) })
+                  : notifications.show({ color: 'red', title: 'Not removed', message: noticeText(err) })
               )
             }
           }
