@@ -634,6 +634,11 @@ export function createVectorFs(options: VectorFsOptions) {
       })
     },
 
+    /** How many passages the file at `segments` was cut into: 0 for a file with no text (empty, a scan). */
+    passageCount(segments: readonly string[]): number {
+      return passages.countOf(fileAt(segments, 'path').id)
+    },
+
     /** Files by embedding state, for progress (a file without a status is ready), and why embedding waits, if it does. */
     fileStateCounts() {
       const c = tree.stateCounts()

@@ -152,6 +152,7 @@ export function passageIndex(db: Database) {
   const insertRow = db.prepare(`INSERT INTO vfs_passages (item_id, ord, node_id, pending_embedding, text) VALUES (?, ?, ?, ?, ?)`)
   const insertText = db.prepare(`INSERT INTO vfs_passages_fts (rowid, text) VALUES (?, ?)`)
   const idsOf = db.prepare<[number], number>(`SELECT id FROM vfs_passages WHERE item_id = ?`).pluck()
+  const countOf = db.prepare<[number], number>(`SELECT count(*) FROM vfs_passages WHERE item_id = ?`).pluck()
   const someIdsOf = db.prepare<[number], number>(`SELECT id FROM vfs_passages WHERE item_id = ? LIMIT ${REMOVAL_BATCH}`).pluck()
   const deleteRow = db.prepare(`DELETE FROM vfs_passages WHERE id = ?`)
   const deleteText = db.prepare(`DELETE FROM vfs_passages_fts WHERE rowid = ?`)
@@ -253,6 +254,8 @@ export function passageIndex(db: Database) {
     /** Removes up to REMOVAL_BATCH passages of the file; answers their ids (fewer than that: none is left). */
     removeSome: (itemId: number) => removeIds(someIdsOf.all(itemId)),
     idsOf: (itemId: number) => idsOf.all(itemId),
+    /** How many passages the file has (0: it holds no text). */
+    countOf: (itemId: number) => countOf.get(itemId)!,
     remove: (itemId: number) => removeIds(idsOf.all(itemId)),
     ofItem: (itemId: number) => ofItem.all(itemId),
     byIds: (ids: readonly number[]) => byIds.all(JSON.stringify(ids)),

@@ -53,6 +53,7 @@ export const routePaths = {
   vector_fs_file_states: { method: 'GET', path: '/v2/vector_fs_file_states' },
   vector_fs_missing_paths: { method: 'POST', path: '/v2/vector_fs_missing_paths' },
   vector_fs_path_usage: { method: 'GET', path: '/v2/vector_fs_path_usage' },
+  vector_fs_passage_count: { method: 'GET', path: '/v2/vector_fs_passage_count' },
   retry_failed_embeddings: { method: 'POST', path: '/v2/retry_failed_embeddings' }
 } as const
 

@@ -7,6 +7,7 @@ import {
   FindEntriesQuerySchema,
   MissingPathsRequestSchema,
   MissingPathsResponseSchema,
+  PassageCountResponseSchema,
   PathUsageResponseSchema,
   RetryFailedEmbeddingsRequestSchema,
   RetryFailedEmbeddingsResponseSchema,
@@ -55,6 +56,14 @@ export const vectorFsBrowseRoutes = {
     description:
       'How many jobs take in a file or folder (their scope names it, something under it, or a folder holding it), naming the newest few: asked before a delete. 404 when the library has no such path.',
     response: PathUsageResponseSchema
+  },
+  vector_fs_passage_count: {
+    ...routePaths.vector_fs_passage_count,
+    auth: true,
+    query: PathQuerySchema,
+    description:
+      "How many passages a file was cut into: 0 when no text could be read from it (an empty file, a scanned PDF with no text layer). The upload's answer cannot say so (the contract fixes its fields): a finished upload's row asks, when the answer does not tell. 404 when the library has no such file.",
+    response: PassageCountResponseSchema
   },
   retry_failed_embeddings: {
     ...routePaths.retry_failed_embeddings,

@@ -69,6 +69,10 @@ export const PathUsageResponseSchema = z.strictObject({
 })
 export type PathUsageResponse = z.infer<typeof PathUsageResponseSchema>
 
+/** How many passages a file was cut into: 0 for a file that holds no text (empty, or a scanned PDF with no text layer). */
+export const PassageCountResponseSchema = z.strictObject({ passages: z.number().int() })
+export type PassageCountResponse = z.infer<typeof PassageCountResponseSchema>
+
 export const MissingPathsResponseSchema = z.strictObject({
   /** The places in `path_ids` of the paths the library does not hold. */
   missing: z.array(z.number())

@@ -28,6 +28,7 @@ type VectorFsRoutes =
   | 'vector_fs_file_states'
   | 'vector_fs_missing_paths'
   | 'vector_fs_path_usage'
+  | 'vector_fs_passage_count'
   | 'retry_failed_embeddings'
 
 /** Paths were validated by the schema; this only splits them. */
@@ -103,6 +104,7 @@ export function vectorFsHandlers(ctx: NodeContext): HandlerGroup<VectorFsRoutes>
       if (vfs.missingPaths([at]).length) throw new ApiError(404, `path: no file or folder ${query.path}`)
       return ctx.store.jobs.pathUsage(at)
     },
+    vector_fs_passage_count: ({ query }) => vfsCall(() => ({ passages: vfs.passageCount(segments(query.path)) })),
     retrieve_vector_resource: ({ query }) => vfsCall(() => vfs.exportResource(segments(query.path))),
     get_default_embedding_model: () => {
       const m = vfs.embeddingModel()

@@ -44,6 +44,7 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
           <div data-testid="upload-summary">
             <Text size="sm">
               {view.waiting > 0 ? `Uploading: ${view.done} of ${view.total} files done` : `${view.done} of ${view.total} files uploaded`}
+              {view.noText > 0 ? `, ${view.noText} with no text found` : ''}
               {view.failed > 0 ? `, ${view.failed} failed` : ''}
               {view.cancelled > 0 ? `, ${view.cancelled} cancelled` : ''} ({hidden} not listed)
             </Text>
@@ -284,6 +285,10 @@ function CancelUpload({ row, queue, uploadButton }: RowProps) {
 const detailLine = (s: { readonly detail: string; readonly answered?: boolean }) =>
   s.answered === false ? s.detail : `The node answered: ${s.detail}`
 
+/** What a row done with no text found means (its tooltip). */
+const NO_TEXT_TITLE =
+  'Stored, but no text could be read from this file (it is empty, or a scan with no text layer): search and answers cannot use it.'
+
 /** A failed row: its name and buttons on the first line, its sentence across the whole row below. */
 const FAILED_ROW: CSSProperties = {
   display: 'grid',
@@ -309,7 +314,9 @@ const UploadRowView = memo(function UploadRowView({ row, queue, uploadButton }: 
             ? `uploading ${Math.round((100 * s.loaded) / s.total)}%`
             : 'uploading'
           : s.kind === 'done'
-            ? 'done'
+            ? s.noText
+              ? 'done — no text found'
+              : 'done'
             : s.kind === 'cancelled'
               ? 'cancelled'
               : s.text
@@ -331,7 +338,7 @@ const UploadRowView = memo(function UploadRowView({ row, queue, uploadButton }: 
       size="xs"
       c={failed ? 'red' : 'dimmed'}
       style={failed ? { gridArea: 'why', minWidth: 0 } : { minWidth: 0 }}
-      title={failed ? detailLine(s) : undefined}
+      title={failed ? detailLine(s) : s.kind === 'done' && s.noText ? NO_TEXT_TITLE : undefined}
       data-testid={failed ? 'upload-failure' : undefined}
     >
       {label}

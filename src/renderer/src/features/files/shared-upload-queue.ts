@@ -4,6 +4,7 @@ import { uploadRefresher } from '../../api/queries'
 import { useUploadsUnderWay } from '../../stores/uploads'
 import { FolderMaking } from './folder-making'
 import { UploadQueue } from './upload-queue'
+import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { baseName, parentPath } from './vfs-paths'
 
 const queues = new WeakMap<Client, UploadQueue>()
@@ -47,7 +48,7 @@ export function uploadQueueFor(client: Client, qc: QueryClient): UploadQueue {
     const info = await uploadFile(client, body, onProgress, signal)
     // The folder the file landed in: the one picked, under its new path if it was renamed or moved meanwhile.
     refresh(parentPath(info.path))
-    return info
+    return { noText: await holdsNoText(client, info) }
   })
   queue.subscribe(() => {
     const waiting = queue.waitingCount()
@@ -55,4 +56,20 @@ export function uploadQueueFor(client: Client, qc: QueryClient): UploadQueue {
   })
   queues.set(client, queue)
   return queue
+}
+
+/**
+ * Whether an uploaded file holds no text (empty, a scan with no text layer), so its row says so: from the
+ * upload's answer when it tells (a file being embedded, or embedded, has passages; an empty one has none),
+ * else asked of the node (its passage count). Unknown (the file replaced or moved meanwhile, the node
+ * unreachable): the row says plain done, as before.
+ */
+export async function holdsNoText(client: Client, info: FileInfo): Promise<boolean> {
+  if (info.has_embeddings || info.status === 'processing') return false
+  if (info.size === 0) return true
+  try {
+    return (await client.call('vector_fs_passage_count', { query: { path: info.path } })).passages === 0
+  } catch {
+    return false
+  }
 }

@@ -5,7 +5,8 @@ import { pathAfterMove } from './vfs-paths'
 export type UploadState =
   | { readonly kind: 'queued' }
   | { readonly kind: 'uploading'; readonly loaded: number; readonly total: number }
-  | { readonly kind: 'done' }
+  /** `noText`: stored, but no text could be read from it (empty, a scan): search and answers cannot use it. */
+  | { readonly kind: 'done'; readonly noText?: true }
   /**
    * `text`: what went wrong and what to do, in sentences naming the file; `detail`: the node's own message.
    * `retryable`: sending the same file again can succeed (see canSucceedAgain); else only Dismiss is offered.
@@ -45,7 +46,17 @@ const isWaiting = (s: UploadState) => s.kind === 'queued' || s.kind === 'uploadi
 /** Queued, or still being sent: stopping it means the node stores nothing of it. */
 export const isCancellable = (s: UploadState) => s.kind === 'queued' || (s.kind === 'uploading' && !isSent(s))
 
-/** Sends one file; reports bytes sent when the transport can; stops when `signal` aborts; `replace`: a file of its name goes. */
+/** What an Uploader may answer of a file stored: `noText`, no text could be read from it (its row says so). */
+export interface UploadOutcome {
+  readonly noText?: boolean
+}
+
+const noTextIn = (result: unknown): boolean => typeof result === 'object' && result !== null && (result as UploadOutcome).noText === true
+
+/**
+ * Sends one file; reports bytes sent when the transport can; stops when `signal` aborts; `replace`: a file of its name goes.
+ * It may answer an UploadOutcome (anything else is taken as a file with text).
+ */
 export type Uploader = (
   folder: string,
   file: File,
@@ -312,7 +323,7 @@ export class UploadQueue {
         }
       }
       void this.upload(row.folder, file, progress, stop.signal, row.replace === true).then(
-        () => settle({ kind: 'done' }),
+        (result) => settle(noTextIn(result) ? { kind: 'done', noText: true } : { kind: 'done' }),
         (err: unknown) =>
           settle(
             stop.signal.aborted
@@ -343,6 +354,8 @@ export interface UploadView {
   readonly shown: readonly UploadRow[]
   readonly total: number
   readonly done: number
+  /** Of those done, the files stored with no text found in them (empty, a scan). */
+  readonly noText: number
   readonly failed: number
   /**
    * Of those failed, the ones "Retry N failed" sends again: failures of the node or the connection, not
@@ -359,11 +372,12 @@ export interface UploadView {
 
 /**
  * What the uploads panel draws: every row when there are few; else the rows being sent, the
- * failed ones (the operator must see why), the next few waiting and the last few done, with
+ * failed ones (the operator must see why), those done with no text found, the next few waiting and the last few done, with
  * counts for all. Drawing thousands of rows on every progress step froze the window.
  */
 export function uploadView(rows: readonly UploadRow[], max = MAX_UPLOAD_ROWS): UploadView {
   let done = 0
+  let noText = 0
   let failed = 0
   let retryable = 0
   let taken = 0
@@ -371,8 +385,10 @@ export function uploadView(rows: readonly UploadRow[], max = MAX_UPLOAD_ROWS): U
   let waiting = 0
   let cancellable = 0
   for (const r of rows) {
-    if (r.state.kind === 'done') done++
-    else if (r.state.kind === 'failed') {
+    if (r.state.kind === 'done') {
+      done++
+      if (r.state.noText) noText++
+    } else if (r.state.kind === 'failed') {
       failed++
       if (retriedWithOthers(r)) retryable++
       if (r.state.retryable && r.state.nameTaken) taken++
@@ -382,7 +398,7 @@ export function uploadView(rows: readonly UploadRow[], max = MAX_UPLOAD_ROWS): U
       if (isCancellable(r.state)) cancellable++
     }
   }
-  const counts = { total: rows.length, done, failed, retryable, taken, cancelled, waiting, cancellable }
+  const counts = { total: rows.length, done, noText, failed, retryable, taken, cancelled, waiting, cancellable }
   if (rows.length <= max) return { shown: rows, ...counts }
   const few = Math.max(1, Math.floor(max / 8))
   const keep = new Set<UploadRow>()
@@ -391,6 +407,8 @@ export function uploadView(rows: readonly UploadRow[], max = MAX_UPLOAD_ROWS): U
   }
   for (const r of rows) if (r.state.kind === 'uploading') add(r)
   for (const r of rows) if (r.state.kind === 'failed') add(r)
+  // A file stored with no text is done, but the operator must see which one it was, as for a failure.
+  for (const r of rows) if (r.state.kind === 'done' && r.state.noText) add(r)
   let queued = 0
   for (const r of rows) if (r.state.kind === 'queued' && queued++ < few) add(r)
   let recent = 0

@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { PDFDocument } from 'pdf-lib'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { FilesPage } from '../../src/renderer/src/features/files/FilesPage'
+import { docxOf, pdfOf } from '../support/documents'
+import { useTestNode } from '../support/node'
+import { layOutLists } from './list-layout'
+import { renderWithApp, routerTransport } from './render'
+
+layOutLists()
+
+/*
+ * A file stored with no text (an empty .txt, an empty Word document, a PDF of scanned pages) was "done"
+ * in its upload row like any other: only its preview said it held no text, and the operator who
+ * uploaded 200 files never saw that. Its row now says "done — no text found", and the summary counts them.
+ */
+
+/** The node's transport, counting the passage-count questions the window asks. */
+function counting(node: ReturnType<typeof useTestNode>) {
+  const inner = routerTransport(node.router)
+  const asked: string[] = []
+  return {
+    asked,
+    transport: {
+      ...inner,
+      request: (req: Parameters<typeof inner.request>[0]) => {
+        if (req.path === '/v2/vector_fs_passage_count') asked.push(String(req.query?.path))
+        return inner.request(req)
+      }
+    }
+  }
+}
+
+async function scanPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  pdf.addPage() // a page with nothing to read, as a scanned image has no text layer
+  return pdf.save()
+}
+
+const fileOf = (data: Uint8Array | string, name: string, type: string) =>
+  new File([typeof data === 'string' ? data : new Uint8Array(data)], name, { type })
+
+/** Drops the files onto the folder's row in the library tree (the folder is made first). */
+async function dropInto(node: ReturnType<typeof useTestNode>, folderName: string, files: File[]) {
+  const folder = await screen.findByRole('treeitem', { name: folderName, expanded: false })
+  await userEvent.click(folder)
+  await screen.findByText('Empty folder')
+  const row = folder.closest('[data-testid=tree-row]')!.firstElementChild!
+  fireEvent.drop(row, { dataTransfer: { files, types: ['Files'] } })
+}
+
+const rowOf = (name: string) => screen.getAllByTestId('upload-row').find((r) => r.textContent?.startsWith(name))!
+
+describe('an upload whose file holds no text says so in its row', () => {
+  const node = useTestNode()
+  beforeEach(() => {
+    window.location.hash = '#/files'
+  })
+  afterEach(cleanup)
+
+  it('an empty .txt, an empty Word document and a scanned PDF are "done — no text found"; files with text are plain "done"', async () => {
+    await node.post('/v2/create_folder', { path: '/', folder_name: 'Inbox' })
+    const { transport, asked } = counting(node)
+    renderWithApp(<FilesPage />, transport)
+    const files = [
+      fileOf('', 'empty.txt', 'text/plain'),
+      fileOf(await docxOf([]), 'blank.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
+      fileOf(await scanPdf(), 'scan.pdf', 'application/pdf'),
+      fileOf('The lease ends in March.', 'lease.txt', 'text/plain'),
+      fileOf(await pdfOf(['Invoice 42 is due on Friday.']), 'invoice.pdf', 'application/pdf'),
+      fileOf(
+        await docxOf(['Minutes of the board meeting.']),
+        'minutes.docx',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+      )
+    ]
+    await dropInto(node, 'Inbox', files)
+    await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(Array(6).fill('done')), {
+      timeout: 15_000
+    })
+    const said = (name: string) => within(rowOf(name)).getByText(/^done/).textContent
+    expect(said('empty.txt')).toBe('done — no text found')
+    expect(said('blank.docx')).toBe('done — no text found')
+    expect(said('scan.pdf')).toBe('done — no text found')
+    expect(said('lease.txt')).toBe('done')
+    expect(said('invoice.pdf')).toBe('done')
+    expect(said('minutes.docx')).toBe('done')
+    expect(within(rowOf('scan.pdf')).getByText(/^done/).getAttribute('title')).toMatch(/no text could be read from this file/)
+    // The empty file's answer tells by itself (no bytes): it is not asked about. The others are asked once each
+    // (with no embedding model, the answer says nothing of their passages).
+    expect(asked.sort()).toEqual(['/Inbox/blank.docx', '/Inbox/invoice.pdf', '/Inbox/lease.txt', '/Inbox/minutes.docx', '/Inbox/scan.pdf'])
+  }, 30_000)
+
+  it('among many files, the ones with no text stay in sight and the summary counts them', async () => {
+    await node.post('/v2/create_folder', { path: '/', folder_name: 'Bulk' })
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    const files = Array.from({ length: 60 }, (_, i) => fileOf(`Bulk note ${i}.`, `note-${String(i).padStart(2, '0')}.txt`, 'text/plain'))
+    files.splice(3, 0, fileOf(await scanPdf(), 'early-scan.pdf', 'application/pdf'))
+    files.splice(10, 0, fileOf('', 'early-empty.txt', 'text/plain'))
+    await dropInto(node, 'Bulk', files)
+    await waitFor(
+      () => expect(screen.getByTestId('upload-summary').textContent).toMatch(/^62 of 62 files uploaded, 2 with no text found \(/),
+      {
+        timeout: 30_000
+      }
+    )
+    // Uploaded early among 62, they are listed still (the rows show the last few done, and these).
+    expect(within(rowOf('early-scan.pdf')).getByText(/^done/).textContent).toBe('done — no text found')
+    expect(within(rowOf('early-empty.txt')).getByText(/^done/).textContent).toBe('done — no text found')
+  }, 60_000)
+})
