@@ -45,6 +45,8 @@ export interface NewJob {
 
 interface PathQuery {
   readonly path: string
+  /** 1: the path is a folder's (taken in by a folder entry of it, and by any entry under it); 0: a file's (by a file entry of it). */
+  readonly isFolder: 0 | 1
   readonly below: string
   readonly beyond: string
   /** JSON array of the folders holding the path, the root ('/') first. */
@@ -83,10 +85,12 @@ export function jobsRepo(db: Db) {
     for (const path of paths.items) addPath.run(path.normalize('NFC'), 0, jobId)
     for (const path of paths.folders) addPath.run(path.normalize('NFC'), 1, jobId)
   }
-  // The jobs whose scope names the path itself, anything under it (a folder's), or a folder holding it.
-  // Each part is a seek in the refs' primary key.
-  const usersOf = `SELECT job_id FROM job_scope_refs WHERE path = @path
-     UNION SELECT job_id FROM job_scope_refs WHERE path >= @below AND path < @beyond
+  // The jobs whose scope names the path itself as what it is (a folder entry for a folder, a file entry for a
+  // file), anything under it (a folder's), or a folder holding it. A file entry takes in that file alone: one
+  // whose path is a folder's now (a file of that name was there once) takes in nothing of the folder, and a
+  // folder entry whose path is a file's (or under it) nothing of the file. Each part is a seek in the refs' primary key.
+  const usersOf = `SELECT job_id FROM job_scope_refs WHERE path = @path AND is_folder = @isFolder
+     UNION SELECT job_id FROM job_scope_refs WHERE @isFolder = 1 AND path >= @below AND path < @beyond
      UNION SELECT r.job_id FROM json_each(@ancestors) a JOIN job_scope_refs r ON r.path = a.value AND r.is_folder = 1`
   // Rows of removed jobs go with them (job-removals.ts): the count needs no join.
   const usersCount = db.prepare<[PathQuery], number>(`SELECT count(*) FROM (${usersOf})`).pluck()
@@ -117,13 +121,19 @@ export function jobsRepo(db: Db) {
       writePaths(id, paths)
       return true
     }),
-    /** The jobs whose scope takes in the library entry at `segments` (hidden ones too), newest first. */
-    pathUsage: db.transaction((spelled: readonly string[]): PathUsage => {
+    /** The jobs whose scope takes in the library's file or folder at `segments` (hidden ones too), newest first. */
+    pathUsage: db.transaction((spelled: readonly string[], kind: 'file' | 'folder'): PathUsage => {
       const segments = spelled.map((s) => s.normalize('NFC'))
       const path = '/' + segments.join('/')
       const ancestors = segments.map((_, i) => '/' + segments.slice(0, i).join('/'))
       // '0' follows '/': every path that starts with path + '/'.
-      const query = { path, below: `${path}/`, beyond: `${path}0`, ancestors: JSON.stringify(ancestors) }
+      const query: PathQuery = {
+        path,
+        isFolder: kind === 'folder' ? 1 : 0,
+        below: `${path}/`,
+        beyond: `${path}0`,
+        ancestors: JSON.stringify(ancestors)
+      }
       const recent = usersRecent.all(query).map((r) => ({ inbox_id: r.inbox_id, custom_name: r.custom_name, is_hidden: r.is_hidden === 1 }))
       return { jobs: usersCount.get(query)!, recent }
     }),

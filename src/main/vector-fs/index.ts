@@ -634,6 +634,12 @@ export function createVectorFs(options: VectorFsOptions) {
       })
     },
 
+    /** Whether `segments` names a file or a folder of the library; undefined when it names nothing. */
+    kindAt(segments: readonly string[]): 'file' | 'folder' | undefined {
+      const e = tree.resolve(segments)
+      return e ? (e.is_folder ? 'folder' : 'file') : undefined
+    },
+
     /** How many passages the file at `segments` was cut into: 0 for a file with no text (empty, a scan). */
     passageCount(segments: readonly string[]): number {
       return passages.countOf(fileAt(segments, 'path').id)

@@ -54,7 +54,7 @@ export const vectorFsBrowseRoutes = {
     auth: true,
     query: PathQuerySchema,
     description:
-      'How many jobs take in a file or folder (their scope names it, something under it, or a folder holding it), naming the newest few: asked before a delete. 404 when the library has no such path.',
+      'How many jobs take in a file or folder (their scope names it as what it is, a file entry for a file and a folder entry for a folder; something under a folder; or a folder holding it), naming the newest few: asked before a delete. 404 when the library has no such path.',
     response: PathUsageResponseSchema
   },
   vector_fs_passage_count: {

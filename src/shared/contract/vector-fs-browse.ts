@@ -60,8 +60,9 @@ export const PATH_USAGE_NAMED = 5
 
 /**
  * What a file's or folder's delete would take from jobs, asked before the operator confirms: `jobs`
- * counts every job (hidden ones too) whose scope names the path, something under it, or a folder
- * holding it; `recent` names the newest few.
+ * counts every job (hidden ones too) whose scope names the path as what it is (a file entry for a
+ * file, a folder entry for a folder), something under a folder, or a folder holding it; `recent`
+ * names the newest few.
  */
 export const PathUsageResponseSchema = z.strictObject({
   jobs: z.number().int(),

@@ -101,8 +101,9 @@ export function vectorFsHandlers(ctx: NodeContext): HandlerGroup<VectorFsRoutes>
     vector_fs_path_usage: ({ query }) => {
       const at = segments(query.path)
       if (at.length === 0) throw badRequest('path: the root folder cannot be deleted; name a file or folder in it')
-      if (vfs.missingPaths([at]).length) throw new ApiError(404, `path: no file or folder ${query.path}`)
-      return ctx.store.jobs.pathUsage(at)
+      const kind = vfs.kindAt(at)
+      if (!kind) throw new ApiError(404, `path: no file or folder ${query.path}`)
+      return ctx.store.jobs.pathUsage(at, kind)
     },
     vector_fs_passage_count: ({ query }) => vfsCall(() => ({ passages: vfs.passageCount(segments(query.path)) })),
     retrieve_vector_resource: ({ query }) => vfsCall(() => vfs.exportResource(segments(query.path))),
