@@ -21,6 +21,7 @@ import { followAnswers, toldUpTo, useStreaming } from '../../stores/streaming'
 import { Composer } from './Composer'
 import headerClasses from './conversation-header.module.css'
 import { ConversationList } from './ConversationList'
+import { useCloseWhenWide } from './close-when-wide'
 import { ConversationMenu } from './ConversationMenu'
 import { HiddenMarker } from './HiddenMarker'
 import { InboxSidePanel } from './InboxSidePanel'
@@ -68,6 +69,8 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   // is the dialog's alone (it closed the drawer too, and the operator's place in it).
   const inDetails = useRef<HTMLDivElement>(null)
   useOwnEscape(details, closeDetails, inDetails)
+  // Widened past xl, the details are beside the conversation: the drawer showing them too closes.
+  useCloseWhenWide('xl', details, closeDetails, inDetails)
   /** Messages sent from this view's composer: the conversation shows its end for each. */
   const [sent, setSent] = useState(0)
   const [conversations, { open: openConversations, close: closeConversations }] = useDisclosure(false)
