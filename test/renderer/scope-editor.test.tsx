@@ -127,6 +127,43 @@ describe('ScopeEditor', () => {
     expect(css).toMatch(/\.entry:hover:not\(\[aria-disabled='true'\]\) \{\s*background-color: var\(--mantine-color-default-hover\);/)
   })
 
+  it('a double-click on a folder row opens or closes it, as in a desktop tree; its two clicks leave the box as it was', async () => {
+    let scope: JobScope = emptyScope()
+    renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))
+    const library = screen.getByRole('region', { name: 'Library' })
+    await within(library).findByRole('checkbox', { name: 'notes.txt' })
+    const row = (path: string) =>
+      within(library)
+        .getAllByTestId('library-row')
+        .find((r) => r.dataset.path === path)
+    const picked = () => [...scope.vector_fs_folders, ...scope.vector_fs_items].map((e) => e.name)
+    // The blank part of the row: the folder opens, and is neither checked nor left checked.
+    await userEvent.dblClick(row('/Contracts')!)
+    await within(library).findByRole('checkbox', { name: '2025' })
+    expect(row('/Contracts')!.getAttribute('aria-expanded')).toBe('true')
+    expect(picked()).toEqual([])
+    expect(row('/Contracts')!.getAttribute('aria-checked')).toBe('false')
+    // Again: it closes.
+    await userEvent.dblClick(row('/Contracts')!)
+    await waitFor(() => expect(row('/Contracts/2025')).toBeUndefined())
+    expect(row('/Contracts')!.getAttribute('aria-expanded')).toBe('false')
+    expect(picked()).toEqual([])
+    // On its name (the box's label) too; a folder checked before stays checked.
+    await userEvent.click(row('/Contracts')!)
+    expect(picked()).toEqual(['Contracts'])
+    await userEvent.dblClick(within(row('/Contracts')!).getByText('Contracts'))
+    await within(library).findByRole('checkbox', { name: '2025' })
+    expect(picked()).toEqual(['Contracts'])
+    expect(row('/Contracts')!.getAttribute('aria-checked')).toBe('true')
+    // The chevron is not a double-click target: it opens or closes once per click (two: closed again).
+    await userEvent.dblClick(within(library).getByRole('button', { name: 'Close Contracts' }))
+    expect(row('/Contracts/2025')).toBeDefined()
+    expect(row('/Contracts')!.getAttribute('aria-expanded')).toBe('true')
+    // A file's row has nothing to open: its two clicks leave it as it was.
+    await userEvent.dblClick(row('/notes.txt')!)
+    expect(picked()).toEqual(['Contracts'])
+  })
+
   it('search shows the matching names with the folders above them', async () => {
     renderWithApp(<ScopeEditorHarness onScope={() => {}} />, routerTransport(node.router))
     const library = screen.getByRole('region', { name: 'Library' })

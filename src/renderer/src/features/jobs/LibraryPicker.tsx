@@ -391,6 +391,16 @@ function PickerTree({ top, ctx }: { top: readonly PickerEntry[]; ctx: PickerCont
                 if (ev.target instanceof Element && ev.target.closest('input, label, button')) return
                 if (!parent) ctx.check(line.entry, !own)
               }}
+              // A double-click on a folder's row opens or closes it, as in a desktop tree. Its two clicks checked
+              // and unchecked the box again (left as it was); the chevron opens it by itself, once per click.
+              onDoubleClick={(ev) => {
+                if (!line.entry.is_directory || (ev.target instanceof Element && ev.target.closest('button'))) return
+                toggle(line.entry)
+              }}
+              // Nor does the double-click select the name's text.
+              onMouseDown={(ev) => {
+                if (ev.detail > 1) ev.preventDefault()
+              }}
             >
               <PickerRow entry={line.entry} depth={line.depth} isOpen={line.open} ctx={ctx} />
             </li>
