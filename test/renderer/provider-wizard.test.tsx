@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { useAddDraft } from '../../src/renderer/src/features/providers/draft-store'
 import { ProviderWizard } from '../../src/renderer/src/features/providers/ProviderWizard'
-import { emptyDraft } from '../../src/renderer/src/features/providers/provider-draft'
+import { emptyDraft, KIND_CHOICES } from '../../src/renderer/src/features/providers/provider-draft'
 import { addProvider, useTestNode, useFakeLlm } from '../support/node'
 import { renderWithApp, routerTransport } from './render'
 
@@ -378,6 +378,27 @@ describe('wizard flow', () => {
     // Tab leaves the kinds for Next at once.
     await userEvent.tab()
     expect(document.activeElement?.textContent).toBe('Next')
+  })
+
+  it('Home and End go to the first and the last kind and choose it, as the arrow keys do (WAI-ARIA radio group)', async () => {
+    wizard()
+    await screen.findByRole('radiogroup', { name: /Which kind of provider/ })
+    const cards = screen.getAllByRole('radio')
+    const [first, last] = [cards[0]!, cards.at(-1)!]
+    const chosen = () => cards.filter((r) => r.getAttribute('aria-checked') === 'true').map((r) => r.getAttribute('aria-label'))
+    const stops = () => screen.getAllByRole('radio').filter((r) => r.tabIndex >= 0)
+    first.focus()
+    await userEvent.keyboard('{ArrowRight}')
+    await userEvent.keyboard('{End}')
+    await waitFor(() => expect(chosen()).toEqual([last.getAttribute('aria-label')]))
+    expect(document.activeElement).toBe(last)
+    expect(stops()).toEqual([last])
+    expect(useAddDraft.getState().draft?.choice).toBe(KIND_CHOICES.at(-1))
+    await userEvent.keyboard('{Home}')
+    await waitFor(() => expect(chosen()).toEqual([first.getAttribute('aria-label')]))
+    expect(document.activeElement).toBe(first)
+    expect(stops()).toEqual([first])
+    expect(useAddDraft.getState().draft?.choice).toBe(KIND_CHOICES[0])
   })
 
   it('"Start over" asks first; "Keep editing" keeps the draft where it was', async () => {

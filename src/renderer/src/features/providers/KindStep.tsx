@@ -44,6 +44,16 @@ export function KindStep({
             // One Tab stop for the group (the chosen kind, else the first); the arrow keys move between kinds.
             tabIndex={c === (draft.choice ?? KIND_CHOICES[0]) ? 0 : -1}
             onKeyDown={(e: KeyboardEvent<HTMLButtonElement>) => {
+              // Home and End go to the first and the last kind, choosing it as the arrows do (Mantine's cards took only the arrows).
+              if ((e.key === 'Home' || e.key === 'End') && !e.ctrlKey && !e.altKey && !e.metaKey && !e.shiftKey) {
+                const cards = e.currentTarget.closest('[role="radiogroup"]')?.querySelectorAll<HTMLElement>('[role="radio"]')
+                const to = e.key === 'Home' ? cards?.[0] : cards?.[cards.length - 1]
+                if (!to) return
+                e.preventDefault()
+                to.focus()
+                to.click()
+                return
+              }
               // Enter chooses this kind and goes on, as Next would.
               if (e.key !== 'Enter') return
               e.preventDefault()
