@@ -65,6 +65,24 @@ function sentenceOf(err: unknown, argv: readonly string[]): Error {
 
 const TAKES_VALUE = new Set(Object.entries(OPTIONS).flatMap(([name, o]) => (o.type === 'string' ? [`--${name}`] : [])))
 
+/**
+ * `--port -1` written as `--port=-1`: parseArgs refuses a value starting with a dash after a space as
+ * "ambiguous", which read "--port needs a value" though one was given. A value starting with `--` is
+ * still taken for a flag (`--data-dir --port 1`: --data-dir needs a value).
+ */
+function dashValuesJoined(argv: readonly string[]): string[] {
+  const out: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    const next = argv[i + 1]
+    if (TAKES_VALUE.has(arg) && next !== undefined && next.startsWith('-') && !next.startsWith('--') && next !== '-') {
+      out.push(`${arg}=${next}`)
+      i++
+    } else out.push(arg)
+  }
+  return out
+}
+
 /** Whether --help or -h is among the flags (not as the value of a flag before it): then nothing starts. */
 export function wantsHelp(argv: readonly string[]): boolean {
   for (let i = 0; i < argv.length; i++) {
@@ -110,13 +128,15 @@ export function parseServeFlags(argv: readonly string[], env: NodeJS.ProcessEnv 
     debug?: boolean
   }
   try {
-    ;({ values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }))
+    ;({ values } = parseArgs({ args: dashValuesJoined(argv), options: OPTIONS, strict: true, allowPositionals: false }))
   } catch (err) {
     throw sentenceOf(err, argv)
   }
   for (const [name, value] of Object.entries(values)) if (value === '') throw new Error(`--${name} needs a value`)
-  const port = Number(values.port ?? 9550)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got ${values.port}`)
+  // Digits only: Number() also takes " 80", 0x50 and 1e3, which would listen on a port nobody typed.
+  const port = values.port === undefined ? 9550 : /^\d{1,5}$/.test(values.port) ? Number(values.port) : NaN
+  if (!(port >= 0 && port <= 65535))
+    throw new Error(`--port must be a whole number from 0 to 65535 (0 picks a free port), got ${values.port}`)
   const concurrency = values['provider-concurrency'] ?? (env.NODEDESK_PROVIDER_CONCURRENCY || undefined)
   const providerConcurrency = concurrency === undefined ? undefined : Number(concurrency)
   if (
