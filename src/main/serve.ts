@@ -5,6 +5,7 @@
 import { join, resolve } from 'node:path'
 import { APP_VERSION } from './app-info'
 import { DataDirInUseError } from './data-dir-lock'
+import { dataDirProblem } from './serve-data-dir'
 import { startEmbeddedNode } from './embedded-node'
 import { APP_WARM_UP_MS, bundledProviderWorker } from './runtime/answer-callers'
 import { bundledExtractWorker } from './vector-fs/document-reader'
@@ -42,6 +43,11 @@ async function main(): Promise<void> {
     process.exit(2)
   }
   const dataDir = resolve(flags.dataDir)
+  const problem = dataDirProblem(dataDir)
+  if (problem) {
+    console.error(problem)
+    process.exit(2)
+  }
   const log = consoleLogger
   if (flags.debug) {
     // In the environment too: the provider thread turns its own on from it when it starts.

@@ -1,12 +1,15 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ROOT } from '../support/serve-process'
+import { ROOT, startServe } from '../support/serve-process'
 
 const dirs: string[] = []
+/** Folders made immutable (chattr +i), to be made plain again before they are removed. */
+const locked: string[] = []
 afterEach(() => {
+  for (const d of locked.splice(0)) spawnSync('chattr', ['-i', d])
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
 })
 const tempDir = () => {
@@ -51,5 +54,49 @@ describe('npm run serve with arguments a terminal user gets wrong', () => {
       serveOnce(['--port', port, '--data-dir', tempDir()]),
       `--port must be a whole number from 0 to 65535 (0 picks a free port), got ${port}`
     )
+  })
+})
+
+describe('npm run serve --data-dir that cannot be used', () => {
+  it('a file: one sentence naming --data-dir (it said "ENOTDIR: not a directory, open \'…/secret.key\'")', () => {
+    const file = join(tempDir(), 'notes.txt')
+    writeFileSync(file, 'mine')
+    expectRefused(
+      serveOnce(['--port', '0', '--data-dir', file]),
+      `--data-dir ${file} is a file, not a folder; give a folder (one that does not exist yet is made)`
+    )
+    expect(readFileSync(file, 'utf8')).toBe('mine')
+    expectRefused(
+      serveOnce(['--port', '0', '--data-dir', join(file, 'data', 'node')]),
+      `--data-dir ${join(file, 'data', 'node')} cannot be made: ${file} is a file, not a folder`
+    )
+  })
+
+  it('a folder this user may not write in, and one to be made in it: one sentence naming --data-dir, nothing made', (ctx) => {
+    const dir = join(tempDir(), 'locked')
+    mkdirSync(dir, { mode: 0o700 })
+    // root writes through 0500; an immutable folder (chattr +i) refuses even root.
+    const asRoot = process.getuid?.() === 0
+    if (asRoot) {
+      if (spawnSync('chattr', ['+i', dir]).status !== 0) ctx.skip()
+      locked.push(dir)
+    } else chmodSync(dir, 0o500)
+    expectRefused(
+      serveOnce(['--port', '0', '--data-dir', dir]),
+      `--data-dir ${dir} cannot be written by this user; give a folder you may write in`
+    )
+    expectRefused(
+      serveOnce(['--port', '0', '--data-dir', join(dir, 'data')]),
+      `--data-dir ${join(dir, 'data')} cannot be made by this user; give a folder you may write in`
+    )
+    expect(readdirSync(dir)).toEqual([])
+  })
+
+  it('a folder that does not exist yet is made, 0700', async () => {
+    const dir = join(tempDir(), 'a', 'b')
+    const p = await startServe(['--port', '0', '--data-dir', dir])
+    p.child.kill('SIGTERM')
+    expect(await p.exited).toBe(0)
+    expect(statSync(dir).mode & 0o777).toBe(0o700)
   })
 })
