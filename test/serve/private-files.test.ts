@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makePrivateFile, SymlinkRefusedError } from '../../src/main/private-files'
@@ -66,6 +66,24 @@ describe.skipIf(process.platform === 'win32')('data folder permissions (stat aft
     expect(mode(elsewhere)).toBe('644')
     expect(statSync(elsewhere).size).toBe(0)
   })
+
+  it.each(['nodedesk.sqlite-wal', 'nodedesk.sqlite-shm'])(
+    'a %s that is a symlink is refused naming it (it said "unable to open database file"), and the link target is untouched',
+    async (name) => {
+      const first = await serve()
+      first.child.kill('SIGTERM')
+      expect(await first.exited).toBe(0)
+      const elsewhere = join(root, `elsewhere-${name}`)
+      writeFileSync(elsewhere, 'x', { mode: 0o644 })
+      rmSync(join(dir, name), { force: true })
+      symlinkSync(elsewhere, join(dir, name))
+      await expect(startServe(['--port', '0', '--data-dir', dir])).rejects.toThrow(
+        new RegExp(`serve exited \\(1\\)[\\s\\S]*${name.replace('.', '\\.')} is a symbolic link`)
+      )
+      expect(mode(elsewhere)).toBe('644')
+      expect(statSync(elsewhere).size).toBe(1)
+    }
+  )
 
   it('makePrivateFile never follows a link (fchmod on an O_NOFOLLOW descriptor)', () => {
     mkdirSync(dir, { recursive: true })

@@ -29,6 +29,8 @@ export function openDb(file: string, options: OpenDbOptions = {}): Db {
   if (file !== ':memory:') {
     mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE })
     createPrivately(file)
+    // Before SQLite opens them: a link in their place made it fail with "unable to open database file", saying nothing of why.
+    for (const f of [`${file}-wal`, `${file}-shm`]) makePrivateFile(f)
   }
   const db = keepPlans(new Database(file))
   try {
