@@ -43,7 +43,13 @@ async function main(): Promise<void> {
     process.exit(2)
   }
   const dataDir = resolve(flags.dataDir)
-  const problem = dataDirProblem(dataDir)
+  const args = process.argv.slice(2)
+  const source = args.some((a) => a === '--data-dir' || a.startsWith('--data-dir='))
+    ? '--data-dir'
+    : process.env.NODEDESK_DATA_DIR
+      ? 'NODEDESK_DATA_DIR'
+      : 'the default data folder'
+  const problem = dataDirProblem(dataDir, source)
   if (problem) {
     console.error(problem)
     process.exit(2)

@@ -100,3 +100,19 @@ describe('npm run serve --data-dir that cannot be used', () => {
     expect(statSync(dir).mode & 0o777).toBe(0o700)
   })
 })
+
+it('a NODEDESK_DATA_DIR that is a file is named as NODEDESK_DATA_DIR, not as a --data-dir never typed', () => {
+  const file = join(tempDir(), 'notes.txt')
+  writeFileSync(file, 'mine')
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/serve.mjs'), '--port', '0'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NODEDESK_API_TOKEN: '', NODEDESK_DATA_DIR: file },
+    timeout: 8_000,
+    killSignal: 'SIGKILL'
+  })
+  expectRefused(
+    { status: r.status, stdout: r.stdout, stderr: r.stderr, firstLine: r.stderr.split('\n')[0] },
+    `NODEDESK_DATA_DIR ${file} is a file, not a folder; give a folder (one that does not exist yet is made)`
+  )
+})
