@@ -78,4 +78,32 @@ describe('node status', () => {
     expect(node.pings).toBe(pings)
     expect(changes).toHaveLength(2)
   })
+
+  it('a node that stays down is asked less and less often (once a second at first, then at most every 5 s), and seen back within 5 s', async () => {
+    const { node, ping } = fakeNode()
+    const watch = watchNodeStatus({ ping, onChange })
+    await vi.advanceTimersByTimeAsync(0)
+    node.mode = 'refuse'
+    // A quick restart is seen at once: the first seconds are still asked every second.
+    let pings = node.pings
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(node.pings - pings).toBe(5)
+    await vi.advanceTimersByTimeAsync(25_000)
+    pings = node.pings
+    // Stopped for the night, the window asked once a second (30 calls in 30 s): now every 5 s.
+    await vi.advanceTimersByTimeAsync(30_000)
+    expect(node.pings - pings).toBeLessThanOrEqual(6)
+    expect(changes.map(([, s]) => s)).toEqual(['up', 'down'])
+
+    node.mode = 'answer'
+    const backAt = Date.now() - start
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(changes.map(([, s]) => s)).toEqual(['up', 'down', 'up'])
+    expect(changes[2]![0] - backAt).toBeLessThanOrEqual(5_000)
+    // Answered again: asked every second once more, so that the next stop is seen as quickly.
+    pings = node.pings
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(node.pings - pings).toBe(5)
+    watch.stop()
+  })
 })
