@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Box, Burger, Group, NavLink, Stack, Text, Title, 
 import { useDisclosure, useHotkeys } from '@mantine/hooks'
 import { IconFolders, IconInbox, IconPlugConnected, IconPlugConnectedX, IconPlus, IconSettings } from '@tabler/icons-react'
 import { useEffect, type ReactNode } from 'react'
+import { useClient } from '../api/client-context'
 import { useHealth } from '../api/queries'
 import { useNodeStatus } from '../api/use-node-status'
 import { uploadsUnderWay, useUploadsUnderWay } from '../stores/uploads'
@@ -43,6 +44,7 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
   const [opened, { toggle, close }] = useDisclosure()
   const health = useHealth()
   const node = useNodeStatus()
+  const client = useClient()
   const signedOut = node.status !== 'down' && !node.sessionEnded && node.signedOut
   const uploading = useUploadsUnderWay(uploadsUnderWay)
   useHotkeys([['mod+K', () => focusInboxSearch()]], [])
@@ -117,7 +119,7 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
         tabIndex={-1}
         style={{ display: 'flex', flexDirection: 'column', height: '100dvh', outline: 'none' }}
       >
-        {node.status === 'down' && <NodeDownBanner since={node.downSince} />}
+        {node.status === 'down' && <NodeDownBanner since={node.downSince} headless={client.transport.kind === 'http'} />}
         {node.status === 'up' && node.sessionEnded && (
           <SessionBanner title="The node restarted" testId="session-ended-banner">
             It answers again, but it no longer knows this window. Open the UI address the node printed (or ask it for a new one) to
@@ -178,7 +180,12 @@ function SkipLink() {
 }
 
 /** Shown while the node does not answer; it goes away by itself when the node is back. */
-function NodeDownBanner({ since }: { since: Date | null }) {
+/**
+ * `headless`: the window is a browser tab of `npm run serve`. A node stopped there and started again
+ * forgets this tab's session, and one started on another port cannot be found from here: the notice
+ * said only that it "goes away by itself", which it never did then.
+ */
+function NodeDownBanner({ since, headless }: { since: Date | null; headless: boolean }) {
   return (
     <Alert
       role="alert"
@@ -192,6 +199,8 @@ function NodeDownBanner({ since }: { since: Date | null }) {
     >
       Nodedesk lost contact with the node{since ? ` at ${since.toLocaleTimeString()}` : ''}. Nothing can be saved or answered until it is
       back; this message goes away by itself when it answers again.
+      {headless &&
+        ' If the node was stopped, start it again and open the UI address it prints: a node started again no longer knows this window, and one on another port cannot be found from here.'}
     </Alert>
   )
 }
