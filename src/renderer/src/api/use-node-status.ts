@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { ApiFailure } from './client'
 import { useClient } from './client-context'
 import { watchNodeStatus, type NodeStatus } from './node-status'
+import { keys } from './queries'
 
 export interface NodeStatusState {
   readonly status: NodeStatus
@@ -31,12 +32,21 @@ export function useNodeStatus(): NodeStatusState {
   const [state, setState] = useState<NodeStatusState>({ status: 'unknown', downSince: null, sessionEnded: false, signedOut: false })
   // Once down, a refusal is the restart's (sessionEnded says so), not a code used already.
   const everDown = useRef(false)
+  // A read that needs the session was answered: a refusal after it is the session lost (a node restarted
+  // between two health checks, too quickly to be seen down), not a code used already. It was told as
+  // "the one-time code in the address it was opened with was used already", wrongly.
+  const hadSession = useRef(false)
   useEffect(
     () =>
       qc.getQueryCache().subscribe((e) => {
-        if (e.type !== 'updated' || e.action.type !== 'error' || everDown.current) return
+        if (e.type !== 'updated' || everDown.current) return
+        // health_check is answered without a session.
+        if (e.action.type === 'success' && (e.query.queryKey as readonly unknown[])[0] !== keys.health[0]) hadSession.current = true
+        if (e.action.type !== 'error') return
         const err: unknown = e.action.error
-        if (err instanceof ApiFailure && err.status === 401) setState((s) => (s.signedOut ? s : { ...s, signedOut: true }))
+        if (!(err instanceof ApiFailure) || err.status !== 401) return
+        if (hadSession.current) setState((s) => (s.sessionEnded ? s : { ...s, sessionEnded: true }))
+        else setState((s) => (s.signedOut ? s : { ...s, signedOut: true }))
       }),
     [qc]
   )
