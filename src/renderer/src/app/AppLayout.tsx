@@ -179,9 +179,8 @@ function SkipLink() {
   )
 }
 
-/** Shown while the node does not answer; it goes away by itself when the node is back. */
 /**
- * `headless`: the window is a browser tab of `npm run serve`. A node stopped there and started again
+ * Shown while the node does not answer; it goes away by itself when the node is back. `headless`: the window is a browser tab of `npm run serve`. A node stopped there and started again
  * forgets this tab's session, and one started on another port cannot be found from here: the notice
  * said only that it "goes away by itself", which it never did then.
  */
