@@ -47,14 +47,22 @@ export function makePrivateFile(file: string): boolean {
 }
 
 /**
- * Start-up sweep of a data folder: the folder 0700, every regular file directly in it 0600
- * (database, -wal/-shm, backups, key, token, lock, logs). Links are left alone here; the code
+ * The node's own files in a data folder: the database with its -wal/-shm, migration backups and their
+ * partial copies (nodedesk.sqlite*), the key, the token, the lock, logs. The names are those of
+ * store/index.ts, electron-secret-box.ts, transports/api-token.ts and data-dir-lock.ts.
+ */
+const NODE_FILE = /^(nodedesk\.sqlite.*|secret\.key|api-token|node\.lock|nodedesk.*\.log)$/
+
+/**
+ * Start-up sweep of a data folder: the folder 0700, the node's own files in it 0600. Only those: a
+ * folder given by `--data-dir .` or `~` holds the user's files too, and every regular file was made
+ * 0600 (a script lost its execute bit, a shared file its readers). Links are left alone here; the code
  * that reads each private file refuses a link itself.
  */
 export function securePrivateDataDir(dir: string): void {
   makePrivateDir(dir)
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (!entry.isFile()) continue
+    if (!entry.isFile() || !NODE_FILE.test(entry.name)) continue
     try {
       makePrivateFile(join(dir, entry.name))
     } catch (err) {

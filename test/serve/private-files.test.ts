@@ -55,6 +55,18 @@ describe.skipIf(process.platform === 'win32')('data folder permissions (stat aft
     expect(Object.keys(modes())).toContain('nodedesk.log')
   })
 
+  it("the user's own files in a data folder (--data-dir . in a project) keep their modes: only the node's are made 0600", async () => {
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, 'build.sh'), '#!/bin/sh\n', { mode: 0o755 })
+    writeFileSync(join(dir, 'notes.txt'), 'shared\n', { mode: 0o644 })
+    writeFileSync(join(dir, 'nodedesk.log'), 'old log line\n', { mode: 0o644 })
+    await serve()
+    expect(mode(join(dir, 'build.sh'))).toBe('755')
+    expect(mode(join(dir, 'notes.txt'))).toBe('644')
+    expect(mode(join(dir, 'nodedesk.log'))).toBe('600')
+    for (const f of EXPECTED_FILES) expect(`${f} ${mode(join(dir, f))}`).toBe(`${f} 600`)
+  })
+
   it('a database file that is a symlink is refused: the node exits non-zero saying so, and the link target is untouched', async () => {
     mkdirSync(dir, { recursive: true })
     const elsewhere = join(root, 'elsewhere.sqlite')
