@@ -36,6 +36,20 @@ const txtSource = (name: string, type: string) => ({
   Standard: { FileRef: { file_name: name, file_type: { Document: type }, text_chunking_strategy: 'V1' } }
 })
 
+/** The scope editor over the test node, its library listed: a row by path, and the names picked so far. */
+async function openPicker(node: ReturnType<typeof useTestNode>) {
+  let scope: JobScope = emptyScope()
+  renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))
+  const library = screen.getByRole('region', { name: 'Library' })
+  await within(library).findByRole('checkbox', { name: 'notes.txt' })
+  const row = (path: string) =>
+    within(library)
+      .getAllByTestId('library-row')
+      .find((r) => r.dataset.path === path)!
+  const picked = () => [...scope.vector_fs_folders, ...scope.vector_fs_items].map((e) => e.name)
+  return { library, row, picked, scope: () => scope }
+}
+
 describe('ScopeEditor', () => {
   const node = useTestNode()
   beforeEach(async () => {
@@ -80,15 +94,7 @@ describe('ScopeEditor', () => {
   })
 
   it('a click anywhere on a row checks or unchecks it, as in a desktop tree; the box, the name, the chevron and the keys still act once', async () => {
-    let scope: JobScope = emptyScope()
-    renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))
-    const library = screen.getByRole('region', { name: 'Library' })
-    await within(library).findByRole('checkbox', { name: 'notes.txt' })
-    const row = (path: string) =>
-      within(library)
-        .getAllByTestId('library-row')
-        .find((r) => r.dataset.path === path)!
-    const picked = () => [...scope.vector_fs_folders, ...scope.vector_fs_items].map((e) => e.name)
+    const { library, row, picked } = await openPicker(node)
     // The blank part of the row, right of the name (the row itself, not its controls).
     await userEvent.click(row('/notes.txt'))
     expect(picked()).toEqual(['notes.txt'])
@@ -128,39 +134,31 @@ describe('ScopeEditor', () => {
   })
 
   it('a double-click on a folder row opens or closes it, as in a desktop tree; its two clicks leave the box as it was', async () => {
-    let scope: JobScope = emptyScope()
-    renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))
-    const library = screen.getByRole('region', { name: 'Library' })
-    await within(library).findByRole('checkbox', { name: 'notes.txt' })
-    const row = (path: string) =>
-      within(library)
-        .getAllByTestId('library-row')
-        .find((r) => r.dataset.path === path)
-    const picked = () => [...scope.vector_fs_folders, ...scope.vector_fs_items].map((e) => e.name)
+    const { library, row, picked } = await openPicker(node)
     // The blank part of the row: the folder opens, and is neither checked nor left checked.
-    await userEvent.dblClick(row('/Contracts')!)
+    await userEvent.dblClick(row('/Contracts'))
     await within(library).findByRole('checkbox', { name: '2025' })
-    expect(row('/Contracts')!.getAttribute('aria-expanded')).toBe('true')
+    expect(row('/Contracts').getAttribute('aria-expanded')).toBe('true')
     expect(picked()).toEqual([])
-    expect(row('/Contracts')!.getAttribute('aria-checked')).toBe('false')
+    expect(row('/Contracts').getAttribute('aria-checked')).toBe('false')
     // Again: it closes.
-    await userEvent.dblClick(row('/Contracts')!)
+    await userEvent.dblClick(row('/Contracts'))
     await waitFor(() => expect(row('/Contracts/2025')).toBeUndefined())
-    expect(row('/Contracts')!.getAttribute('aria-expanded')).toBe('false')
+    expect(row('/Contracts').getAttribute('aria-expanded')).toBe('false')
     expect(picked()).toEqual([])
     // On its name (the box's label) too; a folder checked before stays checked.
-    await userEvent.click(row('/Contracts')!)
+    await userEvent.click(row('/Contracts'))
     expect(picked()).toEqual(['Contracts'])
-    await userEvent.dblClick(within(row('/Contracts')!).getByText('Contracts'))
+    await userEvent.dblClick(within(row('/Contracts')).getByText('Contracts'))
     await within(library).findByRole('checkbox', { name: '2025' })
     expect(picked()).toEqual(['Contracts'])
-    expect(row('/Contracts')!.getAttribute('aria-checked')).toBe('true')
+    expect(row('/Contracts').getAttribute('aria-checked')).toBe('true')
     // The chevron is not a double-click target: it opens or closes once per click (two: closed again).
     await userEvent.dblClick(within(library).getByRole('button', { name: 'Close Contracts' }))
     expect(row('/Contracts/2025')).toBeDefined()
-    expect(row('/Contracts')!.getAttribute('aria-expanded')).toBe('true')
+    expect(row('/Contracts').getAttribute('aria-expanded')).toBe('true')
     // A file's row has nothing to open: its two clicks leave it as it was.
-    await userEvent.dblClick(row('/notes.txt')!)
+    await userEvent.dblClick(row('/notes.txt'))
     expect(picked()).toEqual(['Contracts'])
   })
 

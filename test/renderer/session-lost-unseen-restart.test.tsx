@@ -31,24 +31,30 @@ function restartingNode() {
   return { node, transport }
 }
 
-const read = (qc: QueryClient, client: ReturnType<typeof createClient>) =>
-  qc.fetchQuery({ queryKey: ['providers'], queryFn: () => client.call('available_llm_providers'), staleTime: 0 }).catch(() => undefined)
+/** The window's layout over `transport`; answers a read of the providers list (its failure kept by the query). */
+function renderLayout(transport: Parameters<typeof createClient>[0]) {
+  const client = createClient(transport)
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  renderWithApp(
+    <AppLayout route={{ name: 'inboxes' }}>
+      <p>page</p>
+    </AppLayout>,
+    transport,
+    { queryClient, client }
+  )
+  return () =>
+    queryClient
+      .fetchQuery({ queryKey: ['providers'], queryFn: () => client.call('available_llm_providers'), staleTime: 0 })
+      .catch(() => undefined)
+}
 
 describe('a window whose session the node forgot without being seen down (a restart between two health checks)', () => {
   it('says the node restarted and no longer knows the window, not that the address’s one-time code was used already', async () => {
     const { node, transport } = restartingNode()
-    const client = createClient(transport)
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-    renderWithApp(
-      <AppLayout route={{ name: 'inboxes' }}>
-        <p>page</p>
-      </AppLayout>,
-      transport,
-      { queryClient, client }
-    )
-    await read(queryClient, client)
+    const read = renderLayout(transport)
+    await read()
     node.restarted = true
-    await read(queryClient, client)
+    await read()
     expect((await screen.findByTestId('session-ended-banner')).textContent).toContain('it no longer knows this window')
     expect(screen.queryByTestId('signed-out-banner')).toBeNull()
   })
@@ -56,16 +62,8 @@ describe('a window whose session the node forgot without being seen down (a rest
   it('a window that never had a session (its code used already) is still told so', async () => {
     const { node, transport } = restartingNode()
     node.restarted = true
-    const client = createClient(transport)
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-    renderWithApp(
-      <AppLayout route={{ name: 'inboxes' }}>
-        <p>page</p>
-      </AppLayout>,
-      transport,
-      { queryClient, client }
-    )
-    await read(queryClient, client)
+    const read = renderLayout(transport)
+    await read()
     expect((await screen.findByTestId('signed-out-banner')).textContent).toContain('was used already')
     expect(screen.queryByTestId('session-ended-banner')).toBeNull()
   })
