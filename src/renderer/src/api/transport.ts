@@ -24,10 +24,27 @@ export interface Transport {
    */
   readonly resumesOnConnect?: boolean
   /**
+   * The node answers again (its health watch saw it back): a stream not connected now tries at once,
+   * its backoff started over, instead of after a wait of up to 30 s. True when it was not connected:
+   * it reports `onResumed` once it is (what was missed is read again there, once).
+   */
+  reconnectEvents?(): boolean
+  /**
+   * Told each time the event stream closes, fails or is refused: `status` is the refusal's HTTP
+   * status (401: the node no longer knows the session), else null; `connectedBefore` whether a stream
+   * of this window had been connected.
+   */
+  onStreamEnd?(listener: (end: StreamEnd) => void): () => void
+  /**
    * An upload that reports bytes sent (HTTP in a browser); without it, uploads go through request().
    * `signal` stops it: the request is cut and the promise rejects with an AbortError.
    */
   upload?(req: BridgeRequest, onProgress: (loaded: number, total: number) => void, signal?: AbortSignal): Promise<BridgeResponse>
+}
+
+export interface StreamEnd {
+  readonly status: number | null
+  readonly connectedBefore: boolean
 }
 
 /** A request body's `file_data` (upload_file_to_folder): bytes, or a Blob/File the transport sends as it must. */
@@ -76,6 +93,9 @@ export interface HttpTransportOptions {
 /** `token`: the bearer token, for callers that hold it (tests, tools); the page itself uses the session cookie. */
 export function httpTransport(baseUrl: string, token: string | null, options: HttpTransportOptions = {}): Transport {
   const session = options.session ?? (options.sessionCode ? startSession(baseUrl, options.sessionCode) : Promise.resolve())
+  /** Streams not connected now, each with what makes it try again at once. */
+  const waiting = new Set<() => void>()
+  const endListeners = new Set<(end: StreamEnd) => void>()
   const headers = (extra: Record<string, string> = {}) => ({
     ...extra,
     ...(token ? { Authorization: `Bearer ${token}` } : {})
@@ -83,6 +103,15 @@ export function httpTransport(baseUrl: string, token: string | null, options: Ht
   return {
     kind: 'http',
     resumesOnConnect: !!options.readBeforeEvents,
+    reconnectEvents() {
+      const now = [...waiting]
+      now.forEach((wake) => wake())
+      return now.length > 0
+    },
+    onStreamEnd(listener) {
+      endListeners.add(listener)
+      return () => endListeners.delete(listener)
+    },
     async request(req) {
       await session
       const url = requestUrl(baseUrl, req)
@@ -140,25 +169,57 @@ export function httpTransport(baseUrl: string, token: string | null, options: Ht
       void (async () => {
         await session
         let connectedBefore = false
-        for (let attempt = 0; !abort.signal.aborted; attempt++) {
+        let attempt = 0
+        // While not connected, reconnectEvents() cuts the wait short (or, asked during a try, the wait
+        // after it) and starts the backoff over.
+        let wake: (() => void) | null = null
+        let askedWhileTrying = false
+        const reconnect = () => {
+          if (wake) wake()
+          else askedWhileTrying = true
+        }
+        waiting.add(reconnect)
+        while (!abort.signal.aborted) {
           // This connection's own end: a failed event ends it at once, not when the next event comes.
           const connection = new AbortController()
           const endConnection = () => connection.abort()
           abort.signal.addEventListener('abort', endConnection)
+          let status: number | null = null
           try {
             const res = await fetch(new URL('/v2/events', baseUrl), { headers: headers(), signal: connection.signal })
-            if (!res.ok || !res.body) throw new Error(`events: ${res.status}`)
+            if (!res.ok || !res.body) {
+              status = res.status
+              throw new Error(`events: ${res.status}`)
+            }
             attempt = 0
+            waiting.delete(reconnect)
+            askedWhileTrying = false
             if (connectedBefore || options.readBeforeEvents) onResumed?.()
             connectedBefore = true
             await readNodeEvents(res.body, listener, endConnection)
           } catch {
-            if (abort.signal.aborted) return
+            // Closed, failed or refused: told below, then tried again (unless stopped).
           } finally {
             abort.signal.removeEventListener('abort', endConnection)
           }
-          await new Promise((r) => setTimeout(r, Math.min(30_000, 500 * 2 ** attempt)))
+          if (abort.signal.aborted) break
+          waiting.add(reconnect)
+          endListeners.forEach((l) => l({ status, connectedBefore }))
+          const delay = Math.min(30_000, 500 * 2 ** attempt)
+          const woken =
+            askedWhileTrying ||
+            (await new Promise<boolean>((r) => {
+              const timer = setTimeout(() => r(false), delay)
+              wake = () => {
+                clearTimeout(timer)
+                r(true)
+              }
+            }))
+          wake = null
+          askedWhileTrying = false
+          attempt = woken ? 0 : attempt + 1
         }
+        waiting.delete(reconnect)
       })()
       return () => abort.abort()
     }

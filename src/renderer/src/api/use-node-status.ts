@@ -23,8 +23,10 @@ export interface NodeStatusState {
 }
 
 /**
- * The node's status while the window is open. When it comes back after being down, every query
- * is fetched again: what the window shows may have changed meanwhile (a restart, another window).
+ * The node's status while the window is open. When it comes back after being down, what the window
+ * shows is read again, once: it may have changed meanwhile (a restart, another window). An event
+ * stream that broke connects again at once and does it (see connectEvents); else every query is
+ * fetched again here. The stream's end, or its refusal, is told here too (see onStreamEnd).
  */
 export function useNodeStatus(): NodeStatusState {
   const client = useClient()
@@ -52,11 +54,14 @@ export function useNodeStatus(): NodeStatusState {
   )
   useEffect(() => {
     let wasDown = false
+    const { transport } = client
     const watch = watchNodeStatus({
       ping: () => client.call('health_check'),
       onChange: (status) => {
         if (status === 'up' && wasDown) {
-          void qc.invalidateQueries()
+          // The event stream, backed off while the node was away (up to 30 s), connects again now, and
+          // reads again what its missed events would have patched once it does: read here too, it was twice.
+          if (!transport.reconnectEvents?.()) void qc.invalidateQueries()
           // health_check needs no session; one call that does says whether this window still has one.
           client.call('available_llm_providers').then(
             () => setState((s) => ({ ...s, sessionEnded: false, signedOut: false })),
@@ -70,7 +75,19 @@ export function useNodeStatus(): NodeStatusState {
         setState((s) => ({ ...s, status, downSince: status === 'down' ? new Date() : null }))
       }
     })
-    return () => watch.stop()
+    const offStreamEnd = transport.onStreamEnd?.(({ status, connectedBefore }) => {
+      // The stream closed or failed: the node may be gone, asked now rather than at the next check
+      // (while it is seen down, the checks' own backoff holds).
+      if (!wasDown) watch.checkNow()
+      // Refused for want of a session, as a read can be (see above): the node restarted and forgot it.
+      if (status !== 401) return
+      if (connectedBefore || hadSession.current || everDown.current) setState((s) => (s.sessionEnded ? s : { ...s, sessionEnded: true }))
+      else setState((s) => (s.signedOut || s.sessionEnded ? s : { ...s, signedOut: true }))
+    })
+    return () => {
+      offStreamEnd?.()
+      watch.stop()
+    }
   }, [client, qc])
   return state
 }
