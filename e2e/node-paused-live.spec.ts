@@ -5,8 +5,10 @@ import { providerBody, seedJobs } from './seed'
 /*
  * A node that stops answering for a while (its process paused: a laptop asleep, a debugger) and then
  * answers again: once the "not answering" notice goes, what a script does shows in the open window at
- * once, as before the pause; the window does not sit on a stale view until its event stream's own
- * backoff (up to 30 s) runs out.
+ * once. A paused process keeps the event stream's connection open, so this passes without the stream
+ * reconnecting; a stream broken by the outage (its backoff grown to 16 s) is covered with a real HTTP
+ * server by test/renderer/node-back-events.test.tsx: a node restarted on the same port forgets the tab's
+ * session, so no tab can show a message then.
  */
 test('a node paused for 20 s: a message a script sends right after it answers again shows in the open window within 3 s', async ({
   page,
