@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   answeredQuestions,
@@ -152,6 +155,69 @@ describe('an export’s file name from a long conversation name', () => {
     expect(exportFilename(' \u2060\ufeff ', 'txt')).toBe('conversation.txt')
     expect(exportFilename('\u0000', 'txt')).toBe('conversation.txt')
     expect(exportFilename('\u0001\u200b', 'json')).toBe('conversation.json')
+  })
+})
+
+describe('an export’s file name from a name no file system or browser takes as it is', () => {
+  it('a leading dot is left out (a hidden file on macOS and Linux; Chromium dropped it): a name of only dots is "conversation"', () => {
+    expect(exportFilename('.hidden', 'markdown')).toBe('hidden.md')
+    expect(exportFilename('..double', 'txt')).toBe('double.txt')
+    expect(exportFilename(' . leading', 'markdown')).toBe('leading.md')
+    for (const dots of ['.', '..', '...', ' . . ']) expect(exportFilename(dots, 'json')).toBe('conversation.json')
+    // Dots inside or at the end are kept.
+    expect(exportFilename('v1.2 notes...', 'txt')).toBe('v1.2 notes....txt')
+  })
+
+  it('a leading tilde is written as Chromium writes it, `_`', () => {
+    expect(exportFilename('~start', 'markdown')).toBe('_start.md')
+    expect(exportFilename('.~x', 'markdown')).toBe('_x.md')
+    expect(exportFilename('end~ a~b', 'markdown')).toBe('end~ a~b.md')
+  })
+
+  it('invisible format characters are left out, so an emoji joined with ZWJ is not written "👨_👩_👧"', () => {
+    expect(exportFilename('party 👨\u200d👩\u200d👧 ok', 'markdown')).toBe('party 👨👩👧 ok.md')
+    expect(exportFilename('abc\u200bdef soft\u00adhyphen x\ufeffy', 'txt')).toBe('abcdef softhyphen xy.txt')
+    expect(exportFilename('flag 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}', 'txt')).toBe('flag 🏴.txt')
+    expect(exportFilename('report\u202Edm.exe', 'markdown')).toBe('reportdm.exe.md')
+  })
+
+  it('noncharacters and a lone surrogate are replaced like the characters no file system takes', () => {
+    expect(exportFilename('x\ufdd0y\ud800z\u{10ffff}', 'txt')).toBe('x_y_z_.txt')
+    expect(exportFilename('a/b\\c:d*e?f"g<h>i|j\u0001\u007f', 'json')).toBe('a_b_c_d_e_f_g_h_i_j__.json')
+  })
+
+  it('every Windows device name is marked: COM0, LPT0, the superscript digits, CONIN$, CONOUT$ and CLOCK$ too', () => {
+    for (const device of ['CON', 'nul', 'COM0', 'LPT0', 'COM\u00b9', 'lpt\u00b3', 'CONIN$', 'conout$', 'CLOCK$'])
+      expect(exportFilename(`${device}.notes`, 'markdown')).toBe(`${device}_.notes.md`)
+    expect(exportFilename('COM10', 'markdown')).toBe('COM10.md')
+  })
+
+  it('a name of CJK or emoji fits the 255 bytes Linux and macOS take, cut between whole characters', () => {
+    const cjk = exportFilename('日本語'.repeat(40), 'markdown')
+    expect(Buffer.byteLength(cjk)).toBeLessThanOrEqual(200 + '.md'.length)
+    expect(cjk).toBe(`${'日本語'.repeat(22)}.md`)
+    const emoji = exportFilename('👨\u200d👩\u200d👧 😀'.repeat(60), 'json')
+    expect(Buffer.byteLength(emoji)).toBeLessThanOrEqual(200 + '.json'.length)
+    // Cut at the last space within 200 bytes, as a long name of words is.
+    expect(emoji).toBe(`${'👨👩👧 😀'.repeat(11)}👨👩👧.json`)
+    // A letter and its combining accent stay together.
+    expect(exportFilename('e\u0301'.repeat(150), 'txt')).toBe(`${'e\u0301'.repeat(50)}.txt`)
+    expect(exportFilename('é'.repeat(150), 'txt')).toBe(`${'é'.repeat(100)}.txt`)
+  })
+
+  it('each of these names is a file this system creates, under its own name', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'export-name-'))
+    try {
+      const names = ['a/b\\c', '...', '.hidden', 'CON', '日本語'.repeat(100), '😀'.repeat(300), 'x'.repeat(300), '\u0001', '']
+      for (const name of names) {
+        const file = exportFilename(name, 'markdown')
+        writeFileSync(join(dir, file), 'x')
+        expect(readdirSync(dir)).toContain(file)
+        rmSync(join(dir, file))
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 

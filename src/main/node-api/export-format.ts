@@ -7,31 +7,81 @@ import { showsNothing } from '../../shared/contract/inbox-name-rules'
 
 const EXTENSIONS: Record<ExportFormat, string> = { markdown: 'md', json: 'json', txt: 'txt' }
 
-/** Names Windows keeps for devices, whatever the extension: a file cannot be called `CON.md` there. */
-const WINDOWS_DEVICE = /^(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])$/i
+/**
+ * Names Windows keeps for devices, whatever the extension: a file cannot be called `CON.md` there.
+ * COM0 and LPT0, the superscript digits and the console's own names are devices too (Win32 file naming).
+ */
+const WINDOWS_DEVICE = /^(CON|PRN|AUX|NUL|COM[0-9\u00b9\u00b2\u00b3]|LPT[0-9\u00b9\u00b2\u00b3]|CONIN\$|CONOUT\$|CLOCK\$)$/i
 
 /**
- * Bidirectional controls reorder what follows them on screen: `report\u202Edm.exe` shows as
- * `reportexe.md`, so a name could disguise the file's extension in a save dialog.
+ * Invisible format characters (Unicode Cf): a zero-width joiner inside an emoji, a soft hyphen, a byte order
+ * mark, a flag's tag characters. Chromium writes each as `_` in a downloaded file's name ("👨_👩_👧.md"), so the
+ * file saved was not the one named. Left out, the rest shows as it did. They include the bidirectional
+ * controls, which reorder what follows them on screen: `report\u202Edm.exe` showed as `reportexe.md`, so a
+ * name could disguise the file's extension in a save dialog.
  */
-const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g
+const FORMAT_CHARACTERS = /\p{Cf}/gu
 
-/** The name's first `max` characters; a longer name ends at its last whole word there ("…agreements", not "…agreements signe"). */
-function shortened(name: string, max: number): string {
+/**
+ * Characters no file system takes (`\ / : * ? " < > |`, control characters), those Chromium refuses in a
+ * download's name (Unicode noncharacters), and a lone surrogate, which has no UTF-8 form.
+ */
+const UNSAFE_CHARACTERS = /[\\/:*?"<>|\p{Cc}\p{Cs}]|\p{Noncharacter_Code_Point}/gu
+
+/**
+ * How long a file name's part before the extension may be, in UTF-8 bytes: Linux and macOS take 255 bytes a
+ * name, and 100 characters of CJK or emoji are 300 to 400. What is left is room for the extension, the
+ * " (2)" a browser adds beside a file of the same name, and its ".crdownload" while the file is written.
+ */
+const FILENAME_BYTES = 200
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+const utf8 = new TextEncoder()
+
+/**
+ * The name's first `max` characters, and no more than `maxBytes` of UTF-8; a longer name ends at its last
+ * whole word there ("…agreements", not "…agreements signe"). It is cut between graphemes, never inside an
+ * emoji or a letter with its accents.
+ */
+function shortened(name: string, max: number, maxBytes = Infinity): string {
   const chars = [...name]
-  if (chars.length <= max) return name
-  const cut = chars.slice(0, max).join('')
-  if (/\s/.test(chars[max]!)) return cut
+  if (chars.length <= max && utf8.encode(name).length <= maxBytes) return name
+  let cut = ''
+  let count = 0
+  let bytes = 0
+  let next = ''
+  for (const { segment } of graphemes.segment(name)) {
+    const length = [...segment].length
+    const size = utf8.encode(segment).length
+    if (count + length > max || bytes + size > maxBytes) {
+      next = segment
+      break
+    }
+    cut += segment
+    count += length
+    bytes += size
+  }
+  if (/^\s/.test(next)) return cut
   // Back to the last space, unless that leaves less than half: one long word is cut where it must be.
   const space = cut.search(/\s\S*$/)
-  return space >= max / 2 ? cut.slice(0, space) : cut
+  return space >= cut.length / 2 ? cut.slice(0, space) : cut
 }
 
-/** A file name from the inbox's name: characters no file system accepts replaced, at most 100 characters. */
+/**
+ * A file name from the inbox's name that Windows, macOS and Linux all take, and that a browser's download
+ * keeps as it is: unsafe characters replaced by `_`, invisible ones left out, no leading dot (a hidden file
+ * on macOS and Linux, dropped by Chromium: ".hidden" downloaded as "hidden.md", "..." as "md.txt") nor tilde
+ * (Chromium's `_`), a Windows device name marked, at most 100 characters and 200 bytes.
+ */
 export function exportFilename(customName: string, format: ExportFormat): string {
-  const named = customName.replace(BIDI_CONTROLS, '').replace(/[\\/:*?"<>|\p{Cc}]/gu, '_')
+  const named = customName.replace(FORMAT_CHARACTERS, '').replace(UNSAFE_CHARACTERS, '_')
   // A name stored before names that show nothing were refused (a lone U+200B, a NUL) made a file name that showed nothing.
-  let base = (showsNothing(customName) ? '' : shortened(named.trim(), 100).trim()) || 'conversation'
+  const trimmed = (s: string) =>
+    s
+      .trim()
+      .replace(/^[\s.]+/, '')
+      .replace(/^~/, '_')
+  let base = (showsNothing(customName) ? '' : shortened(trimmed(named), 100, FILENAME_BYTES).trim()) || 'conversation'
   // Windows reads `con.txt.md` as the device too: what counts is the part before the first dot.
   const [head = '', ...rest] = base.split('.')
   if (WINDOWS_DEVICE.test(head.trim())) base = [`${head.trimEnd()}_`, ...rest].join('.')
