@@ -1,6 +1,9 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import Markdown from 'react-markdown'
 import { describe, expect, it } from 'vitest'
 import {
   answeredQuestions,
@@ -9,7 +12,8 @@ import {
   exportFilename,
   exportHeader,
   readableTime,
-  unclosedFence
+  unclosedFence,
+  unclosedHtmlBlock
 } from '../../src/main/node-api/export-format'
 import { providerNamer } from '../../src/shared/provider-title'
 import type { LastMessage } from '../../src/shared/contract/message'
@@ -358,6 +362,52 @@ describe("a Markdown export's outline: the title, then each message, then the me
     expect(unclosedFence(cut)).toBe('   ```')
     const stopped = { ...answer([]), job_message: { content: cut, stopped: true } } as unknown as LastMessage
     expect(exportEntry(stopped, 'markdown')).toBe(`## gpt, answer stopped · ${W}\n\n${cut}\n   \`\`\`\n\n`)
+  })
+
+  // An answer stopped inside <pre> (or a comment, <script>, <style>, <textarea>...) left a raw HTML block open that only its
+  // closing text ends: every message after it in the file was part of it, shown as raw HTML or not at all.
+  it('a raw HTML block a stopped answer leaves open is closed, so the messages after it are read as messages', () => {
+    const cuts: [string, string][] = [
+      ['Example:\n<pre>\nline', '</pre>'],
+      ['<SCRIPT type="module">\nlet x = 1', '</script>'],
+      ['<style>\nbody {', '</style>'],
+      ['<textarea>\nhello', '</textarea>'],
+      ['<!-- a comment', '-->'],
+      ['<?php echo 1;', '?>'],
+      ['<!DOCTYPE html', '>'],
+      ['<![CDATA[ x', ']]>'],
+      ['  <pre>\n```\n# not a fence, HTML', '  </pre>']
+    ]
+    const next = { ...answer([]), sender_subidentity: 'main', job_message: { content: 'next question' } } as unknown as LastMessage
+    for (const [cut, closer] of cuts) {
+      expect(unclosedHtmlBlock(cut), cut).toBe(closer)
+      expect(unclosedFence(cut), cut).toBe('')
+      const stopped = { ...answer([]), job_message: { content: cut, stopped: true } } as unknown as LastMessage
+      const file = exportHeader('T', 'markdown') + exportEntry(stopped, 'markdown') + exportEntry(next, 'markdown')
+      // Read as a Markdown viewer reads it: the title, the stopped answer's heading, the next message's heading.
+      const html = renderToStaticMarkup(createElement(Markdown, null, file))
+      expect(
+        [...html.matchAll(/<h(\d)>/g)].map(([, level]) => level),
+        cut
+      ).toEqual(['1', '2', '2'])
+    }
+    // Closed, inline, inside code, or indented as code: nothing to close.
+    for (const done of [
+      '<pre>x</pre>',
+      '<pre>\nx\n</PRE> after',
+      '<!-- a -->',
+      'text <!-- inline',
+      '```\n<pre>\n```',
+      '    <pre>',
+      '> <pre>'
+    ])
+      expect(unclosedHtmlBlock(done), done).toBe('')
+  })
+
+  it('headings inside a raw HTML block such as <pre> are its text, left as written', () => {
+    expect(demotedHeadings('<pre>\n# comment\n</pre>\n# Plan', 2)).toBe('<pre>\n# comment\n</pre>\n### Plan')
+    expect(demotedHeadings('<!--\n# hidden\n-->\n# Plan', 2)).toBe('<!--\n# hidden\n-->\n### Plan')
+    expect(demotedHeadings('<pre># one line</pre>\n# Plan', 2)).toBe('<pre># one line</pre>\n### Plan')
   })
 
   it('CRLF and CR line endings end lines as LF does; the Markdown export writes every line ending as LF', () => {

@@ -201,9 +201,73 @@ function quoteMarkers(line: string, max: number): { quotes: number; rest: string
  * code block of its own. One in a block quote needs none, the blank line after the message ends the quote.
  */
 export function unclosedFence(text: string): string {
-  let open = NO_FENCE
-  for (const line of text.split(/\r\n|\r|\n/)) open = fenceAfter(fenceAt(open, line), line)
+  const open = blocksLeftOpen(text).fence
   return open.quotes ? '' : open.indent + open.fence
+}
+
+/**
+ * Raw HTML blocks that only end at their own closing text (CommonMark's HTML blocks 1 to 5): `<pre>`,
+ * `<script>`, `<style>`, `<textarea>`, a comment, a processing instruction, a declaration, CDATA. What
+ * each starts with (after up to 3 spaces), what ends it, and the line that closes it.
+ */
+const HTML_BLOCKS: readonly { start: RegExp; end: RegExp; closer: (start: RegExpExecArray) => string }[] = [
+  {
+    start: /^<(pre|script|style|textarea)(?=[\s>]|$)/i,
+    end: /<\/(?:pre|script|style|textarea)>/i,
+    closer: (m) => `</${m[1]!.toLowerCase()}>`
+  },
+  { start: /^<!--/, end: /-->/, closer: () => '-->' },
+  { start: /^<\?/, end: /\?>/, closer: () => '?>' },
+  { start: /^<![A-Za-z]/, end: />/, closer: () => '>' },
+  { start: /^<!\[CDATA\[/, end: /\]\]>/, closer: () => ']]>' }
+]
+
+/** An HTML block a line starts: the spaces before it, the line that closes it, and whether that line closes it already. */
+interface HtmlBlock {
+  readonly indent: string
+  readonly closer: string
+  readonly end: RegExp
+  readonly closed: boolean
+}
+
+/** The HTML block of kinds 1 to 5 `line` starts, if any (read outside code; a line in a block quote starts none here). */
+function htmlBlockAt(line: string): HtmlBlock | undefined {
+  const [, indent = '', rest = ''] = /^( {0,3})(.*)$/s.exec(line) ?? []
+  for (const { start, end, closer } of HTML_BLOCKS) {
+    const m = start.exec(rest)
+    if (m) return { indent, closer: closer(m), end, closed: end.test(rest.slice(m[0].length)) }
+  }
+  return undefined
+}
+
+/**
+ * The line that closes a raw HTML block `text` leaves open, or ''. A block such as `<pre>`, `<script>` or
+ * `<!--` ends only at its closing text, not at a blank line (CommonMark): left open (an answer stopped
+ * while writing one, or one showing HTML outside a code block), every message after it in a Markdown
+ * export was part of it, shown as raw HTML or not at all. The closer shows nothing once rendered.
+ */
+export function unclosedHtmlBlock(text: string): string {
+  const html = blocksLeftOpen(text).html
+  return html ? html.indent + html.closer : ''
+}
+
+const openAfter = (block: HtmlBlock | undefined) => (block && !block.closed ? block : undefined)
+
+/** The code block and the HTML block `text` leaves open (at most one of them). */
+function blocksLeftOpen(text: string): { fence: OpenFence; html?: HtmlBlock } {
+  let open = NO_FENCE
+  let html: HtmlBlock | undefined
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    if (html) {
+      // Inside an HTML block a fence is HTML too.
+      if (html.end.test(line)) html = undefined
+      continue
+    }
+    const inFence = fenceAt(open, line)
+    open = fenceAfter(inFence, line)
+    if (!inFence.fence && !open.fence) html = openAfter(htmlBlockAt(line))
+  }
+  return { fence: open, html }
 }
 
 /**
@@ -237,8 +301,8 @@ const NOT_HEADING_TEXT = /^ {0,3}(?:[-*+][ \t]|\d{1,9}[.)][ \t]|>|#{1,6}(?:[ \t]
 
 /**
  * `text` with every heading `by` levels lower (at most level 6), so an answer's "## Summary" sits under
- * the message's own heading instead of outranking it in the file's outline. Code blocks are left as
- * they are; a setext heading (its text underlined with === or ---, levels 1 and 2 only) becomes an
+ * the message's own heading instead of outranking it in the file's outline. Code blocks, and raw HTML
+ * blocks that end only at their closing text (`<pre>` … `</pre>`), are left as they are; a setext heading (its text underlined with === or ---, levels 1 and 2 only) becomes an
  * ATX one. The text is the provider's otherwise, its lines ending in LF: CRLF and CR end lines as LF
  * does (CommonMark), and the Markdown export writes every other line as LF too, so the file has one kind.
  */
@@ -247,10 +311,18 @@ export function demotedHeadings(text: string, by: number): string {
   const out: string[] = []
   let fence = NO_FENCE
   let paragraph = -1 // where the paragraph that could still become a setext heading starts in `out`
+  let html: HtmlBlock | undefined // a raw HTML block such as <pre> is left as written too, up to its end
   for (const line of lines) {
+    if (html) {
+      if (html.end.test(line)) html = undefined
+      out.push(line)
+      continue
+    }
     const inFence = fenceAt(fence, line)
     fence = fenceAfter(inFence, line)
-    if (inFence.fence || fence.fence) {
+    const htmlStart = inFence.fence || fence.fence ? undefined : htmlBlockAt(line)
+    if (inFence.fence || fence.fence || htmlStart) {
+      html = openAfter(htmlStart)
       paragraph = -1
       out.push(line)
       continue
@@ -340,8 +412,9 @@ export function exportEntry(
   const sources = [...new Set(sourcesOf(m).map((s) => s.path))]
   if (format === 'txt')
     return `[${when}] ${speaker(m, format, nameOf, about)}:\n${nothing ? `(${STOPPED_EMPTY})` : text}\n${sources.length ? `Sources: ${sources.join(', ')}\n` : ''}\n`
-  const fence = unclosedFence(text)
+  // What a stopped answer left open is closed, so the messages after it read as messages.
+  const closer = unclosedFence(text) || unclosedHtmlBlock(text)
   const cited = sources.length ? `\n\nSources: ${sources.map(codeSpan).join(', ')}` : ''
   // The title is level 1 and each message level 2: the message's own headings go below both.
-  return `## ${speaker(m, format, nameOf, about)} · ${when}\n\n${nothing ? `_${STOPPED_EMPTY}_` : demotedHeadings(text, 2)}${fence && `\n${fence}`}${cited}\n\n`
+  return `## ${speaker(m, format, nameOf, about)} · ${when}\n\n${nothing ? `_${STOPPED_EMPTY}_` : demotedHeadings(text, 2)}${closer && `\n${closer}`}${cited}\n\n`
 }
