@@ -18,6 +18,7 @@ import {
   onCountInDoubt,
   onInboxChanges,
   refreshCount,
+  cachedInbox,
   sameButScope,
   type InboxFilter
 } from './inbox-pages'
@@ -151,8 +152,15 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
     // Settings, open meanwhile, shows the model the node now uses.
     if (paths.has('/')) void qc.invalidateQueries({ queryKey: keys.embeddingModel })
   }
-  /** Inbox changes told so far (a count read is written only if none came while it was read). */
+  /**
+   * Inbox changes told so far that may move a list's count (a count read is written only if none came
+   * while it was read): an inbox new to the window, removed, or hidden, shown, pinned or unpinned. A
+   * message stored moves none: counted too, a script writing to other inboxes twice a second kept every
+   * count read from being written, and a removal's count stayed wrong for as long as it wrote.
+   */
   let inboxChangesTold = 0
+  /** Those of them still waiting in `pending` for their batch. */
+  let pendingMoving = new Set<string>()
   let closed = false
   const recount = (filter: InboxFilter) => {
     const key = JSON.stringify(filter)
@@ -164,7 +172,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
         const told = inboxChangesTold
         // Not written if a change came meanwhile or waits for its batch: the count holds it already, and
         // its patch would count it again (58 of 59 after a removal elsewhere). Read again a moment later.
-        void refreshCount(qc, client, filter, () => inboxChangesTold === told && pending.size === 0).then((written) => {
+        void refreshCount(qc, client, filter, () => inboxChangesTold === told && pendingMoving.size === 0).then((written) => {
           if (!written) recount(filter)
         })
       }, COUNT_REFRESH_MS)
@@ -190,6 +198,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
     timer = null
     const changes = pending
     pending = new Map()
+    pendingMoving = new Set()
     const scopes = rescoped
     rescoped = new Set()
     applyInboxChanges(qc, changes).forEach(recount)
@@ -260,8 +269,13 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
           // Its first read under way (nothing to compare with) began before this change, which may be its scope: read again after it.
           if (inbox && before === undefined && qc.getQueryState(inboxPageKeys.one(inbox_id))?.fetchStatus === 'fetching')
             rescoped.add(inbox_id)
+          // Known with the same flags (hidden, pinned): in the same lists as before, every count as it was.
+          const known = pending.has(inbox_id) ? pending.get(inbox_id) : cachedInbox(qc, inbox_id)
+          if (!inbox || !known || known.is_hidden !== inbox.is_hidden || known.is_pinned !== inbox.is_pinned) {
+            inboxChangesTold++
+            pendingMoving.add(inbox_id)
+          }
           pending.set(inbox_id, inbox)
-          inboxChangesTold++
           timer ??= setTimeout(flush, EVENT_BATCH_MS)
           break
         }

@@ -336,6 +336,21 @@ export function listedInboxIds(qc: QueryClient, since: number): Set<string> {
 }
 
 /**
+ * The inbox as `qc`'s paged lists or its single-inbox cache hold it now, if any does. Its flags say
+ * which lists it is counted in: a change that keeps them moves no list's count (a message arrived).
+ */
+export function cachedInbox(qc: QueryClient, inboxId: string): Inbox | undefined {
+  const one = qc.getQueryData<Inbox | null>(inboxPageKeys.one(inboxId))
+  if (one) return one
+  for (const query of qc.getQueryCache().findAll({ queryKey: ['inboxes', 'pages'] }))
+    for (const page of (query.state.data as InboxPages | undefined)?.pages ?? []) {
+      const row = page.inboxes.find((x) => x.inbox_id === inboxId)
+      if (row) return row
+    }
+  return undefined
+}
+
+/**
  * Applies a batch of inbox changes (the last one of each inbox wins) to every cached paged list and to
  * each cached single inbox. Returns the lists whose count the batch left uncertain. Search results are
  * the node's ranking, not patched here: the caller has an open search ask again (see events.ts).
