@@ -1,5 +1,4 @@
 import { modals } from '@mantine/modals'
-import { focusBackTo } from './focus-stand-in'
 import type { ModalSettings, OpenConfirmModal } from '@mantine/modals'
 import { handTypingTo, holdTyping, stopHolding, typingEscaped } from './dialog-typing'
 import { focusWhenLost } from './focus-when-lost'
@@ -127,14 +126,12 @@ const NOT_DRAWN_MS = 1000
 function backToOpener(onClose: (() => void) | undefined, neverIn: () => boolean): () => void {
   const active = document.activeElement
   const opener = active instanceof HTMLElement && active !== document.body ? active : null
-  // Hidden or gone meanwhile (the window made narrower), the control standing in for it.
-  const back = opener && focusBackTo(opener)
   return () => {
     onClose?.()
     const waitOnOpener = neverIn()
-    if (opener && back)
+    if (opener)
       focusWhenLost(
-        () => back(),
+        () => (opener.isConnected ? opener : null),
         (el) => waitOnOpener && el === opener
       )
   }
