@@ -4,9 +4,17 @@ import { sizeText } from '../../shared/byte-size'
 import { MIB } from '../../shared/contract/limits'
 import { PROVIDER_CATALOG } from '../../shared/provider-catalog'
 import { languageModel, ollamaAuth, providerFetch, type ModelTarget } from './language-model'
-import { callModel, type CallTimeouts } from './model-call'
+import { callModel, callPulse, type CallTimeouts } from './model-call'
 import { serverErrorCodeOf, serverErrorOf, ServerReportedError, UnreadableReplyError } from './openai-reply'
-import { describeFailure, ProviderFailure, providerSubject, redactAnswerSecrets, sentence } from './provider-errors'
+import {
+  describeFailure,
+  emptyAnswerFailure,
+  endedEmptyFailure,
+  ProviderFailure,
+  providerSubject,
+  redactAnswerSecrets,
+  sentence
+} from './provider-errors'
 import { cappedFetch, ResponseTooLarge } from './response-cap'
 import { withUrlQuery } from './url-query-fetch'
 
@@ -30,7 +38,8 @@ export class CallEndedByStop extends Error {
 
 /**
  * One minimal chat request with exactly these settings: a model listing alone does not prove
- * the model answers. Returns the reply's first words.
+ * the model answers. Returns the reply's first words; a reply with no text (empty, or only a
+ * request to call a tool) is a ProviderFailure saying so.
  */
 export async function testProvider(
   target: ModelTarget,
@@ -38,10 +47,20 @@ export async function testProvider(
   fetchImpl: typeof fetch = fetch,
   stop?: AbortSignal
 ): Promise<string> {
+  // Hears what the SDK never shows: a request to call a tool (a reply that is only one has no text), thinking.
+  const pulse = callPulse()
   const result = await callModel({
     signal: stop,
     // A reply to "OK" needs little room: a provider sending without end must not fill memory.
-    model: await languageModel(target, cappedFetch(providerFetch(fetchImpl), TEST_REPLY_MAX_BYTES)),
+    model: await languageModel(target, cappedFetch(providerFetch(fetchImpl), TEST_REPLY_MAX_BYTES), {
+      event: pulse.beat,
+      // As without a watch: an error the server reports inside a reply ends the call with it.
+      fault: (err) => {
+        throw err
+      },
+      toolCall: pulse.toolCall
+    }),
+    pulse,
     options: {
       prompt: [{ role: 'user', content: [{ type: 'text', text: 'Reply with the single word OK.' }] }],
       maxOutputTokens: TEST_REPLY_MAX_TOKENS,
@@ -60,8 +79,23 @@ export async function testProvider(
   // it was sent back into its reply (an echo server, a misconfigured proxy) must not get it into the
   // window. callModel took it out, before this cut, so the cut never leaves part of it.
   if (result.outcome === 'aborted') throw new CallEndedByStop()
-  return result.text.trim().slice(0, 120)
+  const reply = result.text.trim()
+  if (!reply && result.outcome === 'done' && !thinkingFilledTheCheck(result)) {
+    // No text is no proof the model answers: an empty reply, or a request to call a tool, passed as working.
+    throw result.endedBy === 'content-filter'
+      ? endedEmptyFailure(target, 'content-filter')
+      : emptyAnswerFailure(target, result.thoughtOnly, result.toolCall)
+  }
+  return reply.slice(0, 120)
 }
+
+/**
+ * A reasoning model that was still thinking when the check's few tokens ran out (its thoughts shown,
+ * or hidden as Gemini's are: a reply ended by MAX_TOKENS with no text): it answers, the check just
+ * asked for too little to see the text after its thoughts. A request to call a tool is no answer.
+ */
+const thinkingFilledTheCheck = (result: { readonly endedBy?: string; readonly toolCall?: string }) =>
+  result.endedBy === 'length' && result.toolCall === undefined
 
 /** The models the provider offers (`/models`, Ollama's `/api/tags`). */
 export async function listModels(
