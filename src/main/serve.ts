@@ -17,7 +17,7 @@ import { installProcessGuard } from './process-guard'
 import { parseServeFlags, SERVE_HELP, SERVE_USAGE, wantsHelp } from './serve-flags'
 import { stopOnSignals } from './serve-stop'
 import { aesFileSecretBox } from './store/secret-box'
-import { API_TOKEN_FILE, loadOrCreateApiToken } from './transports/api-token'
+import { API_TOKEN_FILE, loadOrCreateApiToken, refuseRotationOfEnvToken } from './transports/api-token'
 import { startHttpServer } from './transports/http'
 import { listenFailure } from './transports/listen-failure'
 
@@ -42,6 +42,8 @@ async function main(): Promise<void> {
     console.error(`${(err as Error).message}\n${SERVE_USAGE}`)
     process.exit(2)
   }
+  // Before the data folder is made, locked or migrated: refused, the command leaves no trace.
+  refuseRotationOfEnvToken(process.env, flags.rotateToken)
   const dataDir = resolve(flags.dataDir)
   const args = process.argv.slice(2)
   const source = args.some((a) => a === '--data-dir' || a.startsWith('--data-dir='))

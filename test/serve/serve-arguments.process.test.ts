@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -115,4 +115,21 @@ it('a NODEDESK_DATA_DIR that is a file is named as NODEDESK_DATA_DIR, not as a -
     { status: r.status, stdout: r.stdout, stderr: r.stderr, firstLine: r.stderr.split('\n')[0] },
     `NODEDESK_DATA_DIR ${file} is a file, not a folder; give a folder (one that does not exist yet is made)`
   )
+})
+
+it('--rotate-token with NODEDESK_API_TOKEN set is refused before the data folder is touched (it was made, locked and migrated first)', () => {
+  const dataDir = join(tempDir(), 'not-yet')
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/serve.mjs'), '--port', '0', '--data-dir', dataDir, '--rotate-token'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NODEDESK_API_TOKEN: 'from-env' },
+    timeout: 8_000,
+    killSignal: 'SIGKILL'
+  })
+  expectRefused(
+    { status: r.status, stdout: r.stdout, stderr: r.stderr, firstLine: r.stderr.split('\n')[0] },
+    'Nodedesk could not start: --rotate-token: the token comes from NODEDESK_API_TOKEN; change it there'
+  )
+  expect(r.status).toBe(1)
+  expect(existsSync(dataDir)).toBe(false)
 })

@@ -11,6 +11,14 @@ export interface ApiTokenOptions {
 }
 
 /**
+ * Throws when `--rotate-token` is asked while the token comes from NODEDESK_API_TOKEN: that token is the
+ * environment's, not ours to replace. Headless mode asks this before it touches the data folder.
+ */
+export function refuseRotationOfEnvToken(env: NodeJS.ProcessEnv, rotate: boolean | undefined): void {
+  if (rotate && env.NODEDESK_API_TOKEN?.trim()) throw new Error('--rotate-token: the token comes from NODEDESK_API_TOKEN; change it there')
+}
+
+/**
  * The bearer token of headless mode: env NODEDESK_API_TOKEN when set, else the one kept in
  * `<dataDir>/api-token` (mode 0600, never read through a symlink), generated as 32 random bytes
  * in base64url the first time or when rotated.
@@ -18,7 +26,7 @@ export interface ApiTokenOptions {
 export function loadOrCreateApiToken(dataDir: string, env: NodeJS.ProcessEnv = process.env, options: ApiTokenOptions = {}): string {
   const fromEnv = env.NODEDESK_API_TOKEN?.trim()
   if (fromEnv) {
-    if (options.rotate) throw new Error('--rotate-token: the token comes from NODEDESK_API_TOKEN; change it there')
+    refuseRotationOfEnvToken(env, options.rotate)
     return fromEnv
   }
   const file = join(dataDir, API_TOKEN_FILE)
