@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { stringArray } from './string-array'
 import { ScopeIdentityNameSchema } from './identity'
+import { pathSegmentProblem } from './vector-fs'
 
 /*
  * Seed 2.4. Every field the seed lists is type-checked; objects the seed types only as
@@ -90,6 +91,21 @@ export type LocalVrpackEntry = z.infer<typeof LocalVrpackEntrySchema>
 
 const VrPathSchema = z.looseObject({ path_ids: stringArray() })
 
+/**
+ * A path of this node's document library, as segments (api-contract.md, "VectorFS": a segment is
+ * 1-255 characters, has no `/`, and is not `.` or `..`). `["a", "", "b"]` (`/a//b`), `["a", ".."]` or
+ * `["a", ""]` (`/a/`) names no entry, or one ambiguously: refused, naming the segment, e.g.
+ * `job_creation_info.scope.vector_fs_items[2].path.path_ids[1]: a segment must not be empty`.
+ */
+const VfsPathIdsSchema = z.looseObject({
+  path_ids: stringArray().check((ctx) => {
+    ctx.value.forEach((segment, i) => {
+      const problem = pathSegmentProblem(segment)
+      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: segment, path: [i] })
+    })
+  })
+})
+
 export const NetworkFolderSchema = z.looseObject({
   external_identity: ScopeIdentityNameSchema,
   name: z.string(),
@@ -99,13 +115,13 @@ export type NetworkFolder = z.infer<typeof NetworkFolderSchema>
 
 export const VectorFsFolderSchema = z.looseObject({
   name: z.string(),
-  path: VrPathSchema
+  path: VfsPathIdsSchema
 })
 export type VectorFsFolder = z.infer<typeof VectorFsFolderSchema>
 
 export const VectorFsItemSchema = z.looseObject({
   name: z.string(),
-  path: VrPathSchema,
+  path: VfsPathIdsSchema,
   source: SourceSchema
 })
 export type VectorFsItem = z.infer<typeof VectorFsItemSchema>

@@ -29,6 +29,9 @@ export function segmentProblem(name: string): string | undefined {
 
 export type ParsedPath = { readonly ok: true; readonly segments: string[] } | { readonly ok: false; readonly problem: string }
 
+/** Why `segment` cannot be one of a path's segments (said of a segment, not a name), or undefined when it can. */
+export const pathSegmentProblem = (segment: string): string | undefined => segmentProblem(segment)?.replace('a name', 'a segment')
+
 /** `/a/b` -> ['a', 'b']; `/` -> []. */
 export function parseVfsPath(path: string): ParsedPath {
   if (!path.startsWith('/')) return { ok: false, problem: 'expected a path starting with "/", e.g. /Contracts/lease.pdf' }
@@ -36,8 +39,8 @@ export function parseVfsPath(path: string): ParsedPath {
   const segments = path.slice(1).split('/')
   for (const s of segments) {
     if (s === '') return { ok: false, problem: 'expected no empty segment ("//" or a trailing "/")' }
-    const problem = segmentProblem(s)
-    if (problem) return { ok: false, problem: problem.replace('a name', 'a segment') }
+    const problem = pathSegmentProblem(s)
+    if (problem) return { ok: false, problem }
   }
   return { ok: true, segments }
 }
