@@ -4,6 +4,7 @@ import { ApiFailure } from './client'
 import { useClient } from './client-context'
 import { watchNodeStatus, type NodeStatus } from './node-status'
 import { keys } from './queries'
+import { afterRefusal } from './session-refusal'
 
 export interface NodeStatusState {
   readonly status: NodeStatus
@@ -32,7 +33,7 @@ export function useNodeStatus(): NodeStatusState {
   const client = useClient()
   const qc = useQueryClient()
   const [state, setState] = useState<NodeStatusState>({ status: 'unknown', downSince: null, sessionEnded: false, signedOut: false })
-  // Once down, a refusal is the restart's (sessionEnded says so), not a code used already.
+  // Once down, a refusal is the restart's (sessionEnded says so), not a code used already (see afterRefusal).
   const everDown = useRef(false)
   // A read that needs the session was answered: a refusal after it is the session lost (a node restarted
   // between two health checks, too quickly to be seen down), not a code used already. It was told as
@@ -41,14 +42,13 @@ export function useNodeStatus(): NodeStatusState {
   useEffect(
     () =>
       qc.getQueryCache().subscribe((e) => {
-        if (e.type !== 'updated' || everDown.current) return
+        if (e.type !== 'updated') return
         // health_check is answered without a session.
         if (e.action.type === 'success' && (e.query.queryKey as readonly unknown[])[0] !== keys.health[0]) hadSession.current = true
         if (e.action.type !== 'error') return
         const err: unknown = e.action.error
         if (!(err instanceof ApiFailure) || err.status !== 401) return
-        if (hadSession.current) setState((s) => (s.sessionEnded ? s : { ...s, sessionEnded: true }))
-        else setState((s) => (s.signedOut ? s : { ...s, signedOut: true }))
+        setState((s) => afterRefusal(s, { hadSession: hadSession.current, everDown: everDown.current }))
       }),
     [qc]
   )
@@ -66,7 +66,8 @@ export function useNodeStatus(): NodeStatusState {
           client.call('available_llm_providers').then(
             () => setState((s) => ({ ...s, sessionEnded: false, signedOut: false })),
             (err: unknown) => {
-              if (err instanceof ApiFailure && err.status === 401) setState((s) => ({ ...s, sessionEnded: true }))
+              if (err instanceof ApiFailure && err.status === 401)
+                setState((s) => afterRefusal(s, { hadSession: hadSession.current, everDown: everDown.current }))
             }
           )
         }
@@ -79,10 +80,10 @@ export function useNodeStatus(): NodeStatusState {
       // The stream closed or failed: the node may be gone, asked now rather than at the next check
       // (while it is seen down, the checks' own backoff holds).
       if (!wasDown) watch.checkNow()
-      // Refused for want of a session, as a read can be (see above): the node restarted and forgot it.
+      // Refused for want of a session, as a read can be (see above). The stream then waits: it tries again
+      // when the node is seen back after being down (reconnectEvents above), not at its backoff.
       if (status !== 401) return
-      if (connectedBefore || hadSession.current || everDown.current) setState((s) => (s.sessionEnded ? s : { ...s, sessionEnded: true }))
-      else setState((s) => (s.signedOut || s.sessionEnded ? s : { ...s, signedOut: true }))
+      setState((s) => afterRefusal(s, { hadSession: hadSession.current, everDown: everDown.current, connectedBefore }))
     })
     return () => {
       offStreamEnd?.()
