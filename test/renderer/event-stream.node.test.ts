@@ -165,10 +165,10 @@ describe('node events over HTTP (real server, real fetch)', () => {
     expect(connections[1]!.at - connections[0]!.at).toBeGreaterThanOrEqual(450) // waits before retrying
   })
 
-  it('retries a refused stream (e.g. 401 or 503) with growing waits, then reads events once it is served', async () => {
+  it('retries a refused stream (e.g. 503 or 502) with growing waits, then reads events once it is served', async () => {
     script = (res, i) => {
       if (i < 2) {
-        res.writeHead(i === 0 ? 503 : 401, { 'Content-Type': 'application/json' }).end('{}')
+        res.writeHead(i === 0 ? 503 : 502, { 'Content-Type': 'application/json' }).end('{}')
         return
       }
       streamHead(res)
@@ -248,6 +248,50 @@ describe('node events over HTTP (real server, real fetch)', () => {
       expect(connections[0]!.closed).toBe(true)
     } finally {
       errors.mockRestore()
+    }
+  })
+
+  it('a stream refused with 401 is not asked again at its backoff, only when reconnectEvents() says the node is back', async () => {
+    // The transport's own waits are faked (a minute passes at once); its fetch and the server are real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      script = (res, i) => {
+        if (i === 0) return void res.writeHead(401, { 'Content-Type': 'application/json' }).end('{}')
+        streamHead(res)
+        res.write(frame(inboxChanged('after sign-in')))
+      }
+      const transport = httpTransport(local.url, 'tok-123')
+      const ends: (number | null)[] = []
+      transport.onStreamEnd?.((end) => ends.push(end.status))
+      const events: NodeEvent[] = []
+      stops.push(transport.onEvent((e) => events.push(e)))
+      await vi.waitFor(() => expect(ends).toEqual([401]), { timeout: 3000 })
+      // Its backoff would have asked again 7 times in a minute (0.5, 1, 2 ... 30 s apart).
+      for (let s = 0; s < 60; s++) await vi.advanceTimersByTimeAsync(1000)
+      expect(connections).toHaveLength(1)
+      expect(transport.reconnectEvents?.()).toBe(true)
+      await vi.waitFor(() => expect(events).toEqual([inboxChanged('after sign-in')]), { timeout: 3000 })
+      expect(connections).toHaveLength(2)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('a stream refused with 401 again after reconnectEvents() waits again, one request per call', async () => {
+    script = (res) => void res.writeHead(401, { 'Content-Type': 'application/json' }).end('{}')
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const transport = httpTransport(local.url, 'tok-123')
+      const ends: (number | null)[] = []
+      transport.onStreamEnd?.((end) => ends.push(end.status))
+      stops.push(transport.onEvent(() => {}))
+      await vi.waitFor(() => expect(ends).toEqual([401]), { timeout: 3000 })
+      transport.reconnectEvents?.()
+      await vi.waitFor(() => expect(ends).toEqual([401, 401]), { timeout: 3000 })
+      for (let s = 0; s < 60; s++) await vi.advanceTimersByTimeAsync(1000)
+      expect(connections).toHaveLength(2)
+    } finally {
+      vi.useRealTimers()
     }
   })
 

@@ -13,9 +13,10 @@ import { renderWithApp } from './render'
 
 /**
  * A headless node as the window sees it over HTTP (a real server on 127.0.0.1): `down` resets every
- * connection, as a stopped node's port does; `eventsStatus` refuses the event stream with that status.
+ * connection, as a stopped node's port does; `eventsStatus` refuses the event stream with that status;
+ * `forgot` refuses every call but health_check with 401, as a restarted node does for a session it forgot.
  */
-const node = { down: false, eventsStatus: 200 }
+const node = { down: false, eventsStatus: 200, forgot: false }
 let streams: ServerResponse[] = []
 /** When each request came, by path. */
 let hits: { path: string; at: number }[] = []
@@ -25,6 +26,10 @@ const local = useLoopbackServer(
     const path = new URL(req.url ?? '/', 'http://x').pathname
     hits.push({ path, at: Date.now() })
     if (node.down) return void req.socket.destroy()
+    if (node.forgot && path !== '/v2/health_check') {
+      res.writeHead(401, { 'Content-Type': 'application/json' })
+      return void res.end(JSON.stringify({ code: 401, error: 'Unauthorized', message: 'authorization: missing or wrong bearer token' }))
+    }
     if (path === '/v2/events') {
       if (node.eventsStatus !== 200) {
         res.writeHead(node.eventsStatus, { 'Content-Type': 'application/json' })
@@ -45,6 +50,7 @@ const stops: (() => void)[] = []
 beforeEach(() => {
   node.down = false
   node.eventsStatus = 200
+  node.forgot = false
   streams = []
   hits = []
 })
@@ -108,6 +114,32 @@ describe('the event stream’s end told to the node-status watch', () => {
       'it no longer knows this window'
     )
   })
+
+  it('a stream refused with 401 is not asked again while the banner says what to do; seen back after being down, once more', async () => {
+    openWindow()
+    await expect.poll(() => streams.length, { timeout: 3_000 }).toBe(1)
+    await screen.findByText('probe read')
+    node.eventsStatus = 401
+    const brokenAt = Date.now()
+    streams[0]!.destroy()
+    await screen.findByTestId('session-ended-banner', {}, { timeout: 3_000 })
+    expect(count('/v2/events', brokenAt)).toBe(1)
+    // Its backoff asked again after 0.5 and 1.5 s (then every 30 s, for as long as the window was open).
+    await new Promise((r) => setTimeout(r, 2_000))
+    expect(count('/v2/events', brokenAt)).toBe(1)
+    // The node goes down and comes back (restarted again, still without this window's session): the stream tries once.
+    node.down = true
+    node.forgot = true
+    await screen.findByTestId('node-down-banner', {}, { timeout: 4_000 })
+    const backAt = Date.now()
+    node.down = false
+    await expect.poll(() => count('/v2/events', backAt), { timeout: 3_000, interval: 50 }).toBe(1)
+    expect((await screen.findByTestId('session-ended-banner', {}, { timeout: 3_000 })).textContent).toContain(
+      'it no longer knows this window'
+    )
+    await new Promise((r) => setTimeout(r, 2_000))
+    expect(count('/v2/events', backAt)).toBe(1)
+  }, 20_000)
 
   it('a stream that closes has the node’s health asked at once, not at the next check', async () => {
     openWindow()

@@ -26,13 +26,14 @@ export interface Transport {
   /**
    * The node answers again (its health watch saw it back): a stream not connected now tries at once,
    * its backoff started over, instead of after a wait of up to 30 s. True when it was not connected:
-   * it reports `onResumed` once it is (what was missed is read again there, once).
+   * it reports `onResumed` once it is (what was missed is read again there, once). A stream refused
+   * with 401 tries again only when this is called.
    */
   reconnectEvents?(): boolean
   /**
    * Told each time the event stream closes, fails or is refused: `status` is the refusal's HTTP
-   * status (401: the node no longer knows the session), else null; `connectedBefore` whether a stream
-   * of this window had been connected.
+   * status (401: the node no longer knows the session; the stream then waits for reconnectEvents()),
+   * else null; `connectedBefore` whether a stream of this window had been connected.
    */
   onStreamEnd?(listener: (end: StreamEnd) => void): () => void
   /**
@@ -205,11 +206,14 @@ export function httpTransport(baseUrl: string, token: string | null, options: Ht
           if (abort.signal.aborted) break
           waiting.add(reconnect)
           endListeners.forEach((l) => l({ status, connectedBefore }))
-          const delay = Math.min(30_000, 500 * 2 ** attempt)
+          // Refused for want of a session (401): asking again cannot help until something changes (the
+          // window is told to open a new UI address), so it waits for reconnectEvents() only. It was
+          // asked again at its backoff, every 30 s, for as long as the window stayed open.
+          const delay = status === 401 ? null : Math.min(30_000, 500 * 2 ** attempt)
           const woken =
             askedWhileTrying ||
             (await new Promise<boolean>((r) => {
-              const timer = setTimeout(() => r(false), delay)
+              const timer = delay === null ? undefined : setTimeout(() => r(false), delay)
               wake = () => {
                 clearTimeout(timer)
                 r(true)
