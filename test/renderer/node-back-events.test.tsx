@@ -80,6 +80,7 @@ function openWindow() {
     transport,
     { queryClient, client }
   )
+  return queryClient
 }
 
 describe('the event stream when the node answers again after a long outage', () => {
@@ -140,6 +141,22 @@ describe('the event stream’s end told to the node-status watch', () => {
     await new Promise((r) => setTimeout(r, 2_000))
     expect(count('/v2/events', backAt)).toBe(1)
   }, 20_000)
+
+  it('a refused stream tries again once a read is answered (the window has a session again), and then connects', async () => {
+    const queryClient = openWindow()
+    await expect.poll(() => streams.length, { timeout: 3_000 }).toBe(1)
+    await screen.findByText('probe read')
+    node.eventsStatus = 401
+    const brokenAt = Date.now()
+    streams[0]!.destroy()
+    await screen.findByTestId('session-ended-banner', {}, { timeout: 3_000 })
+    expect(count('/v2/events', brokenAt)).toBe(1)
+    // The session is back (the UI address opened in another tab set the cookie), and a read says so.
+    node.eventsStatus = 200
+    await queryClient.refetchQueries({ queryKey: ['probe'] })
+    await expect.poll(() => streams.length, { timeout: 3_000, interval: 50 }).toBe(2)
+    expect(count('/v2/events', brokenAt)).toBe(2)
+  })
 
   it('a stream that closes has the node’s health asked at once, not at the next check', async () => {
     openWindow()

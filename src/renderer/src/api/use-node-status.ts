@@ -39,18 +39,29 @@ export function useNodeStatus(): NodeStatusState {
   // between two health checks, too quickly to be seen down), not a code used already. It was told as
   // "the one-time code in the address it was opened with was used already", wrongly.
   const hadSession = useRef(false)
+  // The event stream was refused with 401 and waits (see transport.reconnectEvents) for a sign that
+  // the window may have a session again: the node seen back after being down, or a read answered.
+  const streamRefused = useRef(false)
   useEffect(
     () =>
       qc.getQueryCache().subscribe((e) => {
         if (e.type !== 'updated') return
         // health_check is answered without a session.
-        if (e.action.type === 'success' && (e.query.queryKey as readonly unknown[])[0] !== keys.health[0]) hadSession.current = true
+        if (e.action.type === 'success' && (e.query.queryKey as readonly unknown[])[0] !== keys.health[0]) {
+          hadSession.current = true
+          // A session again (e.g. the address opened in another tab of this browser set the cookie): the
+          // stream tries once more now, or the window would get no live change until it was reloaded.
+          if (streamRefused.current) {
+            streamRefused.current = false
+            client.transport.reconnectEvents?.()
+          }
+        }
         if (e.action.type !== 'error') return
         const err: unknown = e.action.error
         if (!(err instanceof ApiFailure) || err.status !== 401) return
         setState((s) => afterRefusal(s, { hadSession: hadSession.current, everDown: everDown.current }))
       }),
-    [qc]
+    [qc, client]
   )
   useEffect(() => {
     let wasDown = false
@@ -61,6 +72,7 @@ export function useNodeStatus(): NodeStatusState {
         if (status === 'up' && wasDown) {
           // The event stream, backed off while the node was away (up to 30 s), connects again now, and
           // reads again what its missed events would have patched once it does: read here too, it was twice.
+          streamRefused.current = false
           if (!transport.reconnectEvents?.()) void qc.invalidateQueries()
           // health_check needs no session; one call that does says whether this window still has one.
           client.call('available_llm_providers').then(
@@ -81,7 +93,8 @@ export function useNodeStatus(): NodeStatusState {
       // (while it is seen down, the checks' own backoff holds).
       if (!wasDown) watch.checkNow()
       // Refused for want of a session, as a read can be (see above). The stream then waits: it tries again
-      // when the node is seen back after being down (reconnectEvents above), not at its backoff.
+      // when the node is seen back after being down or a read is answered (streamRefused), not at its backoff.
+      streamRefused.current = status === 401
       if (status !== 401) return
       setState((s) => afterRefusal(s, { hadSession: hadSession.current, everDown: everDown.current, connectedBefore }))
     })
