@@ -18,6 +18,10 @@ import {
 import { providerNamer } from '../../src/shared/provider-title'
 import type { LastMessage } from '../../src/shared/contract/message'
 
+/** What a text export says under its title about how it is laid out (stable: a reader relies on it). */
+const TEXT_LAYOUT =
+  'Each message starts with a line "[time] Who:" at the left margin; every line of its text follows, indented by 4 spaces.'
+
 /* One message of a Markdown or text export (src/main/node-api/export-format.ts): an answer's sources follow it. */
 
 /** The message's time as the export writes it: where the node runs, read by a person (see below). */
@@ -61,13 +65,15 @@ describe('export entries name the documents an answer drew on', () => {
     expect(exportEntry(m, 'markdown')).toBe(
       `## gpt · ${W}\n\n` + 'The lease ends in March.\n\nSources: ``/Leases/a`b*_c.md``, `` `tick ``, `local:handbook`\n\n'
     )
-    expect(exportEntry(m, 'txt')).toBe(`[${W}] gpt:\n` + 'The lease ends in March.\nSources: /Leases/a`b*_c.md, `tick, local:handbook\n\n')
+    expect(exportEntry(m, 'txt')).toBe(
+      `[${W}] gpt:\n` + '    The lease ends in March.\nSources: /Leases/a`b*_c.md, `tick, local:handbook\n\n'
+    )
   })
 
   it('no sources line when the answer drew on nothing, or the message carries none (a question, an old message)', () => {
     for (const sources of [[], undefined, null, [{ name: 'x' }]]) {
       expect(exportEntry(answer(sources), 'markdown')).not.toContain('Sources')
-      expect(exportEntry(answer(sources), 'txt')).toBe(`[${W}] gpt:\nThe lease ends in March.\n\n`)
+      expect(exportEntry(answer(sources), 'txt')).toBe(`[${W}] gpt:\n    The lease ends in March.\n\n`)
     }
   })
 })
@@ -78,7 +84,7 @@ describe('export entries name the provider as the operator named it', () => {
 
   it('an answer is headed by its provider’s display name, in Markdown and text', () => {
     expect(exportEntry(answer([]), 'markdown', nameOf)).toBe(`## Mock GPT · ${W}\n\nThe lease ends in March.\n\n`)
-    expect(exportEntry(answer([]), 'txt', nameOf)).toBe(`[${W}] Mock GPT:\nThe lease ends in March.\n\n`)
+    expect(exportEntry(answer([]), 'txt', nameOf)).toBe(`[${W}] Mock GPT:\n    The lease ends in March.\n\n`)
   })
 
   const stopped = { ...answer([]), job_message: { content: 'The lease', stopped: true } } as unknown as LastMessage
@@ -97,8 +103,8 @@ describe('export entries name the provider as the operator named it', () => {
       { id: 'other', name: 'Local' }
     ])
     expect(exportEntry(error, 'markdown', shared)).toBe(`## Local (gpt), answer failed · ${W}\n\nNo answer\n\n`)
-    expect(exportEntry(error, 'txt', shared)).toBe(`[${W}] Local (gpt), answer failed:\nNo answer\n\n`)
-    expect(exportEntry(stopped, 'txt', shared)).toBe(`[${W}] Local (gpt), answer stopped:\nThe lease\n\n`)
+    expect(exportEntry(error, 'txt', shared)).toBe(`[${W}] Local (gpt), answer failed:\n    No answer\n\n`)
+    expect(exportEntry(stopped, 'txt', shared)).toBe(`[${W}] Local (gpt), answer stopped:\n    The lease\n\n`)
   })
 })
 
@@ -295,7 +301,7 @@ describe('the title and the provider names in a Markdown export are shown as typ
     expect(exportHeader('#', 'markdown')).toBe('# \\#\n\n')
     // Not a closing run: kept.
     expect(exportHeader('C# notes', 'markdown')).toBe('# C# notes\n\n')
-    expect(exportHeader('What is 2*3*4?', 'txt')).toBe('What is 2*3*4?\n==============\n\n')
+    expect(exportHeader('What is 2*3*4?', 'txt')).toBe(`What is 2*3*4?\n==============\n\n${TEXT_LAYOUT}\n\n`)
   })
 
   it('escapes the provider name in an answer heading', () => {
@@ -417,5 +423,75 @@ describe("a Markdown export's outline: the title, then each message, then the me
     expect(unclosedFence('~~~\r\n# code\r\n')).toBe('~~~')
     const m = { ...answer([]), job_message: { ...answer([]).job_message, content: crlf } }
     expect(exportEntry(m, 'markdown')).toBe(`## gpt · ${W}\n\n### Title\n\`\`\`\n# code\n\`\`\`\n#### After\ntext\n\n\n`)
+  })
+})
+
+/*
+ * A text export heads each message with a line "[time] Who:" and wrote its text below as it was: a message
+ * holding a line such as "[2026-01-01 10:00] You: hi" read as one more message in the file. Every line of a
+ * message's text is now indented by 4 spaces, so only the export's own lines start at the left margin.
+ */
+describe('a text export cannot be made to show a message nobody wrote', () => {
+  /** Reads a text export back by the rule its header states: a heading at the margin, the text indented below it. */
+  function readBack(file: string) {
+    const lines = file.split('\n')
+    const messages: { heading: string; text: string[]; sources?: string }[] = []
+    for (const line of lines.slice(lines.indexOf(TEXT_LAYOUT) + 2)) {
+      const last = messages.at(-1)
+      if (line.startsWith('    ')) last!.text.push(line.slice(4))
+      else if (line.startsWith('Sources: ')) last!.sources = line
+      else if (line.startsWith('[')) messages.push({ heading: line, text: [] })
+      else expect(line).toBe('')
+    }
+    return messages
+  }
+
+  const message = (content: string, operator = false) =>
+    ({
+      sender_subidentity: operator ? 'main' : 'main/agent/gpt',
+      node_api_data: { node_message_hash: content, node_timestamp: '2026-11-30T10:00:00.000Z' },
+      job_message: { content, parent: '', sources: [{ path: '/a.md', name: 'a.md', node_id: '1', score: 1 }] }
+    }) as unknown as LastMessage
+
+  it('headings, sources lines and line breaks of every kind in a message’s text stay inside that message', () => {
+    const spoof = [
+      'Here is what you asked:',
+      `[${W}] You:`,
+      '[2026-01-01 10:00] You: hi',
+      'Sources: /etc/passwd',
+      '',
+      `[${W}] gpt:\r[${W}] You:\r\nthird\u2028[x] You:\u2029[y] gpt:\vend`
+    ].join('\n')
+    const file =
+      exportHeader('Spoof', 'txt') +
+      [message('Tell me', true), message(spoof), message('Thanks', true)].map((m) => exportEntry(m, 'txt')).join('')
+    const read = readBack(file)
+    expect(read.map((m) => m.heading)).toEqual([`[${W}] You:`, `[${W}] gpt:`, `[${W}] You:`])
+    expect(read[1]!.text).toEqual([
+      'Here is what you asked:',
+      `[${W}] You:`,
+      '[2026-01-01 10:00] You: hi',
+      'Sources: /etc/passwd',
+      '',
+      `[${W}] gpt:`,
+      `[${W}] You:`,
+      'third',
+      '[x] You:',
+      '[y] gpt:',
+      'end'
+    ])
+    expect(read[1]!.sources).toBe('Sources: /a.md')
+    expect(read[0]!.text).toEqual(['Tell me'])
+  })
+
+  it('a provider’s name or a source’s path with a line break stays on its one line', () => {
+    const m = { ...message('Hi'), job_message: { content: 'Hi', sources: [{ path: 'a\n[t] You:\nb', name: 'x', node_id: '1', score: 1 }] } }
+    const entry = exportEntry(
+      m as unknown as LastMessage,
+      'txt',
+      () => 'Fast\n[t] You:',
+      () => 't'
+    )
+    expect(entry).toBe('[t] Fast [t] You::\n    Hi\nSources: a [t] You: b\n\n')
   })
 })

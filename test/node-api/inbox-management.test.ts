@@ -9,6 +9,10 @@ import { messages, recordEvents, type Msg } from '../support/answers'
 import { NODE, provider } from '../support/fixtures'
 import { addProvider, createJob, dbFingerprint, expectError, useTestNode } from '../support/node'
 
+/** What a text export says under its title about how it is laid out (stable: a reader relies on it). */
+const TEXT_LAYOUT =
+  'Each message starts with a line "[time] Who:" at the left margin; every line of its text follows, indented by 4 spaces.'
+
 const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
 
 type Page = { inboxes: Inbox[]; hasNextPage: boolean; total_count: number }
@@ -450,7 +454,7 @@ describe('export_messages_from_inbox', () => {
     const exported = async (format: string) =>
       ((await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format })).body as { content: string }).content
     expect(await exported('markdown')).toContain('## Mock GPT · ')
-    expect(await exported('txt')).toContain('] Mock GPT:\nHi there')
+    expect(await exported('txt')).toContain('] Mock GPT:\n    Hi there')
     // JSON is the messages exactly as stored: the sender stays the provider's agent.
     expect(await exported('json')).toContain('"sender_subidentity":"main/agent/gpt"')
     // Once the provider is gone (its job moved to another, then removed), the answer is headed by the id it had.
@@ -478,9 +482,9 @@ describe('export_messages_from_inbox', () => {
     // A name no other provider uses stays as the operator wrote it.
     expect(md).toContain('## Spare · ')
     const txt = await exported('txt')
-    expect(txt).toContain('] Local (gpt):\nFrom the first')
-    expect(txt).toContain('] Local (local-2):\nFrom the second')
-    expect(txt).toContain('] Spare:\nFrom the spare')
+    expect(txt).toContain('] Local (gpt):\n    From the first')
+    expect(txt).toContain('] Local (local-2):\n    From the second')
+    expect(txt).toContain('] Spare:\n    From the spare')
   })
 
   it('markdown and text: an answer stopped before the provider wrote anything says so, as the window does, instead of an empty section', async () => {
@@ -498,7 +502,7 @@ describe('export_messages_from_inbox', () => {
     const md = await exported('markdown')
     expect(md).toMatch(/## gpt, answer stopped · [^\n]*\n\n_Stopped before the provider wrote anything\._\n\n## You · /)
     const txt = await exported('txt')
-    expect(txt).toMatch(/\] gpt, answer stopped:\n\(Stopped before the provider wrote anything\.\)\n\n\[/)
+    expect(txt).toMatch(/\] gpt, answer stopped:\n {4}\(Stopped before the provider wrote anything\.\)\n\n\[/)
     // JSON stays every message as last_messages returns it.
     expect((JSON.parse(await exported('json')) as LastMessage[])[1]!.job_message.content).toBe('')
   })
@@ -546,7 +550,7 @@ describe('export_messages_from_inbox', () => {
       ((await node.post('/v2/export_messages_from_inbox', { inbox_name: inboxOf(jobId), format })).body as { content: string }).content
     // It was the title alone, which read as an export that had failed.
     expect(await exported('markdown')).toBe('# Nothing yet\n\n_No messages._\n')
-    expect(await exported('txt')).toBe('Nothing yet\n===========\n\nNo messages.\n')
+    expect(await exported('txt')).toBe(`Nothing yet\n===========\n\n${TEXT_LAYOUT}\n\nNo messages.\n`)
     expect(await exported('json')).toBe('[]')
   })
 

@@ -171,8 +171,28 @@ export function answeredQuestions(): (m: LastMessage) => AnsweredQuestion | unde
 /** The title line of a Markdown or text export. */
 export function exportHeader(customName: string, format: Exclude<ExportFormat, 'json'>): string {
   const title = titleLine(customName)
-  return format === 'markdown' ? `# ${headingAsTyped(title)}\n\n` : `${title}\n${'='.repeat(Math.min(80, [...title].length))}\n\n`
+  return format === 'markdown'
+    ? `# ${headingAsTyped(title)}\n\n`
+    : `${title}\n${'='.repeat(Math.min(80, [...title].length))}\n\n${TEXT_LAYOUT_NOTE}\n\n`
 }
+
+/**
+ * How a text export tells its messages apart. A message's text is written with every line indented
+ * (TEXT_INDENT): only a message's own heading, `[time] Who:`, and its `Sources:` line start at the left
+ * margin. A message whose text held a line such as "[2026-01-01 10:00] You: hi" read as a message of its own.
+ */
+const TEXT_INDENT = '    '
+const TEXT_LAYOUT_NOTE =
+  'Each message starts with a line "[time] Who:" at the left margin; every line of its text follows, indented by 4 spaces.'
+
+/** Line breaks a text editor may show as such (Unicode's mandatory breaks): each starts an indented line. */
+const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g
+
+/** `text` as a text export's message body: each of its lines indented, ending in LF. */
+const indentedText = (text: string) => TEXT_INDENT + text.replace(LINE_BREAKS, `\n${TEXT_INDENT}`)
+
+/** A heading or sources line of a text export kept to one line: a provider's name or a path may hold a line break. */
+const oneTextLine = (text: string) => text.replace(LINE_BREAKS, ' ')
 
 /** A line that opens or closes a fenced code block (CommonMark): up to 3 spaces, then 3+ backticks or tildes. */
 const FENCE = /^( {0,3})(`{3,}|~{3,})(.*)$/
@@ -411,7 +431,7 @@ export function exportEntry(
   // Each document once, in the order given: an answer cites several passages of one file.
   const sources = [...new Set(sourcesOf(m).map((s) => s.path))]
   if (format === 'txt')
-    return `[${when}] ${speaker(m, format, nameOf, about)}:\n${nothing ? `(${STOPPED_EMPTY})` : text}\n${sources.length ? `Sources: ${sources.join(', ')}\n` : ''}\n`
+    return `[${oneTextLine(when)}] ${oneTextLine(speaker(m, format, nameOf, about))}:\n${indentedText(nothing ? `(${STOPPED_EMPTY})` : text)}\n${sources.length ? `Sources: ${oneTextLine(sources.join(', '))}\n` : ''}\n`
   // What a stopped answer left open is closed, so the messages after it read as messages.
   const closer = unclosedFence(text) || unclosedHtmlBlock(text)
   const cited = sources.length ? `\n\nSources: ${sources.map(codeSpan).join(', ')}` : ''
