@@ -6,6 +6,7 @@ import { useDebouncedValue } from '@mantine/hooks'
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react'
 import { IconTip } from '../../app/IconTip'
 import { useOwnEscape } from '../../app/own-escape'
+import { useLatest } from '../../app/use-latest'
 import { scrollSparingMount } from '../../app/virtualizer-mount'
 import { placeBlocks, rowsByPlace, NEAR_ROWS } from '../../api/inbox-pages'
 import { useInboxPages, useInboxPlaces } from '../../api/queries'
@@ -15,6 +16,8 @@ import { useLayoutPrefs } from '../../stores/layout-prefs'
 import { useNow } from '../../app/use-now'
 import { relativeTime } from './relative-time'
 import { useFocusAcrossBreakpoint } from './layout-focus'
+import { useCloseWhenWide } from './close-when-wide'
+import { useFocusBack } from '../../app/use-focus-back'
 import { focusedRow, rowMove, rowsOnScreen, useFocusKeptOnRemoval, useFocusRow, useRovingTabStop } from './roving-rows'
 import { useConversationKeys } from './conversation-keys'
 import { onOwnSend } from './own-sends'
@@ -392,13 +395,31 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerB
   useFocusAcrossBreakpoint('lg', toggle, drawerButton)
   const inDrawer = useRef<HTMLDivElement>(null)
   useOwnEscape(drawerOpened, onDrawerClose, inDrawer)
+  // Widened past lg, the list is beside the conversation: the drawer showing it too closes.
+  useCloseWhenWide('lg', drawerOpened, onDrawerClose, inDrawer)
+  // The drawer gives the focus back to the button that opened it. Closed once the window was widened past
+  // lg, that button is hidden, and the focus went to the page's body: then it goes to the list beside (the
+  // row holding its Tab stop), or to its toggle where the list is hidden.
+  const sideList = useRef<HTMLDivElement>(null)
+  const toggleNow = useLatest(toggle)
+  const drawerReturn = useMemo<RefObject<HTMLElement | null>>(
+    () => ({
+      get current() {
+        const button = drawerButton.current
+        if (!button || button.checkVisibility()) return button
+        return sideList.current?.querySelector<HTMLElement>('nav [tabindex="0"]') ?? toggleNow.current() ?? button
+      }
+    }),
+    [drawerButton, toggleNow]
+  )
+  useFocusBack(drawerOpened, drawerReturn)
   useConversationKeys(rows, inboxId, pinnedCount, showHidden, readNext)
   const nav = { inboxId, rows, total, loadMore, pinnedCount, showHidden, empty }
 
   return (
     <>
       {open ? (
-        <Stack gap={4} w={240} style={{ flexShrink: 0, minHeight: 0 }} visibleFrom="lg" data-testid="conversation-list">
+        <Stack ref={sideList} gap={4} w={240} style={{ flexShrink: 0, minHeight: 0 }} visibleFrom="lg" data-testid="conversation-list">
           <Box style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
             <Text size="sm" fw={600}>
               Conversations

@@ -96,7 +96,6 @@ export function InboxView({ inboxId }: { inboxId: string }) {
     []
   )
   useFocusBack(details, detailsReturn)
-  useFocusBack(conversations, drawerButton)
   const conversationList = (
     <ConversationList inboxId={inboxId} drawerOpened={conversations} onDrawerClose={closeConversations} drawerButton={drawerButton} />
   )
