@@ -1,4 +1,5 @@
 import { modals } from '@mantine/modals'
+import { focusBackTo } from './focus-stand-in'
 import type { ModalSettings, OpenConfirmModal } from '@mantine/modals'
 import { handTypingTo, holdTyping, stopHolding, typingEscaped } from './dialog-typing'
 import { focusWhenLost } from './focus-when-lost'
@@ -126,12 +127,14 @@ const NOT_DRAWN_MS = 1000
 function backToOpener(onClose: (() => void) | undefined, neverIn: () => boolean): () => void {
   const active = document.activeElement
   const opener = active instanceof HTMLElement && active !== document.body ? active : null
+  // Hidden or gone meanwhile (the window made narrower), the control standing in for it.
+  const back = opener && focusBackTo(opener)
   return () => {
     onClose?.()
     const waitOnOpener = neverIn()
-    if (opener)
+    if (opener && back)
       focusWhenLost(
-        () => (opener.isConnected ? opener : null),
+        () => back(),
         (el) => waitOnOpener && el === opener
       )
   }

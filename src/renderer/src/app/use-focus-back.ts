@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react'
 import { focusWhenLost } from './focus-when-lost'
+import { focusBackTo, focusableNow } from './focus-stand-in'
 
 /**
  * A drawer's or dialog's opener gets the focus back when it closes, also when it closes while still
@@ -14,17 +15,25 @@ import { focusWhenLost } from './focus-when-lost'
 export function useFocusBack(opened: boolean, opener?: RefObject<HTMLElement | null>, returnFocus = true): RefObject<Element | null> {
   const openedFrom = useRef<Element | null>(null)
   const wasOpen = useRef(false)
+  const backTo = useRef<(() => HTMLElement | null) | null>(null)
   useEffect(() => {
     if (opened) {
       // Once per opening: run again while open (returnFocus changed), the focus is in the dialog by then.
-      if (!wasOpen.current) openedFrom.current = document.activeElement
+      if (!wasOpen.current) {
+        openedFrom.current = document.activeElement
+        backTo.current = openedFrom.current instanceof HTMLElement ? focusBackTo(openedFrom.current) : null
+      }
       wasOpen.current = true
       return
     }
     if (!wasOpen.current) return
     wasOpen.current = false
     if (!returnFocus) return
-    const target = () => opener?.current ?? (openedFrom.current instanceof HTMLElement ? openedFrom.current : null)
+    // Hidden or gone meanwhile (the window made narrower or wider), the control standing in for it.
+    const target = () => {
+      const el = opener?.current
+      return el ? focusableNow(el) : (backTo.current?.() ?? null)
+    }
     // While the focus is still on the opener, the trap's late move into the closing dialog may come yet.
     return focusWhenLost(target, (el) => el === target())
   }, [opened, opener, returnFocus])

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Keyboard
 import { IconTip } from '../../app/IconTip'
 import { useOwnEscape } from '../../app/own-escape'
 import { useLatest } from '../../app/use-latest'
+import { useFocusStandIn } from '../../app/focus-stand-in'
 import { scrollSparingMount } from '../../app/virtualizer-mount'
 import { placeBlocks, rowsByPlace, NEAR_ROWS } from '../../api/inbox-pages'
 import { useInboxPages, useInboxPlaces } from '../../api/queries'
@@ -402,6 +403,8 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerB
   // row holding its Tab stop), or to its toggle where the list is hidden.
   const sideList = useRef<HTMLDivElement>(null)
   const toggleNow = useLatest(toggle)
+  // A dialog asked from a row beside the conversation, closed once the window is narrower than lg: its focus goes to the Conversations button.
+  useFocusStandIn(sideList, () => drawerButton.current)
   const drawerReturn = useMemo<RefObject<HTMLElement | null>>(
     () => ({
       get current() {

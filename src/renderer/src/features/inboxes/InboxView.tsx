@@ -13,6 +13,7 @@ import { questionAwaited } from './conversation-rows'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { hrefOf } from '../../app/router'
 import { useFocusBack } from '../../app/use-focus-back'
+import { useFocusStandIn } from '../../app/focus-stand-in'
 import { useOwnEscape } from '../../app/own-escape'
 import { useAnswerPauses } from '../../stores/answer-pauses'
 import { useRegenerations } from '../../stores/regenerations'
@@ -96,6 +97,8 @@ export function InboxView({ inboxId }: { inboxId: string }) {
     []
   )
   useFocusBack(details, detailsReturn)
+  // A dialog asked from the details beside the conversation, closed once the window is narrower than xl: its focus goes to the Details button.
+  useFocusStandIn(widePanel, () => detailsButton.current)
   const conversationList = (
     <ConversationList inboxId={inboxId} drawerOpened={conversations} onDrawerClose={closeConversations} drawerButton={drawerButton} />
   )
