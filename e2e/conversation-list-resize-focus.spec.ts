@@ -34,6 +34,41 @@ test('the window narrowed and widened with the focus in the conversation list: t
 })
 
 /*
+ * The window narrowed while a conversation just opened was still being read (a loaded machine, a slow
+ * node): its view was the list and a loader, without the Conversations button yet, and the focus lost by
+ * the list's row went to the page's body, then to the conversation's title once it was drawn. It goes to
+ * the Conversations button as it is drawn.
+ */
+test('the window narrowed with the focus in the list while the conversation is still being read: the focus goes to the Conversations button once it is drawn', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', `${node.fake.url}/v1`))
+  const ids = await seedJobs(node, 'gpt', 3, 1)
+  await nameJobInbox(node, ids[1]!, 'Budget review')
+  await page.goto(node.uiUrl)
+  // The conversation's messages are held back until the window has been narrowed.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/last_messages/, async (route) => {
+    if (route.request().postData()?.includes(ids[1]!)) await held
+    await route.continue()
+  })
+  await showJobInbox(page, ids[1]!)
+  const loading = page.getByRole('img', { name: 'Loading inbox' })
+  await expect(loading).toBeVisible()
+  await page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: 'Budget review' }).focus()
+
+  await page.setViewportSize({ width: 800, height: 600 })
+  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeHidden()
+  await expect(loading).toBeVisible()
+  release()
+  await expect(page.getByTestId('inbox-title')).toHaveText('Budget review')
+  await expect(page.getByRole('button', { name: 'Conversations', exact: true })).toBeFocused()
+})
+
+/*
  * A conversation opened while the window was narrow (its list a drawer), then the window widened: the
  * list beside it showed its top, the open conversation's row far below, out of sight.
  */

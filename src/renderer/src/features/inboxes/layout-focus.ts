@@ -12,6 +12,15 @@ import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react'
  * focus's loss if Chromium drops it first (before the window is drawn again), not once React has drawn
  * the new width. On a loaded machine the focus was on the body by then, and a conversation just opened,
  * whose title takes a lost focus for a moment (InlineName), took it first.
+ *
+ * The control standing in may not be drawn yet: the window narrowed while a conversation just opened
+ * was still being read (its view is the list and a loader then, without the Conversations button). The
+ * focus lost so is owed to it, and it takes it as it is drawn, if the focus is still lost then: in the
+ * effects of the first render of the component using this after it is (ConversationList renders with
+ * the view that draws the button). An effect, not a layout effect: the button's ref is set after the
+ * list's layout effects (it comes later in the page). The list comes before the conversation in the
+ * view, and its effects run before those of the conversation's title, which takes a lost focus too
+ * (InlineName): the title took it, and the focus was left beside the button the operator had been at.
  */
 export function useFocusAcrossBreakpoint(
   breakpoint: 'lg' | 'xl',
@@ -24,6 +33,16 @@ export function useFocusAcrossBreakpoint(
   useLayoutEffect(() => {
     wideNow.current = wide
   }, [wide])
+  // The layout (wide or narrow) whose control is owed a focus lost as the window crossed the breakpoint.
+  const owed = useRef<boolean | null>(null)
+  useEffect(() => {
+    if (owed.current === null) return
+    if (!focusLost(document.activeElement)) return void (owed.current = null)
+    const to = owed.current ? wideNow.current() : narrow.current
+    if (!to?.checkVisibility()) return
+    owed.current = null
+    to.focus()
+  })
   useEffect(() => {
     const list = window.matchMedia(query)
     let shown = list.matches
@@ -31,10 +50,12 @@ export function useFocusAcrossBreakpoint(
       const now = list.matches
       if (now === shown) return
       shown = now
-      // Lost: on the body, or still on the control now hidden (Chromium moves it to the body a moment later).
-      const at = document.activeElement
-      if (at && at !== document.body && at.checkVisibility()) return
-      ;(now ? wideNow.current() : narrow.current)?.focus()
+      owed.current = null
+      if (!focusLost(document.activeElement)) return
+      const to = now ? wideNow.current() : narrow.current
+      // Not drawn yet (the conversation still being read): it takes the focus once it is.
+      if (!to?.checkVisibility()) return void (owed.current = now)
+      to.focus()
     }
     // Once the loss is done (the focus on the body), before any timer can take it.
     const lost = (e: FocusEvent) => {
@@ -48,3 +69,6 @@ export function useFocusAcrossBreakpoint(
     }
   }, [query, narrow])
 }
+
+/** Lost: on the body, or still on a control now hidden (Chromium moves it to the body a moment later), or gone. */
+const focusLost = (at: Element | null) => !at || at === document.body || !at.checkVisibility()
