@@ -38,7 +38,8 @@ import {
   TreeNote,
   uploadFailureText,
   useFolderListings,
-  useVirtualTree
+  useVirtualTree,
+  type TreeLine
 } from '../files'
 import { removeEntries, removeEntry } from './scope-entries'
 import { useMissingEntries } from './use-missing-entries'
@@ -339,6 +340,14 @@ function PickerTree({ top, ctx }: { top: readonly PickerEntry[]; ctx: PickerCont
       ),
     [top, open, listings]
   )
+  if (lines.length === 0) return null
+  // The virtualizer is made with its scroll element: one kept while the tree was empty (a search
+  // under way) held the place the old element was scrolled to, and the new one, at its top, was
+  // drawn blank (its rows placed far below) once the search was cleared.
+  return <PickerRows lines={lines} ctx={ctx} />
+}
+
+function PickerRows({ lines, ctx }: { lines: readonly TreeLine<PickerEntry>[]; ctx: PickerContext }) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const toggle = (e: PickerEntry) => {
     if (e.found) return false
@@ -360,7 +369,6 @@ function PickerTree({ top, ctx }: { top: readonly PickerEntry[]; ctx: PickerCont
       if (!parent) ctx.check(e, !own)
     }
   })
-  if (lines.length === 0) return null
   return (
     <div ref={scrollRef} style={{ maxHeight: 320, overflow: 'auto' }} data-testid="library-scroll" {...treeProps}>
       <ul role="tree" aria-label="Library" aria-multiselectable style={treeListStyle(virtualizer.getTotalSize())}>
