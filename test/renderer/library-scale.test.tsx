@@ -113,6 +113,9 @@ describe('scope editor over a large library', () => {
     await userEvent.click(within(library).getByRole('checkbox', { name: 'Client 05' }))
     expect(within(library).getByTestId('library-selection-count').textContent).toBe('1 folder and 1 file selected')
     await userEvent.click(within(library).getByRole('button', { name: 'Unselect all' }))
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Unselect all 2 folders and files?' })).getByRole('button', { name: 'Unselect all' })
+    )
     expect(within(library).getByTestId('library-selection-count').textContent).toBe('0 folders and 0 files selected')
     // Checking and unchecking read nothing; reading the scope back needs the listing the user had open.
     expect(take().filter((r) => r.startsWith('retrieve_path_simplified'))).toEqual([])

@@ -89,8 +89,34 @@ describe('ScopeEditor', () => {
     expect(JobScopeSchema.safeParse(scope).success).toBe(true)
 
     await userEvent.click(within(library).getByRole('button', { name: 'Unselect all' }))
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Unselect all 2 folders and files?' })).getByRole('button', { name: 'Unselect all' })
+    )
     expect([scope.vector_fs_folders, scope.vector_fs_items]).toEqual([[], []])
     expect(within(library).getByTestId('library-selection-count').textContent).toBe('0 folders and 0 files selected')
+  })
+
+  it('Unselect all asks first when it would drop more than one entry picked by hand; kept, nothing changes and the focus is back on it', async () => {
+    const { library, picked } = await openPicker(node)
+    await userEvent.click(within(library).getByRole('checkbox', { name: 'notes.txt' }))
+    await userEvent.click(within(library).getByRole('checkbox', { name: 'Contracts' }))
+    expect(picked()).toEqual(['Contracts', 'notes.txt'])
+    const unselect = within(library).getByRole('button', { name: 'Unselect all' })
+
+    await userEvent.click(unselect)
+    const asked = await screen.findByRole('dialog', { name: 'Unselect all 2 folders and files?' })
+    expect(asked.textContent).toContain('nothing is deleted from the library')
+    await userEvent.click(within(asked).getByRole('button', { name: 'Keep them' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Unselect all/ })).toBeNull())
+    expect(picked()).toEqual(['Contracts', 'notes.txt'])
+    await waitFor(() => expect(document.activeElement).toBe(unselect))
+
+    await userEvent.click(unselect)
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Unselect all 2 folders and files?' })).getByRole('button', { name: 'Unselect all' })
+    )
+    expect(picked()).toEqual([])
+    await waitFor(() => expect(document.activeElement).toBe(within(library).getByRole('textbox', { name: 'Search the library by name' })))
   })
 
   it('a click anywhere on a row checks or unchecks it, as in a desktop tree; the box, the name, the chevron and the keys still act once', async () => {

@@ -23,6 +23,7 @@ import { errorText, uploadFile } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { FIND_LIMIT, invalidateAfterUpload, useVfsFind, useVfsFolder } from '../../api/queries'
 import { focusAfterRemoving, focusWhenLost } from '../../app/focus-when-lost'
+import { askToConfirm } from '../../app/confirm'
 import { hrefOf } from '../../app/router'
 import { useLatest } from '../../app/use-latest'
 import { useMountedRef } from '../../app/use-mounted'
@@ -80,6 +81,8 @@ export function LibraryPicker({ value, onChange }: ScopeProps) {
   const shown = searching ? foundEntries : (root.data ?? [])
   const count = value.vector_fs_folders.length + value.vector_fs_items.length
   const searchBox = useRef<HTMLInputElement>(null)
+  // Unselect all acts once asked: on the scope as it is then.
+  const latestScope = useLatest({ value, onChange })
   const resetPick = useRef<() => void>(null)
   const ctx: PickerContext = {
     selection,
@@ -121,11 +124,29 @@ export function LibraryPicker({ value, onChange }: ScopeProps) {
           onClick={(e) => {
             // Disabled once nothing is selected, the button drops the focus: the search box takes it.
             const clicked = e.currentTarget
-            focusWhenLost(
-              () => searchBox.current,
-              (el) => el === clicked
-            )
-            onChange(unselectAll(value))
+            if (count === 1) {
+              focusWhenLost(
+                () => searchBox.current,
+                (el) => el === clicked
+              )
+              return onChange(unselectAll(value))
+            }
+            // A selection picked one entry at a time was thrown away by one click, with no way back
+            // (New job keeps its draft): it is asked first, as Clear does.
+            let unselected = false
+            askToConfirm({
+              title: `Unselect all ${countText(count)} folders and files?`,
+              children: <Text size="sm">They are taken out of the scope; nothing is deleted from the library.</Text>,
+              labels: { confirm: 'Unselect all', cancel: 'Keep them' },
+              confirmProps: { color: 'red' },
+              returnFocus: false,
+              onConfirm: () => {
+                unselected = true
+                const latest = latestScope.current
+                latest.onChange(unselectAll(latest.value))
+              },
+              onClose: () => focusWhenLost(() => (unselected || clicked.disabled ? searchBox.current : clicked))
+            })
           }}
         >
           Unselect all
