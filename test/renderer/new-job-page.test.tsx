@@ -115,6 +115,16 @@ describe('New job page against a real node', () => {
     await waitFor(() => expect(select.value).toMatch(/^other/))
     await waitFor(() => expect(screen.queryByTestId('provider-replaced')).toBeNull())
   })
+
+  it('with no provider stored, the provider list says there is none yet (not that none matches what was typed)', async () => {
+    expect((await node.post('/v2/remove_llm_provider', { llm_provider_id: 'gpt' })).status).toBe(200)
+    renderWithApp(<NewJobPage />, routerTransport(node.router))
+    await screen.findByText(/A job needs a provider/)
+    await userEvent.click(screen.getByLabelText<HTMLInputElement>(/^Provider/, { selector: 'input' }))
+    expect(await screen.findByText('No provider yet: add one first.')).toBeTruthy()
+    expect(screen.queryByText('No provider matches')).toBeNull()
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Create job' }).disabled).toBe(true)
+  })
 })
 
 describe('New job page: Clear', () => {

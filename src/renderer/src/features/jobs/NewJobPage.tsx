@@ -156,7 +156,8 @@ export function NewJobPage() {
         label="Provider"
         description="The job's answers come from it; you can switch later."
         searchable
-        nothingFoundMessage="No provider matches"
+        // With none stored, its list said "No provider matches" to nothing typed.
+        nothingFoundMessage={providers.data?.length === 0 ? 'No provider yet: add one first.' : 'No provider matches'}
         {...providerSelect}
         {...providerSearch}
         value={draft.providerId}
