@@ -3,6 +3,7 @@ import { ApiFailure, uploadFile, type Client } from '../../api/client'
 import { uploadRefresher } from '../../api/queries'
 import { useUploadsUnderWay } from '../../stores/uploads'
 import { FolderMaking } from './folder-making'
+import { sendingFailure } from './upload-failure'
 import { UploadQueue } from './upload-queue'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { baseName, parentPath } from './vfs-paths'
@@ -45,7 +46,9 @@ export function uploadQueueFor(client: Client, qc: QueryClient): UploadQueue {
   const refresh = uploadRefresher(qc)
   const queue = new UploadQueue(async (folder, file, onProgress, signal, replace) => {
     const body = { path: folder, filename: file.name, file_data: file, ...(replace ? { replace } : {}) }
-    const info = await uploadFile(client, body, onProgress, signal)
+    const info = await uploadFile(client, body, onProgress, signal).catch(async (err: unknown) => {
+      throw signal.aborted ? err : await sendingFailure(err, file)
+    })
     // The folder the file landed in: the one picked, under its new path if it was renamed or moved meanwhile.
     refresh(parentPath(info.path))
     return { noText: await holdsNoText(client, info) }

@@ -2,7 +2,7 @@ import { DISK_ERROR_MESSAGE, DISK_FULL_MESSAGE, READ_ONLY_MESSAGE } from '../../
 import { FOLDER_NOT_REPLACED, VFS_MAX_UPLOAD_BYTES } from '../../../../shared/contract/vector-fs'
 import { fileSizeText } from '../../../../shared/byte-size'
 import { ApiFailure, errorText, NO_SESSION_TEXT } from '../../api/client'
-import { canSucceedAgain } from './upload-failure'
+import { canSucceedAgain, FileNotReadable } from './upload-failure'
 
 /** The kinds of file the library reads, as people name them (the node's list: VFS_READABLE_EXTENSIONS). */
 export const READABLE_KINDS_TEXT =
@@ -66,6 +66,8 @@ export function uploadFailureText(err: unknown, name: string, folder: string, wh
   const queue = where === 'queue'
   const again = queue && canSucceedAgain(err) ? 'then choose Retry' : 'then upload it again'
   const text = ((): string => {
+    if (err instanceof FileNotReadable)
+      return `${name} was not uploaded: it could not be read on this computer (moved, changed or deleted since it was chosen, or not readable). Check the file, then ${queue ? 'choose it again with Upload files' : 'drop it again'}.`
     if (!(err instanceof ApiFailure))
       return `${name} was not uploaded: ${detail || 'something went wrong in this window'}. ${queue ? 'Choose Retry' : 'Upload it again'}.`
     const { status, message } = err
