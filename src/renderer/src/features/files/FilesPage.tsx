@@ -1,11 +1,12 @@
 import { Alert, Box, Button, FileButton, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconFolderPlus, IconFolderUp, IconUpload } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useMemo, useRef, useState, type DragEvent, type InputHTMLAttributes } from 'react'
+import { useEffect, useMemo, useRef, useState, type DragEvent, type InputHTMLAttributes } from 'react'
 import { modals } from '@mantine/modals'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import type { PathUsageResponse } from '../../../../shared/contract/vector-fs-browse'
 import { askToConfirm } from '../../app/confirm'
+import { focusWhenLost } from '../../app/focus-when-lost'
 import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { invalidateLibraryWithout, keys, useVfsFolder } from '../../api/queries'
@@ -67,6 +68,17 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
   const root = useVfsFolder('/')
   const uploadButton = useRef<HTMLButtonElement>(null)
   const folderButton = useRef<HTMLButtonElement>(null)
+  // The library's last entry deleted (or moved away): the tree went with its focused row, and no row
+  // took its place, so the focus was left on the page's body. Upload files, named by the empty
+  // library's text, takes it; focus the operator put elsewhere stays there.
+  const libraryEmpty = root.data === undefined ? undefined : root.data.length === 0
+  const hadEntries = useRef(false)
+  useEffect(() => {
+    if (libraryEmpty === undefined) return
+    const emptied = hadEntries.current && libraryEmpty
+    hadEntries.current = !libraryEmpty
+    return emptied ? focusWhenLost(() => uploadButton.current) : undefined
+  }, [libraryEmpty])
   // Each chooser forgets its pick once taken: the browser tells no change when the same files (or
   // folder) are picked again, and picking them again to send them once more did nothing.
   const resetFilePick = useRef<() => void>(null)
