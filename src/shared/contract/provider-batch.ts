@@ -1,12 +1,17 @@
 import { z } from 'zod'
 import { LlmProviderSchema } from './provider'
 
-const BATCH_RULE = 'Send 1 to 100 providers in a list.'
+/** The most providers add_llm_providers takes at once (the wizard's models of one server). */
+export const MAX_PROVIDERS_PER_BATCH = 100
+const BATCH_RULE = `Send 1 to ${MAX_PROVIDERS_PER_BATCH} providers in a list.`
 
 /** add_llm_providers: many providers at once (e.g. one per model of one server), all or nothing. */
 export const AddProvidersRequestSchema = z
   .strictObject({
-    providers: z.array(LlmProviderSchema, { error: BATCH_RULE }).min(1, { error: BATCH_RULE }).max(100, { error: BATCH_RULE })
+    providers: z
+      .array(LlmProviderSchema, { error: BATCH_RULE })
+      .min(1, { error: BATCH_RULE })
+      .max(MAX_PROVIDERS_PER_BATCH, { error: BATCH_RULE })
   })
   .superRefine((v, ctx) => {
     const first = new Map<string, number>()

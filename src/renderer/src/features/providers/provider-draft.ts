@@ -1,6 +1,7 @@
 import { formatPath } from '../../../../shared/contract/field-errors'
 import { fullIdentityName, modelKind, PROVIDER_KINDS, type ProviderKind } from '../../../../shared/contract/identity'
 import { LlmProviderSchema, type LlmProvider, type ProviderListEntry } from '../../../../shared/contract/provider'
+import { MAX_PROVIDERS_PER_BATCH } from '../../../../shared/contract/provider-batch'
 import { isOpenAiHost } from '../../../../shared/http-url'
 import { keyRequired, PROVIDER_CATALOG, resolveBaseUrl } from '../../../../shared/provider-catalog'
 import { cutSlug, providerIdFor, providersForModels, slug } from '../../../../shared/provider-servers'
@@ -314,6 +315,12 @@ export function validate(
   if (movedFrom) errors.api_key = `The stored key is only sent to ${movedFrom}. Enter the API key for the new address, or remove the key`
   if (mode === 'edit' && !d.model.trim()) errors['model'] = 'Choose or type a model'
   if (mode === 'add' && chosenModels(d).length === 0) errors['model'] = 'Choose at least one model, or type its name'
+  // The node adds at most 100 at once: more were each tested, then refused whole, and the wizard went back
+  // to the Identity step without a word (the node's error named no field of the form).
+  const tooMany = mode === 'add' ? chosenModels(d).length - MAX_PROVIDERS_PER_BATCH : 0
+  if (tooMany > 0)
+    errors['model'] =
+      `Choose at most ${MAX_PROVIDERS_PER_BATCH} models at once: ${chosenModels(d).length} are ticked. Untick ${tooMany === 1 ? '1 model' : `${tooMany} models`}, and add the others once these are saved.`
   const bodies = mode === 'add' ? toProviders(d, takenIds) : [toProvider(d, mode)]
   for (const body of bodies) {
     const parsed = LlmProviderSchema.safeParse(body)
