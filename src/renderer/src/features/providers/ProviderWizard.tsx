@@ -450,6 +450,15 @@ export function WizardForm({
   useEffect(() => {
     if (testState.status === 'testing') return focusWhenLost(() => cancelTestButton.current)
   }, [testState.status])
+  /**
+   * The test's progress and outcome show at the review's foot, above its buttons. Test & save pressed on
+   * another step of an edit opens the review at its top: in a 800x600 window the wait, Cancel test and
+   * the failure were all below its edge, and the page seemed not to answer. They are scrolled into view.
+   */
+  const foot = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (testState.status !== 'idle') foot.current?.scrollIntoView({ block: 'nearest' })
+  }, [testState.status])
   const submitLabel =
     mode.kind === 'edit' ? 'Test & save' : bodies.length > 1 ? `Test & add ${bodies.length} providers` : 'Test & add provider'
   return (
@@ -565,7 +574,7 @@ export function WizardForm({
               hasStoredKey={hasStoredKey}
             />
           )}
-          <Group justify="space-between">
+          <Group justify="space-between" ref={foot}>
             <Button variant="default" onClick={() => goTo(step - 1)} disabled={step === 0 || busy}>
               Back
             </Button>
