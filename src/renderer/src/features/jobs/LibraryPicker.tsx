@@ -42,7 +42,7 @@ import {
   useVirtualTree,
   type TreeLine
 } from '../files'
-import { removeEntries, removeEntry } from './scope-entries'
+import { removeEntries, removeEntry, selectionCountText } from './scope-entries'
 import { useMissingEntries } from './use-missing-entries'
 import {
   foundTree,
@@ -113,8 +113,7 @@ export function LibraryPicker({ value, onChange }: ScopeProps) {
             Library
           </Title>
           <Text size="sm" c="dimmed" data-testid="library-selection-count">
-            {value.vector_fs_folders.length} folder{value.vector_fs_folders.length === 1 ? '' : 's'} and {value.vector_fs_items.length} file
-            {value.vector_fs_items.length === 1 ? '' : 's'} selected
+            {selectionCountText(value)}
           </Text>
         </Group>
         <Button
