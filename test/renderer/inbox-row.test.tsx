@@ -232,6 +232,20 @@ describe('relativeTime', () => {
     expect(relativeTime('2026-11-01T10:00:00.000Z', NOW, 'de')).toBe('1. Nov.')
     expect(relativeTime('2026-11-01T10:00:00.000Z', NOW, 'en')).toBe('Nov 1')
   })
+
+  it('counts days by the calendar of the reader\'s time zone: "yesterday" is the day before today, not about 24 hours ago', () => {
+    // Local times (new Date(y, m, d, h)), so the days are the reader's whatever the machine's time zone.
+    const at = (day: number, hour: number, minute = 0) => new Date(2026, 10, day, hour, minute)
+    const said = (then: Date, now: Date) => relativeTime(then.toISOString(), now.getTime(), 'en')
+    // 30 hours before 01:00 is 19:00 two days back (it said "yesterday").
+    expect(said(at(19, 19), at(21, 1))).toBe('2 days ago')
+    // 40 hours before 23:00 is 07:00 yesterday (it said "2 days ago").
+    expect(said(at(20, 7), at(21, 23))).toBe('yesterday')
+    // 6 days and 14 hours back, 6 calendar days (it gave the date).
+    expect(said(at(15, 8), at(21, 22))).toBe('6 days ago')
+    // Nearly a day old, yet of today: hours.
+    expect(said(at(21, 0, 10), at(21, 23, 50))).toBe('23 hr. ago')
+  })
 })
 
 describe('absoluteTime', () => {

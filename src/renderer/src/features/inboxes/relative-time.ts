@@ -1,9 +1,24 @@
 /** Each unit: how many of the previous one it holds, and up to how many of it are said before the next. */
 const STEPS: readonly [unit: Intl.RelativeTimeFormatUnit, per: number, limit: number][] = [
   ['minute', 60, 60],
-  ['hour', 60, 24],
-  ['day', 24, 7]
+  ['hour', 60, 24]
 ]
+
+/** Days said as "N days ago" before the date is: up to 6. */
+const DAYS_SAID = 7
+
+/**
+ * Calendar days from `t`'s day to `now`'s, in the reader's time zone: "yesterday" is the day before
+ * today, not 24 hours ago rounded (a message at 19:00 two days back, read at 01:00, is 30 hours old).
+ * Rounded, as a day across a clock change lasts 23 or 25 hours.
+ */
+function calendarDays(t: number, now: number): number {
+  const day = (ms: number) => {
+    const d = new Date(ms)
+    return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime()
+  }
+  return Math.round((day(now) - day(t)) / 86_400_000)
+}
 
 /**
  * "now", "5 min. ago", "3 hr. ago", "yesterday", "4 days ago" in the reader's language
@@ -20,6 +35,10 @@ export function relativeTime(iso: string, now: number = Date.now(), locale?: str
     n = Math.round(n / per)
     if (n < limit) return format.format(-n, unit)
   }
+  const days = calendarDays(t, now)
+  // 24 hours by the clock, rounded, but of today still (00:10 read at 23:50): hours, as just before.
+  if (days < 1) return format.format(-Math.floor(s / 3600), 'hour')
+  if (days < DAYS_SAID) return format.format(-days, 'day')
   const date = new Date(t)
   const sameYear = date.getFullYear() === new Date(now).getFullYear()
   const options: Intl.DateTimeFormatOptions = sameYear
