@@ -61,12 +61,25 @@ it('an answer being written is shown whole as it grows, past the preview, and th
   const { container } = renderWithApp(<Streaming />)
   expect(container.textContent).toContain('Sentence 6 of the answer.')
   expect(container.querySelector('[data-testid="show-all"]')).toBeNull()
-  const firstHeading = container.querySelector('h2')!
+  const firstHeading = container.querySelector('h4')!
   expect(firstHeading.textContent).toBe('Part 1')
 
   act(() => grow(`${part(7)}The last wor`))
   expect(container.textContent).toContain('The last wor')
-  expect(container.querySelectorAll('h2')).toHaveLength(7)
+  expect(container.querySelectorAll('h4')).toHaveLength(7)
   // The same element: the finished block was kept, not parsed and drawn again.
-  expect(container.querySelector('h2')).toBe(firstHeading)
+  expect(container.querySelector('h4')).toBe(firstHeading)
+})
+
+/*
+ * The conversation's title is the page's h2. A model's "# Title" was an h1 as large as that title and a
+ * second h1 of the page: its headings come under the title, each level moved down two.
+ */
+it('an answer’s headings come under the conversation’s title: # is h3, ## h4, ### h5, #### and deeper h6', () => {
+  const { container } = renderWithApp(<AnswerText text={'# Plan\n\nIntro\n\n## Steps\n\n### One\n\n#### Detail\n\n###### Least'} />)
+  expect(container.querySelectorAll('h1, h2')).toHaveLength(0)
+  expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('Plan')
+  expect(screen.getByRole('heading', { level: 4 }).textContent).toBe('Steps')
+  expect(screen.getByRole('heading', { level: 5 }).textContent).toBe('One')
+  expect(screen.getAllByRole('heading', { level: 6 }).map((h) => h.textContent)).toEqual(['Detail', 'Least'])
 })

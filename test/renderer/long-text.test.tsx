@@ -125,7 +125,7 @@ describe('AnswerText', () => {
     const text = longAnswer(1024 * 1024)
     const ms = bestOf3(rendered(text))
     const { container } = renderWithApp(<AnswerText text={text} />)
-    expect(container.querySelector('h1')!.textContent).toBe('A long answer')
+    expect(container.querySelector('h3')!.textContent).toBe('A long answer')
     expect(container.textContent).not.toContain('THE LAST LINE')
     expect(
       container.querySelector('.mantine-TypographyStylesProvider-root, [class*=Typography]')?.textContent?.length ??
@@ -141,7 +141,7 @@ describe('AnswerText', () => {
     fireEvent.click(screen.getByTestId('show-all'))
     expect(screen.queryByTestId('show-all')).toBeNull()
     await waitFor(() => expect(container.textContent).toContain('THE LAST LINE'), { timeout: 20_000 })
-    expect(container.querySelectorAll('h1')).toHaveLength(1)
+    expect(container.querySelectorAll('h3')).toHaveLength(1)
     expect(screen.queryByLabelText('Showing the rest')).toBeNull()
   })
 

@@ -57,6 +57,14 @@ const markdown = (text: string) => (
   <Markdown
     remarkPlugins={[remarkGfm]}
     components={{
+      // The answer's headings sit under the conversation's title (h2): a "# Title" of the model's was an h1 as
+      // large as that title and a second h1 of the page beside the app's own, so screen readers' outline lost
+      // its shape. Each level is moved down two, h4-h6 ending as h6.
+      h1: 'h3',
+      h2: 'h4',
+      h3: 'h5',
+      h4: 'h6',
+      h5: 'h6',
       // An address react-markdown refuses (javascript:, data:, vbscript:) comes as an empty href: a link to
       // nowhere that still looked like one. Its words are shown as text, saying why they are not a link.
       a: ({ href, children }) =>
