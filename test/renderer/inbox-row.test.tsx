@@ -327,6 +327,24 @@ describe('a search hit', () => {
     expect(screen.getByTestId('inbox-name').querySelector('mark')).toBeNull()
   })
 
+  /* A hit by its name quoted the name again where the last message goes: the name twice, the message not at all. */
+  it('found by its name: the last message is shown under it, not the name a second time', () => {
+    renderWithApp(
+      <InboxRow
+        row={toRow({ ...inbox('The budget is approved'), custom_name: 'Eps  blue' })}
+        now={NOW}
+        snippet={{ text: 'Eps blue', query: 'blue' }}
+      />
+    )
+    expect(screen.queryByTestId('inbox-snippet')).toBeNull()
+    expect(screen.getByTestId('inbox-preview').textContent).toContain('The budget is approved')
+    expect(screen.getByTestId('inbox-name').querySelector('mark')?.textContent).toBe('blue')
+    cleanup()
+    // Found in a message: its snippet, as before.
+    renderWithApp(<InboxRow row={toRow(inbox('Hi'))} now={NOW} snippet={{ text: 'the blue door', query: 'blue' }} />)
+    expect(screen.getByTestId('inbox-snippet').textContent).toBe('the blue door')
+  })
+
   it('without spaces to cut at, keeps whole characters', () => {
     const text = `${'👩‍💻'.repeat(30)}見つけた言葉`
     const shown = hit(text, '見つけた言葉')

@@ -43,6 +43,12 @@ function Snippet({ text, query, failed }: { text: string; query: string; failed?
   )
 }
 
+/**
+ * Whether a hit's snippet is the inbox's name itself (the node quotes what matched, spaces run together):
+ * the name, shown marked above, is not said again where the last message goes; that message is shown.
+ */
+const isNameHit = (snippet: string, name: string) => snippet === name.replace(/\s+/g, ' ').trim()
+
 /** Pieces of a text, the words found marked. */
 function Marked({ pieces }: { pieces: readonly Piece[] }) {
   return <>{pieces.map((p, i) => (p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}</>
@@ -163,7 +169,7 @@ export const InboxRow = memo(function InboxRow({
         <span className={classes.bottom}>
           <span className={classes.provider}>{providerName ?? row.providerId}</span>
           {row.model && <span className={classes.model}>{row.model}</span>}
-          {snippet ? (
+          {snippet && !isNameHit(snippet.text, row.name) ? (
             <Snippet {...snippet} />
           ) : (
             <span className={classes.preview} data-state={previewState} data-testid="inbox-preview">
