@@ -359,6 +359,17 @@ describe('ScopeEditor', () => {
         .getAllByTestId('local-entry')
         .map((c) => c.textContent)
     ).toEqual([expect.stringContaining('handbook2 nodes · snowflake-arctic-embed:xs'), expect.stringContaining('Pack2 nodes')])
+    // The same files again (and a copy of one): not added a second time, each said so.
+    act(() => {
+      fireEvent.change(local.querySelector('input[type=file]')!, {
+        target: { files: [file('a.json', vrkai), file('a copy.json', vrkai), file('b.json', vrpack)] }
+      })
+    })
+    expect(await within(local).findByText('a copy.json: already in the scope')).toBeTruthy()
+    expect(within(local).getByText('a.json: already in the scope')).toBeTruthy()
+    expect(within(local).getByText('b.json: already in the scope')).toBeTruthy()
+    expect(scope.local_vrkai).toEqual([vrkai])
+    expect(scope.local_vrpack).toEqual([vrpack])
     await userEvent.click(within(local).getByRole('button', { name: 'Remove handbook' }))
     expect(scope.local_vrkai).toEqual([])
     expect(scope.local_vrpack).toEqual([vrpack])

@@ -204,11 +204,17 @@ export function LocalImport({ scope, onChange }: { scope: JobScope; onChange: (s
     if (!mounted.current) return
     let next = latestRef.current.scope
     const problems: string[] = []
+    // The same document or pack imported twice (picked again, or two copies of one file) was added twice:
+    // its passages offered to every answer twice over. Told apart by their whole JSON.
+    const held = new Set([...next.local_vrkai, ...next.local_vrpack].map((e) => JSON.stringify(e)))
     for (const { file, text } of read) {
       const r = parseLocalEntry(text)
       if (!r.ok) problems.push(`${file.name}: ${r.error}`)
-      else if (r.section === 'local_vrkai') next = addEntry(next, 'local_vrkai', r.entry)
-      else next = addEntry(next, 'local_vrpack', r.entry)
+      else if (held.has(JSON.stringify(r.entry))) problems.push(`${file.name}: already in the scope`)
+      else {
+        held.add(JSON.stringify(r.entry))
+        next = r.section === 'local_vrkai' ? addEntry(next, 'local_vrkai', r.entry) : addEntry(next, 'local_vrpack', r.entry)
+      }
     }
     setErrors(problems)
     latestRef.current.onChange(next)
