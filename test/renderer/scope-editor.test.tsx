@@ -96,6 +96,24 @@ describe('ScopeEditor', () => {
     expect(within(library).getByTestId('library-selection-count').textContent).toBe('0 folders and 0 files selected')
   })
 
+  /* Only Tab went from the search into the tree; Down does, as it does from the inbox list's search. */
+  it('Down in the library search goes on into the tree: to its focused row, else its first', async () => {
+    renderWithApp(<ScopeEditorHarness onScope={() => {}} />, routerTransport(node.router))
+    const library = screen.getByRole('region', { name: 'Library' })
+    await within(library).findByRole('checkbox', { name: 'notes.txt' })
+    const search = within(library).getByRole('textbox', { name: 'Search the library by name' })
+    await userEvent.click(search)
+    await userEvent.keyboard('{ArrowDown}')
+    const rows = within(library).getAllByRole('treeitem')
+    expect(document.activeElement).toBe(rows[0])
+    await userEvent.keyboard('{ArrowDown}')
+    expect(document.activeElement).toBe(rows[1])
+    // Back to the search and Down again: the row last focused (the tree's one Tab stop), not the first.
+    await userEvent.click(search)
+    await userEvent.keyboard('{ArrowDown}')
+    expect(document.activeElement).toBe(within(library).getAllByRole('treeitem')[1])
+  })
+
   it('Unselect all asks first when it would drop more than one entry picked by hand; kept, nothing changes and the focus is back on it', async () => {
     const { library, picked } = await openPicker(node)
     await userEvent.click(within(library).getByRole('checkbox', { name: 'notes.txt' }))

@@ -98,6 +98,7 @@ export function LibraryPicker({ value, onChange }: ScopeProps) {
       component="section"
       aria-label="Library"
       data-testid="scope-library"
+      data-library-picker
       onDragOver={(e) => {
         if ([...e.dataTransfer.types].includes('Files')) e.preventDefault()
       }}
@@ -162,6 +163,17 @@ export function LibraryPicker({ value, onChange }: ScopeProps) {
           rightSection={searching && found.isFetching ? <Loader role="img" size="xs" aria-label="Searching" /> : undefined}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
+          // Down goes on into the tree (its row holding the Tab stop, else its first), as from the inbox
+          // list's search: only Tab reached it. Not while an input method composes (its arrows pick).
+          onKeyDown={(e) => {
+            if (e.key !== 'ArrowDown' || e.nativeEvent.isComposing) return
+            const tree = e.currentTarget.closest('[data-library-picker]')?.querySelector('[role=tree]')
+            const row =
+              tree?.querySelector<HTMLElement>('[role=treeitem][tabindex="0"]') ?? tree?.querySelector<HTMLElement>('[role=treeitem]')
+            if (!row) return
+            e.preventDefault()
+            row.focus()
+          }}
           size="xs"
         />
         {root.isPending && <Loader role="img" size="xs" aria-label="Loading the library" />}
