@@ -582,6 +582,32 @@ describe('Files page against a real node', () => {
     await screen.findByText('No file or folder name and no passage matches “zeppelin”.', {}, { timeout: 10_000 })
   })
 
+  /* Only Tab reached the results, one Tab stop each. */
+  it('Down from the library search goes to the first result, Down and Up move between them, Up from the first back to the box', async () => {
+    for (const [name, text] of [
+      ['boiler.txt', 'The boiler is serviced every October.'],
+      ['boiler notes.txt', 'Ask the boiler engineer about the valve.']
+    ])
+      expect(
+        (await node.post('/v2/upload_file_to_folder', { path: '/', filename: name, file_data: new TextEncoder().encode(text) })).status
+      ).toBe(200)
+    renderWithApp(<FilesPage />, routerTransport(node.router))
+    const box = await screen.findByRole('textbox', { name: 'Search the library' })
+    await userEvent.type(box, 'boiler')
+    await waitFor(() => expect(screen.getAllByTestId('search-result')).toHaveLength(2), { timeout: 10_000 })
+    const results = within(screen.getByRole('region', { name: 'Search results' }))
+    const all = [...results.getAllByTestId('name-result'), ...results.getAllByTestId('search-result')]
+    expect(all).toHaveLength(4)
+    await userEvent.keyboard('{ArrowDown}')
+    expect(document.activeElement).toBe(all[0])
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}')
+    expect(document.activeElement).toBe(all[3])
+    await userEvent.keyboard('{ArrowUp}')
+    expect(document.activeElement).toBe(all[2])
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}')
+    expect(document.activeElement).toBe(box)
+  })
+
   it('a previewed file deleted elsewhere says so in a sentence, and its passages are no longer shown', async () => {
     const bytes = new TextEncoder().encode('The boiler is serviced every October.')
     expect((await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'boiler.txt', file_data: bytes })).status).toBe(200)

@@ -84,6 +84,20 @@ export function Search({
     [results.data, marks]
   )
   const boxRef = useRef<HTMLInputElement>(null)
+  const resultsRef = useRef<HTMLElement>(null)
+  /**
+   * Up and Down move between the box and the results, one result at a time (only Tab reached them, each
+   * a Tab stop): Down from the box to the first, Up from the first back to the box. True when it moved.
+   */
+  const stepResults = (from: Element, by: 1 | -1): boolean => {
+    const results = [...(resultsRef.current?.querySelectorAll<HTMLElement>('[data-result]') ?? [])]
+    if (results.length === 0) return false
+    const at = results.indexOf(from as HTMLElement)
+    const to = at + by
+    if (to < 0) boxRef.current?.focus()
+    else results[Math.min(to, results.length - 1)]!.focus()
+    return true
+  }
   const clear = () => {
     setText('')
     setSubmitted(null)
@@ -104,8 +118,13 @@ export function Search({
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           onKeyDown={(e) => {
+            if (e.nativeEvent.isComposing) return
+            if (e.key === 'ArrowDown') {
+              if (stepResults(e.currentTarget, 1)) e.preventDefault()
+              return
+            }
             // Escape clears the search, as the Inboxes page's does; an input method's own Escape cancels its word.
-            if (e.key !== 'Escape' || e.nativeEvent.isComposing || !text) return
+            if (e.key !== 'Escape' || !text) return
             e.preventDefault()
             e.stopPropagation()
             clear()
@@ -135,7 +154,19 @@ export function Search({
         </Text>
       )}
       {((names && names.length > 0) || (results.data && results.data.found.length > 0)) && (
-        <Paper withBorder p="xs" component="section" aria-label="Search results" mah={280} style={{ overflow: 'auto' }}>
+        <Paper
+          ref={resultsRef}
+          withBorder
+          p="xs"
+          component="section"
+          aria-label="Search results"
+          mah={280}
+          style={{ overflow: 'auto' }}
+          onKeyDown={(e) => {
+            if ((e.key !== 'ArrowDown' && e.key !== 'ArrowUp') || !(e.target instanceof Element)) return
+            if (stepResults(e.target, e.key === 'ArrowDown' ? 1 : -1)) e.preventDefault()
+          }}
+        >
           <Stack gap={6}>
             {names && names.length > 0 && (
               <section aria-label="Names">
@@ -170,6 +201,7 @@ export function Search({
                     <UnstyledButton
                       key={`${r.path}#${r.node_id}#${i}`}
                       onClick={() => onOpen(r.path, r.node_id)}
+                      data-result
                       data-testid="search-result"
                     >
                       {/* Wrapped anywhere: a long name (one word) and its path ran out of the results, read only by scrolling sideways. */}
@@ -227,7 +259,7 @@ const wordList = (words: readonly string[]) =>
 function NameResult({ entry, words, onOpen }: { entry: FileInfo; words: readonly string[]; onOpen: () => void }) {
   const folder = parentPath(entry.path)
   return (
-    <UnstyledButton onClick={onOpen} data-testid="name-result" data-path={entry.path}>
+    <UnstyledButton onClick={onOpen} data-result data-testid="name-result" data-path={entry.path}>
       <Group gap={6} wrap="nowrap" align="flex-start">
         {entry.is_directory ? <IconFolder size={16} aria-label="Folder" /> : <IconFile size={16} aria-label="File" />}
         <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
