@@ -52,6 +52,41 @@ describe('chunker', () => {
   })
 })
 
+describe('chunker: a paragraph cut in pieces', () => {
+  /*
+   * A file of 40,000 lines and no blank line is one paragraph, cut at line ends: its passages were joined
+   * with a blank line at every cut, and read (in the preview, and in the model's prompt) as if blank
+   * lines stood where the file has none.
+   */
+  it('keeps what stood at each cut (a line end, a space, nothing inside a long word): every passage is a part of the text', () => {
+    const lines = Array.from({ length: 400 }, (_, i) => `Clause ${i}: rent is due in month ${i}.`)
+    const text = lines.join('\n')
+    const passages = chunkText(text, false, opts)
+    expect(passages.length).toBeGreaterThan(20)
+    for (const p of passages) {
+      expect(text.includes(p), p).toBe(true)
+      expect(p.length).toBeLessThanOrEqual(opts.maxChars)
+    }
+    for (const line of lines) expect(passages.some((p) => p.includes(line))).toBe(true)
+
+    const words = fc.array(fc.oneof(fc.stringMatching(/^[a-z]{1,12}$/), fc.stringMatching(/^[a-z]{200,400}$/)), {
+      minLength: 1,
+      maxLength: 120
+    })
+    const gaps = fc.array(fc.constantFrom(' ', '\n', '. ', '.\n', '! '), { minLength: 120, maxLength: 120 })
+    fc.assert(
+      fc.property(words, gaps, (ws, gs) => {
+        const t = ws.map((w, i) => (i ? gs[i]! : '') + w).join('')
+        for (const p of chunkText(t, false, opts)) {
+          expect(t.includes(p)).toBe(true)
+          expect(p.length).toBeLessThanOrEqual(opts.maxChars)
+        }
+      }),
+      { numRuns: 300 }
+    )
+  })
+})
+
 describe('HTML to text', () => {
   it('drops scripts, styles, comments and tags, breaks blocks into paragraphs and decodes references', () => {
     const html = `<!doctype html><html><head><title>T</title><style>p{color:red}</style></head><body>

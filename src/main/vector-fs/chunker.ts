@@ -22,6 +22,13 @@ const HEADING = /^(#{1,6}\s|[^\n]{1,120}\n(=+|-+)\s*$)/
 interface Block {
   readonly text: string
   readonly heading: boolean
+  /**
+   * What stood between it and the block before: a blank line between paragraphs; within a paragraph cut
+   * in pieces, the line end or space it was cut at (nothing when a long word was cut). Passages were
+   * joined with a blank line everywhere: a file of 40,000 lines and no blank line read in its passages
+   * as if blank lines stood where the cuts fell.
+   */
+  readonly sep: string
 }
 
 function splitLong(text: string, max: number): string[] {
@@ -75,12 +82,25 @@ export function* paragraphsOf(text: string, markdown: boolean): Generator<string
   }
 }
 
+/** The pieces of `text` (each a part of it, in order) with what stood between each and the one before. */
+function withSeparators(text: string, pieces: readonly string[]): { text: string; sep: string }[] {
+  let from = 0
+  return pieces.map((piece) => {
+    const at = text.indexOf(piece, from)
+    const gap = at < 0 ? ' ' : text.slice(from, at)
+    if (at >= 0) from = at + piece.length
+    return { text: piece, sep: gap.includes('\n') ? '\n' : gap ? ' ' : '' }
+  })
+}
+
 function* blocksOf(text: string, markdown: boolean, max: number): Generator<Block> {
   for (const para of paragraphsOf(text, markdown)) {
     const trimmed = para.trim()
     if (!trimmed) continue
     const heading = markdown && HEADING.test(trimmed) && trimmed.length <= 200 && !trimmed.includes('\n\n')
-    for (const piece of splitLong(trimmed, max)) yield { text: piece, heading }
+    const pieces = splitLong(trimmed, max)
+    if (pieces.length === 1) yield { text: pieces[0]!, heading, sep: '\n\n' }
+    else for (const [i, piece] of withSeparators(trimmed, pieces).entries()) yield { ...piece, heading, sep: i === 0 ? '\n\n' : piece.sep }
   }
 }
 
@@ -102,27 +122,27 @@ export function chunkText(text: string, markdown = false, options: ChunkOptions 
  */
 export function* passagesOf(text: string, markdown = false, options: ChunkOptions = DEFAULT_CHUNKING): Generator<string> {
   const blocks = blocksOf(text, markdown, options.maxChars - options.overlapChars - 2)
-  let cur: string[] = []
+  // The passage so far: its text, each block after its first with what stood before it.
+  let cur = ''
   let size = 0
   let fresh = 0 // characters in `cur` that are not overlap
   for (const b of blocks) {
     const startsSection = b.heading && fresh > 0
     if (startsSection || (fresh > 0 && size + b.text.length + 2 > options.targetChars)) {
-      const passage = cur.join('\n\n')
-      yield passage
-      const tail = overlapTail(passage, options.overlapChars)
-      cur = tail ? [tail] : []
+      yield cur
+      const tail = overlapTail(cur, options.overlapChars)
+      cur = tail
       size = tail.length
       fresh = 0
       // A new section does not start with the previous section's tail.
       if (startsSection) {
-        cur = []
+        cur = ''
         size = 0
       }
     }
-    cur.push(b.text)
+    cur += cur ? b.sep + b.text : b.text
     size += b.text.length + 2
     fresh += b.text.length
   }
-  if (fresh > 0) yield cur.join('\n\n')
+  if (fresh > 0) yield cur
 }
