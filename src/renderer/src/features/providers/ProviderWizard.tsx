@@ -20,7 +20,7 @@ import {
   firstStepWithErrors,
   freeDerivedId,
   STEPS,
-  stepOfField,
+  formErrorsOf,
   toProvider,
   toProviders,
   updateDraft,
@@ -355,19 +355,11 @@ export function WizardForm({
   }
 
   const showFailure = (err: unknown) => {
-    if (err instanceof ApiFailure && err.fieldPaths.length) {
-      // add_llm_providers names `providers[2].id`: the field is the same for every provider of the form.
-      const field = (p: string) => p.replace(/^providers\[\d+\]\./, '')
-      const fieldErrors: Record<string, string> = {}
-      for (const p of err.fieldPaths) {
-        const f = field(p)
-        const key = f.startsWith('model') ? 'model' : f.startsWith('full_identity_name') ? 'full_identity_name' : f
-        fieldErrors[key] = err.fieldMessage(p) ?? errorText(err)
-      }
-      setServerErrors(fieldErrors)
-      const target = Math.min(...err.fieldPaths.map((p) => stepOfField(field(p))))
-      focusInvalid(target)
-      update({ step: target })
+    const onForm = err instanceof ApiFailure ? formErrorsOf(err.fieldPaths, (p) => err.fieldMessage(p) ?? errorText(err)) : undefined
+    if (onForm) {
+      setServerErrors(onForm.errors)
+      focusInvalid(onForm.step)
+      update({ step: onForm.step })
     } else if (err instanceof ApiFailure && err.status === 409) {
       setServerErrors({ id: errorText(err) })
       focusInvalid(3)

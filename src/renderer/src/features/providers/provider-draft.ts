@@ -236,6 +236,31 @@ export function stepOfField(path: string): number {
 
 export type FieldErrors = Readonly<Record<string, string>>
 
+/** The fields the form shows a node's refusal on, by the key it keeps their errors under. */
+const FORM_FIELDS = new Set(['external_url', 'api_key', 'model', 'id', 'name', 'description', 'full_identity_name'])
+
+/**
+ * A node's refusal naming fields (`providers[2].id`: add_llm_providers names the provider, the field is
+ * the same for each of the form's), as errors on the form's fields and the first step showing one.
+ * Undefined when it names no field the form shows (the list itself, a permission): it is then told in a
+ * notice. The wizard went to the Identity step, which showed nothing, and nothing said why.
+ */
+export function formErrorsOf(
+  paths: readonly string[],
+  messageOf: (path: string) => string
+): { errors: FieldErrors; step: number } | undefined {
+  const errors: Record<string, string> = {}
+  let step = Infinity
+  for (const path of paths) {
+    const f = path.replace(/^providers\[\d+\]\./, '')
+    const key = f.startsWith('model') ? 'model' : f.startsWith('full_identity_name') ? 'full_identity_name' : f
+    if (!FORM_FIELDS.has(key)) continue
+    errors[key] = messageOf(path)
+    step = Math.min(step, stepOfField(f))
+  }
+  return step === Infinity ? undefined : { errors, step }
+}
+
 /** The address the stored key belongs to, when the draft now points elsewhere (the node would refuse to send it there). */
 export function keyMovedFrom(d: ProviderDraft): string | undefined {
   if (!d.keyBoundTo || !d.choice) return undefined
