@@ -17,7 +17,7 @@ const openInbox = (page: Page, inboxId: string) =>
       location.hash = hash
       for (;;) {
         await new Promise((r) => requestAnimationFrame(r))
-        if (document.querySelector('[data-testid="message-answer"] h1')) break
+        if (document.querySelector('[data-testid="message-answer"] h3')) break
         if (performance.now() - started > 30_000) throw new Error('the answer never showed')
       }
       await new Promise((r) => requestAnimationFrame(r))
