@@ -33,7 +33,8 @@ it('a hit in a failed answer says the answer failed before quoting it, as the pr
   await addProvider(node, 'gpt', { external_url: `${fake.url}/v1` })
   fake.queue = [{ type: 'status', status: 500, body: { error: { message: 'quota exhausted' } } }]
   const jobId = await createJob(node, 'gpt')
-  await node.post('/v2/job_message', { job_id: jobId, content: 'How much quota is left?' })
+  // Two lines: the inbox is named after the first, and a hit in its name shows the last message instead.
+  await node.post('/v2/job_message', { job_id: jobId, content: 'How much quota?\nIs any left?' })
   const inboxId = `job_inbox::${jobId}::false`
   await waitFor(
     async () =>
@@ -49,6 +50,6 @@ it('a hit in a failed answer says the answer failed before quoting it, as the pr
   cleanup()
 
   const question = await searchFor('left')
-  expect(question.textContent).toBe('How much quota is left?')
+  expect(question.textContent).toBe('How much quota? Is any left?')
   expect(question.getAttribute('data-state')).toBeNull()
 })
