@@ -1,5 +1,5 @@
-import { ActionIcon, Box, Button, Drawer, Stack, Text, UnstyledButton } from '@mantine/core'
-import { IconEyeOff, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconPin } from '@tabler/icons-react'
+import { ActionIcon, Box, Button, CloseButton, Drawer, Stack, Text, UnstyledButton } from '@mantine/core'
+import { IconEyeOff, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconPin, IconSearch } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDebouncedValue } from '@mantine/hooks'
@@ -10,7 +10,7 @@ import { useLatest } from '../../app/use-latest'
 import { useFocusStandIn } from '../../app/focus-stand-in'
 import { scrollSparingMount } from '../../app/virtualizer-mount'
 import { placeBlocks, rowsByPlace, NEAR_ROWS } from '../../api/inbox-pages'
-import { useInboxPages, useInboxPlaces } from '../../api/queries'
+import { useInboxPages, useInboxPlaces, useInboxSearch } from '../../api/queries'
 import { hrefOf, navigate } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useLayoutPrefs } from '../../stores/layout-prefs'
@@ -21,6 +21,7 @@ import { useCloseWhenWide } from './close-when-wide'
 import { useFocusBack } from '../../app/use-focus-back'
 import { focusedRow, rowMove, rowsOnScreen, useFocusKeptOnRemoval, useFocusRow, useRovingTabStop } from './roving-rows'
 import { useConversationKeys } from './conversation-keys'
+import { followSearchTo, leaveSearch, searchOf, useFollowedSearch, type FollowedSearch } from './followed-search'
 import { onOwnSend } from './own-sends'
 import classes from './ConversationList.module.css'
 import { useInboxActions } from './inbox-actions'
@@ -36,11 +37,17 @@ const FOCUS_WAIT_MS = 2000
 /** How long after the operator's own message its conversation's row is followed when it moves (the node stores it at once). */
 const OWN_SEND_FOLLOW_MS = 10_000
 
-/** The pinned and the other inboxes as one list (pinned first), its full length, and how to read more of it. */
-function useConversationRows() {
-  const showHidden = useInboxFilters((s) => s.showHidden)
+/**
+ * The pinned and the other inboxes as one list (pinned first), its full length, and how to read more of
+ * it; or, following a search, its results (all read at once).
+ */
+function useConversationRows(search: FollowedSearch | null) {
+  const listHidden = useInboxFilters((s) => s.showHidden)
+  const showHidden = search ? search.showHidden : listHidden
   const pinned = useInboxPages({ showHidden, pinned: true })
   const others = useInboxPages({ showHidden, pinned: false })
+  const hits = useInboxSearch(search?.q ?? '', showHidden)
+  const hitRows = useMemo(() => (hits.data ?? []).map((h) => rowOf(h.inbox)), [hits.data])
   const rows = useMemo(() => conversationRows(pinned.data?.pages, others.data?.pages), [pinned, others])
   const total = (pinned.data?.pages[0]?.total_count ?? 0) + (others.data?.pages[0]?.total_count ?? 0)
   /** How many of the rows are pinned (all loaded first: few); the rows after them are the unpinned ones read in order. */
@@ -66,8 +73,21 @@ function useConversationRows() {
   }, [pinned, others])
   // Read and none to list (every conversation hidden, say): the list says so rather than showing nothing.
   const empty = pinned.isSuccess && others.isSuccess && total === 0
+  if (search)
+    return {
+      rows: hitRows,
+      total: hitRows.length,
+      loadMore: noMore,
+      readNext: noNext,
+      pinnedCount: 0,
+      showHidden,
+      empty: hits.isSuccess && !hitRows.length
+    }
   return { rows, total, loadMore, readNext, pinnedCount, showHidden, empty }
 }
+
+const noMore = () => {}
+const noNext = async () => {}
 
 interface NavProps {
   readonly inboxId: string
@@ -85,6 +105,8 @@ interface NavProps {
   readonly focusOnOpen?: boolean
   /** Nothing to list (read, and none there). */
   readonly empty?: boolean
+  /** The search whose results it lists (none: all conversations). */
+  readonly search: FollowedSearch | null
 }
 
 /** The virtual list of conversations, read page by page as it scrolls, the open one marked. */
@@ -97,7 +119,8 @@ function ConversationNav({
   showHidden,
   onPick,
   focusOnOpen = false,
-  empty = false
+  empty = false,
+  search
 }: NavProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const now = useNow()
@@ -105,7 +128,7 @@ function ConversationNav({
   const count = Math.max(total, rows.length)
   const qc = useQueryClient()
   // Opened on another conversation (the drawer, or one opened from far down the inbox list), the list starts where the open one is.
-  const at = indexOf(qc, rows, pinnedCount, showHidden, inboxId)
+  const at = search ? rows.findIndex((r) => r.id === inboxId) : indexOf(qc, rows, pinnedCount, showHidden, inboxId)
   // One Tab stop (a roving tabindex, see roving-rows): the row last focused, else the open
   // conversation, else the first. (Another conversation opened, the open one takes the Tab stop again.)
   const { tabStop, rangeExtractor, onFocus, setFocusedAt } = useRovingTabStop({
@@ -175,7 +198,7 @@ function ConversationNav({
   // stands in until they do, rather than rows turning to placeholders.
   const rowAt = (i: number) => {
     const row = rows[i] ?? placed.get(i - pinnedCount)
-    if (row) return row
+    if (row || search) return row
     const cached = cachedRowAt(qc, rows, pinnedCount, showHidden, i)
     return cached && !placedIds.has(cached.id) && !loadedIds.has(cached.id) ? cached : undefined
   }
@@ -214,7 +237,14 @@ function ConversationNav({
   const shownIds = new Set<string>()
   return (
     <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
-      {empty && <EmptyConversations showHidden={showHidden} />}
+      {empty &&
+        (search ? (
+          <Text size="sm" c="dimmed" px="xs" py={6}>
+            No conversation matches “{search.q}” now.
+          </Text>
+        ) : (
+          <EmptyConversations showHidden={showHidden} />
+        ))}
       <nav
         aria-label="Conversations"
         style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
@@ -240,6 +270,7 @@ function ConversationNav({
                     component="a"
                     href={hrefOf({ name: 'inbox', inboxId: r.id })}
                     onClick={(e) => {
+                      followSearchTo(inboxId, r.id)
                       // No selection here: Ctrl/Cmd- or Shift-click opened the link in a new tab or window (a
                       // browser's way), Alt-click downloaded it; it opens the conversation in place, as a plain click does.
                       if (e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) {
@@ -254,6 +285,7 @@ function ConversationNav({
                     onAuxClick={(e) => {
                       if (e.button !== 1) return
                       e.preventDefault()
+                      followSearchTo(inboxId, r.id)
                       navigate({ name: 'inbox', inboxId: r.id })
                       onPick?.()
                     }}
@@ -361,6 +393,30 @@ function EmptyConversations({ showHidden }: { showHidden: boolean }) {
   )
 }
 
+/**
+ * The search the list follows, and the way back to all conversations: the search is cleared (the
+ * inbox list's too), and the focus goes to the open conversation's row in the whole list.
+ */
+function SearchedFor({ q }: { readonly q: string }) {
+  const setSearch = useInboxFilters((s) => s.setSearch)
+  const box = useRef<HTMLDivElement>(null)
+  const clear = () => {
+    const list = box.current?.parentElement
+    leaveSearch()
+    setSearch('')
+    requestAnimationFrame(() => list?.querySelector<HTMLElement>('nav [tabindex="0"]')?.focus())
+  }
+  return (
+    <Box ref={box} px="xs" style={{ display: 'flex', alignItems: 'center', gap: 4 }} data-testid="conversation-search">
+      <IconSearch size={14} aria-hidden style={{ flexShrink: 0 }} />
+      <Text size="xs" truncate style={{ flex: 1, minWidth: 0 }} title={q}>
+        Results for “{q}”
+      </Text>
+      <CloseButton size="sm" aria-label="Clear search" title="Clear search: list all conversations" onClick={clear} />
+    </Box>
+  )
+}
+
 interface ConversationListProps {
   readonly inboxId: string
   /** Narrow windows: the list as a drawer, opened from the inbox view's header. */
@@ -375,7 +431,15 @@ interface ConversationListProps {
  * operator can collapse (remembered), on narrow ones a drawer. Alt+Up / Alt+Down work in both.
  */
 export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerButton }: ConversationListProps) {
-  const { rows, total, loadMore, readNext, pinnedCount, showHidden, empty } = useConversationRows()
+  const search = searchOf(
+    useFollowedSearch((s) => s.followed),
+    inboxId
+  )
+  // Opened otherwise than along the search (by its address, a new job): it follows none from now on.
+  useEffect(() => {
+    if (useFollowedSearch.getState().followed?.inboxId !== inboxId) leaveSearch()
+  }, [inboxId])
+  const { rows, total, loadMore, readNext, pinnedCount, showHidden, empty } = useConversationRows(search)
   const open = useLayoutPrefs((s) => s.conversationsOpen)
   const setConversationsOpen = useLayoutPrefs((s) => s.setConversationsOpen)
   // The toggle clicked goes away and the other one appears: the focus follows to it.
@@ -416,8 +480,11 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerB
     [drawerButton, toggleNow]
   )
   useFocusBack(drawerOpened, drawerReturn)
-  useConversationKeys(rows, inboxId, pinnedCount, showHidden, readNext)
-  const nav = { inboxId, rows, total, loadMore, pinnedCount, showHidden, empty }
+  useConversationKeys(rows, inboxId, pinnedCount, showHidden, readNext, search)
+  const nav = { inboxId, rows, total, loadMore, pinnedCount, showHidden, empty, search }
+  // Made anew for the search or the whole list: each starts at the open conversation's row.
+  const navKey = search ? `search:${search.q}` : 'all'
+  const searched = search && <SearchedFor q={search.q} />
 
   return (
     <>
@@ -433,7 +500,8 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerB
               </ActionIcon>
             </IconTip>
           </Box>
-          <ConversationNav {...nav} />
+          {searched}
+          <ConversationNav key={navKey} {...nav} />
         </Stack>
       ) : (
         <IconTip label="Show conversations">
@@ -464,7 +532,8 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerB
         }}
       >
         <div ref={inDrawer} style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
-          <ConversationNav {...nav} onPick={onDrawerClose} focusOnOpen />
+          {searched}
+          <ConversationNav key={navKey} {...nav} onPick={onDrawerClose} focusOnOpen />
         </div>
       </Drawer>
     </>

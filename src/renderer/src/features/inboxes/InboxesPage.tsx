@@ -39,6 +39,7 @@ import {
 import { InboxRow } from './InboxRow'
 import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount'
 import { rememberListPlace, takeReturnFocus } from './return-focus'
+import { leaveSearch, openFromSearch } from './followed-search'
 import { focusedRow, rowMove, rowsOnScreen, useFocusKeptOnRemoval, useFocusRow, useRovingTabStop } from './roving-rows'
 import classes from './InboxRow.module.css'
 import barClasses from './bulk-bar.module.css'
@@ -250,6 +251,16 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
     return place === undefined ? undefined : pinnedRows.length + place
   }
   shownRef.current = { placesOf, placeOf, rowsBetween }
+
+  /**
+   * A row is opened: one of a search's results, the list beside the conversation follows the search
+   * (followed-search); one of the whole list, its place there is remembered for the way back.
+   */
+  const opening = (inboxId: string, index: number) => {
+    if (searching) return openFromSearch(inboxId, query, showHidden)
+    leaveSearch()
+    rememberListPlace(inboxId, index, showHidden)
+  }
 
   // Selection: checkboxes, Shift-click selects the range from the last one clicked. The range is found
   // when the click happens (a state updater may run later, after the next click), between inboxes named
@@ -879,20 +890,19 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                     data-index={item.index}
                     data-row-key={at?.row.inboxId}
                     onClickCapture={
-                      at && !searching
+                      at
                         ? (e) => {
                             // Opening it (its link), not selecting it (its box, Shift- or Ctrl-click) or its menu.
                             if ((e.target as Element).closest('a[href]') && !e.shiftKey && !e.ctrlKey && !e.metaKey)
-                              rememberListPlace(at.row.inboxId, item.index, showHidden)
+                              opening(at.row.inboxId, item.index)
                           }
                         : undefined
                     }
-                    // A middle-click opens it too (InboxRow): the place is remembered as for a plain click.
+                    // A middle-click opens it too (InboxRow): as a plain click does.
                     onAuxClickCapture={
-                      at && !searching
+                      at
                         ? (e) => {
-                            if (e.button === 1 && (e.target as Element).closest('a[href]'))
-                              rememberListPlace(at.row.inboxId, item.index, showHidden)
+                            if (e.button === 1 && (e.target as Element).closest('a[href]')) opening(at.row.inboxId, item.index)
                           }
                         : undefined
                     }

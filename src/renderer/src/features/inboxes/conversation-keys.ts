@@ -7,6 +7,7 @@ import { onMac } from '../../app/platform'
 import { navigate, parseRoute } from '../../app/router'
 import { carryBack, carrying, carryTo, setMovesAhead, startCarrying } from '../../stores/carried-typing'
 import { focusComposerOnOpen } from '../../stores/composer-focus'
+import { cachedSearchRows, followSearchTo, type FollowedSearch } from './followed-search'
 import { cachedRowAt, cachedRows, indexOf, type ConversationRow } from './listed-conversations'
 
 /**
@@ -28,6 +29,8 @@ interface Keys {
   readonly inboxId: string
   /** Reads the next page of unpinned rows (undefined: none to read). */
   readonly readNext: () => Promise<unknown>
+  /** The search the list follows (opened from its results): the keys go through its results alone. */
+  readonly search: FollowedSearch | null
 }
 
 let keys: Keys | undefined
@@ -76,7 +79,9 @@ async function placeOf(client: Client, showHidden: boolean, pinnedCount: number,
  */
 let ahead = 0
 
-const go = (to: string, typing: boolean) => {
+const go = (from: string, to: string, typing: boolean) => {
+  // A search followed goes on with the conversation opened along it.
+  followSearchTo(from, to)
   // Typing goes on in the next conversation's box, as it went on in this one's (pressed from the message
   // box, or on the way from it).
   if (typing) focusComposerOnOpen(to)
@@ -92,6 +97,7 @@ function move(k: Keys, up: boolean, typing: boolean): boolean | Promise<void> {
   // view opens each one (ten with no gap moved four rows) go on from the last one opened.
   const from = openedNow() ?? k.inboxId
   const was = lastAt.inboxId === from ? lastAt.at : -1
+  if (k.search) return moveInSearch(k.qc, k.search, up, typing, from, was)
   const found = indexOf(qc, rows, pinnedCount, showHidden, from)
   if (found < 0 && was < 0) {
     // No place known (opened from search, its row never read): the node says where it stands first.
@@ -108,6 +114,23 @@ function move(k: Keys, up: boolean, typing: boolean): boolean | Promise<void> {
   return openAt(k, rows, pinnedCount, target, up, from, typing)
 }
 
+/**
+ * One press along a search's results (all read at once: no page to read first). The open conversation
+ * no longer among them (renamed, hidden), the keys open those around the place it had, as in the whole list.
+ */
+export function neighbourInSearch(rows: readonly ConversationRow[], from: string, was: number, up: boolean): ConversationRow | undefined {
+  const found = rows.findIndex((r) => r.id === from)
+  const target = found >= 0 ? found + (up ? -1 : 1) : was < 0 ? -1 : up ? was - 1 : was
+  return target >= 0 ? rows[target] : undefined
+}
+
+function moveInSearch(qc: QueryClient, search: FollowedSearch, up: boolean, typing: boolean, from: string, was: number): boolean {
+  const next = neighbourInSearch(cachedSearchRows(qc, search), from, was, up)
+  if (!next) return false
+  go(from, next.id, typing)
+  return true
+}
+
 /** Opens the conversation at a place of the list, reading it first when needed; false when there is none. */
 function openAt(
   k: Keys,
@@ -121,7 +144,7 @@ function openAt(
   const { qc, client, showHidden } = k
   const next = cachedRowAt(qc, rows, pinnedCount, showHidden, target)
   if (next) {
-    go(next.id, typing)
+    go(from, next.id, typing)
     return true
   }
   if (!up && target >= 0 && target === rows.length) {
@@ -130,7 +153,7 @@ function openAt(
     return k.readNext().then(
       () => {
         const row = cachedRows(qc, showHidden).rows[target]
-        if (row && openedNow() === from) go(row.id, typing)
+        if (row && openedNow() === from) go(from, row.id, typing)
       },
       () => {}
     )
@@ -141,7 +164,7 @@ function openAt(
     return qc.fetchQuery(inboxPlaceQuery(client, { showHidden, pinned: false }, Math.floor(place / PLACE_BLOCK))).then(
       (block) => {
         const inbox = block[place % PLACE_BLOCK]
-        if (inbox && openedNow() === from) go(inbox.inbox_id, typing)
+        if (inbox && openedNow() === from) go(from, inbox.inbox_id, typing)
       },
       () => {} // not read (the node unreachable): the key does nothing, as at the list's end
     )
@@ -209,17 +232,18 @@ export function useConversationKeys(
   inboxId: string,
   pinnedCount: number,
   showHidden: boolean,
-  readNext: () => Promise<unknown>
+  readNext: () => Promise<unknown>,
+  search: FollowedSearch | null
 ) {
   const qc = useQueryClient()
   const client = useClient()
-  const at = indexOf(qc, rows, pinnedCount, showHidden, inboxId)
+  const at = search ? rows.findIndex((r) => r.id === inboxId) : indexOf(qc, rows, pinnedCount, showHidden, inboxId)
   useEffect(() => {
     if (at >= 0 || lastAt.inboxId !== inboxId) lastAt = { inboxId, at }
   }, [inboxId, at])
   useEffect(() => {
-    keys = { qc, client, showHidden, inboxId, readNext }
-  }, [qc, client, showHidden, inboxId, readNext])
+    keys = { qc, client, showHidden, inboxId, readNext, search }
+  }, [qc, client, showHidden, inboxId, readNext, search])
   useEffect(() => {
     if (mounted++ === 0) window.addEventListener('keydown', onKey)
     return () => {
