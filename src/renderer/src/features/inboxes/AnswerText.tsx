@@ -4,6 +4,7 @@ import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { markdownBlocks, plainBlocks, previewOf, sizeLabel, type MarkdownBlock as Block } from './long-text'
 import { CodeBlock, fenceLanguage } from './CodeBlock'
+import prose from './answer-prose.module.css'
 import classes from './answer-table.module.css'
 
 /**
@@ -69,7 +70,8 @@ const markdown = (text: string) => (
       // nowhere that still looked like one. Its words are shown as text, saying why they are not a link.
       a: ({ href, children }) =>
         href ? (
-          <Anchor href={href} target="_blank" rel="noopener noreferrer">
+          // `inherit`: an Anchor is 16 px (Mantine's md) on its own, larger than the 14 px words around it.
+          <Anchor href={href} target="_blank" rel="noopener noreferrer" inherit>
             {children}
           </Anchor>
         ) : (
@@ -93,7 +95,7 @@ const markdown = (text: string) => (
       // the node itself with the operator's session): it is shown as a link, opened on a click.
       img: ({ src, alt }) =>
         typeof src === 'string' && src ? (
-          <Anchor href={src} target="_blank" rel="noopener noreferrer" data-testid="answer-image-link">
+          <Anchor href={src} target="_blank" rel="noopener noreferrer" inherit data-testid="answer-image-link">
             {`Image: ${alt || src}`}
           </Anchor>
         ) : (
@@ -119,7 +121,7 @@ const PlainBlock = memo(function PlainBlock({ text }: { text: string }) {
 })
 
 const markdownFrame = (content: string | readonly Block[]) => (
-  <Typography fz="sm" style={{ overflowWrap: 'anywhere' }}>
+  <Typography fz="sm" className={prose.prose} style={{ overflowWrap: 'anywhere' }}>
     {typeof content === 'string'
       ? markdown(content)
       : content.map((b, i) => (b.markdown ? <MarkdownBlock key={i} text={b.text} /> : <PlainBlock key={i} text={b.text} />))}
