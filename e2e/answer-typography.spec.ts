@@ -1,10 +1,12 @@
 import type { Locator, Page } from '@playwright/test'
+import { contrastOf } from './contrast'
 import { expect, test } from './fixtures/node'
 import { openNewJobInbox } from './pages/inbox'
 
 /*
- * How an answer's Markdown reads: a quote was drawn larger than the answer (Mantine's Typography sets
- * blockquote at its lg size), a link at 16 px in 14 px text, a paragraph was followed by more space
+ * How an answer's Markdown reads at any window width: a quote was drawn larger than the answer
+ * (Mantine's Typography sets blockquote at its lg size), a link at 16 px in 14 px text, lines of a
+ * long paragraph ran to ~130 characters in a 1920 px window, a paragraph was followed by more space
  * than a list or a quote, and a task list drew a bullet before each checkbox. Measured as Chromium lays them out.
  */
 
@@ -48,6 +50,17 @@ async function nastyAnswer(page: Page, node: Parameters<typeof openNewJobInbox>[
 const px = (v: string) => parseFloat(v)
 const style = (l: Locator, prop: string) => l.evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), prop)
 
+/** An element's width, and that of 80 characters ("0" is 1ch) in its own font. */
+const measure80 = (el: Element) => {
+  const probe = document.createElement('span')
+  probe.textContent = '0'.repeat(80)
+  probe.style.whiteSpace = 'nowrap'
+  el.appendChild(probe)
+  const ch80 = probe.getBoundingClientRect().width
+  probe.remove()
+  return { width: el.getBoundingClientRect().width, ch80 }
+}
+
 test('a quote in an answer reads at the answer’s size, set apart by a border', async ({ page, node }) => {
   const answer = await nastyAnswer(page, node)
   const body = px(await style(answer.locator('p', { hasText: 'The last paragraph.' }), 'font-size'))
@@ -63,6 +76,43 @@ test('a link and an image’s link in an answer are the size of the words around
     const around = link.locator('xpath=..')
     expect(await style(link, 'font-size')).toBe(await style(around, 'font-size'))
   }
+})
+
+test('in a 1920 px window an answer’s lines are at most about 80 characters, while its code and table use the wider answer', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 })
+  const answer = await nastyAnswer(page, node)
+  const paragraph = answer.locator('p', { hasText: 'The last paragraph.' })
+  const { width, ch80 } = await paragraph.evaluate(measure80)
+  expect(width, 'the paragraph’s line box').toBeLessThanOrEqual(ch80)
+  const left = (await paragraph.boundingBox())!.x
+  for (const el of [answer.locator('blockquote'), answer.locator('ul').first(), answer.locator('hr')]) {
+    const box = (await el.boundingBox())!
+    expect(box.width).toBeLessThanOrEqual(ch80)
+    expect(box.x, 'from the text’s left edge').toBeCloseTo(left, 0)
+  }
+  const card = (await answer.boundingBox())!
+  for (const wide of [answer.getByTestId('code-block'), answer.getByRole('region', { name: 'Table' })]) {
+    const box = (await wide.boundingBox())!
+    expect(box.width, 'code and tables use the answer’s width').toBeGreaterThan(width + 100)
+    expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width + 0.5)
+  }
+})
+
+test('in a 1920 px window the operator’s long question is at most about 80 characters a line', async ({ page, node }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 })
+  const inbox = await openNewJobInbox(page, node)
+  node.fake.behaviour = { type: 'reply', chunks: ['Noted.'] }
+  await inbox.send(long)
+  const text = inbox
+    .questions()
+    .last()
+    .getByText(/^Lorem ipsum/)
+  await expect(text).toBeVisible()
+  const { width, ch80 } = await text.evaluate(measure80)
+  expect(width).toBeLessThanOrEqual(ch80)
 })
 
 test('a paragraph, a list, a quote, a code block and a table are followed by the same space', async ({ page, node }) => {
@@ -92,3 +142,36 @@ test('a task list shows its checkboxes without bullets, inside the answer', asyn
   const card = (await answer.boundingBox())!
   expect(box.x).toBeGreaterThanOrEqual(card.x)
 })
+
+for (const scheme of ['light', 'dark'] as const) {
+  for (const [width, height] of [
+    [800, 600],
+    [1920, 1080]
+  ] as const) {
+    test(`the worst Markdown stays inside its answer and reads at 4.5:1 (${width}x${height}, ${scheme})`, async ({ page, node }) => {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
+      await page.setViewportSize({ width, height })
+      const answer = await nastyAnswer(page, node)
+      const overflowing = await answer.evaluate((card) => {
+        const right = card.getBoundingClientRect().right + 0.5
+        // What scrolls in its own box (code, tables) may be wider; nothing else may run out.
+        const scrolls = (el: Element) => el.closest('pre, [role="region"]') !== null
+        return [...card.querySelectorAll('*')]
+          .filter((el) => !scrolls(el) && el.getBoundingClientRect().right > right)
+          .map((el) => `${el.tagName} ${el.textContent?.slice(0, 30)}`)
+      })
+      expect(overflowing).toEqual([])
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+      for (const text of [
+        answer.locator('p', { hasText: 'The last paragraph.' }),
+        answer.locator('blockquote p'),
+        answer.locator('h3'),
+        answer.locator('h6').first(),
+        answer.locator('p code'),
+        answer.getByRole('link', { name: /^https:\/\/example\.com/ })
+      ]) {
+        expect(await contrastOf(text)).toBeGreaterThanOrEqual(4.5)
+      }
+    })
+  }
+}

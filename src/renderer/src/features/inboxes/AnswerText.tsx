@@ -128,8 +128,9 @@ const markdownFrame = (content: string | readonly Block[]) => (
   </Typography>
 )
 
+// The operator's own text stops at the answers' reading measure (answer-prose.module.css): a long question ran across a wide window.
 const plainFrame = (content: string | readonly Block[]) => (
-  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '70ch' }}>
     {typeof content === 'string' ? content : content.map((b, i) => <span key={i}>{b.text}</span>)}
   </Text>
 )
