@@ -95,7 +95,7 @@ test('files dropped into a folder, that folder picked as a job scope in the tree
   await page.getByRole('link', { name: 'New job' }).click()
   const job = new NewJobPage(page)
   await job.pick(['Leases'])
-  await expect(job.library().getByTestId('library-selection-count')).toHaveText('1 folder and 0 files selected')
+  await expect(job.library().getByTestId('library-selection-count')).toHaveText('1 folder selected')
   await job.create()
   await expect(page).toHaveURL(/#\/inboxes\/job_inbox/)
 

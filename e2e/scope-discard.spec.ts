@@ -22,18 +22,18 @@ test('Edit scope with changes asks before closing: Escape, Cancel and the close 
   await editScope.click()
   const dialog = page.getByRole('dialog', { name: 'Edit scope' })
   const count = dialog.getByTestId('library-selection-count')
-  await expect(count).toHaveText('1 folder and 0 files selected')
+  await expect(count).toHaveText('1 folder selected')
 
   // Nothing changed: Escape closes at once.
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   await editScope.click()
-  await expect(count).toHaveText('1 folder and 0 files selected')
+  await expect(count).toHaveText('1 folder selected')
 
   // A folder picked with the keyboard, then Escape: asked, and "Keep editing" keeps the pick.
   await dialog.getByRole('treeitem', { name: 'Invoices' }).focus()
   await page.keyboard.press('Space')
-  await expect(count).toHaveText('2 folders and 0 files selected')
+  await expect(count).toHaveText('2 folders selected')
   await page.keyboard.press('Escape')
   // Asked as every other question is (askToConfirm): its own dialog over this one, not a panel inside it.
   const confirm = page.getByRole('dialog', { name: 'Discard your changes to the scope?' })
@@ -45,7 +45,7 @@ test('Edit scope with changes asks before closing: Escape, Cancel and the close 
   await expect(confirm).toBeHidden()
   await expect(dialog).toBeVisible()
   await expect(dialog.getByRole('treeitem', { name: 'Invoices' })).toBeFocused()
-  await expect(count).toHaveText('2 folders and 0 files selected')
+  await expect(count).toHaveText('2 folders selected')
 
   // The close button and a click beside the dialog ask as well.
   // (Each question is let go before the next click: a click while it fades out lands on its overlay.)
@@ -55,13 +55,13 @@ test('Edit scope with changes asks before closing: Escape, Cancel and the close 
   await page.mouse.click(10, 400)
   await confirm.getByRole('button', { name: 'Keep editing' }).click()
   await expect(confirm).toBeHidden()
-  await expect(count).toHaveText('2 folders and 0 files selected')
+  await expect(count).toHaveText('2 folders selected')
 
   // Cancel asks too; "Discard changes" closes, and the stored scope is as it was.
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await confirm.getByRole('button', { name: 'Keep editing' }).click()
   await expect(confirm).toBeHidden()
-  await expect(count).toHaveText('2 folders and 0 files selected')
+  await expect(count).toHaveText('2 folders selected')
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await confirm.getByRole('button', { name: 'Discard changes' }).click()
   await expect(dialog).toBeHidden()

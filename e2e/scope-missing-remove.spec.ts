@@ -47,7 +47,7 @@ test('Edit scope: removing missing entries one after another with the keyboard k
   await page.keyboard.press('Enter')
   await expect(missing).toHaveCount(1)
   await expect(dialog.getByRole('button', { name: 'Remove c.txt' })).toBeFocused()
-  await expect(dialog.getByTestId('library-selection-count')).toHaveText('0 folders and 1 file selected')
+  await expect(dialog.getByTestId('library-selection-count')).toHaveText('Nothing selected, 1 missing')
   // The rows left were listed all along: never none while the node checked the smaller scope.
   expect(await page.evaluate(() => (window as unknown as { missingCounts: number[] }).missingCounts)).not.toContain(0)
 

@@ -27,7 +27,7 @@ test('New job: the folder chosen for files uploaded from the scope editor, delet
     .locator('input[type=file]')
     .setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Meeting notes.') }])
   await expect(lib.getByTestId('scope-upload')).toHaveText('notes.txt: uploaded and selected')
-  await expect(lib.getByTestId('library-selection-count')).toHaveText('0 folders and 1 file selected')
+  await expect(lib.getByTestId('library-selection-count')).toHaveText('1 file selected')
   expect((await node.api('GET', '/v2/retrieve_path_simplified?path=/Projects')).body).toEqual([
     expect.objectContaining({ path: '/Projects/notes.txt' })
   ])

@@ -463,7 +463,7 @@ describe('the open inbox', () => {
     const created = await node.post('/v2/create_job', { llm_provider: 'gpt', job_creation_info: { scope } })
     const jobId = (created.body as { job_id: string }).job_id
     renderWithApp(<InboxView inboxId={inboxOf(jobId)} />, undefined, { queryClient: qc, client })
-    expect(await screen.findByText('1,000 entries, 1,000 missing', {}, { timeout: 5000 })).toBeTruthy()
+    expect(await screen.findByText('1,000 entries, all missing', {}, { timeout: 5000 })).toBeTruthy()
     // Said in the conversation too, from the same check.
     expect(screen.getByTestId('scope-missing-notice').textContent).toMatch(
       /^All 1,000 entries of this job's scope are no longer in the library \(deleted or renamed\): answers draw on no documents\./
@@ -505,7 +505,7 @@ describe('the open inbox', () => {
     // Below the widest windows the scope is in a drawer, which the notice opens.
     await userEvent.click(within(notice).getByRole('button', { name: 'Show the scope' }))
     const drawer = await screen.findByRole('dialog', { name: 'Job details' })
-    expect(await within(drawer).findByText('3 entries, 2 missing')).toBeTruthy()
+    expect(await within(drawer).findByText('3 entries, 2 of them missing')).toBeTruthy()
     cleanup()
 
     const whole = { ...scope, vector_fs_items: [file('kept.txt')] }

@@ -180,7 +180,7 @@ describe('The scope in the Job details panel', () => {
     const jobId = await createJob(node, 'gpt', scope)
     const inbox = (await node.get(`/v2/get_inbox?inbox_name=${encodeURIComponent(`job_inbox::${jobId}::false`)}`)).body as Inbox
     renderWithApp(<InboxSidePanel jobId={jobId} inbox={inbox} />, routerTransport(node.router))
-    expect(await screen.findByText(/2 entries, 1 missing/)).toBeTruthy()
+    expect(await screen.findByText(/2 entries, 1 of them missing/)).toBeTruthy()
     await userEvent.click(await screen.findByText('Library folders (2)'))
     expect(await screen.findByText('Old — missing: no longer in the library, finds nothing')).toBeTruthy()
     expect(screen.getByText('Contracts')).toBeTruthy()

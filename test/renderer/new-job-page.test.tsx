@@ -138,6 +138,9 @@ describe('New job page: Clear', () => {
   const folder = (name: string) => ({ name, path: { path_ids: [name] } })
 
   it('asks first, naming what would be discarded; kept, nothing changes and the focus is back on Clear; cleared, it starts at Provider', async () => {
+    // Folders in the library: the count is of entries there (gone ones are counted as missing).
+    for (const name of ['Contracts', 'Leases'])
+      expect((await node.post('/v2/create_folder', { path: '/', folder_name: name })).status).toBe(200)
     useNewJobDraft.getState().set({
       scope: { ...emptyScope(), vector_fs_folders: [folder('Contracts'), folder('Leases')] },
       sheet: 'Q3 budget',

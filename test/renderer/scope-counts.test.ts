@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { emptyScope } from '../../src/shared/contract/scope'
 import { draftLosses } from '../../src/renderer/src/features/jobs/draft-losses'
-import { selectionCountText } from '../../src/renderer/src/features/jobs/scope-entries'
+import { selectionCountText } from '../../src/renderer/src/features/jobs/scope-counts'
 
 const item = (i: number) => ({
   name: `f${i}.txt`,
@@ -16,13 +16,13 @@ const scopeOf = (folders: number, files: number) => ({
 
 /*
  * A scope of thousands of entries: New job's "will be discarded" sentence said "2001 entries" and the
- * picker "0 folders and 2000 files selected", where the job's details and every other count of the
+ * picker "2000 files selected", where the job's details and every other count of the
  * window say "2,001".
  */
 describe('counts of a scope, grouped as the window’s other counts are', () => {
   it('the picker’s selection count', () => {
     expect(selectionCountText(scopeOf(1, 2000))).toBe('1 folder and 2,000 files selected')
-    expect(selectionCountText(scopeOf(0, 1))).toBe('0 folders and 1 file selected')
+    expect(selectionCountText(scopeOf(0, 1))).toBe('1 file selected')
   })
   it('what clearing New job would discard', () => {
     expect(draftLosses({ scope: scopeOf(1, 2000), sheet: '', hidden: false })).toEqual(['the scope (2,001 entries)'])

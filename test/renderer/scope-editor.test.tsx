@@ -93,7 +93,7 @@ describe('ScopeEditor', () => {
       within(await screen.findByRole('dialog', { name: 'Unselect all 2 folders and files?' })).getByRole('button', { name: 'Unselect all' })
     )
     expect([scope.vector_fs_folders, scope.vector_fs_items]).toEqual([[], []])
-    expect(within(library).getByTestId('library-selection-count').textContent).toBe('0 folders and 0 files selected')
+    expect(within(library).getByTestId('library-selection-count').textContent).toBe('Nothing selected')
   })
 
   /* Only Tab went from the search into the tree; Down does, as it does from the inbox list's search. */

@@ -6,7 +6,16 @@ import type { Inbox } from '../../../../shared/contract/inbox'
 import type { JobConfig } from '../../../../shared/contract/job'
 import { emptyScope, type JobScope } from '../../../../shared/contract/scope'
 import { useRouteMutation } from '../../api/queries'
-import { HeldEntriesContext, mergeConfigEdit, mergeScopeEdit, ScopeEditor, scopeCount, useHeldEntries, useMissingEntries } from '../jobs'
+import {
+  HeldEntriesContext,
+  mergeConfigEdit,
+  mergeScopeEdit,
+  ScopeEditor,
+  scopeCount,
+  scopeCountText,
+  useHeldEntries,
+  useMissingEntries
+} from '../jobs'
 import { useClient } from '../../api/client-context'
 import { JobConfigForm } from './JobConfigForm'
 import { SCOPE_ENTRIES_PER_PAGE, scopeTree, sectionOfMore } from './scope-tree'
@@ -18,7 +27,6 @@ import { DIALOG_WITH_FOOT_STYLES, DialogFoot } from '../../app/DialogFoot'
 import { askToConfirm } from '../../app/confirm'
 import { Dialog } from '../../app/Dialog'
 import { focusWhenLost } from '../../app/focus-when-lost'
-import { countText } from '../../app/count-format'
 
 interface Props {
   readonly jobId: string
@@ -244,8 +252,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
         {scope && scopeCount(scope) > 0 && (
           <>
             <Text size="xs" c="dimmed" mb={4}>
-              {countText(scopeCount(scope))} {scopeCount(scope) === 1 ? 'entry' : 'entries'}
-              {missing.length > 0 && `, ${countText(missing.length)} missing`}
+              {scopeCountText(scopeCount(scope), missing.length)}
             </Text>
             <div
               {...treeKeyProps}

@@ -42,7 +42,8 @@ import {
   useVirtualTree,
   type TreeLine
 } from '../files'
-import { removeEntries, removeEntry, selectionCountText } from './scope-entries'
+import { removeEntries, removeEntry } from './scope-entries'
+import { selectionCountText } from './scope-counts'
 import { useMissingEntries } from './use-missing-entries'
 import {
   foundTree,
@@ -114,7 +115,7 @@ export function LibraryPicker({ value, onChange }: ScopeProps) {
             Library
           </Title>
           <Text size="sm" c="dimmed" data-testid="library-selection-count">
-            {selectionCountText(value)}
+            {selectionCountText(value, missing)}
           </Text>
         </Group>
         <Button

@@ -13,6 +13,8 @@ import { removeEntries, scopeCount } from './scope-entries'
 import { errorText, noticeText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { missingEntriesNow } from './missing-now'
+import { useMissingEntries } from './use-missing-entries'
+import { scopeCountText } from './scope-counts'
 import type { MissingEntry } from './vfs-selection'
 import { MissingList } from './MissingList'
 import { providerSelectProps } from '../providers'
@@ -27,6 +29,8 @@ export function NewJobPage() {
   const providers = useProviders()
   const create = useRouteMutation('create_job')
   const draft = useNewJobDraft()
+  // The scope's entries gone from the library (the picker's check, shared): counted apart, not as there.
+  const missingNow = useMissingEntries(draft.scope)
   const providerField = useRef<HTMLInputElement>(null)
   const providerSelect = providerSelectProps(providers.data)
   const { props: providerSearch } = useReplacingSearch(providerSelect.data.find((o) => o.value === draft.providerId)?.label)
@@ -125,7 +129,7 @@ export function NewJobPage() {
 
   // Clear threw away a scope picked one entry at a time, without a word: it asks first when something would be lost.
   const clear = () => {
-    const lost = draftLosses(draft)
+    const lost = draftLosses(draft, missingNow.length)
     if (lost.length === 0) return draft.reset()
     let cleared = false
     askToConfirm({
@@ -193,7 +197,7 @@ export function NewJobPage() {
           Scope
         </Title>
         <Text size="sm" c="dimmed">
-          The documents and folders the job may draw on. {scopeCount(draft.scope)} {scopeCount(draft.scope) === 1 ? 'entry' : 'entries'}.
+          The documents and folders the job may draw on: {scopeCountText(scopeCount(draft.scope), missingNow.length)}.
         </Text>
       </div>
       <HeldEntriesContext.Provider value={heldEntries.value}>

@@ -1,4 +1,3 @@
-import { countText } from '../../app/count-format'
 import { parseExactJson } from '../../../../shared/exact-json'
 import { formatIssues } from '../../../../shared/contract/field-errors'
 import { fullIdentityName } from '../../../../shared/contract/identity'
@@ -184,10 +183,3 @@ export function summarizeLocal(entry: LocalVrkaiEntry | LocalVrpackEntry): Local
 }
 
 export const scopeCount = (scope: JobScope) => SCOPE_SECTIONS.reduce((n, s) => n + (scope[s.key] as unknown[]).length, 0)
-
-/** The picker's count of what is selected: "1 folder and 2,000 files selected" (grouped as the other counts are). */
-export function selectionCountText(scope: Pick<JobScope, 'vector_fs_folders' | 'vector_fs_items'>): string {
-  const folders = scope.vector_fs_folders.length
-  const files = scope.vector_fs_items.length
-  return `${countText(folders)} folder${folders === 1 ? '' : 's'} and ${countText(files)} file${files === 1 ? '' : 's'} selected`
-}

@@ -1,0 +1,33 @@
+import type { JobScope } from '../../../../shared/contract/scope'
+import { countText } from '../../app/count-format'
+import type { MissingEntry } from './vfs-selection'
+
+const counted = (n: number, one: string, many: string) => `${countText(n)} ${n === 1 ? one : many}`
+
+/**
+ * The picker's count of what is selected and still in the library, then the entries gone from it
+ * (listed below the tree, not ticked in it): "1 file selected, 1 missing", "1 folder and 2,000 files
+ * selected". A deleted file was counted as selected: "2 files selected" with one ticked.
+ */
+export function selectionCountText(
+  scope: Pick<JobScope, 'vector_fs_folders' | 'vector_fs_items'>,
+  missing: readonly Pick<MissingEntry, 'section'>[] = []
+): string {
+  const goneFolders = missing.filter((m) => m.section === 'vector_fs_folders').length
+  const folders = Math.max(0, scope.vector_fs_folders.length - goneFolders)
+  const files = Math.max(0, scope.vector_fs_items.length - (missing.length - goneFolders))
+  const parts = [...(folders > 0 ? [counted(folders, 'folder', 'folders')] : []), ...(files > 0 ? [counted(files, 'file', 'files')] : [])]
+  const selected = parts.length > 0 ? `${parts.join(' and ')} selected` : 'Nothing selected'
+  return missing.length > 0 ? `${selected}, ${countText(missing.length)} missing` : selected
+}
+
+/**
+ * A whole scope's count where its entries are listed together, the missing ones marked among them
+ * (the job's details, New job's heading, what Clear discards): "2 entries, 1 of them missing".
+ */
+export function scopeCountText(total: number, missing: number): string {
+  const all = counted(total, 'entry', 'entries')
+  if (missing <= 0) return all
+  if (missing < total) return `${all}, ${countText(missing)} of them missing`
+  return total === 1 ? `${all}, missing` : total === 2 ? `${all}, both missing` : `${all}, all missing`
+}
