@@ -29,7 +29,7 @@ test('Edit scope with 2,000 entries no longer in the library: a few are listed, 
   await page.getByRole('button', { name: 'Details' }).click()
   await page.getByRole('button', { name: 'Edit scope' }).click()
   const dialog = page.getByRole('dialog', { name: 'Edit scope' })
-  await expect(dialog.getByTestId('scope-missing-more')).toHaveText('1950 more entries are no longer in the library.')
+  await expect(dialog.getByTestId('scope-missing-more')).toHaveText('1,950 more entries are no longer in the library.')
   await expect(dialog.getByTestId('scope-missing')).toHaveCount(50)
   // Save within a few screens of the top of the dialog, not 2,000 rows down.
   expect(await dialog.evaluate((el) => el.scrollHeight)).toBeLessThan(4000)

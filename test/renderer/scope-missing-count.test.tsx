@@ -2,6 +2,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
+import { MissingList } from '../../src/renderer/src/features/jobs/MissingList'
 import { NewJobPage } from '../../src/renderer/src/features/jobs/NewJobPage'
 import { useNewJobDraft } from '../../src/renderer/src/features/jobs/new-job-draft'
 import { scopeCountText, selectionCountText } from '../../src/renderer/src/features/jobs/scope-counts'
@@ -61,5 +62,22 @@ describe('a scope with entries gone from the library is counted as it is', () =>
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }))
     const dialog = await screen.findByRole('dialog', { name: 'Clear the new job?' })
     expect(dialog.textContent).toContain('The scope (2 entries, 1 of them missing) will be discarded.')
+  })
+})
+
+/*
+ * Thousands of chosen files deleted before Create: the question's title said "2,000 chosen items" and
+ * its body "and 1992 more items.", the one count of the window not grouped.
+ */
+describe('the missing entries past those listed are counted as the window counts', () => {
+  it('New job’s question before Create', () => {
+    const missing = Array.from({ length: 2000 }, (_, index) => ({
+      section: 'vector_fs_items' as const,
+      index,
+      name: `f${index}`,
+      path: `/f${index}`
+    }))
+    renderWithApp(<MissingList missing={missing} />)
+    expect(screen.getByText(/more items\./).textContent).toBe('and 1,992 more items.')
   })
 })

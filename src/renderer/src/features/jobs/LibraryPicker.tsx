@@ -256,8 +256,8 @@ export function LibraryPicker({ value, onChange }: ScopeProps) {
         ))}
         {missing.length > MISSING_SHOWN && (
           <Text size="sm" c="red" data-testid="scope-missing-more">
-            {missing.length - MISSING_SHOWN} more {missing.length - MISSING_SHOWN === 1 ? 'entry is' : 'entries are'} no longer in the
-            library.
+            {countText(missing.length - MISSING_SHOWN)} more {missing.length - MISSING_SHOWN === 1 ? 'entry is' : 'entries are'} no longer
+            in the library.
           </Text>
         )}
         {missing.length > 1 && (

@@ -1,5 +1,6 @@
 import { List, Stack, Text } from '@mantine/core'
 import type { MissingEntry } from './vfs-selection'
+import { countText } from '../../app/count-format'
 
 /** Items listed in the question at most; the rest are counted. */
 const MISSING_LISTED = 8
@@ -23,7 +24,7 @@ export function MissingList({ missing }: { missing: readonly MissingEntry[] }) {
       </List>
       {more > 0 && (
         <Text size="sm">
-          and {more} more {more === 1 ? 'item' : 'items'}.
+          and {countText(more)} more {more === 1 ? 'item' : 'items'}.
         </Text>
       )}
       <Text size="sm">
