@@ -114,7 +114,7 @@ describe('scope editor over a large library', () => {
     expect(within(library).getByTestId('library-selection-count').textContent).toBe('1 folder and 1 file selected')
     await userEvent.click(within(library).getByRole('button', { name: 'Unselect all' }))
     await userEvent.click(
-      within(await screen.findByRole('dialog', { name: 'Unselect all 2 folders and files?' })).getByRole('button', { name: 'Unselect all' })
+      within(await screen.findByRole('dialog', { name: 'Unselect 1 folder and 1 file?' })).getByRole('button', { name: 'Unselect all' })
     )
     expect(within(library).getByTestId('library-selection-count').textContent).toBe('Nothing selected')
     // Checking and unchecking read nothing; reading the scope back needs the listing the user had open.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { emptyScope } from '../../src/shared/contract/scope'
 import { draftLosses } from '../../src/renderer/src/features/jobs/draft-losses'
-import { selectionCountText } from '../../src/renderer/src/features/jobs/scope-counts'
+import { selectionCountText, unselectAllTitle } from '../../src/renderer/src/features/jobs/scope-counts'
 
 const item = (i: number) => ({
   name: `f${i}.txt`,
@@ -27,5 +27,21 @@ describe('counts of a scope, grouped as the window’s other counts are', () => 
   it('what clearing New job would discard', () => {
     expect(draftLosses({ scope: scopeOf(1, 2000), sheet: '', hidden: false })).toEqual(['the scope (2,001 entries)'])
     expect(draftLosses({ scope: scopeOf(0, 1), sheet: '', hidden: false })).toEqual(['the scope (1 entry)'])
+  })
+})
+
+/*
+ * Unselect all's question said "Unselect all 3 folders and files?" for three files, and counted an
+ * entry gone from the library as one of them: it names what is selected, and the missing apart.
+ */
+describe('Unselect all’s question', () => {
+  it('names the kinds selected, grouped, and the missing entries apart', () => {
+    expect(unselectAllTitle(scopeOf(0, 3))).toBe('Unselect 3 files?')
+    expect(unselectAllTitle(scopeOf(1, 1))).toBe('Unselect 1 folder and 1 file?')
+    expect(unselectAllTitle(scopeOf(2, 2000))).toBe('Unselect 2 folders and 2,000 files?')
+    expect(unselectAllTitle(scopeOf(1, 2), [{ section: 'vector_fs_items' }])).toBe('Unselect 1 folder, 1 file and 1 missing entry?')
+    expect(unselectAllTitle(scopeOf(0, 2), [{ section: 'vector_fs_items' }, { section: 'vector_fs_items' }])).toBe(
+      'Unselect 2 missing entries?'
+    )
   })
 })

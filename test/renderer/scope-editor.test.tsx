@@ -90,7 +90,7 @@ describe('ScopeEditor', () => {
 
     await userEvent.click(within(library).getByRole('button', { name: 'Unselect all' }))
     await userEvent.click(
-      within(await screen.findByRole('dialog', { name: 'Unselect all 2 folders and files?' })).getByRole('button', { name: 'Unselect all' })
+      within(await screen.findByRole('dialog', { name: 'Unselect 1 folder and 1 file?' })).getByRole('button', { name: 'Unselect all' })
     )
     expect([scope.vector_fs_folders, scope.vector_fs_items]).toEqual([[], []])
     expect(within(library).getByTestId('library-selection-count').textContent).toBe('Nothing selected')
@@ -122,7 +122,7 @@ describe('ScopeEditor', () => {
     const unselect = within(library).getByRole('button', { name: 'Unselect all' })
 
     await userEvent.click(unselect)
-    const asked = await screen.findByRole('dialog', { name: 'Unselect all 2 folders and files?' })
+    const asked = await screen.findByRole('dialog', { name: 'Unselect 1 folder and 1 file?' })
     expect(asked.textContent).toContain('nothing is deleted from the library')
     await userEvent.click(within(asked).getByRole('button', { name: 'Keep them' }))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /Unselect all/ })).toBeNull())
@@ -131,7 +131,7 @@ describe('ScopeEditor', () => {
 
     await userEvent.click(unselect)
     await userEvent.click(
-      within(await screen.findByRole('dialog', { name: 'Unselect all 2 folders and files?' })).getByRole('button', { name: 'Unselect all' })
+      within(await screen.findByRole('dialog', { name: 'Unselect 1 folder and 1 file?' })).getByRole('button', { name: 'Unselect all' })
     )
     expect(picked()).toEqual([])
     await waitFor(() => expect(document.activeElement).toBe(within(library).getByRole('textbox', { name: 'Search the library by name' })))

@@ -43,7 +43,7 @@ import {
   type TreeLine
 } from '../files'
 import { removeEntries, removeEntry } from './scope-entries'
-import { selectionCountText } from './scope-counts'
+import { selectionCountText, unselectAllTitle } from './scope-counts'
 import { useMissingEntries } from './use-missing-entries'
 import {
   foundTree,
@@ -136,7 +136,7 @@ export function LibraryPicker({ value, onChange }: ScopeProps) {
             // (New job keeps its draft): it is asked first, as Clear does.
             let unselected = false
             askToConfirm({
-              title: `Unselect all ${countText(count)} folders and files?`,
+              title: unselectAllTitle(value, missing),
               children: <Text size="sm">They are taken out of the scope; nothing is deleted from the library.</Text>,
               labels: { confirm: 'Unselect all', cancel: 'Keep them' },
               confirmProps: { color: 'red' },

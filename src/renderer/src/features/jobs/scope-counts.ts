@@ -22,6 +22,27 @@ export function selectionCountText(
 }
 
 /**
+ * What Unselect all would take out, the missing entries said apart (they are not ticked in the tree):
+ * "Unselect 1 folder and 1 file?", "Unselect 2 files and 1 missing entry?". It said "Unselect all 3
+ * folders and files?" whatever the mix, missing ones counted as files.
+ */
+export function unselectAllTitle(
+  scope: Pick<JobScope, 'vector_fs_folders' | 'vector_fs_items'>,
+  missing: readonly Pick<MissingEntry, 'section'>[] = []
+): string {
+  const goneFolders = missing.filter((m) => m.section === 'vector_fs_folders').length
+  const folders = Math.max(0, scope.vector_fs_folders.length - goneFolders)
+  const files = Math.max(0, scope.vector_fs_items.length - (missing.length - goneFolders))
+  const parts = [
+    ...(folders > 0 ? [counted(folders, 'folder', 'folders')] : []),
+    ...(files > 0 ? [counted(files, 'file', 'files')] : []),
+    ...(missing.length > 0 ? [counted(missing.length, 'missing entry', 'missing entries')] : [])
+  ]
+  const listed = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : (parts[0] ?? 'nothing')
+  return `Unselect ${listed}?`
+}
+
+/**
  * A whole scope's count where its entries are listed together, the missing ones marked among them
  * (the job's details, New job's heading, what Clear discards): "2 entries, 1 of them missing".
  */
