@@ -25,7 +25,8 @@ export const SERVE_HELP = `Nodedesk headless mode: the node API over HTTP on loo
 
 ${SERVE_USAGE}
 
-  --port <n>                  port to listen on (default 9550; 0 picks a free one)
+  --port <n>                  port to listen on (default 9550; 0 picks a free one: the one it last used when
+                              that is free, so the UI's address, and what the page keeps, stay the same)
   --data-dir <dir>            data folder (default NODEDESK_DATA_DIR, else the app's user-data folder)
   --host <address>            loopback address to listen on (default 127.0.0.1; 127.x.x.x, ::1 or localhost)
   --node-name <name>          the node's identity, e.g. @@me.sep-shinkai (default ${DEFAULT_NODE_NAME})

@@ -15,6 +15,7 @@ import { consoleLogger } from './platform/logger'
 import { redactEachSecret } from './runtime/key-redactor'
 import { installProcessGuard } from './process-guard'
 import { parseServeFlags, SERVE_HELP, SERVE_USAGE, wantsHelp } from './serve-flags'
+import { listenOnPort } from './serve-port'
 import { stopOnSignals } from './serve-stop'
 import { aesFileSecretBox } from './store/secret-box'
 import { API_TOKEN_FILE, loadOrCreateApiToken, refuseRotationOfEnvToken } from './transports/api-token'
@@ -88,15 +89,17 @@ async function main(): Promise<void> {
   }
   let http: Awaited<ReturnType<typeof startHttpServer>>
   try {
-    http = await startHttpServer({
-      router: node.router,
-      token,
-      host: flags.host,
-      port: flags.port,
-      staticDir: join(__dirname, '../renderer'),
-      uploadDir: node.ctx.vectorFs.stagingDir,
-      log
-    })
+    http = await listenOnPort(node.store.db, flags.port, (port) =>
+      startHttpServer({
+        router: node.router,
+        token,
+        host: flags.host,
+        port,
+        staticDir: join(__dirname, '../renderer'),
+        uploadDir: node.ctx.vectorFs.stagingDir,
+        log
+      })
+    )
   } catch (err) {
     // The node is open by now: exiting without closing it left the lock file, an unmerged WAL and the
     // worker threads to be torn down mid-use (which could crash the process before it said why).
