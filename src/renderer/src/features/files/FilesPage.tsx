@@ -104,9 +104,12 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
     setTarget(parentPath(file))
     navigate(node === undefined ? { name: 'files', path: file } : { name: 'files', path: file, node })
   }
-  // A file found by search (by its name or a passage) opens with its folders opened in the tree, so it is seen where it is.
+  // A file found by search (by its name or a passage) opens with its folders opened in the tree and its
+  // row scrolled to, so it is seen where it is: in a long folder the tree stayed at the top, the row
+  // hundreds down. The focus stays in the results (the tree takes it only when nothing else has it).
   const revealFile = (file: string, node?: string) => {
     setExpanded((e) => new Set([...e, ...ancestorsOf(file)]))
+    setReveal(file)
     openFile(file, node)
   }
   // The upload folder, the open folders and the file shown follow an entry moved here, and leave one deleted here.
