@@ -160,3 +160,32 @@ it('what was typed while the failed send was under way is not lost with the dele
   expect((await screen.findByTestId('unsent-text')).textContent).toBe('Is the lease still on?\n\nAnd when is the deposit due?')
   expect(draftOf(first)).toBe('')
 })
+
+it('a message refused after the operator left its conversation and came back is back in the box shown, not only in a draft that the next key overwrote', async () => {
+  const real = routerTransport(node.router)
+  let release = () => {}
+  const transport: Transport = {
+    ...real,
+    request: async (req) => {
+      if (req.path !== '/v2/job_message') return real.request(req)
+      await new Promise<void>((r) => (release = r))
+      return { status: 503, body: { code: 503, error: 'Service Unavailable', message: 'The node is busy.' } }
+    }
+  }
+  act(() => navigate({ name: 'inbox', inboxId: first }))
+  renderWithApp(<Screen />, transport)
+  await screen.findByRole('heading', { name: 'Lease talk' })
+  fireEvent.change(await box(), { target: { value: 'Refused by the node' } })
+  fireEvent.keyDown(await box(), { key: 'Enter' })
+  await waitFor(async () => expect((await box()).value).toBe(''))
+  // Away and back while the send is under way: this box is a new one.
+  await openFromList('Budget talk')
+  await openFromList('Lease talk')
+  act(() => release())
+  // The box shown says it was not sent and holds the message again.
+  expect((await screen.findByTestId('unsent-note')).textContent).toMatch(/^Not sent: /)
+  expect((await box()).value).toBe('Refused by the node')
+  // The next key goes on after it; nothing is lost.
+  fireEvent.change(await box(), { target: { value: 'Refused by the node!' } })
+  expect(draftOf(first)).toBe('Refused by the node!')
+})

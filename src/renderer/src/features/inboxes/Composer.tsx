@@ -10,6 +10,7 @@ import { carriedFor, composerShown } from '../../stores/carried-typing'
 import { takeComposerFocus } from '../../stores/composer-focus'
 import { draftOf, forgetDraft, keepDraft } from '../../stores/drafts'
 import { forgetRemovedInbox } from '../../stores/removed-inbox'
+import { returnMessage, takeReturnedMessages } from '../../stores/returned-messages'
 import { useClient } from '../../api/client-context'
 import { useRouteMutation } from '../../api/queries'
 import { ApiFailure, errorText, noticeText } from '../../api/client'
@@ -56,6 +57,16 @@ export function Composer({
     setUnsent(null)
     setTooLarge(false)
   }
+  // A message sent from an earlier box of this conversation, refused after that box went: it is back here.
+  useEffect(
+    () =>
+      takeReturnedMessages(inboxId, (back, reason) => {
+        setTextHere(back)
+        setUnsent(reason)
+        setTooLarge(false)
+      }),
+    [inboxId]
+  )
   const send = useRouteMutation('job_message')
   const client = useClient()
   const qc = useQueryClient()
@@ -114,9 +125,11 @@ export function Composer({
       }
       keepDraft(inboxId, back)
       setTextHere(back)
-      // Another conversation opened meanwhile, this box is gone: a notice says it (the text waits in its draft).
+      // Another conversation opened meanwhile, this box is gone: the message is back in the box shown for this
+      // conversation now, if the operator came back to it, or a notice says it (the text waits in its draft).
       if (mounted.current) setUnsent(errorText(err))
-      else notifications.show({ color: 'red', title: 'Not sent', message: noticeText(err) })
+      else if (!returnMessage(inboxId, back, errorText(err)))
+        notifications.show({ color: 'red', title: 'Not sent', message: noticeText(err) })
     }
   }
   // Stop goes once the answer has stopped: the focus it held goes to the message box, not to the page.
