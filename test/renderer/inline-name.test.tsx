@@ -185,4 +185,20 @@ describe('Inline inbox name typed through an input method (Japanese, Chinese, Ko
       expect(((await node.get(`/v2/get_inbox?inbox_name=${encodeURIComponent(inboxId)}`)).body as Inbox).custom_name).toBe('今日')
     )
   })
+
+  it('in Safari, which ends the composition before its Enter and marks that key 229, that Enter neither saves nor closes the field', async () => {
+    renderWithApp(<InlineName inboxId={inboxId} name="Old name" />, routerTransport(node.router))
+    await userEvent.click(screen.getByRole('button', { name: 'Rename inbox' }))
+    const input = screen.getByRole('textbox', { name: 'Inbox name' })
+    fireEvent.change(input, { target: { value: '今日' } })
+    fireEvent.keyDown(input, { key: 'Enter', keyCode: 229 })
+    await new Promise((r) => setTimeout(r, 300))
+    expect(screen.getByRole('textbox', { name: 'Inbox name' })).toBe(input)
+    expect(((await node.get(`/v2/get_inbox?inbox_name=${encodeURIComponent(inboxId)}`)).body as Inbox).custom_name).not.toBe('今日')
+    fireEvent.change(input, { target: { value: '今日の会議' } })
+    fireEvent.keyDown(input, { key: 'Enter' })
+    await waitFor(async () =>
+      expect(((await node.get(`/v2/get_inbox?inbox_name=${encodeURIComponent(inboxId)}`)).body as Inbox).custom_name).toBe('今日の会議')
+    )
+  })
 })

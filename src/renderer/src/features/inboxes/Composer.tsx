@@ -5,6 +5,7 @@ import { IconPlayerStopFilled, IconSend } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { IconTip } from '../../app/IconTip'
+import { isInputMethodKey } from '../../app/input-method-key'
 import { contentTooLargeText } from '../../app/content-limit'
 import { carriedFor, composerShown } from '../../stores/carried-typing'
 import { takeComposerFocus } from '../../stores/composer-focus'
@@ -169,18 +170,10 @@ export function Composer({
           error={tooLarge}
           onChange={(e) => setText(e.currentTarget.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            if (e.key === 'Enter' && !e.shiftKey && !isInputMethodKey(e)) {
               e.preventDefault()
               void submit()
-            } else if (
-              e.key === 'Escape' &&
-              answering &&
-              !e.nativeEvent.isComposing &&
-              !e.altKey &&
-              !e.ctrlKey &&
-              !e.metaKey &&
-              !e.shiftKey
-            ) {
+            } else if (e.key === 'Escape' && answering && !isInputMethodKey(e) && !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey) {
               // Escape stops the answer being written, as Stop does, without leaving the box for it.
               e.preventDefault()
               e.stopPropagation()

@@ -3,6 +3,7 @@ import { IconPencil } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
 import { useRouteMutation } from '../../api/queries'
 import { focusWhenLost } from '../../app/focus-when-lost'
+import { isInputMethodKey } from '../../app/input-method-key'
 import { routeNow } from '../../app/router'
 import { errorText } from '../../api/client'
 import { INBOX_NAME_RULE, inboxNameTooLongText, isInboxName } from '../../../../shared/contract/inbox-name-rules'
@@ -70,7 +71,7 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
         }}
         onKeyDown={(e) => {
           // Keys that pick an input method's characters (its Enter, its Escape) are the composition's.
-          if (e.nativeEvent.isComposing) return
+          if (isInputMethodKey(e)) return
           if (e.key === 'Enter') {
             refocus.current = true
             void save()
