@@ -180,3 +180,23 @@ it('the answers’ ‹ n/m › buttons: at either end the focus goes to the othe
   await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('2/2'))
   expect(document.activeElement).toBe(earlier)
 })
+
+it('a Retry of a failed answer that the node refuses says the answer was not tried again, not that it was not regenerated', async () => {
+  const jobId = await createJob(node, 'p1')
+  const inbox = `job_inbox::${jobId}::false`
+  answering.fake.behaviour = { type: 'status', status: 500, body: { error: { message: 'boom' } } }
+  await node.post('/v2/job_message', { job_id: jobId, content: 'Name a colour' })
+  await waitFor(async () => expect((await answersIn(inbox)).length).toBe(1))
+  answering.show(inbox, {
+    kind: 'ipc',
+    request: (req) =>
+      req.path === '/v2/retry_message'
+        ? Promise.resolve({ status: 503, body: { code: 503, error: 'Service Unavailable', message: 'node: shutting down' } })
+        : node.router.handle(req),
+    onEvent: (listener) => node.ctx.bus.subscribe(listener)
+  })
+  fireEvent.click(await screen.findByRole('button', { name: 'Retry' }, { timeout: 10_000 }))
+  await screen.findByText('The answer was not tried again')
+  expect(screen.queryByText('The answer was not regenerated')).toBeNull()
+  expect(screen.getByText(/shutting down/)).toBeTruthy()
+})

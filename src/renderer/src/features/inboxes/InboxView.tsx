@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } 
 import { notifications } from '@mantine/notifications'
 import { ApiFailure, errorText, noticeText } from '../../api/client'
 import { keys, loadedMessages, mergeMessagePages, useInbox, useMessages, useRouteMutation, type MessagePages } from '../../api/queries'
-import { isAnswer } from '../../../../shared/message-role'
+import { isAnswer, messageRole } from '../../../../shared/message-role'
 import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswered } from '../../api/events'
 import { questionAwaited } from './conversation-rows'
@@ -222,7 +222,8 @@ export function InboxView({ inboxId }: { inboxId: string }) {
           onRetry={(messageId) => {
             // The question already has a reply, so nothing else says an answer is coming until its first words.
             // Once the node has queued it, so a Stop pressed at once finds it there.
-            const parent = list.find((m) => m.node_api_data.node_message_hash === messageId)?.job_message.parent
+            const asked = list.find((m) => m.node_api_data.node_message_hash === messageId)
+            const parent = asked?.job_message.parent
             if (parent && answering.has(parent)) return
             // Asked for here, the answer is seen from its first words (its first delta may come before the
             // reply); the replies shown now are the ones it replaces, as far as the events go (see repliesTo in events.ts).
@@ -230,7 +231,12 @@ export function InboxView({ inboxId }: { inboxId: string }) {
             const failed = (err: unknown) =>
               notifications.show({
                 color: 'red',
-                title: parent ? 'The answer was not regenerated' : 'The question was not sent again',
+                // Said as the button pressed says it: Retry under a failed answer, Regenerate under an answer.
+                title: !parent
+                  ? 'The question was not sent again'
+                  : asked && messageRole(asked) === 'error'
+                    ? 'The answer was not tried again'
+                    : 'The answer was not regenerated',
                 message: noticeText(err)
               })
             if (!parent) return void retry.mutateAsync({ inbox_name: inboxId, message_id: messageId }).catch(failed)
