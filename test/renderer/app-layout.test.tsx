@@ -74,6 +74,8 @@ describe('Keyboard shortcuts', () => {
     // Escape in the list: a row's clears the selection, never the search (InboxesPage's onListKey); the list said "Clear the search, then the selection".
     expect(within(dialogs()[0]!).getByText('Clear the selection (in the search box: the search and the selection)')).toBeTruthy()
     expect(within(dialogs()[0]!).queryByText('Clear the search, then the selection')).toBeNull()
+    // Ctrl+A on the inbox list selects every inbox (InboxesPage's onListKey): the list says so.
+    expect(within(dialogs()[0]!).getByText('Select every inbox of the list (inbox list; as searched, when searching)')).toBeTruthy()
     await user.keyboard('?')
     expect(dialogs()).toHaveLength(1)
     await user.keyboard('{Escape}')

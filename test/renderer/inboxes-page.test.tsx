@@ -416,6 +416,36 @@ describe('keys on a focused inbox row', () => {
   })
 })
 
+describe('Ctrl+A on the list', () => {
+  const rowLink = async (name: string) =>
+    (await screen.findByRole('checkbox', { name: `Select ${name}` })).parentElement!.querySelector('a')!
+
+  it('selects every inbox of the list, those past the first page too, and counts them all; Escape clears', async () => {
+    for (let i = 0; i < 60; i++) await createJob(node, 'gpt') // 64 in all: the first page holds 50
+    renderPage()
+    const row = (await screen.findAllByTestId('inbox-row'))[0]!
+    row.focus()
+    fireEvent.keyDown(row, { key: 'a', ctrlKey: true })
+    await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('64 selected'))
+    expect(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete 64' })).toBeTruthy()
+    fireEvent.keyDown(row, { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull())
+    expect(document.activeElement).toBe(row)
+  })
+
+  it('while searching, selects the matches listed; in the search box it is the text’s own', async () => {
+    renderPage()
+    const search = screen.getByRole('textbox', { name: 'Search inboxes' })
+    fireEvent.change(search, { target: { value: 'budget' } })
+    const row = await rowLink('Bravo budget')
+    fireEvent.keyDown(search, { key: 'a', ctrlKey: true })
+    expect(screen.queryByTestId('bulk-bar')).toBeNull()
+    row.focus()
+    fireEvent.keyDown(row, { key: 'a', ctrlKey: true })
+    await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('1 selected'))
+  })
+})
+
 describe('the focus after a delete', () => {
   it('goes to the row that takes the deleted one’s place, not to the page’s start', async () => {
     renderPage()

@@ -52,6 +52,7 @@ export function shortcutSections(mac: boolean): readonly { title: string; shortc
           ],
           does: 'Select the row and the one above or below (inbox list)'
         },
+        { keys: [[mod, 'A']], does: 'Select every inbox of the list (inbox list; as searched, when searching)' },
         // From a row Escape clears the selection only; in the search box it clears the search, and so the selection (it said "the search, then the selection").
         { keys: [['Esc']], does: 'Clear the selection (in the search box: the search and the selection)' }
       ]

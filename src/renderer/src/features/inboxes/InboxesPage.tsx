@@ -37,6 +37,8 @@ import {
   type Selection
 } from './kept-selection'
 import { InboxRow } from './InboxRow'
+import { isSelectAllKey, readEveryRow, typingIn } from './select-all'
+import { onMac } from '../../app/platform'
 import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount'
 import { rememberListPlace, takeReturnFocus } from './return-focus'
 import { leaveSearch, openFromSearch } from './followed-search'
@@ -344,7 +346,49 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   // Pin or Unpin, one button (the bar stays one line at 768 px): Pin while any of them is not pinned, Unpin once all are.
   const toPin = chosen.filter((r) => !shownFlags(r, asked).isPinned)
   const toUnpin = toPin.length > 0 ? [] : chosen
-  const clearSelection = () => setSelected(new Map())
+  // Ctrl+A: every inbox of the list, those not read yet read first (how many so far while they are).
+  const [selectingAll, setSelectingAll] = useState<number | null>(null)
+  const selectAllRun = useRef(0)
+  const selectAll = () => {
+    const run = ++selectAllRun.current
+    if (searching) {
+      setSelected(new Map(hitRows.map((h) => [h.row.inboxId, h.row])))
+      return
+    }
+    // All read already (a short list): no request.
+    if (pinnedRows.length >= pinnedTotal && loaded.length >= othersTotal && !pinned.hasNextPage && !others.hasNextPage) {
+      setSelected(new Map([...pinnedRows, ...loaded].map((r) => [r.inboxId, r])))
+      return
+    }
+    setSelectingAll(0)
+    // Given up once the list is another (a search typed, hidden ones shown or not): "all" was of this one.
+    const stale = () => selectAllRun.current !== run || keptRef.current.search !== '' || keptRef.current.showHidden !== showHidden
+    readEveryRow(client, showHidden, (n) => !stale() && setSelectingAll(n), stale).then(
+      (rows) => {
+        if (stale() || !rows) return
+        setSelectingAll(null)
+        setSelected(new Map(rows.map((r) => [r.inboxId, r])))
+      },
+      (err: unknown) => {
+        if (stale()) return
+        setSelectingAll(null)
+        setSelectError(`Not all inboxes could be read, so none were selected: ${errorText(err)}`)
+      }
+    )
+  }
+  const [selectError, setSelectError] = useState<string | null>(null)
+  // Another list (a search typed, hidden ones shown or not): a Ctrl+A reading this one's rows stops.
+  useEffect(() => {
+    selectAllRun.current++
+    setSelectingAll(null)
+  }, [searching, showHidden])
+  const clearSelection = () => {
+    // A Ctrl+A still reading its rows is given up too.
+    selectAllRun.current++
+    setSelectingAll(null)
+    setSelectError(null)
+    setSelected(new Map())
+  }
 
   // After a delete the focus would fall to the page's start (the deleted row, or the bulk bar, held it):
   // once the deleted rows have left the list, it goes to the row now in their place, else to the search.
@@ -469,9 +513,16 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   }
   const onListKey = (e: KeyboardEvent) => {
     // Keys in a row's menu (a portal elsewhere in the page) reach here through React's tree: they are the menu's.
-    if (!e.currentTarget.contains(e.target as Node) || e.altKey || e.ctrlKey || e.metaKey) return
+    if (!e.currentTarget.contains(e.target as Node)) return
+    // Ctrl+A (⌘A) selects every inbox of the list, as in a file manager (it selected the page's text).
+    if (isSelectAllKey(e, onMac()) && !typingIn(e.target)) {
+      e.preventDefault()
+      selectAll()
+      return
+    }
+    if (e.altKey || e.ctrlKey || e.metaKey) return
     // Escape drops the selection, as in a file manager; the focus stays on the row or its box.
-    if (e.key === 'Escape' && selected.size > 0) {
+    if (e.key === 'Escape' && (selected.size > 0 || selectingAll !== null)) {
       e.preventDefault()
       clearSelection()
       return
@@ -618,7 +669,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
               // Escape clears the search: the list is back where it was, the focus stays here.
               e.preventDefault()
               typeSearch('')
-            } else if (e.key === 'Escape' && selected.size > 0) {
+            } else if (e.key === 'Escape' && (selected.size > 0 || selectingAll !== null)) {
               // With nothing to clear in the field, Escape drops the selection, as it does from a row.
               e.preventDefault()
               clearSelection()
@@ -721,7 +772,12 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
       )}
       {/* The count, and the bulk bar beside it while inboxes are selected: one line of the same height
           either way, so selecting does not move the rows under the pointer. */}
-      {(count > 0 || chosen.length > 0) && (
+      {selectError && (
+        <Alert color="red" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setSelectError(null)}>
+          {selectError}
+        </Alert>
+      )}
+      {(count > 0 || chosen.length > 0 || selectingAll !== null) && (
         <Group justify="space-between" wrap="nowrap" gap="xs" mih={30}>
           {/* Beside the bulk bar on a narrow window the count had no room and read as a wrong number ("3…" for
               3,000): it steps aside there while inboxes are selected. */}
@@ -740,7 +796,18 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                 ? matchesCount(hitRows.length, SEARCH_LIMIT, total)
                 : `${inboxCount(total)}${pinnedTotal ? `, ${countText(pinnedTotal)} pinned` : ''}${hiddenNote}`}
           </Text>
-          {chosen.length > 0 && (
+          {selectingAll !== null && (
+            <Group gap="xs" wrap="nowrap" data-testid="selecting-all">
+              <Loader size="xs" aria-hidden />
+              <Text size="sm" role="status">
+                {`Selecting all ${countText(total)} inboxes… ${countText(selectingAll)} read`}
+              </Text>
+              <Button size="xs" variant="subtle" onClick={() => clearSelection()}>
+                Cancel
+              </Button>
+            </Group>
+          )}
+          {chosen.length > 0 && selectingAll === null && (
             // One line at every width (it wrapped between about 770 and 890 px, and the rows moved down
             // under the pointer): the count beside it gives way (truncated) instead.
             // Narrow (below md), its buttons are closer set and Clear selection is its icon: with a hundred or more

@@ -1,0 +1,74 @@
+import type { Client } from '../../api/client'
+import { toRow, type InboxRowData } from './inbox-rows'
+
+/*
+ * Ctrl+A (⌘A on macOS) in the inbox list: every inbox of the list as it stands (its search, whether
+ * hidden ones are shown), the same "all" the bulk bar acts on, though most rows are not read yet at
+ * 100,000 inboxes: those are read first, a few pages at a time.
+ */
+
+/** The keys of a keydown, as the list's handler has them. */
+interface Keys {
+  readonly key: string
+  readonly ctrlKey: boolean
+  readonly metaKey: boolean
+  readonly altKey: boolean
+  readonly shiftKey: boolean
+}
+
+/** Ctrl+A, or ⌘A on macOS (where Ctrl+A moves the caret to the line's start and means nothing to a list). */
+export function isSelectAllKey(e: Keys, mac: boolean): boolean {
+  if (e.key.toLowerCase() !== 'a' || e.altKey || e.shiftKey) return false
+  return mac ? e.metaKey && !e.ctrlKey : e.ctrlKey && !e.metaKey
+}
+
+/** A text field (the inline rename, say), where Ctrl+A selects its text. */
+export const typingIn = (el: EventTarget | null): boolean =>
+  el instanceof HTMLElement &&
+  (el.isContentEditable || el.matches('textarea, select, [role="textbox"], input:not([type="checkbox"]):not([type="radio"])'))
+
+/** The node's page limit for all_inboxes_paginated. */
+export const SELECT_ALL_PAGE = 200
+/** Pages asked for at once (2 cores shared with the node: more only queues). */
+const AT_ONCE = 4
+
+/**
+ * Every inbox of the list (pinned ones and the others, hidden ones when `showHidden`), each once, in
+ * the list's order: pinned first. `onProgress` tells how many are read so far. Rejects when
+ * a page cannot be read (nothing is then selected: a part of "all" would be a wrong count).
+ */
+export async function readEveryRow(
+  client: Client,
+  showHidden: boolean,
+  onProgress: (read: number) => void = () => {},
+  cancelled: () => boolean = () => false
+): Promise<InboxRowData[] | undefined> {
+  const rows: InboxRowData[] = []
+  const seen = new Set<string>()
+  for (const pinned of [true, false]) {
+    const page = (position: number) =>
+      client.call('all_inboxes_paginated', {
+        query: { limit: String(SELECT_ALL_PAGE), position: String(position), show_hidden: String(showHidden), pinned: String(pinned) }
+      })
+    const first = await page(0)
+    let total = first.total_count
+    const pages = [first]
+    for (let at = SELECT_ALL_PAGE; at < total; at += SELECT_ALL_PAGE * AT_ONCE) {
+      if (cancelled()) return undefined
+      const starts: number[] = []
+      for (let k = 0; k < AT_ONCE && at + k * SELECT_ALL_PAGE < total; k++) starts.push(at + k * SELECT_ALL_PAGE)
+      const read = await Promise.all(starts.map(page))
+      pages.push(...read)
+      // Inboxes made meanwhile (another client): the list has grown, and so has "all".
+      total = Math.max(total, ...read.map((p) => p.total_count))
+      onProgress(rows.length + pages.reduce((n, p) => n + p.inboxes.length, 0))
+    }
+    for (const p of pages)
+      for (const inbox of p.inboxes) {
+        if (seen.has(inbox.inbox_id)) continue
+        seen.add(inbox.inbox_id)
+        rows.push(toRow(inbox))
+      }
+  }
+  return cancelled() ? undefined : rows
+}
