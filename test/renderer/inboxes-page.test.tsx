@@ -433,6 +433,23 @@ describe('Ctrl+A on the list', () => {
     expect(document.activeElement).toBe(row)
   })
 
+  it('Hide or Pin on more than 1,000 (one call each) says so and does nothing; the selection stays', async () => {
+    for (let i = 0; i < 1000; i++) await createJob(node, 'gpt') // 1,004 in all
+    renderPage()
+    const row = (await screen.findAllByTestId('inbox-row'))[0]!
+    row.focus()
+    fireEvent.keyDown(row, { key: 'a', ctrlKey: true })
+    await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('1,004 selected'), { timeout: 10_000 })
+    sent = []
+    fireEvent.click(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Hide 1,004' }))
+    await screen.findByText(/Hiding goes one inbox at a time, at most 1,000 at once; 1,004 are selected/)
+    fireEvent.click(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Pin 1,004' }))
+    await screen.findByText(/Pinning goes one inbox at a time/)
+    await new Promise((r) => setTimeout(r, 200))
+    expect(sent.filter((r) => /update_job_hidden|update_inbox_pinned/.test(r.path))).toEqual([])
+    expect(screen.getByTestId('bulk-bar').textContent).toContain('1,004 selected')
+  }, 60_000)
+
   it('while searching, selects the matches listed; in the search box it is the text’s own', async () => {
     renderPage()
     const search = screen.getByRole('textbox', { name: 'Search inboxes' })

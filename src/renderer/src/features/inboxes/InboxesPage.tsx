@@ -38,6 +38,7 @@ import {
 } from './kept-selection'
 import { InboxRow } from './InboxRow'
 import { isSelectAllKey, readEveryRow, typingIn } from './select-all'
+import { EACH_MAX } from './bulk-calls'
 import { onMac } from '../../app/platform'
 import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount'
 import { rememberListPlace, takeReturnFocus } from './return-focus'
@@ -501,6 +502,8 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
     const fromBar = barHasFocus()
     const last = rows.find((r) => r.inboxId === anchor.current) ?? rows[0]
     void actions.setPinned(rows, pinned).then(() => {
+      // Too many to pin (one call each, see EACH_MAX): nothing was done, the selection stays for another try.
+      if (rows.length > EACH_MAX) return
       if (fromBar && last) pinFocus.current = { inboxId: last.inboxId, pinned }
       clearSelection()
     })
@@ -901,7 +904,8 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                   variant="default"
                   onClick={() => {
                     const fromBar = barHasFocus()
-                    void actions.setHidden(toUnhide, false).then(() => leaveBar(fromBar))
+                    // Too many (see EACH_MAX): nothing was done, the selection stays.
+                    void actions.setHidden(toUnhide, false).then(() => toUnhide.length <= EACH_MAX && leaveBar(fromBar))
                   }}
                 >
                   Unhide {countText(toUnhide.length)}

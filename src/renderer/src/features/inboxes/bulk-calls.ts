@@ -1,4 +1,5 @@
 import { ApiFailure, type Client } from '../../api/client'
+import { countText } from '../../app/count-format'
 
 /** The most job ids one remove_jobs call takes (the contract's limit). */
 export const REMOVE_JOBS_MAX = 1000
@@ -47,6 +48,16 @@ export async function removeJobs(
   }
   return { removed, alreadyGone }
 }
+
+/**
+ * The most inboxes one bulk pin, hide or unhide takes: the node has no batch call for them, one call
+ * each, with no end in view at 100,000 (minutes, nothing said meanwhile). The contract's batch size.
+ */
+export const EACH_MAX = REMOVE_JOBS_MAX
+
+/** Said when a bulk pin, hide or unhide is asked for more than EACH_MAX inboxes: nothing is done. */
+export const tooManyEachText = (verb: string, n: number) =>
+  `${verb} goes one inbox at a time, at most ${countText(EACH_MAX)} at once; ${countText(n)} are selected. Narrow the selection (a search, or Shift with the arrows) and do it in parts.`
 
 /** How a call on many rows went: the rows it changed, those gone meanwhile, and the first other failure. */
 export interface EachOutcome<T = unknown> {

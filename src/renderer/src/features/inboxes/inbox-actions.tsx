@@ -10,7 +10,7 @@ import { jobIdOfInbox } from '../../../../shared/contract/inbox-id'
 import { inboxNameTooLongText, isInboxName } from '../../../../shared/contract/inbox-name-rules'
 import { ApiFailure, errorText, noticeText, type Client } from '../../api/client'
 import { useClient } from '../../api/client-context'
-import { callEach, removeJobs, type EachOutcome } from './bulk-calls'
+import { callEach, EACH_MAX, removeJobs, tooManyEachText, type EachOutcome } from './bulk-calls'
 import { useAskedFlags } from '../../stores/asked-flags'
 import { useStreaming } from '../../stores/streaming'
 import { exportInbox } from './export-inbox'
@@ -120,12 +120,28 @@ export function useInboxActions(): InboxActions {
     () => ({
       rename: (row) => openDialog({ title: `Rename “${row.name}”`, children: <RenameForm client={client} row={row} /> }),
       setPinned: async (rows, pinned) => {
+        if (rows.length > EACH_MAX) {
+          notifications.show({
+            color: 'yellow',
+            title: pinned ? 'Not pinned' : 'Not unpinned',
+            message: tooManyEachText(pinned ? 'Pinning' : 'Unpinning', rows.length)
+          })
+          return
+        }
         const outcome = await callEach(rows, (r) =>
           asking(r.inboxId, 'isPinned', pinned, client.call('update_inbox_pinned', { body: { inbox_name: r.inboxId, pinned } }))
         )
         reportEach(outcome, rows.length, pinned ? 'Not pinned' : 'Not unpinned')
       },
       setHidden: async (rows, hidden) => {
+        if (rows.length > EACH_MAX) {
+          notifications.show({
+            color: 'yellow',
+            title: hidden ? 'Not hidden' : 'Not shown',
+            message: tooManyEachText(hidden ? 'Hiding' : 'Unhiding', rows.length)
+          })
+          return new Set(rows.map((r) => r.inboxId))
+        }
         const outcome = await callEach(rows, (r) =>
           asking(
             r.inboxId,
