@@ -1,6 +1,6 @@
-import { Alert, Autocomplete, Button, Checkbox, Group, Loader, Stack, ScrollArea, Text, TextInput } from '@mantine/core'
+import { Alert, Autocomplete, Button, Group, Input, Loader, Stack, ScrollArea, Text, TextInput } from '@mantine/core'
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ProviderKind } from '../../../../shared/contract/identity'
 import { PROVIDER_CATALOG, resolveBaseUrl } from '../../../../shared/provider-catalog'
 import { ApiFailure, errorText, untilAborted } from '../../api/client'
@@ -12,6 +12,8 @@ import { chosenModels, kindOf, typedKey } from './provider-draft'
 import { BusyButton } from '../../app/BusyButton'
 import { type StepProps } from './wizard-step-props'
 import { countText } from '../../app/count-format'
+import { useLatest } from '../../app/use-latest'
+import { ModelBox, ModelsFieldset } from './ModelChoices'
 
 /** Model lists longer than this get a filter above them. */
 const MODEL_FILTER_FROM = 12
@@ -42,6 +44,11 @@ type Listed = {
   /** Cancel was pressed while the server was asked. */
   cancelled?: boolean
 }
+
+/** The models the step offers to tick, in its order: the server's (or the presets), then those typed. */
+const modelOptions = (listed: Listed, presets: readonly string[], chosen: readonly string[]): string[] => [
+  ...new Set([...(listed.models ?? (listed.loading ? [] : presets)), ...chosen])
+]
 
 /**
  * The wizard's third step: the models to add, listed by the server or typed.
@@ -122,6 +129,19 @@ export function ModelStep({ draft, change, errors, mode, onChangeConnection }: S
     list.current?.querySelector<HTMLElement>('input:not(:disabled)')?.focus()
   }, [listed.models])
   const presets = draft.choice === 'compatible' ? [] : PROVIDER_CATALOG[kind].modelPresets
+  // One handler for every model's checkbox, the same at each render, reading the step as it is at the
+  // tick: a row is drawn again only when its own tick changes, whatever the number of models listed.
+  const latest = useLatest({ draft, change, listed, presets })
+  const onTick = useCallback(
+    (model: string, on: boolean) => {
+      const { draft, change, listed, presets } = latest.current
+      const ticked = new Set(chosenModels(draft))
+      if (on) ticked.add(model)
+      else ticked.delete(model)
+      change({ models: modelOptions(listed, presets, [...ticked]).filter((o) => ticked.has(o)) })
+    },
+    [latest]
+  )
   const status = (
     <>
       <Group>
@@ -199,11 +219,12 @@ export function ModelStep({ draft, change, errors, mode, onChangeConnection }: S
   }
 
   const chosen = chosenModels(draft)
-  const options = [...new Set([...(listed.models ?? (listed.loading ? [] : presets)), ...chosen])]
+  const ticked = new Set(chosen)
+  const options = modelOptions(listed, presets, chosen)
   // A hosted service lists hundreds of models: a filter finds them (every word typed, any case); ticked ones stay listed.
   const filterable = options.length > MODEL_FILTER_FROM
   const words = filterable ? filter.toLowerCase().split(/\s+/).filter(Boolean) : []
-  const shown = options.filter((o) => chosen.includes(o) || words.every((w) => o.toLowerCase().includes(w)))
+  const shown = options.filter((o) => ticked.has(o) || words.every((w) => o.toLowerCase().includes(w)))
   const addTyped = () => {
     const name = typed.trim()
     if (!name) return
@@ -213,13 +234,12 @@ export function ModelStep({ draft, change, errors, mode, onChangeConnection }: S
   return (
     <Stack>
       {options.length > 0 && (
-        <Checkbox.Group
+        <Input.Wrapper
           ref={list}
+          labelElement="div"
           label="Models"
           description="Each model you tick becomes a provider of its own, sharing this server's address and key."
           withAsterisk
-          value={chosen}
-          onChange={(v) => change({ models: options.filter((o) => v.includes(o)) })}
           error={errors.model}
         >
           {filterable && (
@@ -240,14 +260,16 @@ export function ModelStep({ draft, change, errors, mode, onChangeConnection }: S
               No other listed model matches “{filter.trim()}”. A model the server does not list can be typed below.
             </Text>
           )}
-          <ScrollArea.Autosize mah={280} type="auto" mt="xs">
-            <Stack gap={6} py={2}>
-              {shown.map((m) => (
-                <Checkbox key={m} value={m} label={m} styles={{ label: { fontFamily: 'var(--mantine-font-family-monospace)' } }} />
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        </Checkbox.Group>
+          <ModelsFieldset>
+            <ScrollArea.Autosize mah={280} type="auto" mt="xs">
+              <Stack gap={6} py={2}>
+                {shown.map((m) => (
+                  <ModelBox key={m} model={m} checked={ticked.has(m)} onTick={onTick} />
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+          </ModelsFieldset>
+        </Input.Wrapper>
       )}
       {status}
       <Group align="flex-end">
