@@ -4,6 +4,7 @@ import { memo, useCallback, useMemo, useRef, useState } from 'react'
 import type { ProviderListEntry } from '../../../../shared/contract/provider'
 import { errorText } from '../../api/client'
 import { useProviders } from '../../api/queries'
+import { countText } from '../../app/count-format'
 import { hrefOf } from '../../app/router'
 import { useLatest } from '../../app/use-latest'
 import { useAddDraft } from './draft-store'
@@ -124,7 +125,7 @@ export function ProvidersPage() {
             Show {Math.min(PROVIDERS_PER_PAGE, shown.notShown)} more
           </Button>
           <Text size="sm" c="dimmed">
-            {shown.notShown === 1 ? '1 more provider is not shown' : `${shown.notShown} more providers are not shown`}
+            {shown.notShown === 1 ? '1 more provider is not shown' : `${countText(shown.notShown)} more providers are not shown`}
           </Text>
         </Group>
       )}
