@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppLayout } from '../../src/renderer/src/app/AppLayout'
+import { askToConfirm } from '../../src/renderer/src/app/confirm'
 import type { Route } from '../../src/renderer/src/app/router'
 import { renderWithApp } from './render'
 
@@ -100,5 +101,50 @@ describe('Keyboard shortcuts', () => {
     await waitFor(() => expect(dialogs()).toHaveLength(1))
     await user.keyboard('{Escape}')
     await waitFor(() => expect(dialogs()).toHaveLength(0))
+  })
+})
+
+describe('Ctrl+K with a dialog open', () => {
+  const layout = () =>
+    renderWithApp(
+      <AppLayout route={{ name: 'inboxes' }}>
+        <input id="inbox-search" aria-label="Search inboxes" />
+      </AppLayout>
+    )
+  const search = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Search inboxes' })
+
+  it('from the list of shortcuts (which names it): the list closes and the search takes what is typed next', async () => {
+    const user = userEvent.setup()
+    layout()
+    await user.click(screen.getByRole('main'))
+    await user.keyboard('?')
+    await waitFor(() => expect(screen.queryAllByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveLength(1))
+    await user.keyboard('{Control>}k{/Control}')
+    await waitFor(() => expect(screen.queryAllByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveLength(0))
+    expect(document.activeElement).toBe(search())
+    // Still there once the dialog's closing is done with (Mantine hands the focus back a timer later).
+    await new Promise((r) => setTimeout(r, 100))
+    expect(document.activeElement).toBe(search())
+    await user.keyboard('abc')
+    expect(search().value).toBe('abc')
+    // Opened again, it closes again the same way.
+    await user.click(screen.getByRole('main'))
+    await user.keyboard('?')
+    await waitFor(() => expect(screen.queryAllByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveLength(1))
+    await user.keyboard('{Control>}k{/Control}')
+    await waitFor(() => expect(screen.queryAllByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveLength(0))
+  })
+
+  it('from a question (a confirmation): it is left to be answered, the focus in it, the search not opened under it', async () => {
+    const user = userEvent.setup()
+    layout()
+    askToConfirm({ title: 'Delete it?', children: 'Gone for good.', labels: { confirm: 'Delete', cancel: 'Cancel' } })
+    const dialog = await screen.findByRole('dialog', { name: 'Delete it?' })
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true))
+    await user.keyboard('{Control>}k{/Control}')
+    await user.keyboard('abc')
+    expect(screen.getByRole('dialog', { name: 'Delete it?' })).toBeTruthy()
+    expect(dialog.contains(document.activeElement)).toBe(true)
+    expect(search().value).toBe('')
   })
 })

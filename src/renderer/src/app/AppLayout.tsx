@@ -10,7 +10,7 @@ import classes from './AppLayout.module.css'
 import { typedBeforeDrawn } from './early-keys'
 import { mayLeave } from './leave-guard'
 import { hrefOf, navigateNow, type Route } from './router'
-import { onShortcutsKey, openShortcuts } from './shortcut-keys'
+import { closeShortcuts, onShortcutsKey, openShortcuts, shortcutsOpen } from './shortcut-keys'
 import { ThemeSwitch } from './ThemeSwitch'
 
 /** Ctrl/Cmd+K from anywhere: the inbox list with its search box focused (then `focused` is told it, or null if it never came). */
@@ -31,6 +31,18 @@ function focusInboxSearch(focused?: (box: HTMLElement | null) => void) {
   tryFocus(60)
 }
 
+/**
+ * Ctrl/Cmd+K pressed. A dialog is answered first: the list opened behind it, its box focused under the
+ * dialog, which stayed, and what was typed next went there unseen. The list of shortcuts (which names
+ * Ctrl+K) is closed instead.
+ */
+function searchKey() {
+  const dialogs = document.querySelectorAll('.mantine-Modal-content[role="dialog"]').length
+  if (dialogs > (shortcutsOpen() ? 1 : 0)) return
+  closeShortcuts()
+  focusInboxSearch()
+}
+
 /** The navigation's sections: where each goes, and the routes during which it is the current one. */
 const SECTIONS: readonly { route: Route; label: string; Icon: typeof IconInbox; covers: Route['name'][] }[] = [
   { route: { name: 'inboxes' }, label: 'Inboxes', Icon: IconInbox, covers: ['inboxes', 'inbox'] },
@@ -47,7 +59,7 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
   const client = useClient()
   const signedOut = node.status !== 'down' && !node.sessionEnded && node.signedOut
   const uploading = useUploadsUnderWay(uploadsUnderWay)
-  useHotkeys([['mod+K', () => focusInboxSearch()]], [])
+  useHotkeys([['mod+K', searchKey]], [])
   // Keys pressed while the window was still being drawn (early-keys): Ctrl+K opens the search now, with what was typed after it.
   useEffect(() => typedBeforeDrawn(focusInboxSearch), [])
   useEffect(() => {

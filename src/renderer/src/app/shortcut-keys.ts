@@ -11,6 +11,22 @@ export function openShortcuts(): void {
   void awaitHolding(import('./shortcuts')).then((got) => got?.value.showShortcuts())
 }
 
+/** How to close the list while it is open (shortcuts.tsx tells it), else null. */
+let closeShown: (() => void) | null = null
+
+/** Told by the list as it opens (with how to close it) and as it closes (null). */
+export function shortcutsShown(close: (() => void) | null): void {
+  closeShown = close
+}
+
+/** Whether the list of shortcuts is open now. */
+export const shortcutsOpen = (): boolean => closeShown !== null
+
+/** Closes the list of shortcuts, if it is open. */
+export function closeShortcuts(): void {
+  closeShown?.()
+}
+
 const typingIn = (el: EventTarget | null) =>
   el instanceof HTMLElement && (el.isContentEditable || el.matches('input, textarea, select, [role="textbox"], [role="combobox"]'))
 

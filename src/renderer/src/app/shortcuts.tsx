@@ -1,8 +1,10 @@
 import { Kbd, Table, Text, Title } from '@mantine/core'
 import { Fragment } from 'react'
+import { modals } from '@mantine/modals'
 import { openDialog } from './confirm'
 import { stopHolding } from './dialog-typing'
 import { onMac } from './platform'
+import { shortcutsShown } from './shortcut-keys'
 
 /*
  * The window's keyboard shortcuts in one list, opened with "?" (outside a text field) or Ctrl+/
@@ -131,10 +133,25 @@ function ShortcutList() {
 }
 
 let shown = false
+const DIALOG_ID = 'keyboard-shortcuts'
 
 /** Opens the list (once: pressed again while it is open, nothing more opens, and no key is held for it). */
 export function showShortcuts(): void {
   if (shown) return void stopHolding()
   shown = true
-  openDialog({ title: 'Keyboard shortcuts', size: 'lg', children: <ShortcutList />, onClose: () => (shown = false) })
+  // Ctrl+K, which it lists, closes it (AppLayout): the search opened behind it, the keys typed next going into a box under it.
+  shortcutsShown(() => modals.close(DIALOG_ID))
+  openDialog({
+    modalId: DIALOG_ID,
+    title: 'Keyboard shortcuts',
+    size: 'lg',
+    children: <ShortcutList />,
+    // Closed by Ctrl+K, the focus stays in the search box: Mantine's return to the opener, a timer later, took it back from there.
+    // Closed otherwise, the focus goes back to the opener all the same (confirm.ts, backToOpener).
+    returnFocus: false,
+    onClose: () => {
+      shown = false
+      shortcutsShown(null)
+    }
+  })
 }
