@@ -219,6 +219,9 @@ interface FormProps {
 const FIRST_FIELD =
   '[role="radio"][aria-checked="true"], input:not([type="hidden"]):not(:disabled), textarea:not(:disabled), [data-step-focus]'
 
+/** The fields a step's focus selects the text of. */
+const TYPED_OVER = ['text', 'url', 'password', 'search']
+
 export function WizardForm({
   mode,
   draft,
@@ -287,7 +290,11 @@ export function WizardForm({
     // Back from the Model step for a key refused: the key field, not the address above it.
     const key = toKeyField.current ? root?.querySelector<HTMLElement>('[data-key-field]') : null
     toKeyField.current = false
-    ;(key ?? first)?.focus()
+    const field = key ?? first
+    field?.focus()
+    // Its text selected, as when it is reached with Tab: typed at once, a new address replaced nothing
+    // and went after the one filled in (Ollama's http://127.0.0.1:11434), the caret at its end.
+    if (field instanceof HTMLInputElement && TYPED_OVER.includes(field.type)) field.select()
   }, [step])
   // Next on a step with a problem (or the node refusing a field) moves the focus to the first field
   // marked invalid on the step shown: it stayed on Next, at the foot of a long step, with the message
