@@ -104,6 +104,30 @@ describe('Keyboard shortcuts', () => {
   })
 })
 
+describe('The list of shortcuts and the browser’s Back', () => {
+  it('closes as the page changes under it (Back, Forward): it stayed open over the page gone back to', async () => {
+    const user = userEvent.setup()
+    location.hash = '#/inboxes'
+    renderWithApp(
+      <AppLayout route={{ name: 'inboxes' }}>
+        <p>page</p>
+      </AppLayout>
+    )
+    await user.click(screen.getByRole('main'))
+    await user.keyboard('?')
+    await waitFor(() => expect(screen.queryAllByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveLength(1))
+    location.hash = '#/files'
+    await waitFor(() => expect(screen.queryAllByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveLength(0))
+    // Opened again, it is not closed by the change before.
+    await user.keyboard('?')
+    await waitFor(() => expect(screen.queryAllByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveLength(1))
+    await new Promise((r) => setTimeout(r, 50))
+    expect(screen.queryAllByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveLength(1)
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryAllByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveLength(0))
+  })
+})
+
 describe('Ctrl+K with a dialog open', () => {
   const layout = () =>
     renderWithApp(
