@@ -4,6 +4,15 @@ import type { MissingEntry } from './vfs-selection'
 
 const counted = (n: number, one: string, many: string) => `${countText(n)} ${n === 1 ? one : many}`
 
+/** The folders and files of `scope` the library still holds (`missing` are those gone from it). */
+function stillThere(scope: Pick<JobScope, 'vector_fs_folders' | 'vector_fs_items'>, missing: readonly Pick<MissingEntry, 'section'>[]) {
+  const goneFolders = missing.filter((m) => m.section === 'vector_fs_folders').length
+  return {
+    folders: Math.max(0, scope.vector_fs_folders.length - goneFolders),
+    files: Math.max(0, scope.vector_fs_items.length - (missing.length - goneFolders))
+  }
+}
+
 /**
  * The picker's count of what is selected and still in the library, then the entries gone from it
  * (listed below the tree, not ticked in it): "1 file selected, 1 missing", "1 folder and 2,000 files
@@ -13,9 +22,7 @@ export function selectionCountText(
   scope: Pick<JobScope, 'vector_fs_folders' | 'vector_fs_items'>,
   missing: readonly Pick<MissingEntry, 'section'>[] = []
 ): string {
-  const goneFolders = missing.filter((m) => m.section === 'vector_fs_folders').length
-  const folders = Math.max(0, scope.vector_fs_folders.length - goneFolders)
-  const files = Math.max(0, scope.vector_fs_items.length - (missing.length - goneFolders))
+  const { folders, files } = stillThere(scope, missing)
   const parts = [...(folders > 0 ? [counted(folders, 'folder', 'folders')] : []), ...(files > 0 ? [counted(files, 'file', 'files')] : [])]
   const selected = parts.length > 0 ? `${parts.join(' and ')} selected` : 'Nothing selected'
   return missing.length > 0 ? `${selected}, ${countText(missing.length)} missing` : selected
@@ -30,9 +37,7 @@ export function unselectAllTitle(
   scope: Pick<JobScope, 'vector_fs_folders' | 'vector_fs_items'>,
   missing: readonly Pick<MissingEntry, 'section'>[] = []
 ): string {
-  const goneFolders = missing.filter((m) => m.section === 'vector_fs_folders').length
-  const folders = Math.max(0, scope.vector_fs_folders.length - goneFolders)
-  const files = Math.max(0, scope.vector_fs_items.length - (missing.length - goneFolders))
+  const { folders, files } = stillThere(scope, missing)
   const parts = [
     ...(folders > 0 ? [counted(folders, 'folder', 'folders')] : []),
     ...(files > 0 ? [counted(files, 'file', 'files')] : []),
