@@ -26,5 +26,5 @@ test('a failing provider shows a marked error with Retry; Stop keeps the partial
   await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0)
 
   await page.getByRole('link', { name: 'Inboxes' }).click()
-  await expect(new InboxListPage(page).previews()).toHaveText(['Half of an answer'])
+  await expect(new InboxListPage(page).previews()).toHaveText(['Answer stopped: Half of an answer'])
 })

@@ -6,7 +6,7 @@ import { toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
 import { InboxRow } from '../../src/renderer/src/features/inboxes/InboxRow'
 import { rowOf } from '../../src/renderer/src/features/inboxes/listed-conversations'
 import { absoluteTime, relativeTime } from '../../src/renderer/src/features/inboxes/relative-time'
-import { snippetOfFailedAnswer } from '../../src/renderer/src/features/inboxes/snippet-source'
+import { snippetOfFailedAnswer, snippetOfStoppedAnswer } from '../../src/renderer/src/features/inboxes/snippet-source'
 import { useAskedFlags } from '../../src/renderer/src/stores/asked-flags'
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { addProvider, createJob, useTestNode } from '../support/node'
@@ -84,6 +84,18 @@ describe('InboxRow', () => {
   it('the preview of an answer stopped before its first word says so (it was blank)', () => {
     renderWithApp(<InboxRow row={toRow(inbox('', { stopped: true }))} now={NOW} />)
     expect(screen.getByTestId('inbox-preview').textContent).toBe('Stopped before any answer')
+  })
+
+  it('the preview of an answer the operator stopped says it was stopped, then its partial text, in both lists', () => {
+    const stopped = inbox('Stalling\nfor time', { stopped: true })
+    expect(toRow(stopped).preview).toBe('Answer stopped: Stalling for time')
+    expect(rowOf(stopped).preview).toBe('Answer stopped: Stalling for time')
+    renderWithApp(<InboxRow row={toRow(stopped)} now={NOW} />)
+    const preview = screen.getByTestId('inbox-preview')
+    expect(preview.textContent).toBe('Answer stopped: Stalling for time')
+    expect(preview.getAttribute('data-state')).toBe('stopped')
+    // Told by the node's mark (job_message.stopped), not by the text: a whole answer is shown as it is.
+    expect(toRow(inbox('Stalling for time')).preview).toBe('Stalling for time')
   })
 
   it('shows name, provider id and model, a one-line preview, and a relative time with the absolute one on hover', () => {
@@ -305,6 +317,17 @@ describe('a search hit', () => {
     expect(shown.textContent).toBe('Answer failed: …http://x/v1 failed (HTTP 500: "boom"). Try again later.')
     expect(shown.getAttribute('data-state')).toBe('error')
     expect(shown.querySelector('mark')?.textContent).toBe('boom')
+  })
+
+  it('quoting a stopped answer (the node’s stopped mark on the last message) says so first, as the preview does', () => {
+    const text = 'The lease ends on the thirtieth of'
+    const stopped = inbox(text, { stopped: true })
+    expect(snippetOfStoppedAnswer(stopped, text)).toBe(true)
+    expect(snippetOfStoppedAnswer(inbox(text), text)).toBe(false)
+    expect(snippetOfStoppedAnswer(stopped, 'Quarterly review')).toBe(false)
+
+    renderWithApp(<InboxRow row={toRow(stopped)} now={NOW} snippet={{ text, query: 'lease', stopped: true }} />)
+    expect(screen.getByTestId('inbox-snippet').textContent).toBe(`Answer stopped: ${text}`)
   })
 
   it('found by its name, marks the words in the name as well, as the snippet does; found in a message alone, not', () => {

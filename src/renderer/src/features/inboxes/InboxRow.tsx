@@ -5,6 +5,7 @@ import { useShownFlags } from '../../stores/asked-flags'
 import { highlightPieces, matchPieces, searchWords, type Piece } from '../../app/highlight'
 import type { InboxRowData } from './inbox-rows'
 import { FAILED_ANSWER_LEAD } from './error-note'
+import { STOPPED_ANSWER_LEAD } from './stopped-answer'
 import type { InboxActions } from './inbox-actions'
 import { absoluteTime, relativeTime } from './relative-time'
 import classes from './InboxRow.module.css'
@@ -19,9 +20,9 @@ interface RowProps {
   readonly now: number
   /**
    * A search hit: the matching text shown instead of the preview, the query's words marked; `failed`: it
-   * quotes a failed answer (snippet-source), which it says first, as the preview does.
+   * quotes a failed answer, `stopped`: a stopped one (snippet-source), which it says first, as the preview does.
    */
-  readonly snippet?: { text: string; query: string; failed?: boolean }
+  readonly snippet?: { text: string; query: string; failed?: boolean; stopped?: boolean }
   readonly selected?: boolean
   /** The list's one Tab stop is this row's link (a roving tabindex); its box and menu are reached from it by keys. */
   readonly tabStop?: boolean
@@ -31,13 +32,14 @@ interface RowProps {
   readonly onDeleteKey?: (row: InboxRowData) => void
 }
 
-function Snippet({ text, query, failed }: { text: string; query: string; failed?: boolean }) {
-  // A failed answer is told as the preview tells it ("Answer failed: " and the note), the note's warning sign left out.
+function Snippet({ text, query, failed, stopped }: { text: string; query: string; failed?: boolean; stopped?: boolean }) {
+  // A failed answer is told as the preview tells it ("Answer failed: " and the note), the note's warning sign left out;
+  // a stopped one too ("Answer stopped: " and its text).
   const quoted = failed ? text.replace(/^⚠\s*/, '') : text
   return (
-    <span className={classes.preview} data-state={failed ? 'error' : undefined} data-testid="inbox-snippet">
+    <span className={classes.preview} data-state={failed ? 'error' : stopped ? 'stopped' : undefined} data-testid="inbox-snippet">
       {/* Before the quote, which is cut to the words found: it stays whole. */}
-      {failed && FAILED_ANSWER_LEAD}
+      {failed ? FAILED_ANSWER_LEAD : stopped && STOPPED_ANSWER_LEAD}
       <Marked pieces={leadToFirstMatch(highlightPieces(quoted, searchWords(query)))} />
     </span>
   )
@@ -85,7 +87,7 @@ export const InboxRow = memo(function InboxRow({
   actions,
   onDeleteKey
 }: RowProps) {
-  const previewState = row.preview === null ? 'empty' : row.previewIsError ? 'error' : undefined
+  const previewState = row.preview === null ? 'empty' : row.previewIsError ? 'error' : row.previewIsStopped ? 'stopped' : undefined
   // Pinned and Hidden as the operator just asked (as the row's menu says them), not only once the node's event comes.
   const { isHidden, isPinned } = useShownFlags(row)
   // null until first wanted: the menu's code is loaded then. `from`: what gets the focus back when it closes.

@@ -27,7 +27,7 @@ import { useInboxActions, type InboxActions } from './inbox-actions'
 import { countText } from '../../app/count-format'
 import { firstMatchesNote, inboxCount, matchesCount, selectedCount } from './inbox-count'
 import { toRow, type InboxRowData } from './inbox-rows'
-import { snippetOfFailedAnswer } from './snippet-source'
+import { snippetOfFailedAnswer, snippetOfStoppedAnswer } from './snippet-source'
 import {
   keepSelection,
   keptSelection,
@@ -107,7 +107,11 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
     () =>
       (hits.data ?? []).map((h) => ({
         row: toRow(h.inbox),
-        snippet: { text: h.snippet, failed: snippetOfFailedAnswer(h.inbox, h.snippet) }
+        snippet: {
+          text: h.snippet,
+          failed: snippetOfFailedAnswer(h.inbox, h.snippet),
+          stopped: snippetOfStoppedAnswer(h.inbox, h.snippet)
+        }
       })),
     [hits.data]
   )
@@ -121,7 +125,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
 
   // The list: pinned inboxes on top (all loaded: few), then the others page by page; unloaded rows are placeholders.
   const count = searching ? hitRows.length : pinnedRows.length + Math.max(othersTotal, loaded.length)
-  const rowAt = (i: number): { row: InboxRowData; snippet?: { text: string; failed: boolean } } | undefined =>
+  const rowAt = (i: number): { row: InboxRowData; snippet?: { text: string; failed: boolean; stopped: boolean } } | undefined =>
     searching
       ? hitRows[i]
       : i < pinnedRows.length

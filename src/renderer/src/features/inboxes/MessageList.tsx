@@ -21,6 +21,7 @@ import { CopyAnswer } from './CopyAnswer'
 import { awaitedSince, conversationRows, tailIndex, tailKey, type ConversationRow } from './conversation-rows'
 import { answerVersions, isBrokenOff } from './answer-versions'
 import { errorNoteParts, failedAnswerText } from './error-note'
+import { stoppedAnswerText } from './stopped-answer'
 import { absoluteTime, relativeTime } from './relative-time'
 import { SourceChips } from './SourceChips'
 import { spokenText } from './spoken-text'
@@ -286,7 +287,7 @@ function NewAnswerAnnouncer({ newest }: { newest: LastMessage | undefined }) {
         : stopped
           ? start === ''
             ? 'Answer stopped before the provider wrote anything.'
-            : `Answer stopped: ${start}`
+            : stoppedAnswerText(start)
           : `New answer: ${start}`
       setSaid((s) => ({ text: said, n: s.n + 1 }))
     }

@@ -1,4 +1,5 @@
 import { errorNoteParts, failedAnswerText } from './error-note'
+import { stoppedAnswerText } from './stopped-answer'
 import { messageRole } from '../../../../shared/message-role'
 import { modelKind } from '../../../../shared/contract/model-kind'
 import type { Inbox } from '../../../../shared/contract/inbox'
@@ -12,6 +13,8 @@ export interface InboxRowData {
   /** First line of the last message, or null when there is none. */
   readonly preview: string | null
   readonly previewIsError: boolean
+  /** The last message is an answer the operator stopped: the preview says so before its partial text. */
+  readonly previewIsStopped: boolean
   /**
    * The last message is the operator's: its answer has not come yet (being asked for or written, here
    * or by another client), and deleting the conversation cancels it.
@@ -62,15 +65,19 @@ export function toRow(inbox: Inbox): InboxRowData {
   // An error note (the node marks it with `job_message.error`) is not the model's words: the preview says
   // the answer failed, and why (the note, not the part of an answer received before it broke off).
   const failed = !!last && messageRole(last) === 'error'
-  // An answer stopped before its first word has no text of its own to show.
+  // A stopped answer (job_message.stopped) says it was stopped, as a failed one says it failed: its partial
+  // text alone read as a whole answer. One stopped before its first word has no text of its own to show.
+  const stopped = !!last && messageRole(last) === 'stopped'
   const preview =
     content === null
       ? null
-      : content === '' && last?.job_message.stopped === true
+      : stopped && content.trim() === ''
         ? 'Stopped before any answer'
         : failed
           ? previewText(failedAnswerText(errorNoteParts(content).note))
-          : previewText(content)
+          : stopped
+            ? stoppedAnswerText(previewText(content))
+            : previewText(content)
   let model = ''
   try {
     model = modelKind(inbox.agent.model).modelType
@@ -84,6 +91,7 @@ export function toRow(inbox: Inbox): InboxRowData {
     model,
     preview,
     previewIsError: failed,
+    previewIsStopped: stopped,
     awaitsAnswer: awaitsAnswer(inbox),
     activity: last?.node_api_data.node_timestamp ?? inbox.datetime_created,
     isHidden: inbox.is_hidden,

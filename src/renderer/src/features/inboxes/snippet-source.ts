@@ -21,3 +21,12 @@ export function snippetOfFailedAnswer(inbox: Inbox, snippet: string): boolean {
   const last = inbox.last_message
   return !!last && messageRole(last) === 'error' && isSnippetOf(last.job_message.content, snippet)
 }
+
+/**
+ * Whether a search hit's snippet quotes a stopped answer: the inbox's last message, marked by the node as
+ * stopped (job_message.stopped), as snippetOfFailedAnswer tells a failed one.
+ */
+export function snippetOfStoppedAnswer(inbox: Inbox, snippet: string): boolean {
+  const last = inbox.last_message
+  return !!last && messageRole(last) === 'stopped' && isSnippetOf(last.job_message.content, snippet)
+}
