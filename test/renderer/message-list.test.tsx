@@ -700,35 +700,60 @@ describe('who wrote an answer, when a provider answers as an agent of another na
   })
 })
 
-describe('what a failed answer offers besides Retry', () => {
+describe('what a failed answer offers besides Retry: what fits the failure', () => {
   const node = useTestNode({ setup: (n) => addProvider(n, 'gpt', { name: 'Mock GPT' }) })
-  const failedAnswer = () => {
+  const failedAnswer = (content: string, error: { kind: string; status?: number }) => {
     const q = message('Hello')
-    return [
-      q,
-      message('⚠ The provider failed (HTTP 500). Try again later.', {
-        answers: q.node_api_data.node_message_hash,
-        error: { kind: 'provider_error', status: 500 }
-      })
-    ]
+    return [q, message(content, { answers: q.node_api_data.node_message_hash, error })]
   }
-
-  it('with the node’s only provider: adding another (a switch would list nothing else)', async () => {
-    renderWithApp(listOf(failedAnswer()), routerTransport(node.router))
+  const offered = async (messages: LastMessage[], props: Partial<ComponentProps<typeof MessageList>> = {}) => {
+    renderWithApp(listOf(messages, props), routerTransport(node.router))
     const note = screen.getByTestId('message-error')
-    const add = await within(note).findByRole('link', { name: 'Add a provider' })
-    expect(add.getAttribute('href')).toBe('#/providers/new')
-    expect(within(note).queryByRole('button', { name: 'Switch provider' })).toBeNull()
+    // The providers are read: a switch or a new one is offered once the node said which there are.
+    await waitFor(() => expect(within(note).getAllByRole('button').length + within(note).queryAllByRole('link').length).toBeGreaterThan(1))
+    return [...note.querySelectorAll('a, button')].map((e) => e.textContent)
+  }
+  const SERVER_ERROR = '⚠ The provider failed (HTTP 500). Try again later.'
+  const KEY_REFUSED =
+    '⚠ The OpenAI-compatible server at http://x/v1 rejected the API key (HTTP 401). Check the key in the provider’s settings, or enter a new one.'
+
+  it('a provider that answered 500, 429 or 503, or broke off midway, with the node’s only provider: Retry alone (it is fine; none to add)', async () => {
+    const [q1, refused] = failedAnswer(KEY_REFUSED, { kind: 'auth', status: 401 })
+    const [q2, failed] = failedAnswer(SERVER_ERROR, { kind: 'provider_error', status: 500 })
+    const [q3, broken] = failedAnswer('Half of it\n\n⚠ The answer broke off here. Try again.', { kind: 'rate_limit', status: 429 })
+    renderWithApp(listOf([q1!, refused!, q2!, failed!, q3!, broken!]), routerTransport(node.router))
+    const notes = screen.getAllByTestId('message-error')
+    // Once the providers are read (the refused key's note then offers its settings)...
+    await within(notes[0]!).findByRole('link', { name: 'Open the provider’s settings' })
+    // ...the provider that is fine offers Retry and nothing else (Copy: the part received).
+    const actions = (note: HTMLElement) => [...note.querySelectorAll('a, button')].map((e) => e.getAttribute('aria-label') ?? e.textContent)
+    expect(actions(notes[1]!)).toEqual(['Retry'])
+    expect(actions(notes[2]!).filter((a) => !/copy/i.test(a ?? ''))).toEqual(['Retry'])
   })
 
-  it('with another provider: switching to it', async () => {
+  it('a key refused (401/403), a model not found, an address that does not answer: the failed provider’s settings, by keyboard too', async () => {
+    for (const error of [{ kind: 'auth', status: 401 }, { kind: 'model_not_found', status: 404 }, { kind: 'unreachable' }]) {
+      const shown = await offered(failedAnswer(KEY_REFUSED, error))
+      expect(shown).toContain('Open the provider’s settings')
+      const settings = within(screen.getByTestId('message-error')).getByRole('link', { name: 'Open the provider’s settings' })
+      expect(settings.getAttribute('href')).toBe('#/providers/gpt/edit')
+      expect(settings.tabIndex).toBe(0)
+      // The node's only provider does not work until it is mended: adding another is the other way on.
+      expect(shown).toContain('Add a provider')
+      expect(shown).not.toContain('Switch provider')
+      cleanup()
+    }
+  })
+
+  it('with another provider: switching to it, never adding one', async () => {
     await addProvider(node, 'local', { name: 'Local' })
     const onSwitchProvider = vi.fn()
-    renderWithApp(listOf(failedAnswer(), { onSwitchProvider }), routerTransport(node.router))
-    const note = screen.getByTestId('message-error')
-    fireEvent.click(await within(note).findByRole('button', { name: 'Switch provider' }))
+    const shown = await offered(failedAnswer(KEY_REFUSED, { kind: 'auth', status: 401 }), { onSwitchProvider })
+    expect(shown).toEqual(['Retry', 'Open the provider’s settings', 'Switch provider'])
+    fireEvent.click(within(screen.getByTestId('message-error')).getByRole('button', { name: 'Switch provider' }))
     expect(onSwitchProvider).toHaveBeenCalledOnce()
-    expect(within(note).queryByRole('link', { name: 'Add a provider' })).toBeNull()
+    cleanup()
+    expect(await offered(failedAnswer(SERVER_ERROR, { kind: 'provider_error', status: 503 }))).toEqual(['Retry', 'Switch provider'])
   })
 })
 

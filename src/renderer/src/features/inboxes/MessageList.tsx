@@ -22,6 +22,7 @@ import { awaitedSince, conversationRows, tailIndex, tailKey, type ConversationRo
 import { answerVersions, isBrokenOff } from './answer-versions'
 import { errorNoteParts, failedAnswerText } from './error-note'
 import { stoppedAnswerText } from './stopped-answer'
+import { failureRemedies } from './failure-remedies'
 import { absoluteTime, relativeTime } from './relative-time'
 import { SourceChips } from './SourceChips'
 import { spokenText } from './spoken-text'
@@ -469,7 +470,12 @@ function ErrorNote({
   const hash = message.node_api_data.node_message_hash
   const whole = useWatched({ inbox: message.inbox, hash, parent: message.job_message.parent })
   const { received, note } = errorNoteParts(message.job_message.content)
-  const onlyProvider = useProviders().data?.length === 1
+  const providers = useProviders().data
+  const remedies = failureRemedies(
+    message.job_message.error,
+    replyingAgent(message),
+    providers?.map((p) => p.id)
+  )
   const alert = (
     <Alert
       color="red"
@@ -490,14 +496,20 @@ function ErrorNote({
             Retry
           </Button>
         )}
-        {onlyProvider ? (
-          // Its provider is the node's only one: a switch would offer nothing else.
-          <Button size="xs" variant="subtle" component="a" href={hrefOf({ name: 'new-provider' })}>
-            Add a provider
+        {/* What fits the failure (failure-remedies): its settings when they are what failed, another provider when there is one, a new one when the job has none that works. */}
+        {remedies.settingsOf !== undefined && (
+          <Button size="xs" variant="subtle" component="a" href={hrefOf({ name: 'edit-provider', providerId: remedies.settingsOf })}>
+            Open the provider’s settings
           </Button>
-        ) : (
+        )}
+        {remedies.switchProvider && (
           <Button size="xs" variant="subtle" onClick={() => actions.current.onSwitchProvider()}>
             Switch provider
+          </Button>
+        )}
+        {remedies.addProvider && (
+          <Button size="xs" variant="subtle" component="a" href={hrefOf({ name: 'new-provider' })}>
+            Add a provider
           </Button>
         )}
         {received && <CopyAnswer text={received} />}
