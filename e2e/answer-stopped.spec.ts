@@ -33,3 +33,22 @@ test('a stopped answer is said to be stopped: in the conversation list, in the i
   await expect(snippet).toHaveAttribute('data-state', 'stopped')
   await expect(snippet.locator('mark')).toHaveText('lighthouse')
 })
+
+test('an answer stopped before its first word is said so in the conversation list and the inbox list, as in the conversation', async ({
+  page,
+  node
+}) => {
+  const inbox = await openNewJobInbox(page, node)
+  node.fake.behaviour = { type: 'hang' }
+  await inbox.send('Name a colour')
+  await expect(page.getByText('Waiting for the provider…')).toBeVisible()
+  await page.getByRole('button', { name: 'Stop', exact: true }).click()
+  await expect(inbox.answers().last()).toContainText('Stopped before the provider wrote anything.')
+
+  const said = 'Answer stopped before the provider wrote anything'
+  await expect(page.getByTestId('answer-announcement')).toHaveText(`${said}.`)
+  const list = page.getByRole('navigation', { name: 'Conversations' })
+  await expect(list.getByTestId('conversation-detail')).toHaveText(`now · ${said}`)
+  await page.evaluate(() => (location.hash = '#/inboxes'))
+  await expect(new InboxListPage(page).previews()).toHaveText(said)
+})

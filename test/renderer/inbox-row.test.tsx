@@ -81,9 +81,12 @@ describe('InboxRow', () => {
     expect(toRow(answer).previewIsError).toBe(false)
   })
 
-  it('the preview of an answer stopped before its first word says so (it was blank)', () => {
+  it('the preview of an answer stopped before its first word says so (it was blank), as the conversation says it', () => {
+    const said = 'Answer stopped before the provider wrote anything'
+    expect(rowOf(inbox('', { stopped: true })).preview).toBe(said)
     renderWithApp(<InboxRow row={toRow(inbox('', { stopped: true }))} now={NOW} />)
-    expect(screen.getByTestId('inbox-preview').textContent).toBe('Stopped before any answer')
+    expect(screen.getByTestId('inbox-preview').textContent).toBe(said)
+    expect(screen.getByTestId('inbox-preview').getAttribute('data-state')).toBe('stopped')
   })
 
   it('the preview of an answer the operator stopped says it was stopped, then its partial text, in both lists', () => {

@@ -21,7 +21,7 @@ import { CopyAnswer } from './CopyAnswer'
 import { awaitedSince, conversationRows, tailIndex, tailKey, type ConversationRow } from './conversation-rows'
 import { answerVersions, isBrokenOff } from './answer-versions'
 import { errorNoteParts, failedAnswerText } from './error-note'
-import { stoppedAnswerText } from './stopped-answer'
+import { STOPPED_BEFORE_ANY_TEXT, stoppedAnswerText } from './stopped-answer'
 import { failureRemedies } from './failure-remedies'
 import { absoluteTime, relativeTime } from './relative-time'
 import { SourceChips } from './SourceChips'
@@ -287,7 +287,7 @@ function NewAnswerAnnouncer({ newest }: { newest: LastMessage | undefined }) {
         ? failedAnswerText(start)
         : stopped
           ? start === ''
-            ? 'Answer stopped before the provider wrote anything.'
+            ? `${STOPPED_BEFORE_ANY_TEXT}.`
             : stoppedAnswerText(start)
           : `New answer: ${start}`
       setSaid((s) => ({ text: said, n: s.n + 1 }))

@@ -1,5 +1,5 @@
 import { errorNoteParts, failedAnswerText } from './error-note'
-import { stoppedAnswerText } from './stopped-answer'
+import { STOPPED_BEFORE_ANY_TEXT, stoppedAnswerText } from './stopped-answer'
 import { messageRole } from '../../../../shared/message-role'
 import { modelKind } from '../../../../shared/contract/model-kind'
 import type { Inbox } from '../../../../shared/contract/inbox'
@@ -72,7 +72,7 @@ export function toRow(inbox: Inbox): InboxRowData {
     content === null
       ? null
       : stopped && content.trim() === ''
-        ? 'Stopped before any answer'
+        ? STOPPED_BEFORE_ANY_TEXT
         : failed
           ? previewText(failedAnswerText(errorNoteParts(content).note))
           : stopped

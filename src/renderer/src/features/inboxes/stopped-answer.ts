@@ -7,3 +7,6 @@ export const STOPPED_ANSWER_LEAD = 'Answer stopped: '
 
 /** A stopped answer told in one line: that it was stopped, then the text the provider wrote before. */
 export const stoppedAnswerText = (text: string) => `${STOPPED_ANSWER_LEAD}${text}`
+
+/** A stopped answer that had no text yet, told in one line (said as a sentence, with its full stop). */
+export const STOPPED_BEFORE_ANY_TEXT = 'Answer stopped before the provider wrote anything'
