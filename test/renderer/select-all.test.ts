@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createClient } from '../../src/renderer/src/api/client'
 import { isSelectAllKey, readEveryRow, SELECT_ALL_PAGE } from '../../src/renderer/src/features/inboxes/select-all'
+import { seedInboxes } from '../../bench/seed'
 import { addProvider, createJob, useTestNode } from '../support/node'
 import { routerTransport } from './render'
 
@@ -61,5 +62,18 @@ describe('readEveryRow', () => {
     for (let i = 0; i < SELECT_ALL_PAGE + 1; i++) await createJob(node, 'gpt')
     const client = createClient(routerTransport(node.router))
     expect(await readEveryRow(client, false, undefined, () => true)).toBeUndefined()
+  })
+
+  it('keeps of each inbox what the bulk bar needs, not its message: light at 100,000', async () => {
+    seedInboxes(node.store, { inboxes: SELECT_ALL_PAGE + 50, messagesPerInbox: 2 })
+    const client = createClient(routerTransport(node.router))
+    const rows = (await readEveryRow(client, false))!
+    expect(rows).toHaveLength(SELECT_ALL_PAGE + 50)
+    const seeded = rows.find((r) => r.inboxId === 'job_inbox::jobid_seed_3::false')!
+    expect(seeded).toMatchObject({ isHidden: false, isPinned: false, awaitsAnswer: false })
+    expect(seeded.name.length).toBeGreaterThan(0)
+    // Names, ids and flags: the seeded answers (24 words each) are not kept, nor anything else per row.
+    expect(rows.every((r) => r.preview === null)).toBe(true)
+    expect(JSON.stringify(rows).length / rows.length).toBeLessThan(260)
   })
 })

@@ -1,5 +1,6 @@
 import type { Client } from '../../api/client'
-import { toRow, type InboxRowData } from './inbox-rows'
+import type { Inbox } from '../../../../shared/contract/inbox'
+import { awaitsAnswer, type InboxRowData } from './inbox-rows'
 
 /*
  * Ctrl+A (⌘A on macOS) in the inbox list: every inbox of the list as it stands (its search, whether
@@ -33,9 +34,29 @@ export const SELECT_ALL_PAGE = 200
 const AT_ONCE = 4
 
 /**
+ * A selected inbox as the bulk bar needs it (its id, name for the confirmation, flags, whether its
+ * answer is awaited), read by Ctrl+A for rows not shown: not its preview, model or time, which only a
+ * shown row needs (a shown row is taken from the list). At 100,000 inboxes the whole rows, and the pages
+ * kept until the end, were most of the window's memory.
+ */
+export const barRow = (inbox: Inbox): InboxRowData => ({
+  inboxId: inbox.inbox_id,
+  name: inbox.custom_name,
+  providerId: '',
+  model: '',
+  preview: null,
+  previewIsError: false,
+  awaitsAnswer: awaitsAnswer(inbox),
+  activity: '',
+  isHidden: inbox.is_hidden,
+  isPinned: inbox.is_pinned
+})
+
+/**
  * Every inbox of the list (pinned ones and the others, hidden ones when `showHidden`), each once, in
- * the list's order: pinned first. `onProgress` tells how many are read so far. Rejects when
- * a page cannot be read (nothing is then selected: a part of "all" would be a wrong count).
+ * the list's order: pinned first, as barRow has them (each page is dropped once read). `onProgress`
+ * tells how many are read so far. Rejects when a page cannot be read (nothing is then selected: a part
+ * of "all" would be a wrong count).
  */
 export async function readEveryRow(
   client: Client,
@@ -45,6 +66,13 @@ export async function readEveryRow(
 ): Promise<InboxRowData[] | undefined> {
   const rows: InboxRowData[] = []
   const seen = new Set<string>()
+  const take = (inboxes: readonly Inbox[]) => {
+    for (const inbox of inboxes) {
+      if (seen.has(inbox.inbox_id)) continue
+      seen.add(inbox.inbox_id)
+      rows.push(barRow(inbox))
+    }
+  }
   for (const pinned of [true, false]) {
     const page = (position: number) =>
       client.call('all_inboxes_paginated', {
@@ -52,23 +80,17 @@ export async function readEveryRow(
       })
     const first = await page(0)
     let total = first.total_count
-    const pages = [first]
+    take(first.inboxes)
     for (let at = SELECT_ALL_PAGE; at < total; at += SELECT_ALL_PAGE * AT_ONCE) {
       if (cancelled()) return undefined
       const starts: number[] = []
       for (let k = 0; k < AT_ONCE && at + k * SELECT_ALL_PAGE < total; k++) starts.push(at + k * SELECT_ALL_PAGE)
       const read = await Promise.all(starts.map(page))
-      pages.push(...read)
+      for (const p of read) take(p.inboxes)
       // Inboxes made meanwhile (another client): the list has grown, and so has "all".
       total = Math.max(total, ...read.map((p) => p.total_count))
-      onProgress(rows.length + pages.reduce((n, p) => n + p.inboxes.length, 0))
+      onProgress(rows.length)
     }
-    for (const p of pages)
-      for (const inbox of p.inboxes) {
-        if (seen.has(inbox.inbox_id)) continue
-        seen.add(inbox.inbox_id)
-        rows.push(toRow(inbox))
-      }
   }
   return cancelled() ? undefined : rows
 }
