@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ApiFailure, createClient, type Client } from '../../src/renderer/src/api/client'
 import { callEach, removeJobs, REMOVE_JOBS_MAX } from '../../src/renderer/src/features/inboxes/bulk-calls'
+import { deletedText, deletingText, notDeletedTitle } from '../../src/renderer/src/features/inboxes/delete-progress'
 import { addProvider, createJob, useTestNode } from '../support/node'
 import { routerTransport } from './render'
 
@@ -42,7 +43,7 @@ describe('removeJobs', () => {
     const [a, b, c, d] = await jobs(4)
     await client.call('remove_job', { body: { job_id: b! } })
     const outcome = await removeJobs(client, [a!, b!, c!])
-    expect(outcome).toEqual({ removed: 2, alreadyGone: 1 })
+    expect(outcome).toEqual({ removed: 2, alreadyGone: 1, stopped: false })
     expect(remaining()).toEqual([d])
   })
 
@@ -55,7 +56,7 @@ describe('removeJobs', () => {
     calls = []
     const progress: number[] = []
     const outcome = await removeJobs(client, ids, (n) => progress.push(n))
-    expect(outcome).toEqual({ removed: REMOVE_JOBS_MAX + 3, alreadyGone: 2 })
+    expect(outcome).toEqual({ removed: REMOVE_JOBS_MAX + 3, alreadyGone: 2, stopped: false })
     expect(progress).toEqual([REMOVE_JOBS_MAX - 1, REMOVE_JOBS_MAX + 3])
     // Two parts, each sent once more after the node named its gone job.
     expect(calls).toHaveLength(4)
@@ -68,6 +69,44 @@ describe('removeJobs', () => {
     expect(err).toBeInstanceOf(ApiFailure)
     expect((err as ApiFailure).status).toBe(400)
     expect(remaining()).toEqual([a, b].sort())
+  })
+})
+
+describe('removeJobs stopped or failing midway', () => {
+  it('stops before the next part when asked: the parts sent are deleted, exactly those, the rest kept', async () => {
+    const ids = await jobs(REMOVE_JOBS_MAX * 2 + 3)
+    const progress: number[] = []
+    let stop = false
+    const outcome = await removeJobs(
+      client,
+      ids,
+      (n) => {
+        progress.push(n)
+        stop = true // Stop pressed while the first part was under way
+      },
+      () => stop
+    )
+    expect(outcome).toEqual({ removed: REMOVE_JOBS_MAX, alreadyGone: 0, stopped: true })
+    expect(progress).toEqual([REMOVE_JOBS_MAX])
+    expect(remaining()).toEqual(ids.slice(REMOVE_JOBS_MAX).sort())
+    expect(deletedText(outcome, ids.length)).toEqual({
+      title: 'Delete stopped',
+      message: '1,000 of 2,003 conversations deleted; the other 1,003 were not.'
+    })
+  }, 120_000)
+
+  it('a failure in a later part: the count says how many were deleted, and the node has exactly the rest', async () => {
+    const ids = await jobs(REMOVE_JOBS_MAX + 2)
+    let removed = 0
+    const err = await removeJobs(client, [...ids, ''], (n) => (removed = n)).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ApiFailure)
+    expect(removed).toBe(REMOVE_JOBS_MAX)
+    expect(remaining()).toEqual(ids.slice(REMOVE_JOBS_MAX).sort())
+    expect(notDeletedTitle(removed, ids.length + 1)).toBe('1,000 of 1,003 deleted; the rest were not')
+  }, 120_000)
+
+  it('says the progress as "Deleting n of N…"', () => {
+    expect(deletingText(3000, 100_000)).toBe('Deleting 3,000 of 100,000…')
   })
 })
 

@@ -9,6 +9,8 @@ export interface RemoveOutcome {
   readonly removed: number
   /** Jobs that were gone already (removed elsewhere meanwhile): what the operator asked for, without a call. */
   readonly alreadyGone: number
+  /** Stopped by the operator before every part was sent: the jobs not sent are as they were. */
+  readonly stopped: boolean
 }
 
 /** The job a remove_jobs 404 names ("job_ids: no job with id '…'"). */
@@ -21,16 +23,19 @@ function unknownJobOf(err: unknown): string | undefined {
  * Removes the jobs, REMOVE_JOBS_MAX a call. Each call is all or nothing, so one job removed
  * elsewhere since the operator selected it would fail its whole part: it is left out and the rest
  * sent again, as often as the node names such a job. Rejects with the first other failure;
- * `onProgress` has counted the parts removed before it.
+ * `onProgress` has counted the parts removed before it. `stop` is asked before each part: a delete of
+ * 100,000 is 100 calls, a minute or more, and the part under way when it is asked is finished.
  */
 export async function removeJobs(
   client: Client,
   jobIds: readonly string[],
-  onProgress: (removed: number) => void = () => {}
+  onProgress: (removed: number) => void = () => {},
+  stop: () => boolean = () => false
 ): Promise<RemoveOutcome> {
   let removed = 0
   let alreadyGone = 0
   for (let i = 0; i < jobIds.length; i += REMOVE_JOBS_MAX) {
+    if (stop()) return { removed, alreadyGone, stopped: true }
     let part = jobIds.slice(i, i + REMOVE_JOBS_MAX)
     while (part.length) {
       try {
@@ -46,7 +51,7 @@ export async function removeJobs(
       }
     }
   }
-  return { removed, alreadyGone }
+  return { removed, alreadyGone, stopped: false }
 }
 
 /**

@@ -10,7 +10,9 @@ import { jobIdOfInbox } from '../../../../shared/contract/inbox-id'
 import { inboxNameTooLongText, isInboxName } from '../../../../shared/contract/inbox-name-rules'
 import { ApiFailure, errorText, noticeText, type Client } from '../../api/client'
 import { useClient } from '../../api/client-context'
-import { callEach, EACH_MAX, removeJobs, tooManyEachText, type EachOutcome } from './bulk-calls'
+import { callEach, EACH_MAX, REMOVE_JOBS_MAX, removeJobs, tooManyEachText, type EachOutcome } from './bulk-calls'
+import { deletedText, notDeletedTitle } from './delete-progress'
+import { showDeleting } from './DeletingNotice'
 import { useAskedFlags } from '../../stores/asked-flags'
 import { useStreaming } from '../../stores/streaming'
 import { exportInbox } from './export-inbox'
@@ -210,18 +212,23 @@ export function useInboxActions(): InboxActions {
                   )
                   notifications.show({ color: 'teal', message: `“${left[0]!.name}” ${already ? 'was already deleted' : 'deleted'}` })
                 } else {
+                  const progress = left.length > REMOVE_JOBS_MAX ? showDeleting(left.length) : undefined
                   const outcome = await removeJobs(
                     client,
                     left.map((r) => jobIdOfInbox(r.inboxId)),
-                    (n) => (removed = n)
-                  )
-                  const already = outcome.alreadyGone ? ` (${countText(outcome.alreadyGone)} had been deleted already)` : ''
-                  const n = outcome.removed
-                  notifications.show({ color: 'teal', message: `${countText(n)} conversation${n === 1 ? '' : 's'} deleted${already}` })
+                    (n) => {
+                      removed = n
+                      progress?.update(n)
+                    },
+                    () => progress?.stopAsked() ?? false
+                  ).finally(() => progress?.hide())
+                  notifications.show({ color: outcome.stopped ? 'yellow' : 'teal', ...deletedText(outcome, left.length) })
+                  // Stopped: those not deleted stay selected, for another try.
+                  if (outcome.stopped) return
                 }
                 onDone?.()
               } catch (err) {
-                failed(removed ? `${countText(removed)} of ${countText(left.length)} deleted; the rest were not` : 'Not deleted')(err)
+                failed(notDeletedTitle(removed, left.length))(err)
               }
             })()
         })
