@@ -1,13 +1,15 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { useState, type ReactElement } from 'react'
+import { Profiler, useState, type ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { connectEvents } from '../../src/renderer/src/api/events'
 import { HIDDEN_COUNT_REFRESH_MS, inboxPageKeys } from '../../src/renderer/src/api/inbox-pages'
 import type { Transport } from '../../src/renderer/src/api/transport'
 import { useInboxActions } from '../../src/renderer/src/features/inboxes/inbox-actions'
 import { toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
+import { forgetKeptSelection, keepSelection } from '../../src/renderer/src/features/inboxes/kept-selection'
+import { countText } from '../../src/renderer/src/app/count-format'
 import { InboxesPage } from '../../src/renderer/src/features/inboxes/InboxesPage'
 import { rememberOpened } from '../../src/renderer/src/features/inboxes/return-focus'
 import type { Inbox } from '../../src/shared/contract/inbox'
@@ -1586,4 +1588,66 @@ describe('Escape and the selection', () => {
     expect(screen.getByRole('checkbox', { name: 'Select Alpha plans' })).toHaveProperty('checked', false)
     expect(document.activeElement).toBe(search)
   })
+})
+
+describe('a selection of 100,000 inboxes (Ctrl+A at 100,000)', () => {
+  /** The list, or (after the toggle) another page in its place, as opening a conversation does. */
+  function ListOrElsewhere() {
+    const [away, setAway] = useState(false)
+    return (
+      <>
+        {away ? <p>A conversation</p> : <InboxesPage />}
+        <button onClick={() => setAway((a) => !a)}>{away ? 'Back' : 'Open a conversation'}</button>
+      </>
+    )
+  }
+
+  /**
+   * The time the page spends drawing (React's Profiler) while another client renames a selected inbox
+   * `times` times, with `extra` more inboxes selected than the list shows (as Ctrl+A selects those not read).
+   */
+  async function renderTimeWhileRenamed(extra: number, times: number): Promise<number> {
+    await node.post('/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${jobIds[0]}::false`, custom_name: 'Alpha plans' })
+    let drawing = 0
+    let counting = false
+    renderPage(
+      <Profiler id="page" onRender={(_id, _phase, actual) => (drawing += counting ? actual : 0)}>
+        <ListOrElsewhere />
+      </Profiler>
+    )
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Alpha plans' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Open a conversation' }))
+    await screen.findByText('A conversation')
+    // Selected as Ctrl+A selects them: a row each, most of them not read into the list.
+    const listed = (await node.get('/v2/all_inboxes', { include_scope: 'false' })).body as Inbox[]
+    const rows = listed.map((i) => toRow(i))
+    const template = rows[0]!
+    for (let i = 0; i < extra; i++) rows.push({ ...template, inboxId: `job_inbox::not-read-${i}::false`, name: `Not read ${i}` })
+    keepSelection(qc, '', false, new Map(rows.map((r) => [r.inboxId, r])))
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }))
+    await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain(`${countText(extra + 4)} selected`))
+    // The first change may take a copy of the selection, once (it was made outside the list here).
+    await node.post('/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${jobIds[0]}::false`, custom_name: 'Alpha first' })
+    await screen.findByText('Alpha first')
+    counting = true
+    for (let k = 0; k < times; k++) {
+      await node.post('/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${jobIds[0]}::false`, custom_name: `Alpha ${k}` })
+      await screen.findByText(`Alpha ${k}`)
+    }
+    counting = false
+    expect(screen.getByTestId('bulk-bar').textContent).toContain(`${countText(extra + 4)} selected`)
+    cleanup()
+    disconnect()
+    qc.clear()
+    forgetKeptSelection()
+    return drawing
+  }
+
+  it('a batch of the node’s events costs the page about what it costs with 100 selected', async () => {
+    await renderTimeWhileRenamed(100, 3) // warm-up
+    const few = await renderTimeWhileRenamed(100, 10)
+    const many = await renderTimeWhileRenamed(100_000, 10)
+    console.log(`page drawing over 10 batches: ${few.toFixed(0)} ms at 100 selected, ${many.toFixed(0)} ms at 100,000`)
+    expect(many).toBeLessThan(few * 3 + 100)
+  }, 120_000)
 })

@@ -6,6 +6,7 @@ import {
   forgetKeptSelection,
   keepSelection,
   keptSelection,
+  selectionAfter,
   takeKeptSelection
 } from '../../src/renderer/src/features/inboxes/kept-selection'
 import { listedInbox } from './listed-inbox'
@@ -47,4 +48,46 @@ it('is not handed to another search, another choice of hidden ones, or another w
     expect(keptSelection(other, search, hidden).rows.size).toBe(0)
     expect(takeKeptSelection(other, search, hidden).rows.size).toBe(0)
   }
+})
+
+/** `changes` applied `times` times to a selection of `size` besides `a` (as Ctrl+A at 100,000 has it); how long it took. */
+function timeOfBatches(size: number, times: number): number {
+  let selection: ReadonlyMap<string, ReturnType<typeof toRow>> = new Map([
+    ...[...Array(size).keys()].map(
+      (i) => [`job_inbox::other-${i}::false`, { ...toRow(a), inboxId: `job_inbox::other-${i}::false` }] as const
+    ),
+    [a.inbox_id, toRow(a)]
+  ])
+  // The first one may take a copy, once (a selection not made by Ctrl+A, say).
+  selection = selectionAfter(selection, new Map([[a.inbox_id, { ...a, custom_name: 'Alpha first' }]]), false)
+  const start = performance.now()
+  for (let k = 0; k < times; k++) selection = selectionAfter(selection, new Map([[a.inbox_id, { ...a, custom_name: `Alpha ${k}` }]]), false)
+  const took = performance.now() - start
+  expect(selection.get(a.inbox_id)?.name).toBe(`Alpha ${times - 1}`)
+  expect(selection.size).toBe(size + 1)
+  return took
+}
+
+it('a batch of changes costs a selection of 100,000 about what it costs one of 100 (it copied them all each batch)', () => {
+  timeOfBatches(100, 200) // warm-up
+  const few = timeOfBatches(100, 200)
+  const many = timeOfBatches(100_000, 200)
+  console.log(`200 batches: ${few.toFixed(1)} ms at 100 selected, ${many.toFixed(1)} ms at 100,000`)
+  expect(many).toBeLessThan(few * 10 + 200)
+})
+
+it('each selection reads as it was made, an older one read again after later changes included', () => {
+  const start = selection()
+  const without = selectionAfter(start, new Map([[b.inbox_id, null]]), false)
+  const renamed = selectionAfter(without, new Map([[a.inbox_id, { ...a, custom_name: 'Alpha renamed' }]]), false)
+  expect([...start.keys()]).toEqual([a.inbox_id, b.inbox_id])
+  expect([...without.values()].map((r) => r.name)).toEqual(['Alpha plans'])
+  expect([...renamed.values()].map((r) => r.name)).toEqual(['Alpha renamed'])
+  // A change applied twice to the same selection (a state updater run twice): the same answer both times.
+  const again = selectionAfter(without, new Map([[a.inbox_id, null]]), false)
+  expect(again.size).toBe(0)
+  expect(renamed.get(a.inbox_id)?.name).toBe('Alpha renamed')
+  expect(without.get(a.inbox_id)?.name).toBe('Alpha plans')
+  expect(again.has(a.inbox_id)).toBe(false)
+  expect(new Map(renamed).size).toBe(1)
 })

@@ -31,6 +31,7 @@ import { snippetOfFailedAnswer, snippetOfStoppedAnswer } from './snippet-source'
 import {
   keepSelection,
   keptSelection,
+  patchedSelection,
   selectionAfter,
   selectionChangesAfterBreak,
   takeKeptSelection,
@@ -49,7 +50,9 @@ import barClasses from './bulk-bar.module.css'
 import { useNow } from '../../app/use-now'
 import { useSearchText } from '../../api/search-text'
 import { PlainSwitch } from '../../app/PlainSwitch'
-import { shownFlags, useAskedFlags } from '../../stores/asked-flags'
+import { useAskedFlags } from '../../stores/asked-flags'
+import { barCounts, barRows, chosenRows } from './bar-counts'
+import { PatchedMap } from './patched-map'
 // Not through ../providers: that would bring the contract's schemas (zod) into the first screen's code.
 import { providerNamer } from '../../../../shared/provider-title'
 
@@ -295,18 +298,13 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
       // Rows in between may not be read yet (the list was dragged past them): they are read first.
       void rowsBetween(Math.min(from, at), Math.max(from, at)).then((range) =>
         setSelected((prev) => {
-          const next = new Map(prev)
-          for (const r of range) next.set(r.inboxId, r)
-          return next
+          return patchedSelection(prev, new Map(range.map((r) => [r.inboxId, r])))
         })
       )
       return
     }
     setSelected((prev) => {
-      const next = new Map(prev)
-      if (prev.has(row.inboxId)) next.delete(row.inboxId)
-      else next.set(row.inboxId, row)
-      return next
+      return patchedSelection(prev, new Map([[row.inboxId, prev.has(row.inboxId) ? undefined : row]]))
     })
   }, [])
   // What the bar acts on: the selected inboxes as they are now. One removed, or hidden while hidden ones
@@ -343,14 +341,13 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
     if (now.rows !== kept.rows && (now.rows.size > 0 || kept.rows.size > 0)) setSelected(now.rows)
     if (now.brokeSince !== undefined) checkAfterBreak(now.brokeSince)
   }, [qc, kept, checkAfterBreak])
-  const chosen = [...selected.values()].flatMap((row) => present.get(row.inboxId) ?? (!row.isHidden || showHidden ? [row] : []))
   // The bar offers what applies: Hide for the visible ones among them, Unhide for the hidden ones (as just set here, before the node's event).
-  const asked = useAskedFlags((s) => s.asked)
-  const toHide = chosen.filter((r) => !shownFlags(r, asked).isHidden)
-  const toUnhide = chosen.filter((r) => shownFlags(r, asked).isHidden)
   // Pin or Unpin, one button (the bar stays one line at 768 px): Pin while any of them is not pinned, Unpin once all are.
-  const toPin = chosen.filter((r) => !shownFlags(r, asked).isPinned)
-  const toUnpin = toPin.length > 0 ? [] : chosen
+  // Counted without going through the selection (100,000 at Ctrl+A) each render; its rows are listed when a button is pressed.
+  const asked = useAskedFlags((s) => s.asked)
+  const counts = useMemo(() => barCounts(selected, present, asked, showHidden), [selected, present, asked, showHidden])
+  const chosen = () => chosenRows(selected, present, showHidden)
+  const rowsFor = () => barRows(chosen(), asked)
   // Ctrl+A: every inbox of the list, those not read yet read first (how many so far while they are).
   const [selectingAll, setSelectingAll] = useState<number | null>(null)
   const selectAllRun = useRef(0)
@@ -372,7 +369,8 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
       (rows) => {
         if (stale() || !rows) return
         setSelectingAll(null)
-        setSelected(new Map(rows.map((r) => [r.inboxId, r])))
+        // Patched, not copied, as the node's events take inboxes out of it (see selectionAfter).
+        setSelected(PatchedMap.of(rows.map((r) => [r.inboxId, r])))
       },
       (err: unknown) => {
         if (stale()) return
@@ -441,8 +439,9 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   // Delete on a selected row deletes the selection it is part of (the confirmation says how many);
   // on any other row, that row alone. Read through a ref: the rows are memoised and keep one callback.
   const deleteKey = useLatest((row: InboxRowData) => {
-    const withIt = chosen.some((r) => r.inboxId === row.inboxId) ? chosen : [row]
-    listActions.remove(withIt, withIt === chosen ? clearSelection : undefined)
+    const all = chosen()
+    const withIt = all.some((r) => r.inboxId === row.inboxId) ? all : [row]
+    listActions.remove(withIt, withIt === all ? clearSelection : undefined)
   })
   const onDeleteKey = useCallback((row: InboxRowData) => deleteKey.current(row), [deleteKey])
   useEffect(() => {
@@ -549,9 +548,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
       // The range a later Shift+Space or Shift-click extends starts where this one began.
       if (anchor.current === null && left) anchor.current = left.inboxId
       setSelected((prev) => {
-        const next = new Map(prev)
-        for (const r of range) next.set(r.inboxId, r)
-        return next
+        return patchedSelection(prev, new Map(range.map((r) => [r.inboxId, r])))
       })
     })
   }
@@ -784,7 +781,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
           {selectError}
         </Alert>
       )}
-      {(count > 0 || chosen.length > 0 || selectingAll !== null) && (
+      {(count > 0 || counts.chosen > 0 || selectingAll !== null) && (
         <Group justify="space-between" wrap="nowrap" gap="xs" mih={30}>
           {/* Beside the bulk bar on a narrow window the count had no room and read as a wrong number ("3…" for
               3,000): it steps aside there while inboxes are selected. */}
@@ -794,7 +791,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
             aria-live="polite"
             truncate
             style={{ minWidth: 0 }}
-            visibleFrom={chosen.length > 0 ? 'md' : undefined}
+            visibleFrom={counts.chosen > 0 ? 'md' : undefined}
             data-testid="inbox-count"
           >
             {count === 0
@@ -814,7 +811,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
               </Button>
             </Group>
           )}
-          {chosen.length > 0 && selectingAll === null && (
+          {counts.chosen > 0 && selectingAll === null && (
             // One line at every width (it wrapped between about 770 and 890 px, and the rows moved down
             // under the pointer): the count beside it gives way (truncated) instead.
             // Narrow (below md), its buttons are closer set and Clear selection is its icon: with a hundred or more
@@ -846,33 +843,37 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                 title={
                   searching && hitRows.length >= SEARCH_LIMIT
                     ? firstMatchesNote(hitRows.length)
-                    : selectedCount(chosen.length, { inboxes: total })
+                    : selectedCount(counts.chosen, { inboxes: total })
                 }
               >
-                {selectedCount(chosen.length, searching ? { listed: hitRows.length, limit: SEARCH_LIMIT } : { inboxes: total })}
+                {selectedCount(counts.chosen, searching ? { listed: hitRows.length, limit: SEARCH_LIMIT } : { inboxes: total })}
               </Text>
               <Text size="sm" fw={600} visibleFrom="md">
-                {countText(chosen.length)} selected
+                {countText(counts.chosen)} selected
               </Text>
               {/* Narrow (below md) it is its icon, as Clear selection is: its words and count as its name and tip. */}
-              {toPin.length + toUnpin.length > 0 && (
+              {counts.toPin + counts.toUnpin > 0 && (
                 <Button
                   size="xs"
                   className={barClasses.button}
                   variant="default"
-                  aria-label={toPin.length > 0 ? `Pin ${countText(toPin.length)}` : `Unpin ${countText(toUnpin.length)}`}
-                  title={toPin.length > 0 ? `Pin ${countText(toPin.length)}` : `Unpin ${countText(toUnpin.length)}`}
-                  onClick={() => (toPin.length > 0 ? pinFromBar(toPin, true) : pinFromBar(toUnpin, false))}
+                  aria-label={counts.toPin > 0 ? `Pin ${countText(counts.toPin)}` : `Unpin ${countText(counts.toUnpin)}`}
+                  title={counts.toPin > 0 ? `Pin ${countText(counts.toPin)}` : `Unpin ${countText(counts.toUnpin)}`}
+                  onClick={() => {
+                    const { toPin, toUnpin } = rowsFor()
+                    if (toPin.length > 0) pinFromBar(toPin, true)
+                    else pinFromBar(toUnpin, false)
+                  }}
                 >
                   <Box component="span" hiddenFrom="md" display="flex">
-                    {toPin.length > 0 ? <IconPin size={16} aria-hidden /> : <IconPinnedOff size={16} aria-hidden />}
+                    {counts.toPin > 0 ? <IconPin size={16} aria-hidden /> : <IconPinnedOff size={16} aria-hidden />}
                   </Box>
                   <Box component="span" visibleFrom="md">
-                    {toPin.length > 0 ? `Pin ${countText(toPin.length)}` : `Unpin ${countText(toUnpin.length)}`}
+                    {counts.toPin > 0 ? `Pin ${countText(counts.toPin)}` : `Unpin ${countText(counts.toUnpin)}`}
                   </Box>
                 </Button>
               )}
-              {toHide.length > 0 && (
+              {counts.toHide > 0 && (
                 <Button
                   size="xs"
                   className={barClasses.button}
@@ -882,6 +883,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                   // took the focus with it: it goes back to the row selected last, unless rows hidden took it.
                   onClick={() => {
                     const fromBar = barHasFocus()
+                    const { toHide } = rowsFor()
                     void listActions.setHidden(toHide, true).then((notChanged) => {
                       if (notChanged.size === 0) {
                         if (showHiddenRef.current) leaveBar(fromBar)
@@ -898,10 +900,10 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                     })
                   }}
                 >
-                  Hide {countText(toHide.length)}
+                  Hide {countText(counts.toHide)}
                 </Button>
               )}
-              {toUnhide.length > 0 && (
+              {counts.toUnhide > 0 && (
                 <Button
                   size="xs"
                   className={barClasses.button}
@@ -909,10 +911,11 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                   onClick={() => {
                     const fromBar = barHasFocus()
                     // Too many (see EACH_MAX): nothing was done, the selection stays.
+                    const { toUnhide } = rowsFor()
                     void actions.setHidden(toUnhide, false).then(() => toUnhide.length <= EACH_MAX && leaveBar(fromBar))
                   }}
                 >
-                  Unhide {countText(toUnhide.length)}
+                  Unhide {countText(counts.toUnhide)}
                 </Button>
               )}
               <Button
@@ -920,9 +923,9 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                 className={barClasses.button}
                 color="red"
                 variant="light"
-                onClick={() => listActions.remove(chosen, clearSelection)}
+                onClick={() => listActions.remove(chosen(), clearSelection)}
               >
-                Delete {countText(chosen.length)}
+                Delete {countText(counts.chosen)}
               </Button>
               <Button
                 size="xs"

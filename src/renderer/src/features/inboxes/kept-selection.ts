@@ -4,6 +4,8 @@ import type { Client } from '../../api/client'
 import { listedInboxIds, onInboxChanges, onListsReadAfterBreak } from '../../api/inbox-pages'
 import { inboxesNow, removedAmong } from '../../api/inboxes-now'
 import { toRow, type InboxRowData } from './inbox-rows'
+import { PatchedMap } from './patched-map'
+import { countAfter } from './bar-counts'
 
 /** The inbox list's selection: the selected inboxes by id, as their rows were last seen. */
 export type Selection = ReadonlyMap<string, InboxRowData>
@@ -11,15 +13,26 @@ export type Selection = ReadonlyMap<string, InboxRowData>
 /**
  * The selection after inbox changes (`null`: removed): a removed one, or one hidden while hidden ones
  * are not shown, leaves it; the others keep their new name and flags. The same map when none is selected.
+ * A patched copy (see PatchedMap): at 100,000 selected, each batch of events during a delete copied them all.
  */
 export function selectionAfter(prev: Selection, changes: ReadonlyMap<string, Inbox | null>, showHidden: boolean): Selection {
-  if (![...changes.keys()].some((id) => prev.has(id))) return prev
-  const next = new Map(prev)
+  const patch = new Map<string, InboxRowData | undefined>()
   for (const [id, inbox] of changes) {
-    if (!next.has(id)) continue
-    if (inbox === null || (inbox.is_hidden && !showHidden)) next.delete(id)
-    else next.set(id, toRow(inbox))
+    if (!prev.has(id)) continue
+    patch.set(id, inbox === null || (inbox.is_hidden && !showHidden) ? undefined : toRow(inbox))
   }
+  return patch.size === 0 ? prev : patchedSelection(prev, patch)
+}
+
+/**
+ * The selection with `patch` applied (`undefined`: the inbox unselected), patched rather than copied
+ * (see PatchedMap), its bar counts carried along (see countAfter): a row ticked among 100,000 selected
+ * cost a copy of them all.
+ */
+export function patchedSelection(prev: Selection, patch: ReadonlyMap<string, InboxRowData | undefined>): Selection {
+  const before = new Map([...patch.keys()].map((id) => [id, prev.get(id)]))
+  const next = (prev instanceof PatchedMap ? prev : PatchedMap.of(prev)).patched(patch)
+  countAfter(prev, before, next)
   return next
 }
 

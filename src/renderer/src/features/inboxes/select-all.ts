@@ -46,6 +46,7 @@ export const barRow = (inbox: Inbox): InboxRowData => ({
   model: '',
   preview: null,
   previewIsError: false,
+  previewIsStopped: false,
   awaitsAnswer: awaitsAnswer(inbox),
   activity: '',
   isHidden: inbox.is_hidden,
