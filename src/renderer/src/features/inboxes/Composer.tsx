@@ -161,9 +161,10 @@ export function Composer({
           // Alt+Up/Down open the next conversation from here (ConversationList).
           data-conversation-keys=""
           placeholder={short ? 'Write a message…' : 'Write a message… (Enter sends, Shift+Enter for a new line)'}
-          autosize
-          minRows={1}
-          maxRows={8}
+          // Grown with its text by the browser (field-sizing in short-window.module.css), not by Mantine's autosize:
+          // that measured the whole text in a hidden copy of the box twice on every key and every render, and
+          // with a pasted log of 4,000 lines (200 KB) each key typed after it took 170 ms, a plain textarea's 20 ms.
+          rows={1}
           classNames={{ input: classes.box }}
           value={text}
           // Marked (red, aria-invalid) while it is over the limit; the sentence is the note under the box (an alert).
