@@ -67,6 +67,36 @@ const drawnMark = (drawn: (dialog: HTMLElement | null) => void) =>
 let asked = 0
 
 /**
+ * The page the window shows, as the router writes its address (given by router.ts as it loads, which
+ * knows the address a guarded page keeps shown while leaving it is asked: leave-guard.tsx).
+ */
+let pageShown = (): string => window.location.hash
+
+/** Called by the router as it loads: dialogs close when the page it shows changes (see `closedWithPage`). */
+export function dialogsFollowPage(page: () => string): void {
+  pageShown = page
+}
+
+/**
+ * A dialog is about the page it was opened on (the inboxes, the file, the provider it names): the page
+ * changing under it (the browser's Back or Forward, Alt+Left, a link, a shortcut) closes it as a
+ * cancel, nothing done. It stayed open, and confirming it then acted from another page on what it
+ * named. The leave guard's own question is not closed by the trip back to the guarded page (the page
+ * shown stays that page). Returns what stops the watch.
+ */
+function closedWithPage(id: string, cancel: (() => void) | undefined): () => void {
+  const page = pageShown()
+  const onChange = () => {
+    if (pageShown() === page) return
+    window.removeEventListener('hashchange', onChange)
+    cancel?.()
+    modals.close(id)
+  }
+  window.addEventListener('hashchange', onChange)
+  return () => window.removeEventListener('hashchange', onChange)
+}
+
+/**
  * Opens a dialog with `children` as its content and focuses it once it is drawn: in the task that asks
  * for it after a click or a key, but a task later when asked for after a wait (the node asked first,
  * code loaded): an Escape pressed in between landed on the page, and the dialog opened after it and
@@ -77,9 +107,11 @@ function openDrawn(
   modalId: string | undefined,
   children: ReactNode,
   onClose: (() => void) | undefined,
+  onCancel: (() => void) | undefined,
   open: (id: string, children: ReactNode, onClose: () => void) => void
 ): void {
   const id = modalId ?? `nodedesk-dialog-${++asked}`
+  const unwatch = closedWithPage(id, onCancel)
   holdTyping()
   let done = false
   let wentIn = false
@@ -102,7 +134,13 @@ function openDrawn(
   open(
     id,
     createElement(Fragment, null, children, drawnMark(drawn)),
-    backToOpener(onClose, () => !wentIn)
+    backToOpener(
+      () => {
+        unwatch()
+        onClose?.()
+      },
+      () => !wentIn
+    )
   )
   // Not drawn (Mantine ignores a dialog asked for again under an id already open): the keys are the page's again.
   setTimeout(() => {
@@ -151,7 +189,7 @@ const FOCUSABLE = 'input:not([disabled]), textarea:not([disabled]), select:not([
 export function askToConfirm(options: OpenConfirmModal): void {
   whenListened(
     () => {
-      openDrawn(options.modalId, options.children, options.onClose, (modalId, children, onClose) =>
+      openDrawn(options.modalId, options.children, options.onClose, options.onCancel, (modalId, children, onClose) =>
         modals.openConfirmModal({
           ...AT_ONCE,
           ...options,
@@ -174,7 +212,7 @@ export function askToConfirm(options: OpenConfirmModal): void {
 export function openDialog(settings: ModalSettings): void {
   whenListened(
     () => {
-      openDrawn(settings.modalId, settings.children, settings.onClose, (modalId, children, onClose) =>
+      openDrawn(settings.modalId, settings.children, settings.onClose, undefined, (modalId, children, onClose) =>
         modals.open({ ...AT_ONCE, ...settings, modalId, children, onClose })
       )
     },

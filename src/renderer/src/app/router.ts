@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { flushSync } from 'react-dom'
+import { dialogsFollowPage } from './confirm'
 import { addressShown, mayLeave, watchGuard, watchLeaving } from './leave-guard'
 
 export type Route =
@@ -81,6 +82,8 @@ const routeListeners = new Set<() => void>()
 
 // Before the views: an address changed away from a page with changes not saved is put back first.
 watchLeaving((hash) => hrefOf(parseRoute(hash)))
+// Dialogs close when the page shown changes (the same page written another way is not another).
+dialogsFollowPage(() => hrefOf(parseRoute(addressShown())))
 
 /**
  * Goes to `route` and draws it before returning, not on the hashchange event a task later: for a

@@ -140,10 +140,8 @@ export function showShortcuts(): void {
   if (shown) return void stopHolding()
   shown = true
   // Ctrl+K, which it lists, closes it (AppLayout): the search opened behind it, the keys typed next going into a box under it.
-  const close = () => modals.close(DIALOG_ID)
-  shortcutsShown(close)
-  // The page changing under it (the browser's Back or Forward, a link) closes it: it stayed open over the page gone to.
-  window.addEventListener('hashchange', close)
+  // The page changing under it (the browser's Back or Forward, a link) closes it, as any dialog (confirm.ts).
+  shortcutsShown(() => modals.close(DIALOG_ID))
   openDialog({
     modalId: DIALOG_ID,
     title: 'Keyboard shortcuts',
@@ -155,7 +153,6 @@ export function showShortcuts(): void {
     onClose: () => {
       shown = false
       shortcutsShown(null)
-      window.removeEventListener('hashchange', close)
     }
   })
 }
