@@ -51,3 +51,13 @@ test('first run: the window goes to the wizard without first calling the node em
   await page.getByRole('link', { name: 'Add a provider' }).click()
   await expect(page.getByRole('heading', { name: 'Add an LLM provider' })).toBeVisible()
 })
+
+test('first run: Back from the wizard the window opened on leaves the app (the redirect adds no history entry)', async ({ page, node }) => {
+  await page.goto('about:blank')
+  await page.goto(node.uiUrl)
+  await expect(page.getByRole('heading', { name: 'Add an LLM provider' })).toBeVisible()
+  expect(await page.evaluate(() => location.hash)).toBe('#/providers/new')
+  // Back showed an empty Inboxes page first; only Back again left the app.
+  await page.goBack()
+  await expect.poll(() => page.url()).toBe('about:blank')
+})

@@ -76,4 +76,16 @@ describe('first run, the providers not read yet', () => {
     await waitFor(() => expect(location.hash).toBe('#/providers/new'), { timeout: 5_000 })
     expect(await screen.findByRole('heading', { name: 'Add an LLM provider' }, { timeout: 5_000 })).toBeTruthy()
   })
+
+  it('the wizard takes the place of the list in the window’s history: Back goes to where the window was before', async () => {
+    const { transport, releaseAll } = heldProviders()
+    const entries = history.length
+    renderWithApp(<App />, transport)
+    await releaseAll()
+    await releaseAll()
+    await waitFor(() => expect(location.hash).toBe('#/providers/new'), { timeout: 5_000 })
+    expect(await screen.findByRole('heading', { name: 'Add an LLM provider' }, { timeout: 5_000 })).toBeTruthy()
+    // No entry added: Back from the wizard showed an empty Inboxes page, and only Back again left the app.
+    expect(history.length).toBe(entries)
+  })
 })

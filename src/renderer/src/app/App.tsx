@@ -3,7 +3,7 @@ import { Suspense, useEffect, useState } from 'react'
 import { useProviders } from '../api/queries'
 import { InboxesPage } from '../features/inboxes/InboxesPage'
 import { AppLayout } from './AppLayout'
-import { hrefOf, navigate, routeNow, useRoute } from './router'
+import { hrefOf, navigateReplacing, routeNow, useRoute } from './router'
 import { lazyScreen, ScreenBoundary } from './screen-loading'
 import { whenIdle } from './when-idle'
 
@@ -46,7 +46,7 @@ export function App() {
     ProviderWizard.preload().catch(() => undefined)
     void refetchProviders().then((r) => {
       if (!current || r.data?.length !== 0) return
-      if (openedOnList && hrefOf(routeNow()) === hrefOf(openedAt)) navigate({ name: 'new-provider' })
+      if (openedOnList && hrefOf(routeNow()) === hrefOf(openedAt)) navigateReplacing({ name: 'new-provider' })
       else setWizardSeen(true)
     })
     return () => {

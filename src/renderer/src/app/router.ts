@@ -77,6 +77,20 @@ export function navigate(route: Route): void {
   if (mayLeave(href, () => navigate(route))) window.location.hash = href
 }
 
+/**
+ * Goes to `route` in the place of the page shown, adding no entry to the window's history: for a page
+ * the operator did not ask for but was sent to (the first run's wizard), from which Back goes to where
+ * they were before, not to the page they were sent from. The entry keeps its state (its place, history-place.ts),
+ * and everything that follows the address is told as for any change of it (a hashchange event).
+ */
+export function navigateReplacing(route: Route): void {
+  const href = hrefOf(route)
+  if (!mayLeave(href, () => navigateReplacing(route))) return
+  const oldURL = window.location.href
+  window.history.replaceState(window.history.state, '', href)
+  if (window.location.href !== oldURL) window.dispatchEvent(new HashChangeEvent('hashchange', { oldURL, newURL: window.location.href }))
+}
+
 /** The views following the address (told on hashchange, or at once by navigateNow). */
 const routeListeners = new Set<() => void>()
 
