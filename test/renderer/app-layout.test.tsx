@@ -172,3 +172,32 @@ describe('Ctrl+K with a dialog open', () => {
     expect(search().value).toBe('')
   })
 })
+
+/* The navigation said "Ctrl+K searches inboxes" on macOS too, where the key is ⌘K (the list of shortcuts says so). */
+describe('the navigation names the platform’s keys', () => {
+  afterEach(() => {
+    delete (navigator as unknown as Record<string, unknown>).userAgent // the prototype's again
+  })
+  const layout = (agent: string) => {
+    Object.defineProperty(navigator, 'userAgent', { configurable: true, get: () => agent })
+    renderWithApp(
+      <AppLayout route={{ name: 'inboxes' }}>
+        <p>page</p>
+      </AppLayout>
+    )
+    return within(screen.getByRole('navigation', { name: 'Main' }))
+  }
+
+  it('⌘ on macOS', () => {
+    const nav = layout('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5)')
+    expect(nav.getByText('⌘K searches inboxes')).toBeTruthy()
+    expect(nav.queryByText(/Ctrl/)).toBeNull()
+    expect(nav.getByRole('button', { name: 'Keyboard shortcuts' }).getAttribute('aria-keyshortcuts')).toBe('? Meta+/')
+  })
+
+  it('Ctrl elsewhere', () => {
+    const nav = layout('Mozilla/5.0 (X11; Linux x86_64)')
+    expect(nav.getByText('Ctrl+K searches inboxes')).toBeTruthy()
+    expect(nav.getByRole('button', { name: 'Keyboard shortcuts' }).getAttribute('aria-keyshortcuts')).toBe('? Control+/')
+  })
+})

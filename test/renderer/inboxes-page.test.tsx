@@ -1651,3 +1651,24 @@ describe('a selection of 100,000 inboxes (Ctrl+A at 100,000)', () => {
     expect(many).toBeLessThan(few * 3 + 100)
   }, 120_000)
 })
+
+/* The search box named Ctrl+K on macOS too, where the key is ⌘K (the list of shortcuts says so). */
+describe('the search box names the platform’s key', () => {
+  afterEach(() => {
+    delete (navigator as unknown as Record<string, unknown>).userAgent // the prototype's again
+  })
+
+  it('⌘K on macOS', async () => {
+    Object.defineProperty(navigator, 'userAgent', { configurable: true, get: () => 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5)' })
+    renderPage()
+    const box = await screen.findByRole('textbox', { name: 'Search inboxes' })
+    expect(box.getAttribute('placeholder')).toBe('Search names and messages (⌘K)')
+  })
+
+  it('Ctrl+K elsewhere', async () => {
+    Object.defineProperty(navigator, 'userAgent', { configurable: true, get: () => 'Mozilla/5.0 (X11; Linux x86_64)' })
+    renderPage()
+    const box = await screen.findByRole('textbox', { name: 'Search inboxes' })
+    expect(box.getAttribute('placeholder')).toBe('Search names and messages (Ctrl+K)')
+  })
+})

@@ -12,6 +12,7 @@ import { mayLeave } from './leave-guard'
 import { hrefOf, navigateNow, type Route } from './router'
 import { closeShortcuts, onShortcutsKey, openShortcuts, shortcutsOpen } from './shortcut-keys'
 import { ThemeSwitch } from './ThemeSwitch'
+import { ariaWithCommandKey, withCommandKey } from './platform'
 
 /** Ctrl/Cmd+K from anywhere: the inbox list with its search box focused (then `focused` is told it, or null if it never came). */
 function focusInboxSearch(focused?: (box: HTMLElement | null) => void) {
@@ -118,9 +119,9 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
         ))}
         <Stack gap={2} mt="auto" p="xs" align="flex-start">
           <Text size="xs" c="dimmed">
-            Ctrl+K searches inboxes
+            {withCommandKey('K')} searches inboxes
           </Text>
-          <Anchor component="button" type="button" size="xs" onClick={openShortcuts} aria-keyshortcuts="? Control+/">
+          <Anchor component="button" type="button" size="xs" onClick={openShortcuts} aria-keyshortcuts={`? ${ariaWithCommandKey('/')}`}>
             Keyboard shortcuts
           </Anchor>
         </Stack>

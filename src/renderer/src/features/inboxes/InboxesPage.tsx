@@ -40,7 +40,7 @@ import {
 import { InboxRow } from './InboxRow'
 import { isSelectAllKey, readEveryRow, typingIn } from './select-all'
 import { EACH_MAX } from './bulk-calls'
-import { onMac } from '../../app/platform'
+import { onMac, withCommandKey } from '../../app/platform'
 import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount'
 import { rememberListPlace, takeReturnFocus } from './return-focus'
 import { leaveSearch, openFromSearch } from './followed-search'
@@ -656,7 +656,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
           id="inbox-search"
           style={{ flex: 1 }}
           aria-label="Search inboxes"
-          placeholder="Search names and messages (Ctrl+K)"
+          placeholder={`Search names and messages (${withCommandKey('K')})`}
           maxLength={SEARCH_QUERY_MAX}
           leftSection={<IconSearch size={16} />}
           rightSectionPointerEvents="all"
