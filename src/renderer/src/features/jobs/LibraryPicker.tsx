@@ -182,7 +182,11 @@ export function LibraryPicker({ value, onChange }: ScopeProps) {
         {searching && found.isError && <Alert color="red">{errorText(found.error)}</Alert>}
         {!searching && root.data?.length === 0 && (
           <Text size="sm" c="dimmed">
-            The library is empty. Upload documents on the <Anchor href={hrefOf({ name: 'files' })}>Files</Anchor> page to give them to jobs.
+            The library is empty. Upload documents on the{' '}
+            <Anchor href={hrefOf({ name: 'files' })} underline="always">
+              Files
+            </Anchor>{' '}
+            page to give them to jobs.
           </Text>
         )}
         {searching && found.data?.length === 0 && !found.isPlaceholderData && (
