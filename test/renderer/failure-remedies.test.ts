@@ -22,4 +22,23 @@ describe('failureRemedies', () => {
     expect(failureRemedies({ kind: 'auth' }, 'gpt', undefined)).toEqual({ switchProvider: false, addProvider: false })
     expect(failureRemedies(true, 'gpt', ['gpt'])).toEqual({ switchProvider: false, addProvider: false })
   })
+
+  it('a note older than a switch of the job: nothing about the provider it left; a switch only to a third one', () => {
+    // The job uses "local" now, the only other provider: switching would offer the failed "gpt" back.
+    expect(failureRemedies({ kind: 'auth' }, 'gpt', ['gpt', 'local'], 'local')).toEqual({ switchProvider: false, addProvider: false })
+    expect(failureRemedies({ kind: 'provider_error' }, 'gpt', ['gpt', 'local'], 'local')).toEqual({
+      switchProvider: false,
+      addProvider: false
+    })
+    expect(failureRemedies({ kind: 'auth' }, 'gpt', ['gpt', 'local', 'third'], 'local')).toEqual({
+      switchProvider: true,
+      addProvider: false
+    })
+    // Still on the failed provider: as before.
+    expect(failureRemedies({ kind: 'auth' }, 'gpt', ['gpt', 'local'], 'gpt')).toEqual({
+      settingsOf: 'gpt',
+      switchProvider: true,
+      addProvider: false
+    })
+  })
 })

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState, type ComponentProps, type ReactElement } from 'react'
+import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { LastMessage } from '../../src/shared/contract/message'
 import { MessageList } from '../../src/renderer/src/features/inboxes/MessageList'
@@ -706,8 +707,8 @@ describe('what a failed answer offers besides Retry: what fits the failure', () 
     const q = message('Hello')
     return [q, message(content, { answers: q.node_api_data.node_message_hash, error })]
   }
-  const offered = async (messages: LastMessage[], props: Partial<ComponentProps<typeof MessageList>> = {}) => {
-    renderWithApp(listOf(messages, props), routerTransport(node.router))
+  const offered = async (messages: LastMessage[], props: Partial<ComponentProps<typeof MessageList>> = {}, queryClient?: QueryClient) => {
+    renderWithApp(listOf(messages, props), routerTransport(node.router), { queryClient })
     const note = screen.getByTestId('message-error')
     // The providers are read: a switch or a new one is offered once the node said which there are.
     await waitFor(() => expect(within(note).getAllByRole('button').length + within(note).queryAllByRole('link').length).toBeGreaterThan(1))
@@ -754,6 +755,23 @@ describe('what a failed answer offers besides Retry: what fits the failure', () 
     expect(onSwitchProvider).toHaveBeenCalledOnce()
     cleanup()
     expect(await offered(failedAnswer(SERVER_ERROR, { kind: 'provider_error', status: 503 }))).toEqual(['Retry', 'Switch provider'])
+  })
+
+  it('a note older than a switch of the job to the only other provider: Retry alone, the failed provider not offered back', async () => {
+    await addProvider(node, 'local', { name: 'Local' })
+    const refused = failedAnswer(KEY_REFUSED, { kind: 'auth', status: 401 })
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    // While the job is on "gpt": its settings, and a switch to "local".
+    expect(await offered(refused, { jobProvider: 'gpt' }, queryClient)).toEqual([
+      'Retry',
+      'Open the provider’s settings',
+      'Switch provider'
+    ])
+    cleanup()
+    // Switched to "local" (the providers read already): nothing about "gpt", no switch back to it.
+    renderWithApp(listOf(refused, { jobProvider: 'local' }), routerTransport(node.router), { queryClient })
+    const note = screen.getByTestId('message-error')
+    expect([...note.querySelectorAll('a, button')].map((e) => e.textContent)).toEqual(['Retry'])
   })
 })
 

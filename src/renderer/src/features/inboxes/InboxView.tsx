@@ -254,6 +254,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
             )
           }}
           onSwitchProvider={() => switcherRef.current?.focus()}
+          jobProvider={inbox.agent.id}
           sent={sent}
         />
         <Composer jobId={jobId} inboxId={inboxId} answering={waiting || streaming || paused} onSend={() => setSent((n) => n + 1)} />

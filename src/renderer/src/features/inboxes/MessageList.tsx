@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Paper, Text, VisuallyHidden } from '@mantine/core'
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconRefresh } from '@tabler/icons-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
+import { createContext, memo, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import type { LastMessage } from '../../../../shared/contract/message'
 import { isAnswer, messageRole, replyingAgent } from '../../../../shared/message-role'
 import { sourcesOf } from '../../../../shared/answer-sources'
@@ -46,6 +46,8 @@ interface Props {
   /** Answer again the question `messageHash` (an answer or error note) replied to. */
   readonly onRetry: (messageHash: string) => void
   readonly onSwitchProvider: () => void
+  /** The provider the job answers with now (an error note's actions are about it, not about one it was switched from). */
+  readonly jobProvider?: string
   /** How many messages this window has sent here: each one shows the end, where it goes (and its answer follows). */
   readonly sent?: number
 }
@@ -59,12 +61,23 @@ const SCROLL_UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home'])
 /** Pixels from the top at which the next older page is asked for. */
 const LOAD_OLDER_AT = 400
 
+/** The job's provider now, for the error notes' actions (rows are memoized: a switch reaches them through this). */
+const JobProviderContext = createContext<string | undefined>(undefined)
+
 /**
  * The conversation, newest at the bottom. Only the rows on screen are rendered (measured as they
  * appear); scrolling up loads older pages, and the virtualizer keeps the reader's place when they
  * are prepended and follows new rows while the reader is at the bottom.
  */
 export function MessageList(props: Props) {
+  return (
+    <JobProviderContext.Provider value={props.jobProvider}>
+      <Rows {...props} />
+    </JobProviderContext.Provider>
+  )
+}
+
+function Rows(props: Props) {
   const { inboxId, messages, hasOlder, loadingOlder, onLoadOlder, streaming, streamingFor, waiting } = props
   const rows = useMemo<Row[]>(() => {
     const r: Row[] = conversationRows(messages)
@@ -471,10 +484,15 @@ function ErrorNote({
   const whole = useWatched({ inbox: message.inbox, hash, parent: message.job_message.parent })
   const { received, note } = errorNoteParts(message.job_message.content)
   const providers = useProviders().data
+  const agent = replyingAgent(message)
+  // The provider behind the note's sender (its agent may be named otherwise than its id).
+  const failedProvider = agent !== undefined && providers ? answeringProvider(providers)(agent) : agent
+  const error = message.job_message.error
   const remedies = failureRemedies(
-    message.job_message.error,
-    replyingAgent(message),
-    providers?.map((p) => p.id)
+    error,
+    failedProvider,
+    providers?.map((p) => p.id),
+    useContext(JobProviderContext)
   )
   const alert = (
     <Alert
