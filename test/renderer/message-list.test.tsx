@@ -5,6 +5,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { LastMessage } from '../../src/shared/contract/message'
 import { MessageList } from '../../src/renderer/src/features/inboxes/MessageList'
+import { parseRoute } from '../../src/renderer/src/app/router'
 import { buildPrompt } from '../../src/main/runtime/prompt'
 import { DEFAULT_JOB_CONFIG } from '../../src/shared/contract/job'
 import { useStreaming } from '../../src/renderer/src/stores/streaming'
@@ -737,7 +738,14 @@ describe('what a failed answer offers besides Retry: what fits the failure', () 
       const shown = await offered(failedAnswer(KEY_REFUSED, error))
       expect(shown).toContain('Open the provider’s settings')
       const settings = within(screen.getByTestId('message-error')).getByRole('link', { name: 'Open the provider’s settings' })
-      expect(settings.getAttribute('href')).toBe('#/providers/gpt/edit')
+      // Opened at the step holding what failed; saving comes back to this conversation.
+      expect(parseRoute(settings.getAttribute('href')!)).toEqual({
+        name: 'edit-provider',
+        providerId: 'gpt',
+        fix: error.kind,
+        ...(error.status !== undefined ? { status: error.status } : {}),
+        from: 'job_inbox::jobid_1::false'
+      })
       expect(settings.tabIndex).toBe(0)
       // The node's only provider does not work until it is mended: adding another is the other way on.
       expect(shown).toContain('Add a provider')

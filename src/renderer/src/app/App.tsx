@@ -74,7 +74,13 @@ export function App() {
   else if (route.name === 'providers') page = <ProvidersPage />
   else if (route.name === 'new-provider') page = <ProviderWizard mode={{ kind: 'add', firstRun }} />
   else if (route.name === 'edit-provider')
-    page = <ProviderWizard key={route.providerId} mode={{ kind: 'edit', providerId: route.providerId }} />
+    page = (
+      <ProviderWizard
+        key={route.providerId}
+        mode={{ kind: 'edit', providerId: route.providerId }}
+        arrival={{ fix: route.fix, status: route.status, from: route.from }}
+      />
+    )
   else if (route.name === 'files') page = <FilesPage path={route.path} node={route.node} from={route.from} />
   else if (route.name === 'settings') page = <SettingsPage />
   else page = inboxes

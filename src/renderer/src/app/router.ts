@@ -9,7 +9,18 @@ export type Route =
   | { readonly name: 'new-job' }
   | { readonly name: 'providers' }
   | { readonly name: 'new-provider' }
-  | { readonly name: 'edit-provider'; readonly providerId: string }
+  /**
+   * A provider's settings; opened from a failed answer (its "Open the provider's settings"), `fix` is the
+   * failure's kind and `status` its HTTP status (the wizard opens at the step to fix), `from` the inbox
+   * the operator came from (saving goes back to it).
+   */
+  | {
+      readonly name: 'edit-provider'
+      readonly providerId: string
+      readonly fix?: string
+      readonly status?: number
+      readonly from?: string
+    }
   /**
    * The document library; `path` opens a file's preview, `node` scrolls to one of its passages, `from`
    * is the inbox whose answer cited it (a source chip), which the preview offers to go back to.
@@ -36,7 +47,17 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === 'inboxes' && parts[1]) return { name: 'inbox', inboxId: parts[1] }
   if (parts[0] === 'jobs' && parts[1] === 'new') return { name: 'new-job' }
   if (parts[0] === 'providers' && parts[1] === 'new') return { name: 'new-provider' }
-  if (parts[0] === 'providers' && parts[1] && parts[2] === 'edit') return { name: 'edit-provider', providerId: parts[1] }
+  if (parts[0] === 'providers' && parts[1] && parts[2] === 'edit') {
+    const params = new URLSearchParams(q < 0 ? '' : whole.slice(q + 1))
+    const status = Number(params.get('status') ?? NaN)
+    return {
+      name: 'edit-provider',
+      providerId: parts[1],
+      ...(params.get('fix') ? { fix: params.get('fix')! } : {}),
+      ...(Number.isInteger(status) ? { status } : {}),
+      ...(params.get('from') ? { from: params.get('from')! } : {})
+    }
+  }
   if (parts[0] === 'providers') return { name: 'providers' }
   return { name: 'inboxes' }
 }
@@ -51,8 +72,14 @@ export function hrefOf(route: Route): string {
       return '#/providers'
     case 'new-provider':
       return '#/providers/new'
-    case 'edit-provider':
-      return `#/providers/${encodeURIComponent(route.providerId)}/edit`
+    case 'edit-provider': {
+      const params = new URLSearchParams()
+      if (route.fix) params.set('fix', route.fix)
+      if (route.status !== undefined) params.set('status', String(route.status))
+      if (route.from) params.set('from', route.from)
+      const q = params.toString()
+      return `#/providers/${encodeURIComponent(route.providerId)}/edit${q ? `?${q}` : ''}`
+    }
     case 'files': {
       const params = new URLSearchParams()
       if (route.path) params.set('path', route.path)

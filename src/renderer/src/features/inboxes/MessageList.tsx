@@ -22,7 +22,7 @@ import { awaitedSince, conversationRows, tailIndex, tailKey, type ConversationRo
 import { answerVersions, isBrokenOff } from './answer-versions'
 import { errorNoteParts, failedAnswerText } from './error-note'
 import { STOPPED_BEFORE_ANY_TEXT, stoppedAnswerText } from './stopped-answer'
-import { failureRemedies } from './failure-remedies'
+import { failureKind, failureRemedies, failureStatus } from './failure-remedies'
 import { absoluteTime, relativeTime } from './relative-time'
 import { SourceChips } from './SourceChips'
 import { spokenText } from './spoken-text'
@@ -516,7 +516,19 @@ function ErrorNote({
         )}
         {/* What fits the failure (failure-remedies): its settings when they are what failed, another provider when there is one, a new one when the job has none that works. */}
         {remedies.settingsOf !== undefined && (
-          <Button size="xs" variant="subtle" component="a" href={hrefOf({ name: 'edit-provider', providerId: remedies.settingsOf })}>
+          <Button
+            size="xs"
+            variant="subtle"
+            component="a"
+            href={hrefOf({
+              name: 'edit-provider',
+              providerId: remedies.settingsOf,
+              // Opened at the step holding what failed; saving comes back here, where Retry is.
+              fix: failureKind(error),
+              status: failureStatus(error),
+              from: message.inbox
+            })}
+          >
             Open the provider’s settings
           </Button>
         )}

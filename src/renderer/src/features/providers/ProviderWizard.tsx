@@ -36,14 +36,23 @@ import { ConnectionStep } from './ConnectionStep'
 import { IdentityStep } from './IdentityStep'
 import { KindStep } from './KindStep'
 import { inWizardWords } from './key-advice'
+import { failureToFix, type FieldToFix } from './failure-to-fix'
+import { backToConversation } from './back-to-conversation'
 import { ModelStep } from './ModelStep'
 import { ReviewStep } from './ReviewStep'
 import stepsCss from './WizardSteps.module.css'
 import { useStepTabs } from './use-step-tabs'
 import { modelOfBody, type TestState } from './wizard-step-props'
 
+/** How the edit page was reached from a failed answer: the failure's kind and HTTP status, the inbox it is in. */
+export interface WizardArrival {
+  readonly fix?: string
+  readonly status?: number
+  readonly from?: string
+}
+
 /** The add and edit flows share this form; add keeps its draft in a persisted store, edit in memory. */
-export function ProviderWizard({ mode }: { mode: WizardMode }) {
+export function ProviderWizard({ mode, arrival = {} }: { mode: WizardMode; arrival?: WizardArrival }) {
   const health = useHealth()
   const providers = useProviders()
   const nodeName = health.data?.node_name ?? DEFAULT_NODE_NAME
@@ -58,7 +67,11 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
   if (stored && stored !== lastStored) setLastStored(stored)
   const deletedMeanwhile = mode.kind === 'edit' && providers.isSuccess && !stored && !!editDraft && !!lastStored
   const editing = stored ?? (deletedMeanwhile ? lastStored : undefined)
-  const storedDraft = useMemo(() => (editing ? draftOf(editing) : null), [editing])
+  // Reached from a failed answer: the step holding what failed, its field focused, the failure said above the form.
+  const storedModel = editing ? draftOf(editing).model : ''
+  const toFix = mode.kind === 'edit' ? failureToFix(arrival.fix, arrival.status, storedModel) : undefined
+  const startStep = toFix?.step ?? 0
+  const storedDraft = useMemo(() => (editing ? { ...draftOf(editing), step: startStep } : null), [editing, startStep])
   // Changed elsewhere while being edited: the provider as it was when the first change was made here.
   // Saving wrote over the other change without a word; it is said, and saving asks first.
   const [editBase, setEditBase] = useState<ProviderListEntry | null>(null)
@@ -88,10 +101,15 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
     : ''
   const releaseGuard = useRef<(() => void) | null>(null)
   const editedId = mode.kind === 'edit' ? mode.providerId : null
+  // The page's own address (with what it was opened for): going to it again is not leaving.
+  const ownHref =
+    editedId === null
+      ? null
+      : hrefOf({ name: 'edit-provider', providerId: editedId, fix: arrival.fix, status: arrival.status, from: arrival.from })
   useEffect(() => {
-    if (!unsaved || editedId === null) return
+    if (!unsaved || ownHref === null) return
     const release = guardLeaving(
-      hrefOf({ name: 'edit-provider', providerId: editedId }),
+      ownHref,
       'Leave without saving?',
       `Your changes to provider ${shownName} are not saved. If you leave this page, they are lost.`
     )
@@ -100,7 +118,7 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
       releaseGuard.current = null
       release()
     }
-  }, [unsaved, shownName, editedId])
+  }, [unsaved, shownName, ownHref])
 
   if (mode.kind === 'edit' && providers.isSuccess && !editing) {
     return (
@@ -136,9 +154,15 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
       onStartOver={() => confirmStartOver(() => addDraft.startOver(nodeName))}
       saveBlocked={deletedMeanwhile}
       confirmSave={changedMeanwhile ? (proceed) => confirmOverwrite(shownName, proceed) : undefined}
+      focusField={toFix?.field}
       onDone={() => {
         releaseGuard.current?.()
         if (mode.kind === 'add') addDraft.discard()
+        if (mode.kind === 'edit' && arrival.from) {
+          // Came from a failed answer: back to its conversation, on Retry.
+          backToConversation(arrival.from)
+          return
+        }
         navigate(mode.kind === 'add' && mode.firstRun ? { name: 'new-job' } : { name: 'providers' })
         // The wizard leaves with the button that had the focus: the focus goes to the provider's Edit
         // once its row shows (after an edit), else to the page's content, not to the body (Tab from the top).
@@ -171,6 +195,16 @@ export function ProviderWizard({ mode }: { mode: WizardMode }) {
           <Button mt="xs" size="xs" variant="light" color="yellow" onClick={takeSaved}>
             Discard my changes and show the saved settings
           </Button>
+        </Alert>
+      )}
+      {toFix && (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} mb="md" data-testid="failure-to-fix">
+          <Text size="sm">{toFix.sentence}</Text>
+          {arrival.from && (
+            <Anchor href={hrefOf({ name: 'inbox', inboxId: arrival.from })} size="sm" underline="always">
+              Back to the conversation
+            </Anchor>
+          )}
         </Alert>
       )}
       {form}
@@ -209,6 +243,8 @@ interface FormProps {
   readonly notice?: string | null
   readonly onStartOver?: () => void
   readonly onDone: () => void
+  /** Reached from a failed answer: the field holding what failed, focused as the form opens. */
+  readonly focusField?: FieldToFix
   /** Editing a provider deleted elsewhere: nothing can be saved to it (the notice above the form says why). */
   readonly saveBlocked?: boolean
   /** Editing a provider changed elsewhere meanwhile: saving asks first, then `proceed`s. */
@@ -234,6 +270,7 @@ export function WizardForm({
   notice,
   onStartOver,
   onDone,
+  focusField,
   saveBlocked = false,
   confirmSave
 }: FormProps) {
@@ -272,8 +309,9 @@ export function WizardForm({
    * grid: focused, it scrolled the form in a 800x600 window past its title and its step tabs.
    */
   const stepsRef = useRef<HTMLDivElement>(null)
-  const toKeyField = useRef(false)
-  const focusStepTab = useRef(mode.kind === 'edit')
+  // Opened on the step of a failure to fix: its field (the key, the address or the model), not the step's tab.
+  const toKeyField = useRef(focusField === 'key')
+  const focusStepTab = useRef(mode.kind === 'edit' && focusField === undefined)
   useEffect(() => {
     if (focusStepTab.current) {
       focusStepTab.current = false
