@@ -40,6 +40,56 @@ test('a refused key opens the key field, said why; saved, the conversation is ba
   expect(node.fake.requests.at(-1)!.headers.authorization).toBe('Bearer sk-new')
 })
 
+test('saved while the conversation’s messages take longer than 3 s to arrive: Retry takes the focus once they are drawn', async ({
+  page,
+  node
+}) => {
+  const inbox = await openNewJobInbox(page, node)
+  const conversation = await page.evaluate(() => location.hash)
+  node.fake.queue = [{ type: 'status', status: 401, body: { error: { message: 'Incorrect API key provided' } } }]
+  await inbox.send('Name a colour')
+  await settingsLink(page.getByTestId('message-error')).click()
+  await expect(page.getByRole('heading', { name: 'Edit provider “gpt”' })).toBeVisible()
+  // Opened afresh (nothing of the conversation kept in the window), its messages held back for 4 s.
+  await page.reload()
+  await expect(page.getByLabel('API key', { exact: true })).toBeFocused()
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/last_messages/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.keyboard.type('sk-new')
+  await page.getByRole('button', { name: 'Test & save' }).click()
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe(conversation)
+  await expect(page.getByRole('img', { name: 'Loading inbox' })).toBeVisible()
+  await page.waitForTimeout(4000)
+  release()
+  await expect(page.getByTestId('message-error').getByRole('button', { name: 'Retry' })).toBeFocused()
+})
+
+test('saved when the conversation has no failed answer left (answered meanwhile): its title takes the focus, not the page', async ({
+  page,
+  node
+}) => {
+  const inbox = await openNewJobInbox(page, node)
+  const conversation = await page.evaluate(() => location.hash)
+  node.fake.queue = [{ type: 'status', status: 401, body: { error: { message: 'Incorrect API key provided' } } }]
+  await inbox.send('Name a colour')
+  const href = (await settingsLink(page.getByTestId('message-error')).getAttribute('href'))!
+  // Retried and answered (another window, say) before the settings are saved.
+  node.fake.queue = [{ type: 'reply', chunks: ['Teal'] }]
+  await page.getByTestId('message-error').getByRole('button', { name: 'Retry' }).click()
+  await expect(inbox.answers().last()).toContainText('Teal')
+  await expect(page.getByTestId('message-error')).toHaveCount(0)
+  await page.evaluate((to) => (location.hash = to), href)
+  await expect(page.getByLabel('API key', { exact: true })).toBeFocused()
+  await page.keyboard.type('sk-new')
+  await page.getByRole('button', { name: 'Test & save' }).click()
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe(conversation)
+  await expect(page.getByTestId('inbox-title')).toBeFocused()
+})
+
 test('a model not found opens the Model step on the model; Back returns to the conversation', async ({ page, node }) => {
   const inbox = await openNewJobInbox(page, node)
   const conversation = await page.evaluate(() => location.hash)

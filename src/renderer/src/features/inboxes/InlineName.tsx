@@ -5,6 +5,7 @@ import { useRouteMutation } from '../../api/queries'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { isInputMethodKey } from '../../app/input-method-key'
 import { routeNow } from '../../app/router'
+import { retryFocusOwed } from './retry-focus'
 import { errorText } from '../../api/client'
 import { INBOX_NAME_RULE, inboxNameTooLongText, isInboxName } from '../../../../shared/contract/inbox-name-rules'
 
@@ -29,7 +30,8 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
   // one the address has left already (passed through with Alt+Down, its view drawn late on a loaded
   // machine): its title took the focus on the way, which ended the typing carried to the next one.
   const title = useRef<HTMLHeadingElement>(null)
-  useEffect(() => focusWhenLost(() => (isOpenNow(inboxId) ? title.current : null)), [inboxId])
+  // Not while the Retry of a failed answer is owed it (back from the provider's settings, retry-focus.ts).
+  useEffect(() => focusWhenLost(() => (isOpenNow(inboxId) && !retryFocusOwed(inboxId) ? title.current : null)), [inboxId])
   // One save at a time: Enter starts one, and the field losing the focus meanwhile (a click elsewhere) would start another.
   const saving = useRef(false)
   const save = async () => {

@@ -25,6 +25,7 @@ import { STOPPED_BEFORE_ANY_TEXT, stoppedAnswerText } from './stopped-answer'
 import { failureKind, failureRemedies, failureStatus } from './failure-remedies'
 import { absoluteTime, relativeTime } from './relative-time'
 import { SourceChips } from './SourceChips'
+import { dropRetryFocus, retryFocusOwed, takeRetryFocus } from './retry-focus'
 import { spokenText } from './spoken-text'
 
 interface Props {
@@ -63,6 +64,20 @@ const LOAD_OLDER_AT = 400
 
 /** The job's provider now, for the error notes' actions (rows are memoized: a switch reaches them through this). */
 const JobProviderContext = createContext<string | undefined>(undefined)
+
+/** The error note whose Retry is owed the focus once drawn (retry-focus.ts): its hash, and the conversation's. */
+const RetryFocusContext = createContext<{ readonly hash: string; readonly inboxId: string } | undefined>(undefined)
+
+/** The latest failed answer's note that offers Retry (a question it answers), if any. */
+function latestFailedNote(rows: readonly ConversationRow[]): LastMessage | undefined {
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const row = rows[i]!
+    if (row.kind !== 'answers') continue
+    const { failed } = answerVersions(row.answers)
+    if (failed?.job_message.parent) return failed
+  }
+  return undefined
+}
 
 /**
  * The conversation, newest at the bottom. Only the rows on screen are rendered (measured as they
@@ -108,6 +123,16 @@ function Rows(props: Props) {
     scrollEndThreshold: 40,
     initialMeasurementsCache: restore ? [...restore.sizes] : []
   })
+  // Back from a provider's settings saved to fix a failed answer: its Retry takes the focus once drawn
+  // (ErrorNote); a conversation without one forgets it (its title takes the focus then, InlineName).
+  const owedNote = retryFocusOwed(inboxId) ? latestFailedNote(rows as ConversationRow[]) : undefined
+  const retryFocus = useMemo(
+    () => (owedNote ? { hash: owedNote.node_api_data.node_message_hash, inboxId } : undefined),
+    [owedNote, inboxId]
+  )
+  useLayoutEffect(() => {
+    if (retryFocusOwed(inboxId) && !latestFailedNote(rows as ConversationRow[])) dropRetryFocus()
+  }, [inboxId, rows])
   // Rows read the callbacks through a ref, so a new callback does not re-render every row.
   const actions = useRef(props)
   actions.current = props
@@ -248,24 +273,26 @@ function Rows(props: Props) {
         </Text>
       )}
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {items.map((v) => {
-          const row = rows[v.index]!
-          return (
-            <div
-              key={v.key}
-              data-index={v.index}
-              data-question={questionOf(row, streamingFor)}
-              ref={virtualizer.measureElement}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)`, padding: '4px 8px' }}
-            >
-              {row.kind === 'tail' ? (
-                <Tail inboxId={inboxId} streaming={streaming} pause={props.pause} waitSince={waitSince} />
-              ) : (
-                <RowView row={row} actions={actions} answering={row.kind === 'answers' && isAnswering(props.answering, row)} />
-              )}
-            </div>
-          )
-        })}
+        <RetryFocusContext.Provider value={retryFocus}>
+          {items.map((v) => {
+            const row = rows[v.index]!
+            return (
+              <div
+                key={v.key}
+                data-index={v.index}
+                data-question={questionOf(row, streamingFor)}
+                ref={virtualizer.measureElement}
+                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)`, padding: '4px 8px' }}
+              >
+                {row.kind === 'tail' ? (
+                  <Tail inboxId={inboxId} streaming={streaming} pause={props.pause} waitSince={waitSince} />
+                ) : (
+                  <RowView row={row} actions={actions} answering={row.kind === 'answers' && isAnswering(props.answering, row)} />
+                )}
+              </div>
+            )
+          })}
+        </RetryFocusContext.Provider>
       </div>
     </Box>
   )
@@ -488,6 +515,13 @@ function ErrorNote({
   // The provider behind the note's sender (its agent may be named otherwise than its id).
   const failedProvider = agent !== undefined && providers ? answeringProvider(providers)(agent) : agent
   const error = message.job_message.error
+  // The Retry owed the focus (back from the provider's settings) takes it as this note is drawn.
+  const retry = useRef<HTMLButtonElement>(null)
+  const retryFocus = useContext(RetryFocusContext)
+  const owed = retryFocus?.hash === hash ? retryFocus.inboxId : undefined
+  useLayoutEffect(() => {
+    if (owed !== undefined) takeRetryFocus(owed, retry.current)
+  }, [owed])
   const remedies = failureRemedies(
     error,
     failedProvider,
@@ -510,7 +544,7 @@ function ErrorNote({
       )}
       <Group mt="xs" gap="xs">
         {message.job_message.parent && (
-          <Button size="xs" variant="light" {...askAgainProps(answering, () => actions.current.onRetry(hash), 'Retry')}>
+          <Button ref={retry} size="xs" variant="light" {...askAgainProps(answering, () => actions.current.onRetry(hash), 'Retry')}>
             Retry
           </Button>
         )}
