@@ -107,6 +107,15 @@ export const EVENT_BATCH_MS = 50
 export const VFS_EVENT_BATCH_MS = 250
 /** A list's count, when changes left it uncertain, is read again at most this often (one row each time). */
 export const COUNT_REFRESH_MS = 500
+/**
+ * A count read that failed is tried again, at most this many reads in all, each wait twice the one before
+ * (from COUNT_REFRESH_MS, up to COUNT_RETRY_MAX_MS): about a minute of a node that does not answer. After
+ * that the next change, or the event stream back after a break (every list is read again), corrects it.
+ */
+export const COUNT_READ_TRIES = 10
+export const COUNT_RETRY_MAX_MS = 8_000
+/** The wait before a list's count read after `failures` failed ones in a row. */
+export const countWait = (failures: number) => Math.min(COUNT_REFRESH_MS * 2 ** failures, COUNT_RETRY_MAX_MS)
 /** An open search asks the node again after inbox changes at most this often (a script writing steadily made one a batch). */
 export const SEARCH_REFRESH_MS = 500
 
@@ -162,7 +171,8 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
   /** Those of them still waiting in `pending` for their batch. */
   let pendingMoving = new Set<string>()
   let closed = false
-  const recount = (filter: InboxFilter) => {
+  /** `failures`: count reads of this list that failed in a row (each next one waits longer; see COUNT_READ_TRIES). */
+  const recount = (filter: InboxFilter, failures = 0) => {
     const key = JSON.stringify(filter)
     if (closed || countTimers.has(key)) return
     countTimers.set(
@@ -172,10 +182,13 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
         const told = inboxChangesTold
         // Not written if a change came meanwhile or waits for its batch: the count holds it already, and
         // its patch would count it again (58 of 59 after a removal elsewhere). Read again a moment later.
-        void refreshCount(qc, client, filter, () => inboxChangesTold === told && pendingMoving.size === 0).then((written) => {
-          if (!written) recount(filter)
+        void refreshCount(qc, client, filter, () => inboxChangesTold === told && pendingMoving.size === 0).then((read) => {
+          if (read === 'moved') recount(filter)
+          // Not answered (a node busy deleting 100,000 inboxes refused it): read again, waiting longer each
+          // time. It was left as it was, and the list said "1,900 inboxes" with none left until a reload.
+          else if (read === 'failed' && failures + 1 < COUNT_READ_TRIES) recount(filter, failures + 1)
         })
-      }, COUNT_REFRESH_MS)
+      }, countWait(failures))
     )
   }
 

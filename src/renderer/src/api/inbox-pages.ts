@@ -532,21 +532,31 @@ function applyAgain(qc: QueryClient, query: Query, changes: ReadonlyMap<string, 
   }
 }
 
+/** How a count read ended: written; not written, a change having come meanwhile; or not answered (the node busy or away). */
+export type CountRead = 'written' | 'moved' | 'failed'
+
 /**
  * Reads a list's total_count with a one-row page and writes it into the cached pages, if `current()`
  * still holds when the answer comes. The node's count already holds every change made before it
  * counted, and the cached count gets each change again when its event is applied: an answer that
  * came while a change was told, or waiting to be applied, would count that change twice (or lose it).
- * Returns false when the answer was not written for that reason (the caller reads it again later).
+ * Answers 'moved' when the answer was not written for that reason, 'failed' when the node did not
+ * answer (a 503 or a time-out while it deletes 100,000 inboxes): the caller reads it again later in
+ * both cases, else the count stayed wrong until a reload.
  */
-export async function refreshCount(qc: QueryClient, client: Client, filter: InboxFilter, current: () => boolean = () => true) {
+export async function refreshCount(
+  qc: QueryClient,
+  client: Client,
+  filter: InboxFilter,
+  current: () => boolean = () => true
+): Promise<CountRead> {
   let total_count: number
   try {
     ;({ total_count } = await client.call('all_inboxes_paginated', { query: pageQuery(filter, undefined, 1) }))
   } catch {
-    return true // the count stays as it was; the next change or a reload corrects it
+    return 'failed'
   }
-  if (!current()) return false
+  if (!current()) return 'moved'
   qc.setQueryData<InboxPages>(inboxPageKeys.pages(filter), (d) => d && { ...d, pages: d.pages.map((p) => ({ ...p, total_count })) })
-  return true
+  return 'written'
 }

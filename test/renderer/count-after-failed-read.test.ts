@@ -1,0 +1,119 @@
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createClient } from '../../src/renderer/src/api/client'
+import { COUNT_READ_TRIES, connectEvents } from '../../src/renderer/src/api/events'
+import { INBOX_PAGE, inboxPageKeys, inboxPagesQuery, type InboxPages } from '../../src/renderer/src/api/inbox-pages'
+import type { Transport } from '../../src/renderer/src/api/transport'
+import type { BridgeRequest } from '../../src/shared/bridge'
+import { addProvider, createJob, useTestNode } from '../support/node'
+
+/*
+ * Every conversation selected and deleted at once (Ctrl+A, Delete, Confirm) on a node busy deleting: the
+ * rows the window had loaded are counted out by their events, the others cannot be (not loaded), so the
+ * window reads the count from the node once the events are over. That one read failed (a 503, a time-out:
+ * the node busy), and nothing read it again: the list said "10 inboxes" (in the field: "1,900 inboxes")
+ * a minute later, with none left, until a reload.
+ *
+ * A real node in-process; the window's transport, in this test only, refuses the count reads it is told to.
+ */
+
+const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
+const filter = { showHidden: false, pinned: false }
+const JOBS = INBOX_PAGE + 10
+
+let qc: QueryClient
+let stops: (() => void)[] = []
+/** Count reads (one-row pages) still to be refused with 503, as a busy node does. */
+let refuseCountReads = 0
+let countReads = 0
+/** The window shows the list (its first page read). */
+let openList: () => void
+
+const isCountRead = (req: BridgeRequest) => req.path === '/v2/all_inboxes_paginated' && req.query?.limit === '1'
+
+beforeEach(() => {
+  refuseCountReads = 0
+  countReads = 0
+  const transport: Transport = {
+    kind: 'ipc',
+    request: async (req) => {
+      if (isCountRead(req)) {
+        countReads++
+        if (refuseCountReads > 0) {
+          refuseCountReads--
+          return { status: 503, body: { code: 503, error: 'Service Unavailable', message: 'the node is busy; try again' } }
+        }
+      }
+      return node.router.handle(req)
+    },
+    onEvent: (listener) => node.ctx.bus.subscribe(listener)
+  }
+  qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
+  stops = [connectEvents(transport, qc)]
+  openList = () => {
+    const observer = new InfiniteQueryObserver(qc, inboxPagesQuery(createClient(transport), filter))
+    stops.push(observer.subscribe(() => {}))
+  }
+})
+afterEach(() => {
+  vi.useRealTimers()
+  stops.forEach((stop) => stop())
+  qc.clear()
+})
+
+const count = () => qc.getQueryData<InboxPages>(inboxPageKeys.pages(filter))?.pages[0]?.total_count
+const loadedRows = () => qc.getQueryData<InboxPages>(inboxPageKeys.pages(filter))?.pages.flatMap((p) => p.inboxes).length
+
+async function listOfJobs(): Promise<string[]> {
+  const ids: string[] = []
+  for (let i = 0; i < JOBS; i++) ids.push(await createJob(node, 'gpt'))
+  // The list as the window first shows it: one page loaded, the count of every inbox.
+  openList()
+  await expect.poll(count).toBe(JOBS)
+  expect(loadedRows()).toBe(INBOX_PAGE)
+  // A count read the first read may have asked for (creations told while it was on its way) is over:
+  // the reads counted and refused below are those after the removals.
+  await new Promise((r) => setTimeout(r, 1000))
+  countReads = 0
+  return ids
+}
+
+describe('the list count after every conversation is deleted, the count read failing', () => {
+  it('says none are left within seconds, though the first count read after the removals failed', async () => {
+    const ids = await listOfJobs()
+    refuseCountReads = 1
+    const res = await node.post('/v2/remove_jobs', { job_ids: ids })
+    expect(res.status).toBe(200)
+    await expect.poll(() => countReads, { timeout: 3000, interval: 20 }).toBeGreaterThan(0)
+    await expect.poll(count, { timeout: 5000, interval: 100 }).toBe(0)
+  })
+
+  it('is read again while the node refuses, each wait longer than the one before, and written once it answers', async () => {
+    const ids = await listOfJobs()
+    refuseCountReads = 1_000
+    await node.post('/v2/remove_jobs', { job_ids: ids.slice(0, 20) }) // ten of them not loaded
+    await expect.poll(() => countReads, { timeout: 3000, interval: 20 }).toBe(1)
+    // Read again, but not every half second for as long as the node refuses (1 s, then 2 s, then 4 s).
+    await expect.poll(() => countReads, { timeout: 3000, interval: 20 }).toBeGreaterThan(1)
+    const at = Date.now()
+    const reads = countReads
+    await new Promise((r) => setTimeout(r, 3000))
+    expect(countReads - reads).toBeLessThanOrEqual(Math.ceil((Date.now() - at) / 1000))
+    // The node answers again: the next read is written.
+    refuseCountReads = 0
+    await expect.poll(count, { timeout: 10_000, interval: 100 }).toBe(JOBS - 20)
+  }, 20_000)
+
+  it('stops reading after a bound while the node keeps refusing (about a minute), not every half second for good', async () => {
+    const ids = await listOfJobs()
+    refuseCountReads = Infinity
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    await node.post('/v2/remove_jobs', { job_ids: ids.slice(0, 20) })
+    await vi.advanceTimersByTimeAsync(50_000)
+    expect(countReads).toBeGreaterThan(5)
+    expect(countReads).toBeLessThan(COUNT_READ_TRIES)
+    await vi.advanceTimersByTimeAsync(10 * 60_000)
+    expect(countReads).toBe(COUNT_READ_TRIES)
+    expect(count()).toBe(JOBS - 10) // the loaded rows removed are counted out all the same
+  })
+})
