@@ -26,6 +26,12 @@ let stops: (() => void)[] = []
 /** Count reads (one-row pages) still to be refused with 503, as a busy node does. */
 let refuseCountReads = 0
 let countReads = 0
+/** Events reach the window (false: the stream is broken, the events of the break are missed). */
+let streamUp = true
+/** Tells the window its stream is back after a break (what it missed is read again). */
+let resume: () => void
+/** Each next list read (a page, not a count) is answered by the node at once, its answer held this long (one entry a read). */
+let heldPageAnswersMs: number[] = []
 /** The window shows the list (its first page read). */
 let openList: () => void
 
@@ -34,6 +40,8 @@ const isCountRead = (req: BridgeRequest) => req.path === '/v2/all_inboxes_pagina
 beforeEach(() => {
   refuseCountReads = 0
   countReads = 0
+  streamUp = true
+  heldPageAnswersMs = []
   const transport: Transport = {
     kind: 'ipc',
     request: async (req) => {
@@ -44,9 +52,17 @@ beforeEach(() => {
           return { status: 503, body: { code: 503, error: 'Service Unavailable', message: 'the node is busy; try again' } }
         }
       }
-      return node.router.handle(req)
+      const held = req.path === '/v2/all_inboxes_paginated' && !isCountRead(req) ? heldPageAnswersMs.shift() : undefined
+      const answer = await node.router.handle(req)
+      if (held) await new Promise((r) => setTimeout(r, held))
+      return answer
     },
-    onEvent: (listener) => node.ctx.bus.subscribe(listener)
+    onEvent: (listener, onResumed) => {
+      resume = () => onResumed?.()
+      return node.ctx.bus.subscribe((event) => {
+        if (streamUp) listener(event)
+      })
+    }
   }
   qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
   stops = [connectEvents(transport, qc)]
@@ -116,4 +132,23 @@ describe('the list count after every conversation is deleted, the count read fai
     expect(countReads).toBe(COUNT_READ_TRIES)
     expect(count()).toBe(JOBS - 10) // the loaded rows removed are counted out all the same
   })
+
+  it('says none are left when the stream broke during the removals, more came while the lists were read again, and the count read failed', async () => {
+    const ids = await listOfJobs()
+    // The stream breaks: these removals are never told (the last 50 created are the rows loaded).
+    streamUp = false
+    await node.post('/v2/remove_jobs', { job_ids: ids.slice(JOBS - 5) })
+    // Back: the list is read again; the node answers it at once (55 left, 50 rows) and the answer takes a second to come.
+    streamUp = true
+    heldPageAnswersMs = [1000]
+    resume()
+    await new Promise((r) => setTimeout(r, 200))
+    // Meanwhile the rest is deleted, told on the new stream; the node, busy, refuses the count reads that
+    // follow (the one these removals ask for, the one the read landing with them asks for).
+    refuseCountReads = 2
+    await node.post('/v2/remove_jobs', { job_ids: ids.slice(0, JOBS - 5) })
+    await expect.poll(() => countReads, { timeout: 4000, interval: 20 }).toBeGreaterThan(0)
+    await expect.poll(count, { timeout: 10_000, interval: 100 }).toBe(0)
+    expect(loadedRows()).toBe(0)
+  }, 20_000)
 })
