@@ -1,8 +1,15 @@
-import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query'
+import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createClient } from '../../src/renderer/src/api/client'
-import { COUNT_READ_TRIES, connectEvents } from '../../src/renderer/src/api/events'
-import { INBOX_PAGE, inboxPageKeys, inboxPagesQuery, type InboxPages } from '../../src/renderer/src/api/inbox-pages'
+import { createClient, retryOnce } from '../../src/renderer/src/api/client'
+import { connectEvents } from '../../src/renderer/src/api/events'
+import {
+  COUNT_READ_TRIES,
+  hiddenCountQuery,
+  INBOX_PAGE,
+  inboxPageKeys,
+  inboxPagesQuery,
+  type InboxPages
+} from '../../src/renderer/src/api/inbox-pages'
 import type { Transport } from '../../src/renderer/src/api/transport'
 import type { BridgeRequest } from '../../src/shared/bridge'
 import { addProvider, createJob, useTestNode } from '../support/node'
@@ -34,6 +41,8 @@ let resume: () => void
 let heldPageAnswersMs: number[] = []
 /** The window shows the list (its first page read). */
 let openList: () => void
+/** The window shows the hidden count (beside the list's count while hidden ones are not listed); answers its reader. */
+let showHiddenCount: () => () => number | undefined
 
 const isCountRead = (req: BridgeRequest) => req.path === '/v2/all_inboxes_paginated' && req.query?.limit === '1'
 
@@ -64,11 +73,17 @@ beforeEach(() => {
       })
     }
   }
-  qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
+  // The window's defaults (app-main.tsx): a failed read is tried once more.
+  qc = new QueryClient({ defaultOptions: { queries: { retry: retryOnce, staleTime: Infinity } } })
   stops = [connectEvents(transport, qc)]
   openList = () => {
     const observer = new InfiniteQueryObserver(qc, inboxPagesQuery(createClient(transport), filter))
     stops.push(observer.subscribe(() => {}))
+  }
+  showHiddenCount = () => {
+    const observer = new QueryObserver(qc, hiddenCountQuery(createClient(transport)))
+    stops.push(observer.subscribe(() => {}))
+    return () => observer.getCurrentResult().data
   }
 })
 afterEach(() => {
@@ -150,5 +165,27 @@ describe('the list count after every conversation is deleted, the count read fai
     await expect.poll(() => countReads, { timeout: 4000, interval: 20 }).toBeGreaterThan(0)
     await expect.poll(count, { timeout: 10_000, interval: 100 }).toBe(0)
     expect(loadedRows()).toBe(0)
+  }, 20_000)
+})
+
+describe('the hidden count after the hidden conversations are deleted, its reads failing', () => {
+  it('says none are hidden within seconds, though the node refused its reads twice', async () => {
+    const ids: string[] = []
+    for (let i = 0; i < 40; i++) ids.push(await createJob(node, 'gpt'))
+    const hidden = ids.slice(0, 20)
+    for (const job_id of hidden) expect((await node.post('/v2/update_job_hidden', { job_id, is_hidden: true })).status).toBe(200)
+    // The list of those not hidden (all 20 loaded), and the note beside its count: "20 hidden".
+    openList()
+    const hiddenCount = showHiddenCount()
+    await expect.poll(hiddenCount).toBe(20)
+    await expect.poll(count).toBe(20)
+    await new Promise((r) => setTimeout(r, 1000))
+    countReads = 0
+    // Each read of the hidden count is two one-row reads: both refused, and both again when tried once more.
+    refuseCountReads = 4
+    expect((await node.post('/v2/remove_jobs', { job_ids: hidden })).status).toBe(200)
+    await expect.poll(() => countReads, { timeout: 3000, interval: 20 }).toBeGreaterThan(0)
+    await expect.poll(hiddenCount, { timeout: 10_000, interval: 100 }).toBe(0)
+    expect(count()).toBe(20)
   }, 20_000)
 })

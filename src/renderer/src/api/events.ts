@@ -19,6 +19,8 @@ import {
   onInboxChanges,
   refreshCount,
   cachedInbox,
+  COUNT_READ_TRIES,
+  countWait,
   sameButScope,
   type InboxFilter
 } from './inbox-pages'
@@ -107,15 +109,6 @@ export const EVENT_BATCH_MS = 50
 export const VFS_EVENT_BATCH_MS = 250
 /** A list's count, when changes left it uncertain, is read again at most this often (one row each time). */
 export const COUNT_REFRESH_MS = 500
-/**
- * A count read that failed is tried again, at most this many reads in all, each wait twice the one before
- * (from COUNT_REFRESH_MS, up to COUNT_RETRY_MAX_MS): about a minute of a node that does not answer. After
- * that the next change, or the event stream back after a break (every list is read again), corrects it.
- */
-export const COUNT_READ_TRIES = 10
-export const COUNT_RETRY_MAX_MS = 8_000
-/** The wait before a list's count read after `failures` failed ones in a row. */
-export const countWait = (failures: number) => Math.min(COUNT_REFRESH_MS * 2 ** failures, COUNT_RETRY_MAX_MS)
 /** An open search asks the node again after inbox changes at most this often (a script writing steadily made one a batch). */
 export const SEARCH_REFRESH_MS = 500
 

@@ -1,6 +1,6 @@
 import { hashKey, type InfiniteData, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import type { Inbox } from '../../../shared/contract/inbox'
-import { ApiFailure, type Client } from './client'
+import { ApiFailure, retryOnce, type Client } from './client'
 
 /** Rows per page of the inbox list. */
 export const INBOX_PAGE = 50
@@ -71,8 +71,24 @@ function recountHidden(qc: QueryClient) {
   )
 }
 
+/**
+ * A count read that failed (a node busy deleting 100,000 inboxes answers 503, or not in time) is tried
+ * again, at most this many reads in all, each wait twice the one before, from COUNT_RETRY_FIRST_MS up to
+ * COUNT_RETRY_MAX_MS: about a minute of a node that does not answer. After that the next change, or the
+ * event stream back after a break (every list is read again), corrects it.
+ */
+export const COUNT_READ_TRIES = 10
+export const COUNT_RETRY_FIRST_MS = 500
+export const COUNT_RETRY_MAX_MS = 8_000
+/** The wait before a count read after `failures` failed ones in a row. */
+export const countWait = (failures: number) => Math.min(COUNT_RETRY_FIRST_MS * 2 ** failures, COUNT_RETRY_MAX_MS)
+
 export const hiddenCountQuery = (client: Client) => ({
   queryKey: inboxPageKeys.hiddenCount,
+  // Read again after failures as the lists' counts are (see COUNT_READ_TRIES): tried twice, the note said
+  // "1,900 hidden" with none left after a flood of removals on a busy node, until the next change.
+  retry: (failures: number, err: unknown) => failures < COUNT_READ_TRIES - 1 && retryOnce(0, err),
+  retryDelay: (failures: number) => countWait(failures),
   queryFn: async () => {
     const totalOf = async (showHidden: boolean) =>
       (await client.call('all_inboxes_paginated', { query: pageQuery({ showHidden }, undefined, 1) })).total_count
