@@ -107,8 +107,6 @@ export async function catchUpMessages(qc: QueryClient, client: Client): Promise<
 export const EVENT_BATCH_MS = 50
 /** Library changes arriving within this window are read again together (a drop of 2,000 files sends an event per file). */
 export const VFS_EVENT_BATCH_MS = 250
-/** A list's count, when changes left it uncertain, is read again at most this often (one row each time). */
-export const COUNT_REFRESH_MS = 500
 /** An open search asks the node again after inbox changes at most this often (a script writing steadily made one a batch). */
 export const SEARCH_REFRESH_MS = 500
 

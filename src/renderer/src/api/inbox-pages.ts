@@ -71,17 +71,18 @@ function recountHidden(qc: QueryClient) {
   )
 }
 
+/** A list's count, when changes left it uncertain, is read again at most this often (one row each time; see events.ts). */
+export const COUNT_REFRESH_MS = 500
 /**
  * A count read that failed (a node busy deleting 100,000 inboxes answers 503, or not in time) is tried
- * again, at most this many reads in all, each wait twice the one before, from COUNT_RETRY_FIRST_MS up to
+ * again, at most this many reads in all, each wait twice the one before, from COUNT_REFRESH_MS up to
  * COUNT_RETRY_MAX_MS: about a minute of a node that does not answer. After that the next change, or the
  * event stream back after a break (every list is read again), corrects it.
  */
 export const COUNT_READ_TRIES = 10
-export const COUNT_RETRY_FIRST_MS = 500
 export const COUNT_RETRY_MAX_MS = 8_000
 /** The wait before a count read after `failures` failed ones in a row. */
-export const countWait = (failures: number) => Math.min(COUNT_RETRY_FIRST_MS * 2 ** failures, COUNT_RETRY_MAX_MS)
+export const countWait = (failures: number) => Math.min(COUNT_REFRESH_MS * 2 ** failures, COUNT_RETRY_MAX_MS)
 
 export const hiddenCountQuery = (client: Client) => ({
   queryKey: inboxPageKeys.hiddenCount,
