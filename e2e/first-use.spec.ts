@@ -15,7 +15,7 @@ test('one document, one job, one answer citing two of its passages: counts read 
   await page.getByRole('link', { name: 'New job' }).first().click()
   const job = new NewJobPage(page)
   await job.pick(['handbook.md'])
-  await expect(page.getByText('The documents and folders the job may draw on. 1 entry.')).toBeVisible()
+  await expect(page.getByText('The documents and folders the job may draw on: 1 entry.')).toBeVisible()
   await job.create()
   await expect(page).toHaveURL(/#\/inboxes\/job_inbox/)
   // The inbox's scope: in the Details drawer at 1280 px (the panel is beside the conversation from 1408 px).
