@@ -41,6 +41,10 @@ let resume: () => void
 let heldPageAnswersMs: number[] = []
 /** The window shows the list (its first page read). */
 let openList: () => void
+/** The list as the window shows it (its observer: the pages with the count it shows). */
+let shownList: { getCurrentResult(): { data?: InboxPages }; fetchNextPage(): Promise<unknown> }
+/** A read of the window other than the lists' (the providers), answered by the node. */
+let readProviders: () => Promise<unknown>
 /** The window shows the hidden count (beside the list's count while hidden ones are not listed); answers its reader. */
 let showHiddenCount: () => () => number | undefined
 
@@ -79,7 +83,10 @@ beforeEach(() => {
   openList = () => {
     const observer = new InfiniteQueryObserver(qc, inboxPagesQuery(createClient(transport), filter))
     stops.push(observer.subscribe(() => {}))
+    shownList = observer
   }
+  readProviders = () =>
+    qc.fetchQuery({ queryKey: ['providers-read'], queryFn: () => createClient(transport).call('available_llm_providers') })
   showHiddenCount = () => {
     const observer = new QueryObserver(qc, hiddenCountQuery(createClient(transport)))
     stops.push(observer.subscribe(() => {}))
@@ -166,6 +173,45 @@ describe('the list count after every conversation is deleted, the count read fai
     await expect.poll(count, { timeout: 10_000, interval: 100 }).toBe(0)
     expect(loadedRows()).toBe(0)
   }, 20_000)
+})
+
+describe('the list count while the node refuses count reads', () => {
+  it('shows no more than the list holds once a next page says it ends, though no count read went through', async () => {
+    const ids = await listOfJobs()
+    refuseCountReads = Infinity
+    // Everything deleted: the loaded rows are counted out by their events; the ten never loaded are not.
+    await node.post('/v2/remove_jobs', { job_ids: ids })
+    await expect.poll(loadedRows, { timeout: 3000, interval: 20 }).toBe(0)
+    expect(shownList.getCurrentResult().data?.pages[0]?.total_count).toBe(JOBS - INBOX_PAGE)
+    // The list, at its loaded end, reads its next page: none left, and the count the node has.
+    await shownList.fetchNextPage()
+    const shown = shownList.getCurrentResult().data!
+    expect(shown.pages[shown.pages.length - 1]!.hasNextPage).toBe(false)
+    // The header and the placeholder rows go by the count shown: "0 inboxes", not "10 inboxes" and ten placeholders.
+    expect(shown.pages.map((p) => p.total_count)).toEqual(shown.pages.map(() => 0))
+  })
+
+  it('is read again once the node answers a read after it refused the count reads for over a minute', async () => {
+    const ids = await listOfJobs()
+    refuseCountReads = Infinity
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    await node.post('/v2/remove_jobs', { job_ids: ids.slice(0, 20) }) // ten of them not loaded
+    await vi.advanceTimersByTimeAsync(10 * 60_000)
+    expect(countReads).toBe(COUNT_READ_TRIES)
+    expect(count()).toBe(JOBS - 10)
+    // The node answers again (over IPC the stream never broke, nor does a change come): a read of the
+    // window is answered, and the count still in doubt is read again.
+    refuseCountReads = 0
+    await readProviders()
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(countReads).toBe(COUNT_READ_TRIES + 1)
+    expect(count()).toBe(JOBS - 20)
+    // Answered, it is not read again at the next answer.
+    await qc.invalidateQueries({ queryKey: ['providers-read'] })
+    await readProviders()
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(countReads).toBe(COUNT_READ_TRIES + 1)
+  })
 })
 
 describe('the hidden count after the hidden conversations are deleted, its reads failing', () => {

@@ -162,6 +162,13 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
   /** Those of them still waiting in `pending` for their batch. */
   let pendingMoving = new Set<string>()
   let closed = false
+  /**
+   * The lists whose count reads the node refused COUNT_READ_TRIES times in a row (about a minute): read
+   * again once the node is seen answering, a read of the window answered (the node back after being
+   * down has every list read again, see useNodeStatus). Over IPC the stream never breaks: a node that
+   * refused for longer left "1,900 inboxes" with none left until the next change.
+   */
+  const givenUp = new Map<string, InboxFilter>()
   /** `failures`: count reads of this list that failed in a row (each next one waits longer; see COUNT_READ_TRIES). */
   const recount = (filter: InboxFilter, failures = 0) => {
     const key = JSON.stringify(filter)
@@ -178,6 +185,8 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
           // Not answered (a node busy deleting 100,000 inboxes refused it): read again, waiting longer each
           // time. It was left as it was, and the list said "1,900 inboxes" with none left until a reload.
           else if (read === 'failed' && failures + 1 < COUNT_READ_TRIES) recount(filter, failures + 1)
+          else if (read === 'failed') givenUp.set(key, filter)
+          else givenUp.delete(key)
         })
       }, countWait(failures))
     )
@@ -223,6 +232,15 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
   const offAsked = onInboxChanges(qc, (changes) => useAskedFlags.getState().told(changes))
   // A list read while changes were told: its count is read again from the node.
   const offDoubt = onCountInDoubt(qc, (filter) => recount(filter))
+  // A read answered by the node (not a patch of the cache, nor the health check, answered by a node too
+  // busy for anything else): the counts given up on are read again.
+  const offAnswered = qc.getQueryCache().subscribe((e) => {
+    if (!givenUp.size || e.type !== 'updated' || e.action.type !== 'success' || e.action.manual) return
+    if ((e.query.queryKey as readonly unknown[])[0] === keys.health[0]) return
+    const doubtful = [...givenUp.values()]
+    givenUp.clear()
+    doubtful.forEach((filter) => recount(filter))
+  })
   const off = transport.onEvent(
     (event: NodeEvent) => {
       switch (event.type) {
@@ -317,6 +335,7 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
   if (!transport.resumesOnConnect) void forgetDraftsOfRemoved(client)
   return () => {
     closed = true
+    offAnswered()
     off()
     offAsked()
     offDoubt()

@@ -140,6 +140,20 @@ export async function fetchInboxPage(
   return read(undefined)
 }
 
+/**
+ * The pages as a list shows them, each carrying the count the list shows: once a page says the list
+ * ends, the rows loaded (each once: a list read again from its start repeats some), else the count of
+ * the newest page (read last). A count read the node refused left the first page's count as it was:
+ * after a flood of removals the list said "1,900 inboxes" and drew 1,900 placeholder rows though a
+ * next page had come back with none left and the lower count, until a count read went through.
+ */
+export function shownPages(data: InboxPages): InboxPages {
+  const last = data.pages[data.pages.length - 1]
+  if (!last) return data
+  const total = last.hasNextPage ? last.total_count : new Set(data.pages.flatMap((p) => p.inboxes.map((i) => i.inbox_id))).size
+  return data.pages.every((p) => p.total_count === total) ? data : { ...data, pages: data.pages.map((p) => ({ ...p, total_count: total })) }
+}
+
 /** The paged list as an infinite query: each page continues after the last inbox of the one before. */
 export const inboxPagesQuery = (client: Client, filter: InboxFilter) => ({
   queryKey: inboxPageKeys.pages(filter),
@@ -147,6 +161,8 @@ export const inboxPagesQuery = (client: Client, filter: InboxFilter) => ({
   queryFn: ({ pageParam, client: qc, queryKey }: { pageParam: string | undefined; client?: QueryClient; queryKey?: QueryKey }) =>
     fetchInboxPage(client, filter, pageParam, (queryKey && qc?.getQueryData<InboxPages>(queryKey)?.pages.flatMap((p) => p.inboxes)) ?? []),
   initialPageParam: undefined as string | undefined,
+  // What the list shows and counts (the cache keeps what was read: events and count reads patch that).
+  select: shownPages,
   getNextPageParam: (last: InboxPage) => (last.hasNextPage ? (last.next ?? last.inboxes[last.inboxes.length - 1]?.inbox_id) : undefined),
   // Events keep the loaded pages current (and a broken stream has them read again once it is back): a list
   // shown again (back from a conversation, beside one) is not read again, every loaded page one request after another.
