@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:net'
 import { startServe } from '../test/support/serve-process'
 import { expect, test } from './fixtures/node'
 import { openNewJobInbox } from './pages/inbox'
@@ -23,7 +24,18 @@ test('a node started again on another port: the tab says once, calmly, what to d
   await expect(page.getByText('Not sent')).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toHaveValue('Written while the node was away')
 
-  const elsewhere = await startServe(['--port', '0', '--data-dir', node.dataDir])
+  // `--port 0` comes back on the port the data folder last used when it is free: another program holds it
+  // here, so the node starts on another one (as after a reboot, say, where that port was taken meanwhile).
+  // It drops each connection at once, so the tab's requests there fail as they would with nothing there.
+  const holder: Server = createServer((socket) => socket.destroy())
+  await new Promise<void>((resolve, reject) => {
+    holder.once('error', reject)
+    holder.listen(Number(new URL(node.serve.url).port), '127.0.0.1', resolve)
+  })
+  const elsewhere = await startServe(['--port', '0', '--data-dir', node.dataDir]).catch(async (err: unknown) => {
+    await new Promise((resolve) => holder.close(resolve))
+    throw err
+  })
   try {
     expect(new URL(elsewhere.url).port).not.toBe(new URL(node.serve.url).port)
     await expect(banner).toContainText('If the node was stopped, start it again and open the UI address it prints')
@@ -44,5 +56,6 @@ test('a node started again on another port: the tab says once, calmly, what to d
   } finally {
     elsewhere.child.kill('SIGTERM')
     await elsewhere.exited
+    await new Promise((resolve) => holder.close(resolve))
   }
 })
