@@ -7,7 +7,8 @@ import type { Inbox } from '../src/shared/contract/inbox'
  * Job config is about the job of the conversation it was opened from. Alt+Down (the next conversation)
  * pressed while it is open, the focus on one of its switches or buttons, opens the next conversation:
  * the dialog closes as a cancel, nothing saved. It stayed open over the other conversation, and its Save
- * wrote the first job's prompt into the other job.
+ * wrote the first job's prompt into the other job. With changes in it, leaving asks first ("Leave without
+ * saving?", as other pages with changes not saved do): Stay keeps the dialog and the text, Leave goes on.
  */
 
 const promptOf = async (node: import('./fixtures/node').HeadlessNode, jobId: string) =>
@@ -39,8 +40,17 @@ test('Alt+Down with Job config open: the next conversation opens, the dialog clo
   const cancel = dialog.getByRole('button', { name: 'Cancel' })
   await cancel.focus()
   await page.keyboard.press('Alt+ArrowDown')
+  // What was typed is not saved: asked first. Stay keeps the conversation, the dialog and the text.
+  const asked = page.getByRole('dialog', { name: 'Leave without saving?' })
+  await asked.getByRole('button', { name: 'Stay' }).click()
+  await expect(asked).toHaveCount(0)
+  await expect(page.getByTestId('inbox-title')).toHaveText('Chat 2')
+  await expect(dialog.getByRole('textbox', { name: 'System prompt' })).toHaveValue(/Answer in French\.$/)
+  await cancel.focus()
+  await page.keyboard.press('Alt+ArrowDown')
+  await asked.getByRole('button', { name: 'Leave' }).click()
   await expect(page.getByTestId('inbox-title')).toHaveText(/^Chat [13]$/)
-  // Closed as a cancel: no question asked over the other conversation, nothing saved.
+  // Closed as a cancel: no question left over the other conversation, nothing saved.
   await expect(dialog).toHaveCount(0)
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await page.keyboard.press('Enter')
@@ -73,6 +83,8 @@ test('800 px wide, Job config opened from the Details drawer: Alt+Down closes bo
   await page.keyboard.type('Answer in French.')
   await dialog.getByRole('button', { name: 'Save' }).focus()
   await page.keyboard.press('Alt+ArrowDown')
+  // Asked first (what was typed is not saved); Leave goes on.
+  await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click()
   await expect(page.getByTestId('inbox-title')).toHaveText(/^Chat [13]$/)
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await page.keyboard.press('Enter')

@@ -27,6 +27,8 @@ import { DIALOG_WITH_FOOT_STYLES, DialogFoot } from '../../app/DialogFoot'
 import { askToConfirm } from '../../app/confirm'
 import { Dialog } from '../../app/Dialog'
 import { focusWhenLost } from '../../app/focus-when-lost'
+import { useGuardLeaving } from '../../app/leave-guard'
+import { hrefOf } from '../../app/router'
 
 interface Props {
   readonly jobId: string
@@ -163,6 +165,13 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
   }
   // The Job config dialog as well: a system prompt being written was lost to a stray Escape or click.
   const configChanged = useRef(false)
+  // Leaving the conversation with it (Alt+Up/Down, Back, a link) closed it as a cancel, the changes lost
+  // without a word: that asks first too, as other pages with changes not saved do (leave-guard).
+  const [configEdited, setConfigEdited] = useState(false)
+  const onConfigChanged = useCallback((changed: boolean) => {
+    configChanged.current = changed
+    setConfigEdited(changed)
+  }, [])
   const editConfigButton = useRef<HTMLButtonElement>(null)
   const closeConfig = () => {
     if (asking.current || saving) return
@@ -176,6 +185,13 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
   }
   const client = useClient()
   const [editingConfig, setEditingConfig] = useState<JobConfig | null>(null)
+  useGuardLeaving(
+    hrefOf({ name: 'inbox', inboxId: inbox.inbox_id }),
+    'Leave without saving?',
+    editingConfig !== null && configEdited
+      ? 'Your changes to the job config are not saved. If you leave this conversation, they are lost.'
+      : null
+  )
   const updateScope = useRouteMutation('update_job_scope')
   const updateConfig = useRouteMutation('update_job_config')
   const config = inbox.job_config
@@ -277,7 +293,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
             size="xs"
             variant="light"
             onClick={() => {
-              configChanged.current = false
+              onConfigChanged(false)
               setEditingConfig(config)
             }}
           >
@@ -347,9 +363,7 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
             saving={saving}
             onSave={(c) => void saveConfig(editingConfig, c)}
             onCancel={closeConfig}
-            onChanged={(changed) => {
-              configChanged.current = changed
-            }}
+            onChanged={onConfigChanged}
           />
         )}
       </Dialog>
