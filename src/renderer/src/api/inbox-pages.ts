@@ -48,11 +48,6 @@ export const firstScreenLists = (showHidden: boolean): InboxFilter[] => [
 ]
 
 /**
- * How many inboxes are hidden, for the list's count while they are not shown. The contract has no
- * count of hidden inboxes: it is every inbox's total_count less that of those not hidden, each read
- * with a one-row page (cheap at any size: nothing downloads the list).
- */
-/**
  * The hidden count is read again at most this often: a script writing to inboxes far down a list of
  * 100,000 makes nearly every batch of events one that may alter it, and each read is two requests.
  */
@@ -84,6 +79,11 @@ export const COUNT_RETRY_MAX_MS = 8_000
 /** The wait before a count read after `failures` failed ones in a row. */
 export const countWait = (failures: number) => Math.min(COUNT_REFRESH_MS * 2 ** failures, COUNT_RETRY_MAX_MS)
 
+/**
+ * How many inboxes are hidden, for the list's count while they are not shown. The contract has no
+ * count of hidden inboxes: it is every inbox's total_count less that of those not hidden, each read
+ * with a one-row page (cheap at any size: nothing downloads the list).
+ */
 export const hiddenCountQuery = (client: Client) => ({
   queryKey: inboxPageKeys.hiddenCount,
   // Read again after failures as the lists' counts are (see COUNT_READ_TRIES): tried twice, the note said

@@ -1,4 +1,5 @@
 import type { Client } from '../../api/client'
+import { pageQuery } from '../../api/inbox-pages'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import { awaitsAnswer, type InboxRowData } from './inbox-rows'
 
@@ -77,7 +78,7 @@ export async function readEveryRow(
   for (const pinned of [true, false]) {
     const page = (position: number) =>
       client.call('all_inboxes_paginated', {
-        query: { limit: String(SELECT_ALL_PAGE), position: String(position), show_hidden: String(showHidden), pinned: String(pinned) }
+        query: { ...pageQuery({ showHidden, pinned }, undefined, SELECT_ALL_PAGE), position: String(position) }
       })
     const first = await page(0)
     let total = first.total_count
