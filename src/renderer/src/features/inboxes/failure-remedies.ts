@@ -1,12 +1,11 @@
+import { curedBySettings } from '../providers'
+
 /**
  * What a failed answer offers besides Retry, read from how the node recorded the failure
  * (`job_message.error.kind`, see the main process's ProviderFailureKind) and the node's providers.
  * Retry is always the first remedy: a provider that broke off midway or answered 500, 429 or 503, or
  * timed out, is asked again, and its settings are not what failed.
  */
-
-/** Failure kinds a change to the provider's settings cures: no key or a refused one, a model not there, a request refused, an address that does not answer. */
-const SETTINGS_KINDS: ReadonlySet<string> = new Set(['no_key', 'auth', 'model_not_found', 'bad_request', 'unreachable'])
 
 /** The failure kind recorded on an error note's `job_message.error` (undefined when it names none). */
 export function failureKind(error: unknown): string | undefined {
@@ -49,7 +48,7 @@ export function failureRemedies(
 ): FailureRemedies {
   if (!providerIds) return { switchProvider: false, addProvider: false }
   const kind = failureKind(error)
-  const settings = kind !== undefined && SETTINGS_KINDS.has(kind)
+  const settings = curedBySettings(kind)
   const current = jobProvider ?? failedProvider
   const switched = current !== failedProvider
   const stillThere = failedProvider !== undefined && providerIds.includes(failedProvider)
