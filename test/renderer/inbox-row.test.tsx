@@ -116,6 +116,15 @@ describe('InboxRow', () => {
     expect(time.parentElement!.getAttribute('title')).toBe(new Date('2026-11-21T09:30:00.000Z').toLocaleString())
   })
 
+  it("does not say the model twice when the provider's name already holds it", () => {
+    renderWithApp(<InboxRow row={toRow(inbox('Hi'))} providerName="Team proxy · gpt-4o-mini" now={NOW} />)
+    const row = screen.getByTestId('inbox-row')
+    expect(row.textContent.split('gpt-4o-mini')).toHaveLength(2)
+    cleanup()
+    renderWithApp(<InboxRow row={toRow(inbox('Hi'))} providerName="Team proxy" now={NOW} />)
+    expect(screen.getByTestId('inbox-row').textContent).toContain('Team proxygpt-4o-mini')
+  })
+
   it('makes its menu on the first click of its button, open, and the menu acts on the row', async () => {
     const calls: string[] = []
     const actions: InboxActions = {

@@ -170,7 +170,8 @@ export const InboxRow = memo(function InboxRow({
         </span>
         <span className={classes.bottom}>
           <span className={classes.provider}>{providerName ?? row.providerId}</span>
-          {row.model && <span className={classes.model}>{row.model}</span>}
+          {/* Not said twice: a provider named after its model ("Team proxy · gpt-4o-mini") already shows it. */}
+          {row.model && !(providerName ?? row.providerId).includes(row.model) && <span className={classes.model}>{row.model}</span>}
           {snippet && !isNameHit(snippet.text, row.name) ? (
             <Snippet {...snippet} />
           ) : (
