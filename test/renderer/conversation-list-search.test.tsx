@@ -3,7 +3,6 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { InboxView } from '../../src/renderer/src/features/inboxes/InboxView'
 import { neighbourInSearch } from '../../src/renderer/src/features/inboxes/conversation-keys'
-import { openFromSearch, useFollowedSearch } from '../../src/renderer/src/features/inboxes/followed-search'
 import type { ConversationRow } from '../../src/renderer/src/features/inboxes/listed-conversations'
 import { useLayoutPrefs } from '../../src/renderer/src/stores/layout-prefs'
 import { useInboxFilters } from '../../src/renderer/src/stores/inbox-filters'
@@ -27,7 +26,6 @@ beforeEach(async () => {
   if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
   localStorage.clear()
   useLayoutPrefs.setState({ conversationsOpen: true })
-  useFollowedSearch.setState({ followed: null })
   useInboxFilters.setState({ search: 'invoice', showHidden: false })
   byName.clear()
   for (const name of names) {
@@ -50,11 +48,12 @@ afterEach(() => {
 })
 
 const hashOf = (inboxId: string) => `#/inboxes/${encodeURIComponent(inboxId)}`
+/** The address of a conversation opened from the results for "invoice": it carries the search. */
+const searchedHashOf = (inboxId: string) => `${hashOf(inboxId)}?q=invoice`
 const idOf = (name: string) => byName.get(name)!
-const nameOf = (inboxId: string) => [...byName].find(([, id]) => id === inboxId)?.[0]
 
-function renderView(inboxId: string) {
-  window.location.hash = hashOf(inboxId)
+function renderView(inboxId: string, hash = hashOf(inboxId)) {
+  window.location.hash = hash
   return renderWithApp(<InboxView inboxId={inboxId} />, routerTransport(node.router))
 }
 
@@ -70,8 +69,7 @@ describe('a conversation opened from search results, on a wide window', () => {
   it('has the results beside it, the query said and the open one marked; Alt+Down and Alt+Up open the next and the previous result', async () => {
     const hits = await results()
     expect(hits).toHaveLength(3)
-    openFromSearch(idOf(hits[1]!), 'invoice', false)
-    renderView(idOf(hits[1]!))
+    renderView(idOf(hits[1]!), searchedHashOf(idOf(hits[1]!)))
     const side = await screen.findByTestId('conversation-list')
     expect(within(side).getByTestId('conversation-search').textContent).toContain('Results for “invoice”')
     const nav = within(side).getByRole('navigation', { name: 'Conversations' })
@@ -85,23 +83,25 @@ describe('a conversation opened from search results, on a wide window', () => {
     expect(within(nav).getByRole('link', { name: hits[1]! }).getAttribute('aria-current')).toBe('page')
 
     fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
-    expect(nameOf(decodeURIComponent(window.location.hash.slice('#/inboxes/'.length)))).toBe(hits[2])
+    // Its address goes on carrying the search.
+    expect(window.location.hash).toBe(searchedHashOf(idOf(hits[2]!)))
     // Pressed again before the view follows: from the result opened, on along the results (the last: nothing).
     fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
-    expect(window.location.hash).toBe(hashOf(idOf(hits[2]!)))
+    expect(window.location.hash).toBe(searchedHashOf(idOf(hits[2]!)))
     fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
     fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
-    expect(window.location.hash).toBe(hashOf(idOf(hits[0]!)))
+    expect(window.location.hash).toBe(searchedHashOf(idOf(hits[0]!)))
   })
 
   it('the result opened from the list beside goes on following the search', async () => {
     const hits = await results()
-    openFromSearch(idOf(hits[0]!), 'invoice', false)
-    renderView(idOf(hits[0]!))
+    renderView(idOf(hits[0]!), searchedHashOf(idOf(hits[0]!)))
     const nav = within(await screen.findByTestId('conversation-list')).getByRole('navigation', { name: 'Conversations' })
-    fireEvent.click(await within(nav).findByRole('link', { name: hits[2]! }))
+    const link = await within(nav).findByRole('link', { name: hits[2]! })
+    // Its address carries the search: opened, reloaded, or in a new tab, the results are beside it.
+    expect(link.getAttribute('href')).toBe(searchedHashOf(idOf(hits[2]!)))
     cleanup()
-    renderView(idOf(hits[2]!))
+    renderView(idOf(hits[2]!), searchedHashOf(idOf(hits[2]!)))
     const side = await screen.findByTestId('conversation-list')
     expect(within(side).getByTestId('conversation-search').textContent).toContain('invoice')
     await within(side).findByRole('link', { name: hits[0]! })
@@ -109,26 +109,31 @@ describe('a conversation opened from search results, on a wide window', () => {
   })
 
   it('Clear search lists all conversations again (the inbox list’s search cleared too), and Alt+Down follows the whole list', async () => {
-    openFromSearch(idOf('Invoice April'), 'invoice', false)
-    renderView(idOf('Invoice April'))
+    renderView(idOf('Invoice April'), searchedHashOf(idOf('Invoice April')))
     const side = await screen.findByTestId('conversation-list')
+    const entries = window.history.length
     fireEvent.click(within(side).getByRole('button', { name: 'Clear search' }))
     await within(side).findByRole('link', { name: 'Team lunch' })
     expect(within(side).queryByTestId('conversation-search')).toBeNull()
     expect(useInboxFilters.getState().search).toBe('')
+    // Nor does the address carry it: in its place, so Back does not bring the search back.
+    expect(window.location.hash).toBe(hashOf(idOf('Invoice April')))
+    expect(window.history.length).toBe(entries)
     fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
     expect(window.location.hash).toBe(hashOf(idOf('Team lunch')))
   })
 
-  it('opened otherwise (by its address) after a search, it lists all conversations, and Alt+Down opens its neighbour there', async () => {
-    openFromSearch(idOf('Invoice March'), 'invoice', false)
+  it('opened otherwise (by an address without the search) after a search, it lists all conversations, and Alt+Down opens its neighbour there', async () => {
+    renderView(idOf('Invoice March'), searchedHashOf(idOf('Invoice March')))
+    await screen.findByTestId('conversation-search')
+    cleanup()
     renderView(idOf('Invoice April'))
     const side = await screen.findByTestId('conversation-list')
     await within(side).findByRole('link', { name: 'Team lunch' })
     expect(within(side).queryByTestId('conversation-search')).toBeNull()
     fireEvent.keyDown(window, { key: 'ArrowUp', altKey: true })
     expect(window.location.hash).toBe(hashOf(idOf('Holiday plans')))
-    // Nor does the search come back for the conversation it was opened on, opened again by its address.
+    // Nor does the search come back for the conversation it was opened on, opened again by its plain address.
     cleanup()
     renderView(idOf('Invoice March'))
     await within(await screen.findByTestId('conversation-list')).findByRole('link', { name: 'Team lunch' })
@@ -139,8 +144,7 @@ describe('a conversation opened from search results, on a narrow window (the dra
   beforeEach(() => setWindowWidth(800))
   it('the drawer lists the results with the query, and Alt+Down opens the next result', async () => {
     const hits = await results()
-    openFromSearch(idOf(hits[0]!), 'invoice', false)
-    renderView(idOf(hits[0]!))
+    renderView(idOf(hits[0]!), searchedHashOf(idOf(hits[0]!)))
     fireEvent.click(await screen.findByRole('button', { name: 'Conversations' }))
     const drawer = await screen.findByRole('dialog', { name: 'Conversations' })
     expect(within(drawer).getByTestId('conversation-search').textContent).toContain('Results for “invoice”')
@@ -153,7 +157,7 @@ describe('a conversation opened from search results, on a narrow window (the dra
       ).toEqual(hits)
     )
     fireEvent.keyDown(window, { key: 'ArrowDown', altKey: true })
-    expect(window.location.hash).toBe(hashOf(idOf(hits[1]!)))
+    expect(window.location.hash).toBe(searchedHashOf(idOf(hits[1]!)))
   })
 })
 

@@ -5,7 +5,12 @@ import { addressShown, mayLeave, watchGuard, watchLeaving } from './leave-guard'
 
 export type Route =
   | { readonly name: 'inboxes' }
-  | { readonly name: 'inbox'; readonly inboxId: string }
+  /**
+   * A conversation; opened from the inbox list's search results, `q` is the search (and `hidden` says
+   * hidden conversations were searched too): the list beside it follows those results, and a reload,
+   * Back or a new tab on its address does too (followed-search.ts).
+   */
+  | { readonly name: 'inbox'; readonly inboxId: string; readonly q?: string; readonly hidden?: boolean }
   | { readonly name: 'new-job' }
   | { readonly name: 'providers' }
   | { readonly name: 'new-provider' }
@@ -44,7 +49,12 @@ export function parseRoute(hash: string): Route {
   }
   if (path === '/settings') return { name: 'settings' }
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent)
-  if (parts[0] === 'inboxes' && parts[1]) return { name: 'inbox', inboxId: parts[1] }
+  if (parts[0] === 'inboxes' && parts[1]) {
+    const params = new URLSearchParams(q < 0 ? '' : whole.slice(q + 1))
+    const searched = params.get('q')?.trim()
+    if (!searched) return { name: 'inbox', inboxId: parts[1] }
+    return { name: 'inbox', inboxId: parts[1], q: searched, ...(params.get('hidden') === '1' ? { hidden: true } : {}) }
+  }
   if (parts[0] === 'jobs' && parts[1] === 'new') return { name: 'new-job' }
   if (parts[0] === 'providers' && parts[1] === 'new') return { name: 'new-provider' }
   if (parts[0] === 'providers' && parts[1] && parts[2] === 'edit') {
@@ -64,8 +74,14 @@ export function parseRoute(hash: string): Route {
 
 export function hrefOf(route: Route): string {
   switch (route.name) {
-    case 'inbox':
-      return `#/inboxes/${encodeURIComponent(route.inboxId)}`
+    case 'inbox': {
+      const params = new URLSearchParams()
+      const searched = route.q?.trim()
+      if (searched) params.set('q', searched)
+      if (searched && route.hidden) params.set('hidden', '1')
+      const q = params.toString()
+      return `#/inboxes/${encodeURIComponent(route.inboxId)}${q ? `?${q}` : ''}`
+    }
     case 'new-job':
       return '#/jobs/new'
     case 'providers':

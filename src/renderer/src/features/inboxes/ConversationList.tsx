@@ -11,7 +11,7 @@ import { useFocusStandIn } from '../../app/focus-stand-in'
 import { scrollSparingMount } from '../../app/virtualizer-mount'
 import { placeBlocks, rowsByPlace, NEAR_ROWS } from '../../api/inbox-pages'
 import { useInboxPages, useInboxPlaces, useInboxSearch } from '../../api/queries'
-import { hrefOf, navigate } from '../../app/router'
+import { hrefOf, navigate, navigateReplacing } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useLayoutPrefs } from '../../stores/layout-prefs'
 import { useNow } from '../../app/use-now'
@@ -21,7 +21,7 @@ import { useCloseWhenWide } from './close-when-wide'
 import { useFocusBack } from '../../app/use-focus-back'
 import { focusedRow, rowMove, rowsOnScreen, useFocusKeptOnRemoval, useFocusRow, useRovingTabStop } from './roving-rows'
 import { useConversationKeys } from './conversation-keys'
-import { followSearchTo, leaveSearch, searchOf, useFollowedSearch, type FollowedSearch } from './followed-search'
+import { conversationRoute, useFollowedSearch, type FollowedSearch } from './followed-search'
 import { onOwnSend } from './own-sends'
 import classes from './ConversationList.module.css'
 import { useInboxActions } from './inbox-actions'
@@ -268,14 +268,13 @@ function ConversationNav({
                 <>
                   <UnstyledButton
                     component="a"
-                    href={hrefOf({ name: 'inbox', inboxId: r.id })}
+                    href={hrefOf(conversationRoute(r.id, search))}
                     onClick={(e) => {
-                      followSearchTo(inboxId, r.id)
                       // No selection here: Ctrl/Cmd- or Shift-click opened the link in a new tab or window (a
                       // browser's way), Alt-click downloaded it; it opens the conversation in place, as a plain click does.
                       if (e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) {
                         e.preventDefault()
-                        navigate({ name: 'inbox', inboxId: r.id })
+                        navigate(conversationRoute(r.id, search))
                       }
                       onPick?.()
                     }}
@@ -285,8 +284,7 @@ function ConversationNav({
                     onAuxClick={(e) => {
                       if (e.button !== 1) return
                       e.preventDefault()
-                      followSearchTo(inboxId, r.id)
-                      navigate({ name: 'inbox', inboxId: r.id })
+                      navigate(conversationRoute(r.id, search))
                       onPick?.()
                     }}
                     onKeyDown={(e) => {
@@ -395,14 +393,15 @@ function EmptyConversations({ showHidden }: { showHidden: boolean }) {
 
 /**
  * The search the list follows, and the way back to all conversations: the search is cleared (the
- * inbox list's too), and the focus goes to the open conversation's row in the whole list.
+ * inbox list's too, and the address's, in its place: Back does not bring it back), and the focus goes
+ * to the open conversation's row in the whole list.
  */
-function SearchedFor({ q }: { readonly q: string }) {
+function SearchedFor({ q, inboxId }: { readonly q: string; readonly inboxId: string }) {
   const setSearch = useInboxFilters((s) => s.setSearch)
   const box = useRef<HTMLDivElement>(null)
   const clear = () => {
     const list = box.current?.parentElement
-    leaveSearch()
+    navigateReplacing(conversationRoute(inboxId, null))
     setSearch('')
     requestAnimationFrame(() => list?.querySelector<HTMLElement>('nav [tabindex="0"]')?.focus())
   }
@@ -431,14 +430,7 @@ interface ConversationListProps {
  * operator can collapse (remembered), on narrow ones a drawer. Alt+Up / Alt+Down work in both.
  */
 export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerButton }: ConversationListProps) {
-  const search = searchOf(
-    useFollowedSearch((s) => s.followed),
-    inboxId
-  )
-  // Opened otherwise than along the search (by its address, a new job): it follows none from now on.
-  useEffect(() => {
-    if (useFollowedSearch.getState().followed?.inboxId !== inboxId) leaveSearch()
-  }, [inboxId])
+  const search = useFollowedSearch()
   const { rows, total, loadMore, readNext, pinnedCount, showHidden, empty } = useConversationRows(search)
   const open = useLayoutPrefs((s) => s.conversationsOpen)
   const setConversationsOpen = useLayoutPrefs((s) => s.setConversationsOpen)
@@ -484,7 +476,7 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerB
   const nav = { inboxId, rows, total, loadMore, pinnedCount, showHidden, empty, search }
   // Made anew for the search or the whole list: each starts at the open conversation's row.
   const navKey = search ? `search:${search.q}` : 'all'
-  const searched = search && <SearchedFor q={search.q} />
+  const searched = search && <SearchedFor q={search.q} inboxId={inboxId} />
 
   return (
     <>

@@ -12,6 +12,7 @@ import classes from './InboxRow.module.css'
 import { openMenuFromRow, opensMenu, plainKey, RowMenu, type MenuState } from './row-menu'
 import { HiddenBadge } from './HiddenMarker'
 import { leadToFirstMatch } from './snippet-lead'
+import { conversationRoute, type FollowedSearch } from './followed-search'
 
 interface RowProps {
   readonly row: InboxRowData
@@ -30,6 +31,8 @@ interface RowProps {
   readonly actions?: InboxActions
   /** The Delete key on the row (it asks first); without it, Delete removes this row alone. */
   readonly onDeleteKey?: (row: InboxRowData) => void
+  /** One of a search's results: the conversation opens following that search (its address says it). */
+  readonly search?: FollowedSearch | null
 }
 
 function Snippet({ text, query, failed, stopped }: { text: string; query: string; failed?: boolean; stopped?: boolean }) {
@@ -85,7 +88,8 @@ export const InboxRow = memo(function InboxRow({
   tabStop = true,
   onSelect,
   actions,
-  onDeleteKey
+  onDeleteKey,
+  search
 }: RowProps) {
   const previewState = row.preview === null ? 'empty' : row.previewIsError ? 'error' : row.previewIsStopped ? 'stopped' : undefined
   // Pinned and Hidden as the operator just asked (as the row's menu says them), not only once the node's event comes.
@@ -127,7 +131,7 @@ export const InboxRow = memo(function InboxRow({
         />
       )}
       <a
-        href={hrefOf({ name: 'inbox', inboxId: row.inboxId })}
+        href={hrefOf(conversationRoute(row.inboxId, search ?? null))}
         className={classes.row}
         data-testid="inbox-row"
         tabIndex={tabStop ? 0 : -1}
@@ -139,7 +143,7 @@ export const InboxRow = memo(function InboxRow({
           // Alt-click (Option on a Mac) is a browser's "download the link": it saved the page and opened nothing.
           if (e.altKey && !e.shiftKey && !toggles) {
             e.preventDefault()
-            navigate({ name: 'inbox', inboxId: row.inboxId })
+            navigate(conversationRoute(row.inboxId, search ?? null))
             return
           }
           if (!onSelect || !(e.shiftKey || toggles)) return
@@ -151,7 +155,7 @@ export const InboxRow = memo(function InboxRow({
         onAuxClick={(e) => {
           if (e.button !== 1) return
           e.preventDefault()
-          navigate({ name: 'inbox', inboxId: row.inboxId })
+          navigate(conversationRoute(row.inboxId, search ?? null))
         }}
         aria-keyshortcuts={[onSelect && 'Space Shift+Space', actions && 'F2 Delete Shift+F10'].filter(Boolean).join(' ') || undefined}
       >

@@ -43,7 +43,6 @@ import { EACH_MAX } from './bulk-calls'
 import { onMac, withCommandKey } from '../../app/platform'
 import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount'
 import { rememberListPlace, takeReturnFocus } from './return-focus'
-import { leaveSearch, openFromSearch } from './followed-search'
 import { focusedRow, rowMove, rowsOnScreen, useFocusKeptOnRemoval, useFocusRow, useRovingTabStop } from './roving-rows'
 import classes from './InboxRow.module.css'
 import barClasses from './bulk-bar.module.css'
@@ -263,14 +262,14 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   shownRef.current = { placesOf, placeOf, rowsBetween }
 
   /**
-   * A row is opened: one of a search's results, the list beside the conversation follows the search
-   * (followed-search); one of the whole list, its place there is remembered for the way back.
+   * A row is opened: one of a search's results, the list beside the conversation follows the search (its
+   * row's address says it: followedSearch); one of the whole list, its place there is remembered for the way back.
    */
   const opening = (inboxId: string, index: number) => {
-    if (searching) return openFromSearch(inboxId, query, showHidden)
-    leaveSearch()
-    rememberListPlace(inboxId, index, showHidden)
+    if (!searching) rememberListPlace(inboxId, index, showHidden)
   }
+  // The search a result opens its conversation following (the same object while it is the same search: the rows are memoised).
+  const followedSearch = useMemo(() => (searching && query ? { q: query, showHidden } : null), [searching, query, showHidden])
 
   // Selection: checkboxes, Shift-click selects the range from the last one clicked. The range is found
   // when the click happens (a state updater may run later, after the next click), between inboxes named
@@ -998,6 +997,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                         onSelect={onSelect}
                         actions={listActions}
                         onDeleteKey={onDeleteKey}
+                        search={followedSearch}
                       />
                     ) : (
                       // The Tab stop's row not read yet still takes the Tab (the arrows go on from it).

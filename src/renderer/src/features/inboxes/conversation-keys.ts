@@ -7,7 +7,7 @@ import { onMac } from '../../app/platform'
 import { navigate, parseRoute } from '../../app/router'
 import { carryBack, carrying, carryTo, setMovesAhead, startCarrying } from '../../stores/carried-typing'
 import { focusComposerOnOpen } from '../../stores/composer-focus'
-import { cachedSearchRows, followSearchTo, type FollowedSearch } from './followed-search'
+import { cachedSearchRows, conversationRoute, searchNow, type FollowedSearch } from './followed-search'
 import { cachedRowAt, cachedRows, indexOf, type ConversationRow } from './listed-conversations'
 
 /**
@@ -29,8 +29,6 @@ interface Keys {
   readonly inboxId: string
   /** Reads the next page of unpinned rows (undefined: none to read). */
   readonly readNext: () => Promise<unknown>
-  /** The search the list follows (opened from its results): the keys go through its results alone. */
-  readonly search: FollowedSearch | null
 }
 
 let keys: Keys | undefined
@@ -79,14 +77,13 @@ async function placeOf(client: Client, showHidden: boolean, pinnedCount: number,
  */
 let ahead = 0
 
-const go = (from: string, to: string, typing: boolean) => {
-  // A search followed goes on with the conversation opened along it.
-  followSearchTo(from, to)
+const go = (to: string, typing: boolean, search: FollowedSearch | null = null) => {
   // Typing goes on in the next conversation's box, as it went on in this one's (pressed from the message
   // box, or on the way from it).
   if (typing) focusComposerOnOpen(to)
   carryTo(to)
-  navigate({ name: 'inbox', inboxId: to })
+  // A search followed (the address says it) goes on with the conversation opened along it.
+  navigate(conversationRoute(to, search))
 }
 
 /** One press: false when it opens nothing; a promise when it reads first (it settles once the conversation is opened, or not). */
@@ -97,7 +94,9 @@ function move(k: Keys, up: boolean, typing: boolean): boolean | Promise<void> {
   // view opens each one (ten with no gap moved four rows) go on from the last one opened.
   const from = openedNow() ?? k.inboxId
   const was = lastAt.inboxId === from ? lastAt.at : -1
-  if (k.search) return moveInSearch(k.qc, k.search, up, typing, from, was)
+  // The search the address follows (opened from its results): the keys go through its results alone.
+  const search = searchNow()
+  if (search) return moveInSearch(k.qc, search, up, typing, from, was)
   const found = indexOf(qc, rows, pinnedCount, showHidden, from)
   if (found < 0 && was < 0) {
     // No place known (opened from search, its row never read): the node says where it stands first.
@@ -127,7 +126,7 @@ export function neighbourInSearch(rows: readonly ConversationRow[], from: string
 function moveInSearch(qc: QueryClient, search: FollowedSearch, up: boolean, typing: boolean, from: string, was: number): boolean {
   const next = neighbourInSearch(cachedSearchRows(qc, search), from, was, up)
   if (!next) return false
-  go(from, next.id, typing)
+  go(next.id, typing, search)
   return true
 }
 
@@ -144,7 +143,7 @@ function openAt(
   const { qc, client, showHidden } = k
   const next = cachedRowAt(qc, rows, pinnedCount, showHidden, target)
   if (next) {
-    go(from, next.id, typing)
+    go(next.id, typing)
     return true
   }
   if (!up && target >= 0 && target === rows.length) {
@@ -153,7 +152,7 @@ function openAt(
     return k.readNext().then(
       () => {
         const row = cachedRows(qc, showHidden).rows[target]
-        if (row && openedNow() === from) go(from, row.id, typing)
+        if (row && openedNow() === from) go(row.id, typing)
       },
       () => {}
     )
@@ -164,7 +163,7 @@ function openAt(
     return qc.fetchQuery(inboxPlaceQuery(client, { showHidden, pinned: false }, Math.floor(place / PLACE_BLOCK))).then(
       (block) => {
         const inbox = block[place % PLACE_BLOCK]
-        if (inbox && openedNow() === from) go(from, inbox.inbox_id, typing)
+        if (inbox && openedNow() === from) go(inbox.inbox_id, typing)
       },
       () => {} // not read (the node unreachable): the key does nothing, as at the list's end
     )
@@ -242,8 +241,8 @@ export function useConversationKeys(
     if (at >= 0 || lastAt.inboxId !== inboxId) lastAt = { inboxId, at }
   }, [inboxId, at])
   useEffect(() => {
-    keys = { qc, client, showHidden, inboxId, readNext, search }
-  }, [qc, client, showHidden, inboxId, readNext, search])
+    keys = { qc, client, showHidden, inboxId, readNext }
+  }, [qc, client, showHidden, inboxId, readNext])
   useEffect(() => {
     if (mounted++ === 0) window.addEventListener('keydown', onKey)
     return () => {
