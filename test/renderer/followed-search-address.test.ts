@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hrefOf, parseRoute } from '../../src/renderer/src/app/router'
+import { backTo, cameFrom, hrefOf, parseRoute } from '../../src/renderer/src/app/router'
 import { conversationRoute, searchOfRoute } from '../../src/renderer/src/features/inboxes/followed-search'
 
 /*
@@ -43,5 +43,31 @@ describe('the address of a conversation opened from search results', () => {
 
   it('typed by hand, with slashes more or less, it is the same conversation and search', () => {
     expect(searchOfRoute(parseRoute(`#inboxes/${encodeURIComponent(inbox)}/?q=invoice`))).toEqual({ q: 'invoice', showHidden: false })
+  })
+})
+
+describe('a page opened from a conversation following a search (a cited file, the provider settings to fix a failed answer)', () => {
+  const followed = parseRoute(hrefOf(conversationRoute(inbox, { q: 'café & tea', showHidden: true })))
+
+  it('goes back to that conversation with its search: the list beside it still shows the results', () => {
+    for (const page of [
+      hrefOf({ name: 'files', path: '/My Files/a.txt', node: '3', ...cameFrom(inbox, followed) }),
+      hrefOf({ name: 'edit-provider', providerId: 'gpt', fix: 'auth', status: 401, ...cameFrom(inbox, followed) })
+    ]) {
+      const route = parseRoute(page)
+      expect(route.name === 'files' || route.name === 'edit-provider').toBe(true)
+      if (route.name !== 'files' && route.name !== 'edit-provider') continue
+      expect(hrefOf(backTo(route)!)).toBe(hrefOf(followed))
+    }
+  })
+
+  it('from a conversation following no search, goes back to it plain; a page opened from none goes back nowhere', () => {
+    const plain = parseRoute(`#/inboxes/${encodeURIComponent(inbox)}`)
+    const page = parseRoute(hrefOf({ name: 'files', path: '/a.txt', ...cameFrom(inbox, plain) }))
+    expect(page.name === 'files' && hrefOf(backTo(page)!)).toBe(hrefOf(plain))
+    // The search of another conversation than the one named is not carried.
+    expect(cameFrom('job_inbox::other::false', followed)).toEqual({ from: 'job_inbox::other::false' })
+    const opened = parseRoute('#/files?path=%2Fa.txt&q=invoice')
+    expect(opened.name === 'files' && backTo(opened)).toBeUndefined()
   })
 })

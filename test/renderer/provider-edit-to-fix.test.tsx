@@ -49,6 +49,20 @@ describe('the edit wizard opened from a failed answer', () => {
     expect(fake.requests.at(-1)!.headers.authorization).toBe('Bearer sk-new')
   })
 
+  it("opened from a conversation following the inbox list's search: saved, back to it with that search (the list beside it still shows the results)", async () => {
+    await open({ fix: 'auth', status: 401, from: 'inbox-7', q: 'invoice march', hidden: true })
+    expect(window.location.hash).toBe('#/providers/gpt/edit?fix=auth&status=401&from=inbox-7&q=invoice+march&hidden=1')
+    expect(screen.getByRole('link', { name: 'Back to the conversation' }).getAttribute('href')).toBe(
+      '#/inboxes/inbox-7?q=invoice+march&hidden=1'
+    )
+    const key = screen.getByLabelText<HTMLInputElement>(/^API key/)
+    await userEvent.type(key, 'sk-new')
+    expect(wouldLeave(window.location.hash)).toBe(false)
+    fake.behaviour = { type: 'reply', chunks: ['OK'] }
+    await userEvent.click(screen.getByRole('button', { name: 'Test & save' }))
+    await waitFor(() => expect(window.location.hash).toBe('#/inboxes/inbox-7?q=invoice+march&hidden=1'))
+  })
+
   it('an address that does not answer: the Connection step, the address focused', async () => {
     await open({ fix: 'unreachable', from: 'inbox-7' })
     expect(selectedStep()).toContain('Connection')

@@ -78,10 +78,10 @@ export function App() {
       <ProviderWizard
         key={route.providerId}
         mode={{ kind: 'edit', providerId: route.providerId }}
-        arrival={{ fix: route.fix, status: route.status, from: route.from }}
+        arrival={{ fix: route.fix, status: route.status, from: route.from, q: route.q, hidden: route.hidden }}
       />
     )
-  else if (route.name === 'files') page = <FilesPage path={route.path} node={route.node} from={route.from} />
+  else if (route.name === 'files') page = <FilesPage path={route.path} node={route.node} came={route} />
   else if (route.name === 'settings') page = <SettingsPage />
   else page = inboxes
   return (

@@ -10,28 +10,76 @@ export type Route =
    * hidden conversations were searched too): the list beside it follows those results, and a reload,
    * Back or a new tab on its address does too (followed-search.ts).
    */
-  | { readonly name: 'inbox'; readonly inboxId: string; readonly q?: string; readonly hidden?: boolean }
+  | ({ readonly name: 'inbox'; readonly inboxId: string } & SearchFollowed)
   | { readonly name: 'new-job' }
   | { readonly name: 'providers' }
   | { readonly name: 'new-provider' }
   /**
    * A provider's settings; opened from a failed answer (its "Open the provider's settings"), `fix` is the
    * failure's kind and `status` its HTTP status (the wizard opens at the step to fix), `from` the inbox
-   * the operator came from (saving goes back to it).
+   * the operator came from (saving goes back to it, see CameFrom).
    */
-  | {
+  | ({
       readonly name: 'edit-provider'
       readonly providerId: string
       readonly fix?: string
       readonly status?: number
-      readonly from?: string
-    }
+    } & CameFrom)
   /**
    * The document library; `path` opens a file's preview, `node` scrolls to one of its passages, `from`
-   * is the inbox whose answer cited it (a source chip), which the preview offers to go back to.
+   * is the inbox whose answer cited it (a source chip), which the preview offers to go back to (see CameFrom).
    */
-  | { readonly name: 'files'; readonly path?: string; readonly node?: string; readonly from?: string }
+  | ({ readonly name: 'files'; readonly path?: string; readonly node?: string } & CameFrom)
   | { readonly name: 'settings' }
+
+/** The inbox list's search a conversation follows: `q` the words, `hidden` whether hidden conversations were searched too. */
+export interface SearchFollowed {
+  readonly q?: string
+  readonly hidden?: boolean
+}
+
+/**
+ * The conversation a page was opened from (`from`, its inbox), with the search it followed (`q`,
+ * `hidden`): the way back opens it as it was, its list beside it still following that search. Back
+ * from a provider's settings or a cited file, the list beside showed all conversations.
+ */
+export type CameFrom = { readonly from?: string } & SearchFollowed
+
+/** A search followed, as it goes in a route: none when its words are blank. */
+const searchPart = (r: SearchFollowed): SearchFollowed => {
+  const q = r.q?.trim()
+  return q ? { q, ...(r.hidden ? { hidden: true } : {}) } : {}
+}
+
+/** A page opened from conversation `inboxId`: it came from there, with the search the address `route` follows there. */
+export const cameFrom = (inboxId: string, route: Route): CameFrom => ({
+  from: inboxId,
+  ...(route.name === 'inbox' && route.inboxId === inboxId ? searchPart(route) : {})
+})
+
+/** The way back to the conversation a page was opened from, if any. */
+export const backTo = (came: CameFrom): Route | undefined =>
+  came.from === undefined ? undefined : { name: 'inbox', inboxId: came.from, ...searchPart(came) }
+
+const readSearch = (params: URLSearchParams): SearchFollowed =>
+  searchPart({ q: params.get('q') ?? undefined, hidden: params.get('hidden') === '1' })
+
+const readCameFrom = (params: URLSearchParams): CameFrom => {
+  const from = params.get('from')
+  return from ? { from, ...readSearch(params) } : {}
+}
+
+function writeSearch(params: URLSearchParams, r: SearchFollowed) {
+  const { q, hidden } = searchPart(r)
+  if (q) params.set('q', q)
+  if (hidden) params.set('hidden', '1')
+}
+
+function writeCameFrom(params: URLSearchParams, came: CameFrom) {
+  if (!came.from) return
+  params.set('from', came.from)
+  writeSearch(params, came)
+}
 
 export function parseRoute(hash: string): Route {
   const whole = hash.replace(/^#/, '') || '/inboxes'
@@ -44,16 +92,13 @@ export function parseRoute(hash: string): Route {
       name: 'files',
       path: params.get('path') ?? undefined,
       node: params.get('node') ?? undefined,
-      from: params.get('from') ?? undefined
+      ...readCameFrom(params)
     }
   }
   if (path === '/settings') return { name: 'settings' }
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent)
   if (parts[0] === 'inboxes' && parts[1]) {
-    const params = new URLSearchParams(q < 0 ? '' : whole.slice(q + 1))
-    const searched = params.get('q')?.trim()
-    if (!searched) return { name: 'inbox', inboxId: parts[1] }
-    return { name: 'inbox', inboxId: parts[1], q: searched, ...(params.get('hidden') === '1' ? { hidden: true } : {}) }
+    return { name: 'inbox', inboxId: parts[1], ...readSearch(new URLSearchParams(q < 0 ? '' : whole.slice(q + 1))) }
   }
   if (parts[0] === 'jobs' && parts[1] === 'new') return { name: 'new-job' }
   if (parts[0] === 'providers' && parts[1] === 'new') return { name: 'new-provider' }
@@ -65,7 +110,7 @@ export function parseRoute(hash: string): Route {
       providerId: parts[1],
       ...(params.get('fix') ? { fix: params.get('fix')! } : {}),
       ...(Number.isInteger(status) ? { status } : {}),
-      ...(params.get('from') ? { from: params.get('from')! } : {})
+      ...readCameFrom(params)
     }
   }
   if (parts[0] === 'providers') return { name: 'providers' }
@@ -76,9 +121,7 @@ export function hrefOf(route: Route): string {
   switch (route.name) {
     case 'inbox': {
       const params = new URLSearchParams()
-      const searched = route.q?.trim()
-      if (searched) params.set('q', searched)
-      if (searched && route.hidden) params.set('hidden', '1')
+      writeSearch(params, route)
       const q = params.toString()
       return `#/inboxes/${encodeURIComponent(route.inboxId)}${q ? `?${q}` : ''}`
     }
@@ -92,7 +135,7 @@ export function hrefOf(route: Route): string {
       const params = new URLSearchParams()
       if (route.fix) params.set('fix', route.fix)
       if (route.status !== undefined) params.set('status', String(route.status))
-      if (route.from) params.set('from', route.from)
+      writeCameFrom(params, route)
       const q = params.toString()
       return `#/providers/${encodeURIComponent(route.providerId)}/edit${q ? `?${q}` : ''}`
     }
@@ -100,7 +143,7 @@ export function hrefOf(route: Route): string {
       const params = new URLSearchParams()
       if (route.path) params.set('path', route.path)
       if (route.node) params.set('node', route.node)
-      if (route.from) params.set('from', route.from)
+      writeCameFrom(params, route)
       const q = params.toString()
       return q ? `#/files?${q}` : '#/files'
     }

@@ -10,7 +10,7 @@ import { keys, useVfsFolder } from '../../api/queries'
 import { fileSizeText } from '../../../../shared/byte-size'
 import { readable } from '../../api/vfs-leaving'
 import { returnToReadingPlace } from '../../app/reading-places'
-import { hrefOf } from '../../app/router'
+import { backTo, hrefOf, type CameFrom } from '../../app/router'
 import { countText } from '../../app/count-format'
 import { baseName, fileState, parentPath } from './vfs-paths'
 
@@ -24,8 +24,10 @@ function saveBytes(bytes: Uint8Array, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
-/** A file's facts and its passages; `node` marks one passage and scrolls to it; `from`, the inbox that cited it. */
-export function FilePreview({ path, node, from }: { path: string; node?: string; from?: string }) {
+/** A file's facts and its passages; `node` marks one passage and scrolls to it; `came`, the conversation whose answer cited it. */
+export function FilePreview({ path, node, came = {} }: { path: string; node?: string; came?: CameFrom }) {
+  const from = came.from
+  const back = backTo(came)
   const client = useClient()
   const queryClient = useQueryClient()
   const [downloading, setDownloading] = useState(false)
@@ -89,9 +91,9 @@ export function FilePreview({ path, node, from }: { path: string; node?: string;
       <Stack gap="xs" style={{ flexShrink: 0 }}>
         {/* Opened from an answer's source chip: the desktop window has no Back button, and the way back
             to the answer was Inboxes, then finding the conversation again. */}
-        {from && (
+        {from && back && (
           <Anchor
-            href={hrefOf({ name: 'inbox', inboxId: from })}
+            href={hrefOf(back)}
             // The conversation opens where it was read, not at its newest message.
             onClick={() => returnToReadingPlace(from)}
             size="sm"

@@ -11,7 +11,7 @@ import { ApiFailure, errorText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { invalidateLibraryWithout, keys, useVfsFolder } from '../../api/queries'
 import { beginLeaving } from '../../api/vfs-leaving'
-import { navigate, routeNow } from '../../app/router'
+import { navigate, routeNow, type CameFrom } from '../../app/router'
 import { entriesOfDrop, treeOfPicked, walkDrop, type DroppedEntry, type DroppedTree } from './dropped-folders'
 import { FilePreview } from './FilePreview'
 import { folderMakingFor, uploadQueueFor } from './shared-upload-queue'
@@ -34,7 +34,7 @@ const carriesFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includ
 const carriesEntry = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes(ENTRY_MIME)
 
 /** The document library: a tree of folders and files, uploads, search and a file's preview. */
-export function FilesPage({ path, node, from: citedIn }: { path?: string; node?: string; from?: string }) {
+export function FilesPage({ path, node, came = {} }: { path?: string; node?: string; came?: CameFrom }) {
   const client = useClient()
   const qc = useQueryClient()
   const queue = useMemo(() => uploadQueueFor(client, qc), [client, qc])
@@ -128,7 +128,7 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
     if (shown?.path && isWithin(shown.path, from)) {
       const moved = pathAfterMove(shown.path, from, to)
       setMovedHere(moved)
-      navigate({ name: 'files', path: moved, node: shown.node, from: shown.from })
+      navigate({ name: 'files', path: moved, node: shown.node, from: shown.from, q: shown.q, hidden: shown.hidden })
     }
   }
   const afterDelete = (deleted: string) => {
@@ -368,7 +368,7 @@ export function FilesPage({ path, node, from: citedIn }: { path?: string; node?:
             />
           )}
         </Paper>
-        {path && <FilePreview key={path} path={path} node={node} from={citedIn} />}
+        {path && <FilePreview key={path} path={path} node={node} came={came} />}
       </Box>
       <NewFolderDialog
         opened={newFolder}

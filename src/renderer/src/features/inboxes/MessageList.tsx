@@ -8,7 +8,7 @@ import { sourcesOf } from '../../../../shared/answer-sources'
 import { answeringProvider, providerNamer } from '../../../../shared/provider-title'
 import { useProviders } from '../../api/queries'
 import { leaveReadingPlace, takeReadingPlace } from '../../app/reading-places'
-import { hrefOf } from '../../app/router'
+import { cameFrom, hrefOf, useRoute } from '../../app/router'
 import { useScrollStop } from '../../app/scroll-stop'
 import { keepTabEntryInView, watchTabKey } from '../../app/tab-into-list'
 import { useNow } from '../../app/use-now'
@@ -511,6 +511,7 @@ function ErrorNote({
   const whole = useWatched({ inbox: message.inbox, hash, parent: message.job_message.parent })
   const { received, note } = errorNoteParts(message.job_message.content)
   const providers = useProviders().data
+  const route = useRoute()
   const agent = replyingAgent(message)
   // The provider behind the note's sender (its agent may be named otherwise than its id).
   const failedProvider = agent !== undefined && providers ? answeringProvider(providers)(agent) : agent
@@ -560,7 +561,7 @@ function ErrorNote({
               // Opened at the step holding what failed; saving comes back here, where Retry is.
               fix: failureKind(error),
               status: failureStatus(error),
-              from: message.inbox
+              ...cameFrom(message.inbox, route)
             })}
           >
             Open the provider’s settings

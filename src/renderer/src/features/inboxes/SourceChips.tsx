@@ -2,7 +2,7 @@ import { Badge, Button, Group } from '@mantine/core'
 import { IconFileText } from '@tabler/icons-react'
 import { useId, useState } from 'react'
 import type { AnswerSource } from '../../../../shared/contract/vector-fs'
-import { hrefOf, useRoute } from '../../app/router'
+import { cameFrom, hrefOf, useRoute } from '../../app/router'
 
 /**
  * How many sources an answer shows before "Show N more": the node cites every passage it gave the
@@ -15,7 +15,7 @@ export const SOURCES_SHOWN = 8
 export function SourceChips({ sources }: { sources: readonly AnswerSource[] }) {
   // The conversation shown: the file's preview offers the way back to it.
   const route = useRoute()
-  const from = route.name === 'inbox' ? route.inboxId : undefined
+  const came = route.name === 'inbox' ? cameFrom(route.inboxId, route) : {}
   const [all, setAll] = useState(false)
   const listId = useId()
   if (sources.length === 0) return null
@@ -51,7 +51,7 @@ export function SourceChips({ sources }: { sources: readonly AnswerSource[] }) {
                   ? {}
                   : {
                       component: 'a' as const,
-                      href: hrefOf({ name: 'files', path: s.path, node: s.node_id, from }),
+                      href: hrefOf({ name: 'files', path: s.path, node: s.node_id, ...came }),
                       style: { cursor: 'pointer' }
                     })}
               >

@@ -10,7 +10,7 @@ import { useClient } from '../../api/client-context'
 import { useHealth, useProviders, useRouteMutation } from '../../api/queries'
 import { askToConfirm } from '../../app/confirm'
 import { guardLeaving } from '../../app/leave-guard'
-import { hrefOf, navigate } from '../../app/router'
+import { backTo, hrefOf, navigate, type CameFrom } from '../../app/router'
 import { useAddDraft } from './draft-store'
 import { CheckButton, LastCheckView } from './ProviderHealth'
 import {
@@ -45,11 +45,11 @@ import { useStepTabs } from './use-step-tabs'
 import { modelOfBody, type TestState } from './wizard-step-props'
 
 /** How the edit page was reached from a failed answer: the failure's kind and HTTP status, the inbox it is in. */
-export interface WizardArrival {
+/** What a provider's settings were opened for: the failure to fix, and the conversation to go back to. */
+export type WizardArrival = {
   readonly fix?: string
   readonly status?: number
-  readonly from?: string
-}
+} & CameFrom
 
 /** The add and edit flows share this form; add keeps its draft in a persisted store, edit in memory. */
 export function ProviderWizard({ mode, arrival = {} }: { mode: WizardMode; arrival?: WizardArrival }) {
@@ -102,10 +102,9 @@ export function ProviderWizard({ mode, arrival = {} }: { mode: WizardMode; arriv
   const releaseGuard = useRef<(() => void) | null>(null)
   const editedId = mode.kind === 'edit' ? mode.providerId : null
   // The page's own address (with what it was opened for): going to it again is not leaving.
-  const ownHref =
-    editedId === null
-      ? null
-      : hrefOf({ name: 'edit-provider', providerId: editedId, fix: arrival.fix, status: arrival.status, from: arrival.from })
+  const ownHref = editedId === null ? null : hrefOf({ name: 'edit-provider', providerId: editedId, ...arrival })
+  // The conversation the settings were opened from, as it was (its search followed too).
+  const back = backTo(arrival)
   useEffect(() => {
     if (!unsaved || ownHref === null) return
     const release = guardLeaving(
@@ -160,7 +159,7 @@ export function ProviderWizard({ mode, arrival = {} }: { mode: WizardMode; arriv
         if (mode.kind === 'add') addDraft.discard()
         if (mode.kind === 'edit' && arrival.from) {
           // Came from a failed answer: back to its conversation, on Retry.
-          backToConversation(arrival.from)
+          backToConversation(arrival)
           return
         }
         navigate(mode.kind === 'add' && mode.firstRun ? { name: 'new-job' } : { name: 'providers' })
@@ -200,8 +199,8 @@ export function ProviderWizard({ mode, arrival = {} }: { mode: WizardMode; arriv
       {toFix && (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} mb="md" data-testid="failure-to-fix">
           <Text size="sm">{toFix.sentence}</Text>
-          {arrival.from && (
-            <Anchor href={hrefOf({ name: 'inbox', inboxId: arrival.from })} size="sm" underline="always">
+          {back && (
+            <Anchor href={hrefOf(back)} size="sm" underline="always">
               Back to the conversation
             </Anchor>
           )}

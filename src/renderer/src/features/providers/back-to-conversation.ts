@@ -1,4 +1,4 @@
-import { navigate } from '../../app/router'
+import { backTo, navigate, type CameFrom } from '../../app/router'
 import { focusRetryWhenDrawn } from '../inboxes'
 
 /**
@@ -7,7 +7,9 @@ import { focusRetryWhenDrawn } from '../inboxes'
  * Saving went to the Providers page, and the operator found their way back to the conversation alone.
  * The conversation honours it once it draws that note, however long its messages take to arrive.
  */
-export function backToConversation(inboxId: string): void {
-  focusRetryWhenDrawn(inboxId, document.activeElement)
-  navigate({ name: 'inbox', inboxId })
+export function backToConversation(came: CameFrom): void {
+  const back = backTo(came)
+  if (!back || back.name !== 'inbox') return
+  focusRetryWhenDrawn(back.inboxId, document.activeElement)
+  navigate(back)
 }
