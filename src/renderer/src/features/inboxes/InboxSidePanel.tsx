@@ -24,11 +24,8 @@ import { useFocusAcrossBreakpoint } from './layout-focus'
 import { noticeText } from '../../api/client'
 import { BusyButton } from '../../app/BusyButton'
 import { DIALOG_WITH_FOOT_STYLES, DialogFoot } from '../../app/DialogFoot'
-import { askToConfirm } from '../../app/confirm'
 import { Dialog } from '../../app/Dialog'
-import { focusWhenLost } from '../../app/focus-when-lost'
-import { useGuardLeaving } from '../../app/leave-guard'
-import { hrefOf } from '../../app/router'
+import { usePanelDiscard } from './side-panel-discard'
 
 interface Props {
   readonly jobId: string
@@ -110,10 +107,6 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
   const [editingScope, setEditingScope] = useState<JobScope | null>(null)
   // The scope as the dialog opened on it: what the dialog changed is measured against it on saving.
   const [scopeBase, setScopeBase] = useState<JobScope | null>(null)
-  // Closing the dialog with changes in it (Cancel, Escape, its close button, a click beside it) asks
-  // first: the picks made in a large tree were lost to a stray Escape or click. The question is asked
-  // as every other one is (askToConfirm), over the dialog, which stays as it was behind it.
-  const asking = useRef(false)
   // A dialog saving (reading the latest, then writing): it closes itself once saved, and Escape or
   // Cancel meanwhile do nothing (asked to discard, the dialog then closed under the question).
   const [saving, setSaving] = useState(false)
@@ -125,73 +118,41 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
   // focus goes to the Details button, or back to the panel's first button, not to the page's body.
   const panelButton = useCallback(() => (inDrawer ? null : editScopeButton.current), [inDrawer])
   useFocusAcrossBreakpoint('xl', panelButton, detailsButton)
-  // Closing a dialog with changes in it asks first (see above); `reopen` is the button that opened it.
-  const askToDiscard = (what: string, lost: string, discard: () => void, reopen: () => HTMLElement | null) => {
-    asking.current = true
-    // Kept, the question gives the focus back to where it was in the dialog; discarded, that is gone
-    // with the dialog, and the focus goes to the button that opened it.
-    const from = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    let discarded = false
-    askToConfirm({
-      title: `Discard your changes to the ${what}?`,
-      children: <Text size="sm">{lost}</Text>,
-      labels: { confirm: 'Discard changes', cancel: 'Keep editing' },
-      confirmProps: { color: 'red' },
-      returnFocus: false,
-      onConfirm: () => {
-        discarded = true
-        discard()
-      },
-      onClose: () => {
-        asking.current = false
-        focusWhenLost(() => (discarded ? reopen() : from?.isConnected ? from : null))
-      }
-    })
-  }
-  const closeScope = () => {
-    if (asking.current || saving) return
-    const changed = !!editingScope && !!scopeBase && JSON.stringify(editingScope) !== JSON.stringify(scopeBase)
-    // A network folder typed but not added is a change too: it was dropped without a question.
-    const typing = heldEntries.anyTyping()
-    if (!changed && !typing) return setEditingScope(null)
-    askToDiscard(
-      'scope',
-      changed
-        ? 'The entries you added or removed since you opened it will be lost.'
-        : 'The network folder you typed but did not add will be lost.',
-      () => setEditingScope(null),
-      () => editScopeButton.current
-    )
-  }
-  // The Job config dialog as well: a system prompt being written was lost to a stray Escape or click.
+  const scopeChanged = useMemo(
+    () => !!editingScope && !!scopeBase && JSON.stringify(editingScope) !== JSON.stringify(scopeBase),
+    [editingScope, scopeBase]
+  )
+  // The Job config dialog tells whether it holds changes (its ref as of now, its state for the guard).
   const configChanged = useRef(false)
-  // Leaving the conversation with it (Alt+Up/Down, Back, a link) closed it as a cancel, the changes lost
-  // without a word: that asks first too, as other pages with changes not saved do (leave-guard).
   const [configEdited, setConfigEdited] = useState(false)
   const onConfigChanged = useCallback((changed: boolean) => {
     configChanged.current = changed
     setConfigEdited(changed)
   }, [])
   const editConfigButton = useRef<HTMLButtonElement>(null)
-  const closeConfig = () => {
-    if (asking.current || saving) return
-    if (!configChanged.current) return setEditingConfig(null)
-    askToDiscard(
+  const [editingConfig, setEditingConfig] = useState<JobConfig | null>(null)
+  // Closing either dialog, or leaving the conversation, with changes in it asks first (side-panel-discard).
+  const closeAsking = usePanelDiscard(inbox.inbox_id, editingConfig !== null && configEdited ? 'job config' : null, saving)
+  const closeScope = () =>
+    closeAsking(
+      'scope',
+      scopeChanged
+        ? 'The entries you added or removed since you opened it will be lost.'
+        : // A network folder typed but not added is a change too: it was dropped without a question.
+          heldEntries.anyTyping()
+          ? 'The network folder you typed but did not add will be lost.'
+          : null,
+      () => setEditingScope(null),
+      () => editScopeButton.current
+    )
+  const closeConfig = () =>
+    closeAsking(
       'job config',
-      'What you changed since you opened it will be lost.',
+      configChanged.current ? 'What you changed since you opened it will be lost.' : null,
       () => setEditingConfig(null),
       () => editConfigButton.current
     )
-  }
   const client = useClient()
-  const [editingConfig, setEditingConfig] = useState<JobConfig | null>(null)
-  useGuardLeaving(
-    hrefOf({ name: 'inbox', inboxId: inbox.inbox_id }),
-    'Leave without saving?',
-    editingConfig !== null && configEdited
-      ? 'Your changes to the job config are not saved. If you leave this conversation, they are lost.'
-      : null
-  )
   const updateScope = useRouteMutation('update_job_scope')
   const updateConfig = useRouteMutation('update_job_config')
   const config = inbox.job_config
