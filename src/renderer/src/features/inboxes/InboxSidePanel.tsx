@@ -132,7 +132,12 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
   const editConfigButton = useRef<HTMLButtonElement>(null)
   const [editingConfig, setEditingConfig] = useState<JobConfig | null>(null)
   // Closing either dialog, or leaving the conversation, with changes in it asks first (side-panel-discard).
-  const closeAsking = usePanelDiscard(inbox.inbox_id, editingConfig !== null && configEdited ? 'job config' : null, saving)
+  // Edit scope's picks too: Alt+Up/Down or Back closed it as a cancel and they were lost without a word.
+  const closeAsking = usePanelDiscard(
+    inbox.inbox_id,
+    scopeChanged ? 'scope' : editingConfig !== null && configEdited ? 'job config' : null,
+    saving
+  )
   const closeScope = () =>
     closeAsking(
       'scope',
