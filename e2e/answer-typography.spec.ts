@@ -175,3 +175,44 @@ for (const scheme of ['light', 'dark'] as const) {
     })
   }
 }
+
+/** The conversation's title and an answer using headings of each level, inline code in each kind of text, and a short reply. */
+const structured = [
+  '# Heading one',
+  'A paragraph with `inline` code.',
+  '## Heading two',
+  '### Heading three',
+  '#### Heading four',
+  '##### Heading five',
+  '###### Heading six with `code`',
+  '- a list item with `code`',
+  '| name | value |\n|---|---|\n| `key` | one |'
+].join('\n\n')
+
+test('an answer’s six heading levels each look different, the larger first, all smaller than the conversation’s title', async ({
+  page,
+  node
+}) => {
+  const inbox = await openNewJobInbox(page, node)
+  node.fake.behaviour = { type: 'reply', chunks: [structured] }
+  await inbox.send('Headings, please')
+  const answer = inbox.answers().last()
+  await expect(answer.getByText('Heading six')).toBeVisible()
+  const title = px(await style(inbox.title(), 'font-size'))
+  const body = px(await style(answer.locator('p').first(), 'font-size'))
+  const levels = ['one', 'two', 'three', 'four', 'five', 'six']
+  const looks: { size: number; weight: number }[] = []
+  for (const level of levels) {
+    const heading = answer.getByRole('heading', { name: new RegExp(`^Heading ${level}`) })
+    looks.push({ size: px(await style(heading, 'font-size')), weight: px(await style(heading, 'font-weight')) })
+  }
+  const shown = looks.map((l, i) => `${levels[i]} ${l.size}px/${l.weight}`).join(', ')
+  for (const [i, look] of looks.entries()) {
+    expect(look.size, `${shown}: smaller than the title (${title}px)`).toBeLessThan(title)
+    expect(look.size, `${shown}: not much smaller than the text (${body}px)`).toBeGreaterThanOrEqual(body * 0.85)
+    if (i === 0) continue
+    const above = looks[i - 1]!
+    // Each level reads as less than the one above it: smaller, or as large and lighter.
+    expect(look.size < above.size || (look.size === above.size && look.weight < above.weight), `${shown}: ${levels[i]}`).toBe(true)
+  }
+})

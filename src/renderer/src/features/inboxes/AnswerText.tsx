@@ -60,12 +60,13 @@ const markdown = (text: string) => (
     components={{
       // The answer's headings sit under the conversation's title (h2): a "# Title" of the model's was an h1 as
       // large as that title and a second h1 of the page beside the app's own, so screen readers' outline lost
-      // its shape. Each level is moved down two, h4-h6 ending as h6.
+      // its shape. Each level is moved down two, h4-h6 ending as h6, each of those still drawn as its own level.
       h1: 'h3',
       h2: 'h4',
       h3: 'h5',
       h4: 'h6',
-      h5: 'h6',
+      h5: ({ children }) => <h6 className={prose.depth5}>{children}</h6>,
+      h6: ({ children }) => <h6 className={prose.depth6}>{children}</h6>,
       // An address react-markdown refuses (javascript:, data:, vbscript:) comes as an empty href: a link to
       // nowhere that still looked like one. Its words are shown as text, saying why they are not a link.
       a: ({ href, children }) =>
