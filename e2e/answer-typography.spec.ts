@@ -216,3 +216,25 @@ test('an answer’s six heading levels each look different, the larger first, al
     expect(look.size < above.size || (look.size === above.size && look.weight < above.weight), `${shown}: ${levels[i]}`).toBe(true)
   }
 })
+
+test('inline code is about 0.9 of the size of the words around it, in a paragraph, a heading, a list and a table', async ({
+  page,
+  node
+}) => {
+  const inbox = await openNewJobInbox(page, node)
+  node.fake.behaviour = { type: 'reply', chunks: [structured] }
+  await inbox.send('Code in text, please')
+  const answer = inbox.answers().last()
+  await expect(answer.getByText('Heading six')).toBeVisible()
+  for (const around of [
+    answer.locator('p', { hasText: 'A paragraph with' }),
+    answer.getByRole('heading', { name: /^Heading six/ }),
+    answer.locator('li', { hasText: 'a list item' }),
+    answer.getByRole('cell', { name: 'key' })
+  ]) {
+    const ratio = px(await style(around.locator('code'), 'font-size')) / px(await style(around, 'font-size'))
+    // It was 12 px in 14 px text (0.86), and in 18-22 px headings.
+    expect(ratio, await around.evaluate((el) => el.tagName)).toBeGreaterThan(0.87)
+    expect(ratio).toBeLessThan(0.93)
+  }
+})
