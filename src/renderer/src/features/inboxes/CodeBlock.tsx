@@ -1,6 +1,6 @@
 import { ActionIcon, Text, VisuallyHidden } from '@mantine/core'
 import { IconCheck, IconCopy } from '@tabler/icons-react'
-import { useRef, type ReactNode } from 'react'
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import classes from './code-block.module.css'
 import { useCopyText } from './copy-text'
 
@@ -9,6 +9,24 @@ export function fenceLanguage(codeClassName: unknown): string | null {
   if (typeof codeClassName !== 'string') return null
   const match = /(?:^|\s)language-(\S+)/.exec(codeClassName)
   return match ? match[1]! : null
+}
+
+/**
+ * Whether the element scrolls sideways (a line longer than its box): measured when it is shown and when its
+ * box changes size: a window made narrower, a line added to the code of an answer being written, or the
+ * scroll bar that a line grown past the box brings.
+ */
+function useScrollsSideways(el: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false)
+  useLayoutEffect(() => {
+    const node = el.current
+    if (!node || typeof ResizeObserver === 'undefined') return
+    const measure = () => setScrolls(node.scrollWidth > node.clientWidth)
+    const resized = new ResizeObserver(measure)
+    resized.observe(node)
+    return () => resized.disconnect()
+  }, [el])
+  return scrolls
 }
 
 /**
@@ -21,6 +39,9 @@ export function CodeBlock({ language, children }: { language: string | null; chi
   const pre = useRef<HTMLPreElement>(null)
   const clipboard = useCopyText()
   const label = language ? `Copy ${language} code` : 'Copy code'
+  // A line longer than the block scrolls sideways, which a keyboard could not do: the block is then a tab stop
+  // (the arrow keys scroll it), named for a screen reader as a table's box is.
+  const scrolls = useScrollsSideways(pre)
   return (
     <div className={classes.block} data-testid="code-block">
       <div className={classes.bar}>
@@ -39,7 +60,9 @@ export function CodeBlock({ language, children }: { language: string | null; chi
         </ActionIcon>
         <VisuallyHidden role="status">{clipboard.copied ? 'Code copied' : ''}</VisuallyHidden>
       </div>
-      <pre ref={pre}>{children}</pre>
+      <pre ref={pre} {...(scrolls && { tabIndex: 0, role: 'region', 'aria-label': language ? `Code, ${language}` : 'Code' })}>
+        {children}
+      </pre>
     </div>
   )
 }
