@@ -238,3 +238,22 @@ test('inline code is about 0.9 of the size of the words around it, in a paragrap
     expect(ratio).toBeLessThan(0.93)
   }
 })
+
+test('in a 1920 px window an answer’s card hugs its text, and widens only for code or a table that need it', async ({ page, node }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 })
+  const inbox = await openNewJobInbox(page, node)
+  node.fake.behaviour = { type: 'reply', chunks: [long] }
+  await inbox.send('Prose, please')
+  const prose = inbox.answers().last()
+  const paragraph = prose.locator('p').first()
+  await expect(paragraph).toBeVisible()
+  // A blank third of the card ran to the right of the text, which stops at its reading measure.
+  const [card, text] = [(await prose.boundingBox())!, (await paragraph.boundingBox())!]
+  expect(card.x + card.width - (text.x + text.width), 'blank space right of the text').toBeLessThan(40)
+
+  node.fake.behaviour = { type: 'reply', chunks: [`${long}\n\n\`\`\`ts\nconst y = "${'z'.repeat(500)}"\n\`\`\`\n`] }
+  await inbox.send('Code, please')
+  await expect(inbox.answers()).toHaveCount(2)
+  const withCode = (await inbox.answers().last().boundingBox())!
+  expect(withCode.width, 'the code uses the conversation’s width').toBeGreaterThan(card.width + 200)
+})

@@ -618,7 +618,8 @@ function Tail({ inboxId, streaming, pause, waitSince }: { inboxId: string; strea
   if (streaming && text) {
     return (
       // Not a live region: its text changes with every chunk. The answer is announced once stored.
-      <Paper p="sm" radius="md" withBorder maw="85%" data-testid="streaming-answer" aria-busy>
+      // As wide as its text, as the stored answer will be: the card does not jump when the answer is finished.
+      <Paper p="sm" radius="md" withBorder maw="85%" w="fit-content" data-testid="streaming-answer" aria-busy>
         <StreamingAnswerText text={text} />
         <Loader role="img" size="xs" type="dots" mt={4} aria-label="Answer in progress" />
       </Paper>
@@ -707,8 +708,10 @@ function Bubble({ message, whole, children }: { message: LastMessage; whole?: bo
       bg={fromAgent ? undefined : 'var(--mantine-primary-color-light)'}
       maw="85%"
       // The operator's own message is as wide as its text, at the right: a short question drawn across
-      // the conversation read as a banner, not as one side of it.
-      w={fromAgent ? undefined : 'fit-content'}
+      // the conversation read as a banner, not as one side of it. An answer is as wide as its text too
+      // (its prose stops at the reading measure, which left a blank third of the card in a wide window);
+      // a long code line or a wide table widens it to the 85%.
+      w="fit-content"
       ml={fromAgent ? undefined : 'auto'}
       data-testid={fromAgent ? 'message-answer' : 'message-question'}
       data-hash={message.node_api_data.node_message_hash}
