@@ -110,7 +110,7 @@ function createWindow(): void {
       noLink: true,
       title: 'Leave without saving?',
       message: 'Leave without saving?',
-      detail: 'Changes on the page shown are not saved. If you leave, they are lost.'
+      detail: 'Changes on the page shown are not saved, or files are still uploading. If you leave, they are lost.'
     })
     if (choice === 0) event.preventDefault()
   })

@@ -6,6 +6,7 @@ import { useClient } from '../api/client-context'
 import { useHealth } from '../api/queries'
 import { useNodeStatus } from '../api/use-node-status'
 import { uploadsUnderWay, useUploadsUnderWay } from '../stores/uploads'
+import { useAskBeforeUnloadWhileUploading } from './upload-unload-guard'
 import classes from './AppLayout.module.css'
 import { typedBeforeDrawn } from './early-keys'
 import { mayLeave } from './leave-guard'
@@ -60,6 +61,7 @@ export function AppLayout({ route, children }: { route: Route; children: ReactNo
   const client = useClient()
   const signedOut = node.status !== 'down' && !node.sessionEnded && node.signedOut
   const uploading = useUploadsUnderWay(uploadsUnderWay)
+  useAskBeforeUnloadWhileUploading()
   useHotkeys([['mod+K', searchKey]], [])
   // Keys pressed while the window was still being drawn (early-keys): Ctrl+K opens the search now, with what was typed after it.
   useEffect(() => typedBeforeDrawn(focusInboxSearch), [])

@@ -1,0 +1,22 @@
+import { useEffect } from 'react'
+import { uploadsUnderWay, useUploadsUnderWay } from '../stores/uploads'
+
+const askBeforeUnload = (e: BeforeUnloadEvent) => {
+  // The browser (or Electron's main process, on will-prevent-unload) asks whether to leave.
+  e.preventDefault()
+  e.returnValue = ''
+}
+
+/**
+ * While files are still queued or being sent (or a picked folder still has its folders made), closing or
+ * reloading the window asks first. The upload queue lives in the window: those files were dropped
+ * without a word, and of a folder of thousands nobody could tell which had been sent.
+ */
+export function useAskBeforeUnloadWhileUploading(): void {
+  const uploading = useUploadsUnderWay((s) => uploadsUnderWay(s) > 0)
+  useEffect(() => {
+    if (!uploading) return undefined
+    window.addEventListener('beforeunload', askBeforeUnload)
+    return () => window.removeEventListener('beforeunload', askBeforeUnload)
+  }, [uploading])
+}
