@@ -29,7 +29,9 @@ test('a source chip whose file has since been moved puts the focus on the notice
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/#\/files\?path=%2FDocs%2Fhandbook\.md&node=/)
   const notice = page.getByTestId('file-preview').getByTestId('file-gone')
-  await expect(notice).toContainText('This file is no longer in the library.')
+  await expect(notice).toHaveText(
+    'Nothing is at this path any more: the file was moved, renamed or deleted. If it was moved, search the library for its name to open it where it is now.'
+  )
   // The keyboard's place is the notice (read out), not <body>, whence Tab starts again at the top.
   await expect(notice).toBeFocused()
 })

@@ -618,7 +618,7 @@ describe('Files page against a real node', () => {
     expect((await node.post('/v2/delete_item', { path: '/boiler.txt' })).status).toBe(200)
     // The window looks again (as on a vector_fs_changed event or coming back to it).
     window.dispatchEvent(new Event('visibilitychange'))
-    await within(preview).findByText('This file is no longer in the library.')
+    await within(preview).findByText(/^Nothing is at this path any more: the file was moved, renamed or deleted\./)
     expect(within(preview).queryByText(/serviced every October/)).toBeNull()
     expect(within(preview).queryAllByTestId('passage')).toEqual([])
   })
@@ -661,7 +661,7 @@ describe('Files page against a real node', () => {
     expect((await node.post('/v2/delete_item', { path: '/lease.txt' })).status).toBe(200)
     await userEvent.click(within(preview).getByRole('button', { name: 'Download' }))
     await screen.findByText('lease.txt was not downloaded')
-    await within(preview).findByText('This file is no longer in the library.')
+    await within(preview).findByText(/^Nothing is at this path any more: the file was moved, renamed or deleted\./)
     expect(within(preview).getByRole<HTMLButtonElement>('button', { name: 'Download' }).disabled).toBe(true)
   })
 

@@ -154,7 +154,9 @@ export function FilePreview({ path, node, came = {} }: { path: string; node?: st
         {resource.isPending && <Loader role="img" size="sm" aria-label="Loading passages" />}
         {gone && (
           <Alert color="yellow" data-testid="file-gone" tabIndex={-1} ref={goneRef}>
-            This file is no longer in the library.
+            {/* The node cannot tell a move from a delete: "no longer in the library" read as lost when it was only moved. */}
+            Nothing is at this path any more: the file was moved, renamed or deleted. If it was moved, search the library for its name to
+            open it where it is now.
           </Alert>
         )}
         {resource.isError && !gone && <Alert color="red">{errorText(resource.error)}</Alert>}
