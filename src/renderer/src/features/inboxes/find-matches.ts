@@ -1,0 +1,59 @@
+import type { LastMessage } from '../../../../shared/contract/message'
+import { holdsEvery } from '../../../../shared/search-matches'
+import { searchWords } from '../../app/highlight'
+
+/*
+ * Find in a conversation (Ctrl+F): which messages hold what is searched, and moving between them.
+ * Window logic alone (no React): the find bar's hook (use-find.ts) keeps the state, this decides it.
+ */
+
+/** The words of a find as the inbox search matches them: any case, accents ignored (searchWords). */
+export const findWords = (query: string): string[] => searchWords(query)
+
+/**
+ * The messages of `messages` (oldest first) holding every one of `words` as search_inboxes matches a
+ * message (holdsEvery), newest first: the find starts at the end the conversation opens at, and the
+ * older pages read meanwhile add matches after those counted already (the current one keeps its number).
+ * `seen` remembers each message's answer for these words, so a page read does not match them all again.
+ */
+export function foundMessages(
+  messages: readonly LastMessage[],
+  words: readonly string[],
+  seen: WeakMap<LastMessage, boolean> = new WeakMap()
+): string[] {
+  if (words.length === 0) return []
+  const found: string[] = []
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!
+    let holds = seen.get(m)
+    if (holds === undefined) {
+      holds = holdsEvery(m.job_message.content, words)
+      seen.set(m, holds)
+    }
+    if (holds) found.push(m.node_api_data.node_message_hash)
+  }
+  return found
+}
+
+/**
+ * The match after (`by` 1, older) or before (`by` -1, newer) the current one, going round at either
+ * end; the first (newest) when the current one is no longer among them. Undefined when none matches.
+ */
+export function stepMatch(found: readonly string[], current: string | undefined, by: 1 | -1): string | undefined {
+  if (found.length === 0) return undefined
+  const at = current === undefined ? -1 : found.indexOf(current)
+  if (at < 0) return found[0]
+  return found[(at + by + found.length) % found.length]
+}
+
+/** The current match kept while it is still found, else the newest one (or none). */
+export const keptMatch = (found: readonly string[], current: string | undefined): string | undefined =>
+  current !== undefined && found.includes(current) ? current : found[0]
+
+/** "3 of 12", "No matches", or nothing when nothing is searched. */
+export function matchCountText(found: readonly string[], current: string | undefined, searched: boolean): string {
+  if (!searched) return ''
+  if (found.length === 0) return 'No matches'
+  const at = current === undefined ? -1 : found.indexOf(current)
+  return `${at < 0 ? 0 : at + 1} of ${found.length}`
+}

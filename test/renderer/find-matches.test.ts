@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import { findWords, foundMessages, keptMatch, matchCountText, stepMatch } from '../../src/renderer/src/features/inboxes/find-matches'
+import type { LastMessage } from '../../src/shared/contract/message'
+
+/*
+ * Find in a conversation (Ctrl+F): which messages it finds and how Next and Previous move between them.
+ * The find is new: these failed before it existed (the module was absent).
+ */
+
+function message(hash: string, content: string): LastMessage {
+  return {
+    inbox: 'job_inbox::jobid_a::false',
+    job_message: {
+      callback: null,
+      content,
+      files_inbox: '',
+      job_id: 'jobid_a',
+      parent: '',
+      sheet_job_data: '',
+      workflow_code: '',
+      workflow_name: ''
+    },
+    node_api_data: { node_message_hash: hash, node_timestamp: '2026-01-01T00:00:00.000Z', parent_hash: '' },
+    receiver: '@@localhost.sep-shinkai',
+    receiver_subidentity: '',
+    sender: '@@localhost.sep-shinkai',
+    sender_subidentity: 'main'
+  }
+}
+
+const conversation = [
+  message('a', 'The Café opens at nine'),
+  message('b', 'Which **cafe** do you mean?'),
+  message('c', 'The one by the station'),
+  message('d', 'CAFÉ by the STATION, yes')
+]
+
+describe('foundMessages', () => {
+  it('finds every message holding every word, any case and accents ignored, newest first', () => {
+    expect(foundMessages(conversation, findWords('cafe'))).toEqual(['d', 'b', 'a'])
+    expect(foundMessages(conversation, findWords('Station café'))).toEqual(['d'])
+    expect(foundMessages(conversation, findWords('station'))).toEqual(['d', 'c'])
+  })
+
+  it('matches word beginnings as the inbox search does, and finds nothing for nothing searched', () => {
+    expect(foundMessages(conversation, findWords('stat'))).toEqual(['d', 'c'])
+    expect(foundMessages(conversation, findWords('ation'))).toEqual([])
+    expect(foundMessages(conversation, findWords('   '))).toEqual([])
+    expect(foundMessages(conversation, findWords('zebra'))).toEqual([])
+  })
+
+  it('finds a message read later (an older page) after those counted already', () => {
+    const seen = new WeakMap<LastMessage, boolean>()
+    const later = foundMessages(conversation.slice(2), findWords('cafe'), seen)
+    expect(later).toEqual(['d'])
+    expect(foundMessages(conversation, findWords('cafe'), seen)).toEqual(['d', 'b', 'a'])
+  })
+
+  it('reads a 5,000-message conversation quickly', () => {
+    const many = Array.from({ length: 5000 }, (_, i) => message(`m${i}`, `message number ${i} about the weather and the roads`))
+    many[0] = message('m0', 'the oldest one mentions a quokka')
+    const t = performance.now()
+    expect(foundMessages(many, findWords('quokka'))).toEqual(['m0'])
+    expect(performance.now() - t).toBeLessThan(1000)
+  })
+})
+
+describe('stepMatch', () => {
+  const found = ['d', 'b', 'a']
+  it('goes to the next (older) match and round from the last to the first', () => {
+    expect(stepMatch(found, 'd', 1)).toBe('b')
+    expect(stepMatch(found, 'b', 1)).toBe('a')
+    expect(stepMatch(found, 'a', 1)).toBe('d')
+  })
+  it('goes to the previous (newer) match and round from the first to the last', () => {
+    expect(stepMatch(found, 'b', -1)).toBe('d')
+    expect(stepMatch(found, 'd', -1)).toBe('a')
+  })
+  it('starts at the newest match when there is no current one, and gives none when nothing matches', () => {
+    expect(stepMatch(found, undefined, 1)).toBe('d')
+    expect(stepMatch(found, 'gone', -1)).toBe('d')
+    expect(stepMatch([], 'd', 1)).toBeUndefined()
+  })
+})
+
+describe('keptMatch and matchCountText', () => {
+  it('keeps the current match as older matches are added, and says which it is of how many', () => {
+    expect(keptMatch(['d', 'b'], 'b')).toBe('b')
+    expect(keptMatch(['d', 'b', 'a'], 'b')).toBe('b')
+    expect(keptMatch(['d'], 'b')).toBe('d')
+    expect(keptMatch([], 'b')).toBeUndefined()
+    expect(matchCountText(['d', 'b', 'a'], 'b', true)).toBe('2 of 3')
+    expect(matchCountText([], undefined, true)).toBe('No matches')
+    expect(matchCountText([], undefined, false)).toBe('')
+  })
+})
