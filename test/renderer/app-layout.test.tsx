@@ -77,6 +77,10 @@ describe('Keyboard shortcuts', () => {
     expect(within(dialogs()[0]!).queryByText('Clear the search, then the selection')).toBeNull()
     // Ctrl+A on the inbox list selects every inbox (InboxesPage's onListKey): the list says so.
     expect(within(dialogs()[0]!).getByText('Select every inbox of the list (inbox list; as searched, when searching)')).toBeTruthy()
+    // Ctrl+F finds in the open conversation (FindBar): the list says so, with its keys.
+    expect(
+      within(dialogs()[0]!).getByText('Find in the conversation: Enter for the next match, Shift+Enter for the previous, Esc to close')
+    ).toBeTruthy()
     await user.keyboard('?')
     expect(dialogs()).toHaveLength(1)
     await user.keyboard('{Escape}')

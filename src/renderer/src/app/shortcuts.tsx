@@ -62,6 +62,7 @@ export function shortcutSections(mac: boolean): readonly { title: string; shortc
     {
       title: 'Conversation',
       shortcuts: [
+        { keys: [[mod, 'F']], does: 'Find in the conversation: Enter for the next match, Shift+Enter for the previous, Esc to close' },
         { keys: [['Enter']], does: 'Send the message' },
         { keys: [['Shift', 'Enter']], does: 'A new line in the message' },
         { keys: [['Esc']], does: 'Stop the answer being written (in the message box)' },

@@ -30,6 +30,8 @@ import { MissingScopeNotice } from './MissingScopeNotice'
 import { InlineName } from './InlineName'
 import { MessageList } from './MessageList'
 import { useOlderMessages } from './older-messages'
+import { FindBar } from './FindBar'
+import { useFind } from './use-find'
 import { ProviderSwitcher } from './ProviderSwitcher'
 import { rememberOpened } from './return-focus'
 import { UnsentMessage } from './UnsentMessage'
@@ -47,6 +49,10 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const pause = useAnswerPauses((s) => s.pauses[inboxId])
   const pages = messages.data?.pages
   const list = useMemo(() => mergeMessagePages(pages ?? []), [pages])
+  const find = useFind(inboxId, list, messages)
+  const foundSet = useMemo(() => new Set(find.found), [find.found])
+  const { words: findWords, current: foundNow } = find
+  const foundInList = useMemo(() => ({ words: findWords, found: foundSet, current: foundNow }), [findWords, foundSet, foundNow])
   const retry = useRouteMutation('retry_message')
   // Regenerations asked for in this window, by question, with the replies it had then: under way until a new one is stored.
   const regenerations = useRegenerations((s) => s.asked[inboxId]) ?? NONE_ASKED
@@ -207,7 +213,9 @@ export function InboxView({ inboxId }: { inboxId: string }) {
           </Group>
         </div>
         <MissingScopeNotice inbox={inbox} onDetails={openDetails} />
+        <FindBar find={find} />
         <MessageList
+          find={foundInList}
           key={inboxId}
           inboxId={inboxId}
           messages={list}

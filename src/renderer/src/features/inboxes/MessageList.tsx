@@ -27,6 +27,7 @@ import { absoluteTime, relativeTime } from './relative-time'
 import { SourceChips } from './SourceChips'
 import { dropRetryFocus, retryFocusOwed, takeRetryFocus } from './retry-focus'
 import { spokenText } from './spoken-text'
+import { FOUND_TEXT_ATTRIBUTE, useFoundMarks } from './find-highlight'
 
 interface Props {
   readonly inboxId: string
@@ -51,7 +52,23 @@ interface Props {
   readonly jobProvider?: string
   /** How many messages this window has sent here: each one shows the end, where it goes (and its answer follows). */
   readonly sent?: number
+  /** The find in the conversation (Ctrl+F): its words, the messages found, and the current one (scrolled to). */
+  readonly find?: FoundInList
 }
+
+export interface FoundInList {
+  readonly words: readonly string[]
+  readonly found: ReadonlySet<string>
+  readonly current: string | undefined
+}
+
+const NOTHING_FOUND: FoundInList = { words: [], found: new Set(), current: undefined }
+
+/** Whether a row shows the message `hash` (a question, or one of an answer's versions). */
+const rowShows = (row: Row, hash: string) =>
+  row.kind === 'question'
+    ? row.message.node_api_data.node_message_hash === hash
+    : row.kind === 'answers' && row.answers.some((m) => m.node_api_data.node_message_hash === hash)
 
 /** The tail row below the messages: the answer being written, or the wait for it. */
 type Row = ConversationRow | { readonly kind: 'tail'; readonly key: string }
@@ -209,6 +226,22 @@ function Rows(props: Props) {
     const next = controls.find((c) => controlName(c) === was.name) ?? controls.find((c) => controlName(c) === 'Regenerate') ?? controls[0]
     next?.focus({ preventScroll: true })
   }, [rows])
+
+  // The find's current match: its row scrolled to the middle of the list once (the reader may scroll away from it).
+  const find = props.find ?? NOTHING_FOUND
+  const scrolledTo = useRef<string | undefined>(undefined)
+  const foundNow = find.current
+  useLayoutEffect(() => {
+    const hash = foundNow
+    if (hash === undefined) return void (scrolledTo.current = undefined)
+    if (hash === scrolledTo.current) return
+    const at = rows.findIndex((r) => rowShows(r, hash))
+    if (at < 0) return
+    scrolledTo.current = hash
+    atEnd.current = false
+    virtualizer.scrollToIndex(at, { align: 'center' })
+  }, [foundNow, rows, virtualizer])
+  useFoundMarks(scrollRef, find.words, find.found, find.current)
 
   useEffect(() => watchTabKey(window), [])
   // Scrolling with nothing inside for the keyboard to reach, the list is a Tab stop itself.
@@ -720,10 +753,11 @@ function Bubble({ message, whole, children }: { message: LastMessage; whole?: bo
         <Text size="sm" c="dimmed" fs="italic">
           Stopped before the provider wrote anything.
         </Text>
-      ) : fromAgent ? (
-        <AnswerText text={text} whole={whole} />
       ) : (
-        <PlainText text={message.job_message.content} />
+        // The text a find in the conversation marks (find-highlight.ts): the message's own, not its sender or time.
+        <div {...{ [FOUND_TEXT_ATTRIBUTE]: message.node_api_data.node_message_hash }}>
+          {fromAgent ? <AnswerText text={text} whole={whole} /> : <PlainText text={message.job_message.content} />}
+        </div>
       )}
       {brokeOff && (
         <Text size="xs" c="dimmed" mt={4} data-testid="broken-off-note">

@@ -1,0 +1,125 @@
+import { ActionIcon, Button, Group, Paper, Text, TextInput } from '@mantine/core'
+import { IconChevronDown, IconChevronUp, IconSearch, IconX } from '@tabler/icons-react'
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
+import { ariaWithCommandKey, onMac, withCommandKey } from '../../app/platform'
+import { matchCountText } from './find-matches'
+import type { Find } from './use-find'
+
+/** Ctrl+F (⌘F on macOS), without Shift or Alt: the find in the conversation. */
+export const isFindKey = (e: KeyboardEvent): boolean =>
+  !e.isComposing && !e.altKey && !e.shiftKey && (onMac() ? e.metaKey : e.ctrlKey) && e.key.toLowerCase() === 'f'
+
+/** A dialog or menu open over the conversation keeps its keys: the find would open behind it. */
+const inDialogOrMenu = (el: EventTarget | null) => el instanceof Element && el.closest('[role="dialog"], [role="menu"]') !== null
+
+/**
+ * The find bar at the top of a conversation (Ctrl+F / ⌘F): a search box, "n of N", Previous and Next,
+ * Close. Enter goes to the next match, Shift+Enter to the previous, Escape closes it and gives the focus
+ * back where it was; Ctrl+F again selects the box's text. The find itself is use-find.ts.
+ */
+export function FindBar({ find }: { find: Find }) {
+  const input = useRef<HTMLInputElement>(null)
+  /** Where the focus was when the bar opened, to go back to when it closes. */
+  const opener = useRef<HTMLElement | null>(null)
+  const latest = useRef(find)
+  useLayoutEffect(() => {
+    latest.current = find
+  })
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || !isFindKey(e) || inDialogOrMenu(e.target)) return
+      // The browser's own find sees only the messages drawn (and Electron has none).
+      e.preventDefault()
+      if (!latest.current.open) {
+        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+        latest.current.show()
+        return
+      }
+      input.current?.focus()
+      input.current?.select()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+  useLayoutEffect(() => {
+    if (!find.open) return
+    input.current?.focus()
+    input.current?.select()
+  }, [find.open])
+
+  if (!find.open) return null
+  const close = () => {
+    const back = opener.current
+    opener.current = null
+    find.close()
+    if (back && back.isConnected && back !== document.body) back.focus()
+  }
+  const onKeyDown = (e: ReactKeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.preventDefault()
+      e.stopPropagation()
+      close()
+    } else if (e.key === 'Enter' && e.target === input.current && !e.nativeEvent.isComposing) {
+      e.preventDefault()
+      if (e.shiftKey) find.previous()
+      else find.next()
+    }
+  }
+  const searched = find.words.length > 0
+  const none = find.found.length === 0
+  return (
+    <Paper withBorder p={6} radius="md" role="search" aria-label="Find in conversation" data-testid="find-bar" onKeyDown={onKeyDown}>
+      <Group gap="xs" wrap="nowrap">
+        <TextInput
+          ref={input}
+          size="xs"
+          style={{ flex: 1, minWidth: 0 }}
+          aria-label="Find in conversation"
+          aria-keyshortcuts={ariaWithCommandKey('F')}
+          placeholder={`Find in conversation (${withCommandKey('F')})`}
+          leftSection={<IconSearch size={14} />}
+          value={find.query}
+          onChange={(e) => find.setQuery(e.currentTarget.value)}
+        />
+        <Text size="xs" c="dimmed" aria-live="polite" data-testid="find-count" style={{ whiteSpace: 'nowrap' }}>
+          {matchCountText(find.found, find.current, searched)}
+        </Text>
+        <ActionIcon
+          variant="subtle"
+          aria-label="Previous match (newer)"
+          title="Previous match (Shift+Enter)"
+          disabled={none}
+          onClick={find.previous}
+        >
+          <IconChevronDown size={16} />
+        </ActionIcon>
+        <ActionIcon variant="subtle" aria-label="Next match (older)" title="Next match (Enter)" disabled={none} onClick={find.next}>
+          <IconChevronUp size={16} />
+        </ActionIcon>
+        <ActionIcon variant="subtle" aria-label="Close find" title="Close (Esc)" onClick={close}>
+          <IconX size={16} />
+        </ActionIcon>
+      </Group>
+      {searched && find.reading && (
+        <Group gap="xs" mt={4} data-testid="find-reading">
+          <Text size="xs" c="dimmed">
+            Searching… {find.read.toLocaleString('en')} messages read
+          </Text>
+          <Button size="compact-xs" variant="subtle" onClick={find.stopReading}>
+            Stop
+          </Button>
+        </Group>
+      )}
+      {searched && find.stopped && (
+        <Text size="xs" c="dimmed" mt={4}>
+          Stopped: only the {find.read.toLocaleString('en')} newest messages were searched.
+        </Text>
+      )}
+      {searched && find.failed && (
+        <Text size="xs" c="red" mt={4}>
+          Older messages could not be read: only the {find.read.toLocaleString('en')} newest messages were searched.
+        </Text>
+      )}
+    </Paper>
+  )
+}

@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import type { LastMessage } from '../../../../shared/contract/message'
+import { findWords, foundMessages, keptMatch, stepMatch } from './find-matches'
+
+/** How long typing rests before the find looks (a 5,000-message conversation is matched on each look). */
+export const FIND_DEBOUNCE_MS = 150
+
+/** What of the conversation's paged messages the find reads (useMessages, as older-messages.ts reads it). */
+export interface FindPages {
+  readonly hasNextPage: boolean
+  readonly isFetching: boolean
+  readonly isFetchNextPageError: boolean
+  readonly fetchNextPage: (options: { cancelRefetch: boolean }) => Promise<unknown>
+}
+
+export interface Find {
+  readonly open: boolean
+  readonly query: string
+  readonly setQuery: (query: string) => void
+  /** The words looked for now (typing debounced); none when nothing is searched. */
+  readonly words: readonly string[]
+  /** The messages found, newest first (find-matches.ts). */
+  readonly found: readonly string[]
+  readonly current: string | undefined
+  /** Older pages are being read for the find; how many messages are read so far. */
+  readonly reading: boolean
+  readonly read: number
+  /** The reading of older pages was stopped by the operator, or failed: the find covers the messages read. */
+  readonly stopped: boolean
+  readonly failed: boolean
+  readonly stopReading: () => void
+  readonly next: () => void
+  readonly previous: () => void
+  readonly show: () => void
+  readonly close: () => void
+}
+
+/**
+ * The find in a conversation (Ctrl+F): its text, the messages found and the current one. While a find
+ * is open with words in it, the conversation's older pages are read one after another from the node
+ * (the list's own query, so the list has them too and can scroll to a match), until none is left or
+ * the operator stops it.
+ */
+export function useFind(conversation: string, messages: readonly LastMessage[], pages: FindPages): Find {
+  const [open, setOpen] = useState(false)
+  const [query, setQuery] = useState('')
+  const [debounced, setDebounced] = useState('')
+  const [picked, setPicked] = useState<string | undefined>(undefined)
+  const [stopped, setStopped] = useState(false)
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(query), FIND_DEBOUNCE_MS)
+    return () => clearTimeout(t)
+  }, [query])
+  const words = useMemo(() => (open ? findWords(debounced) : []), [open, debounced])
+  // Each message's answer for the words, kept while they stay the same (a page read matches only its own).
+  const seen = useMemo(() => (words.length ? new WeakMap<LastMessage, boolean>() : undefined), [words])
+  const found = useMemo(() => foundMessages(messages, words, seen), [messages, words, seen])
+  const current = keptMatch(found, picked)
+
+  // Another conversation: the find closes.
+  const [shownFor, setShownFor] = useState(conversation)
+  if (shownFor !== conversation) {
+    setShownFor(conversation)
+    setOpen(false)
+    setQuery('')
+    setDebounced('')
+    setPicked(undefined)
+    setStopped(false)
+  }
+
+  const { hasNextPage, isFetching, isFetchNextPageError, fetchNextPage } = pages
+  const wantsOlder = open && words.length > 0 && !stopped && hasNextPage && !isFetchNextPageError
+  // Asked again as each page comes in (how many are read): a page read at once may never show the read as under way.
+  const read = messages.length
+  useEffect(() => {
+    if (!wantsOlder || isFetching) return
+    void fetchNextPage({ cancelRefetch: false })
+  }, [wantsOlder, isFetching, fetchNextPage, read])
+
+  // Enter pressed before the typing rested: the find looks now, at the newest match, rather than stepping among the old text's.
+  const step = useCallback(
+    (by: 1 | -1) => (debounced === query ? setPicked(stepMatch(found, current, by)) : setDebounced(query)),
+    [debounced, query, found, current]
+  )
+  const next = useCallback(() => step(1), [step])
+  const previous = useCallback(() => step(-1), [step])
+  return {
+    open,
+    query,
+    setQuery: (q) => {
+      setQuery(q)
+      setPicked(undefined)
+      setStopped(false)
+    },
+    words,
+    found,
+    current,
+    reading: wantsOlder,
+    read,
+    stopped: stopped && hasNextPage,
+    failed: open && words.length > 0 && isFetchNextPageError,
+    stopReading: () => setStopped(true),
+    next,
+    previous,
+    show: () => setOpen(true),
+    close: () => {
+      setOpen(false)
+      setPicked(undefined)
+      setStopped(false)
+    }
+  }
+}
