@@ -99,3 +99,47 @@ it('another conversation opened with the picks changed asks first: Stay keeps th
   await left
   expect(window.location.hash).toBe(hrefOf({ name: 'inbox', inboxId: 'next-one' }))
 })
+
+/*
+ * A network folder typed into Edit scope (Advanced: folders on other nodes) but not added: Escape and Cancel
+ * asked to discard it, but Alt+Down or Back closed the dialog and dropped it without a word.
+ */
+it('another conversation opened with a network folder typed but not added asks first; cleared, nothing is asked', async () => {
+  const inbox = await job.inbox()
+  const own = hrefOf({ name: 'inbox', inboxId: inbox.inbox_id })
+  const arrived = hashChanged()
+  window.location.hash = own
+  await arrived
+  renderWithApp(<InboxSidePanel jobId={job.id} inbox={inbox} />, routerTransport(node.router))
+  const edit = screen.getByRole('button', { name: 'Edit scope' })
+  await waitFor(() => expect(edit.hasAttribute('disabled')).toBe(false))
+  await userEvent.click(edit)
+  const dialog = within(await screen.findByRole('dialog', { name: 'Edit scope' }))
+  await userEvent.click(dialog.getByRole('button', { name: 'Advanced: folders on other nodes' }))
+  const network = within(dialog.getByRole('region', { name: 'Folders on other nodes' }))
+  const name = network.getByLabelText<HTMLInputElement>('Shared folder name', { exact: false, selector: 'input' })
+  await userEvent.type(name, 'Shared')
+
+  // Alt+Down: asked; Stay keeps the conversation, the dialog and the typing.
+  navigate({ name: 'inbox', inboxId: 'next-one' })
+  const asked = within(await screen.findByRole('dialog', { name: 'Leave without saving?' }))
+  expect(asked.getByText('Your changes to the scope are not saved. If you leave this conversation, they are lost.')).toBeTruthy()
+  await userEvent.click(asked.getByRole('button', { name: 'Stay' }))
+  await waitFor(() => expect(leaveQuestion()).toBeNull())
+  expect(window.location.hash).toBe(own)
+  expect(screen.getByRole('dialog', { name: 'Edit scope' })).toBeTruthy()
+  expect(name.value).toBe('Shared')
+
+  // Back (the address changed by other means): asked too.
+  window.location.hash = '#/inboxes/typed-one'
+  await userEvent.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Stay' }))
+  await waitFor(() => expect(window.location.hash).toBe(own))
+  expect(name.value).toBe('Shared')
+
+  // The typing cleared: nothing would be lost, and leaving asks nothing.
+  await userEvent.clear(name)
+  const away = hashChanged()
+  navigate({ name: 'inbox', inboxId: 'other-one' })
+  await away
+  expect(leaveQuestion()).toBeNull()
+})

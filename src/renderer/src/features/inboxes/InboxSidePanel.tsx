@@ -132,10 +132,11 @@ export function InboxSidePanel({ jobId, inbox, inDrawer = false, detailsButton =
   const editConfigButton = useRef<HTMLButtonElement>(null)
   const [editingConfig, setEditingConfig] = useState<JobConfig | null>(null)
   // Closing either dialog, or leaving the conversation, with changes in it asks first (side-panel-discard).
-  // Edit scope's picks too: Alt+Up/Down or Back closed it as a cancel and they were lost without a word.
+  // Edit scope's picks too: Alt+Up/Down or Back closed it as a cancel and they were lost without a word; and a
+  // network folder typed there but not added (its form reports its typing, as Job config's form its changes).
   const closeAsking = usePanelDiscard(
     inbox.inbox_id,
-    scopeChanged ? 'scope' : editingConfig !== null && configEdited ? 'job config' : null,
+    scopeChanged || (editingScope !== null && heldEntries.typing) ? 'scope' : editingConfig !== null && configEdited ? 'job config' : null,
     saving
   )
   const closeScope = () =>

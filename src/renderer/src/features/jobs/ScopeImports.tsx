@@ -17,7 +17,7 @@ import {
   type NetworkFields
 } from './scope-entries'
 import { countText } from '../../app/count-format'
-import { useHeldCheck } from './held-entries'
+import { useHeldCheck, useHeldTyping } from './held-entries'
 
 // The scope's entries from outside the library: network folders typed in, local vrkai/vrpack files imported.
 
@@ -103,6 +103,7 @@ export function NetworkForm({
     setTimeout(() => form.current?.querySelector<HTMLInputElement>(`input[data-field="${field}"]`)?.focus(), 0)
     return true
   })
+  useHeldTyping(typedField(f) !== undefined)
   const fieldProps = (key: keyof NetworkFields) => ({
     'data-field': key,
     value: f[key],
