@@ -186,7 +186,7 @@ const structured = [
   '##### Heading five',
   '###### Heading six with `code`',
   '- a list item with `code`',
-  '| name | value |\n|---|---|\n| `key` | one |'
+  '| `field` name | value |\n|---|---|\n| `key` | one |'
 ].join('\n\n')
 
 test('an answer’s six heading levels each look different, the larger first, all smaller than the conversation’s title', async ({
@@ -230,7 +230,8 @@ test('inline code is about 0.9 of the size of the words around it, in a paragrap
     answer.locator('p', { hasText: 'A paragraph with' }),
     answer.getByRole('heading', { name: /^Heading six/ }),
     answer.locator('li', { hasText: 'a list item' }),
-    answer.getByRole('cell', { name: 'key' })
+    answer.getByRole('cell', { name: 'key' }),
+    answer.getByRole('columnheader', { name: 'field name' })
   ]) {
     const ratio = px(await style(around.locator('code'), 'font-size')) / px(await style(around, 'font-size'))
     // It was 12 px in 14 px text (0.86), and in 18-22 px headings.
@@ -257,3 +258,50 @@ test('in a 1920 px window an answer’s card hugs its text, and widens only for 
   const withCode = (await inbox.answers().last().boundingBox())!
   expect(withCode.width, 'the code uses the conversation’s width').toBeGreaterThan(card.width + 200)
 })
+
+test('a table’s header reads at the answer’s size, its inline code as in the cells below', async ({ page, node }) => {
+  const inbox = await openNewJobInbox(page, node)
+  node.fake.behaviour = { type: 'reply', chunks: [structured] }
+  await inbox.send('A table, please')
+  const answer = inbox.answers().last()
+  const header = answer.getByRole('columnheader', { name: 'field name' })
+  await expect(header).toBeVisible()
+  const body = px(await style(answer.locator('p').first(), 'font-size'))
+  const cell = answer.getByRole('cell', { name: 'key' })
+  expect(px(await style(header, 'font-size')), 'the header’s words').toBe(body)
+  expect(px(await style(cell, 'font-size')), 'a cell’s words').toBe(body)
+  expect(await style(header.locator('code'), 'font-size'), 'code in the header, as in a cell').toBe(
+    await style(cell.locator('code'), 'font-size')
+  )
+})
+
+for (const width of [1280, 1920]) {
+  test(`in a ${width} px window a two-column table is as wide as its words, not the answer’s width`, async ({ page, node }) => {
+    await page.setViewportSize({ width, height: 1000 })
+    const inbox = await openNewJobInbox(page, node)
+    node.fake.behaviour = {
+      type: 'reply',
+      chunks: [`${long}\n\n| name | value |\n|---|---|\n| colour | blue |\n| size | large |\n\n${long}`]
+    }
+    await inbox.send('A small table, please')
+    const answer = inbox.answers().last()
+    const table = answer.locator('table')
+    await expect(table).toBeVisible()
+    await answer.screenshot({ path: test.info().outputPath(`table-${width}.png`) })
+    // Its columns ran far apart across the card: it is as wide as its words and its cells' padding need.
+    const { laidOut, needed } = await table.evaluate((el: HTMLElement) => {
+      const laidOut = el.getBoundingClientRect().width
+      el.style.width = 'max-content'
+      const needed = el.getBoundingClientRect().width
+      el.style.width = ''
+      return { laidOut, needed }
+    })
+    expect(laidOut).toBeCloseTo(needed, 0)
+    const paragraph = (await answer.locator('p').first().boundingBox())!
+    expect(laidOut, 'far narrower than the text above it').toBeLessThan(paragraph.width / 2)
+    // Its scrolling box (outlined when focused) is the table's width, from the text's left edge.
+    const region = (await answer.getByRole('region', { name: 'Table' }).boundingBox())!
+    expect(region.width).toBeCloseTo(laidOut, 0)
+    expect(region.x).toBeCloseTo(paragraph.x, 0)
+  })
+}
