@@ -3,14 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { readFile, rm } from 'node:fs/promises'
 import type { LocalVrkaiEntry } from '../../shared/contract/scope'
-import {
-  FOLDER_NOT_REPLACED,
-  formatVfsPath,
-  VFS_MAX_UPLOAD_BYTES,
-  VFS_READABLE_EXTENSIONS,
-  type FileInfo,
-  type SearchResult
-} from '../../shared/contract/vector-fs'
+import { FOLDER_NOT_REPLACED, formatVfsPath, VFS_MAX_UPLOAD_BYTES, type FileInfo, type SearchResult } from '../../shared/contract/vector-fs'
 import { debugEvent } from '../platform/debug-log'
 import { bm25Scores } from './bm25'
 import { DEFAULT_CHUNKING, type ChunkOptions } from './chunker'
@@ -32,6 +25,7 @@ import { foldName, nameSearchWords } from '../../shared/contract/vector-fs-names
 import { dot, normalize, vectorIndex } from './vector-index'
 import { folderMoves } from './folder-moves'
 import { uploadTooLarge } from '../../shared/contract/limits'
+import { unreadableTypeMessage } from '../../shared/contract/vector-fs-types'
 
 export type { Embedder, EmbedderFactory } from './embedder'
 export { EmbeddingFailure } from './embedder'
@@ -128,7 +122,6 @@ export interface ScopeRetrieval {
   passagesFor(request: ScopeRequest): Promise<ScopePassage[]>
 }
 
-const READABLE = VFS_READABLE_EXTENSIONS.join(', ')
 /** Keyword hits taken into fusion. */
 const CANDIDATES = 50
 /** The longest a failing embedding server keeps searches to keywords before a query asks it again. */
@@ -240,6 +233,20 @@ export function createVectorFs(options: VectorFsOptions) {
   function fileAt(segments: readonly string[], field: string): EntryRow {
     const e = tree.resolve(segments)
     if (!e || e.is_folder) throw new VfsError(404, `${field}: no file ${formatVfsPath(segments)}`)
+    return e
+  }
+
+  /**
+   * The file (`item`) or folder at `segments`, for a move or delete of that kind. The other kind there
+   * is still a 404 (no file of that path), said as what is there and the endpoint that acts on it:
+   * "no file /A" read as if /A did not exist.
+   */
+  function entryOfKind(kind: 'item' | 'folder', segments: readonly string[], field: string, action: 'move' | 'delete'): EntryRow {
+    const e = tree.resolve(segments)
+    const path = formatVfsPath(segments)
+    if (!e) throw new VfsError(404, `${field}: no ${kind === 'item' ? 'file' : 'folder'} ${path}`)
+    if (kind === 'item' && e.is_folder) throw new VfsError(404, `${field}: ${path} is a folder, not a file: use ${action}_folder`)
+    if (kind === 'folder' && !e.is_folder) throw new VfsError(404, `${field}: ${path} is a file, not a folder: use ${action}_item`)
     return e
   }
 
@@ -359,7 +366,7 @@ export function createVectorFs(options: VectorFsOptions) {
    */
   async function store(input: UploadInput, check: () => EntryRow): Promise<FileInfo> {
     const type = fileTypeOf(input.filename)
-    if (!type) throw new VfsError(415, `filename: "${input.filename}" is not a type the node can read; readable types: ${READABLE}`)
+    if (!type) throw new VfsError(415, unreadableTypeMessage('filename', input.filename))
     const size = 'bytes' in input.source ? input.source.bytes.length : input.source.size
     if (size > maxUpload) throw new VfsError(413, uploadTooLarge('file_data', maxUpload))
     // Its turn first: what follows holds several times the file's size in memory until it is stored.
@@ -514,10 +521,7 @@ export function createVectorFs(options: VectorFsOptions) {
       db.transaction(() => {
         if (from.length === 0) throw new VfsError(400, 'origin_path: the root folder cannot be moved')
         if (to.length === 0) throw new VfsError(400, 'destination_path: the root folder exists already')
-        const e = tree.resolve(from)
-        if (!e || (kind === 'item') !== !e.is_folder) {
-          throw new VfsError(404, `origin_path: no ${kind === 'item' ? 'file' : 'folder'} ${formatVfsPath(from)}`)
-        }
+        const e = entryOfKind(kind, from, 'origin_path', 'move')
         // A destination under the folder's own path is "into itself" (400) even where the folders
         // between do not exist, rather than a 404 for them.
         const inside = to.length > from.length && from.every((s, i) => to[i] === s)
@@ -529,6 +533,10 @@ export function createVectorFs(options: VectorFsOptions) {
         }
         const parent = folderAt(to.slice(0, -1), 'destination_path')
         const name = to[to.length - 1]!
+        // A file renamed to a type the library cannot read could not be uploaded under that name (415),
+        // nor replaced under it: refused as its upload would be (a name it had already may stay).
+        if (kind === 'item' && name !== e.name && !fileTypeOf(name))
+          throw new VfsError(400, unreadableTypeMessage('destination_path', name))
         if (kind === 'folder' && tree.isWithin(parent.id, e.id)) {
           throw new VfsError(
             400,
@@ -552,10 +560,7 @@ export function createVectorFs(options: VectorFsOptions) {
       const { unused, gone, path } = db
         .transaction(() => {
           if (segments.length === 0) throw new VfsError(400, 'path: the root folder cannot be deleted')
-          const e = tree.resolve(segments)
-          if (!e || (kind === 'item') !== !e.is_folder) {
-            throw new VfsError(404, `path: no ${kind === 'item' ? 'file' : 'folder'} ${formatVfsPath(segments)}`)
-          }
+          const e = entryOfKind(kind, segments, 'path', 'delete')
           // The uploads storing files into the folder or one under it (few: asked of each, not of the whole subtree).
           const gone = [...uploadFolders].filter((u) => tree.isWithin(u.id, e.id))
           const path = pathOf(e.id)

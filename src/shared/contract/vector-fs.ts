@@ -13,7 +13,7 @@ import { embeddingModelNameTooLongText, isEmbeddingModelNameWithin } from './mod
 export const VFS_SEGMENT_MAX = 255
 /** Upload limit (api-contract.md: 413 over 256 MiB). */
 export const VFS_MAX_UPLOAD_BYTES = 256 * 1024 * 1024
-export const VFS_READABLE_EXTENSIONS = ['.txt', '.md', '.markdown', '.html', '.htm', '.pdf', '.docx', '.csv', '.json', '.vrkai'] as const
+export { VFS_READABLE_EXTENSIONS } from './vector-fs-types'
 
 /** Why `name` cannot be a path segment, or undefined when it can. */
 export function segmentProblem(name: string): string | undefined {

@@ -1,0 +1,17 @@
+/** The kinds of file the library reads, apart from the schemas: windows use them without loading zod. */
+
+/** api-contract.md, VectorFS: "Readable types". */
+export const VFS_READABLE_EXTENSIONS = ['.txt', '.md', '.markdown', '.html', '.htm', '.pdf', '.docx', '.csv', '.json', '.vrkai'] as const
+
+/** Whether the library can read a file of this name (by its extension, any case). */
+export function hasReadableType(name: string): boolean {
+  const dot = name.lastIndexOf('.')
+  return dot >= 0 && (VFS_READABLE_EXTENSIONS as readonly string[]).includes(name.slice(dot).toLowerCase())
+}
+
+/**
+ * The refusal of a file name the library cannot read, in the same words for an upload (415) and a
+ * rename (400): `filename: "x.exe" is not a type the node can read; readable types: .txt, ...`.
+ */
+export const unreadableTypeMessage = (field: string, name: string): string =>
+  `${field}: "${name}" is not a type the node can read; readable types: ${VFS_READABLE_EXTENSIONS.join(', ')}`
