@@ -7,9 +7,11 @@ import { useClient } from '../../api/client-context'
 import { invalidateLibraryWithout, useRouteMutation } from '../../api/queries'
 import { beginLeaving } from '../../api/vfs-leaving'
 import { Dialog } from '../../app/Dialog'
+import { kindChangedText } from './entry-kind-failure'
 import { FolderSelect } from './FolderSelect'
 import { MoveUsers } from './PathUsers'
-import { joinPath, nameProblem, parentPath, renamePart } from './vfs-paths'
+import { READABLE_KINDS_TEXT } from './upload-failure-text'
+import { fileTypeProblem, joinPath, nameProblem, parentPath, renamePart, savedAsNote } from './vfs-paths'
 
 /** A folder as sentences name it: the top one has no name of its own ("/" told a user nothing). */
 export const folderName = (folder: string) => (folder === '/' ? 'the top folder' : folder)
@@ -74,6 +76,7 @@ export function NewFolderDialog({ opened, parent, onClose, onCreated }: NewFolde
               create.reset()
             }}
             data-autofocus
+            description={savedAsNote(name)}
             error={nameProblem(name) ?? (create.error ? placeFailure(create.error, name.trim(), parent) : undefined)}
           />
           <Group justify="flex-end">
@@ -114,7 +117,7 @@ export function MoveDialog({
   const [name, setName] = useState(entry.name)
   const [dest, setDest] = useState(parentPath(entry.path))
   const selectedOnce = useRef(false)
-  const problem = nameProblem(name)
+  const problem = nameProblem(name) ?? fileTypeProblem(name, entry.name, entry.is_directory, READABLE_KINDS_TEXT)
   const action = moveAction(entry, name, dest)
   const unchanged = name.trim() === entry.name && dest === parentPath(entry.path)
   const askUsers = useCallback((path: string) => client.call('vector_fs_path_usage', { query: { path } }), [client])
@@ -161,6 +164,7 @@ export function MoveDialog({
               move.reset()
             }}
             error={problem}
+            description={savedAsNote(name)}
             data-autofocus
             // Its name before the extension selected when the dialog opens (F2, or the menu): the caret
             // sat after the whole name, so a new name typed at once was added to the old one.
@@ -180,7 +184,7 @@ export function MoveDialog({
             exclude={inside}
           />
           <MoveUsers path={entry.path} ask={askUsers} onFollow={onClose} />
-          {move.error && <Alert color="red">{placeFailure(move.error, name.trim(), dest)}</Alert>}
+          {move.error && <Alert color="red">{kindChangedText(move.error, entry) ?? placeFailure(move.error, name.trim(), dest)}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

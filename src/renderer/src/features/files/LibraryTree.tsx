@@ -12,6 +12,7 @@ import { noticeText } from '../../api/client'
 import { useClient } from '../../api/client-context'
 import { invalidateAfter, keys } from '../../api/queries'
 import { beginLeaving } from '../../api/vfs-leaving'
+import { kindChangedText } from './entry-kind-failure'
 import { FolderContents } from './FolderContents'
 import { PathUsers } from './PathUsers'
 import { flattenTree, openFoldersToRead } from './tree-lines'
@@ -374,7 +375,7 @@ function useConfirmDelete(onDeleted: (path: string) => void): (entry: FileInfo) 
           (err: unknown) => {
             over()
             done(false)
-            settle({ color: 'red', title: `${entry.name} was not deleted`, message: noticeText(err) })
+            settle({ color: 'red', title: `${entry.name} was not deleted`, message: kindChangedText(err, entry) ?? noticeText(err) })
           }
         )
       }

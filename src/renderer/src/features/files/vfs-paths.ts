@@ -1,4 +1,5 @@
 import { parentPath } from '../../../../shared/vfs-path'
+import { hasReadableType } from '../../../../shared/contract/vector-fs-types'
 
 export { baseName, isWithin, joinPath, parentPath } from '../../../../shared/vfs-path'
 
@@ -61,4 +62,24 @@ export function nameProblem(name: string): string | undefined {
   const chars = [...n].length
   if (chars > NAME_MAX_CHARS) return `A name can be at most ${NAME_MAX_CHARS} characters; this one has ${chars}.`
   return undefined
+}
+
+/**
+ * What a name typed with spaces at its start or end is saved as (they are left out), said beside the
+ * name before it is saved; undefined when nothing is left out. " lead" became "lead" without a word.
+ */
+export function savedAsNote(name: string): string | undefined {
+  const n = name.trim()
+  return n !== '' && n !== name ? `Saved as “${n}”: spaces at the start and end of a name are left out.` : undefined
+}
+
+/**
+ * Why a file cannot be renamed to `name` (as typed): a type the library cannot read, which the node
+ * refuses (an upload of that name is refused too, so it could not be replaced under it). Undefined
+ * when it can, for a folder, or when the name is the file's own.
+ */
+export function fileTypeProblem(name: string, current: string, isDirectory: boolean, readableKinds: string): string | undefined {
+  const n = name.trim()
+  if (isDirectory || n === '' || n === current || hasReadableType(n)) return undefined
+  return `The library cannot read a file named “${n}”. Keep an extension it reads: ${readableKinds}.`
 }
