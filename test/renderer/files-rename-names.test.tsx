@@ -110,3 +110,15 @@ it('a file replaced by a folder of its name before Delete is confirmed: the noti
   ).toBeTruthy()
   expect(await top()).toEqual(['report.txt'])
 })
+
+it('a file whose name ends with a space after its extension ("trail.txt ") is said to be refused for that space, not as a kind the library cannot read', async () => {
+  renderWithApp(<FilesPage />, routerTransport(node.router))
+  await screen.findByTestId('files-empty')
+  const input = document.querySelector('input[type=file]') as HTMLInputElement
+  await userEvent.upload(input, [new File(['Trailing.'], 'trail.txt ', { type: 'text/plain' })])
+  await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['failed']))
+  expect(screen.getByTestId('upload-row').textContent).toContain(
+    '“trail.txt ” was not uploaded: its name ends with a space after “.txt”, so the library does not take it for a .txt file. Rename the file without the space at the end, and upload that.'
+  )
+  expect(await top()).toEqual([])
+})

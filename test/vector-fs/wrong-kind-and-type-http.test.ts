@@ -69,3 +69,20 @@ it('a file renamed or moved to a name of a type the library cannot read is a 400
   expect((await post('/v2/move_item', { origin_path: '/A/note.md', destination_path: '/note.md' })).status).toBe(200)
   expect(await list('/')).toEqual(['A', 'note.md'])
 })
+
+it('a name refused only for the spaces after its extension ("trail.txt ") says so, stored as nothing else, in an upload and a rename', async () => {
+  const refusal = await upload.upload('/', 'trail.txt ', 'hello there')
+  expectError(
+    { status: refusal.status, body: refusal.body },
+    415,
+    'filename: "trail.txt " is not a type the node can read (it ends with spaces after its extension); readable types: .txt'
+  )
+  expect(await list('/')).toEqual([])
+  expect((await upload.upload('/', 'note.txt', 'hello there')).status).toBe(200)
+  expectError(
+    await post('/v2/move_item', { origin_path: '/note.txt', destination_path: '/trail.txt ' }),
+    400,
+    'destination_path: "trail.txt " is not a type the node can read (it ends with spaces after its extension)'
+  )
+  expect(await list('/')).toEqual(['note.txt'])
+})

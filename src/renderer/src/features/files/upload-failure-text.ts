@@ -1,5 +1,6 @@
 import { DISK_ERROR_MESSAGE, DISK_FULL_MESSAGE, READ_ONLY_MESSAGE } from '../../../../shared/contract/disk-messages'
 import { FOLDER_NOT_REPLACED, VFS_MAX_UPLOAD_BYTES } from '../../../../shared/contract/vector-fs'
+import { endsInSpacesAfterType } from '../../../../shared/contract/vector-fs-types'
 import { fileSizeText } from '../../../../shared/byte-size'
 import { ApiFailure, errorText, NO_SESSION_TEXT } from '../../api/client'
 import { canSucceedAgain, FileNotReadable } from './upload-failure'
@@ -46,6 +47,8 @@ function unreadable(name: string, message: string): string {
 }
 
 const READ_FAILED = 'could not be read:'
+/** A name's extension with its dot (`.txt`). */
+const extensionOf = (name: string) => name.slice(name.lastIndexOf('.'))
 /** The end of the node's 404 for an upload whose folder was deleted while the file was being sent or stored. */
 const REMOVED_WHILE_UPLOADING = 'was removed while the file was uploading'
 
@@ -75,6 +78,8 @@ export function uploadFailureText(err: unknown, name: string, folder: string, wh
     if (status === 401) return `${name} was not uploaded. ${NO_SESSION_TEXT}`
     if (status === 413)
       return `${name} is too large: the library takes files of up to ${limitOf(message)}. Split it into smaller files, or save a smaller copy, and upload that.`
+    if (status === 415 && endsInSpacesAfterType(name))
+      return `“${name}” was not uploaded: its name ends with a space after “${extensionOf(name.trimEnd())}”, so the library does not take it for a ${extensionOf(name.trimEnd())} file. Rename the file without the space at the end, and upload that.`
     if (status === 415)
       return `${name} is not a kind of file the library reads. It reads ${READABLE_KINDS_TEXT}. Save it as one of these, and upload that.`
     if (status === 400 && message.includes(READ_FAILED)) return unreadable(name, message)
