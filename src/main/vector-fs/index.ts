@@ -533,10 +533,8 @@ export function createVectorFs(options: VectorFsOptions) {
         }
         const parent = folderAt(to.slice(0, -1), 'destination_path')
         const name = to[to.length - 1]!
-        // A file renamed to a type the library cannot read could not be uploaded under that name (415),
-        // nor replaced under it: refused as its upload would be (a name it had already may stay).
-        if (kind === 'item' && name !== e.name && !fileTypeOf(name))
-          throw new VfsError(400, unreadableTypeMessage('destination_path', name))
+        // Any name, as the contract's move_item has it (its only 400 is a folder into itself): a file keeps
+        // the type it was read as. The window's Rename asks for a name an upload would take.
         if (kind === 'folder' && tree.isWithin(parent.id, e.id)) {
           throw new VfsError(
             400,

@@ -74,8 +74,9 @@ export function savedAsNote(name: string): string | undefined {
 }
 
 /**
- * Why a file cannot be renamed to `name` (as typed): a type the library cannot read, which the node
- * refuses (an upload of that name is refused too, so it could not be replaced under it). Undefined
+ * Why the window does not rename a file to `name` (as typed): a type the library cannot read. The node
+ * moves it (the file keeps the type it was read as), but an upload of that name is refused, so it could
+ * not be replaced under it. Undefined
  * when it can, for a folder, or when the name is the file's own.
  */
 export function fileTypeProblem(name: string, current: string, isDirectory: boolean, readableKinds: string): string | undefined {
