@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { uploadsUnderWay, useUploadsUnderWay } from '../stores/uploads'
+import { anyUploadUnderWay, useUploadsUnderWay } from '../stores/uploads'
 
 const askBeforeUnload = (e: BeforeUnloadEvent) => {
   // The browser (or Electron's main process, on will-prevent-unload) asks whether to leave.
@@ -8,12 +8,13 @@ const askBeforeUnload = (e: BeforeUnloadEvent) => {
 }
 
 /**
- * While files are still queued or being sent (or a picked folder still has its folders made), closing or
+ * While files are still queued or being sent (or a picked folder still has its folders made), on the Files
+ * page or from a job's scope picker ("Choose files…", a drop), closing or
  * reloading the window asks first. The upload queue lives in the window: those files were dropped
  * without a word, and of a folder of thousands nobody could tell which had been sent.
  */
 export function useAskBeforeUnloadWhileUploading(): void {
-  const uploading = useUploadsUnderWay((s) => uploadsUnderWay(s) > 0)
+  const uploading = useUploadsUnderWay(anyUploadUnderWay)
   useEffect(() => {
     if (!uploading) return undefined
     window.addEventListener('beforeunload', askBeforeUnload)

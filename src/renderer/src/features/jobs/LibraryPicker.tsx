@@ -27,6 +27,7 @@ import { askToConfirm } from '../../app/confirm'
 import { hrefOf } from '../../app/router'
 import { useLatest } from '../../app/use-latest'
 import { useMountedRef } from '../../app/use-mounted'
+import { sendingElsewhere } from '../../stores/uploads'
 import {
   flattenTree,
   FolderSelect,
@@ -316,6 +317,8 @@ function useDroppedUploads(value: JobScope, onChange: (scope: JobScope) => void)
   const upload = (files: File[]) => {
     setRows((rs) => [...rs.filter((r) => !files.some((f) => f.name === r.name)), ...files.map((f) => ({ name: f.name, done: false }))])
     for (const file of files) {
+      // Counted while it is sent, so that closing the window asks first (the Files page's uploads are counted there).
+      const ended = sendingElsewhere()
       void (async () => {
         try {
           const info = await uploadFile(client, { path: folder, filename: file.name, file_data: file }, () => {})
@@ -330,6 +333,8 @@ function useDroppedUploads(value: JobScope, onChange: (scope: JobScope) => void)
         } catch (err) {
           if (!mounted.current) return
           set(file.name, { name: file.name, done: true, error: uploadFailureText(err, file.name, folder, 'picker').text })
+        } finally {
+          ended()
         }
       })()
     }
