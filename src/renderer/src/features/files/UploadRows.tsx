@@ -21,6 +21,20 @@ import type { PathUsageResponse } from '../../../../shared/contract/vector-fs-br
 import { ReplaceUsers } from './PathUsers'
 import { joinPath } from './vfs-paths'
 
+/**
+ * "Cancel N uploads", or, while some of the files left are sent whole (the node is storing them, which
+ * cancelling cannot stop), "Cancel N waiting uploads": the count beside Files and the summary's files left
+ * include those, and the button's smaller number read as a miscount.
+ */
+export const cancelAllText = (cancellable: number, waiting: number): string =>
+  waiting > cancellable ? `Cancel ${countText(cancellable)} waiting uploads` : `Cancel ${countText(cancellable)} uploads`
+
+/** Why the files left outnumber those Cancel stops. */
+export const sentWholeText = (sent: number): string =>
+  sent === 1
+    ? '1 more file is sent whole and being stored by the node: it can no longer be cancelled.'
+    : `${countText(sent)} more files are sent whole and being stored by the node: they can no longer be cancelled.`
+
 /** The uploads under way and just done, each with its progress, a Cancel and what went wrong. */
 export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; uploadButton: RefObject<HTMLButtonElement | null> }) {
   const rows = useSyncExternalStore(queue.subscribe, queue.snapshot)
@@ -103,7 +117,7 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
             )}
             {view.cancellable > 1 && (
               <BarButton buttonRef={cancelAllButton} color="red" onDone={focusNext} act={() => queue.cancelAll()}>
-                Cancel {view.cancellable} uploads
+                {cancelAllText(view.cancellable, view.waiting)}
               </BarButton>
             )}
             {/* The failures stay, each with its Retry, Replace or Dismiss, until dismissed on their own. */}
@@ -118,6 +132,11 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
               </BarButton>
             )}
           </Group>
+        )}
+        {view.cancellable > 1 && view.waiting > view.cancellable && (
+          <Text size="xs" c="dimmed" data-testid="uploads-sent-whole">
+            {sentWholeText(view.waiting - view.cancellable)}
+          </Text>
         )}
       </Stack>
     </Paper>
