@@ -13,13 +13,17 @@ import {
 } from 'react'
 import { askToConfirm } from '../../app/confirm'
 import { focusWhenLost } from '../../app/focus-when-lost'
-import { isCancellable, isSent, UploadQueue, uploadView, type UploadRow } from './upload-queue'
+import { throttledSubscribe } from '../../app/throttled-subscribe'
+import { isCancellable, isSent, MAX_UPLOAD_ROWS, UploadQueue, uploadView, type UploadRow } from './upload-queue'
 import { fileSizeText } from '../../../../shared/byte-size'
 import { countText } from '../../app/count-format'
 import { useClient } from '../../api/client-context'
 import type { PathUsageResponse } from '../../../../shared/contract/vector-fs-browse'
 import { ReplaceUsers } from './PathUsers'
 import { joinPath } from './vfs-paths'
+
+/** How often at most the uploads panel is drawn again while files are sent. */
+const UPLOAD_DRAW_MS = 100
 
 /**
  * "Cancel N uploads", or, while some of the files left are sent whole (the node is storing them, which
@@ -37,7 +41,13 @@ export const sentWholeText = (sent: number): string =>
 
 /** The uploads under way and just done, each with its progress, a Cancel and what went wrong. */
 export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; uploadButton: RefObject<HTMLButtonElement | null> }) {
-  const rows = useSyncExternalStore(queue.subscribe, queue.snapshot)
+  // Drawn at most every UPLOAD_DRAW_MS: a folder of thousands of small files changed the rows several times a file.
+  // A few rows are drawn at each change: there the operator's clicks and the focus follow every one.
+  const subscribe = useMemo(
+    () => throttledSubscribe(queue.subscribe, UPLOAD_DRAW_MS, () => queue.snapshot().length <= MAX_UPLOAD_ROWS),
+    [queue]
+  )
+  const rows = useSyncExternalStore(subscribe, queue.snapshot)
   const view = useMemo(() => uploadView(rows), [rows])
   const cancelAllButton = useRef<HTMLButtonElement>(null)
   const clearButton = useRef<HTMLButtonElement>(null)

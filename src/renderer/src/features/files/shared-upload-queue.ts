@@ -8,6 +8,12 @@ import { UploadQueue } from './upload-queue'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { baseName, parentPath } from './vfs-paths'
 
+/**
+ * Files sent at once. Two left the node waiting between requests (each file is an upload and a question
+ * of its passages, one after the other): a folder of thousands of small files went at 15 files a second.
+ */
+const UPLOADS_IN_FLIGHT = 4
+
 const queues = new WeakMap<Client, UploadQueue>()
 const folderMakings = new WeakMap<Client, FolderMaking>()
 
@@ -52,7 +58,7 @@ export function uploadQueueFor(client: Client, qc: QueryClient): UploadQueue {
     // The folder the file landed in: the one picked, under its new path if it was renamed or moved meanwhile.
     refresh(parentPath(info.path))
     return { noText: await holdsNoText(client, info) }
-  })
+  }, UPLOADS_IN_FLIGHT)
   queue.subscribe(() => {
     const waiting = queue.waitingCount()
     if (useUploadsUnderWay.getState().waiting !== waiting) useUploadsUnderWay.setState({ waiting })
