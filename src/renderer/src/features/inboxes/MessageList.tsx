@@ -28,6 +28,7 @@ import { SourceChips } from './SourceChips'
 import { dropRetryFocus, retryFocusOwed, takeRetryFocus } from './retry-focus'
 import { spokenText } from './spoken-text'
 import { FOUND_TEXT_ATTRIBUTE, useFoundMarks } from './find-highlight'
+import { NOTHING_NOW, useFoundVersion, type FoundNow } from './find-reveal'
 
 interface Props {
   readonly inboxId: string
@@ -82,6 +83,9 @@ const LOAD_OLDER_AT = 400
 /** The job's provider now, for the error notes' actions (rows are memoized: a switch reaches them through this). */
 const JobProviderContext = createContext<string | undefined>(undefined)
 
+/** The find's words and current match, for the rows: its answer version shown, its long text shown whole (find-reveal.ts). */
+const FindContext = createContext<FoundNow>(NOTHING_NOW)
+
 /** The error note whose Retry is owed the focus once drawn (retry-focus.ts): its hash, and the conversation's. */
 const RetryFocusContext = createContext<{ readonly hash: string; readonly inboxId: string } | undefined>(undefined)
 
@@ -102,9 +106,13 @@ function latestFailedNote(rows: readonly ConversationRow[]): LastMessage | undef
  * are prepended and follows new rows while the reader is at the bottom.
  */
 export function MessageList(props: Props) {
+  const { words, current } = props.find ?? NOTHING_FOUND
+  const findNow = useMemo(() => ({ words, current }), [words, current])
   return (
     <JobProviderContext.Provider value={props.jobProvider}>
-      <Rows {...props} />
+      <FindContext.Provider value={findNow}>
+        <Rows {...props} />
+      </FindContext.Provider>
     </JobProviderContext.Provider>
   )
 }
@@ -456,6 +464,9 @@ function Versions({
   // A pick holds while the count is the one it was made at: a new answer is shown when it arrives.
   const [picked, setPicked] = useState<{ readonly at: number; readonly of: number } | null>(null)
   const index = picked !== null && picked.of === versions.length ? picked.at : current
+  // Gone to by the find (Ctrl+F), a version not shown is shown, as its arrows would: its words are marked there.
+  const foundAt = useFoundVersion(versions, useContext(FindContext).current)
+  if (foundAt !== undefined && foundAt !== index) setPicked({ at: foundAt, of: versions.length })
   const shown = versions[index]!
   const hash = shown.node_api_data.node_message_hash
   const earlier = useRef<HTMLButtonElement>(null)

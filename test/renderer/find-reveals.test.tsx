@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { expect, it } from 'vitest'
+import type { LastMessage } from '../../src/shared/contract/message'
+import { createJob } from '../support/node'
+import { useAnsweringNode } from './answering-node'
+import { layOutLists } from './list-layout'
+
+/*
+ * Find in a conversation (Ctrl+F), where the conversation hides or moves what it found: a match in an
+ * answer version not shown, new messages coming in while the bar is open, and the bar closed once the
+ * element it was opened from is no longer drawn. Real node (router, runtime, event bus in process) and
+ * a stand-in provider that answers.
+ */
+
+layOutLists()
+const answering = useAnsweringNode()
+const { node } = answering
+
+const ctrlF = () => fireEvent.keyDown(document.activeElement ?? document.body, { key: 'f', code: 'KeyF', ctrlKey: true })
+const count = () => screen.getByTestId('find-count').textContent
+const findBox = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Find in conversation' })
+
+async function repliesIn(inbox: string): Promise<string[]> {
+  const page = (await node.post('/v2/last_messages', { inbox_name: inbox, limit: 50 })).body as LastMessage[]
+  return page.filter((m) => m.job_message.parent).map((m) => m.job_message.content)
+}
+
+/** A conversation whose question "Name a colour" has the answer `first`, shown. */
+async function answered(first: string) {
+  const jobId = await createJob(node, 'p1')
+  const inbox = `job_inbox::${jobId}::false`
+  answering.fake.behaviour = { type: 'reply', chunks: [first] }
+  await node.post('/v2/job_message', { job_id: jobId, content: 'Name a colour' })
+  await waitFor(async () => expect(await repliesIn(inbox)).toEqual([first]))
+  answering.show(inbox)
+  await screen.findByText(first, {}, { timeout: 10_000 })
+  return { jobId, inbox }
+}
+
+it('going to a match in an answer version not shown shows that version (as its arrows would)', async () => {
+  await answered('Teal is one colour.')
+  answering.fake.behaviour = { type: 'reply', chunks: ['Crimson is another.'] }
+  fireEvent.click(screen.getByRole('button', { name: 'Regenerate' }))
+  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('2/2'), { timeout: 10_000 })
+  expect(screen.queryByText('Teal is one colour.')).toBeNull()
+
+  ctrlF()
+  fireEvent.change(findBox(), { target: { value: 'teal' } })
+  await waitFor(() => expect(count()).toBe('1 of 1'))
+  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('1/2'))
+  expect(screen.getByText('Teal is one colour.')).toBeTruthy()
+  // The arrows still pick another version while the match stays current.
+  fireEvent.click(screen.getByRole('button', { name: 'Later answer' }))
+  expect(screen.getByTestId('answer-position').textContent).toBe('2/2')
+  expect(screen.getByText('Crimson is another.')).toBeTruthy()
+})
