@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { expect, it } from 'vitest'
 import type { LastMessage } from '../../src/shared/contract/message'
 import { createJob } from '../support/node'
@@ -54,4 +54,28 @@ it('going to a match in an answer version not shown shows that version (as its a
   fireEvent.click(screen.getByRole('button', { name: 'Later answer' }))
   expect(screen.getByTestId('answer-position').textContent).toBe('2/2')
   expect(screen.getByText('Crimson is another.')).toBeTruthy()
+})
+
+it('keeps the current match as a message sent and an answer streaming in add matches, the count growing', async () => {
+  await answered('Teal is one colour.')
+  ctrlF()
+  fireEvent.change(findBox(), { target: { value: 'teal' } })
+  await waitFor(() => expect(count()).toBe('1 of 1'))
+
+  // The operator sends a message holding the word, with the bar still open; its answer holds it too.
+  answering.fake.behaviour = { type: 'reply', chunks: ['More', ' teal', ' here.'], delayMs: 300 }
+  const box = screen.getByRole('textbox', { name: 'Message' })
+  act(() => box.focus())
+  fireEvent.change(box, { target: { value: 'Another teal, please' } })
+  fireEvent.keyDown(box, { key: 'Enter' })
+  // The match gone to stays the current one (the older of two), not the new message.
+  await waitFor(() => expect(count()).toBe('2 of 2'), { timeout: 10_000 })
+  // While the answer streams in, it is not a stored message yet: the count and the current match hold.
+  await screen.findByTestId('streaming-answer', {}, { timeout: 10_000 })
+  expect(count()).toBe('2 of 2')
+  await screen.findByText('More teal here.', {}, { timeout: 10_000 })
+  await waitFor(() => expect(count()).toBe('3 of 3'))
+  // Enter in the bar steps on from there (round to the newest).
+  fireEvent.keyDown(findBox(), { key: 'Enter' })
+  expect(count()).toBe('1 of 3')
 })

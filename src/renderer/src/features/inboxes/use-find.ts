@@ -56,6 +56,9 @@ export function useFind(conversation: string, messages: readonly LastMessage[], 
   const seen = useMemo(() => (words.length ? new WeakMap<LastMessage, boolean>() : undefined), [words])
   const found = useMemo(() => foundMessages(messages, words, seen), [messages, words, seen])
   const current = keptMatch(found, picked)
+  // The match shown stays the current one as messages come in (an answer or a question holding the words is
+  // counted, not gone to): the newest was current only while none was picked, and a new one took its place.
+  if (picked === undefined && current !== undefined && debounced === query) setPicked(current)
 
   // Another conversation: the find closes.
   const [shownFor, setShownFor] = useState(conversation)
