@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { expect, it } from 'vitest'
+import { seedInboxes } from '../../bench/seed'
 import type { LastMessage } from '../../src/shared/contract/message'
 import { createJob } from '../support/node'
 import { useAnsweringNode } from './answering-node'
@@ -78,4 +79,23 @@ it('keeps the current match as a message sent and an answer streaming in add mat
   // Enter in the bar steps on from there (round to the newest).
   fireEvent.keyDown(findBox(), { key: 'Enter' })
   expect(count()).toBe('1 of 3')
+})
+
+it('closed once the element it was opened from is no longer drawn, gives the focus to the message box', async () => {
+  seedInboxes(node.store, { inboxes: 1, messagesPerInbox: 160, providerId: 'p1' })
+  node.store.db
+    .prepare(`UPDATE messages SET message_json = json_set(message_json, '$.job_message.content', ?) WHERE hash = ?`)
+    .run('The first question is about a QUOKKA', 'seed0x0')
+  answering.show('job_inbox::jobid_seed_0::false')
+  const copies = await screen.findAllByRole('button', { name: 'Copy answer' }, { timeout: 10_000 })
+  const opener = copies[copies.length - 1]!
+  act(() => opener.focus())
+  ctrlF()
+  fireEvent.change(findBox(), { target: { value: 'quokka' } })
+  await waitFor(() => expect(count()).toBe('1 of 1'), { timeout: 10_000 })
+  // The oldest message is scrolled to: the newest rows, the button among them, are no longer drawn.
+  await waitFor(() => expect(opener.isConnected).toBe(false), { timeout: 10_000 })
+  fireEvent.keyDown(findBox(), { key: 'Escape' })
+  expect(screen.queryByTestId('find-bar')).toBeNull()
+  expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }))
 })

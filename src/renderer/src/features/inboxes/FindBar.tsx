@@ -12,6 +12,12 @@ export const isFindKey = (e: KeyboardEvent): boolean =>
 /** A dialog or menu open over the conversation keeps its keys: the find would open behind it. */
 const inDialogOrMenu = (el: EventTarget | null) => el instanceof Element && el.closest('[role="dialog"], [role="menu"]') !== null
 
+/** The conversation's message box (Composer), else its main region: the focus when the bar closes with nowhere to go back to. */
+function closedFocus(bar: HTMLElement | null): HTMLElement | null {
+  const doc = bar?.ownerDocument ?? document
+  return doc.querySelector<HTMLElement>('textarea[aria-label="Message"]:not(:disabled)') ?? bar?.closest<HTMLElement>('main') ?? null
+}
+
 /**
  * The find bar at the top of a conversation (Ctrl+F / ⌘F): a search box, "n of N", Previous and Next,
  * Close. Enter goes to the next match, Shift+Enter to the previous, Escape closes it and gives the focus
@@ -19,6 +25,7 @@ const inDialogOrMenu = (el: EventTarget | null) => el instanceof Element && el.c
  */
 export function FindBar({ find }: { find: Find }) {
   const input = useRef<HTMLInputElement>(null)
+  const bar = useRef<HTMLDivElement>(null)
   /** Where the focus was when the bar opened, to go back to when it closes. */
   const opener = useRef<HTMLElement | null>(null)
   const latest = useRef(find)
@@ -51,8 +58,10 @@ export function FindBar({ find }: { find: Find }) {
   const close = () => {
     const back = opener.current
     opener.current = null
+    // Where the focus was may be gone (a row the list no longer draws, scrolled away to a match): the message box then.
+    const to = back && back.isConnected && back !== document.body ? back : closedFocus(bar.current)
     find.close()
-    if (back && back.isConnected && back !== document.body) back.focus()
+    to?.focus()
   }
   const onKeyDown = (e: ReactKeyboardEvent) => {
     if (e.key === 'Escape') {
@@ -68,7 +77,16 @@ export function FindBar({ find }: { find: Find }) {
   const searched = find.words.length > 0
   const none = find.found.length === 0
   return (
-    <Paper withBorder p={6} radius="md" role="search" aria-label="Find in conversation" data-testid="find-bar" onKeyDown={onKeyDown}>
+    <Paper
+      ref={bar}
+      withBorder
+      p={6}
+      radius="md"
+      role="search"
+      aria-label="Find in conversation"
+      data-testid="find-bar"
+      onKeyDown={onKeyDown}
+    >
       <Group gap="xs" wrap="nowrap">
         <TextInput
           ref={input}
