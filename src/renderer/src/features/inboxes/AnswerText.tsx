@@ -4,6 +4,7 @@ import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { markdownBlocks, plainBlocks, previewOf, sizeLabel, type MarkdownBlock as Block } from './long-text'
 import { CodeBlock, fenceLanguage } from './CodeBlock'
+import { hiddenByPreview } from './find-reveal'
 import prose from './answer-prose.module.css'
 import classes from './answer-table.module.css'
 
@@ -15,14 +16,18 @@ import classes from './answer-table.module.css'
 function Progressive({
   text,
   split,
-  frame
+  frame,
+  reveal
 }: {
   text: string
   split: (text: string) => readonly Block[]
   frame: (content: string | readonly Block[]) => ReactNode
+  reveal?: readonly string[]
 }) {
   const [all, setAll] = useState(false)
   const preview = useMemo(() => previewOf(text), [text])
+  // The find in the conversation went here for words the preview lacks: the whole text is shown, as "Show all" would.
+  if (!all && hiddenByPreview(preview, reveal)) setAll(true)
   const blocks = useMemo(() => (all && preview !== null ? split(text) : []), [all, preview, split, text])
   const [shown, setShown] = useState(1)
   useEffect(() => {
@@ -144,9 +149,9 @@ const splitPlain = (text: string) => plainBlocks(text).map((b) => ({ text: b, ma
  * unsafe URLs are dropped (react-markdown's defaults); links open outside the app; images are
  * links, never loaded.
  */
-export function AnswerText({ text, whole = false }: { text: string; whole?: boolean }) {
+export function AnswerText({ text, whole = false, reveal }: { text: string; whole?: boolean; reveal?: readonly string[] }) {
   if (whole) return <WholeAnswerText text={text} />
-  return <Progressive text={text} split={splitMarkdown} frame={markdownFrame} />
+  return <Progressive text={text} split={splitMarkdown} frame={markdownFrame} reveal={reveal} />
 }
 
 /** Blocks of an answer being written: small, as the last one is parsed again each frame it grows. */
@@ -170,6 +175,6 @@ function WholeAnswerText({ text }: { text: string }) {
 }
 
 /** The operator's own text, as typed. */
-export function PlainText({ text }: { text: string }) {
-  return <Progressive text={text} split={splitPlain} frame={plainFrame} />
+export function PlainText({ text, reveal }: { text: string; reveal?: readonly string[] }) {
+  return <Progressive text={text} split={splitPlain} frame={plainFrame} reveal={reveal} />
 }

@@ -744,6 +744,9 @@ function Bubble({ message, whole, children }: { message: LastMessage; whole?: bo
   const brokeOff = fromAgent && messageRole(message) === 'error'
   const text = answerTextOf(message)
   const ts = message.node_api_data.node_timestamp
+  // The find's current match: the words it looks for, shown should the preview of a long text hide them.
+  const find = useContext(FindContext)
+  const reveal = find.current === message.node_api_data.node_message_hash ? find.words : undefined
   return (
     <Paper
       p="sm"
@@ -767,7 +770,11 @@ function Bubble({ message, whole, children }: { message: LastMessage; whole?: bo
       ) : (
         // The text a find in the conversation marks (find-highlight.ts): the message's own, not its sender or time.
         <div {...{ [FOUND_TEXT_ATTRIBUTE]: message.node_api_data.node_message_hash }}>
-          {fromAgent ? <AnswerText text={text} whole={whole} /> : <PlainText text={message.job_message.content} />}
+          {fromAgent ? (
+            <AnswerText text={text} whole={whole} reveal={reveal} />
+          ) : (
+            <PlainText text={message.job_message.content} reveal={reveal} />
+          )}
         </div>
       )}
       {brokeOff && (

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react'
+import { useEffect, useRef, type RefObject } from 'react'
 import { highlightPieces } from '../../app/highlight'
 
 /*
@@ -46,6 +46,14 @@ export function foundRanges(root: Node, words: readonly string[]): Range[] {
   return ranges
 }
 
+/** Scrolls `list` so that `range` is in its middle, when it is not in view already. */
+function bringIntoView(list: HTMLElement, range: Range): void {
+  const word = range.getBoundingClientRect()
+  const view = list.getBoundingClientRect()
+  if (word.top >= view.top && word.bottom <= view.bottom) return
+  list.scrollTop += word.top - view.top - (view.height - word.height) / 2
+}
+
 const supported = () => typeof CSS !== 'undefined' && 'highlights' in CSS && typeof Highlight !== 'undefined'
 
 function clear(): void {
@@ -60,6 +68,8 @@ export function useFoundMarks(
   found: ReadonlySet<string>,
   current: string | undefined
 ): void {
+  /** The match (and words) whose first word was last brought into view: once each, the reader may scroll away. */
+  const wordShown = useRef('')
   useEffect(() => {
     const root = list.current
     if (!supported() || !root || words.length === 0) return
@@ -72,6 +82,13 @@ export function useFoundMarks(
       }
       CSS.highlights.set(FOUND_MARK, new Highlight(...others))
       CSS.highlights.set(CURRENT_MARK, new Highlight(...mine))
+      // The current match's first word, once drawn, in view: in a long message (one "Show all" opened for it) the row is
+      // taller than the list, and its middle, where the row was scrolled to, may be far from the word.
+      const shown = `${current}\n${words.join(' ')}`
+      if (current !== undefined && mine.length > 0 && wordShown.current !== shown) {
+        wordShown.current = shown
+        bringIntoView(root, mine[0]!)
+      }
     }
     let frame = 0
     const later = () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { LastMessage } from '../../../../shared/contract/message'
+import { holdsEvery } from '../../../../shared/search-matches'
 
 /*
  * What the find in the conversation (Ctrl+F) shows of its current match that the conversation hides:
@@ -26,3 +27,7 @@ export function useFoundVersion(versions: readonly LastMessage[], current: strin
   const at = current === undefined ? -1 : versions.findIndex((m) => m.node_api_data.node_message_hash === current)
   return at >= 0 ? at : undefined
 }
+
+/** Whether the find's `words` need a long text's whole: its `preview` (shown before "Show all") lacks one of them. */
+export const hiddenByPreview = (preview: string | null, words: readonly string[] | undefined): boolean =>
+  preview !== null && words !== undefined && words.length > 0 && !holdsEvery(preview, words)

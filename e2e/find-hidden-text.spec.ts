@@ -1,0 +1,68 @@
+import { test as base, expect, type Page } from '@playwright/test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { seedInboxes } from '../bench/seed'
+import { openStore } from '../src/main/store'
+import { aesFileSecretBox } from '../src/main/store/secret-box'
+import { startServe, type ServeProcess } from '../test/support/serve-process'
+import { openConversationAt } from './conversation-probe'
+
+/*
+ * Find in a conversation (Ctrl+F) going to a word in the part of a long answer that its preview hides
+ * ("Show all"): the answer is shown whole and the word itself is scrolled into view and marked. It was
+ * counted and its row scrolled to, but the word stayed hidden behind "Show all".
+ */
+const MESSAGES = 40
+const INBOX = 'job_inbox::jobid_seed_0::false'
+const filler = Array.from(
+  { length: 40 },
+  (_, i) => `Paragraph ${i} of a long answer, about nothing in particular, written to fill the space.`
+).join('\n\n')
+
+const test = base.extend<{ serve: ServeProcess }>({
+  serve: async ({}, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'nodedesk-e2e-find-hidden-'))
+    const store = openStore(dataDir, aesFileSecretBox(join(dataDir, 'secret.key')))
+    seedInboxes(store, { inboxes: 1, messagesPerInbox: MESSAGES })
+    const say = store.db.prepare(`UPDATE messages SET message_json = json_set(message_json, '$.job_message.content', ?) WHERE hash = ?`)
+    say.run(`${filler}\n\nThe **wallaby** hides at the very end.`, 'seed0x1')
+    store.close()
+    const serve = await startServe(['--port', '0', '--data-dir', dataDir])
+    await use(serve)
+    serve.child.kill('SIGTERM')
+    await serve.exited
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
+
+/** The text of each range of the current match's highlight, its message, and whether it is inside the list's view. */
+const currentMarks = (page: Page) =>
+  page.evaluate(() => {
+    const view = document.querySelector('[data-testid="message-list"]')!.getBoundingClientRect()
+    return [...((CSS.highlights.get('find-current') as Set<Range> | undefined) ?? [])].map((r) => {
+      const at = r.getBoundingClientRect()
+      return {
+        text: r.toString(),
+        hash: (r.startContainer.parentElement!.closest('[data-found-text]') as HTMLElement).dataset.foundText,
+        inView: at.height > 0 && at.top >= view.top - 1 && at.bottom <= view.bottom + 1
+      }
+    })
+  })
+
+test('Ctrl+F to a word hidden behind "Show all" shows the whole answer and scrolls to the word', async ({ page, serve }) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(serve.uiUrl)
+  await expect(page.getByTestId('inbox-row').first()).toBeVisible()
+  await openConversationAt(page, INBOX, `seed0x${MESSAGES - 1}`)
+  await page.getByRole('textbox', { name: 'Message' }).focus()
+
+  await page.keyboard.press('Control+f')
+  await page.getByRole('textbox', { name: 'Find in conversation' }).fill('wallaby')
+  await expect(page.getByTestId('find-count')).toHaveText('1 of 1', { timeout: 30_000 })
+  const answer = page.locator('[data-hash="seed0x1"]')
+  await expect(answer.getByText('The wallaby hides at the very end.')).toBeAttached()
+  await expect(answer.getByTestId('show-all')).toHaveCount(0)
+  await expect.poll(() => currentMarks(page), { timeout: 10_000 }).toEqual([{ text: 'wallaby', hash: 'seed0x1', inView: true }])
+})
