@@ -35,7 +35,29 @@ const conversation = [
   message('d', 'CAFÉ by the STATION, yes')
 ]
 
+/** A reply from the provider to question `parent`; `error`: a failed attempt's note. */
+function reply(hash: string, parent: string, content: string, error?: string): LastMessage {
+  const m = message(hash, content)
+  return {
+    ...m,
+    job_message: { ...m.job_message, parent, ...(error === undefined ? {} : { error }) },
+    sender_subidentity: 'main/agent/gpt'
+  }
+}
+
 describe('foundMessages', () => {
+  it('leaves out a failed attempt that a later one replaced (not shown), and keeps the latest failed one and one that broke off', () => {
+    const failedTwice = [
+      message('q', 'Name a colour'),
+      reply('e1', 'q', '⚠ The provider timed out after 60 s', 'timeout'),
+      reply('a1', 'q', 'Teal.'),
+      message('q2', 'Another one'),
+      reply('b2', 'q2', 'Crimson, or\n\n⚠ The provider timed out after 60 s', 'timeout'),
+      reply('e2', 'q2', '⚠ The provider timed out after 60 s', 'timeout')
+    ]
+    expect(foundMessages(failedTwice, findWords('timed out'))).toEqual(['e2', 'b2'])
+  })
+
   it('finds every message holding every word, any case and accents ignored, newest first', () => {
     expect(foundMessages(conversation, findWords('cafe'))).toEqual(['d', 'b', 'a'])
     expect(foundMessages(conversation, findWords('Station café'))).toEqual(['d'])

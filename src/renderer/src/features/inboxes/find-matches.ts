@@ -1,6 +1,8 @@
 import type { LastMessage } from '../../../../shared/contract/message'
 import { holdsEvery } from '../../../../shared/search-matches'
+import { isAnswer, messageRole } from '../../../../shared/message-role'
 import { searchWords } from '../../app/highlight'
+import { isBrokenOff } from './answer-versions'
 
 /*
  * Find in a conversation (Ctrl+F): which messages hold what is searched, and moving between them.
@@ -14,7 +16,7 @@ export const findWords = (query: string): string[] => searchWords(query)
  * The messages of `messages` (oldest first) holding every one of `words` as search_inboxes matches a
  * message (holdsEvery), newest first: the find starts at the end the conversation opens at, and the
  * older pages read meanwhile add matches after those counted already (the current one keeps its number).
- * `seen` remembers each message's answer for these words, so a page read does not match them all again.
+ * A failed attempt's note that the conversation no longer shows is left out. `seen` remembers each message's answer for these words, so a page read does not match them all again.
  */
 export function foundMessages(
   messages: readonly LastMessage[],
@@ -23,8 +25,15 @@ export function foundMessages(
 ): string[] {
   if (words.length === 0) return []
   const found: string[] = []
+  /** Questions with a reply newer than the message looked at. */
+  const replied = new Set<string>()
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i]!
+    const question = isAnswer(m) ? m.job_message.parent : ''
+    const replaced = question !== '' && replied.has(question)
+    if (question !== '') replied.add(question)
+    // A failed attempt that a later one replaced, nothing of an answer in it, is not shown (answer-versions.ts): nothing to go to.
+    if (replaced && messageRole(m) === 'error' && !isBrokenOff(m)) continue
     let holds = seen.get(m)
     if (holds === undefined) {
       holds = holdsEvery(m.job_message.content, words)
