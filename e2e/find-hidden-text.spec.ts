@@ -35,6 +35,12 @@ const test = base.extend<{ serve: ServeProcess }>({
     )
     answer.run('A quokka.', 'seed0x3')
     answer.run('A wombat.', 'seed0x4')
+    // The latest attempt to answer a question failed: its note is shown, with Retry.
+    store.db
+      .prepare(
+        `UPDATE messages SET role = 'error', message_json = json_set(message_json, '$.job_message.content', ?, '$.job_message.parent', 'seed0x6', '$.job_message.error', json('{"kind":"timeout"}'), '$.sender_subidentity', 'main/agent/bench') WHERE hash = ?`
+      )
+      .run('⚠ The provider took too long: the platypus timed out.', 'seed0x7')
     store.close()
     const serve = await startServe(['--port', '0', '--data-dir', dataDir])
     await use(serve)
@@ -88,4 +94,19 @@ test('Ctrl+F to a word of an answer version not shown shows that version and mar
   await expect(page.getByTestId('find-count')).toHaveText('1 of 1', { timeout: 30_000 })
   await expect(page.locator('[data-hash="seed0x3"]').getByTestId('answer-position')).toHaveText('1/2')
   await expect.poll(() => currentMarks(page), { timeout: 10_000 }).toEqual([{ text: 'quokka', hash: 'seed0x3', inView: true }])
+})
+
+test("Ctrl+F to a word of a failed attempt's note marks it in the note shown", async ({ page, serve }) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(serve.uiUrl)
+  await expect(page.getByTestId('inbox-row').first()).toBeVisible()
+  await openConversationAt(page, INBOX, `seed0x${MESSAGES - 1}`)
+  await page.getByRole('textbox', { name: 'Message' }).focus()
+
+  await page.keyboard.press('Control+f')
+  await page.getByRole('textbox', { name: 'Find in conversation' }).fill('platypus')
+  await expect(page.getByTestId('find-count')).toHaveText('1 of 1', { timeout: 30_000 })
+  await expect(page.getByTestId('message-error').filter({ hasText: 'platypus' })).toBeVisible()
+  await expect.poll(() => currentMarks(page), { timeout: 10_000 }).toEqual([{ text: 'platypus', hash: 'seed0x7', inView: true }])
 })

@@ -581,7 +581,10 @@ function ErrorNote({
       data-testid="message-error"
       mt={received ? 'xs' : undefined}
     >
-      <Text size="sm">{note}</Text>
+      {/* The note is the failed attempt's stored text: a find in the conversation marks its words here (find-highlight.ts). */}
+      <Text size="sm" {...{ [FOUND_TEXT_ATTRIBUTE]: hash }}>
+        {note}
+      </Text>
       {tries > 1 && (
         <Text size="xs" mt={4} data-testid="failed-tries">
           {tries} attempts in a row have failed.
@@ -629,7 +632,9 @@ function ErrorNote({
   // The part the operator watched stream in stays readable as the answer it was, above the note.
   return (
     <Paper p="sm" radius="md" withBorder maw="85%" data-testid="message-broken-off" data-hash={hash}>
-      <AnswerText text={received} whole={whole} />
+      <div {...{ [FOUND_TEXT_ATTRIBUTE]: hash }}>
+        <AnswerText text={received} whole={whole} />
+      </div>
       <SourceChips sources={sourcesOf(message)} />
       {alert}
     </Paper>
@@ -778,7 +783,13 @@ function Bubble({ message, whole, children }: { message: LastMessage; whole?: bo
         </div>
       )}
       {brokeOff && (
-        <Text size="xs" c="dimmed" mt={4} data-testid="broken-off-note">
+        <Text
+          size="xs"
+          c="dimmed"
+          mt={4}
+          data-testid="broken-off-note"
+          {...{ [FOUND_TEXT_ATTRIBUTE]: message.node_api_data.node_message_hash }}
+        >
           {errorNoteParts(message.job_message.content).note}
         </Text>
       )}
