@@ -3,7 +3,8 @@ import { useRef } from 'react'
 import { askToConfirm } from '../../app/confirm'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { useGuardLeaving } from '../../app/leave-guard'
-import { hrefOf } from '../../app/router'
+import { hrefOf, useRoute } from '../../app/router'
+import { conversationRoute, searchOfRoute } from './followed-search'
 
 /** A dialog of the Job details panel, as its questions name it. */
 export type PanelDialog = 'scope' | 'job config'
@@ -20,8 +21,12 @@ export type PanelDialog = 'scope' | 'job config'
  * says what would be lost (null: nothing, and `discard` runs at once); `reopen` is the button that opened it.
  */
 export function usePanelDiscard(inboxId: string, edited: PanelDialog | null, saving: boolean) {
+  // The conversation's own address, with the search it follows (opened from the inbox list's results): guarding
+  // the plain address made the views show that one while the guard was held, and the list beside dropped the search.
+  const route = useRoute()
+  const own = hrefOf(conversationRoute(inboxId, route.name === 'inbox' && route.inboxId === inboxId ? searchOfRoute(route) : null))
   useGuardLeaving(
-    hrefOf({ name: 'inbox', inboxId }),
+    own,
     'Leave without saving?',
     edited === null ? null : `Your changes to the ${edited} are not saved. If you leave this conversation, they are lost.`
   )
