@@ -4,6 +4,24 @@
  */
 export const providerTitle = (p: { readonly id: string; readonly name?: string }) => p.name?.trim() || p.id
 
+/** A character a model's name goes on with ("gpt-4o" goes on in "gpt-4o-mini"); a dot only when more follows it ("v1.5"). */
+const goesOn = (text: string, at: number) =>
+  /[\p{L}\p{N}_:/-]/u.test(text[at] ?? '') || (text[at] === '.' && /[\p{L}\p{N}]/u.test(text[at + 1] ?? ''))
+
+/**
+ * Whether a provider's shown name already says its model, as a whole name: "Team proxy · gpt-4o-mini"
+ * says gpt-4o-mini (the model is not repeated beside it), "gpt-4o-mini" does not say gpt-4o (it would
+ * read as the model used, when another is).
+ */
+export function nameSaysModel(name: string, model: string): boolean {
+  if (!model) return false
+  for (let at = name.indexOf(model); at >= 0; at = name.indexOf(model, at + 1)) {
+    const before = at > 0 && /[\p{L}\p{N}._:/-]/u.test(name[at - 1]!)
+    if (!before && !goesOn(name, at + model.length)) return true
+  }
+  return false
+}
+
 /** What the operator's own messages are headed by: a provider called so is told apart from them too. */
 export const OPERATOR = 'You'
 

@@ -125,6 +125,17 @@ describe('InboxRow', () => {
     expect(screen.getByTestId('inbox-row').textContent).toContain('Team proxygpt-4o-mini')
   })
 
+  it("says the model when the provider's name holds another model's name that begins as this one's", () => {
+    // Provider "Team proxy · gpt-4o-mini" answering with gpt-4o: the row read as if gpt-4o-mini answered.
+    const row = { ...toRow(inbox('Hi')), model: 'gpt-4o' }
+    renderWithApp(<InboxRow row={row} providerName="Team proxy · gpt-4o-mini" now={NOW} />)
+    expect(screen.getByTestId('inbox-row').textContent).toContain('Team proxy · gpt-4o-minigpt-4o')
+    cleanup()
+    // Said as a whole name, at the end of a sentence too: not repeated.
+    renderWithApp(<InboxRow row={row} providerName="Runs gpt-4o." now={NOW} />)
+    expect(screen.getByTestId('inbox-row').textContent.split('gpt-4o')).toHaveLength(2)
+  })
+
   it('makes its menu on the first click of its button, open, and the menu acts on the row', async () => {
     const calls: string[] = []
     const actions: InboxActions = {

@@ -37,6 +37,9 @@ describe('how a provider is shown', () => {
     expect(providerOptionLabel(p)).toBe('Laptop · llama3.2 (laptop-llama3-2)')
     expect(providerOptionLabel({ ...p, name: 'Laptop' })).toBe('Laptop · llama3.2 (laptop-llama3-2)')
     expect(providerOptionLabel({ id: 'gpt', model: p.model })).toBe('gpt · llama3.2')
+    // A name holding another model's name that begins as this one's does not say this one.
+    expect(providerOptionLabel({ ...p, name: 'Laptop llama3.2-vision' })).toBe('Laptop llama3.2-vision · llama3.2 (laptop-llama3-2)')
+    expect(providerOptionLabel({ ...p, name: 'Laptop (llama3.2)' })).toBe('Laptop (llama3.2) (laptop-llama3-2)')
     for (const q of ['laptop', 'LLAMA3', 'gpu desk', 'laptop-llama']) expect(providerMatches(p, q)).toBe(true)
     expect(providerMatches(p, 'gpu cellar')).toBe(false)
   })

@@ -13,6 +13,7 @@ import { openMenuFromRow, opensMenu, plainKey, RowMenu, type MenuState } from '.
 import { HiddenBadge } from './HiddenMarker'
 import { leadToFirstMatch } from './snippet-lead'
 import { conversationRoute, type FollowedSearch } from './followed-search'
+import { nameSaysModel } from '../../../../shared/provider-title'
 
 interface RowProps {
   readonly row: InboxRowData
@@ -175,7 +176,7 @@ export const InboxRow = memo(function InboxRow({
         <span className={classes.bottom}>
           <span className={classes.provider}>{providerName ?? row.providerId}</span>
           {/* Not said twice: a provider named after its model ("Team proxy · gpt-4o-mini") already shows it. */}
-          {row.model && !(providerName ?? row.providerId).includes(row.model) && <span className={classes.model}>{row.model}</span>}
+          {row.model && !nameSaysModel(providerName ?? row.providerId, row.model) && <span className={classes.model}>{row.model}</span>}
           {snippet && !isNameHit(snippet.text, row.name) ? (
             <Snippet {...snippet} />
           ) : (

@@ -6,7 +6,7 @@ import { absoluteTime, relativeTime } from '../inboxes'
 
 type Named = Pick<ProviderListEntry, 'id' | 'model'> & { readonly name?: string; readonly description?: string }
 
-import { providerTitle } from '../../../../shared/provider-title'
+import { nameSaysModel, providerTitle } from '../../../../shared/provider-title'
 
 export { providerTitle }
 
@@ -15,7 +15,7 @@ export function providerOptionLabel(p: Named): string {
   const model = modelKind(p.model).modelType
   if (!p.name?.trim()) return `${p.id} · ${model}`
   const name = p.name.trim()
-  return `${name.includes(model) ? name : `${name} · ${model}`} (${p.id})`
+  return `${nameSaysModel(name, model) ? name : `${name} · ${model}`} (${p.id})`
 }
 
 /**
