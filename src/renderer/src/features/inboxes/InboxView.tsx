@@ -51,8 +51,11 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const list = useMemo(() => mergeMessagePages(pages ?? []), [pages])
   const find = useFind(inboxId, list, messages)
   const foundSet = useMemo(() => new Set(find.found), [find.found])
-  const { words: findWords, current: foundNow } = find
-  const foundInList = useMemo(() => ({ words: findWords, found: foundSet, current: foundNow }), [findWords, foundSet, foundNow])
+  const { words: findWords, current: foundNow, steps: findSteps } = find
+  const foundInList = useMemo(
+    () => ({ words: findWords, found: foundSet, current: foundNow, steps: findSteps }),
+    [findWords, foundSet, foundNow, findSteps]
+  )
   const retry = useRouteMutation('retry_message')
   // Regenerations asked for in this window, by question, with the replies it had then: under way until a new one is stored.
   const regenerations = useRegenerations((s) => s.asked[inboxId]) ?? NONE_ASKED

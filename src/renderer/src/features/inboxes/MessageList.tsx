@@ -61,9 +61,11 @@ export interface FoundInList {
   readonly words: readonly string[]
   readonly found: ReadonlySet<string>
   readonly current: string | undefined
+  /** The steps asked for (use-find.ts): each one scrolls to the current match, the same one again too. */
+  readonly steps: number
 }
 
-const NOTHING_FOUND: FoundInList = { words: [], found: new Set(), current: undefined }
+const NOTHING_FOUND: FoundInList = { words: [], found: new Set(), current: undefined, steps: 0 }
 
 /** Whether a row shows the message `hash` (a question, or one of an answer's versions). */
 const rowShows = (row: Row, hash: string) =>
@@ -235,20 +237,23 @@ function Rows(props: Props) {
     next?.focus({ preventScroll: true })
   }, [rows])
 
-  // The find's current match: its row scrolled to the middle of the list once (the reader may scroll away from it).
+  // The find's current match: its row scrolled to the middle of the list once (the reader may scroll away from
+  // it), and again at each step asked for (Enter on the only match goes back to it, as a browser's find does).
   const find = props.find ?? NOTHING_FOUND
   const scrolledTo = useRef<string | undefined>(undefined)
   const foundNow = find.current
+  const findSteps = find.steps
   useLayoutEffect(() => {
     const hash = foundNow
     if (hash === undefined) return void (scrolledTo.current = undefined)
-    if (hash === scrolledTo.current) return
+    const seek = `${findSteps} ${hash}`
+    if (seek === scrolledTo.current) return
     const at = rows.findIndex((r) => rowShows(r, hash))
     if (at < 0) return
-    scrolledTo.current = hash
+    scrolledTo.current = seek
     atEnd.current = false
     virtualizer.scrollToIndex(at, { align: 'center' })
-  }, [foundNow, rows, virtualizer])
+  }, [foundNow, findSteps, rows, virtualizer])
   useFoundMarks(scrollRef, find.words, find.found, find.current)
 
   useEffect(() => watchTabKey(window), [])

@@ -22,6 +22,8 @@ export interface Find {
   /** The messages found, newest first (find-matches.ts). */
   readonly found: readonly string[]
   readonly current: string | undefined
+  /** Counts the steps asked for (Enter, Next, Previous): each one goes to the current match, the same one again too (the only one). */
+  readonly steps: number
   /** Older pages are being read for the find; how many messages are read so far. */
   readonly reading: boolean
   readonly read: number
@@ -47,6 +49,7 @@ export function useFind(conversation: string, messages: readonly LastMessage[], 
   const [debounced, setDebounced] = useState('')
   const [picked, setPicked] = useState<string | undefined>(undefined)
   const [stopped, setStopped] = useState(false)
+  const [steps, setSteps] = useState(0)
   useEffect(() => {
     const t = setTimeout(() => setDebounced(query), FIND_DEBOUNCE_MS)
     return () => clearTimeout(t)
@@ -82,7 +85,12 @@ export function useFind(conversation: string, messages: readonly LastMessage[], 
 
   // Enter pressed before the typing rested: the find looks now, at the newest match, rather than stepping among the old text's.
   const step = useCallback(
-    (by: 1 | -1) => (debounced === query ? setPicked(stepMatch(found, current, by)) : setDebounced(query)),
+    (by: 1 | -1) => {
+      if (debounced !== query) return setDebounced(query)
+      setPicked(stepMatch(found, current, by))
+      // The only match is stepped to again: the list goes back to it, scrolled away from since.
+      setSteps((n) => n + 1)
+    },
     [debounced, query, found, current]
   )
   const next = useCallback(() => step(1), [step])
@@ -98,6 +106,7 @@ export function useFind(conversation: string, messages: readonly LastMessage[], 
     words,
     found,
     current,
+    steps,
     reading: wantsOlder,
     read,
     stopped: stopped && hasNextPage,
