@@ -67,9 +67,6 @@ export interface FoundInList {
 
 const NOTHING_FOUND: FoundInList = { words: [], found: new Set(), current: undefined, steps: 0 }
 
-/** The find's current match (its hash), for a question's answers: the one found is the one shown. */
-const FoundNowContext = createContext<string | undefined>(undefined)
-
 /** Whether a row shows the message `hash` (a question, or one of an answer's versions). */
 const rowShows = (row: Row, hash: string) =>
   row.kind === 'question'
@@ -323,33 +320,24 @@ function Rows(props: Props) {
       )}
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         <RetryFocusContext.Provider value={retryFocus}>
-          <FoundNowContext.Provider value={foundNow}>
-            {items.map((v) => {
-              const row = rows[v.index]!
-              return (
-                <div
-                  key={v.key}
-                  data-index={v.index}
-                  data-question={questionOf(row, streamingFor)}
-                  ref={virtualizer.measureElement}
-                  style={{
-                    position: 'absolute',
-                    top: 0,
-                    left: 0,
-                    width: '100%',
-                    transform: `translateY(${v.start}px)`,
-                    padding: '4px 8px'
-                  }}
-                >
-                  {row.kind === 'tail' ? (
-                    <Tail inboxId={inboxId} streaming={streaming} pause={props.pause} waitSince={waitSince} />
-                  ) : (
-                    <RowView row={row} actions={actions} answering={row.kind === 'answers' && isAnswering(props.answering, row)} />
-                  )}
-                </div>
-              )
-            })}
-          </FoundNowContext.Provider>
+          {items.map((v) => {
+            const row = rows[v.index]!
+            return (
+              <div
+                key={v.key}
+                data-index={v.index}
+                data-question={questionOf(row, streamingFor)}
+                ref={virtualizer.measureElement}
+                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)`, padding: '4px 8px' }}
+              >
+                {row.kind === 'tail' ? (
+                  <Tail inboxId={inboxId} streaming={streaming} pause={props.pause} waitSince={waitSince} />
+                ) : (
+                  <RowView row={row} actions={actions} answering={row.kind === 'answers' && isAnswering(props.answering, row)} />
+                )}
+              </div>
+            )
+          })}
         </RetryFocusContext.Provider>
       </div>
     </Box>
@@ -485,15 +473,6 @@ function Versions({
   const foundAt = useFoundVersion(versions, useContext(FindContext).current)
   if (foundAt !== undefined && foundAt !== index) setPicked({ at: foundAt, of: versions.length })
   const shown = versions[index]!
-  // The find's current match is one of these answers, not the one shown (an earlier one, regenerated since):
-  // it is shown, where its words are marked. Once per match found, or per row drawn: the operator may go on to another.
-  const foundNow = useContext(FoundNowContext)
-  const [foundShown, setFoundShown] = useState<string | undefined>(undefined)
-  if (foundNow !== foundShown) {
-    setFoundShown(foundNow)
-    const at = versions.findIndex((m) => m.node_api_data.node_message_hash === foundNow)
-    if (at >= 0 && at !== index) setPicked({ at, of: versions.length })
-  }
   const hash = shown.node_api_data.node_message_hash
   const earlier = useRef<HTMLButtonElement>(null)
   const later = useRef<HTMLButtonElement>(null)
