@@ -29,11 +29,14 @@ describe('the find bar in a conversation', () => {
   let held: Promise<void> | undefined
   /** How many older pages were asked for. */
   let olderReads = 0
+  /** Reads of older pages fail while this is set (the node unreachable for a moment). */
+  let failOlder = false
 
   /** A conversation of 160 messages (four pages), "Quokka" in the oldest and the newest but one, "Wombat" in none. */
   async function openConversation() {
     held = undefined
     olderReads = 0
+    failOlder = false
     seedInboxes(node.store, { inboxes: 1, messagesPerInbox: 160, providerId: 'gpt' })
     const say = node.store.db.prepare(
       `UPDATE messages SET message_json = json_set(message_json, '$.job_message.content', ?) WHERE hash = ?`
@@ -48,6 +51,7 @@ describe('the find bar in a conversation', () => {
         if (req.path === '/v2/last_messages' && (req.body as { offset_key?: string }).offset_key) {
           olderReads++
           await held
+          if (failOlder) throw new Error('The node could not be reached.')
         }
         return inner.request(req)
       }
@@ -99,6 +103,35 @@ describe('the find bar in a conversation', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close find' }))
     expect(screen.queryByTestId('find-bar')).toBeNull()
     expect(document.activeElement).toBe(box)
+  })
+
+  it('opened with the focus nowhere (a click on a message), closes giving the focus to the message box, not to the page', async () => {
+    const box = await openConversation()
+    act(() => box.blur())
+    expect(document.activeElement).toBe(document.body)
+    ctrlF()
+    const find = screen.getByRole('textbox', { name: 'Find in conversation' })
+    expect(document.activeElement).toBe(find)
+    fireEvent.keyDown(find, { key: 'Escape' })
+    expect(screen.queryByTestId('find-bar')).toBeNull()
+    expect(document.activeElement).toBe(box)
+  })
+
+  it('older messages that could not be read are read again on Try again, once the node answers', async () => {
+    await openConversation()
+    failOlder = true
+    ctrlF()
+    fireEvent.change(screen.getByRole('textbox', { name: 'Find in conversation' }), { target: { value: 'quokka' } })
+    await screen.findByText('Older messages could not be read: only the 50 newest messages were searched.', undefined, { timeout: 10_000 })
+    expect(count()).toBe('1 of 1')
+    failOlder = false
+    const again = screen.getByRole('button', { name: 'Try again' })
+    act(() => again.focus())
+    fireEvent.click(again)
+    await waitFor(() => expect(count()).toBe('1 of 2'), { timeout: 10_000 })
+    expect(screen.queryByText(/Older messages could not be read/)).toBeNull()
+    // The button gone, the focus is in the find's box, not lost to the page.
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Find in conversation' }))
   })
 
   it('says how many messages it has read while it reads older ones, and stops reading when asked', async () => {

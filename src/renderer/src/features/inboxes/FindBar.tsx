@@ -134,9 +134,22 @@ export function FindBar({ find }: { find: Find }) {
         </Text>
       )}
       {searched && find.failed && (
-        <Text size="xs" c="red" mt={4}>
-          Older messages could not be read: only the {find.read.toLocaleString('en')} newest messages were searched.
-        </Text>
+        <Group gap="xs" mt={4} wrap="nowrap">
+          <Text size="xs" c="red">
+            Older messages could not be read: only the {find.read.toLocaleString('en')} newest messages were searched.
+          </Text>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            onClick={() => {
+              // The button goes once the pages are read: the focus goes on in the box, not to the page.
+              input.current?.focus()
+              find.readAgain()
+            }}
+          >
+            Try again
+          </Button>
+        </Group>
       )}
     </Paper>
   )

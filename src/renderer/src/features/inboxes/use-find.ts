@@ -31,6 +31,8 @@ export interface Find {
   readonly stopped: boolean
   readonly failed: boolean
   readonly stopReading: () => void
+  /** Reads the older pages again after a failure (the node answers again). */
+  readonly readAgain: () => void
   readonly next: () => void
   readonly previous: () => void
   readonly show: () => void
@@ -112,6 +114,8 @@ export function useFind(conversation: string, messages: readonly LastMessage[], 
     stopped: stopped && hasNextPage,
     failed: open && words.length > 0 && isFetchNextPageError,
     stopReading: () => setStopped(true),
+    // The page that failed is asked for again; the reading goes on from there as before.
+    readAgain: () => void fetchNextPage({ cancelRefetch: false }),
     next,
     previous,
     show: () => setOpen(true),
