@@ -69,3 +69,19 @@ test('the only match, scrolled away from: Enter and Next in the find bar scroll 
   await page.getByRole('button', { name: 'Next match (older)' }).click()
   await expect.poll(() => inView(page, match)).toBe(true)
 })
+
+test('the first match found while older pages still come in is drawn in view, and stays so as they are read', async ({ page, serve }) => {
+  test.setTimeout(120_000)
+  await page.goto(serve.uiUrl)
+  await expect(page.getByTestId('inbox-row').first()).toBeVisible()
+  await openConversationAt(page, INBOX, `seed0x${MESSAGES - 1}`)
+  await page.getByRole('textbox', { name: 'Message' }).focus()
+  await page.keyboard.press('Control+f')
+  await page.getByRole('textbox', { name: 'Find in conversation' }).fill('quokka')
+  await expect(page.getByTestId('find-count')).toHaveText('1 of 1', { timeout: 60_000 })
+  const match = `seed0x${MESSAGES - 40}`
+  await expect.poll(() => inView(page, match), { timeout: 10_000 }).toBe(true)
+  // Every older page read (each prepended above the match): the match is still the one in view.
+  await expect(page.getByTestId('find-reading')).toBeHidden({ timeout: 60_000 })
+  await expect.poll(() => inView(page, match), { timeout: 10_000 }).toBe(true)
+})

@@ -238,7 +238,7 @@ function Rows(props: Props) {
   }, [rows])
 
   // The find's current match: its row scrolled to the middle of the list once (the reader may scroll away from
-  // it), and again at each step asked for (Enter on the only match goes back to it, as a browser's find does).
+  // it) and as older rows come in above it, and again at each step asked for (Enter on the only match goes back to it, as a browser's find does).
   const find = props.find ?? NOTHING_FOUND
   const scrolledTo = useRef<string | undefined>(undefined)
   const foundNow = find.current
@@ -246,10 +246,12 @@ function Rows(props: Props) {
   useLayoutEffect(() => {
     const hash = foundNow
     if (hash === undefined) return void (scrolledTo.current = undefined)
-    const seek = `${findSteps} ${hash}`
-    if (seek === scrolledTo.current) return
     const at = rows.findIndex((r) => rowShows(r, hash))
     if (at < 0) return
+    // Its place in the rows too: older pages the find reads come in above the match, and the scroll made before
+    // them did not hold (the row out of view, "1 of 1" shown); it is made again as the match moves down the rows.
+    const seek = `${findSteps} ${hash} ${at}`
+    if (seek === scrolledTo.current) return
     scrolledTo.current = seek
     atEnd.current = false
     virtualizer.scrollToIndex(at, { align: 'center' })
