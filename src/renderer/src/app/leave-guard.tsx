@@ -31,11 +31,14 @@ export const watchGuard = (watcher: () => void) => {
 /** The question is open: another attempt to leave meanwhile is refused, not asked twice. */
 let asking = false
 
-const onBeforeUnload = (e: BeforeUnloadEvent) => {
-  if (!guard) return
-  // The browser (or Electron's main process, on will-prevent-unload) asks whether to leave.
+/** Has the browser (or Electron's main process, on will-prevent-unload) ask whether to leave the window. */
+export const askBeforeUnload = (e: BeforeUnloadEvent) => {
   e.preventDefault()
   e.returnValue = ''
+}
+
+const onBeforeUnload = (e: BeforeUnloadEvent) => {
+  if (guard) askBeforeUnload(e)
 }
 
 /** Gives up the guard: leaving asks nothing any more, in the app or of the browser. */

@@ -1,11 +1,6 @@
 import { useEffect } from 'react'
 import { anyUploadUnderWay, useUploadsUnderWay } from '../stores/uploads'
-
-const askBeforeUnload = (e: BeforeUnloadEvent) => {
-  // The browser (or Electron's main process, on will-prevent-unload) asks whether to leave.
-  e.preventDefault()
-  e.returnValue = ''
-}
+import { askBeforeUnload } from './leave-guard'
 
 /**
  * While files are still queued or being sent (or a picked folder still has its folders made), on the Files
