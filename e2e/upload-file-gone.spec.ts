@@ -18,28 +18,27 @@ test('a chosen file deleted from the disk before it was sent: its row says the f
   await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Leases' })
   const dir = mkdtempSync(join(tmpdir(), 'nodedesk-chosen-'))
   try {
-    const names = ['one.txt', 'two.txt', 'three.txt']
-    for (const n of names) writeFileSync(join(dir, n), 'The tenant pays the rent. '.repeat(n === 'three.txt' ? 10 : 20_000))
+    const names = ['one.txt', 'two.txt', 'three.txt', 'four.txt', 'five.txt']
+    for (const n of names) writeFileSync(join(dir, n), 'The tenant pays the rent. '.repeat(n === 'five.txt' ? 10 : 20_000))
     const files = new FilesPage(page)
     await files.openUploadFolder(node.uiUrl, 'Leases')
-    // Two files go at a time: on a slow link the third waits its turn, and is deleted meanwhile.
+    // Four files go at a time (shared-upload-queue.ts): on a slow link the fifth waits its turn, and is deleted meanwhile.
     await files.limitUploads(50_000)
     await page
       .locator('input[type=file]')
       .first()
       .setInputFiles(names.map((n) => join(dir, n)))
-    const gone = files.uploads().nth(2)
+    const gone = files.uploads().nth(4)
     await expect(gone).toHaveAttribute('data-state', 'queued')
-    rmSync(join(dir, 'three.txt'))
+    rmSync(join(dir, 'five.txt'))
     await files.limitUploads(-1)
 
     await expect(gone).toHaveAttribute('data-state', 'failed', { timeout: 30_000 })
-    await expect(gone).toContainText('three.txt was not uploaded: it could not be read on this computer')
+    await expect(gone).toContainText('five.txt was not uploaded: it could not be read on this computer')
     await expect(gone).not.toContainText('the node did not answer')
     // Sent again as it is, it would fail again: no Retry.
     await expect(gone.getByRole('button', { name: /Retry/ })).toHaveCount(0)
-    await expect(files.uploads().nth(0)).toHaveAttribute('data-state', 'done')
-    await expect(files.uploads().nth(1)).toHaveAttribute('data-state', 'done')
+    for (const k of [0, 1, 2, 3]) await expect(files.uploads().nth(k)).toHaveAttribute('data-state', 'done')
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
