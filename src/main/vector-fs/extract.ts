@@ -1,5 +1,5 @@
 import { LocalVrkaiEntrySchema, type LocalVrkaiEntry } from '../../shared/contract/scope'
-import { VFS_READABLE_EXTENSIONS } from '../../shared/contract/vector-fs'
+import { hasReadableType } from '../../shared/contract/vector-fs-types'
 import { formatIssues } from '../../shared/contract/field-errors'
 import { tooDeepMessage, tooDeepPath } from '../../shared/contract/limits'
 import type { DocumentReader } from './document-reader'
@@ -15,10 +15,7 @@ export type FileType = 'txt' | 'md' | 'markdown' | 'html' | 'htm' | 'pdf' | 'doc
 
 /** The readable type of a file name (by its extension, case-insensitive), or undefined. */
 export function fileTypeOf(name: string): FileType | undefined {
-  const dot = name.lastIndexOf('.')
-  if (dot <= 0 && !name.startsWith('.')) return undefined
-  const ext = name.slice(dot).toLowerCase()
-  return (VFS_READABLE_EXTENSIONS as readonly string[]).includes(ext) ? (ext.slice(1) as FileType) : undefined
+  return hasReadableType(name) ? (name.slice(name.lastIndexOf('.') + 1).toLowerCase() as FileType) : undefined
 }
 
 const CONTENT_TYPES: Record<FileType, string> = {

@@ -16,8 +16,8 @@ export function hasReadableType(name: string): boolean {
 export const endsInSpacesAfterType = (name: string): boolean => name.trimEnd() !== name && hasReadableType(name.trimEnd())
 
 /**
- * The refusal of a file name the library cannot read, in the same words for an upload (415) and a
- * rename (400): `filename: "x.exe" is not a type the node can read; readable types: .txt, ...`.
+ * The refusal of a file name the library cannot read (an upload's 415):
+ * `filename: "x.exe" is not a type the node can read; readable types: .txt, ...`.
  */
 export const unreadableTypeMessage = (field: string, name: string): string =>
   `${field}: "${name}" is not a type the node can read${endsInSpacesAfterType(name) ? ' (it ends with spaces after its extension)' : ''}; readable types: ${VFS_READABLE_EXTENSIONS.join(', ')}`
