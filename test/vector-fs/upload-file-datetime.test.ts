@@ -39,6 +39,23 @@ describe('upload_file_to_folder file_datetime over HTTP', () => {
     expect(dbFingerprint(node.store)).toBe(before)
   })
 
+  it('refuses a date-time whose offset carries it out of the years 0000-9999, as the timestamps of every answer are YYYY-MM-DDTHH:MM:SS.mmmZ', async () => {
+    const before = dbFingerprint(node.store)
+    // Stored before as -000001-12-31T23:00:00.000Z and +010000-01-01T00:30:00.000Z.
+    for (const value of ['0000-01-01T00:00:00+01:00', '9999-12-31T23:30:00-01:00']) {
+      const res = await upload('edge.txt', value)
+      expect(res.status, `${value}: ${JSON.stringify(res.body)}`).toBe(400)
+      expect(res.body).toMatchObject({ code: 400, error: 'Bad Request', message: expect.stringMatching(/^file_datetime: /) })
+    }
+    expect(dbFingerprint(node.store)).toBe(before)
+    // The first and last instants of the range are kept.
+    for (const [i, value] of ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z'].entries()) {
+      const res = await upload(`range${i}.txt`, value)
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      expect((res.body as FileInfo).modified_time).toBe(value.replace(/:00Z$/, ':00.000Z'))
+    }
+  })
+
   it('keeps the date-time given in ISO 8601: with Z, with an offset, or a date alone', async () => {
     const cases: [string, string][] = [
       ['2024-02-29T10:00:00Z', '2024-02-29T10:00:00.000Z'],

@@ -140,6 +140,17 @@ export const UploadFileRequestSchema = z.strictObject({
     .union([z.iso.datetime({ offset: true, local: true }), z.iso.date()], {
       error: 'expected an ISO 8601 date-time, e.g. 2024-03-01T10:00:00Z (or a date, 2024-03-01)'
     })
+    // Kept as UTC: an offset may carry 0000-01-01T00:00+01:00 to year -1 (-000001-12-31T23:00:00.000Z), out of the
+    // YYYY-MM-DDTHH:MM:SS.mmmZ form every timestamp the node answers has.
+    .refine(
+      (s) => {
+        const t = Date.parse(s)
+        return Number.isFinite(t) && /^\d{4}-/.test(new Date(t).toISOString())
+      },
+      {
+        error: 'expected a date-time from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z (in UTC, its offset applied)'
+      }
+    )
     .nullable()
     .optional(),
   // Beyond the contract (which answers 409 for a name in use): true replaces a file of the same name in
