@@ -66,7 +66,7 @@ test('the only match, scrolled away from: Enter and Next in the find bar scroll 
   await expect(page.getByTestId('find-count')).toHaveText('1 of 1')
 
   await scrollAway()
-  await page.getByRole('button', { name: 'Next match (older)' }).click()
+  await page.getByRole('button', { name: 'Next match (newer)' }).click()
   await expect.poll(() => inView(page, match)).toBe(true)
 })
 

@@ -72,18 +72,22 @@ describe('the find bar in a conversation', () => {
     expect(screen.getByTestId('find-count').getAttribute('aria-live')).toBe('polite')
     fireEvent.change(find, { target: { value: 'quokka' } })
     // The oldest message is three pages further back than those read when the conversation opened.
-    await waitFor(() => expect(count()).toBe('1 of 2'), { timeout: 10_000 })
-    fireEvent.keyDown(find, { key: 'Enter' })
-    expect(count()).toBe('2 of 2')
+    // Numbered from the top, as a browser numbers a page's matches: the find is at the newest, the second.
+    await waitFor(() => expect(count()).toBe('2 of 2'), { timeout: 10_000 })
+    // Enter goes to the next one down (newer), round to the top from the last.
     fireEvent.keyDown(find, { key: 'Enter' })
     expect(count()).toBe('1 of 2')
-    fireEvent.keyDown(find, { key: 'Enter', shiftKey: true })
+    fireEvent.keyDown(find, { key: 'Enter' })
     expect(count()).toBe('2 of 2')
-    fireEvent.click(screen.getByRole('button', { name: 'Previous match (newer)' }))
+    fireEvent.keyDown(find, { key: 'Enter', shiftKey: true })
+    expect(count()).toBe('1 of 2')
+    fireEvent.click(screen.getByRole('button', { name: 'Previous match (older)' }))
+    expect(count()).toBe('2 of 2')
+    fireEvent.click(screen.getByRole('button', { name: 'Next match (newer)' }))
     expect(count()).toBe('1 of 2')
     fireEvent.change(find, { target: { value: 'wombat' } })
     await waitFor(() => expect(count()).toBe('No matches'))
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next match (older)' }).disabled).toBe(true)
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next match (newer)' }).disabled).toBe(true)
   })
 
   it('selects its text on Ctrl+F again, and closes on Escape giving the focus back where it was', async () => {
@@ -128,7 +132,7 @@ describe('the find bar in a conversation', () => {
     const again = screen.getByRole('button', { name: 'Try again' })
     act(() => again.focus())
     fireEvent.click(again)
-    await waitFor(() => expect(count()).toBe('1 of 2'), { timeout: 10_000 })
+    await waitFor(() => expect(count()).toBe('2 of 2'), { timeout: 10_000 })
     expect(screen.queryByText(/Older messages could not be read/)).toBeNull()
     // The button gone, the focus is in the find's box, not lost to the page.
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Find in conversation' }))
@@ -155,6 +159,6 @@ describe('the find bar in a conversation', () => {
     // Searching again reads on, to the oldest message.
     fireEvent.change(find, { target: { value: 'quokkas' } })
     fireEvent.change(find, { target: { value: 'quokka' } })
-    await waitFor(() => expect(count()).toBe('1 of 2'), { timeout: 10_000 })
+    await waitFor(() => expect(count()).toBe('2 of 2'), { timeout: 10_000 })
   })
 })

@@ -55,17 +55,17 @@ describe('foundMessages', () => {
       reply('b2', 'q2', 'Crimson, or\n\n⚠ The provider timed out after 60 s', 'timeout'),
       reply('e2', 'q2', '⚠ The provider timed out after 60 s', 'timeout')
     ]
-    expect(foundMessages(failedTwice, findWords('timed out'))).toEqual(['e2', 'b2'])
+    expect(foundMessages(failedTwice, findWords('timed out'))).toEqual(['b2', 'e2'])
   })
 
-  it('finds every message holding every word, any case and accents ignored, newest first', () => {
-    expect(foundMessages(conversation, findWords('cafe'))).toEqual(['d', 'b', 'a'])
+  it('finds every message holding every word, any case and accents ignored, oldest first', () => {
+    expect(foundMessages(conversation, findWords('cafe'))).toEqual(['a', 'b', 'd'])
     expect(foundMessages(conversation, findWords('Station café'))).toEqual(['d'])
-    expect(foundMessages(conversation, findWords('station'))).toEqual(['d', 'c'])
+    expect(foundMessages(conversation, findWords('station'))).toEqual(['c', 'd'])
   })
 
   it('matches word beginnings as the inbox search does, and finds nothing for nothing searched', () => {
-    expect(foundMessages(conversation, findWords('stat'))).toEqual(['d', 'c'])
+    expect(foundMessages(conversation, findWords('stat'))).toEqual(['c', 'd'])
     expect(foundMessages(conversation, findWords('ation'))).toEqual([])
     expect(foundMessages(conversation, findWords('   '))).toEqual([])
     expect(foundMessages(conversation, findWords('zebra'))).toEqual([])
@@ -75,7 +75,7 @@ describe('foundMessages', () => {
     const seen = new WeakMap<LastMessage, boolean>()
     const later = foundMessages(conversation.slice(2), findWords('cafe'), seen)
     expect(later).toEqual(['d'])
-    expect(foundMessages(conversation, findWords('cafe'), seen)).toEqual(['d', 'b', 'a'])
+    expect(foundMessages(conversation, findWords('cafe'), seen)).toEqual(['a', 'b', 'd'])
   })
 
   it('reads a 5,000-message conversation quickly', () => {
@@ -88,15 +88,15 @@ describe('foundMessages', () => {
 })
 
 describe('stepMatch', () => {
-  const found = ['d', 'b', 'a']
-  it('goes to the next (older) match and round from the last to the first', () => {
-    expect(stepMatch(found, 'd', 1)).toBe('b')
-    expect(stepMatch(found, 'b', 1)).toBe('a')
-    expect(stepMatch(found, 'a', 1)).toBe('d')
+  const found = ['a', 'b', 'd']
+  it('goes to the next (newer, below) match and round from the newest to the oldest', () => {
+    expect(stepMatch(found, 'a', 1)).toBe('b')
+    expect(stepMatch(found, 'b', 1)).toBe('d')
+    expect(stepMatch(found, 'd', 1)).toBe('a')
   })
-  it('goes to the previous (newer) match and round from the first to the last', () => {
-    expect(stepMatch(found, 'b', -1)).toBe('d')
-    expect(stepMatch(found, 'd', -1)).toBe('a')
+  it('goes to the previous (older, above) match and round from the oldest to the newest', () => {
+    expect(stepMatch(found, 'd', -1)).toBe('b')
+    expect(stepMatch(found, 'a', -1)).toBe('d')
   })
   it('starts at the newest match when there is no current one, and gives none when nothing matches', () => {
     expect(stepMatch(found, undefined, 1)).toBe('d')
@@ -107,12 +107,33 @@ describe('stepMatch', () => {
 
 describe('keptMatch and matchCountText', () => {
   it('keeps the current match as older matches are added, and says which it is of how many', () => {
-    expect(keptMatch(['d', 'b'], 'b')).toBe('b')
-    expect(keptMatch(['d', 'b', 'a'], 'b')).toBe('b')
+    expect(keptMatch(['b', 'd'], 'b')).toBe('b')
+    expect(keptMatch(['a', 'b', 'd'], 'b')).toBe('b')
     expect(keptMatch(['d'], 'b')).toBe('d')
+    expect(keptMatch(['a', 'd'], undefined)).toBe('d')
     expect(keptMatch([], 'b')).toBeUndefined()
-    expect(matchCountText(['d', 'b', 'a'], 'b', true)).toBe('2 of 3')
+    expect(matchCountText(['a', 'b', 'd'], 'b', true)).toBe('2 of 3')
     expect(matchCountText([], undefined, true)).toBe('No matches')
     expect(matchCountText([], undefined, false)).toBe('')
+  })
+
+  it('numbers the matches from the top, as a browser does: a new message below leaves the current match its number', () => {
+    const words = findWords('cafe')
+    const seen = new WeakMap<LastMessage, boolean>()
+    /** The count shown once `messages` are read, the current match kept as the find keeps it. */
+    let current: string | undefined
+    const shown = (messages: readonly LastMessage[]) => {
+      const found = foundMessages(messages, words, seen)
+      current = keptMatch(found, current)
+      return matchCountText(found, current, true)
+    }
+    // The find starts at the newest match: the last.
+    expect(shown(conversation.slice(1, 3))).toBe('1 of 1')
+    expect(current).toBe('b')
+    // A new message holding the word comes in at the bottom: the current match is still the first.
+    expect(shown(conversation.slice(1))).toBe('1 of 2')
+    // An older page read above it: that one is the first now.
+    expect(shown(conversation)).toBe('2 of 3')
+    expect(current).toBe('b')
   })
 })

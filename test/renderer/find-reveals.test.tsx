@@ -69,16 +69,16 @@ it('keeps the current match as a message sent and an answer streaming in add mat
   act(() => box.focus())
   fireEvent.change(box, { target: { value: 'Another teal, please' } })
   fireEvent.keyDown(box, { key: 'Enter' })
-  // The match gone to stays the current one (the older of two), not the new message.
-  await waitFor(() => expect(count()).toBe('2 of 2'), { timeout: 10_000 })
+  // The match gone to stays the current one, not the new message, and keeps its number (the first, the top).
+  await waitFor(() => expect(count()).toBe('1 of 2'), { timeout: 10_000 })
   // While the answer streams in, it is not a stored message yet: the count and the current match hold.
   await screen.findByTestId('streaming-answer', {}, { timeout: 10_000 })
-  expect(count()).toBe('2 of 2')
+  expect(count()).toBe('1 of 2')
   await screen.findByText('More teal here.', {}, { timeout: 10_000 })
-  await waitFor(() => expect(count()).toBe('3 of 3'))
-  // Enter in the bar steps on from there (round to the newest).
+  await waitFor(() => expect(count()).toBe('1 of 3'))
+  // Enter in the bar steps on from there, to the next one down (the message sent).
   fireEvent.keyDown(findBox(), { key: 'Enter' })
-  expect(count()).toBe('1 of 3')
+  expect(count()).toBe('2 of 3')
 })
 
 it('closed once the element it was opened from is no longer drawn, gives the focus to the message box', async () => {

@@ -20,7 +20,8 @@ function closedFocus(bar: HTMLElement | null): HTMLElement | null {
 
 /**
  * The find bar at the top of a conversation (Ctrl+F / ⌘F): a search box, "n of N", Previous and Next,
- * Close. Enter goes to the next match, Shift+Enter to the previous, Escape closes it and gives the focus
+ * Close. The matches are numbered from the top (the oldest), the find starting at the newest; Enter goes to
+ * the next match (below, newer), Shift+Enter to the previous (above, older), Escape closes it and gives the focus
  * back where it was; Ctrl+F again selects the box's text. The find itself is use-find.ts.
  */
 export function FindBar({ find }: { find: Find }) {
@@ -102,17 +103,18 @@ export function FindBar({ find }: { find: Find }) {
         <Text size="xs" c="dimmed" aria-live="polite" data-testid="find-count" style={{ whiteSpace: 'nowrap' }}>
           {matchCountText(find.found, find.current, searched)}
         </Text>
+        {/* As a browser's find: the previous match is the one above (older), the next the one below (newer). */}
         <ActionIcon
           variant="subtle"
-          aria-label="Previous match (newer)"
+          aria-label="Previous match (older)"
           title="Previous match (Shift+Enter)"
           disabled={none}
           onClick={find.previous}
         >
-          <IconChevronDown size={16} />
-        </ActionIcon>
-        <ActionIcon variant="subtle" aria-label="Next match (older)" title="Next match (Enter)" disabled={none} onClick={find.next}>
           <IconChevronUp size={16} />
+        </ActionIcon>
+        <ActionIcon variant="subtle" aria-label="Next match (newer)" title="Next match (Enter)" disabled={none} onClick={find.next}>
+          <IconChevronDown size={16} />
         </ActionIcon>
         <ActionIcon variant="subtle" aria-label="Close find" title="Close (Esc)" onClick={close}>
           <IconX size={16} />

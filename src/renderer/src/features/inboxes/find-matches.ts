@@ -14,9 +14,10 @@ export const findWords = (query: string): string[] => searchWords(query)
 
 /**
  * The messages of `messages` (oldest first) holding every one of `words` as search_inboxes matches a
- * message (holdsEvery), newest first: the find starts at the end the conversation opens at, and the
- * older pages read meanwhile add matches after those counted already (the current one keeps its number).
- * A failed attempt's note that the conversation no longer shows is left out. `seen` remembers each message's answer for these words, so a page read does not match them all again.
+ * message (holdsEvery), in the conversation's order, oldest first, as a browser numbers the matches of a page: a new message at the
+ * bottom does not change the current match's number; the older pages read meanwhile come in above it.
+ * A failed attempt's note that the conversation no longer shows is left out. `seen` remembers each
+ * message's answer for these words, so a page read does not match them all again.
  */
 export function foundMessages(
   messages: readonly LastMessage[],
@@ -41,25 +42,26 @@ export function foundMessages(
     }
     if (holds) found.push(m.node_api_data.node_message_hash)
   }
-  return found
+  return found.reverse()
 }
 
 /**
- * The match after (`by` 1, older) or before (`by` -1, newer) the current one, going round at either
- * end; the first (newest) when the current one is no longer among them. Undefined when none matches.
+ * The match after (`by` 1, the next: newer, lower in the conversation) or before (`by` -1, older) the
+ * current one, going round at either end; the newest (the last) when the current one is no longer among
+ * them. Undefined when none matches.
  */
 export function stepMatch(found: readonly string[], current: string | undefined, by: 1 | -1): string | undefined {
   if (found.length === 0) return undefined
   const at = current === undefined ? -1 : found.indexOf(current)
-  if (at < 0) return found[0]
+  if (at < 0) return found[found.length - 1]
   return found[(at + by + found.length) % found.length]
 }
 
-/** The current match kept while it is still found, else the newest one (or none). */
+/** The current match kept while it is still found, else the newest one, the last (or none). */
 export const keptMatch = (found: readonly string[], current: string | undefined): string | undefined =>
-  current !== undefined && found.includes(current) ? current : found[0]
+  current !== undefined && found.includes(current) ? current : found[found.length - 1]
 
-/** "3 of 12", "No matches", or nothing when nothing is searched. */
+/** "3 of 12" (numbered from the oldest, the top), "No matches", or nothing when nothing is searched. */
 export function matchCountText(found: readonly string[], current: string | undefined, searched: boolean): string {
   if (!searched) return ''
   if (found.length === 0) return 'No matches'

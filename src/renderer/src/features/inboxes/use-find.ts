@@ -19,7 +19,7 @@ export interface Find {
   readonly setQuery: (query: string) => void
   /** The words looked for now (typing debounced); none when nothing is searched. */
   readonly words: readonly string[]
-  /** The messages found, newest first (find-matches.ts). */
+  /** The messages found, oldest first as the conversation shows them (find-matches.ts). */
   readonly found: readonly string[]
   readonly current: string | undefined
   /** Counts the steps asked for (Enter, Next, Previous): each one goes to the current match, the same one again too (the only one). */
