@@ -137,3 +137,25 @@ describe('keptMatch and matchCountText', () => {
     expect(current).toBe('b')
   })
 })
+
+describe('foundMessages matches the text as shown', () => {
+  const question = message('q', 'See [the page](https://example.com/quokka) please')
+  const answer = reply(
+    'r',
+    'q',
+    '## Wombats\n\nRead [the guide](https://example.com/numbat-notes) or **bold**text, with `burrow()` and ![a map](https://x/y/platypus.png).'
+  )
+  it("finds an answer's link by its words, not by its address, and its code and heading as shown", () => {
+    expect(foundMessages([question, answer], findWords('numbat'))).toEqual([])
+    expect(foundMessages([question, answer], findWords('platypus'))).toEqual([])
+    expect(foundMessages([question, answer], findWords('guide'))).toEqual(['r'])
+    expect(foundMessages([question, answer], findWords('wombats burrow'))).toEqual(['r'])
+    expect(foundMessages([question, answer], findWords('map'))).toEqual(['r'])
+  })
+  it("finds the operator's own text as typed (it is not drawn as Markdown), and a failed attempt's note", () => {
+    expect(foundMessages([question, answer], findWords('quokka'))).toEqual(['q'])
+    const broken = reply('e', 'q', 'Part of it, see [here](https://x/teal)\n\n⚠ The provider timed out', 'timeout')
+    expect(foundMessages([question, broken], findWords('teal'))).toEqual([])
+    expect(foundMessages([question, broken], findWords('here timed'))).toEqual(['e'])
+  })
+})

@@ -3,6 +3,7 @@ import { holdsEvery } from '../../../../shared/search-matches'
 import { isAnswer, messageRole } from '../../../../shared/message-role'
 import { searchWords } from '../../app/highlight'
 import { isBrokenOff } from './answer-versions'
+import { shownText } from './find-text'
 
 /*
  * Find in a conversation (Ctrl+F): which messages hold what is searched, and moving between them.
@@ -13,8 +14,9 @@ import { isBrokenOff } from './answer-versions'
 export const findWords = (query: string): string[] => searchWords(query)
 
 /**
- * The messages of `messages` (oldest first) holding every one of `words` as search_inboxes matches a
- * message (holdsEvery), in the conversation's order, oldest first, as a browser numbers the matches of a page: a new message at the
+ * The messages of `messages` (oldest first) whose text as shown (shownText: a link's words, not its
+ * address) holds every one of `words` as search_inboxes matches a message (holdsEvery), in the
+ * conversation's order, oldest first, as a browser numbers the matches of a page: a new message at the
  * bottom does not change the current match's number; the older pages read meanwhile come in above it.
  * A failed attempt's note that the conversation no longer shows is left out. `seen` remembers each
  * message's answer for these words, so a page read does not match them all again.
@@ -37,7 +39,8 @@ export function foundMessages(
     if (replaced && messageRole(m) === 'error' && !isBrokenOff(m)) continue
     let holds = seen.get(m)
     if (holds === undefined) {
-      holds = holdsEvery(m.job_message.content, words)
+      // The stored text first: what is shown is drawn from it, and parsing the Markdown of every message is slow.
+      holds = holdsEvery(m.job_message.content, words) && holdsEvery(shownText(m), words)
       seen.set(m, holds)
     }
     if (holds) found.push(m.node_api_data.node_message_hash)
