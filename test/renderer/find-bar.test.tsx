@@ -109,6 +109,22 @@ describe('the find bar in a conversation', () => {
     expect(document.activeElement).toBe(box)
   })
 
+  it('Ctrl+F again from elsewhere, the bar open: Escape gives the focus back there, where it was at the last Ctrl+F', async () => {
+    const box = await openConversation()
+    const elsewhere = screen.getAllByRole<HTMLButtonElement>('button').find((b) => !b.disabled && b.closest('[role="search"]') === null)!
+    act(() => elsewhere.focus())
+    ctrlF()
+    const find = screen.getByRole('textbox', { name: 'Find in conversation' })
+    expect(document.activeElement).toBe(find)
+    // The operator goes on in the message box, the bar still open, and finds again from there.
+    act(() => box.focus())
+    ctrlF()
+    expect(document.activeElement).toBe(find)
+    fireEvent.keyDown(find, { key: 'Escape' })
+    expect(screen.queryByTestId('find-bar')).toBeNull()
+    expect(document.activeElement).toBe(box)
+  })
+
   it('opened with the focus nowhere (a click on a message), closes giving the focus to the message box, not to the page', async () => {
     const box = await openConversation()
     act(() => box.blur())

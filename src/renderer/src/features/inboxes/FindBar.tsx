@@ -27,7 +27,7 @@ function closedFocus(bar: HTMLElement | null): HTMLElement | null {
 export function FindBar({ find }: { find: Find }) {
   const input = useRef<HTMLInputElement>(null)
   const bar = useRef<HTMLDivElement>(null)
-  /** Where the focus was when the bar opened, to go back to when it closes. */
+  /** Where the focus was at the last Ctrl+F, to go back to when the bar closes. */
   const opener = useRef<HTMLElement | null>(null)
   const latest = useRef(find)
   useLayoutEffect(() => {
@@ -38,8 +38,11 @@ export function FindBar({ find }: { find: Find }) {
       if (e.defaultPrevented || !isFindKey(e) || inDialogOrMenu(e.target)) return
       // The browser's own find sees only the messages drawn (and Electron has none).
       e.preventDefault()
+      // Where the focus is at each Ctrl+F (the bar open, the operator may have gone on in the message box) is where
+      // Escape gives it back; from the bar's own box, where it was before.
+      const from = document.activeElement
+      if (!(from instanceof Node && bar.current?.contains(from))) opener.current = from instanceof HTMLElement ? from : null
       if (!latest.current.open) {
-        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
         latest.current.show()
         return
       }
