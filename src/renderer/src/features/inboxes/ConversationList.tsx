@@ -24,6 +24,7 @@ import { useConversationKeys } from './conversation-keys'
 import { conversationRoute, useFollowedSearch, type FollowedSearch } from './followed-search'
 import { onOwnSend } from './own-sends'
 import classes from './ConversationList.module.css'
+import { CLOSED_BY_FIND, useClosedByFind } from './find-key'
 import { useInboxActions } from './inbox-actions'
 import { openMenuFromRow, opensMenu, plainKey, RowMenu, type MenuState } from './row-menu'
 import { cachedRowAt, conversationRows, indexOf, pinnedCountOf, rowOf, type ConversationRow } from './listed-conversations'
@@ -452,6 +453,8 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerB
   useFocusAcrossBreakpoint('lg', toggle, drawerButton)
   const inDrawer = useRef<HTMLDivElement>(null)
   useOwnEscape(drawerOpened, onDrawerClose, inDrawer)
+  // Ctrl+F in the drawer: it closes and the find opens on the conversation (FindBar), not the browser's find.
+  const drawerReturnsFocus = useClosedByFind(drawerOpened, onDrawerClose)
   // Widened past lg, the list is beside the conversation: the drawer showing it too closes.
   useCloseWhenWide('lg', drawerOpened, onDrawerClose, inDrawer)
   // The drawer gives the focus back to the button that opened it. Closed once the window was widened past
@@ -515,6 +518,7 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerB
         // Its own Escapes only (useOwnEscape): Mantine's listener on the window also heard the one that
         // closed a Rename or Delete asked from a row over it, and the drawer closed under the dialog.
         closeOnEscape={false}
+        returnFocus={drawerReturnsFocus}
         title="Conversations"
         position="left"
         size="xs"
@@ -523,7 +527,7 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerB
           body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }
         }}
       >
-        <div ref={inDrawer} style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+        <div ref={inDrawer} style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }} {...{ [CLOSED_BY_FIND]: '' }}>
           {searched}
           <ConversationNav key={navKey} {...nav} onPick={onDrawerClose} focusOnOpen />
         </div>

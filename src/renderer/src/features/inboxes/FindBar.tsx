@@ -1,16 +1,10 @@
 import { ActionIcon, Button, Group, Paper, Text, TextInput } from '@mantine/core'
 import { IconChevronDown, IconChevronUp, IconSearch, IconX } from '@tabler/icons-react'
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
-import { ariaWithCommandKey, onMac, withCommandKey } from '../../app/platform'
+import { ariaWithCommandKey, withCommandKey } from '../../app/platform'
+import { findIsFor, isFindKey } from './find-key'
 import { matchCountText } from './find-matches'
 import type { Find } from './use-find'
-
-/** Ctrl+F (⌘F on macOS), without Shift or Alt: the find in the conversation. */
-export const isFindKey = (e: KeyboardEvent): boolean =>
-  !e.isComposing && !e.altKey && !e.shiftKey && (onMac() ? e.metaKey : e.ctrlKey) && e.key.toLowerCase() === 'f'
-
-/** A dialog or menu open over the conversation keeps its keys: the find would open behind it. */
-const inDialogOrMenu = (el: EventTarget | null) => el instanceof Element && el.closest('[role="dialog"], [role="menu"]') !== null
 
 /** The conversation's message box (Composer), else its main region: the focus when the bar closes with nowhere to go back to. */
 function closedFocus(bar: HTMLElement | null): HTMLElement | null {
@@ -35,7 +29,7 @@ export function FindBar({ find }: { find: Find }) {
   })
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || !isFindKey(e) || inDialogOrMenu(e.target)) return
+      if (e.defaultPrevented || !isFindKey(e) || !findIsFor(e.target)) return
       // The browser's own find sees only the messages drawn (and Electron has none).
       e.preventDefault()
       // Where the focus is at each Ctrl+F (the bar open, the operator may have gone on in the message box) is where
