@@ -150,6 +150,13 @@ describe('AnswerText', () => {
     expect(screen.queryByTestId('show-all')).toBeNull()
   })
 
+  it("gone to by the find for a word its preview holds only in a link's address, shows the whole answer, where the word is shown", async () => {
+    const text = `See [the notes](https://example.com/quokka).\n\n${longAnswer(120_000)}\n\nA quokka at THE END`
+    const { container } = renderWithApp(<AnswerText text={text} reveal={['quokka']} />)
+    expect(screen.queryByTestId('show-all')).toBeNull()
+    await waitFor(() => expect(container.textContent).toContain('THE END'), { timeout: 20_000 })
+  })
+
   it("the operator's own long message is shown the same way", async () => {
     const { container } = renderWithApp(<PlainText text={'y '.repeat(300_000) + 'END'} />)
     expect(container.textContent).not.toContain('END')

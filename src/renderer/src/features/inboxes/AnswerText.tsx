@@ -17,9 +17,12 @@ function Progressive({
   text,
   split,
   frame,
-  reveal
+  reveal,
+  markdown
 }: {
   text: string
+  /** Drawn as Markdown: what the find looks for in its preview is the text rendered (hiddenByPreview). */
+  markdown: boolean
   split: (text: string) => readonly Block[]
   frame: (content: string | readonly Block[]) => ReactNode
   reveal?: readonly string[]
@@ -27,7 +30,7 @@ function Progressive({
   const [all, setAll] = useState(false)
   const preview = useMemo(() => previewOf(text), [text])
   // The find in the conversation went here for words the preview lacks: the whole text is shown, as "Show all" would.
-  if (!all && hiddenByPreview(preview, reveal)) setAll(true)
+  if (!all && hiddenByPreview(preview, reveal, markdown)) setAll(true)
   const blocks = useMemo(() => (all && preview !== null ? split(text) : []), [all, preview, split, text])
   const [shown, setShown] = useState(1)
   useEffect(() => {
@@ -151,7 +154,7 @@ const splitPlain = (text: string) => plainBlocks(text).map((b) => ({ text: b, ma
  */
 export function AnswerText({ text, whole = false, reveal }: { text: string; whole?: boolean; reveal?: readonly string[] }) {
   if (whole) return <WholeAnswerText text={text} />
-  return <Progressive text={text} split={splitMarkdown} frame={markdownFrame} reveal={reveal} />
+  return <Progressive text={text} markdown split={splitMarkdown} frame={markdownFrame} reveal={reveal} />
 }
 
 /** Blocks of an answer being written: small, as the last one is parsed again each frame it grows. */
@@ -176,5 +179,5 @@ function WholeAnswerText({ text }: { text: string }) {
 
 /** The operator's own text, as typed. */
 export function PlainText({ text, reveal }: { text: string; reveal?: readonly string[] }) {
-  return <Progressive text={text} split={splitPlain} frame={plainFrame} reveal={reveal} />
+  return <Progressive text={text} markdown={false} split={splitPlain} frame={plainFrame} reveal={reveal} />
 }

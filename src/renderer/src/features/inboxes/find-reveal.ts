@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { LastMessage } from '../../../../shared/contract/message'
 import { holdsEvery } from '../../../../shared/search-matches'
+import { spokenText } from './spoken-text'
 
 /*
  * What the find in the conversation (Ctrl+F) shows of its current match that the conversation hides:
@@ -28,6 +29,10 @@ export function useFoundVersion(versions: readonly LastMessage[], current: strin
   return at >= 0 ? at : undefined
 }
 
-/** Whether the find's `words` need a long text's whole: its `preview` (shown before "Show all") lacks one of them. */
-export const hiddenByPreview = (preview: string | null, words: readonly string[] | undefined): boolean =>
-  preview !== null && words !== undefined && words.length > 0 && !holdsEvery(preview, words)
+/**
+ * Whether the find's `words` need a long text's whole: its `preview` (shown before "Show all") lacks one
+ * of them as shown, Markdown's as AnswerText renders it (spokenText: a word only in a link's address is
+ * not shown, and the find matched the word further on).
+ */
+export const hiddenByPreview = (preview: string | null, words: readonly string[] | undefined, markdown = false): boolean =>
+  preview !== null && words !== undefined && words.length > 0 && !holdsEvery(markdown ? spokenText(preview) : preview, words)
