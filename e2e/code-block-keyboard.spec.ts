@@ -65,3 +65,27 @@ test('the code block of an answer being written becomes a tab stop once its line
   await expect(pre).toContainText('zzz')
   await expect(pre).toHaveAttribute('tabindex', '0')
 })
+
+/*
+ * Each token of an answer being written drew its code blocks anew (the Markdown's components were new ones on every
+ * render): a block reached with Tab and scrolled sideways lost its focus and went back to its start at the next word.
+ */
+test('a code block of an answer being written keeps its focus and its sideways scroll as the answer goes on', async ({ page, node }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const inbox = await openNewJobInbox(page, node)
+  const long = '```python\nprint("' + 'z'.repeat(400) + '")\n```\n\n'
+  node.fake.behaviour = { type: 'reply', chunks: [long, 'First words after. ', 'Second words after.'], delayMs: 1500 }
+  await inbox.send('Code, please')
+  const answer = inbox.streaming()
+  const code = answer.getByRole('region', { name: 'Code, python' })
+  await expect(code).toHaveAttribute('tabindex', '0')
+  await expect(answer).not.toContainText('First words after')
+  await answer.getByRole('button', { name: 'Copy python code' }).focus()
+  await page.keyboard.press('Tab')
+  await expect(code).toBeFocused()
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight')
+  await expect.poll(() => code.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0)
+  await expect(answer).toContainText('First words after')
+  await expect(code).toBeFocused()
+  expect(await code.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0)
+})

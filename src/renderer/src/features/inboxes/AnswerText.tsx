@@ -1,6 +1,6 @@
 import { Anchor, Button, Loader, Text, Typography } from '@mantine/core'
 import { memo, useEffect, useMemo, useState, type ReactNode } from 'react'
-import Markdown from 'react-markdown'
+import Markdown, { type Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { markdownBlocks, plainBlocks, previewOf, sizeLabel, type MarkdownBlock as Block } from './long-text'
 import { CodeBlock, fenceLanguage } from './CodeBlock'
@@ -62,56 +62,60 @@ function Progressive({
   )
 }
 
+/*
+ * The same components on every render: a new object (and new functions) per render made each of them a new kind of
+ * element to React, so every token of an answer being written unmounted and drew again its code blocks, tables and
+ * links: a code block focused with Tab lost its focus and its sideways scroll, a Copy its "Copied".
+ */
+const components: Components = {
+  // The answer's headings sit under the conversation's title (h2): a "# Title" of the model's was an h1 as
+  // large as that title and a second h1 of the page beside the app's own, so screen readers' outline lost
+  // its shape. Each level is moved down two, h4-h6 ending as h6, each of those still drawn as its own level.
+  h1: 'h3',
+  h2: 'h4',
+  h3: 'h5',
+  h4: 'h6',
+  h5: ({ children }) => <h6 className={prose.depth5}>{children}</h6>,
+  h6: ({ children }) => <h6 className={prose.depth6}>{children}</h6>,
+  // An address react-markdown refuses (javascript:, data:, vbscript:) comes as an empty href: a link to
+  // nowhere that still looked like one. Its words are shown as text, saying why they are not a link.
+  a: ({ href, children }) =>
+    href ? (
+      // `inherit`: an Anchor is 16 px (Mantine's md) on its own, larger than the 14 px words around it.
+      <Anchor href={href} target="_blank" rel="noopener noreferrer" inherit>
+        {children}
+      </Anchor>
+    ) : (
+      <span title="Not a link: its address is not one the app opens" data-testid="answer-dead-link">
+        {children}
+      </span>
+    ),
+  pre: ({ node, children }) => {
+    const code = node?.children[0]
+    const className = code?.type === 'element' && code.tagName === 'code' ? code.properties.className : undefined
+    return <CodeBlock language={fenceLanguage(Array.isArray(className) ? className.join(' ') : className)}>{children}</CodeBlock>
+  },
+  // A wide table scrolls sideways in its own box, as a code block does: it ran out of the answer, its
+  // cells broken a letter or two a line (the answer's text breaks anywhere, so long words do not run out).
+  table: ({ children }) => (
+    <div className={classes.tableScroll} tabIndex={0} role="region" aria-label="Table">
+      <table>{children}</table>
+    </div>
+  ),
+  // Loading an answer's image would send a request its writer chose (to any address, or to
+  // the node itself with the operator's session): it is shown as a link, opened on a click.
+  img: ({ src, alt }) =>
+    typeof src === 'string' && src ? (
+      <Anchor href={src} target="_blank" rel="noopener noreferrer" inherit data-testid="answer-image-link">
+        {`Image: ${alt || src}`}
+      </Anchor>
+    ) : (
+      <>{alt}</>
+    )
+}
+
 const markdown = (text: string) => (
-  <Markdown
-    remarkPlugins={[remarkGfm]}
-    components={{
-      // The answer's headings sit under the conversation's title (h2): a "# Title" of the model's was an h1 as
-      // large as that title and a second h1 of the page beside the app's own, so screen readers' outline lost
-      // its shape. Each level is moved down two, h4-h6 ending as h6, each of those still drawn as its own level.
-      h1: 'h3',
-      h2: 'h4',
-      h3: 'h5',
-      h4: 'h6',
-      h5: ({ children }) => <h6 className={prose.depth5}>{children}</h6>,
-      h6: ({ children }) => <h6 className={prose.depth6}>{children}</h6>,
-      // An address react-markdown refuses (javascript:, data:, vbscript:) comes as an empty href: a link to
-      // nowhere that still looked like one. Its words are shown as text, saying why they are not a link.
-      a: ({ href, children }) =>
-        href ? (
-          // `inherit`: an Anchor is 16 px (Mantine's md) on its own, larger than the 14 px words around it.
-          <Anchor href={href} target="_blank" rel="noopener noreferrer" inherit>
-            {children}
-          </Anchor>
-        ) : (
-          <span title="Not a link: its address is not one the app opens" data-testid="answer-dead-link">
-            {children}
-          </span>
-        ),
-      pre: ({ node, children }) => {
-        const code = node?.children[0]
-        const className = code?.type === 'element' && code.tagName === 'code' ? code.properties.className : undefined
-        return <CodeBlock language={fenceLanguage(Array.isArray(className) ? className.join(' ') : className)}>{children}</CodeBlock>
-      },
-      // A wide table scrolls sideways in its own box, as a code block does: it ran out of the answer, its
-      // cells broken a letter or two a line (the answer's text breaks anywhere, so long words do not run out).
-      table: ({ children }) => (
-        <div className={classes.tableScroll} tabIndex={0} role="region" aria-label="Table">
-          <table>{children}</table>
-        </div>
-      ),
-      // Loading an answer's image would send a request its writer chose (to any address, or to
-      // the node itself with the operator's session): it is shown as a link, opened on a click.
-      img: ({ src, alt }) =>
-        typeof src === 'string' && src ? (
-          <Anchor href={src} target="_blank" rel="noopener noreferrer" inherit data-testid="answer-image-link">
-            {`Image: ${alt || src}`}
-          </Anchor>
-        ) : (
-          <>{alt}</>
-        )
-    }}
-  >
+  <Markdown remarkPlugins={[remarkGfm]} components={components}>
     {text}
   </Markdown>
 )
