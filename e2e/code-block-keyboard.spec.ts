@@ -89,3 +89,30 @@ test('a code block of an answer being written keeps its focus and its sideways s
   await expect(code).toBeFocused()
   expect(await code.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0)
 })
+
+/*
+ * With overlay scroll bars (macOS) a line grown past the block brings no scroll bar, so the block's box keeps its
+ * size: a measure made on resize alone left the block no tab stop until the answer was stored and drawn again.
+ * Scroll bars are hidden here as overlay ones are: drawn over the code, taking no room.
+ */
+test('with overlay scroll bars, the code block of an answer being written becomes a tab stop once its line grows past the answer', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const inbox = await openNewJobInbox(page, node)
+  await page.addStyleTag({ content: 'pre { scrollbar-width: none; }' })
+  // Words as wide as the answer first: the block is drawn as wide as it may be, so a line grown past it changes no width.
+  const words = 'Some words before the code. '.repeat(20)
+  node.fake.behaviour = { type: 'reply', chunks: [`${words}\n\n\`\`\`python\nx = 1; y = "zz`, 'z'.repeat(400), '"\n```\n'], delayMs: 1500 }
+  await inbox.send('Code, please')
+  const pre = inbox.streaming().getByTestId('code-block').locator('pre')
+  await expect(pre).toContainText('x = 1')
+  await expect(pre).not.toHaveAttribute('tabindex')
+  const box = () => pre.evaluate((el) => [el.getBoundingClientRect().width, el.getBoundingClientRect().height])
+  const before = await box()
+  await expect(pre).toContainText('zzz')
+  expect(await box()).toEqual(before)
+  await expect(pre).toHaveAttribute('tabindex', '0')
+  await expect(pre).toHaveAccessibleName('Code, python')
+})

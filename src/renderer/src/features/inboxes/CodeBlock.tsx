@@ -12,9 +12,11 @@ export function fenceLanguage(codeClassName: unknown): string | null {
 }
 
 /**
- * Whether the element scrolls sideways (a line longer than its box): measured when it is shown and when its
- * box changes size: a window made narrower, a line added to the code of an answer being written, or the
- * scroll bar that a line grown past the box brings.
+ * Whether the element scrolls sideways (a line longer than its box): measured when it is shown, when its box
+ * changes size (a window made narrower, a line added to the code of an answer being written, the scroll bar a
+ * line grown past the box brings), and when its text changes: with overlay scroll bars (macOS), or in a block
+ * already as wide as the answer, a line grown past the box changes no size. A change of text is measured once a
+ * frame at most, and only in the block whose text changed.
  */
 function useScrollsSideways(el: RefObject<HTMLElement | null>): boolean {
   const [scrolls, setScrolls] = useState(false)
@@ -24,7 +26,20 @@ function useScrollsSideways(el: RefObject<HTMLElement | null>): boolean {
     const measure = () => setScrolls(node.scrollWidth > node.clientWidth)
     const resized = new ResizeObserver(measure)
     resized.observe(node)
-    return () => resized.disconnect()
+    let frame = 0
+    const changed = new MutationObserver(() => {
+      if (frame !== 0) return
+      frame = requestAnimationFrame(() => {
+        frame = 0
+        measure()
+      })
+    })
+    changed.observe(node, { childList: true, characterData: true, subtree: true })
+    return () => {
+      resized.disconnect()
+      changed.disconnect()
+      cancelAnimationFrame(frame)
+    }
   }, [el])
   return scrolls
 }
