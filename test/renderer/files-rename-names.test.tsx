@@ -122,3 +122,15 @@ it('a file whose name ends with a space after its extension ("trail.txt ") is sa
   )
   expect(await top()).toEqual([])
 })
+
+it('a file whose name ends with a dot after its extension ("report.txt.") is said to be refused for that dot, not as a kind the library cannot read', async () => {
+  renderWithApp(<FilesPage />, routerTransport(node.router))
+  await screen.findByTestId('files-empty')
+  const input = document.querySelector('input[type=file]') as HTMLInputElement
+  await userEvent.upload(input, [new File(['Trailing.'], 'report.txt.', { type: 'text/plain' })])
+  await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(['failed']))
+  expect(screen.getByTestId('upload-row').textContent).toContain(
+    '“report.txt.” was not uploaded: its name ends with a dot after “.txt”, so the library does not take it for a .txt file. Rename the file without the dot at the end, and upload that.'
+  )
+  expect(await top()).toEqual([])
+})

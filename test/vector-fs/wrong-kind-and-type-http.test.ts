@@ -66,3 +66,23 @@ it('an upload refused only for the spaces after its extension ("trail.txt ") say
   )
   expect(await list('/')).toEqual([])
 })
+
+it('an upload refused only for the dots after its extension ("report.txt.") says so, with the same 415, storing nothing', async () => {
+  const refusal = await upload.upload('/', 'report.txt.', 'hello there')
+  expectError(
+    { status: refusal.status, body: refusal.body },
+    415,
+    'filename: "report.txt." is not a type the node can read (it ends with a dot after its extension); readable types: .txt'
+  )
+  const two = await upload.upload('/', 'report.txt..', 'hello there')
+  expectError(
+    { status: two.status, body: two.body },
+    415,
+    'filename: "report.txt.." is not a type the node can read (it ends with dots after its extension)'
+  )
+  // A name with no readable type before its dot is refused as before, without the hint.
+  const plain = await upload.upload('/', 'report.exe.', 'hello there')
+  expect(plain.status).toBe(415)
+  expect(JSON.stringify(plain.body)).not.toContain('after its extension')
+  expect(await list('/')).toEqual([])
+})

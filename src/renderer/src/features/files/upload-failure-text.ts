@@ -1,6 +1,6 @@
 import { DISK_ERROR_MESSAGE, DISK_FULL_MESSAGE, READ_ONLY_MESSAGE } from '../../../../shared/contract/disk-messages'
 import { FOLDER_NOT_REPLACED, VFS_MAX_UPLOAD_BYTES } from '../../../../shared/contract/vector-fs'
-import { endsInSpacesAfterType } from '../../../../shared/contract/vector-fs-types'
+import { endsInDotsAfterType, endsInSpacesAfterType, trailingDotsText } from '../../../../shared/contract/vector-fs-types'
 import { fileSizeText } from '../../../../shared/byte-size'
 import { ApiFailure, errorText, NO_SESSION_TEXT } from '../../api/client'
 import { canSucceedAgain, FileNotReadable } from './upload-failure'
@@ -80,6 +80,11 @@ export function uploadFailureText(err: unknown, name: string, folder: string, wh
       return `${name} is too large: the library takes files of up to ${limitOf(message)}. Split it into smaller files, or save a smaller copy, and upload that.`
     if (status === 415 && endsInSpacesAfterType(name))
       return `“${name}” was not uploaded: its name ends with a space after “${extensionOf(name.trimEnd())}”, so the library does not take it for a ${extensionOf(name.trimEnd())} file. Rename the file without the space at the end, and upload that.`
+    if (status === 415 && endsInDotsAfterType(name)) {
+      const type = extensionOf(name.replace(/\.+$/, ''))
+      const dots = trailingDotsText(name)
+      return `“${name}” was not uploaded: its name ends with ${dots} after “${type}”, so the library does not take it for a ${type} file. Rename the file without the ${dots === 'a dot' ? 'dot' : 'dots'} at the end, and upload that.`
+    }
     if (status === 415)
       return `${name} is not a kind of file the library reads. It reads ${READABLE_KINDS_TEXT}. Save it as one of these, and upload that.`
     if (status === 400 && message.includes(READ_FAILED)) return unreadable(name, message)
