@@ -75,6 +75,34 @@ describe('New job page against a real node', () => {
     expect(scope.network_folders.map((f) => f.path.path_ids)).toEqual([['Reports']])
   })
 
+  it('a network folder typed but not added is kept with the rest of the draft when the page is left and opened again; Clear names it', async () => {
+    const page = renderWithApp(<NewJobPage />, routerTransport(node.router))
+    await userEvent.click(screen.getByRole('button', { name: 'Advanced: folders on other nodes' }))
+    let network = screen.getByRole('region', { name: 'Folders on other nodes' })
+    const field = (label: string) => within(network).getByLabelText<HTMLInputElement>(label, { exact: false, selector: 'input' })
+    await userEvent.type(field('Remote node'), '@@other.sep-shinkai')
+    await userEvent.type(field('Shared folder name'), 'Shared')
+    await userEvent.type(screen.getByLabelText('Sheet association'), 'Budget')
+    page.unmount()
+
+    renderWithApp(<NewJobPage />, routerTransport(node.router))
+    // Shown again, its part open: the typing is where it was left.
+    expect(screen.getByRole('button', { name: 'Advanced: folders on other nodes' }).getAttribute('aria-expanded')).toBe('true')
+    network = screen.getByRole('region', { name: 'Folders on other nodes' })
+    expect(field('Remote node').value).toBe('@@other.sep-shinkai')
+    expect(field('Shared folder name').value).toBe('Shared')
+    expect(screen.getByLabelText<HTMLInputElement>('Sheet association').value).toBe('Budget')
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Clear the new job?' })
+    expect(dialog.textContent).toContain(
+      'The sheet association “Budget” and the network folder typed but not added will be discarded. The provider stays chosen.'
+    )
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Clear' }))
+    await waitFor(() => expect(field('Remote node').value).toBe(''))
+    expect(field('Shared folder name').value).toBe('')
+  })
+
   it('a path alone typed into the network folder form is said on the Path field; cleared, Create job creates', async () => {
     renderWithApp(<NewJobPage />, routerTransport(node.router))
     const select = screen.getByLabelText<HTMLInputElement>(/^Provider/, { selector: 'input' })

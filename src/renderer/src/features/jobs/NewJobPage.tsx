@@ -201,7 +201,14 @@ export function NewJobPage() {
         </Text>
       </div>
       <HeldEntriesContext.Provider value={heldEntries.value}>
-        <ScopeEditor value={draft.scope} onChange={(scope) => draft.set({ scope })} />
+        <ScopeEditor
+          value={draft.scope}
+          onChange={(scope) => draft.set({ scope })}
+          networkTyping={{
+            value: draft.networkTyping,
+            update: (next) => draft.set({ networkTyping: next(useNewJobDraft.getState().networkTyping) })
+          }}
+        />
       </HeldEntriesContext.Provider>
       <Group align="flex-end">
         <TextInput

@@ -5,6 +5,7 @@ import { focusAfterRemoving } from '../../app/focus-when-lost'
 import { addEntry, IMPORTED_SECTION_TITLE, removeEntry, SCOPE_SECTIONS, summarizeLocal, type ScopeSection } from './scope-entries'
 import { LibraryPicker, type ScopeProps } from './LibraryPicker'
 import { LocalCard, LocalImport, NetworkForm } from './ScopeImports'
+import { typedField, type KeptNetworkTyping } from './network-typing'
 
 /** Each entry object's own number, for as long as the object lives (removing others keeps the rest's objects). */
 const entryIds = new WeakMap<object, number>()
@@ -29,12 +30,15 @@ const sectionLabel = (key: ScopeSection) => SCOPE_SECTIONS.find((s) => s.key ===
  * VectorFS folders and items are picked from the library's tree; network folders are typed in
  * under "Advanced: folders on other nodes"; local vrkai/vrpack files are imported.
  */
-export function ScopeEditor({ value, onChange }: ScopeProps) {
+export function ScopeEditor({ value, onChange, networkTyping }: ScopeProps & { networkTyping?: KeptNetworkTyping }) {
   const remove = (key: ScopeSection, index: number) => (clicked: HTMLElement) => {
     focusAfterRemoving(clicked)
     onChange(removeEntry(value, key, index))
   }
-  const [advanced, setAdvanced] = useState(value.network_folders.length > 0)
+  // Open when it has folders, or typing kept from before (New job's, back on the page): hidden, it was not seen.
+  const [advanced, setAdvanced] = useState(
+    () => value.network_folders.length > 0 || (networkTyping !== undefined && typedField(networkTyping.value) !== undefined)
+  )
   // Keyed by what they are, not by their place: removing one must remove its row, not relabel the next
   // (whose Remove button then kept the focus by accident).
   const keys = {
@@ -81,7 +85,11 @@ export function ScopeEditor({ value, onChange }: ScopeProps) {
               onRemove={remove('network_folders', i)}
             />
           ))}
-          <NetworkForm onAdd={(f) => onChange(addEntry(value, 'network_folders', f))} onHeld={() => setAdvanced(true)} />
+          <NetworkForm
+            onAdd={(f) => onChange(addEntry(value, 'network_folders', f))}
+            onHeld={() => setAdvanced(true)}
+            kept={networkTyping}
+          />
         </Section>
       </Collapse>
     </Stack>

@@ -18,12 +18,19 @@ import {
 } from './scope-entries'
 import { countText } from '../../app/count-format'
 import { useHeldCheck, useHeldTyping } from './held-entries'
+import { NETWORK_START, typedField, type KeptNetworkTyping, type NetworkTyping } from './network-typing'
 
 // The scope's entries from outside the library: network folders typed in, local vrkai/vrpack files imported.
 
-function useFields<T extends Record<string, unknown>>(initial: T) {
-  const [v, setV] = useState(initial)
-  return [v, (patch: Partial<T>) => setV((s) => ({ ...s, ...patch })), () => setV(initial)] as const
+/** The form's typing: the page's when it keeps it (`kept`), else the form's own, gone with it. */
+function useTyping(kept: KeptNetworkTyping | undefined) {
+  const [own, setOwn] = useState(NETWORK_START)
+  const update = kept ? kept.update : setOwn
+  return [
+    kept ? kept.value : own,
+    (patch: Partial<NetworkTyping>) => update((s) => ({ ...s, ...patch })),
+    () => update(() => NETWORK_START)
+  ] as const
 }
 
 /**
@@ -59,27 +66,18 @@ const PathInput = ({
 /** The sentence on a field holding typing not yet added when the job is created. */
 export const HELD_FOLDER_SENTENCE = 'Press Add network folder to include this folder, or clear the field.'
 
-const NETWORK_START = { nodeName: '', profileName: 'main', agentName: '', name: '', path: [] as string[] }
-type NetworkTyping = typeof NETWORK_START
-
-/** The first field typed in (in the form's order), or undefined when the form is as it starts. */
-function typedField(f: NetworkTyping): keyof NetworkTyping | undefined {
-  if (f.nodeName.trim()) return 'nodeName'
-  if (f.profileName.trim() !== NETWORK_START.profileName) return 'profileName'
-  if (f.agentName.trim()) return 'agentName'
-  if (f.name.trim()) return 'name'
-  return f.path.length > 0 ? 'path' : undefined
-}
-
 export function NetworkForm({
   onAdd,
-  onHeld
+  onHeld,
+  kept
 }: {
   onAdd: (f: ReturnType<typeof networkFolder>) => void
   /** The form held typing when the job was created: shown (an Advanced part opened) so the focus can go to it. */
   onHeld?: () => void
+  /** The typing kept by the page (across leaving it), else the form's own. */
+  kept?: KeptNetworkTyping
 }) {
-  const [f, set, reset] = useFields(NETWORK_START)
+  const [f, set, reset] = useTyping(kept)
   // Add is always pressable: disabled, it said nothing of what was missing, and Tab passed it by.
   // Pressed with a field empty or wrong, it says so on each such field and goes to the first.
   const [tried, setTried] = useState(false)

@@ -2,17 +2,20 @@ import { create } from 'zustand'
 import { persist, type PersistStorage } from 'zustand/middleware'
 import { parseExactJson } from '../../../../shared/exact-json'
 import { emptyScope, type JobScope } from '../../../../shared/contract/scope'
+import { NETWORK_START, type NetworkTyping } from './network-typing'
 
 interface NewJobDraft {
   readonly providerId: string | null
   readonly scope: JobScope
   readonly sheet: string
   readonly hidden: boolean
-  readonly set: (patch: Partial<Pick<NewJobDraft, 'providerId' | 'scope' | 'sheet' | 'hidden'>>) => void
+  /** A network folder typed but not added yet: kept with the rest (leaving the page lost it without a word). */
+  readonly networkTyping: NetworkTyping
+  readonly set: (patch: Partial<Pick<NewJobDraft, 'providerId' | 'scope' | 'sheet' | 'hidden' | 'networkTyping'>>) => void
   readonly reset: () => void
 }
 
-type KeptDraft = Pick<NewJobDraft, 'providerId' | 'scope' | 'sheet' | 'hidden'>
+type KeptDraft = Pick<NewJobDraft, 'providerId' | 'scope' | 'sheet' | 'hidden' | 'networkTyping'>
 
 /**
  * sessionStorage read exactly: an imported entry's metadata may hold a whole number past 2^53, which
@@ -35,8 +38,9 @@ export const useNewJobDraft = create<NewJobDraft>()(
       scope: emptyScope(),
       sheet: '',
       hidden: false,
+      networkTyping: NETWORK_START,
       set: (patch) => set(patch),
-      reset: () => set({ scope: emptyScope(), sheet: '', hidden: false })
+      reset: () => set({ scope: emptyScope(), sheet: '', hidden: false, networkTyping: NETWORK_START })
     }),
     { name: 'nodedesk.newJobDraft', storage: exactSessionStorage }
   )
