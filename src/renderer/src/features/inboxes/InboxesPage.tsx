@@ -147,7 +147,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
     placeOf: (id: string) => number | undefined
     rowsBetween: (lo: number, hi: number) => Promise<InboxRowData[]>
   }>(null)
-  const { tabStop, rangeExtractor, onFocus, setFocusedAt } = useRovingTabStop({
+  const { tabStop, rangeExtractor, onFocus, setFocusedAt, startOver } = useRovingTabStop({
     count,
     fallback: 0,
     scope: searching ? 'search' : 'list',
@@ -609,7 +609,8 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
   })
   // Hidden inboxes shown or not: another list, shown from its top. It kept the scroll of the one before,
   // somewhere in its middle, its first row cut in half (the virtualizer scrolls a list drawn anew, once
-  // the new rows come, to where the old one was); the place to come back to after a search goes too.
+  // the new rows come, to where the old one was); the place to come back to after a search goes too, and
+  // the Tab stop's place (the row there is another one now).
   const listedHidden = useRef(showHidden)
   const topPending = useRef(false)
   useLayoutEffect(() => {
@@ -617,6 +618,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
       listedHidden.current = showHidden
       listTop.current = 0
       topPending.current = true
+      startOver()
     }
     if (!topPending.current || !scrollRef.current) return
     topPending.current = false

@@ -94,7 +94,16 @@ export function useRovingTabStop({
     },
     [setFocusedAt, scrollRef]
   )
-  return { tabStop, rangeExtractor, onFocus, setFocusedAt }
+  /**
+   * The rows are another list now (hidden inboxes shown or not), shown from its top: the Tab stop is the
+   * row last focused if this list has it among the rows it has read, else `fallback`, not that row's old
+   * place, where this list has another row (Tab went to it, far down, and Enter opened it).
+   */
+  const startOver = useCallback(
+    () => setFocused((prev) => (prev && prev.scope === scope && prev.index !== fallback ? { ...prev, index: fallback } : prev)),
+    [scope, fallback]
+  )
+  return { tabStop, rangeExtractor, onFocus, setFocusedAt, startOver }
 }
 
 /** The rows actually on screen: without the Tab stop's row, kept drawn far away (which would read every page up to it). */
