@@ -589,6 +589,9 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
     if (value.trim() !== search.trim()) {
       setSelected((prev) => (prev.size ? new Map() : prev))
       anchor.current = null // a Shift-click in the new rows starts from itself
+      // Other results: Tab enters them on their first (or on the row last focused, if among them), not at
+      // the old row's place (the last result, or another search's row far down).
+      if (searching) startOver()
     }
     setSearch(value)
   }
