@@ -93,6 +93,44 @@ describe('an upload whose file holds no text says so in its row', () => {
     expect(asked.sort()).toEqual(['/Inbox/blank.docx', '/Inbox/invoice.pdf', '/Inbox/lease.txt', '/Inbox/minutes.docx', '/Inbox/scan.pdf'])
   }, 30_000)
 
+  it("the next file is sent while the node is asked of the last one's passages: a slow answer does not hold up the uploads", async () => {
+    await node.post('/v2/create_folder', { path: '/', folder_name: 'Held' })
+    const inner = routerTransport(node.router)
+    let answer!: () => void
+    const answered = new Promise<void>((done) => (answer = done))
+    const held: string[] = []
+    const transport = {
+      ...inner,
+      request: (req: Parameters<typeof inner.request>[0]) => {
+        if (req.path !== '/v2/vector_fs_passage_count') return inner.request(req)
+        held.push(String(req.query?.path))
+        return answered.then(() => inner.request(req))
+      }
+    }
+    renderWithApp(<FilesPage />, transport)
+    // More files than are sent at once (four), each one asked about once the node has it.
+    const files = Array.from({ length: 9 }, (_, i) => fileOf(`Held note ${i}.`, `held-${i}.txt`, 'text/plain'))
+    files.push(fileOf(await scanPdf(), 'held-scan.pdf', 'application/pdf'))
+    await dropInto(node, 'Held', files)
+    // Every file reaches the node while no passage count has answered (one slot each held them: four went, six waited).
+    await waitFor(
+      async () => {
+        const listed = (await node.get('/v2/retrieve_path_simplified', { path: '/Held' })).body as { name: string }[]
+        expect(listed.map((f) => f.name).sort()).toEqual(files.map((f) => f.name).sort())
+      },
+      { timeout: 15_000 }
+    )
+    await waitFor(() => expect(held).toHaveLength(10))
+    // Not done until the node says whether they hold text: a row must not say plain "done" of a scan.
+    expect(screen.getAllByTestId('upload-row').filter((r) => r.dataset.state === 'done')).toEqual([])
+    answer()
+    await waitFor(() => expect(screen.getAllByTestId('upload-row').map((r) => r.dataset.state)).toEqual(Array(10).fill('done')), {
+      timeout: 15_000
+    })
+    expect(within(rowOf('held-scan.pdf')).getByText(/^done/).textContent).toBe('done — no text found')
+    expect(within(rowOf('held-3.txt')).getByText(/^done/).textContent).toBe('done')
+  }, 30_000)
+
   it('among many files, the ones with no text stay in sight and the summary counts them', async () => {
     await node.post('/v2/create_folder', { path: '/', folder_name: 'Bulk' })
     renderWithApp(<FilesPage />, routerTransport(node.router))

@@ -4,13 +4,13 @@ import { uploadRefresher } from '../../api/queries'
 import { useUploadsUnderWay } from '../../stores/uploads'
 import { FolderMaking } from './folder-making'
 import { sendingFailure } from './upload-failure'
-import { UploadQueue } from './upload-queue'
+import { UploadQueue, type UploadOutcome } from './upload-queue'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { baseName, parentPath } from './vfs-paths'
 
 /**
- * Files sent at once. Two left the node waiting between requests (each file is an upload and a question
- * of its passages, one after the other): a folder of thousands of small files went at 15 files a second.
+ * Files sent at once. Two left the node waiting between requests: a folder of thousands of small files went
+ * at 15 files a second. A file's question of its passages (see noTextOutcome) is asked outside its slot.
  */
 const UPLOADS_IN_FLIGHT = 4
 
@@ -57,7 +57,7 @@ export function uploadQueueFor(client: Client, qc: QueryClient): UploadQueue {
     })
     // The folder the file landed in: the one picked, under its new path if it was renamed or moved meanwhile.
     refresh(parentPath(info.path))
-    return { noText: await holdsNoText(client, info) }
+    return noTextOutcome(client, info)
   }, UPLOADS_IN_FLIGHT)
   queue.subscribe(() => {
     const waiting = queue.waitingCount()
@@ -70,15 +70,13 @@ export function uploadQueueFor(client: Client, qc: QueryClient): UploadQueue {
 /**
  * Whether an uploaded file holds no text (empty, a scan with no text layer), so its row says so: from the
  * upload's answer when it tells (a file being embedded, or embedded, has passages; an empty one has none),
- * else asked of the node (its passage count). Unknown (the file replaced or moved meanwhile, the node
- * unreachable): the row says plain done, as before.
+ * else asked of the node (its passage count) after the upload's slot is let go. Unknown (the file replaced
+ * or moved meanwhile, the node unreachable): the row says plain done, as before.
  */
-export async function holdsNoText(client: Client, info: FileInfo): Promise<boolean> {
-  if (info.has_embeddings || info.status === 'processing') return false
-  if (info.size === 0) return true
-  try {
-    return (await client.call('vector_fs_passage_count', { query: { path: info.path } })).passages === 0
-  } catch {
-    return false
+export function noTextOutcome(client: Client, info: FileInfo): UploadOutcome {
+  if (info.has_embeddings || info.status === 'processing') return { noText: false }
+  if (info.size === 0) return { noText: true }
+  return {
+    noTextLater: async () => (await client.call('vector_fs_passage_count', { query: { path: info.path } })).passages === 0
   }
 }

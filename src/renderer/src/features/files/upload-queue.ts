@@ -46,12 +46,17 @@ const isWaiting = (s: UploadState) => s.kind === 'queued' || s.kind === 'uploadi
 /** Queued, or still being sent: stopping it means the node stores nothing of it. */
 export const isCancellable = (s: UploadState) => s.kind === 'queued' || (s.kind === 'uploading' && !isSent(s))
 
-/** What an Uploader may answer of a file stored: `noText`, no text could be read from it (its row says so). */
+/**
+ * What an Uploader may answer of a file stored: `noText`, no text could be read from it (its row says so).
+ * `noTextLater`: the node has the file, and whether it holds text is still being asked. The file's slot is
+ * let go at once (the next file is sent meanwhile); its row says done once that answers (false if it fails).
+ */
 export interface UploadOutcome {
   readonly noText?: boolean
+  readonly noTextLater?: () => Promise<boolean>
 }
 
-const noTextIn = (result: unknown): boolean => typeof result === 'object' && result !== null && (result as UploadOutcome).noText === true
+const outcomeOf = (result: unknown): UploadOutcome => (typeof result === 'object' && result !== null ? result : {})
 
 /**
  * Sends one file; reports bytes sent when the transport can; stops when `signal` aborts; `replace`: a file of its name goes.
@@ -312,18 +317,41 @@ export class UploadQueue {
       // Its slot is freed before its row says how it ended: whoever sees that (idle(), a listener)
       // and adds files at once has them start together.
       const settle = (state: UploadState) => {
-        this.sending.delete(row.id)
-        // Kept only for a Retry that can succeed: a file the node refused for what it is would be refused again.
-        if (state.kind !== 'failed' || !state.retryable) this.files.delete(row.id)
-        this.running--
+        release(state)
         try {
           this.set(row.id, state)
         } finally {
           this.pump() // a listener that throws does not stop the queue
         }
       }
+      const release = (state: UploadState) => {
+        this.sending.delete(row.id)
+        // Kept only for a Retry that can succeed: a file the node refused for what it is would be refused again.
+        if (state.kind !== 'failed' || !state.retryable) this.files.delete(row.id)
+        this.running--
+      }
+      const stored = (noText: boolean) => settle(noText ? { kind: 'done', noText: true } : { kind: 'done' })
       void this.upload(row.folder, file, progress, stop.signal, row.replace === true).then(
-        (result) => settle(noTextIn(result) ? { kind: 'done', noText: true } : { kind: 'done' }),
+        (result) => {
+          const { noText, noTextLater } = outcomeOf(result)
+          if (!noTextLater) return stored(noText === true)
+          // The node has the file: the next one is sent while this one's passages are asked of it (both in
+          // turn in one slot, the window sent a folder of small files at a tenth of the node's pace). Its row
+          // stays sent whole, not cancellable, until that answers.
+          release({ kind: 'done' })
+          const now = this.rows.find((r) => r.id === row.id)?.state
+          if (now && !isSent(now)) this.set(row.id, { kind: 'uploading', loaded: file.size, total: file.size })
+          this.pump()
+          void noTextLater()
+            .catch(() => false)
+            .then((none) => {
+              try {
+                this.set(row.id, none ? { kind: 'done', noText: true } : { kind: 'done' })
+              } finally {
+                this.pump()
+              }
+            })
+        },
         (err: unknown) =>
           settle(
             stop.signal.aborted
