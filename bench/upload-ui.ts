@@ -14,7 +14,7 @@ export async function benchUploadUi(n: number): Promise<{ files: number; seconds
   const serve = await startServe(['--port', '0', '--data-dir', dataDir])
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })
     await page.goto(serve.uiUrl)
     await page.evaluate("location.hash = '#/files'")
     await page.getByTestId('files-empty').waitFor()
@@ -25,7 +25,7 @@ export async function benchUploadUi(n: number): Promise<{ files: number; seconds
     }))
     const start = Date.now()
     await page.locator('input[type=file]').first().setInputFiles(files)
-    await page.getByText(`${n} of ${n} files uploaded`).waitFor({ timeout: 30 * 60_000 })
+    await page.getByText(`${n.toLocaleString('en-US')} of ${n.toLocaleString('en-US')} files uploaded`).waitFor({ timeout: 30 * 60_000 })
     const seconds = (Date.now() - start) / 1000
     return { files: n, seconds, filesPerSecond: n / seconds }
   } finally {

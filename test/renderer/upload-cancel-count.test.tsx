@@ -58,3 +58,27 @@ describe('Cancel for every upload says how many it stops, and why the rest are l
     expect(screen.queryByTestId('uploads-sent-whole')).toBeNull()
   })
 })
+
+/* The summary read "4838 of 5001 files done" where the rest of the window writes "4,838 of 5,001". */
+describe('the uploads summary groups thousands as the rest of the window does', () => {
+  it('1,203 files, two refused and one cancelled: "1,200 of 1,203 files uploaded, 2 failed, 1 cancelled" with thousands grouped', async () => {
+    let sent = 0
+    const q = new UploadQueue((_f, file) => {
+      sent++
+      if (file.name.startsWith('bad')) return Promise.reject(new Error('The node refused it'))
+      return Promise.resolve(undefined)
+    }, 4)
+    q.add(
+      '/docs',
+      Array.from({ length: 1202 }, (_, i) => new File(['x'], i < 2 ? `bad-${i}.txt` : `note-${i}.txt`))
+    )
+    q.add('/docs', [new File(['x'], 'last.txt')])
+    q.cancel(q.snapshot().at(-1)!.id)
+    await q.idle()
+    expect(sent).toBe(1202)
+    renderWithApp(<UploadRows queue={q} uploadButton={createRef()} />)
+    const summary = await screen.findByTestId('upload-summary')
+    expect(summary.textContent).toMatch(/^1,200 of 1,203 files uploaded, 2 failed, 1 cancelled \(1,1\d\d not listed\)$/)
+    expect(screen.getByRole('progressbar', { name: 'Uploads: 1,203 of 1,203 finished' })).toBeTruthy()
+  })
+})

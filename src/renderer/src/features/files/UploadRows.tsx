@@ -14,7 +14,7 @@ import {
 import { askToConfirm } from '../../app/confirm'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { throttledSubscribe } from '../../app/throttled-subscribe'
-import { isCancellable, isSent, MAX_UPLOAD_ROWS, UploadQueue, uploadView, type UploadRow } from './upload-queue'
+import { isCancellable, isSent, MAX_UPLOAD_ROWS, UploadQueue, uploadView, type UploadRow, type UploadView } from './upload-queue'
 import { fileSizeText } from '../../../../shared/byte-size'
 import { countText } from '../../app/count-format'
 import { useClient } from '../../api/client-context'
@@ -38,6 +38,23 @@ export const sentWholeText = (sent: number): string =>
   sent === 1
     ? '1 more file is sent whole and being stored by the node: it can no longer be cancelled.'
     : `${countText(sent)} more files are sent whole and being stored by the node: they can no longer be cancelled.`
+
+/**
+ * The uploads summary's line, its counts grouped as the rest of the window writes them ("4,838 of 5,001 files
+ * done"; it read "4838 of 5001").
+ */
+export function summaryText(view: UploadView, hidden: number): string {
+  const { done, total, noText, failed, cancelled } = view
+  return (
+    (view.waiting > 0
+      ? `Uploading: ${countText(done)} of ${countText(total)} files done`
+      : `${countText(done)} of ${countText(total)} files uploaded`) +
+    (noText > 0 ? `, ${countText(noText)} with no text found` : '') +
+    (failed > 0 ? `, ${countText(failed)} failed` : '') +
+    (cancelled > 0 ? `, ${countText(cancelled)} cancelled` : '') +
+    ` (${countText(hidden)} not listed)`
+  )
+}
 
 /** The uploads under way and just done, each with its progress, a Cancel and what went wrong. */
 export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; uploadButton: RefObject<HTMLButtonElement | null> }) {
@@ -66,16 +83,11 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
       <Stack gap={6}>
         {hidden > 0 && (
           <div data-testid="upload-summary">
-            <Text size="sm">
-              {view.waiting > 0 ? `Uploading: ${view.done} of ${view.total} files done` : `${view.done} of ${view.total} files uploaded`}
-              {view.noText > 0 ? `, ${view.noText} with no text found` : ''}
-              {view.failed > 0 ? `, ${view.failed} failed` : ''}
-              {view.cancelled > 0 ? `, ${view.cancelled} cancelled` : ''} ({hidden} not listed)
-            </Text>
+            <Text size="sm">{summaryText(view, hidden)}</Text>
             <Progress
               value={(100 * (view.total - view.waiting)) / view.total}
               size="xs"
-              aria-label={`Uploads: ${view.total - view.waiting} of ${view.total} finished`}
+              aria-label={`Uploads: ${countText(view.total - view.waiting)} of ${countText(view.total)} finished`}
             />
           </div>
         )}
@@ -94,7 +106,7 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
               <Button
                 aria-label={
                   view.taken > 0
-                    ? `Retry the ${view.retryable} other failed uploads (not the ${view.taken} whose names are taken)`
+                    ? `Retry the ${countText(view.retryable)} other failed uploads (not the ${countText(view.taken)} whose names are taken)`
                     : undefined
                 }
                 size="xs"
@@ -110,7 +122,7 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
                   queue.retryFailed()
                 }}
               >
-                {view.taken > 0 ? `Retry the ${view.retryable} other failed` : `Retry ${view.retryable} failed`}
+                {view.taken > 0 ? `Retry the ${countText(view.retryable)} other failed` : `Retry ${countText(view.retryable)} failed`}
               </Button>
             )}
             {/* A folder uploaded again: its files refused for names the library has, replaced at once after one question. */}
@@ -122,7 +134,7 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
                 w="fit-content"
                 onClick={() => confirmReplaceAll(queue, () => clearButton.current ?? uploadButton.current)}
               >
-                Replace {view.taken} files
+                Replace {countText(view.taken)} files
               </Button>
             )}
             {view.cancellable > 1 && (
