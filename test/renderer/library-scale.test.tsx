@@ -8,6 +8,7 @@ import type { BridgeRequest } from '../../src/shared/bridge'
 import { emptyScope, type JobScope } from '../../src/shared/contract/scope'
 import type { FileInfo } from '../../src/shared/contract/vector-fs'
 import { startTestNode, tempDir, type TestNode } from '../support/node'
+import { ROOT_ID, treeRepo } from '../../src/main/vector-fs/tree'
 import { ScopeEditorHarness } from './scope-editor-harness'
 import { renderWithApp, routerTransport } from './render'
 import { layOutLists } from './list-layout'
@@ -37,17 +38,36 @@ beforeAll(async () => {
     const r = await res
     if (r.status !== 200) throw new Error(JSON.stringify(r.body))
   }
-  for (let c = 1; c <= CLIENTS; c++) {
-    await ok(node.post('/v2/create_folder', { path: '/', folder_name: client(c) }))
-    for (let k = 1; k <= CASES; k++) {
-      await ok(node.post('/v2/create_folder', { path: `/${client(c)}`, folder_name: `Case ${pad(k)}` }))
-      for (let f = 1; f <= FILES; f++) {
-        const file_data = new TextEncoder().encode(`Client ${c}, case ${k}, note ${f}.`)
-        await ok(node.post('/v2/upload_file_to_folder', { path: `/${client(c)}/Case ${pad(k)}`, filename: `note ${f}.txt`, file_data }))
+  // The first folders and file through the API (the file's bytes stored); the other 9,999 files and
+  // 2,018 folders through the library's own tree module in one transaction, sharing those bytes:
+  // 1,000 uploads took over 120 s on a machine also running CI and other sessions' tests, and what
+  // is checked here is how the window reads a large tree, not how the node takes uploads.
+  await ok(node.post('/v2/create_folder', { path: '/', folder_name: client(1) }))
+  await ok(node.post('/v2/create_folder', { path: `/${client(1)}`, folder_name: `Case ${pad(1)}` }))
+  const file_data = new TextEncoder().encode('Client 1, case 1, note 1.')
+  await ok(node.post('/v2/upload_file_to_folder', { path: `/${client(1)}/Case ${pad(1)}`, filename: 'note 1.txt', file_data }))
+  const tree = treeRepo(node.store.db)
+  const first = tree.resolve([client(1), `Case ${pad(1)}`, 'note 1.txt'])!
+  node.store.db.transaction(() => {
+    for (let c = 1; c <= CLIENTS; c++) {
+      const clientId = c === 1 ? tree.resolve([client(1)])!.id : tree.insertFolder(ROOT_ID, client(c), first.created_time)
+      for (let k = 1; k <= CASES; k++) {
+        const caseId = c === 1 && k === 1 ? first.parent_id! : tree.insertFolder(clientId, `Case ${pad(k)}`, first.created_time)
+        for (let f = c === 1 && k === 1 ? 2 : 1; f <= FILES; f++)
+          tree.insertFile({
+            parentId: caseId,
+            name: `note ${f}.txt`,
+            sha256: first.sha256!,
+            size: first.size,
+            fileType: first.file_type!,
+            status: 'ready',
+            createdTime: first.created_time,
+            modifiedTime: first.modified_time,
+            resourceJson: null
+          })
       }
     }
-  }
-  // 1,000 uploads: over 120 s once on a machine also running CI and three other sessions' tests.
+  })()
 }, 300_000)
 afterAll(async () => {
   await node.close()
