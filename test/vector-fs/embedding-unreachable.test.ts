@@ -132,7 +132,10 @@ it('a server that accepts and never answers: one time-out fails every file waiti
 
 it('while a call to a server that accepts and never answers is pending, the file states say the files wait on it, and until when', async () => {
   // The files are "processing" (the contract's status) for the whole time-out: nothing said they waited on the server.
-  await start(10_000, {}, 300)
+  // The call's time-out (the queue's callTimeoutMs): long enough for the uploads and the looks below on a
+  // loaded machine, short enough that the test does not wait 10 s for the files to be given up on.
+  const callTimeoutMs = 5_000
+  await start(callTimeoutMs, {}, 300)
   fake = await startFakeEmbeddings(16)
   fake.behaviour = { type: 'hang' }
   await useEmbeddingServer(`${fake.url}/v1`)
@@ -153,13 +156,13 @@ it('while a call to a server that accepts and never answers is pending, the file
   expect(now.embedding_wait).toMatchObject({ provider_id: 'emb', model: 'nomic-embed-text' })
   const since = Date.parse(now.embedding_wait.since)
   expect(since).toBeGreaterThanOrEqual(t0 - 1000)
-  expect(Date.parse(now.embedding_wait.gives_up_at) - since).toBe(10_000)
+  expect(Date.parse(now.embedding_wait.gives_up_at) - since).toBe(callTimeoutMs)
   // Each file's own status stays within the contract's statuses.
   const listed = (await call('GET', '/v2/retrieve_path_simplified?path=/')).body as { status: string }[]
   expect(listed.every((f) => f.status === 'processing')).toBe(true)
 
   // Given up: the files say why themselves, and nothing waits any more.
-  await expectAllFailedWithin(15_000)
+  await expectAllFailedWithin(10_000)
   expect(((await call('GET', '/v2/vector_fs_file_states')).body as { embedding_wait: unknown }).embedding_wait).toBeNull()
 })
 
