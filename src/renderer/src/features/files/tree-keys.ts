@@ -74,12 +74,19 @@ export function treeKeyAction<E extends TreeEntry>(
 }
 
 /**
+ * A name or typed text as type-ahead compares them: in lower case and composed (NFC). A name from a
+ * Mac's file system is often stored decomposed ("Re\u0301sume\u0301"), what a keyboard types composed
+ * ("ré"): the two look the same, and the node takes them for one name.
+ */
+const typeAheadForm = (text: string) => text.toLocaleLowerCase().normalize('NFC')
+
+/**
  * The row type-ahead lands on: the first entry after `current` (going round) whose name starts with
- * `typed`, ignoring case; a run of one repeated letter steps through the names starting with it.
- * -1 when no name matches.
+ * `typed`, ignoring case and Unicode form; a run of one repeated letter steps through the names
+ * starting with it. -1 when no name matches.
  */
 export function typeAheadMatch<E extends TreeEntry>(lines: readonly TreeLine<E>[], current: number, typed: string): number {
-  const text = typed.toLocaleLowerCase()
+  const text = typeAheadForm(typed)
   const repeated = text.length > 1 && [...text].every((c) => c === text[0])
   const prefix = repeated ? text[0]! : text
   // A longer prefix may still match the current row; a new or repeated letter looks from the next one.
@@ -87,7 +94,7 @@ export function typeAheadMatch<E extends TreeEntry>(lines: readonly TreeLine<E>[
   for (let step = 0; step < lines.length; step++) {
     const i = (start + step) % lines.length
     const line = lines[i]!
-    if (line.kind === 'entry' && line.entry.name.toLocaleLowerCase().startsWith(prefix)) return i
+    if (line.kind === 'entry' && typeAheadForm(line.entry.name).startsWith(prefix)) return i
   }
   return -1
 }
