@@ -50,6 +50,7 @@ import {
   foundTree,
   includedBy,
   partlySelected,
+  selectionKey,
   selectionOf,
   toggleEntry,
   unselectAll,
@@ -464,10 +465,11 @@ function PickerRows({ lines, ctx }: { lines: readonly TreeLine<PickerEntry>[]; c
 /** Whether an entry is selected itself, with a folder above it (which), or partly (something under it is). */
 function checkState(ctx: PickerContext, entry: PickerEntry) {
   const { selection } = ctx
-  const parent = includedBy(selection, entry.path)
-  const own = entry.is_directory ? selection.folders.has(entry.path) : selection.items.has(entry.path)
+  const path = selectionKey(entry.path)
+  const parent = includedBy(selection, path)
+  const own = entry.is_directory ? selection.folders.has(path) : selection.items.has(path)
   // Partly selected: something selected lies under it (known from the selected paths alone).
-  const some = entry.is_directory && !own && ctx.partly.has(entry.path)
+  const some = entry.is_directory && !own && ctx.partly.has(path)
   return { own, parent, some }
 }
 

@@ -3,7 +3,15 @@ import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { parentPath } from '../../../../shared/vfs-path'
 import { fileSource } from './scope-entries'
 
-const key = (pathIds: readonly string[]) => '/' + pathIds.join('/')
+/**
+ * A path as the selection compares it: composed (NFC). A scope set by a script may spell a name
+ * composed ("R\u00e9sum\u00e9") where the library lists it decomposed, as a Mac's file system wrote it,
+ * or the other way round: the node takes both for one name, and so does the picker, which showed the
+ * folder unticked and, ticked, took it into the scope a second time.
+ */
+export const selectionKey = (path: string) => path.normalize('NFC')
+
+const key = (pathIds: readonly string[]) => selectionKey('/' + pathIds.join('/'))
 
 /** The seed's file type for a library file, from its extension. */
 export function documentType(name: string): string {
@@ -54,7 +62,7 @@ export function selectionOf(scope: JobScope): Selection {
 /** The selected folder that already includes `path` (the nearest ancestor selected), if any: one look-up per level. */
 export function includedBy(selection: Selection, path: string): string | undefined {
   if (path === '/') return undefined
-  for (let p = parentPath(path); ; p = parentPath(p)) {
+  for (let p = parentPath(selectionKey(path)); ; p = parentPath(p)) {
     if (selection.folders.has(p)) return p
     if (p === '/') return undefined
   }
@@ -78,7 +86,7 @@ const under = (path: string, folder: string) => folder === '/' || path.startsWit
  * now includes; entries kept from elsewhere (other keys, missing paths) are left as they were.
  */
 export function toggleEntry(scope: JobScope, entry: LibraryEntry, checked: boolean): JobScope {
-  const path = entry.path
+  const path = selectionKey(entry.path)
   if (entry.is_directory) {
     if (!checked) return { ...scope, vector_fs_folders: scope.vector_fs_folders.filter((f) => key(f.path.path_ids) !== path) }
     return {
