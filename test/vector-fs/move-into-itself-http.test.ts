@@ -36,3 +36,22 @@ it('a folder moved under its own path is a 400 naming destination_path, whether 
   expectError(await post('/v2/move_folder', { origin_path: '/Nothing', destination_path: '/Nothing/x' }), 404, 'origin_path: ')
   expect((await post('/v2/move_folder', { origin_path: '/Contracts/2025', destination_path: '/2025' })).status).toBe(200)
 })
+
+it('a destination naming the folder in its other Unicode form (Café composed, stored decomposed) is under it too: 400, not 404', async () => {
+  const NFD = 'Cafe\u0301'
+  const NFC = 'Caf\u00e9'
+  expect((await post('/v2/create_folder', { path: '/', folder_name: NFD })).status).toBe(200)
+  const before = dbFingerprint(node.store)
+  for (const [origin, destination] of [
+    [`/${NFD}`, `/${NFC}/missing/${NFD}`],
+    [`/${NFC}`, `/${NFD}/a/b`],
+    [`/${NFD}`, `/${NFC}/${NFD}`]
+  ]) {
+    expectError(
+      await post('/v2/move_folder', { origin_path: origin, destination_path: destination }),
+      400,
+      'destination_path: a folder cannot be moved into itself'
+    )
+  }
+  expect(dbFingerprint(node.store)).toBe(before)
+})

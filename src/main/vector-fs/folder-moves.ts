@@ -29,7 +29,7 @@ export const MAX_CHANGES = 10_000
  * name, as the tree resolves it: an upload naming "Café" composed was not followed when the folder,
  * stored decomposed, was renamed by its stored spelling, and failed with "no folder".
  */
-const startsWith = (segments: readonly string[], prefix: readonly string[]) =>
+export const pathStartsWith = (segments: readonly string[], prefix: readonly string[]) =>
   prefix.length <= segments.length && prefix.every((s, i) => segments[i] === s || segments[i]!.normalize('NFC') === s.normalize('NFC'))
 
 export function folderMoves(now: () => number = () => performance.now()) {
@@ -50,7 +50,7 @@ export function folderMoves(now: () => number = () => performance.now()) {
     follow(segments: readonly string[], since: number): FollowedFolder {
       let path = segments
       for (const c of changes) {
-        if (c.at < since || !startsWith(path, c.from)) continue
+        if (c.at < since || !pathStartsWith(path, c.from)) continue
         if (c.to === null) return { kind: 'removed' }
         path = [...c.to, ...path.slice(c.from.length)]
       }

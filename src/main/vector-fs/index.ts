@@ -23,7 +23,7 @@ import { ROOT_ID, treeRepo, type EntryRow, type ListedEntry } from './tree'
 import { typedPath } from './path-search'
 import { foldName, nameSearchWords } from '../../shared/contract/vector-fs-names'
 import { dot, normalize, vectorIndex } from './vector-index'
-import { folderMoves } from './folder-moves'
+import { folderMoves, pathStartsWith } from './folder-moves'
 import { uploadTooLarge } from '../../shared/contract/limits'
 import { unreadableTypeMessage } from '../../shared/contract/vector-fs-types'
 
@@ -523,8 +523,8 @@ export function createVectorFs(options: VectorFsOptions) {
         if (to.length === 0) throw new VfsError(400, 'destination_path: the root folder exists already')
         const e = entryOfKind(kind, from, 'origin_path', 'move')
         // A destination under the folder's own path is "into itself" (400) even where the folders
-        // between do not exist, rather than a 404 for them.
-        const inside = to.length > from.length && from.every((s, i) => to[i] === s)
+        // between do not exist, rather than a 404 for them; its name in either Unicode form is the same name.
+        const inside = to.length > from.length && pathStartsWith(to, from)
         if (kind === 'folder' && inside) {
           throw new VfsError(
             400,
