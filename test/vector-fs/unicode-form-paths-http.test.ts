@@ -153,3 +153,28 @@ describe('a name written part composed, part decomposed', () => {
     expect((await call('GET', `/v2/retrieve_path_simplified?path=${q('/Re\u0301sum\u00e9s')}`)).status).toBe(200)
   })
 })
+
+describe('a name holding a character whose composed form is ASCII (KELVIN SIGN is K, GREEK QUESTION MARK ;)', () => {
+  const KELVIN = '\u212Aelvin'
+  it('is the same name as the one with the ASCII letter: a second is refused, and each spelling reaches it', async () => {
+    expect((await call('POST', '/v2/create_folder', { path: '/', folder_name: KELVIN })).status).toBe(200)
+    // A second folder, identical to the eye, was made beside it.
+    expectError(await call('POST', '/v2/create_folder', { path: '/', folder_name: 'Kelvin' }), 409, 'folder_name: /Kelvin exists')
+    expect((await call('POST', '/v2/create_folder', { path: '/Kelvin', folder_name: 'Notes' })).status).toBe(200)
+    const listed = await call<FileInfo[]>('GET', `/v2/retrieve_path_simplified?path=${q('/Kelvin')}`)
+    expect(listed.body.map((f) => f.path_ids)).toEqual([[KELVIN, 'Notes']])
+    expect((await call('POST', '/v2/create_folder', { path: '/', folder_name: 'a\u037Eb' })).status).toBe(200)
+    expectError(await call('POST', '/v2/create_folder', { path: '/', folder_name: 'a;b' }), 409, 'folder_name: /a;b exists')
+    expect((await call('POST', '/v2/create_folder', { path: '/', folder_name: 'Other' })).status).toBe(200)
+    expectError(
+      await call('POST', '/v2/move_folder', { origin_path: '/Other', destination_path: '/Kelvin' }),
+      409,
+      'destination_path: /Kelvin exists'
+    )
+    expect((await call<FileInfo[]>('GET', '/v2/retrieve_path_simplified?path=/')).body.map((f) => f.name).sort()).toEqual(
+      ['Other', 'a\u037Eb', KELVIN].sort()
+    )
+    // Names that merely share the other letters are other names.
+    expect((await call('POST', '/v2/create_folder', { path: '/', folder_name: 'Xelvin' })).status).toBe(200)
+  })
+})

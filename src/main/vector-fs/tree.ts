@@ -72,12 +72,23 @@ function searchOrder(a: EntryRow, b: EntryRow): number {
 }
 
 /**
+ * The ASCII characters a character outside ASCII normalizes to: KELVIN SIGN (U+212A) is "K", GREEK
+ * QUESTION MARK (U+037E) ";", GREEK VARIA (U+1FEF) "`". A name holding one is the same name as the
+ * one with the ASCII character, and looks the same.
+ */
+const ASCII_OF_OTHERS = /[K;`]/g
+
+/**
  * A GLOB pattern every spelling of the NFC name `nfc` matches, in any mix of Unicode forms: its ASCII
- * characters as they are (normalizing never changes them), each run of others as "*" (a composed
- * letter may be stored as its ASCII base and a combining mark). Few names of a folder match it.
+ * characters as they are (normalizing never changes them), but for those another character
+ * normalizes to (ASCII_OF_OTHERS), each a "?"; each run of others as "*" (a composed letter may be
+ * stored as its ASCII base and a combining mark). Few names of a folder match it.
  */
 function sameTextPattern(nfc: string): string {
-  return nfc.replace(/[*?[]/g, '[$&]').replace(/[\u0080-\uffff]+/g, '*')
+  return nfc
+    .replace(/[*?[]/g, '[$&]')
+    .replace(ASCII_OF_OTHERS, '?')
+    .replace(/[\u0080-\uffff]+/g, '*')
 }
 
 /**
@@ -172,8 +183,9 @@ export function treeRepo(db: Database) {
       if (other) return other
     }
     // A name in neither form, part composed and part decomposed ("Cafe\u0301 Cr\u00e8me"), or one stored so:
-    // the same text, though no lookup by either form finds it. Only a name with such characters can be one.
-    if (!/[\u0080-\uffff]/.test(name)) return undefined
+    // the same text, though no lookup by either form finds it. Only a name with such characters can be one,
+    // or with an ASCII character one of them normalizes to ("Kelvin" beside "\u212Aelvin", stored as sent).
+    if (!/[\u0080-\uffff]/.test(name) && !name.match(ASCII_OF_OTHERS)) return undefined
     const same = childrenLike.all(parentId, sameTextPattern(nfc)).find((c) => c.name.normalize('NFC') === nfc)
     return same && byId.get(same.id)
   }
