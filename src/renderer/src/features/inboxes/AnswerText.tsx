@@ -1,6 +1,6 @@
 import { Anchor, Button, Loader, Text, Typography } from '@mantine/core'
-import { memo, useEffect, useMemo, useState, type ReactNode } from 'react'
-import Markdown, { type Components } from 'react-markdown'
+import { createContext, memo, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import Markdown, { type Components, type ExtraProps } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { markdownBlocks, plainBlocks, previewOf, sizeLabel, type MarkdownBlock as Block } from './long-text'
 import { CodeBlock, fenceLanguage } from './CodeBlock'
@@ -97,11 +97,7 @@ const components: Components = {
   },
   // A wide table scrolls sideways in its own box, as a code block does: it ran out of the answer, its
   // cells broken a letter or two a line (the answer's text breaks anywhere, so long words do not run out).
-  table: ({ children }) => (
-    <div className={classes.tableScroll} tabIndex={0} role="region" aria-label="Table">
-      <table>{children}</table>
-    </div>
-  ),
+  table: ({ node, children }) => <AnswerTable node={node}>{children}</AnswerTable>,
   // Loading an answer's image would send a request its writer chose (to any address, or to
   // the node itself with the operator's session): it is shown as a link, opened on a click.
   img: ({ src, alt }) =>
@@ -113,6 +109,37 @@ const components: Components = {
       <>{alt}</>
     )
 }
+
+/**
+ * The rows of a table cut into blocks (long-text.ts, markdownBlocks), for the table their first block ends with:
+ * `after`, where that block's last line starts (the table ends past it).
+ */
+const MoreRowsContext = createContext<{ readonly after: number; readonly rows: readonly Block[] } | undefined>(undefined)
+
+function AnswerTable({ node, children }: { node: ExtraProps['node']; children?: ReactNode }) {
+  const more = useContext(MoreRowsContext)
+  const last = more !== undefined && (node?.position?.end.offset ?? -1) > more.after
+  return (
+    <div className={classes.tableScroll} tabIndex={0} role="region" aria-label="Table">
+      <table>
+        {children}
+        {last && more.rows.map((b, i) => <MoreRows key={i} head={b.head!} text={b.text} />)}
+      </table>
+    </div>
+  )
+}
+
+/** A table's rows alone (their own tbody), for the table begun in the block before. */
+const rowsOnly: Components = { ...components, table: ({ children }) => <>{children}</>, thead: () => null }
+
+/** Rows already written are parsed once: only the last block of a long table is parsed again as it grows. */
+const MoreRows = memo(function MoreRows({ head, text }: { head: string; text: string }) {
+  return (
+    <Markdown remarkPlugins={[remarkGfm]} components={rowsOnly}>
+      {head + text}
+    </Markdown>
+  )
+})
 
 const markdown = (text: string) => (
   <Markdown remarkPlugins={[remarkGfm]} components={components}>
@@ -137,9 +164,32 @@ const markdownFrame = (content: string | readonly Block[]) => (
   <Typography fz="sm" className={prose.prose} style={{ overflowWrap: 'anywhere' }}>
     {typeof content === 'string'
       ? markdown(content)
-      : content.map((b, i) => (b.markdown ? <MarkdownBlock key={i} text={b.text} /> : <PlainBlock key={i} text={b.text} />))}
+      : tables(content).map(({ block: b, at, rows }) =>
+          b.markdown ? (
+            // Always in a provider (of nothing, mostly): a block whose table grows past it is not drawn anew.
+            <MoreRowsContext.Provider
+              key={at}
+              value={rows.length ? { after: b.text.lastIndexOf('\n', b.text.length - 2), rows } : undefined}
+            >
+              <MarkdownBlock text={b.text} />
+            </MoreRowsContext.Provider>
+          ) : (
+            <PlainBlock key={at} text={b.text} />
+          )
+        )}
   </Typography>
 )
+
+/** Each block, with its index and the blocks of rows that go on its last table. */
+function tables(blocks: readonly Block[]): { block: Block; at: number; rows: Block[] }[] {
+  const out: { block: Block; at: number; rows: Block[] }[] = []
+  blocks.forEach((block, at) => {
+    const prev = out[out.length - 1]
+    if (block.head !== undefined && prev) prev.rows.push(block)
+    else out.push({ block, at, rows: [] })
+  })
+  return out
+}
 
 // The operator's own text stops at the answers' reading measure (answer-prose.module.css): a long question ran across a wide window.
 const plainFrame = (content: string | readonly Block[]) => (

@@ -54,37 +54,94 @@ function cutPreview(text: string): string | null {
 
 /**
  * A long Markdown text as blocks of about BLOCK_CHARS, each cut at a blank line outside code
- * fences, so each block renders as Markdown of its own without breaking a code block.
+ * fences, so each block renders as Markdown of its own without breaking a code block. A table
+ * longer than a block is cut between its rows too: each block after the first holds rows only,
+ * with the table's header as `head`, and is drawn in the same table (a table has no blank line,
+ * so one streaming in was parsed again whole, in tens of milliseconds, at each frame).
  */
 export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = MARKDOWN_MAX_CHARS): MarkdownBlock[] {
   const blocks: MarkdownBlock[] = []
   let start = 0
   let inFence = false
   let lineStart = 0
+  /** The header and delimiter rows of the table the lines are in, when it began a block or after a blank line. */
+  let table: string | undefined
+  /** The header of the table whose rows the current block continues. */
+  let head: string | undefined
+  let before = { start: 0, text: '' }
+  const cut = (at: number) => {
+    blocks.push({ text: text.slice(start, at), markdown: true, ...(head !== undefined && { head }) })
+    start = at
+  }
   while (lineStart < text.length && lineStart < markdownMax) {
     let lineEnd = text.indexOf('\n', lineStart)
     if (lineEnd < 0) lineEnd = text.length
     const line = text.slice(lineStart, lineEnd)
-    if (/^\s{0,3}(```|~~~)/.test(line)) inFence = !inFence
-    else if (!inFence && line.trim() === '' && lineStart - start >= size && lineEnd + 1 < text.length) {
-      blocks.push({ text: text.slice(start, lineStart), markdown: true })
-      start = lineEnd + 1
+    if (table !== undefined && TABLE_ROW.test(line)) {
+      if (lineStart - start >= size) {
+        cut(lineStart)
+        head = table
+      }
+    } else {
+      table = undefined
+      // A continuation holds rows only: what follows the table is a block of its own.
+      if (head !== undefined) {
+        cut(lineStart)
+        head = undefined
+      }
+      if (/^\s{0,3}(```|~~~)/.test(line)) inFence = !inFence
+      else if (!inFence && line.trim() === '' && lineStart - start >= size && lineEnd + 1 < text.length) {
+        cut(lineStart)
+        start = lineEnd + 1
+      } else if (
+        !inFence &&
+        lineEnd < text.length &&
+        tableStarts(before.text, line) &&
+        (before.start === start || /^\s*$/.test(lastLine(text, before.start)))
+      ) {
+        table = `${before.text}\n${line}\n`
+      }
     }
+    before = { start: lineStart, text: line }
     lineStart = lineEnd + 1
   }
   if (start < text.length) {
     // Inside a fence or past the Markdown budget: what is left goes as plain text.
     const rest = text.slice(start)
-    if (lineStart >= text.length) blocks.push({ text: rest, markdown: true })
+    if (lineStart >= text.length) blocks.push({ text: rest, markdown: true, ...(head !== undefined && { head }) })
     else blocks.push(...plainBlocks(rest, size * 10).map((b) => ({ text: b, markdown: false })))
   }
   return blocks
+}
+
+/** A table's row as models write them: from a pipe, at most three spaces in. */
+const TABLE_ROW = /^ {0,3}\|/
+const TABLE_DELIMITER = /^ {0,3}\|(\s*:?-+:?\s*\|)+\s*(:?-+:?\s*)?$/
+
+/** The line before the one starting at `at` ('' at the text's start). */
+function lastLine(text: string, at: number): string {
+  if (at === 0) return ''
+  return text.slice(text.lastIndexOf('\n', at - 2) + 1, at - 1)
+}
+
+const cells = (row: string) =>
+  row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '')
+    .split(/(?<!\\)\|/).length
+
+/** `header` then `delimiter` begin a table (GFM: as many cells in both). */
+function tableStarts(header: string, delimiter: string): boolean {
+  return TABLE_ROW.test(header) && TABLE_DELIMITER.test(delimiter) && cells(header) === cells(delimiter)
 }
 
 export interface MarkdownBlock {
   readonly text: string
   /** false: shown as plain text (past MARKDOWN_MAX_CHARS). */
   readonly markdown: boolean
+  /** Rows of a table begun in the block before: its header and delimiter rows, which `text` lacks. */
+  readonly head?: string
 }
 
 /** Plain text as blocks of `size` characters (never half a surrogate pair). */
