@@ -2,6 +2,7 @@ import { ModalsProvider } from '@mantine/modals'
 import { Notifications } from '@mantine/notifications'
 import { useEffect } from 'react'
 import { releaseDialogs } from './confirm'
+import { useFadingNotificationsInert } from './fading-notifications'
 
 /**
  * Mantine's notification area and the dialogs' provider, in a chunk of their own loaded after the
@@ -12,6 +13,7 @@ import { releaseDialogs } from './confirm'
 export default function DialogHosts() {
   // A parent's effect runs after its children's: the provider listens by now, and the dialogs asked for meanwhile open.
   useEffect(() => releaseDialogs(), [])
+  useFadingNotificationsInert()
   return (
     <>
       <Notifications position="bottom-right" />

@@ -23,6 +23,8 @@ export const theme = createTheme({
       styles: { title: { overflowWrap: 'anywhere', minWidth: 0, lineHeight: 1.3 } }
     },
     Drawer: { defaultProps: { closeButtonProps } },
+    // A notification's too, named for what it closes: Tab past the page reaches it ("Provider … added").
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     // A dialog's <header> is its own title bar, not a second banner landmark beside the window's
     // (in a section of role "dialog" it counted as one: axe, landmark-no-duplicate-banner).
     ModalHeader: { defaultProps: { role: 'none' } },
