@@ -103,6 +103,29 @@ describe('New job page against a real node', () => {
     expect(field('Shared folder name').value).toBe('')
   })
 
+  it('a folder name typed into Path, the page left with the focus still in the field, is there when the page is opened again', async () => {
+    // Left by a key (Alt+Up/Down in a conversation, Ctrl+K, Back): the field is taken away with the focus in
+    // it, not left first, so it never took the name it held; the name was lost without a word.
+    const page = renderWithApp(<NewJobPage />, routerTransport(node.router))
+    await userEvent.click(screen.getByRole('button', { name: 'Advanced: folders on other nodes' }))
+    const path = () =>
+      within(screen.getByRole('region', { name: 'Folders on other nodes' })).getByLabelText<HTMLInputElement>('Path', {
+        exact: false,
+        selector: 'input'
+      })
+    await userEvent.type(path(), 'Reports')
+    expect(document.activeElement).toBe(path())
+    page.unmount()
+
+    renderWithApp(<NewJobPage />, routerTransport(node.router))
+    expect(screen.getByRole('button', { name: 'Advanced: folders on other nodes' }).getAttribute('aria-expanded')).toBe('true')
+    expect(path().value).toBe('Reports')
+    // Entered now, it is the path's first folder, as if never left.
+    await userEvent.type(path(), '{Enter}')
+    expect(path().value).toBe('')
+    expect(useNewJobDraft.getState().networkTyping.path).toEqual(['Reports'])
+  })
+
   it('a path alone typed into the network folder form is said on the Path field; cleared, Create job creates', async () => {
     renderWithApp(<NewJobPage />, routerTransport(node.router))
     const select = screen.getByLabelText<HTMLInputElement>(/^Provider/, { selector: 'input' })

@@ -143,3 +143,34 @@ it('another conversation opened with a network folder typed but not added asks f
   await away
   expect(leaveQuestion()).toBeNull()
 })
+
+/*
+ * A folder name typed into Edit scope's Path field, the focus still there, is taken only as the field is
+ * left: Alt+Down (another conversation) took the dialog away with the focus in it, and the name was lost
+ * without the question the other fields' typing asks.
+ */
+it('another conversation opened with a folder name typed into Path, the focus still there, asks first; Stay keeps the name', async () => {
+  const inbox = await job.inbox()
+  const own = hrefOf({ name: 'inbox', inboxId: inbox.inbox_id })
+  const arrived = hashChanged()
+  window.location.hash = own
+  await arrived
+  renderWithApp(<InboxSidePanel jobId={job.id} inbox={inbox} />, routerTransport(node.router))
+  const edit = screen.getByRole('button', { name: 'Edit scope' })
+  await waitFor(() => expect(edit.hasAttribute('disabled')).toBe(false))
+  await userEvent.click(edit)
+  const dialog = within(await screen.findByRole('dialog', { name: 'Edit scope' }))
+  await userEvent.click(dialog.getByRole('button', { name: 'Advanced: folders on other nodes' }))
+  const network = within(dialog.getByRole('region', { name: 'Folders on other nodes' }))
+  const path = network.getByLabelText<HTMLInputElement>('Path', { exact: false, selector: 'input' })
+  await userEvent.type(path, 'Reports')
+  expect(document.activeElement).toBe(path)
+
+  navigate({ name: 'inbox', inboxId: 'next-one' })
+  const asked = within(await screen.findByRole('dialog', { name: 'Leave without saving?' }))
+  await userEvent.click(asked.getByRole('button', { name: 'Stay' }))
+  await waitFor(() => expect(leaveQuestion()).toBeNull())
+  expect(window.location.hash).toBe(own)
+  // The question took the focus: the field, left, took the name as the path's folder.
+  expect(network.getByText('Reports')).toBeTruthy()
+})

@@ -27,7 +27,8 @@ function useTyping(kept: KeptNetworkTyping | undefined) {
   const [own, setOwn] = useState(NETWORK_START)
   const update = kept ? kept.update : setOwn
   return [
-    kept ? kept.value : own,
+    // A draft kept before the form kept all of its parts lacks the newer ones.
+    kept ? { ...NETWORK_START, ...kept.value } : own,
     (patch: Partial<NetworkTyping>) => update((s) => ({ ...s, ...patch })),
     () => update(() => NETWORK_START)
   ] as const
@@ -42,11 +43,16 @@ function useTyping(kept: KeptNetworkTyping | undefined) {
 const PathInput = ({
   value,
   onChange,
+  text,
+  onTextChange,
   error,
   label = 'Path'
 }: {
   value: string[]
   onChange: (v: string[]) => void
+  /** The name being typed, not taken yet: held by the form's typing, kept as the rest is. */
+  text: string
+  onTextChange: (text: string) => void
   error?: ReactNode
   label?: string
 }) => (
@@ -56,6 +62,8 @@ const PathInput = ({
     data-field="path"
     value={value}
     onChange={(v) => onChange(pathSegments(v))}
+    searchValue={text}
+    onSearchChange={onTextChange}
     splitChars={['/']}
     allowDuplicates
     error={error}
@@ -119,7 +127,13 @@ export function NetworkForm({
       </Group>
       <Group align="flex-end" wrap="wrap">
         <TextInput label="Shared folder name" {...fieldProps('name')} />
-        <PathInput value={f.path} onChange={(path) => set({ path })} error={pathProblem} />
+        <PathInput
+          value={f.path}
+          onChange={(path) => set({ path })}
+          text={f.pathText}
+          onTextChange={(pathText) => set({ pathText })}
+          error={pathProblem}
+        />
         <Button
           variant="light"
           leftSection={<IconPlus size={16} />}
