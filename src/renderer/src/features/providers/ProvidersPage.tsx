@@ -98,7 +98,7 @@ export function ProvidersPage() {
               </span>
             </Text>
           </Group>
-          <Table striped highlightOnHover verticalSpacing="sm" aria-label={`Providers of ${server.baseUrl}`}>
+          <Table striped highlightOnHover verticalSpacing="sm" className={classes.table} aria-label={`Providers of ${server.baseUrl}`}>
             {/* Headings on one line each: at 800 px "API key" broke into "API" over "key". */}
             <Table.Thead style={{ whiteSpace: 'nowrap' }}>
               <Table.Tr>
@@ -184,7 +184,7 @@ const ProviderRow = memo(function ProviderRow({
         <LastCheckView check={p.last_check} compact of={spoken} />
       </Table.Td>
       <Table.Td>
-        <Group gap={4} justify="flex-end" wrap="nowrap">
+        <Group gap={4} justify="flex-end" wrap="nowrap" className={classes.actions}>
           <CheckButton providerId={p.id} name={spoken} label={`Check ${spoken}`} />
           {/* Hints as titles, not Mantine Tooltips: each Tooltip sets up its floating position and listeners as the
               row mounts, which made a page of 50 providers take half a second to draw. */}
