@@ -62,9 +62,15 @@ export function ScopeEditor({ value, onChange, networkTyping }: ScopeProps & { n
         <LocalImport scope={value} onChange={onChange} />
       </Section>
 
+      {/* Its label wraps (at 320 px, one line of it was wider than the window: the form scrolled sideways). */}
       <Button
         variant="subtle"
         w="fit-content"
+        maw="100%"
+        h="auto"
+        mih={36}
+        py={4}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.3 } }}
         onClick={() => setAdvanced((a) => !a)}
         aria-expanded={advanced}
         leftSection={advanced ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
