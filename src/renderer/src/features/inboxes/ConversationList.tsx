@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react'
+import { textScale } from '../../app/text-scale'
 import { IconTip } from '../../app/IconTip'
 import { useOwnEscape } from '../../app/own-escape'
 import { useLatest } from '../../app/use-latest'
@@ -142,10 +143,12 @@ function ConversationNav({
       return i >= 0 ? i : undefined
     }
   })
+  // In rem, not px: at a large text size the name and the line under it overran the row (textScale).
+  const [rowHeight] = useState(() => Math.round(ROW * textScale()))
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW,
+    estimateSize: () => rowHeight,
     overscan: 8,
     rangeExtractor,
     // The scroll to the top it already has is not written as it mounts (app/virtualizer-mount.ts). Its
@@ -326,7 +329,9 @@ function ConversationNav({
                   {/* The second line describes the link (when, what was last written) and is drawn in its lower half,
                     but is not in it: the link is named by the conversation's name alone, which is all its text. A
                     click on it reaches the link under it. */}
+                  {/* A div, not a paragraph: a reader's paragraph spacing (WCAG 1.4.12: 2em after each) lifted it onto the name. */}
                   <Text
+                    component="div"
                     id={`${idBase}-detail-${item.index}`}
                     size="xs"
                     c="dimmed"

@@ -1,3 +1,4 @@
+import { textScale } from '../../app/text-scale'
 import { Alert, Box, Button, CloseButton, EmptyState, Group, Input, Loader, Stack, Text, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { IconEye, IconEyeOff, IconInbox, IconPin, IconPinnedOff, IconPlus, IconSearch, IconX } from '@tabler/icons-react'
@@ -160,10 +161,12 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
       return k >= 0 ? pinnedRows.length + k : shownRef.current?.placesOf().get(id)
     }
   })
+  // In rem, not px: at a large text size a row's second line ran over the next row (textScale).
+  const [rowHeight] = useState(() => Math.round(ROW_HEIGHT * textScale()))
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 6,
     rangeExtractor,
     // The first render draws the rows a window's height holds, and the list's size is read when the
