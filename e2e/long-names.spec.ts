@@ -86,6 +86,10 @@ test('at 600 px a provider’s long display name is cut on the inbox rows: the m
   const rowBox = (await row.boundingBox())!
   const preview = (await page.getByTestId('inbox-preview').boundingBox())!
   expect(preview.x + Math.min(preview.width, 40)).toBeLessThanOrEqual(rowBox.x + rowBox.width)
+  // Cut, the provider's name is read whole on hovering it (its title), as the inbox's name is.
+  const badge = row.getByText(name, { exact: true })
+  expect(await badge.evaluate((el) => el.scrollWidth > el.clientWidth), 'the name is cut').toBe(true)
+  await expect(badge).toHaveAttribute('title', name)
 })
 
 test('at 800 px a provider’s long name in the conversation’s Provider field ends in an ellipsis, and the whole name is on hover', async ({

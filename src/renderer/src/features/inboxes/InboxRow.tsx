@@ -174,7 +174,10 @@ export const InboxRow = memo(function InboxRow({
           <When iso={row.activity} now={now} />
         </span>
         <span className={classes.bottom}>
-          <span className={classes.provider}>{providerName ?? row.providerId}</span>
+          {/* Cut to 40% of the row (a display name may be 100 characters): the whole name shows on hovering it. */}
+          <span className={classes.provider} title={providerName ?? row.providerId}>
+            {providerName ?? row.providerId}
+          </span>
           {/* Not said twice: a provider named after its model ("Team proxy · gpt-4o-mini") already shows it. */}
           {row.model && !nameSaysModel(providerName ?? row.providerId, row.model) && <span className={classes.model}>{row.model}</span>}
           {snippet && !isNameHit(snippet.text, row.name) ? (
