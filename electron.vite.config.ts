@@ -66,6 +66,14 @@ const preloadApp = (): Plugin => ({
   }
 })
 
+/** In a worker, decode-named-character-reference as outside a browser (its own table, no document). */
+const entitiesWithoutDocument = (): Plugin => ({
+  name: 'nodedesk-entities-without-document',
+  enforce: 'pre',
+  resolveId: (id) =>
+    id === 'decode-named-character-reference' ? resolve(__dirname, 'node_modules/decode-named-character-reference/index.js') : null
+})
+
 /** The entries that turn on Node's compile cache first thing (see the main build's banner). */
 const COMPILE_CACHED = new Set(['serve', 'provider-worker', 'extract-worker'])
 
@@ -131,6 +139,9 @@ export default defineConfig({
         }
       }
     },
-    plugins: [react(), cspMeta(), preloadApp()]
+    plugins: [react(), cspMeta(), preloadApp()],
+    // The find's worker (shown-text.worker.ts) has no document: the Markdown parser's entity decoding there is
+    // the one without it (decode-named-character-reference's browser build makes an element to decode with).
+    worker: { format: 'es', plugins: () => [entitiesWithoutDocument()] }
   }
 })

@@ -98,7 +98,8 @@ export function FindBar({ find }: { find: Find }) {
           onChange={(e) => find.setQuery(e.currentTarget.value)}
         />
         <Text size="xs" c="dimmed" aria-live="polite" data-testid="find-count" style={{ whiteSpace: 'nowrap' }}>
-          {matchCountText(find.found, find.current, searched)}
+          {/* Nothing found yet while the matching goes on is not "No matches". */}
+          {find.matching && none ? '' : matchCountText(find.found, find.current, searched)}
         </Text>
         {/* As a browser's find: the previous match is the one above (older), the next the one below (newer). */}
         <ActionIcon
@@ -126,6 +127,11 @@ export function FindBar({ find }: { find: Find }) {
             Stop
           </Button>
         </Group>
+      )}
+      {searched && find.matching && !find.reading && (
+        <Text size="xs" c="dimmed" mt={4} data-testid="find-matching">
+          Searching…
+        </Text>
       )}
       {searched && find.stopped && (
         <Text size="xs" c="dimmed" mt={4}>

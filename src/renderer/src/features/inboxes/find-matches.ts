@@ -14,20 +14,11 @@ import { shownText } from './find-text'
 export const findWords = (query: string): string[] => searchWords(query)
 
 /**
- * The messages of `messages` (oldest first) whose text as shown (shownText: a link's words, not its
- * address) holds every one of `words` as search_inboxes matches a message (holdsEvery), in the
- * conversation's order, oldest first, as a browser numbers the matches of a page: a new message at the
- * bottom does not change the current match's number; the older pages read meanwhile come in above it.
- * A failed attempt's note that the conversation no longer shows is left out. `seen` remembers each
- * message's answer for these words, so a page read does not match them all again.
+ * The messages of `messages` (oldest first) the find can go to, newest first: a failed attempt's note
+ * that the conversation no longer shows (a later attempt replaced it, nothing of an answer in it) is left out.
  */
-export function foundMessages(
-  messages: readonly LastMessage[],
-  words: readonly string[],
-  seen: WeakMap<LastMessage, boolean> = new WeakMap()
-): string[] {
-  if (words.length === 0) return []
-  const found: string[] = []
+export function findable(messages: readonly LastMessage[]): LastMessage[] {
+  const shown: LastMessage[] = []
   /** Questions with a reply newer than the message looked at. */
   const replied = new Set<string>()
   for (let i = messages.length - 1; i >= 0; i--) {
@@ -37,15 +28,47 @@ export function foundMessages(
     if (question !== '') replied.add(question)
     // A failed attempt that a later one replaced, nothing of an answer in it, is not shown (answer-versions.ts): nothing to go to.
     if (replaced && messageRole(m) === 'error' && !isBrokenOff(m)) continue
-    let holds = seen.get(m)
-    if (holds === undefined) {
-      // The stored text first: what is shown is drawn from it, and parsing the Markdown of every message is slow.
-      holds = holdsEvery(m.job_message.content, words) && holdsEvery(shownText(m), words)
-      seen.set(m, holds)
-    }
-    if (holds) found.push(m.node_api_data.node_message_hash)
+    shown.push(m)
   }
-  return found.reverse()
+  return shown
+}
+
+/**
+ * Whether the message's text as shown (shownText: a link's words, not its address) holds every one of
+ * `words` as search_inboxes matches a message (holdsEvery). `shown` is that text when already known.
+ */
+export function holdsWords(m: LastMessage, words: readonly string[], shown?: () => string): boolean {
+  // The stored text first: what is shown is drawn from it, and parsing the Markdown of every message is slow.
+  return holdsEvery(m.job_message.content, words) && holdsEvery((shown ?? (() => shownText(m)))(), words)
+}
+
+/** The hashes of `newestFirst` (findable) that `seen` says hold the words, oldest first. */
+export function foundAmong(newestFirst: readonly LastMessage[], seen: WeakMap<LastMessage, boolean>): string[] {
+  const found: string[] = []
+  for (let i = newestFirst.length - 1; i >= 0; i--) {
+    const m = newestFirst[i]!
+    if (seen.get(m) === true) found.push(m.node_api_data.node_message_hash)
+  }
+  return found
+}
+
+/**
+ * The messages of `messages` (oldest first) whose text as shown holds every one of `words` (holdsWords),
+ * in the conversation's order, oldest first, as a browser numbers the matches of a page: a new message at the
+ * bottom does not change the current match's number; the older pages read meanwhile come in above it.
+ * A failed attempt's note that the conversation no longer shows is left out (findable). `seen` remembers each
+ * message's answer for these words, so a page read does not match them all again. All at once: the window
+ * matches in slices (find-progress.ts).
+ */
+export function foundMessages(
+  messages: readonly LastMessage[],
+  words: readonly string[],
+  seen: WeakMap<LastMessage, boolean> = new WeakMap()
+): string[] {
+  if (words.length === 0) return []
+  const shown = findable(messages)
+  for (const m of shown) if (!seen.has(m)) seen.set(m, holdsWords(m, words))
+  return foundAmong(shown, seen)
 }
 
 /**

@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { LastMessage } from '../../../../shared/contract/message'
-import { findWords, foundMessages, keptMatch, stepMatch } from './find-matches'
+import { findWords, keptMatch, stepMatch } from './find-matches'
+import { matchInSlices, type FindProgress } from './find-progress'
 
 /** How long typing rests before the find looks (a 5,000-message conversation is matched on each look). */
 export const FIND_DEBOUNCE_MS = 150
+
+const NONE: readonly string[] = []
 
 /** What of the conversation's paged messages the find reads (useMessages, as older-messages.ts reads it). */
 export interface FindPages {
@@ -19,8 +22,10 @@ export interface Find {
   readonly setQuery: (query: string) => void
   /** The words looked for now (typing debounced); none when nothing is searched. */
   readonly words: readonly string[]
-  /** The messages found, oldest first as the conversation shows them (find-matches.ts). */
+  /** The messages found, oldest first as the conversation shows them (find-matches.ts); so far, while `matching`. */
   readonly found: readonly string[]
+  /** The messages read are still being matched (a few ms at a time, find-progress.ts): `found` grows. */
+  readonly matching: boolean
   readonly current: string | undefined
   /** Counts the steps asked for (Enter, Next, Previous): each one goes to the current match, the same one again too (the only one). */
   readonly steps: number
@@ -59,7 +64,16 @@ export function useFind(conversation: string, messages: readonly LastMessage[], 
   const words = useMemo(() => (open ? findWords(debounced) : []), [open, debounced])
   // Each message's answer for the words, kept while they stay the same (a page read matches only its own).
   const seen = useMemo(() => (words.length ? new WeakMap<LastMessage, boolean>() : undefined), [words])
-  const found = useMemo(() => foundMessages(messages, words, seen), [messages, words, seen])
+  // Matched a slice at a time, the window free between; another word typed stops the matching of the one before.
+  const [progress, setProgress] = useState<FindProgress & { seen: typeof seen; messages: readonly LastMessage[] }>()
+  useEffect(() => {
+    if (!seen) return
+    const stop = new AbortController()
+    void matchInSlices(messages, words, seen, (p) => setProgress({ ...p, seen, messages }), stop.signal)
+    return () => stop.abort()
+  }, [messages, words, seen])
+  const found = seen !== undefined && progress?.seen === seen ? progress.found : NONE
+  const matching = seen !== undefined && !(progress?.seen === seen && progress.messages === messages && progress.done)
   const current = keptMatch(found, picked)
   // The match shown stays the current one as messages come in (an answer or a question holding the words is
   // counted, not gone to): the newest was current only while none was picked, and a new one took its place.
@@ -107,6 +121,7 @@ export function useFind(conversation: string, messages: readonly LastMessage[], 
     },
     words,
     found,
+    matching,
     current,
     steps,
     reading: wantsOlder,
