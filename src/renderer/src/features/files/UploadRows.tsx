@@ -60,10 +60,7 @@ export function summaryText(view: UploadView, hidden: number): string {
 export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; uploadButton: RefObject<HTMLButtonElement | null> }) {
   // Drawn at most every UPLOAD_DRAW_MS: a folder of thousands of small files changed the rows several times a file.
   // A few rows are drawn at each change: there the operator's clicks and the focus follow every one.
-  const subscribe = useMemo(
-    () => throttledSubscribe(queue.subscribe, UPLOAD_DRAW_MS, () => queue.snapshot().length <= MAX_UPLOAD_ROWS),
-    [queue]
-  )
+  const subscribe = useMemo(() => throttledSubscribe(queue.subscribe, UPLOAD_DRAW_MS, () => queue.size() <= MAX_UPLOAD_ROWS), [queue])
   const rows = useSyncExternalStore(subscribe, queue.snapshot)
   const view = useMemo(() => uploadView(rows), [rows])
   const cancelAllButton = useRef<HTMLButtonElement>(null)

@@ -75,7 +75,17 @@ export type Uploader = (
  * sent), done, or failed with what to do about it. One failure does not stop the others.
  */
 export class UploadQueue {
+  /**
+   * Updated in place, each row at its index in `at`: a copy of the whole list at each change (3-4 a file) made a
+   * folder of thousands of files quadratic. Readers get a copy made once per change read (see snapshot).
+   */
   private rows: UploadRow[] = []
+  /** Each row's index in `rows` by its id. */
+  private at = new Map<number, number>()
+  /** Counts the changes: a snapshot is copied again only when one happened since the last. */
+  private version = 0
+  private copy: readonly UploadRow[] = []
+  private copiedAt = 0
   /**
    * The file of each row queued, being sent, or failed: a failed one is kept so that Retry needs no new
    * pick, and let go once its row is dismissed or cleared (a File is a handle on the disk's copy, but a
@@ -97,7 +107,30 @@ export class UploadQueue {
     private readonly parallel = 2
   ) {}
 
-  snapshot = (): readonly UploadRow[] => this.rows
+  /**
+   * The rows as they are now, for useSyncExternalStore: the same array until the next change. Copied only when read
+   * after a change, so a reader told at most every 100 ms (the uploads panel) costs one copy per draw, not per change.
+   */
+  snapshot = (): readonly UploadRow[] => {
+    if (this.copiedAt !== this.version) {
+      this.copy = this.rows.slice()
+      this.copiedAt = this.version
+    }
+    return this.copy
+  }
+
+  /** How many rows there are (without copying them). */
+  size = (): number => this.rows.length
+
+  private rowOf(id: number): UploadRow | undefined {
+    const i = this.at.get(id)
+    return i === undefined ? undefined : this.rows[i]
+  }
+
+  private reindex(): void {
+    this.at.clear()
+    this.rows.forEach((r, i) => this.at.set(r.id, i))
+  }
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener)
@@ -110,15 +143,14 @@ export class UploadQueue {
 
   /** Files bound for different folders (a dropped folder's tree) queued at once: one copy of the rows, one event. */
   addAll(items: readonly { readonly folder: string; readonly file: File }[]): void {
-    const added: UploadRow[] = []
     for (const { folder, file } of items) {
       const id = this.nextId++
       this.files.set(id, file)
-      added.push({ id, name: file.name, folder, size: file.size, state: { kind: 'queued' } })
+      this.at.set(id, this.rows.length)
+      this.rows.push({ id, name: file.name, folder, size: file.size, state: { kind: 'queued' } })
     }
-    // One new array for the whole drop: a copy per file made a drop of thousands quadratic.
-    this.rows = this.rows.concat(added)
-    this.waiting += added.length
+    // One event for the whole drop.
+    this.waiting += items.length
     this.emit()
     this.pump()
   }
@@ -128,7 +160,7 @@ export class UploadQueue {
    * stores nothing). A file sent whole is left to finish: the node stores it whatever the window does.
    */
   cancel(id: number): void {
-    const row = this.rows.find((r) => r.id === id)
+    const row = this.rowOf(id)
     if (!row || !isCancellable(row.state)) return
     if (row.state.kind === 'queued') {
       this.files.delete(id)
@@ -140,12 +172,12 @@ export class UploadQueue {
   cancelAll(): void {
     // The queued ones in one pass and one event: one cancel each copied the rows once per file.
     let changed = false
-    this.rows = this.rows.map((r) => {
-      if (r.state.kind !== 'queued') return r
+    this.rows.forEach((r, i) => {
+      if (r.state.kind !== 'queued') return
       this.files.delete(r.id)
       this.waiting--
       changed = true
-      return { ...r, state: { kind: 'cancelled' } }
+      this.rows[i] = { ...r, state: { kind: 'cancelled' } }
     })
     if (changed) this.emit()
     for (const r of this.rows) if (isCancellable(r.state)) this.sending.get(r.id)?.abort()
@@ -158,12 +190,12 @@ export class UploadQueue {
    */
   folderMoved(from: string, to: string): void {
     let changed = false
-    this.rows = this.rows.map((r) => {
-      if (r.state.kind !== 'queued' && r.state.kind !== 'failed') return r
+    this.rows.forEach((r, i) => {
+      if (r.state.kind !== 'queued' && r.state.kind !== 'failed') return
       const folder = pathAfterMove(r.folder, from, to)
-      if (folder === r.folder) return r
+      if (folder === r.folder) return
       changed = true
-      return { ...r, folder }
+      this.rows[i] = { ...r, folder }
     })
     if (changed) this.emit()
   }
@@ -189,6 +221,7 @@ export class UploadQueue {
     })
     if (kept.length === this.rows.length) return
     this.rows = kept
+    this.reindex()
     this.firstQueued = 0 // an index into the rows: those before it may be gone (the next file is looked for from the start)
     this.emit()
   }
@@ -241,11 +274,11 @@ export class UploadQueue {
 
   private retryWhere(which: (r: UploadRow) => boolean, replace?: true) {
     let first = -1
-    this.rows = this.rows.map((r, i) => {
-      if (!which(r) || !this.canRetry(r)) return r
+    this.rows.forEach((r, i) => {
+      if (!which(r) || !this.canRetry(r)) return
       if (first < 0) first = i
       this.waiting++
-      return { ...r, state: { kind: 'queued' }, ...(replace ? { replace } : {}) }
+      this.rows[i] = { ...r, state: { kind: 'queued' }, ...(replace ? { replace } : {}) }
     })
     if (first < 0) return
     this.firstQueued = Math.min(this.firstQueued, first)
@@ -255,10 +288,12 @@ export class UploadQueue {
 
   /** Forgets one finished row (and the file kept for its retry). */
   dismiss(id: number): void {
-    const at = this.rows.findIndex((r) => r.id === id)
-    if (at < 0 || isWaiting(this.rows[at]!.state)) return
+    const at = this.at.get(id)
+    if (at === undefined || isWaiting(this.rows[at]!.state)) return
     this.files.delete(id)
-    this.rows = this.rows.filter((r) => r.id !== id)
+    this.rows.splice(at, 1)
+    this.at.delete(id)
+    for (let i = at; i < this.rows.length; i++) this.at.set(this.rows[i]!.id, i)
     if (at < this.firstQueued) this.firstQueued--
     this.emit()
   }
@@ -283,12 +318,13 @@ export class UploadQueue {
     return this.waiting
   }
 
+  /** One row's new state, in its place: the rest of the rows are not touched (this runs 3-4 times a file). */
   private set(id: number, state: UploadState) {
-    this.rows = this.rows.map((r) => {
-      if (r.id !== id) return r
-      this.waiting += Number(isWaiting(state)) - Number(isWaiting(r.state))
-      return { ...r, state }
-    })
+    const i = this.at.get(id)
+    const r = i === undefined ? undefined : this.rows[i]
+    if (i === undefined || !r) return this.emit()
+    this.waiting += Number(isWaiting(state)) - Number(isWaiting(r.state))
+    this.rows[i] = { ...r, state }
     this.emit()
   }
 
@@ -299,6 +335,7 @@ export class UploadQueue {
   }
 
   private emit() {
+    this.version++
     for (const l of this.listeners) l()
   }
 
@@ -339,7 +376,7 @@ export class UploadQueue {
           // turn in one slot, the window sent a folder of small files at a tenth of the node's pace). Its row
           // stays sent whole, not cancellable, until that answers.
           release({ kind: 'done' })
-          const now = this.rows.find((r) => r.id === row.id)?.state
+          const now = this.rowOf(row.id)?.state
           if (now && !isSent(now)) this.set(row.id, { kind: 'uploading', loaded: file.size, total: file.size })
           this.pump()
           void noTextLater()
