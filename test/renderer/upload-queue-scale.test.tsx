@@ -3,10 +3,15 @@ import { cleanup } from '@testing-library/react'
 import { createRef } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { UploadRows } from '../../src/renderer/src/features/files/UploadRows'
+import { countUploadsInNavigation } from '../../src/renderer/src/features/files/upload-nav-count'
 import { UploadQueue } from '../../src/renderer/src/features/files/upload-queue'
+import { useUploadsUnderWay } from '../../src/renderer/src/stores/uploads'
 import { renderWithApp } from './render'
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  useUploadsUnderWay.setState({ waiting: 0 })
+})
 
 /*
  * A folder of 5,000 small files sent from the Files page: each file's end changed the queue 3-4 times, and each change
@@ -72,5 +77,42 @@ describe('the upload queue does the same work per file however many files are qu
     // A drawing reads the rows a few times (the copy, the counts, the rows shown); before, every change copied them.
     const drawings = ms / 100 + 5
     expect(visited * n).toBeLessThan(drawings * 10 * n)
+  })
+})
+
+describe('the count beside Files follows a large queue without being set at each file', () => {
+  it('2,000 files: shown at once, set at most every 100 ms meanwhile, and gone at once when the last one ends', async () => {
+    const n = 2000
+    const q = new UploadQueue(async () => {
+      await Promise.resolve()
+      return undefined
+    }, 4)
+    countUploadsInNavigation(q)
+    let sets = 0
+    const off = useUploadsUnderWay.subscribe((s, before) => {
+      if (s.waiting !== before.waiting) sets++
+    })
+    const started = Date.now()
+    q.add('/notes', filesOf(n))
+    // Told at once that uploads are under way (the close-window guard reads it).
+    expect(useUploadsUnderWay.getState().waiting).toBe(n)
+    await q.idle()
+    const ms = Date.now() - started
+    expect(useUploadsUnderWay.getState().waiting).toBe(0)
+    off()
+    // Before: set once per file (2,000 times).
+    expect(sets).toBeLessThanOrEqual(ms / 100 + 3)
+    expect(sets).toBeLessThan(n / 4)
+  })
+
+  it('a few files: the count follows each one at once', async () => {
+    const finish: (() => void)[] = []
+    const q = new UploadQueue(() => new Promise((resolve) => finish.push(() => resolve(undefined))), 1)
+    countUploadsInNavigation(q)
+    q.add('/notes', filesOf(3))
+    expect(useUploadsUnderWay.getState().waiting).toBe(3)
+    finish.shift()!()
+    await new Promise((r) => setTimeout(r, 0))
+    expect(useUploadsUnderWay.getState().waiting).toBe(2)
   })
 })

@@ -5,6 +5,7 @@ import { useUploadsUnderWay } from '../../stores/uploads'
 import { FolderMaking } from './folder-making'
 import { sendingFailure } from './upload-failure'
 import { UploadQueue, type UploadOutcome } from './upload-queue'
+import { countUploadsInNavigation } from './upload-nav-count'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { baseName, parentPath } from './vfs-paths'
 
@@ -59,10 +60,7 @@ export function uploadQueueFor(client: Client, qc: QueryClient): UploadQueue {
     refresh(parentPath(info.path))
     return noTextOutcome(client, info)
   }, UPLOADS_IN_FLIGHT)
-  queue.subscribe(() => {
-    const waiting = queue.waitingCount()
-    if (useUploadsUnderWay.getState().waiting !== waiting) useUploadsUnderWay.setState({ waiting })
-  })
+  countUploadsInNavigation(queue)
   queues.set(client, queue)
   return queue
 }
