@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures/node'
+import { expect, test, type HeadlessNode } from './fixtures/node'
 import { WizardPage } from './pages/wizard'
 import { providerBody } from './seed'
 
@@ -52,4 +52,49 @@ test('after Test & add, Tab past the page reaches the notification’s close but
   await expect(notice).toHaveCount(1)
   await page.clock.resume()
   await expect(notice).toHaveCount(0)
+})
+
+/*
+ * Enter on a notification's close button left the focus on the page's body: a keyboard user started
+ * again from the top of the window. It goes back where Tab took it from, or (nothing to go back to) to
+ * the main content's first control.
+ */
+async function addAnother(page: import('@playwright/test').Page, node: HeadlessNode) {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('first', node.fake.url))
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Providers' }).click()
+  await page.getByRole('link', { name: 'Add provider' }).click()
+  const wizard = new WizardPage(page)
+  await wizard.chooseKind('OpenAI-compatible server')
+  await wizard.connection(node.fake.url)
+  await wizard.chooseModels(['gpt-e2e-2'])
+  await wizard.next()
+  await wizard.identity('Another')
+  await page.getByRole('button', { name: /^Test & add/ }).focus()
+  await page.keyboard.press('Enter')
+  const notice = page.getByRole('alert').filter({ hasText: 'Provider “Another” added' })
+  await expect(notice).toBeVisible()
+  return notice
+}
+
+test('a notification closed with Enter gives the focus back to the control Tab took it from', async ({ page, node }) => {
+  const notice = await addAnother(page, node)
+  const last = page.getByRole('button', { name: 'Remove Another' })
+  await last.focus()
+  await page.keyboard.press('Tab')
+  await expect(notice.getByRole('button', { name: 'Close notification' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(last).toBeFocused()
+  await expect(notice).toHaveCount(0)
+  // Still there once it is gone, and Tab goes on from there.
+  await expect(last).toBeFocused()
+})
+
+test('a notification closed with the focus from nowhere on the page gives it to the main content', async ({ page, node }) => {
+  const notice = await addAnother(page, node)
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  await notice.getByRole('button', { name: 'Close notification' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(notice).toHaveCount(0)
+  expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true)
 })

@@ -3,6 +3,7 @@ import { Notifications } from '@mantine/notifications'
 import { useEffect } from 'react'
 import { releaseDialogs } from './confirm'
 import { useFadingNotificationsInert } from './fading-notifications'
+import { useNotificationFocusReturn } from './notification-focus'
 
 /**
  * Mantine's notification area and the dialogs' provider, in a chunk of their own loaded after the
@@ -13,6 +14,8 @@ import { useFadingNotificationsInert } from './fading-notifications'
 export default function DialogHosts() {
   // A parent's effect runs after its children's: the provider listens by now, and the dialogs asked for meanwhile open.
   useEffect(() => releaseDialogs(), [])
+  // Before a closed notification is made inert: the focus in it goes back to the page first.
+  useNotificationFocusReturn()
   useFadingNotificationsInert()
   return (
     <>
