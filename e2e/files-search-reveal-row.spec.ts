@@ -5,7 +5,7 @@ import { providerBody } from './seed'
  * A file found by search, deep in a long folder, opened with its folder open in the tree but the
  * tree left at the top: its row (the selected one) was hundreds of rows down, out of sight, and the
  * tree's Tab stop stayed on the first row. Its row is now scrolled to and made the Tab stop, as a
- * folder found is; the focus stays in the results.
+ * folder found is; the focus goes to it.
  */
 test('a file opened from the search results is scrolled to in the tree, hundreds of rows down, and is its Tab stop', async ({
   page,
@@ -25,4 +25,5 @@ test('a file opened from the search results is scrolled to in the tree, hundreds
   const row = page.getByRole('treeitem', { name: /^note-0350\.txt/ })
   await expect(row).toBeInViewport()
   await expect(row).toHaveAttribute('tabindex', '0')
+  await expect(row).toBeFocused()
 })

@@ -84,7 +84,7 @@ export function shortcutSections(mac: boolean): readonly { title: string; shortc
         { keys: [['Delete']], does: 'Delete (asks first)' },
         { keys: [['Shift', 'F10'], ['Menu']], does: 'The entry’s menu' },
         { keys: [['a'], ['b'], ['…']], does: 'Type a name’s first letters to go to it' },
-        { keys: [['Esc']], does: 'Clear the library search (in its box)' }
+        { keys: [['Esc']], does: 'Clear the library search (in its box); from its results, back to the box' }
       ]
     }
   ]

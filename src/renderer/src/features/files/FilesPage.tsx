@@ -64,7 +64,7 @@ export function FilesPage({ path, node, came = {} }: { path?: string; node?: str
   /** Where the entry of the move dialog went (set once moved), for the focus when the dialog closes. */
   const movedTo = useRef<string | null>(null)
   /** A row the tree shows and focuses once it has it (an entry moved into a folder that was closed). */
-  const [reveal, setReveal] = useState<string | null>(null)
+  const [reveal, setReveal] = useState<{ readonly path: string; readonly from?: Element } | null>(null)
   const root = useVfsFolder('/')
   const uploadButton = useRef<HTMLButtonElement>(null)
   const folderButton = useRef<HTMLButtonElement>(null)
@@ -106,10 +106,11 @@ export function FilesPage({ path, node, came = {} }: { path?: string; node?: str
   }
   // A file found by search (by its name or a passage) opens with its folders opened in the tree and its
   // row scrolled to, so it is seen where it is: in a long folder the tree stayed at the top, the row
-  // hundreds down. The focus stays in the results (the tree takes it only when nothing else has it).
-  const revealFile = (file: string, node?: string) => {
+  // hundreds down. A passage's result keeps the focus (the tree takes it only when nothing else has it);
+  // a name's (`from`, still focused) gives it to the row.
+  const revealFile = (file: string, node?: string, from?: Element) => {
     setExpanded((e) => new Set([...e, ...ancestorsOf(file)]))
-    setReveal(file)
+    setReveal({ path: file, from })
     openFile(file, node)
   }
   // The upload folder, the open folders and the file shown follow an entry moved here, and leave one deleted here.
@@ -163,7 +164,7 @@ export function FilesPage({ path, node, came = {} }: { path?: string; node?: str
     // Dropped onto a closed folder, it went out of sight with no word: the folder opens, and its row is
     // shown where it went (as the Move dialog does).
     setExpanded((e) => new Set([...e, ...ancestorsOf(destination)]))
-    setReveal(destination)
+    setReveal({ path: destination })
     const reads = invalidateLibraryWithout(qc, origin)
     done(true)
     await Promise.all(reads)
@@ -314,12 +315,14 @@ export function FilesPage({ path, node, came = {} }: { path?: string; node?: str
         // A passage found opens its file at that passage, its folders opened as for a name found: the tree
         // stayed closed, and the upload folder changed to one it did not show.
         onOpen={revealFile}
-        onFile={revealFile}
-        // A folder found by its name is opened in the tree, scrolled to, and made the upload folder (the focus stays in the results).
-        onFolder={(p) => {
+        // A name found opens its file (or its folder) in the tree, scrolled to, and the focus goes to its row there: a keyboard
+        // user lands on the entry found, not on the result (Escape in the results goes back to the box).
+        onFile={(p, from) => revealFile(p, undefined, from)}
+        // A folder found by its name is opened in the tree, scrolled to, and made the upload folder.
+        onFolder={(p, from) => {
           setTarget(p)
           setExpanded((e) => new Set([...e, ...ancestorsOf(p), p]))
-          setReveal(p)
+          setReveal({ path: p, from })
         }}
       />
       <Box className={pageClasses.split} data-previewing={path ? true : undefined}>
@@ -363,7 +366,8 @@ export function FilesPage({ path, node, came = {} }: { path?: string; node?: str
               }}
               onMove={setMoving}
               onDeleted={afterDelete}
-              reveal={reveal}
+              reveal={reveal?.path ?? null}
+              revealFrom={reveal?.from}
               onRevealed={() => setReveal(null)}
             />
           )}
@@ -377,7 +381,7 @@ export function FilesPage({ path, node, came = {} }: { path?: string; node?: str
         onCreated={(made) => {
           // Made inside a closed folder, it was out of sight: the folders above it open, and the focus goes to it.
           setExpanded((e) => new Set([...e, ...ancestorsOf(made)]))
-          setReveal(made)
+          setReveal({ path: made })
         }}
       />
       {moving && (
@@ -395,7 +399,7 @@ export function FilesPage({ path, node, came = {} }: { path?: string; node?: str
             const at = movedTo.current ?? moving.path
             movedTo.current = null
             setMoving(null)
-            setReveal(at)
+            setReveal({ path: at })
           }}
         />
       )}

@@ -22,7 +22,7 @@ const NAMES_SHOWN = 20
 /**
  * Search of the library: files and folders whose name holds every word typed, or whose path holds a
  * typed path (`reports/2024`: found by the node, as the scope picker's filter finds them), then the passages that best answer the words. A name opens
- * its file, or shows its folder in the tree; a passage opens its file there.
+ * its file, or shows its folder in the tree, and the focus goes to its row there; a passage opens its file there. Escape in the results goes back to the box.
  */
 export function Search({
   onOpen,
@@ -30,8 +30,9 @@ export function Search({
   onFolder
 }: {
   onOpen: (path: string, node: string) => void
-  onFile: (path: string) => void
-  onFolder: (path: string) => void
+  /** A name found, chosen: `from` is its result (the focus goes on from there to the entry in the tree). */
+  onFile: (path: string, from: HTMLElement) => void
+  onFolder: (path: string, from: HTMLElement) => void
 }) {
   const client = useClient()
   const [text, setText] = useState('')
@@ -163,6 +164,13 @@ export function Search({
           mah={280}
           style={{ overflow: 'auto' }}
           onKeyDown={(e) => {
+            // Escape leaves the results for the box (where Escape again clears the search), as Up from the first does.
+            if (e.key === 'Escape' && !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey) {
+              e.preventDefault()
+              e.stopPropagation()
+              boxRef.current?.focus()
+              return
+            }
             if ((e.key !== 'ArrowDown' && e.key !== 'ArrowUp') || !(e.target instanceof Element)) return
             if (stepResults(e.target, e.key === 'ArrowDown' ? 1 : -1)) e.preventDefault()
           }}
@@ -179,7 +187,7 @@ export function Search({
                       key={e.path}
                       entry={e}
                       words={nameWords}
-                      onOpen={() => (e.is_directory ? onFolder(e.path) : onFile(e.path))}
+                      onOpen={(from) => (e.is_directory ? onFolder(e.path, from) : onFile(e.path, from))}
                     />
                   ))}
                   {names.length > NAMES_SHOWN && (
@@ -256,10 +264,10 @@ const wordList = (words: readonly string[]) =>
     : `${words.slice(0, WORDS_LISTED).join(', ')} and ${countText(words.length - WORDS_LISTED)} more`
 
 /** A file or folder found by its name, with the folder it is in. */
-function NameResult({ entry, words, onOpen }: { entry: FileInfo; words: readonly string[]; onOpen: () => void }) {
+function NameResult({ entry, words, onOpen }: { entry: FileInfo; words: readonly string[]; onOpen: (from: HTMLElement) => void }) {
   const folder = parentPath(entry.path)
   return (
-    <UnstyledButton onClick={onOpen} data-result data-testid="name-result" data-path={entry.path}>
+    <UnstyledButton onClick={(e) => onOpen(e.currentTarget)} data-result data-testid="name-result" data-path={entry.path}>
       <Group gap={6} wrap="nowrap" align="flex-start">
         {entry.is_directory ? <IconFolder size={16} aria-label="Folder" /> : <IconFile size={16} aria-label="File" />}
         <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>

@@ -34,15 +34,15 @@ const treeRowAt = (path: string) => document.querySelector<HTMLElement>(`[role=t
 /**
  * Puts the focus on the tree's row of `path` once it is drawn (a moved row, once the tree is read
  * again; 1.5 s at most, then the row that takes the tree's Tab), unless the operator has put it
- * somewhere else than the tree, the closing dialog or nowhere meanwhile, or `moved` says the
- * operator has moved in the tree since.
+ * somewhere else than the tree, the closing dialog, `from` (the search result the reveal was asked
+ * from) or nowhere meanwhile, or `moved` says the operator has moved in the tree since.
  */
-function focusTreeRow(path: string, moved: () => boolean): void {
+function focusTreeRow(path: string, moved: () => boolean, from?: Element): void {
   const until = Date.now() + 1500
   const settle = () => {
     if (moved()) return
     const at = document.activeElement
-    const free = !at || at === document.body || !at.isConnected || !!at.closest('[role=tree], [role=dialog]')
+    const free = !at || at === document.body || !at.isConnected || at === from || !!at.closest('[role=tree], [role=dialog]')
     if (!free) return
     const row = treeRowAt(path)
     if (row && !row.closest('[role=dialog]')) return row.focus()
@@ -73,6 +73,8 @@ interface TreeProps {
   readonly onDeleted: (path: string) => void
   /** A row to show and focus once the tree has it (its folders are being read), then onRevealed. */
   readonly reveal: string | null
+  /** The control the reveal was asked from (a name found by the search): the focus still on it goes to the row. */
+  readonly revealFrom?: Element
   readonly onRevealed: () => void
 }
 
@@ -92,6 +94,7 @@ export function LibraryTree({
   onMove,
   onDeleted,
   reveal,
+  revealFrom,
   onRevealed
 }: TreeProps) {
   const toRead = useMemo(() => openFoldersToRead(expanded), [expanded])
@@ -126,7 +129,7 @@ export function LibraryTree({
   // seconds without it, the focus goes to the tree's Tab stop instead. Unless the operator has moved in
   // the tree meanwhile (arrow keys while the folders were read): the focus, the Tab stop and the
   // scroll stay where they were taken.
-  const revealing = useLatest({ revealRow, onRevealed, userMoves })
+  const revealing = useLatest({ revealRow, onRevealed, userMoves, revealFrom })
   /** The reveal asked for, and the operator's moves in the tree when it was asked. */
   const asked = useRef<{ path: string; moves: number } | null>(null)
   useEffect(() => {
@@ -142,12 +145,12 @@ export function LibraryTree({
       return
     }
     if (revealing.current.revealRow(reveal)) {
-      focusTreeRow(reveal, moved)
+      focusTreeRow(reveal, moved, revealing.current.revealFrom)
       revealing.current.onRevealed()
       return
     }
     const giveUp = setTimeout(() => {
-      focusTreeRow(reveal, moved)
+      focusTreeRow(reveal, moved, revealing.current.revealFrom)
       revealing.current.onRevealed()
     }, REVEAL_WAIT_MS)
     return () => clearTimeout(giveUp)
