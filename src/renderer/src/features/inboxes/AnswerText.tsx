@@ -1,8 +1,8 @@
 import { Anchor, Button, Loader, Text, Typography } from '@mantine/core'
-import { createContext, memo, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { cloneElement, createContext, isValidElement, memo, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import Markdown, { type Components, type ExtraProps } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
-import { markdownBlocks, plainBlocks, previewOf, sizeLabel, type MarkdownBlock as Block } from './long-text'
+import { fencedCode, markdownBlocks, plainBlocks, previewOf, sizeLabel, type MarkdownBlock as Block } from './long-text'
 import { CodeBlock, fenceLanguage } from './CodeBlock'
 import { hiddenByPreview } from './find-reveal'
 import prose from './answer-prose.module.css'
@@ -90,11 +90,7 @@ const components: Components = {
         {children}
       </span>
     ),
-  pre: ({ node, children }) => {
-    const code = node?.children[0]
-    const className = code?.type === 'element' && code.tagName === 'code' ? code.properties.className : undefined
-    return <CodeBlock language={fenceLanguage(Array.isArray(className) ? className.join(' ') : className)}>{children}</CodeBlock>
-  },
+  pre: ({ node, children }) => <AnswerCode node={node}>{children}</AnswerCode>,
   // A wide table scrolls sideways in its own box, as a code block does: it ran out of the answer, its
   // cells broken a letter or two a line (the answer's text breaks anywhere, so long words do not run out).
   table: ({ node, children }) => <AnswerTable node={node}>{children}</AnswerTable>,
@@ -111,23 +107,55 @@ const components: Components = {
 }
 
 /**
- * The rows of a table cut into blocks (long-text.ts, markdownBlocks), for the table their first block ends with:
- * `after`, where that block's last line starts (the table ends past it).
+ * The rows of a table or the lines of a code block cut into blocks (long-text.ts, markdownBlocks), for the table
+ * or code block their first block ends with: `after`, where that block's last line starts (it ends past it).
  */
 const MoreRowsContext = createContext<{ readonly after: number; readonly rows: readonly Block[] } | undefined>(undefined)
 
-function AnswerTable({ node, children }: { node: ExtraProps['node']; children?: ReactNode }) {
+/** The blocks that go on in the element `node` (of a block's Markdown), if it is the one its block ends with. */
+function useContinued(node: ExtraProps['node']): readonly Block[] {
   const more = useContext(MoreRowsContext)
-  const last = more !== undefined && (node?.position?.end.offset ?? -1) > more.after
+  return more !== undefined && (node?.position?.end.offset ?? -1) > more.after ? more.rows : []
+}
+
+function AnswerTable({ node, children }: { node: ExtraProps['node']; children?: ReactNode }) {
+  const more = useContinued(node)
   return (
     <div className={classes.tableScroll} tabIndex={0} role="region" aria-label="Table">
       <table>
         {children}
-        {last && more.rows.map((b, i) => <MoreRows key={i} head={b.head!} text={b.text} />)}
+        {more.map((b, i) => b.head !== undefined && <MoreRows key={i} head={b.head} text={b.text} />)}
       </table>
     </div>
   )
 }
+
+/**
+ * A code block; a long one being written goes on in the blocks after its first (their lines in the same code
+ * element, each drawn once), so a line added to a 2,000-line file does not parse and draw the whole file again.
+ */
+function AnswerCode({ node, children }: { node: ExtraProps['node']; children?: ReactNode }) {
+  const more = useContinued(node).filter((b) => b.fence !== undefined)
+  const code = node?.children[0]
+  const className = code?.type === 'element' && code.tagName === 'code' ? code.properties.className : undefined
+  return (
+    <CodeBlock language={fenceLanguage(Array.isArray(className) ? className.join(' ') : className)}>
+      {more.length > 0 && isValidElement<{ children?: ReactNode }>(children)
+        ? cloneElement(
+            children,
+            undefined,
+            children.props.children,
+            ...more.map((b, i) => <MoreCode key={i} open={b.fence!} text={b.text} />)
+          )
+        : children}
+    </CodeBlock>
+  )
+}
+
+/** Lines of code already written are drawn once: only the last block of a long code block is drawn again as it grows. */
+const MoreCode = memo(function MoreCode({ open, text }: { open: string; text: string }) {
+  return fencedCode(open, text)
+})
 
 /** A table's rows alone (their own tbody), for the table begun in the block before. */
 const rowsOnly: Components = { ...components, table: ({ children }) => <>{children}</>, thead: () => null }
@@ -180,12 +208,12 @@ const markdownFrame = (content: string | readonly Block[]) => (
   </Typography>
 )
 
-/** Each block, with its index and the blocks of rows that go on its last table. */
+/** Each block, with its index and the blocks of rows or code that go on its last table or code block. */
 function tables(blocks: readonly Block[]): { block: Block; at: number; rows: Block[] }[] {
   const out: { block: Block; at: number; rows: Block[] }[] = []
   blocks.forEach((block, at) => {
     const prev = out[out.length - 1]
-    if (block.head !== undefined && prev) prev.rows.push(block)
+    if ((block.head !== undefined || block.fence !== undefined) && prev) prev.rows.push(block)
     else out.push({ block, at, rows: [] })
   })
   return out

@@ -57,12 +57,17 @@ function cutPreview(text: string): string | null {
  * fences, so each block renders as Markdown of its own without breaking a code block. A table
  * longer than a block is cut between its rows too: each block after the first holds rows only,
  * with the table's header as `head`, and is drawn in the same table (a table has no blank line,
- * so one streaming in was parsed again whole, in tens of milliseconds, at each frame).
+ * so one streaming in was parsed again whole, in tens of milliseconds, at each frame). A code block longer
+ * than a block is cut between its lines likewise: each block after the first holds lines of code only, with
+ * the fence's opening line as `fence`, and is drawn in the same code block.
  */
 export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = MARKDOWN_MAX_CHARS): MarkdownBlock[] {
   const blocks: MarkdownBlock[] = []
   let start = 0
-  let inFence = false
+  /** The opening line of the code fence the lines are in, and where it starts. */
+  let fence: { line: string; at: number } | undefined
+  /** The opening line of the fence whose code the current block continues. */
+  let code: string | undefined
   let lineStart = 0
   /** The header and delimiter rows of the table the lines are in, when it began a block or after a blank line. */
   let table: string | undefined
@@ -70,14 +75,31 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
   let head: string | undefined
   let before = { start: 0, text: '' }
   const cut = (at: number) => {
-    blocks.push({ text: text.slice(start, at), markdown: true, ...(head !== undefined && { head }) })
+    blocks.push({
+      text: text.slice(start, at),
+      markdown: true,
+      ...(head !== undefined && { head }),
+      ...(code !== undefined && { fence: code })
+    })
     start = at
   }
   while (lineStart < text.length && lineStart < markdownMax) {
     let lineEnd = text.indexOf('\n', lineStart)
     if (lineEnd < 0) lineEnd = text.length
     const line = text.slice(lineStart, lineEnd)
-    if (table !== undefined && TABLE_ROW.test(line)) {
+    if (fence !== undefined) {
+      if (closesFence(fence.line, line)) {
+        fence = undefined
+        // A continuation holds code only: what follows the fence is a block of its own.
+        if (code !== undefined) {
+          cut(Math.min(lineEnd + 1, text.length))
+          code = undefined
+        }
+      } else if (lineStart - start >= size && lineStart - fence.at >= size) {
+        cut(lineStart)
+        code = fence.line
+      }
+    } else if (table !== undefined && TABLE_ROW.test(line)) {
       if (lineStart - start >= size) {
         cut(lineStart)
         head = table
@@ -89,12 +111,11 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
         cut(lineStart)
         head = undefined
       }
-      if (/^\s{0,3}(```|~~~)/.test(line)) inFence = !inFence
-      else if (!inFence && line.trim() === '' && lineStart - start >= size && lineEnd + 1 < text.length) {
+      if (FENCE_OPEN.test(line)) fence = { line, at: lineStart }
+      else if (line.trim() === '' && lineStart - start >= size && lineEnd + 1 < text.length) {
         cut(lineStart)
         start = lineEnd + 1
       } else if (
-        !inFence &&
         lineEnd < text.length &&
         tableStarts(before.text, line) &&
         (before.start === start || /^\s*$/.test(lastLine(text, before.start)))
@@ -108,8 +129,9 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
   if (start < text.length) {
     // Inside a fence or past the Markdown budget: what is left goes as plain text.
     const rest = text.slice(start)
-    if (lineStart >= text.length) blocks.push({ text: rest, markdown: true, ...(head !== undefined && { head }) })
-    else blocks.push(...plainBlocks(rest, size * 10).map((b) => ({ text: b, markdown: false })))
+    if (lineStart >= text.length) {
+      blocks.push({ text: rest, markdown: true, ...(head !== undefined && { head }), ...(code !== undefined && { fence: code }) })
+    } else blocks.push(...plainBlocks(rest, size * 10).map((b) => ({ text: b, markdown: false })))
   }
   return blocks
 }
@@ -117,6 +139,28 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
 /** A table's row as models write them: from a pipe, at most three spaces in. */
 const TABLE_ROW = /^ {0,3}\|/
 const TABLE_DELIMITER = /^ {0,3}\|(\s*:?-+:?\s*\|)+\s*(:?-+:?\s*)?$/
+
+/** A code fence's opening line (CommonMark): three or more backticks (their info string without one) or tildes. */
+const FENCE_OPEN = /^ {0,3}(`{3,}(?!.*`)|~{3,})/
+
+/** Whether `line` closes the fence `open` opened: its character, at least as many, nothing after them. */
+function closesFence(open: string, line: string): boolean {
+  const marker = /^ *(`+|~+)/.exec(open)![1]!
+  const close = /^ {0,3}(`+|~+)[ \t]*$/.exec(line)
+  return close !== null && close[1]![0] === marker[0] && close[1]!.length >= marker.length
+}
+
+/**
+ * The code a block continuing a fence holds (as the fence's code, were it parsed whole): without the closing
+ * fence, each line without as many leading spaces as the opening fence has.
+ */
+export function fencedCode(open: string, text: string): string {
+  const indent = /^ */.exec(open)![0].length
+  const lines = (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n')
+  if (closesFence(open, lines[lines.length - 1]!)) lines.pop()
+  const strip = indent ? new RegExp(`^ {1,${indent}}`) : null
+  return lines.map((l) => (strip ? l.replace(strip, '') : l) + '\n').join('')
+}
 
 /** The line before the one starting at `at` ('' at the text's start). */
 function lastLine(text: string, at: number): string {
@@ -142,6 +186,8 @@ export interface MarkdownBlock {
   readonly markdown: boolean
   /** Rows of a table begun in the block before: its header and delimiter rows, which `text` lacks. */
   readonly head?: string
+  /** Lines of a code block begun in the block before: the opening line of its fence, which `text` lacks. */
+  readonly fence?: string
 }
 
 /** Plain text as blocks of `size` characters (never half a surrogate pair). */
