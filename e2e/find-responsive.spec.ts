@@ -91,8 +91,10 @@ test('the first search of a common letter, and of a word in an 800 KB answer, ne
     console.log(
       `"${word}": final count "${await count.textContent()}" in ${ms} ms; long tasks ${tasks.length}, longest ${Math.max(0, ...tasks)} ms`
     )
-    // Never the whole matching at once (over a second before; generous, as the machine is shared). What is left
-    // is the window's own work: drawing the count and the marks, and the list measuring an 800 KB answer.
-    expect.soft(Math.max(0, ...tasks)).toBeLessThan(500)
+    // Never the whole matching at once (1,067 ms for "t" and 4,815 ms for the 800 KB answer before, on a quiet
+    // machine; 51-360 ms after). What is left is the window's own work: drawing the count and the marks, and the
+    // list measuring an 800 KB answer. 800 ms leaves room for a test run sharing the machine (a 500 ms bound
+    // failed once with two test workers at a load average of 19).
+    expect.soft(Math.max(0, ...tasks)).toBeLessThan(800)
   }
 })
