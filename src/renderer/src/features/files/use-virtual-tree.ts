@@ -1,6 +1,7 @@
 import { useQueries, type QueryObserverResult } from '@tanstack/react-query'
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react'
+import { textScale } from '../../app/text-scale'
 import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { errorText } from '../../api/client'
@@ -36,6 +37,7 @@ interface Options<E extends TreeEntry> {
   /** The list's scrolling element. */
   readonly scrollRef: RefObject<HTMLDivElement | null>
   readonly lines: readonly TreeLine<E>[]
+  /** A row's height in px at the usual 16 px text size; scaled with the window's text size (textScale). */
   readonly rowHeight: number
   /** Opens or closes a folder (ArrowRight / ArrowLeft); false for folders that cannot be toggled. */
   readonly toggle: (entry: E) => boolean
@@ -56,7 +58,9 @@ interface Options<E extends TreeEntry> {
  * menu key or Shift+F10 opens the row's menu; typing a name's first letters goes to it. When the
  * focused row goes away (deleted, moved), the focus goes to the row now in its place.
  */
-export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeight, toggle, act, initial }: Options<E>) {
+export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeight: baseHeight, toggle, act, initial }: Options<E>) {
+  // In rem, not px: at a large text size (the OS's or Chromium's) a row's text and controls ran over the next row.
+  const [rowHeight] = useState(() => Math.round(baseHeight * textScale()))
   const indexOf = useMemo(() => new Map(lines.map((l, i) => [l.key, i])), [lines])
   const [active, setActive] = useState<string | null>(null)
   const [dragged, setDragged] = useState<string | null>(null)
