@@ -39,7 +39,7 @@ test('providers page at 320 px wide: Check, Edit and Remove of a long-named prov
   await expect(row.getByText('set', { exact: true }).filter({ visible: true })).toHaveCount(1)
   await buttons[0]!.click()
   await expect(row.getByTestId('last-check')).toHaveAttribute('data-state', 'ok')
-  // The check's notice comes up over the foot of the narrow window: Edit is reached from the keyboard.
+  // Edit is reached from the keyboard.
   await buttons[1]!.focus()
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/#\/providers\/gpt\/edit/)

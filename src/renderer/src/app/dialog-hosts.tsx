@@ -1,9 +1,18 @@
+import { useMediaQuery } from '@mantine/hooks'
 import { ModalsProvider } from '@mantine/modals'
 import { Notifications } from '@mantine/notifications'
 import { useEffect } from 'react'
 import { releaseDialogs } from './confirm'
 import { useFadingNotificationsInert } from './fading-notifications'
 import { useNotificationFocusReturn } from './notification-focus'
+
+/**
+ * A window as narrow as a phone's (320 px: a 1280 px window at 400%). Notices there take the window's width,
+ * and at its foot they covered the controls of the page's last rows (Check on the last provider hid its Edit
+ * and Remove, and a notice held open while the mouse is on it stayed there): they come up at the top, over
+ * the app's bar, instead.
+ */
+const NARROW_WINDOW = '(max-width: 36em)'
 
 /**
  * Mantine's notification area and the dialogs' provider, in a chunk of their own loaded after the
@@ -17,9 +26,10 @@ export default function DialogHosts() {
   // Before a closed notification is made inert: the focus in it goes back to the page first.
   useNotificationFocusReturn()
   useFadingNotificationsInert()
+  const narrow = useMediaQuery(NARROW_WINDOW, false, { getInitialValueInEffect: false })
   return (
     <>
-      <Notifications position="bottom-right" />
+      <Notifications position={narrow ? 'top-center' : 'bottom-right'} />
       {/* Not around the app: the dialogs it opens are rendered here, not inside the screens. */}
       <ModalsProvider />
     </>
