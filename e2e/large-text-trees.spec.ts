@@ -56,6 +56,11 @@ for (const setting of ['32 px text', 'text spacing'] as const) {
     await expect(page.getByRole('treeitem')).toHaveCount(4)
     if (setting === 'text spacing') await page.addStyleTag({ content: SPACING })
     expect(await overruns(page, '[role=tree][aria-label="Folders and files"]')).toBe(4)
+    if (setting === '32 px text') {
+      // The row's "…" grows with its button and the text (16 px at the usual size).
+      const dots = page.getByRole('button', { name: 'Actions for Notes.txt' }).locator('svg')
+      expect((await dots.boundingBox())!.width).toBe(32)
+    }
   })
 
   test(`with ${setting} New job's library picker's rows hold their boxes and names`, async ({ page, node }) => {

@@ -405,7 +405,8 @@ function EntryMenu({ entry, onMove, onDelete }: { entry: FileInfo; onMove: () =>
       <Menu.Target>
         {/* Not a Tab stop of its own (the tree is one): the context menu key or Shift+F10 on the row opens it. */}
         <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${entry.name}`} tabIndex={-1} data-row-menu>
-          <IconDots size={16} />
+          {/* In rem, as its button: 16 px, the "…" looked tiny at a large text size. */}
+          <IconDots size="1rem" />
         </ActionIcon>
       </Menu.Target>
       <MenuList>
