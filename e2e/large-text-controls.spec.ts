@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/node'
+import { showJobInbox } from './pages/inbox'
 import { nameJobInbox, providerBody, seedJobs } from './seed'
 
 /*
@@ -43,4 +44,18 @@ test("with Chromium's text size at 32 px the inbox rows' badge, checkbox and men
       .map((o) => `${o.textContent} ${o.scrollHeight} > ${o.clientHeight}`)
   )
   expect(out, 'each theme label inside its button').toEqual([])
+})
+
+test("with Chromium's text size at 32 px an open conversation's '…' grows with its button", async ({ page, node }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Page.enable')
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32 } })
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const ids = await seedJobs(node, 'gpt', 1)
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, ids[0]!)
+  const dots = page.getByRole('button', { name: 'Conversation actions' }).locator('svg')
+  // Twice its 18 px at the usual 16 px text.
+  expect((await dots.boundingBox())!.width).toBe(36)
 })

@@ -64,7 +64,8 @@ export function ConversationMenu({ inbox }: { inbox: Inbox }) {
       <Tooltip label="Rename, pin, hide, export or delete">
         <Menu.Target>
           <ActionIcon ref={button} variant="subtle" aria-label="Conversation actions">
-            <IconDots size={18} />
+            {/* In rem, as its button: 18 px, the "…" looked tiny at a large text size. */}
+            <IconDots size="1.125rem" />
           </ActionIcon>
         </Menu.Target>
       </Tooltip>
