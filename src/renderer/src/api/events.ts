@@ -24,7 +24,7 @@ import {
   sameButScope,
   type InboxFilter
 } from './inbox-pages'
-import { catchUpPages, keys, loadedMessages, MESSAGE_PAGE, type MessagePages } from './queries'
+import { catchUpPages, keys, loadedMessages, MESSAGE_PAGE, refreshFolderListing, type MessagePages } from './queries'
 import { readAgainAfterReads } from './read-again'
 import type { Transport } from './transport'
 
@@ -136,7 +136,8 @@ export function connectEvents(transport: Transport, qc: QueryClient): () => void
       folders.add(parentPath(path))
       folders.add(path)
     }
-    for (const folder of folders) void qc.invalidateQueries({ queryKey: keys.vfsFolder(folder) })
+    // Spaced by what each listing's last read cost: a folder filling with thousands of files is not read whole each batch.
+    for (const folder of folders) refreshFolderListing(qc, folder)
     // A folder moved or deleted elsewhere names only itself: what is cached of the entries inside it
     // (a file's preview, a subfolder's listing) is read again too, or a preview kept showing a file
     // the node no longer has.

@@ -24,6 +24,7 @@ import { forgetRemovedInbox } from '../stores/removed-inbox'
 import { useClient } from './client-context'
 import { hiddenCountQuery, inboxPageKeys, inboxPagesQuery, inboxPlaceQuery, type InboxFilter } from './inbox-pages'
 import { cachedWithin, readable } from './vfs-leaving'
+import { folderRefresher, type FolderRefresher } from './folder-refresh'
 
 /** Query keys: one place, so mutations and events invalidate exactly what they change. */
 export const keys = {
@@ -157,6 +158,23 @@ export function useVfsFolders(paths: readonly string[]) {
   return useQueries({ queries: paths.map((p) => vfsFolderQuery(client, p)) })
 }
 
+const listingRefreshers = new WeakMap<QueryClient, FolderRefresher>()
+
+/**
+ * Reads `folder`'s listing again, spaced by what its last read cost (see folderRefresher): a folder told
+ * changed thousands of times while it fills is read a few times, the bigger the less often, and once after.
+ */
+export function refreshFolderListing(qc: QueryClient, folder: string, minMs = 0): void {
+  // Not read yet (or let go of): nothing to read again, a view that opens it reads it then.
+  if (!qc.getQueryCache().find({ queryKey: keys.vfsFolder(folder), exact: true })) return
+  let refresh = listingRefreshers.get(qc)
+  if (!refresh) {
+    refresh = folderRefresher((f) => qc.invalidateQueries({ queryKey: keys.vfsFolder(f) }))
+    listingRefreshers.set(qc, refresh)
+  }
+  refresh(folder, minMs)
+}
+
 /** What an upload into `folder` changes: that folder's listing, names found, file counts. */
 export const invalidateAfterUpload = (qc: QueryClient, folder: string) =>
   Promise.all([
@@ -167,7 +185,8 @@ export const invalidateAfterUpload = (qc: QueryClient, folder: string) =>
 
 /**
  * invalidateAfterUpload for a stream of uploads: the first at once, then at most once per `ms` for
- * the folders uploaded into meanwhile (a drop of 2,000 files read the growing folder 2,000 times).
+ * the folders uploaded into meanwhile (a drop of 2,000 files read the growing folder 2,000 times),
+ * each folder's listing no sooner than its last read's cost allows (refreshFolderListing).
  */
 export function uploadRefresher(qc: QueryClient, ms = 500): (folder: string) => void {
   const folders = new Set<string>()
@@ -178,7 +197,9 @@ export function uploadRefresher(qc: QueryClient, ms = 500): (folder: string) => 
     last = Date.now()
     const batch = [...folders]
     folders.clear()
-    for (const f of batch) void invalidateAfterUpload(qc, f)
+    for (const f of batch) refreshFolderListing(qc, f, ms)
+    void qc.invalidateQueries({ queryKey: keys.vfsFindAll })
+    void qc.invalidateQueries({ queryKey: keys.vfsFileStates })
   }
   return (folder) => {
     folders.add(folder)
