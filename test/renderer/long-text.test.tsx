@@ -92,6 +92,15 @@ describe('blocks for "Show all"', () => {
     for (const b of blocks) expect((b.text.match(/```/g) ?? []).length % 2).toBe(0)
   })
 
+  it('an answer with Windows line ends (CRLF): the text after a long code block is not taken for more code', () => {
+    const code = '```ts\r\n' + Array.from({ length: 40 }, (_, i) => `const x${i} = ${i}\r\n`).join('') + '```\r\n\r\n'
+    const prose = Array.from({ length: 60 }, (_, i) => `Paragraph ${i} of the answer.\r\n\r\n`).join('')
+    const blocks = markdownBlocks(code + prose, 400)
+    const after = blocks.filter((b) => b.text.includes('Paragraph'))
+    expect(after.length).toBeGreaterThan(1)
+    for (const b of after) expect(b.fence).toBeUndefined()
+  })
+
   it('past the Markdown budget the rest is plain text, all of it', () => {
     const text = longAnswer(300_000)
     const blocks = markdownBlocks(text, 10_000, 100_000)

@@ -86,7 +86,8 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
   while (lineStart < text.length && lineStart < markdownMax) {
     let lineEnd = text.indexOf('\n', lineStart)
     if (lineEnd < 0) lineEnd = text.length
-    const line = text.slice(lineStart, lineEnd)
+    // Without a CRLF's \r: a fence's closing line "```\r" was not seen as one, and all after it taken for code.
+    const line = text.slice(lineStart, lineEnd).replace(/\r$/, '')
     if (fence !== undefined) {
       if (closesFence(fence.line, line)) {
         fence = undefined
@@ -146,7 +147,7 @@ const FENCE_OPEN = /^ {0,3}(`{3,}(?!.*`)|~{3,})/
 /** Whether `line` closes the fence `open` opened: its character, at least as many, nothing after them. */
 function closesFence(open: string, line: string): boolean {
   const marker = /^ *(`+|~+)/.exec(open)![1]!
-  const close = /^ {0,3}(`+|~+)[ \t]*$/.exec(line)
+  const close = /^ {0,3}(`+|~+)[ \t]*\r?$/.exec(line)
   return close !== null && close[1]![0] === marker[0] && close[1]!.length >= marker.length
 }
 
