@@ -144,7 +144,10 @@ const TABLE_DELIMITER = /^ {0,3}\|(\s*:?-+:?\s*\|)+\s*(:?-+:?\s*)?$/
 /** A code fence's opening line (CommonMark): three or more backticks (their info string without one) or tildes. */
 const FENCE_OPEN = /^ {0,3}(`{3,}(?!.*`)|~{3,})/
 
-/** Whether `line` closes the fence `open` opened: its character, at least as many, nothing after them. */
+/**
+ * Whether `line` closes the fence `open` opened: its character, at least as many, nothing after them (a CR of
+ * a CRLF line end is part of the line end, as the Markdown parser takes it).
+ */
 function closesFence(open: string, line: string): boolean {
   const marker = /^ *(`+|~+)/.exec(open)![1]!
   const close = /^ {0,3}(`+|~+)[ \t]*\r?$/.exec(line)
