@@ -100,7 +100,7 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
         cut(lineStart)
         code = fence.line
       }
-    } else if (table !== undefined && TABLE_ROW.test(line)) {
+    } else if (table !== undefined && tableGoesOn(line)) {
       if (lineStart - start >= size) {
         cut(lineStart)
         head = table
@@ -139,6 +139,12 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
 
 /** A table's row as models write them: from a pipe, at most three spaces in. */
 const TABLE_ROW = /^ {0,3}\|/
+/**
+ * A line in a table goes on with it (GFM): a row from a pipe, or any line but a blank one or one that begins
+ * another block ("lazy" rows: `bar` after a table's rows is one more row of it, as a whole parse draws it).
+ */
+const tableGoesOn = (line: string) => TABLE_ROW.test(line) || (line.trim() !== '' && !BLOCK_START.test(line))
+const BLOCK_START = /^( {4}|\t| {0,3}(#{1,6}(\s|$)|>|[*+-](\s|$)|\d{1,9}[.)](\s|$)|`{3,}|~{3,}|<|(\*\s*){3,}$|(-\s*){3,}$|(_\s*){3,}$))/
 const TABLE_DELIMITER = /^ {0,3}\|(\s*:?-+:?\s*\|)+\s*(:?-+:?\s*)?$/
 
 /** A code fence's opening line (CommonMark): three or more backticks (their info string without one) or tildes. */
