@@ -15,9 +15,16 @@ export function shape(root: Element) {
     cells: [...root.querySelectorAll('td')].length,
     // The answer's headings are moved down two levels (AnswerText): a heading is a heading.
     other: [...root.querySelectorAll('li, blockquote, h1, h2, h3, h4, h5, h6, hr')].map(
-      (e) => `${e.tagName.replace(/^H\d$/, 'heading')} ${e.textContent}`
+      (e) => `${e.tagName.replace(/^H\d$/, 'heading')} ${textBesideCode(e)}`
     )
   }
+}
+
+/** An element's words but its code blocks' (their code is compared apart; the app adds a Copy button). */
+function textBesideCode(e: Element): string {
+  const copy = e.cloneNode(true) as Element
+  for (const c of copy.querySelectorAll('pre, button, [data-testid="code-block"]')) c.remove()
+  return (copy.textContent ?? '').replace(/\s+/g, ' ').trim()
 }
 
 /** The answer as react-markdown draws the whole text at once. */

@@ -96,7 +96,9 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
           cut(Math.min(lineEnd + 1, text.length))
           code = undefined
         }
-      } else if (lineStart - start >= size && lineStart - fence.at >= size) {
+      } else if (!/^ /.test(fence.line) && lineStart - start >= size && lineStart - fence.at >= size) {
+        // Only a fence at the line's start: an indented one may be in a list item, whose text after the
+        // fence, drawn as a block of its own, left the item (and '2. Next' became words of a paragraph).
         cut(lineStart)
         code = fence.line
       }
