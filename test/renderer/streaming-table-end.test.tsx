@@ -36,3 +36,11 @@ it('a long table: what follows its rows is drawn as a whole parse draws it', () 
     expect(streamed(text), tail).toEqual(parsedWhole(text))
   }
 })
+
+it('a long table in a list item: the items after it stay items of the same list', () => {
+  const rows = rowsOf(5000).replace(/^/gm, '   ').replace(/ {3}$/, '')
+  const text = `1. Data:\n\n   | n | v |\n   |---|---|\n${rows}   More of the step.\n2. Next.\n3. Last.\n`
+  const shown = streamed(text)
+  expect(shown.paragraphs).toEqual(['Data:', 'Next.', 'Last.'])
+  expect(shown).toEqual(parsedWhole(text))
+})

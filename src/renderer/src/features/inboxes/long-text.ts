@@ -103,7 +103,8 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
         code = fence.line
       }
     } else if (table !== undefined && tableGoesOn(line)) {
-      if (lineStart - start >= size) {
+      // Only a table at the line's start, as for fences: an indented one may be in a list item.
+      if (lineStart - start >= size && !table.startsWith(' ')) {
         cut(lineStart)
         head = table
       }
