@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core'
-import { render } from '@testing-library/react'
+import { act, render } from '@testing-library/react'
+import { Profiler, useState } from 'react'
 import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { StreamingAnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
@@ -45,4 +46,38 @@ export function streamed(text: string) {
   const s = shape(container)
   unmount()
   return s
+}
+
+let write: (text: string) => void = () => {}
+function Streamed({ start }: { start: string }) {
+  const [text, setText] = useState(start)
+  write = setText
+  return <StreamingAnswerText text={text} />
+}
+
+/**
+ * Draws `start` streaming, adds `more(i, text so far)` to it 5 times (warming up), then `n` times more, and
+ * returns the time React spent drawing each of those: `least` the least of them (what every one costs, on a
+ * shared machine that holds some up), else their mean.
+ */
+export function drawCost(start: string, more: (i: number, text: string) => string, n: number, least: boolean): number {
+  let spent = 0
+  const { unmount } = render(
+    <MantineProvider>
+      <Profiler id="answer" onRender={(_id, _phase, actual) => (spent += actual)}>
+        <Streamed start={start} />
+      </Profiler>
+    </MantineProvider>
+  )
+  let text = start
+  const add = (i: number) => act(() => write((text += more(i, text))))
+  for (let i = 0; i < 5; i++) add(i)
+  const costs: number[] = []
+  for (let i = 0; i < n; i++) {
+    spent = 0
+    add(i)
+    costs.push(spent)
+  }
+  unmount()
+  return least ? Math.min(...costs) : costs.reduce((a, b) => a + b, 0) / n
 }

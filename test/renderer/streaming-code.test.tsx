@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core'
-import { act, cleanup, render } from '@testing-library/react'
-import { Profiler, useState } from 'react'
+import { cleanup, render } from '@testing-library/react'
 import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { afterEach, expect, it } from 'vitest'
 import { AnswerText, StreamingAnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
+import { drawCost } from './answer-shape'
 
 /*
  * A long code block in an answer being written (a model writing a 2,000-line file): a fence is one block of the
@@ -21,38 +21,13 @@ const codeOf = (chars: number) => {
   return code
 }
 
-let write: (text: string) => void = () => {}
-function Streamed({ start }: { start: string }) {
-  const [text, setText] = useState(start)
-  write = setText
-  return <StreamingAnswerText text={text} />
-}
-
-/** Draws `start` streaming, and returns the time React spends drawing a token added to it (the least of `n`). */
-function costPerToken(start: string, n: number): number {
-  let spent = 0
-  const { unmount } = render(
-    <MantineProvider>
-      <Profiler id="answer" onRender={(_id, _phase, actual) => (spent += actual)}>
-        <Streamed start={start} />
-      </Profiler>
-    </MantineProvider>
-  )
-  let text = start
-  const tokens = ['  return ', 'value', '(', 'x', ')\n']
-  const add = (i: number) => act(() => write((text += tokens[i % tokens.length])))
-  for (let i = 0; i < 5; i++) add(i)
-  // The least: the machine running the tests is shared, and a token now and then waits for it (what a token
-  // costs in itself, as the whole code parsed again was, is in every token).
-  const costs: number[] = []
-  for (let i = 0; i < n; i++) {
-    spent = 0
-    add(i)
-    costs.push(spent)
-  }
-  unmount()
-  return Math.min(...costs)
-}
+const tokens = ['  return ', 'value', '(', 'x', ')\n']
+/**
+ * The time React spends drawing a token added to `start` streaming (the least of `n`: the machine running the
+ * tests is shared, and a token now and then waits for it; what a token costs in itself, as the whole code
+ * parsed again was, is in every token).
+ */
+const costPerToken = (start: string, n: number) => drawCost(start, (i) => tokens[i % tokens.length]!, n, true)
 
 /** The code blocks as react-markdown draws the whole text at once: what every frame must show. */
 function codeParsedWhole(text: string): string[] {

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core'
-import { act, cleanup, render } from '@testing-library/react'
-import { Profiler, useState } from 'react'
+import { cleanup, render } from '@testing-library/react'
 import { afterEach, expect, it } from 'vitest'
 import { StreamingAnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
+import { drawCost } from './answer-shape'
 
 /*
  * A long table in an answer being written: a table has no blank line, so it was one block of the
@@ -17,31 +17,8 @@ const tableOf = (rows: number) =>
   'The results:\n\n| Name | Value | Note |\n|:---|---:|---|\n' +
   Array.from({ length: rows }, (_, i) => `| row ${i} | **${i * 7}** | \`note ${i}\` |\n`).join('')
 
-let write: (text: string) => void = () => {}
-function Streamed({ start }: { start: string }) {
-  const [text, setText] = useState(start)
-  write = setText
-  return <StreamingAnswerText text={text} />
-}
-
-/** Draws `start` streaming, and returns the time React spends drawing each of `n` rows added to it. */
-function costPerRow(start: string, n: number): number {
-  let spent = 0
-  const { unmount } = render(
-    <MantineProvider>
-      <Profiler id="answer" onRender={(_id, _phase, actual) => (spent += actual)}>
-        <Streamed start={start} />
-      </Profiler>
-    </MantineProvider>
-  )
-  let text = start
-  const add = () => act(() => write((text += `| more ${text.length} | 1 | x |\n`)))
-  for (let i = 0; i < 5; i++) add()
-  spent = 0
-  for (let i = 0; i < n; i++) add()
-  unmount()
-  return spent / n
-}
+/** The time React spends drawing each of `n` rows added to `start` streaming (their mean). */
+const costPerRow = (start: string, n: number) => drawCost(start, (_i, text) => `| more ${text.length} | 1 | x |\n`, n, false)
 
 it('a long table streamed in is drawn as one table: its header once, every row in order, the text after it outside', () => {
   const text = `${tableOf(300)}\nThat is all.\n`
