@@ -33,14 +33,20 @@ function answer(i: number, content: string): LastMessage {
   }
 }
 
-const conversation = Array.from({ length: MESSAGES }, (_, i) =>
-  answer(
-    i,
-    i === 0
-      ? 'The oldest **answer** names a quokka.'
-      : `## Answer ${i}\n\nThe **tide** tables, see [the chart](https://example.com/${i}) and \`table()\`.`
+/**
+ * A conversation of its own for each test: each message's shown text is worked out once per message object (kept
+ * in a WeakMap), so a second test over the same objects matched all 5,000 at once, done before it could be seen
+ * under way.
+ */
+const conversationOf = () =>
+  Array.from({ length: MESSAGES }, (_, i) =>
+    answer(
+      i,
+      i === 0
+        ? 'The oldest **answer** names a quokka.'
+        : `## Answer ${i}\n\nThe **tide** tables, see [the chart](https://example.com/${i}) and \`table()\`.`
+    )
   )
-)
 const pages: FindPages = { hasNextPage: false, isFetching: false, isFetchNextPageError: false, fetchNextPage: async () => {} }
 
 /** The longest the event loop was held between two turns while `until` was false, in ms. */
@@ -58,6 +64,7 @@ async function longestHold(until: () => boolean): Promise<number> {
 
 describe('the find in a long conversation', () => {
   it('matches a letter nearly every message holds without holding the window, the count growing as it goes', async () => {
+    const conversation = conversationOf()
     const { result } = renderHook(() => useFind('job_inbox::jobid_a::false', conversation, pages))
     act(() => result.current.show())
     const counts: number[] = []
@@ -76,6 +83,7 @@ describe('the find in a long conversation', () => {
   }, 60_000)
 
   it('stops matching a word when another is typed: the newer word wins', async () => {
+    const conversation = conversationOf()
     const { result } = renderHook(() => useFind('job_inbox::jobid_a::false', conversation, pages))
     act(() => result.current.show())
     act(() => result.current.setQuery('tide'))
