@@ -81,7 +81,7 @@ export function fieldPathsOf(message: string): string[] {
 type Query = Record<string, string | undefined>
 
 /** The node's answer as a value, or its error body as an ApiFailure. */
-function answerOf(res: { status: number; body: unknown }): unknown {
+export function answerOf(res: { status: number; body: unknown }): unknown {
   if (res.status === 200) return res.body
   const body = res.body as { error?: string; message?: string } | null
   const message = body?.message ?? `HTTP ${res.status}`

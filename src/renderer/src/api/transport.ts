@@ -2,6 +2,7 @@ import type { BridgeRequest, BridgeResponse, NodedeskBridge } from '../../../sha
 import type { NodeEvent } from '../../../shared/contract/events'
 import { parseExactJson } from '../../../shared/exact-json'
 import { earlyResponse, earlySession } from './early-start'
+import { exportOffThread } from './export-off-thread'
 import { logHandlerFailure, recoveringListener } from './event-recovery'
 import { readEventStream } from './event-stream'
 import { requestUrl, startSession, takeCodeFromLocation } from './http-basics'
@@ -41,6 +42,12 @@ export interface Transport {
    * `signal` stops it: the request is cut and the promise rejects with an AbortError.
    */
   upload?(req: BridgeRequest, onProgress: (loaded: number, total: number) => void, signal?: AbortSignal): Promise<BridgeResponse>
+  /**
+   * export_messages_from_inbox answered as `{filename, blob}` (the content a Blob of `type`), read and made
+   * off the window's thread (HTTP in a browser, in a worker); undefined where no worker can be had.
+   * A node that never answered rejects, as request() does.
+   */
+  exportBlob?(req: BridgeRequest, type: string): Promise<BridgeResponse | undefined>
 }
 
 export interface StreamEnd {
@@ -134,6 +141,14 @@ export function httpTransport(baseUrl: string, token: string | null, options: Ht
       // Read exactly: a scope's or a config's whole number past 2^53 stays as written, so that an
       // editor saving it back does not round it (see shared/exact-json.ts).
       return { status: res.status, body: parseExactJson(await res.text()) }
+    },
+    async exportBlob(req, type) {
+      await session
+      const reply = await exportOffThread({ url: requestUrl(baseUrl, req).href, token, body: req.body, type })
+      if (reply === undefined) return undefined
+      if ('failure' in reply) throw new Error(reply.failure)
+      if ('blob' in reply) return { status: 200, body: { filename: reply.filename, blob: reply.blob } }
+      return { status: reply.status, body: reply.body }
     },
     // fetch cannot report upload progress; XMLHttpRequest can (browsers only).
     upload:

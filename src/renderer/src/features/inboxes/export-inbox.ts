@@ -1,11 +1,12 @@
 import type { NodedeskBridge, SaveExportBody } from '../../../../shared/bridge'
 import type { ErrorBody } from '../../../../shared/contract/error'
 import type { ExportFormat } from '../../../../shared/contract/inbox-management'
-import { ApiFailure, fieldPathsOf, type Client } from '../../api/client'
+import { routePaths } from '../../../../shared/contract/route-paths'
+import { ApiFailure, answerOf, fieldPathsOf, unanswered, type Client } from '../../api/client'
 
-/** Saves text as a file through the browser's download. */
-export function download(filename: string, content: string, type: string) {
-  const url = URL.createObjectURL(new Blob([content], { type }))
+/** Saves a Blob as a file through the browser's download. */
+export function downloadBlob(filename: string, blob: Blob) {
+  const url = URL.createObjectURL(blob)
   const a = document.createElement('a')
   a.href = url
   a.download = filename
@@ -42,7 +43,22 @@ export async function exportInbox(
     const saved = res.body as SaveExportBody
     return saved.saved ? { kind: 'saved', path: saved.path } : { kind: 'cancelled' }
   }
-  const { filename, content } = await client.call('export_messages_from_inbox', { body: { inbox_name: inboxId, format } })
-  download(filename, content, mime[format])
+  const body = { inbox_name: inboxId, format }
+  // In a browser the export (tens of MB for a long conversation) is read and made a Blob off the window's
+  // thread: read here, it froze the window for as long. Where no worker can be had, it is read here.
+  const route = routePaths.export_messages_from_inbox
+  let res
+  try {
+    res = await client.transport.exportBlob?.({ method: route.method, path: route.path, body }, mime[format])
+  } catch (err) {
+    throw unanswered(err)
+  }
+  if (res) {
+    const { filename, blob } = answerOf(res) as { filename: string; blob: Blob }
+    downloadBlob(filename, blob)
+    return { kind: 'downloaded', filename }
+  }
+  const { filename, content } = await client.call('export_messages_from_inbox', { body })
+  downloadBlob(filename, new Blob([content], { type: mime[format] }))
   return { kind: 'downloaded', filename }
 }
