@@ -115,3 +115,16 @@ test('a node error while exporting (the conversation gone) is told in the nodeâ€
   await expect(notice).toContainText(message)
   expect(page.workers().map((w) => new URL(w.url()).pathname)).toContainEqual(expect.stringMatching(/export\.worker/))
 })
+
+test('where the export worker cannot load, the export is read in the window as before and still saved whole', async ({ page, serve }) => {
+  test.setTimeout(120_000)
+  const expected = await nodeExport(serve, 'txt')
+  await page.route('**/export.worker*', (route) => route.abort())
+  await page.goto(serve.uiUrl)
+  const download = page.waitForEvent('download', { timeout: 60_000 })
+  await page.getByRole('button', { name: `Actions for ${NAME}` }).click()
+  await page.getByRole('menuitem', { name: 'Export as text' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toBe(expected.filename)
+  expect(readFileSync(await file.path(), 'utf8') === expected.content).toBe(true)
+})
