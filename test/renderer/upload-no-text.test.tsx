@@ -131,6 +131,22 @@ describe('an upload whose file holds no text says so in its row', () => {
     expect(within(rowOf('held-3.txt')).getByText(/^done/).textContent).toBe('done')
   }, 30_000)
 
+  it('a file whose passage count the node cannot give is "done — not checked for text", not plain "done"', async () => {
+    await node.post('/v2/create_folder', { path: '/', folder_name: 'Unasked' })
+    const inner = routerTransport(node.router)
+    const transport = {
+      ...inner,
+      request: (req: Parameters<typeof inner.request>[0]) =>
+        req.path === '/v2/vector_fs_passage_count' ? Promise.reject(new TypeError('Failed to fetch')) : inner.request(req)
+    }
+    renderWithApp(<FilesPage />, transport)
+    await dropInto(node, 'Unasked', [fileOf(await scanPdf(), 'unasked-scan.pdf', 'application/pdf')])
+    await waitFor(() => expect(rowOf('unasked-scan.pdf').dataset.state).toBe('done'), { timeout: 15_000 })
+    const said = within(rowOf('unasked-scan.pdf')).getByText(/^done/)
+    expect(said.textContent).toBe('done — not checked for text')
+    expect(said.getAttribute('title')).toMatch(/did not say in time whether text could be read from this file/)
+  }, 30_000)
+
   it('among many files, the ones with no text stay in sight and the summary counts them', async () => {
     await node.post('/v2/create_folder', { path: '/', folder_name: 'Bulk' })
     renderWithApp(<FilesPage />, routerTransport(node.router))

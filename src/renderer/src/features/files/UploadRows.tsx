@@ -327,6 +327,10 @@ const detailLine = (s: { readonly detail: string; readonly answered?: boolean })
 const NO_TEXT_TITLE =
   'Stored, but no text could be read from this file (it is empty, or a scan with no text layer): search and answers cannot use it.'
 
+/** What a row done with its text unknown means (its tooltip). */
+const TEXT_UNKNOWN_TITLE =
+  'Stored. The node did not say in time whether text could be read from this file: open it in the library to see its passages.'
+
 /** A failed row: its name and buttons on the first line, its sentence across the whole row below. */
 const FAILED_ROW: CSSProperties = {
   display: 'grid',
@@ -354,7 +358,9 @@ const UploadRowView = memo(function UploadRowView({ row, queue, uploadButton }: 
           : s.kind === 'done'
             ? s.noText
               ? 'done — no text found'
-              : 'done'
+              : s.textUnknown
+                ? 'done — not checked for text'
+                : 'done'
             : s.kind === 'cancelled'
               ? 'cancelled'
               : s.text
@@ -376,7 +382,15 @@ const UploadRowView = memo(function UploadRowView({ row, queue, uploadButton }: 
       size="xs"
       c={failed ? 'red' : 'dimmed'}
       style={failed ? { gridArea: 'why', minWidth: 0 } : { minWidth: 0 }}
-      title={failed ? detailLine(s) : s.kind === 'done' && s.noText ? NO_TEXT_TITLE : undefined}
+      title={
+        failed
+          ? detailLine(s)
+          : s.kind === 'done' && s.noText
+            ? NO_TEXT_TITLE
+            : s.kind === 'done' && s.textUnknown
+              ? TEXT_UNKNOWN_TITLE
+              : undefined
+      }
       data-testid={failed ? 'upload-failure' : undefined}
     >
       {label}

@@ -4,7 +4,7 @@ import { uploadRefresher } from '../../api/queries'
 import { useUploadsUnderWay } from '../../stores/uploads'
 import { FolderMaking } from './folder-making'
 import { sendingFailure } from './upload-failure'
-import { UploadQueue, type UploadOutcome } from './upload-queue'
+import { UploadQueue, type UploadOutcome, type Uploader } from './upload-queue'
 import { countUploadsInNavigation } from './upload-nav-count'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { baseName, parentPath } from './vfs-paths'
@@ -50,8 +50,16 @@ export function folderMakingFor(client: Client): FolderMaking {
 export function uploadQueueFor(client: Client, qc: QueryClient): UploadQueue {
   const known = queues.get(client)
   if (known) return known
+  const queue = new UploadQueue(nodeUploader(client, qc), UPLOADS_IN_FLIGHT)
+  countUploadsInNavigation(queue)
+  queues.set(client, queue)
+  return queue
+}
+
+/** Sends a file to the node, refreshes the folder's listing, and answers whether it holds text (see noTextOutcome). */
+export function nodeUploader(client: Client, qc: QueryClient): Uploader {
   const refresh = uploadRefresher(qc)
-  const queue = new UploadQueue(async (folder, file, onProgress, signal, replace) => {
+  return async (folder, file, onProgress, signal, replace) => {
     const body = { path: folder, filename: file.name, file_data: file, ...(replace ? { replace } : {}) }
     const info = await uploadFile(client, body, onProgress, signal).catch(async (err: unknown) => {
       throw signal.aborted ? err : await sendingFailure(err, file)
@@ -59,17 +67,14 @@ export function uploadQueueFor(client: Client, qc: QueryClient): UploadQueue {
     // The folder the file landed in: the one picked, under its new path if it was renamed or moved meanwhile.
     refresh(parentPath(info.path))
     return noTextOutcome(client, info)
-  }, UPLOADS_IN_FLIGHT)
-  countUploadsInNavigation(queue)
-  queues.set(client, queue)
-  return queue
+  }
 }
 
 /**
  * Whether an uploaded file holds no text (empty, a scan with no text layer), so its row says so: from the
  * upload's answer when it tells (a file being embedded, or embedded, has passages; an empty one has none),
  * else asked of the node (its passage count) after the upload's slot is let go. Unknown (the file replaced
- * or moved meanwhile, the node unreachable): the row says plain done, as before.
+ * or moved meanwhile, the node unreachable or not answering in time): the row says it was not checked for text.
  */
 export function noTextOutcome(client: Client, info: FileInfo): UploadOutcome {
   if (info.has_embeddings || info.status === 'processing') return { noText: false }

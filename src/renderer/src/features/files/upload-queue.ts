@@ -5,8 +5,11 @@ import { pathAfterMove } from './vfs-paths'
 export type UploadState =
   | { readonly kind: 'queued' }
   | { readonly kind: 'uploading'; readonly loaded: number; readonly total: number }
-  /** `noText`: stored, but no text could be read from it (empty, a scan): search and answers cannot use it. */
-  | { readonly kind: 'done'; readonly noText?: true }
+  /**
+   * `noText`: stored, but no text could be read from it (empty, a scan): search and answers cannot use it.
+   * `textUnknown`: stored, but the node did not say in time (or at all) whether text was found in it.
+   */
+  | { readonly kind: 'done'; readonly noText?: true; readonly textUnknown?: true }
   /**
    * `text`: what went wrong and what to do, in sentences naming the file; `detail`: the node's own message.
    * `retryable`: sending the same file again can succeed (see canSucceedAgain); else only Dismiss is offered.
@@ -49,7 +52,8 @@ export const isCancellable = (s: UploadState) => s.kind === 'queued' || (s.kind 
 /**
  * What an Uploader may answer of a file stored: `noText`, no text could be read from it (its row says so).
  * `noTextLater`: the node has the file, and whether it holds text is still being asked. The file's slot is
- * let go at once (the next file is sent meanwhile); its row says done once that answers (false if it fails).
+ * let go at once (the next file is sent meanwhile); its row says done once that answers, or done with the
+ * text unknown when it fails or has not answered within the queue's `textWaitMs`.
  */
 export interface UploadOutcome {
   readonly noText?: boolean
@@ -104,7 +108,12 @@ export class UploadQueue {
 
   constructor(
     private readonly upload: Uploader,
-    private readonly parallel = 2
+    private readonly parallel = 2,
+    /**
+     * How long a stored file's row waits for the node to say whether it holds text before it settles as stored
+     * with that unknown: a node that never answered left the row "sent" and the summary "Uploading" for good.
+     */
+    private readonly textWaitMs = TEXT_WAIT_MS
   ) {}
 
   /**
@@ -379,15 +388,16 @@ export class UploadQueue {
           const now = this.rowOf(row.id)?.state
           if (now && !isSent(now)) this.set(row.id, { kind: 'uploading', loaded: file.size, total: file.size })
           this.pump()
-          void noTextLater()
-            .catch(() => false)
-            .then((none) => {
-              try {
-                this.set(row.id, none ? { kind: 'done', noText: true } : { kind: 'done' })
-              } finally {
-                this.pump()
-              }
-            })
+          void answerWithin(noTextLater, this.textWaitMs).then((none) => {
+            try {
+              this.set(
+                row.id,
+                none === undefined ? { kind: 'done', textUnknown: true } : none ? { kind: 'done', noText: true } : { kind: 'done' }
+              )
+            } finally {
+              this.pump()
+            }
+          })
         },
         (err: unknown) =>
           settle(
@@ -403,6 +413,23 @@ export class UploadQueue {
       )
     }
   }
+}
+
+/** How long a stored file's row waits for the node to say whether it holds text (see UploadQueue's textWaitMs). */
+export const TEXT_WAIT_MS = 20_000
+
+/** What `ask` answers within `ms`; undefined when it fails or has not answered by then (a late answer is let go). */
+function answerWithin(ask: () => Promise<boolean>, ms: number): Promise<boolean | undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), ms)
+    const end = (answer: boolean | undefined) => {
+      clearTimeout(timer)
+      resolve(answer)
+    }
+    Promise.resolve()
+      .then(ask)
+      .then(end, () => end(undefined))
+  })
 }
 
 /**
