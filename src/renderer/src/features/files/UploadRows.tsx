@@ -62,7 +62,8 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
   // A few rows are drawn at each change: there the operator's clicks and the focus follow every one.
   const subscribe = useMemo(() => throttledSubscribe(queue.subscribe, UPLOAD_DRAW_MS, () => queue.size() <= MAX_UPLOAD_ROWS), [queue])
   const rows = useSyncExternalStore(subscribe, queue.snapshot)
-  const view = useMemo(() => uploadView(rows), [rows])
+  // The counts the queue keeps as its rows change: counted here, every row was gone over at each draw.
+  const view = useMemo(() => uploadView(rows, queue.counts()), [rows, queue])
   const cancelAllButton = useRef<HTMLButtonElement>(null)
   const clearButton = useRef<HTMLButtonElement>(null)
   const dismissFailedButton = useRef<HTMLButtonElement>(null)

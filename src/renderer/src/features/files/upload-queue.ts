@@ -100,8 +100,13 @@ export class UploadQueue {
   private sending = new Map<number, AbortController>()
   private running = 0
   private nextId = 1
-  /** How many rows are queued or uploading, kept as rows change: read on every queue event. */
-  private waiting = 0
+  /**
+   * The rows counted by state (done, failed, waiting…), kept as rows change: read on every queue event and every
+   * draw of the uploads panel, which counted every row each time (thousands of files, several times a second).
+   */
+  private tally: Tally = emptyCounts()
+  private counted: UploadCounts = emptyCounts()
+  private countedAt = 0
   /** No queued row comes before this index (rows are only appended, and cleared only when finished). */
   private firstQueued = 0
   private listeners = new Set<() => void>()
@@ -131,6 +136,22 @@ export class UploadQueue {
   /** How many rows there are (without copying them). */
   size = (): number => this.rows.length
 
+  /** The rows counted by state as they are now (the same object until the next change): no pass over the rows. */
+  counts = (): UploadCounts => {
+    if (this.countedAt !== this.version) {
+      this.counted = { ...this.tally, total: this.rows.length }
+      this.countedAt = this.version
+    }
+    return this.counted
+  }
+
+  /** Row `i` becomes `row`, its state counted in place of the old one's. */
+  private put(i: number, row: UploadRow): void {
+    countState(this.tally, this.rows[i]!.state, -1)
+    countState(this.tally, row.state, 1)
+    this.rows[i] = row
+  }
+
   private rowOf(id: number): UploadRow | undefined {
     const i = this.at.get(id)
     return i === undefined ? undefined : this.rows[i]
@@ -157,9 +178,9 @@ export class UploadQueue {
       this.files.set(id, file)
       this.at.set(id, this.rows.length)
       this.rows.push({ id, name: file.name, folder, size: file.size, state: { kind: 'queued' } })
+      countState(this.tally, { kind: 'queued' }, 1)
     }
     // One event for the whole drop.
-    this.waiting += items.length
     this.emit()
     this.pump()
   }
@@ -184,9 +205,8 @@ export class UploadQueue {
     this.rows.forEach((r, i) => {
       if (r.state.kind !== 'queued') return
       this.files.delete(r.id)
-      this.waiting--
       changed = true
-      this.rows[i] = { ...r, state: { kind: 'cancelled' } }
+      this.put(i, { ...r, state: { kind: 'cancelled' } })
     })
     if (changed) this.emit()
     for (const r of this.rows) if (isCancellable(r.state)) this.sending.get(r.id)?.abort()
@@ -204,7 +224,7 @@ export class UploadQueue {
       const folder = pathAfterMove(r.folder, from, to)
       if (folder === r.folder) return
       changed = true
-      this.rows[i] = { ...r, folder }
+      this.put(i, { ...r, folder })
     })
     if (changed) this.emit()
   }
@@ -226,6 +246,7 @@ export class UploadQueue {
     const kept = this.rows.filter((r) => {
       if (!gone(r)) return true
       this.files.delete(r.id)
+      countState(this.tally, r.state, -1)
       return false
     })
     if (kept.length === this.rows.length) return
@@ -286,8 +307,7 @@ export class UploadQueue {
     this.rows.forEach((r, i) => {
       if (!which(r) || !this.canRetry(r)) return
       if (first < 0) first = i
-      this.waiting++
-      this.rows[i] = { ...r, state: { kind: 'queued' }, ...(replace ? { replace } : {}) }
+      this.put(i, { ...r, state: { kind: 'queued' }, ...(replace ? { replace } : {}) })
     })
     if (first < 0) return
     this.firstQueued = Math.min(this.firstQueued, first)
@@ -300,6 +320,7 @@ export class UploadQueue {
     const at = this.at.get(id)
     if (at === undefined || isWaiting(this.rows[at]!.state)) return
     this.files.delete(id)
+    countState(this.tally, this.rows[at]!.state, -1)
     this.rows.splice(at, 1)
     this.at.delete(id)
     for (let i = at; i < this.rows.length; i++) this.at.set(this.rows[i]!.id, i)
@@ -320,11 +341,11 @@ export class UploadQueue {
     })
   }
 
-  private busy = () => this.waiting > 0
+  private busy = () => this.tally.waiting > 0
 
   /** How many files are queued or uploading. */
   waitingCount(): number {
-    return this.waiting
+    return this.tally.waiting
   }
 
   /** One row's new state, in its place: the rest of the rows are not touched (this runs 3-4 times a file). */
@@ -332,8 +353,7 @@ export class UploadQueue {
     const i = this.at.get(id)
     const r = i === undefined ? undefined : this.rows[i]
     if (i === undefined || !r) return this.emit()
-    this.waiting += Number(isWaiting(state)) - Number(isWaiting(r.state))
-    this.rows[i] = { ...r, state }
+    this.put(i, { ...r, state })
     this.emit()
   }
 
@@ -441,9 +461,8 @@ const retriedWithOthers = (r: UploadRow): boolean => r.state.kind === 'failed' &
 /** Rows drawn at most: a drop of thousands of files shows counts and the rows that matter, not a row each. */
 export const MAX_UPLOAD_ROWS = 40
 
-export interface UploadView {
-  /** The rows to draw, in the order the files were added. */
-  readonly shown: readonly UploadRow[]
+/** The rows counted by their states (what the uploads panel's summary and buttons say). */
+export interface UploadCounts {
   readonly total: number
   readonly done: number
   /** Of those done, the files stored with no text found in them (empty, a scan). */
@@ -462,35 +481,55 @@ export interface UploadView {
   readonly cancellable: number
 }
 
+export interface UploadView extends UploadCounts {
+  /** The rows to draw, in the order the files were added. */
+  readonly shown: readonly UploadRow[]
+}
+
+/** The counts the queue keeps (total is the rows' length, read when they are handed out). */
+type Tally = { -readonly [K in keyof UploadCounts]: number }
+
+const emptyCounts = (): Tally => ({
+  total: 0,
+  done: 0,
+  noText: 0,
+  failed: 0,
+  retryable: 0,
+  taken: 0,
+  cancelled: 0,
+  waiting: 0,
+  cancellable: 0
+})
+
+/** Counts a row's state in `c` (`by` 1), or takes it out (`by` -1). */
+function countState(c: Tally, s: UploadState, by: 1 | -1): void {
+  if (s.kind === 'done') {
+    c.done += by
+    if (s.noText) c.noText += by
+  } else if (s.kind === 'failed') {
+    c.failed += by
+    if (s.retryable && s.nameTaken !== true) c.retryable += by
+    if (s.retryable && s.nameTaken) c.taken += by
+  } else if (s.kind === 'cancelled') c.cancelled += by
+  else {
+    c.waiting += by
+    if (isCancellable(s)) c.cancellable += by
+  }
+}
+
+/** The rows counted one by one: what UploadQueue.counts keeps without that pass. */
+export function countRows(rows: readonly UploadRow[]): UploadCounts {
+  const c = emptyCounts()
+  for (const r of rows) countState(c, r.state, 1)
+  return { ...c, total: rows.length }
+}
+
 /**
  * What the uploads panel draws: every row when there are few; else the rows being sent, the
  * failed ones (the operator must see why), those done with no text found, the next few waiting and the last few done, with
  * counts for all. Drawing thousands of rows on every progress step froze the window.
  */
-export function uploadView(rows: readonly UploadRow[], max = MAX_UPLOAD_ROWS): UploadView {
-  let done = 0
-  let noText = 0
-  let failed = 0
-  let retryable = 0
-  let taken = 0
-  let cancelled = 0
-  let waiting = 0
-  let cancellable = 0
-  for (const r of rows) {
-    if (r.state.kind === 'done') {
-      done++
-      if (r.state.noText) noText++
-    } else if (r.state.kind === 'failed') {
-      failed++
-      if (retriedWithOthers(r)) retryable++
-      if (r.state.retryable && r.state.nameTaken) taken++
-    } else if (r.state.kind === 'cancelled') cancelled++
-    else {
-      waiting++
-      if (isCancellable(r.state)) cancellable++
-    }
-  }
-  const counts = { total: rows.length, done, noText, failed, retryable, taken, cancelled, waiting, cancellable }
+export function uploadView(rows: readonly UploadRow[], counts: UploadCounts = countRows(rows), max = MAX_UPLOAD_ROWS): UploadView {
   if (rows.length <= max) return { shown: rows, ...counts }
   const few = Math.max(1, Math.floor(max / 8))
   const keep = new Set<UploadRow>()
