@@ -159,3 +159,31 @@ describe('foundMessages matches the text as shown', () => {
     expect(foundMessages([question, broken], findWords('here timed'))).toEqual(['e'])
   })
 })
+
+describe('foundMessages finds words that exist only once the Markdown is removed', () => {
+  const question = message('q', 'Spell it out')
+  const said = (content: string) => [question, reply('r', 'q', content)]
+  it('joins the letters that emphasis, strikethrough, code and links cut in two in the stored text', () => {
+    expect(foundMessages(said('It is foo**bar** here'), findWords('foobar'))).toEqual(['r'])
+    expect(foundMessages(said('It is **foo**bar here'), findWords('foobar'))).toEqual(['r'])
+    expect(foundMessages(said('It is foo*bar* here'), findWords('foobar'))).toEqual(['r'])
+    expect(foundMessages(said('It is foo`bar` here'), findWords('foobar'))).toEqual(['r'])
+    expect(foundMessages(said('It is foo~~bar~~ here'), findWords('foobar'))).toEqual(['r'])
+    expect(foundMessages(said('It is [foo](https://example.com/x "t")bar here'), findWords('foobar'))).toEqual(['r'])
+    expect(foundMessages(said('It is foo[bar](https://example.com/x) here'), findWords('foobar'))).toEqual(['r'])
+    expect(foundMessages(said('It is **un**[break](https://e.com/x)`able` here'), findWords('unbreakable here'))).toEqual(['r'])
+    // Words either side of the joined one still match, and a word inside it is not a word's beginning.
+    expect(foundMessages(said('It is foo**bar** here'), findWords('it foo'))).toEqual(['r'])
+    expect(foundMessages(said('It is foo**bar** here'), findWords('bar'))).toEqual([])
+  })
+  it('keeps underscores as the screen shows them: inside a word they are its text, around one they are emphasis', () => {
+    expect(foundMessages(said('Call snake_case_name now'), findWords('case'))).toEqual(['r'])
+    expect(foundMessages(said('Call snake_case_name now'), findWords('snakecase'))).toEqual([])
+    expect(foundMessages(said('A _quick_ fox and __init__'), findWords('quick init'))).toEqual(['r'])
+    expect(foundMessages(said('A _quick_fox'), findWords('quickfox'))).toEqual([])
+  })
+  it("finds a character reference's character and an image by the word shown for it", () => {
+    expect(foundMessages(said('A caf&eacute; by the sea'), findWords('cafe'))).toEqual(['r'])
+    expect(foundMessages(said('See ![a map](https://x/y.png)'), findWords('image map'))).toEqual(['r'])
+  })
+})

@@ -3,6 +3,7 @@ import { holdsEvery } from '../../../../shared/search-matches'
 import { isAnswer, messageRole } from '../../../../shared/message-role'
 import { searchWords } from '../../app/highlight'
 import { isBrokenOff } from './answer-versions'
+import { mayShow } from './find-quick'
 import { shownText } from './find-text'
 
 /*
@@ -38,8 +39,8 @@ export function findable(messages: readonly LastMessage[]): LastMessage[] {
  * `words` as search_inboxes matches a message (holdsEvery). `shown` is that text when already known.
  */
 export function holdsWords(m: LastMessage, words: readonly string[], shown?: () => string): boolean {
-  // The stored text first: what is shown is drawn from it, and parsing the Markdown of every message is slow.
-  return holdsEvery(m.job_message.content, words) && holdsEvery((shown ?? (() => shownText(m)))(), words)
+  // The stored text first (find-quick.ts): what is shown is drawn from it, and parsing the Markdown of every message is slow.
+  return mayShow(m.job_message.content, words) && holdsEvery((shown ?? (() => shownText(m)))(), words)
 }
 
 /** The hashes of `newestFirst` (findable) that `seen` says hold the words, oldest first. */

@@ -1,5 +1,6 @@
 import type { LastMessage } from '../../../../shared/contract/message'
 import { holdsEvery } from '../../../../shared/search-matches'
+import { mayShow } from './find-quick'
 import { shownText } from './find-text'
 
 /*
@@ -27,7 +28,7 @@ const scope = self as unknown as {
 }
 scope.onmessage = ({ data: { id, message, words } }) => {
   const hash = message.node_api_data.node_message_hash
-  let holds = holdsEvery(message.job_message.content, words)
+  let holds = mayShow(message.job_message.content, words)
   if (holds) {
     const text = texts.get(hash) ?? shownText(message)
     texts.delete(hash)
