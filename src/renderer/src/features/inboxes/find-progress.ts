@@ -44,7 +44,7 @@ export async function matchInSlices(
   for (const m of shown) {
     if (seen.has(m)) continue
     let holds: boolean | undefined
-    const offThread = holdsOffThread(m, words)
+    const offThread = holdsOffThread(m, words, signal)
     if (offThread) {
       // A long message: matched in the worker meanwhile, the matches so far shown.
       report({ found: foundAmong(shown, seen), done: false })

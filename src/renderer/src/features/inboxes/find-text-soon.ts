@@ -1,17 +1,30 @@
 import type { LastMessage } from '../../../../shared/contract/message'
-import type { HoldsAnswer, HoldsAsked } from './shown-text.worker'
+import type { HoldsAnswer, HoldsAsked } from './shown-text-holds'
 
 /*
  * Whether a long message holds the find's words, worked out in a worker (shown-text.worker.ts): for a long
  * answer, one parse of its Markdown (find-text.ts) is longer than a frame, and can be seconds.
+ *
+ * One question at a time is with the worker, the others wait here: a question whose find was superseded
+ * (another word typed) before its turn is never sent. Sent all at once, typing fast over huge messages
+ * queued in the worker one question per word typed, each worked out in turn (the message copied to the
+ * worker for each), the one for the word on screen last.
  */
 
 /** From this many characters, whether a message holds the words is worked out off the window's thread. */
 export const OFF_THREAD_CHARS = 20_000
 
+interface Question {
+  readonly asked: HoldsAsked
+  readonly give: (holds: boolean | undefined) => void
+  readonly signal: AbortSignal | undefined
+}
+
 let worker: Worker | null | undefined
 let nextId = 0
-const waiting = new Map<number, (holds: boolean | undefined) => void>()
+/** The question with the worker, if any, and those waiting their turn, oldest first. */
+let asking: Question | undefined
+const queued: Question[] = []
 
 /** The worker, started at its first use; null where none can be had (then the message is matched here). */
 function theWorker(): Worker | null {
@@ -22,30 +35,52 @@ function theWorker(): Worker | null {
     worker = null
   }
   worker?.addEventListener('message', (e: MessageEvent<HoldsAnswer>) => {
-    waiting.get(e.data.id)?.(e.data.holds)
-    waiting.delete(e.data.id)
+    if (asking?.asked.id !== e.data.id) return
+    const { give } = asking
+    asking = undefined
+    give(e.data.holds)
+    askNext()
   })
   // The worker could not load or broke: the messages asked about are matched here, as without one.
   worker?.addEventListener('error', () => {
     worker?.terminate()
     worker = null
-    for (const give of waiting.values()) give(undefined)
-    waiting.clear()
+    const given = [...(asking ? [asking] : []), ...queued.splice(0)]
+    asking = undefined
+    for (const { give } of given) give(undefined)
   })
   return worker
 }
 
+/** Sends the worker the oldest question still wanted, when it has none. */
+function askNext(): void {
+  if (asking !== undefined || !worker) return
+  asking = queued.shift()
+  if (asking) worker.postMessage(asking.asked)
+}
+
 /**
  * Whether `m` holds `words`, worked out in the worker, for a message of OFF_THREAD_CHARS or more where a
- * worker can be had; else undefined (match it here). Undefined too when the worker broke meanwhile.
+ * worker can be had; else undefined (match it here). Undefined too when the worker broke meanwhile, and
+ * at once when `signal` is aborted (the find superseded) before the question was sent.
  */
-export function holdsOffThread(m: LastMessage, words: readonly string[]): Promise<boolean | undefined> | undefined {
+export function holdsOffThread(m: LastMessage, words: readonly string[], signal?: AbortSignal): Promise<boolean | undefined> | undefined {
   const w = m.job_message.content.length >= OFF_THREAD_CHARS ? theWorker() : null
   if (w === null) return undefined
+  if (signal?.aborted) return Promise.resolve(undefined)
   return new Promise((give) => {
-    const id = nextId++
-    waiting.set(id, give)
-    const asked: HoldsAsked = { id, message: m, words }
-    w.postMessage(asked)
+    const question: Question = { asked: { id: nextId++, message: m, words }, give, signal }
+    queued.push(question)
+    signal?.addEventListener(
+      'abort',
+      () => {
+        const at = queued.indexOf(question)
+        if (at < 0) return
+        queued.splice(at, 1)
+        give(undefined)
+      },
+      { once: true }
+    )
+    askNext()
   })
 }

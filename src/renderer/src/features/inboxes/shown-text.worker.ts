@@ -1,40 +1,11 @@
-import type { LastMessage } from '../../../../shared/contract/message'
-import { holdsEvery } from '../../../../shared/search-matches'
-import { mayShow } from './find-quick'
-import { shownText } from './find-text'
+import { answerHolds, type HoldsAnswer, type HoldsAsked } from './shown-text-holds'
 
 /*
- * Whether a long message holds the find's words, worked out off the window's thread (find-text-soon.ts):
- * parsing an 800 KB answer's Markdown for its shown text takes seconds, and even reading its stored text
- * for the words a good part of a second, which on the window's thread froze it.
+ * Whether a long message holds the find's words, worked out off the window's thread (find-text-soon.ts,
+ * shown-text-holds.ts): one question at a time, the window sending the next once this one is answered.
  */
-export interface HoldsAsked {
-  readonly id: number
-  readonly message: LastMessage
-  readonly words: readonly string[]
-}
-export interface HoldsAnswer {
-  readonly id: number
-  readonly holds: boolean
-}
-
-/** The shown text of the long messages asked about lately, by hash: each word typed asks again. */
-const texts = new Map<string, string>()
-const KEPT = 20
-
 const scope = self as unknown as {
   onmessage: ((e: MessageEvent<HoldsAsked>) => void) | null
   postMessage: (data: HoldsAnswer) => void
 }
-scope.onmessage = ({ data: { id, message, words } }) => {
-  const hash = message.node_api_data.node_message_hash
-  let holds = mayShow(message.job_message.content, words)
-  if (holds) {
-    const text = texts.get(hash) ?? shownText(message)
-    texts.delete(hash)
-    texts.set(hash, text)
-    if (texts.size > KEPT) texts.delete(texts.keys().next().value!)
-    holds = holdsEvery(text, words)
-  }
-  scope.postMessage({ id, holds })
-}
+scope.onmessage = ({ data }) => scope.postMessage(answerHolds(data))
