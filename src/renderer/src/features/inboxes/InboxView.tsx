@@ -31,6 +31,7 @@ import { InlineName } from './InlineName'
 import { MessageList } from './MessageList'
 import { useOlderMessages } from './older-messages'
 import { FindBar } from './FindBar'
+import { CLOSED_BY_FIND, useClosedByFind } from './find-key'
 import { useFind } from './use-find'
 import { ProviderSwitcher } from './ProviderSwitcher'
 import { rememberOpened } from './return-focus'
@@ -81,6 +82,8 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   useOwnEscape(details, closeDetails, inDetails)
   // Widened past xl, the details are beside the conversation: the drawer showing them too closes.
   useCloseWhenWide('xl', details, closeDetails, inDetails)
+  // Ctrl+F in the drawer: it closes and the find opens on the conversation (FindBar), not the browser's find.
+  const detailsReturnFocus = useClosedByFind(details, closeDetails)
   /** Messages sent from this view's composer: the conversation shows its end for each. */
   const [sent, setSent] = useState(0)
   const [conversations, { open: openConversations, close: closeConversations }] = useDisclosure(false)
@@ -105,7 +108,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
     }),
     []
   )
-  useFocusBack(details, detailsReturn)
+  useFocusBack(details, detailsReturn, detailsReturnFocus)
   // A dialog asked from the details beside the conversation, closed once the window is narrower than xl: its focus goes to the Details button.
   useFocusStandIn(widePanel, () => detailsButton.current)
   const conversationList = (
@@ -271,8 +274,16 @@ export function InboxView({ inboxId }: { inboxId: string }) {
         <Composer jobId={jobId} inboxId={inboxId} answering={waiting || streaming || paused} onSend={() => setSent((n) => n + 1)} />
       </Stack>
       <InboxSidePanel jobId={jobId} inbox={inbox} detailsButton={detailsButton} asideRef={widePanel} />
-      <Drawer opened={details} onClose={closeDetails} closeOnEscape={false} position="right" title="Job details" size="sm">
-        <div ref={inDetails}>
+      <Drawer
+        opened={details}
+        onClose={closeDetails}
+        closeOnEscape={false}
+        returnFocus={detailsReturnFocus}
+        position="right"
+        title="Job details"
+        size="sm"
+      >
+        <div ref={inDetails} {...{ [CLOSED_BY_FIND]: '' }}>
           <InboxSidePanel jobId={jobId} inbox={inbox} inDrawer />
         </div>
       </Drawer>

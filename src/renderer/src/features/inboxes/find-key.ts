@@ -4,8 +4,8 @@ import { useLatest } from '../../app/use-latest'
 
 /*
  * Which Ctrl+F (⌘F) is the find in the conversation's (FindBar): not one typed in a dialog or menu
- * over the conversation, which keeps its keys, but one typed in the narrow window's drawer of
- * conversations, which closes for the find to open on the conversation under it. Without it the
+ * over the conversation, which keeps its keys, but one typed in a narrow window's drawer over it
+ * (Conversations, Job details), which closes for the find to open on the conversation under it. Without it the
  * browser's own find opened there (it sees only the rows drawn), and in Electron, which has none,
  * Ctrl+F did nothing.
  */
