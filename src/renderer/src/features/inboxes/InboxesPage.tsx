@@ -53,6 +53,7 @@ import { PlainSwitch } from '../../app/PlainSwitch'
 import { useAskedFlags } from '../../stores/asked-flags'
 import { barCounts, barRows, chosenRows } from './bar-counts'
 import { PatchedMap } from './patched-map'
+import { useRowsKeptInPlace } from './rows-kept-in-place'
 // Not through ../providers: that would bring the contract's schemas (zod) into the first screen's code.
 import { providerNamer } from '../../../../shared/provider-title'
 
@@ -263,6 +264,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
     return place === undefined ? undefined : pinnedRows.length + place
   }
   shownRef.current = { placesOf, placeOf, rowsBetween }
+  useRowsKeptInPlace({ scrollRef, rowHeight, scope: `${searching}|${showHidden}`, placesOf })
 
   /**
    * A row is opened: one of a search's results, the list beside the conversation follows the search (its

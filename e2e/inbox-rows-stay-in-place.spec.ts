@@ -1,0 +1,53 @@
+import { expect, test } from './fixtures/node'
+import { nameJobInbox, providerBody, seedJobs } from './seed'
+
+/*
+ * The list scrolled down, the pointer over a row. Another client removes, hides or writes to conversations
+ * above it, or creates new ones: the rows on screen shifted by as many rows, so the pointer was over another
+ * conversation (and a click opened it). They stay in place now; the list's scrollbar moves instead.
+ */
+test('changes from elsewhere above the rows on screen do not move the row under the pointer', async ({ page, node }) => {
+  test.setTimeout(120_000)
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  // One at a time: each newer than the last, so "Conv 0199" is first and the order is known.
+  const ids = await seedJobs(node, 'gpt', 200, 1)
+  for (let b = 0; b < ids.length; b += 16)
+    await Promise.all(ids.slice(b, b + 16).map((id, j) => nameJobInbox(node, id, `Conv ${String(b + j).padStart(4, '0')}`)))
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(node.uiUrl)
+  const rows = page.getByTestId('inbox-row')
+  await expect(rows.first()).toBeVisible()
+  const scroller = page.getByTestId('inbox-scroll')
+  const rowHeight = (await rows.first().boundingBox())!.height
+  await scroller.evaluate((el, top) => el.scrollTo({ top }), Math.round(rowHeight * 60))
+  const point = { x: 600, y: 420 }
+  const underPointer = () =>
+    page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid=inbox-row]')?.textContent ?? '', point)
+  await expect.poll(underPointer).toMatch(/^Conv \d{4}/)
+  await page.mouse.move(point.x, point.y)
+  const name = (await underPointer()).slice(0, 9)
+  const stays = async () => {
+    // The list patched from the events, and read again a moment later: the row is still there at both.
+    await page.waitForTimeout(1_200)
+    expect((await underPointer()).slice(0, 9)).toBe(name)
+  }
+
+  await node.api('POST', '/v2/remove_jobs', { job_ids: [ids[199], ids[198], ids[197]] })
+  await expect(page.getByText(/^197 inboxes/)).toBeVisible()
+  await stays()
+  await node.api('POST', '/v2/update_job_hidden', { job_id: ids[190], is_hidden: true })
+  await expect(page.getByText(/^196 inboxes/)).toBeVisible()
+  await stays()
+  // Written to far below: it comes to the top.
+  await node.api('POST', '/v2/job_message', { job_id: ids[3], content: 'A question from a script' })
+  await stays()
+  await seedJobs(node, 'gpt', 2, 1)
+  await expect(page.getByText(/^198 inboxes/)).toBeVisible()
+  await stays()
+
+  // At the top of the list, what comes first comes into view.
+  await scroller.evaluate((el) => el.scrollTo({ top: 0 }))
+  await seedJobs(node, 'gpt', 1, 1)
+  await expect(rows.first()).toContainText('New job with gpt')
+  await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBe(0)
+})

@@ -1,0 +1,46 @@
+import { useLayoutEffect, useRef, type RefObject } from 'react'
+
+/**
+ * The list scrolled down, conversations added, removed or moved above the rows on screen (another client
+ * writes to one far down, which comes to the top; removes, hides or pins one above) shifted every row on
+ * screen by as many rows: the row under the pointer changed under it, and a click meant for one opened
+ * another. The list is scrolled by as many rows instead, so those on screen stay where they were. At the
+ * top of the list nothing is kept: what comes first comes into view there.
+ */
+export function useRowsKeptInPlace(options: {
+  readonly scrollRef: RefObject<HTMLElement | null>
+  readonly rowHeight: number
+  /** Changes when the list becomes another one (a search, hidden shown): its rows are not kept in place. */
+  readonly scope: string
+  /** Where each row the list shows stands (its index). */
+  readonly placesOf: () => ReadonlyMap<string, number>
+}): void {
+  const { scrollRef, rowHeight, scope, placesOf } = options
+  const seen = useRef<{ scope: string; onScreen: [string, number][] } | null>(null)
+  useLayoutEffect(() => {
+    const el = scrollRef.current
+    if (!el) return
+    const places = placesOf()
+    const before = seen.current
+    if (before && before.scope === scope && el.scrollTop > 0) {
+      const shift = keptShift(before.onScreen, places)
+      if (shift) el.scrollTop += shift * rowHeight
+    }
+    const first = Math.floor(el.scrollTop / rowHeight)
+    const last = Math.ceil((el.scrollTop + el.clientHeight) / rowHeight)
+    const onScreen = [...places].filter(([, i]) => i >= first && i <= last).sort((a, b) => a[1] - b[1])
+    seen.current = { scope, onScreen }
+  })
+}
+
+/**
+ * By how many rows the rows on screen moved: that of the topmost one that moved as another did (a row
+ * that moved alone, brought to the top or removed, is not followed); 0 when none did.
+ */
+export function keptShift(onScreen: readonly (readonly [string, number])[], places: ReadonlyMap<string, number>): number {
+  const shifts = onScreen.flatMap(([id, i]) => {
+    const now = places.get(id)
+    return now === undefined ? [] : [now - i]
+  })
+  return shifts.find((s, k) => shifts.indexOf(s) !== k || shifts.lastIndexOf(s) !== k) ?? 0
+}
