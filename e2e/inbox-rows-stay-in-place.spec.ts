@@ -51,3 +51,37 @@ test('changes from elsewhere above the rows on screen do not move the row under 
   await expect(rows.first()).toContainText('New job with gpt')
   await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBe(0)
 })
+
+test('the conversation list beside a conversation: removals elsewhere above its rows on screen do not move the row under the pointer', async ({
+  page,
+  node
+}) => {
+  test.setTimeout(120_000)
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const ids = await seedJobs(node, 'gpt', 120, 1)
+  for (let b = 0; b < ids.length; b += 16)
+    await Promise.all(ids.slice(b, b + 16).map((id, j) => nameJobInbox(node, id, `Conv ${String(b + j).padStart(4, '0')}`)))
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(node.uiUrl)
+  await page.getByTestId('inbox-row').filter({ hasText: 'Conv 0119' }).click()
+  await expect(page.getByTestId('inbox-title')).toHaveText('Conv 0119')
+  const nav = page.getByRole('navigation', { name: /Conversations/ })
+  const first = nav.getByRole('link').first()
+  await expect(first).toBeVisible()
+  const box = (await first.boundingBox())!
+  const point = { x: box.x + 40, y: 420 }
+  await first.evaluate((a) => {
+    let el: HTMLElement | null = a.parentElement
+    while (el && getComputedStyle(el).overflowY !== 'auto') el = el.parentElement
+    el!.scrollTo({ top: 1500 })
+  })
+  const underPointer = () =>
+    page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('a')?.textContent?.slice(0, 9) ?? '', point)
+  await expect.poll(underPointer).toMatch(/^Conv \d{4}/)
+  await page.mouse.move(point.x, point.y)
+  const name = await underPointer()
+  await node.api('POST', '/v2/remove_jobs', { job_ids: [ids[118], ids[117], ids[116]] })
+  await expect(nav.getByRole('link', { name: /^Conv 0118/ })).toHaveCount(0)
+  await page.waitForTimeout(1_000)
+  expect(await underPointer()).toBe(name)
+})

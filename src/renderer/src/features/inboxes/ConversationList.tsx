@@ -29,6 +29,7 @@ import { CLOSED_BY_FIND, useClosedByFind } from './find-key'
 import { useInboxActions } from './inbox-actions'
 import { openMenuFromRow, opensMenu, plainKey, RowMenu, type MenuState } from './row-menu'
 import { cachedRowAt, conversationRows, indexOf, pinnedCountOf, rowOf, type ConversationRow } from './listed-conversations'
+import { useRowsKeptInPlace } from './rows-kept-in-place'
 
 /** Two lines: the name, then when the conversation last changed and its last message (names alone repeat: see rowOf). */
 const ROW = 52
@@ -157,6 +158,12 @@ function ConversationNav({
     scrollToFn: scrollSparingMount
   })
   const { focusRow, pendingRow } = useFocusRow(virtualizer, scrollRef, count, FOCUS_WAIT_MS, setFocusedAt)
+  useRowsKeptInPlace({
+    scrollRef,
+    rowHeight,
+    scope: `${search ? 'search' : 'all'}|${showHidden}`,
+    placesOf: () => new Map(rows.map((r, i) => [r.id, i]))
+  })
   // Each row's menu, as the inbox list's rows have it (Shift+F10 on a row, or its button on hover): one made at a time.
   const actions = useInboxActions()
   const [menu, setMenu] = useState<{ readonly id: string; readonly state: MenuState } | null>(null)
