@@ -1,7 +1,7 @@
 import { useQueries, type QueryObserverResult } from '@tanstack/react-query'
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react'
-import { textScale } from '../../app/text-scale'
+import { useRemeasuredOnChange, useTextScale } from '../../app/text-scale'
 import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount'
 import type { FileInfo } from '../../../../shared/contract/vector-fs'
 import { errorText } from '../../api/client'
@@ -60,7 +60,7 @@ interface Options<E extends TreeEntry> {
  */
 export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeight: baseHeight, toggle, act, initial }: Options<E>) {
   // In rem, not px: at a large text size (the OS's or Chromium's) a row's text and controls ran over the next row.
-  const [rowHeight] = useState(() => Math.round(baseHeight * textScale()))
+  const rowHeight = Math.round(baseHeight * useTextScale())
   const indexOf = useMemo(() => new Map(lines.map((l, i) => [l.key, i])), [lines])
   const [active, setActive] = useState<string | null>(null)
   const [dragged, setDragged] = useState<string | null>(null)
@@ -88,6 +88,8 @@ export function useVirtualTree<E extends TreeEntry>({ scrollRef, lines, rowHeigh
     observeElementRect: rectAfterLayout,
     scrollToFn: scrollSparingMount
   })
+  // The text size changed while the list is open: its rows are placed again at their new height.
+  useRemeasuredOnChange(virtualizer, rowHeight)
 
   // Where the focused row was, and whether the focus is (or was last) in the tree: a row deleted
   // under the focus hands it to the row taking its place instead of dropping it on the page.

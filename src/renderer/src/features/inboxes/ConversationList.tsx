@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react'
-import { textScale } from '../../app/text-scale'
+import { useRemeasuredOnChange, useTextScale } from '../../app/text-scale'
 import { IconTip } from '../../app/IconTip'
 import { useOwnEscape } from '../../app/own-escape'
 import { useLatest } from '../../app/use-latest'
@@ -145,7 +145,7 @@ function ConversationNav({
     }
   })
   // In rem, not px: at a large text size the name and the line under it overran the row (textScale).
-  const [rowHeight] = useState(() => Math.round(ROW * textScale()))
+  const rowHeight = Math.round(ROW * useTextScale())
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
@@ -157,6 +157,8 @@ function ConversationNav({
     // which a size guessed from the window's could leave just under its bottom edge.
     scrollToFn: scrollSparingMount
   })
+  // The text size changed while the list is open: its rows are placed again at their new height.
+  useRemeasuredOnChange(virtualizer, rowHeight)
   const { focusRow, pendingRow } = useFocusRow(virtualizer, scrollRef, count, FOCUS_WAIT_MS, setFocusedAt)
   useRowsKeptInPlace({
     scrollRef,

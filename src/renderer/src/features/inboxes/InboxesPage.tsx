@@ -1,4 +1,4 @@
-import { textScale } from '../../app/text-scale'
+import { useRemeasuredOnChange, useTextScale } from '../../app/text-scale'
 import { Alert, Box, Button, CloseButton, EmptyState, Group, Input, Loader, Stack, Text, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { IconEye, IconEyeOff, IconInbox, IconPin, IconPinnedOff, IconPlus, IconSearch, IconX } from '@tabler/icons-react'
@@ -163,7 +163,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
     }
   })
   // In rem, not px: at a large text size a row's second line ran over the next row (textScale).
-  const [rowHeight] = useState(() => Math.round(ROW_HEIGHT * textScale()))
+  const rowHeight = Math.round(ROW_HEIGHT * useTextScale())
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
@@ -177,6 +177,8 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
     observeElementRect: rectAfterLayout,
     scrollToFn: scrollSparingMount
   })
+  // The text size changed while the list is open: its rows are placed again at their new height.
+  useRemeasuredOnChange(virtualizer, rowHeight)
   const items = virtualizer.getVirtualItems()
   const onScreen = rowsOnScreen(items, tabStop)
   const firstVisible = onScreen.length ? onScreen[0]!.index : 0

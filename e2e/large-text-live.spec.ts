@@ -1,0 +1,88 @@
+import type { Page } from '@playwright/test'
+import { expect, test, type HeadlessNode } from './fixtures/node'
+import { showJobInbox } from './pages/inbox'
+import { nameJobInbox, providerBody, seedJobs } from './seed'
+
+/*
+ * Large text (WCAG 1.4.4) chosen with a list open: the inbox list, the conversation list beside a conversation and
+ * the Files tree take their rows' new height at once. Their row heights (in px, for the virtualizer) were read
+ * once as the list mounted: the text size raised from 16 to 32 px with a list open, its rows kept their 16 px
+ * height, each row's second line drawn over the next row, until the operator left the page and came back.
+ */
+
+async function seed(node: HeadlessNode) {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const ids = await seedJobs(node, 'gpt', 3)
+  await Promise.all(ids.map((id, i) => nameJobInbox(node, id, `Lease questions ${i}`)))
+  await node.api('POST', '/v2/create_folder', { path: '/', folder_name: 'Contracts' })
+  expect((await node.upload('/', 'Lease agreement.txt', 'The lease runs for two years.')).status).toBe(200)
+  return ids
+}
+
+async function textSize(page: Page, px: number) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Page.enable')
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: px } })
+}
+
+/**
+ * The virtual rows holding `inner` (each row the nearest element placed by translateY): those with something
+ * drawn past their box, or overlapping the next row; else how many rows there are.
+ */
+const overruns = (page: Page, inner: string) =>
+  page.evaluate((inner) => {
+    const rows = [...new Set([...document.querySelectorAll(inner)].map((el) => el.closest<HTMLElement>('[style*="translateY"]')!))]
+    const bad: string[] = []
+    rows.forEach((row, i) => {
+      const box = row.getBoundingClientRect()
+      for (const el of row.querySelectorAll<HTMLElement>('*')) {
+        const r = el.getBoundingClientRect()
+        if (r.height === 0 || r.width === 0 || getComputedStyle(el).visibility === 'hidden') continue
+        if (r.bottom > box.bottom + 1) bad.push(`row ${i}: ${el.tagName} ends at ${r.bottom}, past the row's ${box.bottom}`)
+      }
+      const next = rows[i + 1]?.getBoundingClientRect()
+      if (next && Math.abs(next.top - box.bottom) > 1 && next.top < box.bottom)
+        bad.push(`row ${i + 1} starts at ${next.top}, above row ${i}'s end ${box.bottom}`)
+    })
+    return bad.length ? bad : rows.length
+  }, inner)
+
+test('the text size raised to 32 px with the inbox list open: its rows grow at once and keep their lines in the row', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await seed(node)
+  await page.goto(node.uiUrl)
+  await expect(page.getByTestId('inbox-row')).toHaveCount(3)
+  expect(await overruns(page, '[data-testid=inbox-row]')).toBe(3)
+  await textSize(page, 32)
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px')
+  await expect.poll(() => overruns(page, '[data-testid=inbox-row]')).toBe(3)
+})
+
+test('the text size raised to 32 px with a conversation and its list open: the list’s rows grow at once', async ({ page, node }) => {
+  // Wide enough for the list to stay beside the conversation at 32 px (from 75em, 2400 px; below, a drawer drawn anew).
+  await page.setViewportSize({ width: 2600, height: 1000 })
+  const ids = await seed(node)
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, ids[0]!)
+  await expect(page.getByTestId('conversation-detail')).toHaveCount(3)
+  expect(await overruns(page, '[data-row-key]')).toBe(3)
+  await textSize(page, 32)
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px')
+  await expect(page.getByRole('button', { name: 'Conversations', exact: true })).toBeHidden()
+  await expect.poll(() => overruns(page, '[data-row-key]')).toBe(3)
+})
+
+test('the text size raised to 32 px with the Files tree open: its rows grow at once', async ({ page, node }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await seed(node)
+  await page.goto(node.uiUrl)
+  await page.evaluate(() => (location.hash = '#/files'))
+  await expect(page.getByRole('treeitem')).toHaveCount(2)
+  expect(await overruns(page, '[role=tree][aria-label="Folders and files"] [role=treeitem]')).toBe(2)
+  await textSize(page, 32)
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px')
+  await expect.poll(() => overruns(page, '[role=tree][aria-label="Folders and files"] [role=treeitem]')).toBe(2)
+})
