@@ -9,8 +9,8 @@ import { useNotificationFocusReturn } from './notification-focus'
 /**
  * A window as narrow as a phone's (320 px: a 1280 px window at 400%). Notices there take the window's width,
  * and at its foot they covered the controls of the page's last rows (Check on the last provider hid its Edit
- * and Remove, and a notice held open while the mouse is on it stayed there): they come up at the top, over
- * the app's bar, instead.
+ * and Remove, and a notice held open while the mouse is on it stayed there): they come up at the top instead,
+ * under the app's bar (AppLayout.module.css), whose navigation button and colour scheme switch they covered.
  */
 const NARROW_WINDOW = '(max-width: 36em)'
 
