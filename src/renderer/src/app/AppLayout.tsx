@@ -206,7 +206,7 @@ function NodeDownBanner({ since, headless }: { since: Date | null; headless: boo
       color="red"
       variant="filled"
       mb="sm"
-      icon={<IconPlugConnectedX size={18} />}
+      icon={<IconPlugConnectedX size="1.125rem" />}
       title="The node is not answering"
       data-testid="node-down-banner"
       style={{ flexShrink: 0 }}

@@ -100,7 +100,7 @@ export function FilePreview({ path, node, came = {} }: { path: string; node?: st
             data-testid="back-to-conversation"
           >
             <Group gap={4} wrap="nowrap" component="span">
-              <IconArrowLeft size={14} aria-hidden />
+              <IconArrowLeft size="0.875rem" aria-hidden />
               Back to the conversation
             </Group>
           </Anchor>
@@ -114,7 +114,7 @@ export function FilePreview({ path, node, came = {} }: { path: string; node?: st
             variant="light"
             // Beside a long name it was squeezed to its icon.
             style={{ flexShrink: 0 }}
-            leftSection={<IconDownload size={14} />}
+            leftSection={<IconDownload size="0.875rem" />}
             disabled={gone}
             loading={downloading}
             onClick={download}

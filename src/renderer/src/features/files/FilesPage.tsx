@@ -266,7 +266,7 @@ export function FilesPage({ path, node, came = {} }: { path?: string; node?: str
             }}
           >
             {(props) => (
-              <Button {...props} ref={uploadButton} leftSection={<IconUpload size={16} />}>
+              <Button {...props} ref={uploadButton} leftSection={<IconUpload size="1rem" />}>
                 Upload files
               </Button>
             )}
@@ -282,12 +282,12 @@ export function FilesPage({ path, node, came = {} }: { path?: string; node?: str
             }}
           >
             {(props) => (
-              <Button {...props} ref={folderButton} variant="light" leftSection={<IconFolderUp size={16} />}>
+              <Button {...props} ref={folderButton} variant="light" leftSection={<IconFolderUp size="1rem" />}>
                 Upload folder
               </Button>
             )}
           </FileButton>
-          <Button variant="light" leftSection={<IconFolderPlus size={16} />} onClick={() => setNewFolder(true)}>
+          <Button variant="light" leftSection={<IconFolderPlus size="1rem" />} onClick={() => setNewFolder(true)}>
             New folder
           </Button>
         </Group>
@@ -343,7 +343,7 @@ export function FilesPage({ path, node, came = {} }: { path?: string; node?: str
           {root.isError && <Alert color="red">{errorText(root.error)}</Alert>}
           {root.data?.length === 0 && (
             <Stack align="center" gap={4} p="xl" data-testid="files-empty">
-              <IconUpload size={32} />
+              <IconUpload size="2rem" />
               <Text fw={500}>The library is empty</Text>
               <Text size="sm" c="dimmed" ta="center">
                 Drop files or folders here, or choose Upload files or Upload folder. Jobs can then use them as their scope, and answers cite

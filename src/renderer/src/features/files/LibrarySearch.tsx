@@ -115,7 +115,7 @@ export function Search({
           ref={boxRef}
           aria-label="Search the library"
           placeholder="Search names and passages in every file"
-          leftSection={<IconSearch size={16} />}
+          leftSection={<IconSearch size="1rem" />}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           onKeyDown={(e) => {
@@ -269,7 +269,7 @@ function NameResult({ entry, words, onOpen }: { entry: FileInfo; words: readonly
   return (
     <UnstyledButton onClick={(e) => onOpen(e.currentTarget)} data-result data-testid="name-result" data-path={entry.path}>
       <Group gap={6} wrap="nowrap" align="flex-start">
-        {entry.is_directory ? <IconFolder size={16} aria-label="Folder" /> : <IconFile size={16} aria-label="File" />}
+        {entry.is_directory ? <IconFolder size="1rem" aria-label="Folder" /> : <IconFile size="1rem" aria-label="File" />}
         <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
           <Text span fw={500}>
             <Marked pieces={namePieces(entry.name, words)} />

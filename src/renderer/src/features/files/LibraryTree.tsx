@@ -264,11 +264,12 @@ function TreeRow({ labelId, entry, depth, isOpen, selected, dropTarget, onMove, 
       <Group id={labelId} gap={6} wrap="nowrap" style={{ flex: 1, minWidth: 0, padding: '4px 6px' }}>
         {entry.is_directory ? (
           <>
-            {isOpen ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-            <IconFolder size={16} />
+            {isOpen ? <IconChevronDown size="0.875rem" /> : <IconChevronRight size="0.875rem" />}
+            <IconFolder size="1rem" />
           </>
         ) : (
-          <IconFile size={16} style={{ marginLeft: 20 }} />
+          // Under the folders' icons: past their chevron (0.875rem) and the gap after it (Mantine's gap={6}, 0.375rem).
+          <IconFile size="1rem" style={{ marginLeft: '1.25rem' }} />
         )}
         {/* Cut to the row's width: the whole name shows on hovering it (a long one ended in "…" with no way to read it). */}
         {/* Spans, not paragraphs: a reader's paragraph spacing (WCAG 1.4.12) lifted the names out of their rows. */}

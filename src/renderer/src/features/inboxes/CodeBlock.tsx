@@ -71,7 +71,7 @@ export function CodeBlock({ language, children }: { language: string | null; chi
           title={clipboard.copied ? 'Copied' : label}
           onClick={() => clipboard.copy((pre.current?.textContent ?? '').replace(/\n$/, ''))}
         >
-          {clipboard.copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+          {clipboard.copied ? <IconCheck size="0.875rem" /> : <IconCopy size="0.875rem" />}
         </ActionIcon>
         <VisuallyHidden role="status">{clipboard.copied ? 'Code copied' : ''}</VisuallyHidden>
       </div>

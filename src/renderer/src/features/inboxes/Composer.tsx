@@ -189,7 +189,7 @@ export function Composer({
                 variant="light"
                 color="red"
                 classNames={buttonClasses}
-                leftSection={<IconPlayerStopFilled size={14} />}
+                leftSection={<IconPlayerStopFilled size="0.875rem" />}
                 onClick={() => void stop()}
                 onFocus={() => (stopFocused.current = true)}
                 // Removed with the focus on it, it gives no element to go to: that is the case handled above.
@@ -205,7 +205,7 @@ export function Composer({
             <Button
               type="submit"
               classNames={buttonClasses}
-              leftSection={<IconSend size={16} />}
+              leftSection={<IconSend size="1rem" />}
               loading={send.isPending}
               disabled={!text.trim()}
             >

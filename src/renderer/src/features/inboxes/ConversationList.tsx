@@ -328,11 +328,11 @@ function ConversationNav({
                     }}
                   >
                     <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-                      {r.pinned && <IconPin size={12} aria-label="Pinned" role="img" style={{ flexShrink: 0 }} />}
+                      {r.pinned && <IconPin size="0.75rem" aria-label="Pinned" role="img" style={{ flexShrink: 0 }} />}
                       <Text size="sm" truncate style={{ minWidth: 0 }} title={r.name}>
                         {r.name}
                       </Text>
-                      {r.hidden && <IconEyeOff size={12} aria-label="Hidden" role="img" style={{ flexShrink: 0 }} />}
+                      {r.hidden && <IconEyeOff size="0.75rem" aria-label="Hidden" role="img" style={{ flexShrink: 0 }} />}
                     </span>
                   </UnstyledButton>
                   {/* The second line describes the link (when, what was last written) and is drawn in its lower half,
@@ -422,7 +422,7 @@ function SearchedFor({ q, inboxId }: { readonly q: string; readonly inboxId: str
   }
   return (
     <Box ref={box} px="xs" style={{ display: 'flex', alignItems: 'center', gap: 4 }} data-testid="conversation-search">
-      <IconSearch size={14} aria-hidden style={{ flexShrink: 0 }} />
+      <IconSearch size="0.875rem" aria-hidden style={{ flexShrink: 0 }} />
       <Text size="xs" truncate style={{ flex: 1, minWidth: 0 }} title={q}>
         Results for “{q}”
       </Text>
@@ -505,7 +505,7 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerB
             </Text>
             <IconTip label="Hide conversations">
               <ActionIcon ref={hideButton} variant="subtle" aria-label="Hide conversations" aria-expanded onClick={() => setOpen(false)}>
-                <IconLayoutSidebarLeftCollapse size={18} />
+                <IconLayoutSidebarLeftCollapse size="1.125rem" />
               </ActionIcon>
             </IconTip>
           </Box>
@@ -522,7 +522,7 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerB
             onClick={() => setOpen(true)}
             visibleFrom="lg"
           >
-            <IconLayoutSidebarLeftExpand size={18} />
+            <IconLayoutSidebarLeftExpand size="1.125rem" />
           </ActionIcon>
         </IconTip>
       )}

@@ -19,7 +19,7 @@ export function CopyAnswer({ text }: { text: string }) {
         title={clipboard.copied ? 'Copied' : 'Copy answer'}
         onClick={() => clipboard.copy(text)}
       >
-        {clipboard.copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+        {clipboard.copied ? <IconCheck size="0.875rem" /> : <IconCopy size="0.875rem" />}
       </ActionIcon>
       <VisuallyHidden role="status">{clipboard.copied ? 'Answer copied' : ''}</VisuallyHidden>
     </>

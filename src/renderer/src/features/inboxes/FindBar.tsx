@@ -93,7 +93,7 @@ export function FindBar({ find }: { find: Find }) {
           aria-label="Find in conversation"
           aria-keyshortcuts={ariaWithCommandKey('F')}
           placeholder={`Find in conversation (${withCommandKey('F')})`}
-          leftSection={<IconSearch size={14} />}
+          leftSection={<IconSearch size="0.875rem" />}
           value={find.query}
           onChange={(e) => find.setQuery(e.currentTarget.value)}
         />
@@ -109,13 +109,13 @@ export function FindBar({ find }: { find: Find }) {
           disabled={none}
           onClick={find.previous}
         >
-          <IconChevronUp size={16} />
+          <IconChevronUp size="1rem" />
         </ActionIcon>
         <ActionIcon variant="subtle" aria-label="Next match (newer)" title="Next match (Enter)" disabled={none} onClick={find.next}>
-          <IconChevronDown size={16} />
+          <IconChevronDown size="1rem" />
         </ActionIcon>
         <ActionIcon variant="subtle" aria-label="Close find" title="Close (Esc)" onClick={close}>
-          <IconX size={16} />
+          <IconX size="1rem" />
         </ActionIcon>
       </Group>
       {searched && find.reading && (

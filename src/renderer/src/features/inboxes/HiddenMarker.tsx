@@ -24,7 +24,7 @@ export function HiddenBadge({ small = false, className, style }: { small?: boole
       variant="outline"
       className={className}
       style={style}
-      leftSection={<IconEyeOff size={small ? 10 : 12} aria-hidden />}
+      leftSection={<IconEyeOff size={small ? '0.625rem' : '0.75rem'} aria-hidden />}
       data-testid="hidden-marker"
     >
       Hidden

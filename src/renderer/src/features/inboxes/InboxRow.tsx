@@ -162,7 +162,7 @@ export const InboxRow = memo(function InboxRow({
       >
         <span className={classes.top}>
           <span className={classes.title}>
-            {isPinned && <IconPin size={14} aria-label="Pinned" role="img" className={classes.icon} />}
+            {isPinned && <IconPin size="0.875rem" aria-label="Pinned" role="img" className={classes.icon} />}
             {/* Cut to the row's width: the whole name shows on hovering it. */}
             <span className={classes.name} title={row.name} data-testid="inbox-name">
               {/* A search hit found by its name: the words marked there too, as in the snippet. */}

@@ -121,7 +121,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
       hiddenFrom="lg"
       size="xs"
       variant="default"
-      leftSection={<IconMessages size={16} />}
+      leftSection={<IconMessages size="1rem" />}
       aria-haspopup="dialog"
       aria-expanded={conversations}
       onClick={openConversations}
@@ -209,7 +209,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
               hiddenFrom="xl"
               size="xs"
               variant="default"
-              leftSection={<IconListDetails size={16} />}
+              leftSection={<IconListDetails size="1rem" />}
               ref={detailsButton}
               onClick={openDetails}
               style={{ flexShrink: 0 }}

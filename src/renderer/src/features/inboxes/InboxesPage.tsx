@@ -656,7 +656,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
     <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
       <Group justify="space-between">
         <Title order={2}>Inboxes</Title>
-        <Button component="a" href={hrefOf({ name: 'new-job' })} leftSection={<IconPlus size={16} />}>
+        <Button component="a" href={hrefOf({ name: 'new-job' })} leftSection={<IconPlus size="1rem" />}>
           New job
         </Button>
       </Group>
@@ -669,7 +669,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
           aria-label="Search inboxes"
           placeholder={`Search names and messages (${withCommandKey('K')})`}
           maxLength={SEARCH_QUERY_MAX}
-          leftSection={<IconSearch size={16} />}
+          leftSection={<IconSearch size="1rem" />}
           rightSectionPointerEvents="all"
           value={search}
           onChange={(e) => typeSearch(e.currentTarget.value)}
@@ -721,12 +721,12 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
       {!pending && !error && total === 0 && !searching && hiddenTotal > 0 && (
         <EmptyState
           data-empty-list
-          icon={<IconEyeOff size={32} />}
+          icon={<IconEyeOff size="2rem" />}
           title={hiddenTotal === 1 ? 'The only inbox is hidden.' : `All ${countText(hiddenTotal)} inboxes are hidden.`}
           description="Hidden inboxes are left out of the list until hidden ones are shown."
         >
           <EmptyState.Actions>
-            <Button variant="default" leftSection={<IconEye size={16} />} onClick={() => setShowHidden(true)}>
+            <Button variant="default" leftSection={<IconEye size="1rem" />} onClick={() => setShowHidden(true)}>
               Show hidden inboxes
             </Button>
           </EmptyState.Actions>
@@ -735,7 +735,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
       {!pending && !error && total === 0 && !searching && hiddenTotal === 0 && (
         <EmptyState
           data-empty-list
-          icon={<IconInbox size={32} />}
+          icon={<IconInbox size="2rem" />}
           title="No inboxes yet"
           description={
             noProvider
@@ -746,11 +746,11 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
           <EmptyState.Actions>
             {/* A job needs a provider: with none, New job could only send the operator on to add one. */}
             {noProvider ? (
-              <Button component="a" href={hrefOf({ name: 'new-provider' })} leftSection={<IconPlus size={16} />}>
+              <Button component="a" href={hrefOf({ name: 'new-provider' })} leftSection={<IconPlus size="1rem" />}>
                 Add a provider
               </Button>
             ) : (
-              <Button component="a" href={hrefOf({ name: 'new-job' })} leftSection={<IconPlus size={16} />}>
+              <Button component="a" href={hrefOf({ name: 'new-job' })} leftSection={<IconPlus size="1rem" />}>
                 Create a job
               </Button>
             )}
@@ -773,7 +773,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
             <Button
               size="xs"
               variant="default"
-              leftSection={<IconEye size={14} />}
+              leftSection={<IconEye size="0.875rem" />}
               onClick={() => {
                 setShowHidden(true)
                 // The button goes with the message: the focus stays in the search, not on the page.
@@ -877,7 +877,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                   }}
                 >
                   <Box component="span" hiddenFrom="md" display="flex">
-                    {counts.toPin > 0 ? <IconPin size={16} aria-hidden /> : <IconPinnedOff size={16} aria-hidden />}
+                    {counts.toPin > 0 ? <IconPin size="1rem" aria-hidden /> : <IconPinnedOff size="1rem" aria-hidden />}
                   </Box>
                   <Box component="span" visibleFrom="md">
                     {counts.toPin > 0 ? `Pin ${countText(counts.toPin)}` : `Unpin ${countText(counts.toUnpin)}`}
@@ -947,7 +947,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
                 onClick={() => leaveBar()}
               >
                 <Box component="span" hiddenFrom="md" display="flex">
-                  <IconX size={16} aria-hidden />
+                  <IconX size="1rem" aria-hidden />
                 </Box>
                 <Box component="span" visibleFrom="md">
                   Clear selection

@@ -104,7 +104,7 @@ export function InlineName({ inboxId, name }: { inboxId: string; name: string })
       </Title>
       <Tooltip label="Rename">
         <ActionIcon ref={pencil} variant="subtle" aria-label="Rename inbox" onClick={() => setEditing(name)}>
-          <IconPencil size={18} />
+          <IconPencil size="1.125rem" />
         </ActionIcon>
       </Tooltip>
     </Group>

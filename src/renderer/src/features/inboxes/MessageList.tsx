@@ -511,7 +511,7 @@ function Versions({
             disabled={index === 0}
             onClick={() => pick(index - 1)}
           >
-            <IconChevronLeft size={14} />
+            <IconChevronLeft size="0.875rem" />
           </ActionIcon>
           <Text size="xs" c="dimmed" data-testid="answer-position">
             {index + 1}/{versions.length}
@@ -524,7 +524,7 @@ function Versions({
             disabled={index === versions.length - 1}
             onClick={() => pick(index + 1)}
           >
-            <IconChevronRight size={14} />
+            <IconChevronRight size="0.875rem" />
           </ActionIcon>
         </Group>
       )}
@@ -535,7 +535,7 @@ function Versions({
           aria-label="Regenerate"
           {...askAgainProps(answering, () => actions.current.onRetry(hash), 'Regenerate')}
         >
-          <IconRefresh size={14} />
+          <IconRefresh size="0.875rem" />
         </ActionIcon>
       )}
       {answerTextOf(shown) !== '' && <CopyAnswer text={answerTextOf(shown)} />}
@@ -583,7 +583,7 @@ function ErrorNote({
   const alert = (
     <Alert
       color="red"
-      icon={<IconAlertTriangle size={18} />}
+      icon={<IconAlertTriangle size="1.125rem" />}
       title={received ? 'The answer broke off' : 'The provider did not answer'}
       data-testid="message-error"
       mt={received ? 'xs' : undefined}

@@ -20,7 +20,7 @@ export const RowMenuButton = forwardRef<HTMLButtonElement, { name: string; tabIn
         // row's, not put in its place, or the button lost its margin and moved right once its menu was made.
         className={className ? `${classes.menu} ${className}` : classes.menu}
       >
-        <IconDots size={16} />
+        <IconDots size="1rem" />
       </ActionIcon>
     )
   }

@@ -44,7 +44,7 @@ export function SourceChips({ sources }: { sources: readonly AnswerSource[] }) {
               <Badge
                 variant="light"
                 tt="none"
-                leftSection={<IconFileText size={12} />}
+                leftSection={<IconFileText size="0.75rem" />}
                 title={local ? `${label} (a document given with the job)` : `${s.path}, passage ${s.node_id}`}
                 data-testid="source-chip"
                 {...(local

@@ -24,7 +24,7 @@ export function UnsentMessage({
       <Button
         size="compact-xs"
         variant="light"
-        leftSection={clipboard.copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+        leftSection={clipboard.copied ? <IconCheck size="0.875rem" /> : <IconCopy size="0.875rem" />}
         onClick={() => clipboard.copy(text)}
       >
         {clipboard.copied ? 'Copied' : clipboard.error ? 'Could not copy' : 'Copy the message'}

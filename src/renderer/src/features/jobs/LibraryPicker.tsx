@@ -162,7 +162,7 @@ export function LibraryPicker({ value, onChange }: ScopeProps) {
           data-autofocus
           aria-label="Search the library by name"
           placeholder="Search by name"
-          leftSection={<IconSearch size={16} />}
+          leftSection={<IconSearch size="1rem" />}
           rightSection={searching && found.isFetching ? <Loader role="img" size="xs" aria-label="Searching" /> : undefined}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
@@ -256,7 +256,7 @@ export function LibraryPicker({ value, onChange }: ScopeProps) {
               }}
               aria-label={`Remove ${m.name}`}
             >
-              <IconTrash size={16} />
+              <IconTrash size="1rem" />
             </ActionIcon>
           </Group>
         ))}
@@ -272,7 +272,7 @@ export function LibraryPicker({ value, onChange }: ScopeProps) {
             variant="subtle"
             color="red"
             w="fit-content"
-            leftSection={<IconTrash size={14} />}
+            leftSection={<IconTrash size="0.875rem" />}
             onClick={(e) => {
               const clicked = e.currentTarget
               focusWhenLost(
@@ -491,7 +491,7 @@ function PickerRow({ entry, depth, isOpen, ctx }: { entry: PickerEntry; depth: n
           aria-expanded={isOpen}
           disabled={showsFound}
         >
-          {isOpen ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+          {isOpen ? <IconChevronDown size="0.875rem" /> : <IconChevronRight size="0.875rem" />}
         </ActionIcon>
       ) : (
         <span style={{ width: 22, flexShrink: 0 }} />
@@ -506,7 +506,7 @@ function PickerRow({ entry, depth, isOpen, ctx }: { entry: PickerEntry; depth: n
         label={
           // A long name is cut with an ellipsis (whole in its tooltip): the tree scrolled sideways.
           <Group gap={4} wrap="nowrap" miw={0}>
-            {entry.is_directory ? <IconFolder size={14} /> : <IconFile size={14} />}
+            {entry.is_directory ? <IconFolder size="0.875rem" /> : <IconFile size="0.875rem" />}
             <span title={entry.name} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
               {entry.name}
             </span>

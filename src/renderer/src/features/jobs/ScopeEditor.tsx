@@ -73,7 +73,7 @@ export function ScopeEditor({ value, onChange, networkTyping }: ScopeProps & { n
         styles={{ label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.3 } }}
         onClick={() => setAdvanced((a) => !a)}
         aria-expanded={advanced}
-        leftSection={advanced ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+        leftSection={advanced ? <IconChevronDown size="1rem" /> : <IconChevronRight size="1rem" />}
       >
         {/* What it opens, named: "Advanced" alone, above the sheet and hidden settings, read as their heading. */}
         Advanced: {sectionLabel('network_folders').toLowerCase()}
@@ -145,7 +145,7 @@ function EntryRow({
         )}
       </div>
       <ActionIcon variant="subtle" color="red" data-remove onClick={(e) => onRemove(e.currentTarget)} aria-label={`Remove ${label}`}>
-        <IconTrash size={16} />
+        <IconTrash size="1rem" />
       </ActionIcon>
     </Group>
   )

@@ -136,7 +136,7 @@ export function NetworkForm({
         />
         <Button
           variant="light"
-          leftSection={<IconPlus size={16} />}
+          leftSection={<IconPlus size="1rem" />}
           onClick={() => {
             const wrong =
               NETWORK_FIELDS.find((k) => networkFieldsMissing(f)[k] ?? networkFieldProblems(f)[k]) ?? (pathProblem ? 'path' : undefined)
@@ -196,7 +196,7 @@ export function LocalCard({
           onClick={(e) => onRemove(e.currentTarget)}
           aria-label={`Remove ${summary.name}`}
         >
-          <IconTrash size={16} />
+          <IconTrash size="1rem" />
         </ActionIcon>
       </Group>
     </Card>
@@ -244,7 +244,7 @@ export function LocalImport({ scope, onChange }: { scope: JobScope; onChange: (s
         multiple
       >
         {(props) => (
-          <Button {...props} variant="light" leftSection={<IconFileImport size={16} />} w="fit-content">
+          <Button {...props} variant="light" leftSection={<IconFileImport size="1rem" />} w="fit-content">
             Import .json files…
           </Button>
         )}

@@ -187,7 +187,7 @@ export function ModelStep({ draft, change, errors, mode, onChangeConnection }: S
         </Text>
       )}
       {listed.error && (
-        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="The models could not be listed">
+        <Alert color="yellow" icon={<IconAlertTriangle size="1.125rem" />} title="The models could not be listed">
           <Text size="sm">{listed.error} You can still type the model name.</Text>
           {listed.keyProblem && (
             <Button mt="sm" size="xs" variant="light" color="yellow" onClick={onChangeConnection}>
@@ -247,7 +247,7 @@ export function ModelStep({ draft, change, errors, mode, onChangeConnection }: S
               mt="xs"
               aria-label="Filter the models"
               placeholder={`Filter ${countText(options.length)} models`}
-              leftSection={<IconSearch size={16} />}
+              leftSection={<IconSearch size="1rem" />}
               value={filter}
               onChange={(e) => setFilter(e.currentTarget.value)}
               onKeyDown={(e) => {

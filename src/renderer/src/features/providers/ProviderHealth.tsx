@@ -151,7 +151,7 @@ export function CheckButton({ providerId, label, name }: { providerId: string; l
       ref={checkButton}
       size="xs"
       variant="light"
-      leftSection={<IconActivityHeartbeat size={16} />}
+      leftSection={<IconActivityHeartbeat size="1rem" />}
       onClick={() => void check()}
       aria-label={label ?? `Check ${providerId}`}
       style={{ flexShrink: 0 }} // beside the last check's sentence: the label stays whole

@@ -197,7 +197,7 @@ export function ProviderWizard({ mode, arrival = {} }: { mode: WizardMode; arriv
         </Alert>
       )}
       {toFix && (
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} mb="md" data-testid="failure-to-fix">
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size="1.125rem" />} mb="md" data-testid="failure-to-fix">
           <Text size="sm">{toFix.sentence}</Text>
           {back && (
             <Anchor href={hrefOf(back)} size="sm" underline="always">
@@ -425,7 +425,7 @@ export function WizardForm({
       const one = bodies[0]!
       notifications.show({
         color: 'teal',
-        icon: <IconCheck size={18} />,
+        icon: <IconCheck size="1.125rem" />,
         message:
           bodies.length > 1
             ? `${bodies.length} providers added`
@@ -515,7 +515,7 @@ export function WizardForm({
           <Button
             variant="default"
             size="xs"
-            leftSection={<IconRefresh size={14} />}
+            leftSection={<IconRefresh size="0.875rem" />}
             onClick={onStartOver}
             disabled={busy}
             style={{ flexShrink: 0 }} // beside a long title in a narrow window: the label stays whole
@@ -530,7 +530,7 @@ export function WizardForm({
         </Alert>
       )}
       {notice && (
-        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="draft-notice">
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size="1.125rem" />} data-testid="draft-notice">
           {notice}
         </Alert>
       )}

@@ -38,7 +38,7 @@ export function ProvidersPage() {
       <Group justify="space-between">
         <Title order={2}>Providers</Title>
         <Stack gap={2} align="flex-end">
-          <Button ref={addRef} component="a" href={hrefOf({ name: 'new-provider' })} leftSection={<IconPlus size={16} />}>
+          <Button ref={addRef} component="a" href={hrefOf({ name: 'new-provider' })} leftSection={<IconPlus size="1rem" />}>
             Add provider
           </Button>
           {hasDraft && (
@@ -58,7 +58,7 @@ export function ProvidersPage() {
         <TextInput
           label="Find a provider"
           description={`${providers.data?.length} providers: type part of a name, id, model or description`}
-          leftSection={<IconSearch size={16} />}
+          leftSection={<IconSearch size="1rem" />}
           value={search}
           onChange={(e) => {
             setSearch(e.currentTarget.value)
@@ -196,10 +196,10 @@ const ProviderRow = memo(function ProviderRow({
             title="Edit"
             data-edit
           >
-            <IconPencil size={18} />
+            <IconPencil size="1.125rem" />
           </ActionIcon>
           <ActionIcon variant="subtle" color="red" aria-label={`Remove ${spoken}`} title="Remove" onClick={() => onRemove(p)} data-remove>
-            <IconTrash size={18} />
+            <IconTrash size="1.125rem" />
           </ActionIcon>
         </Group>
       </Table.Td>

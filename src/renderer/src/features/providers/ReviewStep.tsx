@@ -107,7 +107,7 @@ export function ReviewStep({
         </Collapse>
       </div>
       {testState.status === 'ok' && (
-        <Alert color="teal" icon={<IconCheck size={18} />} title={many ? 'Every model answered' : 'Connection works'}>
+        <Alert color="teal" icon={<IconCheck size="1.125rem" />} title={many ? 'Every model answered' : 'Connection works'}>
           {testState.message}
         </Alert>
       )}
@@ -118,7 +118,7 @@ export function ReviewStep({
         </Text>
       )}
       {testState.status === 'cancelled' && (
-        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="The test was cancelled">
+        <Alert color="yellow" icon={<IconAlertTriangle size="1.125rem" />} title="The test was cancelled">
           <Text size="sm">Nothing was saved. Test again, change the settings, or save them untested.</Text>
           <Button mt="sm" size="xs" variant="light" color="yellow" onClick={onSaveAnyway} disabled={busy}>
             Save without a working test
@@ -126,7 +126,7 @@ export function ReviewStep({
         </Alert>
       )}
       {testState.status === 'failed' && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The test call failed">
+        <Alert color="red" icon={<IconAlertTriangle size="1.125rem" />} title="The test call failed">
           <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
             {testState.message}
           </Text>
