@@ -108,18 +108,27 @@ const components: Components = {
 
 /**
  * The rows of a table or the lines of a code block cut into blocks (long-text.ts, markdownBlocks), for the table
- * or code block their first block ends with: `after`, where that block's last line starts (it ends past it).
+ * or code block their first block ends with: `after`, where that block's last line starts (it ends past it); or,
+ * for lines with a `hole`, the code block holding that offset of `text`, the block's text.
  */
-const MoreRowsContext = createContext<{ readonly after: number; readonly rows: readonly Block[] } | undefined>(undefined)
+const MoreRowsContext = createContext<{ readonly after: number; readonly rows: readonly Block[]; readonly text: string } | undefined>(
+  undefined
+)
 
-/** The blocks that go on in the element `node` (of a block's Markdown), if it is the one its block ends with. */
-function useContinued(node: ExtraProps['node']): readonly Block[] {
+/** The blocks that go on in the element `node` (of a block's Markdown), and the text of the block it is in. */
+function useContinued(node: ExtraProps['node']): { rows: readonly Block[]; text: string } {
   const more = useContext(MoreRowsContext)
-  return more !== undefined && (node?.position?.end.offset ?? -1) > more.after ? more.rows : []
+  const at = node?.position
+  if (more === undefined || at?.start.offset === undefined || at.end.offset === undefined) return { rows: [], text: '' }
+  const [from, to] = [at.start.offset, at.end.offset]
+  // The code block holding the hole ends with the line before it, or past it.
+  const holds = (hole: number) => from < hole && to > more.text.lastIndexOf('\n', hole - 2)
+  const rows = more.rows.filter((b) => (b.hole === undefined ? to > more.after : holds(b.hole)))
+  return { rows, text: more.text }
 }
 
 function AnswerTable({ node, children }: { node: ExtraProps['node']; children?: ReactNode }) {
-  const more = useContinued(node)
+  const more = useContinued(node).rows
   return (
     <div className={classes.tableScroll} tabIndex={0} role="region" aria-label="Table">
       <table>
@@ -135,26 +144,58 @@ function AnswerTable({ node, children }: { node: ExtraProps['node']; children?: 
  * element, each drawn once), so a line added to a 2,000-line file does not parse and draw the whole file again.
  */
 function AnswerCode({ node, children }: { node: ExtraProps['node']; children?: ReactNode }) {
-  const more = useContinued(node).filter((b) => b.fence !== undefined)
+  const continued = useContinued(node)
+  const more = continued.rows.filter((b) => b.fence !== undefined)
   const code = node?.children[0]
   const className = code?.type === 'element' && code.tagName === 'code' ? code.properties.className : undefined
+  if (more.length === 0 || !isValidElement<{ children?: ReactNode }>(children)) {
+    return <CodeBlock language={fenceLanguage(Array.isArray(className) ? className.join(' ') : className)}>{children}</CodeBlock>
+  }
+  const own = children.props.children
+  const hole = more[0]!.hole
+  const { first, after } =
+    hole === undefined
+      ? cutCode(own, continued.text)
+      : holeCode(own, continued.text, node?.position?.start.offset ?? 0, hole, more[0]!.fence!)
   return (
     <CodeBlock language={fenceLanguage(Array.isArray(className) ? className.join(' ') : className)}>
-      {more.length > 0 && isValidElement<{ children?: ReactNode }>(children)
-        ? cloneElement(
-            children,
-            undefined,
-            children.props.children,
-            ...more.map((b, i) => <MoreCode key={i} open={b.fence!} text={b.text} />)
-          )
-        : children}
+      {cloneElement(
+        children,
+        undefined,
+        first,
+        ...more.map((b, i) => <MoreCode key={i} open={b.fence!} text={b.text} last={i === more.length - 1 && after === ''} />),
+        after
+      )}
     </CodeBlock>
   )
 }
 
+/**
+ * The code of a block cut in a fence at the line's start, whose text is `text`: with its last line break as the
+ * text has it (a CRLF's too), as the code parsed whole.
+ */
+function cutCode(own: ReactNode, text: string): { first: ReactNode; after: string } {
+  const first = typeof own === 'string' && text.endsWith('\r\n') ? own.replace(/\n$/, '\r\n') : own
+  return { first, after: '' }
+}
+
+/**
+ * The code of a block whose fence in a list item or block quote has lines taken out at `hole` (the code from
+ * `from`, opened by `open`): its lines before the hole as the code parsed whole has them, and after the lines
+ * taken out, what the block's blank lines at the code's end added to it (the parser keeps or drops those as it
+ * would in the whole text, whose end they are too).
+ */
+function holeCode(own: ReactNode, text: string, from: number, hole: number, open: string): { first: ReactNode; after: string } {
+  const lines = fencedCode(open, text.slice(text.indexOf('\n', from) + 1, hole), false)
+  const joined = lines.replace(/\r?\n$/, '')
+  if (typeof own !== 'string' || !own.startsWith(joined)) return { first: own, after: '' }
+  const rest = own.slice(joined.length)
+  return { first: lines, after: rest === '\n' ? '' : rest.slice(lines.length - joined.length) }
+}
+
 /** Lines of code already written are drawn once: only the last block of a long code block is drawn again as it grows. */
-const MoreCode = memo(function MoreCode({ open, text }: { open: string; text: string }) {
-  return fencedCode(open, text)
+const MoreCode = memo(function MoreCode({ open, text, last }: { open: string; text: string; last: boolean }) {
+  return fencedCode(open, text, last)
 })
 
 /** A table's rows alone (their own tbody), for the table begun in the block before. */
@@ -188,7 +229,8 @@ const PlainBlock = memo(function PlainBlock({ text }: { text: string }) {
   )
 })
 
-const markdownFrame = (content: string | readonly Block[]) => (
+/** An answer's Markdown, whole (a string) or in blocks. */
+export const markdownFrame = (content: string | readonly Block[]) => (
   <Typography fz="sm" className={prose.prose} style={{ overflowWrap: 'anywhere' }}>
     {typeof content === 'string'
       ? markdown(content)
@@ -197,7 +239,7 @@ const markdownFrame = (content: string | readonly Block[]) => (
             // Always in a provider (of nothing, mostly): a block whose table grows past it is not drawn anew.
             <MoreRowsContext.Provider
               key={at}
-              value={rows.length ? { after: b.text.lastIndexOf('\n', b.text.length - 2), rows } : undefined}
+              value={rows.length ? { after: b.text.lastIndexOf('\n', b.text.length - 2), rows, text: b.text } : undefined}
             >
               <MarkdownBlock text={b.text} />
             </MoreRowsContext.Provider>

@@ -1,3 +1,5 @@
+import { codeLine, fenceContext, fenceLine, NESTED_FENCE } from './fence-context'
+
 /** About a screenful of a message: what is shown before "Show all". */
 export const PREVIEW_CHARS = 2000
 export const PREVIEW_LINES = 40
@@ -59,11 +61,17 @@ function cutPreview(text: string): string | null {
  * with the table's header as `head`, and is drawn in the same table (a table has no blank line,
  * so one streaming in was parsed again whole, in tens of milliseconds, at each frame). A code block longer
  * than a block is cut between its lines likewise: each block after the first holds lines of code only, with
- * the fence's opening line as `fence`, and is drawn in the same code block.
+ * the fence's opening line as `fence`, and is drawn in the same code block. A long code block in a list item or
+ * a block quote is cut so too, but what follows it stays in its block (in the list item or quote): its lines
+ * of code after the block's first are taken out of the block's text (a `hole`) into the blocks after it.
  */
 export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = MARKDOWN_MAX_CHARS): MarkdownBlock[] {
   const blocks: MarkdownBlock[] = []
   let start = 0
+  /** The current block's text before `start`, without the lines of code moved out to `holes`. */
+  let done = ''
+  /** Lines of code of long fences in list items or block quotes of the current block, to draw in them. */
+  let holes: MarkdownBlock[] = []
   /** The opening line of the code fence the lines are in, and where it starts. */
   let fence: { line: string; at: number } | undefined
   /** The opening line of the fence whose code the current block continues. */
@@ -74,13 +82,20 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
   /** The header of the table whose rows the current block continues. */
   let head: string | undefined
   let before = { start: 0, text: '' }
+  /** The length of the current block's text, were it to end at `at`. */
+  const length = (at: number) => done.length + at - start
   const cut = (at: number) => {
-    blocks.push({
-      text: text.slice(start, at),
-      markdown: true,
-      ...(head !== undefined && { head }),
-      ...(code !== undefined && { fence: code })
-    })
+    blocks.push(
+      {
+        text: done + text.slice(start, at),
+        markdown: true,
+        ...(head !== undefined && { head }),
+        ...(code !== undefined && { fence: code })
+      },
+      ...holes
+    )
+    done = ''
+    holes = []
     start = at
   }
   while (lineStart < text.length && lineStart < markdownMax) {
@@ -96,7 +111,7 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
           cut(Math.min(lineEnd + 1, text.length))
           code = undefined
         }
-      } else if (!/^ /.test(fence.line) && lineStart - start >= size && lineStart - fence.at >= size) {
+      } else if (!/^ /.test(fence.line) && length(lineStart) >= size && lineStart - fence.at >= size) {
         // Only a fence at the line's start: an indented one may be in a list item, whose text after the
         // fence, drawn as a block of its own, left the item (and '2. Next' became words of a paragraph).
         cut(lineStart)
@@ -104,7 +119,7 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
       }
     } else if (table !== undefined && tableGoesOn(line)) {
       // Only a table at the line's start, as for fences: an indented one may be in a list item.
-      if (lineStart - start >= size && !table.startsWith(' ')) {
+      if (length(lineStart) >= size && !table.startsWith(' ')) {
         cut(lineStart)
         head = table
       }
@@ -115,8 +130,16 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
         cut(lineStart)
         head = undefined
       }
+      const nested = lineEnd < text.length && NESTED_FENCE.test(line) ? nestedFence(lineStart, lineEnd, line) : undefined
+      if (nested !== undefined) {
+        before = { start: nested.lineStart, text: nested.line }
+        lineStart = nested.next
+        continue
+      }
       if (FENCE_OPEN.test(line)) fence = { line, at: lineStart }
-      else if (line.trim() === '' && lineStart - start >= size && lineEnd + 1 < text.length) {
+      // Not before an indented line: it goes on in the list item the text is in (alone, its words were a paragraph
+      // out of the list, or with 4 spaces an indented code block).
+      else if (line.trim() === '' && length(lineStart) >= size && /\S/.test(text[lineEnd + 1] ?? ' ')) {
         cut(lineStart)
         start = lineEnd + 1
       } else if (
@@ -130,12 +153,59 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
     before = { start: lineStart, text: line }
     lineStart = lineEnd + 1
   }
-  if (start < text.length) {
+
+  /**
+   * A fence after spaces or block quote markers (in a list item or a quote) opened on the line from `open` to
+   * `openEnd`: its code is cut into blocks of `size` (all but the first taken out of the current block), and
+   * the line after it (or after its closing line) is where the text goes on; undefined when it is no fence, or
+   * one whose end cannot be told safely (it is then parsed whole, with its block).
+   */
+  function nestedFence(open: number, openEnd: number, openLine: string) {
+    const context = fenceContext(done + text.slice(start, openEnd))
+    if (context === null) return undefined
+    const cuts: number[] = []
+    let at = openEnd + 1
+    let lineEnd = at
+    let last: ReturnType<typeof fenceLine> = 'code'
+    /** The end of the code's last line but a blank one: blank lines at its end are parsed with what follows. */
+    let codeEnd = at
+    for (; at < text.length; at = lineEnd + 1) {
+      lineEnd = text.indexOf('\n', at)
+      if (lineEnd < 0) lineEnd = text.length
+      const kind = fenceLine(context, text.slice(at, lineEnd))
+      const from = cuts.length ? cuts[cuts.length - 1]! : open
+      // Cut after a line of code, never after a blank line (one at a block's end may be no line of its code).
+      if (kind === 'code' && last === 'code' && at - from >= size && (cuts.length > 0 || length(at) >= size)) cuts.push(at)
+      last = kind
+      if (kind === 'code') codeEnd = Math.min(lineEnd + 1, text.length)
+      else if (kind !== 'blank') break
+    }
+    if (last === 'unknown') return undefined
+    if (cuts.length > 0) {
+      done += text.slice(start, cuts[0])
+      const hole = done.length
+      cuts.forEach((c, i) => holes.push({ text: text.slice(c, cuts[i + 1] ?? codeEnd), markdown: true, fence: openLine, hole }))
+      start = codeEnd
+    }
+    if (last === 'close') {
+      return { lineStart: at, line: text.slice(at, lineEnd).replace(/\r$/, ''), next: lineEnd + 1 }
+    }
+    // The line that ended the list item or quote is read as any other; at the text's end, nothing is.
+    return { lineStart: open, line: openLine, next: Math.min(at, text.length) }
+  }
+
+  if (start < text.length || done !== '' || holes.length > 0) {
     // Inside a fence or past the Markdown budget: what is left goes as plain text.
     const rest = text.slice(start)
     if (lineStart >= text.length) {
-      blocks.push({ text: rest, markdown: true, ...(head !== undefined && { head }), ...(code !== undefined && { fence: code }) })
-    } else blocks.push(...plainBlocks(rest, size * 10).map((b) => ({ text: b, markdown: false })))
+      blocks.push(
+        { text: done + rest, markdown: true, ...(head !== undefined && { head }), ...(code !== undefined && { fence: code }) },
+        ...holes
+      )
+    } else {
+      if (done !== '' || holes.length > 0) blocks.push({ text: done, markdown: true }, ...holes)
+      blocks.push(...plainBlocks(rest, size * 10).map((b) => ({ text: b, markdown: false })))
+    }
   }
   return blocks
 }
@@ -165,14 +235,15 @@ function closesFence(open: string, line: string): boolean {
 
 /**
  * The code a block continuing a fence holds (as the fence's code, were it parsed whole): without the closing
- * fence, each line without as many leading spaces as the opening fence has.
+ * fence, each line without the block quote markers and as many leading spaces as the opening fence has. `last`:
+ * the block ends the code, whose last line break is a \n whatever the text's line ends.
  */
-export function fencedCode(open: string, text: string): string {
-  const indent = /^ */.exec(open)![0].length
+export function fencedCode(open: string, text: string, last = true): string {
   const lines = (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n')
-  if (closesFence(open, lines[lines.length - 1]!)) lines.pop()
-  const strip = indent ? new RegExp(`^ {1,${indent}}`) : null
-  return lines.map((l) => (strip ? l.replace(strip, '') : l) + '\n').join('')
+  // Only a fence at the line's start is cut with its closing line (markdownBlocks).
+  if (/^[`~]/.test(open) && closesFence(open, lines[lines.length - 1]!)) lines.pop()
+  const code = lines.map((l) => codeLine(open, l) + '\n').join('')
+  return last ? code.replace(/\r\n$/, '\n') : code
 }
 
 /** The line before the one starting at `at` ('' at the text's start). */
@@ -201,6 +272,11 @@ export interface MarkdownBlock {
   readonly head?: string
   /** Lines of a code block begun in the block before: the opening line of its fence, which `text` lacks. */
   readonly fence?: string
+  /**
+   * Lines of a code block in a list item or block quote of the block before, whose text lacks them: where they go
+   * in that text (its code block holding this offset), what follows the code staying in that block.
+   */
+  readonly hole?: number
 }
 
 /** Plain text as blocks of `size` characters (never half a surrogate pair). */

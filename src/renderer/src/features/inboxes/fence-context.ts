@@ -1,0 +1,109 @@
+import type { Nodes } from 'mdast'
+import { fromMarkdown } from 'mdast-util-from-markdown'
+
+/**
+ * Where a code fence in a list item or a block quote sits: what a line must begin with to stay in its code. Only
+ * list items (nested or not) or only block quotes: a fence in a quote in a list, or in a footnote, has none.
+ */
+export interface FenceContext {
+  /** The block quote markers (`>`) each line of the code begins with. */
+  readonly quotes: number
+  /** The columns the innermost list item's content is indented by (0: in no list item). */
+  readonly indent: number
+  /** The fence's character (` or ~) and how many of them: a closing fence has as many or more. */
+  readonly char: string
+  readonly length: number
+}
+
+/** A line opening a fence after spaces or block quote markers (a fence at the line's start needs no parse). */
+export const NESTED_FENCE = /^(?:(?: {0,3}> ?)+ *| +)(`{3,}(?!.*`)|~{3,})/
+
+const QUOTE = /^ {0,3}> ?/
+const cache = new Map<string, FenceContext | null>()
+
+/**
+ * The context of the fence whose opening line ends `markdown` (a block's Markdown up to it), or null when that line
+ * opens no fence (it is in a paragraph, or an indented code block) or the fence is in a context not handled here.
+ * Parsed once for each fence: the answers being written ask again at every frame.
+ */
+export function fenceContext(markdown: string): FenceContext | null {
+  const known = cache.get(markdown)
+  if (known !== undefined) return known
+  const context = parse(markdown)
+  cache.set(markdown, context)
+  if (cache.size > 64) cache.delete(cache.keys().next().value!)
+  return context
+}
+
+function parse(markdown: string): FenceContext | null {
+  // Footnotes are GFM's (not parsed here); a tab in a line's indentation counts as 1 to 4 columns.
+  if (markdown.includes('[^') || /^[ >]*\t/m.test(markdown)) return null
+  const open = markdown.slice(markdown.lastIndexOf('\n') + 1)
+  const lines = markdown.split('\n').length
+  let quotes = 0
+  let indent = 0
+  let node: Nodes = fromMarkdown(markdown)
+  for (;;) {
+    if (!('children' in node) || node.children.length === 0) return null
+    const last: Nodes = node.children[node.children.length - 1]!
+    if (last.type === 'code') {
+      // A fence opened on the last line, nothing in it yet (an indented code block has the line as its code).
+      if (last.position?.start.line !== lines || last.value !== '') return null
+      break
+    }
+    if (last.type === 'blockquote') {
+      if (indent > 0) return null
+      quotes++
+    } else if (last.type === 'listItem') {
+      const first = last.children[0]
+      if (quotes > 0 || !first?.position || first.position.start.line !== last.position?.start.line) return null
+      indent = first.position.start.column - 1
+    } else if (last.type !== 'list') return null
+    node = last
+  }
+  let rest = open
+  for (let q = 0; q < quotes; q++) {
+    const marker = QUOTE.exec(rest)
+    if (!marker) return null
+    rest = rest.slice(marker[0].length)
+  }
+  const fence = /^ *(`{3,}|~{3,})/.exec(rest)
+  if (!fence) return null
+  return { quotes, indent, char: fence[1]![0]!, length: fence[1]!.length }
+}
+
+/**
+ * What `line` (without its line end) is to the fence of `context`: a line of its code (blank: of spaces alone), its
+ * closing fence, the line that ends the list item or block quote (and the code with it), or one this cannot
+ * tell (a tab).
+ */
+export function fenceLine(context: FenceContext, line: string): 'code' | 'blank' | 'close' | 'end' | 'unknown' {
+  let rest = line.endsWith('\r') ? line.slice(0, -1) : line
+  for (let q = 0; q < context.quotes; q++) {
+    const marker = QUOTE.exec(rest)
+    // A code block is never lazily continued: a line without the marker ends the quote.
+    if (!marker) return 'end'
+    rest = rest.slice(marker[0].length)
+  }
+  const spaces = /^ */.exec(rest)![0].length
+  if (rest[spaces] === '\t') return 'unknown'
+  if (spaces === rest.length) return 'blank'
+  if (spaces < context.indent) return 'end'
+  const close = /^(`+|~+)[ \t]*$/.exec(rest.slice(spaces))
+  if (spaces - context.indent <= 3 && close && close[1]![0] === context.char && close[1]!.length >= context.length) return 'close'
+  return 'code'
+}
+
+/** A line of code without the block quote markers of the fence `open` begins with, and without its indentation. */
+export function codeLine(open: string, line: string): string {
+  let quotes = 0
+  let rest = open
+  for (let m = QUOTE.exec(rest); m && m[0] !== ''; m = QUOTE.exec(rest)) {
+    rest = rest.slice(m[0].length)
+    quotes++
+  }
+  const indent = /^ */.exec(rest)![0].length
+  let code = line
+  for (let q = 0; q < quotes; q++) code = code.replace(QUOTE, '')
+  return indent ? code.replace(new RegExp(`^ {1,${indent}}`), '') : code
+}

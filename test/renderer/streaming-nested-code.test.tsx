@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core'
+import { cleanup, render } from '@testing-library/react'
+import { afterEach, expect, it } from 'vitest'
+import { markdownFrame, StreamingAnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
+import { drawCost } from './answer-shape'
+
+/*
+ * A long code block in a nested list item (indented 4 spaces or more) or in a block quote, in an answer being
+ * written: it was parsed and drawn again whole at each token, tens of milliseconds at 50,000 characters.
+ */
+
+afterEach(cleanup)
+
+const line = (i: number) => `const value${i} = compute(${i}, 'text ${i}') // line ${i}\n`
+const codeOf = (chars: number, prefix: string, eol = '\n') => {
+  let code = ''
+  for (let i = 0; code.length < chars; i++) code += prefix + line(i).replace('\n', eol)
+  return code
+}
+
+/**
+ * The answer's HTML as drawn streaming (in blocks), and as the whole text parsed at once; the line breaks a whole
+ * parse puts between two blocks (a list and a paragraph after it), which draw nothing, left out.
+ */
+function html(text: string, streaming: boolean): string {
+  const { container, unmount } = render(
+    <MantineProvider>{streaming ? <StreamingAnswerText text={text} /> : markdownFrame(text)}</MantineProvider>
+  )
+  const out = container.innerHTML.replace(/(<\/[a-z0-9]+>)\n+(?=<[a-z])/g, '$1')
+  unmount()
+  return out
+}
+
+const answers: Record<string, string> = {
+  'a fence in a nested list item, text after it in the items': `1. Step one:\n   - Save this:\n     \`\`\`ts\n${codeOf(7000, '     ')}     \`\`\`\n   - Then run it.\n2. Done.\n\nAfter the list.\n`,
+  'blank lines in its code, lines indented more, one that is no closing fence': `- Item:\n\n    - Sub:\n\n      \`\`\`\n${codeOf(2500, '      ')}\n  \n${codeOf(2500, '        ')}          \`\`\`\n\n${codeOf(2500, '       ')}      \`\`\`\n\n      More in the item.\n\nAfter.\n`,
+  'a line less indented ends the item and its code': `- a\n  - b\n    \`\`\`\n${codeOf(5000, '    ')}  back in the first item\n- next\n`,
+  'tildes closed by a longer fence, with CRLF line ends': `1. One\r\n   - Two\r\n     ~~~python\r\n${codeOf(5000, '     ', '\r\n')}     \`\`\`\r\n${codeOf(2500, '     ', '\r\n')}     ~~~~~\r\n     After the code.\r\n\r\nText.\r\n`,
+  'a fence in a block quote': `> Here:\n> \`\`\`js\n${codeOf(7000, '> ')}>\n${codeOf(500, '>')}> \`\`\`\n> Quoted after.\n\nAfter the quote.\n`,
+  'a fence in a nested block quote, the quote ended by a line without its marker': `> > \`\`\`\n${codeOf(6000, '> > ')}> outer quote\n\nText.\n`,
+  'a fence in a list item never closed': `Intro.\n\n- Item\n  \`\`\`sh\n${codeOf(6000, '  ')}`,
+  'a fence in a block quote never closed, with CRLF': `> \`\`\`\r\n${codeOf(6000, '> ', '\r\n')}`,
+  "a fence at the line's start with CRLF (its code cut, with its line breaks as they are)": `\`\`\`ts\r\n${codeOf(6000, '', '\r\n')}\`\`\`\r\n\r\nAfter.\r\n`,
+  'two long fences in one list item': `- First:\n  \`\`\`\n${codeOf(4500, '  ')}  \`\`\`\n  Second:\n  \`\`\`\n${codeOf(4500, '  ')}  \`\`\`\n- Next.\n`,
+  "blank lines at the end of a quote's code": `> \`\`\`\n${codeOf(4500, '> ')}>\n>\n${codeOf(300, '> ')}>\n> \n\nAfter.\n`,
+  'a tab in its indentation (parsed whole)': `- a\n  \`\`\`\n${codeOf(3000, '  ')}\t${codeOf(3000, '  ')}  \`\`\`\n- b\n`,
+  'backticks indented 4 spaces after a paragraph (no fence: the paragraph goes on)': `Para\n    \`\`\`js\n${codeOf(5000, '    ')}\nText.\n`,
+  'backticks indented 4 spaces after a blank line (an indented code block)': `Para\n\n    \`\`\`js\n${codeOf(5000, '    ')}\nText.\n`
+}
+
+it('an answer with long code blocks in list items and block quotes is drawn, at every point, as the whole text parsed at once', () => {
+  for (const [name, answer] of Object.entries(answers)) {
+    const ends = [answer.length]
+    for (let end = 300; end < answer.length; end += 733) ends.push(end)
+    for (const end of ends) {
+      const text = answer.slice(0, end)
+      expect(html(text, true), `${name}, at ${end}`).toBe(html(text, false))
+    }
+  }
+})
+
+const costPerToken = (start: string, prefix: string) => {
+  const tokens = [`${prefix}return `, 'value', '(', 'x', ')\n']
+  return drawCost(start, (i) => tokens[i % tokens.length]!, 40, true)
+}
+
+for (const [name, head, prefix] of [
+  ['a nested list item', '1. Step:\n   - Save this:\n     ```ts\n', '     '],
+  ['a block quote', '> Here:\n> ```ts\n', '> ']
+] as const) {
+  it(`a token added to a long code block in ${name} costs about what one added to a short one does`, { timeout: 120_000 }, () => {
+    const answer = (chars: number) => head + codeOf(chars, prefix)
+    costPerToken(answer(200), prefix) // The first draw warms the parser and React up.
+    const costs = [200, 50_000].map((chars) => costPerToken(answer(chars), prefix))
+    console.log(`${name}, per token: ${costs.map((c) => c.toFixed(2)).join(' ms, ')} ms at 200, 50k characters of code`)
+    expect(costs[1]!).toBeLessThan(Math.max(costs[0]!, 1) * 5)
+  })
+}
