@@ -1,7 +1,20 @@
 import { Anchor, Button, Loader, Text, Typography } from '@mantine/core'
-import { cloneElement, createContext, isValidElement, memo, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import type { Root } from 'mdast'
+import {
+  cloneElement,
+  createContext,
+  isValidElement,
+  memo,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentPropsWithoutRef,
+  type ReactNode
+} from 'react'
 import Markdown, { type Components, type ExtraProps } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
+import type { Plugin, PluggableList } from 'unified'
 import { fencedCode, markdownBlocks, plainBlocks, previewOf, sizeLabel, type MarkdownBlock as Block } from './long-text'
 import { CodeBlock, fenceLanguage } from './CodeBlock'
 import { hiddenByPreview } from './find-reveal'
@@ -94,6 +107,8 @@ const components: Components = {
   // A wide table scrolls sideways in its own box, as a code block does: it ran out of the answer, its
   // cells broken a letter or two a line (the answer's text breaks anywhere, so long words do not run out).
   table: ({ node, children }) => <AnswerTable node={node}>{children}</AnswerTable>,
+  ul: ({ node, ...props }) => <AnswerList node={node} tag="ul" {...props} />,
+  ol: ({ node, ...props }) => <AnswerList node={node} tag="ol" {...props} />,
   // Loading an answer's image would send a request its writer chose (to any address, or to
   // the node itself with the operator's session): it is shown as a link, opened on a click.
   img: ({ src, alt }) =>
@@ -198,6 +213,68 @@ const MoreCode = memo(function MoreCode({ open, text, last }: { open: string; te
   return fencedCode(open, text, last)
 })
 
+/**
+ * The items of a loose list cut into blocks (long-text.ts, markdownBlocks), for the list their first block ends with:
+ * `at`, where that list starts in the block's text.
+ */
+const MoreItemsContext = createContext<{ readonly at: number; readonly items: readonly Drawn[] } | undefined>(undefined)
+
+/**
+ * A list; a long loose one being written goes on in the blocks after its first (their items in the same list element,
+ * each block parsed once), so its items stay one list, numbered on, as the whole text parsed at once draws them.
+ */
+function AnswerList({
+  node,
+  tag: Tag,
+  children,
+  ...props
+}: { node: ExtraProps['node']; tag: 'ul' | 'ol'; children?: ReactNode } & ComponentPropsWithoutRef<'ol'>) {
+  const more = useContext(MoreItemsContext)
+  const items = more !== undefined && node?.position?.start.offset === more.at ? more.items : []
+  return (
+    <Tag {...props}>
+      {children}
+      {items.map((d) => (
+        <MoreItems key={d.at} text={d.block.text} rows={d.rows} />
+      ))}
+    </Tag>
+  )
+}
+
+/** A block's list starting at `at` drawn loose (its items' words in paragraphs), as the whole list it is part of is. */
+const spreadAt: Plugin<[number], Root> = (at) => (tree) => {
+  for (const n of tree.children) if (n.type === 'list' && n.position?.start.offset === at) n.spread = true
+}
+
+/** The list a block of items begins with, as its items alone (the line break before its first dropped: one is drawn before). */
+const itemsOf = ({ node, children, ...props }: ExtraProps & { children?: ReactNode }, tag: 'ul' | 'ol') =>
+  node?.position?.start.offset === 0 ? (
+    <>{Array.isArray(children) && children[0] === '\n' ? children.slice(1) : children}</>
+  ) : (
+    <AnswerList node={node} tag={tag} {...props}>
+      {children}
+    </AnswerList>
+  )
+const itemsOnly: Components = { ...components, ul: (p) => itemsOf(p, 'ul'), ol: (p) => itemsOf(p, 'ol') }
+const itemPlugins: PluggableList = [remarkGfm, [spreadAt, 0]]
+
+/** Items already written are parsed once: only the last block of a long list is parsed again as it grows. */
+const MoreItems = memo(
+  function MoreItems({ text, rows }: { text: string; rows: readonly Block[] }) {
+    // Its own rows of code (a long fence in one of its items), and no items of another block's list.
+    return (
+      <MoreRowsContext.Provider value={rows.length ? { after: text.lastIndexOf('\n', text.length - 2), rows, text } : undefined}>
+        <MoreItemsContext.Provider value={undefined}>
+          <Markdown remarkPlugins={itemPlugins} components={itemsOnly}>
+            {text}
+          </Markdown>
+        </MoreItemsContext.Provider>
+      </MoreRowsContext.Provider>
+    )
+  },
+  (a, b) => a.text === b.text && a.rows.length === b.rows.length && a.rows.every((r, i) => r.text === b.rows[i]!.text)
+)
+
 /** A table's rows alone (their own tbody), for the table begun in the block before. */
 const rowsOnly: Components = { ...components, table: ({ children }) => <>{children}</>, thead: () => null }
 
@@ -210,15 +287,18 @@ const MoreRows = memo(function MoreRows({ head, text }: { head: string; text: st
   )
 })
 
-const markdown = (text: string) => (
-  <Markdown remarkPlugins={[remarkGfm]} components={components}>
+const plugins: PluggableList = [remarkGfm]
+
+/** `spread`: where a list starts that goes on in blocks after (loose, as a list cut at a blank line between items is). */
+const markdown = (text: string, spread?: number) => (
+  <Markdown remarkPlugins={spread === undefined ? plugins : [remarkGfm, [spreadAt, spread]]} components={components}>
     {text}
   </Markdown>
 )
 
 /** One block, parsed once: adding the next block must not parse the ones already shown. */
-const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
-  return markdown(text)
+const MarkdownBlock = memo(function MarkdownBlock({ text, spread }: { text: string; spread?: number }) {
+  return markdown(text, spread)
 })
 
 const PlainBlock = memo(function PlainBlock({ text }: { text: string }) {
@@ -234,14 +314,16 @@ export const markdownFrame = (content: string | readonly Block[]) => (
   <Typography fz="sm" className={prose.prose} style={{ overflowWrap: 'anywhere' }}>
     {typeof content === 'string'
       ? markdown(content)
-      : tables(content).map(({ block: b, at, rows }) =>
+      : tables(content).map(({ block: b, at, rows, items }) =>
           b.markdown ? (
             // Always in a provider (of nothing, mostly): a block whose table grows past it is not drawn anew.
             <MoreRowsContext.Provider
               key={at}
               value={rows.length ? { after: b.text.lastIndexOf('\n', b.text.length - 2), rows, text: b.text } : undefined}
             >
-              <MarkdownBlock text={b.text} />
+              <MoreItemsContext.Provider value={items.length ? { at: items[0]!.block.list!, items } : undefined}>
+                <MarkdownBlock text={b.text} spread={items[0]?.block.list} />
+              </MoreItemsContext.Provider>
             </MoreRowsContext.Provider>
           ) : (
             <PlainBlock key={at} text={b.text} />
@@ -250,13 +332,25 @@ export const markdownFrame = (content: string | readonly Block[]) => (
   </Typography>
 )
 
-/** Each block, with its index and the blocks of rows or code that go on its last table or code block. */
-function tables(blocks: readonly Block[]): { block: Block; at: number; rows: Block[] }[] {
-  const out: { block: Block; at: number; rows: Block[] }[] = []
+/** A block drawn: its index, the blocks of rows or code that go on in it, and the blocks of items of its last list. */
+interface Drawn {
+  readonly block: Block
+  readonly at: number
+  readonly rows: Block[]
+  readonly items: Drawn[]
+}
+
+/**
+ * Each block, with its index and the blocks of rows or code that go on its last table or code block, and the blocks
+ * of items that go on its last list (each with the blocks of code that go on in its items).
+ */
+function tables(blocks: readonly Block[]): Drawn[] {
+  const out: Drawn[] = []
   blocks.forEach((block, at) => {
     const prev = out[out.length - 1]
-    if ((block.head !== undefined || block.fence !== undefined) && prev) prev.rows.push(block)
-    else out.push({ block, at, rows: [] })
+    if ((block.head !== undefined || block.fence !== undefined) && prev) (prev.items[prev.items.length - 1] ?? prev).rows.push(block)
+    else if (block.list !== undefined && prev) prev.items.push({ block, at, rows: [], items: [] })
+    else out.push({ block, at, rows: [], items: [] })
   })
   return out
 }

@@ -1,4 +1,5 @@
 import { codeLine, fenceContext, fenceLine, NESTED_FENCE } from './fence-context'
+import { itemLine, LIST_MARKER, listAtEnd, listEnd } from './list-continuation'
 
 /** About a screenful of a message: what is shown before "Show all". */
 export const PREVIEW_CHARS = 2000
@@ -63,7 +64,9 @@ function cutPreview(text: string): string | null {
  * than a block is cut between its lines likewise: each block after the first holds lines of code only, with
  * the fence's opening line as `fence`, and is drawn in the same code block. A long code block in a list item or
  * a block quote is cut so too, but what follows it stays in its block (in the list item or quote): its lines
- * of code after the block's first are taken out of the block's text (a `hole`) into the blocks after it.
+ * of code after the block's first are taken out of the block's text (a `hole`) into the blocks after it. A loose
+ * list (blank lines between its items) longer than a block is cut between its items: each block after its first
+ * holds items only (`list`), drawn in the same list; what follows the list is a block of its own.
  */
 export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = MARKDOWN_MAX_CHARS): MarkdownBlock[] {
   const blocks: MarkdownBlock[] = []
@@ -82,6 +85,11 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
   /** The header of the table whose rows the current block continues. */
   let head: string | undefined
   let before = { start: 0, text: '' }
+  /**
+   * The list whose items the current block continues: where it starts in its first block, its kind (itemLine),
+   * and the column the content of its current item starts at (a line less indented may end the list).
+   */
+  let list: { at: number; kind: string; indent: number } | undefined
   /** The length of the current block's text, were it to end at `at`. */
   const length = (at: number) => done.length + at - start
   const cut = (at: number) => {
@@ -90,7 +98,8 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
         text: done + text.slice(start, at),
         markdown: true,
         ...(head !== undefined && { head }),
-        ...(code !== undefined && { fence: code })
+        ...(code !== undefined && { fence: code }),
+        ...(list !== undefined && { list: list.at })
       },
       ...holes
     )
@@ -103,6 +112,15 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
     if (lineEnd < 0) lineEnd = text.length
     // Without a CRLF's \r: a fence's closing line "```\r" was not seen as one, and all after it taken for code.
     const line = text.slice(lineStart, lineEnd).replace(/\r$/, '')
+    if (fence === undefined && list !== undefined && mayEndList(line, list)) {
+      // What follows the list is a block of its own (the line is read again, out of the list).
+      if (listEnd(done + text.slice(start, lineEnd)) !== undefined) {
+        cut(lineStart)
+        list = undefined
+        table = undefined
+        continue
+      }
+    }
     if (fence !== undefined) {
       if (closesFence(fence.line, line)) {
         fence = undefined
@@ -119,7 +137,7 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
       }
     } else if (table !== undefined && tableGoesOn(line)) {
       // Only a table at the line's start, as for fences: an indented one may be in a list item.
-      if (length(lineStart) >= size && !table.startsWith(' ')) {
+      if (length(lineStart) >= size && !table.startsWith(' ') && list === undefined) {
         cut(lineStart)
         head = table
       }
@@ -136,12 +154,25 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
         lineStart = nested.next
         continue
       }
+      const item = list !== undefined ? itemLine(line) : undefined
+      if (list !== undefined && item?.kind === list.kind) list.indent = item.indent
       if (FENCE_OPEN.test(line)) fence = { line, at: lineStart }
       // Not before an indented line: it goes on in the list item the text is in (alone, its words were a paragraph
       // out of the list, or with 4 spaces an indented code block).
       else if (line.trim() === '' && length(lineStart) >= size && /\S/.test(text[lineEnd + 1] ?? ' ')) {
-        cut(lineStart)
-        start = lineEnd + 1
+        const nextEnd = text.indexOf('\n', lineEnd + 1)
+        const next = text.slice(lineEnd + 1, nextEnd < 0 ? text.length : nextEnd).replace(/\r$/, '')
+        const nextItem = itemLine(next)
+        if (list !== undefined ? nextItem?.kind === list.kind : nextItem !== undefined || !LIST_MARKER.test(next)) {
+          // An item after a blank line goes on in the list the block ends with, if of its kind (a whole parse draws
+          // one loose list): the next block holds its items. Not before a line the parser alone tells (an empty
+          // item, `- - -`), nor, within a list, before one that may end it (it is cut there if it does).
+          const at =
+            list === undefined && nextItem !== undefined ? listAtEnd(done + text.slice(start, lineStart), nextItem.kind) : undefined
+          cut(lineStart)
+          start = lineEnd + 1
+          if (at !== undefined) list = { at, kind: nextItem!.kind, indent: nextItem!.indent }
+        }
       } else if (
         lineEnd < text.length &&
         tableStarts(before.text, line) &&
@@ -199,15 +230,32 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
     const rest = text.slice(start)
     if (lineStart >= text.length) {
       blocks.push(
-        { text: done + rest, markdown: true, ...(head !== undefined && { head }), ...(code !== undefined && { fence: code }) },
+        {
+          text: done + rest,
+          markdown: true,
+          ...(head !== undefined && { head }),
+          ...(code !== undefined && { fence: code }),
+          ...(list !== undefined && { list: list.at })
+        },
         ...holes
       )
     } else {
-      if (done !== '' || holes.length > 0) blocks.push({ text: done, markdown: true }, ...holes)
+      if (done !== '' || holes.length > 0)
+        blocks.push({ text: done, markdown: true, ...(list !== undefined && { list: list.at }) }, ...holes)
       blocks.push(...plainBlocks(rest, size * 10).map((b) => ({ text: b, markdown: false })))
     }
   }
   return blocks
+}
+
+/**
+ * A line that may end the list whose items a block holds (the parser tells): one but a blank line, less indented than
+ * its item's content, and no item of the list (a tab in its indentation: may be either).
+ */
+function mayEndList(line: string, list: { kind: string; indent: number }): boolean {
+  const spaces = /^ */.exec(line)![0].length
+  if (spaces === line.length) return false
+  return line[spaces] === '\t' || (spaces < list.indent && itemLine(line)?.kind !== list.kind)
 }
 
 /** A table's row as models write them: from a pipe, at most three spaces in. */
@@ -277,6 +325,11 @@ export interface MarkdownBlock {
    * in that text (its code block holding this offset), what follows the code staying in that block.
    */
   readonly hole?: number
+  /**
+   * Items of a loose list begun in a block before (and continued by the blocks of items between): where that list
+   * starts in the text of its first block. The block holds the list's items only.
+   */
+  readonly list?: number
 }
 
 /** Plain text as blocks of `size` characters (never half a surrogate pair). */
