@@ -2,38 +2,12 @@ import { ActionIcon, Menu, Tooltip } from '@mantine/core'
 import { IconDots } from '@tabler/icons-react'
 import { useRef } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
-import { focusWhenLost } from '../../app/focus-when-lost'
 import { MENU_AT_ONCE } from '../../app/menu-at-once'
 import { MenuList } from '../../app/MenuList'
-import { hrefOf, navigate } from '../../app/router'
+import { showListAfterRemoval } from './list-after-removal'
 import { useInboxActions, type InboxActions } from './inbox-actions'
 import { toRow } from './inbox-rows'
 import { InboxActionItems } from './InboxActionItems'
-
-/**
- * After the open conversation is deleted, the inbox list opens and the focus goes to its rows (the
- * one Tab stop), or to the empty list's button ("Create a job", "Show hidden inboxes") when none is
- * shown. It was left on <body>: the closing dialog handed the focus back to this menu (its item, or
- * its button in the conversation about to go), and the list, drawn at first from what it had read
- * before, put it on the deleted conversation's row, which then went. Focus anywhere while the
- * conversation is still drawn, or on that row, is focus on its way out, waited past.
- */
-function showListAfterRemoval(button: HTMLElement | null, inboxId: string) {
-  navigate({ name: 'inboxes' })
-  const goneHref = hrefOf({ name: 'inbox', inboxId })
-  const isGoneRow = (el: Element) => el.closest('[data-testid="inbox-row"]')?.getAttribute('href') === goneHref
-  focusWhenLost(
-    () => {
-      const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="inbox-row"]')].filter((r) => !isGoneRow(r))
-      return (
-        rows.find((r) => r.tabIndex === 0) ??
-        rows[0] ??
-        document.querySelector<HTMLElement>('[data-empty-list] a, [data-empty-list] button')
-      )
-    },
-    (el) => !!button?.isConnected || isGoneRow(el)
-  )
-}
 
 /**
  * Rename, pin, hide, export and delete for the open conversation. They were on the inbox list's rows only:
@@ -71,7 +45,11 @@ export function ConversationMenu({ inbox }: { inbox: Inbox }) {
       </Tooltip>
       <MenuList>
         {/* Gone, it has nothing left to show: the list it was in opens, with the focus in it. */}
-        <InboxActionItems row={row} actions={actions} onRemoved={() => showListAfterRemoval(button.current, inbox.inbox_id)} />
+        <InboxActionItems
+          row={row}
+          actions={actions}
+          onRemoved={() => showListAfterRemoval(inbox.inbox_id, () => !!button.current?.isConnected)}
+        />
       </MenuList>
     </Menu>
   )
