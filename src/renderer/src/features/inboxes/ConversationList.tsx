@@ -27,6 +27,7 @@ import { onOwnSend } from './own-sends'
 import classes from './ConversationList.module.css'
 import { CLOSED_BY_FIND, useClosedByFind } from './find-key'
 import { useInboxActions } from './inbox-actions'
+import { useOpenRemoval } from './open-removal'
 import { openMenuFromRow, opensMenu, plainKey, RowMenu, type MenuState } from './row-menu'
 import { cachedRowAt, conversationRows, indexOf, pinnedCountOf, rowOf, type ConversationRow } from './listed-conversations'
 import { useRowsKeptInPlace } from './rows-kept-in-place'
@@ -167,7 +168,8 @@ function ConversationNav({
     placesOf: () => new Map(rows.map((r, i) => [r.id, i]))
   })
   // Each row's menu, as the inbox list's rows have it (Shift+F10 on a row, or its button on hover): one made at a time.
-  const actions = useInboxActions()
+  // Its delete of the open conversation opens the next one (open-removal).
+  const actions = useOpenRemoval(useInboxActions(), inboxId, rows, pinnedCount, showHidden, search)
   const [menu, setMenu] = useState<{ readonly id: string; readonly state: MenuState } | null>(null)
   // A focused row taken away by another client (removed, hidden): the focus goes to the row now in its place, not to the page.
   const listFocus = useFocusKeptOnRemoval({ count, tabStop, onFocus, focusRow, listed: (id) => rows.some((r) => r.id === id) })

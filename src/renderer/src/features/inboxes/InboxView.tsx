@@ -36,6 +36,7 @@ import { useFind } from './use-find'
 import { ProviderSwitcher } from './ProviderSwitcher'
 import { rememberOpened } from './return-focus'
 import { UnsentMessage } from './UnsentMessage'
+import { leaveRemoved, leavesOnRemoval } from './open-removal'
 import { jobIdOfInbox } from '../../../../shared/contract/inbox'
 
 export function InboxView({ inboxId }: { inboxId: string }) {
@@ -150,6 +151,8 @@ export function InboxView({ inboxId }: { inboxId: string }) {
       Back to the inboxes
     </Anchor>
   )
+  // Deleted here (from the list beside): the next conversation opens (open-removal), said by the delete's notice.
+  if (inbox === null && leavesOnRemoval(inboxId)) return notice(<Leave inboxId={inboxId} />)
   if (inbox === null) return notice(<Deleted inboxId={inboxId} />)
   // A read again that failed (the node restarted and no longer knows this window: 401; it is down)
   // leaves the conversation as it was read: the banner above says why it no longer changes.
@@ -316,8 +319,14 @@ function awaitAnswer(inboxId: string, parent: string, replaced: readonly string[
   streaming.append(inboxId, parent, '', replaced)
 }
 
+/** The open conversation deleted here is gone: the window goes on to the next (or the inbox list). */
+function Leave({ inboxId }: { inboxId: string }) {
+  useEffect(() => leaveRemoved(inboxId), [inboxId])
+  return null
+}
+
 /**
- * Removed while open (here or elsewhere): the focus, left on the page as the conversation went (its
+ * Removed while open by another client (a window, a script), or here from the menu above it while the inbox list opens: the focus, left on the page as the conversation went (its
  * message box, a button), goes to the way back; the conversation list beside it is a click away.
  */
 function Deleted({ inboxId }: { inboxId: string }) {

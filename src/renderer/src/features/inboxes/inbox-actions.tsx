@@ -27,8 +27,12 @@ export interface InboxActions {
   /** Resolves with the inboxes whose call failed: they are as they were. */
   setHidden(rows: readonly InboxRowData[], hidden: boolean): Promise<ReadonlySet<string>>
   exportAs(row: InboxRowData, format: ExportFormat): Promise<void>
-  /** Asks first, naming the conversation or how many; `onDone` after they are gone. */
-  remove(rows: readonly InboxRowData[], onDone?: () => void): void
+  /**
+   * Asks first, naming the conversation or how many; `onDone` after they are gone. `onConfirmed` as the
+   * delete is confirmed, before it is asked of the node, with those still there; what it returns is
+   * called if they are not all deleted after all (refused, or stopped).
+   */
+  remove(rows: readonly InboxRowData[], onDone?: () => void, onConfirmed?: (left: readonly InboxRowData[]) => (() => void) | void): void
 }
 
 const failed = (title: string) => (err: unknown) => notifications.show({ color: 'red', title, message: noticeText(err) })
@@ -174,7 +178,7 @@ export function useInboxActions(): InboxActions {
           failed('Not exported')(err)
         }
       },
-      remove: (rows, onDone) => {
+      remove: (rows, onDone, onConfirmed) => {
         if (!rows.length) return
         // Removed elsewhere while the question is open (another window, a script): the count and the names
         // follow, and only those still there are deleted. It went on saying "3" and naming the gone ones.
@@ -200,6 +204,7 @@ export function useInboxActions(): InboxActions {
                 return
               }
               let removed = 0
+              const notAll = onConfirmed?.(left)
               try {
                 if (left.length === 1) {
                   const already = await client.call('remove_job', { body: { job_id: jobIdOfInbox(left[0]!.inboxId) } }).then(
@@ -224,10 +229,11 @@ export function useInboxActions(): InboxActions {
                   ).finally(() => progress?.hide())
                   notifications.show({ color: outcome.stopped ? 'yellow' : 'teal', ...deletedText(outcome, left.length) })
                   // Stopped: those not deleted stay selected, for another try.
-                  if (outcome.stopped) return
+                  if (outcome.stopped) return notAll?.()
                 }
                 onDone?.()
               } catch (err) {
+                notAll?.()
                 failed(notDeletedTitle(removed, left.length))(err)
               }
             })()

@@ -1,0 +1,123 @@
+import type { Page } from '@playwright/test'
+import { expect, test, type HeadlessNode } from './fixtures/node'
+import { showJobInbox } from './pages/inbox'
+import { nameJobInbox, providerBody, seedJobs } from './seed'
+
+/*
+ * The conversation being read, deleted from the conversation list beside it (its row's menu, or Delete on
+ * its row): the window goes on to the conversation below it, as a mail app does (the one above when it was
+ * the last; the inbox list when it was the only one), its message box focused. It showed "This conversation
+ * was deleted · It no longer exists on the node", the notice meant for a conversation deleted by another
+ * client, which still shows it.
+ */
+
+/** Three conversations, listed newest first: Charlie, Bravo, Alpha. Answers the jobs' ids in that order. */
+async function seedThree(page: Page, node: HeadlessNode) {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const jobs = await seedJobs(node, 'gpt', 3, 1)
+  for (const [i, name] of ['Alpha', 'Bravo', 'Charlie'].entries()) await nameJobInbox(node, jobs[i]!, name)
+  await page.goto(node.uiUrl)
+  return jobs.reverse()
+}
+
+const title = (page: Page) => page.getByTestId('inbox-title')
+const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true })
+const deletedNotice = (page: Page) => page.getByText('This conversation was deleted')
+const side = (page: Page) => page.getByTestId('conversation-list')
+
+async function confirmDelete(page: Page, name: string) {
+  const confirm = page.getByRole('dialog', { name: `Delete “${name}”?` })
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText(`“${name}” deleted`)).toBeVisible()
+}
+
+test('deleted from its row’s menu in the list beside: the one below opens, its message box focused, and no “deleted” notice', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const [, bravo] = await seedThree(page, node)
+  await showJobInbox(page, bravo!)
+  await expect(title(page)).toHaveText('Bravo')
+  await side(page).getByRole('button', { name: 'Actions for Bravo' }).click()
+  await page.getByRole('menuitem', { name: 'Delete' }).click()
+  await confirmDelete(page, 'Bravo')
+  await expect(title(page)).toHaveText('Alpha')
+  await expect(messageBox(page)).toBeFocused()
+  await expect(side(page).getByRole('link', { name: 'Alpha' })).toHaveAttribute('aria-current', 'page')
+  await expect(side(page).getByRole('link', { name: 'Bravo' })).toHaveCount(0)
+  await expect(deletedNotice(page)).toHaveCount(0)
+  // The deleted conversation took no place in the window's history: Back does not lead to it.
+  await page.goBack()
+  await expect(page.getByTestId('inbox-row').first()).toBeVisible()
+  expect(await page.evaluate(() => decodeURIComponent(location.hash))).not.toContain(bravo!)
+  await expect(deletedNotice(page)).toHaveCount(0)
+})
+
+test('Delete on the open conversation’s row: the last one goes to the one above, the only one to the inbox list', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const [charlie, , alpha] = await seedThree(page, node)
+  await showJobInbox(page, alpha!)
+  await expect(title(page)).toHaveText('Alpha')
+  await side(page).getByRole('link', { name: 'Alpha' }).focus()
+  await page.keyboard.press('Delete')
+  await confirmDelete(page, 'Alpha')
+  await expect(title(page)).toHaveText('Bravo')
+  await expect(messageBox(page)).toBeFocused()
+  await expect(deletedNotice(page)).toHaveCount(0)
+
+  await showJobInbox(page, charlie!)
+  await expect(title(page)).toHaveText('Charlie')
+  await side(page).getByRole('link', { name: 'Bravo' }).focus()
+  await page.keyboard.press('Delete')
+  await confirmDelete(page, 'Bravo')
+  // Another conversation's delete leaves the open one where it is.
+  await expect(side(page).getByRole('link', { name: 'Bravo' })).toHaveCount(0)
+  await expect(title(page)).toHaveText('Charlie')
+
+  await side(page).getByRole('link', { name: 'Charlie' }).focus()
+  await page.keyboard.press('Delete')
+  await confirmDelete(page, 'Charlie')
+  await expect(page.getByTestId('inbox-title')).toHaveCount(0)
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/inboxes')
+  await expect(deletedNotice(page)).toHaveCount(0)
+  // The empty list's way on holds the focus, not the page.
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-empty-list]'))).toBe(true)
+})
+
+test('deleted from the narrow window’s drawer: the one below opens, its message box focused, and no “deleted” notice', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 800, height: 700 })
+  const [, bravo] = await seedThree(page, node)
+  await showJobInbox(page, bravo!)
+  await expect(title(page)).toHaveText('Bravo')
+  await page.getByRole('button', { name: 'Conversations', exact: true }).click()
+  const drawer = page.getByRole('dialog', { name: 'Conversations' })
+  await drawer.getByRole('link', { name: 'Bravo' }).press('Delete')
+  await confirmDelete(page, 'Bravo')
+  await expect(title(page)).toHaveText('Alpha')
+  await expect(messageBox(page)).toBeFocused()
+  await expect(deletedNotice(page)).toHaveCount(0)
+})
+
+test('deleted by another client while open: the notice says so, as before (a delete asked here and cancelled changes nothing)', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const [, bravo] = await seedThree(page, node)
+  await showJobInbox(page, bravo!)
+  await expect(title(page)).toHaveText('Bravo')
+  await side(page).getByRole('link', { name: 'Bravo' }).focus()
+  await page.keyboard.press('Delete')
+  await page.getByRole('dialog', { name: 'Delete “Bravo”?' }).getByRole('button', { name: 'Cancel' }).click()
+  expect((await node.api('POST', '/v2/remove_job', { job_id: bravo! })).status).toBe(200)
+  await expect(deletedNotice(page)).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Back to the inboxes' })).toBeVisible()
+  await expect.poll(() => page.evaluate(() => decodeURIComponent(location.hash))).toBe(`#/inboxes/job_inbox::${bravo}::false`)
+})
