@@ -121,3 +121,28 @@ test('deleted by another client while open: the notice says so, as before (a del
   await expect(page.getByRole('link', { name: 'Back to the inboxes' })).toBeVisible()
   await expect.poll(() => page.evaluate(() => decodeURIComponent(location.hash))).toBe(`#/inboxes/job_inbox::${bravo}::false`)
 })
+
+test('opened from search results: deleting it from the results beside it opens the next result, the search still followed', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const jobs = await seedJobs(node, 'gpt', 4, 1)
+  // Newest first, the whole list interleaves them: Invoice May, Team lunch, Invoice April, Invoice March.
+  for (const [i, name] of ['Invoice March', 'Invoice April', 'Team lunch', 'Invoice May'].entries())
+    await nameJobInbox(node, jobs[i]!, name)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(node.uiUrl)
+  await page.getByLabel('Search inboxes').fill('invoice')
+  await expect(page.getByTestId('inbox-row')).toHaveCount(3)
+  await page.getByTestId('inbox-row').filter({ hasText: 'Invoice April' }).click()
+  await expect(title(page)).toHaveText('Invoice April')
+  await side(page).getByRole('link', { name: 'Invoice April' }).focus()
+  await page.keyboard.press('Delete')
+  await confirmDelete(page, 'Invoice April')
+  // The next result, not the next conversation of the whole list (Team lunch).
+  await expect(title(page)).toHaveText('Invoice March')
+  await expect(side(page).getByTestId('conversation-search')).toContainText('Results for “invoice”')
+  await expect(side(page).getByRole('navigation', { name: 'Conversations' }).getByRole('link')).toHaveText(['Invoice May', 'Invoice March'])
+  await expect(deletedNotice(page)).toHaveCount(0)
+})
