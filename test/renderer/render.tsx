@@ -10,6 +10,9 @@ import type { Transport } from '../../src/renderer/src/api/transport'
 import { objectBridgeTransport } from './object-bridge'
 import { shareUnchanged } from '../../src/renderer/src/api/share-unchanged'
 import type { Router } from '../../src/main/node-api'
+import { onTestFinished } from 'vitest'
+import { connectEvents } from '../../src/renderer/src/api/events'
+import type { TestNode } from '../support/node'
 
 /**
  * The window's IPC transport with a real in-process node router behind the bridge: the component
@@ -39,4 +42,20 @@ export function renderWithApp(ui: ReactElement, transport?: Transport, own: { qu
       </ModalsProvider>
     </MantineProvider>
   )
+}
+
+/**
+ * Renders `ui` as the window shows it against `node`: its requests to the node's router and the
+ * node's events connected to the query cache (as the app does), so that a view is brought up to
+ * date by the event the node sends, not only by a poll. Disconnected when the test ends.
+ */
+export function renderConnected(ui: ReactElement, node: TestNode) {
+  const transport = objectBridgeTransport({
+    request: (req) => node.router.handle(req),
+    onEvent: (listener) => node.ctx.bus.subscribe(listener)
+  })
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, structuralSharing: shareUnchanged } } })
+  const disconnect = connectEvents(transport, queryClient)
+  onTestFinished(disconnect)
+  return renderWithApp(ui, transport, { queryClient })
 }

@@ -6,14 +6,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SettingsPage } from '../../src/renderer/src/features/settings/SettingsPage'
 import { startMockLlm, type MockLlm } from '../support/mock-llm'
 import { addProvider, useEmbeddingProvider, useTestNode, type TestNode } from '../support/node'
-import { renderWithApp, routerTransport } from './render'
+import { renderConnected } from './render'
 
 /*
  * The node accepts any embedding model name (the contract tries nothing on Save): a wrong one, a
  * server without embeddings or a refused key fails every file in the background, and the operator,
  * who pressed Save here, learnt nothing here. Settings now follows the embedding it started: how
  * many files are being embedded, then "Done", or why it failed with what to do, the model's name
- * at hand to change. Against a real node and real loopback servers (mock-llm, the fake embeddings API).
+ * at hand to change. Against a real node and real loopback servers (mock-llm, the fake embeddings API),
+ * the page connected to the node's events as in the window.
  */
 
 const upload = async (node: TestNode, name: string) => {
@@ -49,7 +50,7 @@ describe('Settings: the outcome of saving an embedding model the server does not
 
   it('says embedding failed with the node’s reason and what to do, and takes the operator to the model’s name to change it', async () => {
     for (const name of ['a.txt', 'b.txt', 'c.txt']) await upload(node, name)
-    renderWithApp(<SettingsPage />, routerTransport(node.router))
+    renderConnected(<SettingsPage />, node)
     await waitFor(() => expect(screen.getByTestId('embedding-progress').textContent).toMatch(/3 ready/))
     await saveModel(/^mock/, 'no-such-model', 'Embed 3 files')
 
@@ -75,7 +76,7 @@ describe('Settings: the outcome of saving an embedding model the server does not
     await upload(node, 'a.txt')
     expect((await node.post('/v2/update_default_embedding_model', { provider_id: 'mock', model: 'no-such-model' })).status).toBe(200)
     await waitFor(async () => expect((await node.get('/v2/vector_fs_file_states')).body).toMatchObject({ failed: 1 }), { timeout: 8000 })
-    renderWithApp(<SettingsPage />, routerTransport(node.router))
+    renderConnected(<SettingsPage />, node)
     expect((await screen.findByTestId('embedding-failed')).textContent).toMatch(/has no model 'no-such-model'/)
     expect(document.activeElement).toBe(document.body)
   })
@@ -91,7 +92,7 @@ describe('Settings: the progress of embedding with a working model', () => {
     await upload(node, 'b.txt')
     let answer!: () => void
     fake.behaviour = { type: 'wait', until: new Promise<void>((r) => (answer = r)) }
-    renderWithApp(<SettingsPage />, routerTransport(node.router))
+    renderConnected(<SettingsPage />, node)
     await waitFor(() => expect(screen.getByTestId('embedding-progress').textContent).toMatch(/2 ready/))
     const arrived = fake.nextRequest()
     await saveModel(/^emb/, 'text-embedding-3-small', 'Embed 2 files')
@@ -108,7 +109,7 @@ describe('Settings: the progress of embedding with a working model', () => {
   })
 
   it('an empty library: says there is nothing to embed yet, with no progress', async () => {
-    renderWithApp(<SettingsPage />, routerTransport(node.router))
+    renderConnected(<SettingsPage />, node)
     await screen.findByTestId('keyword-only')
     await saveModel(/^emb/, 'text-embedding-3-small')
     expect((await screen.findByTestId('embedding-saved')).textContent).toBe(

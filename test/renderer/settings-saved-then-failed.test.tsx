@@ -5,13 +5,14 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, expect, it } from 'vitest'
 import { SettingsPage } from '../../src/renderer/src/features/settings/SettingsPage'
 import { useEmbeddingProvider, useTestNode } from '../support/node'
-import { renderWithApp, routerTransport } from './render'
+import { renderConnected } from './render'
 
 /*
  * After Save, the green "Saved. Every file is embedded again…" stayed beside "Embedding failed",
  * which contradicts it: once the files of the model saved here fail, the failure is the one thing
  * said; a later save that embeds them says "Saved" again. Against a real node and a real loopback
- * embeddings server that first refuses (HTTP 400, not tried again), then works.
+ * embeddings server that first refuses (HTTP 400, not tried again), then works; the page connected to
+ * the node's events as in the window (the change of the files' states comes as an event, not after a poll).
  */
 
 const node = useTestNode({ vectorFs: { queue: { batchSize: 4, backoffMs: 5, maxBackoffMs: 20, maxAttempts: 2 } } })
@@ -29,7 +30,7 @@ async function saveModel(model: string, confirm: string) {
 it('the "Saved" note gives way to "Embedding failed", and comes back once a later save embeds the files', async () => {
   await node.post('/v2/upload_file_to_folder', { path: '/', filename: 'a.txt', file_data: new TextEncoder().encode('words to embed') })
   fake.behaviour = { type: 'fail', status: 400, times: 1000 }
-  renderWithApp(<SettingsPage />, routerTransport(node.router))
+  renderConnected(<SettingsPage />, node)
   await waitFor(() => expect(screen.getByTestId('embedding-progress').textContent).toMatch(/1 ready/))
   await userEvent.click(screen.getByLabelText('Provider', { selector: 'input' }))
   await userEvent.click(await screen.findByRole('option', { name: /^emb/, hidden: true }))
