@@ -117,31 +117,41 @@ async function listOfJobs(): Promise<string[]> {
   return ids
 }
 
+/** Moves the faked clock on by 20 ms steps until `done` holds or `ms` have passed; whether it held. */
+async function advanceUntil(done: () => boolean, ms: number): Promise<boolean> {
+  for (let waited = 0; !done() && waited < ms; waited += 20) await vi.advanceTimersByTimeAsync(20)
+  return done()
+}
+
 describe('the list count after every conversation is deleted, the count read failing', () => {
   it('says none are left within seconds, though the first count read after the removals failed', async () => {
     const ids = await listOfJobs()
     refuseCountReads = 1
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const res = await node.post('/v2/remove_jobs', { job_ids: ids })
     expect(res.status).toBe(200)
-    await expect.poll(() => countReads, { timeout: 3000, interval: 20 }).toBeGreaterThan(0)
-    await expect.poll(count, { timeout: 5000, interval: 100 }).toBe(0)
+    expect(await advanceUntil(() => countReads > 0, 3000)).toBe(true)
+    expect(await advanceUntil(() => count() === 0, 5000)).toBe(true)
   })
 
   it('is read again while the node refuses, each wait longer than the one before, and written once it answers', async () => {
     const ids = await listOfJobs()
     refuseCountReads = 1_000
+    // The window's waits (the events' batch, the count reads' backoff) on a clock the test moves.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     await node.post('/v2/remove_jobs', { job_ids: ids.slice(0, 20) }) // ten of them not loaded
-    await expect.poll(() => countReads, { timeout: 3000, interval: 20 }).toBe(1)
+    expect(await advanceUntil(() => countReads > 0, 3000)).toBe(true)
+    expect(countReads).toBe(1)
     // Read again, but not every half second for as long as the node refuses (1 s, then 2 s, then 4 s).
-    await expect.poll(() => countReads, { timeout: 3000, interval: 20 }).toBeGreaterThan(1)
-    const at = Date.now()
+    expect(await advanceUntil(() => countReads > 1, 3000)).toBe(true)
     const reads = countReads
-    await new Promise((r) => setTimeout(r, 3000))
-    expect(countReads - reads).toBeLessThanOrEqual(Math.ceil((Date.now() - at) / 1000))
+    await vi.advanceTimersByTimeAsync(3000)
+    expect(countReads - reads).toBeLessThanOrEqual(3)
     // The node answers again: the next read is written.
     refuseCountReads = 0
-    await expect.poll(count, { timeout: 10_000, interval: 100 }).toBe(JOBS - 20)
-  }, 20_000)
+    expect(await advanceUntil(() => count() === JOBS - 20, 10_000)).toBe(true)
+    expect(count()).toBe(JOBS - 20)
+  })
 
   it('stops reading after a bound while the node keeps refusing (about a minute), not every half second for good', async () => {
     const ids = await listOfJobs()
@@ -164,16 +174,17 @@ describe('the list count after every conversation is deleted, the count read fai
     // Back: the list is read again; the node answers it at once (55 left, 50 rows) and the answer takes a second to come.
     streamUp = true
     heldPageAnswersMs = [1000]
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     resume()
-    await new Promise((r) => setTimeout(r, 200))
+    await vi.advanceTimersByTimeAsync(200)
     // Meanwhile the rest is deleted, told on the new stream; the node, busy, refuses the count reads that
     // follow (the one these removals ask for, the one the read landing with them asks for).
     refuseCountReads = 2
     await node.post('/v2/remove_jobs', { job_ids: ids.slice(0, JOBS - 5) })
-    await expect.poll(() => countReads, { timeout: 4000, interval: 20 }).toBeGreaterThan(0)
-    await expect.poll(count, { timeout: 10_000, interval: 100 }).toBe(0)
+    expect(await advanceUntil(() => countReads > 0, 4000)).toBe(true)
+    expect(await advanceUntil(() => count() === 0, 10_000)).toBe(true)
     expect(loadedRows()).toBe(0)
-  }, 20_000)
+  })
 })
 
 describe('the list count while the node refuses count reads', () => {
