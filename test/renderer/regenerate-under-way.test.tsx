@@ -112,8 +112,10 @@ it('Regenerate, then another conversation before the node replied: back in it, t
     },
     onEvent: (listener) => node.ctx.bus.subscribe(listener)
   }))
-  // The new answer's words come late, after the operator is back.
-  answering.fake.behaviour = { type: 'reply', chunks: ['Second', ' answer.'], delayMs: 2500 }
+  // The new answer's words come late, after the operator is back (once the looks below are done).
+  let begin = () => {}
+  const begun = new Promise<void>((r) => (begin = r))
+  answering.fake.behaviour = { type: 'reply', chunks: ['Second', ' answer.'], after: begun }
   fireEvent.click(regenerateButton())
   cleanup()
   await retryReplied
@@ -124,6 +126,7 @@ it('Regenerate, then another conversation before the node replied: back in it, t
   expect(regenerateButton().getAttribute('title')).toMatch(/being written/)
   expect(screen.queryByText('Second answer.')).toBeNull()
   expect(screen.getByText('Waiting for the provider…')).toBeTruthy()
+  begin()
   await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('2/2'), { timeout: 15_000 })
   await waitFor(() => expect(regenerateButton().getAttribute('aria-disabled')).toBeNull())
   expect(useRegenerations.getState().asked).toEqual({})
