@@ -85,3 +85,29 @@ test('the conversation list beside a conversation: removals elsewhere above its 
   await page.waitForTimeout(1_000)
   expect(await underPointer()).toBe(name)
 })
+
+test('scrolled to the end of the list, removals elsewhere above the rows on screen do not move the row under the pointer', async ({
+  page,
+  node
+}) => {
+  test.setTimeout(120_000)
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const ids = await seedJobs(node, 'gpt', 60, 1)
+  for (let b = 0; b < ids.length; b += 16)
+    await Promise.all(ids.slice(b, b + 16).map((id, j) => nameJobInbox(node, id, `Conv ${String(b + j).padStart(4, '0')}`)))
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(node.uiUrl)
+  await expect(page.getByTestId('inbox-row').first()).toBeVisible()
+  // At the list's end the browser pulls the scroll back as the list gets shorter: the rows were moved twice.
+  await page.getByTestId('inbox-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
+  const point = { x: 600, y: 420 }
+  const underPointer = () =>
+    page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid=inbox-row]')?.textContent?.slice(0, 9) ?? '', point)
+  await expect.poll(underPointer).toMatch(/^Conv \d{4}/)
+  await page.mouse.move(point.x, point.y)
+  const name = await underPointer()
+  await node.api('POST', '/v2/remove_jobs', { job_ids: [ids[59], ids[58], ids[57]] })
+  await expect(page.getByText(/^57 inboxes/)).toBeVisible()
+  await page.waitForTimeout(1_200)
+  expect(await underPointer()).toBe(name)
+})

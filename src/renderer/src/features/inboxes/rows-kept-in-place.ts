@@ -16,7 +16,7 @@ export function useRowsKeptInPlace(options: {
   readonly placesOf: () => ReadonlyMap<string, number>
 }): void {
   const { scrollRef, rowHeight, scope, placesOf } = options
-  const seen = useRef<{ scope: string; onScreen: [string, number][] } | null>(null)
+  const seen = useRef<{ scope: string; top: number; onScreen: [string, number][] } | null>(null)
   useLayoutEffect(() => {
     const el = scrollRef.current
     if (!el) return
@@ -24,12 +24,16 @@ export function useRowsKeptInPlace(options: {
     const before = seen.current
     if (before && before.scope === scope && el.scrollTop > 0) {
       const shift = keptShift(before.onScreen, places)
-      if (shift) el.scrollTop += shift * rowHeight
+      // Rows gone above at the list's end: the browser has already pulled the scroll back to the shorter list's
+      // end, which moved the rows by as much. Counted from there, they were moved twice (the pointer over a row
+      // as many rows below).
+      const clamped = el.scrollTop < before.top && el.scrollTop >= el.scrollHeight - el.clientHeight - 1
+      if (shift) el.scrollTop = (clamped ? before.top : el.scrollTop) + shift * rowHeight
     }
     const first = Math.floor(el.scrollTop / rowHeight)
     const last = Math.ceil((el.scrollTop + el.clientHeight) / rowHeight)
     const onScreen = [...places].filter(([, i]) => i >= first && i <= last).sort((a, b) => a[1] - b[1])
-    seen.current = { scope, onScreen }
+    seen.current = { scope, top: el.scrollTop, onScreen }
   })
 }
 
