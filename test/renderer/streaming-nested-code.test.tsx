@@ -46,7 +46,8 @@ const answers: Record<string, string> = {
   "blank lines at the end of a quote's code": `> \`\`\`\n${codeOf(4500, '> ')}>\n>\n${codeOf(300, '> ')}>\n> \n\nAfter.\n`,
   'a tab in its indentation (parsed whole)': `- a\n  \`\`\`\n${codeOf(3000, '  ')}\t${codeOf(3000, '  ')}  \`\`\`\n- b\n`,
   'backticks indented 4 spaces after a paragraph (no fence: the paragraph goes on)': `Para\n    \`\`\`js\n${codeOf(5000, '    ')}\nText.\n`,
-  'backticks indented 4 spaces after a blank line (an indented code block)': `Para\n\n    \`\`\`js\n${codeOf(5000, '    ')}\nText.\n`
+  'backticks indented 4 spaces after a blank line (an indented code block)': `Para\n\n    \`\`\`js\n${codeOf(5000, '    ')}\nText.\n`,
+  'short fences in many steps, then a long one': `${Array.from({ length: 30 }, (_, i) => `${i + 1}. Step:\n   \`\`\`\n${codeOf(60, '   ')}   \`\`\`\n`).join('')}31. Long:\n   \`\`\`\n${codeOf(5000, '   ')}   \`\`\`\n32. End.\n`
 }
 
 it('an answer with long code blocks in list items and block quotes is drawn, at every point, as the whole text parsed at once', () => {
@@ -77,3 +78,24 @@ for (const [name, head, prefix] of [
     expect(costs[1]!).toBeLessThan(Math.max(costs[0]!, 1) * 5)
   })
 }
+
+it(
+  'a token added to an answer of many steps, each with a short code block in its list item, costs about what one added to an answer of a few does',
+  { timeout: 120_000 },
+  () => {
+    // Each step's fence was parsed (its list item's Markdown up to it) at every token once there were more than the
+    // 64 the parse of a fence is kept for: an answer of 100 steps took seconds a token.
+    const steps = (n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) => `${i + 1}. Step ${i}, in the project's folder:\n   \`\`\`bash\n   npm run build -- --step=${i}\n   \`\`\`\n\n`
+      ).join('')
+    const answer = (n: number) => `${steps(n)}${n + 1}. Last:\n   \`\`\`bash\n`
+    const tokens = ['   echo ', 'done', ' &&', ' exit', '\n']
+    const cost = (n: number) => drawCost(answer(n), (i) => tokens[i % tokens.length]!, 20, true)
+    cost(4) // The first draw warms the parser and React up.
+    const costs = [4, 100].map(cost)
+    console.log(`per token: ${costs.map((c) => c.toFixed(2)).join(' ms, ')} ms at 4, 100 steps`)
+    expect(costs[1]!).toBeLessThan(Math.max(costs[0]!, 1) * 5)
+  }
+)

@@ -192,6 +192,10 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
    * one whose end cannot be told safely (it is then parsed whole, with its block).
    */
   function nestedFence(open: number, openEnd: number, openLine: string) {
+    // A fence closed within `size` is never cut: it is read with its block as any line, without the parse of the
+    // block's Markdown up to it (one per fence, kept for 64 fences: an answer of 100 steps, each with its short
+    // code, parsed them all again at every token).
+    if (closedWithin(openLine, open, openEnd + 1)) return undefined
     const context = fenceContext(done + text.slice(start, openEnd))
     if (context === null) return undefined
     const cuts: number[] = []
@@ -223,6 +227,22 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
     }
     // The line that ended the list item or quote is read as any other; at the text's end, nothing is.
     return { lineStart: open, line: openLine, next: Math.min(at, text.length) }
+  }
+
+  /**
+   * Whether a line starting less than `size` from the fence's opening line (at `open`, its code from `from`) may close
+   * it (as many of its marks or more): no line of its code is then far enough from the opening line to be cut at.
+   */
+  function closedWithin(openLine: string, open: number, from: number): boolean {
+    const marks = NESTED_FENCE.exec(openLine)![1]!
+    const closing = new RegExp(`^(?: {0,3}> ?)* *${marks[0] === '~' ? '~' : '`'}{${marks.length},}[ \\t]*\\r?$`)
+    for (let at = from; at < text.length && at - open < size;) {
+      const end = text.indexOf('\n', at)
+      if (end < 0) return false
+      if (closing.test(text.slice(at, end))) return true
+      at = end + 1
+    }
+    return false
   }
 
   if (start < text.length || done !== '' || holes.length > 0) {
