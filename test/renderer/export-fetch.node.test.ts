@@ -1,4 +1,6 @@
 // Needs Node (the real node over HTTP on 127.0.0.1): named *.node.test.ts so a Node-typed config covers it.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fetchExport } from '../../src/renderer/src/api/export-fetch'
 import { type HttpServer } from '../../src/main/transports/http'
@@ -70,5 +72,30 @@ describe('the export worker’s fetch', () => {
     await server.close()
     const reply = await fetchExport({ url: gone, token: TOKEN, body: { inbox_name: inbox, format: 'json' }, type: 'x' })
     expect(reply).toMatchObject({ status: 0, failure: expect.any(String) as string })
+  })
+
+  it('an answer of 200 that is not the export (a page, cut short) is told as a plain error, not a promise that never settles', async () => {
+    for (const [body, why] of [
+      ['<html>proxy</html>', 'it is not JSON'],
+      ['{"filename": "a.json", "con', 'it is not JSON'],
+      ['{"filename": 5, "content": "x"}', 'it has no file name and content']
+    ] as const) {
+      const proxy = createServer((_, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body))
+      await new Promise<void>((up) => proxy.listen(0, '127.0.0.1', up))
+      try {
+        const reply = await fetchExport({
+          url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v2/export_messages_from_inbox`,
+          token: TOKEN,
+          body: { inbox_name: inbox, format: 'json' },
+          type: 'x'
+        })
+        expect(reply).toEqual({
+          status: 502,
+          body: { code: 502, error: 'Bad Gateway', message: `The node's answer could not be read as an export: ${why}.` }
+        })
+      } finally {
+        await new Promise((closed) => proxy.close(closed))
+      }
+    }
   })
 })

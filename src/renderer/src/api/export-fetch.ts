@@ -50,7 +50,15 @@ export async function fetchExport({ url, token, body, type }: Omit<ExportAsked, 
     }
     return { status: res.status, body: error }
   }
-  // Strings only (no number to keep exact, as parseExactJson does elsewhere).
-  const { filename, content } = JSON.parse(text) as { filename: string; content: string }
-  return { status: 200, filename, blob: new Blob([content], { type }) }
+  // Strings only (no number to keep exact, as parseExactJson does elsewhere). An answer that is not the
+  // export (a proxy's page, cut short) is told as such: thrown here, the worker's promise failed unseen and
+  // the export waited forever.
+  try {
+    const { filename, content } = JSON.parse(text) as { filename: unknown; content: unknown }
+    if (typeof filename !== 'string' || typeof content !== 'string') throw new Error('it has no file name and content')
+    return { status: 200, filename, blob: new Blob([content], { type }) }
+  } catch (err) {
+    const why = err instanceof SyntaxError ? 'it is not JSON' : err instanceof Error ? err.message : String(err)
+    return { status: 502, body: { code: 502, error: 'Bad Gateway', message: `The node's answer could not be read as an export: ${why}.` } }
+  }
 }
