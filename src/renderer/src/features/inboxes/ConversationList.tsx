@@ -161,11 +161,13 @@ function ConversationNav({
   // The text size changed while the list is open: its rows are placed again at their new height.
   useRemeasuredOnChange(virtualizer, rowHeight)
   const { focusRow, pendingRow } = useFocusRow(virtualizer, scrollRef, count, FOCUS_WAIT_MS, setFocusedAt)
+  // Made again only when the rows change: asked at every render, as many as there are rows read.
+  const shownPlaces = useMemo(() => new Map(rows.map((r, i) => [r.id, i])), [rows])
   useRowsKeptInPlace({
     scrollRef,
     rowHeight,
     scope: `${search ? 'search' : 'all'}|${showHidden}`,
-    placesOf: () => new Map(rows.map((r, i) => [r.id, i]))
+    placesOf: () => shownPlaces
   })
   // Each row's menu, as the inbox list's rows have it (Shift+F10 on a row, or its button on hover): one made at a time.
   // Its delete of the open conversation opens the next one (open-removal).

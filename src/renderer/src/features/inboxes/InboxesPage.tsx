@@ -145,7 +145,7 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
 
   // One Tab stop for the whole list (a roving tabindex, see roving-rows): the row last focused, else the first.
   const shownRef = useRef<{
-    placesOf: () => Map<string, number>
+    placesOf: () => ReadonlyMap<string, number>
     placeOf: (id: string) => number | undefined
     rowsBetween: (lo: number, hi: number) => Promise<InboxRowData[]>
   }>(null)
@@ -221,8 +221,12 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
     const inbox = cachedAtPlace(qc, { showHidden, pinned: false }, k)
     return inbox && !placedIds.has(inbox.inbox_id) ? toRow(inbox) : undefined
   }
-  /** Where each inbox the list shows stands in it (its index), the rows read by place included: as rowAt finds them. */
-  const placesOf = (): Map<string, number> => {
+  /**
+   * Where each inbox the list shows stands in it (its index), the rows read by place included: as rowAt finds them.
+   * Made again only when the rows change: it is asked at every render (useRowsKeptInPlace), and a render per
+   * scrolled frame built a Map of every row read (tens of thousands after a long scroll).
+   */
+  const places$ = useMemo((): ReadonlyMap<string, number> => {
     const at = new Map<string, number>()
     if (searching) hitRows.forEach((h, i) => at.set(h.row.inboxId, i))
     else {
@@ -231,7 +235,8 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
       for (const [k, r] of placed) if (k >= loaded.length && !at.has(r.inboxId)) at.set(r.inboxId, pinnedRows.length + k)
     }
     return at
-  }
+  }, [searching, hitRows, pinnedRows, loaded, placed])
+  const placesOf = (): ReadonlyMap<string, number> => places$
   /** The rows at indices lo…hi (a Shift-click range), those not read yet read by place, each inbox once. */
   const client = useClient()
   const rowsBetween = async (lo: number, hi: number): Promise<InboxRowData[]> => {

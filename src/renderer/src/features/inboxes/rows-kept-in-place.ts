@@ -32,9 +32,31 @@ export function useRowsKeptInPlace(options: {
     }
     const first = Math.floor(el.scrollTop / rowHeight)
     const last = Math.ceil((el.scrollTop + el.clientHeight) / rowHeight)
-    const onScreen = [...places].filter(([, i]) => i >= first && i <= last).sort((a, b) => a[1] - b[1])
+    const ids = idsByIndex(places)
+    const onScreen: [string, number][] = []
+    for (let i = first; i <= last; i++) {
+      const id = ids[i]
+      if (id !== undefined) onScreen.push([id, i])
+    }
     seen.current = { scope, top: el.scrollTop, onScreen }
   })
+}
+
+/** Each places map's rows by index, made once per map (the lists make a map only when their rows change). */
+const byIndex = new WeakMap<ReadonlyMap<string, number>, (string | undefined)[]>()
+
+/**
+ * The ids of `places` by index: the rows on screen are looked up at each render (one per scrolled frame),
+ * and a pass over every row read (tens of thousands after a long scroll) cost as much each time.
+ */
+function idsByIndex(places: ReadonlyMap<string, number>): (string | undefined)[] {
+  let ids = byIndex.get(places)
+  if (ids === undefined) {
+    ids = []
+    for (const [id, i] of places) ids[i] = id
+    byIndex.set(places, ids)
+  }
+  return ids
 }
 
 /**
