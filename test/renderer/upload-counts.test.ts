@@ -126,7 +126,18 @@ describe("the upload queue's counts", () => {
     q.clearFinished()
     expect(check()).toMatchObject({ total: 1, done: 0, cancelled: 0, failed: 1 })
     q.dismissFailed()
-    expect(check()).toEqual({ total: 0, done: 0, noText: 0, failed: 0, retryable: 0, taken: 0, cancelled: 0, waiting: 0, cancellable: 0 })
+    expect(check()).toEqual({
+      total: 0,
+      done: 0,
+      noText: 0,
+      textUnknown: 0,
+      failed: 0,
+      retryable: 0,
+      taken: 0,
+      cancelled: 0,
+      waiting: 0,
+      cancellable: 0
+    })
   })
 
   it('stay right over thousands of files', async () => {

@@ -44,12 +44,13 @@ export const sentWholeText = (sent: number): string =>
  * done"; it read "4838 of 5001").
  */
 export function summaryText(view: UploadView, hidden: number): string {
-  const { done, total, noText, failed, cancelled } = view
+  const { done, total, noText, textUnknown, failed, cancelled } = view
   return (
     (view.waiting > 0
       ? `Uploading: ${countText(done)} of ${countText(total)} files done`
       : `${countText(done)} of ${countText(total)} files uploaded`) +
     (noText > 0 ? `, ${countText(noText)} with no text found` : '') +
+    (textUnknown > 0 ? `, ${countText(textUnknown)} not checked for text` : '') +
     (failed > 0 ? `, ${countText(failed)} failed` : '') +
     (cancelled > 0 ? `, ${countText(cancelled)} cancelled` : '') +
     ` (${countText(hidden)} not listed)`

@@ -467,6 +467,8 @@ export interface UploadCounts {
   readonly done: number
   /** Of those done, the files stored with no text found in them (empty, a scan). */
   readonly noText: number
+  /** Of those done, the files stored without the node saying whether it found text in them (not checked for text). */
+  readonly textUnknown: number
   readonly failed: number
   /**
    * Of those failed, the ones "Retry N failed" sends again: failures of the node or the connection, not
@@ -493,6 +495,7 @@ const emptyCounts = (): Tally => ({
   total: 0,
   done: 0,
   noText: 0,
+  textUnknown: 0,
   failed: 0,
   retryable: 0,
   taken: 0,
@@ -506,6 +509,7 @@ function countState(c: Tally, s: UploadState, by: 1 | -1): void {
   if (s.kind === 'done') {
     c.done += by
     if (s.noText) c.noText += by
+    else if (s.textUnknown) c.textUnknown += by
   } else if (s.kind === 'failed') {
     c.failed += by
     if (s.retryable && s.nameTaken !== true) c.retryable += by
@@ -526,8 +530,8 @@ export function countRows(rows: readonly UploadRow[]): UploadCounts {
 
 /**
  * What the uploads panel draws: every row when there are few; else the rows being sent, the
- * failed ones (the operator must see why), those done with no text found, the next few waiting and the last few done, with
- * counts for all. Drawing thousands of rows on every progress step froze the window.
+ * failed ones (the operator must see why), those done with no text found or not checked for text, the next few waiting
+ * and the last few done, with counts for all. Drawing thousands of rows on every progress step froze the window.
  */
 export function uploadView(rows: readonly UploadRow[], counts: UploadCounts = countRows(rows), max = MAX_UPLOAD_ROWS): UploadView {
   if (rows.length <= max) return { shown: rows, ...counts }
@@ -538,8 +542,8 @@ export function uploadView(rows: readonly UploadRow[], counts: UploadCounts = co
   }
   for (const r of rows) if (r.state.kind === 'uploading') add(r)
   for (const r of rows) if (r.state.kind === 'failed') add(r)
-  // A file stored with no text is done, but the operator must see which one it was, as for a failure.
-  for (const r of rows) if (r.state.kind === 'done' && r.state.noText) add(r)
+  // A file stored with no text (or not checked for it) is done, but the operator must see which one it was, as for a failure.
+  for (const r of rows) if (r.state.kind === 'done' && (r.state.noText || r.state.textUnknown)) add(r)
   let queued = 0
   for (const r of rows) if (r.state.kind === 'queued' && queued++ < few) add(r)
   let recent = 0
