@@ -50,6 +50,8 @@ describe("the upload queue's counts", () => {
       expect(counts).toEqual(countRows(q.snapshot()))
       expect(q.counts()).toBe(counts)
       expect(uploadView(q.snapshot(), counts)).toEqual(uploadView(q.snapshot()))
+      // What the panel draws, kept by the queue: the counts and rows of a pass over every row.
+      expect(q.view()).toEqual(uploadView(q.snapshot(), counts))
       return counts
     }
     q.add('/Inbox', files('a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt', 'f.txt', 'g.txt'))

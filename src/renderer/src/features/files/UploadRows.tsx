@@ -14,7 +14,7 @@ import {
 import { askToConfirm } from '../../app/confirm'
 import { focusWhenLost } from '../../app/focus-when-lost'
 import { throttledSubscribe } from '../../app/throttled-subscribe'
-import { isCancellable, isSent, MAX_UPLOAD_ROWS, UploadQueue, uploadView, type UploadRow, type UploadView } from './upload-queue'
+import { isCancellable, isSent, MAX_UPLOAD_ROWS, UploadQueue, type UploadRow, type UploadView } from './upload-queue'
 import { fileSizeText } from '../../../../shared/byte-size'
 import { countText } from '../../app/count-format'
 import { useClient } from '../../api/client-context'
@@ -62,9 +62,9 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
   // Drawn at most every UPLOAD_DRAW_MS: a folder of thousands of small files changed the rows several times a file.
   // A few rows are drawn at each change: there the operator's clicks and the focus follow every one.
   const subscribe = useMemo(() => throttledSubscribe(queue.subscribe, UPLOAD_DRAW_MS, () => queue.size() <= MAX_UPLOAD_ROWS), [queue])
-  const rows = useSyncExternalStore(subscribe, queue.snapshot)
-  // The counts the queue keeps as its rows change: counted here, every row was gone over at each draw.
-  const view = useMemo(() => uploadView(rows, queue.counts()), [rows, queue])
+  // The counts and the rows to draw, which the queue keeps as its rows change: found here, every row was gone over
+  // several times at each draw (and copied once).
+  const view = useSyncExternalStore(subscribe, queue.view)
   const cancelAllButton = useRef<HTMLButtonElement>(null)
   const clearButton = useRef<HTMLButtonElement>(null)
   const dismissFailedButton = useRef<HTMLButtonElement>(null)
@@ -74,7 +74,7 @@ export function UploadRows({ queue, uploadButton }: { queue: UploadQueue; upload
       () => cancelAllButton.current ?? clearButton.current ?? dismissFailedButton.current ?? uploadButton.current,
       (el) => el === clicked
     )
-  if (rows.length === 0) return null
+  if (view.total === 0) return null
   const finished = view.done + view.failed + view.cancelled > 0
   const hidden = view.total - view.shown.length
   return (

@@ -1,5 +1,6 @@
 import { canSucceedAgain, nameTaken } from './upload-failure'
 import { uploadFailureText } from './upload-failure-text'
+import { isDoneUnchecked, ShownRows } from './upload-shown'
 import { pathAfterMove } from './vfs-paths'
 
 export type UploadState =
@@ -107,6 +108,10 @@ export class UploadQueue {
   private tally: Tally = emptyCounts()
   private counted: UploadCounts = emptyCounts()
   private countedAt = 0
+  /** The rows the uploads panel draws among many, by kind and in order, kept as rows change (see view). */
+  private shown = new ShownRows()
+  private viewed: UploadView | undefined
+  private viewedAt = -1
   /** No queued row comes before this index (rows are only appended, and cleared only when finished). */
   private firstQueued = 0
   private listeners = new Set<() => void>()
@@ -145,10 +150,30 @@ export class UploadQueue {
     return this.counted
   }
 
+  /**
+   * What the uploads panel draws, as it is now (the same object until the next change): the counts, and the rows to
+   * draw (every row when there are few, else those uploadView would pick), found without a pass over the rows.
+   */
+  view = (): UploadView => {
+    if (this.viewedAt !== this.version || !this.viewed) {
+      const shown = this.rows.length <= MAX_UPLOAD_ROWS ? this.rows.slice() : this.shown.pick(MAX_UPLOAD_ROWS).map((id) => this.rowOf(id)!)
+      this.viewed = { shown, ...this.counts() }
+      this.viewedAt = this.version
+    }
+    return this.viewed
+  }
+
+  /** The ids of the rows to draw among more than `max` rows (see view), in order. */
+  shownIds(max = MAX_UPLOAD_ROWS): number[] {
+    return this.shown.pick(max)
+  }
+
   /** Row `i` becomes `row`, its state counted in place of the old one's. */
   private put(i: number, row: UploadRow): void {
-    countState(this.tally, this.rows[i]!.state, -1)
+    const was = this.rows[i]!.state
+    countState(this.tally, was, -1)
     countState(this.tally, row.state, 1)
+    if (was !== row.state) this.shown.move(row.id, was, row.state)
     this.rows[i] = row
   }
 
@@ -179,6 +204,7 @@ export class UploadQueue {
       this.at.set(id, this.rows.length)
       this.rows.push({ id, name: file.name, folder, size: file.size, state: { kind: 'queued' } })
       countState(this.tally, { kind: 'queued' }, 1)
+      this.shown.add(id, { kind: 'queued' })
     }
     // One event for the whole drop.
     this.emit()
@@ -252,6 +278,8 @@ export class UploadQueue {
     if (kept.length === this.rows.length) return
     this.rows = kept
     this.reindex()
+    this.shown.clear()
+    for (const r of kept) this.shown.add(r.id, r.state)
     this.firstQueued = 0 // an index into the rows: those before it may be gone (the next file is looked for from the start)
     this.emit()
   }
@@ -321,6 +349,7 @@ export class UploadQueue {
     if (at === undefined || isWaiting(this.rows[at]!.state)) return
     this.files.delete(id)
     countState(this.tally, this.rows[at]!.state, -1)
+    this.shown.delete(id, this.rows[at]!.state)
     this.rows.splice(at, 1)
     this.at.delete(id)
     for (let i = at; i < this.rows.length; i++) this.at.set(this.rows[i]!.id, i)
@@ -532,6 +561,7 @@ export function countRows(rows: readonly UploadRow[]): UploadCounts {
  * What the uploads panel draws: every row when there are few; else the rows being sent, the
  * failed ones (the operator must see why), those done with no text found or not checked for text, the next few waiting
  * and the last few done, with counts for all. Drawing thousands of rows on every progress step froze the window.
+ * This goes over every row: UploadQueue.view picks the same rows from the lists it keeps (this is what it is tested against).
  */
 export function uploadView(rows: readonly UploadRow[], counts: UploadCounts = countRows(rows), max = MAX_UPLOAD_ROWS): UploadView {
   if (rows.length <= max) return { shown: rows, ...counts }
@@ -543,7 +573,7 @@ export function uploadView(rows: readonly UploadRow[], counts: UploadCounts = co
   for (const r of rows) if (r.state.kind === 'uploading') add(r)
   for (const r of rows) if (r.state.kind === 'failed') add(r)
   // A file stored with no text (or not checked for it) is done, but the operator must see which one it was, as for a failure.
-  for (const r of rows) if (r.state.kind === 'done' && (r.state.noText || r.state.textUnknown)) add(r)
+  for (const r of rows) if (isDoneUnchecked(r.state)) add(r)
   let queued = 0
   for (const r of rows) if (r.state.kind === 'queued' && queued++ < few) add(r)
   let recent = 0
