@@ -1,4 +1,5 @@
 import type { LastMessage } from '../../../../shared/contract/message'
+import { lazyWorker } from '../../app/lazy-worker'
 import type { HoldsAnswer, HoldsAsked } from './shown-text-holds'
 
 /*
@@ -20,41 +21,32 @@ interface Question {
   readonly signal: AbortSignal | undefined
 }
 
-let worker: Worker | null | undefined
 let nextId = 0
 /** The question with the worker, if any, and those waiting their turn, oldest first. */
 let asking: Question | undefined
 const queued: Question[] = []
 
 /** The worker, started at its first use; null where none can be had (then the message is matched here). */
-function theWorker(): Worker | null {
-  if (worker !== undefined) return worker
-  try {
-    worker = typeof Worker === 'undefined' ? null : new Worker(new URL('./shown-text.worker.ts', import.meta.url), { type: 'module' })
-  } catch {
-    worker = null
-  }
-  worker?.addEventListener('message', (e: MessageEvent<HoldsAnswer>) => {
-    if (asking?.asked.id !== e.data.id) return
+const theWorker = lazyWorker<HoldsAnswer>(
+  () => new Worker(new URL('./shown-text.worker.ts', import.meta.url), { type: 'module' }),
+  (answer, worker) => {
+    if (asking?.asked.id !== answer.id) return
     const { give } = asking
     asking = undefined
-    give(e.data.holds)
-    askNext()
-  })
+    give(answer.holds)
+    askNext(worker)
+  },
   // The worker could not load or broke: the messages asked about are matched here, as without one.
-  worker?.addEventListener('error', () => {
-    worker?.terminate()
-    worker = null
+  () => {
     const given = [...(asking ? [asking] : []), ...queued.splice(0)]
     asking = undefined
     for (const { give } of given) give(undefined)
-  })
-  return worker
-}
+  }
+)
 
 /** Sends the worker the oldest question still wanted, when it has none. */
-function askNext(): void {
-  if (asking !== undefined || !worker) return
+function askNext(worker: Worker): void {
+  if (asking !== undefined) return
   asking = queued.shift()
   if (asking) worker.postMessage(asking.asked)
 }
@@ -81,6 +73,6 @@ export function holdsOffThread(m: LastMessage, words: readonly string[], signal?
       },
       { once: true }
     )
-    askNext()
+    askNext(w)
   })
 }
