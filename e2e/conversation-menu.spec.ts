@@ -57,15 +57,18 @@ test('the open conversation is pinned, exported and deleted from its own menu, b
   expect((await storedInbox(node, inboxId)).status).toBe(404)
 })
 
-test('deleting the open conversation from its menu leaves the focus on the inbox list, not on the page', async ({ page, node }) => {
-  await openNamedConversation(page, node, ['Kept conversation', 'Doomed conversation'], 'Doomed conversation')
+test('deleting the open conversation from its menu opens the one left, the focus in its message box, not on the page', async ({
+  page,
+  node
+}) => {
+  const [kept] = await openNamedConversation(page, node, ['Kept conversation', 'Doomed conversation'], 'Doomed conversation')
   await openConversationMenu(page)
   await page.getByRole('menuitem', { name: 'Delete' }).press('Enter')
   await page.getByRole('dialog', { name: 'Delete “Doomed conversation”?' }).getByRole('button', { name: 'Delete' }).press('Enter')
-  await expect(page).toHaveURL(/#\/inboxes$/)
-  const row = page.getByTestId('inbox-row').filter({ hasText: 'Kept conversation' })
-  await expect(row).toBeFocused()
-  await expect(page.getByTestId('inbox-row')).toHaveCount(1)
+  // As the list's Delete does (delete-open-conversation.spec.ts): the next conversation, not the inbox list.
+  await expect(page).toHaveURL(new RegExp(`#/inboxes/${encodeURIComponent(jobInbox(kept!))}$`))
+  await expect(page.getByTestId('inbox-title')).toHaveText('Kept conversation')
+  await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeFocused()
 })
 
 test('the conversation menu opened with Enter takes ArrowDown and Enter pressed right after it: the third item (Hide) is chosen', async ({

@@ -146,3 +146,54 @@ test('opened from search results: deleting it from the results beside it opens t
   await expect(side(page).getByRole('navigation', { name: 'Conversations' }).getByRole('link')).toHaveText(['Invoice May', 'Invoice March'])
   await expect(deletedNotice(page)).toHaveCount(0)
 })
+
+/** Deletes the open conversation from its own menu, above it (Conversation actions → Delete). */
+async function deleteFromHeader(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Conversation actions' }).click()
+  await page.getByRole('menuitem', { name: 'Delete' }).click()
+  await confirmDelete(page, name)
+}
+
+// Its own menu went back to the inbox list (the list's Delete already went on to the next conversation).
+test('deleted from its own menu, the list beside it hidden: the one below opens, its message box focused; Back does not lead to it', async ({
+  page,
+  node
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const [, bravo] = await seedThree(page, node)
+  await showJobInbox(page, bravo!)
+  await expect(title(page)).toHaveText('Bravo')
+  await page.getByRole('button', { name: 'Hide conversations' }).click()
+  await expect(side(page)).toHaveCount(0)
+  await deleteFromHeader(page, 'Bravo')
+  await expect(title(page)).toHaveText('Alpha')
+  await expect(messageBox(page)).toBeFocused()
+  await expect(deletedNotice(page)).toHaveCount(0)
+  await page.goBack()
+  await expect(page.getByTestId('inbox-row').first()).toBeVisible()
+  expect(await page.evaluate(() => decodeURIComponent(location.hash))).not.toContain(bravo!)
+  await expect(deletedNotice(page)).toHaveCount(0)
+})
+
+test('deleted from its own menu in the narrow window, opened from search results: the next result opens, the search still followed', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const jobs = await seedJobs(node, 'gpt', 4, 1)
+  // Newest first, the whole list interleaves them: Invoice May, Team lunch, Invoice April, Invoice March.
+  for (const [i, name] of ['Invoice March', 'Invoice April', 'Team lunch', 'Invoice May'].entries())
+    await nameJobInbox(node, jobs[i]!, name)
+  await page.setViewportSize({ width: 800, height: 700 })
+  await page.goto(node.uiUrl)
+  await page.getByLabel('Search inboxes').fill('invoice')
+  await expect(page.getByTestId('inbox-row')).toHaveCount(3)
+  await page.getByTestId('inbox-row').filter({ hasText: 'Invoice April' }).click()
+  await expect(title(page)).toHaveText('Invoice April')
+  await deleteFromHeader(page, 'Invoice April')
+  // The next result, not the next conversation of the whole list (Team lunch).
+  await expect(title(page)).toHaveText('Invoice March')
+  await expect(messageBox(page)).toBeFocused()
+  expect(await page.evaluate(() => location.hash)).toContain('q=invoice')
+  await expect(deletedNotice(page)).toHaveCount(0)
+})

@@ -171,7 +171,7 @@ function ConversationNav({
   })
   // Each row's menu, as the inbox list's rows have it (Shift+F10 on a row, or its button on hover): one made at a time.
   // Its delete of the open conversation opens the next one (open-removal).
-  const actions = useOpenRemoval(useInboxActions(), inboxId, rows, pinnedCount, showHidden, search)
+  const actions = useOpenRemoval(useInboxActions(), inboxId)
   const [menu, setMenu] = useState<{ readonly id: string; readonly state: MenuState } | null>(null)
   // A focused row taken away by another client (removed, hidden): the focus goes to the row now in its place, not to the page.
   const listFocus = useFocusKeptOnRemoval({ count, tabStop, onFocus, focusRow, listed: (id) => rows.some((r) => r.id === id) })

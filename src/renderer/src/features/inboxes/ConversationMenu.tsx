@@ -4,17 +4,18 @@ import { useRef } from 'react'
 import type { Inbox } from '../../../../shared/contract/inbox'
 import { MENU_AT_ONCE } from '../../app/menu-at-once'
 import { MenuList } from '../../app/MenuList'
-import { showListAfterRemoval } from './list-after-removal'
 import { useInboxActions, type InboxActions } from './inbox-actions'
 import { toRow } from './inbox-rows'
 import { InboxActionItems } from './InboxActionItems'
+import { useOpenRemoval } from './open-removal'
 
 /**
  * Rename, pin, hide, export and delete for the open conversation. They were on the inbox list's rows only:
  * to export or delete the conversation being read, the operator went back to the list and found its row.
  */
 export function ConversationMenu({ inbox }: { inbox: Inbox }) {
-  const listActions = useInboxActions()
+  // Its delete goes on as the list's does: to the conversation below it (open-removal).
+  const listActions = useOpenRemoval(useInboxActions(), inbox.inbox_id)
   const row = toRow(inbox)
   const button = useRef<HTMLButtonElement>(null)
   // A dialog gives the focus back to what held it as it opened: the menu's item (Delete, Rename), gone
@@ -44,12 +45,7 @@ export function ConversationMenu({ inbox }: { inbox: Inbox }) {
         </Menu.Target>
       </Tooltip>
       <MenuList>
-        {/* Gone, it has nothing left to show: the list it was in opens, with the focus in it. */}
-        <InboxActionItems
-          row={row}
-          actions={actions}
-          onRemoved={() => showListAfterRemoval(inbox.inbox_id, () => !!button.current?.isConnected)}
-        />
+        <InboxActionItems row={row} actions={actions} />
       </MenuList>
     </Menu>
   )

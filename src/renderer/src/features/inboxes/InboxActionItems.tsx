@@ -4,7 +4,7 @@ import type { InboxActions } from './inbox-actions'
 import type { InboxRowData } from './inbox-rows'
 
 /** Rename, pin, hide, the three exports and delete: the items both a row's menu and the open conversation's menu hold. */
-export function InboxActionItems({ row, actions, onRemoved }: { row: InboxRowData; actions: InboxActions; onRemoved?: () => void }) {
+export function InboxActionItems({ row, actions }: { row: InboxRowData; actions: InboxActions }) {
   // As the operator just set them (here, in another menu or the bulk bar), before the node's event reaches the row.
   const { isHidden, isPinned } = useShownFlags(row)
   return (
@@ -18,7 +18,7 @@ export function InboxActionItems({ row, actions, onRemoved }: { row: InboxRowDat
       <Menu.Item onClick={() => void actions.exportAs(row, 'json')}>Export as JSON</Menu.Item>
       <Menu.Item onClick={() => void actions.exportAs(row, 'txt')}>Export as text</Menu.Item>
       <Menu.Divider />
-      <Menu.Item color="red" data-danger onClick={() => actions.remove([row], onRemoved)}>
+      <Menu.Item color="red" data-danger onClick={() => actions.remove([row])}>
         Delete
       </Menu.Item>
     </>

@@ -151,7 +151,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
       Back to the inboxes
     </Anchor>
   )
-  // Deleted here (from the list beside): the next conversation opens (open-removal), said by the delete's notice.
+  // Deleted here (from the list beside, or its own menu): the next conversation opens (open-removal), said by the delete's notice.
   if (inbox === null && leavesOnRemoval(inboxId)) return notice(<Leave inboxId={inboxId} />)
   if (inbox === null) return notice(<Deleted inboxId={inboxId} />)
   // A read again that failed (the node restarted and no longer knows this window: 401; it is down)
@@ -326,7 +326,7 @@ function Leave({ inboxId }: { inboxId: string }) {
 }
 
 /**
- * Removed while open by another client (a window, a script), or here from the menu above it while the inbox list opens: the focus, left on the page as the conversation went (its
+ * Removed while open by another client (a window, a script): the focus, left on the page as the conversation went (its
  * message box, a button), goes to the way back; the conversation list beside it is a click away.
  */
 function Deleted({ inboxId }: { inboxId: string }) {

@@ -1,17 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { navigateReplacing, parseRoute } from '../../app/router'
-import { useLatest } from '../../app/use-latest'
 import { focusComposerOnOpen } from '../../stores/composer-focus'
-import { conversationRoute, type FollowedSearch } from './followed-search'
+import { useInboxFilters } from '../../stores/inbox-filters'
+import { cachedSearchRows, conversationRoute, searchNow, type FollowedSearch } from './followed-search'
 import type { InboxActions } from './inbox-actions'
 import { showListAfterRemoval } from './list-after-removal'
-import { cachedRowAt, indexOf, type ConversationRow } from './listed-conversations'
+import { cachedRowAt, cachedRows, indexOf } from './listed-conversations'
 import { nextAfterRemoval } from './next-after-removal'
 
 /*
  * The open conversation deleted here, from the conversation list beside it (its row's menu, or Delete on
- * its row): the window goes on as a mail app's does, to the conversation below it (above when it was the
+ * its row) or from its own menu above it (Conversation actions): the window goes on as a mail app's does, to the conversation below it (above when it was the
  * last), its message box focused as after Alt+Down from it; to the inbox list when none is left. It showed
  * "This conversation was deleted · It no longer exists on the node", the notice meant for a conversation
  * deleted by another client (which still shows it: only a delete confirmed here is followed).
@@ -36,28 +36,44 @@ export function leaveRemoved(inboxId: string): void {
   leaving.delete(inboxId)
   const route = parseRoute(window.location.hash)
   if (route.name !== 'inbox' || route.inboxId !== inboxId) return
-  // Focus still in the conversation list beside it (the deleted one's row, as the dialog gave it back) is on its way out.
-  if (to.to === null) return showListAfterRemoval(inboxId, (el) => !!el.closest('nav[aria-label="Conversations"]'))
+  // Focus still in the conversation list beside it (the deleted one's row, as the dialog gave it back) or
+  // in its header (its menu's button) is on its way out.
+  if (to.to === null)
+    return showListAfterRemoval(inboxId, (el) => !!el.closest('nav[aria-label="Conversations"], [data-testid="conversation-header"]'))
   focusComposerOnOpen(to.to)
   // In its place in the window's history: Back does not lead to the deleted conversation.
   navigateReplacing(conversationRoute(to.to, to.search))
 }
 
 /**
- * The list's actions, with its delete following the open conversation `inboxId` when it is among those
- * deleted: the conversation to go to is chosen as the delete is confirmed, from the list then (the rows
- * go as the node tells of each removal).
+ * The conversation to open once `inboxId` is gone with those `removed`, from the list beside it as the
+ * cache holds it now, whether that list is shown or not (collapsed, or the narrow window's drawer closed:
+ * its pages are read all the same): the results of the search the address follows, else the whole list
+ * (pinned first, then the blocks read by place far down it). `undefined`: it is not among those removed.
  */
-export function useOpenRemoval(
-  actions: InboxActions,
-  inboxId: string,
-  rows: readonly ConversationRow[],
-  pinnedCount: number,
-  showHidden: boolean,
-  search: FollowedSearch | null
-): InboxActions {
+function nextOpen(qc: QueryClient, inboxId: string, removed: ReadonlySet<string>, search: FollowedSearch | null) {
+  if (search) {
+    const rows = cachedSearchRows(qc, search)
+    return nextAfterRemoval(
+      (i) => rows[i]?.id,
+      inboxId,
+      rows.findIndex((r) => r.id === inboxId),
+      removed
+    )
+  }
+  const { showHidden } = useInboxFilters.getState()
+  const { rows, pinnedCount } = cachedRows(qc, showHidden)
+  const at = indexOf(qc, rows, pinnedCount, showHidden, inboxId)
+  return nextAfterRemoval((i) => cachedRowAt(qc, rows, pinnedCount, showHidden, i)?.id, inboxId, at, removed)
+}
+
+/**
+ * The actions, with their delete following the open conversation `inboxId` when it is among those
+ * deleted, whether asked from the list beside it or from its own menu: the conversation to go to is
+ * chosen as the delete is confirmed, from the list then (the rows go as the node tells of each removal).
+ */
+export function useOpenRemoval(actions: InboxActions, inboxId: string): InboxActions {
   const qc = useQueryClient()
-  const list = useLatest({ rows, pinnedCount, showHidden, search })
   return useMemo<InboxActions>(
     () => ({
       ...actions,
@@ -69,11 +85,8 @@ export function useOpenRemoval(
             leaveRemoved(inboxId)
           },
           (left) => {
-            const { rows, pinnedCount, showHidden, search } = list.current
-            const removed = new Set(left.map((r) => r.inboxId))
-            const at = search ? rows.findIndex((r) => r.id === inboxId) : indexOf(qc, rows, pinnedCount, showHidden, inboxId)
-            const idAt = search ? (i: number) => rows[i]?.id : (i: number) => cachedRowAt(qc, rows, pinnedCount, showHidden, i)?.id
-            const to = nextAfterRemoval(idAt, inboxId, at, removed)
+            const search = searchNow()
+            const to = nextOpen(qc, inboxId, new Set(left.map((r) => r.inboxId)), search)
             if (to === undefined) return
             const entry = { to, search }
             leaving.set(inboxId, entry)
@@ -82,6 +95,6 @@ export function useOpenRemoval(
           }
         )
     }),
-    [actions, inboxId, list, qc]
+    [actions, inboxId, qc]
   )
 }
