@@ -16,6 +16,7 @@ import { showDeleting } from './DeletingNotice'
 import { useAskedFlags } from '../../stores/asked-flags'
 import { useStreaming } from '../../stores/streaming'
 import { exportInbox } from './export-inbox'
+import { beginExport } from './export-progress'
 import type { InboxRowData } from './inbox-rows'
 import { WritingNote } from './delete-writing-note'
 import { onInboxChanges } from '../../api/inbox-pages'
@@ -164,8 +165,12 @@ export function useInboxActions(): InboxActions {
         // export holds the conversation without it, said so.
         const partial = useStreaming.getState().partial[row.inboxId]
         const writing = row.awaitsAnswer || (partial !== undefined && !partial.stored)
+        // One export of a conversation at a time, said while it is prepared (seconds for a long one).
+        const underWay = beginExport(row.inboxId, row.name)
+        if (!underWay) return
         try {
           const outcome = await exportInbox(client, window.nodedesk, row.inboxId, format)
+          underWay.done()
           if (outcome.kind === 'saved') notifications.show({ color: 'teal', message: `Saved to ${outcome.path}` })
           if (outcome.kind !== 'cancelled' && writing) {
             notifications.show({
@@ -175,7 +180,7 @@ export function useInboxActions(): InboxActions {
             })
           }
         } catch (err) {
-          failed('Not exported')(err)
+          underWay.failed('Not exported', err)
         }
       },
       remove: (rows, onDone, onConfirmed) => {

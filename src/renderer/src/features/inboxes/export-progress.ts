@@ -1,0 +1,59 @@
+import { notifications } from '@mantine/notifications'
+import { noticeText } from '../../api/client'
+
+/** How long an export runs before "Preparing export…" is shown: a fast one shows nothing, so nothing flashes. */
+export const PREPARING_SHOWN_AFTER_MS = 300
+
+export const preparingText = (name: string) => `Preparing export of “${name}”…`
+
+/** An export under way: `done` as its download starts (or its save ends), `failed` with the reason it did not. */
+export interface ExportUnderWay {
+  done(): void
+  failed(title: string, err: unknown): void
+}
+
+/** The conversations whose export is under way, with the way to show its notice at once. */
+const underWay = new Map<string, () => void>()
+let shown = 0
+
+/**
+ * Starts the export of the conversation `inboxId` (named `name`), or not when one of it is under way:
+ * then null, and that export's notice is shown at once (nothing else starts: a second click made a
+ * second download). Exports of other conversations go on meanwhile. While it is prepared (the node's
+ * export read: seconds for a long conversation, with nothing shown until the download) an announced
+ * notice says so; it goes when the export is done or turns into the reason it failed.
+ */
+export function beginExport(inboxId: string, name: string): ExportUnderWay | null {
+  const showNow = underWay.get(inboxId)
+  if (showNow) {
+    showNow()
+    return null
+  }
+  const id = `export-${++shown}`
+  let visible = false
+  const show = () => {
+    clearTimeout(timer)
+    if (visible) return
+    visible = true
+    notifications.show({ id, loading: true, autoClose: false, withCloseButton: false, message: preparingText(name) })
+  }
+  const timer = setTimeout(show, PREPARING_SHOWN_AFTER_MS)
+  underWay.set(inboxId, show)
+  const end = () => {
+    clearTimeout(timer)
+    underWay.delete(inboxId)
+  }
+  return {
+    done: () => {
+      end()
+      if (visible) notifications.hide(id)
+    },
+    failed: (title, err) => {
+      end()
+      const failure = { color: 'red', title, message: noticeText(err), loading: false, withCloseButton: true }
+      // autoClose undefined: as the window's other notices close.
+      if (visible) notifications.update({ id, ...failure, autoClose: undefined })
+      else notifications.show(failure)
+    }
+  }
+}
