@@ -223,6 +223,40 @@ describe('the ids kept in order', () => {
     )
   })
 
+  it('are those of a sorted list after bulk adds and deletes (a bulk action’s rows), mixed with single ones', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            add: fc.boolean(),
+            ids: fc.uniqueArray(fc.integer({ min: 0, max: 300 }), { maxLength: 40 }),
+            k: fc.nat({ max: 50 })
+          }),
+          { maxLength: 60 }
+        ),
+        (ops) => {
+          const kept = new IdOrder()
+          let model: number[] = []
+          for (const { add, ids, k } of ops) {
+            const sorted = [...ids].sort((a, b) => a - b)
+            if (add) kept.addSorted(sorted)
+            else kept.deleteAll(new Set(ids))
+            model = add ? [...new Set([...model, ...sorted])].sort((a, b) => a - b) : model.filter((x) => !ids.includes(x))
+            expect(kept.size).toBe(model.length)
+            expect(kept.all()).toEqual(model)
+            expect(kept.front()).toBe(model[0])
+            expect([...kept.first(k)]).toEqual(model.slice(0, k))
+            if (k % 3 === 0 && model.length > 0) {
+              kept.delete(model[0]!)
+              model = model.slice(1)
+            }
+          }
+        }
+      ),
+      { numRuns: 200 }
+    )
+  })
+
   it('a long run taken from the front (a large folder sent) keeps the rest, and the ids added before them', () => {
     const kept = new IdOrder()
     for (let id = 100; id < 1100; id++) kept.add(id)

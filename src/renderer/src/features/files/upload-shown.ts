@@ -48,6 +48,47 @@ export class IdOrder {
     this.head = 0
   }
 
+  /** Every id, in order (a copy: the list may change while it is gone over). */
+  all(): number[] {
+    return this.ids.slice(this.head)
+  }
+
+  /**
+   * Several ids at once, `sorted` increasing (a bulk action's rows): merged in one pass over the list, where one
+   * insertion each in the middle moved the ids after it once per id.
+   */
+  addSorted(sorted: readonly number[]): void {
+    if (sorted.length < 8) {
+      for (const id of sorted) this.add(id)
+      return
+    }
+    const old = this.all()
+    const out: number[] = []
+    let i = 0
+    let j = 0
+    while (i < old.length || j < sorted.length) {
+      const next = j >= sorted.length || (i < old.length && old[i]! <= sorted[j]!) ? old[i++]! : sorted[j++]!
+      if (out.length === 0 || out[out.length - 1]! !== next) out.push(next)
+    }
+    this.ids = out
+    this.head = 0
+  }
+
+  /** Several ids taken out at once: one pass over the list, not one move of the ids after each. */
+  deleteAll(gone: ReadonlySet<number>): void {
+    if (gone.size < 8) {
+      for (const id of gone) this.delete(id)
+      return
+    }
+    this.ids = this.all().filter((id) => !gone.has(id))
+    this.head = 0
+  }
+
+  /** The first id, if any. */
+  front(): number | undefined {
+    return this.ids[this.head]
+  }
+
   /** The first `k` ids. */
   *first(k: number): Generator<number> {
     const end = Math.min(this.ids.length, this.head + Math.max(0, k))
@@ -90,6 +131,8 @@ export class ShownRows {
   private readonly unchecked = new IdOrder()
   private readonly queued = new IdOrder()
   private readonly done = new IdOrder()
+  /** Not drawn among many, but kept so that Clear finished finds them without a pass over every row. */
+  private readonly cancelled = new IdOrder()
 
   /** The lists a row of state `s` is in. */
   private listsOf(s: UploadState): IdOrder[] {
@@ -97,7 +140,42 @@ export class ShownRows {
     if (s.kind === 'failed') return [this.failed]
     if (s.kind === 'queued') return [this.queued]
     if (s.kind === 'done') return isDoneUnchecked(s) ? [this.done, this.unchecked] : [this.done]
-    return []
+    return [this.cancelled]
+  }
+
+  /** The ids of the rows of a kind, in the rows' order (a copy): what a bulk action goes over instead of every row. */
+  ids(kind: UploadState['kind']): number[] {
+    return this.listOf(kind).all()
+  }
+
+  /** The first queued row's id: the next file to send. */
+  firstQueued(): number | undefined {
+    return this.queued.front()
+  }
+
+  private listOf(kind: UploadState['kind']): IdOrder {
+    if (kind === 'uploading') return this.uploading
+    if (kind === 'failed') return this.failed
+    if (kind === 'queued') return this.queued
+    if (kind === 'done') return this.done
+    return this.cancelled
+  }
+
+  /**
+   * Many rows changed at once (`was` undefined: the row is new; `now` undefined: it is gone), each list changed in one
+   * pass: a bulk action over thousands of rows moved ids in the lists once per row.
+   */
+  moveAll(changes: readonly { readonly id: number; readonly was?: UploadState; readonly now?: UploadState }[]): void {
+    const gone = new Map<IdOrder, Set<number>>()
+    const come = new Map<IdOrder, number[]>()
+    for (const { id, was, now } of changes) {
+      const before = was ? this.listsOf(was) : []
+      const after = now ? this.listsOf(now) : []
+      for (const list of before) if (!after.includes(list)) getOr(gone, list, () => new Set<number>()).add(id)
+      for (const list of after) if (!before.includes(list)) getOr(come, list, () => []).push(id)
+    }
+    for (const [list, ids] of gone) list.deleteAll(ids)
+    for (const [list, ids] of come) list.addSorted(ids.sort((a, b) => a - b))
   }
 
   add(id: number, s: UploadState): void {
@@ -114,10 +192,6 @@ export class ShownRows {
     const after = this.listsOf(now)
     for (const list of before) if (!after.includes(list)) list.delete(id)
     for (const list of after) if (!before.includes(list)) list.add(id)
-  }
-
-  clear(): void {
-    for (const list of [this.uploading, this.failed, this.unchecked, this.queued, this.done]) list.clear()
   }
 
   /**
@@ -137,4 +211,10 @@ export class ShownRows {
     add(this.done.last(few))
     return [...keep].sort((a, b) => a - b)
   }
+}
+
+function getOr<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let v = map.get(key)
+  if (v === undefined) map.set(key, (v = make()))
+  return v
 }
