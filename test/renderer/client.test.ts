@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
 import { ApiFailure, createClient, errorText, fieldPathsOf, noticeText, retryOnce, untilAborted } from '../../src/renderer/src/api/client'
+import { bridgeTransport } from '../../src/renderer/src/api/transport'
 
 describe('client errors', () => {
   it('people read messages without field paths; forms get the paths', () => {
@@ -145,5 +146,42 @@ describe('untilAborted', () => {
     answer('late')
     await expect(waiting).rejects.toThrow('cancelled')
     await expect(untilAborted(Promise.resolve('x'), stop.signal)).rejects.toThrow('cancelled') // aborted before it starts
+  })
+})
+
+describe('a call given up', () => {
+  /*
+   * A question the node holds (a passage count asked after an upload) is given up once the window stops waiting. Over
+   * IPC the bridge call cannot be cut: its answer is dropped, and the call ends at once with the reason, not as the
+   * node's failure ("The node did not answer"). Over HTTP the connection is closed: upload-text-unknown.node.test.ts.
+   */
+  it('over IPC rejects at once with the reason, and a late answer changes nothing', async () => {
+    let answer!: (reply: { status: number; json: string }) => void
+    let asked = 0
+    const client = createClient(
+      bridgeTransport({
+        request: () => {
+          asked++
+          return new Promise((r) => (answer = r))
+        },
+        onEvent: () => () => {}
+      })
+    )
+    const stop = new AbortController()
+    const call = client.call('vector_fs_passage_count', { query: { path: '/a.txt' }, signal: stop.signal })
+    await expect.poll(() => asked).toBe(1)
+    stop.abort(new DOMException('waited long enough', 'TimeoutError'))
+    const err = await call.then(
+      () => undefined,
+      (e: unknown) => e
+    )
+    expect(err).toBeInstanceOf(DOMException)
+    expect((err as DOMException).name).toBe('TimeoutError')
+    answer({ status: 200, json: '{"passages":3}' })
+    // Given up before it is sent: the bridge is not asked.
+    await expect(client.call('vector_fs_passage_count', { query: { path: '/a.txt' }, signal: stop.signal })).rejects.toThrow(
+      'waited long enough'
+    )
+    expect(asked).toBe(1)
   })
 })

@@ -28,6 +28,8 @@ afterEach(() => server.close())
 /** What the proxy does with the passage-count question: hold it (never answer), or answer 503. */
 let passageCount: 'hold' | 'fail' = 'hold'
 const asked: string[] = []
+/** The held questions whose connection the window closed (the proxy sees the client go). */
+let closed = 0
 
 /** A proxy on 127.0.0.1 in front of the node: every request goes through, but the passage-count question. */
 const proxy = useLoopbackServer(
@@ -35,6 +37,7 @@ const proxy = useLoopbackServer(
     if (req.url?.startsWith('/v2/vector_fs_passage_count')) {
       asked.push(req.url)
       if (passageCount === 'fail') res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"busy"}')
+      else res.on('close', () => closed++)
       return // held: no answer ever
     }
     const upstream = new URL(server.url)
@@ -53,6 +56,7 @@ const proxy = useLoopbackServer(
 
 beforeEach(() => {
   asked.length = 0
+  closed = 0
 })
 
 const WAIT_MS = 400
@@ -80,6 +84,9 @@ describe('a stored file whose passage count the node does not give', () => {
     expect(rows.map((r) => r.state)).toEqual(Array(6).fill({ kind: 'done', textUnknown: true }))
     // Not before the wait: a node slow to answer still has its time to say a scan holds no text.
     expect(Date.now() - started).toBeGreaterThanOrEqual(WAIT_MS)
+    // The questions are given up with the wait: their connections are closed, not held for good (each held one of
+    // the browser's 6 connections to the node, and the window's other reads queued behind a few of them).
+    await expect.poll(() => closed, { timeout: 2000 }).toBe(6)
   }, 20_000)
 
   it('answered with a failure: its row is stored, not checked for text (not said to hold text)', async () => {

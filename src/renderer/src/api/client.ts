@@ -3,6 +3,9 @@ import { routePaths } from '../../../shared/contract/route-paths'
 import { definedQuery } from './http-basics'
 import type { RouteBodyInput, RouteName, RouteResponse } from '../../../shared/contract/routes'
 import type { Transport } from './transport'
+import { untilAborted } from './until-aborted'
+
+export { untilAborted } from './until-aborted'
 
 /** A failed call: the server's error body, plus the field paths a 400 named (to mark form fields). */
 export class ApiFailure extends Error {
@@ -137,21 +140,13 @@ export function unanswered(err: unknown): ApiFailure {
   return new ApiFailure(0, 'Network Error', message, [])
 }
 
-/**
- * `work` as long as `signal` lets it run: once aborted, the promise rejects with the abort's reason at
- * once, and what `work` answers later is ignored (the request itself goes on at the node).
- */
-export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error)
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error)
-    signal.addEventListener('abort', onAbort, { once: true })
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
-  })
-}
-
 export interface Client {
-  call<K extends RouteName>(name: K, input?: { query?: Query; body?: RouteBodyInput<K> }): Promise<RouteResponse<K>>
+  /**
+   * `signal` gives the request up: over HTTP the connection is closed (a request the node holds kept one of the
+   * browser's 6 connections to the node for good, and the window's other reads queued behind it); the promise rejects
+   * with the abort's reason at once whatever the transport does.
+   */
+  call<K extends RouteName>(name: K, input?: { query?: Query; body?: RouteBodyInput<K>; signal?: AbortSignal }): Promise<RouteResponse<K>>
   readonly transport: Transport
 }
 
@@ -162,10 +157,14 @@ export function createClient(transport: Transport): Client {
     async call(name, input = {}) {
       const route = routePaths[name]
       const query = definedQuery(input.query)
+      const { signal } = input
       let res
       try {
-        res = await transport.request({ method: route.method, path: route.path, query, body: input.body })
+        signal?.throwIfAborted()
+        const sent = transport.request({ method: route.method, path: route.path, query, body: input.body }, signal)
+        res = await (signal ? untilAborted(sent, signal) : sent)
       } catch (err) {
+        if (signal?.aborted) throw err // given up by the caller: not the node's failure
         throw unanswered(err)
       }
       return answerOf(res) as never

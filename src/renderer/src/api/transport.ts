@@ -6,13 +6,18 @@ import { exportOffThread } from './export-off-thread'
 import { logHandlerFailure, recoveringListener } from './event-recovery'
 import { readEventStream } from './event-stream'
 import { requestUrl, startSession, takeCodeFromLocation } from './http-basics'
+import { untilAborted } from './until-aborted'
 
 export { SESSION_PATH, takeCodeFromLocation } from './http-basics'
 
 /** How the page reaches the node: the preload bridge in the desktop app, else HTTP to its own origin. */
 export interface Transport {
   readonly kind: 'ipc' | 'http'
-  request(req: BridgeRequest): Promise<BridgeResponse>
+  /**
+   * `signal` gives the request up: HTTP closes its connection; IPC, whose bridge call cannot be cut, drops the answer
+   * (the promise rejects with the abort's reason at once; the node still answers the main process).
+   */
+  request(req: BridgeRequest, signal?: AbortSignal): Promise<BridgeResponse>
   /**
    * Node events as they happen. `onResumed` is called when the stream is back after a break:
    * events sent during the break were missed, so what they would have refreshed is stale.
@@ -120,13 +125,15 @@ export function httpTransport(baseUrl: string, token: string | null, options: Ht
       endListeners.add(listener)
       return () => endListeners.delete(listener)
     },
-    async request(req) {
+    async request(req, signal) {
       await session
+      signal?.throwIfAborted()
       const url = requestUrl(baseUrl, req)
       const upload = uploadForm(req.body)
       const send = () =>
         fetch(url, {
           method: req.method,
+          signal,
           // A FormData body sets its own multipart Content-Type (with the boundary).
           headers: headers(req.method === 'POST' && !upload ? { 'Content-Type': 'application/json' } : {}),
           body: req.method === 'POST' ? (upload ?? JSON.stringify(req.body ?? null)) : undefined
@@ -307,12 +314,13 @@ async function readNodeEvents(body: ReadableStream<Uint8Array>, listener: (event
 export function bridgeTransport(bridge: NodedeskBridge): Transport {
   return {
     kind: 'ipc',
-    async request(req) {
+    async request(req, signal) {
       const sent = await withFileBytes(req)
       const asText = req.body !== undefined && !(fileDataOf(sent.body) instanceof Uint8Array)
-      const reply = await bridge.request(
+      const asked = bridge.request(
         asText ? { method: req.method, path: req.path, query: req.query, bodyJson: JSON.stringify(req.body) } : sent
       )
+      const reply = await (signal ? untilAborted(asked, signal) : asked)
       return reply.json === undefined ? reply : { status: reply.status, body: parseExactJson(reply.json) }
     },
     onEvent(listener, onResumed) {

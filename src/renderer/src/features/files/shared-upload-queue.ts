@@ -80,6 +80,6 @@ export function noTextOutcome(client: Client, info: FileInfo): UploadOutcome {
   if (info.has_embeddings || info.status === 'processing') return { noText: false }
   if (info.size === 0) return { noText: true }
   return {
-    noTextLater: async () => (await client.call('vector_fs_passage_count', { query: { path: info.path } })).passages === 0
+    noTextLater: async (signal) => (await client.call('vector_fs_passage_count', { query: { path: info.path }, signal })).passages === 0
   }
 }

@@ -58,7 +58,11 @@ export const isCancellable = (s: UploadState) => s.kind === 'queued' || (s.kind 
  */
 export interface UploadOutcome {
   readonly noText?: boolean
-  readonly noTextLater?: () => Promise<boolean>
+  /**
+   * `signal` aborts once the queue stops waiting for the answer (textWaitMs): the question is then given up, its
+   * connection closed (a question the node held kept one of the browser's 6 connections to it for good).
+   */
+  readonly noTextLater?: (signal: AbortSignal) => Promise<boolean>
 }
 
 const outcomeOf = (result: unknown): UploadOutcome => (typeof result === 'object' && result !== null ? result : {})
@@ -466,16 +470,23 @@ export class UploadQueue {
 /** How long a stored file's row waits for the node to say whether it holds text (see UploadQueue's textWaitMs). */
 export const TEXT_WAIT_MS = 20_000
 
-/** What `ask` answers within `ms`; undefined when it fails or has not answered by then (a late answer is let go). */
-function answerWithin(ask: () => Promise<boolean>, ms: number): Promise<boolean | undefined> {
+/**
+ * What `ask` answers within `ms`; undefined when it fails or has not answered by then: the question is then given up
+ * (its signal aborts, and a late answer is let go).
+ */
+function answerWithin(ask: (signal: AbortSignal) => Promise<boolean>, ms: number): Promise<boolean | undefined> {
+  const giveUp = new AbortController()
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(undefined), ms)
+    const timer = setTimeout(() => {
+      resolve(undefined)
+      giveUp.abort(new DOMException('The node did not say in time whether the file holds text', 'TimeoutError'))
+    }, ms)
     const end = (answer: boolean | undefined) => {
       clearTimeout(timer)
       resolve(answer)
     }
     Promise.resolve()
-      .then(ask)
+      .then(() => ask(giveUp.signal))
       .then(end, () => end(undefined))
   })
 }
