@@ -2,7 +2,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Profiler, useState, type ReactElement } from 'react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { connectEvents } from '../../src/renderer/src/api/events'
 import { HIDDEN_COUNT_REFRESH_MS, inboxPageKeys } from '../../src/renderer/src/api/inbox-pages'
 import type { Transport } from '../../src/renderer/src/api/transport'
@@ -701,33 +701,48 @@ describe('the count line', () => {
   const countText = () => screen.getByTestId('inbox-count').textContent
   const hide = async (i: number, isHidden: boolean) =>
     expect((await node.post('/v2/update_job_hidden', { job_id: jobIds[i], is_hidden: isHidden })).status).toBe(200)
+  /** Moves the faked clock on by 20 ms steps until `done` holds or `ms` have passed. */
+  const advanceUntil = async (done: () => boolean, ms: number) => {
+    for (let waited = 0; !done() && waited < ms; waited += 20) await act(() => vi.advanceTimersByTimeAsync(20))
+  }
+  /** On the faked clock: the count line says `text` within the 1 s waitFor allows in real time. */
+  const countBecomes = async (text: string) => {
+    const shown = () => screen.queryByTestId('inbox-count')?.textContent
+    await advanceUntil(() => shown() === text, 1000)
+    expect(shown()).toBe(text)
+  }
+  afterEach(() => {
+    vi.useRealTimers()
+  })
 
   it('says how many are hidden, shown or not, and keeps it right as inboxes are hidden, unhidden, made and removed', async () => {
     await hide(0, true)
     await node.post('/v2/update_inbox_pinned', { inbox_name: `job_inbox::${jobIds[3]}::false`, pinned: true })
     renderPage()
     await waitFor(() => expect(countText()).toBe('3 inboxes, 1 pinned, 1 hidden'))
+    // The hidden count is read again at most every HIDDEN_COUNT_REFRESH_MS: that wait is moved on a faked clock.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     // Hidden here and elsewhere (another window): the count follows the node's events.
     await hide(1, true)
-    await waitFor(() => expect(countText()).toBe('2 inboxes, 1 pinned, 2 hidden'))
+    await countBecomes('2 inboxes, 1 pinned, 2 hidden')
     await hide(0, false)
-    await waitFor(() => expect(countText()).toBe('3 inboxes, 1 pinned, 1 hidden'))
+    await countBecomes('3 inboxes, 1 pinned, 1 hidden')
     const made = await createJob(node, 'gpt', undefined, { is_hidden: true })
-    await waitFor(() => expect(countText()).toBe('3 inboxes, 1 pinned, 2 hidden'))
+    await countBecomes('3 inboxes, 1 pinned, 2 hidden')
     expect((await node.post('/v2/remove_job', { job_id: made })).status).toBe(200)
-    await waitFor(() => expect(countText()).toBe('3 inboxes, 1 pinned, 1 hidden'))
+    await countBecomes('3 inboxes, 1 pinned, 1 hidden')
     // Shown, they are counted among the inboxes, and how many of those are hidden is still said (it was left
     // out: hidden rows were only told apart by their markers); it follows hiding and unhiding meanwhile.
     fireEvent.click(screen.getByRole('switch', { name: 'Show hidden' }))
-    await waitFor(() => expect(countText()).toBe('4 inboxes, 1 pinned, 1 hidden'))
+    await countBecomes('4 inboxes, 1 pinned, 1 hidden')
     await hide(2, true)
-    await waitFor(() => expect(countText()).toBe('4 inboxes, 1 pinned, 2 hidden'))
+    await countBecomes('4 inboxes, 1 pinned, 2 hidden')
     await hide(2, false)
-    await waitFor(() => expect(countText()).toBe('4 inboxes, 1 pinned, 1 hidden'))
+    await countBecomes('4 inboxes, 1 pinned, 1 hidden')
     // None hidden: nothing said of them.
     fireEvent.click(screen.getByRole('switch', { name: 'Show hidden' }))
     await hide(1, false)
-    await waitFor(() => expect(countText()).toBe('4 inboxes, 1 pinned'))
+    await countBecomes('4 inboxes, 1 pinned')
   })
 
   it('the hidden count is read as two counts, never the whole list', async () => {
@@ -745,14 +760,15 @@ describe('the count line', () => {
     await waitFor(() => expect(countText()).toBe('3 inboxes, 1 hidden'))
     const hiddenReads = () => sent.filter((r) => r.path.endsWith('all_inboxes_paginated') && r.query?.show_hidden === 'true').length
     const before = hiddenReads()
-    // 30 inboxes made over about 1.5 s, each in a batch of events of its own (batches are 50 ms apart).
-    const started = Date.now()
+    // 30 inboxes made over 1.5 s (on a faked clock), each in a batch of events of its own (batches are 50 ms apart).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let elapsed = 0
     for (let i = 0; i < 30; i++) {
       await createJob(node, 'gpt', undefined, { is_hidden: i % 2 === 0 })
-      await new Promise((r) => setTimeout(r, 50))
+      await act(() => vi.advanceTimersByTimeAsync(50))
+      elapsed += 50
     }
-    const elapsed = Date.now() - started
-    await waitFor(() => expect(countText()).toBe('18 inboxes, 16 hidden'))
+    await countBecomes('18 inboxes, 16 hidden')
     // At most one read per interval the making took, and the last one after it.
     expect(hiddenReads() - before).toBeLessThanOrEqual(Math.ceil(elapsed / HIDDEN_COUNT_REFRESH_MS) + 1)
   })
@@ -762,17 +778,20 @@ describe('the count line', () => {
     fireEvent.click(await screen.findByRole('switch', { name: 'Show hidden' }))
     await waitFor(() => expect(countText()).toBe('4 inboxes, 1 hidden'))
     const hiddenReads = () => sent.filter((r) => r.path.endsWith('all_inboxes_paginated') && r.query?.limit === '1').length
-    await new Promise((r) => setTimeout(r, HIDDEN_COUNT_REFRESH_MS * 2))
+    // The waits below are on a faked clock.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    await act(() => vi.advanceTimersByTimeAsync(HIDDEN_COUNT_REFRESH_MS * 2))
     const before = hiddenReads()
     for (const [i, name] of ['Renamed hidden one', 'Renamed shown one'].entries()) {
       await node.post('/v2/update_smart_inbox_name', { inbox_name: `job_inbox::${jobIds[i]}::false`, custom_name: name })
-      await screen.findByText(name)
+      await advanceUntil(() => screen.queryByText(name) !== null, 1000)
+      screen.getByText(name)
     }
-    await new Promise((r) => setTimeout(r, HIDDEN_COUNT_REFRESH_MS * 2))
+    await act(() => vi.advanceTimersByTimeAsync(HIDDEN_COUNT_REFRESH_MS * 2))
     expect(hiddenReads() - before).toBe(0)
     // Hidden here: read again.
     await hide(1, true)
-    await waitFor(() => expect(countText()).toBe('4 inboxes, 2 hidden'))
+    await countBecomes('4 inboxes, 2 hidden')
   })
 })
 
