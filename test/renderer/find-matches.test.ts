@@ -182,6 +182,37 @@ describe('foundMessages finds words that exist only once the Markdown is removed
     expect(foundMessages(said('A _quick_ fox and __init__'), findWords('quick init'))).toEqual(['r'])
     expect(foundMessages(said('A _quick_fox'), findWords('quickfox'))).toEqual([])
   })
+  // Each: the stored text, and a word it shows joined across its marks. Those marked "before" were not found before.
+  const JOINED: readonly (readonly [string, string])[] = [
+    ['It is **foo**_bar_ here', 'foobar'], // before: emphasis right after emphasis
+    ['It is _foo_**bar** here', 'foobar'], // before
+    ['It is *foo*_bar_ here', 'foobar'], // before
+    ['It is ~~foo~~_bar_ here', 'foobar'], // before
+    ['It is `foo`_bar_ here', 'foobar'], // before
+    ['It is [foo](https://e.com/x)_bar_ here', 'foobar'], // before: a link, then emphasis
+    ['It is ![foo](https://x/y.png)_bar_ here', 'foobar'], // before
+    ['See <https://a.b/c>d now', 'cd'], // before: an autolink, then text
+    ['See <https://a.b/c>d now', 'https://a.b/cd'], // before
+    ['See <https://a.b/c>**d** now', 'cd'], // before
+    ['Mail <ann@example.com>s now', 'coms'], // before
+    ['It is [x][foo](https://e.com/u)_bar_ here', 'foobar'], // the link "foo" (no reference "foo" is defined)
+    ['See ![](https://x/map.png)_s_ now', 'pngs'], // an image without words is said by its address
+    ['Call my_**var**~~iable~~ now', 'variable'], // the underscore drawn, the marks after it not
+    ['Call my_**foo**_bar_ now', 'foobar'], // before: the same, then emphasis right after emphasis
+    ['It is ~~foo~~**bar** here', 'foobar'],
+    ['It is `foo`**bar** here', 'foobar'],
+    ['It is [foo](https://e.com/x)**bar** here', 'foobar'],
+    ['It is caf&eacute;**s** here', 'cafes'],
+    ['It is **caf**&eacute; here', 'cafe']
+  ]
+  it.each(JOINED)('finds what %j shows joined: %j', (content, word) => {
+    expect(foundMessages(said(content), findWords(word))).toEqual(['r'])
+  })
+  it('joins no words that the screen shows apart', () => {
+    expect(foundMessages(said('It is **foo** _bar_ here'), findWords('foobar'))).toEqual([])
+    expect(foundMessages(said('See <https://a.b/c> d now'), findWords('cd'))).toEqual([])
+    expect(foundMessages(said('It is **foo**_bar_ here'), findWords('bar'))).toEqual([])
+  })
   it("finds a character reference's character and an image by the word shown for it", () => {
     expect(foundMessages(said('A caf&eacute; by the sea'), findWords('cafe'))).toEqual(['r'])
     expect(foundMessages(said('See ![a map](https://x/y.png)'), findWords('image map'))).toEqual(['r'])
