@@ -46,6 +46,8 @@ const answers: Record<string, string> = {
   'a tight list then loose items': `${list(30, () => '- ', words, '\n')}\n${list(50, () => '- ')}`,
   'a long code block in an item of the list after its cut': `${list(30, () => '- ')}\n- Save this:\n\n  \`\`\`ts\n${Array.from({ length: 150 }, (_, i) => `  const value${i} = compute(${i}) // line ${i}\n`).join('')}  \`\`\`\n\n  Then run it.\n\n${list(30, () => '- ')}`,
   'a task list': list(60, (i) => (i % 2 ? '- [x] ' : '- [ ] ')),
+  'a task list whose first block has no task item': `${list(40, () => '- ')}\n${list(40, (i) => (i % 2 ? '- [x] ' : '- [ ] '))}`,
+  'an ordered list with one task item, far from its start': `${list(70, (i) => `${i + 1}. `)}\n71. [ ] The one task.\n\n${list(10, (i) => `${i + 72}. `)}`,
   'an item with a tab after its marker, an empty item': `${list(30, () => '- ')}\n-\tTabbed\n\n-\n\n${list(30, () => '- ')}`,
   'a thematic break after the list': `${list(30, () => '* ')}\n* * *\n\n${list(30, () => '* ')}`,
   'a list item of one long paragraph': `- ${words(0).repeat(40)}\n\n- ${words(1).repeat(40)}\n\n- short\n\n- ${words(2).repeat(40)}\n`

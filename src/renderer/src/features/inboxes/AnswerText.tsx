@@ -17,6 +17,7 @@ import remarkGfm from 'remark-gfm'
 import type { Plugin, PluggableList } from 'unified'
 import { fencedCode, markdownBlocks, plainBlocks, previewOf, sizeLabel, type MarkdownBlock as Block } from './long-text'
 import { CodeBlock, fenceLanguage } from './CodeBlock'
+import { hasTaskItem } from './list-continuation'
 import { hiddenByPreview } from './find-reveal'
 import prose from './answer-prose.module.css'
 import classes from './answer-table.module.css'
@@ -231,8 +232,10 @@ function AnswerList({
 }: { node: ExtraProps['node']; tag: 'ul' | 'ol'; children?: ReactNode } & ComponentPropsWithoutRef<'ol'>) {
   const more = useContext(MoreItemsContext)
   const items = more !== undefined && node?.position?.start.offset === more.at ? more.items : []
+  // A list with a task item anywhere is a task list (as its first block's items may have none).
+  const tasks = props.className === undefined && items.some((d) => hasTaskItem(d.block.text))
   return (
-    <Tag {...props}>
+    <Tag {...props} {...(tasks && { className: 'contains-task-list' })}>
       {children}
       {items.map((d) => (
         <MoreItems key={d.at} text={d.block.text} rows={d.rows} />

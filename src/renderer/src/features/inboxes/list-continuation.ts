@@ -62,3 +62,11 @@ export function listEnd(markdown: string): number | undefined {
   const tree = parse(markdown)
   return tree.children.length > 1 ? tree.children[1]!.position?.start.offset : undefined
 }
+
+/** Whether the list that `markdown` (a block of its items) begins with has a task item (`- [ ] ...`). */
+export function hasTaskItem(markdown: string): boolean {
+  // Parsed only when it may have one: the last block of a list being written changes at every frame.
+  if (!/\[[ \txX]\]/.test(markdown)) return false
+  const first = parse(markdown).children[0]
+  return first?.type === 'list' && first.children.some((item) => typeof item.checked === 'boolean')
+}
