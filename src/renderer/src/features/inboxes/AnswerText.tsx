@@ -15,6 +15,7 @@ import {
 import Markdown, { type Components, type ExtraProps } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import type { Plugin, PluggableList } from 'unified'
+import { answerNotes, blockOptions, footnotesTree, onlyFootnotes, type BlockNotes, type FooterNotes } from './answer-footnotes'
 import { fencedCode, markdownBlocks, plainBlocks, previewOf, sizeLabel, type MarkdownBlock as Block } from './long-text'
 import { CodeBlock, fenceLanguage } from './CodeBlock'
 import { hasTaskItem } from './list-continuation'
@@ -145,11 +146,12 @@ function useContinued(node: ExtraProps['node']): { rows: readonly Block[]; text:
 
 function AnswerTable({ node, children }: { node: ExtraProps['node']; children?: ReactNode }) {
   const more = useContinued(node).rows
+  const notes = useContext(NotesContext)
   return (
     <div className={classes.tableScroll} tabIndex={0} role="region" aria-label="Table">
       <table>
         {children}
-        {more.map((b, i) => b.head !== undefined && <MoreRows key={i} head={b.head} text={b.text} />)}
+        {more.map((b, i) => b.head !== undefined && <MoreRows key={i} head={b.head} text={b.text} notes={notes?.get(b)} />)}
       </table>
     </div>
   )
@@ -231,6 +233,7 @@ function AnswerList({
   ...props
 }: { node: ExtraProps['node']; tag: 'ul' | 'ol'; children?: ReactNode } & ComponentPropsWithoutRef<'ol'>) {
   const more = useContext(MoreItemsContext)
+  const notes = useContext(NotesContext)
   const items = more !== undefined && node?.position?.start.offset === more.at ? more.items : []
   // A list with a task item anywhere is a task list (as its first block's items may have none).
   const tasks = props.className === undefined && items.some((d) => hasTaskItem(d.block.text))
@@ -238,7 +241,7 @@ function AnswerList({
     <Tag {...props} {...(tasks && { className: 'contains-task-list' })}>
       {children}
       {items.map((d) => (
-        <MoreItems key={d.at} text={d.block.text} rows={d.rows} />
+        <MoreItems key={d.at} text={d.block.text} rows={d.rows} notes={notes?.get(d.block)} />
       ))}
     </Tag>
   )
@@ -263,46 +266,81 @@ const itemPlugins: PluggableList = [remarkGfm, [spreadAt, 0]]
 
 /** Items already written are parsed once: only the last block of a long list is parsed again as it grows. */
 const MoreItems = memo(
-  function MoreItems({ text, rows }: { text: string; rows: readonly Block[] }) {
+  function MoreItems({ text, rows, notes }: { text: string; rows: readonly Block[]; notes: BlockNotes | undefined }) {
     // Its own rows of code (a long fence in one of its items), and no items of another block's list.
     return (
       <MoreRowsContext.Provider value={rows.length ? { after: text.lastIndexOf('\n', text.length - 2), rows, text } : undefined}>
         <MoreItemsContext.Provider value={undefined}>
-          <Markdown remarkPlugins={itemPlugins} components={itemsOnly}>
+          <Markdown {...noted(itemPlugins, notes)} components={itemsOnly}>
             {text}
           </Markdown>
         </MoreItemsContext.Provider>
       </MoreRowsContext.Provider>
     )
   },
-  (a, b) => a.text === b.text && a.rows.length === b.rows.length && a.rows.every((r, i) => r.text === b.rows[i]!.text)
+  (a, b) =>
+    a.text === b.text &&
+    a.notes?.key === b.notes?.key &&
+    a.rows.length === b.rows.length &&
+    a.rows.every((r, i) => r.text === b.rows[i]!.text)
 )
 
 /** A table's rows alone (their own tbody), for the table begun in the block before. */
 const rowsOnly: Components = { ...components, table: ({ children }) => <>{children}</>, thead: () => null }
 
 /** Rows already written are parsed once: only the last block of a long table is parsed again as it grows. */
-const MoreRows = memo(function MoreRows({ head, text }: { head: string; text: string }) {
-  return (
-    <Markdown remarkPlugins={[remarkGfm]} components={rowsOnly}>
-      {head + text}
-    </Markdown>
-  )
-})
+const MoreRows = memo(
+  function MoreRows({ head, text, notes }: { head: string; text: string; notes: BlockNotes | undefined }) {
+    return (
+      <Markdown {...noted(plugins, notes)} components={rowsOnly}>
+        {head + text}
+      </Markdown>
+    )
+  },
+  (a, b) => a.head === b.head && a.text === b.text && a.notes?.key === b.notes?.key
+)
 
 const plugins: PluggableList = [remarkGfm]
 
+/** A block's plugins and options: with the answer's footnotes (answer-footnotes.ts) when it has any. */
+function noted(remarkPlugins: PluggableList, notes: BlockNotes | undefined) {
+  if (notes === undefined) return { remarkPlugins }
+  const options = blockOptions(notes)
+  return { ...options, remarkPlugins: [...remarkPlugins, ...options.remarkPlugins] }
+}
+
+/** The footnotes of the answers' blocks, for the blocks drawn in others (rows of a table, items of a list). */
+const NotesContext = createContext<ReadonlyMap<Block, BlockNotes> | undefined>(undefined)
+
 /** `spread`: where a list starts that goes on in blocks after (loose, as a list cut at a blank line between items is). */
-const markdown = (text: string, spread?: number) => (
-  <Markdown remarkPlugins={spread === undefined ? plugins : [remarkGfm, [spreadAt, spread]]} components={components}>
+const markdown = (text: string, spread?: number, notes?: BlockNotes) => (
+  <Markdown {...noted(spread === undefined ? plugins : [remarkGfm, [spreadAt, spread]], notes)} components={components}>
     {text}
   </Markdown>
 )
 
 /** One block, parsed once: adding the next block must not parse the ones already shown. */
-const MarkdownBlock = memo(function MarkdownBlock({ text, spread }: { text: string; spread?: number }) {
-  return markdown(text, spread)
-})
+const MarkdownBlock = memo(
+  function MarkdownBlock({ text, spread, notes }: { text: string; spread?: number; notes?: BlockNotes }) {
+    return markdown(text, spread, notes)
+  },
+  (a, b) => a.text === b.text && a.spread === b.spread && a.notes?.key === b.notes?.key
+)
+
+/** The answer's footnotes, drawn once at its end as a whole parse draws them. */
+const Footnotes = memo(
+  function Footnotes({ notes }: { notes: FooterNotes }) {
+    return (
+      <Markdown remarkPlugins={[[footnotesTree, notes]]} rehypePlugins={[onlyFootnotes]} components={components}>
+        {''}
+      </Markdown>
+    )
+  },
+  (a, b) =>
+    a.notes.key === b.notes.key &&
+    a.notes.definitions.length === b.notes.definitions.length &&
+    a.notes.definitions.every((d, i) => d === b.notes.definitions[i])
+)
 
 const PlainBlock = memo(function PlainBlock({ text }: { text: string }) {
   return (
@@ -315,25 +353,32 @@ const PlainBlock = memo(function PlainBlock({ text }: { text: string }) {
 /** An answer's Markdown, whole (a string) or in blocks. */
 export const markdownFrame = (content: string | readonly Block[]) => (
   <Typography fz="sm" className={prose.prose} style={{ overflowWrap: 'anywhere' }}>
-    {typeof content === 'string'
-      ? markdown(content)
-      : tables(content).map(({ block: b, at, rows, items }) =>
-          b.markdown ? (
-            // Always in a provider (of nothing, mostly): a block whose table grows past it is not drawn anew.
-            <MoreRowsContext.Provider
-              key={at}
-              value={rows.length ? { after: b.text.lastIndexOf('\n', b.text.length - 2), rows, text: b.text } : undefined}
-            >
-              <MoreItemsContext.Provider value={items.length ? { at: items[0]!.block.list!, items } : undefined}>
-                <MarkdownBlock text={b.text} spread={items[0]?.block.list} />
-              </MoreItemsContext.Provider>
-            </MoreRowsContext.Provider>
-          ) : (
-            <PlainBlock key={at} text={b.text} />
-          )
-        )}
+    {typeof content === 'string' ? markdown(content) : <Blocks blocks={content} notes={answerNotes(content)} />}
   </Typography>
 )
+
+function Blocks({ blocks, notes }: { blocks: readonly Block[]; notes: ReturnType<typeof answerNotes> }) {
+  return (
+    <NotesContext.Provider value={notes?.blocks}>
+      {tables(blocks).map(({ block: b, at, rows, items }) =>
+        b.markdown ? (
+          // Always in a provider (of nothing, mostly): a block whose table grows past it is not drawn anew.
+          <MoreRowsContext.Provider
+            key={at}
+            value={rows.length ? { after: b.text.lastIndexOf('\n', b.text.length - 2), rows, text: b.text } : undefined}
+          >
+            <MoreItemsContext.Provider value={items.length ? { at: items[0]!.block.list!, items } : undefined}>
+              <MarkdownBlock text={b.text} spread={items[0]?.block.list} notes={notes?.blocks.get(b)} />
+            </MoreItemsContext.Provider>
+          </MoreRowsContext.Provider>
+        ) : (
+          <PlainBlock key={at} text={b.text} />
+        )
+      )}
+      {notes && <Footnotes notes={notes.footer} />}
+    </NotesContext.Provider>
+  )
+}
 
 /** A block drawn: its index, the blocks of rows or code that go on in it, and the blocks of items of its last list. */
 interface Drawn {

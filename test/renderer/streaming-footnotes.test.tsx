@@ -1,0 +1,50 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core'
+import { cleanup, render } from '@testing-library/react'
+import { afterEach, expect, it } from 'vitest'
+import { markdownFrame, StreamingAnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
+
+/*
+ * Footnotes in a long answer being written, drawn in blocks: a reference `[^1]` in one block whose definition is in a
+ * later block was drawn as the words "[^1]" (a whole parse makes it a numbered link), and a block holding both drew
+ * its own "Footnotes" section in the middle of the answer, numbered from 1 again.
+ */
+
+afterEach(cleanup)
+
+/** The answer's HTML as drawn streaming (in blocks), and as the whole text parsed at once (streaming-nested-code). */
+function html(text: string, streaming: boolean): string {
+  const { container, unmount } = render(
+    <MantineProvider>{streaming ? <StreamingAnswerText text={text} /> : markdownFrame(text)}</MantineProvider>
+  )
+  // A long table's rows after its first block are drawn in a tbody of their own (streaming-table): one table still.
+  const out = container.innerHTML.replace(/(<\/[a-z0-9]+>)\n+(?=<[a-z])/g, '$1').replace(/<\/tbody><tbody>/g, '')
+  unmount()
+  return out
+}
+
+const para = (i: number, note = '') =>
+  `Paragraph ${i}: the node keeps its documents and answers about them${note}, with more words to fill it out.\n\n`
+const paras = (from: number, n: number, note: (i: number) => string = () => '') =>
+  Array.from({ length: n }, (_, i) => para(from + i, note(from + i))).join('')
+
+const answers: Record<string, string> = {
+  'a reference early, its definition at the end': `${paras(0, 2, () => '[^1]')}${paras(2, 40)}[^1]: The first note.\n`,
+  'references in many blocks, one used again, definitions between them': `${paras(0, 20, (i) => (i % 7 === 0 ? '[^a]' : i % 5 === 0 ? '[^b]' : ''))}[^b]: Note b, with *emphasis*.\n\n${paras(20, 30, (i) => (i % 9 === 0 ? '[^a][^c]' : ''))}[^a]: Note a.\n\n    Its second paragraph.\n\n[^c]: Note c.\n`,
+  'a definition before its reference, a reference never defined': `[^early]: Defined first.\n\n${paras(0, 25, (i) => (i % 6 === 0 ? '[^early] and [^none]' : ''))}`,
+  'references in a list, a table and a quote': `${paras(0, 22)}- item [^l]\n- item\n\n| a | b |\n| - | - |\n| cell [^t] | x |\n\n> quoted [^q]\n\n${paras(22, 22)}[^l]: In a list.\n\n[^t]: In a table.\n\n[^q]: In a quote.\n`,
+  'a note that refers to another note': `${paras(0, 25, (i) => (i === 1 ? '[^x]' : ''))}[^x]: See also [^y].\n\n${paras(25, 25)}[^y]: The other.\n`,
+  'references in the items of a long loose list and the rows of a long table': `${Array.from({ length: 60 }, (_, i) => `- Item ${i} of the list, with words enough to fill a line${i % 10 === 3 ? ' [^item]' : ''}.`).join('\n\n')}\n\n| # | Note |\n| - | ---- |\n${Array.from({ length: 150 }, (_, i) => `| ${i} | row ${i} of the table${i % 40 === 7 ? ' [^row]' : ''} |`).join('\n')}\n\n[^item]: On an item.\n\n[^row]: On a row.\n`,
+  'a note defined twice (the first kept), its label in other cases': `${paras(0, 25, (i) => (i % 8 === 2 ? '[^Note]' : i % 8 === 6 ? '[^NOTE]' : ''))}[^note]: The first.\n\n${paras(25, 20)}[^NOTE]: The second.\n`
+}
+
+it('an answer with footnotes is drawn, at every point while it streams, as the whole text parsed at once', { timeout: 240_000 }, () => {
+  for (const [name, answer] of Object.entries(answers)) {
+    const ends = [answer.length]
+    for (let end = 300; end < answer.length; end += 733) ends.push(end)
+    for (const end of ends) {
+      const text = answer.slice(0, end)
+      expect(html(text, true), `${name}, at ${end}`).toBe(html(text, false))
+    }
+  }
+})
