@@ -5,14 +5,8 @@ import { createRef } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiFailure } from '../../src/renderer/src/api/client'
 import { UploadRows } from '../../src/renderer/src/features/files/UploadRows'
-import {
-  countRows,
-  MAX_UPLOAD_ROWS,
-  UploadQueue,
-  uploadView,
-  type UploadOutcome,
-  type UploadRow
-} from '../../src/renderer/src/features/files/upload-queue'
+import { MAX_UPLOAD_ROWS, UploadQueue, type UploadOutcome, type UploadRow } from '../../src/renderer/src/features/files/upload-queue'
+import { countRows, uploadView } from '../support/upload-reference'
 import { useUploadsUnderWay } from '../../src/renderer/src/stores/uploads'
 import { IdOrder } from '../../src/renderer/src/features/files/upload-shown'
 import { renderWithApp } from './render'

@@ -1,6 +1,6 @@
 import { canSucceedAgain, nameTaken } from './upload-failure'
 import { uploadFailureText } from './upload-failure-text'
-import { isDoneUnchecked, ShownRows } from './upload-shown'
+import { ShownRows } from './upload-shown'
 import { pathAfterMove } from './vfs-paths'
 
 export type UploadState =
@@ -153,7 +153,10 @@ export class UploadQueue {
 
   /**
    * What the uploads panel draws, as it is now (the same object until the next change): the counts, and the rows to
-   * draw (every row when there are few, else those uploadView would pick), found without a pass over the rows.
+   * draw: every row when there are few; else the rows being sent, the failed ones, those done with no text found or
+   * not checked for text, the next few waiting and the last few done (drawing thousands of rows on every progress step
+   * froze the window). Found from the lists the queue keeps, without a pass over the rows (the tests check it against
+   * that pass: test/support/upload-reference.ts).
    */
   view = (): UploadView => {
     if (this.viewedAt !== this.version || !this.viewed) {
@@ -528,9 +531,9 @@ export interface UploadView extends UploadCounts {
 }
 
 /** The counts the queue keeps (total is the rows' length, read when they are handed out). */
-type Tally = { -readonly [K in keyof UploadCounts]: number }
+export type Tally = { -readonly [K in keyof UploadCounts]: number }
 
-const emptyCounts = (): Tally => ({
+export const emptyCounts = (): Tally => ({
   total: 0,
   done: 0,
   noText: 0,
@@ -544,7 +547,7 @@ const emptyCounts = (): Tally => ({
 })
 
 /** Counts a row's state in `c` (`by` 1), or takes it out (`by` -1). */
-function countState(c: Tally, s: UploadState, by: 1 | -1): void {
+export function countState(c: Tally, s: UploadState, by: 1 | -1): void {
   if (s.kind === 'done') {
     c.done += by
     if (s.noText) c.noText += by
@@ -558,39 +561,4 @@ function countState(c: Tally, s: UploadState, by: 1 | -1): void {
     c.waiting += by
     if (isCancellable(s)) c.cancellable += by
   }
-}
-
-/** The rows counted one by one: what UploadQueue.counts keeps without that pass. */
-export function countRows(rows: readonly UploadRow[]): UploadCounts {
-  const c = emptyCounts()
-  for (const r of rows) countState(c, r.state, 1)
-  return { ...c, total: rows.length }
-}
-
-/**
- * What the uploads panel draws: every row when there are few; else the rows being sent, the
- * failed ones (the operator must see why), those done with no text found or not checked for text, the next few waiting
- * and the last few done, with counts for all. Drawing thousands of rows on every progress step froze the window.
- * This goes over every row: UploadQueue.view picks the same rows from the lists it keeps (this is what it is tested against).
- */
-export function uploadView(rows: readonly UploadRow[], counts: UploadCounts = countRows(rows), max = MAX_UPLOAD_ROWS): UploadView {
-  if (rows.length <= max) return { shown: rows, ...counts }
-  const few = Math.max(1, Math.floor(max / 8))
-  const keep = new Set<UploadRow>()
-  const add = (r: UploadRow) => {
-    if (keep.size < max) keep.add(r)
-  }
-  for (const r of rows) if (r.state.kind === 'uploading') add(r)
-  for (const r of rows) if (r.state.kind === 'failed') add(r)
-  // A file stored with no text (or not checked for it) is done, but the operator must see which one it was, as for a failure.
-  for (const r of rows) if (isDoneUnchecked(r.state)) add(r)
-  let queued = 0
-  for (const r of rows) if (r.state.kind === 'queued' && queued++ < few) add(r)
-  let recent = 0
-  for (let i = rows.length - 1; i >= 0 && recent < few; i--) {
-    if (rows[i]!.state.kind !== 'done') continue
-    recent++
-    add(rows[i]!)
-  }
-  return { shown: rows.filter((r) => keep.has(r)), ...counts }
 }
