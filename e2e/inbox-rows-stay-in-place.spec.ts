@@ -111,3 +111,61 @@ test('scrolled to the end of the list, removals elsewhere above the rows on scre
   await page.waitForTimeout(1_200)
   expect(await underPointer()).toBe(name)
 })
+
+/*
+ * Scrolled down a search's results, another search typed: the results before stay shown while the next are
+ * asked for, then the new results came and rows the two have in common (at other places in each) were "kept in
+ * place": the new results were shown scrolled by as many rows, the scroll taken from where the operator had it.
+ */
+test('another search typed, scrolled down the results: its results are not scrolled to keep rows of the search before', async ({
+  page,
+  node
+}) => {
+  test.setTimeout(120_000)
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  // "beta" finds the 120 older ones; "alpha" the 30 newer (shorter names: first), then 70 of the older.
+  const ids = await seedJobs(node, 'gpt', 150, 4)
+  for (let b = 0; b < ids.length; b += 16)
+    await Promise.all(
+      ids
+        .slice(b, b + 16)
+        .map((id, j) => nameJobInbox(node, id, `Conv ${String(b + j).padStart(4, '0')} alpha${b + j < 120 ? ' beta' : ''}`))
+    )
+  const named = async (q: string) =>
+    (await node.api<{ inbox: { custom_name: string } }[]>('GET', `/v2/search_inboxes?q=${q}&limit=100`)).body.map((h) =>
+      h.inbox.custom_name.slice(0, 9)
+    )
+  const [alpha, beta] = [await named('alpha'), await named('beta')]
+  // Rows the two have in common at places 30 apart: what the list took for rows moved by 30.
+  expect(alpha.slice(30, 60)).toEqual(beta.slice(0, 30))
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(node.uiUrl)
+  const rows = page.getByTestId('inbox-row')
+  await expect(rows.first()).toBeVisible()
+  await page.keyboard.press('Control+k')
+  await page.keyboard.type('alpha')
+  await expect(page.getByTestId('inbox-count')).toContainText('100')
+  await expect(rows.first()).toContainText(alpha[0]!)
+  const scroller = page.getByTestId('inbox-scroll')
+  const rowHeight = (await rows.first().boundingBox())!.height
+  await scroller.evaluate((el, top) => el.scrollTo({ top }), Math.round(rowHeight * 50))
+  const point = { x: 600, y: 420 }
+  const underPointer = () =>
+    page.evaluate(({ x, y }) => {
+      const row = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-index]')
+      return row ? `${row.dataset.index} ${row.textContent?.slice(0, 9)}` : ''
+    }, point)
+  await expect.poll(underPointer).toMatch(/^\d+ Conv \d{4}/)
+  const index = Number((await underPointer()).split(' ')[0])
+  expect(`${index} ${alpha[index]}`).toBe(await underPointer())
+  const top = await scroller.evaluate((el) => el.scrollTop)
+
+  await page.keyboard.press('Control+k')
+  await page.keyboard.press('Control+a')
+  await page.keyboard.type('beta')
+  // The new results from where the list was: the same place shows the new search's row there.
+  await expect.poll(underPointer, { timeout: 10_000 }).toBe(`${index} ${beta[index]}`)
+  await page.waitForTimeout(500)
+  expect(await underPointer()).toBe(`${index} ${beta[index]}`)
+  expect(await scroller.evaluate((el) => el.scrollTop)).toBe(top)
+})

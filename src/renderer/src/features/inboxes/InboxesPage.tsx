@@ -54,6 +54,7 @@ import { useAskedFlags } from '../../stores/asked-flags'
 import { barCounts, barRows, chosenRows } from './bar-counts'
 import { PatchedMap } from './patched-map'
 import { useRowsKeptInPlace } from './rows-kept-in-place'
+import { useShownSearch } from './shown-search'
 // Not through ../providers: that would bring the contract's schemas (zod) into the first screen's code.
 import { providerNamer } from '../../../../shared/provider-title'
 
@@ -271,7 +272,8 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
     return place === undefined ? undefined : pinnedRows.length + place
   }
   shownRef.current = { placesOf, placeOf, rowsBetween }
-  useRowsKeptInPlace({ scrollRef, rowHeight, scope: `${searching}|${showHidden}`, placesOf })
+  const shownSearch = useShownSearch(`${query}|${showHidden}`, hits.isPlaceholderData)
+  useRowsKeptInPlace({ scrollRef, rowHeight, scope: searching ? `search|${shownSearch}` : `list|${showHidden}`, placesOf })
 
   /**
    * A row is opened: one of a search's results, the list beside the conversation follows the search (its
