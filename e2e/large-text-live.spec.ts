@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, test, type HeadlessNode } from './fixtures/node'
 import { showJobInbox } from './pages/inbox'
 import { nameJobInbox, providerBody, seedJobs } from './seed'
@@ -85,4 +85,110 @@ test('the text size raised to 32 px with the Files tree open: its rows grow at o
   await textSize(page, 32)
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px')
   await expect.poll(() => overruns(page, '[role=tree][aria-label="Folders and files"] [role=treeitem]')).toBe(2)
+})
+
+/*
+ * The text size raised with a list scrolled down: the rows grew, the list stayed at the same offset in pixels, and
+ * the rows in view were those at about half their index (row 30 where row 60 was). The row first in view stays so.
+ */
+
+/** The row at the top of the scrolled list `scroller` (its index and name), and how much of it is above the top. */
+const firstInView = (scroller: Locator) =>
+  scroller.evaluate((el) => {
+    const top = el.getBoundingClientRect().top
+    const row = [...el.querySelectorAll<HTMLElement>('[data-index]')].find((r) => {
+      const box = r.getBoundingClientRect()
+      return box.top <= top + 0.5 && box.bottom > top + 0.5
+    })
+    if (!row) return ''
+    const box = row.getBoundingClientRect()
+    return `${row.dataset.index} ${row.textContent?.match(/Conv \d{4}/)?.[0]} ${Math.round(((top - box.top) / box.height) * 10) / 10}`
+  })
+
+async function seedNamed(node: HeadlessNode, n: number) {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const ids = await seedJobs(node, 'gpt', n, 4)
+  for (let b = 0; b < ids.length; b += 16)
+    await Promise.all(ids.slice(b, b + 16).map((id, j) => nameJobInbox(node, id, `Conv ${String(b + j).padStart(4, '0')}`)))
+  return ids
+}
+
+test('the text size raised to 32 px with the inbox list scrolled down: the row first in view stays first in view', async ({
+  page,
+  node
+}) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await seedNamed(node, 200)
+  await page.goto(node.uiUrl)
+  const rows = page.getByTestId('inbox-row')
+  await expect(rows.first()).toBeVisible()
+  const scroller = page.getByTestId('inbox-scroll')
+  const rowHeight = (await scroller.locator('[data-index]').first().boundingBox())!.height
+  // Row 60 in view from a fifth of it down.
+  await scroller.evaluate((el, top) => el.scrollTo({ top }), Math.round(rowHeight * 60.2))
+  await expect.poll(() => firstInView(scroller)).toMatch(/^60 Conv \d{4} 0.2$/)
+  const first = await firstInView(scroller)
+  await textSize(page, 32)
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px')
+  await expect.poll(() => rows.first().evaluate((r) => r.getBoundingClientRect().height)).toBeGreaterThan(rowHeight * 1.5)
+  await expect.poll(() => firstInView(scroller)).toBe(first)
+  await page.waitForTimeout(500)
+  expect(await firstInView(scroller)).toBe(first)
+})
+
+test('the text size raised to 32 px with the conversation list beside a conversation scrolled down: the row first in view stays first in view', async ({
+  page,
+  node
+}) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 2600, height: 1000 })
+  const ids = await seedNamed(node, 120)
+  await page.goto(node.uiUrl)
+  await showJobInbox(page, ids[119]!)
+  const nav = page.getByRole('navigation', { name: /Conversations/ })
+  const link = nav.getByRole('link').first()
+  await expect(link).toBeVisible()
+  const rowHeight = (await link.boundingBox())!.height
+  const scroller = nav.locator('[data-index]').first().locator('xpath=ancestor::div[contains(@style, "overflow: auto")][1]')
+  await scroller.evaluate((el, top) => el.scrollTo({ top }), Math.round(rowHeight * 40.2))
+  await expect.poll(() => firstInView(scroller)).toMatch(/^40 Conv \d{4} 0.2$/)
+  const first = await firstInView(scroller)
+  await textSize(page, 32)
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px')
+  await expect(page.getByRole('button', { name: 'Conversations', exact: true })).toBeHidden()
+  await expect.poll(() => link.evaluate((r) => r.getBoundingClientRect().height)).toBeGreaterThan(rowHeight * 1.5)
+  await expect.poll(() => firstInView(scroller)).toBe(first)
+  await page.waitForTimeout(500)
+  expect(await firstInView(scroller)).toBe(first)
+})
+
+test('the text size raised to 32 px with the inbox list scrolled to its end: the row first in view stays first in view', async ({
+  page,
+  node
+}) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await seedNamed(node, 200)
+  await page.goto(node.uiUrl)
+  const rows = page.getByTestId('inbox-row')
+  await expect(rows.first()).toBeVisible()
+  const scroller = page.getByTestId('inbox-scroll')
+  const rowHeight = (await scroller.locator('[data-index]').first().boundingBox())!.height
+  // Past the end of the list as long as it was: its new height comes a moment after the rows' new height.
+  await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
+  await expect(page.getByText('Conv 0000')).toBeVisible()
+  const first = await firstInView(scroller)
+  expect(first).toMatch(/^1[89]\d Conv \d{4} /)
+  await textSize(page, 32)
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px')
+  await expect.poll(() => rows.first().evaluate((r) => r.getBoundingClientRect().height)).toBeGreaterThan(rowHeight * 1.5)
+  await expect.poll(() => firstInView(scroller)).toBe(first)
+  await page.waitForTimeout(500)
+  expect(await firstInView(scroller)).toBe(first)
+  // And back: the list scrolls on as the operator scrolls it (nothing holds it at the place kept).
+  await textSize(page, 16)
+  await expect.poll(() => firstInView(scroller)).toBe(first)
+  await scroller.evaluate((el) => el.scrollBy({ top: -1000 }))
+  await expect.poll(() => firstInView(scroller)).not.toBe(first)
 })

@@ -6,6 +6,10 @@ import { useLayoutEffect, useRef, type RefObject } from 'react'
  * screen by as many rows: the row under the pointer changed under it, and a click meant for one opened
  * another. The list is scrolled by as many rows instead, so those on screen stay where they were. At the
  * top of the list nothing is kept: what comes first comes into view there.
+ *
+ * The text size changed (the rows' height with it, `rowHeight`): the list stayed at the same offset in pixels,
+ * so the rows in view became those at about half (or twice) their index. It is scrolled to where the row
+ * that was first in view is now, as far into it.
  */
 export function useRowsKeptInPlace(options: {
   readonly scrollRef: RefObject<HTMLElement | null>
@@ -16,13 +20,24 @@ export function useRowsKeptInPlace(options: {
   readonly placesOf: () => ReadonlyMap<string, number>
 }): void {
   const { scrollRef, rowHeight, scope, placesOf } = options
-  const seen = useRef<{ scope: string; top: number; onScreen: [string, number][] } | null>(null)
+  const seen = useRef<{ scope: string; top: number; rowHeight: number; onScreen: [string, number][] } | null>(null)
+  // Where the list is to be scrolled after the rows' height changed, until it is there or its height has changed
+  // (`height`: as it was then): the list's new height comes a render later (the virtualizer measures again), and
+  // the old one can be too short for the offset.
+  const scaledTo = useRef<{ scope: string; top: number; height: number } | null>(null)
   useLayoutEffect(() => {
     const el = scrollRef.current
     if (!el) return
     const places = placesOf()
     const before = seen.current
-    if (before && before.scope === scope && el.scrollTop > 0) {
+    if (before && before.scope === scope && before.rowHeight !== rowHeight && before.top > 0)
+      scaledTo.current = { scope, top: (before.top / before.rowHeight) * rowHeight, height: el.scrollHeight }
+    const scaled = scaledTo.current
+    if (scaled && scaled.scope === scope) {
+      el.scrollTop = scaled.top
+      if (Math.abs(el.scrollTop - scaled.top) < 1 || el.scrollHeight !== scaled.height) scaledTo.current = null
+    } else if (scaled) scaledTo.current = null
+    else if (before && before.scope === scope && el.scrollTop > 0) {
       const shift = keptShift(before.onScreen, places)
       // Rows gone above at the list's end: the browser has already pulled the scroll back to the shorter list's
       // end, which moved the rows by as much. Counted from there, they were moved twice (the pointer over a row
@@ -38,7 +53,7 @@ export function useRowsKeptInPlace(options: {
       const id = ids[i]
       if (id !== undefined) onScreen.push([id, i])
     }
-    seen.current = { scope, top: el.scrollTop, onScreen }
+    seen.current = { scope, top: el.scrollTop, rowHeight, onScreen }
   })
 }
 
