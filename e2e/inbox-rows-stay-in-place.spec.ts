@@ -169,3 +169,54 @@ test('another search typed, scrolled down the results: its results are not scrol
   expect(await underPointer()).toBe(`${index} ${beta[index]}`)
   expect(await scroller.evaluate((el) => el.scrollTop)).toBe(top)
 })
+
+/*
+ * A conversation opened from a search's results, then the address changed to another search (Back, Forward, an
+ * address opened): the list beside it was made anew while the results before stood in, scrolled to the open
+ * conversation's row among them, then kept their rows in place when the new results came: the open conversation
+ * far out of view, the list showing rows that only the two searches had in common.
+ */
+test('the conversation list beside a conversation, another search followed: its results start at the open conversation', async ({
+  page,
+  node
+}) => {
+  test.setTimeout(120_000)
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  // "alpha": 30 "… alpha", 40 "… alpha beta" (longer names after), then the open one by its message. "beta": 10
+  // "… beta" and the open one (as short), then the 40 "… alpha beta", 19 rows up from their places in "alpha".
+  const ids = await seedJobs(node, 'gpt', 81, 4)
+  const names = ids.map((_, i) => `Conv ${String(i).padStart(4, '0')} ${i < 40 ? 'alpha beta' : i < 70 ? 'alpha' : 'beta'}`)
+  for (let b = 0; b < 80; b += 16)
+    await Promise.all(ids.slice(b, Math.min(b + 16, 80)).map((id, j) => nameJobInbox(node, id, names[b + j]!)))
+  const open = ids[80]!
+  expect((await node.api('POST', '/v2/job_message', { job_id: open, content: 'The alpha question' })).status).toBe(200)
+  await nameJobInbox(node, open, 'Conv open beta')
+  const at = async (q: string) =>
+    (await node.api<{ inbox: { custom_name: string } }[]>('GET', `/v2/search_inboxes?q=${q}&limit=100`)).body.findIndex(
+      (h) => h.inbox.custom_name === 'Conv open beta'
+    )
+  expect(await at('alpha')).toBe(70)
+  expect(await at('beta')).toBeLessThan(11)
+
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(node.uiUrl)
+  await expect(page.getByTestId('inbox-row').first()).toBeVisible()
+  await page.getByLabel('Search inboxes').fill('alpha')
+  await expect(page.getByTestId('inbox-count')).toContainText('71')
+  await page.getByTestId('inbox-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
+  await page.getByTestId('inbox-row').filter({ hasText: 'Conv open beta' }).click()
+  await expect(page.getByTestId('inbox-title')).toHaveText('Conv open beta')
+  const nav = page.getByTestId('conversation-list').getByRole('navigation', { name: 'Conversations' })
+  const openRow = nav.getByRole('link', { name: /^Conv open beta/ })
+  await expect(openRow).toHaveAttribute('aria-current', 'page')
+  await expect(openRow).toBeInViewport()
+
+  expect(page.url()).toContain('q=alpha')
+  const answered = page.waitForResponse((r) => r.url().includes('search_inboxes') && r.url().includes('q=beta'))
+  await page.evaluate(() => (location.hash = location.hash.replace('q=alpha', 'q=beta')))
+  await expect(page.getByTestId('conversation-search')).toContainText('Results for “beta”')
+  await answered
+  await page.waitForTimeout(500)
+  await expect(openRow).toBeInViewport()
+  await expect(openRow).toHaveAttribute('aria-current', 'page')
+})

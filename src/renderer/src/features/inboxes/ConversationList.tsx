@@ -31,6 +31,7 @@ import { useOpenRemoval } from './open-removal'
 import { openMenuFromRow, opensMenu, plainKey, RowMenu, type MenuState } from './row-menu'
 import { cachedRowAt, conversationRows, indexOf, pinnedCountOf, rowOf, type ConversationRow } from './listed-conversations'
 import { useRowsKeptInPlace } from './rows-kept-in-place'
+import { useShownSearch } from './shown-search'
 
 /** Two lines: the name, then when the conversation last changed and its last message (names alone repeat: see rowOf). */
 const ROW = 52
@@ -77,6 +78,8 @@ function useConversationRows(search: FollowedSearch | null) {
   }, [pinned, others])
   // Read and none to list (every conversation hidden, say): the list says so rather than showing nothing.
   const empty = pinned.isSuccess && others.isSuccess && total === 0
+  // The search whose results are listed (those of the one before stand in while the next are asked for).
+  const shownSearch = useShownSearch(`${search?.q ?? ''}|${showHidden}`, hits.isPlaceholderData)
   if (search)
     return {
       rows: hitRows,
@@ -85,9 +88,10 @@ function useConversationRows(search: FollowedSearch | null) {
       readNext: noNext,
       pinnedCount: 0,
       showHidden,
-      empty: hits.isSuccess && !hitRows.length
+      empty: hits.isSuccess && !hitRows.length,
+      shownSearch
     }
-  return { rows, total, loadMore, readNext, pinnedCount, showHidden, empty }
+  return { rows, total, loadMore, readNext, pinnedCount, showHidden, empty, shownSearch: null }
 }
 
 const noMore = () => {}
@@ -450,7 +454,7 @@ interface ConversationListProps {
  */
 export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerButton }: ConversationListProps) {
   const search = useFollowedSearch()
-  const { rows, total, loadMore, readNext, pinnedCount, showHidden, empty } = useConversationRows(search)
+  const { rows, total, loadMore, readNext, pinnedCount, showHidden, empty, shownSearch } = useConversationRows(search)
   const open = useLayoutPrefs((s) => s.conversationsOpen)
   const setConversationsOpen = useLayoutPrefs((s) => s.setConversationsOpen)
   // The toggle clicked goes away and the other one appears: the focus follows to it.
@@ -495,8 +499,10 @@ export function ConversationList({ inboxId, drawerOpened, onDrawerClose, drawerB
   useFocusBack(drawerOpened, drawerReturn)
   useConversationKeys(rows, inboxId, pinnedCount, showHidden, readNext, search)
   const nav = { inboxId, rows, total, loadMore, pinnedCount, showHidden, empty, search }
-  // Made anew for the search or the whole list: each starts at the open conversation's row.
-  const navKey = search ? `search:${search.q}` : 'all'
+  // Made anew for the search or the whole list: each starts at the open conversation's row. Another search's
+  // list once its results come: made while those of the search before stood in, it started at the open
+  // conversation's row among them, and kept their rows in place (useRowsKeptInPlace) when the new came.
+  const navKey = shownSearch === null ? 'all' : `search:${shownSearch}`
   const searched = search && <SearchedFor q={search.q} inboxId={inboxId} />
 
   return (
