@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiFailure } from '../../src/renderer/src/api/client'
 import { UploadQueue, type UploadRow } from '../../src/renderer/src/features/files/upload-queue'
-import { countRows } from '../support/upload-reference'
+import { countRows } from './upload-reference'
 
 /*
  * The uploads panel's bulk buttons (Cancel all, Clear finished, Dismiss failed, Retry failed, Replace all) went over

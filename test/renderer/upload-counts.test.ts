@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiFailure } from '../../src/renderer/src/api/client'
 import { UploadQueue, type UploadOutcome } from '../../src/renderer/src/features/files/upload-queue'
-import { countRows, uploadView } from '../support/upload-reference'
+import { countRows, uploadView } from './upload-reference'
 
 /*
  * The uploads panel counted every row at each draw (done, failed, waiting…): at 5,000 files, one pass over them

@@ -156,7 +156,7 @@ export class UploadQueue {
    * draw: every row when there are few; else the rows being sent, the failed ones, those done with no text found or
    * not checked for text, the next few waiting and the last few done (drawing thousands of rows on every progress step
    * froze the window). Found from the lists the queue keeps, without a pass over the rows (the tests check it against
-   * that pass: test/support/upload-reference.ts).
+   * that pass: test/renderer/upload-reference.ts).
    */
   view = (): UploadView => {
     if (this.viewedAt !== this.version || !this.viewed) {
