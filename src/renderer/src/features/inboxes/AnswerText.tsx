@@ -15,6 +15,7 @@ import {
 import Markdown, { type Components, type ExtraProps } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import type { Plugin, PluggableList } from 'unified'
+import { answerReferences, knownReferences, type AnswerReferences } from './answer-references'
 import { answerNotes, blockOptions, footnotesTree, onlyFootnotes, type BlockNotes, type FooterNotes } from './answer-footnotes'
 import { fencedCode, markdownBlocks, plainBlocks, previewOf, sizeLabel, type MarkdownBlock as Block } from './long-text'
 import { CodeBlock, fenceLanguage } from './CodeBlock'
@@ -147,11 +148,14 @@ function useContinued(node: ExtraProps['node']): { rows: readonly Block[]; text:
 function AnswerTable({ node, children }: { node: ExtraProps['node']; children?: ReactNode }) {
   const more = useContinued(node).rows
   const notes = useContext(NotesContext)
+  const references = useContext(ReferencesContext)
   return (
     <div className={classes.tableScroll} tabIndex={0} role="region" aria-label="Table">
       <table>
         {children}
-        {more.map((b, i) => b.head !== undefined && <MoreRows key={i} head={b.head} text={b.text} notes={notes?.get(b)} />)}
+        {more.map(
+          (b, i) => b.head !== undefined && <MoreRows key={i} head={b.head} text={b.text} notes={notes?.get(b)} references={references} />
+        )}
       </table>
     </div>
   )
@@ -234,6 +238,7 @@ function AnswerList({
 }: { node: ExtraProps['node']; tag: 'ul' | 'ol'; children?: ReactNode } & ComponentPropsWithoutRef<'ol'>) {
   const more = useContext(MoreItemsContext)
   const notes = useContext(NotesContext)
+  const references = useContext(ReferencesContext)
   const items = more !== undefined && node?.position?.start.offset === more.at ? more.items : []
   // A list with a task item anywhere is a task list (as its first block's items may have none).
   const tasks = props.className === undefined && items.some((d) => hasTaskItem(d.block.text))
@@ -241,7 +246,7 @@ function AnswerList({
     <Tag {...props} {...(tasks && { className: 'contains-task-list' })}>
       {children}
       {items.map((d) => (
-        <MoreItems key={d.at} text={d.block.text} rows={d.rows} notes={notes?.get(d.block)} />
+        <MoreItems key={d.at} text={d.block.text} rows={d.rows} notes={notes?.get(d.block)} references={references} />
       ))}
     </Tag>
   )
@@ -266,12 +271,22 @@ const itemPlugins: PluggableList = [remarkGfm, [spreadAt, 0]]
 
 /** Items already written are parsed once: only the last block of a long list is parsed again as it grows. */
 const MoreItems = memo(
-  function MoreItems({ text, rows, notes }: { text: string; rows: readonly Block[]; notes: BlockNotes | undefined }) {
+  function MoreItems({
+    text,
+    rows,
+    notes,
+    references
+  }: {
+    text: string
+    rows: readonly Block[]
+    notes: BlockNotes | undefined
+    references: AnswerReferences | undefined
+  }) {
     // Its own rows of code (a long fence in one of its items), and no items of another block's list.
     return (
       <MoreRowsContext.Provider value={rows.length ? { after: text.lastIndexOf('\n', text.length - 2), rows, text } : undefined}>
         <MoreItemsContext.Provider value={undefined}>
-          <Markdown {...noted(itemPlugins, notes)} components={itemsOnly}>
+          <Markdown {...noted(itemPlugins, notes, references)} components={itemsOnly}>
             {text}
           </Markdown>
         </MoreItemsContext.Provider>
@@ -281,6 +296,7 @@ const MoreItems = memo(
   (a, b) =>
     a.text === b.text &&
     a.notes?.key === b.notes?.key &&
+    a.references?.key === b.references?.key &&
     a.rows.length === b.rows.length &&
     a.rows.every((r, i) => r.text === b.rows[i]!.text)
 )
@@ -290,54 +306,85 @@ const rowsOnly: Components = { ...components, table: ({ children }) => <>{childr
 
 /** Rows already written are parsed once: only the last block of a long table is parsed again as it grows. */
 const MoreRows = memo(
-  function MoreRows({ head, text, notes }: { head: string; text: string; notes: BlockNotes | undefined }) {
+  function MoreRows({
+    head,
+    text,
+    notes,
+    references
+  }: {
+    head: string
+    text: string
+    notes: BlockNotes | undefined
+    references: AnswerReferences | undefined
+  }) {
     return (
-      <Markdown {...noted(plugins, notes)} components={rowsOnly}>
+      <Markdown {...noted(plugins, notes, references)} components={rowsOnly}>
         {head + text}
       </Markdown>
     )
   },
-  (a, b) => a.head === b.head && a.text === b.text && a.notes?.key === b.notes?.key
+  (a, b) => a.head === b.head && a.text === b.text && a.notes?.key === b.notes?.key && a.references?.key === b.references?.key
 )
 
 const plugins: PluggableList = [remarkGfm]
 
-/** A block's plugins and options: with the answer's footnotes (answer-footnotes.ts) when it has any. */
-function noted(remarkPlugins: PluggableList, notes: BlockNotes | undefined) {
-  if (notes === undefined) return { remarkPlugins }
+/**
+ * A block's plugins and options: with the answer's footnotes (answer-footnotes.ts) and definitions of links
+ * (answer-references.ts) when it has any.
+ */
+function noted(remarkPlugins: PluggableList, notes: BlockNotes | undefined, references?: AnswerReferences) {
+  const plugins: PluggableList = references === undefined ? remarkPlugins : [...remarkPlugins, [knownReferences, references]]
+  if (notes === undefined) return { remarkPlugins: plugins }
   const options = blockOptions(notes)
-  return { ...options, remarkPlugins: [...remarkPlugins, ...options.remarkPlugins] }
+  return { ...options, remarkPlugins: [...plugins, ...options.remarkPlugins] }
 }
 
 /** The footnotes of the answers' blocks, for the blocks drawn in others (rows of a table, items of a list). */
 const NotesContext = createContext<ReadonlyMap<Block, BlockNotes> | undefined>(undefined)
 
+/** The definitions of the answer's links, for the blocks drawn in others (rows of a table, items of a list). */
+const ReferencesContext = createContext<AnswerReferences | undefined>(undefined)
+
 /** `spread`: where a list starts that goes on in blocks after (loose, as a list cut at a blank line between items is). */
-const markdown = (text: string, spread?: number, notes?: BlockNotes) => (
-  <Markdown {...noted(spread === undefined ? plugins : [remarkGfm, [spreadAt, spread]], notes)} components={components}>
+const markdown = (text: string, spread?: number, notes?: BlockNotes, references?: AnswerReferences) => (
+  <Markdown {...noted(spread === undefined ? plugins : [remarkGfm, [spreadAt, spread]], notes, references)} components={components}>
     {text}
   </Markdown>
 )
 
 /** One block, parsed once: adding the next block must not parse the ones already shown. */
 const MarkdownBlock = memo(
-  function MarkdownBlock({ text, spread, notes }: { text: string; spread?: number; notes?: BlockNotes }) {
-    return markdown(text, spread, notes)
+  function MarkdownBlock({
+    text,
+    spread,
+    notes,
+    references
+  }: {
+    text: string
+    spread?: number
+    notes?: BlockNotes
+    references?: AnswerReferences
+  }) {
+    return markdown(text, spread, notes, references)
   },
-  (a, b) => a.text === b.text && a.spread === b.spread && a.notes?.key === b.notes?.key
+  (a, b) => a.text === b.text && a.spread === b.spread && a.notes?.key === b.notes?.key && a.references?.key === b.references?.key
 )
 
 /** The answer's footnotes, drawn once at its end as a whole parse draws them. */
 const Footnotes = memo(
-  function Footnotes({ notes }: { notes: FooterNotes }) {
+  function Footnotes({ notes, references }: { notes: FooterNotes; references: AnswerReferences | undefined }) {
+    // The answer's definitions of links after its notes: the links in them are drawn.
+    const remarkPlugins: PluggableList = [[footnotesTree, notes]]
+    if (references) remarkPlugins.push([knownReferences, references])
     return (
-      <Markdown remarkPlugins={[[footnotesTree, notes]]} rehypePlugins={[onlyFootnotes]} components={components}>
+      <Markdown remarkPlugins={remarkPlugins} rehypePlugins={[onlyFootnotes]} components={components}>
         {''}
       </Markdown>
     )
   },
   (a, b) =>
     a.notes.key === b.notes.key &&
+    a.references?.key === b.references?.key &&
     a.notes.definitions.length === b.notes.definitions.length &&
     a.notes.definitions.every((d, i) => d === b.notes.definitions[i])
 )
@@ -353,30 +400,39 @@ const PlainBlock = memo(function PlainBlock({ text }: { text: string }) {
 /** An answer's Markdown, whole (a string) or in blocks. */
 export const markdownFrame = (content: string | readonly Block[]) => (
   <Typography fz="sm" className={prose.prose} style={{ overflowWrap: 'anywhere' }}>
-    {typeof content === 'string' ? markdown(content) : <Blocks blocks={content} notes={answerNotes(content)} />}
+    {typeof content === 'string' ? markdown(content) : <Blocks blocks={content} references={answerReferences(content)} />}
   </Typography>
 )
 
-function Blocks({ blocks, notes }: { blocks: readonly Block[]; notes: ReturnType<typeof answerNotes> }) {
+function Blocks({ blocks, references }: { blocks: readonly Block[]; references: AnswerReferences | undefined }) {
+  const notes = answerNotes(blocks, references)
   return (
-    <NotesContext.Provider value={notes?.blocks}>
-      {tables(blocks).map(({ block: b, at, rows, items }) =>
-        b.markdown ? (
-          // Always in a provider (of nothing, mostly): a block whose table grows past it is not drawn anew.
-          <MoreRowsContext.Provider
-            key={at}
-            value={rows.length ? { after: b.text.lastIndexOf('\n', b.text.length - 2), rows, text: b.text } : undefined}
-          >
-            <MoreItemsContext.Provider value={items.length ? { at: items[0]!.block.list!, items } : undefined}>
-              <MarkdownBlock text={b.text} spread={items[0]?.block.list} notes={notes?.blocks.get(b)} />
-            </MoreItemsContext.Provider>
-          </MoreRowsContext.Provider>
-        ) : (
-          <PlainBlock key={at} text={b.text} />
-        )
-      )}
-      {notes && <Footnotes notes={notes.footer} />}
-    </NotesContext.Provider>
+    <ReferencesContext.Provider value={references}>
+      <NotesContext.Provider value={notes?.blocks}>
+        {tables(blocks).map(({ block: b, at, rows, items }) =>
+          b.markdown ? (
+            // Always in a provider (of nothing, mostly): a block whose table grows past it is not drawn anew.
+            <MoreRowsContext.Provider
+              key={at}
+              value={rows.length ? { after: b.text.lastIndexOf('\n', b.text.length - 2), rows, text: b.text } : undefined}
+            >
+              <MoreItemsContext.Provider value={items.length ? { at: items[0]!.block.list!, items } : undefined}>
+                <MarkdownBlock
+                  text={b.text}
+                  spread={items[0]?.block.list}
+                  notes={notes?.blocks.get(b)}
+                  // Only a block with a bracket may have a link to them: the others are not drawn again when one is added.
+                  references={b.text.includes('[') ? references : undefined}
+                />
+              </MoreItemsContext.Provider>
+            </MoreRowsContext.Provider>
+          ) : (
+            <PlainBlock key={at} text={b.text} />
+          )
+        )}
+        {notes && <Footnotes notes={notes.footer} references={references} />}
+      </NotesContext.Provider>
+    </ReferencesContext.Provider>
   )
 }
 

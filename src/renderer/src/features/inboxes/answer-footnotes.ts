@@ -6,6 +6,7 @@ import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import type { Options as RemarkRehypeOptions } from 'remark-rehype'
 import { unified, type PluggableList, type Plugin, type Processor } from 'unified'
+import { knownReferences, type AnswerReferences } from './answer-references'
 import type { MarkdownBlock } from './long-text'
 
 /*
@@ -51,8 +52,8 @@ const plain = unified().use(remarkParse).use(remarkGfm)
 let known: { key: string; parse: (text: string) => Root } | undefined
 const cache = new Map<string, Found>()
 
-function find(text: string, ids: readonly string[], skip: number): Found {
-  const key = `${skip}\0${ids.join('\0')}\0\0${text}`
+function find(text: string, ids: readonly string[], skip: number, references?: AnswerReferences): Found {
+  const key = `${skip}\0${ids.join('\0')}\0\0${references?.key ?? ''}\0${text}`
   const hit = cache.get(key)
   if (hit !== undefined) {
     // The least recently asked goes first: the blocks before the last are asked again at every frame.
@@ -62,9 +63,11 @@ function find(text: string, ids: readonly string[], skip: number): Found {
   }
   let parse = (t: string) => plain.parse(t)
   if (ids.length > 0) {
-    const idsKey = ids.join('\0')
+    // The links in a note are read knowing the answer's definitions of links too (answer-references.ts).
+    const idsKey = `${ids.join('\0')}\0\0${references?.key ?? ''}`
     if (known?.key !== idsKey) {
       const parser = unified().use(remarkParse).use(remarkGfm).use(knownFootnotes, ids)
+      if (references !== undefined) parser.use(knownReferences, references)
       known = { key: idsKey, parse: (t) => parser.parse(t) }
     }
     parse = known.parse
@@ -91,7 +94,7 @@ const parsedText = (b: MarkdownBlock) => (b.head !== undefined ? { text: b.head 
  * How the blocks of an answer with footnotes are drawn; undefined when it defines none (each block is drawn as it
  * is alone). Blocks of code are never looked in.
  */
-export function answerNotes(blocks: readonly MarkdownBlock[]): AnswerNotes | undefined {
+export function answerNotes(blocks: readonly MarkdownBlock[], references?: AnswerReferences): AnswerNotes | undefined {
   const noted = blocks.filter((b) => b.markdown && b.fence === undefined && b.text.includes('[^'))
   // A definition has `[^` and `]:` in its block's text.
   if (!noted.some((b) => b.text.includes(']:'))) return undefined
@@ -111,7 +114,7 @@ export function answerNotes(blocks: readonly MarkdownBlock[]): AnswerNotes | und
   const idsKey = JSON.stringify(ids)
   for (const b of noted) {
     const { text, skip } = parsedText(b)
-    const found = find(text, ids, skip)
+    const found = find(text, ids, skip, references)
     const seed = { order: [...order], counts: [...counts] }
     notes.set(b, { key: `${idsKey}${JSON.stringify(seed)}${skip}`, ids, ...seed, skip })
     definitions.push(...found.definitions)
