@@ -47,6 +47,8 @@ const answers: Record<string, string> = {
   'a tab in its indentation (parsed whole)': `- a\n  \`\`\`\n${codeOf(3000, '  ')}\t${codeOf(3000, '  ')}  \`\`\`\n- b\n`,
   'backticks indented 4 spaces after a paragraph (no fence: the paragraph goes on)': `Para\n    \`\`\`js\n${codeOf(5000, '    ')}\nText.\n`,
   'backticks indented 4 spaces after a blank line (an indented code block)': `Para\n\n    \`\`\`js\n${codeOf(5000, '    ')}\nText.\n`,
+  'a footnote reference before fences in a list item and a quote, its definition after': `See [^1].\n\n- Item:\n  \`\`\`\n${codeOf(5000, '  ')}  \`\`\`\n- Next [^1].\n\n> \`\`\`\n${codeOf(5000, '> ')}> \`\`\`\n\n[^1]: The note.\n`,
+  'a fence in a footnote definition (parsed whole)': `See [^n].\n\n[^n]: The note:\n    \`\`\`\n${codeOf(5000, '    ')}    \`\`\`\n\nAfter.\n`,
   'short fences in many steps, then a long one': `${Array.from({ length: 30 }, (_, i) => `${i + 1}. Step:\n   \`\`\`\n${codeOf(60, '   ')}   \`\`\`\n`).join('')}31. Long:\n   \`\`\`\n${codeOf(5000, '   ')}   \`\`\`\n32. End.\n`
 }
 
@@ -68,7 +70,10 @@ const costPerToken = (start: string, prefix: string) => {
 
 for (const [name, head, prefix] of [
   ['a nested list item', '1. Step:\n   - Save this:\n     ```ts\n', '     '],
-  ['a block quote', '> Here:\n> ```ts\n', '> ']
+  ['a block quote', '> Here:\n> ```ts\n', '> '],
+  // A footnote's reference before it made the fence's place be parsed whole at each token (fence-context.ts).
+  ['a nested list item, after a footnote reference', 'See [^1].\n\n1. Step:\n   - Save this:\n     ```ts\n', '     '],
+  ['a block quote, after a footnote reference', 'See [^1].\n\n> Here:\n> ```ts\n', '> ']
 ] as const) {
   it(`a token added to a long code block in ${name} costs about what one added to a short one does`, { timeout: 120_000 }, () => {
     const answer = (chars: number) => head + codeOf(chars, prefix)

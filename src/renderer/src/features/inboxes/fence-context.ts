@@ -19,6 +19,8 @@ export interface FenceContext {
 export const NESTED_FENCE = /^(?:(?: {0,3}> ?)+ *| +)(`{3,}(?!.*`)|~{3,})/
 
 const QUOTE = /^ {0,3}> ?/
+/** A line that may begin a footnote's definition, after the markers of lists and quotes. */
+const FOOTNOTE_DEFINITION = /^[ \t>*+\-\d.)]*\[\^[^\]]+\]:/m
 const cache = new Map<string, FenceContext | null>()
 
 /**
@@ -36,8 +38,9 @@ export function fenceContext(markdown: string): FenceContext | null {
 }
 
 function parse(markdown: string): FenceContext | null {
-  // Footnotes are GFM's (not parsed here); a tab in a line's indentation counts as 1 to 4 columns.
-  if (markdown.includes('[^') || /^[ >]*\t/m.test(markdown)) return null
+  // A footnote's definition is GFM's, a container (not parsed here): a fence may be in it. Its references are words
+  // of paragraphs, which tell nothing here. A tab in a line's indentation counts as 1 to 4 columns.
+  if (FOOTNOTE_DEFINITION.test(markdown) || /^[ >]*\t/m.test(markdown)) return null
   const open = markdown.slice(markdown.lastIndexOf('\n') + 1)
   const lines = markdown.split('\n').length
   let quotes = 0
