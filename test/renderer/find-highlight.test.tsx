@@ -2,8 +2,9 @@
 import { cleanup } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
-import { findWords } from '../../src/renderer/src/features/inboxes/find-matches'
+import { findWords, foundMessages } from '../../src/renderer/src/features/inboxes/find-matches'
 import { foundRanges } from '../../src/renderer/src/features/inboxes/find-highlight'
+import type { LastMessage } from '../../src/shared/contract/message'
 import { renderWithApp } from './render'
 
 /*
@@ -37,5 +38,73 @@ describe('the find marks the words an answer shows joined', () => {
   it('marks no word the screen shows apart, nor one that only begins inside a joined word', () => {
     expect(marked('x **foo** _bar_ y', 'foobar')).toEqual([])
     expect(marked('x **foo**_bar_ y', 'bar')).toEqual([])
+  })
+})
+
+/*
+ * What the find counts is what it marks, and both are what the answer shows: a footnote reference `a[^1]b` reads
+ * "a1b" and its note is listed under "Footnotes" (neither "a1b" nor "Footnotes" was found).
+ */
+describe('the find counts and marks the same words, as the answer shows them', () => {
+  afterEach(cleanup)
+
+  const answer = (content: string): LastMessage => ({
+    inbox: 'job_inbox::jobid_a::false',
+    job_message: {
+      callback: null,
+      content,
+      files_inbox: '',
+      job_id: 'jobid_a',
+      parent: 'q',
+      sheet_job_data: '',
+      workflow_code: '',
+      workflow_name: ''
+    },
+    node_api_data: { node_message_hash: 'r', node_timestamp: '2026-01-01T00:00:00.000Z', parent_hash: '' },
+    receiver: '@@localhost.sep-shinkai',
+    receiver_subidentity: '',
+    sender: '@@localhost.sep-shinkai',
+    sender_subidentity: 'main/agent/gpt'
+  })
+
+  /** Whether the find counts the answer `markdown` for `words`, and the text each of its marks covers. */
+  function countAndMarks(markdown: string, words: string): { counted: boolean; marks: string[] } {
+    const counted = foundMessages([answer(markdown)], findWords(words)).length === 1
+    // As the conversation draws it (MessageList): the answer's text in an element of its own.
+    const { container } = renderWithApp(
+      <div data-found-text="r">
+        <AnswerText text={markdown} />
+      </div>
+    )
+    const root = container.querySelector('[data-found-text]')!
+    return { counted, marks: foundRanges(root, findWords(words)).map((r) => r.toString()) }
+  }
+
+  const NOTE = 'a[^1]b\n\n[^1]: note'
+  const TWO = 'x[^n] y[^m] z[^n]\n\n[^n]: one\n[^m]: two, see[^k]\n[^k]: three\n[^u]: unused'
+  it.each([
+    // Footnotes: the reference drawn as its number, the notes under a "Footnotes" heading, with their back-links.
+    [NOTE, 'a1b', true, ['a1b']], // before: not counted
+    [NOTE, 'ab', false, []], // the number stands between
+    [NOTE, 'note', true, ['note']],
+    [NOTE, 'footnotes', true, ['Footnotes']], // before: not counted
+    [NOTE, '↩', true, ['↩']], // before: not counted
+    [TWO, 'x1 y2 z1', true, ['x1', 'y2', 'z1']], // before: not counted
+    [TWO, 'see3 three', true, ['see3', 'three']], // before: not counted (a note's own reference, numbered after)
+    [TWO, 'unused', false, []], // a note nothing references is not drawn
+    [TWO, 'xy', false, []],
+    ['a[^1]b', 'a1b', false, []], // no note: the brackets drawn as written
+    ['a[^1]b', '1', true, ['1']],
+    // Task lists (their boxes hold no words), images (a link "Image: " and its words), line breaks, character references.
+    ['- [ ] todo\n- [x] done', 'todo done', true, ['todo', 'done']],
+    ['- [ ] todo\n- [x] done', 'x', false, []],
+    ['![a map](https://x/y.png)', 'image map', true, ['Image', 'map']],
+    ['![a map](https://x/y.png)', 'png', false, []],
+    ['one  \ntwo\\\nthree', 'onetwo', false, []],
+    ['one  \ntwo\\\nthree', 'two three', true, ['two', 'three']],
+    ['caf&eacute; &amp; co', 'café', true, ['café']],
+    ['caf&eacute; &amp; co', 'eacute amp', false, []]
+  ] as const)('%j: %j counted %j, marks %j', (markdown, words, counted, marks) => {
+    expect(countAndMarks(markdown, words)).toEqual({ counted, marks })
   })
 })

@@ -32,9 +32,10 @@ const DROPPED = /^[*_~`[\]<>\u2063]+$/
 /**
  * What the stored text cannot tell, the parse decides: character references (`caf&eacute;` reads
  * "café"); an image without words (said by its address, which a link's tail drops); a link's words that
- * may be a reference's label (`[a][b](u)` is the link "b" unless "b" is defined, then "a" and "(u)").
+ * may be a reference's label (`[a][b](u)` is the link "b" unless "b" is defined, then "a" and "(u)"); a
+ * footnote (`a[^x]b` reads "a1b" where `[^x]` is defined, its words and "Footnotes" under the answer).
  */
-const PARSE_DECIDES = /&(?:#\d{1,7}|#[xX][\da-fA-F]{1,6}|[A-Za-z][A-Za-z\d]{1,31});|!\[\]|\]\[[^\]\n]*\]\(/
+const PARSE_DECIDES = /&(?:#\d{1,7}|#[xX][\da-fA-F]{1,6}|[A-Za-z][A-Za-z\d]{1,31});|!\[\]|\]\[[^\]\n]*\]\(|\[\^[^\]\s]+\]/
 
 /** The stored text with a link's tail and an image's opening as the screen joins them: JOIN, the image's word after it. */
 const joinsMarked = (markdown: string): string => markdown.replace(LINK_TAIL, JOIN).replace(/!\[/g, `${JOIN}Image: `)

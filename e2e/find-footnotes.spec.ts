@@ -1,0 +1,77 @@
+import { test as base, expect, type Page } from '@playwright/test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { seedInboxes } from '../bench/seed'
+import { openStore } from '../src/main/store'
+import { aesFileSecretBox } from '../src/main/store/secret-box'
+import { startServe, type ServeProcess } from '../test/support/serve-process'
+import { openConversationAt } from './conversation-probe'
+
+/*
+ * Find in a conversation (Ctrl+F) finds what an answer with a footnote shows, and marks it there: `wom[^1]bat` is
+ * drawn "wom1bat" (the 1 a superscript link), the note under a "Footnotes" heading at the answer's end. Before,
+ * "wom1bat" and "Footnotes" found nothing (the text matched left the reference and the heading out).
+ */
+const INBOX = 'job_inbox::jobid_seed_0::false'
+
+const test = base.extend<{ serve: ServeProcess }>({
+  serve: async ({}, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'nodedesk-e2e-find-footnotes-'))
+    const store = openStore(dataDir, aesFileSecretBox(join(dataDir, 'secret.key')))
+    seedInboxes(store, { inboxes: 1, messagesPerInbox: 2 })
+    const say = store.db.prepare(`UPDATE messages SET message_json = json_set(message_json, '$.job_message.content', ?) WHERE hash = ?`)
+    say.run('Where do they live?', 'seed0x0')
+    say.run('See wom[^1]bat here.\n\n[^1]: A burrow note.', 'seed0x1')
+    store.close()
+    const serve = await startServe(['--port', '0', '--data-dir', dataDir])
+    await use(serve)
+    serve.child.kill('SIGTERM')
+    await serve.exited
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
+
+/** The text of each range of a highlight (find-highlight.ts), and the hash of the message it is in. */
+const marked = (page: Page, name: string) =>
+  page.evaluate(
+    (n) =>
+      [...((CSS.highlights.get(n) as Set<Range> | undefined) ?? [])].map((r) => ({
+        text: r.toString(),
+        hash: (r.startContainer.parentElement!.closest('[data-found-text]') as HTMLElement).dataset.foundText
+      })),
+    name
+  )
+
+test('Ctrl+F finds and marks a word with a footnote number as drawn, the note, and the "Footnotes" heading', async ({ page, serve }) => {
+  await page.goto(serve.uiUrl)
+  await expect(page.getByTestId('inbox-row').first()).toBeVisible()
+  await openConversationAt(page, INBOX, 'seed0x1')
+  await page.getByRole('textbox', { name: 'Message' }).focus()
+  await page.keyboard.press('Control+f')
+  const find = page.getByRole('textbox', { name: 'Find in conversation' })
+  const count = page.getByTestId('find-count')
+  const answer = page.locator('[data-hash="seed0x1"]')
+  // Drawn: the number as a superscript link, the heading and the note shown under the answer.
+  await expect(answer.locator('p').first()).toHaveText('See wom1bat here.')
+  await expect(answer.locator('sup').getByRole('link', { name: '1' })).toBeVisible()
+  await expect(answer.getByText('Footnotes', { exact: true })).toBeVisible()
+  await expect(answer.getByText(/A burrow note\./)).toBeVisible()
+
+  await find.fill('wom1bat')
+  await expect(count).toHaveText('1 of 1')
+  await expect.poll(() => marked(page, 'find-current')).toEqual([{ text: 'wom1bat', hash: 'seed0x1' }])
+
+  // What the screen does not show is not found: the number stands between the letters.
+  await find.fill('wombat')
+  await expect(count).toHaveText('No matches')
+
+  await find.fill('footnotes burrow')
+  await expect(count).toHaveText('1 of 1')
+  await expect
+    .poll(() => marked(page, 'find-current'))
+    .toEqual([
+      { text: 'Footnotes', hash: 'seed0x1' },
+      { text: 'burrow', hash: 'seed0x1' }
+    ])
+})
