@@ -43,7 +43,8 @@ describe('the find marks the words an answer shows joined', () => {
 
 /*
  * What the find counts is what it marks, and both are what the answer shows: a footnote reference `a[^1]b` reads
- * "a1b" and its note is listed under "Footnotes" (neither "a1b" nor "Footnotes" was found).
+ * "a1b" and its note is listed under "Footnotes" (neither "a1b" nor "Footnotes" was found); a table's cells are apart ("h1h2" was marked as one word: "h2" counted, never marked); a code block's
+ * language and Copy button are not the answer's text (its code, drawn right after them, was never marked).
  */
 describe('the find counts and marks the same words, as the answer shows them', () => {
   afterEach(cleanup)
@@ -82,6 +83,8 @@ describe('the find counts and marks the same words, as the answer shows them', (
 
   const NOTE = 'a[^1]b\n\n[^1]: note'
   const TWO = 'x[^n] y[^m] z[^n]\n\n[^n]: one\n[^m]: two, see[^k]\n[^k]: three\n[^u]: unused'
+  const TABLE = '| h1 | h2 |\n|---|---|\n| c1 | c2 |'
+  const CODE = '```ts\nconst x = 1\n```'
   it.each([
     // Footnotes: the reference drawn as its number, the notes under a "Footnotes" heading, with their back-links.
     [NOTE, 'a1b', true, ['a1b']], // before: not counted
@@ -95,6 +98,15 @@ describe('the find counts and marks the same words, as the answer shows them', (
     [TWO, 'xy', false, []],
     ['a[^1]b', 'a1b', false, []], // no note: the brackets drawn as written
     ['a[^1]b', '1', true, ['1']],
+    // Tables: each cell a word of its own.
+    [TABLE, 'h2', true, ['h2']], // before: counted, nothing marked
+    [TABLE, 'c1 c2', true, ['c1', 'c2']], // before: counted, nothing marked
+    // Code blocks: the code, not the language or the Copy button above it.
+    [CODE, 'const', true, ['const']], // before: counted, nothing marked
+    [CODE, 'ts', false, []], // before: marked where counted for another word
+    [CODE + '\n\nts is short for TypeScript', 'ts', true, ['ts']], // before: the language marked too
+    ['```\nplain\n```', 'plain', true, ['plain']], // before: counted, nothing marked
+    ['```\nplain\n```', 'code', false, []], // before: marked where counted for another word
     // Task lists (their boxes hold no words), images (a link "Image: " and its words), line breaks, character references.
     ['- [ ] todo\n- [x] done', 'todo done', true, ['todo', 'done']],
     ['- [ ] todo\n- [x] done', 'x', false, []],
@@ -106,5 +118,9 @@ describe('the find counts and marks the same words, as the answer shows them', (
     ['caf&eacute; &amp; co', 'eacute amp', false, []]
   ] as const)('%j: %j counted %j, marks %j', (markdown, words, counted, marks) => {
     expect(countAndMarks(markdown, words)).toEqual({ counted, marks })
+  })
+  it('marks no word of a long answer\'s "Show all" button, which is not its text', () => {
+    // Before: "all" of "Show all" was marked too.
+    expect(countAndMarks(`Read all of it. ${'word '.repeat(3000)}`, 'all')).toEqual({ counted: true, marks: ['all'] })
   })
 })

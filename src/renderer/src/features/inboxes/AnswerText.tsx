@@ -21,6 +21,7 @@ import { fencedCode, markdownBlocks, plainBlocks, previewOf, sizeLabel, type Mar
 import { CodeBlock, fenceLanguage } from './CodeBlock'
 import { hasTaskItem } from './list-continuation'
 import { hiddenByPreview } from './find-reveal'
+import { NOT_FOUND_ATTRIBUTE } from './find-highlight'
 import prose from './answer-prose.module.css'
 import classes from './answer-table.module.css'
 
@@ -64,7 +65,15 @@ function Progressive({
     return (
       <>
         {start}
-        <Button variant="light" size="compact-xs" mt={6} onClick={() => setAll(true)} data-testid="show-all">
+        <Button
+          variant="light"
+          size="compact-xs"
+          mt={6}
+          onClick={() => setAll(true)}
+          data-testid="show-all"
+          // Not the message's text: the find in the conversation neither counts nor marks its words (find-highlight.ts).
+          {...{ [NOT_FOUND_ATTRIBUTE]: '' }}
+        >
           Show all ({sizeLabel(text.length - preview.length)} more)
         </Button>
       </>

@@ -3,6 +3,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react'
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import classes from './code-block.module.css'
 import { useCopyText } from './copy-text'
+import { NOT_FOUND_ATTRIBUTE } from './find-highlight'
 
 /** The language a fence named (```ts gives `language-ts` on its code), if it named one. */
 export function fenceLanguage(codeClassName: unknown): string | null {
@@ -59,7 +60,8 @@ export function CodeBlock({ language, children }: { language: string | null; chi
   const scrolls = useScrollsSideways(pre)
   return (
     <div className={classes.block} data-testid="code-block">
-      <div className={classes.bar}>
+      {/* Not the answer's text: the find in the conversation neither counts nor marks its words (find-highlight.ts). */}
+      <div className={classes.bar} {...{ [NOT_FOUND_ATTRIBUTE]: '' }}>
         <Text component="span" size="xs" c="dimmed" ff="monospace">
           {language ?? 'code'}
         </Text>

@@ -15,13 +15,35 @@ export const CURRENT_MARK = 'find-current'
 /** The element holding a message's shown text, its hash as `data-found-text`. */
 export const FOUND_TEXT_ATTRIBUTE = 'data-found-text'
 
-/** Ranges over the text nodes under `root` where `words` are marked, as the inbox list marks them (highlightPieces). */
+/**
+ * Of an answer's drawing, what is not its text (a code block's language and Copy button, "Show all"): the find
+ * neither counts (spoken-text.ts) nor marks its words.
+ */
+export const NOT_FOUND_ATTRIBUTE = 'data-not-found'
+
+/** Elements that stand apart from the words before them on screen: a table's cells were marked as one word ("h1h2"). */
+const BLOCK_TAGS = new Set('P DIV LI TD TH TR TABLE THEAD TBODY H1 H2 H3 H4 H5 H6 PRE BLOCKQUOTE SECTION OL UL HR BR DL DT DD'.split(' '))
+
+/**
+ * Ranges over the text nodes under `root` where `words` are marked, as the inbox list marks them (highlightPieces):
+ * the text of one block after another's, as the screen shows them, apart; none in what is not the answer's text
+ * (NOT_FOUND_ATTRIBUTE).
+ */
 export function foundRanges(root: Node, words: readonly string[]): Range[] {
   const nodes: Text[] = []
   const starts: number[] = []
   let text = ''
-  const walker = root.ownerDocument!.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+  const walker = root.ownerDocument!.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT, (n) =>
+    n.nodeType === Node.ELEMENT_NODE && (n as Element).hasAttribute(NOT_FOUND_ATTRIBUTE)
+      ? NodeFilter.FILTER_REJECT
+      : NodeFilter.FILTER_ACCEPT
+  )
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (n.nodeType === Node.ELEMENT_NODE) {
+      // A line between blocks, in the text matched only: it is no node's.
+      if (BLOCK_TAGS.has((n as Element).tagName) && text !== '' && !text.endsWith('\n')) text += '\n'
+      continue
+    }
     nodes.push(n as Text)
     starts.push(text.length)
     text += (n as Text).data
