@@ -592,6 +592,13 @@ describe('screen readers', () => {
     show([q, message('**Plan**\n\n| Step | When |\n|---|---|\n| Pack | `Monday` |', { answers: q.node_api_data.node_message_hash })])
     expect(screen.getByTestId('answer-announcement').textContent).toBe('New answer: Plan Step When Pack Monday')
   })
+
+  it('an answer with a footnote is announced with its reference’s number, without the footnotes section and its arrows', () => {
+    const show = renderShown([])
+    const q = message('Source?')
+    show([q, message('Paris is the capital[^1].\n\n[^1]: Since 987.', { answers: q.node_api_data.node_message_hash })])
+    expect(screen.getByTestId('answer-announcement').textContent).toBe('New answer: Paris is the capital1.')
+  })
 })
 
 describe('screen readers, when an answer is stopped', () => {

@@ -367,7 +367,7 @@ function NewAnswerAnnouncer({ newest }: { newest: LastMessage | undefined }) {
       // An answer's Markdown is said as its words (its start only: a 1 MiB answer is not parsed whole for it).
       const text = failed
         ? errorNoteParts(newest.job_message.content).note.replace(/\s+/g, ' ').trim()
-        : spokenText(newest.job_message.content.slice(0, ANNOUNCED_CHARS * 4))
+        : spokenText(newest.job_message.content.slice(0, ANNOUNCED_CHARS * 4), 'references')
       const start = text.length > ANNOUNCED_CHARS ? `${text.slice(0, ANNOUNCED_CHARS)}…` : text
       // A stopped answer is said as stopped; one stopped before its first word has no start to say (it was "New answer: ").
       const stopped = newest.job_message.stopped === true

@@ -20,8 +20,11 @@ const BACK_LINK = '\u21a9'
  * Footnotes as AnswerText draws them (answer-footnotes.ts): a reference `a[^x]b` as its number ("a1b", numbered
  * in the order first referenced), and at the end the heading "Footnotes", then each footnote referenced, in that
  * order, with its back-links ("↩", "↩ 2" for a second reference). Runs of white space become one space.
+ *
+ * `footnotes: 'references'` (an answer announced to a screen reader): the references' numbers only, without
+ * the section at the end, whose "↩" arrows a screen reader would spell out; find matches the drawn page.
  */
-export function spokenText(markdown: string): string {
+export function spokenText(markdown: string, footnotes: 'drawn' | 'references' = 'drawn'): string {
   const words: string[] = []
   const tree = parser.parse(markdown)
   /** The first definition of each identifier wins, as when drawn; the identifiers in the order first referenced, and how often. */
@@ -49,9 +52,9 @@ export function spokenText(markdown: string): string {
     }
     if ('children' in node) for (const child of node.children) define(child)
   }
-  if (markdown.includes('[^')) define(tree)
+  if (footnotes === 'drawn' && markdown.includes('[^')) define(tree)
   walk(tree)
-  if (order.some((id) => definitions.has(id))) {
+  if (footnotes === 'drawn' && order.some((id) => definitions.has(id))) {
     words.push(` ${FOOTNOTES_LABEL} `)
     // A footnote referenced only in another one is numbered, and listed, after those the answer's text references.
     const backLinks: [at: number, id: string][] = []
