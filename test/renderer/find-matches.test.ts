@@ -213,6 +213,13 @@ describe('foundMessages finds words that exist only once the Markdown is removed
     expect(foundMessages(said('See <https://a.b/c> d now'), findWords('cd'))).toEqual([])
     expect(foundMessages(said('It is **foo**_bar_ here'), findWords('bar'))).toEqual([])
   })
+  it('a run of marks that joins nothing is passed in time linear in it: the find held the window for seconds', () => {
+    // Each `][]` reads as a link's label or as three marks: each one more doubled the ways tried before saying no.
+    const content = `Odd x${'][]'.repeat(22)} text`
+    const started = performance.now()
+    expect(foundMessages(said(content), findWords('zzz'))).toEqual([])
+    expect(performance.now() - started).toBeLessThan(300)
+  })
   it("finds a character reference's character and an image by the word shown for it", () => {
     expect(foundMessages(said('A caf&eacute; by the sea'), findWords('cafe'))).toEqual(['r'])
     expect(foundMessages(said('See ![a map](https://x/y.png)'), findWords('image map'))).toEqual(['r'])
