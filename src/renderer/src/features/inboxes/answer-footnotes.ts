@@ -111,12 +111,17 @@ export function answerNotes(blocks: readonly MarkdownBlock[], references?: Answe
   const counts = new Map<string, number>()
   const definitions: FootnoteDefinition[] = []
   const notes = new Map<MarkdownBlock, BlockNotes>()
-  const idsKey = JSON.stringify(ids)
   for (const b of noted) {
     const { text, skip } = parsedText(b)
-    const found = find(text, ids, skip, references)
+    // A block is drawn anew only when what it shows changes: the identifiers it names that are defined, and (where it
+    // has references) the numbering before it. Every block drawn again at each new definition cost a long answer's
+    // frame a second while its notes were written.
+    const named = labelsIn(text)
+    const own = ids.filter((id) => named.has(id))
+    const found = find(text, own, skip, references)
     const seed = { order: [...order], counts: [...counts] }
-    notes.set(b, { key: `${idsKey}${JSON.stringify(seed)}${skip}`, ids, ...seed, skip })
+    const key = `${JSON.stringify(own)}${found.references.length > 0 ? JSON.stringify(seed) : ''}${skip}`
+    notes.set(b, { key, ids: own, ...seed, skip })
     definitions.push(...found.definitions)
     for (const id of found.references) {
       if (!counts.has(id)) order.push(id)
@@ -125,6 +130,24 @@ export function answerNotes(blocks: readonly MarkdownBlock[], references?: Answe
   }
   const footer = { order, counts: [...counts] }
   return { blocks: notes, footer: { key: JSON.stringify(footer), definitions, ...footer } }
+}
+
+/**
+ * The identifiers `[^label]` names in `text`, as a footnote's identifier is compared (normalizeIdentifier: white
+ * space as one space, trimmed, case folded as the definitions' are below): every one a reference or definition may
+ * have, and perhaps more.
+ */
+function labelsIn(text: string): Set<string> {
+  const out = new Set<string>()
+  for (const m of text.matchAll(/\[\^((?:[^\][\\]|\\.)*)\]/g)) {
+    const id = m[1]!
+      .replace(/[\t\n\r ]+/g, ' ')
+      .replace(/^ | $/g, '')
+      .toLowerCase()
+      .toUpperCase()
+    out.add(id.toLowerCase().toUpperCase())
+  }
+  return out
 }
 
 /** A micromark extension that tells its parser the identifiers `ids` are defined (as footnotes), before any text is read. */
