@@ -15,7 +15,7 @@ import { rememberOpened } from '../../src/renderer/src/features/inboxes/return-f
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { useInboxFilters } from '../../src/renderer/src/stores/inbox-filters'
 import { provider } from '../support/fixtures'
-import { addProvider, createJob, useTestNode } from '../support/node'
+import { addProvider, createJob, useSeededDataDir, useTestNode } from '../support/node'
 import { layOutLists } from './list-layout'
 import { renderWithApp } from './render'
 import { seedInboxes } from '../../bench/seed'
@@ -27,7 +27,9 @@ import { seedInboxes } from '../../bench/seed'
 
 layOutLists()
 
-const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
+/** Set in the blocks whose tests start from 5,000 inboxes seeded once for them (see useSeededDataDir). */
+let seeded: { readonly dir: string | undefined } | undefined
+const node = useTestNode({ from: () => seeded?.dir, setup: (n) => addProvider(n, 'gpt') })
 let disconnect: () => void
 let qc: QueryClient
 const names = ['Alpha plans', 'Bravo budget', 'Charlie contract', 'Delta design']
@@ -1096,10 +1098,14 @@ describe('a long list dragged to its end', () => {
 })
 
 describe('rows read by place (far past the rows read in order)', () => {
+  // Each test starts from a copy of a data dir holding the provider and 5,000 more inboxes (seeded once: ~0.5 s a test).
+  seeded = useSeededDataDir(async (n) => {
+    await addProvider(n, 'gpt')
+    seedInboxes(n.store, { inboxes: 5000, providerId: 'gpt' })
+  })
   const nameOf = async (n: number) =>
     ((await node.get('/v2/get_inbox', { inbox_name: `job_inbox::jobid_seed_${n}::false` })).body as Inbox).custom_name
   const toTheEnd = async () => {
-    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     renderPage()
     await screen.findByText('5,004 inboxes')
     const scroller = screen.getByTestId('inbox-scroll')
@@ -1198,7 +1204,6 @@ describe('rows read by place (far past the rows read in order)', () => {
   const focusedRow = () => (document.activeElement?.getAttribute('data-testid') === 'inbox-row' ? document.activeElement.textContent : null)
 
   it('rows standing in from two blocks read at different moments show an inbox that moved between them once', async () => {
-    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     renderPage()
     await screen.findByText('5,004 inboxes')
     // Blocks 0 and 1 as read a moment apart, one inbox arriving on top in between: the last row of
@@ -1231,7 +1236,6 @@ describe('rows read by place (far past the rows read in order)', () => {
       setShown = set
       return shown ? <InboxesPage /> : null
     }
-    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     renderPage(<Switchable />)
     await screen.findByText('5,004 inboxes')
     const scroller = screen.getByTestId('inbox-scroll')
@@ -1260,7 +1264,6 @@ describe('rows read by place (far past the rows read in order)', () => {
   })
 
   it('scrolled back up to near the rows read in order, the rows already read by place stay shown (no loading rows while the pages in order come)', async () => {
-    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     renderPage()
     await screen.findByText('5,004 inboxes')
     const scroller = screen.getByTestId('inbox-scroll')
@@ -1284,7 +1287,6 @@ describe('rows read by place (far past the rows read in order)', () => {
   })
 
   it('End from the first row puts the focus on the last inbox (read by place), Home back on the first', async () => {
-    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     renderPage()
     await screen.findByText('5,004 inboxes')
     const first = screen.getAllByTestId('inbox-row')[0]!
@@ -1299,7 +1301,6 @@ describe('rows read by place (far past the rows read in order)', () => {
   })
 
   it('keys faster than a far row is drawn: Home then ArrowUp ends in the search field, and is not taken back to the first row', async () => {
-    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     renderPage()
     await screen.findByText('5,004 inboxes')
     const first = screen.getAllByTestId('inbox-row')[0]!
@@ -1317,7 +1318,6 @@ describe('rows read by place (far past the rows read in order)', () => {
   })
 
   it('ArrowDown twice in the search field, faster than the first row is drawn (the list scrolled away), goes to the second row', async () => {
-    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     renderPage()
     await screen.findByText('5,004 inboxes')
     const first = screen.getAllByTestId('inbox-row')[0]!
@@ -1348,7 +1348,6 @@ describe('rows read by place (far past the rows read in order)', () => {
   })
 
   it('a Shift-click range over rows not read yet selects every inbox in it (they are read for it)', async () => {
-    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     renderPage()
     await screen.findByText('5,004 inboxes')
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Charlie contract' }))
@@ -1361,7 +1360,6 @@ describe('rows read by place (far past the rows read in order)', () => {
     await waitFor(() => expect(screen.getByTestId('bulk-bar').textContent).toContain('5,002 selected'), { timeout: 5000 })
   })
   it('a Shift-click range from a row read by place to one a few screens further (its block no longer shown) selects every inbox between', async () => {
-    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     renderPage()
     await screen.findByText('5,004 inboxes')
     const scroller = screen.getByTestId('inbox-scroll')

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { STATUS_CODES } from 'node:http'
-import { afterEach, beforeEach } from 'vitest'
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { format } from 'node:util'
@@ -187,18 +187,30 @@ export function expectError(res: NodeResponse, status: number, messagePart?: str
   }
 }
 
+export interface UseTestNodeOptions extends TestNodeOptions {
+  /**
+   * The data dir each test's node starts from, when it gives one (see useSeededDataDir): copied, so
+   * each test opens a real SQLite file of its own that no other test sees. Fresh when it gives none.
+   */
+  readonly from?: () => string | undefined
+  /** Run on each fresh node; not on one started from a copy, which holds what its seeding gave it. */
+  readonly setup?: (node: TestNode) => Promise<void> | void
+}
+
 /**
  * A fresh node per test: registers the beforeEach/afterEach hooks and returns a stand-in that
  * always forwards to the current test's node.
  */
-export function useTestNode(options: TestNodeOptions & { setup?: (node: TestNode) => Promise<void> | void } = {}): TestNode {
+export function useTestNode(options: UseTestNodeOptions = {}): TestNode {
   let current: TestNode | undefined
   let cleanup = () => {}
   beforeEach(async () => {
     const t = tempDir()
     cleanup = t.cleanup
+    const from = options.from?.()
+    if (from !== undefined) cpSync(from, t.dir, { recursive: true })
     current = startTestNode(t.dir, options)
-    await options.setup?.(current)
+    if (from === undefined) await options.setup?.(current)
   })
   afterEach(async () => {
     await current?.close()
@@ -219,6 +231,40 @@ export function useTestNode(options: TestNodeOptions & { setup?: (node: TestNode
     }
   })
   return node
+}
+
+/**
+ * A data dir seeded once for the file or describe block this is called in (beforeAll): a real node
+ * started on a fresh temp dir, `seed` run on it, the node closed. Its `dir` is set from then until
+ * the block's afterAll (which removes it), so `useTestNode({ from: () => seeded.dir })` starts the
+ * block's tests on copies of it and every other test on a fresh dir.
+ */
+export function useSeededDataDir(
+  seed: (node: TestNode) => Promise<void> | void,
+  options: TestNodeOptions = {}
+): { readonly dir: string | undefined } {
+  let dir: string | undefined
+  let cleanup = () => {}
+  beforeAll(async () => {
+    const t = tempDir('nodedesk-seeded-')
+    cleanup = t.cleanup
+    const node = startTestNode(t.dir, options)
+    try {
+      await seed(node)
+    } finally {
+      await node.close()
+    }
+    dir = t.dir
+  })
+  afterAll(() => {
+    dir = undefined
+    cleanup()
+  })
+  return {
+    get dir() {
+      return dir
+    }
+  }
 }
 
 /** Per test, one job of provider `providerId` on `node` (call after useTestNode): its id, and its inbox as get_inbox reads it. */
