@@ -13,14 +13,16 @@ import type { Transport } from '../../src/renderer/src/api/transport'
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { seedInboxes } from '../../bench/seed'
 import { applyInboxChanges, inboxPlaceQuery } from '../../src/renderer/src/api/inbox-pages'
-import { addProvider, createJob, useTestNode } from '../support/node'
+import { addProvider, createJob, useSeededDataDir, useTestNode } from '../support/node'
 
 /*
  * The conversation list beside an open inbox, against a real in-process node: the side list on wide
  * windows (collapsible, remembered) and the drawer narrow windows open from the header.
  */
 
-const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
+/** Set in the block whose tests start from 5,000 inboxes seeded once for them (see useSeededDataDir). */
+let seeded: { readonly dir: string | undefined } | undefined
+const node = useTestNode({ from: () => seeded?.dir, setup: (n) => addProvider(n, 'gpt') })
 const names = ['First talk', 'Second talk', 'Third talk']
 /** A row's height in the list (its name, then when and what was last written). */
 const ROW_PX = 52
@@ -480,9 +482,13 @@ describe('Alt+Down on the last conversation read so far', () => {
 
 describe('a conversation opened from far down the inbox list (its row read by place)', () => {
   layOutLists({ clientHeight: 600, clientWidth: 240 })
+  // Each test starts from a copy of a data dir holding the provider and 5,000 more inboxes, seeded once.
+  seeded = useSeededDataDir(async (n) => {
+    await addProvider(n, 'gpt')
+    seedInboxes(n.store, { inboxes: 5000, providerId: 'gpt' })
+  })
   beforeEach(() => setWindowWidth(1400))
   it('is marked in the list beside it, which starts there; Alt+Down and Alt+Up open its neighbours', async () => {
-    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     // The inbox list read the block holding the oldest inboxes (dragged to its end) before this one opened.
     const client = createClient(routerTransport(node.router))
@@ -511,7 +517,6 @@ describe('a conversation opened from far down the inbox list (its row read by pl
   })
 
   it('Alt+Down and Alt+Up past the rows read by place (the list collapsed) read the block beyond, then open the neighbour', async () => {
-    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     useLayoutPrefs.setState({ conversationsOpen: false })
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     const client = createClient(routerTransport(node.router))
@@ -530,7 +535,6 @@ describe('a conversation opened from far down the inbox list (its row read by pl
   })
 
   it('opened with no row read anywhere (from search, by its address), Alt+Down and Alt+Up ask the node where it stands, then open its neighbours', async () => {
-    seedInboxes(node.store, { inboxes: 5000, providerId: 'gpt' })
     useLayoutPrefs.setState({ conversationsOpen: false })
     const id = (n: number) => `job_inbox::jobid_seed_${n}::false`
     // Place 2500 (after the three made by the tests): no page in order nor block by place holds it.
