@@ -88,6 +88,8 @@ it('says the export is being prepared while it is, and the notice goes as the do
   await waitFor(() => expect(asked).toHaveLength(1))
   expect(await screen.findByText(PREPARING)).toBeTruthy()
   expect(notices()).toEqual([{ title: undefined, message: PREPARING, loading: true }])
+  // It can be closed while it waits (a node that never answers would leave it for good); Export again shows it again.
+  expect(notificationsStore.getState().notifications[0]?.withCloseButton).toBe(true)
   asked[0]!.release()
   await done
   expect(downloads).toEqual(['Budget review.md'])

@@ -35,7 +35,8 @@ export function beginExport(inboxId: string, name: string): ExportUnderWay | nul
     clearTimeout(timer)
     if (visible) return
     visible = true
-    notifications.show({ id, loading: true, autoClose: false, withCloseButton: false, message: preparingText(name) })
+    // It can be closed: an export the node never answers would leave it on screen for good. Export again shows it again.
+    notifications.show({ id, loading: true, autoClose: false, withCloseButton: true, message: preparingText(name) })
   }
   const timer = setTimeout(show, PREPARING_SHOWN_AFTER_MS)
   underWay.set(inboxId, show)
