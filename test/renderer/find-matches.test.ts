@@ -225,3 +225,12 @@ describe('foundMessages finds words that exist only once the Markdown is removed
     expect(foundMessages(said('See ![a map](https://x/y.png)'), findWords('image map'))).toEqual(['r'])
   })
 })
+
+describe('footnotes', () => {
+  const noted = [message('q', 'Why?'), reply('r', 'q', 'Cats purr[^1] loudly.\n\n[^1]: Mostly when fed.')]
+  it('finds the words the answer shows for its footnotes: the "Footnotes" heading, and a reference’s number after its word', () => {
+    expect(foundMessages(noted, findWords('footnotes'))).toEqual(['r'])
+    expect(foundMessages(noted, findWords('purr1'))).toEqual(['r'])
+    expect(foundMessages(noted, findWords('mostly when'))).toEqual(['r'])
+  })
+})
