@@ -1,12 +1,8 @@
 import { test as base, expect } from '@playwright/test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Download } from '@playwright/test'
 import { seedInboxes } from '../bench/seed'
-import { openStore } from '../src/main/store'
-import { aesFileSecretBox } from '../src/main/store/secret-box'
-import { startServe, type ServeProcess } from '../test/support/serve-process'
+import type { ServeProcess } from '../test/support/serve-process'
+import { seededServe } from './seeded-serve'
 
 /*
  * Exporting a long conversation takes seconds while its export is read (1-3 s for 13 MB), and nothing was
@@ -18,18 +14,10 @@ const INBOX = 'job_inbox::jobid_seed_0::false'
 const NAME = 'Huge ledger'
 
 const test = base.extend<{ serve: ServeProcess }>({
-  serve: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'nodedesk-e2e-export-preparing-'))
-    const store = openStore(dataDir, aesFileSecretBox(join(dataDir, 'secret.key')))
+  serve: seededServe('export-preparing', (store) => {
     seedInboxes(store, { inboxes: 1, messagesPerInbox: 50 })
     store.db.prepare('UPDATE inboxes SET custom_name = ? WHERE id = ?').run(NAME, INBOX)
-    store.close()
-    const serve = await startServe(['--port', '0', '--data-dir', dataDir])
-    await use(serve)
-    serve.child.kill('SIGTERM')
-    await serve.exited
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  })
 })
 
 test('while an export is prepared a notice says so and goes as the download starts; Export again meanwhile gives no second file', async ({

@@ -1,11 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { seedInboxes } from '../bench/seed'
-import { openStore } from '../src/main/store'
-import { aesFileSecretBox } from '../src/main/store/secret-box'
-import { startServe, type ServeProcess } from '../test/support/serve-process'
+import type { ServeProcess } from '../test/support/serve-process'
+import { seededServe } from './seeded-serve'
 
 /*
  * Exporting a conversation of about 13 MB from the inbox list's row menu in the browser UI does not freeze the
@@ -19,9 +16,7 @@ const NAME = 'Huge ledger'
 const BIG = Array.from({ length: 1300 }, (_, i) => `Line ${i}: "café" costs €${i} — tab\there\n`).join('')
 
 const test = base.extend<{ serve: ServeProcess }>({
-  serve: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'nodedesk-e2e-export-fast-'))
-    const store = openStore(dataDir, aesFileSecretBox(join(dataDir, 'secret.key')))
+  serve: seededServe('export-fast', (store) => {
     seedInboxes(store, { inboxes: 1, messagesPerInbox: 2000 })
     store.db.prepare('UPDATE inboxes SET custom_name = ? WHERE id = ?').run(NAME, INBOX)
     store.db
@@ -29,13 +24,7 @@ const test = base.extend<{ serve: ServeProcess }>({
         `UPDATE messages SET message_json = json_set(message_json, '$.job_message.content', ?) WHERE inbox_id = ? AND rowid % 10 = 0`
       )
       .run(BIG, INBOX)
-    store.close()
-    const serve = await startServe(['--port', '0', '--data-dir', dataDir])
-    await use(serve)
-    serve.child.kill('SIGTERM')
-    await serve.exited
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  })
 })
 
 /** Starts recording the page's long tasks (over 50 ms). */

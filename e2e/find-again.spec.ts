@@ -1,12 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { seedInboxes } from '../bench/seed'
-import { openStore } from '../src/main/store'
-import { aesFileSecretBox } from '../src/main/store/secret-box'
-import { startServe, type ServeProcess } from '../test/support/serve-process'
+import type { ServeProcess } from '../test/support/serve-process'
 import { openConversationAt } from './conversation-probe'
+import { seededServe } from './seeded-serve'
 
 /*
  * Find in a conversation (Ctrl+F) with a single match: the operator scrolled away from it, then pressed
@@ -17,19 +13,11 @@ const MESSAGES = 200
 const INBOX = 'job_inbox::jobid_seed_0::false'
 
 const test = base.extend<{ serve: ServeProcess }>({
-  serve: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'nodedesk-e2e-find-again-'))
-    const store = openStore(dataDir, aesFileSecretBox(join(dataDir, 'secret.key')))
+  serve: seededServe('find-again', (store) => {
     seedInboxes(store, { inboxes: 1, messagesPerInbox: MESSAGES })
     const say = store.db.prepare(`UPDATE messages SET message_json = json_set(message_json, '$.job_message.content', ?) WHERE hash = ?`)
     say.run('Where do the Quokkas of Rottnest live?', `seed0x${MESSAGES - 40}`)
-    store.close()
-    const serve = await startServe(['--port', '0', '--data-dir', dataDir])
-    await use(serve)
-    serve.child.kill('SIGTERM')
-    await serve.exited
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  })
 })
 
 /** Whether the message is drawn wholly inside the list's view. */

@@ -1,12 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { seedInboxes } from '../bench/seed'
-import { openStore } from '../src/main/store'
-import { aesFileSecretBox } from '../src/main/store/secret-box'
-import { startServe, type ServeProcess } from '../test/support/serve-process'
+import type { ServeProcess } from '../test/support/serve-process'
 import { openConversationAt } from './conversation-probe'
+import { seededServe } from './seeded-serve'
 
 /*
  * Find in a conversation (Ctrl+F) finds what an answer with a footnote shows, and marks it there: `wom[^1]bat` is
@@ -16,20 +12,12 @@ import { openConversationAt } from './conversation-probe'
 const INBOX = 'job_inbox::jobid_seed_0::false'
 
 const test = base.extend<{ serve: ServeProcess }>({
-  serve: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'nodedesk-e2e-find-footnotes-'))
-    const store = openStore(dataDir, aesFileSecretBox(join(dataDir, 'secret.key')))
+  serve: seededServe('find-footnotes', (store) => {
     seedInboxes(store, { inboxes: 1, messagesPerInbox: 2 })
     const say = store.db.prepare(`UPDATE messages SET message_json = json_set(message_json, '$.job_message.content', ?) WHERE hash = ?`)
     say.run('Where do they live?', 'seed0x0')
     say.run('See wom[^1]bat here.\n\n[^1]: A burrow note.', 'seed0x1')
-    store.close()
-    const serve = await startServe(['--port', '0', '--data-dir', dataDir])
-    await use(serve)
-    serve.child.kill('SIGTERM')
-    await serve.exited
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  })
 })
 
 /** The text of each range of a highlight (find-highlight.ts), and the hash of the message it is in. */

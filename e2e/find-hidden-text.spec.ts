@@ -1,12 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { seedInboxes } from '../bench/seed'
-import { openStore } from '../src/main/store'
-import { aesFileSecretBox } from '../src/main/store/secret-box'
-import { startServe, type ServeProcess } from '../test/support/serve-process'
+import type { ServeProcess } from '../test/support/serve-process'
 import { openConversationAt } from './conversation-probe'
+import { seededServe } from './seeded-serve'
 
 /*
  * Find in a conversation (Ctrl+F) going to a word the conversation hides: in the part of a long answer
@@ -22,9 +18,7 @@ const filler = Array.from(
 ).join('\n\n')
 
 const test = base.extend<{ serve: ServeProcess }>({
-  serve: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'nodedesk-e2e-find-hidden-'))
-    const store = openStore(dataDir, aesFileSecretBox(join(dataDir, 'secret.key')))
+  serve: seededServe('find-hidden', (store) => {
     seedInboxes(store, { inboxes: 1, messagesPerInbox: MESSAGES })
     const say = store.db.prepare(`UPDATE messages SET message_json = json_set(message_json, '$.job_message.content', ?) WHERE hash = ?`)
     say.run(`${filler}\n\nThe **wallaby** hides at the very end.`, 'seed0x1')
@@ -41,13 +35,7 @@ const test = base.extend<{ serve: ServeProcess }>({
         `UPDATE messages SET role = 'error', message_json = json_set(message_json, '$.job_message.content', ?, '$.job_message.parent', 'seed0x6', '$.job_message.error', json('{"kind":"timeout"}'), '$.sender_subidentity', 'main/agent/bench') WHERE hash = ?`
       )
       .run('⚠ The provider took too long: the platypus timed out.', 'seed0x7')
-    store.close()
-    const serve = await startServe(['--port', '0', '--data-dir', dataDir])
-    await use(serve)
-    serve.child.kill('SIGTERM')
-    await serve.exited
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  })
 })
 
 /** The text of each range of the current match's highlight, its message, and whether it is inside the list's view. */

@@ -1,12 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { seedInboxes } from '../bench/seed'
-import { openStore } from '../src/main/store'
-import { aesFileSecretBox } from '../src/main/store/secret-box'
-import { startServe, type ServeProcess } from '../test/support/serve-process'
+import type { ServeProcess } from '../test/support/serve-process'
 import { openConversationAt } from './conversation-probe'
+import { seededServe } from './seeded-serve'
 
 /*
  * Find in a conversation (Ctrl+F) reaches a message the window has not read: in a 5,000-message
@@ -18,20 +14,12 @@ const MESSAGES = 5000
 const INBOX = 'job_inbox::jobid_seed_0::false'
 
 const test = base.extend<{ serve: ServeProcess }>({
-  serve: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'nodedesk-e2e-find-'))
-    const store = openStore(dataDir, aesFileSecretBox(join(dataDir, 'secret.key')))
+  serve: seededServe('find', (store) => {
     seedInboxes(store, { inboxes: 1, messagesPerInbox: MESSAGES })
     const say = store.db.prepare(`UPDATE messages SET message_json = json_set(message_json, '$.job_message.content', ?) WHERE hash = ?`)
     say.run('Where do the Quokkas of Rottnest live?', 'seed0x0')
     say.run('## Rottnest\n\nThe **marsupial** lives on the island, with a `wallaby` cousin.', 'seed0x1')
-    store.close()
-    const serve = await startServe(['--port', '0', '--data-dir', dataDir])
-    await use(serve)
-    serve.child.kill('SIGTERM')
-    await serve.exited
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  })
 })
 
 /** The text of each range of a highlight (find-highlight.ts), and the hash of the message it is in. */

@@ -1,12 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { seedInboxes } from '../bench/seed'
-import { openStore } from '../src/main/store'
-import { aesFileSecretBox } from '../src/main/store/secret-box'
-import { startServe, type ServeProcess } from '../test/support/serve-process'
+import type { ServeProcess } from '../test/support/serve-process'
 import { openConversationAt } from './conversation-probe'
+import { seededServe } from './seeded-serve'
 
 /*
  * Find in a conversation (Ctrl+F) finds a word as the answer shows it, where Markdown's marks cut it in two in
@@ -17,22 +13,14 @@ import { openConversationAt } from './conversation-probe'
 const INBOX = 'job_inbox::jobid_seed_0::false'
 
 const test = base.extend<{ serve: ServeProcess }>({
-  serve: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'nodedesk-e2e-find-joined-'))
-    const store = openStore(dataDir, aesFileSecretBox(join(dataDir, 'secret.key')))
+  serve: seededServe('find-joined', (store) => {
     seedInboxes(store, { inboxes: 1, messagesPerInbox: 4 })
     const say = store.db.prepare(`UPDATE messages SET message_json = json_set(message_json, '$.job_message.content', ?) WHERE hash = ?`)
     say.run('Spell it for me', 'seed0x0')
     say.run('It is x **wombat**_burrow_ here.', 'seed0x1')
     say.run('And the address?', 'seed0x2')
     say.run('See <https://a.example/quo>kka now.', 'seed0x3')
-    store.close()
-    const serve = await startServe(['--port', '0', '--data-dir', dataDir])
-    await use(serve)
-    serve.child.kill('SIGTERM')
-    await serve.exited
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  })
 })
 
 /** The text of each range of a highlight (find-highlight.ts), and the hash of the message it is in. */

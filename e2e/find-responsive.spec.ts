@@ -1,12 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { seedInboxes } from '../bench/seed'
-import { openStore } from '../src/main/store'
-import { aesFileSecretBox } from '../src/main/store/secret-box'
-import { startServe, type ServeProcess } from '../test/support/serve-process'
+import type { ServeProcess } from '../test/support/serve-process'
 import { openConversationAt } from './conversation-probe'
+import { seededServe } from './seeded-serve'
 
 /*
  * The window stays responsive while the find in a conversation (Ctrl+F) matches: in a 5,000-message
@@ -31,19 +27,11 @@ const HUGE = ['A kookaburra laughs at dawn.']
   .join('\n\n')
 
 const test = base.extend<{ serve: ServeProcess }>({
-  serve: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'nodedesk-e2e-find-fast-'))
-    const store = openStore(dataDir, aesFileSecretBox(join(dataDir, 'secret.key')))
+  serve: seededServe('find-fast', (store) => {
     seedInboxes(store, { inboxes: 1, messagesPerInbox: MESSAGES })
     const say = store.db.prepare(`UPDATE messages SET message_json = json_set(message_json, '$.job_message.content', ?) WHERE hash = ?`)
     say.run(HUGE, `seed0x${MESSAGES - 1}`)
-    store.close()
-    const serve = await startServe(['--port', '0', '--data-dir', dataDir])
-    await use(serve)
-    serve.child.kill('SIGTERM')
-    await serve.exited
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  })
 })
 
 /** Starts recording the page's long tasks (over 50 ms). */

@@ -1,12 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { seedInboxes } from '../bench/seed'
-import { openStore } from '../src/main/store'
-import { aesFileSecretBox } from '../src/main/store/secret-box'
-import { startServe, type ServeProcess } from '../test/support/serve-process'
+import type { ServeProcess } from '../test/support/serve-process'
 import { openConversationAt, scrollConversationToStart } from './conversation-probe'
+import { seededServe } from './seeded-serve'
 
 /*
  * Issue 11: a 5,000-message history never finished loading, and the loaded part showed questions
@@ -28,18 +24,10 @@ const openAt = (page: Page, i: number) =>
 // One node for both tests (neither changes its data): seeding 20,000 messages and starting a node once.
 const test = base.extend<object, { serve: ServeProcess }>({
   serve: [
-    async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'nodedesk-e2e-long-'))
+    seededServe('long', (store) => {
       // Written through the store (as the benches do): seconds, where 2,500 job_message calls take minutes.
-      const store = openStore(dataDir, aesFileSecretBox(join(dataDir, 'secret.key')))
       seedInboxes(store, { inboxes: 7, messagesPerInbox: (i) => (LONG.includes(i) ? MESSAGES : SHORT_MESSAGES) })
-      store.close()
-      const serve = await startServe(['--port', '0', '--data-dir', dataDir])
-      await use(serve)
-      serve.child.kill('SIGTERM')
-      await serve.exited
-      rmSync(dataDir, { recursive: true, force: true })
-    },
+    }),
     { scope: 'worker' }
   ]
 })

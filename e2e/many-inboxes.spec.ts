@@ -1,27 +1,15 @@
 import { expect, test as base } from '@playwright/test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { seedInboxes } from '../bench/seed'
-import { openStore } from '../src/main/store'
-import { aesFileSecretBox } from '../src/main/store/secret-box'
-import { startServe, type ServeProcess } from '../test/support/serve-process'
+import type { ServeProcess } from '../test/support/serve-process'
 import { InboxListPage } from './pages/inbox'
+import { seededServe } from './seeded-serve'
 
 const test = base.extend<{ serve: ServeProcess }>({
-  serve: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'nodedesk-e2e-many-'))
+  serve: seededServe('many', (store) => {
     // 10,000 jobs (each with its empty inbox) written through the store, as inbox-scale does: about a
     // second, where 10,000 create_job calls took most of a minute on a loaded machine.
-    const store = openStore(dataDir, aesFileSecretBox(join(dataDir, 'secret.key')))
     seedInboxes(store, { inboxes: 10_000, messagesPerInbox: 0 })
-    store.close()
-    const serve = await startServe(['--port', '0', '--data-dir', dataDir])
-    await use(serve)
-    serve.child.kill('SIGTERM')
-    await serve.exited
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  })
 })
 
 test('10,000 inboxes: the list renders, scrolls to the end, and keeps the DOM row count bounded', async ({ page, serve }) => {
