@@ -1,9 +1,10 @@
 import { MantineProvider } from '@mantine/core'
 import { act, render } from '@testing-library/react'
+import { expect } from 'vitest'
 import { Profiler, useState } from 'react'
 import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
-import { StreamingAnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
+import { markdownFrame, StreamingAnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
 
 /** What a reader sees of an answer: its code, paragraphs, table cells and other blocks, and what sits in a table. */
 export function shape(root: Element) {
@@ -80,4 +81,30 @@ export function drawCost(start: string, more: (i: number, text: string) => strin
   }
   unmount()
   return least ? Math.min(...costs) : costs.reduce((a, b) => a + b, 0) / n
+}
+
+/**
+ * The answer's HTML as drawn while it streams (in blocks), or as the whole text parsed at once; the line breaks a whole
+ * parse puts between two blocks (a list and a paragraph after it), which draw nothing, left out. A long table's rows
+ * after its first block are drawn in a tbody of their own (streaming-table): one table still.
+ */
+export function drawnHtml(text: string, streaming: boolean): string {
+  const { container, unmount } = render(
+    <MantineProvider>{streaming ? <StreamingAnswerText text={text} /> : markdownFrame(text)}</MantineProvider>
+  )
+  const out = container.innerHTML.replace(/(<\/[a-z0-9]+>)\n+(?=<[a-z])/g, '$1').replace(/<\/tbody><tbody>/g, '')
+  unmount()
+  return out
+}
+
+/** Each answer, cut every 733 characters from 300 and whole, is drawn streaming as the text parsed whole at that point. */
+export function expectStreamedAsWhole(answers: Readonly<Record<string, string>>): void {
+  for (const [name, answer] of Object.entries(answers)) {
+    const ends = [answer.length]
+    for (let end = 300; end < answer.length; end += 733) ends.push(end)
+    for (const end of ends) {
+      const text = answer.slice(0, end)
+      expect(drawnHtml(text, true), `${name}, at ${end}`).toBe(drawnHtml(text, false))
+    }
+  }
 }

@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core'
-import { cleanup, render } from '@testing-library/react'
+import { cleanup } from '@testing-library/react'
 import { afterEach, expect, it } from 'vitest'
-import { markdownFrame, StreamingAnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
-import { drawCost } from './answer-shape'
+import { drawCost, expectStreamedAsWhole } from './answer-shape'
 
 /*
  * Footnotes in a long answer being written, drawn in blocks: a reference `[^1]` in one block whose definition is in a
@@ -12,17 +10,6 @@ import { drawCost } from './answer-shape'
  */
 
 afterEach(cleanup)
-
-/** The answer's HTML as drawn streaming (in blocks), and as the whole text parsed at once (streaming-nested-code). */
-function html(text: string, streaming: boolean): string {
-  const { container, unmount } = render(
-    <MantineProvider>{streaming ? <StreamingAnswerText text={text} /> : markdownFrame(text)}</MantineProvider>
-  )
-  // A long table's rows after its first block are drawn in a tbody of their own (streaming-table): one table still.
-  const out = container.innerHTML.replace(/(<\/[a-z0-9]+>)\n+(?=<[a-z])/g, '$1').replace(/<\/tbody><tbody>/g, '')
-  unmount()
-  return out
-}
 
 const para = (i: number, note = '') =>
   `Paragraph ${i}: the node keeps its documents and answers about them${note}, with more words to fill it out.\n\n`
@@ -40,14 +27,7 @@ const answers: Record<string, string> = {
 }
 
 it('an answer with footnotes is drawn, at every point while it streams, as the whole text parsed at once', { timeout: 240_000 }, () => {
-  for (const [name, answer] of Object.entries(answers)) {
-    const ends = [answer.length]
-    for (let end = 300; end < answer.length; end += 733) ends.push(end)
-    for (const end of ends) {
-      const text = answer.slice(0, end)
-      expect(html(text, true), `${name}, at ${end}`).toBe(html(text, false))
-    }
-  }
+  expectStreamedAsWhole(answers)
 })
 
 it(

@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core'
-import { cleanup, render } from '@testing-library/react'
+import { cleanup } from '@testing-library/react'
 import { afterEach, expect, it } from 'vitest'
-import { markdownFrame, StreamingAnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
-import { drawCost } from './answer-shape'
+import { drawCost, drawnHtml, expectStreamedAsWhole } from './answer-shape'
 
 /*
  * A long loose list (blank lines between its items, as models often write) in an answer being written: cut into
@@ -12,16 +10,6 @@ import { drawCost } from './answer-shape'
  */
 
 afterEach(cleanup)
-
-/** The answer's HTML as drawn streaming (in blocks), and as the whole text parsed at once (streaming-nested-code). */
-function html(text: string, streaming: boolean): string {
-  const { container, unmount } = render(
-    <MantineProvider>{streaming ? <StreamingAnswerText text={text} /> : markdownFrame(text)}</MantineProvider>
-  )
-  const out = container.innerHTML.replace(/(<\/[a-z0-9]+>)\n+(?=<[a-z])/g, '$1')
-  unmount()
-  return out
-}
 
 const words = (i: number) => `Point ${i}: the node keeps its documents and answers about them, item number ${i}.`
 const list = (n: number, marker: (i: number) => string, body: (i: number) => string = words, sep = '\n\n') =>
@@ -54,14 +42,7 @@ const answers: Record<string, string> = {
 }
 
 it('a long loose list is drawn, at every point while it streams, as the whole text parsed at once', { timeout: 240_000 }, () => {
-  for (const [name, answer] of Object.entries(answers)) {
-    const ends = [answer.length]
-    for (let end = 300; end < answer.length; end += 733) ends.push(end)
-    for (const end of ends) {
-      const text = answer.slice(0, end)
-      expect(html(text, true), `${name}, at ${end}`).toBe(html(text, false))
-    }
-  }
+  expectStreamedAsWhole(answers)
 })
 
 it('a token added to a long loose list costs far less than parsing the whole list again', { timeout: 120_000 }, () => {
@@ -78,7 +59,7 @@ it('a token added to a long loose list costs far less than parsing the whole lis
     let spent = Infinity
     for (let i = 0; i < 3; i++) {
       const t = performance.now()
-      html(start, false)
+      drawnHtml(start, false)
       spent = Math.min(spent, performance.now() - t)
     }
     return spent

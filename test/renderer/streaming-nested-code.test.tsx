@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core'
-import { cleanup, render } from '@testing-library/react'
+import { cleanup } from '@testing-library/react'
 import { afterEach, expect, it } from 'vitest'
-import { markdownFrame, StreamingAnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
-import { drawCost } from './answer-shape'
+import { drawCost, expectStreamedAsWhole } from './answer-shape'
 
 /*
  * A long code block in a nested list item (indented 4 spaces or more) or in a block quote, in an answer being
@@ -17,19 +15,6 @@ const codeOf = (chars: number, prefix: string, eol = '\n') => {
   let code = ''
   for (let i = 0; code.length < chars; i++) code += prefix + line(i).replace('\n', eol)
   return code
-}
-
-/**
- * The answer's HTML as drawn streaming (in blocks), and as the whole text parsed at once; the line breaks a whole
- * parse puts between two blocks (a list and a paragraph after it), which draw nothing, left out.
- */
-function html(text: string, streaming: boolean): string {
-  const { container, unmount } = render(
-    <MantineProvider>{streaming ? <StreamingAnswerText text={text} /> : markdownFrame(text)}</MantineProvider>
-  )
-  const out = container.innerHTML.replace(/(<\/[a-z0-9]+>)\n+(?=<[a-z])/g, '$1')
-  unmount()
-  return out
 }
 
 const answers: Record<string, string> = {
@@ -53,14 +38,7 @@ const answers: Record<string, string> = {
 }
 
 it('an answer with long code blocks in list items and block quotes is drawn, at every point, as the whole text parsed at once', () => {
-  for (const [name, answer] of Object.entries(answers)) {
-    const ends = [answer.length]
-    for (let end = 300; end < answer.length; end += 733) ends.push(end)
-    for (const end of ends) {
-      const text = answer.slice(0, end)
-      expect(html(text, true), `${name}, at ${end}`).toBe(html(text, false))
-    }
-  }
+  expectStreamedAsWhole(answers)
 })
 
 const costPerToken = (start: string, prefix: string) => {

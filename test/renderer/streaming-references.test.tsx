@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core'
-import { cleanup, render } from '@testing-library/react'
-import { afterEach, expect, it } from 'vitest'
-import { markdownFrame, StreamingAnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
+import { cleanup } from '@testing-library/react'
+import { afterEach, it } from 'vitest'
+import { expectStreamedAsWhole } from './answer-shape'
 
 /*
  * Link references in a long answer being written, drawn in blocks: `[foo]` (or `[text][foo]`, `![img][foo]`) in one
@@ -11,16 +10,6 @@ import { markdownFrame, StreamingAnswerText } from '../../src/renderer/src/featu
  */
 
 afterEach(cleanup)
-
-/** The answer's HTML as drawn streaming (in blocks), and as the whole text parsed at once (streaming-footnotes). */
-function html(text: string, streaming: boolean): string {
-  const { container, unmount } = render(
-    <MantineProvider>{streaming ? <StreamingAnswerText text={text} /> : markdownFrame(text)}</MantineProvider>
-  )
-  const out = container.innerHTML.replace(/(<\/[a-z0-9]+>)\n+(?=<[a-z])/g, '$1').replace(/<\/tbody><tbody>/g, '')
-  unmount()
-  return out
-}
 
 const para = (i: number, ref = '') =>
   `Paragraph ${i}: the node keeps its documents and answers about them${ref}, with more words to fill it out.\n\n`
@@ -41,13 +30,6 @@ it(
   'an answer with link references is drawn, at every point while it streams, as the whole text parsed at once',
   { timeout: 240_000 },
   () => {
-    for (const [name, answer] of Object.entries(answers)) {
-      const ends = [answer.length]
-      for (let end = 300; end < answer.length; end += 733) ends.push(end)
-      for (const end of ends) {
-        const text = answer.slice(0, end)
-        expect(html(text, true), `${name}, at ${end}`).toBe(html(text, false))
-      }
-    }
+    expectStreamedAsWhole(answers)
   }
 )
