@@ -112,3 +112,14 @@ export const stopFrameRecording = async (page: Page): Promise<FrameFigures> => {
     longestTaskMs: Math.max(0, ...longTasks)
   }
 }
+
+/** The text of each range of a highlight (find-highlight.ts), and the hash of the message it is in. */
+export const marked = (page: Page, name: string) =>
+  page.evaluate(
+    (n) =>
+      [...((CSS.highlights.get(n) as Set<Range> | undefined) ?? [])].map((r) => ({
+        text: r.toString(),
+        hash: (r.startContainer.parentElement!.closest('[data-found-text]') as HTMLElement).dataset.foundText
+      })),
+    name
+  )

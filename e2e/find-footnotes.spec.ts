@@ -1,7 +1,7 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect } from '@playwright/test'
 import { seedInboxes } from '../bench/seed'
 import type { ServeProcess } from '../test/support/serve-process'
-import { openConversationAt } from './conversation-probe'
+import { openConversationAt, marked } from './conversation-probe'
 import { seededServe } from './seeded-serve'
 
 /*
@@ -19,17 +19,6 @@ const test = base.extend<{ serve: ServeProcess }>({
     say.run('See wom[^1]bat here.\n\n[^1]: A burrow note.', 'seed0x1')
   })
 })
-
-/** The text of each range of a highlight (find-highlight.ts), and the hash of the message it is in. */
-const marked = (page: Page, name: string) =>
-  page.evaluate(
-    (n) =>
-      [...((CSS.highlights.get(n) as Set<Range> | undefined) ?? [])].map((r) => ({
-        text: r.toString(),
-        hash: (r.startContainer.parentElement!.closest('[data-found-text]') as HTMLElement).dataset.foundText
-      })),
-    name
-  )
 
 test('Ctrl+F finds and marks a word with a footnote number as drawn, the note, and the "Footnotes" heading', async ({ page, serve }) => {
   await page.goto(serve.uiUrl)

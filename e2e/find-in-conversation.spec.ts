@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import { seedInboxes } from '../bench/seed'
 import type { ServeProcess } from '../test/support/serve-process'
-import { openConversationAt } from './conversation-probe'
+import { openConversationAt, marked } from './conversation-probe'
 import { seededServe } from './seeded-serve'
 
 /*
@@ -21,17 +21,6 @@ const test = base.extend<{ serve: ServeProcess }>({
     say.run('## Rottnest\n\nThe **marsupial** lives on the island, with a `wallaby` cousin.', 'seed0x1')
   })
 })
-
-/** The text of each range of a highlight (find-highlight.ts), and the hash of the message it is in. */
-const marked = (page: Page, name: string) =>
-  page.evaluate(
-    (n) =>
-      [...((CSS.highlights.get(n) as Set<Range> | undefined) ?? [])].map((r) => ({
-        text: r.toString(),
-        hash: (r.startContainer.parentElement!.closest('[data-found-text]') as HTMLElement).dataset.foundText
-      })),
-    name
-  )
 
 /** Whether the message is drawn wholly inside the list's view. */
 const inView = (page: Page, hash: string) =>

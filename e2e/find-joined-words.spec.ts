@@ -1,7 +1,7 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect } from '@playwright/test'
 import { seedInboxes } from '../bench/seed'
 import type { ServeProcess } from '../test/support/serve-process'
-import { openConversationAt } from './conversation-probe'
+import { openConversationAt, marked } from './conversation-probe'
 import { seededServe } from './seeded-serve'
 
 /*
@@ -22,17 +22,6 @@ const test = base.extend<{ serve: ServeProcess }>({
     say.run('See <https://a.example/quo>kka now.', 'seed0x3')
   })
 })
-
-/** The text of each range of a highlight (find-highlight.ts), and the hash of the message it is in. */
-const marked = (page: Page, name: string) =>
-  page.evaluate(
-    (n) =>
-      [...((CSS.highlights.get(n) as Set<Range> | undefined) ?? [])].map((r) => ({
-        text: r.toString(),
-        hash: (r.startContainer.parentElement!.closest('[data-found-text]') as HTMLElement).dataset.foundText
-      })),
-    name
-  )
 
 test('Ctrl+F finds and marks a word shown joined across emphasis after emphasis, and after an autolink', async ({ page, serve }) => {
   await page.goto(serve.uiUrl)
