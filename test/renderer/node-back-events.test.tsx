@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings": {"fetch": {"disableSameOriginPolicy": true}}}
 import { QueryClient, useQuery } from '@tanstack/react-query'
-import { cleanup, screen } from '@testing-library/react'
+import { act, cleanup, screen } from '@testing-library/react'
 import type { ServerResponse } from 'node:http'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createClient } from '../../src/renderer/src/api/client'
 import { connectEvents } from '../../src/renderer/src/api/events'
 import { httpTransport, type Transport } from '../../src/renderer/src/api/transport'
@@ -18,13 +18,15 @@ import { renderWithApp } from './render'
  */
 const node = { down: false, eventsStatus: 200, forgot: false }
 let streams: ServerResponse[] = []
-/** When each request came, by path. */
+/** Each request as it came, by path, with when (ms on the faked clock). */
 let hits: { path: string; at: number }[] = []
+/** How far the faked clock has been moved in this test. */
+let now = 0
 
 const local = useLoopbackServer(
   (req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname
-    hits.push({ path, at: Date.now() })
+    hits.push({ path, at: now })
     if (node.down) return void req.socket.destroy()
     if (node.forgot && path !== '/v2/health_check') {
       res.writeHead(401, { 'Content-Type': 'application/json' })
@@ -48,6 +50,10 @@ const local = useLoopbackServer(
 
 const stops: (() => void)[] = []
 beforeEach(() => {
+  // The window's waits (the stream's backoff, the health watch's checks and their backoff) on a clock the
+  // test moves: the requests themselves are real, on 127.0.0.1.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  now = 0
   node.down = false
   node.eventsStatus = 200
   node.forgot = false
@@ -57,9 +63,28 @@ beforeEach(() => {
 afterEach(() => {
   stops.splice(0).forEach((stop) => stop())
   cleanup()
+  vi.useRealTimers()
 })
 
-const count = (path: string, since = 0) => hits.filter((h) => h.path === path && h.at >= since).length
+/** Requests to `path` since `mark` (a mark() taken before). */
+const count = (path: string, since = 0) => hits.slice(since).filter((h) => h.path === path).length
+const mark = () => hits.length
+
+/**
+ * Moves the faked clock on by 20 ms steps until `done` holds or `ms` have passed, letting the real
+ * sockets' I/O through between steps; whether it held.
+ */
+async function advanceUntil(done: () => boolean, ms: number): Promise<boolean> {
+  for (let waited = 0; !done() && waited < ms; waited += 20) {
+    await act(() => vi.advanceTimersByTimeAsync(20))
+    now += 20
+    await new Promise((r) => setImmediate(r))
+  }
+  return done()
+}
+/** Moves the faked clock on by `ms`, as advanceUntil does. */
+const advance = (ms: number) => advanceUntil(() => false, ms)
+const shown = (testId: string) => () => screen.queryByTestId(testId) !== null
 
 /** A list the window shows: each read of it is one /v2/probe request. */
 function Probe({ transport }: { transport: Transport }) {
@@ -83,93 +108,108 @@ function openWindow() {
   return queryClient
 }
 
+/** The window opened, its stream connected and its list read. */
+async function openedWindow() {
+  const queryClient = openWindow()
+  expect(await advanceUntil(() => streams.length === 1, 3_000)).toBe(true)
+  expect(await advanceUntil(() => screen.queryByText('probe read') !== null, 1_000)).toBe(true)
+  return queryClient
+}
+
 describe('the event stream when the node answers again after a long outage', () => {
   it('connects again at once (not after its own backoff, up to 30 s), and the lists are read again once', async () => {
-    openWindow()
-    await expect.poll(() => streams.length, { timeout: 3_000 }).toBe(1)
-    await screen.findByText('probe read')
+    await openedWindow()
     node.down = true
+    const brokenAt = mark()
+    const brokenAtMs = now
     streams[0]!.destroy()
-    await screen.findByTestId('node-down-banner', {}, { timeout: 4_000 })
+    expect(await advanceUntil(shown('node-down-banner'), 4_000)).toBe(true)
     // The stream's tries after the break, 0.5, 1, 2 and 4 s apart: its next wait is 8 s.
-    await expect.poll(() => count('/v2/events'), { timeout: 12_000, interval: 100 }).toBe(5)
-    const backAt = Date.now()
+    expect(await advanceUntil(() => count('/v2/events') === 5, 12_000)).toBe(true)
+    const tries = [
+      brokenAtMs,
+      ...hits
+        .slice(brokenAt)
+        .filter((h) => h.path === '/v2/events')
+        .map((h) => h.at)
+    ]
+    const waits = tries.slice(1).map((at, i) => at - tries[i]!)
+    expect(waits).toHaveLength(4)
+    ;[500, 1_000, 2_000, 4_000].forEach((backoff, i) => {
+      expect(waits[i]).toBeGreaterThanOrEqual(backoff - 20)
+      expect(waits[i]).toBeLessThan(backoff + 200)
+    })
+    const backAt = mark()
+    const backAtMs = now
     node.down = false
     // Seen back at the health watch's next check (its own backoff while down reaches 5 s); the stream's
     // next try of its own would come 8 s after its last. Then it connects at once, not at that try.
-    await expect.poll(() => screen.queryByTestId('node-down-banner'), { timeout: 7_000, interval: 50 }).toBeNull()
-    await expect.poll(() => streams.length, { timeout: 1_500, interval: 50 }).toBe(2)
-    expect(Date.now() - backAt).toBeLessThan(7_500)
+    expect(await advanceUntil(() => !shown('node-down-banner')(), 7_000)).toBe(true)
+    expect(await advanceUntil(() => streams.length === 2, 1_500)).toBe(true)
+    expect(now - backAtMs).toBeLessThan(7_500)
     // Missed events: the list is read again, once (the stream's catch-up, not also a refetch of everything).
-    await expect.poll(() => count('/v2/probe', backAt), { timeout: 2_000 }).toBe(1)
-    await new Promise((r) => setTimeout(r, 1_000))
+    expect(await advanceUntil(() => count('/v2/probe', backAt) === 1, 2_000)).toBe(true)
+    await advance(1_000)
     expect(count('/v2/probe', backAt)).toBe(1)
-  }, 30_000)
+  })
 })
 
 describe('the event stream’s end told to the node-status watch', () => {
   it('a stream refused with 401 (the node restarted and forgot the session) says so, as a refused read does', async () => {
-    openWindow()
-    await expect.poll(() => streams.length, { timeout: 3_000 }).toBe(1)
-    await screen.findByText('probe read')
+    await openedWindow()
     node.eventsStatus = 401
     streams[0]!.destroy()
-    expect((await screen.findByTestId('session-ended-banner', {}, { timeout: 3_000 })).textContent).toContain(
-      'it no longer knows this window'
-    )
+    expect(await advanceUntil(shown('session-ended-banner'), 3_000)).toBe(true)
+    expect(screen.getByTestId('session-ended-banner').textContent).toContain('it no longer knows this window')
   })
 
   it('a stream refused with 401 is not asked again while the banner says what to do; seen back after being down, once more', async () => {
-    openWindow()
-    await expect.poll(() => streams.length, { timeout: 3_000 }).toBe(1)
-    await screen.findByText('probe read')
+    await openedWindow()
     node.eventsStatus = 401
-    const brokenAt = Date.now()
+    const brokenAt = mark()
     streams[0]!.destroy()
-    await screen.findByTestId('session-ended-banner', {}, { timeout: 3_000 })
+    expect(await advanceUntil(shown('session-ended-banner'), 3_000)).toBe(true)
     expect(count('/v2/events', brokenAt)).toBe(1)
     // Its backoff asked again after 0.5 and 1.5 s (then every 30 s, for as long as the window was open).
-    await new Promise((r) => setTimeout(r, 2_000))
+    await advance(2_000)
     expect(count('/v2/events', brokenAt)).toBe(1)
     // The node goes down and comes back (restarted again, still without this window's session): the stream tries once.
     node.down = true
     node.forgot = true
-    await screen.findByTestId('node-down-banner', {}, { timeout: 4_000 })
-    const backAt = Date.now()
+    expect(await advanceUntil(shown('node-down-banner'), 4_000)).toBe(true)
+    const backAt = mark()
     node.down = false
-    await expect.poll(() => count('/v2/events', backAt), { timeout: 3_000, interval: 50 }).toBe(1)
-    expect((await screen.findByTestId('session-ended-banner', {}, { timeout: 3_000 })).textContent).toContain(
-      'it no longer knows this window'
-    )
-    await new Promise((r) => setTimeout(r, 2_000))
+    expect(await advanceUntil(() => count('/v2/events', backAt) === 1, 3_000)).toBe(true)
+    expect(await advanceUntil(shown('session-ended-banner'), 3_000)).toBe(true)
+    expect(screen.getByTestId('session-ended-banner').textContent).toContain('it no longer knows this window')
+    await advance(2_000)
     expect(count('/v2/events', backAt)).toBe(1)
-  }, 20_000)
+  })
 
   it('a refused stream tries again once a read is answered (the window has a session again), and then connects', async () => {
-    const queryClient = openWindow()
-    await expect.poll(() => streams.length, { timeout: 3_000 }).toBe(1)
-    await screen.findByText('probe read')
+    const queryClient = await openedWindow()
     node.eventsStatus = 401
-    const brokenAt = Date.now()
+    const brokenAt = mark()
     streams[0]!.destroy()
-    await screen.findByTestId('session-ended-banner', {}, { timeout: 3_000 })
+    expect(await advanceUntil(shown('session-ended-banner'), 3_000)).toBe(true)
     expect(count('/v2/events', brokenAt)).toBe(1)
     // The session is back (the UI address opened in another tab set the cookie), and a read says so.
     node.eventsStatus = 200
-    await queryClient.refetchQueries({ queryKey: ['probe'] })
-    await expect.poll(() => streams.length, { timeout: 3_000, interval: 50 }).toBe(2)
+    const read = queryClient.refetchQueries({ queryKey: ['probe'] })
+    expect(await advanceUntil(() => streams.length === 2, 3_000)).toBe(true)
+    await read
     expect(count('/v2/events', brokenAt)).toBe(2)
   })
 
   it('a stream that closes has the node’s health asked at once, not at the next check', async () => {
     openWindow()
-    await expect.poll(() => streams.length, { timeout: 3_000 }).toBe(1)
-    // Just after a check: the next one is about a second away.
+    expect(await advanceUntil(() => streams.length === 1, 3_000)).toBe(true)
+    // Just after a check: the next one is a second away.
     const before = count('/v2/health_check')
-    await expect.poll(() => count('/v2/health_check'), { timeout: 3_000, interval: 10 }).toBe(before + 1)
-    await new Promise((r) => setTimeout(r, 50))
-    const closedAt = Date.now()
+    expect(await advanceUntil(() => count('/v2/health_check') > before, 3_000)).toBe(true)
+    await advance(60)
+    const closedAt = mark()
     streams[0]!.end()
-    await expect.poll(() => count('/v2/health_check', closedAt), { timeout: 400, interval: 10 }).toBeGreaterThan(0)
+    expect(await advanceUntil(() => count('/v2/health_check', closedAt) > 0, 400)).toBe(true)
   })
 })
