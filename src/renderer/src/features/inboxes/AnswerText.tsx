@@ -34,6 +34,7 @@ function Progressive({
   text,
   split,
   frame,
+  framePreview = frame,
   reveal,
   markdown
 }: {
@@ -42,6 +43,8 @@ function Progressive({
   markdown: boolean
   split: (text: string) => readonly Block[]
   frame: (content: string | readonly Block[]) => ReactNode
+  /** The preview `start` of the whole `text` (its references may be defined past it). */
+  framePreview?: (start: string, text: string) => ReactNode
   reveal?: readonly string[]
 }) {
   const [all, setAll] = useState(false)
@@ -58,8 +61,7 @@ function Progressive({
 
   // The parsed Markdown is kept across the list's re-renders (each would parse it again), and
   // while an answer streams past its preview the preview is not parsed again for each delta.
-  const shownStart = preview ?? text
-  const start = useMemo(() => frame(shownStart), [frame, shownStart])
+  const start = useMemo(() => (preview === null ? frame(text) : framePreview(preview, text)), [frame, framePreview, preview, text])
   if (preview === null) return start
   if (!all) {
     return (
@@ -413,6 +415,28 @@ export const markdownFrame = (content: string | readonly Block[]) => (
   </Typography>
 )
 
+/**
+ * The preview of a long answer: its footnotes and links referred to in it and defined past it (an answer's
+ * notes and addresses are mostly at its end) were drawn as the words "[^1]" and "[site]", as the whole
+ * answer ("Show all", or as it streamed) does not draw them. Its references are read knowing the whole
+ * answer's definitions, numbered as in the whole answer; its notes are drawn with the rest.
+ */
+export function markdownPreview(start: string, text: string): ReactNode {
+  // Only a preview with a bracket may refer to anything, and only to a definition (`]:`): the others are drawn alone.
+  if (!start.includes('[') || text.indexOf(']:') < 0) return markdownFrame(start)
+  // The whole answer's blocks (not the text past the preview, which may start inside a code block); the preview
+  // first, so that its notes are numbered from 1.
+  const whole = markdownBlocks(text)
+  const shown: Block = { text: start, markdown: true }
+  const references = answerReferences([shown, ...whole])
+  const notes = answerNotes([shown, ...whole], references)?.blocks.get(shown)
+  return (
+    <Typography fz="sm" className={prose.prose} style={{ overflowWrap: 'anywhere' }}>
+      {markdown(start, undefined, notes, references)}
+    </Typography>
+  )
+}
+
 function Blocks({ blocks, references }: { blocks: readonly Block[]; references: AnswerReferences | undefined }) {
   const notes = answerNotes(blocks, references)
   return (
@@ -485,7 +509,7 @@ const splitPlain = (text: string) => plainBlocks(text).map((b) => ({ text: b, ma
  */
 export function AnswerText({ text, whole = false, reveal }: { text: string; whole?: boolean; reveal?: readonly string[] }) {
   if (whole) return <WholeAnswerText text={text} />
-  return <Progressive text={text} markdown split={splitMarkdown} frame={markdownFrame} reveal={reveal} />
+  return <Progressive text={text} markdown split={splitMarkdown} frame={markdownFrame} framePreview={markdownPreview} reveal={reveal} />
 }
 
 /** Blocks of an answer being written: small, as the last one is parsed again each frame it grows. */
