@@ -19,6 +19,7 @@ import { answerReferences, knownReferences, type AnswerReferences } from './answ
 import { answerNotes, blockOptions, footnotesTree, onlyFootnotes, type BlockNotes, type FooterNotes } from './answer-footnotes'
 import { fencedCode, markdownBlocks, plainBlocks, previewOf, sizeLabel, type MarkdownBlock as Block } from './long-text'
 import { CodeBlock, fenceLanguage } from './CodeBlock'
+import { InAnswerLink } from './InAnswerLink'
 import { hasTaskItem } from './list-continuation'
 import { hiddenByPreview } from './find-reveal'
 import { NOT_FOUND_ATTRIBUTE } from './find-highlight'
@@ -106,8 +107,13 @@ const components: Components = {
   h6: ({ children }) => <h6 className={prose.depth6}>{children}</h6>,
   // An address react-markdown refuses (javascript:, data:, vbscript:) comes as an empty href: a link to
   // nowhere that still looked like one. Its words are shown as text, saying why they are not a link.
-  a: ({ href, children }) =>
-    href ? (
+  a: ({ href, id, children }) =>
+    href?.startsWith('#') ? (
+      // With its id: a footnote's number is where its note goes back to.
+      <InAnswerLink href={href} id={id}>
+        {children}
+      </InAnswerLink>
+    ) : href ? (
       // `inherit`: an Anchor is 16 px (Mantine's md) on its own, larger than the 14 px words around it.
       <Anchor href={href} target="_blank" rel="noopener noreferrer" inherit>
         {children}
@@ -410,7 +416,7 @@ const PlainBlock = memo(function PlainBlock({ text }: { text: string }) {
 
 /** An answer's Markdown, whole (a string) or in blocks. */
 export const markdownFrame = (content: string | readonly Block[]) => (
-  <Typography fz="sm" className={prose.prose} style={{ overflowWrap: 'anywhere' }}>
+  <Typography fz="sm" className={prose.prose} style={{ overflowWrap: 'anywhere' }} data-answer-text>
     {typeof content === 'string' ? markdown(content) : <Blocks blocks={content} references={answerReferences(content)} />}
   </Typography>
 )
@@ -431,7 +437,7 @@ export function markdownPreview(start: string, text: string): ReactNode {
   const references = answerReferences([shown, ...whole])
   const notes = answerNotes([shown, ...whole], references)?.blocks.get(shown)
   return (
-    <Typography fz="sm" className={prose.prose} style={{ overflowWrap: 'anywhere' }}>
+    <Typography fz="sm" className={prose.prose} style={{ overflowWrap: 'anywhere' }} data-answer-text>
       {markdown(start, undefined, notes, references)}
     </Typography>
   )

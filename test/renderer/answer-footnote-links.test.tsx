@@ -1,0 +1,42 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, expect, it } from 'vitest'
+import { AnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
+
+/*
+ * A footnote's number in an answer, and the note's way back to it, are links to places in the answer. They were drawn
+ * as links out of the app: a click opened the app again in a new window (Electron: "open outside the app") instead of
+ * going to the note. Two answers with notes each have their "fn-1": each goes to its own.
+ */
+
+afterEach(cleanup)
+
+const answer = (n: number) => `Answer ${n} has a note[^1] and [a way back](#top).\n\n[^1]: Note of answer ${n}.\n`
+
+it('a footnote number goes to its note in the same answer, and the note back to it, with the focus; the route stays', () => {
+  location.hash = '#/inboxes/x'
+  const opened: unknown[] = []
+  window.open = (...args: unknown[]) => (opened.push(args), null)
+  render(
+    <MantineProvider>
+      <AnswerText text={answer(1)} />
+      <AnswerText text={answer(2)} />
+    </MantineProvider>
+  )
+  const numbers = screen.getAllByRole('link', { name: '1' })
+  expect(numbers).toHaveLength(2)
+  for (const a of numbers) expect(a.getAttribute('target')).toBeNull()
+
+  fireEvent.click(numbers[1]!)
+  expect(document.activeElement?.textContent).toContain('Note of answer 2')
+  const back = document.activeElement!.querySelector('a')!
+  fireEvent.click(back)
+  expect(document.activeElement).toBe(numbers[1])
+
+  // A place the answer does not have: nothing happens.
+  fireEvent.click(screen.getAllByRole('link', { name: 'a way back' })[0]!)
+  expect(document.activeElement).toBe(numbers[1])
+  expect(location.hash).toBe('#/inboxes/x')
+  expect(opened).toEqual([])
+})
