@@ -94,8 +94,8 @@ export const inboxQuery = (client: Client, inboxId: string) =>
     // Not on the node (removed while this window did not hear of it): its draft goes with it. One this
     // window had read is removed (null, as its event would have said: the view says it was deleted); read
     // again after a break in the events, its 404 left the conversation shown as it was, still writable.
-    queryFn: ({ client: cache, signal }) =>
-      client.call('get_inbox', { query: { inbox_name: inboxId }, signal }).catch((err: unknown) => {
+    queryFn: ({ client: cache }) =>
+      client.call('get_inbox', { query: { inbox_name: inboxId } }).catch((err: unknown) => {
         if (!(err instanceof ApiFailure && err.status === 404)) throw err
         forgetRemovedInbox(inboxId)
         if (cache.getQueryData(inboxPageKeys.one(inboxId))) return null
@@ -120,10 +120,9 @@ export function useInboxSearch(q: string, showHidden: boolean) {
   return useQuery({
     queryKey: inboxPageKeys.search(q, showHidden),
     // A longer query (kept from an earlier window) is searched by its start: the node refuses more.
-    queryFn: ({ signal }) =>
+    queryFn: () =>
       client.call('search_inboxes', {
-        query: { q: searchQueryWithin(q), limit: String(SEARCH_LIMIT), show_hidden: showHidden ? 'true' : 'false' },
-        signal
+        query: { q: searchQueryWithin(q), limit: String(SEARCH_LIMIT), show_hidden: showHidden ? 'true' : 'false' }
       }),
     enabled: q.length > 0,
     // The results of the query before are kept while the next one is asked for (the list does not
@@ -141,7 +140,7 @@ export function useInboxSearch(q: string, showHidden: boolean) {
 export const vfsFolderQuery = (client: Client, path: string) =>
   queryOptions({
     queryKey: keys.vfsFolder(path),
-    queryFn: ({ signal }) => client.call('retrieve_path_simplified', { query: { path, depth: '0' }, signal }),
+    queryFn: () => client.call('retrieve_path_simplified', { query: { path, depth: '0' } }),
     staleTime: Infinity,
     // Not read while this window deletes or moves it: the tree lets go of it once the node has answered.
     enabled: () => readable(path)
@@ -235,7 +234,7 @@ export function useVfsFind(q: string, kind?: 'folder' | 'file') {
   const kept = useKeptWhileTyping(words.length > 0 ? text : '')
   return useQuery({
     queryKey: keys.vfsFind(text, kind),
-    queryFn: ({ signal }) => client.call('find_vector_fs_entries', { query: { q: text, kind, limit: String(FIND_LIMIT) }, signal }),
+    queryFn: () => client.call('find_vector_fs_entries', { query: { q: text, kind, limit: String(FIND_LIMIT) } }),
     enabled: words.length > 0,
     // Not the results of a search cleared since (see search-text).
     placeholderData: (prev, before) => (kept(before?.queryKey[2]) ? prev : undefined)
@@ -293,20 +292,13 @@ export const loadedMessages = (data: MessagePages | undefined): LastMessage[] =>
  * One request at most: when more than a page arrived since, the pages do not meet, the newest page
  * stands alone and the refetch reads the older ones along their new keys (no more than were loaded).
  */
-async function fetchMessagePage(
-  client: Client,
-  inboxId: string,
-  offsetKey: string | null,
-  cached: MessagePages | undefined,
-  signal?: AbortSignal
-) {
+async function fetchMessagePage(client: Client, inboxId: string, offsetKey: string | null, cached: MessagePages | undefined) {
   if (offsetKey !== null) {
     const i = cached?.pageParams.indexOf(offsetKey) ?? -1
     if (i >= 0) return cached!.pages[i]!
   }
   const fresh = await client.call('last_messages', {
-    body: { inbox_name: inboxId, limit: MESSAGE_PAGE, ...(offsetKey === null ? {} : { offset_key: offsetKey }) },
-    signal
+    body: { inbox_name: inboxId, limit: MESSAGE_PAGE, ...(offsetKey === null ? {} : { offset_key: offsetKey }) }
   })
   const prev = cached?.pages[0]
   if (offsetKey !== null || !prev?.length) return fresh
@@ -334,8 +326,7 @@ export const messagesQuery = (client: Client, qc: QueryClient, inboxId: string) 
     queryKey: keys.messages(inboxId),
     initialPageParam: null as string | null,
     getNextPageParam: (last: LastMessage[]) => (last.length < MESSAGE_PAGE ? undefined : hashOf(last[0]!)),
-    queryFn: ({ pageParam, signal }) =>
-      fetchMessagePage(client, inboxId, pageParam, qc.getQueryData<MessagePages>(keys.messages(inboxId)), signal)
+    queryFn: ({ pageParam }) => fetchMessagePage(client, inboxId, pageParam, qc.getQueryData<MessagePages>(keys.messages(inboxId)))
   })
 
 export function useMessages(inboxId: string, enabled = true) {

@@ -35,7 +35,7 @@ export function FilePreview({ path, node, came = {} }: { path: string; node?: st
   const info = folder.data?.find((f) => f.path === path)
   const resource = useQuery({
     queryKey: keys.vfsResource(path),
-    queryFn: ({ signal }) => client.call('retrieve_vector_resource', { query: { path }, signal }),
+    queryFn: () => client.call('retrieve_vector_resource', { query: { path } }),
     // Not read again while this window deletes or moves the file (an event of it came first): the page closes the preview, or follows the file.
     enabled: () => readable(path)
   })

@@ -45,10 +45,10 @@ export function Search({
   // cannot say (older, or failing that call) still shows what it found, its words marked where they begin.
   const results = useQuery({
     queryKey: [...keys.vfsSearch, search],
-    queryFn: async ({ signal }) => {
+    queryFn: async () => {
       const [found, matched] = await Promise.all([
-        client.call('search_items', { body: { search, max_results: 20 }, signal }),
-        client.call('search_items_words', { body: { search }, signal }).then(
+        client.call('search_items', { body: { search, max_results: 20 } }),
+        client.call('search_items_words', { body: { search } }).then(
           (r) => r.words,
           () => undefined
         )
