@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, expect, it } from 'vitest'
-import { AnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
+import { AnswerText } from '../../src/renderer/src/features/inboxes/answer/AnswerText'
 
 /*
  * A footnote's number in an answer, and the note's way back to it, are links to places in the answer. They were drawn

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, expect, it } from 'vitest'
-import { AnswerText, StreamingAnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
+import { AnswerText, StreamingAnswerText } from '../../src/renderer/src/features/inboxes/answer/AnswerText'
 import { renderWithApp } from './render'
 
 afterEach(cleanup)

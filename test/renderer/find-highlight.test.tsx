@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { AnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
-import { findWords, foundMessages } from '../../src/renderer/src/features/inboxes/find-matches'
-import { foundRanges } from '../../src/renderer/src/features/inboxes/find-highlight'
+import { AnswerText } from '../../src/renderer/src/features/inboxes/answer/AnswerText'
+import { findWords, foundMessages } from '../../src/renderer/src/features/inboxes/find/find-matches'
+import { foundRanges } from '../../src/renderer/src/features/inboxes/find/find-highlight'
 import type { LastMessage } from '../../src/shared/contract/message'
 import { renderWithApp } from './render'
 

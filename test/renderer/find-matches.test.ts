@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findWords, foundMessages, keptMatch, matchCountText, stepMatch } from '../../src/renderer/src/features/inboxes/find-matches'
+import { findWords, foundMessages, keptMatch, matchCountText, stepMatch } from '../../src/renderer/src/features/inboxes/find/find-matches'
 import type { LastMessage } from '../../src/shared/contract/message'
 
 /*

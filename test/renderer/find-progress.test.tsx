@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { useFind, type FindPages } from '../../src/renderer/src/features/inboxes/use-find'
+import { useFind, type FindPages } from '../../src/renderer/src/features/inboxes/find/use-find'
 import type { LastMessage } from '../../src/shared/contract/message'
 
 /*

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { holdsOffThread, OFF_THREAD_CHARS } from '../../src/renderer/src/features/inboxes/find-text-soon'
-import { answerHolds, type HoldsAsked } from '../../src/renderer/src/features/inboxes/shown-text-holds'
+import { holdsOffThread, OFF_THREAD_CHARS } from '../../src/renderer/src/features/inboxes/find/find-text-soon'
+import { answerHolds, type HoldsAsked } from '../../src/renderer/src/features/inboxes/find/shown-text-holds'
 import type { LastMessage } from '../../src/shared/contract/message'
 
 /*

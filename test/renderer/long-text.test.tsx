@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import { AnswerText, PlainText } from '../../src/renderer/src/features/inboxes/AnswerText'
+import { AnswerText, PlainText } from '../../src/renderer/src/features/inboxes/answer/AnswerText'
 import {
   markdownBlocks,
   MIN_HIDDEN_CHARS,
@@ -11,7 +11,7 @@ import {
   PREVIEW_CHARS,
   PREVIEW_LINES,
   previewOf
-} from '../../src/renderer/src/features/inboxes/long-text'
+} from '../../src/renderer/src/features/inboxes/answer/long-text'
 import { toRow } from '../../src/renderer/src/features/inboxes/inbox-rows'
 import { collectGarbage } from '../support/garbage'
 import { renderWithApp } from './render'

@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, expect, it } from 'vitest'
-import { AnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
+import { AnswerText } from '../../src/renderer/src/features/inboxes/answer/AnswerText'
 
 /*
  * A stored answer longer than a screenful shows its start and "Show all". Its footnotes and links referred to early

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest'
-import { SourceChips } from '../../src/renderer/src/features/inboxes/SourceChips'
+import { SourceChips } from '../../src/renderer/src/features/inboxes/answer/SourceChips'
 import { renderWithApp } from './render'
 
 afterEach(cleanup)

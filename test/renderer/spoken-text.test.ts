@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { spokenText } from '../../src/renderer/src/features/inboxes/spoken-text'
+import { spokenText } from '../../src/renderer/src/features/inboxes/answer/spoken-text'
 
 it('says the words of Markdown without its marks: emphasis, headings, lists, tables, code, links and images', () => {
   expect(spokenText('## Plan\n\n**Bold** and _soft_ ~~gone~~\n\n- one\n- [x] two\n\n1. three')).toBe(

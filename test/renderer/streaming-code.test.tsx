@@ -4,7 +4,7 @@ import { cleanup, render } from '@testing-library/react'
 import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { afterEach, expect, it } from 'vitest'
-import { AnswerText, StreamingAnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
+import { AnswerText, StreamingAnswerText } from '../../src/renderer/src/features/inboxes/answer/AnswerText'
 import { drawCost } from './answer-shape'
 
 /*

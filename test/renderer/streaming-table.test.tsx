@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core'
 import { cleanup, render } from '@testing-library/react'
 import { afterEach, expect, it } from 'vitest'
-import { StreamingAnswerText } from '../../src/renderer/src/features/inboxes/AnswerText'
+import { StreamingAnswerText } from '../../src/renderer/src/features/inboxes/answer/AnswerText'
 import { drawCost } from './answer-shape'
 
 /*

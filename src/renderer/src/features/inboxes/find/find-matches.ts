@@ -1,8 +1,8 @@
-import type { LastMessage } from '../../../../shared/contract/message'
-import { holdsEvery } from '../../../../shared/search-matches'
-import { isAnswer, messageRole } from '../../../../shared/message-role'
-import { searchWords } from '../../app/highlight'
-import { isBrokenOff } from './answer-versions'
+import type { LastMessage } from '../../../../../shared/contract/message'
+import { holdsEvery } from '../../../../../shared/search-matches'
+import { isAnswer, messageRole } from '../../../../../shared/message-role'
+import { searchWords } from '../../../app/highlight'
+import { isBrokenOff } from '../answer-versions'
 import { mayShow } from './find-quick'
 import { shownText } from './find-text'
 

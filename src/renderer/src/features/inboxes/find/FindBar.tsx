@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Paper, Text, TextInput } from '@mantine/core'
 import { IconChevronDown, IconChevronUp, IconSearch, IconX } from '@tabler/icons-react'
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
-import { ariaWithCommandKey, withCommandKey } from '../../app/platform'
+import { ariaWithCommandKey, withCommandKey } from '../../../app/platform'
 import { findIsFor, isFindKey } from './find-key'
 import { matchCountText } from './find-matches'
 import type { Find } from './use-find'

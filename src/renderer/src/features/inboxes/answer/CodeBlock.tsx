@@ -3,7 +3,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react'
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import classes from './code-block.module.css'
 import { useCopyText } from './copy-text'
-import { NOT_FOUND_ATTRIBUTE } from './find-highlight'
+import { NOT_FOUND_ATTRIBUTE } from '../find/find-highlight'
 
 /** The language a fence named (```ts gives `language-ts` on its code), if it named one. */
 export function fenceLanguage(codeClassName: unknown): string | null {

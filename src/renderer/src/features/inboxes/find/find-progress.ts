@@ -1,4 +1,4 @@
-import type { LastMessage } from '../../../../shared/contract/message'
+import type { LastMessage } from '../../../../../shared/contract/message'
 import { findable, foundAmong, holdsWords } from './find-matches'
 import { holdsOffThread } from './find-text-soon'
 

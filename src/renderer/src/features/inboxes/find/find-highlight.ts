@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react'
-import { highlightPieces } from '../../app/highlight'
+import { highlightPieces } from '../../../app/highlight'
 
 /*
  * The words a find in the conversation found, marked where the messages are drawn: in the text the

@@ -21,8 +21,8 @@ import { fencedCode, markdownBlocks, plainBlocks, previewOf, sizeLabel, type Mar
 import { CodeBlock, fenceLanguage } from './CodeBlock'
 import { InAnswerLink } from './InAnswerLink'
 import { hasTaskItem } from './list-continuation'
-import { hiddenByPreview } from './find-reveal'
-import { NOT_FOUND_ATTRIBUTE } from './find-highlight'
+import { hiddenByPreview } from '../find/find-reveal'
+import { NOT_FOUND_ATTRIBUTE } from '../find/find-highlight'
 import prose from './answer-prose.module.css'
 import classes from './answer-table.module.css'
 

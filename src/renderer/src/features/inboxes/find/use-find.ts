@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import type { LastMessage } from '../../../../shared/contract/message'
+import type { LastMessage } from '../../../../../shared/contract/message'
 import { findWords, keptMatch, stepMatch } from './find-matches'
 import { matchInSlices, type FindProgress } from './find-progress'
 

@@ -1,8 +1,8 @@
 import { Badge, Button, Group } from '@mantine/core'
 import { IconFileText } from '@tabler/icons-react'
 import { useId, useState } from 'react'
-import type { AnswerSource } from '../../../../shared/contract/vector-fs'
-import { cameFrom, hrefOf, useRoute } from '../../app/router'
+import type { AnswerSource } from '../../../../../shared/contract/vector-fs'
+import { cameFrom, hrefOf, useRoute } from '../../../app/router'
 
 /**
  * How many sources an answer shows before "Show N more": the node cites every passage it gave the

@@ -1,7 +1,7 @@
-import type { LastMessage } from '../../../../shared/contract/message'
-import { isAnswer, messageRole } from '../../../../shared/message-role'
-import { errorNoteParts } from './error-note'
-import { spokenText } from './spoken-text'
+import type { LastMessage } from '../../../../../shared/contract/message'
+import { isAnswer, messageRole } from '../../../../../shared/message-role'
+import { errorNoteParts } from '../error-note'
+import { spokenText } from '../answer/spoken-text'
 
 /*
  * The text of a message as the conversation shows it, which the find in the conversation (Ctrl+F)

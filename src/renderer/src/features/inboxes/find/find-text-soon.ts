@@ -1,5 +1,5 @@
-import type { LastMessage } from '../../../../shared/contract/message'
-import { lazyWorker } from '../../app/lazy-worker'
+import type { LastMessage } from '../../../../../shared/contract/message'
+import { lazyWorker } from '../../../app/lazy-worker'
 import type { HoldsAnswer, HoldsAsked } from './shown-text-holds'
 
 /*

@@ -1,6 +1,6 @@
-import { ChainStarts, type FoldedToken } from '../../../../shared/chain-starts'
-import { SEARCH_TOKEN, foldForSearch, isCjkToken } from '../../../../shared/search-fold'
-import { holdsEvery } from '../../../../shared/search-matches'
+import { ChainStarts, type FoldedToken } from '../../../../../shared/chain-starts'
+import { SEARCH_TOKEN, foldForSearch, isCjkToken } from '../../../../../shared/search-fold'
+import { holdsEvery } from '../../../../../shared/search-matches'
 
 /*
  * The find's quick filter (Ctrl+F): whether a message's stored text may show the words, before its

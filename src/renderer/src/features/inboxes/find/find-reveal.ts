@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import type { LastMessage } from '../../../../shared/contract/message'
-import { holdsEvery } from '../../../../shared/search-matches'
-import { spokenText } from './spoken-text'
+import type { LastMessage } from '../../../../../shared/contract/message'
+import { holdsEvery } from '../../../../../shared/search-matches'
+import { spokenText } from '../answer/spoken-text'
 
 /*
  * What the find in the conversation (Ctrl+F) shows of its current match that the conversation hides:

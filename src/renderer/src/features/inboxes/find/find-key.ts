@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { onMac } from '../../app/platform'
-import { useLatest } from '../../app/use-latest'
+import { onMac } from '../../../app/platform'
+import { useLatest } from '../../../app/use-latest'
 
 /*
  * Which Ctrl+F (⌘F) is the find in the conversation's (FindBar): not one typed in a dialog or menu

@@ -1,5 +1,5 @@
-import type { LastMessage } from '../../../../shared/contract/message'
-import { holdsEvery } from '../../../../shared/search-matches'
+import type { LastMessage } from '../../../../../shared/contract/message'
+import { holdsEvery } from '../../../../../shared/search-matches'
 import { mayShow } from './find-quick'
 import { shownText } from './find-text'
 
