@@ -40,8 +40,12 @@ export function fenceContext(markdown: string): FenceContext | null {
 function parse(markdown: string): FenceContext | null {
   // A footnote's definition is GFM's, a container (not parsed here): a fence may be in it. Its references are words
   // of paragraphs, which tell nothing here. A tab in a line's indentation counts as 1 to 4 columns.
-  if (FOOTNOTE_DEFINITION.test(markdown) || /^[ >]*\t/m.test(markdown)) return null
+  if (FOOTNOTE_DEFINITION.test(markdown)) return null
   const open = markdown.slice(markdown.lastIndexOf('\n') + 1)
+  // A tab in the fence's line before its marks, or before the words of a list item it is in, counts as 1 to 4
+  // columns: the parser's columns (one a character) would not tell where its code's lines start. A tab anywhere
+  // else (Go's code before, or in the lines of the fence's own code: fenceLine) tells nothing here.
+  if (/^[ >]*\t/.test(open)) return null
   const lines = markdown.split('\n').length
   let quotes = 0
   let indent = 0
@@ -60,6 +64,8 @@ function parse(markdown: string): FenceContext | null {
     } else if (last.type === 'listItem') {
       const first = last.children[0]
       if (quotes > 0 || !first?.position || first.position.start.line !== last.position?.start.line) return null
+      const from = first.position.start.offset! - (first.position.start.column - 1)
+      if (markdown.slice(from, first.position.start.offset).includes('\t')) return null
       indent = first.position.start.column - 1
     } else if (last.type !== 'list') return null
     node = last
@@ -76,23 +82,64 @@ function parse(markdown: string): FenceContext | null {
 }
 
 /**
- * What `line` (without its line end) is to the fence of `context`: a line of its code (blank: of spaces alone), its
- * closing fence, the line that ends the list item or block quote (and the code with it), or one this cannot
- * tell (a tab).
+ * A line's start read by columns, as the parser reads it: a tab goes on to the next multiple of 4 columns, and one
+ * partly taken (by a block quote marker's space, or a list item's indentation) leaves the rest of its columns as spaces.
  */
-export function fenceLine(context: FenceContext, line: string): 'code' | 'blank' | 'close' | 'end' | 'unknown' {
-  let rest = line.endsWith('\r') ? line.slice(0, -1) : line
-  for (let q = 0; q < context.quotes; q++) {
-    const marker = QUOTE.exec(rest)
-    // A code block is never lazily continued: a line without the marker ends the quote.
-    if (!marker) return 'end'
-    rest = rest.slice(marker[0].length)
+class Columns {
+  private at = 0
+  private col = 0
+  /** Columns of the tab before `at` not taken yet. */
+  private spare = 0
+  constructor(private readonly line: string) {}
+  /** Columns of spaces and tabs from here to the first other character (or the line's end). */
+  spaces(): number {
+    let col = this.col + this.spare
+    for (let i = this.at; this.line[i] === ' ' || this.line[i] === '\t'; i++) col = this.line[i] === ' ' ? col + 1 : col + 4 - (col % 4)
+    return col - this.col
   }
-  const spaces = /^ */.exec(rest)![0].length
-  if (rest[spaces] === '\t') return 'unknown'
-  if (spaces === rest.length) return 'blank'
+  /** Takes up to `n` columns of spaces and tabs. */
+  take(n: number): void {
+    for (let k = 0; k < n; k++) {
+      if (this.spare > 0) this.spare--
+      else if (this.line[this.at] === ' ') this.at++
+      else if (this.line[this.at] === '\t') {
+        this.spare = 3 - (this.col % 4)
+        this.at++
+      } else return
+      this.col++
+    }
+  }
+  /** Takes a block quote marker (up to 3 columns in, and one column of space after it); false when there is none. */
+  quote(): boolean {
+    const n = this.spaces()
+    let i = this.at
+    while (this.line[i] === ' ' || this.line[i] === '\t') i++
+    if (n > 3 || this.line[i] !== '>') return false
+    this.col += n + 1
+    this.at = i + 1
+    this.spare = 0
+    this.take(1)
+    return true
+  }
+  /** What is left: the spare columns of a tab taken in part as spaces, then the rest of the line. */
+  rest(): string {
+    return ' '.repeat(this.spare) + this.line.slice(this.at)
+  }
+}
+
+/**
+ * What `line` (without its line end) is to the fence of `context`: a line of its code (blank: of spaces alone), its
+ * closing fence, or the line that ends the list item or block quote (and the code with it). Tabs count by columns.
+ */
+export function fenceLine(context: FenceContext, line: string): 'code' | 'blank' | 'close' | 'end' {
+  const at = new Columns(line.endsWith('\r') ? line.slice(0, -1) : line)
+  // A code block is never lazily continued: a line without the marker ends the quote.
+  for (let q = 0; q < context.quotes; q++) if (!at.quote()) return 'end'
+  const spaces = at.spaces()
+  if (/^[ \t]*$/.test(at.rest())) return 'blank'
   if (spaces < context.indent) return 'end'
-  const close = /^(`+|~+)[ \t]*$/.exec(rest.slice(spaces))
+  at.take(spaces)
+  const close = /^(`+|~+)[ \t]*$/.exec(at.rest())
   if (spaces - context.indent <= 3 && close && close[1]![0] === context.char && close[1]!.length >= context.length) return 'close'
   return 'code'
 }
@@ -106,7 +153,8 @@ export function codeLine(open: string, line: string): string {
     quotes++
   }
   const indent = /^ */.exec(rest)![0].length
-  let code = line
-  for (let q = 0; q < quotes; q++) code = code.replace(QUOTE, '')
-  return indent ? code.replace(new RegExp(`^ {1,${indent}}`), '') : code
+  const at = new Columns(line)
+  for (let q = 0; q < quotes; q++) at.quote()
+  at.take(Math.min(indent, at.spaces()))
+  return at.rest()
 }

@@ -215,7 +215,6 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
       if (kind === 'code') codeEnd = Math.min(lineEnd + 1, text.length)
       else if (kind !== 'blank') break
     }
-    if (last === 'unknown') return undefined
     if (cuts.length > 0) {
       done += text.slice(start, cuts[0])
       const hole = done.length
