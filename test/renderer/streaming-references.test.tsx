@@ -23,6 +23,8 @@ const answers: Record<string, string> = {
   'a label defined twice in different blocks (the first kept)': `${paras(0, 20, (i) => (i % 4 === 1 ? ' [twice]' : ''))}[twice]: https://example.com/first\n\n${paras(20, 25, (i) => (i % 4 === 1 ? ' [twice]' : ''))}[twice]: https://example.com/second\n`,
   'references in a list, a table and a quote, definitions in a list item and a quote': `${paras(0, 22)}- item [l]\n- [q]: https://example.com/q\n\n| a | b |\n| - | - |\n| cell [t] | x |\n\n> quoted [q]\n>\n> [l]: https://example.com/l\n\n${paras(22, 22)}[t]: https://example.com/t\n`,
   'references in the items of a long loose list and the rows of a long table': `${Array.from({ length: 60 }, (_, i) => `- Item ${i} of the list, with words enough to fill a line${i % 10 === 3 ? ' [item]' : ''}.`).join('\n\n')}\n\n| # | Link |\n| - | ---- |\n${Array.from({ length: 150 }, (_, i) => `| ${i} | row ${i} of the table${i % 40 === 7 ? ' [row]' : ''} |`).join('\n')}\n\n[item]: https://example.com/item\n\n[row]: https://example.com/row\n`,
+  // A label holding an escaped bracket: `[a\]b]` is the label `a\]b` (its definition's too), drawn as a link.
+  'labels holding escaped brackets, defined at the end and at the start': `[x\\[y]: https://example.com/xy\n\n${paras(0, 25, (i) => (i % 6 === 1 ? ' [a\\]b], [x\\[y] and [text][a\\]b]' : ''))}- [c\\]\\]d]: https://example.com/cd\n\n> [e\\]f]: https://example.com/ef\n\n${paras(25, 20, (i) => (i % 5 === 1 ? ' [c\\]\\]d] and [e\\]f] and [a\\]b]' : ''))}[a\\]b]: https://example.com/ab\n`,
   'a reference and a footnote in the same blocks': `${paras(0, 25, (i) => (i % 5 === 1 ? ' [site][^n]' : ''))}[^n]: A note on [site].\n\n${paras(25, 20)}[site]: https://example.com/site\n`
 }
 
