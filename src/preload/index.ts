@@ -7,11 +7,13 @@ import {
   type IpcEventEnvelope,
   IPC_REQUEST_CHANNEL,
   IPC_SAVE_EXPORT_CHANNEL,
+  IPC_SAVE_EXPORT_WRITING_CHANNEL,
   type BridgeResponse,
   type BridgeWireReply,
   type BridgeWireRequest,
   type NodedeskBridge,
-  type SaveExportRequest
+  type SaveExportRequest,
+  type SaveExportWriting
 } from '../shared/bridge'
 import { eventAcknowledger } from '../shared/event-acks'
 
@@ -19,6 +21,8 @@ const decoder = new TextDecoder()
 
 const acknowledge = eventAcknowledger((seq) => ipcRenderer.send(IPC_EVENT_ACK_CHANNEL, { seq }))
 let greeted = false
+/** Names each save asked of this page, so that its "writing" message is told apart from another save's. */
+let saves = 0
 
 const bridge: NodedeskBridge = {
   async request(req: BridgeWireRequest): Promise<BridgeWireReply> {
@@ -35,9 +39,25 @@ const bridge: NodedeskBridge = {
     if (res.contentType) return { status: res.status, body: res.body }
     return { status: res.status, json: decoder.decode(res.body) }
   },
-  async saveExport(req: SaveExportRequest) {
-    // Only the two fields cross: the main process fetches the export and asks where to write it.
-    return (await ipcRenderer.invoke(IPC_SAVE_EXPORT_CHANNEL, { inbox_name: req.inbox_name, format: req.format })) as BridgeResponse
+  async saveExport(req: SaveExportRequest, onWriting?: () => void) {
+    const request_id = ++saves
+    // Heard once, for this save only, and never past its answer: one listener per save under way.
+    const writing = (_e: IpcRendererEvent, msg: SaveExportWriting | undefined) => {
+      if (msg?.request_id !== request_id) return
+      ipcRenderer.removeListener(IPC_SAVE_EXPORT_WRITING_CHANNEL, writing)
+      onWriting?.()
+    }
+    if (onWriting) ipcRenderer.on(IPC_SAVE_EXPORT_WRITING_CHANNEL, writing)
+    try {
+      // Only these fields cross: the main process fetches the export and asks where to write it.
+      return (await ipcRenderer.invoke(IPC_SAVE_EXPORT_CHANNEL, {
+        inbox_name: req.inbox_name,
+        format: req.format,
+        request_id
+      })) as BridgeResponse
+    } finally {
+      ipcRenderer.removeListener(IPC_SAVE_EXPORT_WRITING_CHANNEL, writing)
+    }
   },
   onEvent(listener: (eventJson: string) => void, onResumed?: () => void) {
     const wrapped = (_e: IpcRendererEvent, envelope: IpcEventEnvelope) => {

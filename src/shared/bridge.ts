@@ -23,6 +23,15 @@ export interface IpcEventEnvelope {
 export const NEW_PAGE_SEQ = -1
 /** The desktop app's "Save as…" for an inbox export: the main process asks where and writes the file. */
 export const IPC_SAVE_EXPORT_CHANNEL = 'nodedesk:save-export'
+/**
+ * Sent by the main process to the window that asked for a save (and to no other), once, when the operator
+ * has chosen where and the file starts being written: `{ request_id }` as that save's request named it.
+ * Until then the save dialog is open and nothing is under way; a cancelled dialog sends nothing.
+ */
+export const IPC_SAVE_EXPORT_WRITING_CHANNEL = 'nodedesk:save-export-writing'
+export interface SaveExportWriting {
+  readonly request_id: number
+}
 
 export interface BridgeRequest {
   readonly method: 'GET' | 'POST'
@@ -70,6 +79,10 @@ export interface NodedeskBridge {
   request(req: BridgeWireRequest): Promise<BridgeWireReply>
   /** `onResumed`: events were held back while the window was not handling them; what they changed is stale. */
   onEvent(listener: (eventJson: string) => void, onResumed?: () => void): () => void
-  /** Saves an inbox export through the system's save dialog (desktop app only). */
-  saveExport?(req: SaveExportRequest): Promise<BridgeResponse>
+  /**
+   * Saves an inbox export through the system's save dialog (desktop app only). `onWriting` is called once
+   * the operator has chosen where and the file is being written (never while the dialog is open, nor when
+   * it is cancelled).
+   */
+  saveExport?(req: SaveExportRequest, onWriting?: () => void): Promise<BridgeResponse>
 }

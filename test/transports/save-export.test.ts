@@ -2,7 +2,7 @@ import type { IpcMainInvokeEvent } from 'electron'
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { IPC_SAVE_EXPORT_CHANNEL } from '../../src/shared/bridge'
+import { IPC_SAVE_EXPORT_CHANNEL, IPC_SAVE_EXPORT_WRITING_CHANNEL } from '../../src/shared/bridge'
 import { bindSaveExport, type IpcMainLike, type ShowSaveDialog } from '../../src/main/transports/ipc'
 import { saveExport, type SaveExportReply } from '../../src/main/transports/save-export'
 import { addProvider, createJob, expectError, tempDir, useTestNode } from '../support/node'
@@ -57,8 +57,18 @@ function recordingDialog(answer: string | undefined) {
   return { asked, show }
 }
 
-const OURS = { sender: { id: 1 } } as unknown as IpcMainInvokeEvent
-const STRANGER = { sender: { id: 2 } } as unknown as IpcMainInvokeEvent
+/** A window's invoke event: what is sent to that window is recorded, with whatever `onSend` says at the moment. */
+function windowEvent(id: number, onSend: () => unknown = () => undefined) {
+  const sent: { channel: string; message: unknown; then: unknown }[] = []
+  const state = { destroyed: false }
+  const sender = {
+    id,
+    isDestroyed: () => state.destroyed,
+    send: (channel: string, message: unknown) => void sent.push({ channel, message, then: onSend() })
+  }
+  return { event: { sender } as unknown as IpcMainInvokeEvent, sent, state }
+}
+const OURS = windowEvent(1).event
 const trusted = (e: IpcMainInvokeEvent) => (e.sender as unknown as { id: number }).id === 1
 
 describe('saving an export through the save dialog (main process)', () => {
@@ -207,8 +217,98 @@ describe('saving an export through the save dialog (main process)', () => {
     const { ipc, handlers } = fakeIpcMain()
     const dialog = recordingDialog('/tmp/should-not-exist.json')
     bindSaveExport(ipc, node, trusted, dialog.show)
-    const reply = (await handlers.get(IPC_SAVE_EXPORT_CHANNEL)!(STRANGER, { inbox_name: inbox, format: 'json' })) as SaveExportReply
+    const stranger = windowEvent(2)
+    const reply = (await handlers.get(IPC_SAVE_EXPORT_CHANNEL)!(stranger.event, {
+      inbox_name: inbox,
+      format: 'json',
+      request_id: 1
+    })) as SaveExportReply
     expectError(reply, 403, 'sender')
     expect(dialog.asked).toHaveLength(0)
+    expect(stranger.sent).toEqual([])
+  })
+})
+
+/*
+ * The window said "Preparing export…" from the click on, the whole time the operator chose a place in the
+ * dialog, when nothing was under way. The window that asked is now told, once, when the place is chosen
+ * and writing begins; it shows its notice only from then.
+ */
+describe('telling the window that its save is being written', () => {
+  const save = (event: IpcMainInvokeEvent, answer: string | undefined, payload: unknown, isTrusted = trusted) => {
+    const { ipc, handlers } = fakeIpcMain()
+    const dialog = recordingDialog(answer)
+    bindSaveExport(ipc, node, isTrusted, dialog.show)
+    return { dialog, reply: handlers.get(IPC_SAVE_EXPORT_CHANNEL)!(event, payload) as Promise<SaveExportReply> }
+  }
+
+  it('once the place is chosen, before the file is written, only to the window that asked, with its request id', async () => {
+    const inbox = await inboxWithHistory('Told')
+    await inTempDir(async (dir) => {
+      const target = join(dir, 'told.md')
+      let asked: unknown[] = []
+      const ours = windowEvent(1, () => ({ dialogShown: asked.length, written: existsSync(target) }))
+      const other = windowEvent(1)
+      const { dialog, reply } = save(ours.event, target, { inbox_name: inbox, format: 'markdown', request_id: 7 })
+      asked = dialog.asked
+      expect(await reply).toEqual({ status: 200, body: { saved: true, path: target } })
+      expect(ours.sent).toEqual([
+        { channel: IPC_SAVE_EXPORT_WRITING_CHANNEL, message: { request_id: 7 }, then: { dialogShown: 1, written: false } }
+      ])
+      expect(other.sent).toEqual([])
+      expect(readFileSync(target, 'utf8')).toContain('# Told')
+    })
+  })
+
+  it('nothing when the dialog is cancelled, the inbox is unknown or the request is refused', async () => {
+    const inbox = await inboxWithHistory('Untold')
+    const cancelled = windowEvent(1)
+    expect(await save(cancelled.event, undefined, { inbox_name: inbox, format: 'txt', request_id: 1 }).reply).toEqual({
+      status: 200,
+      body: { saved: false }
+    })
+    const unknown = windowEvent(1)
+    expectError(await save(unknown.event, '/never/used', { inbox_name: 'job_inbox::nope::false', format: 'txt', request_id: 2 }).reply, 404)
+    const invalid = windowEvent(1)
+    expectError(await save(invalid.event, '/never/used', { inbox_name: inbox, format: 'pdf', request_id: 3 }).reply, 400)
+    expect([...cancelled.sent, ...unknown.sent, ...invalid.sent]).toEqual([])
+  })
+
+  it('nothing to a window closed, or no longer on our page, by the time the place is chosen; nor for a request id that is not a number; the file is saved all the same', async () => {
+    const inbox = await inboxWithHistory('Gone away')
+    await inTempDir(async (dir) => {
+      const closed = windowEvent(1)
+      const closing: ShowSaveDialog = () => {
+        closed.state.destroyed = true
+        return Promise.resolve({ canceled: false, filePath: join(dir, 'a.txt') })
+      }
+      const { ipc, handlers } = fakeIpcMain()
+      bindSaveExport(ipc, node, trusted, closing)
+      expect(await handlers.get(IPC_SAVE_EXPORT_CHANNEL)!(closed.event, { inbox_name: inbox, format: 'txt', request_id: 1 })).toMatchObject(
+        {
+          status: 200
+        }
+      )
+
+      let ourPage = true
+      const navigated = windowEvent(1)
+      const leaving = save(
+        navigated.event,
+        join(dir, 'b.txt'),
+        { inbox_name: inbox, format: 'txt', request_id: 2 },
+        (e) => ourPage && trusted(e)
+      )
+      ourPage = false
+      expect(await leaving.reply).toMatchObject({ status: 200 })
+
+      const odd = windowEvent(1)
+      for (const request_id of [undefined, '3', 1.5, { x: 1 }]) {
+        expect(await save(odd.event, join(dir, 'c.txt'), { inbox_name: inbox, format: 'txt', request_id }).reply).toMatchObject({
+          status: 200
+        })
+      }
+      expect([...closed.sent, ...navigated.sent, ...odd.sent]).toEqual([])
+      expect(readdirSync(dir).sort()).toEqual(['a.txt', 'b.txt', 'c.txt'])
+    })
   })
 })

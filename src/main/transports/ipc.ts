@@ -1,7 +1,7 @@
 import type { IpcMainInvokeEvent } from 'electron'
 import { readFile } from 'node:fs/promises'
 import { errorBody } from '../../shared/contract/error'
-import { IPC_REQUEST_CHANNEL, IPC_SAVE_EXPORT_CHANNEL } from '../../shared/bridge'
+import { IPC_REQUEST_CHANNEL, IPC_SAVE_EXPORT_CHANNEL, IPC_SAVE_EXPORT_WRITING_CHANNEL, type SaveExportWriting } from '../../shared/bridge'
 import type { NodeApi, NodeRequest, Router } from '../node-api'
 import { saveExport, type SaveExportReply } from './save-export'
 import { asJsonBody, type IpcBody } from './ipc-body'
@@ -86,7 +86,9 @@ export type ShowSaveDialog = (
 
 /**
  * Binds the export's "Save as…" channel: from our window only (the same check as the request
- * channel), the main process asks where with `showSaveDialog` and streams the export there.
+ * channel), the main process asks where with `showSaveDialog` and streams the export there. Once a
+ * place is chosen, the window that asked (and no other) is told on the writing channel, with the
+ * request's `request_id`: until then the dialog is open and the window shows nothing under way.
  */
 export function bindSaveExport(
   ipcMain: IpcMainLike,
@@ -96,10 +98,22 @@ export function bindSaveExport(
 ): () => void {
   ipcMain.handle(IPC_SAVE_EXPORT_CHANNEL, async (event, payload): Promise<SaveExportReply> => {
     if (!isTrustedSender(event)) return { status: 403, body: errorBody(403, 'sender: exports are saved only for the Nodedesk window') }
-    return saveExport(node, payload, async (defaultName, filter) => {
-      const chosen = await showSaveDialog(event, { defaultPath: defaultName, filters: [filter] })
-      return chosen.canceled ? undefined : chosen.filePath
-    })
+    const requestId = (payload as { request_id?: unknown } | undefined)?.request_id
+    const onWriting = () => {
+      // Checked again as it is sent: the window may have closed, or left our page, while the dialog was open.
+      if (typeof requestId !== 'number' || !Number.isSafeInteger(requestId)) return
+      if (event.sender.isDestroyed() || !isTrustedSender(event)) return
+      event.sender.send(IPC_SAVE_EXPORT_WRITING_CHANNEL, { request_id: requestId } satisfies SaveExportWriting)
+    }
+    return saveExport(
+      node,
+      payload,
+      async (defaultName, filter) => {
+        const chosen = await showSaveDialog(event, { defaultPath: defaultName, filters: [filter] })
+        return chosen.canceled ? undefined : chosen.filePath
+      },
+      onWriting
+    )
   })
   return () => ipcMain.removeHandler(IPC_SAVE_EXPORT_CHANNEL)
 }

@@ -33,12 +33,14 @@ export interface SaveExportReply {
  * a snapshot of the inbox, so a long history never sits in memory whole. It is written to a new file
  * beside the chosen one and renamed over it once complete: a failure leaves a file that was there
  * untouched and no half-written export. The content never crosses to the window; the window cannot
- * name a path either, only the dialog does.
+ * name a path either, only the dialog does. `onWriting` is called once the path is chosen, as the
+ * writing begins (not while the dialog is open, nor when it is cancelled or the request refused).
  */
 export async function saveExport(
   node: Pick<NodeApi, 'openExport' | 'ctx'>,
   payload: unknown,
-  choosePath: ChooseSavePath
+  choosePath: ChooseSavePath,
+  onWriting?: () => void
 ): Promise<SaveExportReply> {
   const p = (payload ?? {}) as { inbox_name?: unknown; format?: unknown }
   const body = { inbox_name: p.inbox_name, format: p.format }
@@ -58,6 +60,7 @@ export async function saveExport(
   if (!exp) return { status: 404, body: errorBody(404, `inbox_name: no inbox '${inbox_name}'`) }
   const path = await choosePath(exp.filename, EXPORT_FILTERS[format])
   if (!path) return { status: 200, body: { saved: false } }
+  onWriting?.()
 
   // A link the operator chose stays a link: the file it points to is the one replaced. A file replaced
   // keeps its permissions (a private export stays private).
