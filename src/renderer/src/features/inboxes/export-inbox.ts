@@ -23,6 +23,12 @@ export type ExportOutcome =
   | { readonly kind: 'cancelled' }
   | { readonly kind: 'downloaded'; readonly filename: string }
 
+/** The desktop save's two steps, as they come: the save dialog opens, then (a place chosen) the file is written. */
+export interface SaveSteps {
+  choosing(): void
+  writing(): void
+}
+
 /**
  * An inbox's export, saved where the operator says: in the desktop app through Electron's save
  * dialog (the main process reads the export and writes the file: the content never comes here),
@@ -32,10 +38,12 @@ export async function exportInbox(
   client: Client,
   bridge: Pick<NodedeskBridge, 'saveExport'> | undefined,
   inboxId: string,
-  format: ExportFormat
+  format: ExportFormat,
+  steps?: SaveSteps
 ): Promise<ExportOutcome> {
   if (bridge?.saveExport) {
-    const res = await bridge.saveExport({ inbox_name: inboxId, format })
+    steps?.choosing()
+    const res = await bridge.saveExport({ inbox_name: inboxId, format }, steps && (() => steps.writing()))
     if (res.status !== 200) {
       const body = res.body as ErrorBody
       throw new ApiFailure(res.status, body.error, body.message, res.status === 400 ? fieldPathsOf(body.message) : [])

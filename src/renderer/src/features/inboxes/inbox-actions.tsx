@@ -165,11 +165,12 @@ export function useInboxActions(): InboxActions {
         // export holds the conversation without it, said so.
         const partial = useStreaming.getState().partial[row.inboxId]
         const writing = row.awaitsAnswer || (partial !== undefined && !partial.stored)
-        // One export of a conversation at a time, said while it is prepared (seconds for a long one).
+        // One export of a conversation at a time, said while it is prepared (seconds for a long one) or
+        // written (desktop: once a place is chosen; never while the save dialog is open).
         const underWay = beginExport(row.inboxId, row.name)
         if (!underWay) return
         try {
-          const outcome = await exportInbox(client, window.nodedesk, row.inboxId, format)
+          const outcome = await exportInbox(client, window.nodedesk, row.inboxId, format, underWay)
           underWay.done()
           if (outcome.kind === 'saved') notifications.show({ color: 'teal', message: `Saved to ${outcome.path}` })
           if (outcome.kind !== 'cancelled' && writing) {
