@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, expect, it } from 'vitest'
 import { AnswerText } from '../../src/renderer/src/features/inboxes/answer/AnswerText'
+import { NOT_FOUND_ATTRIBUTE } from '../../src/renderer/src/features/inboxes/find/find-highlight'
 
 /*
  * A footnote's number in an answer, and the note's way back to it, are links to places in the answer. They were drawn
@@ -39,4 +40,23 @@ it('a footnote number goes to its note in the same answer, and the note back to 
   expect(document.activeElement).toBe(numbers[1])
   expect(location.hash).toBe('#/inboxes/x')
   expect(opened).toEqual([])
+})
+
+it('the notes\' heading "Footnotes" is for screen readers only: hidden from sight, not the answer\'s text to the find', () => {
+  // Short answer (drawn whole) and long answer (in blocks, its section drawn once at the end): the same heading.
+  const long = `Start[^1] ${'word '.repeat(3000)}\n\n[^1]: The note.\n`
+  for (const text of [answer(1), long]) {
+    render(
+      <MantineProvider>
+        <AnswerText text={text} whole={text === long} />
+      </MantineProvider>
+    )
+    // Before: a plain heading, drawn large (nothing styled remark-rehype's class sr-only) and found by Ctrl+F.
+    const heading = screen.getByRole('heading', { name: 'Footnotes' })
+    expect(heading.className).toBe('sr-only')
+    expect(heading.hasAttribute(NOT_FOUND_ATTRIBUTE)).toBe(true)
+    // Still what each number is described by, for screen readers.
+    expect(screen.getAllByRole('link', { name: '1' })[0]!.getAttribute('aria-describedby')).toBe(heading.id)
+    cleanup()
+  }
 })

@@ -43,7 +43,7 @@ describe('the find marks the words an answer shows joined', () => {
 
 /*
  * What the find counts is what it marks, and both are what the answer shows: a footnote reference `a[^1]b` reads
- * "a1b" and its note is listed under "Footnotes" (neither "a1b" nor "Footnotes" was found); a table's cells are apart ("h1h2" was marked as one word: "h2" counted, never marked); a code block's
+ * "a1b" and its note is listed at the answer's end ("a1b" was not found), under a heading "Footnotes" for screen readers only; a table's cells are apart ("h1h2" was marked as one word: "h2" counted, never marked); a code block's
  * language and Copy button are not the answer's text (its code, drawn right after them, was never marked).
  */
 describe('the find counts and marks the same words, as the answer shows them', () => {
@@ -86,11 +86,12 @@ describe('the find counts and marks the same words, as the answer shows them', (
   const TABLE = '| h1 | h2 |\n|---|---|\n| c1 | c2 |'
   const CODE = '```ts\nconst x = 1\n```'
   it.each([
-    // Footnotes: the reference drawn as its number, the notes under a "Footnotes" heading, with their back-links.
+    // Footnotes: the reference drawn as its number, the notes at the answer's end with their back-links.
     [NOTE, 'a1b', true, ['a1b']], // before: not counted
     [NOTE, 'ab', false, []], // the number stands between
     [NOTE, 'note', true, ['note']],
-    [NOTE, 'footnotes', true, ['Footnotes']], // before: not counted
+    // The section's heading "Footnotes" is for screen readers only, hidden from sight: neither counted nor marked.
+    [NOTE, 'footnotes', false, []], // before: counted and marked, as it showed as a large heading
     [NOTE, '↩', true, ['↩']], // before: not counted
     [TWO, 'x1 y2 z1', true, ['x1', 'y2', 'z1']], // before: not counted
     [TWO, 'see3 three', true, ['see3', 'three']], // before: not counted (a note's own reference, numbered after)

@@ -100,17 +100,27 @@ const components: Components = {
   // large as that title and a second h1 of the page beside the app's own, so screen readers' outline lost
   // its shape. Each level is moved down two, h4-h6 ending as h6, each of those still drawn as its own level.
   h1: 'h3',
-  h2: 'h4',
+  // An h2 with a class is no heading of the answer's (its Markdown has no classes): the footnotes section's "Footnotes",
+  // which remark-rehype writes for screen readers only, as GitHub does (class sr-only). It showed as a large heading;
+  // it is hidden from sight (answer-prose.module.css), and the find neither counts nor marks it (spoken-text.ts).
+  h2: ({ className, id, children }) =>
+    className ? (
+      <h4 className={className} id={id} {...{ [NOT_FOUND_ATTRIBUTE]: '' }}>
+        {children}
+      </h4>
+    ) : (
+      <h4>{children}</h4>
+    ),
   h3: 'h5',
   h4: 'h6',
   h5: ({ children }) => <h6 className={prose.depth5}>{children}</h6>,
   h6: ({ children }) => <h6 className={prose.depth6}>{children}</h6>,
   // An address react-markdown refuses (javascript:, data:, vbscript:) comes as an empty href: a link to
   // nowhere that still looked like one. Its words are shown as text, saying why they are not a link.
-  a: ({ href, id, children }) =>
+  a: ({ href, id, children, 'aria-describedby': describedBy }) =>
     href?.startsWith('#') ? (
-      // With its id: a footnote's number is where its note goes back to.
-      <InAnswerLink href={href} id={id}>
+      // With its id: a footnote's number is where its note goes back to; described by the notes' heading "Footnotes".
+      <InAnswerLink href={href} id={id} aria-describedby={describedBy}>
         {children}
       </InAnswerLink>
     ) : href ? (

@@ -8,9 +8,19 @@ import type { MouseEvent, ReactNode } from 'react'
  * which is the route. It moves to that place in the same answer (every answer has its "fn-1"), and the focus
  * with it; a place the answer does not show (its start only, before "Show all") leaves everything as it is.
  */
-export function InAnswerLink({ href, id, children }: { href: string; id?: string; children: ReactNode }) {
+export function InAnswerLink({
+  href,
+  id,
+  children,
+  'aria-describedby': describedBy
+}: {
+  href: string
+  id?: string
+  children: ReactNode
+  'aria-describedby'?: string
+}) {
   return (
-    <Anchor href={href} id={id} inherit onClick={(e) => go(e, href)}>
+    <Anchor href={href} id={id} aria-describedby={describedBy} inherit onClick={(e) => go(e, href)}>
       {children}
     </Anchor>
   )

@@ -9,8 +9,7 @@ const parser = unified().use(remarkParse).use(remarkGfm)
 /** Blocks whose end is a pause between words (cells of a row, items of a list, a heading and its text). */
 const BLOCKS = new Set(['paragraph', 'heading', 'listItem', 'tableCell', 'tableRow', 'code', 'blockquote', 'thematicBreak', 'break'])
 
-/** The heading of an answer's footnotes and a back-link's arrow, as react-markdown (mdast-util-to-hast) draws them. */
-const FOOTNOTES_LABEL = 'Footnotes'
+/** A back-link's arrow, as react-markdown (mdast-util-to-hast) draws it. */
 const BACK_LINK = '\u21a9'
 
 /**
@@ -18,8 +17,9 @@ const BACK_LINK = '\u21a9'
  * "**Plan** - one - two", and a table's cells rather than its pipes and dashes. Raw HTML is said as the
  * text it is shown as (`Vec<String>`); an image as the link it is shown as ("Image: " and its description).
  * Footnotes as AnswerText draws them (answer-footnotes.ts): a reference `a[^x]b` as its number ("a1b", numbered
- * in the order first referenced), and at the end the heading "Footnotes", then each footnote referenced, in that
- * order, with its back-links ("↩", "↩ 2" for a second reference). Runs of white space become one space.
+ * in the order first referenced), and at the end each footnote referenced, in that order, with its back-links ("↩",
+ * "↩ 2" for a second reference); not the section's heading "Footnotes", hidden from sight (answer-prose.module.css),
+ * which the find neither counts nor marks. Runs of white space become one space.
  *
  * `footnotes: 'references'` (an answer announced to a screen reader): the references' numbers only, without
  * the section at the end, whose "↩" arrows a screen reader would spell out; find matches the drawn page.
@@ -55,7 +55,7 @@ export function spokenText(markdown: string, footnotes: 'drawn' | 'references' =
   if (footnotes === 'drawn' && markdown.includes('[^')) define(tree)
   walk(tree)
   if (footnotes === 'drawn' && order.some((id) => definitions.has(id))) {
-    words.push(` ${FOOTNOTES_LABEL} `)
+    words.push(' ')
     // A footnote referenced only in another one is numbered, and listed, after those the answer's text references.
     const backLinks: [at: number, id: string][] = []
     for (let i = 0; i < order.length; i++) {
