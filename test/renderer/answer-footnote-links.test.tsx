@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, expect, it } from 'vitest'
 import { AnswerText } from '../../src/renderer/src/features/inboxes/answer/AnswerText'
 import { NOT_FOUND_ATTRIBUTE } from '../../src/renderer/src/features/inboxes/find/find-highlight'
@@ -59,4 +59,29 @@ it('the notes\' heading "Footnotes" is for screen readers only: hidden from sigh
     expect(screen.getAllByRole('link', { name: '1' })[0]!.getAttribute('aria-describedby')).toBe(heading.id)
     cleanup()
   }
+})
+
+it("a footnote number in a long answer's start whose note is in the rest shows the whole answer and goes to the note", async () => {
+  // Paragraphs, so the rest is drawn in many blocks (one a frame) before the notes at the end.
+  const paragraphs = Array.from({ length: 200 }, (_, i) => `Paragraph ${i} ${'word '.repeat(40)}`).join('\n\n')
+  const text = `The start has a note[^1].\n\n${paragraphs}\n\n[^1]: The note at the end.\n`
+  render(
+    <MantineProvider>
+      <AnswerText text={text} />
+    </MantineProvider>
+  )
+  expect(screen.getByTestId('show-all')).toBeTruthy()
+  expect(screen.queryByText(/The note at the end/)).toBeNull()
+
+  // Before: nothing happened (the note is not in the start).
+  fireEvent.click(screen.getByRole('link', { name: '1' }))
+  expect(screen.queryByTestId('show-all')).toBeNull()
+  await waitFor(() => expect(document.activeElement?.textContent).toContain('The note at the end.'), { timeout: 10_000 })
+  expect(screen.getByText(/Paragraph 199/)).toBeTruthy()
+  expect(document.activeElement?.id).toBe('user-content-fn-1')
+
+  // The note's way back (named for screen readers: it was read as its arrow) goes to the number, in the whole answer.
+  fireEvent.click(screen.getByRole('link', { name: 'Back to reference 1' }))
+  expect(document.activeElement).toBe(screen.getByRole('link', { name: '1' }))
+  expect(document.activeElement?.id).toBe('user-content-fnref-1')
 })

@@ -6,6 +6,7 @@ import {
   isValidElement,
   memo,
   useContext,
+  useCallback,
   useEffect,
   useMemo,
   useState,
@@ -19,7 +20,7 @@ import { answerReferences, knownReferences, type AnswerReferences } from './answ
 import { answerNotes, blockOptions, footnotesTree, onlyFootnotes, type BlockNotes, type FooterNotes } from './answer-footnotes'
 import { fencedCode, markdownBlocks, plainBlocks, previewOf, sizeLabel, type MarkdownBlock as Block } from './long-text'
 import { CodeBlock, fenceLanguage } from './CodeBlock'
-import { InAnswerLink } from './InAnswerLink'
+import { FootnotesSection, GoingToContext, InAnswerLink, ShowRestContext } from './InAnswerLink'
 import { hasTaskItem } from './list-continuation'
 import { hiddenByPreview } from '../find/find-reveal'
 import { NOT_FOUND_ATTRIBUTE } from '../find/find-highlight'
@@ -54,6 +55,17 @@ function Progressive({
   if (!all && hiddenByPreview(preview, reveal, markdown)) setAll(true)
   const blocks = useMemo(() => (all && preview !== null ? split(text) : []), [all, preview, split, text])
   const [shown, setShown] = useState(1)
+  // A footnote's number in the start whose note is in the rest: the whole answer is shown, then its note gone to.
+  const [goingTo, setGoingTo] = useState<string | undefined>(undefined)
+  const showRest = useCallback((id: string) => {
+    setAll(true)
+    setGoingTo(id)
+  }, [])
+  const drawn = shown >= blocks.length
+  const going = useMemo(
+    () => (goingTo !== undefined && drawn ? { id: goingTo, done: () => setGoingTo(undefined) } : undefined),
+    [goingTo, drawn]
+  )
   useEffect(() => {
     if (shown >= blocks.length) return
     const t = setTimeout(() => setShown((n) => n + 1), 0)
@@ -67,7 +79,7 @@ function Progressive({
   if (!all) {
     return (
       <>
-        {start}
+        <ShowRestContext.Provider value={showRest}>{start}</ShowRestContext.Provider>
         <Button
           variant="light"
           size="compact-xs"
@@ -84,7 +96,7 @@ function Progressive({
   }
   return (
     <>
-      {frame(blocks.slice(0, shown))}
+      <GoingToContext.Provider value={going}>{frame(blocks.slice(0, shown))}</GoingToContext.Provider>
       {shown < blocks.length && <Loader role="img" size="xs" type="dots" mt={4} aria-label="Showing the rest" />}
     </>
   )
@@ -117,10 +129,11 @@ const components: Components = {
   h6: ({ children }) => <h6 className={prose.depth6}>{children}</h6>,
   // An address react-markdown refuses (javascript:, data:, vbscript:) comes as an empty href: a link to
   // nowhere that still looked like one. Its words are shown as text, saying why they are not a link.
-  a: ({ href, id, children, 'aria-describedby': describedBy }) =>
+  a: ({ href, id, children, 'aria-describedby': describedBy, 'aria-label': label }) =>
     href?.startsWith('#') ? (
-      // With its id: a footnote's number is where its note goes back to; described by the notes' heading "Footnotes".
-      <InAnswerLink href={href} id={id} aria-describedby={describedBy}>
+      // With its id: a footnote's number is where its note goes back to; described by the notes' heading "Footnotes";
+      // a note's ↩ named "Back to reference 1" (it was read as its arrow).
+      <InAnswerLink href={href} id={id} aria-describedby={describedBy} aria-label={label}>
         {children}
       </InAnswerLink>
     ) : href ? (
@@ -133,6 +146,8 @@ const components: Components = {
         {children}
       </span>
     ),
+  // The notes' section: a footnote's number in a long answer's start goes to its note once the whole answer is drawn.
+  section: ({ node: _, ...props }) => <FootnotesSection {...props} />,
   pre: ({ node, children }) => <AnswerCode node={node}>{children}</AnswerCode>,
   // A wide table scrolls sideways in its own box, as a code block does: it ran out of the answer, its
   // cells broken a letter or two a line (the answer's text breaks anywhere, so long words do not run out).
