@@ -230,3 +230,59 @@ export async function benchStart(runs = 7): Promise<StartFigures> {
   rmSync(dir, { recursive: true, force: true })
   return { oursMs: median(ours.sort((a, b) => a - b)), bareMs: median(bare.sort((a, b) => a - b)) }
 }
+
+export interface SelectAllFigures {
+  readonly inboxes: number
+  /** Bytes of the bodies Ctrl+A fetched as it did before: all_inboxes_paginated by position, 200 a page. */
+  readonly wholeBytes: number
+  readonly wholeMs: number
+  /** Bytes of the bodies it fetches now: inbox_bar_rows, 5,000 a page, following next. */
+  readonly barBytes: number
+  readonly barMs: number
+}
+
+/** What Ctrl+A in the inbox list downloads at `inboxes` (2 messages each, as bench/ui.ts seeds them), over HTTP. */
+export async function benchSelectAll(inboxes: number): Promise<SelectAllFigures> {
+  const { store, cleanup } = tempStore('nodedesk-bench-select-all-')
+  seedInboxes(store, { inboxes, messagesPerInbox: 2 })
+  const { router } = assembleNode(store, { version: 'bench', log: silentLogger })
+  const http = await startHttpServer({ router, token: TOKEN, port: 0, log: silentLogger })
+  const read = async (path: string) => {
+    const res = await fetch(`${http.url}${path}`, { headers: { Authorization: `Bearer ${TOKEN}` } })
+    const bytes = Buffer.from(await res.arrayBuffer())
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${bytes.toString('utf8').slice(0, 200)}`)
+    return { size: bytes.length, body: JSON.parse(bytes.toString('utf8')) as Record<string, unknown> }
+  }
+  let wholeBytes = 0
+  let read1 = 0
+  let t = performance.now()
+  for (const pinned of ['true', 'false']) {
+    for (let at = 0, total = 1; at < total; at += 200) {
+      const p = await read(`/v2/all_inboxes_paginated?limit=200&show_hidden=false&pinned=${pinned}&position=${at}`)
+      wholeBytes += p.size
+      total = p.body.total_count as number
+      read1 += (p.body.inboxes as unknown[]).length
+    }
+  }
+  const wholeMs = performance.now() - t
+  let barBytes = 0
+  let read2 = 0
+  t = performance.now()
+  for (const pinned of ['true', 'false']) {
+    let after: string | null = null
+    do {
+      const p = await read(
+        `/v2/inbox_bar_rows?limit=5000&show_hidden=false&pinned=${pinned}${after ? `&after=${encodeURIComponent(after)}` : ''}`
+      )
+      barBytes += p.size
+      read2 += (p.body.rows as unknown[]).length
+      after = p.body.next as string | null
+    } while (after)
+  }
+  const barMs = performance.now() - t
+  if (read1 !== inboxes || read2 !== inboxes) throw new Error(`read ${read1} and ${read2} of ${inboxes}`)
+  await http.close()
+  store.close()
+  cleanup()
+  return { inboxes, wholeBytes, wholeMs, barBytes, barMs }
+}

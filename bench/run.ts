@@ -22,7 +22,7 @@ import { createJobBody, provider } from '../test/support/fixtures'
 import { benchNormaliser } from './openai-replies'
 import { benchJsonSyntax } from './json-syntax'
 import { benchRuntime } from './runtime'
-import { benchAllInboxesMemory, benchFirstPage, benchSearch, benchStart } from './inbox-scale'
+import { benchAllInboxesMemory, benchFirstPage, benchSearch, benchSelectAll, benchStart } from './inbox-scale'
 import { benchJobMessageThroughput } from './throughput'
 import { benchJobMessageThroughputInProcess } from './throughput-in-process'
 import { benchUi } from './ui'
@@ -227,6 +227,15 @@ async function benchInboxScale(quick: boolean) {
       `${verdict(fresh <= 2)} (target <= 2x)`
     ])
   }
+  const sel = await benchSelectAll(pageSizes.at(-1)!)
+  rows.push([
+    `Ctrl+A in the inbox list, ${sel.inboxes} inboxes: bytes fetched (inbox_bar_rows)`,
+    `${(sel.barBytes / 1e6).toFixed(1)} MB in ${sel.barMs.toFixed(0)} ms`,
+    'whole inboxes (all_inboxes_paginated, 200 a page)',
+    `${(sel.wholeBytes / 1e6).toFixed(1)} MB in ${sel.wholeMs.toFixed(0)} ms`,
+    `${(sel.barBytes / sel.wholeBytes).toFixed(3)}x`,
+    `${verdict(sel.barBytes <= 20e6)} (target <= 20 MB)`
+  ])
   const growth = pages[pages.length - 1]!.oursMs / pages[0]!.oursMs
   rows.push([
     `first page cost, ${pageSizes.at(-1)} vs ${pageSizes[0]} inboxes`,

@@ -4,6 +4,7 @@ import { isSelectAllKey, readEveryRow, SELECT_ALL_PAGE } from '../../src/rendere
 import { seedInboxes } from '../../bench/seed'
 import { addProvider, createJob, useTestNode } from '../support/node'
 import { routerTransport } from './render'
+import type { Transport } from '../../src/renderer/src/api/transport'
 
 /*
  * Ctrl+A (⌘A on macOS) in the inbox list selects every inbox of the list as it stands: those not read
@@ -37,37 +38,110 @@ describe('isSelectAllKey', () => {
 
 const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
 
+/** A small page, so that a few dozen inboxes make several pages. */
+const PAGE = 20
+const inbox = (id: string) => `job_inbox::${id}::false`
+
+/** The node in process; `after(n)` runs once the node has answered the n-th request (1 the first). */
+function client(after: (n: number) => Promise<void> | void = () => {}) {
+  const base = routerTransport(node.router)
+  let n = 0
+  const transport: Transport = {
+    ...base,
+    request: async (req, signal) => {
+      const res = await base.request(req, signal)
+      await after(++n)
+      return res
+    }
+  }
+  return createClient(transport)
+}
+
 describe('readEveryRow', () => {
   it('reads every inbox of the list past the pages read, pinned first, each once; hidden ones only when shown', async () => {
-    const n = SELECT_ALL_PAGE * 2 + 7
+    const n = PAGE * 2 + 7
     const ids: string[] = []
     for (let i = 0; i < n; i++) ids.push(await createJob(node, 'gpt'))
-    const inbox = (id: string) => `job_inbox::${id}::false`
     await node.post('/v2/update_inbox_pinned', { inbox_name: inbox(ids[5]!), pinned: true })
     await node.post('/v2/update_job_hidden', { job_id: ids[6], is_hidden: true })
-    const client = createClient(routerTransport(node.router))
+    await node.post('/v2/job_message', { job_id: ids[9], content: 'waiting for its answer' })
     const progress: number[] = []
-    const rows = (await readEveryRow(client, false, (read) => progress.push(read)))!
+    const rows = (await readEveryRow(client(), false, (read) => progress.push(read), undefined, PAGE))!
     expect(rows).toHaveLength(n - 1)
     expect(new Set(rows.map((r) => r.inboxId)).size).toBe(n - 1)
-    expect(rows[0]!.inboxId).toBe(inbox(ids[5]!))
+    expect(rows[0]!).toMatchObject({ inboxId: inbox(ids[5]!), isPinned: true })
+    // The list's order: pinned, then newest activity first.
+    expect(rows[1]!).toMatchObject({ inboxId: inbox(ids[9]!), awaitsAnswer: true })
+    expect(rows.filter((r) => r.awaitsAnswer)).toHaveLength(1)
     expect(rows.some((r) => r.inboxId === inbox(ids[6]!))).toBe(false)
+    expect(progress.length).toBeGreaterThanOrEqual(3)
     expect(progress.at(-1)).toBe(n - 1)
-    const withHidden = (await readEveryRow(client, true))!
+    const withHidden = (await readEveryRow(client(), true, undefined, undefined, PAGE))!
     expect(withHidden).toHaveLength(n)
     expect(withHidden.some((r) => r.inboxId === inbox(ids[6]!) && r.isHidden)).toBe(true)
   })
 
+  it('counts inboxes made, moved to the top or removed while it reads', async () => {
+    const ids: string[] = []
+    for (let i = 0; i < PAGE * 3; i++) ids.push(await createJob(node, 'gpt'))
+    const made: string[] = []
+    const rows = (await readEveryRow(
+      client(async (k) => {
+        // After the first page of the unpinned list (the pinned one is empty: request 1), between its pages.
+        if (k === 2) {
+          made.push(await createJob(node, 'gpt'))
+          await node.post('/v2/job_message', { job_id: ids[0], content: 'the oldest, now first' })
+          await node.post('/v2/remove_job', { job_id: ids[ids.length - PAGE] })
+        }
+      }),
+      false,
+      undefined,
+      undefined,
+      PAGE
+    ))!
+    const now = ((await node.get('/v2/all_inboxes')).body as { inbox_id: string }[]).map((i) => i.inbox_id)
+    expect(now).toHaveLength(PAGE * 3)
+    // Each inbox there now, once (the removed one, read before its removal, is dropped by the window's events).
+    const read = new Set(rows.map((r) => r.inboxId))
+    expect(rows).toHaveLength(read.size)
+    for (const id of now) expect(read.has(id), id).toBe(true)
+    expect(read.has(inbox(made[0]!))).toBe(true)
+  })
+
+  it('rejects as a whole when a page cannot be read', async () => {
+    for (let i = 0; i < PAGE * 2; i++) await createJob(node, 'gpt')
+    const failing = createClient({
+      ...routerTransport(node.router),
+      request: (() => {
+        let n = 0
+        const base = routerTransport(node.router)
+        return (req: Parameters<Transport['request']>[0], signal?: AbortSignal) =>
+          ++n === 3
+            ? Promise.resolve({ status: 500, body: { code: 500, error: 'Internal Server Error', message: 'disk gone' } })
+            : base.request(req, signal)
+      })()
+    })
+    await expect(readEveryRow(failing, false, undefined, undefined, PAGE)).rejects.toThrow()
+  })
+
   it('stops when given up (the list changed): nothing is selected', async () => {
-    for (let i = 0; i < SELECT_ALL_PAGE + 1; i++) await createJob(node, 'gpt')
-    const client = createClient(routerTransport(node.router))
-    expect(await readEveryRow(client, false, undefined, () => true)).toBeUndefined()
+    for (let i = 0; i < PAGE + 1; i++) await createJob(node, 'gpt')
+    expect(await readEveryRow(client(), false, undefined, () => true, PAGE)).toBeUndefined()
+    let pages = 0
+    const given = await readEveryRow(
+      client(() => void pages++),
+      false,
+      undefined,
+      () => pages >= 2,
+      PAGE
+    )
+    expect(given).toBeUndefined()
+    expect(pages).toBe(2)
   })
 
   it('keeps of each inbox what the bulk bar needs, not its message: light at 100,000', async () => {
     seedInboxes(node.store, { inboxes: SELECT_ALL_PAGE + 50, messagesPerInbox: 2 })
-    const client = createClient(routerTransport(node.router))
-    const rows = (await readEveryRow(client, false))!
+    const rows = (await readEveryRow(client(), false))!
     expect(rows).toHaveLength(SELECT_ALL_PAGE + 50)
     const seeded = rows.find((r) => r.inboxId === 'job_inbox::jobid_seed_3::false')!
     expect(seeded).toMatchObject({ isHidden: false, isPinned: false, awaitsAnswer: false })
@@ -75,5 +149,21 @@ describe('readEveryRow', () => {
     // Names, ids and flags: the seeded answers (24 words each) are not kept, nor anything else per row.
     expect(rows.every((r) => r.preview === null)).toBe(true)
     expect(JSON.stringify(rows).length / rows.length).toBeLessThan(260)
+  })
+
+  it('fetches about 150 bytes an inbox (whole inboxes, their last message included, were over 1 KB)', async () => {
+    seedInboxes(node.store, { inboxes: 3000, messagesPerInbox: 2 })
+    let bytes = 0
+    const base = routerTransport(node.router)
+    const counting = createClient({
+      ...base,
+      request: async (req, signal) => {
+        const res = await base.request(req, signal)
+        bytes += JSON.stringify(res.body).length
+        return res
+      }
+    })
+    expect(await readEveryRow(counting, false)).toHaveLength(3000)
+    expect(bytes / 3000).toBeLessThan(200)
   })
 })

@@ -22,6 +22,17 @@ export interface PageFilter {
   readonly pinned?: boolean
 }
 
+/** A row of a list as a bulk bar needs it (inbox_bar_rows). */
+export interface BarRow extends ListPosition {
+  readonly id: string
+  readonly customName: string
+  readonly isHidden: boolean
+  readonly isPinned: boolean
+  readonly awaitsAnswer: boolean
+}
+
+type BarSqlRow = [id: string, custom_name: string, is_hidden: number, is_pinned: number, activity: string, seq: number, awaits: number]
+
 export interface InboxPageRow extends ListPosition {
   readonly id: string
   /** The Inbox JSON, job_scope null. */
@@ -107,6 +118,22 @@ function beforeSql(filter: PageFilter): string {
   return `SELECT count(*) FROM inboxes INDEXED BY ${index} WHERE ${where.join(' AND ')}`
 }
 
+/**
+ * A page of bar rows (id, name, flags, whether an answer is awaited) after a position, as pageSql's
+ * walk of the same index. Whether an answer is awaited is the role of the last message as stored with
+ * it (`messages.role`, found by the unique hash): its JSON is neither read into JS nor parsed.
+ */
+function barPageSql(filter: PageFilter, limit: number): string {
+  const { index, where } = filterIndex(filter, 'i.')
+  where.push('(i.activity, i.seq) < (?, ?)')
+  return `SELECT i.id, i.custom_name, i.is_hidden, i.is_pinned, i.activity, i.seq,
+            coalesce((SELECT m.role = 'operator' FROM messages m WHERE m.hash = i.last_hash), 0)
+          FROM inboxes i INDEXED BY ${index}
+          WHERE ${where.join(' AND ')}
+          ORDER BY i.activity DESC, i.seq DESC
+          LIMIT ${limit}`
+}
+
 /** The index that holds the filter's inboxes in list order, and the conditions on its leading columns (`col` the table's prefix). */
 function filterIndex(filter: PageFilter, col: string): { index: string; where: string[] } {
   const where: string[] = []
@@ -172,6 +199,14 @@ export function inboxesRepo(db: Db) {
     const key = filterKey(f)
     let byLimit = pages.get(key)
     if (!byLimit) pages.set(key, (byLimit = limitedStatements((n) => preparePage(f, n), 4)))
+    return byLimit(limit)
+  }
+  const barPages = new Map<string, (limit: number) => ReturnType<typeof prepareBarPage>>()
+  const prepareBarPage = (f: PageFilter, limit: number) => db.prepare<[string, number], BarSqlRow>(barPageSql(f, limit)).raw()
+  const barPage = (f: PageFilter, limit: number) => {
+    const key = filterKey(f)
+    let byLimit = barPages.get(key)
+    if (!byLimit) barPages.set(key, (byLimit = limitedStatements((n) => prepareBarPage(f, n), 2)))
     return byLimit(limit)
   }
   const places = new Map<string, ReturnType<typeof preparePlace>>()
@@ -281,6 +316,26 @@ export function inboxesRepo(db: Db) {
       if (position === 0) return this.page(filter, limit)
       const before = place(filter).get(position - 1)
       return before ? this.page(filter, limit, before) : []
+    },
+    /** Up to `limit` bar rows after `after` (absent: from the start), in list order. */
+    barRows(filter: PageFilter, limit: number, after: ListPosition = START): BarRow[] {
+      return barPage(filter, limit)
+        .all(after.activity, after.seq)
+        .map((r) => ({
+          id: r[0],
+          customName: r[1],
+          isHidden: r[2] === 1,
+          isPinned: r[3] === 1,
+          activity: r[4],
+          seq: r[5],
+          awaitsAnswer: r[6] === 1
+        }))
+    },
+    /** Up to `limit` bar rows from the one at `position` of the list order (0 the first), found as pageAt finds it. */
+    barRowsAt(filter: PageFilter, limit: number, position: number): BarRow[] {
+      if (position === 0) return this.barRows(filter, limit)
+      const before = place(filter).get(position - 1)
+      return before ? this.barRows(filter, limit, before) : []
     },
     /** How many inboxes the filter matches, from the maintained counts. */
     count: (filter: PageFilter) => {

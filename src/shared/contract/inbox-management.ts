@@ -37,6 +37,44 @@ export const InboxPlaceQuerySchema = z.object({
 /** `position`: 0 the first inbox of the list as filtered; null when the filters leave the inbox out. */
 export const InboxPlaceResponseSchema = z.strictObject({ position: z.number().int().nullable() })
 
+/** The largest page of inbox_bar_rows: its rows are small (an id, a name, three flags). */
+export const BAR_ROWS_PAGE_MAX = 5000
+
+/**
+ * Beyond the contract: the rows of a list as a bulk bar needs them (Ctrl+A in the window), in
+ * all_inboxes_paginated order with the same filters. `after` is the `next` of the page before (a
+ * place in the order, not an inbox: one removed or moved meanwhile does not matter); `position` as
+ * all_inboxes_paginated has it. Neither: from the start.
+ */
+export const InboxBarRowsQuerySchema = z.object({
+  limit: intParam(1, BAR_ROWS_PAGE_MAX).optional(),
+  after: z
+    .string()
+    .regex(/^\d{1,15}:[^\n]{1,100}$/, { error: "expected the 'next' of a page before" })
+    .optional(),
+  position: intParam(0, 999_999_999).optional(),
+  show_hidden: boolParam.optional(),
+  pinned: boolParam.optional()
+})
+
+export const InboxBarRowSchema = z.strictObject({
+  inbox_id: z.string(),
+  custom_name: z.string(),
+  is_hidden: z.boolean(),
+  is_pinned: z.boolean(),
+  /** The last message is the operator's (a question not answered yet), as the window's list decides it. */
+  awaits_answer: z.boolean()
+})
+
+export type InboxBarRow = z.infer<typeof InboxBarRowSchema>
+
+export const InboxBarRowsResponseSchema = z.strictObject({
+  rows: z.array(InboxBarRowSchema),
+  /** What to give as `after` for the page after this one; null when this one is the last. */
+  next: z.string().nullable(),
+  total_count: z.number().int()
+})
+
 export const SearchInboxesQuerySchema = z.object({
   q: z
     .string()

@@ -25,6 +25,7 @@ export const routePaths = {
   events: { method: 'GET', path: '/v2/events' },
   all_inboxes_paginated: { method: 'GET', path: '/v2/all_inboxes_paginated' },
   inbox_place: { method: 'GET', path: '/v2/inbox_place' },
+  inbox_bar_rows: { method: 'GET', path: '/v2/inbox_bar_rows' },
   get_inbox: { method: 'GET', path: '/v2/get_inbox' },
   search_inboxes: { method: 'GET', path: '/v2/search_inboxes' },
   remove_job: { method: 'POST', path: '/v2/remove_job' },

@@ -6,6 +6,8 @@ import {
   ExportMessagesRequestSchema,
   ExportMessagesResponseSchema,
   GetInboxQuerySchema,
+  InboxBarRowsQuerySchema,
+  InboxBarRowsResponseSchema,
   InboxPlaceQuerySchema,
   InboxPlaceResponseSchema,
   InboxSearchHitSchema,
@@ -43,6 +45,14 @@ export const inboxRoutes = {
     description:
       'Beyond the contract: the place of one inbox in all_inboxes_paginated order with the same filters (0 the first), null when they leave it out.',
     response: InboxPlaceResponseSchema
+  },
+  inbox_bar_rows: {
+    ...routePaths.inbox_bar_rows,
+    auth: true,
+    query: InboxBarRowsQuerySchema,
+    description:
+      "Beyond the contract: a page of a list's inboxes in all_inboxes_paginated order with the same filters, only what a bulk bar needs (id, name, flags, whether an answer is awaited); up to 5,000 a page.",
+    response: InboxBarRowsResponseSchema
   },
   search_inboxes: {
     ...routePaths.search_inboxes,

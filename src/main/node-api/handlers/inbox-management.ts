@@ -12,6 +12,7 @@ type InboxManagementRoutes =
   | 'all_inboxes_paginated'
   | 'get_inbox'
   | 'inbox_place'
+  | 'inbox_bar_rows'
   | 'search_inboxes'
   | 'remove_job'
   | 'remove_jobs'
@@ -25,6 +26,9 @@ const filterOf = (query: { show_hidden?: string; pinned?: string }): PageFilter 
   showHidden: query.show_hidden === 'true',
   pinned: query.pinned === undefined ? undefined : query.pinned === 'true'
 })
+
+/** inbox_bar_rows' page when no limit is given. */
+const BAR_ROWS_PAGE_DEFAULT = 1000
 
 /** How many page ends are remembered (see `served`). */
 const SERVED_POSITIONS = 10_000
@@ -91,6 +95,32 @@ export function inboxManagementHandlers(ctx: NodeContext): HandlerGroup<InboxMan
         pageBodies.set(rows, body)
       }
       return new RawJson(body)
+    },
+
+    inbox_bar_rows({ query }) {
+      const filter = filterOf(query)
+      const limit = query.limit ?? BAR_ROWS_PAGE_DEFAULT
+      if (query.after !== undefined && query.position !== undefined) throw badRequest('position: give after or position, not both')
+      let rows
+      if (query.position !== undefined) rows = store.inboxes.barRowsAt(filter, limit + 1, query.position)
+      else if (query.after !== undefined) {
+        const at = query.after.indexOf(':')
+        rows = store.inboxes.barRows(filter, limit + 1, { seq: Number(query.after.slice(0, at)), activity: query.after.slice(at + 1) })
+      } else rows = store.inboxes.barRows(filter, limit + 1)
+      const more = rows.length > limit
+      const shown = more ? rows.slice(0, limit) : rows
+      const last = shown[shown.length - 1]
+      return {
+        rows: shown.map((r) => ({
+          inbox_id: r.id,
+          custom_name: r.customName,
+          is_hidden: r.isHidden,
+          is_pinned: r.isPinned,
+          awaits_answer: r.awaitsAnswer
+        })),
+        next: more && last ? `${last.seq}:${last.activity}` : null,
+        total_count: store.inboxes.count(filter)
+      }
     },
 
     get_inbox({ query }) {

@@ -1,7 +1,6 @@
 import type { Client } from '../../api/client'
-import { pageQuery } from '../../api/inbox-pages'
-import type { Inbox } from '../../../../shared/contract/inbox'
-import { awaitsAnswer, type InboxRowData } from './inbox-rows'
+import type { InboxBarRow } from '../../../../shared/contract/inbox-management'
+import type { InboxRowData } from './inbox-rows'
 
 /*
  * Ctrl+A (⌘A on macOS) in the inbox list: every inbox of the list as it stands (its search, whether
@@ -29,69 +28,72 @@ export const typingIn = (el: EventTarget | null): boolean =>
   el instanceof HTMLElement &&
   (el.isContentEditable || el.matches('textarea, select, [role="textbox"], input:not([type="checkbox"]):not([type="radio"])'))
 
-/** The node's page limit for all_inboxes_paginated. */
-export const SELECT_ALL_PAGE = 200
-/** Pages asked for at once (2 cores shared with the node: more only queues). */
-const AT_ONCE = 4
+/**
+ * Rows read a page (inbox_bar_rows, at most 5,000): a row is ~130 bytes, so a page is ~650 KB and
+ * 100,000 inboxes are 20 requests.
+ */
+export const SELECT_ALL_PAGE = 5000
 
 /**
  * A selected inbox as the bulk bar needs it (its id, name for the confirmation, flags, whether its
  * answer is awaited), read by Ctrl+A for rows not shown: not its preview, model or time, which only a
- * shown row needs (a shown row is taken from the list). At 100,000 inboxes the whole rows, and the pages
- * kept until the end, were most of the window's memory.
+ * shown row needs (a shown row is taken from the list). The node sends only these (inbox_bar_rows):
+ * whole Inbox objects, their last message's text included, were ~114 MB at 100,000 inboxes.
  */
-export const barRow = (inbox: Inbox): InboxRowData => ({
-  inboxId: inbox.inbox_id,
-  name: inbox.custom_name,
+export const barRow = (row: InboxBarRow): InboxRowData => ({
+  inboxId: row.inbox_id,
+  name: row.custom_name,
   providerId: '',
   model: '',
   preview: null,
   previewIsError: false,
   previewIsStopped: false,
-  awaitsAnswer: awaitsAnswer(inbox),
+  awaitsAnswer: row.awaits_answer,
   activity: '',
-  isHidden: inbox.is_hidden,
-  isPinned: inbox.is_pinned
+  isHidden: row.is_hidden,
+  isPinned: row.is_pinned
 })
 
 /**
  * Every inbox of the list (pinned ones and the others, hidden ones when `showHidden`), each once, in
- * the list's order: pinned first, as barRow has them (each page is dropped once read). `onProgress`
- * tells how many are read so far. Rejects when a page cannot be read (nothing is then selected: a part
- * of "all" would be a wrong count).
+ * the list's order: pinned first, as barRow has them. `onProgress` tells how many are read so far.
+ * Rejects when a page cannot be read (nothing is then selected: a part of "all" would be a wrong
+ * count). Each list is walked page after page from a place in its order to the next (an inbox removed
+ * meanwhile does not break the walk); inboxes made or moved to the top meanwhile (a new message) are
+ * above the walk's start: when the list then counts more than were read, its top is read again until
+ * they are found.
  */
 export async function readEveryRow(
   client: Client,
   showHidden: boolean,
   onProgress: (read: number) => void = () => {},
-  cancelled: () => boolean = () => false
+  cancelled: () => boolean = () => false,
+  pageSize: number = SELECT_ALL_PAGE
 ): Promise<InboxRowData[] | undefined> {
   const rows: InboxRowData[] = []
   const seen = new Set<string>()
-  const take = (inboxes: readonly Inbox[]) => {
-    for (const inbox of inboxes) {
-      if (seen.has(inbox.inbox_id)) continue
-      seen.add(inbox.inbox_id)
-      rows.push(barRow(inbox))
-    }
-  }
   for (const pinned of [true, false]) {
-    const page = (position: number) =>
-      client.call('all_inboxes_paginated', {
-        query: { ...pageQuery({ showHidden, pinned }, undefined, SELECT_ALL_PAGE), position: String(position) }
-      })
-    const first = await page(0)
-    let total = first.total_count
-    take(first.inboxes)
-    for (let at = SELECT_ALL_PAGE; at < total; at += SELECT_ALL_PAGE * AT_ONCE) {
-      if (cancelled()) return undefined
-      const starts: number[] = []
-      for (let k = 0; k < AT_ONCE && at + k * SELECT_ALL_PAGE < total; k++) starts.push(at + k * SELECT_ALL_PAGE)
-      const read = await Promise.all(starts.map(page))
-      for (const p of read) take(p.inboxes)
-      // Inboxes made meanwhile (another client): the list has grown, and so has "all".
-      total = Math.max(total, ...read.map((p) => p.total_count))
-      onProgress(rows.length)
+    const ofList = new Set<string>()
+    let total: number
+    for (let pass = 0; pass < 2; pass++) {
+      let after: string | undefined
+      do {
+        if (cancelled()) return undefined
+        const page = await client.call('inbox_bar_rows', {
+          query: { limit: String(pageSize), show_hidden: showHidden ? 'true' : 'false', pinned: String(pinned), after }
+        })
+        for (const row of page.rows) {
+          ofList.add(row.inbox_id)
+          if (seen.has(row.inbox_id)) continue
+          seen.add(row.inbox_id)
+          rows.push(barRow(row))
+        }
+        total = page.total_count
+        onProgress(rows.length)
+        after = page.next ?? undefined
+        // Read again from the top: only until the ones made or moved meanwhile are found.
+      } while (after !== undefined && !(pass > 0 && ofList.size >= total))
+      if (ofList.size >= total) break
     }
   }
   return cancelled() ? undefined : rows
