@@ -9,7 +9,15 @@ export function typeAndStart(contentType: string | null, text: string): string {
   return `${what}, starting "${text.trim().slice(0, 60)}"`
 }
 
-/** Why a reply that is no JSON is no chat answer: its type and how it starts, or that it is empty. */
+/**
+ * Why a reply that is no JSON is no chat answer: its type and how it starts, or that it is empty. A reply
+ * labelled JSON (application/json, …+json) that is not is said to be so, never "not JSON but application/json".
+ */
 export function notJson(contentType: string | null, text: string): string {
-  return text.trim() ? `it is not JSON but ${typeAndStart(contentType, text)}` : 'it is empty'
+  if (!text.trim()) return 'it is empty'
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
+  if (type === 'application/json' || type.endsWith('+json')) {
+    return `it is labelled ${type} but is not JSON, starting "${text.trim().slice(0, 60)}"`
+  }
+  return `it is not JSON but ${typeAndStart(contentType, text)}`
 }
