@@ -73,7 +73,8 @@ describe('a failed upload is tried again from the file kept, while its row is th
     expect(uploadView(q.snapshot())).toMatchObject({ failed: 0, waiting: 2 })
     await q.idle()
     expect(kinds()).toEqual(['done', 'done', 'done'])
-    expect(sent).toEqual(['a.txt', 'b.txt', 'c.txt', 'd.txt', 'b.txt', 'a.txt', 'c.txt'])
+    // c and d were not sent at first: the node had said the folder is missing (upload-folder-missing.test.ts).
+    expect(sent).toEqual(['a.txt', 'b.txt', 'b.txt', 'a.txt', 'c.txt'])
     const stored = (await node.get('/v2/retrieve_path_simplified', { path: '/Leases', depth: '0' })).body as FileInfo[]
     expect(stored.map((f) => f.name)).toEqual(['a.txt', 'b.txt', 'c.txt'])
 

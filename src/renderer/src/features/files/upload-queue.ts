@@ -1,3 +1,4 @@
+import { ApiFailure } from '../../api/client'
 import { canSucceedAgain, nameTaken } from './upload-failure'
 import { uploadFailureText } from './upload-failure-text'
 import { ShownRows } from './upload-shown'
@@ -403,6 +404,25 @@ export class UploadQueue {
     for (const l of this.listeners) l()
   }
 
+  /**
+   * The node said `folder` is not in the library (404): the files still queued for it, or for a folder in it, fail
+   * at once with that sentence, each kept for its Retry once the folder is made again. They were each sent whole
+   * to be refused the same way (a folder of 2,000 files deleted as it uploaded: every byte of them sent for nothing).
+   */
+  private failQueuedIn(folder: string) {
+    const under = folder === '/' ? '/' : `${folder}/`
+    const moved: { id: number; was: UploadState; now: UploadState }[] = []
+    for (const r of this.rowsOf('queued')) {
+      if (r.folder !== folder && !r.folder.startsWith(under)) continue
+      const now: UploadState = { kind: 'failed', ...uploadFailureText(FOLDER_MISSING, r.name, r.folder), retryable: true }
+      this.count(r, { ...r, state: now })
+      moved.push({ id: r.id, was: r.state, now })
+    }
+    if (moved.length === 0) return
+    this.shown.moveAll(moved)
+    this.emit()
+  }
+
   private pump() {
     while (this.running < this.parallel) {
       const row = this.nextQueued()
@@ -454,7 +474,8 @@ export class UploadQueue {
             }
           })
         },
-        (err: unknown) =>
+        (err: unknown) => {
+          if (!stop.signal.aborted && folderMissing(err)) this.failQueuedIn(row.folder)
           settle(
             stop.signal.aborted
               ? { kind: 'cancelled' }
@@ -465,10 +486,17 @@ export class UploadQueue {
                   ...(nameTaken(err) ? { nameTaken: true } : {})
                 }
           )
+        }
       )
     }
   }
 }
+
+/** What the node answers an upload into a folder it does not have (the contract's 404 "folder missing"). */
+const folderMissing = (err: unknown): boolean => err instanceof ApiFailure && err.status === 404
+
+/** The failure said for a file not sent because the node had already said its folder is missing. */
+const FOLDER_MISSING = new ApiFailure(404, 'Not Found', 'folder missing', [])
 
 /** How long a stored file's row waits for the node to say whether it holds text (see UploadQueue's textWaitMs). */
 export const TEXT_WAIT_MS = 20_000
