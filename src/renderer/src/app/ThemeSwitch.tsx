@@ -1,10 +1,11 @@
 import { useMantineColorScheme, type MantineColorScheme } from '@mantine/core'
+import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react'
 import classes from './ThemeSwitch.module.css'
 
-const SCHEMES: { value: MantineColorScheme; label: string }[] = [
-  { value: 'auto', label: 'System' },
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' }
+const SCHEMES: { value: MantineColorScheme; label: string; Icon: typeof IconSun }[] = [
+  { value: 'auto', label: 'System', Icon: IconDeviceDesktop },
+  { value: 'light', label: 'Light', Icon: IconSun },
+  { value: 'dark', label: 'Dark', Icon: IconMoon }
 ]
 
 /**
@@ -18,7 +19,7 @@ export function ThemeSwitch() {
   return (
     <div role="radiogroup" aria-label="Color scheme" className={classes.group}>
       {SCHEMES.map((s) => (
-        <label key={s.value} className={classes.option}>
+        <label key={s.value} className={classes.option} title={s.label}>
           <input
             type="radio"
             className={classes.input}
@@ -27,7 +28,10 @@ export function ThemeSwitch() {
             checked={colorScheme === s.value}
             onChange={() => setColorScheme(s.value)}
           />
-          {s.label}
+          {/* A window too narrow for its text (360 px at 200%) shows the icons: the words did not fit beside the
+              burger. The word stays the radio's name, read out and shown as its title. */}
+          <s.Icon className={classes.icon} aria-hidden="true" />
+          <span className={classes.word}>{s.label}</span>
         </label>
       ))}
     </div>
