@@ -9,29 +9,17 @@ import {
   tailKey
 } from '../../src/renderer/src/features/inboxes/conversation-rows'
 import type { LastMessage } from '../../src/shared/contract/message'
+import { answerMessage, questionMessage } from './conversation-message'
 
-const INBOX = 'job_inbox::jobid_a::false'
 let clock = 0
 function message(hash: string, opts: { reply?: boolean; parent?: string; error?: string } = {}): LastMessage {
-  return {
-    inbox: INBOX,
-    job_message: {
-      callback: null,
-      content: `text of ${hash}`,
-      files_inbox: '',
-      job_id: 'jobid_a',
-      parent: opts.parent ?? '',
-      sheet_job_data: '',
-      workflow_code: '',
-      workflow_name: '',
-      ...(opts.error ? { error: opts.error } : {})
-    },
-    node_api_data: { node_message_hash: hash, node_timestamp: new Date(Date.UTC(2026, 0, 1) + clock++).toISOString(), parent_hash: '' },
-    receiver: '@@localhost.sep-shinkai',
-    receiver_subidentity: 'main',
-    sender: '@@localhost.sep-shinkai',
-    sender_subidentity: opts.reply ? 'main/agent/gpt' : 'main'
+  const place = {
+    hash,
+    parent: opts.parent,
+    timestamp: new Date(Date.UTC(2026, 0, 1) + clock++).toISOString(),
+    job: opts.error ? { error: opts.error } : {}
   }
+  return (opts.reply ? answerMessage : questionMessage)(`text of ${hash}`, place)
 }
 const hashes = (ms: readonly LastMessage[]) => ms.map((m) => m.node_api_data.node_message_hash)
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { AnswerText } from '../../src/renderer/src/features/inboxes/answer/AnswerText'
 import { findWords, foundMessages } from '../../src/renderer/src/features/inboxes/find/find-matches'
 import { foundRanges } from '../../src/renderer/src/features/inboxes/find/find-highlight'
-import type { LastMessage } from '../../src/shared/contract/message'
+import { answerMessage } from './conversation-message'
 import { renderWithApp } from './render'
 
 /*
@@ -49,24 +49,7 @@ describe('the find marks the words an answer shows joined', () => {
 describe('the find counts and marks the same words, as the answer shows them', () => {
   afterEach(cleanup)
 
-  const answer = (content: string): LastMessage => ({
-    inbox: 'job_inbox::jobid_a::false',
-    job_message: {
-      callback: null,
-      content,
-      files_inbox: '',
-      job_id: 'jobid_a',
-      parent: 'q',
-      sheet_job_data: '',
-      workflow_code: '',
-      workflow_name: ''
-    },
-    node_api_data: { node_message_hash: 'r', node_timestamp: '2026-01-01T00:00:00.000Z', parent_hash: '' },
-    receiver: '@@localhost.sep-shinkai',
-    receiver_subidentity: '',
-    sender: '@@localhost.sep-shinkai',
-    sender_subidentity: 'main/agent/gpt'
-  })
+  const answer = (content: string) => answerMessage(content, { hash: 'r', parent: 'q' })
 
   /** Whether the find counts the answer `markdown` for `words`, and the text each of its marks covers. */
   function countAndMarks(markdown: string, words: string): { counted: boolean; marks: string[] } {

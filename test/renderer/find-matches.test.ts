@@ -1,32 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { findWords, foundMessages, keptMatch, matchCountText, stepMatch } from '../../src/renderer/src/features/inboxes/find/find-matches'
 import type { LastMessage } from '../../src/shared/contract/message'
+import { answerMessage, questionMessage } from './conversation-message'
 
 /*
  * Find in a conversation (Ctrl+F): which messages it finds and how Next and Previous move between them.
  * The find is new: these failed before it existed (the module was absent).
  */
 
-function message(hash: string, content: string): LastMessage {
-  return {
-    inbox: 'job_inbox::jobid_a::false',
-    job_message: {
-      callback: null,
-      content,
-      files_inbox: '',
-      job_id: 'jobid_a',
-      parent: '',
-      sheet_job_data: '',
-      workflow_code: '',
-      workflow_name: ''
-    },
-    node_api_data: { node_message_hash: hash, node_timestamp: '2026-01-01T00:00:00.000Z', parent_hash: '' },
-    receiver: '@@localhost.sep-shinkai',
-    receiver_subidentity: '',
-    sender: '@@localhost.sep-shinkai',
-    sender_subidentity: 'main'
-  }
-}
+const message = (hash: string, content: string) => questionMessage(content, { hash })
 
 const conversation = [
   message('a', 'The Café opens at nine'),
@@ -36,14 +18,8 @@ const conversation = [
 ]
 
 /** A reply from the provider to question `parent`; `error`: a failed attempt's note. */
-function reply(hash: string, parent: string, content: string, error?: string): LastMessage {
-  const m = message(hash, content)
-  return {
-    ...m,
-    job_message: { ...m.job_message, parent, ...(error === undefined ? {} : { error }) },
-    sender_subidentity: 'main/agent/gpt'
-  }
-}
+const reply = (hash: string, parent: string, content: string, error?: string) =>
+  answerMessage(content, { hash, parent, job: error === undefined ? {} : { error } })
 
 describe('foundMessages', () => {
   it('leaves out a failed attempt that a later one replaced (not shown), and keeps the latest failed one and one that broke off', () => {

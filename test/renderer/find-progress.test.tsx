@@ -2,7 +2,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { useFind, type FindPages } from '../../src/renderer/src/features/inboxes/find/use-find'
-import type { LastMessage } from '../../src/shared/contract/message'
+import { answerMessage } from './conversation-message'
 
 /*
  * The find in a conversation (Ctrl+F) keeps the window responsive: 5,000 answers in Markdown, each parsed
@@ -12,26 +12,7 @@ import type { LastMessage } from '../../src/shared/contract/message'
  */
 const MESSAGES = 5000
 
-function answer(i: number, content: string): LastMessage {
-  return {
-    inbox: 'job_inbox::jobid_a::false',
-    job_message: {
-      callback: null,
-      content,
-      files_inbox: '',
-      job_id: 'jobid_a',
-      parent: '',
-      sheet_job_data: '',
-      workflow_code: '',
-      workflow_name: ''
-    },
-    node_api_data: { node_message_hash: `m${i}`, node_timestamp: '2026-01-01T00:00:00.000Z', parent_hash: '' },
-    receiver: '@@localhost.sep-shinkai',
-    receiver_subidentity: '',
-    sender: '@@localhost.sep-shinkai',
-    sender_subidentity: 'main/agent/gpt'
-  }
-}
+const answer = (i: number, content: string) => answerMessage(content, { hash: `m${i}` })
 
 /**
  * A conversation of its own for each test: each message's shown text is worked out once per message object (kept

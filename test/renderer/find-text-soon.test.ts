@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { holdsOffThread, OFF_THREAD_CHARS } from '../../src/renderer/src/features/inboxes/find/find-text-soon'
 import { answerHolds, type HoldsAsked } from '../../src/renderer/src/features/inboxes/find/shown-text-holds'
-import type { LastMessage } from '../../src/shared/contract/message'
+import { answerMessage } from './conversation-message'
 
 /*
  * The find in a conversation (Ctrl+F) asks a worker whether a long answer holds the words. Typing fast over
@@ -21,29 +21,8 @@ class SlowWorker extends EventTarget {
 vi.stubGlobal('Worker', SlowWorker)
 afterAll(() => vi.unstubAllGlobals())
 
-function answer(content: string): LastMessage {
-  return {
-    inbox: 'job_inbox::jobid_a::false',
-    job_message: {
-      callback: null,
-      content,
-      files_inbox: '',
-      job_id: 'jobid_a',
-      parent: 'q',
-      sheet_job_data: '',
-      workflow_code: '',
-      workflow_name: ''
-    },
-    node_api_data: { node_message_hash: 'long', node_timestamp: '2026-01-01T00:00:00.000Z', parent_hash: '' },
-    receiver: '@@localhost.sep-shinkai',
-    receiver_subidentity: '',
-    sender: '@@localhost.sep-shinkai',
-    sender_subidentity: 'main/agent/gpt'
-  }
-}
-
 describe('the find in a long answer, worked out in a worker', () => {
-  const long = answer(`It is foo**bar** here.\n\n${'Another **paragraph** of the answer. '.repeat(OFF_THREAD_CHARS / 30)}`)
+  const long = answerMessage(`It is foo**bar** here.\n\n${'Another **paragraph** of the answer. '.repeat(OFF_THREAD_CHARS / 30)}`)
 
   it('sends only the question still wanted: those superseded while another is worked out are skipped', async () => {
     const typed = ['f', 'fo', 'foo', 'foob', 'fooba', 'foobar']
