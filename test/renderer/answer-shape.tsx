@@ -4,7 +4,8 @@ import { expect } from 'vitest'
 import { Profiler, useState } from 'react'
 import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
-import { markdownFrame, StreamingAnswerText } from '../../src/renderer/src/features/inboxes/answer/AnswerText'
+import { markdownFrame } from '../../src/renderer/src/features/inboxes/answer/answer-blocks'
+import { StreamingAnswerText } from '../../src/renderer/src/features/inboxes/answer/AnswerText'
 
 /** What a reader sees of an answer: its code, paragraphs, table cells and other blocks, and what sits in a table. */
 export function shape(root: Element) {
