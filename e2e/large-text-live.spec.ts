@@ -105,6 +105,26 @@ const firstInView = (scroller: Locator) =>
     return `${row.dataset.index} ${row.textContent?.match(/Conv \d{4}/)?.[0]} ${Math.round(((top - box.top) / box.height) * 10) / 10}`
   })
 
+/** The list `scroller` scrolled to `top` (px), once `row` (its row, text and place) is first in view: what firstInView reads. */
+async function scrolledTo(scroller: Locator, top: number, row: RegExp): Promise<string> {
+  await scroller.evaluate((el, top) => el.scrollTo({ top }), top)
+  await expect.poll(() => firstInView(scroller)).toMatch(row)
+  return firstInView(scroller)
+}
+
+/**
+ * The text size raised to 32 px: `row` (a row of the list, `rowHeight` high at 16 px) takes its new height, and the
+ * row first in view of `scroller` is still `first`, and stays so.
+ */
+async function raisedKeeps(page: Page, scroller: Locator, row: Locator, rowHeight: number, first: string) {
+  await textSize(page, 32)
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px')
+  await expect.poll(() => row.evaluate((r) => r.getBoundingClientRect().height)).toBeGreaterThan(rowHeight * 1.5)
+  await expect.poll(() => firstInView(scroller)).toBe(first)
+  await page.waitForTimeout(500)
+  expect(await firstInView(scroller)).toBe(first)
+}
+
 async function seedNamed(node: HeadlessNode, n: number) {
   await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
   const ids = await seedJobs(node, 'gpt', n, 4)
@@ -126,15 +146,8 @@ test('the text size raised to 32 px with the inbox list scrolled down: the row f
   const scroller = page.getByTestId('inbox-scroll')
   const rowHeight = (await scroller.locator('[data-index]').first().boundingBox())!.height
   // Row 60 in view from a fifth of it down.
-  await scroller.evaluate((el, top) => el.scrollTo({ top }), Math.round(rowHeight * 60.2))
-  await expect.poll(() => firstInView(scroller)).toMatch(/^60 Conv \d{4} 0.2$/)
-  const first = await firstInView(scroller)
-  await textSize(page, 32)
-  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px')
-  await expect.poll(() => rows.first().evaluate((r) => r.getBoundingClientRect().height)).toBeGreaterThan(rowHeight * 1.5)
-  await expect.poll(() => firstInView(scroller)).toBe(first)
-  await page.waitForTimeout(500)
-  expect(await firstInView(scroller)).toBe(first)
+  const first = await scrolledTo(scroller, Math.round(rowHeight * 60.2), /^60 Conv \d{4} 0.2$/)
+  await raisedKeeps(page, scroller, rows.first(), rowHeight, first)
 })
 
 test('the text size raised to 32 px with the conversation list beside a conversation scrolled down: the row first in view stays first in view', async ({
@@ -151,16 +164,10 @@ test('the text size raised to 32 px with the conversation list beside a conversa
   await expect(link).toBeVisible()
   const rowHeight = (await link.boundingBox())!.height
   const scroller = nav.locator('[data-index]').first().locator('xpath=ancestor::div[contains(@style, "overflow: auto")][1]')
-  await scroller.evaluate((el, top) => el.scrollTo({ top }), Math.round(rowHeight * 40.2))
-  await expect.poll(() => firstInView(scroller)).toMatch(/^40 Conv \d{4} 0.2$/)
-  const first = await firstInView(scroller)
-  await textSize(page, 32)
-  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px')
+  const first = await scrolledTo(scroller, Math.round(rowHeight * 40.2), /^40 Conv \d{4} 0.2$/)
+  await raisedKeeps(page, scroller, link, rowHeight, first)
+  // The list still beside the conversation, not moved into a drawer.
   await expect(page.getByRole('button', { name: 'Conversations', exact: true })).toBeHidden()
-  await expect.poll(() => link.evaluate((r) => r.getBoundingClientRect().height)).toBeGreaterThan(rowHeight * 1.5)
-  await expect.poll(() => firstInView(scroller)).toBe(first)
-  await page.waitForTimeout(500)
-  expect(await firstInView(scroller)).toBe(first)
 })
 
 test('the text size raised to 32 px with the inbox list scrolled to its end: the row first in view stays first in view', async ({
@@ -180,12 +187,7 @@ test('the text size raised to 32 px with the inbox list scrolled to its end: the
   await expect(page.getByText('Conv 0000')).toBeVisible()
   const first = await firstInView(scroller)
   expect(first).toMatch(/^1[89]\d Conv \d{4} /)
-  await textSize(page, 32)
-  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px')
-  await expect.poll(() => rows.first().evaluate((r) => r.getBoundingClientRect().height)).toBeGreaterThan(rowHeight * 1.5)
-  await expect.poll(() => firstInView(scroller)).toBe(first)
-  await page.waitForTimeout(500)
-  expect(await firstInView(scroller)).toBe(first)
+  await raisedKeeps(page, scroller, rows.first(), rowHeight, first)
   // And back: the list scrolls on as the operator scrolls it (nothing holds it at the place kept).
   await textSize(page, 16)
   await expect.poll(() => firstInView(scroller)).toBe(first)
